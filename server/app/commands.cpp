@@ -1,0 +1,66 @@
+#include "server/app/commands.h"
+
+#include <QTextStream>
+
+#include <cstring>
+#include <functional>
+
+namespace imprint::app {
+
+// Each command's entry point lives in its own file beside this one; the table below
+// is the one place that names them all.
+int runServeCommand(const QStringList &args);
+int runRenderCommand(const QStringList &args);
+int runLayoutCommand(const QStringList &args);
+int runBenchCommand(const QStringList &args);
+
+namespace {
+
+struct CommandEntry {
+    const char *name;
+    const char *summary;
+    std::function<int(const QStringList &)> run;
+};
+
+const std::vector<CommandEntry> &commandTable()
+{
+    static const std::vector<CommandEntry> table = {
+    };
+    return table;
+}
+
+int printUsage(QTextStream &out)
+{
+    out << "usage: imprint <command> [options]\n\ncommands:\n";
+    for (const auto &c : commandTable())
+        out << "  " << QString::fromLatin1(c.name).leftJustified(10) << c.summary << '\n';
+    return 2;
+}
+
+} // namespace
+
+bool commandNeedsWidgets(int argc, char **argv)
+{
+    return argc < 2 || std::strcmp(argv[1], "console") == 0;
+}
+
+int runCommand(const QStringList &arguments)
+{
+    QTextStream err(stderr);
+    if (arguments.size() < 2)
+        return printUsage(err);
+    const QString name = arguments.at(1);
+    if (name == QLatin1String("--help") || name == QLatin1String("help")) {
+        QTextStream out(stdout);
+        printUsage(out);
+        return 0;
+    }
+    for (const auto &c : commandTable()) {
+        if (name == QLatin1String(c.name))
+            return c.run(arguments.mid(2));
+    }
+    err << "imprint: unknown command '" << name << "'\n";
+    return printUsage(err);
+}
+
+} // namespace imprint::app
