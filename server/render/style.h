@@ -13,6 +13,7 @@
 #include <QStringList>
 
 #include <array>
+#include <cmath>
 #include <limits>
 #include <optional>
 #include <vector>
@@ -93,6 +94,9 @@ struct LineHeight {
 struct ColorStop {
     QColor color;
     std::optional<float> position;
+    /// Set instead of `position` when the stop was written in px (`red 40px`): only the
+    /// painter knows the gradient line length, so it divides by it (then applies fixup).
+    std::optional<float> positionPx;
 };
 
 /// linear-gradient / radial-gradient (CSS Images 3 §3). Angles in degrees, CSS
@@ -109,6 +113,28 @@ struct Gradient {
     Length centerX = Length::percent(50), centerY = Length::percent(50);
     bool repeating = false;
     std::vector<ColorStop> stops;
+    /// `to top left` and the other corners (CSS Images 3 §3.1.1): the angle depends on the
+    /// box, so it is kept here; angleDeg then holds the square-box angle (a multiple of 45).
+    enum class Corner : quint8 { None, TopLeft, TopRight, BottomRight, BottomLeft };
+    Corner toCorner = Corner::None;
+    /// The gradient angle in degrees for a painted box of `width` × `height` px: angleDeg,
+    /// or for a corner the angle whose gradient line is perpendicular to the diagonal
+    /// joining the two neighbouring corners, so the 50% line passes through them.
+    float angleFor(float width, float height) const
+    {
+        if (toCorner == Corner::None || width <= 0 || height <= 0)
+            return angleDeg;
+        // Perpendicular to the top-left→bottom-right diagonal (w, h) is (h, -w), whose CSS
+        // angle (clockwise from "to top") is atan(h / w): shallow boxes give steep lines.
+        const float toTopRight = std::atan2(height, width) * 180.f / 3.14159265358979f;
+        switch (toCorner) {
+        case Corner::TopRight: return toTopRight;
+        case Corner::BottomRight: return 180.f - toTopRight;
+        case Corner::BottomLeft: return 180.f + toTopRight;
+        case Corner::TopLeft: return 360.f - toTopRight;
+        default: return angleDeg;
+        }
+    }
 };
 
 /// One background layer: a gradient or an image URL (data: only unless allowlisted).
