@@ -3,7 +3,9 @@
 
 #include <QDir>
 #include <QElapsedTimer>
+#include <QPainter>
 #include <QSet>
+#include <QtConcurrent>
 #include <QtTest>
 
 using namespace imprint::render;
@@ -122,6 +124,30 @@ private Q_SLOTS:
         }
     }
 
+    // Looking at the patterns is part of reviewing them: with IMPRINT_PATTERN_DUMP=DIR set,
+    // writes one contact sheet per variant (every pattern at 600x315, two columns).
+    void dumpContactSheets()
+    {
+        const QString dump = qEnvironmentVariable("IMPRINT_PATTERN_DUMP");
+        if (dump.isEmpty())
+            QSKIP("IMPRINT_PATTERN_DUMP not set");
+        QDir().mkpath(dump);
+        const auto patterns = m_catalog.patterns();
+        const QSize cell(600, 315);
+        const int gap = 8;
+        for (const PatternVariant &v : patterns.first().variants) {
+            const int rows = int((patterns.size() + 1) / 2);
+            QImage sheet(2 * cell.width() + gap, rows * (cell.height() + gap), QImage::Format_RGB32);
+            sheet.fill(Qt::white);
+            QPainter painter(&sheet);
+            for (int i = 0; i < patterns.size(); ++i)
+                painter.drawImage(QPoint((i % 2) * (cell.width() + gap), (i / 2) * (cell.height() + gap)),
+                                  renderPattern(m_catalog, {patterns.at(i).key, v.key}, cell));
+            painter.end();
+            QVERIFY(sheet.save(dump + QStringLiteral("/sheet-") + v.key + QStringLiteral(".png")));
+        }
+    }
+
     void parsePatternPathRules()
     {
         const auto ok = parsePatternPath(QStringLiteral("waves-sunset"));
@@ -173,6 +199,25 @@ private Q_SLOTS:
         qInfo("render 1000x525: %lld ms, 4000x4000: %lld ms", smallMs, bigMs);
         // Tiling, not per-pixel work: generous bound for a loaded 2-core machine.
         QVERIFY2(bigMs < 2000, qPrintable(QString::number(bigMs)));
+    }
+
+    // Renders run on a thread pool (DESIGN §6): cold tiles rasterised from several threads
+    // at once give the same pixels as one thread does.
+    void concurrentRendersAgree()
+    {
+        QString error;
+        const auto fresh = PatternCatalog::load(patternsDir(), &error);
+        QVERIFY2(fresh, qPrintable(error));
+        QList<PatternPath> paths;
+        for (const PatternInfo &p : fresh->patterns())
+            for (const PatternVariant &v : p.variants)
+                paths << PatternPath{p.key, v.key} << PatternPath{p.key, v.key};
+        const QList<QImage> images = QtConcurrent::blockingMapped(paths, [&](const PatternPath &p) {
+            return renderPattern(*fresh, p, QSize(333, 222));
+        });
+        QCOMPARE(images.size(), paths.size());
+        for (qsizetype i = 0; i < paths.size(); ++i)
+            QCOMPARE(images.at(i), renderPattern(m_catalog, paths.at(i), QSize(333, 222)));
     }
 
     void tilesAreSeamless_data()
