@@ -1,0 +1,784 @@
+// Layout engine tests: small trees built directly as Node structs, boxes computed by hand
+// from CSS Flexbox 1 §9 / CSS 2 and asserted exactly. Text is measured by a fake with
+// fixed-width glyphs (font-size / 2 px per character, line height 1.2 × font-size,
+// baseline at 0.8 × font-size) so every number is computable on paper.
+
+#include "server/render/layout.h"
+
+#include <QtTest>
+
+#include <cmath>
+
+using namespace imprint::render;
+
+namespace {
+
+/// Fixed-advance text: words separated by single spaces, greedy line breaking.
+class FakeMeasurer : public TextMeasurer {
+public:
+    int calls = 0;
+    TextMetrics measure(const Node &run, qreal maxWidth) override
+    {
+        ++calls;
+        const qreal advance = run.style.fontSize / 2;
+        const qreal lineHeight = run.style.fontSize * 1.2;
+        const QStringList words = run.text.simplified().split(QLatin1Char(' '), Qt::SkipEmptyParts);
+        qreal widest = 0, line = -1;
+        int lines = 0;
+        for (const QString &word : words) {
+            const qreal w = word.size() * advance;
+            if (line < 0) {
+                line = w;
+                lines = 1;
+            } else if (line + advance + w <= maxWidth) {
+                line += advance + w;
+            } else {
+                widest = std::max(widest, line);
+                line = w;
+                ++lines;
+            }
+        }
+        widest = std::max(widest, line);
+        TextMetrics m;
+        m.size = QSizeF(std::max<qreal>(widest, 0), lines * lineHeight);
+        m.firstBaseline = run.style.fontSize * 0.8;
+        return m;
+    }
+};
+
+ComputedStyle style(float fontSize = 20)
+{
+    ComputedStyle s;
+    s.fontSize = fontSize;
+    return s;
+}
+
+Node *addElement(Node &parent, const ComputedStyle &s, const QString &tag = QStringLiteral("div"))
+{
+    auto node = std::make_unique<Node>();
+    node->tag = tag;
+    node->style = s;
+    node->id = parent.id + QLatin1Char('.') + QString::number(parent.children.size());
+    parent.children.push_back(std::move(node));
+    return parent.children.back().get();
+}
+
+Node *addText(Node &parent, const QString &text)
+{
+    auto node = std::make_unique<Node>();
+    node->kind = Node::Kind::Text;
+    node->text = text;
+    node->style.fontSize = parent.style.fontSize;
+    node->id = parent.id;
+    parent.children.push_back(std::move(node));
+    return parent.children.back().get();
+}
+
+std::unique_ptr<Node> makeRoot(const ComputedStyle &s)
+{
+    auto root = std::make_unique<Node>();
+    root->tag = QStringLiteral("div");
+    root->style = s;
+    root->id = QStringLiteral("0");
+    return root;
+}
+
+const LayoutBox *find(const LayoutBox &box, const Node *node)
+{
+    if (box.node == node)
+        return &box;
+    for (const LayoutBox &child : box.children) {
+        if (const LayoutBox *found = find(child, node))
+            return found;
+    }
+    return nullptr;
+}
+
+QRectF rectOf(const LayoutBox &root, const Node *node)
+{
+    const LayoutBox *box = find(root, node);
+    return box ? box->borderBox : QRectF(-1, -1, -1, -1);
+}
+
+bool fuzzyEqual(const QRectF &a, const QRectF &b)
+{
+    return std::abs(a.x() - b.x()) < 0.01 && std::abs(a.y() - b.y()) < 0.01
+        && std::abs(a.width() - b.width()) < 0.01 && std::abs(a.height() - b.height()) < 0.01;
+}
+
+#define COMPARE_RECT(actual, expected)                                                                  \
+    do {                                                                                                \
+        const QRectF a_ = (actual), e_ = (expected);                                                    \
+        if (!fuzzyEqual(a_, e_))                                                                        \
+            QFAIL(qPrintable(QStringLiteral("rect (%1, %2, %3×%4), expected (%5, %6, %7×%8)")           \
+                                 .arg(a_.x()).arg(a_.y()).arg(a_.width()).arg(a_.height())               \
+                                 .arg(e_.x()).arg(e_.y()).arg(e_.width()).arg(e_.height())));            \
+    } while (false)
+
+ComputedStyle fixed(float w, float h)
+{
+    ComputedStyle s = style();
+    s.width = Length::px(w);
+    s.height = Length::px(h);
+    return s;
+}
+
+} // namespace
+
+class TestLayout : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void rootFillsViewport();
+    void growDistributesWithMaxClamp();
+    void shrinkWithMinClamp();
+    void shrinkUsesScaledShrinkFactor();
+    void flexBasisZeroVersusAuto();
+    void textWrapsAtUsedMainSize();
+    void wrapAndAlignContent_data();
+    void wrapAndAlignContent();
+    void alignContentStretchGrowsLines();
+    void wrapReverseStacksLinesFromBottom();
+    void justifyContent_data();
+    void justifyContent();
+    void alignItems_data();
+    void alignItems();
+    void alignItemsBaseline();
+    void autoMarginsMainAxis();
+    void autoMarginsCrossAxis();
+    void gaps();
+    void rowAndColumnReverse();
+    void percentages();
+    void boxSizing();
+    void minMaxSizes();
+    void automaticMinimumSizeKeepsLongestWord();
+    void absoluteWithInsets();
+    void absoluteStaticPosition();
+    void relativeOffsets();
+    void displayNoneRemovesBox();
+    void blockStacking();
+    void nestedColumnInRowSizedByContent();
+    void columnStretchedTextWrapsAtContainerWidth();
+    void imageKeepsAspectRatio();
+    void measurementsAreCached();
+};
+
+void TestLayout::rootFillsViewport()
+{
+    auto root = makeRoot(style());
+    FakeMeasurer text;
+    const LayoutBox box = layoutDocument(*root, QSizeF(1200, 630), text);
+    COMPARE_RECT(box.borderBox, QRectF(0, 0, 1200, 630));
+    QCOMPARE(box.node, root.get());
+}
+
+void TestLayout::growDistributesWithMaxClamp()
+{
+    auto root = makeRoot(style());
+    ComputedStyle grow = style();
+    grow.flexBasis = Length::px(0);
+    grow.flexGrow = 1;
+    Node *a = addElement(*root, grow);
+    ComputedStyle clamped = grow;
+    clamped.maxWidth = Length::px(100);
+    Node *b = addElement(*root, clamped);
+    ComputedStyle twice = grow;
+    twice.flexGrow = 2;
+    Node *c = addElement(*root, twice);
+    FakeMeasurer text;
+    const LayoutBox box = layoutDocument(*root, QSizeF(600, 100), text);
+    // 600 / 4 would give b 150; it freezes at 100 and a:c share the other 500 as 1:2.
+    COMPARE_RECT(rectOf(box, a), QRectF(0, 0, 500.0 / 3, 100));
+    COMPARE_RECT(rectOf(box, b), QRectF(500.0 / 3, 0, 100, 100));
+    COMPARE_RECT(rectOf(box, c), QRectF(500.0 / 3 + 100, 0, 1000.0 / 3, 100));
+}
+
+void TestLayout::shrinkWithMinClamp()
+{
+    auto root = makeRoot(style());
+    ComputedStyle s = style();
+    s.flexBasis = Length::px(200);
+    Node *a = addElement(*root, s);
+    ComputedStyle sb = s;
+    sb.minWidth = Length::px(150);
+    Node *b = addElement(*root, sb);
+    ComputedStyle sc = s;
+    sc.flexBasis = Length::px(100);
+    sc.flexShrink = 2;
+    Node *c = addElement(*root, sc);
+    FakeMeasurer text;
+    const LayoutBox box = layoutDocument(*root, QSizeF(300, 50), text);
+    // -200 px over scaled factors 200:200:200 puts b at 133 < 150: b freezes at 150 and
+    // a and c (scaled 200:200) absorb the remaining -150 equally.
+    COMPARE_RECT(rectOf(box, a), QRectF(0, 0, 125, 50));
+    COMPARE_RECT(rectOf(box, b), QRectF(125, 0, 150, 50));
+    COMPARE_RECT(rectOf(box, c), QRectF(275, 0, 25, 50));
+}
+
+void TestLayout::shrinkUsesScaledShrinkFactor()
+{
+    auto root = makeRoot(style());
+    ComputedStyle s = style();
+    s.flexBasis = Length::px(100);
+    Node *a = addElement(*root, s);
+    s.flexBasis = Length::px(300);
+    Node *b = addElement(*root, s);
+    FakeMeasurer text;
+    const LayoutBox box = layoutDocument(*root, QSizeF(300, 50), text);
+    // 100 px overflow split 1:3 by base size, not 1:1 by flex-shrink.
+    COMPARE_RECT(rectOf(box, a), QRectF(0, 0, 75, 50));
+    COMPARE_RECT(rectOf(box, b), QRectF(75, 0, 225, 50));
+}
+
+void TestLayout::flexBasisZeroVersusAuto()
+{
+    auto root = makeRoot(style());
+    ComputedStyle autoBasis = style();
+    autoBasis.flexGrow = 1;
+    Node *a = addElement(*root, autoBasis);
+    addText(*a, QStringLiteral("aaaa"));
+    ComputedStyle zeroBasis = autoBasis;
+    zeroBasis.flexBasis = Length::px(0);
+    Node *b = addElement(*root, zeroBasis);
+    addText(*b, QStringLiteral("bbbbbbbb"));
+    FakeMeasurer text;
+    const LayoutBox box = layoutDocument(*root, QSizeF(400, 50), text);
+    // a starts from its 40 px of text, b from 0: each gets half of 360.
+    COMPARE_RECT(rectOf(box, a), QRectF(0, 0, 220, 50));
+    COMPARE_RECT(rectOf(box, b), QRectF(220, 0, 180, 50));
+
+    // Both auto: the 280 px left over are shared on top of 40 and 80.
+    b->style.flexBasis = Length::autoLength();
+    const LayoutBox both = layoutDocument(*root, QSizeF(400, 50), text);
+    COMPARE_RECT(rectOf(both, a), QRectF(0, 0, 180, 50));
+    COMPARE_RECT(rectOf(both, b), QRectF(180, 0, 220, 50));
+}
+
+void TestLayout::textWrapsAtUsedMainSize()
+{
+    auto root = makeRoot(style());
+    root->style.alignItems = AlignItems::FlexStart;
+    Node *item = addElement(*root, style());
+    Node *run = addText(*item, QStringLiteral("aaaa bbbb cccc"));
+    FakeMeasurer text;
+    const LayoutBox box = layoutDocument(*root, QSizeF(100, 300), text);
+    // 140 px of text shrinks to the 100 px line: "aaaa bbbb" / "cccc", two 24 px lines.
+    COMPARE_RECT(rectOf(box, item), QRectF(0, 0, 100, 48));
+    COMPARE_RECT(rectOf(box, run), QRectF(0, 0, 100, 48));
+    QCOMPARE(find(box, run)->firstBaseline, 16.0);
+}
+
+void TestLayout::wrapAndAlignContent_data()
+{
+    QTest::addColumn<int>("alignContent");
+    QTest::addColumn<QList<qreal>>("lineTops");
+    QTest::newRow("flex-start") << int(AlignContent::FlexStart) << QList<qreal>{0, 50, 100};
+    QTest::newRow("flex-end") << int(AlignContent::FlexEnd) << QList<qreal>{60, 110, 160};
+    QTest::newRow("center") << int(AlignContent::Center) << QList<qreal>{30, 80, 130};
+    QTest::newRow("space-between") << int(AlignContent::SpaceBetween) << QList<qreal>{0, 80, 160};
+    QTest::newRow("space-around") << int(AlignContent::SpaceAround) << QList<qreal>{10, 80, 150};
+    QTest::newRow("space-evenly") << int(AlignContent::SpaceEvenly) << QList<qreal>{15, 80, 145};
+}
+
+void TestLayout::wrapAndAlignContent()
+{
+    QFETCH(int, alignContent);
+    QFETCH(QList<qreal>, lineTops);
+    auto root = makeRoot(style());
+    root->style.flexWrap = FlexWrap::Wrap;
+    root->style.rowGap = Length::px(10);
+    root->style.alignContent = AlignContent(alignContent);
+    std::vector<Node *> items;
+    for (int i = 0; i < 5; ++i)
+        items.push_back(addElement(*root, fixed(120, 40)));
+    FakeMeasurer text;
+    const LayoutBox box = layoutDocument(*root, QSizeF(300, 200), text);
+    // Two 120 px items fit a 300 px line: lines of 2, 2 and 1; 60 px of free cross space.
+    COMPARE_RECT(rectOf(box, items[0]), QRectF(0, lineTops[0], 120, 40));
+    COMPARE_RECT(rectOf(box, items[1]), QRectF(120, lineTops[0], 120, 40));
+    COMPARE_RECT(rectOf(box, items[2]), QRectF(0, lineTops[1], 120, 40));
+    COMPARE_RECT(rectOf(box, items[3]), QRectF(120, lineTops[1], 120, 40));
+    COMPARE_RECT(rectOf(box, items[4]), QRectF(0, lineTops[2], 120, 40));
+}
+
+void TestLayout::alignContentStretchGrowsLines()
+{
+    auto root = makeRoot(style());
+    root->style.flexWrap = FlexWrap::Wrap;
+    root->style.rowGap = Length::px(10);
+    root->style.alignContent = AlignContent::Stretch;
+    ComputedStyle s = style();
+    s.width = Length::px(120);
+    Node *a = addElement(*root, s);
+    addElement(*root, s);
+    Node *c = addElement(*root, s);
+    Node *fixedItem = addElement(*root, fixed(120, 20));
+    FakeMeasurer text;
+    const LayoutBox box = layoutDocument(*root, QSizeF(300, 200), text);
+    // Lines of 0 and 20 px share the 170 px left: 85 each → 85 and 105 px tall.
+    COMPARE_RECT(rectOf(box, a), QRectF(0, 0, 120, 85));
+    COMPARE_RECT(rectOf(box, c), QRectF(0, 95, 120, 105));
+    COMPARE_RECT(rectOf(box, fixedItem), QRectF(120, 95, 120, 20));
+}
+
+void TestLayout::wrapReverseStacksLinesFromBottom()
+{
+    auto root = makeRoot(style());
+    root->style.flexWrap = FlexWrap::WrapReverse;
+    root->style.rowGap = Length::px(10);
+    root->style.alignContent = AlignContent::FlexStart;
+    std::vector<Node *> items;
+    for (int i = 0; i < 3; ++i)
+        items.push_back(addElement(*root, fixed(120, 40)));
+    FakeMeasurer text;
+    const LayoutBox box = layoutDocument(*root, QSizeF(300, 200), text);
+    COMPARE_RECT(rectOf(box, items[0]), QRectF(0, 160, 120, 40));
+    COMPARE_RECT(rectOf(box, items[1]), QRectF(120, 160, 120, 40));
+    COMPARE_RECT(rectOf(box, items[2]), QRectF(0, 110, 120, 40));
+}
+
+void TestLayout::justifyContent_data()
+{
+    QTest::addColumn<int>("justify");
+    QTest::addColumn<QList<qreal>>("xs");
+    QTest::newRow("flex-start") << int(JustifyContent::FlexStart) << QList<qreal>{0, 60, 120};
+    QTest::newRow("flex-end") << int(JustifyContent::FlexEnd) << QList<qreal>{220, 280, 340};
+    QTest::newRow("center") << int(JustifyContent::Center) << QList<qreal>{110, 170, 230};
+    QTest::newRow("space-between") << int(JustifyContent::SpaceBetween) << QList<qreal>{0, 170, 340};
+    QTest::newRow("space-around") << int(JustifyContent::SpaceAround) << QList<qreal>{110.0 / 3, 170, 340 - 110.0 / 3};
+    QTest::newRow("space-evenly") << int(JustifyContent::SpaceEvenly) << QList<qreal>{55, 170, 285};
+}
+
+void TestLayout::justifyContent()
+{
+    QFETCH(int, justify);
+    QFETCH(QList<qreal>, xs);
+    auto root = makeRoot(style());
+    root->style.justifyContent = JustifyContent(justify);
+    std::vector<Node *> items;
+    for (int i = 0; i < 3; ++i)
+        items.push_back(addElement(*root, fixed(60, 20)));
+    FakeMeasurer text;
+    const LayoutBox box = layoutDocument(*root, QSizeF(400, 100), text);
+    for (int i = 0; i < 3; ++i)
+        COMPARE_RECT(rectOf(box, items[i]), QRectF(xs[i], 0, 60, 20));
+}
+
+void TestLayout::alignItems_data()
+{
+    QTest::addColumn<int>("align");
+    QTest::addColumn<QRectF>("expected");
+    QTest::newRow("flex-start") << int(AlignItems::FlexStart) << QRectF(0, 0, 50, 20);
+    QTest::newRow("flex-end") << int(AlignItems::FlexEnd) << QRectF(0, 80, 50, 20);
+    QTest::newRow("center") << int(AlignItems::Center) << QRectF(0, 40, 50, 20);
+    QTest::newRow("stretch") << int(AlignItems::Stretch) << QRectF(0, 0, 50, 100);
+}
+
+void TestLayout::alignItems()
+{
+    QFETCH(int, align);
+    QFETCH(QRectF, expected);
+    auto root = makeRoot(style());
+    root->style.alignItems = AlignItems(align);
+    ComputedStyle s = style();
+    s.width = Length::px(50);
+    s.minHeight = Length::px(20); // auto height: stretch can act, others keep 20
+    Node *item = addElement(*root, s);
+    FakeMeasurer text;
+    const LayoutBox box = layoutDocument(*root, QSizeF(400, 100), text);
+    COMPARE_RECT(rectOf(box, item), expected);
+
+    // align-self overrides the container's align-items.
+    root->style.alignItems = AlignItems::Stretch;
+    item->style.alignSelf = AlignItems(align);
+    const LayoutBox self = layoutDocument(*root, QSizeF(400, 100), text);
+    COMPARE_RECT(rectOf(self, item), expected);
+}
+
+void TestLayout::alignItemsBaseline()
+{
+    auto root = makeRoot(style());
+    root->style.alignItems = AlignItems::Baseline;
+    Node *small = addElement(*root, style(20));
+    addText(*small, QStringLiteral("ab"));
+    ComputedStyle big = style(40);
+    big.padding[Top] = Length::px(10);
+    Node *large = addElement(*root, big);
+    addText(*large, QStringLiteral("ab"));
+    ComputedStyle centred = style();
+    centred.alignSelf = AlignItems::Center;
+    Node *other = addElement(*root, centred);
+    addText(*other, QStringLiteral("x"));
+    FakeMeasurer text;
+    const LayoutBox box = layoutDocument(*root, QSizeF(400, 100), text);
+    // Baselines 16 (small) and 10 + 32 (large) line up at 42 from the line's top.
+    COMPARE_RECT(rectOf(box, small), QRectF(0, 26, 20, 24));
+    COMPARE_RECT(rectOf(box, large), QRectF(20, 0, 40, 58));
+    COMPARE_RECT(rectOf(box, other), QRectF(60, 38, 10, 24));
+    QCOMPARE(box.firstBaseline, 42.0);
+}
+
+void TestLayout::autoMarginsMainAxis()
+{
+    auto root = makeRoot(style());
+    ComputedStyle pushed = fixed(100, 20);
+    pushed.margin[Left] = Length::autoLength();
+    Node *a = addElement(*root, pushed);
+    FakeMeasurer text;
+    LayoutBox box = layoutDocument(*root, QSizeF(400, 100), text);
+    COMPARE_RECT(rectOf(box, a), QRectF(300, 0, 100, 20));
+
+    a->style.margin[Right] = Length::autoLength();
+    box = layoutDocument(*root, QSizeF(400, 100), text);
+    COMPARE_RECT(rectOf(box, a), QRectF(150, 0, 100, 20));
+
+    // Auto margins take the free space before justify-content sees it.
+    root->style.justifyContent = JustifyContent::Center;
+    a->style.margin[Left] = Length::px(0);
+    Node *b = addElement(*root, fixed(50, 20));
+    box = layoutDocument(*root, QSizeF(400, 100), text);
+    COMPARE_RECT(rectOf(box, a), QRectF(0, 0, 100, 20));
+    COMPARE_RECT(rectOf(box, b), QRectF(350, 0, 50, 20));
+}
+
+void TestLayout::autoMarginsCrossAxis()
+{
+    auto root = makeRoot(style());
+    ComputedStyle bottom = fixed(50, 20);
+    bottom.margin[Top] = Length::autoLength();
+    Node *a = addElement(*root, bottom);
+    ComputedStyle middle = style();
+    middle.width = Length::px(50);
+    middle.minHeight = Length::px(20);
+    middle.margin[Top] = Length::autoLength();
+    middle.margin[Bottom] = Length::autoLength();
+    Node *b = addElement(*root, middle); // auto margins also stop stretching
+    FakeMeasurer text;
+    const LayoutBox box = layoutDocument(*root, QSizeF(400, 100), text);
+    COMPARE_RECT(rectOf(box, a), QRectF(0, 80, 50, 20));
+    COMPARE_RECT(rectOf(box, b), QRectF(50, 40, 50, 20));
+}
+
+void TestLayout::gaps()
+{
+    auto root = makeRoot(style());
+    root->style.columnGap = Length::px(10);
+    root->style.alignItems = AlignItems::FlexStart;
+    Node *a = addElement(*root, fixed(50, 20));
+    Node *b = addElement(*root, fixed(50, 20));
+    ComputedStyle column = style();
+    column.flexDirection = FlexDirection::Column;
+    column.rowGap = Length::px(5);
+    column.columnGap = Length::px(99); // the cross-axis gap of a single line does nothing
+    Node *col = addElement(*root, column);
+    Node *c1 = addElement(*col, fixed(30, 20));
+    Node *c2 = addElement(*col, fixed(30, 20));
+    FakeMeasurer text;
+    const LayoutBox box = layoutDocument(*root, QSizeF(400, 100), text);
+    COMPARE_RECT(rectOf(box, a), QRectF(0, 0, 50, 20));
+    COMPARE_RECT(rectOf(box, b), QRectF(60, 0, 50, 20));
+    COMPARE_RECT(rectOf(box, col), QRectF(120, 0, 30, 45));
+    COMPARE_RECT(rectOf(box, c1), QRectF(120, 0, 30, 20));
+    COMPARE_RECT(rectOf(box, c2), QRectF(120, 25, 30, 20));
+}
+
+void TestLayout::rowAndColumnReverse()
+{
+    auto root = makeRoot(style());
+    root->style.flexDirection = FlexDirection::RowReverse;
+    root->style.alignItems = AlignItems::FlexStart;
+    Node *a = addElement(*root, fixed(50, 20));
+    Node *b = addElement(*root, fixed(60, 20));
+    FakeMeasurer text;
+    LayoutBox box = layoutDocument(*root, QSizeF(400, 200), text);
+    COMPARE_RECT(rectOf(box, a), QRectF(350, 0, 50, 20));
+    COMPARE_RECT(rectOf(box, b), QRectF(290, 0, 60, 20));
+
+    root->style.justifyContent = JustifyContent::FlexEnd; // main-end is the left edge
+    box = layoutDocument(*root, QSizeF(400, 200), text);
+    COMPARE_RECT(rectOf(box, a), QRectF(60, 0, 50, 20));
+    COMPARE_RECT(rectOf(box, b), QRectF(0, 0, 60, 20));
+
+    root->style.justifyContent = JustifyContent::FlexStart;
+    root->style.flexDirection = FlexDirection::ColumnReverse;
+    box = layoutDocument(*root, QSizeF(400, 200), text);
+    COMPARE_RECT(rectOf(box, a), QRectF(0, 180, 50, 20));
+    COMPARE_RECT(rectOf(box, b), QRectF(0, 160, 60, 20));
+}
+
+void TestLayout::percentages()
+{
+    auto root = makeRoot(style());
+    root->style.padding = {Length::px(10), Length::px(10), Length::px(10), Length::px(10)};
+    root->style.alignItems = AlignItems::FlexStart;
+    ComputedStyle s = style();
+    s.width = Length::percent(50);
+    s.height = Length::percent(50);
+    s.margin[Left] = Length::percent(10);
+    s.margin[Top] = Length::percent(10); // vertical margins resolve against the width too
+    Node *a = addElement(*root, s);
+    // A stretched item's height is definite (§9.8), so its child's percentage resolves.
+    ComputedStyle inner = style();
+    inner.height = Length::percent(50);
+    ComputedStyle stretched = style();
+    stretched.alignSelf = AlignItems::Stretch;
+    Node *parent = addElement(*root, stretched);
+    Node *child = addElement(*parent, inner);
+    FakeMeasurer text;
+    const LayoutBox box = layoutDocument(*root, QSizeF(400, 200), text);
+    COMPARE_RECT(rectOf(box, a), QRectF(10 + 38, 10 + 38, 190, 90));
+    COMPARE_RECT(rectOf(box, parent), QRectF(10 + 38 + 190, 10, 0, 180));
+    COMPARE_RECT(rectOf(box, child), QRectF(10 + 38 + 190, 10, 0, 90));
+}
+
+void TestLayout::boxSizing()
+{
+    auto root = makeRoot(style());
+    root->style.alignItems = AlignItems::FlexStart;
+    ComputedStyle s = fixed(100, 40);
+    s.padding = {Length::px(10), Length::px(10), Length::px(10), Length::px(10)};
+    s.borderWidth = {5, 5, 5, 5};
+    s.borderStyle = {BorderStyle::Solid, BorderStyle::Solid, BorderStyle::Solid, BorderStyle::Solid};
+    Node *content = addElement(*root, s);
+    s.boxSizing = BoxSizing::BorderBox;
+    Node *border = addElement(*root, s);
+    FakeMeasurer text;
+    const LayoutBox box = layoutDocument(*root, QSizeF(400, 200), text);
+    COMPARE_RECT(rectOf(box, content), QRectF(0, 0, 130, 70));
+    COMPARE_RECT(rectOf(box, border), QRectF(130, 0, 100, 40));
+    const LayoutBox *b = find(box, border);
+    COMPARE_RECT(b->contentBox(), QRectF(145, 15, 70, 10));
+    QCOMPARE(b->border, QMarginsF(5, 5, 5, 5));
+}
+
+void TestLayout::minMaxSizes()
+{
+    auto root = makeRoot(style());
+    root->style.alignItems = AlignItems::FlexStart;
+    ComputedStyle capped = fixed(300, 20);
+    capped.maxWidth = Length::px(200);
+    Node *a = addElement(*root, capped);
+    ComputedStyle raised = fixed(100, 20);
+    raised.minWidth = Length::px(150);
+    raised.flexShrink = 0;
+    Node *b = addElement(*root, raised);
+    ComputedStyle tall = style();
+    tall.width = Length::px(10);
+    tall.minHeight = Length::px(30);
+    tall.maxHeight = Length::px(5); // min wins over max
+    Node *c = addElement(*root, tall);
+    FakeMeasurer text;
+    const LayoutBox box = layoutDocument(*root, QSizeF(400, 200), text);
+    COMPARE_RECT(rectOf(box, a), QRectF(0, 0, 200, 20));
+    COMPARE_RECT(rectOf(box, b), QRectF(200, 0, 150, 20));
+    COMPARE_RECT(rectOf(box, c), QRectF(350, 0, 10, 30));
+}
+
+void TestLayout::automaticMinimumSizeKeepsLongestWord()
+{
+    auto root = makeRoot(style());
+    root->style.alignItems = AlignItems::FlexStart;
+    Node *wordy = addElement(*root, style());
+    addText(*wordy, QStringLiteral("aaaaaaaaaa bb")); // min-content 100 px
+    ComputedStyle hidden = style();
+    hidden.overflow = Overflow::Hidden;       // scroll containers may shrink to 0
+    Node *clipped = addElement(*root, hidden);
+    addText(*clipped, QStringLiteral("cccccccccc"));
+    FakeMeasurer text;
+    const LayoutBox box = layoutDocument(*root, QSizeF(100, 200), text);
+    // 130 + 100 px into 100: the first may not go below its longest word (100 px);
+    // the clipped one, shrinking by base size, gives the rest.
+    COMPARE_RECT(rectOf(box, wordy), QRectF(0, 0, 100, 48));
+    COMPARE_RECT(rectOf(box, clipped), QRectF(100, 0, 0, 24));
+}
+
+void TestLayout::absoluteWithInsets()
+{
+    auto root = makeRoot(style());
+    ComputedStyle cs = fixed(400, 300);
+    cs.position = Position::Relative;
+    cs.borderWidth = {10, 10, 10, 10};
+    cs.borderStyle = {BorderStyle::Solid, BorderStyle::Solid, BorderStyle::Solid, BorderStyle::Solid};
+    Node *container = addElement(*root, cs);
+    Node *inflow = addElement(*container, fixed(20, 20));
+    ComputedStyle stretched = style();
+    stretched.position = Position::Absolute;
+    stretched.inset = {Length::px(5), Length::px(30), Length::autoLength(), Length::px(20)};
+    stretched.height = Length::px(50);
+    Node *a = addElement(*container, stretched);
+    ComputedStyle anchored = fixed(50, 40);
+    anchored.position = Position::Absolute;
+    anchored.inset = {Length::autoLength(), Length::px(10), Length::px(20), Length::autoLength()};
+    Node *b = addElement(*container, anchored);
+    ComputedStyle shrink = style();
+    shrink.position = Position::Absolute;
+    shrink.inset[Top] = Length::px(0);
+    shrink.inset[Left] = Length::percent(50);
+    Node *c = addElement(*container, shrink);
+    addText(*c, QStringLiteral("abc de"));
+    FakeMeasurer text;
+    const LayoutBox box = layoutDocument(*root, QSizeF(500, 500), text);
+    COMPARE_RECT(rectOf(box, container), QRectF(0, 0, 420, 320));
+    COMPARE_RECT(rectOf(box, inflow), QRectF(10, 10, 20, 20)); // abspos boxes take no room
+    COMPARE_RECT(rectOf(box, a), QRectF(30, 15, 350, 50));     // width from left + right
+    COMPARE_RECT(rectOf(box, b), QRectF(350, 250, 50, 40));    // right/bottom anchoring
+    COMPARE_RECT(rectOf(box, c), QRectF(210, 10, 60, 24));     // shrink-to-fit width
+    // Document order is kept in the box tree.
+    const LayoutBox *cont = find(box, container);
+    QCOMPARE(int(cont->children.size()), 4);
+    QCOMPARE(cont->children[1].node, a);
+}
+
+void TestLayout::absoluteStaticPosition()
+{
+    auto root = makeRoot(style());
+    root->style.justifyContent = JustifyContent::Center;
+    root->style.alignItems = AlignItems::FlexEnd;
+    ComputedStyle s = fixed(100, 50);
+    s.position = Position::Absolute;
+    Node *a = addElement(*root, s);
+    ComputedStyle topOnly = s;
+    topOnly.inset[Top] = Length::px(7);
+    Node *b = addElement(*root, topOnly);
+    FakeMeasurer text;
+    const LayoutBox box = layoutDocument(*root, QSizeF(400, 300), text);
+    COMPARE_RECT(rectOf(box, a), QRectF(150, 250, 100, 50));
+    COMPARE_RECT(rectOf(box, b), QRectF(150, 7, 100, 50));
+}
+
+void TestLayout::relativeOffsets()
+{
+    auto root = makeRoot(style());
+    root->style.alignItems = AlignItems::FlexStart;
+    ComputedStyle s = fixed(50, 20);
+    s.position = Position::Relative;
+    s.inset = {Length::px(5), Length::autoLength(), Length::autoLength(), Length::px(10)};
+    Node *a = addElement(*root, s);
+    ComputedStyle t = fixed(50, 20);
+    t.position = Position::Relative;
+    t.inset = {Length::autoLength(), Length::px(10), Length::px(4), Length::autoLength()};
+    Node *b = addElement(*root, t);
+    FakeMeasurer text;
+    const LayoutBox box = layoutDocument(*root, QSizeF(400, 300), text);
+    COMPARE_RECT(rectOf(box, a), QRectF(10, 5, 50, 20));
+    COMPARE_RECT(rectOf(box, b), QRectF(40, -4, 50, 20)); // siblings keep their static place
+}
+
+void TestLayout::displayNoneRemovesBox()
+{
+    auto root = makeRoot(style());
+    root->style.alignItems = AlignItems::FlexStart;
+    root->style.columnGap = Length::px(10);
+    ComputedStyle none = fixed(50, 20);
+    none.display = imprint::render::Display::None;
+    Node *hidden = addElement(*root, none);
+    addElement(*hidden, fixed(10, 10));
+    Node *shown = addElement(*root, fixed(50, 20));
+    FakeMeasurer text;
+    const LayoutBox box = layoutDocument(*root, QSizeF(400, 300), text);
+    QCOMPARE(int(box.children.size()), 1);
+    QVERIFY(!find(box, hidden));
+    COMPARE_RECT(rectOf(box, shown), QRectF(0, 0, 50, 20)); // no gap for the missing box
+}
+
+void TestLayout::blockStacking()
+{
+    ComputedStyle rs = style();
+    rs.display = imprint::render::Display::Block;
+    rs.padding[Top] = Length::px(5);
+    auto root = makeRoot(rs);
+    ComputedStyle first = style();
+    first.height = Length::px(50);
+    first.margin = {Length::px(10), Length::px(10), Length::px(10), Length::px(10)};
+    Node *a = addElement(*root, first);
+    ComputedStyle second = style();
+    second.height = Length::px(30);
+    second.margin[Top] = Length::px(20);
+    second.width = Length::px(100);
+    second.margin[Left] = Length::autoLength();
+    second.margin[Right] = Length::autoLength();
+    Node *b = addElement(*root, second);
+    ComputedStyle para = style();
+    para.display = imprint::render::Display::Block;
+    Node *p = addElement(*root, para);
+    Node *run = addText(*p, QStringLiteral("aaaa bbbb cccc dddd"));
+    FakeMeasurer text;
+    const LayoutBox box = layoutDocument(*root, QSizeF(150, 400), text);
+    COMPARE_RECT(rectOf(box, a), QRectF(10, 15, 130, 50));
+    COMPARE_RECT(rectOf(box, b), QRectF(25, 85, 100, 30)); // margins 10 and 20 collapse to 20
+    // The paragraph's text is one block-wide box: 150 px holds three words a line.
+    COMPARE_RECT(rectOf(box, p), QRectF(0, 115, 150, 48));
+    COMPARE_RECT(rectOf(box, run), QRectF(0, 115, 150, 48));
+}
+
+void TestLayout::nestedColumnInRowSizedByContent()
+{
+    auto root = makeRoot(style());
+    root->style.alignItems = AlignItems::FlexStart;
+    root->style.padding[Left] = Length::px(8);
+    ComputedStyle column = style();
+    column.flexDirection = FlexDirection::Column;
+    Node *col = addElement(*root, column);
+    Node *shortLine = addElement(*col, style());
+    addText(*shortLine, QStringLiteral("aaaa"));
+    Node *longLine = addElement(*col, style());
+    addText(*longLine, QStringLiteral("bbbbb bbbbb"));
+    Node *after = addElement(*root, fixed(10, 10));
+    FakeMeasurer text;
+    const LayoutBox box = layoutDocument(*root, QSizeF(600, 300), text);
+    // The column is as wide as its widest child's max-content (110 px) and its items
+    // stretch to that width.
+    COMPARE_RECT(rectOf(box, col), QRectF(8, 0, 110, 48));
+    COMPARE_RECT(rectOf(box, shortLine), QRectF(8, 0, 110, 24));
+    COMPARE_RECT(rectOf(box, longLine), QRectF(8, 24, 110, 24));
+    COMPARE_RECT(rectOf(box, after), QRectF(118, 0, 10, 10));
+}
+
+void TestLayout::columnStretchedTextWrapsAtContainerWidth()
+{
+    auto root = makeRoot(style());
+    root->style.flexDirection = FlexDirection::Column;
+    root->style.padding = {Length::px(0), Length::px(10), Length::px(0), Length::px(10)};
+    Node *item = addElement(*root, style());
+    Node *run = addText(*item, QStringLiteral("aaaa bbbb cccc"));
+    Node *next = addElement(*root, fixed(10, 10));
+    FakeMeasurer text;
+    const LayoutBox box = layoutDocument(*root, QSizeF(120, 300), text);
+    // 100 px of content width: "aaaa bbbb" / "cccc", and the next item below both lines.
+    COMPARE_RECT(rectOf(box, item), QRectF(10, 0, 100, 48));
+    COMPARE_RECT(rectOf(box, run), QRectF(10, 0, 100, 48)); // the anonymous item shrank to the line
+    COMPARE_RECT(rectOf(box, next), QRectF(10, 48, 10, 10));
+}
+
+void TestLayout::imageKeepsAspectRatio()
+{
+    auto root = makeRoot(style());
+    root->style.alignItems = AlignItems::FlexStart;
+    ComputedStyle s = style();
+    s.width = Length::px(100);
+    Node *img = addElement(*root, s, QStringLiteral("img"));
+    img->image = QImage(200, 80, QImage::Format_ARGB32);
+    Node *natural = addElement(*root, style(), QStringLiteral("img"));
+    natural->image = QImage(30, 20, QImage::Format_ARGB32);
+    FakeMeasurer text;
+    const LayoutBox box = layoutDocument(*root, QSizeF(400, 300), text);
+    COMPARE_RECT(rectOf(box, img), QRectF(0, 0, 100, 40));
+    COMPARE_RECT(rectOf(box, natural), QRectF(100, 0, 30, 20));
+}
+
+void TestLayout::measurementsAreCached()
+{
+    auto root = makeRoot(style());
+    root->style.flexDirection = FlexDirection::Column;
+    for (int i = 0; i < 5; ++i) {
+        Node *item = addElement(*root, style());
+        addText(*item, QStringLiteral("some words here"));
+    }
+    FakeMeasurer text;
+    layoutDocument(*root, QSizeF(400, 300), text);
+    // Each run is asked about a handful of widths at most, not once per algorithm step.
+    QVERIFY2(text.calls <= 5 * 4, qPrintable(QString::number(text.calls)));
+}
+
+QTEST_GUILESS_MAIN(TestLayout)
+#include "tst_layout.moc"
