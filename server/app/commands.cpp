@@ -10,9 +10,14 @@ namespace imprint::app {
 // Each command's entry point lives in its own file beside this one; the table below
 // is the one place that names them all.
 int runServeCommand(const QStringList &args);
+int runSpaceCommand(const QStringList &args);
+int runUserCommand(const QStringList &args);
+int runKeyCommand(const QStringList &args);
 int runRenderCommand(const QStringList &args);
 int runLayoutCommand(const QStringList &args);
 int runBenchCommand(const QStringList &args);
+int runConsoleCommand(const QStringList &args);
+int runLocalDesktop(const QStringList &args);
 
 namespace {
 
@@ -25,6 +30,11 @@ struct CommandEntry {
 const std::vector<CommandEntry> &commandTable()
 {
     static const std::vector<CommandEntry> table = {
+        {"serve", "HTTP service: [--listen HOST:PORT] [--data DIR] [--database URL] [--demo]", runServeCommand},
+        {"space", "spaces: create NAME [--plan P] | list | set-plan NAME PLAN", runSpaceCommand},
+        {"user", "users: add --email E --space S --role R | passwd --email E | list", runUserCommand},
+        {"key", "API keys: create --space S --name N [--expires-days D] | list --space S | revoke ID", runKeyCommand},
+        {"console", "admin console (Qt Widgets): [--server URL] [--lang de|fr|en]", runConsoleCommand},
     };
     return table;
 }
@@ -48,7 +58,7 @@ int runCommand(const QStringList &arguments)
 {
     QTextStream err(stderr);
     if (arguments.size() < 2)
-        return printUsage(err);
+        return runLocalDesktop({}); // `imprint` alone: local desktop mode (server + console)
     const QString name = arguments.at(1);
     if (name == QLatin1String("--help") || name == QLatin1String("help")) {
         QTextStream out(stdout);

@@ -1,0 +1,153 @@
+#include "gui/keydialogs.h"
+
+#include "gui/messagebanner.h"
+
+#include <QApplication>
+#include <QCheckBox>
+#include <QClipboard>
+#include <QDateTimeEdit>
+#include <QDialogButtonBox>
+#include <QFontDatabase>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QStyle>
+#include <QTimer>
+#include <QVBoxLayout>
+
+namespace imprint {
+namespace gui {
+
+CreateKeyDialog::CreateKeyDialog(client::ApiClient *client, QWidget *parent)
+    : QDialog(parent)
+    , m_client(client)
+{
+    setObjectName(QStringLiteral("createKeyDialog"));
+    setWindowTitle(tr("New API key"));
+    m_name = new QLineEdit(this);
+    m_name->setObjectName(QStringLiteral("keyNameEdit"));
+    m_name->setPlaceholderText(tr("e.g. Production website"));
+    m_name->setMaxLength(100);
+    m_expires = new QCheckBox(tr("Expires on"), this);
+    m_expires->setObjectName(QStringLiteral("expiresCheck"));
+    m_expiry = new QDateTimeEdit(QDateTime::currentDateTime().addDays(90), this);
+    m_expiry->setObjectName(QStringLiteral("expiresEdit"));
+    m_expiry->setCalendarPopup(true);
+    m_expiry->setMinimumDateTime(QDateTime::currentDateTime().addSecs(60));
+    m_expiry->setEnabled(false);
+    m_message = new MessageBanner(this);
+    m_message->setObjectName(QStringLiteral("createKeyMessage"));
+
+    m_buttons = new QDialogButtonBox(QDialogButtonBox::Cancel, this);
+    m_create = m_buttons->addButton(tr("Create key"), QDialogButtonBox::AcceptRole);
+    m_create->setObjectName(QStringLiteral("createKeyButton"));
+    m_create->setDefault(true);
+    m_create->setEnabled(false);
+
+    auto *expiryRow = new QHBoxLayout;
+    expiryRow->addWidget(m_expires);
+    expiryRow->addWidget(m_expiry, 1);
+    auto *form = new QFormLayout;
+    form->addRow(tr("&Name:"), m_name);
+    form->addRow(tr("Expiry:"), expiryRow);
+    auto *hint = new QLabel(tr("The key's token is shown once, right after it is created."), this);
+    hint->setWordWrap(true);
+    auto *layout = new QVBoxLayout(this);
+    layout->addLayout(form);
+    layout->addWidget(hint);
+    layout->addWidget(m_message);
+    layout->addWidget(m_buttons);
+    setMinimumWidth(420);
+
+    connect(m_expires, &QCheckBox::toggled, m_expiry, &QWidget::setEnabled);
+    connect(m_name, &QLineEdit::textChanged, this,
+            [this](const QString &t) { m_create->setEnabled(!t.trimmed().isEmpty()); });
+    // Accepting goes through the server first; the dialog closes only on success.
+    disconnect(m_buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
+    connect(m_buttons, &QDialogButtonBox::accepted, this, &CreateKeyDialog::submit);
+    connect(m_buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+}
+
+void CreateKeyDialog::submit()
+{
+    const QString name = m_name->text().trimmed();
+    if (name.isEmpty() || !m_create->isEnabled())
+        return;
+    const QDateTime expiry = m_expires->isChecked() ? m_expiry->dateTime() : QDateTime();
+    if (expiry.isValid() && expiry <= QDateTime::currentDateTime()) {
+        m_message->showMessage(tr("Choose an expiry date in the future."), MessageBanner::Kind::Error);
+        return;
+    }
+    m_create->setEnabled(false);
+    m_name->setEnabled(false);
+    m_message->showMessage(tr("Creating the key…"), MessageBanner::Kind::Info);
+    m_client->createKey(name, expiry, this, [this](const client::ApiResult<client::CreatedKey> &r) {
+        m_name->setEnabled(true);
+        m_create->setEnabled(true);
+        if (!r.ok()) {
+            m_message->showMessage(r.error.humanMessage(), MessageBanner::Kind::Error);
+            return;
+        }
+        if (r.value.token.isEmpty()) {
+            m_message->showMessage(tr("The server created the key but did not send its token."),
+                                   MessageBanner::Kind::Error);
+            return;
+        }
+        Q_EMIT created(r.value);
+        accept();
+    });
+}
+
+TokenDialog::TokenDialog(const QString &keyName, const QString &token, QWidget *parent)
+    : QDialog(parent)
+{
+    setObjectName(QStringLiteral("tokenDialog"));
+    setAttribute(Qt::WA_DeleteOnClose);
+    setWindowTitle(tr("API key created"));
+    auto *icon = new QLabel(this);
+    icon->setPixmap(style()->standardIcon(QStyle::SP_MessageBoxWarning).pixmap(32, 32));
+    auto *intro = new QLabel(tr("The key “%1” has been created. This is its token:").arg(keyName), this);
+    intro->setWordWrap(true);
+    m_token = new QLineEdit(token, this);
+    m_token->setObjectName(QStringLiteral("tokenEdit"));
+    m_token->setReadOnly(true);
+    m_token->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    m_token->setMinimumWidth(m_token->fontMetrics().horizontalAdvance(token) + 24);
+    m_copy = new QPushButton(tr("&Copy"), this);
+    m_copy->setObjectName(QStringLiteral("copyTokenButton"));
+    auto *warning = new QLabel(tr("Copy it now and keep it somewhere safe: it will not be shown "
+                                  "again. If you lose it, revoke this key and create a new one."), this);
+    warning->setObjectName(QStringLiteral("tokenWarning"));
+    warning->setWordWrap(true);
+    warning->setStyleSheet(QStringLiteral("font-weight: 600;"));
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
+    buttons->button(QDialogButtonBox::Close)->setText(tr("I have copied it"));
+    buttons->button(QDialogButtonBox::Close)->setObjectName(QStringLiteral("tokenDoneButton"));
+
+    auto *tokenRow = new QHBoxLayout;
+    tokenRow->addWidget(m_token, 1);
+    tokenRow->addWidget(m_copy);
+    auto *textCol = new QVBoxLayout;
+    textCol->addWidget(intro);
+    textCol->addLayout(tokenRow);
+    textCol->addWidget(warning);
+    auto *top = new QHBoxLayout;
+    top->addWidget(icon, 0, Qt::AlignTop);
+    top->addLayout(textCol, 1);
+    auto *layout = new QVBoxLayout(this);
+    layout->addLayout(top);
+    layout->addWidget(buttons);
+
+    connect(m_copy, &QPushButton::clicked, this, [this] {
+        QApplication::clipboard()->setText(m_token->text());
+        m_copy->setText(tr("Copied"));
+        QTimer::singleShot(2000, m_copy, [this] { m_copy->setText(tr("&Copy")); });
+    });
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
+}
+
+} // namespace gui
+} // namespace imprint

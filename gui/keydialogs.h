@@ -1,0 +1,55 @@
+#pragma once
+// Create-key dialog (name, optional expiry) and the one-time token dialog.
+
+#include "shared/apiclient.h"
+
+#include <QDialog>
+
+class QCheckBox;
+class QDateTimeEdit;
+class QDialogButtonBox;
+class QLineEdit;
+class QPushButton;
+
+namespace imprint {
+namespace gui {
+
+class MessageBanner;
+
+/// Asks for a name and an optional expiry, creates the key on the server and emits
+/// created() — it stays open with the error shown when the server refuses.
+class CreateKeyDialog : public QDialog
+{
+    Q_OBJECT
+public:
+    explicit CreateKeyDialog(client::ApiClient *client, QWidget *parent = nullptr);
+    void submit();
+
+Q_SIGNALS:
+    void created(const imprint::client::CreatedKey &key);
+
+private:
+    client::ApiClient *m_client;
+    QLineEdit *m_name;
+    QCheckBox *m_expires;
+    QDateTimeEdit *m_expiry;
+    QDialogButtonBox *m_buttons;
+    QPushButton *m_create;
+    MessageBanner *m_message;
+};
+
+/// Shows a freshly created token once, with a copy button and a warning. Deletes
+/// itself (and the token text) when closed.
+class TokenDialog : public QDialog
+{
+    Q_OBJECT
+public:
+    TokenDialog(const QString &keyName, const QString &token, QWidget *parent = nullptr);
+
+private:
+    QLineEdit *m_token;
+    QPushButton *m_copy;
+};
+
+} // namespace gui
+} // namespace imprint

@@ -1,0 +1,146 @@
+#include "gui/mainwindow.h"
+
+#include "gui/keystab.h"
+#include "gui/previewtab.h"
+#include "gui/signinpage.h"
+
+#include <QDialog>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QStackedWidget>
+#include <QStatusBar>
+#include <QTabWidget>
+#include <QVBoxLayout>
+
+namespace imprint {
+namespace gui {
+
+namespace {
+
+QString roleName(const QString &role)
+{
+    if (role == QLatin1String("owner"))
+        return MainWindow::tr("owner");
+    if (role == QLatin1String("admin"))
+        return MainWindow::tr("admin");
+    if (role == QLatin1String("member"))
+        return MainWindow::tr("member");
+    return role;
+}
+
+} // namespace
+
+MainWindow::MainWindow(client::ApiClient *client, QWidget *parent)
+    : QMainWindow(parent)
+    , m_client(client ? client : new client::ApiClient(this))
+{
+    setObjectName(QStringLiteral("mainWindow"));
+    setWindowTitle(tr("Imprint Console"));
+    resize(1040, 680);
+
+    m_signIn = new SignInPage(m_client, this);
+    m_console = new QWidget(this);
+    m_account = new QLabel(m_console);
+    m_account->setObjectName(QStringLiteral("accountLabel"));
+    m_account->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_signOut = new QPushButton(tr("Sign &out"), m_console);
+    m_signOut->setObjectName(QStringLiteral("signOutButton"));
+    auto *header = new QHBoxLayout;
+    header->addWidget(m_account, 1);
+    header->addWidget(m_signOut);
+
+    m_tabs = new QTabWidget(m_console);
+    m_tabs->setObjectName(QStringLiteral("consoleTabs"));
+    m_keys = new KeysTab(m_client, m_tabs);
+    m_preview = new PreviewTab(m_client, m_tabs);
+    m_tabs->addTab(m_keys, tr("&Keys"));
+    m_tabs->addTab(m_preview, tr("&Preview"));
+    auto *consoleLayout = new QVBoxLayout(m_console);
+    consoleLayout->addLayout(header);
+    consoleLayout->addWidget(m_tabs, 1);
+
+    m_stack = new QStackedWidget(this);
+    m_stack->addWidget(m_signIn);
+    m_stack->addWidget(m_console);
+    setCentralWidget(m_stack);
+
+    connect(m_signIn, &SignInPage::signedIn, this, &MainWindow::enterConsole);
+    connect(m_signOut, &QPushButton::clicked, this, &MainWindow::signOut);
+    connect(m_keys, &KeysTab::keyCreated, m_preview, &PreviewTab::offerApiKey);
+    connect(m_client, &client::ApiClient::sessionExpired, this, [this] {
+        leaveConsole(tr("Your session has expired. Please sign in again."));
+    });
+    connect(m_client, &client::ApiClient::pendingRequestsChanged, this, [this](int pending) {
+        if (pending > 0)
+            statusBar()->showMessage(tr("Talking to the server…"));
+        else
+            statusBar()->clearMessage();
+    });
+    m_stack->setCurrentWidget(m_signIn);
+    m_signIn->reset();
+}
+
+void MainWindow::setServerUrl(const QString &url, bool locked)
+{
+    m_signIn->setServerUrl(url, locked);
+}
+
+void MainWindow::signIn(const QString &email, const QString &password)
+{
+    m_signIn->setEmail(email);
+    m_signIn->findChild<QLineEdit *>(QStringLiteral("passwordEdit"))->setText(password);
+    m_signIn->submit();
+}
+
+void MainWindow::enterConsole(const client::Me &me)
+{
+    m_me = me;
+    m_signedIn = true;
+    const QString who = me.user.displayName();
+    const QString space = me.space.name.isEmpty() ? me.space.id : me.space.name;
+    m_account->setText(space.isEmpty()
+                           ? tr("Signed in as %1 (%2) on %3")
+                                 .arg(who, roleName(me.role), m_client->serverUrl().toString())
+                           : tr("Signed in as %1 (%2) in “%3” on %4")
+                                 .arg(who, roleName(me.role), space, m_client->serverUrl().toString()));
+    m_stack->setCurrentWidget(m_console);
+    m_tabs->setCurrentWidget(m_keys);
+    m_keys->activate(me);
+    m_preview->activate();
+    Q_EMIT signedIn();
+}
+
+void MainWindow::closeDialogs()
+{
+    // Dialogs of the old session (create key, token, confirmation) must not outlive it.
+    for (QDialog *d : findChildren<QDialog *>())
+        if (d->isVisible())
+            d->reject();
+}
+
+void MainWindow::leaveConsole(const QString &notice, bool warning)
+{
+    const bool was = m_signedIn;
+    m_signedIn = false;
+    closeDialogs();
+    m_keys->deactivate();
+    m_preview->deactivate();
+    m_me = {};
+    m_stack->setCurrentWidget(m_signIn);
+    m_signIn->reset();
+    if (!notice.isEmpty())
+        m_signIn->showNotice(notice, warning);
+    if (was)
+        Q_EMIT signedOut();
+}
+
+void MainWindow::signOut()
+{
+    m_client->logout(this, [](const client::ApiResult<bool> &) {});
+    leaveConsole(tr("You have signed out."), false);
+}
+
+} // namespace gui
+} // namespace imprint

@@ -1,0 +1,66 @@
+#pragma once
+// The admin console's window (DESIGN §7): sign-in page, then Keys and Preview tabs,
+// a header with the account and a sign-out button.
+
+#include "shared/apiclient.h"
+
+#include <QMainWindow>
+
+class QLabel;
+class QPushButton;
+class QStackedWidget;
+class QTabWidget;
+
+namespace imprint {
+namespace gui {
+
+class KeysTab;
+class PreviewTab;
+class SignInPage;
+
+class MainWindow : public QMainWindow
+{
+    Q_OBJECT
+public:
+    /// The window uses `client` (not owned) when given, else its own.
+    explicit MainWindow(client::ApiClient *client = nullptr, QWidget *parent = nullptr);
+
+    client::ApiClient *client() const { return m_client; }
+    SignInPage *signInPage() const { return m_signIn; }
+    KeysTab *keysTab() const { return m_keys; }
+    PreviewTab *previewTab() const { return m_preview; }
+    QTabWidget *tabs() const { return m_tabs; }
+    bool isSignedIn() const { return m_signedIn; }
+    const client::Me &account() const { return m_me; }
+
+    /// Pre-sets the server address; `locked` for local desktop mode.
+    void setServerUrl(const QString &url, bool locked = false);
+    /// Signs in without the form (local desktop mode, screenshots); the answer goes
+    /// through the same path as the form's.
+    void signIn(const QString &email, const QString &password);
+    void signOut();
+
+Q_SIGNALS:
+    void signedIn();
+    void signedOut();
+
+private:
+    void enterConsole(const client::Me &me);
+    void leaveConsole(const QString &notice, bool warning = true);
+    void closeDialogs();
+
+    client::ApiClient *m_client;
+    QStackedWidget *m_stack;
+    SignInPage *m_signIn;
+    QWidget *m_console;
+    QLabel *m_account;
+    QPushButton *m_signOut;
+    QTabWidget *m_tabs;
+    KeysTab *m_keys;
+    PreviewTab *m_preview;
+    client::Me m_me;
+    bool m_signedIn = false;
+};
+
+} // namespace gui
+} // namespace imprint

@@ -1,0 +1,447 @@
+#include "gui/previewtab.h"
+
+#include "gui/imageview.h"
+#include "gui/messagebanner.h"
+
+#include <QApplication>
+#include <QCheckBox>
+#include <QClipboard>
+#include <QComboBox>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QJsonValue>
+#include <QLabel>
+#include <QLineEdit>
+#include <QLocale>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSplitter>
+#include <QStyle>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+namespace imprint {
+namespace gui {
+
+namespace {
+
+QString jsonText(const QJsonValue &v)
+{
+    if (v.isString())
+        return v.toString();
+    if (v.isDouble())
+        return QString::number(v.toDouble(), 'g', 15);
+    if (v.isBool())
+        return v.toBool() ? QStringLiteral("true") : QStringLiteral("false");
+    return {};
+}
+
+} // namespace
+
+PreviewTab::PreviewTab(client::ApiClient *client, QWidget *parent)
+    : QWidget(parent)
+    , m_client(client)
+{
+    setObjectName(QStringLiteral("previewTab"));
+    m_page = new QComboBox(this);
+    m_page->setObjectName(QStringLiteral("pageCombo"));
+    m_page->setMinimumContentsLength(18);
+    m_page->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_reloadPages = new QPushButton(style()->standardIcon(QStyle::SP_BrowserReload), QString(), this);
+    m_reloadPages->setObjectName(QStringLiteral("reloadPagesButton"));
+    m_reloadPages->setToolTip(tr("Reload the list of pages"));
+    m_engine = new QComboBox(this);
+    m_engine->setObjectName(QStringLiteral("engineCombo"));
+    m_engine->addItem(tr("Template default"), QString());
+    m_engine->addItem(QStringLiteral("satori"), QStringLiteral("satori"));
+    m_engine->addItem(QStringLiteral("takumi"), QStringLiteral("takumi"));
+    m_engine->addItem(QStringLiteral("html"), QStringLiteral("html"));
+    m_format = new QComboBox(this);
+    m_format->setObjectName(QStringLiteral("formatCombo"));
+    m_format->addItem(QStringLiteral("PNG"), QStringLiteral("png"));
+    m_format->addItem(QStringLiteral("WebP"), QStringLiteral("webp"));
+    m_format->addItem(QStringLiteral("SVG"), QStringLiteral("svg"));
+    m_draft = new QCheckBox(tr("Draft (render the unpublished version)"), this);
+    m_draft->setObjectName(QStringLiteral("draftCheck"));
+    m_apiKey = new QLineEdit(this);
+    m_apiKey->setObjectName(QStringLiteral("apiKeyEdit"));
+    m_apiKey->setEchoMode(QLineEdit::Password);
+    m_apiKey->setPlaceholderText(tr("optional, imp_…"));
+    m_apiKey->setToolTip(tr("Renders are authenticated with an API key of this space. "
+                            "Leave empty to try with your session."));
+    m_apiKey->setClearButtonEnabled(true);
+
+    m_tweaks = new QTableWidget(0, 2, this);
+    m_tweaks->setObjectName(QStringLiteral("tweaksTable"));
+    m_tweaks->setHorizontalHeaderLabels({tr("Variable"), tr("Value")});
+    m_tweaks->horizontalHeader()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+    m_tweaks->horizontalHeader()->setStretchLastSection(true);
+    m_tweaks->verticalHeader()->hide();
+    m_tweaks->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_resetTweaks = new QPushButton(tr("Reset tweaks"), this);
+    m_resetTweaks->setObjectName(QStringLiteral("resetTweaksButton"));
+    m_render = new QPushButton(style()->standardIcon(QStyle::SP_MediaPlay), tr("&Render"), this);
+    m_render->setObjectName(QStringLiteral("renderButton"));
+    m_render->setDefault(true);
+    m_busy = new QProgressBar(this);
+    m_busy->setObjectName(QStringLiteral("renderBusy"));
+    m_busy->setRange(0, 0);
+    m_busy->setTextVisible(false);
+    m_busy->setMaximumHeight(8);
+    m_busy->setVisible(false);
+
+    auto *pageRow = new QHBoxLayout;
+    pageRow->addWidget(m_page, 1);
+    pageRow->addWidget(m_reloadPages);
+    auto *form = new QFormLayout;
+    form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    form->addRow(tr("&Page:"), pageRow);
+    form->addRow(tr("&Engine:"), m_engine);
+    form->addRow(tr("&Format:"), m_format);
+    form->addRow(QString(), m_draft);
+    form->addRow(tr("API &key:"), m_apiKey);
+
+    auto *tweaksLabel = new QLabel(tr("Tweaks (override the page's values for this render):"), this);
+    tweaksLabel->setWordWrap(true);
+    auto *renderRow = new QHBoxLayout;
+    renderRow->addWidget(m_resetTweaks);
+    renderRow->addStretch();
+    renderRow->addWidget(m_render);
+
+    auto *left = new QWidget(this);
+    auto *leftLayout = new QVBoxLayout(left);
+    leftLayout->setContentsMargins(0, 0, 6, 0);
+    leftLayout->addLayout(form);
+    leftLayout->addWidget(tweaksLabel);
+    leftLayout->addWidget(m_tweaks, 1);
+    leftLayout->addLayout(renderRow);
+    leftLayout->addWidget(m_busy);
+
+    m_message = new MessageBanner(this);
+    m_message->setObjectName(QStringLiteral("previewMessage"));
+    m_view = new ImageView(this);
+    m_view->setObjectName(QStringLiteral("previewImage"));
+    m_view->setPlaceholder(tr("Pick a page and press Render."));
+    m_info = new QLabel(this);
+    m_info->setObjectName(QStringLiteral("renderInfo"));
+    m_info->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_timings = new QLabel(this);
+    m_timings->setObjectName(QStringLiteral("timingsLabel"));
+    m_timings->setWordWrap(true);
+    m_timings->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_warnings = new QLabel(this);
+    m_warnings->setObjectName(QStringLiteral("warningsLabel"));
+    m_warnings->setWordWrap(true);
+    m_warnings->setStyleSheet(QStringLiteral("color:#92400e;"));
+    m_warnings->hide();
+    m_copyUrl = new QPushButton(tr("Copy image URL"), this);
+    m_copyUrl->setObjectName(QStringLiteral("copyUrlButton"));
+    m_copyUrl->setToolTip(tr("The stored render: a public, permanent link to exactly this image."));
+    m_copyUrl->setEnabled(false);
+    m_copyRequest = new QPushButton(tr("Copy render URL"), this);
+    m_copyRequest->setObjectName(QStringLiteral("copyRequestUrlButton"));
+    m_copyRequest->setToolTip(tr("A GET request that renders this page with these settings; "
+                                 "add api_token=… or an Authorization header."));
+    m_copyRequest->setEnabled(false);
+
+    auto *copyRow = new QHBoxLayout;
+    copyRow->addWidget(m_info, 1);
+    copyRow->addWidget(m_copyUrl);
+    copyRow->addWidget(m_copyRequest);
+    auto *right = new QWidget(this);
+    auto *rightLayout = new QVBoxLayout(right);
+    rightLayout->setContentsMargins(6, 0, 0, 0);
+    rightLayout->addWidget(m_message);
+    rightLayout->addWidget(m_view, 1);
+    rightLayout->addLayout(copyRow);
+    rightLayout->addWidget(m_timings);
+    rightLayout->addWidget(m_warnings);
+
+    auto *splitter = new QSplitter(this);
+    splitter->addWidget(left);
+    splitter->addWidget(right);
+    splitter->setStretchFactor(0, 0);
+    splitter->setStretchFactor(1, 1);
+    splitter->setSizes({340, 660});
+    splitter->setChildrenCollapsible(false);
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(splitter);
+
+    connect(m_page, &QComboBox::currentIndexChanged, this, &PreviewTab::pageChanged);
+    connect(m_reloadPages, &QPushButton::clicked, this, &PreviewTab::loadPages);
+    connect(m_render, &QPushButton::clicked, this, &PreviewTab::render);
+    connect(m_resetTweaks, &QPushButton::clicked, this, [this] {
+        if (m_page->currentIndex() >= 0 && m_page->currentIndex() < m_pages.size())
+            fillTweaks(m_template, m_pages.at(m_page->currentIndex()));
+    });
+    connect(m_copyUrl, &QPushButton::clicked, this, [this] {
+        QApplication::clipboard()->setText(m_result.fileUrl.toString());
+        m_message->showMessage(tr("The image URL was copied to the clipboard."), MessageBanner::Kind::Success);
+    });
+    connect(m_copyRequest, &QPushButton::clicked, this, [this] {
+        QApplication::clipboard()->setText(currentRequest().toGetUrl(m_client->apiBase()).toString(QUrl::FullyEncoded));
+        m_message->showMessage(tr("The render URL was copied to the clipboard. Add your API key "
+                                  "as api_token or in an Authorization header."),
+                               MessageBanner::Kind::Success);
+    });
+    m_render->setEnabled(false);
+}
+
+void PreviewTab::activate()
+{
+    m_active = true;
+    m_pagesRequested = false;
+    if (isVisible())
+        loadPages();
+}
+
+void PreviewTab::deactivate()
+{
+    m_active = false;
+    m_pagesRequested = false;
+    ++m_generation;
+    setRendering(false);
+    m_pages.clear();
+    m_page->clear();
+    m_tweaks->setRowCount(0);
+    m_apiKey->clear();
+    m_view->setImage({});
+    m_info->clear();
+    m_timings->clear();
+    m_warnings->hide();
+    m_message->clearMessage();
+    m_copyUrl->setEnabled(false);
+    m_copyRequest->setEnabled(false);
+    m_result = {};
+}
+
+void PreviewTab::showEvent(QShowEvent *e)
+{
+    QWidget::showEvent(e);
+    if (m_active && !m_pagesRequested)
+        loadPages();
+}
+
+void PreviewTab::offerApiKey(const QString &token)
+{
+    if (m_apiKey->text().isEmpty())
+        m_apiKey->setText(token);
+}
+
+QImage PreviewTab::image() const
+{
+    return m_view->image();
+}
+
+void PreviewTab::loadPages()
+{
+    if (!m_active)
+        return;
+    m_pagesRequested = true;
+    m_message->showMessage(tr("Loading pages…"), MessageBanner::Kind::Info);
+    m_reloadPages->setEnabled(false);
+    m_client->listPages(this, [this](const client::ApiResult<QList<client::PageSummary>> &r) {
+        m_reloadPages->setEnabled(true);
+        if (!r.ok()) {
+            m_message->showMessage(tr("The pages could not be loaded. %1").arg(r.error.humanMessage()),
+                                   MessageBanner::Kind::Error);
+            Q_EMIT pagesLoaded();
+            return;
+        }
+        const QString previous = m_page->currentData().toString();
+        m_pages = r.value;
+        {
+            const QSignalBlocker block(m_page);
+            m_page->clear();
+            for (const auto &p : m_pages)
+                m_page->addItem(p.name.isEmpty() ? p.id : tr("%1 (%2)").arg(p.name, p.id), p.id);
+            const int idx = m_page->findData(previous);
+            m_page->setCurrentIndex(idx >= 0 ? idx : (m_pages.isEmpty() ? -1 : 0));
+        }
+        if (m_pages.isEmpty())
+            m_message->showMessage(tr("This space has no pages yet. Create a page from a template "
+                                      "first (for example with “imprint page create”)."),
+                                   MessageBanner::Kind::Info);
+        else
+            m_message->clearMessage();
+        pageChanged();
+        Q_EMIT pagesLoaded();
+    });
+}
+
+void PreviewTab::pageChanged()
+{
+    const int i = m_page->currentIndex();
+    m_render->setEnabled(i >= 0 && i < m_pages.size() && !m_rendering);
+    m_tweaks->setRowCount(0);
+    m_template = {};
+    if (i < 0 || i >= m_pages.size())
+        return;
+    const client::PageSummary page = m_pages.at(i);
+    // Until the template arrives, offer the page's own values.
+    fillTweaks({}, page);
+    if (page.templateId.isEmpty()) {
+        Q_EMIT templateLoaded();
+        return;
+    }
+    const quint64 generation = ++m_generation;
+    m_client->getTemplate(page.templateId, this, [this, page, generation](const client::ApiResult<client::TemplateSummary> &r) {
+        if (generation != m_generation)
+            return;
+        if (r.ok()) {
+            m_template = r.value;
+            fillTweaks(m_template, page);
+        } else {
+            m_message->showMessage(tr("The template of this page could not be loaded. %1")
+                                       .arg(r.error.humanMessage()),
+                                   MessageBanner::Kind::Warning);
+        }
+        Q_EMIT templateLoaded();
+    });
+}
+
+void PreviewTab::fillTweaks(const client::TemplateSummary &tpl, const client::PageSummary &page)
+{
+    m_tweaks->setRowCount(0);
+    QStringList names;
+    QStringList types;
+    QStringList defaults;
+    for (const auto &v : tpl.variables) {
+        names << v.name;
+        types << v.type;
+        defaults << v.defaultValue;
+    }
+    for (auto it = page.variables.begin(); it != page.variables.end(); ++it)
+        if (!names.contains(it.key())) {
+            names << it.key();
+            types << QString();
+            defaults << QString();
+        }
+    m_tweaks->setRowCount(int(names.size()));
+    for (int row = 0; row < names.size(); ++row) {
+        const QString value = page.variables.contains(names[row]) ? jsonText(page.variables.value(names[row]))
+                                                                  : defaults[row];
+        auto *nameItem = new QTableWidgetItem(names[row]);
+        nameItem->setFlags(Qt::ItemIsEnabled | Qt::ItemIsSelectable);
+        if (!types[row].isEmpty())
+            nameItem->setToolTip(tr("Type: %1").arg(types[row]));
+        auto *valueItem = new QTableWidgetItem(value);
+        valueItem->setData(Qt::UserRole, value); // the page's own value: not a tweak
+        if (types[row] == QLatin1String("color") && QColor::isValidColorName(value))
+            valueItem->setData(Qt::DecorationRole, QColor::fromString(value));
+        m_tweaks->setItem(row, 0, nameItem);
+        m_tweaks->setItem(row, 1, valueItem);
+    }
+}
+
+client::RenderRequest PreviewTab::currentRequest() const
+{
+    client::RenderRequest req;
+    const int i = m_page->currentIndex();
+    if (i >= 0 && i < m_pages.size())
+        req.pageId = m_pages.at(i).id;
+    req.renderType = m_engine->currentData().toString();
+    req.format = m_format->currentData().toString();
+    req.draft = m_draft->isChecked();
+    req.apiToken = m_apiKey->text().trimmed();
+    for (int row = 0; row < m_tweaks->rowCount(); ++row) {
+        const QTableWidgetItem *name = m_tweaks->item(row, 0);
+        const QTableWidgetItem *value = m_tweaks->item(row, 1);
+        if (!name || !value)
+            continue;
+        if (value->text() != value->data(Qt::UserRole).toString())
+            req.tweaks.insert(name->text(), value->text());
+    }
+    return req;
+}
+
+void PreviewTab::setRendering(bool rendering)
+{
+    m_rendering = rendering;
+    m_busy->setVisible(rendering);
+    m_view->setBusy(rendering);
+    m_render->setEnabled(!rendering && m_page->currentIndex() >= 0);
+    m_render->setText(rendering ? tr("Rendering…") : tr("&Render"));
+}
+
+void PreviewTab::render()
+{
+    const client::RenderRequest req = currentRequest();
+    if (req.pageId.isEmpty() || m_rendering)
+        return;
+    setRendering(true);
+    m_message->clearMessage();
+    m_client->render(req, this, [this, req](const client::ApiResult<client::RenderResult> &r) {
+        setRendering(false);
+        if (!r.ok()) {
+            QString text = r.error.humanMessage();
+            if (r.error.status == 401)
+                text = req.apiToken.isEmpty()
+                           ? tr("The server needs an API key for renders. Enter one of this "
+                                "space's keys under “API key” (a new key from the Keys tab is "
+                                "filled in for you).")
+                           : tr("The API key was not accepted: it is unknown, expired or revoked.");
+            else if (r.error.status == 404 && !req.draft)
+                text = tr("This page has no published version to render. Tick “Draft” to render "
+                          "its current state, or publish it first.");
+            m_message->showMessage(text, MessageBanner::Kind::Error);
+            Q_EMIT rendered(false);
+            return;
+        }
+        const QString type = r.value.contentType.isEmpty() ? req.format : r.value.contentType;
+        const QImage image = ImageView::decode(r.value.bytes, type);
+        if (image.isNull()) {
+            m_message->showMessage(tr("The render finished but the console cannot display the image."),
+                                   MessageBanner::Kind::Warning);
+        }
+        showResult(r.value, image);
+        Q_EMIT rendered(!image.isNull());
+    });
+}
+
+QString PreviewTab::timingName(const QString &key)
+{
+    if (key == QLatin1String("load"))
+        return tr("load");
+    if (key == QLatin1String("layout"))
+        return tr("layout");
+    if (key == QLatin1String("paint"))
+        return tr("paint");
+    if (key == QLatin1String("encode"))
+        return tr("encode");
+    if (key == QLatin1String("store"))
+        return tr("store");
+    return key;
+}
+
+void PreviewTab::showResult(const client::RenderResult &r, const QImage &image)
+{
+    m_result = r;
+    m_view->setImage(image);
+    const int w = r.width > 0 ? r.width : image.width();
+    const int h = r.height > 0 ? r.height : image.height();
+    const QString format = (r.format.isEmpty() ? m_format->currentData().toString() : r.format).toUpper();
+    const QString engine = r.renderType.isEmpty() ? m_engine->currentText() : r.renderType;
+    m_info->setText(tr("%1 × %2 px · %3 · %4 · %5")
+                        .arg(w)
+                        .arg(h)
+                        .arg(format, QLocale().formattedDataSize(r.size), engine));
+    QStringList parts;
+    for (const auto &t : r.timings)
+        if (t.first != QLatin1String("total"))
+            parts << tr("%1 %2 ms").arg(timingName(t.first), QLocale().toString(t.second, 'f', 1));
+    if (r.timings.isEmpty())
+        m_timings->setText(tr("Round trip %1 ms").arg(r.roundTripMs));
+    else
+        m_timings->setText(tr("Server time %1 ms (%2) · round trip %3 ms")
+                               .arg(QLocale().toString(r.totalMs(), 'f', 1), parts.join(QStringLiteral(", ")))
+                               .arg(r.roundTripMs));
+    m_warnings->setText(r.warnings.join(QLatin1Char('\n')));
+    m_warnings->setVisible(!r.warnings.isEmpty());
+    m_copyUrl->setEnabled(r.fileUrl.isValid());
+    m_copyRequest->setEnabled(true);
+}
+
+} // namespace gui
+} // namespace imprint

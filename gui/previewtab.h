@@ -1,0 +1,86 @@
+#pragma once
+// The Preview tab: pick a page of the space, an engine, a format, draft or published,
+// edit tweaks (prefilled from the template's variables), render through the API and
+// look at the image with its timings and size. Nothing here blocks the window.
+
+#include "shared/apiclient.h"
+
+#include <QWidget>
+
+class QCheckBox;
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QProgressBar;
+class QPushButton;
+class QTableWidget;
+
+namespace imprint {
+namespace gui {
+
+class ImageView;
+class MessageBanner;
+
+class PreviewTab : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit PreviewTab(client::ApiClient *client, QWidget *parent = nullptr);
+
+    void activate();   // after sign-in: (re)load the pages lazily
+    void deactivate(); // after sign-out: forget everything
+    void loadPages();
+    void render();
+    /// Uses this API key for renders when none has been entered.
+    void offerApiKey(const QString &token);
+
+    bool isRendering() const { return m_rendering; }
+    const client::RenderResult &lastResult() const { return m_result; }
+    QImage image() const;
+
+Q_SIGNALS:
+    void pagesLoaded();
+    void templateLoaded();
+    void rendered(bool ok);
+
+protected:
+    void showEvent(QShowEvent *e) override;
+
+private:
+    void pageChanged();
+    void fillTweaks(const client::TemplateSummary &tpl, const client::PageSummary &page);
+    client::RenderRequest currentRequest() const;
+    void setRendering(bool rendering);
+    void showResult(const client::RenderResult &r, const QImage &image);
+    static QString timingName(const QString &key);
+
+    client::ApiClient *m_client;
+    QComboBox *m_page;
+    QComboBox *m_engine;
+    QComboBox *m_format;
+    QCheckBox *m_draft;
+    QLineEdit *m_apiKey;
+    QTableWidget *m_tweaks;
+    QPushButton *m_resetTweaks;
+    QPushButton *m_reloadPages;
+    QPushButton *m_render;
+    QProgressBar *m_busy;
+    MessageBanner *m_message;
+    ImageView *m_view;
+    QLabel *m_info;
+    QLabel *m_timings;
+    QLabel *m_warnings;
+    QPushButton *m_copyUrl;
+    QPushButton *m_copyRequest;
+
+    QList<client::PageSummary> m_pages;
+    client::TemplateSummary m_template;
+    client::RenderResult m_result;
+    bool m_active = false;
+    bool m_pagesRequested = false;
+    bool m_rendering = false;
+    quint64 m_generation = 0;
+};
+
+} // namespace gui
+} // namespace imprint

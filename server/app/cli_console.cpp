@@ -1,0 +1,164 @@
+// `imprint console [--server URL] [--lang de|fr|en]`: the Qt Widgets admin console
+// against a running server, and `imprint` with no arguments: local desktop mode.
+#include "gui/i18n.h"
+#include "gui/mainwindow.h"
+#include "gui/previewtab.h"
+#include "gui/screenshot.h"
+#include "gui/signinpage.h"
+#include "shared/apiclient.h"
+
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QTabWidget>
+#include <QTextStream>
+#include <QTimer>
+
+namespace imprint::app {
+
+namespace {
+
+struct ConsoleOptions {
+    QString server;
+    bool serverLocked = false;
+    QString lang;
+    QString screenshot;
+    QString email;
+    QString tab;
+    bool render = false;
+    QSize size;
+};
+
+// Parses the console flags; returns 0 to go on, else an exit code (2 usage error).
+int parseConsoleOptions(const QStringList &args, ConsoleOptions &o, const QString &command)
+{
+    QCommandLineParser p;
+    p.setApplicationDescription(QStringLiteral("Imprint admin console"));
+    p.addHelpOption();
+    p.addOption({QStringLiteral("server"), QStringLiteral("Server address, e.g. http://localhost:8080."),
+                 QStringLiteral("URL")});
+    p.addOption({QStringLiteral("lang"), QStringLiteral("Console language: en, de or fr (default: system)."),
+                 QStringLiteral("LANG")});
+    p.addOption({QStringLiteral("screenshot"),
+                 QStringLiteral("Save the window as a PNG once shown and loaded, then exit."),
+                 QStringLiteral("PATH")});
+    p.addOption({QStringLiteral("email"),
+                 QStringLiteral("Sign in with this account at start; the password comes from "
+                                "the IMPRINT_CONSOLE_PASSWORD environment variable."),
+                 QStringLiteral("EMAIL")});
+    p.addOption({QStringLiteral("tab"), QStringLiteral("Tab to open after sign-in: keys or preview."),
+                 QStringLiteral("TAB")});
+    p.addOption({QStringLiteral("render"), QStringLiteral("Render the first page on the Preview tab at start.")});
+    p.addOption({QStringLiteral("size"), QStringLiteral("Window size, e.g. 1100x700."), QStringLiteral("WxH")});
+    QStringList argv = args;
+    argv.prepend(QStringLiteral("imprint ") + command);
+    if (!p.parse(argv)) {
+        QTextStream(stderr) << "imprint " << command << ": " << p.errorText() << '\n';
+        return 2;
+    }
+    if (p.isSet(QStringLiteral("help"))) {
+        QTextStream(stdout) << p.helpText();
+        return -1;
+    }
+    if (!p.positionalArguments().isEmpty()) {
+        QTextStream(stderr) << "imprint " << command << ": unexpected argument '"
+                            << p.positionalArguments().first() << "'\n";
+        return 2;
+    }
+    o.server = p.value(QStringLiteral("server"));
+    if (!o.server.isEmpty() && !client::ApiClient::normalizeServerUrl(o.server).isValid()) {
+        QTextStream(stderr) << "imprint " << command << ": not a server address: " << o.server << '\n';
+        return 2;
+    }
+    o.lang = p.value(QStringLiteral("lang"));
+    if (!o.lang.isEmpty() && o.lang != QLatin1String("en") && !gui::availableLanguages().contains(o.lang)) {
+        QTextStream(stderr) << "imprint " << command << ": --lang must be en, de or fr\n";
+        return 2;
+    }
+    o.screenshot = p.value(QStringLiteral("screenshot"));
+    o.email = p.value(QStringLiteral("email"));
+    o.tab = p.value(QStringLiteral("tab"));
+    o.render = p.isSet(QStringLiteral("render"));
+    const QStringList size = p.value(QStringLiteral("size")).split(QLatin1Char('x'));
+    if (size.size() == 2)
+        o.size = QSize(size[0].toInt(), size[1].toInt());
+    return 0;
+}
+
+int runConsoleWindow(const ConsoleOptions &o, const QString &notice = QString(),
+                     const QString &autoEmail = QString(), const QString &autoPassword = QString())
+{
+    if (!qobject_cast<QApplication *>(QCoreApplication::instance())) {
+        QTextStream(stderr) << "imprint console: needs a widgets application\n";
+        return 1;
+    }
+    gui::installTranslations(o.lang);
+    gui::MainWindow window;
+    if (!o.server.isEmpty())
+        window.setServerUrl(client::ApiClient::normalizeServerUrl(o.server).toString(), o.serverLocked);
+    if (o.size.isValid() && !o.size.isEmpty())
+        window.resize(o.size);
+    if (!notice.isEmpty())
+        window.signInPage()->showNotice(notice);
+
+    if (o.tab == QLatin1String("preview")) {
+        QObject::connect(&window, &gui::MainWindow::signedIn, &window,
+                         [&window] { window.tabs()->setCurrentWidget(window.previewTab()); });
+    }
+    if (o.render) {
+        auto *preview = window.previewTab();
+        QObject::connect(preview, &gui::PreviewTab::templateLoaded, preview, [preview] {
+            static bool once = false;
+            if (!once) {
+                once = true;
+                preview->render();
+            }
+        });
+    }
+    window.show();
+
+    QString email = autoEmail.isEmpty() ? o.email : autoEmail;
+    QString password = autoPassword.isEmpty() ? qEnvironmentVariable("IMPRINT_CONSOLE_PASSWORD") : autoPassword;
+    if (!email.isEmpty() && !password.isEmpty())
+        QTimer::singleShot(0, &window, [&window, email, password] { window.signIn(email, password); });
+
+    int screenshotResult = 0;
+    if (!o.screenshot.isEmpty()) {
+        gui::screenshotWhenSettled(&window, window.client(), o.screenshot, [&screenshotResult, &o](bool ok) {
+            if (!ok) {
+                QTextStream(stderr) << "imprint console: could not write " << o.screenshot << '\n';
+                screenshotResult = 1;
+            }
+            QCoreApplication::quit();
+        });
+    }
+    const int rc = QApplication::exec();
+    return screenshotResult ? screenshotResult : rc;
+}
+
+} // namespace
+
+int runConsoleCommand(const QStringList &args)
+{
+    ConsoleOptions o;
+    const int rc = parseConsoleOptions(args, o, QStringLiteral("console"));
+    if (rc != 0)
+        return rc < 0 ? 0 : rc;
+    return runConsoleWindow(o);
+}
+
+// `imprint` alone: the server on a free localhost port in this process, and the
+// console connected to it.
+int runLocalDesktop(const QStringList &args)
+{
+    ConsoleOptions o;
+    const int rc = parseConsoleOptions(args, o, QString());
+    if (rc != 0)
+        return rc < 0 ? 0 : rc;
+    // The in-process server comes from the HTTP foundation (issue 2); until it can
+    // be started from here, the console opens against the remembered server.
+    return runConsoleWindow(o, QCoreApplication::translate(
+                                   "imprint::app", "Local desktop mode is not available in this "
+                                                   "build yet. Sign in to a running Imprint server."));
+}
+
+} // namespace imprint::app

@@ -1,0 +1,391 @@
+#include "shared/apiclient.h"
+
+#include <QCoreApplication>
+#include <QElapsedTimer>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QNetworkCookie>
+#include <QNetworkCookieJar>
+#include <QNetworkRequest>
+#include <QUrlQuery>
+
+#include <memory>
+
+namespace imprint::client {
+
+namespace {
+
+const QString kApiPrefix = QStringLiteral("/api/v1");
+
+// `{success: true, data: X}` → X; anything else is taken as the data itself.
+QJsonValue unwrap(const QJsonDocument &doc)
+{
+    if (doc.isArray())
+        return doc.array();
+    const QJsonObject o = doc.object();
+    if (o.contains(QLatin1String("data")))
+        return o.value(QLatin1String("data"));
+    return o;
+}
+
+QString sessionTokenOf(const QJsonObject &data)
+{
+    for (const char *k : {"token", "sessionToken", "session_token", "accessToken", "access_token"}) {
+        const QJsonValue v = data.value(QLatin1String(k));
+        if (v.isString() && !v.toString().isEmpty())
+            return v.toString();
+    }
+    const QJsonValue session = data.value(QLatin1String("session"));
+    if (session.isObject())
+        return sessionTokenOf(session.toObject());
+    if (session.isString())
+        return session.toString();
+    return {};
+}
+
+} // namespace
+
+ApiClient::ApiClient(QObject *parent)
+    : QObject(parent)
+{
+    qRegisterMetaType<imprint::client::ApiError>();
+}
+
+QUrl ApiClient::normalizeServerUrl(const QString &text)
+{
+    QString t = text.trimmed();
+    if (t.isEmpty())
+        return {};
+    if (!t.contains(QLatin1String("://")))
+        t.prepend(QLatin1String("http://"));
+    QUrl url(t, QUrl::StrictMode);
+    if (!url.isValid() || url.host().isEmpty()
+        || (url.scheme() != QLatin1String("http") && url.scheme() != QLatin1String("https")))
+        return {};
+    QString path = url.path();
+    while (path.endsWith(QLatin1Char('/')))
+        path.chop(1);
+    if (path.endsWith(kApiPrefix))
+        path.chop(kApiPrefix.size());
+    url.setPath(path);
+    url.setQuery(QString());
+    url.setFragment(QString());
+    return url;
+}
+
+void ApiClient::setServerUrl(const QUrl &url)
+{
+    if (url != m_server) {
+        m_server = url;
+        m_session.clear();
+    }
+}
+
+QUrl ApiClient::apiBase() const
+{
+    QUrl u = m_server;
+    u.setPath(u.path() + kApiPrefix);
+    return u;
+}
+
+void ApiClient::setTimeouts(int apiMs, int renderMs)
+{
+    m_apiTimeout = apiMs;
+    m_renderTimeout = renderMs;
+}
+
+void ApiClient::send(const QByteArray &verb, const QString &path, const QUrlQuery *query,
+                     const QJsonObject *body, Auth auth, const QString &token, int timeoutMs,
+                     QObject *context, RawHandler handler, bool duringLogin)
+{
+    QUrl url = apiBase();
+    url.setPath(url.path() + path);
+    if (query)
+        url.setQuery(*query);
+    const QByteArray payload = body ? QJsonDocument(*body).toJson(QJsonDocument::Compact)
+                                    : QByteArray();
+    sendUrl(verb, url, payload, auth, token, timeoutMs, context, std::move(handler), duringLogin);
+}
+
+void ApiClient::sendUrl(const QByteArray &verb, const QUrl &url, const QByteArray &payload,
+                        Auth auth, const QString &token, int timeoutMs, QObject *context,
+                        RawHandler handler, bool duringLogin)
+{
+    QNetworkRequest req(url);
+    req.setRawHeader("Accept", "application/json, application/problem+json;q=0.9, */*;q=0.5");
+    req.setHeader(QNetworkRequest::UserAgentHeader,
+                  QStringLiteral("imprint-console/%1").arg(QCoreApplication::applicationVersion()));
+    req.setTransferTimeout(timeoutMs);
+    const QString bearer = auth == Auth::Session ? m_session : auth == Auth::Token ? token : QString();
+    if (!bearer.isEmpty())
+        req.setRawHeader("Authorization", "Bearer " + bearer.toUtf8());
+    if (!payload.isEmpty() || verb == "POST" || verb == "PUT")
+        req.setHeader(QNetworkRequest::ContentTypeHeader, QStringLiteral("application/json"));
+
+    QNetworkReply *reply = m_nam.sendCustomRequest(req, verb, payload);
+    ++m_pending;
+    Q_EMIT pendingRequestsChanged(m_pending);
+    QPointer<QObject> guard(context);
+    const bool hadContext = context != nullptr;
+    const QString sessionUsed = auth == Auth::Session ? m_session : QString();
+    connect(reply, &QNetworkReply::finished, this,
+            [this, reply, guard, hadContext, handler = std::move(handler), duringLogin,
+             sessionUsed]() {
+                reply->deleteLater();
+                const QByteArray bytes = reply->readAll();
+                ApiError error = ApiError::fromReply(reply, bytes);
+                error.duringLogin = duringLogin;
+                --m_pending;
+                const bool expired = error.status == 401 && !sessionUsed.isEmpty()
+                                     && sessionUsed == m_session && !duringLogin;
+                if (expired) {
+                    m_session.clear();
+                    m_nam.setCookieJar(new QNetworkCookieJar(&m_nam));
+                }
+                if (!expired && (!hadContext || guard))
+                    handler(reply, bytes, error);
+                Q_EMIT pendingRequestsChanged(m_pending);
+                if (expired)
+                    Q_EMIT sessionExpired(error);
+            });
+}
+
+template <class T>
+void ApiClient::sendJson(const QByteArray &verb, const QString &path, const QUrlQuery *query,
+                         const QJsonObject *body, QObject *context, Callback<T> done,
+                         std::function<T(const QJsonValue &data)> parse)
+{
+    send(verb, path, query, body, Auth::Session, QString(), m_apiTimeout, context,
+         [done = std::move(done), parse = std::move(parse)](QNetworkReply *reply,
+                                                            const QByteArray &bytes,
+                                                            const ApiError &error) {
+             ApiResult<T> r;
+             if (error.isError()) {
+                 r.error = error;
+                 done(r);
+                 return;
+             }
+             QJsonParseError pe;
+             const QJsonDocument doc = QJsonDocument::fromJson(bytes, &pe);
+             if (pe.error != QJsonParseError::NoError && !bytes.trimmed().isEmpty()) {
+                 r.error = ApiError::protocol(reply->request().url(), pe.errorString());
+                 done(r);
+                 return;
+             }
+             r.value = parse(unwrap(doc));
+             done(r);
+         });
+}
+
+void ApiClient::login(const QString &email, const QString &password, QObject *context,
+                      Callback<Me> done)
+{
+    m_session.clear();
+    m_nam.setCookieJar(new QNetworkCookieJar(&m_nam));
+    const QJsonObject body{{QStringLiteral("email"), email}, {QStringLiteral("password"), password}};
+    send("POST", QStringLiteral("/auth/login"), nullptr, &body, Auth::None, QString(),
+         m_apiTimeout, context,
+         [this, context, done](QNetworkReply *reply, const QByteArray &bytes, const ApiError &error) {
+             if (error.isError()) {
+                 done({{}, error});
+                 return;
+             }
+             const QJsonValue data = unwrap(QJsonDocument::fromJson(bytes));
+             QString token = sessionTokenOf(data.toObject());
+             if (token.isEmpty())
+                 token = sessionTokenOf(QJsonDocument::fromJson(bytes).object());
+             if (token.isEmpty()) { // fall back to the session cookie's value
+                 const auto cookies = QNetworkCookie::parseCookies(reply->rawHeader("Set-Cookie"));
+                 for (const QNetworkCookie &c : cookies)
+                     if (c.isHttpOnly() || c.name().contains("session"))
+                         token = QString::fromUtf8(c.value());
+             }
+             if (token.isEmpty()) {
+                 done({{}, ApiError::protocol(reply->request().url(),
+                                              QStringLiteral("no session token in the login answer"))});
+                 return;
+             }
+             m_session = token;
+             Me fromLogin = Me::fromJson(data.toObject());
+             me(context, [done, fromLogin](const ApiResult<Me> &r) {
+                 if (r.ok() || r.error.status == 404) {
+                     ApiResult<Me> out = r;
+                     if (!r.ok()) // no /auth/me: what the login answer said is all we know
+                         out = {fromLogin, {}};
+                     if (out.value.role.isEmpty())
+                         out.value.role = fromLogin.role;
+                     if (out.value.user.email.isEmpty())
+                         out.value.user = fromLogin.user;
+                     done(out);
+                 } else {
+                     done(r);
+                 }
+             });
+         },
+         /*duringLogin=*/true);
+}
+
+void ApiClient::logout(QObject *context, Callback<bool> done)
+{
+    if (m_session.isEmpty()) {
+        done({true, {}});
+        return;
+    }
+    const QJsonObject body;
+    send("POST", QStringLiteral("/auth/logout"), nullptr, &body, Auth::Session, QString(),
+         m_apiTimeout, context,
+         [done](QNetworkReply *, const QByteArray &, const ApiError &error) {
+             done({!error.isError(), error});
+         });
+    // Forget the session now: signing out must work even when the server is gone.
+    m_session.clear();
+    m_nam.setCookieJar(new QNetworkCookieJar(&m_nam));
+}
+
+void ApiClient::me(QObject *context, Callback<Me> done)
+{
+    sendJson<Me>("GET", QStringLiteral("/auth/me"), nullptr, nullptr, context, std::move(done),
+                 [](const QJsonValue &data) { return Me::fromJson(data.toObject()); });
+}
+
+void ApiClient::listKeys(int page, int perPage, QObject *context, Callback<KeyPage> done)
+{
+    QUrlQuery q;
+    q.addQueryItem(QStringLiteral("page"), QString::number(page));
+    q.addQueryItem(QStringLiteral("perPage"), QString::number(perPage));
+    sendJson<KeyPage>("GET", QStringLiteral("/tokens/api-keys/index"), &q, nullptr, context,
+                      std::move(done), [page, perPage](const QJsonValue &data) {
+                          QJsonObject o = data.toObject();
+                          if (!o.contains(QLatin1String("page")))
+                              o.insert(QStringLiteral("page"), page);
+                          if (!o.contains(QLatin1String("perPage")))
+                              o.insert(QStringLiteral("perPage"), perPage);
+                          return KeyPage::fromJson(o);
+                      });
+}
+
+void ApiClient::createKey(const QString &name, const QDateTime &expiresAt, QObject *context,
+                          Callback<CreatedKey> done)
+{
+    QJsonObject body{{QStringLiteral("name"), name}};
+    if (expiresAt.isValid())
+        body.insert(QStringLiteral("expiresAt"), expiresAt.toUTC().toString(Qt::ISODate));
+    sendJson<CreatedKey>("POST", QStringLiteral("/tokens/api-keys"), nullptr, &body, context,
+                         std::move(done), [](const QJsonValue &data) {
+                             return CreatedKey::fromJson(data.toObject());
+                         });
+}
+
+void ApiClient::revokeKey(const QString &id, QObject *context, Callback<QString> done)
+{
+    const QJsonObject body;
+    sendJson<QString>("DELETE",
+                      QStringLiteral("/tokens/api-keys/")
+                          + QString::fromUtf8(QUrl::toPercentEncoding(id)),
+                      nullptr, &body, context, std::move(done), [](const QJsonValue &data) {
+                          return data.toObject().value(QLatin1String("message")).toString();
+                      });
+}
+
+void ApiClient::listPages(QObject *context, Callback<QList<PageSummary>> done)
+{
+    QUrlQuery q;
+    q.addQueryItem(QStringLiteral("perPage"), QStringLiteral("100"));
+    sendJson<QList<PageSummary>>("GET", QStringLiteral("/pages"), &q, nullptr, context,
+                                 std::move(done), [](const QJsonValue &data) {
+                                     QJsonArray arr = data.toArray();
+                                     if (data.isObject()) {
+                                         const QJsonObject o = data.toObject();
+                                         arr = o.value(QLatin1String("list")).toArray();
+                                         if (arr.isEmpty())
+                                             arr = o.value(QLatin1String("pages")).toArray();
+                                     }
+                                     QList<PageSummary> pages;
+                                     for (const QJsonValue &v : arr)
+                                         pages.append(PageSummary::fromJson(v.toObject()));
+                                     return pages;
+                                 });
+}
+
+void ApiClient::getTemplate(const QString &id, QObject *context, Callback<TemplateSummary> done)
+{
+    sendJson<TemplateSummary>("GET",
+                              QStringLiteral("/templates/")
+                                  + QString::fromUtf8(QUrl::toPercentEncoding(id)),
+                              nullptr, nullptr, context, std::move(done),
+                              [](const QJsonValue &data) {
+                                  return TemplateSummary::fromJson(data.toObject());
+                              });
+}
+
+void ApiClient::render(const RenderRequest &request, QObject *context, Callback<RenderResult> done)
+{
+    const QJsonObject body = request.toJson();
+    // A 401 here means "this credential may not render", not "the session expired":
+    // the session token goes as a plain bearer so it does not end the session.
+    const QString bearer = request.apiToken.isEmpty() ? m_session : request.apiToken;
+    auto clock = std::make_shared<QElapsedTimer>();
+    clock->start();
+    const QUrl server = m_server;
+    send("POST", QStringLiteral("/render"), nullptr, &body, Auth::Token, bearer,
+         m_renderTimeout, context,
+         [this, done, clock, server, context](QNetworkReply *reply, const QByteArray &bytes,
+                                                     const ApiError &error) {
+             if (error.isError()) {
+                 done({{}, error});
+                 return;
+             }
+             const QString type = reply->header(QNetworkRequest::ContentTypeHeader).toString();
+             if (type.startsWith(QLatin1String("image/"))) { // a server that answered bytes
+                 RenderResult r;
+                 r.bytes = bytes;
+                 r.size = bytes.size();
+                 r.contentType = type;
+                 r.roundTripMs = clock->elapsed();
+                 done({r, {}});
+                 return;
+             }
+             const QJsonDocument doc = QJsonDocument::fromJson(bytes);
+             if (!doc.isObject()) {
+                 done({{}, ApiError::protocol(reply->request().url(), QStringLiteral("not JSON"))});
+                 return;
+             }
+             QJsonObject o = doc.object();
+             if (o.value(QLatin1String("data")).isObject() && !o.contains(QLatin1String("timings")))
+                 o = o.value(QLatin1String("data")).toObject();
+             RenderResult r = RenderResult::fromJson(o, server);
+             const QString dataUrl = o.value(QLatin1String("dataUrl")).toString();
+             if (!dataUrl.isEmpty()) {
+                 const qsizetype comma = dataUrl.indexOf(QLatin1Char(','));
+                 r.bytes = QByteArray::fromBase64(dataUrl.mid(comma + 1).toLatin1());
+                 if (r.size == 0)
+                     r.size = r.bytes.size();
+                 r.roundTripMs = clock->elapsed();
+                 done({r, {}});
+                 return;
+             }
+             if (!r.fileUrl.isValid()) {
+                 done({{}, ApiError::protocol(reply->request().url(),
+                                              QStringLiteral("no file in the render answer"))});
+                 return;
+             }
+             // The stored file needs no credentials (its name is unguessable).
+             sendUrl("GET", r.fileUrl, QByteArray(), Auth::None, QString(), m_renderTimeout,
+                     context,
+                     [done, r, clock](QNetworkReply *, const QByteArray &image,
+                                      const ApiError &fileError) mutable {
+                         if (fileError.isError()) {
+                             done({{}, fileError});
+                             return;
+                         }
+                         r.bytes = image;
+                         if (r.size == 0)
+                             r.size = image.size();
+                         r.roundTripMs = clock->elapsed();
+                         done({r, {}});
+                     },
+                     false);
+         });
+}
+
+} // namespace imprint::client

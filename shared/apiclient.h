@@ -1,0 +1,103 @@
+#pragma once
+// Typed, asynchronous client of the Imprint HTTP API (DESIGN.md §4) on
+// QNetworkAccessManager. Every call returns at once; its callback runs later on the
+// calling thread with either a value or an ApiError — never both, never blocking.
+
+#include "shared/apierror.h"
+#include "shared/apitypes.h"
+
+#include <QNetworkAccessManager>
+#include <QObject>
+#include <QPointer>
+
+#include <functional>
+
+namespace imprint::client {
+
+template <class T>
+struct ApiResult {
+    T value{};
+    ApiError error;
+    bool ok() const { return !error.isError(); }
+};
+
+class ApiClient : public QObject
+{
+    Q_OBJECT
+public:
+    template <class T>
+    using Callback = std::function<void(const ApiResult<T> &)>;
+
+    explicit ApiClient(QObject *parent = nullptr);
+
+    /// "localhost:8080", "http://host:8080/", "https://host/api/v1" → "http(s)://host:port".
+    /// Invalid QUrl when the text cannot be a server address.
+    static QUrl normalizeServerUrl(const QString &text);
+
+    void setServerUrl(const QUrl &url);
+    QUrl serverUrl() const { return m_server; }
+    /// serverUrl() + "/api/v1".
+    QUrl apiBase() const;
+
+    void setSessionToken(const QString &token) { m_session = token; }
+    QString sessionToken() const { return m_session; }
+    bool hasSession() const { return !m_session.isEmpty(); }
+
+    /// Requests sent and not yet answered (for busy indicators and tests).
+    int pendingRequests() const { return m_pending; }
+    void setTimeouts(int apiMs, int renderMs);
+
+    // Every call takes a context object: when it is destroyed before the answer
+    // arrives, the callback is dropped.
+
+    /// POST /auth/login, keeps the session token, then GET /auth/me for the role.
+    void login(const QString &email, const QString &password, QObject *context,
+               Callback<Me> done);
+    /// POST /auth/logout; the local session is forgotten whatever the answer.
+    void logout(QObject *context, Callback<bool> done);
+    void me(QObject *context, Callback<Me> done);
+
+    void listKeys(int page, int perPage, QObject *context, Callback<KeyPage> done);
+    /// expiresAt invalid: the key never expires.
+    void createKey(const QString &name, const QDateTime &expiresAt, QObject *context,
+                   Callback<CreatedKey> done);
+    /// DELETE /tokens/api-keys/{id}; the value is the server's confirmation message.
+    void revokeKey(const QString &id, QObject *context, Callback<QString> done);
+
+    void listPages(QObject *context, Callback<QList<PageSummary>> done);
+    void getTemplate(const QString &id, QObject *context, Callback<TemplateSummary> done);
+    /// POST /render (JSON answer), then fetches the stored file's bytes.
+    void render(const RenderRequest &request, QObject *context, Callback<RenderResult> done);
+
+Q_SIGNALS:
+    /// A session-authenticated call was answered 401: the session is gone. The
+    /// session token is cleared; that call's callback is not invoked.
+    void sessionExpired(const imprint::client::ApiError &error);
+    void pendingRequestsChanged(int pending);
+
+private:
+    enum class Auth { None, Session, Token };
+    using RawHandler = std::function<void(QNetworkReply *reply, const QByteArray &body,
+                                          const ApiError &error)>;
+    void send(const QByteArray &verb, const QString &path, const QUrlQuery *query,
+              const QJsonObject *body, Auth auth, const QString &token, int timeoutMs,
+              QObject *context, RawHandler handler, bool duringLogin = false);
+    void sendUrl(const QByteArray &verb, const QUrl &url, const QByteArray &payload,
+                 Auth auth, const QString &token, int timeoutMs, QObject *context,
+                 RawHandler handler, bool duringLogin);
+    template <class T>
+    void sendJson(const QByteArray &verb, const QString &path, const QUrlQuery *query,
+                  const QJsonObject *body, QObject *context, Callback<T> done,
+                  std::function<T(const QJsonValue &data)> parse);
+
+    QNetworkAccessManager m_nam;
+    QUrl m_server;
+    QString m_session;
+    int m_pending = 0;
+    int m_apiTimeout = 30000;
+    int m_renderTimeout = 120000;
+};
+
+} // namespace imprint::client
+
+Q_DECLARE_METATYPE(imprint::client::ApiError)

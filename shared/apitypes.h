@@ -1,0 +1,136 @@
+#pragma once
+// DTOs of the HTTP API (DESIGN.md §4) and their JSON mapping. Used by the typed API
+// client (shared/apiclient.h) and the admin console; no Widgets, no SQL.
+
+#include <QDateTime>
+#include <QJsonObject>
+#include <QList>
+#include <QMap>
+#include <QString>
+#include <QStringList>
+#include <QUrl>
+
+namespace imprint::client {
+
+struct User {
+    QString id;
+    QString email;
+    QString name;
+    static User fromJson(const QJsonObject &o);
+    QString displayName() const { return name.isEmpty() ? email : name; }
+};
+
+struct Space {
+    QString id;
+    QString name;
+    QString plan;
+    static Space fromJson(const QJsonObject &o);
+};
+
+/// GET /auth/me: who is signed in, in which space, with which role.
+struct Me {
+    User user;
+    Space space;
+    QString role; // owner | admin | member
+    static Me fromJson(const QJsonObject &data);
+    /// Owners and admins may list, create and revoke API keys (DESIGN §4).
+    bool canManageKeys() const
+    {
+        return role == QLatin1String("owner") || role == QLatin1String("admin");
+    }
+};
+
+/// One key of GET /tokens/api-keys/index. Never holds the token itself.
+struct ApiKey {
+    QString id;
+    QString name;
+    QString prefix;
+    QDateTime createdAt;
+    QDateTime expiresAt;  // invalid: never expires
+    QDateTime lastUsedAt; // invalid: never used
+    QString createdBy;
+    static ApiKey fromJson(const QJsonObject &o);
+};
+
+/// One page of the key list: `{list, count, pagesCount, page, perPage}`.
+struct KeyPage {
+    QList<ApiKey> list;
+    int count = 0;      // all active keys of the space
+    int pagesCount = 0; // at least 1 once loaded
+    int page = 1;
+    int perPage = 20;
+    static KeyPage fromJson(const QJsonObject &data);
+};
+
+/// POST /tokens/api-keys: the key record plus its plaintext token, shown this once.
+struct CreatedKey {
+    ApiKey key;
+    QString token;
+    static CreatedKey fromJson(const QJsonObject &data);
+};
+
+struct PageSummary {
+    QString id;
+    QString templateId;
+    QString name;
+    QJsonObject variables; // name -> value
+    bool published = false;
+    static PageSummary fromJson(const QJsonObject &o);
+};
+
+struct TemplateVariable {
+    QString name;
+    QString type;
+    QString defaultValue;
+};
+
+struct TemplateSummary {
+    QString id;
+    QString name;
+    int width = 0;
+    int height = 0;
+    QString rendererType;
+    QList<TemplateVariable> variables;
+    static TemplateSummary fromJson(const QJsonObject &data);
+};
+
+/// A page render request (SPEC §2.2).
+struct RenderRequest {
+    QString pageId;
+    QString templateId;  // optional check
+    bool draft = false;
+    QString format = QStringLiteral("png");
+    QString renderType;  // empty: the template's engine
+    QJsonObject tweaks;
+    QString apiToken;    // empty: the console's session token
+
+    QJsonObject toJson() const;
+    /// The GET form of this request (DESIGN §4: GET accepts the same fields as a
+    /// query string), without any credential.
+    QUrl toGetUrl(const QUrl &apiBase) const;
+};
+
+/// A page render: the JSON result (SPEC §2.3, DESIGN §4) plus the image bytes.
+struct RenderResult {
+    QString pageId;
+    QString templateId;
+    QString renderType;
+    QString format;
+    int width = 0;
+    int height = 0;
+    QList<QPair<QString, double>> timings; // in server order: load, layout, ... total
+    QUrl fileUrl;
+    QString contentType;
+    qint64 size = 0;
+    QString sha256;
+    QStringList warnings;
+    QByteArray bytes;     // the image itself
+    qint64 roundTripMs = 0;
+    double totalMs() const;
+    static RenderResult fromJson(const QJsonObject &o, const QUrl &serverBase);
+};
+
+/// Parses an ISO-8601 timestamp or epoch milliseconds; invalid for null/absent.
+QDateTime parseTimestamp(const QJsonValue &v);
+
+} // namespace imprint::client

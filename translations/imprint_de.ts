@@ -1,0 +1,609 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="de">
+<context>
+    <name>ApiError</name>
+    <message>
+        <source>The server at %1 sent an answer the console does not understand. Is this an Imprint server?</source>
+        <translation>Der Server unter %1 hat eine Antwort gesendet, die die Konsole nicht versteht. Ist das ein Imprint-Server?</translation>
+    </message>
+    <message>
+        <source>The server at %1 could not be reached. Check the address and that the server is running.</source>
+        <translation>Der Server unter %1 ist nicht erreichbar. Prüfen Sie die Adresse und ob der Server läuft.</translation>
+    </message>
+    <message>
+        <source>The server at %1 did not answer in time. Please try again.</source>
+        <translation>Der Server unter %1 hat nicht rechtzeitig geantwortet. Bitte versuchen Sie es erneut.</translation>
+    </message>
+    <message>
+        <source>A secure connection to %1 could not be established.</source>
+        <translation>Es konnte keine sichere Verbindung zu %1 hergestellt werden.</translation>
+    </message>
+    <message>
+        <source>The server at %1 could not be reached (%2).</source>
+        <translation>Der Server unter %1 ist nicht erreichbar (%2).</translation>
+    </message>
+    <message>
+        <source>The server did not accept the request.</source>
+        <translation>Der Server hat die Anfrage nicht angenommen.</translation>
+    </message>
+    <message>
+        <source>The server did not accept the request: %1</source>
+        <translation>Der Server hat die Anfrage nicht angenommen: %1</translation>
+    </message>
+    <message>
+        <source>The email address or password is not correct.</source>
+        <translation>E-Mail-Adresse oder Passwort ist nicht korrekt.</translation>
+    </message>
+    <message>
+        <source>Your session has expired. Please sign in again.</source>
+        <translation>Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an.</translation>
+    </message>
+    <message>
+        <source>The image is larger than your plan allows.</source>
+        <translation>Das Bild ist größer, als Ihr Tarif erlaubt.</translation>
+    </message>
+    <message>
+        <source>You need the owner or admin role to do this.</source>
+        <translation>Dafür benötigen Sie die Rolle Eigentümer oder Administrator.</translation>
+    </message>
+    <message>
+        <source>It no longer exists. It may have been deleted or revoked elsewhere.</source>
+        <translation>Das Element existiert nicht mehr. Es wurde möglicherweise an anderer Stelle gelöscht oder widerrufen.</translation>
+    </message>
+    <message>
+        <source>The request is too large for the server.</source>
+        <translation>Die Anfrage ist für den Server zu groß.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Too many attempts. Please wait %n second(s) and try again.</source>
+        <translation><numerusform>Zu viele Versuche. Bitte warten Sie %n Sekunde und versuchen Sie es dann erneut.</numerusform><numerusform>Zu viele Versuche. Bitte warten Sie %n Sekunden und versuchen Sie es dann erneut.</numerusform></translation>
+    </message>
+    <message>
+        <source>Too many attempts. Please wait a moment and try again.</source>
+        <translation>Zu viele Versuche. Bitte warten Sie einen Moment und versuchen Sie es dann erneut.</translation>
+    </message>
+    <message numerus="yes">
+        <source>The server is busy. Please try again in %n second(s).</source>
+        <translation><numerusform>Der Server ist ausgelastet. Bitte versuchen Sie es in %n Sekunde erneut.</numerusform><numerusform>Der Server ist ausgelastet. Bitte versuchen Sie es in %n Sekunden erneut.</numerusform></translation>
+    </message>
+    <message>
+        <source>The server is busy. Please try again in a moment.</source>
+        <translation>Der Server ist ausgelastet. Bitte versuchen Sie es gleich noch einmal.</translation>
+    </message>
+    <message>
+        <source>The server ran into a problem (error %1). Please try again later.</source>
+        <translation>Auf dem Server ist ein Problem aufgetreten (Fehler %1). Bitte versuchen Sie es später erneut.</translation>
+    </message>
+    <message>
+        <source>The server refused the request (error %1).</source>
+        <translation>Der Server hat die Anfrage abgelehnt (Fehler %1).</translation>
+    </message>
+    <message>
+        <source>The server refused the request (error %1): %2</source>
+        <translation>Der Server hat die Anfrage abgelehnt (Fehler %1): %2</translation>
+    </message>
+</context>
+<context>
+    <name>imprint::app</name>
+    <message>
+        <source>Local desktop mode is not available in this build yet. Sign in to a running Imprint server.</source>
+        <translation>Der lokale Desktop-Modus ist in dieser Version noch nicht verfügbar. Melden Sie sich bei einem laufenden Imprint-Server an.</translation>
+    </message>
+</context>
+<context>
+    <name>imprint::gui::CreateKeyDialog</name>
+    <message>
+        <source>New API key</source>
+        <translation>Neuer API-Schlüssel</translation>
+    </message>
+    <message>
+        <source>e.g. Production website</source>
+        <translation>z. B. Produktiv-Website</translation>
+    </message>
+    <message>
+        <source>Expires on</source>
+        <translation>Läuft ab am</translation>
+    </message>
+    <message>
+        <source>Create key</source>
+        <translation>Schlüssel erstellen</translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation>&amp;Name:</translation>
+    </message>
+    <message>
+        <source>Expiry:</source>
+        <translation>Ablauf:</translation>
+    </message>
+    <message>
+        <source>The key's token is shown once, right after it is created.</source>
+        <translation>Das Token des Schlüssels wird nur einmal angezeigt, direkt nach dem Erstellen.</translation>
+    </message>
+    <message>
+        <source>Choose an expiry date in the future.</source>
+        <translation>Wählen Sie ein Ablaufdatum in der Zukunft.</translation>
+    </message>
+    <message>
+        <source>Creating the key…</source>
+        <translation>Schlüssel wird erstellt …</translation>
+    </message>
+    <message>
+        <source>The server created the key but did not send its token.</source>
+        <translation>Der Server hat den Schlüssel erstellt, aber sein Token nicht gesendet.</translation>
+    </message>
+</context>
+<context>
+    <name>imprint::gui::KeysModel</name>
+    <message>
+        <source>just now</source>
+        <translation>gerade eben</translation>
+    </message>
+    <message numerus="yes">
+        <source>in %n minute(s)</source>
+        <translation><numerusform>in %n Minute</numerusform><numerusform>in %n Minuten</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n minute(s) ago</source>
+        <translation><numerusform>vor %n Minute</numerusform><numerusform>vor %n Minuten</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>in %n hour(s)</source>
+        <translation><numerusform>in %n Stunde</numerusform><numerusform>in %n Stunden</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n hour(s) ago</source>
+        <translation><numerusform>vor %n Stunde</numerusform><numerusform>vor %n Stunden</numerusform></translation>
+    </message>
+    <message>
+        <source>yesterday, %1</source>
+        <translation>gestern, %1</translation>
+    </message>
+    <message>
+        <source>tomorrow, %1</source>
+        <translation>morgen, %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>in %n day(s)</source>
+        <translation><numerusform>in %n Tag</numerusform><numerusform>in %n Tagen</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n day(s) ago</source>
+        <translation><numerusform>vor %n Tag</numerusform><numerusform>vor %n Tagen</numerusform></translation>
+    </message>
+    <message>
+        <source>(unnamed)</source>
+        <translation>(ohne Namen)</translation>
+    </message>
+    <message>
+        <source>never</source>
+        <translation>nie</translation>
+    </message>
+    <message>
+        <source>expired %1</source>
+        <translation>abgelaufen (%1)</translation>
+    </message>
+    <message>
+        <source>never used</source>
+        <translation>nie benutzt</translation>
+    </message>
+    <message>
+        <source>%1, created by %2</source>
+        <translation>%1, erstellt von %2</translation>
+    </message>
+    <message>
+        <source>Keys are listed by the start of their token; the token itself is never shown again.</source>
+        <translation>Schlüssel werden mit dem Anfang ihres Tokens aufgeführt; das Token selbst wird nie wieder angezeigt.</translation>
+    </message>
+    <message>
+        <source>This key does not expire.</source>
+        <translation>Dieser Schlüssel läuft nicht ab.</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Prefix</source>
+        <translation>Präfix</translation>
+    </message>
+    <message>
+        <source>Created</source>
+        <translation>Erstellt</translation>
+    </message>
+    <message>
+        <source>Expires</source>
+        <translation>Läuft ab</translation>
+    </message>
+    <message>
+        <source>Last used</source>
+        <translation>Zuletzt benutzt</translation>
+    </message>
+</context>
+<context>
+    <name>imprint::gui::KeysTab</name>
+    <message>
+        <source>&amp;New key…</source>
+        <translation>&amp;Neuer Schlüssel …</translation>
+    </message>
+    <message>
+        <source>&amp;Revoke…</source>
+        <translation>&amp;Widerrufen …</translation>
+    </message>
+    <message>
+        <source>Re&amp;fresh</source>
+        <translation>A&amp;ktualisieren</translation>
+    </message>
+    <message>
+        <source>« First</source>
+        <translation>« Erste</translation>
+    </message>
+    <message>
+        <source>‹ Previous</source>
+        <translation>‹ Zurück</translation>
+    </message>
+    <message>
+        <source>Next ›</source>
+        <translation>Weiter ›</translation>
+    </message>
+    <message>
+        <source>Last »</source>
+        <translation>Letzte »</translation>
+    </message>
+    <message>
+        <source>Keys per page:</source>
+        <translation>Schlüssel pro Seite:</translation>
+    </message>
+    <message>
+        <source>You need the owner or admin role to manage API keys.
+Ask an owner of this space to change your role, then sign in again.</source>
+        <translation>Um API-Schlüssel zu verwalten, benötigen Sie die Rolle Eigentümer oder Administrator.
+Bitten Sie einen Eigentümer dieses Bereichs, Ihre Rolle zu ändern, und melden Sie sich dann erneut an.</translation>
+    </message>
+    <message>
+        <source>Loading…</source>
+        <translation>Wird geladen …</translation>
+    </message>
+    <message>
+        <source>Page %1 of %2</source>
+        <translation>Seite %1 von %2</translation>
+    </message>
+    <message>
+        <source>No active keys</source>
+        <translation>Keine aktiven Schlüssel</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n active key(s)</source>
+        <translation><numerusform>%n aktiver Schlüssel</numerusform><numerusform>%n aktive Schlüssel</numerusform></translation>
+    </message>
+    <message>
+        <source>The key “%1” was created.</source>
+        <translation>Der Schlüssel „%1“ wurde erstellt.</translation>
+    </message>
+    <message>
+        <source>Select the key to revoke first.</source>
+        <translation>Wählen Sie zuerst den Schlüssel aus, der widerrufen werden soll.</translation>
+    </message>
+    <message>
+        <source>Revoke API key</source>
+        <translation>API-Schlüssel widerrufen</translation>
+    </message>
+    <message>
+        <source>Revoke the key “%1” (%2…)?</source>
+        <translation>Den Schlüssel „%1“ (%2…) widerrufen?</translation>
+    </message>
+    <message>
+        <source>Applications using this key stop working immediately. This cannot be undone.</source>
+        <translation>Anwendungen, die diesen Schlüssel verwenden, funktionieren sofort nicht mehr. Dies kann nicht rückgängig gemacht werden.</translation>
+    </message>
+    <message>
+        <source>Revoke key</source>
+        <translation>Schlüssel widerrufen</translation>
+    </message>
+    <message>
+        <source>The key “%1” had already been revoked elsewhere. The list has been refreshed.</source>
+        <translation>Der Schlüssel „%1“ wurde bereits an anderer Stelle widerrufen. Die Liste wurde aktualisiert.</translation>
+    </message>
+    <message>
+        <source>The key “%1” was revoked.</source>
+        <translation>Der Schlüssel „%1“ wurde widerrufen.</translation>
+    </message>
+</context>
+<context>
+    <name>imprint::gui::MainWindow</name>
+    <message>
+        <source>owner</source>
+        <translation>Eigentümer</translation>
+    </message>
+    <message>
+        <source>admin</source>
+        <translation>Administrator</translation>
+    </message>
+    <message>
+        <source>member</source>
+        <translation>Mitglied</translation>
+    </message>
+    <message>
+        <source>Imprint Console</source>
+        <translation>Imprint-Konsole</translation>
+    </message>
+    <message>
+        <source>Sign &amp;out</source>
+        <translation>&amp;Abmelden</translation>
+    </message>
+    <message>
+        <source>&amp;Keys</source>
+        <translation>&amp;Schlüssel</translation>
+    </message>
+    <message>
+        <source>&amp;Preview</source>
+        <translation>&amp;Vorschau</translation>
+    </message>
+    <message>
+        <source>Your session has expired. Please sign in again.</source>
+        <translation>Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an.</translation>
+    </message>
+    <message>
+        <source>Talking to the server…</source>
+        <translation>Verbindung mit dem Server …</translation>
+    </message>
+    <message>
+        <source>Signed in as %1 (%2) on %3</source>
+        <translation>Angemeldet als %1 (%2) auf %3</translation>
+    </message>
+    <message>
+        <source>Signed in as %1 (%2) in “%3” on %4</source>
+        <translation>Angemeldet als %1 (%2) in „%3“ auf %4</translation>
+    </message>
+    <message>
+        <source>You have signed out.</source>
+        <translation>Sie haben sich abgemeldet.</translation>
+    </message>
+</context>
+<context>
+    <name>imprint::gui::PreviewTab</name>
+    <message>
+        <source>Reload the list of pages</source>
+        <translation>Liste der Seiten neu laden</translation>
+    </message>
+    <message>
+        <source>Template default</source>
+        <translation>Vorgabe der Vorlage</translation>
+    </message>
+    <message>
+        <source>Draft (render the unpublished version)</source>
+        <translation>Entwurf (unveröffentlichte Fassung rendern)</translation>
+    </message>
+    <message>
+        <source>optional, imp_…</source>
+        <translation>optional, imp_…</translation>
+    </message>
+    <message>
+        <source>Renders are authenticated with an API key of this space. Leave empty to try with your session.</source>
+        <translation>Renderings werden mit einem API-Schlüssel dieses Bereichs authentifiziert. Leer lassen, um es mit Ihrer Sitzung zu versuchen.</translation>
+    </message>
+    <message>
+        <source>Variable</source>
+        <translation>Variable</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>Wert</translation>
+    </message>
+    <message>
+        <source>Reset tweaks</source>
+        <translation>Anpassungen zurücksetzen</translation>
+    </message>
+    <message>
+        <source>&amp;Render</source>
+        <translation>&amp;Rendern</translation>
+    </message>
+    <message>
+        <source>&amp;Page:</source>
+        <translation>&amp;Seite:</translation>
+    </message>
+    <message>
+        <source>&amp;Engine:</source>
+        <translation>&amp;Engine:</translation>
+    </message>
+    <message>
+        <source>&amp;Format:</source>
+        <translation>&amp;Format:</translation>
+    </message>
+    <message>
+        <source>API &amp;key:</source>
+        <translation>API-&amp;Schlüssel:</translation>
+    </message>
+    <message>
+        <source>Tweaks (override the page's values for this render):</source>
+        <translation>Anpassungen (überschreiben die Werte der Seite für dieses Rendering):</translation>
+    </message>
+    <message>
+        <source>Pick a page and press Render.</source>
+        <translation>Wählen Sie eine Seite und klicken Sie auf „Rendern“.</translation>
+    </message>
+    <message>
+        <source>Copy image URL</source>
+        <translation>Bild-URL kopieren</translation>
+    </message>
+    <message>
+        <source>The stored render: a public, permanent link to exactly this image.</source>
+        <translation>Das gespeicherte Rendering: ein öffentlicher, dauerhafter Link auf genau dieses Bild.</translation>
+    </message>
+    <message>
+        <source>Copy render URL</source>
+        <translation>Render-URL kopieren</translation>
+    </message>
+    <message>
+        <source>A GET request that renders this page with these settings; add api_token=… or an Authorization header.</source>
+        <translation>Eine GET-Anfrage, die diese Seite mit diesen Einstellungen rendert; ergänzen Sie api_token=… oder einen Authorization-Header.</translation>
+    </message>
+    <message>
+        <source>The image URL was copied to the clipboard.</source>
+        <translation>Die Bild-URL wurde in die Zwischenablage kopiert.</translation>
+    </message>
+    <message>
+        <source>The render URL was copied to the clipboard. Add your API key as api_token or in an Authorization header.</source>
+        <translation>Die Render-URL wurde in die Zwischenablage kopiert. Ergänzen Sie Ihren API-Schlüssel als api_token oder in einem Authorization-Header.</translation>
+    </message>
+    <message>
+        <source>Loading pages…</source>
+        <translation>Seiten werden geladen …</translation>
+    </message>
+    <message>
+        <source>The pages could not be loaded. %1</source>
+        <translation>Die Seiten konnten nicht geladen werden. %1</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>This space has no pages yet. Create a page from a template first (for example with “imprint page create”).</source>
+        <translation>Dieser Bereich hat noch keine Seiten. Erstellen Sie zuerst eine Seite aus einer Vorlage (zum Beispiel mit „imprint page create“).</translation>
+    </message>
+    <message>
+        <source>The template of this page could not be loaded. %1</source>
+        <translation>Die Vorlage dieser Seite konnte nicht geladen werden. %1</translation>
+    </message>
+    <message>
+        <source>Type: %1</source>
+        <translation>Typ: %1</translation>
+    </message>
+    <message>
+        <source>Rendering…</source>
+        <translation>Wird gerendert …</translation>
+    </message>
+    <message>
+        <source>The server needs an API key for renders. Enter one of this space's keys under “API key” (a new key from the Keys tab is filled in for you).</source>
+        <translation>Der Server benötigt für Renderings einen API-Schlüssel. Geben Sie unter „API-Schlüssel“ einen Schlüssel dieses Bereichs ein (ein neuer Schlüssel aus dem Reiter „Schlüssel“ wird automatisch eingetragen).</translation>
+    </message>
+    <message>
+        <source>The API key was not accepted: it is unknown, expired or revoked.</source>
+        <translation>Der API-Schlüssel wurde nicht akzeptiert: Er ist unbekannt, abgelaufen oder widerrufen.</translation>
+    </message>
+    <message>
+        <source>This page has no published version to render. Tick “Draft” to render its current state, or publish it first.</source>
+        <translation>Diese Seite hat keine veröffentlichte Fassung. Aktivieren Sie „Entwurf“, um den aktuellen Stand zu rendern, oder veröffentlichen Sie sie zuerst.</translation>
+    </message>
+    <message>
+        <source>The render finished but the console cannot display the image.</source>
+        <translation>Das Rendering ist fertig, aber die Konsole kann das Bild nicht anzeigen.</translation>
+    </message>
+    <message>
+        <source>%1 × %2 px · %3 · %4 · %5</source>
+        <translation>%1 × %2 px · %3 · %4 · %5</translation>
+    </message>
+    <message>
+        <source>%1 %2 ms</source>
+        <translation>%1 %2 ms</translation>
+    </message>
+    <message>
+        <source>Round trip %1 ms</source>
+        <translation>Antwortzeit %1 ms</translation>
+    </message>
+    <message>
+        <source>Server time %1 ms (%2) · round trip %3 ms</source>
+        <translation>Serverzeit %1 ms (%2) · Antwortzeit %3 ms</translation>
+    </message>
+    <message>
+        <source>load</source>
+        <translation>Laden</translation>
+    </message>
+    <message>
+        <source>layout</source>
+        <translation>Layout</translation>
+    </message>
+    <message>
+        <source>paint</source>
+        <translation>Zeichnen</translation>
+    </message>
+    <message>
+        <source>encode</source>
+        <translation>Kodieren</translation>
+    </message>
+    <message>
+        <source>store</source>
+        <translation>Speichern</translation>
+    </message>
+</context>
+<context>
+    <name>imprint::gui::SignInPage</name>
+    <message>
+        <source>Imprint Console</source>
+        <translation>Imprint-Konsole</translation>
+    </message>
+    <message>
+        <source>Sign in with your dashboard account to manage API keys and preview renders.</source>
+        <translation>Melden Sie sich mit Ihrem Dashboard-Konto an, um API-Schlüssel zu verwalten und Renderings in der Vorschau anzusehen.</translation>
+    </message>
+    <message>
+        <source>http://localhost:8080</source>
+        <translation>http://localhost:8080</translation>
+    </message>
+    <message>
+        <source>you@example.com</source>
+        <translation>sie@beispiel.de</translation>
+    </message>
+    <message>
+        <source>Sign in</source>
+        <translation>Anmelden</translation>
+    </message>
+    <message>
+        <source>&amp;Server:</source>
+        <translation>&amp;Server:</translation>
+    </message>
+    <message>
+        <source>&amp;Email:</source>
+        <translation>&amp;E-Mail:</translation>
+    </message>
+    <message>
+        <source>&amp;Password:</source>
+        <translation>&amp;Passwort:</translation>
+    </message>
+    <message>
+        <source>Enter the server address, for example http://localhost:8080.</source>
+        <translation>Geben Sie die Serveradresse ein, zum Beispiel http://localhost:8080.</translation>
+    </message>
+    <message>
+        <source>Enter the email address of your account.</source>
+        <translation>Geben Sie die E-Mail-Adresse Ihres Kontos ein.</translation>
+    </message>
+    <message>
+        <source>Enter your password.</source>
+        <translation>Geben Sie Ihr Passwort ein.</translation>
+    </message>
+    <message>
+        <source>Signing in to %1…</source>
+        <translation>Anmeldung bei %1 …</translation>
+    </message>
+</context>
+<context>
+    <name>imprint::gui::TokenDialog</name>
+    <message>
+        <source>API key created</source>
+        <translation>API-Schlüssel erstellt</translation>
+    </message>
+    <message>
+        <source>The key “%1” has been created. This is its token:</source>
+        <translation>Der Schlüssel „%1“ wurde erstellt. Das ist sein Token:</translation>
+    </message>
+    <message>
+        <source>&amp;Copy</source>
+        <translation>&amp;Kopieren</translation>
+    </message>
+    <message>
+        <source>Copy it now and keep it somewhere safe: it will not be shown again. If you lose it, revoke this key and create a new one.</source>
+        <translation>Kopieren Sie es jetzt und bewahren Sie es sicher auf: Es wird nicht noch einmal angezeigt. Wenn Sie es verlieren, widerrufen Sie diesen Schlüssel und erstellen Sie einen neuen.</translation>
+    </message>
+    <message>
+        <source>I have copied it</source>
+        <translation>Ich habe es kopiert</translation>
+    </message>
+    <message>
+        <source>Copied</source>
+        <translation>Kopiert</translation>
+    </message>
+</context>
+</TS>

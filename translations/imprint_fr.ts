@@ -1,0 +1,609 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="fr">
+<context>
+    <name>ApiError</name>
+    <message>
+        <source>The server at %1 sent an answer the console does not understand. Is this an Imprint server?</source>
+        <translation>Le serveur %1 a envoyé une réponse que la console ne comprend pas. S’agit-il bien d’un serveur Imprint ?</translation>
+    </message>
+    <message>
+        <source>The server at %1 could not be reached. Check the address and that the server is running.</source>
+        <translation>Impossible de joindre le serveur %1. Vérifiez l’adresse et que le serveur est bien démarré.</translation>
+    </message>
+    <message>
+        <source>The server at %1 did not answer in time. Please try again.</source>
+        <translation>Le serveur %1 n’a pas répondu à temps. Veuillez réessayer.</translation>
+    </message>
+    <message>
+        <source>A secure connection to %1 could not be established.</source>
+        <translation>Impossible d’établir une connexion sécurisée avec %1.</translation>
+    </message>
+    <message>
+        <source>The server at %1 could not be reached (%2).</source>
+        <translation>Impossible de joindre le serveur %1 (%2).</translation>
+    </message>
+    <message>
+        <source>The server did not accept the request.</source>
+        <translation>Le serveur n’a pas accepté la requête.</translation>
+    </message>
+    <message>
+        <source>The server did not accept the request: %1</source>
+        <translation>Le serveur n’a pas accepté la requête : %1</translation>
+    </message>
+    <message>
+        <source>The email address or password is not correct.</source>
+        <translation>L’adresse e-mail ou le mot de passe est incorrect.</translation>
+    </message>
+    <message>
+        <source>Your session has expired. Please sign in again.</source>
+        <translation>Votre session a expiré. Veuillez vous reconnecter.</translation>
+    </message>
+    <message>
+        <source>The image is larger than your plan allows.</source>
+        <translation>L’image dépasse la taille autorisée par votre offre.</translation>
+    </message>
+    <message>
+        <source>You need the owner or admin role to do this.</source>
+        <translation>Vous devez avoir le rôle propriétaire ou administrateur pour cela.</translation>
+    </message>
+    <message>
+        <source>It no longer exists. It may have been deleted or revoked elsewhere.</source>
+        <translation>L’élément n’existe plus. Il a peut-être été supprimé ou révoqué ailleurs.</translation>
+    </message>
+    <message>
+        <source>The request is too large for the server.</source>
+        <translation>La requête est trop volumineuse pour le serveur.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Too many attempts. Please wait %n second(s) and try again.</source>
+        <translation><numerusform>Trop de tentatives. Veuillez patienter %n seconde avant de réessayer.</numerusform><numerusform>Trop de tentatives. Veuillez patienter %n secondes avant de réessayer.</numerusform></translation>
+    </message>
+    <message>
+        <source>Too many attempts. Please wait a moment and try again.</source>
+        <translation>Trop de tentatives. Veuillez patienter un instant avant de réessayer.</translation>
+    </message>
+    <message numerus="yes">
+        <source>The server is busy. Please try again in %n second(s).</source>
+        <translation><numerusform>Le serveur est occupé. Veuillez réessayer dans %n seconde.</numerusform><numerusform>Le serveur est occupé. Veuillez réessayer dans %n secondes.</numerusform></translation>
+    </message>
+    <message>
+        <source>The server is busy. Please try again in a moment.</source>
+        <translation>Le serveur est occupé. Veuillez réessayer dans un instant.</translation>
+    </message>
+    <message>
+        <source>The server ran into a problem (error %1). Please try again later.</source>
+        <translation>Le serveur a rencontré un problème (erreur %1). Veuillez réessayer plus tard.</translation>
+    </message>
+    <message>
+        <source>The server refused the request (error %1).</source>
+        <translation>Le serveur a refusé la requête (erreur %1).</translation>
+    </message>
+    <message>
+        <source>The server refused the request (error %1): %2</source>
+        <translation>Le serveur a refusé la requête (erreur %1) : %2</translation>
+    </message>
+</context>
+<context>
+    <name>imprint::app</name>
+    <message>
+        <source>Local desktop mode is not available in this build yet. Sign in to a running Imprint server.</source>
+        <translation>Le mode bureau local n’est pas encore disponible dans cette version. Connectez-vous à un serveur Imprint en cours d’exécution.</translation>
+    </message>
+</context>
+<context>
+    <name>imprint::gui::CreateKeyDialog</name>
+    <message>
+        <source>New API key</source>
+        <translation>Nouvelle clé d’API</translation>
+    </message>
+    <message>
+        <source>e.g. Production website</source>
+        <translation>p. ex. Site de production</translation>
+    </message>
+    <message>
+        <source>Expires on</source>
+        <translation>Expire le</translation>
+    </message>
+    <message>
+        <source>Create key</source>
+        <translation>Créer la clé</translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation>&amp;Nom :</translation>
+    </message>
+    <message>
+        <source>Expiry:</source>
+        <translation>Expiration :</translation>
+    </message>
+    <message>
+        <source>The key's token is shown once, right after it is created.</source>
+        <translation>Le jeton de la clé n’est affiché qu’une seule fois, juste après sa création.</translation>
+    </message>
+    <message>
+        <source>Choose an expiry date in the future.</source>
+        <translation>Choisissez une date d’expiration dans le futur.</translation>
+    </message>
+    <message>
+        <source>Creating the key…</source>
+        <translation>Création de la clé…</translation>
+    </message>
+    <message>
+        <source>The server created the key but did not send its token.</source>
+        <translation>Le serveur a créé la clé mais n’a pas envoyé son jeton.</translation>
+    </message>
+</context>
+<context>
+    <name>imprint::gui::KeysModel</name>
+    <message>
+        <source>just now</source>
+        <translation>à l’instant</translation>
+    </message>
+    <message numerus="yes">
+        <source>in %n minute(s)</source>
+        <translation><numerusform>dans %n minute</numerusform><numerusform>dans %n minutes</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n minute(s) ago</source>
+        <translation><numerusform>il y a %n minute</numerusform><numerusform>il y a %n minutes</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>in %n hour(s)</source>
+        <translation><numerusform>dans %n heure</numerusform><numerusform>dans %n heures</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n hour(s) ago</source>
+        <translation><numerusform>il y a %n heure</numerusform><numerusform>il y a %n heures</numerusform></translation>
+    </message>
+    <message>
+        <source>yesterday, %1</source>
+        <translation>hier, %1</translation>
+    </message>
+    <message>
+        <source>tomorrow, %1</source>
+        <translation>demain, %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>in %n day(s)</source>
+        <translation><numerusform>dans %n jour</numerusform><numerusform>dans %n jours</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n day(s) ago</source>
+        <translation><numerusform>il y a %n jour</numerusform><numerusform>il y a %n jours</numerusform></translation>
+    </message>
+    <message>
+        <source>(unnamed)</source>
+        <translation>(sans nom)</translation>
+    </message>
+    <message>
+        <source>never</source>
+        <translation>jamais</translation>
+    </message>
+    <message>
+        <source>expired %1</source>
+        <translation>expirée (%1)</translation>
+    </message>
+    <message>
+        <source>never used</source>
+        <translation>jamais utilisée</translation>
+    </message>
+    <message>
+        <source>%1, created by %2</source>
+        <translation>%1, créée par %2</translation>
+    </message>
+    <message>
+        <source>Keys are listed by the start of their token; the token itself is never shown again.</source>
+        <translation>Les clés sont identifiées par le début de leur jeton ; le jeton lui-même n’est plus jamais affiché.</translation>
+    </message>
+    <message>
+        <source>This key does not expire.</source>
+        <translation>Cette clé n’expire pas.</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Nom</translation>
+    </message>
+    <message>
+        <source>Prefix</source>
+        <translation>Préfixe</translation>
+    </message>
+    <message>
+        <source>Created</source>
+        <translation>Créée</translation>
+    </message>
+    <message>
+        <source>Expires</source>
+        <translation>Expire</translation>
+    </message>
+    <message>
+        <source>Last used</source>
+        <translation>Dernière utilisation</translation>
+    </message>
+</context>
+<context>
+    <name>imprint::gui::KeysTab</name>
+    <message>
+        <source>&amp;New key…</source>
+        <translation>&amp;Nouvelle clé…</translation>
+    </message>
+    <message>
+        <source>&amp;Revoke…</source>
+        <translation>&amp;Révoquer…</translation>
+    </message>
+    <message>
+        <source>Re&amp;fresh</source>
+        <translation>&amp;Actualiser</translation>
+    </message>
+    <message>
+        <source>« First</source>
+        <translation>« Première</translation>
+    </message>
+    <message>
+        <source>‹ Previous</source>
+        <translation>‹ Précédente</translation>
+    </message>
+    <message>
+        <source>Next ›</source>
+        <translation>Suivante ›</translation>
+    </message>
+    <message>
+        <source>Last »</source>
+        <translation>Dernière »</translation>
+    </message>
+    <message>
+        <source>Keys per page:</source>
+        <translation>Clés par page :</translation>
+    </message>
+    <message>
+        <source>You need the owner or admin role to manage API keys.
+Ask an owner of this space to change your role, then sign in again.</source>
+        <translation>Vous devez avoir le rôle propriétaire ou administrateur pour gérer les clés d’API.
+Demandez à un propriétaire de cet espace de modifier votre rôle, puis reconnectez-vous.</translation>
+    </message>
+    <message>
+        <source>Loading…</source>
+        <translation>Chargement…</translation>
+    </message>
+    <message>
+        <source>Page %1 of %2</source>
+        <translation>Page %1 sur %2</translation>
+    </message>
+    <message>
+        <source>No active keys</source>
+        <translation>Aucune clé active</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n active key(s)</source>
+        <translation><numerusform>%n clé active</numerusform><numerusform>%n clés actives</numerusform></translation>
+    </message>
+    <message>
+        <source>The key “%1” was created.</source>
+        <translation>La clé « %1 » a été créée.</translation>
+    </message>
+    <message>
+        <source>Select the key to revoke first.</source>
+        <translation>Sélectionnez d’abord la clé à révoquer.</translation>
+    </message>
+    <message>
+        <source>Revoke API key</source>
+        <translation>Révoquer la clé d’API</translation>
+    </message>
+    <message>
+        <source>Revoke the key “%1” (%2…)?</source>
+        <translation>Révoquer la clé « %1 » (%2…) ?</translation>
+    </message>
+    <message>
+        <source>Applications using this key stop working immediately. This cannot be undone.</source>
+        <translation>Les applications qui utilisent cette clé cessent immédiatement de fonctionner. Cette action est irréversible.</translation>
+    </message>
+    <message>
+        <source>Revoke key</source>
+        <translation>Révoquer la clé</translation>
+    </message>
+    <message>
+        <source>The key “%1” had already been revoked elsewhere. The list has been refreshed.</source>
+        <translation>La clé « %1 » avait déjà été révoquée ailleurs. La liste a été actualisée.</translation>
+    </message>
+    <message>
+        <source>The key “%1” was revoked.</source>
+        <translation>La clé « %1 » a été révoquée.</translation>
+    </message>
+</context>
+<context>
+    <name>imprint::gui::MainWindow</name>
+    <message>
+        <source>owner</source>
+        <translation>propriétaire</translation>
+    </message>
+    <message>
+        <source>admin</source>
+        <translation>administrateur</translation>
+    </message>
+    <message>
+        <source>member</source>
+        <translation>membre</translation>
+    </message>
+    <message>
+        <source>Imprint Console</source>
+        <translation>Console Imprint</translation>
+    </message>
+    <message>
+        <source>Sign &amp;out</source>
+        <translation>Se &amp;déconnecter</translation>
+    </message>
+    <message>
+        <source>&amp;Keys</source>
+        <translation>&amp;Clés</translation>
+    </message>
+    <message>
+        <source>&amp;Preview</source>
+        <translation>&amp;Aperçu</translation>
+    </message>
+    <message>
+        <source>Your session has expired. Please sign in again.</source>
+        <translation>Votre session a expiré. Veuillez vous reconnecter.</translation>
+    </message>
+    <message>
+        <source>Talking to the server…</source>
+        <translation>Communication avec le serveur…</translation>
+    </message>
+    <message>
+        <source>Signed in as %1 (%2) on %3</source>
+        <translation>Connecté en tant que %1 (%2) sur %3</translation>
+    </message>
+    <message>
+        <source>Signed in as %1 (%2) in “%3” on %4</source>
+        <translation>Connecté en tant que %1 (%2) dans « %3 » sur %4</translation>
+    </message>
+    <message>
+        <source>You have signed out.</source>
+        <translation>Vous êtes déconnecté.</translation>
+    </message>
+</context>
+<context>
+    <name>imprint::gui::PreviewTab</name>
+    <message>
+        <source>Reload the list of pages</source>
+        <translation>Recharger la liste des pages</translation>
+    </message>
+    <message>
+        <source>Template default</source>
+        <translation>Par défaut du modèle</translation>
+    </message>
+    <message>
+        <source>Draft (render the unpublished version)</source>
+        <translation>Brouillon (rendre la version non publiée)</translation>
+    </message>
+    <message>
+        <source>optional, imp_…</source>
+        <translation>facultatif, imp_…</translation>
+    </message>
+    <message>
+        <source>Renders are authenticated with an API key of this space. Leave empty to try with your session.</source>
+        <translation>Les rendus sont authentifiés par une clé d’API de cet espace. Laissez vide pour essayer avec votre session.</translation>
+    </message>
+    <message>
+        <source>Variable</source>
+        <translation>Variable</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>Valeur</translation>
+    </message>
+    <message>
+        <source>Reset tweaks</source>
+        <translation>Réinitialiser les ajustements</translation>
+    </message>
+    <message>
+        <source>&amp;Render</source>
+        <translation>&amp;Rendre</translation>
+    </message>
+    <message>
+        <source>&amp;Page:</source>
+        <translation>&amp;Page :</translation>
+    </message>
+    <message>
+        <source>&amp;Engine:</source>
+        <translation>&amp;Moteur :</translation>
+    </message>
+    <message>
+        <source>&amp;Format:</source>
+        <translation>&amp;Format :</translation>
+    </message>
+    <message>
+        <source>API &amp;key:</source>
+        <translation>&amp;Clé d’API :</translation>
+    </message>
+    <message>
+        <source>Tweaks (override the page's values for this render):</source>
+        <translation>Ajustements (remplacent les valeurs de la page pour ce rendu) :</translation>
+    </message>
+    <message>
+        <source>Pick a page and press Render.</source>
+        <translation>Choisissez une page et cliquez sur « Rendre ».</translation>
+    </message>
+    <message>
+        <source>Copy image URL</source>
+        <translation>Copier l’URL de l’image</translation>
+    </message>
+    <message>
+        <source>The stored render: a public, permanent link to exactly this image.</source>
+        <translation>Le rendu enregistré : un lien public et permanent vers exactement cette image.</translation>
+    </message>
+    <message>
+        <source>Copy render URL</source>
+        <translation>Copier l’URL de rendu</translation>
+    </message>
+    <message>
+        <source>A GET request that renders this page with these settings; add api_token=… or an Authorization header.</source>
+        <translation>Une requête GET qui rend cette page avec ces réglages ; ajoutez api_token=… ou un en-tête Authorization.</translation>
+    </message>
+    <message>
+        <source>The image URL was copied to the clipboard.</source>
+        <translation>L’URL de l’image a été copiée dans le presse-papiers.</translation>
+    </message>
+    <message>
+        <source>The render URL was copied to the clipboard. Add your API key as api_token or in an Authorization header.</source>
+        <translation>L’URL de rendu a été copiée dans le presse-papiers. Ajoutez votre clé d’API en tant que api_token ou dans un en-tête Authorization.</translation>
+    </message>
+    <message>
+        <source>Loading pages…</source>
+        <translation>Chargement des pages…</translation>
+    </message>
+    <message>
+        <source>The pages could not be loaded. %1</source>
+        <translation>Impossible de charger les pages. %1</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>This space has no pages yet. Create a page from a template first (for example with “imprint page create”).</source>
+        <translation>Cet espace n’a pas encore de pages. Créez d’abord une page à partir d’un modèle (par exemple avec « imprint page create »).</translation>
+    </message>
+    <message>
+        <source>The template of this page could not be loaded. %1</source>
+        <translation>Impossible de charger le modèle de cette page. %1</translation>
+    </message>
+    <message>
+        <source>Type: %1</source>
+        <translation>Type : %1</translation>
+    </message>
+    <message>
+        <source>Rendering…</source>
+        <translation>Rendu en cours…</translation>
+    </message>
+    <message>
+        <source>The server needs an API key for renders. Enter one of this space's keys under “API key” (a new key from the Keys tab is filled in for you).</source>
+        <translation>Le serveur exige une clé d’API pour les rendus. Saisissez une clé de cet espace dans « Clé d’API » (une nouvelle clé créée dans l’onglet « Clés » y est reportée automatiquement).</translation>
+    </message>
+    <message>
+        <source>The API key was not accepted: it is unknown, expired or revoked.</source>
+        <translation>La clé d’API a été refusée : elle est inconnue, expirée ou révoquée.</translation>
+    </message>
+    <message>
+        <source>This page has no published version to render. Tick “Draft” to render its current state, or publish it first.</source>
+        <translation>Cette page n’a pas de version publiée. Cochez « Brouillon » pour rendre son état actuel, ou publiez-la d’abord.</translation>
+    </message>
+    <message>
+        <source>The render finished but the console cannot display the image.</source>
+        <translation>Le rendu est terminé, mais la console ne peut pas afficher l’image.</translation>
+    </message>
+    <message>
+        <source>%1 × %2 px · %3 · %4 · %5</source>
+        <translation>%1 × %2 px · %3 · %4 · %5</translation>
+    </message>
+    <message>
+        <source>%1 %2 ms</source>
+        <translation>%1 %2 ms</translation>
+    </message>
+    <message>
+        <source>Round trip %1 ms</source>
+        <translation>Aller-retour %1 ms</translation>
+    </message>
+    <message>
+        <source>Server time %1 ms (%2) · round trip %3 ms</source>
+        <translation>Temps serveur %1 ms (%2) · aller-retour %3 ms</translation>
+    </message>
+    <message>
+        <source>load</source>
+        <translation>chargement</translation>
+    </message>
+    <message>
+        <source>layout</source>
+        <translation>mise en page</translation>
+    </message>
+    <message>
+        <source>paint</source>
+        <translation>dessin</translation>
+    </message>
+    <message>
+        <source>encode</source>
+        <translation>encodage</translation>
+    </message>
+    <message>
+        <source>store</source>
+        <translation>stockage</translation>
+    </message>
+</context>
+<context>
+    <name>imprint::gui::SignInPage</name>
+    <message>
+        <source>Imprint Console</source>
+        <translation>Console Imprint</translation>
+    </message>
+    <message>
+        <source>Sign in with your dashboard account to manage API keys and preview renders.</source>
+        <translation>Connectez-vous avec votre compte du tableau de bord pour gérer les clés d’API et prévisualiser des rendus.</translation>
+    </message>
+    <message>
+        <source>http://localhost:8080</source>
+        <translation>http://localhost:8080</translation>
+    </message>
+    <message>
+        <source>you@example.com</source>
+        <translation>vous@exemple.fr</translation>
+    </message>
+    <message>
+        <source>Sign in</source>
+        <translation>Se connecter</translation>
+    </message>
+    <message>
+        <source>&amp;Server:</source>
+        <translation>&amp;Serveur :</translation>
+    </message>
+    <message>
+        <source>&amp;Email:</source>
+        <translation>&amp;E-mail :</translation>
+    </message>
+    <message>
+        <source>&amp;Password:</source>
+        <translation>&amp;Mot de passe :</translation>
+    </message>
+    <message>
+        <source>Enter the server address, for example http://localhost:8080.</source>
+        <translation>Saisissez l’adresse du serveur, par exemple http://localhost:8080.</translation>
+    </message>
+    <message>
+        <source>Enter the email address of your account.</source>
+        <translation>Saisissez l’adresse e-mail de votre compte.</translation>
+    </message>
+    <message>
+        <source>Enter your password.</source>
+        <translation>Saisissez votre mot de passe.</translation>
+    </message>
+    <message>
+        <source>Signing in to %1…</source>
+        <translation>Connexion à %1…</translation>
+    </message>
+</context>
+<context>
+    <name>imprint::gui::TokenDialog</name>
+    <message>
+        <source>API key created</source>
+        <translation>Clé d’API créée</translation>
+    </message>
+    <message>
+        <source>The key “%1” has been created. This is its token:</source>
+        <translation>La clé « %1 » a été créée. Voici son jeton :</translation>
+    </message>
+    <message>
+        <source>&amp;Copy</source>
+        <translation>&amp;Copier</translation>
+    </message>
+    <message>
+        <source>Copy it now and keep it somewhere safe: it will not be shown again. If you lose it, revoke this key and create a new one.</source>
+        <translation>Copiez-le maintenant et conservez-le en lieu sûr : il ne sera plus affiché. Si vous le perdez, révoquez cette clé et créez-en une nouvelle.</translation>
+    </message>
+    <message>
+        <source>I have copied it</source>
+        <translation>Je l’ai copié</translation>
+    </message>
+    <message>
+        <source>Copied</source>
+        <translation>Copié</translation>
+    </message>
+</context>
+</TS>
