@@ -161,6 +161,7 @@ private Q_SLOTS:
     void columnStretchedTextWrapsAtContainerWidth();
     void imageKeepsAspectRatio();
     void measurementsAreCached();
+    void deepTreesStayLinear();
 };
 
 void TestLayout::rootFillsViewport()
@@ -778,6 +779,31 @@ void TestLayout::measurementsAreCached()
     layoutDocument(*root, QSizeF(400, 300), text);
     // Each run is asked about a handful of widths at most, not once per algorithm step.
     QVERIFY2(text.calls <= 5 * 4, qPrintable(QString::number(text.calls)));
+}
+
+void TestLayout::deepTreesStayLinear()
+{
+    // 64 levels (the template limit) of alternating rows and columns, stretched and
+    // centred, around one text run: each level must not multiply its children's work.
+    auto root = makeRoot(style());
+    Node *parent = root.get();
+    for (int depth = 0; depth < 63; ++depth) {
+        ComputedStyle s = style();
+        s.flexDirection = depth % 2 ? FlexDirection::Column : FlexDirection::Row;
+        s.alignItems = depth % 3 ? AlignItems::Stretch : AlignItems::Center;
+        s.padding[Left] = Length::px(1);
+        s.flexGrow = 1;
+        parent = addElement(*parent, s);
+    }
+    Node *run = addText(*parent, QStringLiteral("deep words"));
+    FakeMeasurer text;
+    QElapsedTimer timer;
+    timer.start();
+    const LayoutBox box = layoutDocument(*root, QSizeF(400, 300), text);
+    QVERIFY2(timer.elapsed() < 2000, qPrintable(QString::number(timer.elapsed())));
+    QVERIFY(find(box, run));
+    QCOMPARE(rectOf(box, run).height(), 24.0);
+    QVERIFY2(text.calls < 20, qPrintable(QString::number(text.calls)));
 }
 
 QTEST_GUILESS_MAIN(TestLayout)
