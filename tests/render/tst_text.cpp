@@ -1,0 +1,264 @@
+// Text module: line breaking, line height, ellipsis, line clamping, bidi order, font
+// fallback, white-space processing, and concurrent use from several threads.
+
+#include "server/render/text.h"
+
+#include <QRawFont>
+#include <QtConcurrent>
+#include <QtTest>
+
+using namespace imprint::render;
+
+namespace {
+
+ComputedStyle dejaVu(float size = 20)
+{
+    ComputedStyle s;
+    s.fontFamily = {QStringLiteral("DejaVu Sans")};
+    s.fontSize = size;
+    return s;
+}
+
+Node textNode(const QString &text, const ComputedStyle &style)
+{
+    Node n;
+    n.kind = Node::Kind::Text;
+    n.text = text;
+    n.style = style;
+    return n;
+}
+
+/// x of the first glyph of `ch` on the block's lines, or -1.
+qreal glyphX(const TextBlock &block, QChar ch)
+{
+    for (const TextLine &line : block.lines) {
+        for (const QGlyphRun &run : line.glyphRuns) {
+            const QList<quint32> wanted = run.rawFont().glyphIndexesForString(QString(ch));
+            const QList<quint32> glyphs = run.glyphIndexes();
+            for (qsizetype i = 0; i < glyphs.size(); ++i) {
+                if (!wanted.isEmpty() && glyphs[i] == wanted.first())
+                    return run.positions().at(i).x();
+            }
+        }
+    }
+    return -1;
+}
+
+bool endsWithEllipsis(const TextLine &line)
+{
+    if (line.glyphRuns.isEmpty())
+        return false;
+    const QGlyphRun &run = line.glyphRuns.last();
+    const QList<quint32> ellipsis = run.rawFont().glyphIndexesForString(QString(QChar(0x2026)));
+    return !ellipsis.isEmpty() && !run.glyphIndexes().isEmpty() && run.glyphIndexes().last() == ellipsis.first();
+}
+
+const QString kSentence = QStringLiteral("The quick brown fox jumps over the lazy dog and keeps going");
+
+} // namespace
+
+class TestText : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void init() { TextEngine::clearThreadCache(); }
+
+    void normalLineHeightRoundsAscentAndDescent()
+    {
+        // Chromium: DejaVu Sans 20 px has ascent 18.56, descent 4.72 → 19 + 5 = 24 px.
+        QCOMPARE(TextEngine::lineHeightFor(dejaVu(20)), 24.0);
+        ComputedStyle s = dejaVu(40);
+        s.lineHeight = {LineHeight::Type::Number, 1.5f};
+        QCOMPARE(TextEngine::lineHeightFor(s), 60.0);
+        s.lineHeight = {LineHeight::Type::Px, 33};
+        QCOMPARE(TextEngine::lineHeightFor(s), 33.0);
+    }
+
+    void wrapsWithinWidth()
+    {
+        TextEngine &engine = TextEngine::instance();
+        const Node n = textNode(kSentence, dejaVu(20));
+        const TextMetrics oneLine = engine.measure(n, kMaxContent);
+        QCOMPARE(oneLine.size.height(), 24.0);
+        QVERIFY(oneLine.size.width() > 400);
+        const TextMetrics wrapped = engine.measure(n, 200);
+        QVERIFY(wrapped.size.width() <= 200);
+        QVERIFY(wrapped.size.height() >= 3 * 24.0);
+        QCOMPARE(std::fmod(wrapped.size.height(), 24.0), 0.0);
+        // Min-content: the widest word ("quick"/"brown"/"going"), far below the line.
+        const TextMetrics minContent = engine.measure(n, 0);
+        QVERIFY(minContent.size.width() > 30 && minContent.size.width() < 80);
+        // Baseline: half-leading 0 for normal, so the rounded ascent.
+        QCOMPARE(wrapped.firstBaseline, 19.0);
+    }
+
+    void shapeGivesTheMeasuredLines()
+    {
+        TextEngine &engine = TextEngine::instance();
+        const Node n = textNode(kSentence, dejaVu(20));
+        const TextMetrics m = engine.measure(n, 260);
+        TextEngine::clearThreadCache(); // shaped afresh, not served from the measure's cache
+        const auto block = engine.shape(n, m.size.width() + 0.01);
+        QCOMPARE(block->size.height(), m.size.height());
+        QCOMPARE(int(block->lines.size()), int(m.size.height() / 24));
+        for (const TextLine &line : block->lines)
+            QVERIFY(line.width <= m.size.width() + 0.01);
+    }
+
+    void alignsLines()
+    {
+        ComputedStyle s = dejaVu(20);
+        s.textAlign = TextAlign::Right;
+        const auto right = TextEngine::instance().shape(s, QStringLiteral("Hi"), 300);
+        QCOMPARE(right->lines.size(), size_t(1));
+        QVERIFY(qAbs(right->lines[0].left + right->lines[0].width - 300) < 0.5);
+        s.textAlign = TextAlign::Center;
+        const auto centre = TextEngine::instance().shape(s, QStringLiteral("Hi"), 300);
+        QVERIFY(qAbs(centre->lines[0].left - (300 - centre->lines[0].width) / 2) < 0.5);
+        // start follows direction: right-aligned in a right-to-left paragraph.
+        s.textAlign = TextAlign::Start;
+        s.direction = Direction::Rtl;
+        const auto start = TextEngine::instance().shape(s, QStringLiteral("Hi"), 300);
+        QVERIFY(start->lines[0].left > 200);
+    }
+
+    void textOverflowEllipsisCutsInsideTheWord()
+    {
+        ComputedStyle s = dejaVu(20);
+        s.whiteSpace = WhiteSpace::NoWrap;
+        s.textOverflow = TextOverflow::Ellipsis;
+        s.overflow = Overflow::Hidden;
+        const auto block = TextEngine::instance().shape(s, kSentence, 200);
+        QCOMPARE(block->lines.size(), size_t(1));
+        QVERIFY(block->ellipsized);
+        QVERIFY(endsWithEllipsis(block->lines[0]));
+        QVERIFY(block->lines[0].width <= 200.01);
+        // Cut inside a word: the line is filled to within one glyph of the edge.
+        QVERIFY(block->lines[0].width > 200 - 20);
+        // Without ellipsis the line just overflows.
+        s.textOverflow = TextOverflow::Clip;
+        const auto clipped = TextEngine::instance().shape(s, kSentence, 200);
+        QVERIFY(!clipped->ellipsized);
+        QVERIFY(clipped->lines[0].width > 400);
+    }
+
+    void lineClampKeepsNLinesWithEllipsis()
+    {
+        ComputedStyle s = dejaVu(20);
+        s.lineClamp = 2;
+        const Node n = textNode(kSentence + QLatin1Char(' ') + kSentence, s);
+        const TextMetrics m = TextEngine::instance().measure(n, 220);
+        QCOMPARE(m.size.height(), 48.0);
+        const auto block = TextEngine::instance().shape(n, 220);
+        QCOMPARE(block->lines.size(), size_t(2));
+        QVERIFY(block->ellipsized);
+        QVERIFY(endsWithEllipsis(block->lines[1]));
+        QVERIFY(!endsWithEllipsis(block->lines[0]));
+        QVERIFY(block->lines[1].width <= 220.01);
+        // Text that fits is left alone.
+        const auto shortBlock = TextEngine::instance().shape(s, QStringLiteral("Short"), 220);
+        QVERIFY(!shortBlock->ellipsized);
+    }
+
+    void rightToLeftScriptsRenderInVisualOrder()
+    {
+        // Hebrew alef-bet-gimel: the first character in memory is drawn rightmost.
+        const QString hebrew = QString::fromUtf8("\u05D0\u05D1\u05D2");
+        const auto block = TextEngine::instance().shape(dejaVu(30), hebrew, kMaxContent);
+        const qreal alef = glyphX(*block, hebrew.at(0)), gimel = glyphX(*block, hebrew.at(2));
+        QVERIFY2(alef >= 0 && gimel >= 0, "Hebrew glyphs found");
+        QVERIFY(alef > gimel);
+        // Mixed: an English word before Arabic keeps its left-to-right order, leftmost.
+        const QString mixed = QString::fromUtf8("abc \u0645\u0631\u062D\u0628\u0627");
+        const auto mixedBlock = TextEngine::instance().shape(dejaVu(30), mixed, kMaxContent);
+        QVERIFY(glyphX(*mixedBlock, u'a') < glyphX(*mixedBlock, u'c'));
+    }
+
+    void fallsBackToAFontWithTheGlyph()
+    {
+        // Inter has neither CJK nor Arabic glyphs: both must come from a fallback family.
+        ComputedStyle inter = dejaVu(30);
+        inter.fontFamily = {QStringLiteral("Inter")};
+        const auto check = [&inter](const QString &text) {
+            const auto block = TextEngine::instance().shape(inter, text, kMaxContent);
+            QVERIFY(!block->lines.empty());
+            bool foundFallback = false;
+            for (const QGlyphRun &run : block->lines[0].glyphRuns) {
+                for (quint32 g : run.glyphIndexes())
+                    QVERIFY2(g != 0, qPrintable(QStringLiteral("no .notdef for %1 in %2").arg(text, run.rawFont().familyName())));
+                if (!run.rawFont().familyName().startsWith(QLatin1String("Inter")))
+                    foundFallback = true;
+            }
+            QVERIFY2(foundFallback, qPrintable(text));
+            QVERIFY(block->size.width() > 30);
+        };
+        check(QString::fromUtf8("\u6F22\u5B57\u304B\u306A")); // CJK
+        check(QString::fromUtf8("\u0645\u0631\u062D\u0628\u0627")); // Arabic
+    }
+
+    void whiteSpaceProcessing()
+    {
+        ComputedStyle s = dejaVu();
+        const QString raw = QStringLiteral("  a \n\t b  \n c ");
+        QCOMPARE(TextEngine::processText(s, raw), QStringLiteral("a b c"));
+        s.whiteSpace = WhiteSpace::Pre;
+        QCOMPARE(TextEngine::processText(s, QStringLiteral("a  b\nc")),
+                 QStringLiteral("a  b") + QChar(QChar::LineSeparator) + QStringLiteral("c"));
+        s.whiteSpace = WhiteSpace::PreLine;
+        QCOMPARE(TextEngine::processText(s, QStringLiteral("a  b \n c")),
+                 QStringLiteral("a b") + QChar(QChar::LineSeparator) + QStringLiteral("c"));
+        // Forced breaks make lines even without wrapping.
+        s.whiteSpace = WhiteSpace::Pre;
+        const auto block = TextEngine::instance().shape(s, QStringLiteral("one\ntwo\nthree"), kMaxContent);
+        QCOMPARE(block->lines.size(), size_t(3));
+        // nowrap never wraps.
+        s.whiteSpace = WhiteSpace::NoWrap;
+        QCOMPARE(TextEngine::instance().shape(s, kSentence, 100)->lines.size(), size_t(1));
+    }
+
+    void textTransformAndSpacing()
+    {
+        ComputedStyle s = dejaVu();
+        s.textTransform = TextTransform::Uppercase;
+        QCOMPARE(TextEngine::processText(s, QStringLiteral("Hello world")), QStringLiteral("HELLO WORLD"));
+        s.textTransform = TextTransform::Capitalize;
+        QCOMPARE(TextEngine::processText(s, QStringLiteral("hello big world")), QStringLiteral("Hello Big World"));
+        // letter-spacing adds its px after every character.
+        ComputedStyle plain = dejaVu();
+        ComputedStyle spaced = dejaVu();
+        spaced.letterSpacing = 5;
+        const qreal a = TextEngine::instance().measure(textNode(QStringLiteral("abcd"), plain), kMaxContent).size.width();
+        const qreal b = TextEngine::instance().measure(textNode(QStringLiteral("abcd"), spaced), kMaxContent).size.width();
+        QVERIFY(qAbs(b - a - 20) < 1.0);
+    }
+
+    void breakAllBreaksInsideWords()
+    {
+        ComputedStyle s = dejaVu();
+        const QString word = QStringLiteral("Supercalifragilisticexpialidocious");
+        QCOMPARE(TextEngine::instance().shape(s, word, 100)->lines.size(), size_t(1));
+        s.wordBreak = WordBreak::BreakAll;
+        const auto block = TextEngine::instance().shape(s, word, 100);
+        QVERIFY(block->lines.size() >= 3);
+        QVERIFY(block->size.width() <= 100.01);
+    }
+
+    void concurrentMeasuresAgree()
+    {
+        const Node n = textNode(kSentence, dejaVu(24));
+        const TextMetrics expected = TextEngine::instance().measure(n, 300);
+        QList<int> jobs(16);
+        const QList<QSizeF> sizes = QtConcurrent::blockingMapped(jobs, [&n](int) {
+            TextMetrics m;
+            for (int i = 0; i < 20; ++i) {
+                TextEngine::clearThreadCache();
+                m = TextEngine::instance().measure(n, 300);
+            }
+            return m.size;
+        });
+        for (const QSizeF &s : sizes)
+            QCOMPARE(s, expected.size);
+    }
+};
+
+QTEST_MAIN(TestText)
+#include "tst_text.moc"
