@@ -137,6 +137,26 @@ qreal LayoutEngine::aspectRatio(const Node &node)
     return 0;
 }
 
+qreal LayoutEngine::heightFromRatio(const Node &node, const BoxEdges &e, qreal width)
+{
+    const qreal ratio = aspectRatio(node);
+    if (ratio <= 0)
+        return e.paddingBorderHeight();
+    if (node.style.aspectRatio > 0 && node.style.boxSizing == BoxSizing::BorderBox)
+        return std::max(width / ratio, e.paddingBorderHeight());
+    return std::max<qreal>(0, width - e.paddingBorderWidth()) / ratio + e.paddingBorderHeight();
+}
+
+qreal LayoutEngine::widthFromRatio(const Node &node, const BoxEdges &e, qreal height)
+{
+    const qreal ratio = aspectRatio(node);
+    if (ratio <= 0)
+        return e.paddingBorderWidth();
+    if (node.style.aspectRatio > 0 && node.style.boxSizing == BoxSizing::BorderBox)
+        return std::max(height * ratio, e.paddingBorderWidth());
+    return std::max<qreal>(0, height - e.paddingBorderHeight()) * ratio + e.paddingBorderWidth();
+}
+
 QSizeF LayoutEngine::replacedSize(const Node &node, const BoxEdges &e, qreal width, qreal height,
                                   qreal cbWidth, qreal cbHeight) const
 {
@@ -148,17 +168,33 @@ QSizeF LayoutEngine::replacedSize(const Node &node, const BoxEdges &e, qreal wid
         height = specifiedHeight(s, e, cbHeight).value_or(-1);
     const qreal ratio = aspectRatio(node);
     const QSizeF natural = naturalSize(node);
-    // The ratio applies to the content box of an img (CSS Sizing 4 §4.1 for natural ratios).
-    if (width < 0 && height >= 0)
-        width = ratio > 0 ? (height - pbh) * ratio + pbw : natural.width() + pbw;
-    else if (height < 0 && width >= 0)
-        height = ratio > 0 ? (width - pbw) / ratio + pbh : natural.height() + pbh;
-    else if (width < 0 && height < 0) {
+    const qreal minW = minWidth(s, e, cbWidth), maxW = maxWidth(s, e, cbWidth);
+    const qreal minH = minHeight(s, e, cbHeight), maxH = maxHeight(s, e, cbHeight);
+    const bool widthGiven = width >= 0, heightGiven = height >= 0;
+    if (!widthGiven && heightGiven) {
+        width = ratio > 0 ? widthFromRatio(node, e, clampSize(height, minH, maxH)) : natural.width() + pbw;
+    } else if (widthGiven && !heightGiven) {
+        height = ratio > 0 ? heightFromRatio(node, e, clampSize(width, minW, maxW)) : natural.height() + pbh;
+    } else if (!widthGiven && !heightGiven) {
+        // Natural size, with min/max constraints keeping the ratio (CSS 2 §10.4's table,
+        // resolved one axis at a time).
         width = natural.width() + pbw;
         height = natural.height() + pbh;
+        if (ratio > 0) {
+            const qreal w = clampSize(width, minW, maxW);
+            if (w != width) {
+                width = w;
+                height = heightFromRatio(node, e, w);
+            }
+            const qreal h = clampSize(height, minH, maxH);
+            if (h != height) {
+                height = h;
+                width = widthFromRatio(node, e, h);
+            }
+        }
     }
-    width = clampSize(width, minWidth(s, e, cbWidth), maxWidth(s, e, cbWidth));
-    height = clampSize(height, minHeight(s, e, cbHeight), maxHeight(s, e, cbHeight));
+    width = clampSize(width, minW, maxW);
+    height = clampSize(height, minH, maxH);
     return {width, height};
 }
 
@@ -194,7 +230,7 @@ qreal LayoutEngine::intrinsicWidth(const Node &node, IntrinsicMode mode)
         } else if (node.isImage()) {
             result = replacedSize(node, e, -1, -1, -1, -1).width();
         } else if (auto h = specifiedHeight(s, e, -1); h && s.aspectRatio > 0) {
-            result = clampSize((*h - e.paddingBorderHeight()) * s.aspectRatio + e.paddingBorderWidth(), minW, maxW);
+            result = clampSize(widthFromRatio(node, e, clampSize(*h, minHeight(s, e, -1), maxHeight(s, e, -1))), minW, maxW);
         } else {
             // CSS Flexbox 1 §9.9.1 (as Chromium computes it): a single-line row sums its
             // items' contributions, a multi-line row's min-content is its largest item;
@@ -271,7 +307,7 @@ LayoutBox LayoutEngine::layoutElement(const Node &node, const LayoutRequest &req
         if (auto w = specifiedWidth(s, e, request.cbWidth))
             width = clampSize(*w, minW, maxW);
         else if (auto h = specifiedHeight(s, e, request.cbHeight); h && s.aspectRatio > 0)
-            width = clampSize((*h - e.paddingBorderHeight()) * s.aspectRatio + e.paddingBorderWidth(), minW, maxW);
+            width = clampSize(widthFromRatio(node, e, clampSize(*h, minH, maxH)), minW, maxW);
         else if (request.availableWidth >= 0)
             width = clampSize(request.availableWidth - e.marginWidth(), minW, maxW);
         else
@@ -281,7 +317,7 @@ LayoutBox LayoutEngine::layoutElement(const Node &node, const LayoutRequest &req
         if (auto h = specifiedHeight(s, e, request.cbHeight))
             height = clampSize(*h, minH, maxH);
         else if (s.aspectRatio > 0)
-            height = clampSize((width - e.paddingBorderWidth()) / s.aspectRatio + e.paddingBorderHeight(), minH, maxH);
+            height = clampSize(heightFromRatio(node, e, width), minH, maxH);
     }
 
     const qreal contentWidth = std::max<qreal>(0, width - e.paddingBorderWidth());
@@ -334,11 +370,10 @@ void LayoutEngine::layoutAbsoluteChildren(const Node &node, LayoutBox &box,
 
         qreal width = -1, height = -1;
         if (child.isImage()) {
+            // Replaced boxes keep their own size; opposing insets do not stretch them (CSS 2 §10.3.8).
             const QSizeF size = replacedSize(child, ce, -1, -1, cbW, cbH);
-            if (specifiedWidth(cs, ce, cbW) || !(left && right) || !specifiedHeight(cs, ce, cbH))
-                width = size.width();
-            if (specifiedHeight(cs, ce, cbH) || !(top && bottom))
-                height = size.height();
+            width = size.width();
+            height = size.height();
         }
         if (width < 0) {
             if (auto w = specifiedWidth(cs, ce, cbW)) {

@@ -308,8 +308,9 @@ qreal FlexFormattingContext::automaticMinimumMainSize(const FlexItem &item)
     const qreal ratio = item.node->isText() ? 0 : LayoutEngine::aspectRatio(*item.node);
     if (ratio > 0 && item.specifiedCross) {
         // Replaced/ratio boxes transfer a definite cross size through the ratio (§4.5).
-        const qreal cross = clampSize(*item.specifiedCross, item.minCross, item.maxCross) - item.paddingBorderCross;
-        contentSuggestion = (m_row ? cross * ratio : cross / ratio) + item.paddingBorderMain;
+        const qreal cross = clampSize(*item.specifiedCross, item.minCross, item.maxCross);
+        contentSuggestion = m_row ? LayoutEngine::widthFromRatio(*item.node, item.edges, cross)
+                                  : LayoutEngine::heightFromRatio(*item.node, item.edges, cross);
     } else {
         contentSuggestion = contentMainSize(item, IntrinsicMode::MinContent);
     }
@@ -335,8 +336,9 @@ void FlexFormattingContext::determineFlexBaseSizeAndHypotheticalMainSize(FlexIte
         item.flexBaseSize = *item.specifiedMain;
     } else if (ratio > 0 && item.specifiedCross) {
         // B. An aspect ratio with a definite cross size.
-        const qreal cross = clampSize(*item.specifiedCross, item.minCross, item.maxCross) - item.paddingBorderCross;
-        item.flexBaseSize = (m_row ? cross * ratio : cross / ratio) + item.paddingBorderMain;
+        const qreal cross = clampSize(*item.specifiedCross, item.minCross, item.maxCross);
+        item.flexBaseSize = m_row ? LayoutEngine::widthFromRatio(node, item.edges, cross)
+                                  : LayoutEngine::heightFromRatio(node, item.edges, cross);
     } else {
         // C–E. Content-sized: max-content main size (columns: laid out at the cross size).
         item.flexBaseSize = contentMainSize(item, IntrinsicMode::MaxContent);

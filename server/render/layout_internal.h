@@ -97,6 +97,11 @@ public:
     /// Preferred aspect ratio (width / height) of a box: the aspectRatio property, else an
     /// img's natural ratio; 0 when it has none.
     static qreal aspectRatio(const Node &node);
+    /// Border-box height for a border-box width through the preferred aspect ratio, and
+    /// the reverse (CSS Sizing 4 §5.1: the aspectRatio property applies to the
+    /// box-sizing box, an img's natural ratio to its content box).
+    static qreal heightFromRatio(const Node &node, const BoxEdges &e, qreal width);
+    static qreal widthFromRatio(const Node &node, const BoxEdges &e, qreal height);
     /// Natural (intrinsic) content size of an img in px; empty when it has none.
     static QSizeF naturalSize(const Node &node);
 

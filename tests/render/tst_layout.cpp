@@ -160,6 +160,7 @@ private Q_SLOTS:
     void nestedColumnInRowSizedByContent();
     void columnStretchedTextWrapsAtContainerWidth();
     void imageKeepsAspectRatio();
+    void aspectRatioProperty();
     void measurementsAreCached();
     void deepTreesStayLinear();
 };
@@ -761,10 +762,44 @@ void TestLayout::imageKeepsAspectRatio()
     img->image = QImage(200, 80, QImage::Format_ARGB32);
     Node *natural = addElement(*root, style(), QStringLiteral("img"));
     natural->image = QImage(30, 20, QImage::Format_ARGB32);
+    ComputedStyle byHeight = style();
+    byHeight.height = Length::px(60);
+    Node *tall = addElement(*root, byHeight, QStringLiteral("img"));
+    tall->image = QImage(200, 80, QImage::Format_ARGB32);
+    ComputedStyle capped = style();
+    capped.maxWidth = Length::px(100);
+    Node *big = addElement(*root, capped, QStringLiteral("img"));
+    big->image = QImage(400, 200, QImage::Format_ARGB32);
+    ComputedStyle pinned = style();
+    pinned.position = Position::Absolute;
+    pinned.inset = {Length::px(0), Length::px(0), Length::autoLength(), Length::px(0)};
+    Node *abs = addElement(*root, pinned, QStringLiteral("img"));
+    abs->image = QImage(30, 20, QImage::Format_ARGB32);
     FakeMeasurer text;
     const LayoutBox box = layoutDocument(*root, QSizeF(400, 300), text);
     COMPARE_RECT(rectOf(box, img), QRectF(0, 0, 100, 40));
     COMPARE_RECT(rectOf(box, natural), QRectF(100, 0, 30, 20));
+    COMPARE_RECT(rectOf(box, tall), QRectF(130, 0, 150, 60));
+    COMPARE_RECT(rectOf(box, big), QRectF(280, 0, 100, 50));
+    COMPARE_RECT(rectOf(box, abs), QRectF(0, 0, 30, 20)); // insets do not stretch an img
+}
+
+void TestLayout::aspectRatioProperty()
+{
+    auto root = makeRoot(style());
+    root->style.alignItems = AlignItems::FlexStart;
+    ComputedStyle s = style();
+    s.width = Length::px(100);
+    s.aspectRatio = 2;
+    s.padding = {Length::px(10), Length::px(10), Length::px(10), Length::px(10)};
+    Node *content = addElement(*root, s);
+    s.boxSizing = BoxSizing::BorderBox;
+    Node *border = addElement(*root, s);
+    FakeMeasurer text;
+    const LayoutBox box = layoutDocument(*root, QSizeF(400, 300), text);
+    // The ratio sizes the box-sizing box: content 100×50, or border box 100×50.
+    COMPARE_RECT(rectOf(box, content), QRectF(0, 0, 120, 70));
+    COMPARE_RECT(rectOf(box, border), QRectF(120, 0, 100, 50));
 }
 
 void TestLayout::measurementsAreCached()
