@@ -124,7 +124,7 @@ public:
         QJsonArray merged;
         for (const QJsonValue &k : kids) {
             if (k.isString() && !merged.isEmpty() && merged.last().isString())
-                merged.last() = merged.last().toString() + k.toString();
+                merged.replace(merged.size() - 1, merged.last().toString() + k.toString());
             else
                 merged.append(k);
         }

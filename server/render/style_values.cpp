@@ -83,7 +83,9 @@ std::optional<float> numberWithUnit(QStringView text, QLatin1StringView unit)
     if (text.size() <= unit.size() || !text.endsWith(unit, Qt::CaseInsensitive))
         return std::nullopt;
     const QStringView n = text.chopped(unit.size());
-    // "1e3px" is fine, "1epx" is not; number() decides.
+    // "1e3px" is fine, "1epx" is not (number() decides); "12 px" is two tokens.
+    if (n.back().isSpace())
+        return std::nullopt;
     return number(n);
 }
 

@@ -1,0 +1,505 @@
+// Style parsing: every value form a template can write reaches ComputedStyle as the
+// browser would compute it, and bad values become warnings, never crashes.
+
+#include "server/render/style.h"
+
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QtTest>
+
+using namespace imprint::render;
+
+Q_DECLARE_METATYPE(imprint::render::Length)
+
+namespace {
+
+ComputedStyle style(const char *json, const ComputedStyle *parent = nullptr, QStringList *warnings = nullptr,
+                    const QString &tag = QStringLiteral("div"), float rootFontSize = 16)
+{
+    const QJsonObject decl = QJsonDocument::fromJson(json).object();
+    return computeStyle(decl, parent, tag, rootFontSize, QStringLiteral("root.props.style"), warnings);
+}
+
+QColor rgba(int r, int g, int b, int a = 255)
+{
+    return QColor(r, g, b, a);
+}
+
+bool sameColor(const QColor &a, const QColor &b)
+{
+    return qAbs(a.red() - b.red()) <= 1 && qAbs(a.green() - b.green()) <= 1 && qAbs(a.blue() - b.blue()) <= 1
+        && qAbs(a.alpha() - b.alpha()) <= 1;
+}
+
+} // namespace
+
+class TstStyle : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void colors_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QColor>("expected");
+        QTest::newRow("hex3") << "#f80" << rgba(255, 136, 0);
+        QTest::newRow("hex4") << "#f808" << rgba(255, 136, 0, 136);
+        QTest::newRow("hex6") << "#6d28d9" << rgba(0x6d, 0x28, 0xd9);
+        QTest::newRow("hex8 is rgba, not Qt's argb") << "#ff000080" << rgba(255, 0, 0, 128);
+        QTest::newRow("rgb commas") << "rgb(10, 20, 30)" << rgba(10, 20, 30);
+        QTest::newRow("rgba commas") << "rgba(10,20,30,0.5)" << rgba(10, 20, 30, 128);
+        QTest::newRow("rgb spaces slash") << "rgb(10 20 30 / 50%)" << rgba(10, 20, 30, 128);
+        QTest::newRow("rgb percentages") << "rgb(100%, 0%, 50%)" << rgba(255, 0, 128);
+        QTest::newRow("hsl") << "hsl(120, 100%, 50%)" << rgba(0, 255, 0);
+        QTest::newRow("hsla deg") << "hsla(240deg 100% 50% / 0.25)" << rgba(0, 0, 255, 64);
+        QTest::newRow("hsl turn") << "hsl(0.5turn 100% 50%)" << rgba(0, 255, 255);
+        QTest::newRow("named") << "rebeccapurple" << rgba(0x66, 0x33, 0x99);
+        QTest::newRow("named svg") << "SteelBlue" << rgba(70, 130, 180);
+        QTest::newRow("transparent") << "transparent" << rgba(0, 0, 0, 0);
+        QTest::newRow("currentColor") << "currentColor" << rgba(1, 2, 3);
+    }
+    void colors()
+    {
+        QFETCH(QString, text);
+        QFETCH(QColor, expected);
+        auto c = parseColor(text, rgba(1, 2, 3));
+        QVERIFY2(c.has_value(), qPrintable(text));
+        QVERIFY2(sameColor(*c, expected), qPrintable(c->name(QColor::HexArgb) + QLatin1String(" vs ")
+                                                        + expected.name(QColor::HexArgb)));
+    }
+
+    void invalidColors()
+    {
+        for (const char *bad : {"#12", "#ggg", "rgb(1,2)", "hsl(a, b, c)", "notacolor", "", "#12345",
+                                "rgb(1 2 3 4)", "url(x)"})
+            QVERIFY2(!parseColor(QLatin1String(bad), Qt::black), bad);
+    }
+
+    void lengths()
+    {
+        QCOMPARE(parseLength(QStringLiteral("12"), 20, 10), Length::px(12));
+        QCOMPARE(parseLength(QStringLiteral("12px"), 20, 10), Length::px(12));
+        QCOMPARE(parseLength(QStringLiteral("50%"), 20, 10), Length::percent(50));
+        QCOMPARE(parseLength(QStringLiteral("1.5em"), 20, 10), Length::px(30));
+        QCOMPARE(parseLength(QStringLiteral("2rem"), 20, 10), Length::px(20));
+        QCOMPARE(parseLength(QStringLiteral("auto"), 20, 10), Length::autoLength());
+        QCOMPARE(parseLength(QStringLiteral("none"), 20, 10), Length::none());
+        QCOMPARE(parseLength(QStringLiteral("-4px"), 20, 10), Length::px(-4));
+        QVERIFY(!parseLength(QStringLiteral("abc"), 20, 10));
+        QVERIFY(!parseLength(QStringLiteral("12 px"), 20, 10));
+        QVERIFY(!parseLength(QStringLiteral("12pxx"), 20, 10));
+    }
+
+    void numbersArePxAndEmUsesOwnFontSize()
+    {
+        ComputedStyle parent = style("{\"fontSize\": 10}");
+        ComputedStyle s = style("{\"fontSize\": \"2em\", \"width\": 300, \"height\": \"50%\", \"paddingLeft\": \"1em\",\n"
+            "                                    \"marginTop\": \"2rem\"}", &parent, nullptr, QStringLiteral("div"), 8);
+        QCOMPARE(s.fontSize, 20.f);                       // em of the parent for fontSize
+        QCOMPARE(s.width, Length::px(300));
+        QCOMPARE(s.height, Length::percent(50));
+        QCOMPARE(s.padding[Left], Length::px(20));        // em of its own font size
+        QCOMPARE(s.margin[Top], Length::px(16));          // rem of the root font size
+        QCOMPARE(style("{\"fontSize\": \"150%\"}", &parent).fontSize, 15.f);
+        QCOMPARE(style("{\"fontSize\": \"large\"}").fontSize, 18.f);
+    }
+
+    void edgeShorthands_data()
+    {
+        QTest::addColumn<QString>("value");
+        QTest::addColumn<QList<float>>("edges"); // top right bottom left
+        QTest::newRow("1") << "4px" << QList<float>{4, 4, 4, 4};
+        QTest::newRow("2") << "4px 8px" << QList<float>{4, 8, 4, 8};
+        QTest::newRow("3") << "1px 2px 3px" << QList<float>{1, 2, 3, 2};
+        QTest::newRow("4") << "1px 2px 3px 4px" << QList<float>{1, 2, 3, 4};
+        QTest::newRow("number") << "7" << QList<float>{7, 7, 7, 7};
+    }
+    void edgeShorthands()
+    {
+        QFETCH(QString, value);
+        QFETCH(QList<float>, edges);
+        QJsonObject decl{{QStringLiteral("margin"), value}, {QStringLiteral("padding"), value},
+                         {QStringLiteral("inset"), value}, {QStringLiteral("borderWidth"), value},
+                         {QStringLiteral("borderStyle"), QStringLiteral("solid")}};
+        if (value == QLatin1String("7"))
+            for (const char *k : {"margin", "padding", "inset", "borderWidth"})
+                decl.insert(QLatin1String(k), 7);
+        ComputedStyle s = computeStyle(decl, nullptr, QStringLiteral("div"), 16, QStringLiteral("s"), nullptr);
+        for (int e = 0; e < 4; ++e) {
+            QCOMPARE(s.margin[e], Length::px(edges[e]));
+            QCOMPARE(s.padding[e], Length::px(edges[e]));
+            QCOMPARE(s.inset[e], Length::px(edges[e]));
+            QCOMPARE(s.borderWidth[e], edges[e]);
+        }
+    }
+
+    void longhandsWinOverShorthandsWhateverTheKeyOrder()
+    {
+        // QJsonObject sorts keys; "padding" < "paddingTop" and "marginTop" > "margin" alike.
+        ComputedStyle s = style("{\"paddingTop\": 0, \"padding\": 8, \"margin\": \"auto\", \"marginLeft\": 3}");
+        QCOMPARE(s.padding[Top], Length::px(0));
+        QCOMPARE(s.padding[Bottom], Length::px(8));
+        QCOMPARE(s.margin[Top], Length::autoLength());
+        QCOMPARE(s.margin[Left], Length::px(3));
+    }
+
+    void flexShorthand_data()
+    {
+        QTest::addColumn<QString>("value");
+        QTest::addColumn<float>("grow");
+        QTest::addColumn<float>("shrink");
+        QTest::addColumn<Length>("basis");
+        QTest::newRow("none") << "none" << 0.f << 0.f << Length::autoLength();
+        QTest::newRow("auto") << "auto" << 1.f << 1.f << Length::autoLength();
+        QTest::newRow("1") << "1" << 1.f << 1.f << Length::percent(0);
+        QTest::newRow("2 1 0%") << "2 1 0%" << 2.f << 1.f << Length::percent(0);
+        QTest::newRow("1 1 200px") << "1 1 200px" << 1.f << 1.f << Length::px(200);
+        QTest::newRow("200px") << "200px" << 1.f << 1.f << Length::px(200);
+        QTest::newRow("2 3") << "2 3" << 2.f << 3.f << Length::percent(0);
+        QTest::newRow("0 0 auto") << "0 0 auto" << 0.f << 0.f << Length::autoLength();
+    }
+    void flexShorthand()
+    {
+        QFETCH(QString, value);
+        QFETCH(float, grow);
+        QFETCH(float, shrink);
+        QFETCH(Length, basis);
+        ComputedStyle s = computeStyle(QJsonObject{{QStringLiteral("flex"), value}}, nullptr, QStringLiteral("div"),
+                                       16, QStringLiteral("s"), nullptr);
+        QCOMPARE(s.flexGrow, grow);
+        QCOMPARE(s.flexShrink, shrink);
+        QCOMPARE(s.flexBasis, basis);
+        // A JSON number is `flex: <number>` (basis 0), as React passes it unitless.
+        ComputedStyle n = style("{\"flex\": 3}");
+        QCOMPARE(n.flexGrow, 3.f);
+        QCOMPARE(n.flexBasis, Length::percent(0));
+    }
+
+    void flexFlowAndAlignment()
+    {
+        ComputedStyle s = style("{\"flexFlow\": \"column wrap\", \"justifyContent\": \"space-evenly\",\n"
+            "                                    \"alignItems\": \"end\", \"alignSelf\": \"start\", \"alignContent\": \"normal\"}");
+        QCOMPARE(s.flexDirection, FlexDirection::Column);
+        QCOMPARE(s.flexWrap, FlexWrap::Wrap);
+        QCOMPARE(s.justifyContent, JustifyContent::SpaceEvenly);
+        QCOMPARE(s.alignItems, AlignItems::FlexEnd);
+        QCOMPARE(s.alignSelf, AlignItems::FlexStart);
+        QCOMPARE(s.alignContent, AlignContent::Stretch);
+        QCOMPARE(style("{\"justifyContent\": \"right\"}").justifyContent, JustifyContent::FlexEnd);
+        QCOMPARE(style("{\"alignItems\": \"first baseline\"}").alignItems, AlignItems::Baseline);
+    }
+
+    void borderShorthand()
+    {
+        ComputedStyle s = style("{\"border\": \"4px solid #6366f1\", \"borderLeft\": \"dashed red 2px\",\n"
+            "                                    \"borderBottomStyle\": \"none\", \"color\": \"#010203\"}");
+        QCOMPARE(s.borderWidth[Top], 4.f);
+        QCOMPARE(s.borderStyle[Top], BorderStyle::Solid);
+        QCOMPARE(s.borderColor[Top], QColor(0x63, 0x66, 0xf1));
+        QCOMPARE(s.borderStyle[Left], BorderStyle::Dashed);
+        QCOMPARE(s.borderWidth[Left], 2.f);
+        QCOMPARE(s.borderColor[Left], QColor(Qt::red));
+        QCOMPARE(s.borderWidth[Bottom], 0.f); // style none computes width 0
+        // Without a colour the border takes currentColor, and without a style it is none.
+        ComputedStyle c = style("{\"border\": \"2px solid\", \"color\": \"#010203\"}");
+        QCOMPARE(c.borderColor[Right], QColor(1, 2, 3));
+        QCOMPARE(style("{\"border\": \"3px\"}").borderWidth[Top], 0.f);
+        QCOMPARE(style("{\"borderWidth\": \"thick\", \"borderStyle\": \"solid\"}").borderWidth[Top], 5.f);
+        ComputedStyle e = style("{\"borderTopColor\": \"blue\", \"borderColor\": \"red\", \"borderStyle\": \"solid\"}");
+        QCOMPARE(e.borderColor[Top], QColor(Qt::blue));
+        QCOMPARE(e.borderColor[Bottom], QColor(Qt::red));
+    }
+
+    void borderRadius()
+    {
+        ComputedStyle s = style("{\"borderRadius\": \"1px 2px 3px 4px / 5px 6px\"}");
+        QCOMPARE(s.borderRadius[0], (CornerRadius{Length::px(1), Length::px(5)}));
+        QCOMPARE(s.borderRadius[1], (CornerRadius{Length::px(2), Length::px(6)}));
+        QCOMPARE(s.borderRadius[2], (CornerRadius{Length::px(3), Length::px(5)}));
+        QCOMPARE(s.borderRadius[3], (CornerRadius{Length::px(4), Length::px(6)}));
+        ComputedStyle two = style("{\"borderRadius\": \"12px 12px 0 0\"}");
+        QCOMPARE(two.borderRadius[1].x, Length::px(12));
+        QCOMPARE(two.borderRadius[2].x, Length::px(0));
+        ComputedStyle corner = style("{\"borderRadius\": 999, \"borderBottomLeftRadius\": \"10% 20px\"}");
+        QCOMPARE(corner.borderRadius[0].y, Length::px(999));
+        QCOMPARE(corner.borderRadius[3], (CornerRadius{Length::percent(10), Length::px(20)}));
+    }
+
+    void linearGradients()
+    {
+        ComputedStyle s = style("{\"backgroundImage\": \"linear-gradient(135deg, #6d28d9 0%, rgba(0,0,0,0.5) 50%, red)\"}");
+        QCOMPARE(s.backgroundLayers.size(), size_t(1));
+        const Gradient &g = *s.backgroundLayers[0].gradient;
+        QCOMPARE(g.kind, Gradient::Kind::Linear);
+        QCOMPARE(g.angleDeg, 135.f);
+        QCOMPARE(g.stops.size(), size_t(3));
+        QCOMPARE(*g.stops[0].position, 0.f);
+        QCOMPARE(*g.stops[1].position, 0.5f);
+        QVERIFY(!g.stops[2].position);
+        QCOMPARE(g.stops[1].color.alpha(), 128);
+
+        Gradient right = *style("{\"backgroundImage\": \"linear-gradient(to right, red, blue)\"}").backgroundLayers[0].gradient;
+        QCOMPARE(right.angleDeg, 90.f);
+        QCOMPARE(right.angleFor(1200, 630), 90.f);
+        Gradient turn = *style("{\"backgroundImage\": \"linear-gradient(0.25turn, red, blue)\"}").backgroundLayers[0].gradient;
+        QCOMPARE(turn.angleDeg, 90.f);
+        // A corner direction depends on the box (CSS Images 3 §3.1.1): for a square it is
+        // 45°, for a wide box the line is steeper.
+        Gradient corner = *style("{\"backgroundImage\": \"linear-gradient(to top right, red, blue)\"}").backgroundLayers[0].gradient;
+        QCOMPARE(corner.toCorner, Gradient::Corner::TopRight);
+        QCOMPARE(corner.angleFor(100, 100), 45.f);
+        QVERIFY(qAbs(corner.angleFor(1200, 600) - 26.565f) < 0.01f);
+        Gradient tl = *style("{\"backgroundImage\": \"linear-gradient(to left top, red, blue)\"}").backgroundLayers[0].gradient;
+        QVERIFY(qAbs(tl.angleFor(100, 100) - 315.f) < 0.01f);
+        // px stop positions wait for the painted box; double positions make two stops.
+        Gradient px = *style("{\"backgroundImage\": \"repeating-linear-gradient(45deg, red 0px, red 10px, blue 10px 20px)\"}").backgroundLayers[0].gradient;
+        QVERIFY(px.repeating);
+        QCOMPARE(px.stops.size(), size_t(4));
+        QCOMPARE(*px.stops[1].positionPx, 10.f);
+        QCOMPARE(*px.stops[3].positionPx, 20.f);
+        QVERIFY(!px.stops[3].position);
+    }
+
+    void radialGradients()
+    {
+        Gradient g = *style("{\"backgroundImage\": \"radial-gradient(circle at 25% 0%, #fff 0%, transparent 60%)\"}").backgroundLayers[0].gradient;
+        QCOMPARE(g.kind, Gradient::Kind::Radial);
+        QVERIFY(g.circle);
+        QCOMPARE(g.centerX, Length::percent(25));
+        QCOMPARE(g.centerY, Length::percent(0));
+        QCOMPARE(g.extent, Gradient::Extent::FarthestCorner);
+        QCOMPARE(*g.stops[1].position, 0.6f);
+        Gradient e = *style("{\"backgroundImage\": \"radial-gradient(ellipse closest-side at top right, red, blue)\"}").backgroundLayers[0].gradient;
+        QVERIFY(!e.circle);
+        QCOMPARE(e.extent, Gradient::Extent::ClosestSide);
+        QCOMPARE(e.centerX, Length::percent(100));
+        QCOMPARE(e.centerY, Length::percent(0));
+        Gradient sized = *style("{\"backgroundImage\": \"radial-gradient(200px 100px at 10px 20px, red, blue)\"}").backgroundLayers[0].gradient;
+        QCOMPARE(*sized.radiusX, Length::px(200));
+        QCOMPARE(*sized.radiusY, Length::px(100));
+        QCOMPARE(sized.centerX, Length::px(10));
+        Gradient plain = *style("{\"backgroundImage\": \"radial-gradient(red, blue)\"}").backgroundLayers[0].gradient;
+        QCOMPARE(plain.stops.size(), size_t(2));
+        QCOMPARE(plain.centerX, Length::percent(50));
+    }
+
+    void backgroundShorthand()
+    {
+        ComputedStyle s = style("{\"background\": \"linear-gradient(to bottom, red, blue), url('data:image/png;base64,AA==') center / cover no-repeat, #112233\"}");
+        QCOMPARE(s.backgroundColor, QColor(0x11, 0x22, 0x33));
+        QCOMPARE(s.backgroundLayers.size(), size_t(2));
+        QVERIFY(s.backgroundLayers[0].gradient);
+        QCOMPARE(s.backgroundLayers[1].imageUrl, QStringLiteral("data:image/png;base64,AA=="));
+        QCOMPARE(s.backgroundLayers[1].size, BackgroundLayer::Size::Cover);
+        QVERIFY(!s.backgroundLayers[1].repeat);
+        QCOMPARE(s.backgroundLayers[1].positionX, Length::percent(50));
+        // A colour alone, and longhands that refine the shorthand's layers.
+        QCOMPARE(style("{\"background\": \"white\"}").backgroundColor, QColor(Qt::white));
+        ComputedStyle l = style("{\"background\": \"radial-gradient(red, blue)\", \"backgroundSize\": \"20px 20px\",\n"
+            "                                    \"backgroundRepeat\": \"no-repeat\", \"backgroundPosition\": \"right bottom\"}");
+        QCOMPARE(l.backgroundLayers[0].size, BackgroundLayer::Size::Explicit);
+        QCOMPARE(l.backgroundLayers[0].sizeX, Length::px(20));
+        QVERIFY(!l.backgroundLayers[0].repeat);
+        QCOMPARE(l.backgroundLayers[0].positionY, Length::percent(100));
+    }
+
+    void boxShadows()
+    {
+        ComputedStyle s = style("{\"color\": \"#010203\", \"boxShadow\": \"0 4px 12px rgba(0,0,0,0.25), inset 0 0 0 2px red, 2px 2px\"}");
+        QCOMPARE(s.boxShadow.size(), size_t(3));
+        QCOMPARE(s.boxShadow[0].offsetY, 4.f);
+        QCOMPARE(s.boxShadow[0].blur, 12.f);
+        QCOMPARE(s.boxShadow[0].color.alpha(), 64);
+        QVERIFY(!s.boxShadow[0].inset);
+        QVERIFY(s.boxShadow[1].inset);
+        QCOMPARE(s.boxShadow[1].spread, 2.f);
+        QCOMPARE(s.boxShadow[1].color, QColor(Qt::red));
+        QCOMPARE(s.boxShadow[2].color, QColor(1, 2, 3)); // currentColor by default
+        ComputedStyle colorFirst = style("{\"boxShadow\": \"red 1px 2px 3px\"}");
+        QCOMPARE(colorFirst.boxShadow[0].color, QColor(Qt::red));
+        QCOMPARE(colorFirst.boxShadow[0].blur, 3.f);
+        ComputedStyle text = style("{\"textShadow\": \"0 2px 4px #000, 1px 1px blue\"}");
+        QCOMPARE(text.textShadow.size(), size_t(2));
+        QStringList warnings;
+        style("{\"textShadow\": \"inset 1px 1px red\"}", nullptr, &warnings);
+        QCOMPARE(warnings.size(), 1);
+    }
+
+    void transforms()
+    {
+        ComputedStyle s = style("{\"transform\": \"translate(10px, 50%) rotate(0.5turn) scale(2) skewX(10deg) matrix(1,0,0,1,5,6)\",\n"
+            "                                    \"transformOrigin\": \"top left\"}");
+        QCOMPARE(s.transform.size(), size_t(5));
+        QCOMPARE(s.transform[0].kind, TransformOp::Kind::Translate);
+        QCOMPARE(s.transform[0].x, Length::px(10));
+        QCOMPARE(s.transform[0].y, Length::percent(50));
+        QCOMPARE(s.transform[1].kind, TransformOp::Kind::Rotate);
+        QCOMPARE(s.transform[1].a, 180.f);
+        QCOMPARE(s.transform[2].a, 2.f);
+        QCOMPARE(s.transform[2].b, 2.f);
+        QCOMPARE(s.transform[3].kind, TransformOp::Kind::Skew);
+        QCOMPARE(s.transform[3].a, 10.f);
+        QCOMPARE(s.transform[3].b, 0.f);
+        QCOMPARE(s.transform[4].m[4], 5.f);
+        QCOMPARE(s.transformOriginX, Length::percent(0));
+        QCOMPARE(s.transformOriginY, Length::percent(0));
+        ComputedStyle y = style("{\"transform\": \"translateY(-4px) scaleX(0.5) rotate(1.5708rad)\", \"transformOrigin\": \"20px bottom\"}");
+        QCOMPARE(y.transform[0].x, Length::px(0));
+        QCOMPARE(y.transform[0].y, Length::px(-4));
+        QCOMPARE(y.transform[1].a, 0.5f);
+        QCOMPARE(y.transform[1].b, 1.f);
+        QVERIFY(qAbs(y.transform[2].a - 90.f) < 0.01f);
+        QCOMPARE(y.transformOriginX, Length::px(20));
+        QCOMPARE(y.transformOriginY, Length::percent(100));
+        QCOMPARE(style("{\"transform\": \"rotate(100grad)\"}").transform[0].a, 90.f);
+    }
+
+    void textProperties()
+    {
+        ComputedStyle s = style("{\"fontFamily\": \"'Inter Tight', \\\"DejaVu Sans\\\", sans-serif\", \"fontSize\": 20,\n"
+            "                                    \"fontWeight\": \"bold\", \"fontStyle\": \"italic\", \"lineHeight\": 1.5,\n"
+            "                                    \"letterSpacing\": \"0.1em\", \"textAlign\": \"center\", \"textTransform\": \"uppercase\",\n"
+            "                                    \"whiteSpace\": \"pre-wrap\", \"wordBreak\": \"break-all\", \"wordWrap\": \"break-word\",\n"
+            "                                    \"textOverflow\": \"ellipsis\", \"WebkitLineClamp\": \"3\", \"direction\": \"rtl\",\n"
+            "                                    \"textDecoration\": \"underline dotted red\"}");
+        QCOMPARE(s.fontFamily, (QStringList{QStringLiteral("Inter Tight"), QStringLiteral("DejaVu Sans"),
+                                            QStringLiteral("sans-serif")}));
+        QCOMPARE(s.fontWeight, 700);
+        QCOMPARE(s.fontStyle, FontStyle::Italic);
+        QCOMPARE(s.lineHeight, (LineHeight{LineHeight::Type::Number, 1.5f}));
+        QCOMPARE(s.letterSpacing, 2.f);
+        QCOMPARE(s.textAlign, TextAlign::Center);
+        QCOMPARE(s.textTransform, TextTransform::Uppercase);
+        QCOMPARE(s.whiteSpace, WhiteSpace::PreWrap);
+        QCOMPARE(s.wordBreak, WordBreak::BreakAll);
+        QCOMPARE(s.overflowWrap, OverflowWrap::BreakWord);
+        QCOMPARE(s.textOverflow, TextOverflow::Ellipsis);
+        QCOMPARE(s.lineClamp, 3);
+        QCOMPARE(s.direction, Direction::Rtl);
+        QVERIFY(s.textDecoration.underline);
+        QCOMPARE(s.textDecoration.style, BorderStyle::Dotted);
+        QCOMPARE(*s.textDecoration.color, QColor(Qt::red));
+        QCOMPARE(style("{\"lineHeight\": \"24px\"}").lineHeight, (LineHeight{LineHeight::Type::Px, 24}));
+        QCOMPARE(style("{\"fontSize\": 20, \"lineHeight\": \"150%\"}").lineHeight, (LineHeight{LineHeight::Type::Px, 30}));
+        QCOMPARE(style("{\"fontSize\": 20, \"lineHeight\": \"2em\"}").lineHeight, (LineHeight{LineHeight::Type::Px, 40}));
+        QCOMPARE(style("{\"lineHeight\": \"normal\"}").lineHeight.type, LineHeight::Type::Normal);
+        QCOMPARE(style("{\"lineClamp\": 2}").lineClamp, 2);
+        ComputedStyle parent = style("{\"fontWeight\": 400}");
+        QCOMPARE(style("{\"fontWeight\": \"bolder\"}", &parent).fontWeight, 700);
+        QCOMPARE(style("{\"fontWeight\": \"lighter\"}", &parent).fontWeight, 100);
+        QCOMPARE(style("{\"fontWeight\": 650}").fontWeight, 650);
+    }
+
+    void boxMiscellany()
+    {
+        ComputedStyle s = style("{\"display\": \"none\", \"position\": \"absolute\", \"top\": 0, \"right\": \"10%\",\n"
+            "                                    \"boxSizing\": \"border-box\", \"aspectRatio\": \"16 / 9\", \"overflow\": \"hidden\",\n"
+            "                                    \"opacity\": \"50%\", \"objectFit\": \"cover\", \"objectPosition\": \"left top\",\n"
+            "                                    \"gap\": \"10px 20px\", \"minWidth\": 0, \"maxWidth\": \"none\", \"maxHeight\": 300}");
+        QCOMPARE(s.display, imprint::render::Display::None);
+        QCOMPARE(s.position, Position::Absolute);
+        QCOMPARE(s.inset[Top], Length::px(0));
+        QCOMPARE(s.inset[Right], Length::percent(10));
+        QCOMPARE(s.inset[Bottom], Length::autoLength());
+        QCOMPARE(s.boxSizing, BoxSizing::BorderBox);
+        QVERIFY(qAbs(s.aspectRatio - 16.f / 9.f) < 1e-5f);
+        QCOMPARE(s.overflow, Overflow::Hidden);
+        QCOMPARE(s.opacity, 0.5f);
+        QCOMPARE(s.objectFit, ObjectFit::Cover);
+        QCOMPARE(s.objectPositionX, Length::percent(0));
+        QCOMPARE(s.rowGap, Length::px(10));
+        QCOMPARE(s.columnGap, Length::px(20));
+        QCOMPARE(s.minWidth, Length::px(0));
+        QCOMPARE(s.maxWidth, Length::none());
+        QCOMPARE(s.maxHeight, Length::px(300));
+        QCOMPARE(style("{\"display\": \"block\"}").display, imprint::render::Display::Block);
+        QCOMPARE(style("{\"overflowY\": \"hidden\"}").overflow, Overflow::Hidden);
+        QCOMPARE(style("{\"aspectRatio\": 1.5}").aspectRatio, 1.5f);
+    }
+
+    void satoriDefaults()
+    {
+        // Every element is a flex container unless it says otherwise, img included.
+        QCOMPARE(style("{}").display, imprint::render::Display::Flex);
+        QCOMPARE(style("{}", nullptr, nullptr, QStringLiteral("img")).display, imprint::render::Display::Flex);
+        QCOMPARE(style("{}").boxSizing, BoxSizing::ContentBox);
+        QCOMPARE(style("{}").flexShrink, 1.f);
+        // Tag presets sit below the author's declarations, shorthands included.
+        ComputedStyle h1 = style("{\"margin\": 0}", nullptr, nullptr, QStringLiteral("h1"));
+        QCOMPARE(h1.fontSize, 32.f);
+        QCOMPARE(h1.fontWeight, 700);
+        QCOMPARE(h1.margin[Top], Length::px(0));
+        QCOMPARE(style("{}", nullptr, nullptr, QStringLiteral("p")).margin[Top], Length::px(16));
+    }
+
+    void inheritance()
+    {
+        ComputedStyle root = style("{\"color\": \"#123456\", \"fontFamily\": \"DejaVu Sans\", \"fontSize\": 30,\n"
+            "                                       \"fontWeight\": 700, \"lineHeight\": 1.2, \"letterSpacing\": 2,\n"
+            "                                       \"textAlign\": \"right\", \"whiteSpace\": \"nowrap\",\n"
+            "                                       \"padding\": 20, \"backgroundColor\": \"red\", \"width\": 100, \"opacity\": 0.5,\n"
+            "                                       \"border\": \"2px solid\", \"textShadow\": \"1px 1px blue\"}");
+        ComputedStyle child = style("{}", &root);
+        QCOMPARE(child.color, QColor(0x12, 0x34, 0x56));
+        QCOMPARE(child.fontFamily, QStringList{QStringLiteral("DejaVu Sans")});
+        QCOMPARE(child.fontSize, 30.f);
+        QCOMPARE(child.fontWeight, 700);
+        QCOMPARE(child.lineHeight.value, 1.2f);
+        QCOMPARE(child.letterSpacing, 2.f);
+        QCOMPARE(child.textAlign, TextAlign::Right);
+        QCOMPARE(child.whiteSpace, WhiteSpace::NoWrap);
+        QCOMPARE(child.textShadow.size(), size_t(1));
+        // Box and paint properties do not inherit.
+        QCOMPARE(child.padding[Top], Length::px(0));
+        QCOMPARE(child.backgroundColor.alpha(), 0);
+        QCOMPARE(child.width, Length::autoLength());
+        QCOMPARE(child.opacity, 1.f);
+        QCOMPARE(child.borderWidth[Top], 0.f);
+        // currentColor resolves against the element's own computed colour.
+        ComputedStyle cc = style("{\"color\": \"blue\", \"backgroundColor\": \"currentColor\", \"borderColor\": \"currentColor\"}", &root);
+        QCOMPARE(cc.backgroundColor, QColor(Qt::blue));
+        QCOMPARE(style("{\"backgroundColor\": \"currentcolor\"}", &root).backgroundColor, QColor(0x12, 0x34, 0x56));
+        QCOMPARE(style("{\"color\": \"currentColor\"}", &root).color, QColor(0x12, 0x34, 0x56));
+        // The root's own border colour follows its colour.
+        QCOMPARE(root.borderColor[Top], QColor(0x12, 0x34, 0x56));
+
+        // Text runs get the inherited properties plus what acts on their lines.
+        ComputedStyle clamp = style("{\"lineClamp\": 2, \"textOverflow\": \"ellipsis\", \"padding\": 5,\n"
+            "                                        \"textDecoration\": \"underline\"}", &root);
+        ComputedStyle run = inheritedStyle(clamp);
+        QCOMPARE(run.color, QColor(0x12, 0x34, 0x56));
+        QCOMPARE(run.lineClamp, 2);
+        QCOMPARE(run.textOverflow, TextOverflow::Ellipsis);
+        QCOMPARE(run.padding[Left], Length::px(0));
+        QVERIFY(run.textDecoration.underline);
+        // A decoration propagates to descendants in the colour of the element declaring it.
+        ComputedStyle nested = style("{\"color\": \"green\"}", &clamp);
+        QVERIFY(nested.textDecoration.underline);
+        QCOMPARE(*nested.textDecoration.color, QColor(0x12, 0x34, 0x56));
+    }
+
+    void invalidValuesWarnAndKeepDefaults()
+    {
+        QStringList warnings;
+        ComputedStyle s = style("{\"width\": \"abc\", \"color\": \"nope\", \"padding\": \"1px 2px 3px 4px 5px\",\n"
+            "                                    \"flex\": \"a b c\", \"transform\": \"spin(3deg)\", \"boxShadow\": \"1px\",\n"
+            "                                    \"backgroundImage\": \"linear-gradient(to nowhere, red, blue)\",\n"
+            "                                    \"borderRadius\": \"-3px\", \"opacity\": \"x\", \"fontSize\": -3,\n"
+            "                                    \"display\": \"grid\", \"unknownProperty\": 1, \"margin\": true,\n"
+            "                                    \"height\": \"12px\"}",
+                                nullptr, &warnings);
+        QCOMPARE(s.width, Length::autoLength());
+        QCOMPARE(s.color, QColor(Qt::black));
+        QCOMPARE(s.padding[Top], Length::px(0));
+        QCOMPARE(s.fontSize, 16.f);
+        QCOMPARE(s.display, imprint::render::Display::Flex); // grid falls back to flex, with a warning
+        QCOMPARE(s.height, Length::px(12)); // valid neighbours still apply
+        QCOMPARE(warnings.size(), 13);
+        QVERIFY2(warnings.contains(QStringLiteral("root.props.style.width: invalid value \"abc\"")),
+                 qPrintable(warnings.join(QLatin1Char('\n'))));
+        for (const QString &w : warnings)
+            QVERIFY2(w.startsWith(QLatin1String("root.props.style.")), qPrintable(w));
+    }
+};
+
+QTEST_GUILESS_MAIN(TstStyle)
+#include "tst_style.moc"

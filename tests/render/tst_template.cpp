@@ -1,0 +1,471 @@
+// Templates: parsing both document shapes, the reference fixtures, variable substitution
+// as plain text, HTML markup through gumbo, and every limit error naming its field.
+
+#include "server/render/template.h"
+
+#include <QBuffer>
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QSet>
+#include <QtTest>
+
+using namespace imprint::render;
+
+namespace {
+
+QJsonObject json(const char *text)
+{
+    QJsonParseError e;
+    const QJsonObject o = QJsonDocument::fromJson(text, &e).object();
+    if (e.error != QJsonParseError::NoError)
+        qFatal("bad test JSON: %s", qPrintable(e.errorString()));
+    return o;
+}
+
+QString fixturesDir()
+{
+    const QString source = QStringLiteral(IMPRINT_SOURCE_DIR);
+    for (const QString &candidate : {source + QStringLiteral("/tests/render/fixtures"),
+                                     source + QStringLiteral("/../shared/fixtures")})
+        if (QDir(candidate + QStringLiteral("/templates")).exists())
+            return candidate;
+    return {};
+}
+
+void collectElements(const Node &n, QList<const Node *> *out)
+{
+    if (!n.isText())
+        out->append(&n);
+    for (const auto &c : n.children)
+        collectElements(*c, out);
+}
+
+const Node *findById(const Node &n, const QString &id)
+{
+    if (!n.isText() && n.id == id)
+        return &n;
+    for (const auto &c : n.children)
+        if (const Node *f = findById(*c, id))
+            return f;
+    return nullptr;
+}
+
+/// Renders a tree as one line per node so two trees compare with a readable diff.
+void dump(const Node &n, int depth, QStringList *out)
+{
+    const QString pad(depth * 2, QLatin1Char(' '));
+    if (n.isText()) {
+        out->append(pad + QStringLiteral("\"%1\" color=%2 size=%3").arg(n.text, n.style.color.name()).arg(n.style.fontSize));
+        return;
+    }
+    const ComputedStyle &s = n.style;
+    out->append(pad + QStringLiteral("<%1 id=%2> w=%3:%4 pad=%5 bg=%6 color=%7 dir=%8 gap=%9 clamp=%10")
+                          .arg(n.tag, n.id)
+                          .arg(int(s.width.type))
+                          .arg(s.width.value)
+                          .arg(s.padding[Top].value)
+                          .arg(s.backgroundColor.name(QColor::HexArgb), s.color.name())
+                          .arg(int(s.flexDirection))
+                          .arg(s.columnGap.value)
+                          .arg(s.lineClamp));
+    for (const auto &c : n.children)
+        dump(*c, depth + 1, out);
+}
+
+QStringList dump(const Node &n)
+{
+    QStringList out;
+    dump(n, 0, &out);
+    return out;
+}
+
+struct Built {
+    std::unique_ptr<Node> root;
+    RenderError error;
+    QStringList warnings;
+};
+
+Built build(const QJsonObject &doc, const QJsonObject &tweaks = {}, const TemplateLimits &limits = {})
+{
+    Built b;
+    auto t = parseTemplate(doc, &b.error, limits);
+    if (!t)
+        return b;
+    auto values = resolveVariables(*t, {}, tweaks, &b.error, limits);
+    if (!values)
+        return b;
+    b.root = buildDocument(*t, *values, &b.error, &b.warnings, loadDataUrlImage, limits);
+    return b;
+}
+
+QString pngDataUrl(int w, int h)
+{
+    QImage img(w, h, QImage::Format_ARGB32);
+    img.fill(QColor(200, 10, 20));
+    QByteArray bytes;
+    QBuffer buf(&bytes);
+    buf.open(QIODevice::WriteOnly);
+    img.save(&buf, "PNG");
+    return QStringLiteral("data:image/png;base64,") + QString::fromLatin1(bytes.toBase64());
+}
+
+const char *kCard = "{\n"
+            "  \"name\": \"Blog card\", \"width\": 1200, \"height\": 630, \"rendererType\": \"takumi\", \"emojiType\": \"noto\",\n"
+            "  \"variables\": [ {\"name\": \"title\", \"type\": \"text\", \"default\": \"Hello\"},\n"
+            "                 {\"name\": \"accent\", \"type\": \"color\", \"default\": \"#6d28d9\"},\n"
+            "                 {\"name\": \"size\", \"type\": \"number\", \"default\": 48},\n"
+            "                 {\"name\": \"photo\", \"type\": \"image\"} ],\n"
+            "  \"root\": { \"type\": \"div\", \"props\": { \"style\": {\"display\": \"flex\", \"width\": \"100%\", \"color\": \"{{accent}}\",\n"
+            "                                                \"fontSize\": \"{{size}}px\"},\n"
+            "            \"children\": [\"{{title}}\"] } } }";
+
+} // namespace
+
+class TstTemplate : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void fullDocument()
+    {
+        RenderError error;
+        auto t = parseTemplate(json(kCard), &error);
+        QVERIFY2(t, qPrintable(error.field + QLatin1String(": ") + error.message));
+        QCOMPARE(t->name, QStringLiteral("Blog card"));
+        QCOMPARE(t->width, 1200);
+        QCOMPARE(t->height, 630);
+        QCOMPARE(t->rendererType, QStringLiteral("takumi"));
+        QCOMPARE(t->emojiType, QStringLiteral("noto"));
+        QCOMPARE(t->variables.size(), size_t(4));
+        QCOMPARE(t->variables[1].type, TemplateVariable::Type::Color);
+        QCOMPARE(t->variables[2].defaultValue, QStringLiteral("48"));
+        QVERIFY(t->root.isObject());
+
+        Built b = build(json(kCard));
+        QVERIFY(b.root);
+        QCOMPARE(b.root->id, QStringLiteral("0"));
+        QCOMPARE(b.root->style.color, QColor(0x6d, 0x28, 0xd9));
+        QCOMPARE(b.root->style.fontSize, 48.f);
+        QCOMPARE(b.root->children.size(), size_t(1));
+        QCOMPARE(b.root->children[0]->text, QStringLiteral("Hello"));
+        QCOMPARE(b.root->children[0]->style.color, QColor(0x6d, 0x28, 0xd9));
+    }
+
+    void bareTree()
+    {
+        RenderError error;
+        auto t = parseTemplate(json("{\"type\": \"div\", \"props\": {\"style\": {\"width\": \"1200px\", \"height\": 630}}}"), &error);
+        QVERIFY2(t, qPrintable(error.message));
+        QCOMPARE(t->width, 1200);
+        QCOMPARE(t->height, 630);
+        QCOMPARE(t->rendererType, QStringLiteral("satori"));
+        QVERIFY(t->variables.empty());
+    }
+
+    void sizeErrorsNameTheField_data()
+    {
+        QTest::addColumn<QString>("doc");
+        QTest::addColumn<QString>("field");
+        QTest::newRow("zero") << "{\"width\": 0, \"height\": 630, \"root\": {\"type\": \"div\"}}" << "width";
+        QTest::newRow("too big") << "{\"width\": 1200, \"height\": 9000, \"root\": {\"type\": \"div\"}}" << "height";
+        QTest::newRow("fraction") << "{\"width\": 12.5, \"height\": 630, \"root\": {\"type\": \"div\"}}" << "width";
+        QTest::newRow("missing") << "{\"height\": 630, \"root\": {\"type\": \"div\"}}" << "width";
+        QTest::newRow("bare percent") << "{\"type\": \"div\", \"props\": {\"style\": {\"width\": \"100%\", \"height\": 10}}}"
+                                      << "root.props.style.width";
+        QTest::newRow("bare missing") << "{\"type\": \"div\", \"props\": {\"style\": {\"width\": 10}}}"
+                                      << "root.props.style.height";
+        QTest::newRow("renderer") << "{\"width\": 1, \"height\": 1, \"rendererType\": \"chrome\", \"root\": {\"type\": \"div\"}}"
+                                  << "rendererType";
+        QTest::newRow("no root") << "{\"width\": 1, \"height\": 1}" << "root";
+        QTest::newRow("no type") << "{\"width\": 1, \"height\": 1, \"root\": {\"props\": {}}}" << "root.type";
+        QTest::newRow("child no type")
+            << "{\"width\": 1, \"height\": 1, \"root\": {\"type\": \"div\", \"props\": {\"children\": [\"a\", {\"props\": {}}]}}}"
+            << "root.props.children[1].type";
+        QTest::newRow("style not object")
+            << "{\"width\": 1, \"height\": 1, \"root\": {\"type\": \"div\", \"props\": {\"style\": \"color: red\"}}}"
+            << "root.props.style";
+        QTest::newRow("variable type")
+            << "{\"width\": 1, \"height\": 1, \"variables\": [{\"name\": \"x\", \"type\": \"date\"}], \"root\": {\"type\": \"div\"}}"
+            << "variables[0].type";
+        QTest::newRow("bad colour default")
+            << "{\"width\": 1, \"height\": 1, \"variables\": [{\"name\": \"t\"}, {\"name\": \"c\", \"type\": \"color\", \"default\": \"nope\"}], \"root\": {\"type\": \"div\"}}"
+            << "variables[1].default";
+    }
+    void sizeErrorsNameTheField()
+    {
+        QFETCH(QString, doc);
+        QFETCH(QString, field);
+        RenderError error;
+        QVERIFY(!parseTemplate(QJsonDocument::fromJson(doc.toUtf8()).object(), &error));
+        QCOMPARE(error.field, field);
+        QVERIFY(!error.message.isEmpty());
+    }
+
+    void fixturesBuildWithChromiumIds()
+    {
+        const QString dir = fixturesDir();
+        if (dir.isEmpty())
+            QSKIP("reference fixtures not found");
+        const QStringList names = QDir(dir + QStringLiteral("/templates")).entryList({QStringLiteral("*.json")}, QDir::Files);
+        QCOMPARE(names.size(), 11);
+        for (const QString &file : names) {
+            QFile f(dir + QStringLiteral("/templates/") + file);
+            QVERIFY(f.open(QIODevice::ReadOnly));
+            Built b = build(QJsonDocument::fromJson(f.readAll()).object());
+            QVERIFY2(b.root, qPrintable(file + QLatin1String(": ") + b.error.field + QLatin1String(" ") + b.error.message));
+            QVERIFY2(b.warnings.isEmpty(), qPrintable(file + QLatin1String(": ") + b.warnings.join(QLatin1Char('\n'))));
+
+            QFile lf(dir + QStringLiteral("/chromium/") + QString(file).replace(QLatin1String(".json"), QLatin1String(".layout.json")));
+            QVERIFY(lf.open(QIODevice::ReadOnly));
+            const QJsonArray boxes = QJsonDocument::fromJson(lf.readAll()).array();
+            QList<const Node *> elements;
+            collectElements(*b.root, &elements);
+            QCOMPARE(elements.size(), boxes.size());
+            QSet<QString> ours;
+            for (const Node *n : elements)
+                ours.insert(n->id);
+            for (const QJsonValue &box : boxes) {
+                const QString id = box[QLatin1String("id")].toString();
+                const Node *n = findById(*b.root, id);
+                QVERIFY2(n, qPrintable(file + QLatin1String(": no element with id ") + id));
+                QCOMPARE(n->tag, box[QLatin1String("tag")].toString());
+            }
+        }
+    }
+
+    void childrenFollowReact()
+    {
+        Built b = build(json("{\"type\": \"div\", \"props\": {\"style\": {\"width\": 10, \"height\": 10},\n"
+            "            \"children\": [[\"a\", \"b\", 3], null, false, true, {\"type\": \"span\", \"props\": {\"children\": \"x\"}},\n"
+            "                         [[{\"type\": \"B\"}]], \"\", \"c\"]}}"));
+        QVERIFY2(b.root, qPrintable(b.error.message));
+        QCOMPARE(b.root->children.size(), size_t(4));
+        QVERIFY(b.root->children[0]->isText());
+        QCOMPARE(b.root->children[0]->text, QStringLiteral("ab3")); // adjacent strings merge
+        QCOMPARE(b.root->children[0]->id, QStringLiteral("0"));     // runs carry their parent's id
+        QCOMPARE(b.root->children[1]->tag, QStringLiteral("span"));
+        // ids count the text run before the element, as DOM child indices do.
+        QCOMPARE(b.root->children[1]->id, QStringLiteral("0.1"));
+        QCOMPARE(b.root->children[2]->tag, QStringLiteral("b"));
+        QCOMPARE(b.root->children[2]->id, QStringLiteral("0.2"));
+        QCOMPARE(b.root->children[2]->style.fontWeight, 700); // satori's <b> preset
+        QCOMPARE(b.root->children[3]->text, QStringLiteral("c"));
+        QCOMPARE(b.root->children[1]->children[0]->text, QStringLiteral("x"));
+    }
+
+    void substitutionInTextStyleAndSrc()
+    {
+        const QString photo = pngDataUrl(30, 20);
+        QJsonObject tweaks{{QStringLiteral("title"), QStringLiteral("Tweaked")},
+                           {QStringLiteral("accent"), QStringLiteral("rgb(1, 2, 3)")},
+                           {QStringLiteral("size"), 20},
+                           {QStringLiteral("photo"), photo}};
+        QJsonObject doc = json(kCard);
+        QJsonObject root = doc[QLatin1String("root")].toObject();
+        QJsonObject props = root[QLatin1String("props")].toObject();
+        props.insert(QStringLiteral("children"), QJsonArray{
+            QStringLiteral("Title: {{ title }} / {{unknown}}"),
+            QJsonObject{{QStringLiteral("type"), QStringLiteral("img")},
+                        {QStringLiteral("props"), QJsonObject{{QStringLiteral("src"), QStringLiteral("{{photo}}")},
+                                                              {QStringLiteral("width"), 60},
+                                                              {QStringLiteral("height"), QStringLiteral("40")}}}}});
+        root.insert(QStringLiteral("props"), props);
+        doc.insert(QStringLiteral("root"), root);
+        Built b = build(doc, tweaks);
+        QVERIFY2(b.root, qPrintable(b.error.message));
+        QCOMPARE(b.root->style.color, QColor(1, 2, 3));
+        QCOMPARE(b.root->style.fontSize, 20.f);
+        // Unknown placeholders stay as written so a typo is visible in the image.
+        QCOMPARE(b.root->children[0]->text, QStringLiteral("Title: Tweaked / {{unknown}}"));
+        const Node &img = *b.root->children[1];
+        QVERIFY(img.isImage());
+        QCOMPARE(img.src, photo);
+        QCOMPARE(img.image.size(), QSize(30, 20));
+        QCOMPARE(img.style.width, Length::px(60));
+        QCOMPARE(img.style.height, Length::px(40));
+        QCOMPARE(img.image.pixelColor(5, 5), QColor(200, 10, 20));
+    }
+
+    void valuesAreTextNeverMarkup_data()
+    {
+        QTest::addColumn<QString>("value");
+        QTest::newRow("html") << QStringLiteral("</div><img src=x>");
+        QTest::newRow("script") << QStringLiteral("<script>alert(1)</script>");
+        QTest::newRow("json") << QStringLiteral("\"}, {\"type\": \"img\"");
+        QTest::newRow("placeholder") << QStringLiteral("{{accent}}");
+    }
+    void valuesAreTextNeverMarkup()
+    {
+        QFETCH(QString, value);
+        const QJsonObject tweaks{{QStringLiteral("title"), value}};
+        Built json1 = build(json(kCard), tweaks);
+        QVERIFY(json1.root);
+        QCOMPARE(json1.root->children.size(), size_t(1));
+        QCOMPARE(json1.root->children[0]->text, value);
+
+        // The same through markup: the value lands in the parsed text node, not the HTML.
+        Built markup = build(json("{\"width\": 100, \"height\": 100,\n"
+            "            \"variables\": [{\"name\": \"title\"}, {\"name\": \"accent\", \"type\": \"color\", \"default\": \"red\"}],\n"
+            "            \"markup\": \"<div style=\\\"display:flex; color: {{accent}}\\\"><span>{{title}}</span></div>\"}"), tweaks);
+        QVERIFY2(markup.root, qPrintable(markup.error.message));
+        QCOMPARE(markup.root->children.size(), size_t(1));
+        const Node &span = *markup.root->children[0];
+        QCOMPARE(span.tag, QStringLiteral("span"));
+        QCOMPARE(span.children.size(), size_t(1));
+        QCOMPARE(span.children[0]->text, value);
+        QCOMPARE(markup.root->style.color, QColor(Qt::red));
+    }
+
+    void styleValuesCannotInjectDeclarations()
+    {
+        // A text value in a style string stays inside that one declaration.
+        Built b = build(json("{\"width\": 10, \"height\": 10, \"variables\": [{\"name\": \"w\", \"default\": \"5px\"}],\n"
+            "            \"markup\": \"<div style=\\\"width: {{w}}; height: 7px\\\"></div>\"}"),
+                        QJsonObject{{QStringLiteral("w"), QStringLiteral("1px; height: 99px")}});
+        QVERIFY(b.root);
+        QCOMPARE(b.root->style.height, Length::px(7));
+        QCOMPARE(b.root->style.width, Length::autoLength());
+        QCOMPARE(b.warnings.size(), 1);
+    }
+
+    void markupMatchesRootJson()
+    {
+        const QJsonObject fromJson = json("{\"width\": 400, \"height\": 200, \"root\":\n"
+            "          {\"type\": \"div\", \"props\": {\"style\": {\"display\": \"flex\", \"flexDirection\": \"column\", \"padding\": \"10px\",\n"
+            "                                               \"backgroundColor\": \"#ffffff\", \"gap\": 8, \"width\": 400},\n"
+            "            \"children\": [\n"
+            "              {\"type\": \"h1\", \"props\": {\"style\": {\"color\": \"#111\", \"margin\": 0}, \"children\": \"Title & more\"}},\n"
+            "              {\"type\": \"p\", \"props\": {\"style\": {\"WebkitLineClamp\": 2, \"display\": \"block\"}, \"children\": \"Line one\\nline two\"}},\n"
+            "              {\"type\": \"img\", \"props\": {\"src\": \"\", \"width\": 40, \"height\": 30}},\n"
+            "              {\"type\": \"div\", \"props\": {\"style\": {\"width\": \"50%\"}}}\n"
+            "            ]}}}");
+        const QJsonObject fromMarkup = json("{\"width\": 400, \"height\": 200, \"markup\":\n"
+            "          \"<!doctype html><html><head><style>div{color:red}</style><title>x</title></head><body>\\n<div style=\\\"display: flex; flex-direction: column; padding: 10px; background-color: #ffffff; gap: 8px; width: 400px\\\">\\n  <h1 style=\\\"color:#111;margin:0 !important\\\">Title &amp; more</h1>\\n  <p style=\\\"-webkit-line-clamp: 2; display: block\\\">Line one<br>line two</p>\\n  <img src=\\\"\\\" width=\\\"40\\\" height=\\\"30\\\">\\n  <div style=\\\"width: 50%\\\"></div><script>alert(1)</script>\\n</div></body></html>\"}");
+        Built a = build(fromJson);
+        Built b = build(fromMarkup);
+        QVERIFY2(a.root, qPrintable(a.error.message));
+        QVERIFY2(b.root, qPrintable(b.error.field + QLatin1String(": ") + b.error.message));
+        QCOMPARE(dump(*b.root), dump(*a.root));
+        QCOMPARE(b.root->children[1]->style.lineClamp, 2);
+        QCOMPARE(b.root->children[1]->children[0]->text, QStringLiteral("Line one\nline two"));
+    }
+
+    void limitsNameTheirField()
+    {
+        TemplateLimits limits;
+        // Depth: 65 nested divs.
+        QJsonObject deep{{QStringLiteral("type"), QStringLiteral("div")}};
+        for (int i = 0; i < 64; ++i)
+            deep = QJsonObject{{QStringLiteral("type"), QStringLiteral("div")},
+                               {QStringLiteral("props"), QJsonObject{{QStringLiteral("children"), deep}}}};
+        RenderError error;
+        QVERIFY(!parseTemplate(QJsonObject{{QStringLiteral("width"), 10}, {QStringLiteral("height"), 10},
+                                           {QStringLiteral("root"), deep}}, &error));
+        QCOMPARE(error.code, QStringLiteral("too_deep"));
+        QVERIFY2(error.field.startsWith(QLatin1String("root.props.children.props.children")), qPrintable(error.field));
+        QCOMPARE(error.field.count(QLatin1String("props.children")), 64);
+
+        // Node count: 2001 children.
+        QJsonArray many;
+        for (int i = 0; i < 2000; ++i)
+            many.append(QJsonObject{{QStringLiteral("type"), QStringLiteral("div")}});
+        error = {};
+        QVERIFY(!parseTemplate(QJsonObject{{QStringLiteral("width"), 10}, {QStringLiteral("height"), 10},
+                                           {QStringLiteral("root"), QJsonObject{{QStringLiteral("type"), QStringLiteral("div")},
+                                               {QStringLiteral("props"), QJsonObject{{QStringLiteral("children"), many}}}}}},
+                               &error));
+        QCOMPARE(error.code, QStringLiteral("too_many_nodes"));
+        QCOMPARE(error.field, QStringLiteral("root.props.children[1999]"));
+
+        // Markup limits.
+        QString markup;
+        for (int i = 0; i < 70; ++i)
+            markup += QStringLiteral("<div>");
+        error = {};
+        QVERIFY(!parseTemplate(QJsonObject{{QStringLiteral("width"), 10}, {QStringLiteral("height"), 10},
+                                           {QStringLiteral("markup"), markup}}, &error));
+        QCOMPARE(error.code, QStringLiteral("too_deep"));
+        QCOMPARE(error.field, QStringLiteral("markup"));
+
+        // Value length.
+        auto t = parseTemplate(json(kCard), &error);
+        QVERIFY(t);
+        error = {};
+        QVERIFY(!resolveVariables(*t, {}, QJsonObject{{QStringLiteral("title"), QString(10001, QLatin1Char('x'))}}, &error));
+        QCOMPARE(error.code, QStringLiteral("value_too_long"));
+        QCOMPARE(error.field, QStringLiteral("tweaks.title"));
+        QVERIFY(resolveVariables(*t, {}, QJsonObject{{QStringLiteral("title"), QString(10000, QLatin1Char('x'))}}, &error));
+    }
+
+    void variableErrors_data()
+    {
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<QJsonValue>("value");
+        QTest::addColumn<QString>("code");
+        QTest::newRow("unknown") << "nope" << QJsonValue(QStringLiteral("x")) << "unknown_variable";
+        QTest::newRow("bad colour") << "accent" << QJsonValue(QStringLiteral("reddish")) << "invalid_variable";
+        QTest::newRow("bad number") << "size" << QJsonValue(QStringLiteral("12px")) << "invalid_variable";
+        QTest::newRow("remote image") << "photo" << QJsonValue(QStringLiteral("http://169.254.169.254/x.png"))
+                                      << "invalid_variable";
+        QTest::newRow("object") << "title" << QJsonValue(QJsonObject{}) << "invalid_variable";
+    }
+    void variableErrors()
+    {
+        QFETCH(QString, name);
+        QFETCH(QJsonValue, value);
+        QFETCH(QString, code);
+        RenderError error;
+        auto t = parseTemplate(json(kCard), &error);
+        QVERIFY(t);
+        QVERIFY(!resolveVariables(*t, {}, QJsonObject{{name, value}}, &error));
+        QCOMPARE(error.code, code);
+        QCOMPARE(error.field, QStringLiteral("tweaks.") + name);
+        // Page values are checked the same way, under their own prefix.
+        QVERIFY(!resolveVariables(*t, QJsonObject{{name, value}}, {}, &error));
+        QCOMPARE(error.field, QStringLiteral("variables.") + name);
+    }
+
+    void tweaksOverridePageValues()
+    {
+        RenderError error;
+        auto t = parseTemplate(json(kCard), &error);
+        auto v = resolveVariables(*t, QJsonObject{{QStringLiteral("title"), QStringLiteral("Page")},
+                                                  {QStringLiteral("size"), QStringLiteral(" 12.5 ")}},
+                                  QJsonObject{{QStringLiteral("title"), QStringLiteral("Tweak")},
+                                              {QStringLiteral("accent"), QStringLiteral("hsl(0 100% 50%)")}},
+                                  &error);
+        QVERIFY(v);
+        QCOMPARE(v->value(QStringLiteral("title")), QStringLiteral("Tweak"));
+        QCOMPARE(v->value(QStringLiteral("size")), QStringLiteral("12.5"));
+        QCOMPARE(v->value(QStringLiteral("accent")), QStringLiteral("hsl(0 100% 50%)"));
+        QCOMPARE(v->value(QStringLiteral("photo")), QString());
+    }
+
+    void dataUrlImages()
+    {
+        QString why;
+        QImage ok = loadDataUrlImage(pngDataUrl(3, 2), &why);
+        QCOMPARE(ok.size(), QSize(3, 2));
+        const QString svg = QStringLiteral("data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' width='8' height='4'%3E%3Crect width='8' height='4' fill='red'/%3E%3C/svg%3E");
+        QImage vector = loadDataUrlImage(svg, &why);
+        if (!vector.isNull())
+            QCOMPARE(vector.size(), QSize(8, 4)); // only when Qt's SVG image plugin is installed
+        QVERIFY(loadDataUrlImage(QStringLiteral("https://example.com/a.png"), &why).isNull());
+        QVERIFY(why.contains(QLatin1String("data:")));
+        QVERIFY(loadDataUrlImage(QStringLiteral("data:image/png;base64,!!!!"), &why).isNull());
+        QVERIFY(loadDataUrlImage(QStringLiteral("data:image/png;base64,AAAA"), &why).isNull());
+        QVERIFY(!why.isEmpty());
+
+        // In a document an unloadable image is a warning naming the field, not an error.
+        Built b = build(json("{\"type\": \"div\", \"props\": {\"style\": {\"width\": 10, \"height\": 10},\n"
+            "            \"children\": [{\"type\": \"img\", \"props\": {\"src\": \"file:///etc/passwd\", \"style\": {\"width\": 5}}}]}}"));
+        QVERIFY(b.root);
+        QVERIFY(b.root->children[0]->image.isNull());
+        QCOMPARE(b.warnings.size(), 1);
+        QVERIFY2(b.warnings[0].startsWith(QLatin1String("root.props.children[0].props.src: ")), qPrintable(b.warnings[0]));
+    }
+};
+
+QTEST_MAIN(TstTemplate)
+#include "tst_template.moc"
