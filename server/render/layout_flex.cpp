@@ -123,6 +123,9 @@ private:
     /// known: its definite cross size, the stretched size, or fit-content (§9.4 step 7).
     qreal crossSizeForMeasuring(const FlexItem &item, bool allowStretch);
     qreal fitContentCrossSize(const FlexItem &item);
+    /// The item's cross size when it is definite before its line is known: specified, or
+    /// stretched in a single-line container of definite cross size (§9.8 item 1).
+    std::optional<qreal> definiteCrossSize(const FlexItem &item) const;
     LayoutRequest requestFor(qreal width, qreal height) const;
     bool isSingleLine() const { return m_style.flexWrap == FlexWrap::NoWrap; }
     bool isMainReverse() const
@@ -276,6 +279,17 @@ qreal FlexFormattingContext::fitContentCrossSize(const FlexItem &item)
     return clampSize(std::min(std::max(minContent, available), maxContent), item.minCross, item.maxCross);
 }
 
+std::optional<qreal> FlexFormattingContext::definiteCrossSize(const FlexItem &item) const
+{
+    if (item.specifiedCross)
+        return clampSize(*item.specifiedCross, item.minCross, item.maxCross);
+    if (isSingleLine() && m_innerCrossSize >= 0 && item.alignSelf == AlignItems::Stretch && !item.autoCrossStart
+        && !item.autoCrossEnd)
+        return std::max(clampSize(m_innerCrossSize - item.outerMargins(false), item.minCross, item.maxCross),
+                        item.paddingBorderCross);
+    return std::nullopt;
+}
+
 qreal FlexFormattingContext::crossSizeForMeasuring(const FlexItem &item, bool allowStretch)
 {
     if (item.specifiedCross)
@@ -306,11 +320,11 @@ qreal FlexFormattingContext::automaticMinimumMainSize(const FlexItem &item)
         return item.paddingBorderMain;
     qreal contentSuggestion;
     const qreal ratio = item.node->isText() ? 0 : LayoutEngine::aspectRatio(*item.node);
-    if (ratio > 0 && item.specifiedCross) {
+    const auto cross = ratio > 0 ? definiteCrossSize(item) : std::nullopt;
+    if (cross) {
         // Replaced/ratio boxes transfer a definite cross size through the ratio (§4.5).
-        const qreal cross = clampSize(*item.specifiedCross, item.minCross, item.maxCross);
-        contentSuggestion = m_row ? LayoutEngine::widthFromRatio(*item.node, item.edges, cross)
-                                  : LayoutEngine::heightFromRatio(*item.node, item.edges, cross);
+        contentSuggestion = m_row ? LayoutEngine::widthFromRatio(*item.node, item.edges, *cross)
+                                  : LayoutEngine::heightFromRatio(*item.node, item.edges, *cross);
     } else {
         contentSuggestion = contentMainSize(item, IntrinsicMode::MinContent);
     }
@@ -334,11 +348,10 @@ void FlexFormattingContext::determineFlexBaseSizeAndHypotheticalMainSize(FlexIte
     } else if (item.specifiedMain) {
         // flex-basis: auto takes the main size property when that is definite.
         item.flexBaseSize = *item.specifiedMain;
-    } else if (ratio > 0 && item.specifiedCross) {
-        // B. An aspect ratio with a definite cross size.
-        const qreal cross = clampSize(*item.specifiedCross, item.minCross, item.maxCross);
-        item.flexBaseSize = m_row ? LayoutEngine::widthFromRatio(node, item.edges, cross)
-                                  : LayoutEngine::heightFromRatio(node, item.edges, cross);
+    } else if (const auto cross = ratio > 0 ? definiteCrossSize(item) : std::nullopt) {
+        // B. An aspect ratio with a definite cross size (a stretched one counts, §9.8).
+        item.flexBaseSize = m_row ? LayoutEngine::widthFromRatio(node, item.edges, *cross)
+                                  : LayoutEngine::heightFromRatio(node, item.edges, *cross);
     } else {
         // C–E. Content-sized: max-content main size (columns: laid out at the cross size).
         item.flexBaseSize = contentMainSize(item, IntrinsicMode::MaxContent);

@@ -161,6 +161,7 @@ private Q_SLOTS:
     void columnStretchedTextWrapsAtContainerWidth();
     void imageKeepsAspectRatio();
     void aspectRatioProperty();
+    void stretchedImageTakesWidthFromRatio();
     void measurementsAreCached();
     void deepTreesStayLinear();
 };
@@ -839,6 +840,17 @@ void TestLayout::deepTreesStayLinear()
     QVERIFY(find(box, run));
     QCOMPARE(rectOf(box, run).height(), 24.0);
     QVERIFY2(text.calls < 20, qPrintable(QString::number(text.calls)));
+}
+
+void TestLayout::stretchedImageTakesWidthFromRatio()
+{
+    auto root = makeRoot(style());
+    Node *img = addElement(*root, style(), QStringLiteral("img"));
+    img->image = QImage(50, 25, QImage::Format_ARGB32);
+    FakeMeasurer text;
+    const LayoutBox box = layoutDocument(*root, QSizeF(400, 100), text);
+    // Stretched to the 100 px line, a definite cross size (§9.8): width through the ratio.
+    COMPARE_RECT(rectOf(box, img), QRectF(0, 0, 200, 100));
 }
 
 QTEST_GUILESS_MAIN(TestLayout)
