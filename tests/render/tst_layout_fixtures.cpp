@@ -1,0 +1,160 @@
+// Layout against Chromium: every reference template is parsed, built and laid out with
+// the real text module, and each element's border box is compared with Chromium's
+// (chromium/NAME.layout.json, CSS px) within 1 px.
+
+#include "server/render/layout.h"
+#include "server/render/template.h"
+#include "server/render/text.h"
+
+#include <QGuiApplication>
+#include <QtTest>
+
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+
+#include <cmath>
+
+using namespace imprint::render;
+
+namespace {
+
+QString fixturesDir()
+{
+    const QString source = QStringLiteral(IMPRINT_SOURCE_DIR);
+    for (const QString &candidate : {source + QStringLiteral("/tests/render/fixtures"),
+                                     source + QStringLiteral("/../shared/fixtures")}) {
+        if (QDir(candidate + QStringLiteral("/templates")).exists())
+            return candidate;
+    }
+    return {};
+}
+
+QJsonDocument readJson(const QString &path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return {};
+    return QJsonDocument::fromJson(file.readAll());
+}
+
+// Chromium's boxes are getBoundingClientRect()s: transformed (CSS Transforms 1 §6,
+// around transform-origin), while layout boxes are not, so the comparison transforms ours.
+QTransform transformOf(const LayoutBox &box)
+{
+    const ComputedStyle &s = box.node->style;
+    QTransform t;
+    if (s.transform.empty())
+        return t;
+    const QRectF r = box.borderBox;
+    const QPointF origin(r.left() + s.transformOriginX.resolve(float(r.width())),
+                         r.top() + s.transformOriginY.resolve(float(r.height())));
+    t.translate(origin.x(), origin.y());
+    for (const TransformOp &op : s.transform) {
+        switch (op.kind) {
+        case TransformOp::Kind::Translate:
+            t.translate(op.x.resolve(float(r.width())), op.y.resolve(float(r.height())));
+            break;
+        case TransformOp::Kind::Rotate:
+            t.rotate(op.a);
+            break;
+        case TransformOp::Kind::Scale:
+            t.scale(op.a, op.b);
+            break;
+        case TransformOp::Kind::Skew:
+            t.shear(std::tan(qDegreesToRadians(op.a)), std::tan(qDegreesToRadians(op.b)));
+            break;
+        case TransformOp::Kind::Matrix:
+            t = QTransform(op.m[0], op.m[1], op.m[2], op.m[3], op.m[4], op.m[5]) * t;
+            break;
+        }
+    }
+    t.translate(-origin.x(), -origin.y());
+    return t;
+}
+
+void collect(const LayoutBox &box, const QTransform &parent, QHash<QString, QRectF> &out)
+{
+    QTransform t = parent;
+    if (box.node && !box.node->isText()) {
+        t = transformOf(box) * parent;
+        if (!out.contains(box.node->id))
+            out.insert(box.node->id, t.mapRect(box.borderBox));
+    }
+    for (const LayoutBox &child : box.children)
+        collect(child, t, out);
+}
+
+} // namespace
+
+class TestLayoutFixtures : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void matchesChromium_data();
+    void matchesChromium();
+};
+
+void TestLayoutFixtures::matchesChromium_data()
+{
+    QTest::addColumn<QString>("name");
+    const QString dir = fixturesDir();
+    if (dir.isEmpty())
+        QSKIP("reference fixtures not found");
+    const QStringList names = QDir(dir + QStringLiteral("/templates")).entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name);
+    for (const QString &file : names) {
+        const QString name = file.chopped(5);
+        if (QFile::exists(dir + QStringLiteral("/chromium/") + name + QStringLiteral(".layout.json")))
+            QTest::newRow(qPrintable(name)) << name;
+    }
+}
+
+void TestLayoutFixtures::matchesChromium()
+{
+    QFETCH(QString, name);
+    const QString dir = fixturesDir();
+    const QJsonDocument doc = readJson(dir + QStringLiteral("/templates/") + name + QStringLiteral(".json"));
+    QVERIFY(doc.isObject());
+    RenderError error;
+    const auto tmpl = parseTemplate(doc.object(), &error);
+    QVERIFY2(tmpl, qPrintable(error.message));
+    const auto values = resolveVariables(*tmpl, {}, {}, &error);
+    QVERIFY2(values, qPrintable(error.message));
+    const auto root = buildDocument(*tmpl, *values, &error);
+    QVERIFY2(root, qPrintable(error.message));
+
+    const LayoutBox box = layoutDocument(*root, QSizeF(tmpl->width, tmpl->height), TextEngine::instance());
+    QHash<QString, QRectF> ours;
+    collect(box, QTransform(), ours);
+
+    const QJsonArray reference = readJson(dir + QStringLiteral("/chromium/") + name + QStringLiteral(".layout.json")).array();
+    QVERIFY(!reference.isEmpty());
+    qreal worst = 0;
+    QStringList mismatches;
+    for (const QJsonValue &value : reference) {
+        const QJsonObject o = value.toObject();
+        const QString id = o.value(QStringLiteral("id")).toString();
+        const QRectF expected(o.value(QStringLiteral("x")).toDouble(), o.value(QStringLiteral("y")).toDouble(),
+                              o.value(QStringLiteral("w")).toDouble(), o.value(QStringLiteral("h")).toDouble());
+        if (!ours.contains(id)) {
+            mismatches << QStringLiteral("%1 missing").arg(id);
+            worst = std::max<qreal>(worst, 1e9);
+            continue;
+        }
+        const QRectF actual = ours.value(id);
+        const qreal error = std::max({std::abs(actual.x() - expected.x()), std::abs(actual.y() - expected.y()),
+                                      std::abs(actual.width() - expected.width()),
+                                      std::abs(actual.height() - expected.height())});
+        worst = std::max(worst, error);
+        if (error > 1)
+            mismatches << QStringLiteral("%1: (%2, %3, %4×%5) vs Chromium (%6, %7, %8×%9)")
+                              .arg(id).arg(actual.x()).arg(actual.y()).arg(actual.width()).arg(actual.height())
+                              .arg(expected.x()).arg(expected.y()).arg(expected.width()).arg(expected.height());
+    }
+    qInfo("%s: max box error %.2f px over %d boxes", qPrintable(name), worst, int(reference.size()));
+    QVERIFY2(mismatches.isEmpty(), qPrintable(mismatches.join(QStringLiteral("\n  "))));
+}
+
+QTEST_MAIN(TestLayoutFixtures)
+#include "tst_layout_fixtures.moc"
