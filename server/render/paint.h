@@ -1,0 +1,33 @@
+#pragma once
+// The raster ("takumi") painter (DESIGN.md §3): paints a laid-out box tree with QPainter.
+// Written against a generic QPainter, so the same code paints into a QImage (png/webp)
+// or a QSvgGenerator (svg).
+
+#include "server/render/layout.h"
+
+#include <QImage>
+#include <QPainter>
+#include <QSize>
+
+namespace imprint::render {
+
+class TextEngine;
+
+/// Paints `root` and its descendants onto `painter`, whose coordinates are page px.
+/// Paint order follows CSS 2 Appendix E, simplified: per element its box-shadow,
+/// background, inset shadow and border, then in-flow children in document order, then
+/// positioned children and those forming stacking contexts (opacity < 1, transform) in
+/// document order. `text` shapes the text runs (TextEngine::instance() when null).
+/// Never fails; unpaintable values (a null image) paint nothing.
+void paintBoxTree(QPainter &painter, const LayoutBox &root, TextEngine *text = nullptr);
+
+/// Paints `root` onto a transparent `size` px image (Format_ARGB32_Premultiplied),
+/// antialiased.
+QImage paintToImage(const LayoutBox &root, QSize size, TextEngine *text = nullptr);
+
+/// Blurs `image` in place with a Gaussian of standard deviation `sigma` px, approximated
+/// by three successive box blurs per axis (separable, cost independent of sigma).
+/// `image` must be Format_ARGB32_Premultiplied.
+void blurImage(QImage &image, qreal sigma);
+
+} // namespace imprint::render

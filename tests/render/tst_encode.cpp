@@ -1,0 +1,162 @@
+// Encoders: every output is decoded again and checked for size and pixels.
+
+#include "server/render/encode.h"
+
+#include <QLinearGradient>
+#include <QSvgRenderer>
+#include <QXmlStreamReader>
+#include <QtTest>
+
+#include <webp/decode.h>
+
+using namespace imprint::render;
+
+namespace {
+
+/// Far more than 256 colours (a 2-D colour ramp); the lower half transparent if asked.
+QImage gradientCard(bool withAlpha)
+{
+    QImage img(320, 200, QImage::Format_ARGB32_Premultiplied);
+    img.fill(Qt::transparent);
+    for (int y = 0; y < (withAlpha ? 100 : 200); ++y)
+        for (int x = 0; x < 320; ++x)
+            img.setPixel(x, y, qRgb(255 - x * 255 / 319, y, x * 255 / 319));
+    return img;
+}
+
+QImage decodeWebp(const QByteArray &bytes)
+{
+    int w = 0, h = 0;
+    uint8_t *rgba = WebPDecodeRGBA(reinterpret_cast<const uint8_t *>(bytes.constData()), size_t(bytes.size()), &w, &h);
+    if (!rgba)
+        return {};
+    QImage img = QImage(rgba, w, h, w * 4, QImage::Format_RGBA8888).copy();
+    WebPFree(rgba);
+    return img.convertToFormat(QImage::Format_ARGB32);
+}
+
+bool near(QRgb a, QRgb b, int tolerance)
+{
+    return qAbs(qRed(a) - qRed(b)) <= tolerance && qAbs(qGreen(a) - qGreen(b)) <= tolerance
+           && qAbs(qBlue(a) - qBlue(b)) <= tolerance && qAbs(qAlpha(a) - qAlpha(b)) <= tolerance;
+}
+
+/// PNG colour type byte of the IHDR chunk (0 grey, 2 RGB, 3 palette, 6 RGBA).
+int pngColorType(const QByteArray &png)
+{
+    return png.size() > 25 ? quint8(png.at(25)) : -1;
+}
+
+} // namespace
+
+class TestEncode : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void pngOpaqueIsRgbAndLossless()
+    {
+        const QImage src = gradientCard(false);
+        const QByteArray png = encodePng(src);
+        QVERIFY(png.startsWith("\x89PNG\r\n\x1a\n"));
+        QCOMPARE(pngColorType(png), 2);
+        const QImage back = QImage::fromData(png, "PNG").convertToFormat(QImage::Format_ARGB32);
+        QCOMPARE(back.size(), src.size());
+        const QImage ref = src.convertToFormat(QImage::Format_ARGB32);
+        for (int x : {0, 100, 319})
+            QCOMPARE(back.pixel(x, 50), ref.pixel(x, 50));
+    }
+
+    void pngKeepsAlpha()
+    {
+        const QImage src = gradientCard(true);
+        const QByteArray png = encodePng(src);
+        QCOMPARE(pngColorType(png), 6);
+        const QImage back = QImage::fromData(png, "PNG").convertToFormat(QImage::Format_ARGB32);
+        QCOMPARE(qAlpha(back.pixel(10, 150)), 0);
+        QCOMPARE(back.pixel(10, 50), src.convertToFormat(QImage::Format_ARGB32).pixel(10, 50));
+    }
+
+    void pngUsesAPaletteForFewColours()
+    {
+        QImage src(300, 200, QImage::Format_ARGB32_Premultiplied);
+        src.fill(QColor(226, 232, 240));
+        QPainter p(&src);
+        p.fillRect(QRect(20, 20, 100, 100), QColor(249, 115, 22));
+        p.fillRect(QRect(150, 20, 100, 100), QColor(0, 0, 255, 128)); // translucent over the fill
+        p.end();
+        src.setPixel(299, 199, qRgba(0, 0, 0, 0));
+        const QByteArray png = encodePng(src);
+        QCOMPARE(pngColorType(png), 3);
+        const QImage back = QImage::fromData(png, "PNG").convertToFormat(QImage::Format_ARGB32);
+        const QImage ref = src.convertToFormat(QImage::Format_ARGB32);
+        for (QPoint pt : {QPoint(5, 5), QPoint(50, 50), QPoint(200, 50), QPoint(299, 199)})
+            QCOMPARE(back.pixel(pt), ref.pixel(pt));
+        // Far smaller than the same image as RGBA.
+        PngOptions noPalette;
+        noPalette.allowPalette = false;
+        QVERIFY(png.size() < encodePng(src, noPalette).size());
+    }
+
+    void pngRejectsNullImage()
+    {
+        QString error;
+        QVERIFY(encodePng(QImage(), {}, &error).isEmpty());
+        QVERIFY(!error.isEmpty());
+    }
+
+    void webpLossyDecodesClose()
+    {
+        const QImage src = gradientCard(false);
+        const QByteArray webp = encodeWebp(src, 90, false);
+        QVERIFY(webp.startsWith("RIFF") && webp.mid(8, 4) == "WEBP");
+        const QImage back = decodeWebp(webp);
+        QCOMPARE(back.size(), src.size());
+        const QImage ref = src.convertToFormat(QImage::Format_ARGB32);
+        for (int x : {10, 160, 310})
+            QVERIFY2(near(back.pixel(x, 100), ref.pixel(x, 100), 12), qPrintable(QString::number(x)));
+        // Lower quality, fewer bytes.
+        QVERIFY(encodeWebp(src, 20, false).size() < webp.size());
+    }
+
+    void webpLosslessIsExact()
+    {
+        const QImage src = gradientCard(true);
+        const QByteArray webp = encodeWebp(src, 90, true);
+        const QImage back = decodeWebp(webp);
+        const QImage ref = src.convertToFormat(QImage::Format_ARGB32);
+        QCOMPARE(back.size(), ref.size());
+        for (QPoint pt : {QPoint(0, 0), QPoint(160, 50), QPoint(319, 99), QPoint(10, 150)})
+            QCOMPARE(back.pixel(pt), ref.pixel(pt));
+    }
+
+    void svgIsAValidDocument()
+    {
+        const QByteArray svg = encodeSvg(QSize(300, 150), [](QPainter &p) {
+            p.fillRect(QRect(0, 0, 300, 150), Qt::red);
+            QFont f(QStringLiteral("DejaVu Sans"));
+            f.setPixelSize(30);
+            p.setFont(f);
+            p.setPen(Qt::white);
+            p.drawText(QPointF(20, 80), QStringLiteral("Hello"));
+        }, QStringLiteral("card"));
+        QXmlStreamReader xml(svg);
+        bool sawSvg = false;
+        while (!xml.atEnd()) {
+            if (xml.readNext() == QXmlStreamReader::StartElement && xml.name() == QLatin1String("svg"))
+                sawSvg = true;
+        }
+        QVERIFY2(!xml.hasError(), qPrintable(xml.errorString()));
+        QVERIFY(sawSvg);
+        QSvgRenderer renderer(svg);
+        QVERIFY(renderer.isValid());
+        QCOMPARE(renderer.defaultSize(), QSize(300, 150));
+        QImage raster(300, 150, QImage::Format_ARGB32);
+        raster.fill(Qt::transparent);
+        QPainter p(&raster);
+        renderer.render(&p);
+        p.end();
+        QVERIFY(near(raster.pixel(5, 5), qRgb(255, 0, 0), 2));
+    }
+};
+
+QTEST_MAIN(TestEncode)
+#include "tst_encode.moc"

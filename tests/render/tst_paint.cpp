@@ -1,0 +1,355 @@
+// Raster painter: pixels at known spots of hand-made box trees (backgrounds, borders,
+// radii, clipping, opacity, gradients, shadows, transforms, images, text).
+
+#include "server/render/paint.h"
+#include "server/render/text.h"
+
+#include <QElapsedTimer>
+#include <QtTest>
+
+using namespace imprint::render;
+
+namespace {
+
+/// Owns the nodes of a hand-made tree.
+struct Tree {
+    std::vector<std::unique_ptr<Node>> nodes;
+
+    Node *element(ComputedStyle style = {}, const QString &tag = QStringLiteral("div"))
+    {
+        nodes.push_back(std::make_unique<Node>());
+        Node *n = nodes.back().get();
+        n->tag = tag;
+        n->style = std::move(style);
+        return n;
+    }
+    Node *text(const QString &characters, ComputedStyle style)
+    {
+        Node *n = element(std::move(style), QString());
+        n->kind = Node::Kind::Text;
+        n->text = characters;
+        return n;
+    }
+};
+
+LayoutBox box(const Node *node, QRectF rect, std::vector<LayoutBox> children = {}, qreal border = 0)
+{
+    LayoutBox b;
+    b.node = node;
+    b.borderBox = rect;
+    b.border = QMarginsF(border, border, border, border);
+    b.children = std::move(children);
+    return b;
+}
+
+ComputedStyle filled(QColor color)
+{
+    ComputedStyle s;
+    s.backgroundColor = color;
+    return s;
+}
+
+void setRadius(ComputedStyle &s, float r)
+{
+    for (auto &c : s.borderRadius)
+        c = {Length::px(r), Length::px(r)};
+}
+
+bool near(QRgb a, QColor b, int tolerance = 3)
+{
+    return qAbs(qRed(a) - b.red()) <= tolerance && qAbs(qGreen(a) - b.green()) <= tolerance
+           && qAbs(qBlue(a) - b.blue()) <= tolerance && qAbs(qAlpha(a) - b.alpha()) <= tolerance;
+}
+
+QString describe(QRgb c)
+{
+    return QStringLiteral("rgba(%1,%2,%3,%4)").arg(qRed(c)).arg(qGreen(c)).arg(qBlue(c)).arg(qAlpha(c));
+}
+
+#define COMPARE_PIXEL(image, x, y, color)                                                                    \
+    QVERIFY2(near((image).pixel(x, y), color),                                                               \
+             qPrintable(QStringLiteral("pixel (%1,%2) is %3, expected %4")                                   \
+                            .arg(x)                                                                          \
+                            .arg(y)                                                                          \
+                            .arg(describe((image).pixel(x, y)), describe(QColor(color).rgba()))))
+
+QImage paint(const LayoutBox &root, QSize size = QSize(200, 200))
+{
+    return paintToImage(root, size).convertToFormat(QImage::Format_ARGB32);
+}
+
+} // namespace
+
+class TestPaint : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void backgroundFillsTheBorderBoxOnly()
+    {
+        Tree t;
+        const QImage img = paint(box(t.element(filled(Qt::red)), QRectF(20, 20, 100, 50)));
+        COMPARE_PIXEL(img, 70, 45, QColor(Qt::red));
+        COMPARE_PIXEL(img, 10, 10, QColor(Qt::transparent));
+        COMPARE_PIXEL(img, 125, 45, QColor(Qt::transparent));
+    }
+
+    void bordersHaveTheirEdgeColours()
+    {
+        Tree t;
+        ComputedStyle s = filled(Qt::white);
+        s.borderStyle = {BorderStyle::Solid, BorderStyle::Solid, BorderStyle::Solid, BorderStyle::Solid};
+        s.borderColor = {QColor(Qt::red), QColor(Qt::green), QColor(Qt::blue), QColor(Qt::black)};
+        s.borderWidth = {10, 10, 10, 10};
+        const QImage img = paint(box(t.element(s), QRectF(0, 0, 200, 100), {}, 10));
+        COMPARE_PIXEL(img, 100, 4, QColor(Qt::red));
+        COMPARE_PIXEL(img, 195, 50, QColor(Qt::green));
+        COMPARE_PIXEL(img, 100, 95, QColor(Qt::blue));
+        COMPARE_PIXEL(img, 4, 50, QColor(Qt::black));
+        COMPARE_PIXEL(img, 100, 50, QColor(Qt::white));
+    }
+
+    void dashedBorderHasGaps()
+    {
+        Tree t;
+        ComputedStyle s;
+        s.borderStyle = {BorderStyle::Dashed, BorderStyle::Dashed, BorderStyle::Dashed, BorderStyle::Dashed};
+        s.borderColor = {QColor(Qt::black), QColor(Qt::black), QColor(Qt::black), QColor(Qt::black)};
+        s.borderWidth = {4, 4, 4, 4};
+        const QImage img = paint(box(t.element(s), QRectF(0, 0, 200, 100), {}, 4));
+        int ink = 0, gap = 0;
+        for (int x = 10; x < 190; ++x)
+            (qAlpha(img.pixel(x, 2)) > 200 ? ink : gap)++;
+        QVERIFY2(ink > 40 && gap > 40, qPrintable(QStringLiteral("ink %1 gap %2").arg(ink).arg(gap)));
+    }
+
+    void radiusLeavesCornersTransparent()
+    {
+        Tree t;
+        ComputedStyle s = filled(Qt::blue);
+        setRadius(s, 40);
+        const QImage img = paint(box(t.element(s), QRectF(0, 0, 200, 100)));
+        COMPARE_PIXEL(img, 2, 2, QColor(Qt::transparent));
+        COMPARE_PIXEL(img, 197, 97, QColor(Qt::transparent));
+        COMPARE_PIXEL(img, 100, 2, QColor(Qt::blue));
+        COMPARE_PIXEL(img, 40, 50, QColor(Qt::blue));
+    }
+
+    void overlappingRadiiAreScaledDown()
+    {
+        // 100 + 100 > 100 px high: all radii scale by 0.5 (CSS Backgrounds 3 §5.5), so the
+        // box becomes a stadium, not a lens: the middle of the left edge is painted.
+        Tree t;
+        ComputedStyle s = filled(Qt::blue);
+        setRadius(s, 100);
+        const QImage img = paint(box(t.element(s), QRectF(0, 0, 200, 100)));
+        COMPARE_PIXEL(img, 1, 50, QColor(Qt::blue));
+        COMPARE_PIXEL(img, 100, 1, QColor(Qt::blue));
+        COMPARE_PIXEL(img, 5, 5, QColor(Qt::transparent));
+    }
+
+    void overflowHiddenClipsChildren()
+    {
+        Tree t;
+        ComputedStyle parent = filled(Qt::white);
+        parent.overflow = Overflow::Hidden;
+        LayoutBox child = box(t.element(filled(Qt::red)), QRectF(50, 50, 200, 200));
+        const QImage img = paint(box(t.element(parent), QRectF(0, 0, 100, 100), {child}), QSize(300, 300));
+        COMPARE_PIXEL(img, 75, 75, QColor(Qt::red));
+        COMPARE_PIXEL(img, 150, 150, QColor(Qt::transparent));
+        // Without overflow hidden the child shows.
+        Tree u;
+        LayoutBox child2 = box(u.element(filled(Qt::red)), QRectF(50, 50, 200, 200));
+        const QImage open = paint(box(u.element(filled(Qt::white)), QRectF(0, 0, 100, 100), {child2}), QSize(300, 300));
+        COMPARE_PIXEL(open, 150, 150, QColor(Qt::red));
+    }
+
+    void opacityCompositesTheGroup()
+    {
+        Tree t;
+        ComputedStyle half = filled(Qt::white);
+        half.opacity = 0.5f;
+        // Two overlapping opaque children inside a half-transparent parent: as one group,
+        // the overlap is no darker or lighter than the rest.
+        LayoutBox a = box(t.element(filled(Qt::red)), QRectF(10, 10, 60, 60));
+        LayoutBox b = box(t.element(filled(Qt::red)), QRectF(40, 40, 60, 60));
+        LayoutBox root = box(t.element(filled(Qt::black)), QRectF(0, 0, 200, 200),
+                             {box(t.element(half), QRectF(0, 0, 120, 120), {a, b})});
+        const QImage img = paint(root);
+        const QRgb overlap = img.pixel(50, 50), single = img.pixel(20, 20), parentOnly = img.pixel(110, 5);
+        QVERIFY2(qAbs(qRed(overlap) - 128) <= 3, qPrintable(describe(overlap)));
+        QCOMPARE(overlap, single);
+        QVERIFY2(qAbs(qRed(parentOnly) - 128) <= 3 && qAbs(qGreen(parentOnly) - 128) <= 3, qPrintable(describe(parentOnly)));
+        COMPARE_PIXEL(img, 150, 150, QColor(Qt::black));
+    }
+
+    void linearGradientEndpoints()
+    {
+        Tree t;
+        ComputedStyle s;
+        Gradient g;
+        g.angleDeg = 90; // to right
+        g.stops = {{QColor(Qt::red), std::nullopt, std::nullopt}, {QColor(Qt::blue), std::nullopt, std::nullopt}};
+        BackgroundLayer layer;
+        layer.gradient = g;
+        s.backgroundLayers = {layer};
+        const QImage img = paint(box(t.element(s), QRectF(0, 0, 200, 100)));
+        QVERIFY(qRed(img.pixel(0, 50)) > 245 && qBlue(img.pixel(0, 50)) < 10);
+        QVERIFY(qBlue(img.pixel(199, 50)) > 245 && qRed(img.pixel(199, 50)) < 10);
+        QVERIFY(qAbs(qRed(img.pixel(100, 50)) - 128) < 6);
+        // 180deg (the default, "to bottom"): top red, bottom blue.
+        s.backgroundLayers[0].gradient->angleDeg = 180;
+        Tree u;
+        const QImage down = paint(box(u.element(s), QRectF(0, 0, 200, 100)));
+        QVERIFY(qRed(down.pixel(100, 0)) > 245);
+        QVERIFY(qBlue(down.pixel(100, 99)) > 245);
+    }
+
+    void cornerGradientHitsTheCorners()
+    {
+        // 135deg on a wide box: CSS Images 3 §3.1 makes the gradient line long enough that
+        // the 0% and 100% colours land exactly in the top-left and bottom-right corners.
+        Tree t;
+        ComputedStyle s;
+        Gradient g;
+        g.angleDeg = 135;
+        g.stops = {{QColor(Qt::red), 0.f, std::nullopt}, {QColor(Qt::blue), 1.f, std::nullopt}};
+        BackgroundLayer layer;
+        layer.gradient = g;
+        s.backgroundLayers = {layer};
+        const QImage img = paint(box(t.element(s), QRectF(0, 0, 200, 100)));
+        QVERIFY2(qRed(img.pixel(0, 0)) > 245, qPrintable(describe(img.pixel(0, 0))));
+        QVERIFY2(qBlue(img.pixel(199, 99)) > 245, qPrintable(describe(img.pixel(199, 99))));
+        // Top-right and bottom-left sit symmetrically about the 50 % point.
+        QVERIFY(qAbs(qRed(img.pixel(199, 0)) + qRed(img.pixel(0, 99)) - 255) <= 6);
+    }
+
+    void radialGradientCentre()
+    {
+        Tree t;
+        ComputedStyle s;
+        Gradient g;
+        g.kind = Gradient::Kind::Radial;
+        g.circle = true;
+        g.extent = Gradient::Extent::ClosestSide;
+        g.stops = {{QColor(Qt::white), std::nullopt, std::nullopt}, {QColor(Qt::black), std::nullopt, std::nullopt}};
+        BackgroundLayer layer;
+        layer.gradient = g;
+        s.backgroundLayers = {layer};
+        const QImage img = paint(box(t.element(s), QRectF(0, 0, 200, 200)));
+        QVERIFY(qRed(img.pixel(100, 100)) > 245);
+        QVERIFY(qRed(img.pixel(100, 1)) < 10);
+        QVERIFY(qAbs(qRed(img.pixel(150, 100)) - 128) < 10);
+    }
+
+    void boxShadowDarkensBelowTheBox()
+    {
+        Tree t;
+        ComputedStyle card = filled(Qt::white);
+        card.boxShadow = {Shadow{0, 24, 60, 0, QColor(0, 0, 0, 140), false}};
+        setRadius(card, 24);
+        LayoutBox root = box(t.element(filled(Qt::white)), QRectF(0, 0, 400, 400),
+                             {box(t.element(card), QRectF(100, 100, 200, 150))});
+        QElapsedTimer timer;
+        timer.start();
+        const QImage img = paint(root, QSize(400, 400));
+        const qint64 ms = timer.elapsed();
+        const int below = qRed(img.pixel(200, 262)), far = qRed(img.pixel(200, 395)), side = qRed(img.pixel(90, 180));
+        QVERIFY2(below < 215, qPrintable(describe(img.pixel(200, 262))));
+        QVERIFY(side < 250);
+        QVERIFY(far > 250);
+        COMPARE_PIXEL(img, 200, 175, QColor(Qt::white));
+        qInfo("60 px blur shadow painted in %lld ms", ms);
+    }
+
+    void insetShadowDarkensTheInsideEdge()
+    {
+        Tree t;
+        ComputedStyle s = filled(Qt::white);
+        s.boxShadow = {Shadow{0, 0, 10, 5, QColor(Qt::black), true}};
+        const QImage img = paint(box(t.element(s), QRectF(0, 0, 200, 200)));
+        QVERIFY(qRed(img.pixel(1, 100)) < 100);
+        COMPARE_PIXEL(img, 100, 100, QColor(Qt::white));
+    }
+
+    void transformsRotateAroundTheOrigin()
+    {
+        Tree t;
+        ComputedStyle s = filled(Qt::red);
+        TransformOp rotate;
+        rotate.kind = TransformOp::Kind::Rotate;
+        rotate.a = 90;
+        s.transform = {rotate};
+        // A 100×20 bar centred at (100,100) turned 90°: tall instead of wide.
+        const QImage img = paint(box(t.element(s), QRectF(50, 90, 100, 20)));
+        COMPARE_PIXEL(img, 100, 60, QColor(Qt::red));
+        COMPARE_PIXEL(img, 60, 100, QColor(Qt::transparent));
+        TransformOp move;
+        move.kind = TransformOp::Kind::Translate;
+        move.x = Length::percent(100);
+        move.y = Length::px(0);
+        s.transform = {move};
+        Tree u;
+        const QImage moved = paint(box(u.element(s), QRectF(0, 0, 50, 50)));
+        COMPARE_PIXEL(moved, 25, 25, QColor(Qt::transparent));
+        COMPARE_PIXEL(moved, 75, 25, QColor(Qt::red));
+    }
+
+    void imageObjectFitCoverWithRadius()
+    {
+        Tree t;
+        QImage source(100, 50, QImage::Format_ARGB32);
+        source.fill(Qt::green);
+        for (int y = 0; y < 50; ++y)
+            for (int x = 0; x < 20; ++x)
+                source.setPixel(x, y, qRgb(255, 0, 0)); // red strip on the left, cropped by cover
+        ComputedStyle s;
+        s.objectFit = ObjectFit::Cover;
+        setRadius(s, 50);
+        Node *img = t.element(s, QStringLiteral("img"));
+        img->image = source;
+        const QImage out = paint(box(img, QRectF(0, 0, 100, 100)));
+        COMPARE_PIXEL(out, 50, 50, QColor(Qt::green));
+        COMPARE_PIXEL(out, 3, 3, QColor(Qt::transparent)); // round
+        // Cover scales 100×50 to 200×100 centred: x 0–100 shows source x 25–75, no red.
+        COMPARE_PIXEL(out, 5, 50, QColor(Qt::green));
+        // contain: letterboxed, the red strip visible at the left.
+        s.objectFit = ObjectFit::Contain;
+        setRadius(s, 0);
+        Tree u;
+        Node *img2 = u.element(s, QStringLiteral("img"));
+        img2->image = source;
+        const QImage contain = paint(box(img2, QRectF(0, 0, 100, 100)));
+        COMPARE_PIXEL(contain, 5, 50, QColor(Qt::red));
+        COMPARE_PIXEL(contain, 50, 10, QColor(Qt::transparent));
+    }
+
+    void textIsDrawnInItsColourAndPositionedStacking()
+    {
+        Tree t;
+        ComputedStyle ts;
+        ts.fontFamily = {QStringLiteral("DejaVu Sans")};
+        ts.fontSize = 40;
+        ts.color = Qt::blue;
+        Node *text = t.text(QStringLiteral("Hello"), ts);
+        LayoutBox textBox = box(text, QRectF(10, 10, 150, 47));
+        const QImage img = paint(box(t.element(filled(Qt::white)), QRectF(0, 0, 200, 100), {textBox}));
+        int blue = 0;
+        for (int y = 10; y < 57; ++y)
+            for (int x = 10; x < 160; ++x)
+                if (qBlue(img.pixel(x, y)) > 200 && qRed(img.pixel(x, y)) < 80)
+                    ++blue;
+        QVERIFY2(blue > 300, qPrintable(QString::number(blue)));
+        COMPARE_PIXEL(img, 190, 90, QColor(Qt::white));
+
+        // A positioned sibling paints after a later in-flow sibling (CSS 2 Appendix E).
+        Tree u;
+        ComputedStyle positioned = filled(Qt::red);
+        positioned.position = Position::Absolute;
+        LayoutBox first = box(u.element(positioned), QRectF(0, 0, 100, 100));
+        LayoutBox second = box(u.element(filled(Qt::green)), QRectF(50, 50, 100, 100));
+        const QImage order = paint(box(u.element(), QRectF(0, 0, 200, 200), {first, second}));
+        COMPARE_PIXEL(order, 75, 75, QColor(Qt::red));
+    }
+};
+
+QTEST_MAIN(TestPaint)
+#include "tst_paint.moc"
