@@ -1,0 +1,95 @@
+#include "server/app/demo.h"
+
+#include "server/store/crypto.h"
+#include "server/store/services.h"
+
+namespace imprint::app {
+
+namespace {
+
+const QString kDemoSpace = QStringLiteral("demo");
+const QString kDemoEmail = QStringLiteral("owner@demo.local");
+const QString kDemoKeyName = QStringLiteral("demo");
+
+} // namespace
+
+std::optional<DemoCredentials> seedDemo(Environment &env, QString *error)
+{
+    store::AccountService accounts(*env.db, env.config);
+    store::ApiKeyService keys(*env.db);
+    DemoCredentials out;
+    out.email = kDemoEmail;
+    out.password = store::randomBase62(16);
+
+    auto space = accounts.spaceByName(kDemoSpace);
+    if (!space && space.error().kind != store::ServiceError::Kind::NotFound) {
+        *error = space.error().message;
+        return std::nullopt;
+    }
+    if (!space) {
+        out.firstRun = true;
+        space = accounts.createSpace(kDemoSpace, QStringLiteral("pro"), QStringLiteral("demo"));
+        if (!space) {
+            *error = space.error().message;
+            return std::nullopt;
+        }
+    }
+    bool createdUser = false;
+    auto member = accounts.addUser(kDemoEmail, out.password, kDemoSpace, store::Role::Owner,
+                                   QStringLiteral("demo"), &createdUser);
+    if (!member) {
+        *error = member.error().message;
+        return std::nullopt;
+    }
+    if (!createdUser) {
+        if (auto done = accounts.setPassword(kDemoEmail, out.password, QStringLiteral("demo")); !done) {
+            *error = done.error().message;
+            return std::nullopt;
+        }
+    }
+    auto existing = keys.listAll(space->id);
+    if (!existing) {
+        *error = existing.error().message;
+        return std::nullopt;
+    }
+    for (const store::ApiKey &k : existing.value()) {
+        if (k.name == kDemoKeyName && k.revokedAt == 0)
+            keys.revoke(space->id, k.id, QStringLiteral("demo"));
+    }
+    auto key = keys.create(space->id, kDemoKeyName, 0, member->user.id);
+    if (!key) {
+        *error = key.error().message;
+        return std::nullopt;
+    }
+    out.apiKeyId = key->key.id;
+    out.apiToken = key->token;
+    if (out.firstRun && !importDemoContent(env, space.value(), error))
+        return std::nullopt;
+    return out;
+}
+
+QString demoBanner(const DemoCredentials &d, const QString &base)
+{
+    const QString api = base + QStringLiteral("/api/v1");
+    QString s;
+    s += QStringLiteral("\n== Imprint demo %1==\n").arg(d.firstRun ? QStringLiteral("(seeded now) ") : QString());
+    s += QStringLiteral("space:    demo (plan pro)\n");
+    s += QStringLiteral("owner:    %1\n").arg(d.email);
+    s += QStringLiteral("password: %1\n").arg(d.password);
+    s += QStringLiteral("API key:  %1  (id %2)\n").arg(d.apiToken, d.apiKeyId);
+    s += QStringLiteral("(new password and key on every --demo start; the previous ones stop working)\n\n");
+    s += QStringLiteral("# health\ncurl -s %1/health\n").arg(api);
+    s += QStringLiteral("# log in (stores the session cookie in /tmp/imprint-demo.cookies)\n"
+                        "curl -s -c /tmp/imprint-demo.cookies -H 'Content-Type: application/json' \\\n"
+                        "  -d '{\"email\":\"%2\",\"password\":\"%3\"}' %1/auth/login\n")
+             .arg(api, d.email, d.password);
+    s += QStringLiteral("# create a key (the token is shown once)\n"
+                        "curl -s -b /tmp/imprint-demo.cookies -H 'Content-Type: application/json' \\\n"
+                        "  -d '{\"name\":\"my key\"}' %1/tokens/api-keys\n").arg(api);
+    s += QStringLiteral("# list keys\ncurl -s -b /tmp/imprint-demo.cookies '%1/tokens/api-keys/index?page=1&perPage=20'\n").arg(api);
+    s += QStringLiteral("# revoke the demo key\ncurl -s -b /tmp/imprint-demo.cookies -X DELETE %1/tokens/api-keys/%2\n")
+             .arg(api, d.apiKeyId);
+    return s;
+}
+
+} // namespace imprint::app

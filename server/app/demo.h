@@ -1,0 +1,35 @@
+#pragma once
+// `imprint serve --demo` (DESIGN §1): seeds, once, a demo space (plan pro) with an owner
+// and hands out working credentials on every start.
+
+#include "server/app/cli.h"
+#include "server/store/models.h"
+
+namespace imprint::app {
+
+/// What seedDemo() produced, for printing.
+struct DemoCredentials {
+    QString email;
+    QString password;   ///< fresh on every start (the old one is replaced)
+    QString apiKeyId;
+    QString apiToken;   ///< fresh on every start (the previous demo key is revoked)
+    bool firstRun = false;
+};
+
+/// Seeds space `demo` (plan pro) and owner `owner@demo.local` if absent, then sets a new
+/// random password for the owner and replaces the key named "demo" with a new one, so
+/// the printed credentials always work (plaintext secrets are never stored, so they
+/// cannot be shown again). Calls importDemoContent() on the first run. std::nullopt with
+/// *error on a database failure.
+std::optional<DemoCredentials> seedDemo(Environment &env, QString *error);
+
+/// Hook for the render API work (issue 5): imports the demo templates and pages from
+/// resources/demo/ into `space` and publishes them. Called once, when the demo space is
+/// first created. Returns false with *error on failure. Lives in demo_content.cpp.
+bool importDemoContent(Environment &env, const store::Space &space, QString *error);
+
+/// The text `imprint serve --demo` prints: credentials and ready-to-paste curl lines
+/// (login, list keys, revoke, health) for the server at `baseUrl` (http://host:port).
+QString demoBanner(const DemoCredentials &demo, const QString &baseUrl);
+
+} // namespace imprint::app

@@ -1,0 +1,140 @@
+// `imprint serve` (DESIGN §1, issue 2 "Server core").
+#include "server/app/cli.h"
+#include "server/app/demo.h"
+#include "server/http/api.h"
+#include "server/http/server.h"
+#include "server/store/crypto.h"
+
+#include <QCoreApplication>
+#include <QSocketNotifier>
+
+#include <csignal>
+#include <unistd.h>
+
+namespace imprint::app {
+
+namespace {
+
+int g_signalPipe[2] = {-1, -1};
+
+void onSignal(int)
+{
+    const char c = 1;
+    [[maybe_unused]] const auto n = ::write(g_signalPipe[1], &c, 1);
+}
+
+// SIGINT/SIGTERM end the event loop, so destructors run (worker pool drained,
+// database connections closed) instead of the process dying mid-write.
+void installQuitOnSignals()
+{
+    if (::pipe(g_signalPipe) != 0)
+        return;
+    auto *notifier = new QSocketNotifier(g_signalPipe[0], QSocketNotifier::Read, QCoreApplication::instance());
+    QObject::connect(notifier, &QSocketNotifier::activated, QCoreApplication::instance(), [] {
+        char c;
+        [[maybe_unused]] const auto n = ::read(g_signalPipe[0], &c, 1);
+        QCoreApplication::quit();
+    });
+    std::signal(SIGINT, onSignal);
+    std::signal(SIGTERM, onSignal);
+    std::signal(SIGPIPE, SIG_IGN);
+}
+
+bool parseListen(const QString &text, QHostAddress *address, quint16 *port)
+{
+    const int colon = text.lastIndexOf(QLatin1Char(':'));
+    if (colon < 0)
+        return false;
+    QString host = text.left(colon);
+    if (host.startsWith(QLatin1Char('[')) && host.endsWith(QLatin1Char(']')))
+        host = host.mid(1, host.size() - 2);
+    bool ok = false;
+    const uint p = text.mid(colon + 1).toUInt(&ok);
+    if (!ok || p > 65535)
+        return false;
+    if (host.isEmpty() || host == QLatin1String("*"))
+        *address = QHostAddress::Any;
+    else if (host == QLatin1String("localhost"))
+        *address = QHostAddress::LocalHost;
+    else if (!address->setAddress(host))
+        return false;
+    *port = quint16(p);
+    return true;
+}
+
+} // namespace
+
+int runServeCommand(const QStringList &arguments)
+{
+    QString parseError;
+    const Args args(arguments,
+                    commonValueOptions() << QStringLiteral("listen") << QStringLiteral("max-connections"),
+                    commonFlags() << QStringLiteral("demo"), &parseError);
+    const CommonOptions options = commonOptions(args);
+    if (!parseError.isEmpty() || !args.positionals().isEmpty()) {
+        QTextStream(stderr) << "imprint serve: " << (parseError.isEmpty() ? QStringLiteral("unexpected argument") : parseError)
+                            << "\nusage: imprint serve [--listen HOST:PORT] [--data DIR] [--database URL] [--demo]"
+                               " [--max-connections N]\n";
+        return 2;
+    }
+    QHostAddress address;
+    quint16 port = 0;
+    const QString listen = args.value(QStringLiteral("listen"), QStringLiteral("127.0.0.1:8080"));
+    if (!parseListen(listen, &address, &port)) {
+        QTextStream(stderr) << "imprint serve: --listen wants HOST:PORT, got '" << listen << "'\n";
+        return 2;
+    }
+
+    QString error;
+    auto env = openEnvironment(options, &error);
+    if (!env)
+        return fail(options, QStringLiteral("startup_failed"), error);
+    if (args.has(QStringLiteral("max-connections"))) {
+        bool ok = false;
+        const int cap = args.value(QStringLiteral("max-connections")).toInt(&ok);
+        if (!ok || cap < 1) {
+            QTextStream(stderr) << "imprint serve: --max-connections wants a positive integer\n";
+            return 2;
+        }
+        env->config.setMaxConnections(cap);
+    }
+
+    const quint64 fdLimit = http::raiseOpenFileLimit();
+    http::ServerLimits limits;
+    limits.maxConnections = env->config.maxConnections();
+    limits.idleTimeoutMs = env->config.idleTimeoutMs();
+    limits.requestTimeoutMs = env->config.requestTimeoutMs();
+    limits.maxBodyBytes = env->config.maxBodyBytes();
+    limits.workerQueueLimit = env->config.workerQueueLimit();
+
+    // Declaration order matters: the server (and its worker pool) goes before the Api
+    // whose services its jobs use.
+    http::Api api(*env->db, env->config);
+    http::HttpServer server(limits);
+    api.registerRoutes(server.router());
+    // Issue 5 registers the render, file, template and page routes on server.router() here.
+
+    const quint16 bound = server.listen(address, port, &error);
+    if (bound == 0)
+        return fail(options, QStringLiteral("listen_failed"), QStringLiteral("cannot listen on %1: %2").arg(listen, error));
+    const QString host = address.protocol() == QAbstractSocket::IPv6Protocol
+        ? QStringLiteral("[%1]").arg(address.toString()) : address.toString();
+    const QString base = QStringLiteral("http://%1:%2").arg(
+        address == QHostAddress::Any ? QStringLiteral("127.0.0.1") : host).arg(bound);
+    printLine(QStringLiteral("imprint %1 listening on %2 (data %3, %4, max %5 connections, fd limit %6)")
+                  .arg(QStringLiteral(IMPRINT_VERSION), base, env->dataDir, env->db->settings().describe())
+                  .arg(limits.maxConnections).arg(fdLimit));
+
+    if (args.has(QStringLiteral("demo"))) {
+        auto demo = seedDemo(*env, &error);
+        if (!demo)
+            return fail(options, QStringLiteral("demo_failed"), error);
+        printLine(demoBanner(*demo, base));
+    }
+    installQuitOnSignals();
+    const int rc = QCoreApplication::exec();
+    printLine(QStringLiteral("imprint: stopped"));
+    return rc;
+}
+
+} // namespace imprint::app

@@ -1,0 +1,53 @@
+#pragma once
+// The account, session and API key routes of DESIGN §4 and SPEC §4.3/§4.4, plus /health.
+// Api owns the services the routes call; keep it alive longer than the HttpServer whose
+// router it fills (the server waits for its workers on destruction).
+
+#include "server/http/auth.h"
+#include "server/http/router.h"
+#include "server/store/config.h"
+#include "server/store/database.h"
+#include "server/store/services.h"
+
+namespace imprint::http {
+
+/// The services and policies behind the routes.
+class Api
+{
+public:
+    Api(const store::Database &db, store::Config config);
+
+    /// Adds every route of this module to `router`:
+    /// GET /api/v1/health; POST /api/v1/auth/login, POST /api/v1/auth/logout,
+    /// GET /api/v1/auth/me; POST /api/v1/tokens/api-keys,
+    /// GET /api/v1/tokens/api-keys/index, DELETE /api/v1/tokens/api-keys/{id}.
+    void registerRoutes(Router &router);
+
+    const store::Config &config() const { return m_config; }
+    const store::Database &database() const { return m_db; }
+    store::AccountService &accounts() { return m_accounts; }
+    store::ApiKeyService &keys() { return m_keys; }
+
+    /// JSON form of a key for the API: id, name, prefix, createdAt, expiresAt, lastUsedAt,
+    /// createdBy — never the token or its hash. Times are ISO-8601 UTC or null.
+    static QJsonObject keyJson(const store::ApiKey &key);
+    /// JSON form of a session: user {id, email}, space {id, name, plan}, role, expiresAt.
+    static QJsonObject sessionJson(const store::SessionInfo &session);
+
+private:
+    HttpResponse health();
+    void login(HttpRequest &&request, Responder &&responder);
+    HttpResponse logout(const HttpRequest &request);
+    HttpResponse me(const HttpRequest &request);
+    HttpResponse createKey(const HttpRequest &request);
+    HttpResponse listKeys(const HttpRequest &request);
+    HttpResponse revokeKey(const HttpRequest &request);
+
+    const store::Database &m_db;
+    store::Config m_config;
+    store::AccountService m_accounts;
+    store::ApiKeyService m_keys;
+    LoginThrottle m_throttle;
+};
+
+} // namespace imprint::http

@@ -1,0 +1,63 @@
+#include "server/http/json.h"
+
+#include <QJsonDocument>
+#include <QJsonParseError>
+
+namespace imprint::http {
+
+Outcome<QJsonObject> jsonObjectBody(const HttpRequest &request, bool allowEmpty)
+{
+    if (request.body.trimmed().isEmpty()) {
+        if (allowEmpty)
+            return QJsonObject();
+        return problem(400, QStringLiteral("invalid_body"), QStringLiteral("A JSON object body is required."));
+    }
+    QJsonParseError error;
+    const QJsonDocument doc = QJsonDocument::fromJson(request.body, &error);
+    if (error.error != QJsonParseError::NoError)
+        return problem(400, QStringLiteral("malformed_json"),
+                       QStringLiteral("The body is not valid JSON (%1 at offset %2).")
+                           .arg(error.errorString()).arg(error.offset));
+    if (!doc.isObject())
+        return problem(400, QStringLiteral("invalid_body"), QStringLiteral("The body must be a JSON object."));
+    return doc.object();
+}
+
+Outcome<QString> requiredString(const QJsonObject &object, const QString &field)
+{
+    const QJsonValue v = object.value(field);
+    if (v.isUndefined() || v.isNull())
+        return problem(400, QStringLiteral("missing_field"), QStringLiteral("The field '%1' is required.").arg(field));
+    if (!v.isString() || v.toString().isEmpty())
+        return problem(400, QStringLiteral("invalid_field"),
+                       QStringLiteral("The field '%1' must be a non-empty string.").arg(field));
+    return v.toString();
+}
+
+Outcome<int> queryInt(const HttpRequest &request, const QString &name, int defaultValue, int min, int max)
+{
+    const auto raw = request.queryValue(name);
+    if (!raw || raw->isEmpty())
+        return defaultValue;
+    bool ok = false;
+    const qlonglong v = raw->trimmed().toLongLong(&ok);
+    if (!ok || v < min)
+        return problem(400, QStringLiteral("invalid_parameter"),
+                       QStringLiteral("The query parameter '%1' must be an integer of at least %2.").arg(name).arg(min));
+    return int(std::min<qlonglong>(v, max));
+}
+
+HttpResponse problemFor(const store::ServiceError &error)
+{
+    using Kind = store::ServiceError::Kind;
+    switch (error.kind) {
+    case Kind::Invalid: return problem(400, error.code, error.message);
+    case Kind::Unauthorized: return problem(401, error.code, error.message);
+    case Kind::NotFound: return problem(404, error.code, error.message);
+    case Kind::Conflict: return problem(409, error.code, error.message);
+    case Kind::Database: break;
+    }
+    return problem(500, error.code.isEmpty() ? QStringLiteral("internal_error") : error.code, error.message);
+}
+
+} // namespace imprint::http

@@ -1,0 +1,90 @@
+#pragma once
+// Plain request/response values of the HTTP layer. A handler gets an HttpRequest copied
+// out of Qt's QHttpServerRequest (which Qt 6.4.2 frees when the client disconnects), so
+// it may keep it, move it to a worker thread, and answer later.
+
+#include <QByteArray>
+#include <QHash>
+#include <QHostAddress>
+#include <QJsonObject>
+#include <QList>
+#include <QPair>
+#include <QString>
+#include <QUrlQuery>
+
+#include <optional>
+#include <variant>
+
+namespace imprint::http {
+
+using HeaderList = QList<QPair<QByteArray, QByteArray>>;
+
+/// One request, owned by value.
+struct HttpRequest {
+    QByteArray method;              ///< upper case: "GET", "POST", ...
+    QString path;                   ///< decoded path, no trailing slash (except "/")
+    QUrlQuery query;
+    HeaderList headers;             ///< names lower-cased, in arrival order
+    QByteArray body;
+    QHostAddress remoteAddress;
+    QHash<QString, QString> pathParams;  ///< `{name}` segments of the matched route
+
+    /// First value of header `name` (case-insensitive); empty when absent.
+    QByteArray header(const QByteArray &name) const;
+    /// Fully decoded value of query item `key`; std::nullopt when absent.
+    std::optional<QString> queryValue(const QString &key) const;
+    /// The token of `Authorization: Bearer <token>`; empty when absent or another scheme.
+    QString bearerToken() const;
+    /// Value of cookie `name` from the Cookie header; empty when absent.
+    QString cookie(const QString &name) const;
+    /// Path parameter `name` of the matched route (empty when absent).
+    QString pathParam(const QString &name) const { return pathParams.value(name); }
+};
+
+/// One response. Build with the helpers below; the server adds Content-Length.
+struct HttpResponse {
+    int status = 200;
+    HeaderList headers;   ///< includes Content-Type when there is a body
+    QByteArray body;
+
+    /// Adds a header (no de-duplication: Set-Cookie may repeat).
+    HttpResponse &withHeader(const QByteArray &name, const QByteArray &value);
+    /// Value of the first header `name` (case-insensitive), empty when absent.
+    QByteArray header(const QByteArray &name) const;
+
+    /// `status` with a compact JSON body, Content-Type application/json.
+    static HttpResponse json(int status, const QJsonObject &body);
+    /// 200 `{"success": true, "data": data}` — the success envelope of DESIGN §4.
+    static HttpResponse success(const QJsonObject &data, int status = 200);
+    /// Raw bytes with a content type.
+    static HttpResponse bytes(int status, const QByteArray &contentType, const QByteArray &body);
+};
+
+/// RFC 9457 problem details exactly as DESIGN §4 "Error body":
+/// `{"type","title","status","detail","code","success":false}` with Content-Type
+/// application/problem+json. `code` is machine-readable (snake_case), `detail` a sentence
+/// for humans that names the offending field for bad input; title is the status phrase.
+HttpResponse problem(int status, const QString &code, const QString &detail);
+
+/// Reason phrase of a status code ("Not Found"); "Unknown" for codes without one.
+QByteArray reasonPhrase(int status);
+
+/// A value or the HttpResponse (usually a problem) to send instead.
+template<typename T>
+class Outcome
+{
+public:
+    Outcome(T value) : m_v(std::move(value)) {}
+    Outcome(HttpResponse error) : m_v(std::move(error)) {}
+    bool ok() const { return std::holds_alternative<T>(m_v); }
+    explicit operator bool() const { return ok(); }
+    const T &value() const { return std::get<T>(m_v); }
+    const T *operator->() const { return &value(); }
+    const T &operator*() const { return value(); }
+    const HttpResponse &error() const { return std::get<HttpResponse>(m_v); }
+
+private:
+    std::variant<T, HttpResponse> m_v;
+};
+
+} // namespace imprint::http

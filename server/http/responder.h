@@ -1,0 +1,64 @@
+#pragma once
+// The answering side of one request: a move-only handle that writes an HttpResponse to
+// the client's socket, now or later, without the Qt 6.4.2 use-after-free of
+// QFuture<QHttpServerResponse> routes (see server.h).
+
+#include "server/http/message.h"
+
+#include <QPointer>
+#include <QTcpSocket>
+
+#include <functional>
+#include <memory>
+
+class QHttpServerResponder;
+
+namespace imprint::http {
+
+class HttpServer;
+
+/// Move-only. Use only on the server (main) thread. If the client disconnected, send()
+/// does nothing; destroying a Responder without sending leaves the connection to the idle
+/// timeout, so every path must send.
+class Responder
+{
+public:
+    /// Wraps Qt's responder for `socket`. `what` ("GET /path", never the query string,
+    /// which may carry api_token) names the request in the access log.
+    Responder(HttpServer *server, QHttpServerResponder &&responder, QTcpSocket *socket, bool closeAfter,
+              QByteArray what);
+    Responder(Responder &&other) noexcept;
+    Responder &operator=(Responder &&other) noexcept;
+    ~Responder();
+
+    /// Writes `response` (status line, headers, Content-Length, body) if the socket is
+    /// still connected, then closes the connection when the request asked for
+    /// `Connection: close`. At most once; later calls are ignored.
+    void send(const HttpResponse &response);
+
+    /// True while the client is connected and nothing was sent yet.
+    bool isConnected() const;
+
+    /// The server this request came through (for respondAsync); null if it is gone.
+    HttpServer *server() const;
+
+private:
+    friend class HttpServer;
+    QPointer<HttpServer> m_server;
+    std::unique_ptr<QHttpServerResponder> m_responder;
+    QPointer<QTcpSocket> m_socket;
+    bool m_closeAfter = false;
+    bool m_sent = false;
+    QByteArray m_what;
+    qint64 m_startNs = 0;
+};
+
+/// Runs `work` on the server's bounded worker pool (size = cores) and sends its result
+/// back on the server thread — only if the client is still connected. When the pool's
+/// queue is full, answers at once with 503 problem+json and `Retry-After: 1` (DESIGN §4).
+/// `work` must not touch the Responder, Qt sockets or other main-thread objects; it may
+/// use store::Database (each thread has its own connection). An exception thrown by
+/// `work` becomes a 500 problem. This is the helper renders (issue 5) use.
+void respondAsync(Responder responder, std::function<HttpResponse()> work);
+
+} // namespace imprint::http

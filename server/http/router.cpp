@@ -1,0 +1,66 @@
+#include "server/http/router.h"
+
+namespace imprint::http {
+
+namespace {
+
+QStringList splitPath(const QString &path)
+{
+    return path.split(QLatin1Char('/'), Qt::SkipEmptyParts);
+}
+
+bool isParam(const QString &segment)
+{
+    return segment.size() > 2 && segment.startsWith(QLatin1Char('{')) && segment.endsWith(QLatin1Char('}'));
+}
+
+} // namespace
+
+void Router::add(const QByteArray &method, const QString &pattern, SyncHandler handler)
+{
+    addWithResponder(method, pattern, [handler = std::move(handler)](HttpRequest &&request, Responder &&responder) {
+        responder.send(handler(request));
+    });
+}
+
+void Router::addWithResponder(const QByteArray &method, const QString &pattern, Handler handler)
+{
+    Route r;
+    r.method = method.toUpper();
+    r.segments = splitPath(pattern);
+    for (const QString &s : r.segments)
+        r.literalCount += isParam(s) ? 0 : 1;
+    r.handler = std::move(handler);
+    m_routes.push_back(std::move(r));
+}
+
+Router::Match Router::match(const QByteArray &method, const QString &path) const
+{
+    const QStringList segments = splitPath(path);
+    Match best;
+    int bestLiterals = -1;
+    for (const Route &r : m_routes) {
+        if (r.segments.size() != segments.size())
+            continue;
+        QHash<QString, QString> params;
+        bool matches = true;
+        for (int i = 0; i < segments.size() && matches; ++i) {
+            if (isParam(r.segments[i]))
+                params.insert(r.segments[i].mid(1, r.segments[i].size() - 2), segments[i]);
+            else
+                matches = r.segments[i] == segments[i];
+        }
+        if (!matches)
+            continue;
+        if (!best.allowed.contains(r.method))
+            best.allowed.append(r.method);
+        if (r.method == method && r.literalCount > bestLiterals) {
+            bestLiterals = r.literalCount;
+            best.handler = &r.handler;
+            best.params = params;
+        }
+    }
+    return best;
+}
+
+} // namespace imprint::http

@@ -1,0 +1,51 @@
+#pragma once
+// Method + path-pattern routing for HttpServer: `/api/v1/tokens/api-keys/{id}` style
+// patterns, 404 for unknown paths and 405 with `Allow` for known paths with another
+// method (RFC 9110 §15.5.6), decided by the server, not by each handler.
+
+#include "server/http/message.h"
+#include "server/http/responder.h"
+
+#include <QStringList>
+
+#include <functional>
+#include <vector>
+
+namespace imprint::http {
+
+/// A handler that answers through the Responder (now or later, e.g. via respondAsync).
+using Handler = std::function<void(HttpRequest &&request, Responder &&responder)>;
+/// A handler that computes its response right away on the server thread.
+using SyncHandler = std::function<HttpResponse(const HttpRequest &request)>;
+
+/// The route table. Not thread-safe: fill it before the server starts listening.
+class Router
+{
+public:
+    /// Registers a synchronous handler for `method` ("GET", ...) and `pattern`: segments
+    /// separated by '/', `{name}` matches any one non-empty segment and lands in
+    /// HttpRequest::pathParams. Literal segments win over `{name}` for the same path.
+    void add(const QByteArray &method, const QString &pattern, SyncHandler handler);
+    /// Same for a handler that answers through its Responder (async work).
+    void addWithResponder(const QByteArray &method, const QString &pattern, Handler handler);
+
+    /// Result of looking a request up.
+    struct Match {
+        const Handler *handler = nullptr;        ///< null: 404 or 405
+        QHash<QString, QString> params;
+        QByteArrayList allowed;                  ///< methods of routes matching the path
+    };
+    /// Finds the route for (method, path). Path must be normalised (no trailing '/').
+    Match match(const QByteArray &method, const QString &path) const;
+
+private:
+    struct Route {
+        QByteArray method;
+        QStringList segments;
+        int literalCount = 0;
+        Handler handler;
+    };
+    std::vector<Route> m_routes;
+};
+
+} // namespace imprint::http

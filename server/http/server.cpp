@@ -1,0 +1,478 @@
+#include "server/http/server.h"
+
+#include <QHttpServerRequest>
+#include <QHttpServerResponder>
+#include <QLoggingCategory>
+#include <QThread>
+
+#include <sys/resource.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <exception>
+
+namespace imprint::http {
+
+Q_LOGGING_CATEGORY(lcAccess, "imprint.http.access")
+Q_LOGGING_CATEGORY(lcHttp, "imprint.http")
+
+namespace {
+
+QByteArray methodName(QHttpServerRequest::Method m)
+{
+    switch (m) {
+    case QHttpServerRequest::Method::Get: return "GET";
+    case QHttpServerRequest::Method::Put: return "PUT";
+    case QHttpServerRequest::Method::Delete: return "DELETE";
+    case QHttpServerRequest::Method::Post: return "POST";
+    case QHttpServerRequest::Method::Head: return "HEAD";
+    case QHttpServerRequest::Method::Options: return "OPTIONS";
+    case QHttpServerRequest::Method::Patch: return "PATCH";
+    case QHttpServerRequest::Method::Connect: return "CONNECT";
+    case QHttpServerRequest::Method::Trace: return "TRACE";
+    default: return "UNKNOWN";
+    }
+}
+
+// Serialises a response by hand for the paths where Qt's responder cannot be used
+// (the request never reached the router: 413, 431, 408).
+QByteArray rawResponse(const HttpResponse &r)
+{
+    QByteArray out = "HTTP/1.1 " + QByteArray::number(r.status) + ' ' + reasonPhrase(r.status) + "\r\n";
+    for (const auto &h : r.headers)
+        out += h.first + ": " + h.second + "\r\n";
+    out += "Content-Length: " + QByteArray::number(r.body.size()) + "\r\nConnection: close\r\n\r\n";
+    out += r.body;
+    return out;
+}
+
+qint64 nowNs()
+{
+    static QElapsedTimer clock = [] { QElapsedTimer t; t.start(); return t; }();
+    return clock.nsecsElapsed();
+}
+
+} // namespace
+
+// ---------------------------------------------------------------- Responder
+
+Responder::Responder(HttpServer *server, QHttpServerResponder &&responder, QTcpSocket *socket,
+                     bool closeAfter, QByteArray what)
+    : m_server(server)
+    , m_responder(std::make_unique<QHttpServerResponder>(std::move(responder)))
+    , m_socket(socket)
+    , m_closeAfter(closeAfter)
+    , m_what(std::move(what))
+    , m_startNs(nowNs())
+{
+}
+
+Responder::Responder(Responder &&other) noexcept = default;
+Responder &Responder::operator=(Responder &&other) noexcept = default;
+
+Responder::~Responder()
+{
+    // A handler that forgot to answer must not leave the client hanging until the idle
+    // timeout: say so, as a 500 (a bug on our side, never bad input).
+    if (m_responder && !m_sent && isConnected())
+        send(problem(500, QStringLiteral("internal_error"), QStringLiteral("The request was not answered.")));
+}
+
+HttpServer *Responder::server() const
+{
+    return m_server.data();
+}
+
+bool Responder::isConnected() const
+{
+    return !m_sent && m_socket && m_socket->state() == QAbstractSocket::ConnectedState;
+}
+
+void Responder::send(const HttpResponse &response)
+{
+    if (m_sent || !m_responder)
+        return;
+    m_sent = true;
+    const double ms = double(nowNs() - m_startNs) / 1e6;
+    if (!m_socket || m_socket->state() != QAbstractSocket::ConnectedState) {
+        qCInfo(lcAccess).noquote() << m_what << response.status << "(client gone)" << QString::number(ms, 'f', 2) << "ms";
+        return;
+    }
+    m_responder->writeStatusLine(QHttpServerResponder::StatusCode(response.status));
+    for (const auto &h : response.headers)
+        m_responder->writeHeader(h.first, h.second);
+    m_responder->writeHeader("Content-Length", QByteArray::number(response.body.size()));
+    if (m_closeAfter)
+        m_responder->writeHeader("Connection", "close");
+    m_responder->writeBody(response.body);
+    if (m_closeAfter)
+        m_socket->disconnectFromHost();
+    qCInfo(lcAccess).noquote() << m_what << response.status << QString::number(ms, 'f', 2) << "ms";
+}
+
+void respondAsync(Responder responder, std::function<HttpResponse()> work)
+{
+    HttpServer *server = responder.server();
+    if (!server) {
+        responder.send(problem(503, QStringLiteral("shutting_down"), QStringLiteral("The server is shutting down.")));
+        return;
+    }
+    server->respondAsync(std::move(responder), std::move(work));
+}
+
+// ---------------------------------------------------------------- Listener
+
+Listener::Listener(HttpServer *server, const ServerLimits &limits)
+    : m_server(server)
+    , m_limits(limits)
+{
+    m_clock.start();
+    const int interval = std::clamp(std::min(limits.idleTimeoutMs, limits.requestTimeoutMs) / 4, 20, 1000);
+    m_sweepTimer.setInterval(interval);
+    connect(&m_sweepTimer, &QTimer::timeout, this, &Listener::sweep);
+    m_sweepTimer.start();
+}
+
+void Listener::incomingConnection(qintptr socketDescriptor)
+{
+    if (openConnections() >= m_limits.maxConnections) {
+        // Closing at once (no response) costs nothing and frees the fd immediately.
+        ::close(int(socketDescriptor));
+        ++m_refused;
+        return;
+    }
+    auto *socket = new QTcpSocket(this);
+    if (!socket->setSocketDescriptor(socketDescriptor)) {
+        delete socket;
+        ::close(int(socketDescriptor));
+        return;
+    }
+    // Without TCP_NODELAY a response written in two segments waits ~40 ms for the
+    // client's delayed ACK (Nagle).
+    socket->setSocketOption(QAbstractSocket::LowDelayOption, 1);
+    Connection c;
+    c.socket = socket;
+    c.lastActivityMs = m_clock.elapsed();
+    m_connections[socket] = c;
+    // Connected before QAbstractHttpServer's own readyRead slot (made when it takes the
+    // pending connection), so the guard sees every chunk before the parser buffers it.
+    connect(socket, &QTcpSocket::readyRead, this, [this, socket] { onReadyRead(socket); });
+    connect(socket, &QTcpSocket::bytesWritten, this, [this, socket] {
+        auto it = m_connections.find(socket);
+        if (it == m_connections.end())
+            return;
+        it->second.lastActivityMs = m_clock.elapsed();
+        if (it->second.rejecting && socket->bytesToWrite() == 0) {
+            // Half-close after the error response: the client sees EOF, while we keep
+            // draining its upload so the kernel does not answer it with RST (which can
+            // destroy the response before the client reads it).
+            ::shutdown(int(socket->socketDescriptor()), SHUT_WR);
+        }
+    });
+    connect(socket, &QObject::destroyed, this, [this, socket] { m_connections.erase(socket); });
+    addPendingConnection(socket);
+}
+
+void Listener::onReadyRead(QTcpSocket *socket)
+{
+    auto it = m_connections.find(socket);
+    if (it == m_connections.end())
+        return;
+    Connection &c = it->second;
+    const qint64 now = m_clock.elapsed();
+    c.lastActivityMs = now;
+    if (c.rejecting) {
+        socket->readAll();
+        return;
+    }
+    // Inside the parser's read transaction, bytesAvailable() is what arrived since the
+    // parser last read: exactly the new bytes.
+    const qint64 available = socket->bytesAvailable();
+    if (available <= 0)
+        return;
+    if (c.requestStartMs < 0)
+        c.requestStartMs = now;
+    c.requestBytes += available;
+    if (c.headerBytes < 0) {
+        const qint64 room = m_limits.maxHeaderBytes + 4 - c.head.size();
+        if (room > 0)
+            c.head += socket->peek(std::min(available, room));
+        const int end = c.head.indexOf("\r\n\r\n");
+        if (end < 0) {
+            if (c.head.size() > m_limits.maxHeaderBytes)
+                reject(socket, c, problem(431, QStringLiteral("headers_too_large"),
+                                          QStringLiteral("The request headers exceed %1 bytes.").arg(m_limits.maxHeaderBytes)));
+            return;
+        }
+        c.headerBytes = end + 4;
+        const QList<QByteArray> lines = c.head.left(end).split('\n');
+        c.head = QByteArray();
+        for (const QByteArray &line : lines) {
+            if (!line.toLower().startsWith("content-length:"))
+                continue;
+            bool ok = false;
+            const qint64 length = line.mid(15).trimmed().toLongLong(&ok);
+            if (ok && length > m_limits.maxBodyBytes) {
+                reject(socket, c, problem(413, QStringLiteral("body_too_large"),
+                                          QStringLiteral("The request body is %1 bytes; the limit is %2 bytes.")
+                                              .arg(length).arg(m_limits.maxBodyBytes)));
+                return;
+            }
+        }
+    }
+    // Also catches chunked bodies and lying Content-Length values.
+    if (c.requestBytes - c.headerBytes > m_limits.maxBodyBytes) {
+        reject(socket, c, problem(413, QStringLiteral("body_too_large"),
+                                  QStringLiteral("The request body exceeds the limit of %1 bytes.").arg(m_limits.maxBodyBytes)));
+    }
+}
+
+void Listener::reject(QTcpSocket *socket, Connection &c, const HttpResponse &response)
+{
+    c.rejecting = true;
+    c.closeAtMs = m_clock.elapsed() + 2000;
+    // Stop QAbstractHttpServer from parsing (and buffering) anything more on this socket.
+    QObject::disconnect(socket, &QTcpSocket::readyRead, m_server, nullptr);
+    if (socket->isTransactionStarted())
+        socket->commitTransaction();
+    socket->readAll();
+    socket->write(rawResponse(response));
+    qCInfo(lcAccess).noquote() << "(request refused)" << response.status;
+}
+
+void Listener::requestCompleted(QTcpSocket *socket)
+{
+    auto it = m_connections.find(socket);
+    if (it == m_connections.end())
+        return;
+    Connection &c = it->second;
+    c.requestStartMs = -1;
+    c.requestBytes = 0;
+    c.headerBytes = -1;
+    c.head = QByteArray();
+    c.lastActivityMs = m_clock.elapsed();
+}
+
+void Listener::asyncStarted(QTcpSocket *socket)
+{
+    auto it = m_connections.find(socket);
+    if (it != m_connections.end())
+        ++it->second.pendingAsync;
+}
+
+void Listener::asyncFinished(QTcpSocket *socket)
+{
+    auto it = m_connections.find(socket);
+    if (it == m_connections.end())
+        return;
+    it->second.pendingAsync = std::max(0, it->second.pendingAsync - 1);
+    it->second.lastActivityMs = m_clock.elapsed();
+}
+
+void Listener::sweep()
+{
+    const qint64 now = m_clock.elapsed();
+    QList<QPointer<QTcpSocket>> toAbort, toClose, toTimeOut;
+    for (auto it = m_connections.begin(); it != m_connections.end();) {
+        Connection &c = it->second;
+        if (!c.socket) {
+            // Deleted without our destroyed() slot firing: QAbstractHttpServer calls
+            // socket->disconnect() (all signals) on a parse error.
+            it = m_connections.erase(it);
+            continue;
+        }
+        if (c.rejecting) {
+            if (now >= c.closeAtMs)
+                toAbort << c.socket;
+        } else if (c.pendingAsync == 0) {
+            if (c.requestStartMs >= 0 && now - c.requestStartMs > m_limits.requestTimeoutMs)
+                toTimeOut << c.socket;
+            else if (c.requestStartMs < 0 && c.socket->bytesToWrite() == 0
+                     && now - c.lastActivityMs > m_limits.idleTimeoutMs)
+                toClose << c.socket;
+        }
+        ++it;
+    }
+    for (const auto &s : toTimeOut) {
+        auto it = m_connections.find(s.data());
+        if (s && it != m_connections.end())
+            reject(s, it->second, problem(408, QStringLiteral("request_timeout"),
+                                          QStringLiteral("The request did not arrive within %1 ms.").arg(m_limits.requestTimeoutMs)));
+    }
+    for (const auto &s : toClose) {
+        if (s)
+            s->disconnectFromHost();
+    }
+    for (const auto &s : toAbort) {
+        if (s) {
+            s->abort();
+            // The HTTP server normally deletes it on disconnected(); after a parse error it
+            // no longer listens, so make sure. deleteLater twice is harmless.
+            s->deleteLater();
+        }
+    }
+}
+
+// ---------------------------------------------------------------- HttpServer
+
+HttpServer::HttpServer(ServerLimits limits, QObject *parent)
+    : QAbstractHttpServer(parent)
+    , m_limits(limits)
+{
+    m_pool.setMaxThreadCount(m_limits.workerThreads > 0 ? m_limits.workerThreads : QThread::idealThreadCount());
+    // Never retire worker threads: each keeps its own database connection.
+    m_pool.setExpiryTimeout(-1);
+}
+
+HttpServer::~HttpServer()
+{
+    m_pool.clear();
+    m_pool.waitForDone();
+    m_pending.clear();
+}
+
+quint16 HttpServer::listen(const QHostAddress &address, quint16 port, QString *error)
+{
+    auto *listener = new Listener(this, m_limits);
+    if (!listener->listen(address, port)) {
+        if (error)
+            *error = listener->errorString();
+        delete listener;
+        return 0;
+    }
+    bind(listener);
+    m_listener = listener;
+    return listener->serverPort();
+}
+
+int HttpServer::openConnections() const
+{
+    return m_listener ? m_listener->openConnections() : 0;
+}
+
+void HttpServer::noteAsyncStarted(QTcpSocket *socket)
+{
+    if (auto *l = qobject_cast<Listener *>(socket ? socket->parent() : nullptr))
+        l->asyncStarted(socket);
+}
+
+void HttpServer::noteAsyncFinished(QTcpSocket *socket)
+{
+    if (auto *l = qobject_cast<Listener *>(socket ? socket->parent() : nullptr))
+        l->asyncFinished(socket);
+}
+
+bool HttpServer::handleRequest(const QHttpServerRequest &request, QTcpSocket *socket)
+{
+    if (auto *l = qobject_cast<Listener *>(socket->parent()))
+        l->requestCompleted(socket);
+
+    HttpRequest req;
+    req.method = methodName(request.method());
+    req.path = request.url().path(QUrl::FullyDecoded);
+    if (req.path.size() > 1 && req.path.endsWith(QLatin1Char('/')))
+        req.path.chop(1);
+    if (req.path.isEmpty())
+        req.path = QStringLiteral("/");
+    req.query = request.query();
+    const auto headers = request.headers();
+    req.headers.reserve(headers.size());
+    for (const auto &h : headers)
+        req.headers.append({h.first.toLower(), h.second});
+    req.body = request.body();
+    req.remoteAddress = request.remoteAddress();
+
+    const bool closeAfter = req.header("connection").toLower().contains("close");
+    Responder responder(this, makeResponder(request, socket), socket, closeAfter,
+                        req.method + ' ' + req.path.toUtf8());
+
+    const Router::Match match = m_router.match(req.method, req.path);
+    if (!match.handler) {
+        if (match.allowed.isEmpty()) {
+            responder.send(problem(404, QStringLiteral("not_found"),
+                                   QStringLiteral("No route for %1.").arg(req.path)));
+        } else {
+            responder.send(problem(405, QStringLiteral("method_not_allowed"),
+                                   QStringLiteral("%1 is not allowed on %2.")
+                                       .arg(QString::fromLatin1(req.method), req.path))
+                               .withHeader("Allow", match.allowed.join(", ")));
+        }
+        return true;
+    }
+    req.pathParams = match.params;
+    try {
+        (*match.handler)(std::move(req), std::move(responder));
+    } catch (const std::exception &e) {
+        qCWarning(lcHttp) << "handler threw:" << e.what();
+        responder.send(problem(500, QStringLiteral("internal_error"), QStringLiteral("The server failed to handle the request.")));
+    }
+    return true;
+}
+
+void HttpServer::missingHandler(const QHttpServerRequest &request, QTcpSocket *socket)
+{
+    // handleRequest() answers everything itself; kept for completeness.
+    Responder responder(this, makeResponder(request, socket), socket, false, "?");
+    responder.send(problem(404, QStringLiteral("not_found"), QStringLiteral("No route.")));
+}
+
+void HttpServer::respondAsync(Responder responder, std::function<HttpResponse()> work)
+{
+    const int capacity = m_pool.maxThreadCount() + m_limits.workerQueueLimit;
+    if (m_inFlight >= capacity) {
+        responder.send(problem(503, QStringLiteral("queue_full"),
+                               QStringLiteral("The server is busy; retry in a moment."))
+                           .withHeader("Retry-After", "1"));
+        return;
+    }
+    const quint64 id = ++m_nextJob;
+    noteAsyncStarted(responder.m_socket.data());
+    // The Responder (and with it Qt's responder) never leaves this thread: the worker
+    // gets only the job id and the work.
+    m_pending.emplace(id, std::move(responder));
+    ++m_inFlight;
+    m_pool.start([this, id, work = std::move(work)]() mutable {
+        HttpResponse response;
+        try {
+            response = work();
+        } catch (const std::exception &e) {
+            qCWarning(lcHttp) << "async work threw:" << e.what();
+            response = problem(500, QStringLiteral("internal_error"), QStringLiteral("The server failed to handle the request."));
+        } catch (...) {
+            response = problem(500, QStringLiteral("internal_error"), QStringLiteral("The server failed to handle the request."));
+        }
+        work = nullptr;  // release captures on this thread, before the hand-back
+        QMetaObject::invokeMethod(
+            this, [this, id, response = std::move(response)]() mutable { deliver(id, std::move(response)); },
+            Qt::QueuedConnection);
+    });
+}
+
+void HttpServer::deliver(quint64 jobId, HttpResponse response)
+{
+    auto it = m_pending.find(jobId);
+    if (it == m_pending.end())
+        return;
+    Responder responder = std::move(it->second);
+    m_pending.erase(it);
+    --m_inFlight;
+    noteAsyncFinished(responder.m_socket.data());
+    responder.send(response);
+}
+
+quint64 raiseOpenFileLimit()
+{
+    rlimit lim{};
+    if (getrlimit(RLIMIT_NOFILE, &lim) != 0)
+        return 0;
+    if (lim.rlim_cur < lim.rlim_max) {
+        rlimit raised = lim;
+        raised.rlim_cur = lim.rlim_max;
+        if (setrlimit(RLIMIT_NOFILE, &raised) == 0)
+            return quint64(raised.rlim_cur);
+    }
+    return quint64(lim.rlim_cur);
+}
+
+} // namespace imprint::http

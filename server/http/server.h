@@ -1,0 +1,138 @@
+#pragma once
+// The HTTP server (DESIGN.md §6, issue 2 "Server core"). Qt 6.4.2's QHttpServer has no
+// limits and two traps, so Imprint subclasses QAbstractHttpServer directly:
+//  - a Listener (QTcpServer subclass, bound with bind()) sets TCP_NODELAY on every socket,
+//    caps open connections, closes idle (30 s) and trickling (10 s) connections, and
+//    refuses bodies over 1 MiB with 413 as the bytes arrive;
+//  - handlers get a copied HttpRequest and a Responder that checks the socket (QPointer)
+//    before writing, instead of returning QFuture<QHttpServerResponse> (which 6.4.2
+//    completes against a freed socket and request when the client has gone);
+//  - our Router answers 404 / 405 + Allow, and every error is problem+json.
+// Everything here runs on the thread that owns the server; workers only run the
+// callables passed to respondAsync().
+
+#include "server/http/responder.h"
+#include "server/http/router.h"
+
+#include <QAbstractHttpServer>
+#include <QElapsedTimer>
+#include <QTcpServer>
+#include <QThreadPool>
+#include <QTimer>
+
+#include <functional>
+#include <unordered_map>
+
+namespace imprint::http {
+
+/// Limits of one server; defaults are DESIGN §4/§6 and the issue's numbers.
+struct ServerLimits {
+    int maxConnections = 1024;      ///< open sockets; beyond it new ones are closed at once
+    int idleTimeoutMs = 30000;      ///< keep-alive connection with nothing in flight
+    int requestTimeoutMs = 10000;   ///< from a request's first byte to its last
+    qint64 maxBodyBytes = 1 << 20;  ///< larger bodies get 413 as they arrive
+    qint64 maxHeaderBytes = 64 * 1024;  ///< larger header blocks get 431
+    int workerThreads = 0;          ///< 0 = QThread::idealThreadCount()
+    int workerQueueLimit = 64;      ///< queued (not yet running) jobs before 503
+};
+
+class HttpServer;
+
+/// Accepts connections for an HttpServer and enforces ServerLimits on them. Created by
+/// HttpServer::listen(); not for use on its own.
+class Listener : public QTcpServer
+{
+    Q_OBJECT
+public:
+    Listener(HttpServer *server, const ServerLimits &limits);
+
+    /// Sockets currently open through this listener.
+    int openConnections() const { return int(m_connections.size()); }
+    /// Connections closed at accept because the cap was reached (since start).
+    quint64 refusedConnections() const { return m_refused; }
+
+    // Hooks for HttpServer (same thread):
+    void requestCompleted(QTcpSocket *socket);  ///< a full request reached the router
+    void asyncStarted(QTcpSocket *socket);      ///< a response will come later
+    void asyncFinished(QTcpSocket *socket);     ///< ... and has been written (or dropped)
+
+protected:
+    void incomingConnection(qintptr socketDescriptor) override;
+
+private:
+    struct Connection {
+        QPointer<QTcpSocket> socket;
+        qint64 lastActivityMs = 0;
+        qint64 requestStartMs = -1;   ///< first byte of the request in progress, -1 = none
+        qint64 requestBytes = 0;      ///< bytes received for the request in progress
+        qint64 headerBytes = -1;      ///< size of its header block once complete
+        QByteArray head;              ///< start of the request, until the header block ends
+        int pendingAsync = 0;
+        bool rejecting = false;       ///< answered with an error; draining until closeAtMs
+        qint64 closeAtMs = 0;
+    };
+
+    void onReadyRead(QTcpSocket *socket);
+    void reject(QTcpSocket *socket, Connection &c, const HttpResponse &response);
+    void sweep();
+
+    HttpServer *m_server;
+    ServerLimits m_limits;
+    std::unordered_map<QTcpSocket *, Connection> m_connections;
+    QElapsedTimer m_clock;
+    QTimer m_sweepTimer;
+    quint64 m_refused = 0;
+};
+
+/// The service's HTTP server. Fill router() first, then listen().
+class HttpServer : public QAbstractHttpServer
+{
+    Q_OBJECT
+public:
+    explicit HttpServer(ServerLimits limits = {}, QObject *parent = nullptr);
+    ~HttpServer() override;
+
+    /// The route table (fill before listen()).
+    Router &router() { return m_router; }
+
+    /// Listens on address:port (port 0 = ephemeral) through a Listener. Returns the bound
+    /// port, or 0 with *error set (e.g. address in use).
+    quint16 listen(const QHostAddress &address, quint16 port, QString *error);
+
+    /// Open client connections right now.
+    int openConnections() const;
+
+    /// See the free function respondAsync() in responder.h.
+    void respondAsync(Responder responder, std::function<HttpResponse()> work);
+
+    /// Jobs submitted to the worker pool and not yet answered.
+    int jobsInFlight() const { return m_inFlight; }
+
+    const ServerLimits &limits() const { return m_limits; }
+
+    /// Called by Listener/Responder (same thread): per-socket bookkeeping.
+    void noteAsyncStarted(QTcpSocket *socket);
+    void noteAsyncFinished(QTcpSocket *socket);
+
+protected:
+    bool handleRequest(const QHttpServerRequest &request, QTcpSocket *socket) override;
+    void missingHandler(const QHttpServerRequest &request, QTcpSocket *socket) override;
+
+private:
+    void deliver(quint64 jobId, HttpResponse response);
+
+    ServerLimits m_limits;
+    Router m_router;
+    QPointer<Listener> m_listener;
+    QThreadPool m_pool;
+    int m_inFlight = 0;
+    quint64 m_nextJob = 0;
+    std::unordered_map<quint64, Responder> m_pending;
+};
+
+/// Raises this process's open-file soft limit (RLIMIT_NOFILE) to its hard limit so the
+/// connection cap, not the fd limit, is what refuses clients. Returns the new soft limit
+/// (or the unchanged one if raising failed).
+quint64 raiseOpenFileLimit();
+
+} // namespace imprint::http

@@ -1,0 +1,141 @@
+#include "server/store/config.h"
+
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+
+#include <algorithm>
+
+namespace imprint::store {
+
+namespace {
+
+QJsonObject deepMerge(QJsonObject base, const QJsonObject &over)
+{
+    for (auto it = over.begin(); it != over.end(); ++it) {
+        if (it.value().isObject() && base.value(it.key()).isObject())
+            base.insert(it.key(), deepMerge(base.value(it.key()).toObject(), it.value().toObject()));
+        else
+            base.insert(it.key(), it.value());
+    }
+    return base;
+}
+
+std::optional<QJsonObject> readJsonObject(const QString &path, QString *error)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        if (error)
+            *error = QStringLiteral("cannot read %1: %2").arg(path, file.errorString());
+        return std::nullopt;
+    }
+    QJsonParseError parseError;
+    const QJsonDocument doc = QJsonDocument::fromJson(file.readAll(), &parseError);
+    if (!doc.isObject()) {
+        if (error)
+            *error = QStringLiteral("%1 is not a JSON object: %2").arg(path, parseError.errorString());
+        return std::nullopt;
+    }
+    return doc.object();
+}
+
+const QString kDefaultsPath = QStringLiteral(":/resources/config/default.json");
+
+} // namespace
+
+std::optional<Config> Config::load(const QString &dataDir, QString *error)
+{
+    auto defaults = readJsonObject(kDefaultsPath, error);
+    if (!defaults)
+        return std::nullopt;
+    const QString overridePath = QDir(dataDir).filePath(QStringLiteral("config.json"));
+    if (!dataDir.isEmpty() && QFile::exists(overridePath)) {
+        auto overrides = readJsonObject(overridePath, error);
+        if (!overrides)
+            return std::nullopt;
+        return Config(deepMerge(*defaults, *overrides));
+    }
+    return Config(*defaults);
+}
+
+Config Config::defaults()
+{
+    return Config(readJsonObject(kDefaultsPath, nullptr).value_or(QJsonObject()));
+}
+
+std::optional<PlanLimits> Config::plan(const QString &plan) const
+{
+    const QJsonValue v = m_json.value(QStringLiteral("plans")).toObject().value(plan);
+    if (!v.isObject())
+        return std::nullopt;
+    const QJsonObject o = v.toObject();
+    return PlanLimits{o.value(QStringLiteral("maxWidth")).toInt(),
+                      o.value(QStringLiteral("maxHeight")).toInt()};
+}
+
+QStringList Config::planNames() const
+{
+    QStringList names = m_json.value(QStringLiteral("plans")).toObject().keys();
+    std::sort(names.begin(), names.end());
+    return names;
+}
+
+int Config::httpInt(const char *key, int fallback) const
+{
+    return m_json.value(QStringLiteral("http")).toObject().value(QLatin1String(key)).toInt(fallback);
+}
+
+int Config::maxConnections() const { return httpInt("maxConnections", 1024); }
+int Config::idleTimeoutMs() const { return httpInt("idleTimeoutMs", 30000); }
+int Config::requestTimeoutMs() const { return httpInt("requestTimeoutMs", 10000); }
+int Config::workerQueueLimit() const { return httpInt("workerQueueLimit", 64); }
+
+qint64 Config::maxBodyBytes() const
+{
+    return qint64(m_json.value(QStringLiteral("http")).toObject()
+                      .value(QStringLiteral("maxBodyBytes")).toDouble(1048576));
+}
+
+int Config::sessionLifetimeHours() const
+{
+    return m_json.value(QStringLiteral("auth")).toObject()
+        .value(QStringLiteral("sessionLifetimeHours")).toInt(336);
+}
+
+int Config::loginFailureLimit() const
+{
+    return m_json.value(QStringLiteral("auth")).toObject()
+        .value(QStringLiteral("loginFailureLimit")).toInt(10);
+}
+
+int Config::loginFailureWindowSeconds() const
+{
+    return m_json.value(QStringLiteral("auth")).toObject()
+        .value(QStringLiteral("loginFailureWindowSeconds")).toInt(900);
+}
+
+qint64 Config::patternCacheBytes() const
+{
+    return qint64(m_json.value(QStringLiteral("render")).toObject()
+                      .value(QStringLiteral("patternCacheBytes")).toDouble(64.0 * 1024 * 1024));
+}
+
+QStringList Config::imageHostAllowlist() const
+{
+    QStringList hosts;
+    const QJsonArray a = m_json.value(QStringLiteral("render")).toObject()
+                             .value(QStringLiteral("imageHostAllowlist")).toArray();
+    for (const QJsonValue &v : a)
+        hosts << v.toString().toLower();
+    return hosts;
+}
+
+void Config::setMaxConnections(int value)
+{
+    QJsonObject http = m_json.value(QStringLiteral("http")).toObject();
+    http.insert(QStringLiteral("maxConnections"), value);
+    m_json.insert(QStringLiteral("http"), http);
+}
+
+} // namespace imprint::store

@@ -1,0 +1,74 @@
+#pragma once
+// Service configuration: the defaults compiled into the binary
+// (resources/config/default.json) deep-merged with DATA/config.json when present.
+// DESIGN.md §4 (plan table), §6 (limits).
+
+#include <QJsonObject>
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+
+namespace imprint::store {
+
+/// Export size limit of a plan, in pixels (DESIGN §4 "Status codes": 402 above it).
+struct PlanLimits {
+    int maxWidth = 0;
+    int maxHeight = 0;
+};
+
+/// Read-only view of the merged configuration. Cheap to copy; build it once at start with
+/// load() and hand copies to whoever needs one (render API, HTTP server, CLI).
+class Config
+{
+public:
+    /// Loads the compiled defaults and, if `dataDir/config.json` exists, merges it over
+    /// them (objects merge key by key, everything else replaces). Returns std::nullopt and
+    /// sets *error when a file is not valid JSON or the defaults are missing.
+    static std::optional<Config> load(const QString &dataDir, QString *error);
+
+    /// Only the compiled defaults (for tools and tests without a data directory).
+    static Config defaults();
+
+    /// Limits of `plan` ("free", "pro", "business"); std::nullopt for an unknown plan.
+    std::optional<PlanLimits> plan(const QString &plan) const;
+    /// Names of every configured plan, sorted.
+    QStringList planNames() const;
+
+    /// Open-connection cap of the HTTP listener (connections beyond it are closed at once).
+    int maxConnections() const;
+    /// A keep-alive connection with no request in flight is closed after this, in ms.
+    int idleTimeoutMs() const;
+    /// A request whose headers/body have not fully arrived after this is dropped, in ms.
+    int requestTimeoutMs() const;
+    /// Largest accepted request body, in bytes (413 above it).
+    qint64 maxBodyBytes() const;
+    /// Jobs that may wait for the worker pool before new ones get 503 + Retry-After.
+    int workerQueueLimit() const;
+
+    /// Lifetime of a dashboard session, in hours.
+    int sessionLifetimeHours() const;
+    /// Failed logins per e-mail or per client address tolerated within the window (429 after).
+    int loginFailureLimit() const;
+    /// Window of loginFailureLimit(), in seconds.
+    int loginFailureWindowSeconds() const;
+
+    /// Byte budget of the pattern render memory cache (DESIGN §6).
+    qint64 patternCacheBytes() const;
+    /// Hosts whose remote images a template may reference (DESIGN §3; empty = none).
+    QStringList imageHostAllowlist() const;
+
+    /// Overrides the connection cap (the `--max-connections` flag of `imprint serve`).
+    void setMaxConnections(int value);
+
+    /// The merged JSON, for diagnostics and for sections other modules own.
+    const QJsonObject &json() const { return m_json; }
+
+private:
+    explicit Config(QJsonObject json) : m_json(std::move(json)) {}
+    int httpInt(const char *key, int fallback) const;
+
+    QJsonObject m_json;
+};
+
+} // namespace imprint::store

@@ -1,0 +1,47 @@
+#pragma once
+// Secrets and identifiers (DESIGN.md §4 "Auth", §5 "IDs"): every random byte comes from
+// libsodium's CSPRNG, every secret comparison is constant time.
+
+#include <QByteArray>
+#include <QString>
+
+namespace imprint::store {
+
+/// Initialises libsodium once per process. Safe to call from any thread, any number of
+/// times. Returns false only if the library cannot initialise (then nothing here is safe).
+bool initCrypto();
+
+/// `count` characters of [0-9A-Za-z] drawn uniformly (rejection sampling, no modulo bias).
+QString randomBase62(int count);
+
+/// A prefixed random identifier such as `key_` + 20 base62 chars (≈119 bits), DESIGN §5.
+QString randomId(const QString &prefix);
+
+/// A new plaintext API token: `imp_` + 40 base62 characters (≈238 bits), DESIGN §4.
+QString newApiToken();
+
+/// A new plaintext session token: `ses_` + 40 base62 characters.
+QString newSessionToken();
+
+/// Lower-case hex SHA-256 of the UTF-8 text: the only form in which tokens are stored.
+QString sha256Hex(const QString &text);
+
+/// Constant-time equality (sodium_memcmp) for secrets of equal length; different lengths
+/// compare unequal without looking at the content.
+bool constantTimeEquals(const QByteArray &a, const QByteArray &b);
+
+/// Argon2id hash (crypto_pwhash_str) of a password, in libsodium's self-describing string
+/// form. Slow on purpose (~0.1 s, 64 MiB with the interactive limits): never call it on
+/// the HTTP thread. The environment variable IMPRINT_ARGON2_LIMITS=min selects libsodium's
+/// minimum limits so test suites stay fast. Returns an empty string if memory runs out.
+QString hashPassword(const QString &password);
+
+/// Verifies a password against a hashPassword() string (crypto_pwhash_str_verify); false
+/// on mismatch or a malformed hash. Same cost and threading rule as hashPassword().
+bool verifyPassword(const QString &password, const QString &hash);
+
+/// A valid Argon2id hash of a random password, used to spend the same time on unknown
+/// e-mail addresses as on known ones, so login timing does not reveal which exist.
+const QString &dummyPasswordHash();
+
+} // namespace imprint::store

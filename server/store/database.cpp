@@ -1,0 +1,300 @@
+#include "server/store/database.h"
+
+#include <QDateTime>
+#include <QDir>
+#include <QFileInfo>
+#include <QLoggingCategory>
+#include <QSqlError>
+#include <QSqlQuery>
+#include <QThread>
+#include <QUrl>
+#include <QVariant>
+
+namespace imprint::store {
+
+Q_LOGGING_CATEGORY(lcDb, "imprint.store")
+
+namespace {
+
+struct Migration {
+    int version;
+    const char *name;
+    std::vector<const char *> statements;
+};
+
+// Portable SQL only (SQLite and PostgreSQL): TEXT ids, BIGINT epoch-ms timestamps,
+// no AUTOINCREMENT/SERIAL, no booleans. Never edit a released migration; add one.
+const std::vector<Migration> &migrations()
+{
+    static const std::vector<Migration> list = {
+        {1, "accounts", {
+            "CREATE TABLE spaces (id TEXT PRIMARY KEY, name TEXT NOT NULL UNIQUE,"
+            " plan TEXT NOT NULL, created_at BIGINT NOT NULL)",
+            "CREATE TABLE users (id TEXT PRIMARY KEY, email TEXT NOT NULL UNIQUE,"
+            " password_hash TEXT NOT NULL, created_at BIGINT NOT NULL, updated_at BIGINT NOT NULL)",
+            "CREATE TABLE memberships (space_id TEXT NOT NULL REFERENCES spaces(id) ON DELETE CASCADE,"
+            " user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE, role TEXT NOT NULL,"
+            " created_at BIGINT NOT NULL, PRIMARY KEY (space_id, user_id))",
+            "CREATE TABLE sessions (id TEXT PRIMARY KEY, token_hash TEXT NOT NULL UNIQUE,"
+            " user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,"
+            " space_id TEXT NOT NULL REFERENCES spaces(id) ON DELETE CASCADE,"
+            " created_at BIGINT NOT NULL, expires_at BIGINT NOT NULL)",
+            "CREATE TABLE api_keys (id TEXT PRIMARY KEY,"
+            " space_id TEXT NOT NULL REFERENCES spaces(id) ON DELETE CASCADE,"
+            " name TEXT NOT NULL, prefix TEXT NOT NULL, token_hash TEXT NOT NULL UNIQUE,"
+            " created_by TEXT, created_at BIGINT NOT NULL, expires_at BIGINT,"
+            " last_used_at BIGINT, revoked_at BIGINT, revoked_by TEXT)",
+            "CREATE INDEX api_keys_space_active ON api_keys (space_id, revoked_at, created_at)",
+            "CREATE TABLE audit_log (id TEXT PRIMARY KEY, space_id TEXT, actor TEXT NOT NULL,"
+            " action TEXT NOT NULL, target TEXT, detail TEXT, created_at BIGINT NOT NULL)",
+        }},
+        {2, "content", {
+            "CREATE TABLE templates (id TEXT PRIMARY KEY,"
+            " space_id TEXT NOT NULL REFERENCES spaces(id) ON DELETE CASCADE,"
+            " name TEXT NOT NULL, document TEXT NOT NULL,"
+            " created_at BIGINT NOT NULL, updated_at BIGINT NOT NULL)",
+            "CREATE INDEX templates_space ON templates (space_id)",
+            "CREATE TABLE pages (id TEXT PRIMARY KEY,"
+            " space_id TEXT NOT NULL REFERENCES spaces(id) ON DELETE CASCADE,"
+            " template_id TEXT NOT NULL REFERENCES templates(id) ON DELETE CASCADE,"
+            " name TEXT NOT NULL, variables TEXT NOT NULL,"
+            " created_at BIGINT NOT NULL, updated_at BIGINT NOT NULL)",
+            "CREATE INDEX pages_space ON pages (space_id)",
+            "CREATE TABLE published_pages (page_id TEXT PRIMARY KEY REFERENCES pages(id) ON DELETE CASCADE,"
+            " space_id TEXT NOT NULL REFERENCES spaces(id) ON DELETE CASCADE,"
+            " snapshot TEXT NOT NULL, published_at BIGINT NOT NULL)",
+            "CREATE TABLE renders (id TEXT PRIMARY KEY,"
+            " space_id TEXT REFERENCES spaces(id) ON DELETE CASCADE, page_id TEXT,"
+            " sha256 TEXT NOT NULL, format TEXT NOT NULL, bytes BIGINT NOT NULL,"
+            " created_at BIGINT NOT NULL)",
+            "CREATE INDEX renders_sha256 ON renders (sha256)",
+        }},
+        {3, "lookup indexes", {
+            "CREATE INDEX sessions_user ON sessions (user_id)",
+            "CREATE INDEX memberships_user ON memberships (user_id)",
+            "CREATE INDEX audit_log_space_time ON audit_log (space_id, created_at)",
+        }},
+    };
+    return list;
+}
+
+std::atomic<int> g_handleSerial{0};
+
+bool exec(QSqlDatabase &db, const QString &sql, QString *error)
+{
+    QSqlQuery q(db);
+    if (q.exec(sql))
+        return true;
+    if (error)
+        *error = q.lastError().text();
+    return false;
+}
+
+} // namespace
+
+std::optional<DatabaseSettings> DatabaseSettings::fromUrl(const QString &url, const QString &dataDir,
+                                                          QString *error)
+{
+    DatabaseSettings s;
+    if (url.isEmpty()) {
+        s.driver = QStringLiteral("QSQLITE");
+        s.sqlitePath = QDir(dataDir).filePath(QStringLiteral("imprint.db"));
+        return s;
+    }
+    if (!url.contains(QLatin1String("://"))) {
+        s.driver = QStringLiteral("QSQLITE");
+        s.sqlitePath = QDir(dataDir).absoluteFilePath(url);
+        return s;
+    }
+    const QUrl u(url);
+    const QString scheme = u.scheme().toLower();
+    if (scheme == QLatin1String("sqlite")) {
+        s.driver = QStringLiteral("QSQLITE");
+        s.sqlitePath = u.path();
+        return s;
+    }
+    if (scheme == QLatin1String("postgres") || scheme == QLatin1String("postgresql")) {
+        s.driver = QStringLiteral("QPSQL");
+        s.host = u.host().isEmpty() ? QStringLiteral("localhost") : u.host();
+        s.port = u.port(5432);
+        s.user = u.userName();
+        s.password = u.password();
+        s.name = u.path().mid(1);
+        if (s.name.isEmpty()) {
+            if (error)
+                *error = QStringLiteral("--database: the PostgreSQL URL names no database");
+            return std::nullopt;
+        }
+        return s;
+    }
+    if (error)
+        *error = QStringLiteral("--database: unsupported scheme '%1' (use sqlite or postgres)").arg(scheme);
+    return std::nullopt;
+}
+
+QString DatabaseSettings::describe() const
+{
+    if (driver == QLatin1String("QSQLITE"))
+        return QStringLiteral("sqlite:%1").arg(sqlitePath);
+    return QStringLiteral("postgres://%1@%2:%3/%4").arg(user, host).arg(port).arg(name);
+}
+
+Database::Database(DatabaseSettings settings)
+    : m_settings(std::move(settings))
+    , m_connectionPrefix(QStringLiteral("imprint-%1-").arg(g_handleSerial.fetch_add(1)))
+{
+}
+
+Database::~Database()
+{
+    // Connections of pool threads are left to process exit: QtSql forbids closing a
+    // connection from a thread other than its own.
+    const QString name = m_connectionPrefix + QString::number(quintptr(QThread::currentThreadId()));
+    if (QSqlDatabase::contains(name)) {
+        QSqlDatabase::database(name, false).close();
+        QSqlDatabase::removeDatabase(name);
+    }
+}
+
+QSqlDatabase Database::connection() const
+{
+    const QString name = m_connectionPrefix + QString::number(quintptr(QThread::currentThreadId()));
+    if (QSqlDatabase::contains(name)) {
+        QSqlDatabase db = QSqlDatabase::database(name, false);
+        if (db.isOpen() || db.open())
+            return db;
+        return db;
+    }
+    QSqlDatabase db = QSqlDatabase::addDatabase(m_settings.driver, name);
+    if (m_settings.driver == QLatin1String("QSQLITE")) {
+        db.setDatabaseName(m_settings.sqlitePath);
+        db.setConnectOptions(QStringLiteral("QSQLITE_BUSY_TIMEOUT=5000"));
+    } else {
+        db.setHostName(m_settings.host);
+        db.setPort(m_settings.port);
+        db.setDatabaseName(m_settings.name);
+        db.setUserName(m_settings.user);
+        db.setPassword(m_settings.password);
+    }
+    if (!db.open()) {
+        qCWarning(lcDb) << "cannot open" << m_settings.describe() << db.lastError().text();
+        return db;
+    }
+    if (isSqlite()) {
+        QString err;
+        // WAL lets readers (HTTP threads, CLI) run beside one writer; foreign keys are
+        // off by default per connection in SQLite.
+        for (const char *pragma : {"PRAGMA journal_mode=WAL", "PRAGMA foreign_keys=ON",
+                                   "PRAGMA synchronous=NORMAL", "PRAGMA busy_timeout=5000"}) {
+            if (!exec(db, QString::fromLatin1(pragma), &err))
+                qCWarning(lcDb) << pragma << "failed:" << err;
+        }
+    }
+    return db;
+}
+
+int Database::latestSchemaVersion()
+{
+    return migrations().back().version;
+}
+
+int Database::schemaVersion() const
+{
+    QSqlDatabase db = connection();
+    if (!db.isOpen())
+        return -1;
+    if (!db.tables().contains(QStringLiteral("schema_migrations")))
+        return 0;
+    QSqlQuery q(db);
+    if (!q.exec(QStringLiteral("SELECT MAX(version) FROM schema_migrations")))
+        return -1;
+    return q.next() ? q.value(0).toInt() : 0;
+}
+
+bool Database::migrate(QString *error, int targetVersion) const
+{
+    QSqlDatabase db = connection();
+    if (!db.isOpen()) {
+        if (error)
+            *error = QStringLiteral("cannot open %1: %2").arg(m_settings.describe(), db.lastError().text());
+        return false;
+    }
+    if (isSqlite() && !m_settings.sqlitePath.isEmpty())
+        QDir().mkpath(QFileInfo(m_settings.sqlitePath).absolutePath());
+    if (!db.tables().contains(QStringLiteral("schema_migrations"))) {
+        QString err;
+        if (!exec(db, QStringLiteral("CREATE TABLE IF NOT EXISTS schema_migrations"
+                                     " (version INTEGER PRIMARY KEY, name TEXT NOT NULL,"
+                                     " applied_at BIGINT NOT NULL)"), &err)) {
+            if (error)
+                *error = QStringLiteral("schema_migrations: %1").arg(err);
+            return false;
+        }
+    }
+    if (targetVersion < 0)
+        targetVersion = latestSchemaVersion();
+    for (const Migration &m : migrations()) {
+        if (m.version > targetVersion)
+            break;
+        if (schemaVersion() >= m.version)
+            continue;
+        if (!db.transaction()) {
+            if (error)
+                *error = db.lastError().text();
+            return false;
+        }
+        QString err;
+        bool ok = true;
+        for (const char *sql : m.statements) {
+            if (!exec(db, QString::fromLatin1(sql), &err)) {
+                ok = false;
+                break;
+            }
+        }
+        if (ok) {
+            QSqlQuery q(db);
+            q.prepare(QStringLiteral("INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)"));
+            q.addBindValue(m.version);
+            q.addBindValue(QString::fromLatin1(m.name));
+            q.addBindValue(nowMs());
+            ok = q.exec();
+            if (!ok)
+                err = q.lastError().text();
+        }
+        if (!ok || !db.commit()) {
+            db.rollback();
+            // Another process (a CLI run beside the server) may have applied it first.
+            if (schemaVersion() >= m.version)
+                continue;
+            if (error)
+                *error = QStringLiteral("migration %1 (%2) failed: %3")
+                             .arg(m.version).arg(QString::fromLatin1(m.name), err);
+            return false;
+        }
+        qCInfo(lcDb) << "applied migration" << m.version << m.name;
+    }
+    return true;
+}
+
+bool Database::ping() const
+{
+    QSqlDatabase db = connection();
+    if (!db.isOpen())
+        return false;
+    QSqlQuery q(db);
+    return q.exec(QStringLiteral("SELECT 1")) && q.next();
+}
+
+qint64 nowMs()
+{
+    return QDateTime::currentMSecsSinceEpoch();
+}
+
+QString isoFromMs(qint64 ms)
+{
+    if (ms <= 0)
+        return {};
+    return QDateTime::fromMSecsSinceEpoch(ms, Qt::UTC).toString(Qt::ISODateWithMs);
+}
+
+} // namespace imprint::store

@@ -1,0 +1,81 @@
+#pragma once
+// Database access (DESIGN.md §5): QtSql, SQLite file in the data directory by default
+// (WAL, foreign keys on, busy timeout) or PostgreSQL through QPSQL. One QSqlDatabase
+// connection per thread, opened lazily; versioned migrations applied in transactions.
+
+#include <QSqlDatabase>
+#include <QString>
+
+#include <atomic>
+#include <memory>
+#include <optional>
+
+namespace imprint::store {
+
+/// Where the data lives: a SQLite file or a PostgreSQL server.
+struct DatabaseSettings {
+    QString driver;       ///< "QSQLITE" or "QPSQL"
+    QString sqlitePath;   ///< QSQLITE: the database file
+    QString host;         ///< QPSQL
+    int port = 5432;      ///< QPSQL
+    QString name;         ///< QPSQL database name
+    QString user;         ///< QPSQL
+    QString password;     ///< QPSQL; never printed
+
+    /// Settings from the `--database` flag: empty → SQLite `dataDir/imprint.db`;
+    /// `sqlite:///abs/path.db` or a plain path → that SQLite file;
+    /// `postgres://user:pass@host:port/db` (or `postgresql://`) → QPSQL. Returns
+    /// std::nullopt and sets *error for any other scheme or a URL without a database name.
+    static std::optional<DatabaseSettings> fromUrl(const QString &url, const QString &dataDir,
+                                                   QString *error);
+    /// A description safe to print (no password).
+    QString describe() const;
+};
+
+/// Shared handle to one database. Thread-safe: each thread that calls connection()
+/// gets its own QSqlDatabase connection, named after this handle and the thread.
+class Database
+{
+public:
+    explicit Database(DatabaseSettings settings);
+    ~Database();
+    Database(const Database &) = delete;
+    Database &operator=(const Database &) = delete;
+
+    /// The calling thread's open connection (opened on first use; SQLite pragmas applied).
+    /// If opening fails the returned connection is not open; lastError() says why.
+    QSqlDatabase connection() const;
+
+    /// Applies pending migrations up to `targetVersion` (-1 = latest), each in its own
+    /// transaction together with its schema_migrations row. Returns false and sets *error
+    /// if one fails (that one is rolled back; earlier ones stay applied).
+    bool migrate(QString *error, int targetVersion = -1) const;
+
+    /// Highest applied migration version (0 for an empty database, -1 on error).
+    int schemaVersion() const;
+
+    /// Version of the newest migration this build knows.
+    static int latestSchemaVersion();
+
+    /// True when a trivial query succeeds on this thread's connection (GET /health).
+    bool ping() const;
+
+    /// True for SQLite (some statements, e.g. backups, differ per driver).
+    bool isSqlite() const { return m_settings.driver == QLatin1String("QSQLITE"); }
+
+    const DatabaseSettings &settings() const { return m_settings; }
+
+private:
+    DatabaseSettings m_settings;
+    QString m_connectionPrefix;
+};
+
+/// Current time as milliseconds since the Unix epoch (UTC): the one timestamp form the
+/// schema uses (BIGINT columns, `*_at`).
+qint64 nowMs();
+
+/// Epoch milliseconds → ISO-8601 UTC text with milliseconds ("2024-05-01T12:00:00.000Z"),
+/// the form the JSON API uses. 0 or negative → empty string.
+QString isoFromMs(qint64 ms);
+
+} // namespace imprint::store

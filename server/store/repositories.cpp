@@ -1,0 +1,389 @@
+#include "server/store/repositories.h"
+
+#include "server/store/crypto.h"
+
+#include <QLoggingCategory>
+#include <QSqlError>
+#include <QSqlQuery>
+#include <QSqlRecord>
+#include <QVariant>
+
+namespace imprint::store {
+
+Q_DECLARE_LOGGING_CATEGORY(lcDb)
+
+namespace {
+
+// NULL for unset optional values so the columns stay meaningful (expires_at IS NULL).
+QVariant orNull(qint64 ms)
+{
+    return ms > 0 ? QVariant(ms) : QVariant(QMetaType::fromType<qint64>());
+}
+
+QVariant orNull(const QString &text)
+{
+    return text.isEmpty() ? QVariant(QMetaType::fromType<QString>()) : QVariant(text);
+}
+
+// Prepares and runs one statement with positional binds; logs the error text only.
+template<typename... Args>
+bool run(QSqlQuery &q, const QString &sql, Args &&...args)
+{
+    if (!q.prepare(sql)) {
+        qCWarning(lcDb) << "prepare failed:" << q.lastError().text();
+        return false;
+    }
+    (q.addBindValue(QVariant(std::forward<Args>(args))), ...);
+    if (!q.exec()) {
+        qCWarning(lcDb) << "query failed:" << q.lastError().text();
+        return false;
+    }
+    return true;
+}
+
+void setOk(bool *ok, bool value)
+{
+    if (ok)
+        *ok = value;
+}
+
+Space spaceFrom(const QSqlQuery &q, int at)
+{
+    return Space{q.value(at).toString(), q.value(at + 1).toString(), q.value(at + 2).toString(),
+                 q.value(at + 3).toLongLong()};
+}
+
+const QString kSpaceColumns = QStringLiteral("s.id, s.name, s.plan, s.created_at");
+const QString kUserColumns = QStringLiteral("u.id, u.email, u.password_hash, u.created_at");
+
+User userFrom(const QSqlQuery &q, int at)
+{
+    return User{q.value(at).toString(), q.value(at + 1).toString(), q.value(at + 2).toString(),
+                q.value(at + 3).toLongLong()};
+}
+
+Role roleFrom(const QVariant &v)
+{
+    Role role = Role::Member;
+    parseRole(v.toString(), &role);
+    return role;
+}
+
+const QString kKeyColumns = QStringLiteral(
+    "k.id, k.space_id, k.name, k.prefix, k.created_by, u.email, k.created_at, k.expires_at,"
+    " k.last_used_at, k.revoked_at");
+
+ApiKey keyFrom(const QSqlQuery &q)
+{
+    ApiKey k;
+    k.id = q.value(0).toString();
+    k.spaceId = q.value(1).toString();
+    k.name = q.value(2).toString();
+    k.prefix = q.value(3).toString();
+    k.createdBy = q.value(4).toString();
+    k.createdByEmail = q.value(5).toString();
+    k.createdAt = q.value(6).toLongLong();
+    k.expiresAt = q.value(7).toLongLong();
+    k.lastUsedAt = q.value(8).toLongLong();
+    k.revokedAt = q.value(9).toLongLong();
+    return k;
+}
+
+} // namespace
+
+QString roleName(Role role)
+{
+    switch (role) {
+    case Role::Owner: return QStringLiteral("owner");
+    case Role::Admin: return QStringLiteral("admin");
+    case Role::Member: return QStringLiteral("member");
+    }
+    return QStringLiteral("member");
+}
+
+bool parseRole(const QString &text, Role *role)
+{
+    for (Role r : {Role::Owner, Role::Admin, Role::Member}) {
+        if (text == roleName(r)) {
+            *role = r;
+            return true;
+        }
+    }
+    return false;
+}
+
+// ---- spaces
+
+bool SpaceRepository::insert(const Space &s)
+{
+    QSqlQuery q(m_db.connection());
+    return run(q, QStringLiteral("INSERT INTO spaces (id, name, plan, created_at) VALUES (?, ?, ?, ?)"),
+               s.id, s.name, s.plan, s.createdAt);
+}
+
+std::optional<Space> SpaceRepository::byName(const QString &name, bool *ok)
+{
+    QSqlQuery q(m_db.connection());
+    const bool ran = run(q, QStringLiteral("SELECT %1 FROM spaces s WHERE s.name = ?").arg(kSpaceColumns), name);
+    setOk(ok, ran);
+    if (ran && q.next())
+        return spaceFrom(q, 0);
+    return std::nullopt;
+}
+
+std::optional<Space> SpaceRepository::byId(const QString &id, bool *ok)
+{
+    QSqlQuery q(m_db.connection());
+    const bool ran = run(q, QStringLiteral("SELECT %1 FROM spaces s WHERE s.id = ?").arg(kSpaceColumns), id);
+    setOk(ok, ran);
+    if (ran && q.next())
+        return spaceFrom(q, 0);
+    return std::nullopt;
+}
+
+std::optional<QList<Space>> SpaceRepository::all()
+{
+    QSqlQuery q(m_db.connection());
+    if (!run(q, QStringLiteral("SELECT %1 FROM spaces s ORDER BY s.name").arg(kSpaceColumns)))
+        return std::nullopt;
+    QList<Space> out;
+    while (q.next())
+        out << spaceFrom(q, 0);
+    return out;
+}
+
+bool SpaceRepository::setPlan(const QString &spaceId, const QString &plan, bool *found)
+{
+    QSqlQuery q(m_db.connection());
+    if (!run(q, QStringLiteral("UPDATE spaces SET plan = ? WHERE id = ?"), plan, spaceId))
+        return false;
+    *found = q.numRowsAffected() > 0;
+    return true;
+}
+
+// ---- users
+
+bool UserRepository::insert(const User &u)
+{
+    QSqlQuery q(m_db.connection());
+    return run(q, QStringLiteral("INSERT INTO users (id, email, password_hash, created_at, updated_at)"
+                                 " VALUES (?, ?, ?, ?, ?)"),
+               u.id, u.email, u.passwordHash, u.createdAt, u.createdAt);
+}
+
+std::optional<User> UserRepository::byEmail(const QString &email, bool *ok)
+{
+    QSqlQuery q(m_db.connection());
+    const bool ran = run(q, QStringLiteral("SELECT %1 FROM users u WHERE u.email = ?").arg(kUserColumns), email);
+    setOk(ok, ran);
+    if (ran && q.next())
+        return userFrom(q, 0);
+    return std::nullopt;
+}
+
+bool UserRepository::setPasswordHash(const QString &userId, const QString &hash)
+{
+    QSqlQuery q(m_db.connection());
+    return run(q, QStringLiteral("UPDATE users SET password_hash = ?, updated_at = ? WHERE id = ?"),
+               hash, nowMs(), userId);
+}
+
+bool UserRepository::upsertMembership(const QString &spaceId, const QString &userId, Role role)
+{
+    QSqlQuery q(m_db.connection());
+    if (!run(q, QStringLiteral("UPDATE memberships SET role = ? WHERE space_id = ? AND user_id = ?"),
+             roleName(role), spaceId, userId))
+        return false;
+    if (q.numRowsAffected() > 0)
+        return true;
+    QSqlQuery ins(m_db.connection());
+    return run(ins, QStringLiteral("INSERT INTO memberships (space_id, user_id, role, created_at)"
+                                   " VALUES (?, ?, ?, ?)"),
+               spaceId, userId, roleName(role), nowMs());
+}
+
+std::optional<QList<Membership>> UserRepository::membershipsOfUser(const QString &userId)
+{
+    QSqlQuery q(m_db.connection());
+    if (!run(q, QStringLiteral("SELECT %1, %2, m.role FROM memberships m"
+                               " JOIN spaces s ON s.id = m.space_id JOIN users u ON u.id = m.user_id"
+                               " WHERE m.user_id = ? ORDER BY m.created_at, s.name")
+                    .arg(kSpaceColumns, kUserColumns), userId))
+        return std::nullopt;
+    QList<Membership> out;
+    while (q.next())
+        out << Membership{spaceFrom(q, 0), userFrom(q, 4), roleFrom(q.value(8))};
+    return out;
+}
+
+std::optional<QList<Membership>> UserRepository::memberships(const QString &spaceId)
+{
+    QSqlQuery q(m_db.connection());
+    const QString sql = QStringLiteral("SELECT %1, %2, m.role FROM memberships m"
+                                       " JOIN spaces s ON s.id = m.space_id JOIN users u ON u.id = m.user_id"
+                                       " %3 ORDER BY s.name, u.email")
+                            .arg(kSpaceColumns, kUserColumns,
+                                 spaceId.isEmpty() ? QString() : QStringLiteral("WHERE m.space_id = ?"));
+    const bool ran = spaceId.isEmpty() ? run(q, sql) : run(q, sql, spaceId);
+    if (!ran)
+        return std::nullopt;
+    QList<Membership> out;
+    while (q.next())
+        out << Membership{spaceFrom(q, 0), userFrom(q, 4), roleFrom(q.value(8))};
+    return out;
+}
+
+// ---- sessions
+
+bool SessionRepository::insert(const QString &id, const QString &tokenHash, const QString &userId,
+                               const QString &spaceId, qint64 expiresAt)
+{
+    QSqlQuery q(m_db.connection());
+    return run(q, QStringLiteral("INSERT INTO sessions (id, token_hash, user_id, space_id, created_at, expires_at)"
+                                 " VALUES (?, ?, ?, ?, ?, ?)"),
+               id, tokenHash, userId, spaceId, nowMs(), expiresAt);
+}
+
+std::optional<SessionInfo> SessionRepository::byTokenHash(const QString &tokenHash, qint64 now, bool *ok)
+{
+    QSqlQuery q(m_db.connection());
+    // The membership join means a session dies with the user's membership.
+    const bool ran = run(q, QStringLiteral("SELECT se.id, se.expires_at, %1, %2, m.role FROM sessions se"
+                                           " JOIN memberships m ON m.space_id = se.space_id AND m.user_id = se.user_id"
+                                           " JOIN spaces s ON s.id = se.space_id JOIN users u ON u.id = se.user_id"
+                                           " WHERE se.token_hash = ? AND se.expires_at > ?")
+                                .arg(kSpaceColumns, kUserColumns), tokenHash, now);
+    setOk(ok, ran);
+    if (!ran || !q.next())
+        return std::nullopt;
+    SessionInfo info;
+    info.sessionId = q.value(0).toString();
+    info.expiresAt = q.value(1).toLongLong();
+    info.membership = Membership{spaceFrom(q, 2), userFrom(q, 6), roleFrom(q.value(10))};
+    return info;
+}
+
+bool SessionRepository::removeByTokenHash(const QString &tokenHash)
+{
+    QSqlQuery q(m_db.connection());
+    return run(q, QStringLiteral("DELETE FROM sessions WHERE token_hash = ?"), tokenHash);
+}
+
+bool SessionRepository::removeExpired(qint64 now)
+{
+    QSqlQuery q(m_db.connection());
+    return run(q, QStringLiteral("DELETE FROM sessions WHERE expires_at <= ?"), now);
+}
+
+// ---- api keys
+
+bool ApiKeyRepository::insert(const ApiKey &k, const QString &tokenHash)
+{
+    QSqlQuery q(m_db.connection());
+    return run(q, QStringLiteral("INSERT INTO api_keys (id, space_id, name, prefix, token_hash, created_by,"
+                                 " created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"),
+               k.id, k.spaceId, k.name, k.prefix, tokenHash, orNull(k.createdBy), k.createdAt,
+               orNull(k.expiresAt));
+}
+
+std::optional<int> ApiKeyRepository::countActive(const QString &spaceId)
+{
+    QSqlQuery q(m_db.connection());
+    if (!run(q, QStringLiteral("SELECT COUNT(*) FROM api_keys WHERE space_id = ? AND revoked_at IS NULL"), spaceId)
+        || !q.next())
+        return std::nullopt;
+    return q.value(0).toInt();
+}
+
+std::optional<QList<ApiKey>> ApiKeyRepository::listActive(const QString &spaceId, int offset, int limit)
+{
+    QSqlQuery q(m_db.connection());
+    if (!run(q, QStringLiteral("SELECT %1 FROM api_keys k LEFT JOIN users u ON u.id = k.created_by"
+                               " WHERE k.space_id = ? AND k.revoked_at IS NULL"
+                               " ORDER BY k.created_at DESC, k.id DESC LIMIT ? OFFSET ?").arg(kKeyColumns),
+             spaceId, limit, offset))
+        return std::nullopt;
+    QList<ApiKey> out;
+    while (q.next())
+        out << keyFrom(q);
+    return out;
+}
+
+std::optional<QList<ApiKey>> ApiKeyRepository::listAll(const QString &spaceId)
+{
+    QSqlQuery q(m_db.connection());
+    if (!run(q, QStringLiteral("SELECT %1 FROM api_keys k LEFT JOIN users u ON u.id = k.created_by"
+                               " WHERE k.space_id = ? ORDER BY k.created_at DESC, k.id DESC").arg(kKeyColumns),
+             spaceId))
+        return std::nullopt;
+    QList<ApiKey> out;
+    while (q.next())
+        out << keyFrom(q);
+    return out;
+}
+
+std::optional<ApiKey> ApiKeyRepository::activeById(const QString &spaceId, const QString &id, bool *ok)
+{
+    QSqlQuery q(m_db.connection());
+    const QString sql = QStringLiteral("SELECT %1 FROM api_keys k LEFT JOIN users u ON u.id = k.created_by"
+                                       " WHERE k.id = ? AND k.revoked_at IS NULL %2")
+                            .arg(kKeyColumns, spaceId.isEmpty() ? QString() : QStringLiteral("AND k.space_id = ?"));
+    const bool ran = spaceId.isEmpty() ? run(q, sql, id) : run(q, sql, id, spaceId);
+    setOk(ok, ran);
+    if (ran && q.next())
+        return keyFrom(q);
+    return std::nullopt;
+}
+
+bool ApiKeyRepository::revoke(const QString &spaceId, const QString &id, const QString &actor, qint64 now,
+                              bool *found)
+{
+    QSqlQuery q(m_db.connection());
+    if (!run(q, QStringLiteral("UPDATE api_keys SET revoked_at = ?, revoked_by = ?"
+                               " WHERE id = ? AND space_id = ? AND revoked_at IS NULL"),
+             now, actor, id, spaceId))
+        return false;
+    *found = q.numRowsAffected() > 0;
+    return true;
+}
+
+std::optional<std::pair<ApiKey, Space>> ApiKeyRepository::byTokenHash(const QString &tokenHash, bool *ok)
+{
+    QSqlQuery q(m_db.connection());
+    const bool ran = run(q, QStringLiteral("SELECT %1, %2 FROM api_keys k LEFT JOIN users u ON u.id = k.created_by"
+                                           " JOIN spaces s ON s.id = k.space_id"
+                                           " WHERE k.token_hash = ? AND k.revoked_at IS NULL")
+                                .arg(kKeyColumns, kSpaceColumns), tokenHash);
+    setOk(ok, ran);
+    if (!ran || !q.next())
+        return std::nullopt;
+    return std::make_pair(keyFrom(q), spaceFrom(q, 10));
+}
+
+bool ApiKeyRepository::touch(const QString &id, qint64 now)
+{
+    QSqlQuery q(m_db.connection());
+    return run(q, QStringLiteral("UPDATE api_keys SET last_used_at = ? WHERE id = ?"), now, id);
+}
+
+// ---- audit
+
+bool AuditRepository::append(const QString &spaceId, const QString &actor, const QString &action,
+                             const QString &target, const QString &detail)
+{
+    QSqlQuery q(m_db.connection());
+    return run(q, QStringLiteral("INSERT INTO audit_log (id, space_id, actor, action, target, detail, created_at)"
+                                 " VALUES (?, ?, ?, ?, ?, ?, ?)"),
+               randomId(QStringLiteral("aud_")), orNull(spaceId), actor, action, orNull(target),
+               orNull(detail), nowMs());
+}
+
+std::optional<int> AuditRepository::count(const QString &action)
+{
+    QSqlQuery q(m_db.connection());
+    if (!run(q, QStringLiteral("SELECT COUNT(*) FROM audit_log WHERE action = ?"), action) || !q.next())
+        return std::nullopt;
+    return q.value(0).toInt();
+}
+
+} // namespace imprint::store

@@ -1,0 +1,415 @@
+#include "server/store/services.h"
+
+#include "server/store/crypto.h"
+#include "server/store/repositories.h"
+
+#include <QRegularExpression>
+#include <QSqlDatabase>
+
+namespace imprint::store {
+
+namespace {
+
+ServiceError dbError()
+{
+    return {ServiceError::Kind::Database, QStringLiteral("database_error"), {},
+            QStringLiteral("The database could not complete the request.")};
+}
+
+ServiceError invalid(const QString &field, const QString &code, const QString &message)
+{
+    return {ServiceError::Kind::Invalid, code, field, message};
+}
+
+// Commits on success, rolls back when the scope is left otherwise.
+class Transaction
+{
+public:
+    explicit Transaction(const Database &db) : m_db(db.connection()) { m_open = m_db.transaction(); }
+    ~Transaction()
+    {
+        if (m_open)
+            m_db.rollback();
+    }
+    bool isOpen() const { return m_open; }
+    bool commit()
+    {
+        if (!m_open)
+            return false;
+        m_open = false;
+        return m_db.commit();
+    }
+
+private:
+    QSqlDatabase m_db;
+    bool m_open = false;
+};
+
+bool validSpaceName(const QString &name)
+{
+    static const QRegularExpression re(QStringLiteral("^[A-Za-z0-9._-]{1,64}$"));
+    return re.match(name).hasMatch();
+}
+
+} // namespace
+
+// ---- accounts
+
+std::optional<ServiceError> AccountService::checkPassword(const QString &password)
+{
+    if (password.size() < 8 || password.size() > 1024)
+        return invalid(QStringLiteral("password"), QStringLiteral("invalid_password"),
+                       QStringLiteral("The password must be 8 to 1024 characters long."));
+    return std::nullopt;
+}
+
+std::optional<QString> AccountService::normaliseEmail(const QString &email)
+{
+    static const QRegularExpression re(QStringLiteral("^[^@\\s]+@[^@\\s]+$"));
+    const QString e = email.trimmed().toLower();
+    if (e.size() > 254 || !re.match(e).hasMatch())
+        return std::nullopt;
+    return e;
+}
+
+Result<Space> AccountService::createSpace(const QString &name, const QString &plan, const QString &actor)
+{
+    if (!validSpaceName(name))
+        return invalid(QStringLiteral("name"), QStringLiteral("invalid_name"),
+                       QStringLiteral("A space name is 1 to 64 letters, digits, '.', '_' or '-'."));
+    if (!m_config.plan(plan))
+        return invalid(QStringLiteral("plan"), QStringLiteral("invalid_plan"),
+                       QStringLiteral("Unknown plan '%1' (one of %2).").arg(plan, m_config.planNames().join(QStringLiteral(", "))));
+    SpaceRepository spaces(m_db);
+    bool ok = false;
+    if (spaces.byName(name, &ok))
+        return ServiceError{ServiceError::Kind::Conflict, QStringLiteral("space_exists"), QStringLiteral("name"),
+                            QStringLiteral("A space named '%1' already exists.").arg(name)};
+    if (!ok)
+        return dbError();
+    Transaction tx(m_db);
+    const Space s{randomId(QStringLiteral("spc_")), name, plan, nowMs()};
+    if (!tx.isOpen() || !spaces.insert(s)
+        || !AuditRepository(m_db).append(s.id, actor, QStringLiteral("space.create"), s.id, plan)
+        || !tx.commit())
+        return dbError();
+    return s;
+}
+
+Result<Space> AccountService::setPlan(const QString &name, const QString &plan, const QString &actor)
+{
+    if (!m_config.plan(plan))
+        return invalid(QStringLiteral("plan"), QStringLiteral("invalid_plan"),
+                       QStringLiteral("Unknown plan '%1' (one of %2).").arg(plan, m_config.planNames().join(QStringLiteral(", "))));
+    auto space = spaceByName(name);
+    if (!space)
+        return space.error();
+    Transaction tx(m_db);
+    bool found = false;
+    if (!tx.isOpen() || !SpaceRepository(m_db).setPlan(space->id, plan, &found)
+        || !AuditRepository(m_db).append(space->id, actor, QStringLiteral("space.set_plan"), space->id, plan)
+        || !tx.commit())
+        return dbError();
+    Space updated = space.value();
+    updated.plan = plan;
+    return updated;
+}
+
+Result<QList<Space>> AccountService::listSpaces()
+{
+    auto all = SpaceRepository(m_db).all();
+    if (!all)
+        return dbError();
+    return *all;
+}
+
+Result<Space> AccountService::spaceByName(const QString &name)
+{
+    bool ok = false;
+    auto s = SpaceRepository(m_db).byName(name, &ok);
+    if (!ok)
+        return dbError();
+    if (!s)
+        return ServiceError{ServiceError::Kind::NotFound, QStringLiteral("space_not_found"), QStringLiteral("space"),
+                            QStringLiteral("No space named '%1'.").arg(name)};
+    return *s;
+}
+
+Result<Membership> AccountService::addUser(const QString &emailIn, const QString &password,
+                                           const QString &spaceName, Role role, const QString &actor,
+                                           bool *createdUser)
+{
+    const auto email = normaliseEmail(emailIn);
+    if (!email)
+        return invalid(QStringLiteral("email"), QStringLiteral("invalid_email"),
+                       QStringLiteral("'%1' is not an e-mail address.").arg(emailIn));
+    if (!validSpaceName(spaceName))
+        return invalid(QStringLiteral("space"), QStringLiteral("invalid_name"),
+                       QStringLiteral("A space name is 1 to 64 letters, digits, '.', '_' or '-'."));
+    UserRepository users(m_db);
+    SpaceRepository spaces(m_db);
+    bool ok = false;
+    std::optional<User> user = users.byEmail(*email, &ok);
+    if (!ok)
+        return dbError();
+    if (!user) {
+        if (auto err = checkPassword(password))
+            return *err;
+    }
+    // Hash before opening the transaction so the write lock is held for milliseconds.
+    const QString hash = user ? QString() : hashPassword(password);
+    if (!user && hash.isEmpty())
+        return dbError();
+
+    Transaction tx(m_db);
+    if (!tx.isOpen())
+        return dbError();
+    std::optional<Space> space = spaces.byName(spaceName, &ok);
+    if (!ok)
+        return dbError();
+    if (!space) {
+        space = Space{randomId(QStringLiteral("spc_")), spaceName, QStringLiteral("free"), nowMs()};
+        if (!spaces.insert(*space)
+            || !AuditRepository(m_db).append(space->id, actor, QStringLiteral("space.create"), space->id,
+                                             space->plan))
+            return dbError();
+    }
+    if (createdUser)
+        *createdUser = !user;
+    if (!user) {
+        user = User{randomId(QStringLiteral("usr_")), *email, hash, nowMs()};
+        if (!users.insert(*user))
+            return dbError();
+    }
+    if (!users.upsertMembership(space->id, user->id, role)
+        || !AuditRepository(m_db).append(space->id, actor, QStringLiteral("membership.set"), user->id,
+                                         roleName(role))
+        || !tx.commit())
+        return dbError();
+    return Membership{*space, *user, role};
+}
+
+Result<Done> AccountService::setPassword(const QString &emailIn, const QString &password, const QString &actor)
+{
+    const auto email = normaliseEmail(emailIn);
+    if (!email)
+        return invalid(QStringLiteral("email"), QStringLiteral("invalid_email"),
+                       QStringLiteral("'%1' is not an e-mail address.").arg(emailIn));
+    if (auto err = checkPassword(password))
+        return *err;
+    UserRepository users(m_db);
+    bool ok = false;
+    auto user = users.byEmail(*email, &ok);
+    if (!ok)
+        return dbError();
+    if (!user)
+        return ServiceError{ServiceError::Kind::NotFound, QStringLiteral("user_not_found"), QStringLiteral("email"),
+                            QStringLiteral("No user '%1'.").arg(*email)};
+    const QString hash = hashPassword(password);
+    if (hash.isEmpty() || !users.setPasswordHash(user->id, hash)
+        || !AuditRepository(m_db).append({}, actor, QStringLiteral("user.passwd"), user->id))
+        return dbError();
+    return Done{};
+}
+
+Result<QList<Membership>> AccountService::listUsers(const QString &spaceName)
+{
+    QString spaceId;
+    if (!spaceName.isEmpty()) {
+        auto s = spaceByName(spaceName);
+        if (!s)
+            return s.error();
+        spaceId = s->id;
+    }
+    auto list = UserRepository(m_db).memberships(spaceId);
+    if (!list)
+        return dbError();
+    return *list;
+}
+
+Result<LoginResult> AccountService::login(const QString &emailIn, const QString &password,
+                                          const QString &spaceName)
+{
+    const ServiceError denied{ServiceError::Kind::Unauthorized, QStringLiteral("invalid_credentials"), {},
+                              QStringLiteral("The e-mail address or password is wrong.")};
+    const QString email = normaliseEmail(emailIn).value_or(QString());
+    UserRepository users(m_db);
+    bool ok = true;
+    const std::optional<User> user = email.isEmpty() ? std::nullopt : users.byEmail(email, &ok);
+    if (!ok)
+        return dbError();
+    if (!user) {
+        verifyPassword(password, dummyPasswordHash());
+        return denied;
+    }
+    if (!verifyPassword(password, user->passwordHash))
+        return denied;
+    auto memberships = users.membershipsOfUser(user->id);
+    if (!memberships)
+        return dbError();
+    std::optional<Membership> chosen;
+    for (const Membership &m : *memberships) {
+        if (spaceName.isEmpty() || m.space.name == spaceName || m.space.id == spaceName) {
+            chosen = m;
+            break;
+        }
+    }
+    if (!chosen) {
+        if (!spaceName.isEmpty())
+            return ServiceError{ServiceError::Kind::NotFound, QStringLiteral("space_not_found"), QStringLiteral("space"),
+                                QStringLiteral("You are not a member of space '%1'.").arg(spaceName)};
+        return ServiceError{ServiceError::Kind::Unauthorized, QStringLiteral("no_membership"), {},
+                            QStringLiteral("This account belongs to no space.")};
+    }
+    LoginResult result;
+    result.token = newSessionToken();
+    result.session.sessionId = randomId(QStringLiteral("ses_"));
+    result.session.expiresAt = nowMs() + qint64(m_config.sessionLifetimeHours()) * 3600 * 1000;
+    result.session.membership = *chosen;
+    SessionRepository sessions(m_db);
+    sessions.removeExpired(nowMs());
+    if (!sessions.insert(result.session.sessionId, sha256Hex(result.token), user->id, chosen->space.id,
+                         result.session.expiresAt))
+        return dbError();
+    return result;
+}
+
+Result<SessionInfo> AccountService::session(const QString &token)
+{
+    const ServiceError none{ServiceError::Kind::Unauthorized, QStringLiteral("not_logged_in"), {},
+                            QStringLiteral("Log in first: no valid session.")};
+    if (token.isEmpty())
+        return none;
+    bool ok = false;
+    auto s = SessionRepository(m_db).byTokenHash(sha256Hex(token), nowMs(), &ok);
+    if (!ok)
+        return dbError();
+    if (!s)
+        return none;
+    return *s;
+}
+
+Result<Done> AccountService::logout(const QString &token)
+{
+    if (!token.isEmpty() && !SessionRepository(m_db).removeByTokenHash(sha256Hex(token)))
+        return dbError();
+    return Done{};
+}
+
+// ---- api keys
+
+Result<CreatedKey> ApiKeyService::create(const QString &spaceId, const QString &nameIn, qint64 expiresAt,
+                                         const QString &actorUserId)
+{
+    const QString name = nameIn.trimmed();
+    if (name.isEmpty() || name.size() > 100)
+        return invalid(QStringLiteral("name"), QStringLiteral("invalid_name"),
+                       QStringLiteral("A key name is 1 to 100 characters."));
+    const qint64 now = nowMs();
+    if (expiresAt != 0 && expiresAt <= now)
+        return invalid(QStringLiteral("expiresAt"), QStringLiteral("invalid_expires_at"),
+                       QStringLiteral("expiresAt must be in the future."));
+    CreatedKey out;
+    out.token = newApiToken();
+    out.key.id = randomId(QStringLiteral("key_"));
+    out.key.spaceId = spaceId;
+    out.key.name = name;
+    out.key.prefix = out.token.left(kPrefixLength);
+    out.key.createdBy = actorUserId;
+    out.key.createdAt = now;
+    out.key.expiresAt = expiresAt;
+    Transaction tx(m_db);
+    if (!tx.isOpen() || !ApiKeyRepository(m_db).insert(out.key, sha256Hex(out.token))
+        || !AuditRepository(m_db).append(spaceId, actorUserId.isEmpty() ? QStringLiteral("cli") : actorUserId,
+                                         QStringLiteral("api_key.create"), out.key.id, name)
+        || !tx.commit())
+        return dbError();
+    return out;
+}
+
+Result<KeyPage> ApiKeyService::listPage(const QString &spaceId, int page, int perPage)
+{
+    ApiKeyRepository keys(m_db);
+    const auto count = keys.countActive(spaceId);
+    if (!count)
+        return dbError();
+    KeyPage out;
+    out.page = page;
+    out.perPage = perPage;
+    out.count = *count;
+    out.pagesCount = (out.count + perPage - 1) / perPage;
+    // A page past the end is an empty list, not an error; skip the query.
+    if (qint64(page - 1) * perPage < out.count) {
+        const auto items = keys.listActive(spaceId, (page - 1) * perPage, perPage);
+        if (!items)
+            return dbError();
+        out.items = *items;
+    }
+    return out;
+}
+
+Result<QList<ApiKey>> ApiKeyService::listAll(const QString &spaceId)
+{
+    auto all = ApiKeyRepository(m_db).listAll(spaceId);
+    if (!all)
+        return dbError();
+    return *all;
+}
+
+Result<Done> ApiKeyService::revoke(const QString &spaceIdIn, const QString &keyId, const QString &actor)
+{
+    const ServiceError notFound{ServiceError::Kind::NotFound, QStringLiteral("key_not_found"), QStringLiteral("id"),
+                                QStringLiteral("No API key '%1' in this space.").arg(keyId)};
+    ApiKeyRepository keys(m_db);
+    QString spaceId = spaceIdIn;
+    if (spaceId.isEmpty()) {
+        bool ok = false;
+        auto key = keys.activeById({}, keyId, &ok);
+        if (!ok)
+            return dbError();
+        if (!key)
+            return notFound;
+        spaceId = key->spaceId;
+    }
+    Transaction tx(m_db);
+    bool found = false;
+    if (!tx.isOpen() || !keys.revoke(spaceId, keyId, actor, nowMs(), &found))
+        return dbError();
+    if (!found)
+        return notFound;
+    if (!AuditRepository(m_db).append(spaceId, actor, QStringLiteral("api_key.revoke"), keyId) || !tx.commit())
+        return dbError();
+    return Done{};
+}
+
+Result<ApiKeyPrincipal> ApiKeyService::authenticate(const QString &token)
+{
+    ServiceError invalidToken{ServiceError::Kind::Unauthorized, QStringLiteral("invalid_token"), {},
+                              QStringLiteral("The API token is unknown or revoked.")};
+    if (token.isEmpty()) {
+        invalidToken.code = QStringLiteral("missing_token");
+        invalidToken.message = QStringLiteral("An API token is required (Authorization: Bearer or api_token).");
+        return invalidToken;
+    }
+    // Cheap shape check first: nothing that is not a token reaches the database.
+    if (!token.startsWith(QLatin1String("imp_")) || token.size() != 44)
+        return invalidToken;
+    ApiKeyRepository keys(m_db);
+    bool ok = false;
+    const QString hash = sha256Hex(token);
+    auto found = keys.byTokenHash(hash, &ok);
+    if (!ok)
+        return dbError();
+    if (!found)
+        return invalidToken;
+    const qint64 now = nowMs();
+    if (found->first.expiresAt != 0 && found->first.expiresAt <= now)
+        return ServiceError{ServiceError::Kind::Unauthorized, QStringLiteral("token_expired"), {},
+                            QStringLiteral("The API token has expired.")};
+    // One write per second per key at most: renders must not queue behind last_used_at.
+    if (now - found->first.lastUsedAt >= 1000)
+        keys.touch(found->first.id, now);
+    return ApiKeyPrincipal{found->first.id, found->second};
+}
+
+} // namespace imprint::store
