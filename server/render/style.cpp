@@ -2,19 +2,20 @@
 // processing, https://www.w3.org/TR/css-cascade-4/#value-stages), with satori's
 // per-tag defaults and inheritance as CSS defines it.
 
-#include "server/render/style_parse.h"
+#include "server/render/style_builder.h"
 
 #include <QHash>
 #include <QJsonArray>
+#include <QSet>
 
 #include <algorithm>
 #include <functional>
 
 namespace imprint::render {
 
-namespace {
+namespace style_detail {
 
-using css::split;
+namespace {
 
 /// Declarations are processed in this order because QJsonObject keeps keys sorted, not
 /// as written: the font size first (other `em`s depend on it), then the colour
@@ -39,38 +40,29 @@ int priority(const QString &property)
     return table.value(property, 4);
 }
 
-template <typename E> struct Keyword {
-    const char *name;
-    E value;
-};
-
-template <typename E>
-std::optional<E> keyword(const QString &text, std::initializer_list<Keyword<E>> table)
-{
-    const QString t = text.trimmed().toLower();
-    for (const auto &k : table)
-        if (t == QLatin1String(k.name))
-            return k.value;
-    return std::nullopt;
-}
-
-/// Expands a 1–4 value edge shorthand in CSS order (top, right, bottom, left).
-template <typename T> bool expandEdges(const std::vector<T> &v, Edges<T> *out)
-{
-    switch (v.size()) {
-    case 1: *out = {v[0], v[0], v[0], v[0]}; return true;
-    case 2: *out = {v[0], v[1], v[0], v[1]}; return true;
-    case 3: *out = {v[0], v[1], v[2], v[1]}; return true;
-    case 4: *out = {v[0], v[1], v[2], v[3]}; return true;
-    default: return false;
-    }
-}
-
 QString valueText(const QJsonValue &v)
 {
     if (v.isDouble())
         return QString::number(v.toDouble(), 'g', 10);
     return v.toString().trimmed();
+}
+
+/// What a property takes, for warnings a template author understands.
+QString valueKind(const QString &property)
+{
+    static const QSet<QString> lengths = {
+        QStringLiteral("width"), QStringLiteral("height"), QStringLiteral("minWidth"), QStringLiteral("minHeight"),
+        QStringLiteral("maxWidth"), QStringLiteral("maxHeight"), QStringLiteral("top"), QStringLiteral("right"),
+        QStringLiteral("bottom"), QStringLiteral("left"), QStringLiteral("flexBasis"), QStringLiteral("fontSize"),
+        QStringLiteral("letterSpacing"), QStringLiteral("wordSpacing"), QStringLiteral("rowGap"),
+        QStringLiteral("columnGap")};
+    if (lengths.contains(property) || property.startsWith(QLatin1String("margin"))
+        || property.startsWith(QLatin1String("padding")) || property.endsWith(QLatin1String("Width"))
+        || property.endsWith(QLatin1String("Radius")))
+        return QStringLiteral("length");
+    if (property.endsWith(QLatin1String("olor")))
+        return QStringLiteral("colour");
+    return QStringLiteral("value");
 }
 
 int edgeIndex(const QString &side)
@@ -86,126 +78,8 @@ int edgeIndex(const QString &side)
     return -1;
 }
 
-/// The state of one computeStyle() call.
-class StyleBuilder {
-public:
-    StyleBuilder(ComputedStyle &style, const ComputedStyle *parent, float rootFontSize,
-                 const QString &fieldPath, QStringList *warnings)
-        : m_s(style), m_parent(parent), m_rootFontSize(rootFontSize), m_fieldPath(fieldPath),
-          m_warnings(warnings)
-    {
-    }
+} // namespace
 
-    void applyAll(const QJsonObject &declarations);
-    void finish();
-
-private:
-    using Handler = bool (StyleBuilder::*)(const QString &name, const QString &value);
-
-    void warn(const QString &name, const QString &reason)
-    {
-        if (m_warnings)
-            m_warnings->append(QStringLiteral("%1.%2: %3").arg(m_fieldPath, name, reason));
-    }
-    void invalid(const QString &name, const QString &value, const QString &what)
-    {
-        warn(name, QStringLiteral("invalid %1 \"%2\"").arg(what, value));
-    }
-    float parentFontSize() const { return m_parent ? m_parent->fontSize : 16.f; }
-    std::optional<Length> length(const QString &v) const
-    {
-        return css::lengthPercentage(v, m_s.fontSize, m_rootFontSize);
-    }
-    std::optional<QColor> color(const QString &v) const { return parseColor(v, m_s.color); }
-
-    void apply(const QString &name, const QJsonValue &value);
-
-    // Handlers return false when the value is invalid (the caller warns with the name).
-    bool display(const QString &, const QString &v);
-    bool positionProp(const QString &, const QString &v);
-    bool boxSizing(const QString &, const QString &v);
-    bool insetEdge(const QString &n, const QString &v);
-    bool inset(const QString &, const QString &v);
-    bool size(const QString &n, const QString &v);
-    bool margin(const QString &, const QString &v);
-    bool marginEdge(const QString &n, const QString &v);
-    bool padding(const QString &, const QString &v);
-    bool paddingEdge(const QString &n, const QString &v);
-    bool border(const QString &n, const QString &v);
-    bool borderWidth(const QString &n, const QString &v);
-    bool borderStyle(const QString &n, const QString &v);
-    bool borderColor(const QString &n, const QString &v);
-    bool flexDirection(const QString &, const QString &v);
-    bool flexWrap(const QString &, const QString &v);
-    bool flexFlow(const QString &, const QString &v);
-    bool flex(const QString &, const QString &v);
-    bool flexFactor(const QString &n, const QString &v);
-    bool flexBasis(const QString &, const QString &v);
-    bool justifyContent(const QString &, const QString &v);
-    bool alignItems(const QString &n, const QString &v);
-    bool alignContent(const QString &, const QString &v);
-    bool gap(const QString &n, const QString &v);
-    bool overflow(const QString &n, const QString &v);
-    bool aspectRatio(const QString &, const QString &v);
-    bool backgroundColor(const QString &, const QString &v);
-    bool background(const QString &, const QString &v);
-    bool backgroundImage(const QString &, const QString &v);
-    bool backgroundSize(const QString &, const QString &v);
-    bool backgroundPosition(const QString &, const QString &v);
-    bool backgroundRepeat(const QString &, const QString &v);
-    bool borderRadius(const QString &, const QString &v);
-    bool cornerRadius(const QString &n, const QString &v);
-    bool boxShadow(const QString &, const QString &v);
-    bool opacity(const QString &, const QString &v);
-    bool transform(const QString &, const QString &v);
-    bool transformOrigin(const QString &, const QString &v);
-    bool objectFit(const QString &, const QString &v);
-    bool objectPosition(const QString &, const QString &v);
-    bool textOverflow(const QString &, const QString &v);
-    bool lineClamp(const QString &, const QString &v);
-    bool colorProp(const QString &, const QString &v);
-    bool fontFamily(const QString &, const QString &v);
-    bool fontSize(const QString &, const QString &v);
-    bool fontWeight(const QString &, const QString &v);
-    bool fontStyle(const QString &, const QString &v);
-    bool lineHeight(const QString &, const QString &v);
-    bool spacing(const QString &n, const QString &v);
-    bool textAlign(const QString &, const QString &v);
-    bool textTransform(const QString &, const QString &v);
-    bool whiteSpace(const QString &, const QString &v);
-    bool wordBreak(const QString &, const QString &v);
-    bool overflowWrap(const QString &, const QString &v);
-    bool direction(const QString &, const QString &v);
-    bool textShadow(const QString &, const QString &v);
-    bool textDecoration(const QString &, const QString &v);
-    bool textDecorationLine(const QString &, const QString &v);
-    bool textDecorationColor(const QString &, const QString &v);
-    bool textDecorationStyle(const QString &, const QString &v);
-    bool ignored(const QString &, const QString &) { return true; }
-
-    bool parseBorderParts(const QString &v, std::optional<float> *width,
-                          std::optional<BorderStyle> *style, std::optional<QColor> *colorOut);
-    std::optional<float> borderWidthValue(const QString &v) const;
-    std::optional<Gradient> gradientValue(const QString &v, QString *reason) const
-    {
-        return css::gradient(v, m_s.color, m_s.fontSize, m_rootFontSize, reason);
-    }
-    bool imageLayer(const QString &token, BackgroundLayer *layer, QString *reason) const;
-    /// One background-size entry (CSS Backgrounds 3 §3.9) in the size fields of a layer.
-    std::optional<BackgroundLayer> sizeEntry(const QString &entry) const;
-
-    static const QHash<QString, Handler> &handlers();
-
-    ComputedStyle &m_s;
-    const ComputedStyle *m_parent;
-    float m_rootFontSize;
-    QString m_fieldPath;
-    QStringList *m_warnings;
-    std::array<bool, 4> m_borderColorSet{false, false, false, false};
-    TextDecoration m_ownDecoration; // this element's own text-decoration, added to the propagated one
-    bool m_ownDecorationColorSet = false;
-    QString m_lastReason;           // detail for the warning of the handler that just failed
-};
 
 const QHash<QString, StyleBuilder::Handler> &StyleBuilder::handlers()
 {
@@ -338,7 +212,7 @@ void StyleBuilder::apply(const QString &name, const QJsonValue &value)
         if (!m_lastReason.isEmpty())
             warn(name, m_lastReason);
         else
-            warn(name, QStringLiteral("invalid value \"%1\"").arg(text));
+            warn(name, QStringLiteral("invalid %1 \"%2\"").arg(valueKind(name), text));
     }
 }
 
@@ -868,647 +742,7 @@ bool StyleBuilder::aspectRatio(const QString &, const QString &v)
 
 // --- paint -------------------------------------------------------------------------
 
-bool StyleBuilder::backgroundColor(const QString &, const QString &v)
-{
-    auto c = color(v);
-    if (c)
-        m_s.backgroundColor = *c;
-    return c.has_value();
-}
-
-bool StyleBuilder::imageLayer(const QString &token, BackgroundLayer *layer, QString *reason) const
-{
-    QString name, args;
-    if (!css::function(token, &name, &args))
-        return false;
-    if (name == QLatin1String("url")) {
-        QString url = args;
-        if (url.size() >= 2 && (url.startsWith(QLatin1Char('"')) || url.startsWith(QLatin1Char('\'')))
-            && url.endsWith(url.front()))
-            url = url.mid(1, url.size() - 2);
-        layer->imageUrl = url.trimmed();
-        return true;
-    }
-    if (name.endsWith(QLatin1String("gradient"))) {
-        layer->gradient = gradientValue(token, reason);
-        return layer->gradient.has_value();
-    }
-    *reason = QStringLiteral("unsupported image %1()").arg(name);
-    return false;
-}
-
-static std::optional<bool> repeatValue(const QString &v)
-{
-    // repeat-x/-y, space and round are drawn as repeat; only no-repeat changes the tiling.
-    const QStringList tokens = split(v, QLatin1Char(' '));
-    if (tokens.isEmpty() || tokens.size() > 2)
-        return std::nullopt;
-    bool repeat = false;
-    for (const QString &t : tokens) {
-        auto r = keyword<bool>(t, {{"repeat", true}, {"no-repeat", false}, {"repeat-x", true},
-                                   {"repeat-y", true}, {"space", true}, {"round", true}});
-        if (!r)
-            return std::nullopt;
-        repeat |= *r;
-    }
-    return repeat;
-}
-
-bool StyleBuilder::background(const QString &, const QString &v)
-{
-    // CSS Backgrounds 3 §3.10: layers separated by commas, the colour only in the last.
-    if (v.compare(QLatin1String("none"), Qt::CaseInsensitive) == 0) {
-        m_s.backgroundLayers.clear();
-        m_s.backgroundColor = Qt::transparent;
-        return true;
-    }
-    const QStringList layers = split(v, QLatin1Char(','));
-    if (layers.isEmpty())
-        return false;
-    std::vector<BackgroundLayer> out;
-    QColor bg = Qt::transparent;
-    for (qsizetype i = 0; i < layers.size(); ++i) {
-        BackgroundLayer layer;
-        bool hasImage = false, hasColor = false, hasRepeat = false;
-        QStringList positionTokens;
-        // Make a top-level "/" its own token so "center/cover" and "center / cover" agree.
-        QString text;
-        int depth = 0;
-        for (QChar c : layers[i]) {
-            depth += c == QLatin1Char('(') ? 1 : c == QLatin1Char(')') ? -1 : 0;
-            if (c == QLatin1Char('/') && depth == 0)
-                text += QStringLiteral(" / ");
-            else
-                text += c;
-        }
-        const QStringList tokens = split(text, QLatin1Char(' '));
-        for (qsizetype k = 0; k < tokens.size(); ++k) {
-            const QString &t = tokens[k];
-            QString reason;
-            if (t == QLatin1String("/")) {
-                // background-size follows the position: one or two values.
-                QStringList sizeTokens;
-                while (k + 1 < tokens.size() && sizeTokens.size() < 2) {
-                    const QString &s = tokens[k + 1];
-                    const QString sl = s.toLower();
-                    if (sl == QLatin1String("cover") || sl == QLatin1String("contain")
-                        || sl == QLatin1String("auto") || length(s)) {
-                        sizeTokens << s;
-                        ++k;
-                        if (sl == QLatin1String("cover") || sl == QLatin1String("contain"))
-                            break;
-                    } else {
-                        break;
-                    }
-                }
-                if (sizeTokens.isEmpty() || positionTokens.isEmpty())
-                    return false;
-                auto size = sizeEntry(sizeTokens.join(QLatin1Char(' ')));
-                if (!size)
-                    return false;
-                layer.size = size->size;
-                layer.sizeX = size->sizeX;
-                layer.sizeY = size->sizeY;
-                continue;
-            }
-            if (!hasImage && t.compare(QLatin1String("none"), Qt::CaseInsensitive) == 0) {
-                hasImage = true;
-                continue;
-            }
-            if (!hasImage && t.contains(QLatin1Char('('))) {
-                if (imageLayer(t, &layer, &reason)) {
-                    hasImage = true;
-                    continue;
-                }
-                if (!reason.isEmpty() && !parseColor(t, m_s.color)) {
-                    m_lastReason = reason;
-                    return false;
-                }
-            }
-            if (!hasRepeat)
-                if (auto r = repeatValue(t)) {
-                    layer.repeat = *r;
-                    hasRepeat = true;
-                    continue;
-                }
-            if (!hasColor && i == layers.size() - 1)
-                if (auto c = color(t)) {
-                    bg = *c;
-                    hasColor = true;
-                    continue;
-                }
-            const QString tl = t.toLower();
-            if (tl == QLatin1String("left") || tl == QLatin1String("right") || tl == QLatin1String("top")
-                || tl == QLatin1String("bottom") || tl == QLatin1String("center") || length(t)) {
-                positionTokens << t;
-                continue;
-            }
-            // Box keywords (padding-box, border-box, ...) are accepted and ignored.
-            if (tl.endsWith(QLatin1String("-box")) || tl == QLatin1String("text"))
-                continue;
-            return false;
-        }
-        if (!positionTokens.isEmpty()
-            && !css::position(positionTokens, m_s.fontSize, m_rootFontSize, &layer.positionX, &layer.positionY))
-            return false;
-        if (hasImage && (layer.gradient || !layer.imageUrl.isEmpty()))
-            out.push_back(layer);
-    }
-    m_s.backgroundLayers = std::move(out);
-    m_s.backgroundColor = bg;
-    return true;
-}
-
-bool StyleBuilder::backgroundImage(const QString &, const QString &v)
-{
-    if (v.compare(QLatin1String("none"), Qt::CaseInsensitive) == 0) {
-        m_s.backgroundLayers.clear();
-        return true;
-    }
-    const QStringList images = split(v, QLatin1Char(','));
-    if (images.isEmpty())
-        return false;
-    std::vector<BackgroundLayer> out;
-    for (qsizetype i = 0; i < images.size(); ++i) {
-        // Keep the size/position/repeat a shorthand gave this layer.
-        BackgroundLayer layer = size_t(i) < m_s.backgroundLayers.size() ? m_s.backgroundLayers[i]
-                                                                        : BackgroundLayer{};
-        layer.gradient.reset();
-        layer.imageUrl.clear();
-        if (images[i].compare(QLatin1String("none"), Qt::CaseInsensitive) == 0)
-            continue;
-        QString reason;
-        if (!imageLayer(images[i], &layer, &reason)) {
-            m_lastReason = reason.isEmpty() ? QStringLiteral("invalid image \"%1\"").arg(images[i]) : reason;
-            return false;
-        }
-        out.push_back(layer);
-    }
-    m_s.backgroundLayers = std::move(out);
-    return true;
-}
-
-std::optional<BackgroundLayer> StyleBuilder::sizeEntry(const QString &e) const
-{
-    BackgroundLayer l;
-    const QStringList tokens = split(e, QLatin1Char(' '));
-    const QString first = tokens.value(0).toLower();
-    if (tokens.size() == 1 && (first == QLatin1String("cover") || first == QLatin1String("contain"))) {
-        l.size = first == QLatin1String("cover") ? BackgroundLayer::Size::Cover : BackgroundLayer::Size::Contain;
-        return l;
-    }
-    if (tokens.size() != 1 && tokens.size() != 2)
-        return std::nullopt;
-    std::array<Length, 2> xy{Length::autoLength(), Length::autoLength()};
-    for (qsizetype k = 0; k < tokens.size(); ++k) {
-        auto len = parseLength(tokens[k], m_s.fontSize, m_rootFontSize);
-        if (!len || len->isNone() || (!len->isAuto() && len->value < 0))
-            return std::nullopt;
-        xy[k] = *len;
-    }
-    l.size = xy[0].isAuto() && xy[1].isAuto() ? BackgroundLayer::Size::Auto : BackgroundLayer::Size::Explicit;
-    l.sizeX = xy[0];
-    l.sizeY = xy[1];
-    return l;
-}
-
-bool StyleBuilder::backgroundSize(const QString &, const QString &v)
-{
-    const QStringList entries = split(v, QLatin1Char(','));
-    if (entries.isEmpty())
-        return false;
-    std::vector<BackgroundLayer> sizes;
-    for (const QString &e : entries) {
-        auto l = sizeEntry(e);
-        if (!l)
-            return false;
-        sizes.push_back(*l);
-    }
-    // Lists shorter than the image list repeat (CSS Backgrounds 3 §2.2).
-    for (size_t i = 0; i < m_s.backgroundLayers.size(); ++i) {
-        const BackgroundLayer &src = sizes[i % sizes.size()];
-        m_s.backgroundLayers[i].size = src.size;
-        m_s.backgroundLayers[i].sizeX = src.sizeX;
-        m_s.backgroundLayers[i].sizeY = src.sizeY;
-    }
-    return true;
-}
-
-bool StyleBuilder::backgroundPosition(const QString &, const QString &v)
-{
-    const QStringList entries = split(v, QLatin1Char(','));
-    if (entries.isEmpty())
-        return false;
-    std::vector<std::pair<Length, Length>> positions;
-    for (const QString &e : entries) {
-        Length x, y;
-        if (!css::position(split(e, QLatin1Char(' ')), m_s.fontSize, m_rootFontSize, &x, &y))
-            return false;
-        positions.emplace_back(x, y);
-    }
-    for (size_t i = 0; i < m_s.backgroundLayers.size(); ++i) {
-        m_s.backgroundLayers[i].positionX = positions[i % positions.size()].first;
-        m_s.backgroundLayers[i].positionY = positions[i % positions.size()].second;
-    }
-    return true;
-}
-
-bool StyleBuilder::backgroundRepeat(const QString &, const QString &v)
-{
-    const QStringList entries = split(v, QLatin1Char(','));
-    if (entries.isEmpty())
-        return false;
-    std::vector<bool> repeats;
-    for (const QString &e : entries) {
-        auto r = repeatValue(e);
-        if (!r)
-            return false;
-        repeats.push_back(*r);
-    }
-    for (size_t i = 0; i < m_s.backgroundLayers.size(); ++i)
-        m_s.backgroundLayers[i].repeat = repeats[i % repeats.size()];
-    return true;
-}
-
-bool StyleBuilder::borderRadius(const QString &, const QString &v)
-{
-    // CSS Backgrounds 3 §5.1: 1–4 horizontal radii [ / 1–4 vertical radii ], corners in
-    // the order top-left, top-right, bottom-right, bottom-left.
-    const QStringList halves = split(v, QLatin1Char('/'));
-    if (halves.isEmpty() || halves.size() > 2)
-        return false;
-    std::array<Edges<Length>, 2> radii;
-    for (qsizetype h = 0; h < halves.size(); ++h) {
-        std::vector<Length> values;
-        for (const QString &t : split(halves[h], QLatin1Char(' '))) {
-            auto l = length(t);
-            if (!l || l->value < 0)
-                return false;
-            values.push_back(*l);
-        }
-        if (!expandEdges(values, &radii[h]))
-            return false;
-    }
-    if (halves.size() == 1)
-        radii[1] = radii[0];
-    for (int c = 0; c < 4; ++c)
-        m_s.borderRadius[c] = {radii[0][c], radii[1][c]};
-    return true;
-}
-
-bool StyleBuilder::cornerRadius(const QString &n, const QString &v)
-{
-    const int corner = n == QLatin1String("borderTopLeftRadius") ? 0
-                     : n == QLatin1String("borderTopRightRadius") ? 1
-                     : n == QLatin1String("borderBottomRightRadius") ? 2 : 3;
-    const QStringList tokens = split(v, QLatin1Char(' '));
-    if (tokens.isEmpty() || tokens.size() > 2)
-        return false;
-    auto x = length(tokens[0]);
-    auto y = tokens.size() > 1 ? length(tokens[1]) : x;
-    if (!x || !y || x->value < 0 || y->value < 0)
-        return false;
-    m_s.borderRadius[corner] = {*x, *y};
-    return true;
-}
-
-bool StyleBuilder::boxShadow(const QString &, const QString &v)
-{
-    auto s = css::shadows(v, true, m_s.color, m_s.fontSize, m_rootFontSize, &m_lastReason);
-    if (s)
-        m_s.boxShadow = std::move(*s);
-    return s.has_value();
-}
-
-bool StyleBuilder::opacity(const QString &, const QString &v)
-{
-    auto o = css::percentage(v);
-    if (o)
-        *o /= 100.f;
-    else
-        o = css::number(v);
-    if (!o)
-        return false;
-    m_s.opacity = std::clamp(*o, 0.f, 1.f);
-    return true;
-}
-
-bool StyleBuilder::transform(const QString &, const QString &v)
-{
-    auto t = css::transform(v, m_s.fontSize, m_rootFontSize, &m_lastReason);
-    if (t)
-        m_s.transform = std::move(*t);
-    return t.has_value();
-}
-
-bool StyleBuilder::transformOrigin(const QString &, const QString &v)
-{
-    QStringList tokens = split(v, QLatin1Char(' '));
-    if (tokens.size() == 3)
-        tokens.removeLast(); // the z offset means nothing in 2D
-    return css::position(tokens, m_s.fontSize, m_rootFontSize, &m_s.transformOriginX, &m_s.transformOriginY);
-}
-
-bool StyleBuilder::objectFit(const QString &, const QString &v)
-{
-    auto f = keyword<ObjectFit>(v, {{"fill", ObjectFit::Fill}, {"contain", ObjectFit::Contain},
-                                    {"cover", ObjectFit::Cover}, {"none", ObjectFit::None},
-                                    {"scale-down", ObjectFit::ScaleDown}});
-    if (f)
-        m_s.objectFit = *f;
-    return f.has_value();
-}
-
-bool StyleBuilder::objectPosition(const QString &, const QString &v)
-{
-    return css::position(split(v, QLatin1Char(' ')), m_s.fontSize, m_rootFontSize, &m_s.objectPositionX,
-                         &m_s.objectPositionY);
-}
-
-bool StyleBuilder::textOverflow(const QString &, const QString &v)
-{
-    auto t = keyword<TextOverflow>(v, {{"clip", TextOverflow::Clip}, {"ellipsis", TextOverflow::Ellipsis}});
-    if (t)
-        m_s.textOverflow = *t;
-    return t.has_value();
-}
-
-bool StyleBuilder::lineClamp(const QString &, const QString &v)
-{
-    if (v.compare(QLatin1String("none"), Qt::CaseInsensitive) == 0) {
-        m_s.lineClamp = 0;
-        return true;
-    }
-    // satori also takes `3 "…"` (a custom ellipsis); the count is the first token.
-    const QStringList tokens = split(v, QLatin1Char(' '));
-    auto n = css::number(tokens.value(0));
-    if (!n || *n < 1 || *n != std::floor(*n))
-        return false;
-    m_s.lineClamp = int(std::min(*n, 10000.f));
-    return true;
-}
-
 // --- text --------------------------------------------------------------------------
-
-bool StyleBuilder::colorProp(const QString &, const QString &v)
-{
-    // currentColor in `color` itself means the inherited colour (CSS Color 4 §4.4).
-    auto c = parseColor(v, m_parent ? m_parent->color : QColor(Qt::black));
-    if (c)
-        m_s.color = *c;
-    return c.has_value();
-}
-
-bool StyleBuilder::fontFamily(const QString &, const QString &v)
-{
-    QStringList families;
-    for (QString f : split(v, QLatin1Char(','))) {
-        if (f.size() >= 2 && (f.startsWith(QLatin1Char('"')) || f.startsWith(QLatin1Char('\'')))
-            && f.endsWith(f.front()))
-            f = f.mid(1, f.size() - 2);
-        else
-            f = split(f, QLatin1Char(' ')).join(QLatin1Char(' ')); // unquoted: collapse spaces
-        if (f.trimmed().isEmpty())
-            return false;
-        families << f.trimmed();
-    }
-    if (families.isEmpty())
-        return false;
-    m_s.fontFamily = families;
-    return true;
-}
-
-bool StyleBuilder::fontSize(const QString &, const QString &v)
-{
-    // CSS Fonts 4 §2.5: absolute keywords per the "medium = 16px" table; em and % of the
-    // parent's font size.
-    const float parent = parentFontSize();
-    if (auto k = keyword<float>(v, {{"xx-small", 9}, {"x-small", 10}, {"small", 13}, {"medium", 16},
-                                    {"large", 18}, {"x-large", 24}, {"xx-large", 32}, {"xxx-large", 48},
-                                    {"larger", parent * 1.2f}, {"smaller", parent / 1.2f}})) {
-        m_s.fontSize = *k;
-        return true;
-    }
-    auto l = css::lengthPercentage(v, parent, m_rootFontSize);
-    if (!l || l->value < 0)
-        return false;
-    m_s.fontSize = l->isPercent() ? l->value * parent / 100.f : l->value;
-    return true;
-}
-
-bool StyleBuilder::fontWeight(const QString &, const QString &v)
-{
-    const int parent = m_parent ? m_parent->fontWeight : 400;
-    const QString t = v.toLower();
-    if (t == QLatin1String("normal")) {
-        m_s.fontWeight = 400;
-    } else if (t == QLatin1String("bold")) {
-        m_s.fontWeight = 700;
-    } else if (t == QLatin1String("bolder")) {
-        // CSS Fonts 4 §2.2.1 relative weights table.
-        m_s.fontWeight = parent < 350 ? 400 : parent < 550 ? 700 : 900;
-        if (parent >= 900)
-            m_s.fontWeight = parent;
-    } else if (t == QLatin1String("lighter")) {
-        m_s.fontWeight = parent < 100 ? parent : parent < 550 ? 100 : parent < 750 ? 400 : 700;
-    } else {
-        auto n = css::number(t);
-        if (!n || *n < 1 || *n > 1000)
-            return false;
-        m_s.fontWeight = int(std::lround(*n));
-    }
-    return true;
-}
-
-bool StyleBuilder::fontStyle(const QString &, const QString &v)
-{
-    const QString t = v.toLower();
-    if (t == QLatin1String("normal")) {
-        m_s.fontStyle = FontStyle::Normal;
-        return true;
-    }
-    if (t == QLatin1String("italic") || t.startsWith(QLatin1String("oblique"))) {
-        m_s.fontStyle = FontStyle::Italic;
-        return true;
-    }
-    return false;
-}
-
-bool StyleBuilder::lineHeight(const QString &, const QString &v)
-{
-    // CSS Inline 3 §5.1: normal | <number> (inherited as the number) | <length-percentage>
-    // (computed to px). A JSON number is a <number> here, as React leaves it unitless.
-    if (v.compare(QLatin1String("normal"), Qt::CaseInsensitive) == 0) {
-        m_s.lineHeight = {};
-        return true;
-    }
-    if (auto n = css::number(v)) {
-        if (*n < 0)
-            return false;
-        m_s.lineHeight = {LineHeight::Type::Number, *n};
-        return true;
-    }
-    auto l = length(v);
-    if (!l || l->value < 0)
-        return false;
-    m_s.lineHeight = {LineHeight::Type::Px, l->isPercent() ? l->value * m_s.fontSize / 100.f : l->value};
-    return true;
-}
-
-bool StyleBuilder::spacing(const QString &n, const QString &v)
-{
-    float px = 0;
-    if (v.compare(QLatin1String("normal"), Qt::CaseInsensitive) != 0) {
-        auto l = length(v);
-        if (!l || l->isPercent())
-            return false;
-        px = l->value;
-    }
-    (n == QLatin1String("letterSpacing") ? m_s.letterSpacing : m_s.wordSpacing) = px;
-    return true;
-}
-
-bool StyleBuilder::textAlign(const QString &, const QString &v)
-{
-    auto a = keyword<TextAlign>(v, {{"start", TextAlign::Start}, {"end", TextAlign::End},
-                                    {"left", TextAlign::Left}, {"right", TextAlign::Right},
-                                    {"center", TextAlign::Center}, {"justify", TextAlign::Justify},
-                                    {"-webkit-center", TextAlign::Center}, {"match-parent", TextAlign::Start}});
-    if (a)
-        m_s.textAlign = *a;
-    return a.has_value();
-}
-
-bool StyleBuilder::textTransform(const QString &, const QString &v)
-{
-    auto t = keyword<TextTransform>(v, {{"none", TextTransform::None}, {"uppercase", TextTransform::Uppercase},
-                                        {"lowercase", TextTransform::Lowercase},
-                                        {"capitalize", TextTransform::Capitalize}});
-    if (t)
-        m_s.textTransform = *t;
-    return t.has_value();
-}
-
-bool StyleBuilder::whiteSpace(const QString &, const QString &v)
-{
-    auto w = keyword<WhiteSpace>(v, {{"normal", WhiteSpace::Normal}, {"nowrap", WhiteSpace::NoWrap},
-                                     {"pre", WhiteSpace::Pre}, {"pre-wrap", WhiteSpace::PreWrap},
-                                     {"pre-line", WhiteSpace::PreLine}, {"break-spaces", WhiteSpace::PreWrap}});
-    if (w)
-        m_s.whiteSpace = *w;
-    return w.has_value();
-}
-
-bool StyleBuilder::wordBreak(const QString &, const QString &v)
-{
-    auto w = keyword<WordBreak>(v, {{"normal", WordBreak::Normal}, {"break-all", WordBreak::BreakAll},
-                                    {"keep-all", WordBreak::KeepAll}, {"break-word", WordBreak::BreakWord}});
-    if (w)
-        m_s.wordBreak = *w;
-    return w.has_value();
-}
-
-bool StyleBuilder::overflowWrap(const QString &, const QString &v)
-{
-    auto w = keyword<OverflowWrap>(v, {{"normal", OverflowWrap::Normal}, {"break-word", OverflowWrap::BreakWord},
-                                       {"anywhere", OverflowWrap::Anywhere}});
-    if (w)
-        m_s.overflowWrap = *w;
-    return w.has_value();
-}
-
-bool StyleBuilder::direction(const QString &, const QString &v)
-{
-    auto d = keyword<Direction>(v, {{"ltr", Direction::Ltr}, {"rtl", Direction::Rtl}});
-    if (d)
-        m_s.direction = *d;
-    return d.has_value();
-}
-
-bool StyleBuilder::textShadow(const QString &, const QString &v)
-{
-    auto s = css::shadows(v, false, m_s.color, m_s.fontSize, m_rootFontSize, &m_lastReason);
-    if (s)
-        m_s.textShadow = std::move(*s);
-    return s.has_value();
-}
-
-static std::optional<BorderStyle> decorationStyleValue(const QString &v)
-{
-    // wavy lines are drawn solid.
-    return keyword<BorderStyle>(v, {{"solid", BorderStyle::Solid}, {"double", BorderStyle::Double},
-                                    {"dotted", BorderStyle::Dotted}, {"dashed", BorderStyle::Dashed},
-                                    {"wavy", BorderStyle::Solid}});
-}
-
-bool StyleBuilder::textDecoration(const QString &, const QString &v)
-{
-    // CSS Text Decoration 3 §2.4: <line> || <style> || <color> (|| thickness, ignored).
-    TextDecoration d;
-    bool colorSet = false, styleSet = false, linesSet = false;
-    for (const QString &t : split(v, QLatin1Char(' '))) {
-        const QString k = t.toLower();
-        if (k == QLatin1String("none")) {
-            linesSet = true;
-        } else if (k == QLatin1String("underline")) {
-            d.underline = linesSet = true;
-        } else if (k == QLatin1String("overline")) {
-            d.overline = linesSet = true;
-        } else if (k == QLatin1String("line-through")) {
-            d.lineThrough = linesSet = true;
-        } else if (auto s = !styleSet ? decorationStyleValue(t) : std::nullopt) {
-            d.style = *s;
-            styleSet = true;
-        } else if (auto c = !colorSet ? color(t) : std::nullopt) {
-            d.color = *c;
-            colorSet = true;
-        } else if (k == QLatin1String("auto") || k == QLatin1String("from-font") || length(t)) {
-            continue;
-        } else {
-            return false;
-        }
-    }
-    m_ownDecoration = d;
-    m_ownDecorationColorSet = colorSet;
-    return true;
-}
-
-bool StyleBuilder::textDecorationLine(const QString &, const QString &v)
-{
-    TextDecoration d = m_ownDecoration;
-    d.underline = d.overline = d.lineThrough = false;
-    for (const QString &t : split(v, QLatin1Char(' '))) {
-        const QString k = t.toLower();
-        if (k == QLatin1String("underline"))
-            d.underline = true;
-        else if (k == QLatin1String("overline"))
-            d.overline = true;
-        else if (k == QLatin1String("line-through"))
-            d.lineThrough = true;
-        else if (k != QLatin1String("none"))
-            return false;
-    }
-    m_ownDecoration = d;
-    return true;
-}
-
-bool StyleBuilder::textDecorationColor(const QString &, const QString &v)
-{
-    auto c = color(v);
-    if (!c)
-        return false;
-    m_ownDecoration.color = *c;
-    m_ownDecorationColorSet = true;
-    return true;
-}
-
-bool StyleBuilder::textDecorationStyle(const QString &, const QString &v)
-{
-    auto s = decorationStyleValue(v);
-    if (s)
-        m_ownDecoration.style = *s;
-    return s.has_value();
-}
 
 void StyleBuilder::finish()
 {
@@ -1531,6 +765,10 @@ void StyleBuilder::finish()
         d.color = m_ownDecorationColorSet ? own.color : std::optional<QColor>(m_s.color);
     }
 }
+
+} // namespace style_detail
+
+namespace {
 
 /// satori's default styles per HTML tag (satori src/handler/presets.ts), themselves
 /// the user-agent stylesheet values of the HTML standard §15.3.
@@ -1623,7 +861,7 @@ ComputedStyle computeStyle(const QJsonObject &declarations, const ComputedStyle 
     ComputedStyle s;
     if (parent)
         inheritInto(s, *parent);
-    StyleBuilder builder(s, parent, rootFontSize, fieldPath, warnings);
+    style_detail::StyleBuilder builder(s, parent, rootFontSize, fieldPath, warnings);
     // Tag defaults are a cascade origin below the author's declarations, so they are
     // applied as a whole first: a preset longhand must not override an author shorthand.
     const QJsonObject &preset = tagPreset(tag.toLower());

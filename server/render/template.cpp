@@ -5,6 +5,8 @@
 #include "server/render/style_parse.h"
 
 #include <QBuffer>
+#include <QCache>
+#include <QMutex>
 #include <QByteArray>
 #include <QImageReader>
 #include <QJsonArray>
@@ -493,7 +495,41 @@ std::optional<QHash<QString, QString>> resolveVariables(const Template &tmpl, co
     return values;
 }
 
-QImage loadDataUrlImage(const QString &url, QString *error)
+namespace {
+
+/// Decoded data: URL images, shared by all render threads: the same template renders
+/// again and again, and decoding (inflate) costs far more than the rest of the tree.
+/// Bounded in bytes (image pixels + the URL text kept as key).
+class DecodedImageCache {
+public:
+    static DecodedImageCache &instance()
+    {
+        static DecodedImageCache cache;
+        return cache;
+    }
+    std::optional<QImage> find(const QString &url)
+    {
+        QMutexLocker lock(&m_mutex);
+        if (const QImage *hit = m_cache.object(url))
+            return *hit;
+        return std::nullopt;
+    }
+    void insert(const QString &url, const QImage &image)
+    {
+        const qsizetype cost = image.sizeInBytes() + url.size() * qsizetype(sizeof(QChar));
+        if (cost > kMaxCost / 4)
+            return;
+        QMutexLocker lock(&m_mutex);
+        m_cache.insert(url, new QImage(image), cost);
+    }
+
+private:
+    static constexpr qsizetype kMaxCost = 32 * 1024 * 1024;
+    QMutex m_mutex;
+    QCache<QString, QImage> m_cache{kMaxCost};
+};
+
+QImage decodeDataUrl(const QString &url, QString *error)
 {
     auto fail = [&](const QString &why) {
         if (error)
@@ -508,7 +544,6 @@ QImage loadDataUrlImage(const QString &url, QString *error)
         return fail(QStringLiteral("malformed data: URL"));
     const QStringList meta = url.mid(5, comma - 5).split(QLatin1Char(';'));
     const bool base64 = meta.contains(QLatin1String("base64"), Qt::CaseInsensitive);
-    const QString mime = meta.value(0).trimmed().toLower();
     const QByteArray payload = url.mid(comma + 1).toLatin1();
     QByteArray bytes;
     if (base64) {
@@ -524,18 +559,8 @@ QImage loadDataUrlImage(const QString &url, QString *error)
     }
     QBuffer buffer(&bytes);
     buffer.open(QIODevice::ReadOnly);
-    QByteArray format;
-    if (mime.startsWith(QLatin1String("image/"))) {
-        format = mime.mid(6).toLatin1();
-        if (format == "svg+xml")
-            format = "svg";
-        else if (format == "jpg")
-            format = "jpeg";
-    }
+    // The content decides the format (the media type of a data: URL is often wrong).
     QImageReader reader(&buffer);
-    reader.setDecideFormatFromContent(true);
-    if (!format.isEmpty() && QImageReader::supportedImageFormats().contains(format))
-        reader.setFormat(format);
     const QSize size = reader.size();
     if (size.isValid() && (size.width() > kMaxImageSide || size.height() > kMaxImageSide))
         return fail(QStringLiteral("image is %1×%2 px, larger than %3 px").arg(size.width()).arg(size.height()).arg(kMaxImageSide));
@@ -544,6 +569,18 @@ QImage loadDataUrlImage(const QString &url, QString *error)
         return fail(QStringLiteral("cannot decode image: %1").arg(reader.errorString()));
     // Premultiplied ARGB is what QPainter draws from without a conversion per paint.
     return image.convertToFormat(QImage::Format_ARGB32_Premultiplied);
+}
+
+} // namespace
+
+QImage loadDataUrlImage(const QString &url, QString *error)
+{
+    if (auto hit = DecodedImageCache::instance().find(url))
+        return *hit;
+    QImage image = decodeDataUrl(url, error);
+    if (!image.isNull())
+        DecodedImageCache::instance().insert(url, image);
+    return image;
 }
 
 std::unique_ptr<Node> buildDocument(const Template &tmpl, const QHash<QString, QString> &values,

@@ -494,7 +494,7 @@ private Q_SLOTS:
         QCOMPARE(s.display, imprint::render::Display::Flex); // grid falls back to flex, with a warning
         QCOMPARE(s.height, Length::px(12)); // valid neighbours still apply
         QCOMPARE(warnings.size(), 13);
-        QVERIFY2(warnings.contains(QStringLiteral("root.props.style.width: invalid value \"abc\"")),
+        QVERIFY2(warnings.contains(QStringLiteral("root.props.style.width: invalid length \"abc\"")),
                  qPrintable(warnings.join(QLatin1Char('\n'))));
         for (const QString &w : warnings)
             QVERIFY2(w.startsWith(QLatin1String("root.props.style.")), qPrintable(w));
