@@ -322,13 +322,16 @@ LayoutBox LayoutEngine::layoutElement(const Node &node, const LayoutRequest &req
 
     const qreal contentWidth = std::max<qreal>(0, width - e.paddingBorderWidth());
     const qreal contentHeight = height >= 0 ? std::max<qreal>(0, height - e.paddingBorderHeight()) : -1;
+    const bool forcedIndefinite = request.height >= 0 && !request.heightIsDefinite
+        && !specifiedHeight(s, e, request.cbHeight);
+    const qreal percentHeight = forcedIndefinite ? -1 : contentHeight;
 
     FormattingResult placed;
     if (!node.isImage()) {
         if (s.display == Display::Block) {
-            placed = layoutBlockChildren(*this, node, e, contentWidth, contentHeight);
+            placed = layoutBlockChildren(*this, node, e, contentWidth, percentHeight);
         } else {
-            placed = layoutFlexChildren(*this, node, e, contentWidth, contentHeight,
+            placed = layoutFlexChildren(*this, node, e, contentWidth, contentHeight, percentHeight,
                                         std::max<qreal>(0, minH - e.paddingBorderHeight()),
                                         std::max<qreal>(0, maxH - e.paddingBorderHeight()));
         }

@@ -10,7 +10,7 @@
 namespace imprint::render::detail {
 
 FormattingResult layoutBlockChildren(LayoutEngine &engine, const Node &container, const BoxEdges &edges,
-                                     qreal contentWidth, qreal contentHeight)
+                                     qreal contentWidth, qreal percentHeight)
 {
     FormattingResult result;
     const QPointF origin(edges.border.left() + edges.padding.left(), edges.border.top() + edges.padding.top());
@@ -23,7 +23,7 @@ FormattingResult layoutBlockChildren(LayoutEngine &engine, const Node &container
             continue;
         LayoutRequest request;
         request.cbWidth = contentWidth;
-        request.cbHeight = contentHeight;
+        request.cbHeight = percentHeight;
         request.availableWidth = contentWidth;
         if (child.isText()) {
             LayoutBox box = engine.layout(child, request);
@@ -57,7 +57,7 @@ FormattingResult layoutBlockChildren(LayoutEngine &engine, const Node &container
                                                                          : top + pendingMargin;
         cursor += collapsed;
         QPointF position(origin.x() + marginLeft, origin.y() + cursor);
-        position += relativeOffset(cs, contentWidth, contentHeight);
+        position += relativeOffset(cs, contentWidth, percentHeight);
         box.borderBox.moveTo(position);
         if (!result.baseline)
             result.baseline = position.y() + box.firstBaseline;

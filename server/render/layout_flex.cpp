@@ -19,14 +19,15 @@ constexpr qreal kEpsilon = 0.001;
 class FlexFormattingContext {
 public:
     FlexFormattingContext(LayoutEngine &engine, const Node &container, const BoxEdges &edges,
-                          qreal contentWidth, qreal contentHeight, qreal minContentHeight,
-                          qreal maxContentHeight)
+                          qreal contentWidth, qreal contentHeight, qreal percentHeight,
+                          qreal minContentHeight, qreal maxContentHeight)
         : m_engine(engine)
         , m_container(container)
         , m_style(container.style)
         , m_edges(edges)
         , m_contentWidth(contentWidth)
         , m_contentHeight(contentHeight)
+        , m_percentHeight(percentHeight)
         , m_minContentHeight(minContentHeight)
         , m_maxContentHeight(maxContentHeight)
         , m_row(container.style.isRowDirection())
@@ -144,6 +145,7 @@ private:
     const BoxEdges &m_edges;
     const qreal m_contentWidth;
     const qreal m_contentHeight;   // -1 when auto
+    const qreal m_percentHeight;   // basis of the items' percentage heights, -1 when indefinite
     const qreal m_minContentHeight;
     const qreal m_maxContentHeight;
     const bool m_row;
@@ -191,13 +193,13 @@ LayoutRequest FlexFormattingContext::requestFor(qreal width, qreal height) const
     request.width = width;
     request.height = height;
     request.cbWidth = m_contentWidth;
-    request.cbHeight = m_contentHeight;
+    request.cbHeight = m_percentHeight;
     return request;
 }
 
 void FlexFormattingContext::generateAnonymousFlexItems()
 {
-    const qreal cbWidth = m_contentWidth, cbHeight = m_contentHeight;
+    const qreal cbWidth = m_contentWidth, cbHeight = m_percentHeight;
     for (int index = 0; index < int(m_container.children.size()); ++index) {
         const Node &child = *m_container.children[index];
         // Out-of-flow children (§4.1) are placed by the caller once the container is sized.
@@ -255,8 +257,8 @@ void FlexFormattingContext::generateAnonymousFlexItems()
         m_items.push_back(item);
     }
     m_mainGap = m_row ? m_style.columnGap.resolve(float(m_contentWidth), 0)
-                      : m_style.rowGap.resolve(float(m_contentHeight), 0);
-    m_crossGap = m_row ? m_style.rowGap.resolve(float(m_contentHeight), 0)
+                      : m_style.rowGap.resolve(float(m_percentHeight), 0);
+    m_crossGap = m_row ? m_style.rowGap.resolve(float(m_percentHeight), 0)
                        : m_style.columnGap.resolve(float(m_contentWidth), 0);
 }
 
@@ -778,13 +780,20 @@ void FlexFormattingContext::alignAllFlexLines()
 void FlexFormattingContext::placeFlexItems(FormattingResult &result)
 {
     const QPointF origin(m_edges.border.left() + m_edges.padding.left(), m_edges.border.top() + m_edges.padding.top());
-    const qreal cbHeight = m_row ? m_innerCrossSize : m_innerMainSize;
+    const qreal cbHeight = m_percentHeight;
     bool baselineFound = false;
     for (const FlexLine &line : m_lines) {
         for (const FlexItem *item : line.items) {
             const qreal width = m_row ? item->mainSize : item->crossSize;
             const qreal height = m_row ? item->crossSize : item->mainSize;
-            LayoutBox box = m_engine.layout(*item->node, requestFor(width, height));
+            LayoutRequest request = requestFor(width, height);
+            // §9.8: a stretched cross size, and a main size flexed in a container of
+            // definite main size, are definite; a content-sized height is not.
+            const bool stretched = item->alignSelf == AlignItems::Stretch && !item->specifiedCross
+                && !item->autoCrossStart && !item->autoCrossEnd;
+            request.heightIsDefinite = m_row ? (item->specifiedCross || stretched)
+                                             : (item->specifiedMain || m_percentHeight >= 0);
+            LayoutBox box = m_engine.layout(*item->node, request);
             const qreal main = isMainReverse() ? m_innerMainSize - item->mainOffset - item->mainSize : item->mainOffset;
             const qreal crossFromStart = line.crossOffset + item->crossOffset;
             const qreal cross = isCrossReverse() ? m_innerCrossSize - crossFromStart - item->crossSize : crossFromStart;
@@ -807,11 +816,11 @@ void FlexFormattingContext::placeFlexItems(FormattingResult &result)
 } // namespace
 
 FormattingResult layoutFlexChildren(LayoutEngine &engine, const Node &container, const BoxEdges &edges,
-                                    qreal contentWidth, qreal contentHeight,
+                                    qreal contentWidth, qreal contentHeight, qreal percentHeight,
                                     qreal minContentHeight, qreal maxContentHeight)
 {
-    FlexFormattingContext context(engine, container, edges, contentWidth, contentHeight, minContentHeight,
-                                  maxContentHeight);
+    FlexFormattingContext context(engine, container, edges, contentWidth, contentHeight, percentHeight,
+                                  minContentHeight, maxContentHeight);
     return context.run();
 }
 

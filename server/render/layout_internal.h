@@ -47,6 +47,9 @@ struct LayoutRequest {
     qreal cbWidth = -1;        ///< containing block width for percentages (-1 indefinite)
     qreal cbHeight = -1;       ///< containing block height for percentages (-1 indefinite)
     qreal availableWidth = -1; ///< width an auto-width block fills (margin box); -1 = max-content
+    /// Whether a forced `height` is definite for the box's children's percentages (CSS
+    /// Flexbox 1 §9.8: a flex item's content-sized height in an auto-height column is not).
+    bool heightIsDefinite = true;
 
     auto operator<=>(const LayoutRequest &) const = default;
 };
@@ -139,9 +142,10 @@ QPointF relativeOffset(const ComputedStyle &style, qreal cbWidth, qreal cbHeight
 
 /// Lays out the in-flow children of a flex container whose content box is
 /// `contentWidth` px wide and `contentHeight` px high (-1 = auto, then between
-/// `minContentHeight` and `maxContentHeight`). CSS Flexbox 1 §9.
+/// `minContentHeight` and `maxContentHeight`); children's percentage heights resolve
+/// against `percentHeight` (-1 when the height is not definite). CSS Flexbox 1 §9.
 FormattingResult layoutFlexChildren(LayoutEngine &engine, const Node &container, const BoxEdges &edges,
-                                    qreal contentWidth, qreal contentHeight,
+                                    qreal contentWidth, qreal contentHeight, qreal percentHeight,
                                     qreal minContentHeight, qreal maxContentHeight);
 
 /// Static position (CSS Flexbox 1 §4.1) of an absolutely positioned child of a flex
@@ -151,8 +155,9 @@ QPointF flexStaticPosition(const ComputedStyle &container, const ComputedStyle &
                            QSizeF contentSize, QSizeF marginBoxSize);
 
 /// Lays out the in-flow children of a display:block container as block boxes stacked
-/// from the top of its `contentWidth` px wide content box (CSS 2 §9.4.1, §10.3.3).
+/// from the top of its `contentWidth` px wide content box (CSS 2 §9.4.1, §10.3.3);
+/// percentage heights resolve against `percentHeight` (-1 when not definite).
 FormattingResult layoutBlockChildren(LayoutEngine &engine, const Node &container, const BoxEdges &edges,
-                                     qreal contentWidth, qreal contentHeight);
+                                     qreal contentWidth, qreal percentHeight);
 
 } // namespace imprint::render::detail

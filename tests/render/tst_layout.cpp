@@ -149,6 +149,7 @@ private Q_SLOTS:
     void gaps();
     void rowAndColumnReverse();
     void percentages();
+    void percentageOfIndefiniteHeightIsAuto();
     void boxSizing();
     void minMaxSizes();
     void automaticMinimumSizeKeepsLongestWord();
@@ -532,6 +533,29 @@ void TestLayout::percentages()
     COMPARE_RECT(rectOf(box, a), QRectF(10 + 38, 10 + 38, 190, 90));
     COMPARE_RECT(rectOf(box, parent), QRectF(10 + 38 + 190, 10, 0, 180));
     COMPARE_RECT(rectOf(box, child), QRectF(10 + 38 + 190, 10, 0, 90));
+}
+
+void TestLayout::percentageOfIndefiniteHeightIsAuto()
+{
+    auto root = makeRoot(style());
+    root->style.alignItems = AlignItems::FlexStart;
+    ComputedStyle column = style();
+    column.flexDirection = FlexDirection::Column;
+    Node *col = addElement(*root, column);
+    ComputedStyle row = style();
+    row.alignItems = AlignItems::FlexStart;
+    Node *item = addElement(*col, row);
+    ComputedStyle half = style();
+    half.width = Length::px(10);
+    half.height = Length::percent(50);
+    Node *pct = addElement(*item, half);
+    addElement(*item, fixed(10, 40));
+    FakeMeasurer text;
+    const LayoutBox box = layoutDocument(*root, QSizeF(400, 300), text);
+    // The item's 40 px height comes from its content in an auto-height column: not
+    // definite (§9.8), so 50% behaves as auto instead of giving 20 px.
+    COMPARE_RECT(rectOf(box, item), QRectF(0, 0, 20, 40));
+    COMPARE_RECT(rectOf(box, pct), QRectF(0, 0, 10, 0));
 }
 
 void TestLayout::boxSizing()
