@@ -352,93 +352,109 @@ LayoutBox LayoutEngine::layoutElement(const Node &node, const LayoutRequest &req
     return box;
 }
 
-// CSS Position 3 §4 (abspos boxes against the padding box) with CSS Flexbox 1 §4.1 for
-// the static position of a flex container's children.
+LayoutEngine::AbsoluteBox LayoutEngine::layoutAbsolute(const Node &child, QSizeF cbSize)
+{
+    const qreal cbW = cbSize.width(), cbH = cbSize.height();
+    const ComputedStyle &cs = child.style;
+    const BoxEdges ce = resolveEdges(cs, cbW);
+    AbsoluteBox result;
+    result.left = resolveInset(cs.inset[Left], cbW);
+    result.right = resolveInset(cs.inset[Right], cbW);
+    result.top = resolveInset(cs.inset[Top], cbH);
+    result.bottom = resolveInset(cs.inset[Bottom], cbH);
+    const auto &left = result.left, &right = result.right, &top = result.top, &bottom = result.bottom;
+    const qreal minW = minWidth(cs, ce, cbW), maxW = maxWidth(cs, ce, cbW);
+    const qreal minH = minHeight(cs, ce, cbH), maxH = maxHeight(cs, ce, cbH);
+
+    qreal width = -1, height = -1;
+    if (child.isImage()) {
+        // Replaced boxes keep their own size; opposing insets do not stretch them (CSS 2 §10.3.8).
+        const QSizeF size = replacedSize(child, ce, -1, -1, cbW, cbH);
+        width = size.width();
+        height = size.height();
+    }
+    if (width < 0) {
+        if (auto w = specifiedWidth(cs, ce, cbW)) {
+            width = clampSize(*w, minW, maxW);
+        } else if (left && right) {
+            width = clampSize(cbW - *left - *right - ce.marginWidth(), minW, maxW);
+        } else {
+            // Shrink-to-fit (CSS 2 §10.3.7).
+            const qreal available = cbW - left.value_or(0) - right.value_or(0) - ce.marginWidth();
+            const qreal fit = std::min(std::max(intrinsicWidth(child, IntrinsicMode::MinContent), available),
+                                       intrinsicWidth(child, IntrinsicMode::MaxContent));
+            width = clampSize(fit, minW, maxW);
+        }
+    }
+    if (height < 0) {
+        if (auto h = specifiedHeight(cs, ce, cbH))
+            height = clampSize(*h, minH, maxH);
+        else if (top && bottom)
+            height = clampSize(cbH - *top - *bottom - ce.marginHeight(), minH, maxH);
+    }
+    LayoutRequest request;
+    request.width = width;
+    request.height = height;
+    request.cbWidth = cbW;
+    request.cbHeight = cbH;
+    result.box = layout(child, request);
+    const QSizeF size = result.box.borderBox.size();
+
+    result.margin = ce.margin;
+    // Auto margins centre a box whose insets and size are all given (CSS 2 §10.3.7, §10.6.4).
+    if (left && right && ce.marginAuto[Left] && ce.marginAuto[Right]) {
+        const qreal free = cbW - *left - *right - size.width();
+        result.margin.setLeft(free / 2);
+        result.margin.setRight(free / 2);
+    }
+    if (top && bottom && ce.marginAuto[Top] && ce.marginAuto[Bottom]) {
+        const qreal free = cbH - *top - *bottom - size.height();
+        result.margin.setTop(free / 2);
+        result.margin.setBottom(free / 2);
+    }
+    return result;
+}
+
+QPointF LayoutEngine::AbsoluteBox::position(const QRectF &cb, QPointF staticPosition) const
+{
+    const QSizeF size = box.borderBox.size();
+    QPointF p = staticPosition;
+    if (left)
+        p.setX(cb.left() + *left + margin.left());
+    else if (right)
+        p.setX(cb.right() - *right - margin.right() - size.width());
+    if (top)
+        p.setY(cb.top() + *top + margin.top());
+    else if (bottom)
+        p.setY(cb.bottom() - *bottom - margin.bottom() - size.height());
+    return p;
+}
+
+// CSS Position 3 §4 with CSS Flexbox 1 §4.1 for the static position of a flex
+// container's children. Only a positioned container is its abspos children's containing
+// block; for the others this places them at their static position, and layoutDocument()
+// moves them against their real containing block once every box is in page coordinates.
 void LayoutEngine::layoutAbsoluteChildren(const Node &node, LayoutBox &box,
                                           std::vector<std::pair<int, LayoutBox>> &placed)
 {
     const QRectF cb = QRectF(QPointF(0, 0), box.borderBox.size()).marginsRemoved(box.border);
     const QRectF content = cb.marginsRemoved(box.padding);
-    const qreal cbW = cb.width(), cbH = cb.height();
+    const bool containing = node.style.position != Position::Static;
     for (int index = 0; index < int(node.children.size()); ++index) {
         const Node &child = *node.children[index];
         if (child.isText() || generatesNoBox(child) || !child.style.isOutOfFlow())
             continue;
-        const ComputedStyle &cs = child.style;
-        const BoxEdges ce = resolveEdges(cs, cbW);
-        const auto left = resolveInset(cs.inset[Left], cbW), right = resolveInset(cs.inset[Right], cbW);
-        const auto top = resolveInset(cs.inset[Top], cbH), bottom = resolveInset(cs.inset[Bottom], cbH);
-        const qreal minW = minWidth(cs, ce, cbW), maxW = maxWidth(cs, ce, cbW);
-        const qreal minH = minHeight(cs, ce, cbH), maxH = maxHeight(cs, ce, cbH);
-
-        qreal width = -1, height = -1;
-        if (child.isImage()) {
-            // Replaced boxes keep their own size; opposing insets do not stretch them (CSS 2 §10.3.8).
-            const QSizeF size = replacedSize(child, ce, -1, -1, cbW, cbH);
-            width = size.width();
-            height = size.height();
-        }
-        if (width < 0) {
-            if (auto w = specifiedWidth(cs, ce, cbW)) {
-                width = clampSize(*w, minW, maxW);
-            } else if (left && right) {
-                width = clampSize(cbW - *left - *right - ce.marginWidth(), minW, maxW);
-            } else {
-                // Shrink-to-fit (CSS 2 §10.3.7).
-                const qreal available = cbW - left.value_or(0) - right.value_or(0) - ce.marginWidth();
-                const qreal fit = std::min(std::max(intrinsicWidth(child, IntrinsicMode::MinContent), available),
-                                           intrinsicWidth(child, IntrinsicMode::MaxContent));
-                width = clampSize(fit, minW, maxW);
-            }
-        }
-        if (height < 0) {
-            if (auto h = specifiedHeight(cs, ce, cbH))
-                height = clampSize(*h, minH, maxH);
-            else if (top && bottom)
-                height = clampSize(cbH - *top - *bottom - ce.marginHeight(), minH, maxH);
-        }
-        LayoutRequest request;
-        request.width = width;
-        request.height = height;
-        request.cbWidth = cbW;
-        request.cbHeight = cbH;
-        LayoutBox childBox = layout(child, request);
-        const QSizeF size = childBox.borderBox.size();
-
-        QMarginsF margin = ce.margin;
-        // Auto margins centre a box whose insets and size are all given (CSS 2 §10.3.7, §10.6.4).
-        if (left && right && ce.marginAuto[Left] && ce.marginAuto[Right]) {
-            const qreal free = cbW - *left - *right - size.width();
-            margin.setLeft(free / 2);
-            margin.setRight(free / 2);
-        }
-        if (top && bottom && ce.marginAuto[Top] && ce.marginAuto[Bottom]) {
-            const qreal free = cbH - *top - *bottom - size.height();
-            margin.setTop(free / 2);
-            margin.setBottom(free / 2);
-        }
+        AbsoluteBox abs = layoutAbsolute(child, cb.size());
+        const QSizeF size = abs.box.borderBox.size();
         QPointF staticPos = content.topLeft();
-        if (!(left || right) || !(top || bottom)) {
-            const QSizeF marginBox(size.width() + margin.left() + margin.right(),
-                                   size.height() + margin.top() + margin.bottom());
-            if (node.style.display == Display::Flex)
-                staticPos += flexStaticPosition(node.style, cs, content.size(), marginBox);
+        if (node.style.display == Display::Flex) {
+            const QSizeF marginBox(size.width() + abs.margin.left() + abs.margin.right(),
+                                   size.height() + abs.margin.top() + abs.margin.bottom());
+            staticPos += flexStaticPosition(node.style, child.style, content.size(), marginBox);
         }
-        qreal x, y;
-        if (left)
-            x = cb.left() + *left + margin.left();
-        else if (right)
-            x = cb.right() - *right - margin.right() - size.width();
-        else
-            x = staticPos.x() + margin.left();
-        if (top)
-            y = cb.top() + *top + margin.top();
-        else if (bottom)
-            y = cb.bottom() - *bottom - margin.bottom() - size.height();
-        else
-            y = staticPos.y() + margin.top();
-        childBox.borderBox.moveTo(x, y);
-        placed.emplace_back(index, std::move(childBox));
+        staticPos += QPointF(abs.margin.left(), abs.margin.top());
+        abs.box.borderBox.moveTo(containing ? abs.position(cb, staticPos) : staticPos);
+        placed.emplace_back(index, std::move(abs.box));
     }
 }
 
@@ -452,6 +468,25 @@ void moveToPage(LayoutBox &box, QPointF parentOrigin)
     const QPointF origin = box.borderBox.topLeft();
     for (LayoutBox &child : box.children)
         moveToPage(child, origin);
+}
+
+// Re-places the abspos boxes whose parent is not positioned against their containing
+// block: the padding box of the nearest positioned ancestor, else the initial containing
+// block (the viewport) (CSS Position 3 §2.1). Axes without insets keep the static
+// position the parent's formatting context gave them.
+void placeAgainstContainingBlocks(detail::LayoutEngine &engine, LayoutBox &box, const QRectF &containingBlock)
+{
+    const bool positioned = box.node && !box.node->isText() && box.node->style.position != Position::Static;
+    const QRectF cb = positioned ? box.paddingBox() : containingBlock;
+    for (LayoutBox &child : box.children) {
+        if (!positioned && child.node && !child.node->isText() && child.node->style.isOutOfFlow()) {
+            detail::LayoutEngine::AbsoluteBox abs = engine.layoutAbsolute(*child.node, cb.size());
+            const QPointF topLeft = abs.position(cb, child.borderBox.topLeft());
+            child = std::move(abs.box);
+            moveToPage(child, topLeft);
+        }
+        placeAgainstContainingBlocks(engine, child, cb);
+    }
 }
 
 } // namespace
@@ -473,6 +508,7 @@ LayoutBox layoutDocument(const Node &root, QSizeF viewport, TextMeasurer &text)
                                            detail::LayoutEngine::maxHeight(root.style, edges, viewport.height()));
     LayoutBox box = engine.layout(root, request);
     moveToPage(box, QPointF(0, 0));
+    placeAgainstContainingBlocks(engine, box, QRectF(QPointF(0, 0), viewport));
     return box;
 }
 

@@ -114,6 +114,18 @@ public:
     QSizeF replacedSize(const Node &node, const BoxEdges &e, qreal width, qreal height,
                         qreal cbWidth, qreal cbHeight) const;
 
+    /// An absolutely positioned box sized against a containing block (CSS Position 3
+    /// §4.1, CSS 2 §10.3.7/§10.6.4), at (0,0), with its resolved insets and margins.
+    struct AbsoluteBox {
+        LayoutBox box;
+        std::optional<qreal> left, right, top, bottom;
+        QMarginsF margin;
+        /// Border-box top-left in the coordinates of `cb` (the containing block's padding
+        /// box): from the insets where given, else from `staticPosition`.
+        QPointF position(const QRectF &cb, QPointF staticPosition) const;
+    };
+    AbsoluteBox layoutAbsolute(const Node &child, QSizeF containingBlock);
+
 private:
     LayoutBox layoutText(const Node &node, const LayoutRequest &request);
     LayoutBox layoutElement(const Node &node, const LayoutRequest &request);

@@ -155,6 +155,7 @@ private Q_SLOTS:
     void automaticMinimumSizeKeepsLongestWord();
     void absoluteWithInsets();
     void absoluteStaticPosition();
+    void absoluteContainingBlockIsNearestPositionedAncestor();
     void relativeOffsets();
     void displayNoneRemovesBox();
     void blockStacking();
@@ -671,6 +672,40 @@ void TestLayout::absoluteStaticPosition()
     const LayoutBox box = layoutDocument(*root, QSizeF(400, 300), text);
     COMPARE_RECT(rectOf(box, a), QRectF(150, 250, 100, 50));
     COMPARE_RECT(rectOf(box, b), QRectF(150, 7, 100, 50));
+}
+
+void TestLayout::absoluteContainingBlockIsNearestPositionedAncestor()
+{
+    ComputedStyle rs = style();
+    rs.padding = {Length::px(20), Length::px(20), Length::px(20), Length::px(20)};
+    auto root = makeRoot(rs); // static: its abspos descendants use the viewport
+    ComputedStyle cs = fixed(200, 100);
+    cs.padding[Left] = Length::px(30);
+    Node *plain = addElement(*root, cs);
+    ComputedStyle corner = fixed(10, 10);
+    corner.position = Position::Absolute;
+    corner.inset[Top] = Length::px(0);
+    corner.inset[Right] = Length::px(0);
+    Node *a = addElement(*plain, corner);
+    ComputedStyle staticX = fixed(10, 10);
+    staticX.position = Position::Absolute;
+    staticX.inset[Bottom] = Length::px(5);
+    Node *b = addElement(*plain, staticX);
+    ComputedStyle positioned = fixed(100, 50);
+    positioned.position = Position::Relative;
+    positioned.margin[Left] = Length::px(7);
+    Node *rel = addElement(*root, positioned);
+    Node *inner = addElement(*rel, style());
+    ComputedStyle full = style();
+    full.position = Position::Absolute;
+    full.inset = {Length::px(0), Length::px(0), Length::px(0), Length::px(0)};
+    Node *c = addElement(*inner, full);
+    FakeMeasurer text;
+    const LayoutBox box = layoutDocument(*root, QSizeF(500, 400), text);
+    COMPARE_RECT(rectOf(box, a), QRectF(490, 0, 10, 10));   // viewport corner, not the parent's
+    COMPARE_RECT(rectOf(box, b), QRectF(50, 385, 10, 10));  // static x inside the parent, bottom from the viewport
+    COMPARE_RECT(rectOf(box, rel), QRectF(257, 20, 100, 50));
+    COMPARE_RECT(rectOf(box, c), QRectF(257, 20, 100, 50)); // the relative grandparent's padding box
 }
 
 void TestLayout::relativeOffsets()
