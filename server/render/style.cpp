@@ -9,6 +9,7 @@
 #include <QSet>
 
 #include <algorithm>
+#include <cmath>
 #include <functional>
 
 namespace imprint::render {
@@ -42,8 +43,13 @@ int priority(const QString &property)
 
 QString valueText(const QJsonValue &v)
 {
-    if (v.isDouble())
-        return QString::number(v.toDouble(), 'g', 10);
+    if (v.isDouble()) {
+        // Whole numbers (most style numbers) skip the shortest-round-trip double formatting.
+        const double d = v.toDouble();
+        if (d == std::floor(d) && std::abs(d) < 1e15)
+            return QString::number(qint64(d));
+        return QString::number(d, 'g', 10);
+    }
     return v.toString().trimmed();
 }
 

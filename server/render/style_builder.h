@@ -23,9 +23,9 @@ template <typename E> struct Keyword {
 template <typename E>
 std::optional<E> keyword(const QString &text, std::initializer_list<Keyword<E>> table)
 {
-    const QString t = text.trimmed().toLower();
+    const QStringView t = QStringView(text).trimmed();
     for (const auto &k : table)
-        if (t == QLatin1String(k.name))
+        if (t.compare(QLatin1String(k.name), Qt::CaseInsensitive) == 0)
             return k.value;
     return std::nullopt;
 }
