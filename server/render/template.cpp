@@ -246,10 +246,16 @@ std::unique_ptr<Node> TreeWalker::element(const QJsonValue &value, const QString
 
     if (build) {
         QJsonObject style = styleValue.toObject();
-        if (values)
-            for (auto it = style.begin(); it != style.end(); ++it)
-                if (it->isString())
-                    *it = text(it->toString());
+        if (values) {
+            // Only values holding a placeholder are rewritten: writing through a mutable
+            // iterator would deep-copy every style object of every render.
+            QList<std::pair<QString, QString>> changed;
+            for (auto it = style.constBegin(); it != style.constEnd(); ++it)
+                if (it->isString() && it->toString().contains(QLatin1String("{{")))
+                    changed.append({it.key(), text(it->toString())});
+            for (const auto &[key, value] : changed)
+                style.insert(key, value);
+        }
         const QString stylePath = path + QLatin1String(".props.style");
         node->style = computeStyle(style, parent, node->tag, rootFontSize, stylePath, warnings);
         if (isImg) {
