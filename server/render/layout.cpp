@@ -343,7 +343,7 @@ LayoutBox LayoutEngine::layoutElement(const Node &node, const LayoutRequest &req
     // bottom edge (CSS Align 3 §9.1), which is what baseline alignment then uses.
     box.firstBaseline = placed.baseline.value_or(height);
 
-    layoutAbsoluteChildren(node, box, placed.boxes);
+    layoutAbsoluteChildren(node, box, placed);
     std::stable_sort(placed.boxes.begin(), placed.boxes.end(),
                      [](const auto &a, const auto &b) { return a.first < b.first; });
     box.children.reserve(placed.boxes.size());
@@ -434,8 +434,7 @@ QPointF LayoutEngine::AbsoluteBox::position(const QRectF &cb, QPointF staticPosi
 // container's children. Only a positioned container is its abspos children's containing
 // block; for the others this places them at their static position, and layoutDocument()
 // moves them against their real containing block once every box is in page coordinates.
-void LayoutEngine::layoutAbsoluteChildren(const Node &node, LayoutBox &box,
-                                          std::vector<std::pair<int, LayoutBox>> &placed)
+void LayoutEngine::layoutAbsoluteChildren(const Node &node, LayoutBox &box, FormattingResult &placed)
 {
     const QRectF cb = QRectF(QPointF(0, 0), box.borderBox.size()).marginsRemoved(box.border);
     const QRectF content = cb.marginsRemoved(box.padding);
@@ -447,6 +446,10 @@ void LayoutEngine::layoutAbsoluteChildren(const Node &node, LayoutBox &box,
         AbsoluteBox abs = layoutAbsolute(child, cb.size());
         const QSizeF size = abs.box.borderBox.size();
         QPointF staticPos = content.topLeft();
+        for (const auto &[childIndex, position] : placed.staticPositions) {
+            if (childIndex == index)
+                staticPos = position;
+        }
         if (node.style.display == Display::Flex) {
             const QSizeF marginBox(size.width() + abs.margin.left() + abs.margin.right(),
                                    size.height() + abs.margin.top() + abs.margin.bottom());
@@ -454,7 +457,7 @@ void LayoutEngine::layoutAbsoluteChildren(const Node &node, LayoutBox &box,
         }
         staticPos += QPointF(abs.margin.left(), abs.margin.top());
         abs.box.borderBox.moveTo(containing ? abs.position(cb, staticPos) : staticPos);
-        placed.emplace_back(index, std::move(abs.box));
+        placed.boxes.emplace_back(index, std::move(abs.box));
     }
 }
 

@@ -19,8 +19,14 @@ FormattingResult layoutBlockChildren(LayoutEngine &engine, const Node &container
     bool first = true;
     for (int index = 0; index < int(container.children.size()); ++index) {
         const Node &child = *container.children[index];
-        if (generatesNoBox(child) || (!child.isText() && child.style.isOutOfFlow()))
+        if (generatesNoBox(child))
             continue;
+        if (!child.isText() && child.style.isOutOfFlow()) {
+            // CSS 2 §10.3.7: the static position is where the box would start in flow,
+            // below the previous sibling's margin.
+            result.staticPositions.emplace_back(index, QPointF(origin.x(), origin.y() + cursor + std::max<qreal>(0, pendingMargin)));
+            continue;
+        }
         LayoutRequest request;
         request.cbWidth = contentWidth;
         request.cbHeight = percentHeight;

@@ -61,6 +61,9 @@ struct FormattingResult {
     std::vector<std::pair<int, LayoutBox>> boxes;
     qreal contentHeight = 0;         ///< px, height of the content box the children need
     std::optional<qreal> baseline;   ///< px from the container's border-box top
+    /// Block containers: static position of each abspos child (by child index), relative
+    /// to the container's border-box origin: where its box would have started in flow.
+    std::vector<std::pair<int, QPointF>> staticPositions;
 };
 
 enum class IntrinsicMode : quint8 { MinContent, MaxContent };
@@ -129,8 +132,7 @@ public:
 private:
     LayoutBox layoutText(const Node &node, const LayoutRequest &request);
     LayoutBox layoutElement(const Node &node, const LayoutRequest &request);
-    void layoutAbsoluteChildren(const Node &node, LayoutBox &box,
-                                std::vector<std::pair<int, LayoutBox>> &placed);
+    void layoutAbsoluteChildren(const Node &node, LayoutBox &box, FormattingResult &placed);
 
     TextMeasurer &m_text;
     std::map<std::pair<const Node *, qreal>, TextMetrics> m_textCache;

@@ -760,6 +760,9 @@ void TestLayout::blockStacking()
     second.margin[Left] = Length::autoLength();
     second.margin[Right] = Length::autoLength();
     Node *b = addElement(*root, second);
+    ComputedStyle out = fixed(20, 20);
+    out.position = Position::Absolute;
+    Node *abs = addElement(*root, out);
     ComputedStyle para = style();
     para.display = imprint::render::Display::Block;
     Node *p = addElement(*root, para);
@@ -768,6 +771,7 @@ void TestLayout::blockStacking()
     const LayoutBox box = layoutDocument(*root, QSizeF(150, 400), text);
     COMPARE_RECT(rectOf(box, a), QRectF(10, 15, 130, 50));
     COMPARE_RECT(rectOf(box, b), QRectF(25, 85, 100, 30)); // margins 10 and 20 collapse to 20
+    COMPARE_RECT(rectOf(box, abs), QRectF(0, 115, 20, 20)); // static position: where it would flow
     // The paragraph's text is one block-wide box: 150 px holds three words a line.
     COMPARE_RECT(rectOf(box, p), QRectF(0, 115, 150, 48));
     COMPARE_RECT(rectOf(box, run), QRectF(0, 115, 150, 48));
