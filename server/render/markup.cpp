@@ -83,7 +83,9 @@ public:
                 if (isDropped(el.tag))
                     continue;
                 if (el.tag == GUMBO_TAG_BR) {
-                    out->append(QStringLiteral("\n"));
+                    // U+2028 LINE SEPARATOR is a forced break under every white-space
+                    // mode, as <br> is; a "\n" would collapse to a space under `normal`.
+                    out->append(QString(QChar::LineSeparator));
                     continue;
                 }
                 QJsonObject converted;

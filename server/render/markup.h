@@ -15,7 +15,8 @@ namespace imprint::render {
 
 /// Parses `markup` and returns the element tree: each element becomes
 /// `{"type": tag, "props": {"style": {camelCase: "value"}, "children": [...]}}` (img also
-/// `src`, `width`, `height`), text nodes become strings, `<br>` a "\n" string;
+/// `src`, `width`, `height`), text nodes become strings, `<br>` a U+2028 LINE SEPARATOR
+/// (a forced line break whatever the white-space mode);
 /// script/style/head/template content and comments are dropped, whitespace-only text
 /// between elements too (a flex container ignores it). The body's single element is the
 /// root; several top-level nodes are wrapped in a `div`. Placeholders are left as written

@@ -336,7 +336,7 @@ private Q_SLOTS:
             "                                               \"backgroundColor\": \"#ffffff\", \"gap\": 8, \"width\": 400},\n"
             "            \"children\": [\n"
             "              {\"type\": \"h1\", \"props\": {\"style\": {\"color\": \"#111\", \"margin\": 0}, \"children\": \"Title & more\"}},\n"
-            "              {\"type\": \"p\", \"props\": {\"style\": {\"WebkitLineClamp\": 2, \"display\": \"block\"}, \"children\": \"Line one\\nline two\"}},\n"
+            "              {\"type\": \"p\", \"props\": {\"style\": {\"WebkitLineClamp\": 2, \"display\": \"block\"}, \"children\": \"Line one\\u2028line two\"}},\n"
             "              {\"type\": \"img\", \"props\": {\"src\": \"\", \"width\": 40, \"height\": 30}},\n"
             "              {\"type\": \"div\", \"props\": {\"style\": {\"width\": \"50%\"}}}\n"
             "            ]}}}");
@@ -348,7 +348,7 @@ private Q_SLOTS:
         QVERIFY2(b.root, qPrintable(b.error.field + QLatin1String(": ") + b.error.message));
         QCOMPARE(dump(*b.root), dump(*a.root));
         QCOMPARE(b.root->children[1]->style.lineClamp, 2);
-        QCOMPARE(b.root->children[1]->children[0]->text, QStringLiteral("Line one\nline two"));
+        QCOMPARE(b.root->children[1]->children[0]->text, QStringLiteral("Line one\u2028line two"));
     }
 
     void limitsNameTheirField()
