@@ -166,6 +166,7 @@ private Q_SLOTS:
     void stretchedImageTakesWidthFromRatio();
     void measurementsAreCached();
     void deepTreesStayLinear();
+    void wideTreesStayFast();
 };
 
 void TestLayout::rootFillsViewport()
@@ -914,6 +915,30 @@ void TestLayout::stretchedImageTakesWidthFromRatio()
     const LayoutBox box = layoutDocument(*root, QSizeF(400, 100), text);
     // Stretched to the 100 px line, a definite cross size (§9.8): width through the ratio.
     COMPARE_RECT(rectOf(box, img), QRectF(0, 0, 200, 100));
+}
+
+void TestLayout::wideTreesStayFast()
+{
+    // The node limit's worth of wrapped chips, each a box around a text run.
+    auto root = makeRoot(style());
+    root->style.flexWrap = FlexWrap::Wrap;
+    root->style.alignContent = AlignContent::FlexStart;
+    root->style.columnGap = Length::px(4);
+    std::vector<Node *> chips;
+    for (int i = 0; i < 999; ++i) {
+        Node *chip = addElement(*root, style());
+        addText(*chip, QStringLiteral("ab cd"));
+        chips.push_back(chip);
+    }
+    FakeMeasurer text;
+    QElapsedTimer timer;
+    timer.start();
+    const LayoutBox box = layoutDocument(*root, QSizeF(1200, 630), text);
+    QVERIFY2(timer.elapsed() < 1000, qPrintable(QString::number(timer.elapsed())));
+    // 50 px chips + 4 px gaps: 22 per 1200 px line, 24 px lines.
+    COMPARE_RECT(rectOf(box, chips[21]), QRectF(21 * 54, 0, 50, 24));
+    COMPARE_RECT(rectOf(box, chips[22]), QRectF(0, 24, 50, 24));
+    QVERIFY2(text.calls < 999 * 4, qPrintable(QString::number(text.calls)));
 }
 
 QTEST_GUILESS_MAIN(TestLayout)
