@@ -47,6 +47,7 @@ void Api::registerRoutes(Router &router)
     router.add("POST", kApi + QStringLiteral("/tokens/api-keys"), [this](const HttpRequest &r) { return createKey(r); });
     router.add("GET", kApi + QStringLiteral("/tokens/api-keys/index"), [this](const HttpRequest &r) { return listKeys(r); });
     router.add("DELETE", kApi + QStringLiteral("/tokens/api-keys/{id}"), [this](const HttpRequest &r) { return revokeKey(r); });
+    router.add("GET", kApi + QStringLiteral("/tokens/verify"), [this](const HttpRequest &r) { return verifyToken(r); });
 }
 
 QJsonObject Api::keyJson(const store::ApiKey &key)
@@ -217,6 +218,23 @@ HttpResponse Api::revokeKey(const HttpRequest &request)
     if (!done)
         return problemFor(done.error());
     return HttpResponse::success(QJsonObject{{QStringLiteral("message"), QStringLiteral("API key revoked")}});
+}
+
+HttpResponse Api::verifyToken(const HttpRequest &request)
+{
+    const auto principal = authenticateApiToken(request, m_keys);
+    if (!principal)
+        return principal.error();
+    const store::Space &space = principal->space;
+    const auto limits = m_config.plan(space.plan).value_or(store::PlanLimits{});
+    return HttpResponse::success(QJsonObject{
+        {QStringLiteral("keyId"), principal->keyId},
+        {QStringLiteral("space"), QJsonObject{{QStringLiteral("id"), space.id},
+                                              {QStringLiteral("name"), space.name},
+                                              {QStringLiteral("plan"), space.plan},
+                                              {QStringLiteral("maxWidth"), limits.maxWidth},
+                                              {QStringLiteral("maxHeight"), limits.maxHeight}}},
+    });
 }
 
 } // namespace imprint::http

@@ -20,7 +20,9 @@ public:
     /// Adds every route of this module to `router`:
     /// GET /api/v1/health; POST /api/v1/auth/login, POST /api/v1/auth/logout,
     /// GET /api/v1/auth/me; POST /api/v1/tokens/api-keys,
-    /// GET /api/v1/tokens/api-keys/index, DELETE /api/v1/tokens/api-keys/{id}.
+    /// GET /api/v1/tokens/api-keys/index, DELETE /api/v1/tokens/api-keys/{id};
+    /// GET /api/v1/tokens/verify (API-token introspection: which key and space a token
+    /// is, so scripts can check a token without rendering).
     void registerRoutes(Router &router);
 
     const store::Config &config() const { return m_config; }
@@ -42,6 +44,7 @@ private:
     HttpResponse createKey(const HttpRequest &request);
     HttpResponse listKeys(const HttpRequest &request);
     HttpResponse revokeKey(const HttpRequest &request);
+    HttpResponse verifyToken(const HttpRequest &request);
 
     const store::Database &m_db;
     store::Config m_config;

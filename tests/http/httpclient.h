@@ -1,0 +1,165 @@
+#pragma once
+// Test helpers: run the `imprint` binary (server or CLI) and speak HTTP/1.1 to it with
+// blocking sockets, so every byte on the wire is under the test's control.
+
+#include <QElapsedTimer>
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QProcessEnvironment>
+#include <QRegularExpression>
+#include <QTcpSocket>
+#include <QTest>
+
+struct HttpReply {
+    int status = 0;
+    QList<QPair<QByteArray, QByteArray>> headers;
+    QByteArray body;
+    QByteArray header(const QByteArray &name) const
+    {
+        for (const auto &h : headers)
+            if (h.first.compare(name, Qt::CaseInsensitive) == 0)
+                return h.second;
+        return {};
+    }
+    QJsonObject json() const { return QJsonDocument::fromJson(body).object(); }
+    QJsonObject data() const { return json().value(QStringLiteral("data")).toObject(); }
+};
+
+/// Reads one response from `socket` (Content-Length framed). status 0 on timeout/EOF.
+inline HttpReply readReply(QTcpSocket &socket, int timeoutMs = 10000)
+{
+    HttpReply reply;
+    QByteArray buf;
+    QElapsedTimer t;
+    t.start();
+    int headerEnd = -1;
+    qint64 length = -1;
+    while (t.elapsed() < timeoutMs) {
+        if (socket.bytesAvailable() == 0 && !socket.waitForReadyRead(50)) {
+            if (socket.state() != QAbstractSocket::ConnectedState && socket.bytesAvailable() == 0)
+                break;
+        }
+        buf += socket.readAll();
+        if (headerEnd < 0 && (headerEnd = buf.indexOf("\r\n\r\n")) >= 0) {
+            const QList<QByteArray> lines = buf.left(headerEnd).split('\n');
+            reply.status = lines.value(0).split(' ').value(1).toInt();
+            for (int i = 1; i < lines.size(); ++i) {
+                const int colon = lines[i].indexOf(':');
+                if (colon > 0)
+                    reply.headers.append({lines[i].left(colon).trimmed(), lines[i].mid(colon + 1).trimmed()});
+            }
+            length = reply.header("Content-Length").toLongLong();
+        }
+        if (headerEnd >= 0 && buf.size() >= headerEnd + 4 + length) {
+            reply.body = buf.mid(headerEnd + 4, length);
+            return reply;
+        }
+    }
+    if (headerEnd < 0)
+        reply.status = 0;
+    return reply;
+}
+
+/// One request on a new connection (Connection: close).
+inline HttpReply httpRequest(quint16 port, const QByteArray &method, const QByteArray &path,
+                             const QByteArray &body = {}, const QList<QPair<QByteArray, QByteArray>> &headers = {})
+{
+    QTcpSocket socket;
+    socket.connectToHost(QHostAddress::LocalHost, port);
+    if (!socket.waitForConnected(5000))
+        return {};
+    QByteArray req = method + ' ' + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n";
+    for (const auto &h : headers)
+        req += h.first + ": " + h.second + "\r\n";
+    if (!body.isEmpty() || method == "POST" || method == "PUT")
+        req += "Content-Type: application/json\r\nContent-Length: " + QByteArray::number(body.size()) + "\r\n";
+    req += "\r\n" + body;
+    socket.write(req);
+    socket.waitForBytesWritten(5000);
+    return readReply(socket);
+}
+
+/// Environment for the binary: fast Argon2 unless `slowHashes`.
+inline QProcessEnvironment imprintEnvironment(bool slowHashes = false)
+{
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    if (!slowHashes)
+        env.insert(QStringLiteral("IMPRINT_ARGON2_LIMITS"), QStringLiteral("min"));
+    env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+    return env;
+}
+
+/// Runs `imprint <args>` to completion; returns exit code, stdout in *out.
+inline int runCli(const QStringList &args, const QByteArray &stdinData = {}, QByteArray *out = nullptr)
+{
+    QProcess p;
+    p.setProcessEnvironment(imprintEnvironment());
+    p.start(QStringLiteral(IMPRINT_BINARY), args);
+    if (!p.waitForStarted(10000))
+        return -1;
+    p.write(stdinData);
+    p.closeWriteChannel();
+    if (!p.waitForFinished(30000))
+        return -2;
+    if (out)
+        *out = p.readAllStandardOutput();
+    return p.exitCode();
+}
+
+/// `imprint serve` as a child process on an ephemeral port; log = merged stdout/stderr.
+class ServerProcess
+{
+public:
+    bool start(const QString &dataDir, const QStringList &extra = {}, bool slowHashes = false)
+    {
+        // Output goes to a file, not a pipe: a pipe nobody drains would block the server.
+        m_logPath = dataDir + QStringLiteral("/server.log");
+        m_process.setProcessEnvironment(imprintEnvironment(slowHashes));
+        m_process.setProcessChannelMode(QProcess::MergedChannels);
+        m_process.setStandardOutputFile(m_logPath, QIODevice::Append);
+        m_process.start(QStringLiteral(IMPRINT_BINARY),
+                        QStringList{QStringLiteral("serve"), QStringLiteral("--listen"), QStringLiteral("127.0.0.1:0"),
+                                    QStringLiteral("--data"), dataDir} + extra);
+        if (!m_process.waitForStarted(10000))
+            return false;
+        static const QRegularExpression re(QStringLiteral("listening on http://127\\.0\\.0\\.1:(\\d+)"));
+        QElapsedTimer t;
+        t.start();
+        while (t.elapsed() < 20000) {
+            QTest::qWait(50);
+            const auto m = re.match(QString::fromUtf8(log()));
+            if (m.hasMatch()) {
+                m_port = quint16(m.captured(1).toUInt());
+                return true;
+            }
+            if (m_process.state() == QProcess::NotRunning)
+                return false;
+        }
+        return false;
+    }
+    ~ServerProcess() { stop(); }
+    void stop()
+    {
+        if (m_process.state() != QProcess::NotRunning) {
+            m_process.terminate();
+            if (!m_process.waitForFinished(5000))
+                m_process.kill();
+            m_process.waitForFinished(2000);
+        }
+    }
+    /// Everything the server printed so far.
+    QByteArray log() const
+    {
+        QFile f(m_logPath);
+        return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+    }
+    bool running() const { return m_process.state() == QProcess::Running; }
+    quint16 port() const { return m_port; }
+
+private:
+    QProcess m_process;
+    QString m_logPath;
+    quint16 m_port = 0;
+};

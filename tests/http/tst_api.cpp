@@ -1,0 +1,368 @@
+// End-to-end tests of issue 2's accounts, sessions and API keys over HTTP, against the
+// real `imprint serve` on an ephemeral port with a temporary data directory.
+#include "httpclient.h"
+
+#include <QJsonArray>
+#include <QSqlDatabase>
+#include <QSqlQuery>
+#include <QTemporaryDir>
+#include <QTest>
+
+using Headers = QList<QPair<QByteArray, QByteArray>>;
+
+class TestApi : public QObject
+{
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_dir;
+    ServerProcess m_server;
+    QStringList m_secrets;  // every token and password handed out: must never be logged
+
+    quint16 port() const { return m_server.port(); }
+
+    QString login(const QString &email, const QString &password = QStringLiteral("password123"))
+    {
+        const HttpReply r = httpRequest(port(), "POST", "/api/v1/auth/login",
+                                        QJsonDocument(QJsonObject{{"email", email}, {"password", password}}).toJson());
+        const QString token = r.data().value("token").toString();
+        if (!token.isEmpty())
+            m_secrets << token;
+        return r.status == 200 ? token : QString();
+    }
+    static Headers bearer(const QString &token) { return {{"Authorization", "Bearer " + token.toLatin1()}}; }
+
+    QJsonObject createKey(const QString &session, const QString &name)
+    {
+        const HttpReply r = httpRequest(port(), "POST", "/api/v1/tokens/api-keys",
+                                        QJsonDocument(QJsonObject{{"name", name}}).toJson(), bearer(session));
+        if (r.status != 201)
+            return {};
+        m_secrets << r.data().value("token").toString();
+        return r.data();
+    }
+
+    int addUser(const QString &email, const QString &space, const QString &role)
+    {
+        return runCli({"user", "add", "--email", email, "--space", space, "--role", role, "--data", m_dir.path()},
+                      "password123\npassword123\n");
+    }
+
+private slots:
+    void initTestCase()
+    {
+        QVERIFY(m_dir.isValid());
+        m_secrets << QStringLiteral("password123");
+        QCOMPARE(addUser("owner@alpha.test", "alpha", "owner"), 0);
+        QCOMPARE(addUser("admin@alpha.test", "alpha", "admin"), 0);
+        QCOMPARE(addUser("member@alpha.test", "alpha", "member"), 0);
+        QCOMPARE(addUser("owner@beta.test", "beta", "owner"), 0);
+        QCOMPARE(addUser("owner@gamma.test", "gamma", "owner"), 0);
+        QVERIFY2(m_server.start(m_dir.path()), m_server.log().constData());
+    }
+
+    void health()
+    {
+        const HttpReply r = httpRequest(port(), "GET", "/api/v1/health");
+        QCOMPARE(r.status, 200);
+        QCOMPARE(r.header("Content-Type"), QByteArray("application/json"));
+        QCOMPARE(r.json().value("status").toString(), QString("ok"));
+        QCOMPARE(r.json().value("database").toString(), QString("ok"));
+        QVERIFY(!r.json().value("version").toString().isEmpty());
+    }
+
+    void unknownRouteAndWrongMethod()
+    {
+        HttpReply r = httpRequest(port(), "GET", "/api/v1/no-such-thing");
+        QCOMPARE(r.status, 404);
+        QCOMPARE(r.header("Content-Type"), QByteArray("application/problem+json"));
+        const QJsonObject p = r.json();
+        for (const char *field : {"type", "title", "detail", "code"})
+            QVERIFY2(p.value(field).isString(), field);
+        QCOMPARE(p.value("status").toInt(), 404);
+        QCOMPARE(p.value("success").toBool(true), false);
+
+        r = httpRequest(port(), "PUT", "/api/v1/health", "{}");
+        QCOMPARE(r.status, 405);
+        QCOMPARE(r.header("Allow"), QByteArray("GET"));
+        QCOMPARE(r.header("Content-Type"), QByteArray("application/problem+json"));
+
+        r = httpRequest(port(), "POST", "/api/v1/tokens/api-keys/index", "{}");
+        QCOMPARE(r.status, 405);
+        QVERIFY(r.header("Allow").contains("GET"));
+        QVERIFY(r.header("Allow").contains("DELETE"));
+    }
+
+    void loginRightAndWrongPassword()
+    {
+        HttpReply r = httpRequest(port(), "POST", "/api/v1/auth/login",
+                                  R"({"email":"Owner@Alpha.test","password":"password123"})");
+        QCOMPARE(r.status, 200);
+        const QString token = r.data().value("token").toString();
+        m_secrets << token;
+        QVERIFY(token.startsWith("ses_"));
+        QCOMPARE(r.data().value("role").toString(), QString("owner"));
+        QCOMPARE(r.data().value("space").toObject().value("name").toString(), QString("alpha"));
+        const QByteArray cookie = r.header("Set-Cookie");
+        QVERIFY(cookie.startsWith("imprint_session=" + token.toLatin1()));
+        QVERIFY(cookie.contains("HttpOnly"));
+        QVERIFY(cookie.contains("SameSite=Strict"));
+
+        r = httpRequest(port(), "POST", "/api/v1/auth/login", R"({"email":"owner@alpha.test","password":"wrong-password"})");
+        QCOMPARE(r.status, 401);
+        QCOMPARE(r.json().value("code").toString(), QString("invalid_credentials"));
+        QVERIFY(r.header("Set-Cookie").isEmpty());
+
+        r = httpRequest(port(), "POST", "/api/v1/auth/login", R"({"email":"nobody@alpha.test","password":"password123"})");
+        QCOMPARE(r.status, 401);
+
+        r = httpRequest(port(), "POST", "/api/v1/auth/login", R"({"email":"owner@alpha.test","password":)");
+        QCOMPARE(r.status, 400);
+        QCOMPARE(r.json().value("code").toString(), QString("malformed_json"));
+
+        r = httpRequest(port(), "POST", "/api/v1/auth/login", R"({"email":"owner@alpha.test"})");
+        QCOMPARE(r.status, 400);
+        QVERIFY(r.json().value("detail").toString().contains("password"));
+
+        r = httpRequest(port(), "POST", "/api/v1/auth/login", R"(["not","an","object"])");
+        QCOMPARE(r.status, 400);
+    }
+
+    void cookieAndBearerSessions()
+    {
+        const QString token = login("admin@alpha.test");
+        QVERIFY(!token.isEmpty());
+        HttpReply r = httpRequest(port(), "GET", "/api/v1/auth/me", {}, {{"Cookie", "imprint_session=" + token.toLatin1()}});
+        QCOMPARE(r.status, 200);
+        QCOMPARE(r.data().value("user").toObject().value("email").toString(), QString("admin@alpha.test"));
+        QCOMPARE(r.data().value("role").toString(), QString("admin"));
+        r = httpRequest(port(), "GET", "/api/v1/auth/me", {}, bearer(token));
+        QCOMPARE(r.status, 200);
+        r = httpRequest(port(), "GET", "/api/v1/tokens/api-keys/index", {}, {{"Cookie", "other=1; imprint_session=" + token.toLatin1()}});
+        QCOMPARE(r.status, 200);
+
+        r = httpRequest(port(), "GET", "/api/v1/auth/me");
+        QCOMPARE(r.status, 401);
+        r = httpRequest(port(), "GET", "/api/v1/auth/me", {}, bearer("ses_forged0000000000000000000000000000000000"));
+        QCOMPARE(r.status, 401);
+
+        r = httpRequest(port(), "POST", "/api/v1/auth/logout", {}, bearer(token));
+        QCOMPARE(r.status, 200);
+        r = httpRequest(port(), "GET", "/api/v1/auth/me", {}, bearer(token));
+        QCOMPARE(r.status, 401);
+    }
+
+    void keyEndpointsNeedSessionAndRole()
+    {
+        const QList<QPair<QByteArray, QByteArray>> calls = {
+            {"GET", "/api/v1/tokens/api-keys/index"},
+            {"POST", "/api/v1/tokens/api-keys"},
+            {"DELETE", "/api/v1/tokens/api-keys/key_doesnotmatter"},
+        };
+        const QString member = login("member@alpha.test");
+        QVERIFY(!member.isEmpty());
+        for (const auto &c : calls) {
+            const QByteArray body = c.first == "POST" ? QByteArray(R"({"name":"x"})") : QByteArray();
+            HttpReply r = httpRequest(port(), c.first, c.second, body);
+            QCOMPARE(r.status, 401);
+            QCOMPARE(r.header("Content-Type"), QByteArray("application/problem+json"));
+            r = httpRequest(port(), c.first, c.second, body, bearer(member));
+            QCOMPARE(r.status, 403);
+            QCOMPARE(r.json().value("code").toString(), QString("forbidden"));
+        }
+        // An API token is not a session.
+        const QString owner = login("owner@alpha.test");
+        const QJsonObject key = createKey(owner, "not a session");
+        QVERIFY(!key.isEmpty());
+        QCOMPARE(httpRequest(port(), "GET", "/api/v1/tokens/api-keys/index", {}, bearer(key.value("token").toString())).status, 401);
+    }
+
+    void createKeyValidation()
+    {
+        const QString owner = login("owner@alpha.test");
+        HttpReply r = httpRequest(port(), "POST", "/api/v1/tokens/api-keys", R"({"name":""})", bearer(owner));
+        QCOMPARE(r.status, 400);
+        QVERIFY(r.json().value("detail").toString().contains("name"));
+        r = httpRequest(port(), "POST", "/api/v1/tokens/api-keys", R"({})", bearer(owner));
+        QCOMPARE(r.status, 400);
+        r = httpRequest(port(), "POST", "/api/v1/tokens/api-keys", R"({"name":"x","expiresAt":"tomorrow"})", bearer(owner));
+        QCOMPARE(r.status, 400);
+        QVERIFY(r.json().value("detail").toString().contains("expiresAt"));
+        r = httpRequest(port(), "POST", "/api/v1/tokens/api-keys", R"({"name":"x","expiresAt":"2001-01-01T00:00:00Z"})", bearer(owner));
+        QCOMPARE(r.status, 400);
+        r = httpRequest(port(), "POST", "/api/v1/tokens/api-keys", R"({"name":"x")", bearer(owner));
+        QCOMPARE(r.status, 400);
+        QCOMPARE(r.json().value("code").toString(), QString("malformed_json"));
+
+        r = httpRequest(port(), "POST", "/api/v1/tokens/api-keys", R"({"name":"expiring","expiresAt":"2099-01-01T00:00:00Z"})", bearer(owner));
+        QCOMPARE(r.status, 201);
+        m_secrets << r.data().value("token").toString();
+        const QString token = r.data().value("token").toString();
+        QVERIFY(QRegularExpression("^imp_[0-9A-Za-z]{40}$").match(token).hasMatch());
+        QCOMPARE(r.data().value("prefix").toString(), token.left(10));
+        QCOMPARE(r.data().value("expiresAt").toString(), QString("2099-01-01T00:00:00.000Z"));
+        QCOMPARE(r.data().value("createdBy").toString(), QString("owner@alpha.test"));
+    }
+
+    void pagination()
+    {
+        const QString owner = login("owner@gamma.test");
+        QVERIFY(!owner.isEmpty());
+        for (int i = 0; i < 25; ++i)
+            QVERIFY(!createKey(owner, QStringLiteral("key %1").arg(i)).isEmpty());
+
+        HttpReply r = httpRequest(port(), "GET", "/api/v1/tokens/api-keys/index?page=3&perPage=10", {}, bearer(owner));
+        QCOMPARE(r.status, 200);
+        QCOMPARE(r.json().value("success").toBool(), true);
+        QJsonObject d = r.data();
+        QCOMPARE(d.value("count").toInt(), 25);
+        QCOMPARE(d.value("pagesCount").toInt(), 3);
+        QCOMPARE(d.value("page").toInt(), 3);
+        QCOMPARE(d.value("perPage").toInt(), 10);
+        QCOMPARE(d.value("list").toArray().size(), 5);
+        const QJsonObject item = d.value("list").toArray().first().toObject();
+        QStringList keys = item.keys();
+        keys.sort();
+        QCOMPARE(keys, QStringList({"createdAt", "createdBy", "expiresAt", "id", "lastUsedAt", "name", "prefix"}));
+
+        r = httpRequest(port(), "GET", "/api/v1/tokens/api-keys/index", {}, bearer(owner));
+        QCOMPARE(r.status, 200);
+        QCOMPARE(r.data().value("page").toInt(), 1);
+        QCOMPARE(r.data().value("perPage").toInt(), 20);
+        QCOMPARE(r.data().value("list").toArray().size(), 20);
+        QCOMPARE(r.data().value("pagesCount").toInt(), 2);
+
+        r = httpRequest(port(), "GET", "/api/v1/tokens/api-keys/index?page=99", {}, bearer(owner));
+        QCOMPARE(r.status, 200);
+        QCOMPARE(r.data().value("list").toArray().size(), 0);
+        QCOMPARE(r.data().value("count").toInt(), 25);
+
+        r = httpRequest(port(), "GET", "/api/v1/tokens/api-keys/index?perPage=1000", {}, bearer(owner));
+        QCOMPARE(r.status, 200);
+        QCOMPARE(r.data().value("perPage").toInt(), 100);
+        QCOMPARE(r.data().value("list").toArray().size(), 25);
+
+        for (const char *bad : {"perPage=abc", "perPage=0", "perPage=-5", "page=0", "page=1.5", "page=x"}) {
+            r = httpRequest(port(), "GET", QByteArray("/api/v1/tokens/api-keys/index?") + bad, {}, bearer(owner));
+            QVERIFY2(r.status == 400, bad);
+            QCOMPARE(r.header("Content-Type"), QByteArray("application/problem+json"));
+            QVERIFY(r.json().value("detail").toString().contains(QString::fromLatin1(bad).section('=', 0, 0)));
+        }
+    }
+
+    void revokeAndTokenAuthentication()
+    {
+        const QString alpha = login("owner@alpha.test");
+        const QString beta = login("owner@beta.test");
+        const QJsonObject mine = createKey(alpha, "to revoke");
+        const QJsonObject theirs = createKey(beta, "beta's key");
+        const QString mineToken = mine.value("token").toString();
+        const QString theirsToken = theirs.value("token").toString();
+
+        // Both tokens authenticate, as Bearer and as ?api_token=.
+        HttpReply r = httpRequest(port(), "GET", "/api/v1/tokens/verify", {}, bearer(mineToken));
+        QCOMPARE(r.status, 200);
+        QCOMPARE(r.data().value("keyId").toString(), mine.value("id").toString());
+        QCOMPARE(r.data().value("space").toObject().value("name").toString(), QString("alpha"));
+        QCOMPARE(r.data().value("space").toObject().value("plan").toString(), QString("free"));
+        r = httpRequest(port(), "GET", "/api/v1/tokens/verify?api_token=" + theirsToken.toLatin1());
+        QCOMPARE(r.status, 200);
+        QCOMPARE(r.data().value("space").toObject().value("name").toString(), QString("beta"));
+
+        // lastUsedAt is recorded.
+        r = httpRequest(port(), "GET", "/api/v1/tokens/api-keys/index?perPage=100", {}, bearer(alpha));
+        bool seen = false;
+        for (const QJsonValue &v : r.data().value("list").toArray()) {
+            if (v.toObject().value("id") == mine.value("id")) {
+                seen = true;
+                QVERIFY(!v.toObject().value("lastUsedAt").toString().isEmpty());
+            }
+        }
+        QVERIFY(seen);
+
+        // Another space's key: 404, and it keeps working.
+        r = httpRequest(port(), "DELETE", "/api/v1/tokens/api-keys/" + theirs.value("id").toString().toLatin1(), "{}", bearer(alpha));
+        QCOMPARE(r.status, 404);
+        QCOMPARE(r.header("Content-Type"), QByteArray("application/problem+json"));
+        QCOMPARE(httpRequest(port(), "GET", "/api/v1/tokens/verify", {}, bearer(theirsToken)).status, 200);
+
+        // Revoke: 200, then 404; the token fails from the next request on.
+        r = httpRequest(port(), "DELETE", "/api/v1/tokens/api-keys/" + mine.value("id").toString().toLatin1(), "{}", bearer(alpha));
+        QCOMPARE(r.status, 200);
+        QCOMPARE(r.data().value("message").toString(), QString("API key revoked"));
+        r = httpRequest(port(), "DELETE", "/api/v1/tokens/api-keys/" + mine.value("id").toString().toLatin1(), {}, bearer(alpha));
+        QCOMPARE(r.status, 404);
+        r = httpRequest(port(), "GET", "/api/v1/tokens/verify", {}, bearer(mineToken));
+        QCOMPARE(r.status, 401);
+        QCOMPARE(r.header("Content-Type"), QByteArray("application/problem+json"));
+        QCOMPARE(httpRequest(port(), "GET", "/api/v1/tokens/verify?api_token=" + mineToken.toLatin1()).status, 401);
+        r = httpRequest(port(), "DELETE", "/api/v1/tokens/api-keys/key_unknown000000000000", {}, bearer(alpha));
+        QCOMPARE(r.status, 404);
+
+        // The revoked key is gone from the list but kept in the table with revoked_at.
+        r = httpRequest(port(), "GET", "/api/v1/tokens/api-keys/index?perPage=100", {}, bearer(alpha));
+        for (const QJsonValue &v : r.data().value("list").toArray())
+            QVERIFY(v.toObject().value("id") != mine.value("id"));
+
+        QSqlDatabase db = QSqlDatabase::addDatabase("QSQLITE", "inspect");
+        db.setDatabaseName(m_dir.filePath("imprint.db"));
+        QVERIFY(db.open());
+        {
+            QSqlQuery q(db);
+            QVERIFY(q.exec("SELECT revoked_at FROM api_keys WHERE id = '" + mine.value("id").toString() + "'"));
+            QVERIFY(q.next());
+            QVERIFY(q.value(0).toLongLong() > 0);
+            QVERIFY(q.exec("SELECT COUNT(*) FROM audit_log WHERE action = 'api_key.revoke' AND target = '"
+                           + mine.value("id").toString() + "'"));
+            QVERIFY(q.next());
+            QCOMPARE(q.value(0).toInt(), 1);
+            QVERIFY(q.exec("SELECT COUNT(*) FROM audit_log WHERE action = 'api_key.create' AND target = '"
+                           + mine.value("id").toString() + "'"));
+            QVERIFY(q.next());
+            QCOMPARE(q.value(0).toInt(), 1);
+            // An expired key is refused too.
+            QVERIFY(q.exec("UPDATE api_keys SET expires_at = 1000 WHERE id = '" + theirs.value("id").toString() + "'"));
+        }
+        db.close();
+        db = QSqlDatabase();
+        QSqlDatabase::removeDatabase("inspect");
+        r = httpRequest(port(), "GET", "/api/v1/tokens/verify", {}, bearer(theirsToken));
+        QCOMPARE(r.status, 401);
+        QCOMPARE(r.json().value("code").toString(), QString("token_expired"));
+        QCOMPARE(httpRequest(port(), "GET", "/api/v1/tokens/verify").json().value("code").toString(), QString("missing_token"));
+    }
+
+    void cliKeysWorkOverHttp()
+    {
+        QByteArray out;
+        QCOMPARE(runCli({"key", "create", "--space", "beta", "--name", "from cli", "--json", "--data", m_dir.path()}, {}, &out), 0);
+        const QJsonObject created = QJsonDocument::fromJson(out).object();
+        const QString token = created.value("token").toString();
+        m_secrets << token;
+        QVERIFY(token.startsWith("imp_"));
+        QVERIFY(created.value("id").toString().startsWith("key_"));
+        QCOMPARE(httpRequest(port(), "GET", "/api/v1/tokens/verify", {}, bearer(token)).status, 200);
+        QCOMPARE(runCli({"key", "revoke", created.value("id").toString(), "--data", m_dir.path()}), 0);
+        QCOMPARE(httpRequest(port(), "GET", "/api/v1/tokens/verify", {}, bearer(token)).status, 401);
+        QVERIFY(runCli({"key", "revoke", created.value("id").toString(), "--data", m_dir.path()}) != 0);
+    }
+
+    void secretsNeverListedNorLogged()
+    {
+        const QString owner = login("owner@gamma.test");
+        const HttpReply r = httpRequest(port(), "GET", "/api/v1/tokens/api-keys/index?perPage=100", {}, bearer(owner));
+        QCOMPARE(r.status, 200);
+        QVERIFY(m_secrets.size() > 30);
+        const QByteArray log = m_server.log();
+        QVERIFY(log.contains("/api/v1/tokens/api-keys/index"));  // the log is really captured
+        for (const QString &secret : std::as_const(m_secrets)) {
+            QVERIFY(!secret.isEmpty());
+            QVERIFY2(!r.body.contains(secret.toLatin1()), qPrintable(secret.left(8)));
+            QVERIFY2(!log.contains(secret.toLatin1()), qPrintable(secret.left(8)));
+        }
+        QVERIFY(!r.body.contains("hash"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestApi)
+#include "tst_api.moc"

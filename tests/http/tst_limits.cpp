@@ -1,0 +1,245 @@
+// The limits Imprint adds to Qt 6.4.2's QHttpServer (issue 2 "Server core"): body size
+// (413 as bytes arrive), idle connections, connection cap, idle / slow-request timeouts,
+// login throttling, and answering after the client has gone.
+#include "httpclient.h"
+
+#include <QFile>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <sys/resource.h>
+
+#include <memory>
+#include <vector>
+
+class TestLimits : public QObject
+{
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_dir;
+    ServerProcess m_server;
+
+    static std::unique_ptr<QTcpSocket> connectIdle(quint16 port)
+    {
+        auto s = std::make_unique<QTcpSocket>();
+        s->connectToHost(QHostAddress::LocalHost, port);
+        return s->waitForConnected(5000) ? std::move(s) : nullptr;
+    }
+
+    // True when the server closes `socket` within timeoutMs.
+    static bool closedByServer(QTcpSocket &socket, int timeoutMs)
+    {
+        QElapsedTimer t;
+        t.start();
+        while (t.elapsed() < timeoutMs) {
+            if (socket.state() == QAbstractSocket::UnconnectedState)
+                return true;
+            socket.waitForReadyRead(20);
+            socket.readAll();
+        }
+        return socket.state() == QAbstractSocket::UnconnectedState;
+    }
+
+    static bool writeConfig(const QString &dir, const QByteArray &json)
+    {
+        QFile f(dir + "/config.json");
+        return f.open(QIODevice::WriteOnly) && f.write(json) == json.size();
+    }
+
+private slots:
+    void initTestCase()
+    {
+        QVERIFY(m_dir.isValid());
+        // 900 client sockets live in this process too; Debian's default soft limit is 1024.
+        rlimit lim{};
+        if (getrlimit(RLIMIT_NOFILE, &lim) == 0 && lim.rlim_cur < lim.rlim_max) {
+            lim.rlim_cur = lim.rlim_max;
+            setrlimit(RLIMIT_NOFILE, &lim);
+        }
+        QVERIFY2(m_server.start(m_dir.path()), m_server.log().constData());
+    }
+
+    void bodyOver1MiBIsRefusedAsItArrives()
+    {
+        const QByteArray chunk(64 * 1024, 'a');
+        // Declared too large: refused after the headers, before the body.
+        {
+            QTcpSocket s;
+            s.connectToHost(QHostAddress::LocalHost, m_server.port());
+            QVERIFY(s.waitForConnected(5000));
+            s.write("POST /api/v1/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                    "Content-Length: 2097152\r\n\r\n");
+            for (int i = 0; i < 32 && s.state() == QAbstractSocket::ConnectedState; ++i) {
+                s.write(chunk);
+                s.waitForBytesWritten(1000);
+            }
+            const HttpReply r = readReply(s);
+            QCOMPARE(r.status, 413);
+            QCOMPARE(r.header("Content-Type"), QByteArray("application/problem+json"));
+            QCOMPARE(r.json().value("status").toInt(), 413);
+            QCOMPARE(r.json().value("code").toString(), QString("body_too_large"));
+        }
+        // Chunked (no Content-Length): refused once the count passes 1 MiB.
+        {
+            QTcpSocket s;
+            s.connectToHost(QHostAddress::LocalHost, m_server.port());
+            QVERIFY(s.waitForConnected(5000));
+            s.write("POST /api/v1/auth/login HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n");
+            for (int i = 0; i < 32 && s.state() == QAbstractSocket::ConnectedState; ++i) {
+                s.write(QByteArray::number(chunk.size(), 16) + "\r\n" + chunk + "\r\n");
+                s.waitForBytesWritten(1000);
+            }
+            const HttpReply r = readReply(s);
+            QCOMPARE(r.status, 413);
+        }
+        // The server keeps serving, on a new connection.
+        const HttpReply r = httpRequest(m_server.port(), "GET", "/api/v1/health");
+        QCOMPARE(r.status, 200);
+        // A body just under the limit still reaches the route (and is answered as JSON).
+        const QByteArray nearly = "{\"email\":\"" + QByteArray(1000 * 1000, 'x') + "\",\"password\":\"p\"}";
+        QCOMPARE(httpRequest(m_server.port(), "POST", "/api/v1/auth/login", nearly).status, 401);
+    }
+
+    void manyIdleConnectionsDoNotBlockHealth()
+    {
+        std::vector<std::unique_ptr<QTcpSocket>> idle;
+        for (int i = 0; i < 900; ++i) {
+            auto s = connectIdle(m_server.port());
+            QVERIFY2(s, qPrintable(QString::number(i)));
+            idle.push_back(std::move(s));
+        }
+        QElapsedTimer t;
+        t.start();
+        const HttpReply r = httpRequest(m_server.port(), "GET", "/api/v1/health");
+        QCOMPARE(r.status, 200);
+        QVERIFY(t.elapsed() < 2000);
+        for (auto &s : idle)
+            QCOMPARE(s->state(), QAbstractSocket::ConnectedState);
+    }
+
+    void keepAliveServesSeveralRequests()
+    {
+        QTcpSocket s;
+        s.connectToHost(QHostAddress::LocalHost, m_server.port());
+        QVERIFY(s.waitForConnected(5000));
+        for (int i = 0; i < 5; ++i) {
+            s.write("GET /api/v1/health HTTP/1.1\r\nHost: x\r\n\r\n");
+            QCOMPARE(readReply(s).status, 200);
+        }
+    }
+
+    void connectionCap()
+    {
+        QTemporaryDir dir;
+        ServerProcess capped;
+        QVERIFY2(capped.start(dir.path(), {"--max-connections", "50"}), capped.log().constData());
+        std::vector<std::unique_ptr<QTcpSocket>> held;
+        for (int i = 0; i < 50; ++i) {
+            auto s = connectIdle(capped.port());
+            QVERIFY(s);
+            held.push_back(std::move(s));
+        }
+        QTest::qWait(200);  // let the server accept all 50
+        for (auto &s : held)
+            QCOMPARE(s->state(), QAbstractSocket::ConnectedState);
+        // Beyond the cap: closed at once.
+        for (int i = 0; i < 5; ++i) {
+            auto extra = connectIdle(capped.port());
+            QVERIFY(extra);
+            QVERIFY2(closedByServer(*extra, 2000), "connection beyond the cap stayed open");
+        }
+        // Free one slot; /health on it answers.
+        held.front()->disconnectFromHost();
+        held.erase(held.begin());
+        QTest::qWait(200);
+        const HttpReply r = httpRequest(capped.port(), "GET", "/api/v1/health");
+        QCOMPARE(r.status, 200);
+        QVERIFY(capped.running());
+    }
+
+    void idleAndSlowRequestTimeouts()
+    {
+        QTemporaryDir dir;
+        QVERIFY(writeConfig(dir.path(), R"({"http":{"idleTimeoutMs":600,"requestTimeoutMs":400}})"));
+        ServerProcess quick;
+        QVERIFY2(quick.start(dir.path()), quick.log().constData());
+
+        auto idle = connectIdle(quick.port());
+        QVERIFY(idle);
+        QElapsedTimer t;
+        t.start();
+        QVERIFY(closedByServer(*idle, 3000));
+        QVERIFY2(t.elapsed() >= 500, qPrintable(QString::number(t.elapsed())));
+
+        // Headers trickling in: answered 408 and closed after the request timeout.
+        QTcpSocket slow;
+        slow.connectToHost(QHostAddress::LocalHost, quick.port());
+        QVERIFY(slow.waitForConnected(5000));
+        slow.write("GET /api/v1/health HTTP/1.1\r\n");
+        slow.waitForBytesWritten(1000);
+        QByteArray got;
+        t.restart();
+        while (t.elapsed() < 3000 && slow.state() == QAbstractSocket::ConnectedState) {
+            slow.write("X-Slow: 1\r\n");  // a byte now and then keeps it from being idle
+            slow.waitForReadyRead(100);
+            got += slow.readAll();
+        }
+        got += slow.readAll();
+        QVERIFY2(got.startsWith("HTTP/1.1 408"), got.constData());
+        QVERIFY(t.elapsed() < 3000);
+
+        // A connection with a request in flight is not idle: keep-alive request/response works.
+        QCOMPARE(httpRequest(quick.port(), "GET", "/api/v1/health").status, 200);
+    }
+
+    void failedLoginsAreThrottled()
+    {
+        QTemporaryDir dir;
+        QCOMPARE(runCli({"user", "add", "--email", "t@x.test", "--space", "t", "--role", "owner", "--data", dir.path()},
+                        "password123\n"), 0);
+        ServerProcess server;
+        QVERIFY2(server.start(dir.path()), server.log().constData());
+        const QByteArray wrong = R"({"email":"t@x.test","password":"nope-nope"})";
+        for (int i = 0; i < 10; ++i)
+            QCOMPARE(httpRequest(server.port(), "POST", "/api/v1/auth/login", wrong).status, 401);
+        HttpReply r = httpRequest(server.port(), "POST", "/api/v1/auth/login", wrong);
+        QCOMPARE(r.status, 429);
+        QVERIFY(r.header("Retry-After").toInt() > 0);
+        QCOMPARE(r.header("Content-Type"), QByteArray("application/problem+json"));
+        // Even the right password waits: the limit is per e-mail and per address.
+        r = httpRequest(server.port(), "POST", "/api/v1/auth/login", R"({"email":"t@x.test","password":"password123"})");
+        QCOMPARE(r.status, 429);
+    }
+
+    void answersAfterClientLeftAreDropped()
+    {
+        // Real Argon2 limits: an unknown e-mail costs one interactive-limit verification
+        // (~50-100 ms) on the worker pool; the clients leave before it ends.
+        QTemporaryDir dir;
+        ServerProcess server;
+        QVERIFY2(server.start(dir.path(), {}, /*slowHashes=*/true), server.log().constData());
+        const QByteArray body = R"({"email":"ghost@x.test","password":"whatever1"})";
+        const int clients = 4;
+        for (int i = 0; i < clients; ++i) {
+            QTcpSocket s;
+            s.connectToHost(QHostAddress::LocalHost, server.port());
+            QVERIFY(s.waitForConnected(5000));
+            s.write("POST /api/v1/auth/login HTTP/1.1\r\nHost: x\r\nContent-Length: "
+                    + QByteArray::number(body.size()) + "\r\n\r\n" + body);
+            s.waitForBytesWritten(1000);
+            QTest::qWait(20);  // the server has read the request and started the job
+            s.abort();
+        }
+        // Meanwhile the server thread is free.
+        QCOMPARE(httpRequest(server.port(), "GET", "/api/v1/health").status, 200);
+        // Every job finishes and is dropped, not written to a dead socket (Argon2 at
+        // interactive limits takes 0.1-1 s per job on a busy 2-core machine).
+        QTRY_COMPARE_WITH_TIMEOUT(server.log().count("(client gone)"), clients, 30000);
+        QVERIFY(server.running());
+        QCOMPARE(httpRequest(server.port(), "GET", "/api/v1/health").status, 200);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestLimits)
+#include "tst_limits.moc"

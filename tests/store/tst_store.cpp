@@ -1,0 +1,184 @@
+// Storage layer: versioned migrations (an older database upgrades cleanly and keeps its
+// rows), and the API key rules at service level.
+#include "server/store/crypto.h"
+#include "server/store/database.h"
+#include "server/store/repositories.h"
+#include "server/store/services.h"
+
+#include <QSqlQuery>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace imprint::store;
+
+class TestStore : public QObject
+{
+    Q_OBJECT
+
+private:
+    static DatabaseSettings sqliteAt(const QString &path)
+    {
+        DatabaseSettings s;
+        s.driver = QStringLiteral("QSQLITE");
+        s.sqlitePath = path;
+        return s;
+    }
+
+    static QStringList tables(const Database &db) { return db.connection().tables(); }
+
+private slots:
+    void initTestCase()
+    {
+        qputenv("IMPRINT_ARGON2_LIMITS", "min");
+        QVERIFY(initCrypto());
+    }
+
+    void freshDatabaseGetsEveryMigration()
+    {
+        QTemporaryDir dir;
+        Database db(sqliteAt(dir.filePath("fresh.db")));
+        QCOMPARE(db.schemaVersion(), 0);
+        QString error;
+        QVERIFY2(db.migrate(&error), qPrintable(error));
+        QCOMPARE(db.schemaVersion(), Database::latestSchemaVersion());
+        for (const char *t : {"spaces", "users", "memberships", "sessions", "api_keys", "templates", "pages",
+                              "published_pages", "renders", "audit_log", "schema_migrations"})
+            QVERIFY2(tables(db).contains(QString::fromLatin1(t)), t);
+        // Running again is a no-op.
+        QVERIFY2(db.migrate(&error), qPrintable(error));
+        QSqlQuery q(db.connection());
+        QVERIFY(q.exec("SELECT COUNT(*) FROM schema_migrations"));
+        QVERIFY(q.next());
+        QCOMPARE(q.value(0).toInt(), Database::latestSchemaVersion());
+        // SQLite settings of DESIGN §5.
+        QVERIFY(q.exec("PRAGMA journal_mode"));
+        QVERIFY(q.next());
+        QCOMPARE(q.value(0).toString(), QString("wal"));
+        QVERIFY(q.exec("PRAGMA foreign_keys"));
+        QVERIFY(q.next());
+        QCOMPARE(q.value(0).toInt(), 1);
+    }
+
+    void olderSchemaUpgradesCleanly()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath("old.db");
+        QString spaceId, keyId;
+        {
+            // A database as an older build left it: only migration 1, with data in it.
+            Database old(sqliteAt(path));
+            QString error;
+            QVERIFY2(old.migrate(&error, 1), qPrintable(error));
+            QCOMPARE(old.schemaVersion(), 1);
+            QVERIFY(!tables(old).contains("templates"));
+            AccountService accounts(old, Config::defaults());
+            auto space = accounts.createSpace("legacy", "free", "test");
+            QVERIFY(space.ok());
+            spaceId = space->id;
+            auto key = ApiKeyService(old).create(spaceId, "old key", 0, {});
+            QVERIFY(key.ok());
+            keyId = key->key.id;
+        }
+        Database db(sqliteAt(path));
+        QCOMPARE(db.schemaVersion(), 1);
+        QString error;
+        QVERIFY2(db.migrate(&error), qPrintable(error));
+        QCOMPARE(db.schemaVersion(), Database::latestSchemaVersion());
+        QVERIFY(tables(db).contains("templates"));
+        QVERIFY(tables(db).contains("renders"));
+        // Old rows survive, and new tables accept rows referencing them.
+        auto space = SpaceRepository(db).byId(spaceId);
+        QVERIFY(space);
+        QCOMPARE(space->name, QString("legacy"));
+        QVERIFY(ApiKeyRepository(db).activeById(spaceId, keyId));
+        QSqlQuery q(db.connection());
+        q.prepare("INSERT INTO templates (id, space_id, name, document, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)");
+        q.addBindValue("tpl_1");
+        q.addBindValue(spaceId);
+        q.addBindValue("t");
+        q.addBindValue("{}");
+        q.addBindValue(nowMs());
+        q.addBindValue(nowMs());
+        QVERIFY(q.exec());
+        // Foreign keys are enforced.
+        q.prepare("INSERT INTO templates (id, space_id, name, document, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)");
+        q.addBindValue("tpl_2");
+        q.addBindValue("spc_missing");
+        q.addBindValue("t");
+        q.addBindValue("{}");
+        q.addBindValue(nowMs());
+        q.addBindValue(nowMs());
+        QVERIFY(!q.exec());
+    }
+
+    void apiKeyLifecycle()
+    {
+        QTemporaryDir dir;
+        Database db(sqliteAt(dir.filePath("keys.db")));
+        QString error;
+        QVERIFY(db.migrate(&error));
+        AccountService accounts(db, Config::defaults());
+        ApiKeyService keys(db);
+        const QString a = accounts.createSpace("a", "pro", "test")->id;
+        const QString b = accounts.createSpace("b", "free", "test")->id;
+        QCOMPARE(accounts.createSpace("a", "free", "test").error().kind, ServiceError::Kind::Conflict);
+        QCOMPARE(accounts.createSpace("c", "platinum", "test").error().field, QString("plan"));
+
+        auto created = keys.create(a, "k", 0, {});
+        QVERIFY(created.ok());
+        QVERIFY(created->token.startsWith("imp_"));
+        QCOMPARE(created->token.size(), 44);
+        auto who = keys.authenticate(created->token);
+        QVERIFY(who.ok());
+        QCOMPARE(who->space.plan, QString("pro"));
+        QCOMPARE(keys.revoke(b, created->key.id, "test").error().kind, ServiceError::Kind::NotFound);
+        QVERIFY(keys.authenticate(created->token).ok());
+        QVERIFY(keys.revoke(a, created->key.id, "test").ok());
+        QCOMPARE(keys.authenticate(created->token).error().code, QString("invalid_token"));
+        QCOMPARE(keys.authenticate("imp_" + QString(40, 'x')).error().kind, ServiceError::Kind::Unauthorized);
+        // The token is stored only as its hash.
+        QSqlQuery q(db.connection());
+        QVERIFY(q.exec("SELECT token_hash FROM api_keys"));
+        QVERIFY(q.next());
+        QCOMPARE(q.value(0).toString(), sha256Hex(created->token));
+
+        // Pagination arithmetic.
+        for (int i = 0; i < 7; ++i)
+            QVERIFY(keys.create(b, QString("k%1").arg(i), 0, {}).ok());
+        auto page = keys.listPage(b, 2, 5);
+        QVERIFY(page.ok());
+        QCOMPARE(page->count, 7);
+        QCOMPARE(page->pagesCount, 2);
+        QCOMPARE(page->items.size(), 2);
+        QCOMPARE(keys.listPage(b, 9, 5)->items.size(), 0);
+    }
+
+    void passwordsAndLogin()
+    {
+        QTemporaryDir dir;
+        Database db(sqliteAt(dir.filePath("users.db")));
+        QString error;
+        QVERIFY(db.migrate(&error));
+        AccountService accounts(db, Config::defaults());
+        bool created = false;
+        auto m = accounts.addUser("Someone@Example.test", "longenough", "newspace", Role::Admin, "test", &created);
+        QVERIFY(m.ok());
+        QVERIFY(created);
+        QCOMPARE(m->user.email, QString("someone@example.test"));
+        QCOMPARE(m->space.plan, QString("free"));
+        QVERIFY(m->user.passwordHash.startsWith("$argon2id$"));
+        QCOMPARE(accounts.addUser("x@y.test", "short", "newspace", Role::Member, "test").error().field, QString("password"));
+        QVERIFY(accounts.login("someone@example.test", "longenough", {}).ok());
+        QCOMPARE(accounts.login("someone@example.test", "wrongwrong", {}).error().code, QString("invalid_credentials"));
+        QVERIFY(accounts.setPassword("someone@example.test", "anotherone", "test").ok());
+        QVERIFY(!accounts.login("someone@example.test", "longenough", {}).ok());
+        auto login = accounts.login("someone@example.test", "anotherone", {});
+        QVERIFY(login.ok());
+        QCOMPARE(accounts.session(login->token)->membership.role, Role::Admin);
+        QVERIFY(accounts.logout(login->token).ok());
+        QVERIFY(!accounts.session(login->token).ok());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestStore)
+#include "tst_store.moc"
