@@ -285,7 +285,10 @@ std::optional<qreal> FlexFormattingContext::definiteCrossSize(const FlexItem &it
 {
     if (item.specifiedCross)
         return clampSize(*item.specifiedCross, item.minCross, item.maxCross);
-    if (isSingleLine() && m_innerCrossSize >= 0 && item.alignSelf == AlignItems::Stretch && !item.autoCrossStart
+    // A row's height counts only when definite for percentages too (§9.8), not when it
+    // is merely what the parent ended up giving an auto-height row.
+    const bool definiteContainerCross = m_row ? m_percentHeight >= 0 : m_innerCrossSize >= 0;
+    if (isSingleLine() && definiteContainerCross && item.alignSelf == AlignItems::Stretch && !item.autoCrossStart
         && !item.autoCrossEnd)
         return std::max(clampSize(m_innerCrossSize - item.outerMargins(false), item.minCross, item.maxCross),
                         item.paddingBorderCross);
