@@ -42,18 +42,22 @@ QString installTranslations(const QString &requested)
         }
     }
     lang = lang.left(2);
-    if (!availableLanguages().contains(lang)) {
-        QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
-        return QStringLiteral("en");
-    }
+    if (lang != QLatin1String("en") && !availableLanguages().contains(lang))
+        lang = QStringLiteral("en");
 
+    // English has a translation file too: it holds the plural forms ("%n key(s)").
     auto app = std::make_unique<QTranslator>();
-    if (!app->load(QStringLiteral(":/i18n/imprint_%1.qm").arg(lang))) {
-        QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
-        return QStringLiteral("en");
+    if (app->load(QStringLiteral(":/i18n/imprint_%1.qm").arg(lang))) {
+        QCoreApplication::installTranslator(app.get());
+        g_app = std::move(app);
+    } else if (lang != QLatin1String("en")) {
+        lang = QStringLiteral("en");
     }
-    QCoreApplication::installTranslator(app.get());
-    g_app = std::move(app);
+    if (lang == QLatin1String("en")) {
+        QLocale::setDefault(QLocale::system().language() == QLocale::English
+                                ? QLocale::system() : QLocale(QLocale::English, QLocale::UnitedStates));
+        return lang;
+    }
 
     auto qt = std::make_unique<QTranslator>();
     if (qt->load(QStringLiteral("qtbase_%1").arg(lang), QLibraryInfo::path(QLibraryInfo::TranslationsPath))) {

@@ -279,6 +279,9 @@ void PreviewTab::pageChanged()
     if (i < 0 || i >= m_pages.size())
         return;
     const client::PageSummary page = m_pages.at(i);
+    // A page never published has only a draft to render.
+    if (!page.published)
+        m_draft->setChecked(true);
     // Until the template arrives, offer the page's own values.
     fillTweaks({}, page);
     if (page.templateId.isEmpty()) {

@@ -87,8 +87,12 @@
 <context>
     <name>imprint::app</name>
     <message>
-        <source>Local desktop mode is not available in this build yet. Sign in to a running Imprint server.</source>
-        <translation>Der lokale Desktop-Modus ist in dieser Version noch nicht verfügbar. Melden Sie sich bei einem laufenden Imprint-Server an.</translation>
+        <source>The local server could not be started: %1</source>
+        <translation>Der lokale Server konnte nicht gestartet werden: %1</translation>
+    </message>
+    <message>
+        <source>There is no account in %1 yet. Create one with “imprint user add --email you@example.com --space NAME --role owner”, or start “imprint serve --demo” once for a demo account.</source>
+        <translation>In %1 gibt es noch kein Konto. Legen Sie eines mit „imprint user add --email sie@beispiel.de --space NAME --role owner“ an oder starten Sie einmal „imprint serve --demo“ für ein Demokonto.</translation>
     </message>
 </context>
 <context>

@@ -87,8 +87,12 @@
 <context>
     <name>imprint::app</name>
     <message>
-        <source>Local desktop mode is not available in this build yet. Sign in to a running Imprint server.</source>
-        <translation>Le mode bureau local n’est pas encore disponible dans cette version. Connectez-vous à un serveur Imprint en cours d’exécution.</translation>
+        <source>The local server could not be started: %1</source>
+        <translation>Impossible de démarrer le serveur local : %1</translation>
+    </message>
+    <message>
+        <source>There is no account in %1 yet. Create one with “imprint user add --email you@example.com --space NAME --role owner”, or start “imprint serve --demo” once for a demo account.</source>
+        <translation>Il n’existe encore aucun compte dans %1. Créez-en un avec « imprint user add --email vous@exemple.fr --space NOM --role owner », ou lancez une fois « imprint serve --demo » pour obtenir un compte de démonstration.</translation>
     </message>
 </context>
 <context>

@@ -1,5 +1,8 @@
 // `imprint console [--server URL] [--lang de|fr|en]`: the Qt Widgets admin console
 // against a running server, and `imprint` with no arguments: local desktop mode.
+#include "server/app/cli.h"
+#include "server/http/api.h"
+#include "server/http/server.h"
 #include "gui/i18n.h"
 #include "gui/mainwindow.h"
 #include "gui/previewtab.h"
@@ -9,6 +12,8 @@
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QDir>
+#include <QSettings>
 #include <QTabWidget>
 #include <QTextStream>
 #include <QTimer>
@@ -85,7 +90,7 @@ int parseConsoleOptions(const QStringList &args, ConsoleOptions &o, const QStrin
 }
 
 int runConsoleWindow(const ConsoleOptions &o, const QString &notice = QString(),
-                     const QString &autoEmail = QString(), const QString &autoPassword = QString())
+                     const QString &prefillEmail = QString())
 {
     if (!qobject_cast<QApplication *>(QCoreApplication::instance())) {
         QTextStream(stderr) << "imprint console: needs a widgets application\n";
@@ -97,6 +102,9 @@ int runConsoleWindow(const ConsoleOptions &o, const QString &notice = QString(),
         window.setServerUrl(client::ApiClient::normalizeServerUrl(o.server).toString(), o.serverLocked);
     if (o.size.isValid() && !o.size.isEmpty())
         window.resize(o.size);
+    if (!prefillEmail.isEmpty())
+        window.signInPage()->setEmail(prefillEmail);
+    window.signInPage()->reset();
     if (!notice.isEmpty())
         window.signInPage()->showNotice(notice);
 
@@ -116,8 +124,8 @@ int runConsoleWindow(const ConsoleOptions &o, const QString &notice = QString(),
     }
     window.show();
 
-    QString email = autoEmail.isEmpty() ? o.email : autoEmail;
-    QString password = autoPassword.isEmpty() ? qEnvironmentVariable("IMPRINT_CONSOLE_PASSWORD") : autoPassword;
+    const QString email = o.email;
+    const QString password = qEnvironmentVariable("IMPRINT_CONSOLE_PASSWORD");
     if (!email.isEmpty() && !password.isEmpty())
         QTimer::singleShot(0, &window, [&window, email, password] { window.signIn(email, password); });
 
@@ -146,19 +154,65 @@ int runConsoleCommand(const QStringList &args)
     return runConsoleWindow(o);
 }
 
-// `imprint` alone: the server on a free localhost port in this process, and the
-// console connected to it.
+// `imprint` alone: the server on a free localhost port in this process (default data
+// directory), and the console connected to it, its server address fixed.
 int runLocalDesktop(const QStringList &args)
 {
     ConsoleOptions o;
     const int rc = parseConsoleOptions(args, o, QString());
     if (rc != 0)
         return rc < 0 ? 0 : rc;
-    // The in-process server comes from the HTTP foundation (issue 2); until it can
-    // be started from here, the console opens against the remembered server.
-    return runConsoleWindow(o, QCoreApplication::translate(
-                                   "imprint::app", "Local desktop mode is not available in this "
-                                                   "build yet. Sign in to a running Imprint server."));
+    gui::installTranslations(o.lang);
+
+    QString error;
+    const Args noArgs(QStringList(), commonValueOptions(), commonFlags(), &error);
+    const CommonOptions options = commonOptions(noArgs);
+    auto env = openEnvironment(options, &error);
+    std::unique_ptr<http::Api> api;
+    std::unique_ptr<http::HttpServer> server; // declared after api: destroyed first
+    quint16 port = 0;
+    if (env) {
+        http::ServerLimits limits;
+        limits.maxConnections = env->config.maxConnections();
+        limits.idleTimeoutMs = env->config.idleTimeoutMs();
+        limits.requestTimeoutMs = env->config.requestTimeoutMs();
+        limits.maxBodyBytes = env->config.maxBodyBytes();
+        limits.workerQueueLimit = env->config.workerQueueLimit();
+        api = std::make_unique<http::Api>(*env->db, env->config);
+        server = std::make_unique<http::HttpServer>(limits);
+        api->registerRoutes(server->router());
+        // The render, file, template and page routes join here once `imprint serve`
+        // registers them (issue 5); the same routes as serve.cpp.
+        port = server->listen(QHostAddress::LocalHost, 0, &error);
+    }
+    if (port == 0) {
+        QTextStream(stderr) << "imprint: local server not started: " << error << '\n';
+        return runConsoleWindow(o, QCoreApplication::translate("imprint::app", "The local server could not be started: %1")
+                                       .arg(error));
+    }
+    QTextStream out(stdout);
+    out << "imprint: local server on http://127.0.0.1:" << port << " (data " << env->dataDir << ")\n";
+    out.flush();
+
+    o.server = QStringLiteral("http://127.0.0.1:%1").arg(port);
+    o.serverLocked = true;
+    QString notice;
+    QString email;
+    const auto users = api->accounts().listUsers(QString());
+    if (users.ok() && users->isEmpty()) {
+        notice = QCoreApplication::translate("imprint::app",
+                                             "There is no account in %1 yet. Create one with “imprint user add "
+                                             "--email you@example.com --space NAME --role owner”, or start "
+                                             "“imprint serve --demo” once for a demo account.")
+                     .arg(QDir::toNativeSeparators(env->dataDir));
+    } else if (users.ok()) {
+        for (const auto &m : users.value())
+            if (m.role == store::Role::Owner) {
+                email = m.user.email;
+                break;
+            }
+    }
+    return runConsoleWindow(o, notice, email);
 }
 
 } // namespace imprint::app

@@ -1,0 +1,509 @@
+// Admin console (issue 6) against the real server, in this process, on an ephemeral
+// port: the widgets are driven with QTest (clicks, typing), never the model directly.
+#include "gui/i18n.h"
+#include "gui/keysmodel.h"
+#include "gui/keystab.h"
+#include "gui/mainwindow.h"
+#include "gui/previewtab.h"
+#include "gui/signinpage.h"
+#include "server/app/cli.h"
+#include "server/http/api.h"
+#include "server/http/server.h"
+#include "shared/apiclient.h"
+
+#include <QApplication>
+#include <QClipboard>
+#include <QComboBox>
+#include <QDialog>
+#include <QDialogButtonBox>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QSettings>
+#include <QTabWidget>
+#include <QTableView>
+#include <QTcpServer>
+#include <QPointer>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <memory>
+#include <optional>
+
+using namespace imprint;
+
+namespace {
+
+const QString kPassword = QStringLiteral("correct horse battery staple");
+const QString kOwner = QStringLiteral("owner@acme.test");
+const QString kMember = QStringLiteral("member@acme.test");
+
+template <class T>
+T *child(QObject *parent, const char *name)
+{
+    T *w = parent->findChild<T *>(QLatin1String(name));
+    if (!w)
+        qWarning("no child %s", name);
+    return w;
+}
+
+} // namespace
+
+class TestConsole : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase();
+    void cleanupTestCase();
+    void cleanup();
+
+    void normalizesServerUrls();
+    void unreachableServerIsASentence();
+    void signInWrongThenRight();
+    void keysPageThroughServerPages();
+    void pageSizeChange();
+    void createShowsTokenOnce();
+    void revokeAcceptedRemovesRow();
+    void revokeCancelledKeepsKey();
+    void revokeOfKeyRevokedElsewhereRefreshes();
+    void memberSeesRoleMessage();
+    void expiredSessionReturnsToSignIn();
+    void signOut();
+    void germanLabels();
+    void frenchLabels();
+    void relativeTimes();
+    void rateLimitedLoginIsASentence(); // last: it uses up the address's login failures
+
+private:
+    std::unique_ptr<gui::MainWindow> newWindow();
+    void fillSignIn(gui::MainWindow &w, const QString &server, const QString &email, const QString &password);
+    bool signInAs(gui::MainWindow &w, const QString &email);
+    void selectKeyRow(gui::MainWindow &w, int row);
+    QString serverUrl() const { return QStringLiteral("http://127.0.0.1:%1").arg(m_port); }
+    int activeKeyCount();
+
+    QTemporaryDir m_dir;
+    std::optional<app::Environment> m_env;
+    std::unique_ptr<http::Api> m_api;
+    std::unique_ptr<http::HttpServer> m_server;
+    quint16 m_port = 0;
+    QString m_spaceId;
+};
+
+void TestConsole::initTestCase()
+{
+    QVERIFY(m_dir.isValid());
+    qputenv("XDG_CONFIG_HOME", m_dir.filePath(QStringLiteral("config")).toUtf8());
+    QCoreApplication::setOrganizationName(QStringLiteral("imprint-tests"));
+    QCoreApplication::setApplicationName(QStringLiteral("tst_console"));
+    gui::installTranslations(QStringLiteral("en"));
+
+    app::CommonOptions options;
+    options.dataDir = m_dir.filePath(QStringLiteral("data"));
+    QString error;
+    m_env = app::openEnvironment(options, &error);
+    QVERIFY2(m_env, qPrintable(error));
+    m_api = std::make_unique<http::Api>(*m_env->db, m_env->config);
+    m_server = std::make_unique<http::HttpServer>();
+    m_api->registerRoutes(m_server->router());
+    m_port = m_server->listen(QHostAddress::LocalHost, 0, &error);
+    QVERIFY2(m_port != 0, qPrintable(error));
+
+    auto space = m_api->accounts().createSpace(QStringLiteral("acme"), QStringLiteral("pro"), QStringLiteral("test"));
+    QVERIFY(space.ok());
+    m_spaceId = space->id;
+    QVERIFY(m_api->accounts().addUser(kOwner, kPassword, QStringLiteral("acme"), store::Role::Owner, QStringLiteral("test")).ok());
+    QVERIFY(m_api->accounts().addUser(kMember, kPassword, QStringLiteral("acme"), store::Role::Member, QStringLiteral("test")).ok());
+    // 25 keys: key 01 is the oldest, key 25 the newest (the list is newest first).
+    for (int i = 1; i <= 25; ++i) {
+        const auto created = m_api->keys().create(m_spaceId, QStringLiteral("key %1").arg(i, 2, 10, QLatin1Char('0')),
+                                                  i % 5 == 0 ? store::nowMs() + 30LL * 86400 * 1000 : 0, {});
+        QVERIFY(created.ok());
+        QTest::qWait(2); // distinct creation times
+    }
+}
+
+void TestConsole::cleanupTestCase()
+{
+    m_server.reset();
+    m_api.reset();
+    m_env.reset();
+}
+
+void TestConsole::cleanup()
+{
+    gui::installTranslations(QStringLiteral("en"));
+}
+
+std::unique_ptr<gui::MainWindow> TestConsole::newWindow()
+{
+    auto w = std::make_unique<gui::MainWindow>();
+    w->resize(1000, 640);
+    w->show();
+    if (!QTest::qWaitForWindowExposed(w.get()))
+        qWarning("window not exposed");
+    return w;
+}
+
+void TestConsole::fillSignIn(gui::MainWindow &w, const QString &server, const QString &email, const QString &password)
+{
+    auto *serverEdit = child<QLineEdit>(&w, "serverEdit");
+    auto *emailEdit = child<QLineEdit>(&w, "emailEdit");
+    auto *passwordEdit = child<QLineEdit>(&w, "passwordEdit");
+    serverEdit->clear();
+    QTest::keyClicks(serverEdit, server);
+    emailEdit->clear();
+    QTest::keyClicks(emailEdit, email);
+    passwordEdit->clear();
+    QTest::keyClicks(passwordEdit, password);
+    QTest::mouseClick(child<QPushButton>(&w, "signInButton"), Qt::LeftButton);
+}
+
+bool TestConsole::signInAs(gui::MainWindow &w, const QString &email)
+{
+    fillSignIn(w, serverUrl(), email, kPassword);
+    if (!QTest::qWaitFor([&] { return w.isSignedIn(); }, 15000))
+        return false;
+    return QTest::qWaitFor([&] { return !w.keysTab()->isLoading(); }, 15000);
+}
+
+void TestConsole::selectKeyRow(gui::MainWindow &w, int row)
+{
+    auto *table = child<QTableView>(&w, "keysTable");
+    const QRect rect = table->visualRect(table->model()->index(row, 0));
+    QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, rect.center());
+}
+
+int TestConsole::activeKeyCount()
+{
+    auto page = m_api->keys().listPage(m_spaceId, 1, 1);
+    return page.ok() ? page->count : -1;
+}
+
+void TestConsole::normalizesServerUrls()
+{
+    using client::ApiClient;
+    QCOMPARE(ApiClient::normalizeServerUrl(QStringLiteral("localhost:8080")).toString(), QStringLiteral("http://localhost:8080"));
+    QCOMPARE(ApiClient::normalizeServerUrl(QStringLiteral(" https://img.example.com/api/v1/ ")).toString(),
+             QStringLiteral("https://img.example.com"));
+    QVERIFY(!ApiClient::normalizeServerUrl(QStringLiteral("ftp://x")).isValid());
+    QVERIFY(!ApiClient::normalizeServerUrl(QString()).isValid());
+}
+
+void TestConsole::unreachableServerIsASentence()
+{
+    // A port nobody listens on: bind one, note it, close it.
+    QTcpServer probe;
+    QVERIFY(probe.listen(QHostAddress::LocalHost, 0));
+    const quint16 dead = probe.serverPort();
+    probe.close();
+    auto w = newWindow();
+    fillSignIn(*w, QStringLiteral("http://127.0.0.1:%1").arg(dead), kOwner, kPassword);
+    auto *message = child<QLabel>(w.get(), "signInMessage");
+    QTRY_VERIFY_WITH_TIMEOUT(message->text().contains(QLatin1String("could not be reached")), 15000);
+    QVERIFY(!w->isSignedIn());
+    QVERIFY(!message->text().contains(QLatin1Char('{')));
+}
+
+void TestConsole::signInWrongThenRight()
+{
+    auto w = newWindow();
+    fillSignIn(*w, serverUrl(), kOwner, QStringLiteral("wrong password"));
+    auto *message = child<QLabel>(w.get(), "signInMessage");
+    QTRY_COMPARE_WITH_TIMEOUT(message->text(), QStringLiteral("The email address or password is not correct."), 15000);
+    QVERIFY(!w->isSignedIn());
+
+    QVERIFY(signInAs(*w, kOwner));
+    QCOMPARE(w->account().role, QStringLiteral("owner"));
+    QVERIFY(child<QLabel>(w.get(), "accountLabel")->text().contains(kOwner));
+    // The server URL is remembered for the next start.
+    QCOMPARE(QSettings().value(QStringLiteral("console/serverUrl")).toString(), serverUrl());
+    auto w2 = newWindow();
+    QCOMPARE(child<QLineEdit>(w2.get(), "serverEdit")->text(), serverUrl());
+}
+
+void TestConsole::keysPageThroughServerPages()
+{
+    auto w = newWindow();
+    QVERIFY(signInAs(*w, kOwner));
+    auto *table = child<QTableView>(w.get(), "keysTable");
+    auto *pageLabel = child<QLabel>(w.get(), "pageLabel");
+    QCOMPARE(table->model()->rowCount(), 20);
+    QCOMPARE(pageLabel->text(), QStringLiteral("Page 1 of 2"));
+    QCOMPARE(child<QLabel>(w.get(), "countLabel")->text(), QStringLiteral("25 active keys"));
+    QCOMPARE(table->model()->index(0, gui::KeysModel::Name).data().toString(), QStringLiteral("key 25"));
+    QVERIFY(table->model()->index(0, gui::KeysModel::Prefix).data().toString().startsWith(QLatin1String("imp_")));
+    QCOMPARE(table->model()->index(1, gui::KeysModel::LastUsed).data().toString(), QStringLiteral("never used"));
+    QCOMPARE(table->model()->index(1, gui::KeysModel::Expires).data().toString(), QStringLiteral("never"));
+    QVERIFY(!child<QPushButton>(w.get(), "prevPageButton")->isEnabled());
+
+    QTest::mouseClick(child<QPushButton>(w.get(), "nextPageButton"), Qt::LeftButton);
+    QTRY_COMPARE_WITH_TIMEOUT(pageLabel->text(), QStringLiteral("Page 2 of 2"), 10000);
+    QCOMPARE(table->model()->rowCount(), 5);
+    QCOMPARE(table->model()->index(4, gui::KeysModel::Name).data().toString(), QStringLiteral("key 01"));
+    QVERIFY(!child<QPushButton>(w.get(), "nextPageButton")->isEnabled());
+    QVERIFY(!child<QPushButton>(w.get(), "lastPageButton")->isEnabled());
+
+    QTest::mouseClick(child<QPushButton>(w.get(), "firstPageButton"), Qt::LeftButton);
+    QTRY_COMPARE_WITH_TIMEOUT(pageLabel->text(), QStringLiteral("Page 1 of 2"), 10000);
+    QCOMPARE(table->model()->rowCount(), 20);
+    QTest::mouseClick(child<QPushButton>(w.get(), "lastPageButton"), Qt::LeftButton);
+    QTRY_COMPARE_WITH_TIMEOUT(pageLabel->text(), QStringLiteral("Page 2 of 2"), 10000);
+    QTest::mouseClick(child<QPushButton>(w.get(), "prevPageButton"), Qt::LeftButton);
+    QTRY_COMPARE_WITH_TIMEOUT(pageLabel->text(), QStringLiteral("Page 1 of 2"), 10000);
+}
+
+void TestConsole::pageSizeChange()
+{
+    auto w = newWindow();
+    QVERIFY(signInAs(*w, kOwner));
+    auto *table = child<QTableView>(w.get(), "keysTable");
+    auto *pageLabel = child<QLabel>(w.get(), "pageLabel");
+    auto *combo = child<QComboBox>(w.get(), "perPageCombo");
+    QCOMPARE(combo->currentText(), QStringLiteral("20"));
+    combo->setFocus();
+    QTest::keyClick(combo, Qt::Key_Up); // 20 → 10
+    QCOMPARE(combo->currentText(), QStringLiteral("10"));
+    QTRY_COMPARE_WITH_TIMEOUT(pageLabel->text(), QStringLiteral("Page 1 of 3"), 10000);
+    QCOMPARE(table->model()->rowCount(), 10);
+    QTest::mouseClick(child<QPushButton>(w.get(), "lastPageButton"), Qt::LeftButton);
+    QTRY_COMPARE_WITH_TIMEOUT(pageLabel->text(), QStringLiteral("Page 3 of 3"), 10000);
+    QCOMPARE(table->model()->rowCount(), 5);
+    QTest::keyClick(combo, Qt::Key_Down); // 10 → 20, still showing the same keys
+    QTRY_COMPARE_WITH_TIMEOUT(pageLabel->text(), QStringLiteral("Page 2 of 2"), 10000);
+    QCOMPARE(table->model()->rowCount(), 5);
+    QTRY_VERIFY(combo->isEnabled());
+    QTest::keyClick(combo, Qt::Key_Down); // 20 → 50
+    QCOMPARE(combo->currentText(), QStringLiteral("50"));
+    QTRY_COMPARE_WITH_TIMEOUT(pageLabel->text(), QStringLiteral("Page 1 of 1"), 10000);
+    QCOMPARE(table->model()->rowCount(), 25);
+}
+
+void TestConsole::createShowsTokenOnce()
+{
+    auto w = newWindow();
+    QVERIFY(signInAs(*w, kOwner));
+    const int before = activeKeyCount();
+    QTest::mouseClick(child<QPushButton>(w.get(), "newKeyButton"), Qt::LeftButton);
+    QDialog *dialog = nullptr;
+    QTRY_VERIFY((dialog = w->findChild<QDialog *>(QStringLiteral("createKeyDialog"))) && dialog->isVisible());
+    auto *create = child<QPushButton>(dialog, "createKeyButton");
+    QVERIFY(!create->isEnabled()); // a name is required
+    QTest::keyClicks(child<QLineEdit>(dialog, "keyNameEdit"), QStringLiteral("Website"));
+    QVERIFY(create->isEnabled());
+    QTest::mouseClick(create, Qt::LeftButton);
+
+    QDialog *tokenDialog = nullptr;
+    QTRY_VERIFY_WITH_TIMEOUT((tokenDialog = w->findChild<QDialog *>(QStringLiteral("tokenDialog"))) != nullptr, 10000);
+    QVERIFY(tokenDialog->isVisible());
+    const QString token = child<QLineEdit>(tokenDialog, "tokenEdit")->text();
+    QVERIFY2(token.startsWith(QLatin1String("imp_")) && token.size() == 44, qPrintable(token));
+    QVERIFY(child<QLabel>(tokenDialog, "tokenWarning")->text().contains(QLatin1String("will not be shown again")));
+    QTest::mouseClick(child<QPushButton>(tokenDialog, "copyTokenButton"), Qt::LeftButton);
+    QCOMPARE(QApplication::clipboard()->text(), token);
+    // The new key authenticates (against the same store the render routes use).
+    QVERIFY(m_api->keys().authenticate(token).ok());
+
+    QPointer<QDialog> guard(tokenDialog);
+    QTest::mouseClick(child<QPushButton>(tokenDialog, "tokenDoneButton"), Qt::LeftButton);
+    QTRY_VERIFY(guard.isNull()); // gone, with the token: it is never shown again
+    for (QLineEdit *edit : w->findChildren<QLineEdit *>())
+        QVERIFY(edit->objectName() == QLatin1String("apiKeyEdit") || edit->text() != token);
+
+    QCOMPARE(activeKeyCount(), before + 1);
+    QTRY_COMPARE_WITH_TIMEOUT(child<QLabel>(w.get(), "countLabel")->text(),
+                              QStringLiteral("%1 active keys").arg(before + 1), 10000);
+    auto *table = child<QTableView>(w.get(), "keysTable");
+    QTRY_COMPARE(table->model()->index(0, gui::KeysModel::Name).data().toString(), QStringLiteral("Website"));
+    QCOMPARE(child<QLabel>(w.get(), "keysMessage")->text(), QStringLiteral("The key “Website” was created."));
+}
+
+void TestConsole::revokeAcceptedRemovesRow()
+{
+    auto w = newWindow();
+    QVERIFY(signInAs(*w, kOwner));
+    auto *table = child<QTableView>(w.get(), "keysTable");
+    const int before = activeKeyCount();
+    selectKeyRow(*w, 2);
+    const QString name = table->model()->index(2, gui::KeysModel::Name).data().toString();
+    const QString id = table->model()->index(2, 0).data(gui::KeysModel::KeyIdRole).toString();
+    QVERIFY(!id.isEmpty());
+    auto *revoke = child<QPushButton>(w.get(), "revokeButton");
+    QVERIFY(revoke->isEnabled());
+    QTest::mouseClick(revoke, Qt::LeftButton);
+    QMessageBox *box = nullptr;
+    QTRY_VERIFY((box = w->findChild<QMessageBox *>(QStringLiteral("revokeConfirm"))) && box->isVisible());
+    QVERIFY2(box->text().contains(name), qPrintable(box->text())); // the confirmation names the key
+    QTest::mouseClick(child<QPushButton>(box, "confirmRevokeButton"), Qt::LeftButton);
+
+    QTRY_COMPARE_WITH_TIMEOUT(child<QLabel>(w.get(), "keysMessage")->text(),
+                              QStringLiteral("The key “%1” was revoked.").arg(name), 10000);
+    QTRY_VERIFY(!w->keysTab()->isLoading());
+    auto *model = static_cast<gui::KeysModel *>(table->model());
+    QCOMPARE(model->rowOfKey(id), -1);
+    QCOMPARE(model->rowCount(), 20); // refilled from the next page
+    QCOMPARE(child<QLabel>(w.get(), "countLabel")->text(), QStringLiteral("%1 active keys").arg(before - 1));
+    QCOMPARE(activeKeyCount(), before - 1);
+
+    // The server now answers 404 for that id.
+    client::ApiClient direct;
+    direct.setServerUrl(QUrl(serverUrl()));
+    bool done = false;
+    direct.login(kOwner, kPassword, this, [&](const client::ApiResult<client::Me> &r) {
+        QVERIFY(r.ok());
+        direct.revokeKey(id, this, [&](const client::ApiResult<QString> &again) {
+            QCOMPARE(again.error.status, 404);
+            done = true;
+        });
+    });
+    QTRY_VERIFY_WITH_TIMEOUT(done, 15000);
+}
+
+void TestConsole::revokeCancelledKeepsKey()
+{
+    auto w = newWindow();
+    QVERIFY(signInAs(*w, kOwner));
+    auto *table = child<QTableView>(w.get(), "keysTable");
+    const int before = activeKeyCount();
+    selectKeyRow(*w, 0);
+    const QString id = table->model()->index(0, 0).data(gui::KeysModel::KeyIdRole).toString();
+    QTest::mouseClick(child<QPushButton>(w.get(), "revokeButton"), Qt::LeftButton);
+    QMessageBox *box = nullptr;
+    QTRY_VERIFY((box = w->findChild<QMessageBox *>(QStringLiteral("revokeConfirm"))) && box->isVisible());
+    QTest::mouseClick(child<QPushButton>(box, "cancelRevokeButton"), Qt::LeftButton);
+    QTest::qWait(300);
+    QCOMPARE(static_cast<gui::KeysModel *>(table->model())->rowOfKey(id), 0);
+    QCOMPARE(activeKeyCount(), before);
+    QVERIFY(child<QLabel>(w.get(), "keysMessage")->text().isEmpty());
+}
+
+void TestConsole::revokeOfKeyRevokedElsewhereRefreshes()
+{
+    auto w = newWindow();
+    QVERIFY(signInAs(*w, kOwner));
+    auto *table = child<QTableView>(w.get(), "keysTable");
+    selectKeyRow(*w, 1);
+    const QString name = table->model()->index(1, gui::KeysModel::Name).data().toString();
+    const QString id = table->model()->index(1, 0).data(gui::KeysModel::KeyIdRole).toString();
+    QVERIFY(m_api->keys().revoke(m_spaceId, id, QStringLiteral("test")).ok()); // elsewhere
+    QTest::mouseClick(child<QPushButton>(w.get(), "revokeButton"), Qt::LeftButton);
+    QMessageBox *box = nullptr;
+    QTRY_VERIFY((box = w->findChild<QMessageBox *>(QStringLiteral("revokeConfirm"))) && box->isVisible());
+    QTest::mouseClick(child<QPushButton>(box, "confirmRevokeButton"), Qt::LeftButton);
+    QTRY_COMPARE_WITH_TIMEOUT(child<QLabel>(w.get(), "keysMessage")->text(),
+                              QStringLiteral("The key “%1” had already been revoked elsewhere. "
+                                             "The list has been refreshed.").arg(name), 10000);
+    QTRY_COMPARE(static_cast<gui::KeysModel *>(table->model())->rowOfKey(id), -1);
+    QCOMPARE(child<QLabel>(w.get(), "countLabel")->text(), QStringLiteral("%1 active keys").arg(activeKeyCount()));
+}
+
+void TestConsole::memberSeesRoleMessage()
+{
+    auto w = newWindow();
+    fillSignIn(*w, serverUrl(), kMember, kPassword);
+    QTRY_VERIFY_WITH_TIMEOUT(w->isSignedIn(), 15000);
+    auto *role = child<QLabel>(w.get(), "roleMessage");
+    QTRY_VERIFY(role->isVisible());
+    QVERIFY(role->text().contains(QLatin1String("You need the owner or admin role")));
+    QVERIFY(!child<QTableView>(w.get(), "keysTable")->isVisible());
+}
+
+void TestConsole::expiredSessionReturnsToSignIn()
+{
+    auto w = newWindow();
+    QVERIFY(signInAs(*w, kOwner));
+    QVERIFY(m_api->accounts().logout(w->client()->sessionToken()).ok()); // ends server-side
+    QTest::mouseClick(child<QPushButton>(w.get(), "refreshButton"), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(!w->isSignedIn(), 10000);
+    QVERIFY(child<QWidget>(w.get(), "signInPage")->isVisible());
+    QCOMPARE(child<QLabel>(w.get(), "signInMessage")->text(), QStringLiteral("Your session has expired. Please sign in again."));
+    QCOMPARE(child<QLineEdit>(w.get(), "emailEdit")->text(), kOwner);
+}
+
+void TestConsole::signOut()
+{
+    auto w = newWindow();
+    QVERIFY(signInAs(*w, kOwner));
+    const QString token = w->client()->sessionToken();
+    QTest::mouseClick(child<QPushButton>(w.get(), "signOutButton"), Qt::LeftButton);
+    QVERIFY(!w->isSignedIn());
+    QVERIFY(child<QWidget>(w.get(), "signInPage")->isVisible());
+    QCOMPARE(child<QTableView>(w.get(), "keysTable")->model()->rowCount(), 0);
+    QTRY_VERIFY_WITH_TIMEOUT(!m_api->accounts().session(token).ok(), 10000); // ended on the server
+}
+
+void TestConsole::germanLabels()
+{
+    QCOMPARE(gui::installTranslations(QStringLiteral("de")), QStringLiteral("de"));
+    auto w = newWindow();
+    QCOMPARE(w->windowTitle(), QStringLiteral("Imprint-Konsole"));
+    QCOMPARE(child<QPushButton>(w.get(), "signInButton")->text(), QStringLiteral("Anmelden"));
+    fillSignIn(*w, serverUrl(), kOwner, QStringLiteral("falsch"));
+    QTRY_COMPARE_WITH_TIMEOUT(child<QLabel>(w.get(), "signInMessage")->text(),
+                              QStringLiteral("E-Mail-Adresse oder Passwort ist nicht korrekt."), 15000);
+    QVERIFY(signInAs(*w, kOwner));
+    QCOMPARE(w->tabs()->tabText(0), QStringLiteral("&Schlüssel"));
+    QCOMPARE(w->tabs()->tabText(1), QStringLiteral("&Vorschau"));
+    QCOMPARE(child<QPushButton>(w.get(), "signOutButton")->text(), QStringLiteral("&Abmelden"));
+    QVERIFY(child<QLabel>(w.get(), "pageLabel")->text().startsWith(QLatin1String("Seite 1 von ")));
+    auto *table = child<QTableView>(w.get(), "keysTable");
+    QCOMPARE(table->model()->headerData(gui::KeysModel::Prefix, Qt::Horizontal).toString(), QStringLiteral("Präfix"));
+    QCOMPARE(table->model()->headerData(gui::KeysModel::LastUsed, Qt::Horizontal).toString(), QStringLiteral("Zuletzt benutzt"));
+    // Qt's own strings (qtbase_de.qm) in the create dialog's Cancel button.
+    QTest::mouseClick(child<QPushButton>(w.get(), "newKeyButton"), Qt::LeftButton);
+    QDialog *dialog = nullptr;
+    QTRY_VERIFY((dialog = w->findChild<QDialog *>(QStringLiteral("createKeyDialog"))) != nullptr);
+    QCOMPARE(dialog->windowTitle(), QStringLiteral("Neuer API-Schlüssel"));
+    auto *cancel = dialog->findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Cancel);
+    QVERIFY2(cancel->text().contains(QLatin1String("Abbrechen")), qPrintable(cancel->text()));
+    dialog->reject();
+}
+
+void TestConsole::frenchLabels()
+{
+    QCOMPARE(gui::installTranslations(QStringLiteral("fr")), QStringLiteral("fr"));
+    auto w = newWindow();
+    QCOMPARE(w->windowTitle(), QStringLiteral("Console Imprint"));
+    QCOMPARE(child<QPushButton>(w.get(), "signInButton")->text(), QStringLiteral("Se connecter"));
+    QVERIFY(signInAs(*w, kOwner));
+    QCOMPARE(w->tabs()->tabText(0), QStringLiteral("&Clés"));
+    QCOMPARE(w->tabs()->tabText(1), QStringLiteral("&Aperçu"));
+    QVERIFY(child<QLabel>(w.get(), "pageLabel")->text().startsWith(QLatin1String("Page 1 sur ")));
+    QVERIFY2(child<QLabel>(w.get(), "countLabel")->text().endsWith(QStringLiteral("clés actives")),
+             qPrintable(child<QLabel>(w.get(), "countLabel")->text()));
+    QCOMPARE(child<QPushButton>(w.get(), "newKeyButton")->text(), QStringLiteral("&Nouvelle clé…"));
+    QTest::mouseClick(child<QPushButton>(w.get(), "newKeyButton"), Qt::LeftButton);
+    QDialog *dialog = nullptr;
+    QTRY_VERIFY((dialog = w->findChild<QDialog *>(QStringLiteral("createKeyDialog"))) != nullptr);
+    auto *cancel = dialog->findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Cancel);
+    QVERIFY2(cancel->text().contains(QLatin1String("Annuler")), qPrintable(cancel->text()));
+    dialog->reject();
+}
+
+void TestConsole::relativeTimes()
+{
+    const QDateTime now = QDateTime::currentDateTimeUtc();
+    QCOMPARE(gui::KeysModel::relativeTime(now.addSecs(-10), now), QStringLiteral("just now"));
+    QCOMPARE(gui::KeysModel::relativeTime(now.addSecs(-5 * 60), now), QStringLiteral("5 minutes ago"));
+    QCOMPARE(gui::KeysModel::relativeTime(now.addSecs(3 * 3600 + 30), now), QStringLiteral("in 3 hours"));
+    QCOMPARE(gui::KeysModel::relativeTime(now.addSecs(-1 * 3600 - 30), now), QStringLiteral("1 hour ago"));
+}
+
+void TestConsole::rateLimitedLoginIsASentence()
+{
+    auto w = newWindow();
+    auto *message = child<QLabel>(w.get(), "signInMessage");
+    bool limited = false;
+    for (int i = 0; i < 15 && !limited; ++i) {
+        fillSignIn(*w, serverUrl(), QStringLiteral("nobody@acme.test"), QStringLiteral("wrong password"));
+        QTRY_VERIFY_WITH_TIMEOUT(child<QPushButton>(w.get(), "signInButton")->isEnabled(), 15000);
+        limited = message->text().startsWith(QLatin1String("Too many attempts."));
+    }
+    QVERIFY2(limited, qPrintable(message->text()));
+    QVERIFY(message->text().contains(QLatin1String("second")));
+}
+
+QTEST_MAIN(TestConsole)
+#include "tst_console.moc"
