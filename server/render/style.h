@@ -271,6 +271,9 @@ ComputedStyle computeStyle(const QJsonObject &declarations, const ComputedStyle 
 
 /// The style a text run inside an element gets: the element's inherited properties,
 /// all other properties at their initial values, display:block-like inline content.
+/// Exceptions, because the text module sees only the run: lineClamp, textOverflow and
+/// overflow are copied from the element (they act on its lines), and textDecoration is
+/// what the element draws (its own lines plus those propagated from ancestors).
 ComputedStyle inheritedStyle(const ComputedStyle &parent);
 
 /// Parses a CSS colour (hex #rgb/#rgba/#rrggbb/#rrggbbaa, rgb()/rgba(), hsl()/hsla(),

@@ -8,6 +8,8 @@
 
 namespace imprint::render::style_detail {
 
+constexpr float kMaxFontSize = 8192; // px, the largest output side
+
 bool StyleBuilder::textOverflow(const QString &, const QString &v)
 {
     auto t = keyword<TextOverflow>(v, {{"clip", TextOverflow::Clip}, {"ellipsis", TextOverflow::Ellipsis}});
@@ -74,6 +76,12 @@ bool StyleBuilder::fontSize(const QString &, const QString &v)
     if (!l || l->value < 0)
         return false;
     m_s.fontSize = l->isPercent() ? l->value * parent / 100.f : l->value;
+    // Glyphs larger than the largest image cannot show and would cost memory to shape
+    // and rasterise, so a runaway size (or a chain of `larger`/em) stops there.
+    if (m_s.fontSize > kMaxFontSize) {
+        m_s.fontSize = kMaxFontSize;
+        warn(QStringLiteral("fontSize"), QStringLiteral("clamped to %1px").arg(kMaxFontSize));
+    }
     return true;
 }
 

@@ -72,7 +72,9 @@ std::optional<float> number(QStringView text)
         return std::nullopt;
     bool ok = false;
     const double v = text.toDouble(&ok);
-    if (!ok || !std::isfinite(v))
+    // Beyond ±1e9 nothing is meaningful in a 8192 px image, and floats lose integers
+    // anyway; refusing keeps infinities out of layout arithmetic.
+    if (!ok || !std::isfinite(v) || std::abs(v) > 1e9)
         return std::nullopt;
     return float(v);
 }

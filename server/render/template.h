@@ -70,7 +70,10 @@ using ImageLoader = std::function<QImage(const QString &url, QString *error)>;
 QImage loadDataUrlImage(const QString &url, QString *error);
 
 /// Builds the styled document tree of `tmpl` with `{{name}}` placeholders in text and
-/// style values replaced by `values` (as text). Enforces limits (depth, node count) and
+/// style values replaced by `values` (as text; placeholders naming no variable stay as
+/// written, so a typo shows). Element ids count every rendered child, text runs included,
+/// after React's flattening (arrays flattened, null/booleans dropped, adjacent strings
+/// merged); `markup` is parsed with gumbo into the same tree first. Enforces limits (depth, node count) and
 /// returns nullptr with `error` set when exceeded or when the tree is malformed.
 /// Unsupported CSS and unloadable images are not errors: they go to `warnings`.
 std::unique_ptr<Node> buildDocument(const Template &tmpl, const QHash<QString, QString> &values,

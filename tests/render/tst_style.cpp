@@ -7,6 +7,8 @@
 #include <QJsonObject>
 #include <QtTest>
 
+#include <cmath>
+
 using namespace imprint::render;
 
 Q_DECLARE_METATYPE(imprint::render::Length)
@@ -475,6 +477,56 @@ private Q_SLOTS:
         ComputedStyle nested = style("{\"color\": \"green\"}", &clamp);
         QVERIFY(nested.textDecoration.underline);
         QCOMPARE(*nested.textDecoration.color, QColor(0x12, 0x34, 0x56));
+    }
+
+    void hostileValuesNeverCrash()
+    {
+        // Every property against malformed, unbalanced and out-of-range values: each is
+        // either taken or warned about, and nothing non-finite reaches the style.
+        const QStringList properties = {
+            QStringLiteral("display"), QStringLiteral("position"), QStringLiteral("width"), QStringLiteral("maxHeight"),
+            QStringLiteral("margin"), QStringLiteral("padding"), QStringLiteral("inset"), QStringLiteral("top"),
+            QStringLiteral("border"), QStringLiteral("borderLeft"), QStringLiteral("borderWidth"),
+            QStringLiteral("borderColor"), QStringLiteral("borderStyle"), QStringLiteral("flex"),
+            QStringLiteral("flexFlow"), QStringLiteral("flexBasis"), QStringLiteral("flexGrow"), QStringLiteral("gap"),
+            QStringLiteral("justifyContent"), QStringLiteral("alignItems"), QStringLiteral("overflow"),
+            QStringLiteral("aspectRatio"), QStringLiteral("background"), QStringLiteral("backgroundImage"),
+            QStringLiteral("backgroundSize"), QStringLiteral("backgroundPosition"), QStringLiteral("backgroundRepeat"),
+            QStringLiteral("borderRadius"), QStringLiteral("borderTopLeftRadius"), QStringLiteral("boxShadow"),
+            QStringLiteral("textShadow"), QStringLiteral("opacity"), QStringLiteral("transform"),
+            QStringLiteral("transformOrigin"), QStringLiteral("objectFit"), QStringLiteral("objectPosition"),
+            QStringLiteral("color"), QStringLiteral("fontFamily"), QStringLiteral("fontSize"), QStringLiteral("fontWeight"),
+            QStringLiteral("lineHeight"), QStringLiteral("letterSpacing"), QStringLiteral("textAlign"),
+            QStringLiteral("textDecoration"), QStringLiteral("lineClamp"), QStringLiteral("whiteSpace")};
+        const QStringList values = {
+            QString(), QStringLiteral(" "), QStringLiteral("("), QStringLiteral(")"), QStringLiteral("(((("),
+            QStringLiteral("/"), QStringLiteral(","), QStringLiteral(",,"), QStringLiteral("1/"), QStringLiteral("-"),
+            QStringLiteral("#"), QStringLiteral("url("), QStringLiteral("url()"), QStringLiteral("linear-gradient("),
+            QStringLiteral("linear-gradient()"), QStringLiteral("linear-gradient(red)"),
+            QStringLiteral("radial-gradient(at)"), QStringLiteral("radial-gradient(circle 10% at, red)"),
+            QStringLiteral("rgb("), QStringLiteral("rgb()"), QStringLiteral("hsl(1,2,3,4,5)"), QStringLiteral("1e999px"),
+            QStringLiteral("1e30px"), QStringLiteral("-1e30"), QStringLiteral("NaN"), QStringLiteral("inf"),
+            QStringLiteral("1px 2px 3px 4px 5px 6px"), QStringLiteral("to top top"), QStringLiteral("calc(1px + 2px)"),
+            QStringLiteral("var(--x)"), QStringLiteral("\"unterminated"), QStringLiteral("'"), QStringLiteral("{{x}}"),
+            QStringLiteral("translate(,)"), QStringLiteral("matrix(1,2,3)"), QStringLiteral("0 0 0 0 0 red inset inset"),
+            QStringLiteral("99999999999"), QString(5000, QLatin1Char('('))};
+        ComputedStyle parent = style("{\"fontSize\": 10}");
+        int warned = 0;
+        for (const QString &p : properties) {
+            for (const QString &v : values) {
+                QStringList warnings;
+                ComputedStyle s = computeStyle(QJsonObject{{p, v}}, &parent, QStringLiteral("div"), 16,
+                                               QStringLiteral("s"), &warnings);
+                warned += warnings.isEmpty() ? 0 : 1;
+                for (float f : {s.width.value, s.maxHeight.value, s.margin[Top].value, s.padding[Left].value,
+                                s.inset[Top].value, s.borderWidth[Left], s.flexGrow, s.flexBasis.value,
+                                s.rowGap.value, s.aspectRatio, s.borderRadius[0].x.value, s.opacity, s.fontSize,
+                                s.letterSpacing, s.lineHeight.value, s.transformOriginX.value})
+                    QVERIFY2(std::isfinite(f), qPrintable(p + QLatin1String(": ") + v.left(40)));
+                QVERIFY(s.fontSize <= 8192);
+            }
+        }
+        QVERIFY(warned > properties.size() * values.size() * 9 / 10);
     }
 
     void invalidValuesWarnAndKeepDefaults()
