@@ -14,10 +14,6 @@ namespace detail {
 
 namespace {
 
-// Text is laid out at the width it measured; a hair of slack keeps floating-point noise
-// in the sum of advances from wrapping the last word onto a new line.
-constexpr qreal kTextSlack = 0.01;
-
 qreal toBorderBox(qreal value, qreal paddingBorder, BoxSizing sizing)
 {
     return sizing == BoxSizing::BorderBox ? std::max(value, paddingBorder) : std::max<qreal>(value, 0) + paddingBorder;
@@ -204,8 +200,9 @@ TextMetrics LayoutEngine::measureText(const Node &run, qreal maxWidth)
     auto it = m_textCache.find(key);
     if (it != m_textCache.end())
         return it->second;
-    const qreal width = std::isfinite(maxWidth) && maxWidth > 0 ? maxWidth + kTextSlack : maxWidth;
-    TextMetrics metrics = m_text.measure(run, width);
+    // Measured at exactly the width the painter will shape at, so both get the same
+    // lines; the text module absorbs floating-point noise in sums of advances.
+    TextMetrics metrics = m_text.measure(run, maxWidth);
     m_textCache.emplace(key, metrics);
     return metrics;
 }

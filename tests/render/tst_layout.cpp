@@ -148,6 +148,7 @@ private Q_SLOTS:
     void autoMarginsCrossAxis();
     void gaps();
     void rowAndColumnReverse();
+    void columnWrap();
     void percentages();
     void percentageOfIndefiniteHeightIsAuto();
     void boxSizing();
@@ -510,6 +511,27 @@ void TestLayout::rowAndColumnReverse()
     box = layoutDocument(*root, QSizeF(400, 200), text);
     COMPARE_RECT(rectOf(box, a), QRectF(0, 180, 50, 20));
     COMPARE_RECT(rectOf(box, b), QRectF(0, 160, 60, 20));
+}
+
+void TestLayout::columnWrap()
+{
+    auto root = makeRoot(style());
+    root->style.flexDirection = FlexDirection::Column;
+    root->style.flexWrap = FlexWrap::Wrap;
+    Node *a = addElement(*root, fixed(50, 40));
+    Node *b = addElement(*root, fixed(50, 40));
+    Node *c = addElement(*root, fixed(50, 40));
+    ComputedStyle autoWidth = style();
+    autoWidth.height = Length::px(40);
+    Node *d = addElement(*root, autoWidth);
+    FakeMeasurer text;
+    const LayoutBox box = layoutDocument(*root, QSizeF(200, 100), text);
+    // Two 40 px items per 100 px column; the two 50 px lines stretch to 100 px each
+    // (align-content: normal), and the auto-width item stretches with its line.
+    COMPARE_RECT(rectOf(box, a), QRectF(0, 0, 50, 40));
+    COMPARE_RECT(rectOf(box, b), QRectF(0, 40, 50, 40));
+    COMPARE_RECT(rectOf(box, c), QRectF(100, 0, 50, 40));
+    COMPARE_RECT(rectOf(box, d), QRectF(100, 40, 100, 40));
 }
 
 void TestLayout::percentages()
