@@ -1,0 +1,128 @@
+#pragma once
+// Emoji (DESIGN.md §3, issue 4): finding emoji clusters in text (UAX #29 grapheme
+// clusters, UTS #51 emoji sequences), the image sets twemoji and openmoji (SVG files
+// unpacked by scripts/fetch-emoji) and the Noto Color Emoji font fallback. Every engine
+// shapes emoji clusters with the Noto Color Emoji font (one glyph per cluster, so the
+// layout reserves the same advance whatever the set) and then, for twemoji/openmoji,
+// draws the set's image in that glyph's place.
+
+#include <QByteArray>
+#include <QFont>
+#include <QHash>
+#include <QImage>
+#include <QList>
+#include <QMutex>
+#include <QRectF>
+#include <QString>
+#include <QStringView>
+#include <QTextLayout>
+
+#include <memory>
+#include <optional>
+#include <vector>
+
+class QGlyphRun;
+
+namespace imprint::render {
+
+/// The emoji sets of the `emojiType` option.
+enum class EmojiSet : quint8 { Twemoji, Openmoji, Noto };
+
+/// Parses "twemoji" / "openmoji" / "noto" (case-insensitive, trimmed); nullopt otherwise.
+std::optional<EmojiSet> parseEmojiSet(const QString &name);
+/// "twemoji", "openmoji", "noto".
+QString emojiSetName(EmojiSet set);
+
+/// The family name of the colour emoji font every engine shapes emoji clusters with.
+QString emojiFontFamily();
+
+/// One emoji cluster of a string: `length` UTF-16 units from `start`.
+struct EmojiCluster {
+    qsizetype start = 0;
+    qsizetype length = 0;
+};
+
+/// True when the grapheme cluster `cluster` is an emoji (UTS #51 §1.4): a code point with
+/// default emoji presentation (the pictograph blocks U+1F000–U+1FAFF and the BMP ones of
+/// Emoji_Presentation), any Extended_Pictographic code point followed by VS16 (U+FE0F),
+/// a skin-tone modifier sequence, a ZWJ sequence, a regional-indicator pair (flag) or a
+/// keycap sequence ([0-9#*] FE0F? U+20E3). VS15 (U+FE0E) asks for text presentation: false.
+bool isEmojiCluster(QStringView cluster);
+
+/// The emoji clusters of `text` in logical order, found on grapheme boundaries
+/// (QTextBoundaryFinder, UAX #29 extended grapheme clusters).
+std::vector<EmojiCluster> findEmoji(QStringView text);
+
+/// Format ranges that shape every emoji cluster of `text` with the colour emoji font at
+/// `base`'s size and weight, for QTextLayout::setFormats(): Qt 6.4 picks fallback fonts
+/// per code point, so without them 😀 would come from DejaVu Sans (monochrome) and a
+/// keycap would split over two fonts. Empty when `text` has no emoji.
+QList<QTextLayout::FormatRange> emojiFormatRanges(QStringView text, const QFont &base);
+
+/// The lower-case hex code points of `cluster` joined by '-' ("1f44d-1f3fd"), for
+/// warnings and file names.
+QString emojiCodepoints(QStringView cluster);
+
+/// Sets the server's data directory; the sets are then looked up in DATA/emoji unless
+/// IMPRINT_EMOJI_DIR names another directory. Thread-safe.
+void setEmojiDataDirectory(const QString &dataDir);
+
+/// The directory holding `twemoji/` and `openmoji/`: $IMPRINT_EMOJI_DIR, else
+/// DATA/emoji when a data directory was set, else ~/.local/share/imprint/emoji.
+QString emojiDirectory();
+
+/// The file names (without directory) a set may use for `cluster`, most likely first:
+/// twemoji names are lower-case hex joined by '-' with FE0F dropped outside ZWJ
+/// sequences ("23-20e3", "2764", "1f3f3-fe0f-200d-1f308"); OpenMoji names are upper-case,
+/// zero-padded to four digits, FE0F kept ("0023-FE0F-20E3"). Both spellings are tried
+/// with and without FE0F.
+QStringList emojiFileCandidates(QStringView cluster, EmojiSet set);
+
+/// One emoji image of a set, parsed once and shared (immutable).
+struct EmojiImage {
+    QString path;          ///< the SVG file it came from
+    QByteArray source;     ///< the SVG document as read
+    QRectF viewBox;        ///< user units of the image (e.g. 0 0 36 36)
+    QString fragment;      ///< the document's content as an SVG fragment: one <g> in the
+                           ///< viewBox's units, ids prefixed with `idPrefix`, ready to
+                           ///< place in <defs> (QtSvg 6.4 has no nested <svg>/<symbol>)
+    QString idPrefix;
+    /// The image drawn into a `px`×`px` square (ARGB32 premultiplied), cached.
+    QImage raster(int px) const;
+
+private:
+    mutable QMutex m_rasterMutex;
+    mutable QHash<int, QImage> m_rasters; // px → image, a few sizes per emoji
+};
+
+/// The image of `cluster` in `set` (not Noto), or nullptr when the set's directory or
+/// file is missing or does not parse. Results, misses included, are kept in a bounded
+/// process-wide cache (thread-safe), so 20 emoji cost one file read each, once.
+std::shared_ptr<const EmojiImage> emojiImage(QStringView cluster, EmojiSet set);
+
+/// Drops the image cache (tests; after the emoji directory changed).
+void clearEmojiCache();
+
+/// Maps the colour-emoji-font glyphs of one text run back to the clusters they draw:
+/// built from the run's text, each emoji cluster shaped alone with the emoji font (one
+/// glyph per supported sequence). Per-thread cache of cluster → glyph.
+class EmojiGlyphMap {
+public:
+    /// `text` is the run's processed text (TextEngine::processText), `base` its font.
+    EmojiGlyphMap(QStringView text, const QFont &base);
+    bool isEmpty() const { return m_clusters.isEmpty(); }
+    /// The cluster glyph `glyph` of the emoji font draws, or an empty string.
+    QString clusterFor(quint32 glyph) const { return m_clusters.value(glyph); }
+    /// True when `run` was shaped with the colour emoji font.
+    static bool isEmojiRun(const QGlyphRun &run);
+
+private:
+    QHash<quint32, QString> m_clusters;
+};
+
+/// Where an emoji image sits for a glyph at baseline point `pos` with advance `advance`
+/// px in text of `fontSize` px: a fontSize square centred on the advance, its bottom
+/// 0.1 em below the baseline (the way twemoji's own CSS places its images).
+QRectF emojiImageRect(QPointF pos, qreal advance, qreal fontSize);
+
+} // namespace imprint::render
