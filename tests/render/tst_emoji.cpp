@@ -1,0 +1,221 @@
+// Emoji (issue 4): cluster detection, set file names, and each engine drawing 👍🏽, 👨‍👩‍👧,
+// 🇫🇷 and #️⃣ as one image of the chosen set; unknown sets are errors, missing sets fall
+// back to the Noto font with a warning. The sets come from scripts/fetch-emoji, which
+// scripts/test runs first; without them the set tests fail saying so.
+// Set IMPRINT_EMOJI_DUMP=DIR to write the fixtures of tests/render/fixtures/intl rendered
+// by every engine there.
+
+#include "server/render/emoji.h"
+#include "server/render/renderer.h"
+
+#include <QDir>
+#include <QFile>
+#include <QJsonDocument>
+#include <QRegularExpression>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace imprint::render;
+
+namespace {
+
+const QString kFour = QString::fromUtf8("👍🏽 👨‍👩‍👧 🇫🇷 #️⃣");
+
+QJsonObject textCard(const QString &text, const QString &emojiType = {})
+{
+    QJsonObject style{{QStringLiteral("display"), QStringLiteral("flex")}, {QStringLiteral("width"), 800},
+                      {QStringLiteral("height"), 160}, {QStringLiteral("padding"), 20},
+                      {QStringLiteral("backgroundColor"), QStringLiteral("#ffffff")},
+                      {QStringLiteral("fontFamily"), QStringLiteral("DejaVu Sans")}, {QStringLiteral("fontSize"), 48}};
+    QJsonObject doc{{QStringLiteral("width"), 800}, {QStringLiteral("height"), 160},
+                    {QStringLiteral("root"), QJsonObject{{QStringLiteral("type"), QStringLiteral("div")},
+                                                         {QStringLiteral("props"), QJsonObject{{QStringLiteral("style"), style},
+                                                                                               {QStringLiteral("children"), text}}}}}};
+    if (!emojiType.isEmpty())
+        doc.insert(QStringLiteral("emojiType"), emojiType);
+    return doc;
+}
+
+bool setInstalled(EmojiSet set)
+{
+    return QFileInfo::exists(emojiDirectory() + u'/' + emojiSetName(set));
+}
+
+/// Renders `text` with `engine` to SVG; the document.
+QString renderSvg(const QString &engine, const QString &emojiType, const QString &text, QStringList *warnings = nullptr)
+{
+    RenderRequest request;
+    request.document = textCard(text);
+    request.engine = engine;
+    request.emojiType = emojiType;
+    request.format = OutputFormat::Svg;
+    RenderError error;
+    const auto result = render(request, &error);
+    if (!result)
+        return QStringLiteral("ERROR ") + error.message;
+    if (warnings)
+        *warnings = result->warnings;
+    return QString::fromUtf8(result->bytes);
+}
+
+} // namespace
+
+class TestEmoji : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void detection_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<int>("count");
+        QTest::newRow("plain") << QStringLiteral("Hello, world © 2024 #1") << 0;
+        QTest::newRow("four") << kFour << 4;
+        QTest::newRow("presentation") << QString::fromUtf8("😀 🚀 ✨ ⌚") << 4;
+        QTest::newRow("text-default") << QString::fromUtf8("❤ ☺ ™") << 0;
+        QTest::newRow("vs16") << QString::fromUtf8("❤️ ☺️") << 2;
+        QTest::newRow("vs15") << QString::fromUtf8("⌚︎") << 0;
+        QTest::newRow("keycaps") << QString::fromUtf8("1️⃣2⃣*️⃣") << 3;
+        QTest::newRow("flags") << QString::fromUtf8("🇯🇵🇧🇷") << 2;
+        QTest::newRow("cjk-arabic") << QString::fromUtf8("中文 مرحبا") << 0;
+    }
+    void detection()
+    {
+        QFETCH(QString, text);
+        QFETCH(int, count);
+        QCOMPARE(int(findEmoji(text).size()), count);
+    }
+
+    void fileNames()
+    {
+        QCOMPARE(emojiFileCandidates(QString::fromUtf8("#️⃣"), EmojiSet::Twemoji).first(), QStringLiteral("23-20e3.svg"));
+        QVERIFY(emojiFileCandidates(QString::fromUtf8("#️⃣"), EmojiSet::Openmoji).contains(QStringLiteral("0023-FE0F-20E3.svg")));
+        QCOMPARE(emojiFileCandidates(QString::fromUtf8("👍🏽"), EmojiSet::Openmoji).first(), QStringLiteral("1F44D-1F3FD.svg"));
+        QCOMPARE(emojiFileCandidates(QString::fromUtf8("❤️"), EmojiSet::Twemoji).first(), QStringLiteral("2764.svg"));
+        QCOMPARE(emojiFileCandidates(QString::fromUtf8("🏳️‍🌈"), EmojiSet::Twemoji).first(), QStringLiteral("1f3f3-fe0f-200d-1f308.svg"));
+    }
+
+    void unknownEmojiTypeIsAnError()
+    {
+        RenderRequest request;
+        request.document = textCard(QStringLiteral("hi"));
+        request.emojiType = QStringLiteral("applemoji");
+        RenderError error;
+        QVERIFY(!render(request, &error));
+        QCOMPARE(error.code, QStringLiteral("invalid_emoji_type"));
+        QCOMPARE(error.field, QStringLiteral("emojiType"));
+        // The template's own value is checked too.
+        request.emojiType.clear();
+        request.document = textCard(QStringLiteral("hi"), QStringLiteral("nope"));
+        QVERIFY(!render(request, &error));
+        QCOMPARE(error.code, QStringLiteral("invalid_emoji_type"));
+    }
+
+    void eachClusterIsOneImage_data()
+    {
+        QTest::addColumn<QString>("engine");
+        QTest::addColumn<QString>("set");
+        for (const char *engine : {"satori", "takumi", "html"})
+            for (const char *set : {"twemoji", "openmoji"})
+                QTest::newRow(qPrintable(QStringLiteral("%1-%2").arg(QLatin1String(engine), QLatin1String(set))))
+                    << QString::fromLatin1(engine) << QString::fromLatin1(set);
+    }
+    void eachClusterIsOneImage()
+    {
+        QFETCH(QString, engine);
+        QFETCH(QString, set);
+        if (!setInstalled(*parseEmojiSet(set)))
+            QFAIL(qPrintable(QStringLiteral("the %1 set is not in %2: run scripts/fetch-emoji").arg(set, emojiDirectory())));
+        QStringList warnings;
+        const QString svg = renderSvg(engine, set, kFour, &warnings);
+        QVERIFY2(!svg.startsWith(QLatin1String("ERROR")), qPrintable(svg));
+        QVERIFY2(warnings.filter(QStringLiteral("emoji")).isEmpty(), qPrintable(warnings.join(u'\n')));
+        if (engine == QLatin1String("satori")) {
+            // Four distinct set images defined once and placed once each, as vector content.
+            QCOMPARE(svg.count(QRegularExpression(QStringLiteral("<g id=\"e\\d+\""))), 4);
+            QCOMPARE(svg.count(QStringLiteral("<use xlink:href=\"#e")), 4);
+            QVERIFY(!svg.contains(QStringLiteral("<image")));
+        } else {
+            // QSvgGenerator records each drawn emoji image as one <image>.
+            QCOMPARE(svg.count(QStringLiteral("<image")), 4);
+        }
+    }
+
+    void notoDrawsTheFont()
+    {
+        QStringList warnings;
+        const QString svg = renderSvg(QStringLiteral("satori"), QStringLiteral("noto"), kFour, &warnings);
+        QVERIFY(warnings.isEmpty());
+        QCOMPARE(svg.count(QStringLiteral("<use xlink:href=\"#e")), 0);
+        QVERIFY(svg.contains(QStringLiteral("<image"))); // colour bitmap glyphs
+    }
+
+    void missingSetFallsBackWithWarning_data()
+    {
+        QTest::addColumn<QString>("engine");
+        for (const char *engine : {"satori", "takumi", "html"})
+            QTest::newRow(engine) << QString::fromLatin1(engine);
+    }
+    void missingSetFallsBackWithWarning()
+    {
+        QFETCH(QString, engine);
+        QTemporaryDir empty;
+        const QByteArray saved = qgetenv("IMPRINT_EMOJI_DIR");
+        qputenv("IMPRINT_EMOJI_DIR", empty.path().toUtf8());
+        QStringList warnings;
+        RenderRequest request;
+        request.document = textCard(kFour);
+        request.engine = engine;
+        request.emojiType = QStringLiteral("twemoji");
+        RenderError error;
+        const auto result = render(request, &error);
+        qputenv("IMPRINT_EMOJI_DIR", saved);
+        if (saved.isEmpty())
+            qunsetenv("IMPRINT_EMOJI_DIR");
+        QVERIFY2(result, qPrintable(error.message));
+        QVERIFY(!result->bytes.isEmpty());
+        QVERIFY2(!result->warnings.filter(QStringLiteral("twemoji")).isEmpty(), qPrintable(result->warnings.join(u'\n')));
+        // The fallback still draws colour: the Noto glyphs are not black outlines.
+        const QImage image = QImage::fromData(result->bytes).convertToFormat(QImage::Format_ARGB32);
+        int coloured = 0;
+        for (int y = 0; y < image.height(); ++y)
+            for (int x = 0; x < image.width(); ++x) {
+                const QColor c = image.pixelColor(x, y);
+                coloured += c.saturation() > 100 && c.value() > 80;
+            }
+        QVERIFY2(coloured > 500, qPrintable(QString::number(coloured)));
+    }
+
+    void intlFixturesRender_data()
+    {
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<QString>("engine");
+        for (const char *name : {"emoji", "arabic", "cjk"})
+            for (const char *engine : {"satori", "takumi", "html"})
+                QTest::newRow(qPrintable(QStringLiteral("%1-%2").arg(QLatin1String(name), QLatin1String(engine))))
+                    << QString::fromLatin1(name) << QString::fromLatin1(engine);
+    }
+    void intlFixturesRender()
+    {
+        QFETCH(QString, name);
+        QFETCH(QString, engine);
+        QFile file(QStringLiteral(IMPRINT_SOURCE_DIR "/tests/render/fixtures/intl/%1.json").arg(name));
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        RenderRequest request;
+        request.document = QJsonDocument::fromJson(file.readAll()).object();
+        request.engine = engine;
+        RenderError error;
+        const auto result = render(request, &error);
+        QVERIFY2(result, qPrintable(error.message));
+        const QImage image = QImage::fromData(result->bytes);
+        QCOMPARE(image.size(), QSize(1200, 630));
+        const QString dump = qEnvironmentVariable("IMPRINT_EMOJI_DUMP");
+        if (!dump.isEmpty()) {
+            QDir().mkpath(dump);
+            QFile out(dump + QStringLiteral("/%1-%2.png").arg(name, engine));
+            QVERIFY(out.open(QIODevice::WriteOnly));
+            out.write(result->bytes);
+        }
+    }
+};
+
+QTEST_MAIN(TestEmoji)
+#include "tst_emoji.moc"
