@@ -42,6 +42,9 @@ const std::vector<CommandEntry> &commandTable()
         {"user", "users: add --email E --space S --role R | passwd --email E | list", runUserCommand},
         {"key", "API keys: create --space S --name N [--expires-days D] | list --space S | revoke ID", runKeyCommand},
         {"console", "admin console (Qt Widgets): [--server URL] [--lang de|fr|en]", runConsoleCommand},
+        {"render", "render a template file: TEMPLATE.json -o OUT.{png,webp,svg} [--engine E] [--tweak k=v]...", runRenderCommand},
+        {"layout", "print a template's element boxes as JSON: TEMPLATE.json [--tweak k=v]...", runLayoutCommand},
+        {"bench", "time renders: [--engine E] [--format F] [-n 30] FILES...", runBenchCommand},
     };
     return table;
 }

@@ -434,6 +434,15 @@ void Painter::paintText(QPainter &p, const LayoutBox &box, const LayoutBox *pare
     if (block->lines.empty())
         return;
     const QPointF origin = box.borderBox.topLeft();
+    // Chromium snaps text baselines to whole device pixels; so do we when nothing rotates
+    // or scales the text.
+    const bool snap = p.transform().type() <= QTransform::TxTranslate;
+    auto lineOrigin = [&](const TextLine &line) {
+        if (!snap)
+            return origin;
+        const qreal y = p.transform().map(origin + QPointF(0, line.baseline)).y();
+        return origin + QPointF(0, std::round(y) - y);
+    };
 
     for (auto it = s.textShadow.rbegin(); it != s.textShadow.rend(); ++it) {
         const Shadow &sh = *it;
@@ -446,14 +455,15 @@ void Painter::paintText(QPainter &p, const LayoutBox &box, const LayoutBox *pare
             sp.setPen(sh.color);
             for (const TextLine &line : block->lines)
                 for (const QGlyphRun &run : line.glyphRuns)
-                    sp.drawGlyphRun(origin + offset, run);
+                    sp.drawGlyphRun(lineOrigin(line) + offset, run);
         });
     }
 
     p.setPen(s.color);
     for (const TextLine &line : block->lines) {
+        const QPointF at = lineOrigin(line);
         for (const QGlyphRun &run : line.glyphRuns)
-            p.drawGlyphRun(origin, run);
+            p.drawGlyphRun(at, run);
     }
 
     const TextDecoration &d = s.textDecoration;
@@ -462,7 +472,7 @@ void Painter::paintText(QPainter &p, const LayoutBox &box, const LayoutBox *pare
         const qreal t = block->decorationThickness;
         for (const TextLine &line : block->lines) {
             auto bar = [&](qreal offset) {
-                const qreal y = origin.y() + line.baseline + offset;
+                const qreal y = lineOrigin(line).y() + line.baseline + offset;
                 p.fillRect(QRectF(origin.x() + line.left, y - t / 2, line.width, t), color);
             };
             if (d.underline)

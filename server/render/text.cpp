@@ -185,6 +185,7 @@ struct ShapedLine {
     QList<QGlyphRun> runs; // positions with the baseline at y = baselineInRuns
     qreal baselineInRuns = 0;
     qreal width = 0;
+    qreal alignWidth = -1; // width text-align centres/ends by, when not `width`
     int textStart = 0, textLength = 0;
 };
 
@@ -311,7 +312,10 @@ std::shared_ptr<const TextBlock> shapeUncached(const ComputedStyle &s, const QSt
         lines.resize(size_t(s.lineClamp));
         ShapedLine &last = lines.back();
         const qreal avail = finiteWidth ? width : last.width;
+        const qreal unclamped = last.width;
         last = ellipsize(text.mid(last.textStart, last.textLength), avail, font, s);
+        // Chromium aligns the clamped line as laid out, then appends the ellipsis.
+        last.alignWidth = std::min(unclamped, avail);
         block->ellipsized = true;
     }
     // text-overflow: ellipsis on a line that overflows its box (CSS Overflow 3 §text-overflow).
@@ -335,9 +339,10 @@ std::shared_ptr<const TextBlock> shapeUncached(const ComputedStyle &s, const QSt
         out.baseline = top + halfLeading + ascent;
         out.width = sl.width;
         const bool justified = justify && wraps && i + 1 < lines.size() && !block->ellipsized;
-        out.left = (finiteWidth && !justified) ? std::max<qreal>(0, width - sl.width) * factor : 0;
-        if (finiteWidth && !justified && width < sl.width && factor > 0)
-            out.left = (width - sl.width) * factor; // overflowing centred/right text spills both ways
+        const qreal alignWidth = sl.alignWidth >= 0 ? sl.alignWidth : sl.width;
+        out.left = (finiteWidth && !justified) ? std::max<qreal>(0, width - alignWidth) * factor : 0;
+        if (finiteWidth && !justified && width < alignWidth && factor > 0)
+            out.left = (width - alignWidth) * factor; // overflowing centred/right text spills both ways
         const QPointF shift(out.left, out.baseline - sl.baselineInRuns);
         for (QGlyphRun &run : sl.runs) {
             QList<QPointF> positions = run.positions();
@@ -378,7 +383,7 @@ QFont TextEngine::fontFor(const ComputedStyle &s)
         font.setPointSizeF(std::max<qreal>(px, 0.01) * 72.0 / qt_defaultDpiY());
     font.setWeight(QFont::Weight(std::clamp(s.fontWeight, 1, 1000)));
     font.setStyle(s.fontStyle == FontStyle::Italic ? QFont::StyleItalic : QFont::StyleNormal);
-    font.setHintingPreference(QFont::PreferNoHinting);
+    font.setHintingPreference(QFont::PreferVerticalHinting);
     font.setStyleStrategy(QFont::StyleStrategy(QFont::PreferAntialias | QFont::PreferQuality));
     if (s.letterSpacing != 0)
         font.setLetterSpacing(QFont::AbsoluteSpacing, s.letterSpacing);

@@ -1,0 +1,314 @@
+// The render engine's commands (issue 3): `imprint render`, `imprint layout` and
+// `imprint bench`, working on template files without a server or database.
+
+#include "server/render/renderer.h"
+
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSaveFile>
+#include <QTextStream>
+
+#include <algorithm>
+#include <cmath>
+#include <optional>
+
+namespace imprint::app {
+
+using namespace imprint::render;
+
+namespace {
+
+/// Options shared by the three commands.
+struct RenderOptions {
+    QStringList files;
+    QString output;
+    QString engine;
+    QString format;
+    QString emoji;
+    QJsonObject tweaks;
+    int width = 0, height = 0;
+    int quality = 90;
+    bool lossless = false;
+    int iterations = 30;
+};
+
+/// Parses `args`; repeated `--tweak name=value` accumulate. `--opt value` and
+/// `--opt=value` both work. Returns nullopt with *error on a bad option.
+std::optional<RenderOptions> parseOptions(const QStringList &args, QString *error)
+{
+    RenderOptions o;
+    static const QStringList valueOptions = {
+        QStringLiteral("o"), QStringLiteral("output"), QStringLiteral("engine"), QStringLiteral("format"),
+        QStringLiteral("emoji"), QStringLiteral("tweak"), QStringLiteral("width"), QStringLiteral("height"),
+        QStringLiteral("quality"), QStringLiteral("n")};
+    auto toInt = [error](const QString &name, const QString &value, int min, int max) -> std::optional<int> {
+        bool ok = false;
+        const int v = value.toInt(&ok);
+        if (!ok || v < min || v > max) {
+            *error = QStringLiteral("--%1 must be a whole number from %2 to %3, not '%4'").arg(name).arg(min).arg(max).arg(value);
+            return std::nullopt;
+        }
+        return v;
+    };
+    for (qsizetype i = 0; i < args.size(); ++i) {
+        const QString arg = args.at(i);
+        if (!arg.startsWith(u'-') || arg == QLatin1String("-")) {
+            o.files << arg;
+            continue;
+        }
+        QString name = arg.mid(arg.startsWith(QLatin1String("--")) ? 2 : 1);
+        if (name == QLatin1String("lossless")) {
+            o.lossless = true;
+            continue;
+        }
+        QString value;
+        const qsizetype eq = name.indexOf(u'=');
+        if (eq >= 0) {
+            value = name.mid(eq + 1);
+            name = name.left(eq);
+        } else if (valueOptions.contains(name)) {
+            if (i + 1 >= args.size()) {
+                *error = QStringLiteral("%1 needs a value").arg(arg);
+                return std::nullopt;
+            }
+            value = args.at(++i);
+        }
+        if (!valueOptions.contains(name)) {
+            *error = QStringLiteral("unknown option %1").arg(arg);
+            return std::nullopt;
+        }
+        if (name == QLatin1String("o") || name == QLatin1String("output")) {
+            o.output = value;
+        } else if (name == QLatin1String("engine")) {
+            o.engine = value;
+        } else if (name == QLatin1String("format")) {
+            o.format = value;
+        } else if (name == QLatin1String("emoji")) {
+            o.emoji = value;
+        } else if (name == QLatin1String("tweak")) {
+            const qsizetype sep = value.indexOf(u'=');
+            if (sep <= 0) {
+                *error = QStringLiteral("--tweak takes name=value, not '%1'").arg(value);
+                return std::nullopt;
+            }
+            o.tweaks.insert(value.left(sep), value.mid(sep + 1));
+        } else {
+            const int max = name == QLatin1String("quality") ? 100 : name == QLatin1String("n") ? 100000 : 8192;
+            const auto v = toInt(name, value, 1, max);
+            if (!v)
+                return std::nullopt;
+            if (name == QLatin1String("width"))
+                o.width = *v;
+            else if (name == QLatin1String("height"))
+                o.height = *v;
+            else if (name == QLatin1String("quality"))
+                o.quality = *v;
+            else
+                o.iterations = *v;
+        }
+    }
+    return o;
+}
+
+/// Reads a template file as a JSON object; nullopt with *error otherwise.
+std::optional<QJsonObject> readTemplate(const QString &path, QString *error)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        *error = QStringLiteral("cannot read %1: %2").arg(path, file.errorString());
+        return std::nullopt;
+    }
+    QJsonParseError parseError;
+    const QJsonDocument doc = QJsonDocument::fromJson(file.readAll(), &parseError);
+    if (parseError.error != QJsonParseError::NoError) {
+        *error = QStringLiteral("%1: invalid JSON at offset %2: %3").arg(path).arg(parseError.offset).arg(parseError.errorString());
+        return std::nullopt;
+    }
+    if (!doc.isObject()) {
+        *error = QStringLiteral("%1: a template is a JSON object").arg(path);
+        return std::nullopt;
+    }
+    return doc.object();
+}
+
+QString describe(const RenderError &e)
+{
+    return e.field.isEmpty() ? e.message : QStringLiteral("%1: %2").arg(e.field, e.message);
+}
+
+int fail(const QString &message, int code = 1)
+{
+    QTextStream(stderr) << "imprint: " << message << '\n';
+    return code;
+}
+
+/// The request for one template file; nullopt with *error.
+std::optional<RenderRequest> makeRequest(const QString &path, const RenderOptions &o, QString *error)
+{
+    const auto doc = readTemplate(path, error);
+    if (!doc)
+        return std::nullopt;
+    RenderRequest r;
+    r.document = *doc;
+    r.tweaks = o.tweaks;
+    r.engine = o.engine.isEmpty() ? QStringLiteral("takumi") : o.engine;
+    r.emojiType = o.emoji;
+    r.width = o.width;
+    r.height = o.height;
+    r.quality = o.quality;
+    r.lossless = o.lossless;
+    if (!o.format.isEmpty()) {
+        const auto f = parseOutputFormat(o.format);
+        if (!f) {
+            *error = QStringLiteral("--format must be png, webp or svg, not '%1'").arg(o.format);
+            return std::nullopt;
+        }
+        r.format = *f;
+    }
+    return r;
+}
+
+double percentile(std::vector<double> values, double p)
+{
+    if (values.empty())
+        return 0;
+    std::sort(values.begin(), values.end());
+    const double rank = p * double(values.size() - 1);
+    const size_t lo = size_t(std::floor(rank)), hi = size_t(std::ceil(rank));
+    return values[lo] + (values[hi] - values[lo]) * (rank - double(lo));
+}
+
+} // namespace
+
+/// `imprint render TEMPLATE.json -o OUT.{png,webp,svg} [--engine E] [--format F]
+/// [--quality Q] [--lossless] [--tweak name=value]... [--width W --height H]`.
+/// Exit 0 on success, 1 on a render error, 2 on bad usage.
+int runRenderCommand(const QStringList &args)
+{
+    QString error;
+    const auto o = parseOptions(args, &error);
+    if (!o)
+        return fail(error, 2);
+    if (o->files.size() != 1 || o->output.isEmpty())
+        return fail(QStringLiteral("usage: imprint render TEMPLATE.json -o OUT.{png,webp,svg} [--engine takumi|satori|html] "
+                                   "[--format png|webp|svg] [--quality 1-100] [--lossless] [--tweak name=value]... "
+                                   "[--width W --height H]"),
+                    2);
+    RenderOptions opts = *o;
+    if (opts.format.isEmpty()) {
+        const QString suffix = QFileInfo(opts.output).suffix();
+        if (!parseOutputFormat(suffix))
+            return fail(QStringLiteral("cannot tell the format from '%1': name it .png, .webp or .svg, or pass --format")
+                            .arg(opts.output),
+                        2);
+        opts.format = suffix;
+    }
+    auto request = makeRequest(opts.files.first(), opts, &error);
+    if (!request)
+        return fail(error, 2);
+    RenderError renderError;
+    const auto result = render::render(*request, &renderError);
+    if (!result)
+        return fail(describe(renderError));
+    for (const QString &w : result->warnings)
+        QTextStream(stderr) << "imprint: warning: " << w << '\n';
+    QSaveFile out(opts.output);
+    if (!out.open(QIODevice::WriteOnly) || out.write(result->bytes) != result->bytes.size() || !out.commit())
+        return fail(QStringLiteral("cannot write %1: %2").arg(opts.output, out.errorString()));
+    QTextStream(stdout) << opts.output << ": " << result->size.width() << "x" << result->size.height() << ", "
+                        << result->bytes.size() << " bytes, " << QString::number(result->timings.total(), 'f', 1)
+                        << " ms\n";
+    return 0;
+}
+
+/// `imprint layout TEMPLATE.json [--tweak name=value]... [--width W --height H]`: the
+/// element boxes as a JSON array (fields of the fixtures' layout.json), one per line.
+int runLayoutCommand(const QStringList &args)
+{
+    QString error;
+    const auto o = parseOptions(args, &error);
+    if (!o)
+        return fail(error, 2);
+    if (o->files.size() != 1)
+        return fail(QStringLiteral("usage: imprint layout TEMPLATE.json [--tweak name=value]... [--width W --height H]"), 2);
+    auto request = makeRequest(o->files.first(), *o, &error);
+    if (!request)
+        return fail(error, 2);
+    RenderError renderError;
+    const auto doc = layOut(*request, &renderError);
+    if (!doc)
+        return fail(describe(renderError));
+    const QJsonArray boxes = layoutToJson(doc->layout);
+    QTextStream out(stdout);
+    out << "[\n";
+    for (qsizetype i = 0; i < boxes.size(); ++i)
+        out << QJsonDocument(boxes.at(i).toObject()).toJson(QJsonDocument::Compact) << (i + 1 < boxes.size() ? ",\n" : "\n");
+    out << "]\n";
+    return 0;
+}
+
+/// `imprint bench [--engine E] [--format F] [-n 30] FILES...`: per file, one warm-up
+/// render, then n sequential renders on this thread; prints one JSON line per file with
+/// median and p95 ms of each stage and the total, and the output bytes.
+int runBenchCommand(const QStringList &args)
+{
+    QString error;
+    const auto o = parseOptions(args, &error);
+    if (!o)
+        return fail(error, 2);
+    if (o->files.isEmpty())
+        return fail(QStringLiteral("usage: imprint bench [--engine takumi] [--format png|webp|svg] [-n 30] FILES..."), 2);
+    QTextStream out(stdout);
+    int status = 0;
+    for (const QString &path : o->files) {
+        auto request = makeRequest(path, *o, &error);
+        if (!request) {
+            status = fail(error, 2);
+            continue;
+        }
+        RenderError renderError;
+        auto warm = render::render(*request, &renderError);
+        if (!warm) {
+            status = fail(QStringLiteral("%1: %2").arg(path, describe(renderError)));
+            continue;
+        }
+        std::vector<double> parse, layout, paint, encode, total;
+        qsizetype bytes = warm->bytes.size();
+        for (int i = 0; i < o->iterations; ++i) {
+            const auto r = render::render(*request, &renderError);
+            if (!r)
+                break;
+            parse.push_back(r->timings.parse);
+            layout.push_back(r->timings.layout);
+            paint.push_back(r->timings.paint);
+            encode.push_back(r->timings.encode);
+            total.push_back(r->timings.total());
+            bytes = r->bytes.size();
+        }
+        auto stat = [](const std::vector<double> &v) {
+            QJsonObject s;
+            s.insert(QStringLiteral("median"), std::round(percentile(v, 0.5) * 1000) / 1000);
+            s.insert(QStringLiteral("p95"), std::round(percentile(v, 0.95) * 1000) / 1000);
+            return s;
+        };
+        QJsonObject line;
+        line.insert(QStringLiteral("file"), QFileInfo(path).fileName());
+        line.insert(QStringLiteral("engine"), request->engine);
+        line.insert(QStringLiteral("format"), contentTypeFor(request->format));
+        line.insert(QStringLiteral("n"), int(total.size()));
+        line.insert(QStringLiteral("parse"), stat(parse));
+        line.insert(QStringLiteral("layout"), stat(layout));
+        line.insert(QStringLiteral("paint"), stat(paint));
+        line.insert(QStringLiteral("encode"), stat(encode));
+        line.insert(QStringLiteral("total"), stat(total));
+        line.insert(QStringLiteral("bytes"), bytes);
+        out << QJsonDocument(line).toJson(QJsonDocument::Compact) << '\n';
+        out.flush();
+    }
+    return status;
+}
+
+} // namespace imprint::app
