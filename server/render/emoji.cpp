@@ -253,6 +253,23 @@ QList<QTextLayout::FormatRange> emojiFormatRanges(QStringView text, const QFont 
     return ranges;
 }
 
+QString normalizeEmojiForShaping(const QString &text)
+{
+    if (!text.contains(QChar(0xFE0F)))
+        return text;
+    const auto clusters = findEmoji(text);
+    QString out = text;
+    for (auto it = clusters.rbegin(); it != clusters.rend(); ++it) {
+        const QStringView cluster = QStringView(text).mid(it->start, it->length);
+        if (!cluster.contains(QChar(0xFE0F)) || !(cluster.contains(QChar(0x20E3)) || cluster.contains(QChar(0x200D))))
+            continue;
+        QString stripped = cluster.toString();
+        stripped.remove(QChar(0xFE0F));
+        out.replace(it->start, it->length, stripped);
+    }
+    return out;
+}
+
 QString emojiCodepoints(QStringView cluster)
 {
     return hexJoin(cluster.toUcs4(), false, 0);
@@ -298,6 +315,31 @@ QStringList emojiFileCandidates(QStringView cluster, EmojiSet set)
         const bool zwj = full.contains(kZwj);
         for (const auto &cps : zwj ? QList<QList<uint>>{full, noVs} : QList<QList<uint>>{noVs, full})
             add(hexJoin(cps, false, 0));
+    }
+    // A ZWJ sequence whose FE0F were dropped for shaping: the sets name the fully
+    // qualified form, FE0F after some single-code-point components; try them all.
+    if (full.contains(kZwj) && !full.contains(kVs16)) {
+        QList<QList<uint>> parts{{}};
+        for (uint c : full) {
+            if (c == kZwj)
+                parts.append(QList<uint>());
+            else
+                parts.last().append(c);
+        }
+        const int n = int(parts.size());
+        if (n <= 5) {
+            for (int mask = 1; mask < (1 << n); ++mask) {
+                QList<uint> cps;
+                for (int i = 0; i < n; ++i) {
+                    if (i)
+                        cps.append(kZwj);
+                    cps += parts[i];
+                    if ((mask >> i) & 1 && parts[i].size() == 1)
+                        cps.append(kVs16);
+                }
+                add(set == EmojiSet::Openmoji ? hexJoin(cps, true, 4) : hexJoin(cps, false, 0));
+            }
+        }
     }
     names.removeDuplicates();
     return names;
@@ -383,9 +425,18 @@ EmojiGlyphMap::EmojiGlyphMap(QStringView text, const QFont &base)
             QTextLine line = layout.createLine();
             layout.endLayout();
             if (line.isValid()) {
-                const auto runs = line.glyphRuns();
-                if (runs.size() == 1 && isEmojiRun(runs.front()) && runs.front().glyphIndexes().size() == 1)
-                    glyph = runs.front().glyphIndexes().front();
+                // A lone VS16 may land in another font as a zero-width glyph: count only
+                // the emoji font's glyphs.
+                int count = 0;
+                for (const QGlyphRun &run : line.glyphRuns()) {
+                    if (isEmojiRun(run)) {
+                        count += int(run.glyphIndexes().size());
+                        if (!run.glyphIndexes().isEmpty())
+                            glyph = run.glyphIndexes().front();
+                    }
+                }
+                if (count != 1)
+                    glyph = 0;
             }
             if (glyphOf.size() > 4096)
                 glyphOf.clear();
@@ -404,6 +455,41 @@ bool EmojiGlyphMap::isEmojiRun(const QGlyphRun &run)
 QRectF emojiImageRect(QPointF pos, qreal advance, qreal fontSize)
 {
     return QRectF(pos.x() + (advance - fontSize) / 2, pos.y() + 0.1 * fontSize - fontSize, fontSize, fontSize);
+}
+
+void drawEmojiRun(QPainter &painter, QPointF origin, const QGlyphRun &run, const EmojiGlyphMap &map, EmojiSet set,
+                  qreal fontSize, QStringList *warnings)
+{
+    const QList<quint32> glyphs = run.glyphIndexes();
+    const QList<QPointF> positions = run.positions();
+    const QList<QPointF> advances = run.rawFont().advancesForGlyphIndexes(glyphs);
+    // Device pixels per px, so the raster is as sharp as the target.
+    const qreal scale = std::max<qreal>(1, std::sqrt(std::abs(painter.transform().determinant())));
+    for (qsizetype i = 0; i < glyphs.size(); ++i) {
+        const QString cluster = map.clusterFor(glyphs[i]);
+        std::shared_ptr<const EmojiImage> image;
+        if (set != EmojiSet::Noto && !cluster.isEmpty()) {
+            image = emojiImage(cluster, set);
+            if (!image && warnings) {
+                const QString w = QStringLiteral("emojiType: no %1 image for %2 in %3; drawn with the Noto Color Emoji font")
+                                      .arg(emojiSetName(set), emojiCodepoints(cluster), emojiDirectory());
+                if (!warnings->contains(w))
+                    warnings->append(w);
+            }
+        }
+        if (image) {
+            const QRectF rect = emojiImageRect(origin + positions[i], advances[i].x(), fontSize);
+            painter.save();
+            painter.setRenderHint(QPainter::SmoothPixmapTransform);
+            painter.drawImage(rect, image->raster(int(std::ceil(rect.width() * scale))));
+            painter.restore();
+            continue;
+        }
+        QGlyphRun single = run;
+        single.setGlyphIndexes({glyphs[i]});
+        single.setPositions({positions[i]});
+        painter.drawGlyphRun(origin, single);
+    }
 }
 
 } // namespace imprint::render

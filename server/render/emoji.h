@@ -14,6 +14,7 @@
 #include <QMutex>
 #include <QRectF>
 #include <QString>
+#include <QStringList>
 #include <QStringView>
 #include <QTextLayout>
 
@@ -22,6 +23,7 @@
 #include <vector>
 
 class QGlyphRun;
+class QPainter;
 
 namespace imprint::render {
 
@@ -58,6 +60,12 @@ std::vector<EmojiCluster> findEmoji(QStringView text);
 /// per code point, so without them 😀 would come from DejaVu Sans (monochrome) and a
 /// keycap would split over two fonts. Empty when `text` has no emoji.
 QList<QTextLayout::FormatRange> emojiFormatRanges(QStringView text, const QFont &base);
+
+/// `text` with U+FE0F removed inside keycap and ZWJ emoji clusters: Qt 6.4 gives a
+/// variation selector its own font item, which splits the colour font's ligature for the
+/// sequence into pieces; without it the font forms the one glyph (the set file names
+/// with FE0F are still found, see emojiFileCandidates()). Other text is unchanged.
+QString normalizeEmojiForShaping(const QString &text);
 
 /// The lower-case hex code points of `cluster` joined by '-' ("1f44d-1f3fd"), for
 /// warnings and file names.
@@ -124,5 +132,12 @@ private:
 /// px in text of `fontSize` px: a fontSize square centred on the advance, its bottom
 /// 0.1 em below the baseline (the way twemoji's own CSS places its images).
 QRectF emojiImageRect(QPointF pos, qreal advance, qreal fontSize);
+
+/// Draws `run` (shaped with the emoji font, see EmojiGlyphMap::isEmojiRun) at `origin`
+/// onto `painter` with each glyph replaced by its image of `set`, sized by `fontSize` px
+/// (emojiImageRect()). Glyphs without an image, and all of them for EmojiSet::Noto, are
+/// drawn from the font; a missing set or file adds a line to `warnings` (once per text).
+void drawEmojiRun(QPainter &painter, QPointF origin, const QGlyphRun &run, const EmojiGlyphMap &map, EmojiSet set,
+                  qreal fontSize, QStringList *warnings);
 
 } // namespace imprint::render

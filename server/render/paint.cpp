@@ -21,7 +21,10 @@ constexpr qreal kTextSlack = 0.01;
 
 class Painter {
 public:
-    explicit Painter(TextEngine &text) : m_text(text) { }
+    explicit Painter(TextEngine &text, EmojiSet emoji = EmojiSet::Noto, QStringList *warnings = nullptr)
+        : m_text(text), m_emoji(emoji), m_warnings(warnings)
+    {
+    }
 
     void paintBox(QPainter &p, const LayoutBox &box, const LayoutBox *parent);
 
@@ -34,6 +37,8 @@ private:
     void paintChildren(QPainter &p, const LayoutBox &box);
 
     TextEngine &m_text;
+    EmojiSet m_emoji;          // how emoji clusters are drawn (emoji.h)
+    QStringList *m_warnings;
 };
 
 bool formsLayer(const ComputedStyle &s)
@@ -460,10 +465,17 @@ void Painter::paintText(QPainter &p, const LayoutBox &box, const LayoutBox *pare
     }
 
     p.setPen(s.color);
+    // Emoji glyphs of the colour font give way to the set's images (issue 4).
+    const EmojiGlyphMap emoji(m_emoji == EmojiSet::Noto ? QString() : TextEngine::processText(s, node.text),
+                              TextEngine::fontFor(s));
     for (const TextLine &line : block->lines) {
         const QPointF at = lineOrigin(line);
-        for (const QGlyphRun &run : line.glyphRuns)
-            p.drawGlyphRun(at, run);
+        for (const QGlyphRun &run : line.glyphRuns) {
+            if (!emoji.isEmpty() && EmojiGlyphMap::isEmojiRun(run))
+                drawEmojiRun(p, at, run, emoji, m_emoji, s.fontSize, m_warnings);
+            else
+                p.drawGlyphRun(at, run);
+        }
     }
 
     const TextDecoration &d = s.textDecoration;
@@ -501,6 +513,24 @@ QImage paintToImage(const LayoutBox &root, QSize size, TextEngine *text)
     image.fill(Qt::transparent);
     QPainter painter(&image);
     paintBoxTree(painter, root, text);
+    painter.end();
+    return image;
+}
+
+void paintBoxTree(QPainter &painter, const LayoutBox &root, EmojiSet emoji, QStringList *warnings, TextEngine *text)
+{
+    painter.setRenderHints(QPainter::Antialiasing | QPainter::TextAntialiasing | QPainter::SmoothPixmapTransform);
+    painter.setPen(Qt::NoPen);
+    Painter p(text ? *text : TextEngine::instance(), emoji, warnings);
+    p.paintBox(painter, root, nullptr);
+}
+
+QImage paintToImage(const LayoutBox &root, QSize size, EmojiSet emoji, QStringList *warnings, TextEngine *text)
+{
+    QImage image(size.expandedTo(QSize(1, 1)), QImage::Format_ARGB32_Premultiplied);
+    image.fill(Qt::transparent);
+    QPainter painter(&image);
+    paintBoxTree(painter, root, emoji, warnings, text);
     painter.end();
     return image;
 }

@@ -3,6 +3,7 @@
 // Written against a generic QPainter, so the same code paints into a QImage (png/webp)
 // or a QSvgGenerator (svg).
 
+#include "server/render/emoji.h"
 #include "server/render/layout.h"
 
 #include <QImage>
@@ -24,6 +25,14 @@ void paintBoxTree(QPainter &painter, const LayoutBox &root, TextEngine *text = n
 /// Paints `root` onto a transparent `size` px image (Format_ARGB32_Premultiplied),
 /// antialiased.
 QImage paintToImage(const LayoutBox &root, QSize size, TextEngine *text = nullptr);
+
+/// paintBoxTree() / paintToImage() with emoji clusters drawn as images of `emoji`
+/// (issue 4; the overloads above keep the Noto Color Emoji font's glyphs). A missing set
+/// or image falls back to the font and adds a line to `warnings` (if given).
+void paintBoxTree(QPainter &painter, const LayoutBox &root, EmojiSet emoji, QStringList *warnings,
+                  TextEngine *text = nullptr);
+QImage paintToImage(const LayoutBox &root, QSize size, EmojiSet emoji, QStringList *warnings,
+                    TextEngine *text = nullptr);
 
 /// Blurs `image` in place with a Gaussian of standard deviation `sigma` px, approximated
 /// by three successive box blurs per axis (separable, cost independent of sigma).

@@ -198,10 +198,13 @@ std::optional<RenderResult> render(const RenderRequest &request, RenderError *er
         }
     } else if (request.format == OutputFormat::Svg) {
         // The SVG device records the drawing as it happens: paint and encode are one step.
-        result.bytes = encodeSvg(doc->size, [&](QPainter &p) { paintBoxTree(p, doc->layout); }, doc->tmpl->name);
+        const EmojiSet emoji = parseEmojiSet(doc->emojiType).value_or(EmojiSet::Twemoji);
+        result.bytes = encodeSvg(doc->size, [&](QPainter &p) { paintBoxTree(p, doc->layout, emoji, &result.warnings); },
+                                 doc->tmpl->name);
         result.timings.paint = elapsedMs(timer);
     } else {
-        const QImage image = paintToImage(doc->layout, doc->size);
+        const QImage image = paintToImage(doc->layout, doc->size, parseEmojiSet(doc->emojiType).value_or(EmojiSet::Twemoji),
+                                          &result.warnings);
         result.timings.paint = elapsedMs(timer);
         result.bytes = request.format == OutputFormat::Png
                            ? encodePng(image, {}, &encodeError)

@@ -1,5 +1,7 @@
 #include "server/render/text.h"
 
+#include "server/render/emoji.h"
+
 #include <QFontMetricsF>
 #include <QHash>
 #include <QTextBoundaryFinder>
@@ -203,6 +205,7 @@ QTextOption textOptionFor(const ComputedStyle &s, QTextOption::WrapMode wrap, bo
 ShapedLine shapeSingleLine(const QString &text, const QFont &font, const ComputedStyle &s)
 {
     QTextLayout layout(text, font);
+    layout.setFormats(emojiFormatRanges(text, font)); // emoji clusters in the colour emoji font (emoji.h)
     layout.setTextOption(textOptionFor(s, QTextOption::NoWrap, false));
     layout.beginLayout();
     QTextLine line = layout.createLine();
@@ -224,6 +227,7 @@ ShapedLine shapeSingleLine(const QString &text, const QFont &font, const Compute
 qreal singleLineWidth(const QString &text, const QFont &font, const ComputedStyle &s)
 {
     QTextLayout layout(text, font);
+    layout.setFormats(emojiFormatRanges(text, font)); // emoji clusters in the colour emoji font (emoji.h)
     layout.setTextOption(textOptionFor(s, QTextOption::NoWrap, false));
     layout.beginLayout();
     QTextLine line = layout.createLine();
@@ -283,6 +287,7 @@ std::shared_ptr<const TextBlock> shapeUncached(const ComputedStyle &s, const QSt
     const int maxLines = s.lineClamp > 0 ? s.lineClamp + 1 : std::numeric_limits<int>::max();
 
     QTextLayout layout(text, font);
+    layout.setFormats(emojiFormatRanges(text, font)); // emoji clusters in the colour emoji font (emoji.h)
     layout.setTextOption(textOptionFor(s, wraps ? wrap : QTextOption::NoWrap, justify && wraps));
     layout.setCacheEnabled(true);
     std::vector<ShapedLine> lines;
@@ -454,7 +459,7 @@ QString TextEngine::processText(const ComputedStyle &s, const QString &text)
         }
         break;
     }
-    return applyTransform(out, s.textTransform);
+    return normalizeEmojiForShaping(applyTransform(out, s.textTransform)); // emoji.h
 }
 
 std::shared_ptr<const TextBlock> TextEngine::shape(const ComputedStyle &style, const QString &text,
