@@ -226,6 +226,7 @@ private:
     QString m_defs, m_body;
     QHash<QString, QString> m_gradients, m_glyphs, m_emoji;
     std::optional<QPainterPath> m_clip; // in the current user space
+    int m_transforms = 0;               // enclosing transformed groups
 };
 
 void SvgWriter::paintBox(const LayoutBox &box, const LayoutBox *parent)
@@ -248,6 +249,7 @@ void SvgWriter::paintBox(const LayoutBox &box, const LayoutBox *parent)
             return;
         m_body += QStringLiteral("<g") + matrixAttr(t) + u'>';
         ++groups;
+        ++m_transforms;
         if (m_clip)
             m_clip = t.inverted().map(*m_clip);
     }
@@ -258,6 +260,8 @@ void SvgWriter::paintBox(const LayoutBox &box, const LayoutBox *parent)
     paintElement(box);
     for (int i = 0; i < groups; ++i)
         m_body += QStringLiteral("</g>");
+    if (!s.transform.empty())
+        --m_transforms;
     m_clip = savedClip;
 }
 
@@ -675,7 +679,15 @@ void SvgWriter::paintGlyphs(const TextBlock &block, QPointF origin, const QColor
     if (!label.isEmpty())
         m_body += QStringLiteral(" aria-label=\"") + label.toHtmlEscaped() + u'"';
     m_body += u'>';
+    const QPointF blockOrigin = origin;
     for (const TextLine &line : block.lines) {
+        // Baselines on whole pixels when nothing transforms the text, as Chromium (and the
+        // raster painter) draw them.
+        QPointF origin = blockOrigin;
+        if (m_transforms == 0) {
+            const qreal y = blockOrigin.y() + line.baseline;
+            origin.ry() += std::round(y) - y;
+        }
         for (const QGlyphRun &run : line.glyphRuns) {
             const QRawFont font = run.rawFont();
             const QList<quint32> glyphs = run.glyphIndexes();

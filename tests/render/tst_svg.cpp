@@ -24,9 +24,9 @@ struct Golden {
     double threshold;
 };
 const Golden kGoldens[] = {
-    {"a-simple", 0.90}, {"b-gradient", 0.90}, {"c-card", 0.90}, {"d-absolute", 0.90},
-    {"e-longtext", 0.90}, {"f-image", 0.90}, {"g-wrap-align", 0.90}, {"h-flex-grow-shrink", 0.90},
-    {"i-justify-space", 0.90}, {"j-align-baseline-stretch", 0.90}, {"m-box-sizing", 0.90},
+    {"a-simple", 0.995}, {"b-gradient", 0.985}, {"c-card", 0.99}, {"d-absolute", 0.99},
+    {"e-longtext", 0.99}, {"f-image", 0.985}, {"g-wrap-align", 0.99}, {"h-flex-grow-shrink", 0.975},
+    {"i-justify-space", 0.99}, {"j-align-baseline-stretch", 0.99}, {"m-box-sizing", 0.99},
 };
 
 QString fixtureDir()
