@@ -226,6 +226,18 @@ private:
     QString m_defs, m_body;
     QHash<QString, QString> m_gradients, m_glyphs, m_emoji;
     std::optional<QPainterPath> m_clip; // in the current user space
+    // Rectangles known to lie inside m_clip: a cheap first test before QPainterPath's.
+    QList<QRectF> m_clipSafe;
+    bool clipContains(const QRectF &r) const
+    {
+        if (!m_clip)
+            return true;
+        for (const QRectF &safe : m_clipSafe) {
+            if (safe.contains(r))
+                return true;
+        }
+        return m_clip->contains(r);
+    }
     int m_transforms = 0;               // enclosing transformed groups
 };
 
@@ -242,6 +254,7 @@ void SvgWriter::paintBox(const LayoutBox &box, const LayoutBox *parent)
     if (s.display == Display::None || s.opacity <= 0)
         return;
     const auto savedClip = m_clip;
+    const auto savedSafe = m_clipSafe;
     int groups = 0;
     if (!s.transform.empty()) {
         const QTransform t = cssTransform(s, box.borderBox);
@@ -252,6 +265,7 @@ void SvgWriter::paintBox(const LayoutBox &box, const LayoutBox *parent)
         ++m_transforms;
         if (m_clip)
             m_clip = t.inverted().map(*m_clip);
+        m_clipSafe.clear();
     }
     if (s.opacity < 1) {
         m_body += QStringLiteral("<g opacity=\"%1\">").arg(frac(s.opacity));
@@ -263,6 +277,7 @@ void SvgWriter::paintBox(const LayoutBox &box, const LayoutBox *parent)
     if (!s.transform.empty())
         --m_transforms;
     m_clip = savedClip;
+    m_clipSafe = savedSafe;
 }
 
 void SvgWriter::paintElement(const LayoutBox &box)
@@ -301,11 +316,26 @@ void SvgWriter::paintElement(const LayoutBox &box)
         return;
     if (s.overflow == Overflow::Hidden) {
         const auto saved = m_clip;
+        const auto savedSafe = m_clipSafe;
         // CSS Overflow 3 §3: content clips at the padding edge, curved by the inner radii.
         const QPainterPath clip = roundedPath(paddingRect, inner);
+        qreal rx = 0, ry = 0;
+        for (const QSizeF &r : inner)
+            rx = std::max(rx, r.width()), ry = std::max(ry, r.height());
+        const QList<QRectF> safe{paddingRect.adjusted(rx, 0, -rx, 0), paddingRect.adjusted(0, ry, 0, -ry)};
+        QList<QRectF> combined;
+        if (!m_clip) {
+            combined = safe;
+        } else {
+            for (const QRectF &a : m_clipSafe)
+                for (const QRectF &b : safe)
+                    combined << (a & b);
+        }
         m_clip = m_clip ? m_clip->intersected(clip) : clip;
+        m_clipSafe = combined;
         paintChildren(box);
         m_clip = saved;
+        m_clipSafe = savedSafe;
     } else {
         paintChildren(box);
     }
@@ -325,7 +355,7 @@ void SvgWriter::paintChildren(const LayoutBox &box)
 
 void SvgWriter::fillPath(QPainterPath path, const QString &paint)
 {
-    if (m_clip && !m_clip->contains(path.boundingRect())) {
+    if (!clipContains(path.boundingRect())) {
         if (!m_clip->intersects(path.boundingRect()))
             return;
         path = path.intersected(*m_clip);
@@ -623,7 +653,7 @@ void SvgWriter::paintImage(const LayoutBox &box, const Radii &outer)
                       content.top() + position(s.objectPositionY, content.height(), size.height()), size.width(),
                       size.height());
     const Radii contentRadii = insetRadii(outer, box.border + box.padding);
-    const bool unclipped = isZero(contentRadii) && content.contains(dest) && (!m_clip || m_clip->contains(dest));
+    const bool unclipped = isZero(contentRadii) && content.contains(dest) && clipContains(dest);
     if (unclipped) {
         static const QRegularExpression embeddable(QStringLiteral("^data:image/(png|jpeg|jpg|gif);base64,"),
                                                    QRegularExpression::CaseInsensitiveOption);
@@ -707,7 +737,7 @@ void SvgWriter::paintGlyphs(const TextBlock &block, QPointF origin, const QColor
                                          .arg(emojiSetName(m_options.emojiSet), emojiCodepoints(cluster), emojiDirectory()));
                     }
                     const QRectF rect = emojiImageRect(pos, advances[i].x(), fontSize);
-                    if (image && (!m_clip || m_clip->contains(rect))) {
+                    if (image && clipContains(rect)) {
                         const qreal k = rect.width() / image->viewBox.width();
                         const QTransform t(k, 0, 0, k, rect.left() - image->viewBox.left() * k,
                                            rect.top() - image->viewBox.top() * k);
@@ -734,9 +764,9 @@ void SvgWriter::paintGlyphs(const TextBlock &block, QPointF origin, const QColor
                 if (id.isEmpty())
                     continue;
                 const QPointF pos = origin + positions[i];
-                if (m_clip) {
+                if (!clipContains(font.boundingRect(glyphs[i]).translated(pos))) {
                     const QPainterPath outline = font.pathForGlyph(glyphs[i]).translated(pos);
-                    if (!m_clip->contains(outline.boundingRect())) {
+                    {
                         const QPainterPath clipped = outline.intersected(*m_clip);
                         if (!clipped.isEmpty())
                             m_body += QStringLiteral("<path d=\"") + pathData(clipped) + QStringLiteral("\"/>");
