@@ -3,6 +3,7 @@
 #include <QCache>
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QGlyphRun>
 #include <QMutex>
 #include <QMutexLocker>
@@ -286,11 +287,15 @@ QString emojiDirectory()
     const QString env = qEnvironmentVariable("IMPRINT_EMOJI_DIR");
     if (!env.isEmpty())
         return env;
+    QString dataDir;
     {
         QMutexLocker lock(&g_dirMutex);
-        if (!g_dataDir.isEmpty())
-            return QDir(g_dataDir).filePath(QStringLiteral("emoji"));
+        dataDir = g_dataDir;
     }
+    // scripts/run-demo and scripts/test fetch into the per-user default; a data directory
+    // wins only when the sets were unpacked there.
+    if (!dataDir.isEmpty() && QFileInfo::exists(QDir(dataDir).filePath(QStringLiteral("emoji"))))
+        return QDir(dataDir).filePath(QStringLiteral("emoji"));
     return QDir::homePath() + QStringLiteral("/.local/share/imprint/emoji");
 }
 

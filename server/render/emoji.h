@@ -76,7 +76,8 @@ QString emojiCodepoints(QStringView cluster);
 void setEmojiDataDirectory(const QString &dataDir);
 
 /// The directory holding `twemoji/` and `openmoji/`: $IMPRINT_EMOJI_DIR, else
-/// DATA/emoji when a data directory was set, else ~/.local/share/imprint/emoji.
+/// DATA/emoji when a data directory was set and that folder exists, else
+/// ~/.local/share/imprint/emoji (where scripts/fetch-emoji unpacks by default).
 QString emojiDirectory();
 
 /// The file names (without directory) a set may use for `cluster`, most likely first:

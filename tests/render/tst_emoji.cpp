@@ -93,6 +93,25 @@ private Q_SLOTS:
         QCOMPARE(emojiFileCandidates(QString::fromUtf8("🏳️‍🌈"), EmojiSet::Twemoji).first(), QStringLiteral("1f3f3-fe0f-200d-1f308.svg"));
     }
 
+    void directoryResolution()
+    {
+        const QByteArray saved = qgetenv("IMPRINT_EMOJI_DIR");
+        qunsetenv("IMPRINT_EMOJI_DIR");
+        QTemporaryDir data;
+        setEmojiDataDirectory(data.path());
+        const QString fallback = QDir::homePath() + QStringLiteral("/.local/share/imprint/emoji");
+        QCOMPARE(emojiDirectory(), fallback); // DATA/emoji absent: the per-user default
+        QVERIFY(QDir(data.path()).mkdir(QStringLiteral("emoji")));
+        QCOMPARE(emojiDirectory(), data.path() + QStringLiteral("/emoji"));
+        qputenv("IMPRINT_EMOJI_DIR", "/somewhere/else");
+        QCOMPARE(emojiDirectory(), QStringLiteral("/somewhere/else"));
+        setEmojiDataDirectory(QString());
+        if (saved.isEmpty())
+            qunsetenv("IMPRINT_EMOJI_DIR");
+        else
+            qputenv("IMPRINT_EMOJI_DIR", saved);
+    }
+
     void unknownEmojiTypeIsAnError()
     {
         RenderRequest request;
