@@ -154,7 +154,7 @@ std::optional<RenderRequest> makeRequest(const QString &path, const RenderOption
     RenderRequest r;
     r.document = *doc;
     r.tweaks = o.tweaks;
-    r.engine = o.engine.isEmpty() ? QStringLiteral("takumi") : o.engine;
+    r.engine = o.engine; // empty: the template's rendererType, else satori (DESIGN §3)
     r.emojiType = o.emoji;
     r.width = o.width;
     r.height = o.height;
@@ -260,7 +260,7 @@ int runBenchCommand(const QStringList &args)
     if (!o)
         return fail(error, 2);
     if (o->files.isEmpty())
-        return fail(QStringLiteral("usage: imprint bench [--engine takumi] [--format png|webp|svg] [-n 30] FILES..."), 2);
+        return fail(QStringLiteral("usage: imprint bench [--engine takumi|satori|html] [--format png|webp|svg] [-n 30] FILES..."), 2);
     QTextStream out(stdout);
     int status = 0;
     for (const QString &path : o->files) {
