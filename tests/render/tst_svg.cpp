@@ -12,6 +12,7 @@
 #include <QJsonDocument>
 #include <QRegularExpression>
 #include <QXmlStreamReader>
+#include <QtConcurrent>
 #include <QtTest>
 
 using namespace imprint::render;
@@ -195,6 +196,26 @@ private Q_SLOTS:
         const double ssim = test::ssimOf(takumi, satori);
         qInfo("escaped text satori vs takumi SSIM %.4f", ssim);
         QVERIFY(ssim > 0.95);
+    }
+
+    void concurrentRendersAgree()
+    {
+        // The server renders on a thread pool: per-thread glyph caches and the shared
+        // emoji cache must give every thread the same document.
+        RenderRequest request;
+        request.document = readJson(fixtureDir() + QStringLiteral("/templates/c-card.json"));
+        request.engine = QStringLiteral("satori");
+        request.format = OutputFormat::Svg;
+        RenderError error;
+        const QByteArray expected = render(request, &error)->bytes;
+        QList<int> runs(16);
+        const QList<QByteArray> docs = QtConcurrent::blockingMapped(runs, [request](int) {
+            RenderError e;
+            const auto r = render(request, &e);
+            return r ? r->bytes : QByteArray();
+        });
+        for (const QByteArray &doc : docs)
+            QCOMPARE(doc, expected);
     }
 
     void clippingIsBakedIntoGeometry()
