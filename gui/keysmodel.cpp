@@ -82,7 +82,11 @@ QString KeysModel::relativeTime(const QDateTime &when, const QDateTime &now)
         const int n = int(qAbs(days));
         return future ? tr("in %n day(s)", nullptr, n) : tr("%n day(s) ago", nullptr, n);
     }
-    return QLocale().toString(when.toLocalTime().date(), QLocale::ShortFormat);
+    // The locale's short date, but with a four-digit year ("2/2/2027", "02.02.2027").
+    QString format = QLocale().dateFormat(QLocale::ShortFormat);
+    if (!format.contains(QLatin1String("yyyy")))
+        format.replace(QLatin1String("yy"), QLatin1String("yyyy"));
+    return QLocale().toString(when.toLocalTime().date(), format);
 }
 
 QVariant KeysModel::data(const QModelIndex &index, int role) const

@@ -54,6 +54,7 @@ KeysTab::KeysTab(client::ApiClient *client, QWidget *parent)
     m_table->setAlternatingRowColors(true);
     m_table->setWordWrap(false);
     m_table->verticalHeader()->hide();
+    m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 10);
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_table->horizontalHeader()->setSectionResizeMode(KeysModel::Name, QHeaderView::Stretch);
     m_table->horizontalHeader()->setHighlightSections(false);

@@ -96,7 +96,9 @@ PreviewTab::PreviewTab(client::ApiClient *client, QWidget *parent)
     pageRow->addWidget(m_reloadPages);
     auto *form = new QFormLayout;
     form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
-    form->addRow(tr("&Page:"), pageRow);
+    auto *pageLabel = new QLabel(tr("&Page:"), this);
+    pageLabel->setBuddy(m_page);
+    form->addRow(pageLabel, pageRow);
     form->addRow(tr("&Engine:"), m_engine);
     form->addRow(tr("&Format:"), m_format);
     form->addRow(QString(), m_draft);
@@ -244,7 +246,9 @@ void PreviewTab::loadPages()
     m_client->listPages(this, [this](const client::ApiResult<QList<client::PageSummary>> &r) {
         m_reloadPages->setEnabled(true);
         if (!r.ok()) {
-            m_message->showMessage(tr("The pages could not be loaded. %1").arg(r.error.humanMessage()),
+            m_message->showMessage(r.error.isNotFound()
+                                       ? tr("This server does not offer pages to preview yet.")
+                                       : tr("The pages could not be loaded. %1").arg(r.error.humanMessage()),
                                    MessageBanner::Kind::Error);
             Q_EMIT pagesLoaded();
             return;

@@ -531,6 +531,10 @@ Bitten Sie einen Eigentümer dieses Bereichs, Ihre Rolle zu ändern, und melden 
         <source>store</source>
         <translation>Speichern</translation>
     </message>
+    <message>
+        <source>This server does not offer pages to preview yet.</source>
+        <translation>Dieser Server bietet noch keine Seiten für die Vorschau an.</translation>
+    </message>
 </context>
 <context>
     <name>imprint::gui::SignInPage</name>

@@ -531,6 +531,10 @@ Demandez à un propriétaire de cet espace de modifier votre rôle, puis reconne
         <source>store</source>
         <translation>stockage</translation>
     </message>
+    <message>
+        <source>This server does not offer pages to preview yet.</source>
+        <translation>Ce serveur ne propose pas encore de pages à prévisualiser.</translation>
+    </message>
 </context>
 <context>
     <name>imprint::gui::SignInPage</name>
