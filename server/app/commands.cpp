@@ -17,6 +17,8 @@ int runSpaceCommand(const QStringList &args);
 int runUserCommand(const QStringList &args);
 int runKeyCommand(const QStringList &args);
 int runRenderCommand(const QStringList &args);
+int runTemplateCommand(const QStringList &args);
+int runPageCommand(const QStringList &args);
 int runLayoutCommand(const QStringList &args);
 int runBenchCommand(const QStringList &args);
 int runConsoleCommand(const QStringList &args);
@@ -42,6 +44,8 @@ const std::vector<CommandEntry> &commandTable()
         {"user", "users: add --email E --space S --role R | passwd --email E | list", runUserCommand},
         {"key", "API keys: create --space S --name N [--expires-days D] | list --space S | revoke ID", runKeyCommand},
         {"console", "admin console (Qt Widgets): [--server URL] [--lang de|fr|en]", runConsoleCommand},
+        {"template", "templates: import FILE --space S [--json] | list --space S", runTemplateCommand},
+        {"page", "pages: create --space S --template ID [--var k=v]... [--publish] | publish ID | list --space S", runPageCommand},
         {"render", "render a template file: TEMPLATE.json -o OUT.{png,webp,svg} [--engine E] [--tweak k=v]...", runRenderCommand},
         {"layout", "print a template's element boxes as JSON: TEMPLATE.json [--tweak k=v]...", runLayoutCommand},
         {"bench", "time renders: [--engine E] [--format F] [-n 30] FILES...", runBenchCommand},

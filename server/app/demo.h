@@ -28,6 +28,11 @@ std::optional<DemoCredentials> seedDemo(Environment &env, QString *error);
 /// first created. Returns false with *error on failure. Lives in demo_content.cpp.
 bool importDemoContent(Environment &env, const store::Space &space, QString *error);
 
+/// The curl lines of the demo content (issue 5): the pattern catalog and a render, then
+/// for every published page of space `demo` a JSON render and PNG/WebP/SVG downloads,
+/// authenticated with demo.apiToken. Lives in demo_content.cpp.
+QString demoRenderBanner(Environment &env, const DemoCredentials &demo, const QString &baseUrl);
+
 /// The text `imprint serve --demo` prints: credentials and ready-to-paste curl lines
 /// (login, list keys, revoke, health) for the server at `baseUrl` (http://host:port).
 QString demoBanner(const DemoCredentials &demo, const QString &baseUrl);

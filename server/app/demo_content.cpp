@@ -1,14 +1,126 @@
+// The demo content of `imprint serve --demo` (issue 5): the templates and pages of
+// resources/demo/, imported and published once, and the curl lines that render them.
 #include "server/app/demo.h"
+
+#include "server/http/render_api.h"
+#include "server/store/content.h"
+
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QRegularExpression>
 
 namespace imprint::app {
 
+namespace {
+
+const QString kDemoDir = QStringLiteral(":/resources/demo");
+
+QJsonDocument readJson(const QString &path, QString *error)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly)) {
+        *error = QStringLiteral("cannot read %1").arg(path);
+        return {};
+    }
+    QJsonParseError perr;
+    QJsonDocument doc = QJsonDocument::fromJson(f.readAll(), &perr);
+    if (doc.isNull())
+        *error = QStringLiteral("%1: %2").arg(path, perr.errorString());
+    return doc;
+}
+
+QString slug(const QString &name)
+{
+    static const QRegularExpression nonWord(QStringLiteral("[^a-z0-9]+"));
+    QString s = name.toLower().replace(nonWord, QStringLiteral("-"));
+    while (s.startsWith(QLatin1Char('-')))
+        s.remove(0, 1);
+    while (s.endsWith(QLatin1Char('-')))
+        s.chop(1);
+    return s.isEmpty() ? QStringLiteral("page") : s;
+}
+
+} // namespace
+
 bool importDemoContent(Environment &env, const store::Space &space, QString *error)
 {
-    // Issue 5 (render API) imports resources/demo/ templates and pages here.
-    Q_UNUSED(env);
-    Q_UNUSED(space);
-    Q_UNUSED(error);
+    store::ContentService content(*env.db, http::templateValidator(), http::variablesValidator());
+    QHash<QString, QString> templateIds;  // file key ("blog-post") → tpl_ id
+    const QStringList files = QDir(kDemoDir + QStringLiteral("/templates")).entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name);
+    if (files.isEmpty()) {
+        *error = QStringLiteral("no demo templates in %1/templates").arg(kDemoDir);
+        return false;
+    }
+    for (const QString &file : files) {
+        const QJsonDocument doc = readJson(kDemoDir + QStringLiteral("/templates/") + file, error);
+        if (!doc.isObject())
+            return false;
+        auto t = content.createTemplate(space.id, doc.object(), QStringLiteral("demo"));
+        if (!t) {
+            *error = QStringLiteral("demo template %1: %2").arg(file, t.error().message);
+            return false;
+        }
+        templateIds.insert(file.chopped(5), t->id);
+    }
+    const QJsonDocument pages = readJson(kDemoDir + QStringLiteral("/pages.json"), error);
+    if (!pages.isArray())
+        return false;
+    for (const QJsonValue &v : pages.array()) {
+        const QJsonObject p = v.toObject();
+        const QString key = p.value(QStringLiteral("template")).toString();
+        if (!templateIds.contains(key)) {
+            *error = QStringLiteral("demo page '%1' names unknown template '%2'").arg(p.value(QStringLiteral("name")).toString(), key);
+            return false;
+        }
+        auto page = content.createPage(space.id, templateIds.value(key), p.value(QStringLiteral("name")).toString(),
+                                       p.value(QStringLiteral("variables")).toObject(), QStringLiteral("demo"));
+        if (!page) {
+            *error = QStringLiteral("demo page %1: %2").arg(p.value(QStringLiteral("name")).toString(), page.error().message);
+            return false;
+        }
+        if (auto snap = content.publish(space.id, page->id, QStringLiteral("demo")); !snap) {
+            *error = snap.error().message;
+            return false;
+        }
+    }
     return true;
+}
+
+QString demoRenderBanner(Environment &env, const DemoCredentials &demo, const QString &baseUrl)
+{
+    const QString api = baseUrl + QStringLiteral("/api/v1");
+    store::AccountService accounts(*env.db, env.config);
+    store::ContentService content(*env.db, http::templateValidator(), http::variablesValidator());
+    auto space = accounts.spaceByName(QStringLiteral("demo"));
+    if (!space)
+        return {};
+    auto pages = content.listPages(space->id);
+    if (!pages)
+        return {};
+    const QString auth = QStringLiteral("-H 'Authorization: Bearer %1'").arg(demo.apiToken);
+    QString s;
+    s += QStringLiteral("\n# patterns (no token needed): catalog, then one render\n");
+    s += QStringLiteral("curl -s %1/patterns\n").arg(api);
+    s += QStringLiteral("curl -s -o waves-sunset.png '%1/render?pattern=waves-sunset'\n").arg(api);
+    s += QStringLiteral("# with the demo key (plan pro: up to 2400 px), as JSON with a stored file\n");
+    s += QStringLiteral("curl -s %1 -H 'Accept: application/json' -H 'Content-Type: application/json' \\\n"
+                        "  -d '{\"pattern\":\"hexagons-midnight\",\"width\":1200,\"height\":630}' %2/render\n").arg(auth, api);
+    s += QStringLiteral("# the OpenAPI description of every route\ncurl -s %1/openapi.json\n").arg(api);
+    s += QStringLiteral("\n# demo pages: JSON (stored file.url), then PNG, WebP and SVG bytes\n");
+    for (const store::PageRecord &p : pages.value()) {
+        if (!p.publishedAt)
+            continue;
+        const QString file = slug(p.name);
+        s += QStringLiteral("# %1 (%2)\n").arg(p.name, p.id);
+        s += QStringLiteral("curl -s %1 -H 'Content-Type: application/json' -d '{\"pageId\":\"%2\"}' %3/render\n")
+                 .arg(auth, p.id, api);
+        for (const char *format : {"png", "webp", "svg"})
+            s += QStringLiteral("curl -s %1 -o %2.%3 '%4/render?pageId=%5&format=%3&output=binary'\n")
+                     .arg(auth, file, QLatin1String(format), api, p.id);
+    }
+    return s;
 }
 
 } // namespace imprint::app

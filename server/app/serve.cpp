@@ -2,6 +2,7 @@
 #include "server/app/cli.h"
 #include "server/app/demo.h"
 #include "server/http/api.h"
+#include "server/http/render_api.h"
 #include "server/http/server.h"
 #include "server/store/crypto.h"
 
@@ -106,13 +107,20 @@ int runServeCommand(const QStringList &arguments)
     limits.requestTimeoutMs = env->config.requestTimeoutMs();
     limits.maxBodyBytes = env->config.maxBodyBytes();
     limits.workerQueueLimit = env->config.workerQueueLimit();
+    // Render pool size (0 = cores); configurable so a test can make the queue overflow.
+    limits.workerThreads = env->config.json().value(QStringLiteral("http")).toObject()
+                               .value(QStringLiteral("workerThreads")).toInt(0);
 
     // Declaration order matters: the server (and its worker pool) goes before the Api
     // whose services its jobs use.
     http::Api api(*env->db, env->config);
+    auto catalog = render::PatternCatalog::loadDefault(&error);
+    if (!catalog)
+        return fail(options, QStringLiteral("startup_failed"), QStringLiteral("pattern catalog: %1").arg(error));
+    http::RenderApi renderApi(*env->db, env->config, env->dataDir, std::move(*catalog));
     http::HttpServer server(limits);
     api.registerRoutes(server.router());
-    // Issue 5 registers the render, file, template and page routes on server.router() here.
+    renderApi.registerRoutes(server.router());
 
     const quint16 bound = server.listen(address, port, &error);
     if (bound == 0)
@@ -129,7 +137,7 @@ int runServeCommand(const QStringList &arguments)
         auto demo = seedDemo(*env, &error);
         if (!demo)
             return fail(options, QStringLiteral("demo_failed"), error);
-        printLine(demoBanner(*demo, base));
+        printLine(demoBanner(*demo, base) + demoRenderBanner(*env, *demo, base));
     }
     installQuitOnSignals();
     const int rc = QCoreApplication::exec();

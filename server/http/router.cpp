@@ -34,6 +34,14 @@ void Router::addWithResponder(const QByteArray &method, const QString &pattern, 
     m_routes.push_back(std::move(r));
 }
 
+QList<QPair<QByteArray, QString>> Router::routes() const
+{
+    QList<QPair<QByteArray, QString>> out;
+    for (const Route &r : m_routes)
+        out.append({r.method, QLatin1Char('/') + r.segments.join(QLatin1Char('/'))});
+    return out;
+}
+
 Router::Match Router::match(const QByteArray &method, const QString &path) const
 {
     const QStringList segments = splitPath(path);

@@ -38,6 +38,10 @@ public:
     /// Finds the route for (method, path). Path must be normalised (no trailing '/').
     Match match(const QByteArray &method, const QString &path) const;
 
+    /// Every registered (method, pattern) pair in registration order, e.g.
+    /// ("GET", "/api/v1/files/{name}") — for the OpenAPI document's completeness test.
+    QList<QPair<QByteArray, QString>> routes() const;
+
 private:
     struct Route {
         QByteArray method;

@@ -1,0 +1,942 @@
+#include "server/http/render_api.h"
+
+#include "server/http/auth.h"
+#include "server/http/json.h"
+#include "server/render/encode.h"
+#include "server/store/crypto.h"
+
+#include <QElapsedTimer>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QLoggingCategory>
+#include <QRegularExpression>
+#include <QUrl>
+
+namespace imprint::http {
+
+Q_LOGGING_CATEGORY(lcRender, "imprint.http.render")
+
+namespace {
+
+const QString kApi = QStringLiteral("/api/v1");
+/// How long a computed page render answers identical requests that queued behind it.
+constexpr qint64 kMemoTtlMs = 10000;
+
+double msSince(const QElapsedTimer &t)
+{
+    return double(t.nsecsElapsed()) / 1e6;
+}
+
+QString ms2(double ms)
+{
+    return QString::number(ms, 'f', 2);
+}
+
+double round2(double ms)
+{
+    return std::round(ms * 100.0) / 100.0;
+}
+
+/// problem+json with an extra `field` member naming the offending input (DESIGN §4:
+/// bad input → 4xx naming the field).
+HttpResponse fieldProblem(int status, const QString &code, const QString &field, const QString &detail)
+{
+    HttpResponse r = problem(status, code, detail);
+    if (field.isEmpty())
+        return r;
+    QJsonObject body = QJsonDocument::fromJson(r.body).object();
+    body.insert(QStringLiteral("field"), field);
+    r.body = QJsonDocument(body).toJson(QJsonDocument::Compact);
+    return r;
+}
+
+HttpResponse invalidParam(const QString &field, const QString &detail)
+{
+    return fieldProblem(400, QStringLiteral("invalid_parameter"), field, detail);
+}
+
+// ---- typed reads of render fields that arrive as JSON values or query-string text
+
+std::optional<HttpResponse> readInt(const QJsonObject &o, const QString &name, int min, int max, int *out)
+{
+    const QJsonValue v = o.value(name);
+    if (v.isUndefined() || v.isNull() || (v.isString() && v.toString().isEmpty()))
+        return std::nullopt;
+    bool ok = false;
+    qint64 n = 0;
+    if (v.isDouble()) {
+        const double d = v.toDouble();
+        ok = std::isfinite(d) && d == std::floor(d) && std::abs(d) < 1e12;
+        n = qint64(d);
+    } else if (v.isString()) {
+        n = v.toString().trimmed().toLongLong(&ok);
+    }
+    if (!ok || n < min)
+        return invalidParam(name, QStringLiteral("'%1' must be an integer of at least %2.").arg(name).arg(min));
+    *out = int(std::min<qint64>(n, max));
+    return std::nullopt;
+}
+
+std::optional<HttpResponse> readBool(const QJsonObject &o, const QString &name, bool *out)
+{
+    const QJsonValue v = o.value(name);
+    if (v.isUndefined() || v.isNull())
+        return std::nullopt;
+    if (v.isBool()) {
+        *out = v.toBool();
+        return std::nullopt;
+    }
+    if (v.isDouble() && (v.toDouble() == 0 || v.toDouble() == 1)) {
+        *out = v.toDouble() == 1;
+        return std::nullopt;
+    }
+    const QString s = v.toString().trimmed().toLower();
+    if (v.isString() && (s == QLatin1String("true") || s == QLatin1String("1") || s == QLatin1String("yes"))) {
+        *out = true;
+        return std::nullopt;
+    }
+    if (v.isString() && (s == QLatin1String("false") || s == QLatin1String("0") || s == QLatin1String("no"))) {
+        *out = false;
+        return std::nullopt;
+    }
+    return invalidParam(name, QStringLiteral("'%1' must be true or false.").arg(name));
+}
+
+std::optional<HttpResponse> readString(const QJsonObject &o, const QString &name, QString *out)
+{
+    const QJsonValue v = o.value(name);
+    if (v.isUndefined() || v.isNull())
+        return std::nullopt;
+    if (!v.isString())
+        return invalidParam(name, QStringLiteral("'%1' must be a string.").arg(name));
+    *out = v.toString().trimmed();
+    return std::nullopt;
+}
+
+bool present(const QJsonObject &o, const QString &name)
+{
+    const QJsonValue v = o.value(name);
+    return !v.isUndefined() && !v.isNull();
+}
+
+QString compactJson(const QJsonObject &o)
+{
+    return QString::fromUtf8(QJsonDocument(o).toJson(QJsonDocument::Compact));
+}
+
+QByteArray serverTiming(const QList<QPair<QString, double>> &stages)
+{
+    QStringList parts;
+    for (const auto &s : stages)
+        parts << QStringLiteral("%1;dur=%2").arg(s.first, ms2(s.second));
+    return parts.join(QStringLiteral(", ")).toLatin1();
+}
+
+QString formatName(render::OutputFormat f)
+{
+    switch (f) {
+    case render::OutputFormat::Png: return QStringLiteral("png");
+    case render::OutputFormat::Webp: return QStringLiteral("webp");
+    case render::OutputFormat::Svg: return QStringLiteral("svg");
+    }
+    return {};
+}
+
+QJsonObject fileJson(const store::StoredFile &f, const QString &baseUrl)
+{
+    return QJsonObject{
+        {QStringLiteral("url"), QStringLiteral("%1%2/files/%3.%4").arg(baseUrl, kApi, f.sha256, f.extension)},
+        {QStringLiteral("contentType"), QString::fromLatin1(store::FileStore::contentTypeOf(f.extension))},
+        {QStringLiteral("size"), double(f.size)},
+        {QStringLiteral("sha256"), f.sha256},
+    };
+}
+
+/// HTTP form of an engine error: 501 for an engine that is not built yet, 500 for an
+/// encoder failure (ours), 400 naming the field for everything else (bad tweaks, size).
+HttpResponse renderProblem(const render::RenderError &e)
+{
+    QString field = e.field;
+    if (field == QLatin1String("engine"))
+        field = QStringLiteral("renderType");
+    if (e.code == QLatin1String("engine_unavailable"))
+        return fieldProblem(501, e.code, QStringLiteral("renderType"),
+                            QStringLiteral("renderType: %1").arg(e.message));
+    if (e.code == QLatin1String("encode_failed"))
+        return problem(500, e.code, QStringLiteral("Encoding the image failed."));
+    return fieldProblem(400, e.code.isEmpty() ? QStringLiteral("invalid_render") : e.code, field,
+                        field.isEmpty() ? e.message : QStringLiteral("%1: %2").arg(field, e.message));
+}
+
+HttpResponse planProblem(const QString &field, int value, const QString &plan, const store::PlanLimits &limits)
+{
+    return fieldProblem(402, QStringLiteral("export_size_exceeded"), field,
+                        QStringLiteral("%1 %2 px exceeds the %3 plan's maximum export size of %4×%5 px.")
+                            .arg(field).arg(value).arg(plan).arg(limits.maxWidth).arg(limits.maxHeight));
+}
+
+std::optional<HttpResponse> checkPlan(const store::Config &config, const QString &plan, int width, int height)
+{
+    const auto limits = config.plan(plan);
+    if (!limits)  // a space on a plan the config no longer names gets the free limits
+        return checkPlan(config, QStringLiteral("free"), width, height);
+    if (width > limits->maxWidth)
+        return planProblem(QStringLiteral("width"), width, plan, *limits);
+    if (height > limits->maxHeight)
+        return planProblem(QStringLiteral("height"), height, plan, *limits);
+    return std::nullopt;
+}
+
+const QStringList kEmojiTypes = {QStringLiteral("twemoji"), QStringLiteral("openmoji"), QStringLiteral("noto")};
+const QStringList kEngines = {QStringLiteral("satori"), QStringLiteral("takumi"), QStringLiteral("html")};
+const QStringList kOutputs = {QStringLiteral("json"), QStringLiteral("binary"), QStringLiteral("image"),
+                              QStringLiteral("raw"), QStringLiteral("dataurl")};
+
+} // namespace
+
+// ---------------------------------------------------------------- request DTO
+
+/// A render request after parsing (SPEC §2.1, §2.2; DESIGN §4), fields already checked.
+struct RenderApi::Params {
+    bool isPattern = false;
+    // pattern render
+    render::PatternPath pattern;
+    QString patternText;
+    bool renderOnly = false;
+    bool cache = true;
+    // page render
+    QString pageId;
+    QString templateId;
+    bool draft = false;
+    QJsonObject tweaks;
+    QString emojiType;     ///< empty = the template's
+    QString output = QStringLiteral("json");
+    QString renderType;    ///< empty = the template's rendererType
+    // both
+    render::OutputFormat format = render::OutputFormat::Png;
+    int width = 0, height = 0;  ///< 0 = default
+    int quality = 90;
+    bool lossless = false;
+    bool acceptJson = false;
+};
+
+/// One page render as computed once and shared by identical concurrent requests.
+struct RenderApi::PageOutcome {
+    std::optional<HttpResponse> error;
+    render::RenderResult result;
+    std::optional<store::StoredFile> file;
+    double storeMs = 0;
+};
+
+namespace {
+
+/// Merges the JSON body (honoured on GET too) with the query string (DESIGN §4: GET takes
+/// the same fields, `tweaks` as JSON text or `tweaks.NAME=value`); the query wins.
+Outcome<QJsonObject> mergedFields(const HttpRequest &request)
+{
+    const auto body = jsonObjectBody(request, true);
+    if (!body)
+        return body.error();
+    QJsonObject o = *body;
+    QJsonObject queryTweaks;
+    bool haveQueryTweaks = false;
+    for (const auto &item : request.query.queryItems(QUrl::FullyDecoded)) {
+        const QString &key = item.first;
+        if (key == QLatin1String("api_token"))
+            continue;
+        if (key.startsWith(QLatin1String("tweaks."))) {
+            queryTweaks.insert(key.mid(7), item.second);
+            haveQueryTweaks = true;
+        } else if (key == QLatin1String("tweaks")) {
+            const QJsonDocument doc = QJsonDocument::fromJson(item.second.toUtf8());
+            if (!doc.isObject())
+                return invalidParam(QStringLiteral("tweaks"), QStringLiteral("'tweaks' must be a JSON object."));
+            const QJsonObject t = doc.object();
+            for (auto it = t.begin(); it != t.end(); ++it)
+                queryTweaks.insert(it.key(), it.value());
+            haveQueryTweaks = true;
+        } else {
+            o.insert(key, item.second);
+        }
+    }
+    if (haveQueryTweaks) {
+        QJsonObject t = o.value(QStringLiteral("tweaks")).toObject();
+        for (auto it = queryTweaks.begin(); it != queryTweaks.end(); ++it)
+            t.insert(it.key(), it.value());
+        o.insert(QStringLiteral("tweaks"), t);
+    }
+    return o;
+}
+
+Outcome<RenderApi::Params> parseParams(const HttpRequest &request)
+{
+    const auto merged = mergedFields(request);
+    if (!merged)
+        return merged.error();
+    const QJsonObject &o = *merged;
+    RenderApi::Params p;
+    const bool hasPattern = present(o, QStringLiteral("pattern"));
+    const bool hasPage = present(o, QStringLiteral("pageId"));
+    if (hasPattern && hasPage)
+        return fieldProblem(400, QStringLiteral("ambiguous_render"), QStringLiteral("pattern"),
+                            QStringLiteral("Give either 'pattern' (pattern render) or 'pageId' (page render), not both."));
+    if (!hasPattern && !hasPage)
+        return fieldProblem(400, QStringLiteral("missing_field"), QStringLiteral("pageId"),
+                            QStringLiteral("Give 'pageId' (page render) or 'pattern' (pattern render)."));
+    p.isPattern = hasPattern;
+    p.acceptJson = request.header("accept").contains("application/json");
+
+    if (auto e = readInt(o, QStringLiteral("width"), 1, 1 << 20, &p.width))
+        return *e;
+    if (auto e = readInt(o, QStringLiteral("height"), 1, 1 << 20, &p.height))
+        return *e;
+    if (auto e = readInt(o, QStringLiteral("quality"), 1, 100, &p.quality))
+        return *e;
+    if (p.quality > 100)
+        p.quality = 100;
+    if (auto e = readBool(o, QStringLiteral("lossless"), &p.lossless))
+        return *e;
+    QString format;
+    if (auto e = readString(o, QStringLiteral("format"), &format))
+        return *e;
+    if (!format.isEmpty()) {
+        const auto f = render::parseOutputFormat(format);
+        if (!f || (p.isPattern && *f == render::OutputFormat::Svg))
+            return invalidParam(QStringLiteral("format"),
+                                p.isPattern ? QStringLiteral("'format' of a pattern render must be png or webp.")
+                                            : QStringLiteral("'format' must be png, svg or webp."));
+        p.format = *f;
+    }
+
+    if (p.isPattern) {
+        if (auto e = readString(o, QStringLiteral("pattern"), &p.patternText))
+            return *e;
+        QString why;
+        const auto path = render::parsePatternPath(p.patternText, &why);
+        if (!path)
+            return fieldProblem(400, QStringLiteral("invalid_pattern"), QStringLiteral("pattern"),
+                                QStringLiteral("'pattern' must be {patternKey}-{variantKey} with keys [a-z0-9]+: %1").arg(why));
+        p.pattern = *path;
+        QString mode;
+        if (auto e = readString(o, QStringLiteral("mode"), &mode))
+            return *e;
+        if (!mode.isEmpty() && mode != QLatin1String("render-only"))
+            return invalidParam(QStringLiteral("mode"), QStringLiteral("'mode' must be \"render-only\" when given."));
+        p.renderOnly = mode == QLatin1String("render-only");
+        if (auto e = readBool(o, QStringLiteral("cache"), &p.cache))
+            return *e;
+        return p;
+    }
+
+    if (auto e = readString(o, QStringLiteral("pageId"), &p.pageId))
+        return *e;
+    if (p.pageId.isEmpty())
+        return fieldProblem(400, QStringLiteral("missing_field"), QStringLiteral("pageId"), QStringLiteral("'pageId' is empty."));
+    if (auto e = readString(o, QStringLiteral("templateId"), &p.templateId))
+        return *e;
+    if (auto e = readBool(o, QStringLiteral("draft"), &p.draft))
+        return *e;
+    const QJsonValue tweaks = o.value(QStringLiteral("tweaks"));
+    if (!tweaks.isUndefined() && !tweaks.isNull()) {
+        if (!tweaks.isObject())
+            return invalidParam(QStringLiteral("tweaks"), QStringLiteral("'tweaks' must be an object of variable values."));
+        p.tweaks = tweaks.toObject();
+        for (auto it = p.tweaks.begin(); it != p.tweaks.end(); ++it) {
+            if (!it.value().isString() && !it.value().isDouble())
+                return invalidParam(QStringLiteral("tweaks.") + it.key(),
+                                    QStringLiteral("Tweak '%1' must be a string or a number.").arg(it.key()));
+        }
+    }
+    if (auto e = readString(o, QStringLiteral("emojiType"), &p.emojiType))
+        return *e;
+    p.emojiType = p.emojiType.toLower();
+    if (!p.emojiType.isEmpty() && !kEmojiTypes.contains(p.emojiType))
+        return invalidParam(QStringLiteral("emojiType"), QStringLiteral("'emojiType' must be one of %1.").arg(kEmojiTypes.join(QStringLiteral(", "))));
+    if (auto e = readString(o, QStringLiteral("renderType"), &p.renderType))
+        return *e;
+    p.renderType = p.renderType.toLower();
+    if (!p.renderType.isEmpty() && !kEngines.contains(p.renderType))
+        return invalidParam(QStringLiteral("renderType"), QStringLiteral("'renderType' must be satori, takumi or html."));
+    QString output;
+    if (auto e = readString(o, QStringLiteral("output"), &output))
+        return *e;
+    output = output.toLower();
+    if (!output.isEmpty() && !kOutputs.contains(output))
+        return invalidParam(QStringLiteral("output"), QStringLiteral("'output' must be json, binary, image, raw or dataurl."));
+    bool binary = false;
+    if (auto e = readBool(o, QStringLiteral("binary"), &binary))
+        return *e;
+    p.output = binary ? QStringLiteral("binary") : (output.isEmpty() ? QStringLiteral("json") : output);
+    if (p.output == QLatin1String("image") || p.output == QLatin1String("raw"))
+        p.output = QStringLiteral("binary");
+    return p;
+}
+
+} // namespace
+
+// ---------------------------------------------------------------- settings, validators
+
+RenderApiSettings RenderApiSettings::fromConfig(const store::Config &config)
+{
+    RenderApiSettings s;
+    const QJsonObject r = config.json().value(QStringLiteral("render")).toObject();
+    s.patternCacheBytes = config.patternCacheBytes();
+    const QJsonObject rate = r.value(QStringLiteral("rateLimit")).toObject();
+    s.rateLimitPerSecond = rate.value(QStringLiteral("perSecond")).toDouble(s.rateLimitPerSecond);
+    s.rateLimitBurst = rate.value(QStringLiteral("burst")).toDouble(s.rateLimitBurst);
+    const QJsonObject pub = r.value(QStringLiteral("publishCache")).toObject();
+    s.publishCacheEntries = pub.value(QStringLiteral("entries")).toInt(s.publishCacheEntries);
+    s.publishCacheTtlMs = pub.value(QStringLiteral("ttlMs")).toInt(s.publishCacheTtlMs);
+    s.publicBaseUrl = r.value(QStringLiteral("publicBaseUrl")).toString();
+    while (s.publicBaseUrl.endsWith(QLatin1Char('/')))
+        s.publicBaseUrl.chop(1);
+    return s;
+}
+
+store::TemplateValidator templateValidator()
+{
+    return [](const QJsonObject &document) -> std::optional<store::ServiceError> {
+        render::RenderError err;
+        const auto tmpl = render::parseTemplate(document, &err);
+        if (!tmpl)
+            return store::ServiceError{store::ServiceError::Kind::Invalid, QStringLiteral("invalid_template"),
+                                       QStringLiteral("document.") + err.field,
+                                       QStringLiteral("Template is invalid at '%1': %2").arg(err.field, err.message)};
+        // Build the tree once with the defaults, so a placeholder or a style that cannot
+        // work is refused now rather than on every render.
+        const auto values = render::resolveVariables(*tmpl, {}, {}, &err);
+        if (!values || !render::buildDocument(*tmpl, *values, &err))
+            return store::ServiceError{store::ServiceError::Kind::Invalid, QStringLiteral("invalid_template"),
+                                       QStringLiteral("document.") + err.field,
+                                       QStringLiteral("Template is invalid at '%1': %2").arg(err.field, err.message)};
+        if (!kEngines.contains(tmpl->rendererType.toLower()))
+            return store::ServiceError{store::ServiceError::Kind::Invalid, QStringLiteral("invalid_template"),
+                                       QStringLiteral("document.rendererType"),
+                                       QStringLiteral("rendererType must be satori, takumi or html.")};
+        if (!kEmojiTypes.contains(tmpl->emojiType.toLower()))
+            return store::ServiceError{store::ServiceError::Kind::Invalid, QStringLiteral("invalid_template"),
+                                       QStringLiteral("document.emojiType"),
+                                       QStringLiteral("emojiType must be twemoji, openmoji or noto.")};
+        return std::nullopt;
+    };
+}
+
+store::VariablesValidator variablesValidator()
+{
+    return [](const QJsonObject &document, const QJsonObject &variables) -> std::optional<store::ServiceError> {
+        render::RenderError err;
+        const auto tmpl = render::parseTemplate(document, &err);
+        if (!tmpl)
+            return store::ServiceError{store::ServiceError::Kind::Invalid, QStringLiteral("invalid_template"),
+                                       QStringLiteral("templateId"), err.message};
+        if (!render::resolveVariables(*tmpl, variables, {}, &err))
+            return store::ServiceError{store::ServiceError::Kind::Invalid, QStringLiteral("invalid_variable"), err.field,
+                                       QStringLiteral("%1: %2").arg(err.field, err.message)};
+        return std::nullopt;
+    };
+}
+
+// ---------------------------------------------------------------- RenderApi
+
+RenderApi::RenderApi(const store::Database &db, store::Config config, QString dataDir, render::PatternCatalog catalog)
+    : m_db(db)
+    , m_config(config)
+    , m_settings(RenderApiSettings::fromConfig(config))
+    , m_dataDir(std::move(dataDir))
+    , m_catalog(std::move(catalog))
+    , m_accounts(db, config)
+    , m_keys(db)
+    , m_content(db, templateValidator(), variablesValidator())
+    , m_files(m_dataDir + QStringLiteral("/files"))
+    , m_patternCache(m_settings.patternCacheBytes)
+    , m_rateLimiter(m_settings.rateLimitPerSecond, m_settings.rateLimitBurst)
+    , m_publishCache(std::max(1, m_settings.publishCacheEntries))
+    , m_pageMemo(32 * 1024)
+    , m_templateCache(256)
+{
+}
+
+RenderApi::~RenderApi() = default;
+
+void RenderApi::registerRoutes(Router &router)
+{
+    m_router = &router;
+    auto renderRoute = [this](HttpRequest &&r, Responder &&resp) { handleRender(std::move(r), std::move(resp)); };
+    router.addWithResponder("POST", kApi + QStringLiteral("/render"), renderRoute);
+    router.addWithResponder("GET", kApi + QStringLiteral("/render"), renderRoute);
+    router.add("GET", kApi + QStringLiteral("/patterns"), [this](const HttpRequest &) { return patterns(); });
+    router.add("GET", kApi + QStringLiteral("/files/{name}"), [this](const HttpRequest &r) { return file(r); });
+    router.add("GET", kApi + QStringLiteral("/metrics"), [this](const HttpRequest &) { return metrics(); });
+    router.add("GET", kApi + QStringLiteral("/openapi.json"), [this](const HttpRequest &r) {
+        return HttpResponse::json(200, openApiDocument(baseUrlFor(r)));
+    });
+
+    router.add("GET", kApi + QStringLiteral("/templates"), [this](const HttpRequest &r) { return listTemplates(r); });
+    router.add("POST", kApi + QStringLiteral("/templates"), [this](const HttpRequest &r) { return createTemplate(r); });
+    router.add("GET", kApi + QStringLiteral("/templates/{id}"), [this](const HttpRequest &r) { return getTemplate(r); });
+    router.add("PUT", kApi + QStringLiteral("/templates/{id}"), [this](const HttpRequest &r) { return updateTemplate(r); });
+    router.add("DELETE", kApi + QStringLiteral("/templates/{id}"), [this](const HttpRequest &r) { return deleteTemplate(r); });
+    router.add("GET", kApi + QStringLiteral("/pages"), [this](const HttpRequest &r) { return listPages(r); });
+    router.add("POST", kApi + QStringLiteral("/pages"), [this](const HttpRequest &r) { return createPage(r); });
+    router.add("GET", kApi + QStringLiteral("/pages/{id}"), [this](const HttpRequest &r) { return getPage(r); });
+    router.add("PUT", kApi + QStringLiteral("/pages/{id}"), [this](const HttpRequest &r) { return updatePage(r); });
+    router.add("DELETE", kApi + QStringLiteral("/pages/{id}"), [this](const HttpRequest &r) { return deletePage(r); });
+    router.add("POST", kApi + QStringLiteral("/pages/{id}/publish"), [this](const HttpRequest &r) { return publishPage(r); });
+}
+
+QString RenderApi::baseUrlFor(const HttpRequest &request) const
+{
+    if (!m_settings.publicBaseUrl.isEmpty())
+        return m_settings.publicBaseUrl;
+    // The Host header as the client sent it, when it looks like host[:port]; otherwise a
+    // relative URL (still fetchable from the same origin).
+    static const QRegularExpression hostRe(QStringLiteral("^[A-Za-z0-9.\\-\\[\\]:]{1,255}$"));
+    const QString host = QString::fromLatin1(request.header("host"));
+    if (!hostRe.match(host).hasMatch())
+        return {};
+    return QStringLiteral("http://") + host;
+}
+
+void RenderApi::handleRender(HttpRequest &&request, Responder &&responder)
+{
+    const auto params = parseParams(request);
+    if (!params)
+        return responder.send(params.error());
+    if (params->isPattern)
+        renderPattern(request, *params, std::move(responder));
+    else
+        renderPage(request, *params, std::move(responder));
+}
+
+// ---------------------------------------------------------------- pattern renders
+
+void RenderApi::renderPattern(const HttpRequest &request, const Params &p, Responder &&responder)
+{
+    QElapsedTimer total;
+    total.start();
+    // Token optional (DESIGN §4): anonymous callers get the free plan; a token that is
+    // present must be valid.
+    QString plan = QStringLiteral("free");
+    QString rateKey = QStringLiteral("addr:") + request.remoteAddress.toString();
+    QString spaceId;
+    if (!apiTokenOf(request).isEmpty()) {
+        const auto principal = authenticateApiToken(request, m_keys);
+        if (!principal)
+            return responder.send(principal.error());
+        plan = principal->space.plan;
+        spaceId = principal->space.id;
+        rateKey = QStringLiteral("key:") + principal->keyId;
+    }
+    if (const int wait = m_rateLimiter.acquire(rateKey); wait > 0)
+        return responder.send(problem(429, QStringLiteral("rate_limited"),
+                                      QStringLiteral("Too many renders; retry in %1 s.").arg(wait))
+                                  .withHeader("Retry-After", QByteArray::number(wait)));
+    switch (m_catalog.lookup(p.pattern)) {
+    case render::PatternLookup::UnknownPattern:
+        return responder.send(fieldProblem(404, QStringLiteral("pattern_not_found"), QStringLiteral("pattern"),
+                                           QStringLiteral("There is no pattern '%1' (GET /api/v1/patterns lists them).")
+                                               .arg(p.pattern.patternKey)));
+    case render::PatternLookup::UnknownVariant:
+        return responder.send(fieldProblem(404, QStringLiteral("variant_not_found"), QStringLiteral("pattern"),
+                                           QStringLiteral("Pattern '%1' has no variant '%2'.")
+                                               .arg(p.pattern.patternKey, p.pattern.variantKey)));
+    case render::PatternLookup::Found:
+        break;
+    }
+    const render::PatternInfo *info = m_catalog.pattern(p.pattern.patternKey);
+    const QSize size(p.width > 0 ? p.width : info->defaultSize.width(), p.height > 0 ? p.height : info->defaultSize.height());
+    if (auto e = checkPlan(m_config, plan, size.width(), size.height()))
+        return responder.send(*e);
+
+    const bool json = !p.renderOnly && p.acceptJson;
+    const QString key = QStringLiteral("%1-%2|%3x%4|%5|%6%7")
+                            .arg(p.pattern.patternKey, p.pattern.variantKey)
+                            .arg(size.width()).arg(size.height())
+                            .arg(formatName(p.format)).arg(p.quality).arg(p.lossless ? QStringLiteral("L") : QString());
+    const QByteArray contentType = p.format == render::OutputFormat::Webp ? "image/webp" : "image/png";
+
+    std::optional<QByteArray> hit;
+    if (p.cache)
+        hit = m_patternCache.get(key);
+    const QByteArray cacheState = hit ? "HIT" : (p.cache ? "MISS" : "BYPASS");
+    if (hit)
+        ++m_cacheHits;
+    else if (p.cache)
+        ++m_cacheMisses;
+    else
+        ++m_cacheBypass;
+
+    if (hit && !json) {
+        // Served on the server thread: a cached pattern costs a hash lookup and a write.
+        return responder.send(HttpResponse::bytes(200, contentType, *hit)
+                                  .withHeader("X-Cache", cacheState)
+                                  .withHeader("Cache-Control", "public, max-age=3600")
+                                  .withHeader("Server-Timing", serverTiming({{QStringLiteral("cache"), 0.0},
+                                                                             {QStringLiteral("total"), msSince(total)}})));
+    }
+    const QString baseUrl = baseUrlFor(request);
+    respondAsync(std::move(responder), [this, p, key, size, hit, json, cacheState, contentType, baseUrl, spaceId]() {
+        QElapsedTimer t;
+        t.start();
+        QByteArray bytes;
+        double renderMs = 0;
+        if (hit) {
+            bytes = *hit;
+        } else {
+            bool shared = false;
+            bytes = m_patternFlight.run(key, [&]() -> QByteArray {
+                ++m_executed;
+                const QImage image = render::renderPattern(m_catalog, p.pattern, size);
+                if (image.isNull())
+                    return {};
+                QByteArray out = p.format == render::OutputFormat::Webp
+                                     ? render::encodeWebp(image, p.quality, p.lossless)
+                                     : render::encodePng(image);
+                if (!out.isEmpty())
+                    m_patternCache.put(key, out);  // also refreshes the entry on cache=false
+                return out;
+            }, &shared);
+            if (shared)
+                ++m_shared;
+            renderMs = msSince(t);
+        }
+        if (bytes.isEmpty())
+            return problem(500, QStringLiteral("render_failed"), QStringLiteral("The pattern could not be rendered."));
+        if (!json) {
+            return HttpResponse::bytes(200, contentType, bytes)
+                .withHeader("X-Cache", cacheState)
+                .withHeader("Cache-Control", "public, max-age=3600")
+                .withHeader("Server-Timing", serverTiming({{QStringLiteral("render"), renderMs},
+                                                           {QStringLiteral("total"), msSince(t)}}));
+        }
+        QElapsedTimer st;
+        st.start();
+        QString error;
+        const auto stored = m_files.put(bytes, formatName(p.format), &error);
+        if (!stored) {
+            qCWarning(lcRender) << "storing a pattern render failed:" << error;
+            return problem(500, QStringLiteral("store_failed"), QStringLiteral("The render could not be stored."));
+        }
+        store::RenderRepository(m_db).insert({store::randomId(QStringLiteral("rnd_")), spaceId, {}, stored->sha256,
+                                              formatName(p.format), stored->size});
+        const double storeMs = msSince(st);
+        const QJsonObject body{
+            {QStringLiteral("success"), true},
+            {QStringLiteral("pattern"), p.patternText},
+            {QStringLiteral("format"), formatName(p.format)},
+            {QStringLiteral("width"), size.width()},
+            {QStringLiteral("height"), size.height()},
+            {QStringLiteral("timings"), QJsonObject{{QStringLiteral("load"), 0}, {QStringLiteral("layout"), 0},
+                                                    {QStringLiteral("paint"), round2(renderMs)}, {QStringLiteral("encode"), 0},
+                                                    {QStringLiteral("store"), round2(storeMs)},
+                                                    {QStringLiteral("total"), round2(msSince(t))}}},
+            {QStringLiteral("file"), fileJson(*stored, baseUrl)},
+            {QStringLiteral("warnings"), QJsonArray()},
+        };
+        return HttpResponse::json(200, body)
+            .withHeader("X-Cache", cacheState)
+            .withHeader("Server-Timing", serverTiming({{QStringLiteral("render"), renderMs},
+                                                       {QStringLiteral("store"), storeMs},
+                                                       {QStringLiteral("total"), msSince(t)}}));
+    });
+}
+
+// ---------------------------------------------------------------- page renders
+
+void RenderApi::renderPage(const HttpRequest &request, const Params &p, Responder &&responder)
+{
+    // SPEC §5: an API token is required for page renders.
+    const auto principal = authenticateApiToken(request, m_keys);
+    if (!principal)
+        return responder.send(principal.error());
+    if (const int wait = m_rateLimiter.acquire(QStringLiteral("key:") + principal->keyId); wait > 0)
+        return responder.send(problem(429, QStringLiteral("rate_limited"),
+                                      QStringLiteral("Too many renders; retry in %1 s.").arg(wait))
+                                  .withHeader("Retry-After", QByteArray::number(wait)));
+    const QString baseUrl = baseUrlFor(request);
+    respondAsync(std::move(responder), [this, p, principal = *principal, baseUrl] { return pageWork(p, principal, baseUrl); });
+}
+
+std::shared_ptr<const render::Template> RenderApi::parsedTemplate(const store::TemplateRecord &t, render::RenderError *error)
+{
+    const QString key = t.id + QLatin1Char('@') + QString::number(t.updatedAt);
+    {
+        QMutexLocker lock(&m_templateMutex);
+        if (auto *hit = m_templateCache.object(key))
+            return *hit;
+    }
+    auto parsed = render::parseTemplate(t.document, error);
+    if (!parsed)
+        return nullptr;
+    auto ptr = std::make_shared<const render::Template>(std::move(*parsed));
+    QMutexLocker lock(&m_templateMutex);
+    m_templateCache.insert(key, new std::shared_ptr<const render::Template>(ptr));
+    return ptr;
+}
+
+store::Result<std::shared_ptr<const store::PublishedPage>> RenderApi::publishedPage(const QString &spaceId,
+                                                                                   const QString &pageId)
+{
+    const qint64 now = store::nowMs();
+    {
+        QMutexLocker lock(&m_publishMutex);
+        if (PublishEntry *e = m_publishCache.object(pageId)) {
+            // The TTL bounds how long a publish made by another instance (shared
+            // PostgreSQL) stays invisible here; this instance's publishes evict at once.
+            if (now - e->loadedAtMs < m_settings.publishCacheTtlMs) {
+                if (e->page->spaceId != spaceId)
+                    return store::ServiceError{store::ServiceError::Kind::NotFound, QStringLiteral("page_not_found"), {},
+                                               QStringLiteral("Page '%1' was not found in this space.").arg(pageId)};
+                return e->page;
+            }
+        }
+    }
+    auto loaded = m_content.published(spaceId, pageId);
+    if (!loaded)
+        return loaded.error();
+    auto ptr = std::make_shared<const store::PublishedPage>(loaded.value());
+    QMutexLocker lock(&m_publishMutex);
+    m_publishCache.insert(pageId, new PublishEntry{ptr, now});
+    return ptr;
+}
+
+void RenderApi::forgetPublished(const QString &pageId)
+{
+    QMutexLocker lock(&m_publishMutex);
+    m_publishCache.remove(pageId);
+}
+
+HttpResponse RenderApi::pageWork(const Params &p, const store::ApiKeyPrincipal &principal, const QString &baseUrl)
+{
+    QElapsedTimer total;
+    total.start();
+    const QString spaceId = principal.space.id;
+
+    // 1. load: live rows for drafts, the publish cache otherwise (SPEC §2.2).
+    store::PageRecord page;
+    store::TemplateRecord tmplRecord;
+    qint64 version = 0;
+    if (p.draft) {
+        auto pg = m_content.getPage(spaceId, p.pageId);
+        if (!pg)
+            return problemFor(pg.error());
+        auto tp = m_content.getTemplate(spaceId, pg->templateId);
+        if (!tp)
+            return problemFor(tp.error());
+        page = *pg;
+        tmplRecord = *tp;
+    } else {
+        auto snap = publishedPage(spaceId, p.pageId);
+        if (!snap)
+            return problemFor(snap.error());
+        page = snap.value()->page;
+        tmplRecord = snap.value()->tmpl;
+        version = snap.value()->publishedAt;
+    }
+    if (!p.templateId.isEmpty() && p.templateId != page.templateId)
+        return fieldProblem(404, QStringLiteral("template_mismatch"), QStringLiteral("templateId"),
+                            QStringLiteral("Page '%1' does not use template '%2'.").arg(p.pageId, p.templateId));
+    render::RenderError err;
+    auto tmpl = parsedTemplate(tmplRecord, &err);
+    if (!tmpl)
+        return fieldProblem(409, QStringLiteral("invalid_stored_template"), QStringLiteral("templateId"),
+                            QStringLiteral("The stored template no longer parses: %1").arg(err.message));
+    if (!p.emojiType.isEmpty() && p.emojiType != tmpl->emojiType) {
+        auto copy = std::make_shared<render::Template>(*tmpl);
+        copy->emojiType = p.emojiType;
+        tmpl = copy;
+    }
+    const double loadMs = msSince(total);
+
+    // 2. size against the space's plan (SPEC §8, DESIGN §4 → 402).
+    const int width = p.width > 0 ? p.width : tmpl->width;
+    const int height = p.height > 0 ? p.height : tmpl->height;
+    if (auto e = checkPlan(m_config, principal.space.plan, width, height))
+        return *e;
+
+    // SPEC §2.2: renderType overrides; else the template's rendererType (default satori).
+    const QString engine = p.renderType.isEmpty() ? tmpl->rendererType.toLower() : p.renderType;
+    const bool storeFile = p.output == QLatin1String("json");
+
+    // 3. render once per identical resolved request (single-flight).
+    const QString key = QStringList{spaceId, p.pageId, p.draft ? QStringLiteral("d") : QStringLiteral("p"),
+                                    QString::number(version), QString::number(page.updatedAt), tmplRecord.id,
+                                    QString::number(tmplRecord.updatedAt), formatName(p.format),
+                                    QString::number(p.quality), p.lossless ? QStringLiteral("L") : QString(), engine,
+                                    tmpl->emojiType, QString::number(width), QString::number(height),
+                                    compactJson(p.tweaks), storeFile ? QStringLiteral("s") : QString()}
+                            .join(QLatin1Char('|'));
+    bool shared = false;
+    std::shared_ptr<const PageOutcome> memo;
+    {
+        QMutexLocker lock(&m_memoMutex);
+        if (MemoEntry *e = m_pageMemo.object(key); e && e->expiresAtMs > store::nowMs())
+            memo = e->outcome;
+    }
+    const auto outcome = memo ? memo : m_pageFlight.run(key, [&]() -> std::shared_ptr<const PageOutcome> {
+        ++m_executed;
+        auto out = std::make_shared<PageOutcome>();
+        render::RenderRequest rq;
+        rq.parsed = tmpl;
+        rq.pageValues = page.variables;
+        rq.tweaks = p.tweaks;
+        rq.engine = engine;
+        rq.format = p.format;
+        rq.width = width;
+        rq.height = height;
+        rq.quality = p.quality;
+        rq.lossless = p.lossless;
+        render::RenderError rerr;
+        auto result = render::render(rq, &rerr);
+        if (!result) {
+            out->error = renderProblem(rerr);
+            return out;
+        }
+        out->result = std::move(*result);
+        if (storeFile) {
+            QElapsedTimer st;
+            st.start();
+            QString error;
+            out->file = m_files.put(out->result.bytes, formatName(p.format), &error);
+            if (!out->file) {
+                qCWarning(lcRender) << "storing a page render failed:" << error;
+                out->error = problem(500, QStringLiteral("store_failed"), QStringLiteral("The render could not be stored."));
+                return out;
+            }
+            store::RenderRepository(m_db).insert({store::randomId(QStringLiteral("rnd_")), spaceId, p.pageId,
+                                                  out->file->sha256, formatName(p.format), out->file->size});
+            out->storeMs = msSince(st);
+        }
+        QMutexLocker lock(&m_memoMutex);
+        m_pageMemo.insert(key, new MemoEntry{out, store::nowMs() + kMemoTtlMs},
+                          std::max<qsizetype>(1, out->result.bytes.size() / 1024));
+        return out;
+    }, &shared);
+    if (shared || memo)
+        ++m_shared;
+    if (outcome->error)
+        return *outcome->error;
+
+    // 4. answer in the requested form (SPEC §2.3, §4.2; DESIGN §4).
+    const render::RenderResult &r = outcome->result;
+    const double totalMs = msSince(total);
+    const double loadTotal = loadMs + r.timings.parse;
+    const QByteArray timing = serverTiming({{QStringLiteral("load"), loadTotal}, {QStringLiteral("layout"), r.timings.layout},
+                                            {QStringLiteral("paint"), r.timings.paint}, {QStringLiteral("encode"), r.timings.encode},
+                                            {QStringLiteral("store"), outcome->storeMs}, {QStringLiteral("total"), totalMs}});
+    if (p.output == QLatin1String("binary"))
+        return HttpResponse::bytes(200, r.contentType.toLatin1(), r.bytes)
+            .withHeader("Server-Timing", timing)
+            .withHeader("Cache-Control", p.draft ? "no-store" : "private, max-age=60");
+    QJsonArray warnings;
+    for (const QString &w : r.warnings)
+        warnings.append(w);
+    QJsonObject body{
+        {QStringLiteral("success"), true},
+        {QStringLiteral("pageId"), page.id},
+        {QStringLiteral("templateId"), page.templateId},
+        {QStringLiteral("renderType"), engine},
+        {QStringLiteral("format"), formatName(p.format)},
+        {QStringLiteral("width"), r.size.width()},
+        {QStringLiteral("height"), r.size.height()},
+        {QStringLiteral("draft"), p.draft},
+        {QStringLiteral("timings"), QJsonObject{{QStringLiteral("load"), round2(loadTotal)},
+                                                {QStringLiteral("layout"), round2(r.timings.layout)},
+                                                {QStringLiteral("paint"), round2(r.timings.paint)},
+                                                {QStringLiteral("encode"), round2(r.timings.encode)},
+                                                {QStringLiteral("store"), round2(outcome->storeMs)},
+                                                {QStringLiteral("total"), round2(totalMs)}}},
+        {QStringLiteral("warnings"), warnings},
+    };
+    if (outcome->file) {
+        body.insert(QStringLiteral("file"), fileJson(*outcome->file, baseUrl));
+    } else {
+        body.insert(QStringLiteral("dataUrl"), QStringLiteral("data:%1;base64,%2")
+                                                   .arg(r.contentType, QString::fromLatin1(r.bytes.toBase64())));
+    }
+    return HttpResponse::json(200, body).withHeader("Server-Timing", timing).withHeader("Cache-Control", "no-store");
+}
+
+// ---------------------------------------------------------------- patterns, files, metrics
+
+HttpResponse RenderApi::patterns() const
+{
+    QJsonArray list;
+    for (const render::PatternInfo &info : m_catalog.patterns()) {
+        QJsonArray variants;
+        for (const render::PatternVariant &v : info.variants) {
+            QJsonObject colors;
+            for (auto it = v.colors.begin(); it != v.colors.end(); ++it)
+                colors.insert(it.key(), it.value().name());
+            variants.append(QJsonObject{{QStringLiteral("key"), v.key},
+                                        {QStringLiteral("name"), v.name},
+                                        {QStringLiteral("pattern"), info.key + QLatin1Char('-') + v.key},
+                                        {QStringLiteral("colors"), colors}});
+        }
+        list.append(QJsonObject{
+            {QStringLiteral("key"), info.key},
+            {QStringLiteral("name"), info.name},
+            {QStringLiteral("tileSize"), QJsonObject{{QStringLiteral("width"), info.tileSize.width()},
+                                                     {QStringLiteral("height"), info.tileSize.height()}}},
+            {QStringLiteral("defaultSize"), QJsonObject{{QStringLiteral("width"), info.defaultSize.width()},
+                                                        {QStringLiteral("height"), info.defaultSize.height()}}},
+            {QStringLiteral("variants"), variants},
+        });
+    }
+    return HttpResponse::success(QJsonObject{{QStringLiteral("list"), list}, {QStringLiteral("count"), list.size()}})
+        .withHeader("Cache-Control", "public, max-age=300");
+}
+
+HttpResponse RenderApi::file(const HttpRequest &request) const
+{
+    const QString name = request.pathParam(QStringLiteral("name"));
+    const int dot = name.lastIndexOf(QLatin1Char('.'));
+    const QString sha = dot > 0 ? name.left(dot) : QString();
+    const QString ext = dot > 0 ? name.mid(dot + 1) : QString();
+    const QString path = m_files.pathOf(sha, ext);
+    if (path.isEmpty())
+        return fieldProblem(404, QStringLiteral("file_not_found"), QStringLiteral("name"),
+                            QStringLiteral("File names are <sha256>.<png|webp|svg>."));
+    const QByteArray etag = '"' + sha.toLatin1() + '"';
+    auto withCaching = [&](HttpResponse r) {
+        return r.withHeader("ETag", etag)
+            .withHeader("Cache-Control", "public, max-age=31536000, immutable")
+            .withHeader("X-Content-Type-Options", "nosniff")
+            // An SVG opened directly must not run script or load anything (stored XSS).
+            .withHeader("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; img-src data:");
+    };
+    QFile f(path);
+    if (!f.exists())
+        return problem(404, QStringLiteral("file_not_found"), QStringLiteral("No stored file %1.").arg(name));
+    // RFC 9110 §13.1.2: If-None-Match is a list of entity tags (or *); weak comparison.
+    const QByteArray inm = request.header("if-none-match");
+    if (!inm.isEmpty()) {
+        for (QByteArray tag : inm.split(',')) {
+            tag = tag.trimmed();
+            if (tag.startsWith("W/"))
+                tag = tag.mid(2);
+            if (tag == "*" || tag == etag)
+                return withCaching(HttpResponse{304, {}, {}});
+        }
+    }
+    if (!f.open(QIODevice::ReadOnly))
+        return problem(500, QStringLiteral("file_unreadable"), QStringLiteral("The stored file could not be read."));
+    return withCaching(HttpResponse::bytes(200, store::FileStore::contentTypeOf(ext), f.readAll()));
+}
+
+HttpResponse RenderApi::metrics() const
+{
+    return HttpResponse::json(200, QJsonObject{
+        {QStringLiteral("renders"), QJsonObject{{QStringLiteral("executed"), double(m_executed.load())},
+                                                {QStringLiteral("shared"), double(m_shared.load())}}},
+        {QStringLiteral("patternCache"), QJsonObject{{QStringLiteral("hits"), double(m_cacheHits.load())},
+                                                     {QStringLiteral("misses"), double(m_cacheMisses.load())},
+                                                     {QStringLiteral("bypass"), double(m_cacheBypass.load())},
+                                                     {QStringLiteral("entries"), m_patternCache.count()},
+                                                     {QStringLiteral("bytes"), double(m_patternCache.sizeBytes())},
+                                                     {QStringLiteral("capacityBytes"), double(m_patternCache.capacityBytes())}}},
+    }).withHeader("Cache-Control", "no-store");
+}
+
+} // namespace imprint::http

@@ -1,0 +1,145 @@
+#pragma once
+// The render API of issue 5 (SPEC §2, §4.1, §4.2, §7, §8; DESIGN §3–§6):
+//   POST/GET /api/v1/render       pattern renders and page renders (one path, told apart
+//                                  by `pattern` vs `pageId`; both or neither → 400)
+//   GET  /api/v1/patterns         the pattern catalog
+//   GET  /api/v1/files/{sha256}.{ext}  content-addressed stored renders
+//   GET/POST /api/v1/templates, GET/PUT/DELETE /api/v1/templates/{id}
+//   GET/POST /api/v1/pages, GET/PUT/DELETE /api/v1/pages/{id}, POST /api/v1/pages/{id}/publish
+//   GET  /api/v1/metrics          render counters (renders.executed, cache hits, ...)
+//   GET  /api/v1/openapi.json     OpenAPI 3.1 of every route (openapi.cpp)
+//
+// Data flow: HttpRequest → RenderParams (request DTO, parsed and validated on the server
+// thread) → auth, rate limit, plan check → worker pool (respondAsync) → load page/template
+// (publish cache or live rows) → render::render() → FileStore → HttpResponse.
+
+#include "server/http/render_cache.h"
+#include "server/http/router.h"
+#include "server/render/patterns.h"
+#include "server/render/renderer.h"
+#include "server/store/config.h"
+#include "server/store/content.h"
+#include "server/store/database.h"
+#include "server/store/file_store.h"
+#include "server/store/services.h"
+
+#include <QCache>
+#include <QJsonObject>
+
+#include <atomic>
+#include <memory>
+
+namespace imprint::http {
+
+/// Tunables of the render API, read from the config's "render" section (DESIGN §6).
+struct RenderApiSettings {
+    qint64 patternCacheBytes = 64LL * 1024 * 1024;  ///< render.patternCacheBytes
+    double rateLimitPerSecond = 20;                  ///< render.rateLimit.perSecond (0 = off)
+    double rateLimitBurst = 40;                      ///< render.rateLimit.burst
+    int publishCacheEntries = 1000;                  ///< render.publishCache.entries
+    int publishCacheTtlMs = 5000;                    ///< render.publishCache.ttlMs (other instances' publishes)
+    QString publicBaseUrl;                           ///< render.publicBaseUrl; empty = from the Host header
+
+    /// The settings of `config` (missing keys keep the defaults above).
+    static RenderApiSettings fromConfig(const store::Config &config);
+};
+
+/// Validates template documents and page variables with the render engine's parser, for
+/// store::ContentService (also used by the CLI).
+store::TemplateValidator templateValidator();
+store::VariablesValidator variablesValidator();
+
+/// The issue-5 routes and the state behind them (caches, counters). Keep it alive
+/// longer than the HttpServer whose router it fills (jobs on the pool use it).
+class RenderApi
+{
+public:
+    /// `dataDir` holds files/ (stored renders). `catalog` is the pattern catalog
+    /// (render::PatternCatalog::loadDefault() in the server).
+    RenderApi(const store::Database &db, store::Config config, QString dataDir, render::PatternCatalog catalog);
+    ~RenderApi();
+
+    /// Adds every route listed at the top of this file to `router`.
+    void registerRoutes(Router &router);
+
+    /// Renders actually computed (not served from a cache or shared with an identical
+    /// concurrent request), since start. Exposed as `renders.executed` by GET /metrics.
+    quint64 rendersExecuted() const { return m_executed.load(); }
+
+    /// The OpenAPI 3.1 document of the whole service (openapi.cpp). `serverUrl` goes to
+    /// `servers[0].url` when not empty.
+    static QJsonObject openApiDocument(const QString &serverUrl = {});
+
+    struct Params;        // the parsed render request (render_api.cpp)
+    struct PageOutcome;   // one computed page render (render_api.cpp)
+
+private:
+    void handleRender(HttpRequest &&request, Responder &&responder);
+    void renderPattern(const HttpRequest &request, const Params &params, Responder &&responder);
+    void renderPage(const HttpRequest &request, const Params &params, Responder &&responder);
+    HttpResponse pageWork(const Params &params, const store::ApiKeyPrincipal &principal, const QString &baseUrl);
+    HttpResponse patterns() const;
+    HttpResponse file(const HttpRequest &request) const;
+    HttpResponse metrics() const;
+
+    // templates and pages (routes_content.cpp)
+    HttpResponse listTemplates(const HttpRequest &request);
+    HttpResponse createTemplate(const HttpRequest &request);
+    HttpResponse getTemplate(const HttpRequest &request);
+    HttpResponse updateTemplate(const HttpRequest &request);
+    HttpResponse deleteTemplate(const HttpRequest &request);
+    HttpResponse listPages(const HttpRequest &request);
+    HttpResponse createPage(const HttpRequest &request);
+    HttpResponse getPage(const HttpRequest &request);
+    HttpResponse updatePage(const HttpRequest &request);
+    HttpResponse deletePage(const HttpRequest &request);
+    HttpResponse publishPage(const HttpRequest &request);
+
+    /// The published snapshot of `pageId` in `spaceId` through the in-memory publish cache.
+    store::Result<std::shared_ptr<const store::PublishedPage>> publishedPage(const QString &spaceId, const QString &pageId);
+    void forgetPublished(const QString &pageId);
+    /// The parsed template of a stored document, cached by (template id, updatedAt).
+    std::shared_ptr<const render::Template> parsedTemplate(const store::TemplateRecord &t, render::RenderError *error);
+    QString baseUrlFor(const HttpRequest &request) const;
+
+    const store::Database &m_db;
+    store::Config m_config;
+    RenderApiSettings m_settings;
+    QString m_dataDir;
+    render::PatternCatalog m_catalog;
+    store::AccountService m_accounts;
+    store::ApiKeyService m_keys;
+    store::ContentService m_content;
+    store::FileStore m_files;
+    ByteLruCache m_patternCache;
+    RateLimiter m_rateLimiter;
+    SingleFlight<QByteArray> m_patternFlight;
+    SingleFlight<std::shared_ptr<const PageOutcome>> m_pageFlight;
+
+    struct PublishEntry {
+        std::shared_ptr<const store::PublishedPage> page;
+        qint64 loadedAtMs = 0;
+    };
+    QMutex m_publishMutex;
+    QCache<QString, PublishEntry> m_publishCache;
+    // Recent page outcomes by full resolved key (page/template versions included, so an
+    // entry can never be stale): requests that queued behind an identical render reuse
+    // its result instead of rendering again. Cost in KiB, bounded (32 MiB), short TTL.
+    struct MemoEntry {
+        std::shared_ptr<const PageOutcome> outcome;
+        qint64 expiresAtMs = 0;
+    };
+    QMutex m_memoMutex;
+    QCache<QString, MemoEntry> m_pageMemo;
+    QMutex m_templateMutex;
+    QCache<QString, std::shared_ptr<const render::Template>> m_templateCache;
+
+    std::atomic<quint64> m_executed{0};
+    std::atomic<quint64> m_shared{0};
+    std::atomic<quint64> m_cacheHits{0};
+    std::atomic<quint64> m_cacheMisses{0};
+    std::atomic<quint64> m_cacheBypass{0};
+    Router *m_router = nullptr;
+};
+
+} // namespace imprint::http

@@ -1,0 +1,85 @@
+#include "server/store/file_store.h"
+
+#include <QCryptographicHash>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QRegularExpression>
+#include <QTemporaryFile>
+
+#include <cstdio>
+
+namespace imprint::store {
+
+bool FileStore::knownExtension(const QString &ext)
+{
+    return ext == QLatin1String("png") || ext == QLatin1String("webp") || ext == QLatin1String("svg");
+}
+
+QByteArray FileStore::contentTypeOf(const QString &ext)
+{
+    if (ext == QLatin1String("png"))
+        return "image/png";
+    if (ext == QLatin1String("webp"))
+        return "image/webp";
+    if (ext == QLatin1String("svg"))
+        return "image/svg+xml";
+    return "application/octet-stream";
+}
+
+QString FileStore::pathOf(const QString &sha256, const QString &ext) const
+{
+    static const QRegularExpression hex(QStringLiteral("^[0-9a-f]{64}$"));
+    if (!knownExtension(ext) || !hex.match(sha256).hasMatch())
+        return {};
+    return m_root + QLatin1Char('/') + sha256.left(2) + QLatin1Char('/') + sha256 + QLatin1Char('.') + ext;
+}
+
+std::optional<StoredFile> FileStore::put(const QByteArray &bytes, const QString &ext, QString *error) const
+{
+    StoredFile f;
+    f.sha256 = QString::fromLatin1(QCryptographicHash::hash(bytes, QCryptographicHash::Sha256).toHex());
+    f.extension = ext;
+    f.size = bytes.size();
+    f.path = pathOf(f.sha256, ext);
+    if (f.path.isEmpty()) {
+        if (error)
+            *error = QStringLiteral("unknown file extension '%1'").arg(ext);
+        return std::nullopt;
+    }
+    // Same name = same bytes: an existing file of the right size is the result already.
+    const QFileInfo info(f.path);
+    if (info.exists() && info.size() == f.size) {
+        f.existed = true;
+        return f;
+    }
+    const QString dir = info.absolutePath();
+    if (!QDir().mkpath(dir)) {
+        if (error)
+            *error = QStringLiteral("cannot create %1").arg(dir);
+        return std::nullopt;
+    }
+    QTemporaryFile tmp(dir + QStringLiteral("/.tmp-XXXXXX"));
+    tmp.setAutoRemove(true);
+    if (!tmp.open() || tmp.write(bytes) != bytes.size() || !tmp.flush()) {
+        if (error)
+            *error = QStringLiteral("cannot write %1: %2").arg(dir, tmp.errorString());
+        return std::nullopt;
+    }
+    tmp.setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ReadGroup | QFileDevice::ReadOther);
+    // rename(2) replaces atomically; QFile::rename refuses to overwrite, and a concurrent
+    // writer of the same content may have won the race, which is fine.
+    if (::rename(QFile::encodeName(tmp.fileName()).constData(), QFile::encodeName(f.path).constData()) != 0) {
+        if (QFileInfo::exists(f.path)) {
+            f.existed = true;
+            return f;
+        }
+        if (error)
+            *error = QStringLiteral("cannot rename into %1").arg(f.path);
+        return std::nullopt;
+    }
+    tmp.setAutoRemove(false);
+    return f;
+}
+
+} // namespace imprint::store

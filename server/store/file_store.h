@@ -1,0 +1,49 @@
+#pragma once
+// Content-addressed store of rendered files (DESIGN.md §5 "Rendered files"):
+// DATA/files/ab/<sha256>.<ext>, where "ab" is the first two hex digits. A file is written
+// to a temporary file in the same directory and renamed into place, so readers never see
+// a partial file and concurrent writers of the same bytes cannot corrupt each other.
+
+#include <QByteArray>
+#include <QString>
+
+#include <optional>
+
+namespace imprint::store {
+
+/// Where put() left a file.
+struct StoredFile {
+    QString sha256;     ///< lower-case hex of the bytes
+    QString extension;  ///< "png", "webp", "svg"
+    QString path;       ///< absolute path on disk
+    qint64 size = 0;    ///< bytes
+    bool existed = false;  ///< the same content was already stored
+};
+
+/// Thread-safe (no shared mutable state; the file system arbitrates).
+class FileStore
+{
+public:
+    /// Files live under `root` (normally DATA/files); created on first put().
+    explicit FileStore(QString root) : m_root(std::move(root)) {}
+
+    /// Stores `bytes` under their SHA-256 with extension `ext` (one of png, webp, svg).
+    /// Returns std::nullopt and *error when the directory or file cannot be written.
+    std::optional<StoredFile> put(const QByteArray &bytes, const QString &ext, QString *error = nullptr) const;
+
+    /// Path of `sha256`.`ext` when it is a well-formed name (64 lower-case hex digits and
+    /// a known extension) — whether or not the file exists; empty otherwise.
+    QString pathOf(const QString &sha256, const QString &ext) const;
+
+    /// True for "png", "webp", "svg".
+    static bool knownExtension(const QString &ext);
+    /// Content type of a known extension ("image/png", ...).
+    static QByteArray contentTypeOf(const QString &ext);
+
+    const QString &root() const { return m_root; }
+
+private:
+    QString m_root;
+};
+
+} // namespace imprint::store

@@ -1,0 +1,622 @@
+// End-to-end tests of issue 5's render API (SPEC §2, §4.1, §4.2, §7, §8; DESIGN §3–§6)
+// against the real `imprint serve` on an ephemeral port with a temporary data directory.
+// Templates use rendererType takumi so they do not depend on the satori engine.
+#include "httpclient.h"
+
+#include "server/http/api.h"
+#include "server/http/render_api.h"
+#include "server/http/router.h"
+#include "server/render/patterns.h"
+
+#include <QBuffer>
+#include <QImage>
+#include <QImageReader>
+#include <QJsonArray>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QUrl>
+#include <QXmlStreamReader>
+
+#include <memory>
+
+using Headers = QList<QPair<QByteArray, QByteArray>>;
+
+namespace {
+
+const QByteArray kTemplate = R"({
+  "name": "Test card", "width": 400, "height": 300, "rendererType": "takumi",
+  "variables": [{"name": "title", "type": "text", "default": "Hello"},
+                {"name": "bg", "type": "color", "default": "#336699"}],
+  "root": {"type": "div", "props": {"style": {"display": "flex", "width": "100%", "height": "100%",
+           "backgroundColor": "{{bg}}", "color": "#ffffff", "fontSize": 40, "fontFamily": "DejaVu Sans",
+           "alignItems": "center", "justifyContent": "center"}, "children": ["{{title}}"]}}
+})";
+
+QByteArray json(const QJsonObject &o)
+{
+    return QJsonDocument(o).toJson(QJsonDocument::Compact);
+}
+
+QImage decode(const QByteArray &bytes, const QByteArray &format = {})
+{
+    QBuffer buffer;
+    buffer.setData(bytes);
+    buffer.open(QIODevice::ReadOnly);
+    QImageReader reader(&buffer, format);
+    return reader.read();
+}
+
+/// Every error answer is problem+json with the DESIGN §4 members.
+bool isProblem(const HttpReply &r, int status)
+{
+    const QJsonObject p = r.json();
+    return r.status == status && r.header("Content-Type") == "application/problem+json"
+        && p.value("status").toInt() == status && p.value("code").isString() && p.value("detail").isString()
+        && p.value("title").isString() && p.value("type").isString() && p.value("success") == QJsonValue(false);
+}
+
+#define VERIFY_PROBLEM(reply, code)                                                                        \
+    QVERIFY2(isProblem((reply), (code)), qPrintable(QString::number((reply).status) + ' ' + QString::fromUtf8((reply).body)))
+
+} // namespace
+
+class TestRenderApi : public QObject
+{
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_dir;
+    QTemporaryDir m_tightDir;
+    ServerProcess m_server;
+    ServerProcess m_tight;     // 1 worker, queue 1, tight rate limit
+    QString m_session;         // owner of space "alpha" (free plan)
+    QString m_freeToken;       // key of alpha (free)
+    QString m_proToken;        // key of space "beta" (pro)
+    QString m_otherSession;    // owner of beta
+    QString m_templateId;
+    QString m_pageId;          // published page of alpha
+    QString m_draftPageId;     // never published
+
+    quint16 port() const { return m_server.port(); }
+    static Headers bearer(const QString &token) { return {{"Authorization", "Bearer " + token.toLatin1()}}; }
+
+    HttpReply render(const QJsonObject &body, const QString &token, quint16 onPort = 0)
+    {
+        return httpRequest(onPort ? onPort : port(), "POST", "/api/v1/render", json(body),
+                           token.isEmpty() ? Headers{} : bearer(token));
+    }
+    HttpReply get(const QByteArray &path, const Headers &headers = {})
+    {
+        return httpRequest(port(), "GET", path, {}, headers);
+    }
+    QString login(quint16 onPort, const QString &email)
+    {
+        const HttpReply r = httpRequest(onPort, "POST", "/api/v1/auth/login",
+                                        json({{"email", email}, {"password", "password123"}}));
+        return r.data().value("token").toString();
+    }
+    QString cliKey(const QString &dir, const QString &space)
+    {
+        QByteArray out;
+        if (runCli({"key", "create", "--space", space, "--name", "test", "--json", "--data", dir}, {}, &out) != 0)
+            return {};
+        return QJsonDocument::fromJson(out).object().value("token").toString();
+    }
+    int addUser(const QString &dir, const QString &email, const QString &space)
+    {
+        return runCli({"user", "add", "--email", email, "--space", space, "--role", "owner", "--data", dir},
+                      "password123\npassword123\n");
+    }
+    quint64 executed(quint16 onPort)
+    {
+        const HttpReply r = httpRequest(onPort, "GET", "/api/v1/metrics");
+        return quint64(r.json().value("renders").toObject().value("executed").toDouble());
+    }
+    static QRgb pixel(const QByteArray &png, int x, int y) { return decode(png).pixel(x, y); }
+
+private slots:
+    void initTestCase()
+    {
+        QVERIFY(m_dir.isValid() && m_tightDir.isValid());
+        QCOMPARE(addUser(m_dir.path(), "owner@alpha.test", "alpha"), 0);
+        QCOMPARE(addUser(m_dir.path(), "owner@beta.test", "beta"), 0);
+        QCOMPARE(runCli({"space", "set-plan", "beta", "pro", "--data", m_dir.path()}), 0);
+        m_freeToken = cliKey(m_dir.path(), "alpha");
+        m_proToken = cliKey(m_dir.path(), "beta");
+        QVERIFY(!m_freeToken.isEmpty() && !m_proToken.isEmpty());
+        // CLI content commands: import a template and create + publish a page offline.
+        QFile tf(m_dir.path() + "/template.json");
+        QVERIFY(tf.open(QIODevice::WriteOnly));
+        tf.write(kTemplate);
+        tf.close();
+        QByteArray out;
+        QCOMPARE(runCli({"template", "import", tf.fileName(), "--space", "alpha", "--json", "--data", m_dir.path()}, {}, &out), 0);
+        m_templateId = QJsonDocument::fromJson(out).object().value("id").toString();
+        QVERIFY2(m_templateId.startsWith("tpl_"), out.constData());
+        QCOMPARE(runCli({"page", "create", "--space", "alpha", "--template", m_templateId, "--var", "title=Published",
+                         "--var", "bg=#336699", "--publish", "--json", "--data", m_dir.path()}, {}, &out), 0);
+        m_pageId = QJsonDocument::fromJson(out).object().value("id").toString();
+        QVERIFY2(m_pageId.startsWith("pg_"), out.constData());
+        QCOMPARE(QJsonDocument::fromJson(out).object().value("published").toBool(), true);
+        // A bad variable is refused by the CLI with a message naming it.
+        QVERIFY(runCli({"page", "create", "--space", "alpha", "--template", m_templateId, "--var", "nope=1",
+                        "--data", m_dir.path()}) != 0);
+
+        QFile cfg(m_dir.path() + "/config.json");
+        QVERIFY(cfg.open(QIODevice::WriteOnly));
+        cfg.write(R"({"http": {"workerThreads": 2}, "render": {"rateLimit": {"perSecond": 10000, "burst": 10000}}})");
+        cfg.close();
+        QVERIFY2(m_server.start(m_dir.path()), m_server.log().constData());
+        m_session = login(port(), "owner@alpha.test");
+        m_otherSession = login(port(), "owner@beta.test");
+        QVERIFY(!m_session.isEmpty() && !m_otherSession.isEmpty());
+
+        // The tight server: one worker, one queued job, 5-render burst.
+        QCOMPARE(addUser(m_tightDir.path(), "owner@tight.test", "tight"), 0);
+        QFile tcfg(m_tightDir.path() + "/config.json");
+        QVERIFY(tcfg.open(QIODevice::WriteOnly));
+        tcfg.write(R"({"http": {"workerThreads": 1, "workerQueueLimit": 1},
+                       "render": {"rateLimit": {"perSecond": 0.5, "burst": 12}}})");
+        tcfg.close();
+        QVERIFY2(m_tight.start(m_tightDir.path()), m_tight.log().constData());
+    }
+
+    // ------------------------------------------------------------ patterns
+
+    void patternListing()
+    {
+        const HttpReply r = get("/api/v1/patterns");
+        QCOMPARE(r.status, 200);
+        const QJsonArray list = r.data().value("list").toArray();
+        QVERIFY(list.size() >= 12);
+        for (const QJsonValue &p : list) {
+            QVERIFY(p.toObject().value("variants").toArray().size() >= 4);
+            QCOMPARE(p.toObject().value("defaultSize").toObject().value("width").toInt(), 1000);
+        }
+    }
+
+    void patternPngAndCache()
+    {
+        HttpReply r = get("/api/v1/render?pattern=waves-sunset&width=640&height=360");
+        QCOMPARE(r.status, 200);
+        QCOMPARE(r.header("Content-Type"), QByteArray("image/png"));
+        QCOMPARE(r.header("X-Cache"), QByteArray("MISS"));
+        QVERIFY(!r.header("Server-Timing").isEmpty());
+        QCOMPARE(decode(r.body, "png").size(), QSize(640, 360));
+        const QByteArray first = r.body;
+
+        r = get("/api/v1/render?pattern=waves-sunset&width=640&height=360");
+        QCOMPARE(r.header("X-Cache"), QByteArray("HIT"));
+        QCOMPARE(r.body, first);
+        // POST with the same fields hits the same entry.
+        r = render({{"pattern", "waves-sunset"}, {"width", 640}, {"height", 360}, {"mode", "render-only"}}, {});
+        QCOMPARE(r.header("X-Cache"), QByteArray("HIT"));
+        // cache=false / "false" / 0 skip the lookup.
+        r = get("/api/v1/render?pattern=waves-sunset&width=640&height=360&cache=false");
+        QCOMPARE(r.header("X-Cache"), QByteArray("BYPASS"));
+        QCOMPARE(r.body, first);
+        r = render({{"pattern", "waves-sunset"}, {"width", 640}, {"height", 360}, {"cache", "false"}}, {});
+        QCOMPARE(r.header("X-Cache"), QByteArray("BYPASS"));
+        r = render({{"pattern", "waves-sunset"}, {"width", 640}, {"height", 360}, {"cache", 0}}, {});
+        QCOMPARE(r.header("X-Cache"), QByteArray("BYPASS"));
+        // Default size 1000×525.
+        r = get("/api/v1/render?pattern=dots-ocean");
+        QCOMPARE(r.status, 200);
+        QCOMPARE(decode(r.body).size(), QSize(1000, 525));
+    }
+
+    void patternJsonForm()
+    {
+        HttpReply r = httpRequest(port(), "POST", "/api/v1/render", json({{"pattern", "grid-forest"}, {"width", 300}, {"height", 200}}),
+                                  {{"Accept", "application/json"}});
+        QCOMPARE(r.status, 200);
+        const QString url = r.json().value("file").toObject().value("url").toString();
+        QVERIFY2(url.contains("/api/v1/files/"), r.body.constData());
+        const HttpReply f = get(QUrl(url).path().toLatin1());
+        QCOMPARE(f.status, 200);
+        QCOMPARE(decode(f.body).size(), QSize(300, 200));
+        // render-only always gives bytes.
+        r = httpRequest(port(), "POST", "/api/v1/render", json({{"pattern", "grid-forest"}, {"mode", "render-only"}}),
+                        {{"Accept", "application/json"}});
+        QCOMPARE(r.header("Content-Type"), QByteArray("image/png"));
+    }
+
+    void patternPlanLimits()
+    {
+        HttpReply r = get("/api/v1/render?pattern=dots-sunset&width=1001&height=100");
+        VERIFY_PROBLEM(r, 402);
+        QCOMPARE(r.json().value("code").toString(), QString("export_size_exceeded"));
+        r = render({{"pattern", "dots-sunset"}, {"width", 1001}, {"height", 100}}, m_freeToken);
+        VERIFY_PROBLEM(r, 402);
+        r = render({{"pattern", "dots-sunset"}, {"width", 100}, {"height", 1001}}, m_freeToken);
+        VERIFY_PROBLEM(r, 402);
+        r = render({{"pattern", "dots-sunset"}, {"width", 1001}, {"height", 100}}, m_proToken);
+        QCOMPARE(r.status, 200);
+        QCOMPARE(decode(r.body).size(), QSize(1001, 100));
+        r = render({{"pattern", "dots-sunset"}, {"width", 2401}, {"height", 100}}, m_proToken);
+        VERIFY_PROBLEM(r, 402);
+    }
+
+    void patternBadInput_data()
+    {
+        QTest::addColumn<QString>("pattern");
+        QTest::addColumn<int>("status");
+        QTest::newRow("no hyphen") << "waves" << 400;
+        QTest::newRow("upper case") << "Waves-sunset" << 400;
+        QTest::newRow("underscore") << "waves_sunset" << 400;
+        QTest::newRow("three parts") << "waves-sun-set" << 400;
+        QTest::newRow("empty variant") << "waves-" << 400;
+        QTest::newRow("empty") << "" << 400;
+        QTest::newRow("unknown pattern") << "nosuch-sunset" << 404;
+        QTest::newRow("unknown variant") << "waves-nosuch" << 404;
+    }
+    void patternBadInput()
+    {
+        QFETCH(QString, pattern);
+        QFETCH(int, status);
+        const HttpReply r = render({{"pattern", pattern}}, {});
+        VERIFY_PROBLEM(r, status);
+        QCOMPARE(r.json().value("field").toString(), QString("pattern"));
+    }
+
+    void renderBodyRules()
+    {
+        HttpReply r = render({{"pattern", "dots-sunset"}, {"pageId", m_pageId}}, m_freeToken);
+        VERIFY_PROBLEM(r, 400);
+        r = render({{"width", 10}}, m_freeToken);
+        VERIFY_PROBLEM(r, 400);
+        r = httpRequest(port(), "POST", "/api/v1/render", "{not json", bearer(m_freeToken));
+        VERIFY_PROBLEM(r, 400);
+        r = render({{"pattern", "dots-sunset"}, {"width", "abc"}}, {});
+        VERIFY_PROBLEM(r, 400);
+        QCOMPARE(r.json().value("field").toString(), QString("width"));
+        r = render({{"pattern", "dots-sunset"}, {"width", 0}}, {});
+        VERIFY_PROBLEM(r, 400);
+        r = render({{"pattern", "dots-sunset"}, {"cache", "maybe"}}, {});
+        VERIFY_PROBLEM(r, 400);
+        // A token on a pattern render is optional, but must be valid when present.
+        r = render({{"pattern", "dots-sunset"}}, "imp_notarealtoken0000000000000000000000000000");
+        VERIFY_PROBLEM(r, 401);
+    }
+
+    // ------------------------------------------------------------ content CRUD
+
+    void templateAndPageCrud()
+    {
+        // Unauthenticated → 401.
+        VERIFY_PROBLEM(get("/api/v1/templates"), 401);
+        // A broken template is refused with the field named.
+        HttpReply r = httpRequest(port(), "POST", "/api/v1/templates",
+                                  R"({"name":"bad","width":100,"height":100,"variables":"nope","root":{"type":"div"}})", bearer(m_session));
+        VERIFY_PROBLEM(r, 400);
+        QVERIFY(r.json().value("detail").toString().contains("variables"));
+        r = httpRequest(port(), "POST", "/api/v1/templates", kTemplate, bearer(m_session));
+        QCOMPARE(r.status, 201);
+        const QString tid = r.data().value("id").toString();
+        QVERIFY(tid.startsWith("tpl_"));
+        r = get("/api/v1/templates", bearer(m_session));
+        QCOMPARE(r.status, 200);
+        QVERIFY(r.data().value("count").toInt() >= 2);
+        // Space-scoped: beta cannot see alpha's template.
+        VERIFY_PROBLEM(get("/api/v1/templates/" + tid.toLatin1(), bearer(m_otherSession)), 404);
+        // Page with an unknown variable → 400; a good one → 201, unpublished.
+        r = httpRequest(port(), "POST", "/api/v1/pages", json({{"templateId", tid}, {"variables", QJsonObject{{"nope", "x"}}}}),
+                        bearer(m_session));
+        VERIFY_PROBLEM(r, 400);
+        r = httpRequest(port(), "POST", "/api/v1/pages", json({{"templateId", tid}, {"name", "Draft only"},
+                                                               {"variables", QJsonObject{{"title", "Draft"}}}}),
+                        bearer(m_session));
+        QCOMPARE(r.status, 201);
+        QCOMPARE(r.data().value("published").toBool(), false);
+        m_draftPageId = r.data().value("id").toString();
+        // A template in use cannot be deleted.
+        VERIFY_PROBLEM(httpRequest(port(), "DELETE", "/api/v1/templates/" + tid.toLatin1(), {}, bearer(m_session)), 409);
+        // Update the template (validated again).
+        r = httpRequest(port(), "PUT", "/api/v1/templates/" + tid.toLatin1(), R"({"width":-5})", bearer(m_session));
+        VERIFY_PROBLEM(r, 400);
+    }
+
+    // ------------------------------------------------------------ page renders
+
+    void pageRenderJson()
+    {
+        HttpReply r = render({{"pageId", m_pageId}}, m_freeToken);
+        QCOMPARE(r.status, 200);
+        QVERIFY(!r.header("Server-Timing").isEmpty());
+        const QJsonObject o = r.json();
+        QCOMPARE(o.value("success").toBool(), true);
+        QCOMPARE(o.value("pageId").toString(), m_pageId);
+        QCOMPARE(o.value("templateId").toString(), m_templateId);
+        QCOMPARE(o.value("renderType").toString(), QString("takumi"));
+        QCOMPARE(o.value("format").toString(), QString("png"));
+        QCOMPARE(o.value("width").toInt(), 400);
+        QCOMPARE(o.value("height").toInt(), 300);
+        QVERIFY(o.value("warnings").isArray());
+        const QJsonObject t = o.value("timings").toObject();
+        for (const char *k : {"load", "layout", "paint", "encode", "store", "total"})
+            QVERIFY2(t.value(k).isDouble(), k);
+        const QJsonObject file = o.value("file").toObject();
+        QCOMPARE(file.value("contentType").toString(), QString("image/png"));
+        QCOMPARE(file.value("sha256").toString().size(), 64);
+        const QString path = QUrl(file.value("url").toString()).path();
+        QCOMPARE(path, "/api/v1/files/" + file.value("sha256").toString() + ".png");
+        // The stored file: 200 with ETag and immutable caching, then 304.
+        HttpReply f = get(path.toLatin1());
+        QCOMPARE(f.status, 200);
+        QCOMPARE(f.header("Content-Type"), QByteArray("image/png"));
+        QCOMPARE(f.header("Cache-Control"), QByteArray("public, max-age=31536000, immutable"));
+        QCOMPARE(qint64(f.body.size()), qint64(file.value("size").toDouble()));
+        QCOMPARE(decode(f.body).size(), QSize(400, 300));
+        const QByteArray etag = f.header("ETag");
+        QVERIFY(!etag.isEmpty());
+        f = get(path.toLatin1(), {{"If-None-Match", etag}});
+        QCOMPARE(f.status, 304);
+        QVERIFY(f.body.isEmpty());
+        // On disk under files/ab/<sha>.png.
+        const QString sha = file.value("sha256").toString();
+        QVERIFY(QFile::exists(m_dir.path() + "/files/" + sha.left(2) + "/" + sha + ".png"));
+        VERIFY_PROBLEM(get("/api/v1/files/" + QByteArray(64, 'a') + ".png"), 404);
+        VERIFY_PROBLEM(get("/api/v1/files/..%2F..%2Fimprint.db"), 404);
+        // GET with api_token in the query works the same.
+        r = get("/api/v1/render?pageId=" + m_pageId.toLatin1() + "&api_token=" + m_freeToken.toLatin1());
+        QCOMPARE(r.status, 200);
+        QCOMPARE(r.json().value("pageId").toString(), m_pageId);
+    }
+
+    void pageRenderFormats()
+    {
+        HttpReply r = render({{"pageId", m_pageId}, {"format", "png"}, {"output", "binary"}}, m_freeToken);
+        QCOMPARE(r.status, 200);
+        QCOMPARE(r.header("Content-Type"), QByteArray("image/png"));
+        QCOMPARE(decode(r.body, "png").size(), QSize(400, 300));
+        r = render({{"pageId", m_pageId}, {"format", "webp"}, {"binary", true}}, m_freeToken);
+        QCOMPARE(r.status, 200);
+        QCOMPARE(r.header("Content-Type"), QByteArray("image/webp"));
+        QCOMPARE(decode(r.body, "webp").size(), QSize(400, 300));
+        r = render({{"pageId", m_pageId}, {"format", "svg"}, {"output", "image"}}, m_freeToken);
+        QCOMPARE(r.status, 200);
+        QCOMPARE(r.header("Content-Type"), QByteArray("image/svg+xml"));
+        QXmlStreamReader xml(r.body);
+        QVERIFY(xml.readNextStartElement());
+        QCOMPARE(xml.name().toString(), QString("svg"));
+        const auto attrs = xml.attributes();
+        QVERIFY2(attrs.value("width").toString().startsWith("400") || attrs.value("viewBox").toString().contains("400"),
+                 r.body.left(400).constData());
+        while (!xml.atEnd())
+            xml.readNext();
+        QVERIFY2(!xml.hasError(), qPrintable(xml.errorString()));
+        r = render({{"pageId", m_pageId}, {"output", "raw"}, {"width", 200}, {"height", 100}}, m_freeToken);
+        QCOMPARE(decode(r.body).size(), QSize(200, 100));
+        // dataurl: inline, nothing stored.
+        r = render({{"pageId", m_pageId}, {"output", "dataurl"}, {"format", "webp"}}, m_freeToken);
+        QCOMPARE(r.status, 200);
+        QVERIFY(r.json().value("dataUrl").toString().startsWith("data:image/webp;base64,"));
+        QVERIFY(!r.json().contains("file"));
+        // Bad enums → 400 naming the field.
+        for (const auto &[field, value] : {std::pair{"format", "gif"}, {"output", "pdf"}, {"renderType", "chrome"}, {"emojiType", "apple"}}) {
+            r = render({{"pageId", m_pageId}, {field, value}}, m_freeToken);
+            VERIFY_PROBLEM(r, 400);
+            QCOMPARE(r.json().value("field").toString(), QString(field));
+        }
+        // emojiType from the allowed sets passes through.
+        r = render({{"pageId", m_pageId}, {"emojiType", "openmoji"}, {"output", "binary"}}, m_freeToken);
+        QCOMPARE(r.status, 200);
+        // Plan: free space, 1001 px → 402.
+        VERIFY_PROBLEM(render({{"pageId", m_pageId}, {"width", 1001}}, m_freeToken), 402);
+    }
+
+    void satoriUnavailableIsHonest()
+    {
+        const HttpReply r = render({{"pageId", m_pageId}, {"renderType", "satori"}, {"output", "binary"}}, m_freeToken);
+        // 200 once the satori engine lands; until then 501 naming renderType.
+        if (r.status != 200) {
+            VERIFY_PROBLEM(r, 501);
+            QCOMPARE(r.json().value("field").toString(), QString("renderType"));
+        }
+    }
+
+    void draftVersusPublished()
+    {
+        const QByteArray before = render({{"pageId", m_pageId}, {"output", "binary"}}, m_freeToken).body;
+        HttpReply r = httpRequest(port(), "PUT", "/api/v1/pages/" + m_pageId.toLatin1(),
+                                  json({{"variables", QJsonObject{{"title", "Published"}, {"bg", "#cc3300"}}}}), bearer(m_session));
+        QCOMPARE(r.status, 200);
+        const QByteArray published = render({{"pageId", m_pageId}, {"output", "binary"}}, m_freeToken).body;
+        const QByteArray draft = render({{"pageId", m_pageId}, {"draft", true}, {"output", "binary"}}, m_freeToken).body;
+        QCOMPARE(pixel(published, 5, 5), pixel(before, 5, 5));
+        QCOMPARE(QColor(pixel(published, 5, 5)), QColor("#336699"));
+        QCOMPARE(QColor(pixel(draft, 5, 5)), QColor("#cc3300"));
+        // Publishing makes the change visible to non-draft renders.
+        r = httpRequest(port(), "POST", "/api/v1/pages/" + m_pageId.toLatin1() + "/publish", {}, bearer(m_session));
+        QCOMPARE(r.status, 200);
+        const QByteArray after = render({{"pageId", m_pageId}, {"output", "binary"}}, m_freeToken).body;
+        QCOMPARE(QColor(pixel(after, 5, 5)), QColor("#cc3300"));
+    }
+
+    void notFoundCases()
+    {
+        HttpReply r = render({{"pageId", m_pageId}, {"templateId", "tpl_other"}}, m_freeToken);
+        VERIFY_PROBLEM(r, 404);
+        QCOMPARE(r.json().value("code").toString(), QString("template_mismatch"));
+        r = render({{"pageId", m_pageId}, {"templateId", m_templateId}}, m_freeToken);
+        QCOMPARE(r.status, 200);
+        r = render({{"pageId", m_draftPageId}}, m_freeToken);
+        VERIFY_PROBLEM(r, 404);
+        QVERIFY2(r.json().value("detail").toString().contains("not been published"), r.body.constData());
+        r = render({{"pageId", m_draftPageId}, {"draft", true}}, m_freeToken);
+        QCOMPARE(r.status, 200);
+        VERIFY_PROBLEM(render({{"pageId", "pg_nosuchpage"}}, m_freeToken), 404);
+        // Another space's key cannot see the page.
+        VERIFY_PROBLEM(render({{"pageId", m_pageId}}, m_proToken), 404);
+        VERIFY_PROBLEM(render({{"pageId", m_pageId}, {"draft", true}}, m_proToken), 404);
+    }
+
+    void tokens()
+    {
+        VERIFY_PROBLEM(render({{"pageId", m_pageId}}, {}), 401);
+        VERIFY_PROBLEM(render({{"pageId", m_pageId}}, "imp_invalid"), 401);
+        VERIFY_PROBLEM(get("/api/v1/render?pageId=" + m_pageId.toLatin1() + "&api_token=imp_nope"), 401);
+        // Revoked: create a key over HTTP, render, revoke, render again.
+        HttpReply k = httpRequest(port(), "POST", "/api/v1/tokens/api-keys", json({{"name", "short-lived"}}), bearer(m_session));
+        QCOMPARE(k.status, 201);
+        const QString token = k.data().value("token").toString();
+        QCOMPARE(render({{"pageId", m_pageId}}, token).status, 200);
+        const QByteArray id = k.data().value("id").toString().toLatin1();
+        QCOMPARE(httpRequest(port(), "DELETE", "/api/v1/tokens/api-keys/" + id, "{}", bearer(m_session)).status, 200);
+        VERIFY_PROBLEM(render({{"pageId", m_pageId}}, token), 401);
+        VERIFY_PROBLEM(render({{"pattern", "dots-sunset"}}, token), 401);
+    }
+
+    void tweaks()
+    {
+        HttpReply r = render({{"pageId", m_pageId}, {"output", "binary"}, {"tweaks", QJsonObject{{"bg", "#00ff00"}}}}, m_freeToken);
+        QCOMPARE(r.status, 200);
+        QCOMPARE(QColor(pixel(r.body, 5, 5)), QColor("#00ff00"));
+        // Query forms: tweaks.NAME and tweaks as JSON text.
+        r = get("/api/v1/render?pageId=" + m_pageId.toLatin1() + "&output=binary&tweaks.bg=%23ff00ff", bearer(m_freeToken));
+        QCOMPARE(QColor(pixel(r.body, 5, 5)), QColor("#ff00ff"));
+        r = get("/api/v1/render?pageId=" + m_pageId.toLatin1() + "&output=binary&tweaks=" +
+                    QUrl::toPercentEncoding(R"({"bg":"#0000ff"})"), bearer(m_freeToken));
+        QCOMPARE(QColor(pixel(r.body, 5, 5)), QColor("#0000ff"));
+        r = render({{"pageId", m_pageId}, {"tweaks", QJsonObject{{"nope", "x"}}}}, m_freeToken);
+        VERIFY_PROBLEM(r, 400);
+        QVERIFY2(r.json().value("detail").toString().contains("nope"), r.body.constData());
+        r = render({{"pageId", m_pageId}, {"tweaks", QJsonObject{{"bg", "not a colour"}}}}, m_freeToken);
+        VERIFY_PROBLEM(r, 400);
+        r = render({{"pageId", m_pageId}, {"tweaks", "bg=red"}}, m_freeToken);
+        VERIFY_PROBLEM(r, 400);
+    }
+
+    void concurrentIdenticalRendersRunOnce()
+    {
+        const quint64 before = executed(port());
+        const QByteArray body = json({{"pageId", m_pageId}, {"format", "webp"},
+                                      {"tweaks", QJsonObject{{"title", "Single flight " + QString::number(QDateTime::currentMSecsSinceEpoch())}}}});
+        std::vector<std::unique_ptr<QTcpSocket>> sockets;
+        for (int i = 0; i < 10; ++i) {
+            auto s = std::make_unique<QTcpSocket>();
+            s->connectToHost(QHostAddress::LocalHost, port());
+            QVERIFY(s->waitForConnected(5000));
+            sockets.push_back(std::move(s));
+        }
+        for (auto &s : sockets) {
+            s->write("POST /api/v1/render HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer " + m_freeToken.toLatin1()
+                     + "\r\nContent-Type: application/json\r\nContent-Length: " + QByteArray::number(body.size())
+                     + "\r\n\r\n" + body);
+            s->flush();
+        }
+        QSet<QString> shas;
+        for (auto &s : sockets) {
+            const HttpReply r = readReply(*s, 20000);
+            QCOMPARE(r.status, 200);
+            shas.insert(r.json().value("file").toObject().value("sha256").toString());
+        }
+        QCOMPARE(shas.size(), 1);
+        QCOMPARE(executed(port()) - before, quint64(1));
+    }
+
+    void clientDisconnectMidRender()
+    {
+        for (int i = 0; i < 5; ++i) {
+            QTcpSocket s;
+            s.connectToHost(QHostAddress::LocalHost, port());
+            QVERIFY(s.waitForConnected(5000));
+            const QByteArray body = json({{"pattern", "hexagons-ocean"}, {"width", 2400}, {"height", 2400},
+                                          {"cache", false}, {"format", "webp"}, {"lossless", true}});
+            s.write("POST /api/v1/render HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer " + m_proToken.toLatin1()
+                    + "\r\nContent-Length: " + QByteArray::number(body.size()) + "\r\n\r\n" + body);
+            s.waitForBytesWritten(2000);
+            QTest::qWait(5);
+            s.abort();
+        }
+        QTest::qWait(300);
+        QVERIFY(m_server.running());
+        QCOMPARE(get("/api/v1/health").status, 200);
+        QCOMPARE(render({{"pageId", m_pageId}}, m_freeToken).status, 200);
+    }
+
+    void queueFullAndRateLimit()
+    {
+        const QString token = cliKey(m_tightDir.path(), "tight");
+        QVERIFY(!token.isEmpty());
+        // 8 distinct heavy renders at once against 1 worker + 1 queue slot: some get 503.
+        std::vector<std::unique_ptr<QTcpSocket>> sockets;
+        for (int i = 0; i < 8; ++i) {
+            auto s = std::make_unique<QTcpSocket>();
+            s->connectToHost(QHostAddress::LocalHost, m_tight.port());
+            QVERIFY(s->waitForConnected(5000));
+            const QByteArray body = json({{"pattern", "hexagons-ocean"}, {"width", 1000}, {"height", 1000 - i},
+                                          {"cache", false}, {"format", "webp"}, {"lossless", true}});
+            s->write("POST /api/v1/render HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer " + token.toLatin1()
+                     + "\r\nContent-Length: " + QByteArray::number(body.size()) + "\r\n\r\n" + body);
+            s->flush();
+            sockets.push_back(std::move(s));
+        }
+        int busy = 0, ok = 0;
+        for (auto &s : sockets) {
+            const HttpReply r = readReply(*s, 30000);
+            if (r.status == 503) {
+                VERIFY_PROBLEM(r, 503);
+                QVERIFY(!r.header("Retry-After").isEmpty());
+                ++busy;
+            } else if (r.status == 200) {
+                ++ok;
+            }
+        }
+        QVERIFY2(busy > 0 && ok > 0, qPrintable(QStringLiteral("busy %1 ok %2").arg(busy).arg(ok)));
+        // The burst (12) is spent by now: the next renders get 429 with Retry-After.
+        HttpReply r;
+        for (int i = 0; i < 10 && r.status != 429; ++i)
+            r = render({{"pattern", "dots-sunset"}, {"width", 10}, {"height", 10}}, token, m_tight.port());
+        VERIFY_PROBLEM(r, 429);
+        QVERIFY(r.header("Retry-After").toInt() >= 1);
+    }
+
+    // ------------------------------------------------------------ OpenAPI
+
+    void openApiListsEveryRoute()
+    {
+        const HttpReply r = get("/api/v1/openapi.json");
+        QCOMPARE(r.status, 200);
+        const QJsonObject doc = r.json();
+        QCOMPARE(doc.value("openapi").toString(), QString("3.1.0"));
+        const QJsonObject paths = doc.value("paths").toObject();
+        // The routes the server really registers, from the same code serve.cpp runs.
+        QTemporaryDir dir;
+        QString error;
+        auto settings = imprint::store::DatabaseSettings::fromUrl({}, dir.path(), &error);
+        QVERIFY(settings);
+        imprint::store::Database db(*settings);
+        const auto config = imprint::store::Config::defaults();
+        auto catalog = imprint::render::PatternCatalog::load(QStringLiteral(IMPRINT_SOURCE_DIR "/resources/patterns"), &error);
+        QVERIFY2(catalog, qPrintable(error));
+        imprint::http::Router router;
+        imprint::http::Api api(db, config);
+        imprint::http::RenderApi renderApi(db, config, dir.path(), *catalog);
+        api.registerRoutes(router);
+        renderApi.registerRoutes(router);
+        const auto routes = router.routes();
+        QVERIFY(routes.size() >= 25);
+        for (const auto &[method, pattern] : routes) {
+            const QJsonObject item = paths.value(pattern).toObject();
+            QVERIFY2(item.contains(QString::fromLatin1(method.toLower())),
+                     qPrintable(QStringLiteral("%1 %2 missing from openapi.json").arg(QString::fromLatin1(method), pattern)));
+        }
+        // And nothing documented that the server does not route.
+        int documented = 0;
+        for (auto it = paths.begin(); it != paths.end(); ++it)
+            for (const QString &m : {"get", "post", "put", "delete"})
+                documented += it.value().toObject().contains(m) ? 1 : 0;
+        QCOMPARE(documented, int(routes.size()));
+    }
+
+    void secretsNeverLogged()
+    {
+        const QByteArray log = m_server.log();
+        for (const QString &s : {m_freeToken, m_proToken, m_session})
+            QVERIFY(!log.contains(s.toLatin1()));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestRenderApi)
+#include "tst_render_api.moc"
