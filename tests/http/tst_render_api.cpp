@@ -19,18 +19,13 @@
 
 #include <memory>
 
+#include <webp/decode.h>
+
 using Headers = QList<QPair<QByteArray, QByteArray>>;
 
 namespace {
 
-const QByteArray kTemplate = R"({
-  "name": "Test card", "width": 400, "height": 300, "rendererType": "takumi",
-  "variables": [{"name": "title", "type": "text", "default": "Hello"},
-                {"name": "bg", "type": "color", "default": "#336699"}],
-  "root": {"type": "div", "props": {"style": {"display": "flex", "width": "100%", "height": "100%",
-           "backgroundColor": "{{bg}}", "color": "#ffffff", "fontSize": 40, "fontFamily": "DejaVu Sans",
-           "alignItems": "center", "justifyContent": "center"}, "children": ["{{title}}"]}}
-})";
+const QByteArray kTemplate = "{\n" "  \"name\": \"Test card\", \"width\": 400, \"height\": 300, \"rendererType\": \"takumi\",\n" "  \"variables\": [{\"name\": \"title\", \"type\": \"text\", \"default\": \"Hello\"},\n" "                {\"name\": \"bg\", \"type\": \"color\", \"default\": \"#336699\"}],\n" "  \"root\": {\"type\": \"div\", \"props\": {\"style\": {\"display\": \"flex\", \"width\": \"100%\", \"height\": \"100%\",\n" "           \"backgroundColor\": \"{{bg}}\", \"color\": \"#ffffff\", \"fontSize\": 40, \"fontFamily\": \"DejaVu Sans\",\n" "           \"alignItems\": \"center\", \"justifyContent\": \"center\"}, \"children\": [\"{{title}}\"]}}\n" "}";
 
 QByteArray json(const QJsonObject &o)
 {
@@ -44,6 +39,15 @@ QImage decode(const QByteArray &bytes, const QByteArray &format = {})
     buffer.open(QIODevice::ReadOnly);
     QImageReader reader(&buffer, format);
     return reader.read();
+}
+
+/// Size of a WebP image via libwebp (Debian's Qt has no WebP image plugin); 0×0 if invalid.
+QSize webpSize(const QByteArray &bytes)
+{
+    int w = 0, h = 0;
+    if (!WebPGetInfo(reinterpret_cast<const uint8_t *>(bytes.constData()), size_t(bytes.size()), &w, &h))
+        return {};
+    return QSize(w, h);
 }
 
 /// Every error answer is problem+json with the DESIGN §4 members.
@@ -144,7 +148,7 @@ private slots:
 
         QFile cfg(m_dir.path() + "/config.json");
         QVERIFY(cfg.open(QIODevice::WriteOnly));
-        cfg.write(R"({"http": {"workerThreads": 2}, "render": {"rateLimit": {"perSecond": 10000, "burst": 10000}}})");
+        cfg.write("{\"http\": {\"workerThreads\": 2}, \"render\": {\"rateLimit\": {\"perSecond\": 10000, \"burst\": 10000}}}");
         cfg.close();
         QVERIFY2(m_server.start(m_dir.path()), m_server.log().constData());
         m_session = login(port(), "owner@alpha.test");
@@ -155,8 +159,7 @@ private slots:
         QCOMPARE(addUser(m_tightDir.path(), "owner@tight.test", "tight"), 0);
         QFile tcfg(m_tightDir.path() + "/config.json");
         QVERIFY(tcfg.open(QIODevice::WriteOnly));
-        tcfg.write(R"({"http": {"workerThreads": 1, "workerQueueLimit": 1},
-                       "render": {"rateLimit": {"perSecond": 0.5, "burst": 12}}})");
+        tcfg.write("{\"http\": {\"workerThreads\": 1, \"workerQueueLimit\": 1},\n" "                       \"render\": {\"rateLimit\": {\"perSecond\": 0.5, \"burst\": 12}}}");
         tcfg.close();
         QVERIFY2(m_tight.start(m_tightDir.path()), m_tight.log().constData());
     }
@@ -287,7 +290,7 @@ private slots:
         VERIFY_PROBLEM(get("/api/v1/templates"), 401);
         // A broken template is refused with the field named.
         HttpReply r = httpRequest(port(), "POST", "/api/v1/templates",
-                                  R"({"name":"bad","width":100,"height":100,"variables":"nope","root":{"type":"div"}})", bearer(m_session));
+                                  "{\"name\":\"bad\",\"width\":100,\"height\":100,\"variables\":\"nope\",\"root\":{\"type\":\"div\"}}", bearer(m_session));
         VERIFY_PROBLEM(r, 400);
         QVERIFY(r.json().value("detail").toString().contains("variables"));
         r = httpRequest(port(), "POST", "/api/v1/templates", kTemplate, bearer(m_session));
@@ -312,7 +315,7 @@ private slots:
         // A template in use cannot be deleted.
         VERIFY_PROBLEM(httpRequest(port(), "DELETE", "/api/v1/templates/" + tid.toLatin1(), {}, bearer(m_session)), 409);
         // Update the template (validated again).
-        r = httpRequest(port(), "PUT", "/api/v1/templates/" + tid.toLatin1(), R"({"width":-5})", bearer(m_session));
+        r = httpRequest(port(), "PUT", "/api/v1/templates/" + tid.toLatin1(), "{\"width\":-5}", bearer(m_session));
         VERIFY_PROBLEM(r, 400);
     }
 
@@ -372,7 +375,7 @@ private slots:
         r = render({{"pageId", m_pageId}, {"format", "webp"}, {"binary", true}}, m_freeToken);
         QCOMPARE(r.status, 200);
         QCOMPARE(r.header("Content-Type"), QByteArray("image/webp"));
-        QCOMPARE(decode(r.body, "webp").size(), QSize(400, 300));
+        QCOMPARE(webpSize(r.body), QSize(400, 300));
         r = render({{"pageId", m_pageId}, {"format", "svg"}, {"output", "image"}}, m_freeToken);
         QCOMPARE(r.status, 200);
         QCOMPARE(r.header("Content-Type"), QByteArray("image/svg+xml"));
@@ -476,7 +479,7 @@ private slots:
         r = get("/api/v1/render?pageId=" + m_pageId.toLatin1() + "&output=binary&tweaks.bg=%23ff00ff", bearer(m_freeToken));
         QCOMPARE(QColor(pixel(r.body, 5, 5)), QColor("#ff00ff"));
         r = get("/api/v1/render?pageId=" + m_pageId.toLatin1() + "&output=binary&tweaks=" +
-                    QUrl::toPercentEncoding(R"({"bg":"#0000ff"})"), bearer(m_freeToken));
+                    QUrl::toPercentEncoding("{\"bg\":\"#0000ff\"}"), bearer(m_freeToken));
         QCOMPARE(QColor(pixel(r.body, 5, 5)), QColor("#0000ff"));
         r = render({{"pageId", m_pageId}, {"tweaks", QJsonObject{{"nope", "x"}}}}, m_freeToken);
         VERIFY_PROBLEM(r, 400);
