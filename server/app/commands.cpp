@@ -13,9 +13,6 @@ int runServeCommand(const QStringList &args);
 int runSpaceCommand(const QStringList &args);
 int runUserCommand(const QStringList &args);
 int runKeyCommand(const QStringList &args);
-int runSpaceCommand(const QStringList &args);
-int runUserCommand(const QStringList &args);
-int runKeyCommand(const QStringList &args);
 int runRenderCommand(const QStringList &args);
 int runTemplateCommand(const QStringList &args);
 int runPageCommand(const QStringList &args);
@@ -35,10 +32,6 @@ struct CommandEntry {
 const std::vector<CommandEntry> &commandTable()
 {
     static const std::vector<CommandEntry> table = {
-        {"serve", "HTTP service: [--listen HOST:PORT] [--data DIR] [--database URL] [--demo]", runServeCommand},
-        {"space", "spaces: create NAME [--plan P] | list | set-plan NAME PLAN", runSpaceCommand},
-        {"user", "users: add --email E --space S --role R | passwd --email E | list", runUserCommand},
-        {"key", "API keys: create --space S --name N [--expires-days D] | list --space S | revoke ID", runKeyCommand},
         {"serve", "HTTP service: [--listen HOST:PORT] [--data DIR] [--database URL] [--demo]", runServeCommand},
         {"space", "spaces: create NAME [--plan P] | list | set-plan NAME PLAN", runSpaceCommand},
         {"user", "users: add --email E --space S --role R | passwd --email E | list", runUserCommand},
