@@ -5,10 +5,30 @@
 #include <QApplication>
 #include <QGuiApplication>
 
+#include <malloc.h>
+
 #include <memory>
+
+namespace {
+
+/// Keeps freed render buffers (a 1200×630 render allocates ~8 MB: the ARGB32 canvas,
+/// scanlines, the deflate output) inside the process instead of returning them to the
+/// kernel after every render. On the 2-core VM class we deploy on, touching fresh pages
+/// costs far more than the work done on them: `imprint bench` on c-card measured
+/// paint 11.0 ms / encode 21.5 ms with glibc's defaults and 1.5 / 5.9 ms with these
+/// settings (13 000 fewer minor page faults per 10 renders). RSS then holds each render
+/// thread's peak, bounded by the render pool size.
+void keepRenderBuffersResident()
+{
+    mallopt(M_MMAP_THRESHOLD, 32 * 1024 * 1024); // glibc's maximum; also stops its dynamic threshold
+    mallopt(M_TRIM_THRESHOLD, 256 * 1024 * 1024);
+}
+
+} // namespace
 
 int main(int argc, char **argv)
 {
+    keepRenderBuffersResident();
     const bool wantsWidgets = imprint::app::commandNeedsWidgets(argc, argv);
     // Headless commands (serve, render, bench, admin CLI) must not need a display.
     if (!wantsWidgets && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))

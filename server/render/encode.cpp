@@ -1,29 +1,28 @@
 // Image encoders. PNG dominates a render's cost, so its settings were chosen by
-// measurement: a throwaway harness encoding two 1200×630 cards drawn with QPainter
-// (a 3-stop 135° gradient with white text, and a flat #e2e8f0 card with a rounded white
-// panel and dark text; both > 256 colours from antialiasing), RelWithDebInfo, median
-// thread-CPU ms of 15 runs on the shared 2-core dev machine while 4 other builds ran
-// (wall times ~3× the reference machine, where Qt's default is 31 ms):
+// measurement.
 //
-//   encoder                          gradient ms / bytes     flat ms / bytes
-//   QImageWriter png, default (zlib 6)    95.8 /  94 496       82.7 / 64 498
-//   QImageWriter png, quality 80          74.0 / 184 821       58.7 / 73 745
-//   libpng zlib 6, all filters (=Qt's)    71.0 /  82 322       56.6 / 56 964
-//   libpng zlib 1, filter none            18.3 / 125 308       12.8 / 57 717
-//   libpng zlib 2, filter none            18.0 / 116 883       13.3 / 56 454
-//   libpng zlib 3, filter none  <- chosen 19.5 / 112 085       13.7 / 54 417
-//   libpng zlib 4, filter none            22.5 /  80 336       29.3 / 50 846
-//   libpng zlib 2, filter up              18.7 / 161 066       18.5 / 68 304
-//   libpng zlib 3, filter sub             31.3 / 141 653       19.4 / 70 074
-//   (zlib 1 with Z_RLE or Z_FILTERED and sub/up/paeth: 28–38 ms, 155–256 KB)
+// PNG, 2026-11-23: the 11 fixture templates rendered by the takumi engine (1200×630,
+// opaque, 256–7 040 colours), thread-CPU ms of the deflate step alone, best of 7, on the
+// 2-core dev machine while another build ran:
 //
-// zlib 3 without filtering is ~4–5× faster than Qt's writer and 1.36× (gradient) /
-// 0.96× (flat) the size of zlib 6 with adaptive filtering: the filters cost more time
-// than they save here, because antialiased text and gradients defeat them. RGB without
-// alpha for opaque images and palette PNGs (≤ 256 colours, e.g. flat cards without
-// text) cut the bytes zlib has to see.
+//   compressor, PNG filter            flat cards (a, c, e, j)   gradient (b)   others
+//   zlib 3, none (libpng, until now)   3.1–4.2 ms, 24–57 KB     5.1 / 120 KB   3.5–4.1 / 49–76 KB
+//   libdeflate 1, none                 2.5–5.0, 16–54 KB        3.5 / 149 KB   2.7–3.9 / 46–70 KB
+//   libdeflate 2, none                 2.9–3.4, 16–52 KB        4.2 / 113 KB   3.1–3.4 / 44–64 KB
+//   libdeflate 4, none   <- chosen     2.8–3.5, 16–50 KB        4.3 /  88 KB   3.2–3.5 / 40–61 KB
+//   libdeflate 6, none                 3.0–4.0, 15–48 KB        5.1 /  81 KB   3.6–4.2 / 39–59 KB
+//   libdeflate 2, up                   2.8–3.6, 18–66 KB        4.8 / 220 KB   3.2–3.7 / 47–77 KB
+//   libdeflate 2, adaptive (min-sum)   +17 ms of filtering, sizes within 5 % of "none"
 //
-// WebP lossy, quality 90 (same images): method 0 51.5 ms / 46 066 B and 31.8 / 38 748;
+// Antialiased text and gradients defeat the PNG filters here (they cost time and grow the
+// output), so rows go unfiltered. libdeflate compresses the whole image in one call —
+// libpng streams it row by row through zlib, which measured ~1.5 ms of overhead per
+// 1200×630 card — and at level 4 is as fast as zlib 3 with 15–27 % fewer bytes. libpng
+// still writes the container (signature, IHDR, PLTE, tRNS, CRCs); the one IDAT chunk is
+// the zlib stream libdeflate returns. RGB without alpha for opaque images and palette PNGs
+// (≤ 256 colours) cut the bytes the compressor has to see.
+//
+// WebP lossy, quality 90 (two QPainter cards, gradient and flat): method 0 51.5 ms / 46 066 B and 31.8 / 38 748;
 // method 1 67.0 / 44 424 and 55.9 / 37 420; method 2 59.0 / 42 160 and 55.4 / 32 924;
 // method 3 121.8 / 41 774 and 103.6 / 31 908; method 4 (libwebp's default) 122.3 / 41 890
 // and 117.3 / 31 920. Method 0 is chosen: 2.4–3.7× faster than 4 for 10–20 % more bytes.
@@ -34,30 +33,30 @@
 
 #include <QBuffer>
 #include <QRegularExpression>
+#include <QScopeGuard>
 #include <QSvgGenerator>
 
+#include <libdeflate.h>
 #include <png.h>
 #include <webp/encode.h>
-#include <zlib.h>
 
 #include <csetjmp>
 #include <cstring>
+#include <memory>
 #include <vector>
 
 namespace imprint::render {
 
 namespace {
 
-constexpr int kDefaultFilters = PNG_FILTER_NONE;
-constexpr int kDefaultStrategy = Z_DEFAULT_STRATEGY;
 constexpr int kDefaultWebpMethod = 0;
 
-/// Pixels ready for libpng: rows of `rowBytes`, colour type and optional palette.
+/// Pixels ready for the PNG writer: the filtered scanlines (one filter-type byte, always
+/// 0 = None, then `rowBytes` of samples per row), colour type and optional palette.
 struct PngPixels {
     int width = 0, height = 0;
     int colorType = PNG_COLOR_TYPE_RGB_ALPHA;
-    std::vector<png_byte> data;
-    size_t rowBytes = 0;
+    std::vector<png_byte> *scanlines = nullptr; // the thread's scratch buffer
     std::vector<png_color> palette;
     std::vector<png_byte> paletteAlpha;
 };
@@ -84,9 +83,47 @@ void errorCallback(png_structp png, png_const_charp message)
 
 void warningCallback(png_structp, png_const_charp) { }
 
-/// Runs libpng over prepared pixels. Every C++ object lives in the caller, so the
-/// longjmp of libpng's error path skips no destructor.
-bool writePng(const PngPixels &px, const PngOptions &options, WriteState *state, png_bytep *rows)
+/// Per-thread scratch for the scanlines and the deflate output: reusing them skips
+/// zero-filling and first-touching ~4.5 MB per 1200×630 render (memset alone was 2 % of
+/// a render's profile). A buffer above kMaxKeptScratch bytes is released after use, so
+/// a thread keeps at most that much between renders.
+struct PngScratch {
+    static constexpr size_t kMaxKeptScratch = 64u << 20;
+    std::vector<png_byte> scanlines, zlibStream;
+
+    static PngScratch &forThisThread()
+    {
+        thread_local PngScratch scratch;
+        return scratch;
+    }
+    void trim()
+    {
+        for (auto *buffer : {&scanlines, &zlibStream}) {
+            if (buffer->capacity() > kMaxKeptScratch)
+                std::vector<png_byte>().swap(*buffer);
+        }
+    }
+};
+
+struct CompressorDeleter {
+    void operator()(libdeflate_compressor *c) const { libdeflate_free_compressor(c); }
+};
+
+/// A libdeflate compressor for `level`, kept per thread (allocating one costs ~0.1–1 MB
+/// of tables; renders run on a bounded pool, so this is a few per process).
+libdeflate_compressor *compressorFor(int level)
+{
+    thread_local std::unique_ptr<libdeflate_compressor, CompressorDeleter> cached[13];
+    auto &slot = cached[level];
+    if (!slot)
+        slot.reset(libdeflate_alloc_compressor(level));
+    return slot.get();
+}
+
+/// Writes signature, IHDR, PLTE/tRNS, the one IDAT (`zlibStream`) and IEND through
+/// libpng. Every C++ object lives in the caller, so the longjmp of libpng's error path
+/// skips no destructor.
+bool writePng(const PngPixels &px, const png_byte *zlibStream, size_t zlibBytes, WriteState *state)
 {
     png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, state, errorCallback, warningCallback);
     if (!png)
@@ -101,12 +138,6 @@ bool writePng(const PngPixels &px, const PngOptions &options, WriteState *state,
         return false;
     }
     png_set_write_fn(png, state, writeCallback, flushCallback);
-    png_set_compression_level(png, options.zlibLevel);
-    png_set_compression_strategy(png, options.zlibStrategy < 0 ? kDefaultStrategy : options.zlibStrategy);
-    png_set_filter(png, PNG_FILTER_TYPE_BASE,
-                   px.colorType == PNG_COLOR_TYPE_PALETTE ? PNG_FILTER_NONE
-                   : options.filters < 0                   ? kDefaultFilters
-                                                           : options.filters);
     png_set_IHDR(png, info, png_uint_32(px.width), png_uint_32(px.height), 8, px.colorType, PNG_INTERLACE_NONE,
                  PNG_COMPRESSION_TYPE_BASE, PNG_FILTER_TYPE_BASE);
     if (px.colorType == PNG_COLOR_TYPE_PALETTE) {
@@ -115,15 +146,18 @@ bool writePng(const PngPixels &px, const PngOptions &options, WriteState *state,
             png_set_tRNS(png, info, px.paletteAlpha.data(), int(px.paletteAlpha.size()), nullptr);
     }
     png_write_info(png, info);
-    png_write_image(png, rows);
-    png_write_end(png, info);
+    static constexpr png_byte kIdat[5] = {'I', 'D', 'A', 'T', 0};
+    static constexpr png_byte kIend[5] = {'I', 'E', 'N', 'D', 0};
+    png_write_chunk(png, kIdat, zlibStream, zlibBytes);
+    png_write_chunk(png, kIend, nullptr, 0);
     png_destroy_write_struct(&png, &info);
     return true;
 }
 
-/// Collects the distinct colours of an ARGB32 image, giving up after 256 (a small
-/// open-addressing table: most cards exceed 256 within the first rows and stop early).
-bool paletteOf(const QImage &argb, std::vector<quint32> *colors, std::vector<png_byte> *indices)
+/// Collects the distinct colours of an ARGB32 image into `colors` and writes one index
+/// per pixel into `scanlines` (filter byte 0 before each row), giving up after 256 (a
+/// small open-addressing table: most cards exceed 256 within the first rows and stop early).
+bool paletteOf(const QImage &argb, std::vector<quint32> *colors, std::vector<png_byte> *scanlines)
 {
     constexpr int kSlots = 1024; // power of two, 4× the most colours kept
     quint32 keys[kSlots];
@@ -131,12 +165,13 @@ bool paletteOf(const QImage &argb, std::vector<quint32> *colors, std::vector<png
     std::fill(std::begin(values), std::end(values), qint16(-1));
     colors->clear();
     const int w = argb.width(), h = argb.height();
-    indices->resize(size_t(w) * size_t(h));
+    scanlines->resize((size_t(w) + 1) * size_t(h));
     quint32 last = 0;
     int lastIndex = -1;
     for (int y = 0; y < h; ++y) {
         const auto *row = reinterpret_cast<const quint32 *>(argb.constScanLine(y));
-        png_byte *out = indices->data() + size_t(y) * size_t(w);
+        png_byte *out = scanlines->data() + size_t(y) * (size_t(w) + 1);
+        *out++ = 0;
         for (int x = 0; x < w; ++x) {
             const quint32 c = row[x];
             if (c == last && lastIndex >= 0) {
@@ -161,31 +196,81 @@ bool paletteOf(const QImage &argb, std::vector<quint32> *colors, std::vector<png
     return true;
 }
 
+/// True when every pixel of a premultiplied ARGB32 image has alpha 255.
+bool isOpaque(const QImage &premultiplied)
+{
+    if (premultiplied.format() == QImage::Format_RGB32)
+        return true;
+    const int w = premultiplied.width();
+    for (int y = 0; y < premultiplied.height(); ++y) {
+        const auto *row = reinterpret_cast<const quint32 *>(premultiplied.constScanLine(y));
+        quint32 all = 0xff000000u;
+        for (int x = 0; x < w; ++x)
+            all &= row[x]; // branch-free: the compiler vectorises the AND
+        if ((all >> 24) != 0xff)
+            return false;
+    }
+    return true;
+}
+
+/// Packs opaque ARGB32 pixels (premultiplied equals straight at alpha 255) into RGB
+/// scanlines, filter byte 0 before each row.
+void packRgb(const QImage &opaque, std::vector<png_byte> *scanlines)
+{
+    const size_t w = size_t(opaque.width()), rowBytes = w * 3 + 1;
+    scanlines->resize(rowBytes * size_t(opaque.height()));
+    for (int y = 0; y < opaque.height(); ++y) {
+        const auto *row = reinterpret_cast<const quint32 *>(opaque.constScanLine(y));
+        png_byte *out = scanlines->data() + size_t(y) * rowBytes;
+        *out++ = 0;
+        for (size_t x = 0; x < w; ++x, out += 3) {
+            const quint32 c = row[x];
+            out[0] = png_byte(c >> 16);
+            out[1] = png_byte(c >> 8);
+            out[2] = png_byte(c);
+        }
+    }
+}
+
+/// Un-premultiplies into RGBA scanlines through Qt's vectorised converter, filter byte 0
+/// before each row.
+void packRgba(const QImage &premultiplied, std::vector<png_byte> *scanlines)
+{
+    const QImage rgba = premultiplied.convertToFormat(QImage::Format_RGBA8888);
+    const size_t rowBytes = size_t(rgba.width()) * 4 + 1;
+    scanlines->resize(rowBytes * size_t(rgba.height()));
+    for (int y = 0; y < rgba.height(); ++y) {
+        png_byte *out = scanlines->data() + size_t(y) * rowBytes;
+        out[0] = 0;
+        std::memcpy(out + 1, rgba.constScanLine(y), rowBytes - 1);
+    }
+}
+
 } // namespace
 
 QByteArray encodePng(const QImage &image, const PngOptions &options, QString *error)
 {
-    if (image.isNull()) {
+    auto fail = [error](const QString &message) {
         if (error)
-            *error = QStringLiteral("cannot encode an empty image");
-        return {};
-    }
+            *error = message;
+        return QByteArray();
+    };
+    if (image.isNull())
+        return fail(QStringLiteral("cannot encode an empty image"));
     const QImage premultiplied = image.format() == QImage::Format_ARGB32_Premultiplied
                                          || image.format() == QImage::Format_RGB32
                                      ? image
                                      : image.convertToFormat(QImage::Format_ARGB32_Premultiplied);
+    PngScratch &scratch = PngScratch::forThisThread();
+    const auto trimScratch = qScopeGuard([&scratch] { scratch.trim(); });
     PngPixels px;
+    px.scanlines = &scratch.scanlines;
     px.width = premultiplied.width();
     px.height = premultiplied.height();
-    const size_t h = size_t(px.height);
 
     std::vector<quint32> colors;
-    std::vector<png_byte> indices;
-    QImage packed; // keeps the rows handed to libpng alive
-    if (options.allowPalette && paletteOf(premultiplied, &colors, &indices)) {
+    if (options.allowPalette && paletteOf(premultiplied, &colors, px.scanlines)) {
         px.colorType = PNG_COLOR_TYPE_PALETTE;
-        px.data = std::move(indices);
-        px.rowBytes = size_t(px.width);
         bool anyAlpha = false;
         for (quint32 c : colors) {
             const QRgb straight = qUnpremultiply(c);
@@ -195,37 +280,29 @@ QByteArray encodePng(const QImage &image, const PngOptions &options, QString *er
         }
         if (!anyAlpha)
             px.paletteAlpha.clear();
+    } else if (options.allowRgb && isOpaque(premultiplied)) {
+        px.colorType = PNG_COLOR_TYPE_RGB;
+        packRgb(premultiplied, px.scanlines);
     } else {
-        bool opaque = premultiplied.format() == QImage::Format_RGB32;
-        if (!opaque && options.allowRgb) {
-            opaque = true;
-            for (size_t y = 0; y < h && opaque; ++y) {
-                const auto *row = reinterpret_cast<const quint32 *>(premultiplied.constScanLine(int(y)));
-                for (int x = 0; x < px.width; ++x) {
-                    if ((row[x] >> 24) != 0xff) {
-                        opaque = false;
-                        break;
-                    }
-                }
-            }
-        }
-        const bool rgb = opaque && options.allowRgb;
-        // Qt's vectorised converters un-premultiply and pack to PNG's byte order.
-        packed = premultiplied.convertToFormat(rgb ? QImage::Format_RGB888 : QImage::Format_RGBA8888);
-        px.colorType = rgb ? PNG_COLOR_TYPE_RGB : PNG_COLOR_TYPE_RGB_ALPHA;
+        px.colorType = PNG_COLOR_TYPE_RGB_ALPHA;
+        packRgba(premultiplied, px.scanlines);
     }
-    std::vector<png_bytep> rows(h);
-    for (size_t y = 0; y < h; ++y)
-        rows[y] = packed.isNull() ? px.data.data() + y * px.rowBytes : const_cast<png_bytep>(packed.constScanLine(int(y)));
+
+    libdeflate_compressor *compressor = compressorFor(std::clamp(options.level, 0, 12));
+    if (!compressor)
+        return fail(QStringLiteral("PNG encoding failed: out of memory"));
+    std::vector<png_byte> &zlibStream = scratch.zlibStream;
+    zlibStream.resize(libdeflate_zlib_compress_bound(compressor, px.scanlines->size()));
+    const size_t zlibBytes = libdeflate_zlib_compress(compressor, px.scanlines->data(), px.scanlines->size(),
+                                                      zlibStream.data(), zlibStream.size());
+    if (zlibBytes == 0)
+        return fail(QStringLiteral("PNG encoding failed: compressed data exceeds its bound"));
 
     QByteArray out;
-    out.reserve(qsizetype(size_t(px.width) * h / 4 + 1024));
+    out.reserve(qsizetype(zlibBytes + 1024));
     WriteState state{&out, {0}};
-    if (!writePng(px, options, &state, rows.data())) {
-        if (error)
-            *error = QStringLiteral("PNG encoding failed: %1").arg(QString::fromUtf8(state.message));
-        return {};
-    }
+    if (!writePng(px, zlibStream.data(), zlibBytes, &state))
+        return fail(QStringLiteral("PNG encoding failed: %1").arg(QString::fromUtf8(state.message)));
     return out;
 }
 

@@ -1,5 +1,6 @@
 #pragma once
-// Encoders for rendered images (DESIGN.md §3): PNG through libpng, WebP through libwebp's
+// Encoders for rendered images (DESIGN.md §3): PNG through libpng (container) and
+// libdeflate (compression), WebP through libwebp's
 // advanced API, SVG through QSvgGenerator.
 
 #include <QByteArray>
@@ -12,18 +13,17 @@
 
 namespace imprint::render {
 
-/// libpng settings. The defaults were chosen by measurement (see encode.cpp).
+/// PNG settings. The defaults were chosen by measurement (see encode.cpp).
 struct PngOptions {
-    int zlibLevel = 3;        ///< 0–9
-    int filters = -1;         ///< PNG_FILTER_* mask; -1 = the default chosen by measurement
-    int zlibStrategy = -1;    ///< Z_* strategy; -1 = the default chosen by measurement
+    int level = 4;            ///< libdeflate compression level, 0 (stored) – 12 (smallest)
     bool allowPalette = true; ///< write colour type 3 when the image has ≤ 256 colours
     bool allowRgb = true;     ///< drop the alpha channel when every pixel is opaque
 };
 
 /// Encodes `image` (any format; premultiplied alpha is un-premultiplied) as PNG bytes:
-/// palette when ≤ 256 distinct colours, RGB when opaque, RGBA otherwise. Returns empty on
-/// failure (null image, libpng error) and sets `*error` if given.
+/// palette when ≤ 256 distinct colours, RGB when opaque, RGBA otherwise; 8 bits per
+/// sample, unfiltered rows in one IDAT deflated by libdeflate (PNG spec, ISO/IEC 15948).
+/// Returns empty on failure (null image, out of memory, libpng error) and sets `*error`.
 QByteArray encodePng(const QImage &image, const PngOptions &options = {}, QString *error = nullptr);
 
 /// Encodes `image` as WebP: lossy at `quality` (1–100, libwebp's scale; default 90) or

@@ -5,6 +5,7 @@
 #include <QLinearGradient>
 #include <QSvgRenderer>
 #include <QXmlStreamReader>
+#include <QtConcurrent>
 #include <QtTest>
 
 #include <webp/decode.h>
@@ -63,6 +64,32 @@ private Q_SLOTS:
         const QImage ref = src.convertToFormat(QImage::Format_ARGB32);
         for (int x : {0, 100, 319})
             QCOMPARE(back.pixel(x, 50), ref.pixel(x, 50));
+    }
+
+    void pngEveryPixelRoundTripsAcrossSizesAndThreads()
+    {
+        // Encoders keep per-thread scratch buffers: a big image, then a small one, then
+        // the same images on other threads must all decode to exactly their source.
+        const QImage big = gradientCard(false).scaled(900, 500);
+        const QImage small = gradientCard(true).copy(0, 0, 97, 131); // odd size, with alpha
+        auto exact = [](const QImage &src) {
+            const QImage back = QImage::fromData(encodePng(src), "PNG").convertToFormat(QImage::Format_ARGB32);
+            return back == src.convertToFormat(QImage::Format_ARGB32);
+        };
+        QVERIFY(exact(big));
+        QVERIFY(exact(small));
+        QVERIFY(exact(big));
+        const QByteArray reference = encodePng(small);
+        QList<QFuture<QByteArray>> runs;
+        for (int i = 0; i < 4; ++i)
+            runs.append(QtConcurrent::run([&, i] { return encodePng(i % 2 ? big : small); }));
+        for (int i = 0; i < 4; ++i) {
+            if (i % 2)
+                QCOMPARE(QImage::fromData(runs[i].result(), "PNG").convertToFormat(QImage::Format_ARGB32),
+                         big.convertToFormat(QImage::Format_ARGB32));
+            else
+                QCOMPARE(runs[i].result(), reference);
+        }
     }
 
     void pngKeepsAlpha()
