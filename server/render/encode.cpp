@@ -2,24 +2,29 @@
 // measurement.
 //
 // PNG, 2026-11-23: the 11 fixture templates rendered by the takumi engine (1200×630,
-// opaque, 256–7 040 colours), thread-CPU ms of the deflate step alone, best of 7, on the
-// 2-core dev machine while another build ran:
+// opaque, 256–7 040 colours), ms of the deflate step alone, best of 7–9, on the 2-core
+// dev machine; sizes against Qt's writer (zlib 6, adaptive filters: 18–102 KB):
 //
-//   compressor, PNG filter            flat cards (a, c, e, j)   gradient (b)   others
-//   zlib 3, none (libpng, until now)   3.1–4.2 ms, 24–57 KB     5.1 / 120 KB   3.5–4.1 / 49–76 KB
-//   libdeflate 1, none                 2.5–5.0, 16–54 KB        3.5 / 149 KB   2.7–3.9 / 46–70 KB
-//   libdeflate 2, none                 2.9–3.4, 16–52 KB        4.2 / 113 KB   3.1–3.4 / 44–64 KB
-//   libdeflate 4, none   <- chosen     2.8–3.5, 16–50 KB        4.3 /  88 KB   3.2–3.5 / 40–61 KB
-//   libdeflate 6, none                 3.0–4.0, 15–48 KB        5.1 /  81 KB   3.6–4.2 / 39–59 KB
-//   libdeflate 2, up                   2.8–3.6, 18–66 KB        4.8 / 220 KB   3.2–3.7 / 47–77 KB
-//   libdeflate 2, adaptive (min-sum)   +17 ms of filtering, sizes within 5 % of "none"
+//   compressor, PNG filter              flat cards (a, c, e, j)   gradient (b)   others
+//   zlib 3, none (libpng, until 11-23)   3.1–4.2 ms, 24–57 KB     5.1 / 120 KB   3.5–4.1 / 49–76 KB
+//   libdeflate 1, none                   2.5–5.0, 16–54 KB        3.5 / 149 KB   2.7–3.9 / 46–70 KB
+//   libdeflate 4, none                   2.8–3.5, 16–50 KB        4.3 /  88 KB   3.2–3.5 / 40–61 KB
+//   libdeflate 6, none                   3.0–4.0, 15–48 KB        5.1 /  81 KB   3.6–4.2 / 39–59 KB
+//   libdeflate 2, up                     2.8–3.6, 18–66 KB        4.8 / 220 KB   3.2–3.7 / 47–77 KB
+//   libdeflate 2, adaptive (min-sum)     +17 ms of filtering, sizes within 5 % of "none"
+//   ISA-L igzip 0, none                  0.25–0.45, 40–85 KB      0.9 / 173 KB   0.4–0.6 / 71–104 KB
+//   ISA-L igzip 1, none                  0.28–0.52, 24–67 KB      1.0 / 137 KB   0.4–0.6 / 56–85 KB
+//   ISA-L igzip 2, none  <- chosen       0.28–0.48, 24–67 KB      1.1 / 137 KB   0.4–0.6 / 55–84 KB
+//   ISA-L igzip 3, none                  3.0–4.6,   26–68 KB      5.1 / 116 KB   3.3–4.7 / 56–83 KB
+//   ISA-L igzip 2, up                    +0.7 ms of filtering, 11–53 % larger than "none"
 //
 // Antialiased text and gradients defeat the PNG filters here (they cost time and grow the
-// output), so rows go unfiltered. libdeflate compresses the whole image in one call —
-// libpng streams it row by row through zlib, which measured ~1.5 ms of overhead per
-// 1200×630 card — and at level 4 is as fast as zlib 3 with 15–27 % fewer bytes. libpng
-// still writes the container (signature, IHDR, PLTE, tRNS, CRCs); the one IDAT chunk is
-// the zlib stream libdeflate returns. RGB without alpha for opaque images and palette PNGs
+// output), so rows go unfiltered. Intel's ISA-L deflate (SIMD hashing, one stateless call
+// over the whole image) is ~10× faster than libdeflate or zlib at their fast levels, and
+// its level-2 output stays within 0.98–1.34× of Qt's zlib-6 size (the issue allows 1.5×).
+// libpng's own writer streams rows through zlib (≥ 1.5 ms of overhead per card), so
+// libpng only writes the container (signature, IHDR, PLTE, tRNS, CRCs) and one IDAT chunk
+// holding ISA-L's zlib stream. RGB without alpha for opaque images and palette PNGs
 // (≤ 256 colours) cut the bytes the compressor has to see.
 //
 // WebP lossy, quality 90 (two QPainter cards, gradient and flat): method 0 51.5 ms / 46 066 B and 31.8 / 38 748;
@@ -36,13 +41,13 @@
 #include <QScopeGuard>
 #include <QSvgGenerator>
 
-#include <libdeflate.h>
+#include <isa-l/igzip_lib.h>
 #include <png.h>
 #include <webp/encode.h>
 
 #include <csetjmp>
 #include <cstring>
-#include <memory>
+#include <limits>
 #include <vector>
 
 namespace imprint::render {
@@ -105,19 +110,43 @@ struct PngScratch {
     }
 };
 
-struct CompressorDeleter {
-    void operator()(libdeflate_compressor *c) const { libdeflate_free_compressor(c); }
-};
-
-/// A libdeflate compressor for `level`, kept per thread (allocating one costs ~0.1–1 MB
-/// of tables; renders run on a bounded pool, so this is a few per process).
-libdeflate_compressor *compressorFor(int level)
+/// Compresses `in` into a zlib stream (RFC 1950) with ISA-L at `level` (0–3) into
+/// `out`, resized to the stream's length. Returns false when ISA-L fails.
+bool deflateZlib(const std::vector<png_byte> &in, int level, std::vector<png_byte> *out)
 {
-    thread_local std::unique_ptr<libdeflate_compressor, CompressorDeleter> cached[13];
-    auto &slot = cached[level];
-    if (!slot)
-        slot.reset(libdeflate_alloc_compressor(level));
-    return slot.get();
+    thread_local std::vector<quint8> levelBuffer; // ISA-L's hash tables for levels 1–3
+    static constexpr size_t kLevelBufferBytes[] = {0, ISAL_DEF_LVL1_DEFAULT, ISAL_DEF_LVL2_DEFAULT,
+                                                   ISAL_DEF_LVL3_DEFAULT};
+    level = std::clamp(level, 0, int(ISAL_DEF_MAX_LEVEL));
+    if (in.size() > std::numeric_limits<uint32_t>::max() / 2)
+        return false;
+    if (levelBuffer.size() < kLevelBufferBytes[level])
+        levelBuffer.resize(kLevelBufferBytes[level]);
+    // Incompressible input is stored: 5 bytes per 64 KiB block, plus headers and Adler-32.
+    size_t bound = in.size() + in.size() / 4096 * 5 + ISAL_DEF_MAX_HDR_SIZE + 1024;
+    for (int attempt = 0; attempt < 2; ++attempt, bound = bound * 2) {
+        out->resize(bound);
+        isal_zstream stream;
+        isal_deflate_stateless_init(&stream);
+        stream.level = uint32_t(level);
+        stream.level_buf = level > 0 ? levelBuffer.data() : nullptr;
+        stream.level_buf_size = level > 0 ? uint32_t(kLevelBufferBytes[level]) : 0;
+        stream.gzip_flag = IGZIP_ZLIB;
+        stream.end_of_stream = 1;
+        stream.flush = NO_FLUSH;
+        stream.next_in = const_cast<uint8_t *>(in.data());
+        stream.avail_in = uint32_t(in.size());
+        stream.next_out = out->data();
+        stream.avail_out = uint32_t(out->size());
+        const int status = isal_deflate_stateless(&stream);
+        if (status == COMP_OK) {
+            out->resize(stream.total_out);
+            return true;
+        }
+        if (status != STATELESS_OVERFLOW)
+            return false;
+    }
+    return false;
 }
 
 /// Writes signature, IHDR, PLTE/tRNS, the one IDAT (`zlibStream`) and IEND through
@@ -288,15 +317,10 @@ QByteArray encodePng(const QImage &image, const PngOptions &options, QString *er
         packRgba(premultiplied, px.scanlines);
     }
 
-    libdeflate_compressor *compressor = compressorFor(std::clamp(options.level, 0, 12));
-    if (!compressor)
-        return fail(QStringLiteral("PNG encoding failed: out of memory"));
     std::vector<png_byte> &zlibStream = scratch.zlibStream;
-    zlibStream.resize(libdeflate_zlib_compress_bound(compressor, px.scanlines->size()));
-    const size_t zlibBytes = libdeflate_zlib_compress(compressor, px.scanlines->data(), px.scanlines->size(),
-                                                      zlibStream.data(), zlibStream.size());
-    if (zlibBytes == 0)
-        return fail(QStringLiteral("PNG encoding failed: compressed data exceeds its bound"));
+    if (!deflateZlib(*px.scanlines, options.level, &zlibStream))
+        return fail(QStringLiteral("PNG encoding failed: the deflate step failed"));
+    const size_t zlibBytes = zlibStream.size();
 
     QByteArray out;
     out.reserve(qsizetype(zlibBytes + 1024));

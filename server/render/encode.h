@@ -1,7 +1,6 @@
 #pragma once
-// Encoders for rendered images (DESIGN.md §3): PNG through libpng (container) and
-// libdeflate (compression), WebP through libwebp's
-// advanced API, SVG through QSvgGenerator.
+// Encoders for rendered images (DESIGN.md §3): PNG through libpng (container) and ISA-L
+// (deflate), WebP through libwebp's advanced API, SVG through QSvgGenerator.
 
 #include <QByteArray>
 #include <QImage>
@@ -15,14 +14,14 @@ namespace imprint::render {
 
 /// PNG settings. The defaults were chosen by measurement (see encode.cpp).
 struct PngOptions {
-    int level = 4;            ///< libdeflate compression level, 0 (stored) – 12 (smallest)
+    int level = 2;            ///< ISA-L deflate level, 0 (fastest) – 3 (smallest)
     bool allowPalette = true; ///< write colour type 3 when the image has ≤ 256 colours
     bool allowRgb = true;     ///< drop the alpha channel when every pixel is opaque
 };
 
 /// Encodes `image` (any format; premultiplied alpha is un-premultiplied) as PNG bytes:
 /// palette when ≤ 256 distinct colours, RGB when opaque, RGBA otherwise; 8 bits per
-/// sample, unfiltered rows in one IDAT deflated by libdeflate (PNG spec, ISO/IEC 15948).
+/// sample, unfiltered rows in one IDAT deflated by ISA-L (PNG spec, ISO/IEC 15948).
 /// Returns empty on failure (null image, out of memory, libpng error) and sets `*error`.
 QByteArray encodePng(const QImage &image, const PngOptions &options = {}, QString *error = nullptr);
 

@@ -146,12 +146,12 @@ QTransform cssTransform(const ComputedStyle &s, const QRectF &borderBox)
     return t;
 }
 
-/// Embedded images are decoded once per render: a fast deflate level costs a little size
-/// and saves encoding time (libdeflate 1 is slower than 2 on flat images, see encode.cpp).
+/// Embedded images are decoded once per render: ISA-L's level 1 is its fastest level
+/// with Huffman-coded matches (see encode.cpp), about as small as level 2.
 PngOptions embeddedPng()
 {
     PngOptions o;
-    o.level = 2;
+    o.level = 1;
     return o;
 }
 

@@ -2,7 +2,9 @@
 
 #include "server/render/encode.h"
 
+#include <QBuffer>
 #include <QLinearGradient>
+#include <QPainter>
 #include <QSvgRenderer>
 #include <QXmlStreamReader>
 #include <QtConcurrent>
@@ -90,6 +92,36 @@ private Q_SLOTS:
             else
                 QCOMPARE(runs[i].result(), reference);
         }
+    }
+
+    void pngStaysWithinOneAndAHalfTimesQtsZlib6()
+    {
+        // The size budget for the fast deflate: a card with a gradient, a panel
+        // and antialiased text (> 256 colours) against Qt's writer (zlib 6, filters).
+        QImage card(1200, 630, QImage::Format_ARGB32_Premultiplied);
+        QPainter p(&card);
+        QLinearGradient g(0, 0, 1200, 630);
+        g.setColorAt(0, QColor(0x0f, 0x17, 0x2a));
+        g.setColorAt(1, QColor(0x33, 0x41, 0x55));
+        p.fillRect(card.rect(), g);
+        p.setRenderHint(QPainter::Antialiasing);
+        p.setBrush(QColor(248, 250, 252));
+        p.setPen(Qt::NoPen);
+        p.drawRoundedRect(QRectF(80, 120, 1040, 390), 24, 24);
+        p.setPen(QColor(15, 23, 42));
+        p.setFont(QFont(QStringLiteral("DejaVu Sans"), 40));
+        for (int line = 0; line < 5; ++line)
+            p.drawText(QPointF(120, 200 + line * 64), QStringLiteral("Shipping faster social images, line %1").arg(line));
+        p.end();
+        QByteArray qtPng;
+        QBuffer buffer(&qtPng);
+        buffer.open(QIODevice::WriteOnly);
+        QVERIFY(card.convertToFormat(QImage::Format_RGB32).save(&buffer, "PNG"));
+        const QByteArray ours = encodePng(card);
+        QVERIFY2(ours.size() <= qtPng.size() * 3 / 2,
+                 qPrintable(QStringLiteral("%1 B vs Qt's %2 B").arg(ours.size()).arg(qtPng.size())));
+        QCOMPARE(QImage::fromData(ours, "PNG").convertToFormat(QImage::Format_RGB32),
+                 card.convertToFormat(QImage::Format_RGB32));
     }
 
     void pngKeepsAlpha()
