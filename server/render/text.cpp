@@ -156,6 +156,46 @@ QStringList familyList(const QStringList &requested)
     return families;
 }
 
+/// True for the letters of the scripts where UAX #14 allows a break between any two
+/// (classes ID, H2, H3, JL/JV/JT): Han, Hiragana, Katakana, Hangul, Bopomofo.
+bool isCjkLetter(char32_t ucs4)
+{
+    switch (QChar::script(ucs4)) {
+    case QChar::Script_Han:
+    case QChar::Script_Hiragana:
+    case QChar::Script_Katakana:
+    case QChar::Script_Hangul:
+    case QChar::Script_Bopomofo: return QChar::isLetterOrNumber(ucs4);
+    default: return false;
+    }
+}
+
+/// `word-break: keep-all` (CSS Text 3 §5.2): no soft wrap opportunity between two
+/// letters or numbers, so CJK words break only where spaces or punctuation allow, like
+/// Latin ones. Qt's line breaker has no such mode; a WORD JOINER (U+2060, UAX #14 class
+/// WJ, default-ignorable so it shapes to nothing) between such a pair removes the break.
+QString joinCjkWords(const QString &text)
+{
+    QString out;
+    out.reserve(text.size() + text.size() / 2);
+    char32_t previous = 0;
+    for (qsizetype i = 0; i < text.size();) {
+        char32_t c = text.at(i).unicode();
+        qsizetype units = 1;
+        if (QChar::isHighSurrogate(c) && i + 1 < text.size() && text.at(i + 1).isLowSurrogate()) {
+            c = QChar::surrogateToUcs4(text.at(i), text.at(i + 1));
+            units = 2;
+        }
+        if (previous && QChar::isLetterOrNumber(previous) && QChar::isLetterOrNumber(c)
+            && (isCjkLetter(previous) || isCjkLetter(c)))
+            out += QChar(0x2060);
+        out += QStringView(text).mid(i, units);
+        previous = c;
+        i += units;
+    }
+    return out;
+}
+
 QTextOption::WrapMode wrapModeFor(const ComputedStyle &s)
 {
     if (s.whiteSpace == WhiteSpace::NoWrap || s.whiteSpace == WhiteSpace::Pre)
@@ -459,7 +499,8 @@ QString TextEngine::processText(const ComputedStyle &s, const QString &text)
         }
         break;
     }
-    return normalizeEmojiForShaping(applyTransform(out, s.textTransform)); // emoji.h
+    out = normalizeEmojiForShaping(applyTransform(out, s.textTransform)); // emoji.h
+    return s.wordBreak == WordBreak::KeepAll ? joinCjkWords(out) : out;
 }
 
 std::shared_ptr<const TextBlock> TextEngine::shape(const ComputedStyle &style, const QString &text,

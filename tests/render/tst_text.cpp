@@ -242,6 +242,30 @@ private Q_SLOTS:
         QVERIFY(block->size.width() <= 100.01);
     }
 
+    void keepAllBreaksCjkOnlyBetweenWords()
+    {
+        ComputedStyle s = dejaVu();
+        // Three four-character Japanese words (20 px each); 130 px holds six characters.
+        const QString text = QStringLiteral("東京都庁 大阪府庁 京都府庁");
+        const qreal wordWidth = TextEngine::instance().shape(s, QStringLiteral("東京都庁"), kMaxContent)->size.width();
+        QVERIFY(wordWidth > 60 && wordWidth < 100);
+        const auto normal = TextEngine::instance().shape(s, text, 130);
+        s.wordBreak = WordBreak::KeepAll;
+        const auto keepAll = TextEngine::instance().shape(s, text, 130);
+        // keep-all: one whole word per line, and the joiners between ideographs add no
+        // width; normal: any two ideographs may break, so the first line fills up with
+        // the second word's first character.
+        QCOMPARE(keepAll->lines.size(), size_t(3));
+        for (const TextLine &line : keepAll->lines)
+            QVERIFY2(qAbs(line.width - wordWidth) < 0.5, qPrintable(QString::number(line.width)));
+        QVERIFY2(normal->lines.front().width > wordWidth + 10, qPrintable(QString::number(normal->lines.front().width)));
+        // Latin text is unaffected.
+        const QString latin = QStringLiteral("keep all words together");
+        ComputedStyle plain = dejaVu();
+        QCOMPARE(TextEngine::instance().shape(s, latin, 120)->lines.size(),
+                 TextEngine::instance().shape(plain, latin, 120)->lines.size());
+    }
+
     void concurrentMeasuresAgree()
     {
         const Node n = textNode(kSentence, dejaVu(24));
