@@ -9,6 +9,8 @@
 #include "server/render/patterns.h"
 
 #include <QBuffer>
+#include <QColor>
+#include <QDir>
 #include <QImage>
 #include <QImageReader>
 #include <QJsonArray>
@@ -145,6 +147,20 @@ private slots:
         // A bad variable is refused by the CLI with a message naming it.
         QVERIFY(runCli({"page", "create", "--space", "alpha", "--template", m_templateId, "--var", "nope=1",
                         "--data", m_dir.path()}) != 0);
+
+        // One-file emoji "sets" in DATA/emoji (emojiSetsFromDataDirectory): 😀 as a solid
+        // square, green for twemoji and magenta for openmoji, so a render shows which file
+        // (if any) was used. The environment variable would win over the data directory.
+        qunsetenv("IMPRINT_EMOJI_DIR");
+        const auto writeEmoji = [this](const QString &set, const QString &name, const QByteArray &colour) {
+            QVERIFY(QDir().mkpath(m_dir.path() + "/emoji/" + set));
+            QFile f(m_dir.path() + "/emoji/" + set + "/" + name);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 36 36\">"
+                    "<rect x=\"0\" y=\"0\" width=\"36\" height=\"36\" fill=\"" + colour + "\"/></svg>");
+        };
+        writeEmoji("twemoji", "1f600.svg", "#00c800");
+        writeEmoji("openmoji", "1F600.svg", "#c800c8");
 
         QFile cfg(m_dir.path() + "/config.json");
         QVERIFY(cfg.open(QIODevice::WriteOnly));
@@ -406,6 +422,47 @@ private slots:
         QCOMPARE(r.status, 200);
         // Plan: free space, 1001 px → 402.
         VERIFY_PROBLEM(render({{"pageId", m_pageId}, {"width", 1001}}, m_freeToken), 402);
+    }
+
+    void emojiSetsFromDataDirectory_data()
+    {
+        QTest::addColumn<QString>("engine");
+        QTest::addColumn<QString>("set");
+        QTest::addColumn<QColor>("colour");
+        for (const char *engine : {"takumi", "satori", "html"}) {
+            QTest::addRow("%s twemoji", engine) << QString(engine) << QString("twemoji") << QColor("#00c800");
+            QTest::addRow("%s openmoji", engine) << QString(engine) << QString("openmoji") << QColor("#c800c8");
+        }
+    }
+
+    void emojiSetsFromDataDirectory()
+    {
+        // The sets initTestCase put in DATA/emoji are found only when `imprint serve` hands
+        // its data directory to the renderer; otherwise 😀 comes from the Noto font
+        // (yellow) or a set elsewhere, with a warning, and no pixel has the file's colour.
+        QFETCH(QString, engine);
+        QFETCH(QString, set);
+        QFETCH(QColor, colour);
+        const HttpReply r = render({{"pageId", m_pageId}, {"renderType", engine}, {"emojiType", set},
+                                    {"output", "dataurl"}, {"tweaks", QJsonObject{{"title", QStringLiteral("\U0001F600")}}}},
+                                   m_freeToken);
+        if (engine == "satori" && r.status == 501)
+            QSKIP("the satori engine is not in this build");
+        QCOMPARE(r.status, 200);
+        QVERIFY2(r.json().value("warnings").toArray().isEmpty(), r.body.left(600).constData());
+        const QString dataUrl = r.json().value("dataUrl").toString();
+        QVERIFY(dataUrl.startsWith("data:image/png;base64,"));
+        const QImage image = decode(QByteArray::fromBase64(dataUrl.mid(dataUrl.indexOf(',') + 1).toLatin1()), "png");
+        QCOMPARE(image.size(), QSize(400, 300));
+        // The template's text is 40 px: the emoji is a 40 × 40 square of the set's colour.
+        int matching = 0;
+        for (int y = 0; y < image.height(); ++y)
+            for (int x = 0; x < image.width(); ++x) {
+                const QColor c = image.pixelColor(x, y);
+                matching += qAbs(c.red() - colour.red()) + qAbs(c.green() - colour.green())
+                                    + qAbs(c.blue() - colour.blue()) < 24 ? 1 : 0;
+            }
+        QVERIFY2(matching > 30 * 30 && matching < 48 * 48, qPrintable(QString::number(matching)));
     }
 
     void satoriUnavailableIsHonest()
