@@ -1,8 +1,7 @@
 // `imprint console [--server URL] [--lang de|fr|en]`: the Qt Widgets admin console
 // against a running server, and `imprint` with no arguments: local desktop mode.
 #include "server/app/cli.h"
-#include "server/http/api.h"
-#include "server/http/server.h"
+#include "server/app/service.h"
 #include "gui/i18n.h"
 #include "gui/mainwindow.h"
 #include "gui/previewtab.h"
@@ -168,23 +167,12 @@ int runLocalDesktop(const QStringList &args)
     const Args noArgs(QStringList(), commonValueOptions(), commonFlags(), &error);
     const CommonOptions options = commonOptions(noArgs);
     auto env = openEnvironment(options, &error);
-    std::unique_ptr<http::Api> api;
-    std::unique_ptr<http::HttpServer> server; // declared after api: destroyed first
+    std::unique_ptr<Service> service;
     quint16 port = 0;
-    if (env) {
-        http::ServerLimits limits;
-        limits.maxConnections = env->config.maxConnections();
-        limits.idleTimeoutMs = env->config.idleTimeoutMs();
-        limits.requestTimeoutMs = env->config.requestTimeoutMs();
-        limits.maxBodyBytes = env->config.maxBodyBytes();
-        limits.workerQueueLimit = env->config.workerQueueLimit();
-        api = std::make_unique<http::Api>(*env->db, env->config);
-        server = std::make_unique<http::HttpServer>(limits);
-        api->registerRoutes(server->router());
-        // The render, file, template and page routes join here once `imprint serve`
-        // registers them (issue 5); the same routes as serve.cpp.
-        port = server->listen(QHostAddress::LocalHost, 0, &error);
-    }
+    if (env)
+        service = Service::create(*env, &error);
+    if (service)
+        port = service->server().listen(QHostAddress::LocalHost, 0, &error);
     if (port == 0) {
         QTextStream(stderr) << "imprint: local server not started: " << error << '\n';
         return runConsoleWindow(o, QCoreApplication::translate("imprint::app", "The local server could not be started: %1")
@@ -198,7 +186,7 @@ int runLocalDesktop(const QStringList &args)
     o.serverLocked = true;
     QString notice;
     QString email;
-    const auto users = api->accounts().listUsers(QString());
+    const auto users = service->api().accounts().listUsers(QString());
     if (users.ok() && users->isEmpty()) {
         notice = QCoreApplication::translate("imprint::app",
                                              "There is no account in %1 yet. Create one with “imprint user add "
