@@ -51,7 +51,9 @@ int parseConsoleOptions(const QStringList &args, ConsoleOptions &o, const QStrin
                  QStringLiteral("EMAIL")});
     p.addOption({QStringLiteral("tab"), QStringLiteral("Tab to open after sign-in: keys or preview."),
                  QStringLiteral("TAB")});
-    p.addOption({QStringLiteral("render"), QStringLiteral("Render the first page on the Preview tab at start.")});
+    p.addOption({QStringLiteral("render"),
+                 QStringLiteral("Render the first page on the Preview tab at start (renders need an API "
+                                "key: the IMPRINT_CONSOLE_API_KEY environment variable fills it in).")});
     p.addOption({QStringLiteral("size"), QStringLiteral("Window size, e.g. 1100x700."), QStringLiteral("WxH")});
     QStringList argv = args;
     argv.prepend(QStringLiteral("imprint ") + command);
@@ -60,7 +62,11 @@ int parseConsoleOptions(const QStringList &args, ConsoleOptions &o, const QStrin
         return 2;
     }
     if (p.isSet(QStringLiteral("help"))) {
-        QTextStream(stdout) << p.helpText();
+        // helpText() names the executable file only; say which mode these options are for.
+        QString help = p.helpText();
+        help.replace(0, help.indexOf(QLatin1Char('\n')),
+                     QStringLiteral("Usage: imprint%1 [options]").arg(command.isEmpty() ? QString() : u' ' + command));
+        QTextStream(stdout) << help;
         return -1;
     }
     if (!p.positionalArguments().isEmpty()) {
@@ -107,6 +113,12 @@ int runConsoleWindow(const ConsoleOptions &o, const QString &notice = QString(),
     if (!notice.isEmpty())
         window.signInPage()->showNotice(notice);
 
+    // Page renders need an API key (DESIGN §4); taken from the environment, like the
+    // password, so it shows in no process list.
+    const QString apiKey = qEnvironmentVariable("IMPRINT_CONSOLE_API_KEY");
+    if (!apiKey.isEmpty())
+        QObject::connect(&window, &gui::MainWindow::signedIn, &window,
+                         [&window, apiKey] { window.previewTab()->offerApiKey(apiKey); });
     if (o.tab == QLatin1String("preview")) {
         QObject::connect(&window, &gui::MainWindow::signedIn, &window,
                          [&window] { window.tabs()->setCurrentWidget(window.previewTab()); });
