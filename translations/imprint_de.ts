@@ -508,8 +508,8 @@ Bitten Sie einen Eigentümer dieses Bereichs, Ihre Rolle zu ändern, und melden 
         <translation>Antwortzeit %1 ms</translation>
     </message>
     <message>
-        <source>Server time %1 ms (%2) · round trip %3 ms</source>
-        <translation>Serverzeit %1 ms (%2) · Antwortzeit %3 ms</translation>
+        <source>Server time %1 ms · round trip %2 ms</source>
+        <translation>Serverzeit %1 ms · Antwortzeit %2 ms</translation>
     </message>
     <message>
         <source>load</source>

@@ -508,8 +508,8 @@ Demandez à un propriétaire de cet espace de modifier votre rôle, puis reconne
         <translation>Aller-retour %1 ms</translation>
     </message>
     <message>
-        <source>Server time %1 ms (%2) · round trip %3 ms</source>
-        <translation>Temps serveur %1 ms (%2) · aller-retour %3 ms</translation>
+        <source>Server time %1 ms · round trip %2 ms</source>
+        <translation>Temps serveur %1 ms · aller-retour %2 ms</translation>
     </message>
     <message>
         <source>load</source>
