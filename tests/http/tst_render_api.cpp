@@ -382,6 +382,25 @@ private slots:
         QCOMPARE(r.json().value("pageId").toString(), m_pageId);
     }
 
+    void timingsAreThisRequests()
+    {
+        // The second identical render reuses the first one's outcome: its phases must not
+        // claim the first render's work, so they never add up to more than its total.
+        const QJsonObject body{{"pageId", m_pageId},
+                               {"tweaks", QJsonObject{{"title", "Timings " + QString::number(QDateTime::currentMSecsSinceEpoch())}}}};
+        for (int i = 0; i < 2; ++i) {
+            const HttpReply r = render(body, m_freeToken);
+            QCOMPARE(r.status, 200);
+            const QJsonObject t = r.json().value("timings").toObject();
+            double phases = 0;
+            for (const char *k : {"load", "layout", "paint", "encode", "store"})
+                phases += t.value(k).toDouble();
+            QVERIFY2(phases <= t.value("total").toDouble() + 0.05, QJsonDocument(t).toJson(QJsonDocument::Compact).constData());
+            if (i == 1)
+                QCOMPARE(t.value("paint").toDouble(), 0.0);
+        }
+    }
+
     void pageRenderFormats()
     {
         HttpReply r = render({{"pageId", m_pageId}, {"format", "png"}, {"output", "binary"}}, m_freeToken);
