@@ -380,12 +380,12 @@ Bitten Sie einen Eigentümer dieses Bereichs, Ihre Rolle zu ändern, und melden 
         <translation>Entwurf (unveröffentlichte Fassung rendern)</translation>
     </message>
     <message>
-        <source>optional, imp_…</source>
-        <translation>optional, imp_…</translation>
+        <source>imp_…, needed for renders</source>
+        <translation>imp_…, für Renderings nötig</translation>
     </message>
     <message>
-        <source>Renders are authenticated with an API key of this space. Leave empty to try with your session.</source>
-        <translation>Renderings werden mit einem API-Schlüssel dieses Bereichs authentifiziert. Leer lassen, um es mit Ihrer Sitzung zu versuchen.</translation>
+        <source>Renders are authenticated with an API key of this space. A key created on the Keys tab is filled in here.</source>
+        <translation>Renderings werden mit einem API-Schlüssel dieses Bereichs authentifiziert. Ein im Reiter „Schlüssel“ erstellter Schlüssel wird hier eingetragen.</translation>
     </message>
     <message>
         <source>Variable</source>
