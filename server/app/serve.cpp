@@ -118,7 +118,7 @@ int runServeCommand(const QStringList &arguments)
         auto demo = seedDemo(*env, &error);
         if (!demo)
             return fail(options, QStringLiteral("demo_failed"), error);
-        printLine(demoBanner(*demo, base) + demoRenderBanner(*env, *demo, base));
+        printLine(demoBanner(*demo, base) + demoRenderBanner(*env, *demo, base) + demoClosingBanner(*demo, base));
     }
     installQuitOnSignals();
     const int rc = QCoreApplication::exec();

@@ -20,6 +20,7 @@
 #include <QXmlStreamReader>
 
 #include <memory>
+#include <optional>
 
 #include <webp/decode.h>
 
@@ -59,6 +60,80 @@ bool isProblem(const HttpReply &r, int status)
     return r.status == status && r.header("Content-Type") == "application/problem+json"
         && p.value("status").toInt() == status && p.value("code").isString() && p.value("detail").isString()
         && p.value("title").isString() && p.value("type").isString() && p.value("success") == QJsonValue(false);
+}
+
+/// One curl command line of the demo banner, as far as the banner uses curl: -s, -o FILE,
+/// -H 'H: v', -d 'BODY', -X METHOD, -c/-b FILE (a cookie jar), the URL.
+struct CurlLine {
+    QByteArray method = "GET";
+    QUrl url;
+    Headers headers;
+    QByteArray body;
+    QString output;
+    bool saveCookie = false;
+    bool sendCookie = false;
+};
+
+/// Splits a shell line on spaces outside single quotes (the banner quotes nothing else).
+QStringList shellWords(const QString &line)
+{
+    QStringList words;
+    QString cur;
+    bool quoted = false, any = false;
+    for (const QChar c : line) {
+        if (c == u'\'') {
+            quoted = !quoted;
+            any = true;
+        } else if (c == u' ' && !quoted) {
+            if (any)
+                words << cur;
+            cur.clear();
+            any = false;
+        } else {
+            cur += c;
+            any = true;
+        }
+    }
+    if (any)
+        words << cur;
+    return words;
+}
+
+std::optional<CurlLine> parseCurl(const QString &line)
+{
+    const QStringList w = shellWords(line);
+    if (w.value(0) != "curl")
+        return std::nullopt;
+    CurlLine c;
+    bool explicitMethod = false;
+    for (int i = 1; i < w.size(); ++i) {
+        const QString &a = w[i];
+        if (a == "-s")
+            continue;
+        if (a == "-o")
+            c.output = w.value(++i);
+        else if (a == "-H") {
+            const QString h = w.value(++i);
+            c.headers.append({h.section(':', 0, 0).trimmed().toLatin1(), h.section(':', 1).trimmed().toUtf8()});
+        } else if (a == "-d") {
+            c.body = w.value(++i).toUtf8();
+            if (!explicitMethod)
+                c.method = "POST";
+        } else if (a == "-X") {
+            c.method = w.value(++i).toLatin1();
+            explicitMethod = true;
+        } else if (a == "-c") {
+            c.saveCookie = true;
+            ++i;
+        } else if (a == "-b") {
+            c.sendCookie = true;
+            ++i;
+        } else if (a.startsWith("http"))
+            c.url = QUrl(a);
+        else
+            return std::nullopt; // an option this replay does not know: fail loudly
+    }
+    return c;
 }
 
 #define VERIFY_PROBLEM(reply, code)                                                                        \
@@ -687,6 +762,64 @@ private slots:
             for (const QString &m : {"get", "post", "put", "delete"})
                 documented += it.value().toObject().contains(m) ? 1 : 0;
         QCOMPARE(documented, int(routes.size()));
+    }
+
+    void demoBannerLinesWork()
+    {
+        // `imprint serve --demo` prints curl lines to paste in order: replay every one
+        // against a fresh demo server and check each answer, and each saved image.
+        QTemporaryDir dir;
+        ServerProcess demo;
+        QVERIFY2(demo.start(dir.path(), {"--demo"}), demo.log().constData());
+        // The banner is one write: once its middle is there, all of it is.
+        QTRY_VERIFY_WITH_TIMEOUT(demo.log().contains("# demo pages"), 30000);
+        QTest::qWait(200);
+        QString text = QString::fromUtf8(demo.log());
+        text = text.mid(text.indexOf("== Imprint demo"));
+        text.replace("\\\n", " "); // continuation lines
+        QByteArray cookie;
+        int images = 0, lines = 0;
+        for (const QString &line : text.split('\n')) {
+            if (!line.startsWith("curl "))
+                continue;
+            ++lines;
+            const auto c = parseCurl(line);
+            QVERIFY2(c, qPrintable(line));
+            QCOMPARE(c->url.port(), int(demo.port()));
+            Headers headers;
+            for (const auto &h : c->headers)
+                if (h.first.compare("Content-Type", Qt::CaseInsensitive) != 0) // httpRequest sends it
+                    headers.append(h);
+            if (c->sendCookie)
+                headers.append({"Cookie", cookie});
+            const QByteArray target = c->url.path(QUrl::FullyEncoded).toLatin1()
+                + (c->url.hasQuery() ? "?" + c->url.query(QUrl::FullyEncoded).toLatin1() : QByteArray());
+            const HttpReply r = httpRequest(demo.port(), c->method, target, c->body, headers);
+            QVERIFY2(r.status == 200 || r.status == 201,
+                     qPrintable(QString::number(r.status) + ' ' + line + '\n' + QString::fromUtf8(r.body.left(300))));
+            if (c->saveCookie) {
+                cookie = r.header("Set-Cookie").split(';').value(0);
+                QVERIFY(!cookie.isEmpty());
+            }
+            if (c->output.isEmpty())
+                continue;
+            ++images;
+            if (c->output.endsWith(".png")) {
+                QVERIFY2(!decode(r.body, "png").isNull(), qPrintable(c->output));
+            } else if (c->output.endsWith(".webp")) {
+                QVERIFY2(webpSize(r.body).isValid(), qPrintable(c->output));
+            } else {
+                QVERIFY2(c->output.endsWith(".svg"), qPrintable(c->output));
+                QXmlStreamReader xml(r.body);
+                QVERIFY(xml.readNextStartElement());
+                QCOMPARE(xml.name().toString(), QString("svg"));
+            }
+        }
+        QVERIFY2(lines >= 10 && images >= 4, qPrintable(QStringLiteral("%1 lines, %2 images").arg(lines).arg(images)));
+        // The last line revoked the demo key.
+        const QString token = text.section("API key:", 1).trimmed().section(' ', 0, 0);
+        QVERIFY(token.startsWith("imp_"));
+        VERIFY_PROBLEM(httpRequest(demo.port(), "GET", "/api/v1/tokens/verify", {}, bearer(token)), 401);
     }
 
     void secretsNeverLogged()
