@@ -9,6 +9,7 @@
 #include <QComboBox>
 #include <QFormLayout>
 #include <QHBoxLayout>
+#include <QHash>
 #include <QHeaderView>
 #include <QJsonValue>
 #include <QLabel>
@@ -67,9 +68,10 @@ PreviewTab::PreviewTab(client::ApiClient *client, QWidget *parent)
     m_apiKey = new QLineEdit(this);
     m_apiKey->setObjectName(QStringLiteral("apiKeyEdit"));
     m_apiKey->setEchoMode(QLineEdit::Password);
-    m_apiKey->setPlaceholderText(tr("optional, imp_…"));
+    m_apiKey->setPlaceholderText(tr("imp_…, needed for renders"));
+    // The server renders pages only for API keys (DESIGN §4), never for a session.
     m_apiKey->setToolTip(tr("Renders are authenticated with an API key of this space. "
-                            "Leave empty to try with your session."));
+                            "A key created on the Keys tab is filled in here."));
     m_apiKey->setClearButtonEnabled(true);
 
     m_tweaks = new QTableWidget(0, 2, this);
@@ -258,8 +260,18 @@ void PreviewTab::loadPages()
         {
             const QSignalBlocker block(m_page);
             m_page->clear();
+            // The id is long and cut the name off in a narrow combo box: it shows only
+            // where two pages share a name, and in every item's tooltip.
+            QHash<QString, int> nameCount;
             for (const auto &p : m_pages)
-                m_page->addItem(p.name.isEmpty() ? p.id : tr("%1 (%2)").arg(p.name, p.id), p.id);
+                ++nameCount[p.name];
+            for (const auto &p : m_pages) {
+                const QString text = p.name.isEmpty() ? p.id
+                                     : nameCount.value(p.name) > 1 ? tr("%1 (%2)").arg(p.name, p.id)
+                                                                   : p.name;
+                m_page->addItem(text, p.id);
+                m_page->setItemData(m_page->count() - 1, p.id, Qt::ToolTipRole);
+            }
             const int idx = m_page->findData(previous);
             m_page->setCurrentIndex(idx >= 0 ? idx : (m_pages.isEmpty() ? -1 : 0));
         }
@@ -438,12 +450,15 @@ void PreviewTab::showResult(const client::RenderResult &r, const QImage &image)
     for (const auto &t : r.timings)
         if (t.first != QLatin1String("total"))
             parts << tr("%1 %2 ms").arg(timingName(t.first), QLocale().toString(t.second, 'f', 1));
-    if (r.timings.isEmpty())
-        m_timings->setText(tr("Round trip %1 ms").arg(r.roundTripMs));
-    else
-        m_timings->setText(tr("Server time %1 ms (%2) · round trip %3 ms")
-                               .arg(QLocale().toString(r.totalMs(), 'f', 1), parts.join(QStringLiteral(", ")))
-                               .arg(r.roundTripMs));
+    // The phases go on a line of their own: after the totals they wrapped mid-phrase in
+    // German and French at the default window size.
+    QString timings = r.timings.isEmpty()
+        ? tr("Round trip %1 ms").arg(r.roundTripMs)
+        : tr("Server time %1 ms · round trip %2 ms").arg(QLocale().toString(r.totalMs(), 'f', 1)).arg(r.roundTripMs)
+              + u'\n' + parts.join(QStringLiteral(", "));
+    // A number and its unit stay on one line when the label still has to wrap.
+    timings.replace(QStringLiteral(" ms"), QStringLiteral("\u00a0ms"));
+    m_timings->setText(timings);
     m_warnings->setText(r.warnings.join(QLatin1Char('\n')));
     m_warnings->setVisible(!r.warnings.isEmpty());
     m_copyUrl->setEnabled(r.fileUrl.isValid());

@@ -380,12 +380,12 @@ Bitten Sie einen Eigentümer dieses Bereichs, Ihre Rolle zu ändern, und melden 
         <translation>Entwurf (unveröffentlichte Fassung rendern)</translation>
     </message>
     <message>
-        <source>optional, imp_…</source>
-        <translation>optional, imp_…</translation>
+        <source>imp_…, needed for renders</source>
+        <translation>imp_…, für Renderings nötig</translation>
     </message>
     <message>
-        <source>Renders are authenticated with an API key of this space. Leave empty to try with your session.</source>
-        <translation>Renderings werden mit einem API-Schlüssel dieses Bereichs authentifiziert. Leer lassen, um es mit Ihrer Sitzung zu versuchen.</translation>
+        <source>Renders are authenticated with an API key of this space. A key created on the Keys tab is filled in here.</source>
+        <translation>Renderings werden mit einem API-Schlüssel dieses Bereichs authentifiziert. Ein im Reiter „Schlüssel“ erstellter Schlüssel wird hier eingetragen.</translation>
     </message>
     <message>
         <source>Variable</source>
@@ -508,8 +508,8 @@ Bitten Sie einen Eigentümer dieses Bereichs, Ihre Rolle zu ändern, und melden 
         <translation>Antwortzeit %1 ms</translation>
     </message>
     <message>
-        <source>Server time %1 ms (%2) · round trip %3 ms</source>
-        <translation>Serverzeit %1 ms (%2) · Antwortzeit %3 ms</translation>
+        <source>Server time %1 ms · round trip %2 ms</source>
+        <translation>Serverzeit %1 ms · Antwortzeit %2 ms</translation>
     </message>
     <message>
         <source>load</source>

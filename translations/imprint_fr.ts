@@ -380,12 +380,12 @@ Demandez à un propriétaire de cet espace de modifier votre rôle, puis reconne
         <translation>Brouillon (rendre la version non publiée)</translation>
     </message>
     <message>
-        <source>optional, imp_…</source>
-        <translation>facultatif, imp_…</translation>
+        <source>imp_…, needed for renders</source>
+        <translation>imp_…, requise pour les rendus</translation>
     </message>
     <message>
-        <source>Renders are authenticated with an API key of this space. Leave empty to try with your session.</source>
-        <translation>Les rendus sont authentifiés par une clé d’API de cet espace. Laissez vide pour essayer avec votre session.</translation>
+        <source>Renders are authenticated with an API key of this space. A key created on the Keys tab is filled in here.</source>
+        <translation>Les rendus sont authentifiés par une clé d’API de cet espace. Une clé créée dans l’onglet « Clés » est reportée ici.</translation>
     </message>
     <message>
         <source>Variable</source>
@@ -508,8 +508,8 @@ Demandez à un propriétaire de cet espace de modifier votre rôle, puis reconne
         <translation>Aller-retour %1 ms</translation>
     </message>
     <message>
-        <source>Server time %1 ms (%2) · round trip %3 ms</source>
-        <translation>Temps serveur %1 ms (%2) · aller-retour %3 ms</translation>
+        <source>Server time %1 ms · round trip %2 ms</source>
+        <translation>Temps serveur %1 ms · aller-retour %2 ms</translation>
     </message>
     <message>
         <source>load</source>

@@ -1,8 +1,7 @@
 // `imprint console [--server URL] [--lang de|fr|en]`: the Qt Widgets admin console
 // against a running server, and `imprint` with no arguments: local desktop mode.
 #include "server/app/cli.h"
-#include "server/http/api.h"
-#include "server/http/server.h"
+#include "server/app/service.h"
 #include "gui/i18n.h"
 #include "gui/mainwindow.h"
 #include "gui/previewtab.h"
@@ -52,7 +51,9 @@ int parseConsoleOptions(const QStringList &args, ConsoleOptions &o, const QStrin
                  QStringLiteral("EMAIL")});
     p.addOption({QStringLiteral("tab"), QStringLiteral("Tab to open after sign-in: keys or preview."),
                  QStringLiteral("TAB")});
-    p.addOption({QStringLiteral("render"), QStringLiteral("Render the first page on the Preview tab at start.")});
+    p.addOption({QStringLiteral("render"),
+                 QStringLiteral("Render the first page on the Preview tab at start (renders need an API "
+                                "key: the IMPRINT_CONSOLE_API_KEY environment variable fills it in).")});
     p.addOption({QStringLiteral("size"), QStringLiteral("Window size, e.g. 1100x700."), QStringLiteral("WxH")});
     QStringList argv = args;
     argv.prepend(QStringLiteral("imprint ") + command);
@@ -61,7 +62,11 @@ int parseConsoleOptions(const QStringList &args, ConsoleOptions &o, const QStrin
         return 2;
     }
     if (p.isSet(QStringLiteral("help"))) {
-        QTextStream(stdout) << p.helpText();
+        // helpText() names the executable file only; say which mode these options are for.
+        QString help = p.helpText();
+        help.replace(0, help.indexOf(QLatin1Char('\n')),
+                     QStringLiteral("Usage: imprint%1 [options]").arg(command.isEmpty() ? QString() : u' ' + command));
+        QTextStream(stdout) << help;
         return -1;
     }
     if (!p.positionalArguments().isEmpty()) {
@@ -108,6 +113,12 @@ int runConsoleWindow(const ConsoleOptions &o, const QString &notice = QString(),
     if (!notice.isEmpty())
         window.signInPage()->showNotice(notice);
 
+    // Page renders need an API key (DESIGN §4); taken from the environment, like the
+    // password, so it shows in no process list.
+    const QString apiKey = qEnvironmentVariable("IMPRINT_CONSOLE_API_KEY");
+    if (!apiKey.isEmpty())
+        QObject::connect(&window, &gui::MainWindow::signedIn, &window,
+                         [&window, apiKey] { window.previewTab()->offerApiKey(apiKey); });
     if (o.tab == QLatin1String("preview")) {
         QObject::connect(&window, &gui::MainWindow::signedIn, &window,
                          [&window] { window.tabs()->setCurrentWidget(window.previewTab()); });
@@ -168,23 +179,12 @@ int runLocalDesktop(const QStringList &args)
     const Args noArgs(QStringList(), commonValueOptions(), commonFlags(), &error);
     const CommonOptions options = commonOptions(noArgs);
     auto env = openEnvironment(options, &error);
-    std::unique_ptr<http::Api> api;
-    std::unique_ptr<http::HttpServer> server; // declared after api: destroyed first
+    std::unique_ptr<Service> service;
     quint16 port = 0;
-    if (env) {
-        http::ServerLimits limits;
-        limits.maxConnections = env->config.maxConnections();
-        limits.idleTimeoutMs = env->config.idleTimeoutMs();
-        limits.requestTimeoutMs = env->config.requestTimeoutMs();
-        limits.maxBodyBytes = env->config.maxBodyBytes();
-        limits.workerQueueLimit = env->config.workerQueueLimit();
-        api = std::make_unique<http::Api>(*env->db, env->config);
-        server = std::make_unique<http::HttpServer>(limits);
-        api->registerRoutes(server->router());
-        // The render, file, template and page routes join here once `imprint serve`
-        // registers them (issue 5); the same routes as serve.cpp.
-        port = server->listen(QHostAddress::LocalHost, 0, &error);
-    }
+    if (env)
+        service = Service::create(*env, &error);
+    if (service)
+        port = service->server().listen(QHostAddress::LocalHost, 0, &error);
     if (port == 0) {
         QTextStream(stderr) << "imprint: local server not started: " << error << '\n';
         return runConsoleWindow(o, QCoreApplication::translate("imprint::app", "The local server could not be started: %1")
@@ -198,7 +198,7 @@ int runLocalDesktop(const QStringList &args)
     o.serverLocked = true;
     QString notice;
     QString email;
-    const auto users = api->accounts().listUsers(QString());
+    const auto users = service->api().accounts().listUsers(QString());
     if (users.ok() && users->isEmpty()) {
         notice = QCoreApplication::translate("imprint::app",
                                              "There is no account in %1 yet. Create one with “imprint user add "

@@ -36,7 +36,7 @@ const std::vector<CommandEntry> &commandTable()
         {"space", "spaces: create NAME [--plan P] | list | set-plan NAME PLAN", runSpaceCommand},
         {"user", "users: add --email E --space S --role R | passwd --email E | list", runUserCommand},
         {"key", "API keys: create --space S --name N [--expires-days D] | list --space S | revoke ID", runKeyCommand},
-        {"console", "admin console (Qt Widgets): [--server URL] [--lang de|fr|en]", runConsoleCommand},
+        {"console", "admin console (Qt Widgets): [--server URL] [--lang de|fr|en] [--screenshot PNG] (--help: all)", runConsoleCommand},
         {"template", "templates: import FILE --space S [--json] | list --space S", runTemplateCommand},
         {"page", "pages: create --space S --template ID [--var k=v]... [--publish] | publish ID | list --space S", runPageCommand},
         {"render", "render a template file: TEMPLATE.json -o OUT.{png,webp,svg} [--engine E] [--tweak k=v]...", runRenderCommand},
@@ -48,26 +48,48 @@ const std::vector<CommandEntry> &commandTable()
 
 int printUsage(QTextStream &out)
 {
-    out << "usage: imprint <command> [options]\n\ncommands:\n";
+    out << "usage: imprint <command> [options]\n"
+           "       imprint [console options]   local desktop mode: a server on a free localhost port\n"
+           "                                   and the console signed in to it (see imprint console --help)\n"
+           "\ncommands:\n";
     for (const auto &c : commandTable())
         out << "  " << QString::fromLatin1(c.name).leftJustified(10) << c.summary << '\n';
     return 2;
+}
+
+bool isHelp(const QString &arg)
+{
+    return arg == QLatin1String("--help") || arg == QLatin1String("-h") || arg == QLatin1String("help");
+}
+
+// `imprint` alone or followed only by console options (`imprint --lang de`): local
+// desktop mode. A command name never starts with '-'.
+bool isLocalDesktop(const QStringList &arguments)
+{
+    return arguments.size() < 2 || (arguments.at(1).startsWith(QLatin1Char('-')) && !isHelp(arguments.at(1)));
 }
 
 } // namespace
 
 bool commandNeedsWidgets(int argc, char **argv)
 {
-    return argc < 2 || std::strcmp(argv[1], "console") == 0;
+    QStringList arguments;
+    for (int i = 0; i < argc; ++i)
+        arguments << QString::fromLocal8Bit(argv[i]);
+    // --help only prints, so it must work without a display too.
+    for (const QString &a : arguments.mid(1))
+        if (a == QLatin1String("--help") || a == QLatin1String("-h"))
+            return false;
+    return isLocalDesktop(arguments) || arguments.at(1) == QLatin1String("console");
 }
 
 int runCommand(const QStringList &arguments)
 {
     QTextStream err(stderr);
-    if (arguments.size() < 2)
-        return runLocalDesktop({}); // `imprint` alone: local desktop mode (server + console)
+    if (isLocalDesktop(arguments))
+        return runLocalDesktop(arguments.mid(1)); // server + console in this process
     const QString name = arguments.at(1);
-    if (name == QLatin1String("--help") || name == QLatin1String("help")) {
+    if (isHelp(name)) {
         QTextStream out(stdout);
         printUsage(out);
         return 0;

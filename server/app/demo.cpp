@@ -87,9 +87,16 @@ QString demoBanner(const DemoCredentials &d, const QString &base)
                         "curl -s -b /tmp/imprint-demo.cookies -H 'Content-Type: application/json' \\\n"
                         "  -d '{\"name\":\"my key\"}' %1/tokens/api-keys\n").arg(api);
     s += QStringLiteral("# list keys\ncurl -s -b /tmp/imprint-demo.cookies '%1/tokens/api-keys/index?page=1&perPage=20'\n").arg(api);
-    s += QStringLiteral("# revoke the demo key\ncurl -s -b /tmp/imprint-demo.cookies -X DELETE %1/tokens/api-keys/%2\n")
-             .arg(api, d.apiKeyId);
     return s;
+}
+
+QString demoClosingBanner(const DemoCredentials &d, const QString &base)
+{
+    // Last on purpose: the lines are pasted in order, and every render line before this
+    // one authenticates with the demo key.
+    return QStringLiteral("\n# finally, revoke the demo key: the render lines above answer 401 from now on\n"
+                          "curl -s -b /tmp/imprint-demo.cookies -X DELETE %1/api/v1/tokens/api-keys/%2\n")
+        .arg(base, d.apiKeyId);
 }
 
 } // namespace imprint::app

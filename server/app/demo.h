@@ -33,8 +33,13 @@ bool importDemoContent(Environment &env, const store::Space &space, QString *err
 /// authenticated with demo.apiToken. Lives in demo_content.cpp.
 QString demoRenderBanner(Environment &env, const DemoCredentials &demo, const QString &baseUrl);
 
-/// The text `imprint serve --demo` prints: credentials and ready-to-paste curl lines
-/// (login, list keys, revoke, health) for the server at `baseUrl` (http://host:port).
+/// The text `imprint serve --demo` prints first: credentials and ready-to-paste curl
+/// lines (health, login, create and list keys) for the server at `baseUrl`
+/// (http://host:port).
 QString demoBanner(const DemoCredentials &demo, const QString &baseUrl);
+
+/// The curl line `imprint serve --demo` prints last: revoking the demo key, which every
+/// line of demoRenderBanner() uses.
+QString demoClosingBanner(const DemoCredentials &demo, const QString &baseUrl);
 
 } // namespace imprint::app

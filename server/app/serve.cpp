@@ -1,9 +1,7 @@
 // `imprint serve` (DESIGN §1, issue 2 "Server core").
 #include "server/app/cli.h"
 #include "server/app/demo.h"
-#include "server/http/api.h"
-#include "server/http/render_api.h"
-#include "server/http/server.h"
+#include "server/app/service.h"
 #include "server/store/crypto.h"
 
 #include <QCoreApplication>
@@ -101,28 +99,11 @@ int runServeCommand(const QStringList &arguments)
     }
 
     const quint64 fdLimit = http::raiseOpenFileLimit();
-    http::ServerLimits limits;
-    limits.maxConnections = env->config.maxConnections();
-    limits.idleTimeoutMs = env->config.idleTimeoutMs();
-    limits.requestTimeoutMs = env->config.requestTimeoutMs();
-    limits.maxBodyBytes = env->config.maxBodyBytes();
-    limits.workerQueueLimit = env->config.workerQueueLimit();
-    // Render pool size (0 = cores); configurable so a test can make the queue overflow.
-    limits.workerThreads = env->config.json().value(QStringLiteral("http")).toObject()
-                               .value(QStringLiteral("workerThreads")).toInt(0);
+    auto service = Service::create(*env, &error);
+    if (!service)
+        return fail(options, QStringLiteral("startup_failed"), error);
 
-    // Declaration order matters: the server (and its worker pool) goes before the Api
-    // whose services its jobs use.
-    http::Api api(*env->db, env->config);
-    auto catalog = render::PatternCatalog::loadDefault(&error);
-    if (!catalog)
-        return fail(options, QStringLiteral("startup_failed"), QStringLiteral("pattern catalog: %1").arg(error));
-    http::RenderApi renderApi(*env->db, env->config, env->dataDir, std::move(*catalog));
-    http::HttpServer server(limits);
-    api.registerRoutes(server.router());
-    renderApi.registerRoutes(server.router());
-
-    const quint16 bound = server.listen(address, port, &error);
+    const quint16 bound = service->server().listen(address, port, &error);
     if (bound == 0)
         return fail(options, QStringLiteral("listen_failed"), QStringLiteral("cannot listen on %1: %2").arg(listen, error));
     const QString host = address.protocol() == QAbstractSocket::IPv6Protocol
@@ -131,13 +112,13 @@ int runServeCommand(const QStringList &arguments)
         address == QHostAddress::Any ? QStringLiteral("127.0.0.1") : host).arg(bound);
     printLine(QStringLiteral("imprint %1 listening on %2 (data %3, %4, max %5 connections, fd limit %6)")
                   .arg(QStringLiteral(IMPRINT_VERSION), base, env->dataDir, env->db->settings().describe())
-                  .arg(limits.maxConnections).arg(fdLimit));
+                  .arg(env->config.maxConnections()).arg(fdLimit));
 
     if (args.has(QStringLiteral("demo"))) {
         auto demo = seedDemo(*env, &error);
         if (!demo)
             return fail(options, QStringLiteral("demo_failed"), error);
-        printLine(demoBanner(*demo, base) + demoRenderBanner(*env, *demo, base));
+        printLine(demoBanner(*demo, base) + demoRenderBanner(*env, *demo, base) + demoClosingBanner(*demo, base));
     }
     installQuitOnSignals();
     const int rc = QCoreApplication::exec();

@@ -821,10 +821,18 @@ HttpResponse RenderApi::pageWork(const Params &p, const store::ApiKeyPrincipal &
     // 4. answer in the requested form (SPEC §2.3, §4.2; DESIGN §4).
     const render::RenderResult &r = outcome->result;
     const double totalMs = msSince(total);
-    const double loadTotal = loadMs + r.timings.parse;
-    const QByteArray timing = serverTiming({{QStringLiteral("load"), loadTotal}, {QStringLiteral("layout"), r.timings.layout},
-                                            {QStringLiteral("paint"), r.timings.paint}, {QStringLiteral("encode"), r.timings.encode},
-                                            {QStringLiteral("store"), outcome->storeMs}, {QStringLiteral("total"), totalMs}});
+    // Timings are this request's own work: an outcome reused from an identical render
+    // (memo or single-flight) cost it no layout, paint, encode or store, and reporting
+    // the original render's phases gave phases that add up to more than `total`.
+    const bool reused = memo || shared;
+    const double loadTotal = loadMs + (reused ? 0 : r.timings.parse);
+    const double layoutMs = reused ? 0 : r.timings.layout;
+    const double paintMs = reused ? 0 : r.timings.paint;
+    const double encodeMs = reused ? 0 : r.timings.encode;
+    const double storeMs = reused ? 0 : outcome->storeMs;
+    const QByteArray timing = serverTiming({{QStringLiteral("load"), loadTotal}, {QStringLiteral("layout"), layoutMs},
+                                            {QStringLiteral("paint"), paintMs}, {QStringLiteral("encode"), encodeMs},
+                                            {QStringLiteral("store"), storeMs}, {QStringLiteral("total"), totalMs}});
     if (p.output == QLatin1String("binary"))
         return HttpResponse::bytes(200, r.contentType.toLatin1(), r.bytes)
             .withHeader("Server-Timing", timing)
@@ -842,10 +850,10 @@ HttpResponse RenderApi::pageWork(const Params &p, const store::ApiKeyPrincipal &
         {QStringLiteral("height"), r.size.height()},
         {QStringLiteral("draft"), p.draft},
         {QStringLiteral("timings"), QJsonObject{{QStringLiteral("load"), round2(loadTotal)},
-                                                {QStringLiteral("layout"), round2(r.timings.layout)},
-                                                {QStringLiteral("paint"), round2(r.timings.paint)},
-                                                {QStringLiteral("encode"), round2(r.timings.encode)},
-                                                {QStringLiteral("store"), round2(outcome->storeMs)},
+                                                {QStringLiteral("layout"), round2(layoutMs)},
+                                                {QStringLiteral("paint"), round2(paintMs)},
+                                                {QStringLiteral("encode"), round2(encodeMs)},
+                                                {QStringLiteral("store"), round2(storeMs)},
                                                 {QStringLiteral("total"), round2(totalMs)}}},
         {QStringLiteral("warnings"), warnings},
     };

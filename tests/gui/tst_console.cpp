@@ -1,14 +1,15 @@
 // Admin console (issue 6) against the real server, in this process, on an ephemeral
 // port: the widgets are driven with QTest (clicks, typing), never the model directly.
 #include "gui/i18n.h"
+#include "gui/imageview.h"
 #include "gui/keysmodel.h"
 #include "gui/keystab.h"
 #include "gui/mainwindow.h"
 #include "gui/previewtab.h"
 #include "gui/signinpage.h"
 #include "server/app/cli.h"
-#include "server/http/api.h"
-#include "server/http/server.h"
+#include "server/app/service.h"
+#include "server/http/render_api.h"
 #include "shared/apiclient.h"
 
 #include <QApplication>
@@ -16,13 +17,18 @@
 #include <QComboBox>
 #include <QDialog>
 #include <QDialogButtonBox>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QSettings>
+#include <QSignalSpy>
+#include <QTabBar>
 #include <QTabWidget>
 #include <QTableView>
+#include <QTableWidget>
 #include <QTcpServer>
 #include <QPointer>
 #include <QTemporaryDir>
@@ -38,6 +44,26 @@ namespace {
 const QString kPassword = QStringLiteral("correct horse battery staple");
 const QString kOwner = QStringLiteral("owner@acme.test");
 const QString kMember = QStringLiteral("member@acme.test");
+
+// Two flat halves, so the shown image can be checked pixel by pixel at any scale.
+const char *const kPreviewTemplate =
+    "{\"name\": \"Halves\", \"width\": 400, \"height\": 300, \"rendererType\": \"takumi\","
+    " \"variables\": [{\"name\": \"left\", \"type\": \"color\", \"default\": \"#000000\"},"
+    "                {\"name\": \"right\", \"type\": \"color\", \"default\": \"#000000\"}],"
+    " \"root\": {\"type\": \"div\", \"props\": {\"style\": {\"display\": \"flex\", \"width\": \"100%\","
+    "   \"height\": \"100%\"}, \"children\": ["
+    "   {\"type\": \"div\", \"props\": {\"style\": {\"width\": \"50%\", \"height\": \"100%\","
+    "     \"backgroundColor\": \"{{left}}\"}}},"
+    "   {\"type\": \"div\", \"props\": {\"style\": {\"width\": \"50%\", \"height\": \"100%\","
+    "     \"backgroundColor\": \"{{right}}\"}}}]}}}";
+
+/// True when `a` and `b` differ by at most `tolerance` in every channel (WebP is lossy,
+/// scaling blends).
+bool near(const QColor &a, const QColor &b, int tolerance = 6)
+{
+    return qAbs(a.red() - b.red()) <= tolerance && qAbs(a.green() - b.green()) <= tolerance
+        && qAbs(a.blue() - b.blue()) <= tolerance;
+}
 
 template <class T>
 T *child(QObject *parent, const char *name)
@@ -74,6 +100,7 @@ private Q_SLOTS:
     void germanLabels();
     void frenchLabels();
     void relativeTimes();
+    void previewRendersThroughRenderApi(); // after the key-count tests: it adds a key
     void rateLimitedLoginIsASentence(); // last: it uses up the address's login failures
 
 private:
@@ -83,13 +110,14 @@ private:
     void selectKeyRow(gui::MainWindow &w, int row);
     QString serverUrl() const { return QStringLiteral("http://127.0.0.1:%1").arg(m_port); }
     int activeKeyCount();
+    http::Api &api() { return m_service->api(); }
 
     QTemporaryDir m_dir;
     std::optional<app::Environment> m_env;
-    std::unique_ptr<http::Api> m_api;
-    std::unique_ptr<http::HttpServer> m_server;
+    std::unique_ptr<app::Service> m_service; // every route of `imprint serve`
     quint16 m_port = 0;
     QString m_spaceId;
+    QString m_pageId;
 };
 
 void TestConsole::initTestCase()
@@ -105,30 +133,42 @@ void TestConsole::initTestCase()
     QString error;
     m_env = app::openEnvironment(options, &error);
     QVERIFY2(m_env, qPrintable(error));
-    m_api = std::make_unique<http::Api>(*m_env->db, m_env->config);
-    m_server = std::make_unique<http::HttpServer>();
-    m_api->registerRoutes(m_server->router());
-    m_port = m_server->listen(QHostAddress::LocalHost, 0, &error);
+    // The same service `imprint serve` and the local desktop mode run (server/app/service.h).
+    m_service = app::Service::create(*m_env, &error);
+    QVERIFY2(m_service, qPrintable(error));
+    m_port = m_service->server().listen(QHostAddress::LocalHost, 0, &error);
     QVERIFY2(m_port != 0, qPrintable(error));
 
-    auto space = m_api->accounts().createSpace(QStringLiteral("acme"), QStringLiteral("pro"), QStringLiteral("test"));
+    auto space = api().accounts().createSpace(QStringLiteral("acme"), QStringLiteral("pro"), QStringLiteral("test"));
     QVERIFY(space.ok());
     m_spaceId = space->id;
-    QVERIFY(m_api->accounts().addUser(kOwner, kPassword, QStringLiteral("acme"), store::Role::Owner, QStringLiteral("test")).ok());
-    QVERIFY(m_api->accounts().addUser(kMember, kPassword, QStringLiteral("acme"), store::Role::Member, QStringLiteral("test")).ok());
+    QVERIFY(api().accounts().addUser(kOwner, kPassword, QStringLiteral("acme"), store::Role::Owner, QStringLiteral("test")).ok());
+    QVERIFY(api().accounts().addUser(kMember, kPassword, QStringLiteral("acme"), store::Role::Member, QStringLiteral("test")).ok());
     // 25 keys: key 01 is the oldest, key 25 the newest (the list is newest first).
     for (int i = 1; i <= 25; ++i) {
-        const auto created = m_api->keys().create(m_spaceId, QStringLiteral("key %1").arg(i, 2, 10, QLatin1Char('0')),
+        const auto created = api().keys().create(m_spaceId, QStringLiteral("key %1").arg(i, 2, 10, QLatin1Char('0')),
                                                   i % 5 == 0 ? store::nowMs() + 30LL * 86400 * 1000 : 0, {});
         QVERIFY(created.ok());
         QTest::qWait(2); // distinct creation times
     }
+
+    // A published page for the Preview tab, stored the way the template/page routes do.
+    store::ContentService content(*m_env->db, http::templateValidator(), http::variablesValidator());
+    const auto tpl = content.createTemplate(m_spaceId, QJsonDocument::fromJson(kPreviewTemplate).object(),
+                                            QStringLiteral("test"));
+    QVERIFY2(tpl.ok(), qPrintable(tpl.ok() ? QString() : tpl.error().message)); // QVERIFY2 evaluates both
+    const auto page = content.createPage(m_spaceId, tpl->id, QStringLiteral("Halves"),
+                                         {{QStringLiteral("left"), QStringLiteral("#1d4ed8")},
+                                          {QStringLiteral("right"), QStringLiteral("#f59e0b")}},
+                                         QStringLiteral("test"));
+    QVERIFY2(page.ok(), qPrintable(page.ok() ? QString() : page.error().message));
+    m_pageId = page->id;
+    QVERIFY(content.publish(m_spaceId, m_pageId, QStringLiteral("test")).ok());
 }
 
 void TestConsole::cleanupTestCase()
 {
-    m_server.reset();
-    m_api.reset();
+    m_service.reset();
     m_env.reset();
 }
 
@@ -178,7 +218,7 @@ void TestConsole::selectKeyRow(gui::MainWindow &w, int row)
 
 int TestConsole::activeKeyCount()
 {
-    auto page = m_api->keys().listPage(m_spaceId, 1, 1);
+    auto page = api().keys().listPage(m_spaceId, 1, 1);
     return page.ok() ? page->count : -1;
 }
 
@@ -304,7 +344,7 @@ void TestConsole::createShowsTokenOnce()
     QTest::mouseClick(child<QPushButton>(tokenDialog, "copyTokenButton"), Qt::LeftButton);
     QCOMPARE(QApplication::clipboard()->text(), token);
     // The new key authenticates (against the same store the render routes use).
-    QVERIFY(m_api->keys().authenticate(token).ok());
+    QVERIFY(api().keys().authenticate(token).ok());
 
     QPointer<QDialog> guard(tokenDialog);
     QTest::mouseClick(child<QPushButton>(tokenDialog, "tokenDoneButton"), Qt::LeftButton);
@@ -387,7 +427,7 @@ void TestConsole::revokeOfKeyRevokedElsewhereRefreshes()
     selectKeyRow(*w, 1);
     const QString name = table->model()->index(1, gui::KeysModel::Name).data().toString();
     const QString id = table->model()->index(1, 0).data(gui::KeysModel::KeyIdRole).toString();
-    QVERIFY(m_api->keys().revoke(m_spaceId, id, QStringLiteral("test")).ok()); // elsewhere
+    QVERIFY(api().keys().revoke(m_spaceId, id, QStringLiteral("test")).ok()); // elsewhere
     QTest::mouseClick(child<QPushButton>(w.get(), "revokeButton"), Qt::LeftButton);
     QMessageBox *box = nullptr;
     QTRY_VERIFY((box = w->findChild<QMessageBox *>(QStringLiteral("revokeConfirm"))) && box->isVisible());
@@ -414,7 +454,7 @@ void TestConsole::expiredSessionReturnsToSignIn()
 {
     auto w = newWindow();
     QVERIFY(signInAs(*w, kOwner));
-    QVERIFY(m_api->accounts().logout(w->client()->sessionToken()).ok()); // ends server-side
+    QVERIFY(api().accounts().logout(w->client()->sessionToken()).ok()); // ends server-side
     QTest::mouseClick(child<QPushButton>(w.get(), "refreshButton"), Qt::LeftButton);
     QTRY_VERIFY_WITH_TIMEOUT(!w->isSignedIn(), 10000);
     QVERIFY(child<QWidget>(w.get(), "signInPage")->isVisible());
@@ -431,7 +471,7 @@ void TestConsole::signOut()
     QVERIFY(!w->isSignedIn());
     QVERIFY(child<QWidget>(w.get(), "signInPage")->isVisible());
     QCOMPARE(child<QTableView>(w.get(), "keysTable")->model()->rowCount(), 0);
-    QTRY_VERIFY_WITH_TIMEOUT(!m_api->accounts().session(token).ok(), 10000); // ended on the server
+    QTRY_VERIFY_WITH_TIMEOUT(!api().accounts().session(token).ok(), 10000); // ended on the server
 }
 
 void TestConsole::germanLabels()
@@ -489,6 +529,103 @@ void TestConsole::relativeTimes()
     QCOMPARE(gui::KeysModel::relativeTime(now.addSecs(-5 * 60), now), QStringLiteral("5 minutes ago"));
     QCOMPARE(gui::KeysModel::relativeTime(now.addSecs(3 * 3600 + 30), now), QStringLiteral("in 3 hours"));
     QCOMPARE(gui::KeysModel::relativeTime(now.addSecs(-1 * 3600 - 30), now), QStringLiteral("1 hour ago"));
+}
+
+void TestConsole::previewRendersThroughRenderApi()
+{
+    auto w = newWindow();
+    QVERIFY(signInAs(*w, kOwner));
+    auto *preview = w->previewTab();
+    QSignalSpy pagesLoaded(preview, &gui::PreviewTab::pagesLoaded);
+    QSignalSpy templateLoaded(preview, &gui::PreviewTab::templateLoaded);
+    QTabBar *tabBar = w->tabs()->tabBar();
+    QTest::mouseClick(tabBar, Qt::LeftButton, {}, tabBar->tabRect(w->tabs()->indexOf(preview)).center());
+    QCOMPARE(w->tabs()->currentWidget(), preview);
+
+    // GET /pages and GET /templates/{id} answered: the page and its variables are offered.
+    auto *pageCombo = child<QComboBox>(preview, "pageCombo");
+    QTRY_VERIFY_WITH_TIMEOUT(pagesLoaded.count() > 0, 10000);
+    QTRY_VERIFY_WITH_TIMEOUT(templateLoaded.count() > 0, 10000);
+    QCOMPARE(pageCombo->currentData().toString(), m_pageId);
+    QCOMPARE(pageCombo->currentText(), QStringLiteral("Halves")); // the id only in the tooltip
+    QCOMPARE(pageCombo->itemData(pageCombo->currentIndex(), Qt::ToolTipRole).toString(), m_pageId);
+    auto *tweaks = child<QTableWidget>(preview, "tweaksTable");
+    QCOMPARE(tweaks->rowCount(), 2);
+    QCOMPARE(tweaks->item(0, 0)->text(), QStringLiteral("left"));
+    QCOMPARE(tweaks->item(0, 1)->text(), QStringLiteral("#1d4ed8"));
+
+    auto *renderButton = child<QPushButton>(preview, "renderButton");
+    auto *message = child<QLabel>(preview, "previewMessage");
+    auto *view = child<gui::ImageView>(preview, "previewImage");
+    QSignalSpy rendered(preview, &gui::PreviewTab::rendered);
+    const auto renderAndWait = [&]() -> bool {
+        rendered.clear();
+        QTest::mouseClick(renderButton, Qt::LeftButton);
+        return QTest::qWaitFor([&] { return rendered.count() > 0; }, 20000);
+    };
+
+    // Without an API key the real render route answers 401, said in words.
+    QVERIFY(renderAndWait());
+    QCOMPARE(rendered.first().first().toBool(), false);
+    QVERIFY2(message->text().startsWith(QLatin1String("The server needs an API key for renders.")),
+             qPrintable(message->text()));
+    QVERIFY(view->image().isNull());
+
+    const auto key = api().keys().create(m_spaceId, QStringLiteral("preview"), 0, {});
+    QVERIFY(key.ok());
+    QTest::keyClicks(child<QLineEdit>(preview, "apiKeyEdit"), key->token);
+
+    // The image on screen: the view scales it to fit, so sample the middle of each half.
+    const auto shownHalves = [&]() -> std::pair<QColor, QColor> {
+        const QImage shown = view->grab().toImage();
+        const QSize size = view->image().size().scaled(view->size() - QSize(16, 16), Qt::KeepAspectRatio);
+        const QPoint centre = view->rect().center();
+        return {shown.pixelColor(centre.x() - size.width() / 4, centre.y()),
+                shown.pixelColor(centre.x() + size.width() / 4, centre.y())};
+    };
+    const auto checkRender = [&](const QString &format, const QColor &left, const QColor &right) {
+        QVERIFY(renderAndWait());
+        QVERIFY2(rendered.first().first().toBool(), qPrintable(message->text()));
+        const QImage image = preview->image();
+        QCOMPARE(image.size(), QSize(400, 300));
+        QVERIFY2(near(image.pixelColor(100, 150), left), qPrintable(image.pixelColor(100, 150).name()));
+        QVERIFY2(near(image.pixelColor(300, 150), right), qPrintable(image.pixelColor(300, 150).name()));
+        const auto [shownLeft, shownRight] = shownHalves();
+        QVERIFY2(near(shownLeft, left), qPrintable(shownLeft.name()));
+        QVERIFY2(near(shownRight, right), qPrintable(shownRight.name()));
+        const QString info = child<QLabel>(preview, "renderInfo")->text();
+        QVERIFY2(info.startsWith(QStringLiteral("400 × 300 px · %1 · ").arg(format)), qPrintable(info));
+        QVERIFY2(child<QLabel>(preview, "timingsLabel")->text().startsWith(QLatin1String("Server time ")),
+                 qPrintable(child<QLabel>(preview, "timingsLabel")->text()));
+        QVERIFY(child<QPushButton>(preview, "copyUrlButton")->isEnabled()); // a stored file
+    };
+
+    // The published page, as PNG: the page's own colours.
+    checkRender(QStringLiteral("PNG"), QColor("#1d4ed8"), QColor("#f59e0b"));
+    QVERIFY(child<QLabel>(preview, "renderInfo")->text().endsWith(QLatin1String("takumi")));
+
+    // A tweak typed into the table goes with the next render.
+    const QRect cell = tweaks->visualItemRect(tweaks->item(1, 1));
+    QTest::mouseClick(tweaks->viewport(), Qt::LeftButton, {}, cell.center());
+    QCOMPARE(tweaks->currentItem(), tweaks->item(1, 1));
+    QTest::keyClick(tweaks, Qt::Key_F2);
+    QLineEdit *editor = nullptr;
+    QTRY_VERIFY((editor = tweaks->viewport()->findChild<QLineEdit *>()) != nullptr);
+    editor->selectAll();
+    QTest::keyClicks(editor, QStringLiteral("#16a34a"));
+    QTest::keyClick(editor, Qt::Key_Return);
+    QTRY_COMPARE(tweaks->item(1, 1)->text(), QStringLiteral("#16a34a")); // the delegate commits queued
+    checkRender(QStringLiteral("PNG"), QColor("#1d4ed8"), QColor("#16a34a"));
+
+    // WebP (decoded by the console through libwebp) and SVG from the satori engine.
+    auto *format = child<QComboBox>(preview, "formatCombo");
+    format->setCurrentIndex(format->findData(QStringLiteral("webp")));
+    checkRender(QStringLiteral("WEBP"), QColor("#1d4ed8"), QColor("#16a34a"));
+    auto *engine = child<QComboBox>(preview, "engineCombo");
+    engine->setCurrentIndex(engine->findData(QStringLiteral("satori")));
+    format->setCurrentIndex(format->findData(QStringLiteral("svg")));
+    checkRender(QStringLiteral("SVG"), QColor("#1d4ed8"), QColor("#16a34a"));
+    QVERIFY(child<QLabel>(preview, "renderInfo")->text().endsWith(QLatin1String("satori")));
 }
 
 void TestConsole::rateLimitedLoginIsASentence()

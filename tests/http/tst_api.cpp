@@ -347,6 +347,35 @@ private slots:
         QVERIFY(runCli({"key", "revoke", created.value("id").toString(), "--data", m_dir.path()}) != 0);
     }
 
+    void commandLineDispatch()
+    {
+        const auto run = [](const QStringList &args, const QProcessEnvironment &env, QByteArray *out, QByteArray *err) {
+            QProcess p;
+            p.setProcessEnvironment(env);
+            p.start(QStringLiteral(IMPRINT_BINARY), args);
+            if (!p.waitForFinished(30000))
+                return -1;
+            *out = p.readAllStandardOutput();
+            *err = p.readAllStandardError();
+            return p.exitCode();
+        };
+        QByteArray out, err;
+        // `imprint` followed by console options is local desktop mode, not an unknown command
+        // (the bad --lang stops it before any window or data directory).
+        QCOMPARE(run({"--lang", "xx"}, imprintEnvironment(), &out, &err), 2);
+        QVERIFY2(err.contains("--lang must be en, de or fr") && !err.contains("unknown command"), err.constData());
+        // --help only prints: it needs no display.
+        QProcessEnvironment headless = imprintEnvironment();
+        headless.remove("QT_QPA_PLATFORM");
+        headless.remove("DISPLAY");
+        headless.remove("WAYLAND_DISPLAY");
+        QCOMPARE(run({"console", "--help"}, headless, &out, &err), 0);
+        QVERIFY2(out.startsWith("Usage: imprint console [options]"), out.constData());
+        QVERIFY(out.contains("--screenshot"));
+        QCOMPARE(run({"--help"}, headless, &out, &err), 0);
+        QVERIFY2(out.contains("imprint [console options]"), out.constData());
+    }
+
     void secretsNeverListedNorLogged()
     {
         const QString owner = login("owner@gamma.test");

@@ -9,6 +9,8 @@
 #include "server/render/patterns.h"
 
 #include <QBuffer>
+#include <QColor>
+#include <QDir>
 #include <QImage>
 #include <QImageReader>
 #include <QJsonArray>
@@ -18,6 +20,7 @@
 #include <QXmlStreamReader>
 
 #include <memory>
+#include <optional>
 
 #include <webp/decode.h>
 
@@ -57,6 +60,80 @@ bool isProblem(const HttpReply &r, int status)
     return r.status == status && r.header("Content-Type") == "application/problem+json"
         && p.value("status").toInt() == status && p.value("code").isString() && p.value("detail").isString()
         && p.value("title").isString() && p.value("type").isString() && p.value("success") == QJsonValue(false);
+}
+
+/// One curl command line of the demo banner, as far as the banner uses curl: -s, -o FILE,
+/// -H 'H: v', -d 'BODY', -X METHOD, -c/-b FILE (a cookie jar), the URL.
+struct CurlLine {
+    QByteArray method = "GET";
+    QUrl url;
+    Headers headers;
+    QByteArray body;
+    QString output;
+    bool saveCookie = false;
+    bool sendCookie = false;
+};
+
+/// Splits a shell line on spaces outside single quotes (the banner quotes nothing else).
+QStringList shellWords(const QString &line)
+{
+    QStringList words;
+    QString cur;
+    bool quoted = false, any = false;
+    for (const QChar c : line) {
+        if (c == u'\'') {
+            quoted = !quoted;
+            any = true;
+        } else if (c == u' ' && !quoted) {
+            if (any)
+                words << cur;
+            cur.clear();
+            any = false;
+        } else {
+            cur += c;
+            any = true;
+        }
+    }
+    if (any)
+        words << cur;
+    return words;
+}
+
+std::optional<CurlLine> parseCurl(const QString &line)
+{
+    const QStringList w = shellWords(line);
+    if (w.value(0) != "curl")
+        return std::nullopt;
+    CurlLine c;
+    bool explicitMethod = false;
+    for (int i = 1; i < w.size(); ++i) {
+        const QString &a = w[i];
+        if (a == "-s")
+            continue;
+        if (a == "-o")
+            c.output = w.value(++i);
+        else if (a == "-H") {
+            const QString h = w.value(++i);
+            c.headers.append({h.section(':', 0, 0).trimmed().toLatin1(), h.section(':', 1).trimmed().toUtf8()});
+        } else if (a == "-d") {
+            c.body = w.value(++i).toUtf8();
+            if (!explicitMethod)
+                c.method = "POST";
+        } else if (a == "-X") {
+            c.method = w.value(++i).toLatin1();
+            explicitMethod = true;
+        } else if (a == "-c") {
+            c.saveCookie = true;
+            ++i;
+        } else if (a == "-b") {
+            c.sendCookie = true;
+            ++i;
+        } else if (a.startsWith("http"))
+            c.url = QUrl(a);
+        else
+            return std::nullopt; // an option this replay does not know: fail loudly
+    }
+    return c;
 }
 
 #define VERIFY_PROBLEM(reply, code)                                                                        \
@@ -145,6 +222,20 @@ private slots:
         // A bad variable is refused by the CLI with a message naming it.
         QVERIFY(runCli({"page", "create", "--space", "alpha", "--template", m_templateId, "--var", "nope=1",
                         "--data", m_dir.path()}) != 0);
+
+        // One-file emoji "sets" in DATA/emoji (emojiSetsFromDataDirectory): 😀 as a solid
+        // square, green for twemoji and magenta for openmoji, so a render shows which file
+        // (if any) was used. The environment variable would win over the data directory.
+        qunsetenv("IMPRINT_EMOJI_DIR");
+        const auto writeEmoji = [this](const QString &set, const QString &name, const QByteArray &colour) {
+            QVERIFY(QDir().mkpath(m_dir.path() + "/emoji/" + set));
+            QFile f(m_dir.path() + "/emoji/" + set + "/" + name);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 36 36\">"
+                    "<rect x=\"0\" y=\"0\" width=\"36\" height=\"36\" fill=\"" + colour + "\"/></svg>");
+        };
+        writeEmoji("twemoji", "1f600.svg", "#00c800");
+        writeEmoji("openmoji", "1F600.svg", "#c800c8");
 
         QFile cfg(m_dir.path() + "/config.json");
         QVERIFY(cfg.open(QIODevice::WriteOnly));
@@ -366,6 +457,25 @@ private slots:
         QCOMPARE(r.json().value("pageId").toString(), m_pageId);
     }
 
+    void timingsAreThisRequests()
+    {
+        // The second identical render reuses the first one's outcome: its phases must not
+        // claim the first render's work, so they never add up to more than its total.
+        const QJsonObject body{{"pageId", m_pageId},
+                               {"tweaks", QJsonObject{{"title", "Timings " + QString::number(QDateTime::currentMSecsSinceEpoch())}}}};
+        for (int i = 0; i < 2; ++i) {
+            const HttpReply r = render(body, m_freeToken);
+            QCOMPARE(r.status, 200);
+            const QJsonObject t = r.json().value("timings").toObject();
+            double phases = 0;
+            for (const char *k : {"load", "layout", "paint", "encode", "store"})
+                phases += t.value(k).toDouble();
+            QVERIFY2(phases <= t.value("total").toDouble() + 0.05, QJsonDocument(t).toJson(QJsonDocument::Compact).constData());
+            if (i == 1)
+                QCOMPARE(t.value("paint").toDouble(), 0.0);
+        }
+    }
+
     void pageRenderFormats()
     {
         HttpReply r = render({{"pageId", m_pageId}, {"format", "png"}, {"output", "binary"}}, m_freeToken);
@@ -406,6 +516,47 @@ private slots:
         QCOMPARE(r.status, 200);
         // Plan: free space, 1001 px → 402.
         VERIFY_PROBLEM(render({{"pageId", m_pageId}, {"width", 1001}}, m_freeToken), 402);
+    }
+
+    void emojiSetsFromDataDirectory_data()
+    {
+        QTest::addColumn<QString>("engine");
+        QTest::addColumn<QString>("set");
+        QTest::addColumn<QColor>("colour");
+        for (const char *engine : {"takumi", "satori", "html"}) {
+            QTest::addRow("%s twemoji", engine) << QString(engine) << QString("twemoji") << QColor("#00c800");
+            QTest::addRow("%s openmoji", engine) << QString(engine) << QString("openmoji") << QColor("#c800c8");
+        }
+    }
+
+    void emojiSetsFromDataDirectory()
+    {
+        // The sets initTestCase put in DATA/emoji are found only when `imprint serve` hands
+        // its data directory to the renderer; otherwise 😀 comes from the Noto font
+        // (yellow) or a set elsewhere, with a warning, and no pixel has the file's colour.
+        QFETCH(QString, engine);
+        QFETCH(QString, set);
+        QFETCH(QColor, colour);
+        const HttpReply r = render({{"pageId", m_pageId}, {"renderType", engine}, {"emojiType", set},
+                                    {"output", "dataurl"}, {"tweaks", QJsonObject{{"title", QStringLiteral("\U0001F600")}}}},
+                                   m_freeToken);
+        if (engine == "satori" && r.status == 501)
+            QSKIP("the satori engine is not in this build");
+        QCOMPARE(r.status, 200);
+        QVERIFY2(r.json().value("warnings").toArray().isEmpty(), r.body.left(600).constData());
+        const QString dataUrl = r.json().value("dataUrl").toString();
+        QVERIFY(dataUrl.startsWith("data:image/png;base64,"));
+        const QImage image = decode(QByteArray::fromBase64(dataUrl.mid(dataUrl.indexOf(',') + 1).toLatin1()), "png");
+        QCOMPARE(image.size(), QSize(400, 300));
+        // The template's text is 40 px: the emoji is a 40 × 40 square of the set's colour.
+        int matching = 0;
+        for (int y = 0; y < image.height(); ++y)
+            for (int x = 0; x < image.width(); ++x) {
+                const QColor c = image.pixelColor(x, y);
+                matching += qAbs(c.red() - colour.red()) + qAbs(c.green() - colour.green())
+                                    + qAbs(c.blue() - colour.blue()) < 24 ? 1 : 0;
+            }
+        QVERIFY2(matching > 30 * 30 && matching < 48 * 48, qPrintable(QString::number(matching)));
     }
 
     void satoriUnavailableIsHonest()
@@ -611,6 +762,64 @@ private slots:
             for (const QString &m : {"get", "post", "put", "delete"})
                 documented += it.value().toObject().contains(m) ? 1 : 0;
         QCOMPARE(documented, int(routes.size()));
+    }
+
+    void demoBannerLinesWork()
+    {
+        // `imprint serve --demo` prints curl lines to paste in order: replay every one
+        // against a fresh demo server and check each answer, and each saved image.
+        QTemporaryDir dir;
+        ServerProcess demo;
+        QVERIFY2(demo.start(dir.path(), {"--demo"}), demo.log().constData());
+        // The banner is one write: once its middle is there, all of it is.
+        QTRY_VERIFY_WITH_TIMEOUT(demo.log().contains("# demo pages"), 30000);
+        QTest::qWait(200);
+        QString text = QString::fromUtf8(demo.log());
+        text = text.mid(text.indexOf("== Imprint demo"));
+        text.replace("\\\n", " "); // continuation lines
+        QByteArray cookie;
+        int images = 0, lines = 0;
+        for (const QString &line : text.split('\n')) {
+            if (!line.startsWith("curl "))
+                continue;
+            ++lines;
+            const auto c = parseCurl(line);
+            QVERIFY2(c, qPrintable(line));
+            QCOMPARE(c->url.port(), int(demo.port()));
+            Headers headers;
+            for (const auto &h : c->headers)
+                if (h.first.compare("Content-Type", Qt::CaseInsensitive) != 0) // httpRequest sends it
+                    headers.append(h);
+            if (c->sendCookie)
+                headers.append({"Cookie", cookie});
+            const QByteArray target = c->url.path(QUrl::FullyEncoded).toLatin1()
+                + (c->url.hasQuery() ? "?" + c->url.query(QUrl::FullyEncoded).toLatin1() : QByteArray());
+            const HttpReply r = httpRequest(demo.port(), c->method, target, c->body, headers);
+            QVERIFY2(r.status == 200 || r.status == 201,
+                     qPrintable(QString::number(r.status) + ' ' + line + '\n' + QString::fromUtf8(r.body.left(300))));
+            if (c->saveCookie) {
+                cookie = r.header("Set-Cookie").split(';').value(0);
+                QVERIFY(!cookie.isEmpty());
+            }
+            if (c->output.isEmpty())
+                continue;
+            ++images;
+            if (c->output.endsWith(".png")) {
+                QVERIFY2(!decode(r.body, "png").isNull(), qPrintable(c->output));
+            } else if (c->output.endsWith(".webp")) {
+                QVERIFY2(webpSize(r.body).isValid(), qPrintable(c->output));
+            } else {
+                QVERIFY2(c->output.endsWith(".svg"), qPrintable(c->output));
+                QXmlStreamReader xml(r.body);
+                QVERIFY(xml.readNextStartElement());
+                QCOMPARE(xml.name().toString(), QString("svg"));
+            }
+        }
+        QVERIFY2(lines >= 10 && images >= 4, qPrintable(QStringLiteral("%1 lines, %2 images").arg(lines).arg(images)));
+        // The last line revoked the demo key.
+        const QString token = text.section("API key:", 1).trimmed().section(' ', 0, 0);
+        QVERIFY(token.startsWith("imp_"));
+        VERIFY_PROBLEM(httpRequest(demo.port(), "GET", "/api/v1/tokens/verify", {}, bearer(token)), 401);
     }
 
     void secretsNeverLogged()

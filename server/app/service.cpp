@@ -1,0 +1,45 @@
+#include "server/app/service.h"
+
+#include "server/render/emoji.h"
+
+#include <QJsonObject>
+
+namespace imprint::app {
+
+http::ServerLimits serverLimits(const store::Config &config)
+{
+    http::ServerLimits limits;
+    limits.maxConnections = config.maxConnections();
+    limits.idleTimeoutMs = config.idleTimeoutMs();
+    limits.requestTimeoutMs = config.requestTimeoutMs();
+    limits.maxBodyBytes = config.maxBodyBytes();
+    limits.workerQueueLimit = config.workerQueueLimit();
+    // Render pool size (0 = cores); configurable so a test can make the queue overflow.
+    limits.workerThreads = config.json().value(QStringLiteral("http")).toObject()
+                               .value(QStringLiteral("workerThreads")).toInt(0);
+    return limits;
+}
+
+std::unique_ptr<Service> Service::create(const Environment &env, QString *error)
+{
+    auto catalog = render::PatternCatalog::loadDefault(error);
+    if (!catalog) {
+        *error = QStringLiteral("pattern catalog: %1").arg(*error);
+        return nullptr;
+    }
+    return std::make_unique<Service>(env, std::move(*catalog));
+}
+
+Service::Service(const Environment &env, render::PatternCatalog catalog)
+    : m_api(*env.db, env.config)
+    , m_renderApi(*env.db, env.config, env.dataDir, std::move(catalog))
+    , m_server(serverLimits(env.config))
+{
+    // The emoji directory is process-wide state of the renderer; without it the sets
+    // unpacked into DATA/emoji (scripts/fetch-emoji DATA/emoji) would never be found.
+    render::setEmojiDataDirectory(env.dataDir);
+    m_api.registerRoutes(m_server.router());
+    m_renderApi.registerRoutes(m_server.router());
+}
+
+} // namespace imprint::app

@@ -1,0 +1,44 @@
+#pragma once
+// The whole HTTP service over one opened data directory: the account/key API (issue 2),
+// the render API (issue 5) and the HttpServer that routes to both. `imprint serve`, the
+// local desktop mode (`imprint` alone) and the console tests build it here, so all three
+// answer the same routes and render with the same emoji sets.
+
+#include "server/app/cli.h"
+#include "server/http/api.h"
+#include "server/http/render_api.h"
+#include "server/http/server.h"
+
+#include <memory>
+
+namespace imprint::app {
+
+/// The HTTP limits of `config` (its "http" section: connections, timeouts, body size,
+/// worker queue, workerThreads where 0 = one per core).
+http::ServerLimits serverLimits(const store::Config &config);
+
+class Service
+{
+public:
+    /// Builds every route of the service over `env` (which must outlive the Service) and
+    /// points the emoji renderer at env.dataDir, so sets unpacked into DATA/emoji are
+    /// used. nullptr with *error when the compiled-in pattern catalog does not load.
+    /// Listening is left to the caller (server().listen()).
+    static std::unique_ptr<Service> create(const Environment &env, QString *error);
+
+    /// As create(), with the pattern catalog already loaded.
+    Service(const Environment &env, render::PatternCatalog catalog);
+
+    http::Api &api() { return m_api; }
+    http::RenderApi &renderApi() { return m_renderApi; }
+    http::HttpServer &server() { return m_server; }
+
+private:
+    // Declaration order matters: the server (and its worker pool) is destroyed before
+    // the APIs whose services its queued jobs still use.
+    http::Api m_api;
+    http::RenderApi m_renderApi;
+    http::HttpServer m_server;
+};
+
+} // namespace imprint::app
