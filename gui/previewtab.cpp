@@ -452,10 +452,13 @@ void PreviewTab::showResult(const client::RenderResult &r, const QImage &image)
             parts << tr("%1 %2 ms").arg(timingName(t.first), QLocale().toString(t.second, 'f', 1));
     // The phases go on a line of their own: after the totals they wrapped mid-phrase in
     // German and French at the default window size.
+    // A reused render skipped every phase; listing zeros would read like a broken timer.
+    const QString phases = r.reused ? tr("reused an identical render from the last few seconds")
+                                    : parts.join(QStringLiteral(", "));
     QString timings = r.timings.isEmpty()
         ? tr("Round trip %1 ms").arg(r.roundTripMs)
         : tr("Server time %1 ms · round trip %2 ms").arg(QLocale().toString(r.totalMs(), 'f', 1)).arg(r.roundTripMs)
-              + u'\n' + parts.join(QStringLiteral(", "));
+              + u'\n' + phases;
     // A number and its unit stay on one line when the label still has to wrap.
     timings.replace(QStringLiteral(" ms"), QStringLiteral("\u00a0ms"));
     m_timings->setText(timings);

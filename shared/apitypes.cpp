@@ -262,6 +262,7 @@ RenderResult RenderResult::fromJson(const QJsonObject &o, const QUrl &serverBase
     r.format = str(o, {"format"});
     r.width = num(o, {"width"});
     r.height = num(o, {"height"});
+    r.reused = o.value(QLatin1String("reused")).toBool();
     const QJsonObject timings = o.value(QLatin1String("timings")).toObject();
     static const char *const order[] = {"load", "layout", "paint", "encode", "store", "total"};
     for (const char *k : order)

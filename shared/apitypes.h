@@ -119,6 +119,7 @@ struct RenderResult {
     int width = 0;
     int height = 0;
     QList<QPair<QString, double>> timings; // in server order: load, layout, ... total
+    bool reused = false;  // an identical render's image; the phases it skipped are 0
     QUrl fileUrl;
     QString contentType;
     qint64 size = 0;

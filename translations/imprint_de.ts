@@ -57,7 +57,10 @@
     </message>
     <message numerus="yes">
         <source>Too many attempts. Please wait %n second(s) and try again.</source>
-        <translation><numerusform>Zu viele Versuche. Bitte warten Sie %n Sekunde und versuchen Sie es dann erneut.</numerusform><numerusform>Zu viele Versuche. Bitte warten Sie %n Sekunden und versuchen Sie es dann erneut.</numerusform></translation>
+        <translation>
+            <numerusform>Zu viele Versuche. Bitte warten Sie %n Sekunde und versuchen Sie es dann erneut.</numerusform>
+            <numerusform>Zu viele Versuche. Bitte warten Sie %n Sekunden und versuchen Sie es dann erneut.</numerusform>
+        </translation>
     </message>
     <message>
         <source>Too many attempts. Please wait a moment and try again.</source>
@@ -65,7 +68,10 @@
     </message>
     <message numerus="yes">
         <source>The server is busy. Please try again in %n second(s).</source>
-        <translation><numerusform>Der Server ist ausgelastet. Bitte versuchen Sie es in %n Sekunde erneut.</numerusform><numerusform>Der Server ist ausgelastet. Bitte versuchen Sie es in %n Sekunden erneut.</numerusform></translation>
+        <translation>
+            <numerusform>Der Server ist ausgelastet. Bitte versuchen Sie es in %n Sekunde erneut.</numerusform>
+            <numerusform>Der Server ist ausgelastet. Bitte versuchen Sie es in %n Sekunden erneut.</numerusform>
+        </translation>
     </message>
     <message>
         <source>The server is busy. Please try again in a moment.</source>
@@ -122,7 +128,7 @@
         <translation>Ablauf:</translation>
     </message>
     <message>
-        <source>The key's token is shown once, right after it is created.</source>
+        <source>The key&apos;s token is shown once, right after it is created.</source>
         <translation>Das Token des Schlüssels wird nur einmal angezeigt, direkt nach dem Erstellen.</translation>
     </message>
     <message>
@@ -146,19 +152,31 @@
     </message>
     <message numerus="yes">
         <source>in %n minute(s)</source>
-        <translation><numerusform>in %n Minute</numerusform><numerusform>in %n Minuten</numerusform></translation>
+        <translation>
+            <numerusform>in %n Minute</numerusform>
+            <numerusform>in %n Minuten</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>%n minute(s) ago</source>
-        <translation><numerusform>vor %n Minute</numerusform><numerusform>vor %n Minuten</numerusform></translation>
+        <translation>
+            <numerusform>vor %n Minute</numerusform>
+            <numerusform>vor %n Minuten</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>in %n hour(s)</source>
-        <translation><numerusform>in %n Stunde</numerusform><numerusform>in %n Stunden</numerusform></translation>
+        <translation>
+            <numerusform>in %n Stunde</numerusform>
+            <numerusform>in %n Stunden</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>%n hour(s) ago</source>
-        <translation><numerusform>vor %n Stunde</numerusform><numerusform>vor %n Stunden</numerusform></translation>
+        <translation>
+            <numerusform>vor %n Stunde</numerusform>
+            <numerusform>vor %n Stunden</numerusform>
+        </translation>
     </message>
     <message>
         <source>yesterday, %1</source>
@@ -170,11 +188,17 @@
     </message>
     <message numerus="yes">
         <source>in %n day(s)</source>
-        <translation><numerusform>in %n Tag</numerusform><numerusform>in %n Tagen</numerusform></translation>
+        <translation>
+            <numerusform>in %n Tag</numerusform>
+            <numerusform>in %n Tagen</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>%n day(s) ago</source>
-        <translation><numerusform>vor %n Tag</numerusform><numerusform>vor %n Tagen</numerusform></translation>
+        <translation>
+            <numerusform>vor %n Tag</numerusform>
+            <numerusform>vor %n Tagen</numerusform>
+        </translation>
     </message>
     <message>
         <source>(unnamed)</source>
@@ -279,7 +303,10 @@ Bitten Sie einen Eigentümer dieses Bereichs, Ihre Rolle zu ändern, und melden 
     </message>
     <message numerus="yes">
         <source>%n active key(s)</source>
-        <translation><numerusform>%n aktiver Schlüssel</numerusform><numerusform>%n aktive Schlüssel</numerusform></translation>
+        <translation>
+            <numerusform>%n aktiver Schlüssel</numerusform>
+            <numerusform>%n aktive Schlüssel</numerusform>
+        </translation>
     </message>
     <message>
         <source>The key “%1” was created.</source>
@@ -420,7 +447,7 @@ Bitten Sie einen Eigentümer dieses Bereichs, Ihre Rolle zu ändern, und melden 
         <translation>API-&amp;Schlüssel:</translation>
     </message>
     <message>
-        <source>Tweaks (override the page's values for this render):</source>
+        <source>Tweaks (override the page&apos;s values for this render):</source>
         <translation>Anpassungen (überschreiben die Werte der Seite für dieses Rendering):</translation>
     </message>
     <message>
@@ -480,7 +507,7 @@ Bitten Sie einen Eigentümer dieses Bereichs, Ihre Rolle zu ändern, und melden 
         <translation>Wird gerendert …</translation>
     </message>
     <message>
-        <source>The server needs an API key for renders. Enter one of this space's keys under “API key” (a new key from the Keys tab is filled in for you).</source>
+        <source>The server needs an API key for renders. Enter one of this space&apos;s keys under “API key” (a new key from the Keys tab is filled in for you).</source>
         <translation>Der Server benötigt für Renderings einen API-Schlüssel. Geben Sie unter „API-Schlüssel“ einen Schlüssel dieses Bereichs ein (ein neuer Schlüssel aus dem Reiter „Schlüssel“ wird automatisch eingetragen).</translation>
     </message>
     <message>
@@ -534,6 +561,10 @@ Bitten Sie einen Eigentümer dieses Bereichs, Ihre Rolle zu ändern, und melden 
     <message>
         <source>This server does not offer pages to preview yet.</source>
         <translation>Dieser Server bietet noch keine Seiten für die Vorschau an.</translation>
+    </message>
+    <message>
+        <source>reused an identical render from the last few seconds</source>
+        <translation>ein identisches Rendering der letzten Sekunden wiederverwendet</translation>
     </message>
 </context>
 <context>

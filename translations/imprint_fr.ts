@@ -57,7 +57,10 @@
     </message>
     <message numerus="yes">
         <source>Too many attempts. Please wait %n second(s) and try again.</source>
-        <translation><numerusform>Trop de tentatives. Veuillez patienter %n seconde avant de réessayer.</numerusform><numerusform>Trop de tentatives. Veuillez patienter %n secondes avant de réessayer.</numerusform></translation>
+        <translation>
+            <numerusform>Trop de tentatives. Veuillez patienter %n seconde avant de réessayer.</numerusform>
+            <numerusform>Trop de tentatives. Veuillez patienter %n secondes avant de réessayer.</numerusform>
+        </translation>
     </message>
     <message>
         <source>Too many attempts. Please wait a moment and try again.</source>
@@ -65,7 +68,10 @@
     </message>
     <message numerus="yes">
         <source>The server is busy. Please try again in %n second(s).</source>
-        <translation><numerusform>Le serveur est occupé. Veuillez réessayer dans %n seconde.</numerusform><numerusform>Le serveur est occupé. Veuillez réessayer dans %n secondes.</numerusform></translation>
+        <translation>
+            <numerusform>Le serveur est occupé. Veuillez réessayer dans %n seconde.</numerusform>
+            <numerusform>Le serveur est occupé. Veuillez réessayer dans %n secondes.</numerusform>
+        </translation>
     </message>
     <message>
         <source>The server is busy. Please try again in a moment.</source>
@@ -122,7 +128,7 @@
         <translation>Expiration :</translation>
     </message>
     <message>
-        <source>The key's token is shown once, right after it is created.</source>
+        <source>The key&apos;s token is shown once, right after it is created.</source>
         <translation>Le jeton de la clé n’est affiché qu’une seule fois, juste après sa création.</translation>
     </message>
     <message>
@@ -146,19 +152,31 @@
     </message>
     <message numerus="yes">
         <source>in %n minute(s)</source>
-        <translation><numerusform>dans %n minute</numerusform><numerusform>dans %n minutes</numerusform></translation>
+        <translation>
+            <numerusform>dans %n minute</numerusform>
+            <numerusform>dans %n minutes</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>%n minute(s) ago</source>
-        <translation><numerusform>il y a %n minute</numerusform><numerusform>il y a %n minutes</numerusform></translation>
+        <translation>
+            <numerusform>il y a %n minute</numerusform>
+            <numerusform>il y a %n minutes</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>in %n hour(s)</source>
-        <translation><numerusform>dans %n heure</numerusform><numerusform>dans %n heures</numerusform></translation>
+        <translation>
+            <numerusform>dans %n heure</numerusform>
+            <numerusform>dans %n heures</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>%n hour(s) ago</source>
-        <translation><numerusform>il y a %n heure</numerusform><numerusform>il y a %n heures</numerusform></translation>
+        <translation>
+            <numerusform>il y a %n heure</numerusform>
+            <numerusform>il y a %n heures</numerusform>
+        </translation>
     </message>
     <message>
         <source>yesterday, %1</source>
@@ -170,11 +188,17 @@
     </message>
     <message numerus="yes">
         <source>in %n day(s)</source>
-        <translation><numerusform>dans %n jour</numerusform><numerusform>dans %n jours</numerusform></translation>
+        <translation>
+            <numerusform>dans %n jour</numerusform>
+            <numerusform>dans %n jours</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>%n day(s) ago</source>
-        <translation><numerusform>il y a %n jour</numerusform><numerusform>il y a %n jours</numerusform></translation>
+        <translation>
+            <numerusform>il y a %n jour</numerusform>
+            <numerusform>il y a %n jours</numerusform>
+        </translation>
     </message>
     <message>
         <source>(unnamed)</source>
@@ -279,7 +303,10 @@ Demandez à un propriétaire de cet espace de modifier votre rôle, puis reconne
     </message>
     <message numerus="yes">
         <source>%n active key(s)</source>
-        <translation><numerusform>%n clé active</numerusform><numerusform>%n clés actives</numerusform></translation>
+        <translation>
+            <numerusform>%n clé active</numerusform>
+            <numerusform>%n clés actives</numerusform>
+        </translation>
     </message>
     <message>
         <source>The key “%1” was created.</source>
@@ -420,7 +447,7 @@ Demandez à un propriétaire de cet espace de modifier votre rôle, puis reconne
         <translation>&amp;Clé d’API :</translation>
     </message>
     <message>
-        <source>Tweaks (override the page's values for this render):</source>
+        <source>Tweaks (override the page&apos;s values for this render):</source>
         <translation>Ajustements (remplacent les valeurs de la page pour ce rendu) :</translation>
     </message>
     <message>
@@ -480,7 +507,7 @@ Demandez à un propriétaire de cet espace de modifier votre rôle, puis reconne
         <translation>Rendu en cours…</translation>
     </message>
     <message>
-        <source>The server needs an API key for renders. Enter one of this space's keys under “API key” (a new key from the Keys tab is filled in for you).</source>
+        <source>The server needs an API key for renders. Enter one of this space&apos;s keys under “API key” (a new key from the Keys tab is filled in for you).</source>
         <translation>Le serveur exige une clé d’API pour les rendus. Saisissez une clé de cet espace dans « Clé d’API » (une nouvelle clé créée dans l’onglet « Clés » y est reportée automatiquement).</translation>
     </message>
     <message>
@@ -534,6 +561,10 @@ Demandez à un propriétaire de cet espace de modifier votre rôle, puis reconne
     <message>
         <source>This server does not offer pages to preview yet.</source>
         <translation>Ce serveur ne propose pas encore de pages à prévisualiser.</translation>
+    </message>
+    <message>
+        <source>reused an identical render from the last few seconds</source>
+        <translation>rendu identique des dernières secondes réutilisé</translation>
     </message>
 </context>
 <context>

@@ -849,6 +849,9 @@ HttpResponse RenderApi::pageWork(const Params &p, const store::ApiKeyPrincipal &
         {QStringLiteral("width"), r.size.width()},
         {QStringLiteral("height"), r.size.height()},
         {QStringLiteral("draft"), p.draft},
+        // True when an identical render (same page, template and publish versions, tweaks
+        // and output) computed the image in the last 10 s or at the same moment.
+        {QStringLiteral("reused"), reused},
         {QStringLiteral("timings"), QJsonObject{{QStringLiteral("load"), round2(loadTotal)},
                                                 {QStringLiteral("layout"), round2(layoutMs)},
                                                 {QStringLiteral("paint"), round2(paintMs)},

@@ -603,6 +603,13 @@ void TestConsole::previewRendersThroughRenderApi()
     // The published page, as PNG: the page's own colours.
     checkRender(QStringLiteral("PNG"), QColor("#1d4ed8"), QColor("#f59e0b"));
     QVERIFY(child<QLabel>(preview, "renderInfo")->text().endsWith(QLatin1String("takumi")));
+    // The phases of a fresh render are listed; the same render again within seconds is
+    // the server's reused image, said in words instead of a row of zeros.
+    QVERIFY2(child<QLabel>(preview, "timingsLabel")->text().contains(QLatin1String("paint")),
+             qPrintable(child<QLabel>(preview, "timingsLabel")->text()));
+    checkRender(QStringLiteral("PNG"), QColor("#1d4ed8"), QColor("#f59e0b"));
+    QVERIFY2(child<QLabel>(preview, "timingsLabel")->text().contains(QLatin1String("reused an identical render")),
+             qPrintable(child<QLabel>(preview, "timingsLabel")->text()));
 
     // A tweak typed into the table goes with the next render.
     const QRect cell = tweaks->visualItemRect(tweaks->item(1, 1));

@@ -471,6 +471,7 @@ private slots:
             for (const char *k : {"load", "layout", "paint", "encode", "store"})
                 phases += t.value(k).toDouble();
             QVERIFY2(phases <= t.value("total").toDouble() + 0.05, QJsonDocument(t).toJson(QJsonDocument::Compact).constData());
+            QCOMPARE(r.json().value("reused").toBool(), i == 1);
             if (i == 1)
                 QCOMPARE(t.value("paint").toDouble(), 0.0);
         }
