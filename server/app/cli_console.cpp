@@ -13,6 +13,7 @@
 #include <QCommandLineParser>
 #include <QDir>
 #include <QSettings>
+#include <QStandardPaths>
 #include <QTabWidget>
 #include <QTextStream>
 #include <QTimer>
@@ -30,6 +31,8 @@ struct ConsoleOptions {
     QString tab;
     bool render = false;
     QSize size;
+    QString dataDir;     // local mode only; empty: the default data directory
+    QString databaseUrl; // local mode only; empty: SQLite in the data directory
 };
 
 // Parses the console flags; returns 0 to go on, else an exit code (2 usage error).
@@ -38,8 +41,20 @@ int parseConsoleOptions(const QStringList &args, ConsoleOptions &o, const QStrin
     QCommandLineParser p;
     p.setApplicationDescription(QStringLiteral("Imprint admin console"));
     p.addHelpOption();
-    p.addOption({QStringLiteral("server"), QStringLiteral("Server address, e.g. http://localhost:8080."),
-                 QStringLiteral("URL")});
+    // Bare `imprint` runs its own server: it takes that server's data options instead of
+    // an address to connect to.
+    const bool localMode = command.isEmpty();
+    if (localMode) {
+        p.addOption({QStringLiteral("data"), QStringLiteral("Data directory of the local server (default: %1).")
+                                                 .arg(QDir::toNativeSeparators(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation))),
+                     QStringLiteral("DIR")});
+        p.addOption({QStringLiteral("database"),
+                     QStringLiteral("Database URL of the local server (default: SQLite in the data directory)."),
+                     QStringLiteral("URL")});
+    } else {
+        p.addOption({QStringLiteral("server"), QStringLiteral("Server address, e.g. http://localhost:8080."),
+                     QStringLiteral("URL")});
+    }
     p.addOption({QStringLiteral("lang"), QStringLiteral("Console language: en, de or fr (default: system)."),
                  QStringLiteral("LANG")});
     p.addOption({QStringLiteral("screenshot"),
@@ -74,7 +89,12 @@ int parseConsoleOptions(const QStringList &args, ConsoleOptions &o, const QStrin
                             << p.positionalArguments().first() << "'\n";
         return 2;
     }
-    o.server = p.value(QStringLiteral("server"));
+    if (localMode) {
+        o.dataDir = p.value(QStringLiteral("data"));
+        o.databaseUrl = p.value(QStringLiteral("database"));
+    } else {
+        o.server = p.value(QStringLiteral("server"));
+    }
     if (!o.server.isEmpty() && !client::ApiClient::normalizeServerUrl(o.server).isValid()) {
         QTextStream(stderr) << "imprint " << command << ": not a server address: " << o.server << '\n';
         return 2;
@@ -165,8 +185,9 @@ int runConsoleCommand(const QStringList &args)
     return runConsoleWindow(o);
 }
 
-// `imprint` alone: the server on a free localhost port in this process (default data
-// directory), and the console connected to it, its server address fixed.
+// `imprint` alone: the server on a free localhost port in this process (the default data
+// directory unless --data/--database say otherwise), and the console connected to it,
+// its server address fixed.
 int runLocalDesktop(const QStringList &args)
 {
     ConsoleOptions o;
@@ -177,7 +198,11 @@ int runLocalDesktop(const QStringList &args)
 
     QString error;
     const Args noArgs(QStringList(), commonValueOptions(), commonFlags(), &error);
-    const CommonOptions options = commonOptions(noArgs);
+    CommonOptions options = commonOptions(noArgs);
+    if (!o.dataDir.isEmpty())
+        options.dataDir = o.dataDir;
+    if (!o.databaseUrl.isEmpty())
+        options.databaseUrl = o.databaseUrl;
     auto env = openEnvironment(options, &error);
     std::unique_ptr<Service> service;
     quint16 port = 0;

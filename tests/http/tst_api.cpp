@@ -2,7 +2,11 @@
 // real `imprint serve` on an ephemeral port with a temporary data directory.
 #include "httpclient.h"
 
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
+#include <QtEndian>
 #include <QSqlDatabase>
 #include <QSqlQuery>
 #include <QTemporaryDir>
@@ -374,6 +378,24 @@ private slots:
         QVERIFY(out.contains("--screenshot"));
         QCOMPARE(run({"--help"}, headless, &out, &err), 0);
         QVERIFY2(out.contains("imprint [console options]"), out.constData());
+        // Local desktop mode runs its server on the data directory it is given (a fresh
+        // one: the window shows the no-account notice), and --data is not a remote
+        // console's option.
+        QTemporaryDir localData;
+        const QString shot = localData.filePath("window.png");
+        QCOMPARE(run({"--data", localData.filePath("data"), "--screenshot", shot, "--size", "800x600"},
+                     imprintEnvironment(), &out, &err), 0);
+        QVERIFY2(out.contains("local server on http://127.0.0.1:"), out.constData());
+        QVERIFY2(out.contains(QDir::toNativeSeparators(localData.filePath("data")).toUtf8()), out.constData());
+        QVERIFY(QFileInfo::exists(localData.filePath("data/imprint.db")));
+        QFile png(shot);
+        QVERIFY(png.open(QIODevice::ReadOnly));
+        const QByteArray head = png.read(24); // signature, then IHDR: width and height, big-endian
+        QVERIFY(head.startsWith("\x89PNG\r\n\x1a\n"));
+        QCOMPARE(qFromBigEndian<quint32>(head.constData() + 16), 800u);
+        QCOMPARE(qFromBigEndian<quint32>(head.constData() + 20), 600u);
+        QCOMPARE(run({"console", "--data", localData.path()}, imprintEnvironment(), &out, &err), 2);
+        QVERIFY2(err.contains("data"), err.constData());
     }
 
     void secretsNeverListedNorLogged()
