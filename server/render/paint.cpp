@@ -2,6 +2,7 @@
 // backgrounds, borders, images and text.
 
 #include "server/render/paint.h"
+#include "server/render/paint_order.h"
 #include "server/render/paint_p.h"
 #include "server/render/text.h"
 
@@ -40,11 +41,6 @@ private:
     EmojiSet m_emoji;          // how emoji clusters are drawn (emoji.h)
     QStringList *m_warnings;
 };
-
-bool formsLayer(const ComputedStyle &s)
-{
-    return s.position != Position::Static || s.opacity < 1 || !s.transform.empty();
-}
 
 /// The transform of CSS Transforms 1 §7 "transformation matrix": the functions in order,
 /// around transform-origin.
@@ -186,16 +182,8 @@ void Painter::paintElement(QPainter &p, const LayoutBox &box)
 
 void Painter::paintChildren(QPainter &p, const LayoutBox &box)
 {
-    // CSS 2 Appendix E, simplified: in-flow content first, then positioned descendants and
-    // stacking contexts (z-index auto/0) in document order.
-    for (const LayoutBox &c : box.children) {
-        if (c.node && (c.node->isText() || !formsLayer(c.node->style)))
-            paintBox(p, c, &box);
-    }
-    for (const LayoutBox &c : box.children) {
-        if (c.node && !c.node->isText() && formsLayer(c.node->style))
-            paintBox(p, c, &box);
-    }
+    for (const LayoutBox *c : paintOrder(box))
+        paintBox(p, *c, &box);
 }
 
 void Painter::paintBackground(QPainter &p, const LayoutBox &box, const QPainterPath &borderPath)

@@ -93,6 +93,7 @@ const QHash<QString, StyleBuilder::Handler> &StyleBuilder::handlers()
     static const QHash<QString, Handler> table = {
         {QStringLiteral("display"), &B::display},
         {QStringLiteral("position"), &B::positionProp},
+        {QStringLiteral("zIndex"), &B::zIndexProp},
         {QStringLiteral("boxSizing"), &B::boxSizing},
         {QStringLiteral("top"), &B::insetEdge}, {QStringLiteral("right"), &B::insetEdge},
         {QStringLiteral("bottom"), &B::insetEdge}, {QStringLiteral("left"), &B::insetEdge},
@@ -238,6 +239,22 @@ bool StyleBuilder::display(const QString &n, const QString &v)
         m_s.display = Display::Flex;
         warn(n, QStringLiteral("display \"%1\" is not supported, using flex").arg(v));
     }
+    return true;
+}
+
+/// z-index: auto | <integer> (CSS 2 §9.9.1).
+bool StyleBuilder::zIndexProp(const QString &, const QString &v)
+{
+    const QString t = v.trimmed();
+    if (t.compare(QLatin1String("auto"), Qt::CaseInsensitive) == 0) {
+        m_s.zIndex.reset();
+        return true;
+    }
+    bool ok = false;
+    const int z = t.toInt(&ok);
+    if (!ok)
+        return false;
+    m_s.zIndex = z;
     return true;
 }
 

@@ -185,6 +185,7 @@ struct ComputedStyle {
     // --- box (not inherited) ---
     Display display = Display::Flex;
     Position position = Position::Static;
+    std::optional<int> zIndex;                            // auto; honoured by paintOrder() (paint_order.h)
     Edges<Length> inset{Length::autoLength(), Length::autoLength(), Length::autoLength(), Length::autoLength()};
     Length width, height;                                 // auto
     Length minWidth = Length::autoLength(), minHeight = Length::autoLength(); // auto = automatic minimum size

@@ -79,6 +79,7 @@ private:
     // Handlers return false when the value is invalid (the caller warns with the name).
     bool display(const QString &, const QString &v);
     bool positionProp(const QString &, const QString &v);
+    bool zIndexProp(const QString &, const QString &v);
     bool boxSizing(const QString &, const QString &v);
     bool insetEdge(const QString &n, const QString &v);
     bool inset(const QString &, const QString &v);

@@ -11,6 +11,7 @@
 // - <use> of a <g> in <defs> works, so glyphs and emoji are defined once and reused.
 
 #include "server/render/svg.h"
+#include "server/render/paint_order.h"
 
 #include "server/render/encode.h"
 #include "server/render/paint.h"
@@ -115,11 +116,6 @@ QString matrixAttr(const QTransform &t)
     auto f = [](qreal v) { return QString::number(std::round(v * 10000) / 10000, 'g', 8); };
     return QStringLiteral(" transform=\"matrix(%1 %2 %3 %4 %5 %6)\"")
         .arg(f(t.m11()), f(t.m12()), f(t.m21()), f(t.m22()), f(t.dx()), f(t.dy()));
-}
-
-bool formsLayer(const ComputedStyle &s)
-{
-    return s.position != Position::Static || s.opacity < 1 || !s.transform.empty();
 }
 
 /// CSS Transforms 1 §7 "transformation matrix" around transform-origin (the same
@@ -352,14 +348,8 @@ void SvgWriter::paintElement(const LayoutBox &box)
 
 void SvgWriter::paintChildren(const LayoutBox &box)
 {
-    for (const LayoutBox &c : box.children) {
-        if (c.node && (c.node->isText() || !formsLayer(c.node->style)))
-            paintBox(c, &box);
-    }
-    for (const LayoutBox &c : box.children) {
-        if (c.node && !c.node->isText() && formsLayer(c.node->style))
-            paintBox(c, &box);
-    }
+    for (const LayoutBox *c : paintOrder(box))
+        paintBox(*c, &box);
 }
 
 void SvgWriter::fillPath(QPainterPath path, const QString &paint)

@@ -2,9 +2,12 @@
 // radii, clipping, opacity, gradients, shadows, transforms, images, text).
 
 #include "server/render/paint.h"
+#include "server/render/renderer.h"
 #include "server/render/text.h"
 
 #include <QElapsedTimer>
+#include <QJsonArray>
+#include <QJsonObject>
 #include <QtTest>
 
 using namespace imprint::render;
@@ -83,6 +86,52 @@ QImage paint(const LayoutBox &root, QSize size = QSize(200, 200))
 class TestPaint : public QObject {
     Q_OBJECT
 private Q_SLOTS:
+    void zIndexStacksSiblings_data()
+    {
+        QTest::addColumn<QString>("engine");
+        QTest::newRow("takumi") << QStringLiteral("takumi");
+        QTest::newRow("satori") << QStringLiteral("satori");
+    }
+
+    void zIndexStacksSiblings()
+    {
+        // CSS 2 Appendix E with z-index on positioned boxes and on a static flex item
+        // (CSS Flexbox 1 §4.3); the expected pixels are Chromium's for the same markup.
+        QFETCH(QString, engine);
+        const auto child = [](QJsonObject style) {
+            return QJsonObject{{"type", "div"}, {"props", QJsonObject{{"style", style}}}};
+        };
+        const auto absolute = [&](int left, int top, int width, const char *color, int z) {
+            return child({{"position", "absolute"}, {"left", left}, {"top", top}, {"width", width}, {"height", 50},
+                          {"backgroundColor", color}, {"zIndex", z}});
+        };
+        const QJsonArray children{
+            child({{"width", 50}, {"height", 100}, {"backgroundColor", "#00ff00"}}),
+            child({{"width", 50}, {"height", 100}, {"backgroundColor", "#ffff00"}, {"zIndex", 3}}),
+            absolute(0, 0, 200, "#ff0000", 2),
+            absolute(100, 0, 200, "#0000ff", 1),
+            absolute(0, 50, 300, "#808080", -1),
+        };
+        RenderRequest request;
+        request.document = QJsonObject{
+            {"type", "div"},
+            {"props", QJsonObject{{"style", QJsonObject{{"display", "flex"}, {"position", "relative"}, {"width", 300},
+                                                        {"height", 100}, {"backgroundColor", "#ffffff"}}},
+                                  {"children", children}}}};
+        request.engine = engine;
+        request.format = OutputFormat::Png;
+        RenderError error;
+        const auto result = render(request, &error);
+        QVERIFY2(result, qPrintable(error.message));
+        const QImage img = QImage::fromData(result->bytes).convertToFormat(QImage::Format_ARGB32);
+        COMPARE_PIXEL(img, 75, 25, QColor("#ffff00"));  // flex item, z 3, above the z 2 box
+        COMPARE_PIXEL(img, 150, 25, QColor("#ff0000")); // z 2 above the later z 1 sibling
+        COMPARE_PIXEL(img, 250, 25, QColor("#0000ff"));
+        COMPARE_PIXEL(img, 25, 75, QColor("#00ff00"));  // z -1 below in-flow content
+        COMPARE_PIXEL(img, 150, 75, QColor("#808080")); // ... and above the root's background
+        COMPARE_PIXEL(img, 25, 25, QColor("#ff0000"));  // in-flow content below positioned boxes
+    }
+
     void backgroundFillsTheBorderBoxOnly()
     {
         Tree t;

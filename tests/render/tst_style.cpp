@@ -69,6 +69,20 @@ private Q_SLOTS:
                                                         + expected.name(QColor::HexArgb)));
     }
 
+    void zIndexIsAutoOrAnInteger()
+    {
+        QVERIFY(!style("{}").zIndex);
+        QCOMPARE(style("{\"zIndex\": 3}").zIndex, std::optional<int>(3));
+        QCOMPARE(style("{\"zIndex\": \"-2\"}").zIndex, std::optional<int>(-2));
+        QVERIFY(!style("{\"zIndex\": \"auto\"}").zIndex);
+        QStringList warnings;
+        QVERIFY(!style("{\"zIndex\": \"top\"}", nullptr, &warnings).zIndex);
+        QCOMPARE(warnings.size(), 1);
+        // Not inherited.
+        const ComputedStyle parent = style("{\"zIndex\": 5}");
+        QVERIFY(!style("{}", &parent).zIndex);
+    }
+
     void invalidColors()
     {
         for (const char *bad : {"#12", "#ggg", "rgb(1,2)", "hsl(a, b, c)", "notacolor", "", "#12345",

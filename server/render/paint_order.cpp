@@ -1,0 +1,65 @@
+#include "server/render/paint_order.h"
+
+#include "server/render/node.h"
+
+#include <algorithm>
+#include <optional>
+
+namespace imprint::render {
+
+namespace {
+
+/// The z-index that applies to `child`, or nullopt for auto / not applicable.
+std::optional<int> usedZIndex(const LayoutBox &child, const LayoutBox *parent)
+{
+    const ComputedStyle &s = child.node->style;
+    if (!s.zIndex)
+        return std::nullopt;
+    const bool flexItem = parent && parent->node && !parent->node->isText() && parent->node->style.display == Display::Flex
+                          && s.position != Position::Absolute;
+    if (s.position == Position::Static && !flexItem)
+        return std::nullopt;
+    return s.zIndex;
+}
+
+} // namespace
+
+bool paintsAsLayer(const LayoutBox &child, const LayoutBox *parent)
+{
+    if (!child.node || child.node->isText())
+        return false;
+    const ComputedStyle &s = child.node->style;
+    return s.position != Position::Static || s.opacity < 1 || !s.transform.empty()
+           || usedZIndex(child, parent).has_value();
+}
+
+std::vector<const LayoutBox *> paintOrder(const LayoutBox &box)
+{
+    struct Entry {
+        const LayoutBox *box;
+        int tier; // 0 negative z, 1 in-flow, 2 z auto/0, 3 positive z
+        int z;
+    };
+    std::vector<Entry> entries;
+    entries.reserve(box.children.size());
+    for (const LayoutBox &c : box.children) {
+        if (!c.node)
+            continue;
+        if (!paintsAsLayer(c, &box)) {
+            entries.push_back({&c, 1, 0});
+            continue;
+        }
+        const int z = usedZIndex(c, &box).value_or(0);
+        entries.push_back({&c, z < 0 ? 0 : z == 0 ? 2 : 3, z});
+    }
+    std::stable_sort(entries.begin(), entries.end(), [](const Entry &a, const Entry &b) {
+        return a.tier != b.tier ? a.tier < b.tier : a.z < b.z;
+    });
+    std::vector<const LayoutBox *> order;
+    order.reserve(entries.size());
+    for (const Entry &e : entries)
+        order.push_back(e.box);
+    return order;
+}
+
+} // namespace imprint::render
