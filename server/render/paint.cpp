@@ -30,12 +30,12 @@ public:
     void paintBox(QPainter &p, const LayoutBox &box, const LayoutBox *parent);
 
 private:
-    void paintElement(QPainter &p, const LayoutBox &box);
+    void paintElement(QPainter &p, const LayoutBox &box, const LayoutBox *parent);
     void paintBackground(QPainter &p, const LayoutBox &box, const QPainterPath &borderPath);
     void paintBorder(QPainter &p, const LayoutBox &box, const Radii &outer);
     void paintImage(QPainter &p, const LayoutBox &box, const Radii &outer);
     void paintText(QPainter &p, const LayoutBox &box, const LayoutBox *parent);
-    void paintChildren(QPainter &p, const LayoutBox &box);
+    void paintChildren(QPainter &p, const LayoutBox &box, const std::vector<const LayoutBox *> &children);
 
     TextEngine &m_text;
     EmojiSet m_emoji;          // how emoji clusters are drawn (emoji.h)
@@ -121,12 +121,12 @@ void Painter::paintBox(QPainter &p, const LayoutBox &box, const LayoutBox *paren
         p.setTransform(cssTransform(s, box.borderBox), true);
 
     if (s.opacity >= 1) {
-        paintElement(p, box);
+        paintElement(p, box, parent);
     } else if (box.children.empty() || p.device()->devType() != QInternal::Image) {
         // One shape (or a device without layers, e.g. SVG): per-shape opacity is the same
         // as a group's.
         p.setOpacity(p.opacity() * s.opacity);
-        paintElement(p, box);
+        paintElement(p, box, parent);
     } else {
         // CSS Color 4 §3.2: the element and its descendants composite as one group.
         const QRect deviceRect(0, 0, p.device()->width(), p.device()->height());
@@ -138,7 +138,7 @@ void Painter::paintBox(QPainter &p, const LayoutBox &box, const LayoutBox *paren
                 QPainter lp(&layer);
                 lp.setRenderHints(p.renderHints());
                 lp.setTransform(p.transform() * QTransform::fromTranslate(-layerRect.x(), -layerRect.y()));
-                paintElement(lp, box);
+                paintElement(lp, box, parent);
             }
             p.resetTransform();
             p.setOpacity(p.opacity() * s.opacity);
@@ -148,9 +148,12 @@ void Painter::paintBox(QPainter &p, const LayoutBox &box, const LayoutBox *paren
     p.restore();
 }
 
-void Painter::paintElement(QPainter &p, const LayoutBox &box)
+void Painter::paintElement(QPainter &p, const LayoutBox &box, const LayoutBox *parent)
 {
     const ComputedStyle &s = box.node->style;
+    const PaintOrder order = paintOrder(box, parent);
+    for (const LayoutBox *c : order.beneath)
+        paintBox(p, *c, &box);
     const QRectF border = box.borderBox;
     const Radii outer = resolveRadii(s, border.size());
     const QRectF paddingRect = box.paddingBox();
@@ -173,16 +176,16 @@ void Painter::paintElement(QPainter &p, const LayoutBox &box)
             p.setClipRect(paddingRect, Qt::IntersectClip);
         else
             p.setClipPath(roundedPath(paddingRect, inner), Qt::IntersectClip);
-        paintChildren(p, box);
+        paintChildren(p, box, order.children);
         p.restore();
     } else {
-        paintChildren(p, box);
+        paintChildren(p, box, order.children);
     }
 }
 
-void Painter::paintChildren(QPainter &p, const LayoutBox &box)
+void Painter::paintChildren(QPainter &p, const LayoutBox &box, const std::vector<const LayoutBox *> &children)
 {
-    for (const LayoutBox *c : paintOrder(box))
+    for (const LayoutBox *c : children)
         paintBox(p, *c, &box);
 }
 

@@ -33,7 +33,7 @@ bool paintsAsLayer(const LayoutBox &child, const LayoutBox *parent)
            || usedZIndex(child, parent).has_value();
 }
 
-std::vector<const LayoutBox *> paintOrder(const LayoutBox &box)
+PaintOrder paintOrder(const LayoutBox &box, const LayoutBox *parent)
 {
     struct Entry {
         const LayoutBox *box;
@@ -55,10 +55,12 @@ std::vector<const LayoutBox *> paintOrder(const LayoutBox &box)
     std::stable_sort(entries.begin(), entries.end(), [](const Entry &a, const Entry &b) {
         return a.tier != b.tier ? a.tier < b.tier : a.z < b.z;
     });
-    std::vector<const LayoutBox *> order;
-    order.reserve(entries.size());
+    const ComputedStyle *s = box.node && !box.node->isText() ? &box.node->style : nullptr;
+    const bool stackingContext = s && (s->opacity < 1 || !s->transform.empty() || usedZIndex(box, parent).has_value());
+    PaintOrder order;
+    order.children.reserve(entries.size());
     for (const Entry &e : entries)
-        order.push_back(e.box);
+        (e.tier == 0 && !stackingContext ? order.beneath : order.children).push_back(e.box);
     return order;
 }
 

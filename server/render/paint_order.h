@@ -13,13 +13,24 @@ namespace imprint::render {
 /// `parent` is the child's parent box, null for the root.
 bool paintsAsLayer(const LayoutBox &child, const LayoutBox *parent);
 
-/// `box`'s element children in painting order, following CSS 2 Appendix E within the
-/// box: layers with a negative z-index (ascending), then in-flow content in document
-/// order, then layers with z-index auto or 0 in document order, then positive z-index
-/// (ascending; ties keep document order). z-index applies to positioned boxes and to flex
-/// items (CSS Flexbox 1 §4.3). Simplified: each box orders only its own children, so a
-/// descendant's z-index does not lift it out of an ancestor that is not a stacking
-/// context. Returned pointers point into `box.children`.
-std::vector<const LayoutBox *> paintOrder(const LayoutBox &box);
+/// A box's element children in painting order (CSS 2 Appendix E within the box).
+struct PaintOrder {
+    /// Children with a negative z-index when the box itself is not a stacking context:
+    /// they belong to an ancestor's stacking context, so they go beneath the box's own
+    /// background (and shadow), painted before it.
+    std::vector<const LayoutBox *> beneath;
+    /// The rest: negative z-index (ascending, when the box is a stacking context), in-flow
+    /// content in document order, z-index auto or 0 in document order, then positive
+    /// z-index ascending (ties keep document order).
+    std::vector<const LayoutBox *> children;
+};
+
+/// The painting order of `box`'s children; `parent` is `box`'s parent (null for the
+/// root). z-index applies to positioned boxes and to flex items (CSS Flexbox 1 §4.3); a
+/// box with an applicable z-index, opacity < 1 or a transform is a stacking context.
+/// Simplified: negative z-index children of a box that is not a stacking context go
+/// beneath that box only, not beneath its ancestors' content too; positive ones are not
+/// lifted above the box's later siblings. Pointers point into `box.children`.
+PaintOrder paintOrder(const LayoutBox &box, const LayoutBox *parent);
 
 } // namespace imprint::render

@@ -198,8 +198,8 @@ public:
 
 private:
     void paintBox(const LayoutBox &box, const LayoutBox *parent);
-    void paintElement(const LayoutBox &box);
-    void paintChildren(const LayoutBox &box);
+    void paintElement(const LayoutBox &box, const LayoutBox *parent);
+    void paintChildren(const LayoutBox &box, const std::vector<const LayoutBox *> &children);
     void paintBackground(const LayoutBox &box, const QPainterPath &borderPath);
     void paintBorder(const LayoutBox &box, const Radii &outer);
     void paintImage(const LayoutBox &box, const Radii &outer);
@@ -276,7 +276,7 @@ void SvgWriter::paintBox(const LayoutBox &box, const LayoutBox *parent)
         m_body += QStringLiteral("<g opacity=\"%1\">").arg(frac(s.opacity));
         ++groups;
     }
-    paintElement(box);
+    paintElement(box, parent);
     for (int i = 0; i < groups; ++i)
         m_body += QStringLiteral("</g>");
     if (!s.transform.empty())
@@ -285,9 +285,12 @@ void SvgWriter::paintBox(const LayoutBox &box, const LayoutBox *parent)
     m_clipSafe = savedSafe;
 }
 
-void SvgWriter::paintElement(const LayoutBox &box)
+void SvgWriter::paintElement(const LayoutBox &box, const LayoutBox *parent)
 {
     const ComputedStyle &s = box.node->style;
+    const PaintOrder order = paintOrder(box, parent);
+    for (const LayoutBox *c : order.beneath)
+        paintBox(*c, &box);
     const QRectF border = box.borderBox;
     const Radii outer = resolveRadii(s, border.size());
     const QRectF paddingRect = box.paddingBox();
@@ -338,17 +341,17 @@ void SvgWriter::paintElement(const LayoutBox &box)
         }
         m_clip = m_clip ? m_clip->intersected(clip) : clip;
         m_clipSafe = combined;
-        paintChildren(box);
+        paintChildren(box, order.children);
         m_clip = saved;
         m_clipSafe = savedSafe;
     } else {
-        paintChildren(box);
+        paintChildren(box, order.children);
     }
 }
 
-void SvgWriter::paintChildren(const LayoutBox &box)
+void SvgWriter::paintChildren(const LayoutBox &box, const std::vector<const LayoutBox *> &children)
 {
-    for (const LayoutBox *c : paintOrder(box))
+    for (const LayoutBox *c : children)
         paintBox(*c, &box);
 }
 
