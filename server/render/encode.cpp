@@ -122,7 +122,8 @@ bool deflateZlib(const std::vector<png_byte> &in, int level, std::vector<png_byt
         return false;
     if (levelBuffer.size() < kLevelBufferBytes[level])
         levelBuffer.resize(kLevelBufferBytes[level]);
-    // Incompressible input is stored: 5 bytes per 64 KiB block, plus headers and Adler-32.
+    // Incompressible input is stored: 5 bytes per block of at most 64 KiB, plus headers
+    // and Adler-32 (counted here per 4 KiB to leave room; a miss retries with twice).
     size_t bound = in.size() + in.size() / 4096 * 5 + ISAL_DEF_MAX_HDR_SIZE + 1024;
     for (int attempt = 0; attempt < 2; ++attempt, bound = bound * 2) {
         out->resize(bound);

@@ -5,6 +5,7 @@
 #include <QBuffer>
 #include <QLinearGradient>
 #include <QPainter>
+#include <QRandomGenerator>
 #include <QSvgRenderer>
 #include <QXmlStreamReader>
 #include <QtConcurrent>
@@ -81,6 +82,14 @@ private Q_SLOTS:
         QVERIFY(exact(big));
         QVERIFY(exact(small));
         QVERIFY(exact(big));
+        // Noise does not compress: the deflate output is stored blocks, larger than its input.
+        QImage noise(257, 129, QImage::Format_ARGB32);
+        QRandomGenerator random(42);
+        for (int y = 0; y < noise.height(); ++y)
+            for (int x = 0; x < noise.width(); ++x)
+                noise.setPixel(x, y, random.generate() | 0xff000000u);
+        QVERIFY(encodePng(noise).size() > noise.width() * noise.height() * 3);
+        QVERIFY(exact(noise));
         const QByteArray reference = encodePng(small);
         QList<QFuture<QByteArray>> runs;
         for (int i = 0; i < 4; ++i)
