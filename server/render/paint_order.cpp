@@ -22,16 +22,25 @@ std::optional<int> usedZIndex(const LayoutBox &child, const LayoutBox *parent)
     return s.zIndex;
 }
 
-} // namespace
+/// A box with an applicable z-index, opacity < 1 or a transform (CSS 2 §9.9.1, CSS
+/// Color 4 §3.2, CSS Transforms 1 §3): it stacks its own descendants.
+bool isStackingContext(const LayoutBox &box, const LayoutBox *parent)
+{
+    if (!box.node || box.node->isText())
+        return false;
+    const ComputedStyle &s = box.node->style;
+    return s.opacity < 1 || !s.transform.empty() || usedZIndex(box, parent).has_value();
+}
 
+/// True when the child paints as a layer of its own, after in-flow content: positioned
+/// boxes and stacking contexts.
 bool paintsAsLayer(const LayoutBox &child, const LayoutBox *parent)
 {
-    if (!child.node || child.node->isText())
-        return false;
-    const ComputedStyle &s = child.node->style;
-    return s.position != Position::Static || s.opacity < 1 || !s.transform.empty()
-           || usedZIndex(child, parent).has_value();
+    return isStackingContext(child, parent)
+           || (child.node && !child.node->isText() && child.node->style.position != Position::Static);
 }
+
+} // namespace
 
 PaintOrder paintOrder(const LayoutBox &box, const LayoutBox *parent)
 {
@@ -55,8 +64,7 @@ PaintOrder paintOrder(const LayoutBox &box, const LayoutBox *parent)
     std::stable_sort(entries.begin(), entries.end(), [](const Entry &a, const Entry &b) {
         return a.tier != b.tier ? a.tier < b.tier : a.z < b.z;
     });
-    const ComputedStyle *s = box.node && !box.node->isText() ? &box.node->style : nullptr;
-    const bool stackingContext = s && (s->opacity < 1 || !s->transform.empty() || usedZIndex(box, parent).has_value());
+    const bool stackingContext = isStackingContext(box, parent);
     PaintOrder order;
     order.children.reserve(entries.size());
     for (const Entry &e : entries)

@@ -8,11 +8,6 @@
 
 namespace imprint::render {
 
-/// True when the child paints as a layer of its own (after in-flow content): positioned,
-/// translucent or transformed boxes, and boxes whose z-index applies (see paintOrder).
-/// `parent` is the child's parent box, null for the root.
-bool paintsAsLayer(const LayoutBox &child, const LayoutBox *parent);
-
 /// A box's element children in painting order (CSS 2 Appendix E within the box).
 struct PaintOrder {
     /// Children with a negative z-index when the box itself is not a stacking context:
