@@ -156,16 +156,16 @@ QStringList familyList(const QStringList &requested)
     return families;
 }
 
-/// True for the letters of the scripts where UAX #14 allows a break between any two
-/// (classes ID, H2, H3, JL/JV/JT): Han, Hiragana, Katakana, Hangul, Bopomofo.
-bool isCjkLetter(char32_t ucs4)
+/// True for the scripts whose letters UAX #14 lets break between any two (classes ID,
+/// H2, H3, JL/JV/JT): Han, Hiragana, Katakana, Hangul, Bopomofo.
+bool isCjkScript(char32_t ucs4)
 {
     switch (QChar::script(ucs4)) {
     case QChar::Script_Han:
     case QChar::Script_Hiragana:
     case QChar::Script_Katakana:
     case QChar::Script_Hangul:
-    case QChar::Script_Bopomofo: return QChar::isLetterOrNumber(ucs4);
+    case QChar::Script_Bopomofo: return true;
     default: return false;
     }
 }
@@ -187,7 +187,7 @@ QString joinCjkWords(const QString &text)
             units = 2;
         }
         if (previous && QChar::isLetterOrNumber(previous) && QChar::isLetterOrNumber(c)
-            && (isCjkLetter(previous) || isCjkLetter(c)))
+            && (isCjkScript(previous) || isCjkScript(c)))
             out += QChar(0x2060);
         out += QStringView(text).mid(i, units);
         previous = c;
