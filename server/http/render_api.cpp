@@ -163,6 +163,8 @@ HttpResponse renderProblem(const render::RenderError &e)
     if (e.code == QLatin1String("engine_unavailable"))
         return fieldProblem(501, e.code, QStringLiteral("renderType"),
                             QStringLiteral("renderType: %1").arg(e.message));
+    if (e.code == QLatin1String("render_budget_exceeded"))
+        return fieldProblem(422, e.code, field, QStringLiteral("%1: %2").arg(field, e.message));
     if (e.code == QLatin1String("encode_failed"))
         return problem(500, e.code, QStringLiteral("Encoding the image failed."));
     return fieldProblem(400, e.code.isEmpty() ? QStringLiteral("invalid_render") : e.code, field,

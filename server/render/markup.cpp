@@ -8,6 +8,7 @@
 #include <gumbo.h>
 
 #include <memory>
+#include <vector>
 
 namespace imprint::render {
 
@@ -210,14 +211,83 @@ QJsonObject parseStyleAttribute(const QString &style)
     return out;
 }
 
+namespace {
+
+using GumboTree = std::unique_ptr<GumboOutput, void (*)(GumboOutput *)>;
+
+/// Parses `html` with libgumbo. Parse errors are not recorded: we never read them, and
+/// gumbo keeps a copy of the open-element stack with each one, which is quadratic in
+/// nesting depth.
+GumboTree parseHtml(const QString &html)
+{
+    static const GumboOptions options = [] {
+        GumboOptions o = kGumboDefaultOptions;
+        o.max_errors = 0;
+        return o;
+    }();
+    const QByteArray utf8 = html.toUtf8();
+    return GumboTree(gumbo_parse_with_options(&options, utf8.constData(), size_t(utf8.size())),
+                     [](GumboOutput *o) { gumbo_destroy_output(&options, o); });
+}
+
+HtmlNesting measureNesting(const GumboNode *node)
+{
+    // Iterative: the depth is what is being measured, so it must not cost stack.
+    HtmlNesting deepest;
+    struct Entry {
+        const GumboNode *node;
+        int depth, tables;
+    };
+    std::vector<Entry> stack{{node, 0, 0}};
+    while (!stack.empty()) {
+        const Entry e = stack.back();
+        stack.pop_back();
+        deepest.depth = std::max(deepest.depth, e.depth);
+        deepest.tables = std::max(deepest.tables, e.tables);
+        const GumboVector &children = e.node->v.element.children;
+        for (unsigned i = 0; i < children.length; ++i) {
+            const auto *child = static_cast<const GumboNode *>(children.data[i]);
+            if (child->type == GUMBO_NODE_ELEMENT)
+                stack.push_back({child, e.depth + 1, e.tables + (child->v.element.tag == GUMBO_TAG_TABLE ? 1 : 0)});
+        }
+    }
+    return deepest;
+}
+
+} // namespace
+
+qsizetype countStartTags(QStringView html)
+{
+    qsizetype count = 0;
+    for (qsizetype i = 0; i + 1 < html.size(); ++i) {
+        if (html[i] != u'<')
+            continue;
+        const char16_t c = html[i + 1].unicode();
+        if ((c >= u'a' && c <= u'z') || (c >= u'A' && c <= u'Z'))
+            ++count;
+    }
+    return count;
+}
+
+std::optional<HtmlNesting> htmlNesting(const QString &html, int maxElements)
+{
+    if (countStartTags(html) > maxElements)
+        return std::nullopt;
+    const GumboTree output = parseHtml(html);
+    const GumboNode *body = output ? findBody(output->root) : nullptr;
+    return body ? measureNesting(body) : HtmlNesting{};
+}
+
 std::optional<QJsonObject> markupToTree(const QString &markup, const TemplateLimits &limits,
                                         RenderError *error, QStringList *warnings)
 {
-    const QByteArray utf8 = markup.toUtf8();
-    std::unique_ptr<GumboOutput, void (*)(GumboOutput *)> output(
-        gumbo_parse_with_options(&kGumboDefaultOptions, utf8.constData(), size_t(utf8.size())),
-        [](GumboOutput *o) { gumbo_destroy_output(&kGumboDefaultOptions, o); });
     Converter converter(limits, error, warnings);
+    if (const qsizetype tags = countStartTags(markup); tags > limits.maxNodes) {
+        converter.fail(QStringLiteral("too_many_nodes"),
+                       QStringLiteral("markup has %1 elements; at most %2 are allowed").arg(tags).arg(limits.maxNodes));
+        return std::nullopt;
+    }
+    const GumboTree output = parseHtml(markup);
     const GumboNode *body = output ? findBody(output->root) : nullptr;
     if (!body) {
         converter.fail(QStringLiteral("invalid_template"), QStringLiteral("markup has no body content"));

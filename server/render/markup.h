@@ -26,6 +26,22 @@ namespace imprint::render {
 std::optional<QJsonObject> markupToTree(const QString &markup, const TemplateLimits &limits,
                                         RenderError *error, QStringList *warnings);
 
+/// Number of start tags in `html` (a `<` followed by an ASCII letter): an upper bound of
+/// the elements an HTML parser will create from it, counted in one pass without parsing,
+/// so that input over the node limit is refused before the parser's memory and time grow
+/// with it (libgumbo's are quadratic in nesting depth).
+qsizetype countStartTags(QStringView html);
+
+/// How deep an HTML document nests as an HTML5 parser builds it.
+struct HtmlNesting {
+    int depth = 0;  ///< deepest element (body's children at 1)
+    int tables = 0; ///< most <table> elements on one path from body
+};
+
+/// The nesting of `html`, or nullopt when it has more than `maxElements` start tags
+/// (then it is not parsed at all).
+std::optional<HtmlNesting> htmlNesting(const QString &html, int maxElements);
+
 /// Parses the declarations of an inline `style` attribute (`color: red; font-size: 12px`,
 /// CSS Syntax 3 §5.3.8 "parse a list of declarations") into camelCase properties with
 /// string values, as React's style prop spells them (`-webkit-line-clamp` →

@@ -2,6 +2,7 @@
 
 #include "server/render/paint.h"
 #include "server/render/paint_p.h"
+#include "server/render/template.h"
 
 #include <QCache>
 #include <QLinearGradient>
@@ -422,24 +423,8 @@ void paintInsetShadows(QPainter &painter, const ComputedStyle &style, const QRec
 
 QImage backgroundImage(const QString &url)
 {
-    thread_local QCache<QString, QImage> cache(64 * 1024 * 1024);
-    if (const QImage *hit = cache.object(url))
-        return *hit;
-    QImage image;
-    if (url.startsWith(QLatin1String("data:"), Qt::CaseInsensitive)) {
-        const qsizetype comma = url.indexOf(u',');
-        if (comma > 0) {
-            const QString header = url.mid(5, comma - 5);
-            const QByteArray payload = url.mid(comma + 1).toLatin1();
-            const QByteArray data = header.endsWith(QLatin1String(";base64"), Qt::CaseInsensitive)
-                                        ? QByteArray::fromBase64(payload)
-                                        : QByteArray::fromPercentEncoding(payload);
-            image = QImage::fromData(data);
-        }
-    }
-    if (!image.isNull())
-        cache.insert(url, new QImage(image), int(std::min<qsizetype>(image.sizeInBytes(), 64 * 1024 * 1024)));
-    return image;
+    // The same decoder, policy and byte-bounded cache as <img> (resources/image_decoder.h).
+    return loadDataUrlImage(url, nullptr);
 }
 
 } // namespace paint_detail

@@ -4,6 +4,7 @@
 #include "server/render/encode.h"
 #include "server/render/html.h"
 #include "server/render/paint.h"
+#include "server/render/render_budget.h"
 #include "server/render/svg.h"
 #include "server/render/text.h"
 
@@ -23,6 +24,25 @@ double elapsedMs(QElapsedTimer &timer)
     const double ms = double(timer.nsecsElapsed()) / 1e6;
     timer.restart();
     return ms;
+}
+
+/// Keeps a render's warnings readable and bounded: duplicates dropped, each one cut to
+/// 240 characters (a warning may quote a value, and values can be megabyte data: URLs),
+/// at most 50, then one line saying how many more there were.
+void tidyWarnings(QStringList &warnings)
+{
+    constexpr int kMaxWarnings = 50;
+    constexpr qsizetype kMaxLength = 240;
+    warnings.removeDuplicates();
+    const qsizetype total = warnings.size();
+    if (total > kMaxWarnings)
+        warnings.resize(kMaxWarnings);
+    for (QString &w : warnings) {
+        if (w.size() > kMaxLength)
+            w = w.left(kMaxLength - 1) + QChar(0x2026);
+    }
+    if (total > kMaxWarnings)
+        warnings << QStringLiteral("… and %1 more warnings").arg(total - kMaxWarnings);
 }
 
 RenderError makeError(const QString &field, const QString &message, const QString &code)
@@ -145,6 +165,11 @@ std::optional<LaidOutDocument> layOut(const RenderRequest &request, RenderError 
     doc.layout = layoutDocument(*doc.root, QSizeF(doc.size), TextEngine::instance());
     if (timings)
         timings->layout = elapsedMs(timer);
+    if (auto over = checkEffectBudget(doc.layout, doc.size, request.budget)) {
+        err = *over;
+        return std::nullopt;
+    }
+    tidyWarnings(doc.warnings);
     return doc;
 }
 
@@ -184,6 +209,15 @@ std::optional<RenderResult> render(const RenderRequest &request, RenderError *er
         const bool fromTree = doc->tmpl->html.isEmpty();
         htmlOptions.tree = fromTree ? doc->root.get() : nullptr;
         const QString html = fromTree ? treeToHtml(*doc->root) : substituteHtmlVariables(doc->tmpl->html, doc->values);
+        // The tree's serialisation is bounded by construction (treeToHtml); user html is
+        // checked before Qt's rich-text parser and layout see it.
+        if (!fromTree) {
+            if (auto over = checkHtmlBudget(html, request.limits.maxNodes, request.limits.maxDepth, request.budget)) {
+                if (error)
+                    *error = *over;
+                return std::nullopt;
+            }
+        }
         if (request.format == OutputFormat::Svg) {
             result.bytes = encodeSvg(doc->size, [&](QPainter &p) { paintHtml(p, html, doc->size, htmlOptions, &result.warnings); },
                                      doc->tmpl->name);
@@ -218,6 +252,7 @@ std::optional<RenderResult> render(const RenderRequest &request, RenderError *er
                                QStringLiteral("encode_failed"));
         return std::nullopt;
     }
+    tidyWarnings(result.warnings);
     return result;
 }
 

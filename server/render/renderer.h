@@ -4,6 +4,7 @@
 // text module's caches, which are per thread.
 
 #include "server/render/layout.h"
+#include "server/render/render_budget.h"
 #include "server/render/template.h"
 
 #include <QByteArray>
@@ -44,6 +45,7 @@ struct RenderRequest {
     bool lossless = false;                ///< WebP lossless
     ImageLoader imageLoader = loadDataUrlImage;
     TemplateLimits limits;
+    RenderBudget budget;
 };
 
 /// Wall-clock time of each stage in ms.

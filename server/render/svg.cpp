@@ -11,6 +11,7 @@
 // - <use> of a <g> in <defs> works, so glyphs and emoji are defined once and reused.
 
 #include "server/render/svg.h"
+#include "server/render/resources/image_decoder.h"
 #include "server/render/paint_order.h"
 
 #include "server/render/encode.h"
@@ -523,7 +524,7 @@ void SvgWriter::paintBackground(const LayoutBox &box, const QPainterPath &border
             continue;
         }
         if (!layer.gradient && !layer.repeat && m_clip == std::nullopt && borderPath.contains(tile)
-            && layer.imageUrl.startsWith(QLatin1String("data:image/"), Qt::CaseInsensitive)) {
+            && isEmbeddableRasterDataUrl(layer.imageUrl)) {
             emitImage(tile, layer.imageUrl);
             continue;
         }
@@ -657,9 +658,9 @@ void SvgWriter::paintImage(const LayoutBox &box, const Radii &outer)
     const Radii contentRadii = insetRadii(outer, box.border + box.padding);
     const bool unclipped = isZero(contentRadii) && content.contains(dest) && clipContains(dest);
     if (unclipped) {
-        static const QRegularExpression embeddable(QStringLiteral("^data:image/(png|jpeg|jpg|gif);base64,"),
-                                                   QRegularExpression::CaseInsensitiveOption);
-        emitImage(dest, embeddable.match(node.src).hasMatch()
+        // Only raster bytes go in as they came: an SVG (or a mislabelled one) would be
+        // decoded again by QtSvg's image plugin, outside the resource policy.
+        emitImage(dest, isEmbeddableRasterDataUrl(node.src)
                             ? node.src
                             : QStringLiteral("data:image/png;base64,") + QString::fromLatin1(encodePng(node.image, embeddedPng()).toBase64()));
         return;

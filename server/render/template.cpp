@@ -1,14 +1,13 @@
 // Templates: parsing, variable resolution and the styled document tree (DESIGN.md §3).
 
 #include "server/render/template.h"
+#include "server/render/resources/image_decoder.h"
 #include "server/render/markup.h"
 #include "server/render/style_parse.h"
 
-#include <QBuffer>
 #include <QCache>
 #include <QMutex>
 #include <QByteArray>
-#include <QImageReader>
 #include <QJsonArray>
 #include <QRegularExpression>
 #include <QUrl>
@@ -19,7 +18,6 @@ namespace imprint::render {
 
 namespace {
 
-constexpr int kMaxImageSide = 8192; // px, same bound as the output size
 
 RenderError makeError(const QString &field, const QString &message,
                       const QString &code = QStringLiteral("invalid_template"))
@@ -535,55 +533,13 @@ private:
     QCache<QString, QImage> m_cache{kMaxCost};
 };
 
-QImage decodeDataUrl(const QString &url, QString *error)
-{
-    auto fail = [&](const QString &why) {
-        if (error)
-            *error = why;
-        return QImage();
-    };
-    // RFC 2397: data:[<mediatype>][;base64],<data>
-    if (!url.startsWith(QLatin1String("data:"), Qt::CaseInsensitive))
-        return fail(QStringLiteral("only data: URLs are loaded"));
-    const qsizetype comma = url.indexOf(QLatin1Char(','));
-    if (comma < 0)
-        return fail(QStringLiteral("malformed data: URL"));
-    const QStringList meta = url.mid(5, comma - 5).split(QLatin1Char(';'));
-    const bool base64 = meta.contains(QLatin1String("base64"), Qt::CaseInsensitive);
-    const QByteArray payload = url.mid(comma + 1).toLatin1();
-    QByteArray bytes;
-    if (base64) {
-        // Whitespace is common in pasted data URLs; QByteArray's decoder rejects it.
-        QByteArray compact = QByteArray::fromPercentEncoding(payload).simplified();
-        compact.replace(' ', QByteArrayView());
-        auto decoded = QByteArray::fromBase64Encoding(compact, QByteArray::AbortOnBase64DecodingErrors);
-        if (!decoded)
-            return fail(QStringLiteral("invalid base64 in data: URL"));
-        bytes = *decoded;
-    } else {
-        bytes = QByteArray::fromPercentEncoding(payload);
-    }
-    QBuffer buffer(&bytes);
-    buffer.open(QIODevice::ReadOnly);
-    // The content decides the format (the media type of a data: URL is often wrong).
-    QImageReader reader(&buffer);
-    const QSize size = reader.size();
-    if (size.isValid() && (size.width() > kMaxImageSide || size.height() > kMaxImageSide))
-        return fail(QStringLiteral("image is %1×%2 px, larger than %3 px").arg(size.width()).arg(size.height()).arg(kMaxImageSide));
-    QImage image = reader.read();
-    if (image.isNull())
-        return fail(QStringLiteral("cannot decode image: %1").arg(reader.errorString()));
-    // Premultiplied ARGB is what QPainter draws from without a conversion per paint.
-    return image.convertToFormat(QImage::Format_ARGB32_Premultiplied);
-}
-
 } // namespace
 
 QImage loadDataUrlImage(const QString &url, QString *error)
 {
     if (auto hit = DecodedImageCache::instance().find(url))
         return *hit;
-    QImage image = decodeDataUrl(url, error);
+    QImage image = decodeDataUrlImage(url, error);
     if (!image.isNull())
         DecodedImageCache::instance().insert(url, image);
     return image;

@@ -642,6 +642,59 @@ private slots:
         VERIFY_PROBLEM(r, 400);
     }
 
+    void hostileInputThroughTheApi()
+    {
+        // An API key alone, through `tweaks`: an image variable given an SVG whose <image>
+        // points at a file on the server's disk draws nothing of that file (it did).
+        QTemporaryDir disk;
+        QVERIFY(disk.isValid());
+        QImage red(40, 40, QImage::Format_ARGB32);
+        red.fill(Qt::red);
+        QVERIFY(red.save(disk.filePath("secret.png")));
+        const QByteArray svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" width=\"100\" "
+                               "height=\"100\"><image xlink:href=\"" + disk.filePath("secret.png").toUtf8() + "\" width=\"100\" height=\"100\"/></svg>";
+        const QString svgUrl = "data:image/svg+xml;base64," + QString::fromLatin1(svg.toBase64());
+        const QByteArray avatarTemplate =
+            "{\"name\": \"Avatar\", \"width\": 200, \"height\": 200, \"rendererType\": \"takumi\","
+            " \"variables\": [{\"name\": \"avatar\", \"type\": \"image\", \"default\": \"\"}],"
+            " \"root\": {\"type\": \"div\", \"props\": {\"style\": {\"display\": \"flex\", \"width\": 200, \"height\": 200,"
+            " \"backgroundColor\": \"#ffffff\"}, \"children\": [{\"type\": \"img\", \"props\": {\"src\": \"{{avatar}}\","
+            " \"style\": {\"width\": 100, \"height\": 100}}}]}}}";
+        HttpReply r = httpRequest(port(), "POST", "/api/v1/templates", avatarTemplate, bearer(m_session));
+        QCOMPARE(r.status, 201);
+        const QString tid = r.data().value("id").toString();
+        r = httpRequest(port(), "POST", "/api/v1/pages", json({{"templateId", tid}, {"name", "Avatar"}}), bearer(m_session));
+        QCOMPARE(r.status, 201);
+        const QString pid = r.data().value("id").toString();
+        r = render({{"pageId", pid}, {"draft", true}, {"output", "binary"}, {"tweaks", QJsonObject{{"avatar", svgUrl}}}}, m_freeToken);
+        QCOMPARE(r.status, 200);
+        const QImage image = decode(r.body).convertToFormat(QImage::Format_ARGB32);
+        int reddish = 0;
+        for (int y = 0; y < image.height(); ++y)
+            for (int x = 0; x < image.width(); ++x)
+                reddish += QColor(image.pixel(x, y)).red() > 200 && QColor(image.pixel(x, y)).green() < 60 ? 1 : 0;
+        QCOMPARE(reddish, 0);
+
+        // Over the render budget: 999 boxes with 20 shadow layers each is a 422 naming
+        // the limit, not a 5.8 GB process.
+        QJsonArray kids;
+        QStringList layers;
+        for (int i = 0; i < 20; ++i)
+            layers << QString("%1px %1px 20px rgba(0,0,0,.5)").arg(i);
+        for (int i = 0; i < 999; ++i)
+            kids.append(QJsonObject{{"type", "div"}, {"props", QJsonObject{{"style", QJsonObject{{"textShadow", layers.join(", ")}}}, {"children", "Shadow"}}}});
+        const QJsonObject flood{{"name", "Flood"}, {"width", 1000}, {"height", 1000}, {"rendererType", "satori"},
+                                {"root", QJsonObject{{"type", "div"}, {"props", QJsonObject{{"style", QJsonObject{{"display", "flex"}, {"flexWrap", "wrap"}, {"width", 1000}, {"height", 1000}}}, {"children", kids}}}}}};
+        r = httpRequest(port(), "POST", "/api/v1/templates", json(flood), bearer(m_session));
+        QCOMPARE(r.status, 201);
+        r = httpRequest(port(), "POST", "/api/v1/pages", json({{"templateId", r.data().value("id").toString()}, {"name", "Flood"}}), bearer(m_session));
+        QCOMPARE(r.status, 201);
+        r = render({{"pageId", r.data().value("id").toString()}, {"draft", true}}, m_freeToken);
+        VERIFY_PROBLEM(r, 422);
+        QCOMPARE(r.json().value("code").toString(), QString("render_budget_exceeded"));
+        QVERIFY2(r.json().value("detail").toString().contains("effects"), r.body.constData());
+    }
+
     void concurrentIdenticalRendersRunOnce()
     {
         const quint64 before = executed(port());

@@ -1,0 +1,184 @@
+// The one image decoder (see image_decoder.h).
+
+#include "server/render/resources/image_decoder.h"
+
+#include <QBuffer>
+#include <QImageReader>
+#include <QPainter>
+#include <QSvgRenderer>
+
+#include <webp/decode.h>
+
+namespace imprint::render {
+
+namespace {
+
+QImage fail(QString *error, const QString &why)
+{
+    if (error)
+        *error = why;
+    return QImage();
+}
+
+bool sizeAllowed(QSize size, const ImageDecodeLimits &limits, QString *error)
+{
+    if (size.width() > limits.maxSide || size.height() > limits.maxSide
+        || qint64(size.width()) * size.height() > limits.maxPixels) {
+        fail(error, QStringLiteral("image is %1×%2 px, larger than %3 px a side or %4 megapixels")
+                        .arg(size.width())
+                        .arg(size.height())
+                        .arg(limits.maxSide)
+                        .arg(limits.maxPixels / 1000000));
+        return false;
+    }
+    return true;
+}
+
+QImage decodeWebp(const QByteArray &bytes, QString *error, const ImageDecodeLimits &limits)
+{
+    const auto *data = reinterpret_cast<const uint8_t *>(bytes.constData());
+    int width = 0, height = 0;
+    if (!WebPGetInfo(data, size_t(bytes.size()), &width, &height))
+        return fail(error, QStringLiteral("cannot decode image: not a valid WebP file"));
+    if (!sizeAllowed(QSize(width, height), limits, error))
+        return QImage();
+    QImage image(width, height, QImage::Format_ARGB32);
+    // libwebp writes B, G, R, A bytes: QImage's ARGB32 on a little-endian machine.
+    if (!WebPDecodeBGRAInto(data, size_t(bytes.size()), image.bits(), size_t(image.sizeInBytes()),
+                            int(image.bytesPerLine())))
+        return fail(error, QStringLiteral("cannot decode image: the WebP data is damaged"));
+    return image.convertToFormat(QImage::Format_ARGB32_Premultiplied);
+}
+
+QImage decodeSvg(const QByteArray &bytes, QString *error, const ImageDecodeLimits &limits)
+{
+    QString why;
+    const auto clean = sanitizeSvg(bytes, &why, limits.svg);
+    if (!clean)
+        return fail(error, QStringLiteral("SVG image refused: %1").arg(why));
+    QSvgRenderer renderer(*clean);
+    if (!renderer.isValid())
+        return fail(error, QStringLiteral("cannot decode image: QtSvg cannot read this SVG"));
+    QSize size = renderer.defaultSize();
+    if (size.width() <= 0 || size.height() <= 0)
+        size = renderer.viewBoxF().size().toSize();
+    if (size.width() <= 0 || size.height() <= 0)
+        size = QSize(300, 150);
+    if (!sizeAllowed(size, limits, error))
+        return QImage();
+    QImage image(size, QImage::Format_ARGB32_Premultiplied);
+    image.fill(Qt::transparent);
+    QPainter painter(&image);
+    renderer.render(&painter);
+    painter.end();
+    return image;
+}
+
+QImage decodeRaster(const QByteArray &bytes, const char *format, QString *error, const ImageDecodeLimits &limits)
+{
+    QByteArray copy = bytes;
+    QBuffer buffer(&copy);
+    buffer.open(QIODevice::ReadOnly);
+    QImageReader reader(&buffer, format);
+    reader.setAutoDetectImageFormat(false); // the sniffed format only: never the SVG plugin
+    reader.setDecideFormatFromContent(false);
+    const QSize size = reader.size();
+    if (size.isValid() && !sizeAllowed(size, limits, error))
+        return QImage();
+    QImage image = reader.read();
+    if (image.isNull())
+        return fail(error, QStringLiteral("cannot decode image: %1").arg(reader.errorString()));
+    if (!sizeAllowed(image.size(), limits, error))
+        return QImage();
+    // Premultiplied ARGB is what QPainter draws from without a conversion per paint.
+    return image.convertToFormat(QImage::Format_ARGB32_Premultiplied);
+}
+
+} // namespace
+
+ImageFormat sniffImageFormat(const QByteArray &bytes)
+{
+    if (bytes.startsWith("\x89PNG\r\n\x1a\n"))
+        return ImageFormat::Png;
+    if (bytes.startsWith("\xFF\xD8\xFF"))
+        return ImageFormat::Jpeg;
+    if (bytes.startsWith("GIF87a") || bytes.startsWith("GIF89a"))
+        return ImageFormat::Gif;
+    if (bytes.size() >= 12 && bytes.startsWith("RIFF") && bytes.mid(8, 4) == "WEBP")
+        return ImageFormat::Webp;
+    if (looksLikeSvg(bytes))
+        return ImageFormat::Svg;
+    return ImageFormat::Unknown;
+}
+
+QImage decodeImage(const QByteArray &bytes, QString *error, const ImageDecodeLimits &limits)
+{
+    switch (sniffImageFormat(bytes)) {
+    case ImageFormat::Png:
+        return decodeRaster(bytes, "png", error, limits);
+    case ImageFormat::Jpeg:
+        return decodeRaster(bytes, "jpeg", error, limits);
+    case ImageFormat::Gif:
+        return decodeRaster(bytes, "gif", error, limits);
+    case ImageFormat::Webp:
+        return decodeWebp(bytes, error, limits);
+    case ImageFormat::Svg:
+        return decodeSvg(bytes, error, limits);
+    case ImageFormat::Unknown:
+        break;
+    }
+    return fail(error, QStringLiteral("unsupported image format (PNG, JPEG, GIF, WebP or SVG are accepted)"));
+}
+
+std::optional<QByteArray> dataUrlBytes(const QString &url, QString *error)
+{
+    auto bad = [&](const QString &why) -> std::optional<QByteArray> {
+        if (error)
+            *error = why;
+        return std::nullopt;
+    };
+    // RFC 2397: data:[<mediatype>][;base64],<data>
+    if (!url.startsWith(QLatin1String("data:"), Qt::CaseInsensitive))
+        return bad(QStringLiteral("only data: URLs are loaded"));
+    const qsizetype comma = url.indexOf(QLatin1Char(','));
+    if (comma < 0)
+        return bad(QStringLiteral("malformed data: URL"));
+    const QStringList meta = url.mid(5, comma - 5).split(QLatin1Char(';'));
+    const bool base64 = meta.contains(QLatin1String("base64"), Qt::CaseInsensitive);
+    const QByteArray payload = url.mid(comma + 1).toUtf8();
+    if (!base64)
+        return QByteArray::fromPercentEncoding(payload);
+    // Whitespace is common in pasted data URLs; QByteArray's decoder rejects it.
+    QByteArray compact = QByteArray::fromPercentEncoding(payload).simplified();
+    compact.replace(' ', QByteArrayView());
+    auto decoded = QByteArray::fromBase64Encoding(compact, QByteArray::AbortOnBase64DecodingErrors);
+    if (!decoded)
+        return bad(QStringLiteral("invalid base64 in data: URL"));
+    return *decoded;
+}
+
+QImage decodeDataUrlImage(const QString &url, QString *error, const ImageDecodeLimits &limits)
+{
+    const auto bytes = dataUrlBytes(url, error);
+    if (!bytes)
+        return QImage();
+    return decodeImage(*bytes, error, limits);
+}
+
+bool isEmbeddableRasterDataUrl(const QString &url)
+{
+    // Only the signature is needed: decode the first base64 quantum groups, not the image.
+    const qsizetype comma = url.indexOf(QLatin1Char(','));
+    if (comma < 0 || !url.startsWith(QLatin1String("data:"), Qt::CaseInsensitive))
+        return false;
+    const bool base64 = url.mid(5, comma - 5).split(QLatin1Char(';')).contains(QLatin1String("base64"), Qt::CaseInsensitive);
+    if (!base64)
+        return false;
+    const auto head = QByteArray::fromBase64Encoding(url.mid(comma + 1, 16).toLatin1());
+    if (!head)
+        return false;
+    const ImageFormat format = sniffImageFormat(*head);
+    return format == ImageFormat::Png || format == ImageFormat::Jpeg || format == ImageFormat::Gif;
+}
+
+} // namespace imprint::render

@@ -1,0 +1,54 @@
+#pragma once
+// The one image decoder of the render pipeline (docs/architecture.md, "Resources"):
+// every image a template names — `img` sources, background images, image variables,
+// SVG documents — arrives as bytes and is decoded here, under one policy: the format is
+// sniffed from the bytes (never the media type or a file name), only PNG, JPEG, GIF
+// (first frame), WebP and sanitised SVG are accepted, and sizes are bounded before any
+// pixel is allocated. Nothing here opens a file or a socket.
+
+#include "server/render/resources/svg_sanitizer.h"
+
+#include <QByteArray>
+#include <QImage>
+#include <QString>
+
+#include <optional>
+
+namespace imprint::render {
+
+/// Image formats Imprint accepts, as sniffed from the first bytes.
+enum class ImageFormat : quint8 { Unknown, Png, Jpeg, Gif, Webp, Svg };
+
+/// The format of `bytes` from its signature (PNG, JPEG, GIF87a/89a, RIFF…WEBP) or, for
+/// SVG, looksLikeSvg(); Unknown otherwise.
+ImageFormat sniffImageFormat(const QByteArray &bytes);
+
+/// Bounds applied while decoding.
+struct ImageDecodeLimits {
+    int maxSide = 8192;                   ///< px, either dimension
+    qint64 maxPixels = 8192LL * 4096;     ///< px, width × height (128 MiB of ARGB32)
+    SvgLimits svg;
+};
+
+/// Decodes `bytes` into premultiplied ARGB32 (Format_ARGB32_Premultiplied). An SVG is
+/// sanitised (sanitizeSvg) and drawn at its intrinsic size (width/height, else viewBox,
+/// else 300×150 as CSS Images 3 §4.1 sizes a replaced element). Returns a null image and
+/// sets `error` (one sentence) for an unknown format, a size over `limits`, or bytes
+/// that do not decode.
+QImage decodeImage(const QByteArray &bytes, QString *error, const ImageDecodeLimits &limits = {});
+
+/// The payload of an RFC 2397 `data:` URL (base64 or percent-encoded; whitespace in
+/// base64 tolerated as pasted URLs have it). nullopt and `error` when `url` is not a
+/// well-formed data: URL.
+std::optional<QByteArray> dataUrlBytes(const QString &url, QString *error);
+
+/// decodeImage() of a `data:` URL's payload; anything but a data: URL is refused with
+/// "only data: URLs are loaded" — the filesystem is never consulted.
+QImage decodeDataUrlImage(const QString &url, QString *error, const ImageDecodeLimits &limits = {});
+
+/// True when `url` is a data: URL whose bytes are PNG, JPEG or GIF: formats that an
+/// SVG `<image>` may embed as they are (QtSvg and browsers decode them without further
+/// references). Anything else must be embedded as the decoded pixels re-encoded.
+bool isEmbeddableRasterDataUrl(const QString &url);
+
+} // namespace imprint::render

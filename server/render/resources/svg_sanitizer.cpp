@@ -1,0 +1,392 @@
+// SVG sanitising for the resource policy (see svg_sanitizer.h): a streaming rewrite with
+// QXmlStreamReader/QXmlStreamWriter, so the document is never held as a DOM.
+
+#include "server/render/resources/svg_sanitizer.h"
+#include "server/render/resources/image_decoder.h"
+
+#include <QHash>
+#include <QRegularExpression>
+#include <QSet>
+#include <QXmlStreamReader>
+#include <QXmlStreamWriter>
+
+#include <functional>
+#include <vector>
+
+namespace imprint::render {
+
+namespace {
+
+/// Sum of one dash pattern period in user units (an odd list repeats once, SVG 2
+/// §13.5.5); 0 for an empty or unparsable list, -1 for `none`.
+double dashPeriod(const QString &value)
+{
+    const QString v = value.trimmed();
+    if (v.compare(QLatin1String("none"), Qt::CaseInsensitive) == 0 || v.isEmpty())
+        return -1;
+    static const QRegularExpression separators(QStringLiteral("[\\s,]+"));
+    const QStringList parts = v.split(separators, Qt::SkipEmptyParts);
+    double sum = 0;
+    for (QString p : parts) {
+        if (p.endsWith(QLatin1String("px"), Qt::CaseInsensitive))
+            p.chop(2);
+        bool ok = false;
+        const double n = p.toDouble(&ok);
+        if (!ok || n < 0)
+            return 0;
+        sum += n;
+    }
+    return parts.size() % 2 ? 2 * sum : sum;
+}
+
+class Sanitizer {
+public:
+    Sanitizer(const SvgLimits &limits, int level) : m_limits(limits), m_level(level) {}
+
+    std::optional<QByteArray> run(const QByteArray &svg, QString *why)
+    {
+        if (svg.startsWith("\x1f\x8b"))
+            return fail(why, QStringLiteral("compressed SVG (svgz) is not accepted; send the plain document"));
+        static const QRegularExpression anyStrokeWidth(QStringLiteral("stroke-width\\s*[:=]\\s*[\"']?\\s*([0-9.]+)"));
+        for (auto it = anyStrokeWidth.globalMatch(QString::fromUtf8(svg)); it.hasNext();)
+            m_widestStroke = std::max(m_widestStroke, it.next().captured(1).toDouble());
+        QXmlStreamReader reader(svg);
+        QByteArray out;
+        QXmlStreamWriter writer(&out);
+        int depth = 0;
+        int skipDepth = 0;   // > 0 while inside a dropped element
+        int styleDepth = 0;  // > 0 while inside <style>
+        bool sawRoot = false;
+        while (!reader.atEnd()) {
+            switch (reader.readNext()) {
+            case QXmlStreamReader::StartElement: {
+                ++depth;
+                if (++m_elements > m_limits.maxElements)
+                    return fail(why, QStringLiteral("the SVG has more than %1 elements").arg(m_limits.maxElements));
+                if (depth > m_limits.maxDepth)
+                    return fail(why, QStringLiteral("the SVG nests elements deeper than %1 levels").arg(m_limits.maxDepth));
+                const QString name = reader.name().toString();
+                if (!sawRoot) {
+                    sawRoot = true;
+                    if (name != QLatin1String("svg"))
+                        return fail(why, QStringLiteral("the document's root element is <%1>, not <svg>").arg(name));
+                    readExtent(reader.attributes());
+                }
+                if (skipDepth > 0 || name == QLatin1String("script") || name == QLatin1String("foreignObject")
+                    || (name == QLatin1String("image") && imageHref(reader.attributes()).isEmpty())) {
+                    ++skipDepth;
+                    break;
+                }
+                if (name == QLatin1String("style"))
+                    ++styleDepth;
+                m_frames.push_back({reader.attributes().value(QLatin1String("id")).toString(), 1, {},
+                                    strokeWidthOf(reader.attributes())});
+                if (!writeStart(reader, writer, name, why))
+                    return std::nullopt;
+                break;
+            }
+            case QXmlStreamReader::EndElement:
+                --depth;
+                if (skipDepth > 0) {
+                    --skipDepth;
+                    break;
+                }
+                if (reader.name() == QLatin1String("style"))
+                    --styleDepth;
+                closeFrame();
+                writer.writeEndElement();
+                break;
+            case QXmlStreamReader::Characters:
+                if (skipDepth > 0)
+                    break;
+                if (styleDepth > 0)
+                    writer.writeCharacters(sanitizeCss(reader.text().toString()));
+                else
+                    writer.writeCharacters(reader.text().toString());
+                break;
+            default:
+                // StartDocument, DTD, comments, processing instructions (QtSvg loads
+                // `xml-stylesheet` hrefs from disk), entity references: none survive.
+                break;
+            }
+        }
+        if (reader.hasError())
+            return fail(why, QStringLiteral("the SVG is not well-formed XML: %1 (line %2)")
+                                 .arg(reader.errorString())
+                                 .arg(reader.lineNumber()));
+        if (!sawRoot)
+            return fail(why, QStringLiteral("the document has no <svg> element"));
+        if (!checkUseExpansion(why))
+            return std::nullopt;
+        return out;
+    }
+
+private:
+    struct Frame {
+        QString id;
+        qint64 elements;
+        QStringList uses; ///< ids that <use> elements inside this one draw again
+        double strokeWidth; ///< user units, as inherited (SVG 2 §13.5.2; initial 1)
+    };
+
+    /// The stroke width an element strokes with: its own `stroke-width` attribute or
+    /// style declaration, else its parent's.
+    double strokeWidthOf(const QXmlStreamAttributes &attributes) const
+    {
+        static const QRegularExpression declared(QStringLiteral("stroke-width\\s*:\\s*([0-9.]+)"),
+                                                 QRegularExpression::CaseInsensitiveOption);
+        double width = -1;
+        if (const auto m = declared.match(attributes.value(QLatin1String("style"))); m.hasMatch())
+            width = m.captured(1).toDouble();
+        else if (attributes.hasAttribute(QLatin1String("stroke-width")))
+            width = attributes.value(QLatin1String("stroke-width")).toString().remove(QLatin1String("px")).toDouble();
+        if (width >= 0)
+            return width;
+        return m_frames.empty() ? 1.0 : m_frames.back().strokeWidth;
+    }
+
+    static std::optional<QByteArray> fail(QString *why, const QString &message)
+    {
+        if (why)
+            *why = message;
+        return std::nullopt;
+    }
+
+    void readExtent(const QXmlStreamAttributes &attributes)
+    {
+        static const QRegularExpression separators(QStringLiteral("[\\s,]+"));
+        const QStringList box = attributes.value(QLatin1String("viewBox")).toString().split(separators, Qt::SkipEmptyParts);
+        if (box.size() == 4)
+            m_extent = std::max(box[2].toDouble(), box[3].toDouble());
+        if (m_extent <= 0) {
+            auto number = [](QString v) {
+                static const QRegularExpression unit(QStringLiteral("[a-z%]+$"), QRegularExpression::CaseInsensitiveOption);
+                return v.remove(unit).toDouble();
+            };
+            m_extent = std::max(number(attributes.value(QLatin1String("width")).toString()),
+                                number(attributes.value(QLatin1String("height")).toString()));
+        }
+        if (m_extent <= 0)
+            m_extent = 1000;
+    }
+
+    /// A dash pattern costs one stroked polygon per dash: QtSvg took 2 s for 5-unit
+    /// dashes and 12.7 s for 1-unit dashes around a 600-unit-wide circle. Patterns whose
+    /// period is under 1/256 of the document or a quarter of the stroke width read as a
+    /// solid stroke anyway, and are drawn as one. Inside a <style> sheet the stroke width
+    /// is not known, so the widest one written anywhere in the document stands in for it.
+    bool dashTooFine(const QString &value, double strokeWidth) const
+    {
+        const double period = dashPeriod(value);
+        return period >= 0 && (period < m_extent / 256.0 || period < strokeWidth / 4.0);
+    }
+
+    /// `url(...)` other than `url(#id)` becomes `none`; `@import` rules and too fine dash
+    /// patterns go.
+    QString sanitizeCss(QString css) const
+    {
+        static const QRegularExpression import(QStringLiteral("@import[^;]*;?"), QRegularExpression::CaseInsensitiveOption);
+        css.remove(import);
+        static const QRegularExpression url(QStringLiteral("url\\(\\s*(['\"]?)([^)]*?)\\1\\s*\\)"),
+                                            QRegularExpression::CaseInsensitiveOption);
+        QString out;
+        qsizetype last = 0;
+        for (auto it = url.globalMatch(css); it.hasNext();) {
+            const auto m = it.next();
+            out += QStringView(css).mid(last, m.capturedStart() - last);
+            out += m.captured(2).trimmed().startsWith(QLatin1Char('#')) ? m.captured(0) : QStringLiteral("none");
+            last = m.capturedEnd();
+        }
+        out += QStringView(css).mid(last);
+        static const QRegularExpression dash(QStringLiteral("(stroke-dasharray\\s*:\\s*)([^;}!]+)"),
+                                             QRegularExpression::CaseInsensitiveOption);
+        QString result;
+        last = 0;
+        for (auto it = dash.globalMatch(out); it.hasNext();) {
+            const auto m = it.next();
+            result += QStringView(out).mid(last, m.capturedStart() - last);
+            result += m.captured(1) + (dashTooFine(m.captured(2), m_widestStroke) ? QStringLiteral("none") : m.captured(2));
+            last = m.capturedEnd();
+        }
+        result += QStringView(out).mid(last);
+        return result;
+    }
+
+    /// The `data:` URL of an `<image>`, kept when its bytes are a raster image or an SVG
+    /// that passes this sanitiser one level down; empty when it must go.
+    QString sanitizeImageHref(const QString &href) const
+    {
+        QString error;
+        const auto bytes = dataUrlBytes(href, &error);
+        if (!bytes)
+            return {};
+        switch (sniffImageFormat(*bytes)) {
+        case ImageFormat::Png:
+        case ImageFormat::Jpeg:
+        case ImageFormat::Gif:
+            return href;
+        case ImageFormat::Svg: {
+            if (m_level + 1 > m_limits.maxNestedImages)
+                return {};
+            Sanitizer inner(m_limits, m_level + 1);
+            const auto clean = inner.run(*bytes, &error);
+            if (!clean)
+                return {};
+            return QStringLiteral("data:image/svg+xml;base64,") + QString::fromLatin1(clean->toBase64());
+        }
+        default:
+            return {};
+        }
+    }
+
+    /// The href an `<image>` keeps (see sanitizeImageHref), empty when the element must
+    /// go: an image with nothing to show is dropped whole rather than left for QtSvg to
+    /// complain about.
+    QString imageHref(const QXmlStreamAttributes &attributes) const
+    {
+        for (const QXmlStreamAttribute &attribute : attributes) {
+            if (attribute.name() != QLatin1String("href"))
+                continue;
+            const QString target = attribute.value().trimmed().toString();
+            if (target.startsWith(QLatin1String("data:"), Qt::CaseInsensitive))
+                return sanitizeImageHref(target);
+        }
+        return {};
+    }
+
+    bool writeStart(const QXmlStreamReader &reader, QXmlStreamWriter &writer, const QString &name, QString *why)
+    {
+        // Declared before the element starts so that its own name finds its prefix (else
+        // the writer invents `n1:svg`, which QtSvg does not take for an SVG root).
+        for (const QXmlStreamNamespaceDeclaration &ns : reader.namespaceDeclarations()) {
+            if (ns.prefix().isEmpty())
+                writer.writeDefaultNamespace(ns.namespaceUri().toString());
+            else
+                writer.writeNamespace(ns.namespaceUri().toString(), ns.prefix().toString());
+        }
+        writer.writeStartElement(reader.namespaceUri().toString(), name);
+        for (const QXmlStreamAttribute &attribute : reader.attributes()) {
+            const QString local = attribute.name().toString();
+            QString value = attribute.value().toString();
+            if (local == QLatin1String("href")) {
+                const QString target = value.trimmed();
+                if (target.startsWith(QLatin1Char('#'))) {
+                    if (name == QLatin1String("use"))
+                        m_frames.back().uses << target.mid(1);
+                } else if (name == QLatin1String("image")) {
+                    value = imageHref(reader.attributes());
+                } else {
+                    continue; // a file, an http(s) URL, anything else: never loaded
+                }
+            } else if (attribute.qualifiedName() == QLatin1String("xml:base")) {
+                continue;
+            } else if (local == QLatin1String("style")) {
+                value = sanitizeCss(value);
+            } else if (local == QLatin1String("stroke-dasharray")) {
+                if (dashTooFine(value, m_frames.back().strokeWidth))
+                    value = QStringLiteral("none");
+            } else if (value.contains(QLatin1String("url("), Qt::CaseInsensitive)) {
+                value = sanitizeCss(value);
+            }
+            if (attribute.namespaceUri().isEmpty())
+                writer.writeAttribute(attribute.qualifiedName().toString(), value);
+            else
+                writer.writeAttribute(attribute.namespaceUri().toString(), local, value);
+        }
+        Q_UNUSED(why);
+        return true;
+    }
+
+    void closeFrame()
+    {
+        Frame frame = std::move(m_frames.back());
+        m_frames.pop_back();
+        if (!frame.id.isEmpty())
+            m_byId.insert(frame.id, {frame.elements, frame.uses});
+        if (!m_frames.empty()) {
+            m_frames.back().elements += frame.elements;
+            m_frames.back().uses += frame.uses;
+        } else {
+            m_root = {frame.elements, frame.uses};
+        }
+    }
+
+    /// Elements drawn once every <use> is replaced by what it references, with cycles
+    /// refused (QtSvg 6.4 has no guard of its own).
+    bool checkUseExpansion(QString *why)
+    {
+        QHash<QString, qint64> memo;
+        QSet<QString> active;
+        const qint64 cap = m_limits.maxExpandedElements + 1;
+        bool cycle = false;
+        std::function<qint64(const Counted &)> expanded = [&](const Counted &c) -> qint64 {
+            qint64 total = c.elements;
+            for (const QString &id : c.uses) {
+                if (total >= cap || cycle)
+                    break;
+                auto target = m_byId.constFind(id);
+                if (target == m_byId.constEnd())
+                    continue;
+                if (auto hit = memo.constFind(id); hit != memo.constEnd()) {
+                    total += *hit;
+                    continue;
+                }
+                if (active.contains(id)) {
+                    cycle = true;
+                    break;
+                }
+                active.insert(id);
+                const qint64 n = expanded(*target);
+                active.remove(id);
+                memo.insert(id, n);
+                total += n;
+            }
+            return std::min(total, cap);
+        };
+        const qint64 total = expanded(m_root);
+        if (cycle) {
+            fail(why, QStringLiteral("the SVG has a <use> element that references itself"));
+            return false;
+        }
+        if (total > m_limits.maxExpandedElements) {
+            fail(why, QStringLiteral("the SVG draws more than %1 elements once its <use> references are expanded")
+                          .arg(m_limits.maxExpandedElements));
+            return false;
+        }
+        return true;
+    }
+
+    struct Counted {
+        qint64 elements = 0;
+        QStringList uses;
+    };
+
+    const SvgLimits &m_limits;
+    const int m_level;
+    int m_elements = 0;
+    double m_extent = 0;
+    double m_widestStroke = 1;
+    std::vector<Frame> m_frames;
+    QHash<QString, Counted> m_byId;
+    Counted m_root;
+};
+
+} // namespace
+
+std::optional<QByteArray> sanitizeSvg(const QByteArray &svg, QString *why, const SvgLimits &limits)
+{
+    return Sanitizer(limits, 0).run(svg, why);
+}
+
+bool looksLikeSvg(const QByteArray &bytes)
+{
+    QByteArrayView head(bytes.constData(), std::min<qsizetype>(bytes.size(), 4096));
+    if (head.startsWith("\xEF\xBB\xBF"))
+        head = head.sliced(3);
+    qsizetype i = 0;
+    while (i < head.size() && (head[i] == ' ' || head[i] == '\n' || head[i] == '\r' || head[i] == '\t'))
+        ++i;
+    return i < head.size() && head[i] == '<' && head.indexOf("<svg") >= 0;
+}
+
+} // namespace imprint::render
