@@ -1,7 +1,7 @@
 // The render engine's commands (issue 3): `imprint render`, `imprint layout` and
 // `imprint bench`, working on template files without a server or database.
 
-#include "server/render/renderer.h"
+#include "server/render/pipeline.h"
 
 #include <QFile>
 #include <QFileInfo>

@@ -1,6 +1,6 @@
 #include "server/app/service.h"
 
-#include "server/render/emoji.h"
+#include "server/render/resources/emoji.h"
 
 #include <QJsonObject>
 

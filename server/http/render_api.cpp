@@ -2,7 +2,7 @@
 
 #include "server/http/auth.h"
 #include "server/http/json.h"
-#include "server/render/encode.h"
+#include "server/render/encode/encode.h"
 #include "server/store/crypto.h"
 
 #include <QElapsedTimer>

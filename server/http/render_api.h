@@ -15,8 +15,8 @@
 
 #include "server/http/render_cache.h"
 #include "server/http/router.h"
-#include "server/render/patterns.h"
-#include "server/render/renderer.h"
+#include "server/patterns/patterns.h"
+#include "server/render/pipeline.h"
 #include "server/store/config.h"
 #include "server/store/content.h"
 #include "server/store/database.h"

@@ -1,7 +1,7 @@
 // The render budget (see render_budget.h).
 
 #include "server/render/render_budget.h"
-#include "server/render/markup.h"
+#include "server/render/document/markup.h"
 
 #include <cmath>
 

@@ -4,8 +4,9 @@
 // (and, for the html engine, before Qt's rich-text layout), so an over-budget render is
 // refused with code `render_budget_exceeded` (HTTP 422) instead of exhausting memory.
 
-#include "server/render/layout.h"
-#include "server/render/style.h"
+#include "server/render/error.h"
+#include "server/render/layout/layout.h"
+#include "server/render/style/computed_style.h"
 
 #include <QSize>
 #include <QString>

@@ -6,7 +6,7 @@
 #include "server/http/api.h"
 #include "server/http/render_api.h"
 #include "server/http/router.h"
-#include "server/render/patterns.h"
+#include "server/patterns/patterns.h"
 
 #include <QBuffer>
 #include <QColor>

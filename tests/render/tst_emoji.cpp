@@ -5,8 +5,8 @@
 // Set IMPRINT_EMOJI_DUMP=DIR to write the fixtures of tests/render/fixtures/intl rendered
 // by every engine there.
 
-#include "server/render/emoji.h"
-#include "server/render/renderer.h"
+#include "server/render/resources/emoji.h"
+#include "server/render/pipeline.h"
 
 #include <QDir>
 #include <QFile>

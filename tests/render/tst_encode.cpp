@@ -1,6 +1,6 @@
 // Encoders: every output is decoded again and checked for size and pixels.
 
-#include "server/render/encode.h"
+#include "server/render/encode/encode.h"
 
 #include <QBuffer>
 #include <QLinearGradient>

@@ -4,9 +4,9 @@
 // Gaussian window, sigma 1.5; K1 0.01, K2 0.03, L 255; windows that fit entirely).
 // Set IMPRINT_GOLDEN_DUMP=DIR to write the renders there as PNG for inspection.
 
-#include "server/render/encode.h"
-#include "server/render/paint.h"
-#include "server/render/renderer.h"
+#include "server/render/encode/encode.h"
+#include "server/render/backends/raster.h"
+#include "server/render/pipeline.h"
 
 #include <QDir>
 #include <QFile>

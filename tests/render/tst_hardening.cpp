@@ -4,8 +4,8 @@
 // test failed before its fix; the positive controls show the fixes left real images
 // drawing.
 
-#include "server/render/html.h"
-#include "server/render/renderer.h"
+#include "server/render/backends/html.h"
+#include "server/render/pipeline.h"
 #include "server/render/resources/image_decoder.h"
 #include "server/render/resources/svg_sanitizer.h"
 

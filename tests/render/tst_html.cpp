@@ -4,8 +4,8 @@
 // text: escaped values, inserted as characters.
 // Set IMPRINT_HTML_DUMP=DIR to write the renders there.
 
-#include "server/render/html.h"
-#include "server/render/renderer.h"
+#include "server/render/backends/html.h"
+#include "server/render/pipeline.h"
 #include "ssim_helper.h"
 
 #include <QDir>

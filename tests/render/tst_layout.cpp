@@ -3,7 +3,7 @@
 // fixed-width glyphs (font-size / 2 px per character, line height 1.2 × font-size,
 // baseline at 0.8 × font-size) so every number is computable on paper.
 
-#include "server/render/layout.h"
+#include "server/render/layout/layout.h"
 
 #include <QtTest>
 

@@ -2,9 +2,9 @@
 // the real text module, and each element's border box is compared with Chromium's
 // (chromium/NAME.layout.json, CSS px) within 1 px.
 
-#include "server/render/layout.h"
-#include "server/render/template.h"
-#include "server/render/text.h"
+#include "server/render/layout/layout.h"
+#include "server/render/document/template.h"
+#include "server/render/text/text_engine.h"
 
 #include <QGuiApplication>
 #include <QtTest>

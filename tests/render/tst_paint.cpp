@@ -1,9 +1,9 @@
 // Raster painter: pixels at known spots of hand-made box trees (backgrounds, borders,
 // radii, clipping, opacity, gradients, shadows, transforms, images, text).
 
-#include "server/render/paint.h"
-#include "server/render/renderer.h"
-#include "server/render/text.h"
+#include "server/render/backends/raster.h"
+#include "server/render/pipeline.h"
+#include "server/render/text/text_engine.h"
 
 #include <QElapsedTimer>
 #include <QJsonArray>

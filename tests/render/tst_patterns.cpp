@@ -1,5 +1,5 @@
 // Pattern catalog and tiling renderer (DESIGN §3 "Patterns", SPEC §2.1/§4.1).
-#include "server/render/patterns.h"
+#include "server/patterns/patterns.h"
 
 #include <QDir>
 #include <QElapsedTimer>

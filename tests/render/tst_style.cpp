@@ -1,7 +1,7 @@
 // Style parsing: every value form a template can write reaches ComputedStyle as the
 // browser would compute it, and bad values become warnings, never crashes.
 
-#include "server/render/style.h"
+#include "server/render/style/computed_style.h"
 
 #include <QJsonDocument>
 #include <QJsonObject>

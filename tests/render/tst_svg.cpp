@@ -3,8 +3,8 @@
 // without <text>, escapes what users type and stays compact.
 // Set IMPRINT_SVG_DUMP=DIR to write each render (.svg and .png) there for inspection.
 
-#include "server/render/renderer.h"
-#include "server/render/svg.h"
+#include "server/render/pipeline.h"
+#include "server/render/backends/svg.h"
 #include "ssim_helper.h"
 
 #include <QDir>

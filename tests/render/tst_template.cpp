@@ -1,7 +1,7 @@
 // Templates: parsing both document shapes, the reference fixtures, variable substitution
 // as plain text, HTML markup through gumbo, and every limit error naming its field.
 
-#include "server/render/template.h"
+#include "server/render/document/template.h"
 
 #include <QBuffer>
 #include <QDir>

@@ -1,7 +1,7 @@
 // Text module: line breaking, line height, ellipsis, line clamping, bidi order, font
 // fallback, white-space processing, and concurrent use from several threads.
 
-#include "server/render/text.h"
+#include "server/render/text/text_engine.h"
 
 #include <QRawFont>
 #include <QtConcurrent>

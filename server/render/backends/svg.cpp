@@ -1,0 +1,872 @@
+// The satori engine's SVG writer.
+//
+// Two facts of Qt 6.4's QtSvg (SVG Tiny 1.2) shape this file, because PNG/WebP come from
+// QSvgRenderer and must look like what a browser or resvg shows for the same document:
+// - it implements neither <filter> (feGaussianBlur) nor <clipPath>/<mask>/<symbol>
+//   (all arrive in Qt 6.7). So blurred shadows are drawn blurred into a PNG that the
+//   document embeds, and clipping (overflow: hidden, rounded images) is applied to the
+//   geometry itself: shapes are intersected with the clip path, glyphs that cross it
+//   become clipped paths, images are cut out into a PNG with the clip baked in. Every
+//   renderer then shows the same pixels without needing those features.
+// - <use> of a <g> in <defs> works, so glyphs and emoji are defined once and reused.
+
+#include "server/render/backends/svg.h"
+#include "server/render/resources/image_decoder.h"
+#include "server/render/paint/paint_order.h"
+
+#include "server/render/encode/encode.h"
+#include "server/render/backends/raster.h"
+#include "server/render/paint/geometry.h"
+#include "server/render/text/text_engine.h"
+
+#include <QBuffer>
+#include <QFileInfo>
+#include <QGlyphRun>
+#include <QHash>
+#include <QLinearGradient>
+#include <QPainter>
+#include <QRadialGradient>
+#include <QRawFont>
+#include <QRegularExpression>
+#include <QSet>
+#include <QSvgRenderer>
+
+#include <cmath>
+#include <functional>
+#include <optional>
+
+namespace imprint::render {
+
+using namespace paint_detail;
+
+namespace {
+
+// As the raster painter: layout shapes text at its box width plus this slack.
+constexpr qreal kTextSlack = 0.01;
+constexpr qint64 kMaxRasterPixels = 16LL * 1024 * 1024;
+
+/// A number with at most one decimal ("12", "12.5", "-3"): 1/10 px is below what
+/// antialiasing shows and keeps path data short.
+QString num(qreal v)
+{
+    const qreal r = std::round(v * 10) / 10;
+    if (r == 0)
+        return QStringLiteral("0");
+    if (r == std::floor(r) && std::abs(r) < 1e9)
+        return QString::number(qint64(r));
+    return QString::number(r, 'f', 1);
+}
+
+/// Fractions (offsets, opacities) need more than one decimal.
+QString frac(qreal v)
+{
+    QString s = QString::number(std::clamp<qreal>(v, 0, 1), 'f', 4);
+    while (s.contains(u'.') && (s.endsWith(u'0') || s.endsWith(u'.')))
+        s.chop(1);
+    return s.isEmpty() ? QStringLiteral("0") : s;
+}
+
+QString hexColor(const QColor &c)
+{
+    return c.name(QColor::HexRgb);
+}
+
+/// ` fill="#rrggbb"` plus fill-opacity when translucent (SVG 1.1 has no rgba()).
+QString fillAttrs(const QColor &c)
+{
+    QString s = QStringLiteral(" fill=\"%1\"").arg(hexColor(c));
+    if (c.alpha() < 255)
+        s += QStringLiteral(" fill-opacity=\"%1\"").arg(frac(c.alphaF()));
+    return s;
+}
+
+QString pathData(const QPainterPath &path)
+{
+    QString d;
+    d.reserve(path.elementCount() * 12);
+    bool open = false;
+    for (int i = 0; i < path.elementCount(); ++i) {
+        const QPainterPath::Element e = path.elementAt(i);
+        switch (e.type) {
+        case QPainterPath::MoveToElement:
+            if (open)
+                d += u'Z';
+            d += u'M' + num(e.x) + u' ' + num(e.y);
+            open = true;
+            break;
+        case QPainterPath::LineToElement:
+            d += u'L' + num(e.x) + u' ' + num(e.y);
+            break;
+        case QPainterPath::CurveToElement: {
+            const auto c2 = path.elementAt(i + 1), end = path.elementAt(i + 2);
+            d += u'C' + num(e.x) + u' ' + num(e.y) + u' ' + num(c2.x) + u' ' + num(c2.y) + u' ' + num(end.x) + u' '
+                 + num(end.y);
+            i += 2;
+            break;
+        }
+        case QPainterPath::CurveToDataElement: break;
+        }
+    }
+    if (open)
+        d += u'Z';
+    return d;
+}
+
+QString matrixAttr(const QTransform &t)
+{
+    auto f = [](qreal v) { return QString::number(std::round(v * 10000) / 10000, 'g', 8); };
+    return QStringLiteral(" transform=\"matrix(%1 %2 %3 %4 %5 %6)\"")
+        .arg(f(t.m11()), f(t.m12()), f(t.m21()), f(t.m22()), f(t.dx()), f(t.dy()));
+}
+
+/// CSS Transforms 1 §7 "transformation matrix" around transform-origin (the same
+/// construction as the raster painter's).
+QTransform cssTransform(const ComputedStyle &s, const QRectF &borderBox)
+{
+    const qreal w = borderBox.width(), h = borderBox.height();
+    const QPointF origin = borderBox.topLeft()
+                           + QPointF(s.transformOriginX.resolve(float(w)), s.transformOriginY.resolve(float(h)));
+    QTransform t;
+    t.translate(origin.x(), origin.y());
+    for (const TransformOp &op : s.transform) {
+        switch (op.kind) {
+        case TransformOp::Kind::Translate: t.translate(op.x.resolve(float(w)), op.y.resolve(float(h))); break;
+        case TransformOp::Kind::Rotate: t.rotate(op.a); break;
+        case TransformOp::Kind::Scale: t.scale(op.a, op.b); break;
+        case TransformOp::Kind::Skew:
+            t.shear(std::tan(qDegreesToRadians(qreal(op.a))), std::tan(qDegreesToRadians(qreal(op.b))));
+            break;
+        case TransformOp::Kind::Matrix: t = QTransform(op.m[0], op.m[1], op.m[2], op.m[3], op.m[4], op.m[5]) * t; break;
+        }
+    }
+    t.translate(-origin.x(), -origin.y());
+    return t;
+}
+
+/// Embedded images are decoded once per render: ISA-L's level 1 is its fastest level
+/// with Huffman-coded matches (see encode.cpp), about as small as level 2.
+PngOptions embeddedPng()
+{
+    PngOptions o;
+    o.level = 1;
+    return o;
+}
+
+QPainterPath rectPath(const QRectF &r)
+{
+    QPainterPath p;
+    p.addRect(r);
+    return p;
+}
+
+/// Glyph outline path data per (font, glyph, size), kept per thread across documents:
+/// QRawFont::pathForGlyph is the costly part of a text-heavy card.
+QString cachedGlyphPath(const QRawFont &font, quint32 glyph, const QString &key)
+{
+    thread_local QHash<QString, QString> cache;
+    auto it = cache.constFind(key);
+    if (it != cache.constEnd())
+        return *it;
+    if (cache.size() > 20000)
+        cache.clear();
+    return *cache.insert(key, pathData(font.pathForGlyph(glyph)));
+}
+
+class SvgWriter {
+public:
+    SvgWriter(const SvgOptions &options, QStringList *warnings)
+        : m_options(options), m_text(options.text ? *options.text : TextEngine::instance()), m_warnings(warnings)
+    {
+    }
+
+    QByteArray document(const LayoutBox &root, QSize size)
+    {
+        paintBox(root, nullptr);
+        QString out;
+        out.reserve(m_defs.size() + m_body.size() + 512);
+        out += QStringLiteral("<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" "
+                              "version=\"1.1\" width=\"%1\" height=\"%2\" viewBox=\"0 0 %1 %2\">")
+                   .arg(size.width())
+                   .arg(size.height());
+        if (!m_options.title.isEmpty())
+            out += QStringLiteral("<title>") + m_options.title.toHtmlEscaped() + QStringLiteral("</title>");
+        if (!m_defs.isEmpty())
+            out += QStringLiteral("<defs>") + m_defs + QStringLiteral("</defs>");
+        out += m_body;
+        out += QStringLiteral("</svg>\n");
+        return out.toUtf8();
+    }
+
+private:
+    void paintBox(const LayoutBox &box, const LayoutBox *parent);
+    void paintElement(const LayoutBox &box, const LayoutBox *parent);
+    void paintChildren(const LayoutBox &box, const std::vector<const LayoutBox *> &children);
+    void paintBackground(const LayoutBox &box, const QPainterPath &borderPath);
+    void paintBorder(const LayoutBox &box, const Radii &outer);
+    void paintImage(const LayoutBox &box, const Radii &outer);
+    void paintText(const LayoutBox &box, const LayoutBox *parent);
+    void paintGlyphs(const TextBlock &block, QPointF origin, const QColor &color, const EmojiGlyphMap &emoji,
+                     qreal fontSize, bool drawEmoji, const QString &label);
+
+    /// Fills `path` (current user space), clipped by the active clip.
+    void fillPath(QPainterPath path, const QString &paint);
+    /// Draws what `draw` paints within `area` (user px) into an embedded PNG at 1/`scale`
+    /// resolution, clipped by the active clip.
+    void emitRaster(QRectF area, qreal scale, const std::function<void(QPainter &)> &draw);
+    void emitImage(const QRectF &dest, const QString &href);
+    QString gradientRef(const QBrush &brush);
+    QString glyphRef(const QRawFont &font, quint32 glyph);
+    QString emojiRef(const EmojiImage &image);
+    void warnOnce(const QString &warning)
+    {
+        if (m_warnings && !m_warned.contains(warning)) {
+            m_warned.insert(warning);
+            m_warnings->append(warning);
+        }
+    }
+
+    const SvgOptions &m_options;
+    TextEngine &m_text;
+    QStringList *m_warnings;
+    QSet<QString> m_warned;
+    QString m_defs, m_body;
+    QHash<QString, QString> m_gradients, m_glyphs, m_emoji;
+    std::optional<QPainterPath> m_clip; // in the current user space
+    // Rectangles known to lie inside m_clip: a cheap first test before QPainterPath's.
+    QList<QRectF> m_clipSafe;
+    bool clipContains(const QRectF &r) const
+    {
+        if (!m_clip)
+            return true;
+        for (const QRectF &safe : m_clipSafe) {
+            if (safe.contains(r))
+                return true;
+        }
+        return m_clip->contains(r);
+    }
+    int m_transforms = 0;               // enclosing transformed groups
+};
+
+void SvgWriter::paintBox(const LayoutBox &box, const LayoutBox *parent)
+{
+    if (!box.node)
+        return;
+    const Node &node = *box.node;
+    if (node.isText()) {
+        paintText(box, parent);
+        return;
+    }
+    const ComputedStyle &s = node.style;
+    if (s.display == Display::None || s.opacity <= 0)
+        return;
+    const auto savedClip = m_clip;
+    const auto savedSafe = m_clipSafe;
+    int groups = 0;
+    if (!s.transform.empty()) {
+        const QTransform t = cssTransform(s, box.borderBox);
+        if (!t.isInvertible())
+            return;
+        m_body += QStringLiteral("<g") + matrixAttr(t) + u'>';
+        ++groups;
+        ++m_transforms;
+        if (m_clip)
+            m_clip = t.inverted().map(*m_clip);
+        m_clipSafe.clear();
+    }
+    if (s.opacity < 1) {
+        m_body += QStringLiteral("<g opacity=\"%1\">").arg(frac(s.opacity));
+        ++groups;
+    }
+    paintElement(box, parent);
+    for (int i = 0; i < groups; ++i)
+        m_body += QStringLiteral("</g>");
+    if (!s.transform.empty())
+        --m_transforms;
+    m_clip = savedClip;
+    m_clipSafe = savedSafe;
+}
+
+void SvgWriter::paintElement(const LayoutBox &box, const LayoutBox *parent)
+{
+    const ComputedStyle &s = box.node->style;
+    const PaintOrder order = paintOrder(box, parent);
+    for (const LayoutBox *c : order.beneath)
+        paintBox(*c, &box);
+    const QRectF border = box.borderBox;
+    const Radii outer = resolveRadii(s, border.size());
+    const QRectF paddingRect = box.paddingBox();
+    const Radii inner = insetRadii(outer, box.border);
+
+    bool outerShadow = false, insetShadow = false;
+    qreal maxBlur = 0, extent = 0;
+    for (const Shadow &sh : s.boxShadow) {
+        if (sh.color.alpha() == 0)
+            continue;
+        (sh.inset ? insetShadow : outerShadow) = true;
+        maxBlur = std::max<qreal>(maxBlur, sh.blur);
+        extent = std::max<qreal>(extent, std::abs(sh.offsetX) + std::abs(sh.offsetY) + sh.spread + 1.5 * sh.blur + 2);
+    }
+    // Blurred detail is no finer than the blur: a coarser embedded image loses nothing.
+    const qreal shadowScale = std::clamp(maxBlur / 8, 1.0, 4.0);
+    if (outerShadow) {
+        emitRaster(border.adjusted(-extent, -extent, extent, extent),
+                   s.backgroundColor.alpha() == 255 ? shadowScale : 1.0,
+                   [&](QPainter &p) { paintOuterShadows(p, s, border, outer); });
+    }
+    const QPainterPath borderPath = roundedPath(border, outer);
+    paintBackground(box, borderPath);
+    if (insetShadow)
+        emitRaster(paddingRect, 1.0, [&](QPainter &p) { paintInsetShadows(p, s, paddingRect, inner); });
+    paintBorder(box, outer);
+    if (box.node->isImage())
+        paintImage(box, outer);
+
+    if (box.children.empty())
+        return;
+    if (s.overflow == Overflow::Hidden) {
+        const auto saved = m_clip;
+        const auto savedSafe = m_clipSafe;
+        // CSS Overflow 3 §3: content clips at the padding edge, curved by the inner radii.
+        const QPainterPath clip = roundedPath(paddingRect, inner);
+        qreal rx = 0, ry = 0;
+        for (const QSizeF &r : inner)
+            rx = std::max(rx, r.width()), ry = std::max(ry, r.height());
+        const QList<QRectF> safe{paddingRect.adjusted(rx, 0, -rx, 0), paddingRect.adjusted(0, ry, 0, -ry)};
+        QList<QRectF> combined;
+        if (!m_clip) {
+            combined = safe;
+        } else {
+            for (const QRectF &a : m_clipSafe)
+                for (const QRectF &b : safe)
+                    combined << (a & b);
+        }
+        m_clip = m_clip ? m_clip->intersected(clip) : clip;
+        m_clipSafe = combined;
+        paintChildren(box, order.children);
+        m_clip = saved;
+        m_clipSafe = savedSafe;
+    } else {
+        paintChildren(box, order.children);
+    }
+}
+
+void SvgWriter::paintChildren(const LayoutBox &box, const std::vector<const LayoutBox *> &children)
+{
+    for (const LayoutBox *c : children)
+        paintBox(*c, &box);
+}
+
+void SvgWriter::fillPath(QPainterPath path, const QString &paint)
+{
+    if (!clipContains(path.boundingRect())) {
+        if (!m_clip->intersects(path.boundingRect()))
+            return;
+        path = path.intersected(*m_clip);
+    }
+    if (path.isEmpty())
+        return;
+    const QRectF r = path.boundingRect();
+    if (path.elementCount() == 5 && path.elementAt(0).type == QPainterPath::MoveToElement
+        && path == rectPath(r)) {
+        m_body += QStringLiteral("<rect x=\"%1\" y=\"%2\" width=\"%3\" height=\"%4\"%5/>")
+                      .arg(num(r.x()), num(r.y()), num(r.width()), num(r.height()), paint);
+        return;
+    }
+    m_body += QStringLiteral("<path d=\"") + pathData(path) + u'"';
+    if (path.fillRule() == Qt::OddEvenFill)
+        m_body += QStringLiteral(" fill-rule=\"evenodd\"");
+    m_body += paint + QStringLiteral("/>");
+}
+
+void SvgWriter::emitImage(const QRectF &dest, const QString &href)
+{
+    m_body += QStringLiteral("<image x=\"%1\" y=\"%2\" width=\"%3\" height=\"%4\" preserveAspectRatio=\"none\" xlink:href=\"")
+                  .arg(num(dest.x()), num(dest.y()), num(dest.width()), num(dest.height()));
+    m_body += href.toHtmlEscaped();
+    m_body += QStringLiteral("\"/>");
+}
+
+void SvgWriter::emitRaster(QRectF area, qreal scale, const std::function<void(QPainter &)> &draw)
+{
+    if (m_clip)
+        area &= m_clip->boundingRect();
+    area = QRectF(QPointF(std::floor(area.left()), std::floor(area.top())),
+                  QPointF(std::ceil(area.right()), std::ceil(area.bottom())));
+    if (area.isEmpty())
+        return;
+    const QSize px(std::max(1, int(std::ceil(area.width() / scale))), std::max(1, int(std::ceil(area.height() / scale))));
+    if (qint64(px.width()) * px.height() > kMaxRasterPixels)
+        return;
+    QImage image(px, QImage::Format_ARGB32_Premultiplied);
+    image.fill(Qt::transparent);
+    {
+        QPainter p(&image);
+        p.setRenderHints(QPainter::Antialiasing | QPainter::SmoothPixmapTransform | QPainter::TextAntialiasing);
+        p.setPen(Qt::NoPen);
+        p.scale(1 / scale, 1 / scale);
+        p.translate(-area.topLeft());
+        if (m_clip)
+            p.setClipPath(*m_clip);
+        draw(p);
+    }
+    // Nothing drawn (all clipped away): no image.
+    bool any = false;
+    for (int y = 0; y < image.height() && !any; ++y) {
+        const auto *row = reinterpret_cast<const QRgb *>(image.constScanLine(y));
+        for (int x = 0; x < image.width(); ++x) {
+            if (qAlpha(row[x])) {
+                any = true;
+                break;
+            }
+        }
+    }
+    if (!any)
+        return;
+    emitImage(QRectF(area.topLeft(), QSizeF(px) * scale),
+              QStringLiteral("data:image/png;base64,") + QString::fromLatin1(encodePng(image, embeddedPng()).toBase64()));
+}
+
+QString SvgWriter::gradientRef(const QBrush &brush)
+{
+    const QGradient *g = brush.gradient();
+    QString def;
+    if (g->type() == QGradient::LinearGradient) {
+        const auto *lg = static_cast<const QLinearGradient *>(g);
+        def = QStringLiteral("<linearGradient id=\"@\" gradientUnits=\"userSpaceOnUse\" x1=\"%1\" y1=\"%2\" x2=\"%3\" y2=\"%4\"")
+                  .arg(num(lg->start().x()), num(lg->start().y()), num(lg->finalStop().x()), num(lg->finalStop().y()));
+    } else {
+        const auto *rg = static_cast<const QRadialGradient *>(g);
+        def = QStringLiteral("<radialGradient id=\"@\" gradientUnits=\"userSpaceOnUse\" cx=\"%1\" cy=\"%2\" r=\"%3\"")
+                  .arg(num(rg->center().x()), num(rg->center().y()), num(rg->centerRadius()));
+        if (!brush.transform().isIdentity())
+            def += matrixAttr(brush.transform()).replace(QLatin1String(" transform="), QLatin1String(" gradientTransform="));
+    }
+    if (g->spread() == QGradient::RepeatSpread)
+        def += QStringLiteral(" spreadMethod=\"repeat\"");
+    def += u'>';
+    // SVG 1.1 has no focal radius: a radial line that starts out from the centre (CSS
+    // stops beyond 0) maps its stops onto [fr/r, 1] instead, the inner part padded.
+    qreal lo = 0;
+    if (g->type() == QGradient::RadialGradient) {
+        const auto *rg = static_cast<const QRadialGradient *>(g);
+        if (rg->centerRadius() > 0)
+            lo = rg->focalRadius() / rg->centerRadius();
+    }
+    for (const auto &[pos, color] : g->stops()) {
+        def += QStringLiteral("<stop offset=\"%1\" stop-color=\"%2\"").arg(frac(lo + pos * (1 - lo)), hexColor(color));
+        if (color.alpha() < 255)
+            def += QStringLiteral(" stop-opacity=\"%1\"").arg(frac(color.alphaF()));
+        def += QStringLiteral("/>");
+    }
+    def += g->type() == QGradient::LinearGradient ? QStringLiteral("</linearGradient>") : QStringLiteral("</radialGradient>");
+    auto it = m_gradients.constFind(def);
+    if (it == m_gradients.constEnd()) {
+        const QString id = QStringLiteral("d%1").arg(m_gradients.size());
+        m_defs += QString(def).replace(QLatin1String("id=\"@\""), QStringLiteral("id=\"%1\"").arg(id));
+        it = m_gradients.insert(def, id);
+    }
+    return QStringLiteral(" fill=\"url(#%1)\"").arg(*it);
+}
+
+void SvgWriter::paintBackground(const LayoutBox &box, const QPainterPath &borderPath)
+{
+    const ComputedStyle &s = box.node->style;
+    if (s.backgroundColor.alpha() > 0)
+        fillPath(borderPath, fillAttrs(s.backgroundColor));
+    if (s.backgroundLayers.empty())
+        return;
+    const QRectF area = box.paddingBox();
+    for (auto it = s.backgroundLayers.rbegin(); it != s.backgroundLayers.rend(); ++it) {
+        const BackgroundLayer &layer = *it;
+        QImage image;
+        QSizeF natural = area.size();
+        if (!layer.gradient) {
+            image = backgroundImage(layer.imageUrl);
+            if (image.isNull())
+                continue;
+            natural = image.size();
+        }
+        // background-size and -position (CSS Backgrounds 3 §3.9, §3.6), as the raster painter.
+        QRectF tile = area;
+        switch (layer.size) {
+        case BackgroundLayer::Size::Cover:
+        case BackgroundLayer::Size::Contain: {
+            const qreal sx = area.width() / std::max<qreal>(natural.width(), 1e-6);
+            const qreal sy = area.height() / std::max<qreal>(natural.height(), 1e-6);
+            tile.setSize(natural * (layer.size == BackgroundLayer::Size::Cover ? std::max(sx, sy) : std::min(sx, sy)));
+            break;
+        }
+        case BackgroundLayer::Size::Explicit: {
+            qreal w = layer.sizeX.isAuto() ? -1 : layer.sizeX.resolve(float(area.width()));
+            qreal h = layer.sizeY.isAuto() ? -1 : layer.sizeY.resolve(float(area.height()));
+            const qreal ratio = natural.height() > 0 ? natural.width() / natural.height() : 1;
+            if (w < 0 && h < 0)
+                w = natural.width(), h = natural.height();
+            else if (w < 0)
+                w = layer.gradient ? area.width() : h * ratio;
+            else if (h < 0)
+                h = layer.gradient ? area.height() : w / ratio;
+            tile.setSize(QSizeF(w, h));
+            break;
+        }
+        case BackgroundLayer::Size::Auto: tile.setSize(natural); break;
+        }
+        if (tile.width() <= 0 || tile.height() <= 0)
+            continue;
+        auto position = [](const Length &l, qreal areaLen, qreal tileLen) {
+            return l.isPercent() ? (areaLen - tileLen) * l.value / 100.0 : qreal(l.resolve(float(areaLen)));
+        };
+        tile.moveTopLeft(area.topLeft() + QPointF(position(layer.positionX, area.width(), tile.width()),
+                                                  position(layer.positionY, area.height(), tile.height())));
+        if (layer.gradient && (tile.contains(area) || !layer.repeat)) {
+            const QBrush brush = gradientBrush(*layer.gradient, tile);
+            fillPath(layer.repeat ? borderPath : borderPath.intersected(rectPath(tile)), gradientRef(brush));
+            continue;
+        }
+        if (!layer.gradient && !layer.repeat && m_clip == std::nullopt && borderPath.contains(tile)
+            && isEmbeddableRasterDataUrl(layer.imageUrl)) {
+            emitImage(tile, layer.imageUrl);
+            continue;
+        }
+        // Tiled images and gradients: drawn once into an embedded image.
+        emitRaster(borderPath.boundingRect(), 1.0, [&](QPainter &p) {
+            p.setClipPath(borderPath, Qt::IntersectClip);
+            if (layer.gradient) {
+                QImage tileImage(tile.size().toSize().expandedTo(QSize(1, 1)), QImage::Format_ARGB32_Premultiplied);
+                tileImage.fill(Qt::transparent);
+                QPainter tp(&tileImage);
+                tp.translate(-tile.topLeft());
+                tp.fillRect(tile, gradientBrush(*layer.gradient, tile));
+                tp.end();
+                image = tileImage;
+            }
+            if (layer.repeat) {
+                QBrush tb(image);
+                QTransform t = QTransform::fromTranslate(tile.left(), tile.top());
+                t.scale(tile.width() / image.width(), tile.height() / image.height());
+                tb.setTransform(t);
+                p.fillPath(borderPath, tb);
+            } else {
+                p.drawImage(tile, image);
+            }
+        });
+    }
+}
+
+void SvgWriter::paintBorder(const LayoutBox &box, const Radii &outer)
+{
+    const ComputedStyle &s = box.node->style;
+    const QMarginsF w = box.border;
+    const qreal widths[4] = {w.top(), w.right(), w.bottom(), w.left()};
+    bool any = false, uniformColor = true, uniformStyle = true;
+    for (int i = 0; i < 4; ++i) {
+        const bool visible = widths[i] > 0 && s.borderStyle[size_t(i)] != BorderStyle::None
+                             && s.borderColor[size_t(i)].alpha() > 0;
+        any = any || visible;
+        if (s.borderColor[size_t(i)] != s.borderColor[0] || widths[i] <= 0)
+            uniformColor = false;
+        if (s.borderStyle[size_t(i)] != s.borderStyle[0])
+            uniformStyle = false;
+    }
+    if (!any)
+        return;
+    const QRectF outerRect = box.borderBox;
+    const QRectF innerRect = box.paddingBox();
+    const Radii inner = insetRadii(outer, w);
+    const BorderStyle style0 = s.borderStyle[0];
+
+    if (uniformStyle && (style0 == BorderStyle::Dashed || style0 == BorderStyle::Dotted)) {
+        // Broken borders stroke the middle of the border (dash pattern as the raster painter).
+        const QMarginsF half(w.left() / 2, w.top() / 2, w.right() / 2, w.bottom() / 2);
+        const QRectF midRect = outerRect.marginsRemoved(half);
+        auto stroke = [&](const QString &d, int i) {
+            const qreal width = widths[i];
+            const bool dotted = style0 == BorderStyle::Dotted;
+            QString attrs = QStringLiteral(" fill=\"none\" stroke=\"%1\" stroke-width=\"%2\" stroke-dasharray=\"%3 %4\"%5")
+                                .arg(hexColor(s.borderColor[size_t(i)]), num(width), num(dotted ? 0 : 3 * width),
+                                     num((dotted ? 2 : 3) * width),
+                                     dotted ? QStringLiteral(" stroke-linecap=\"round\"") : QString());
+            if (s.borderColor[size_t(i)].alpha() < 255)
+                attrs += QStringLiteral(" stroke-opacity=\"%1\"").arg(frac(s.borderColor[size_t(i)].alphaF()));
+            m_body += QStringLiteral("<path d=\"") + d + u'"' + attrs + QStringLiteral("/>");
+        };
+        if (uniformColor && widths[0] == widths[1] && widths[1] == widths[2] && widths[2] == widths[3]) {
+            stroke(pathData(roundedPath(midRect, insetRadii(outer, half))), 0);
+            return;
+        }
+        const QLineF edges[4] = {{midRect.topLeft(), midRect.topRight()}, {midRect.topRight(), midRect.bottomRight()},
+                                 {midRect.bottomRight(), midRect.bottomLeft()}, {midRect.bottomLeft(), midRect.topLeft()}};
+        for (int i = 0; i < 4; ++i) {
+            if (widths[i] > 0 && s.borderStyle[size_t(i)] != BorderStyle::None)
+                stroke(QStringLiteral("M%1 %2L%3 %4").arg(num(edges[i].x1()), num(edges[i].y1()), num(edges[i].x2()), num(edges[i].y2())), i);
+        }
+        return;
+    }
+
+    QPainterPath ring = roundedPath(outerRect, outer);
+    if (innerRect.width() > 0 && innerRect.height() > 0)
+        ring.addPath(roundedPath(innerRect, inner));
+    ring.setFillRule(Qt::OddEvenFill);
+    if (uniformColor && uniformStyle) {
+        fillPath(ring, fillAttrs(s.borderColor[0]));
+        return;
+    }
+    // Per-edge colours: each edge owns the trapezoid between its outer and inner edge
+    // (CSS Backgrounds 3 §4.4), as the raster painter.
+    const QPointF o[4] = {outerRect.topLeft(), outerRect.topRight(), outerRect.bottomRight(), outerRect.bottomLeft()};
+    const QPointF in[4] = {innerRect.topLeft(), innerRect.topRight(), innerRect.bottomRight(), innerRect.bottomLeft()};
+    for (int i = 0; i < 4; ++i) {
+        if (widths[i] <= 0 || s.borderStyle[size_t(i)] == BorderStyle::None || s.borderColor[size_t(i)].alpha() == 0)
+            continue;
+        const int j = (i + 1) % 4;
+        const QPointF da = o[i] + (o[i] - in[i]) * 4, db = o[j] + (o[j] - in[j]) * 4;
+        QPolygonF wedge;
+        wedge << da << db << in[j] << in[i];
+        QPainterPath wedgePath;
+        wedgePath.addPolygon(wedge);
+        wedgePath.closeSubpath();
+        fillPath(ring.intersected(wedgePath), fillAttrs(s.borderColor[size_t(i)]));
+    }
+}
+
+void SvgWriter::paintImage(const LayoutBox &box, const Radii &outer)
+{
+    const Node &node = *box.node;
+    const ComputedStyle &s = node.style;
+    if (node.image.isNull())
+        return;
+    const QRectF content = box.contentBox();
+    if (content.width() <= 0 || content.height() <= 0)
+        return;
+    // object-fit (CSS Images 3 §5.5) and object-position (§5.6).
+    const QSizeF natural = node.image.size();
+    QSizeF size = content.size();
+    const qreal sx = content.width() / natural.width(), sy = content.height() / natural.height();
+    switch (s.objectFit) {
+    case ObjectFit::Fill: break;
+    case ObjectFit::Contain: size = natural * std::min(sx, sy); break;
+    case ObjectFit::Cover: size = natural * std::max(sx, sy); break;
+    case ObjectFit::None: size = natural; break;
+    case ObjectFit::ScaleDown: size = natural * std::min<qreal>(1, std::min(sx, sy)); break;
+    }
+    auto position = [](const Length &l, qreal avail, qreal len) {
+        return l.isPercent() ? (avail - len) * l.value / 100.0 : qreal(l.resolve(float(avail)));
+    };
+    const QRectF dest(content.left() + position(s.objectPositionX, content.width(), size.width()),
+                      content.top() + position(s.objectPositionY, content.height(), size.height()), size.width(),
+                      size.height());
+    const Radii contentRadii = insetRadii(outer, box.border + box.padding);
+    const bool unclipped = isZero(contentRadii) && content.contains(dest) && clipContains(dest);
+    if (unclipped) {
+        // Only raster bytes go in as they came: an SVG (or a mislabelled one) would be
+        // decoded again by QtSvg's image plugin, outside the resource policy.
+        emitImage(dest, isEmbeddableRasterDataUrl(node.src)
+                            ? node.src
+                            : QStringLiteral("data:image/png;base64,") + QString::fromLatin1(encodePng(node.image, embeddedPng()).toBase64()));
+        return;
+    }
+    // Rounded or cropped: the clip is baked into the embedded pixels (see the file comment).
+    const QPainterPath shape = roundedPath(content, contentRadii).intersected(rectPath(dest));
+    emitRaster(shape.boundingRect(), 1.0, [&](QPainter &p) {
+        QBrush brush(node.image);
+        QTransform t = QTransform::fromTranslate(dest.left(), dest.top());
+        t.scale(dest.width() / natural.width(), dest.height() / natural.height());
+        brush.setTransform(t);
+        p.fillPath(shape, brush);
+    });
+}
+
+QString SvgWriter::glyphRef(const QRawFont &font, quint32 glyph)
+{
+    const QString key = font.familyName() + u'|' + font.styleName() + u'|' + QString::number(font.weight()) + u'|'
+                        + QString::number(font.pixelSize()) + u'|' + QString::number(glyph);
+    auto it = m_glyphs.constFind(key);
+    if (it != m_glyphs.constEnd())
+        return *it;
+    const QString d = cachedGlyphPath(font, glyph, key);
+    QString id;
+    if (!d.isEmpty()) {
+        id = QStringLiteral("g%1").arg(m_glyphs.size());
+        m_defs += QStringLiteral("<path id=\"%1\" d=\"%2\"/>").arg(id, d);
+    }
+    m_glyphs.insert(key, id);
+    return id;
+}
+
+QString SvgWriter::emojiRef(const EmojiImage &image)
+{
+    auto it = m_emoji.constFind(image.path);
+    if (it != m_emoji.constEnd())
+        return *it;
+    const QString id = QStringLiteral("e%1").arg(m_emoji.size());
+    // Reset what the text group around the <use> would otherwise pass on to the image.
+    m_defs += QStringLiteral("<g id=\"%1\" fill=\"#000\" stroke=\"none\">").arg(id) + image.fragment + QStringLiteral("</g>");
+    m_emoji.insert(image.path, id);
+    return id;
+}
+
+void SvgWriter::paintGlyphs(const TextBlock &block, QPointF origin, const QColor &color, const EmojiGlyphMap &emoji,
+                            qreal fontSize, bool drawEmoji, const QString &label)
+{
+    m_body += QStringLiteral("<g") + fillAttrs(color);
+    if (!label.isEmpty())
+        m_body += QStringLiteral(" aria-label=\"") + label.toHtmlEscaped() + u'"';
+    m_body += u'>';
+    const QPointF blockOrigin = origin;
+    for (const TextLine &line : block.lines) {
+        // Baselines on whole pixels when nothing transforms the text, as Chromium (and the
+        // raster painter) draw them.
+        QPointF origin = blockOrigin;
+        if (m_transforms == 0) {
+            const qreal y = blockOrigin.y() + line.baseline;
+            origin.ry() += std::round(y) - y;
+        }
+        for (const QGlyphRun &run : line.glyphRuns) {
+            const QRawFont font = run.rawFont();
+            const QList<quint32> glyphs = run.glyphIndexes();
+            const QList<QPointF> positions = run.positions();
+            if (EmojiGlyphMap::isEmojiRun(run)) {
+                if (!drawEmoji)
+                    continue;
+                const QList<QPointF> advances = font.advancesForGlyphIndexes(glyphs);
+                for (qsizetype i = 0; i < glyphs.size(); ++i) {
+                    const QPointF pos = origin + positions[i];
+                    const QString cluster = emoji.clusterFor(glyphs[i]);
+                    std::shared_ptr<const EmojiImage> image;
+                    if (m_options.emojiSet != EmojiSet::Noto && !cluster.isEmpty()) {
+                        image = emojiImage(cluster, m_options.emojiSet);
+                        if (!image)
+                            warnOnce(QStringLiteral("emojiType: no %1 image for %2 in %3; drawn with the Noto Color Emoji font")
+                                         .arg(emojiSetName(m_options.emojiSet), emojiCodepoints(cluster), emojiDirectory()));
+                    }
+                    const QRectF rect = emojiImageRect(pos, advances[i].x(), fontSize);
+                    if (image && clipContains(rect)) {
+                        const qreal k = rect.width() / image->viewBox.width();
+                        const QTransform t(k, 0, 0, k, rect.left() - image->viewBox.left() * k,
+                                           rect.top() - image->viewBox.top() * k);
+                        m_body += QStringLiteral("<use xlink:href=\"#%1\"").arg(emojiRef(*image)) + matrixAttr(t)
+                                  + QStringLiteral("/>");
+                        continue;
+                    }
+                    // Colour bitmap glyphs have no outline: embed them as pixels.
+                    QGlyphRun single = run;
+                    single.setGlyphIndexes({glyphs[i]});
+                    single.setPositions({positions[i]});
+                    emitRaster(QRectF(pos.x(), pos.y() - 1.2 * fontSize, advances[i].x() + 1, 1.6 * fontSize), 1.0,
+                               [&](QPainter &p) {
+                                   if (image)
+                                       p.drawImage(rect, image->raster(int(std::ceil(rect.width()))));
+                                   else
+                                       p.drawGlyphRun(origin, single);
+                               });
+                }
+                continue;
+            }
+            for (qsizetype i = 0; i < glyphs.size(); ++i) {
+                const QString id = glyphRef(font, glyphs[i]);
+                if (id.isEmpty())
+                    continue;
+                const QPointF pos = origin + positions[i];
+                if (!clipContains(font.boundingRect(glyphs[i]).translated(pos))) {
+                    const QPainterPath outline = font.pathForGlyph(glyphs[i]).translated(pos);
+                    {
+                        const QPainterPath clipped = outline.intersected(*m_clip);
+                        if (!clipped.isEmpty())
+                            m_body += QStringLiteral("<path d=\"") + pathData(clipped) + QStringLiteral("\"/>");
+                        continue;
+                    }
+                }
+                m_body += QStringLiteral("<use xlink:href=\"#%1\" x=\"%2\" y=\"%3\"/>").arg(id, num(pos.x()), num(pos.y()));
+            }
+        }
+    }
+    m_body += QStringLiteral("</g>");
+}
+
+void SvgWriter::paintText(const LayoutBox &box, const LayoutBox *parent)
+{
+    const Node &node = *box.node;
+    const ComputedStyle &s = node.style;
+    qreal width = box.borderBox.width();
+    if (parent && s.textOverflow == TextOverflow::Ellipsis)
+        width = std::min(width, parent->contentBox().right() - box.borderBox.left());
+    const auto block = m_text.shape(node, width + kTextSlack);
+    if (block->lines.empty())
+        return;
+    const QPointF origin = box.borderBox.topLeft();
+    const QString processed = TextEngine::processText(s, node.text);
+    const EmojiGlyphMap emoji(processed, TextEngine::fontFor(s));
+    if (!emoji.isEmpty() && m_options.emojiSet != EmojiSet::Noto) {
+        const QString dir = emojiDirectory() + u'/' + emojiSetName(m_options.emojiSet);
+        if (!QFileInfo::exists(dir))
+            warnOnce(QStringLiteral("emojiType: the %1 set is not installed in %2 (scripts/fetch-emoji); emoji drawn with the Noto Color Emoji font")
+                         .arg(emojiSetName(m_options.emojiSet), dir));
+    }
+
+    for (auto it = s.textShadow.rbegin(); it != s.textShadow.rend(); ++it) {
+        const Shadow &sh = *it;
+        if (sh.color.alpha() == 0)
+            continue;
+        const QPointF offset(sh.offsetX, sh.offsetY);
+        if (sh.blur <= 0.2) {
+            paintGlyphs(*block, origin + offset, sh.color, emoji, s.fontSize, false, QString());
+            continue;
+        }
+        const qreal e = s.fontSize + 1.5 * sh.blur;
+        emitRaster(QRectF(origin + offset, block->size).adjusted(-e, -e, e, e), std::clamp<qreal>(sh.blur / 8, 1, 4),
+                   [&](QPainter &p) {
+                       const qreal ie = s.fontSize;
+                       drawBlurred(p, QRectF(origin + offset, block->size).adjusted(-ie, -ie, ie, ie), sh.blur / 2.0,
+                                   [&](QPainter &sp) {
+                                       sp.setPen(sh.color);
+                                       for (const TextLine &line : block->lines)
+                                           for (const QGlyphRun &run : line.glyphRuns)
+                                               sp.drawGlyphRun(origin + offset, run);
+                                   });
+                   });
+    }
+
+    paintGlyphs(*block, origin, s.color, emoji, s.fontSize, true, processed);
+
+    const TextDecoration &d = s.textDecoration;
+    if (d.underline || d.overline || d.lineThrough) {
+        const QColor color = d.color.value_or(s.color);
+        const qreal t = block->decorationThickness;
+        for (const TextLine &line : block->lines) {
+            auto bar = [&](qreal offset) {
+                const qreal y = origin.y() + line.baseline + offset;
+                fillPath(rectPath(QRectF(origin.x() + line.left, y - t / 2, line.width, t)), fillAttrs(color));
+            };
+            if (d.underline)
+                bar(block->underlineOffset + t / 2);
+            if (d.overline)
+                bar(block->overlineOffset);
+            if (d.lineThrough)
+                bar(block->strikeOffset);
+        }
+    }
+}
+
+} // namespace
+
+QByteArray renderSvgDocument(const LayoutBox &root, QSize size, const SvgOptions &options, QStringList *warnings)
+{
+    SvgWriter writer(options, warnings);
+    return writer.document(root, size);
+}
+
+QImage rasteriseSvg(const QByteArray &svg, QSize size)
+{
+    QImage image(size.expandedTo(QSize(1, 1)), QImage::Format_ARGB32_Premultiplied);
+    image.fill(Qt::transparent);
+    QSvgRenderer renderer(svg);
+    if (!renderer.isValid())
+        return image;
+    QPainter painter(&image);
+    painter.setRenderHints(QPainter::Antialiasing | QPainter::SmoothPixmapTransform);
+    renderer.render(&painter, QRectF(QPointF(0, 0), QSizeF(size)));
+    painter.end();
+    return image;
+}
+
+} // namespace imprint::render

@@ -1,0 +1,40 @@
+#pragma once
+// The satori engine (DESIGN.md §3, issue 4): a laid-out box tree → one standalone SVG 1.1
+// document, the way satori builds it: text as glyph outline paths (each distinct glyph
+// defined once in <defs>, placed with <use>, so no fonts are needed to show it),
+// gradients, borders, images as data: URIs. PNG and WebP rasterise that document with
+// QSvgRenderer, so what format=svg returns is exactly what the bitmaps show.
+
+#include "server/render/resources/emoji.h"
+#include "server/render/layout/layout.h"
+
+#include <QByteArray>
+#include <QImage>
+#include <QSize>
+#include <QString>
+#include <QStringList>
+
+namespace imprint::render {
+
+class TextEngine;
+
+/// Options of renderSvgDocument().
+struct SvgOptions {
+    EmojiSet emojiSet = EmojiSet::Twemoji; ///< how emoji clusters are drawn
+    QString title;                         ///< the document's <title> (escaped), optional
+    TextEngine *text = nullptr;            ///< shaping; TextEngine::instance() when null
+};
+
+/// Writes `root` as an SVG 1.1 document of `size` px (UTF-8, well-formed XML, every text
+/// value escaped). Paint order as the raster painter (CSS 2 Appendix E, simplified).
+/// Never fails; emoji drawn with the Noto font because a set or file is missing add a
+/// line to `warnings` (if given).
+QByteArray renderSvgDocument(const LayoutBox &root, QSize size, const SvgOptions &options = {},
+                             QStringList *warnings = nullptr);
+
+/// Rasterises an SVG document with QSvgRenderer into a transparent `size` px image
+/// (Format_ARGB32_Premultiplied, antialiased). A document that does not parse gives the
+/// transparent image.
+QImage rasteriseSvg(const QByteArray &svg, QSize size);
+
+} // namespace imprint::render

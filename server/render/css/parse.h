@@ -1,0 +1,63 @@
+#pragma once
+// Internal helpers of the style module: CSS component-value splitting and the value
+// parsers shared by computeStyle() (style.cpp) and the image/shadow/transform parsers
+// (style_image.cpp). Not part of the render contract; only style*.cpp include it.
+
+#include "server/render/css/values.h"
+
+#include <QString>
+#include <QStringList>
+#include <QStringView>
+
+#include <optional>
+
+namespace imprint::render::css {
+
+/// Splits `text` at top-level occurrences of `separator` (',' or '/'), or at runs of
+/// whitespace when `separator` is ' ', ignoring separators inside parentheses and quotes
+/// (CSS Syntax 3 §5.4.7 "component values": a function is one token). Pieces are trimmed;
+/// empty pieces are dropped for whitespace splitting and kept (as "") otherwise so a
+/// caller can reject `a,,b`.
+QStringList split(QStringView text, QChar separator);
+
+/// If `text` is `name(args)` (name case-insensitive, any of `names` when given), sets
+/// `*name` (lower case) and `*args` (trimmed inner text) and returns true.
+bool function(QStringView text, QString *name, QString *args);
+
+/// A CSS <number> (`12`, `-0.5`, `1e3`); nullopt if not exactly a finite number.
+std::optional<float> number(QStringView text);
+
+/// A <number> followed by `unit` (case-insensitive); nullopt otherwise.
+std::optional<float> numberWithUnit(QStringView text, QLatin1StringView unit);
+
+/// A CSS <angle> in degrees (`45deg`, `1.2rad`, `0.25turn`, `100grad`; a bare `0`
+/// allowed, CSS Values 4 §7.1). nullopt if invalid.
+std::optional<float> angle(QStringView text);
+
+/// A percentage (`50%`) as 0–100, nullopt otherwise.
+std::optional<float> percentage(QStringView text);
+
+/// Length or percentage accepting only definite units (no auto/none keywords).
+std::optional<Length> lengthPercentage(QStringView text, float fontSize, float rootFontSize);
+
+/// One `<position>` (CSS Values 4 §8.3: 1–2 values of keywords left/center/right/top/
+/// bottom, lengths or percentages, in either keyword order) as x and y. Returns false
+/// when the tokens are not a position.
+bool position(const QStringList &tokens, float fontSize, float rootFontSize, Length *x, Length *y);
+
+/// Shadow list (`box-shadow`, `text-shadow`, CSS Backgrounds 3 §7.1): `none` or entries
+/// of 2–4 lengths, an optional colour anywhere and (box only) `inset`. A missing colour
+/// is `currentColor`. nullopt with `*reason` set if invalid.
+std::optional<std::vector<Shadow>> shadows(const QString &text, bool allowInsetSpread,
+                                           const QColor &currentColor, float fontSize,
+                                           float rootFontSize, QString *reason);
+
+/// A linear/radial gradient function (CSS Images 3 §3), repeating-* included.
+std::optional<Gradient> gradient(const QString &text, const QColor &currentColor, float fontSize,
+                                 float rootFontSize, QString *reason);
+
+/// A transform list (CSS Transforms 1 §9), or `none` (empty list).
+std::optional<std::vector<TransformOp>> transform(const QString &text, float fontSize,
+                                                  float rootFontSize, QString *reason);
+
+} // namespace imprint::render::css

@@ -1,0 +1,202 @@
+// CSS component values: splitting, numbers, lengths, angles, positions
+// (CSS Values and Units 4, https://www.w3.org/TR/css-values-4/).
+
+#include "server/render/css/parse.h"
+
+#include <cmath>
+
+namespace imprint::render {
+
+namespace css {
+
+QStringList split(QStringView text, QChar separator)
+{
+    QStringList out;
+    const bool whitespace = separator == QLatin1Char(' ');
+    int depth = 0;
+    QChar quote;
+    qsizetype start = 0;
+    auto flush = [&](qsizetype end) {
+        const QString piece = text.mid(start, end - start).trimmed().toString();
+        if (!whitespace || !piece.isEmpty())
+            out << piece;
+    };
+    for (qsizetype i = 0; i < text.size(); ++i) {
+        const QChar c = text[i];
+        if (!quote.isNull()) {
+            if (c == quote)
+                quote = QChar();
+            continue;
+        }
+        if (c == QLatin1Char('"') || c == QLatin1Char('\'')) {
+            quote = c;
+        } else if (c == QLatin1Char('(')) {
+            ++depth;
+        } else if (c == QLatin1Char(')')) {
+            depth = std::max(0, depth - 1);
+        } else if (depth == 0 && (whitespace ? c.isSpace() : c == separator)) {
+            flush(i);
+            start = i + 1;
+        }
+    }
+    flush(text.size());
+    if (!whitespace && out.size() == 1 && out.first().isEmpty())
+        out.clear();
+    return out;
+}
+
+bool function(QStringView text, QString *name, QString *args)
+{
+    text = text.trimmed();
+    const qsizetype open = text.indexOf(QLatin1Char('('));
+    if (open <= 0 || !text.endsWith(QLatin1Char(')')))
+        return false;
+    const QStringView n = text.left(open);
+    for (QChar c : n)
+        if (!(c.isLetterOrNumber() || c == QLatin1Char('-')))
+            return false;
+    *name = n.toString().toLower();
+    *args = text.mid(open + 1, text.size() - open - 2).trimmed().toString();
+    return true;
+}
+
+std::optional<float> number(QStringView text)
+{
+    text = text.trimmed();
+    if (text.isEmpty())
+        return std::nullopt;
+    // QString::toDouble also accepts "inf"/"nan" and hex-like forms; CSS numbers start
+    // with a sign, a digit or a dot.
+    const QChar c = text.front();
+    if (!(c.isDigit() || c == QLatin1Char('-') || c == QLatin1Char('+') || c == QLatin1Char('.')))
+        return std::nullopt;
+    bool ok = false;
+    const double v = text.toDouble(&ok);
+    // Beyond ±1e9 nothing is meaningful in a 8192 px image, and floats lose integers
+    // anyway; refusing keeps infinities out of layout arithmetic.
+    if (!ok || !std::isfinite(v) || std::abs(v) > 1e9)
+        return std::nullopt;
+    return float(v);
+}
+
+std::optional<float> numberWithUnit(QStringView text, QLatin1StringView unit)
+{
+    text = text.trimmed();
+    if (text.size() <= unit.size() || !text.endsWith(unit, Qt::CaseInsensitive))
+        return std::nullopt;
+    const QStringView n = text.chopped(unit.size());
+    // "1e3px" is fine, "1epx" is not (number() decides); "12 px" is two tokens.
+    if (n.back().isSpace())
+        return std::nullopt;
+    return number(n);
+}
+
+std::optional<float> angle(QStringView text)
+{
+    text = text.trimmed();
+    if (auto v = numberWithUnit(text, QLatin1StringView("deg")))
+        return *v;
+    if (auto v = numberWithUnit(text, QLatin1StringView("grad")))
+        return *v * 0.9f;
+    if (auto v = numberWithUnit(text, QLatin1StringView("rad")))
+        return *v * 180.f / float(M_PI);
+    if (auto v = numberWithUnit(text, QLatin1StringView("turn")))
+        return *v * 360.f;
+    if (auto v = number(text); v && *v == 0)
+        return 0.f;
+    return std::nullopt;
+}
+
+std::optional<float> percentage(QStringView text)
+{
+    return numberWithUnit(text, QLatin1StringView("%"));
+}
+
+std::optional<Length> lengthPercentage(QStringView text, float fontSize, float rootFontSize)
+{
+    text = text.trimmed();
+    if (auto v = numberWithUnit(text, QLatin1StringView("px")))
+        return Length::px(*v);
+    if (auto v = percentage(text))
+        return Length::percent(*v);
+    if (auto v = numberWithUnit(text, QLatin1StringView("rem")))
+        return Length::px(*v * rootFontSize);
+    if (auto v = numberWithUnit(text, QLatin1StringView("em")))
+        return Length::px(*v * fontSize);
+    // Absolute units (CSS Values 4 §6.2): 1in = 96px.
+    if (auto v = numberWithUnit(text, QLatin1StringView("pt")))
+        return Length::px(*v * 96.f / 72.f);
+    if (auto v = numberWithUnit(text, QLatin1StringView("pc")))
+        return Length::px(*v * 16.f);
+    if (auto v = numberWithUnit(text, QLatin1StringView("in")))
+        return Length::px(*v * 96.f);
+    if (auto v = numberWithUnit(text, QLatin1StringView("cm")))
+        return Length::px(*v * 96.f / 2.54f);
+    if (auto v = numberWithUnit(text, QLatin1StringView("mm")))
+        return Length::px(*v * 96.f / 25.4f);
+    // Unitless numbers mean px, as a React style number does (satori accepts "12" too).
+    if (auto v = number(text))
+        return Length::px(*v);
+    return std::nullopt;
+}
+
+bool position(const QStringList &tokens, float fontSize, float rootFontSize, Length *x, Length *y)
+{
+    if (tokens.isEmpty() || tokens.size() > 2)
+        return false;
+    enum Axis { Any, Horizontal, Vertical };
+    struct Part { Axis axis; Length value; };
+    std::vector<Part> parts;
+    for (const QString &t : tokens) {
+        const QString k = t.toLower();
+        if (k == QLatin1String("left"))
+            parts.push_back({Horizontal, Length::percent(0)});
+        else if (k == QLatin1String("right"))
+            parts.push_back({Horizontal, Length::percent(100)});
+        else if (k == QLatin1String("top"))
+            parts.push_back({Vertical, Length::percent(0)});
+        else if (k == QLatin1String("bottom"))
+            parts.push_back({Vertical, Length::percent(100)});
+        else if (k == QLatin1String("center"))
+            parts.push_back({Any, Length::percent(50)});
+        else if (auto l = lengthPercentage(t, fontSize, rootFontSize))
+            parts.push_back({Any, *l});
+        else
+            return false;
+    }
+    if (parts.size() == 1) {
+        // A single value names one axis; the other is centred (CSS Values 4 §8.3).
+        if (parts[0].axis == Vertical) {
+            *x = Length::percent(50);
+            *y = parts[0].value;
+        } else {
+            *x = parts[0].value;
+            *y = Length::percent(50);
+        }
+        return true;
+    }
+    Part a = parts[0], b = parts[1];
+    if (a.axis == Vertical || b.axis == Horizontal) {
+        // "top left": keywords may come in either order, lengths may not.
+        if (a.axis == Horizontal || b.axis == Vertical)
+            return false;
+        std::swap(a, b);
+    }
+    *x = a.value;
+    *y = b.value;
+    return true;
+}
+
+} // namespace css
+
+std::optional<Length> parseLength(const QString &text, float fontSize, float rootFontSize)
+{
+    const QString t = text.trimmed().toLower();
+    if (t == QLatin1String("auto"))
+        return Length::autoLength();
+    if (t == QLatin1String("none"))
+        return Length::none();
+    return css::lengthPercentage(t, fontSize, rootFontSize);
+}
+
+} // namespace imprint::render

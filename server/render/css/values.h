@@ -1,0 +1,190 @@
+#pragma once
+// CSS values after computation, shared by every stage that reads style: lengths and
+// percentages (CSS Values 4), the keyword enums of the properties Imprint supports,
+// colours, gradients (CSS Images 3), shadows (CSS Backgrounds 3 §7), transforms (CSS
+// Transforms 1) and radii. Percentages stay percentages here: they need a containing
+// block, which only layout knows. The parsers are in css/*.cpp; css/parse.h has the
+// shared tokenising helpers.
+
+#include <QColor>
+#include <QJsonObject>
+#include <QList>
+#include <QPointF>
+#include <QString>
+#include <QStringList>
+
+#include <array>
+#include <cmath>
+#include <limits>
+#include <optional>
+#include <vector>
+
+namespace imprint::render {
+
+/// A CSS <length-percentage> or keyword after computation (CSS Values 4 §5–6).
+/// px are CSS pixels (= output pixels); percent is 0–100.
+struct Length {
+    enum class Type : quint8 { Auto, Px, Percent, None /* max-width: none */ };
+    Type type = Type::Auto;
+    float value = 0;
+
+    static constexpr Length autoLength() { return {}; }
+    static constexpr Length none() { return {Type::None, 0}; }
+    static constexpr Length px(float v) { return {Type::Px, v}; }
+    static constexpr Length percent(float v) { return {Type::Percent, v}; }
+
+    bool isAuto() const { return type == Type::Auto; }
+    bool isNone() const { return type == Type::None; }
+    bool isPercent() const { return type == Type::Percent; }
+    /// Definite when px, or percent with a definite reference (reference >= 0).
+    bool isDefinite(float reference = -1) const
+    {
+        return type == Type::Px || (type == Type::Percent && reference >= 0);
+    }
+    /// px value; percent of `reference` (px). Auto/None or an indefinite percentage
+    /// (reference < 0) give `fallback`.
+    float resolve(float reference, float fallback = 0) const
+    {
+        switch (type) {
+        case Type::Px: return value;
+        case Type::Percent: return reference >= 0 ? value * reference / 100.f : fallback;
+        default: return fallback;
+        }
+    }
+    friend bool operator==(const Length &, const Length &) = default;
+};
+
+/// Edge order everywhere: top, right, bottom, left (CSS shorthand order).
+enum Edge { Top = 0, Right = 1, Bottom = 2, Left = 3 };
+template <typename T> using Edges = std::array<T, 4>;
+
+enum class Display : quint8 { Flex, Block, None };
+enum class Position : quint8 { Static, Relative, Absolute };
+enum class BoxSizing : quint8 { ContentBox, BorderBox };
+enum class FlexDirection : quint8 { Row, RowReverse, Column, ColumnReverse };
+enum class FlexWrap : quint8 { NoWrap, Wrap, WrapReverse };
+/// justify-content (CSS Flexbox 1 §8.2); Start/End behave as FlexStart/FlexEnd here.
+enum class JustifyContent : quint8 { FlexStart, FlexEnd, Center, SpaceBetween, SpaceAround, SpaceEvenly };
+/// align-items / align-self (§8.3); Auto only for align-self.
+enum class AlignItems : quint8 { Auto, FlexStart, FlexEnd, Center, Baseline, Stretch };
+/// align-content (§8.4); Normal behaves as Stretch for flex containers.
+enum class AlignContent : quint8 { FlexStart, FlexEnd, Center, SpaceBetween, SpaceAround, SpaceEvenly, Stretch };
+enum class Overflow : quint8 { Visible, Hidden };
+enum class BorderStyle : quint8 { None, Solid, Dashed, Dotted, Double };
+
+enum class FontStyle : quint8 { Normal, Italic };
+enum class TextAlign : quint8 { Start, End, Left, Right, Center, Justify };
+enum class TextTransform : quint8 { None, Uppercase, Lowercase, Capitalize };
+enum class WhiteSpace : quint8 { Normal, NoWrap, Pre, PreWrap, PreLine };
+enum class WordBreak : quint8 { Normal, BreakAll, KeepAll, BreakWord };
+enum class OverflowWrap : quint8 { Normal, BreakWord, Anywhere };
+enum class TextOverflow : quint8 { Clip, Ellipsis };
+enum class Direction : quint8 { Ltr, Rtl };
+enum class ObjectFit : quint8 { Fill, Contain, Cover, None, ScaleDown };
+
+/// line-height: `normal` (font metrics), a number (times font-size) or a px length.
+struct LineHeight {
+    enum class Type : quint8 { Normal, Number, Px };
+    Type type = Type::Normal;
+    float value = 0;
+    friend bool operator==(const LineHeight &, const LineHeight &) = default;
+};
+
+/// One colour stop of a gradient; position is a fraction 0–1 or unset (spread evenly,
+/// CSS Images 3 §3.5.3 "color stop fixup").
+struct ColorStop {
+    QColor color;
+    std::optional<float> position;
+    /// Set instead of `position` when the stop was written in px (`red 40px`): only the
+    /// painter knows the gradient line length, so it divides by it (then applies fixup).
+    std::optional<float> positionPx;
+};
+
+/// linear-gradient / radial-gradient (CSS Images 3 §3). Angles in degrees, CSS
+/// convention (0deg = to top, clockwise). Radial: circle/ellipse, farthest-corner
+/// default, centre as lengths against the painted box.
+struct Gradient {
+    enum class Kind : quint8 { Linear, Radial };
+    Kind kind = Kind::Linear;
+    float angleDeg = 180;          // linear
+    bool circle = false;           // radial shape
+    enum class Extent : quint8 { FarthestCorner, ClosestSide, ClosestCorner, FarthestSide };
+    Extent extent = Extent::FarthestCorner;
+    std::optional<Length> radiusX, radiusY; // explicit radial size
+    Length centerX = Length::percent(50), centerY = Length::percent(50);
+    bool repeating = false;
+    std::vector<ColorStop> stops;
+    /// `to top left` and the other corners (CSS Images 3 §3.1.1): the angle depends on the
+    /// box, so it is kept here; angleDeg then holds the square-box angle (a multiple of 45).
+    enum class Corner : quint8 { None, TopLeft, TopRight, BottomRight, BottomLeft };
+    Corner toCorner = Corner::None;
+    /// The gradient angle in degrees for a painted box of `width` × `height` px: angleDeg,
+    /// or for a corner the angle whose gradient line is perpendicular to the diagonal
+    /// joining the two neighbouring corners, so the 50% line passes through them.
+    float angleFor(float width, float height) const
+    {
+        if (toCorner == Corner::None || width <= 0 || height <= 0)
+            return angleDeg;
+        // Perpendicular to the top-left→bottom-right diagonal (w, h) is (h, -w), whose CSS
+        // angle (clockwise from "to top") is atan(h / w): shallow boxes give steep lines.
+        const float toTopRight = std::atan2(height, width) * 180.f / 3.14159265358979f;
+        switch (toCorner) {
+        case Corner::TopRight: return toTopRight;
+        case Corner::BottomRight: return 180.f - toTopRight;
+        case Corner::BottomLeft: return 180.f + toTopRight;
+        case Corner::TopLeft: return 360.f - toTopRight;
+        default: return angleDeg;
+        }
+    }
+};
+
+/// One background layer: a gradient or an image URL (data: only unless allowlisted).
+struct BackgroundLayer {
+    std::optional<Gradient> gradient;
+    QString imageUrl;
+    // background-size: auto/cover/contain or two lengths; position as two lengths.
+    enum class Size : quint8 { Auto, Cover, Contain, Explicit };
+    Size size = Size::Auto;
+    Length sizeX, sizeY;
+    Length positionX = Length::percent(0), positionY = Length::percent(0);
+    bool repeat = true; // background-repeat: repeat vs no-repeat
+};
+
+/// box-shadow / text-shadow entry (CSS Backgrounds 3 §7.1), lengths in px.
+struct Shadow {
+    float offsetX = 0, offsetY = 0, blur = 0, spread = 0;
+    QColor color = Qt::black;
+    bool inset = false;
+};
+
+/// One transform function (CSS Transforms 1 §9); angles in degrees.
+struct TransformOp {
+    enum class Kind : quint8 { Translate, Rotate, Scale, Skew, Matrix };
+    Kind kind = Kind::Translate;
+    Length x, y;            // translate (percent of the border box)
+    float a = 0, b = 0;     // rotate: a = angle; scale: a, b; skew: a, b (degrees)
+    std::array<float, 6> m{1, 0, 0, 1, 0, 0}; // matrix(a, b, c, d, e, f)
+};
+
+/// One corner radius: horizontal and vertical (CSS Backgrounds 3 §5.1).
+struct CornerRadius {
+    Length x = Length::px(0), y = Length::px(0);
+    friend bool operator==(const CornerRadius &, const CornerRadius &) = default;
+};
+
+/// text-decoration-line flags and colour.
+struct TextDecoration {
+    bool underline = false, overline = false, lineThrough = false;
+    std::optional<QColor> color; // unset = currentColor
+    BorderStyle style = BorderStyle::Solid;
+};
+
+/// Parses a CSS colour (hex #rgb/#rgba/#rrggbb/#rrggbbaa, rgb()/rgba(), hsl()/hsla(),
+/// named colours, `transparent`, `currentColor` → `currentColor`). nullopt if invalid.
+std::optional<QColor> parseColor(const QString &text, const QColor &currentColor);
+
+/// Parses a length (`12`, `12px`, `50%`, `1.5em`, `2rem`, `auto`, `none`) given the
+/// element's font size (px) for em and the root font size for rem. nullopt if invalid.
+std::optional<Length> parseLength(const QString &text, float fontSize, float rootFontSize);
+
+} // namespace imprint::render

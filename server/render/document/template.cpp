@@ -1,0 +1,525 @@
+// Templates: parsing, variable resolution and the styled document tree (DESIGN.md §3).
+
+#include "server/render/document/template.h"
+#include "server/render/resources/image_decoder.h"
+#include "server/render/document/markup.h"
+#include "server/render/css/parse.h"
+
+#include <QByteArray>
+#include <QJsonArray>
+#include <QRegularExpression>
+#include <QUrl>
+
+#include <cmath>
+
+namespace imprint::render {
+
+namespace {
+
+
+RenderError makeError(const QString &field, const QString &message,
+                      const QString &code = QStringLiteral("invalid_template"))
+{
+    return {field, message, code};
+}
+
+void setError(RenderError *error, RenderError e)
+{
+    if (error)
+        *error = std::move(e);
+}
+
+/// An output size: a positive integer ≤ 8192, as a JSON number or a "1200"/"1200px" string.
+std::optional<int> sizeValue(const QJsonValue &v)
+{
+    double d = 0;
+    if (v.isDouble()) {
+        d = v.toDouble();
+    } else if (v.isString()) {
+        auto n = css::numberWithUnit(v.toString(), QLatin1StringView("px"));
+        if (!n)
+            n = css::number(v.toString());
+        if (!n)
+            return std::nullopt;
+        d = *n;
+    } else {
+        return std::nullopt;
+    }
+    if (!std::isfinite(d) || d != std::floor(d) || d < 1 || d > 8192)
+        return std::nullopt;
+    return int(d);
+}
+
+/// Checks one variable value against its type and the length limit; returns it as text.
+std::optional<QString> validateValue(const TemplateVariable &var, const QJsonValue &value,
+                                     const QString &field, const TemplateLimits &limits,
+                                     RenderError *error)
+{
+    QString text;
+    if (value.isString())
+        text = value.toString();
+    else if (value.isDouble())
+        text = QString::number(value.toDouble(), 'g', 15);
+    else if (value.isNull())
+        text.clear();
+    else {
+        setError(error, makeError(field, QStringLiteral("a variable value must be a string or a number"),
+                                  QStringLiteral("invalid_variable")));
+        return std::nullopt;
+    }
+    if (text.size() > limits.maxValueLength) {
+        setError(error, makeError(field,
+                                  QStringLiteral("value is %1 characters long, the limit is %2")
+                                      .arg(text.size())
+                                      .arg(limits.maxValueLength),
+                                  QStringLiteral("value_too_long")));
+        return std::nullopt;
+    }
+    auto bad = [&](const QString &why) {
+        setError(error, makeError(field, why, QStringLiteral("invalid_variable")));
+        return std::nullopt;
+    };
+    switch (var.type) {
+    case TemplateVariable::Type::Text:
+        break;
+    case TemplateVariable::Type::Color:
+        if (!parseColor(text, Qt::black))
+            return bad(QStringLiteral("\"%1\" is not a CSS colour").arg(text.left(80)));
+        break;
+    case TemplateVariable::Type::Number:
+        if (!value.isDouble() && !css::number(text))
+            return bad(QStringLiteral("\"%1\" is not a number").arg(text.left(80)));
+        text = text.trimmed();
+        break;
+    case TemplateVariable::Type::Image:
+        if (!text.isEmpty() && !text.startsWith(QLatin1String("data:"), Qt::CaseInsensitive))
+            return bad(QStringLiteral("an image must be a data: URL"));
+        break;
+    }
+    return text;
+}
+
+/// `{{ name }}`: names as variables allow (letters, digits, _ . -).
+const QRegularExpression &placeholderPattern()
+{
+    static const QRegularExpression re(QStringLiteral("\\{\\{\\s*([A-Za-z_][A-Za-z0-9_.\\-]*)\\s*\\}\\}"));
+    return re;
+}
+
+/// Replaces known placeholders by their value as plain text, in one pass so a value that
+/// itself contains `{{x}}` is not expanded again. Unknown placeholders stay as written,
+/// so a typo shows in the image instead of silently vanishing.
+QString substitute(const QString &text, const QHash<QString, QString> &values)
+{
+    if (!text.contains(QLatin1String("{{")))
+        return text;
+    QString out;
+    qsizetype last = 0;
+    auto it = placeholderPattern().globalMatch(text);
+    while (it.hasNext()) {
+        const QRegularExpressionMatch m = it.next();
+        auto v = values.constFind(m.captured(1));
+        if (v == values.constEnd())
+            continue;
+        out += QStringView(text).mid(last, m.capturedStart() - last);
+        out += *v;
+        last = m.capturedEnd();
+    }
+    out += QStringView(text).mid(last);
+    return out;
+}
+
+/// One child of an element after React's flattening: a run of text or an element.
+struct Child {
+    QJsonValue value; // string (merged text) or object
+    QString path;     // field path of the (first) JSON value
+};
+
+/// React's children semantics: arrays flatten, null/undefined/booleans render nothing,
+/// numbers render as text, adjacent strings form one text node.
+void flattenChildren(const QJsonValue &v, const QString &path, std::vector<Child> *out)
+{
+    if (v.isArray()) {
+        const QJsonArray a = v.toArray();
+        for (qsizetype i = 0; i < a.size(); ++i)
+            flattenChildren(a.at(i), QStringLiteral("%1[%2]").arg(path).arg(i), out);
+        return;
+    }
+    if (v.isNull() || v.isUndefined() || v.isBool())
+        return;
+    QString text;
+    if (v.isString())
+        text = v.toString();
+    else if (v.isDouble())
+        text = QString::number(v.toDouble(), 'g', 15);
+    else {
+        out->push_back({v, path});
+        return;
+    }
+    if (text.isEmpty())
+        return;
+    if (!out->empty() && out->back().value.isString())
+        out->back().value = out->back().value.toString() + text;
+    else
+        out->push_back({text, path});
+}
+
+/// The tree walk shared by validation (parseTemplate) and building (buildDocument).
+class TreeWalker {
+public:
+    TreeWalker(const TemplateLimits &limits, RenderError *error) : m_limits(limits), m_error(error) {}
+
+    // Building inputs; when `build` is false only the structure and limits are checked.
+    bool build = false;
+    const QHash<QString, QString> *values = nullptr;
+    QStringList *warnings = nullptr;
+    const ImageLoader *loader = nullptr;
+
+    std::unique_ptr<Node> element(const QJsonValue &value, const QString &path, const QString &id,
+                                  const ComputedStyle *parent, float rootFontSize, int depth);
+
+private:
+    bool fail(const QString &field, const QString &message, const QString &code = QStringLiteral("invalid_template"))
+    {
+        setError(m_error, makeError(field, message, code));
+        return false;
+    }
+    bool count(const QString &path)
+    {
+        if (++m_nodes > m_limits.maxNodes)
+            return fail(path, QStringLiteral("the template has more than %1 nodes").arg(m_limits.maxNodes),
+                        QStringLiteral("too_many_nodes"));
+        return true;
+    }
+    QString text(const QString &s) const { return values ? substitute(s, *values) : s; }
+    void warn(const QString &message)
+    {
+        if (warnings)
+            warnings->append(message);
+    }
+
+    const TemplateLimits &m_limits;
+    RenderError *m_error;
+    int m_nodes = 0;
+};
+
+std::unique_ptr<Node> TreeWalker::element(const QJsonValue &value, const QString &path, const QString &id,
+                                          const ComputedStyle *parent, float rootFontSize, int depth)
+{
+    if (depth > m_limits.maxDepth) {
+        fail(path, QStringLiteral("elements nest deeper than %1").arg(m_limits.maxDepth), QStringLiteral("too_deep"));
+        return nullptr;
+    }
+    if (!value.isObject()) {
+        fail(path, QStringLiteral("expected an element object"));
+        return nullptr;
+    }
+    if (!count(path))
+        return nullptr;
+    const QJsonObject obj = value.toObject();
+    const QJsonValue type = obj.value(QLatin1String("type"));
+    if (!type.isString() || type.toString().trimmed().isEmpty()) {
+        fail(path + QLatin1String(".type"), QStringLiteral("an element needs a tag name in \"type\""));
+        return nullptr;
+    }
+    const QJsonValue propsValue = obj.value(QLatin1String("props"));
+    if (!propsValue.isUndefined() && !propsValue.isNull() && !propsValue.isObject()) {
+        fail(path + QLatin1String(".props"), QStringLiteral("props must be an object"));
+        return nullptr;
+    }
+    const QJsonObject props = propsValue.toObject();
+    const QJsonValue styleValue = props.value(QLatin1String("style"));
+    if (!styleValue.isUndefined() && !styleValue.isNull() && !styleValue.isObject()) {
+        fail(path + QLatin1String(".props.style"), QStringLiteral("style must be an object"));
+        return nullptr;
+    }
+
+    auto node = std::make_unique<Node>();
+    node->kind = Node::Kind::Element;
+    node->tag = type.toString().trimmed().toLower();
+    node->id = id;
+    const bool isImg = node->tag == QLatin1String("img");
+
+    if (build) {
+        QJsonObject style = styleValue.toObject();
+        if (values) {
+            // Only values holding a placeholder are rewritten: writing through a mutable
+            // iterator would deep-copy every style object of every render.
+            QList<std::pair<QString, QString>> changed;
+            for (auto it = style.constBegin(); it != style.constEnd(); ++it)
+                if (it->isString() && it->toString().contains(QLatin1String("{{")))
+                    changed.append({it.key(), text(it->toString())});
+            for (const auto &[key, value] : changed)
+                style.insert(key, value);
+        }
+        const QString stylePath = path + QLatin1String(".props.style");
+        node->style = computeStyle(style, parent, node->tag, rootFontSize, stylePath, warnings);
+        if (isImg) {
+            // The width/height attributes are presentational hints (HTML §15.4.3): they
+            // size the image when the style does not.
+            for (const char *attr : {"width", "height"}) {
+                const QJsonValue a = props.value(QLatin1String(attr));
+                if (a.isUndefined() || a.isNull())
+                    continue;
+                const QString v = a.isDouble() ? QString::number(a.toDouble(), 'g', 10) : text(a.toString());
+                const bool isWidth = attr[0] == 'w';
+                Length &target = isWidth ? node->style.width : node->style.height;
+                if (!style.contains(QLatin1String(attr))) {
+                    auto l = css::lengthPercentage(v, node->style.fontSize, rootFontSize);
+                    if (l && l->value >= 0)
+                        target = *l;
+                    else
+                        warn(QStringLiteral("%1.props.%2: invalid length \"%3\"").arg(path, QLatin1String(attr), v));
+                }
+            }
+            const QJsonValue src = props.value(QLatin1String("src"));
+            node->src = src.isString() ? text(src.toString()).trimmed() : QString();
+            if (!node->src.isEmpty() && loader && *loader) {
+                QString why;
+                node->image = (*loader)(node->src, &why);
+                if (node->image.isNull())
+                    warn(QStringLiteral("%1.props.src: %2").arg(path, why.isEmpty() ? QStringLiteral("image not loaded") : why));
+            } else if (node->src.isEmpty()) {
+                warn(QStringLiteral("%1.props.src: no image source").arg(path));
+            }
+        }
+    }
+    if (isImg)
+        return node; // an img's children render nothing
+
+    std::vector<Child> children;
+    const QJsonValue childrenValue = props.value(QLatin1String("children"));
+    flattenChildren(childrenValue, path + QLatin1String(".props.children"), &children);
+    const float childRem = parent ? rootFontSize : node->style.fontSize;
+    // ids count every rendered child, text runs included (the index a child has among
+    // its parent's child nodes in the DOM Chromium laid out).
+    int index = 0;
+    for (const Child &c : children) {
+        const QString childId = id + QLatin1Char('.') + QString::number(index++);
+        if (c.value.isString()) {
+            if (!count(c.path))
+                return nullptr;
+            if (build) {
+                auto run = std::make_unique<Node>();
+                run->kind = Node::Kind::Text;
+                run->id = id;
+                run->text = text(c.value.toString());
+                run->style = inheritedStyle(node->style);
+                node->children.push_back(std::move(run));
+            }
+            continue;
+        }
+        auto child = element(c.value, c.path, childId, &node->style, childRem, depth + 1);
+        if (!child)
+            return nullptr;
+        if (build)
+            node->children.push_back(std::move(child));
+    }
+    return node;
+}
+
+} // namespace
+
+std::optional<Template> parseTemplate(const QJsonObject &document, RenderError *error,
+                                      const TemplateLimits &limits)
+{
+    Template t;
+    t.source = document;
+    const bool bare = document.contains(QLatin1String("type")) && !document.contains(QLatin1String("root"))
+                      && !document.contains(QLatin1String("markup"));
+    if (bare) {
+        t.root = document;
+    } else {
+        const QJsonValue name = document.value(QLatin1String("name"));
+        if (name.isString())
+            t.name = name.toString();
+        for (const char *key : {"rendererType", "emojiType"}) {
+            const QJsonValue v = document.value(QLatin1String(key));
+            if (v.isUndefined() || v.isNull())
+                continue;
+            static const QStringList renderers = {QStringLiteral("satori"), QStringLiteral("takumi"),
+                                                  QStringLiteral("html")};
+            static const QStringList emojis = {QStringLiteral("twemoji"), QStringLiteral("openmoji"),
+                                               QStringLiteral("noto"), QStringLiteral("blobmoji"),
+                                               QStringLiteral("fluent"), QStringLiteral("fluentFlat")};
+            const bool renderer = key[0] == 'r';
+            const QStringList &allowed = renderer ? renderers : emojis;
+            if (!v.isString() || !allowed.contains(v.toString())) {
+                setError(error, makeError(QLatin1String(key), QStringLiteral("must be one of %1")
+                                                                  .arg(allowed.join(QLatin1String(", ")))));
+                return std::nullopt;
+            }
+            (renderer ? t.rendererType : t.emojiType) = v.toString();
+        }
+        const QJsonValue root = document.value(QLatin1String("root"));
+        if (!root.isUndefined() && !root.isNull()) {
+            if (!root.isObject()) {
+                setError(error, makeError(QStringLiteral("root"), QStringLiteral("root must be an element object")));
+                return std::nullopt;
+            }
+            t.root = root;
+        }
+        for (const char *key : {"markup", "html"}) {
+            const QJsonValue v = document.value(QLatin1String(key));
+            if (v.isUndefined() || v.isNull())
+                continue;
+            if (!v.isString()) {
+                setError(error, makeError(QLatin1String(key), QStringLiteral("must be a string")));
+                return std::nullopt;
+            }
+            (key[0] == 'm' ? t.markup : t.html) = v.toString();
+        }
+        if (!t.root.isObject() && t.markup.isEmpty() && t.html.isEmpty()) {
+            setError(error, makeError(QStringLiteral("root"), QStringLiteral("a template needs root, markup or html")));
+            return std::nullopt;
+        }
+
+        // Variables: [{name, type, default}] with unique names and valid defaults.
+        const QJsonValue vars = document.value(QLatin1String("variables"));
+        if (!vars.isUndefined() && !vars.isNull() && !vars.isArray()) {
+            setError(error, makeError(QStringLiteral("variables"), QStringLiteral("must be an array")));
+            return std::nullopt;
+        }
+        static const QRegularExpression nameRe(QStringLiteral("^[A-Za-z_][A-Za-z0-9_.\\-]{0,63}$"));
+        const QJsonArray list = vars.toArray();
+        for (qsizetype i = 0; i < list.size(); ++i) {
+            const QString field = QStringLiteral("variables[%1]").arg(i);
+            const QJsonObject v = list.at(i).toObject();
+            const QString name = v.value(QLatin1String("name")).toString();
+            if (!nameRe.match(name).hasMatch()) {
+                setError(error, makeError(field + QLatin1String(".name"),
+                                          QStringLiteral("a variable name is letters, digits, _ . - (at most 64)"),
+                                          QStringLiteral("invalid_variable")));
+                return std::nullopt;
+            }
+            for (const TemplateVariable &other : t.variables)
+                if (other.name == name) {
+                    setError(error, makeError(field + QLatin1String(".name"),
+                                              QStringLiteral("duplicate variable \"%1\"").arg(name),
+                                              QStringLiteral("invalid_variable")));
+                    return std::nullopt;
+                }
+            TemplateVariable var;
+            var.name = name;
+            const QString type = v.value(QLatin1String("type")).toString(QStringLiteral("text"));
+            if (type == QLatin1String("text"))
+                var.type = TemplateVariable::Type::Text;
+            else if (type == QLatin1String("color"))
+                var.type = TemplateVariable::Type::Color;
+            else if (type == QLatin1String("number"))
+                var.type = TemplateVariable::Type::Number;
+            else if (type == QLatin1String("image"))
+                var.type = TemplateVariable::Type::Image;
+            else {
+                setError(error, makeError(field + QLatin1String(".type"),
+                                          QStringLiteral("type must be text, color, number or image"),
+                                          QStringLiteral("invalid_variable")));
+                return std::nullopt;
+            }
+            const QJsonValue def = v.value(QLatin1String("default"));
+            if (!def.isUndefined() && !def.isNull()) {
+                auto text = validateValue(var, def, field + QLatin1String(".default"), limits, error);
+                if (!text)
+                    return std::nullopt;
+                var.defaultValue = *text;
+            } else if (var.type == TemplateVariable::Type::Color) {
+                var.defaultValue = QStringLiteral("transparent");
+            } else if (var.type == TemplateVariable::Type::Number) {
+                var.defaultValue = QStringLiteral("0");
+            }
+            t.variables.push_back(var);
+        }
+    }
+
+    // Size: the document's, else the root style's (satori takes it from the options).
+    const QJsonObject rootStyle =
+        t.root.toObject().value(QLatin1String("props")).toObject().value(QLatin1String("style")).toObject();
+    for (const char *key : {"width", "height"}) {
+        QString field = QLatin1String(key);
+        QJsonValue v = bare ? QJsonValue() : document.value(QLatin1String(key));
+        if (v.isUndefined() || v.isNull()) {
+            field = QStringLiteral("root.props.style.") + QLatin1String(key);
+            v = rootStyle.value(QLatin1String(key));
+        }
+        if (v.isUndefined() || v.isNull()) {
+            setError(error, makeError(bare ? field : QString::fromLatin1(key),
+                                      QStringLiteral("the image %1 is missing (px, 1–8192)").arg(QLatin1String(key))));
+            return std::nullopt;
+        }
+        auto size = sizeValue(v);
+        if (!size) {
+            setError(error, makeError(field, QStringLiteral("%1 must be a whole number of px from 1 to 8192")
+                                                 .arg(QLatin1String(key))));
+            return std::nullopt;
+        }
+        (key[0] == 'w' ? t.width : t.height) = *size;
+    }
+
+    // Structure and limits now, so a bad template is refused when it is saved.
+    if (t.root.isObject()) {
+        TreeWalker walker(limits, error);
+        if (!walker.element(t.root, QStringLiteral("root"), QStringLiteral("0"), nullptr, 16, 1))
+            return std::nullopt;
+    } else if (!t.markup.isEmpty()) {
+        auto tree = markupToTree(t.markup, limits, error, nullptr);
+        if (!tree)
+            return std::nullopt;
+    }
+    return t;
+}
+
+std::optional<QHash<QString, QString>> resolveVariables(const Template &tmpl, const QJsonObject &pageValues,
+                                                        const QJsonObject &tweaks, RenderError *error,
+                                                        const TemplateLimits &limits)
+{
+    QHash<QString, QString> values;
+    for (const TemplateVariable &v : tmpl.variables)
+        values.insert(v.name, v.defaultValue);
+    auto apply = [&](const QJsonObject &given, const QString &prefix) {
+        for (auto it = given.begin(); it != given.end(); ++it) {
+            const QString field = prefix + it.key();
+            auto var = std::find_if(tmpl.variables.begin(), tmpl.variables.end(),
+                                    [&](const TemplateVariable &v) { return v.name == it.key(); });
+            if (var == tmpl.variables.end()) {
+                setError(error, makeError(field, QStringLiteral("the template has no variable \"%1\"").arg(it.key()),
+                                          QStringLiteral("unknown_variable")));
+                return false;
+            }
+            auto text = validateValue(*var, it.value(), field, limits, error);
+            if (!text)
+                return false;
+            values.insert(var->name, *text);
+        }
+        return true;
+    };
+    if (!apply(pageValues, QStringLiteral("variables.")) || !apply(tweaks, QStringLiteral("tweaks.")))
+        return std::nullopt;
+    return values;
+}
+
+std::unique_ptr<Node> buildDocument(const Template &tmpl, const QHash<QString, QString> &values,
+                                    RenderError *error, QStringList *warnings, const ImageLoader &loader,
+                                    const TemplateLimits &limits)
+{
+    QJsonValue root = tmpl.root;
+    if (!root.isObject()) {
+        if (tmpl.markup.isEmpty()) {
+            setError(error, makeError(QStringLiteral("root"), QStringLiteral("the template has no root or markup")));
+            return nullptr;
+        }
+        auto tree = markupToTree(tmpl.markup, limits, error, warnings);
+        if (!tree)
+            return nullptr;
+        root = *tree;
+    }
+    TreeWalker walker(limits, error);
+    walker.build = true;
+    walker.values = &values;
+    walker.warnings = warnings;
+    walker.loader = &loader;
+    return walker.element(root, tmpl.markup.isEmpty() || tmpl.root.isObject() ? QStringLiteral("root")
+                                                                               : QStringLiteral("markup"),
+                          QStringLiteral("0"), nullptr, 16, 1);
+}
+
+} // namespace imprint::render

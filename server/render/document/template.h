@@ -1,0 +1,86 @@
+#pragma once
+// Templates (DESIGN.md §3): a JSON document with size, renderer, variables and either a
+// React-element tree (`root`, the shape satori takes), HTML `markup` with inline styles,
+// and optionally `html` for the html engine. This module parses them, resolves variable
+// values and builds the styled document tree.
+
+#include "server/render/error.h"
+#include "server/render/resources/image_decoder.h"
+#include "server/render/document/node.h"
+#include "server/render/style/computed_style.h"
+
+#include <QHash>
+#include <QJsonObject>
+#include <QJsonValue>
+
+#include <functional>
+#include <memory>
+#include <optional>
+#include <vector>
+
+namespace imprint::render {
+
+/// A declared template variable. Values are always inserted as text, never as markup.
+struct TemplateVariable {
+    enum class Type : quint8 { Text, Color, Number, Image };
+    QString name;
+    Type type = Type::Text;
+    QString defaultValue;
+};
+
+/// A parsed, validated template.
+struct Template {
+    QString name;
+    int width = 0, height = 0;                 ///< output size in px
+    QString rendererType = QStringLiteral("satori");
+    QString emojiType = QStringLiteral("twemoji");
+    std::vector<TemplateVariable> variables;
+    QJsonValue root;                           ///< React-element tree (object), or undefined when markup is used
+    QString markup;                            ///< HTML with inline styles (parsed with gumbo), alternative to root
+    QString html;                              ///< html-engine source, optional
+    QJsonObject source;                        ///< the document as given (for storage/snapshots)
+};
+
+/// Limits that keep one request from exhausting the server (DESIGN.md §6).
+struct TemplateLimits {
+    int maxDepth = 64;
+    int maxNodes = 2000;
+    int maxValueLength = 10000;                ///< characters per variable value
+};
+
+/// Parses a template document, or a bare React-element tree (`{"type":"div","props":{...}}`,
+/// size from the root style's width/height). Returns nullopt and fills `error` (field +
+/// message) when the document is not a valid template.
+std::optional<Template> parseTemplate(const QJsonObject &document, RenderError *error,
+                                      const TemplateLimits &limits = {});
+
+/// Resolves the value of every declared variable: its default, overridden by
+/// `pageValues`, overridden by `tweaks` (each a JSON object name → string/number).
+/// Errors (nullopt + `error`, field `tweaks.NAME` or `variables.NAME`): unknown name,
+/// wrong type (colour that does not parse, number that is not one), value longer than
+/// limits.maxValueLength.
+std::optional<QHash<QString, QString>> resolveVariables(const Template &tmpl,
+                                                        const QJsonObject &pageValues,
+                                                        const QJsonObject &tweaks,
+                                                        RenderError *error,
+                                                        const TemplateLimits &limits = {});
+
+/// Loads an image for an `img` src or a background url(): returns the decoded image or a
+/// null QImage with `*error` set. The default loader, loadDataUrlImage()
+/// (resources/image_decoder.h), accepts data: URLs only: no file reads, no server-side
+/// request forgery.
+using ImageLoader = std::function<QImage(const QString &url, QString *error)>;
+
+/// Builds the styled document tree of `tmpl` with `{{name}}` placeholders in text and
+/// style values replaced by `values` (as text; placeholders naming no variable stay as
+/// written, so a typo shows). Element ids count every rendered child, text runs included,
+/// after React's flattening (arrays flattened, null/booleans dropped, adjacent strings
+/// merged); `markup` is parsed with gumbo into the same tree first. Enforces limits (depth, node count) and
+/// returns nullptr with `error` set when exceeded or when the tree is malformed.
+/// Unsupported CSS and unloadable images are not errors: they go to `warnings`.
+std::unique_ptr<Node> buildDocument(const Template &tmpl, const QHash<QString, QString> &values,
+                                    RenderError *error, QStringList *warnings = nullptr,
+                                    const ImageLoader &loader = loadDataUrlImage,
+                                    const TemplateLimits &limits = {});
+
+} // namespace imprint::render

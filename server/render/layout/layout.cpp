@@ -1,0 +1,515 @@
+// Layout entry point and the per-box machinery shared by the formatting contexts:
+// box-model resolution (CSS Box 3, CSS Sizing 3 incl. box-sizing), replaced elements,
+// intrinsic widths, absolute and relative positioning (CSS Position 3). The flex
+// algorithm lives in layout_flex.cpp, block stacking in layout_block.cpp.
+
+#include "server/render/layout/layout.h"
+#include "server/render/layout/layout_internal.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace imprint::render {
+namespace detail {
+
+namespace {
+
+qreal toBorderBox(qreal value, qreal paddingBorder, BoxSizing sizing)
+{
+    return sizing == BoxSizing::BorderBox ? std::max(value, paddingBorder) : std::max<qreal>(value, 0) + paddingBorder;
+}
+
+std::optional<qreal> resolveInset(const Length &l, qreal reference)
+{
+    if (l.isAuto() || l.isNone() || !l.isDefinite(reference))
+        return std::nullopt;
+    return l.resolve(reference);
+}
+
+} // namespace
+
+bool generatesNoBox(const Node &node)
+{
+    if (!node.isText())
+        return node.style.display == Display::None;
+    const WhiteSpace ws = node.style.whiteSpace;
+    if (ws == WhiteSpace::Pre || ws == WhiteSpace::PreWrap)
+        return node.text.isEmpty();
+    for (QChar c : node.text) {
+        if (c != QLatin1Char(' ') && c != QLatin1Char('\t') && c != QLatin1Char('\n') && c != QLatin1Char('\r'))
+            return false;
+    }
+    return true;
+}
+
+QPointF relativeOffset(const ComputedStyle &style, qreal cbWidth, qreal cbHeight)
+{
+    if (style.position != Position::Relative)
+        return {};
+    QPointF offset;
+    if (auto left = resolveInset(style.inset[Left], cbWidth))
+        offset.setX(*left);
+    else if (auto right = resolveInset(style.inset[Right], cbWidth))
+        offset.setX(-*right);
+    if (auto top = resolveInset(style.inset[Top], cbHeight))
+        offset.setY(*top);
+    else if (auto bottom = resolveInset(style.inset[Bottom], cbHeight))
+        offset.setY(-*bottom);
+    return offset;
+}
+
+BoxEdges LayoutEngine::resolveEdges(const ComputedStyle &s, qreal cbWidth)
+{
+    BoxEdges e;
+    auto lp = [cbWidth](const Length &l) { return qreal(l.resolve(float(cbWidth), 0)); };
+    e.margin = QMarginsF(lp(s.margin[Left]), lp(s.margin[Top]), lp(s.margin[Right]), lp(s.margin[Bottom]));
+    for (int i = 0; i < 4; ++i)
+        e.marginAuto[i] = s.margin[i].isAuto();
+    e.padding = QMarginsF(std::max<qreal>(0, lp(s.padding[Left])), std::max<qreal>(0, lp(s.padding[Top])),
+                          std::max<qreal>(0, lp(s.padding[Right])), std::max<qreal>(0, lp(s.padding[Bottom])));
+    auto bw = [&s](Edge edge) {
+        return s.borderStyle[edge] == BorderStyle::None ? qreal(0) : std::max<qreal>(0, s.borderWidth[edge]);
+    };
+    e.border = QMarginsF(bw(Left), bw(Top), bw(Right), bw(Bottom));
+    return e;
+}
+
+std::optional<qreal> LayoutEngine::specifiedWidth(const ComputedStyle &s, const BoxEdges &e, qreal cbWidth)
+{
+    if (!s.width.isDefinite(float(cbWidth)))
+        return std::nullopt;
+    return toBorderBox(s.width.resolve(float(cbWidth)), e.paddingBorderWidth(), s.boxSizing);
+}
+
+std::optional<qreal> LayoutEngine::specifiedHeight(const ComputedStyle &s, const BoxEdges &e, qreal cbHeight)
+{
+    if (!s.height.isDefinite(float(cbHeight)))
+        return std::nullopt;
+    return toBorderBox(s.height.resolve(float(cbHeight)), e.paddingBorderHeight(), s.boxSizing);
+}
+
+qreal LayoutEngine::minWidth(const ComputedStyle &s, const BoxEdges &e, qreal cbWidth)
+{
+    if (!s.minWidth.isDefinite(float(cbWidth)))
+        return e.paddingBorderWidth();
+    return toBorderBox(s.minWidth.resolve(float(cbWidth)), e.paddingBorderWidth(), s.boxSizing);
+}
+
+qreal LayoutEngine::maxWidth(const ComputedStyle &s, const BoxEdges &e, qreal cbWidth)
+{
+    if (!s.maxWidth.isDefinite(float(cbWidth)))
+        return kMaxContent;
+    return toBorderBox(s.maxWidth.resolve(float(cbWidth)), e.paddingBorderWidth(), s.boxSizing);
+}
+
+qreal LayoutEngine::minHeight(const ComputedStyle &s, const BoxEdges &e, qreal cbHeight)
+{
+    if (!s.minHeight.isDefinite(float(cbHeight)))
+        return e.paddingBorderHeight();
+    return toBorderBox(s.minHeight.resolve(float(cbHeight)), e.paddingBorderHeight(), s.boxSizing);
+}
+
+qreal LayoutEngine::maxHeight(const ComputedStyle &s, const BoxEdges &e, qreal cbHeight)
+{
+    if (!s.maxHeight.isDefinite(float(cbHeight)))
+        return kMaxContent;
+    return toBorderBox(s.maxHeight.resolve(float(cbHeight)), e.paddingBorderHeight(), s.boxSizing);
+}
+
+QSizeF LayoutEngine::naturalSize(const Node &node)
+{
+    if (!node.isImage() || node.image.isNull())
+        return {};
+    return QSizeF(node.image.size());
+}
+
+qreal LayoutEngine::aspectRatio(const Node &node)
+{
+    if (node.style.aspectRatio > 0)
+        return node.style.aspectRatio;
+    const QSizeF natural = naturalSize(node);
+    if (natural.width() > 0 && natural.height() > 0)
+        return natural.width() / natural.height();
+    return 0;
+}
+
+qreal LayoutEngine::heightFromRatio(const Node &node, const BoxEdges &e, qreal width)
+{
+    const qreal ratio = aspectRatio(node);
+    if (ratio <= 0)
+        return e.paddingBorderHeight();
+    if (node.style.aspectRatio > 0 && node.style.boxSizing == BoxSizing::BorderBox)
+        return std::max(width / ratio, e.paddingBorderHeight());
+    return std::max<qreal>(0, width - e.paddingBorderWidth()) / ratio + e.paddingBorderHeight();
+}
+
+qreal LayoutEngine::widthFromRatio(const Node &node, const BoxEdges &e, qreal height)
+{
+    const qreal ratio = aspectRatio(node);
+    if (ratio <= 0)
+        return e.paddingBorderWidth();
+    if (node.style.aspectRatio > 0 && node.style.boxSizing == BoxSizing::BorderBox)
+        return std::max(height * ratio, e.paddingBorderWidth());
+    return std::max<qreal>(0, height - e.paddingBorderHeight()) * ratio + e.paddingBorderWidth();
+}
+
+QSizeF LayoutEngine::replacedSize(const Node &node, const BoxEdges &e, qreal width, qreal height,
+                                  qreal cbWidth, qreal cbHeight) const
+{
+    const ComputedStyle &s = node.style;
+    const qreal pbw = e.paddingBorderWidth(), pbh = e.paddingBorderHeight();
+    if (width < 0)
+        width = specifiedWidth(s, e, cbWidth).value_or(-1);
+    if (height < 0)
+        height = specifiedHeight(s, e, cbHeight).value_or(-1);
+    const qreal ratio = aspectRatio(node);
+    const QSizeF natural = naturalSize(node);
+    const qreal minW = minWidth(s, e, cbWidth), maxW = maxWidth(s, e, cbWidth);
+    const qreal minH = minHeight(s, e, cbHeight), maxH = maxHeight(s, e, cbHeight);
+    const bool widthGiven = width >= 0, heightGiven = height >= 0;
+    if (!widthGiven && heightGiven) {
+        width = ratio > 0 ? widthFromRatio(node, e, clampSize(height, minH, maxH)) : natural.width() + pbw;
+    } else if (widthGiven && !heightGiven) {
+        height = ratio > 0 ? heightFromRatio(node, e, clampSize(width, minW, maxW)) : natural.height() + pbh;
+    } else if (!widthGiven && !heightGiven) {
+        // Natural size, with min/max constraints keeping the ratio (CSS 2 §10.4's table,
+        // resolved one axis at a time).
+        width = natural.width() + pbw;
+        height = natural.height() + pbh;
+        if (ratio > 0) {
+            const qreal w = clampSize(width, minW, maxW);
+            if (w != width) {
+                width = w;
+                height = heightFromRatio(node, e, w);
+            }
+            const qreal h = clampSize(height, minH, maxH);
+            if (h != height) {
+                height = h;
+                width = widthFromRatio(node, e, h);
+            }
+        }
+    }
+    width = clampSize(width, minW, maxW);
+    height = clampSize(height, minH, maxH);
+    return {width, height};
+}
+
+TextMetrics LayoutEngine::measureText(const Node &run, qreal maxWidth)
+{
+    const auto key = std::make_pair(&run, maxWidth);
+    auto it = m_textCache.find(key);
+    if (it != m_textCache.end())
+        return it->second;
+    // Measured at exactly the width the painter will shape at, so both get the same
+    // lines; the text module absorbs floating-point noise in sums of advances.
+    TextMetrics metrics = m_text.measure(run, maxWidth);
+    m_textCache.emplace(key, metrics);
+    return metrics;
+}
+
+qreal LayoutEngine::intrinsicWidth(const Node &node, IntrinsicMode mode)
+{
+    const auto key = std::make_pair(&node, int(mode));
+    auto cached = m_intrinsicCache.find(key);
+    if (cached != m_intrinsicCache.end())
+        return cached->second;
+
+    qreal result = 0;
+    if (node.isText()) {
+        result = generatesNoBox(node) ? 0
+                                      : measureText(node, mode == IntrinsicMode::MaxContent ? kMaxContent : 0).size.width();
+    } else {
+        const ComputedStyle &s = node.style;
+        const BoxEdges e = resolveEdges(s, -1);
+        const qreal minW = minWidth(s, e, -1), maxW = maxWidth(s, e, -1);
+        if (auto w = specifiedWidth(s, e, -1)) {
+            result = clampSize(*w, minW, maxW);
+        } else if (node.isImage()) {
+            result = replacedSize(node, e, -1, -1, -1, -1).width();
+        } else if (auto h = specifiedHeight(s, e, -1); h && s.aspectRatio > 0) {
+            result = clampSize(widthFromRatio(node, e, clampSize(*h, minHeight(s, e, -1), maxHeight(s, e, -1))), minW, maxW);
+        } else {
+            // CSS Flexbox 1 §9.9.1 (as Chromium computes it): a single-line row sums its
+            // items' contributions, a multi-line row's min-content is its largest item;
+            // columns and blocks take the largest contribution.
+            const bool flexRow = s.display == Display::Flex && s.isRowDirection();
+            const bool sums = flexRow && !(mode == IntrinsicMode::MinContent && s.flexWrap != FlexWrap::NoWrap);
+            qreal content = 0;
+            int count = 0;
+            for (const auto &child : node.children) {
+                if (generatesNoBox(*child) || (!child->isText() && child->style.isOutOfFlow()))
+                    continue;
+                qreal contribution = intrinsicWidth(*child, mode);
+                if (!child->isText()) {
+                    const BoxEdges ce = resolveEdges(child->style, -1);
+                    contribution += ce.marginWidth();
+                }
+                content = sums ? content + contribution : std::max(content, contribution);
+                ++count;
+            }
+            if (sums && count > 1)
+                content += s.columnGap.resolve(-1, 0) * (count - 1);
+            result = clampSize(content + e.paddingBorderWidth(), minW, maxW);
+        }
+    }
+    m_intrinsicCache.emplace(key, result);
+    return result;
+}
+
+LayoutBox LayoutEngine::layout(const Node &node, const LayoutRequest &request)
+{
+    const auto key = std::make_tuple(&node, request);
+    auto cached = m_layoutCache.find(key);
+    if (cached != m_layoutCache.end())
+        return cached->second;
+    LayoutBox box = node.isText() ? layoutText(node, request) : layoutElement(node, request);
+    m_layoutCache.emplace(key, box);
+    return box;
+}
+
+LayoutBox LayoutEngine::layoutText(const Node &node, const LayoutRequest &request)
+{
+    LayoutBox box;
+    box.node = &node;
+    qreal width = request.width;
+    if (width < 0)
+        width = request.availableWidth >= 0 ? request.availableWidth : measureText(node, kMaxContent).size.width();
+    const TextMetrics metrics = measureText(node, width);
+    const qreal height = request.height >= 0 ? request.height : metrics.size.height();
+    box.borderBox = QRectF(0, 0, width, height);
+    box.firstBaseline = metrics.firstBaseline;
+    return box;
+}
+
+LayoutBox LayoutEngine::layoutElement(const Node &node, const LayoutRequest &request)
+{
+    const ComputedStyle &s = node.style;
+    LayoutBox box;
+    box.node = &node;
+    const BoxEdges e = resolveEdges(s, request.cbWidth);
+    box.border = e.border;
+    box.padding = e.padding;
+
+    const qreal minW = minWidth(s, e, request.cbWidth), maxW = maxWidth(s, e, request.cbWidth);
+    const qreal minH = minHeight(s, e, request.cbHeight), maxH = maxHeight(s, e, request.cbHeight);
+
+    qreal width = request.width;
+    qreal height = request.height;
+    if (node.isImage()) {
+        const QSizeF size = replacedSize(node, e, width, height, request.cbWidth, request.cbHeight);
+        width = width >= 0 ? width : size.width();
+        height = height >= 0 ? height : size.height();
+    }
+    if (width < 0) {
+        if (auto w = specifiedWidth(s, e, request.cbWidth))
+            width = clampSize(*w, minW, maxW);
+        else if (auto h = specifiedHeight(s, e, request.cbHeight); h && s.aspectRatio > 0)
+            width = clampSize(widthFromRatio(node, e, clampSize(*h, minH, maxH)), minW, maxW);
+        else if (request.availableWidth >= 0)
+            width = clampSize(request.availableWidth - e.marginWidth(), minW, maxW);
+        else
+            width = clampSize(intrinsicWidth(node, IntrinsicMode::MaxContent), minW, maxW);
+    }
+    if (height < 0) {
+        if (auto h = specifiedHeight(s, e, request.cbHeight))
+            height = clampSize(*h, minH, maxH);
+        else if (s.aspectRatio > 0)
+            height = clampSize(heightFromRatio(node, e, width), minH, maxH);
+    }
+
+    const qreal contentWidth = std::max<qreal>(0, width - e.paddingBorderWidth());
+    const qreal contentHeight = height >= 0 ? std::max<qreal>(0, height - e.paddingBorderHeight()) : -1;
+    const bool forcedIndefinite = request.height >= 0 && !request.heightIsDefinite
+        && !specifiedHeight(s, e, request.cbHeight);
+    const qreal percentHeight = forcedIndefinite ? -1 : contentHeight;
+
+    FormattingResult placed;
+    if (!node.isImage()) {
+        if (s.display == Display::Block) {
+            placed = layoutBlockChildren(*this, node, e, contentWidth, percentHeight);
+        } else {
+            placed = layoutFlexChildren(*this, node, e, contentWidth, contentHeight, percentHeight,
+                                        std::max<qreal>(0, minH - e.paddingBorderHeight()),
+                                        std::max<qreal>(0, maxH - e.paddingBorderHeight()));
+        }
+    }
+    if (height < 0)
+        height = clampSize(placed.contentHeight + e.paddingBorderHeight(), minH, maxH);
+    box.borderBox = QRectF(0, 0, width, height);
+    // A box without a baseline of its own gets one synthesized from its border-box
+    // bottom edge (CSS Align 3 §9.1), which is what baseline alignment then uses.
+    box.firstBaseline = placed.baseline.value_or(height);
+
+    layoutAbsoluteChildren(node, box, placed);
+    std::stable_sort(placed.boxes.begin(), placed.boxes.end(),
+                     [](const auto &a, const auto &b) { return a.first < b.first; });
+    box.children.reserve(placed.boxes.size());
+    for (auto &entry : placed.boxes)
+        box.children.push_back(std::move(entry.second));
+    return box;
+}
+
+LayoutEngine::AbsoluteBox LayoutEngine::layoutAbsolute(const Node &child, QSizeF cbSize)
+{
+    const qreal cbW = cbSize.width(), cbH = cbSize.height();
+    const ComputedStyle &cs = child.style;
+    const BoxEdges ce = resolveEdges(cs, cbW);
+    AbsoluteBox result;
+    result.left = resolveInset(cs.inset[Left], cbW);
+    result.right = resolveInset(cs.inset[Right], cbW);
+    result.top = resolveInset(cs.inset[Top], cbH);
+    result.bottom = resolveInset(cs.inset[Bottom], cbH);
+    const auto &left = result.left, &right = result.right, &top = result.top, &bottom = result.bottom;
+    const qreal minW = minWidth(cs, ce, cbW), maxW = maxWidth(cs, ce, cbW);
+    const qreal minH = minHeight(cs, ce, cbH), maxH = maxHeight(cs, ce, cbH);
+
+    qreal width = -1, height = -1;
+    if (child.isImage()) {
+        // Replaced boxes keep their own size; opposing insets do not stretch them (CSS 2 §10.3.8).
+        const QSizeF size = replacedSize(child, ce, -1, -1, cbW, cbH);
+        width = size.width();
+        height = size.height();
+    }
+    if (width < 0) {
+        if (auto w = specifiedWidth(cs, ce, cbW)) {
+            width = clampSize(*w, minW, maxW);
+        } else if (left && right) {
+            width = clampSize(cbW - *left - *right - ce.marginWidth(), minW, maxW);
+        } else {
+            // Shrink-to-fit (CSS 2 §10.3.7).
+            const qreal available = cbW - left.value_or(0) - right.value_or(0) - ce.marginWidth();
+            const qreal fit = std::min(std::max(intrinsicWidth(child, IntrinsicMode::MinContent), available),
+                                       intrinsicWidth(child, IntrinsicMode::MaxContent));
+            width = clampSize(fit, minW, maxW);
+        }
+    }
+    if (height < 0) {
+        if (auto h = specifiedHeight(cs, ce, cbH))
+            height = clampSize(*h, minH, maxH);
+        else if (top && bottom)
+            height = clampSize(cbH - *top - *bottom - ce.marginHeight(), minH, maxH);
+    }
+    LayoutRequest request;
+    request.width = width;
+    request.height = height;
+    request.cbWidth = cbW;
+    request.cbHeight = cbH;
+    result.box = layout(child, request);
+    const QSizeF size = result.box.borderBox.size();
+
+    result.margin = ce.margin;
+    // Auto margins centre a box whose insets and size are all given (CSS 2 §10.3.7, §10.6.4).
+    if (left && right && ce.marginAuto[Left] && ce.marginAuto[Right]) {
+        const qreal free = cbW - *left - *right - size.width();
+        result.margin.setLeft(free / 2);
+        result.margin.setRight(free / 2);
+    }
+    if (top && bottom && ce.marginAuto[Top] && ce.marginAuto[Bottom]) {
+        const qreal free = cbH - *top - *bottom - size.height();
+        result.margin.setTop(free / 2);
+        result.margin.setBottom(free / 2);
+    }
+    return result;
+}
+
+QPointF LayoutEngine::AbsoluteBox::position(const QRectF &cb, QPointF staticPosition) const
+{
+    const QSizeF size = box.borderBox.size();
+    QPointF p = staticPosition;
+    if (left)
+        p.setX(cb.left() + *left + margin.left());
+    else if (right)
+        p.setX(cb.right() - *right - margin.right() - size.width());
+    if (top)
+        p.setY(cb.top() + *top + margin.top());
+    else if (bottom)
+        p.setY(cb.bottom() - *bottom - margin.bottom() - size.height());
+    return p;
+}
+
+// CSS Position 3 §4 with CSS Flexbox 1 §4.1 for the static position of a flex
+// container's children. Only a positioned container is its abspos children's containing
+// block; for the others this places them at their static position, and layoutDocument()
+// moves them against their real containing block once every box is in page coordinates.
+void LayoutEngine::layoutAbsoluteChildren(const Node &node, LayoutBox &box, FormattingResult &placed)
+{
+    const QRectF cb = QRectF(QPointF(0, 0), box.borderBox.size()).marginsRemoved(box.border);
+    const QRectF content = cb.marginsRemoved(box.padding);
+    const bool containing = node.style.position != Position::Static;
+    for (int index = 0; index < int(node.children.size()); ++index) {
+        const Node &child = *node.children[index];
+        if (child.isText() || generatesNoBox(child) || !child.style.isOutOfFlow())
+            continue;
+        AbsoluteBox abs = layoutAbsolute(child, cb.size());
+        const QSizeF size = abs.box.borderBox.size();
+        QPointF staticPos = content.topLeft();
+        for (const auto &[childIndex, position] : placed.staticPositions) {
+            if (childIndex == index)
+                staticPos = position;
+        }
+        if (node.style.display == Display::Flex) {
+            const QSizeF marginBox(size.width() + abs.margin.left() + abs.margin.right(),
+                                   size.height() + abs.margin.top() + abs.margin.bottom());
+            staticPos += flexStaticPosition(node.style, child.style, content.size(), marginBox);
+        }
+        staticPos += QPointF(abs.margin.left(), abs.margin.top());
+        abs.box.borderBox.moveTo(containing ? abs.position(cb, staticPos) : staticPos);
+        placed.boxes.emplace_back(index, std::move(abs.box));
+    }
+}
+
+} // namespace detail
+
+namespace {
+
+void moveToPage(LayoutBox &box, QPointF parentOrigin)
+{
+    box.borderBox.translate(parentOrigin);
+    const QPointF origin = box.borderBox.topLeft();
+    for (LayoutBox &child : box.children)
+        moveToPage(child, origin);
+}
+
+// Re-places the abspos boxes whose parent is not positioned against their containing
+// block: the padding box of the nearest positioned ancestor, else the initial containing
+// block (the viewport) (CSS Position 3 §2.1). Axes without insets keep the static
+// position the parent's formatting context gave them.
+void placeAgainstContainingBlocks(detail::LayoutEngine &engine, LayoutBox &box, const QRectF &containingBlock)
+{
+    const bool positioned = box.node && !box.node->isText() && box.node->style.position != Position::Static;
+    const QRectF cb = positioned ? box.paddingBox() : containingBlock;
+    for (LayoutBox &child : box.children) {
+        if (!positioned && child.node && !child.node->isText() && child.node->style.isOutOfFlow()) {
+            detail::LayoutEngine::AbsoluteBox abs = engine.layoutAbsolute(*child.node, cb.size());
+            const QPointF topLeft = abs.position(cb, child.borderBox.topLeft());
+            child = std::move(abs.box);
+            moveToPage(child, topLeft);
+        }
+        placeAgainstContainingBlocks(engine, child, cb);
+    }
+}
+
+} // namespace
+
+LayoutBox layoutDocument(const Node &root, QSizeF viewport, TextMeasurer &text)
+{
+    detail::LayoutEngine engine(text);
+    detail::LayoutRequest request;
+    request.cbWidth = viewport.width();
+    request.cbHeight = viewport.height();
+    request.availableWidth = viewport.width();
+    const detail::BoxEdges edges = detail::LayoutEngine::resolveEdges(root.style, viewport.width());
+    // The root fills the image unless its style says otherwise: the template's size is
+    // the image's size.
+    if (!root.isText() && !detail::LayoutEngine::specifiedHeight(root.style, edges, viewport.height()) && !root.isImage()
+        && root.style.aspectRatio <= 0)
+        request.height = detail::clampSize(viewport.height(),
+                                           detail::LayoutEngine::minHeight(root.style, edges, viewport.height()),
+                                           detail::LayoutEngine::maxHeight(root.style, edges, viewport.height()));
+    LayoutBox box = engine.layout(root, request);
+    moveToPage(box, QPointF(0, 0));
+    placeAgainstContainingBlocks(engine, box, QRectF(QPointF(0, 0), viewport));
+    return box;
+}
+
+} // namespace imprint::render

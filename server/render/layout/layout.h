@@ -1,0 +1,37 @@
+#pragma once
+// Layout: the styled document tree → a tree of boxes in px (CSS Flexible Box Layout
+// Level 1 §9 for flex containers, block flow for display:block, absolute positioning
+// against the padding box). Numbers only, no painting: every engine paints the same
+// boxes. Text is measured through the TextMeasurer the caller supplies.
+
+#include "server/render/document/node.h"
+#include "server/render/text/text_measurer.h"
+
+#include <QMarginsF>
+#include <QRectF>
+#include <QSizeF>
+
+#include <vector>
+
+namespace imprint::render {
+
+/// One laid-out box. Geometry is in page px (origin top-left of the image), before
+/// transforms (the painter applies `transform` around transform-origin).
+struct LayoutBox {
+    const Node *node = nullptr;  ///< the element or text run this box is for
+    QRectF borderBox;            ///< border-box rect in page px
+    QMarginsF border;            ///< used border widths
+    QMarginsF padding;           ///< used padding
+    qreal firstBaseline = 0;     ///< px from borderBox.top() (text runs and baseline alignment)
+    std::vector<LayoutBox> children; ///< in document order (absolutely positioned ones included)
+
+    QRectF paddingBox() const { return borderBox.marginsRemoved(border); }
+    QRectF contentBox() const { return paddingBox().marginsRemoved(padding); }
+};
+
+/// Lays out the document rooted at `root` in a viewport of `viewport` px (the root's
+/// containing block: the image size). The root box is placed at (0,0). Never fails:
+/// impossible constraints resolve as CSS says (overflow, negative free space).
+LayoutBox layoutDocument(const Node &root, QSizeF viewport, TextMeasurer &text);
+
+} // namespace imprint::render

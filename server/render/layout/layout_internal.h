@@ -1,0 +1,177 @@
+#pragma once
+// Internals of the layout engine (layout.cpp, layout_flex.cpp, layout_block.cpp): the
+// engine that lays one box out given its constraints, and the formatting contexts that
+// place a container's children. Boxes are produced in local coordinates (a box's own
+// border box at (0,0), children relative to their parent's border-box origin) so a
+// result can be cached and reused wherever the box ends up; layoutDocument() moves the
+// finished tree to page coordinates.
+
+#include "server/render/layout/layout.h"
+
+#include <array>
+#include <map>
+#include <optional>
+#include <tuple>
+#include <utility>
+#include <vector>
+
+namespace imprint::render::detail {
+
+/// Margins, border and padding of one box in px, percentages resolved against the
+/// containing block's width (CSS Box 3 §5: vertical ones too). Auto margins are 0 here
+/// and flagged in `marginAuto` (edge order top, right, bottom, left).
+struct BoxEdges {
+    QMarginsF margin;
+    std::array<bool, 4> marginAuto{};
+    QMarginsF border;
+    QMarginsF padding;
+
+    qreal paddingBorderWidth() const
+    {
+        return border.left() + border.right() + padding.left() + padding.right();
+    }
+    qreal paddingBorderHeight() const
+    {
+        return border.top() + border.bottom() + padding.top() + padding.bottom();
+    }
+    qreal marginWidth() const { return margin.left() + margin.right(); }
+    qreal marginHeight() const { return margin.top() + margin.bottom(); }
+};
+
+/// What the parent formatting context decided for a box before laying it out. Every
+/// size is a border-box size in px; -1 means "not decided": the box sizes itself from
+/// its style and content.
+struct LayoutRequest {
+    qreal width = -1;          ///< forced used width (flex item main/cross size, abspos width)
+    qreal height = -1;         ///< forced used height
+    qreal cbWidth = -1;        ///< containing block width for percentages (-1 indefinite)
+    qreal cbHeight = -1;       ///< containing block height for percentages (-1 indefinite)
+    qreal availableWidth = -1; ///< width an auto-width block fills (margin box); -1 = max-content
+    /// Whether a forced `height` is definite for the box's children's percentages (CSS
+    /// Flexbox 1 §9.8: a flex item's content-sized height in an auto-height column is not).
+    bool heightIsDefinite = true;
+
+    auto operator<=>(const LayoutRequest &) const = default;
+};
+
+/// Children placed by a formatting context, each with its index among the container's
+/// children (so absolutely positioned boxes can be merged back in document order), in
+/// coordinates relative to the container's border-box origin.
+struct FormattingResult {
+    std::vector<std::pair<int, LayoutBox>> boxes;
+    qreal contentHeight = 0;         ///< px, height of the content box the children need
+    std::optional<qreal> baseline;   ///< px from the container's border-box top
+    /// Block containers: static position of each abspos child (by child index), relative
+    /// to the container's border-box origin: where its box would have started in flow.
+    std::vector<std::pair<int, QPointF>> staticPositions;
+};
+
+enum class IntrinsicMode : quint8 { MinContent, MaxContent };
+
+/// Lays boxes out and answers the size questions formatting contexts ask (intrinsic
+/// widths, text metrics), caching every answer for the duration of one layoutDocument()
+/// call: the flex algorithm asks the same question several times per item.
+class LayoutEngine {
+public:
+    explicit LayoutEngine(TextMeasurer &text) : m_text(text) {}
+
+    /// Text metrics of `run` wrapped at `maxWidth` px (kMaxContent/0 as in TextMeasurer).
+    TextMetrics measureText(const Node &run, qreal maxWidth);
+
+    /// Lays out `node` (element or text run) under `request`; the returned box is at
+    /// (0,0) with its children relative to it.
+    LayoutBox layout(const Node &node, const LayoutRequest &request);
+
+    /// Min-content or max-content border-box width of `node` (CSS Sizing 3 §5),
+    /// percentages treated as auto; text runs give their text width.
+    qreal intrinsicWidth(const Node &node, IntrinsicMode mode);
+
+    /// Margins, border and padding of `style` against a containing block `cbWidth` px
+    /// wide (-1 = indefinite: percentages count as 0).
+    static BoxEdges resolveEdges(const ComputedStyle &style, qreal cbWidth);
+
+    // Border-box sizes from the style (CSS Sizing 3 §3, box-sizing applied). Specified
+    // sizes are nullopt when auto or a percentage of an indefinite size; min sizes are
+    // at least the padding+border (auto = 0 content), max sizes infinity when none.
+    static std::optional<qreal> specifiedWidth(const ComputedStyle &s, const BoxEdges &e, qreal cbWidth);
+    static std::optional<qreal> specifiedHeight(const ComputedStyle &s, const BoxEdges &e, qreal cbHeight);
+    static qreal minWidth(const ComputedStyle &s, const BoxEdges &e, qreal cbWidth);
+    static qreal maxWidth(const ComputedStyle &s, const BoxEdges &e, qreal cbWidth);
+    static qreal minHeight(const ComputedStyle &s, const BoxEdges &e, qreal cbHeight);
+    static qreal maxHeight(const ComputedStyle &s, const BoxEdges &e, qreal cbHeight);
+
+    /// Preferred aspect ratio (width / height) of a box: the aspectRatio property, else an
+    /// img's natural ratio; 0 when it has none.
+    static qreal aspectRatio(const Node &node);
+    /// Border-box height for a border-box width through the preferred aspect ratio, and
+    /// the reverse (CSS Sizing 4 §5.1: the aspectRatio property applies to the
+    /// box-sizing box, an img's natural ratio to its content box).
+    static qreal heightFromRatio(const Node &node, const BoxEdges &e, qreal width);
+    static qreal widthFromRatio(const Node &node, const BoxEdges &e, qreal height);
+    /// Natural (intrinsic) content size of an img in px; empty when it has none.
+    static QSizeF naturalSize(const Node &node);
+
+    /// Border-box size of a replaced element (img) from its specified sizes and natural
+    /// size/ratio (CSS 2 §10.3.2/§10.6.2 with min/max applied). `width`/`height` are
+    /// already-decided border-box sizes or -1.
+    QSizeF replacedSize(const Node &node, const BoxEdges &e, qreal width, qreal height,
+                        qreal cbWidth, qreal cbHeight) const;
+
+    /// An absolutely positioned box sized against a containing block (CSS Position 3
+    /// §4.1, CSS 2 §10.3.7/§10.6.4), at (0,0), with its resolved insets and margins.
+    struct AbsoluteBox {
+        LayoutBox box;
+        std::optional<qreal> left, right, top, bottom;
+        QMarginsF margin;
+        /// Border-box top-left in the coordinates of `cb` (the containing block's padding
+        /// box): from the insets where given, else from `staticPosition`.
+        QPointF position(const QRectF &cb, QPointF staticPosition) const;
+    };
+    AbsoluteBox layoutAbsolute(const Node &child, QSizeF containingBlock);
+
+private:
+    LayoutBox layoutText(const Node &node, const LayoutRequest &request);
+    LayoutBox layoutElement(const Node &node, const LayoutRequest &request);
+    void layoutAbsoluteChildren(const Node &node, LayoutBox &box, FormattingResult &placed);
+
+    TextMeasurer &m_text;
+    std::map<std::pair<const Node *, qreal>, TextMetrics> m_textCache;
+    std::map<std::pair<const Node *, int>, qreal> m_intrinsicCache;
+    std::map<std::tuple<const Node *, LayoutRequest>, LayoutBox> m_layoutCache;
+};
+
+/// True for nodes that generate no box in a container: display:none elements and text
+/// runs of collapsible white space only (CSS Text 3 §4.1.1, CSS Flexbox 1 §4).
+bool generatesNoBox(const Node &node);
+
+/// Clamps `size` between `minSize` and `maxSize`, min winning (CSS 2 §10.4).
+inline qreal clampSize(qreal size, qreal minSize, qreal maxSize)
+{
+    return std::max(minSize, std::min(size, maxSize));
+}
+
+/// Offset of a position:relative box from its static place (CSS Position 3 §3.4): left
+/// wins over right, top over bottom; percentages against the containing block.
+QPointF relativeOffset(const ComputedStyle &style, qreal cbWidth, qreal cbHeight);
+
+/// Lays out the in-flow children of a flex container whose content box is
+/// `contentWidth` px wide and `contentHeight` px high (-1 = auto, then between
+/// `minContentHeight` and `maxContentHeight`); children's percentage heights resolve
+/// against `percentHeight` (-1 when the height is not definite). CSS Flexbox 1 §9.
+FormattingResult layoutFlexChildren(LayoutEngine &engine, const Node &container, const BoxEdges &edges,
+                                    qreal contentWidth, qreal contentHeight, qreal percentHeight,
+                                    qreal minContentHeight, qreal maxContentHeight);
+
+/// Static position (CSS Flexbox 1 §4.1) of an absolutely positioned child of a flex
+/// container: where it would sit as the container's sole flex item, as the offset of its
+/// margin box within the container's content box of `contentSize` px.
+QPointF flexStaticPosition(const ComputedStyle &container, const ComputedStyle &child,
+                           QSizeF contentSize, QSizeF marginBoxSize);
+
+/// Lays out the in-flow children of a display:block container as block boxes stacked
+/// from the top of its `contentWidth` px wide content box (CSS 2 §9.4.1, §10.3.3);
+/// percentage heights resolve against `percentHeight` (-1 when not definite).
+FormattingResult layoutBlockChildren(LayoutEngine &engine, const Node &container, const BoxEdges &edges,
+                                     qreal contentWidth, qreal percentHeight);
+
+} // namespace imprint::render::detail

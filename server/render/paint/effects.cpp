@@ -1,0 +1,430 @@
+// Geometry, gradients, blur and shadows for the raster painter.
+
+#include "server/render/paint/geometry.h"
+#include "server/render/resources/image_decoder.h"
+
+#include <QCache>
+#include <QLinearGradient>
+#include <QRadialGradient>
+#include <QUrl>
+
+#include <algorithm>
+#include <cmath>
+
+namespace imprint::render {
+
+namespace {
+
+/// Box widths of n successive box blurs approximating a Gaussian of `sigma` (the
+/// "boxes for Gauss" construction: averaging box sizes whose combined variance is sigma²).
+std::array<int, 3> boxesForGauss(qreal sigma)
+{
+    constexpr int n = 3;
+    const qreal ideal = std::sqrt(12 * sigma * sigma / n + 1);
+    int wl = int(std::floor(ideal));
+    if (wl % 2 == 0)
+        --wl;
+    const int wu = wl + 2;
+    const qreal mIdeal = (12 * sigma * sigma - n * wl * wl - 4 * n * wl - 3 * n) / (-4 * wl - 4);
+    const int m = int(std::round(mIdeal));
+    std::array<int, 3> sizes{};
+    for (int i = 0; i < n; ++i)
+        sizes[size_t(i)] = i < m ? wl : wu;
+    return sizes;
+}
+
+/// One box blur of radius r along a line of `count` pixels `stride` apart (edges clamp to
+/// transparent, as a shadow fades into nothing).
+void boxBlurLine(const quint32 *src, quint32 *dst, int count, int stride, int r)
+{
+    if (r <= 0) {
+        for (int i = 0; i < count; ++i)
+            dst[i * stride] = src[i * stride];
+        return;
+    }
+    const int window = 2 * r + 1;
+    quint32 sum[4] = {0, 0, 0, 0};
+    auto add = [&](int i, int sign) {
+        if (i < 0 || i >= count)
+            return;
+        const quint32 px = src[i * stride];
+        sum[0] += sign * (px & 0xff);
+        sum[1] += sign * ((px >> 8) & 0xff);
+        sum[2] += sign * ((px >> 16) & 0xff);
+        sum[3] += sign * (px >> 24);
+    };
+    for (int i = -r; i < r; ++i)
+        add(i, 1);
+    const quint32 half = quint32(window / 2);
+    for (int i = 0; i < count; ++i) {
+        add(i + r, 1);
+        dst[i * stride] = ((sum[0] + half) / window) | (((sum[1] + half) / window) << 8)
+                          | (((sum[2] + half) / window) << 16) | (((sum[3] + half) / window) << 24);
+        add(i - r, -1);
+    }
+}
+
+} // namespace
+
+void blurImage(QImage &image, qreal sigma)
+{
+    if (sigma <= 0.1 || image.isNull())
+        return;
+    Q_ASSERT(image.format() == QImage::Format_ARGB32_Premultiplied);
+    const int w = image.width(), h = image.height();
+    const auto boxes = boxesForGauss(sigma);
+    std::vector<quint32> line(size_t(std::max(w, h)));
+    std::vector<quint32> tmp(size_t(std::max(w, h)));
+    for (int y = 0; y < h; ++y) {
+        auto *row = reinterpret_cast<quint32 *>(image.scanLine(y));
+        std::copy(row, row + w, line.begin());
+        for (int b : boxes) {
+            boxBlurLine(line.data(), tmp.data(), w, 1, (b - 1) / 2);
+            std::swap(line, tmp);
+        }
+        std::copy(line.begin(), line.begin() + w, row);
+    }
+    auto *bits = reinterpret_cast<quint32 *>(image.bits());
+    const int stride = int(image.bytesPerLine() / 4);
+    for (int x = 0; x < w; ++x) {
+        for (int y = 0; y < h; ++y)
+            line[size_t(y)] = bits[y * stride + x];
+        for (int b : boxes) {
+            boxBlurLine(line.data(), tmp.data(), h, 1, (b - 1) / 2);
+            std::swap(line, tmp);
+        }
+        for (int y = 0; y < h; ++y)
+            bits[y * stride + x] = line[size_t(y)];
+    }
+}
+
+namespace paint_detail {
+
+Radii resolveRadii(const ComputedStyle &style, QSizeF size)
+{
+    Radii r;
+    for (size_t i = 0; i < 4; ++i) {
+        const CornerRadius &c = style.borderRadius[i];
+        r[i] = QSizeF(std::max<qreal>(0, c.x.resolve(float(size.width()))),
+                      std::max<qreal>(0, c.y.resolve(float(size.height()))));
+    }
+    // §5.5: f = min(L_i / S_i) over the sides; all radii scale by f when f < 1.
+    const qreal w = size.width(), h = size.height();
+    qreal f = 1;
+    auto limit = [&f](qreal length, qreal sum) {
+        if (sum > 0)
+            f = std::min(f, length / sum);
+    };
+    limit(w, r[0].width() + r[1].width());
+    limit(w, r[3].width() + r[2].width());
+    limit(h, r[0].height() + r[3].height());
+    limit(h, r[1].height() + r[2].height());
+    if (f < 1) {
+        for (QSizeF &s : r)
+            s *= std::max<qreal>(f, 0);
+    }
+    return r;
+}
+
+Radii insetRadii(const Radii &radii, const QMarginsF &m)
+{
+    Radii r = radii;
+    auto adjust = [](qreal radius, qreal inset) {
+        if (inset < 0) // spread: grows only curved corners (CSS Backgrounds 3 §7.1.1)
+            return radius > 0 ? radius - inset : 0.0;
+        return std::max<qreal>(0, radius - inset);
+    };
+    r[0] = QSizeF(adjust(r[0].width(), m.left()), adjust(r[0].height(), m.top()));
+    r[1] = QSizeF(adjust(r[1].width(), m.right()), adjust(r[1].height(), m.top()));
+    r[2] = QSizeF(adjust(r[2].width(), m.right()), adjust(r[2].height(), m.bottom()));
+    r[3] = QSizeF(adjust(r[3].width(), m.left()), adjust(r[3].height(), m.bottom()));
+    return r;
+}
+
+bool isZero(const Radii &radii)
+{
+    return std::all_of(radii.begin(), radii.end(),
+                       [](const QSizeF &s) { return s.width() <= 0 || s.height() <= 0; });
+}
+
+QPainterPath roundedPath(const QRectF &rect, const Radii &radii)
+{
+    QPainterPath path;
+    if (isZero(radii)) {
+        path.addRect(rect);
+        return path;
+    }
+    const QRectF r = rect.normalized();
+    const QSizeF tl = radii[0], tr = radii[1], br = radii[2], bl = radii[3];
+    path.moveTo(r.left() + tl.width(), r.top());
+    path.lineTo(r.right() - tr.width(), r.top());
+    if (!tr.isEmpty())
+        path.arcTo(QRectF(r.right() - 2 * tr.width(), r.top(), 2 * tr.width(), 2 * tr.height()), 90, -90);
+    path.lineTo(r.right(), r.bottom() - br.height());
+    if (!br.isEmpty())
+        path.arcTo(QRectF(r.right() - 2 * br.width(), r.bottom() - 2 * br.height(), 2 * br.width(), 2 * br.height()), 0, -90);
+    path.lineTo(r.left() + bl.width(), r.bottom());
+    if (!bl.isEmpty())
+        path.arcTo(QRectF(r.left(), r.bottom() - 2 * bl.height(), 2 * bl.width(), 2 * bl.height()), 270, -90);
+    path.lineTo(r.left(), r.top() + tl.height());
+    if (!tl.isEmpty())
+        path.arcTo(QRectF(r.left(), r.top(), 2 * tl.width(), 2 * tl.height()), 180, -90);
+    path.closeSubpath();
+    return path;
+}
+
+namespace {
+
+/// Stop positions as fractions of the gradient line after CSS Images 3 §3.5.3 fixup.
+std::vector<std::pair<qreal, QColor>> fixedStops(const Gradient &g, qreal lineLength)
+{
+    const size_t n = g.stops.size();
+    std::vector<std::optional<qreal>> pos(n);
+    for (size_t i = 0; i < n; ++i) {
+        if (g.stops[i].position)
+            pos[i] = *g.stops[i].position;
+        else if (g.stops[i].positionPx && lineLength > 0)
+            pos[i] = *g.stops[i].positionPx / lineLength;
+    }
+    if (n > 0 && !pos.front())
+        pos.front() = 0.0;
+    if (n > 1 && !pos.back())
+        pos.back() = 1.0;
+    qreal maxSoFar = -1e9;
+    for (auto &p : pos) { // a stop before an earlier one moves up to it
+        if (p) {
+            p = std::max(*p, maxSoFar);
+            maxSoFar = *p;
+        }
+    }
+    for (size_t i = 0; i < n;) { // runs of unset stops share the space evenly
+        if (pos[i]) {
+            ++i;
+            continue;
+        }
+        size_t j = i;
+        while (j < n && !pos[j])
+            ++j;
+        const qreal a = *pos[i - 1], b = *pos[j];
+        for (size_t k = i; k < j; ++k)
+            pos[k] = a + (b - a) * qreal(k - i + 1) / qreal(j - i + 1);
+        i = j;
+    }
+    std::vector<std::pair<qreal, QColor>> out;
+    for (size_t i = 0; i < n; ++i)
+        out.emplace_back(*pos[i], g.stops[i].color);
+    return out;
+}
+
+/// Puts fixed-up stops (any range) on a Qt gradient whose line runs [0,1]; returns the
+/// fractions of the CSS line the Qt line's ends sit at.
+std::pair<qreal, qreal> applyStops(QGradient &qg, const std::vector<std::pair<qreal, QColor>> &stops,
+                                    bool repeating)
+{
+    if (stops.empty())
+        return {0, 1};
+    qreal lo = stops.front().first, hi = stops.back().first;
+    if (!repeating) {
+        lo = std::min<qreal>(lo, 0);
+        hi = std::max<qreal>(hi, 1);
+    }
+    if (hi - lo < 1e-6)
+        hi = lo + 1e-6;
+    QGradientStops qs;
+    qreal last = -1;
+    for (const auto &[p, c] : stops) {
+        qreal t = (p - lo) / (hi - lo);
+        if (t <= last) // equal positions make a hard edge; Qt keeps only one stop per position
+            t = std::min<qreal>(1, last + 1e-6);
+        qs.append({t, c});
+        last = t;
+    }
+    if (qs.front().first > 0)
+        qs.prepend({0, qs.front().second});
+    if (qs.back().first < 1)
+        qs.append({1, qs.back().second});
+    qg.setStops(qs);
+    qg.setSpread(repeating ? QGradient::RepeatSpread : QGradient::PadSpread);
+    qg.setInterpolationMode(QGradient::ComponentInterpolation);
+    return {lo, hi};
+}
+
+} // namespace
+
+QBrush gradientBrush(const Gradient &g, const QRectF &area)
+{
+    const qreal w = area.width(), h = area.height();
+    if (g.kind == Gradient::Kind::Linear) {
+        const qreal a = qreal(g.angleFor(float(w), float(h))) * M_PI / 180.0;
+        const QPointF dir(std::sin(a), -std::cos(a));
+        const qreal len = std::abs(w * std::sin(a)) + std::abs(h * std::cos(a));
+        const QPointF c = area.center();
+        const QPointF start = c - dir * (len / 2);
+        QLinearGradient lg;
+        const auto [lo, hi] = applyStops(lg, fixedStops(g, len), g.repeating);
+        lg.setStart(start + dir * (len * lo));
+        lg.setFinalStop(start + dir * (len * hi));
+        return QBrush(lg);
+    }
+    const QPointF c(area.left() + g.centerX.resolve(float(w)), area.top() + g.centerY.resolve(float(h)));
+    const qreal dl = c.x() - area.left(), dr = area.right() - c.x();
+    const qreal dt = c.y() - area.top(), db = area.bottom() - c.y();
+    qreal rx = 0, ry = 0;
+    if (g.radiusX) {
+        rx = g.radiusX->resolve(float(w));
+        ry = g.radiusY ? g.radiusY->resolve(float(h)) : rx;
+    } else {
+        const qreal closeX = std::min(std::abs(dl), std::abs(dr)), farX = std::max(std::abs(dl), std::abs(dr));
+        const qreal closeY = std::min(std::abs(dt), std::abs(db)), farY = std::max(std::abs(dt), std::abs(db));
+        switch (g.extent) {
+        case Gradient::Extent::ClosestSide:
+            rx = closeX, ry = closeY;
+            if (g.circle)
+                rx = ry = std::min(closeX, closeY);
+            break;
+        case Gradient::Extent::FarthestSide:
+            rx = farX, ry = farY;
+            if (g.circle)
+                rx = ry = std::max(farX, farY);
+            break;
+        case Gradient::Extent::ClosestCorner:
+            if (g.circle)
+                rx = ry = std::hypot(closeX, closeY);
+            else
+                rx = closeX * M_SQRT2, ry = closeY * M_SQRT2;
+            break;
+        case Gradient::Extent::FarthestCorner:
+            if (g.circle)
+                rx = ry = std::hypot(farX, farY);
+            else
+                rx = farX * M_SQRT2, ry = farY * M_SQRT2;
+            break;
+        }
+    }
+    rx = std::max<qreal>(rx, 1e-3);
+    ry = std::max<qreal>(ry, 1e-3);
+    QRadialGradient rg(c, rx);
+    const auto [lo, hi] = applyStops(rg, fixedStops(g, rx), g.repeating);
+    if (lo > 0 || hi != 1) { // Qt's radial line starts at the centre; CSS may start further out
+        rg.setRadius(rx * hi);
+        rg.setFocalRadius(std::max<qreal>(0, rx * lo));
+        rg.setCenterRadius(rx * hi);
+    }
+    QBrush brush(rg);
+    if (std::abs(rx - ry) > 1e-3) {
+        QTransform t;
+        t.translate(c.x(), c.y());
+        t.scale(1, ry / rx);
+        t.translate(-c.x(), -c.y());
+        brush.setTransform(t);
+    }
+    return brush;
+}
+
+void drawBlurred(QPainter &painter, const QRectF &inkBounds, qreal sigma,
+                 const std::function<void(QPainter &)> &draw)
+{
+    if (sigma <= 0.1) {
+        draw(painter);
+        return;
+    }
+    // Beyond 3 sigma a Gaussian contributes < 0.3 %: invisible in 8-bit colour.
+    const QRectF area = inkBounds.adjusted(-3 * sigma, -3 * sigma, 3 * sigma, 3 * sigma);
+    // Blurred detail is no finer than sigma: rendering at sigma/2-ish px per pixel loses
+    // nothing visible and makes a 60 px blur cost well under a millisecond.
+    const qreal scale = std::clamp(sigma / 2.5, 1.0, 16.0);
+    const QSize size(std::max(1, int(std::ceil(area.width() / scale))),
+                     std::max(1, int(std::ceil(area.height() / scale))));
+    if (qint64(size.width()) * size.height() > 64LL * 1024 * 1024)
+        return;
+    QImage image(size, QImage::Format_ARGB32_Premultiplied);
+    image.fill(Qt::transparent);
+    {
+        QPainter ip(&image);
+        ip.setRenderHint(QPainter::Antialiasing);
+        ip.scale(1 / scale, 1 / scale);
+        ip.translate(-area.topLeft());
+        draw(ip);
+    }
+    blurImage(image, sigma / scale);
+    painter.save();
+    painter.setRenderHint(QPainter::SmoothPixmapTransform);
+    painter.drawImage(QRectF(area.topLeft(), QSizeF(size) * scale), image);
+    painter.restore();
+}
+
+void paintOuterShadows(QPainter &painter, const ComputedStyle &style, const QRectF &borderBox,
+                       const Radii &radii)
+{
+    bool any = false;
+    for (const Shadow &s : style.boxShadow)
+        any = any || (!s.inset && s.color.alpha() > 0);
+    if (!any)
+        return;
+    painter.save();
+    // The shadow shows only outside the border box (§7.1.1); under an opaque background
+    // the clip is unnecessary, and unclipped edges stay antialiased.
+    if (style.backgroundColor.alpha() < 255) {
+        QPainterPath outside;
+        outside.addRect(borderBox.adjusted(-1e4, -1e4, 1e4, 1e4));
+        outside.addPath(roundedPath(borderBox, radii));
+        outside.setFillRule(Qt::OddEvenFill);
+        painter.setClipPath(outside, Qt::IntersectClip);
+    }
+    // Listed first = painted on top (§7.1), so paint in reverse.
+    for (auto it = style.boxShadow.rbegin(); it != style.boxShadow.rend(); ++it) {
+        const Shadow &s = *it;
+        if (s.inset || s.color.alpha() == 0)
+            continue;
+        const qreal spread = s.spread;
+        const QRectF rect = borderBox.translated(s.offsetX, s.offsetY).adjusted(-spread, -spread, spread, spread);
+        if (rect.width() <= 0 || rect.height() <= 0)
+            continue;
+        const QPainterPath path = roundedPath(rect, insetRadii(radii, QMarginsF(-spread, -spread, -spread, -spread)));
+        drawBlurred(painter, rect, s.blur / 2.0, [&](QPainter &p) {
+            p.setRenderHint(QPainter::Antialiasing);
+            p.fillPath(path, s.color);
+        });
+    }
+    painter.restore();
+}
+
+void paintInsetShadows(QPainter &painter, const ComputedStyle &style, const QRectF &paddingBox,
+                       const Radii &paddingRadii)
+{
+    bool any = false;
+    for (const Shadow &s : style.boxShadow)
+        any = any || (s.inset && s.color.alpha() > 0);
+    if (!any)
+        return;
+    painter.save();
+    const QPainterPath clip = roundedPath(paddingBox, paddingRadii);
+    painter.setClipPath(clip, Qt::IntersectClip);
+    for (auto it = style.boxShadow.rbegin(); it != style.boxShadow.rend(); ++it) {
+        const Shadow &s = *it;
+        if (!s.inset || s.color.alpha() == 0)
+            continue;
+        const qreal spread = s.spread;
+        const QRectF hole = paddingBox.translated(s.offsetX, s.offsetY).adjusted(spread, spread, -spread, -spread);
+        const qreal margin = 3 * s.blur + std::abs(s.offsetX) + std::abs(s.offsetY) + 2;
+        QPainterPath ring;
+        ring.addRect(paddingBox.adjusted(-margin, -margin, margin, margin));
+        if (hole.width() > 0 && hole.height() > 0)
+            ring.addPath(roundedPath(hole, insetRadii(paddingRadii, QMarginsF(spread, spread, spread, spread))));
+        ring.setFillRule(Qt::OddEvenFill);
+        drawBlurred(painter, paddingBox.adjusted(-margin, -margin, margin, margin), s.blur / 2.0, [&](QPainter &p) {
+            p.setRenderHint(QPainter::Antialiasing);
+            p.fillPath(ring, s.color);
+        });
+    }
+    painter.restore();
+}
+
+QImage backgroundImage(const QString &url)
+{
+    // The same decoder, policy and byte-bounded cache as <img> (resources/image_decoder.h).
+    return loadDataUrlImage(url, nullptr);
+}
+
+} // namespace paint_detail
+} // namespace imprint::render

@@ -1,0 +1,75 @@
+#include "server/render/paint/paint_order.h"
+
+#include "server/render/document/node.h"
+
+#include <algorithm>
+#include <optional>
+
+namespace imprint::render {
+
+namespace {
+
+/// The z-index that applies to `child`, or nullopt for auto / not applicable.
+std::optional<int> usedZIndex(const LayoutBox &child, const LayoutBox *parent)
+{
+    const ComputedStyle &s = child.node->style;
+    if (!s.zIndex)
+        return std::nullopt;
+    const bool flexItem = parent && parent->node && !parent->node->isText() && parent->node->style.display == Display::Flex
+                          && s.position != Position::Absolute;
+    if (s.position == Position::Static && !flexItem)
+        return std::nullopt;
+    return s.zIndex;
+}
+
+/// A box with an applicable z-index, opacity < 1 or a transform (CSS 2 §9.9.1, CSS
+/// Color 4 §3.2, CSS Transforms 1 §3): it stacks its own descendants.
+bool isStackingContext(const LayoutBox &box, const LayoutBox *parent)
+{
+    if (!box.node || box.node->isText())
+        return false;
+    const ComputedStyle &s = box.node->style;
+    return s.opacity < 1 || !s.transform.empty() || usedZIndex(box, parent).has_value();
+}
+
+/// True when the child paints as a layer of its own, after in-flow content: positioned
+/// boxes and stacking contexts.
+bool paintsAsLayer(const LayoutBox &child, const LayoutBox *parent)
+{
+    return isStackingContext(child, parent)
+           || (child.node && !child.node->isText() && child.node->style.position != Position::Static);
+}
+
+} // namespace
+
+PaintOrder paintOrder(const LayoutBox &box, const LayoutBox *parent)
+{
+    struct Entry {
+        const LayoutBox *box;
+        int tier; // 0 negative z, 1 in-flow, 2 z auto/0, 3 positive z
+        int z;
+    };
+    std::vector<Entry> entries;
+    entries.reserve(box.children.size());
+    for (const LayoutBox &c : box.children) {
+        if (!c.node)
+            continue;
+        if (!paintsAsLayer(c, &box)) {
+            entries.push_back({&c, 1, 0});
+            continue;
+        }
+        const int z = usedZIndex(c, &box).value_or(0);
+        entries.push_back({&c, z < 0 ? 0 : z == 0 ? 2 : 3, z});
+    }
+    std::stable_sort(entries.begin(), entries.end(), [](const Entry &a, const Entry &b) {
+        return a.tier != b.tier ? a.tier < b.tier : a.z < b.z;
+    });
+    const bool stackingContext = isStackingContext(box, parent);
+    PaintOrder order;
+    order.children.reserve(entries.size());
+    for (const Entry &e : entries)
+        (e.tier == 0 && !stackingContext ? order.beneath : order.children).push_back(e.box);
+    return order;
+}
+
+} // namespace imprint::render

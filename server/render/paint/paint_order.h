@@ -1,0 +1,31 @@
+#pragma once
+// The order in which a box's children are painted, shared by the raster painter
+// (paint.cpp) and the SVG writer (svg.cpp) so both engines stack boxes alike.
+
+#include "server/render/layout/layout.h"
+
+#include <vector>
+
+namespace imprint::render {
+
+/// A box's element children in painting order (CSS 2 Appendix E within the box).
+struct PaintOrder {
+    /// Children with a negative z-index when the box itself is not a stacking context:
+    /// they belong to an ancestor's stacking context, so they go beneath the box's own
+    /// background (and shadow), painted before it.
+    std::vector<const LayoutBox *> beneath;
+    /// The rest: negative z-index (ascending, when the box is a stacking context), in-flow
+    /// content in document order, z-index auto or 0 in document order, then positive
+    /// z-index ascending (ties keep document order).
+    std::vector<const LayoutBox *> children;
+};
+
+/// The painting order of `box`'s children; `parent` is `box`'s parent (null for the
+/// root). z-index applies to positioned boxes and to flex items (CSS Flexbox 1 §4.3); a
+/// box with an applicable z-index, opacity < 1 or a transform is a stacking context.
+/// Simplified: negative z-index children of a box that is not a stacking context go
+/// beneath that box only, not beneath its ancestors' content too; positive ones are not
+/// lifted above the box's later siblings. Pointers point into `box.children`.
+PaintOrder paintOrder(const LayoutBox &box, const LayoutBox *parent);
+
+} // namespace imprint::render

@@ -1,0 +1,266 @@
+#include "server/render/pipeline.h"
+
+#include "server/render/resources/emoji.h"
+#include "server/render/encode/encode.h"
+#include "server/render/backends/html.h"
+#include "server/render/backends/raster.h"
+#include "server/render/render_budget.h"
+#include "server/render/backends/svg.h"
+#include "server/render/text/text_engine.h"
+
+#include <QElapsedTimer>
+#include <QJsonArray>
+
+#include <cmath>
+
+namespace imprint::render {
+
+namespace {
+
+constexpr int kMaxSide = 8192; // px; a bigger canvas is a mistake or an attack
+
+double elapsedMs(QElapsedTimer &timer)
+{
+    const double ms = double(timer.nsecsElapsed()) / 1e6;
+    timer.restart();
+    return ms;
+}
+
+/// Keeps a render's warnings readable and bounded: duplicates dropped, each one cut to
+/// 240 characters (a warning may quote a value, and values can be megabyte data: URLs),
+/// at most 50, then one line saying how many more there were.
+void tidyWarnings(QStringList &warnings)
+{
+    constexpr int kMaxWarnings = 50;
+    constexpr qsizetype kMaxLength = 240;
+    warnings.removeDuplicates();
+    const qsizetype total = warnings.size();
+    if (total > kMaxWarnings)
+        warnings.resize(kMaxWarnings);
+    for (QString &w : warnings) {
+        if (w.size() > kMaxLength)
+            w = w.left(kMaxLength - 1) + QChar(0x2026);
+    }
+    if (total > kMaxWarnings)
+        warnings << QStringLiteral("… and %1 more warnings").arg(total - kMaxWarnings);
+}
+
+RenderError makeError(const QString &field, const QString &message, const QString &code)
+{
+    RenderError e;
+    e.field = field;
+    e.message = message;
+    e.code = code;
+    return e;
+}
+
+void appendBoxes(const LayoutBox &box, QJsonArray &out)
+{
+    if (!box.node || box.node->isText())
+        return;
+    auto round2 = [](qreal v) { return std::round(v * 100) / 100; };
+    QJsonObject o;
+    o.insert(QStringLiteral("id"), box.node->id);
+    o.insert(QStringLiteral("tag"), box.node->tag);
+    o.insert(QStringLiteral("x"), round2(box.borderBox.x()));
+    o.insert(QStringLiteral("y"), round2(box.borderBox.y()));
+    o.insert(QStringLiteral("w"), round2(box.borderBox.width()));
+    o.insert(QStringLiteral("h"), round2(box.borderBox.height()));
+    out.append(o);
+    for (const LayoutBox &c : box.children)
+        appendBoxes(c, out);
+}
+
+} // namespace
+
+std::optional<OutputFormat> parseOutputFormat(const QString &name)
+{
+    const QString n = name.trimmed().toLower();
+    if (n == QLatin1String("png"))
+        return OutputFormat::Png;
+    if (n == QLatin1String("webp"))
+        return OutputFormat::Webp;
+    if (n == QLatin1String("svg"))
+        return OutputFormat::Svg;
+    return std::nullopt;
+}
+
+QString contentTypeFor(OutputFormat format)
+{
+    switch (format) {
+    case OutputFormat::Png: return QStringLiteral("image/png");
+    case OutputFormat::Webp: return QStringLiteral("image/webp");
+    case OutputFormat::Svg: return QStringLiteral("image/svg+xml");
+    }
+    return {};
+}
+
+std::optional<LaidOutDocument> layOut(const RenderRequest &request, RenderError *error,
+                                      RenderTimings *timings)
+{
+    RenderError local;
+    RenderError &err = error ? *error : local;
+    QElapsedTimer timer;
+    timer.start();
+
+    LaidOutDocument doc;
+    doc.tmpl = request.parsed;
+    if (!doc.tmpl) {
+        auto parsed = parseTemplate(request.document, &err, request.limits);
+        if (!parsed)
+            return std::nullopt;
+        doc.tmpl = std::make_shared<const Template>(std::move(*parsed));
+    }
+    const Template &tmpl = *doc.tmpl;
+
+    QString engine = request.engine.trimmed().toLower();
+    if (engine.isEmpty()) // DESIGN §3: the template's rendererType, default satori
+        engine = tmpl.source.contains(QLatin1String("rendererType")) ? tmpl.rendererType.toLower()
+                                                                     : QStringLiteral("satori");
+    if (engine != QLatin1String("takumi") && engine != QLatin1String("satori") && engine != QLatin1String("html")) {
+        err = makeError(QStringLiteral("engine"),
+                        QStringLiteral("unknown engine '%1' (takumi, satori or html)").arg(engine),
+                        QStringLiteral("invalid_engine"));
+        return std::nullopt;
+    }
+    // The request's emojiType, else the template's (issue 4).
+    const QString emojiType = request.emojiType.trimmed().isEmpty() ? tmpl.emojiType : request.emojiType;
+    const auto emojiSet = parseEmojiSet(emojiType);
+    if (!emojiSet) {
+        err = makeError(QStringLiteral("emojiType"),
+                        QStringLiteral("unknown emojiType '%1' (twemoji, openmoji or noto)").arg(emojiType),
+                        QStringLiteral("invalid_emoji_type"));
+        return std::nullopt;
+    }
+    doc.emojiType = emojiSetName(*emojiSet);
+    doc.engine = engine;
+
+    const int width = request.width > 0 ? request.width : tmpl.width;
+    const int height = request.height > 0 ? request.height : tmpl.height;
+    if (request.width < 0 || request.height < 0 || width <= 0 || height <= 0 || width > kMaxSide
+        || height > kMaxSide) {
+        err = makeError(request.width != 0 || request.height != 0 ? QStringLiteral("width") : QStringLiteral("root"),
+                        QStringLiteral("image size %1×%2 px is outside 1–%3 px").arg(width).arg(height).arg(kMaxSide),
+                        QStringLiteral("invalid_size"));
+        return std::nullopt;
+    }
+    doc.size = QSize(width, height);
+
+    const auto values = resolveVariables(tmpl, request.pageValues, request.tweaks, &err, request.limits);
+    if (!values)
+        return std::nullopt;
+    doc.values = *values;
+    if (engine == QLatin1String("html") && !tmpl.html.isEmpty() && !tmpl.root.isObject() && tmpl.markup.isEmpty()) {
+        doc.root = std::make_unique<Node>(); // an html-only template: nothing to lay out
+        if (timings)
+            timings->parse = elapsedMs(timer);
+        return doc;
+    }
+    doc.root = buildDocument(tmpl, *values, &err, &doc.warnings, request.imageLoader, request.limits);
+    if (!doc.root)
+        return std::nullopt;
+    if (timings)
+        timings->parse = elapsedMs(timer);
+
+    doc.layout = layoutDocument(*doc.root, QSizeF(doc.size), TextEngine::instance());
+    if (timings)
+        timings->layout = elapsedMs(timer);
+    if (auto over = checkEffectBudget(doc.layout, doc.size, request.budget)) {
+        err = *over;
+        return std::nullopt;
+    }
+    tidyWarnings(doc.warnings);
+    return doc;
+}
+
+std::optional<RenderResult> render(const RenderRequest &request, RenderError *error)
+{
+    RenderResult result;
+    auto doc = layOut(request, error, &result.timings);
+    if (!doc)
+        return std::nullopt;
+    result.size = doc->size;
+    result.contentType = contentTypeFor(request.format);
+    result.warnings = doc->warnings;
+
+    QElapsedTimer timer;
+    timer.start();
+    QString encodeError;
+    if (doc->engine == QLatin1String("satori")) {
+        // The vector path (issue 4): one SVG document; bitmaps are that document rasterised.
+        SvgOptions svgOptions;
+        svgOptions.emojiSet = parseEmojiSet(doc->emojiType).value_or(EmojiSet::Twemoji);
+        svgOptions.title = doc->tmpl->name;
+        const QByteArray svg = renderSvgDocument(doc->layout, doc->size, svgOptions, &result.warnings);
+        result.timings.paint = elapsedMs(timer);
+        if (request.format == OutputFormat::Svg) {
+            result.bytes = svg;
+        } else {
+            const QImage image = rasteriseSvg(svg, doc->size);
+            result.timings.paint += elapsedMs(timer);
+            result.bytes = request.format == OutputFormat::Png
+                               ? encodePng(image, {}, &encodeError)
+                               : encodeWebp(image, request.quality, request.lossless, &encodeError);
+        }
+        result.timings.encode = elapsedMs(timer);
+    } else if (doc->engine == QLatin1String("html")) {
+        HtmlOptions htmlOptions;
+        htmlOptions.emojiSet = parseEmojiSet(doc->emojiType).value_or(EmojiSet::Twemoji);
+        const bool fromTree = doc->tmpl->html.isEmpty();
+        htmlOptions.tree = fromTree ? doc->root.get() : nullptr;
+        const QString html = fromTree ? treeToHtml(*doc->root) : substituteHtmlVariables(doc->tmpl->html, doc->values);
+        // The tree's serialisation is bounded by construction (treeToHtml); user html is
+        // checked before Qt's rich-text parser and layout see it.
+        if (!fromTree) {
+            if (auto over = checkHtmlBudget(html, request.limits.maxNodes, request.limits.maxDepth, request.budget)) {
+                if (error)
+                    *error = *over;
+                return std::nullopt;
+            }
+        }
+        if (request.format == OutputFormat::Svg) {
+            result.bytes = encodeSvg(doc->size, [&](QPainter &p) { paintHtml(p, html, doc->size, htmlOptions, &result.warnings); },
+                                     doc->tmpl->name);
+            result.timings.paint = elapsedMs(timer);
+        } else {
+            const QImage image = renderHtmlImage(html, doc->size, htmlOptions, &result.warnings);
+            result.timings.paint = elapsedMs(timer);
+            result.bytes = request.format == OutputFormat::Png
+                               ? encodePng(image, {}, &encodeError)
+                               : encodeWebp(image, request.quality, request.lossless, &encodeError);
+            result.timings.encode = elapsedMs(timer);
+        }
+    } else if (request.format == OutputFormat::Svg) {
+        // The SVG device records the drawing as it happens: paint and encode are one step.
+        const EmojiSet emoji = parseEmojiSet(doc->emojiType).value_or(EmojiSet::Twemoji);
+        result.bytes = encodeSvg(doc->size, [&](QPainter &p) { paintBoxTree(p, doc->layout, emoji, &result.warnings); },
+                                 doc->tmpl->name);
+        result.timings.paint = elapsedMs(timer);
+    } else {
+        const QImage image = paintToImage(doc->layout, doc->size, parseEmojiSet(doc->emojiType).value_or(EmojiSet::Twemoji),
+                                          &result.warnings);
+        result.timings.paint = elapsedMs(timer);
+        result.bytes = request.format == OutputFormat::Png
+                           ? encodePng(image, {}, &encodeError)
+                           : encodeWebp(image, request.quality, request.lossless, &encodeError);
+        result.timings.encode = elapsedMs(timer);
+    }
+    if (result.bytes.isEmpty()) {
+        if (error)
+            *error = makeError(QStringLiteral("format"),
+                               encodeError.isEmpty() ? QStringLiteral("encoding failed") : encodeError,
+                               QStringLiteral("encode_failed"));
+        return std::nullopt;
+    }
+    tidyWarnings(result.warnings);
+    return result;
+}
+
+QJsonArray layoutToJson(const LayoutBox &root)
+{
+    QJsonArray out;
+    appendBoxes(root, out);
+    return out;
+}
+
+} // namespace imprint::render

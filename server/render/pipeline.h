@@ -1,0 +1,97 @@
+#pragma once
+// The render pipeline (DESIGN.md §3): template document → parse → variables → styled
+// tree → layout → paint → encode. Thread-safe: concurrent render() calls share only the
+// text module's caches, which are per thread.
+
+#include "server/render/layout/layout.h"
+#include "server/render/render_budget.h"
+#include "server/render/document/template.h"
+
+#include <QByteArray>
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QSize>
+#include <QString>
+#include <QStringList>
+
+#include <memory>
+#include <optional>
+
+namespace imprint::render {
+
+/// Output encodings.
+enum class OutputFormat : quint8 { Png, Webp, Svg };
+
+/// Parses "png" / "webp" / "svg" (case-insensitive); nullopt otherwise.
+std::optional<OutputFormat> parseOutputFormat(const QString &name);
+/// "image/png", "image/webp", "image/svg+xml".
+QString contentTypeFor(OutputFormat format);
+
+/// What to render.
+struct RenderRequest {
+    QJsonObject document;                 ///< template document or bare element tree (when `parsed` is null)
+    std::shared_ptr<const Template> parsed; ///< an already parsed template (skips parsing)
+    QJsonObject pageValues;               ///< the page's variable values, name → value
+    QJsonObject tweaks;                   ///< per-request overrides, name → value
+    /// "takumi"; "satori" and "html" are refused until they exist. Empty: the template's
+    /// `rendererType` when the document names one, else "takumi".
+    QString engine;
+    /// Emoji set: "twemoji", "openmoji" or "noto"; empty = the template's `emojiType`
+    /// (default twemoji). Anything else is an error with code `invalid_emoji_type`.
+    QString emojiType;
+    OutputFormat format = OutputFormat::Png;
+    int width = 0, height = 0;            ///< px, 0 = the template's size
+    int quality = 90;                     ///< WebP lossy quality 1–100
+    bool lossless = false;                ///< WebP lossless
+    ImageLoader imageLoader = loadDataUrlImage;
+    TemplateLimits limits;
+    RenderBudget budget;
+};
+
+/// Wall-clock time of each stage in ms.
+struct RenderTimings {
+    double parse = 0;   ///< template parsing, variables, styled tree
+    double layout = 0;
+    double paint = 0;
+    double encode = 0;
+    double total() const { return parse + layout + paint + encode; }
+};
+
+/// The encoded image.
+struct RenderResult {
+    QByteArray bytes;
+    QString contentType;
+    QSize size;                           ///< px
+    RenderTimings timings;
+    QStringList warnings;                 ///< unsupported CSS, unloadable images, ...
+};
+
+/// A template turned into a laid-out tree (the stages before paint), for the layout
+/// command and the tests. `layout` points into `root`, which this object owns.
+struct LaidOutDocument {
+    std::shared_ptr<const Template> tmpl;
+    std::unique_ptr<Node> root;
+    LayoutBox layout;
+    QSize size;                           ///< px
+    QString engine;                       ///< the engine that will paint it
+    QString emojiType;                    ///< the resolved emoji set (twemoji, openmoji, noto)
+    QHash<QString, QString> values;       ///< the resolved variable values (the html engine's {{name}})
+    QStringList warnings;
+};
+
+/// Runs parse, variables, tree building and layout for `request`. On failure returns
+/// nullopt and fills `error` (field, message, code: the template's own codes, plus
+/// `engine_unavailable` for satori/html, `invalid_engine`, `invalid_size`).
+std::optional<LaidOutDocument> layOut(const RenderRequest &request, RenderError *error,
+                                      RenderTimings *timings = nullptr);
+
+/// Renders `request` to encoded bytes. On failure returns nullopt and fills `error`
+/// (as layOut(), plus code `encode_failed`).
+std::optional<RenderResult> render(const RenderRequest &request, RenderError *error);
+
+/// The box tree as JSON, one object per element in document order with the fields of
+/// the fixtures' layout.json: `id` (child-index path), `tag`, `x`, `y`, `w`, `h`
+/// (border box, px, rounded to 1/100 px). Text runs are left out.
+QJsonArray layoutToJson(const LayoutBox &root);
+
+} // namespace imprint::render

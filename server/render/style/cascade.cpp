@@ -1,0 +1,913 @@
+// computeStyle(): camelCase declarations → ComputedStyle (CSS Cascade 4 §4 value
+// processing, https://www.w3.org/TR/css-cascade-4/#value-stages), with satori's
+// per-tag defaults and inheritance as CSS defines it.
+
+#include "server/render/style/style_builder.h"
+
+#include <QHash>
+#include <QJsonArray>
+#include <QSet>
+
+#include <algorithm>
+#include <cmath>
+#include <functional>
+
+namespace imprint::render {
+
+namespace style_detail {
+
+namespace {
+
+/// Declarations are processed in this order because QJsonObject keeps keys sorted, not
+/// as written: the font size first (other `em`s depend on it), then the colour
+/// (`currentColor` depends on it), then shorthands, then longhands, so `padding: 8,
+/// paddingTop: 0` means what its author meant whichever key comes first.
+int priority(const QString &property)
+{
+    static const QHash<QString, int> table = {
+        {QStringLiteral("fontSize"), 0},
+        {QStringLiteral("color"), 1},
+        {QStringLiteral("margin"), 2}, {QStringLiteral("padding"), 2}, {QStringLiteral("border"), 2},
+        {QStringLiteral("inset"), 2}, {QStringLiteral("flex"), 2}, {QStringLiteral("flexFlow"), 2},
+        {QStringLiteral("background"), 2}, {QStringLiteral("borderRadius"), 2}, {QStringLiteral("gap"), 2},
+        {QStringLiteral("overflow"), 2}, {QStringLiteral("textDecoration"), 2},
+        {QStringLiteral("borderTop"), 3}, {QStringLiteral("borderRight"), 3},
+        {QStringLiteral("borderBottom"), 3}, {QStringLiteral("borderLeft"), 3},
+        {QStringLiteral("borderWidth"), 3}, {QStringLiteral("borderStyle"), 3},
+        {QStringLiteral("borderColor"), 3},
+        {QStringLiteral("backgroundSize"), 5}, {QStringLiteral("backgroundPosition"), 5},
+        {QStringLiteral("backgroundRepeat"), 5},
+    };
+    return table.value(property, 4);
+}
+
+QString valueText(const QJsonValue &v)
+{
+    if (v.isDouble()) {
+        // Whole numbers (most style numbers) skip the shortest-round-trip double formatting.
+        const double d = v.toDouble();
+        if (d == std::floor(d) && std::abs(d) < 1e15)
+            return QString::number(qint64(d));
+        return QString::number(d, 'g', 10);
+    }
+    return v.toString().trimmed();
+}
+
+/// What a property takes, for warnings a template author understands.
+QString valueKind(const QString &property)
+{
+    static const QSet<QString> lengths = {
+        QStringLiteral("width"), QStringLiteral("height"), QStringLiteral("minWidth"), QStringLiteral("minHeight"),
+        QStringLiteral("maxWidth"), QStringLiteral("maxHeight"), QStringLiteral("top"), QStringLiteral("right"),
+        QStringLiteral("bottom"), QStringLiteral("left"), QStringLiteral("flexBasis"), QStringLiteral("fontSize"),
+        QStringLiteral("letterSpacing"), QStringLiteral("wordSpacing"), QStringLiteral("rowGap"),
+        QStringLiteral("columnGap")};
+    if (lengths.contains(property) || property.startsWith(QLatin1String("margin"))
+        || property.startsWith(QLatin1String("padding")) || property.endsWith(QLatin1String("Width"))
+        || property.endsWith(QLatin1String("Radius")))
+        return QStringLiteral("length");
+    if (property.endsWith(QLatin1String("olor")))
+        return QStringLiteral("colour");
+    return QStringLiteral("value");
+}
+
+int edgeIndex(const QString &side)
+{
+    if (side == QLatin1String("Top"))
+        return Top;
+    if (side == QLatin1String("Right"))
+        return Right;
+    if (side == QLatin1String("Bottom"))
+        return Bottom;
+    if (side == QLatin1String("Left"))
+        return Left;
+    return -1;
+}
+
+} // namespace
+
+
+const QHash<QString, StyleBuilder::Handler> &StyleBuilder::handlers()
+{
+    using B = StyleBuilder;
+    static const QHash<QString, Handler> table = {
+        {QStringLiteral("display"), &B::display},
+        {QStringLiteral("position"), &B::positionProp},
+        {QStringLiteral("zIndex"), &B::zIndexProp},
+        {QStringLiteral("boxSizing"), &B::boxSizing},
+        {QStringLiteral("top"), &B::insetEdge}, {QStringLiteral("right"), &B::insetEdge},
+        {QStringLiteral("bottom"), &B::insetEdge}, {QStringLiteral("left"), &B::insetEdge},
+        {QStringLiteral("inset"), &B::inset},
+        {QStringLiteral("width"), &B::size}, {QStringLiteral("height"), &B::size},
+        {QStringLiteral("minWidth"), &B::size}, {QStringLiteral("minHeight"), &B::size},
+        {QStringLiteral("maxWidth"), &B::size}, {QStringLiteral("maxHeight"), &B::size},
+        {QStringLiteral("margin"), &B::margin},
+        {QStringLiteral("marginTop"), &B::marginEdge}, {QStringLiteral("marginRight"), &B::marginEdge},
+        {QStringLiteral("marginBottom"), &B::marginEdge}, {QStringLiteral("marginLeft"), &B::marginEdge},
+        {QStringLiteral("padding"), &B::padding},
+        {QStringLiteral("paddingTop"), &B::paddingEdge}, {QStringLiteral("paddingRight"), &B::paddingEdge},
+        {QStringLiteral("paddingBottom"), &B::paddingEdge}, {QStringLiteral("paddingLeft"), &B::paddingEdge},
+        {QStringLiteral("border"), &B::border},
+        {QStringLiteral("borderTop"), &B::border}, {QStringLiteral("borderRight"), &B::border},
+        {QStringLiteral("borderBottom"), &B::border}, {QStringLiteral("borderLeft"), &B::border},
+        {QStringLiteral("borderWidth"), &B::borderWidth},
+        {QStringLiteral("borderTopWidth"), &B::borderWidth}, {QStringLiteral("borderRightWidth"), &B::borderWidth},
+        {QStringLiteral("borderBottomWidth"), &B::borderWidth}, {QStringLiteral("borderLeftWidth"), &B::borderWidth},
+        {QStringLiteral("borderStyle"), &B::borderStyle},
+        {QStringLiteral("borderTopStyle"), &B::borderStyle}, {QStringLiteral("borderRightStyle"), &B::borderStyle},
+        {QStringLiteral("borderBottomStyle"), &B::borderStyle}, {QStringLiteral("borderLeftStyle"), &B::borderStyle},
+        {QStringLiteral("borderColor"), &B::borderColor},
+        {QStringLiteral("borderTopColor"), &B::borderColor}, {QStringLiteral("borderRightColor"), &B::borderColor},
+        {QStringLiteral("borderBottomColor"), &B::borderColor}, {QStringLiteral("borderLeftColor"), &B::borderColor},
+        {QStringLiteral("flexDirection"), &B::flexDirection},
+        {QStringLiteral("flexWrap"), &B::flexWrap},
+        {QStringLiteral("flexFlow"), &B::flexFlow},
+        {QStringLiteral("flex"), &B::flex},
+        {QStringLiteral("flexGrow"), &B::flexFactor}, {QStringLiteral("flexShrink"), &B::flexFactor},
+        {QStringLiteral("flexBasis"), &B::flexBasis},
+        {QStringLiteral("justifyContent"), &B::justifyContent},
+        {QStringLiteral("alignItems"), &B::alignItems}, {QStringLiteral("alignSelf"), &B::alignItems},
+        {QStringLiteral("alignContent"), &B::alignContent},
+        {QStringLiteral("gap"), &B::gap}, {QStringLiteral("rowGap"), &B::gap},
+        {QStringLiteral("columnGap"), &B::gap}, {QStringLiteral("gridGap"), &B::gap},
+        {QStringLiteral("overflow"), &B::overflow}, {QStringLiteral("overflowX"), &B::overflow},
+        {QStringLiteral("overflowY"), &B::overflow},
+        {QStringLiteral("aspectRatio"), &B::aspectRatio},
+        {QStringLiteral("backgroundColor"), &B::backgroundColor},
+        {QStringLiteral("background"), &B::background},
+        {QStringLiteral("backgroundImage"), &B::backgroundImage},
+        {QStringLiteral("backgroundSize"), &B::backgroundSize},
+        {QStringLiteral("backgroundPosition"), &B::backgroundPosition},
+        {QStringLiteral("backgroundRepeat"), &B::backgroundRepeat},
+        {QStringLiteral("borderRadius"), &B::borderRadius},
+        {QStringLiteral("borderTopLeftRadius"), &B::cornerRadius},
+        {QStringLiteral("borderTopRightRadius"), &B::cornerRadius},
+        {QStringLiteral("borderBottomRightRadius"), &B::cornerRadius},
+        {QStringLiteral("borderBottomLeftRadius"), &B::cornerRadius},
+        {QStringLiteral("boxShadow"), &B::boxShadow},
+        {QStringLiteral("opacity"), &B::opacity},
+        {QStringLiteral("transform"), &B::transform},
+        {QStringLiteral("transformOrigin"), &B::transformOrigin},
+        {QStringLiteral("objectFit"), &B::objectFit},
+        {QStringLiteral("objectPosition"), &B::objectPosition},
+        {QStringLiteral("textOverflow"), &B::textOverflow},
+        {QStringLiteral("lineClamp"), &B::lineClamp}, {QStringLiteral("WebkitLineClamp"), &B::lineClamp},
+        {QStringLiteral("color"), &B::colorProp},
+        {QStringLiteral("fontFamily"), &B::fontFamily},
+        {QStringLiteral("fontSize"), &B::fontSize},
+        {QStringLiteral("fontWeight"), &B::fontWeight},
+        {QStringLiteral("fontStyle"), &B::fontStyle},
+        {QStringLiteral("lineHeight"), &B::lineHeight},
+        {QStringLiteral("letterSpacing"), &B::spacing}, {QStringLiteral("wordSpacing"), &B::spacing},
+        {QStringLiteral("textAlign"), &B::textAlign},
+        {QStringLiteral("textTransform"), &B::textTransform},
+        {QStringLiteral("whiteSpace"), &B::whiteSpace},
+        {QStringLiteral("wordBreak"), &B::wordBreak},
+        {QStringLiteral("overflowWrap"), &B::overflowWrap}, {QStringLiteral("wordWrap"), &B::overflowWrap},
+        {QStringLiteral("direction"), &B::direction},
+        {QStringLiteral("textShadow"), &B::textShadow},
+        {QStringLiteral("textDecoration"), &B::textDecoration},
+        {QStringLiteral("textDecorationLine"), &B::textDecorationLine},
+        {QStringLiteral("textDecorationColor"), &B::textDecorationColor},
+        {QStringLiteral("textDecorationStyle"), &B::textDecorationStyle},
+        // Companions of the line-clamp idiom; they change nothing here.
+        {QStringLiteral("WebkitBoxOrient"), &B::ignored},
+        {QStringLiteral("boxOrient"), &B::ignored},
+    };
+    return table;
+}
+
+void StyleBuilder::applyAll(const QJsonObject &declarations)
+{
+    QStringList keys = declarations.keys();
+    std::stable_sort(keys.begin(), keys.end(),
+                     [](const QString &a, const QString &b) { return priority(a) < priority(b); });
+    for (const QString &key : keys)
+        apply(key, declarations.value(key));
+}
+
+void StyleBuilder::apply(const QString &name, const QJsonValue &value)
+{
+    if (value.isNull() || value.isUndefined())
+        return; // React drops null/undefined style values
+    if (!value.isString() && !value.isDouble()) {
+        warn(name, QStringLiteral("expected a string or a number"));
+        return;
+    }
+    const auto handler = handlers().value(name);
+    if (!handler) {
+        warn(name, QStringLiteral("unsupported property"));
+        return;
+    }
+    const QString text = valueText(value);
+    const QString lower = text.toLower();
+    // CSS-wide keywords (CSS Cascade 4 §7.3): inherited properties already carry the
+    // parent's value and the others their initial value, so only `inherit` on a
+    // non-inherited property is not honoured.
+    if (lower == QLatin1String("initial") || lower == QLatin1String("unset")
+        || lower == QLatin1String("inherit") || lower == QLatin1String("revert")) {
+        if (lower == QLatin1String("inherit"))
+            warn(name, QStringLiteral("\"inherit\" is only honoured for inherited properties"));
+        return;
+    }
+    if (text.isEmpty()) {
+        warn(name, QStringLiteral("empty value"));
+        return;
+    }
+    m_lastReason.clear();
+    if (!(this->*handler)(name, text)) {
+        if (!m_lastReason.isEmpty())
+            warn(name, m_lastReason);
+        else
+            warn(name, QStringLiteral("invalid %1 \"%2\"").arg(valueKind(name), text));
+    }
+}
+
+// --- box ---------------------------------------------------------------------------
+
+bool StyleBuilder::display(const QString &n, const QString &v)
+{
+    const QString t = v.toLower();
+    if (t == QLatin1String("flex") || t == QLatin1String("inline-flex")) {
+        m_s.display = Display::Flex;
+    } else if (t == QLatin1String("block") || t == QLatin1String("-webkit-box")) {
+        // -webkit-box only appears in the line-clamp idiom, which needs the block form.
+        m_s.display = Display::Block;
+    } else if (t == QLatin1String("none")) {
+        m_s.display = Display::None;
+    } else {
+        m_s.display = Display::Flex;
+        warn(n, QStringLiteral("display \"%1\" is not supported, using flex").arg(v));
+    }
+    return true;
+}
+
+/// z-index: auto | <integer> (CSS 2 §9.9.1).
+bool StyleBuilder::zIndexProp(const QString &, const QString &v)
+{
+    const QString t = v.trimmed();
+    if (t.compare(QLatin1String("auto"), Qt::CaseInsensitive) == 0) {
+        m_s.zIndex.reset();
+        return true;
+    }
+    bool ok = false;
+    const int z = t.toInt(&ok);
+    if (!ok)
+        return false;
+    m_s.zIndex = z;
+    return true;
+}
+
+bool StyleBuilder::positionProp(const QString &n, const QString &v)
+{
+    if (auto p = keyword<Position>(v, {{"static", Position::Static},
+                                       {"relative", Position::Relative},
+                                       {"absolute", Position::Absolute}})) {
+        m_s.position = *p;
+        return true;
+    }
+    const QString t = v.toLower();
+    if (t == QLatin1String("fixed") || t == QLatin1String("sticky")) {
+        // One static image has no scrolling: fixed is absolute to the page, sticky stays put.
+        m_s.position = t == QLatin1String("fixed") ? Position::Absolute : Position::Relative;
+        warn(n, QStringLiteral("position \"%1\" treated as %2").arg(v, t == QLatin1String("fixed")
+                                                                          ? QStringLiteral("absolute")
+                                                                          : QStringLiteral("relative")));
+        return true;
+    }
+    return false;
+}
+
+bool StyleBuilder::boxSizing(const QString &, const QString &v)
+{
+    auto b = keyword<BoxSizing>(v, {{"content-box", BoxSizing::ContentBox}, {"border-box", BoxSizing::BorderBox}});
+    if (b)
+        m_s.boxSizing = *b;
+    return b.has_value();
+}
+
+bool StyleBuilder::insetEdge(const QString &n, const QString &v)
+{
+    auto l = parseLength(v, m_s.fontSize, m_rootFontSize);
+    if (!l || l->isNone())
+        return false;
+    const int edge = n == QLatin1String("top") ? Top : n == QLatin1String("right") ? Right
+                   : n == QLatin1String("bottom") ? Bottom : Left;
+    m_s.inset[edge] = *l;
+    return true;
+}
+
+bool StyleBuilder::inset(const QString &, const QString &v)
+{
+    std::vector<Length> values;
+    for (const QString &t : split(v, QLatin1Char(' '))) {
+        auto l = parseLength(t, m_s.fontSize, m_rootFontSize);
+        if (!l || l->isNone())
+            return false;
+        values.push_back(*l);
+    }
+    return expandEdges(values, &m_s.inset);
+}
+
+bool StyleBuilder::size(const QString &n, const QString &v)
+{
+    const QString t = v.toLower();
+    if (t == QLatin1String("min-content") || t == QLatin1String("max-content")
+        || t == QLatin1String("fit-content")) {
+        m_lastReason = QStringLiteral("\"%1\" is not supported").arg(v);
+        return false;
+    }
+    auto l = parseLength(v, m_s.fontSize, m_rootFontSize);
+    if (!l)
+        return false;
+    const bool isMax = n.startsWith(QLatin1String("max"));
+    if (l->isNone() && !isMax)
+        return false;
+    if (l->isAuto() && isMax)
+        l = Length::none(); // lenient: `max-width: auto` is invalid CSS, meant as none
+    if (!l->isAuto() && !l->isNone() && l->value < 0) {
+        m_lastReason = QStringLiteral("negative size \"%1\"").arg(v);
+        return false;
+    }
+    if (n == QLatin1String("width"))
+        m_s.width = *l;
+    else if (n == QLatin1String("height"))
+        m_s.height = *l;
+    else if (n == QLatin1String("minWidth"))
+        m_s.minWidth = *l;
+    else if (n == QLatin1String("minHeight"))
+        m_s.minHeight = *l;
+    else if (n == QLatin1String("maxWidth"))
+        m_s.maxWidth = *l;
+    else
+        m_s.maxHeight = *l;
+    return true;
+}
+
+bool StyleBuilder::margin(const QString &, const QString &v)
+{
+    std::vector<Length> values;
+    for (const QString &t : split(v, QLatin1Char(' '))) {
+        auto l = parseLength(t, m_s.fontSize, m_rootFontSize);
+        if (!l || l->isNone())
+            return false;
+        values.push_back(*l);
+    }
+    return expandEdges(values, &m_s.margin);
+}
+
+bool StyleBuilder::marginEdge(const QString &n, const QString &v)
+{
+    auto l = parseLength(v, m_s.fontSize, m_rootFontSize);
+    if (!l || l->isNone())
+        return false;
+    m_s.margin[edgeIndex(n.mid(6))] = *l;
+    return true;
+}
+
+bool StyleBuilder::padding(const QString &, const QString &v)
+{
+    std::vector<Length> values;
+    for (const QString &t : split(v, QLatin1Char(' '))) {
+        auto l = length(t);
+        if (!l || l->value < 0)
+            return false;
+        values.push_back(*l);
+    }
+    return expandEdges(values, &m_s.padding);
+}
+
+bool StyleBuilder::paddingEdge(const QString &n, const QString &v)
+{
+    auto l = length(v);
+    if (!l || l->value < 0)
+        return false;
+    m_s.padding[edgeIndex(n.mid(7))] = *l;
+    return true;
+}
+
+std::optional<float> StyleBuilder::borderWidthValue(const QString &v) const
+{
+    // CSS Backgrounds 3 §4.3: thin/medium/thick are 1/3/5 px in every browser.
+    if (auto k = keyword<float>(v, {{"thin", 1.f}, {"medium", 3.f}, {"thick", 5.f}}))
+        return k;
+    auto l = length(v);
+    if (!l || l->isPercent() || l->value < 0)
+        return std::nullopt;
+    return l->value;
+}
+
+static std::optional<BorderStyle> borderStyleValue(const QString &v)
+{
+    return keyword<BorderStyle>(v, {{"none", BorderStyle::None}, {"hidden", BorderStyle::None},
+                                    {"solid", BorderStyle::Solid}, {"dashed", BorderStyle::Dashed},
+                                    {"dotted", BorderStyle::Dotted}, {"double", BorderStyle::Double},
+                                    // 3D styles are drawn solid (satori does the same).
+                                    {"groove", BorderStyle::Solid}, {"ridge", BorderStyle::Solid},
+                                    {"inset", BorderStyle::Solid}, {"outset", BorderStyle::Solid}});
+}
+
+bool StyleBuilder::parseBorderParts(const QString &v, std::optional<float> *width,
+                                    std::optional<BorderStyle> *style, std::optional<QColor> *colorOut)
+{
+    const QStringList tokens = split(v, QLatin1Char(' '));
+    if (tokens.isEmpty() || tokens.size() > 3)
+        return false;
+    for (const QString &t : tokens) {
+        if (!*style)
+            if (auto s = borderStyleValue(t)) {
+                *style = s;
+                continue;
+            }
+        if (!*width)
+            if (auto w = borderWidthValue(t)) {
+                *width = w;
+                continue;
+            }
+        if (!*colorOut)
+            if (auto c = color(t)) {
+                *colorOut = c;
+                continue;
+            }
+        return false;
+    }
+    return true;
+}
+
+bool StyleBuilder::border(const QString &n, const QString &v)
+{
+    std::optional<float> width;
+    std::optional<BorderStyle> style;
+    std::optional<QColor> c;
+    if (!parseBorderParts(v, &width, &style, &c))
+        return false;
+    // A shorthand resets what it leaves out to the initial values (medium, none, currentColor).
+    const int only = n == QLatin1String("border") ? -1 : edgeIndex(n.mid(6));
+    for (int e = 0; e < 4; ++e) {
+        if (only >= 0 && e != only)
+            continue;
+        m_s.borderWidth[e] = width.value_or(3.f);
+        m_s.borderStyle[e] = style.value_or(BorderStyle::None);
+        m_s.borderColor[e] = c.value_or(m_s.color);
+        m_borderColorSet[e] = c.has_value();
+    }
+    return true;
+}
+
+bool StyleBuilder::borderWidth(const QString &n, const QString &v)
+{
+    const int only = n == QLatin1String("borderWidth") ? -1 : edgeIndex(n.mid(6).chopped(5));
+    if (only >= 0) {
+        auto w = borderWidthValue(v);
+        if (w)
+            m_s.borderWidth[only] = *w;
+        return w.has_value();
+    }
+    std::vector<float> values;
+    for (const QString &t : split(v, QLatin1Char(' '))) {
+        auto w = borderWidthValue(t);
+        if (!w)
+            return false;
+        values.push_back(*w);
+    }
+    return expandEdges(values, &m_s.borderWidth);
+}
+
+bool StyleBuilder::borderStyle(const QString &n, const QString &v)
+{
+    const int only = n == QLatin1String("borderStyle") ? -1 : edgeIndex(n.mid(6).chopped(5));
+    if (only >= 0) {
+        auto s = borderStyleValue(v);
+        if (s)
+            m_s.borderStyle[only] = *s;
+        return s.has_value();
+    }
+    std::vector<BorderStyle> values;
+    for (const QString &t : split(v, QLatin1Char(' '))) {
+        auto s = borderStyleValue(t);
+        if (!s)
+            return false;
+        values.push_back(*s);
+    }
+    return expandEdges(values, &m_s.borderStyle);
+}
+
+bool StyleBuilder::borderColor(const QString &n, const QString &v)
+{
+    const int only = n == QLatin1String("borderColor") ? -1 : edgeIndex(n.mid(6).chopped(5));
+    if (only >= 0) {
+        auto c = color(v);
+        if (c) {
+            m_s.borderColor[only] = *c;
+            m_borderColorSet[only] = true;
+        }
+        return c.has_value();
+    }
+    std::vector<QColor> values;
+    for (const QString &t : split(v, QLatin1Char(' '))) {
+        auto c = color(t);
+        if (!c)
+            return false;
+        values.push_back(*c);
+    }
+    if (!expandEdges(values, &m_s.borderColor))
+        return false;
+    m_borderColorSet = {true, true, true, true};
+    return true;
+}
+
+bool StyleBuilder::flexDirection(const QString &, const QString &v)
+{
+    auto d = keyword<FlexDirection>(v, {{"row", FlexDirection::Row}, {"row-reverse", FlexDirection::RowReverse},
+                                        {"column", FlexDirection::Column},
+                                        {"column-reverse", FlexDirection::ColumnReverse}});
+    if (d)
+        m_s.flexDirection = *d;
+    return d.has_value();
+}
+
+bool StyleBuilder::flexWrap(const QString &, const QString &v)
+{
+    auto w = keyword<FlexWrap>(v, {{"nowrap", FlexWrap::NoWrap}, {"wrap", FlexWrap::Wrap},
+                                   {"wrap-reverse", FlexWrap::WrapReverse}});
+    if (w)
+        m_s.flexWrap = *w;
+    return w.has_value();
+}
+
+bool StyleBuilder::flexFlow(const QString &n, const QString &v)
+{
+    const QStringList tokens = split(v, QLatin1Char(' '));
+    if (tokens.isEmpty() || tokens.size() > 2)
+        return false;
+    ComputedStyle saved = m_s;
+    bool dirSeen = false, wrapSeen = false;
+    for (const QString &t : tokens) {
+        if (!dirSeen && flexDirection(n, t)) {
+            dirSeen = true;
+        } else if (!wrapSeen && flexWrap(n, t)) {
+            wrapSeen = true;
+        } else {
+            m_s = saved;
+            return false;
+        }
+    }
+    // The shorthand resets the omitted half.
+    if (!dirSeen)
+        m_s.flexDirection = FlexDirection::Row;
+    if (!wrapSeen)
+        m_s.flexWrap = FlexWrap::NoWrap;
+    return true;
+}
+
+bool StyleBuilder::flex(const QString &, const QString &v)
+{
+    // CSS Flexbox 1 §7.1.1: none = 0 0 auto, auto = 1 1 auto, initial = 0 1 auto;
+    // <grow> [<shrink>]? || <basis>, an omitted basis being 0 (computed as 0%, as Chromium
+    // does: a percentage against an indefinite size then behaves as content).
+    const QString t = v.toLower();
+    if (t == QLatin1String("none")) {
+        m_s.flexGrow = 0;
+        m_s.flexShrink = 0;
+        m_s.flexBasis = Length::autoLength();
+        return true;
+    }
+    if (t == QLatin1String("auto")) {
+        m_s.flexGrow = 1;
+        m_s.flexShrink = 1;
+        m_s.flexBasis = Length::autoLength();
+        return true;
+    }
+    const QStringList tokens = split(v, QLatin1Char(' '));
+    if (tokens.isEmpty() || tokens.size() > 3)
+        return false;
+    std::vector<float> factors;
+    std::optional<Length> basis;
+    for (const QString &tok : tokens) {
+        if (auto n = css::number(tok); n && factors.size() < 2) {
+            if (*n < 0)
+                return false;
+            factors.push_back(*n);
+            continue;
+        }
+        if (!basis) {
+            if (tok.compare(QLatin1String("content"), Qt::CaseInsensitive) == 0) {
+                basis = Length::autoLength();
+                continue;
+            }
+            auto l = parseLength(tok, m_s.fontSize, m_rootFontSize);
+            if (l && !l->isNone() && (l->isAuto() || l->value >= 0)) {
+                basis = *l;
+                continue;
+            }
+        }
+        return false;
+    }
+    if (factors.empty() && !basis)
+        return false;
+    m_s.flexGrow = factors.empty() ? 1 : factors[0];
+    m_s.flexShrink = factors.size() > 1 ? factors[1] : 1;
+    m_s.flexBasis = basis.value_or(Length::percent(0));
+    return true;
+}
+
+bool StyleBuilder::flexFactor(const QString &n, const QString &v)
+{
+    auto f = css::number(v);
+    if (!f || *f < 0)
+        return false;
+    (n == QLatin1String("flexGrow") ? m_s.flexGrow : m_s.flexShrink) = *f;
+    return true;
+}
+
+bool StyleBuilder::flexBasis(const QString &, const QString &v)
+{
+    if (v.compare(QLatin1String("content"), Qt::CaseInsensitive) == 0) {
+        m_lastReason = QStringLiteral("flex-basis \"content\" is not supported, using auto");
+        m_s.flexBasis = Length::autoLength();
+        return false;
+    }
+    auto l = parseLength(v, m_s.fontSize, m_rootFontSize);
+    if (!l || l->isNone() || (!l->isAuto() && l->value < 0))
+        return false;
+    m_s.flexBasis = *l;
+    return true;
+}
+
+bool StyleBuilder::justifyContent(const QString &, const QString &v)
+{
+    // CSS Box Alignment 3: start/end/left/right act as flex-start/flex-end in a
+    // left-to-right row; normal and stretch behave as flex-start for flex containers.
+    auto j = keyword<JustifyContent>(
+        v, {{"flex-start", JustifyContent::FlexStart}, {"start", JustifyContent::FlexStart},
+            {"left", JustifyContent::FlexStart}, {"normal", JustifyContent::FlexStart},
+            {"stretch", JustifyContent::FlexStart}, {"flex-end", JustifyContent::FlexEnd},
+            {"end", JustifyContent::FlexEnd}, {"right", JustifyContent::FlexEnd},
+            {"center", JustifyContent::Center}, {"space-between", JustifyContent::SpaceBetween},
+            {"space-around", JustifyContent::SpaceAround}, {"space-evenly", JustifyContent::SpaceEvenly}});
+    if (j)
+        m_s.justifyContent = *j;
+    return j.has_value();
+}
+
+bool StyleBuilder::alignItems(const QString &n, const QString &v)
+{
+    QString t = v.toLower();
+    if (t.startsWith(QLatin1String("first ")) || t.startsWith(QLatin1String("last ")))
+        t = QStringLiteral("baseline");
+    if (t.startsWith(QLatin1String("safe ")) || t.startsWith(QLatin1String("unsafe ")))
+        t = t.mid(t.indexOf(QLatin1Char(' ')) + 1);
+    const bool self = n == QLatin1String("alignSelf");
+    if (!self && t == QLatin1String("auto"))
+        return false;
+    auto a = keyword<AlignItems>(
+        t, {{"auto", AlignItems::Auto}, {"flex-start", AlignItems::FlexStart}, {"start", AlignItems::FlexStart},
+            {"self-start", AlignItems::FlexStart}, {"left", AlignItems::FlexStart},
+            {"flex-end", AlignItems::FlexEnd}, {"end", AlignItems::FlexEnd}, {"self-end", AlignItems::FlexEnd},
+            {"right", AlignItems::FlexEnd}, {"center", AlignItems::Center}, {"baseline", AlignItems::Baseline},
+            {"stretch", AlignItems::Stretch}, {"normal", AlignItems::Stretch}});
+    if (!a)
+        return false;
+    (self ? m_s.alignSelf : m_s.alignItems) = *a;
+    return true;
+}
+
+bool StyleBuilder::alignContent(const QString &, const QString &v)
+{
+    auto a = keyword<AlignContent>(
+        v, {{"flex-start", AlignContent::FlexStart}, {"start", AlignContent::FlexStart},
+            {"baseline", AlignContent::FlexStart}, {"flex-end", AlignContent::FlexEnd},
+            {"end", AlignContent::FlexEnd}, {"center", AlignContent::Center},
+            {"space-between", AlignContent::SpaceBetween}, {"space-around", AlignContent::SpaceAround},
+            {"space-evenly", AlignContent::SpaceEvenly}, {"stretch", AlignContent::Stretch},
+            {"normal", AlignContent::Stretch}});
+    if (a)
+        m_s.alignContent = *a;
+    return a.has_value();
+}
+
+bool StyleBuilder::gap(const QString &n, const QString &v)
+{
+    const QStringList tokens = split(v, QLatin1Char(' '));
+    std::vector<Length> values;
+    for (const QString &t : tokens) {
+        if (t.compare(QLatin1String("normal"), Qt::CaseInsensitive) == 0) {
+            values.push_back(Length::px(0));
+            continue;
+        }
+        auto l = length(t);
+        if (!l || l->value < 0)
+            return false;
+        values.push_back(*l);
+    }
+    if (values.empty())
+        return false;
+    if (n == QLatin1String("rowGap")) {
+        if (values.size() != 1)
+            return false;
+        m_s.rowGap = values[0];
+    } else if (n == QLatin1String("columnGap")) {
+        if (values.size() != 1)
+            return false;
+        m_s.columnGap = values[0];
+    } else {
+        if (values.size() > 2)
+            return false;
+        m_s.rowGap = values[0];
+        m_s.columnGap = values.size() > 1 ? values[1] : values[0];
+    }
+    return true;
+}
+
+bool StyleBuilder::overflow(const QString &n, const QString &v)
+{
+    // A still image cannot scroll: scroll/auto/clip clip like hidden. One flag serves
+    // both axes, so clipping either axis clips the box.
+    const QStringList tokens = split(v, QLatin1Char(' '));
+    if (tokens.isEmpty() || tokens.size() > (n == QLatin1String("overflow") ? 2 : 1))
+        return false;
+    bool hidden = false;
+    for (const QString &t : tokens) {
+        auto o = keyword<bool>(t, {{"visible", false}, {"hidden", true}, {"clip", true},
+                                   {"scroll", true}, {"auto", true}});
+        if (!o)
+            return false;
+        hidden |= *o;
+    }
+    if (n == QLatin1String("overflow"))
+        m_s.overflow = hidden ? Overflow::Hidden : Overflow::Visible;
+    else if (hidden)
+        m_s.overflow = Overflow::Hidden;
+    return true;
+}
+
+bool StyleBuilder::aspectRatio(const QString &, const QString &v)
+{
+    QString t = v.toLower();
+    if (t == QLatin1String("auto")) {
+        m_s.aspectRatio = 0;
+        return true;
+    }
+    if (t.startsWith(QLatin1String("auto ")))
+        t = t.mid(5);
+    else if (t.endsWith(QLatin1String(" auto")))
+        t.chop(5);
+    const QStringList parts = split(t, QLatin1Char('/'));
+    if (parts.isEmpty() || parts.size() > 2)
+        return false;
+    auto a = css::number(parts[0]);
+    auto b = parts.size() > 1 ? css::number(parts[1]) : std::optional<float>(1.f);
+    if (!a || !b || *a <= 0 || *b <= 0)
+        return false;
+    m_s.aspectRatio = *a / *b;
+    return true;
+}
+
+// --- paint -------------------------------------------------------------------------
+
+// --- text --------------------------------------------------------------------------
+
+void StyleBuilder::finish()
+{
+    for (int e = 0; e < 4; ++e) {
+        // Computed border width is 0 when the style is none (CSS Backgrounds 3 §4.3).
+        if (m_s.borderStyle[e] == BorderStyle::None)
+            m_s.borderWidth[e] = 0;
+        if (!m_borderColorSet[e])
+            m_s.borderColor[e] = m_s.color;
+    }
+    // Decorations accumulate down the tree (CSS Text Decoration 3 §2.1): an element adds
+    // its own lines to those propagated from ancestors and cannot remove them.
+    const TextDecoration &own = m_ownDecoration;
+    if (own.underline || own.overline || own.lineThrough) {
+        TextDecoration &d = m_s.textDecoration;
+        d.underline |= own.underline;
+        d.overline |= own.overline;
+        d.lineThrough |= own.lineThrough;
+        d.style = own.style;
+        d.color = m_ownDecorationColorSet ? own.color : std::optional<QColor>(m_s.color);
+    }
+}
+
+} // namespace style_detail
+
+namespace {
+
+/// satori's default styles per HTML tag (satori src/handler/presets.ts), themselves
+/// the user-agent stylesheet values of the HTML standard §15.3.
+const QJsonObject &tagPreset(const QString &tag)
+{
+    static const QHash<QString, QJsonObject> presets = [] {
+        QHash<QString, QJsonObject> p;
+        auto heading = [](const char *size, const char *margin) {
+            return QJsonObject{{QStringLiteral("fontSize"), QLatin1String(size)},
+                               {QStringLiteral("marginTop"), QLatin1String(margin)},
+                               {QStringLiteral("marginBottom"), QLatin1String(margin)},
+                               {QStringLiteral("fontWeight"), QStringLiteral("bold")}};
+        };
+        const QJsonObject vertical1em{{QStringLiteral("marginTop"), QStringLiteral("1em")},
+                                      {QStringLiteral("marginBottom"), QStringLiteral("1em")}};
+        p.insert(QStringLiteral("p"), vertical1em);
+        QJsonObject blockquote = vertical1em;
+        blockquote.insert(QStringLiteral("marginLeft"), 40);
+        blockquote.insert(QStringLiteral("marginRight"), 40);
+        p.insert(QStringLiteral("blockquote"), blockquote);
+        p.insert(QStringLiteral("center"), QJsonObject{{QStringLiteral("textAlign"), QStringLiteral("center")}});
+        p.insert(QStringLiteral("h1"), heading("2em", "0.67em"));
+        p.insert(QStringLiteral("h2"), heading("1.5em", "0.83em"));
+        p.insert(QStringLiteral("h3"), heading("1.17em", "1em"));
+        p.insert(QStringLiteral("h4"), heading("1em", "1.33em"));
+        p.insert(QStringLiteral("h5"), heading("0.83em", "1.67em"));
+        p.insert(QStringLiteral("h6"), heading("0.67em", "2.33em"));
+        const QJsonObject bold{{QStringLiteral("fontWeight"), QStringLiteral("bold")}};
+        p.insert(QStringLiteral("b"), bold);
+        p.insert(QStringLiteral("strong"), bold);
+        const QJsonObject italic{{QStringLiteral("fontStyle"), QStringLiteral("italic")}};
+        for (const char *t : {"i", "em", "cite", "var", "dfn", "address"})
+            p.insert(QLatin1String(t), italic);
+        const QJsonObject mono{{QStringLiteral("fontFamily"), QStringLiteral("monospace")}};
+        for (const char *t : {"code", "kbd", "samp", "tt"})
+            p.insert(QLatin1String(t), mono);
+        QJsonObject pre = vertical1em;
+        pre.insert(QStringLiteral("fontFamily"), QStringLiteral("monospace"));
+        pre.insert(QStringLiteral("whiteSpace"), QStringLiteral("pre"));
+        p.insert(QStringLiteral("pre"), pre);
+        p.insert(QStringLiteral("u"), QJsonObject{{QStringLiteral("textDecoration"), QStringLiteral("underline")}});
+        p.insert(QStringLiteral("ins"), QJsonObject{{QStringLiteral("textDecoration"), QStringLiteral("underline")}});
+        for (const char *t : {"s", "del", "strike"})
+            p.insert(QLatin1String(t),
+                     QJsonObject{{QStringLiteral("textDecoration"), QStringLiteral("line-through")}});
+        p.insert(QStringLiteral("mark"), QJsonObject{{QStringLiteral("backgroundColor"), QStringLiteral("yellow")},
+                                                     {QStringLiteral("color"), QStringLiteral("black")}});
+        p.insert(QStringLiteral("small"), QJsonObject{{QStringLiteral("fontSize"), QStringLiteral("smaller")}});
+        p.insert(QStringLiteral("big"), QJsonObject{{QStringLiteral("fontSize"), QStringLiteral("larger")}});
+        p.insert(QStringLiteral("hr"), QJsonObject{{QStringLiteral("marginTop"), QStringLiteral("0.5em")},
+                                                   {QStringLiteral("marginBottom"), QStringLiteral("0.5em")},
+                                                   {QStringLiteral("borderTop"), QStringLiteral("1px solid")}});
+        return p;
+    }();
+    static const QJsonObject none;
+    auto it = presets.constFind(tag);
+    return it == presets.constEnd() ? none : *it;
+}
+
+void inheritInto(ComputedStyle &s, const ComputedStyle &parent)
+{
+    s.color = parent.color;
+    s.fontFamily = parent.fontFamily;
+    s.fontSize = parent.fontSize;
+    s.fontWeight = parent.fontWeight;
+    s.fontStyle = parent.fontStyle;
+    s.lineHeight = parent.lineHeight;
+    s.letterSpacing = parent.letterSpacing;
+    s.wordSpacing = parent.wordSpacing;
+    s.textAlign = parent.textAlign;
+    s.textTransform = parent.textTransform;
+    s.whiteSpace = parent.whiteSpace;
+    s.wordBreak = parent.wordBreak;
+    s.overflowWrap = parent.overflowWrap;
+    s.direction = parent.direction;
+    s.textShadow = parent.textShadow;
+    // Propagated decorations keep the colour of the element that declared them.
+    s.textDecoration = parent.textDecoration;
+    const TextDecoration &d = s.textDecoration;
+    if ((d.underline || d.overline || d.lineThrough) && !d.color)
+        s.textDecoration.color = parent.color;
+}
+
+} // namespace
+
+ComputedStyle computeStyle(const QJsonObject &declarations, const ComputedStyle *parent,
+                           const QString &tag, float rootFontSize, const QString &fieldPath,
+                           QStringList *warnings)
+{
+    ComputedStyle s;
+    if (parent)
+        inheritInto(s, *parent);
+    style_detail::StyleBuilder builder(s, parent, rootFontSize, fieldPath, warnings);
+    // Tag defaults are a cascade origin below the author's declarations, so they are
+    // applied as a whole first: a preset longhand must not override an author shorthand.
+    const QJsonObject &preset = tagPreset(tag.toLower());
+    if (!preset.isEmpty())
+        builder.applyAll(preset);
+    builder.applyAll(declarations);
+    builder.finish();
+    return s;
+}
+
+ComputedStyle inheritedStyle(const ComputedStyle &parent)
+{
+    ComputedStyle s;
+    inheritInto(s, parent);
+    // The text module sees only the run, so it gets the block-level properties that act
+    // on the lines of its element's inline content (CSS Overflow 4 line-clamp,
+    // text-overflow): lineClamp, textOverflow and overflow.
+    s.lineClamp = parent.lineClamp;
+    s.textOverflow = parent.textOverflow;
+    s.overflow = parent.overflow;
+    // textDecoration: a run draws what its element declared plus what it inherited.
+    s.textDecoration = parent.textDecoration;
+    return s;
+}
+
+} // namespace imprint::render

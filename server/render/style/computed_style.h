@@ -1,0 +1,104 @@
+#pragma once
+// Computed style of one element or text run (CSS Cascade 4 §4): the typed, resolved form
+// of the camelCase CSS declarations a template carries (docs/templates.md). Layout reads
+// the box properties, the text module the font/text ones, the painters the visual ones.
+// Values are CSS computed values: `em`/`rem` are already px (css/values.h).
+
+#include "server/render/css/values.h"
+
+#include <QJsonObject>
+#include <QString>
+#include <QStringList>
+
+namespace imprint::render {
+
+/// The computed style of an element (or of a text run, which inherits from its parent).
+/// Defaults are CSS initial values, except where satori differs and the template
+/// language follows it (a `div` defaults to display:flex; see computeStyle()).
+struct ComputedStyle {
+    // --- box (not inherited) ---
+    Display display = Display::Flex;
+    Position position = Position::Static;
+    std::optional<int> zIndex;                            // auto; honoured by paintOrder() (paint_order.h)
+    Edges<Length> inset{Length::autoLength(), Length::autoLength(), Length::autoLength(), Length::autoLength()};
+    Length width, height;                                 // auto
+    Length minWidth = Length::autoLength(), minHeight = Length::autoLength(); // auto = automatic minimum size
+    Length maxWidth = Length::none(), maxHeight = Length::none();
+    BoxSizing boxSizing = BoxSizing::ContentBox;
+    Edges<Length> margin{Length::px(0), Length::px(0), Length::px(0), Length::px(0)};
+    Edges<Length> padding{Length::px(0), Length::px(0), Length::px(0), Length::px(0)};
+    Edges<float> borderWidth{0, 0, 0, 0};                 // px, 0 when style none
+    Edges<BorderStyle> borderStyle{BorderStyle::None, BorderStyle::None, BorderStyle::None, BorderStyle::None};
+    Edges<QColor> borderColor;                            // resolved (currentColor applied)
+
+    FlexDirection flexDirection = FlexDirection::Row;
+    FlexWrap flexWrap = FlexWrap::NoWrap;
+    float flexGrow = 0;
+    float flexShrink = 1;
+    Length flexBasis = Length::autoLength();              // auto; `content` not supported
+    JustifyContent justifyContent = JustifyContent::FlexStart;
+    AlignItems alignItems = AlignItems::Stretch;
+    AlignItems alignSelf = AlignItems::Auto;
+    AlignContent alignContent = AlignContent::Stretch;
+    Length rowGap = Length::px(0), columnGap = Length::px(0);
+    Overflow overflow = Overflow::Visible;                // overflowX == overflowY here
+    float aspectRatio = 0;                                // 0 = auto
+
+    // --- paint (not inherited) ---
+    QColor backgroundColor = Qt::transparent;
+    std::vector<BackgroundLayer> backgroundLayers;       // first = topmost, as in CSS
+    std::array<CornerRadius, 4> borderRadius;            // top-left, top-right, bottom-right, bottom-left
+    std::vector<Shadow> boxShadow;
+    float opacity = 1;
+    std::vector<TransformOp> transform;
+    Length transformOriginX = Length::percent(50), transformOriginY = Length::percent(50);
+    ObjectFit objectFit = ObjectFit::Fill;
+    Length objectPositionX = Length::percent(50), objectPositionY = Length::percent(50);
+    TextOverflow textOverflow = TextOverflow::Clip;
+    int lineClamp = 0;                                     // 0 = none
+
+    // --- text (inherited) ---
+    QColor color = Qt::black;
+    QStringList fontFamily;                               // as written, fallback handled by text module
+    float fontSize = 16;                                  // px
+    int fontWeight = 400;                                 // 100–900
+    FontStyle fontStyle = FontStyle::Normal;
+    LineHeight lineHeight;
+    float letterSpacing = 0;                              // px
+    float wordSpacing = 0;                                // px
+    TextAlign textAlign = TextAlign::Start;
+    TextTransform textTransform = TextTransform::None;
+    WhiteSpace whiteSpace = WhiteSpace::Normal;
+    WordBreak wordBreak = WordBreak::Normal;
+    OverflowWrap overflowWrap = OverflowWrap::Normal;
+    Direction direction = Direction::Ltr;
+    std::vector<Shadow> textShadow;
+    TextDecoration textDecoration;                        // not inherited in CSS, but propagated to text runs
+
+    bool isFlexContainer() const { return display == Display::Flex; }
+    bool isRowDirection() const
+    {
+        return flexDirection == FlexDirection::Row || flexDirection == FlexDirection::RowReverse;
+    }
+    bool isOutOfFlow() const { return position == Position::Absolute; }
+};
+
+/// Computes an element's style (CSS Cascade 4 §4 "value processing": specified →
+/// computed) from `declarations` (camelCase CSS properties, numbers meaning px), the
+/// parent's computed style (`parent`, nullptr for the root) for inheritance and `em`,
+/// `rootFontSize` for `rem`, and the element's `tag` (for satori-compatible per-tag
+/// defaults). Unknown properties and unparsable values are skipped and reported as
+/// warnings (field path + reason) in `warnings` if given, as browsers ignore them;
+/// never fails.
+ComputedStyle computeStyle(const QJsonObject &declarations, const ComputedStyle *parent,
+                           const QString &tag, float rootFontSize, const QString &fieldPath,
+                           QStringList *warnings);
+
+/// The style a text run inside an element gets: the element's inherited properties,
+/// all other properties at their initial values, display:block-like inline content.
+/// Exceptions, because the text module sees only the run: lineClamp, textOverflow and
+/// overflow are copied from the element (they act on its lines), and textDecoration is
+/// what the element draws (its own lines plus those propagated from ancestors).
+ComputedStyle inheritedStyle(const ComputedStyle &parent);
+
+} // namespace imprint::render

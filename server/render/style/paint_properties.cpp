@@ -1,0 +1,367 @@
+// Paint properties of computeStyle(): backgrounds (CSS Backgrounds 3 §3), corner radii
+// (§5), box-shadow (§7), opacity, transforms (CSS Transforms 1) and object-fit/-position.
+
+#include "server/render/style/style_builder.h"
+
+#include <cmath>
+
+namespace imprint::render::style_detail {
+
+bool StyleBuilder::backgroundColor(const QString &, const QString &v)
+{
+    auto c = color(v);
+    if (c)
+        m_s.backgroundColor = *c;
+    return c.has_value();
+}
+
+bool StyleBuilder::imageLayer(const QString &token, BackgroundLayer *layer, QString *reason) const
+{
+    QString name, args;
+    if (!css::function(token, &name, &args))
+        return false;
+    if (name == QLatin1String("url")) {
+        QString url = args;
+        if (url.size() >= 2 && (url.startsWith(QLatin1Char('"')) || url.startsWith(QLatin1Char('\'')))
+            && url.endsWith(url.front()))
+            url = url.mid(1, url.size() - 2);
+        layer->imageUrl = url.trimmed();
+        return true;
+    }
+    if (name.endsWith(QLatin1String("gradient"))) {
+        layer->gradient = gradientValue(token, reason);
+        return layer->gradient.has_value();
+    }
+    *reason = QStringLiteral("unsupported image %1()").arg(name);
+    return false;
+}
+
+static std::optional<bool> repeatValue(const QString &v)
+{
+    // repeat-x/-y, space and round are drawn as repeat; only no-repeat changes the tiling.
+    const QStringList tokens = split(v, QLatin1Char(' '));
+    if (tokens.isEmpty() || tokens.size() > 2)
+        return std::nullopt;
+    bool repeat = false;
+    for (const QString &t : tokens) {
+        auto r = keyword<bool>(t, {{"repeat", true}, {"no-repeat", false}, {"repeat-x", true},
+                                   {"repeat-y", true}, {"space", true}, {"round", true}});
+        if (!r)
+            return std::nullopt;
+        repeat |= *r;
+    }
+    return repeat;
+}
+
+bool StyleBuilder::background(const QString &, const QString &v)
+{
+    // CSS Backgrounds 3 §3.10: layers separated by commas, the colour only in the last.
+    if (v.compare(QLatin1String("none"), Qt::CaseInsensitive) == 0) {
+        m_s.backgroundLayers.clear();
+        m_s.backgroundColor = Qt::transparent;
+        return true;
+    }
+    const QStringList layers = split(v, QLatin1Char(','));
+    if (layers.isEmpty())
+        return false;
+    std::vector<BackgroundLayer> out;
+    QColor bg = Qt::transparent;
+    for (qsizetype i = 0; i < layers.size(); ++i) {
+        BackgroundLayer layer;
+        bool hasImage = false, hasColor = false, hasRepeat = false;
+        QStringList positionTokens;
+        // Make a top-level "/" its own token so "center/cover" and "center / cover" agree.
+        QString text;
+        int depth = 0;
+        for (QChar c : layers[i]) {
+            depth += c == QLatin1Char('(') ? 1 : c == QLatin1Char(')') ? -1 : 0;
+            if (c == QLatin1Char('/') && depth == 0)
+                text += QStringLiteral(" / ");
+            else
+                text += c;
+        }
+        const QStringList tokens = split(text, QLatin1Char(' '));
+        for (qsizetype k = 0; k < tokens.size(); ++k) {
+            const QString &t = tokens[k];
+            QString reason;
+            if (t == QLatin1String("/")) {
+                // background-size follows the position: one or two values.
+                QStringList sizeTokens;
+                while (k + 1 < tokens.size() && sizeTokens.size() < 2) {
+                    const QString &s = tokens[k + 1];
+                    const QString sl = s.toLower();
+                    if (sl == QLatin1String("cover") || sl == QLatin1String("contain")
+                        || sl == QLatin1String("auto") || length(s)) {
+                        sizeTokens << s;
+                        ++k;
+                        if (sl == QLatin1String("cover") || sl == QLatin1String("contain"))
+                            break;
+                    } else {
+                        break;
+                    }
+                }
+                if (sizeTokens.isEmpty() || positionTokens.isEmpty())
+                    return false;
+                auto size = sizeEntry(sizeTokens.join(QLatin1Char(' ')));
+                if (!size)
+                    return false;
+                layer.size = size->size;
+                layer.sizeX = size->sizeX;
+                layer.sizeY = size->sizeY;
+                continue;
+            }
+            if (!hasImage && t.compare(QLatin1String("none"), Qt::CaseInsensitive) == 0) {
+                hasImage = true;
+                continue;
+            }
+            if (!hasImage && t.contains(QLatin1Char('('))) {
+                if (imageLayer(t, &layer, &reason)) {
+                    hasImage = true;
+                    continue;
+                }
+                if (!reason.isEmpty() && !parseColor(t, m_s.color)) {
+                    m_lastReason = reason;
+                    return false;
+                }
+            }
+            if (!hasRepeat)
+                if (auto r = repeatValue(t)) {
+                    layer.repeat = *r;
+                    hasRepeat = true;
+                    continue;
+                }
+            if (!hasColor && i == layers.size() - 1)
+                if (auto c = color(t)) {
+                    bg = *c;
+                    hasColor = true;
+                    continue;
+                }
+            const QString tl = t.toLower();
+            if (tl == QLatin1String("left") || tl == QLatin1String("right") || tl == QLatin1String("top")
+                || tl == QLatin1String("bottom") || tl == QLatin1String("center") || length(t)) {
+                positionTokens << t;
+                continue;
+            }
+            // Box keywords (padding-box, border-box, ...) are accepted and ignored.
+            if (tl.endsWith(QLatin1String("-box")) || tl == QLatin1String("text"))
+                continue;
+            return false;
+        }
+        if (!positionTokens.isEmpty()
+            && !css::position(positionTokens, m_s.fontSize, m_rootFontSize, &layer.positionX, &layer.positionY))
+            return false;
+        if (hasImage && (layer.gradient || !layer.imageUrl.isEmpty()))
+            out.push_back(layer);
+    }
+    m_s.backgroundLayers = std::move(out);
+    m_s.backgroundColor = bg;
+    return true;
+}
+
+bool StyleBuilder::backgroundImage(const QString &, const QString &v)
+{
+    if (v.compare(QLatin1String("none"), Qt::CaseInsensitive) == 0) {
+        m_s.backgroundLayers.clear();
+        return true;
+    }
+    const QStringList images = split(v, QLatin1Char(','));
+    if (images.isEmpty())
+        return false;
+    std::vector<BackgroundLayer> out;
+    for (qsizetype i = 0; i < images.size(); ++i) {
+        // Keep the size/position/repeat a shorthand gave this layer.
+        BackgroundLayer layer = size_t(i) < m_s.backgroundLayers.size() ? m_s.backgroundLayers[i]
+                                                                        : BackgroundLayer{};
+        layer.gradient.reset();
+        layer.imageUrl.clear();
+        if (images[i].compare(QLatin1String("none"), Qt::CaseInsensitive) == 0)
+            continue;
+        QString reason;
+        if (!imageLayer(images[i], &layer, &reason)) {
+            m_lastReason = reason.isEmpty() ? QStringLiteral("invalid image \"%1\"").arg(images[i]) : reason;
+            return false;
+        }
+        out.push_back(layer);
+    }
+    m_s.backgroundLayers = std::move(out);
+    return true;
+}
+
+std::optional<BackgroundLayer> StyleBuilder::sizeEntry(const QString &e) const
+{
+    BackgroundLayer l;
+    const QStringList tokens = split(e, QLatin1Char(' '));
+    const QString first = tokens.value(0).toLower();
+    if (tokens.size() == 1 && (first == QLatin1String("cover") || first == QLatin1String("contain"))) {
+        l.size = first == QLatin1String("cover") ? BackgroundLayer::Size::Cover : BackgroundLayer::Size::Contain;
+        return l;
+    }
+    if (tokens.size() != 1 && tokens.size() != 2)
+        return std::nullopt;
+    std::array<Length, 2> xy{Length::autoLength(), Length::autoLength()};
+    for (qsizetype k = 0; k < tokens.size(); ++k) {
+        auto len = parseLength(tokens[k], m_s.fontSize, m_rootFontSize);
+        if (!len || len->isNone() || (!len->isAuto() && len->value < 0))
+            return std::nullopt;
+        xy[k] = *len;
+    }
+    l.size = xy[0].isAuto() && xy[1].isAuto() ? BackgroundLayer::Size::Auto : BackgroundLayer::Size::Explicit;
+    l.sizeX = xy[0];
+    l.sizeY = xy[1];
+    return l;
+}
+
+bool StyleBuilder::backgroundSize(const QString &, const QString &v)
+{
+    const QStringList entries = split(v, QLatin1Char(','));
+    if (entries.isEmpty())
+        return false;
+    std::vector<BackgroundLayer> sizes;
+    for (const QString &e : entries) {
+        auto l = sizeEntry(e);
+        if (!l)
+            return false;
+        sizes.push_back(*l);
+    }
+    // Lists shorter than the image list repeat (CSS Backgrounds 3 §2.2).
+    for (size_t i = 0; i < m_s.backgroundLayers.size(); ++i) {
+        const BackgroundLayer &src = sizes[i % sizes.size()];
+        m_s.backgroundLayers[i].size = src.size;
+        m_s.backgroundLayers[i].sizeX = src.sizeX;
+        m_s.backgroundLayers[i].sizeY = src.sizeY;
+    }
+    return true;
+}
+
+bool StyleBuilder::backgroundPosition(const QString &, const QString &v)
+{
+    const QStringList entries = split(v, QLatin1Char(','));
+    if (entries.isEmpty())
+        return false;
+    std::vector<std::pair<Length, Length>> positions;
+    for (const QString &e : entries) {
+        Length x, y;
+        if (!css::position(split(e, QLatin1Char(' ')), m_s.fontSize, m_rootFontSize, &x, &y))
+            return false;
+        positions.emplace_back(x, y);
+    }
+    for (size_t i = 0; i < m_s.backgroundLayers.size(); ++i) {
+        m_s.backgroundLayers[i].positionX = positions[i % positions.size()].first;
+        m_s.backgroundLayers[i].positionY = positions[i % positions.size()].second;
+    }
+    return true;
+}
+
+bool StyleBuilder::backgroundRepeat(const QString &, const QString &v)
+{
+    const QStringList entries = split(v, QLatin1Char(','));
+    if (entries.isEmpty())
+        return false;
+    std::vector<bool> repeats;
+    for (const QString &e : entries) {
+        auto r = repeatValue(e);
+        if (!r)
+            return false;
+        repeats.push_back(*r);
+    }
+    for (size_t i = 0; i < m_s.backgroundLayers.size(); ++i)
+        m_s.backgroundLayers[i].repeat = repeats[i % repeats.size()];
+    return true;
+}
+
+bool StyleBuilder::borderRadius(const QString &, const QString &v)
+{
+    // CSS Backgrounds 3 §5.1: 1–4 horizontal radii [ / 1–4 vertical radii ], corners in
+    // the order top-left, top-right, bottom-right, bottom-left.
+    const QStringList halves = split(v, QLatin1Char('/'));
+    if (halves.isEmpty() || halves.size() > 2)
+        return false;
+    std::array<Edges<Length>, 2> radii;
+    for (qsizetype h = 0; h < halves.size(); ++h) {
+        std::vector<Length> values;
+        for (const QString &t : split(halves[h], QLatin1Char(' '))) {
+            auto l = length(t);
+            if (!l || l->value < 0)
+                return false;
+            values.push_back(*l);
+        }
+        if (!expandEdges(values, &radii[h]))
+            return false;
+    }
+    if (halves.size() == 1)
+        radii[1] = radii[0];
+    for (int c = 0; c < 4; ++c)
+        m_s.borderRadius[c] = {radii[0][c], radii[1][c]};
+    return true;
+}
+
+bool StyleBuilder::cornerRadius(const QString &n, const QString &v)
+{
+    const int corner = n == QLatin1String("borderTopLeftRadius") ? 0
+                     : n == QLatin1String("borderTopRightRadius") ? 1
+                     : n == QLatin1String("borderBottomRightRadius") ? 2 : 3;
+    const QStringList tokens = split(v, QLatin1Char(' '));
+    if (tokens.isEmpty() || tokens.size() > 2)
+        return false;
+    auto x = length(tokens[0]);
+    auto y = tokens.size() > 1 ? length(tokens[1]) : x;
+    if (!x || !y || x->value < 0 || y->value < 0)
+        return false;
+    m_s.borderRadius[corner] = {*x, *y};
+    return true;
+}
+
+bool StyleBuilder::boxShadow(const QString &, const QString &v)
+{
+    auto s = css::shadows(v, true, m_s.color, m_s.fontSize, m_rootFontSize, &m_lastReason);
+    if (s)
+        m_s.boxShadow = std::move(*s);
+    return s.has_value();
+}
+
+bool StyleBuilder::opacity(const QString &, const QString &v)
+{
+    auto o = css::percentage(v);
+    if (o)
+        *o /= 100.f;
+    else
+        o = css::number(v);
+    if (!o)
+        return false;
+    m_s.opacity = std::clamp(*o, 0.f, 1.f);
+    return true;
+}
+
+bool StyleBuilder::transform(const QString &, const QString &v)
+{
+    auto t = css::transform(v, m_s.fontSize, m_rootFontSize, &m_lastReason);
+    if (t)
+        m_s.transform = std::move(*t);
+    return t.has_value();
+}
+
+bool StyleBuilder::transformOrigin(const QString &, const QString &v)
+{
+    QStringList tokens = split(v, QLatin1Char(' '));
+    if (tokens.size() == 3)
+        tokens.removeLast(); // the z offset means nothing in 2D
+    return css::position(tokens, m_s.fontSize, m_rootFontSize, &m_s.transformOriginX, &m_s.transformOriginY);
+}
+
+bool StyleBuilder::objectFit(const QString &, const QString &v)
+{
+    auto f = keyword<ObjectFit>(v, {{"fill", ObjectFit::Fill}, {"contain", ObjectFit::Contain},
+                                    {"cover", ObjectFit::Cover}, {"none", ObjectFit::None},
+                                    {"scale-down", ObjectFit::ScaleDown}});
+    if (f)
+        m_s.objectFit = *f;
+    return f.has_value();
+}
+
+bool StyleBuilder::objectPosition(const QString &, const QString &v)
+{
+    return css::position(split(v, QLatin1Char(' ')), m_s.fontSize, m_rootFontSize, &m_s.objectPositionX,
+                         &m_s.objectPositionY);
+}
+
+} // namespace imprint::render::style_detail

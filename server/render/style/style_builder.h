@@ -1,0 +1,168 @@
+#pragma once
+// Internal to the style module: the builder computeStyle() drives, one handler per CSS
+// property, split over style.cpp (box), style_paint.cpp (backgrounds, borders' radii,
+// shadows, transforms) and style_text.cpp (colour, fonts, text). Not a render contract.
+
+#include "server/render/css/parse.h"
+#include "server/render/style/computed_style.h"
+
+#include <QHash>
+#include <QJsonObject>
+#include <QJsonValue>
+
+#include <initializer_list>
+
+namespace imprint::render::style_detail {
+
+using css::split;
+
+template <typename E> struct Keyword {
+    const char *name;
+    E value;
+};
+
+template <typename E>
+std::optional<E> keyword(const QString &text, std::initializer_list<Keyword<E>> table)
+{
+    const QStringView t = QStringView(text).trimmed();
+    for (const auto &k : table)
+        if (t.compare(QLatin1String(k.name), Qt::CaseInsensitive) == 0)
+            return k.value;
+    return std::nullopt;
+}
+
+/// Expands a 1–4 value edge shorthand in CSS order (top, right, bottom, left).
+template <typename T> bool expandEdges(const std::vector<T> &v, Edges<T> *out)
+{
+    switch (v.size()) {
+    case 1: *out = {v[0], v[0], v[0], v[0]}; return true;
+    case 2: *out = {v[0], v[1], v[0], v[1]}; return true;
+    case 3: *out = {v[0], v[1], v[2], v[1]}; return true;
+    case 4: *out = {v[0], v[1], v[2], v[3]}; return true;
+    default: return false;
+    }
+}
+
+/// The state of one computeStyle() call.
+class StyleBuilder {
+public:
+    StyleBuilder(ComputedStyle &style, const ComputedStyle *parent, float rootFontSize,
+                 const QString &fieldPath, QStringList *warnings)
+        : m_s(style), m_parent(parent), m_rootFontSize(rootFontSize), m_fieldPath(fieldPath),
+          m_warnings(warnings)
+    {
+    }
+
+    void applyAll(const QJsonObject &declarations);
+    void finish();
+
+private:
+    using Handler = bool (StyleBuilder::*)(const QString &name, const QString &value);
+
+    void warn(const QString &name, const QString &reason)
+    {
+        if (m_warnings)
+            m_warnings->append(QStringLiteral("%1.%2: %3").arg(m_fieldPath, name, reason));
+    }
+    void invalid(const QString &name, const QString &value, const QString &what)
+    {
+        warn(name, QStringLiteral("invalid %1 \"%2\"").arg(what, value));
+    }
+    float parentFontSize() const { return m_parent ? m_parent->fontSize : 16.f; }
+    std::optional<Length> length(const QString &v) const
+    {
+        return css::lengthPercentage(v, m_s.fontSize, m_rootFontSize);
+    }
+    std::optional<QColor> color(const QString &v) const { return parseColor(v, m_s.color); }
+
+    void apply(const QString &name, const QJsonValue &value);
+
+    // Handlers return false when the value is invalid (the caller warns with the name).
+    bool display(const QString &, const QString &v);
+    bool positionProp(const QString &, const QString &v);
+    bool zIndexProp(const QString &, const QString &v);
+    bool boxSizing(const QString &, const QString &v);
+    bool insetEdge(const QString &n, const QString &v);
+    bool inset(const QString &, const QString &v);
+    bool size(const QString &n, const QString &v);
+    bool margin(const QString &, const QString &v);
+    bool marginEdge(const QString &n, const QString &v);
+    bool padding(const QString &, const QString &v);
+    bool paddingEdge(const QString &n, const QString &v);
+    bool border(const QString &n, const QString &v);
+    bool borderWidth(const QString &n, const QString &v);
+    bool borderStyle(const QString &n, const QString &v);
+    bool borderColor(const QString &n, const QString &v);
+    bool flexDirection(const QString &, const QString &v);
+    bool flexWrap(const QString &, const QString &v);
+    bool flexFlow(const QString &, const QString &v);
+    bool flex(const QString &, const QString &v);
+    bool flexFactor(const QString &n, const QString &v);
+    bool flexBasis(const QString &, const QString &v);
+    bool justifyContent(const QString &, const QString &v);
+    bool alignItems(const QString &n, const QString &v);
+    bool alignContent(const QString &, const QString &v);
+    bool gap(const QString &n, const QString &v);
+    bool overflow(const QString &n, const QString &v);
+    bool aspectRatio(const QString &, const QString &v);
+    bool backgroundColor(const QString &, const QString &v);
+    bool background(const QString &, const QString &v);
+    bool backgroundImage(const QString &, const QString &v);
+    bool backgroundSize(const QString &, const QString &v);
+    bool backgroundPosition(const QString &, const QString &v);
+    bool backgroundRepeat(const QString &, const QString &v);
+    bool borderRadius(const QString &, const QString &v);
+    bool cornerRadius(const QString &n, const QString &v);
+    bool boxShadow(const QString &, const QString &v);
+    bool opacity(const QString &, const QString &v);
+    bool transform(const QString &, const QString &v);
+    bool transformOrigin(const QString &, const QString &v);
+    bool objectFit(const QString &, const QString &v);
+    bool objectPosition(const QString &, const QString &v);
+    bool textOverflow(const QString &, const QString &v);
+    bool lineClamp(const QString &, const QString &v);
+    bool colorProp(const QString &, const QString &v);
+    bool fontFamily(const QString &, const QString &v);
+    bool fontSize(const QString &, const QString &v);
+    bool fontWeight(const QString &, const QString &v);
+    bool fontStyle(const QString &, const QString &v);
+    bool lineHeight(const QString &, const QString &v);
+    bool spacing(const QString &n, const QString &v);
+    bool textAlign(const QString &, const QString &v);
+    bool textTransform(const QString &, const QString &v);
+    bool whiteSpace(const QString &, const QString &v);
+    bool wordBreak(const QString &, const QString &v);
+    bool overflowWrap(const QString &, const QString &v);
+    bool direction(const QString &, const QString &v);
+    bool textShadow(const QString &, const QString &v);
+    bool textDecoration(const QString &, const QString &v);
+    bool textDecorationLine(const QString &, const QString &v);
+    bool textDecorationColor(const QString &, const QString &v);
+    bool textDecorationStyle(const QString &, const QString &v);
+    bool ignored(const QString &, const QString &) { return true; }
+
+    bool parseBorderParts(const QString &v, std::optional<float> *width,
+                          std::optional<BorderStyle> *style, std::optional<QColor> *colorOut);
+    std::optional<float> borderWidthValue(const QString &v) const;
+    std::optional<Gradient> gradientValue(const QString &v, QString *reason) const
+    {
+        return css::gradient(v, m_s.color, m_s.fontSize, m_rootFontSize, reason);
+    }
+    bool imageLayer(const QString &token, BackgroundLayer *layer, QString *reason) const;
+    /// One background-size entry (CSS Backgrounds 3 §3.9) in the size fields of a layer.
+    std::optional<BackgroundLayer> sizeEntry(const QString &entry) const;
+
+    static const QHash<QString, Handler> &handlers();
+
+    ComputedStyle &m_s;
+    const ComputedStyle *m_parent;
+    float m_rootFontSize;
+    QString m_fieldPath;
+    QStringList *m_warnings;
+    std::array<bool, 4> m_borderColorSet{false, false, false, false};
+    TextDecoration m_ownDecoration; // this element's own text-decoration, added to the propagated one
+    bool m_ownDecorationColorSet = false;
+    QString m_lastReason;           // detail for the warning of the handler that just failed
+};
+
+} // namespace imprint::render::style_detail

@@ -1,0 +1,302 @@
+// Text properties of computeStyle(): colour (CSS Color 4), fonts (CSS Fonts 4), line
+// height, spacing, alignment, white space, breaking, decoration (CSS Text 3, CSS Text
+// Decoration 3), text-overflow and line-clamp.
+
+#include "server/render/style/style_builder.h"
+
+#include <cmath>
+
+namespace imprint::render::style_detail {
+
+constexpr float kMaxFontSize = 8192; // px, the largest output side
+
+bool StyleBuilder::textOverflow(const QString &, const QString &v)
+{
+    auto t = keyword<TextOverflow>(v, {{"clip", TextOverflow::Clip}, {"ellipsis", TextOverflow::Ellipsis}});
+    if (t)
+        m_s.textOverflow = *t;
+    return t.has_value();
+}
+
+bool StyleBuilder::lineClamp(const QString &, const QString &v)
+{
+    if (v.compare(QLatin1String("none"), Qt::CaseInsensitive) == 0) {
+        m_s.lineClamp = 0;
+        return true;
+    }
+    // satori also takes `3 "…"` (a custom ellipsis); the count is the first token.
+    const QStringList tokens = split(v, QLatin1Char(' '));
+    auto n = css::number(tokens.value(0));
+    if (!n || *n < 1 || *n != std::floor(*n))
+        return false;
+    m_s.lineClamp = int(std::min(*n, 10000.f));
+    return true;
+}
+
+bool StyleBuilder::colorProp(const QString &, const QString &v)
+{
+    // currentColor in `color` itself means the inherited colour (CSS Color 4 §4.4).
+    auto c = parseColor(v, m_parent ? m_parent->color : QColor(Qt::black));
+    if (c)
+        m_s.color = *c;
+    return c.has_value();
+}
+
+bool StyleBuilder::fontFamily(const QString &, const QString &v)
+{
+    QStringList families;
+    for (QString f : split(v, QLatin1Char(','))) {
+        if (f.size() >= 2 && (f.startsWith(QLatin1Char('"')) || f.startsWith(QLatin1Char('\'')))
+            && f.endsWith(f.front()))
+            f = f.mid(1, f.size() - 2);
+        else
+            f = split(f, QLatin1Char(' ')).join(QLatin1Char(' ')); // unquoted: collapse spaces
+        if (f.trimmed().isEmpty())
+            return false;
+        families << f.trimmed();
+    }
+    if (families.isEmpty())
+        return false;
+    m_s.fontFamily = families;
+    return true;
+}
+
+bool StyleBuilder::fontSize(const QString &, const QString &v)
+{
+    // CSS Fonts 4 §2.5: absolute keywords per the "medium = 16px" table; em and % of the
+    // parent's font size.
+    const float parent = parentFontSize();
+    if (auto k = keyword<float>(v, {{"xx-small", 9}, {"x-small", 10}, {"small", 13}, {"medium", 16},
+                                    {"large", 18}, {"x-large", 24}, {"xx-large", 32}, {"xxx-large", 48},
+                                    {"larger", parent * 1.2f}, {"smaller", parent / 1.2f}})) {
+        m_s.fontSize = *k;
+        return true;
+    }
+    auto l = css::lengthPercentage(v, parent, m_rootFontSize);
+    if (!l || l->value < 0)
+        return false;
+    m_s.fontSize = l->isPercent() ? l->value * parent / 100.f : l->value;
+    // Glyphs larger than the largest image cannot show and would cost memory to shape
+    // and rasterise, so a runaway size (or a chain of `larger`/em) stops there.
+    if (m_s.fontSize > kMaxFontSize) {
+        m_s.fontSize = kMaxFontSize;
+        warn(QStringLiteral("fontSize"), QStringLiteral("clamped to %1px").arg(kMaxFontSize));
+    }
+    return true;
+}
+
+bool StyleBuilder::fontWeight(const QString &, const QString &v)
+{
+    const int parent = m_parent ? m_parent->fontWeight : 400;
+    const QString t = v.toLower();
+    if (t == QLatin1String("normal")) {
+        m_s.fontWeight = 400;
+    } else if (t == QLatin1String("bold")) {
+        m_s.fontWeight = 700;
+    } else if (t == QLatin1String("bolder")) {
+        // CSS Fonts 4 §2.2.1 relative weights table.
+        m_s.fontWeight = parent < 350 ? 400 : parent < 550 ? 700 : 900;
+        if (parent >= 900)
+            m_s.fontWeight = parent;
+    } else if (t == QLatin1String("lighter")) {
+        m_s.fontWeight = parent < 100 ? parent : parent < 550 ? 100 : parent < 750 ? 400 : 700;
+    } else {
+        auto n = css::number(t);
+        if (!n || *n < 1 || *n > 1000)
+            return false;
+        m_s.fontWeight = int(std::lround(*n));
+    }
+    return true;
+}
+
+bool StyleBuilder::fontStyle(const QString &, const QString &v)
+{
+    const QString t = v.toLower();
+    if (t == QLatin1String("normal")) {
+        m_s.fontStyle = FontStyle::Normal;
+        return true;
+    }
+    if (t == QLatin1String("italic") || t.startsWith(QLatin1String("oblique"))) {
+        m_s.fontStyle = FontStyle::Italic;
+        return true;
+    }
+    return false;
+}
+
+bool StyleBuilder::lineHeight(const QString &, const QString &v)
+{
+    // CSS Inline 3 §5.1: normal | <number> (inherited as the number) | <length-percentage>
+    // (computed to px). A JSON number is a <number> here, as React leaves it unitless.
+    if (v.compare(QLatin1String("normal"), Qt::CaseInsensitive) == 0) {
+        m_s.lineHeight = {};
+        return true;
+    }
+    if (auto n = css::number(v)) {
+        if (*n < 0)
+            return false;
+        m_s.lineHeight = {LineHeight::Type::Number, *n};
+        return true;
+    }
+    auto l = length(v);
+    if (!l || l->value < 0)
+        return false;
+    m_s.lineHeight = {LineHeight::Type::Px, l->isPercent() ? l->value * m_s.fontSize / 100.f : l->value};
+    return true;
+}
+
+bool StyleBuilder::spacing(const QString &n, const QString &v)
+{
+    float px = 0;
+    if (v.compare(QLatin1String("normal"), Qt::CaseInsensitive) != 0) {
+        auto l = length(v);
+        if (!l || l->isPercent())
+            return false;
+        px = l->value;
+    }
+    (n == QLatin1String("letterSpacing") ? m_s.letterSpacing : m_s.wordSpacing) = px;
+    return true;
+}
+
+bool StyleBuilder::textAlign(const QString &, const QString &v)
+{
+    auto a = keyword<TextAlign>(v, {{"start", TextAlign::Start}, {"end", TextAlign::End},
+                                    {"left", TextAlign::Left}, {"right", TextAlign::Right},
+                                    {"center", TextAlign::Center}, {"justify", TextAlign::Justify},
+                                    {"-webkit-center", TextAlign::Center}, {"match-parent", TextAlign::Start}});
+    if (a)
+        m_s.textAlign = *a;
+    return a.has_value();
+}
+
+bool StyleBuilder::textTransform(const QString &, const QString &v)
+{
+    auto t = keyword<TextTransform>(v, {{"none", TextTransform::None}, {"uppercase", TextTransform::Uppercase},
+                                        {"lowercase", TextTransform::Lowercase},
+                                        {"capitalize", TextTransform::Capitalize}});
+    if (t)
+        m_s.textTransform = *t;
+    return t.has_value();
+}
+
+bool StyleBuilder::whiteSpace(const QString &, const QString &v)
+{
+    auto w = keyword<WhiteSpace>(v, {{"normal", WhiteSpace::Normal}, {"nowrap", WhiteSpace::NoWrap},
+                                     {"pre", WhiteSpace::Pre}, {"pre-wrap", WhiteSpace::PreWrap},
+                                     {"pre-line", WhiteSpace::PreLine}, {"break-spaces", WhiteSpace::PreWrap}});
+    if (w)
+        m_s.whiteSpace = *w;
+    return w.has_value();
+}
+
+bool StyleBuilder::wordBreak(const QString &, const QString &v)
+{
+    auto w = keyword<WordBreak>(v, {{"normal", WordBreak::Normal}, {"break-all", WordBreak::BreakAll},
+                                    {"keep-all", WordBreak::KeepAll}, {"break-word", WordBreak::BreakWord}});
+    if (w)
+        m_s.wordBreak = *w;
+    return w.has_value();
+}
+
+bool StyleBuilder::overflowWrap(const QString &, const QString &v)
+{
+    auto w = keyword<OverflowWrap>(v, {{"normal", OverflowWrap::Normal}, {"break-word", OverflowWrap::BreakWord},
+                                       {"anywhere", OverflowWrap::Anywhere}});
+    if (w)
+        m_s.overflowWrap = *w;
+    return w.has_value();
+}
+
+bool StyleBuilder::direction(const QString &, const QString &v)
+{
+    auto d = keyword<Direction>(v, {{"ltr", Direction::Ltr}, {"rtl", Direction::Rtl}});
+    if (d)
+        m_s.direction = *d;
+    return d.has_value();
+}
+
+bool StyleBuilder::textShadow(const QString &, const QString &v)
+{
+    auto s = css::shadows(v, false, m_s.color, m_s.fontSize, m_rootFontSize, &m_lastReason);
+    if (s)
+        m_s.textShadow = std::move(*s);
+    return s.has_value();
+}
+
+static std::optional<BorderStyle> decorationStyleValue(const QString &v)
+{
+    // wavy lines are drawn solid.
+    return keyword<BorderStyle>(v, {{"solid", BorderStyle::Solid}, {"double", BorderStyle::Double},
+                                    {"dotted", BorderStyle::Dotted}, {"dashed", BorderStyle::Dashed},
+                                    {"wavy", BorderStyle::Solid}});
+}
+
+bool StyleBuilder::textDecoration(const QString &, const QString &v)
+{
+    // CSS Text Decoration 3 §2.4: <line> || <style> || <color> (|| thickness, ignored).
+    TextDecoration d;
+    bool colorSet = false, styleSet = false, linesSet = false;
+    for (const QString &t : split(v, QLatin1Char(' '))) {
+        const QString k = t.toLower();
+        if (k == QLatin1String("none")) {
+            linesSet = true;
+        } else if (k == QLatin1String("underline")) {
+            d.underline = linesSet = true;
+        } else if (k == QLatin1String("overline")) {
+            d.overline = linesSet = true;
+        } else if (k == QLatin1String("line-through")) {
+            d.lineThrough = linesSet = true;
+        } else if (auto s = !styleSet ? decorationStyleValue(t) : std::nullopt) {
+            d.style = *s;
+            styleSet = true;
+        } else if (auto c = !colorSet ? color(t) : std::nullopt) {
+            d.color = *c;
+            colorSet = true;
+        } else if (k == QLatin1String("auto") || k == QLatin1String("from-font") || length(t)) {
+            continue;
+        } else {
+            return false;
+        }
+    }
+    m_ownDecoration = d;
+    m_ownDecorationColorSet = colorSet;
+    return true;
+}
+
+bool StyleBuilder::textDecorationLine(const QString &, const QString &v)
+{
+    TextDecoration d = m_ownDecoration;
+    d.underline = d.overline = d.lineThrough = false;
+    for (const QString &t : split(v, QLatin1Char(' '))) {
+        const QString k = t.toLower();
+        if (k == QLatin1String("underline"))
+            d.underline = true;
+        else if (k == QLatin1String("overline"))
+            d.overline = true;
+        else if (k == QLatin1String("line-through"))
+            d.lineThrough = true;
+        else if (k != QLatin1String("none"))
+            return false;
+    }
+    m_ownDecoration = d;
+    return true;
+}
+
+bool StyleBuilder::textDecorationColor(const QString &, const QString &v)
+{
+    auto c = color(v);
+    if (!c)
+        return false;
+    m_ownDecoration.color = *c;
+    m_ownDecorationColorSet = true;
+    return true;
+}
+
+bool StyleBuilder::textDecorationStyle(const QString &, const QString &v)
+{
+    auto s = decorationStyleValue(v);
+    if (s)
+        m_ownDecoration.style = *s;
+    return s.has_value();
+}
+
+} // namespace imprint::render::style_detail

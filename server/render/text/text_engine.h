@@ -1,0 +1,94 @@
+#pragma once
+// Text: shaping, line breaking, bidi and ellipsis for text runs (DESIGN.md §3), on Qt's
+// QTextLayout (HarfBuzz shaping, Unicode line breaking UAX #14, bidi UAX #9, font
+// fallback through QFontDatabase). One engine serves both the layout's measure callback
+// and the painters, so the lines drawn are the lines measured.
+
+#include "server/render/text/text_measurer.h"
+
+#include <QFont>
+#include <QGlyphRun>
+#include <QList>
+#include <QSizeF>
+
+#include <memory>
+#include <vector>
+
+namespace imprint::render {
+
+/// One laid-out line of a TextBlock. All coordinates are px relative to the text box's
+/// top-left corner (the LayoutBox borderBox of the text run).
+struct TextLine {
+    QList<QGlyphRun> glyphRuns; ///< visual order; positions are baseline points
+    qreal left = 0;             ///< x of the line's first ink column after alignment
+    qreal width = 0;            ///< advance width of the line's content (no trailing spaces)
+    qreal top = 0;              ///< top of the line box
+    qreal height = 0;           ///< line box height (the used line-height)
+    qreal baseline = 0;         ///< y of the alphabetic baseline
+};
+
+/// A shaped, broken and aligned text run: immutable, shared between measure and paint.
+struct TextBlock {
+    std::vector<TextLine> lines;
+    QSizeF size;                ///< px: widest line, sum of line heights
+    qreal firstBaseline = 0;    ///< px from the top to the first line's baseline
+    bool ellipsized = false;    ///< an ellipsis replaced hidden text (text-overflow or line-clamp)
+    // Decoration metrics of the primary font, px (positive = below the baseline).
+    qreal underlineOffset = 0;
+    qreal overlineOffset = 0;   ///< negative: above the baseline
+    qreal strikeOffset = 0;     ///< negative: above the baseline
+    qreal decorationThickness = 1;
+};
+
+/// The text module. measure() is the layout's TextMeasurer; shape() gives the painters
+/// the same lines as positioned glyph runs.
+///
+/// Thread safety: every public function may be called from any thread. Shaped results
+/// are cached per thread (a bounded LRU per thread), because Qt's font engines — and so
+/// the QGlyphRuns that reference them — belong to the thread that created them
+/// (QFontCache is thread-local); painting a QGlyphRun on another thread would share the
+/// engine's glyph cache unsynchronised.
+class TextEngine final : public TextMeasurer {
+public:
+    /// The process-wide engine (no state of its own beyond the per-thread caches).
+    static TextEngine &instance();
+
+    /// Lays `textRun` out within `maxWidth` px (kMaxContent: no wrapping; 0: min-content)
+    /// and returns the size of its lines and the first baseline. Never fails: an empty
+    /// run measures 0×0.
+    TextMetrics measure(const Node &textRun, qreal maxWidth) override;
+
+    /// The lines of `textRun` laid out in a box `width` px wide, aligned per text-align
+    /// (CSS Text 3 §7.1), with text-overflow (CSS Overflow 3 §text-overflow) and
+    /// line-clamp (CSS Overflow 4 §line-clamp) ellipses applied. Same width, same lines as
+    /// measure(). Never null.
+    std::shared_ptr<const TextBlock> shape(const Node &textRun, qreal width);
+
+    /// The same for a style and text given directly (the text is the run's characters
+    /// before white-space processing and text-transform).
+    std::shared_ptr<const TextBlock> shape(const ComputedStyle &style, const QString &text,
+                                           qreal width);
+
+    /// The QFont a style selects: its font-family list followed by the installed fallback
+    /// families (DejaVu Sans, Noto Sans, Noto Sans CJK, Noto Color Emoji), pixel size
+    /// (fractional sizes kept), weight, style, letter- and word-spacing; hinting off so
+    /// advances are the font's linear advances, as in Chromium.
+    static QFont fontFor(const ComputedStyle &style);
+
+    /// The used line-height in px (CSS Inline 3 §line-height): `normal` is the primary
+    /// font's ascent + descent + line gap, each rounded to whole px as Chromium does
+    /// (20 px DejaVu Sans → 24 px); a number multiplies the font size; px as is.
+    static qreal lineHeightFor(const ComputedStyle &style);
+
+    /// The characters of `text` after CSS Text 3 §4.1.1 white-space collapsing (per
+    /// `white-space`) and §2.1 text-transform; forced breaks become U+2028.
+    static QString processText(const ComputedStyle &style, const QString &text);
+
+    /// Drops every cached shaping result of the calling thread (tests, memory pressure).
+    static void clearThreadCache();
+
+private:
+    TextEngine() = default;
+};
+
+} // namespace imprint::render

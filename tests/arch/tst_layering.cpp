@@ -1,0 +1,109 @@
+// The layering of docs/architecture.md, held against every #include in the tree: a
+// folder may include its own headers and those of the folders listed for it, nothing
+// else. A new dependency that points up the pipeline (layout including paint, the CLI
+// including the HTTP layer) fails here with the file and line that adds it.
+
+#include <QDirIterator>
+#include <QFile>
+#include <QHash>
+#include <QRegularExpression>
+#include <QtTest>
+
+namespace {
+
+/// Folder (relative to the repository) → folders it may include from. Longest prefix
+/// wins, so `server/render/layout` is matched before `server/render`.
+const QHash<QString, QStringList> &allowed()
+{
+    static const QHash<QString, QStringList> table = [] {
+        const QString base = QStringLiteral("server/render/error.h"); // the pipeline's error type, every stage's
+        QHash<QString, QStringList> t;
+        t["server/common"] = {};
+        t["server/render/css"] = {base};
+        t["server/render/style"] = {base, "server/render/css"};
+        t["server/render/encode"] = {base};
+        t["server/render/resources"] = {base};
+        t["server/render/document"] = {base, "server/render/style", "server/render/css", "server/render/resources"};
+        t["server/render/text"] = {base, "server/render/document", "server/render/style", "server/render/css", "server/render/resources"};
+        t["server/render/layout"] = {base, "server/render/text", "server/render/document", "server/render/style", "server/render/css"};
+        t["server/render/paint"] = {base, "server/render/layout", "server/render/text", "server/render/document",
+                                    "server/render/style", "server/render/css", "server/render/resources"};
+        t["server/render/backends"] = {base, "server/render/paint", "server/render/layout", "server/render/text",
+                                       "server/render/document", "server/render/style", "server/render/css",
+                                       "server/render/resources", "server/render/encode"};
+        t["server/render"] = {"server/render"};
+        t["server/patterns"] = {"server/render/encode"};
+        t["server/store"] = {"server/common"};
+        t["server/service"] = {"server/common", "server/store", "server/render", "server/patterns"};
+        t["server/http"] = {"server/common", "server/service", "server/store", "server/render", "server/patterns"};
+        t["server/app"] = {"server", "gui", "shared"}; // the composition root: serve, console, CLI
+        t["server/main.cpp"] = {"server"};
+        t["gui"] = {"shared"};
+        t["shared"] = {};
+        return t;
+    }();
+    return table;
+}
+
+QString layerOf(const QString &path)
+{
+    QString best;
+    for (auto it = allowed().begin(); it != allowed().end(); ++it) {
+        const QString &layer = it.key();
+        if ((path == layer || path.startsWith(layer + '/')) && layer.size() > best.size())
+            best = layer;
+    }
+    return best;
+}
+
+} // namespace
+
+class TestLayering : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void includesPointDown()
+    {
+        const QString root = QStringLiteral(IMPRINT_SOURCE_DIR);
+        static const QRegularExpression include(QStringLiteral("^\\s*#\\s*include\\s+\"([^\"]+)\""));
+        QStringList violations;
+        int files = 0;
+        for (const QString &top : {QStringLiteral("server"), QStringLiteral("gui"), QStringLiteral("shared")}) {
+            QDirIterator it(root + '/' + top, {"*.h", "*.cpp"}, QDir::Files, QDirIterator::Subdirectories);
+            while (it.hasNext()) {
+                const QString file = it.next();
+                const QString rel = file.mid(root.size() + 1);
+                const QString layer = layerOf(rel);
+                QVERIFY2(!layer.isEmpty(), qPrintable(rel + " is in no layer of tst_layering's table"));
+                ++files;
+                QFile f(file);
+                QVERIFY(f.open(QIODevice::ReadOnly));
+                int lineNo = 0;
+                while (!f.atEnd()) {
+                    const QString line = QString::fromUtf8(f.readLine());
+                    ++lineNo;
+                    const auto m = include.match(line);
+                    if (!m.hasMatch())
+                        continue;
+                    const QString target = m.captured(1);
+                    if (!target.contains('/'))
+                        continue; // generated files (moc, ui) and same-folder includes
+                    const QString targetLayer = layerOf(target);
+                    if (targetLayer == layer)
+                        continue;
+                    bool ok = false;
+                    for (const QString &a : allowed().value(layer))
+                        ok = ok || target == a || target.startsWith(a + '/');
+                    if (!ok)
+                        violations << QStringLiteral("%1:%2 (%3) includes %4").arg(rel).arg(lineNo).arg(layer, target);
+                }
+            }
+        }
+        QVERIFY(files > 50);
+        QVERIFY2(violations.isEmpty(), qPrintable(violations.join('\n')));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestLayering)
+#include "tst_layering.moc"
