@@ -3,6 +3,7 @@
 // fixed-width glyphs (font-size / 2 px per character, line height 1.2 × font-size,
 // baseline at 0.8 × font-size) so every number is computable on paper.
 
+#include "server/render/layout/alignment.h"
 #include "server/render/layout/layout.h"
 
 #include <QtTest>
@@ -129,6 +130,39 @@ class TestLayout : public QObject {
     Q_OBJECT
 
 private Q_SLOTS:
+    // CSS Box Alignment 3 §5.3: distribution and its fallback on negative free space,
+    // shared by justify-content, align-content and the abspos static position.
+    void boxAlignmentDistribution_data()
+    {
+        QTest::addColumn<int>("mode");
+        QTest::addColumn<qreal>("freeSpace");
+        QTest::addColumn<int>("count");
+        QTest::addColumn<qreal>("offset");
+        QTest::addColumn<qreal>("between");
+        using D = ContentDistribution;
+        QTest::newRow("start") << int(D::Start) << 90.0 << 3 << 0.0 << 0.0;
+        QTest::newRow("end") << int(D::End) << 90.0 << 3 << 90.0 << 0.0;
+        QTest::newRow("center") << int(D::Center) << 90.0 << 3 << 45.0 << 0.0;
+        QTest::newRow("between") << int(D::SpaceBetween) << 90.0 << 3 << 0.0 << 45.0;
+        QTest::newRow("around") << int(D::SpaceAround) << 90.0 << 3 << 15.0 << 30.0;
+        QTest::newRow("evenly") << int(D::SpaceEvenly) << 90.0 << 3 << 22.5 << 22.5;
+        QTest::newRow("stretch distributes nothing") << int(D::Stretch) << 90.0 << 3 << 0.0 << 0.0;
+        QTest::newRow("between, one item → start") << int(D::SpaceBetween) << 90.0 << 1 << 0.0 << 0.0;
+        QTest::newRow("between, overflow → start") << int(D::SpaceBetween) << -40.0 << 3 << 0.0 << 0.0;
+        QTest::newRow("around, overflow → center") << int(D::SpaceAround) << -40.0 << 3 << -20.0 << 0.0;
+        QTest::newRow("evenly, overflow → center") << int(D::SpaceEvenly) << -40.0 << 3 << -20.0 << 0.0;
+        QTest::newRow("evenly, one item → center") << int(D::SpaceEvenly) << 90.0 << 1 << 45.0 << 45.0;
+    }
+    void boxAlignmentDistribution()
+    {
+        QFETCH(int, mode);
+        QFETCH(qreal, freeSpace);
+        QFETCH(int, count);
+        const Distribution d = distributeContent(ContentDistribution(mode), freeSpace, std::size_t(count));
+        QTEST(d.offset, "offset");
+        QTEST(d.between, "between");
+    }
+
     void rootFillsViewport();
     void growDistributesWithMaxClamp();
     void shrinkWithMinClamp();

@@ -5,6 +5,7 @@
 // offsets are logical (from main-start / cross-start of the content box) until the
 // final placement turns them into physical ones, which is where the -reverse values act.
 
+#include "server/render/layout/alignment.h"
 #include "server/render/layout/layout_internal.h"
 
 #include <algorithm>
@@ -129,10 +130,7 @@ private:
     std::optional<qreal> definiteCrossSize(const FlexItem &item) const;
     LayoutRequest requestFor(qreal width, qreal height) const;
     bool isSingleLine() const { return m_style.flexWrap == FlexWrap::NoWrap; }
-    bool isMainReverse() const
-    {
-        return m_style.flexDirection == FlexDirection::RowReverse || m_style.flexDirection == FlexDirection::ColumnReverse;
-    }
+    bool isMainReverse() const { return isMainAxisReversed(m_style); }
     bool isCrossReverse() const { return m_style.flexWrap == FlexWrap::WrapReverse; }
     bool participatesInBaselineAlignment(const FlexItem &item) const
     {
@@ -214,7 +212,7 @@ void FlexFormattingContext::generateAnonymousFlexItems()
             item.alignSelf = m_style.alignItems;
         } else {
             item.edges = LayoutEngine::resolveEdges(s, cbWidth);
-            item.alignSelf = s.alignSelf == AlignItems::Auto ? m_style.alignItems : s.alignSelf;
+            item.alignSelf = usedAlignSelf(m_style, s);
         }
         const BoxEdges &e = item.edges;
         const bool reverse = isMainReverse(), crossReverse = isCrossReverse();
@@ -626,37 +624,7 @@ void FlexFormattingContext::distributeRemainingFreeSpace()
         }
         // 2. Then justify-content (§8.2); with negative free space the distributed values
         // fall back to flex-start (space-between) or center (space-around/-evenly).
-        qreal offset = 0, between = 0;
-        switch (m_style.justifyContent) {
-        case JustifyContent::FlexStart:
-            break;
-        case JustifyContent::FlexEnd:
-            offset = free;
-            break;
-        case JustifyContent::Center:
-            offset = free / 2;
-            break;
-        case JustifyContent::SpaceBetween:
-            if (free > 0 && count > 1)
-                between = free / qreal(count - 1);
-            break;
-        case JustifyContent::SpaceAround:
-            if (free > 0) {
-                between = free / qreal(count);
-                offset = between / 2;
-            } else {
-                offset = free / 2;
-            }
-            break;
-        case JustifyContent::SpaceEvenly:
-            if (free > 0) {
-                between = free / qreal(count + 1);
-                offset = between;
-            } else {
-                offset = free / 2;
-            }
-            break;
-        }
+        const auto [offset, between] = distributeContent(contentDistribution(m_style.justifyContent), free, count);
         qreal cursor = offset;
         for (FlexItem *item : line.items) {
             item->mainOffset = cursor + item->marginMainStart;
@@ -738,41 +706,9 @@ void FlexFormattingContext::alignAllFlexLines()
     for (const FlexLine &line : m_lines)
         sum += line.crossSize;
     const qreal free = m_innerCrossSize - sum;
-    qreal offset = 0, between = 0;
     // A single-line container's line fills it (step 8), so align-content does nothing.
-    if (!isSingleLine()) {
-        switch (m_style.alignContent) {
-        case AlignContent::FlexStart:
-        case AlignContent::Stretch:
-            break;
-        case AlignContent::FlexEnd:
-            offset = free;
-            break;
-        case AlignContent::Center:
-            offset = free / 2;
-            break;
-        case AlignContent::SpaceBetween:
-            if (free > 0 && count > 1)
-                between = free / qreal(count - 1);
-            break;
-        case AlignContent::SpaceAround:
-            if (free > 0) {
-                between = free / qreal(count);
-                offset = between / 2;
-            } else {
-                offset = free / 2;
-            }
-            break;
-        case AlignContent::SpaceEvenly:
-            if (free > 0) {
-                between = free / qreal(count + 1);
-                offset = between;
-            } else {
-                offset = free / 2;
-            }
-            break;
-        }
-    }
+    const auto [offset, between] = isSingleLine() ? Distribution{}
+                                                  : distributeContent(contentDistribution(m_style.alignContent), free, count);
     qreal cursor = offset;
     for (FlexLine &line : m_lines) {
         line.crossOffset = cursor;
@@ -831,28 +767,15 @@ QPointF flexStaticPosition(const ComputedStyle &container, const ComputedStyle &
                            QSizeF marginBoxSize)
 {
     const bool row = container.isRowDirection();
-    const bool reverse = container.flexDirection == FlexDirection::RowReverse
-        || container.flexDirection == FlexDirection::ColumnReverse;
+    const bool reverse = isMainAxisReversed(container);
     const qreal mainFree = row ? contentSize.width() - marginBoxSize.width() : contentSize.height() - marginBoxSize.height();
     const qreal crossFree = row ? contentSize.height() - marginBoxSize.height() : contentSize.width() - marginBoxSize.width();
-    qreal main = 0;
-    switch (container.justifyContent) {
-    case JustifyContent::FlexStart:
-    case JustifyContent::SpaceBetween:
-        break;
-    case JustifyContent::FlexEnd:
-        main = mainFree;
-        break;
-    case JustifyContent::Center:
-    case JustifyContent::SpaceAround:
-    case JustifyContent::SpaceEvenly:
-        main = mainFree / 2;
-        break;
-    }
+    // CSS Flexbox 1 §4.1: the static position is that of a sole flex item in the container.
+    qreal main = distributeContent(contentDistribution(container.justifyContent), mainFree, 1).offset;
     if (reverse)
         main = mainFree - main;
     qreal cross = 0;
-    const AlignItems align = child.alignSelf == AlignItems::Auto ? container.alignItems : child.alignSelf;
+    const AlignItems align = usedAlignSelf(container, child);
     switch (align) {
     case AlignItems::FlexEnd:
         cross = crossFree;

@@ -1,0 +1,81 @@
+// Box alignment helpers (see alignment.h).
+
+#include "server/render/layout/alignment.h"
+
+namespace imprint::render {
+
+Distribution distributeContent(ContentDistribution mode, qreal freeSpace, std::size_t count)
+{
+    Distribution d;
+    switch (mode) {
+    case ContentDistribution::Start:
+    case ContentDistribution::Stretch:
+        break;
+    case ContentDistribution::End:
+        d.offset = freeSpace;
+        break;
+    case ContentDistribution::Center:
+        d.offset = freeSpace / 2;
+        break;
+    case ContentDistribution::SpaceBetween:
+        if (freeSpace > 0 && count > 1)
+            d.between = freeSpace / qreal(count - 1);
+        break;
+    case ContentDistribution::SpaceAround:
+        if (freeSpace > 0) {
+            d.between = freeSpace / qreal(count);
+            d.offset = d.between / 2;
+        } else {
+            d.offset = freeSpace / 2;
+        }
+        break;
+    case ContentDistribution::SpaceEvenly:
+        if (freeSpace > 0) {
+            d.between = freeSpace / qreal(count + 1);
+            d.offset = d.between;
+        } else {
+            d.offset = freeSpace / 2;
+        }
+        break;
+    }
+    return d;
+}
+
+ContentDistribution contentDistribution(JustifyContent value)
+{
+    switch (value) {
+    case JustifyContent::FlexStart: return ContentDistribution::Start;
+    case JustifyContent::FlexEnd: return ContentDistribution::End;
+    case JustifyContent::Center: return ContentDistribution::Center;
+    case JustifyContent::SpaceBetween: return ContentDistribution::SpaceBetween;
+    case JustifyContent::SpaceAround: return ContentDistribution::SpaceAround;
+    case JustifyContent::SpaceEvenly: return ContentDistribution::SpaceEvenly;
+    }
+    return ContentDistribution::Start;
+}
+
+ContentDistribution contentDistribution(AlignContent value)
+{
+    switch (value) {
+    case AlignContent::FlexStart: return ContentDistribution::Start;
+    case AlignContent::FlexEnd: return ContentDistribution::End;
+    case AlignContent::Center: return ContentDistribution::Center;
+    case AlignContent::SpaceBetween: return ContentDistribution::SpaceBetween;
+    case AlignContent::SpaceAround: return ContentDistribution::SpaceAround;
+    case AlignContent::SpaceEvenly: return ContentDistribution::SpaceEvenly;
+    case AlignContent::Stretch: return ContentDistribution::Stretch;
+    }
+    return ContentDistribution::Start;
+}
+
+AlignItems usedAlignSelf(const ComputedStyle &container, const ComputedStyle &item)
+{
+    return item.alignSelf == AlignItems::Auto ? container.alignItems : item.alignSelf;
+}
+
+bool isMainAxisReversed(const ComputedStyle &container)
+{
+    return container.flexDirection == FlexDirection::RowReverse || container.flexDirection == FlexDirection::ColumnReverse;
+}
+
+} // namespace imprint::render
