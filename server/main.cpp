@@ -6,6 +6,7 @@
 #include <QGuiApplication>
 
 #include <malloc.h>
+#include <sys/stat.h>
 
 #include <memory>
 
@@ -29,6 +30,9 @@ void keepRenderBuffersResident()
 int main(int argc, char **argv)
 {
     keepRenderBuffersResident();
+    // Everything the service writes (database, WAL, stored renders, config, backups)
+    // holds accounts, key hashes or customers' images: readable by its owner only.
+    ::umask(0077);
     const bool wantsWidgets = imprint::app::commandNeedsWidgets(argc, argv);
     // Headless commands (serve, render, bench, admin CLI) must not need a display.
     if (!wantsWidgets && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))

@@ -2,6 +2,7 @@
 
 #include <QDateTime>
 #include <QDir>
+#include <QFile>
 #include <QFileInfo>
 #include <QLoggingCategory>
 #include <QSqlError>
@@ -167,6 +168,15 @@ QSqlDatabase Database::connection() const
     }
     QSqlDatabase db = QSqlDatabase::addDatabase(m_settings.driver, name);
     if (m_settings.driver == QLatin1String("QSQLITE")) {
+        // Created owner-only before SQLite opens it: SQLite gives the -wal and -shm
+        // files the database file's permissions, and the file holds password and key
+        // hashes.
+        if (!m_settings.sqlitePath.isEmpty() && !m_settings.sqlitePath.startsWith(u':') && !QFileInfo::exists(m_settings.sqlitePath)) {
+            QDir().mkpath(QFileInfo(m_settings.sqlitePath).absolutePath());
+            QFile file(m_settings.sqlitePath);
+            if (file.open(QIODevice::WriteOnly))
+                file.setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner);
+        }
         db.setDatabaseName(m_settings.sqlitePath);
         db.setConnectOptions(QStringLiteral("QSQLITE_BUSY_TIMEOUT=5000"));
     } else {

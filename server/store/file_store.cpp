@@ -9,7 +9,36 @@
 
 #include <cstdio>
 
+#include <fcntl.h>
+#include <unistd.h>
+
 namespace imprint::store {
+
+namespace {
+
+/// mkpath, then owner-only (0700) on every directory it had to create under the store.
+bool makePrivateDirectory(const QString &dir)
+{
+    if (QFileInfo::exists(dir))
+        return true;
+    if (!QDir().mkpath(dir))
+        return false;
+    return QFile::setPermissions(dir, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
+}
+
+/// fsync(2) of a directory, so a rename inside it survives a crash (POSIX leaves the
+/// directory entry in the cache until then). Best effort: a failure only weakens
+/// durability, it does not make the file wrong.
+void syncDirectory(const QString &dir)
+{
+    const int fd = ::open(QFile::encodeName(dir).constData(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd < 0)
+        return;
+    ::fsync(fd);
+    ::close(fd);
+}
+
+} // namespace
 
 bool FileStore::knownExtension(const QString &ext)
 {
@@ -54,19 +83,22 @@ std::optional<StoredFile> FileStore::put(const QByteArray &bytes, const QString 
         return f;
     }
     const QString dir = info.absolutePath();
-    if (!QDir().mkpath(dir)) {
+    if (!makePrivateDirectory(dir)) {
         if (error)
             *error = QStringLiteral("cannot create %1").arg(dir);
         return std::nullopt;
     }
     QTemporaryFile tmp(dir + QStringLiteral("/.tmp-XXXXXX"));
     tmp.setAutoRemove(true);
-    if (!tmp.open() || tmp.write(bytes) != bytes.size() || !tmp.flush()) {
+    // Durable before it is visible: the bytes reach the disk before the rename, and the
+    // rename reaches it before we report the file stored (a crash cannot leave a name
+    // pointing at a torn file, nor lose a file a database row already names).
+    if (!tmp.open() || tmp.write(bytes) != bytes.size() || !tmp.flush() || ::fsync(tmp.handle()) != 0) {
         if (error)
             *error = QStringLiteral("cannot write %1: %2").arg(dir, tmp.errorString());
         return std::nullopt;
     }
-    tmp.setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ReadGroup | QFileDevice::ReadOther);
+    tmp.setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner);
     // rename(2) replaces atomically; QFile::rename refuses to overwrite, and a concurrent
     // writer of the same content may have won the race, which is fine.
     if (::rename(QFile::encodeName(tmp.fileName()).constData(), QFile::encodeName(f.path).constData()) != 0) {
@@ -79,6 +111,7 @@ std::optional<StoredFile> FileStore::put(const QByteArray &bytes, const QString 
         return std::nullopt;
     }
     tmp.setAutoRemove(false);
+    syncDirectory(dir);
     return f;
 }
 

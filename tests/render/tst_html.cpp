@@ -6,7 +6,8 @@
 
 #include "server/render/backends/html.h"
 #include "server/render/pipeline.h"
-#include "ssim_helper.h"
+#include "tests/support/fixtures.h"
+#include "tests/support/ssim.h"
 
 #include <QDir>
 #include <QFile>
@@ -17,21 +18,6 @@
 using namespace imprint::render;
 
 namespace {
-
-struct Golden {
-    const char *name;
-    double threshold;
-};
-const Golden kGoldens[] = {
-    {"a-simple", 0.88}, {"b-gradient", 0.69}, {"c-card", 0.80}, {"d-absolute", 0.52},
-    {"e-longtext", 0.68}, {"f-image", 0.79}, {"g-wrap-align", 0.72}, {"h-flex-grow-shrink", 0.72},
-    {"i-justify-space", 0.68}, {"j-align-baseline-stretch", 0.80}, {"m-box-sizing", 0.71},
-};
-
-QString fixtureDir()
-{
-    return QStringLiteral(IMPRINT_SOURCE_DIR "/tests/render/fixtures");
-}
 
 QJsonObject htmlTemplate(const QString &html)
 {
@@ -54,14 +40,14 @@ private Q_SLOTS:
     {
         QTest::addColumn<QString>("name");
         QTest::addColumn<double>("threshold");
-        for (const Golden &g : kGoldens)
-            QTest::newRow(g.name) << QString::fromLatin1(g.name) << g.threshold;
+        for (const test::Golden &g : test::kGoldens)
+            QTest::newRow(g.name) << QString::fromLatin1(g.name) << g.html;
     }
     void fixtures()
     {
         QFETCH(QString, name);
         QFETCH(double, threshold);
-        QFile file(fixtureDir() + QStringLiteral("/templates/%1.json").arg(name));
+        QFile file(test::fixtureDir() + QStringLiteral("/templates/%1.json").arg(name));
         QVERIFY(file.open(QIODevice::ReadOnly));
         RenderRequest request;
         request.document = QJsonDocument::fromJson(file.readAll()).object();
@@ -70,7 +56,7 @@ private Q_SLOTS:
         const auto result = render(request, &error);
         QVERIFY2(result, qPrintable(error.message));
         const QImage rendered = QImage::fromData(result->bytes);
-        const QImage reference(fixtureDir() + QStringLiteral("/chromium/%1.png").arg(name));
+        const QImage reference(test::fixtureDir() + QStringLiteral("/chromium/%1.png").arg(name));
         QCOMPARE(rendered.size(), reference.size());
         const QString dump = qEnvironmentVariable("IMPRINT_HTML_DUMP");
         if (!dump.isEmpty()) {

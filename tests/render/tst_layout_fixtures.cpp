@@ -6,6 +6,8 @@
 #include "server/render/document/template.h"
 #include "server/render/text/text_engine.h"
 
+#include "tests/support/fixtures.h"
+
 #include <QGuiApplication>
 #include <QtTest>
 
@@ -19,25 +21,6 @@
 using namespace imprint::render;
 
 namespace {
-
-QString fixturesDir()
-{
-    const QString source = QStringLiteral(IMPRINT_SOURCE_DIR);
-    for (const QString &candidate : {source + QStringLiteral("/tests/render/fixtures"),
-                                     source + QStringLiteral("/../shared/fixtures")}) {
-        if (QDir(candidate + QStringLiteral("/templates")).exists())
-            return candidate;
-    }
-    return {};
-}
-
-QJsonDocument readJson(const QString &path)
-{
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        return {};
-    return QJsonDocument::fromJson(file.readAll());
-}
 
 // Chromium's boxes are getBoundingClientRect()s: transformed (CSS Transforms 1 §6,
 // around transform-origin), while layout boxes are not, so the comparison transforms ours.
@@ -99,7 +82,7 @@ private Q_SLOTS:
 void TestLayoutFixtures::matchesChromium_data()
 {
     QTest::addColumn<QString>("name");
-    const QString dir = fixturesDir();
+    const QString dir = test::fixtureDir();
     if (dir.isEmpty())
         QSKIP("reference fixtures not found");
     const QStringList names = QDir(dir + QStringLiteral("/templates")).entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name);
@@ -113,8 +96,8 @@ void TestLayoutFixtures::matchesChromium_data()
 void TestLayoutFixtures::matchesChromium()
 {
     QFETCH(QString, name);
-    const QString dir = fixturesDir();
-    const QJsonDocument doc = readJson(dir + QStringLiteral("/templates/") + name + QStringLiteral(".json"));
+    const QString dir = test::fixtureDir();
+    const QJsonDocument doc = test::readJson(dir + QStringLiteral("/templates/") + name + QStringLiteral(".json"));
     QVERIFY(doc.isObject());
     RenderError error;
     const auto tmpl = parseTemplate(doc.object(), &error);
@@ -128,7 +111,7 @@ void TestLayoutFixtures::matchesChromium()
     QHash<QString, QRectF> ours;
     collect(box, QTransform(), ours);
 
-    const QJsonArray reference = readJson(dir + QStringLiteral("/chromium/") + name + QStringLiteral(".layout.json")).array();
+    const QJsonArray reference = test::readJson(dir + QStringLiteral("/chromium/") + name + QStringLiteral(".layout.json")).array();
     QVERIFY(!reference.isEmpty());
     qreal worst = 0;
     QStringList mismatches;

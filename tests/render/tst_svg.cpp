@@ -5,7 +5,8 @@
 
 #include "server/render/pipeline.h"
 #include "server/render/backends/svg.h"
-#include "ssim_helper.h"
+#include "tests/support/fixtures.h"
+#include "tests/support/ssim.h"
 
 #include <QDir>
 #include <QFile>
@@ -18,30 +19,6 @@
 using namespace imprint::render;
 
 namespace {
-
-/// Per-fixture SSIM floors against Chromium: a little below what the engine achieves.
-struct Golden {
-    const char *name;
-    double threshold;
-};
-const Golden kGoldens[] = {
-    {"a-simple", 0.995}, {"b-gradient", 0.985}, {"c-card", 0.99}, {"d-absolute", 0.99},
-    {"e-longtext", 0.99}, {"f-image", 0.985}, {"g-wrap-align", 0.99}, {"h-flex-grow-shrink", 0.975},
-    {"i-justify-space", 0.99}, {"j-align-baseline-stretch", 0.99}, {"m-box-sizing", 0.99},
-};
-
-QString fixtureDir()
-{
-    return QStringLiteral(IMPRINT_SOURCE_DIR "/tests/render/fixtures");
-}
-
-QJsonObject readJson(const QString &path)
-{
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        return {};
-    return QJsonDocument::fromJson(file.readAll()).object();
-}
 
 void dump(const QString &name, const QByteArray &bytes)
 {
@@ -101,8 +78,8 @@ private Q_SLOTS:
     {
         QTest::addColumn<QString>("name");
         QTest::addColumn<double>("threshold");
-        for (const Golden &g : kGoldens)
-            QTest::newRow(g.name) << QString::fromLatin1(g.name) << g.threshold;
+        for (const test::Golden &g : test::kGoldens)
+            QTest::newRow(g.name) << QString::fromLatin1(g.name) << g.satori;
     }
 
     void fixtures()
@@ -110,7 +87,7 @@ private Q_SLOTS:
         QFETCH(QString, name);
         QFETCH(double, threshold);
         RenderRequest request;
-        request.document = readJson(fixtureDir() + QStringLiteral("/templates/%1.json").arg(name));
+        request.document = test::fixtureTemplate(name);
         QVERIFY(!request.document.isEmpty());
         request.engine = QStringLiteral("satori");
         request.format = OutputFormat::Svg;
@@ -136,7 +113,7 @@ private Q_SLOTS:
         QVERIFY(!rendered.isNull());
         QVERIFY(test::ssimOf(rendered, rasteriseSvg(svg->bytes, rendered.size())) > 0.999);
 
-        const QImage reference(fixtureDir() + QStringLiteral("/chromium/%1.png").arg(name));
+        const QImage reference(test::fixtureDir() + QStringLiteral("/chromium/%1.png").arg(name));
         QVERIFY(!reference.isNull());
         const double ssim = test::ssimOf(reference, rendered);
         qInfo("%s satori SSIM %.4f (threshold %.2f), svg %lld bytes", qPrintable(name), ssim, threshold,
@@ -203,7 +180,7 @@ private Q_SLOTS:
         // The server renders on a thread pool: per-thread glyph caches and the shared
         // emoji cache must give every thread the same document.
         RenderRequest request;
-        request.document = readJson(fixtureDir() + QStringLiteral("/templates/c-card.json"));
+        request.document = test::fixtureTemplate(QStringLiteral("c-card"));
         request.engine = QStringLiteral("satori");
         request.format = OutputFormat::Svg;
         RenderError error;

@@ -3,6 +3,8 @@
 
 #include "server/render/document/template.h"
 
+#include "tests/support/fixtures.h"
+
 #include <QBuffer>
 #include <QDir>
 #include <QFile>
@@ -22,16 +24,6 @@ QJsonObject json(const char *text)
     if (e.error != QJsonParseError::NoError)
         qFatal("bad test JSON: %s", qPrintable(e.errorString()));
     return o;
-}
-
-QString fixturesDir()
-{
-    const QString source = QStringLiteral(IMPRINT_SOURCE_DIR);
-    for (const QString &candidate : {source + QStringLiteral("/tests/render/fixtures"),
-                                     source + QStringLiteral("/../shared/fixtures")})
-        if (QDir(candidate + QStringLiteral("/templates")).exists())
-            return candidate;
-    return {};
 }
 
 void collectElements(const Node &n, QList<const Node *> *out)
@@ -204,7 +196,7 @@ private Q_SLOTS:
 
     void fixturesBuildWithChromiumIds()
     {
-        const QString dir = fixturesDir();
+        const QString dir = test::fixtureDir();
         if (dir.isEmpty())
             QSKIP("reference fixtures not found");
         const QStringList names = QDir(dir + QStringLiteral("/templates")).entryList({QStringLiteral("*.json")}, QDir::Files);

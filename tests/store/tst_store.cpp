@@ -2,12 +2,16 @@
 // rows), and the API key rules at service level.
 #include "server/store/crypto.h"
 #include "server/store/database.h"
+#include "server/store/file_store.h"
 #include "server/store/repositories.h"
 #include "server/store/services.h"
 
+#include <QFileInfo>
 #include <QSqlQuery>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <sys/stat.h>
 
 using namespace imprint::store;
 
@@ -57,6 +61,33 @@ private slots:
         QVERIFY(q.exec("PRAGMA foreign_keys"));
         QVERIFY(q.next());
         QCOMPARE(q.value(0).toInt(), 1);
+    }
+
+    void filesAreOwnerOnly()
+    {
+        // The database holds password and key hashes; stored renders are customers'
+        // images: neither is readable by other users of the machine, whatever the umask.
+        QTemporaryDir dir;
+        const mode_t previous = ::umask(0022);
+        Database db(sqliteAt(dir.filePath("private.db")));
+        QString error;
+        QVERIFY2(db.migrate(&error), qPrintable(error));
+        const auto ownerOnly = QFileDevice::ReadOwner | QFileDevice::WriteOwner;
+        const auto groupOrOther = QFileDevice::ReadGroup | QFileDevice::WriteGroup | QFileDevice::ReadOther | QFileDevice::WriteOther;
+        QVERIFY(QFileInfo(dir.filePath("private.db")).permissions() & ownerOnly);
+        QVERIFY(!(QFileInfo(dir.filePath("private.db")).permissions() & groupOrOther));
+        QVERIFY(QFileInfo::exists(dir.filePath("private.db-wal")));
+        QVERIFY(!(QFileInfo(dir.filePath("private.db-wal")).permissions() & groupOrOther));
+
+        FileStore files(dir.filePath("files"));
+        const auto stored = files.put("not really a png", QStringLiteral("png"), &error);
+        QVERIFY2(stored, qPrintable(error));
+        QVERIFY(!(QFileInfo(stored->path).permissions() & groupOrOther));
+        QVERIFY(!(QFileInfo(QFileInfo(stored->path).absolutePath()).permissions() & (groupOrOther | QFileDevice::ExeGroup | QFileDevice::ExeOther)));
+        QFile read(stored->path);
+        QVERIFY(read.open(QIODevice::ReadOnly));
+        QCOMPARE(read.readAll(), QByteArray("not really a png"));
+        ::umask(previous);
     }
 
     void olderSchemaUpgradesCleanly()

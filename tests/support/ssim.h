@@ -1,8 +1,8 @@
 #pragma once
-// Mean SSIM of luma exactly as ../shared/tools/score.mjs computes it (over white;
+// Mean SSIM of luma, the fidelity measure of the golden tests (over white;
 // Y = 0.299 R + 0.587 G + 0.114 B; 11×11 Gaussian window, sigma 1.5; K1 0.01, K2 0.03,
-// L 255; windows that fit entirely). The same computation as tst_golden.cpp's, shared by
-// the satori/html engine tests.
+// L 255; windows that fit entirely: Wang et al. 2004 as the peers' scoring script
+// computes it), shared by every engine's golden test.
 
 #include <QImage>
 
