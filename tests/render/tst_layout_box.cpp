@@ -1,0 +1,358 @@
+// Box layout tests outside the flex algorithm proper: absolute and relative
+// positioning (CSS Position 3), display none, block stacking, replaced elements and
+// aspect-ratio (CSS Sizing 4), and the engine's caching and linear cost on deep and wide
+// trees. Trees are hand-built (tests/support/layout_tree.h); every number is worked out
+// on paper.
+
+#include "server/render/layout/layout.h"
+#include "tests/support/layout_tree.h"
+
+#include <QtTest>
+
+#include <cmath>
+
+using namespace imprint::render;
+using namespace imprint::render::test;
+
+class TestLayoutBox : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void absoluteWithInsets();
+    void absoluteStaticPosition();
+    void absoluteContainingBlockIsNearestPositionedAncestor();
+    void relativeOffsets();
+    void displayNoneRemovesBox();
+    void blockStacking();
+    void nestedColumnInRowSizedByContent();
+    void columnStretchedTextWrapsAtContainerWidth();
+    void imageKeepsAspectRatio();
+    void aspectRatioProperty();
+    void stretchedImageTakesWidthFromRatio();
+    void measurementsAreCached();
+    void deepTreesStayLinear();
+    void wideTreesStayFast();
+};
+
+void TestLayoutBox::absoluteWithInsets()
+{
+    auto root = makeRoot(style());
+    ComputedStyle cs = fixed(400, 300);
+    cs.position = Position::Relative;
+    cs.borderWidth = {10, 10, 10, 10};
+    cs.borderStyle = {BorderStyle::Solid, BorderStyle::Solid, BorderStyle::Solid, BorderStyle::Solid};
+    Node *container = addElement(*root, cs);
+    Node *inflow = addElement(*container, fixed(20, 20));
+    ComputedStyle stretched = style();
+    stretched.position = Position::Absolute;
+    stretched.inset = {Length::px(5), Length::px(30), Length::autoLength(), Length::px(20)};
+    stretched.height = Length::px(50);
+    Node *a = addElement(*container, stretched);
+    ComputedStyle anchored = fixed(50, 40);
+    anchored.position = Position::Absolute;
+    anchored.inset = {Length::autoLength(), Length::px(10), Length::px(20), Length::autoLength()};
+    Node *b = addElement(*container, anchored);
+    ComputedStyle shrink = style();
+    shrink.position = Position::Absolute;
+    shrink.inset[Top] = Length::px(0);
+    shrink.inset[Left] = Length::percent(50);
+    Node *c = addElement(*container, shrink);
+    addText(*c, QStringLiteral("abc de"));
+    FakeMeasurer text;
+    const LayoutBox box = layoutDocument(*root, QSizeF(500, 500), text);
+    COMPARE_RECT(rectOf(box, container), QRectF(0, 0, 420, 320));
+    COMPARE_RECT(rectOf(box, inflow), QRectF(10, 10, 20, 20)); // abspos boxes take no room
+    COMPARE_RECT(rectOf(box, a), QRectF(30, 15, 350, 50));     // width from left + right
+    COMPARE_RECT(rectOf(box, b), QRectF(350, 250, 50, 40));    // right/bottom anchoring
+    COMPARE_RECT(rectOf(box, c), QRectF(210, 10, 60, 24));     // shrink-to-fit width
+    // Document order is kept in the box tree.
+    const LayoutBox *cont = find(box, container);
+    QCOMPARE(int(cont->children.size()), 4);
+    QCOMPARE(cont->children[1].node, a);
+}
+
+void TestLayoutBox::absoluteStaticPosition()
+{
+    auto root = makeRoot(style());
+    root->style.justifyContent = JustifyContent::Center;
+    root->style.alignItems = AlignItems::FlexEnd;
+    ComputedStyle s = fixed(100, 50);
+    s.position = Position::Absolute;
+    Node *a = addElement(*root, s);
+    ComputedStyle topOnly = s;
+    topOnly.inset[Top] = Length::px(7);
+    Node *b = addElement(*root, topOnly);
+    FakeMeasurer text;
+    const LayoutBox box = layoutDocument(*root, QSizeF(400, 300), text);
+    COMPARE_RECT(rectOf(box, a), QRectF(150, 250, 100, 50));
+    COMPARE_RECT(rectOf(box, b), QRectF(150, 7, 100, 50));
+}
+
+void TestLayoutBox::absoluteContainingBlockIsNearestPositionedAncestor()
+{
+    ComputedStyle rs = style();
+    rs.padding = {Length::px(20), Length::px(20), Length::px(20), Length::px(20)};
+    auto root = makeRoot(rs); // static: its abspos descendants use the viewport
+    ComputedStyle cs = fixed(200, 100);
+    cs.padding[Left] = Length::px(30);
+    Node *plain = addElement(*root, cs);
+    ComputedStyle corner = fixed(10, 10);
+    corner.position = Position::Absolute;
+    corner.inset[Top] = Length::px(0);
+    corner.inset[Right] = Length::px(0);
+    Node *a = addElement(*plain, corner);
+    ComputedStyle staticX = fixed(10, 10);
+    staticX.position = Position::Absolute;
+    staticX.inset[Bottom] = Length::px(5);
+    Node *b = addElement(*plain, staticX);
+    ComputedStyle positioned = fixed(100, 50);
+    positioned.position = Position::Relative;
+    positioned.margin[Left] = Length::px(7);
+    Node *rel = addElement(*root, positioned);
+    Node *inner = addElement(*rel, style());
+    ComputedStyle full = style();
+    full.position = Position::Absolute;
+    full.inset = {Length::px(0), Length::px(0), Length::px(0), Length::px(0)};
+    Node *c = addElement(*inner, full);
+    FakeMeasurer text;
+    const LayoutBox box = layoutDocument(*root, QSizeF(500, 400), text);
+    COMPARE_RECT(rectOf(box, a), QRectF(490, 0, 10, 10));   // viewport corner, not the parent's
+    COMPARE_RECT(rectOf(box, b), QRectF(50, 385, 10, 10));  // static x inside the parent, bottom from the viewport
+    COMPARE_RECT(rectOf(box, rel), QRectF(257, 20, 100, 50));
+    COMPARE_RECT(rectOf(box, c), QRectF(257, 20, 100, 50)); // the relative grandparent's padding box
+}
+
+void TestLayoutBox::relativeOffsets()
+{
+    auto root = makeRoot(style());
+    root->style.alignItems = AlignItems::FlexStart;
+    ComputedStyle s = fixed(50, 20);
+    s.position = Position::Relative;
+    s.inset = {Length::px(5), Length::autoLength(), Length::autoLength(), Length::px(10)};
+    Node *a = addElement(*root, s);
+    ComputedStyle t = fixed(50, 20);
+    t.position = Position::Relative;
+    t.inset = {Length::autoLength(), Length::px(10), Length::px(4), Length::autoLength()};
+    Node *b = addElement(*root, t);
+    FakeMeasurer text;
+    const LayoutBox box = layoutDocument(*root, QSizeF(400, 300), text);
+    COMPARE_RECT(rectOf(box, a), QRectF(10, 5, 50, 20));
+    COMPARE_RECT(rectOf(box, b), QRectF(40, -4, 50, 20)); // siblings keep their static place
+}
+
+void TestLayoutBox::displayNoneRemovesBox()
+{
+    auto root = makeRoot(style());
+    root->style.alignItems = AlignItems::FlexStart;
+    root->style.columnGap = Length::px(10);
+    ComputedStyle none = fixed(50, 20);
+    none.display = imprint::render::Display::None;
+    Node *hidden = addElement(*root, none);
+    addElement(*hidden, fixed(10, 10));
+    Node *shown = addElement(*root, fixed(50, 20));
+    FakeMeasurer text;
+    const LayoutBox box = layoutDocument(*root, QSizeF(400, 300), text);
+    QCOMPARE(int(box.children.size()), 1);
+    QVERIFY(!find(box, hidden));
+    COMPARE_RECT(rectOf(box, shown), QRectF(0, 0, 50, 20)); // no gap for the missing box
+}
+
+void TestLayoutBox::blockStacking()
+{
+    ComputedStyle rs = style();
+    rs.display = imprint::render::Display::Block;
+    rs.padding[Top] = Length::px(5);
+    auto root = makeRoot(rs);
+    ComputedStyle first = style();
+    first.height = Length::px(50);
+    first.margin = {Length::px(10), Length::px(10), Length::px(10), Length::px(10)};
+    Node *a = addElement(*root, first);
+    ComputedStyle second = style();
+    second.height = Length::px(30);
+    second.margin[Top] = Length::px(20);
+    second.width = Length::px(100);
+    second.margin[Left] = Length::autoLength();
+    second.margin[Right] = Length::autoLength();
+    Node *b = addElement(*root, second);
+    ComputedStyle out = fixed(20, 20);
+    out.position = Position::Absolute;
+    Node *abs = addElement(*root, out);
+    ComputedStyle para = style();
+    para.display = imprint::render::Display::Block;
+    Node *p = addElement(*root, para);
+    Node *run = addText(*p, QStringLiteral("aaaa bbbb cccc dddd"));
+    FakeMeasurer text;
+    const LayoutBox box = layoutDocument(*root, QSizeF(150, 400), text);
+    COMPARE_RECT(rectOf(box, a), QRectF(10, 15, 130, 50));
+    COMPARE_RECT(rectOf(box, b), QRectF(25, 85, 100, 30)); // margins 10 and 20 collapse to 20
+    COMPARE_RECT(rectOf(box, abs), QRectF(0, 115, 20, 20)); // static position: where it would flow
+    // The paragraph's text is one block-wide box: 150 px holds three words a line.
+    COMPARE_RECT(rectOf(box, p), QRectF(0, 115, 150, 48));
+    COMPARE_RECT(rectOf(box, run), QRectF(0, 115, 150, 48));
+}
+
+void TestLayoutBox::nestedColumnInRowSizedByContent()
+{
+    auto root = makeRoot(style());
+    root->style.alignItems = AlignItems::FlexStart;
+    root->style.padding[Left] = Length::px(8);
+    ComputedStyle column = style();
+    column.flexDirection = FlexDirection::Column;
+    Node *col = addElement(*root, column);
+    Node *shortLine = addElement(*col, style());
+    addText(*shortLine, QStringLiteral("aaaa"));
+    Node *longLine = addElement(*col, style());
+    addText(*longLine, QStringLiteral("bbbbb bbbbb"));
+    Node *after = addElement(*root, fixed(10, 10));
+    FakeMeasurer text;
+    const LayoutBox box = layoutDocument(*root, QSizeF(600, 300), text);
+    // The column is as wide as its widest child's max-content (110 px) and its items
+    // stretch to that width.
+    COMPARE_RECT(rectOf(box, col), QRectF(8, 0, 110, 48));
+    COMPARE_RECT(rectOf(box, shortLine), QRectF(8, 0, 110, 24));
+    COMPARE_RECT(rectOf(box, longLine), QRectF(8, 24, 110, 24));
+    COMPARE_RECT(rectOf(box, after), QRectF(118, 0, 10, 10));
+}
+
+void TestLayoutBox::columnStretchedTextWrapsAtContainerWidth()
+{
+    auto root = makeRoot(style());
+    root->style.flexDirection = FlexDirection::Column;
+    root->style.padding = {Length::px(0), Length::px(10), Length::px(0), Length::px(10)};
+    Node *item = addElement(*root, style());
+    Node *run = addText(*item, QStringLiteral("aaaa bbbb cccc"));
+    Node *next = addElement(*root, fixed(10, 10));
+    FakeMeasurer text;
+    const LayoutBox box = layoutDocument(*root, QSizeF(120, 300), text);
+    // 100 px of content width: "aaaa bbbb" / "cccc", and the next item below both lines.
+    COMPARE_RECT(rectOf(box, item), QRectF(10, 0, 100, 48));
+    COMPARE_RECT(rectOf(box, run), QRectF(10, 0, 100, 48)); // the anonymous item shrank to the line
+    COMPARE_RECT(rectOf(box, next), QRectF(10, 48, 10, 10));
+}
+
+void TestLayoutBox::imageKeepsAspectRatio()
+{
+    auto root = makeRoot(style());
+    root->style.alignItems = AlignItems::FlexStart;
+    ComputedStyle s = style();
+    s.width = Length::px(100);
+    Node *img = addElement(*root, s, QStringLiteral("img"));
+    img->image = QImage(200, 80, QImage::Format_ARGB32);
+    Node *natural = addElement(*root, style(), QStringLiteral("img"));
+    natural->image = QImage(30, 20, QImage::Format_ARGB32);
+    ComputedStyle byHeight = style();
+    byHeight.height = Length::px(60);
+    Node *tall = addElement(*root, byHeight, QStringLiteral("img"));
+    tall->image = QImage(200, 80, QImage::Format_ARGB32);
+    ComputedStyle capped = style();
+    capped.maxWidth = Length::px(100);
+    Node *big = addElement(*root, capped, QStringLiteral("img"));
+    big->image = QImage(400, 200, QImage::Format_ARGB32);
+    ComputedStyle pinned = style();
+    pinned.position = Position::Absolute;
+    pinned.inset = {Length::px(0), Length::px(0), Length::autoLength(), Length::px(0)};
+    Node *abs = addElement(*root, pinned, QStringLiteral("img"));
+    abs->image = QImage(30, 20, QImage::Format_ARGB32);
+    FakeMeasurer text;
+    const LayoutBox box = layoutDocument(*root, QSizeF(400, 300), text);
+    COMPARE_RECT(rectOf(box, img), QRectF(0, 0, 100, 40));
+    COMPARE_RECT(rectOf(box, natural), QRectF(100, 0, 30, 20));
+    COMPARE_RECT(rectOf(box, tall), QRectF(130, 0, 150, 60));
+    COMPARE_RECT(rectOf(box, big), QRectF(280, 0, 100, 50));
+    COMPARE_RECT(rectOf(box, abs), QRectF(0, 0, 30, 20)); // insets do not stretch an img
+}
+
+void TestLayoutBox::aspectRatioProperty()
+{
+    auto root = makeRoot(style());
+    root->style.alignItems = AlignItems::FlexStart;
+    ComputedStyle s = style();
+    s.width = Length::px(100);
+    s.aspectRatio = 2;
+    s.padding = {Length::px(10), Length::px(10), Length::px(10), Length::px(10)};
+    Node *content = addElement(*root, s);
+    s.boxSizing = BoxSizing::BorderBox;
+    Node *border = addElement(*root, s);
+    FakeMeasurer text;
+    const LayoutBox box = layoutDocument(*root, QSizeF(400, 300), text);
+    // The ratio sizes the box-sizing box: content 100×50, or border box 100×50.
+    COMPARE_RECT(rectOf(box, content), QRectF(0, 0, 120, 70));
+    COMPARE_RECT(rectOf(box, border), QRectF(120, 0, 100, 50));
+}
+
+void TestLayoutBox::measurementsAreCached()
+{
+    auto root = makeRoot(style());
+    root->style.flexDirection = FlexDirection::Column;
+    for (int i = 0; i < 5; ++i) {
+        Node *item = addElement(*root, style());
+        addText(*item, QStringLiteral("some words here"));
+    }
+    FakeMeasurer text;
+    layoutDocument(*root, QSizeF(400, 300), text);
+    // Each run is asked about a handful of widths at most, not once per algorithm step.
+    QVERIFY2(text.calls <= 5 * 4, qPrintable(QString::number(text.calls)));
+}
+
+void TestLayoutBox::deepTreesStayLinear()
+{
+    // 64 levels (the template limit) of alternating rows and columns, stretched and
+    // centred, around one text run: each level must not multiply its children's work.
+    auto root = makeRoot(style());
+    Node *parent = root.get();
+    for (int depth = 0; depth < 63; ++depth) {
+        ComputedStyle s = style();
+        s.flexDirection = depth % 2 ? FlexDirection::Column : FlexDirection::Row;
+        s.alignItems = depth % 3 ? AlignItems::Stretch : AlignItems::Center;
+        s.padding[Left] = Length::px(1);
+        s.flexGrow = 1;
+        parent = addElement(*parent, s);
+    }
+    Node *run = addText(*parent, QStringLiteral("deep words"));
+    FakeMeasurer text;
+    QElapsedTimer timer;
+    timer.start();
+    const LayoutBox box = layoutDocument(*root, QSizeF(400, 300), text);
+    QVERIFY2(timer.elapsed() < 2000, qPrintable(QString::number(timer.elapsed())));
+    QVERIFY(find(box, run));
+    QCOMPARE(rectOf(box, run).height(), 24.0);
+    QVERIFY2(text.calls < 20, qPrintable(QString::number(text.calls)));
+}
+
+void TestLayoutBox::stretchedImageTakesWidthFromRatio()
+{
+    auto root = makeRoot(style());
+    Node *img = addElement(*root, style(), QStringLiteral("img"));
+    img->image = QImage(50, 25, QImage::Format_ARGB32);
+    FakeMeasurer text;
+    const LayoutBox box = layoutDocument(*root, QSizeF(400, 100), text);
+    // Stretched to the 100 px line, a definite cross size (§9.8): width through the ratio.
+    COMPARE_RECT(rectOf(box, img), QRectF(0, 0, 200, 100));
+}
+
+void TestLayoutBox::wideTreesStayFast()
+{
+    // The node limit's worth of wrapped chips, each a box around a text run.
+    auto root = makeRoot(style());
+    root->style.flexWrap = FlexWrap::Wrap;
+    root->style.alignContent = AlignContent::FlexStart;
+    root->style.columnGap = Length::px(4);
+    std::vector<Node *> chips;
+    for (int i = 0; i < 999; ++i) {
+        Node *chip = addElement(*root, style());
+        addText(*chip, QStringLiteral("ab cd"));
+        chips.push_back(chip);
+    }
+    FakeMeasurer text;
+    QElapsedTimer timer;
+    timer.start();
+    const LayoutBox box = layoutDocument(*root, QSizeF(1200, 630), text);
+    QVERIFY2(timer.elapsed() < 1000, qPrintable(QString::number(timer.elapsed())));
+    // 50 px chips + 4 px gaps: 22 per 1200 px line, 24 px lines.
+    COMPARE_RECT(rectOf(box, chips[21]), QRectF(21 * 54, 0, 50, 24));
+    COMPARE_RECT(rectOf(box, chips[22]), QRectF(0, 24, 50, 24));
+    QVERIFY2(text.calls < 999 * 4, qPrintable(QString::number(text.calls)));
+}
+
+QTEST_GUILESS_MAIN(TestLayoutBox)
+#include "tst_layout_box.moc"
