@@ -42,67 +42,6 @@ private:
     QStringList *m_warnings;
 };
 
-/// The transform of CSS Transforms 1 §7 "transformation matrix": the functions in order,
-/// around transform-origin.
-QTransform cssTransform(const ComputedStyle &s, const QRectF &borderBox)
-{
-    const qreal w = borderBox.width(), h = borderBox.height();
-    const QPointF origin = borderBox.topLeft()
-                           + QPointF(s.transformOriginX.resolve(float(w)), s.transformOriginY.resolve(float(h)));
-    QTransform t;
-    t.translate(origin.x(), origin.y());
-    for (const TransformOp &op : s.transform) {
-        switch (op.kind) {
-        case TransformOp::Kind::Translate:
-            t.translate(op.x.resolve(float(w)), op.y.resolve(float(h)));
-            break;
-        case TransformOp::Kind::Rotate: t.rotate(op.a); break;
-        case TransformOp::Kind::Scale: t.scale(op.a, op.b); break;
-        case TransformOp::Kind::Skew:
-            t.shear(std::tan(qDegreesToRadians(qreal(op.a))), std::tan(qDegreesToRadians(qreal(op.b))));
-            break;
-        case TransformOp::Kind::Matrix:
-            t = QTransform(op.m[0], op.m[1], op.m[2], op.m[3], op.m[4], op.m[5]) * t;
-            break;
-        }
-    }
-    t.translate(-origin.x(), -origin.y());
-    return t;
-}
-
-/// Page-px bounds of everything a subtree may paint (boxes, shadows, overflowing text).
-QRectF inkBounds(const LayoutBox &box)
-{
-    QRectF r = box.borderBox;
-    if (box.node) {
-        const ComputedStyle &s = box.node->style;
-        for (const Shadow &sh : s.boxShadow) {
-            if (sh.inset)
-                continue;
-            const qreal e = sh.spread + 1.5 * sh.blur + 2;
-            r |= box.borderBox.translated(sh.offsetX, sh.offsetY).adjusted(-e, -e, e, e);
-        }
-        if (box.node->isText()) {
-            const qreal e = s.fontSize; // overhanging glyphs, shadows
-            r = r.adjusted(-e, -e, e, e);
-            for (const Shadow &sh : s.textShadow) {
-                const qreal b = 1.5 * sh.blur + 2;
-                r |= box.borderBox.translated(sh.offsetX, sh.offsetY).adjusted(-e - b, -e - b, e + b, e + b);
-            }
-        }
-        if (s.overflow == Overflow::Hidden) {
-            for (const LayoutBox &c : box.children)
-                r |= inkBounds(c) & box.borderBox;
-            return r;
-        }
-        for (const LayoutBox &c : box.children) {
-            const QRectF cr = inkBounds(c);
-            r |= c.node && !c.node->style.transform.empty() ? cssTransform(c.node->style, c.borderBox).mapRect(cr) : cr;
-        }
-    }
-    return r;
-}
-
 void Painter::paintBox(QPainter &p, const LayoutBox &box, const LayoutBox *parent)
 {
     if (!box.node)
@@ -154,28 +93,24 @@ void Painter::paintElement(QPainter &p, const LayoutBox &box, const LayoutBox *p
     const PaintOrder order = paintOrder(box, parent);
     for (const LayoutBox *c : order.beneath)
         paintBox(p, *c, &box);
-    const QRectF border = box.borderBox;
-    const Radii outer = resolveRadii(s, border.size());
-    const QRectF paddingRect = box.paddingBox();
-    const Radii inner = insetRadii(outer, box.border);
-
-    paintOuterShadows(p, s, border, outer);
-    const QPainterPath borderPath = roundedPath(border, outer);
+    const BoxGeometry g = boxGeometry(box);
+    paintOuterShadows(p, s, g.borderBox, g.outer);
+    const QPainterPath borderPath = roundedPath(g.borderBox, g.outer);
     paintBackground(p, box, borderPath);
-    paintInsetShadows(p, s, paddingRect, inner);
-    paintBorder(p, box, outer);
+    paintInsetShadows(p, s, g.paddingBox, g.inner);
+    paintBorder(p, box, g.outer);
     if (box.node->isImage())
-        paintImage(p, box, outer);
+        paintImage(p, box, g.outer);
 
     if (box.children.empty())
         return;
     if (s.overflow == Overflow::Hidden) {
         p.save();
         // CSS Overflow 3 §3: content clips at the padding edge, curved by the inner radii.
-        if (isZero(inner))
-            p.setClipRect(paddingRect, Qt::IntersectClip);
+        if (isZero(g.inner))
+            p.setClipRect(g.paddingBox, Qt::IntersectClip);
         else
-            p.setClipPath(roundedPath(paddingRect, inner), Qt::IntersectClip);
+            p.setClipPath(roundedPath(g.paddingBox, g.inner), Qt::IntersectClip);
         paintChildren(p, box, order.children);
         p.restore();
     } else {
@@ -201,56 +136,12 @@ void Painter::paintBackground(QPainter &p, const LayoutBox &box, const QPainterP
     }
     if (s.backgroundLayers.empty())
         return;
-    // Background positioning area: the padding box (background-origin initial value);
-    // painting area: the border box (background-clip initial value), CSS Backgrounds 3 §3.
-    const QRectF area = box.paddingBox();
-    for (auto it = s.backgroundLayers.rbegin(); it != s.backgroundLayers.rend(); ++it) {
-        const BackgroundLayer &layer = *it;
-        QRectF tile = area;
-        QImage image;
-        QSizeF natural;
-        if (!layer.gradient) {
-            image = backgroundImage(layer.imageUrl);
-            if (image.isNull())
-                continue;
-            natural = image.size();
-        } else {
-            natural = area.size();
-        }
-        switch (layer.size) {
-        case BackgroundLayer::Size::Cover:
-        case BackgroundLayer::Size::Contain: {
-            const qreal sx = area.width() / std::max<qreal>(natural.width(), 1e-6);
-            const qreal sy = area.height() / std::max<qreal>(natural.height(), 1e-6);
-            const qreal k = layer.size == BackgroundLayer::Size::Cover ? std::max(sx, sy) : std::min(sx, sy);
-            tile.setSize(natural * k);
-            break;
-        }
-        case BackgroundLayer::Size::Explicit: {
-            qreal w = layer.sizeX.isAuto() ? -1 : layer.sizeX.resolve(float(area.width()));
-            qreal h = layer.sizeY.isAuto() ? -1 : layer.sizeY.resolve(float(area.height()));
-            const qreal ratio = natural.height() > 0 ? natural.width() / natural.height() : 1;
-            if (w < 0 && h < 0)
-                w = natural.width(), h = natural.height();
-            else if (w < 0)
-                w = layer.gradient ? area.width() : h * ratio;
-            else if (h < 0)
-                h = layer.gradient ? area.height() : w / ratio;
-            tile.setSize(QSizeF(w, h));
-            break;
-        }
-        case BackgroundLayer::Size::Auto: tile.setSize(natural); break;
-        }
-        if (tile.width() <= 0 || tile.height() <= 0)
-            continue;
-        // background-position: a percentage aligns that point of the tile with that point of
-        // the area (§3.6).
-        auto position = [](const Length &l, qreal areaLen, qreal tileLen) {
-            return l.isPercent() ? (areaLen - tileLen) * l.value / 100.0 : qreal(l.resolve(float(areaLen)));
-        };
-        tile.moveTopLeft(area.topLeft()
-                         + QPointF(position(layer.positionX, area.width(), tile.width()),
-                                   position(layer.positionY, area.height(), tile.height())));
+    const ResolvedBackground background = resolveBackgroundLayers(s, box.paddingBox());
+    const QRectF &area = background.positioningArea;
+    for (const ResolvedBackgroundLayer &resolved : background.layers) {
+        const BackgroundLayer &layer = *resolved.layer;
+        const QRectF &tile = resolved.tile;
+        const QImage &image = resolved.image;
         p.save();
         p.setClipPath(borderPath, Qt::IntersectClip);
         if (layer.gradient) {
@@ -379,22 +270,7 @@ void Painter::paintImage(QPainter &p, const LayoutBox &box, const Radii &outer)
     if (content.width() <= 0 || content.height() <= 0)
         return;
     const QSizeF natural = node.image.size();
-    // object-fit (CSS Images 3 §5.5) and object-position (§5.6).
-    QSizeF size = content.size();
-    const qreal sx = content.width() / natural.width(), sy = content.height() / natural.height();
-    switch (s.objectFit) {
-    case ObjectFit::Fill: break;
-    case ObjectFit::Contain: size = natural * std::min(sx, sy); break;
-    case ObjectFit::Cover: size = natural * std::max(sx, sy); break;
-    case ObjectFit::None: size = natural; break;
-    case ObjectFit::ScaleDown: size = natural * std::min<qreal>(1, std::min(sx, sy)); break;
-    }
-    auto position = [](const Length &l, qreal avail, qreal len) {
-        return l.isPercent() ? (avail - len) * l.value / 100.0 : qreal(l.resolve(float(avail)));
-    };
-    const QRectF dest(content.left() + position(s.objectPositionX, content.width(), size.width()),
-                      content.top() + position(s.objectPositionY, content.height(), size.height()), size.width(),
-                      size.height());
+    const QRectF dest = objectFitRect(s, natural, content);
     const Radii contentRadii = insetRadii(outer, box.border + box.padding);
     p.save();
     p.setRenderHint(QPainter::SmoothPixmapTransform);

@@ -119,30 +119,6 @@ QString matrixAttr(const QTransform &t)
         .arg(f(t.m11()), f(t.m12()), f(t.m21()), f(t.m22()), f(t.dx()), f(t.dy()));
 }
 
-/// CSS Transforms 1 §7 "transformation matrix" around transform-origin (the same
-/// construction as the raster painter's).
-QTransform cssTransform(const ComputedStyle &s, const QRectF &borderBox)
-{
-    const qreal w = borderBox.width(), h = borderBox.height();
-    const QPointF origin = borderBox.topLeft()
-                           + QPointF(s.transformOriginX.resolve(float(w)), s.transformOriginY.resolve(float(h)));
-    QTransform t;
-    t.translate(origin.x(), origin.y());
-    for (const TransformOp &op : s.transform) {
-        switch (op.kind) {
-        case TransformOp::Kind::Translate: t.translate(op.x.resolve(float(w)), op.y.resolve(float(h))); break;
-        case TransformOp::Kind::Rotate: t.rotate(op.a); break;
-        case TransformOp::Kind::Scale: t.scale(op.a, op.b); break;
-        case TransformOp::Kind::Skew:
-            t.shear(std::tan(qDegreesToRadians(qreal(op.a))), std::tan(qDegreesToRadians(qreal(op.b))));
-            break;
-        case TransformOp::Kind::Matrix: t = QTransform(op.m[0], op.m[1], op.m[2], op.m[3], op.m[4], op.m[5]) * t; break;
-        }
-    }
-    t.translate(-origin.x(), -origin.y());
-    return t;
-}
-
 /// Embedded images are decoded once per render: ISA-L's level 1 is its fastest level
 /// with Huffman-coded matches (see encode.cpp), about as small as level 2.
 PngOptions embeddedPng()
@@ -292,10 +268,11 @@ void SvgWriter::paintElement(const LayoutBox &box, const LayoutBox *parent)
     const PaintOrder order = paintOrder(box, parent);
     for (const LayoutBox *c : order.beneath)
         paintBox(*c, &box);
-    const QRectF border = box.borderBox;
-    const Radii outer = resolveRadii(s, border.size());
-    const QRectF paddingRect = box.paddingBox();
-    const Radii inner = insetRadii(outer, box.border);
+    const BoxGeometry g = boxGeometry(box);
+    const QRectF &border = g.borderBox;
+    const QRectF &paddingRect = g.paddingBox;
+    const Radii &outer = g.outer;
+    const Radii &inner = g.inner;
 
     bool outerShadow = false, insetShadow = false;
     qreal maxBlur = 0, extent = 0;
@@ -475,49 +452,12 @@ void SvgWriter::paintBackground(const LayoutBox &box, const QPainterPath &border
         fillPath(borderPath, fillAttrs(s.backgroundColor));
     if (s.backgroundLayers.empty())
         return;
-    const QRectF area = box.paddingBox();
-    for (auto it = s.backgroundLayers.rbegin(); it != s.backgroundLayers.rend(); ++it) {
-        const BackgroundLayer &layer = *it;
-        QImage image;
-        QSizeF natural = area.size();
-        if (!layer.gradient) {
-            image = backgroundImage(layer.imageUrl);
-            if (image.isNull())
-                continue;
-            natural = image.size();
-        }
-        // background-size and -position (CSS Backgrounds 3 §3.9, §3.6), as the raster painter.
-        QRectF tile = area;
-        switch (layer.size) {
-        case BackgroundLayer::Size::Cover:
-        case BackgroundLayer::Size::Contain: {
-            const qreal sx = area.width() / std::max<qreal>(natural.width(), 1e-6);
-            const qreal sy = area.height() / std::max<qreal>(natural.height(), 1e-6);
-            tile.setSize(natural * (layer.size == BackgroundLayer::Size::Cover ? std::max(sx, sy) : std::min(sx, sy)));
-            break;
-        }
-        case BackgroundLayer::Size::Explicit: {
-            qreal w = layer.sizeX.isAuto() ? -1 : layer.sizeX.resolve(float(area.width()));
-            qreal h = layer.sizeY.isAuto() ? -1 : layer.sizeY.resolve(float(area.height()));
-            const qreal ratio = natural.height() > 0 ? natural.width() / natural.height() : 1;
-            if (w < 0 && h < 0)
-                w = natural.width(), h = natural.height();
-            else if (w < 0)
-                w = layer.gradient ? area.width() : h * ratio;
-            else if (h < 0)
-                h = layer.gradient ? area.height() : w / ratio;
-            tile.setSize(QSizeF(w, h));
-            break;
-        }
-        case BackgroundLayer::Size::Auto: tile.setSize(natural); break;
-        }
-        if (tile.width() <= 0 || tile.height() <= 0)
-            continue;
-        auto position = [](const Length &l, qreal areaLen, qreal tileLen) {
-            return l.isPercent() ? (areaLen - tileLen) * l.value / 100.0 : qreal(l.resolve(float(areaLen)));
-        };
-        tile.moveTopLeft(area.topLeft() + QPointF(position(layer.positionX, area.width(), tile.width()),
-                                                  position(layer.positionY, area.height(), tile.height())));
+    const ResolvedBackground background = resolveBackgroundLayers(s, box.paddingBox());
+    const QRectF &area = background.positioningArea;
+    for (const ResolvedBackgroundLayer &resolved : background.layers) {
+        const BackgroundLayer &layer = *resolved.layer;
+        const QRectF &tile = resolved.tile;
+        QImage image = resolved.image;
         if (layer.gradient && (tile.contains(area) || !layer.repeat)) {
             const QBrush brush = gradientBrush(*layer.gradient, tile);
             fillPath(layer.repeat ? borderPath : borderPath.intersected(rectPath(tile)), gradientRef(brush));
@@ -638,23 +578,8 @@ void SvgWriter::paintImage(const LayoutBox &box, const Radii &outer)
     const QRectF content = box.contentBox();
     if (content.width() <= 0 || content.height() <= 0)
         return;
-    // object-fit (CSS Images 3 §5.5) and object-position (§5.6).
     const QSizeF natural = node.image.size();
-    QSizeF size = content.size();
-    const qreal sx = content.width() / natural.width(), sy = content.height() / natural.height();
-    switch (s.objectFit) {
-    case ObjectFit::Fill: break;
-    case ObjectFit::Contain: size = natural * std::min(sx, sy); break;
-    case ObjectFit::Cover: size = natural * std::max(sx, sy); break;
-    case ObjectFit::None: size = natural; break;
-    case ObjectFit::ScaleDown: size = natural * std::min<qreal>(1, std::min(sx, sy)); break;
-    }
-    auto position = [](const Length &l, qreal avail, qreal len) {
-        return l.isPercent() ? (avail - len) * l.value / 100.0 : qreal(l.resolve(float(avail)));
-    };
-    const QRectF dest(content.left() + position(s.objectPositionX, content.width(), size.width()),
-                      content.top() + position(s.objectPositionY, content.height(), size.height()), size.width(),
-                      size.height());
+    const QRectF dest = objectFitRect(s, natural, content);
     const Radii contentRadii = insetRadii(outer, box.border + box.padding);
     const bool unclipped = isZero(contentRadii) && content.contains(dest) && clipContains(dest);
     if (unclipped) {
