@@ -281,18 +281,18 @@ void drawBlurred(QPainter &painter, const QRectF &inkBounds, qreal sigma,
     painter.restore();
 }
 
-void paintOuterShadows(QPainter &painter, const ComputedStyle &style, const QRectF &borderBox,
-                       const Radii &radii)
+void paintOuterShadows(QPainter &painter, const std::vector<Shadow> &shadows, bool opaqueBackground,
+                       const QRectF &borderBox, const Radii &radii)
 {
     bool any = false;
-    for (const Shadow &s : style.boxShadow)
+    for (const Shadow &s : shadows)
         any = any || (!s.inset && s.color.alpha() > 0);
     if (!any)
         return;
     painter.save();
     // The shadow shows only outside the border box (§7.1.1); under an opaque background
     // the clip is unnecessary, and unclipped edges stay antialiased.
-    if (style.backgroundColor.alpha() < 255) {
+    if (!opaqueBackground) {
         QPainterPath outside;
         outside.addRect(borderBox.adjusted(-1e4, -1e4, 1e4, 1e4));
         outside.addPath(roundedPath(borderBox, radii));
@@ -300,7 +300,7 @@ void paintOuterShadows(QPainter &painter, const ComputedStyle &style, const QRec
         painter.setClipPath(outside, Qt::IntersectClip);
     }
     // Listed first = painted on top (§7.1), so paint in reverse.
-    for (auto it = style.boxShadow.rbegin(); it != style.boxShadow.rend(); ++it) {
+    for (auto it = shadows.rbegin(); it != shadows.rend(); ++it) {
         const Shadow &s = *it;
         if (s.inset || s.color.alpha() == 0)
             continue;
@@ -317,18 +317,18 @@ void paintOuterShadows(QPainter &painter, const ComputedStyle &style, const QRec
     painter.restore();
 }
 
-void paintInsetShadows(QPainter &painter, const ComputedStyle &style, const QRectF &paddingBox,
+void paintInsetShadows(QPainter &painter, const std::vector<Shadow> &shadows, const QRectF &paddingBox,
                        const Radii &paddingRadii)
 {
     bool any = false;
-    for (const Shadow &s : style.boxShadow)
+    for (const Shadow &s : shadows)
         any = any || (s.inset && s.color.alpha() > 0);
     if (!any)
         return;
     painter.save();
     const QPainterPath clip = roundedPath(paddingBox, paddingRadii);
     painter.setClipPath(clip, Qt::IntersectClip);
-    for (auto it = style.boxShadow.rbegin(); it != style.boxShadow.rend(); ++it) {
+    for (auto it = shadows.rbegin(); it != shadows.rend(); ++it) {
         const Shadow &s = *it;
         if (!s.inset || s.color.alpha() == 0)
             continue;

@@ -59,10 +59,15 @@ QBrush gradientBrush(const Gradient &gradient, const QRectF &area);
 void drawBlurred(QPainter &painter, const QRectF &inkBounds, qreal sigma,
                  const std::function<void(QPainter &)> &draw);
 
-/// The outer and inset box shadows of a box (CSS Backgrounds 3 §7.1).
-void paintOuterShadows(QPainter &painter, const ComputedStyle &style, const QRectF &borderBox,
-                       const Radii &radii);
-void paintInsetShadows(QPainter &painter, const ComputedStyle &style, const QRectF &paddingBox,
+/// Paints the outer box shadows among `shadows` (CSS Backgrounds 3 §7.1; first listed
+/// on top) of a border box `borderBox` with corners `radii`, page px. They show only
+/// outside the border box; `opaqueBackground` says the box's own background hides the
+/// inside anyway, so no cut-out is needed (which keeps the edge antialiased).
+void paintOuterShadows(QPainter &painter, const std::vector<Shadow> &shadows, bool opaqueBackground,
+                       const QRectF &borderBox, const Radii &radii);
+/// Paints the inset box shadows among `shadows` (§7.1) inside the padding box
+/// `paddingBox` with corners `paddingRadii`, page px.
+void paintInsetShadows(QPainter &painter, const std::vector<Shadow> &shadows, const QRectF &paddingBox,
                        const Radii &paddingRadii);
 
 /// A data: URL decoded to an image (null on failure) by the one image decoder and its
