@@ -3,6 +3,7 @@
 // (chromium/NAME.layout.json, CSS px) within 1 px.
 
 #include "server/render/layout/layout.h"
+#include "server/render/paint/geometry.h"
 #include "server/render/document/template.h"
 #include "server/render/text/text_engine.h"
 
@@ -23,45 +24,13 @@ using namespace imprint::render;
 namespace {
 
 // Chromium's boxes are getBoundingClientRect()s: transformed (CSS Transforms 1 §6,
-// around transform-origin), while layout boxes are not, so the comparison transforms ours.
-QTransform transformOf(const LayoutBox &box)
-{
-    const ComputedStyle &s = box.node->style;
-    QTransform t;
-    if (s.transform.empty())
-        return t;
-    const QRectF r = box.borderBox;
-    const QPointF origin(r.left() + s.transformOriginX.resolve(float(r.width())),
-                         r.top() + s.transformOriginY.resolve(float(r.height())));
-    t.translate(origin.x(), origin.y());
-    for (const TransformOp &op : s.transform) {
-        switch (op.kind) {
-        case TransformOp::Kind::Translate:
-            t.translate(op.x.resolve(float(r.width())), op.y.resolve(float(r.height())));
-            break;
-        case TransformOp::Kind::Rotate:
-            t.rotate(op.a);
-            break;
-        case TransformOp::Kind::Scale:
-            t.scale(op.a, op.b);
-            break;
-        case TransformOp::Kind::Skew:
-            t.shear(std::tan(qDegreesToRadians(op.a)), std::tan(qDegreesToRadians(op.b)));
-            break;
-        case TransformOp::Kind::Matrix:
-            t = QTransform(op.m[0], op.m[1], op.m[2], op.m[3], op.m[4], op.m[5]) * t;
-            break;
-        }
-    }
-    t.translate(-origin.x(), -origin.y());
-    return t;
-}
-
+// around transform-origin), while layout boxes are not, so the comparison transforms ours
+// with the painters' own matrix.
 void collect(const LayoutBox &box, const QTransform &parent, QHash<QString, QRectF> &out)
 {
     QTransform t = parent;
     if (box.node && !box.node->isText()) {
-        t = transformOf(box) * parent;
+        t = cssTransform(box.node->style, box.borderBox) * parent;
         if (!out.contains(box.node->id))
             out.insert(box.node->id, t.mapRect(box.borderBox));
     }

@@ -1,10 +1,8 @@
-// The raster painter's tree walk: stacking order, opacity layers, transforms, clipping,
-// backgrounds, borders, images and text.
+// The raster backend: plays a display list (paint/display_list.h) on a QPainter, so the
+// same commands paint a QImage (png/webp) or a QSvgGenerator (svg).
 
 #include "server/render/backends/raster.h"
-#include "server/render/paint/paint_order.h"
-#include "server/render/paint/geometry.h"
-#include "server/render/text/text_engine.h"
+#include "server/render/paint/recorder.h"
 
 #include <QPaintDevice>
 
@@ -16,504 +14,279 @@ using namespace paint_detail;
 
 namespace {
 
-// Layout lays text out at its box width plus this slack (layout.cpp); shaping at the same
-// width gives the same lines and reuses the cached shaping.
-constexpr qreal kTextSlack = 0.01;
-
-class Painter {
+/// Plays display commands on a QPainter. Opacity groups on an image device are painted
+/// into an offscreen layer and composited on PopLayer; other devices take the opacity
+/// per shape.
+class QPainterPlayer {
 public:
-    explicit Painter(TextEngine &text, EmojiSet emoji = EmojiSet::Noto, QStringList *warnings = nullptr)
-        : m_text(text), m_emoji(emoji), m_warnings(warnings)
-    {
-    }
+    QPainterPlayer(QPainter &painter, QStringList *warnings) : m_p(&painter), m_warnings(warnings) {}
 
-    void paintBox(QPainter &p, const LayoutBox &box, const LayoutBox *parent);
+    void play(const DisplayList &list);
+
+    void operator()(const display::PushTransform &c);
+    void operator()(const display::PopTransform &) { m_p->restore(); }
+    void operator()(const display::PushLayer &c);
+    void operator()(const display::PopLayer &);
+    void operator()(const display::PushClip &c);
+    void operator()(const display::PopClip &) { m_p->restore(); }
+    void operator()(const display::FillRect &c) { m_p->fillRect(c.rect, c.color); }
+    void operator()(const display::FillPath &c) { m_p->fillPath(c.path, c.brush); }
+    void operator()(const display::StrokeBorder &c);
+    void operator()(const display::OuterBoxShadows &c)
+    {
+        paintOuterShadows(*m_p, c.shadows, c.opaqueBackground, c.borderBox, c.radii);
+    }
+    void operator()(const display::InsetBoxShadows &c) { paintInsetShadows(*m_p, c.shadows, c.paddingBox, c.radii); }
+    void operator()(const display::BackgroundTiles &c);
+    void operator()(const display::DrawImage &c);
+    void operator()(const display::DrawGlyphs &c);
+    void operator()(const display::TextShadow &c);
+    void operator()(const display::DecorationBar &c);
 
 private:
-    void paintElement(QPainter &p, const LayoutBox &box, const LayoutBox *parent);
-    void paintBackground(QPainter &p, const LayoutBox &box, const QPainterPath &borderPath);
-    void paintBorder(QPainter &p, const LayoutBox &box, const Radii &outer);
-    void paintImage(QPainter &p, const LayoutBox &box, const Radii &outer);
-    void paintText(QPainter &p, const LayoutBox &box, const LayoutBox *parent);
-    void paintChildren(QPainter &p, const LayoutBox &box, const std::vector<const LayoutBox *> &children);
+    /// How far to move a line whose baseline passes through `point` so that it sits on a
+    /// whole device pixel, as Chromium draws text; zero when the text rotates or scales.
+    qreal baselineSnap(QPointF point) const
+    {
+        if (m_p->transform().type() > QTransform::TxTranslate)
+            return 0;
+        const qreal y = m_p->transform().map(point).y();
+        return std::round(y) - y;
+    }
 
-    TextEngine &m_text;
-    EmojiSet m_emoji;          // how emoji clusters are drawn (emoji.h)
+    /// An opacity group painted offscreen, composited into `parent` on PopLayer.
+    struct Group {
+        QImage image;
+        std::unique_ptr<QPainter> painter;
+        QPainter *parent = nullptr;
+        QRect rect;
+        qreal opacity = 1;
+    };
+    enum class LayerKind : quint8 { Opacity, Group };
+
+    QPainter *m_p;
     QStringList *m_warnings;
+    std::vector<std::unique_ptr<Group>> m_groups;
+    std::vector<LayerKind> m_layers;
+    int m_skipDepth = 0; // > 0 inside a layer with nothing to show
 };
 
-/// The transform of CSS Transforms 1 §7 "transformation matrix": the functions in order,
-/// around transform-origin.
-QTransform cssTransform(const ComputedStyle &s, const QRectF &borderBox)
+void QPainterPlayer::play(const DisplayList &list)
 {
-    const qreal w = borderBox.width(), h = borderBox.height();
-    const QPointF origin = borderBox.topLeft()
-                           + QPointF(s.transformOriginX.resolve(float(w)), s.transformOriginY.resolve(float(h)));
-    QTransform t;
-    t.translate(origin.x(), origin.y());
-    for (const TransformOp &op : s.transform) {
-        switch (op.kind) {
-        case TransformOp::Kind::Translate:
-            t.translate(op.x.resolve(float(w)), op.y.resolve(float(h)));
-            break;
-        case TransformOp::Kind::Rotate: t.rotate(op.a); break;
-        case TransformOp::Kind::Scale: t.scale(op.a, op.b); break;
-        case TransformOp::Kind::Skew:
-            t.shear(std::tan(qDegreesToRadians(qreal(op.a))), std::tan(qDegreesToRadians(qreal(op.b))));
-            break;
-        case TransformOp::Kind::Matrix:
-            t = QTransform(op.m[0], op.m[1], op.m[2], op.m[3], op.m[4], op.m[5]) * t;
-            break;
+    for (const DisplayCommand &command : list) {
+        if (m_skipDepth > 0) {
+            if (std::holds_alternative<display::PushLayer>(command))
+                ++m_skipDepth;
+            else if (std::holds_alternative<display::PopLayer>(command))
+                --m_skipDepth;
+            continue;
         }
+        std::visit(*this, command);
     }
-    t.translate(-origin.x(), -origin.y());
-    return t;
 }
 
-/// Page-px bounds of everything a subtree may paint (boxes, shadows, overflowing text).
-QRectF inkBounds(const LayoutBox &box)
+void QPainterPlayer::operator()(const display::PushTransform &c)
 {
-    QRectF r = box.borderBox;
-    if (box.node) {
-        const ComputedStyle &s = box.node->style;
-        for (const Shadow &sh : s.boxShadow) {
-            if (sh.inset)
-                continue;
-            const qreal e = sh.spread + 1.5 * sh.blur + 2;
-            r |= box.borderBox.translated(sh.offsetX, sh.offsetY).adjusted(-e, -e, e, e);
-        }
-        if (box.node->isText()) {
-            const qreal e = s.fontSize; // overhanging glyphs, shadows
-            r = r.adjusted(-e, -e, e, e);
-            for (const Shadow &sh : s.textShadow) {
-                const qreal b = 1.5 * sh.blur + 2;
-                r |= box.borderBox.translated(sh.offsetX, sh.offsetY).adjusted(-e - b, -e - b, e + b, e + b);
-            }
-        }
-        if (s.overflow == Overflow::Hidden) {
-            for (const LayoutBox &c : box.children)
-                r |= inkBounds(c) & box.borderBox;
-            return r;
-        }
-        for (const LayoutBox &c : box.children) {
-            const QRectF cr = inkBounds(c);
-            r |= c.node && !c.node->style.transform.empty() ? cssTransform(c.node->style, c.borderBox).mapRect(cr) : cr;
-        }
-    }
-    return r;
+    m_p->save();
+    m_p->setTransform(c.transform, true);
 }
 
-void Painter::paintBox(QPainter &p, const LayoutBox &box, const LayoutBox *parent)
+void QPainterPlayer::operator()(const display::PushLayer &c)
 {
-    if (!box.node)
-        return;
-    const Node &node = *box.node;
-    if (node.isText()) {
-        paintText(p, box, parent);
-        return;
-    }
-    const ComputedStyle &s = node.style;
-    if (s.display == Display::None || s.opacity <= 0)
-        return;
-
-    p.save();
-    if (!s.transform.empty())
-        p.setTransform(cssTransform(s, box.borderBox), true);
-
-    if (s.opacity >= 1) {
-        paintElement(p, box, parent);
-    } else if (box.children.empty() || p.device()->devType() != QInternal::Image) {
+    if (!c.group || m_p->device()->devType() != QInternal::Image) {
         // One shape (or a device without layers, e.g. SVG): per-shape opacity is the same
         // as a group's.
-        p.setOpacity(p.opacity() * s.opacity);
-        paintElement(p, box, parent);
+        m_p->save();
+        m_p->setOpacity(m_p->opacity() * c.opacity);
+        m_layers.push_back(LayerKind::Opacity);
+        return;
+    }
+    // CSS Color 4 §3.2: the element and its descendants composite as one group.
+    const QRect deviceRect(0, 0, m_p->device()->width(), m_p->device()->height());
+    const QRect layerRect = m_p->transform().mapRect(c.bounds).toAlignedRect() & deviceRect;
+    if (layerRect.isEmpty()) {
+        m_skipDepth = 1;
+        return;
+    }
+    // On the heap: the painter keeps the address of its image.
+    auto g = std::make_unique<Group>();
+    g->image = QImage(layerRect.size(), QImage::Format_ARGB32_Premultiplied);
+    g->image.fill(Qt::transparent);
+    g->painter = std::make_unique<QPainter>(&g->image);
+    g->painter->setRenderHints(m_p->renderHints());
+    g->painter->setTransform(m_p->transform() * QTransform::fromTranslate(-layerRect.x(), -layerRect.y()));
+    g->parent = m_p;
+    g->rect = layerRect;
+    g->opacity = c.opacity;
+    m_p = g->painter.get();
+    m_groups.push_back(std::move(g));
+    m_layers.push_back(LayerKind::Group);
+}
+
+void QPainterPlayer::operator()(const display::PopLayer &)
+{
+    const LayerKind kind = m_layers.back();
+    m_layers.pop_back();
+    if (kind == LayerKind::Opacity) {
+        m_p->restore();
+        return;
+    }
+    const std::unique_ptr<Group> g = std::move(m_groups.back());
+    m_groups.pop_back();
+    g->painter->end();
+    m_p = g->parent;
+    m_p->save();
+    m_p->resetTransform();
+    m_p->setOpacity(m_p->opacity() * g->opacity);
+    m_p->drawImage(g->rect.topLeft(), g->image);
+    m_p->restore();
+}
+
+void QPainterPlayer::operator()(const display::PushClip &c)
+{
+    m_p->save();
+    if (c.path.isEmpty())
+        m_p->setClipRect(c.rect, Qt::IntersectClip);
+    else
+        m_p->setClipPath(c.path, Qt::IntersectClip);
+}
+
+void QPainterPlayer::operator()(const display::StrokeBorder &c)
+{
+    QPen pen(c.color, c.width);
+    if (c.dotted) {
+        pen.setCapStyle(Qt::RoundCap);
+        pen.setDashPattern({0.0, 2.0});
     } else {
-        // CSS Color 4 §3.2: the element and its descendants composite as one group.
-        const QRect deviceRect(0, 0, p.device()->width(), p.device()->height());
-        const QRect layerRect = p.transform().mapRect(inkBounds(box)).toAlignedRect() & deviceRect;
-        if (!layerRect.isEmpty()) {
-            QImage layer(layerRect.size(), QImage::Format_ARGB32_Premultiplied);
-            layer.fill(Qt::transparent);
-            {
-                QPainter lp(&layer);
-                lp.setRenderHints(p.renderHints());
-                lp.setTransform(p.transform() * QTransform::fromTranslate(-layerRect.x(), -layerRect.y()));
-                paintElement(lp, box, parent);
-            }
-            p.resetTransform();
-            p.setOpacity(p.opacity() * s.opacity);
-            p.drawImage(layerRect.topLeft(), layer);
-        }
+        pen.setCapStyle(Qt::FlatCap);
+        pen.setDashPattern({3.0, 3.0});
     }
-    p.restore();
+    if (!c.isLine) {
+        m_p->strokePath(c.path, pen);
+        return;
+    }
+    m_p->setPen(pen);
+    m_p->drawLine(c.line);
+    m_p->setPen(Qt::NoPen);
 }
 
-void Painter::paintElement(QPainter &p, const LayoutBox &box, const LayoutBox *parent)
+void QPainterPlayer::operator()(const display::BackgroundTiles &c)
 {
-    const ComputedStyle &s = box.node->style;
-    const PaintOrder order = paintOrder(box, parent);
-    for (const LayoutBox *c : order.beneath)
-        paintBox(p, *c, &box);
-    const QRectF border = box.borderBox;
-    const Radii outer = resolveRadii(s, border.size());
-    const QRectF paddingRect = box.paddingBox();
-    const Radii inner = insetRadii(outer, box.border);
-
-    paintOuterShadows(p, s, border, outer);
-    const QPainterPath borderPath = roundedPath(border, outer);
-    paintBackground(p, box, borderPath);
-    paintInsetShadows(p, s, paddingRect, inner);
-    paintBorder(p, box, outer);
-    if (box.node->isImage())
-        paintImage(p, box, outer);
-
-    if (box.children.empty())
-        return;
-    if (s.overflow == Overflow::Hidden) {
-        p.save();
-        // CSS Overflow 3 §3: content clips at the padding edge, curved by the inner radii.
-        if (isZero(inner))
-            p.setClipRect(paddingRect, Qt::IntersectClip);
-        else
-            p.setClipPath(roundedPath(paddingRect, inner), Qt::IntersectClip);
-        paintChildren(p, box, order.children);
-        p.restore();
+    m_p->save();
+    m_p->setClipPath(c.clip, Qt::IntersectClip);
+    const QRectF &tile = c.tile;
+    if (c.image.isNull()) {
+        if (c.repeat && tile.contains(c.area)) {
+            // One tile covers the positioning area; its edge colours stand in for the
+            // repeats under the border.
+            m_p->fillPath(c.clip, c.gradient);
+        } else if (!c.repeat) {
+            m_p->fillRect(tile, c.gradient);
+        } else {
+            QImage tileImage(tile.size().toSize().expandedTo(QSize(1, 1)), QImage::Format_ARGB32_Premultiplied);
+            tileImage.fill(Qt::transparent);
+            QPainter tp(&tileImage);
+            tp.translate(-tile.topLeft());
+            tp.fillRect(tile, c.gradient);
+            tp.end();
+            QBrush tb(tileImage);
+            tb.setTransform(QTransform::fromTranslate(tile.left(), tile.top()));
+            m_p->fillPath(c.clip, tb);
+        }
     } else {
-        paintChildren(p, box, order.children);
-    }
-}
-
-void Painter::paintChildren(QPainter &p, const LayoutBox &box, const std::vector<const LayoutBox *> &children)
-{
-    for (const LayoutBox *c : children)
-        paintBox(p, *c, &box);
-}
-
-void Painter::paintBackground(QPainter &p, const LayoutBox &box, const QPainterPath &borderPath)
-{
-    const ComputedStyle &s = box.node->style;
-    const bool plainRect = borderPath.elementCount() == 5; // addRect: moveTo + 4 lineTo
-    if (s.backgroundColor.alpha() > 0) {
-        if (plainRect)
-            p.fillRect(box.borderBox, s.backgroundColor);
-        else
-            p.fillPath(borderPath, s.backgroundColor);
-    }
-    if (s.backgroundLayers.empty())
-        return;
-    // Background positioning area: the padding box (background-origin initial value);
-    // painting area: the border box (background-clip initial value), CSS Backgrounds 3 §3.
-    const QRectF area = box.paddingBox();
-    for (auto it = s.backgroundLayers.rbegin(); it != s.backgroundLayers.rend(); ++it) {
-        const BackgroundLayer &layer = *it;
-        QRectF tile = area;
-        QImage image;
-        QSizeF natural;
-        if (!layer.gradient) {
-            image = backgroundImage(layer.imageUrl);
-            if (image.isNull())
-                continue;
-            natural = image.size();
+        m_p->setRenderHint(QPainter::SmoothPixmapTransform);
+        if (c.repeat) {
+            QBrush tb(c.image);
+            QTransform t = QTransform::fromTranslate(tile.left(), tile.top());
+            t.scale(tile.width() / c.image.width(), tile.height() / c.image.height());
+            tb.setTransform(t);
+            m_p->fillPath(c.clip, tb);
         } else {
-            natural = area.size();
+            m_p->drawImage(tile, c.image);
         }
-        switch (layer.size) {
-        case BackgroundLayer::Size::Cover:
-        case BackgroundLayer::Size::Contain: {
-            const qreal sx = area.width() / std::max<qreal>(natural.width(), 1e-6);
-            const qreal sy = area.height() / std::max<qreal>(natural.height(), 1e-6);
-            const qreal k = layer.size == BackgroundLayer::Size::Cover ? std::max(sx, sy) : std::min(sx, sy);
-            tile.setSize(natural * k);
-            break;
-        }
-        case BackgroundLayer::Size::Explicit: {
-            qreal w = layer.sizeX.isAuto() ? -1 : layer.sizeX.resolve(float(area.width()));
-            qreal h = layer.sizeY.isAuto() ? -1 : layer.sizeY.resolve(float(area.height()));
-            const qreal ratio = natural.height() > 0 ? natural.width() / natural.height() : 1;
-            if (w < 0 && h < 0)
-                w = natural.width(), h = natural.height();
-            else if (w < 0)
-                w = layer.gradient ? area.width() : h * ratio;
-            else if (h < 0)
-                h = layer.gradient ? area.height() : w / ratio;
-            tile.setSize(QSizeF(w, h));
-            break;
-        }
-        case BackgroundLayer::Size::Auto: tile.setSize(natural); break;
-        }
-        if (tile.width() <= 0 || tile.height() <= 0)
-            continue;
-        // background-position: a percentage aligns that point of the tile with that point of
-        // the area (§3.6).
-        auto position = [](const Length &l, qreal areaLen, qreal tileLen) {
-            return l.isPercent() ? (areaLen - tileLen) * l.value / 100.0 : qreal(l.resolve(float(areaLen)));
-        };
-        tile.moveTopLeft(area.topLeft()
-                         + QPointF(position(layer.positionX, area.width(), tile.width()),
-                                   position(layer.positionY, area.height(), tile.height())));
-        p.save();
-        p.setClipPath(borderPath, Qt::IntersectClip);
-        if (layer.gradient) {
-            const QBrush brush = gradientBrush(*layer.gradient, tile);
-            if (layer.repeat && tile.contains(area)) {
-                // One tile covers the positioning area; its edge colours stand in for the
-                // repeats under the border.
-                p.fillPath(borderPath, brush);
-            } else if (!layer.repeat) {
-                p.fillRect(tile, brush);
-            } else {
-                QImage tileImage(tile.size().toSize().expandedTo(QSize(1, 1)), QImage::Format_ARGB32_Premultiplied);
-                tileImage.fill(Qt::transparent);
-                QPainter tp(&tileImage);
-                tp.translate(-tile.topLeft());
-                tp.fillRect(tile, brush);
-                tp.end();
-                QBrush tb(tileImage);
-                tb.setTransform(QTransform::fromTranslate(tile.left(), tile.top()));
-                p.fillPath(borderPath, tb);
-            }
-        } else {
-            p.setRenderHint(QPainter::SmoothPixmapTransform);
-            if (layer.repeat) {
-                QBrush tb(image);
-                QTransform t = QTransform::fromTranslate(tile.left(), tile.top());
-                t.scale(tile.width() / image.width(), tile.height() / image.height());
-                tb.setTransform(t);
-                p.fillPath(borderPath, tb);
-            } else {
-                p.drawImage(tile, image);
-            }
-        }
-        p.restore();
     }
+    m_p->restore();
 }
 
-void Painter::paintBorder(QPainter &p, const LayoutBox &box, const Radii &outer)
+void QPainterPlayer::operator()(const display::DrawImage &c)
 {
-    const ComputedStyle &s = box.node->style;
-    const QMarginsF w = box.border;
-    const qreal widths[4] = {w.top(), w.right(), w.bottom(), w.left()};
-    bool any = false, uniformColor = true, uniformStyle = true;
-    for (int i = 0; i < 4; ++i) {
-        const bool visible = widths[i] > 0 && s.borderStyle[size_t(i)] != BorderStyle::None
-                             && s.borderColor[size_t(i)].alpha() > 0;
-        any = any || visible;
-        if (s.borderColor[size_t(i)] != s.borderColor[0] || widths[i] <= 0)
-            uniformColor = false;
-        if (s.borderStyle[size_t(i)] != s.borderStyle[0])
-            uniformStyle = false;
-    }
-    if (!any)
-        return;
-    const QRectF outerRect = box.borderBox;
-    const QRectF innerRect = box.paddingBox();
-    const Radii inner = insetRadii(outer, w);
-    const BorderStyle style0 = s.borderStyle[0];
-
-    if (uniformStyle && (style0 == BorderStyle::Dashed || style0 == BorderStyle::Dotted)) {
-        // Broken borders stroke the middle of the border; each edge carries its own pen.
-        const Radii mid = insetRadii(outer, QMarginsF(w.left() / 2, w.top() / 2, w.right() / 2, w.bottom() / 2));
-        const QRectF midRect = outerRect.marginsRemoved(QMarginsF(w.left() / 2, w.top() / 2, w.right() / 2, w.bottom() / 2));
-        auto penFor = [&](int i) {
-            QPen pen(s.borderColor[size_t(i)], widths[i]);
-            if (style0 == BorderStyle::Dotted) {
-                pen.setCapStyle(Qt::RoundCap);
-                pen.setDashPattern({0.0, 2.0});
-            } else {
-                pen.setCapStyle(Qt::FlatCap);
-                pen.setDashPattern({3.0, 3.0});
-            }
-            return pen;
-        };
-        if (uniformColor && widths[0] == widths[1] && widths[1] == widths[2] && widths[2] == widths[3]) {
-            p.strokePath(roundedPath(midRect, mid), penFor(0));
-            return;
-        }
-        const QLineF edges[4] = {
-            {midRect.topLeft(), midRect.topRight()}, {midRect.topRight(), midRect.bottomRight()},
-            {midRect.bottomRight(), midRect.bottomLeft()}, {midRect.bottomLeft(), midRect.topLeft()}};
-        for (int i = 0; i < 4; ++i) {
-            if (widths[i] > 0 && s.borderStyle[size_t(i)] != BorderStyle::None) {
-                p.setPen(penFor(i));
-                p.drawLine(edges[i]);
-            }
-        }
-        p.setPen(Qt::NoPen);
-        return;
-    }
-
-    QPainterPath ring = roundedPath(outerRect, outer);
-    if (innerRect.width() > 0 && innerRect.height() > 0)
-        ring.addPath(roundedPath(innerRect, inner));
-    ring.setFillRule(Qt::OddEvenFill);
-    if (uniformColor && uniformStyle) {
-        p.fillPath(ring, s.borderColor[0]);
-        return;
-    }
-    // Per-edge colours: each edge owns the trapezoid between its outer and inner edge, the
-    // corners split along the line joining the outer and inner corner (§4.4).
-    const QPointF o[4] = {outerRect.topLeft(), outerRect.topRight(), outerRect.bottomRight(), outerRect.bottomLeft()};
-    const QPointF in[4] = {innerRect.topLeft(), innerRect.topRight(), innerRect.bottomRight(), innerRect.bottomLeft()};
-    for (int i = 0; i < 4; ++i) {
-        if (widths[i] <= 0 || s.borderStyle[size_t(i)] == BorderStyle::None || s.borderColor[size_t(i)].alpha() == 0)
-            continue;
-        const int j = (i + 1) % 4;
-        // Extend the diagonals beyond the box so curved corners are fully covered.
-        const QPointF da = o[i] + (o[i] - in[i]) * 4, db = o[j] + (o[j] - in[j]) * 4;
-        QPolygonF wedge;
-        wedge << da << db << in[j] << in[i];
-        QPainterPath wedgePath;
-        wedgePath.addPolygon(wedge);
-        wedgePath.closeSubpath();
-        p.fillPath(ring.intersected(wedgePath), s.borderColor[size_t(i)]);
-    }
-}
-
-void Painter::paintImage(QPainter &p, const LayoutBox &box, const Radii &outer)
-{
-    const Node &node = *box.node;
-    const ComputedStyle &s = node.style;
-    if (node.image.isNull())
-        return;
-    const QRectF content = box.contentBox();
-    if (content.width() <= 0 || content.height() <= 0)
-        return;
-    const QSizeF natural = node.image.size();
-    // object-fit (CSS Images 3 §5.5) and object-position (§5.6).
-    QSizeF size = content.size();
-    const qreal sx = content.width() / natural.width(), sy = content.height() / natural.height();
-    switch (s.objectFit) {
-    case ObjectFit::Fill: break;
-    case ObjectFit::Contain: size = natural * std::min(sx, sy); break;
-    case ObjectFit::Cover: size = natural * std::max(sx, sy); break;
-    case ObjectFit::None: size = natural; break;
-    case ObjectFit::ScaleDown: size = natural * std::min<qreal>(1, std::min(sx, sy)); break;
-    }
-    auto position = [](const Length &l, qreal avail, qreal len) {
-        return l.isPercent() ? (avail - len) * l.value / 100.0 : qreal(l.resolve(float(avail)));
-    };
-    const QRectF dest(content.left() + position(s.objectPositionX, content.width(), size.width()),
-                      content.top() + position(s.objectPositionY, content.height(), size.height()), size.width(),
-                      size.height());
-    const Radii contentRadii = insetRadii(outer, box.border + box.padding);
-    p.save();
-    p.setRenderHint(QPainter::SmoothPixmapTransform);
-    if (isZero(contentRadii) && content.contains(dest)) {
-        p.drawImage(dest, node.image);
+    m_p->save();
+    m_p->setRenderHint(QPainter::SmoothPixmapTransform);
+    if (!c.shape) {
+        m_p->drawImage(c.dest, c.image);
     } else {
         // An image brush filling the clip shape keeps curved edges antialiased, which a
         // clip path would not.
-        QBrush brush(node.image);
-        QTransform t = QTransform::fromTranslate(dest.left(), dest.top());
-        t.scale(dest.width() / natural.width(), dest.height() / natural.height());
+        QBrush brush(c.image);
+        QTransform t = QTransform::fromTranslate(c.dest.left(), c.dest.top());
+        t.scale(c.dest.width() / c.image.width(), c.dest.height() / c.image.height());
         brush.setTransform(t);
-        const QPainterPath shape = roundedPath(content, contentRadii).intersected([&] {
-            QPainterPath d;
-            d.addRect(dest);
-            return d;
-        }());
-        p.fillPath(shape, brush);
+        m_p->fillPath(*c.shape, brush);
     }
-    p.restore();
+    m_p->restore();
 }
 
-void Painter::paintText(QPainter &p, const LayoutBox &box, const LayoutBox *parent)
+void QPainterPlayer::operator()(const display::TextShadow &c)
 {
-    const Node &node = *box.node;
-    const ComputedStyle &s = node.style;
-    qreal width = box.borderBox.width();
-    // text-overflow measures against the block's content edge, which a no-wrap line
-    // may have overflowed (CSS Overflow 3 §text-overflow).
-    if (parent && s.textOverflow == TextOverflow::Ellipsis)
-        width = std::min(width, parent->contentBox().right() - box.borderBox.left());
-    const auto block = m_text.shape(node, width + kTextSlack);
-    if (block->lines.empty())
-        return;
-    const QPointF origin = box.borderBox.topLeft();
-    // Chromium snaps text baselines to whole device pixels; so do we when nothing rotates
-    // or scales the text.
-    const bool snap = p.transform().type() <= QTransform::TxTranslate;
-    auto lineOrigin = [&](const TextLine &line) {
-        if (!snap)
-            return origin;
-        const qreal y = p.transform().map(origin + QPointF(0, line.baseline)).y();
-        return origin + QPointF(0, std::round(y) - y);
-    };
+    const qreal e = c.fontSize;
+    const QRectF ink = QRectF(c.origin + c.offset, c.block->size).adjusted(-e, -e, e, e);
+    drawBlurred(*m_p, ink, c.blur / 2.0, [&](QPainter &sp) {
+        sp.setPen(c.color);
+        for (const TextLine &line : c.block->lines) {
+            const QPointF at = c.origin + QPointF(0, baselineSnap(c.origin + QPointF(0, line.baseline)));
+            for (const QGlyphRun &run : line.glyphRuns)
+                sp.drawGlyphRun(at + c.offset, run);
+        }
+    });
+}
 
-    for (auto it = s.textShadow.rbegin(); it != s.textShadow.rend(); ++it) {
-        const Shadow &sh = *it;
-        if (sh.color.alpha() == 0)
-            continue;
-        const QPointF offset(sh.offsetX, sh.offsetY);
-        const qreal e = s.fontSize;
-        const QRectF ink = QRectF(origin + offset, block->size).adjusted(-e, -e, e, e);
-        drawBlurred(p, ink, sh.blur / 2.0, [&](QPainter &sp) {
-            sp.setPen(sh.color);
-            for (const TextLine &line : block->lines)
-                for (const QGlyphRun &run : line.glyphRuns)
-                    sp.drawGlyphRun(lineOrigin(line) + offset, run);
-        });
-    }
-
-    p.setPen(s.color);
-    // Emoji glyphs of the colour font give way to the set's images (issue 4).
-    const EmojiGlyphMap emoji(m_emoji == EmojiSet::Noto ? QString() : TextEngine::processText(s, node.text),
-                              TextEngine::fontFor(s));
-    for (const TextLine &line : block->lines) {
-        const QPointF at = lineOrigin(line);
+void QPainterPlayer::operator()(const display::DrawGlyphs &c)
+{
+    m_p->setPen(c.color);
+    for (const TextLine &line : c.block->lines) {
+        const QPointF at = c.origin + QPointF(0, baselineSnap(c.origin + QPointF(0, line.baseline)));
         for (const QGlyphRun &run : line.glyphRuns) {
-            if (!emoji.isEmpty() && EmojiGlyphMap::isEmojiRun(run))
-                drawEmojiRun(p, at, run, emoji, m_emoji, s.fontSize, m_warnings);
+            if (c.emoji && EmojiGlyphMap::isEmojiRun(run))
+                drawEmojiRun(*m_p, at, run, *c.emoji, c.emojiSet, c.fontSize, m_warnings);
             else
-                p.drawGlyphRun(at, run);
+                m_p->drawGlyphRun(at, run);
         }
     }
+    // Fills that follow must not pick up the text colour as a stroke (QSvgGenerator
+    // writes the pen into every group).
+    m_p->setPen(Qt::NoPen);
+}
 
-    const TextDecoration &d = s.textDecoration;
-    if (d.underline || d.overline || d.lineThrough) {
-        const QColor color = d.color.value_or(s.color);
-        const qreal t = block->decorationThickness;
-        for (const TextLine &line : block->lines) {
-            auto bar = [&](qreal offset) {
-                const qreal y = lineOrigin(line).y() + line.baseline + offset;
-                p.fillRect(QRectF(origin.x() + line.left, y - t / 2, line.width, t), color);
-            };
-            if (d.underline)
-                bar(block->underlineOffset + t / 2);
-            if (d.overline)
-                bar(block->overlineOffset);
-            if (d.lineThrough)
-                bar(block->strikeOffset);
-        }
-    }
+void QPainterPlayer::operator()(const display::DecorationBar &c)
+{
+    m_p->fillRect(c.rect.translated(0, baselineSnap(c.baseline)), c.color);
+}
+
+void paintTree(QPainter &painter, const LayoutBox &root, EmojiSet emoji, QStringList *warnings, TextEngine *text)
+{
+    painter.setRenderHints(QPainter::Antialiasing | QPainter::TextAntialiasing | QPainter::SmoothPixmapTransform);
+    painter.setPen(Qt::NoPen);
+    RecordOptions options;
+    options.emojiSet = emoji;
+    options.text = text;
+    QPainterPlayer(painter, warnings).play(recordDisplayList(root, options));
 }
 
 } // namespace
 
 void paintBoxTree(QPainter &painter, const LayoutBox &root, TextEngine *text)
 {
-    painter.setRenderHints(QPainter::Antialiasing | QPainter::TextAntialiasing | QPainter::SmoothPixmapTransform);
-    painter.setPen(Qt::NoPen);
-    Painter p(text ? *text : TextEngine::instance());
-    p.paintBox(painter, root, nullptr);
+    paintTree(painter, root, EmojiSet::Noto, nullptr, text);
 }
 
 QImage paintToImage(const LayoutBox &root, QSize size, TextEngine *text)
 {
-    QImage image(size.expandedTo(QSize(1, 1)), QImage::Format_ARGB32_Premultiplied);
-    image.fill(Qt::transparent);
-    QPainter painter(&image);
-    paintBoxTree(painter, root, text);
-    painter.end();
-    return image;
+    return paintToImage(root, size, EmojiSet::Noto, nullptr, text);
 }
 
 void paintBoxTree(QPainter &painter, const LayoutBox &root, EmojiSet emoji, QStringList *warnings, TextEngine *text)
 {
-    painter.setRenderHints(QPainter::Antialiasing | QPainter::TextAntialiasing | QPainter::SmoothPixmapTransform);
-    painter.setPen(Qt::NoPen);
-    Painter p(text ? *text : TextEngine::instance(), emoji, warnings);
-    p.paintBox(painter, root, nullptr);
+    paintTree(painter, root, emoji, warnings, text);
 }
 
 QImage paintToImage(const LayoutBox &root, QSize size, EmojiSet emoji, QStringList *warnings, TextEngine *text)

@@ -1,7 +1,7 @@
 #pragma once
-// The raster ("takumi") painter (DESIGN.md §3): paints a laid-out box tree with QPainter.
-// Written against a generic QPainter, so the same code paints into a QImage (png/webp)
-// or a QSvgGenerator (svg).
+// The raster ("takumi") backend: records a laid-out box tree as a display list
+// (paint/recorder.h) and plays it on a QPainter. Written against a generic QPainter, so
+// the same commands paint into a QImage (png/webp) or a QSvgGenerator (svg).
 
 #include "server/render/resources/emoji.h"
 #include "server/render/layout/layout.h"

@@ -1,4 +1,5 @@
-// The satori engine's SVG writer.
+// The satori engine's SVG writer: plays a display list (paint/display_list.h) as one
+// standalone SVG document.
 //
 // Two facts of Qt 6.4's QtSvg (SVG Tiny 1.2) shape this file, because PNG/WebP come from
 // QSvgRenderer and must look like what a browser or resvg shows for the same document:
@@ -12,11 +13,11 @@
 
 #include "server/render/backends/svg.h"
 #include "server/render/resources/image_decoder.h"
-#include "server/render/paint/paint_order.h"
 
 #include "server/render/encode/encode.h"
 #include "server/render/backends/raster.h"
 #include "server/render/paint/geometry.h"
+#include "server/render/paint/recorder.h"
 #include "server/render/text/text_engine.h"
 
 #include <QBuffer>
@@ -41,8 +42,6 @@ using namespace paint_detail;
 
 namespace {
 
-// As the raster painter: layout shapes text at its box width plus this slack.
-constexpr qreal kTextSlack = 0.01;
 constexpr qint64 kMaxRasterPixels = 16LL * 1024 * 1024;
 
 /// A number with at most one decimal ("12", "12.5", "-3"): 1/10 px is below what
@@ -119,30 +118,6 @@ QString matrixAttr(const QTransform &t)
         .arg(f(t.m11()), f(t.m12()), f(t.m21()), f(t.m22()), f(t.dx()), f(t.dy()));
 }
 
-/// CSS Transforms 1 §7 "transformation matrix" around transform-origin (the same
-/// construction as the raster painter's).
-QTransform cssTransform(const ComputedStyle &s, const QRectF &borderBox)
-{
-    const qreal w = borderBox.width(), h = borderBox.height();
-    const QPointF origin = borderBox.topLeft()
-                           + QPointF(s.transformOriginX.resolve(float(w)), s.transformOriginY.resolve(float(h)));
-    QTransform t;
-    t.translate(origin.x(), origin.y());
-    for (const TransformOp &op : s.transform) {
-        switch (op.kind) {
-        case TransformOp::Kind::Translate: t.translate(op.x.resolve(float(w)), op.y.resolve(float(h))); break;
-        case TransformOp::Kind::Rotate: t.rotate(op.a); break;
-        case TransformOp::Kind::Scale: t.scale(op.a, op.b); break;
-        case TransformOp::Kind::Skew:
-            t.shear(std::tan(qDegreesToRadians(qreal(op.a))), std::tan(qDegreesToRadians(qreal(op.b))));
-            break;
-        case TransformOp::Kind::Matrix: t = QTransform(op.m[0], op.m[1], op.m[2], op.m[3], op.m[4], op.m[5]) * t; break;
-        }
-    }
-    t.translate(-origin.x(), -origin.y());
-    return t;
-}
-
 /// Embedded images are decoded once per render: ISA-L's level 1 is its fastest level
 /// with Huffman-coded matches (see encode.cpp), about as small as level 2.
 PngOptions embeddedPng()
@@ -172,16 +147,16 @@ QString cachedGlyphPath(const QRawFont &font, quint32 glyph, const QString &key)
     return *cache.insert(key, pathData(font.pathForGlyph(glyph)));
 }
 
-class SvgWriter {
+/// Plays display commands as SVG elements: m_body collects the drawing, m_defs the
+/// gradients, glyph outlines and emoji each command needs once. Clips are tracked as a
+/// path in the current user space and cut into the geometry (see the file comment).
+class SvgPlayer {
 public:
-    SvgWriter(const SvgOptions &options, QStringList *warnings)
-        : m_options(options), m_text(options.text ? *options.text : TextEngine::instance()), m_warnings(warnings)
-    {
-    }
+    SvgPlayer(const SvgOptions &options, QStringList *warnings) : m_options(options), m_warnings(warnings) {}
 
-    QByteArray document(const LayoutBox &root, QSize size)
+    QByteArray document(const DisplayList &list, QSize size)
     {
-        paintBox(root, nullptr);
+        play(list);
         QString out;
         out.reserve(m_defs.size() + m_body.size() + 512);
         out += QStringLiteral("<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" "
@@ -197,15 +172,35 @@ public:
         return out.toUtf8();
     }
 
+    void operator()(const display::PushTransform &c);
+    void operator()(const display::PopTransform &);
+    void operator()(const display::PushLayer &c)
+    {
+        m_body += QStringLiteral("<g opacity=\"%1\">").arg(frac(c.opacity));
+    }
+    void operator()(const display::PopLayer &) { m_body += QStringLiteral("</g>"); }
+    void operator()(const display::PushClip &c);
+    void operator()(const display::PopClip &) { popClip(); }
+    void operator()(const display::FillRect &c) { fillPath(rectPath(c.rect), fillAttrs(c.color)); }
+    void operator()(const display::FillPath &c)
+    {
+        fillPath(c.path, c.brush.gradient() ? gradientRef(c.brush) : fillAttrs(c.brush.color()));
+    }
+    void operator()(const display::StrokeBorder &c);
+    void operator()(const display::OuterBoxShadows &c);
+    void operator()(const display::InsetBoxShadows &c)
+    {
+        emitRaster(c.paddingBox, 1.0, [&](QPainter &p) { paintInsetShadows(p, c.shadows, c.paddingBox, c.radii); });
+    }
+    void operator()(const display::BackgroundTiles &c);
+    void operator()(const display::DrawImage &c);
+    void operator()(const display::DrawGlyphs &c);
+    void operator()(const display::TextShadow &c);
+    void operator()(const display::DecorationBar &c) { fillPath(rectPath(c.rect), fillAttrs(c.color)); }
+
 private:
-    void paintBox(const LayoutBox &box, const LayoutBox *parent);
-    void paintElement(const LayoutBox &box, const LayoutBox *parent);
-    void paintChildren(const LayoutBox &box, const std::vector<const LayoutBox *> &children);
-    void paintBackground(const LayoutBox &box, const QPainterPath &borderPath);
-    void paintBorder(const LayoutBox &box, const Radii &outer);
-    void paintImage(const LayoutBox &box, const Radii &outer);
-    void paintText(const LayoutBox &box, const LayoutBox *parent);
-    void paintGlyphs(const TextBlock &block, QPointF origin, const QColor &color, const EmojiGlyphMap &emoji,
+    void play(const DisplayList &list);
+    void paintGlyphs(const TextBlock &block, QPointF origin, const QColor &color, const EmojiGlyphMap *emoji,
                      qreal fontSize, bool drawEmoji, const QString &label);
 
     /// Fills `path` (current user space), clipped by the active clip.
@@ -226,7 +221,6 @@ private:
     }
 
     const SvgOptions &m_options;
-    TextEngine &m_text;
     QStringList *m_warnings;
     QSet<QString> m_warned;
     QString m_defs, m_body;
@@ -244,119 +238,196 @@ private:
         }
         return m_clip->contains(r);
     }
-    int m_transforms = 0;               // enclosing transformed groups
+    /// The clip in force outside each open PushTransform or PushClip scope.
+    struct SavedClip {
+        std::optional<QPainterPath> clip;
+        QList<QRectF> safe;
+    };
+    std::vector<SavedClip> m_savedClips;
+    void pushClipState() { m_savedClips.push_back({m_clip, m_clipSafe}); }
+    void popClip()
+    {
+        m_clip = std::move(m_savedClips.back().clip);
+        m_clipSafe = std::move(m_savedClips.back().safe);
+        m_savedClips.pop_back();
+    }
+    int m_transforms = 0;     // enclosing transformed groups
+    int m_skipTransforms = 0; // > 0 inside a transform that collapses everything
 };
 
-void SvgWriter::paintBox(const LayoutBox &box, const LayoutBox *parent)
+void SvgPlayer::play(const DisplayList &list)
 {
-    if (!box.node)
-        return;
-    const Node &node = *box.node;
-    if (node.isText()) {
-        paintText(box, parent);
-        return;
+    for (const DisplayCommand &command : list) {
+        if (m_skipTransforms > 0) {
+            if (std::holds_alternative<display::PushTransform>(command))
+                ++m_skipTransforms;
+            else if (std::holds_alternative<display::PopTransform>(command))
+                --m_skipTransforms;
+            continue;
+        }
+        std::visit(*this, command);
     }
-    const ComputedStyle &s = node.style;
-    if (s.display == Display::None || s.opacity <= 0)
-        return;
-    const auto savedClip = m_clip;
-    const auto savedSafe = m_clipSafe;
-    int groups = 0;
-    if (!s.transform.empty()) {
-        const QTransform t = cssTransform(s, box.borderBox);
-        if (!t.isInvertible())
-            return;
-        m_body += QStringLiteral("<g") + matrixAttr(t) + u'>';
-        ++groups;
-        ++m_transforms;
-        if (m_clip)
-            m_clip = t.inverted().map(*m_clip);
-        m_clipSafe.clear();
-    }
-    if (s.opacity < 1) {
-        m_body += QStringLiteral("<g opacity=\"%1\">").arg(frac(s.opacity));
-        ++groups;
-    }
-    paintElement(box, parent);
-    for (int i = 0; i < groups; ++i)
-        m_body += QStringLiteral("</g>");
-    if (!s.transform.empty())
-        --m_transforms;
-    m_clip = savedClip;
-    m_clipSafe = savedSafe;
 }
 
-void SvgWriter::paintElement(const LayoutBox &box, const LayoutBox *parent)
+void SvgPlayer::operator()(const display::PushTransform &c)
 {
-    const ComputedStyle &s = box.node->style;
-    const PaintOrder order = paintOrder(box, parent);
-    for (const LayoutBox *c : order.beneath)
-        paintBox(*c, &box);
-    const QRectF border = box.borderBox;
-    const Radii outer = resolveRadii(s, border.size());
-    const QRectF paddingRect = box.paddingBox();
-    const Radii inner = insetRadii(outer, box.border);
+    // A singular matrix paints nothing, and the clip could not follow it into the group.
+    if (!c.transform.isInvertible()) {
+        m_skipTransforms = 1;
+        return;
+    }
+    pushClipState();
+    m_body += QStringLiteral("<g") + matrixAttr(c.transform) + u'>';
+    ++m_transforms;
+    if (m_clip)
+        m_clip = c.transform.inverted().map(*m_clip);
+    m_clipSafe.clear();
+}
 
-    bool outerShadow = false, insetShadow = false;
+void SvgPlayer::operator()(const display::PopTransform &)
+{
+    m_body += QStringLiteral("</g>");
+    --m_transforms;
+    popClip();
+}
+
+void SvgPlayer::operator()(const display::PushClip &c)
+{
+    pushClipState();
+    const QPainterPath clip = c.path.isEmpty() ? roundedPath(c.rect, c.radii) : c.path;
+    qreal rx = 0, ry = 0;
+    for (const QSizeF &r : c.radii)
+        rx = std::max(rx, r.width()), ry = std::max(ry, r.height());
+    const QList<QRectF> safe{c.rect.adjusted(rx, 0, -rx, 0), c.rect.adjusted(0, ry, 0, -ry)};
+    QList<QRectF> combined;
+    if (!m_clip) {
+        combined = safe;
+    } else {
+        for (const QRectF &a : m_clipSafe)
+            for (const QRectF &b : safe)
+                combined << (a & b);
+    }
+    m_clip = m_clip ? m_clip->intersected(clip) : clip;
+    m_clipSafe = combined;
+}
+
+void SvgPlayer::operator()(const display::OuterBoxShadows &c)
+{
     qreal maxBlur = 0, extent = 0;
-    for (const Shadow &sh : s.boxShadow) {
+    for (const Shadow &sh : c.shadows) {
         if (sh.color.alpha() == 0)
             continue;
-        (sh.inset ? insetShadow : outerShadow) = true;
         maxBlur = std::max<qreal>(maxBlur, sh.blur);
         extent = std::max<qreal>(extent, std::abs(sh.offsetX) + std::abs(sh.offsetY) + sh.spread + 1.5 * sh.blur + 2);
     }
     // Blurred detail is no finer than the blur: a coarser embedded image loses nothing.
     const qreal shadowScale = std::clamp(maxBlur / 8, 1.0, 4.0);
-    if (outerShadow) {
-        emitRaster(border.adjusted(-extent, -extent, extent, extent),
-                   s.backgroundColor.alpha() == 255 ? shadowScale : 1.0,
-                   [&](QPainter &p) { paintOuterShadows(p, s, border, outer); });
-    }
-    const QPainterPath borderPath = roundedPath(border, outer);
-    paintBackground(box, borderPath);
-    if (insetShadow)
-        emitRaster(paddingRect, 1.0, [&](QPainter &p) { paintInsetShadows(p, s, paddingRect, inner); });
-    paintBorder(box, outer);
-    if (box.node->isImage())
-        paintImage(box, outer);
-
-    if (box.children.empty())
-        return;
-    if (s.overflow == Overflow::Hidden) {
-        const auto saved = m_clip;
-        const auto savedSafe = m_clipSafe;
-        // CSS Overflow 3 §3: content clips at the padding edge, curved by the inner radii.
-        const QPainterPath clip = roundedPath(paddingRect, inner);
-        qreal rx = 0, ry = 0;
-        for (const QSizeF &r : inner)
-            rx = std::max(rx, r.width()), ry = std::max(ry, r.height());
-        const QList<QRectF> safe{paddingRect.adjusted(rx, 0, -rx, 0), paddingRect.adjusted(0, ry, 0, -ry)};
-        QList<QRectF> combined;
-        if (!m_clip) {
-            combined = safe;
-        } else {
-            for (const QRectF &a : m_clipSafe)
-                for (const QRectF &b : safe)
-                    combined << (a & b);
-        }
-        m_clip = m_clip ? m_clip->intersected(clip) : clip;
-        m_clipSafe = combined;
-        paintChildren(box, order.children);
-        m_clip = saved;
-        m_clipSafe = savedSafe;
-    } else {
-        paintChildren(box, order.children);
-    }
+    emitRaster(c.borderBox.adjusted(-extent, -extent, extent, extent), c.opaqueBackground ? shadowScale : 1.0,
+               [&](QPainter &p) { paintOuterShadows(p, c.shadows, c.opaqueBackground, c.borderBox, c.radii); });
 }
 
-void SvgWriter::paintChildren(const LayoutBox &box, const std::vector<const LayoutBox *> &children)
+void SvgPlayer::operator()(const display::BackgroundTiles &c)
 {
-    for (const LayoutBox *c : children)
-        paintBox(*c, &box);
+    const QRectF &tile = c.tile;
+    const bool gradient = c.image.isNull();
+    if (gradient && (tile.contains(c.area) || !c.repeat)) {
+        fillPath(c.repeat ? c.clip : c.clip.intersected(rectPath(tile)), gradientRef(c.gradient));
+        return;
+    }
+    if (!gradient && !c.repeat && m_clip == std::nullopt && c.clip.contains(tile) && isEmbeddableRasterDataUrl(c.url)) {
+        emitImage(tile, c.url);
+        return;
+    }
+    // Tiled images and gradients: drawn once into an embedded image.
+    emitRaster(c.clip.boundingRect(), 1.0, [&](QPainter &p) {
+        p.setClipPath(c.clip, Qt::IntersectClip);
+        QImage image = c.image;
+        if (gradient) {
+            image = QImage(tile.size().toSize().expandedTo(QSize(1, 1)), QImage::Format_ARGB32_Premultiplied);
+            image.fill(Qt::transparent);
+            QPainter tp(&image);
+            tp.translate(-tile.topLeft());
+            tp.fillRect(tile, c.gradient);
+        }
+        if (c.repeat) {
+            QBrush tb(image);
+            QTransform t = QTransform::fromTranslate(tile.left(), tile.top());
+            t.scale(tile.width() / image.width(), tile.height() / image.height());
+            tb.setTransform(t);
+            p.fillPath(c.clip, tb);
+        } else {
+            p.drawImage(tile, image);
+        }
+    });
 }
 
-void SvgWriter::fillPath(QPainterPath path, const QString &paint)
+void SvgPlayer::operator()(const display::StrokeBorder &c)
+{
+    // Dash pattern in user units: the raster pen's 3 on / 3 off and 0 on / 2 off in widths.
+    QString attrs = QStringLiteral(" fill=\"none\" stroke=\"%1\" stroke-width=\"%2\" stroke-dasharray=\"%3 %4\"%5")
+                        .arg(hexColor(c.color), num(c.width), num(c.dotted ? 0 : 3 * c.width),
+                             num((c.dotted ? 2 : 3) * c.width),
+                             c.dotted ? QStringLiteral(" stroke-linecap=\"round\"") : QString());
+    if (c.color.alpha() < 255)
+        attrs += QStringLiteral(" stroke-opacity=\"%1\"").arg(frac(c.color.alphaF()));
+    const QString d = c.isLine ? QStringLiteral("M%1 %2L%3 %4").arg(num(c.line.x1()), num(c.line.y1()), num(c.line.x2()), num(c.line.y2()))
+                               : pathData(c.path);
+    m_body += QStringLiteral("<path d=\"") + d + u'"' + attrs + QStringLiteral("/>");
+}
+
+void SvgPlayer::operator()(const display::DrawImage &c)
+{
+    if (!c.shape && clipContains(c.dest)) {
+        // Only raster bytes go in as they came: an SVG (or a mislabelled one) would be
+        // decoded again by QtSvg's image plugin, outside the resource policy.
+        emitImage(c.dest, isEmbeddableRasterDataUrl(c.source)
+                              ? c.source
+                              : QStringLiteral("data:image/png;base64,") + QString::fromLatin1(encodePng(c.image, embeddedPng()).toBase64()));
+        return;
+    }
+    // Rounded or cropped: the clip is baked into the embedded pixels (see the file comment).
+    const QPainterPath shape = c.shape ? *c.shape : rectPath(c.contentBox).intersected(rectPath(c.dest));
+    emitRaster(shape.boundingRect(), 1.0, [&](QPainter &p) {
+        QBrush brush(c.image);
+        QTransform t = QTransform::fromTranslate(c.dest.left(), c.dest.top());
+        t.scale(c.dest.width() / c.image.width(), c.dest.height() / c.image.height());
+        brush.setTransform(t);
+        p.fillPath(shape, brush);
+    });
+}
+
+void SvgPlayer::operator()(const display::TextShadow &c)
+{
+    const TextBlock &block = *c.block;
+    if (c.blur <= 0.2) {
+        paintGlyphs(block, c.origin + c.offset, c.color, nullptr, c.fontSize, false, QString());
+        return;
+    }
+    const QRectF box(c.origin + c.offset, block.size);
+    const qreal e = c.fontSize + 1.5 * c.blur;
+    emitRaster(box.adjusted(-e, -e, e, e), std::clamp<qreal>(c.blur / 8, 1, 4), [&](QPainter &p) {
+        const qreal ie = c.fontSize;
+        drawBlurred(p, box.adjusted(-ie, -ie, ie, ie), c.blur / 2.0, [&](QPainter &sp) {
+            sp.setPen(c.color);
+            for (const TextLine &line : block.lines)
+                for (const QGlyphRun &run : line.glyphRuns)
+                    sp.drawGlyphRun(c.origin + c.offset, run);
+        });
+    });
+}
+
+void SvgPlayer::operator()(const display::DrawGlyphs &c)
+{
+    if (c.emoji) {
+        const QString dir = emojiDirectory() + u'/' + emojiSetName(c.emojiSet);
+        if (!QFileInfo::exists(dir))
+            warnOnce(QStringLiteral("emojiType: the %1 set is not installed in %2 (scripts/fetch-emoji); emoji drawn with the Noto Color Emoji font")
+                         .arg(emojiSetName(c.emojiSet), dir));
+    }
+    paintGlyphs(*c.block, c.origin, c.color, c.emoji.get(), c.fontSize, true, c.label);
+}
+
+void SvgPlayer::fillPath(QPainterPath path, const QString &paint)
 {
     if (!clipContains(path.boundingRect())) {
         if (!m_clip->intersects(path.boundingRect()))
@@ -378,7 +449,7 @@ void SvgWriter::fillPath(QPainterPath path, const QString &paint)
     m_body += paint + QStringLiteral("/>");
 }
 
-void SvgWriter::emitImage(const QRectF &dest, const QString &href)
+void SvgPlayer::emitImage(const QRectF &dest, const QString &href)
 {
     m_body += QStringLiteral("<image x=\"%1\" y=\"%2\" width=\"%3\" height=\"%4\" preserveAspectRatio=\"none\" xlink:href=\"")
                   .arg(num(dest.x()), num(dest.y()), num(dest.width()), num(dest.height()));
@@ -386,7 +457,7 @@ void SvgWriter::emitImage(const QRectF &dest, const QString &href)
     m_body += QStringLiteral("\"/>");
 }
 
-void SvgWriter::emitRaster(QRectF area, qreal scale, const std::function<void(QPainter &)> &draw)
+void SvgPlayer::emitRaster(QRectF area, qreal scale, const std::function<void(QPainter &)> &draw)
 {
     if (m_clip)
         area &= m_clip->boundingRect();
@@ -426,7 +497,7 @@ void SvgWriter::emitRaster(QRectF area, qreal scale, const std::function<void(QP
               QStringLiteral("data:image/png;base64,") + QString::fromLatin1(encodePng(image, embeddedPng()).toBase64()));
 }
 
-QString SvgWriter::gradientRef(const QBrush &brush)
+QString SvgPlayer::gradientRef(const QBrush &brush)
 {
     const QGradient *g = brush.gradient();
     QString def;
@@ -468,215 +539,7 @@ QString SvgWriter::gradientRef(const QBrush &brush)
     return QStringLiteral(" fill=\"url(#%1)\"").arg(*it);
 }
 
-void SvgWriter::paintBackground(const LayoutBox &box, const QPainterPath &borderPath)
-{
-    const ComputedStyle &s = box.node->style;
-    if (s.backgroundColor.alpha() > 0)
-        fillPath(borderPath, fillAttrs(s.backgroundColor));
-    if (s.backgroundLayers.empty())
-        return;
-    const QRectF area = box.paddingBox();
-    for (auto it = s.backgroundLayers.rbegin(); it != s.backgroundLayers.rend(); ++it) {
-        const BackgroundLayer &layer = *it;
-        QImage image;
-        QSizeF natural = area.size();
-        if (!layer.gradient) {
-            image = backgroundImage(layer.imageUrl);
-            if (image.isNull())
-                continue;
-            natural = image.size();
-        }
-        // background-size and -position (CSS Backgrounds 3 §3.9, §3.6), as the raster painter.
-        QRectF tile = area;
-        switch (layer.size) {
-        case BackgroundLayer::Size::Cover:
-        case BackgroundLayer::Size::Contain: {
-            const qreal sx = area.width() / std::max<qreal>(natural.width(), 1e-6);
-            const qreal sy = area.height() / std::max<qreal>(natural.height(), 1e-6);
-            tile.setSize(natural * (layer.size == BackgroundLayer::Size::Cover ? std::max(sx, sy) : std::min(sx, sy)));
-            break;
-        }
-        case BackgroundLayer::Size::Explicit: {
-            qreal w = layer.sizeX.isAuto() ? -1 : layer.sizeX.resolve(float(area.width()));
-            qreal h = layer.sizeY.isAuto() ? -1 : layer.sizeY.resolve(float(area.height()));
-            const qreal ratio = natural.height() > 0 ? natural.width() / natural.height() : 1;
-            if (w < 0 && h < 0)
-                w = natural.width(), h = natural.height();
-            else if (w < 0)
-                w = layer.gradient ? area.width() : h * ratio;
-            else if (h < 0)
-                h = layer.gradient ? area.height() : w / ratio;
-            tile.setSize(QSizeF(w, h));
-            break;
-        }
-        case BackgroundLayer::Size::Auto: tile.setSize(natural); break;
-        }
-        if (tile.width() <= 0 || tile.height() <= 0)
-            continue;
-        auto position = [](const Length &l, qreal areaLen, qreal tileLen) {
-            return l.isPercent() ? (areaLen - tileLen) * l.value / 100.0 : qreal(l.resolve(float(areaLen)));
-        };
-        tile.moveTopLeft(area.topLeft() + QPointF(position(layer.positionX, area.width(), tile.width()),
-                                                  position(layer.positionY, area.height(), tile.height())));
-        if (layer.gradient && (tile.contains(area) || !layer.repeat)) {
-            const QBrush brush = gradientBrush(*layer.gradient, tile);
-            fillPath(layer.repeat ? borderPath : borderPath.intersected(rectPath(tile)), gradientRef(brush));
-            continue;
-        }
-        if (!layer.gradient && !layer.repeat && m_clip == std::nullopt && borderPath.contains(tile)
-            && isEmbeddableRasterDataUrl(layer.imageUrl)) {
-            emitImage(tile, layer.imageUrl);
-            continue;
-        }
-        // Tiled images and gradients: drawn once into an embedded image.
-        emitRaster(borderPath.boundingRect(), 1.0, [&](QPainter &p) {
-            p.setClipPath(borderPath, Qt::IntersectClip);
-            if (layer.gradient) {
-                QImage tileImage(tile.size().toSize().expandedTo(QSize(1, 1)), QImage::Format_ARGB32_Premultiplied);
-                tileImage.fill(Qt::transparent);
-                QPainter tp(&tileImage);
-                tp.translate(-tile.topLeft());
-                tp.fillRect(tile, gradientBrush(*layer.gradient, tile));
-                tp.end();
-                image = tileImage;
-            }
-            if (layer.repeat) {
-                QBrush tb(image);
-                QTransform t = QTransform::fromTranslate(tile.left(), tile.top());
-                t.scale(tile.width() / image.width(), tile.height() / image.height());
-                tb.setTransform(t);
-                p.fillPath(borderPath, tb);
-            } else {
-                p.drawImage(tile, image);
-            }
-        });
-    }
-}
-
-void SvgWriter::paintBorder(const LayoutBox &box, const Radii &outer)
-{
-    const ComputedStyle &s = box.node->style;
-    const QMarginsF w = box.border;
-    const qreal widths[4] = {w.top(), w.right(), w.bottom(), w.left()};
-    bool any = false, uniformColor = true, uniformStyle = true;
-    for (int i = 0; i < 4; ++i) {
-        const bool visible = widths[i] > 0 && s.borderStyle[size_t(i)] != BorderStyle::None
-                             && s.borderColor[size_t(i)].alpha() > 0;
-        any = any || visible;
-        if (s.borderColor[size_t(i)] != s.borderColor[0] || widths[i] <= 0)
-            uniformColor = false;
-        if (s.borderStyle[size_t(i)] != s.borderStyle[0])
-            uniformStyle = false;
-    }
-    if (!any)
-        return;
-    const QRectF outerRect = box.borderBox;
-    const QRectF innerRect = box.paddingBox();
-    const Radii inner = insetRadii(outer, w);
-    const BorderStyle style0 = s.borderStyle[0];
-
-    if (uniformStyle && (style0 == BorderStyle::Dashed || style0 == BorderStyle::Dotted)) {
-        // Broken borders stroke the middle of the border (dash pattern as the raster painter).
-        const QMarginsF half(w.left() / 2, w.top() / 2, w.right() / 2, w.bottom() / 2);
-        const QRectF midRect = outerRect.marginsRemoved(half);
-        auto stroke = [&](const QString &d, int i) {
-            const qreal width = widths[i];
-            const bool dotted = style0 == BorderStyle::Dotted;
-            QString attrs = QStringLiteral(" fill=\"none\" stroke=\"%1\" stroke-width=\"%2\" stroke-dasharray=\"%3 %4\"%5")
-                                .arg(hexColor(s.borderColor[size_t(i)]), num(width), num(dotted ? 0 : 3 * width),
-                                     num((dotted ? 2 : 3) * width),
-                                     dotted ? QStringLiteral(" stroke-linecap=\"round\"") : QString());
-            if (s.borderColor[size_t(i)].alpha() < 255)
-                attrs += QStringLiteral(" stroke-opacity=\"%1\"").arg(frac(s.borderColor[size_t(i)].alphaF()));
-            m_body += QStringLiteral("<path d=\"") + d + u'"' + attrs + QStringLiteral("/>");
-        };
-        if (uniformColor && widths[0] == widths[1] && widths[1] == widths[2] && widths[2] == widths[3]) {
-            stroke(pathData(roundedPath(midRect, insetRadii(outer, half))), 0);
-            return;
-        }
-        const QLineF edges[4] = {{midRect.topLeft(), midRect.topRight()}, {midRect.topRight(), midRect.bottomRight()},
-                                 {midRect.bottomRight(), midRect.bottomLeft()}, {midRect.bottomLeft(), midRect.topLeft()}};
-        for (int i = 0; i < 4; ++i) {
-            if (widths[i] > 0 && s.borderStyle[size_t(i)] != BorderStyle::None)
-                stroke(QStringLiteral("M%1 %2L%3 %4").arg(num(edges[i].x1()), num(edges[i].y1()), num(edges[i].x2()), num(edges[i].y2())), i);
-        }
-        return;
-    }
-
-    QPainterPath ring = roundedPath(outerRect, outer);
-    if (innerRect.width() > 0 && innerRect.height() > 0)
-        ring.addPath(roundedPath(innerRect, inner));
-    ring.setFillRule(Qt::OddEvenFill);
-    if (uniformColor && uniformStyle) {
-        fillPath(ring, fillAttrs(s.borderColor[0]));
-        return;
-    }
-    // Per-edge colours: each edge owns the trapezoid between its outer and inner edge
-    // (CSS Backgrounds 3 §4.4), as the raster painter.
-    const QPointF o[4] = {outerRect.topLeft(), outerRect.topRight(), outerRect.bottomRight(), outerRect.bottomLeft()};
-    const QPointF in[4] = {innerRect.topLeft(), innerRect.topRight(), innerRect.bottomRight(), innerRect.bottomLeft()};
-    for (int i = 0; i < 4; ++i) {
-        if (widths[i] <= 0 || s.borderStyle[size_t(i)] == BorderStyle::None || s.borderColor[size_t(i)].alpha() == 0)
-            continue;
-        const int j = (i + 1) % 4;
-        const QPointF da = o[i] + (o[i] - in[i]) * 4, db = o[j] + (o[j] - in[j]) * 4;
-        QPolygonF wedge;
-        wedge << da << db << in[j] << in[i];
-        QPainterPath wedgePath;
-        wedgePath.addPolygon(wedge);
-        wedgePath.closeSubpath();
-        fillPath(ring.intersected(wedgePath), fillAttrs(s.borderColor[size_t(i)]));
-    }
-}
-
-void SvgWriter::paintImage(const LayoutBox &box, const Radii &outer)
-{
-    const Node &node = *box.node;
-    const ComputedStyle &s = node.style;
-    if (node.image.isNull())
-        return;
-    const QRectF content = box.contentBox();
-    if (content.width() <= 0 || content.height() <= 0)
-        return;
-    // object-fit (CSS Images 3 §5.5) and object-position (§5.6).
-    const QSizeF natural = node.image.size();
-    QSizeF size = content.size();
-    const qreal sx = content.width() / natural.width(), sy = content.height() / natural.height();
-    switch (s.objectFit) {
-    case ObjectFit::Fill: break;
-    case ObjectFit::Contain: size = natural * std::min(sx, sy); break;
-    case ObjectFit::Cover: size = natural * std::max(sx, sy); break;
-    case ObjectFit::None: size = natural; break;
-    case ObjectFit::ScaleDown: size = natural * std::min<qreal>(1, std::min(sx, sy)); break;
-    }
-    auto position = [](const Length &l, qreal avail, qreal len) {
-        return l.isPercent() ? (avail - len) * l.value / 100.0 : qreal(l.resolve(float(avail)));
-    };
-    const QRectF dest(content.left() + position(s.objectPositionX, content.width(), size.width()),
-                      content.top() + position(s.objectPositionY, content.height(), size.height()), size.width(),
-                      size.height());
-    const Radii contentRadii = insetRadii(outer, box.border + box.padding);
-    const bool unclipped = isZero(contentRadii) && content.contains(dest) && clipContains(dest);
-    if (unclipped) {
-        // Only raster bytes go in as they came: an SVG (or a mislabelled one) would be
-        // decoded again by QtSvg's image plugin, outside the resource policy.
-        emitImage(dest, isEmbeddableRasterDataUrl(node.src)
-                            ? node.src
-                            : QStringLiteral("data:image/png;base64,") + QString::fromLatin1(encodePng(node.image, embeddedPng()).toBase64()));
-        return;
-    }
-    // Rounded or cropped: the clip is baked into the embedded pixels (see the file comment).
-    const QPainterPath shape = roundedPath(content, contentRadii).intersected(rectPath(dest));
-    emitRaster(shape.boundingRect(), 1.0, [&](QPainter &p) {
-        QBrush brush(node.image);
-        QTransform t = QTransform::fromTranslate(dest.left(), dest.top());
-        t.scale(dest.width() / natural.width(), dest.height() / natural.height());
-        brush.setTransform(t);
-        p.fillPath(shape, brush);
-    });
-}
-
-QString SvgWriter::glyphRef(const QRawFont &font, quint32 glyph)
+QString SvgPlayer::glyphRef(const QRawFont &font, quint32 glyph)
 {
     const QString key = font.familyName() + u'|' + font.styleName() + u'|' + QString::number(font.weight()) + u'|'
                         + QString::number(font.pixelSize()) + u'|' + QString::number(glyph);
@@ -693,7 +556,7 @@ QString SvgWriter::glyphRef(const QRawFont &font, quint32 glyph)
     return id;
 }
 
-QString SvgWriter::emojiRef(const EmojiImage &image)
+QString SvgPlayer::emojiRef(const EmojiImage &image)
 {
     auto it = m_emoji.constFind(image.path);
     if (it != m_emoji.constEnd())
@@ -705,7 +568,7 @@ QString SvgWriter::emojiRef(const EmojiImage &image)
     return id;
 }
 
-void SvgWriter::paintGlyphs(const TextBlock &block, QPointF origin, const QColor &color, const EmojiGlyphMap &emoji,
+void SvgPlayer::paintGlyphs(const TextBlock &block, QPointF origin, const QColor &color, const EmojiGlyphMap *emoji,
                             qreal fontSize, bool drawEmoji, const QString &label)
 {
     m_body += QStringLiteral("<g") + fillAttrs(color);
@@ -731,7 +594,7 @@ void SvgWriter::paintGlyphs(const TextBlock &block, QPointF origin, const QColor
                 const QList<QPointF> advances = font.advancesForGlyphIndexes(glyphs);
                 for (qsizetype i = 0; i < glyphs.size(); ++i) {
                     const QPointF pos = origin + positions[i];
-                    const QString cluster = emoji.clusterFor(glyphs[i]);
+                    const QString cluster = emoji ? emoji->clusterFor(glyphs[i]) : QString();
                     std::shared_ptr<const EmojiImage> image;
                     if (m_options.emojiSet != EmojiSet::Noto && !cluster.isEmpty()) {
                         image = emojiImage(cluster, m_options.emojiSet);
@@ -783,76 +646,15 @@ void SvgWriter::paintGlyphs(const TextBlock &block, QPointF origin, const QColor
     m_body += QStringLiteral("</g>");
 }
 
-void SvgWriter::paintText(const LayoutBox &box, const LayoutBox *parent)
-{
-    const Node &node = *box.node;
-    const ComputedStyle &s = node.style;
-    qreal width = box.borderBox.width();
-    if (parent && s.textOverflow == TextOverflow::Ellipsis)
-        width = std::min(width, parent->contentBox().right() - box.borderBox.left());
-    const auto block = m_text.shape(node, width + kTextSlack);
-    if (block->lines.empty())
-        return;
-    const QPointF origin = box.borderBox.topLeft();
-    const QString processed = TextEngine::processText(s, node.text);
-    const EmojiGlyphMap emoji(processed, TextEngine::fontFor(s));
-    if (!emoji.isEmpty() && m_options.emojiSet != EmojiSet::Noto) {
-        const QString dir = emojiDirectory() + u'/' + emojiSetName(m_options.emojiSet);
-        if (!QFileInfo::exists(dir))
-            warnOnce(QStringLiteral("emojiType: the %1 set is not installed in %2 (scripts/fetch-emoji); emoji drawn with the Noto Color Emoji font")
-                         .arg(emojiSetName(m_options.emojiSet), dir));
-    }
-
-    for (auto it = s.textShadow.rbegin(); it != s.textShadow.rend(); ++it) {
-        const Shadow &sh = *it;
-        if (sh.color.alpha() == 0)
-            continue;
-        const QPointF offset(sh.offsetX, sh.offsetY);
-        if (sh.blur <= 0.2) {
-            paintGlyphs(*block, origin + offset, sh.color, emoji, s.fontSize, false, QString());
-            continue;
-        }
-        const qreal e = s.fontSize + 1.5 * sh.blur;
-        emitRaster(QRectF(origin + offset, block->size).adjusted(-e, -e, e, e), std::clamp<qreal>(sh.blur / 8, 1, 4),
-                   [&](QPainter &p) {
-                       const qreal ie = s.fontSize;
-                       drawBlurred(p, QRectF(origin + offset, block->size).adjusted(-ie, -ie, ie, ie), sh.blur / 2.0,
-                                   [&](QPainter &sp) {
-                                       sp.setPen(sh.color);
-                                       for (const TextLine &line : block->lines)
-                                           for (const QGlyphRun &run : line.glyphRuns)
-                                               sp.drawGlyphRun(origin + offset, run);
-                                   });
-                   });
-    }
-
-    paintGlyphs(*block, origin, s.color, emoji, s.fontSize, true, processed);
-
-    const TextDecoration &d = s.textDecoration;
-    if (d.underline || d.overline || d.lineThrough) {
-        const QColor color = d.color.value_or(s.color);
-        const qreal t = block->decorationThickness;
-        for (const TextLine &line : block->lines) {
-            auto bar = [&](qreal offset) {
-                const qreal y = origin.y() + line.baseline + offset;
-                fillPath(rectPath(QRectF(origin.x() + line.left, y - t / 2, line.width, t)), fillAttrs(color));
-            };
-            if (d.underline)
-                bar(block->underlineOffset + t / 2);
-            if (d.overline)
-                bar(block->overlineOffset);
-            if (d.lineThrough)
-                bar(block->strikeOffset);
-        }
-    }
-}
-
 } // namespace
 
 QByteArray renderSvgDocument(const LayoutBox &root, QSize size, const SvgOptions &options, QStringList *warnings)
 {
-    SvgWriter writer(options, warnings);
-    return writer.document(root, size);
+    RecordOptions record;
+    record.emojiSet = options.emojiSet;
+    record.text = options.text;
+    record.textLabels = true;
+    return SvgPlayer(options, warnings).document(recordDisplayList(root, record), size);
 }
 
 QImage rasteriseSvg(const QByteArray &svg, QSize size)

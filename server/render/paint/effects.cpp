@@ -1,4 +1,5 @@
-// Geometry, gradients, blur and shadows for the raster painter.
+// Gradients, blur and shadows, drawn with QPainter by the raster painter and into the
+// SVG writer's embedded images.
 
 #include "server/render/paint/geometry.h"
 #include "server/render/resources/image_decoder.h"
@@ -99,79 +100,6 @@ void blurImage(QImage &image, qreal sigma)
 }
 
 namespace paint_detail {
-
-Radii resolveRadii(const ComputedStyle &style, QSizeF size)
-{
-    Radii r;
-    for (size_t i = 0; i < 4; ++i) {
-        const CornerRadius &c = style.borderRadius[i];
-        r[i] = QSizeF(std::max<qreal>(0, c.x.resolve(float(size.width()))),
-                      std::max<qreal>(0, c.y.resolve(float(size.height()))));
-    }
-    // §5.5: f = min(L_i / S_i) over the sides; all radii scale by f when f < 1.
-    const qreal w = size.width(), h = size.height();
-    qreal f = 1;
-    auto limit = [&f](qreal length, qreal sum) {
-        if (sum > 0)
-            f = std::min(f, length / sum);
-    };
-    limit(w, r[0].width() + r[1].width());
-    limit(w, r[3].width() + r[2].width());
-    limit(h, r[0].height() + r[3].height());
-    limit(h, r[1].height() + r[2].height());
-    if (f < 1) {
-        for (QSizeF &s : r)
-            s *= std::max<qreal>(f, 0);
-    }
-    return r;
-}
-
-Radii insetRadii(const Radii &radii, const QMarginsF &m)
-{
-    Radii r = radii;
-    auto adjust = [](qreal radius, qreal inset) {
-        if (inset < 0) // spread: grows only curved corners (CSS Backgrounds 3 §7.1.1)
-            return radius > 0 ? radius - inset : 0.0;
-        return std::max<qreal>(0, radius - inset);
-    };
-    r[0] = QSizeF(adjust(r[0].width(), m.left()), adjust(r[0].height(), m.top()));
-    r[1] = QSizeF(adjust(r[1].width(), m.right()), adjust(r[1].height(), m.top()));
-    r[2] = QSizeF(adjust(r[2].width(), m.right()), adjust(r[2].height(), m.bottom()));
-    r[3] = QSizeF(adjust(r[3].width(), m.left()), adjust(r[3].height(), m.bottom()));
-    return r;
-}
-
-bool isZero(const Radii &radii)
-{
-    return std::all_of(radii.begin(), radii.end(),
-                       [](const QSizeF &s) { return s.width() <= 0 || s.height() <= 0; });
-}
-
-QPainterPath roundedPath(const QRectF &rect, const Radii &radii)
-{
-    QPainterPath path;
-    if (isZero(radii)) {
-        path.addRect(rect);
-        return path;
-    }
-    const QRectF r = rect.normalized();
-    const QSizeF tl = radii[0], tr = radii[1], br = radii[2], bl = radii[3];
-    path.moveTo(r.left() + tl.width(), r.top());
-    path.lineTo(r.right() - tr.width(), r.top());
-    if (!tr.isEmpty())
-        path.arcTo(QRectF(r.right() - 2 * tr.width(), r.top(), 2 * tr.width(), 2 * tr.height()), 90, -90);
-    path.lineTo(r.right(), r.bottom() - br.height());
-    if (!br.isEmpty())
-        path.arcTo(QRectF(r.right() - 2 * br.width(), r.bottom() - 2 * br.height(), 2 * br.width(), 2 * br.height()), 0, -90);
-    path.lineTo(r.left() + bl.width(), r.bottom());
-    if (!bl.isEmpty())
-        path.arcTo(QRectF(r.left(), r.bottom() - 2 * bl.height(), 2 * bl.width(), 2 * bl.height()), 270, -90);
-    path.lineTo(r.left(), r.top() + tl.height());
-    if (!tl.isEmpty())
-        path.arcTo(QRectF(r.left(), r.top(), 2 * tl.width(), 2 * tl.height()), 180, -90);
-    path.closeSubpath();
-    return path;
-}
 
 namespace {
 
@@ -353,18 +281,18 @@ void drawBlurred(QPainter &painter, const QRectF &inkBounds, qreal sigma,
     painter.restore();
 }
 
-void paintOuterShadows(QPainter &painter, const ComputedStyle &style, const QRectF &borderBox,
-                       const Radii &radii)
+void paintOuterShadows(QPainter &painter, const std::vector<Shadow> &shadows, bool opaqueBackground,
+                       const QRectF &borderBox, const Radii &radii)
 {
     bool any = false;
-    for (const Shadow &s : style.boxShadow)
+    for (const Shadow &s : shadows)
         any = any || (!s.inset && s.color.alpha() > 0);
     if (!any)
         return;
     painter.save();
     // The shadow shows only outside the border box (§7.1.1); under an opaque background
     // the clip is unnecessary, and unclipped edges stay antialiased.
-    if (style.backgroundColor.alpha() < 255) {
+    if (!opaqueBackground) {
         QPainterPath outside;
         outside.addRect(borderBox.adjusted(-1e4, -1e4, 1e4, 1e4));
         outside.addPath(roundedPath(borderBox, radii));
@@ -372,7 +300,7 @@ void paintOuterShadows(QPainter &painter, const ComputedStyle &style, const QRec
         painter.setClipPath(outside, Qt::IntersectClip);
     }
     // Listed first = painted on top (§7.1), so paint in reverse.
-    for (auto it = style.boxShadow.rbegin(); it != style.boxShadow.rend(); ++it) {
+    for (auto it = shadows.rbegin(); it != shadows.rend(); ++it) {
         const Shadow &s = *it;
         if (s.inset || s.color.alpha() == 0)
             continue;
@@ -389,18 +317,18 @@ void paintOuterShadows(QPainter &painter, const ComputedStyle &style, const QRec
     painter.restore();
 }
 
-void paintInsetShadows(QPainter &painter, const ComputedStyle &style, const QRectF &paddingBox,
+void paintInsetShadows(QPainter &painter, const std::vector<Shadow> &shadows, const QRectF &paddingBox,
                        const Radii &paddingRadii)
 {
     bool any = false;
-    for (const Shadow &s : style.boxShadow)
+    for (const Shadow &s : shadows)
         any = any || (s.inset && s.color.alpha() > 0);
     if (!any)
         return;
     painter.save();
     const QPainterPath clip = roundedPath(paddingBox, paddingRadii);
     painter.setClipPath(clip, Qt::IntersectClip);
-    for (auto it = style.boxShadow.rbegin(); it != style.boxShadow.rend(); ++it) {
+    for (auto it = shadows.rbegin(); it != shadows.rend(); ++it) {
         const Shadow &s = *it;
         if (!s.inset || s.color.alpha() == 0)
             continue;

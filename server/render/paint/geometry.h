@@ -1,7 +1,13 @@
 #pragma once
-// Internals shared by the paint_*.cpp files of the raster painter.
+// Used values of CSS paint geometry, computed once for every backend: corner radii,
+// transforms, object-fit, background tiles; and the effects (gradients, blur, shadows)
+// the raster painter and the SVG writer's embedded images draw alike.
 
+#include "server/render/layout/layout.h"
 #include "server/render/style/computed_style.h"
+
+#include <QImage>
+#include <QTransform>
 
 #include <QBrush>
 #include <QPainter>
@@ -10,6 +16,7 @@
 
 #include <array>
 #include <functional>
+#include <vector>
 
 namespace imprint::render::paint_detail {
 
@@ -28,6 +35,17 @@ bool isZero(const Radii &radii);
 /// A closed path of `rect` with elliptical corners `radii`.
 QPainterPath roundedPath(const QRectF &rect, const Radii &radii);
 
+/// The edges and curves of a box every paint step starts from (page px): the border box
+/// with its radii (CSS Backgrounds 3 §5.5) and the padding box with the inner radii
+/// (§5.2), which clip overflow and inset shadows.
+struct BoxGeometry {
+    QRectF borderBox;
+    QRectF paddingBox;
+    Radii outer; ///< radii of the border box
+    Radii inner; ///< radii of the padding box
+};
+BoxGeometry boxGeometry(const LayoutBox &box);
+
 /// A brush painting `gradient` over the background positioning area `area` (page px):
 /// linear gradients per CSS Images 3 §3.1 (angle, gradient line length
 /// |w sin a| + |h cos a|), radial per §3.2 (shape, extent keywords, centre), colour stops
@@ -41,10 +59,15 @@ QBrush gradientBrush(const Gradient &gradient, const QRectF &area);
 void drawBlurred(QPainter &painter, const QRectF &inkBounds, qreal sigma,
                  const std::function<void(QPainter &)> &draw);
 
-/// The outer and inset box shadows of a box (CSS Backgrounds 3 §7.1).
-void paintOuterShadows(QPainter &painter, const ComputedStyle &style, const QRectF &borderBox,
-                       const Radii &radii);
-void paintInsetShadows(QPainter &painter, const ComputedStyle &style, const QRectF &paddingBox,
+/// Paints the outer box shadows among `shadows` (CSS Backgrounds 3 §7.1; first listed
+/// on top) of a border box `borderBox` with corners `radii`, page px. They show only
+/// outside the border box; `opaqueBackground` says the box's own background hides the
+/// inside anyway, so no cut-out is needed (which keeps the edge antialiased).
+void paintOuterShadows(QPainter &painter, const std::vector<Shadow> &shadows, bool opaqueBackground,
+                       const QRectF &borderBox, const Radii &radii);
+/// Paints the inset box shadows among `shadows` (§7.1) inside the padding box
+/// `paddingBox` with corners `paddingRadii`, page px.
+void paintInsetShadows(QPainter &painter, const std::vector<Shadow> &shadows, const QRectF &paddingBox,
                        const Radii &paddingRadii);
 
 /// A data: URL decoded to an image (null on failure) by the one image decoder and its
@@ -54,6 +77,43 @@ QImage backgroundImage(const QString &url);
 } // namespace imprint::render::paint_detail
 
 namespace imprint::render {
+
+/// The transformation matrix of CSS Transforms 1 §7 for `style`'s transform functions
+/// applied in order around transform-origin, which resolves against `borderBox` (page
+/// px). Identity when there is no transform; may be singular (scale(0)).
+QTransform cssTransform(const ComputedStyle &style, const QRectF &borderBox);
+
+/// Where a replaced element's image of `natural` px goes in its `contentBox` (page px):
+/// sized by object-fit (CSS Images 3 §5.5) and placed by object-position (§5.6). The
+/// result may overflow the content box (cover, none); the caller clips.
+QRectF objectFitRect(const ComputedStyle &style, QSizeF natural, const QRectF &contentBox);
+
+/// One background layer with its used values (CSS Backgrounds 3 §3).
+struct ResolvedBackgroundLayer {
+    const BackgroundLayer *layer = nullptr; ///< the gradient or URL and background-repeat
+    QImage image;  ///< the decoded image; null for a gradient
+    /// The tile placed by background-position (§3.6) at the size background-size
+    /// gives it (§3.9), page px; with background-repeat it repeats in both axes.
+    QRectF tile;
+};
+
+/// A box's background with every layer's geometry resolved, bottom layer first (the
+/// order they paint in).
+struct ResolvedBackground {
+    QColor color;           ///< background-color, painted beneath the layers
+    QRectF positioningArea; ///< the padding box (background-origin initial value, §3.7)
+    std::vector<ResolvedBackgroundLayer> layers;
+};
+
+/// Resolves `style`'s background layers for a box whose background positioning area is
+/// `paddingBox` (page px); the painting area is the border box (background-clip initial
+/// value, §3.8). Layers whose image does not decode or whose tile is empty are dropped.
+ResolvedBackground resolveBackgroundLayers(const ComputedStyle &style, const QRectF &paddingBox);
+
+/// Page-px bounds of everything `box`'s subtree may paint: boxes, outer shadows, text
+/// with its overhang and shadows; children transformed, cut at the border box under
+/// overflow: hidden. An opacity group needs no more pixels than this.
+QRectF inkBounds(const LayoutBox &box);
 
 /// Blurs `image` in place with a Gaussian of standard deviation `sigma` px, approximated
 /// by three successive box blurs per axis (separable, cost independent of sigma).

@@ -1,0 +1,172 @@
+#pragma once
+// The display list: what a laid-out box tree paints, as a flat list of commands whose
+// used values (tiles, radii, clips, transforms, glyph runs) are already resolved. One
+// Recorder (recorder.h) writes it in CSS 2 Appendix E order; each backend only plays it
+// (the raster backend onto a QPainter, the SVG backend into an SVG document), the way
+// Ladybird's DisplayListRecorder feeds its DisplayListPlayerSkia.
+//
+// Push* commands open a scope that the matching Pop* closes; scopes nest properly. All
+// coordinates are page px in the user space the enclosing PushTransforms set up.
+
+#include "server/render/paint/geometry.h"
+#include "server/render/resources/emoji.h"
+#include "server/render/text/text_engine.h"
+
+#include <QBrush>
+#include <QColor>
+#include <QImage>
+#include <QLineF>
+#include <QPainterPath>
+#include <QRectF>
+#include <QString>
+#include <QTransform>
+
+#include <memory>
+#include <optional>
+#include <variant>
+#include <vector>
+
+namespace imprint::render::display {
+
+/// Applies `transform` (CSS Transforms 1 §7) after the current one until PopTransform.
+/// The matrix may be singular; players that cannot draw through it skip the scope.
+struct PushTransform {
+    QTransform transform;
+};
+struct PopTransform {};
+
+/// Paints the scope with `opacity` < 1 (CSS Color 4 §3.2). When `group`, the scope holds
+/// more than one shape and must composite as one group, whose ink lies within `bounds`
+/// (current user space); otherwise per-shape opacity gives the same result.
+struct PushLayer {
+    qreal opacity = 1;
+    QRectF bounds;
+    bool group = false;
+};
+struct PopLayer {};
+
+/// Clips the scope to `rect` with corners `radii` (overflow: hidden, CSS Overflow 3 §3);
+/// `path` is that shape, left empty when all radii are zero.
+struct PushClip {
+    QRectF rect;
+    paint_detail::Radii radii{};
+    QPainterPath path;
+};
+struct PopClip {};
+
+/// Fills `rect` with `color`.
+struct FillRect {
+    QRectF rect;
+    QColor color;
+};
+
+/// Fills `path` (its own fill rule) with `brush` (a colour or a gradient).
+struct FillPath {
+    QPainterPath path;
+    QBrush brush;
+};
+
+/// A dashed or dotted border (CSS Backgrounds 3 §4.2) stroked along the middle of the
+/// border: a whole rounded `path`, or one edge `line` when `isLine`. Dashes are 3
+/// widths on, 3 off; dots are round caps every 2 widths.
+struct StrokeBorder {
+    QPainterPath path;
+    QLineF line;
+    bool isLine = false;
+    QColor color;
+    qreal width = 0;
+    bool dotted = false;
+};
+
+/// The outer box shadows of a border box with corners `radii` (CSS Backgrounds 3
+/// §7.1), first listed = topmost. `opaqueBackground` says the box's own background
+/// covers the area inside, so the shadow need not be cut out there.
+struct OuterBoxShadows {
+    std::vector<Shadow> shadows;
+    QRectF borderBox;
+    paint_detail::Radii radii{};
+    bool opaqueBackground = false;
+};
+
+/// The inset box shadows of a padding box with corners `radii` (§7.1).
+struct InsetBoxShadows {
+    std::vector<Shadow> shadows;
+    QRectF paddingBox;
+    paint_detail::Radii radii{};
+};
+
+/// One background image or gradient layer (CSS Backgrounds 3 §3), clipped to `clip`
+/// (the border box shape): `image` (null for a gradient, then `gradient` paints) drawn
+/// into `tile`, repeated over the clip when `repeat`. `area` is the positioning area;
+/// `url` the image's data: URL, which a document format may embed as it is.
+struct BackgroundTiles {
+    QPainterPath clip;
+    QRectF area;
+    QRectF tile;
+    QImage image;
+    QBrush gradient;
+    bool repeat = false;
+    QString url;
+};
+
+/// A replaced element's `image` drawn into `dest` (object-fit, CSS Images 3 §5.5). When
+/// `shape` is set the image is cut to it (the content box with its radii); otherwise
+/// `dest` lies inside the content box and nothing cuts it. `source` is the element's src.
+struct DrawImage {
+    QImage image;
+    QRectF dest;
+    std::optional<QPainterPath> shape;
+    QRectF contentBox;
+    QString source;
+};
+
+/// A shaped text block's glyphs in `color`, each line's runs placed at `origin` (the
+/// text box's top-left). Players may snap each line's baseline to a whole device pixel
+/// when nothing rotates or scales the text. Emoji glyphs (`emoji`, may be null) give way
+/// to images of `emojiSet`; `label` is the text as read, for accessibility.
+struct DrawGlyphs {
+    std::shared_ptr<const TextBlock> block;
+    QPointF origin;
+    QColor color;
+    std::shared_ptr<const EmojiGlyphMap> emoji;
+    EmojiSet emojiSet = EmojiSet::Noto;
+    qreal fontSize = 0;
+    QString label;
+};
+
+/// A text shadow (CSS Text Decoration 3 §4): the block's glyphs at `origin` + `offset`
+/// in `color`, blurred by `blur` px (a Gaussian of sigma blur/2). Its ink lies within
+/// the block's box grown by `fontSize` on each side, before the blur.
+struct TextShadow {
+    std::shared_ptr<const TextBlock> block;
+    QPointF origin;
+    QPointF offset;
+    QColor color;
+    qreal blur = 0;
+    qreal fontSize = 0;
+};
+
+/// One underline, overline or line-through (CSS Text Decoration 3 §2) as the `rect` it
+/// fills with `color`; `baseline` is the point on its line's baseline that snaps along
+/// with the glyphs.
+struct DecorationBar {
+    QRectF rect;
+    QColor color;
+    QPointF baseline;
+};
+
+} // namespace imprint::render::display
+
+namespace imprint::render {
+
+/// One paint command (see the structs in namespace display).
+using DisplayCommand = std::variant<display::PushTransform, display::PopTransform, display::PushLayer,
+                                    display::PopLayer, display::PushClip, display::PopClip, display::FillRect,
+                                    display::FillPath, display::StrokeBorder, display::OuterBoxShadows,
+                                    display::InsetBoxShadows, display::BackgroundTiles, display::DrawImage,
+                                    display::DrawGlyphs, display::TextShadow, display::DecorationBar>;
+
+/// The commands of one page in painting order.
+using DisplayList = std::vector<DisplayCommand>;
+
+} // namespace imprint::render

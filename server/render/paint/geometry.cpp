@@ -1,0 +1,242 @@
+// The used geometry of CSS boxes for painting: corner radii, transforms, object-fit and
+// background tiles, resolved once so that every backend paints the same shapes.
+
+#include "server/render/paint/geometry.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace imprint::render {
+
+namespace {
+
+/// Offset of a box of `length` px inside `available` px for one position coordinate: a
+/// percentage aligns that point of the box with that point of the area, a length is an
+/// offset (CSS Backgrounds 3 §3.6, which CSS Images 3 §5.6 object-position reuses).
+qreal alignedOffset(const Length &position, qreal available, qreal length)
+{
+    return position.isPercent() ? (available - length) * position.value / 100.0
+                                : qreal(position.resolve(float(available)));
+}
+
+/// The size of one tile of `layer` in a positioning area of `area` px whose image is
+/// `natural` px (for a gradient: no natural size, so the area's), CSS Backgrounds 3 §3.9.
+QSizeF tileSize(const BackgroundLayer &layer, QSizeF area, QSizeF natural)
+{
+    switch (layer.size) {
+    case BackgroundLayer::Size::Cover:
+    case BackgroundLayer::Size::Contain: {
+        const qreal sx = area.width() / std::max<qreal>(natural.width(), 1e-6);
+        const qreal sy = area.height() / std::max<qreal>(natural.height(), 1e-6);
+        return natural * (layer.size == BackgroundLayer::Size::Cover ? std::max(sx, sy) : std::min(sx, sy));
+    }
+    case BackgroundLayer::Size::Explicit: {
+        qreal w = layer.sizeX.isAuto() ? -1 : layer.sizeX.resolve(float(area.width()));
+        qreal h = layer.sizeY.isAuto() ? -1 : layer.sizeY.resolve(float(area.height()));
+        const qreal ratio = natural.height() > 0 ? natural.width() / natural.height() : 1;
+        if (w < 0 && h < 0)
+            w = natural.width(), h = natural.height();
+        else if (w < 0) // a gradient has no ratio to keep: auto fills the area
+            w = layer.gradient ? area.width() : h * ratio;
+        else if (h < 0)
+            h = layer.gradient ? area.height() : w / ratio;
+        return QSizeF(w, h);
+    }
+    case BackgroundLayer::Size::Auto: break;
+    }
+    return natural;
+}
+
+} // namespace
+
+namespace paint_detail {
+
+Radii resolveRadii(const ComputedStyle &style, QSizeF size)
+{
+    Radii r;
+    for (size_t i = 0; i < 4; ++i) {
+        const CornerRadius &c = style.borderRadius[i];
+        r[i] = QSizeF(std::max<qreal>(0, c.x.resolve(float(size.width()))),
+                      std::max<qreal>(0, c.y.resolve(float(size.height()))));
+    }
+    // §5.5: f = min(L_i / S_i) over the sides; all radii scale by f when f < 1.
+    const qreal w = size.width(), h = size.height();
+    qreal f = 1;
+    auto limit = [&f](qreal length, qreal sum) {
+        if (sum > 0)
+            f = std::min(f, length / sum);
+    };
+    limit(w, r[0].width() + r[1].width());
+    limit(w, r[3].width() + r[2].width());
+    limit(h, r[0].height() + r[3].height());
+    limit(h, r[1].height() + r[2].height());
+    if (f < 1) {
+        for (QSizeF &s : r)
+            s *= std::max<qreal>(f, 0);
+    }
+    return r;
+}
+
+Radii insetRadii(const Radii &radii, const QMarginsF &m)
+{
+    Radii r = radii;
+    auto adjust = [](qreal radius, qreal inset) {
+        if (inset < 0) // spread: grows only curved corners (CSS Backgrounds 3 §7.1.1)
+            return radius > 0 ? radius - inset : 0.0;
+        return std::max<qreal>(0, radius - inset);
+    };
+    r[0] = QSizeF(adjust(r[0].width(), m.left()), adjust(r[0].height(), m.top()));
+    r[1] = QSizeF(adjust(r[1].width(), m.right()), adjust(r[1].height(), m.top()));
+    r[2] = QSizeF(adjust(r[2].width(), m.right()), adjust(r[2].height(), m.bottom()));
+    r[3] = QSizeF(adjust(r[3].width(), m.left()), adjust(r[3].height(), m.bottom()));
+    return r;
+}
+
+bool isZero(const Radii &radii)
+{
+    return std::all_of(radii.begin(), radii.end(),
+                       [](const QSizeF &s) { return s.width() <= 0 || s.height() <= 0; });
+}
+
+QPainterPath roundedPath(const QRectF &rect, const Radii &radii)
+{
+    QPainterPath path;
+    if (isZero(radii)) {
+        path.addRect(rect);
+        return path;
+    }
+    const QRectF r = rect.normalized();
+    const QSizeF tl = radii[0], tr = radii[1], br = radii[2], bl = radii[3];
+    path.moveTo(r.left() + tl.width(), r.top());
+    path.lineTo(r.right() - tr.width(), r.top());
+    if (!tr.isEmpty())
+        path.arcTo(QRectF(r.right() - 2 * tr.width(), r.top(), 2 * tr.width(), 2 * tr.height()), 90, -90);
+    path.lineTo(r.right(), r.bottom() - br.height());
+    if (!br.isEmpty())
+        path.arcTo(QRectF(r.right() - 2 * br.width(), r.bottom() - 2 * br.height(), 2 * br.width(), 2 * br.height()), 0, -90);
+    path.lineTo(r.left() + bl.width(), r.bottom());
+    if (!bl.isEmpty())
+        path.arcTo(QRectF(r.left(), r.bottom() - 2 * bl.height(), 2 * bl.width(), 2 * bl.height()), 270, -90);
+    path.lineTo(r.left(), r.top() + tl.height());
+    if (!tl.isEmpty())
+        path.arcTo(QRectF(r.left(), r.top(), 2 * tl.width(), 2 * tl.height()), 180, -90);
+    path.closeSubpath();
+    return path;
+}
+
+BoxGeometry boxGeometry(const LayoutBox &box)
+{
+    BoxGeometry g;
+    g.borderBox = box.borderBox;
+    g.paddingBox = box.paddingBox();
+    g.outer = box.node ? resolveRadii(box.node->style, g.borderBox.size()) : Radii{};
+    g.inner = insetRadii(g.outer, box.border);
+    return g;
+}
+
+} // namespace paint_detail
+
+QTransform cssTransform(const ComputedStyle &s, const QRectF &borderBox)
+{
+    QTransform t;
+    if (s.transform.empty())
+        return t;
+    const qreal w = borderBox.width(), h = borderBox.height();
+    const QPointF origin = borderBox.topLeft()
+                           + QPointF(s.transformOriginX.resolve(float(w)), s.transformOriginY.resolve(float(h)));
+    t.translate(origin.x(), origin.y());
+    for (const TransformOp &op : s.transform) {
+        switch (op.kind) {
+        case TransformOp::Kind::Translate: t.translate(op.x.resolve(float(w)), op.y.resolve(float(h))); break;
+        case TransformOp::Kind::Rotate: t.rotate(op.a); break;
+        case TransformOp::Kind::Scale: t.scale(op.a, op.b); break;
+        case TransformOp::Kind::Skew:
+            t.shear(std::tan(qDegreesToRadians(qreal(op.a))), std::tan(qDegreesToRadians(qreal(op.b))));
+            break;
+        case TransformOp::Kind::Matrix: t = QTransform(op.m[0], op.m[1], op.m[2], op.m[3], op.m[4], op.m[5]) * t; break;
+        }
+    }
+    t.translate(-origin.x(), -origin.y());
+    return t;
+}
+
+QRectF objectFitRect(const ComputedStyle &s, QSizeF natural, const QRectF &content)
+{
+    QSizeF size = content.size();
+    const qreal sx = content.width() / natural.width(), sy = content.height() / natural.height();
+    switch (s.objectFit) {
+    case ObjectFit::Fill: break;
+    case ObjectFit::Contain: size = natural * std::min(sx, sy); break;
+    case ObjectFit::Cover: size = natural * std::max(sx, sy); break;
+    case ObjectFit::None: size = natural; break;
+    case ObjectFit::ScaleDown: size = natural * std::min<qreal>(1, std::min(sx, sy)); break;
+    }
+    return QRectF(content.left() + alignedOffset(s.objectPositionX, content.width(), size.width()),
+                  content.top() + alignedOffset(s.objectPositionY, content.height(), size.height()), size.width(),
+                  size.height());
+}
+
+ResolvedBackground resolveBackgroundLayers(const ComputedStyle &s, const QRectF &area)
+{
+    ResolvedBackground out;
+    out.color = s.backgroundColor;
+    out.positioningArea = area;
+    if (s.backgroundLayers.empty())
+        return out;
+    out.layers.reserve(s.backgroundLayers.size());
+    // CSS lists the topmost layer first; painting starts at the bottom.
+    for (auto it = s.backgroundLayers.rbegin(); it != s.backgroundLayers.rend(); ++it) {
+        ResolvedBackgroundLayer r;
+        r.layer = &*it;
+        QSizeF natural = area.size();
+        if (!it->gradient) {
+            r.image = paint_detail::backgroundImage(it->imageUrl);
+            if (r.image.isNull())
+                continue;
+            natural = r.image.size();
+        }
+        const QSizeF size = tileSize(*it, area.size(), natural);
+        if (size.width() <= 0 || size.height() <= 0)
+            continue;
+        r.tile = QRectF(area.topLeft()
+                            + QPointF(alignedOffset(it->positionX, area.width(), size.width()),
+                                      alignedOffset(it->positionY, area.height(), size.height())),
+                        size);
+        out.layers.push_back(std::move(r));
+    }
+    return out;
+}
+
+QRectF inkBounds(const LayoutBox &box)
+{
+    QRectF r = box.borderBox;
+    if (box.node) {
+        const ComputedStyle &s = box.node->style;
+        for (const Shadow &sh : s.boxShadow) {
+            if (sh.inset)
+                continue;
+            const qreal e = sh.spread + 1.5 * sh.blur + 2;
+            r |= box.borderBox.translated(sh.offsetX, sh.offsetY).adjusted(-e, -e, e, e);
+        }
+        if (box.node->isText()) {
+            const qreal e = s.fontSize; // overhanging glyphs, shadows
+            r = r.adjusted(-e, -e, e, e);
+            for (const Shadow &sh : s.textShadow) {
+                const qreal b = 1.5 * sh.blur + 2;
+                r |= box.borderBox.translated(sh.offsetX, sh.offsetY).adjusted(-e - b, -e - b, e + b, e + b);
+            }
+        }
+        if (s.overflow == Overflow::Hidden) {
+            for (const LayoutBox &c : box.children)
+                r |= inkBounds(c) & box.borderBox;
+            return r;
+        }
+        for (const LayoutBox &c : box.children) {
+            const QRectF cr = inkBounds(c);
+            r |= c.node && !c.node->style.transform.empty() ? cssTransform(c.node->style, c.borderBox).mapRect(cr) : cr;
+        }
+    }
+    return r;
+}
+
+} // namespace imprint::render

@@ -1,0 +1,286 @@
+// The Recorder: walks the laid-out tree in painting order and turns each box into
+// display commands, resolving backgrounds, borders, radii, object-fit, clips,
+// transforms, shadows and glyph runs once for every backend.
+
+#include "server/render/paint/recorder.h"
+#include "server/render/paint/paint_order.h"
+#include "server/render/text/text_engine.h"
+
+namespace imprint::render {
+
+using namespace paint_detail;
+
+namespace {
+
+// Layout lays text out at its box width plus this slack (layout.cpp); shaping at the same
+// width gives the same lines and reuses the cached shaping.
+constexpr qreal kTextSlack = 0.01;
+
+QPainterPath rectPath(const QRectF &r)
+{
+    QPainterPath p;
+    p.addRect(r);
+    return p;
+}
+
+class Recorder {
+public:
+    Recorder(TextEngine &text, EmojiSet emoji, bool labels) : m_text(text), m_emoji(emoji), m_labels(labels) {}
+
+    DisplayList take() { return std::move(m_list); }
+    void recordBox(const LayoutBox &box, const LayoutBox *parent);
+
+private:
+    void recordElement(const LayoutBox &box, const LayoutBox *parent);
+    void recordBackground(const LayoutBox &box, const QPainterPath &borderPath);
+    void recordBorder(const LayoutBox &box, const Radii &outer);
+    void recordImage(const LayoutBox &box, const Radii &outer);
+    void recordText(const LayoutBox &box, const LayoutBox *parent);
+
+    template <typename Command>
+    void add(Command &&command)
+    {
+        m_list.emplace_back(std::forward<Command>(command));
+    }
+
+    TextEngine &m_text;
+    EmojiSet m_emoji;
+    bool m_labels;
+    DisplayList m_list;
+};
+
+void Recorder::recordBox(const LayoutBox &box, const LayoutBox *parent)
+{
+    if (!box.node)
+        return;
+    const Node &node = *box.node;
+    if (node.isText()) {
+        recordText(box, parent);
+        return;
+    }
+    const ComputedStyle &s = node.style;
+    if (s.display == Display::None || s.opacity <= 0)
+        return;
+    const bool transformed = !s.transform.empty();
+    if (transformed)
+        add(display::PushTransform{cssTransform(s, box.borderBox)});
+    const bool translucent = s.opacity < 1;
+    if (translucent) {
+        // Only a box with descendants needs its ink bounds: a lone shape takes the
+        // opacity itself.
+        const bool group = !box.children.empty();
+        add(display::PushLayer{s.opacity, group ? inkBounds(box) : QRectF(), group});
+    }
+    recordElement(box, parent);
+    if (translucent)
+        add(display::PopLayer{});
+    if (transformed)
+        add(display::PopTransform{});
+}
+
+void Recorder::recordElement(const LayoutBox &box, const LayoutBox *parent)
+{
+    const ComputedStyle &s = box.node->style;
+    const PaintOrder order = paintOrder(box, parent);
+    for (const LayoutBox *c : order.beneath)
+        recordBox(*c, &box);
+    const BoxGeometry g = boxGeometry(box);
+
+    bool outerShadow = false, insetShadow = false;
+    for (const Shadow &sh : s.boxShadow) {
+        if (sh.color.alpha() > 0)
+            (sh.inset ? insetShadow : outerShadow) = true;
+    }
+    if (outerShadow)
+        add(display::OuterBoxShadows{s.boxShadow, g.borderBox, g.outer, s.backgroundColor.alpha() == 255});
+    const QPainterPath borderPath = roundedPath(g.borderBox, g.outer);
+    recordBackground(box, borderPath);
+    if (insetShadow)
+        add(display::InsetBoxShadows{s.boxShadow, g.paddingBox, g.inner});
+    recordBorder(box, g.outer);
+    if (box.node->isImage())
+        recordImage(box, g.outer);
+
+    if (box.children.empty())
+        return;
+    const bool clips = s.overflow == Overflow::Hidden;
+    if (clips) // CSS Overflow 3 §3: content clips at the padding edge, curved by the inner radii.
+        add(display::PushClip{g.paddingBox, g.inner, isZero(g.inner) ? QPainterPath() : roundedPath(g.paddingBox, g.inner)});
+    for (const LayoutBox *c : order.children)
+        recordBox(*c, &box);
+    if (clips)
+        add(display::PopClip{});
+}
+
+void Recorder::recordBackground(const LayoutBox &box, const QPainterPath &borderPath)
+{
+    const ComputedStyle &s = box.node->style;
+    if (s.backgroundColor.alpha() > 0) {
+        if (borderPath.elementCount() == 5) // addRect: moveTo + 4 lineTo, no curves
+            add(display::FillRect{box.borderBox, s.backgroundColor});
+        else
+            add(display::FillPath{borderPath, QBrush(s.backgroundColor)});
+    }
+    if (s.backgroundLayers.empty())
+        return;
+    const ResolvedBackground background = resolveBackgroundLayers(s, box.paddingBox());
+    for (const ResolvedBackgroundLayer &layer : background.layers) {
+        display::BackgroundTiles tiles;
+        tiles.clip = borderPath;
+        tiles.area = background.positioningArea;
+        tiles.tile = layer.tile;
+        tiles.image = layer.image;
+        if (layer.layer->gradient)
+            tiles.gradient = gradientBrush(*layer.layer->gradient, layer.tile);
+        tiles.repeat = layer.layer->repeat;
+        tiles.url = layer.layer->imageUrl;
+        add(std::move(tiles));
+    }
+}
+
+void Recorder::recordBorder(const LayoutBox &box, const Radii &outer)
+{
+    const ComputedStyle &s = box.node->style;
+    const QMarginsF w = box.border;
+    const qreal widths[4] = {w.top(), w.right(), w.bottom(), w.left()};
+    bool any = false, uniformColor = true, uniformStyle = true;
+    for (int i = 0; i < 4; ++i) {
+        const bool visible = widths[i] > 0 && s.borderStyle[size_t(i)] != BorderStyle::None
+                             && s.borderColor[size_t(i)].alpha() > 0;
+        any = any || visible;
+        if (s.borderColor[size_t(i)] != s.borderColor[0] || widths[i] <= 0)
+            uniformColor = false;
+        if (s.borderStyle[size_t(i)] != s.borderStyle[0])
+            uniformStyle = false;
+    }
+    if (!any)
+        return;
+    const QRectF outerRect = box.borderBox;
+    const QRectF innerRect = box.paddingBox();
+    const BorderStyle style0 = s.borderStyle[0];
+
+    if (uniformStyle && (style0 == BorderStyle::Dashed || style0 == BorderStyle::Dotted)) {
+        // Broken borders stroke the middle of the border; each edge carries its own pen.
+        const bool dotted = style0 == BorderStyle::Dotted;
+        const QMarginsF half(w.left() / 2, w.top() / 2, w.right() / 2, w.bottom() / 2);
+        const QRectF midRect = outerRect.marginsRemoved(half);
+        if (uniformColor && widths[0] == widths[1] && widths[1] == widths[2] && widths[2] == widths[3]) {
+            add(display::StrokeBorder{roundedPath(midRect, insetRadii(outer, half)), QLineF(), false, s.borderColor[0],
+                                      widths[0], dotted});
+            return;
+        }
+        const QLineF edges[4] = {
+            {midRect.topLeft(), midRect.topRight()}, {midRect.topRight(), midRect.bottomRight()},
+            {midRect.bottomRight(), midRect.bottomLeft()}, {midRect.bottomLeft(), midRect.topLeft()}};
+        for (int i = 0; i < 4; ++i) {
+            if (widths[i] > 0 && s.borderStyle[size_t(i)] != BorderStyle::None)
+                add(display::StrokeBorder{QPainterPath(), edges[i], true, s.borderColor[size_t(i)], widths[i], dotted});
+        }
+        return;
+    }
+
+    QPainterPath ring = roundedPath(outerRect, outer);
+    if (innerRect.width() > 0 && innerRect.height() > 0)
+        ring.addPath(roundedPath(innerRect, insetRadii(outer, w)));
+    ring.setFillRule(Qt::OddEvenFill);
+    if (uniformColor && uniformStyle) {
+        add(display::FillPath{ring, QBrush(s.borderColor[0])});
+        return;
+    }
+    // Per-edge colours: each edge owns the trapezoid between its outer and inner edge, the
+    // corners split along the line joining the outer and inner corner (CSS Backgrounds 3 §4.4).
+    const QPointF o[4] = {outerRect.topLeft(), outerRect.topRight(), outerRect.bottomRight(), outerRect.bottomLeft()};
+    const QPointF in[4] = {innerRect.topLeft(), innerRect.topRight(), innerRect.bottomRight(), innerRect.bottomLeft()};
+    for (int i = 0; i < 4; ++i) {
+        if (widths[i] <= 0 || s.borderStyle[size_t(i)] == BorderStyle::None || s.borderColor[size_t(i)].alpha() == 0)
+            continue;
+        const int j = (i + 1) % 4;
+        // Extend the diagonals beyond the box so curved corners are fully covered.
+        const QPointF da = o[i] + (o[i] - in[i]) * 4, db = o[j] + (o[j] - in[j]) * 4;
+        QPolygonF wedge;
+        wedge << da << db << in[j] << in[i];
+        QPainterPath wedgePath;
+        wedgePath.addPolygon(wedge);
+        wedgePath.closeSubpath();
+        add(display::FillPath{ring.intersected(wedgePath), QBrush(s.borderColor[size_t(i)])});
+    }
+}
+
+void Recorder::recordImage(const LayoutBox &box, const Radii &outer)
+{
+    const Node &node = *box.node;
+    if (node.image.isNull())
+        return;
+    const QRectF content = box.contentBox();
+    if (content.width() <= 0 || content.height() <= 0)
+        return;
+    display::DrawImage image;
+    image.image = node.image;
+    image.dest = objectFitRect(node.style, node.image.size(), content);
+    image.contentBox = content;
+    image.source = node.src;
+    const Radii contentRadii = insetRadii(outer, box.border + box.padding);
+    if (!isZero(contentRadii) || !content.contains(image.dest))
+        image.shape = roundedPath(content, contentRadii).intersected(rectPath(image.dest));
+    add(std::move(image));
+}
+
+void Recorder::recordText(const LayoutBox &box, const LayoutBox *parent)
+{
+    const Node &node = *box.node;
+    const ComputedStyle &s = node.style;
+    qreal width = box.borderBox.width();
+    // text-overflow measures against the block's content edge, which a no-wrap line
+    // may have overflowed (CSS Overflow 3 §text-overflow).
+    if (parent && s.textOverflow == TextOverflow::Ellipsis)
+        width = std::min(width, parent->contentBox().right() - box.borderBox.left());
+    const std::shared_ptr<const TextBlock> block = m_text.shape(node, width + kTextSlack);
+    if (block->lines.empty())
+        return;
+    const QPointF origin = box.borderBox.topLeft();
+
+    for (auto it = s.textShadow.rbegin(); it != s.textShadow.rend(); ++it) {
+        if (it->color.alpha() > 0)
+            add(display::TextShadow{block, origin, QPointF(it->offsetX, it->offsetY), it->color, it->blur, s.fontSize});
+    }
+
+    display::DrawGlyphs glyphs{block, origin, s.color, nullptr, m_emoji, s.fontSize, QString()};
+    if (m_labels || m_emoji != EmojiSet::Noto)
+        glyphs.label = TextEngine::processText(s, node.text);
+    if (m_emoji != EmojiSet::Noto) {
+        auto emoji = std::make_shared<const EmojiGlyphMap>(glyphs.label, TextEngine::fontFor(s));
+        if (!emoji->isEmpty())
+            glyphs.emoji = std::move(emoji);
+    }
+    add(std::move(glyphs));
+
+    const TextDecoration &d = s.textDecoration;
+    if (d.underline || d.overline || d.lineThrough) {
+        const QColor color = d.color.value_or(s.color);
+        const qreal t = block->decorationThickness;
+        for (const TextLine &line : block->lines) {
+            const QPointF baseline = origin + QPointF(0, line.baseline);
+            auto bar = [&](qreal offset) {
+                const qreal y = baseline.y() + offset;
+                add(display::DecorationBar{QRectF(origin.x() + line.left, y - t / 2, line.width, t), color, baseline});
+            };
+            if (d.underline)
+                bar(block->underlineOffset + t / 2);
+            if (d.overline)
+                bar(block->overlineOffset);
+            if (d.lineThrough)
+                bar(block->strikeOffset);
+        }
+    }
+}
+
+} // namespace
+
+DisplayList recordDisplayList(const LayoutBox &root, const RecordOptions &options)
+{
+    Recorder recorder(options.text ? *options.text : TextEngine::instance(), options.emojiSet, options.textLabels);
+    recorder.recordBox(root, nullptr);
+    return recorder.take();
+}
+
+} // namespace imprint::render
