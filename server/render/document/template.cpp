@@ -1,6 +1,8 @@
 // Templates: parsing, variable resolution and the styled document tree (DESIGN.md §3).
 
 #include "server/render/document/template.h"
+#include "server/render/engine.h"
+#include "server/render/resources/emoji.h"
 #include "server/render/resources/image_decoder.h"
 #include "server/render/document/markup.h"
 #include "server/render/css/parse.h"
@@ -333,23 +335,25 @@ std::optional<Template> parseTemplate(const QJsonObject &document, RenderError *
         const QJsonValue name = document.value(QLatin1String("name"));
         if (name.isString())
             t.name = name.toString();
-        for (const char *key : {"rendererType", "emojiType"}) {
-            const QJsonValue v = document.value(QLatin1String(key));
-            if (v.isUndefined() || v.isNull())
-                continue;
-            static const QStringList renderers = {QStringLiteral("satori"), QStringLiteral("takumi"),
-                                                  QStringLiteral("html")};
-            static const QStringList emojis = {QStringLiteral("twemoji"), QStringLiteral("openmoji"),
-                                               QStringLiteral("noto"), QStringLiteral("blobmoji"),
-                                               QStringLiteral("fluent"), QStringLiteral("fluentFlat")};
-            const bool renderer = key[0] == 'r';
-            const QStringList &allowed = renderer ? renderers : emojis;
-            if (!v.isString() || !allowed.contains(v.toString())) {
-                setError(error, makeError(QLatin1String(key), QStringLiteral("must be one of %1")
-                                                                  .arg(allowed.join(QLatin1String(", ")))));
+        // The engine and emoji-set names the renderer accepts, from the same tables it
+        // parses them with, so a template that parses never fails on them at render time.
+        const QJsonValue renderer = document.value(QLatin1String("rendererType"));
+        if (!renderer.isUndefined() && !renderer.isNull()) {
+            if (!renderer.isString() || !parseEngine(renderer.toString())) {
+                setError(error, makeError(QStringLiteral("rendererType"), QStringLiteral("must be one of %1")
+                                                                              .arg(engineNames().join(QLatin1String(", ")))));
                 return std::nullopt;
             }
-            (renderer ? t.rendererType : t.emojiType) = v.toString();
+            t.rendererType = renderer.toString();
+        }
+        const QJsonValue emoji = document.value(QLatin1String("emojiType"));
+        if (!emoji.isUndefined() && !emoji.isNull()) {
+            if (!emoji.isString() || !parseEmojiSet(emoji.toString())) {
+                setError(error, makeError(QStringLiteral("emojiType"), QStringLiteral("must be one of %1")
+                                                                           .arg(emojiSetNames().join(QLatin1String(", ")))));
+                return std::nullopt;
+            }
+            t.emojiType = emoji.toString();
         }
         const QJsonValue root = document.value(QLatin1String("root"));
         if (!root.isUndefined() && !root.isNull()) {
