@@ -3,6 +3,7 @@
 #include "server/http/auth.h"
 #include "server/http/json.h"
 #include "server/render/encode/encode.h"
+#include "server/common/text.h"
 #include "server/render/engine.h"
 #include "server/render/resources/emoji.h"
 #include "server/service/content_validation.h"
@@ -161,13 +162,6 @@ std::optional<HttpResponse> checkPlan(const store::Config &config, const QString
     return std::nullopt;
 }
 
-/// "a, b or c".
-QString orList(const QStringList &names)
-{
-    if (names.size() < 2)
-        return names.join(QString());
-    return names.mid(0, names.size() - 1).join(QStringLiteral(", ")) + QStringLiteral(" or ") + names.last();
-}
 const QStringList kOutputs = {QStringLiteral("json"), QStringLiteral("binary"), QStringLiteral("image"),
                               QStringLiteral("raw"), QStringLiteral("dataurl")};
 
@@ -337,7 +331,7 @@ Outcome<RenderApi::Params> parseParams(const HttpRequest &request)
     p.renderType = p.renderType.toLower();
     if (!p.renderType.isEmpty() && !render::parseEngine(p.renderType))
         return invalidParam(QStringLiteral("renderType"),
-                            QStringLiteral("'renderType' must be %1.").arg(orList(render::engineNames())));
+                            QStringLiteral("'renderType' must be %1.").arg(common::orList(render::engineNames())));
     QString output;
     if (auto e = readString(o, QStringLiteral("output"), &output))
         return *e;

@@ -1,5 +1,6 @@
 #include "server/service/content_validation.h"
 
+#include "server/common/text.h"
 #include "server/render/engine.h"
 #include "server/render/pipeline.h"
 #include "server/render/resources/emoji.h"
@@ -11,14 +12,6 @@ namespace {
 store::ServiceError invalidTemplate(const QString &field, const QString &message)
 {
     return store::ServiceError::invalid(QStringLiteral("invalid_template"), field, message);
-}
-
-/// "a, b or c".
-QString orList(const QStringList &names)
-{
-    if (names.size() < 2)
-        return names.join(QString());
-    return names.mid(0, names.size() - 1).join(QStringLiteral(", ")) + QStringLiteral(" or ") + names.last();
 }
 
 } // namespace
@@ -39,10 +32,10 @@ store::TemplateValidator templateValidator()
                                    QStringLiteral("Template is invalid at '%1': %2").arg(err.field, err.message));
         if (!render::parseEngine(tmpl->rendererType.toLower()))
             return invalidTemplate(QStringLiteral("document.rendererType"),
-                                   QStringLiteral("rendererType must be %1.").arg(orList(render::engineNames())));
+                                   QStringLiteral("rendererType must be %1.").arg(common::orList(render::engineNames())));
         if (!render::parseEmojiSet(tmpl->emojiType))
             return invalidTemplate(QStringLiteral("document.emojiType"),
-                                   QStringLiteral("emojiType must be %1.").arg(orList(render::emojiSetNames())));
+                                   QStringLiteral("emojiType must be %1.").arg(common::orList(render::emojiSetNames())));
         return std::nullopt;
     };
 }
