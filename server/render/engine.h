@@ -7,10 +7,11 @@
 // Header-only so every stage (the template parser included) can use it without linking
 // the pipeline.
 
+#include "server/render/enum_names.h"
+
 #include <QString>
 #include <QStringList>
 
-#include <array>
 #include <optional>
 
 namespace imprint::render {
@@ -22,46 +23,30 @@ enum class Engine { Satori, Takumi, Html };
 /// template that names none.
 inline constexpr Engine kDefaultEngine = Engine::Satori;
 
-namespace detail {
-struct EngineName {
-    Engine engine;
-    const char *name;
-};
-inline constexpr std::array<EngineName, 3> kEngineNames{{
+/// The engines' wire names, in the order error messages and pickers list them.
+inline constexpr EnumNames<Engine, 3> kEngineNames{{{
     {Engine::Satori, "satori"},
     {Engine::Takumi, "takumi"},
     {Engine::Html, "html"},
-}};
-} // namespace detail
+}}};
 
 /// The wire name of `engine` ("satori", "takumi", "html").
 inline QString engineName(Engine engine)
 {
-    for (const auto &e : detail::kEngineNames) {
-        if (e.engine == engine)
-            return QString::fromLatin1(e.name);
-    }
-    return {};
+    return kEngineNames.name(engine);
 }
 
 /// The engine called `name`, exactly as spelled in engineNames() (callers that accept
 /// any case lower-case first); std::nullopt for anything else.
 inline std::optional<Engine> parseEngine(const QString &name)
 {
-    for (const auto &e : detail::kEngineNames) {
-        if (name == QLatin1String(e.name))
-            return e.engine;
-    }
-    return std::nullopt;
+    return kEngineNames.parse(name);
 }
 
 /// Every wire name, in the order of the enum: for error messages and pickers.
 inline QStringList engineNames()
 {
-    QStringList names;
-    for (const auto &e : detail::kEngineNames)
-        names << QString::fromLatin1(e.name);
-    return names;
+    return kEngineNames.names();
 }
 
 } // namespace imprint::render

@@ -3,9 +3,10 @@
 // be rendered. The HTTP layer maps the code to a problem+json status in one table
 // (server/http/problem.cpp).
 
+#include "server/render/enum_names.h"
+
 #include <QString>
 
-#include <array>
 #include <optional>
 
 namespace imprint::render {
@@ -26,12 +27,8 @@ enum class RenderErrorCode {
     EncodeFailed,          ///< encode_failed: the encoder failed (our fault, not the input's)
 };
 
-namespace detail {
-struct RenderErrorCodeName {
-    RenderErrorCode code;
-    const char *name;
-};
-inline constexpr std::array<RenderErrorCodeName, 11> kRenderErrorCodeNames{{
+/// The codes' wire names.
+inline constexpr EnumNames<RenderErrorCode, 11> kRenderErrorCodeNames{{{
     {RenderErrorCode::InvalidTemplate, "invalid_template"},
     {RenderErrorCode::InvalidVariable, "invalid_variable"},
     {RenderErrorCode::UnknownVariable, "unknown_variable"},
@@ -43,27 +40,18 @@ inline constexpr std::array<RenderErrorCodeName, 11> kRenderErrorCodeNames{{
     {RenderErrorCode::InvalidEmojiType, "invalid_emoji_type"},
     {RenderErrorCode::RenderBudgetExceeded, "render_budget_exceeded"},
     {RenderErrorCode::EncodeFailed, "encode_failed"},
-}};
-} // namespace detail
+}}};
 
 /// The wire name of `code` ("invalid_template", ...).
 inline QString renderErrorCodeName(RenderErrorCode code)
 {
-    for (const auto &c : detail::kRenderErrorCodeNames) {
-        if (c.code == code)
-            return QString::fromLatin1(c.name);
-    }
-    return {};
+    return kRenderErrorCodeNames.name(code);
 }
 
 /// The code whose wire name is `name`; std::nullopt for a name no stage reports.
 inline std::optional<RenderErrorCode> parseRenderErrorCode(const QString &name)
 {
-    for (const auto &c : detail::kRenderErrorCodeNames) {
-        if (name == QLatin1String(c.name))
-            return c.code;
-    }
-    return std::nullopt;
+    return kRenderErrorCodeNames.parse(name);
 }
 
 /// A problem found while reading a template, a style or a variable. `field` names the

@@ -335,26 +335,24 @@ std::optional<Template> parseTemplate(const QJsonObject &document, RenderError *
         const QJsonValue name = document.value(QLatin1String("name"));
         if (name.isString())
             t.name = name.toString();
-        // The engine and emoji-set names the renderer accepts, from the same tables it
-        // parses them with, so a template that parses never fails on them at render time.
-        const QJsonValue renderer = document.value(QLatin1String("rendererType"));
-        if (!renderer.isUndefined() && !renderer.isNull()) {
-            if (!renderer.isString() || !parseEngine(renderer.toString())) {
-                setError(error, makeError(QStringLiteral("rendererType"), QStringLiteral("must be one of %1")
-                                                                              .arg(engineNames().join(QLatin1String(", ")))));
-                return std::nullopt;
+        // The engine and emoji-set names are checked with the renderer's own tables, so a
+        // template that parses never fails on them at render time.
+        auto named = [&](const QString &key, bool known, const QStringList &names, QString *out) {
+            const QJsonValue v = document.value(key);
+            if (v.isUndefined() || v.isNull())
+                return true;
+            if (!v.isString() || !known) {
+                setError(error, makeError(key, QStringLiteral("must be one of %1").arg(names.join(QLatin1String(", ")))));
+                return false;
             }
-            t.rendererType = renderer.toString();
-        }
-        const QJsonValue emoji = document.value(QLatin1String("emojiType"));
-        if (!emoji.isUndefined() && !emoji.isNull()) {
-            if (!emoji.isString() || !parseEmojiSet(emoji.toString())) {
-                setError(error, makeError(QStringLiteral("emojiType"), QStringLiteral("must be one of %1")
-                                                                           .arg(emojiSetNames().join(QLatin1String(", ")))));
-                return std::nullopt;
-            }
-            t.emojiType = emoji.toString();
-        }
+            *out = v.toString();
+            return true;
+        };
+        const QString renderer = document.value(QLatin1String("rendererType")).toString();
+        const QString emoji = document.value(QLatin1String("emojiType")).toString();
+        if (!named(QStringLiteral("rendererType"), parseEngine(renderer).has_value(), engineNames(), &t.rendererType)
+            || !named(QStringLiteral("emojiType"), parseEmojiSet(emoji).has_value(), emojiSetNames(), &t.emojiType))
+            return std::nullopt;
         const QJsonValue root = document.value(QLatin1String("root"));
         if (!root.isUndefined() && !root.isNull()) {
             if (!root.isObject()) {
