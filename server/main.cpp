@@ -1,6 +1,6 @@
 // Entry point of the one `imprint` executable (DESIGN.md §1): picks the Qt application
 // type the command needs, then hands over to the command dispatcher.
-#include "server/app/commands.h"
+#include "server/app/commands/commands.h"
 
 #include <QApplication>
 #include <QGuiApplication>

@@ -1,6 +1,6 @@
 // `imprint console [--server URL] [--lang de|fr|en]`: the Qt Widgets admin console
 // against a running server, and `imprint` with no arguments: local desktop mode.
-#include "server/app/cli.h"
+#include "server/app/commands/cli.h"
 #include "server/app/service.h"
 #include "gui/i18n.h"
 #include "gui/mainwindow.h"
@@ -224,13 +224,13 @@ int runLocalDesktop(const QStringList &args)
     QString notice;
     QString email;
     const auto users = service->api().accounts().listUsers(QString());
-    if (users.ok() && users->isEmpty()) {
+    if (users.has_value() && users->isEmpty()) {
         notice = QCoreApplication::translate("imprint::app",
                                              "There is no account in %1 yet. Create one with “imprint user add "
                                              "--email you@example.com --space NAME --role owner”, or start "
                                              "“imprint serve --demo” once for a demo account.")
                      .arg(QDir::toNativeSeparators(env->dataDir));
-    } else if (users.ok()) {
+    } else if (users.has_value()) {
         for (const auto &m : users.value())
             if (m.role == store::Role::Owner) {
                 email = m.user.email;

@@ -1,6 +1,6 @@
 // `imprint serve` (DESIGN §1, issue 2 "Server core").
-#include "server/app/cli.h"
-#include "server/app/demo.h"
+#include "server/app/commands/cli.h"
+#include "server/app/commands/demo.h"
 #include "server/app/service.h"
 #include "server/store/crypto.h"
 

@@ -4,7 +4,7 @@
 // local desktop mode (`imprint` alone) and the console tests build it here, so all three
 // answer the same routes and render with the same emoji sets.
 
-#include "server/app/cli.h"
+#include "server/app/commands/cli.h"
 #include "server/http/api.h"
 #include "server/http/render_api.h"
 #include "server/http/server.h"

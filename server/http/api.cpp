@@ -1,6 +1,7 @@
 #include "server/http/api.h"
 
 #include "server/http/json.h"
+#include "server/service/json.h"
 #include "server/store/database.h"
 
 #include <QDateTime>
@@ -9,11 +10,6 @@
 namespace imprint::http {
 
 namespace {
-
-QJsonValue isoOrNull(qint64 ms)
-{
-    return ms > 0 ? QJsonValue(store::isoFromMs(ms)) : QJsonValue(QJsonValue::Null);
-}
 
 QByteArray sessionCookie(const QString &token, qint64 maxAgeSeconds)
 {
@@ -39,31 +35,19 @@ Api::Api(const store::Database &db, store::Config config)
 
 void Api::registerRoutes(Router &router)
 {
+    // Key management is for a space's owners and admins.
+    auto keyRoute = [this](SessionHandler handler) {
+        return withSession(m_accounts, {store::Role::Owner, store::Role::Admin}, std::move(handler));
+    };
     router.add("GET", kApi + QStringLiteral("/health"), [this](const HttpRequest &) { return health(); });
     router.addWithResponder("POST", kApi + QStringLiteral("/auth/login"),
                             [this](HttpRequest &&r, Responder &&resp) { login(std::move(r), std::move(resp)); });
     router.add("POST", kApi + QStringLiteral("/auth/logout"), [this](const HttpRequest &r) { return logout(r); });
     router.add("GET", kApi + QStringLiteral("/auth/me"), [this](const HttpRequest &r) { return me(r); });
-    router.add("POST", kApi + QStringLiteral("/tokens/api-keys"), [this](const HttpRequest &r) { return createKey(r); });
-    router.add("GET", kApi + QStringLiteral("/tokens/api-keys/index"), [this](const HttpRequest &r) { return listKeys(r); });
-    router.add("DELETE", kApi + QStringLiteral("/tokens/api-keys/{id}"), [this](const HttpRequest &r) { return revokeKey(r); });
+    router.add("POST", kApi + QStringLiteral("/tokens/api-keys"), keyRoute([this](const SessionContext &s, const HttpRequest &r) { return createKey(s, r); }));
+    router.add("GET", kApi + QStringLiteral("/tokens/api-keys/index"), keyRoute([this](const SessionContext &s, const HttpRequest &r) { return listKeys(s, r); }));
+    router.add("DELETE", kApi + QStringLiteral("/tokens/api-keys/{id}"), keyRoute([this](const SessionContext &s, const HttpRequest &r) { return revokeKey(s, r); }));
     router.add("GET", kApi + QStringLiteral("/tokens/verify"), [this](const HttpRequest &r) { return verifyToken(r); });
-}
-
-QJsonObject Api::keyJson(const store::ApiKey &key)
-{
-    QJsonValue createdBy = key.createdByEmail.isEmpty()
-        ? (key.createdBy.isEmpty() ? QJsonValue(QStringLiteral("cli")) : QJsonValue(key.createdBy))
-        : QJsonValue(key.createdByEmail);
-    return QJsonObject{
-        {QStringLiteral("id"), key.id},
-        {QStringLiteral("name"), key.name},
-        {QStringLiteral("prefix"), key.prefix},
-        {QStringLiteral("createdAt"), isoOrNull(key.createdAt)},
-        {QStringLiteral("expiresAt"), isoOrNull(key.expiresAt)},
-        {QStringLiteral("lastUsedAt"), isoOrNull(key.lastUsedAt)},
-        {QStringLiteral("createdBy"), createdBy},
-    };
 }
 
 QJsonObject Api::sessionJson(const store::SessionInfo &s)
@@ -75,7 +59,7 @@ QJsonObject Api::sessionJson(const store::SessionInfo &s)
                                               {QStringLiteral("name"), m.space.name},
                                               {QStringLiteral("plan"), m.space.plan}}},
         {QStringLiteral("role"), store::roleName(m.role)},
-        {QStringLiteral("expiresAt"), isoOrNull(s.expiresAt)},
+        {QStringLiteral("expiresAt"), service::isoOrNull(s.expiresAt)},
     };
 }
 
@@ -147,11 +131,8 @@ HttpResponse Api::me(const HttpRequest &request)
     return HttpResponse::success(sessionJson(*session));
 }
 
-HttpResponse Api::createKey(const HttpRequest &request)
+HttpResponse Api::createKey(const SessionContext &session, const HttpRequest &request)
 {
-    const auto session = authenticateSession(request, m_accounts, {store::Role::Owner, store::Role::Admin});
-    if (!session)
-        return session.error();
     const auto body = jsonObjectBody(request);
     if (!body)
         return body.error();
@@ -168,34 +149,31 @@ HttpResponse Api::createKey(const HttpRequest &request)
                            QStringLiteral("The field 'expiresAt' must be an ISO-8601 date-time, e.g. 2030-01-31T00:00:00Z."));
         expiresAt = when.toMSecsSinceEpoch();
     }
-    auto created = m_keys.create(session->membership.space.id, nameValue.toString(), expiresAt,
-                                 session->membership.user.id);
+    auto created = m_keys.create(session.spaceId, nameValue.toString(), expiresAt,
+                                 session.actor);
     if (!created)
         return problemFor(created.error());
     store::ApiKey key = created->key;
-    key.createdByEmail = session->membership.user.email;
-    QJsonObject data = keyJson(key);
+    key.createdByEmail = session.session.membership.user.email;
+    QJsonObject data = service::keyJson(key);
     data.insert(QStringLiteral("token"), created->token);
     return HttpResponse::success(data, 201).withHeader("Cache-Control", "no-store");
 }
 
-HttpResponse Api::listKeys(const HttpRequest &request)
+HttpResponse Api::listKeys(const SessionContext &session, const HttpRequest &request)
 {
-    const auto session = authenticateSession(request, m_accounts, {store::Role::Owner, store::Role::Admin});
-    if (!session)
-        return session.error();
     const auto page = queryInt(request, QStringLiteral("page"), 1, 1, 1000000);
     if (!page)
         return page.error();
     const auto perPage = queryInt(request, QStringLiteral("perPage"), 20, 1, 100);
     if (!perPage)
         return perPage.error();
-    auto result = m_keys.listPage(session->membership.space.id, *page, *perPage);
+    auto result = m_keys.listPage(session.spaceId, *page, *perPage);
     if (!result)
         return problemFor(result.error());
     QJsonArray list;
     for (const store::ApiKey &k : result->items)
-        list.append(keyJson(k));
+        list.append(service::keyJson(k));
     return HttpResponse::success(QJsonObject{
         {QStringLiteral("list"), list},
         {QStringLiteral("count"), result->count},
@@ -205,16 +183,13 @@ HttpResponse Api::listKeys(const HttpRequest &request)
     });
 }
 
-HttpResponse Api::revokeKey(const HttpRequest &request)
+HttpResponse Api::revokeKey(const SessionContext &session, const HttpRequest &request)
 {
-    const auto session = authenticateSession(request, m_accounts, {store::Role::Owner, store::Role::Admin});
-    if (!session)
-        return session.error();
-    // SPEC §4.4: no body is required; one that is sent must still be valid JSON.
+    // No body is required; one that is sent must still be valid JSON.
     if (const auto body = jsonObjectBody(request, true); !body)
         return body.error();
-    auto done = m_keys.revoke(session->membership.space.id, request.pathParam(QStringLiteral("id")),
-                              session->membership.user.id);
+    auto done = m_keys.revoke(session.spaceId, request.pathParam(QStringLiteral("id")),
+                              session.actor);
     if (!done)
         return problemFor(done.error());
     return HttpResponse::success(QJsonObject{{QStringLiteral("message"), QStringLiteral("API key revoked")}});

@@ -1,8 +1,9 @@
 #pragma once
-// The account, session and API key routes of DESIGN §4 and SPEC §4.3/§4.4, plus /health.
+// The account, session and API key routes, plus /health.
 // Api owns the services the routes call; keep it alive longer than the HttpServer whose
 // router it fills (the server waits for its workers on destruction).
 
+#include "server/common/login_throttle.h"
 #include "server/http/auth.h"
 #include "server/http/router.h"
 #include "server/store/config.h"
@@ -30,9 +31,6 @@ public:
     store::AccountService &accounts() { return m_accounts; }
     store::ApiKeyService &keys() { return m_keys; }
 
-    /// JSON form of a key for the API: id, name, prefix, createdAt, expiresAt, lastUsedAt,
-    /// createdBy — never the token or its hash. Times are ISO-8601 UTC or null.
-    static QJsonObject keyJson(const store::ApiKey &key);
     /// JSON form of a session: user {id, email}, space {id, name, plan}, role, expiresAt.
     static QJsonObject sessionJson(const store::SessionInfo &session);
 
@@ -41,16 +39,16 @@ private:
     void login(HttpRequest &&request, Responder &&responder);
     HttpResponse logout(const HttpRequest &request);
     HttpResponse me(const HttpRequest &request);
-    HttpResponse createKey(const HttpRequest &request);
-    HttpResponse listKeys(const HttpRequest &request);
-    HttpResponse revokeKey(const HttpRequest &request);
+    HttpResponse createKey(const SessionContext &session, const HttpRequest &request);
+    HttpResponse listKeys(const SessionContext &session, const HttpRequest &request);
+    HttpResponse revokeKey(const SessionContext &session, const HttpRequest &request);
     HttpResponse verifyToken(const HttpRequest &request);
 
     const store::Database &m_db;
     store::Config m_config;
     store::AccountService m_accounts;
     store::ApiKeyService m_keys;
-    LoginThrottle m_throttle;
+    common::LoginThrottle m_throttle;
 };
 
 } // namespace imprint::http

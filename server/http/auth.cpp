@@ -2,9 +2,39 @@
 
 #include "server/http/json.h"
 
-#include <QDateTime>
+#include <algorithm>
+#include <vector>
 
 namespace imprint::http {
+
+namespace {
+
+/// 403 "forbidden" naming the roles that would do and the caller's.
+HttpResponse forbidden(const store::SessionInfo &session, const std::vector<store::Role> &allowed)
+{
+    QStringList names;
+    for (store::Role r : allowed)
+        names << store::roleName(r);
+    return problem(403, QStringLiteral("forbidden"),
+                   QStringLiteral("This needs the role %1 in space '%2'; you are %3.")
+                       .arg(names.join(QStringLiteral(" or ")), session.membership.space.name,
+                            store::roleName(session.membership.role)));
+}
+
+
+/// The live session of `request` when its role is in `allowed` (any role when empty).
+Outcome<store::SessionInfo> sessionWithRole(const HttpRequest &request, store::AccountService &accounts,
+                                            const std::vector<store::Role> &allowed)
+{
+    auto session = accounts.session(sessionTokenOf(request));
+    if (!session)
+        return problemFor(session.error());
+    if (!allowed.empty() && std::find(allowed.begin(), allowed.end(), session->membership.role) == allowed.end())
+        return forbidden(*session, allowed);
+    return session.value();
+}
+
+} // namespace
 
 QString apiTokenOf(const HttpRequest &request)
 {
@@ -36,60 +66,21 @@ QString sessionTokenOf(const HttpRequest &request)
 Outcome<store::SessionInfo> authenticateSession(const HttpRequest &request, store::AccountService &accounts,
                                                 std::initializer_list<store::Role> roles)
 {
-    auto session = accounts.session(sessionTokenOf(request));
-    if (!session)
-        return problemFor(session.error());
-    if (roles.size() > 0 && std::find(roles.begin(), roles.end(), session->membership.role) == roles.end()) {
-        QStringList names;
-        for (store::Role r : roles)
-            names << store::roleName(r);
-        return problem(403, QStringLiteral("forbidden"),
-                       QStringLiteral("This needs the role %1 in space '%2'; you are %3.")
-                           .arg(names.join(QStringLiteral(" or ")), session->membership.space.name,
-                                store::roleName(session->membership.role)));
-    }
-    return session.value();
+    return sessionWithRole(request, accounts, std::vector<store::Role>(roles));
 }
 
-void LoginThrottle::prune(std::deque<qint64> &times, qint64 now) const
+SyncHandler withSession(store::AccountService &accounts, std::initializer_list<store::Role> roles,
+                        SessionHandler handler)
 {
-    while (!times.empty() && now - times.front() >= m_windowMs)
-        times.pop_front();
-}
-
-int LoginThrottle::retryAfterSeconds(const QString &email, const QString &address)
-{
-    QMutexLocker lock(&m_mutex);
-    const qint64 now = QDateTime::currentMSecsSinceEpoch();
-    qint64 waitMs = 0;
-    for (const QString &key : {QStringLiteral("e:") + email, QStringLiteral("a:") + address}) {
-        auto it = m_failures.find(key);
-        if (it == m_failures.end())
-            continue;
-        prune(*it, now);
-        if (int(it->size()) >= m_limit)
-            waitMs = std::max(waitMs, it->front() + m_windowMs - now);
-        if (it->empty())
-            m_failures.erase(it);
-    }
-    return waitMs > 0 ? int((waitMs + 999) / 1000) : 0;
-}
-
-void LoginThrottle::recordFailure(const QString &email, const QString &address)
-{
-    QMutexLocker lock(&m_mutex);
-    const qint64 now = QDateTime::currentMSecsSinceEpoch();
-    for (const QString &key : {QStringLiteral("e:") + email, QStringLiteral("a:") + address}) {
-        auto &times = m_failures[key];
-        prune(times, now);
-        times.push_back(now);
-    }
-}
-
-void LoginThrottle::recordSuccess(const QString &email)
-{
-    QMutexLocker lock(&m_mutex);
-    m_failures.remove(QStringLiteral("e:") + email);
+    // An initializer_list does not own its elements: copy them for the stored lambda.
+    std::vector<store::Role> allowed(roles);
+    return [&accounts, allowed = std::move(allowed), handler = std::move(handler)](const HttpRequest &request) {
+        const auto session = sessionWithRole(request, accounts, allowed);
+        if (!session)
+            return session.error();
+        const SessionContext context{session.value(), session->membership.space.id, session->membership.user.id};
+        return handler(context, request);
+    };
 }
 
 } // namespace imprint::http

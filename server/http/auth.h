@@ -1,16 +1,13 @@
 #pragma once
-// Authentication helpers shared by all routes (DESIGN §4 "Auth"): API tokens for renders,
-// dashboard sessions (cookie or Bearer) for key management, and the login throttle.
+// Authentication helpers shared by all routes: API tokens for renders,
+// dashboard sessions (cookie or Bearer) for key management.
 // Both authenticate functions touch the database: call them on any thread, never with
 // the Responder (they only read the HttpRequest).
 
 #include "server/http/message.h"
+#include "server/http/router.h"
 #include "server/store/services.h"
 
-#include <QHash>
-#include <QMutex>
-
-#include <deque>
 #include <initializer_list>
 
 namespace imprint::http {
@@ -24,7 +21,7 @@ QString apiTokenOf(const HttpRequest &request);
 
 /// Authenticates a render request by API token. 401 problem+json ("missing_token",
 /// "invalid_token" — unknown or revoked —, "token_expired") otherwise. On success returns
-/// the key and its space (id, name, plan) and has updated last_used_at. Issue 5 uses this.
+/// the key and its space (id, name, plan) and has updated last_used_at.
 Outcome<store::ApiKeyPrincipal> authenticateApiToken(const HttpRequest &request, store::ApiKeyService &keys);
 
 /// The session token of a request: the `imprint_session` cookie, else a Bearer token
@@ -37,27 +34,22 @@ QString sessionTokenOf(const HttpRequest &request);
 Outcome<store::SessionInfo> authenticateSession(const HttpRequest &request, store::AccountService &accounts,
                                                 std::initializer_list<store::Role> roles = {});
 
-/// Failed-login counter (issue 2: 10 failures per e-mail or per client address within
-/// 15 minutes → 429 with Retry-After). In memory, per process; thread-safe.
-class LoginThrottle
-{
-public:
-    LoginThrottle(int limit, int windowSeconds) : m_limit(limit), m_windowMs(qint64(windowSeconds) * 1000) {}
-
-    /// Seconds the caller must wait before trying (≥ 1), or 0 when a login may be tried.
-    int retryAfterSeconds(const QString &email, const QString &address);
-    /// Records one failed login for both keys.
-    void recordFailure(const QString &email, const QString &address);
-    /// Forgets the e-mail's failures after a successful login (the address's stay).
-    void recordSuccess(const QString &email);
-
-private:
-    void prune(std::deque<qint64> &times, qint64 now) const;
-
-    QMutex m_mutex;
-    int m_limit;
-    qint64 m_windowMs;
-    QHash<QString, std::deque<qint64>> m_failures;  // "e:<email>" / "a:<address>" → times (ms)
+/// What a session-guarded route handler is given: the live session, and for brevity the
+/// space it acts in and the acting user's id (for audit rows).
+struct SessionContext {
+    store::SessionInfo session;
+    QString spaceId;
+    QString actor;
 };
+
+/// A route handler that runs only for an authenticated dashboard session.
+using SessionHandler = std::function<HttpResponse(const SessionContext &session, const HttpRequest &request)>;
+
+/// Wraps `handler` into a route handler that first authenticates the dashboard session
+/// (authenticateSession(): 401 "not_logged_in", 403 "forbidden" when `roles` is not empty
+/// and the session's role is not among them) and answers that problem instead of calling
+/// `handler`. `accounts` must outlive the router.
+SyncHandler withSession(store::AccountService &accounts, std::initializer_list<store::Role> roles,
+                        SessionHandler handler);
 
 } // namespace imprint::http

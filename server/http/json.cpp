@@ -47,17 +47,4 @@ Outcome<int> queryInt(const HttpRequest &request, const QString &name, int defau
     return int(std::min<qlonglong>(v, max));
 }
 
-HttpResponse problemFor(const store::ServiceError &error)
-{
-    using Kind = store::ServiceError::Kind;
-    switch (error.kind) {
-    case Kind::Invalid: return problem(400, error.code, error.message);
-    case Kind::Unauthorized: return problem(401, error.code, error.message);
-    case Kind::NotFound: return problem(404, error.code, error.message);
-    case Kind::Conflict: return problem(409, error.code, error.message);
-    case Kind::Database: break;
-    }
-    return problem(500, error.code.isEmpty() ? QStringLiteral("internal_error") : error.code, error.message);
-}
-
 } // namespace imprint::http

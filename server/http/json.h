@@ -1,8 +1,9 @@
 #pragma once
 // Input helpers for handlers: JSON bodies and query parameters, failing with a 400
-// problem that names the field (DESIGN §4: bad input is always 4xx, never 500).
+// problem that names the field (bad input is always 4xx, never 500).
 
 #include "server/http/message.h"
+#include "server/http/problem.h"
 #include "server/store/services.h"
 
 #include <QJsonObject>
@@ -21,9 +22,5 @@ Outcome<QString> requiredString(const QJsonObject &object, const QString &field)
 /// Integer query parameter `name`: absent or empty → defaultValue; not an integer or
 /// below `min` → 400 "invalid_parameter" naming it; above `max` → `max` (clamped).
 Outcome<int> queryInt(const HttpRequest &request, const QString &name, int defaultValue, int min, int max);
-
-/// The HTTP form of a service error: Invalid → 400, Unauthorized → 401, NotFound → 404,
-/// Conflict → 409, Database → 500 (a fault of ours, not of the input).
-HttpResponse problemFor(const store::ServiceError &error);
 
 } // namespace imprint::http

@@ -3,6 +3,8 @@
 // out of Qt's QHttpServerRequest (which Qt 6.4.2 frees when the client disconnects), so
 // it may keep it, move it to a worker thread, and answer later.
 
+#include "server/common/expected.h"
+
 #include <QByteArray>
 #include <QHash>
 #include <QHostAddress>
@@ -13,7 +15,6 @@
 #include <QUrlQuery>
 
 #include <optional>
-#include <variant>
 
 namespace imprint::http {
 
@@ -54,13 +55,13 @@ struct HttpResponse {
 
     /// `status` with a compact JSON body, Content-Type application/json.
     static HttpResponse json(int status, const QJsonObject &body);
-    /// 200 `{"success": true, "data": data}` — the success envelope of DESIGN §4.
+    /// 200 `{"success": true, "data": data}` — the success envelope of every JSON route.
     static HttpResponse success(const QJsonObject &data, int status = 200);
     /// Raw bytes with a content type.
     static HttpResponse bytes(int status, const QByteArray &contentType, const QByteArray &body);
 };
 
-/// RFC 9457 problem details exactly as DESIGN §4 "Error body":
+/// RFC 9457 problem details:
 /// `{"type","title","status","detail","code","success":false}` with Content-Type
 /// application/problem+json. `code` is machine-readable (snake_case), `detail` a sentence
 /// for humans that names the offending field for bad input; title is the status phrase.
@@ -71,20 +72,6 @@ QByteArray reasonPhrase(int status);
 
 /// A value or the HttpResponse (usually a problem) to send instead.
 template<typename T>
-class Outcome
-{
-public:
-    Outcome(T value) : m_v(std::move(value)) {}
-    Outcome(HttpResponse error) : m_v(std::move(error)) {}
-    bool ok() const { return std::holds_alternative<T>(m_v); }
-    explicit operator bool() const { return ok(); }
-    const T &value() const { return std::get<T>(m_v); }
-    const T *operator->() const { return &value(); }
-    const T &operator*() const { return value(); }
-    const HttpResponse &error() const { return std::get<HttpResponse>(m_v); }
-
-private:
-    std::variant<T, HttpResponse> m_v;
-};
+using Outcome = common::Expected<T, HttpResponse>;
 
 } // namespace imprint::http

@@ -3,10 +3,13 @@
 #include "server/http/auth.h"
 #include "server/http/json.h"
 #include "server/render/encode/encode.h"
+#include "server/common/text.h"
+#include "server/render/engine.h"
+#include "server/render/resources/emoji.h"
+#include "server/service/content_validation.h"
 #include "server/store/crypto.h"
 
 #include <QElapsedTimer>
-#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QLoggingCategory>
@@ -36,19 +39,6 @@ QString ms2(double ms)
 double round2(double ms)
 {
     return std::round(ms * 100.0) / 100.0;
-}
-
-/// problem+json with an extra `field` member naming the offending input (DESIGN §4:
-/// bad input → 4xx naming the field).
-HttpResponse fieldProblem(int status, const QString &code, const QString &field, const QString &detail)
-{
-    HttpResponse r = problem(status, code, detail);
-    if (field.isEmpty())
-        return r;
-    QJsonObject body = QJsonDocument::fromJson(r.body).object();
-    body.insert(QStringLiteral("field"), field);
-    r.body = QJsonDocument(body).toJson(QJsonDocument::Compact);
-    return r;
 }
 
 HttpResponse invalidParam(const QString &field, const QString &detail)
@@ -153,24 +143,6 @@ QJsonObject fileJson(const store::StoredFile &f, const QString &baseUrl)
     };
 }
 
-/// HTTP form of an engine error: 501 for an engine that is not built yet, 500 for an
-/// encoder failure (ours), 400 naming the field for everything else (bad tweaks, size).
-HttpResponse renderProblem(const render::RenderError &e)
-{
-    QString field = e.field;
-    if (field == QLatin1String("engine"))
-        field = QStringLiteral("renderType");
-    if (e.code == QLatin1String("engine_unavailable"))
-        return fieldProblem(501, e.code, QStringLiteral("renderType"),
-                            QStringLiteral("renderType: %1").arg(e.message));
-    if (e.code == QLatin1String("render_budget_exceeded"))
-        return fieldProblem(422, e.code, field, QStringLiteral("%1: %2").arg(field, e.message));
-    if (e.code == QLatin1String("encode_failed"))
-        return problem(500, e.code, QStringLiteral("Encoding the image failed."));
-    return fieldProblem(400, e.code.isEmpty() ? QStringLiteral("invalid_render") : e.code, field,
-                        field.isEmpty() ? e.message : QStringLiteral("%1: %2").arg(field, e.message));
-}
-
 HttpResponse planProblem(const QString &field, int value, const QString &plan, const store::PlanLimits &limits)
 {
     return fieldProblem(402, QStringLiteral("export_size_exceeded"), field,
@@ -190,8 +162,6 @@ std::optional<HttpResponse> checkPlan(const store::Config &config, const QString
     return std::nullopt;
 }
 
-const QStringList kEmojiTypes = {QStringLiteral("twemoji"), QStringLiteral("openmoji"), QStringLiteral("noto")};
-const QStringList kEngines = {QStringLiteral("satori"), QStringLiteral("takumi"), QStringLiteral("html")};
 const QStringList kOutputs = {QStringLiteral("json"), QStringLiteral("binary"), QStringLiteral("image"),
                               QStringLiteral("raw"), QStringLiteral("dataurl")};
 
@@ -199,7 +169,7 @@ const QStringList kOutputs = {QStringLiteral("json"), QStringLiteral("binary"), 
 
 // ---------------------------------------------------------------- request DTO
 
-/// A render request after parsing (SPEC §2.1, §2.2; DESIGN §4), fields already checked.
+/// A render request after parsing, fields already checked.
 struct RenderApi::Params {
     bool isPattern = false;
     // pattern render
@@ -233,7 +203,7 @@ struct RenderApi::PageOutcome {
 
 namespace {
 
-/// Merges the JSON body (honoured on GET too) with the query string (DESIGN §4: GET takes
+/// Merges the JSON body (honoured on GET too) with the query string (GET takes
 /// the same fields, `tweaks` as JSON text or `tweaks.NAME=value`); the query wins.
 Outcome<QJsonObject> mergedFields(const HttpRequest &request)
 {
@@ -353,13 +323,15 @@ Outcome<RenderApi::Params> parseParams(const HttpRequest &request)
     if (auto e = readString(o, QStringLiteral("emojiType"), &p.emojiType))
         return *e;
     p.emojiType = p.emojiType.toLower();
-    if (!p.emojiType.isEmpty() && !kEmojiTypes.contains(p.emojiType))
-        return invalidParam(QStringLiteral("emojiType"), QStringLiteral("'emojiType' must be one of %1.").arg(kEmojiTypes.join(QStringLiteral(", "))));
+    if (!p.emojiType.isEmpty() && !render::parseEmojiSet(p.emojiType))
+        return invalidParam(QStringLiteral("emojiType"), QStringLiteral("'emojiType' must be one of %1.")
+                                                             .arg(render::emojiSetNames().join(QStringLiteral(", "))));
     if (auto e = readString(o, QStringLiteral("renderType"), &p.renderType))
         return *e;
     p.renderType = p.renderType.toLower();
-    if (!p.renderType.isEmpty() && !kEngines.contains(p.renderType))
-        return invalidParam(QStringLiteral("renderType"), QStringLiteral("'renderType' must be satori, takumi or html."));
+    if (!p.renderType.isEmpty() && !render::parseEngine(p.renderType))
+        return invalidParam(QStringLiteral("renderType"),
+                            QStringLiteral("'renderType' must be %1.").arg(common::orList(render::engineNames())));
     QString output;
     if (auto e = readString(o, QStringLiteral("output"), &output))
         return *e;
@@ -377,7 +349,7 @@ Outcome<RenderApi::Params> parseParams(const HttpRequest &request)
 
 } // namespace
 
-// ---------------------------------------------------------------- settings, validators
+// ---------------------------------------------------------------- settings
 
 RenderApiSettings RenderApiSettings::fromConfig(const store::Config &config)
 {
@@ -396,49 +368,6 @@ RenderApiSettings RenderApiSettings::fromConfig(const store::Config &config)
     return s;
 }
 
-store::TemplateValidator templateValidator()
-{
-    return [](const QJsonObject &document) -> std::optional<store::ServiceError> {
-        render::RenderError err;
-        const auto tmpl = render::parseTemplate(document, &err);
-        if (!tmpl)
-            return store::ServiceError{store::ServiceError::Kind::Invalid, QStringLiteral("invalid_template"),
-                                       QStringLiteral("document.") + err.field,
-                                       QStringLiteral("Template is invalid at '%1': %2").arg(err.field, err.message)};
-        // Build the tree once with the defaults, so a placeholder or a style that cannot
-        // work is refused now rather than on every render.
-        const auto values = render::resolveVariables(*tmpl, {}, {}, &err);
-        if (!values || !render::buildDocument(*tmpl, *values, &err))
-            return store::ServiceError{store::ServiceError::Kind::Invalid, QStringLiteral("invalid_template"),
-                                       QStringLiteral("document.") + err.field,
-                                       QStringLiteral("Template is invalid at '%1': %2").arg(err.field, err.message)};
-        if (!kEngines.contains(tmpl->rendererType.toLower()))
-            return store::ServiceError{store::ServiceError::Kind::Invalid, QStringLiteral("invalid_template"),
-                                       QStringLiteral("document.rendererType"),
-                                       QStringLiteral("rendererType must be satori, takumi or html.")};
-        if (!kEmojiTypes.contains(tmpl->emojiType.toLower()))
-            return store::ServiceError{store::ServiceError::Kind::Invalid, QStringLiteral("invalid_template"),
-                                       QStringLiteral("document.emojiType"),
-                                       QStringLiteral("emojiType must be twemoji, openmoji or noto.")};
-        return std::nullopt;
-    };
-}
-
-store::VariablesValidator variablesValidator()
-{
-    return [](const QJsonObject &document, const QJsonObject &variables) -> std::optional<store::ServiceError> {
-        render::RenderError err;
-        const auto tmpl = render::parseTemplate(document, &err);
-        if (!tmpl)
-            return store::ServiceError{store::ServiceError::Kind::Invalid, QStringLiteral("invalid_template"),
-                                       QStringLiteral("templateId"), err.message};
-        if (!render::resolveVariables(*tmpl, variables, {}, &err))
-            return store::ServiceError{store::ServiceError::Kind::Invalid, QStringLiteral("invalid_variable"), err.field,
-                                       QStringLiteral("%1: %2").arg(err.field, err.message)};
-        return std::nullopt;
-    };
-}
-
 // ---------------------------------------------------------------- RenderApi
 
 RenderApi::RenderApi(const store::Database &db, store::Config config, QString dataDir, render::PatternCatalog catalog)
@@ -449,7 +378,7 @@ RenderApi::RenderApi(const store::Database &db, store::Config config, QString da
     , m_catalog(std::move(catalog))
     , m_accounts(db, config)
     , m_keys(db)
-    , m_content(db, templateValidator(), variablesValidator())
+    , m_content(service::contentService(db))
     , m_files(m_dataDir + QStringLiteral("/files"))
     , m_patternCache(m_settings.patternCacheBytes)
     , m_rateLimiter(m_settings.rateLimitPerSecond, m_settings.rateLimitBurst)
@@ -474,17 +403,17 @@ void RenderApi::registerRoutes(Router &router)
         return HttpResponse::json(200, openApiDocument(baseUrlFor(r)));
     });
 
-    router.add("GET", kApi + QStringLiteral("/templates"), [this](const HttpRequest &r) { return listTemplates(r); });
-    router.add("POST", kApi + QStringLiteral("/templates"), [this](const HttpRequest &r) { return createTemplate(r); });
-    router.add("GET", kApi + QStringLiteral("/templates/{id}"), [this](const HttpRequest &r) { return getTemplate(r); });
-    router.add("PUT", kApi + QStringLiteral("/templates/{id}"), [this](const HttpRequest &r) { return updateTemplate(r); });
-    router.add("DELETE", kApi + QStringLiteral("/templates/{id}"), [this](const HttpRequest &r) { return deleteTemplate(r); });
-    router.add("GET", kApi + QStringLiteral("/pages"), [this](const HttpRequest &r) { return listPages(r); });
-    router.add("POST", kApi + QStringLiteral("/pages"), [this](const HttpRequest &r) { return createPage(r); });
-    router.add("GET", kApi + QStringLiteral("/pages/{id}"), [this](const HttpRequest &r) { return getPage(r); });
-    router.add("PUT", kApi + QStringLiteral("/pages/{id}"), [this](const HttpRequest &r) { return updatePage(r); });
-    router.add("DELETE", kApi + QStringLiteral("/pages/{id}"), [this](const HttpRequest &r) { return deletePage(r); });
-    router.add("POST", kApi + QStringLiteral("/pages/{id}/publish"), [this](const HttpRequest &r) { return publishPage(r); });
+    router.add("GET", kApi + QStringLiteral("/templates"), withSession(m_accounts, {}, [this](const SessionContext &s, const HttpRequest &r) { return listTemplates(s, r); }));
+    router.add("POST", kApi + QStringLiteral("/templates"), withSession(m_accounts, {}, [this](const SessionContext &s, const HttpRequest &r) { return createTemplate(s, r); }));
+    router.add("GET", kApi + QStringLiteral("/templates/{id}"), withSession(m_accounts, {}, [this](const SessionContext &s, const HttpRequest &r) { return getTemplate(s, r); }));
+    router.add("PUT", kApi + QStringLiteral("/templates/{id}"), withSession(m_accounts, {}, [this](const SessionContext &s, const HttpRequest &r) { return updateTemplate(s, r); }));
+    router.add("DELETE", kApi + QStringLiteral("/templates/{id}"), withSession(m_accounts, {}, [this](const SessionContext &s, const HttpRequest &r) { return deleteTemplate(s, r); }));
+    router.add("GET", kApi + QStringLiteral("/pages"), withSession(m_accounts, {}, [this](const SessionContext &s, const HttpRequest &r) { return listPages(s, r); }));
+    router.add("POST", kApi + QStringLiteral("/pages"), withSession(m_accounts, {}, [this](const SessionContext &s, const HttpRequest &r) { return createPage(s, r); }));
+    router.add("GET", kApi + QStringLiteral("/pages/{id}"), withSession(m_accounts, {}, [this](const SessionContext &s, const HttpRequest &r) { return getPage(s, r); }));
+    router.add("PUT", kApi + QStringLiteral("/pages/{id}"), withSession(m_accounts, {}, [this](const SessionContext &s, const HttpRequest &r) { return updatePage(s, r); }));
+    router.add("DELETE", kApi + QStringLiteral("/pages/{id}"), withSession(m_accounts, {}, [this](const SessionContext &s, const HttpRequest &r) { return deletePage(s, r); }));
+    router.add("POST", kApi + QStringLiteral("/pages/{id}/publish"), withSession(m_accounts, {}, [this](const SessionContext &s, const HttpRequest &r) { return publishPage(s, r); }));
 }
 
 QString RenderApi::baseUrlFor(const HttpRequest &request) const
@@ -517,7 +446,7 @@ void RenderApi::renderPattern(const HttpRequest &request, const Params &p, Respo
 {
     QElapsedTimer total;
     total.start();
-    // Token optional (DESIGN §4): anonymous callers get the free plan; a token that is
+    // Token optional: anonymous callers get the free plan; a token that is
     // present must be valid.
     QString plan = QStringLiteral("free");
     QString rateKey = QStringLiteral("addr:") + request.remoteAddress.toString();
@@ -648,7 +577,7 @@ void RenderApi::renderPattern(const HttpRequest &request, const Params &p, Respo
 
 void RenderApi::renderPage(const HttpRequest &request, const Params &p, Responder &&responder)
 {
-    // SPEC §5: an API token is required for page renders.
+    // An API token is required for page renders (pages are private to a space).
     const auto principal = authenticateApiToken(request, m_keys);
     if (!principal)
         return responder.send(principal.error());
@@ -715,7 +644,7 @@ HttpResponse RenderApi::pageWork(const Params &p, const store::ApiKeyPrincipal &
     total.start();
     const QString spaceId = principal.space.id;
 
-    // 1. load: live rows for drafts, the publish cache otherwise (SPEC §2.2).
+    // 1. load: live rows for drafts, the publish cache otherwise.
     store::PageRecord page;
     store::TemplateRecord tmplRecord;
     qint64 version = 0;
@@ -751,13 +680,13 @@ HttpResponse RenderApi::pageWork(const Params &p, const store::ApiKeyPrincipal &
     }
     const double loadMs = msSince(total);
 
-    // 2. size against the space's plan (SPEC §8, DESIGN §4 → 402).
+    // 2. size against the space's plan (402 when over it).
     const int width = p.width > 0 ? p.width : tmpl->width;
     const int height = p.height > 0 ? p.height : tmpl->height;
     if (auto e = checkPlan(m_config, principal.space.plan, width, height))
         return *e;
 
-    // SPEC §2.2: renderType overrides; else the template's rendererType (default satori).
+    // renderType overrides; else the template's rendererType (the pipeline applies the default).
     const QString engine = p.renderType.isEmpty() ? tmpl->rendererType.toLower() : p.renderType;
     const bool storeFile = p.output == QLatin1String("json");
 
@@ -792,7 +721,7 @@ HttpResponse RenderApi::pageWork(const Params &p, const store::ApiKeyPrincipal &
         render::RenderError rerr;
         auto result = render::render(rq, &rerr);
         if (!result) {
-            out->error = renderProblem(rerr);
+            out->error = problemFor(rerr);
             return out;
         }
         out->result = std::move(*result);
@@ -820,7 +749,7 @@ HttpResponse RenderApi::pageWork(const Params &p, const store::ApiKeyPrincipal &
     if (outcome->error)
         return *outcome->error;
 
-    // 4. answer in the requested form (SPEC §2.3, §4.2; DESIGN §4).
+    // 4. answer in the requested form: binary bytes, or JSON with a file URL or a data URL.
     const render::RenderResult &r = outcome->result;
     const double totalMs = msSince(total);
     // Timings are this request's own work: an outcome reused from an identical render
@@ -869,87 +798,6 @@ HttpResponse RenderApi::pageWork(const Params &p, const store::ApiKeyPrincipal &
                                                    .arg(r.contentType, QString::fromLatin1(r.bytes.toBase64())));
     }
     return HttpResponse::json(200, body).withHeader("Server-Timing", timing).withHeader("Cache-Control", "no-store");
-}
-
-// ---------------------------------------------------------------- patterns, files, metrics
-
-HttpResponse RenderApi::patterns() const
-{
-    QJsonArray list;
-    for (const render::PatternInfo &info : m_catalog.patterns()) {
-        QJsonArray variants;
-        for (const render::PatternVariant &v : info.variants) {
-            QJsonObject colors;
-            for (auto it = v.colors.begin(); it != v.colors.end(); ++it)
-                colors.insert(it.key(), it.value().name());
-            variants.append(QJsonObject{{QStringLiteral("key"), v.key},
-                                        {QStringLiteral("name"), v.name},
-                                        {QStringLiteral("pattern"), info.key + QLatin1Char('-') + v.key},
-                                        {QStringLiteral("colors"), colors}});
-        }
-        list.append(QJsonObject{
-            {QStringLiteral("key"), info.key},
-            {QStringLiteral("name"), info.name},
-            {QStringLiteral("tileSize"), QJsonObject{{QStringLiteral("width"), info.tileSize.width()},
-                                                     {QStringLiteral("height"), info.tileSize.height()}}},
-            {QStringLiteral("defaultSize"), QJsonObject{{QStringLiteral("width"), info.defaultSize.width()},
-                                                        {QStringLiteral("height"), info.defaultSize.height()}}},
-            {QStringLiteral("variants"), variants},
-        });
-    }
-    return HttpResponse::success(QJsonObject{{QStringLiteral("list"), list}, {QStringLiteral("count"), list.size()}})
-        .withHeader("Cache-Control", "public, max-age=300");
-}
-
-HttpResponse RenderApi::file(const HttpRequest &request) const
-{
-    const QString name = request.pathParam(QStringLiteral("name"));
-    const int dot = name.lastIndexOf(QLatin1Char('.'));
-    const QString sha = dot > 0 ? name.left(dot) : QString();
-    const QString ext = dot > 0 ? name.mid(dot + 1) : QString();
-    const QString path = m_files.pathOf(sha, ext);
-    if (path.isEmpty())
-        return fieldProblem(404, QStringLiteral("file_not_found"), QStringLiteral("name"),
-                            QStringLiteral("File names are <sha256>.<png|webp|svg>."));
-    const QByteArray etag = '"' + sha.toLatin1() + '"';
-    auto withCaching = [&](HttpResponse r) {
-        return r.withHeader("ETag", etag)
-            .withHeader("Cache-Control", "public, max-age=31536000, immutable")
-            .withHeader("X-Content-Type-Options", "nosniff")
-            // An SVG opened directly must not run script or load anything (stored XSS).
-            .withHeader("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; img-src data:");
-    };
-    QFile f(path);
-    if (!f.exists())
-        return problem(404, QStringLiteral("file_not_found"), QStringLiteral("No stored file %1.").arg(name));
-    // RFC 9110 §13.1.2: If-None-Match is a list of entity tags (or *); weak comparison.
-    const QByteArray inm = request.header("if-none-match");
-    if (!inm.isEmpty()) {
-        for (QByteArray tag : inm.split(',')) {
-            tag = tag.trimmed();
-            if (tag.startsWith("W/"))
-                tag = tag.mid(2);
-            if (tag == "*" || tag == etag)
-                return withCaching(HttpResponse{304, {}, {}});
-        }
-    }
-    if (!f.open(QIODevice::ReadOnly))
-        return problem(500, QStringLiteral("file_unreadable"), QStringLiteral("The stored file could not be read."));
-    return withCaching(HttpResponse::bytes(200, store::FileStore::contentTypeOf(ext), f.readAll()));
-}
-
-HttpResponse RenderApi::metrics() const
-{
-    return HttpResponse::json(200, QJsonObject{
-        {QStringLiteral("renders"), QJsonObject{{QStringLiteral("executed"), double(m_executed.load())},
-                                                {QStringLiteral("shared"), double(m_shared.load())}}},
-        {QStringLiteral("patternCache"), QJsonObject{{QStringLiteral("hits"), double(m_cacheHits.load())},
-                                                     {QStringLiteral("misses"), double(m_cacheMisses.load())},
-                                                     {QStringLiteral("bypass"), double(m_cacheBypass.load())},
-                                                     {QStringLiteral("entries"), m_patternCache.count()},
-                                                     {QStringLiteral("bytes"), double(m_patternCache.sizeBytes())},
-                                                     {QStringLiteral("capacityBytes"), double(m_patternCache.capacityBytes())}}},
-    }).withHeader("Cache-Control", "no-store");
 }
 
 } // namespace imprint::http

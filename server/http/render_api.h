@@ -1,5 +1,5 @@
 #pragma once
-// The render API of issue 5 (SPEC §2, §4.1, §4.2, §7, §8; DESIGN §3–§6):
+// The render API:
 //   POST/GET /api/v1/render       pattern renders and page renders (one path, told apart
 //                                  by `pattern` vs `pageId`; both or neither → 400)
 //   GET  /api/v1/patterns         the pattern catalog
@@ -8,12 +8,16 @@
 //   GET/POST /api/v1/pages, GET/PUT/DELETE /api/v1/pages/{id}, POST /api/v1/pages/{id}/publish
 //   GET  /api/v1/metrics          render counters (renders.executed, cache hits, ...)
 //   GET  /api/v1/openapi.json     OpenAPI 3.1 of every route (openapi.cpp)
+// Route handlers live in routes/ (content, files, meta) and here (render).
 //
 // Data flow: HttpRequest → RenderParams (request DTO, parsed and validated on the server
 // thread) → auth, rate limit, plan check → worker pool (respondAsync) → load page/template
 // (publish cache or live rows) → render::render() → FileStore → HttpResponse.
 
-#include "server/http/render_cache.h"
+#include "server/common/lru_cache.h"
+#include "server/common/rate_limiter.h"
+#include "server/common/single_flight.h"
+#include "server/http/auth.h"
 #include "server/http/router.h"
 #include "server/patterns/patterns.h"
 #include "server/render/pipeline.h"
@@ -31,7 +35,7 @@
 
 namespace imprint::http {
 
-/// Tunables of the render API, read from the config's "render" section (DESIGN §6).
+/// Tunables of the render API, read from the config's "render" section.
 struct RenderApiSettings {
     qint64 patternCacheBytes = 64LL * 1024 * 1024;  ///< render.patternCacheBytes
     double rateLimitPerSecond = 20;                  ///< render.rateLimit.perSecond (0 = off)
@@ -44,12 +48,7 @@ struct RenderApiSettings {
     static RenderApiSettings fromConfig(const store::Config &config);
 };
 
-/// Validates template documents and page variables with the render engine's parser, for
-/// store::ContentService (also used by the CLI).
-store::TemplateValidator templateValidator();
-store::VariablesValidator variablesValidator();
-
-/// The issue-5 routes and the state behind them (caches, counters). Keep it alive
+/// The render, content, file and meta routes and the state behind them (caches, counters). Keep it alive
 /// longer than the HttpServer whose router it fills (jobs on the pool use it).
 class RenderApi
 {
@@ -83,17 +82,17 @@ private:
     HttpResponse metrics() const;
 
     // templates and pages (routes_content.cpp)
-    HttpResponse listTemplates(const HttpRequest &request);
-    HttpResponse createTemplate(const HttpRequest &request);
-    HttpResponse getTemplate(const HttpRequest &request);
-    HttpResponse updateTemplate(const HttpRequest &request);
-    HttpResponse deleteTemplate(const HttpRequest &request);
-    HttpResponse listPages(const HttpRequest &request);
-    HttpResponse createPage(const HttpRequest &request);
-    HttpResponse getPage(const HttpRequest &request);
-    HttpResponse updatePage(const HttpRequest &request);
-    HttpResponse deletePage(const HttpRequest &request);
-    HttpResponse publishPage(const HttpRequest &request);
+    HttpResponse listTemplates(const SessionContext &session, const HttpRequest &request);
+    HttpResponse createTemplate(const SessionContext &session, const HttpRequest &request);
+    HttpResponse getTemplate(const SessionContext &session, const HttpRequest &request);
+    HttpResponse updateTemplate(const SessionContext &session, const HttpRequest &request);
+    HttpResponse deleteTemplate(const SessionContext &session, const HttpRequest &request);
+    HttpResponse listPages(const SessionContext &session, const HttpRequest &request);
+    HttpResponse createPage(const SessionContext &session, const HttpRequest &request);
+    HttpResponse getPage(const SessionContext &session, const HttpRequest &request);
+    HttpResponse updatePage(const SessionContext &session, const HttpRequest &request);
+    HttpResponse deletePage(const SessionContext &session, const HttpRequest &request);
+    HttpResponse publishPage(const SessionContext &session, const HttpRequest &request);
 
     /// The published snapshot of `pageId` in `spaceId` through the in-memory publish cache.
     store::Result<std::shared_ptr<const store::PublishedPage>> publishedPage(const QString &spaceId, const QString &pageId);
@@ -111,10 +110,10 @@ private:
     store::ApiKeyService m_keys;
     store::ContentService m_content;
     store::FileStore m_files;
-    ByteLruCache m_patternCache;
-    RateLimiter m_rateLimiter;
-    SingleFlight<QByteArray> m_patternFlight;
-    SingleFlight<std::shared_ptr<const PageOutcome>> m_pageFlight;
+    common::ByteLruCache m_patternCache;
+    common::RateLimiter m_rateLimiter;
+    common::SingleFlight<QByteArray> m_patternFlight;
+    common::SingleFlight<std::shared_ptr<const PageOutcome>> m_pageFlight;
 
     struct PublishEntry {
         std::shared_ptr<const store::PublishedPage> page;

@@ -113,27 +113,29 @@ std::optional<LaidOutDocument> layOut(const RenderRequest &request, RenderError 
     }
     const Template &tmpl = *doc.tmpl;
 
-    QString engine = request.engine.trimmed().toLower();
-    if (engine.isEmpty()) // DESIGN §3: the template's rendererType, default satori
-        engine = tmpl.source.contains(QLatin1String("rendererType")) ? tmpl.rendererType.toLower()
-                                                                     : QStringLiteral("satori");
-    if (engine != QLatin1String("takumi") && engine != QLatin1String("satori") && engine != QLatin1String("html")) {
+    // The request's engine, else the template's rendererType when it names one, else the default.
+    const QString engineText = request.engine.trimmed().toLower();
+    const QString chosen = !engineText.isEmpty() ? engineText
+        : tmpl.source.contains(QLatin1String("rendererType")) ? tmpl.rendererType.toLower()
+                                                               : engineName(kDefaultEngine);
+    const auto engine = parseEngine(chosen);
+    if (!engine) {
         err = makeError(QStringLiteral("engine"),
-                        QStringLiteral("unknown engine '%1' (takumi, satori or html)").arg(engine),
-                        QStringLiteral("invalid_engine"));
+                        QStringLiteral("unknown engine '%1' (%2)").arg(chosen, engineNames().join(QStringLiteral(", "))),
+                        renderErrorCodeName(RenderErrorCode::InvalidEngine));
         return std::nullopt;
     }
-    // The request's emojiType, else the template's (issue 4).
+    // The request's emojiType, else the template's.
     const QString emojiType = request.emojiType.trimmed().isEmpty() ? tmpl.emojiType : request.emojiType;
     const auto emojiSet = parseEmojiSet(emojiType);
     if (!emojiSet) {
         err = makeError(QStringLiteral("emojiType"),
                         QStringLiteral("unknown emojiType '%1' (twemoji, openmoji or noto)").arg(emojiType),
-                        QStringLiteral("invalid_emoji_type"));
+                        renderErrorCodeName(RenderErrorCode::InvalidEmojiType));
         return std::nullopt;
     }
     doc.emojiType = emojiSetName(*emojiSet);
-    doc.engine = engine;
+    doc.engine = *engine;
 
     const int width = request.width > 0 ? request.width : tmpl.width;
     const int height = request.height > 0 ? request.height : tmpl.height;
@@ -141,7 +143,7 @@ std::optional<LaidOutDocument> layOut(const RenderRequest &request, RenderError 
         || height > kMaxSide) {
         err = makeError(request.width != 0 || request.height != 0 ? QStringLiteral("width") : QStringLiteral("root"),
                         QStringLiteral("image size %1×%2 px is outside 1–%3 px").arg(width).arg(height).arg(kMaxSide),
-                        QStringLiteral("invalid_size"));
+                        renderErrorCodeName(RenderErrorCode::InvalidSize));
         return std::nullopt;
     }
     doc.size = QSize(width, height);
@@ -150,7 +152,7 @@ std::optional<LaidOutDocument> layOut(const RenderRequest &request, RenderError 
     if (!values)
         return std::nullopt;
     doc.values = *values;
-    if (engine == QLatin1String("html") && !tmpl.html.isEmpty() && !tmpl.root.isObject() && tmpl.markup.isEmpty()) {
+    if (*engine == Engine::Html && !tmpl.html.isEmpty() && !tmpl.root.isObject() && tmpl.markup.isEmpty()) {
         doc.root = std::make_unique<Node>(); // an html-only template: nothing to lay out
         if (timings)
             timings->parse = elapsedMs(timer);
@@ -186,7 +188,7 @@ std::optional<RenderResult> render(const RenderRequest &request, RenderError *er
     QElapsedTimer timer;
     timer.start();
     QString encodeError;
-    if (doc->engine == QLatin1String("satori")) {
+    if (doc->engine == Engine::Satori) {
         // The vector path (issue 4): one SVG document; bitmaps are that document rasterised.
         SvgOptions svgOptions;
         svgOptions.emojiSet = parseEmojiSet(doc->emojiType).value_or(EmojiSet::Twemoji);
@@ -203,7 +205,7 @@ std::optional<RenderResult> render(const RenderRequest &request, RenderError *er
                                : encodeWebp(image, request.quality, request.lossless, &encodeError);
         }
         result.timings.encode = elapsedMs(timer);
-    } else if (doc->engine == QLatin1String("html")) {
+    } else if (doc->engine == Engine::Html) {
         HtmlOptions htmlOptions;
         htmlOptions.emojiSet = parseEmojiSet(doc->emojiType).value_or(EmojiSet::Twemoji);
         const bool fromTree = doc->tmpl->html.isEmpty();
@@ -249,7 +251,7 @@ std::optional<RenderResult> render(const RenderRequest &request, RenderError *er
         if (error)
             *error = makeError(QStringLiteral("format"),
                                encodeError.isEmpty() ? QStringLiteral("encoding failed") : encodeError,
-                               QStringLiteral("encode_failed"));
+                               renderErrorCodeName(RenderErrorCode::EncodeFailed));
         return std::nullopt;
     }
     tidyWarnings(result.warnings);

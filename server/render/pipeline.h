@@ -33,8 +33,8 @@ struct RenderRequest {
     std::shared_ptr<const Template> parsed; ///< an already parsed template (skips parsing)
     QJsonObject pageValues;               ///< the page's variable values, name → value
     QJsonObject tweaks;                   ///< per-request overrides, name → value
-    /// "takumi"; "satori" and "html" are refused until they exist. Empty: the template's
-    /// `rendererType` when the document names one, else "takumi".
+    /// The engine's wire name, any case (render::parseEngine()). Empty: the template's
+    /// `rendererType` when the document names one, else kDefaultEngine.
     QString engine;
     /// Emoji set: "twemoji", "openmoji" or "noto"; empty = the template's `emojiType`
     /// (default twemoji). Anything else is an error with code `invalid_emoji_type`.
@@ -73,7 +73,7 @@ struct LaidOutDocument {
     std::unique_ptr<Node> root;
     LayoutBox layout;
     QSize size;                           ///< px
-    QString engine;                       ///< the engine that will paint it
+    Engine engine = kDefaultEngine;       ///< the engine that will paint it
     QString emojiType;                    ///< the resolved emoji set (twemoji, openmoji, noto)
     QHash<QString, QString> values;       ///< the resolved variable values (the html engine's {{name}})
     QStringList warnings;
@@ -81,7 +81,7 @@ struct LaidOutDocument {
 
 /// Runs parse, variables, tree building and layout for `request`. On failure returns
 /// nullopt and fills `error` (field, message, code: the template's own codes, plus
-/// `engine_unavailable` for satori/html, `invalid_engine`, `invalid_size`).
+/// `invalid_engine`, `invalid_emoji_type`, `invalid_size`).
 std::optional<LaidOutDocument> layOut(const RenderRequest &request, RenderError *error,
                                       RenderTimings *timings = nullptr);
 

@@ -11,7 +11,7 @@ namespace {
 
 RenderError budgetError(const QString &field, const QString &message)
 {
-    return RenderError{field, message, QStringLiteral("render_budget_exceeded")};
+    return RenderError{field, message, renderErrorCodeName(RenderErrorCode::RenderBudgetExceeded)};
 }
 
 struct EffectCost {

@@ -2,6 +2,7 @@
 
 #include "server/store/crypto.h"
 #include "server/store/repositories.h"
+#include "server/store/sql.h"
 
 #include <QJsonDocument>
 #include <QLoggingCategory>
@@ -11,30 +12,7 @@
 
 namespace imprint::store {
 
-Q_DECLARE_LOGGING_CATEGORY(lcDb)
-
 namespace {
-
-template<typename... Args>
-bool run(QSqlQuery &q, const QString &sql, Args &&...args)
-{
-    if (!q.prepare(sql)) {
-        qCWarning(lcDb) << "prepare failed:" << q.lastError().text();
-        return false;
-    }
-    (q.addBindValue(QVariant(std::forward<Args>(args))), ...);
-    if (!q.exec()) {
-        qCWarning(lcDb) << "query failed:" << q.lastError().text();
-        return false;
-    }
-    return true;
-}
-
-void setOk(bool *ok, bool value)
-{
-    if (ok)
-        *ok = value;
-}
 
 QString compact(const QJsonObject &o)
 {
@@ -84,61 +62,22 @@ QJsonObject templateToJson(const TemplateRecord &t)
                        {QStringLiteral("document"), t.document}, {QStringLiteral("updatedAt"), double(t.updatedAt)}};
 }
 
-ServiceError dbError()
-{
-    return {ServiceError::Kind::Database, QStringLiteral("database_error"), {}, QStringLiteral("A database error occurred.")};
-}
-
-ServiceError notFound(const QString &code, const QString &message)
-{
-    return {ServiceError::Kind::NotFound, code, {}, message};
-}
-
-ServiceError invalid(const QString &code, const QString &field, const QString &message)
-{
-    return {ServiceError::Kind::Invalid, code, field, message};
-}
-
-// Commits on success, rolls back when the scope is left otherwise.
-class Transaction
-{
-public:
-    explicit Transaction(const Database &db) : m_db(db.connection()) { m_open = m_db.transaction(); }
-    ~Transaction()
-    {
-        if (m_open)
-            m_db.rollback();
-    }
-    bool isOpen() const { return m_open; }
-    bool commit()
-    {
-        if (!m_open)
-            return false;
-        m_open = false;
-        return m_db.commit();
-    }
-
-private:
-    QSqlDatabase m_db;
-    bool m_open = false;
-};
-
 ServiceError templateMissing(const QString &id)
 {
-    return notFound(QStringLiteral("template_not_found"), QStringLiteral("Template '%1' was not found in this space.").arg(id));
+    return ServiceError::notFound(QStringLiteral("template_not_found"), QStringLiteral("Template '%1' was not found in this space.").arg(id));
 }
 
 ServiceError pageMissing(const QString &id)
 {
-    return notFound(QStringLiteral("page_not_found"), QStringLiteral("Page '%1' was not found in this space.").arg(id));
+    return ServiceError::notFound(QStringLiteral("page_not_found"), QStringLiteral("Page '%1' was not found in this space.").arg(id));
 }
 
-// Page variable values are strings or numbers (DESIGN §3), bounded like tweaks (§6).
+// Page variable values are strings or numbers, bounded like request tweaks.
 std::optional<ServiceError> checkVariableShapes(const QJsonObject &variables)
 {
     for (auto it = variables.begin(); it != variables.end(); ++it) {
         if (!it.value().isString() && !it.value().isDouble())
-            return invalid(QStringLiteral("invalid_variable"), QStringLiteral("variables.") + it.key(),
+            return ServiceError::invalid(QStringLiteral("invalid_variable"), QStringLiteral("variables.") + it.key(),
                            QStringLiteral("Variable '%1' must be a string or a number.").arg(it.key()));
     }
     return std::nullopt;
@@ -151,7 +90,7 @@ std::optional<ServiceError> checkVariableShapes(const QJsonObject &variables)
 bool TemplateRepository::insert(const TemplateRecord &t)
 {
     QSqlQuery q(m_db.connection());
-    return run(q, QStringLiteral("INSERT INTO templates (id, space_id, name, document, created_at, updated_at)"
+    return sql::run(q, QStringLiteral("INSERT INTO templates (id, space_id, name, document, created_at, updated_at)"
                                  " VALUES (?, ?, ?, ?, ?, ?)"),
                t.id, t.spaceId, t.name, compact(t.document), t.createdAt, t.updatedAt);
 }
@@ -159,7 +98,7 @@ bool TemplateRepository::insert(const TemplateRecord &t)
 bool TemplateRepository::update(const TemplateRecord &t, bool *found)
 {
     QSqlQuery q(m_db.connection());
-    if (!run(q, QStringLiteral("UPDATE templates SET name = ?, document = ?, updated_at = ? WHERE id = ? AND space_id = ?"),
+    if (!sql::run(q, QStringLiteral("UPDATE templates SET name = ?, document = ?, updated_at = ? WHERE id = ? AND space_id = ?"),
              t.name, compact(t.document), t.updatedAt, t.id, t.spaceId))
         return false;
     *found = q.numRowsAffected() > 0;
@@ -169,7 +108,7 @@ bool TemplateRepository::update(const TemplateRecord &t, bool *found)
 bool TemplateRepository::remove(const QString &spaceId, const QString &id, bool *found)
 {
     QSqlQuery q(m_db.connection());
-    if (!run(q, QStringLiteral("DELETE FROM templates WHERE id = ? AND space_id = ?"), id, spaceId))
+    if (!sql::run(q, QStringLiteral("DELETE FROM templates WHERE id = ? AND space_id = ?"), id, spaceId))
         return false;
     *found = q.numRowsAffected() > 0;
     return true;
@@ -181,8 +120,8 @@ std::optional<TemplateRecord> TemplateRepository::byId(const QString &spaceId, c
     const bool any = spaceId.isEmpty();
     const QString sql = QStringLiteral("SELECT %1 FROM templates WHERE id = ?%2")
                             .arg(kTemplateColumns, any ? QString() : QStringLiteral(" AND space_id = ?"));
-    const bool ran = any ? run(q, sql, id) : run(q, sql, id, spaceId);
-    setOk(ok, ran);
+    const bool ran = any ? sql::run(q, sql, id) : sql::run(q, sql, id, spaceId);
+    sql::setOk(ok, ran);
     if (!ran || !q.next())
         return std::nullopt;
     return templateFrom(q);
@@ -191,7 +130,7 @@ std::optional<TemplateRecord> TemplateRepository::byId(const QString &spaceId, c
 std::optional<QList<TemplateRecord>> TemplateRepository::list(const QString &spaceId)
 {
     QSqlQuery q(m_db.connection());
-    if (!run(q, QStringLiteral("SELECT %1 FROM templates WHERE space_id = ? ORDER BY created_at, id").arg(kTemplateColumns),
+    if (!sql::run(q, QStringLiteral("SELECT %1 FROM templates WHERE space_id = ? ORDER BY created_at, id").arg(kTemplateColumns),
              spaceId))
         return std::nullopt;
     QList<TemplateRecord> out;
@@ -203,7 +142,7 @@ std::optional<QList<TemplateRecord>> TemplateRepository::list(const QString &spa
 std::optional<int> TemplateRepository::pageCount(const QString &id)
 {
     QSqlQuery q(m_db.connection());
-    if (!run(q, QStringLiteral("SELECT COUNT(*) FROM pages WHERE template_id = ?"), id) || !q.next())
+    if (!sql::run(q, QStringLiteral("SELECT COUNT(*) FROM pages WHERE template_id = ?"), id) || !q.next())
         return std::nullopt;
     return q.value(0).toInt();
 }
@@ -211,7 +150,7 @@ std::optional<int> TemplateRepository::pageCount(const QString &id)
 bool PageRepository::insert(const PageRecord &p)
 {
     QSqlQuery q(m_db.connection());
-    return run(q, QStringLiteral("INSERT INTO pages (id, space_id, template_id, name, variables, created_at, updated_at)"
+    return sql::run(q, QStringLiteral("INSERT INTO pages (id, space_id, template_id, name, variables, created_at, updated_at)"
                                  " VALUES (?, ?, ?, ?, ?, ?, ?)"),
                p.id, p.spaceId, p.templateId, p.name, compact(p.variables), p.createdAt, p.updatedAt);
 }
@@ -219,7 +158,7 @@ bool PageRepository::insert(const PageRecord &p)
 bool PageRepository::update(const PageRecord &p, bool *found)
 {
     QSqlQuery q(m_db.connection());
-    if (!run(q, QStringLiteral("UPDATE pages SET template_id = ?, name = ?, variables = ?, updated_at = ?"
+    if (!sql::run(q, QStringLiteral("UPDATE pages SET template_id = ?, name = ?, variables = ?, updated_at = ?"
                                " WHERE id = ? AND space_id = ?"),
              p.templateId, p.name, compact(p.variables), p.updatedAt, p.id, p.spaceId))
         return false;
@@ -230,7 +169,7 @@ bool PageRepository::update(const PageRecord &p, bool *found)
 bool PageRepository::remove(const QString &spaceId, const QString &id, bool *found)
 {
     QSqlQuery q(m_db.connection());
-    if (!run(q, QStringLiteral("DELETE FROM pages WHERE id = ? AND space_id = ?"), id, spaceId))
+    if (!sql::run(q, QStringLiteral("DELETE FROM pages WHERE id = ? AND space_id = ?"), id, spaceId))
         return false;
     *found = q.numRowsAffected() > 0;
     return true;
@@ -243,8 +182,8 @@ std::optional<PageRecord> PageRepository::byId(const QString &spaceId, const QSt
     const QString sql = QStringLiteral("SELECT %1 FROM pages p LEFT JOIN published_pages pp ON pp.page_id = p.id"
                                        " WHERE p.id = ?%2")
                             .arg(kPageColumns, any ? QString() : QStringLiteral(" AND p.space_id = ?"));
-    const bool ran = any ? run(q, sql, id) : run(q, sql, id, spaceId);
-    setOk(ok, ran);
+    const bool ran = any ? sql::run(q, sql, id) : sql::run(q, sql, id, spaceId);
+    sql::setOk(ok, ran);
     if (!ran || !q.next())
         return std::nullopt;
     return pageFrom(q);
@@ -253,7 +192,7 @@ std::optional<PageRecord> PageRepository::byId(const QString &spaceId, const QSt
 std::optional<QList<PageRecord>> PageRepository::list(const QString &spaceId)
 {
     QSqlQuery q(m_db.connection());
-    if (!run(q, QStringLiteral("SELECT %1 FROM pages p LEFT JOIN published_pages pp ON pp.page_id = p.id"
+    if (!sql::run(q, QStringLiteral("SELECT %1 FROM pages p LEFT JOIN published_pages pp ON pp.page_id = p.id"
                                " WHERE p.space_id = ? ORDER BY p.created_at, p.id").arg(kPageColumns),
              spaceId))
         return std::nullopt;
@@ -270,17 +209,17 @@ bool PublishedPageRepository::upsert(const PublishedPage &s)
     QSqlQuery q(m_db.connection());
     // DELETE + INSERT instead of an upsert clause: portable across SQLite and PostgreSQL;
     // the caller holds a transaction so readers never see the gap.
-    return run(q, QStringLiteral("DELETE FROM published_pages WHERE page_id = ?"), s.pageId)
-        && run(q, QStringLiteral("INSERT INTO published_pages (page_id, space_id, snapshot, published_at) VALUES (?, ?, ?, ?)"),
+    return sql::run(q, QStringLiteral("DELETE FROM published_pages WHERE page_id = ?"), s.pageId)
+        && sql::run(q, QStringLiteral("INSERT INTO published_pages (page_id, space_id, snapshot, published_at) VALUES (?, ?, ?, ?)"),
                s.pageId, s.spaceId, snapshot, s.publishedAt);
 }
 
 std::optional<PublishedPage> PublishedPageRepository::byPageId(const QString &pageId, bool *ok)
 {
     QSqlQuery q(m_db.connection());
-    const bool ran = run(q, QStringLiteral("SELECT page_id, space_id, snapshot, published_at FROM published_pages WHERE page_id = ?"),
+    const bool ran = sql::run(q, QStringLiteral("SELECT page_id, space_id, snapshot, published_at FROM published_pages WHERE page_id = ?"),
                          pageId);
-    setOk(ok, ran);
+    sql::setOk(ok, ran);
     if (!ran || !q.next())
         return std::nullopt;
     PublishedPage s;
@@ -308,7 +247,7 @@ std::optional<PublishedPage> PublishedPageRepository::byPageId(const QString &pa
 bool RenderRepository::insert(const RenderRecord &r)
 {
     QSqlQuery q(m_db.connection());
-    return run(q, QStringLiteral("INSERT INTO renders (id, space_id, page_id, sha256, format, bytes, created_at)"
+    return sql::run(q, QStringLiteral("INSERT INTO renders (id, space_id, page_id, sha256, format, bytes, created_at)"
                                  " VALUES (?, ?, ?, ?, ?, ?, ?)"),
                r.id, r.spaceId.isEmpty() ? QVariant(QMetaType::fromType<QString>()) : QVariant(r.spaceId),
                r.pageId.isEmpty() ? QVariant(QMetaType::fromType<QString>()) : QVariant(r.pageId), r.sha256, r.format,
@@ -318,7 +257,7 @@ bool RenderRepository::insert(const RenderRecord &r)
 std::optional<int> RenderRepository::count()
 {
     QSqlQuery q(m_db.connection());
-    if (!run(q, QStringLiteral("SELECT COUNT(*) FROM renders")) || !q.next())
+    if (!sql::run(q, QStringLiteral("SELECT COUNT(*) FROM renders")) || !q.next())
         return std::nullopt;
     return q.value(0).toInt();
 }
@@ -345,7 +284,7 @@ Result<TemplateRecord> ContentService::createTemplate(const QString &spaceId, co
     Transaction tx(m_db);
     if (!tx.isOpen() || !TemplateRepository(m_db).insert(t)
         || !AuditRepository(m_db).append(spaceId, actor, QStringLiteral("template.create"), t.id) || !tx.commit())
-        return dbError();
+        return ServiceError::database();
     return t;
 }
 
@@ -357,7 +296,7 @@ Result<TemplateRecord> ContentService::updateTemplate(const QString &spaceId, co
     bool ok = false;
     auto existing = TemplateRepository(m_db).byId(spaceId, id, &ok);
     if (!ok)
-        return dbError();
+        return ServiceError::database();
     if (!existing)
         return templateMissing(id);
     TemplateRecord t = *existing;
@@ -367,11 +306,11 @@ Result<TemplateRecord> ContentService::updateTemplate(const QString &spaceId, co
     bool found = false;
     Transaction tx(m_db);
     if (!tx.isOpen() || !TemplateRepository(m_db).update(t, &found))
-        return dbError();
+        return ServiceError::database();
     if (!found)
         return templateMissing(id);
     if (!AuditRepository(m_db).append(spaceId, actor, QStringLiteral("template.update"), t.id) || !tx.commit())
-        return dbError();
+        return ServiceError::database();
     return t;
 }
 
@@ -379,21 +318,21 @@ Result<Done> ContentService::deleteTemplate(const QString &spaceId, const QStrin
 {
     bool ok = false;
     if (!TemplateRepository(m_db).byId(spaceId, id, &ok))
-        return ok ? Result<Done>(templateMissing(id)) : Result<Done>(dbError());
+        return ok ? Result<Done>(templateMissing(id)) : Result<Done>(ServiceError::database());
     const auto pages = TemplateRepository(m_db).pageCount(id);
     if (!pages)
-        return dbError();
+        return ServiceError::database();
     if (*pages > 0)
         return ServiceError{ServiceError::Kind::Conflict, QStringLiteral("template_in_use"), QStringLiteral("id"),
                             QStringLiteral("Template '%1' is used by %2 page(s); delete them first.").arg(id).arg(*pages)};
     bool found = false;
     Transaction tx(m_db);
     if (!tx.isOpen() || !TemplateRepository(m_db).remove(spaceId, id, &found))
-        return dbError();
+        return ServiceError::database();
     if (!found)
         return templateMissing(id);
     if (!AuditRepository(m_db).append(spaceId, actor, QStringLiteral("template.delete"), id) || !tx.commit())
-        return dbError();
+        return ServiceError::database();
     return Done{};
 }
 
@@ -402,7 +341,7 @@ Result<TemplateRecord> ContentService::getTemplate(const QString &spaceId, const
     bool ok = false;
     auto t = TemplateRepository(m_db).byId(spaceId, id, &ok);
     if (!ok)
-        return dbError();
+        return ServiceError::database();
     if (!t)
         return templateMissing(id);
     return *t;
@@ -412,7 +351,7 @@ Result<QList<TemplateRecord>> ContentService::listTemplates(const QString &space
 {
     auto list = TemplateRepository(m_db).list(spaceId);
     if (!list)
-        return dbError();
+        return ServiceError::database();
     return *list;
 }
 
@@ -439,7 +378,7 @@ Result<PageRecord> ContentService::createPage(const QString &spaceId, const QStr
     Transaction tx(m_db);
     if (!tx.isOpen() || !PageRepository(m_db).insert(p)
         || !AuditRepository(m_db).append(p.spaceId, actor, QStringLiteral("page.create"), p.id) || !tx.commit())
-        return dbError();
+        return ServiceError::database();
     return p;
 }
 
@@ -472,11 +411,11 @@ Result<PageRecord> ContentService::updatePage(const QString &spaceId, const QStr
     bool found = false;
     Transaction tx(m_db);
     if (!tx.isOpen() || !PageRepository(m_db).update(p, &found))
-        return dbError();
+        return ServiceError::database();
     if (!found)
         return pageMissing(id);
     if (!AuditRepository(m_db).append(p.spaceId, actor, QStringLiteral("page.update"), p.id) || !tx.commit())
-        return dbError();
+        return ServiceError::database();
     return p;
 }
 
@@ -485,11 +424,11 @@ Result<Done> ContentService::deletePage(const QString &spaceId, const QString &i
     bool found = false;
     Transaction tx(m_db);
     if (!tx.isOpen() || !PageRepository(m_db).remove(spaceId, id, &found))
-        return dbError();
+        return ServiceError::database();
     if (!found)
         return pageMissing(id);
     if (!AuditRepository(m_db).append(spaceId, actor, QStringLiteral("page.delete"), id) || !tx.commit())
-        return dbError();
+        return ServiceError::database();
     return Done{};
 }
 
@@ -498,7 +437,7 @@ Result<PageRecord> ContentService::getPage(const QString &spaceId, const QString
     bool ok = false;
     auto p = PageRepository(m_db).byId(spaceId, id, &ok);
     if (!ok)
-        return dbError();
+        return ServiceError::database();
     if (!p)
         return pageMissing(id);
     return *p;
@@ -508,7 +447,7 @@ Result<QList<PageRecord>> ContentService::listPages(const QString &spaceId)
 {
     auto list = PageRepository(m_db).list(spaceId);
     if (!list)
-        return dbError();
+        return ServiceError::database();
     return *list;
 }
 
@@ -518,7 +457,7 @@ Result<PublishedPage> ContentService::publish(const QString &spaceId, const QStr
     // version it saw.
     Transaction tx(m_db);
     if (!tx.isOpen())
-        return dbError();
+        return ServiceError::database();
     auto page = getPage(spaceId, id);
     if (!page)
         return page.error();
@@ -534,7 +473,7 @@ Result<PublishedPage> ContentService::publish(const QString &spaceId, const QStr
     s.page.publishedAt = s.publishedAt;
     if (!PublishedPageRepository(m_db).upsert(s)
         || !AuditRepository(m_db).append(s.spaceId, actor, QStringLiteral("page.publish"), s.pageId) || !tx.commit())
-        return dbError();
+        return ServiceError::database();
     return s;
 }
 
@@ -543,16 +482,16 @@ Result<PublishedPage> ContentService::published(const QString &spaceId, const QS
     bool ok = false;
     auto s = PublishedPageRepository(m_db).byPageId(pageId, &ok);
     if (!ok)
-        return dbError();
+        return ServiceError::database();
     if (s && (spaceId.isEmpty() || s->spaceId == spaceId))
         return *s;
-    // Tell "no such page" from "not published" (issue 5: the detail must say which).
+    // Tell "no such page" from "not published" (the detail must say which, so a caller knows to publish).
     auto page = PageRepository(m_db).byId(spaceId, pageId, &ok);
     if (!ok)
-        return dbError();
+        return ServiceError::database();
     if (!page)
         return pageMissing(pageId);
-    return notFound(QStringLiteral("page_not_published"),
+    return ServiceError::notFound(QStringLiteral("page_not_published"),
                     QStringLiteral("Page '%1' has not been published; publish it (POST /api/v1/pages/%1/publish)"
                                    " or render with draft: true.").arg(pageId));
 }

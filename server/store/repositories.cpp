@@ -1,6 +1,7 @@
 #include "server/store/repositories.h"
 
 #include "server/store/crypto.h"
+#include "server/store/sql.h"
 
 #include <QLoggingCategory>
 #include <QSqlError>
@@ -9,8 +10,6 @@
 #include <QVariant>
 
 namespace imprint::store {
-
-Q_DECLARE_LOGGING_CATEGORY(lcDb)
 
 namespace {
 
@@ -23,28 +22,6 @@ QVariant orNull(qint64 ms)
 QVariant orNull(const QString &text)
 {
     return text.isEmpty() ? QVariant(QMetaType::fromType<QString>()) : QVariant(text);
-}
-
-// Prepares and runs one statement with positional binds; logs the error text only.
-template<typename... Args>
-bool run(QSqlQuery &q, const QString &sql, Args &&...args)
-{
-    if (!q.prepare(sql)) {
-        qCWarning(lcDb) << "prepare failed:" << q.lastError().text();
-        return false;
-    }
-    (q.addBindValue(QVariant(std::forward<Args>(args))), ...);
-    if (!q.exec()) {
-        qCWarning(lcDb) << "query failed:" << q.lastError().text();
-        return false;
-    }
-    return true;
-}
-
-void setOk(bool *ok, bool value)
-{
-    if (ok)
-        *ok = value;
 }
 
 Space spaceFrom(const QSqlQuery &q, int at)
@@ -117,15 +94,15 @@ bool parseRole(const QString &text, Role *role)
 bool SpaceRepository::insert(const Space &s)
 {
     QSqlQuery q(m_db.connection());
-    return run(q, QStringLiteral("INSERT INTO spaces (id, name, plan, created_at) VALUES (?, ?, ?, ?)"),
+    return sql::run(q, QStringLiteral("INSERT INTO spaces (id, name, plan, created_at) VALUES (?, ?, ?, ?)"),
                s.id, s.name, s.plan, s.createdAt);
 }
 
 std::optional<Space> SpaceRepository::byName(const QString &name, bool *ok)
 {
     QSqlQuery q(m_db.connection());
-    const bool ran = run(q, QStringLiteral("SELECT %1 FROM spaces s WHERE s.name = ?").arg(kSpaceColumns), name);
-    setOk(ok, ran);
+    const bool ran = sql::run(q, QStringLiteral("SELECT %1 FROM spaces s WHERE s.name = ?").arg(kSpaceColumns), name);
+    sql::setOk(ok, ran);
     if (ran && q.next())
         return spaceFrom(q, 0);
     return std::nullopt;
@@ -134,8 +111,8 @@ std::optional<Space> SpaceRepository::byName(const QString &name, bool *ok)
 std::optional<Space> SpaceRepository::byId(const QString &id, bool *ok)
 {
     QSqlQuery q(m_db.connection());
-    const bool ran = run(q, QStringLiteral("SELECT %1 FROM spaces s WHERE s.id = ?").arg(kSpaceColumns), id);
-    setOk(ok, ran);
+    const bool ran = sql::run(q, QStringLiteral("SELECT %1 FROM spaces s WHERE s.id = ?").arg(kSpaceColumns), id);
+    sql::setOk(ok, ran);
     if (ran && q.next())
         return spaceFrom(q, 0);
     return std::nullopt;
@@ -144,7 +121,7 @@ std::optional<Space> SpaceRepository::byId(const QString &id, bool *ok)
 std::optional<QList<Space>> SpaceRepository::all()
 {
     QSqlQuery q(m_db.connection());
-    if (!run(q, QStringLiteral("SELECT %1 FROM spaces s ORDER BY s.name").arg(kSpaceColumns)))
+    if (!sql::run(q, QStringLiteral("SELECT %1 FROM spaces s ORDER BY s.name").arg(kSpaceColumns)))
         return std::nullopt;
     QList<Space> out;
     while (q.next())
@@ -155,7 +132,7 @@ std::optional<QList<Space>> SpaceRepository::all()
 bool SpaceRepository::setPlan(const QString &spaceId, const QString &plan, bool *found)
 {
     QSqlQuery q(m_db.connection());
-    if (!run(q, QStringLiteral("UPDATE spaces SET plan = ? WHERE id = ?"), plan, spaceId))
+    if (!sql::run(q, QStringLiteral("UPDATE spaces SET plan = ? WHERE id = ?"), plan, spaceId))
         return false;
     *found = q.numRowsAffected() > 0;
     return true;
@@ -166,7 +143,7 @@ bool SpaceRepository::setPlan(const QString &spaceId, const QString &plan, bool 
 bool UserRepository::insert(const User &u)
 {
     QSqlQuery q(m_db.connection());
-    return run(q, QStringLiteral("INSERT INTO users (id, email, password_hash, created_at, updated_at)"
+    return sql::run(q, QStringLiteral("INSERT INTO users (id, email, password_hash, created_at, updated_at)"
                                  " VALUES (?, ?, ?, ?, ?)"),
                u.id, u.email, u.passwordHash, u.createdAt, u.createdAt);
 }
@@ -174,8 +151,8 @@ bool UserRepository::insert(const User &u)
 std::optional<User> UserRepository::byEmail(const QString &email, bool *ok)
 {
     QSqlQuery q(m_db.connection());
-    const bool ran = run(q, QStringLiteral("SELECT %1 FROM users u WHERE u.email = ?").arg(kUserColumns), email);
-    setOk(ok, ran);
+    const bool ran = sql::run(q, QStringLiteral("SELECT %1 FROM users u WHERE u.email = ?").arg(kUserColumns), email);
+    sql::setOk(ok, ran);
     if (ran && q.next())
         return userFrom(q, 0);
     return std::nullopt;
@@ -184,20 +161,20 @@ std::optional<User> UserRepository::byEmail(const QString &email, bool *ok)
 bool UserRepository::setPasswordHash(const QString &userId, const QString &hash)
 {
     QSqlQuery q(m_db.connection());
-    return run(q, QStringLiteral("UPDATE users SET password_hash = ?, updated_at = ? WHERE id = ?"),
+    return sql::run(q, QStringLiteral("UPDATE users SET password_hash = ?, updated_at = ? WHERE id = ?"),
                hash, nowMs(), userId);
 }
 
 bool UserRepository::upsertMembership(const QString &spaceId, const QString &userId, Role role)
 {
     QSqlQuery q(m_db.connection());
-    if (!run(q, QStringLiteral("UPDATE memberships SET role = ? WHERE space_id = ? AND user_id = ?"),
+    if (!sql::run(q, QStringLiteral("UPDATE memberships SET role = ? WHERE space_id = ? AND user_id = ?"),
              roleName(role), spaceId, userId))
         return false;
     if (q.numRowsAffected() > 0)
         return true;
     QSqlQuery ins(m_db.connection());
-    return run(ins, QStringLiteral("INSERT INTO memberships (space_id, user_id, role, created_at)"
+    return sql::run(ins, QStringLiteral("INSERT INTO memberships (space_id, user_id, role, created_at)"
                                    " VALUES (?, ?, ?, ?)"),
                spaceId, userId, roleName(role), nowMs());
 }
@@ -205,7 +182,7 @@ bool UserRepository::upsertMembership(const QString &spaceId, const QString &use
 std::optional<QList<Membership>> UserRepository::membershipsOfUser(const QString &userId)
 {
     QSqlQuery q(m_db.connection());
-    if (!run(q, QStringLiteral("SELECT %1, %2, m.role FROM memberships m"
+    if (!sql::run(q, QStringLiteral("SELECT %1, %2, m.role FROM memberships m"
                                " JOIN spaces s ON s.id = m.space_id JOIN users u ON u.id = m.user_id"
                                " WHERE m.user_id = ? ORDER BY m.created_at, s.name")
                     .arg(kSpaceColumns, kUserColumns), userId))
@@ -224,7 +201,7 @@ std::optional<QList<Membership>> UserRepository::memberships(const QString &spac
                                        " %3 ORDER BY s.name, u.email")
                             .arg(kSpaceColumns, kUserColumns,
                                  spaceId.isEmpty() ? QString() : QStringLiteral("WHERE m.space_id = ?"));
-    const bool ran = spaceId.isEmpty() ? run(q, sql) : run(q, sql, spaceId);
+    const bool ran = spaceId.isEmpty() ? sql::run(q, sql) : sql::run(q, sql, spaceId);
     if (!ran)
         return std::nullopt;
     QList<Membership> out;
@@ -239,7 +216,7 @@ bool SessionRepository::insert(const QString &id, const QString &tokenHash, cons
                                const QString &spaceId, qint64 expiresAt)
 {
     QSqlQuery q(m_db.connection());
-    return run(q, QStringLiteral("INSERT INTO sessions (id, token_hash, user_id, space_id, created_at, expires_at)"
+    return sql::run(q, QStringLiteral("INSERT INTO sessions (id, token_hash, user_id, space_id, created_at, expires_at)"
                                  " VALUES (?, ?, ?, ?, ?, ?)"),
                id, tokenHash, userId, spaceId, nowMs(), expiresAt);
 }
@@ -248,12 +225,12 @@ std::optional<SessionInfo> SessionRepository::byTokenHash(const QString &tokenHa
 {
     QSqlQuery q(m_db.connection());
     // The membership join means a session dies with the user's membership.
-    const bool ran = run(q, QStringLiteral("SELECT se.id, se.expires_at, %1, %2, m.role FROM sessions se"
+    const bool ran = sql::run(q, QStringLiteral("SELECT se.id, se.expires_at, %1, %2, m.role FROM sessions se"
                                            " JOIN memberships m ON m.space_id = se.space_id AND m.user_id = se.user_id"
                                            " JOIN spaces s ON s.id = se.space_id JOIN users u ON u.id = se.user_id"
                                            " WHERE se.token_hash = ? AND se.expires_at > ?")
                                 .arg(kSpaceColumns, kUserColumns), tokenHash, now);
-    setOk(ok, ran);
+    sql::setOk(ok, ran);
     if (!ran || !q.next())
         return std::nullopt;
     SessionInfo info;
@@ -266,13 +243,13 @@ std::optional<SessionInfo> SessionRepository::byTokenHash(const QString &tokenHa
 bool SessionRepository::removeByTokenHash(const QString &tokenHash)
 {
     QSqlQuery q(m_db.connection());
-    return run(q, QStringLiteral("DELETE FROM sessions WHERE token_hash = ?"), tokenHash);
+    return sql::run(q, QStringLiteral("DELETE FROM sessions WHERE token_hash = ?"), tokenHash);
 }
 
 bool SessionRepository::removeExpired(qint64 now)
 {
     QSqlQuery q(m_db.connection());
-    return run(q, QStringLiteral("DELETE FROM sessions WHERE expires_at <= ?"), now);
+    return sql::run(q, QStringLiteral("DELETE FROM sessions WHERE expires_at <= ?"), now);
 }
 
 // ---- api keys
@@ -280,7 +257,7 @@ bool SessionRepository::removeExpired(qint64 now)
 bool ApiKeyRepository::insert(const ApiKey &k, const QString &tokenHash)
 {
     QSqlQuery q(m_db.connection());
-    return run(q, QStringLiteral("INSERT INTO api_keys (id, space_id, name, prefix, token_hash, created_by,"
+    return sql::run(q, QStringLiteral("INSERT INTO api_keys (id, space_id, name, prefix, token_hash, created_by,"
                                  " created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"),
                k.id, k.spaceId, k.name, k.prefix, tokenHash, orNull(k.createdBy), k.createdAt,
                orNull(k.expiresAt));
@@ -289,7 +266,7 @@ bool ApiKeyRepository::insert(const ApiKey &k, const QString &tokenHash)
 std::optional<int> ApiKeyRepository::countActive(const QString &spaceId)
 {
     QSqlQuery q(m_db.connection());
-    if (!run(q, QStringLiteral("SELECT COUNT(*) FROM api_keys WHERE space_id = ? AND revoked_at IS NULL"), spaceId)
+    if (!sql::run(q, QStringLiteral("SELECT COUNT(*) FROM api_keys WHERE space_id = ? AND revoked_at IS NULL"), spaceId)
         || !q.next())
         return std::nullopt;
     return q.value(0).toInt();
@@ -298,7 +275,7 @@ std::optional<int> ApiKeyRepository::countActive(const QString &spaceId)
 std::optional<QList<ApiKey>> ApiKeyRepository::listActive(const QString &spaceId, int offset, int limit)
 {
     QSqlQuery q(m_db.connection());
-    if (!run(q, QStringLiteral("SELECT %1 FROM api_keys k LEFT JOIN users u ON u.id = k.created_by"
+    if (!sql::run(q, QStringLiteral("SELECT %1 FROM api_keys k LEFT JOIN users u ON u.id = k.created_by"
                                " WHERE k.space_id = ? AND k.revoked_at IS NULL"
                                " ORDER BY k.created_at DESC, k.id DESC LIMIT ? OFFSET ?").arg(kKeyColumns),
              spaceId, limit, offset))
@@ -312,7 +289,7 @@ std::optional<QList<ApiKey>> ApiKeyRepository::listActive(const QString &spaceId
 std::optional<QList<ApiKey>> ApiKeyRepository::listAll(const QString &spaceId)
 {
     QSqlQuery q(m_db.connection());
-    if (!run(q, QStringLiteral("SELECT %1 FROM api_keys k LEFT JOIN users u ON u.id = k.created_by"
+    if (!sql::run(q, QStringLiteral("SELECT %1 FROM api_keys k LEFT JOIN users u ON u.id = k.created_by"
                                " WHERE k.space_id = ? ORDER BY k.created_at DESC, k.id DESC").arg(kKeyColumns),
              spaceId))
         return std::nullopt;
@@ -328,8 +305,8 @@ std::optional<ApiKey> ApiKeyRepository::activeById(const QString &spaceId, const
     const QString sql = QStringLiteral("SELECT %1 FROM api_keys k LEFT JOIN users u ON u.id = k.created_by"
                                        " WHERE k.id = ? AND k.revoked_at IS NULL %2")
                             .arg(kKeyColumns, spaceId.isEmpty() ? QString() : QStringLiteral("AND k.space_id = ?"));
-    const bool ran = spaceId.isEmpty() ? run(q, sql, id) : run(q, sql, id, spaceId);
-    setOk(ok, ran);
+    const bool ran = spaceId.isEmpty() ? sql::run(q, sql, id) : sql::run(q, sql, id, spaceId);
+    sql::setOk(ok, ran);
     if (ran && q.next())
         return keyFrom(q);
     return std::nullopt;
@@ -339,7 +316,7 @@ bool ApiKeyRepository::revoke(const QString &spaceId, const QString &id, const Q
                               bool *found)
 {
     QSqlQuery q(m_db.connection());
-    if (!run(q, QStringLiteral("UPDATE api_keys SET revoked_at = ?, revoked_by = ?"
+    if (!sql::run(q, QStringLiteral("UPDATE api_keys SET revoked_at = ?, revoked_by = ?"
                                " WHERE id = ? AND space_id = ? AND revoked_at IS NULL"),
              now, actor, id, spaceId))
         return false;
@@ -350,11 +327,11 @@ bool ApiKeyRepository::revoke(const QString &spaceId, const QString &id, const Q
 std::optional<std::pair<ApiKey, Space>> ApiKeyRepository::byTokenHash(const QString &tokenHash, bool *ok)
 {
     QSqlQuery q(m_db.connection());
-    const bool ran = run(q, QStringLiteral("SELECT %1, %2 FROM api_keys k LEFT JOIN users u ON u.id = k.created_by"
+    const bool ran = sql::run(q, QStringLiteral("SELECT %1, %2 FROM api_keys k LEFT JOIN users u ON u.id = k.created_by"
                                            " JOIN spaces s ON s.id = k.space_id"
                                            " WHERE k.token_hash = ? AND k.revoked_at IS NULL")
                                 .arg(kKeyColumns, kSpaceColumns), tokenHash);
-    setOk(ok, ran);
+    sql::setOk(ok, ran);
     if (!ran || !q.next())
         return std::nullopt;
     return std::make_pair(keyFrom(q), spaceFrom(q, 10));
@@ -363,7 +340,7 @@ std::optional<std::pair<ApiKey, Space>> ApiKeyRepository::byTokenHash(const QStr
 bool ApiKeyRepository::touch(const QString &id, qint64 now)
 {
     QSqlQuery q(m_db.connection());
-    return run(q, QStringLiteral("UPDATE api_keys SET last_used_at = ? WHERE id = ?"), now, id);
+    return sql::run(q, QStringLiteral("UPDATE api_keys SET last_used_at = ? WHERE id = ?"), now, id);
 }
 
 // ---- audit
@@ -372,7 +349,7 @@ bool AuditRepository::append(const QString &spaceId, const QString &actor, const
                              const QString &target, const QString &detail)
 {
     QSqlQuery q(m_db.connection());
-    return run(q, QStringLiteral("INSERT INTO audit_log (id, space_id, actor, action, target, detail, created_at)"
+    return sql::run(q, QStringLiteral("INSERT INTO audit_log (id, space_id, actor, action, target, detail, created_at)"
                                  " VALUES (?, ?, ?, ?, ?, ?, ?)"),
                randomId(QStringLiteral("aud_")), orNull(spaceId), actor, action, orNull(target),
                orNull(detail), nowMs());
@@ -381,7 +358,7 @@ bool AuditRepository::append(const QString &spaceId, const QString &actor, const
 std::optional<int> AuditRepository::count(const QString &action)
 {
     QSqlQuery q(m_db.connection());
-    if (!run(q, QStringLiteral("SELECT COUNT(*) FROM audit_log WHERE action = ?"), action) || !q.next())
+    if (!sql::run(q, QStringLiteral("SELECT COUNT(*) FROM audit_log WHERE action = ?"), action) || !q.next())
         return std::nullopt;
     return q.value(0).toInt();
 }

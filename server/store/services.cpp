@@ -2,6 +2,7 @@
 
 #include "server/store/crypto.h"
 #include "server/store/repositories.h"
+#include "server/store/sql.h"
 
 #include <QRegularExpression>
 #include <QSqlDatabase>
@@ -9,41 +10,6 @@
 namespace imprint::store {
 
 namespace {
-
-ServiceError dbError()
-{
-    return {ServiceError::Kind::Database, QStringLiteral("database_error"), {},
-            QStringLiteral("The database could not complete the request.")};
-}
-
-ServiceError invalid(const QString &field, const QString &code, const QString &message)
-{
-    return {ServiceError::Kind::Invalid, code, field, message};
-}
-
-// Commits on success, rolls back when the scope is left otherwise.
-class Transaction
-{
-public:
-    explicit Transaction(const Database &db) : m_db(db.connection()) { m_open = m_db.transaction(); }
-    ~Transaction()
-    {
-        if (m_open)
-            m_db.rollback();
-    }
-    bool isOpen() const { return m_open; }
-    bool commit()
-    {
-        if (!m_open)
-            return false;
-        m_open = false;
-        return m_db.commit();
-    }
-
-private:
-    QSqlDatabase m_db;
-    bool m_open = false;
-};
 
 bool validSpaceName(const QString &name)
 {
@@ -58,7 +24,7 @@ bool validSpaceName(const QString &name)
 std::optional<ServiceError> AccountService::checkPassword(const QString &password)
 {
     if (password.size() < 8 || password.size() > 1024)
-        return invalid(QStringLiteral("password"), QStringLiteral("invalid_password"),
+        return ServiceError::invalid(QStringLiteral("invalid_password"), QStringLiteral("password"),
                        QStringLiteral("The password must be 8 to 1024 characters long."));
     return std::nullopt;
 }
@@ -75,10 +41,10 @@ std::optional<QString> AccountService::normaliseEmail(const QString &email)
 Result<Space> AccountService::createSpace(const QString &name, const QString &plan, const QString &actor)
 {
     if (!validSpaceName(name))
-        return invalid(QStringLiteral("name"), QStringLiteral("invalid_name"),
+        return ServiceError::invalid(QStringLiteral("invalid_name"), QStringLiteral("name"),
                        QStringLiteral("A space name is 1 to 64 letters, digits, '.', '_' or '-'."));
     if (!m_config.plan(plan))
-        return invalid(QStringLiteral("plan"), QStringLiteral("invalid_plan"),
+        return ServiceError::invalid(QStringLiteral("invalid_plan"), QStringLiteral("plan"),
                        QStringLiteral("Unknown plan '%1' (one of %2).").arg(plan, m_config.planNames().join(QStringLiteral(", "))));
     SpaceRepository spaces(m_db);
     bool ok = false;
@@ -86,20 +52,20 @@ Result<Space> AccountService::createSpace(const QString &name, const QString &pl
         return ServiceError{ServiceError::Kind::Conflict, QStringLiteral("space_exists"), QStringLiteral("name"),
                             QStringLiteral("A space named '%1' already exists.").arg(name)};
     if (!ok)
-        return dbError();
+        return ServiceError::database();
     Transaction tx(m_db);
     const Space s{randomId(QStringLiteral("spc_")), name, plan, nowMs()};
     if (!tx.isOpen() || !spaces.insert(s)
         || !AuditRepository(m_db).append(s.id, actor, QStringLiteral("space.create"), s.id, plan)
         || !tx.commit())
-        return dbError();
+        return ServiceError::database();
     return s;
 }
 
 Result<Space> AccountService::setPlan(const QString &name, const QString &plan, const QString &actor)
 {
     if (!m_config.plan(plan))
-        return invalid(QStringLiteral("plan"), QStringLiteral("invalid_plan"),
+        return ServiceError::invalid(QStringLiteral("invalid_plan"), QStringLiteral("plan"),
                        QStringLiteral("Unknown plan '%1' (one of %2).").arg(plan, m_config.planNames().join(QStringLiteral(", "))));
     auto space = spaceByName(name);
     if (!space)
@@ -109,7 +75,7 @@ Result<Space> AccountService::setPlan(const QString &name, const QString &plan, 
     if (!tx.isOpen() || !SpaceRepository(m_db).setPlan(space->id, plan, &found)
         || !AuditRepository(m_db).append(space->id, actor, QStringLiteral("space.set_plan"), space->id, plan)
         || !tx.commit())
-        return dbError();
+        return ServiceError::database();
     Space updated = space.value();
     updated.plan = plan;
     return updated;
@@ -119,7 +85,7 @@ Result<QList<Space>> AccountService::listSpaces()
 {
     auto all = SpaceRepository(m_db).all();
     if (!all)
-        return dbError();
+        return ServiceError::database();
     return *all;
 }
 
@@ -128,7 +94,7 @@ Result<Space> AccountService::spaceByName(const QString &name)
     bool ok = false;
     auto s = SpaceRepository(m_db).byName(name, &ok);
     if (!ok)
-        return dbError();
+        return ServiceError::database();
     if (!s)
         return ServiceError{ServiceError::Kind::NotFound, QStringLiteral("space_not_found"), QStringLiteral("space"),
                             QStringLiteral("No space named '%1'.").arg(name)};
@@ -141,17 +107,17 @@ Result<Membership> AccountService::addUser(const QString &emailIn, const QString
 {
     const auto email = normaliseEmail(emailIn);
     if (!email)
-        return invalid(QStringLiteral("email"), QStringLiteral("invalid_email"),
+        return ServiceError::invalid(QStringLiteral("invalid_email"), QStringLiteral("email"),
                        QStringLiteral("'%1' is not an e-mail address.").arg(emailIn));
     if (!validSpaceName(spaceName))
-        return invalid(QStringLiteral("space"), QStringLiteral("invalid_name"),
+        return ServiceError::invalid(QStringLiteral("invalid_name"), QStringLiteral("space"),
                        QStringLiteral("A space name is 1 to 64 letters, digits, '.', '_' or '-'."));
     UserRepository users(m_db);
     SpaceRepository spaces(m_db);
     bool ok = false;
     std::optional<User> user = users.byEmail(*email, &ok);
     if (!ok)
-        return dbError();
+        return ServiceError::database();
     if (!user) {
         if (auto err = checkPassword(password))
             return *err;
@@ -159,33 +125,33 @@ Result<Membership> AccountService::addUser(const QString &emailIn, const QString
     // Hash before opening the transaction so the write lock is held for milliseconds.
     const QString hash = user ? QString() : hashPassword(password);
     if (!user && hash.isEmpty())
-        return dbError();
+        return ServiceError::database();
 
     Transaction tx(m_db);
     if (!tx.isOpen())
-        return dbError();
+        return ServiceError::database();
     std::optional<Space> space = spaces.byName(spaceName, &ok);
     if (!ok)
-        return dbError();
+        return ServiceError::database();
     if (!space) {
         space = Space{randomId(QStringLiteral("spc_")), spaceName, QStringLiteral("free"), nowMs()};
         if (!spaces.insert(*space)
             || !AuditRepository(m_db).append(space->id, actor, QStringLiteral("space.create"), space->id,
                                              space->plan))
-            return dbError();
+            return ServiceError::database();
     }
     if (createdUser)
         *createdUser = !user;
     if (!user) {
         user = User{randomId(QStringLiteral("usr_")), *email, hash, nowMs()};
         if (!users.insert(*user))
-            return dbError();
+            return ServiceError::database();
     }
     if (!users.upsertMembership(space->id, user->id, role)
         || !AuditRepository(m_db).append(space->id, actor, QStringLiteral("membership.set"), user->id,
                                          roleName(role))
         || !tx.commit())
-        return dbError();
+        return ServiceError::database();
     return Membership{*space, *user, role};
 }
 
@@ -193,7 +159,7 @@ Result<Done> AccountService::setPassword(const QString &emailIn, const QString &
 {
     const auto email = normaliseEmail(emailIn);
     if (!email)
-        return invalid(QStringLiteral("email"), QStringLiteral("invalid_email"),
+        return ServiceError::invalid(QStringLiteral("invalid_email"), QStringLiteral("email"),
                        QStringLiteral("'%1' is not an e-mail address.").arg(emailIn));
     if (auto err = checkPassword(password))
         return *err;
@@ -201,14 +167,14 @@ Result<Done> AccountService::setPassword(const QString &emailIn, const QString &
     bool ok = false;
     auto user = users.byEmail(*email, &ok);
     if (!ok)
-        return dbError();
+        return ServiceError::database();
     if (!user)
         return ServiceError{ServiceError::Kind::NotFound, QStringLiteral("user_not_found"), QStringLiteral("email"),
                             QStringLiteral("No user '%1'.").arg(*email)};
     const QString hash = hashPassword(password);
     if (hash.isEmpty() || !users.setPasswordHash(user->id, hash)
         || !AuditRepository(m_db).append({}, actor, QStringLiteral("user.passwd"), user->id))
-        return dbError();
+        return ServiceError::database();
     return Done{};
 }
 
@@ -223,7 +189,7 @@ Result<QList<Membership>> AccountService::listUsers(const QString &spaceName)
     }
     auto list = UserRepository(m_db).memberships(spaceId);
     if (!list)
-        return dbError();
+        return ServiceError::database();
     return *list;
 }
 
@@ -237,7 +203,7 @@ Result<LoginResult> AccountService::login(const QString &emailIn, const QString 
     bool ok = true;
     const std::optional<User> user = email.isEmpty() ? std::nullopt : users.byEmail(email, &ok);
     if (!ok)
-        return dbError();
+        return ServiceError::database();
     if (!user) {
         verifyPassword(password, dummyPasswordHash());
         return denied;
@@ -246,7 +212,7 @@ Result<LoginResult> AccountService::login(const QString &emailIn, const QString 
         return denied;
     auto memberships = users.membershipsOfUser(user->id);
     if (!memberships)
-        return dbError();
+        return ServiceError::database();
     std::optional<Membership> chosen;
     for (const Membership &m : *memberships) {
         if (spaceName.isEmpty() || m.space.name == spaceName || m.space.id == spaceName) {
@@ -270,7 +236,7 @@ Result<LoginResult> AccountService::login(const QString &emailIn, const QString 
     sessions.removeExpired(nowMs());
     if (!sessions.insert(result.session.sessionId, sha256Hex(result.token), user->id, chosen->space.id,
                          result.session.expiresAt))
-        return dbError();
+        return ServiceError::database();
     return result;
 }
 
@@ -283,7 +249,7 @@ Result<SessionInfo> AccountService::session(const QString &token)
     bool ok = false;
     auto s = SessionRepository(m_db).byTokenHash(sha256Hex(token), nowMs(), &ok);
     if (!ok)
-        return dbError();
+        return ServiceError::database();
     if (!s)
         return none;
     return *s;
@@ -292,7 +258,7 @@ Result<SessionInfo> AccountService::session(const QString &token)
 Result<Done> AccountService::logout(const QString &token)
 {
     if (!token.isEmpty() && !SessionRepository(m_db).removeByTokenHash(sha256Hex(token)))
-        return dbError();
+        return ServiceError::database();
     return Done{};
 }
 
@@ -303,11 +269,11 @@ Result<CreatedKey> ApiKeyService::create(const QString &spaceId, const QString &
 {
     const QString name = nameIn.trimmed();
     if (name.isEmpty() || name.size() > 100)
-        return invalid(QStringLiteral("name"), QStringLiteral("invalid_name"),
+        return ServiceError::invalid(QStringLiteral("invalid_name"), QStringLiteral("name"),
                        QStringLiteral("A key name is 1 to 100 characters."));
     const qint64 now = nowMs();
     if (expiresAt != 0 && expiresAt <= now)
-        return invalid(QStringLiteral("expiresAt"), QStringLiteral("invalid_expires_at"),
+        return ServiceError::invalid(QStringLiteral("invalid_expires_at"), QStringLiteral("expiresAt"),
                        QStringLiteral("expiresAt must be in the future."));
     CreatedKey out;
     out.token = newApiToken();
@@ -323,7 +289,7 @@ Result<CreatedKey> ApiKeyService::create(const QString &spaceId, const QString &
         || !AuditRepository(m_db).append(spaceId, actorUserId.isEmpty() ? QStringLiteral("cli") : actorUserId,
                                          QStringLiteral("api_key.create"), out.key.id, name)
         || !tx.commit())
-        return dbError();
+        return ServiceError::database();
     return out;
 }
 
@@ -332,7 +298,7 @@ Result<KeyPage> ApiKeyService::listPage(const QString &spaceId, int page, int pe
     ApiKeyRepository keys(m_db);
     const auto count = keys.countActive(spaceId);
     if (!count)
-        return dbError();
+        return ServiceError::database();
     KeyPage out;
     out.page = page;
     out.perPage = perPage;
@@ -342,7 +308,7 @@ Result<KeyPage> ApiKeyService::listPage(const QString &spaceId, int page, int pe
     if (qint64(page - 1) * perPage < out.count) {
         const auto items = keys.listActive(spaceId, (page - 1) * perPage, perPage);
         if (!items)
-            return dbError();
+            return ServiceError::database();
         out.items = *items;
     }
     return out;
@@ -352,7 +318,7 @@ Result<QList<ApiKey>> ApiKeyService::listAll(const QString &spaceId)
 {
     auto all = ApiKeyRepository(m_db).listAll(spaceId);
     if (!all)
-        return dbError();
+        return ServiceError::database();
     return *all;
 }
 
@@ -366,7 +332,7 @@ Result<Done> ApiKeyService::revoke(const QString &spaceIdIn, const QString &keyI
         bool ok = false;
         auto key = keys.activeById({}, keyId, &ok);
         if (!ok)
-            return dbError();
+            return ServiceError::database();
         if (!key)
             return notFound;
         spaceId = key->spaceId;
@@ -374,11 +340,11 @@ Result<Done> ApiKeyService::revoke(const QString &spaceIdIn, const QString &keyI
     Transaction tx(m_db);
     bool found = false;
     if (!tx.isOpen() || !keys.revoke(spaceId, keyId, actor, nowMs(), &found))
-        return dbError();
+        return ServiceError::database();
     if (!found)
         return notFound;
     if (!AuditRepository(m_db).append(spaceId, actor, QStringLiteral("api_key.revoke"), keyId) || !tx.commit())
-        return dbError();
+        return ServiceError::database();
     return Done{};
 }
 
@@ -399,7 +365,7 @@ Result<ApiKeyPrincipal> ApiKeyService::authenticate(const QString &token)
     const QString hash = sha256Hex(token);
     auto found = keys.byTokenHash(hash, &ok);
     if (!ok)
-        return dbError();
+        return ServiceError::database();
     if (!found)
         return invalidToken;
     const qint64 now = nowMs();

@@ -1,50 +1,19 @@
 #pragma once
-// Account and API key services: the rules of DESIGN.md §4 "Auth" and §5 on top of the
+// Account and API key services: the account, session and key rules on top of the
 // repositories. Routes and CLI commands call these, never SQL. Thread-safe as far as the
 // Database is (each thread uses its own connection); the Argon2 calls are slow, so HTTP
 // code runs login and password changes on the worker pool.
 
 #include "server/store/config.h"
 #include "server/store/database.h"
+#include "server/store/errors.h"
 #include "server/store/models.h"
 
 #include <QList>
 
 #include <optional>
-#include <variant>
 
 namespace imprint::store {
-
-/// Why a service call failed; the HTTP layer maps kinds to statuses (400, 401, 404, 409, 500).
-struct ServiceError {
-    enum class Kind { Invalid, Unauthorized, NotFound, Conflict, Database };
-    Kind kind = Kind::Database;
-    QString code;     ///< machine-readable, e.g. "invalid_name", "key_not_found"
-    QString field;    ///< the offending input field for Invalid, else empty
-    QString message;  ///< human-readable, safe to show (no secrets)
-};
-
-/// Either a value or a ServiceError.
-template<typename T>
-class Result
-{
-public:
-    Result(T value) : m_v(std::move(value)) {}
-    Result(ServiceError error) : m_v(std::move(error)) {}
-    bool ok() const { return std::holds_alternative<T>(m_v); }
-    explicit operator bool() const { return ok(); }
-    const T &value() const { return std::get<T>(m_v); }
-    T &value() { return std::get<T>(m_v); }
-    const T *operator->() const { return &value(); }
-    const T &operator*() const { return value(); }
-    const ServiceError &error() const { return std::get<ServiceError>(m_v); }
-
-private:
-    std::variant<T, ServiceError> m_v;
-};
-
-/// Result of a call that returns nothing on success.
-struct Done {};
 
 /// A successful login: the plaintext session token (returned once, stored hashed).
 struct LoginResult {
@@ -58,7 +27,7 @@ struct CreatedKey {
     QString token;
 };
 
-/// One page of the key list (DESIGN §4 "Success bodies").
+/// One page of the key list.
 struct KeyPage {
     QList<ApiKey> items;
     int count = 0;       ///< all active keys of the space
@@ -110,7 +79,7 @@ private:
     Config m_config;
 };
 
-/// API keys of a space (SPEC §4.3, §4.4; DESIGN §4).
+/// API keys of a space.
 class ApiKeyService
 {
 public:

@@ -16,14 +16,16 @@ namespace {
 const QHash<QString, QStringList> &allowed()
 {
     static const QHash<QString, QStringList> table = [] {
-        const QString base = QStringLiteral("server/render/error.h"); // the pipeline's error type, every stage's
+        // The pipeline's error type and its engine names, used by every stage.
+        const QString base = QStringLiteral("server/render/error.h");
+        const QString engine = QStringLiteral("server/render/engine.h");
         QHash<QString, QStringList> t;
         t["server/common"] = {};
         t["server/render/css"] = {base};
         t["server/render/style"] = {base, "server/render/css"};
         t["server/render/encode"] = {base};
         t["server/render/resources"] = {base};
-        t["server/render/document"] = {base, "server/render/style", "server/render/css", "server/render/resources"};
+        t["server/render/document"] = {base, engine, "server/render/style", "server/render/css", "server/render/resources"};
         t["server/render/text"] = {base, "server/render/document", "server/render/style", "server/render/css", "server/render/resources"};
         t["server/render/layout"] = {base, "server/render/text", "server/render/document", "server/render/style", "server/render/css"};
         t["server/render/paint"] = {base, "server/render/layout", "server/render/text", "server/render/document",
@@ -36,7 +38,11 @@ const QHash<QString, QStringList> &allowed()
         t["server/store"] = {"server/common"};
         t["server/service"] = {"server/common", "server/store", "server/render", "server/patterns"};
         t["server/http"] = {"server/common", "server/service", "server/store", "server/render", "server/patterns"};
-        t["server/app"] = {"server", "gui", "shared"}; // the composition root: serve, console, CLI
+        // The composition root (serve, the console and local desktop mode) wires the HTTP
+        // server; the CLI commands reach the store and the engine through the service
+        // layer, never through the HTTP layer.
+        t["server/app"] = {"server", "gui", "shared"};
+        t["server/app/commands"] = {"server/common", "server/service", "server/store", "server/render", "server/patterns"};
         t["server/main.cpp"] = {"server"};
         t["gui"] = {"shared"};
         t["shared"] = {};
@@ -54,6 +60,18 @@ QString layerOf(const QString &path)
             best = layer;
     }
     return best;
+}
+
+/// Whether a file at `file` may include `target` (same layer, or a layer listed for it).
+bool mayInclude(const QString &file, const QString &target)
+{
+    const QString layer = layerOf(file);
+    if (layerOf(target) == layer)
+        return true;
+    for (const QString &a : allowed().value(layer))
+        if (target == a || target.startsWith(a + '/'))
+            return true;
+    return false;
 }
 
 } // namespace
@@ -89,12 +107,7 @@ private slots:
                     const QString target = m.captured(1);
                     if (!target.contains('/'))
                         continue; // generated files (moc, ui) and same-folder includes
-                    const QString targetLayer = layerOf(target);
-                    if (targetLayer == layer)
-                        continue;
-                    bool ok = false;
-                    for (const QString &a : allowed().value(layer))
-                        ok = ok || target == a || target.startsWith(a + '/');
+                    const bool ok = mayInclude(rel, target);
                     if (!ok)
                         violations << QStringLiteral("%1:%2 (%3) includes %4").arg(rel).arg(lineNo).arg(layer, target);
                 }
@@ -102,6 +115,18 @@ private slots:
         }
         QVERIFY(files > 50);
         QVERIFY2(violations.isEmpty(), qPrintable(violations.join('\n')));
+    }
+
+    // The table itself: a CLI command that reached into the HTTP layer (as the key and
+    // content commands once did for keyJson and the validators) must be refused, while
+    // the composition root that starts the server may.
+    void cliCommandsStayOffHttp()
+    {
+        QVERIFY(!mayInclude(QStringLiteral("server/app/commands/admin.cpp"), QStringLiteral("server/http/api.h")));
+        QVERIFY(!mayInclude(QStringLiteral("server/app/commands/cli_content.cpp"), QStringLiteral("server/http/render_api.h")));
+        QVERIFY(mayInclude(QStringLiteral("server/app/commands/cli_content.cpp"), QStringLiteral("server/service/json.h")));
+        QVERIFY(mayInclude(QStringLiteral("server/app/serve.cpp"), QStringLiteral("server/http/server.h")));
+        QVERIFY(!mayInclude(QStringLiteral("server/service/json.cpp"), QStringLiteral("server/http/message.h")));
     }
 };
 

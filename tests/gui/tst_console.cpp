@@ -7,9 +7,10 @@
 #include "gui/mainwindow.h"
 #include "gui/previewtab.h"
 #include "gui/signinpage.h"
-#include "server/app/cli.h"
+#include "server/app/commands/cli.h"
 #include "server/app/service.h"
 #include "server/http/render_api.h"
+#include "server/service/content_validation.h"
 #include "shared/apiclient.h"
 
 #include <QApplication>
@@ -140,30 +141,30 @@ void TestConsole::initTestCase()
     QVERIFY2(m_port != 0, qPrintable(error));
 
     auto space = api().accounts().createSpace(QStringLiteral("acme"), QStringLiteral("pro"), QStringLiteral("test"));
-    QVERIFY(space.ok());
+    QVERIFY(space.has_value());
     m_spaceId = space->id;
-    QVERIFY(api().accounts().addUser(kOwner, kPassword, QStringLiteral("acme"), store::Role::Owner, QStringLiteral("test")).ok());
-    QVERIFY(api().accounts().addUser(kMember, kPassword, QStringLiteral("acme"), store::Role::Member, QStringLiteral("test")).ok());
+    QVERIFY(api().accounts().addUser(kOwner, kPassword, QStringLiteral("acme"), store::Role::Owner, QStringLiteral("test")).has_value());
+    QVERIFY(api().accounts().addUser(kMember, kPassword, QStringLiteral("acme"), store::Role::Member, QStringLiteral("test")).has_value());
     // 25 keys: key 01 is the oldest, key 25 the newest (the list is newest first).
     for (int i = 1; i <= 25; ++i) {
         const auto created = api().keys().create(m_spaceId, QStringLiteral("key %1").arg(i, 2, 10, QLatin1Char('0')),
                                                   i % 5 == 0 ? store::nowMs() + 30LL * 86400 * 1000 : 0, {});
-        QVERIFY(created.ok());
+        QVERIFY(created.has_value());
         QTest::qWait(2); // distinct creation times
     }
 
     // A published page for the Preview tab, stored the way the template/page routes do.
-    store::ContentService content(*m_env->db, http::templateValidator(), http::variablesValidator());
+    store::ContentService content = service::contentService(*m_env->db);
     const auto tpl = content.createTemplate(m_spaceId, QJsonDocument::fromJson(kPreviewTemplate).object(),
                                             QStringLiteral("test"));
-    QVERIFY2(tpl.ok(), qPrintable(tpl.ok() ? QString() : tpl.error().message)); // QVERIFY2 evaluates both
+    QVERIFY2(tpl.has_value(), qPrintable(tpl.has_value() ? QString() : tpl.error().message)); // QVERIFY2 evaluates both
     const auto page = content.createPage(m_spaceId, tpl->id, QStringLiteral("Halves"),
                                          {{QStringLiteral("left"), QStringLiteral("#1d4ed8")},
                                           {QStringLiteral("right"), QStringLiteral("#f59e0b")}},
                                          QStringLiteral("test"));
-    QVERIFY2(page.ok(), qPrintable(page.ok() ? QString() : page.error().message));
+    QVERIFY2(page.has_value(), qPrintable(page.has_value() ? QString() : page.error().message));
     m_pageId = page->id;
-    QVERIFY(content.publish(m_spaceId, m_pageId, QStringLiteral("test")).ok());
+    QVERIFY(content.publish(m_spaceId, m_pageId, QStringLiteral("test")).has_value());
 }
 
 void TestConsole::cleanupTestCase()
@@ -219,7 +220,7 @@ void TestConsole::selectKeyRow(gui::MainWindow &w, int row)
 int TestConsole::activeKeyCount()
 {
     auto page = api().keys().listPage(m_spaceId, 1, 1);
-    return page.ok() ? page->count : -1;
+    return page.has_value() ? page->count : -1;
 }
 
 void TestConsole::normalizesServerUrls()
@@ -344,7 +345,7 @@ void TestConsole::createShowsTokenOnce()
     QTest::mouseClick(child<QPushButton>(tokenDialog, "copyTokenButton"), Qt::LeftButton);
     QCOMPARE(QApplication::clipboard()->text(), token);
     // The new key authenticates (against the same store the render routes use).
-    QVERIFY(api().keys().authenticate(token).ok());
+    QVERIFY(api().keys().authenticate(token).has_value());
 
     QPointer<QDialog> guard(tokenDialog);
     QTest::mouseClick(child<QPushButton>(tokenDialog, "tokenDoneButton"), Qt::LeftButton);
@@ -427,7 +428,7 @@ void TestConsole::revokeOfKeyRevokedElsewhereRefreshes()
     selectKeyRow(*w, 1);
     const QString name = table->model()->index(1, gui::KeysModel::Name).data().toString();
     const QString id = table->model()->index(1, 0).data(gui::KeysModel::KeyIdRole).toString();
-    QVERIFY(api().keys().revoke(m_spaceId, id, QStringLiteral("test")).ok()); // elsewhere
+    QVERIFY(api().keys().revoke(m_spaceId, id, QStringLiteral("test")).has_value()); // elsewhere
     QTest::mouseClick(child<QPushButton>(w.get(), "revokeButton"), Qt::LeftButton);
     QMessageBox *box = nullptr;
     QTRY_VERIFY((box = w->findChild<QMessageBox *>(QStringLiteral("revokeConfirm"))) && box->isVisible());
@@ -454,7 +455,7 @@ void TestConsole::expiredSessionReturnsToSignIn()
 {
     auto w = newWindow();
     QVERIFY(signInAs(*w, kOwner));
-    QVERIFY(api().accounts().logout(w->client()->sessionToken()).ok()); // ends server-side
+    QVERIFY(api().accounts().logout(w->client()->sessionToken()).has_value()); // ends server-side
     QTest::mouseClick(child<QPushButton>(w.get(), "refreshButton"), Qt::LeftButton);
     QTRY_VERIFY_WITH_TIMEOUT(!w->isSignedIn(), 10000);
     QVERIFY(child<QWidget>(w.get(), "signInPage")->isVisible());
@@ -471,7 +472,7 @@ void TestConsole::signOut()
     QVERIFY(!w->isSignedIn());
     QVERIFY(child<QWidget>(w.get(), "signInPage")->isVisible());
     QCOMPARE(child<QTableView>(w.get(), "keysTable")->model()->rowCount(), 0);
-    QTRY_VERIFY_WITH_TIMEOUT(!api().accounts().session(token).ok(), 10000); // ended on the server
+    QTRY_VERIFY_WITH_TIMEOUT(!api().accounts().session(token).has_value(), 10000); // ended on the server
 }
 
 void TestConsole::germanLabels()
@@ -572,7 +573,7 @@ void TestConsole::previewRendersThroughRenderApi()
     QVERIFY(view->image().isNull());
 
     const auto key = api().keys().create(m_spaceId, QStringLiteral("preview"), 0, {});
-    QVERIFY(key.ok());
+    QVERIFY(key.has_value());
     QTest::keyClicks(child<QLineEdit>(preview, "apiKeyEdit"), key->token);
 
     // The image on screen: the view scales it to fit, so sample the middle of each half.

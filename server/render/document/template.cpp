@@ -1,6 +1,8 @@
 // Templates: parsing, variable resolution and the styled document tree (DESIGN.md §3).
 
 #include "server/render/document/template.h"
+#include "server/render/engine.h"
+#include "server/render/resources/emoji.h"
 #include "server/render/resources/image_decoder.h"
 #include "server/render/document/markup.h"
 #include "server/render/css/parse.h"
@@ -333,24 +335,24 @@ std::optional<Template> parseTemplate(const QJsonObject &document, RenderError *
         const QJsonValue name = document.value(QLatin1String("name"));
         if (name.isString())
             t.name = name.toString();
-        for (const char *key : {"rendererType", "emojiType"}) {
-            const QJsonValue v = document.value(QLatin1String(key));
+        // The engine and emoji-set names are checked with the renderer's own tables, so a
+        // template that parses never fails on them at render time.
+        auto named = [&](const QString &key, bool known, const QStringList &names, QString *out) {
+            const QJsonValue v = document.value(key);
             if (v.isUndefined() || v.isNull())
-                continue;
-            static const QStringList renderers = {QStringLiteral("satori"), QStringLiteral("takumi"),
-                                                  QStringLiteral("html")};
-            static const QStringList emojis = {QStringLiteral("twemoji"), QStringLiteral("openmoji"),
-                                               QStringLiteral("noto"), QStringLiteral("blobmoji"),
-                                               QStringLiteral("fluent"), QStringLiteral("fluentFlat")};
-            const bool renderer = key[0] == 'r';
-            const QStringList &allowed = renderer ? renderers : emojis;
-            if (!v.isString() || !allowed.contains(v.toString())) {
-                setError(error, makeError(QLatin1String(key), QStringLiteral("must be one of %1")
-                                                                  .arg(allowed.join(QLatin1String(", ")))));
-                return std::nullopt;
+                return true;
+            if (!v.isString() || !known) {
+                setError(error, makeError(key, QStringLiteral("must be one of %1").arg(names.join(QLatin1String(", ")))));
+                return false;
             }
-            (renderer ? t.rendererType : t.emojiType) = v.toString();
-        }
+            *out = v.toString();
+            return true;
+        };
+        const QString renderer = document.value(QLatin1String("rendererType")).toString();
+        const QString emoji = document.value(QLatin1String("emojiType")).toString();
+        if (!named(QStringLiteral("rendererType"), parseEngine(renderer).has_value(), engineNames(), &t.rendererType)
+            || !named(QStringLiteral("emojiType"), parseEmojiSet(emoji).has_value(), emojiSetNames(), &t.emojiType))
+            return std::nullopt;
         const QJsonValue root = document.value(QLatin1String("root"));
         if (!root.isUndefined() && !root.isNull()) {
             if (!root.isObject()) {

@@ -4,6 +4,7 @@
 // and optionally `html` for the html engine. This module parses them, resolves variable
 // values and builds the styled document tree.
 
+#include "server/render/engine.h"
 #include "server/render/error.h"
 #include "server/render/resources/image_decoder.h"
 #include "server/render/document/node.h"
@@ -32,7 +33,7 @@ struct TemplateVariable {
 struct Template {
     QString name;
     int width = 0, height = 0;                 ///< output size in px
-    QString rendererType = QStringLiteral("satori");
+    QString rendererType = engineName(kDefaultEngine);
     QString emojiType = QStringLiteral("twemoji");
     std::vector<TemplateVariable> variables;
     QJsonValue root;                           ///< React-element tree (object), or undefined when markup is used

@@ -192,6 +192,11 @@ QString emojiSetName(EmojiSet set)
     return {};
 }
 
+QStringList emojiSetNames()
+{
+    return {emojiSetName(EmojiSet::Twemoji), emojiSetName(EmojiSet::Openmoji), emojiSetName(EmojiSet::Noto)};
+}
+
 QString emojiFontFamily()
 {
     return QStringLiteral("Noto Color Emoji");

@@ -34,6 +34,9 @@ enum class EmojiSet : quint8 { Twemoji, Openmoji, Noto };
 std::optional<EmojiSet> parseEmojiSet(const QString &name);
 /// "twemoji", "openmoji", "noto".
 QString emojiSetName(EmojiSet set);
+/// Every set's name in enum order: the one list the template parser, the request
+/// validation and the error messages use.
+QStringList emojiSetNames();
 
 /// The family name of the colour emoji font every engine shapes emoji clusters with.
 QString emojiFontFamily();

@@ -1,51 +1,20 @@
-// Template and page CRUD and publishing (DESIGN §3, §4 "GET/POST/PUT/DELETE /templates,
-// /pages, POST /pages/{id}/publish"): session-authenticated, scoped to the session's
-// space. Every role may manage content (members are the editors); key management stays
+// Template and page CRUD and publishing (GET/POST/PUT/DELETE /templates, /pages,
+// POST /pages/{id}/publish): session-authenticated through withSession(), scoped to the
+// session's space. Every role may manage content (members are the editors); key management stays
 // owner/admin (api.cpp).
 #include "server/http/auth.h"
 #include "server/http/json.h"
 #include "server/http/render_api.h"
+#include "server/service/json.h"
 
 #include <QJsonArray>
 
 namespace imprint::http {
 
+using service::pageJson;
+using service::templateJson;
+
 namespace {
-
-QJsonValue isoOrNull(qint64 ms)
-{
-    return ms > 0 ? QJsonValue(store::isoFromMs(ms)) : QJsonValue(QJsonValue::Null);
-}
-
-QJsonObject templateJson(const store::TemplateRecord &t, bool withDocument = true)
-{
-    QJsonObject o{
-        {QStringLiteral("id"), t.id},
-        {QStringLiteral("name"), t.name},
-        {QStringLiteral("width"), t.document.value(QStringLiteral("width"))},
-        {QStringLiteral("height"), t.document.value(QStringLiteral("height"))},
-        {QStringLiteral("rendererType"), t.document.value(QStringLiteral("rendererType")).toString(QStringLiteral("satori"))},
-        {QStringLiteral("createdAt"), isoOrNull(t.createdAt)},
-        {QStringLiteral("updatedAt"), isoOrNull(t.updatedAt)},
-    };
-    if (withDocument)
-        o.insert(QStringLiteral("document"), t.document);
-    return o;
-}
-
-QJsonObject pageJson(const store::PageRecord &p)
-{
-    return QJsonObject{
-        {QStringLiteral("id"), p.id},
-        {QStringLiteral("templateId"), p.templateId},
-        {QStringLiteral("name"), p.name},
-        {QStringLiteral("variables"), p.variables},
-        {QStringLiteral("createdAt"), isoOrNull(p.createdAt)},
-        {QStringLiteral("updatedAt"), isoOrNull(p.updatedAt)},
-        {QStringLiteral("published"), p.publishedAt > 0},
-        {QStringLiteral("publishedAt"), isoOrNull(p.publishedAt)},
-    };
-}
 
 /// The template document of a POST/PUT body: `{"document": {...}}` or the document itself.
 Outcome<QJsonObject> templateDocument(const HttpRequest &request)
@@ -68,18 +37,9 @@ HttpResponse created(const QJsonObject &data)
 
 } // namespace
 
-#define IMPRINT_SESSION_OR_RETURN(session)                                      \
-    const auto session = authenticateSession(request, m_accounts);              \
-    if (!session)                                                               \
-        return session.error();                                                 \
-    const QString spaceId = session->membership.space.id;                       \
-    const QString actor = session->membership.user.id;
-
-HttpResponse RenderApi::listTemplates(const HttpRequest &request)
+HttpResponse RenderApi::listTemplates(const SessionContext &session, const HttpRequest &request)
 {
-    IMPRINT_SESSION_OR_RETURN(session)
-    Q_UNUSED(actor)
-    const auto list = m_content.listTemplates(spaceId);
+    const auto list = m_content.listTemplates(session.spaceId);
     if (!list)
         return problemFor(list.error());
     QJsonArray items;
@@ -88,54 +48,47 @@ HttpResponse RenderApi::listTemplates(const HttpRequest &request)
     return HttpResponse::success(QJsonObject{{QStringLiteral("list"), items}, {QStringLiteral("count"), items.size()}});
 }
 
-HttpResponse RenderApi::createTemplate(const HttpRequest &request)
+HttpResponse RenderApi::createTemplate(const SessionContext &session, const HttpRequest &request)
 {
-    IMPRINT_SESSION_OR_RETURN(session)
     const auto document = templateDocument(request);
     if (!document)
         return document.error();
-    const auto t = m_content.createTemplate(spaceId, *document, actor);
+    const auto t = m_content.createTemplate(session.spaceId, *document, session.actor);
     if (!t)
         return problemFor(t.error());
     return created(templateJson(*t));
 }
 
-HttpResponse RenderApi::getTemplate(const HttpRequest &request)
+HttpResponse RenderApi::getTemplate(const SessionContext &session, const HttpRequest &request)
 {
-    IMPRINT_SESSION_OR_RETURN(session)
-    Q_UNUSED(actor)
-    const auto t = m_content.getTemplate(spaceId, request.pathParam(QStringLiteral("id")));
+    const auto t = m_content.getTemplate(session.spaceId, request.pathParam(QStringLiteral("id")));
     if (!t)
         return problemFor(t.error());
     return HttpResponse::success(templateJson(*t));
 }
 
-HttpResponse RenderApi::updateTemplate(const HttpRequest &request)
+HttpResponse RenderApi::updateTemplate(const SessionContext &session, const HttpRequest &request)
 {
-    IMPRINT_SESSION_OR_RETURN(session)
     const auto document = templateDocument(request);
     if (!document)
         return document.error();
-    const auto t = m_content.updateTemplate(spaceId, request.pathParam(QStringLiteral("id")), *document, actor);
+    const auto t = m_content.updateTemplate(session.spaceId, request.pathParam(QStringLiteral("id")), *document, session.actor);
     if (!t)
         return problemFor(t.error());
     return HttpResponse::success(templateJson(*t));
 }
 
-HttpResponse RenderApi::deleteTemplate(const HttpRequest &request)
+HttpResponse RenderApi::deleteTemplate(const SessionContext &session, const HttpRequest &request)
 {
-    IMPRINT_SESSION_OR_RETURN(session)
-    const auto done = m_content.deleteTemplate(spaceId, request.pathParam(QStringLiteral("id")), actor);
+    const auto done = m_content.deleteTemplate(session.spaceId, request.pathParam(QStringLiteral("id")), session.actor);
     if (!done)
         return problemFor(done.error());
     return HttpResponse::success(QJsonObject{{QStringLiteral("message"), QStringLiteral("Template deleted")}});
 }
 
-HttpResponse RenderApi::listPages(const HttpRequest &request)
+HttpResponse RenderApi::listPages(const SessionContext &session, const HttpRequest &request)
 {
-    IMPRINT_SESSION_OR_RETURN(session)
-    Q_UNUSED(actor)
-    const auto list = m_content.listPages(spaceId);
+    const auto list = m_content.listPages(session.spaceId);
     if (!list)
         return problemFor(list.error());
     QJsonArray items;
@@ -144,9 +97,8 @@ HttpResponse RenderApi::listPages(const HttpRequest &request)
     return HttpResponse::success(QJsonObject{{QStringLiteral("list"), items}, {QStringLiteral("count"), items.size()}});
 }
 
-HttpResponse RenderApi::createPage(const HttpRequest &request)
+HttpResponse RenderApi::createPage(const SessionContext &session, const HttpRequest &request)
 {
-    IMPRINT_SESSION_OR_RETURN(session)
     const auto body = jsonObjectBody(request);
     if (!body)
         return body.error();
@@ -159,13 +111,13 @@ HttpResponse RenderApi::createPage(const HttpRequest &request)
     const QJsonValue publish = body->value(QStringLiteral("publish"));
     if (!publish.isUndefined() && !publish.isBool())
         return problem(400, QStringLiteral("invalid_field"), QStringLiteral("The field 'publish' must be a boolean."));
-    auto page = m_content.createPage(spaceId, *templateId, body->value(QStringLiteral("name")).toString(),
-                                     vars.toObject(), actor);
+    auto page = m_content.createPage(session.spaceId, *templateId, body->value(QStringLiteral("name")).toString(),
+                                     vars.toObject(), session.actor);
     if (!page)
         return problemFor(page.error());
     store::PageRecord out = page.value();
     if (publish.toBool()) {
-        const auto snap = m_content.publish(spaceId, out.id, actor);
+        const auto snap = m_content.publish(session.spaceId, out.id, session.actor);
         if (!snap)
             return problemFor(snap.error());
         out.publishedAt = snap->publishedAt;
@@ -173,19 +125,16 @@ HttpResponse RenderApi::createPage(const HttpRequest &request)
     return created(pageJson(out));
 }
 
-HttpResponse RenderApi::getPage(const HttpRequest &request)
+HttpResponse RenderApi::getPage(const SessionContext &session, const HttpRequest &request)
 {
-    IMPRINT_SESSION_OR_RETURN(session)
-    Q_UNUSED(actor)
-    const auto p = m_content.getPage(spaceId, request.pathParam(QStringLiteral("id")));
+    const auto p = m_content.getPage(session.spaceId, request.pathParam(QStringLiteral("id")));
     if (!p)
         return problemFor(p.error());
     return HttpResponse::success(pageJson(*p));
 }
 
-HttpResponse RenderApi::updatePage(const HttpRequest &request)
+HttpResponse RenderApi::updatePage(const SessionContext &session, const HttpRequest &request)
 {
-    IMPRINT_SESSION_OR_RETURN(session)
     const auto body = jsonObjectBody(request);
     if (!body)
         return body.error();
@@ -206,34 +155,30 @@ HttpResponse RenderApi::updatePage(const HttpRequest &request)
             return problem(400, QStringLiteral("invalid_field"), QStringLiteral("The field 'variables' must be an object."));
         variables = body->value(QStringLiteral("variables")).toObject();
     }
-    const auto p = m_content.updatePage(spaceId, request.pathParam(QStringLiteral("id")), templateId, name, variables, actor);
+    const auto p = m_content.updatePage(session.spaceId, request.pathParam(QStringLiteral("id")), templateId, name, variables, session.actor);
     if (!p)
         return problemFor(p.error());
     return HttpResponse::success(pageJson(*p));
 }
 
-HttpResponse RenderApi::deletePage(const HttpRequest &request)
+HttpResponse RenderApi::deletePage(const SessionContext &session, const HttpRequest &request)
 {
-    IMPRINT_SESSION_OR_RETURN(session)
     const QString id = request.pathParam(QStringLiteral("id"));
-    const auto done = m_content.deletePage(spaceId, id, actor);
+    const auto done = m_content.deletePage(session.spaceId, id, session.actor);
     if (!done)
         return problemFor(done.error());
     forgetPublished(id);
     return HttpResponse::success(QJsonObject{{QStringLiteral("message"), QStringLiteral("Page deleted")}});
 }
 
-HttpResponse RenderApi::publishPage(const HttpRequest &request)
+HttpResponse RenderApi::publishPage(const SessionContext &session, const HttpRequest &request)
 {
-    IMPRINT_SESSION_OR_RETURN(session)
     const QString id = request.pathParam(QStringLiteral("id"));
-    const auto snap = m_content.publish(spaceId, id, actor);
+    const auto snap = m_content.publish(session.spaceId, id, session.actor);
     if (!snap)
         return problemFor(snap.error());
     forgetPublished(id);
     return HttpResponse::success(pageJson(snap->page));
 }
-
-#undef IMPRINT_SESSION_OR_RETURN
 
 } // namespace imprint::http

@@ -1,4 +1,4 @@
-// The render engine's commands (issue 3): `imprint render`, `imprint layout` and
+// The render engine's commands: `imprint render`, `imprint layout` and
 // `imprint bench`, working on template files without a server or database.
 
 #include "server/render/pipeline.h"
@@ -154,7 +154,7 @@ std::optional<RenderRequest> makeRequest(const QString &path, const RenderOption
     RenderRequest r;
     r.document = *doc;
     r.tweaks = o.tweaks;
-    r.engine = o.engine; // empty: the template's rendererType, else satori (DESIGN §3)
+    r.engine = o.engine; // empty: the template's rendererType, else render::kDefaultEngine
     r.emojiType = o.emoji;
     r.width = o.width;
     r.height = o.height;
@@ -193,9 +193,10 @@ int runRenderCommand(const QStringList &args)
     if (!o)
         return fail(error, 2);
     if (o->files.size() != 1 || o->output.isEmpty())
-        return fail(QStringLiteral("usage: imprint render TEMPLATE.json -o OUT.{png,webp,svg} [--engine takumi|satori|html] "
+        return fail(QStringLiteral("usage: imprint render TEMPLATE.json -o OUT.{png,webp,svg} [--engine %1] "
                                    "[--format png|webp|svg] [--quality 1-100] [--lossless] [--tweak name=value]... "
-                                   "[--width W --height H]"),
+                                   "[--width W --height H]")
+                        .arg(render::engineNames().join(QLatin1Char('|'))),
                     2);
     RenderOptions opts = *o;
     if (opts.format.isEmpty()) {
@@ -260,7 +261,8 @@ int runBenchCommand(const QStringList &args)
     if (!o)
         return fail(error, 2);
     if (o->files.isEmpty())
-        return fail(QStringLiteral("usage: imprint bench [--engine takumi|satori|html] [--format png|webp|svg] [-n 30] FILES..."), 2);
+        return fail(QStringLiteral("usage: imprint bench [--engine %1] [--format png|webp|svg] [-n 30] FILES...")
+                        .arg(render::engineNames().join(QLatin1Char('|'))), 2);
     QTextStream out(stdout);
     int status = 0;
     for (const QString &path : o->files) {

@@ -1,4 +1,4 @@
-#include "server/app/cli.h"
+#include "server/app/commands/cli.h"
 
 #include "server/store/crypto.h"
 

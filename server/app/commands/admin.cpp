@@ -1,7 +1,7 @@
-// Admin CLI on a data directory (DESIGN §1, issue 2 "CLI"): `imprint space|user|key ...`.
+// Admin CLI on a data directory: `imprint space|user|key ...`.
 // Same services as the HTTP routes; actor "cli" in the audit log.
-#include "server/app/cli.h"
-#include "server/http/api.h"
+#include "server/app/commands/cli.h"
+#include "server/service/json.h"
 #include "server/store/services.h"
 
 #include <QJsonArray>
@@ -205,7 +205,7 @@ int runKeyCommand(const QStringList &arguments)
         if (!created)
             return serviceFailure(o, created.error());
         if (o.json) {
-            QJsonObject j = http::Api::keyJson(created->key);
+            QJsonObject j = service::keyJson(created->key);
             j.insert(QStringLiteral("token"), created->token);
             printJson(j);
         } else {
@@ -226,7 +226,7 @@ int runKeyCommand(const QStringList &arguments)
             return serviceFailure(o, list.error());
         QJsonArray a;
         for (const store::ApiKey &k : list.value()) {
-            QJsonObject j = http::Api::keyJson(k);
+            QJsonObject j = service::keyJson(k);
             j.insert(QStringLiteral("revokedAt"), k.revokedAt ? QJsonValue(store::isoFromMs(k.revokedAt)) : QJsonValue());
             a.append(j);
             if (!o.json)

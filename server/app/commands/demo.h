@@ -2,7 +2,7 @@
 // `imprint serve --demo` (DESIGN §1): seeds, once, a demo space (plan pro) with an owner
 // and hands out working credentials on every start.
 
-#include "server/app/cli.h"
+#include "server/app/commands/cli.h"
 #include "server/store/models.h"
 
 namespace imprint::app {

@@ -1,4 +1,4 @@
-#include "server/app/demo.h"
+#include "server/app/commands/demo.h"
 
 #include "server/store/crypto.h"
 #include "server/store/services.h"

@@ -1,4 +1,4 @@
-#include "server/app/commands.h"
+#include "server/app/commands/commands.h"
 
 #include <QTextStream>
 

@@ -1,8 +1,9 @@
-// `imprint template ...` and `imprint page ...` (DESIGN §1, issue 5): offline content
+// `imprint template ...` and `imprint page ...`: offline content
 // administration on a data directory, through the same ContentService (and template
 // validation) as the HTTP routes.
-#include "server/app/cli.h"
-#include "server/http/render_api.h"
+#include "server/app/commands/cli.h"
+#include "server/service/content_validation.h"
+#include "server/service/json.h"
 #include "server/store/content.h"
 #include "server/store/services.h"
 
@@ -53,18 +54,7 @@ int prepare(const QStringList &arguments, const QStringList &valueOptions, const
 
 store::ContentService contentService(const Environment &env)
 {
-    return store::ContentService(*env.db, http::templateValidator(), http::variablesValidator());
-}
-
-QJsonObject pageJson(const store::PageRecord &p)
-{
-    return QJsonObject{{QStringLiteral("id"), p.id},
-                       {QStringLiteral("templateId"), p.templateId},
-                       {QStringLiteral("name"), p.name},
-                       {QStringLiteral("variables"), p.variables},
-                       {QStringLiteral("published"), p.publishedAt > 0},
-                       {QStringLiteral("publishedAt"), p.publishedAt > 0 ? QJsonValue(store::isoFromMs(p.publishedAt))
-                                                                         : QJsonValue(QJsonValue::Null)}};
+    return service::contentService(*env.db);
 }
 
 } // namespace
@@ -175,7 +165,7 @@ int runPageCommand(const QStringList &arguments)
             out.publishedAt = snap->publishedAt;
         }
         if (o.json)
-            printJson(pageJson(out));
+            printJson(service::pageJson(out));
         else
             printLine(QStringLiteral("created page %1 (%2)%3").arg(out.id, out.name,
                                                                    out.publishedAt ? QStringLiteral(", published") : QString()));
@@ -186,7 +176,7 @@ int runPageCommand(const QStringList &arguments)
         if (!snap)
             return serviceFailure(o, snap.error());
         if (o.json)
-            printJson(pageJson(snap->page));
+            printJson(service::pageJson(snap->page));
         else
             printLine(QStringLiteral("published page %1 (%2)").arg(snap->pageId, snap->page.name));
         return 0;
@@ -203,7 +193,7 @@ int runPageCommand(const QStringList &arguments)
             return serviceFailure(o, list.error());
         QJsonArray a;
         for (const auto &p : list.value()) {
-            a.append(pageJson(p));
+            a.append(service::pageJson(p));
             if (!o.json)
                 printLine(QStringLiteral("%1  %2  %3  %4").arg(p.id, p.templateId, p.name.leftJustified(28),
                                                               p.publishedAt ? QStringLiteral("published") : QStringLiteral("draft")));

@@ -1,8 +1,8 @@
-// The demo content of `imprint serve --demo` (issue 5): the templates and pages of
+// The demo content of `imprint serve --demo`: the templates and pages of
 // resources/demo/, imported and published once, and the curl lines that render them.
-#include "server/app/demo.h"
+#include "server/app/commands/demo.h"
 
-#include "server/http/render_api.h"
+#include "server/service/content_validation.h"
 #include "server/store/content.h"
 
 #include <QDir>
@@ -46,7 +46,7 @@ QString slug(const QString &name)
 
 bool importDemoContent(Environment &env, const store::Space &space, QString *error)
 {
-    store::ContentService content(*env.db, http::templateValidator(), http::variablesValidator());
+    store::ContentService content = service::contentService(*env.db);
     QHash<QString, QString> templateIds;  // file key ("blog-post") → tpl_ id
     const QStringList files = QDir(kDemoDir + QStringLiteral("/templates")).entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name);
     if (files.isEmpty()) {
@@ -92,7 +92,7 @@ QString demoRenderBanner(Environment &env, const DemoCredentials &demo, const QS
 {
     const QString api = baseUrl + QStringLiteral("/api/v1");
     store::AccountService accounts(*env.db, env.config);
-    store::ContentService content(*env.db, http::templateValidator(), http::variablesValidator());
+    store::ContentService content = service::contentService(*env.db);
     auto space = accounts.spaceByName(QStringLiteral("demo"));
     if (!space)
         return {};

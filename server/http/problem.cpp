@@ -1,0 +1,72 @@
+#include "server/http/problem.h"
+
+#include <QJsonDocument>
+#include <QJsonObject>
+
+namespace imprint::http {
+
+HttpResponse fieldProblem(int status, const QString &code, const QString &field, const QString &detail)
+{
+    HttpResponse r = problem(status, code, detail);
+    if (field.isEmpty())
+        return r;
+    QJsonObject body = QJsonDocument::fromJson(r.body).object();
+    body.insert(QStringLiteral("field"), field);
+    r.body = QJsonDocument(body).toJson(QJsonDocument::Compact);
+    return r;
+}
+
+int statusFor(store::ServiceError::Kind kind)
+{
+    using Kind = store::ServiceError::Kind;
+    switch (kind) {
+    case Kind::Invalid: return 400;
+    case Kind::Unauthorized: return 401;
+    case Kind::NotFound: return 404;
+    case Kind::Conflict: return 409;
+    case Kind::Database: return 500;
+    }
+    return 500;
+}
+
+int statusFor(render::RenderErrorCode code)
+{
+    using Code = render::RenderErrorCode;
+    switch (code) {
+    case Code::InvalidTemplate:
+    case Code::InvalidVariable:
+    case Code::UnknownVariable:
+    case Code::ValueTooLong:
+    case Code::TooDeep:
+    case Code::TooManyNodes:
+    case Code::InvalidSize:
+    case Code::InvalidEngine:
+    case Code::InvalidEmojiType:
+        return 400;
+    case Code::RenderBudgetExceeded:
+        return 422;
+    case Code::EncodeFailed:
+        return 500;
+    }
+    return 500;
+}
+
+HttpResponse problemFor(const store::ServiceError &error)
+{
+    const int status = statusFor(error.kind);
+    const QString code = status == 500 && error.code.isEmpty() ? QStringLiteral("internal_error") : error.code;
+    return problem(status, code, error.message);
+}
+
+HttpResponse problemFor(const render::RenderError &error)
+{
+    const render::RenderErrorCode code = error.errorCode();
+    const int status = statusFor(code);
+    const QString name = render::renderErrorCodeName(code);
+    if (status >= 500)
+        return problem(status, name, QStringLiteral("Encoding the image failed."));
+    const QString field = error.field == QLatin1String("engine") ? QStringLiteral("renderType") : error.field;
+    return fieldProblem(status, name, field, field.isEmpty() ? error.message : QStringLiteral("%1: %2").arg(field, error.message));
+}
+
+} // namespace imprint::http

@@ -1,0 +1,33 @@
+#pragma once
+// Errors of the layers below as RFC 9457 problem+json responses: the one place that
+// decides which error code gets which HTTP status. Bad input is always a 4xx naming the
+// offending field; only faults of ours (database, encoder) are 5xx.
+
+#include "server/http/message.h"
+#include "server/render/error.h"
+#include "server/store/errors.h"
+
+namespace imprint::http {
+
+/// problem() with an extra `field` member naming the offending input (left out when
+/// `field` is empty).
+HttpResponse fieldProblem(int status, const QString &code, const QString &field, const QString &detail);
+
+/// The status of a store error kind: Invalid 400, Unauthorized 401, NotFound 404,
+/// Conflict 409, Database 500.
+int statusFor(store::ServiceError::Kind kind);
+
+/// The status of a render error code: 422 for render_budget_exceeded (the input is valid
+/// but too costly to render), 500 for encode_failed (ours), 400 for every other code.
+int statusFor(render::RenderErrorCode code);
+
+/// The problem+json form of a service error, status from statusFor(); `code` and
+/// `message` pass through (a Database error without a code becomes "internal_error").
+HttpResponse problemFor(const store::ServiceError &error);
+
+/// The problem+json form of a render error, status from statusFor(). The detail is
+/// "FIELD: message" and `field` names the input; the engine's field "engine" is reported
+/// as the request's "renderType". encode_failed hides the message (it is about us).
+HttpResponse problemFor(const render::RenderError &error);
+
+} // namespace imprint::http

@@ -1,0 +1,47 @@
+// GET /api/v1/files/{sha256}.{ext}: stored renders by content address, immutable, with
+// ETag revalidation (RFC 9110 §13.1.2) and headers that keep a stored SVG inert.
+#include "server/http/problem.h"
+#include "server/http/render_api.h"
+
+#include <QFile>
+
+namespace imprint::http {
+
+HttpResponse RenderApi::file(const HttpRequest &request) const
+{
+    const QString name = request.pathParam(QStringLiteral("name"));
+    const int dot = name.lastIndexOf(QLatin1Char('.'));
+    const QString sha = dot > 0 ? name.left(dot) : QString();
+    const QString ext = dot > 0 ? name.mid(dot + 1) : QString();
+    const QString path = m_files.pathOf(sha, ext);
+    if (path.isEmpty())
+        return fieldProblem(404, QStringLiteral("file_not_found"), QStringLiteral("name"),
+                            QStringLiteral("File names are <sha256>.<png|webp|svg>."));
+    const QByteArray etag = '"' + sha.toLatin1() + '"';
+    auto withCaching = [&](HttpResponse r) {
+        return r.withHeader("ETag", etag)
+            .withHeader("Cache-Control", "public, max-age=31536000, immutable")
+            .withHeader("X-Content-Type-Options", "nosniff")
+            // An SVG opened directly must not run script or load anything (stored XSS).
+            .withHeader("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; img-src data:");
+    };
+    QFile f(path);
+    if (!f.exists())
+        return problem(404, QStringLiteral("file_not_found"), QStringLiteral("No stored file %1.").arg(name));
+    // RFC 9110 §13.1.2: If-None-Match is a list of entity tags (or *); weak comparison.
+    const QByteArray inm = request.header("if-none-match");
+    if (!inm.isEmpty()) {
+        for (QByteArray tag : inm.split(',')) {
+            tag = tag.trimmed();
+            if (tag.startsWith("W/"))
+                tag = tag.mid(2);
+            if (tag == "*" || tag == etag)
+                return withCaching(HttpResponse{304, {}, {}});
+        }
+    }
+    if (!f.open(QIODevice::ReadOnly))
+        return problem(500, QStringLiteral("file_unreadable"), QStringLiteral("The stored file could not be read."));
+    return withCaching(HttpResponse::bytes(200, store::FileStore::contentTypeOf(ext), f.readAll()));
+}
+
+} // namespace imprint::http

@@ -1,0 +1,51 @@
+// GET /api/v1/patterns (the pattern catalog) and GET /api/v1/metrics (render and cache
+// counters since start).
+#include "server/http/render_api.h"
+
+#include <QJsonArray>
+
+namespace imprint::http {
+
+HttpResponse RenderApi::patterns() const
+{
+    QJsonArray list;
+    for (const render::PatternInfo &info : m_catalog.patterns()) {
+        QJsonArray variants;
+        for (const render::PatternVariant &v : info.variants) {
+            QJsonObject colors;
+            for (auto it = v.colors.begin(); it != v.colors.end(); ++it)
+                colors.insert(it.key(), it.value().name());
+            variants.append(QJsonObject{{QStringLiteral("key"), v.key},
+                                        {QStringLiteral("name"), v.name},
+                                        {QStringLiteral("pattern"), info.key + QLatin1Char('-') + v.key},
+                                        {QStringLiteral("colors"), colors}});
+        }
+        list.append(QJsonObject{
+            {QStringLiteral("key"), info.key},
+            {QStringLiteral("name"), info.name},
+            {QStringLiteral("tileSize"), QJsonObject{{QStringLiteral("width"), info.tileSize.width()},
+                                                     {QStringLiteral("height"), info.tileSize.height()}}},
+            {QStringLiteral("defaultSize"), QJsonObject{{QStringLiteral("width"), info.defaultSize.width()},
+                                                        {QStringLiteral("height"), info.defaultSize.height()}}},
+            {QStringLiteral("variants"), variants},
+        });
+    }
+    return HttpResponse::success(QJsonObject{{QStringLiteral("list"), list}, {QStringLiteral("count"), list.size()}})
+        .withHeader("Cache-Control", "public, max-age=300");
+}
+
+HttpResponse RenderApi::metrics() const
+{
+    return HttpResponse::json(200, QJsonObject{
+        {QStringLiteral("renders"), QJsonObject{{QStringLiteral("executed"), double(m_executed.load())},
+                                                {QStringLiteral("shared"), double(m_shared.load())}}},
+        {QStringLiteral("patternCache"), QJsonObject{{QStringLiteral("hits"), double(m_cacheHits.load())},
+                                                     {QStringLiteral("misses"), double(m_cacheMisses.load())},
+                                                     {QStringLiteral("bypass"), double(m_cacheBypass.load())},
+                                                     {QStringLiteral("entries"), m_patternCache.count()},
+                                                     {QStringLiteral("bytes"), double(m_patternCache.sizeBytes())},
+                                                     {QStringLiteral("capacityBytes"), double(m_patternCache.capacityBytes())}}},
+    }).withHeader("Cache-Control", "no-store");
+}
+
+} // namespace imprint::http

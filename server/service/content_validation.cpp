@@ -1,0 +1,62 @@
+#include "server/service/content_validation.h"
+
+#include "server/common/text.h"
+#include "server/render/engine.h"
+#include "server/render/pipeline.h"
+#include "server/render/resources/emoji.h"
+
+namespace imprint::service {
+
+namespace {
+
+store::ServiceError invalidTemplate(const QString &field, const QString &message)
+{
+    return store::ServiceError::invalid(QStringLiteral("invalid_template"), field, message);
+}
+
+} // namespace
+
+store::TemplateValidator templateValidator()
+{
+    return [](const QJsonObject &document) -> std::optional<store::ServiceError> {
+        render::RenderError err;
+        const auto tmpl = render::parseTemplate(document, &err);
+        if (!tmpl)
+            return invalidTemplate(QStringLiteral("document.") + err.field,
+                                   QStringLiteral("Template is invalid at '%1': %2").arg(err.field, err.message));
+        // Build the tree once with the defaults, so a placeholder or a style that cannot
+        // work is refused now rather than on every render.
+        const auto values = render::resolveVariables(*tmpl, {}, {}, &err);
+        if (!values || !render::buildDocument(*tmpl, *values, &err))
+            return invalidTemplate(QStringLiteral("document.") + err.field,
+                                   QStringLiteral("Template is invalid at '%1': %2").arg(err.field, err.message));
+        if (!render::parseEngine(tmpl->rendererType.toLower()))
+            return invalidTemplate(QStringLiteral("document.rendererType"),
+                                   QStringLiteral("rendererType must be %1.").arg(common::orList(render::engineNames())));
+        if (!render::parseEmojiSet(tmpl->emojiType))
+            return invalidTemplate(QStringLiteral("document.emojiType"),
+                                   QStringLiteral("emojiType must be %1.").arg(common::orList(render::emojiSetNames())));
+        return std::nullopt;
+    };
+}
+
+store::VariablesValidator variablesValidator()
+{
+    return [](const QJsonObject &document, const QJsonObject &variables) -> std::optional<store::ServiceError> {
+        render::RenderError err;
+        const auto tmpl = render::parseTemplate(document, &err);
+        if (!tmpl)
+            return invalidTemplate(QStringLiteral("templateId"), err.message);
+        if (!render::resolveVariables(*tmpl, variables, {}, &err))
+            return store::ServiceError::invalid(QStringLiteral("invalid_variable"), err.field,
+                                                QStringLiteral("%1: %2").arg(err.field, err.message));
+        return std::nullopt;
+    };
+}
+
+store::ContentService contentService(const store::Database &db)
+{
+    return store::ContentService(db, templateValidator(), variablesValidator());
+}
+
+} // namespace imprint::service

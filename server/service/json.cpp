@@ -1,0 +1,60 @@
+#include "server/service/json.h"
+
+#include "server/render/engine.h"
+#include "server/store/database.h"
+
+namespace imprint::service {
+
+QJsonValue isoOrNull(qint64 ms)
+{
+    return ms > 0 ? QJsonValue(store::isoFromMs(ms)) : QJsonValue(QJsonValue::Null);
+}
+
+QJsonObject keyJson(const store::ApiKey &key)
+{
+    QJsonValue createdBy = key.createdByEmail.isEmpty()
+        ? (key.createdBy.isEmpty() ? QJsonValue(QStringLiteral("cli")) : QJsonValue(key.createdBy))
+        : QJsonValue(key.createdByEmail);
+    return QJsonObject{
+        {QStringLiteral("id"), key.id},
+        {QStringLiteral("name"), key.name},
+        {QStringLiteral("prefix"), key.prefix},
+        {QStringLiteral("createdAt"), isoOrNull(key.createdAt)},
+        {QStringLiteral("expiresAt"), isoOrNull(key.expiresAt)},
+        {QStringLiteral("lastUsedAt"), isoOrNull(key.lastUsedAt)},
+        {QStringLiteral("createdBy"), createdBy},
+    };
+}
+
+QJsonObject pageJson(const store::PageRecord &p)
+{
+    return QJsonObject{
+        {QStringLiteral("id"), p.id},
+        {QStringLiteral("templateId"), p.templateId},
+        {QStringLiteral("name"), p.name},
+        {QStringLiteral("variables"), p.variables},
+        {QStringLiteral("createdAt"), isoOrNull(p.createdAt)},
+        {QStringLiteral("updatedAt"), isoOrNull(p.updatedAt)},
+        {QStringLiteral("published"), p.publishedAt > 0},
+        {QStringLiteral("publishedAt"), isoOrNull(p.publishedAt)},
+    };
+}
+
+QJsonObject templateJson(const store::TemplateRecord &t, bool withDocument)
+{
+    QJsonObject o{
+        {QStringLiteral("id"), t.id},
+        {QStringLiteral("name"), t.name},
+        {QStringLiteral("width"), t.document.value(QStringLiteral("width"))},
+        {QStringLiteral("height"), t.document.value(QStringLiteral("height"))},
+        {QStringLiteral("rendererType"),
+         t.document.value(QStringLiteral("rendererType")).toString(render::engineName(render::kDefaultEngine))},
+        {QStringLiteral("createdAt"), isoOrNull(t.createdAt)},
+        {QStringLiteral("updatedAt"), isoOrNull(t.updatedAt)},
+    };
+    if (withDocument)
+        o.insert(QStringLiteral("document"), t.document);
+    return o;
+}
+
+} // namespace imprint::service

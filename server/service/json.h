@@ -1,0 +1,30 @@
+#pragma once
+// JSON forms of the stored records, written once for every front end: the HTTP routes
+// send them in their success envelope and the CLI prints them with --json, so a script
+// that reads one can read the other. Times are ISO 8601 UTC strings (RFC 3339), or null
+// when unset.
+
+#include "server/store/content.h"
+#include "server/store/models.h"
+
+#include <QJsonObject>
+#include <QJsonValue>
+
+namespace imprint::service {
+
+/// `ms` (epoch milliseconds) as an ISO 8601 UTC string, or JSON null when `ms` ≤ 0.
+QJsonValue isoOrNull(qint64 ms);
+
+/// An API key without its secret: id, name, prefix, createdAt, expiresAt, lastUsedAt and
+/// createdBy (the creator's e-mail, else their user id, else "cli").
+QJsonObject keyJson(const store::ApiKey &key);
+
+/// A page: id, templateId, name, variables, createdAt, updatedAt, published (bool) and
+/// publishedAt.
+QJsonObject pageJson(const store::PageRecord &page);
+
+/// A template: id, name, width, height, rendererType (the document's, default "satori"),
+/// createdAt, updatedAt and, when `withDocument`, the whole document (lists leave it out).
+QJsonObject templateJson(const store::TemplateRecord &tmpl, bool withDocument = true);
+
+} // namespace imprint::service

@@ -1,0 +1,50 @@
+#pragma once
+// The error type of the store layer and its result type. Services build errors through
+// the named constructors so the (code, field) order cannot be mixed up between files.
+
+#include "server/common/expected.h"
+
+#include <QString>
+
+namespace imprint::store {
+
+/// Why a store or service call failed; the HTTP layer maps kinds to statuses (400, 401,
+/// 404, 409, 500) and passes `code`, `field` and `message` through to problem+json.
+struct ServiceError {
+    enum class Kind { Invalid, Unauthorized, NotFound, Conflict, Database };
+    Kind kind = Kind::Database;
+    QString code;     ///< machine-readable, e.g. "invalid_name", "key_not_found"
+    QString field;    ///< the offending input field for Invalid, else empty
+    QString message;  ///< human-readable, safe to show (no secrets)
+
+    /// Bad input: `code` (e.g. "invalid_name") about input `field`.
+    static ServiceError invalid(const QString &code, const QString &field, const QString &message)
+    {
+        return {Kind::Invalid, code, field, message};
+    }
+    /// A row that does not exist (or is not visible to the caller).
+    static ServiceError notFound(const QString &code, const QString &message)
+    {
+        return {Kind::NotFound, code, {}, message};
+    }
+    /// A write that clashes with an existing row.
+    static ServiceError conflict(const QString &code, const QString &message, const QString &field = {})
+    {
+        return {Kind::Conflict, code, field, message};
+    }
+    /// The database failed; details go to the log, never to the caller.
+    static ServiceError database()
+    {
+        return {Kind::Database, QStringLiteral("database_error"), {},
+                QStringLiteral("The database could not complete the request.")};
+    }
+};
+
+/// A service result: the value or a ServiceError.
+template<typename T>
+using Result = common::Expected<T, ServiceError>;
+
+/// The success value of a call that returns nothing.
+using Done = common::Done;
+
+} // namespace imprint::store
