@@ -2,12 +2,14 @@
 // browser would compute it, and bad values become warnings, never crashes.
 
 #include "server/render/style/computed_style.h"
+#include "server/render/style/properties.h"
 
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QtTest>
 
 #include <cmath>
+#include <set>
 
 using namespace imprint::render;
 
@@ -156,6 +158,64 @@ private Q_SLOTS:
         QCOMPARE(s.padding[Bottom], Length::px(8));
         QCOMPARE(s.margin[Top], Length::autoLength());
         QCOMPARE(s.margin[Left], Length::px(3));
+    }
+
+    void shorthandsSortedAfterTheirLonghandsStillLose()
+    {
+        // Keys where the shorthand sorts after its longhand: the property table's order
+        // column, not the key order, decides.
+        ComputedStyle s = style("{\"bottom\": 5, \"inset\": 1, \"columnGap\": 3, \"gap\": 1,\n"
+            "                                   \"flexDirection\": \"column\", \"flexFlow\": \"wrap\",\n"
+            "                                   \"borderTopWidth\": 7, \"borderWidth\": 1, \"borderStyle\": \"solid\"}");
+        QCOMPARE(s.inset[Bottom], Length::px(5));
+        QCOMPARE(s.inset[Top], Length::px(1));
+        QCOMPARE(s.columnGap, Length::px(3));
+        QCOMPARE(s.rowGap, Length::px(1));
+        QCOMPARE(s.flexDirection, FlexDirection::Column);
+        QCOMPARE(s.flexWrap, FlexWrap::Wrap);
+        QCOMPARE(s.borderWidth[Top], 7.f);
+        QCOMPARE(s.borderWidth[Left], 1.f);
+        // font-size before everything that takes em, color before currentColor.
+        ComputedStyle e = style("{\"borderColor\": \"currentColor\", \"color\": \"red\", \"fontSize\": 20,\n"
+            "                                   \"borderStyle\": \"solid\", \"borderWidth\": \"1em\"}");
+        QCOMPARE(e.borderWidth[Top], 20.f);
+        QCOMPARE(e.borderColor[Top], QColor(Qt::red));
+    }
+
+    void propertyTableHasOneRowPerProperty()
+    {
+        std::set<QString> names;
+        for (const CssProperty &p : cssProperties()) {
+            const QString name(p.name);
+            QVERIFY2(names.insert(name).second, qPrintable(name + QLatin1String(" has two rows")));
+            QVERIFY2(p.handler, qPrintable(name));
+            QCOMPARE(findCssProperty(name), &p);
+            // Every row is reachable from a template: an invalid value warns in the row's
+            // words, and never as an unsupported property.
+            QStringList warnings;
+            computeStyle(QJsonObject{{name, QStringLiteral("((")}}, nullptr, QStringLiteral("div"), 16,
+                         QStringLiteral("s"), &warnings);
+            for (const QString &w : warnings)
+                QVERIFY2(!w.contains(QLatin1String("unsupported property")), qPrintable(w));
+        }
+        QCOMPARE(findCssProperty(QStringLiteral("grid")), nullptr);
+        QCOMPARE(findCssProperty(QStringLiteral("FontSize")), nullptr); // camelCase, exact case
+        QVERIFY(names.size() > 100);
+    }
+
+    void warningsNameTheValueKindOfTheRow()
+    {
+        QStringList warnings;
+        style("{\"borderTopColor\": \"nope\", \"marginLeft\": \"x\", \"inset\": \"x\", \"maxWidth\": \"x\",\n"
+              "  \"textDecorationColor\": \"nope\", \"letterSpacing\": \"x\", \"zIndex\": \"x\"}", nullptr, &warnings);
+        QCOMPARE(warnings, (QStringList{
+            QStringLiteral("root.props.style.inset: invalid value \"x\""),
+            QStringLiteral("root.props.style.borderTopColor: invalid colour \"nope\""),
+            QStringLiteral("root.props.style.letterSpacing: invalid length \"x\""),
+            QStringLiteral("root.props.style.marginLeft: invalid length \"x\""),
+            QStringLiteral("root.props.style.maxWidth: invalid length \"x\""),
+            QStringLiteral("root.props.style.textDecorationColor: invalid colour \"nope\""),
+            QStringLiteral("root.props.style.zIndex: invalid value \"x\"")}));
     }
 
     void flexShorthand_data()
