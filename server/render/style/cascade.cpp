@@ -711,28 +711,14 @@ const QJsonObject &tagPreset(const QString &tag)
     return it == presets.constEnd() ? none : *it;
 }
 
+/// Inheritance (CSS Cascade 4 §7.2): the whole inherited part of the parent's style.
 void inheritInto(ComputedStyle &s, const ComputedStyle &parent)
 {
-    s.color = parent.color;
-    s.fontFamily = parent.fontFamily;
-    s.fontSize = parent.fontSize;
-    s.fontWeight = parent.fontWeight;
-    s.fontStyle = parent.fontStyle;
-    s.lineHeight = parent.lineHeight;
-    s.letterSpacing = parent.letterSpacing;
-    s.wordSpacing = parent.wordSpacing;
-    s.textAlign = parent.textAlign;
-    s.textTransform = parent.textTransform;
-    s.whiteSpace = parent.whiteSpace;
-    s.wordBreak = parent.wordBreak;
-    s.overflowWrap = parent.overflowWrap;
-    s.direction = parent.direction;
-    s.textShadow = parent.textShadow;
+    static_cast<InheritedStyle &>(s) = parent;
     // Propagated decorations keep the colour of the element that declared them.
-    s.textDecoration = parent.textDecoration;
-    const TextDecoration &d = s.textDecoration;
+    TextDecoration &d = s.textDecoration;
     if ((d.underline || d.overline || d.lineThrough) && !d.color)
-        s.textDecoration.color = parent.color;
+        d.color = parent.color;
 }
 
 } // namespace
