@@ -152,25 +152,9 @@ bool StyleBuilder::boxSizing(const CssProperty &, const QString &v)
     return b.has_value();
 }
 
-bool StyleBuilder::insetEdge(const CssProperty &p, const QString &v)
+bool StyleBuilder::inset(const CssProperty &p, const QString &v)
 {
-    auto l = parseLength(v, m_s.fontSize, m_rootFontSize);
-    if (!l || l->isNone())
-        return false;
-    m_s.inset[p.part] = *l;
-    return true;
-}
-
-bool StyleBuilder::inset(const CssProperty &, const QString &v)
-{
-    std::vector<Length> values;
-    for (const QString &t : split(v, QLatin1Char(' '))) {
-        auto l = parseLength(t, m_s.fontSize, m_rootFontSize);
-        if (!l || l->isNone())
-            return false;
-        values.push_back(*l);
-    }
-    return expandEdges(values, &m_s.inset);
+    return edgeProperty<Length>(v, p.part, [this](const QString &t) { return offsetValue(t); }, m_s.inset);
 }
 
 bool StyleBuilder::size(const CssProperty &p, const QString &v)
@@ -204,46 +188,18 @@ bool StyleBuilder::size(const CssProperty &p, const QString &v)
     return true;
 }
 
-bool StyleBuilder::margin(const CssProperty &, const QString &v)
+bool StyleBuilder::margin(const CssProperty &p, const QString &v)
 {
-    std::vector<Length> values;
-    for (const QString &t : split(v, QLatin1Char(' '))) {
-        auto l = parseLength(t, m_s.fontSize, m_rootFontSize);
-        if (!l || l->isNone())
-            return false;
-        values.push_back(*l);
-    }
-    return expandEdges(values, &m_s.margin);
+    return edgeProperty<Length>(v, p.part, [this](const QString &t) { return offsetValue(t); }, m_s.margin);
 }
 
-bool StyleBuilder::marginEdge(const CssProperty &p, const QString &v)
+bool StyleBuilder::padding(const CssProperty &p, const QString &v)
 {
-    auto l = parseLength(v, m_s.fontSize, m_rootFontSize);
-    if (!l || l->isNone())
-        return false;
-    m_s.margin[p.part] = *l;
-    return true;
-}
-
-bool StyleBuilder::padding(const CssProperty &, const QString &v)
-{
-    std::vector<Length> values;
-    for (const QString &t : split(v, QLatin1Char(' '))) {
+    // Padding cannot be negative or auto (CSS Box 4 §4).
+    return edgeProperty<Length>(v, p.part, [this](const QString &t) {
         auto l = length(t);
-        if (!l || l->value < 0)
-            return false;
-        values.push_back(*l);
-    }
-    return expandEdges(values, &m_s.padding);
-}
-
-bool StyleBuilder::paddingEdge(const CssProperty &p, const QString &v)
-{
-    auto l = length(v);
-    if (!l || l->value < 0)
-        return false;
-    m_s.padding[p.part] = *l;
-    return true;
+        return l && l->value >= 0 ? l : std::nullopt;
+    }, m_s.padding);
 }
 
 std::optional<float> StyleBuilder::borderWidthValue(const QString &v) const
@@ -316,63 +272,23 @@ bool StyleBuilder::border(const CssProperty &p, const QString &v)
 
 bool StyleBuilder::borderWidth(const CssProperty &p, const QString &v)
 {
-    const int only = p.part;
-    if (only >= 0) {
-        auto w = borderWidthValue(v);
-        if (w)
-            m_s.borderWidth[only] = *w;
-        return w.has_value();
-    }
-    std::vector<float> values;
-    for (const QString &t : split(v, QLatin1Char(' '))) {
-        auto w = borderWidthValue(t);
-        if (!w)
-            return false;
-        values.push_back(*w);
-    }
-    return expandEdges(values, &m_s.borderWidth);
+    return edgeProperty<float>(v, p.part, [this](const QString &t) { return borderWidthValue(t); }, m_s.borderWidth);
 }
 
 bool StyleBuilder::borderStyle(const CssProperty &p, const QString &v)
 {
-    const int only = p.part;
-    if (only >= 0) {
-        auto s = borderStyleValue(v);
-        if (s)
-            m_s.borderStyle[only] = *s;
-        return s.has_value();
-    }
-    std::vector<BorderStyle> values;
-    for (const QString &t : split(v, QLatin1Char(' '))) {
-        auto s = borderStyleValue(t);
-        if (!s)
-            return false;
-        values.push_back(*s);
-    }
-    return expandEdges(values, &m_s.borderStyle);
+    return edgeProperty<BorderStyle>(v, p.part, borderStyleValue, m_s.borderStyle);
 }
 
 bool StyleBuilder::borderColor(const CssProperty &p, const QString &v)
 {
-    const int only = p.part;
-    if (only >= 0) {
-        auto c = color(v);
-        if (c) {
-            m_s.borderColor[only] = *c;
-            m_borderColorSet[only] = true;
-        }
-        return c.has_value();
-    }
-    std::vector<QColor> values;
-    for (const QString &t : split(v, QLatin1Char(' '))) {
-        auto c = color(t);
-        if (!c)
-            return false;
-        values.push_back(*c);
-    }
-    if (!expandEdges(values, &m_s.borderColor))
+    if (!edgeProperty<QColor>(v, p.part, [this](const QString &t) { return color(t); }, m_s.borderColor))
         return false;
-    m_borderColorSet = {true, true, true, true};
+    // An explicit colour stays; the others follow `color` once it is known (finish()).
+    if (p.part >= 0)
+        m_borderColorSet[p.part] = true;
+    else
+        m_borderColorSet = {true, true, true, true};
     return true;
 }
 

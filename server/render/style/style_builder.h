@@ -45,6 +45,31 @@ template <typename T> bool expandEdges(const std::vector<T> &v, Edges<T> *out)
     }
 }
 
+/// An edge property (CSS Box 4 §3–4 margin/padding, CSS Positioned Layout 3 §3.1
+/// inset, CSS Backgrounds 3 §4 border-width/-style/-color): one edge (`edge` 0–3, in Edge
+/// order) from the whole `value`, or for a shorthand (`edge` < 0) all four from 1–4
+/// space-separated values in CSS order. `parse` turns one value into a T or nullopt.
+/// Returns false, leaving `out` untouched, when a value is invalid or there are more
+/// than four.
+template <typename T, typename Parse>
+bool edgeProperty(const QString &value, int edge, Parse parse, Edges<T> &out)
+{
+    if (edge >= 0) {
+        const std::optional<T> one = parse(value);
+        if (one)
+            out[edge] = *one;
+        return one.has_value();
+    }
+    std::vector<T> values;
+    for (const QString &t : split(value, QLatin1Char(' '))) {
+        std::optional<T> v = parse(t);
+        if (!v)
+            return false;
+        values.push_back(std::move(*v));
+    }
+    return expandEdges(values, &out);
+}
+
 /// CssProperty::part of the width/height/min-/max- rows.
 enum SizeField : qint8 { SizeWidth, SizeHeight, SizeMinWidth, SizeMinHeight, SizeMaxWidth, SizeMaxHeight };
 
@@ -90,13 +115,10 @@ private:
     bool positionProp(const CssProperty &, const QString &v);
     bool zIndexProp(const CssProperty &, const QString &v);
     bool boxSizing(const CssProperty &, const QString &v);
-    bool insetEdge(const CssProperty &p, const QString &v);
-    bool inset(const CssProperty &, const QString &v);
+    bool inset(const CssProperty &p, const QString &v);
     bool size(const CssProperty &p, const QString &v);
-    bool margin(const CssProperty &, const QString &v);
-    bool marginEdge(const CssProperty &p, const QString &v);
-    bool padding(const CssProperty &, const QString &v);
-    bool paddingEdge(const CssProperty &p, const QString &v);
+    bool margin(const CssProperty &p, const QString &v);
+    bool padding(const CssProperty &p, const QString &v);
     bool border(const CssProperty &p, const QString &v);
     bool borderWidth(const CssProperty &p, const QString &v);
     bool borderStyle(const CssProperty &p, const QString &v);
@@ -152,6 +174,12 @@ private:
     bool parseBorderParts(const QString &v, std::optional<float> *width,
                           std::optional<BorderStyle> *style, std::optional<QColor> *colorOut);
     std::optional<float> borderWidthValue(const QString &v) const;
+    /// A margin or inset value: a length, percentage or auto (not none).
+    std::optional<Length> offsetValue(const QString &v) const
+    {
+        auto l = parseLength(v, m_s.fontSize, m_rootFontSize);
+        return l && !l->isNone() ? l : std::nullopt;
+    }
     std::optional<Gradient> gradientValue(const QString &v, QString *reason) const
     {
         return css::gradient(v, m_s.color, m_s.fontSize, m_rootFontSize, reason);
