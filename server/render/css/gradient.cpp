@@ -1,0 +1,200 @@
+// Gradients (CSS Images 3 §3): linear-gradient() and radial-gradient(), repeating-*
+// included, with their colour stops.
+
+#include "server/render/css/parse.h"
+
+namespace imprint::render::css {
+
+namespace {
+
+// Colour stops with optional positions: `red`, `red 10%`, `red 10% 30%`, `red 40px`,
+// (CSS Images 3 §3.5.1). Transition hints (a bare position) are skipped: they only shift
+// the midpoint, and the fallback (an even midpoint) is a close approximation.
+bool colorStops(const QStringList &args, const QColor &currentColor, float fontSize,
+                float rootFontSize, std::vector<ColorStop> *stops, QString *reason)
+{
+    for (const QString &arg : args) {
+        const QStringList tokens = split(arg, QLatin1Char(' '));
+        if (tokens.isEmpty()) {
+            *reason = QStringLiteral("empty colour stop");
+            return false;
+        }
+        std::optional<QColor> color;
+        std::vector<Length> positions;
+        for (const QString &t : tokens) {
+            if (!color)
+                if (auto c = parseColor(t, currentColor)) {
+                    color = c;
+                    continue;
+                }
+            if (auto l = lengthPercentage(t, fontSize, rootFontSize); l && positions.size() < 2) {
+                positions.push_back(*l);
+                continue;
+            }
+            *reason = QStringLiteral("invalid colour stop \"%1\"").arg(arg);
+            return false;
+        }
+        if (!color) {
+            if (positions.size() == 1)
+                continue; // transition hint
+            *reason = QStringLiteral("colour stop without a colour \"%1\"").arg(arg);
+            return false;
+        }
+        if (positions.empty())
+            stops->push_back({*color, std::nullopt, std::nullopt});
+        for (const Length &p : positions) {
+            ColorStop s{*color, std::nullopt, std::nullopt};
+            if (p.isPercent())
+                s.position = p.value / 100.f;
+            else
+                s.positionPx = p.value;
+            stops->push_back(s);
+        }
+    }
+    if (stops->size() < 2) {
+        // One stop is allowed by CSS Images 4 and paints a solid colour.
+        if (stops->size() == 1) {
+            stops->push_back(stops->front());
+            return true;
+        }
+        *reason = QStringLiteral("a gradient needs colour stops");
+        return false;
+    }
+    return true;
+}
+
+std::optional<Gradient> linear(const QStringList &args, const QColor &currentColor, float fontSize,
+                               float rootFontSize, QString *reason)
+{
+    Gradient g;
+    g.kind = Gradient::Kind::Linear;
+    qsizetype first = 0;
+    if (!args.isEmpty()) {
+        const QString head = args.first().toLower();
+        if (auto a = angle(head); a && !parseColor(head, currentColor)) {
+            g.angleDeg = *a;
+            first = 1;
+        } else if (head.startsWith(QLatin1String("to "))) {
+            const QStringList sides = split(QStringView(head).mid(3), QLatin1Char(' '));
+            bool top = false, bottom = false, left = false, right = false;
+            for (const QString &s : sides) {
+                top |= s == QLatin1String("top");
+                bottom |= s == QLatin1String("bottom");
+                left |= s == QLatin1String("left");
+                right |= s == QLatin1String("right");
+            }
+            const int count = int(top) + int(bottom) + int(left) + int(right);
+            if (count != sides.size() || sides.isEmpty() || sides.size() > 2 || (top && bottom) || (left && right)) {
+                *reason = QStringLiteral("invalid gradient direction \"%1\"").arg(args.first());
+                return std::nullopt;
+            }
+            if (sides.size() == 1) {
+                g.angleDeg = top ? 0 : right ? 90 : bottom ? 180 : 270;
+            } else if (top) {
+                g.toCorner = right ? Gradient::Corner::TopRight : Gradient::Corner::TopLeft;
+                g.angleDeg = right ? 45 : 315;
+            } else {
+                g.toCorner = right ? Gradient::Corner::BottomRight : Gradient::Corner::BottomLeft;
+                g.angleDeg = right ? 135 : 225;
+            }
+            first = 1;
+        }
+    }
+    if (!colorStops(args.mid(first), currentColor, fontSize, rootFontSize, &g.stops, reason))
+        return std::nullopt;
+    return g;
+}
+
+std::optional<Gradient> radial(const QStringList &args, const QColor &currentColor, float fontSize,
+                               float rootFontSize, QString *reason)
+{
+    Gradient g;
+    g.kind = Gradient::Kind::Radial;
+    qsizetype first = 0;
+    // The first argument is the shape/size/position prelude unless it starts with a colour.
+    if (!args.isEmpty()) {
+        const QStringList tokens = split(args.first(), QLatin1Char(' '));
+        if (!tokens.isEmpty() && !parseColor(tokens.first(), currentColor)) {
+            first = 1;
+            bool shapeGiven = false;
+            std::vector<Length> sizes;
+            qsizetype i = 0;
+            for (; i < tokens.size(); ++i) {
+                const QString t = tokens[i].toLower();
+                if (t == QLatin1String("at"))
+                    break;
+                if (t == QLatin1String("circle") || t == QLatin1String("ellipse")) {
+                    g.circle = t == QLatin1String("circle");
+                    shapeGiven = true;
+                } else if (t == QLatin1String("closest-side")) {
+                    g.extent = Gradient::Extent::ClosestSide;
+                } else if (t == QLatin1String("closest-corner")) {
+                    g.extent = Gradient::Extent::ClosestCorner;
+                } else if (t == QLatin1String("farthest-side")) {
+                    g.extent = Gradient::Extent::FarthestSide;
+                } else if (t == QLatin1String("farthest-corner")) {
+                    g.extent = Gradient::Extent::FarthestCorner;
+                } else if (auto l = lengthPercentage(t, fontSize, rootFontSize); l && sizes.size() < 2) {
+                    sizes.push_back(*l);
+                } else {
+                    *reason = QStringLiteral("invalid radial gradient shape \"%1\"").arg(args.first());
+                    return std::nullopt;
+                }
+            }
+            if (sizes.size() == 1) {
+                // One length is a circle radius (percentages are not allowed for circles).
+                if ((shapeGiven && !g.circle) || sizes[0].isPercent()) {
+                    *reason = QStringLiteral("a circle radius must be one length");
+                    return std::nullopt;
+                }
+                g.circle = true;
+                g.radiusX = g.radiusY = sizes[0];
+            } else if (sizes.size() == 2) {
+                if (shapeGiven && g.circle) {
+                    *reason = QStringLiteral("a circle takes one radius");
+                    return std::nullopt;
+                }
+                g.circle = false;
+                g.radiusX = sizes[0];
+                g.radiusY = sizes[1];
+            }
+            if (i < tokens.size()) {
+                if (!position(tokens.mid(i + 1), fontSize, rootFontSize, &g.centerX, &g.centerY)) {
+                    *reason = QStringLiteral("invalid radial gradient position \"%1\"").arg(args.first());
+                    return std::nullopt;
+                }
+            }
+        }
+    }
+    if (!colorStops(args.mid(first), currentColor, fontSize, rootFontSize, &g.stops, reason))
+        return std::nullopt;
+    return g;
+}
+
+} // namespace
+
+std::optional<Gradient> gradient(const QString &text, const QColor &currentColor, float fontSize,
+                                 float rootFontSize, QString *reason)
+{
+    QString name, args;
+    if (!function(text, &name, &args)) {
+        *reason = QStringLiteral("not a gradient \"%1\"").arg(text);
+        return std::nullopt;
+    }
+    const bool repeating = name.startsWith(QLatin1String("repeating-"));
+    if (repeating)
+        name = name.mid(10);
+    const QStringList parts = split(args, QLatin1Char(','));
+    std::optional<Gradient> g;
+    if (name == QLatin1String("linear-gradient"))
+        g = linear(parts, currentColor, fontSize, rootFontSize, reason);
+    else if (name == QLatin1String("radial-gradient"))
+        g = radial(parts, currentColor, fontSize, rootFontSize, reason);
+    else
+        *reason = QStringLiteral("unsupported image function %1()").arg(name);
+    if (g)
+        g->repeating = repeating;
+    return g;
+}
+
+} // namespace imprint::render::css
