@@ -2,12 +2,16 @@
 // browser would compute it, and bad values become warnings, never crashes.
 
 #include "server/render/style/computed_style.h"
+#include "server/render/style/properties.h"
 
+#include <QHash>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QSet>
 #include <QtTest>
 
 #include <cmath>
+#include <set>
 
 using namespace imprint::render;
 
@@ -156,6 +160,64 @@ private Q_SLOTS:
         QCOMPARE(s.padding[Bottom], Length::px(8));
         QCOMPARE(s.margin[Top], Length::autoLength());
         QCOMPARE(s.margin[Left], Length::px(3));
+    }
+
+    void shorthandsSortedAfterTheirLonghandsStillLose()
+    {
+        // Keys where the shorthand sorts after its longhand: the property table's order
+        // column, not the key order, decides.
+        ComputedStyle s = style("{\"bottom\": 5, \"inset\": 1, \"columnGap\": 3, \"gap\": 1,\n"
+            "                                   \"flexDirection\": \"column\", \"flexFlow\": \"wrap\",\n"
+            "                                   \"borderTopWidth\": 7, \"borderWidth\": 1, \"borderStyle\": \"solid\"}");
+        QCOMPARE(s.inset[Bottom], Length::px(5));
+        QCOMPARE(s.inset[Top], Length::px(1));
+        QCOMPARE(s.columnGap, Length::px(3));
+        QCOMPARE(s.rowGap, Length::px(1));
+        QCOMPARE(s.flexDirection, FlexDirection::Column);
+        QCOMPARE(s.flexWrap, FlexWrap::Wrap);
+        QCOMPARE(s.borderWidth[Top], 7.f);
+        QCOMPARE(s.borderWidth[Left], 1.f);
+        // font-size before everything that takes em, color before currentColor.
+        ComputedStyle e = style("{\"borderColor\": \"currentColor\", \"color\": \"red\", \"fontSize\": 20,\n"
+            "                                   \"borderStyle\": \"solid\", \"borderWidth\": \"1em\"}");
+        QCOMPARE(e.borderWidth[Top], 20.f);
+        QCOMPARE(e.borderColor[Top], QColor(Qt::red));
+    }
+
+    void propertyTableHasOneRowPerProperty()
+    {
+        std::set<QString> names;
+        for (const CssProperty &p : cssProperties()) {
+            const QString name(p.name);
+            QVERIFY2(names.insert(name).second, qPrintable(name + QLatin1String(" has two rows")));
+            QVERIFY2(p.handler, qPrintable(name));
+            QCOMPARE(findCssProperty(name), &p);
+            // Every row is reachable from a template: an invalid value warns in the row's
+            // words, and never as an unsupported property.
+            QStringList warnings;
+            computeStyle(QJsonObject{{name, QStringLiteral("((")}}, nullptr, QStringLiteral("div"), 16,
+                         QStringLiteral("s"), &warnings);
+            for (const QString &w : warnings)
+                QVERIFY2(!w.contains(QLatin1String("unsupported property")), qPrintable(w));
+        }
+        QCOMPARE(findCssProperty(QStringLiteral("grid")), nullptr);
+        QCOMPARE(findCssProperty(QStringLiteral("FontSize")), nullptr); // camelCase, exact case
+        QVERIFY(names.size() > 100);
+    }
+
+    void warningsNameTheValueKindOfTheRow()
+    {
+        QStringList warnings;
+        style("{\"borderTopColor\": \"nope\", \"marginLeft\": \"x\", \"inset\": \"x\", \"maxWidth\": \"x\",\n"
+              "  \"textDecorationColor\": \"nope\", \"letterSpacing\": \"x\", \"zIndex\": \"x\"}", nullptr, &warnings);
+        QCOMPARE(warnings, (QStringList{
+            QStringLiteral("root.props.style.inset: invalid value \"x\""),
+            QStringLiteral("root.props.style.borderTopColor: invalid colour \"nope\""),
+            QStringLiteral("root.props.style.letterSpacing: invalid length \"x\""),
+            QStringLiteral("root.props.style.marginLeft: invalid length \"x\""),
+            QStringLiteral("root.props.style.maxWidth: invalid length \"x\""),
+            QStringLiteral("root.props.style.textDecorationColor: invalid colour \"nope\""),
+            QStringLiteral("root.props.style.zIndex: invalid value \"x\"")}));
     }
 
     void flexShorthand_data()
@@ -491,6 +553,103 @@ private Q_SLOTS:
         ComputedStyle nested = style("{\"color\": \"green\"}", &clamp);
         QVERIFY(nested.textDecoration.underline);
         QCOMPARE(*nested.textDecoration.color, QColor(0x12, 0x34, 0x56));
+    }
+
+    void inheritedRowsAndInheritedStyleAgree()
+    {
+        // One declaration per row whose value differs from the initial one (companions
+        // where the property alone changes nothing). A new row without a sample fails.
+        static const QHash<QString, QString> samples = [] {
+            QHash<QString, QString> m;
+            auto add = [&m](const char *names, const char *value) {
+                for (const QString &n : QString::fromLatin1(names).split(QLatin1Char(' ')))
+                    m.insert(n, QStringLiteral("{\"%1\": %2}").arg(n, QLatin1String(value)));
+            };
+            add("top right bottom left inset width height minWidth minHeight maxWidth maxHeight margin marginTop "
+                "marginRight marginBottom marginLeft padding paddingTop paddingRight paddingBottom paddingLeft gap "
+                "rowGap columnGap gridGap flexBasis borderRadius borderTopLeftRadius borderTopRightRadius "
+                "borderBottomRightRadius borderBottomLeftRadius fontSize letterSpacing wordSpacing", "5");
+            add("border borderTop borderRight borderBottom borderLeft", "\"1px solid\"");
+            add("borderStyle borderTopStyle borderRightStyle borderBottomStyle borderLeftStyle", "\"solid\"");
+            add("borderColor borderTopColor borderRightColor borderBottomColor borderLeftColor backgroundColor "
+                "background color", "\"red\"");
+            add("overflow overflowX overflowY", "\"hidden\"");
+            add("justifyContent alignItems alignSelf alignContent textAlign", "\"center\"");
+            add("lineClamp WebkitLineClamp flexGrow aspectRatio lineHeight", "2");
+            add("boxShadow textShadow", "\"1px 1px red\"");
+            add("transformOrigin objectPosition", "\"left top\"");
+            add("textDecoration textDecorationLine", "\"underline\"");
+            add("overflowWrap wordWrap", "\"anywhere\"");
+            add("display", "\"block\"");
+            add("position", "\"absolute\"");
+            add("zIndex", "3");
+            add("boxSizing", "\"border-box\"");
+            add("flexDirection flexFlow", "\"column\"");
+            add("flexWrap", "\"wrap\"");
+            add("flex", "\"1\"");
+            add("flexShrink", "0");
+            add("backgroundImage", "\"linear-gradient(red, blue)\"");
+            add("opacity", "0.5");
+            add("transform", "\"rotate(10deg)\"");
+            add("objectFit", "\"cover\"");
+            add("textOverflow", "\"ellipsis\"");
+            add("fontFamily", "\"Serif\"");
+            add("fontWeight", "700");
+            add("fontStyle", "\"italic\"");
+            add("textTransform", "\"uppercase\"");
+            add("whiteSpace", "\"nowrap\"");
+            add("wordBreak", "\"break-all\"");
+            add("direction", "\"rtl\"");
+            const QString image = QStringLiteral("\"backgroundImage\": \"linear-gradient(red, blue)\"");
+            m.insert(QStringLiteral("backgroundSize"), QStringLiteral("{%1, \"backgroundSize\": \"cover\"}").arg(image));
+            m.insert(QStringLiteral("backgroundPosition"), QStringLiteral("{%1, \"backgroundPosition\": \"center\"}").arg(image));
+            m.insert(QStringLiteral("backgroundRepeat"), QStringLiteral("{%1, \"backgroundRepeat\": \"no-repeat\"}").arg(image));
+            const QString solid = QStringLiteral("\"borderStyle\": \"solid\"");
+            for (const char *w : {"borderWidth", "borderTopWidth", "borderRightWidth", "borderBottomWidth", "borderLeftWidth"})
+                m.insert(QLatin1String(w), QStringLiteral("{%1, \"%2\": 2}").arg(solid, QLatin1String(w)));
+            const QString line = QStringLiteral("\"textDecorationLine\": \"underline\"");
+            m.insert(QStringLiteral("textDecorationColor"), QStringLiteral("{%1, \"textDecorationColor\": \"red\"}").arg(line));
+            m.insert(QStringLiteral("textDecorationStyle"), QStringLiteral("{%1, \"textDecorationStyle\": \"dashed\"}").arg(line));
+            return m;
+        }();
+        const QSet<QString> noEffect = {QStringLiteral("WebkitBoxOrient"), QStringLiteral("boxOrient")};
+        auto inherited = [](const ComputedStyle &s) -> const InheritedStyle & { return s; };
+        auto box = [](const ComputedStyle &s) -> const BoxStyle & { return s; };
+        auto paint = [](const ComputedStyle &s) -> const PaintStyle & { return s; };
+        for (const CssProperty &p : cssProperties()) {
+            const QString name(p.name);
+            if (noEffect.contains(name))
+                continue;
+            QVERIFY2(samples.contains(name), qPrintable(name + QLatin1String(" has no sample")));
+            const QJsonObject decl = QJsonDocument::fromJson(samples.value(name).toUtf8()).object();
+            QJsonObject without = decl;
+            without.remove(name);
+            QStringList warnings;
+            const ComputedStyle parent = computeStyle(decl, nullptr, QStringLiteral("div"), 16, QStringLiteral("s"), &warnings);
+            const ComputedStyle base = computeStyle(without, nullptr, QStringLiteral("div"), 16, QStringLiteral("s"), &warnings);
+            QVERIFY2(warnings.isEmpty(), qPrintable(warnings.join(QLatin1Char('\n'))));
+            // The row's flag says where its field is.
+            const bool inInherited = !(inherited(parent) == inherited(base));
+            QVERIFY2(inInherited == p.inherited, qPrintable(name));
+            if (!p.inherited)
+                QVERIFY2(!(box(parent) == box(base)) || !(paint(parent) == paint(base)), qPrintable(name));
+
+            // A child element and a text run take the whole inherited part, nothing else.
+            const ComputedStyle child = computeStyle({}, &parent, QStringLiteral("div"), 16, QStringLiteral("s"), nullptr);
+            QVERIFY2(inherited(child) == inherited(parent), qPrintable(name));
+            ComputedStyle expected;
+            expected.borderColor.fill(child.color); // currentColor, the inherited colour
+            QVERIFY2(box(child) == box(expected), qPrintable(name));
+            QVERIFY2(paint(child) == paint(expected), qPrintable(name));
+            const ComputedStyle run = inheritedStyle(parent);
+            QVERIFY2(inherited(run) == inherited(parent), qPrintable(name));
+            ComputedStyle expectedRun;
+            expectedRun.overflow = parent.overflow;         // the documented exceptions
+            expectedRun.lineClamp = parent.lineClamp;
+            expectedRun.textOverflow = parent.textOverflow;
+            QVERIFY2(box(run) == box(expectedRun), qPrintable(name));
+            QVERIFY2(paint(run) == paint(expectedRun), qPrintable(name));
+        }
     }
 
     void hostileValuesNeverCrash()

@@ -47,32 +47,42 @@ std::optional<float> alphaValue(QStringView t)
 }
 
 // Function arguments in either the legacy comma form or the modern space form with
-// an optional `/ alpha` (§5.1, §7.1); returns the 3 channels and the alpha text.
-bool functionArgs(const QString &args, QStringList *channels, QString *alpha)
+// an optional `/ alpha` (§5.1, §7.1): the 3 channel texts and the alpha, 0–1 (1 when
+// omitted). False if the arguments are not of that shape or the alpha is invalid.
+bool functionArgs(const QString &args, QStringList *channels, float *alpha)
 {
+    QString alphaText;
     QStringList parts = css::split(args, QLatin1Char(','));
     if (parts.size() == 3 || parts.size() == 4) {
         if (parts.size() == 4)
-            *alpha = parts.takeLast();
+            alphaText = parts.takeLast();
         *channels = parts;
-        return true;
+    } else {
+        if (parts.size() != 1)
+            return false;
+        const QStringList slash = css::split(args, QLatin1Char('/'));
+        if (slash.size() > 2)
+            return false;
+        if (slash.size() == 2)
+            alphaText = slash[1];
+        *channels = css::split(slash.value(0), QLatin1Char(' '));
+        if (channels->size() != 3)
+            return false;
     }
-    if (parts.size() != 1)
-        return false;
-    const QStringList slash = css::split(args, QLatin1Char('/'));
-    if (slash.size() > 2)
-        return false;
-    if (slash.size() == 2)
-        *alpha = slash[1];
-    *channels = css::split(slash.value(0), QLatin1Char(' '));
-    return channels->size() == 3;
+    *alpha = 1;
+    if (alphaText.isEmpty())
+        return true;
+    const std::optional<float> a = alphaValue(alphaText);
+    if (a)
+        *alpha = *a;
+    return a.has_value();
 }
 
 std::optional<QColor> parseRgb(const QString &args)
 {
     QStringList ch;
-    QString alphaText;
-    if (!functionArgs(args, &ch, &alphaText))
+    float a = 1;
+    if (!functionArgs(args, &ch, &a))
         return std::nullopt;
     float rgb[3];
     for (int i = 0; i < 3; ++i) {
@@ -86,13 +96,6 @@ std::optional<QColor> parseRgb(const QString &args)
             return std::nullopt;
         rgb[i] = std::clamp(rgb[i], 0.f, 255.f);
     }
-    float a = 1;
-    if (!alphaText.isEmpty()) {
-        auto v = alphaValue(alphaText);
-        if (!v)
-            return std::nullopt;
-        a = *v;
-    }
     QColor c;
     c.setRgbF(rgb[0] / 255.f, rgb[1] / 255.f, rgb[2] / 255.f, a);
     return c;
@@ -101,8 +104,8 @@ std::optional<QColor> parseRgb(const QString &args)
 std::optional<QColor> parseHsl(const QString &args)
 {
     QStringList ch;
-    QString alphaText;
-    if (!functionArgs(args, &ch, &alphaText))
+    float a = 1;
+    if (!functionArgs(args, &ch, &a))
         return std::nullopt;
     std::optional<float> hue = css::number(ch[0]);
     if (!hue)
@@ -116,13 +119,6 @@ std::optional<QColor> parseHsl(const QString &args)
         l = css::number(ch[2]);
     if (!hue || !s || !l)
         return std::nullopt;
-    float a = 1;
-    if (!alphaText.isEmpty()) {
-        auto v = alphaValue(alphaText);
-        if (!v)
-            return std::nullopt;
-        a = *v;
-    }
     float h = std::fmod(*hue, 360.f);
     if (h < 0)
         h += 360.f;

@@ -1,7 +1,8 @@
 #pragma once
-// Internal helpers of the style module: CSS component-value splitting and the value
-// parsers shared by computeStyle() (style.cpp) and the image/shadow/transform parsers
-// (style_image.cpp). Not part of the render contract; only style*.cpp include it.
+// The CSS value parsers: component-value splitting and the numbers, lengths and
+// positions every property uses (values.cpp), colours (color.cpp), gradients
+// (gradient.cpp), shadows (shadow.cpp) and transforms (transform.cpp). Not part of the
+// render contract; css/ and style/ include it.
 
 #include "server/render/css/values.h"
 

@@ -98,6 +98,7 @@ struct ColorStop {
     /// Set instead of `position` when the stop was written in px (`red 40px`): only the
     /// painter knows the gradient line length, so it divides by it (then applies fixup).
     std::optional<float> positionPx;
+    friend bool operator==(const ColorStop &, const ColorStop &) = default;
 };
 
 /// linear-gradient / radial-gradient (CSS Images 3 §3). Angles in degrees, CSS
@@ -136,6 +137,7 @@ struct Gradient {
         default: return angleDeg;
         }
     }
+    friend bool operator==(const Gradient &, const Gradient &) = default;
 };
 
 /// One background layer: a gradient or an image URL (data: only unless allowlisted).
@@ -148,6 +150,7 @@ struct BackgroundLayer {
     Length sizeX, sizeY;
     Length positionX = Length::percent(0), positionY = Length::percent(0);
     bool repeat = true; // background-repeat: repeat vs no-repeat
+    friend bool operator==(const BackgroundLayer &, const BackgroundLayer &) = default;
 };
 
 /// box-shadow / text-shadow entry (CSS Backgrounds 3 §7.1), lengths in px.
@@ -155,6 +158,7 @@ struct Shadow {
     float offsetX = 0, offsetY = 0, blur = 0, spread = 0;
     QColor color = Qt::black;
     bool inset = false;
+    friend bool operator==(const Shadow &, const Shadow &) = default;
 };
 
 /// One transform function (CSS Transforms 1 §9); angles in degrees.
@@ -164,6 +168,7 @@ struct TransformOp {
     Length x, y;            // translate (percent of the border box)
     float a = 0, b = 0;     // rotate: a = angle; scale: a, b; skew: a, b (degrees)
     std::array<float, 6> m{1, 0, 0, 1, 0, 0}; // matrix(a, b, c, d, e, f)
+    friend bool operator==(const TransformOp &, const TransformOp &) = default;
 };
 
 /// One corner radius: horizontal and vertical (CSS Backgrounds 3 §5.1).
@@ -177,6 +182,7 @@ struct TextDecoration {
     bool underline = false, overline = false, lineThrough = false;
     std::optional<QColor> color; // unset = currentColor
     BorderStyle style = BorderStyle::Solid;
+    friend bool operator==(const TextDecoration &, const TextDecoration &) = default;
 };
 
 /// Parses a CSS colour (hex #rgb/#rgba/#rrggbb/#rrggbbaa, rgb()/rgba(), hsl()/hsla(),

@@ -6,7 +6,7 @@
 
 #include <QHash>
 #include <QJsonArray>
-#include <QSet>
+#include <QVarLengthArray>
 
 #include <algorithm>
 #include <cmath>
@@ -17,29 +17,6 @@ namespace imprint::render {
 namespace style_detail {
 
 namespace {
-
-/// Declarations are processed in this order because QJsonObject keeps keys sorted, not
-/// as written: the font size first (other `em`s depend on it), then the colour
-/// (`currentColor` depends on it), then shorthands, then longhands, so `padding: 8,
-/// paddingTop: 0` means what its author meant whichever key comes first.
-int priority(const QString &property)
-{
-    static const QHash<QString, int> table = {
-        {QStringLiteral("fontSize"), 0},
-        {QStringLiteral("color"), 1},
-        {QStringLiteral("margin"), 2}, {QStringLiteral("padding"), 2}, {QStringLiteral("border"), 2},
-        {QStringLiteral("inset"), 2}, {QStringLiteral("flex"), 2}, {QStringLiteral("flexFlow"), 2},
-        {QStringLiteral("background"), 2}, {QStringLiteral("borderRadius"), 2}, {QStringLiteral("gap"), 2},
-        {QStringLiteral("overflow"), 2}, {QStringLiteral("textDecoration"), 2},
-        {QStringLiteral("borderTop"), 3}, {QStringLiteral("borderRight"), 3},
-        {QStringLiteral("borderBottom"), 3}, {QStringLiteral("borderLeft"), 3},
-        {QStringLiteral("borderWidth"), 3}, {QStringLiteral("borderStyle"), 3},
-        {QStringLiteral("borderColor"), 3},
-        {QStringLiteral("backgroundSize"), 5}, {QStringLiteral("backgroundPosition"), 5},
-        {QStringLiteral("backgroundRepeat"), 5},
-    };
-    return table.value(property, 4);
-}
 
 QString valueText(const QJsonValue &v)
 {
@@ -53,140 +30,30 @@ QString valueText(const QJsonValue &v)
     return v.toString().trimmed();
 }
 
-/// What a property takes, for warnings a template author understands.
-QString valueKind(const QString &property)
-{
-    static const QSet<QString> lengths = {
-        QStringLiteral("width"), QStringLiteral("height"), QStringLiteral("minWidth"), QStringLiteral("minHeight"),
-        QStringLiteral("maxWidth"), QStringLiteral("maxHeight"), QStringLiteral("top"), QStringLiteral("right"),
-        QStringLiteral("bottom"), QStringLiteral("left"), QStringLiteral("flexBasis"), QStringLiteral("fontSize"),
-        QStringLiteral("letterSpacing"), QStringLiteral("wordSpacing"), QStringLiteral("rowGap"),
-        QStringLiteral("columnGap")};
-    if (lengths.contains(property) || property.startsWith(QLatin1String("margin"))
-        || property.startsWith(QLatin1String("padding")) || property.endsWith(QLatin1String("Width"))
-        || property.endsWith(QLatin1String("Radius")))
-        return QStringLiteral("length");
-    if (property.endsWith(QLatin1String("olor")))
-        return QStringLiteral("colour");
-    return QStringLiteral("value");
-}
-
-int edgeIndex(const QString &side)
-{
-    if (side == QLatin1String("Top"))
-        return Top;
-    if (side == QLatin1String("Right"))
-        return Right;
-    if (side == QLatin1String("Bottom"))
-        return Bottom;
-    if (side == QLatin1String("Left"))
-        return Left;
-    return -1;
-}
-
 } // namespace
-
-
-const QHash<QString, StyleBuilder::Handler> &StyleBuilder::handlers()
-{
-    using B = StyleBuilder;
-    static const QHash<QString, Handler> table = {
-        {QStringLiteral("display"), &B::display},
-        {QStringLiteral("position"), &B::positionProp},
-        {QStringLiteral("zIndex"), &B::zIndexProp},
-        {QStringLiteral("boxSizing"), &B::boxSizing},
-        {QStringLiteral("top"), &B::insetEdge}, {QStringLiteral("right"), &B::insetEdge},
-        {QStringLiteral("bottom"), &B::insetEdge}, {QStringLiteral("left"), &B::insetEdge},
-        {QStringLiteral("inset"), &B::inset},
-        {QStringLiteral("width"), &B::size}, {QStringLiteral("height"), &B::size},
-        {QStringLiteral("minWidth"), &B::size}, {QStringLiteral("minHeight"), &B::size},
-        {QStringLiteral("maxWidth"), &B::size}, {QStringLiteral("maxHeight"), &B::size},
-        {QStringLiteral("margin"), &B::margin},
-        {QStringLiteral("marginTop"), &B::marginEdge}, {QStringLiteral("marginRight"), &B::marginEdge},
-        {QStringLiteral("marginBottom"), &B::marginEdge}, {QStringLiteral("marginLeft"), &B::marginEdge},
-        {QStringLiteral("padding"), &B::padding},
-        {QStringLiteral("paddingTop"), &B::paddingEdge}, {QStringLiteral("paddingRight"), &B::paddingEdge},
-        {QStringLiteral("paddingBottom"), &B::paddingEdge}, {QStringLiteral("paddingLeft"), &B::paddingEdge},
-        {QStringLiteral("border"), &B::border},
-        {QStringLiteral("borderTop"), &B::border}, {QStringLiteral("borderRight"), &B::border},
-        {QStringLiteral("borderBottom"), &B::border}, {QStringLiteral("borderLeft"), &B::border},
-        {QStringLiteral("borderWidth"), &B::borderWidth},
-        {QStringLiteral("borderTopWidth"), &B::borderWidth}, {QStringLiteral("borderRightWidth"), &B::borderWidth},
-        {QStringLiteral("borderBottomWidth"), &B::borderWidth}, {QStringLiteral("borderLeftWidth"), &B::borderWidth},
-        {QStringLiteral("borderStyle"), &B::borderStyle},
-        {QStringLiteral("borderTopStyle"), &B::borderStyle}, {QStringLiteral("borderRightStyle"), &B::borderStyle},
-        {QStringLiteral("borderBottomStyle"), &B::borderStyle}, {QStringLiteral("borderLeftStyle"), &B::borderStyle},
-        {QStringLiteral("borderColor"), &B::borderColor},
-        {QStringLiteral("borderTopColor"), &B::borderColor}, {QStringLiteral("borderRightColor"), &B::borderColor},
-        {QStringLiteral("borderBottomColor"), &B::borderColor}, {QStringLiteral("borderLeftColor"), &B::borderColor},
-        {QStringLiteral("flexDirection"), &B::flexDirection},
-        {QStringLiteral("flexWrap"), &B::flexWrap},
-        {QStringLiteral("flexFlow"), &B::flexFlow},
-        {QStringLiteral("flex"), &B::flex},
-        {QStringLiteral("flexGrow"), &B::flexFactor}, {QStringLiteral("flexShrink"), &B::flexFactor},
-        {QStringLiteral("flexBasis"), &B::flexBasis},
-        {QStringLiteral("justifyContent"), &B::justifyContent},
-        {QStringLiteral("alignItems"), &B::alignItems}, {QStringLiteral("alignSelf"), &B::alignItems},
-        {QStringLiteral("alignContent"), &B::alignContent},
-        {QStringLiteral("gap"), &B::gap}, {QStringLiteral("rowGap"), &B::gap},
-        {QStringLiteral("columnGap"), &B::gap}, {QStringLiteral("gridGap"), &B::gap},
-        {QStringLiteral("overflow"), &B::overflow}, {QStringLiteral("overflowX"), &B::overflow},
-        {QStringLiteral("overflowY"), &B::overflow},
-        {QStringLiteral("aspectRatio"), &B::aspectRatio},
-        {QStringLiteral("backgroundColor"), &B::backgroundColor},
-        {QStringLiteral("background"), &B::background},
-        {QStringLiteral("backgroundImage"), &B::backgroundImage},
-        {QStringLiteral("backgroundSize"), &B::backgroundSize},
-        {QStringLiteral("backgroundPosition"), &B::backgroundPosition},
-        {QStringLiteral("backgroundRepeat"), &B::backgroundRepeat},
-        {QStringLiteral("borderRadius"), &B::borderRadius},
-        {QStringLiteral("borderTopLeftRadius"), &B::cornerRadius},
-        {QStringLiteral("borderTopRightRadius"), &B::cornerRadius},
-        {QStringLiteral("borderBottomRightRadius"), &B::cornerRadius},
-        {QStringLiteral("borderBottomLeftRadius"), &B::cornerRadius},
-        {QStringLiteral("boxShadow"), &B::boxShadow},
-        {QStringLiteral("opacity"), &B::opacity},
-        {QStringLiteral("transform"), &B::transform},
-        {QStringLiteral("transformOrigin"), &B::transformOrigin},
-        {QStringLiteral("objectFit"), &B::objectFit},
-        {QStringLiteral("objectPosition"), &B::objectPosition},
-        {QStringLiteral("textOverflow"), &B::textOverflow},
-        {QStringLiteral("lineClamp"), &B::lineClamp}, {QStringLiteral("WebkitLineClamp"), &B::lineClamp},
-        {QStringLiteral("color"), &B::colorProp},
-        {QStringLiteral("fontFamily"), &B::fontFamily},
-        {QStringLiteral("fontSize"), &B::fontSize},
-        {QStringLiteral("fontWeight"), &B::fontWeight},
-        {QStringLiteral("fontStyle"), &B::fontStyle},
-        {QStringLiteral("lineHeight"), &B::lineHeight},
-        {QStringLiteral("letterSpacing"), &B::spacing}, {QStringLiteral("wordSpacing"), &B::spacing},
-        {QStringLiteral("textAlign"), &B::textAlign},
-        {QStringLiteral("textTransform"), &B::textTransform},
-        {QStringLiteral("whiteSpace"), &B::whiteSpace},
-        {QStringLiteral("wordBreak"), &B::wordBreak},
-        {QStringLiteral("overflowWrap"), &B::overflowWrap}, {QStringLiteral("wordWrap"), &B::overflowWrap},
-        {QStringLiteral("direction"), &B::direction},
-        {QStringLiteral("textShadow"), &B::textShadow},
-        {QStringLiteral("textDecoration"), &B::textDecoration},
-        {QStringLiteral("textDecorationLine"), &B::textDecorationLine},
-        {QStringLiteral("textDecorationColor"), &B::textDecorationColor},
-        {QStringLiteral("textDecorationStyle"), &B::textDecorationStyle},
-        // Companions of the line-clamp idiom; they change nothing here.
-        {QStringLiteral("WebkitBoxOrient"), &B::ignored},
-        {QStringLiteral("boxOrient"), &B::ignored},
-    };
-    return table;
-}
 
 void StyleBuilder::applyAll(const QJsonObject &declarations)
 {
-    QStringList keys = declarations.keys();
-    std::stable_sort(keys.begin(), keys.end(),
-                     [](const QString &a, const QString &b) { return priority(a) < priority(b); });
-    for (const QString &key : keys)
-        apply(key, declarations.value(key));
+    struct Declaration {
+        QString name;
+        QJsonValue value;
+        const CssProperty *property; // nullptr: unsupported, warned about in its turn
+        ApplyOrder order;
+    };
+    QVarLengthArray<Declaration, 32> list;
+    list.reserve(declarations.size());
+    for (auto it = declarations.begin(); it != declarations.end(); ++it) {
+        const CssProperty *p = findCssProperty(it.key());
+        list.append({it.key(), it.value(), p, p ? p->order : ApplyOrder::Longhand});
+    }
+    // Stable: within one order the keys stay sorted, as QJsonObject gives them.
+    std::stable_sort(list.begin(), list.end(),
+                     [](const Declaration &a, const Declaration &b) { return a.order < b.order; });
+    for (const Declaration &d : list)
+        apply(d.property, d.name, d.value);
 }
 
-void StyleBuilder::apply(const QString &name, const QJsonValue &value)
+void StyleBuilder::apply(const CssProperty *property, const QString &name, const QJsonValue &value)
 {
     if (value.isNull() || value.isUndefined())
         return; // React drops null/undefined style values
@@ -194,8 +61,7 @@ void StyleBuilder::apply(const QString &name, const QJsonValue &value)
         warn(name, QStringLiteral("expected a string or a number"));
         return;
     }
-    const auto handler = handlers().value(name);
-    if (!handler) {
+    if (!property) {
         warn(name, QStringLiteral("unsupported property"));
         return;
     }
@@ -215,17 +81,17 @@ void StyleBuilder::apply(const QString &name, const QJsonValue &value)
         return;
     }
     m_lastReason.clear();
-    if (!(this->*handler)(name, text)) {
+    if (!(this->*property->handler)(*property, text)) {
         if (!m_lastReason.isEmpty())
             warn(name, m_lastReason);
         else
-            warn(name, QStringLiteral("invalid %1 \"%2\"").arg(valueKind(name), text));
+            warn(name, QStringLiteral("invalid %1 \"%2\"").arg(valueKindName(property->kind), text));
     }
 }
 
 // --- box ---------------------------------------------------------------------------
 
-bool StyleBuilder::display(const QString &n, const QString &v)
+bool StyleBuilder::display(const CssProperty &p, const QString &v)
 {
     const QString t = v.toLower();
     if (t == QLatin1String("flex") || t == QLatin1String("inline-flex")) {
@@ -237,13 +103,13 @@ bool StyleBuilder::display(const QString &n, const QString &v)
         m_s.display = Display::None;
     } else {
         m_s.display = Display::Flex;
-        warn(n, QStringLiteral("display \"%1\" is not supported, using flex").arg(v));
+        warn(QString(p.name), QStringLiteral("display \"%1\" is not supported, using flex").arg(v));
     }
     return true;
 }
 
 /// z-index: auto | <integer> (CSS 2 §9.9.1).
-bool StyleBuilder::zIndexProp(const QString &, const QString &v)
+bool StyleBuilder::zIndexProp(const CssProperty &, const QString &v)
 {
     const QString t = v.trimmed();
     if (t.compare(QLatin1String("auto"), Qt::CaseInsensitive) == 0) {
@@ -258,7 +124,7 @@ bool StyleBuilder::zIndexProp(const QString &, const QString &v)
     return true;
 }
 
-bool StyleBuilder::positionProp(const QString &n, const QString &v)
+bool StyleBuilder::positionProp(const CssProperty &p, const QString &v)
 {
     if (auto p = keyword<Position>(v, {{"static", Position::Static},
                                        {"relative", Position::Relative},
@@ -270,7 +136,7 @@ bool StyleBuilder::positionProp(const QString &n, const QString &v)
     if (t == QLatin1String("fixed") || t == QLatin1String("sticky")) {
         // One static image has no scrolling: fixed is absolute to the page, sticky stays put.
         m_s.position = t == QLatin1String("fixed") ? Position::Absolute : Position::Relative;
-        warn(n, QStringLiteral("position \"%1\" treated as %2").arg(v, t == QLatin1String("fixed")
+        warn(QString(p.name), QStringLiteral("position \"%1\" treated as %2").arg(v, t == QLatin1String("fixed")
                                                                           ? QStringLiteral("absolute")
                                                                           : QStringLiteral("relative")));
         return true;
@@ -278,7 +144,7 @@ bool StyleBuilder::positionProp(const QString &n, const QString &v)
     return false;
 }
 
-bool StyleBuilder::boxSizing(const QString &, const QString &v)
+bool StyleBuilder::boxSizing(const CssProperty &, const QString &v)
 {
     auto b = keyword<BoxSizing>(v, {{"content-box", BoxSizing::ContentBox}, {"border-box", BoxSizing::BorderBox}});
     if (b)
@@ -286,30 +152,12 @@ bool StyleBuilder::boxSizing(const QString &, const QString &v)
     return b.has_value();
 }
 
-bool StyleBuilder::insetEdge(const QString &n, const QString &v)
+bool StyleBuilder::inset(const CssProperty &p, const QString &v)
 {
-    auto l = parseLength(v, m_s.fontSize, m_rootFontSize);
-    if (!l || l->isNone())
-        return false;
-    const int edge = n == QLatin1String("top") ? Top : n == QLatin1String("right") ? Right
-                   : n == QLatin1String("bottom") ? Bottom : Left;
-    m_s.inset[edge] = *l;
-    return true;
+    return edgeProperty<Length>(v, p.part, [this](const QString &t) { return offsetValue(t); }, m_s.inset);
 }
 
-bool StyleBuilder::inset(const QString &, const QString &v)
-{
-    std::vector<Length> values;
-    for (const QString &t : split(v, QLatin1Char(' '))) {
-        auto l = parseLength(t, m_s.fontSize, m_rootFontSize);
-        if (!l || l->isNone())
-            return false;
-        values.push_back(*l);
-    }
-    return expandEdges(values, &m_s.inset);
-}
-
-bool StyleBuilder::size(const QString &n, const QString &v)
+bool StyleBuilder::size(const CssProperty &p, const QString &v)
 {
     const QString t = v.toLower();
     if (t == QLatin1String("min-content") || t == QLatin1String("max-content")
@@ -320,7 +168,7 @@ bool StyleBuilder::size(const QString &n, const QString &v)
     auto l = parseLength(v, m_s.fontSize, m_rootFontSize);
     if (!l)
         return false;
-    const bool isMax = n.startsWith(QLatin1String("max"));
+    const bool isMax = p.part == SizeMaxWidth || p.part == SizeMaxHeight;
     if (l->isNone() && !isMax)
         return false;
     if (l->isAuto() && isMax)
@@ -329,61 +177,29 @@ bool StyleBuilder::size(const QString &n, const QString &v)
         m_lastReason = QStringLiteral("negative size \"%1\"").arg(v);
         return false;
     }
-    if (n == QLatin1String("width"))
-        m_s.width = *l;
-    else if (n == QLatin1String("height"))
-        m_s.height = *l;
-    else if (n == QLatin1String("minWidth"))
-        m_s.minWidth = *l;
-    else if (n == QLatin1String("minHeight"))
-        m_s.minHeight = *l;
-    else if (n == QLatin1String("maxWidth"))
-        m_s.maxWidth = *l;
-    else
-        m_s.maxHeight = *l;
-    return true;
-}
-
-bool StyleBuilder::margin(const QString &, const QString &v)
-{
-    std::vector<Length> values;
-    for (const QString &t : split(v, QLatin1Char(' '))) {
-        auto l = parseLength(t, m_s.fontSize, m_rootFontSize);
-        if (!l || l->isNone())
-            return false;
-        values.push_back(*l);
+    switch (SizeField(p.part)) {
+    case SizeWidth: m_s.width = *l; break;
+    case SizeHeight: m_s.height = *l; break;
+    case SizeMinWidth: m_s.minWidth = *l; break;
+    case SizeMinHeight: m_s.minHeight = *l; break;
+    case SizeMaxWidth: m_s.maxWidth = *l; break;
+    case SizeMaxHeight: m_s.maxHeight = *l; break;
     }
-    return expandEdges(values, &m_s.margin);
-}
-
-bool StyleBuilder::marginEdge(const QString &n, const QString &v)
-{
-    auto l = parseLength(v, m_s.fontSize, m_rootFontSize);
-    if (!l || l->isNone())
-        return false;
-    m_s.margin[edgeIndex(n.mid(6))] = *l;
     return true;
 }
 
-bool StyleBuilder::padding(const QString &, const QString &v)
+bool StyleBuilder::margin(const CssProperty &p, const QString &v)
 {
-    std::vector<Length> values;
-    for (const QString &t : split(v, QLatin1Char(' '))) {
+    return edgeProperty<Length>(v, p.part, [this](const QString &t) { return offsetValue(t); }, m_s.margin);
+}
+
+bool StyleBuilder::padding(const CssProperty &p, const QString &v)
+{
+    // Padding cannot be negative or auto (CSS Box 4 §4).
+    return edgeProperty<Length>(v, p.part, [this](const QString &t) {
         auto l = length(t);
-        if (!l || l->value < 0)
-            return false;
-        values.push_back(*l);
-    }
-    return expandEdges(values, &m_s.padding);
-}
-
-bool StyleBuilder::paddingEdge(const QString &n, const QString &v)
-{
-    auto l = length(v);
-    if (!l || l->value < 0)
-        return false;
-    m_s.padding[edgeIndex(n.mid(7))] = *l;
-    return true;
+        return l && l->value >= 0 ? l : std::nullopt;
+    }, m_s.padding);
 }
 
 std::optional<float> StyleBuilder::borderWidthValue(const QString &v) const
@@ -434,7 +250,7 @@ bool StyleBuilder::parseBorderParts(const QString &v, std::optional<float> *widt
     return true;
 }
 
-bool StyleBuilder::border(const QString &n, const QString &v)
+bool StyleBuilder::border(const CssProperty &p, const QString &v)
 {
     std::optional<float> width;
     std::optional<BorderStyle> style;
@@ -442,7 +258,7 @@ bool StyleBuilder::border(const QString &n, const QString &v)
     if (!parseBorderParts(v, &width, &style, &c))
         return false;
     // A shorthand resets what it leaves out to the initial values (medium, none, currentColor).
-    const int only = n == QLatin1String("border") ? -1 : edgeIndex(n.mid(6));
+    const int only = p.part;
     for (int e = 0; e < 4; ++e) {
         if (only >= 0 && e != only)
             continue;
@@ -454,69 +270,29 @@ bool StyleBuilder::border(const QString &n, const QString &v)
     return true;
 }
 
-bool StyleBuilder::borderWidth(const QString &n, const QString &v)
+bool StyleBuilder::borderWidth(const CssProperty &p, const QString &v)
 {
-    const int only = n == QLatin1String("borderWidth") ? -1 : edgeIndex(n.mid(6).chopped(5));
-    if (only >= 0) {
-        auto w = borderWidthValue(v);
-        if (w)
-            m_s.borderWidth[only] = *w;
-        return w.has_value();
-    }
-    std::vector<float> values;
-    for (const QString &t : split(v, QLatin1Char(' '))) {
-        auto w = borderWidthValue(t);
-        if (!w)
-            return false;
-        values.push_back(*w);
-    }
-    return expandEdges(values, &m_s.borderWidth);
+    return edgeProperty<float>(v, p.part, [this](const QString &t) { return borderWidthValue(t); }, m_s.borderWidth);
 }
 
-bool StyleBuilder::borderStyle(const QString &n, const QString &v)
+bool StyleBuilder::borderStyle(const CssProperty &p, const QString &v)
 {
-    const int only = n == QLatin1String("borderStyle") ? -1 : edgeIndex(n.mid(6).chopped(5));
-    if (only >= 0) {
-        auto s = borderStyleValue(v);
-        if (s)
-            m_s.borderStyle[only] = *s;
-        return s.has_value();
-    }
-    std::vector<BorderStyle> values;
-    for (const QString &t : split(v, QLatin1Char(' '))) {
-        auto s = borderStyleValue(t);
-        if (!s)
-            return false;
-        values.push_back(*s);
-    }
-    return expandEdges(values, &m_s.borderStyle);
+    return edgeProperty<BorderStyle>(v, p.part, borderStyleValue, m_s.borderStyle);
 }
 
-bool StyleBuilder::borderColor(const QString &n, const QString &v)
+bool StyleBuilder::borderColor(const CssProperty &p, const QString &v)
 {
-    const int only = n == QLatin1String("borderColor") ? -1 : edgeIndex(n.mid(6).chopped(5));
-    if (only >= 0) {
-        auto c = color(v);
-        if (c) {
-            m_s.borderColor[only] = *c;
-            m_borderColorSet[only] = true;
-        }
-        return c.has_value();
-    }
-    std::vector<QColor> values;
-    for (const QString &t : split(v, QLatin1Char(' '))) {
-        auto c = color(t);
-        if (!c)
-            return false;
-        values.push_back(*c);
-    }
-    if (!expandEdges(values, &m_s.borderColor))
+    if (!edgeProperty<QColor>(v, p.part, [this](const QString &t) { return color(t); }, m_s.borderColor))
         return false;
-    m_borderColorSet = {true, true, true, true};
+    // An explicit colour stays; the others follow `color` once it is known (finish()).
+    if (p.part >= 0)
+        m_borderColorSet[p.part] = true;
+    else
+        m_borderColorSet = {true, true, true, true};
     return true;
 }
 
-bool StyleBuilder::flexDirection(const QString &, const QString &v)
+bool StyleBuilder::flexDirection(const CssProperty &, const QString &v)
 {
     auto d = keyword<FlexDirection>(v, {{"row", FlexDirection::Row}, {"row-reverse", FlexDirection::RowReverse},
                                         {"column", FlexDirection::Column},
@@ -526,7 +302,7 @@ bool StyleBuilder::flexDirection(const QString &, const QString &v)
     return d.has_value();
 }
 
-bool StyleBuilder::flexWrap(const QString &, const QString &v)
+bool StyleBuilder::flexWrap(const CssProperty &, const QString &v)
 {
     auto w = keyword<FlexWrap>(v, {{"nowrap", FlexWrap::NoWrap}, {"wrap", FlexWrap::Wrap},
                                    {"wrap-reverse", FlexWrap::WrapReverse}});
@@ -535,7 +311,7 @@ bool StyleBuilder::flexWrap(const QString &, const QString &v)
     return w.has_value();
 }
 
-bool StyleBuilder::flexFlow(const QString &n, const QString &v)
+bool StyleBuilder::flexFlow(const CssProperty &p, const QString &v)
 {
     const QStringList tokens = split(v, QLatin1Char(' '));
     if (tokens.isEmpty() || tokens.size() > 2)
@@ -543,9 +319,9 @@ bool StyleBuilder::flexFlow(const QString &n, const QString &v)
     ComputedStyle saved = m_s;
     bool dirSeen = false, wrapSeen = false;
     for (const QString &t : tokens) {
-        if (!dirSeen && flexDirection(n, t)) {
+        if (!dirSeen && flexDirection(p, t)) {
             dirSeen = true;
-        } else if (!wrapSeen && flexWrap(n, t)) {
+        } else if (!wrapSeen && flexWrap(p, t)) {
             wrapSeen = true;
         } else {
             m_s = saved;
@@ -560,7 +336,7 @@ bool StyleBuilder::flexFlow(const QString &n, const QString &v)
     return true;
 }
 
-bool StyleBuilder::flex(const QString &, const QString &v)
+bool StyleBuilder::flex(const CssProperty &, const QString &v)
 {
     // CSS Flexbox 1 §7.1.1: none = 0 0 auto, auto = 1 1 auto, initial = 0 1 auto;
     // <grow> [<shrink>]? || <basis>, an omitted basis being 0 (computed as 0%, as Chromium
@@ -611,16 +387,16 @@ bool StyleBuilder::flex(const QString &, const QString &v)
     return true;
 }
 
-bool StyleBuilder::flexFactor(const QString &n, const QString &v)
+bool StyleBuilder::flexFactor(const CssProperty &p, const QString &v)
 {
     auto f = css::number(v);
     if (!f || *f < 0)
         return false;
-    (n == QLatin1String("flexGrow") ? m_s.flexGrow : m_s.flexShrink) = *f;
+    (p.part == 0 ? m_s.flexGrow : m_s.flexShrink) = *f;
     return true;
 }
 
-bool StyleBuilder::flexBasis(const QString &, const QString &v)
+bool StyleBuilder::flexBasis(const CssProperty &, const QString &v)
 {
     if (v.compare(QLatin1String("content"), Qt::CaseInsensitive) == 0) {
         m_lastReason = QStringLiteral("flex-basis \"content\" is not supported, using auto");
@@ -634,7 +410,7 @@ bool StyleBuilder::flexBasis(const QString &, const QString &v)
     return true;
 }
 
-bool StyleBuilder::justifyContent(const QString &, const QString &v)
+bool StyleBuilder::justifyContent(const CssProperty &, const QString &v)
 {
     // CSS Box Alignment 3: start/end/left/right act as flex-start/flex-end in a
     // left-to-right row; normal and stretch behave as flex-start for flex containers.
@@ -650,14 +426,14 @@ bool StyleBuilder::justifyContent(const QString &, const QString &v)
     return j.has_value();
 }
 
-bool StyleBuilder::alignItems(const QString &n, const QString &v)
+bool StyleBuilder::alignItems(const CssProperty &p, const QString &v)
 {
     QString t = v.toLower();
     if (t.startsWith(QLatin1String("first ")) || t.startsWith(QLatin1String("last ")))
         t = QStringLiteral("baseline");
     if (t.startsWith(QLatin1String("safe ")) || t.startsWith(QLatin1String("unsafe ")))
         t = t.mid(t.indexOf(QLatin1Char(' ')) + 1);
-    const bool self = n == QLatin1String("alignSelf");
+    const bool self = p.part == 1;
     if (!self && t == QLatin1String("auto"))
         return false;
     auto a = keyword<AlignItems>(
@@ -672,7 +448,7 @@ bool StyleBuilder::alignItems(const QString &n, const QString &v)
     return true;
 }
 
-bool StyleBuilder::alignContent(const QString &, const QString &v)
+bool StyleBuilder::alignContent(const CssProperty &, const QString &v)
 {
     auto a = keyword<AlignContent>(
         v, {{"flex-start", AlignContent::FlexStart}, {"start", AlignContent::FlexStart},
@@ -686,7 +462,7 @@ bool StyleBuilder::alignContent(const QString &, const QString &v)
     return a.has_value();
 }
 
-bool StyleBuilder::gap(const QString &n, const QString &v)
+bool StyleBuilder::gap(const CssProperty &p, const QString &v)
 {
     const QStringList tokens = split(v, QLatin1Char(' '));
     std::vector<Length> values;
@@ -702,11 +478,11 @@ bool StyleBuilder::gap(const QString &n, const QString &v)
     }
     if (values.empty())
         return false;
-    if (n == QLatin1String("rowGap")) {
+    if (p.part == 1) {
         if (values.size() != 1)
             return false;
         m_s.rowGap = values[0];
-    } else if (n == QLatin1String("columnGap")) {
+    } else if (p.part == 0) {
         if (values.size() != 1)
             return false;
         m_s.columnGap = values[0];
@@ -719,12 +495,12 @@ bool StyleBuilder::gap(const QString &n, const QString &v)
     return true;
 }
 
-bool StyleBuilder::overflow(const QString &n, const QString &v)
+bool StyleBuilder::overflow(const CssProperty &p, const QString &v)
 {
     // A still image cannot scroll: scroll/auto/clip clip like hidden. One flag serves
     // both axes, so clipping either axis clips the box.
     const QStringList tokens = split(v, QLatin1Char(' '));
-    if (tokens.isEmpty() || tokens.size() > (n == QLatin1String("overflow") ? 2 : 1))
+    if (tokens.isEmpty() || tokens.size() > (p.part < 0 ? 2 : 1))
         return false;
     bool hidden = false;
     for (const QString &t : tokens) {
@@ -734,14 +510,14 @@ bool StyleBuilder::overflow(const QString &n, const QString &v)
             return false;
         hidden |= *o;
     }
-    if (n == QLatin1String("overflow"))
+    if (p.part < 0)
         m_s.overflow = hidden ? Overflow::Hidden : Overflow::Visible;
     else if (hidden)
         m_s.overflow = Overflow::Hidden;
     return true;
 }
 
-bool StyleBuilder::aspectRatio(const QString &, const QString &v)
+bool StyleBuilder::aspectRatio(const CssProperty &, const QString &v)
 {
     QString t = v.toLower();
     if (t == QLatin1String("auto")) {
@@ -851,28 +627,14 @@ const QJsonObject &tagPreset(const QString &tag)
     return it == presets.constEnd() ? none : *it;
 }
 
+/// Inheritance (CSS Cascade 4 §7.2): the whole inherited part of the parent's style.
 void inheritInto(ComputedStyle &s, const ComputedStyle &parent)
 {
-    s.color = parent.color;
-    s.fontFamily = parent.fontFamily;
-    s.fontSize = parent.fontSize;
-    s.fontWeight = parent.fontWeight;
-    s.fontStyle = parent.fontStyle;
-    s.lineHeight = parent.lineHeight;
-    s.letterSpacing = parent.letterSpacing;
-    s.wordSpacing = parent.wordSpacing;
-    s.textAlign = parent.textAlign;
-    s.textTransform = parent.textTransform;
-    s.whiteSpace = parent.whiteSpace;
-    s.wordBreak = parent.wordBreak;
-    s.overflowWrap = parent.overflowWrap;
-    s.direction = parent.direction;
-    s.textShadow = parent.textShadow;
+    static_cast<InheritedStyle &>(s) = parent;
     // Propagated decorations keep the colour of the element that declared them.
-    s.textDecoration = parent.textDecoration;
-    const TextDecoration &d = s.textDecoration;
+    TextDecoration &d = s.textDecoration;
     if ((d.underline || d.overline || d.lineThrough) && !d.color)
-        s.textDecoration.color = parent.color;
+        d.color = parent.color;
 }
 
 } // namespace

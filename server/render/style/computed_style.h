@@ -12,11 +12,32 @@
 
 namespace imprint::render {
 
-/// The computed style of an element (or of a text run, which inherits from its parent).
-/// Defaults are CSS initial values, except where satori differs and the template
-/// language follows it (a `div` defaults to display:flex; see computeStyle()).
-struct ComputedStyle {
-    // --- box (not inherited) ---
+/// The inherited properties (CSS Cascade 4 §7.2): a child starts with its parent's
+/// values, so computeStyle() copies this part as a whole and no field can be forgotten.
+/// The rows of the property table (properties.h) marked inherited set fields here.
+struct InheritedStyle {
+    QColor color = Qt::black;
+    QStringList fontFamily;                               // as written, fallback handled by text module
+    float fontSize = 16;                                  // px
+    int fontWeight = 400;                                 // 100–900
+    FontStyle fontStyle = FontStyle::Normal;
+    LineHeight lineHeight;
+    float letterSpacing = 0;                              // px
+    float wordSpacing = 0;                                // px
+    TextAlign textAlign = TextAlign::Start;
+    TextTransform textTransform = TextTransform::None;
+    WhiteSpace whiteSpace = WhiteSpace::Normal;
+    WordBreak wordBreak = WordBreak::Normal;
+    OverflowWrap overflowWrap = OverflowWrap::Normal;
+    Direction direction = Direction::Ltr;
+    std::vector<Shadow> textShadow;
+    TextDecoration textDecoration;                        // not inherited in CSS, but propagated (CSS Text Decoration 3 §2.1)
+    friend bool operator==(const InheritedStyle &, const InheritedStyle &) = default;
+};
+
+/// The box properties layout reads (CSS Box 3, CSS Sizing 3, CSS Flexbox 1, CSS
+/// Positioned Layout 3); not inherited, each starts at its initial value.
+struct BoxStyle {
     Display display = Display::Flex;
     Position position = Position::Static;
     std::optional<int> zIndex;                            // auto; honoured by paintOrder() (paint_order.h)
@@ -43,8 +64,13 @@ struct ComputedStyle {
     Length rowGap = Length::px(0), columnGap = Length::px(0);
     Overflow overflow = Overflow::Visible;                // overflowX == overflowY here
     float aspectRatio = 0;                                // 0 = auto
+    friend bool operator==(const BoxStyle &, const BoxStyle &) = default;
+};
 
-    // --- paint (not inherited) ---
+/// The visual properties the painters read (CSS Backgrounds 3, CSS Transforms 1, CSS
+/// Images 3 §5) and the line-level text-overflow/line-clamp (CSS Overflow 4); not
+/// inherited.
+struct PaintStyle {
     QColor backgroundColor = Qt::transparent;
     std::vector<BackgroundLayer> backgroundLayers;       // first = topmost, as in CSS
     std::array<CornerRadius, 4> borderRadius;            // top-left, top-right, bottom-right, bottom-left
@@ -56,25 +82,14 @@ struct ComputedStyle {
     Length objectPositionX = Length::percent(50), objectPositionY = Length::percent(50);
     TextOverflow textOverflow = TextOverflow::Clip;
     int lineClamp = 0;                                     // 0 = none
+    friend bool operator==(const PaintStyle &, const PaintStyle &) = default;
+};
 
-    // --- text (inherited) ---
-    QColor color = Qt::black;
-    QStringList fontFamily;                               // as written, fallback handled by text module
-    float fontSize = 16;                                  // px
-    int fontWeight = 400;                                 // 100–900
-    FontStyle fontStyle = FontStyle::Normal;
-    LineHeight lineHeight;
-    float letterSpacing = 0;                              // px
-    float wordSpacing = 0;                                // px
-    TextAlign textAlign = TextAlign::Start;
-    TextTransform textTransform = TextTransform::None;
-    WhiteSpace whiteSpace = WhiteSpace::Normal;
-    WordBreak wordBreak = WordBreak::Normal;
-    OverflowWrap overflowWrap = OverflowWrap::Normal;
-    Direction direction = Direction::Ltr;
-    std::vector<Shadow> textShadow;
-    TextDecoration textDecoration;                        // not inherited in CSS, but propagated to text runs
-
+/// The computed style of an element (or of a text run, which inherits from its parent).
+/// Defaults are CSS initial values, except where satori differs and the template
+/// language follows it (a `div` defaults to display:flex; see computeStyle()).
+/// The three parts are base classes so a field reads `s.fontSize` wherever it lives.
+struct ComputedStyle : InheritedStyle, BoxStyle, PaintStyle {
     bool isFlexContainer() const { return display == Display::Flex; }
     bool isRowDirection() const
     {

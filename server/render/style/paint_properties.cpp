@@ -7,7 +7,7 @@
 
 namespace imprint::render::style_detail {
 
-bool StyleBuilder::backgroundColor(const QString &, const QString &v)
+bool StyleBuilder::backgroundColor(const CssProperty &, const QString &v)
 {
     auto c = color(v);
     if (c)
@@ -53,7 +53,7 @@ static std::optional<bool> repeatValue(const QString &v)
     return repeat;
 }
 
-bool StyleBuilder::background(const QString &, const QString &v)
+bool StyleBuilder::background(const CssProperty &, const QString &v)
 {
     // CSS Backgrounds 3 §3.10: layers separated by commas, the colour only in the last.
     if (v.compare(QLatin1String("none"), Qt::CaseInsensitive) == 0) {
@@ -158,7 +158,7 @@ bool StyleBuilder::background(const QString &, const QString &v)
     return true;
 }
 
-bool StyleBuilder::backgroundImage(const QString &, const QString &v)
+bool StyleBuilder::backgroundImage(const CssProperty &, const QString &v)
 {
     if (v.compare(QLatin1String("none"), Qt::CaseInsensitive) == 0) {
         m_s.backgroundLayers.clear();
@@ -211,7 +211,7 @@ std::optional<BackgroundLayer> StyleBuilder::sizeEntry(const QString &e) const
     return l;
 }
 
-bool StyleBuilder::backgroundSize(const QString &, const QString &v)
+bool StyleBuilder::backgroundSize(const CssProperty &, const QString &v)
 {
     const QStringList entries = split(v, QLatin1Char(','));
     if (entries.isEmpty())
@@ -233,7 +233,7 @@ bool StyleBuilder::backgroundSize(const QString &, const QString &v)
     return true;
 }
 
-bool StyleBuilder::backgroundPosition(const QString &, const QString &v)
+bool StyleBuilder::backgroundPosition(const CssProperty &, const QString &v)
 {
     const QStringList entries = split(v, QLatin1Char(','));
     if (entries.isEmpty())
@@ -252,7 +252,7 @@ bool StyleBuilder::backgroundPosition(const QString &, const QString &v)
     return true;
 }
 
-bool StyleBuilder::backgroundRepeat(const QString &, const QString &v)
+bool StyleBuilder::backgroundRepeat(const CssProperty &, const QString &v)
 {
     const QStringList entries = split(v, QLatin1Char(','));
     if (entries.isEmpty())
@@ -269,7 +269,7 @@ bool StyleBuilder::backgroundRepeat(const QString &, const QString &v)
     return true;
 }
 
-bool StyleBuilder::borderRadius(const QString &, const QString &v)
+bool StyleBuilder::borderRadius(const CssProperty &, const QString &v)
 {
     // CSS Backgrounds 3 §5.1: 1–4 horizontal radii [ / 1–4 vertical radii ], corners in
     // the order top-left, top-right, bottom-right, bottom-left.
@@ -295,11 +295,9 @@ bool StyleBuilder::borderRadius(const QString &, const QString &v)
     return true;
 }
 
-bool StyleBuilder::cornerRadius(const QString &n, const QString &v)
+bool StyleBuilder::cornerRadius(const CssProperty &p, const QString &v)
 {
-    const int corner = n == QLatin1String("borderTopLeftRadius") ? 0
-                     : n == QLatin1String("borderTopRightRadius") ? 1
-                     : n == QLatin1String("borderBottomRightRadius") ? 2 : 3;
+    const int corner = p.part;
     const QStringList tokens = split(v, QLatin1Char(' '));
     if (tokens.isEmpty() || tokens.size() > 2)
         return false;
@@ -311,7 +309,7 @@ bool StyleBuilder::cornerRadius(const QString &n, const QString &v)
     return true;
 }
 
-bool StyleBuilder::boxShadow(const QString &, const QString &v)
+bool StyleBuilder::boxShadow(const CssProperty &, const QString &v)
 {
     auto s = css::shadows(v, true, m_s.color, m_s.fontSize, m_rootFontSize, &m_lastReason);
     if (s)
@@ -319,7 +317,7 @@ bool StyleBuilder::boxShadow(const QString &, const QString &v)
     return s.has_value();
 }
 
-bool StyleBuilder::opacity(const QString &, const QString &v)
+bool StyleBuilder::opacity(const CssProperty &, const QString &v)
 {
     auto o = css::percentage(v);
     if (o)
@@ -332,7 +330,7 @@ bool StyleBuilder::opacity(const QString &, const QString &v)
     return true;
 }
 
-bool StyleBuilder::transform(const QString &, const QString &v)
+bool StyleBuilder::transform(const CssProperty &, const QString &v)
 {
     auto t = css::transform(v, m_s.fontSize, m_rootFontSize, &m_lastReason);
     if (t)
@@ -340,7 +338,7 @@ bool StyleBuilder::transform(const QString &, const QString &v)
     return t.has_value();
 }
 
-bool StyleBuilder::transformOrigin(const QString &, const QString &v)
+bool StyleBuilder::transformOrigin(const CssProperty &, const QString &v)
 {
     QStringList tokens = split(v, QLatin1Char(' '));
     if (tokens.size() == 3)
@@ -348,7 +346,7 @@ bool StyleBuilder::transformOrigin(const QString &, const QString &v)
     return css::position(tokens, m_s.fontSize, m_rootFontSize, &m_s.transformOriginX, &m_s.transformOriginY);
 }
 
-bool StyleBuilder::objectFit(const QString &, const QString &v)
+bool StyleBuilder::objectFit(const CssProperty &, const QString &v)
 {
     auto f = keyword<ObjectFit>(v, {{"fill", ObjectFit::Fill}, {"contain", ObjectFit::Contain},
                                     {"cover", ObjectFit::Cover}, {"none", ObjectFit::None},
@@ -358,7 +356,7 @@ bool StyleBuilder::objectFit(const QString &, const QString &v)
     return f.has_value();
 }
 
-bool StyleBuilder::objectPosition(const QString &, const QString &v)
+bool StyleBuilder::objectPosition(const CssProperty &, const QString &v)
 {
     return css::position(split(v, QLatin1Char(' ')), m_s.fontSize, m_rootFontSize, &m_s.objectPositionX,
                          &m_s.objectPositionY);

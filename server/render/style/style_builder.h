@@ -1,16 +1,18 @@
 #pragma once
 // Internal to the style module: the builder computeStyle() drives, one handler per CSS
-// property, split over style.cpp (box), style_paint.cpp (backgrounds, borders' radii,
-// shadows, transforms) and style_text.cpp (colour, fonts, text). Not a render contract.
+// property (the rows of properties.cpp name them), split over cascade.cpp (box),
+// paint_properties.cpp (backgrounds, borders' radii, shadows, transforms) and
+// text_properties.cpp (colour, fonts, text). Not a render contract.
 
 #include "server/render/css/parse.h"
 #include "server/render/style/computed_style.h"
+#include "server/render/style/properties.h"
 
-#include <QHash>
 #include <QJsonObject>
 #include <QJsonValue>
 
 #include <initializer_list>
+#include <span>
 
 namespace imprint::render::style_detail {
 
@@ -43,6 +45,34 @@ template <typename T> bool expandEdges(const std::vector<T> &v, Edges<T> *out)
     }
 }
 
+/// An edge property (CSS Box 4 §3–4 margin/padding, CSS Positioned Layout 3 §3.1
+/// inset, CSS Backgrounds 3 §4 border-width/-style/-color): one edge (`edge` 0–3, in Edge
+/// order) from the whole `value`, or for a shorthand (`edge` < 0) all four from 1–4
+/// space-separated values in CSS order. `parse` turns one value into a T or nullopt.
+/// Returns false, leaving `out` untouched, when a value is invalid or there are more
+/// than four.
+template <typename T, typename Parse>
+bool edgeProperty(const QString &value, int edge, Parse parse, Edges<T> &out)
+{
+    if (edge >= 0) {
+        const std::optional<T> one = parse(value);
+        if (one)
+            out[edge] = *one;
+        return one.has_value();
+    }
+    std::vector<T> values;
+    for (const QString &t : split(value, QLatin1Char(' '))) {
+        std::optional<T> v = parse(t);
+        if (!v)
+            return false;
+        values.push_back(std::move(*v));
+    }
+    return expandEdges(values, &out);
+}
+
+/// CssProperty::part of the width/height/min-/max- rows.
+enum SizeField : qint8 { SizeWidth, SizeHeight, SizeMinWidth, SizeMinHeight, SizeMaxWidth, SizeMaxHeight };
+
 /// The state of one computeStyle() call.
 class StyleBuilder {
 public:
@@ -53,11 +83,14 @@ public:
     {
     }
 
+    /// Applies `declarations` in ApplyOrder (properties.h), each through its table row.
     void applyAll(const QJsonObject &declarations);
     void finish();
 
+    /// The property table (properties.cpp); a member so the rows can name the handlers.
+    static std::span<const CssProperty> table();
+
 private:
-    using Handler = bool (StyleBuilder::*)(const QString &name, const QString &value);
 
     void warn(const QString &name, const QString &reason)
     {
@@ -75,75 +108,78 @@ private:
     }
     std::optional<QColor> color(const QString &v) const { return parseColor(v, m_s.color); }
 
-    void apply(const QString &name, const QJsonValue &value);
+    void apply(const CssProperty *property, const QString &name, const QJsonValue &value);
 
     // Handlers return false when the value is invalid (the caller warns with the name).
-    bool display(const QString &, const QString &v);
-    bool positionProp(const QString &, const QString &v);
-    bool zIndexProp(const QString &, const QString &v);
-    bool boxSizing(const QString &, const QString &v);
-    bool insetEdge(const QString &n, const QString &v);
-    bool inset(const QString &, const QString &v);
-    bool size(const QString &n, const QString &v);
-    bool margin(const QString &, const QString &v);
-    bool marginEdge(const QString &n, const QString &v);
-    bool padding(const QString &, const QString &v);
-    bool paddingEdge(const QString &n, const QString &v);
-    bool border(const QString &n, const QString &v);
-    bool borderWidth(const QString &n, const QString &v);
-    bool borderStyle(const QString &n, const QString &v);
-    bool borderColor(const QString &n, const QString &v);
-    bool flexDirection(const QString &, const QString &v);
-    bool flexWrap(const QString &, const QString &v);
-    bool flexFlow(const QString &, const QString &v);
-    bool flex(const QString &, const QString &v);
-    bool flexFactor(const QString &n, const QString &v);
-    bool flexBasis(const QString &, const QString &v);
-    bool justifyContent(const QString &, const QString &v);
-    bool alignItems(const QString &n, const QString &v);
-    bool alignContent(const QString &, const QString &v);
-    bool gap(const QString &n, const QString &v);
-    bool overflow(const QString &n, const QString &v);
-    bool aspectRatio(const QString &, const QString &v);
-    bool backgroundColor(const QString &, const QString &v);
-    bool background(const QString &, const QString &v);
-    bool backgroundImage(const QString &, const QString &v);
-    bool backgroundSize(const QString &, const QString &v);
-    bool backgroundPosition(const QString &, const QString &v);
-    bool backgroundRepeat(const QString &, const QString &v);
-    bool borderRadius(const QString &, const QString &v);
-    bool cornerRadius(const QString &n, const QString &v);
-    bool boxShadow(const QString &, const QString &v);
-    bool opacity(const QString &, const QString &v);
-    bool transform(const QString &, const QString &v);
-    bool transformOrigin(const QString &, const QString &v);
-    bool objectFit(const QString &, const QString &v);
-    bool objectPosition(const QString &, const QString &v);
-    bool textOverflow(const QString &, const QString &v);
-    bool lineClamp(const QString &, const QString &v);
-    bool colorProp(const QString &, const QString &v);
-    bool fontFamily(const QString &, const QString &v);
-    bool fontSize(const QString &, const QString &v);
-    bool fontWeight(const QString &, const QString &v);
-    bool fontStyle(const QString &, const QString &v);
-    bool lineHeight(const QString &, const QString &v);
-    bool spacing(const QString &n, const QString &v);
-    bool textAlign(const QString &, const QString &v);
-    bool textTransform(const QString &, const QString &v);
-    bool whiteSpace(const QString &, const QString &v);
-    bool wordBreak(const QString &, const QString &v);
-    bool overflowWrap(const QString &, const QString &v);
-    bool direction(const QString &, const QString &v);
-    bool textShadow(const QString &, const QString &v);
-    bool textDecoration(const QString &, const QString &v);
-    bool textDecorationLine(const QString &, const QString &v);
-    bool textDecorationColor(const QString &, const QString &v);
-    bool textDecorationStyle(const QString &, const QString &v);
-    bool ignored(const QString &, const QString &) { return true; }
+    bool display(const CssProperty &, const QString &v);
+    bool positionProp(const CssProperty &, const QString &v);
+    bool zIndexProp(const CssProperty &, const QString &v);
+    bool boxSizing(const CssProperty &, const QString &v);
+    bool inset(const CssProperty &p, const QString &v);
+    bool size(const CssProperty &p, const QString &v);
+    bool margin(const CssProperty &p, const QString &v);
+    bool padding(const CssProperty &p, const QString &v);
+    bool border(const CssProperty &p, const QString &v);
+    bool borderWidth(const CssProperty &p, const QString &v);
+    bool borderStyle(const CssProperty &p, const QString &v);
+    bool borderColor(const CssProperty &p, const QString &v);
+    bool flexDirection(const CssProperty &, const QString &v);
+    bool flexWrap(const CssProperty &, const QString &v);
+    bool flexFlow(const CssProperty &, const QString &v);
+    bool flex(const CssProperty &, const QString &v);
+    bool flexFactor(const CssProperty &p, const QString &v);
+    bool flexBasis(const CssProperty &, const QString &v);
+    bool justifyContent(const CssProperty &, const QString &v);
+    bool alignItems(const CssProperty &p, const QString &v);
+    bool alignContent(const CssProperty &, const QString &v);
+    bool gap(const CssProperty &p, const QString &v);
+    bool overflow(const CssProperty &p, const QString &v);
+    bool aspectRatio(const CssProperty &, const QString &v);
+    bool backgroundColor(const CssProperty &, const QString &v);
+    bool background(const CssProperty &, const QString &v);
+    bool backgroundImage(const CssProperty &, const QString &v);
+    bool backgroundSize(const CssProperty &, const QString &v);
+    bool backgroundPosition(const CssProperty &, const QString &v);
+    bool backgroundRepeat(const CssProperty &, const QString &v);
+    bool borderRadius(const CssProperty &, const QString &v);
+    bool cornerRadius(const CssProperty &p, const QString &v);
+    bool boxShadow(const CssProperty &, const QString &v);
+    bool opacity(const CssProperty &, const QString &v);
+    bool transform(const CssProperty &, const QString &v);
+    bool transformOrigin(const CssProperty &, const QString &v);
+    bool objectFit(const CssProperty &, const QString &v);
+    bool objectPosition(const CssProperty &, const QString &v);
+    bool textOverflow(const CssProperty &, const QString &v);
+    bool lineClamp(const CssProperty &, const QString &v);
+    bool colorProp(const CssProperty &, const QString &v);
+    bool fontFamily(const CssProperty &, const QString &v);
+    bool fontSize(const CssProperty &, const QString &v);
+    bool fontWeight(const CssProperty &, const QString &v);
+    bool fontStyle(const CssProperty &, const QString &v);
+    bool lineHeight(const CssProperty &, const QString &v);
+    bool spacing(const CssProperty &p, const QString &v);
+    bool textAlign(const CssProperty &, const QString &v);
+    bool textTransform(const CssProperty &, const QString &v);
+    bool whiteSpace(const CssProperty &, const QString &v);
+    bool wordBreak(const CssProperty &, const QString &v);
+    bool overflowWrap(const CssProperty &, const QString &v);
+    bool direction(const CssProperty &, const QString &v);
+    bool textShadow(const CssProperty &, const QString &v);
+    bool textDecoration(const CssProperty &, const QString &v);
+    bool textDecorationLine(const CssProperty &, const QString &v);
+    bool textDecorationColor(const CssProperty &, const QString &v);
+    bool textDecorationStyle(const CssProperty &, const QString &v);
+    bool ignored(const CssProperty &, const QString &) { return true; }
 
     bool parseBorderParts(const QString &v, std::optional<float> *width,
                           std::optional<BorderStyle> *style, std::optional<QColor> *colorOut);
     std::optional<float> borderWidthValue(const QString &v) const;
+    /// A margin or inset value: a length, percentage or auto (not none).
+    std::optional<Length> offsetValue(const QString &v) const
+    {
+        auto l = parseLength(v, m_s.fontSize, m_rootFontSize);
+        return l && !l->isNone() ? l : std::nullopt;
+    }
     std::optional<Gradient> gradientValue(const QString &v, QString *reason) const
     {
         return css::gradient(v, m_s.color, m_s.fontSize, m_rootFontSize, reason);
@@ -151,8 +187,6 @@ private:
     bool imageLayer(const QString &token, BackgroundLayer *layer, QString *reason) const;
     /// One background-size entry (CSS Backgrounds 3 §3.9) in the size fields of a layer.
     std::optional<BackgroundLayer> sizeEntry(const QString &entry) const;
-
-    static const QHash<QString, Handler> &handlers();
 
     ComputedStyle &m_s;
     const ComputedStyle *m_parent;

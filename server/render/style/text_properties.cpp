@@ -10,7 +10,7 @@ namespace imprint::render::style_detail {
 
 constexpr float kMaxFontSize = 8192; // px, the largest output side
 
-bool StyleBuilder::textOverflow(const QString &, const QString &v)
+bool StyleBuilder::textOverflow(const CssProperty &, const QString &v)
 {
     auto t = keyword<TextOverflow>(v, {{"clip", TextOverflow::Clip}, {"ellipsis", TextOverflow::Ellipsis}});
     if (t)
@@ -18,7 +18,7 @@ bool StyleBuilder::textOverflow(const QString &, const QString &v)
     return t.has_value();
 }
 
-bool StyleBuilder::lineClamp(const QString &, const QString &v)
+bool StyleBuilder::lineClamp(const CssProperty &, const QString &v)
 {
     if (v.compare(QLatin1String("none"), Qt::CaseInsensitive) == 0) {
         m_s.lineClamp = 0;
@@ -33,7 +33,7 @@ bool StyleBuilder::lineClamp(const QString &, const QString &v)
     return true;
 }
 
-bool StyleBuilder::colorProp(const QString &, const QString &v)
+bool StyleBuilder::colorProp(const CssProperty &, const QString &v)
 {
     // currentColor in `color` itself means the inherited colour (CSS Color 4 §4.4).
     auto c = parseColor(v, m_parent ? m_parent->color : QColor(Qt::black));
@@ -42,7 +42,7 @@ bool StyleBuilder::colorProp(const QString &, const QString &v)
     return c.has_value();
 }
 
-bool StyleBuilder::fontFamily(const QString &, const QString &v)
+bool StyleBuilder::fontFamily(const CssProperty &, const QString &v)
 {
     QStringList families;
     for (QString f : split(v, QLatin1Char(','))) {
@@ -61,7 +61,7 @@ bool StyleBuilder::fontFamily(const QString &, const QString &v)
     return true;
 }
 
-bool StyleBuilder::fontSize(const QString &, const QString &v)
+bool StyleBuilder::fontSize(const CssProperty &, const QString &v)
 {
     // CSS Fonts 4 §2.5: absolute keywords per the "medium = 16px" table; em and % of the
     // parent's font size.
@@ -85,7 +85,7 @@ bool StyleBuilder::fontSize(const QString &, const QString &v)
     return true;
 }
 
-bool StyleBuilder::fontWeight(const QString &, const QString &v)
+bool StyleBuilder::fontWeight(const CssProperty &, const QString &v)
 {
     const int parent = m_parent ? m_parent->fontWeight : 400;
     const QString t = v.toLower();
@@ -109,7 +109,7 @@ bool StyleBuilder::fontWeight(const QString &, const QString &v)
     return true;
 }
 
-bool StyleBuilder::fontStyle(const QString &, const QString &v)
+bool StyleBuilder::fontStyle(const CssProperty &, const QString &v)
 {
     const QString t = v.toLower();
     if (t == QLatin1String("normal")) {
@@ -123,7 +123,7 @@ bool StyleBuilder::fontStyle(const QString &, const QString &v)
     return false;
 }
 
-bool StyleBuilder::lineHeight(const QString &, const QString &v)
+bool StyleBuilder::lineHeight(const CssProperty &, const QString &v)
 {
     // CSS Inline 3 §5.1: normal | <number> (inherited as the number) | <length-percentage>
     // (computed to px). A JSON number is a <number> here, as React leaves it unitless.
@@ -144,7 +144,7 @@ bool StyleBuilder::lineHeight(const QString &, const QString &v)
     return true;
 }
 
-bool StyleBuilder::spacing(const QString &n, const QString &v)
+bool StyleBuilder::spacing(const CssProperty &p, const QString &v)
 {
     float px = 0;
     if (v.compare(QLatin1String("normal"), Qt::CaseInsensitive) != 0) {
@@ -153,11 +153,11 @@ bool StyleBuilder::spacing(const QString &n, const QString &v)
             return false;
         px = l->value;
     }
-    (n == QLatin1String("letterSpacing") ? m_s.letterSpacing : m_s.wordSpacing) = px;
+    (p.part == 0 ? m_s.letterSpacing : m_s.wordSpacing) = px;
     return true;
 }
 
-bool StyleBuilder::textAlign(const QString &, const QString &v)
+bool StyleBuilder::textAlign(const CssProperty &, const QString &v)
 {
     auto a = keyword<TextAlign>(v, {{"start", TextAlign::Start}, {"end", TextAlign::End},
                                     {"left", TextAlign::Left}, {"right", TextAlign::Right},
@@ -168,7 +168,7 @@ bool StyleBuilder::textAlign(const QString &, const QString &v)
     return a.has_value();
 }
 
-bool StyleBuilder::textTransform(const QString &, const QString &v)
+bool StyleBuilder::textTransform(const CssProperty &, const QString &v)
 {
     auto t = keyword<TextTransform>(v, {{"none", TextTransform::None}, {"uppercase", TextTransform::Uppercase},
                                         {"lowercase", TextTransform::Lowercase},
@@ -178,7 +178,7 @@ bool StyleBuilder::textTransform(const QString &, const QString &v)
     return t.has_value();
 }
 
-bool StyleBuilder::whiteSpace(const QString &, const QString &v)
+bool StyleBuilder::whiteSpace(const CssProperty &, const QString &v)
 {
     auto w = keyword<WhiteSpace>(v, {{"normal", WhiteSpace::Normal}, {"nowrap", WhiteSpace::NoWrap},
                                      {"pre", WhiteSpace::Pre}, {"pre-wrap", WhiteSpace::PreWrap},
@@ -188,7 +188,7 @@ bool StyleBuilder::whiteSpace(const QString &, const QString &v)
     return w.has_value();
 }
 
-bool StyleBuilder::wordBreak(const QString &, const QString &v)
+bool StyleBuilder::wordBreak(const CssProperty &, const QString &v)
 {
     auto w = keyword<WordBreak>(v, {{"normal", WordBreak::Normal}, {"break-all", WordBreak::BreakAll},
                                     {"keep-all", WordBreak::KeepAll}, {"break-word", WordBreak::BreakWord}});
@@ -197,7 +197,7 @@ bool StyleBuilder::wordBreak(const QString &, const QString &v)
     return w.has_value();
 }
 
-bool StyleBuilder::overflowWrap(const QString &, const QString &v)
+bool StyleBuilder::overflowWrap(const CssProperty &, const QString &v)
 {
     auto w = keyword<OverflowWrap>(v, {{"normal", OverflowWrap::Normal}, {"break-word", OverflowWrap::BreakWord},
                                        {"anywhere", OverflowWrap::Anywhere}});
@@ -206,7 +206,7 @@ bool StyleBuilder::overflowWrap(const QString &, const QString &v)
     return w.has_value();
 }
 
-bool StyleBuilder::direction(const QString &, const QString &v)
+bool StyleBuilder::direction(const CssProperty &, const QString &v)
 {
     auto d = keyword<Direction>(v, {{"ltr", Direction::Ltr}, {"rtl", Direction::Rtl}});
     if (d)
@@ -214,7 +214,7 @@ bool StyleBuilder::direction(const QString &, const QString &v)
     return d.has_value();
 }
 
-bool StyleBuilder::textShadow(const QString &, const QString &v)
+bool StyleBuilder::textShadow(const CssProperty &, const QString &v)
 {
     auto s = css::shadows(v, false, m_s.color, m_s.fontSize, m_rootFontSize, &m_lastReason);
     if (s)
@@ -230,7 +230,7 @@ static std::optional<BorderStyle> decorationStyleValue(const QString &v)
                                     {"wavy", BorderStyle::Solid}});
 }
 
-bool StyleBuilder::textDecoration(const QString &, const QString &v)
+bool StyleBuilder::textDecoration(const CssProperty &, const QString &v)
 {
     // CSS Text Decoration 3 §2.4: <line> || <style> || <color> (|| thickness, ignored).
     TextDecoration d;
@@ -262,7 +262,7 @@ bool StyleBuilder::textDecoration(const QString &, const QString &v)
     return true;
 }
 
-bool StyleBuilder::textDecorationLine(const QString &, const QString &v)
+bool StyleBuilder::textDecorationLine(const CssProperty &, const QString &v)
 {
     TextDecoration d = m_ownDecoration;
     d.underline = d.overline = d.lineThrough = false;
@@ -281,7 +281,7 @@ bool StyleBuilder::textDecorationLine(const QString &, const QString &v)
     return true;
 }
 
-bool StyleBuilder::textDecorationColor(const QString &, const QString &v)
+bool StyleBuilder::textDecorationColor(const CssProperty &, const QString &v)
 {
     auto c = color(v);
     if (!c)
@@ -291,7 +291,7 @@ bool StyleBuilder::textDecorationColor(const QString &, const QString &v)
     return true;
 }
 
-bool StyleBuilder::textDecorationStyle(const QString &, const QString &v)
+bool StyleBuilder::textDecorationStyle(const CssProperty &, const QString &v)
 {
     auto s = decorationStyleValue(v);
     if (s)

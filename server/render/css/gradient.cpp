@@ -1,16 +1,11 @@
-// Composite values: shadows (CSS Backgrounds 3 §7.1), gradients (CSS Images 3 §3) and
-// transform lists (CSS Transforms 1 §9).
+// Gradients (CSS Images 3 §3): linear-gradient() and radial-gradient(), repeating-*
+// included, with their colour stops.
 
 #include "server/render/css/parse.h"
 
 namespace imprint::render::css {
 
 namespace {
-
-bool isLengthToken(const QString &t)
-{
-    return lengthPercentage(t, 16, 16).has_value();
-}
 
 // Colour stops with optional positions: `red`, `red 10%`, `red 10% 30%`, `red 40px`,
 // (CSS Images 3 §3.5.1). Transition hints (a bare position) are skipped: they only shift
@@ -178,63 +173,6 @@ std::optional<Gradient> radial(const QStringList &args, const QColor &currentCol
 
 } // namespace
 
-std::optional<std::vector<Shadow>> shadows(const QString &text, bool allowInsetSpread,
-                                           const QColor &currentColor, float fontSize,
-                                           float rootFontSize, QString *reason)
-{
-    std::vector<Shadow> out;
-    if (text.trimmed().compare(QLatin1String("none"), Qt::CaseInsensitive) == 0)
-        return out;
-    const QStringList entries = split(text, QLatin1Char(','));
-    if (entries.isEmpty()) {
-        *reason = QStringLiteral("empty shadow");
-        return std::nullopt;
-    }
-    for (const QString &entry : entries) {
-        Shadow s;
-        s.color = currentColor;
-        bool colorSeen = false;
-        std::vector<float> lengths;
-        for (const QString &t : split(entry, QLatin1Char(' '))) {
-            if (allowInsetSpread && t.compare(QLatin1String("inset"), Qt::CaseInsensitive) == 0 && !s.inset) {
-                s.inset = true;
-                continue;
-            }
-            if (isLengthToken(t)) {
-                auto l = lengthPercentage(t, fontSize, rootFontSize);
-                if (l->isPercent() || lengths.size() >= (allowInsetSpread ? 4u : 3u)) {
-                    *reason = QStringLiteral("invalid shadow \"%1\"").arg(entry);
-                    return std::nullopt;
-                }
-                lengths.push_back(l->value);
-                continue;
-            }
-            if (!colorSeen)
-                if (auto c = parseColor(t, currentColor)) {
-                    s.color = *c;
-                    colorSeen = true;
-                    continue;
-                }
-            *reason = QStringLiteral("invalid shadow \"%1\"").arg(entry);
-            return std::nullopt;
-        }
-        if (lengths.size() < 2) {
-            *reason = QStringLiteral("a shadow needs two offsets \"%1\"").arg(entry);
-            return std::nullopt;
-        }
-        s.offsetX = lengths[0];
-        s.offsetY = lengths[1];
-        s.blur = lengths.size() > 2 ? lengths[2] : 0;
-        s.spread = lengths.size() > 3 ? lengths[3] : 0;
-        if (s.blur < 0) {
-            *reason = QStringLiteral("negative shadow blur \"%1\"").arg(entry);
-            return std::nullopt;
-        }
-        out.push_back(s);
-    }
-    return out;
-}
-
 std::optional<Gradient> gradient(const QString &text, const QColor &currentColor, float fontSize,
                                  float rootFontSize, QString *reason)
 {
@@ -257,126 +195,6 @@ std::optional<Gradient> gradient(const QString &text, const QColor &currentColor
     if (g)
         g->repeating = repeating;
     return g;
-}
-
-std::optional<std::vector<TransformOp>> transform(const QString &text, float fontSize,
-                                                  float rootFontSize, QString *reason)
-{
-    std::vector<TransformOp> ops;
-    if (text.trimmed().compare(QLatin1String("none"), Qt::CaseInsensitive) == 0)
-        return ops;
-    const QStringList fns = split(text, QLatin1Char(' '));
-    if (fns.isEmpty()) {
-        *reason = QStringLiteral("empty transform");
-        return std::nullopt;
-    }
-    for (const QString &fn : fns) {
-        QString name, argText;
-        if (!function(fn, &name, &argText)) {
-            *reason = QStringLiteral("invalid transform \"%1\"").arg(fn);
-            return std::nullopt;
-        }
-        QStringList args = split(argText, QLatin1Char(','));
-        if (args.size() == 1)
-            args = split(argText, QLatin1Char(' ')); // CSS also allows spaces in new syntax
-        auto bad = [&](const char *why) {
-            *reason = QStringLiteral("invalid %1(): %2").arg(name, QLatin1String(why));
-            return std::nullopt;
-        };
-        TransformOp op;
-        auto len = [&](int i) { return lengthPercentage(args.value(i), fontSize, rootFontSize); };
-        if (name == QLatin1String("translate") || name == QLatin1String("translatex")
-            || name == QLatin1String("translatey")) {
-            op.kind = TransformOp::Kind::Translate;
-            op.x = op.y = Length::px(0);
-            const bool two = name == QLatin1String("translate");
-            if (args.isEmpty() || args.size() > (two ? 2 : 1))
-                return bad("takes one or two lengths");
-            auto a = len(0);
-            if (!a)
-                return bad("invalid length");
-            if (name == QLatin1String("translatey")) {
-                op.y = *a;
-            } else {
-                op.x = *a;
-                if (args.size() == 2) {
-                    auto b = len(1);
-                    if (!b)
-                        return bad("invalid length");
-                    op.y = *b;
-                }
-            }
-        } else if (name == QLatin1String("rotate") || name == QLatin1String("rotatez")) {
-            op.kind = TransformOp::Kind::Rotate;
-            auto a = args.size() == 1 ? angle(args[0]) : std::nullopt;
-            if (!a)
-                return bad("takes one angle");
-            op.a = *a;
-        } else if (name == QLatin1String("scale") || name == QLatin1String("scalex")
-                   || name == QLatin1String("scaley")) {
-            op.kind = TransformOp::Kind::Scale;
-            op.a = op.b = 1;
-            const bool two = name == QLatin1String("scale");
-            if (args.isEmpty() || args.size() > (two ? 2 : 1))
-                return bad("takes one or two numbers");
-            auto factor = [&](int i) -> std::optional<float> {
-                if (auto p = percentage(args[i]))
-                    return *p / 100.f;
-                return number(args[i]);
-            };
-            auto a = factor(0);
-            if (!a)
-                return bad("invalid number");
-            if (name == QLatin1String("scalex")) {
-                op.a = *a;
-            } else if (name == QLatin1String("scaley")) {
-                op.b = *a;
-            } else {
-                op.a = op.b = *a;
-                if (args.size() == 2) {
-                    auto b = factor(1);
-                    if (!b)
-                        return bad("invalid number");
-                    op.b = *b;
-                }
-            }
-        } else if (name == QLatin1String("skew") || name == QLatin1String("skewx")
-                   || name == QLatin1String("skewy")) {
-            op.kind = TransformOp::Kind::Skew;
-            const bool two = name == QLatin1String("skew");
-            if (args.isEmpty() || args.size() > (two ? 2 : 1))
-                return bad("takes one or two angles");
-            auto a = angle(args[0]);
-            if (!a)
-                return bad("invalid angle");
-            if (name == QLatin1String("skewy")) {
-                op.b = *a;
-            } else {
-                op.a = *a;
-                if (args.size() == 2) {
-                    auto b = angle(args[1]);
-                    if (!b)
-                        return bad("invalid angle");
-                    op.b = *b;
-                }
-            }
-        } else if (name == QLatin1String("matrix")) {
-            op.kind = TransformOp::Kind::Matrix;
-            if (args.size() != 6)
-                return bad("takes six numbers");
-            for (int i = 0; i < 6; ++i) {
-                auto v = number(args[i]);
-                if (!v)
-                    return bad("invalid number");
-                op.m[i] = *v;
-            }
-        } else {
-            *reason = QStringLiteral("unsupported transform function %1()").arg(name);
-            return std::nullopt;
-        }
-        ops.push_back(op);
-    }
-    return ops;
 }
 
 } // namespace imprint::render::css

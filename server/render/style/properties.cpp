@@ -1,0 +1,171 @@
+// The property table: every CSS property computeStyle() understands, one row each.
+// priority (ApplyOrder), the warning's value kind, the handler lookup and the inherited
+// flag all come from here, so a property cannot be known to one of them and not another.
+
+#include "server/render/style/properties.h"
+
+#include "server/render/style/style_builder.h"
+
+#include <QHash>
+
+namespace imprint::render {
+
+namespace style_detail {
+
+namespace {
+constexpr QLatin1StringView L(const char *name)
+{
+    return QLatin1StringView(name);
+}
+} // namespace
+
+std::span<const CssProperty> StyleBuilder::table()
+{
+    using B = StyleBuilder;
+    using O = ApplyOrder;
+    using K = ValueKind;
+    // {name, handler, order, value kind, inherited[, part]}
+    static constexpr CssProperty rows[] = {
+        // --- box ---
+        {L("display"), &B::display, O::Longhand, K::Value, false},
+        {L("position"), &B::positionProp, O::Longhand, K::Value, false},
+        {L("zIndex"), &B::zIndexProp, O::Longhand, K::Value, false},
+        {L("boxSizing"), &B::boxSizing, O::Longhand, K::Value, false},
+        {L("top"), &B::inset, O::Longhand, K::Length, false, Edge::Top},
+        {L("right"), &B::inset, O::Longhand, K::Length, false, Edge::Right},
+        {L("bottom"), &B::inset, O::Longhand, K::Length, false, Edge::Bottom},
+        {L("left"), &B::inset, O::Longhand, K::Length, false, Edge::Left},
+        {L("inset"), &B::inset, O::Shorthand, K::Value, false},
+        {L("width"), &B::size, O::Longhand, K::Length, false, SizeWidth},
+        {L("height"), &B::size, O::Longhand, K::Length, false, SizeHeight},
+        {L("minWidth"), &B::size, O::Longhand, K::Length, false, SizeMinWidth},
+        {L("minHeight"), &B::size, O::Longhand, K::Length, false, SizeMinHeight},
+        {L("maxWidth"), &B::size, O::Longhand, K::Length, false, SizeMaxWidth},
+        {L("maxHeight"), &B::size, O::Longhand, K::Length, false, SizeMaxHeight},
+        {L("margin"), &B::margin, O::Shorthand, K::Length, false},
+        {L("marginTop"), &B::margin, O::Longhand, K::Length, false, Edge::Top},
+        {L("marginRight"), &B::margin, O::Longhand, K::Length, false, Edge::Right},
+        {L("marginBottom"), &B::margin, O::Longhand, K::Length, false, Edge::Bottom},
+        {L("marginLeft"), &B::margin, O::Longhand, K::Length, false, Edge::Left},
+        {L("padding"), &B::padding, O::Shorthand, K::Length, false},
+        {L("paddingTop"), &B::padding, O::Longhand, K::Length, false, Edge::Top},
+        {L("paddingRight"), &B::padding, O::Longhand, K::Length, false, Edge::Right},
+        {L("paddingBottom"), &B::padding, O::Longhand, K::Length, false, Edge::Bottom},
+        {L("paddingLeft"), &B::padding, O::Longhand, K::Length, false, Edge::Left},
+        {L("border"), &B::border, O::Shorthand, K::Value, false},
+        {L("borderTop"), &B::border, O::SubShorthand, K::Value, false, Edge::Top},
+        {L("borderRight"), &B::border, O::SubShorthand, K::Value, false, Edge::Right},
+        {L("borderBottom"), &B::border, O::SubShorthand, K::Value, false, Edge::Bottom},
+        {L("borderLeft"), &B::border, O::SubShorthand, K::Value, false, Edge::Left},
+        {L("borderWidth"), &B::borderWidth, O::SubShorthand, K::Length, false},
+        {L("borderTopWidth"), &B::borderWidth, O::Longhand, K::Length, false, Edge::Top},
+        {L("borderRightWidth"), &B::borderWidth, O::Longhand, K::Length, false, Edge::Right},
+        {L("borderBottomWidth"), &B::borderWidth, O::Longhand, K::Length, false, Edge::Bottom},
+        {L("borderLeftWidth"), &B::borderWidth, O::Longhand, K::Length, false, Edge::Left},
+        {L("borderStyle"), &B::borderStyle, O::SubShorthand, K::Value, false},
+        {L("borderTopStyle"), &B::borderStyle, O::Longhand, K::Value, false, Edge::Top},
+        {L("borderRightStyle"), &B::borderStyle, O::Longhand, K::Value, false, Edge::Right},
+        {L("borderBottomStyle"), &B::borderStyle, O::Longhand, K::Value, false, Edge::Bottom},
+        {L("borderLeftStyle"), &B::borderStyle, O::Longhand, K::Value, false, Edge::Left},
+        {L("borderColor"), &B::borderColor, O::SubShorthand, K::Colour, false},
+        {L("borderTopColor"), &B::borderColor, O::Longhand, K::Colour, false, Edge::Top},
+        {L("borderRightColor"), &B::borderColor, O::Longhand, K::Colour, false, Edge::Right},
+        {L("borderBottomColor"), &B::borderColor, O::Longhand, K::Colour, false, Edge::Bottom},
+        {L("borderLeftColor"), &B::borderColor, O::Longhand, K::Colour, false, Edge::Left},
+        {L("flexDirection"), &B::flexDirection, O::Longhand, K::Value, false},
+        {L("flexWrap"), &B::flexWrap, O::Longhand, K::Value, false},
+        {L("flexFlow"), &B::flexFlow, O::Shorthand, K::Value, false},
+        {L("flex"), &B::flex, O::Shorthand, K::Value, false},
+        {L("flexGrow"), &B::flexFactor, O::Longhand, K::Value, false, 0},
+        {L("flexShrink"), &B::flexFactor, O::Longhand, K::Value, false, 1},
+        {L("flexBasis"), &B::flexBasis, O::Longhand, K::Length, false},
+        {L("justifyContent"), &B::justifyContent, O::Longhand, K::Value, false},
+        {L("alignItems"), &B::alignItems, O::Longhand, K::Value, false, 0},
+        {L("alignSelf"), &B::alignItems, O::Longhand, K::Value, false, 1},
+        {L("alignContent"), &B::alignContent, O::Longhand, K::Value, false},
+        {L("gap"), &B::gap, O::Shorthand, K::Value, false},
+        {L("rowGap"), &B::gap, O::Longhand, K::Length, false, 1},
+        {L("columnGap"), &B::gap, O::Longhand, K::Length, false, 0},
+        {L("gridGap"), &B::gap, O::Longhand, K::Value, false},
+        {L("overflow"), &B::overflow, O::Shorthand, K::Value, false},
+        {L("overflowX"), &B::overflow, O::Longhand, K::Value, false, 0},
+        {L("overflowY"), &B::overflow, O::Longhand, K::Value, false, 1},
+        {L("aspectRatio"), &B::aspectRatio, O::Longhand, K::Value, false},
+        // --- paint ---
+        {L("backgroundColor"), &B::backgroundColor, O::Longhand, K::Colour, false},
+        {L("background"), &B::background, O::Shorthand, K::Value, false},
+        {L("backgroundImage"), &B::backgroundImage, O::Longhand, K::Value, false},
+        {L("backgroundSize"), &B::backgroundSize, O::LayerLonghand, K::Value, false},
+        {L("backgroundPosition"), &B::backgroundPosition, O::LayerLonghand, K::Value, false},
+        {L("backgroundRepeat"), &B::backgroundRepeat, O::LayerLonghand, K::Value, false},
+        {L("borderRadius"), &B::borderRadius, O::Shorthand, K::Length, false},
+        {L("borderTopLeftRadius"), &B::cornerRadius, O::Longhand, K::Length, false, 0},
+        {L("borderTopRightRadius"), &B::cornerRadius, O::Longhand, K::Length, false, 1},
+        {L("borderBottomRightRadius"), &B::cornerRadius, O::Longhand, K::Length, false, 2},
+        {L("borderBottomLeftRadius"), &B::cornerRadius, O::Longhand, K::Length, false, 3},
+        {L("boxShadow"), &B::boxShadow, O::Longhand, K::Value, false},
+        {L("opacity"), &B::opacity, O::Longhand, K::Value, false},
+        {L("transform"), &B::transform, O::Longhand, K::Value, false},
+        {L("transformOrigin"), &B::transformOrigin, O::Longhand, K::Value, false},
+        {L("objectFit"), &B::objectFit, O::Longhand, K::Value, false},
+        {L("objectPosition"), &B::objectPosition, O::Longhand, K::Value, false},
+        {L("textOverflow"), &B::textOverflow, O::Longhand, K::Value, false},
+        {L("lineClamp"), &B::lineClamp, O::Longhand, K::Value, false},
+        {L("WebkitLineClamp"), &B::lineClamp, O::Longhand, K::Value, false},
+        // --- text (inherited) ---
+        {L("color"), &B::colorProp, O::Color, K::Colour, true},
+        {L("fontFamily"), &B::fontFamily, O::Longhand, K::Value, true},
+        {L("fontSize"), &B::fontSize, O::FontSize, K::Length, true},
+        {L("fontWeight"), &B::fontWeight, O::Longhand, K::Value, true},
+        {L("fontStyle"), &B::fontStyle, O::Longhand, K::Value, true},
+        {L("lineHeight"), &B::lineHeight, O::Longhand, K::Value, true},
+        {L("letterSpacing"), &B::spacing, O::Longhand, K::Length, true, 0},
+        {L("wordSpacing"), &B::spacing, O::Longhand, K::Length, true, 1},
+        {L("textAlign"), &B::textAlign, O::Longhand, K::Value, true},
+        {L("textTransform"), &B::textTransform, O::Longhand, K::Value, true},
+        {L("whiteSpace"), &B::whiteSpace, O::Longhand, K::Value, true},
+        {L("wordBreak"), &B::wordBreak, O::Longhand, K::Value, true},
+        {L("overflowWrap"), &B::overflowWrap, O::Longhand, K::Value, true},
+        {L("wordWrap"), &B::overflowWrap, O::Longhand, K::Value, true},
+        {L("direction"), &B::direction, O::Longhand, K::Value, true},
+        {L("textShadow"), &B::textShadow, O::Longhand, K::Value, true},
+        {L("textDecoration"), &B::textDecoration, O::Shorthand, K::Value, true},
+        {L("textDecorationLine"), &B::textDecorationLine, O::Longhand, K::Value, true},
+        {L("textDecorationColor"), &B::textDecorationColor, O::Longhand, K::Colour, true},
+        {L("textDecorationStyle"), &B::textDecorationStyle, O::Longhand, K::Value, true},
+        // Companions of the line-clamp idiom; they change nothing here.
+        {L("WebkitBoxOrient"), &B::ignored, O::Longhand, K::Value, false},
+        {L("boxOrient"), &B::ignored, O::Longhand, K::Value, false},
+    };
+    return rows;
+}
+
+} // namespace style_detail
+
+std::span<const CssProperty> cssProperties()
+{
+    return style_detail::StyleBuilder::table();
+}
+
+const CssProperty *findCssProperty(const QString &name)
+{
+    static const QHash<QString, const CssProperty *> byName = [] {
+        QHash<QString, const CssProperty *> h;
+        for (const CssProperty &p : cssProperties())
+            h.insert(QString(p.name), &p);
+        return h;
+    }();
+    return byName.value(name, nullptr);
+}
+
+QString valueKindName(ValueKind kind)
+{
+    switch (kind) {
+    case ValueKind::Length: return QStringLiteral("length");
+    case ValueKind::Colour: return QStringLiteral("colour");
+    case ValueKind::Value: break;
+    }
+    return QStringLiteral("value");
+}
+
+} // namespace imprint::render
