@@ -356,7 +356,7 @@ Result<QList<TemplateRecord>> ContentService::listTemplates(const QString &space
 }
 
 Result<PageRecord> ContentService::createPage(const QString &spaceId, const QString &templateId, const QString &name,
-                                              const QJsonObject &variables, const QString &actor)
+                                              const QJsonObject &variables, const QString &actor, bool publish)
 {
     auto tmpl = getTemplate(spaceId, templateId);
     if (!tmpl) {
@@ -377,7 +377,15 @@ Result<PageRecord> ContentService::createPage(const QString &spaceId, const QStr
     p.createdAt = p.updatedAt = nowMs();
     Transaction tx(m_db);
     if (!tx.isOpen() || !PageRepository(m_db).insert(p)
-        || !AuditRepository(m_db).append(p.spaceId, actor, QStringLiteral("page.create"), p.id) || !tx.commit())
+        || !AuditRepository(m_db).append(p.spaceId, actor, QStringLiteral("page.create"), p.id))
+        return ServiceError::database();
+    if (publish) {
+        const auto snapshot = writeSnapshot(p, *tmpl, actor);
+        if (!snapshot)
+            return ServiceError::database();
+        p.publishedAt = snapshot->publishedAt;
+    }
+    if (!tx.commit())
         return ServiceError::database();
     return p;
 }
@@ -464,16 +472,25 @@ Result<PublishedPage> ContentService::publish(const QString &spaceId, const QStr
     auto tmpl = getTemplate(page->spaceId, page->templateId);
     if (!tmpl)
         return tmpl.error();
+    const auto snapshot = writeSnapshot(*page, *tmpl, actor);
+    if (!snapshot || !tx.commit())
+        return ServiceError::database();
+    return *snapshot;
+}
+
+std::optional<PublishedPage> ContentService::writeSnapshot(const PageRecord &page, const TemplateRecord &tmpl,
+                                                           const QString &actor)
+{
     PublishedPage s;
-    s.pageId = page->id;
-    s.spaceId = page->spaceId;
-    s.page = *page;
-    s.tmpl = *tmpl;
+    s.pageId = page.id;
+    s.spaceId = page.spaceId;
+    s.page = page;
+    s.tmpl = tmpl;
     s.publishedAt = nowMs();
     s.page.publishedAt = s.publishedAt;
     if (!PublishedPageRepository(m_db).upsert(s)
-        || !AuditRepository(m_db).append(s.spaceId, actor, QStringLiteral("page.publish"), s.pageId) || !tx.commit())
-        return ServiceError::database();
+        || !AuditRepository(m_db).append(s.spaceId, actor, QStringLiteral("page.publish"), s.pageId))
+        return std::nullopt;
     return s;
 }
 

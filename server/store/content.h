@@ -150,8 +150,11 @@ public:
 
     /// New page of template `templateId` (must be in the same space: NotFound otherwise)
     /// with `variables` checked against it. name empty → the template's name.
+    /// With `publish`, the page's publish snapshot is written in the same transaction:
+    /// either both rows exist afterwards or neither does, so a failed request can be
+    /// retried without making a duplicate page.
     Result<PageRecord> createPage(const QString &spaceId, const QString &templateId, const QString &name,
-                                  const QJsonObject &variables, const QString &actor);
+                                  const QJsonObject &variables, const QString &actor, bool publish = false);
     /// Changes a page. Unset optionals keep the current value. Never touches the
     /// published snapshot (DESIGN §3: renders without draft keep showing it).
     Result<PageRecord> updatePage(const QString &spaceId, const QString &id, const std::optional<QString> &templateId,
@@ -175,6 +178,10 @@ public:
     static QString templateName(const QJsonObject &document);
 
 private:
+    /// Writes the publish snapshot of `page` with `tmpl` and its audit row; the caller
+    /// holds the transaction. nullopt when a write failed.
+    std::optional<PublishedPage> writeSnapshot(const PageRecord &page, const TemplateRecord &tmpl, const QString &actor);
+
     const Database &m_db;
     TemplateValidator m_validateTemplate;
     VariablesValidator m_validateVariables;

@@ -45,13 +45,26 @@ inline void setOk(bool *ok, bool value)
 
 /// A transaction on this thread's connection: commits on commit(), rolls back when the
 /// scope is left otherwise (early return, error).
+///
+/// On SQLite it is BEGIN IMMEDIATE: the write lock is taken at BEGIN, where the busy
+/// timeout applies. A deferred transaction that reads first (publish reads the page and
+/// its template, then writes the snapshot) cannot upgrade to a writer once another
+/// connection has committed since its read, and SQLite answers SQLITE_BUSY at once,
+/// without waiting: that was "database is locked" for ~1 % of concurrent publishes.
 class Transaction
 {
 public:
-    explicit Transaction(const Database &db) : m_db(db.connection()) { m_open = m_db.transaction(); }
+    explicit Transaction(const Database &db) : m_db(db.connection()), m_sqlite(db.isSqlite())
+    {
+        m_open = m_sqlite ? QSqlQuery(m_db).exec(QStringLiteral("BEGIN IMMEDIATE")) : m_db.transaction();
+    }
     ~Transaction()
     {
-        if (m_open)
+        if (!m_open)
+            return;
+        if (m_sqlite)
+            QSqlQuery(m_db).exec(QStringLiteral("ROLLBACK"));
+        else
             m_db.rollback();
     }
     Transaction(const Transaction &) = delete;
@@ -65,11 +78,14 @@ public:
         if (!m_open)
             return false;
         m_open = false;
+        if (m_sqlite)
+            return QSqlQuery(m_db).exec(QStringLiteral("COMMIT"));
         return m_db.commit();
     }
 
 private:
     QSqlDatabase m_db;
+    bool m_sqlite = false;
     bool m_open = false;
 };
 

@@ -5,9 +5,11 @@
 #include "server/store/file_store.h"
 #include "server/store/repositories.h"
 #include "server/store/services.h"
+#include "server/store/sql.h"
 
 #include <QFileInfo>
 #include <QSqlQuery>
+#include <QThread>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -88,6 +90,40 @@ private slots:
         QVERIFY(read.open(QIODevice::ReadOnly));
         QCOMPARE(read.readAll(), QByteArray("not really a png"));
         ::umask(previous);
+    }
+
+    void writeTransactionsWaitInsteadOfFailing()
+    {
+        // A transaction that reads before it writes (publish: read page and template,
+        // write the snapshot) while another connection commits a write in between. As a
+        // deferred BEGIN, SQLite refused its write at once with "database is locked" (the
+        // 500s of concurrent publishes); as BEGIN IMMEDIATE the other writer waits.
+        QTemporaryDir dir;
+        Database db(sqliteAt(dir.filePath("busy.db")));
+        QString error;
+        QVERIFY2(db.migrate(&error), qPrintable(error));
+        QVERIFY(QSqlQuery(db.connection()).exec("CREATE TABLE t (x INTEGER)"));
+
+        Transaction reader(db);
+        QVERIFY(reader.isOpen());
+        QSqlQuery read(db.connection());
+        QVERIFY(read.exec("SELECT COUNT(*) FROM t") && read.next());
+        read.finish();
+
+        bool otherCommitted = false;
+        std::unique_ptr<QThread> other(QThread::create([&] {
+            Transaction tx(db);
+            otherCommitted = tx.isOpen() && QSqlQuery(db.connection()).exec("INSERT INTO t VALUES (2)") && tx.commit();
+        }));
+        other->start();
+        QThread::msleep(300); // the other writer commits now (deferred) or waits for us (immediate)
+        QVERIFY2(QSqlQuery(db.connection()).exec("INSERT INTO t VALUES (1)"), "the reading transaction could not write");
+        QVERIFY(reader.commit());
+        QVERIFY(other->wait(10000));
+        QVERIFY(otherCommitted);
+        QSqlQuery count(db.connection());
+        QVERIFY(count.exec("SELECT COUNT(*) FROM t") && count.next());
+        QCOMPARE(count.value(0).toInt(), 2);
     }
 
     void olderSchemaUpgradesCleanly()

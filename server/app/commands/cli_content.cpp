@@ -153,17 +153,11 @@ int runPageCommand(const QStringList &arguments)
         auto space = accounts.spaceByName(spaceName);
         if (!space)
             return serviceFailure(o, space.error());
-        auto page = content.createPage(space->id, templateId, args->value(QStringLiteral("name")), variables,
-                                       QStringLiteral("cli"));
+        const auto page = content.createPage(space->id, templateId, args->value(QStringLiteral("name")), variables,
+                                             QStringLiteral("cli"), args->has(QStringLiteral("publish")));
         if (!page)
             return serviceFailure(o, page.error());
-        store::PageRecord out = page.value();
-        if (args->has(QStringLiteral("publish"))) {
-            auto snap = content.publish(space->id, out.id, QStringLiteral("cli"));
-            if (!snap)
-                return serviceFailure(o, snap.error());
-            out.publishedAt = snap->publishedAt;
-        }
+        const store::PageRecord &out = *page;
         if (o.json)
             printJson(service::pageJson(out));
         else

@@ -74,14 +74,11 @@ bool importDemoContent(Environment &env, const store::Space &space, QString *err
             *error = QStringLiteral("demo page '%1' names unknown template '%2'").arg(p.value(QStringLiteral("name")).toString(), key);
             return false;
         }
-        auto page = content.createPage(space.id, templateIds.value(key), p.value(QStringLiteral("name")).toString(),
-                                       p.value(QStringLiteral("variables")).toObject(), QStringLiteral("demo"));
+        const auto page = content.createPage(space.id, templateIds.value(key), p.value(QStringLiteral("name")).toString(),
+                                             p.value(QStringLiteral("variables")).toObject(), QStringLiteral("demo"),
+                                             true);
         if (!page) {
             *error = QStringLiteral("demo page %1: %2").arg(p.value(QStringLiteral("name")).toString(), page.error().message);
-            return false;
-        }
-        if (auto snap = content.publish(space.id, page->id, QStringLiteral("demo")); !snap) {
-            *error = snap.error().message;
             return false;
         }
     }

@@ -111,18 +111,11 @@ HttpResponse RenderApi::createPage(const SessionContext &session, const HttpRequ
     const QJsonValue publish = body->value(QStringLiteral("publish"));
     if (!publish.isUndefined() && !publish.isBool())
         return problem(400, QStringLiteral("invalid_field"), QStringLiteral("The field 'publish' must be a boolean."));
-    auto page = m_content.createPage(session.spaceId, *templateId, body->value(QStringLiteral("name")).toString(),
-                                     vars.toObject(), session.actor);
+    const auto page = m_content.createPage(session.spaceId, *templateId, body->value(QStringLiteral("name")).toString(),
+                                           vars.toObject(), session.actor, publish.toBool());
     if (!page)
         return problemFor(page.error());
-    store::PageRecord out = page.value();
-    if (publish.toBool()) {
-        const auto snap = m_content.publish(session.spaceId, out.id, session.actor);
-        if (!snap)
-            return problemFor(snap.error());
-        out.publishedAt = snap->publishedAt;
-    }
-    return created(pageJson(out));
+    return created(pageJson(*page));
 }
 
 HttpResponse RenderApi::getPage(const SessionContext &session, const HttpRequest &request)
