@@ -39,22 +39,15 @@ private Q_SLOTS:
         QVERIFY(meanSsim(l, lumaOverWhite(other), 40, 30) < 1.0);
     }
 
-    void fixtures_data()
-    {
-        QTest::addColumn<QString>("name");
-        QTest::addColumn<double>("threshold");
-        for (const Golden &g : kGoldens)
-            QTest::newRow(g.name) << QString::fromLatin1(g.name) << g.takumi;
-    }
+    void fixtures_data() { test::addGoldenRows(&test::Golden::takumi); }
 
     void fixtures()
     {
         QFETCH(QString, name);
         QFETCH(double, threshold);
-        QFile file(fixtureDir() + QStringLiteral("/templates/%1.json").arg(name));
-        QVERIFY2(file.open(QIODevice::ReadOnly), qPrintable(file.fileName()));
         RenderRequest request;
-        request.document = QJsonDocument::fromJson(file.readAll()).object();
+        request.document = fixtureTemplate(name);
+        QVERIFY2(!request.document.isEmpty(), qPrintable(name));
         request.engine = QStringLiteral("takumi");
         RenderError error;
         const auto doc = layOut(request, &error);

@@ -36,21 +36,14 @@ QJsonObject htmlTemplate(const QString &html)
 class TestHtml : public QObject {
     Q_OBJECT
 private Q_SLOTS:
-    void fixtures_data()
-    {
-        QTest::addColumn<QString>("name");
-        QTest::addColumn<double>("threshold");
-        for (const test::Golden &g : test::kGoldens)
-            QTest::newRow(g.name) << QString::fromLatin1(g.name) << g.html;
-    }
+    void fixtures_data() { test::addGoldenRows(&test::Golden::html); }
     void fixtures()
     {
         QFETCH(QString, name);
         QFETCH(double, threshold);
-        QFile file(test::fixtureDir() + QStringLiteral("/templates/%1.json").arg(name));
-        QVERIFY(file.open(QIODevice::ReadOnly));
         RenderRequest request;
-        request.document = QJsonDocument::fromJson(file.readAll()).object();
+        request.document = test::fixtureTemplate(name);
+        QVERIFY(!request.document.isEmpty());
         request.engine = QStringLiteral("html");
         RenderError error;
         const auto result = render(request, &error);

@@ -74,13 +74,7 @@ QJsonObject textCard(const QString &text, int fontSize = 48)
 class TestSvg : public QObject {
     Q_OBJECT
 private Q_SLOTS:
-    void fixtures_data()
-    {
-        QTest::addColumn<QString>("name");
-        QTest::addColumn<double>("threshold");
-        for (const test::Golden &g : test::kGoldens)
-            QTest::newRow(g.name) << QString::fromLatin1(g.name) << g.satori;
-    }
+    void fixtures_data() { test::addGoldenRows(&test::Golden::satori); }
 
     void fixtures()
     {

@@ -7,6 +7,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QString>
+#include <QTest>
 
 namespace imprint::render::test {
 
@@ -53,5 +54,15 @@ inline constexpr Golden kGoldens[] = {
     {"j-align-baseline-stretch", 0.99, 0.99, 0.80}, // .99729 / .99567 / .82791
     {"m-box-sizing", 0.99, 0.99, 0.71},             // .99821 / .99605 / .74238
 };
+
+/// Adds the QTest data columns `name` and `threshold` and one row per fixture with the
+/// floor of one engine (`&Golden::takumi`, `&Golden::satori` or `&Golden::html`).
+inline void addGoldenRows(double Golden::*engine)
+{
+    QTest::addColumn<QString>("name");
+    QTest::addColumn<double>("threshold");
+    for (const Golden &g : kGoldens)
+        QTest::newRow(g.name) << QString::fromLatin1(g.name) << g.*engine;
+}
 
 } // namespace imprint::render::test
