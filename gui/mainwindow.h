@@ -1,5 +1,5 @@
 #pragma once
-// The admin console's window (DESIGN §7): sign-in page, then Keys and Preview tabs,
+// The admin console's window (README.md): sign-in page, then Keys and Preview tabs,
 // a header with the account and a sign-out button.
 
 #include "shared/apiclient.h"

@@ -69,7 +69,7 @@ PreviewTab::PreviewTab(client::ApiClient *client, QWidget *parent)
     m_apiKey->setObjectName(QStringLiteral("apiKeyEdit"));
     m_apiKey->setEchoMode(QLineEdit::Password);
     m_apiKey->setPlaceholderText(tr("imp_…, needed for renders"));
-    // The server renders pages only for API keys (DESIGN §4), never for a session.
+    // The server renders pages only for API keys (docs/api.md), never for a session.
     m_apiKey->setToolTip(tr("Renders are authenticated with an API key of this space. "
                             "A key created on the Keys tab is filled in here."));
     m_apiKey->setClearButtonEnabled(true);

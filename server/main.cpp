@@ -1,4 +1,4 @@
-// Entry point of the one `imprint` executable (DESIGN.md §1): picks the Qt application
+// Entry point of the one `imprint` executable (docs/architecture.md): picks the Qt application
 // type the command needs, then hands over to the command dispatcher.
 #include "server/app/commands/commands.h"
 

@@ -1,5 +1,5 @@
 #pragma once
-// Typed, asynchronous client of the Imprint HTTP API (DESIGN.md §4) on
+// Typed, asynchronous client of the Imprint HTTP API (docs/api.md) on
 // QNetworkAccessManager. Every call returns at once; its callback runs later on the
 // calling thread with either a value or an ApiError — never both, never blocking.
 

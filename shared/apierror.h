@@ -1,5 +1,5 @@
 #pragma once
-// A failed API call in one type: a problem+json answer (RFC 9457, DESIGN §4), an
+// A failed API call in one type: a problem+json answer (RFC 9457, docs/api.md), an
 // unreachable server, or an answer the client cannot read — with a sentence for people.
 
 #include <QNetworkReply>

@@ -1,5 +1,5 @@
 #pragma once
-// DTOs of the HTTP API (DESIGN.md §4) and their JSON mapping. Used by the typed API
+// DTOs of the HTTP API (docs/api.md) and their JSON mapping. Used by the typed API
 // client (shared/apiclient.h) and the admin console; no Widgets, no SQL.
 
 #include <QDateTime>
@@ -33,7 +33,7 @@ struct Me {
     Space space;
     QString role; // owner | admin | member
     static Me fromJson(const QJsonObject &data);
-    /// Owners and admins may list, create and revoke API keys (DESIGN §4).
+    /// Owners and admins may list, create and revoke API keys (docs/api.md).
     bool canManageKeys() const
     {
         return role == QLatin1String("owner") || role == QLatin1String("admin");
@@ -94,7 +94,7 @@ struct TemplateSummary {
     static TemplateSummary fromJson(const QJsonObject &data);
 };
 
-/// A page render request (SPEC §2.2).
+/// A page render request (docs/api.md).
 struct RenderRequest {
     QString pageId;
     QString templateId;  // optional check
@@ -105,12 +105,12 @@ struct RenderRequest {
     QString apiToken;    // empty: the console's session token
 
     QJsonObject toJson() const;
-    /// The GET form of this request (DESIGN §4: GET accepts the same fields as a
+    /// The GET form of this request (docs/api.md: GET accepts the same fields as a
     /// query string), without any credential.
     QUrl toGetUrl(const QUrl &apiBase) const;
 };
 
-/// A page render: the JSON result (SPEC §2.3, DESIGN §4) plus the image bytes.
+/// A page render: the JSON result (docs/api.md) plus the image bytes.
 struct RenderResult {
     QString pageId;
     QString templateId;

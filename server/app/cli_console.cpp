@@ -133,7 +133,7 @@ int runConsoleWindow(const ConsoleOptions &o, const QString &notice = QString(),
     if (!notice.isEmpty())
         window.signInPage()->showNotice(notice);
 
-    // Page renders need an API key (DESIGN §4); taken from the environment, like the
+    // Page renders need an API key (docs/api.md); taken from the environment, like the
     // password, so it shows in no process list.
     const QString apiKey = qEnvironmentVariable("IMPRINT_CONSOLE_API_KEY");
     if (!apiKey.isEmpty())

@@ -1,4 +1,4 @@
-// `imprint serve` (DESIGN §1, issue 2 "Server core").
+// `imprint serve` (docs/architecture.md).
 #include "server/app/commands/cli.h"
 #include "server/app/commands/demo.h"
 #include "server/app/service.h"

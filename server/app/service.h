@@ -1,6 +1,6 @@
 #pragma once
-// The whole HTTP service over one opened data directory: the account/key API (issue 2),
-// the render API (issue 5) and the HttpServer that routes to both. `imprint serve`, the
+// The whole HTTP service over one opened data directory: the account/key API,
+// the render API and the HttpServer that routes to both. `imprint serve`, the
 // local desktop mode (`imprint` alone) and the console tests build it here, so all three
 // answer the same routes and render with the same emoji sets.
 

@@ -1,4 +1,4 @@
-// GET /api/v1/openapi.json (DESIGN §4): the OpenAPI 3.1 description of every route, kept
+// GET /api/v1/openapi.json (docs/api.md): the OpenAPI 3.1 description of every route, kept
 // as data in resources/openapi/openapi.json (compiled into the binary) so it reads like
 // the contract it is. tst_render_api checks that every route the router knows is in it.
 #include "server/http/render_api.h"

@@ -55,10 +55,10 @@ private:
 
 /// Runs `work` on the server's bounded worker pool (size = cores) and sends its result
 /// back on the server thread — only if the client is still connected. When the pool's
-/// queue is full, answers at once with 503 problem+json and `Retry-After: 1` (DESIGN §4).
+/// queue is full, answers at once with 503 problem+json and `Retry-After: 1` (docs/api.md).
 /// `work` must not touch the Responder, Qt sockets or other main-thread objects; it may
 /// use store::Database (each thread has its own connection). An exception thrown by
-/// `work` becomes a 500 problem. This is the helper renders (issue 5) use.
+/// `work` becomes a 500 problem. This is the helper renders use.
 void respondAsync(Responder responder, std::function<HttpResponse()> work);
 
 } // namespace imprint::http

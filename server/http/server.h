@@ -1,5 +1,5 @@
 #pragma once
-// The HTTP server (DESIGN.md §6, issue 2 "Server core"). Qt 6.4.2's QHttpServer has no
+// The HTTP server (docs/architecture.md). Qt 6.4.2's QHttpServer has no
 // limits and two traps, so Imprint subclasses QAbstractHttpServer directly:
 //  - a Listener (QTcpServer subclass, bound with bind()) sets TCP_NODELAY on every socket,
 //    caps open connections, closes idle (30 s) and trickling (10 s) connections, and
@@ -25,7 +25,7 @@
 
 namespace imprint::http {
 
-/// Limits of one server; defaults are DESIGN §4/§6 and the issue's numbers.
+/// Limits of one server; the defaults are those docs/api.md and docs/deployment.md state.
 struct ServerLimits {
     int maxConnections = 1024;      ///< open sockets; beyond it new ones are closed at once
     int idleTimeoutMs = 30000;      ///< keep-alive connection with nothing in flight

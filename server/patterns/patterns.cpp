@@ -18,7 +18,7 @@ namespace imprint::render {
 namespace {
 
 // Upper bound of one side of a render: keeps a typo from asking for gigabytes; the plan
-// limits of DESIGN §4 (at most 4096) are checked by the caller before this.
+// limits of docs/api.md (at most 4096) are checked by the caller before this.
 constexpr int kMaxSide = 16384;
 // Tiles are small (a few KB to ~200 KB each); the bound only matters for huge catalogs.
 constexpr qsizetype kTileCacheBytes = 32 * 1024 * 1024;

@@ -1,5 +1,5 @@
 #pragma once
-// Background patterns (DESIGN §3 "Patterns", SPEC §2.1/§4.1): a catalog of SVG tiles
+// Background patterns (docs/templates.md, docs/api.md): a catalog of SVG tiles
 // with colour variants, defined as data in resources/patterns/catalog.json, and a
 // renderer that rasterises each tile once and fills any output size by tiling it.
 
@@ -16,7 +16,7 @@
 
 namespace imprint::render {
 
-/// Default output size of a pattern render in px when the request names none (DESIGN §3).
+/// Default output size of a pattern render in px when the request names none (docs/templates.md).
 inline constexpr QSize kDefaultPatternSize{1000, 525};
 
 /// One colour variant of a pattern: its key (`[a-z0-9]+`) and the colours that replace
@@ -37,7 +37,7 @@ struct PatternInfo {
     QSize defaultSize = kDefaultPatternSize;
 };
 
-/// A parsed `pattern` request field: `{patternKey}-{variantKey}` (SPEC §2.1).
+/// A parsed `pattern` request field: `{patternKey}-{variantKey}` (docs/api.md).
 struct PatternPath {
     QString patternKey;
     QString variantKey;
@@ -47,7 +47,7 @@ struct PatternPath {
 enum class PatternLookup { Found, UnknownPattern, UnknownVariant };
 
 /// Parses a pattern path `{patternKey}-{variantKey}` where both keys match `[a-z0-9]+`
-/// (SPEC §2.1, DESIGN §3). Returns std::nullopt and a sentence in *error (when error is
+/// (docs/api.md, docs/templates.md). Returns std::nullopt and a sentence in *error (when error is
 /// not null) for anything else: empty string, missing or extra hyphen, upper case,
 /// underscores (HTTP maps this to 400). Says nothing about whether the keys exist.
 std::optional<PatternPath> parsePatternPath(const QString &s, QString *error = nullptr);
@@ -110,7 +110,7 @@ private:
 
 /// Renders pattern `path` filling `size` (px; each side 1..16384) by tiling its cached tile
 /// from the top-left corner, so the cost is one fill of the output plus, on the first use of
-/// the pattern-variant, one small SVG rasterisation (DESIGN §3 "Patterns", SPEC §4.1).
+/// the pattern-variant, one small SVG rasterisation (docs/templates.md, docs/api.md).
 /// Returns a QImage::Format_RGB32 image, or a null QImage when the path is unknown in the
 /// catalog or the size is out of range (callers check lookup() and limits first to answer
 /// 404/400/402).

@@ -189,7 +189,7 @@ std::optional<RenderResult> render(const RenderRequest &request, RenderError *er
     timer.start();
     QString encodeError;
     if (doc->engine == Engine::Satori) {
-        // The vector path (issue 4): one SVG document; bitmaps are that document rasterised.
+        // The vector path: one SVG document; bitmaps are that document rasterised.
         SvgOptions svgOptions;
         svgOptions.emojiSet = parseEmojiSet(doc->emojiType).value_or(EmojiSet::Twemoji);
         svgOptions.title = doc->tmpl->name;

@@ -1,5 +1,5 @@
 #pragma once
-// The render pipeline (DESIGN.md §3): template document → parse → variables → styled
+// The render pipeline (docs/architecture.md): template document → parse → variables → styled
 // tree → layout → paint → encode. Thread-safe: concurrent render() calls share only the
 // text module's caches, which are per thread.
 

@@ -1,7 +1,7 @@
 #pragma once
 // Service configuration: the defaults compiled into the binary
 // (resources/config/default.json) deep-merged with DATA/config.json when present.
-// DESIGN.md §4 (plan table), §6 (limits).
+// Every key is listed in docs/deployment.md; the plan table in docs/api.md.
 
 #include <QJsonObject>
 #include <QString>
@@ -11,7 +11,7 @@
 
 namespace imprint::store {
 
-/// Export size limit of a plan, in pixels (DESIGN §4 "Status codes": 402 above it).
+/// Export size limit of a plan, in pixels (docs/api.md: 402 above it).
 struct PlanLimits {
     int maxWidth = 0;
     int maxHeight = 0;
@@ -53,9 +53,9 @@ public:
     /// Window of loginFailureLimit(), in seconds.
     int loginFailureWindowSeconds() const;
 
-    /// Byte budget of the pattern render memory cache (DESIGN §6).
+    /// Byte budget of the pattern render memory cache (docs/architecture.md).
     qint64 patternCacheBytes() const;
-    /// Hosts whose remote images a template may reference (DESIGN §3; empty = none).
+    /// Hosts whose remote images a template may reference (docs/templates.md; empty = none).
     QStringList imageHostAllowlist() const;
 
     /// Overrides the connection cap (the `--max-connections` flag of `imprint serve`).

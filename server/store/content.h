@@ -1,5 +1,5 @@
 #pragma once
-// Templates, pages and published snapshots (DESIGN.md §3 "A page is ...", §5 tables
+// Templates, pages and published snapshots (docs/templates.md, §5 tables
 // templates, pages, published_pages, renders): records, repositories (the only SQL) and
 // the ContentService that applies the rules (space scoping, validation on save, one
 // transaction per multi-row write, audit rows).
@@ -18,7 +18,7 @@
 
 namespace imprint::store {
 
-/// A stored template: its JSON document as given (DESIGN §3), validated when saved.
+/// A stored template: its JSON document as given (docs/templates.md), validated when saved.
 struct TemplateRecord {
     QString id;           ///< "tpl_…"
     QString spaceId;
@@ -28,7 +28,7 @@ struct TemplateRecord {
     qint64 updatedAt = 0;
 };
 
-/// A stored page: a template plus variable values (DESIGN §3).
+/// A stored page: a template plus variable values (docs/templates.md).
 struct PageRecord {
     QString id;           ///< "pg_…"
     QString spaceId;
@@ -40,7 +40,7 @@ struct PageRecord {
     qint64 publishedAt = 0; ///< 0 when never published (joined from published_pages)
 };
 
-/// A frozen page + template (DESIGN §3 "Publishing"): what non-draft renders read.
+/// A frozen page + template (docs/templates.md): what non-draft renders read.
 struct PublishedPage {
     QString pageId;
     QString spaceId;
@@ -156,7 +156,7 @@ public:
     Result<PageRecord> createPage(const QString &spaceId, const QString &templateId, const QString &name,
                                   const QJsonObject &variables, const QString &actor, bool publish = false);
     /// Changes a page. Unset optionals keep the current value. Never touches the
-    /// published snapshot (DESIGN §3: renders without draft keep showing it).
+    /// published snapshot (docs/templates.md: renders without draft keep showing it).
     Result<PageRecord> updatePage(const QString &spaceId, const QString &id, const std::optional<QString> &templateId,
                                   const std::optional<QString> &name, const std::optional<QJsonObject> &variables,
                                   const QString &actor);

@@ -1,5 +1,5 @@
 #pragma once
-// Secrets and identifiers (DESIGN.md §4 "Auth", §5 "IDs"): every random byte comes from
+// Secrets and identifiers (docs/api.md, §5 "IDs"): every random byte comes from
 // libsodium's CSPRNG, every secret comparison is constant time.
 
 #include <QByteArray>
@@ -14,10 +14,10 @@ bool initCrypto();
 /// `count` characters of [0-9A-Za-z] drawn uniformly (rejection sampling, no modulo bias).
 QString randomBase62(int count);
 
-/// A prefixed random identifier such as `key_` + 20 base62 chars (≈119 bits), DESIGN §5.
+/// A prefixed random identifier such as `key_` + 20 base62 chars (≈119 bits), docs/architecture.md.
 QString randomId(const QString &prefix);
 
-/// A new plaintext API token: `imp_` + 40 base62 characters (≈238 bits), DESIGN §4.
+/// A new plaintext API token: `imp_` + 40 base62 characters (≈238 bits), docs/api.md.
 QString newApiToken();
 
 /// A new plaintext session token: `ses_` + 40 base62 characters.

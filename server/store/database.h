@@ -1,5 +1,5 @@
 #pragma once
-// Database access (DESIGN.md §5): QtSql, SQLite file in the data directory by default
+// Database access (docs/architecture.md): QtSql, SQLite file in the data directory by default
 // (WAL, foreign keys on, busy timeout) or PostgreSQL through QPSQL. One QSqlDatabase
 // connection per thread, opened lazily; versioned migrations applied in transactions.
 

@@ -1,5 +1,5 @@
 #pragma once
-// Content-addressed store of rendered files (DESIGN.md §5 "Rendered files"):
+// Content-addressed store of rendered files (docs/architecture.md):
 // DATA/files/ab/<sha256>.<ext>, where "ab" is the first two hex digits. A file is written
 // to a temporary file in the same directory and renamed into place, so readers never see
 // a partial file and concurrent writers of the same bytes cannot corrupt each other.

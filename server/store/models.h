@@ -1,5 +1,5 @@
 #pragma once
-// Plain records of the account tables (DESIGN.md §5). Timestamps are epoch milliseconds
+// Plain records of the account tables (docs/architecture.md). Timestamps are epoch milliseconds
 // UTC (0 = unset), as stored.
 
 #include <QString>
@@ -22,7 +22,7 @@ struct User {
     qint64 createdAt = 0;
 };
 
-/// Roles of a user in a space, strongest first (DESIGN §4 "Auth").
+/// Roles of a user in a space, strongest first (docs/api.md).
 enum class Role { Owner, Admin, Member };
 
 /// "owner", "admin", "member".

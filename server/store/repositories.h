@@ -1,5 +1,5 @@
 #pragma once
-// Repositories: the only code that runs SQL (DESIGN.md §5). Each one works on the
+// Repositories: the only code that runs SQL (docs/architecture.md). Each one works on the
 // calling thread's connection of a Database. Methods report SQL failures by returning
 // false / std::nullopt and logging the driver's message (never bound values, so no
 // secrets reach the log); callers turn that into a 500 "database_error".

@@ -1,4 +1,4 @@
-// Admin console (issue 6) against the real server, in this process, on an ephemeral
+// Admin console against the real server, in this process, on an ephemeral
 // port: the widgets are driven with QTest (clicks, typing), never the model directly.
 #include "gui/i18n.h"
 #include "gui/imageview.h"

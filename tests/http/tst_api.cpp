@@ -1,4 +1,4 @@
-// End-to-end tests of issue 2's accounts, sessions and API keys over HTTP, against the
+// End-to-end tests of accounts, sessions and API keys over HTTP, against the
 // real `imprint serve` on an ephemeral port with a temporary data directory.
 #include "httpclient.h"
 

@@ -1,4 +1,4 @@
-// The limits Imprint adds to Qt 6.4.2's QHttpServer (issue 2 "Server core"): body size
+// The limits Imprint adds to Qt 6.4.2's QHttpServer: body size
 // (413 as bytes arrive), idle connections, connection cap, idle / slow-request timeouts,
 // login throttling, and answering after the client has gone.
 #include "httpclient.h"

@@ -1,4 +1,4 @@
-// End-to-end tests of issue 5's render API (SPEC §2, §4.1, §4.2, §7, §8; DESIGN §3–§6)
+// End-to-end tests of the render API (docs/api.md, docs/templates.md)
 // against the real `imprint serve` on an ephemeral port with a temporary data directory.
 // Templates use rendererType takumi so they do not depend on the satori engine.
 #include "httpclient.h"
@@ -53,7 +53,7 @@ QSize webpSize(const QByteArray &bytes)
     return QSize(w, h);
 }
 
-/// Every error answer is problem+json with the DESIGN §4 members.
+/// Every error answer is problem+json with the docs/api.md members.
 bool isProblem(const HttpReply &r, int status)
 {
     const QJsonObject p = r.json();

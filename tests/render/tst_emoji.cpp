@@ -1,4 +1,4 @@
-// Emoji (issue 4): cluster detection, set file names, and each engine drawing 👍🏽, 👨‍👩‍👧,
+// Emoji: cluster detection, set file names, and each engine drawing 👍🏽, 👨‍👩‍👧,
 // 🇫🇷 and #️⃣ as one image of the chosen set; unknown sets are errors, missing sets fall
 // back to the Noto font with a warning. The sets come from scripts/fetch-emoji, which
 // scripts/test runs first; without them the set tests fail saying so.

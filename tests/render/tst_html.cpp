@@ -1,4 +1,4 @@
-// The html engine (issue 4): the template's `html` or the serialised tree through
+// The html engine: the template's `html` or the serialised tree through
 // QTextDocument. It has no flexbox, so its SSIM floors against Chromium are lower than
 // the layout engines' (each a little below what it achieves); what it must get right is
 // text: escaped values, inserted as characters.

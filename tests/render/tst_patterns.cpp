@@ -1,4 +1,4 @@
-// Pattern catalog and tiling renderer (DESIGN §3 "Patterns", SPEC §2.1/§4.1).
+// Pattern catalog and tiling renderer (docs/templates.md, docs/api.md).
 #include "server/patterns/patterns.h"
 
 #include <QDir>
@@ -201,7 +201,7 @@ private Q_SLOTS:
         QVERIFY2(bigMs < 2000, qPrintable(QString::number(bigMs)));
     }
 
-    // Renders run on a thread pool (DESIGN §6): cold tiles rasterised from several threads
+    // Renders run on a thread pool (docs/architecture.md): cold tiles rasterised from several threads
     // at once give the same pixels as one thread does.
     void concurrentRendersAgree()
     {

@@ -1,4 +1,4 @@
-// The satori engine (issue 4): every reference template rendered through the SVG document
+// The satori engine: every reference template rendered through the SVG document
 // and QSvgRenderer stays close to Chromium's screenshot; the document is well-formed XML
 // without <text>, escapes what users type and stays compact.
 // Set IMPRINT_SVG_DUMP=DIR to write each render (.svg and .png) there for inspection.

@@ -56,7 +56,7 @@ private slots:
         QVERIFY(q.exec("SELECT COUNT(*) FROM schema_migrations"));
         QVERIFY(q.next());
         QCOMPARE(q.value(0).toInt(), Database::latestSchemaVersion());
-        // SQLite settings of DESIGN §5.
+        // SQLite settings of docs/architecture.md.
         QVERIFY(q.exec("PRAGMA journal_mode"));
         QVERIFY(q.next());
         QCOMPARE(q.value(0).toString(), QString("wal"));

@@ -1,5 +1,5 @@
 #pragma once
-// Command-line dispatcher of the `imprint` executable (DESIGN.md §1 command table).
+// Command-line dispatcher of the `imprint` executable (its commands are listed in README.md).
 
 #include <QStringList>
 

@@ -1,5 +1,5 @@
 #pragma once
-// `imprint serve --demo` (DESIGN §1): seeds, once, a demo space (plan pro) with an owner
+// `imprint serve --demo` (docs/architecture.md): seeds, once, a demo space (plan pro) with an owner
 // and hands out working credentials on every start.
 
 #include "server/app/commands/cli.h"
@@ -23,12 +23,12 @@ struct DemoCredentials {
 /// *error on a database failure.
 std::optional<DemoCredentials> seedDemo(Environment &env, QString *error);
 
-/// Hook for the render API work (issue 5): imports the demo templates and pages from
+/// Hook for the render API work: imports the demo templates and pages from
 /// resources/demo/ into `space` and publishes them. Called once, when the demo space is
 /// first created. Returns false with *error on failure. Lives in demo_content.cpp.
 bool importDemoContent(Environment &env, const store::Space &space, QString *error);
 
-/// The curl lines of the demo content (issue 5): the pattern catalog and a render, then
+/// The curl lines of the demo content: the pattern catalog and a render, then
 /// for every published page of space `demo` a JSON render and PNG/WebP/SVG downloads,
 /// authenticated with demo.apiToken. Lives in demo_content.cpp.
 QString demoRenderBanner(Environment &env, const DemoCredentials &demo, const QString &baseUrl);

@@ -1,5 +1,5 @@
 #pragma once
-// The html engine (DESIGN.md §3, issue 4): HTML → QTextDocument (Qt's rich-text subset:
+// The html engine (docs/templates.md): HTML → QTextDocument (Qt's rich-text subset:
 // block and inline flow, no flexbox; https://doc.qt.io/qt-6/richtext-html-subset.html)
 // laid out at the image width and painted with QPainter. Its input is the template's
 // `html` with {{variables}} inserted HTML-escaped, or the styled element tree serialised

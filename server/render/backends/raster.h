@@ -28,7 +28,7 @@ void paintBoxTree(QPainter &painter, const LayoutBox &root, TextEngine *text = n
 QImage paintToImage(const LayoutBox &root, QSize size, TextEngine *text = nullptr);
 
 /// paintBoxTree() / paintToImage() with emoji clusters drawn as images of `emoji`
-/// (issue 4; the overloads above keep the Noto Color Emoji font's glyphs). A missing set
+/// (the overloads above keep the Noto Color Emoji font's glyphs). A missing set
 /// or image falls back to the font and adds a line to `warnings` (if given).
 void paintBoxTree(QPainter &painter, const LayoutBox &root, EmojiSet emoji, QStringList *warnings,
                   TextEngine *text = nullptr);

@@ -1,5 +1,5 @@
 #pragma once
-// The satori engine (DESIGN.md §3, issue 4): a laid-out box tree → one standalone SVG 1.1
+// The satori engine (docs/templates.md): a laid-out box tree → one standalone SVG 1.1
 // document, the way satori builds it: text as glyph outline paths (each distinct glyph
 // defined once in <defs>, placed with <use>, so no fonts are needed to show it),
 // gradients, borders, images as data: URIs. PNG and WebP rasterise that document with

@@ -1,4 +1,4 @@
-// Templates: parsing, variable resolution and the styled document tree (DESIGN.md §3).
+// Templates: parsing, variable resolution and the styled document tree (docs/templates.md).
 
 #include "server/render/document/template.h"
 #include "server/render/engine.h"

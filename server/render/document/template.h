@@ -1,5 +1,5 @@
 #pragma once
-// Templates (DESIGN.md §3): a JSON document with size, renderer, variables and either a
+// Templates (docs/templates.md): a JSON document with size, renderer, variables and either a
 // React-element tree (`root`, the shape satori takes), HTML `markup` with inline styles,
 // and optionally `html` for the html engine. This module parses them, resolves variable
 // values and builds the styled document tree.
@@ -42,7 +42,7 @@ struct Template {
     QJsonObject source;                        ///< the document as given (for storage/snapshots)
 };
 
-/// Limits that keep one request from exhausting the server (DESIGN.md §6).
+/// Limits that keep one request from exhausting the server (docs/architecture.md).
 struct TemplateLimits {
     int maxDepth = 64;
     int maxNodes = 2000;

@@ -1,5 +1,5 @@
 #pragma once
-// Encoders for rendered images (DESIGN.md §3): PNG through libpng (container) and ISA-L
+// Encoders for rendered images (docs/api.md, "Formats"): PNG through libpng (container) and ISA-L
 // (deflate), WebP through libwebp's advanced API, SVG through QSvgGenerator.
 
 #include <QByteArray>

@@ -1,5 +1,5 @@
 #pragma once
-// Emoji (DESIGN.md §3, issue 4): finding emoji clusters in text (UAX #29 grapheme
+// Emoji (docs/templates.md): finding emoji clusters in text (UAX #29 grapheme
 // clusters, UTS #51 emoji sequences), the image sets twemoji and openmoji (SVG files
 // unpacked by scripts/fetch-emoji) and the Noto Color Emoji font fallback. Every engine
 // shapes emoji clusters with the Noto Color Emoji font (one glyph per cluster, so the

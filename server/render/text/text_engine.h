@@ -1,5 +1,5 @@
 #pragma once
-// Text: shaping, line breaking, bidi and ellipsis for text runs (DESIGN.md §3), on Qt's
+// Text: shaping, line breaking, bidi and ellipsis for text runs (docs/templates.md), on Qt's
 // QTextLayout (HarfBuzz shaping, Unicode line breaking UAX #14, bidi UAX #9, font
 // fallback through QFontDatabase). One engine serves both the layout's measure callback
 // and the painters, so the lines drawn are the lines measured.
