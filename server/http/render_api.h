@@ -63,7 +63,6 @@ public:
 
     /// Renders actually computed (not served from a cache or shared with an identical
     /// concurrent request), since start. Exposed as `renders.executed` by GET /metrics.
-    quint64 rendersExecuted() const { return m_executed.load(); }
 
     /// The OpenAPI 3.1 document of the whole service (openapi.cpp). `serverUrl` goes to
     /// `servers[0].url` when not empty.

@@ -139,7 +139,6 @@ void Listener::incomingConnection(qintptr socketDescriptor)
     if (openConnections() >= m_limits.maxConnections) {
         // Closing at once (no response) costs nothing and frees the fd immediately.
         ::close(int(socketDescriptor));
-        ++m_refused;
         return;
     }
     auto *socket = new QTcpSocket(this);

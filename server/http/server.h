@@ -49,7 +49,6 @@ public:
     /// Sockets currently open through this listener.
     int openConnections() const { return int(m_connections.size()); }
     /// Connections closed at accept because the cap was reached (since start).
-    quint64 refusedConnections() const { return m_refused; }
 
     // Hooks for HttpServer (same thread):
     void requestCompleted(QTcpSocket *socket);  ///< a full request reached the router
@@ -81,7 +80,6 @@ private:
     std::unordered_map<QTcpSocket *, Connection> m_connections;
     QElapsedTimer m_clock;
     QTimer m_sweepTimer;
-    quint64 m_refused = 0;
 };
 
 /// The service's HTTP server. Fill router() first, then listen().
@@ -106,7 +104,6 @@ public:
     void respondAsync(Responder responder, std::function<HttpResponse()> work);
 
     /// Jobs submitted to the worker pool and not yet answered.
-    int jobsInFlight() const { return m_inFlight; }
 
     const ServerLimits &limits() const { return m_limits; }
 

@@ -274,16 +274,6 @@ void paintTree(QPainter &painter, const LayoutBox &root, EmojiSet emoji, QString
 
 } // namespace
 
-void paintBoxTree(QPainter &painter, const LayoutBox &root, TextEngine *text)
-{
-    paintTree(painter, root, EmojiSet::Noto, nullptr, text);
-}
-
-QImage paintToImage(const LayoutBox &root, QSize size, TextEngine *text)
-{
-    return paintToImage(root, size, EmojiSet::Noto, nullptr, text);
-}
-
 void paintBoxTree(QPainter &painter, const LayoutBox &root, EmojiSet emoji, QStringList *warnings, TextEngine *text)
 {
     paintTree(painter, root, emoji, warnings, text);

@@ -21,7 +21,7 @@
 // Antialiased text and gradients defeat the PNG filters here (they cost time and grow the
 // output), so rows go unfiltered. Intel's ISA-L deflate (SIMD hashing, one stateless call
 // over the whole image) is ~10× faster than libdeflate or zlib at their fast levels, and
-// its level-2 output stays within 0.98–1.34× of Qt's zlib-6 size (the issue allows 1.5×).
+// its level-2 output stays within 0.98–1.34× of Qt's zlib-6 size (tst_encode holds it to 1.5×).
 // libpng's own writer streams rows through zlib (≥ 1.5 ms of overhead per card), so
 // libpng only writes the container (signature, IHDR, PLTE, tRNS, CRCs) and one IDAT chunk
 // holding ISA-L's zlib stream. RGB without alpha for opaque images and palette PNGs

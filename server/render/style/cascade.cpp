@@ -539,10 +539,6 @@ bool StyleBuilder::aspectRatio(const CssProperty &, const QString &v)
     return true;
 }
 
-// --- paint -------------------------------------------------------------------------
-
-// --- text --------------------------------------------------------------------------
-
 void StyleBuilder::finish()
 {
     for (int e = 0; e < 4; ++e) {
