@@ -55,7 +55,8 @@ QString installTranslations(const QString &requested)
     }
     if (lang == QLatin1String("en")) {
         QLocale::setDefault(QLocale::system().language() == QLocale::English
-                                ? QLocale::system() : QLocale(QLocale::English, QLocale::UnitedStates));
+                                ? QLocale::system()
+                                : QLocale(QLocale::English, QLocale::UnitedStates));
         return lang;
     }
 

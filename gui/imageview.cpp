@@ -40,8 +40,8 @@ QImage ImageView::decode(const QByteArray &bytes, const QString &contentType)
                       || (bytes.size() > 12 && bytes.startsWith("RIFF") && bytes.mid(8, 4) == "WEBP");
     if (webp) {
         int w = 0, h = 0;
-        uint8_t *rgba = WebPDecodeRGBA(reinterpret_cast<const uint8_t *>(bytes.constData()),
-                                       size_t(bytes.size()), &w, &h);
+        uint8_t *rgba
+            = WebPDecodeRGBA(reinterpret_cast<const uint8_t *>(bytes.constData()), size_t(bytes.size()), &w, &h);
         if (!rgba)
             return {};
         QImage img = QImage(rgba, w, h, w * 4, QImage::Format_RGBA8888).copy();
@@ -78,7 +78,7 @@ void ImageView::paintEvent(QPaintEvent *)
         for (int x = target.left(); x < target.right(); x += cell)
             p.fillRect(x, y, cell, cell,
                        (((x - target.left()) / cell + (y - target.top()) / cell) % 2) ? QColor(0xe5, 0xe7, 0xeb)
-                                                                                       : QColor(Qt::white));
+                                                                                      : QColor(Qt::white));
     p.restore();
     p.setRenderHint(QPainter::SmoothPixmapTransform);
     p.drawImage(target, m_image);

@@ -118,7 +118,8 @@ TokenDialog::TokenDialog(const QString &keyName, const QString &token, QWidget *
     m_copy = new QPushButton(tr("&Copy"), this);
     m_copy->setObjectName(QStringLiteral("copyTokenButton"));
     auto *warning = new QLabel(tr("Copy it now and keep it somewhere safe: it will not be shown "
-                                  "again. If you lose it, revoke this key and create a new one."), this);
+                                  "again. If you lose it, revoke this key and create a new one."),
+                               this);
     warning->setObjectName(QStringLiteral("tokenWarning"));
     warning->setWordWrap(true);
     warning->setStyleSheet(QStringLiteral("font-weight: 600;"));

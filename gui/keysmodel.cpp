@@ -12,8 +12,7 @@ namespace gui {
 
 KeysModel::KeysModel(QObject *parent)
     : QAbstractTableModel(parent)
-{
-}
+{ }
 
 void KeysModel::setKeys(const QList<client::ApiKey> &keys)
 {
@@ -120,14 +119,11 @@ QVariant KeysModel::data(const QModelIndex &index, int role) const
         break;
     case Qt::ToolTipRole:
         switch (index.column()) {
-        case Name:
-            return k.createdBy.isEmpty() ? k.name : tr("%1, created by %2").arg(k.name, k.createdBy);
+        case Name: return k.createdBy.isEmpty() ? k.name : tr("%1, created by %2").arg(k.name, k.createdBy);
         case Prefix: return tr("Keys are listed by the start of their token; the token itself is never shown again.");
         case Created:
-        case LastUsed:
-            return localTime(timeOf(index.column()));
-        case Expires:
-            return k.expiresAt.isValid() ? localTime(k.expiresAt) : tr("This key does not expire.");
+        case LastUsed: return localTime(timeOf(index.column()));
+        case Expires: return k.expiresAt.isValid() ? localTime(k.expiresAt) : tr("This key does not expire.");
         }
         break;
     case Qt::FontRole:
@@ -141,10 +137,8 @@ QVariant KeysModel::data(const QModelIndex &index, int role) const
         if (index.column() == Expires && k.expiresAt.isValid() && k.expiresAt.secsTo(now) > -7 * 86400)
             return QBrush(QColor(0xb4, 0x53, 0x09)); // expires within a week
         break;
-    case KeyIdRole:
-        return k.id;
-    case TimestampRole:
-        return timeOf(index.column());
+    case KeyIdRole: return k.id;
+    case TimestampRole: return timeOf(index.column());
     }
     return {};
 }

@@ -201,35 +201,36 @@ void KeysTab::load(int page, bool quiet)
     if (!quiet)
         m_pageLabel->setText(tr("Loading…"));
     updateNavigation();
-    m_client->listKeys(page, m_perPage, this, [this, generation, page, quiet](const client::ApiResult<client::KeyPage> &r) {
-        if (generation != m_generation)
-            return;
-        m_loading = false;
-        if (!r.ok()) {
-            if (r.error.isForbidden()) {
-                showRoleState();
-            } else {
-                m_message->showMessage(r.error.humanMessage(), MessageBanner::Kind::Error);
-            }
-            updateNavigation();
-            Q_EMIT loaded();
-            return;
-        }
-        const client::KeyPage &p = r.value;
-        // A page past the end (keys revoked elsewhere): show the last one instead.
-        if (p.list.isEmpty() && p.count > 0 && page > p.pagesCount) {
-            load(p.pagesCount, quiet);
-            return;
-        }
-        m_page = p.page;
-        m_pagesCount = qMax(1, p.pagesCount);
-        m_count = p.count;
-        m_model->setKeys(p.list);
-        if (!quiet && m_message->kind() == MessageBanner::Kind::Error)
-            m_message->clearMessage();
-        updateNavigation();
-        Q_EMIT loaded();
-    });
+    m_client->listKeys(page, m_perPage, this,
+                       [this, generation, page, quiet](const client::ApiResult<client::KeyPage> &r) {
+                           if (generation != m_generation)
+                               return;
+                           m_loading = false;
+                           if (!r.ok()) {
+                               if (r.error.isForbidden()) {
+                                   showRoleState();
+                               } else {
+                                   m_message->showMessage(r.error.humanMessage(), MessageBanner::Kind::Error);
+                               }
+                               updateNavigation();
+                               Q_EMIT loaded();
+                               return;
+                           }
+                           const client::KeyPage &p = r.value;
+                           // A page past the end (keys revoked elsewhere): show the last one instead.
+                           if (p.list.isEmpty() && p.count > 0 && page > p.pagesCount) {
+                               load(p.pagesCount, quiet);
+                               return;
+                           }
+                           m_page = p.page;
+                           m_pagesCount = qMax(1, p.pagesCount);
+                           m_count = p.count;
+                           m_model->setKeys(p.list);
+                           if (!quiet && m_message->kind() == MessageBanner::Kind::Error)
+                               m_message->clearMessage();
+                           updateNavigation();
+                           Q_EMIT loaded();
+                       });
 }
 
 void KeysTab::updateNavigation()
@@ -254,8 +255,7 @@ void KeysTab::createKey()
     auto *dialog = new CreateKeyDialog(m_client, this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     connect(dialog, &CreateKeyDialog::created, this, [this](const client::CreatedKey &created) {
-        m_message->showMessage(tr("The key “%1” was created.").arg(created.key.name),
-                               MessageBanner::Kind::Success);
+        m_message->showMessage(tr("The key “%1” was created.").arg(created.key.name), MessageBanner::Kind::Success);
         Q_EMIT keyCreated(created.token);
         auto *tokenDialog = new TokenDialog(created.key.name, created.token, this);
         tokenDialog->open();
@@ -272,9 +272,9 @@ void KeysTab::revokeSelected()
         return;
     }
     const client::ApiKey key = m_model->keyAt(rows.first().row());
-    auto *box = new QMessageBox(QMessageBox::Warning, tr("Revoke API key"),
-                                tr("Revoke the key “%1” (%2…)?").arg(key.name, key.prefix),
-                                QMessageBox::NoButton, this);
+    auto *box
+        = new QMessageBox(QMessageBox::Warning, tr("Revoke API key"),
+                          tr("Revoke the key “%1” (%2…)?").arg(key.name, key.prefix), QMessageBox::NoButton, this);
     box->setObjectName(QStringLiteral("revokeConfirm"));
     box->setAttribute(Qt::WA_DeleteOnClose);
     box->setInformativeText(tr("Applications using this key stop working immediately. "
@@ -299,7 +299,8 @@ void KeysTab::revoke(const QString &id, const QString &name)
         if (!r.ok()) {
             if (r.error.isNotFound()) {
                 m_message->showMessage(tr("The key “%1” had already been revoked elsewhere. "
-                                          "The list has been refreshed.").arg(name),
+                                          "The list has been refreshed.")
+                                           .arg(name),
                                        MessageBanner::Kind::Warning);
                 load(m_page, true);
             } else {

@@ -69,9 +69,8 @@ MainWindow::MainWindow(client::ApiClient *client, QWidget *parent)
     connect(m_signIn, &SignInPage::signedIn, this, &MainWindow::enterConsole);
     connect(m_signOut, &QPushButton::clicked, this, &MainWindow::signOut);
     connect(m_keys, &KeysTab::keyCreated, m_preview, &PreviewTab::offerApiKey);
-    connect(m_client, &client::ApiClient::sessionExpired, this, [this] {
-        leaveConsole(tr("Your session has expired. Please sign in again."));
-    });
+    connect(m_client, &client::ApiClient::sessionExpired, this,
+            [this] { leaveConsole(tr("Your session has expired. Please sign in again.")); });
     connect(m_client, &client::ApiClient::pendingRequestsChanged, this, [this](int pending) {
         if (pending > 0)
             statusBar()->showMessage(tr("Talking to the server…"));
@@ -100,11 +99,10 @@ void MainWindow::enterConsole(const client::Me &me)
     m_signedIn = true;
     const QString who = me.user.displayName();
     const QString space = me.space.name.isEmpty() ? me.space.id : me.space.name;
-    m_account->setText(space.isEmpty()
-                           ? tr("Signed in as %1 (%2) on %3")
-                                 .arg(who, roleName(me.role), m_client->serverUrl().toString())
-                           : tr("Signed in as %1 (%2) in “%3” on %4")
-                                 .arg(who, roleName(me.role), space, m_client->serverUrl().toString()));
+    m_account->setText(
+        space.isEmpty() ? tr("Signed in as %1 (%2) on %3").arg(who, roleName(me.role), m_client->serverUrl().toString())
+                        : tr("Signed in as %1 (%2) in “%3” on %4")
+                              .arg(who, roleName(me.role), space, m_client->serverUrl().toString()));
     m_stack->setCurrentWidget(m_console);
     m_tabs->setCurrentWidget(m_keys);
     m_keys->activate(me);

@@ -266,7 +266,7 @@ void PreviewTab::loadPages()
             for (const auto &p : m_pages)
                 ++nameCount[p.name];
             for (const auto &p : m_pages) {
-                const QString text = p.name.isEmpty() ? p.id
+                const QString text = p.name.isEmpty()              ? p.id
                                      : nameCount.value(p.name) > 1 ? tr("%1 (%2)").arg(p.name, p.id)
                                                                    : p.name;
                 m_page->addItem(text, p.id);
@@ -305,19 +305,20 @@ void PreviewTab::pageChanged()
         return;
     }
     const quint64 generation = ++m_generation;
-    m_client->getTemplate(page.templateId, this, [this, page, generation](const client::ApiResult<client::TemplateSummary> &r) {
-        if (generation != m_generation)
-            return;
-        if (r.ok()) {
-            m_template = r.value;
-            fillTweaks(m_template, page);
-        } else {
-            m_message->showMessage(tr("The template of this page could not be loaded. %1")
-                                       .arg(r.error.humanMessage()),
-                                   MessageBanner::Kind::Warning);
-        }
-        Q_EMIT templateLoaded();
-    });
+    m_client->getTemplate(
+        page.templateId, this, [this, page, generation](const client::ApiResult<client::TemplateSummary> &r) {
+            if (generation != m_generation)
+                return;
+            if (r.ok()) {
+                m_template = r.value;
+                fillTweaks(m_template, page);
+            } else {
+                m_message->showMessage(
+                    tr("The template of this page could not be loaded. %1").arg(r.error.humanMessage()),
+                    MessageBanner::Kind::Warning);
+            }
+            Q_EMIT templateLoaded();
+        });
 }
 
 void PreviewTab::fillTweaks(const client::TemplateSummary &tpl, const client::PageSummary &page)
@@ -339,8 +340,8 @@ void PreviewTab::fillTweaks(const client::TemplateSummary &tpl, const client::Pa
         }
     m_tweaks->setRowCount(int(names.size()));
     for (int row = 0; row < names.size(); ++row) {
-        const QString value = page.variables.contains(names[row]) ? jsonText(page.variables.value(names[row]))
-                                                                  : defaults[row];
+        const QString value
+            = page.variables.contains(names[row]) ? jsonText(page.variables.value(names[row])) : defaults[row];
         auto *nameItem = new QTableWidgetItem(names[row]);
         nameItem->setFlags(Qt::ItemIsEnabled | Qt::ItemIsSelectable);
         if (!types[row].isEmpty())
@@ -396,11 +397,10 @@ void PreviewTab::render()
         if (!r.ok()) {
             QString text = r.error.humanMessage();
             if (r.error.status == 401)
-                text = req.apiToken.isEmpty()
-                           ? tr("The server needs an API key for renders. Enter one of this "
-                                "space's keys under “API key” (a new key from the Keys tab is "
-                                "filled in for you).")
-                           : tr("The API key was not accepted: it is unknown, expired or revoked.");
+                text = req.apiToken.isEmpty() ? tr("The server needs an API key for renders. Enter one of this "
+                                                   "space's keys under “API key” (a new key from the Keys tab is "
+                                                   "filled in for you).")
+                                              : tr("The API key was not accepted: it is unknown, expired or revoked.");
             else if (r.error.status == 404 && !req.draft)
                 text = tr("This page has no published version to render. Tick “Draft” to render "
                           "its current state, or publish it first.");
@@ -442,10 +442,8 @@ void PreviewTab::showResult(const client::RenderResult &r, const QImage &image)
     const int h = r.height > 0 ? r.height : image.height();
     const QString format = (r.format.isEmpty() ? m_format->currentData().toString() : r.format).toUpper();
     const QString engine = r.renderType.isEmpty() ? m_engine->currentText() : r.renderType;
-    m_info->setText(tr("%1 × %2 px · %3 · %4 · %5")
-                        .arg(w)
-                        .arg(h)
-                        .arg(format, QLocale().formattedDataSize(r.size), engine));
+    m_info->setText(
+        tr("%1 × %2 px · %3 · %4 · %5").arg(w).arg(h).arg(format, QLocale().formattedDataSize(r.size), engine));
     QStringList parts;
     for (const auto &t : r.timings)
         if (t.first != QLatin1String("total"))
@@ -453,12 +451,13 @@ void PreviewTab::showResult(const client::RenderResult &r, const QImage &image)
     // The phases go on a line of their own: after the totals they wrapped mid-phrase in
     // German and French at the default window size.
     // A reused render skipped every phase; listing zeros would read like a broken timer.
-    const QString phases = r.reused ? tr("reused an identical render from the last few seconds")
-                                    : parts.join(QStringLiteral(", "));
-    QString timings = r.timings.isEmpty()
-        ? tr("Round trip %1 ms").arg(r.roundTripMs)
-        : tr("Server time %1 ms · round trip %2 ms").arg(QLocale().toString(r.totalMs(), 'f', 1)).arg(r.roundTripMs)
-              + u'\n' + phases;
+    const QString phases
+        = r.reused ? tr("reused an identical render from the last few seconds") : parts.join(QStringLiteral(", "));
+    QString timings = r.timings.isEmpty() ? tr("Round trip %1 ms").arg(r.roundTripMs)
+                                          : tr("Server time %1 ms · round trip %2 ms")
+                                                    .arg(QLocale().toString(r.totalMs(), 'f', 1))
+                                                    .arg(r.roundTripMs)
+                                                + u'\n' + phases;
     // A number and its unit stay on one line when the label still has to wrap.
     timings.replace(QStringLiteral(" ms"), QStringLiteral("\u00a0ms"));
     m_timings->setText(timings);

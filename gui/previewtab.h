@@ -27,7 +27,7 @@ class PreviewTab : public QWidget
 public:
     explicit PreviewTab(client::ApiClient *client, QWidget *parent = nullptr);
 
-    void activate();   // after sign-in: (re)load the pages lazily
+    void activate(); // after sign-in: (re)load the pages lazily
     void deactivate(); // after sign-out: forget everything
     void loadPages();
     void render();

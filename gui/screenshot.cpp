@@ -35,8 +35,7 @@ void screenshotWhenSettled(QWidget *window, client::ApiClient *client, const QSt
             *quietSince = -1;
         else if (*quietSince < 0)
             *quietSince = clock->elapsed();
-        const bool settled = *quietSince >= 0 && clock->elapsed() - *quietSince >= 400
-                             && clock->elapsed() >= 600;
+        const bool settled = *quietSince >= 0 && clock->elapsed() - *quietSince >= 400 && clock->elapsed() >= 600;
         if (!settled && clock->elapsed() < timeoutMs)
             return;
         timer->stop();

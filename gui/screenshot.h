@@ -8,7 +8,9 @@
 
 class QWidget;
 
-namespace imprint::client { class ApiClient; }
+namespace imprint::client {
+class ApiClient;
+}
 
 namespace imprint {
 namespace gui {

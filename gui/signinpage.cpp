@@ -31,7 +31,8 @@ SignInPage::SignInPage(client::ApiClient *client, QWidget *parent)
     f.setBold(true);
     title->setFont(f);
     auto *subtitle = new QLabel(tr("Sign in with your dashboard account to manage API keys "
-                                   "and preview renders."), this);
+                                   "and preview renders."),
+                                this);
     subtitle->setWordWrap(true);
 
     m_server = new QLineEdit(this);

@@ -94,22 +94,20 @@ void ApiClient::setTimeouts(int apiMs, int renderMs)
     m_renderTimeout = renderMs;
 }
 
-void ApiClient::send(const QByteArray &verb, const QString &path, const QUrlQuery *query,
-                     const QJsonObject *body, Auth auth, const QString &token, int timeoutMs,
-                     QObject *context, RawHandler handler, bool duringLogin)
+void ApiClient::send(const QByteArray &verb, const QString &path, const QUrlQuery *query, const QJsonObject *body,
+                     Auth auth, const QString &token, int timeoutMs, QObject *context, RawHandler handler,
+                     bool duringLogin)
 {
     QUrl url = apiBase();
     url.setPath(url.path() + path);
     if (query)
         url.setQuery(*query);
-    const QByteArray payload = body ? QJsonDocument(*body).toJson(QJsonDocument::Compact)
-                                    : QByteArray();
+    const QByteArray payload = body ? QJsonDocument(*body).toJson(QJsonDocument::Compact) : QByteArray();
     sendUrl(verb, url, payload, auth, token, timeoutMs, context, std::move(handler), duringLogin);
 }
 
-void ApiClient::sendUrl(const QByteArray &verb, const QUrl &url, const QByteArray &payload,
-                        Auth auth, const QString &token, int timeoutMs, QObject *context,
-                        RawHandler handler, bool duringLogin)
+void ApiClient::sendUrl(const QByteArray &verb, const QUrl &url, const QByteArray &payload, Auth auth,
+                        const QString &token, int timeoutMs, QObject *context, RawHandler handler, bool duringLogin)
 {
     QNetworkRequest req(url);
     req.setRawHeader("Accept", "application/json, application/problem+json;q=0.9, */*;q=0.5");
@@ -129,15 +127,14 @@ void ApiClient::sendUrl(const QByteArray &verb, const QUrl &url, const QByteArra
     const bool hadContext = context != nullptr;
     const QString sessionUsed = auth == Auth::Session ? m_session : QString();
     connect(reply, &QNetworkReply::finished, this,
-            [this, reply, guard, hadContext, handler = std::move(handler), duringLogin,
-             sessionUsed]() {
+            [this, reply, guard, hadContext, handler = std::move(handler), duringLogin, sessionUsed]() {
                 reply->deleteLater();
                 const QByteArray bytes = reply->readAll();
                 ApiError error = ApiError::fromReply(reply, bytes);
                 error.duringLogin = duringLogin;
                 --m_pending;
-                const bool expired = error.status == 401 && !sessionUsed.isEmpty()
-                                     && sessionUsed == m_session && !duringLogin;
+                const bool expired
+                    = error.status == 401 && !sessionUsed.isEmpty() && sessionUsed == m_session && !duringLogin;
                 if (expired) {
                     m_session.clear();
                     m_nam.setCookieJar(new QNetworkCookieJar(&m_nam));
@@ -150,14 +147,12 @@ void ApiClient::sendUrl(const QByteArray &verb, const QUrl &url, const QByteArra
             });
 }
 
-template <class T>
-void ApiClient::sendJson(const QByteArray &verb, const QString &path, const QUrlQuery *query,
-                         const QJsonObject *body, QObject *context, Callback<T> done,
-                         std::function<T(const QJsonValue &data)> parse)
+template<class T>
+void ApiClient::sendJson(const QByteArray &verb, const QString &path, const QUrlQuery *query, const QJsonObject *body,
+                         QObject *context, Callback<T> done, std::function<T(const QJsonValue &data)> parse)
 {
     send(verb, path, query, body, Auth::Session, QString(), m_apiTimeout, context,
-         [done = std::move(done), parse = std::move(parse)](QNetworkReply *reply,
-                                                            const QByteArray &bytes,
+         [done = std::move(done), parse = std::move(parse)](QNetworkReply *reply, const QByteArray &bytes,
                                                             const ApiError &error) {
              ApiResult<T> r;
              if (error.isError()) {
@@ -177,52 +172,52 @@ void ApiClient::sendJson(const QByteArray &verb, const QString &path, const QUrl
          });
 }
 
-void ApiClient::login(const QString &email, const QString &password, QObject *context,
-                      Callback<Me> done)
+void ApiClient::login(const QString &email, const QString &password, QObject *context, Callback<Me> done)
 {
     m_session.clear();
     m_nam.setCookieJar(new QNetworkCookieJar(&m_nam));
     const QJsonObject body{{QStringLiteral("email"), email}, {QStringLiteral("password"), password}};
-    send("POST", QStringLiteral("/auth/login"), nullptr, &body, Auth::None, QString(),
-         m_apiTimeout, context,
-         [this, context, done](QNetworkReply *reply, const QByteArray &bytes, const ApiError &error) {
-             if (error.isError()) {
-                 done({{}, error});
-                 return;
-             }
-             const QJsonValue data = unwrap(QJsonDocument::fromJson(bytes));
-             QString token = sessionTokenOf(data.toObject());
-             if (token.isEmpty())
-                 token = sessionTokenOf(QJsonDocument::fromJson(bytes).object());
-             if (token.isEmpty()) { // fall back to the session cookie's value
-                 const auto cookies = QNetworkCookie::parseCookies(reply->rawHeader("Set-Cookie"));
-                 for (const QNetworkCookie &c : cookies)
-                     if (c.isHttpOnly() || c.name().contains("session"))
-                         token = QString::fromUtf8(c.value());
-             }
-             if (token.isEmpty()) {
-                 done({{}, ApiError::protocol(reply->request().url(),
-                                              QStringLiteral("no session token in the login answer"))});
-                 return;
-             }
-             m_session = token;
-             Me fromLogin = Me::fromJson(data.toObject());
-             me(context, [done, fromLogin](const ApiResult<Me> &r) {
-                 if (r.ok() || r.error.status == 404) {
-                     ApiResult<Me> out = r;
-                     if (!r.ok()) // no /auth/me: what the login answer said is all we know
-                         out = {fromLogin, {}};
-                     if (out.value.role.isEmpty())
-                         out.value.role = fromLogin.role;
-                     if (out.value.user.email.isEmpty())
-                         out.value.user = fromLogin.user;
-                     done(out);
-                 } else {
-                     done(r);
-                 }
-             });
-         },
-         /*duringLogin=*/true);
+    send(
+        "POST", QStringLiteral("/auth/login"), nullptr, &body, Auth::None, QString(), m_apiTimeout, context,
+        [this, context, done](QNetworkReply *reply, const QByteArray &bytes, const ApiError &error) {
+            if (error.isError()) {
+                done({{}, error});
+                return;
+            }
+            const QJsonValue data = unwrap(QJsonDocument::fromJson(bytes));
+            QString token = sessionTokenOf(data.toObject());
+            if (token.isEmpty())
+                token = sessionTokenOf(QJsonDocument::fromJson(bytes).object());
+            if (token.isEmpty()) { // fall back to the session cookie's value
+                const auto cookies = QNetworkCookie::parseCookies(reply->rawHeader("Set-Cookie"));
+                for (const QNetworkCookie &c : cookies)
+                    if (c.isHttpOnly() || c.name().contains("session"))
+                        token = QString::fromUtf8(c.value());
+            }
+            if (token.isEmpty()) {
+                done({{},
+                      ApiError::protocol(reply->request().url(),
+                                         QStringLiteral("no session token in the login answer"))});
+                return;
+            }
+            m_session = token;
+            Me fromLogin = Me::fromJson(data.toObject());
+            me(context, [done, fromLogin](const ApiResult<Me> &r) {
+                if (r.ok() || r.error.status == 404) {
+                    ApiResult<Me> out = r;
+                    if (!r.ok()) // no /auth/me: what the login answer said is all we know
+                        out = {fromLogin, {}};
+                    if (out.value.role.isEmpty())
+                        out.value.role = fromLogin.role;
+                    if (out.value.user.email.isEmpty())
+                        out.value.user = fromLogin.user;
+                    done(out);
+                } else {
+                    done(r);
+                }
+            });
+        },
+        /*duringLogin=*/true);
 }
 
 void ApiClient::logout(QObject *context, Callback<bool> done)
@@ -232,8 +227,7 @@ void ApiClient::logout(QObject *context, Callback<bool> done)
         return;
     }
     const QJsonObject body;
-    send("POST", QStringLiteral("/auth/logout"), nullptr, &body, Auth::Session, QString(),
-         m_apiTimeout, context,
+    send("POST", QStringLiteral("/auth/logout"), nullptr, &body, Auth::Session, QString(), m_apiTimeout, context,
          [done](QNetworkReply *, const QByteArray &, const ApiError &error) {
              done({!error.isError(), error});
          });
@@ -253,8 +247,8 @@ void ApiClient::listKeys(int page, int perPage, QObject *context, Callback<KeyPa
     QUrlQuery q;
     q.addQueryItem(QStringLiteral("page"), QString::number(page));
     q.addQueryItem(QStringLiteral("perPage"), QString::number(perPage));
-    sendJson<KeyPage>("GET", QStringLiteral("/tokens/api-keys/index"), &q, nullptr, context,
-                      std::move(done), [page, perPage](const QJsonValue &data) {
+    sendJson<KeyPage>("GET", QStringLiteral("/tokens/api-keys/index"), &q, nullptr, context, std::move(done),
+                      [page, perPage](const QJsonValue &data) {
                           QJsonObject o = data.toObject();
                           if (!o.contains(QLatin1String("page")))
                               o.insert(QStringLiteral("page"), page);
@@ -264,24 +258,19 @@ void ApiClient::listKeys(int page, int perPage, QObject *context, Callback<KeyPa
                       });
 }
 
-void ApiClient::createKey(const QString &name, const QDateTime &expiresAt, QObject *context,
-                          Callback<CreatedKey> done)
+void ApiClient::createKey(const QString &name, const QDateTime &expiresAt, QObject *context, Callback<CreatedKey> done)
 {
     QJsonObject body{{QStringLiteral("name"), name}};
     if (expiresAt.isValid())
         body.insert(QStringLiteral("expiresAt"), expiresAt.toUTC().toString(Qt::ISODate));
-    sendJson<CreatedKey>("POST", QStringLiteral("/tokens/api-keys"), nullptr, &body, context,
-                         std::move(done), [](const QJsonValue &data) {
-                             return CreatedKey::fromJson(data.toObject());
-                         });
+    sendJson<CreatedKey>("POST", QStringLiteral("/tokens/api-keys"), nullptr, &body, context, std::move(done),
+                         [](const QJsonValue &data) { return CreatedKey::fromJson(data.toObject()); });
 }
 
 void ApiClient::revokeKey(const QString &id, QObject *context, Callback<QString> done)
 {
     const QJsonObject body;
-    sendJson<QString>("DELETE",
-                      QStringLiteral("/tokens/api-keys/")
-                          + QString::fromUtf8(QUrl::toPercentEncoding(id)),
+    sendJson<QString>("DELETE", QStringLiteral("/tokens/api-keys/") + QString::fromUtf8(QUrl::toPercentEncoding(id)),
                       nullptr, &body, context, std::move(done), [](const QJsonValue &data) {
                           return data.toObject().value(QLatin1String("message")).toString();
                       });
@@ -291,8 +280,8 @@ void ApiClient::listPages(QObject *context, Callback<QList<PageSummary>> done)
 {
     QUrlQuery q;
     q.addQueryItem(QStringLiteral("perPage"), QStringLiteral("100"));
-    sendJson<QList<PageSummary>>("GET", QStringLiteral("/pages"), &q, nullptr, context,
-                                 std::move(done), [](const QJsonValue &data) {
+    sendJson<QList<PageSummary>>("GET", QStringLiteral("/pages"), &q, nullptr, context, std::move(done),
+                                 [](const QJsonValue &data) {
                                      QJsonArray arr = data.toArray();
                                      if (data.isObject()) {
                                          const QJsonObject o = data.toObject();
@@ -309,13 +298,9 @@ void ApiClient::listPages(QObject *context, Callback<QList<PageSummary>> done)
 
 void ApiClient::getTemplate(const QString &id, QObject *context, Callback<TemplateSummary> done)
 {
-    sendJson<TemplateSummary>("GET",
-                              QStringLiteral("/templates/")
-                                  + QString::fromUtf8(QUrl::toPercentEncoding(id)),
+    sendJson<TemplateSummary>("GET", QStringLiteral("/templates/") + QString::fromUtf8(QUrl::toPercentEncoding(id)),
                               nullptr, nullptr, context, std::move(done),
-                              [](const QJsonValue &data) {
-                                  return TemplateSummary::fromJson(data.toObject());
-                              });
+                              [](const QJsonValue &data) { return TemplateSummary::fromJson(data.toObject()); });
 }
 
 void ApiClient::render(const RenderRequest &request, QObject *context, Callback<RenderResult> done)
@@ -327,10 +312,8 @@ void ApiClient::render(const RenderRequest &request, QObject *context, Callback<
     auto clock = std::make_shared<QElapsedTimer>();
     clock->start();
     const QUrl server = m_server;
-    send("POST", QStringLiteral("/render"), nullptr, &body, Auth::Token, bearer,
-         m_renderTimeout, context,
-         [this, done, clock, server, context](QNetworkReply *reply, const QByteArray &bytes,
-                                                     const ApiError &error) {
+    send("POST", QStringLiteral("/render"), nullptr, &body, Auth::Token, bearer, m_renderTimeout, context,
+         [this, done, clock, server, context](QNetworkReply *reply, const QByteArray &bytes, const ApiError &error) {
              if (error.isError()) {
                  done({{}, error});
                  return;
@@ -365,26 +348,24 @@ void ApiClient::render(const RenderRequest &request, QObject *context, Callback<
                  return;
              }
              if (!r.fileUrl.isValid()) {
-                 done({{}, ApiError::protocol(reply->request().url(),
-                                              QStringLiteral("no file in the render answer"))});
+                 done({{}, ApiError::protocol(reply->request().url(), QStringLiteral("no file in the render answer"))});
                  return;
              }
              // The stored file needs no credentials (its name is unguessable).
-             sendUrl("GET", r.fileUrl, QByteArray(), Auth::None, QString(), m_renderTimeout,
-                     context,
-                     [done, r, clock](QNetworkReply *, const QByteArray &image,
-                                      const ApiError &fileError) mutable {
-                         if (fileError.isError()) {
-                             done({{}, fileError});
-                             return;
-                         }
-                         r.bytes = image;
-                         if (r.size == 0)
-                             r.size = image.size();
-                         r.roundTripMs = clock->elapsed();
-                         done({r, {}});
-                     },
-                     false);
+             sendUrl(
+                 "GET", r.fileUrl, QByteArray(), Auth::None, QString(), m_renderTimeout, context,
+                 [done, r, clock](QNetworkReply *, const QByteArray &image, const ApiError &fileError) mutable {
+                     if (fileError.isError()) {
+                         done({{}, fileError});
+                         return;
+                     }
+                     r.bytes = image;
+                     if (r.size == 0)
+                         r.size = image.size();
+                     r.roundTripMs = clock->elapsed();
+                     done({r, {}});
+                 },
+                 false);
          });
 }
 

@@ -14,7 +14,7 @@
 
 namespace imprint::client {
 
-template <class T>
+template<class T>
 struct ApiResult {
     T value{};
     ApiError error;
@@ -25,7 +25,7 @@ class ApiClient : public QObject
 {
     Q_OBJECT
 public:
-    template <class T>
+    template<class T>
     using Callback = std::function<void(const ApiResult<T> &)>;
 
     explicit ApiClient(QObject *parent = nullptr);
@@ -51,16 +51,14 @@ public:
     // arrives, the callback is dropped.
 
     /// POST /auth/login, keeps the session token, then GET /auth/me for the role.
-    void login(const QString &email, const QString &password, QObject *context,
-               Callback<Me> done);
+    void login(const QString &email, const QString &password, QObject *context, Callback<Me> done);
     /// POST /auth/logout; the local session is forgotten whatever the answer.
     void logout(QObject *context, Callback<bool> done);
     void me(QObject *context, Callback<Me> done);
 
     void listKeys(int page, int perPage, QObject *context, Callback<KeyPage> done);
     /// expiresAt invalid: the key never expires.
-    void createKey(const QString &name, const QDateTime &expiresAt, QObject *context,
-                   Callback<CreatedKey> done);
+    void createKey(const QString &name, const QDateTime &expiresAt, QObject *context, Callback<CreatedKey> done);
     /// DELETE /tokens/api-keys/{id}; the value is the server's confirmation message.
     void revokeKey(const QString &id, QObject *context, Callback<QString> done);
 
@@ -77,18 +75,14 @@ Q_SIGNALS:
 
 private:
     enum class Auth { None, Session, Token };
-    using RawHandler = std::function<void(QNetworkReply *reply, const QByteArray &body,
-                                          const ApiError &error)>;
-    void send(const QByteArray &verb, const QString &path, const QUrlQuery *query,
-              const QJsonObject *body, Auth auth, const QString &token, int timeoutMs,
-              QObject *context, RawHandler handler, bool duringLogin = false);
-    void sendUrl(const QByteArray &verb, const QUrl &url, const QByteArray &payload,
-                 Auth auth, const QString &token, int timeoutMs, QObject *context,
-                 RawHandler handler, bool duringLogin);
-    template <class T>
-    void sendJson(const QByteArray &verb, const QString &path, const QUrlQuery *query,
-                  const QJsonObject *body, QObject *context, Callback<T> done,
-                  std::function<T(const QJsonValue &data)> parse);
+    using RawHandler = std::function<void(QNetworkReply *reply, const QByteArray &body, const ApiError &error)>;
+    void send(const QByteArray &verb, const QString &path, const QUrlQuery *query, const QJsonObject *body, Auth auth,
+              const QString &token, int timeoutMs, QObject *context, RawHandler handler, bool duringLogin = false);
+    void sendUrl(const QByteArray &verb, const QUrl &url, const QByteArray &payload, Auth auth, const QString &token,
+                 int timeoutMs, QObject *context, RawHandler handler, bool duringLogin);
+    template<class T>
+    void sendJson(const QByteArray &verb, const QString &path, const QUrlQuery *query, const QJsonObject *body,
+                  QObject *context, Callback<T> done, std::function<T(const QJsonValue &data)> parse);
 
     QNetworkAccessManager m_nam;
     QUrl m_server;

@@ -64,8 +64,7 @@ ApiError ApiError::fromReply(QNetworkReply *reply, const QByteArray &body)
     e.detail = o.value(QLatin1String("detail")).toString();
     e.code = o.value(QLatin1String("code")).toString();
     if (e.detail.isEmpty()) // `{success:false, message|error: "..."}` envelopes
-        e.detail = o.value(QLatin1String("message")).toString(
-            o.value(QLatin1String("error")).toString());
+        e.detail = o.value(QLatin1String("message")).toString(o.value(QLatin1String("error")).toString());
     if (e.title.isEmpty())
         e.title = reply->attribute(QNetworkRequest::HttpReasonPhraseAttribute).toString();
     return e;
@@ -74,66 +73,71 @@ ApiError ApiError::fromReply(QNetworkReply *reply, const QByteArray &body)
 QString ApiError::humanMessage() const
 {
     switch (kind) {
-    case Kind::None:
-        return {};
+    case Kind::None: return {};
     case Kind::Protocol:
-        return QCoreApplication::translate("ApiError", "The server at %1 sent an answer the console does not understand. "
-                  "Is this an Imprint server?").arg(serverName(url));
+        return QCoreApplication::translate("ApiError",
+                                           "The server at %1 sent an answer the console does not understand. "
+                                           "Is this an Imprint server?")
+            .arg(serverName(url));
     case Kind::Network:
         switch (network) {
         case QNetworkReply::ConnectionRefusedError:
         case QNetworkReply::HostNotFoundError:
         case QNetworkReply::RemoteHostClosedError:
-            return QCoreApplication::translate("ApiError", "The server at %1 could not be reached. Check the address and that "
-                      "the server is running.").arg(serverName(url));
+            return QCoreApplication::translate("ApiError",
+                                               "The server at %1 could not be reached. Check the address and that "
+                                               "the server is running.")
+                .arg(serverName(url));
         case QNetworkReply::TimeoutError:
         case QNetworkReply::OperationCanceledError:
             return QCoreApplication::translate("ApiError", "The server at %1 did not answer in time. Please try again.")
                 .arg(serverName(url));
         case QNetworkReply::SslHandshakeFailedError:
-            return QCoreApplication::translate("ApiError", "A secure connection to %1 could not be established.").arg(serverName(url));
+            return QCoreApplication::translate("ApiError", "A secure connection to %1 could not be established.")
+                .arg(serverName(url));
         default:
             return QCoreApplication::translate("ApiError", "The server at %1 could not be reached (%2).")
                 .arg(serverName(url), networkText);
         }
-    case Kind::Http:
-        break;
+    case Kind::Http: break;
     }
     const QString detail = usefulDetail(this->detail);
     switch (status) {
     case 400:
-        return detail.isEmpty() ? QCoreApplication::translate("ApiError", "The server did not accept the request.")
-                                : QCoreApplication::translate("ApiError", "The server did not accept the request: %1").arg(detail);
+        return detail.isEmpty()
+                   ? QCoreApplication::translate("ApiError", "The server did not accept the request.")
+                   : QCoreApplication::translate("ApiError", "The server did not accept the request: %1").arg(detail);
     case 401:
         if (duringLogin)
             return QCoreApplication::translate("ApiError", "The email address or password is not correct.");
         return QCoreApplication::translate("ApiError", "Your session has expired. Please sign in again.");
     case 402:
         return QCoreApplication::translate("ApiError", "The image is larger than your plan allows.")
-            + (detail.isEmpty() ? QString() : QLatin1Char(' ') + detail);
-    case 403:
-        return QCoreApplication::translate("ApiError", "You need the owner or admin role to do this.");
+               + (detail.isEmpty() ? QString() : QLatin1Char(' ') + detail);
+    case 403: return QCoreApplication::translate("ApiError", "You need the owner or admin role to do this.");
     case 404:
-        return QCoreApplication::translate("ApiError", "It no longer exists. It may have been deleted or revoked elsewhere.");
-    case 413:
-        return QCoreApplication::translate("ApiError", "The request is too large for the server.");
+        return QCoreApplication::translate("ApiError",
+                                           "It no longer exists. It may have been deleted or revoked elsewhere.");
+    case 413: return QCoreApplication::translate("ApiError", "The request is too large for the server.");
     case 429:
         if (retryAfterSeconds > 0)
             return QCoreApplication::translate("ApiError", "Too many attempts. Please wait %n second(s) and try again.",
-                      nullptr, retryAfterSeconds);
+                                               nullptr, retryAfterSeconds);
         return QCoreApplication::translate("ApiError", "Too many attempts. Please wait a moment and try again.");
     case 503:
         if (retryAfterSeconds > 0)
-            return QCoreApplication::translate("ApiError", "The server is busy. Please try again in %n second(s).", nullptr,
-                                             retryAfterSeconds);
+            return QCoreApplication::translate("ApiError", "The server is busy. Please try again in %n second(s).",
+                                               nullptr, retryAfterSeconds);
         return QCoreApplication::translate("ApiError", "The server is busy. Please try again in a moment.");
     default:
         if (status >= 500)
-            return QCoreApplication::translate("ApiError", "The server ran into a problem (error %1). Please try again later.")
+            return QCoreApplication::translate("ApiError",
+                                               "The server ran into a problem (error %1). Please try again later.")
                 .arg(status);
-        return detail.isEmpty() ? QCoreApplication::translate("ApiError", "The server refused the request (error %1).").arg(status)
-                                : QCoreApplication::translate("ApiError", "The server refused the request (error %1): %2")
-                                      .arg(QString::number(status), detail);
+        return detail.isEmpty()
+                   ? QCoreApplication::translate("ApiError", "The server refused the request (error %1).").arg(status)
+                   : QCoreApplication::translate("ApiError", "The server refused the request (error %1): %2")
+                         .arg(QString::number(status), detail);
     }
 }
 

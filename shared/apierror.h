@@ -12,15 +12,15 @@ struct ApiError {
     enum class Kind { None, Network, Http, Protocol };
 
     Kind kind = Kind::None;
-    int status = 0;      // HTTP status, 0 for network and protocol errors
-    QString type;        // problem+json "type"
-    QString code;        // problem+json "code", e.g. export_size_exceeded
+    int status = 0; // HTTP status, 0 for network and protocol errors
+    QString type; // problem+json "type"
+    QString code; // problem+json "code", e.g. export_size_exceeded
     QString title;
     QString detail;
     int retryAfterSeconds = -1; // from Retry-After on 429/503, -1 when absent
     QNetworkReply::NetworkError network = QNetworkReply::NoError;
     QString networkText; // Qt's own description of a network error
-    QUrl url;            // the request's URL (its host names the server in messages)
+    QUrl url; // the request's URL (its host names the server in messages)
     bool duringLogin = false;
 
     bool isError() const { return kind != Kind::None; }

@@ -53,10 +53,8 @@ QString valueText(const QJsonValue &v)
     case QJsonValue::String: return v.toString();
     case QJsonValue::Double: return QString::number(v.toDouble(), 'g', 15);
     case QJsonValue::Bool: return v.toBool() ? QStringLiteral("true") : QStringLiteral("false");
-    case QJsonValue::Array:
-        return QString::fromUtf8(QJsonDocument(v.toArray()).toJson(QJsonDocument::Compact));
-    case QJsonValue::Object:
-        return QString::fromUtf8(QJsonDocument(v.toObject()).toJson(QJsonDocument::Compact));
+    case QJsonValue::Array: return QString::fromUtf8(QJsonDocument(v.toArray()).toJson(QJsonDocument::Compact));
+    case QJsonValue::Object: return QString::fromUtf8(QJsonDocument(v.toObject()).toJson(QJsonDocument::Compact));
     default: return {};
     }
 }
@@ -136,8 +134,7 @@ KeyPage KeyPage::fromJson(const QJsonObject &data)
         p.list.append(ApiKey::fromJson(v.toObject()));
     p.count = num(data, {"count", "total"}, int(p.list.size()));
     p.perPage = qMax(1, num(data, {"perPage", "per_page"}, 20));
-    p.pagesCount = num(data, {"pagesCount", "pages_count"},
-                       (p.count + p.perPage - 1) / p.perPage);
+    p.pagesCount = num(data, {"pagesCount", "pages_count"}, (p.count + p.perPage - 1) / p.perPage);
     p.pagesCount = qMax(1, p.pagesCount);
     p.page = qMax(1, num(data, {"page"}, 1));
     return p;
@@ -192,8 +189,7 @@ TemplateSummary TemplateSummary::fromJson(const QJsonObject &data)
     if (vars.isArray()) {
         for (const QJsonValue &v : vars.toArray()) {
             const QJsonObject o = v.toObject();
-            t.variables.append({str(o, {"name"}), str(o, {"type"}),
-                                valueText(field(o, {"default", "defaultValue"}))});
+            t.variables.append({str(o, {"name"}), str(o, {"type"}), valueText(field(o, {"default", "defaultValue"}))});
         }
     } else if (vars.isObject()) { // {name: default} or {name: {type, default}}
         const QJsonObject o = vars.toObject();
@@ -210,9 +206,8 @@ TemplateSummary TemplateSummary::fromJson(const QJsonObject &data)
 
 QJsonObject RenderRequest::toJson() const
 {
-    QJsonObject o{{QStringLiteral("pageId"), pageId},
-                  {QStringLiteral("draft"), draft},
-                  {QStringLiteral("format"), format}};
+    QJsonObject o{
+        {QStringLiteral("pageId"), pageId}, {QStringLiteral("draft"), draft}, {QStringLiteral("format"), format}};
     if (!templateId.isEmpty())
         o.insert(QStringLiteral("templateId"), templateId);
     if (!renderType.isEmpty())
@@ -236,8 +231,7 @@ QUrl RenderRequest::toGetUrl(const QUrl &apiBase) const
     if (!renderType.isEmpty())
         q.addQueryItem(QStringLiteral("renderType"), renderType);
     for (auto it = tweaks.begin(); it != tweaks.end(); ++it)
-        q.addQueryItem(QStringLiteral("tweaks.") + it.key(),
-                       QString(QUrl::toPercentEncoding(valueText(*it))));
+        q.addQueryItem(QStringLiteral("tweaks.") + it.key(), QString(QUrl::toPercentEncoding(valueText(*it))));
     url.setQuery(q);
     return url;
 }

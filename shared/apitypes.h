@@ -34,10 +34,7 @@ struct Me {
     QString role; // owner | admin | member
     static Me fromJson(const QJsonObject &data);
     /// Owners and admins may list, create and revoke API keys (docs/api.md).
-    bool canManageKeys() const
-    {
-        return role == QLatin1String("owner") || role == QLatin1String("admin");
-    }
+    bool canManageKeys() const { return role == QLatin1String("owner") || role == QLatin1String("admin"); }
 };
 
 /// One key of GET /tokens/api-keys/index. Never holds the token itself.
@@ -46,7 +43,7 @@ struct ApiKey {
     QString name;
     QString prefix;
     QDateTime createdAt;
-    QDateTime expiresAt;  // invalid: never expires
+    QDateTime expiresAt; // invalid: never expires
     QDateTime lastUsedAt; // invalid: never used
     QString createdBy;
     static ApiKey fromJson(const QJsonObject &o);
@@ -55,7 +52,7 @@ struct ApiKey {
 /// One page of the key list: `{list, count, pagesCount, page, perPage}`.
 struct KeyPage {
     QList<ApiKey> list;
-    int count = 0;      // all active keys of the space
+    int count = 0; // all active keys of the space
     int pagesCount = 0; // at least 1 once loaded
     int page = 1;
     int perPage = 20;
@@ -97,12 +94,12 @@ struct TemplateSummary {
 /// A page render request (docs/api.md).
 struct RenderRequest {
     QString pageId;
-    QString templateId;  // optional check
+    QString templateId; // optional check
     bool draft = false;
     QString format = QStringLiteral("png");
-    QString renderType;  // empty: the template's engine
+    QString renderType; // empty: the template's engine
     QJsonObject tweaks;
-    QString apiToken;    // empty: the console's session token
+    QString apiToken; // empty: the console's session token
 
     QJsonObject toJson() const;
     /// The GET form of this request (docs/api.md: GET accepts the same fields as a
@@ -119,13 +116,13 @@ struct RenderResult {
     int width = 0;
     int height = 0;
     QList<QPair<QString, double>> timings; // in server order: load, layout, ... total
-    bool reused = false;  // an identical render's image; the phases it skipped are 0
+    bool reused = false; // an identical render's image; the phases it skipped are 0
     QUrl fileUrl;
     QString contentType;
     qint64 size = 0;
     QString sha256;
     QStringList warnings;
-    QByteArray bytes;     // the image itself
+    QByteArray bytes; // the image itself
     qint64 roundTripMs = 0;
     double totalMs() const;
     static RenderResult fromJson(const QJsonObject &o, const QUrl &serverBase);

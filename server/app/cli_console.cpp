@@ -1,12 +1,12 @@
 // `imprint console [--server URL] [--lang de|fr|en]`: the Qt Widgets admin console
 // against a running server, and `imprint` with no arguments: local desktop mode.
-#include "server/app/commands/cli.h"
-#include "server/app/service.h"
 #include "gui/i18n.h"
 #include "gui/mainwindow.h"
 #include "gui/previewtab.h"
 #include "gui/screenshot.h"
 #include "gui/signinpage.h"
+#include "server/app/commands/cli.h"
+#include "server/app/service.h"
 #include "shared/apiclient.h"
 
 #include <QApplication>
@@ -31,7 +31,7 @@ struct ConsoleOptions {
     QString tab;
     bool render = false;
     QSize size;
-    QString dataDir;     // local mode only; empty: the default data directory
+    QString dataDir; // local mode only; empty: the default data directory
     QString databaseUrl; // local mode only; empty: SQLite in the data directory
 };
 
@@ -45,9 +45,11 @@ int parseConsoleOptions(const QStringList &args, ConsoleOptions &o, const QStrin
     // an address to connect to.
     const bool localMode = command.isEmpty();
     if (localMode) {
-        p.addOption({QStringLiteral("data"), QStringLiteral("Data directory of the local server (default: %1).")
-                                                 .arg(QDir::toNativeSeparators(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation))),
-                     QStringLiteral("DIR")});
+        p.addOption(
+            {QStringLiteral("data"),
+             QStringLiteral("Data directory of the local server (default: %1).")
+                 .arg(QDir::toNativeSeparators(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation))),
+             QStringLiteral("DIR")});
         p.addOption({QStringLiteral("database"),
                      QStringLiteral("Database URL of the local server (default: SQLite in the data directory)."),
                      QStringLiteral("URL")});
@@ -58,14 +60,13 @@ int parseConsoleOptions(const QStringList &args, ConsoleOptions &o, const QStrin
     p.addOption({QStringLiteral("lang"), QStringLiteral("Console language: en, de or fr (default: system)."),
                  QStringLiteral("LANG")});
     p.addOption({QStringLiteral("screenshot"),
-                 QStringLiteral("Save the window as a PNG once shown and loaded, then exit."),
-                 QStringLiteral("PATH")});
+                 QStringLiteral("Save the window as a PNG once shown and loaded, then exit."), QStringLiteral("PATH")});
     p.addOption({QStringLiteral("email"),
                  QStringLiteral("Sign in with this account at start; the password comes from "
                                 "the IMPRINT_CONSOLE_PASSWORD environment variable."),
                  QStringLiteral("EMAIL")});
-    p.addOption({QStringLiteral("tab"), QStringLiteral("Tab to open after sign-in: keys or preview."),
-                 QStringLiteral("TAB")});
+    p.addOption(
+        {QStringLiteral("tab"), QStringLiteral("Tab to open after sign-in: keys or preview."), QStringLiteral("TAB")});
     p.addOption({QStringLiteral("render"),
                  QStringLiteral("Render the first page on the Preview tab at start (renders need an API "
                                 "key: the IMPRINT_CONSOLE_API_KEY environment variable fills it in).")});
@@ -85,8 +86,8 @@ int parseConsoleOptions(const QStringList &args, ConsoleOptions &o, const QStrin
         return -1;
     }
     if (!p.positionalArguments().isEmpty()) {
-        QTextStream(stderr) << "imprint " << command << ": unexpected argument '"
-                            << p.positionalArguments().first() << "'\n";
+        QTextStream(stderr) << "imprint " << command << ": unexpected argument '" << p.positionalArguments().first()
+                            << "'\n";
         return 2;
     }
     if (localMode) {
@@ -212,8 +213,8 @@ int runLocalDesktop(const QStringList &args)
         port = service->server().listen(QHostAddress::LocalHost, 0, &error);
     if (port == 0) {
         QTextStream(stderr) << "imprint: local server not started: " << error << '\n';
-        return runConsoleWindow(o, QCoreApplication::translate("imprint::app", "The local server could not be started: %1")
-                                       .arg(error));
+        return runConsoleWindow(
+            o, QCoreApplication::translate("imprint::app", "The local server could not be started: %1").arg(error));
     }
     QTextStream out(stdout);
     out << "imprint: local server on http://127.0.0.1:" << port << " (data " << env->dataDir << ")\n";

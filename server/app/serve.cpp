@@ -66,12 +66,12 @@ bool parseListen(const QString &text, QHostAddress *address, quint16 *port)
 int runServeCommand(const QStringList &arguments)
 {
     QString parseError;
-    const Args args(arguments,
-                    commonValueOptions() << QStringLiteral("listen") << QStringLiteral("max-connections"),
+    const Args args(arguments, commonValueOptions() << QStringLiteral("listen") << QStringLiteral("max-connections"),
                     commonFlags() << QStringLiteral("demo"), &parseError);
     const CommonOptions options = commonOptions(args);
     if (!parseError.isEmpty() || !args.positionals().isEmpty()) {
-        QTextStream(stderr) << "imprint serve: " << (parseError.isEmpty() ? QStringLiteral("unexpected argument") : parseError)
+        QTextStream(stderr) << "imprint serve: "
+                            << (parseError.isEmpty() ? QStringLiteral("unexpected argument") : parseError)
                             << "\nusage: imprint serve [--listen HOST:PORT] [--data DIR] [--database URL] [--demo]"
                                " [--max-connections N]\n";
         return 2;
@@ -105,14 +105,18 @@ int runServeCommand(const QStringList &arguments)
 
     const quint16 bound = service->server().listen(address, port, &error);
     if (bound == 0)
-        return fail(options, QStringLiteral("listen_failed"), QStringLiteral("cannot listen on %1: %2").arg(listen, error));
+        return fail(options, QStringLiteral("listen_failed"),
+                    QStringLiteral("cannot listen on %1: %2").arg(listen, error));
     const QString host = address.protocol() == QAbstractSocket::IPv6Protocol
-        ? QStringLiteral("[%1]").arg(address.toString()) : address.toString();
-    const QString base = QStringLiteral("http://%1:%2").arg(
-        address == QHostAddress::Any ? QStringLiteral("127.0.0.1") : host).arg(bound);
+                             ? QStringLiteral("[%1]").arg(address.toString())
+                             : address.toString();
+    const QString base = QStringLiteral("http://%1:%2")
+                             .arg(address == QHostAddress::Any ? QStringLiteral("127.0.0.1") : host)
+                             .arg(bound);
     printLine(QStringLiteral("imprint %1 listening on %2 (data %3, %4, max %5 connections, fd limit %6)")
                   .arg(QStringLiteral(IMPRINT_VERSION), base, env->dataDir, env->db->settings().describe())
-                  .arg(env->config.maxConnections()).arg(fdLimit));
+                  .arg(env->config.maxConnections())
+                  .arg(fdLimit));
 
     if (args.has(QStringLiteral("demo"))) {
         auto demo = seedDemo(*env, &error);

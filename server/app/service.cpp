@@ -15,8 +15,8 @@ http::ServerLimits serverLimits(const store::Config &config)
     limits.maxBodyBytes = config.maxBodyBytes();
     limits.workerQueueLimit = config.workerQueueLimit();
     // Render pool size (0 = cores); configurable so a test can make the queue overflow.
-    limits.workerThreads = config.json().value(QStringLiteral("http")).toObject()
-                               .value(QStringLiteral("workerThreads")).toInt(0);
+    limits.workerThreads
+        = config.json().value(QStringLiteral("http")).toObject().value(QStringLiteral("workerThreads")).toInt(0);
     return limits;
 }
 

@@ -20,7 +20,9 @@ template<typename E>
 class Unexpected
 {
 public:
-    explicit Unexpected(E error) : m_error(std::move(error)) {}
+    explicit Unexpected(E error)
+        : m_error(std::move(error))
+    { }
     const E &error() const & { return m_error; }
     E &&error() && { return std::move(m_error); }
 
@@ -37,10 +39,16 @@ public:
     using value_type = T;
     using error_type = E;
 
-    Expected() requires std::is_default_constructible_v<T> : m_v(std::in_place_index<0>) {}
-    Expected(T value) : m_v(std::in_place_index<0>, std::move(value)) {}
-    Expected(Unexpected<E> error) : m_v(std::in_place_index<1>, std::move(error).error()) {}
-    Expected(E error) requires(!std::is_same_v<T, E>) : m_v(std::in_place_index<1>, std::move(error)) {}
+    Expected() requires std::is_default_constructible_v<T> : m_v(std::in_place_index<0>) { }
+    Expected(T value)
+        : m_v(std::in_place_index<0>, std::move(value))
+    { }
+    Expected(Unexpected<E> error)
+        : m_v(std::in_place_index<1>, std::move(error).error())
+    { }
+    Expected(E error) requires(!std::is_same_v<T, E>)
+        : m_v(std::in_place_index<1>, std::move(error))
+    { }
 
     bool has_value() const { return m_v.index() == 0; }
     explicit operator bool() const { return has_value(); }
@@ -59,7 +67,10 @@ public:
 
     /// The value, or `fallback` on failure.
     template<typename U>
-    T value_or(U &&fallback) const & { return has_value() ? value() : T(std::forward<U>(fallback)); }
+    T value_or(U &&fallback) const &
+    {
+        return has_value() ? value() : T(std::forward<U>(fallback));
+    }
 
 private:
     std::variant<T, E> m_v;
@@ -67,6 +78,6 @@ private:
 
 /// The success value of a call that returns nothing (std::expected<void, E> has no
 /// C++20 counterpart without a specialisation; this keeps one template).
-struct Done {};
+struct Done { };
 
 } // namespace imprint::common

@@ -7,7 +7,9 @@
 namespace imprint::common {
 
 LoginThrottle::LoginThrottle(int limit, int windowSeconds, Clock nowMs)
-    : m_limit(limit), m_windowMs(qint64(windowSeconds) * 1000), m_now(std::move(nowMs))
+    : m_limit(limit)
+    , m_windowMs(qint64(windowSeconds) * 1000)
+    , m_now(std::move(nowMs))
 {
     if (!m_now)
         m_now = [] { return QDateTime::currentMSecsSinceEpoch(); };

@@ -38,7 +38,7 @@ private:
     int m_limit;
     qint64 m_windowMs;
     Clock m_now;
-    QHash<QString, std::deque<qint64>> m_failures;  // "e:<email>" / "a:<address>" → times (ms)
+    QHash<QString, std::deque<qint64>> m_failures; // "e:<email>" / "a:<address>" → times (ms)
 };
 
 } // namespace imprint::common

@@ -19,7 +19,9 @@ class ByteLruCache
 {
 public:
     /// `capacityBytes` ≤ 0 disables the cache (every get() misses, put() keeps nothing).
-    explicit ByteLruCache(qint64 capacityBytes) : m_capacity(capacityBytes) {}
+    explicit ByteLruCache(qint64 capacityBytes)
+        : m_capacity(capacityBytes)
+    { }
 
     /// The bytes under `key`, marking it most recently used; std::nullopt on a miss.
     std::optional<QByteArray> get(const QString &key);
@@ -27,16 +29,16 @@ public:
     /// recently used entries until the total fits the budget.
     void put(const QString &key, const QByteArray &value);
 
-    qint64 sizeBytes() const;                           ///< bytes currently held
+    qint64 sizeBytes() const; ///< bytes currently held
     qint64 capacityBytes() const { return m_capacity; } ///< the budget, bytes
-    int count() const;                                  ///< entries currently held
+    int count() const; ///< entries currently held
 
 private:
     using List = std::list<std::pair<QString, QByteArray>>;
     mutable QMutex m_mutex;
     qint64 m_capacity;
     qint64 m_size = 0;
-    List m_list;                   // front = most recently used
+    List m_list; // front = most recently used
     QHash<QString, List::iterator> m_index;
 };
 

@@ -9,7 +9,9 @@
 namespace imprint::common {
 
 RateLimiter::RateLimiter(double ratePerSecond, double burst, Clock nowNs)
-    : m_rate(ratePerSecond), m_burst(std::max(1.0, burst)), m_now(std::move(nowNs))
+    : m_rate(ratePerSecond)
+    , m_burst(std::max(1.0, burst))
+    , m_now(std::move(nowNs))
 {
     if (!m_now) {
         auto timer = std::make_shared<QElapsedTimer>();

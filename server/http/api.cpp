@@ -16,8 +16,8 @@ QByteArray sessionCookie(const QString &token, qint64 maxAgeSeconds)
     // HttpOnly: scripts cannot read it; SameSite=Strict: other sites cannot make the
     // browser send it (CSRF). No Secure flag: the default deployment is plain HTTP on
     // localhost; a TLS proxy in front may add it.
-    return QByteArray(kSessionCookie) + '=' + token.toLatin1() + "; Path=/api/; Max-Age="
-        + QByteArray::number(maxAgeSeconds) + "; HttpOnly; SameSite=Strict";
+    return QByteArray(kSessionCookie) + '=' + token.toLatin1()
+           + "; Path=/api/; Max-Age=" + QByteArray::number(maxAgeSeconds) + "; HttpOnly; SameSite=Strict";
 }
 
 const QString kApi = QStringLiteral("/api/v1");
@@ -30,8 +30,7 @@ Api::Api(const store::Database &db, store::Config config)
     , m_accounts(db, config)
     , m_keys(db)
     , m_throttle(config.loginFailureLimit(), config.loginFailureWindowSeconds())
-{
-}
+{ }
 
 void Api::registerRoutes(Router &router)
 {
@@ -44,9 +43,12 @@ void Api::registerRoutes(Router &router)
                             [this](HttpRequest &&r, Responder &&resp) { login(std::move(r), std::move(resp)); });
     router.add("POST", kApi + QStringLiteral("/auth/logout"), [this](const HttpRequest &r) { return logout(r); });
     router.add("GET", kApi + QStringLiteral("/auth/me"), [this](const HttpRequest &r) { return me(r); });
-    router.add("POST", kApi + QStringLiteral("/tokens/api-keys"), keyRoute([this](const SessionContext &s, const HttpRequest &r) { return createKey(s, r); }));
-    router.add("GET", kApi + QStringLiteral("/tokens/api-keys/index"), keyRoute([this](const SessionContext &s, const HttpRequest &r) { return listKeys(s, r); }));
-    router.add("DELETE", kApi + QStringLiteral("/tokens/api-keys/{id}"), keyRoute([this](const SessionContext &s, const HttpRequest &r) { return revokeKey(s, r); }));
+    router.add("POST", kApi + QStringLiteral("/tokens/api-keys"),
+               keyRoute([this](const SessionContext &s, const HttpRequest &r) { return createKey(s, r); }));
+    router.add("GET", kApi + QStringLiteral("/tokens/api-keys/index"),
+               keyRoute([this](const SessionContext &s, const HttpRequest &r) { return listKeys(s, r); }));
+    router.add("DELETE", kApi + QStringLiteral("/tokens/api-keys/{id}"),
+               keyRoute([this](const SessionContext &s, const HttpRequest &r) { return revokeKey(s, r); }));
     router.add("GET", kApi + QStringLiteral("/tokens/verify"), [this](const HttpRequest &r) { return verifyToken(r); });
 }
 
@@ -54,7 +56,8 @@ QJsonObject Api::sessionJson(const store::SessionInfo &s)
 {
     const store::Membership &m = s.membership;
     return QJsonObject{
-        {QStringLiteral("user"), QJsonObject{{QStringLiteral("id"), m.user.id}, {QStringLiteral("email"), m.user.email}}},
+        {QStringLiteral("user"),
+         QJsonObject{{QStringLiteral("id"), m.user.id}, {QStringLiteral("email"), m.user.email}}},
         {QStringLiteral("space"), QJsonObject{{QStringLiteral("id"), m.space.id},
                                               {QStringLiteral("name"), m.space.name},
                                               {QStringLiteral("plan"), m.space.plan}}},
@@ -66,11 +69,12 @@ QJsonObject Api::sessionJson(const store::SessionInfo &s)
 HttpResponse Api::health()
 {
     const bool dbOk = m_db.ping();
-    return HttpResponse::json(dbOk ? 200 : 503, QJsonObject{
-        {QStringLiteral("status"), dbOk ? QStringLiteral("ok") : QStringLiteral("degraded")},
-        {QStringLiteral("version"), QStringLiteral(IMPRINT_VERSION)},
-        {QStringLiteral("database"), dbOk ? QStringLiteral("ok") : QStringLiteral("unavailable")},
-    });
+    return HttpResponse::json(
+        dbOk ? 200 : 503, QJsonObject{
+                              {QStringLiteral("status"), dbOk ? QStringLiteral("ok") : QStringLiteral("degraded")},
+                              {QStringLiteral("version"), QStringLiteral(IMPRINT_VERSION)},
+                              {QStringLiteral("database"), dbOk ? QStringLiteral("ok") : QStringLiteral("unavailable")},
+                          });
 }
 
 void Api::login(HttpRequest &&request, Responder &&responder)
@@ -86,7 +90,8 @@ void Api::login(HttpRequest &&request, Responder &&responder)
         return responder.send(password.error());
     const QJsonValue spaceValue = body->value(QStringLiteral("space"));
     if (!spaceValue.isUndefined() && !spaceValue.isNull() && !spaceValue.isString())
-        return responder.send(problem(400, QStringLiteral("invalid_field"), QStringLiteral("The field 'space' must be a string.")));
+        return responder.send(
+            problem(400, QStringLiteral("invalid_field"), QStringLiteral("The field 'space' must be a string.")));
     const QString space = spaceValue.toString();
 
     const QString normalised = email->trimmed().toLower();
@@ -109,8 +114,9 @@ void Api::login(HttpRequest &&request, Responder &&responder)
         QJsonObject data = sessionJson(login.session);
         data.insert(QStringLiteral("token"), login.token);
         const qint64 maxAge = std::max<qint64>(0, (login.session.expiresAt - store::nowMs()) / 1000);
-        return HttpResponse::success(data).withHeader("Set-Cookie", sessionCookie(login.token, maxAge))
-                                          .withHeader("Cache-Control", "no-store");
+        return HttpResponse::success(data)
+            .withHeader("Set-Cookie", sessionCookie(login.token, maxAge))
+            .withHeader("Cache-Control", "no-store");
     });
 }
 
@@ -145,12 +151,12 @@ HttpResponse Api::createKey(const SessionContext &session, const HttpRequest &re
     if (!expiresValue.isUndefined() && !expiresValue.isNull()) {
         const QDateTime when = QDateTime::fromString(expiresValue.toString(), Qt::ISODateWithMs);
         if (!expiresValue.isString() || !when.isValid())
-            return problem(400, QStringLiteral("invalid_field"),
-                           QStringLiteral("The field 'expiresAt' must be an ISO-8601 date-time, e.g. 2030-01-31T00:00:00Z."));
+            return problem(
+                400, QStringLiteral("invalid_field"),
+                QStringLiteral("The field 'expiresAt' must be an ISO-8601 date-time, e.g. 2030-01-31T00:00:00Z."));
         expiresAt = when.toMSecsSinceEpoch();
     }
-    auto created = m_keys.create(session.spaceId, nameValue.toString(), expiresAt,
-                                 session.actor);
+    auto created = m_keys.create(session.spaceId, nameValue.toString(), expiresAt, session.actor);
     if (!created)
         return problemFor(created.error());
     store::ApiKey key = created->key;
@@ -188,8 +194,7 @@ HttpResponse Api::revokeKey(const SessionContext &session, const HttpRequest &re
     // No body is required; one that is sent must still be valid JSON.
     if (const auto body = jsonObjectBody(request, true); !body)
         return body.error();
-    auto done = m_keys.revoke(session.spaceId, request.pathParam(QStringLiteral("id")),
-                              session.actor);
+    auto done = m_keys.revoke(session.spaceId, request.pathParam(QStringLiteral("id")), session.actor);
     if (!done)
         return problemFor(done.error());
     return HttpResponse::success(QJsonObject{{QStringLiteral("message"), QStringLiteral("API key revoked")}});

@@ -21,7 +21,6 @@ HttpResponse forbidden(const store::SessionInfo &session, const std::vector<stor
                             store::roleName(session.membership.role)));
 }
 
-
 /// The live session of `request` when its role is in `allowed` (any role when empty).
 Outcome<store::SessionInfo> sessionWithRole(const HttpRequest &request, store::AccountService &accounts,
                                             const std::vector<store::Role> &allowed)

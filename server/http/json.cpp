@@ -15,9 +15,9 @@ Outcome<QJsonObject> jsonObjectBody(const HttpRequest &request, bool allowEmpty)
     QJsonParseError error;
     const QJsonDocument doc = QJsonDocument::fromJson(request.body, &error);
     if (error.error != QJsonParseError::NoError)
-        return problem(400, QStringLiteral("malformed_json"),
-                       QStringLiteral("The body is not valid JSON (%1 at offset %2).")
-                           .arg(error.errorString()).arg(error.offset));
+        return problem(
+            400, QStringLiteral("malformed_json"),
+            QStringLiteral("The body is not valid JSON (%1 at offset %2).").arg(error.errorString()).arg(error.offset));
     if (!doc.isObject())
         return problem(400, QStringLiteral("invalid_body"), QStringLiteral("The body must be a JSON object."));
     return doc.object();
@@ -42,8 +42,9 @@ Outcome<int> queryInt(const HttpRequest &request, const QString &name, int defau
     bool ok = false;
     const qlonglong v = raw->trimmed().toLongLong(&ok);
     if (!ok || v < min)
-        return problem(400, QStringLiteral("invalid_parameter"),
-                       QStringLiteral("The query parameter '%1' must be an integer of at least %2.").arg(name).arg(min));
+        return problem(
+            400, QStringLiteral("invalid_parameter"),
+            QStringLiteral("The query parameter '%1' must be an integer of at least %2.").arg(name).arg(min));
     return int(std::min<qlonglong>(v, max));
 }
 

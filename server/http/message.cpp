@@ -112,8 +112,7 @@ HttpResponse problem(int status, const QString &code, const QString &detail)
         {QStringLiteral("code"), code},
         {QStringLiteral("success"), false},
     };
-    return HttpResponse::bytes(status, "application/problem+json",
-                               QJsonDocument(body).toJson(QJsonDocument::Compact));
+    return HttpResponse::bytes(status, "application/problem+json", QJsonDocument(body).toJson(QJsonDocument::Compact));
 }
 
 } // namespace imprint::http

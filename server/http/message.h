@@ -22,13 +22,13 @@ using HeaderList = QList<QPair<QByteArray, QByteArray>>;
 
 /// One request, owned by value.
 struct HttpRequest {
-    QByteArray method;              ///< upper case: "GET", "POST", ...
-    QString path;                   ///< decoded path, no trailing slash (except "/")
+    QByteArray method; ///< upper case: "GET", "POST", ...
+    QString path; ///< decoded path, no trailing slash (except "/")
     QUrlQuery query;
-    HeaderList headers;             ///< names lower-cased, in arrival order
+    HeaderList headers; ///< names lower-cased, in arrival order
     QByteArray body;
     QHostAddress remoteAddress;
-    QHash<QString, QString> pathParams;  ///< `{name}` segments of the matched route
+    QHash<QString, QString> pathParams; ///< `{name}` segments of the matched route
 
     /// First value of header `name` (case-insensitive); empty when absent.
     QByteArray header(const QByteArray &name) const;
@@ -45,7 +45,7 @@ struct HttpRequest {
 /// One response. Build with the helpers below; the server adds Content-Length.
 struct HttpResponse {
     int status = 200;
-    HeaderList headers;   ///< includes Content-Type when there is a body
+    HeaderList headers; ///< includes Content-Type when there is a body
     QByteArray body;
 
     /// Adds a header (no de-duplication: Set-Cookie may repeat).

@@ -17,7 +17,8 @@ QJsonObject loadDocument()
     QFile f(QStringLiteral(":/resources/openapi/openapi.json"));
     if (!f.open(QIODevice::ReadOnly)) {
         qWarning("openapi: resource :/resources/openapi/openapi.json is missing");
-        return QJsonObject{{QStringLiteral("openapi"), QStringLiteral("3.1.0")}, {QStringLiteral("paths"), QJsonObject()}};
+        return QJsonObject{{QStringLiteral("openapi"), QStringLiteral("3.1.0")},
+                           {QStringLiteral("paths"), QJsonObject()}};
     }
     QJsonObject doc = QJsonDocument::fromJson(f.readAll()).object();
     // The two render operations share one response set, written once in the data file as

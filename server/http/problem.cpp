@@ -41,12 +41,9 @@ int statusFor(render::RenderErrorCode code)
     case Code::TooManyNodes:
     case Code::InvalidSize:
     case Code::InvalidEngine:
-    case Code::InvalidEmojiType:
-        return 400;
-    case Code::RenderBudgetExceeded:
-        return 422;
-    case Code::EncodeFailed:
-        return 500;
+    case Code::InvalidEmojiType: return 400;
+    case Code::RenderBudgetExceeded: return 422;
+    case Code::EncodeFailed: return 500;
     }
     return 500;
 }
@@ -66,7 +63,8 @@ HttpResponse problemFor(const render::RenderError &error)
     if (status >= 500)
         return problem(status, name, QStringLiteral("Encoding the image failed."));
     const QString field = error.field == QLatin1String("engine") ? QStringLiteral("renderType") : error.field;
-    return fieldProblem(status, name, field, field.isEmpty() ? error.message : QStringLiteral("%1: %2").arg(field, error.message));
+    return fieldProblem(status, name, field,
+                        field.isEmpty() ? error.message : QStringLiteral("%1: %2").arg(field, error.message));
 }
 
 } // namespace imprint::http

@@ -1,9 +1,9 @@
 #include "server/http/render_api.h"
 
+#include "server/common/text.h"
 #include "server/http/auth.h"
 #include "server/http/json.h"
 #include "server/render/encode/encode.h"
-#include "server/common/text.h"
 #include "server/render/engine.h"
 #include "server/render/resources/emoji.h"
 #include "server/service/content_validation.h"
@@ -147,13 +147,17 @@ HttpResponse planProblem(const QString &field, int value, const QString &plan, c
 {
     return fieldProblem(402, QStringLiteral("export_size_exceeded"), field,
                         QStringLiteral("%1 %2 px exceeds the %3 plan's maximum export size of %4×%5 px.")
-                            .arg(field).arg(value).arg(plan).arg(limits.maxWidth).arg(limits.maxHeight));
+                            .arg(field)
+                            .arg(value)
+                            .arg(plan)
+                            .arg(limits.maxWidth)
+                            .arg(limits.maxHeight));
 }
 
 std::optional<HttpResponse> checkPlan(const store::Config &config, const QString &plan, int width, int height)
 {
     const auto limits = config.plan(plan);
-    if (!limits)  // a space on a plan the config no longer names gets the free limits
+    if (!limits) // a space on a plan the config no longer names gets the free limits
         return checkPlan(config, QStringLiteral("free"), width, height);
     if (width > limits->maxWidth)
         return planProblem(QStringLiteral("width"), width, plan, *limits);
@@ -182,12 +186,12 @@ struct RenderApi::Params {
     QString templateId;
     bool draft = false;
     QJsonObject tweaks;
-    QString emojiType;     ///< empty = the template's
+    QString emojiType; ///< empty = the template's
     QString output = QStringLiteral("json");
-    QString renderType;    ///< empty = the template's rendererType
+    QString renderType; ///< empty = the template's rendererType
     // both
     render::OutputFormat format = render::OutputFormat::Png;
-    int width = 0, height = 0;  ///< 0 = default
+    int width = 0, height = 0; ///< 0 = default
     int quality = 90;
     bool lossless = false;
     bool acceptJson = false;
@@ -251,8 +255,9 @@ Outcome<RenderApi::Params> parseParams(const HttpRequest &request)
     const bool hasPattern = present(o, QStringLiteral("pattern"));
     const bool hasPage = present(o, QStringLiteral("pageId"));
     if (hasPattern && hasPage)
-        return fieldProblem(400, QStringLiteral("ambiguous_render"), QStringLiteral("pattern"),
-                            QStringLiteral("Give either 'pattern' (pattern render) or 'pageId' (page render), not both."));
+        return fieldProblem(
+            400, QStringLiteral("ambiguous_render"), QStringLiteral("pattern"),
+            QStringLiteral("Give either 'pattern' (pattern render) or 'pageId' (page render), not both."));
     if (!hasPattern && !hasPage)
         return fieldProblem(400, QStringLiteral("missing_field"), QStringLiteral("pageId"),
                             QStringLiteral("Give 'pageId' (page render) or 'pattern' (pattern render)."));
@@ -287,8 +292,9 @@ Outcome<RenderApi::Params> parseParams(const HttpRequest &request)
         QString why;
         const auto path = render::parsePatternPath(p.patternText, &why);
         if (!path)
-            return fieldProblem(400, QStringLiteral("invalid_pattern"), QStringLiteral("pattern"),
-                                QStringLiteral("'pattern' must be {patternKey}-{variantKey} with keys [a-z0-9]+: %1").arg(why));
+            return fieldProblem(
+                400, QStringLiteral("invalid_pattern"), QStringLiteral("pattern"),
+                QStringLiteral("'pattern' must be {patternKey}-{variantKey} with keys [a-z0-9]+: %1").arg(why));
         p.pattern = *path;
         QString mode;
         if (auto e = readString(o, QStringLiteral("mode"), &mode))
@@ -304,7 +310,8 @@ Outcome<RenderApi::Params> parseParams(const HttpRequest &request)
     if (auto e = readString(o, QStringLiteral("pageId"), &p.pageId))
         return *e;
     if (p.pageId.isEmpty())
-        return fieldProblem(400, QStringLiteral("missing_field"), QStringLiteral("pageId"), QStringLiteral("'pageId' is empty."));
+        return fieldProblem(400, QStringLiteral("missing_field"), QStringLiteral("pageId"),
+                            QStringLiteral("'pageId' is empty."));
     if (auto e = readString(o, QStringLiteral("templateId"), &p.templateId))
         return *e;
     if (auto e = readBool(o, QStringLiteral("draft"), &p.draft))
@@ -312,7 +319,8 @@ Outcome<RenderApi::Params> parseParams(const HttpRequest &request)
     const QJsonValue tweaks = o.value(QStringLiteral("tweaks"));
     if (!tweaks.isUndefined() && !tweaks.isNull()) {
         if (!tweaks.isObject())
-            return invalidParam(QStringLiteral("tweaks"), QStringLiteral("'tweaks' must be an object of variable values."));
+            return invalidParam(QStringLiteral("tweaks"),
+                                QStringLiteral("'tweaks' must be an object of variable values."));
         p.tweaks = tweaks.toObject();
         for (auto it = p.tweaks.begin(); it != p.tweaks.end(); ++it) {
             if (!it.value().isString() && !it.value().isDouble())
@@ -324,8 +332,9 @@ Outcome<RenderApi::Params> parseParams(const HttpRequest &request)
         return *e;
     p.emojiType = p.emojiType.toLower();
     if (!p.emojiType.isEmpty() && !render::parseEmojiSet(p.emojiType))
-        return invalidParam(QStringLiteral("emojiType"), QStringLiteral("'emojiType' must be one of %1.")
-                                                             .arg(render::emojiSetNames().join(QStringLiteral(", "))));
+        return invalidParam(
+            QStringLiteral("emojiType"),
+            QStringLiteral("'emojiType' must be one of %1.").arg(render::emojiSetNames().join(QStringLiteral(", "))));
     if (auto e = readString(o, QStringLiteral("renderType"), &p.renderType))
         return *e;
     p.renderType = p.renderType.toLower();
@@ -337,7 +346,8 @@ Outcome<RenderApi::Params> parseParams(const HttpRequest &request)
         return *e;
     output = output.toLower();
     if (!output.isEmpty() && !kOutputs.contains(output))
-        return invalidParam(QStringLiteral("output"), QStringLiteral("'output' must be json, binary, image, raw or dataurl."));
+        return invalidParam(QStringLiteral("output"),
+                            QStringLiteral("'output' must be json, binary, image, raw or dataurl."));
     bool binary = false;
     if (auto e = readBool(o, QStringLiteral("binary"), &binary))
         return *e;
@@ -385,8 +395,7 @@ RenderApi::RenderApi(const store::Database &db, store::Config config, QString da
     , m_publishCache(std::max(1, m_settings.publishCacheEntries))
     , m_pageMemo(32 * 1024)
     , m_templateCache(256)
-{
-}
+{ }
 
 RenderApi::~RenderApi() = default;
 
@@ -399,21 +408,42 @@ void RenderApi::registerRoutes(Router &router)
     router.add("GET", kApi + QStringLiteral("/patterns"), [this](const HttpRequest &) { return patterns(); });
     router.add("GET", kApi + QStringLiteral("/files/{name}"), [this](const HttpRequest &r) { return file(r); });
     router.add("GET", kApi + QStringLiteral("/metrics"), [this](const HttpRequest &) { return metrics(); });
-    router.add("GET", kApi + QStringLiteral("/openapi.json"), [this](const HttpRequest &r) {
-        return HttpResponse::json(200, openApiDocument(baseUrlFor(r)));
-    });
+    router.add("GET", kApi + QStringLiteral("/openapi.json"),
+               [this](const HttpRequest &r) { return HttpResponse::json(200, openApiDocument(baseUrlFor(r))); });
 
-    router.add("GET", kApi + QStringLiteral("/templates"), withSession(m_accounts, {}, [this](const SessionContext &s, const HttpRequest &r) { return listTemplates(s, r); }));
-    router.add("POST", kApi + QStringLiteral("/templates"), withSession(m_accounts, {}, [this](const SessionContext &s, const HttpRequest &r) { return createTemplate(s, r); }));
-    router.add("GET", kApi + QStringLiteral("/templates/{id}"), withSession(m_accounts, {}, [this](const SessionContext &s, const HttpRequest &r) { return getTemplate(s, r); }));
-    router.add("PUT", kApi + QStringLiteral("/templates/{id}"), withSession(m_accounts, {}, [this](const SessionContext &s, const HttpRequest &r) { return updateTemplate(s, r); }));
-    router.add("DELETE", kApi + QStringLiteral("/templates/{id}"), withSession(m_accounts, {}, [this](const SessionContext &s, const HttpRequest &r) { return deleteTemplate(s, r); }));
-    router.add("GET", kApi + QStringLiteral("/pages"), withSession(m_accounts, {}, [this](const SessionContext &s, const HttpRequest &r) { return listPages(s, r); }));
-    router.add("POST", kApi + QStringLiteral("/pages"), withSession(m_accounts, {}, [this](const SessionContext &s, const HttpRequest &r) { return createPage(s, r); }));
-    router.add("GET", kApi + QStringLiteral("/pages/{id}"), withSession(m_accounts, {}, [this](const SessionContext &s, const HttpRequest &r) { return getPage(s, r); }));
-    router.add("PUT", kApi + QStringLiteral("/pages/{id}"), withSession(m_accounts, {}, [this](const SessionContext &s, const HttpRequest &r) { return updatePage(s, r); }));
-    router.add("DELETE", kApi + QStringLiteral("/pages/{id}"), withSession(m_accounts, {}, [this](const SessionContext &s, const HttpRequest &r) { return deletePage(s, r); }));
-    router.add("POST", kApi + QStringLiteral("/pages/{id}/publish"), withSession(m_accounts, {}, [this](const SessionContext &s, const HttpRequest &r) { return publishPage(s, r); }));
+    router.add("GET", kApi + QStringLiteral("/templates"),
+               withSession(m_accounts, {},
+                           [this](const SessionContext &s, const HttpRequest &r) { return listTemplates(s, r); }));
+    router.add("POST", kApi + QStringLiteral("/templates"),
+               withSession(m_accounts, {},
+                           [this](const SessionContext &s, const HttpRequest &r) { return createTemplate(s, r); }));
+    router.add("GET", kApi + QStringLiteral("/templates/{id}"),
+               withSession(m_accounts, {},
+                           [this](const SessionContext &s, const HttpRequest &r) { return getTemplate(s, r); }));
+    router.add("PUT", kApi + QStringLiteral("/templates/{id}"),
+               withSession(m_accounts, {},
+                           [this](const SessionContext &s, const HttpRequest &r) { return updateTemplate(s, r); }));
+    router.add("DELETE", kApi + QStringLiteral("/templates/{id}"),
+               withSession(m_accounts, {},
+                           [this](const SessionContext &s, const HttpRequest &r) { return deleteTemplate(s, r); }));
+    router.add(
+        "GET", kApi + QStringLiteral("/pages"),
+        withSession(m_accounts, {}, [this](const SessionContext &s, const HttpRequest &r) { return listPages(s, r); }));
+    router.add("POST", kApi + QStringLiteral("/pages"),
+               withSession(m_accounts, {},
+                           [this](const SessionContext &s, const HttpRequest &r) { return createPage(s, r); }));
+    router.add(
+        "GET", kApi + QStringLiteral("/pages/{id}"),
+        withSession(m_accounts, {}, [this](const SessionContext &s, const HttpRequest &r) { return getPage(s, r); }));
+    router.add("PUT", kApi + QStringLiteral("/pages/{id}"),
+               withSession(m_accounts, {},
+                           [this](const SessionContext &s, const HttpRequest &r) { return updatePage(s, r); }));
+    router.add("DELETE", kApi + QStringLiteral("/pages/{id}"),
+               withSession(m_accounts, {},
+                           [this](const SessionContext &s, const HttpRequest &r) { return deletePage(s, r); }));
+    router.add("POST", kApi + QStringLiteral("/pages/{id}/publish"),
+               withSession(m_accounts, {},
+                           [this](const SessionContext &s, const HttpRequest &r) { return publishPage(s, r); }));
 }
 
 QString RenderApi::baseUrlFor(const HttpRequest &request) const
@@ -460,31 +490,34 @@ void RenderApi::renderPattern(const HttpRequest &request, const Params &p, Respo
         rateKey = QStringLiteral("key:") + principal->keyId;
     }
     if (const int wait = m_rateLimiter.acquire(rateKey); wait > 0)
-        return responder.send(problem(429, QStringLiteral("rate_limited"),
-                                      QStringLiteral("Too many renders; retry in %1 s.").arg(wait))
-                                  .withHeader("Retry-After", QByteArray::number(wait)));
+        return responder.send(
+            problem(429, QStringLiteral("rate_limited"), QStringLiteral("Too many renders; retry in %1 s.").arg(wait))
+                .withHeader("Retry-After", QByteArray::number(wait)));
     switch (m_catalog.lookup(p.pattern)) {
     case render::PatternLookup::UnknownPattern:
-        return responder.send(fieldProblem(404, QStringLiteral("pattern_not_found"), QStringLiteral("pattern"),
-                                           QStringLiteral("There is no pattern '%1' (GET /api/v1/patterns lists them).")
-                                               .arg(p.pattern.patternKey)));
+        return responder.send(fieldProblem(
+            404, QStringLiteral("pattern_not_found"), QStringLiteral("pattern"),
+            QStringLiteral("There is no pattern '%1' (GET /api/v1/patterns lists them).").arg(p.pattern.patternKey)));
     case render::PatternLookup::UnknownVariant:
-        return responder.send(fieldProblem(404, QStringLiteral("variant_not_found"), QStringLiteral("pattern"),
-                                           QStringLiteral("Pattern '%1' has no variant '%2'.")
-                                               .arg(p.pattern.patternKey, p.pattern.variantKey)));
-    case render::PatternLookup::Found:
-        break;
+        return responder.send(fieldProblem(
+            404, QStringLiteral("variant_not_found"), QStringLiteral("pattern"),
+            QStringLiteral("Pattern '%1' has no variant '%2'.").arg(p.pattern.patternKey, p.pattern.variantKey)));
+    case render::PatternLookup::Found: break;
     }
     const render::PatternInfo *info = m_catalog.pattern(p.pattern.patternKey);
-    const QSize size(p.width > 0 ? p.width : info->defaultSize.width(), p.height > 0 ? p.height : info->defaultSize.height());
+    const QSize size(p.width > 0 ? p.width : info->defaultSize.width(),
+                     p.height > 0 ? p.height : info->defaultSize.height());
     if (auto e = checkPlan(m_config, plan, size.width(), size.height()))
         return responder.send(*e);
 
     const bool json = !p.renderOnly && p.acceptJson;
     const QString key = QStringLiteral("%1-%2|%3x%4|%5|%6%7")
                             .arg(p.pattern.patternKey, p.pattern.variantKey)
-                            .arg(size.width()).arg(size.height())
-                            .arg(formatName(p.format)).arg(p.quality).arg(p.lossless ? QStringLiteral("L") : QString());
+                            .arg(size.width())
+                            .arg(size.height())
+                            .arg(formatName(p.format))
+                            .arg(p.quality)
+                            .arg(p.lossless ? QStringLiteral("L") : QString());
     const QByteArray contentType = p.format == render::OutputFormat::Webp ? "image/webp" : "image/png";
 
     std::optional<QByteArray> hit;
@@ -500,11 +533,12 @@ void RenderApi::renderPattern(const HttpRequest &request, const Params &p, Respo
 
     if (hit && !json) {
         // Served on the server thread: a cached pattern costs a hash lookup and a write.
-        return responder.send(HttpResponse::bytes(200, contentType, *hit)
-                                  .withHeader("X-Cache", cacheState)
-                                  .withHeader("Cache-Control", "public, max-age=3600")
-                                  .withHeader("Server-Timing", serverTiming({{QStringLiteral("cache"), 0.0},
-                                                                             {QStringLiteral("total"), msSince(total)}})));
+        return responder.send(
+            HttpResponse::bytes(200, contentType, *hit)
+                .withHeader("X-Cache", cacheState)
+                .withHeader("Cache-Control", "public, max-age=3600")
+                .withHeader("Server-Timing",
+                            serverTiming({{QStringLiteral("cache"), 0.0}, {QStringLiteral("total"), msSince(total)}})));
     }
     const QString baseUrl = baseUrlFor(request);
     respondAsync(std::move(responder), [this, p, key, size, hit, json, cacheState, contentType, baseUrl, spaceId]() {
@@ -516,18 +550,21 @@ void RenderApi::renderPattern(const HttpRequest &request, const Params &p, Respo
             bytes = *hit;
         } else {
             bool shared = false;
-            bytes = m_patternFlight.run(key, [&]() -> QByteArray {
-                ++m_executed;
-                const QImage image = render::renderPattern(m_catalog, p.pattern, size);
-                if (image.isNull())
-                    return {};
-                QByteArray out = p.format == render::OutputFormat::Webp
-                                     ? render::encodeWebp(image, p.quality, p.lossless)
-                                     : render::encodePng(image);
-                if (!out.isEmpty())
-                    m_patternCache.put(key, out);  // also refreshes the entry on cache=false
-                return out;
-            }, &shared);
+            bytes = m_patternFlight.run(
+                key,
+                [&]() -> QByteArray {
+                    ++m_executed;
+                    const QImage image = render::renderPattern(m_catalog, p.pattern, size);
+                    if (image.isNull())
+                        return {};
+                    QByteArray out = p.format == render::OutputFormat::Webp
+                                         ? render::encodeWebp(image, p.quality, p.lossless)
+                                         : render::encodePng(image);
+                    if (!out.isEmpty())
+                        m_patternCache.put(key, out); // also refreshes the entry on cache=false
+                    return out;
+                },
+                &shared);
             if (shared)
                 ++m_shared;
             renderMs = msSince(t);
@@ -549,8 +586,8 @@ void RenderApi::renderPattern(const HttpRequest &request, const Params &p, Respo
             qCWarning(lcRender) << "storing a pattern render failed:" << error;
             return problem(500, QStringLiteral("store_failed"), QStringLiteral("The render could not be stored."));
         }
-        store::RenderRepository(m_db).insert({store::randomId(QStringLiteral("rnd_")), spaceId, {}, stored->sha256,
-                                              formatName(p.format), stored->size});
+        store::RenderRepository(m_db).insert(
+            {store::randomId(QStringLiteral("rnd_")), spaceId, {}, stored->sha256, formatName(p.format), stored->size});
         const double storeMs = msSince(st);
         const QJsonObject body{
             {QStringLiteral("success"), true},
@@ -558,8 +595,10 @@ void RenderApi::renderPattern(const HttpRequest &request, const Params &p, Respo
             {QStringLiteral("format"), formatName(p.format)},
             {QStringLiteral("width"), size.width()},
             {QStringLiteral("height"), size.height()},
-            {QStringLiteral("timings"), QJsonObject{{QStringLiteral("load"), 0}, {QStringLiteral("layout"), 0},
-                                                    {QStringLiteral("paint"), round2(renderMs)}, {QStringLiteral("encode"), 0},
+            {QStringLiteral("timings"), QJsonObject{{QStringLiteral("load"), 0},
+                                                    {QStringLiteral("layout"), 0},
+                                                    {QStringLiteral("paint"), round2(renderMs)},
+                                                    {QStringLiteral("encode"), 0},
                                                     {QStringLiteral("store"), round2(storeMs)},
                                                     {QStringLiteral("total"), round2(msSince(t))}}},
             {QStringLiteral("file"), fileJson(*stored, baseUrl)},
@@ -582,14 +621,16 @@ void RenderApi::renderPage(const HttpRequest &request, const Params &p, Responde
     if (!principal)
         return responder.send(principal.error());
     if (const int wait = m_rateLimiter.acquire(QStringLiteral("key:") + principal->keyId); wait > 0)
-        return responder.send(problem(429, QStringLiteral("rate_limited"),
-                                      QStringLiteral("Too many renders; retry in %1 s.").arg(wait))
-                                  .withHeader("Retry-After", QByteArray::number(wait)));
+        return responder.send(
+            problem(429, QStringLiteral("rate_limited"), QStringLiteral("Too many renders; retry in %1 s.").arg(wait))
+                .withHeader("Retry-After", QByteArray::number(wait)));
     const QString baseUrl = baseUrlFor(request);
-    respondAsync(std::move(responder), [this, p, principal = *principal, baseUrl] { return pageWork(p, principal, baseUrl); });
+    respondAsync(std::move(responder),
+                 [this, p, principal = *principal, baseUrl] { return pageWork(p, principal, baseUrl); });
 }
 
-std::shared_ptr<const render::Template> RenderApi::parsedTemplate(const store::TemplateRecord &t, render::RenderError *error)
+std::shared_ptr<const render::Template> RenderApi::parsedTemplate(const store::TemplateRecord &t,
+                                                                  render::RenderError *error)
 {
     const QString key = t.id + QLatin1Char('@') + QString::number(t.updatedAt);
     {
@@ -607,7 +648,7 @@ std::shared_ptr<const render::Template> RenderApi::parsedTemplate(const store::T
 }
 
 store::Result<std::shared_ptr<const store::PublishedPage>> RenderApi::publishedPage(const QString &spaceId,
-                                                                                   const QString &pageId)
+                                                                                    const QString &pageId)
 {
     const qint64 now = store::nowMs();
     {
@@ -617,7 +658,9 @@ store::Result<std::shared_ptr<const store::PublishedPage>> RenderApi::publishedP
             // PostgreSQL) stays invisible here; this instance's publishes evict at once.
             if (now - e->loadedAtMs < m_settings.publishCacheTtlMs) {
                 if (e->page->spaceId != spaceId)
-                    return store::ServiceError{store::ServiceError::Kind::NotFound, QStringLiteral("page_not_found"), {},
+                    return store::ServiceError{store::ServiceError::Kind::NotFound,
+                                               QStringLiteral("page_not_found"),
+                                               {},
                                                QStringLiteral("Page '%1' was not found in this space.").arg(pageId)};
                 return e->page;
             }
@@ -691,12 +734,22 @@ HttpResponse RenderApi::pageWork(const Params &p, const store::ApiKeyPrincipal &
     const bool storeFile = p.output == QLatin1String("json");
 
     // 3. render once per identical resolved request (single-flight).
-    const QString key = QStringList{spaceId, p.pageId, p.draft ? QStringLiteral("d") : QStringLiteral("p"),
-                                    QString::number(version), QString::number(page.updatedAt), tmplRecord.id,
-                                    QString::number(tmplRecord.updatedAt), formatName(p.format),
-                                    QString::number(p.quality), p.lossless ? QStringLiteral("L") : QString(), engine,
-                                    tmpl->emojiType, QString::number(width), QString::number(height),
-                                    compactJson(p.tweaks), storeFile ? QStringLiteral("s") : QString()}
+    const QString key = QStringList{spaceId,
+                                    p.pageId,
+                                    p.draft ? QStringLiteral("d") : QStringLiteral("p"),
+                                    QString::number(version),
+                                    QString::number(page.updatedAt),
+                                    tmplRecord.id,
+                                    QString::number(tmplRecord.updatedAt),
+                                    formatName(p.format),
+                                    QString::number(p.quality),
+                                    p.lossless ? QStringLiteral("L") : QString(),
+                                    engine,
+                                    tmpl->emojiType,
+                                    QString::number(width),
+                                    QString::number(height),
+                                    compactJson(p.tweaks),
+                                    storeFile ? QStringLiteral("s") : QString()}
                             .join(QLatin1Char('|'));
     bool shared = false;
     std::shared_ptr<const PageOutcome> memo;
@@ -705,45 +758,51 @@ HttpResponse RenderApi::pageWork(const Params &p, const store::ApiKeyPrincipal &
         if (MemoEntry *e = m_pageMemo.object(key); e && e->expiresAtMs > store::nowMs())
             memo = e->outcome;
     }
-    const auto outcome = memo ? memo : m_pageFlight.run(key, [&]() -> std::shared_ptr<const PageOutcome> {
-        ++m_executed;
-        auto out = std::make_shared<PageOutcome>();
-        render::RenderRequest rq;
-        rq.parsed = tmpl;
-        rq.pageValues = page.variables;
-        rq.tweaks = p.tweaks;
-        rq.engine = engine;
-        rq.format = p.format;
-        rq.width = width;
-        rq.height = height;
-        rq.quality = p.quality;
-        rq.lossless = p.lossless;
-        render::RenderError rerr;
-        auto result = render::render(rq, &rerr);
-        if (!result) {
-            out->error = problemFor(rerr);
-            return out;
-        }
-        out->result = std::move(*result);
-        if (storeFile) {
-            QElapsedTimer st;
-            st.start();
-            QString error;
-            out->file = m_files.put(out->result.bytes, formatName(p.format), &error);
-            if (!out->file) {
-                qCWarning(lcRender) << "storing a page render failed:" << error;
-                out->error = problem(500, QStringLiteral("store_failed"), QStringLiteral("The render could not be stored."));
-                return out;
-            }
-            store::RenderRepository(m_db).insert({store::randomId(QStringLiteral("rnd_")), spaceId, p.pageId,
-                                                  out->file->sha256, formatName(p.format), out->file->size});
-            out->storeMs = msSince(st);
-        }
-        QMutexLocker lock(&m_memoMutex);
-        m_pageMemo.insert(key, new MemoEntry{out, store::nowMs() + kMemoTtlMs},
-                          std::max<qsizetype>(1, out->result.bytes.size() / 1024));
-        return out;
-    }, &shared);
+    const auto outcome = memo ? memo
+                              : m_pageFlight.run(
+                                  key,
+                                  [&]() -> std::shared_ptr<const PageOutcome> {
+                                      ++m_executed;
+                                      auto out = std::make_shared<PageOutcome>();
+                                      render::RenderRequest rq;
+                                      rq.parsed = tmpl;
+                                      rq.pageValues = page.variables;
+                                      rq.tweaks = p.tweaks;
+                                      rq.engine = engine;
+                                      rq.format = p.format;
+                                      rq.width = width;
+                                      rq.height = height;
+                                      rq.quality = p.quality;
+                                      rq.lossless = p.lossless;
+                                      render::RenderError rerr;
+                                      auto result = render::render(rq, &rerr);
+                                      if (!result) {
+                                          out->error = problemFor(rerr);
+                                          return out;
+                                      }
+                                      out->result = std::move(*result);
+                                      if (storeFile) {
+                                          QElapsedTimer st;
+                                          st.start();
+                                          QString error;
+                                          out->file = m_files.put(out->result.bytes, formatName(p.format), &error);
+                                          if (!out->file) {
+                                              qCWarning(lcRender) << "storing a page render failed:" << error;
+                                              out->error = problem(500, QStringLiteral("store_failed"),
+                                                                   QStringLiteral("The render could not be stored."));
+                                              return out;
+                                          }
+                                          store::RenderRepository(m_db).insert({store::randomId(QStringLiteral("rnd_")),
+                                                                                spaceId, p.pageId, out->file->sha256,
+                                                                                formatName(p.format), out->file->size});
+                                          out->storeMs = msSince(st);
+                                      }
+                                      QMutexLocker lock(&m_memoMutex);
+                                      m_pageMemo.insert(key, new MemoEntry{out, store::nowMs() + kMemoTtlMs},
+                                                        std::max<qsizetype>(1, out->result.bytes.size() / 1024));
+                                      return out;
+                                  },
+                                  &shared);
     if (shared || memo)
         ++m_shared;
     if (outcome->error)
@@ -761,9 +820,12 @@ HttpResponse RenderApi::pageWork(const Params &p, const store::ApiKeyPrincipal &
     const double paintMs = reused ? 0 : r.timings.paint;
     const double encodeMs = reused ? 0 : r.timings.encode;
     const double storeMs = reused ? 0 : outcome->storeMs;
-    const QByteArray timing = serverTiming({{QStringLiteral("load"), loadTotal}, {QStringLiteral("layout"), layoutMs},
-                                            {QStringLiteral("paint"), paintMs}, {QStringLiteral("encode"), encodeMs},
-                                            {QStringLiteral("store"), storeMs}, {QStringLiteral("total"), totalMs}});
+    const QByteArray timing = serverTiming({{QStringLiteral("load"), loadTotal},
+                                            {QStringLiteral("layout"), layoutMs},
+                                            {QStringLiteral("paint"), paintMs},
+                                            {QStringLiteral("encode"), encodeMs},
+                                            {QStringLiteral("store"), storeMs},
+                                            {QStringLiteral("total"), totalMs}});
     if (p.output == QLatin1String("binary"))
         return HttpResponse::bytes(200, r.contentType.toLatin1(), r.bytes)
             .withHeader("Server-Timing", timing)
@@ -794,8 +856,8 @@ HttpResponse RenderApi::pageWork(const Params &p, const store::ApiKeyPrincipal &
     if (outcome->file) {
         body.insert(QStringLiteral("file"), fileJson(*outcome->file, baseUrl));
     } else {
-        body.insert(QStringLiteral("dataUrl"), QStringLiteral("data:%1;base64,%2")
-                                                   .arg(r.contentType, QString::fromLatin1(r.bytes.toBase64())));
+        body.insert(QStringLiteral("dataUrl"),
+                    QStringLiteral("data:%1;base64,%2").arg(r.contentType, QString::fromLatin1(r.bytes.toBase64())));
     }
     return HttpResponse::json(200, body).withHeader("Server-Timing", timing).withHeader("Cache-Control", "no-store");
 }

@@ -37,12 +37,12 @@ namespace imprint::http {
 
 /// Tunables of the render API, read from the config's "render" section.
 struct RenderApiSettings {
-    qint64 patternCacheBytes = 64LL * 1024 * 1024;  ///< render.patternCacheBytes
-    double rateLimitPerSecond = 20;                  ///< render.rateLimit.perSecond (0 = off)
-    double rateLimitBurst = 40;                      ///< render.rateLimit.burst
-    int publishCacheEntries = 1000;                  ///< render.publishCache.entries
-    int publishCacheTtlMs = 5000;                    ///< render.publishCache.ttlMs (other instances' publishes)
-    QString publicBaseUrl;                           ///< render.publicBaseUrl; empty = from the Host header
+    qint64 patternCacheBytes = 64LL * 1024 * 1024; ///< render.patternCacheBytes
+    double rateLimitPerSecond = 20; ///< render.rateLimit.perSecond (0 = off)
+    double rateLimitBurst = 40; ///< render.rateLimit.burst
+    int publishCacheEntries = 1000; ///< render.publishCache.entries
+    int publishCacheTtlMs = 5000; ///< render.publishCache.ttlMs (other instances' publishes)
+    QString publicBaseUrl; ///< render.publicBaseUrl; empty = from the Host header
 
     /// The settings of `config` (missing keys keep the defaults above).
     static RenderApiSettings fromConfig(const store::Config &config);
@@ -68,8 +68,8 @@ public:
     /// `servers[0].url` when not empty.
     static QJsonObject openApiDocument(const QString &serverUrl = {});
 
-    struct Params;        // the parsed render request (render_api.cpp)
-    struct PageOutcome;   // one computed page render (render_api.cpp)
+    struct Params; // the parsed render request (render_api.cpp)
+    struct PageOutcome; // one computed page render (render_api.cpp)
 
 private:
     void handleRender(HttpRequest &&request, Responder &&responder);
@@ -94,7 +94,8 @@ private:
     HttpResponse publishPage(const SessionContext &session, const HttpRequest &request);
 
     /// The published snapshot of `pageId` in `spaceId` through the in-memory publish cache.
-    store::Result<std::shared_ptr<const store::PublishedPage>> publishedPage(const QString &spaceId, const QString &pageId);
+    store::Result<std::shared_ptr<const store::PublishedPage>> publishedPage(const QString &spaceId,
+                                                                             const QString &pageId);
     void forgetPublished(const QString &pageId);
     /// The parsed template of a stored document, cached by (template id, updatedAt).
     std::shared_ptr<const render::Template> parsedTemplate(const store::TemplateRecord &t, render::RenderError *error);

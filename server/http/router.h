@@ -31,9 +31,9 @@ public:
 
     /// Result of looking a request up.
     struct Match {
-        const Handler *handler = nullptr;        ///< null: 404 or 405
+        const Handler *handler = nullptr; ///< null: 404 or 405
         QHash<QString, QString> params;
-        QByteArrayList allowed;                  ///< methods of routes matching the path
+        QByteArrayList allowed; ///< methods of routes matching the path
     };
     /// Finds the route for (method, path). Path must be normalised (no trailing '/').
     Match match(const QByteArray &method, const QString &path) const;

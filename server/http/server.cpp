@@ -49,7 +49,11 @@ QByteArray rawResponse(const HttpResponse &r)
 
 qint64 nowNs()
 {
-    static QElapsedTimer clock = [] { QElapsedTimer t; t.start(); return t; }();
+    static QElapsedTimer clock = [] {
+        QElapsedTimer t;
+        t.start();
+        return t;
+    }();
     return clock.nsecsElapsed();
 }
 
@@ -57,16 +61,15 @@ qint64 nowNs()
 
 // ---------------------------------------------------------------- Responder
 
-Responder::Responder(HttpServer *server, QHttpServerResponder &&responder, QTcpSocket *socket,
-                     bool closeAfter, QByteArray what)
+Responder::Responder(HttpServer *server, QHttpServerResponder &&responder, QTcpSocket *socket, bool closeAfter,
+                     QByteArray what)
     : m_server(server)
     , m_responder(std::make_unique<QHttpServerResponder>(std::move(responder)))
     , m_socket(socket)
     , m_closeAfter(closeAfter)
     , m_what(std::move(what))
     , m_startNs(nowNs())
-{
-}
+{ }
 
 Responder::Responder(Responder &&other) noexcept = default;
 Responder &Responder::operator=(Responder &&other) noexcept = default;
@@ -96,7 +99,8 @@ void Responder::send(const HttpResponse &response)
     m_sent = true;
     const double ms = double(nowNs() - m_startNs) / 1e6;
     if (!m_socket || m_socket->state() != QAbstractSocket::ConnectedState) {
-        qCInfo(lcAccess).noquote() << m_what << response.status << "(client gone)" << QString::number(ms, 'f', 2) << "ms";
+        qCInfo(lcAccess).noquote() << m_what << response.status << "(client gone)" << QString::number(ms, 'f', 2)
+                                   << "ms";
         return;
     }
     m_responder->writeStatusLine(QHttpServerResponder::StatusCode(response.status));
@@ -200,8 +204,9 @@ void Listener::onReadyRead(QTcpSocket *socket)
         const int end = c.head.indexOf("\r\n\r\n");
         if (end < 0) {
             if (c.head.size() > m_limits.maxHeaderBytes)
-                reject(socket, c, problem(431, QStringLiteral("headers_too_large"),
-                                          QStringLiteral("The request headers exceed %1 bytes.").arg(m_limits.maxHeaderBytes)));
+                reject(socket, c,
+                       problem(431, QStringLiteral("headers_too_large"),
+                               QStringLiteral("The request headers exceed %1 bytes.").arg(m_limits.maxHeaderBytes)));
             return;
         }
         c.headerBytes = end + 4;
@@ -213,17 +218,20 @@ void Listener::onReadyRead(QTcpSocket *socket)
             bool ok = false;
             const qint64 length = line.mid(15).trimmed().toLongLong(&ok);
             if (ok && length > m_limits.maxBodyBytes) {
-                reject(socket, c, problem(413, QStringLiteral("body_too_large"),
-                                          QStringLiteral("The request body is %1 bytes; the limit is %2 bytes.")
-                                              .arg(length).arg(m_limits.maxBodyBytes)));
+                reject(socket, c,
+                       problem(413, QStringLiteral("body_too_large"),
+                               QStringLiteral("The request body is %1 bytes; the limit is %2 bytes.")
+                                   .arg(length)
+                                   .arg(m_limits.maxBodyBytes)));
                 return;
             }
         }
     }
     // Also catches chunked bodies and lying Content-Length values.
     if (c.requestBytes - c.headerBytes > m_limits.maxBodyBytes) {
-        reject(socket, c, problem(413, QStringLiteral("body_too_large"),
-                                  QStringLiteral("The request body exceeds the limit of %1 bytes.").arg(m_limits.maxBodyBytes)));
+        reject(socket, c,
+               problem(413, QStringLiteral("body_too_large"),
+                       QStringLiteral("The request body exceeds the limit of %1 bytes.").arg(m_limits.maxBodyBytes)));
     }
 }
 
@@ -296,8 +304,9 @@ void Listener::sweep()
     for (const auto &s : toTimeOut) {
         auto it = m_connections.find(s.data());
         if (s && it != m_connections.end())
-            reject(s, it->second, problem(408, QStringLiteral("request_timeout"),
-                                          QStringLiteral("The request did not arrive within %1 ms.").arg(m_limits.requestTimeoutMs)));
+            reject(s, it->second,
+                   problem(408, QStringLiteral("request_timeout"),
+                           QStringLiteral("The request did not arrive within %1 ms.").arg(m_limits.requestTimeoutMs)));
     }
     for (const auto &s : toClose) {
         if (s)
@@ -383,19 +392,17 @@ bool HttpServer::handleRequest(const QHttpServerRequest &request, QTcpSocket *so
     req.remoteAddress = request.remoteAddress();
 
     const bool closeAfter = req.header("connection").toLower().contains("close");
-    Responder responder(this, makeResponder(request, socket), socket, closeAfter,
-                        req.method + ' ' + req.path.toUtf8());
+    Responder responder(this, makeResponder(request, socket), socket, closeAfter, req.method + ' ' + req.path.toUtf8());
 
     const Router::Match match = m_router.match(req.method, req.path);
     if (!match.handler) {
         if (match.allowed.isEmpty()) {
-            responder.send(problem(404, QStringLiteral("not_found"),
-                                   QStringLiteral("No route for %1.").arg(req.path)));
+            responder.send(problem(404, QStringLiteral("not_found"), QStringLiteral("No route for %1.").arg(req.path)));
         } else {
-            responder.send(problem(405, QStringLiteral("method_not_allowed"),
-                                   QStringLiteral("%1 is not allowed on %2.")
-                                       .arg(QString::fromLatin1(req.method), req.path))
-                               .withHeader("Allow", match.allowed.join(", ")));
+            responder.send(
+                problem(405, QStringLiteral("method_not_allowed"),
+                        QStringLiteral("%1 is not allowed on %2.").arg(QString::fromLatin1(req.method), req.path))
+                    .withHeader("Allow", match.allowed.join(", ")));
         }
         return true;
     }
@@ -404,7 +411,8 @@ bool HttpServer::handleRequest(const QHttpServerRequest &request, QTcpSocket *so
         (*match.handler)(std::move(req), std::move(responder));
     } catch (const std::exception &e) {
         qCWarning(lcHttp) << "handler threw:" << e.what();
-        responder.send(problem(500, QStringLiteral("internal_error"), QStringLiteral("The server failed to handle the request.")));
+        responder.send(
+            problem(500, QStringLiteral("internal_error"), QStringLiteral("The server failed to handle the request.")));
     }
     return true;
 }
@@ -420,9 +428,9 @@ void HttpServer::respondAsync(Responder responder, std::function<HttpResponse()>
 {
     const int capacity = m_pool.maxThreadCount() + m_limits.workerQueueLimit;
     if (m_inFlight >= capacity) {
-        responder.send(problem(503, QStringLiteral("queue_full"),
-                               QStringLiteral("The server is busy; retry in a moment."))
-                           .withHeader("Retry-After", "1"));
+        responder.send(
+            problem(503, QStringLiteral("queue_full"), QStringLiteral("The server is busy; retry in a moment."))
+                .withHeader("Retry-After", "1"));
         return;
     }
     const quint64 id = ++m_nextJob;
@@ -437,11 +445,13 @@ void HttpServer::respondAsync(Responder responder, std::function<HttpResponse()>
             response = work();
         } catch (const std::exception &e) {
             qCWarning(lcHttp) << "async work threw:" << e.what();
-            response = problem(500, QStringLiteral("internal_error"), QStringLiteral("The server failed to handle the request."));
+            response = problem(500, QStringLiteral("internal_error"),
+                               QStringLiteral("The server failed to handle the request."));
         } catch (...) {
-            response = problem(500, QStringLiteral("internal_error"), QStringLiteral("The server failed to handle the request."));
+            response = problem(500, QStringLiteral("internal_error"),
+                               QStringLiteral("The server failed to handle the request."));
         }
-        work = nullptr;  // release captures on this thread, before the hand-back
+        work = nullptr; // release captures on this thread, before the hand-back
         QMetaObject::invokeMethod(
             this, [this, id, response = std::move(response)]() mutable { deliver(id, std::move(response)); },
             Qt::QueuedConnection);

@@ -27,13 +27,13 @@ namespace imprint::http {
 
 /// Limits of one server; the defaults are those docs/api.md and docs/deployment.md state.
 struct ServerLimits {
-    int maxConnections = 1024;      ///< open sockets; beyond it new ones are closed at once
-    int idleTimeoutMs = 30000;      ///< keep-alive connection with nothing in flight
-    int requestTimeoutMs = 10000;   ///< from a request's first byte to its last
-    qint64 maxBodyBytes = 1 << 20;  ///< larger bodies get 413 as they arrive
-    qint64 maxHeaderBytes = 64 * 1024;  ///< larger header blocks get 431
-    int workerThreads = 0;          ///< 0 = QThread::idealThreadCount()
-    int workerQueueLimit = 64;      ///< queued (not yet running) jobs before 503
+    int maxConnections = 1024; ///< open sockets; beyond it new ones are closed at once
+    int idleTimeoutMs = 30000; ///< keep-alive connection with nothing in flight
+    int requestTimeoutMs = 10000; ///< from a request's first byte to its last
+    qint64 maxBodyBytes = 1 << 20; ///< larger bodies get 413 as they arrive
+    qint64 maxHeaderBytes = 64 * 1024; ///< larger header blocks get 431
+    int workerThreads = 0; ///< 0 = QThread::idealThreadCount()
+    int workerQueueLimit = 64; ///< queued (not yet running) jobs before 503
 };
 
 class HttpServer;
@@ -51,9 +51,9 @@ public:
     /// Connections closed at accept because the cap was reached (since start).
 
     // Hooks for HttpServer (same thread):
-    void requestCompleted(QTcpSocket *socket);  ///< a full request reached the router
-    void asyncStarted(QTcpSocket *socket);      ///< a response will come later
-    void asyncFinished(QTcpSocket *socket);     ///< ... and has been written (or dropped)
+    void requestCompleted(QTcpSocket *socket); ///< a full request reached the router
+    void asyncStarted(QTcpSocket *socket); ///< a response will come later
+    void asyncFinished(QTcpSocket *socket); ///< ... and has been written (or dropped)
 
 protected:
     void incomingConnection(qintptr socketDescriptor) override;
@@ -62,12 +62,12 @@ private:
     struct Connection {
         QPointer<QTcpSocket> socket;
         qint64 lastActivityMs = 0;
-        qint64 requestStartMs = -1;   ///< first byte of the request in progress, -1 = none
-        qint64 requestBytes = 0;      ///< bytes received for the request in progress
-        qint64 headerBytes = -1;      ///< size of its header block once complete
-        QByteArray head;              ///< start of the request, until the header block ends
+        qint64 requestStartMs = -1; ///< first byte of the request in progress, -1 = none
+        qint64 requestBytes = 0; ///< bytes received for the request in progress
+        qint64 headerBytes = -1; ///< size of its header block once complete
+        QByteArray head; ///< start of the request, until the header block ends
         int pendingAsync = 0;
-        bool rejecting = false;       ///< answered with an error; draining until closeAtMs
+        bool rejecting = false; ///< answered with an error; draining until closeAtMs
         qint64 closeAtMs = 0;
     };
 

@@ -53,7 +53,7 @@ QString cacheKey(const PatternPath &path)
 
 struct PatternCatalog::Data {
     QList<PatternInfo> patterns;
-    QHash<QString, qsizetype> index;   // pattern key -> position in patterns
+    QHash<QString, qsizetype> index; // pattern key -> position in patterns
     QHash<QString, QString> tileSource; // pattern key -> SVG text with placeholders
 };
 
@@ -68,10 +68,10 @@ std::optional<PatternPath> parsePatternPath(const QString &s, QString *error)
     static const QRegularExpression re(QStringLiteral("^([a-z0-9]+)-([a-z0-9]+)$"));
     const auto m = re.match(s);
     if (!m.hasMatch()) {
-        fail(error, s.isEmpty()
-                 ? QStringLiteral("pattern is empty; expected {patternKey}-{variantKey}")
-                 : QStringLiteral("pattern \"%1\" is not of the form {patternKey}-{variantKey} "
-                                  "with keys made of a-z and 0-9").arg(s.left(100)));
+        fail(error, s.isEmpty() ? QStringLiteral("pattern is empty; expected {patternKey}-{variantKey}")
+                                : QStringLiteral("pattern \"%1\" is not of the form {patternKey}-{variantKey} "
+                                                 "with keys made of a-z and 0-9")
+                                      .arg(s.left(100)));
         return std::nullopt;
     }
     return PatternPath{m.captured(1), m.captured(2)};
@@ -81,17 +81,15 @@ namespace {
 
 // Reads one variant: an object of colours (`bg` required), optionally based on a palette
 // named by "palette" whose colours it overrides.
-bool parseVariant(const QString &key, const QJsonObject &obj,
-                  const QHash<QString, PatternVariant> &palettes, PatternVariant *out,
-                  QString *error)
+bool parseVariant(const QString &key, const QJsonObject &obj, const QHash<QString, PatternVariant> &palettes,
+                  PatternVariant *out, QString *error)
 {
     PatternVariant v;
     const QString base = obj.value(QStringLiteral("palette")).toString();
     if (!base.isEmpty()) {
         const auto it = palettes.constFind(base);
         if (it == palettes.cend())
-            return fail(error, QStringLiteral("variant \"%1\" names unknown palette \"%2\"")
-                                   .arg(key, base));
+            return fail(error, QStringLiteral("variant \"%1\" names unknown palette \"%2\"").arg(key, base));
         v = *it;
     }
     v.key = key;
@@ -129,14 +127,13 @@ QByteArray substitute(const QString &source, const PatternVariant &variant)
 
 } // namespace
 
-std::optional<PatternCatalog> PatternCatalog::fromJson(const QByteArray &json,
-                                                       const QString &baseDir, QString *error)
+std::optional<PatternCatalog> PatternCatalog::fromJson(const QByteArray &json, const QString &baseDir, QString *error)
 {
     QJsonParseError parseError;
     const QJsonDocument doc = QJsonDocument::fromJson(json, &parseError);
     if (!doc.isObject()) {
-        fail(error, QStringLiteral("catalog.json: %1 at offset %2")
-                        .arg(parseError.errorString()).arg(parseError.offset));
+        fail(error,
+             QStringLiteral("catalog.json: %1 at offset %2").arg(parseError.errorString()).arg(parseError.offset));
         return std::nullopt;
     }
     const QJsonObject root = doc.object();
@@ -144,8 +141,8 @@ std::optional<PatternCatalog> PatternCatalog::fromJson(const QByteArray &json,
     QSize defaultSize = kDefaultPatternSize;
     const QJsonObject sizeObj = root.value(QStringLiteral("defaultSize")).toObject();
     if (!sizeObj.isEmpty())
-        defaultSize = QSize(sizeObj.value(QStringLiteral("width")).toInt(),
-                            sizeObj.value(QStringLiteral("height")).toInt());
+        defaultSize
+            = QSize(sizeObj.value(QStringLiteral("width")).toInt(), sizeObj.value(QStringLiteral("height")).toInt());
     if (defaultSize.width() < 1 || defaultSize.height() < 1) {
         fail(error, QStringLiteral("catalog.json: defaultSize must be positive"));
         return std::nullopt;
@@ -165,8 +162,7 @@ std::optional<PatternCatalog> PatternCatalog::fromJson(const QByteArray &json,
     for (const QString &k : std::as_const(keys)) {
         PatternVariant v;
         if (!palettesObj.contains(k)) {
-            fail(error, QStringLiteral("catalog.json: paletteOrder names unknown palette \"%1\"")
-                            .arg(k));
+            fail(error, QStringLiteral("catalog.json: paletteOrder names unknown palette \"%1\"").arg(k));
             return std::nullopt;
         }
         if (!parseVariant(k, palettesObj.value(k).toObject(), palettes, &v, error))
@@ -195,13 +191,11 @@ std::optional<PatternCatalog> PatternCatalog::fromJson(const QByteArray &json,
             return std::nullopt;
         }
         info.name = p.value(QStringLiteral("name")).toString(info.key);
-        info.tileSize = QSize(p.value(QStringLiteral("width")).toInt(),
-                              p.value(QStringLiteral("height")).toInt());
+        info.tileSize = QSize(p.value(QStringLiteral("width")).toInt(), p.value(QStringLiteral("height")).toInt());
         info.defaultSize = defaultSize;
-        if (info.tileSize.width() < 1 || info.tileSize.height() < 1
-            || info.tileSize.width() > kMaxTileSide || info.tileSize.height() > kMaxTileSide) {
-            fail(error, where + QStringLiteral(": width and height must be 1..%1 px")
-                                    .arg(kMaxTileSide));
+        if (info.tileSize.width() < 1 || info.tileSize.height() < 1 || info.tileSize.width() > kMaxTileSide
+            || info.tileSize.height() > kMaxTileSide) {
+            fail(error, where + QStringLiteral(": width and height must be 1..%1 px").arg(kMaxTileSide));
             return std::nullopt;
         }
 
@@ -214,8 +208,7 @@ std::optional<PatternCatalog> PatternCatalog::fromJson(const QByteArray &json,
             }
             QFile f(QDir(baseDir).filePath(tile));
             if (!f.open(QIODevice::ReadOnly)) {
-                fail(error, where + QStringLiteral(": cannot read %1: %2")
-                                        .arg(f.fileName(), f.errorString()));
+                fail(error, where + QStringLiteral(": cannot read %1: %2").arg(f.fileName(), f.errorString()));
                 return std::nullopt;
             }
             source = QString::fromUtf8(f.readAll());
@@ -236,8 +229,7 @@ std::optional<PatternCatalog> PatternCatalog::fromJson(const QByteArray &json,
                 PatternVariant v;
                 if (item.isString()) {
                     if (!palettes.contains(item.toString())) {
-                        fail(error, where + QStringLiteral(": unknown palette \"%1\"")
-                                                .arg(item.toString()));
+                        fail(error, where + QStringLiteral(": unknown palette \"%1\"").arg(item.toString()));
                         return std::nullopt;
                     }
                     v = palettes.value(item.toString());
@@ -266,8 +258,7 @@ std::optional<PatternCatalog> PatternCatalog::fromJson(const QByteArray &json,
             seen << v.key;
             for (const QString &name : std::as_const(info.placeholders)) {
                 if (!v.colors.contains(name)) {
-                    fail(error, where + QStringLiteral(": variant \"%1\" lacks colour \"%2\"")
-                                            .arg(v.key, name));
+                    fail(error, where + QStringLiteral(": variant \"%1\" lacks colour \"%2\"").arg(v.key, name));
                     return std::nullopt;
                 }
             }
@@ -323,8 +314,7 @@ const PatternInfo *PatternCatalog::pattern(const QString &patternKey) const
     return it == m_data->index.cend() ? nullptr : &m_data->patterns.at(*it);
 }
 
-std::optional<PatternVariant> PatternCatalog::find(const QString &patternKey,
-                                                   const QString &variantKey) const
+std::optional<PatternVariant> PatternCatalog::find(const QString &patternKey, const QString &variantKey) const
 {
     const PatternInfo *info = pattern(patternKey);
     if (!info)
@@ -339,8 +329,7 @@ PatternLookup PatternCatalog::lookup(const PatternPath &path) const
 {
     if (!pattern(path.patternKey))
         return PatternLookup::UnknownPattern;
-    return find(path.patternKey, path.variantKey) ? PatternLookup::Found
-                                                   : PatternLookup::UnknownVariant;
+    return find(path.patternKey, path.variantKey) ? PatternLookup::Found : PatternLookup::UnknownVariant;
 }
 
 QByteArray PatternCatalog::tileSvg(const PatternPath &path) const
@@ -384,8 +373,7 @@ QImage PatternCatalog::tileImage(const PatternPath &path) const
         // without a seam (the tile is a torus).
         for (int dy = -1; dy <= 1; ++dy)
             for (int dx = -1; dx <= 1; ++dx)
-                renderer.render(&painter, QRectF(QPointF(dx * ts.width(), dy * ts.height()),
-                                                 QSizeF(ts)));
+                renderer.render(&painter, QRectF(QPointF(dx * ts.width(), dy * ts.height()), QSizeF(ts)));
     }
 
     QMutexLocker lock(&m_cache->mutex);
@@ -405,8 +393,7 @@ QImage PatternCatalog::tileImage(const PatternPath &path) const
 
 QImage renderPattern(const PatternCatalog &catalog, const PatternPath &path, QSize size)
 {
-    if (size.width() < 1 || size.height() < 1 || size.width() > kMaxSide
-        || size.height() > kMaxSide)
+    if (size.width() < 1 || size.height() < 1 || size.width() > kMaxSide || size.height() > kMaxSide)
         return {};
     const QImage tile = catalog.tileImage(path);
     if (tile.isNull())

@@ -23,17 +23,17 @@ inline constexpr QSize kDefaultPatternSize{1000, 525};
 /// the tile's placeholders, keyed by placeholder name without braces ("bg", "fg", "accent").
 struct PatternVariant {
     QString key;
-    QString name;                  ///< human-readable name, e.g. "Sunset"
-    QMap<QString, QColor> colors;  ///< opaque colours; "bg" is always present
+    QString name; ///< human-readable name, e.g. "Sunset"
+    QMap<QString, QColor> colors; ///< opaque colours; "bg" is always present
 };
 
 /// One pattern of the catalog as listed by `GET /api/v1/patterns`.
 struct PatternInfo {
-    QString key;                      ///< `[a-z0-9]+`
-    QString name;                     ///< human-readable name, e.g. "Diagonal lines"
-    QSize tileSize;                   ///< size of one tile in px (the SVG's user units)
-    QStringList placeholders;         ///< colour placeholders the tile uses ("bg", "fg", ...)
-    QList<PatternVariant> variants;   ///< in catalog order
+    QString key; ///< `[a-z0-9]+`
+    QString name; ///< human-readable name, e.g. "Diagonal lines"
+    QSize tileSize; ///< size of one tile in px (the SVG's user units)
+    QStringList placeholders; ///< colour placeholders the tile uses ("bg", "fg", ...)
+    QList<PatternVariant> variants; ///< in catalog order
     QSize defaultSize = kDefaultPatternSize;
 };
 
@@ -114,7 +114,6 @@ private:
 /// Returns a QImage::Format_RGB32 image, or a null QImage when the path is unknown in the
 /// catalog or the size is out of range (callers check lookup() and limits first to answer
 /// 404/400/402).
-QImage renderPattern(const PatternCatalog &catalog, const PatternPath &path,
-                     QSize size = kDefaultPatternSize);
+QImage renderPattern(const PatternCatalog &catalog, const PatternPath &path, QSize size = kDefaultPatternSize);
 
 } // namespace imprint::render

@@ -14,17 +14,17 @@ namespace imprint::render {
 /// Every code a render stage reports. The wire names (renderErrorCodeName()) are the
 /// problem+json `code` values clients see.
 enum class RenderErrorCode {
-    InvalidTemplate,       ///< invalid_template: the document is malformed
-    InvalidVariable,       ///< invalid_variable: a value does not fit its variable's type
-    UnknownVariable,       ///< unknown_variable: a tweak or page value names no variable
-    ValueTooLong,          ///< value_too_long: a variable value is over its length limit
-    TooDeep,               ///< too_deep: elements nest deeper than the limit
-    TooManyNodes,          ///< too_many_nodes: more elements than the limit
-    InvalidSize,           ///< invalid_size: width/height out of range
-    InvalidEngine,         ///< invalid_engine: an engine name the pipeline does not know
-    InvalidEmojiType,      ///< invalid_emoji_type: an emoji set the renderer does not have
-    RenderBudgetExceeded,  ///< render_budget_exceeded: the render would cost more than allowed
-    EncodeFailed,          ///< encode_failed: the encoder failed (our fault, not the input's)
+    InvalidTemplate, ///< invalid_template: the document is malformed
+    InvalidVariable, ///< invalid_variable: a value does not fit its variable's type
+    UnknownVariable, ///< unknown_variable: a tweak or page value names no variable
+    ValueTooLong, ///< value_too_long: a variable value is over its length limit
+    TooDeep, ///< too_deep: elements nest deeper than the limit
+    TooManyNodes, ///< too_many_nodes: more elements than the limit
+    InvalidSize, ///< invalid_size: width/height out of range
+    InvalidEngine, ///< invalid_engine: an engine name the pipeline does not know
+    InvalidEmojiType, ///< invalid_emoji_type: an emoji set the renderer does not have
+    RenderBudgetExceeded, ///< render_budget_exceeded: the render would cost more than allowed
+    EncodeFailed, ///< encode_failed: the encoder failed (our fault, not the input's)
 };
 
 /// The codes' wire names.

@@ -1,11 +1,11 @@
 #include "server/render/pipeline.h"
 
-#include "server/render/resources/emoji.h"
-#include "server/render/encode/encode.h"
 #include "server/render/backends/html.h"
 #include "server/render/backends/raster.h"
-#include "server/render/render_budget.h"
 #include "server/render/backends/svg.h"
+#include "server/render/encode/encode.h"
+#include "server/render/render_budget.h"
+#include "server/render/resources/emoji.h"
 #include "server/render/text/text_engine.h"
 
 #include <QElapsedTimer>
@@ -95,8 +95,7 @@ QString contentTypeFor(OutputFormat format)
     return {};
 }
 
-std::optional<LaidOutDocument> layOut(const RenderRequest &request, RenderError *error,
-                                      RenderTimings *timings)
+std::optional<LaidOutDocument> layOut(const RenderRequest &request, RenderError *error, RenderTimings *timings)
 {
     RenderError local;
     RenderError &err = error ? *error : local;
@@ -115,14 +114,15 @@ std::optional<LaidOutDocument> layOut(const RenderRequest &request, RenderError 
 
     // The request's engine, else the template's rendererType when it names one, else the default.
     const QString engineText = request.engine.trimmed().toLower();
-    const QString chosen = !engineText.isEmpty() ? engineText
-        : tmpl.source.contains(QLatin1String("rendererType")) ? tmpl.rendererType.toLower()
-                                                               : engineName(kDefaultEngine);
+    const QString chosen = !engineText.isEmpty()                                 ? engineText
+                           : tmpl.source.contains(QLatin1String("rendererType")) ? tmpl.rendererType.toLower()
+                                                                                 : engineName(kDefaultEngine);
     const auto engine = parseEngine(chosen);
     if (!engine) {
-        err = makeError(QStringLiteral("engine"),
-                        QStringLiteral("unknown engine '%1' (%2)").arg(chosen, engineNames().join(QStringLiteral(", "))),
-                        renderErrorCodeName(RenderErrorCode::InvalidEngine));
+        err = makeError(
+            QStringLiteral("engine"),
+            QStringLiteral("unknown engine '%1' (%2)").arg(chosen, engineNames().join(QStringLiteral(", "))),
+            renderErrorCodeName(RenderErrorCode::InvalidEngine));
         return std::nullopt;
     }
     // The request's emojiType, else the template's.
@@ -139,8 +139,7 @@ std::optional<LaidOutDocument> layOut(const RenderRequest &request, RenderError 
 
     const int width = request.width > 0 ? request.width : tmpl.width;
     const int height = request.height > 0 ? request.height : tmpl.height;
-    if (request.width < 0 || request.height < 0 || width <= 0 || height <= 0 || width > kMaxSide
-        || height > kMaxSide) {
+    if (request.width < 0 || request.height < 0 || width <= 0 || height <= 0 || width > kMaxSide || height > kMaxSide) {
         err = makeError(request.width != 0 || request.height != 0 ? QStringLiteral("width") : QStringLiteral("root"),
                         QStringLiteral("image size %1×%2 px is outside 1–%3 px").arg(width).arg(height).arg(kMaxSide),
                         renderErrorCodeName(RenderErrorCode::InvalidSize));
@@ -221,8 +220,9 @@ std::optional<RenderResult> render(const RenderRequest &request, RenderError *er
             }
         }
         if (request.format == OutputFormat::Svg) {
-            result.bytes = encodeSvg(doc->size, [&](QPainter &p) { paintHtml(p, html, doc->size, htmlOptions, &result.warnings); },
-                                     doc->tmpl->name);
+            result.bytes = encodeSvg(
+                doc->size, [&](QPainter &p) { paintHtml(p, html, doc->size, htmlOptions, &result.warnings); },
+                doc->tmpl->name);
             result.timings.paint = elapsedMs(timer);
         } else {
             const QImage image = renderHtmlImage(html, doc->size, htmlOptions, &result.warnings);
@@ -235,12 +235,12 @@ std::optional<RenderResult> render(const RenderRequest &request, RenderError *er
     } else if (request.format == OutputFormat::Svg) {
         // The SVG device records the drawing as it happens: paint and encode are one step.
         const EmojiSet emoji = parseEmojiSet(doc->emojiType).value_or(EmojiSet::Twemoji);
-        result.bytes = encodeSvg(doc->size, [&](QPainter &p) { paintBoxTree(p, doc->layout, emoji, &result.warnings); },
-                                 doc->tmpl->name);
+        result.bytes = encodeSvg(
+            doc->size, [&](QPainter &p) { paintBoxTree(p, doc->layout, emoji, &result.warnings); }, doc->tmpl->name);
         result.timings.paint = elapsedMs(timer);
     } else {
-        const QImage image = paintToImage(doc->layout, doc->size, parseEmojiSet(doc->emojiType).value_or(EmojiSet::Twemoji),
-                                          &result.warnings);
+        const QImage image = paintToImage(doc->layout, doc->size,
+                                          parseEmojiSet(doc->emojiType).value_or(EmojiSet::Twemoji), &result.warnings);
         result.timings.paint = elapsedMs(timer);
         result.bytes = request.format == OutputFormat::Png
                            ? encodePng(image, {}, &encodeError)

@@ -3,9 +3,9 @@
 // tree → layout → paint → encode. Thread-safe: concurrent render() calls share only the
 // text module's caches, which are per thread.
 
+#include "server/render/document/template.h"
 #include "server/render/layout/layout.h"
 #include "server/render/render_budget.h"
-#include "server/render/document/template.h"
 
 #include <QByteArray>
 #include <QJsonArray>
@@ -29,10 +29,10 @@ QString contentTypeFor(OutputFormat format);
 
 /// What to render.
 struct RenderRequest {
-    QJsonObject document;                 ///< template document or bare element tree (when `parsed` is null)
+    QJsonObject document; ///< template document or bare element tree (when `parsed` is null)
     std::shared_ptr<const Template> parsed; ///< an already parsed template (skips parsing)
-    QJsonObject pageValues;               ///< the page's variable values, name → value
-    QJsonObject tweaks;                   ///< per-request overrides, name → value
+    QJsonObject pageValues; ///< the page's variable values, name → value
+    QJsonObject tweaks; ///< per-request overrides, name → value
     /// The engine's wire name, any case (render::parseEngine()). Empty: the template's
     /// `rendererType` when the document names one, else kDefaultEngine.
     QString engine;
@@ -40,9 +40,9 @@ struct RenderRequest {
     /// (default twemoji). Anything else is an error with code `invalid_emoji_type`.
     QString emojiType;
     OutputFormat format = OutputFormat::Png;
-    int width = 0, height = 0;            ///< px, 0 = the template's size
-    int quality = 90;                     ///< WebP lossy quality 1–100
-    bool lossless = false;                ///< WebP lossless
+    int width = 0, height = 0; ///< px, 0 = the template's size
+    int quality = 90; ///< WebP lossy quality 1–100
+    bool lossless = false; ///< WebP lossless
     ImageLoader imageLoader = loadDataUrlImage;
     TemplateLimits limits;
     RenderBudget budget;
@@ -50,7 +50,7 @@ struct RenderRequest {
 
 /// Wall-clock time of each stage in ms.
 struct RenderTimings {
-    double parse = 0;   ///< template parsing, variables, styled tree
+    double parse = 0; ///< template parsing, variables, styled tree
     double layout = 0;
     double paint = 0;
     double encode = 0;
@@ -61,9 +61,9 @@ struct RenderTimings {
 struct RenderResult {
     QByteArray bytes;
     QString contentType;
-    QSize size;                           ///< px
+    QSize size; ///< px
     RenderTimings timings;
-    QStringList warnings;                 ///< unsupported CSS, unloadable images, ...
+    QStringList warnings; ///< unsupported CSS, unloadable images, ...
 };
 
 /// A template turned into a laid-out tree (the stages before paint), for the layout
@@ -72,10 +72,10 @@ struct LaidOutDocument {
     std::shared_ptr<const Template> tmpl;
     std::unique_ptr<Node> root;
     LayoutBox layout;
-    QSize size;                           ///< px
-    Engine engine = kDefaultEngine;       ///< the engine that will paint it
-    QString emojiType;                    ///< the resolved emoji set (twemoji, openmoji, noto)
-    QHash<QString, QString> values;       ///< the resolved variable values (the html engine's {{name}})
+    QSize size; ///< px
+    Engine engine = kDefaultEngine; ///< the engine that will paint it
+    QString emojiType; ///< the resolved emoji set (twemoji, openmoji, noto)
+    QHash<QString, QString> values; ///< the resolved variable values (the html engine's {{name}})
     QStringList warnings;
 };
 

@@ -62,31 +62,36 @@ std::optional<RenderError> checkEffectBudget(const LayoutBox &root, QSize canvas
                            QStringLiteral("the render draws %1 blurred shadow layers; at most %2 are allowed")
                                .arg(cost.layers)
                                .arg(budget.maxEffectLayers));
-    const double maxArea = budget.blurredAreaPerCanvas * canvas.width() * canvas.height() + double(budget.blurredAreaBase);
+    const double maxArea
+        = budget.blurredAreaPerCanvas * canvas.width() * canvas.height() + double(budget.blurredAreaBase);
     if (cost.area > maxArea)
-        return budgetError(QStringLiteral("effects"),
-                           QStringLiteral("the render's shadows blur %1 megapixels; at most %2 are allowed for a %3×%4 px image")
-                               .arg(cost.area / 1e6, 0, 'f', 1)
-                               .arg(maxArea / 1e6, 0, 'f', 1)
-                               .arg(canvas.width())
-                               .arg(canvas.height()));
+        return budgetError(
+            QStringLiteral("effects"),
+            QStringLiteral("the render's shadows blur %1 megapixels; at most %2 are allowed for a %3×%4 px image")
+                .arg(cost.area / 1e6, 0, 'f', 1)
+                .arg(maxArea / 1e6, 0, 'f', 1)
+                .arg(canvas.width())
+                .arg(canvas.height()));
     return std::nullopt;
 }
 
-std::optional<RenderError> checkHtmlBudget(const QString &html, int maxElements, int maxDepth, const RenderBudget &budget)
+std::optional<RenderError> checkHtmlBudget(const QString &html, int maxElements, int maxDepth,
+                                           const RenderBudget &budget)
 {
     const auto nesting = htmlNesting(html, maxElements);
     if (!nesting)
         return budgetError(QStringLiteral("html"),
                            QStringLiteral("the html has more than %1 elements").arg(maxElements));
     if (nesting->depth > maxDepth)
-        return budgetError(QStringLiteral("html"), QStringLiteral("the html nests elements %1 deep; at most %2 levels are allowed")
-                                                       .arg(nesting->depth)
-                                                       .arg(maxDepth));
+        return budgetError(QStringLiteral("html"),
+                           QStringLiteral("the html nests elements %1 deep; at most %2 levels are allowed")
+                               .arg(nesting->depth)
+                               .arg(maxDepth));
     if (nesting->tables > budget.maxHtmlTableNesting)
-        return budgetError(QStringLiteral("html"), QStringLiteral("the html nests tables %1 deep; at most %2 levels are allowed")
-                                                       .arg(nesting->tables)
-                                                       .arg(budget.maxHtmlTableNesting));
+        return budgetError(QStringLiteral("html"),
+                           QStringLiteral("the html nests tables %1 deep; at most %2 levels are allowed")
+                               .arg(nesting->tables)
+                               .arg(budget.maxHtmlTableNesting));
     return std::nullopt;
 }
 

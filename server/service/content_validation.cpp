@@ -31,11 +31,13 @@ store::TemplateValidator templateValidator()
             return invalidTemplate(QStringLiteral("document.") + err.field,
                                    QStringLiteral("Template is invalid at '%1': %2").arg(err.field, err.message));
         if (!render::parseEngine(tmpl->rendererType.toLower()))
-            return invalidTemplate(QStringLiteral("document.rendererType"),
-                                   QStringLiteral("rendererType must be %1.").arg(common::orList(render::engineNames())));
+            return invalidTemplate(
+                QStringLiteral("document.rendererType"),
+                QStringLiteral("rendererType must be %1.").arg(common::orList(render::engineNames())));
         if (!render::parseEmojiSet(tmpl->emojiType))
-            return invalidTemplate(QStringLiteral("document.emojiType"),
-                                   QStringLiteral("emojiType must be %1.").arg(common::orList(render::emojiSetNames())));
+            return invalidTemplate(
+                QStringLiteral("document.emojiType"),
+                QStringLiteral("emojiType must be %1.").arg(common::orList(render::emojiSetNames())));
         return std::nullopt;
     };
 }

@@ -12,9 +12,9 @@ QJsonValue isoOrNull(qint64 ms)
 
 QJsonObject keyJson(const store::ApiKey &key)
 {
-    QJsonValue createdBy = key.createdByEmail.isEmpty()
-        ? (key.createdBy.isEmpty() ? QJsonValue(QStringLiteral("cli")) : QJsonValue(key.createdBy))
-        : QJsonValue(key.createdByEmail);
+    QJsonValue createdBy = key.createdByEmail.isEmpty() ? (key.createdBy.isEmpty() ? QJsonValue(QStringLiteral("cli"))
+                                                                                   : QJsonValue(key.createdBy))
+                                                        : QJsonValue(key.createdByEmail);
     return QJsonObject{
         {QStringLiteral("id"), key.id},
         {QStringLiteral("name"), key.name},

@@ -70,8 +70,7 @@ std::optional<PlanLimits> Config::plan(const QString &plan) const
     if (!v.isObject())
         return std::nullopt;
     const QJsonObject o = v.toObject();
-    return PlanLimits{o.value(QStringLiteral("maxWidth")).toInt(),
-                      o.value(QStringLiteral("maxHeight")).toInt()};
+    return PlanLimits{o.value(QStringLiteral("maxWidth")).toInt(), o.value(QStringLiteral("maxHeight")).toInt()};
 }
 
 QStringList Config::planNames() const
@@ -86,46 +85,60 @@ int Config::httpInt(const char *key, int fallback) const
     return m_json.value(QStringLiteral("http")).toObject().value(QLatin1String(key)).toInt(fallback);
 }
 
-int Config::maxConnections() const { return httpInt("maxConnections", 1024); }
-int Config::idleTimeoutMs() const { return httpInt("idleTimeoutMs", 30000); }
-int Config::requestTimeoutMs() const { return httpInt("requestTimeoutMs", 10000); }
-int Config::workerQueueLimit() const { return httpInt("workerQueueLimit", 64); }
+int Config::maxConnections() const
+{
+    return httpInt("maxConnections", 1024);
+}
+int Config::idleTimeoutMs() const
+{
+    return httpInt("idleTimeoutMs", 30000);
+}
+int Config::requestTimeoutMs() const
+{
+    return httpInt("requestTimeoutMs", 10000);
+}
+int Config::workerQueueLimit() const
+{
+    return httpInt("workerQueueLimit", 64);
+}
 
 qint64 Config::maxBodyBytes() const
 {
-    return qint64(m_json.value(QStringLiteral("http")).toObject()
-                      .value(QStringLiteral("maxBodyBytes")).toDouble(1048576));
+    return qint64(
+        m_json.value(QStringLiteral("http")).toObject().value(QStringLiteral("maxBodyBytes")).toDouble(1048576));
 }
 
 int Config::sessionLifetimeHours() const
 {
-    return m_json.value(QStringLiteral("auth")).toObject()
-        .value(QStringLiteral("sessionLifetimeHours")).toInt(336);
+    return m_json.value(QStringLiteral("auth")).toObject().value(QStringLiteral("sessionLifetimeHours")).toInt(336);
 }
 
 int Config::loginFailureLimit() const
 {
-    return m_json.value(QStringLiteral("auth")).toObject()
-        .value(QStringLiteral("loginFailureLimit")).toInt(10);
+    return m_json.value(QStringLiteral("auth")).toObject().value(QStringLiteral("loginFailureLimit")).toInt(10);
 }
 
 int Config::loginFailureWindowSeconds() const
 {
-    return m_json.value(QStringLiteral("auth")).toObject()
-        .value(QStringLiteral("loginFailureWindowSeconds")).toInt(900);
+    return m_json.value(QStringLiteral("auth"))
+        .toObject()
+        .value(QStringLiteral("loginFailureWindowSeconds"))
+        .toInt(900);
 }
 
 qint64 Config::patternCacheBytes() const
 {
-    return qint64(m_json.value(QStringLiteral("render")).toObject()
-                      .value(QStringLiteral("patternCacheBytes")).toDouble(64.0 * 1024 * 1024));
+    return qint64(m_json.value(QStringLiteral("render"))
+                      .toObject()
+                      .value(QStringLiteral("patternCacheBytes"))
+                      .toDouble(64.0 * 1024 * 1024));
 }
 
 QStringList Config::imageHostAllowlist() const
 {
     QStringList hosts;
-    const QJsonArray a = m_json.value(QStringLiteral("render")).toObject()
-                             .value(QStringLiteral("imageHostAllowlist")).toArray();
+    const QJsonArray a
+        = m_json.value(QStringLiteral("render")).toObject().value(QStringLiteral("imageHostAllowlist")).toArray();
     for (const QJsonValue &v : a)
         hosts << v.toString().toLower();
     return hosts;

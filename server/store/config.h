@@ -65,7 +65,9 @@ public:
     const QJsonObject &json() const { return m_json; }
 
 private:
-    explicit Config(QJsonObject json) : m_json(std::move(json)) {}
+    explicit Config(QJsonObject json)
+        : m_json(std::move(json))
+    { }
     int httpInt(const char *key, int fallback) const;
 
     QJsonObject m_json;

@@ -28,7 +28,7 @@ const QString kTemplateColumns = QStringLiteral("id, space_id, name, document, c
 
 TemplateRecord templateFrom(const QSqlQuery &q)
 {
-    return TemplateRecord{q.value(0).toString(), q.value(1).toString(), q.value(2).toString(),
+    return TemplateRecord{q.value(0).toString(),   q.value(1).toString(),   q.value(2).toString(),
                           parseObject(q.value(3)), q.value(4).toLongLong(), q.value(5).toLongLong()};
 }
 
@@ -51,25 +51,31 @@ PageRecord pageFrom(const QSqlQuery &q)
 
 QJsonObject pageToJson(const PageRecord &p)
 {
-    return QJsonObject{{QStringLiteral("id"), p.id}, {QStringLiteral("templateId"), p.templateId},
-                       {QStringLiteral("name"), p.name}, {QStringLiteral("variables"), p.variables},
+    return QJsonObject{{QStringLiteral("id"), p.id},
+                       {QStringLiteral("templateId"), p.templateId},
+                       {QStringLiteral("name"), p.name},
+                       {QStringLiteral("variables"), p.variables},
                        {QStringLiteral("updatedAt"), double(p.updatedAt)}};
 }
 
 QJsonObject templateToJson(const TemplateRecord &t)
 {
-    return QJsonObject{{QStringLiteral("id"), t.id}, {QStringLiteral("name"), t.name},
-                       {QStringLiteral("document"), t.document}, {QStringLiteral("updatedAt"), double(t.updatedAt)}};
+    return QJsonObject{{QStringLiteral("id"), t.id},
+                       {QStringLiteral("name"), t.name},
+                       {QStringLiteral("document"), t.document},
+                       {QStringLiteral("updatedAt"), double(t.updatedAt)}};
 }
 
 ServiceError templateMissing(const QString &id)
 {
-    return ServiceError::notFound(QStringLiteral("template_not_found"), QStringLiteral("Template '%1' was not found in this space.").arg(id));
+    return ServiceError::notFound(QStringLiteral("template_not_found"),
+                                  QStringLiteral("Template '%1' was not found in this space.").arg(id));
 }
 
 ServiceError pageMissing(const QString &id)
 {
-    return ServiceError::notFound(QStringLiteral("page_not_found"), QStringLiteral("Page '%1' was not found in this space.").arg(id));
+    return ServiceError::notFound(QStringLiteral("page_not_found"),
+                                  QStringLiteral("Page '%1' was not found in this space.").arg(id));
 }
 
 // Page variable values are strings or numbers, bounded like request tweaks.
@@ -78,7 +84,7 @@ std::optional<ServiceError> checkVariableShapes(const QJsonObject &variables)
     for (auto it = variables.begin(); it != variables.end(); ++it) {
         if (!it.value().isString() && !it.value().isDouble())
             return ServiceError::invalid(QStringLiteral("invalid_variable"), QStringLiteral("variables.") + it.key(),
-                           QStringLiteral("Variable '%1' must be a string or a number.").arg(it.key()));
+                                         QStringLiteral("Variable '%1' must be a string or a number.").arg(it.key()));
     }
     return std::nullopt;
 }
@@ -90,16 +96,19 @@ std::optional<ServiceError> checkVariableShapes(const QJsonObject &variables)
 bool TemplateRepository::insert(const TemplateRecord &t)
 {
     QSqlQuery q(m_db.connection());
-    return sql::run(q, QStringLiteral("INSERT INTO templates (id, space_id, name, document, created_at, updated_at)"
-                                 " VALUES (?, ?, ?, ?, ?, ?)"),
-               t.id, t.spaceId, t.name, compact(t.document), t.createdAt, t.updatedAt);
+    return sql::run(q,
+                    QStringLiteral("INSERT INTO templates (id, space_id, name, document, created_at, updated_at)"
+                                   " VALUES (?, ?, ?, ?, ?, ?)"),
+                    t.id, t.spaceId, t.name, compact(t.document), t.createdAt, t.updatedAt);
 }
 
 bool TemplateRepository::update(const TemplateRecord &t, bool *found)
 {
     QSqlQuery q(m_db.connection());
-    if (!sql::run(q, QStringLiteral("UPDATE templates SET name = ?, document = ?, updated_at = ? WHERE id = ? AND space_id = ?"),
-             t.name, compact(t.document), t.updatedAt, t.id, t.spaceId))
+    if (!sql::run(
+            q,
+            QStringLiteral("UPDATE templates SET name = ?, document = ?, updated_at = ? WHERE id = ? AND space_id = ?"),
+            t.name, compact(t.document), t.updatedAt, t.id, t.spaceId))
         return false;
     *found = q.numRowsAffected() > 0;
     return true;
@@ -130,8 +139,10 @@ std::optional<TemplateRecord> TemplateRepository::byId(const QString &spaceId, c
 std::optional<QList<TemplateRecord>> TemplateRepository::list(const QString &spaceId)
 {
     QSqlQuery q(m_db.connection());
-    if (!sql::run(q, QStringLiteral("SELECT %1 FROM templates WHERE space_id = ? ORDER BY created_at, id").arg(kTemplateColumns),
-             spaceId))
+    if (!sql::run(
+            q,
+            QStringLiteral("SELECT %1 FROM templates WHERE space_id = ? ORDER BY created_at, id").arg(kTemplateColumns),
+            spaceId))
         return std::nullopt;
     QList<TemplateRecord> out;
     while (q.next())
@@ -150,17 +161,20 @@ std::optional<int> TemplateRepository::pageCount(const QString &id)
 bool PageRepository::insert(const PageRecord &p)
 {
     QSqlQuery q(m_db.connection());
-    return sql::run(q, QStringLiteral("INSERT INTO pages (id, space_id, template_id, name, variables, created_at, updated_at)"
-                                 " VALUES (?, ?, ?, ?, ?, ?, ?)"),
-               p.id, p.spaceId, p.templateId, p.name, compact(p.variables), p.createdAt, p.updatedAt);
+    return sql::run(
+        q,
+        QStringLiteral("INSERT INTO pages (id, space_id, template_id, name, variables, created_at, updated_at)"
+                       " VALUES (?, ?, ?, ?, ?, ?, ?)"),
+        p.id, p.spaceId, p.templateId, p.name, compact(p.variables), p.createdAt, p.updatedAt);
 }
 
 bool PageRepository::update(const PageRecord &p, bool *found)
 {
     QSqlQuery q(m_db.connection());
-    if (!sql::run(q, QStringLiteral("UPDATE pages SET template_id = ?, name = ?, variables = ?, updated_at = ?"
-                               " WHERE id = ? AND space_id = ?"),
-             p.templateId, p.name, compact(p.variables), p.updatedAt, p.id, p.spaceId))
+    if (!sql::run(q,
+                  QStringLiteral("UPDATE pages SET template_id = ?, name = ?, variables = ?, updated_at = ?"
+                                 " WHERE id = ? AND space_id = ?"),
+                  p.templateId, p.name, compact(p.variables), p.updatedAt, p.id, p.spaceId))
         return false;
     *found = q.numRowsAffected() > 0;
     return true;
@@ -192,9 +206,11 @@ std::optional<PageRecord> PageRepository::byId(const QString &spaceId, const QSt
 std::optional<QList<PageRecord>> PageRepository::list(const QString &spaceId)
 {
     QSqlQuery q(m_db.connection());
-    if (!sql::run(q, QStringLiteral("SELECT %1 FROM pages p LEFT JOIN published_pages pp ON pp.page_id = p.id"
-                               " WHERE p.space_id = ? ORDER BY p.created_at, p.id").arg(kPageColumns),
-             spaceId))
+    if (!sql::run(q,
+                  QStringLiteral("SELECT %1 FROM pages p LEFT JOIN published_pages pp ON pp.page_id = p.id"
+                                 " WHERE p.space_id = ? ORDER BY p.created_at, p.id")
+                      .arg(kPageColumns),
+                  spaceId))
         return std::nullopt;
     QList<PageRecord> out;
     while (q.next())
@@ -210,15 +226,19 @@ bool PublishedPageRepository::upsert(const PublishedPage &s)
     // DELETE + INSERT instead of an upsert clause: portable across SQLite and PostgreSQL;
     // the caller holds a transaction so readers never see the gap.
     return sql::run(q, QStringLiteral("DELETE FROM published_pages WHERE page_id = ?"), s.pageId)
-        && sql::run(q, QStringLiteral("INSERT INTO published_pages (page_id, space_id, snapshot, published_at) VALUES (?, ?, ?, ?)"),
+           && sql::run(
+               q,
+               QStringLiteral(
+                   "INSERT INTO published_pages (page_id, space_id, snapshot, published_at) VALUES (?, ?, ?, ?)"),
                s.pageId, s.spaceId, snapshot, s.publishedAt);
 }
 
 std::optional<PublishedPage> PublishedPageRepository::byPageId(const QString &pageId, bool *ok)
 {
     QSqlQuery q(m_db.connection());
-    const bool ran = sql::run(q, QStringLiteral("SELECT page_id, space_id, snapshot, published_at FROM published_pages WHERE page_id = ?"),
-                         pageId);
+    const bool ran = sql::run(
+        q, QStringLiteral("SELECT page_id, space_id, snapshot, published_at FROM published_pages WHERE page_id = ?"),
+        pageId);
     sql::setOk(ok, ran);
     if (!ran || !q.next())
         return std::nullopt;
@@ -247,11 +267,12 @@ std::optional<PublishedPage> PublishedPageRepository::byPageId(const QString &pa
 bool RenderRepository::insert(const RenderRecord &r)
 {
     QSqlQuery q(m_db.connection());
-    return sql::run(q, QStringLiteral("INSERT INTO renders (id, space_id, page_id, sha256, format, bytes, created_at)"
-                                 " VALUES (?, ?, ?, ?, ?, ?, ?)"),
-               r.id, r.spaceId.isEmpty() ? QVariant(QMetaType::fromType<QString>()) : QVariant(r.spaceId),
-               r.pageId.isEmpty() ? QVariant(QMetaType::fromType<QString>()) : QVariant(r.pageId), r.sha256, r.format,
-               r.bytes, nowMs());
+    return sql::run(q,
+                    QStringLiteral("INSERT INTO renders (id, space_id, page_id, sha256, format, bytes, created_at)"
+                                   " VALUES (?, ?, ?, ?, ?, ?, ?)"),
+                    r.id, r.spaceId.isEmpty() ? QVariant(QMetaType::fromType<QString>()) : QVariant(r.spaceId),
+                    r.pageId.isEmpty() ? QVariant(QMetaType::fromType<QString>()) : QVariant(r.pageId), r.sha256,
+                    r.format, r.bytes, nowMs());
 }
 
 std::optional<int> RenderRepository::count()
@@ -323,8 +344,9 @@ Result<Done> ContentService::deleteTemplate(const QString &spaceId, const QStrin
     if (!pages)
         return ServiceError::database();
     if (*pages > 0)
-        return ServiceError{ServiceError::Kind::Conflict, QStringLiteral("template_in_use"), QStringLiteral("id"),
-                            QStringLiteral("Template '%1' is used by %2 page(s); delete them first.").arg(id).arg(*pages)};
+        return ServiceError{
+            ServiceError::Kind::Conflict, QStringLiteral("template_in_use"), QStringLiteral("id"),
+            QStringLiteral("Template '%1' is used by %2 page(s); delete them first.").arg(id).arg(*pages)};
     bool found = false;
     Transaction tx(m_db);
     if (!tx.isOpen() || !TemplateRepository(m_db).remove(spaceId, id, &found))
@@ -508,9 +530,11 @@ Result<PublishedPage> ContentService::published(const QString &spaceId, const QS
         return ServiceError::database();
     if (!page)
         return pageMissing(pageId);
-    return ServiceError::notFound(QStringLiteral("page_not_published"),
-                    QStringLiteral("Page '%1' has not been published; publish it (POST /api/v1/pages/%1/publish)"
-                                   " or render with draft: true.").arg(pageId));
+    return ServiceError::notFound(
+        QStringLiteral("page_not_published"),
+        QStringLiteral("Page '%1' has not been published; publish it (POST /api/v1/pages/%1/publish)"
+                       " or render with draft: true.")
+            .arg(pageId));
 }
 
 } // namespace imprint::store

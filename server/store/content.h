@@ -20,9 +20,9 @@ namespace imprint::store {
 
 /// A stored template: its JSON document as given (docs/templates.md), validated when saved.
 struct TemplateRecord {
-    QString id;           ///< "tpl_…"
+    QString id; ///< "tpl_…"
     QString spaceId;
-    QString name;         ///< the document's "name", or "Untitled"
+    QString name; ///< the document's "name", or "Untitled"
     QJsonObject document;
     qint64 createdAt = 0; ///< epoch ms
     qint64 updatedAt = 0;
@@ -30,11 +30,11 @@ struct TemplateRecord {
 
 /// A stored page: a template plus variable values (docs/templates.md).
 struct PageRecord {
-    QString id;           ///< "pg_…"
+    QString id; ///< "pg_…"
     QString spaceId;
     QString templateId;
     QString name;
-    QJsonObject variables;  ///< name → value (string or number)
+    QJsonObject variables; ///< name → value (string or number)
     qint64 createdAt = 0;
     qint64 updatedAt = 0;
     qint64 publishedAt = 0; ///< 0 when never published (joined from published_pages)
@@ -44,19 +44,19 @@ struct PageRecord {
 struct PublishedPage {
     QString pageId;
     QString spaceId;
-    PageRecord page;          ///< the page as it was when published
-    TemplateRecord tmpl;      ///< its template as it was when published
-    qint64 publishedAt = 0;   ///< epoch ms
+    PageRecord page; ///< the page as it was when published
+    TemplateRecord tmpl; ///< its template as it was when published
+    qint64 publishedAt = 0; ///< epoch ms
 };
 
 /// One stored render (the renders table): which file a render produced, for audit and
 /// for garbage collection of DATA/files later.
 struct RenderRecord {
     QString id;
-    QString spaceId;   ///< empty for anonymous pattern renders
-    QString pageId;    ///< empty for pattern renders
+    QString spaceId; ///< empty for anonymous pattern renders
+    QString pageId; ///< empty for pattern renders
     QString sha256;
-    QString format;    ///< "png", "webp", "svg"
+    QString format; ///< "png", "webp", "svg"
     qint64 bytes = 0;
 };
 
@@ -64,7 +64,9 @@ struct RenderRecord {
 class TemplateRepository
 {
 public:
-    explicit TemplateRepository(const Database &db) : m_db(db) {}
+    explicit TemplateRepository(const Database &db)
+        : m_db(db)
+    { }
     bool insert(const TemplateRecord &t);
     /// False on SQL failure; *found whether a row of that space matched.
     bool update(const TemplateRecord &t, bool *found);
@@ -82,7 +84,9 @@ private:
 class PageRepository
 {
 public:
-    explicit PageRepository(const Database &db) : m_db(db) {}
+    explicit PageRepository(const Database &db)
+        : m_db(db)
+    { }
     bool insert(const PageRecord &p);
     bool update(const PageRecord &p, bool *found);
     bool remove(const QString &spaceId, const QString &id, bool *found);
@@ -98,7 +102,9 @@ private:
 class PublishedPageRepository
 {
 public:
-    explicit PublishedPageRepository(const Database &db) : m_db(db) {}
+    explicit PublishedPageRepository(const Database &db)
+        : m_db(db)
+    { }
     /// Inserts or replaces the snapshot of page.id.
     bool upsert(const PublishedPage &snapshot);
     std::optional<PublishedPage> byPageId(const QString &pageId, bool *ok = nullptr);
@@ -111,7 +117,9 @@ private:
 class RenderRepository
 {
 public:
-    explicit RenderRepository(const Database &db) : m_db(db) {}
+    explicit RenderRepository(const Database &db)
+        : m_db(db)
+    { }
     bool insert(const RenderRecord &r);
     /// Number of rows (tests, diagnostics).
     std::optional<int> count();
@@ -125,8 +133,8 @@ private:
 using TemplateValidator = std::function<std::optional<ServiceError>(const QJsonObject &document)>;
 /// Checks page variable values against a template document (unknown names, bad colours):
 /// std::nullopt when valid, else an Invalid ServiceError naming "variables.NAME".
-using VariablesValidator =
-    std::function<std::optional<ServiceError>(const QJsonObject &document, const QJsonObject &variables)>;
+using VariablesValidator
+    = std::function<std::optional<ServiceError>(const QJsonObject &document, const QJsonObject &variables)>;
 
 /// CRUD and publishing of templates and pages, always scoped to one space. Thread-safe
 /// as far as Database is (each thread its own connection).
@@ -134,7 +142,10 @@ class ContentService
 {
 public:
     ContentService(const Database &db, TemplateValidator validateTemplate, VariablesValidator validateVariables)
-        : m_db(db), m_validateTemplate(std::move(validateTemplate)), m_validateVariables(std::move(validateVariables)) {}
+        : m_db(db)
+        , m_validateTemplate(std::move(validateTemplate))
+        , m_validateVariables(std::move(validateVariables))
+    { }
 
     /// New template in `spaceId` from `document` (validated; Invalid otherwise). `actor`
     /// (user id or "cli") goes to the audit log.
@@ -180,7 +191,8 @@ public:
 private:
     /// Writes the publish snapshot of `page` with `tmpl` and its audit row; the caller
     /// holds the transaction. nullopt when a write failed.
-    std::optional<PublishedPage> writeSnapshot(const PageRecord &page, const TemplateRecord &tmpl, const QString &actor);
+    std::optional<PublishedPage> writeSnapshot(const PageRecord &page, const TemplateRecord &tmpl,
+                                               const QString &actor);
 
     const Database &m_db;
     TemplateValidator m_validateTemplate;

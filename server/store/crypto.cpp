@@ -31,8 +31,7 @@ bool initCrypto()
 
 QString randomBase62(int count)
 {
-    static constexpr char alphabet[] =
-        "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+    static constexpr char alphabet[] = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
     initCrypto();
     QString out;
     out.reserve(count);
@@ -68,8 +67,7 @@ QString newSessionToken()
 
 QString sha256Hex(const QString &text)
 {
-    return QString::fromLatin1(
-        QCryptographicHash::hash(text.toUtf8(), QCryptographicHash::Sha256).toHex());
+    return QString::fromLatin1(QCryptographicHash::hash(text.toUtf8(), QCryptographicHash::Sha256).toHex());
 }
 
 bool constantTimeEquals(const QByteArray &a, const QByteArray &b)

@@ -28,53 +28,59 @@ struct Migration {
 const std::vector<Migration> &migrations()
 {
     static const std::vector<Migration> list = {
-        {1, "accounts", {
-            "CREATE TABLE spaces (id TEXT PRIMARY KEY, name TEXT NOT NULL UNIQUE,"
-            " plan TEXT NOT NULL, created_at BIGINT NOT NULL)",
-            "CREATE TABLE users (id TEXT PRIMARY KEY, email TEXT NOT NULL UNIQUE,"
-            " password_hash TEXT NOT NULL, created_at BIGINT NOT NULL, updated_at BIGINT NOT NULL)",
-            "CREATE TABLE memberships (space_id TEXT NOT NULL REFERENCES spaces(id) ON DELETE CASCADE,"
-            " user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE, role TEXT NOT NULL,"
-            " created_at BIGINT NOT NULL, PRIMARY KEY (space_id, user_id))",
-            "CREATE TABLE sessions (id TEXT PRIMARY KEY, token_hash TEXT NOT NULL UNIQUE,"
-            " user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,"
-            " space_id TEXT NOT NULL REFERENCES spaces(id) ON DELETE CASCADE,"
-            " created_at BIGINT NOT NULL, expires_at BIGINT NOT NULL)",
-            "CREATE TABLE api_keys (id TEXT PRIMARY KEY,"
-            " space_id TEXT NOT NULL REFERENCES spaces(id) ON DELETE CASCADE,"
-            " name TEXT NOT NULL, prefix TEXT NOT NULL, token_hash TEXT NOT NULL UNIQUE,"
-            " created_by TEXT, created_at BIGINT NOT NULL, expires_at BIGINT,"
-            " last_used_at BIGINT, revoked_at BIGINT, revoked_by TEXT)",
-            "CREATE INDEX api_keys_space_active ON api_keys (space_id, revoked_at, created_at)",
-            "CREATE TABLE audit_log (id TEXT PRIMARY KEY, space_id TEXT, actor TEXT NOT NULL,"
-            " action TEXT NOT NULL, target TEXT, detail TEXT, created_at BIGINT NOT NULL)",
-        }},
-        {2, "content", {
-            "CREATE TABLE templates (id TEXT PRIMARY KEY,"
-            " space_id TEXT NOT NULL REFERENCES spaces(id) ON DELETE CASCADE,"
-            " name TEXT NOT NULL, document TEXT NOT NULL,"
-            " created_at BIGINT NOT NULL, updated_at BIGINT NOT NULL)",
-            "CREATE INDEX templates_space ON templates (space_id)",
-            "CREATE TABLE pages (id TEXT PRIMARY KEY,"
-            " space_id TEXT NOT NULL REFERENCES spaces(id) ON DELETE CASCADE,"
-            " template_id TEXT NOT NULL REFERENCES templates(id) ON DELETE CASCADE,"
-            " name TEXT NOT NULL, variables TEXT NOT NULL,"
-            " created_at BIGINT NOT NULL, updated_at BIGINT NOT NULL)",
-            "CREATE INDEX pages_space ON pages (space_id)",
-            "CREATE TABLE published_pages (page_id TEXT PRIMARY KEY REFERENCES pages(id) ON DELETE CASCADE,"
-            " space_id TEXT NOT NULL REFERENCES spaces(id) ON DELETE CASCADE,"
-            " snapshot TEXT NOT NULL, published_at BIGINT NOT NULL)",
-            "CREATE TABLE renders (id TEXT PRIMARY KEY,"
-            " space_id TEXT REFERENCES spaces(id) ON DELETE CASCADE, page_id TEXT,"
-            " sha256 TEXT NOT NULL, format TEXT NOT NULL, bytes BIGINT NOT NULL,"
-            " created_at BIGINT NOT NULL)",
-            "CREATE INDEX renders_sha256 ON renders (sha256)",
-        }},
-        {3, "lookup indexes", {
-            "CREATE INDEX sessions_user ON sessions (user_id)",
-            "CREATE INDEX memberships_user ON memberships (user_id)",
-            "CREATE INDEX audit_log_space_time ON audit_log (space_id, created_at)",
-        }},
+        {1,
+         "accounts",
+         {
+             "CREATE TABLE spaces (id TEXT PRIMARY KEY, name TEXT NOT NULL UNIQUE,"
+             " plan TEXT NOT NULL, created_at BIGINT NOT NULL)",
+             "CREATE TABLE users (id TEXT PRIMARY KEY, email TEXT NOT NULL UNIQUE,"
+             " password_hash TEXT NOT NULL, created_at BIGINT NOT NULL, updated_at BIGINT NOT NULL)",
+             "CREATE TABLE memberships (space_id TEXT NOT NULL REFERENCES spaces(id) ON DELETE CASCADE,"
+             " user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE, role TEXT NOT NULL,"
+             " created_at BIGINT NOT NULL, PRIMARY KEY (space_id, user_id))",
+             "CREATE TABLE sessions (id TEXT PRIMARY KEY, token_hash TEXT NOT NULL UNIQUE,"
+             " user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,"
+             " space_id TEXT NOT NULL REFERENCES spaces(id) ON DELETE CASCADE,"
+             " created_at BIGINT NOT NULL, expires_at BIGINT NOT NULL)",
+             "CREATE TABLE api_keys (id TEXT PRIMARY KEY,"
+             " space_id TEXT NOT NULL REFERENCES spaces(id) ON DELETE CASCADE,"
+             " name TEXT NOT NULL, prefix TEXT NOT NULL, token_hash TEXT NOT NULL UNIQUE,"
+             " created_by TEXT, created_at BIGINT NOT NULL, expires_at BIGINT,"
+             " last_used_at BIGINT, revoked_at BIGINT, revoked_by TEXT)",
+             "CREATE INDEX api_keys_space_active ON api_keys (space_id, revoked_at, created_at)",
+             "CREATE TABLE audit_log (id TEXT PRIMARY KEY, space_id TEXT, actor TEXT NOT NULL,"
+             " action TEXT NOT NULL, target TEXT, detail TEXT, created_at BIGINT NOT NULL)",
+         }},
+        {2,
+         "content",
+         {
+             "CREATE TABLE templates (id TEXT PRIMARY KEY,"
+             " space_id TEXT NOT NULL REFERENCES spaces(id) ON DELETE CASCADE,"
+             " name TEXT NOT NULL, document TEXT NOT NULL,"
+             " created_at BIGINT NOT NULL, updated_at BIGINT NOT NULL)",
+             "CREATE INDEX templates_space ON templates (space_id)",
+             "CREATE TABLE pages (id TEXT PRIMARY KEY,"
+             " space_id TEXT NOT NULL REFERENCES spaces(id) ON DELETE CASCADE,"
+             " template_id TEXT NOT NULL REFERENCES templates(id) ON DELETE CASCADE,"
+             " name TEXT NOT NULL, variables TEXT NOT NULL,"
+             " created_at BIGINT NOT NULL, updated_at BIGINT NOT NULL)",
+             "CREATE INDEX pages_space ON pages (space_id)",
+             "CREATE TABLE published_pages (page_id TEXT PRIMARY KEY REFERENCES pages(id) ON DELETE CASCADE,"
+             " space_id TEXT NOT NULL REFERENCES spaces(id) ON DELETE CASCADE,"
+             " snapshot TEXT NOT NULL, published_at BIGINT NOT NULL)",
+             "CREATE TABLE renders (id TEXT PRIMARY KEY,"
+             " space_id TEXT REFERENCES spaces(id) ON DELETE CASCADE, page_id TEXT,"
+             " sha256 TEXT NOT NULL, format TEXT NOT NULL, bytes BIGINT NOT NULL,"
+             " created_at BIGINT NOT NULL)",
+             "CREATE INDEX renders_sha256 ON renders (sha256)",
+         }},
+        {3,
+         "lookup indexes",
+         {
+             "CREATE INDEX sessions_user ON sessions (user_id)",
+             "CREATE INDEX memberships_user ON memberships (user_id)",
+             "CREATE INDEX audit_log_space_time ON audit_log (space_id, created_at)",
+         }},
     };
     return list;
 }
@@ -93,8 +99,7 @@ bool exec(QSqlDatabase &db, const QString &sql, QString *error)
 
 } // namespace
 
-std::optional<DatabaseSettings> DatabaseSettings::fromUrl(const QString &url, const QString &dataDir,
-                                                          QString *error)
+std::optional<DatabaseSettings> DatabaseSettings::fromUrl(const QString &url, const QString &dataDir, QString *error)
 {
     DatabaseSettings s;
     if (url.isEmpty()) {
@@ -143,8 +148,7 @@ QString DatabaseSettings::describe() const
 Database::Database(DatabaseSettings settings)
     : m_settings(std::move(settings))
     , m_connectionPrefix(QStringLiteral("imprint-%1-").arg(g_handleSerial.fetch_add(1)))
-{
-}
+{ }
 
 Database::~Database()
 {
@@ -171,7 +175,8 @@ QSqlDatabase Database::connection() const
         // Created owner-only before SQLite opens it: SQLite gives the -wal and -shm
         // files the database file's permissions, and the file holds password and key
         // hashes.
-        if (!m_settings.sqlitePath.isEmpty() && !m_settings.sqlitePath.startsWith(u':') && !QFileInfo::exists(m_settings.sqlitePath)) {
+        if (!m_settings.sqlitePath.isEmpty() && !m_settings.sqlitePath.startsWith(u':')
+            && !QFileInfo::exists(m_settings.sqlitePath)) {
             QDir().mkpath(QFileInfo(m_settings.sqlitePath).absolutePath());
             QFile file(m_settings.sqlitePath);
             if (file.open(QIODevice::WriteOnly))
@@ -194,8 +199,8 @@ QSqlDatabase Database::connection() const
         QString err;
         // WAL lets readers (HTTP threads, CLI) run beside one writer; foreign keys are
         // off by default per connection in SQLite.
-        for (const char *pragma : {"PRAGMA journal_mode=WAL", "PRAGMA foreign_keys=ON",
-                                   "PRAGMA synchronous=NORMAL", "PRAGMA busy_timeout=5000"}) {
+        for (const char *pragma : {"PRAGMA journal_mode=WAL", "PRAGMA foreign_keys=ON", "PRAGMA synchronous=NORMAL",
+                                   "PRAGMA busy_timeout=5000"}) {
             if (!exec(db, QString::fromLatin1(pragma), &err))
                 qCWarning(lcDb) << pragma << "failed:" << err;
         }
@@ -233,9 +238,11 @@ bool Database::migrate(QString *error, int targetVersion) const
         QDir().mkpath(QFileInfo(m_settings.sqlitePath).absolutePath());
     if (!db.tables().contains(QStringLiteral("schema_migrations"))) {
         QString err;
-        if (!exec(db, QStringLiteral("CREATE TABLE IF NOT EXISTS schema_migrations"
-                                     " (version INTEGER PRIMARY KEY, name TEXT NOT NULL,"
-                                     " applied_at BIGINT NOT NULL)"), &err)) {
+        if (!exec(db,
+                  QStringLiteral("CREATE TABLE IF NOT EXISTS schema_migrations"
+                                 " (version INTEGER PRIMARY KEY, name TEXT NOT NULL,"
+                                 " applied_at BIGINT NOT NULL)"),
+                  &err)) {
             if (error)
                 *error = QStringLiteral("schema_migrations: %1").arg(err);
             return false;
@@ -278,7 +285,8 @@ bool Database::migrate(QString *error, int targetVersion) const
                 continue;
             if (error)
                 *error = QStringLiteral("migration %1 (%2) failed: %3")
-                             .arg(m.version).arg(QString::fromLatin1(m.name), err);
+                             .arg(m.version)
+                             .arg(QString::fromLatin1(m.name), err);
             return false;
         }
         qCInfo(lcDb) << "applied migration" << m.version << m.name;

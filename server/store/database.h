@@ -14,20 +14,19 @@ namespace imprint::store {
 
 /// Where the data lives: a SQLite file or a PostgreSQL server.
 struct DatabaseSettings {
-    QString driver;       ///< "QSQLITE" or "QPSQL"
-    QString sqlitePath;   ///< QSQLITE: the database file
-    QString host;         ///< QPSQL
-    int port = 5432;      ///< QPSQL
-    QString name;         ///< QPSQL database name
-    QString user;         ///< QPSQL
-    QString password;     ///< QPSQL; never printed
+    QString driver; ///< "QSQLITE" or "QPSQL"
+    QString sqlitePath; ///< QSQLITE: the database file
+    QString host; ///< QPSQL
+    int port = 5432; ///< QPSQL
+    QString name; ///< QPSQL database name
+    QString user; ///< QPSQL
+    QString password; ///< QPSQL; never printed
 
     /// Settings from the `--database` flag: empty → SQLite `dataDir/imprint.db`;
     /// `sqlite:///abs/path.db` or a plain path → that SQLite file;
     /// `postgres://user:pass@host:port/db` (or `postgresql://`) → QPSQL. Returns
     /// std::nullopt and sets *error for any other scheme or a URL without a database name.
-    static std::optional<DatabaseSettings> fromUrl(const QString &url, const QString &dataDir,
-                                                   QString *error);
+    static std::optional<DatabaseSettings> fromUrl(const QString &url, const QString &dataDir, QString *error);
     /// A description safe to print (no password).
     QString describe() const;
 };

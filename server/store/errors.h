@@ -13,9 +13,9 @@ namespace imprint::store {
 struct ServiceError {
     enum class Kind { Invalid, Unauthorized, NotFound, Conflict, Database };
     Kind kind = Kind::Database;
-    QString code;     ///< machine-readable, e.g. "invalid_name", "key_not_found"
-    QString field;    ///< the offending input field for Invalid, else empty
-    QString message;  ///< human-readable, safe to show (no secrets)
+    QString code; ///< machine-readable, e.g. "invalid_name", "key_not_found"
+    QString field; ///< the offending input field for Invalid, else empty
+    QString message; ///< human-readable, safe to show (no secrets)
 
     /// Bad input: `code` (e.g. "invalid_name") about input `field`.
     static ServiceError invalid(const QString &code, const QString &field, const QString &message)
@@ -35,7 +35,9 @@ struct ServiceError {
     /// The database failed; details go to the log, never to the caller.
     static ServiceError database()
     {
-        return {Kind::Database, QStringLiteral("database_error"), {},
+        return {Kind::Database,
+                QStringLiteral("database_error"),
+                {},
                 QStringLiteral("The database could not complete the request.")};
     }
 };

@@ -13,11 +13,11 @@ namespace imprint::store {
 
 /// Where put() left a file.
 struct StoredFile {
-    QString sha256;     ///< lower-case hex of the bytes
-    QString extension;  ///< "png", "webp", "svg"
-    QString path;       ///< absolute path on disk
-    qint64 size = 0;    ///< bytes
-    bool existed = false;  ///< the same content was already stored
+    QString sha256; ///< lower-case hex of the bytes
+    QString extension; ///< "png", "webp", "svg"
+    QString path; ///< absolute path on disk
+    qint64 size = 0; ///< bytes
+    bool existed = false; ///< the same content was already stored
 };
 
 /// Thread-safe (no shared mutable state; the file system arbitrates).
@@ -25,7 +25,9 @@ class FileStore
 {
 public:
     /// Files live under `root` (normally DATA/files); created on first put().
-    explicit FileStore(QString root) : m_root(std::move(root)) {}
+    explicit FileStore(QString root)
+        : m_root(std::move(root))
+    { }
 
     /// Stores `bytes` under their SHA-256 with extension `ext` (one of png, webp, svg).
     /// Returns std::nullopt and *error when the directory or file cannot be written.

@@ -42,9 +42,9 @@ struct ApiKey {
     QString id;
     QString spaceId;
     QString name;
-    QString prefix;          ///< first characters of the token, for display
-    QString createdBy;       ///< user id, empty when made by the CLI
-    QString createdByEmail;  ///< joined for display, empty when unknown
+    QString prefix; ///< first characters of the token, for display
+    QString createdBy; ///< user id, empty when made by the CLI
+    QString createdByEmail; ///< joined for display, empty when unknown
     qint64 createdAt = 0;
     qint64 expiresAt = 0;
     qint64 lastUsedAt = 0;

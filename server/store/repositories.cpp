@@ -46,9 +46,9 @@ Role roleFrom(const QVariant &v)
     return role;
 }
 
-const QString kKeyColumns = QStringLiteral(
-    "k.id, k.space_id, k.name, k.prefix, k.created_by, u.email, k.created_at, k.expires_at,"
-    " k.last_used_at, k.revoked_at");
+const QString kKeyColumns
+    = QStringLiteral("k.id, k.space_id, k.name, k.prefix, k.created_by, u.email, k.created_at, k.expires_at,"
+                     " k.last_used_at, k.revoked_at");
 
 ApiKey keyFrom(const QSqlQuery &q)
 {
@@ -94,8 +94,8 @@ bool parseRole(const QString &text, Role *role)
 bool SpaceRepository::insert(const Space &s)
 {
     QSqlQuery q(m_db.connection());
-    return sql::run(q, QStringLiteral("INSERT INTO spaces (id, name, plan, created_at) VALUES (?, ?, ?, ?)"),
-               s.id, s.name, s.plan, s.createdAt);
+    return sql::run(q, QStringLiteral("INSERT INTO spaces (id, name, plan, created_at) VALUES (?, ?, ?, ?)"), s.id,
+                    s.name, s.plan, s.createdAt);
 }
 
 std::optional<Space> SpaceRepository::byName(const QString &name, bool *ok)
@@ -143,9 +143,10 @@ bool SpaceRepository::setPlan(const QString &spaceId, const QString &plan, bool 
 bool UserRepository::insert(const User &u)
 {
     QSqlQuery q(m_db.connection());
-    return sql::run(q, QStringLiteral("INSERT INTO users (id, email, password_hash, created_at, updated_at)"
-                                 " VALUES (?, ?, ?, ?, ?)"),
-               u.id, u.email, u.passwordHash, u.createdAt, u.createdAt);
+    return sql::run(q,
+                    QStringLiteral("INSERT INTO users (id, email, password_hash, created_at, updated_at)"
+                                   " VALUES (?, ?, ?, ?, ?)"),
+                    u.id, u.email, u.passwordHash, u.createdAt, u.createdAt);
 }
 
 std::optional<User> UserRepository::byEmail(const QString &email, bool *ok)
@@ -161,31 +162,34 @@ std::optional<User> UserRepository::byEmail(const QString &email, bool *ok)
 bool UserRepository::setPasswordHash(const QString &userId, const QString &hash)
 {
     QSqlQuery q(m_db.connection());
-    return sql::run(q, QStringLiteral("UPDATE users SET password_hash = ?, updated_at = ? WHERE id = ?"),
-               hash, nowMs(), userId);
+    return sql::run(q, QStringLiteral("UPDATE users SET password_hash = ?, updated_at = ? WHERE id = ?"), hash, nowMs(),
+                    userId);
 }
 
 bool UserRepository::upsertMembership(const QString &spaceId, const QString &userId, Role role)
 {
     QSqlQuery q(m_db.connection());
     if (!sql::run(q, QStringLiteral("UPDATE memberships SET role = ? WHERE space_id = ? AND user_id = ?"),
-             roleName(role), spaceId, userId))
+                  roleName(role), spaceId, userId))
         return false;
     if (q.numRowsAffected() > 0)
         return true;
     QSqlQuery ins(m_db.connection());
-    return sql::run(ins, QStringLiteral("INSERT INTO memberships (space_id, user_id, role, created_at)"
+    return sql::run(ins,
+                    QStringLiteral("INSERT INTO memberships (space_id, user_id, role, created_at)"
                                    " VALUES (?, ?, ?, ?)"),
-               spaceId, userId, roleName(role), nowMs());
+                    spaceId, userId, roleName(role), nowMs());
 }
 
 std::optional<QList<Membership>> UserRepository::membershipsOfUser(const QString &userId)
 {
     QSqlQuery q(m_db.connection());
-    if (!sql::run(q, QStringLiteral("SELECT %1, %2, m.role FROM memberships m"
-                               " JOIN spaces s ON s.id = m.space_id JOIN users u ON u.id = m.user_id"
-                               " WHERE m.user_id = ? ORDER BY m.created_at, s.name")
-                    .arg(kSpaceColumns, kUserColumns), userId))
+    if (!sql::run(q,
+                  QStringLiteral("SELECT %1, %2, m.role FROM memberships m"
+                                 " JOIN spaces s ON s.id = m.space_id JOIN users u ON u.id = m.user_id"
+                                 " WHERE m.user_id = ? ORDER BY m.created_at, s.name")
+                      .arg(kSpaceColumns, kUserColumns),
+                  userId))
         return std::nullopt;
     QList<Membership> out;
     while (q.next())
@@ -196,11 +200,11 @@ std::optional<QList<Membership>> UserRepository::membershipsOfUser(const QString
 std::optional<QList<Membership>> UserRepository::memberships(const QString &spaceId)
 {
     QSqlQuery q(m_db.connection());
-    const QString sql = QStringLiteral("SELECT %1, %2, m.role FROM memberships m"
-                                       " JOIN spaces s ON s.id = m.space_id JOIN users u ON u.id = m.user_id"
-                                       " %3 ORDER BY s.name, u.email")
-                            .arg(kSpaceColumns, kUserColumns,
-                                 spaceId.isEmpty() ? QString() : QStringLiteral("WHERE m.space_id = ?"));
+    const QString sql
+        = QStringLiteral("SELECT %1, %2, m.role FROM memberships m"
+                         " JOIN spaces s ON s.id = m.space_id JOIN users u ON u.id = m.user_id"
+                         " %3 ORDER BY s.name, u.email")
+              .arg(kSpaceColumns, kUserColumns, spaceId.isEmpty() ? QString() : QStringLiteral("WHERE m.space_id = ?"));
     const bool ran = spaceId.isEmpty() ? sql::run(q, sql) : sql::run(q, sql, spaceId);
     if (!ran)
         return std::nullopt;
@@ -216,20 +220,24 @@ bool SessionRepository::insert(const QString &id, const QString &tokenHash, cons
                                const QString &spaceId, qint64 expiresAt)
 {
     QSqlQuery q(m_db.connection());
-    return sql::run(q, QStringLiteral("INSERT INTO sessions (id, token_hash, user_id, space_id, created_at, expires_at)"
-                                 " VALUES (?, ?, ?, ?, ?, ?)"),
-               id, tokenHash, userId, spaceId, nowMs(), expiresAt);
+    return sql::run(q,
+                    QStringLiteral("INSERT INTO sessions (id, token_hash, user_id, space_id, created_at, expires_at)"
+                                   " VALUES (?, ?, ?, ?, ?, ?)"),
+                    id, tokenHash, userId, spaceId, nowMs(), expiresAt);
 }
 
 std::optional<SessionInfo> SessionRepository::byTokenHash(const QString &tokenHash, qint64 now, bool *ok)
 {
     QSqlQuery q(m_db.connection());
     // The membership join means a session dies with the user's membership.
-    const bool ran = sql::run(q, QStringLiteral("SELECT se.id, se.expires_at, %1, %2, m.role FROM sessions se"
-                                           " JOIN memberships m ON m.space_id = se.space_id AND m.user_id = se.user_id"
-                                           " JOIN spaces s ON s.id = se.space_id JOIN users u ON u.id = se.user_id"
-                                           " WHERE se.token_hash = ? AND se.expires_at > ?")
-                                .arg(kSpaceColumns, kUserColumns), tokenHash, now);
+    const bool ran
+        = sql::run(q,
+                   QStringLiteral("SELECT se.id, se.expires_at, %1, %2, m.role FROM sessions se"
+                                  " JOIN memberships m ON m.space_id = se.space_id AND m.user_id = se.user_id"
+                                  " JOIN spaces s ON s.id = se.space_id JOIN users u ON u.id = se.user_id"
+                                  " WHERE se.token_hash = ? AND se.expires_at > ?")
+                       .arg(kSpaceColumns, kUserColumns),
+                   tokenHash, now);
     sql::setOk(ok, ran);
     if (!ran || !q.next())
         return std::nullopt;
@@ -257,10 +265,11 @@ bool SessionRepository::removeExpired(qint64 now)
 bool ApiKeyRepository::insert(const ApiKey &k, const QString &tokenHash)
 {
     QSqlQuery q(m_db.connection());
-    return sql::run(q, QStringLiteral("INSERT INTO api_keys (id, space_id, name, prefix, token_hash, created_by,"
-                                 " created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"),
-               k.id, k.spaceId, k.name, k.prefix, tokenHash, orNull(k.createdBy), k.createdAt,
-               orNull(k.expiresAt));
+    return sql::run(q,
+                    QStringLiteral("INSERT INTO api_keys (id, space_id, name, prefix, token_hash, created_by,"
+                                   " created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"),
+                    k.id, k.spaceId, k.name, k.prefix, tokenHash, orNull(k.createdBy), k.createdAt,
+                    orNull(k.expiresAt));
 }
 
 std::optional<int> ApiKeyRepository::countActive(const QString &spaceId)
@@ -275,10 +284,12 @@ std::optional<int> ApiKeyRepository::countActive(const QString &spaceId)
 std::optional<QList<ApiKey>> ApiKeyRepository::listActive(const QString &spaceId, int offset, int limit)
 {
     QSqlQuery q(m_db.connection());
-    if (!sql::run(q, QStringLiteral("SELECT %1 FROM api_keys k LEFT JOIN users u ON u.id = k.created_by"
-                               " WHERE k.space_id = ? AND k.revoked_at IS NULL"
-                               " ORDER BY k.created_at DESC, k.id DESC LIMIT ? OFFSET ?").arg(kKeyColumns),
-             spaceId, limit, offset))
+    if (!sql::run(q,
+                  QStringLiteral("SELECT %1 FROM api_keys k LEFT JOIN users u ON u.id = k.created_by"
+                                 " WHERE k.space_id = ? AND k.revoked_at IS NULL"
+                                 " ORDER BY k.created_at DESC, k.id DESC LIMIT ? OFFSET ?")
+                      .arg(kKeyColumns),
+                  spaceId, limit, offset))
         return std::nullopt;
     QList<ApiKey> out;
     while (q.next())
@@ -289,9 +300,11 @@ std::optional<QList<ApiKey>> ApiKeyRepository::listActive(const QString &spaceId
 std::optional<QList<ApiKey>> ApiKeyRepository::listAll(const QString &spaceId)
 {
     QSqlQuery q(m_db.connection());
-    if (!sql::run(q, QStringLiteral("SELECT %1 FROM api_keys k LEFT JOIN users u ON u.id = k.created_by"
-                               " WHERE k.space_id = ? ORDER BY k.created_at DESC, k.id DESC").arg(kKeyColumns),
-             spaceId))
+    if (!sql::run(q,
+                  QStringLiteral("SELECT %1 FROM api_keys k LEFT JOIN users u ON u.id = k.created_by"
+                                 " WHERE k.space_id = ? ORDER BY k.created_at DESC, k.id DESC")
+                      .arg(kKeyColumns),
+                  spaceId))
         return std::nullopt;
     QList<ApiKey> out;
     while (q.next())
@@ -312,13 +325,13 @@ std::optional<ApiKey> ApiKeyRepository::activeById(const QString &spaceId, const
     return std::nullopt;
 }
 
-bool ApiKeyRepository::revoke(const QString &spaceId, const QString &id, const QString &actor, qint64 now,
-                              bool *found)
+bool ApiKeyRepository::revoke(const QString &spaceId, const QString &id, const QString &actor, qint64 now, bool *found)
 {
     QSqlQuery q(m_db.connection());
-    if (!sql::run(q, QStringLiteral("UPDATE api_keys SET revoked_at = ?, revoked_by = ?"
-                               " WHERE id = ? AND space_id = ? AND revoked_at IS NULL"),
-             now, actor, id, spaceId))
+    if (!sql::run(q,
+                  QStringLiteral("UPDATE api_keys SET revoked_at = ?, revoked_by = ?"
+                                 " WHERE id = ? AND space_id = ? AND revoked_at IS NULL"),
+                  now, actor, id, spaceId))
         return false;
     *found = q.numRowsAffected() > 0;
     return true;
@@ -327,10 +340,12 @@ bool ApiKeyRepository::revoke(const QString &spaceId, const QString &id, const Q
 std::optional<std::pair<ApiKey, Space>> ApiKeyRepository::byTokenHash(const QString &tokenHash, bool *ok)
 {
     QSqlQuery q(m_db.connection());
-    const bool ran = sql::run(q, QStringLiteral("SELECT %1, %2 FROM api_keys k LEFT JOIN users u ON u.id = k.created_by"
-                                           " JOIN spaces s ON s.id = k.space_id"
-                                           " WHERE k.token_hash = ? AND k.revoked_at IS NULL")
-                                .arg(kKeyColumns, kSpaceColumns), tokenHash);
+    const bool ran = sql::run(q,
+                              QStringLiteral("SELECT %1, %2 FROM api_keys k LEFT JOIN users u ON u.id = k.created_by"
+                                             " JOIN spaces s ON s.id = k.space_id"
+                                             " WHERE k.token_hash = ? AND k.revoked_at IS NULL")
+                                  .arg(kKeyColumns, kSpaceColumns),
+                              tokenHash);
     sql::setOk(ok, ran);
     if (!ran || !q.next())
         return std::nullopt;
@@ -345,14 +360,15 @@ bool ApiKeyRepository::touch(const QString &id, qint64 now)
 
 // ---- audit
 
-bool AuditRepository::append(const QString &spaceId, const QString &actor, const QString &action,
-                             const QString &target, const QString &detail)
+bool AuditRepository::append(const QString &spaceId, const QString &actor, const QString &action, const QString &target,
+                             const QString &detail)
 {
     QSqlQuery q(m_db.connection());
-    return sql::run(q, QStringLiteral("INSERT INTO audit_log (id, space_id, actor, action, target, detail, created_at)"
-                                 " VALUES (?, ?, ?, ?, ?, ?, ?)"),
-               randomId(QStringLiteral("aud_")), orNull(spaceId), actor, action, orNull(target),
-               orNull(detail), nowMs());
+    return sql::run(q,
+                    QStringLiteral("INSERT INTO audit_log (id, space_id, actor, action, target, detail, created_at)"
+                                   " VALUES (?, ?, ?, ?, ?, ?, ?)"),
+                    randomId(QStringLiteral("aud_")), orNull(spaceId), actor, action, orNull(target), orNull(detail),
+                    nowMs());
 }
 
 std::optional<int> AuditRepository::count(const QString &action)

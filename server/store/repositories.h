@@ -17,7 +17,9 @@ namespace imprint::store {
 class SpaceRepository
 {
 public:
-    explicit SpaceRepository(const Database &db) : m_db(db) {}
+    explicit SpaceRepository(const Database &db)
+        : m_db(db)
+    { }
     bool insert(const Space &space);
     std::optional<Space> byName(const QString &name, bool *ok = nullptr);
     std::optional<Space> byId(const QString &id, bool *ok = nullptr);
@@ -33,7 +35,9 @@ private:
 class UserRepository
 {
 public:
-    explicit UserRepository(const Database &db) : m_db(db) {}
+    explicit UserRepository(const Database &db)
+        : m_db(db)
+    { }
     bool insert(const User &user);
     std::optional<User> byEmail(const QString &email, bool *ok = nullptr);
     bool setPasswordHash(const QString &userId, const QString &hash);
@@ -52,9 +56,11 @@ private:
 class SessionRepository
 {
 public:
-    explicit SessionRepository(const Database &db) : m_db(db) {}
-    bool insert(const QString &id, const QString &tokenHash, const QString &userId,
-                const QString &spaceId, qint64 expiresAt);
+    explicit SessionRepository(const Database &db)
+        : m_db(db)
+    { }
+    bool insert(const QString &id, const QString &tokenHash, const QString &userId, const QString &spaceId,
+                qint64 expiresAt);
     /// The unexpired session whose token hashes to tokenHash, with membership joined.
     std::optional<SessionInfo> byTokenHash(const QString &tokenHash, qint64 now, bool *ok = nullptr);
     bool removeByTokenHash(const QString &tokenHash);
@@ -68,7 +74,9 @@ private:
 class ApiKeyRepository
 {
 public:
-    explicit ApiKeyRepository(const Database &db) : m_db(db) {}
+    explicit ApiKeyRepository(const Database &db)
+        : m_db(db)
+    { }
     bool insert(const ApiKey &key, const QString &tokenHash);
     /// Number of active (not revoked) keys of a space, expired ones included.
     std::optional<int> countActive(const QString &spaceId);
@@ -92,10 +100,12 @@ private:
 class AuditRepository
 {
 public:
-    explicit AuditRepository(const Database &db) : m_db(db) {}
+    explicit AuditRepository(const Database &db)
+        : m_db(db)
+    { }
     /// One row: who (actor: user id, "cli" or "system") did what to which target.
-    bool append(const QString &spaceId, const QString &actor, const QString &action,
-                const QString &target, const QString &detail = {});
+    bool append(const QString &spaceId, const QString &actor, const QString &action, const QString &target,
+                const QString &detail = {});
     /// Number of rows with this action (tests, diagnostics).
     std::optional<int> count(const QString &action);
 

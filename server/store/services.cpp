@@ -25,7 +25,7 @@ std::optional<ServiceError> AccountService::checkPassword(const QString &passwor
 {
     if (password.size() < 8 || password.size() > 1024)
         return ServiceError::invalid(QStringLiteral("invalid_password"), QStringLiteral("password"),
-                       QStringLiteral("The password must be 8 to 1024 characters long."));
+                                     QStringLiteral("The password must be 8 to 1024 characters long."));
     return std::nullopt;
 }
 
@@ -42,10 +42,11 @@ Result<Space> AccountService::createSpace(const QString &name, const QString &pl
 {
     if (!validSpaceName(name))
         return ServiceError::invalid(QStringLiteral("invalid_name"), QStringLiteral("name"),
-                       QStringLiteral("A space name is 1 to 64 letters, digits, '.', '_' or '-'."));
+                                     QStringLiteral("A space name is 1 to 64 letters, digits, '.', '_' or '-'."));
     if (!m_config.plan(plan))
         return ServiceError::invalid(QStringLiteral("invalid_plan"), QStringLiteral("plan"),
-                       QStringLiteral("Unknown plan '%1' (one of %2).").arg(plan, m_config.planNames().join(QStringLiteral(", "))));
+                                     QStringLiteral("Unknown plan '%1' (one of %2).")
+                                         .arg(plan, m_config.planNames().join(QStringLiteral(", "))));
     SpaceRepository spaces(m_db);
     bool ok = false;
     if (spaces.byName(name, &ok))
@@ -56,8 +57,7 @@ Result<Space> AccountService::createSpace(const QString &name, const QString &pl
     Transaction tx(m_db);
     const Space s{randomId(QStringLiteral("spc_")), name, plan, nowMs()};
     if (!tx.isOpen() || !spaces.insert(s)
-        || !AuditRepository(m_db).append(s.id, actor, QStringLiteral("space.create"), s.id, plan)
-        || !tx.commit())
+        || !AuditRepository(m_db).append(s.id, actor, QStringLiteral("space.create"), s.id, plan) || !tx.commit())
         return ServiceError::database();
     return s;
 }
@@ -66,7 +66,8 @@ Result<Space> AccountService::setPlan(const QString &name, const QString &plan, 
 {
     if (!m_config.plan(plan))
         return ServiceError::invalid(QStringLiteral("invalid_plan"), QStringLiteral("plan"),
-                       QStringLiteral("Unknown plan '%1' (one of %2).").arg(plan, m_config.planNames().join(QStringLiteral(", "))));
+                                     QStringLiteral("Unknown plan '%1' (one of %2).")
+                                         .arg(plan, m_config.planNames().join(QStringLiteral(", "))));
     auto space = spaceByName(name);
     if (!space)
         return space.error();
@@ -101,17 +102,16 @@ Result<Space> AccountService::spaceByName(const QString &name)
     return *s;
 }
 
-Result<Membership> AccountService::addUser(const QString &emailIn, const QString &password,
-                                           const QString &spaceName, Role role, const QString &actor,
-                                           bool *createdUser)
+Result<Membership> AccountService::addUser(const QString &emailIn, const QString &password, const QString &spaceName,
+                                           Role role, const QString &actor, bool *createdUser)
 {
     const auto email = normaliseEmail(emailIn);
     if (!email)
         return ServiceError::invalid(QStringLiteral("invalid_email"), QStringLiteral("email"),
-                       QStringLiteral("'%1' is not an e-mail address.").arg(emailIn));
+                                     QStringLiteral("'%1' is not an e-mail address.").arg(emailIn));
     if (!validSpaceName(spaceName))
         return ServiceError::invalid(QStringLiteral("invalid_name"), QStringLiteral("space"),
-                       QStringLiteral("A space name is 1 to 64 letters, digits, '.', '_' or '-'."));
+                                     QStringLiteral("A space name is 1 to 64 letters, digits, '.', '_' or '-'."));
     UserRepository users(m_db);
     SpaceRepository spaces(m_db);
     bool ok = false;
@@ -136,8 +136,7 @@ Result<Membership> AccountService::addUser(const QString &emailIn, const QString
     if (!space) {
         space = Space{randomId(QStringLiteral("spc_")), spaceName, QStringLiteral("free"), nowMs()};
         if (!spaces.insert(*space)
-            || !AuditRepository(m_db).append(space->id, actor, QStringLiteral("space.create"), space->id,
-                                             space->plan))
+            || !AuditRepository(m_db).append(space->id, actor, QStringLiteral("space.create"), space->id, space->plan))
             return ServiceError::database();
     }
     if (createdUser)
@@ -148,8 +147,7 @@ Result<Membership> AccountService::addUser(const QString &emailIn, const QString
             return ServiceError::database();
     }
     if (!users.upsertMembership(space->id, user->id, role)
-        || !AuditRepository(m_db).append(space->id, actor, QStringLiteral("membership.set"), user->id,
-                                         roleName(role))
+        || !AuditRepository(m_db).append(space->id, actor, QStringLiteral("membership.set"), user->id, roleName(role))
         || !tx.commit())
         return ServiceError::database();
     return Membership{*space, *user, role};
@@ -160,7 +158,7 @@ Result<Done> AccountService::setPassword(const QString &emailIn, const QString &
     const auto email = normaliseEmail(emailIn);
     if (!email)
         return ServiceError::invalid(QStringLiteral("invalid_email"), QStringLiteral("email"),
-                       QStringLiteral("'%1' is not an e-mail address.").arg(emailIn));
+                                     QStringLiteral("'%1' is not an e-mail address.").arg(emailIn));
     if (auto err = checkPassword(password))
         return *err;
     UserRepository users(m_db);
@@ -193,10 +191,11 @@ Result<QList<Membership>> AccountService::listUsers(const QString &spaceName)
     return *list;
 }
 
-Result<LoginResult> AccountService::login(const QString &emailIn, const QString &password,
-                                          const QString &spaceName)
+Result<LoginResult> AccountService::login(const QString &emailIn, const QString &password, const QString &spaceName)
 {
-    const ServiceError denied{ServiceError::Kind::Unauthorized, QStringLiteral("invalid_credentials"), {},
+    const ServiceError denied{ServiceError::Kind::Unauthorized,
+                              QStringLiteral("invalid_credentials"),
+                              {},
                               QStringLiteral("The e-mail address or password is wrong.")};
     const QString email = normaliseEmail(emailIn).value_or(QString());
     UserRepository users(m_db);
@@ -222,9 +221,12 @@ Result<LoginResult> AccountService::login(const QString &emailIn, const QString 
     }
     if (!chosen) {
         if (!spaceName.isEmpty())
-            return ServiceError{ServiceError::Kind::NotFound, QStringLiteral("space_not_found"), QStringLiteral("space"),
+            return ServiceError{ServiceError::Kind::NotFound, QStringLiteral("space_not_found"),
+                                QStringLiteral("space"),
                                 QStringLiteral("You are not a member of space '%1'.").arg(spaceName)};
-        return ServiceError{ServiceError::Kind::Unauthorized, QStringLiteral("no_membership"), {},
+        return ServiceError{ServiceError::Kind::Unauthorized,
+                            QStringLiteral("no_membership"),
+                            {},
                             QStringLiteral("This account belongs to no space.")};
     }
     LoginResult result;
@@ -242,7 +244,9 @@ Result<LoginResult> AccountService::login(const QString &emailIn, const QString 
 
 Result<SessionInfo> AccountService::session(const QString &token)
 {
-    const ServiceError none{ServiceError::Kind::Unauthorized, QStringLiteral("not_logged_in"), {},
+    const ServiceError none{ServiceError::Kind::Unauthorized,
+                            QStringLiteral("not_logged_in"),
+                            {},
                             QStringLiteral("Log in first: no valid session.")};
     if (token.isEmpty())
         return none;
@@ -270,11 +274,11 @@ Result<CreatedKey> ApiKeyService::create(const QString &spaceId, const QString &
     const QString name = nameIn.trimmed();
     if (name.isEmpty() || name.size() > 100)
         return ServiceError::invalid(QStringLiteral("invalid_name"), QStringLiteral("name"),
-                       QStringLiteral("A key name is 1 to 100 characters."));
+                                     QStringLiteral("A key name is 1 to 100 characters."));
     const qint64 now = nowMs();
     if (expiresAt != 0 && expiresAt <= now)
         return ServiceError::invalid(QStringLiteral("invalid_expires_at"), QStringLiteral("expiresAt"),
-                       QStringLiteral("expiresAt must be in the future."));
+                                     QStringLiteral("expiresAt must be in the future."));
     CreatedKey out;
     out.token = newApiToken();
     out.key.id = randomId(QStringLiteral("key_"));
@@ -350,7 +354,9 @@ Result<Done> ApiKeyService::revoke(const QString &spaceIdIn, const QString &keyI
 
 Result<ApiKeyPrincipal> ApiKeyService::authenticate(const QString &token)
 {
-    ServiceError invalidToken{ServiceError::Kind::Unauthorized, QStringLiteral("invalid_token"), {},
+    ServiceError invalidToken{ServiceError::Kind::Unauthorized,
+                              QStringLiteral("invalid_token"),
+                              {},
                               QStringLiteral("The API token is unknown or revoked.")};
     if (token.isEmpty()) {
         invalidToken.code = QStringLiteral("missing_token");
@@ -370,7 +376,9 @@ Result<ApiKeyPrincipal> ApiKeyService::authenticate(const QString &token)
         return invalidToken;
     const qint64 now = nowMs();
     if (found->first.expiresAt != 0 && found->first.expiresAt <= now)
-        return ServiceError{ServiceError::Kind::Unauthorized, QStringLiteral("token_expired"), {},
+        return ServiceError{ServiceError::Kind::Unauthorized,
+                            QStringLiteral("token_expired"),
+                            {},
                             QStringLiteral("The API token has expired.")};
     // One write per second per key at most: renders must not queue behind last_used_at.
     if (now - found->first.lastUsedAt >= 1000)

@@ -30,8 +30,8 @@ struct CreatedKey {
 /// One page of the key list.
 struct KeyPage {
     QList<ApiKey> items;
-    int count = 0;       ///< all active keys of the space
-    int pagesCount = 0;  ///< ceil(count / perPage), 0 when count is 0
+    int count = 0; ///< all active keys of the space
+    int pagesCount = 0; ///< ceil(count / perPage), 0 when count is 0
     int page = 1;
     int perPage = 20;
 };
@@ -40,7 +40,10 @@ struct KeyPage {
 class AccountService
 {
 public:
-    AccountService(const Database &db, Config config) : m_db(db), m_config(std::move(config)) {}
+    AccountService(const Database &db, Config config)
+        : m_db(db)
+        , m_config(std::move(config))
+    { }
 
     /// New space. name: 1–64 of [A-Za-z0-9._-]; plan: a Config plan. Conflict if it exists.
     Result<Space> createSpace(const QString &name, const QString &plan, const QString &actor);
@@ -53,8 +56,8 @@ public:
     /// free plan when it does not exist and the user with `password` when new (an existing
     /// user keeps their password). One transaction. Slow: hashes with Argon2id.
     /// *createdUser tells which case happened.
-    Result<Membership> addUser(const QString &email, const QString &password, const QString &spaceName,
-                               Role role, const QString &actor, bool *createdUser = nullptr);
+    Result<Membership> addUser(const QString &email, const QString &password, const QString &spaceName, Role role,
+                               const QString &actor, bool *createdUser = nullptr);
     /// Replaces the password of `email`. Slow: hashes with Argon2id.
     Result<Done> setPassword(const QString &email, const QString &password, const QString &actor);
     /// Memberships, of one space or (empty name) of all.
@@ -83,7 +86,9 @@ private:
 class ApiKeyService
 {
 public:
-    explicit ApiKeyService(const Database &db) : m_db(db) {}
+    explicit ApiKeyService(const Database &db)
+        : m_db(db)
+    { }
 
     /// New key named `name` (1–100 characters) expiring at `expiresAt` (epoch ms, 0 = never;
     /// must be in the future). Writes an audit row "api_key.create". actorUserId empty = CLI.

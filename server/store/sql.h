@@ -54,7 +54,9 @@ inline void setOk(bool *ok, bool value)
 class Transaction
 {
 public:
-    explicit Transaction(const Database &db) : m_db(db.connection()), m_sqlite(db.isSqlite())
+    explicit Transaction(const Database &db)
+        : m_db(db.connection())
+        , m_sqlite(db.isSqlite())
     {
         m_open = m_sqlite ? QSqlQuery(m_db).exec(QStringLiteral("BEGIN IMMEDIATE")) : m_db.transaction();
     }

@@ -51,7 +51,7 @@ private slots:
         cache.put("huge", QByteArray(11, 'z')); // larger than the budget: not kept, evicts nothing
         QVERIFY(!cache.get("huge"));
         QVERIFY(cache.get("k"));
-        cache.put("k", QByteArray(11, 'z'));    // replacing with an oversized value drops it
+        cache.put("k", QByteArray(11, 'z')); // replacing with an oversized value drops it
         QVERIFY(!cache.get("k"));
         QCOMPARE(cache.sizeBytes(), 0);
     }

@@ -23,10 +23,10 @@ private slots:
         for (int i = 0; i < 4; ++i)
             QCOMPARE(limiter.acquire("k"), 0);
         QCOMPARE(limiter.acquire("k"), 1); // empty: one token needs 0.5 s → Retry-After 1
-        now += kSecondNs / 2;              // half a second refills exactly one token
+        now += kSecondNs / 2; // half a second refills exactly one token
         QCOMPARE(limiter.acquire("k"), 0);
         QVERIFY(limiter.acquire("k") > 0);
-        now += 10 * kSecondNs;             // refills to the burst, not beyond
+        now += 10 * kSecondNs; // refills to the burst, not beyond
         for (int i = 0; i < 4; ++i)
             QCOMPARE(limiter.acquire("k"), 0);
         QVERIFY(limiter.acquire("k") > 0);

@@ -30,15 +30,18 @@ private slots:
             threads.emplace_back([&, i] {
                 ++entered;
                 bool shared = false;
-                results[i] = flight.run(QStringLiteral("same"), [&] {
-                    ++computations;
-                    // Hold the computation until every caller has started, plus slack for
-                    // them to reach run(), so they all find it running.
-                    while (entered.load() < kCallers)
-                        std::this_thread::sleep_for(std::chrono::milliseconds(1));
-                    std::this_thread::sleep_for(std::chrono::milliseconds(300));
-                    return 42;
-                }, &shared);
+                results[i] = flight.run(
+                    QStringLiteral("same"),
+                    [&] {
+                        ++computations;
+                        // Hold the computation until every caller has started, plus slack for
+                        // them to reach run(), so they all find it running.
+                        while (entered.load() < kCallers)
+                            std::this_thread::sleep_for(std::chrono::milliseconds(1));
+                        std::this_thread::sleep_for(std::chrono::milliseconds(300));
+                        return 42;
+                    },
+                    &shared);
                 if (shared)
                     ++sharedCount;
             });
@@ -56,9 +59,13 @@ private slots:
         SingleFlight<int> flight;
         int computations = 0;
         bool shared = true;
-        QCOMPARE(flight.run(QStringLiteral("k"), [&] { return ++computations; }, &shared), 1);
+        QCOMPARE(flight.run(
+                     QStringLiteral("k"), [&] { return ++computations; }, &shared),
+                 1);
         QVERIFY(!shared);
-        QCOMPARE(flight.run(QStringLiteral("k"), [&] { return ++computations; }, &shared), 2);
+        QCOMPARE(flight.run(
+                     QStringLiteral("k"), [&] { return ++computations; }, &shared),
+                 2);
         QVERIFY(!shared);
     }
 
@@ -66,8 +73,20 @@ private slots:
     {
         SingleFlight<int> flight;
         std::atomic<int> computations{0};
-        std::thread a([&] { flight.run(QStringLiteral("a"), [&] { ++computations; std::this_thread::sleep_for(std::chrono::milliseconds(50)); return 1; }); });
-        std::thread b([&] { flight.run(QStringLiteral("b"), [&] { ++computations; std::this_thread::sleep_for(std::chrono::milliseconds(50)); return 2; }); });
+        std::thread a([&] {
+            flight.run(QStringLiteral("a"), [&] {
+                ++computations;
+                std::this_thread::sleep_for(std::chrono::milliseconds(50));
+                return 1;
+            });
+        });
+        std::thread b([&] {
+            flight.run(QStringLiteral("b"), [&] {
+                ++computations;
+                std::this_thread::sleep_for(std::chrono::milliseconds(50));
+                return 2;
+            });
+        });
         a.join();
         b.join();
         QCOMPARE(computations.load(), 2);

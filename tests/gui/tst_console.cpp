@@ -23,6 +23,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QMessageBox>
+#include <QPointer>
 #include <QPushButton>
 #include <QSettings>
 #include <QSignalSpy>
@@ -31,7 +32,6 @@
 #include <QTableView>
 #include <QTableWidget>
 #include <QTcpServer>
-#include <QPointer>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -47,26 +47,26 @@ const QString kOwner = QStringLiteral("owner@acme.test");
 const QString kMember = QStringLiteral("member@acme.test");
 
 // Two flat halves, so the shown image can be checked pixel by pixel at any scale.
-const char *const kPreviewTemplate =
-    "{\"name\": \"Halves\", \"width\": 400, \"height\": 300, \"rendererType\": \"takumi\","
-    " \"variables\": [{\"name\": \"left\", \"type\": \"color\", \"default\": \"#000000\"},"
-    "                {\"name\": \"right\", \"type\": \"color\", \"default\": \"#000000\"}],"
-    " \"root\": {\"type\": \"div\", \"props\": {\"style\": {\"display\": \"flex\", \"width\": \"100%\","
-    "   \"height\": \"100%\"}, \"children\": ["
-    "   {\"type\": \"div\", \"props\": {\"style\": {\"width\": \"50%\", \"height\": \"100%\","
-    "     \"backgroundColor\": \"{{left}}\"}}},"
-    "   {\"type\": \"div\", \"props\": {\"style\": {\"width\": \"50%\", \"height\": \"100%\","
-    "     \"backgroundColor\": \"{{right}}\"}}}]}}}";
+const char *const kPreviewTemplate
+    = "{\"name\": \"Halves\", \"width\": 400, \"height\": 300, \"rendererType\": \"takumi\","
+      " \"variables\": [{\"name\": \"left\", \"type\": \"color\", \"default\": \"#000000\"},"
+      "                {\"name\": \"right\", \"type\": \"color\", \"default\": \"#000000\"}],"
+      " \"root\": {\"type\": \"div\", \"props\": {\"style\": {\"display\": \"flex\", \"width\": \"100%\","
+      "   \"height\": \"100%\"}, \"children\": ["
+      "   {\"type\": \"div\", \"props\": {\"style\": {\"width\": \"50%\", \"height\": \"100%\","
+      "     \"backgroundColor\": \"{{left}}\"}}},"
+      "   {\"type\": \"div\", \"props\": {\"style\": {\"width\": \"50%\", \"height\": \"100%\","
+      "     \"backgroundColor\": \"{{right}}\"}}}]}}}";
 
 /// True when `a` and `b` differ by at most `tolerance` in every channel (WebP is lossy,
 /// scaling blends).
 bool near(const QColor &a, const QColor &b, int tolerance = 6)
 {
     return qAbs(a.red() - b.red()) <= tolerance && qAbs(a.green() - b.green()) <= tolerance
-        && qAbs(a.blue() - b.blue()) <= tolerance;
+           && qAbs(a.blue() - b.blue()) <= tolerance;
 }
 
-template <class T>
+template<class T>
 T *child(QObject *parent, const char *name)
 {
     T *w = parent->findChild<T *>(QLatin1String(name));
@@ -143,25 +143,31 @@ void TestConsole::initTestCase()
     auto space = api().accounts().createSpace(QStringLiteral("acme"), QStringLiteral("pro"), QStringLiteral("test"));
     QVERIFY(space.has_value());
     m_spaceId = space->id;
-    QVERIFY(api().accounts().addUser(kOwner, kPassword, QStringLiteral("acme"), store::Role::Owner, QStringLiteral("test")).has_value());
-    QVERIFY(api().accounts().addUser(kMember, kPassword, QStringLiteral("acme"), store::Role::Member, QStringLiteral("test")).has_value());
+    QVERIFY(api()
+                .accounts()
+                .addUser(kOwner, kPassword, QStringLiteral("acme"), store::Role::Owner, QStringLiteral("test"))
+                .has_value());
+    QVERIFY(api()
+                .accounts()
+                .addUser(kMember, kPassword, QStringLiteral("acme"), store::Role::Member, QStringLiteral("test"))
+                .has_value());
     // 25 keys: key 01 is the oldest, key 25 the newest (the list is newest first).
     for (int i = 1; i <= 25; ++i) {
         const auto created = api().keys().create(m_spaceId, QStringLiteral("key %1").arg(i, 2, 10, QLatin1Char('0')),
-                                                  i % 5 == 0 ? store::nowMs() + 30LL * 86400 * 1000 : 0, {});
+                                                 i % 5 == 0 ? store::nowMs() + 30LL * 86400 * 1000 : 0, {});
         QVERIFY(created.has_value());
         QTest::qWait(2); // distinct creation times
     }
 
     // A published page for the Preview tab, stored the way the template/page routes do.
     store::ContentService content = service::contentService(*m_env->db);
-    const auto tpl = content.createTemplate(m_spaceId, QJsonDocument::fromJson(kPreviewTemplate).object(),
-                                            QStringLiteral("test"));
+    const auto tpl
+        = content.createTemplate(m_spaceId, QJsonDocument::fromJson(kPreviewTemplate).object(), QStringLiteral("test"));
     QVERIFY2(tpl.has_value(), qPrintable(tpl.has_value() ? QString() : tpl.error().message)); // QVERIFY2 evaluates both
-    const auto page = content.createPage(m_spaceId, tpl->id, QStringLiteral("Halves"),
-                                         {{QStringLiteral("left"), QStringLiteral("#1d4ed8")},
-                                          {QStringLiteral("right"), QStringLiteral("#f59e0b")}},
-                                         QStringLiteral("test"));
+    const auto page = content.createPage(
+        m_spaceId, tpl->id, QStringLiteral("Halves"),
+        {{QStringLiteral("left"), QStringLiteral("#1d4ed8")}, {QStringLiteral("right"), QStringLiteral("#f59e0b")}},
+        QStringLiteral("test"));
     QVERIFY2(page.has_value(), qPrintable(page.has_value() ? QString() : page.error().message));
     m_pageId = page->id;
     QVERIFY(content.publish(m_spaceId, m_pageId, QStringLiteral("test")).has_value());
@@ -226,7 +232,8 @@ int TestConsole::activeKeyCount()
 void TestConsole::normalizesServerUrls()
 {
     using client::ApiClient;
-    QCOMPARE(ApiClient::normalizeServerUrl(QStringLiteral("localhost:8080")).toString(), QStringLiteral("http://localhost:8080"));
+    QCOMPARE(ApiClient::normalizeServerUrl(QStringLiteral("localhost:8080")).toString(),
+             QStringLiteral("http://localhost:8080"));
     QCOMPARE(ApiClient::normalizeServerUrl(QStringLiteral(" https://img.example.com/api/v1/ ")).toString(),
              QStringLiteral("https://img.example.com"));
     QVERIFY(!ApiClient::normalizeServerUrl(QStringLiteral("ftp://x")).isValid());
@@ -435,7 +442,9 @@ void TestConsole::revokeOfKeyRevokedElsewhereRefreshes()
     QTest::mouseClick(child<QPushButton>(box, "confirmRevokeButton"), Qt::LeftButton);
     QTRY_COMPARE_WITH_TIMEOUT(child<QLabel>(w.get(), "keysMessage")->text(),
                               QStringLiteral("The key “%1” had already been revoked elsewhere. "
-                                             "The list has been refreshed.").arg(name), 10000);
+                                             "The list has been refreshed.")
+                                  .arg(name),
+                              10000);
     QTRY_COMPARE(static_cast<gui::KeysModel *>(table->model())->rowOfKey(id), -1);
     QCOMPARE(child<QLabel>(w.get(), "countLabel")->text(), QStringLiteral("%1 active keys").arg(activeKeyCount()));
 }
@@ -459,7 +468,8 @@ void TestConsole::expiredSessionReturnsToSignIn()
     QTest::mouseClick(child<QPushButton>(w.get(), "refreshButton"), Qt::LeftButton);
     QTRY_VERIFY_WITH_TIMEOUT(!w->isSignedIn(), 10000);
     QVERIFY(child<QWidget>(w.get(), "signInPage")->isVisible());
-    QCOMPARE(child<QLabel>(w.get(), "signInMessage")->text(), QStringLiteral("Your session has expired. Please sign in again."));
+    QCOMPARE(child<QLabel>(w.get(), "signInMessage")->text(),
+             QStringLiteral("Your session has expired. Please sign in again."));
     QCOMPARE(child<QLineEdit>(w.get(), "emailEdit")->text(), kOwner);
 }
 
@@ -491,7 +501,8 @@ void TestConsole::germanLabels()
     QVERIFY(child<QLabel>(w.get(), "pageLabel")->text().startsWith(QLatin1String("Seite 1 von ")));
     auto *table = child<QTableView>(w.get(), "keysTable");
     QCOMPARE(table->model()->headerData(gui::KeysModel::Prefix, Qt::Horizontal).toString(), QStringLiteral("Präfix"));
-    QCOMPARE(table->model()->headerData(gui::KeysModel::LastUsed, Qt::Horizontal).toString(), QStringLiteral("Zuletzt benutzt"));
+    QCOMPARE(table->model()->headerData(gui::KeysModel::LastUsed, Qt::Horizontal).toString(),
+             QStringLiteral("Zuletzt benutzt"));
     // Qt's own strings (qtbase_de.qm) in the create dialog's Cancel button.
     QTest::mouseClick(child<QPushButton>(w.get(), "newKeyButton"), Qt::LeftButton);
     QDialog *dialog = nullptr;

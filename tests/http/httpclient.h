@@ -121,7 +121,8 @@ public:
         m_process.setStandardOutputFile(m_logPath, QIODevice::Append);
         m_process.start(QStringLiteral(IMPRINT_BINARY),
                         QStringList{QStringLiteral("serve"), QStringLiteral("--listen"), QStringLiteral("127.0.0.1:0"),
-                                    QStringLiteral("--data"), dataDir} + extra);
+                                    QStringLiteral("--data"), dataDir}
+                            + extra);
         if (!m_process.waitForStarted(10000))
             return false;
         static const QRegularExpression re(QStringLiteral("listening on http://127\\.0\\.0\\.1:(\\d+)"));

@@ -6,11 +6,11 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
-#include <QtEndian>
 #include <QSqlDatabase>
 #include <QSqlQuery>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QtEndian>
 
 using Headers = QList<QPair<QByteArray, QByteArray>>;
 
@@ -21,7 +21,7 @@ class TestApi : public QObject
 private:
     QTemporaryDir m_dir;
     ServerProcess m_server;
-    QStringList m_secrets;  // every token and password handed out: must never be logged
+    QStringList m_secrets; // every token and password handed out: must never be logged
 
     quint16 port() const { return m_server.port(); }
 
@@ -112,12 +112,14 @@ private slots:
         QVERIFY(cookie.contains("HttpOnly"));
         QVERIFY(cookie.contains("SameSite=Strict"));
 
-        r = httpRequest(port(), "POST", "/api/v1/auth/login", R"({"email":"owner@alpha.test","password":"wrong-password"})");
+        r = httpRequest(port(), "POST", "/api/v1/auth/login",
+                        R"({"email":"owner@alpha.test","password":"wrong-password"})");
         QCOMPARE(r.status, 401);
         QCOMPARE(r.json().value("code").toString(), QString("invalid_credentials"));
         QVERIFY(r.header("Set-Cookie").isEmpty());
 
-        r = httpRequest(port(), "POST", "/api/v1/auth/login", R"({"email":"nobody@alpha.test","password":"password123"})");
+        r = httpRequest(port(), "POST", "/api/v1/auth/login",
+                        R"({"email":"nobody@alpha.test","password":"password123"})");
         QCOMPARE(r.status, 401);
 
         r = httpRequest(port(), "POST", "/api/v1/auth/login", R"({"email":"owner@alpha.test","password":)");
@@ -136,13 +138,15 @@ private slots:
     {
         const QString token = login("admin@alpha.test");
         QVERIFY(!token.isEmpty());
-        HttpReply r = httpRequest(port(), "GET", "/api/v1/auth/me", {}, {{"Cookie", "imprint_session=" + token.toLatin1()}});
+        HttpReply r
+            = httpRequest(port(), "GET", "/api/v1/auth/me", {}, {{"Cookie", "imprint_session=" + token.toLatin1()}});
         QCOMPARE(r.status, 200);
         QCOMPARE(r.data().value("user").toObject().value("email").toString(), QString("admin@alpha.test"));
         QCOMPARE(r.data().value("role").toString(), QString("admin"));
         r = httpRequest(port(), "GET", "/api/v1/auth/me", {}, bearer(token));
         QCOMPARE(r.status, 200);
-        r = httpRequest(port(), "GET", "/api/v1/tokens/api-keys/index", {}, {{"Cookie", "other=1; imprint_session=" + token.toLatin1()}});
+        r = httpRequest(port(), "GET", "/api/v1/tokens/api-keys/index", {},
+                        {{"Cookie", "other=1; imprint_session=" + token.toLatin1()}});
         QCOMPARE(r.status, 200);
 
         r = httpRequest(port(), "GET", "/api/v1/auth/me");
@@ -178,7 +182,9 @@ private slots:
         const QString owner = login("owner@alpha.test");
         const QJsonObject key = createKey(owner, "not a session");
         QVERIFY(!key.isEmpty());
-        QCOMPARE(httpRequest(port(), "GET", "/api/v1/tokens/api-keys/index", {}, bearer(key.value("token").toString())).status, 401);
+        QCOMPARE(httpRequest(port(), "GET", "/api/v1/tokens/api-keys/index", {}, bearer(key.value("token").toString()))
+                     .status,
+                 401);
     }
 
     void createKeyValidation()
@@ -189,16 +195,19 @@ private slots:
         QVERIFY(r.json().value("detail").toString().contains("name"));
         r = httpRequest(port(), "POST", "/api/v1/tokens/api-keys", R"({})", bearer(owner));
         QCOMPARE(r.status, 400);
-        r = httpRequest(port(), "POST", "/api/v1/tokens/api-keys", R"({"name":"x","expiresAt":"tomorrow"})", bearer(owner));
+        r = httpRequest(port(), "POST", "/api/v1/tokens/api-keys", R"({"name":"x","expiresAt":"tomorrow"})",
+                        bearer(owner));
         QCOMPARE(r.status, 400);
         QVERIFY(r.json().value("detail").toString().contains("expiresAt"));
-        r = httpRequest(port(), "POST", "/api/v1/tokens/api-keys", R"({"name":"x","expiresAt":"2001-01-01T00:00:00Z"})", bearer(owner));
+        r = httpRequest(port(), "POST", "/api/v1/tokens/api-keys", R"({"name":"x","expiresAt":"2001-01-01T00:00:00Z"})",
+                        bearer(owner));
         QCOMPARE(r.status, 400);
         r = httpRequest(port(), "POST", "/api/v1/tokens/api-keys", R"({"name":"x")", bearer(owner));
         QCOMPARE(r.status, 400);
         QCOMPARE(r.json().value("code").toString(), QString("malformed_json"));
 
-        r = httpRequest(port(), "POST", "/api/v1/tokens/api-keys", R"({"name":"expiring","expiresAt":"2099-01-01T00:00:00Z"})", bearer(owner));
+        r = httpRequest(port(), "POST", "/api/v1/tokens/api-keys",
+                        R"({"name":"expiring","expiresAt":"2099-01-01T00:00:00Z"})", bearer(owner));
         QCOMPARE(r.status, 201);
         m_secrets << r.data().value("token").toString();
         const QString token = r.data().value("token").toString();
@@ -285,16 +294,19 @@ private slots:
         QVERIFY(seen);
 
         // Another space's key: 404, and it keeps working.
-        r = httpRequest(port(), "DELETE", "/api/v1/tokens/api-keys/" + theirs.value("id").toString().toLatin1(), "{}", bearer(alpha));
+        r = httpRequest(port(), "DELETE", "/api/v1/tokens/api-keys/" + theirs.value("id").toString().toLatin1(), "{}",
+                        bearer(alpha));
         QCOMPARE(r.status, 404);
         QCOMPARE(r.header("Content-Type"), QByteArray("application/problem+json"));
         QCOMPARE(httpRequest(port(), "GET", "/api/v1/tokens/verify", {}, bearer(theirsToken)).status, 200);
 
         // Revoke: 200, then 404; the token fails from the next request on.
-        r = httpRequest(port(), "DELETE", "/api/v1/tokens/api-keys/" + mine.value("id").toString().toLatin1(), "{}", bearer(alpha));
+        r = httpRequest(port(), "DELETE", "/api/v1/tokens/api-keys/" + mine.value("id").toString().toLatin1(), "{}",
+                        bearer(alpha));
         QCOMPARE(r.status, 200);
         QCOMPARE(r.data().value("message").toString(), QString("API key revoked"));
-        r = httpRequest(port(), "DELETE", "/api/v1/tokens/api-keys/" + mine.value("id").toString().toLatin1(), {}, bearer(alpha));
+        r = httpRequest(port(), "DELETE", "/api/v1/tokens/api-keys/" + mine.value("id").toString().toLatin1(), {},
+                        bearer(alpha));
         QCOMPARE(r.status, 404);
         r = httpRequest(port(), "GET", "/api/v1/tokens/verify", {}, bearer(mineToken));
         QCOMPARE(r.status, 401);
@@ -333,13 +345,16 @@ private slots:
         r = httpRequest(port(), "GET", "/api/v1/tokens/verify", {}, bearer(theirsToken));
         QCOMPARE(r.status, 401);
         QCOMPARE(r.json().value("code").toString(), QString("token_expired"));
-        QCOMPARE(httpRequest(port(), "GET", "/api/v1/tokens/verify").json().value("code").toString(), QString("missing_token"));
+        QCOMPARE(httpRequest(port(), "GET", "/api/v1/tokens/verify").json().value("code").toString(),
+                 QString("missing_token"));
     }
 
     void cliKeysWorkOverHttp()
     {
         QByteArray out;
-        QCOMPARE(runCli({"key", "create", "--space", "beta", "--name", "from cli", "--json", "--data", m_dir.path()}, {}, &out), 0);
+        QCOMPARE(runCli({"key", "create", "--space", "beta", "--name", "from cli", "--json", "--data", m_dir.path()},
+                        {}, &out),
+                 0);
         const QJsonObject created = QJsonDocument::fromJson(out).object();
         const QString token = created.value("token").toString();
         m_secrets << token;
@@ -384,7 +399,8 @@ private slots:
         QTemporaryDir localData;
         const QString shot = localData.filePath("window.png");
         QCOMPARE(run({"--data", localData.filePath("data"), "--screenshot", shot, "--size", "800x600"},
-                     imprintEnvironment(), &out, &err), 0);
+                     imprintEnvironment(), &out, &err),
+                 0);
         QVERIFY2(out.contains("local server on http://127.0.0.1:"), out.constData());
         QVERIFY2(out.contains(QDir::toNativeSeparators(localData.filePath("data")).toUtf8()), out.constData());
         QVERIFY(QFileInfo::exists(localData.filePath("data/imprint.db")));
@@ -405,7 +421,7 @@ private slots:
         QCOMPARE(r.status, 200);
         QVERIFY(m_secrets.size() > 30);
         const QByteArray log = m_server.log();
-        QVERIFY(log.contains("/api/v1/tokens/api-keys/index"));  // the log is really captured
+        QVERIFY(log.contains("/api/v1/tokens/api-keys/index")); // the log is really captured
         for (const QString &secret : std::as_const(m_secrets)) {
             QVERIFY(!secret.isEmpty());
             QVERIFY2(!r.body.contains(secret.toLatin1()), qPrintable(secret.left(8)));

@@ -140,7 +140,7 @@ private slots:
             QVERIFY(s);
             held.push_back(std::move(s));
         }
-        QTest::qWait(200);  // let the server accept all 50
+        QTest::qWait(200); // let the server accept all 50
         for (auto &s : held)
             QCOMPARE(s->state(), QAbstractSocket::ConnectedState);
         // Beyond the cap: closed at once.
@@ -181,7 +181,7 @@ private slots:
         QByteArray got;
         t.restart();
         while (t.elapsed() < 3000 && slow.state() == QAbstractSocket::ConnectedState) {
-            slow.write("X-Slow: 1\r\n");  // a byte now and then keeps it from being idle
+            slow.write("X-Slow: 1\r\n"); // a byte now and then keeps it from being idle
             slow.waitForReadyRead(100);
             got += slow.readAll();
         }
@@ -197,7 +197,8 @@ private slots:
     {
         QTemporaryDir dir;
         QCOMPARE(runCli({"user", "add", "--email", "t@x.test", "--space", "t", "--role", "owner", "--data", dir.path()},
-                        "password123\n"), 0);
+                        "password123\n"),
+                 0);
         ServerProcess server;
         QVERIFY2(server.start(dir.path()), server.log().constData());
         const QByteArray wrong = R"({"email":"t@x.test","password":"nope-nope"})";
@@ -208,7 +209,8 @@ private slots:
         QVERIFY(r.header("Retry-After").toInt() > 0);
         QCOMPARE(r.header("Content-Type"), QByteArray("application/problem+json"));
         // Even the right password waits: the limit is per e-mail and per address.
-        r = httpRequest(server.port(), "POST", "/api/v1/auth/login", R"({"email":"t@x.test","password":"password123"})");
+        r = httpRequest(server.port(), "POST", "/api/v1/auth/login",
+                        R"({"email":"t@x.test","password":"password123"})");
         QCOMPARE(r.status, 429);
     }
 
@@ -225,10 +227,10 @@ private slots:
             QTcpSocket s;
             s.connectToHost(QHostAddress::LocalHost, server.port());
             QVERIFY(s.waitForConnected(5000));
-            s.write("POST /api/v1/auth/login HTTP/1.1\r\nHost: x\r\nContent-Length: "
-                    + QByteArray::number(body.size()) + "\r\n\r\n" + body);
+            s.write("POST /api/v1/auth/login HTTP/1.1\r\nHost: x\r\nContent-Length: " + QByteArray::number(body.size())
+                    + "\r\n\r\n" + body);
             s.waitForBytesWritten(1000);
-            QTest::qWait(20);  // the server has read the request and started the job
+            QTest::qWait(20); // the server has read the request and started the job
             s.abort();
         }
         // Meanwhile the server thread is free.

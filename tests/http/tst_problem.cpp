@@ -38,8 +38,8 @@ private slots:
     {
         QFETCH(int, kind);
         QFETCH(int, status);
-        const store::ServiceError e{store::ServiceError::Kind(kind), QStringLiteral("some_code"), QStringLiteral("name"),
-                                    QStringLiteral("Some message.")};
+        const store::ServiceError e{store::ServiceError::Kind(kind), QStringLiteral("some_code"),
+                                    QStringLiteral("name"), QStringLiteral("Some message.")};
         const http::HttpResponse r = http::problemFor(e);
         QCOMPARE(r.status, status);
         QCOMPARE(r.header("content-type"), QByteArray("application/problem+json"));

@@ -28,7 +28,17 @@ using Headers = QList<QPair<QByteArray, QByteArray>>;
 
 namespace {
 
-const QByteArray kTemplate = "{\n" "  \"name\": \"Test card\", \"width\": 400, \"height\": 300, \"rendererType\": \"takumi\",\n" "  \"variables\": [{\"name\": \"title\", \"type\": \"text\", \"default\": \"Hello\"},\n" "                {\"name\": \"bg\", \"type\": \"color\", \"default\": \"#336699\"}],\n" "  \"root\": {\"type\": \"div\", \"props\": {\"style\": {\"display\": \"flex\", \"width\": \"100%\", \"height\": \"100%\",\n" "           \"backgroundColor\": \"{{bg}}\", \"color\": \"#ffffff\", \"fontSize\": 40, \"fontFamily\": \"DejaVu Sans\",\n" "           \"alignItems\": \"center\", \"justifyContent\": \"center\"}, \"children\": [\"{{title}}\"]}}\n" "}";
+const QByteArray kTemplate
+    = "{\n"
+      "  \"name\": \"Test card\", \"width\": 400, \"height\": 300, \"rendererType\": \"takumi\",\n"
+      "  \"variables\": [{\"name\": \"title\", \"type\": \"text\", \"default\": \"Hello\"},\n"
+      "                {\"name\": \"bg\", \"type\": \"color\", \"default\": \"#336699\"}],\n"
+      "  \"root\": {\"type\": \"div\", \"props\": {\"style\": {\"display\": \"flex\", \"width\": \"100%\", \"height\": "
+      "\"100%\",\n"
+      "           \"backgroundColor\": \"{{bg}}\", \"color\": \"#ffffff\", \"fontSize\": 40, \"fontFamily\": \"DejaVu "
+      "Sans\",\n"
+      "           \"alignItems\": \"center\", \"justifyContent\": \"center\"}, \"children\": [\"{{title}}\"]}}\n"
+      "}";
 
 QByteArray json(const QJsonObject &o)
 {
@@ -58,8 +68,8 @@ bool isProblem(const HttpReply &r, int status)
 {
     const QJsonObject p = r.json();
     return r.status == status && r.header("Content-Type") == "application/problem+json"
-        && p.value("status").toInt() == status && p.value("code").isString() && p.value("detail").isString()
-        && p.value("title").isString() && p.value("type").isString() && p.value("success") == QJsonValue(false);
+           && p.value("status").toInt() == status && p.value("code").isString() && p.value("detail").isString()
+           && p.value("title").isString() && p.value("type").isString() && p.value("success") == QJsonValue(false);
 }
 
 /// One curl command line of the demo banner, as far as the banner uses curl: -s, -o FILE,
@@ -136,8 +146,9 @@ std::optional<CurlLine> parseCurl(const QString &line)
     return c;
 }
 
-#define VERIFY_PROBLEM(reply, code)                                                                        \
-    QVERIFY2(isProblem((reply), (code)), qPrintable(QString::number((reply).status) + ' ' + QString::fromUtf8((reply).body)))
+#define VERIFY_PROBLEM(reply, code) \
+    QVERIFY2(isProblem((reply), (code)), \
+             qPrintable(QString::number((reply).status) + ' ' + QString::fromUtf8((reply).body)))
 
 } // namespace
 
@@ -149,14 +160,14 @@ private:
     QTemporaryDir m_dir;
     QTemporaryDir m_tightDir;
     ServerProcess m_server;
-    ServerProcess m_tight;     // 1 worker, queue 1, tight rate limit
-    QString m_session;         // owner of space "alpha" (free plan)
-    QString m_freeToken;       // key of alpha (free)
-    QString m_proToken;        // key of space "beta" (pro)
-    QString m_otherSession;    // owner of beta
+    ServerProcess m_tight; // 1 worker, queue 1, tight rate limit
+    QString m_session; // owner of space "alpha" (free plan)
+    QString m_freeToken; // key of alpha (free)
+    QString m_proToken; // key of space "beta" (pro)
+    QString m_otherSession; // owner of beta
     QString m_templateId;
-    QString m_pageId;          // published page of alpha
-    QString m_draftPageId;     // never published
+    QString m_pageId; // published page of alpha
+    QString m_draftPageId; // never published
 
     quint16 port() const { return m_server.port(); }
     static Headers bearer(const QString &token) { return {{"Authorization", "Bearer " + token.toLatin1()}}; }
@@ -172,8 +183,8 @@ private:
     }
     QString login(quint16 onPort, const QString &email)
     {
-        const HttpReply r = httpRequest(onPort, "POST", "/api/v1/auth/login",
-                                        json({{"email", email}, {"password", "password123"}}));
+        const HttpReply r
+            = httpRequest(onPort, "POST", "/api/v1/auth/login", json({{"email", email}, {"password", "password123"}}));
         return r.data().value("token").toString();
     }
     QString cliKey(const QString &dir, const QString &space)
@@ -211,17 +222,22 @@ private slots:
         tf.write(kTemplate);
         tf.close();
         QByteArray out;
-        QCOMPARE(runCli({"template", "import", tf.fileName(), "--space", "alpha", "--json", "--data", m_dir.path()}, {}, &out), 0);
+        QCOMPARE(runCli({"template", "import", tf.fileName(), "--space", "alpha", "--json", "--data", m_dir.path()}, {},
+                        &out),
+                 0);
         m_templateId = QJsonDocument::fromJson(out).object().value("id").toString();
         QVERIFY2(m_templateId.startsWith("tpl_"), out.constData());
         QCOMPARE(runCli({"page", "create", "--space", "alpha", "--template", m_templateId, "--var", "title=Published",
-                         "--var", "bg=#336699", "--publish", "--json", "--data", m_dir.path()}, {}, &out), 0);
+                         "--var", "bg=#336699", "--publish", "--json", "--data", m_dir.path()},
+                        {}, &out),
+                 0);
         m_pageId = QJsonDocument::fromJson(out).object().value("id").toString();
         QVERIFY2(m_pageId.startsWith("pg_"), out.constData());
         QCOMPARE(QJsonDocument::fromJson(out).object().value("published").toBool(), true);
         // A bad variable is refused by the CLI with a message naming it.
-        QVERIFY(runCli({"page", "create", "--space", "alpha", "--template", m_templateId, "--var", "nope=1",
-                        "--data", m_dir.path()}) != 0);
+        QVERIFY(runCli({"page", "create", "--space", "alpha", "--template", m_templateId, "--var", "nope=1", "--data",
+                        m_dir.path()})
+                != 0);
 
         // One-file emoji "sets" in DATA/emoji (emojiSetsFromDataDirectory): 😀 as a solid
         // square, green for twemoji and magenta for openmoji, so a render shows which file
@@ -232,14 +248,16 @@ private slots:
             QFile f(m_dir.path() + "/emoji/" + set + "/" + name);
             QVERIFY(f.open(QIODevice::WriteOnly));
             f.write("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 36 36\">"
-                    "<rect x=\"0\" y=\"0\" width=\"36\" height=\"36\" fill=\"" + colour + "\"/></svg>");
+                    "<rect x=\"0\" y=\"0\" width=\"36\" height=\"36\" fill=\""
+                    + colour + "\"/></svg>");
         };
         writeEmoji("twemoji", "1f600.svg", "#00c800");
         writeEmoji("openmoji", "1F600.svg", "#c800c8");
 
         QFile cfg(m_dir.path() + "/config.json");
         QVERIFY(cfg.open(QIODevice::WriteOnly));
-        cfg.write("{\"http\": {\"workerThreads\": 2}, \"render\": {\"rateLimit\": {\"perSecond\": 10000, \"burst\": 10000}}}");
+        cfg.write("{\"http\": {\"workerThreads\": 2}, \"render\": {\"rateLimit\": {\"perSecond\": 10000, \"burst\": "
+                  "10000}}}");
         cfg.close();
         QVERIFY2(m_server.start(m_dir.path()), m_server.log().constData());
         m_session = login(port(), "owner@alpha.test");
@@ -250,7 +268,8 @@ private slots:
         QCOMPARE(addUser(m_tightDir.path(), "owner@tight.test", "tight"), 0);
         QFile tcfg(m_tightDir.path() + "/config.json");
         QVERIFY(tcfg.open(QIODevice::WriteOnly));
-        tcfg.write("{\"http\": {\"workerThreads\": 1, \"workerQueueLimit\": 1},\n" "                       \"render\": {\"rateLimit\": {\"perSecond\": 0.5, \"burst\": 12}}}");
+        tcfg.write("{\"http\": {\"workerThreads\": 1, \"workerQueueLimit\": 1},\n"
+                   "                       \"render\": {\"rateLimit\": {\"perSecond\": 0.5, \"burst\": 12}}}");
         tcfg.close();
         QVERIFY2(m_tight.start(m_tightDir.path()), m_tight.log().constData());
     }
@@ -301,7 +320,8 @@ private slots:
 
     void patternJsonForm()
     {
-        HttpReply r = httpRequest(port(), "POST", "/api/v1/render", json({{"pattern", "grid-forest"}, {"width", 300}, {"height", 200}}),
+        HttpReply r = httpRequest(port(), "POST", "/api/v1/render",
+                                  json({{"pattern", "grid-forest"}, {"width", 300}, {"height", 200}}),
                                   {{"Accept", "application/json"}});
         QCOMPARE(r.status, 200);
         const QString url = r.json().value("file").toObject().value("url").toString();
@@ -380,8 +400,10 @@ private slots:
         // Unauthenticated → 401.
         VERIFY_PROBLEM(get("/api/v1/templates"), 401);
         // A broken template is refused with the field named.
-        HttpReply r = httpRequest(port(), "POST", "/api/v1/templates",
-                                  "{\"name\":\"bad\",\"width\":100,\"height\":100,\"variables\":\"nope\",\"root\":{\"type\":\"div\"}}", bearer(m_session));
+        HttpReply r = httpRequest(
+            port(), "POST", "/api/v1/templates",
+            "{\"name\":\"bad\",\"width\":100,\"height\":100,\"variables\":\"nope\",\"root\":{\"type\":\"div\"}}",
+            bearer(m_session));
         VERIFY_PROBLEM(r, 400);
         QVERIFY(r.json().value("detail").toString().contains("variables"));
         r = httpRequest(port(), "POST", "/api/v1/templates", kTemplate, bearer(m_session));
@@ -394,17 +416,19 @@ private slots:
         // Space-scoped: beta cannot see alpha's template.
         VERIFY_PROBLEM(get("/api/v1/templates/" + tid.toLatin1(), bearer(m_otherSession)), 404);
         // Page with an unknown variable → 400; a good one → 201, unpublished.
-        r = httpRequest(port(), "POST", "/api/v1/pages", json({{"templateId", tid}, {"variables", QJsonObject{{"nope", "x"}}}}),
-                        bearer(m_session));
+        r = httpRequest(port(), "POST", "/api/v1/pages",
+                        json({{"templateId", tid}, {"variables", QJsonObject{{"nope", "x"}}}}), bearer(m_session));
         VERIFY_PROBLEM(r, 400);
-        r = httpRequest(port(), "POST", "/api/v1/pages", json({{"templateId", tid}, {"name", "Draft only"},
-                                                               {"variables", QJsonObject{{"title", "Draft"}}}}),
-                        bearer(m_session));
+        r = httpRequest(
+            port(), "POST", "/api/v1/pages",
+            json({{"templateId", tid}, {"name", "Draft only"}, {"variables", QJsonObject{{"title", "Draft"}}}}),
+            bearer(m_session));
         QCOMPARE(r.status, 201);
         QCOMPARE(r.data().value("published").toBool(), false);
         m_draftPageId = r.data().value("id").toString();
         // A template in use cannot be deleted.
-        VERIFY_PROBLEM(httpRequest(port(), "DELETE", "/api/v1/templates/" + tid.toLatin1(), {}, bearer(m_session)), 409);
+        VERIFY_PROBLEM(httpRequest(port(), "DELETE", "/api/v1/templates/" + tid.toLatin1(), {}, bearer(m_session)),
+                       409);
         // Update the template (validated again).
         r = httpRequest(port(), "PUT", "/api/v1/templates/" + tid.toLatin1(), "{\"width\":-5}", bearer(m_session));
         VERIFY_PROBLEM(r, 400);
@@ -461,8 +485,9 @@ private slots:
     {
         // The second identical render reuses the first one's outcome: its phases must not
         // claim the first render's work, so they never add up to more than its total.
-        const QJsonObject body{{"pageId", m_pageId},
-                               {"tweaks", QJsonObject{{"title", "Timings " + QString::number(QDateTime::currentMSecsSinceEpoch())}}}};
+        const QJsonObject body{
+            {"pageId", m_pageId},
+            {"tweaks", QJsonObject{{"title", "Timings " + QString::number(QDateTime::currentMSecsSinceEpoch())}}}};
         for (int i = 0; i < 2; ++i) {
             const HttpReply r = render(body, m_freeToken);
             QCOMPARE(r.status, 200);
@@ -470,7 +495,8 @@ private slots:
             double phases = 0;
             for (const char *k : {"load", "layout", "paint", "encode", "store"})
                 phases += t.value(k).toDouble();
-            QVERIFY2(phases <= t.value("total").toDouble() + 0.05, QJsonDocument(t).toJson(QJsonDocument::Compact).constData());
+            QVERIFY2(phases <= t.value("total").toDouble() + 0.05,
+                     QJsonDocument(t).toJson(QJsonDocument::Compact).constData());
             QCOMPARE(r.json().value("reused").toBool(), i == 1);
             if (i == 1)
                 QCOMPARE(t.value("paint").toDouble(), 0.0);
@@ -507,7 +533,8 @@ private slots:
         QVERIFY(r.json().value("dataUrl").toString().startsWith("data:image/webp;base64,"));
         QVERIFY(!r.json().contains("file"));
         // Bad enums → 400 naming the field.
-        for (const auto &[field, value] : {std::pair{"format", "gif"}, {"output", "pdf"}, {"renderType", "chrome"}, {"emojiType", "apple"}}) {
+        for (const auto &[field, value] :
+             {std::pair{"format", "gif"}, {"output", "pdf"}, {"renderType", "chrome"}, {"emojiType", "apple"}}) {
             r = render({{"pageId", m_pageId}, {field, value}}, m_freeToken);
             VERIFY_PROBLEM(r, 400);
             QCOMPARE(r.json().value("field").toString(), QString(field));
@@ -538,8 +565,11 @@ private slots:
         QFETCH(QString, engine);
         QFETCH(QString, set);
         QFETCH(QColor, colour);
-        const HttpReply r = render({{"pageId", m_pageId}, {"renderType", engine}, {"emojiType", set},
-                                    {"output", "dataurl"}, {"tweaks", QJsonObject{{"title", QStringLiteral("\U0001F600")}}}},
+        const HttpReply r = render({{"pageId", m_pageId},
+                                    {"renderType", engine},
+                                    {"emojiType", set},
+                                    {"output", "dataurl"},
+                                    {"tweaks", QJsonObject{{"title", QStringLiteral("\U0001F600")}}}},
                                    m_freeToken);
         if (engine == "satori" && r.status == 501)
             QSKIP("the satori engine is not in this build");
@@ -554,8 +584,11 @@ private slots:
         for (int y = 0; y < image.height(); ++y)
             for (int x = 0; x < image.width(); ++x) {
                 const QColor c = image.pixelColor(x, y);
-                matching += qAbs(c.red() - colour.red()) + qAbs(c.green() - colour.green())
-                                    + qAbs(c.blue() - colour.blue()) < 24 ? 1 : 0;
+                matching
+                    += qAbs(c.red() - colour.red()) + qAbs(c.green() - colour.green()) + qAbs(c.blue() - colour.blue())
+                               < 24
+                           ? 1
+                           : 0;
             }
         QVERIFY2(matching > 30 * 30 && matching < 48 * 48, qPrintable(QString::number(matching)));
     }
@@ -574,10 +607,12 @@ private slots:
     {
         const QByteArray before = render({{"pageId", m_pageId}, {"output", "binary"}}, m_freeToken).body;
         HttpReply r = httpRequest(port(), "PUT", "/api/v1/pages/" + m_pageId.toLatin1(),
-                                  json({{"variables", QJsonObject{{"title", "Published"}, {"bg", "#cc3300"}}}}), bearer(m_session));
+                                  json({{"variables", QJsonObject{{"title", "Published"}, {"bg", "#cc3300"}}}}),
+                                  bearer(m_session));
         QCOMPARE(r.status, 200);
         const QByteArray published = render({{"pageId", m_pageId}, {"output", "binary"}}, m_freeToken).body;
-        const QByteArray draft = render({{"pageId", m_pageId}, {"draft", true}, {"output", "binary"}}, m_freeToken).body;
+        const QByteArray draft
+            = render({{"pageId", m_pageId}, {"draft", true}, {"output", "binary"}}, m_freeToken).body;
         QCOMPARE(pixel(published, 5, 5), pixel(before, 5, 5));
         QCOMPARE(QColor(pixel(published, 5, 5)), QColor("#336699"));
         QCOMPARE(QColor(pixel(draft, 5, 5)), QColor("#cc3300"));
@@ -612,7 +647,8 @@ private slots:
         VERIFY_PROBLEM(render({{"pageId", m_pageId}}, "imp_invalid"), 401);
         VERIFY_PROBLEM(get("/api/v1/render?pageId=" + m_pageId.toLatin1() + "&api_token=imp_nope"), 401);
         // Revoked: create a key over HTTP, render, revoke, render again.
-        HttpReply k = httpRequest(port(), "POST", "/api/v1/tokens/api-keys", json({{"name", "short-lived"}}), bearer(m_session));
+        HttpReply k = httpRequest(port(), "POST", "/api/v1/tokens/api-keys", json({{"name", "short-lived"}}),
+                                  bearer(m_session));
         QCOMPARE(k.status, 201);
         const QString token = k.data().value("token").toString();
         QCOMPARE(render({{"pageId", m_pageId}}, token).status, 200);
@@ -624,14 +660,17 @@ private slots:
 
     void tweaks()
     {
-        HttpReply r = render({{"pageId", m_pageId}, {"output", "binary"}, {"tweaks", QJsonObject{{"bg", "#00ff00"}}}}, m_freeToken);
+        HttpReply r = render({{"pageId", m_pageId}, {"output", "binary"}, {"tweaks", QJsonObject{{"bg", "#00ff00"}}}},
+                             m_freeToken);
         QCOMPARE(r.status, 200);
         QCOMPARE(QColor(pixel(r.body, 5, 5)), QColor("#00ff00"));
         // Query forms: tweaks.NAME and tweaks as JSON text.
-        r = get("/api/v1/render?pageId=" + m_pageId.toLatin1() + "&output=binary&tweaks.bg=%23ff00ff", bearer(m_freeToken));
+        r = get("/api/v1/render?pageId=" + m_pageId.toLatin1() + "&output=binary&tweaks.bg=%23ff00ff",
+                bearer(m_freeToken));
         QCOMPARE(QColor(pixel(r.body, 5, 5)), QColor("#ff00ff"));
-        r = get("/api/v1/render?pageId=" + m_pageId.toLatin1() + "&output=binary&tweaks=" +
-                    QUrl::toPercentEncoding("{\"bg\":\"#0000ff\"}"), bearer(m_freeToken));
+        r = get("/api/v1/render?pageId=" + m_pageId.toLatin1()
+                    + "&output=binary&tweaks=" + QUrl::toPercentEncoding("{\"bg\":\"#0000ff\"}"),
+                bearer(m_freeToken));
         QCOMPARE(QColor(pixel(r.body, 5, 5)), QColor("#0000ff"));
         r = render({{"pageId", m_pageId}, {"tweaks", QJsonObject{{"nope", "x"}}}}, m_freeToken);
         VERIFY_PROBLEM(r, 400);
@@ -651,22 +690,29 @@ private slots:
         QImage red(40, 40, QImage::Format_ARGB32);
         red.fill(Qt::red);
         QVERIFY(red.save(disk.filePath("secret.png")));
-        const QByteArray svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" width=\"100\" "
-                               "height=\"100\"><image xlink:href=\"" + disk.filePath("secret.png").toUtf8() + "\" width=\"100\" height=\"100\"/></svg>";
+        const QByteArray svg
+            = "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" width=\"100\" "
+              "height=\"100\"><image xlink:href=\""
+              + disk.filePath("secret.png").toUtf8() + "\" width=\"100\" height=\"100\"/></svg>";
         const QString svgUrl = "data:image/svg+xml;base64," + QString::fromLatin1(svg.toBase64());
-        const QByteArray avatarTemplate =
-            "{\"name\": \"Avatar\", \"width\": 200, \"height\": 200, \"rendererType\": \"takumi\","
-            " \"variables\": [{\"name\": \"avatar\", \"type\": \"image\", \"default\": \"\"}],"
-            " \"root\": {\"type\": \"div\", \"props\": {\"style\": {\"display\": \"flex\", \"width\": 200, \"height\": 200,"
-            " \"backgroundColor\": \"#ffffff\"}, \"children\": [{\"type\": \"img\", \"props\": {\"src\": \"{{avatar}}\","
-            " \"style\": {\"width\": 100, \"height\": 100}}}]}}}";
+        const QByteArray avatarTemplate
+            = "{\"name\": \"Avatar\", \"width\": 200, \"height\": 200, \"rendererType\": \"takumi\","
+              " \"variables\": [{\"name\": \"avatar\", \"type\": \"image\", \"default\": \"\"}],"
+              " \"root\": {\"type\": \"div\", \"props\": {\"style\": {\"display\": \"flex\", \"width\": 200, "
+              "\"height\": 200,"
+              " \"backgroundColor\": \"#ffffff\"}, \"children\": [{\"type\": \"img\", \"props\": {\"src\": "
+              "\"{{avatar}}\","
+              " \"style\": {\"width\": 100, \"height\": 100}}}]}}}";
         HttpReply r = httpRequest(port(), "POST", "/api/v1/templates", avatarTemplate, bearer(m_session));
         QCOMPARE(r.status, 201);
         const QString tid = r.data().value("id").toString();
-        r = httpRequest(port(), "POST", "/api/v1/pages", json({{"templateId", tid}, {"name", "Avatar"}}), bearer(m_session));
+        r = httpRequest(port(), "POST", "/api/v1/pages", json({{"templateId", tid}, {"name", "Avatar"}}),
+                        bearer(m_session));
         QCOMPARE(r.status, 201);
         const QString pid = r.data().value("id").toString();
-        r = render({{"pageId", pid}, {"draft", true}, {"output", "binary"}, {"tweaks", QJsonObject{{"avatar", svgUrl}}}}, m_freeToken);
+        r = render(
+            {{"pageId", pid}, {"draft", true}, {"output", "binary"}, {"tweaks", QJsonObject{{"avatar", svgUrl}}}},
+            m_freeToken);
         QCOMPARE(r.status, 200);
         const QImage image = decode(r.body).convertToFormat(QImage::Format_ARGB32);
         int reddish = 0;
@@ -682,12 +728,23 @@ private slots:
         for (int i = 0; i < 20; ++i)
             layers << QString("%1px %1px 20px rgba(0,0,0,.5)").arg(i);
         for (int i = 0; i < 999; ++i)
-            kids.append(QJsonObject{{"type", "div"}, {"props", QJsonObject{{"style", QJsonObject{{"textShadow", layers.join(", ")}}}, {"children", "Shadow"}}}});
-        const QJsonObject flood{{"name", "Flood"}, {"width", 1000}, {"height", 1000}, {"rendererType", "satori"},
-                                {"root", QJsonObject{{"type", "div"}, {"props", QJsonObject{{"style", QJsonObject{{"display", "flex"}, {"flexWrap", "wrap"}, {"width", 1000}, {"height", 1000}}}, {"children", kids}}}}}};
+            kids.append(QJsonObject{{"type", "div"},
+                                    {"props", QJsonObject{{"style", QJsonObject{{"textShadow", layers.join(", ")}}},
+                                                          {"children", "Shadow"}}}});
+        const QJsonObject flood{{"name", "Flood"},
+                                {"width", 1000},
+                                {"height", 1000},
+                                {"rendererType", "satori"},
+                                {"root", QJsonObject{{"type", "div"},
+                                                     {"props", QJsonObject{{"style", QJsonObject{{"display", "flex"},
+                                                                                                 {"flexWrap", "wrap"},
+                                                                                                 {"width", 1000},
+                                                                                                 {"height", 1000}}},
+                                                                           {"children", kids}}}}}};
         r = httpRequest(port(), "POST", "/api/v1/templates", json(flood), bearer(m_session));
         QCOMPARE(r.status, 201);
-        r = httpRequest(port(), "POST", "/api/v1/pages", json({{"templateId", r.data().value("id").toString()}, {"name", "Flood"}}), bearer(m_session));
+        r = httpRequest(port(), "POST", "/api/v1/pages",
+                        json({{"templateId", r.data().value("id").toString()}, {"name", "Flood"}}), bearer(m_session));
         QCOMPARE(r.status, 201);
         r = render({{"pageId", r.data().value("id").toString()}, {"draft", true}}, m_freeToken);
         VERIFY_PROBLEM(r, 422);
@@ -698,8 +755,11 @@ private slots:
     void concurrentIdenticalRendersRunOnce()
     {
         const quint64 before = executed(port());
-        const QByteArray body = json({{"pageId", m_pageId}, {"format", "webp"},
-                                      {"tweaks", QJsonObject{{"title", "Single flight " + QString::number(QDateTime::currentMSecsSinceEpoch())}}}});
+        const QByteArray body
+            = json({{"pageId", m_pageId},
+                    {"format", "webp"},
+                    {"tweaks",
+                     QJsonObject{{"title", "Single flight " + QString::number(QDateTime::currentMSecsSinceEpoch())}}}});
         std::vector<std::unique_ptr<QTcpSocket>> sockets;
         for (int i = 0; i < 10; ++i) {
             auto s = std::make_unique<QTcpSocket>();
@@ -729,8 +789,12 @@ private slots:
             QTcpSocket s;
             s.connectToHost(QHostAddress::LocalHost, port());
             QVERIFY(s.waitForConnected(5000));
-            const QByteArray body = json({{"pattern", "hexagons-ocean"}, {"width", 2400}, {"height", 2400},
-                                          {"cache", false}, {"format", "webp"}, {"lossless", true}});
+            const QByteArray body = json({{"pattern", "hexagons-ocean"},
+                                          {"width", 2400},
+                                          {"height", 2400},
+                                          {"cache", false},
+                                          {"format", "webp"},
+                                          {"lossless", true}});
             s.write("POST /api/v1/render HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer " + m_proToken.toLatin1()
                     + "\r\nContent-Length: " + QByteArray::number(body.size()) + "\r\n\r\n" + body);
             s.waitForBytesWritten(2000);
@@ -753,8 +817,12 @@ private slots:
             auto s = std::make_unique<QTcpSocket>();
             s->connectToHost(QHostAddress::LocalHost, m_tight.port());
             QVERIFY(s->waitForConnected(5000));
-            const QByteArray body = json({{"pattern", "hexagons-ocean"}, {"width", 1000}, {"height", 1000 - i},
-                                          {"cache", false}, {"format", "webp"}, {"lossless", true}});
+            const QByteArray body = json({{"pattern", "hexagons-ocean"},
+                                          {"width", 1000},
+                                          {"height", 1000 - i},
+                                          {"cache", false},
+                                          {"format", "webp"},
+                                          {"lossless", true}});
             s->write("POST /api/v1/render HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer " + token.toLatin1()
                      + "\r\nContent-Length: " + QByteArray::number(body.size()) + "\r\n\r\n" + body);
             s->flush();
@@ -796,7 +864,8 @@ private slots:
         QVERIFY(settings);
         imprint::store::Database db(*settings);
         const auto config = imprint::store::Config::defaults();
-        auto catalog = imprint::render::PatternCatalog::load(QStringLiteral(IMPRINT_SOURCE_DIR "/resources/patterns"), &error);
+        auto catalog
+            = imprint::render::PatternCatalog::load(QStringLiteral(IMPRINT_SOURCE_DIR "/resources/patterns"), &error);
         QVERIFY2(catalog, qPrintable(error));
         imprint::http::Router router;
         imprint::http::Api api(db, config);
@@ -808,7 +877,8 @@ private slots:
         for (const auto &[method, pattern] : routes) {
             const QJsonObject item = paths.value(pattern).toObject();
             QVERIFY2(item.contains(QString::fromLatin1(method.toLower())),
-                     qPrintable(QStringLiteral("%1 %2 missing from openapi.json").arg(QString::fromLatin1(method), pattern)));
+                     qPrintable(
+                         QStringLiteral("%1 %2 missing from openapi.json").arg(QString::fromLatin1(method), pattern)));
         }
         // And nothing documented that the server does not route.
         int documented = 0;
@@ -846,8 +916,9 @@ private slots:
                     headers.append(h);
             if (c->sendCookie)
                 headers.append({"Cookie", cookie});
-            const QByteArray target = c->url.path(QUrl::FullyEncoded).toLatin1()
-                + (c->url.hasQuery() ? "?" + c->url.query(QUrl::FullyEncoded).toLatin1() : QByteArray());
+            const QByteArray target
+                = c->url.path(QUrl::FullyEncoded).toLatin1()
+                  + (c->url.hasQuery() ? "?" + c->url.query(QUrl::FullyEncoded).toLatin1() : QByteArray());
             const HttpReply r = httpRequest(demo.port(), c->method, target, c->body, headers);
             QVERIFY2(r.status == 200 || r.status == 201,
                      qPrintable(QString::number(r.status) + ' ' + line + '\n' + QString::fromUtf8(r.body.left(300))));

@@ -5,8 +5,8 @@
 // Set IMPRINT_EMOJI_DUMP=DIR to write the fixtures of tests/render/fixtures/intl rendered
 // by every engine there.
 
-#include "server/render/resources/emoji.h"
 #include "server/render/pipeline.h"
+#include "server/render/resources/emoji.h"
 
 #include <QDir>
 #include <QFile>
@@ -23,14 +23,19 @@ const QString kFour = QString::fromUtf8("👍🏽 👨‍👩‍👧 🇫🇷 #�
 
 QJsonObject textCard(const QString &text, const QString &emojiType = {})
 {
-    QJsonObject style{{QStringLiteral("display"), QStringLiteral("flex")}, {QStringLiteral("width"), 800},
-                      {QStringLiteral("height"), 160}, {QStringLiteral("padding"), 20},
+    QJsonObject style{{QStringLiteral("display"), QStringLiteral("flex")},
+                      {QStringLiteral("width"), 800},
+                      {QStringLiteral("height"), 160},
+                      {QStringLiteral("padding"), 20},
                       {QStringLiteral("backgroundColor"), QStringLiteral("#ffffff")},
-                      {QStringLiteral("fontFamily"), QStringLiteral("DejaVu Sans")}, {QStringLiteral("fontSize"), 48}};
-    QJsonObject doc{{QStringLiteral("width"), 800}, {QStringLiteral("height"), 160},
-                    {QStringLiteral("root"), QJsonObject{{QStringLiteral("type"), QStringLiteral("div")},
-                                                         {QStringLiteral("props"), QJsonObject{{QStringLiteral("style"), style},
-                                                                                               {QStringLiteral("children"), text}}}}}};
+                      {QStringLiteral("fontFamily"), QStringLiteral("DejaVu Sans")},
+                      {QStringLiteral("fontSize"), 48}};
+    QJsonObject doc{{QStringLiteral("width"), 800},
+                    {QStringLiteral("height"), 160},
+                    {QStringLiteral("root"),
+                     QJsonObject{{QStringLiteral("type"), QStringLiteral("div")},
+                                 {QStringLiteral("props"),
+                                  QJsonObject{{QStringLiteral("style"), style}, {QStringLiteral("children"), text}}}}}};
     if (!emojiType.isEmpty())
         doc.insert(QStringLiteral("emojiType"), emojiType);
     return doc;
@@ -60,7 +65,8 @@ QString renderSvg(const QString &engine, const QString &emojiType, const QString
 
 } // namespace
 
-class TestEmoji : public QObject {
+class TestEmoji : public QObject
+{
     Q_OBJECT
 private Q_SLOTS:
     void detection_data()
@@ -86,11 +92,16 @@ private Q_SLOTS:
 
     void fileNames()
     {
-        QCOMPARE(emojiFileCandidates(QString::fromUtf8("#️⃣"), EmojiSet::Twemoji).first(), QStringLiteral("23-20e3.svg"));
-        QVERIFY(emojiFileCandidates(QString::fromUtf8("#️⃣"), EmojiSet::Openmoji).contains(QStringLiteral("0023-FE0F-20E3.svg")));
-        QCOMPARE(emojiFileCandidates(QString::fromUtf8("👍🏽"), EmojiSet::Openmoji).first(), QStringLiteral("1F44D-1F3FD.svg"));
-        QCOMPARE(emojiFileCandidates(QString::fromUtf8("❤️"), EmojiSet::Twemoji).first(), QStringLiteral("2764.svg"));
-        QCOMPARE(emojiFileCandidates(QString::fromUtf8("🏳️‍🌈"), EmojiSet::Twemoji).first(), QStringLiteral("1f3f3-fe0f-200d-1f308.svg"));
+        QCOMPARE(emojiFileCandidates(QString::fromUtf8("#️⃣"), EmojiSet::Twemoji).first(),
+                 QStringLiteral("23-20e3.svg"));
+        QVERIFY(emojiFileCandidates(QString::fromUtf8("#️⃣"), EmojiSet::Openmoji)
+                    .contains(QStringLiteral("0023-FE0F-20E3.svg")));
+        QCOMPARE(emojiFileCandidates(QString::fromUtf8("👍🏽"), EmojiSet::Openmoji).first(),
+                 QStringLiteral("1F44D-1F3FD.svg"));
+        QCOMPARE(emojiFileCandidates(QString::fromUtf8("❤️"), EmojiSet::Twemoji).first(),
+                 QStringLiteral("2764.svg"));
+        QCOMPARE(emojiFileCandidates(QString::fromUtf8("🏳️‍🌈"), EmojiSet::Twemoji).first(),
+                 QStringLiteral("1f3f3-fe0f-200d-1f308.svg"));
     }
 
     void directoryResolution()
@@ -142,7 +153,8 @@ private Q_SLOTS:
         QFETCH(QString, engine);
         QFETCH(QString, set);
         if (!setInstalled(*parseEmojiSet(set)))
-            QFAIL(qPrintable(QStringLiteral("the %1 set is not in %2: run scripts/fetch-emoji").arg(set, emojiDirectory())));
+            QFAIL(qPrintable(
+                QStringLiteral("the %1 set is not in %2: run scripts/fetch-emoji").arg(set, emojiDirectory())));
         QStringList warnings;
         const QString svg = renderSvg(engine, set, kFour, &warnings);
         QVERIFY2(!svg.startsWith(QLatin1String("ERROR")), qPrintable(svg));
@@ -191,7 +203,8 @@ private Q_SLOTS:
             qunsetenv("IMPRINT_EMOJI_DIR");
         QVERIFY2(result, qPrintable(error.message));
         QVERIFY(!result->bytes.isEmpty());
-        QVERIFY2(!result->warnings.filter(QStringLiteral("twemoji")).isEmpty(), qPrintable(result->warnings.join(u'\n')));
+        QVERIFY2(!result->warnings.filter(QStringLiteral("twemoji")).isEmpty(),
+                 qPrintable(result->warnings.join(u'\n')));
         // The fallback still draws colour: the Noto glyphs are not black outlines.
         const QImage image = QImage::fromData(result->bytes).convertToFormat(QImage::Format_ARGB32);
         int coloured = 0;

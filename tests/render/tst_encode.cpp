@@ -53,7 +53,8 @@ int pngColorType(const QByteArray &png)
 
 } // namespace
 
-class TestEncode : public QObject {
+class TestEncode : public QObject
+{
     Q_OBJECT
 private Q_SLOTS:
     void pngOpaqueIsRgbAndLossless()
@@ -120,7 +121,8 @@ private Q_SLOTS:
         p.setPen(QColor(15, 23, 42));
         p.setFont(QFont(QStringLiteral("DejaVu Sans"), 40));
         for (int line = 0; line < 5; ++line)
-            p.drawText(QPointF(120, 200 + line * 64), QStringLiteral("Shipping faster social images, line %1").arg(line));
+            p.drawText(QPointF(120, 200 + line * 64),
+                       QStringLiteral("Shipping faster social images, line %1").arg(line));
         p.end();
         QByteArray qtPng;
         QBuffer buffer(&qtPng);
@@ -198,14 +200,17 @@ private Q_SLOTS:
 
     void svgIsAValidDocument()
     {
-        const QByteArray svg = encodeSvg(QSize(300, 150), [](QPainter &p) {
-            p.fillRect(QRect(0, 0, 300, 150), Qt::red);
-            QFont f(QStringLiteral("DejaVu Sans"));
-            f.setPixelSize(30);
-            p.setFont(f);
-            p.setPen(Qt::white);
-            p.drawText(QPointF(20, 80), QStringLiteral("Hello"));
-        }, QStringLiteral("card"));
+        const QByteArray svg = encodeSvg(
+            QSize(300, 150),
+            [](QPainter &p) {
+                p.fillRect(QRect(0, 0, 300, 150), Qt::red);
+                QFont f(QStringLiteral("DejaVu Sans"));
+                f.setPixelSize(30);
+                p.setFont(f);
+                p.setPen(Qt::white);
+                p.drawText(QPointF(20, 80), QStringLiteral("Hello"));
+            },
+            QStringLiteral("card"));
         QXmlStreamReader xml(svg);
         bool sawSvg = false;
         while (!xml.atEnd()) {

@@ -3,8 +3,8 @@
 // engine's floor (tests/support/fixtures.h).
 // Set IMPRINT_GOLDEN_DUMP=DIR to write the renders there as PNG for inspection.
 
-#include "server/render/encode/encode.h"
 #include "server/render/backends/raster.h"
+#include "server/render/encode/encode.h"
 #include "server/render/pipeline.h"
 #include "tests/support/fixtures.h"
 #include "tests/support/ssim.h"
@@ -20,11 +20,10 @@
 using namespace imprint::render;
 using namespace imprint::render::test;
 
-namespace {
+namespace { } // namespace
 
-} // namespace
-
-class TestGolden : public QObject {
+class TestGolden : public QObject
+{
     Q_OBJECT
 private Q_SLOTS:
     void ssimIsOneForIdenticalImages()
@@ -63,7 +62,8 @@ private Q_SLOTS:
             QVERIFY(out.open(QIODevice::WriteOnly));
             out.write(encodePng(rendered));
         }
-        const double ssim = meanSsim(lumaOverWhite(reference), lumaOverWhite(rendered), reference.width(), reference.height());
+        const double ssim
+            = meanSsim(lumaOverWhite(reference), lumaOverWhite(rendered), reference.width(), reference.height());
         qInfo("%s SSIM %.5f (threshold %.2f)", qPrintable(name), ssim, threshold);
         QVERIFY2(ssim >= threshold, qPrintable(QStringLiteral("%1: SSIM %2 < %3").arg(name).arg(ssim).arg(threshold)));
     }

@@ -70,22 +70,22 @@ QByteArray svgReferencing(const QString &href)
 
 QJsonObject imgCard(const QString &src, const QString &engine)
 {
-    const QJsonObject img{{"type", "img"},
-                          {"props", QJsonObject{{"src", src}, {"style", QJsonObject{{"width", 100}, {"height", 100}}}}}};
-    return QJsonObject{{"name", "probe"},
-                       {"width", 200},
-                       {"height", 200},
-                       {"rendererType", engine},
-                       {"root", QJsonObject{{"type", "div"},
-                                            {"props", QJsonObject{{"style", QJsonObject{{"display", "flex"},
-                                                                                          {"width", 200},
-                                                                                          {"height", 200},
-                                                                                          {"backgroundColor", "#ffffff"}}},
-                                                                  {"children", QJsonArray{img}}}}}}};
+    const QJsonObject img{
+        {"type", "img"}, {"props", QJsonObject{{"src", src}, {"style", QJsonObject{{"width", 100}, {"height", 100}}}}}};
+    return QJsonObject{
+        {"name", "probe"},
+        {"width", 200},
+        {"height", 200},
+        {"rendererType", engine},
+        {"root", QJsonObject{{"type", "div"},
+                             {"props", QJsonObject{{"style", QJsonObject{{"display", "flex"},
+                                                                         {"width", 200},
+                                                                         {"height", 200},
+                                                                         {"backgroundColor", "#ffffff"}}},
+                                                   {"children", QJsonArray{img}}}}}}};
 }
 
-std::optional<RenderResult> renderPng(const QJsonObject &document, RenderError *error,
-                                      const QJsonObject &tweaks = {})
+std::optional<RenderResult> renderPng(const QJsonObject &document, RenderError *error, const QJsonObject &tweaks = {})
 {
     RenderRequest request;
     request.document = document;
@@ -122,8 +122,11 @@ private slots:
         const QString fileUrl = dataUrl(svgReferencing("file://" + m_secret), "image/svg+xml");
         const QString nested = dataUrl(svgReferencing(direct), "image/svg+xml");
         const QString mislabelled = dataUrl(svgReferencing(m_secret), "image/png");
-        const QString percent = "data:image/svg+xml," + QString::fromLatin1(QUrl::toPercentEncoding(QString::fromUtf8(svgReferencing(m_secret))));
-        const QString stylesheet = dataUrl("<?xml-stylesheet href=\"" + m_secret.toUtf8() + "\"?>" + svgReferencing(m_secret), "image/svg+xml");
+        const QString percent
+            = "data:image/svg+xml,"
+              + QString::fromLatin1(QUrl::toPercentEncoding(QString::fromUtf8(svgReferencing(m_secret))));
+        const QString stylesheet = dataUrl(
+            "<?xml-stylesheet href=\"" + m_secret.toUtf8() + "\"?>" + svgReferencing(m_secret), "image/svg+xml");
         for (const char *engine : {"takumi", "satori", "html"}) {
             QTest::addRow("%s path", engine) << engine << direct;
             QTest::addRow("%s file url", engine) << engine << fileUrl;
@@ -154,12 +157,13 @@ private slots:
         QFETCH(QString, engine);
         QJsonObject doc = imgCard(QString(), engine);
         const QString url = dataUrl(svgReferencing(m_secret), "image/svg+xml");
-        doc["root"] = QJsonObject{{"type", "div"},
-                                  {"props", QJsonObject{{"style", QJsonObject{{"display", "flex"},
-                                                                              {"width", 200},
-                                                                              {"height", 200},
-                                                                              {"backgroundColor", "#ffffff"},
-                                                                              {"backgroundImage", "url(" + url + ")"}}}}}};
+        doc["root"]
+            = QJsonObject{{"type", "div"},
+                          {"props", QJsonObject{{"style", QJsonObject{{"display", "flex"},
+                                                                      {"width", 200},
+                                                                      {"height", 200},
+                                                                      {"backgroundColor", "#ffffff"},
+                                                                      {"backgroundImage", "url(" + url + ")"}}}}}};
         RenderError error;
         const auto result = renderPng(doc, &error);
         QVERIFY2(result, qPrintable(error.message));
@@ -170,7 +174,8 @@ private slots:
     {
         // The API-key-only path: an image-type variable overridden by `tweaks`.
         QJsonObject doc = imgCard("{{avatar}}", "takumi");
-        doc["variables"] = QJsonArray{QJsonObject{{"name", "avatar"}, {"type", "image"}, {"default", dataUrl(pngOf(Qt::blue), "image/png")}}};
+        doc["variables"] = QJsonArray{
+            QJsonObject{{"name", "avatar"}, {"type", "image"}, {"default", dataUrl(pngOf(Qt::blue), "image/png")}}};
         RenderError error;
         auto result = renderPng(doc, &error);
         QVERIFY2(result, qPrintable(error.message));
@@ -191,23 +196,30 @@ private slots:
         // Positive control: gradients, <use>, a <style> sheet, an embedded PNG and a
         // nested SVG all survive sanitising.
         QFETCH(QString, engine);
-        const QByteArray inner = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"10\" height=\"10\"><rect width=\"10\" height=\"10\" fill=\"#ff00ff\"/></svg>";
-        const QByteArray svg =
-            "<?xml version=\"1.0\"?><!DOCTYPE svg><svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" "
-            "viewBox=\"0 0 100 100\" width=\"100\" height=\"100\"><defs><linearGradient id=\"g\"><stop offset=\"0\" stop-color=\"#0000ff\"/>"
-            "<stop offset=\"1\" stop-color=\"#0000ff\"/></linearGradient></defs><style>.c{fill:url(#g)}</style>"
-            "<rect class=\"c\" width=\"50\" height=\"50\"/>"
-            "<image xlink:href=\"" + dataUrl(pngOf(QColor(0, 160, 0)), "image/png").toLatin1() + "\" x=\"50\" y=\"0\" width=\"50\" height=\"50\"/>"
-            "<rect id=\"r\" x=\"0\" y=\"50\" width=\"25\" height=\"50\" fill=\"#ff8000\"/><use xlink:href=\"#r\" x=\"25\"/>"
-            "<image xlink:href=\"" + dataUrl(inner, "image/svg+xml").toLatin1() + "\" x=\"50\" y=\"50\" width=\"50\" height=\"50\"/></svg>";
+        const QByteArray inner = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"10\" height=\"10\"><rect "
+                                 "width=\"10\" height=\"10\" fill=\"#ff00ff\"/></svg>";
+        const QByteArray svg
+            = "<?xml version=\"1.0\"?><!DOCTYPE svg><svg xmlns=\"http://www.w3.org/2000/svg\" "
+              "xmlns:xlink=\"http://www.w3.org/1999/xlink\" "
+              "viewBox=\"0 0 100 100\" width=\"100\" height=\"100\"><defs><linearGradient id=\"g\"><stop offset=\"0\" "
+              "stop-color=\"#0000ff\"/>"
+              "<stop offset=\"1\" stop-color=\"#0000ff\"/></linearGradient></defs><style>.c{fill:url(#g)}</style>"
+              "<rect class=\"c\" width=\"50\" height=\"50\"/>"
+              "<image xlink:href=\""
+              + dataUrl(pngOf(QColor(0, 160, 0)), "image/png").toLatin1()
+              + "\" x=\"50\" y=\"0\" width=\"50\" height=\"50\"/>"
+                "<rect id=\"r\" x=\"0\" y=\"50\" width=\"25\" height=\"50\" fill=\"#ff8000\"/><use xlink:href=\"#r\" "
+                "x=\"25\"/>"
+                "<image xlink:href=\""
+              + dataUrl(inner, "image/svg+xml").toLatin1() + "\" x=\"50\" y=\"50\" width=\"50\" height=\"50\"/></svg>";
         RenderError error;
         const auto result = renderPng(imgCard(dataUrl(svg, "image/svg+xml"), engine), &error);
         QVERIFY2(result, qPrintable(error.message));
         const QImage image = decodePng(result->bytes);
-        QVERIFY(countNear(image, QColor(0, 0, 255)) > 2000);    // gradient through a <style> rule
-        QVERIFY(countNear(image, QColor(0, 160, 0)) > 2000);    // embedded PNG
-        QVERIFY(countNear(image, QColor(255, 128, 0)) > 2000);  // the rect and its <use>
-        QVERIFY(countNear(image, QColor(255, 0, 255)) > 2000);  // nested SVG
+        QVERIFY(countNear(image, QColor(0, 0, 255)) > 2000); // gradient through a <style> rule
+        QVERIFY(countNear(image, QColor(0, 160, 0)) > 2000); // embedded PNG
+        QVERIFY(countNear(image, QColor(255, 128, 0)) > 2000); // the rect and its <use>
+        QVERIFY(countNear(image, QColor(255, 0, 255)) > 2000); // nested SVG
     }
 
     // ------------------------------------------------ H2: the html engine reads no files
@@ -217,13 +229,17 @@ private slots:
         QTest::addColumn<QString>("html");
         QTest::newRow("path") << QString("<img src=\"%1\" width=\"100\" height=\"100\">").arg(m_secret);
         QTest::newRow("file url") << QString("<img src=\"file://%1\" width=\"100\" height=\"100\">").arg(m_secret);
-        QTest::newRow("table background") << QString("<table background=\"%1\" width=\"150\" height=\"150\"><tr><td>x</td></tr></table>").arg(m_secret);
-        QTest::newRow("svg data url") << QString("<img src=\"%1\" width=\"100\" height=\"100\">").arg(dataUrl(svgReferencing(m_secret), "image/svg+xml"));
+        QTest::newRow("table background")
+            << QString("<table background=\"%1\" width=\"150\" height=\"150\"><tr><td>x</td></tr></table>")
+                   .arg(m_secret);
+        QTest::newRow("svg data url") << QString("<img src=\"%1\" width=\"100\" height=\"100\">")
+                                             .arg(dataUrl(svgReferencing(m_secret), "image/svg+xml"));
     }
     void htmlEngineDrawsNoLocalFile()
     {
         QFETCH(QString, html);
-        const QJsonObject doc{{"name", "probe"}, {"width", 200}, {"height", 200}, {"rendererType", "html"}, {"html", html}};
+        const QJsonObject doc{
+            {"name", "probe"}, {"width", 200}, {"height", 200}, {"rendererType", "html"}, {"html", html}};
         RenderError error;
         const auto result = renderPng(doc, &error);
         QVERIFY2(result, qPrintable(error.message));
@@ -232,8 +248,13 @@ private slots:
 
     void htmlEngineStillDrawsDataImages()
     {
-        const QJsonObject doc{{"name", "probe"}, {"width", 200}, {"height", 200}, {"rendererType", "html"},
-                              {"html", QString("<img src=\"%1\" width=\"100\" height=\"100\">").arg(dataUrl(pngOf(Qt::blue), "image/png"))}};
+        const QJsonObject doc{
+            {"name", "probe"},
+            {"width", 200},
+            {"height", 200},
+            {"rendererType", "html"},
+            {"html",
+             QString("<img src=\"%1\" width=\"100\" height=\"100\">").arg(dataUrl(pngOf(Qt::blue), "image/png"))}};
         RenderError error;
         const auto result = renderPng(doc, &error);
         QVERIFY2(result, qPrintable(error.message));
@@ -245,7 +266,8 @@ private slots:
     void deepMarkupRefusedBeforeParsing()
     {
         // 100 000 nested <div>: libgumbo's memory grew quadratically to an abort after 44 s.
-        const QJsonObject doc{{"name", "deep"}, {"width", 400}, {"height", 300}, {"markup", QString("<div>").repeated(100000)}};
+        const QJsonObject doc{
+            {"name", "deep"}, {"width", 400}, {"height", 300}, {"markup", QString("<div>").repeated(100000)}};
         QElapsedTimer timer;
         timer.start();
         RenderError error;
@@ -266,7 +288,10 @@ private slots:
     {
         QFETCH(int, levels);
         QFETCH(QString, why);
-        const QJsonObject doc{{"name", "tables"}, {"width", 400}, {"height", 300}, {"rendererType", "html"},
+        const QJsonObject doc{{"name", "tables"},
+                              {"width", 400},
+                              {"height", 300},
+                              {"rendererType", "html"},
                               {"html", QString("<table><tr><td>").repeated(levels) + "x"}};
         RenderError error;
         QVERIFY(!renderPng(doc, &error));
@@ -279,13 +304,18 @@ private slots:
     {
         // A JSON tree of 60 nested padded flex rows: serialised as 60 nested tables it
         // took minutes in Qt's rich text; past kMaxTableNesting it now stacks blocks.
-        QJsonObject node{{"type", "div"}, {"props", QJsonObject{{"style", QJsonObject{{"padding", 4}}}, {"children", "x"}}}};
+        QJsonObject node{{"type", "div"},
+                         {"props", QJsonObject{{"style", QJsonObject{{"padding", 4}}}, {"children", "x"}}}};
         for (int i = 0; i < 60; ++i) {
-            node = QJsonObject{{"type", "div"},
-                               {"props", QJsonObject{{"style", QJsonObject{{"display", "flex"}, {"padding", 4}, {"border", "1px solid red"}}},
-                                                     {"children", QJsonArray{node, QJsonObject{{"type", "div"}, {"props", QJsonObject{{"children", "y"}}}}}}}}};
+            node = QJsonObject{
+                {"type", "div"},
+                {"props",
+                 QJsonObject{{"style", QJsonObject{{"display", "flex"}, {"padding", 4}, {"border", "1px solid red"}}},
+                             {"children", QJsonArray{node, QJsonObject{{"type", "div"},
+                                                                       {"props", QJsonObject{{"children", "y"}}}}}}}}};
         }
-        const QJsonObject doc{{"name", "tree"}, {"width", 800}, {"height", 600}, {"rendererType", "html"}, {"root", node}};
+        const QJsonObject doc{
+            {"name", "tree"}, {"width", 800}, {"height", 600}, {"rendererType", "html"}, {"root", node}};
         const QString html = [&] {
             RenderRequest request;
             request.document = doc;
@@ -310,9 +340,20 @@ private slots:
             layers << QString("%1px %1px 20px rgba(0,0,0,.5)").arg(i);
         QJsonArray kids;
         for (int i = 0; i < 999; ++i)
-            kids.append(QJsonObject{{"type", "div"}, {"props", QJsonObject{{"style", QJsonObject{{"fontSize", 40}, {"textShadow", layers.join(", ")}}}, {"children", "Shadow text"}}}});
-        const QJsonObject doc{{"name", "shadows"}, {"width", 4096}, {"height", 4096}, {"rendererType", "satori"},
-                              {"root", QJsonObject{{"type", "div"}, {"props", QJsonObject{{"style", QJsonObject{{"display", "flex"}, {"flexWrap", "wrap"}, {"width", 4096}, {"height", 4096}}}, {"children", kids}}}}}};
+            kids.append(QJsonObject{
+                {"type", "div"},
+                {"props", QJsonObject{{"style", QJsonObject{{"fontSize", 40}, {"textShadow", layers.join(", ")}}},
+                                      {"children", "Shadow text"}}}});
+        const QJsonObject doc{{"name", "shadows"},
+                              {"width", 4096},
+                              {"height", 4096},
+                              {"rendererType", "satori"},
+                              {"root", QJsonObject{{"type", "div"},
+                                                   {"props", QJsonObject{{"style", QJsonObject{{"display", "flex"},
+                                                                                               {"flexWrap", "wrap"},
+                                                                                               {"width", 4096},
+                                                                                               {"height", 4096}}},
+                                                                         {"children", kids}}}}}};
         RenderError error;
         QVERIFY(!renderPng(doc, &error));
         QCOMPARE(error.code, QString("render_budget_exceeded"));
@@ -325,8 +366,16 @@ private slots:
         QStringList layers;
         for (int i = 0; i < 12; ++i)
             layers << QString("0 0 %1px #000").arg(10 + i);
-        const QJsonObject doc{{"name", "area"}, {"width", 1000}, {"height", 1000}, {"rendererType", "takumi"},
-                              {"root", QJsonObject{{"type", "div"}, {"props", QJsonObject{{"style", QJsonObject{{"display", "flex"}, {"width", 1000}, {"height", 1000}, {"boxShadow", layers.join(", ")}}}}}}}};
+        const QJsonObject doc{
+            {"name", "area"},
+            {"width", 1000},
+            {"height", 1000},
+            {"rendererType", "takumi"},
+            {"root", QJsonObject{{"type", "div"},
+                                 {"props", QJsonObject{{"style", QJsonObject{{"display", "flex"},
+                                                                             {"width", 1000},
+                                                                             {"height", 1000},
+                                                                             {"boxShadow", layers.join(", ")}}}}}}}};
         RenderError error;
         QVERIFY(!renderPng(doc, &error));
         QCOMPARE(error.code, QString("render_budget_exceeded"));
@@ -335,9 +384,29 @@ private slots:
 
     void ordinaryShadowsStillRender()
     {
-        const QJsonObject doc{{"name", "ok"}, {"width", 1200}, {"height", 630}, {"rendererType", "satori"},
-                              {"root", QJsonObject{{"type", "div"}, {"props", QJsonObject{{"style", QJsonObject{{"display", "flex"}, {"width", 1200}, {"height", 630}, {"backgroundColor", "#ffffff"}, {"padding", 60}}},
-                                                                                         {"children", QJsonArray{QJsonObject{{"type", "div"}, {"props", QJsonObject{{"style", QJsonObject{{"fontSize", 64}, {"textShadow", "0 4px 12px rgba(0,0,0,.4), 0 0 2px #000"}, {"boxShadow", "0 10px 30px rgba(0,0,0,.3)"}}}, {"children", "A title with shadows"}}}}}}}}}}};
+        const QJsonObject doc{
+            {"name", "ok"},
+            {"width", 1200},
+            {"height", 630},
+            {"rendererType", "satori"},
+            {"root",
+             QJsonObject{
+                 {"type", "div"},
+                 {"props",
+                  QJsonObject{
+                      {"style", QJsonObject{{"display", "flex"},
+                                            {"width", 1200},
+                                            {"height", 630},
+                                            {"backgroundColor", "#ffffff"},
+                                            {"padding", 60}}},
+                      {"children",
+                       QJsonArray{QJsonObject{
+                           {"type", "div"},
+                           {"props",
+                            QJsonObject{{"style", QJsonObject{{"fontSize", 64},
+                                                              {"textShadow", "0 4px 12px rgba(0,0,0,.4), 0 0 2px #000"},
+                                                              {"boxShadow", "0 10px 30px rgba(0,0,0,.3)"}}},
+                                        {"children", "A title with shadows"}}}}}}}}}}};
         RenderError error;
         QVERIFY2(renderPng(doc, &error), qPrintable(error.message));
     }
@@ -345,7 +414,8 @@ private slots:
     void fineDashesDrawnSolid()
     {
         // 198 bytes that rasterised for 12.7 s in QtSvg.
-        const QByteArray svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"2000\" height=\"2000\"><circle cx=\"1000\" cy=\"1000\" r=\"700\" "
+        const QByteArray svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"2000\" height=\"2000\"><circle "
+                               "cx=\"1000\" cy=\"1000\" r=\"700\" "
                                "fill=\"none\" stroke=\"#000\" stroke-width=\"600\" stroke-dasharray=\"5 5\"/></svg>";
         QJsonObject doc = imgCard(dataUrl(svg, "image/svg+xml"), "takumi");
         QElapsedTimer timer;
@@ -360,9 +430,14 @@ private slots:
         QJsonArray kids;
         const QString longValue = "url(data:image/png;base64," + QString("A").repeated(5000) + ")";
         for (int i = 0; i < 300; ++i)
-            kids.append(QJsonObject{{"type", "div"}, {"props", QJsonObject{{"style", QJsonObject{{"color", QString("nonsense%1").arg(i)}, {"backgroundImage", longValue}}}}}});
+            kids.append(QJsonObject{{"type", "div"},
+                                    {"props", QJsonObject{{"style", QJsonObject{{"color", QString("nonsense%1").arg(i)},
+                                                                                {"backgroundImage", longValue}}}}}});
         QJsonObject doc = imgCard(QString(), "takumi");
-        doc["root"] = QJsonObject{{"type", "div"}, {"props", QJsonObject{{"style", QJsonObject{{"display", "flex"}, {"width", 200}, {"height", 200}}}, {"children", kids}}}};
+        doc["root"] = QJsonObject{
+            {"type", "div"},
+            {"props", QJsonObject{{"style", QJsonObject{{"display", "flex"}, {"width", 200}, {"height", 200}}},
+                                  {"children", kids}}}};
         RenderError error;
         const auto result = renderPng(doc, &error);
         QVERIFY2(result, qPrintable(error.message));
@@ -378,20 +453,29 @@ private slots:
     {
         QTest::addColumn<QByteArray>("svg");
         QTest::addColumn<QByteArray>("absent");
-        const QByteArray open = "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" width=\"100\" height=\"100\">";
-        QTest::newRow("xml-stylesheet") << "<?xml-stylesheet href=\"/etc/x.css\"?>" + open + "</svg>" << QByteArray("/etc/x.css");
-        QTest::newRow("@import") << open + "<style>@import url(/etc/x.css); rect{fill:red}</style></svg>" << QByteArray("@import");
-        QTest::newRow("url() to a file") << open + "<rect style=\"fill:url(/etc/x.svg#a)\"/></svg>" << QByteArray("/etc/x.svg");
-        QTest::newRow("use of another file") << open + "<use xlink:href=\"/etc/x.svg#a\"/></svg>" << QByteArray("/etc/x.svg");
+        const QByteArray open = "<svg xmlns=\"http://www.w3.org/2000/svg\" "
+                                "xmlns:xlink=\"http://www.w3.org/1999/xlink\" width=\"100\" height=\"100\">";
+        QTest::newRow("xml-stylesheet") << "<?xml-stylesheet href=\"/etc/x.css\"?>" + open + "</svg>"
+                                        << QByteArray("/etc/x.css");
+        QTest::newRow("@import") << open + "<style>@import url(/etc/x.css); rect{fill:red}</style></svg>"
+                                 << QByteArray("@import");
+        QTest::newRow("url() to a file") << open + "<rect style=\"fill:url(/etc/x.svg#a)\"/></svg>"
+                                         << QByteArray("/etc/x.svg");
+        QTest::newRow("use of another file")
+            << open + "<use xlink:href=\"/etc/x.svg#a\"/></svg>" << QByteArray("/etc/x.svg");
         QTest::newRow("xml:base") << open + "<g xml:base=\"file:///etc/\"/></svg>" << QByteArray("xml:base");
         QTest::newRow("script") << open + "<script>alert(1)</script></svg>" << QByteArray("alert");
-        QTest::newRow("foreignObject") << open + "<foreignObject><img src=\"/etc/x.png\"/></foreignObject></svg>" << QByteArray("/etc/x.png");
-        QTest::newRow("http image") << open + "<image href=\"http://169.254.169.254/x.png\"/></svg>" << QByteArray("169.254");
-        QTest::newRow("fine dashes") << open + "<path stroke-width=\"40\" stroke-dasharray=\"2 2\" d=\"M0 0L100 100\"/></svg>" << QByteArray("2 2");
-        QTest::newRow("fine dashes in style")
-            << QByteArray("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"2000\" height=\"2000\"><style>.a{stroke-dasharray:1,1}</style>"
-                          "<path class=\"a\" d=\"M0 0L100 100\"/></svg>")
-            << QByteArray("1,1");
+        QTest::newRow("foreignObject") << open + "<foreignObject><img src=\"/etc/x.png\"/></foreignObject></svg>"
+                                       << QByteArray("/etc/x.png");
+        QTest::newRow("http image") << open + "<image href=\"http://169.254.169.254/x.png\"/></svg>"
+                                    << QByteArray("169.254");
+        QTest::newRow("fine dashes")
+            << open + "<path stroke-width=\"40\" stroke-dasharray=\"2 2\" d=\"M0 0L100 100\"/></svg>"
+            << QByteArray("2 2");
+        QTest::newRow("fine dashes in style") << QByteArray("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"2000\" "
+                                                            "height=\"2000\"><style>.a{stroke-dasharray:1,1}</style>"
+                                                            "<path class=\"a\" d=\"M0 0L100 100\"/></svg>")
+                                              << QByteArray("1,1");
     }
     void sanitizerRules()
     {
@@ -406,7 +490,8 @@ private slots:
 
     void sanitizerKeepsOrdinaryDashes()
     {
-        const QByteArray svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"100\" height=\"100\"><path stroke-width=\"2\" stroke-dasharray=\"6 3\" d=\"M0 0L100 100\"/></svg>";
+        const QByteArray svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"100\" height=\"100\"><path "
+                               "stroke-width=\"2\" stroke-dasharray=\"6 3\" d=\"M0 0L100 100\"/></svg>";
         const auto clean = sanitizeSvg(svg, nullptr);
         QVERIFY(clean);
         QVERIFY2(clean->contains("stroke-dasharray=\"6 3\""), clean->constData());
@@ -416,7 +501,8 @@ private slots:
     {
         QTest::addColumn<QByteArray>("svg");
         QTest::addColumn<QString>("why");
-        const QByteArray open = "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" width=\"100\" height=\"100\">";
+        const QByteArray open = "<svg xmlns=\"http://www.w3.org/2000/svg\" "
+                                "xmlns:xlink=\"http://www.w3.org/1999/xlink\" width=\"100\" height=\"100\">";
         QByteArray laughs = open + "<g id=\"a0\"><rect width=\"1\" height=\"1\"/></g>";
         for (int i = 1; i < 10; ++i) {
             laughs += "<g id=\"a" + QByteArray::number(i) + "\">";
@@ -424,12 +510,16 @@ private slots:
                 laughs += "<use xlink:href=\"#a" + QByteArray::number(i - 1) + "\"/>";
             laughs += "</g>";
         }
-        QTest::newRow("exponential <use>") << laughs + "</svg>" << "expanded";
-        QTest::newRow("<use> cycle") << open + "<g id=\"a\"><use xlink:href=\"#a\"/></g></svg>" << "references itself";
+        QTest::newRow("exponential <use>") << laughs + "</svg>"
+                                           << "expanded";
+        QTest::newRow("<use> cycle") << open + "<g id=\"a\"><use xlink:href=\"#a\"/></g></svg>"
+                                     << "references itself";
         QTest::newRow("not svg") << QByteArray("<html><body/></html>") << "not <svg>";
-        QTest::newRow("malformed") << open + "<g></svg>" << "well-formed";
+        QTest::newRow("malformed") << open + "<g></svg>"
+                                   << "well-formed";
         QTest::newRow("svgz") << QByteArray("\x1f\x8b\x08\x00", 4) << "svgz";
-        QTest::newRow("deep") << open + QByteArray("<g>").repeated(500) + QByteArray("</g>").repeated(500) + "</svg>" << "deeper";
+        QTest::newRow("deep") << open + QByteArray("<g>").repeated(500) + QByteArray("</g>").repeated(500) + "</svg>"
+                              << "deeper";
     }
     void sanitizerRefuses()
     {

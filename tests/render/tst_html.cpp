@@ -33,7 +33,8 @@ QJsonObject htmlTemplate(const QString &html)
 
 } // namespace
 
-class TestHtml : public QObject {
+class TestHtml : public QObject
+{
     Q_OBJECT
 private Q_SLOTS:
     void fixtures_data() { test::addGoldenRows(&test::Golden::html); }
@@ -73,7 +74,8 @@ private Q_SLOTS:
     void templateHtmlIsRenderedWithVariables()
     {
         RenderRequest request;
-        request.document = htmlTemplate(QStringLiteral("<div style='background-color:#123456;color:#ffffff;font-size:40px'>{{title}}</div>"));
+        request.document = htmlTemplate(
+            QStringLiteral("<div style='background-color:#123456;color:#ffffff;font-size:40px'>{{title}}</div>"));
         request.tweaks = QJsonObject{{QStringLiteral("title"), QStringLiteral("<b>&</b>")}};
         request.format = OutputFormat::Svg;
         RenderError error;
@@ -88,13 +90,15 @@ private Q_SLOTS:
         // The value is drawn as the characters "<b>&</b>", the same pixels as that text
         // written escaped in the source.
         RenderRequest literal;
-        literal.document = htmlTemplate(QStringLiteral("<div style='background-color:#123456;color:#ffffff;font-size:40px'>&lt;b&gt;&amp;&lt;/b&gt;</div>"));
+        literal.document = htmlTemplate(QStringLiteral(
+            "<div style='background-color:#123456;color:#ffffff;font-size:40px'>&lt;b&gt;&amp;&lt;/b&gt;</div>"));
         const auto expected = render(literal, &error);
         QVERIFY(expected);
         QCOMPARE(QImage::fromData(png->bytes), QImage::fromData(expected->bytes));
         // ...and not as bold markup.
         RenderRequest bold;
-        bold.document = htmlTemplate(QStringLiteral("<div style='background-color:#123456;color:#ffffff;font-size:40px'><b>&amp;</b></div>"));
+        bold.document = htmlTemplate(
+            QStringLiteral("<div style='background-color:#123456;color:#ffffff;font-size:40px'><b>&amp;</b></div>"));
         QVERIFY(QImage::fromData(render(bold, &error)->bytes) != QImage::fromData(png->bytes));
     }
 

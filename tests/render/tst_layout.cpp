@@ -13,8 +13,8 @@
 using namespace imprint::render;
 using namespace imprint::render::test;
 
-
-class TestLayout : public QObject {
+class TestLayout : public QObject
+{
     Q_OBJECT
 
 private Q_SLOTS:
@@ -540,7 +540,7 @@ void TestLayout::automaticMinimumSizeKeepsLongestWord()
     Node *wordy = addElement(*root, style());
     addText(*wordy, QStringLiteral("aaaaaaaaaa bb")); // min-content 100 px
     ComputedStyle hidden = style();
-    hidden.overflow = Overflow::Hidden;       // scroll containers may shrink to 0
+    hidden.overflow = Overflow::Hidden; // scroll containers may shrink to 0
     Node *clipped = addElement(*root, hidden);
     addText(*clipped, QStringLiteral("cccccccccc"));
     FakeMeasurer text;

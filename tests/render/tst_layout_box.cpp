@@ -14,7 +14,8 @@
 using namespace imprint::render;
 using namespace imprint::render::test;
 
-class TestLayoutBox : public QObject {
+class TestLayoutBox : public QObject
+{
     Q_OBJECT
 
 private Q_SLOTS:
@@ -62,9 +63,9 @@ void TestLayoutBox::absoluteWithInsets()
     const LayoutBox box = layoutDocument(*root, QSizeF(500, 500), text);
     COMPARE_RECT(rectOf(box, container), QRectF(0, 0, 420, 320));
     COMPARE_RECT(rectOf(box, inflow), QRectF(10, 10, 20, 20)); // abspos boxes take no room
-    COMPARE_RECT(rectOf(box, a), QRectF(30, 15, 350, 50));     // width from left + right
-    COMPARE_RECT(rectOf(box, b), QRectF(350, 250, 50, 40));    // right/bottom anchoring
-    COMPARE_RECT(rectOf(box, c), QRectF(210, 10, 60, 24));     // shrink-to-fit width
+    COMPARE_RECT(rectOf(box, a), QRectF(30, 15, 350, 50)); // width from left + right
+    COMPARE_RECT(rectOf(box, b), QRectF(350, 250, 50, 40)); // right/bottom anchoring
+    COMPARE_RECT(rectOf(box, c), QRectF(210, 10, 60, 24)); // shrink-to-fit width
     // Document order is kept in the box tree.
     const LayoutBox *cont = find(box, container);
     QCOMPARE(int(cont->children.size()), 4);
@@ -116,8 +117,8 @@ void TestLayoutBox::absoluteContainingBlockIsNearestPositionedAncestor()
     Node *c = addElement(*inner, full);
     FakeMeasurer text;
     const LayoutBox box = layoutDocument(*root, QSizeF(500, 400), text);
-    COMPARE_RECT(rectOf(box, a), QRectF(490, 0, 10, 10));   // viewport corner, not the parent's
-    COMPARE_RECT(rectOf(box, b), QRectF(50, 385, 10, 10));  // static x inside the parent, bottom from the viewport
+    COMPARE_RECT(rectOf(box, a), QRectF(490, 0, 10, 10)); // viewport corner, not the parent's
+    COMPARE_RECT(rectOf(box, b), QRectF(50, 385, 10, 10)); // static x inside the parent, bottom from the viewport
     COMPARE_RECT(rectOf(box, rel), QRectF(257, 20, 100, 50));
     COMPARE_RECT(rectOf(box, c), QRectF(257, 20, 100, 50)); // the relative grandparent's padding box
 }

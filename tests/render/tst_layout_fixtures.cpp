@@ -2,9 +2,9 @@
 // the real text module, and each element's border box is compared with Chromium's
 // (chromium/NAME.layout.json, CSS px) within 1 px.
 
+#include "server/render/document/template.h"
 #include "server/render/layout/layout.h"
 #include "server/render/paint/geometry.h"
-#include "server/render/document/template.h"
 #include "server/render/text/text_engine.h"
 
 #include "tests/support/fixtures.h"
@@ -40,7 +40,8 @@ void collect(const LayoutBox &box, const QTransform &parent, QHash<QString, QRec
 
 } // namespace
 
-class TestLayoutFixtures : public QObject {
+class TestLayoutFixtures : public QObject
+{
     Q_OBJECT
 
 private Q_SLOTS:
@@ -54,7 +55,8 @@ void TestLayoutFixtures::matchesChromium_data()
     const QString dir = test::fixtureDir();
     if (dir.isEmpty())
         QSKIP("reference fixtures not found");
-    const QStringList names = QDir(dir + QStringLiteral("/templates")).entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name);
+    const QStringList names
+        = QDir(dir + QStringLiteral("/templates")).entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name);
     for (const QString &file : names) {
         const QString name = file.chopped(5);
         if (QFile::exists(dir + QStringLiteral("/chromium/") + name + QStringLiteral(".layout.json")))
@@ -80,7 +82,8 @@ void TestLayoutFixtures::matchesChromium()
     QHash<QString, QRectF> ours;
     collect(box, QTransform(), ours);
 
-    const QJsonArray reference = test::readJson(dir + QStringLiteral("/chromium/") + name + QStringLiteral(".layout.json")).array();
+    const QJsonArray reference
+        = test::readJson(dir + QStringLiteral("/chromium/") + name + QStringLiteral(".layout.json")).array();
     QVERIFY(!reference.isEmpty());
     qreal worst = 0;
     QStringList mismatches;
@@ -95,14 +98,21 @@ void TestLayoutFixtures::matchesChromium()
             continue;
         }
         const QRectF actual = ours.value(id);
-        const qreal error = std::max({std::abs(actual.x() - expected.x()), std::abs(actual.y() - expected.y()),
-                                      std::abs(actual.width() - expected.width()),
-                                      std::abs(actual.height() - expected.height())});
+        const qreal error
+            = std::max({std::abs(actual.x() - expected.x()), std::abs(actual.y() - expected.y()),
+                        std::abs(actual.width() - expected.width()), std::abs(actual.height() - expected.height())});
         worst = std::max(worst, error);
         if (error > 1)
             mismatches << QStringLiteral("%1: (%2, %3, %4×%5) vs Chromium (%6, %7, %8×%9)")
-                              .arg(id).arg(actual.x()).arg(actual.y()).arg(actual.width()).arg(actual.height())
-                              .arg(expected.x()).arg(expected.y()).arg(expected.width()).arg(expected.height());
+                              .arg(id)
+                              .arg(actual.x())
+                              .arg(actual.y())
+                              .arg(actual.width())
+                              .arg(actual.height())
+                              .arg(expected.x())
+                              .arg(expected.y())
+                              .arg(expected.width())
+                              .arg(expected.height());
     }
     // Informational: the layout's share of a render (text shaping cache warm, as in a server).
     std::vector<qint64> times;

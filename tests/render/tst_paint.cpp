@@ -69,11 +69,11 @@ QString describe(QRgb c)
     return QStringLiteral("rgba(%1,%2,%3,%4)").arg(qRed(c)).arg(qGreen(c)).arg(qBlue(c)).arg(qAlpha(c));
 }
 
-#define COMPARE_PIXEL(image, x, y, color)                                                                    \
-    QVERIFY2(near((image).pixel(x, y), color),                                                               \
-             qPrintable(QStringLiteral("pixel (%1,%2) is %3, expected %4")                                   \
-                            .arg(x)                                                                          \
-                            .arg(y)                                                                          \
+#define COMPARE_PIXEL(image, x, y, color) \
+    QVERIFY2(near((image).pixel(x, y), color), \
+             qPrintable(QStringLiteral("pixel (%1,%2) is %3, expected %4") \
+                            .arg(x) \
+                            .arg(y) \
                             .arg(describe((image).pixel(x, y)), describe(QColor(color).rgba()))))
 
 QImage paint(const LayoutBox &root, QSize size = QSize(200, 200))
@@ -83,7 +83,8 @@ QImage paint(const LayoutBox &root, QSize size = QSize(200, 200))
 
 } // namespace
 
-class TestPaint : public QObject {
+class TestPaint : public QObject
+{
     Q_OBJECT
 private Q_SLOTS:
     void zIndexStacksSiblings_data()
@@ -107,8 +108,13 @@ private Q_SLOTS:
             return QJsonObject{{"type", "div"}, {"props", QJsonObject{{"style", style}}}};
         };
         const auto absolute = [&](int left, int top, int width, const char *color, int z) {
-            return child({{"position", "absolute"}, {"left", left}, {"top", top}, {"width", width}, {"height", 50},
-                          {"backgroundColor", color}, {"zIndex", z}});
+            return child({{"position", "absolute"},
+                          {"left", left},
+                          {"top", top},
+                          {"width", width},
+                          {"height", 50},
+                          {"backgroundColor", color},
+                          {"zIndex", z}});
         };
         const QJsonArray children{
             child({{"width", 50}, {"height", 100}, {"backgroundColor", "#00ff00"}}),
@@ -117,26 +123,30 @@ private Q_SLOTS:
             absolute(100, 0, 200, "#0000ff", 1),
             absolute(0, 50, 300, "#808080", -1),
         };
-        QJsonObject rootStyle{{"display", "flex"}, {"position", "relative"}, {"width", 300}, {"height", 100},
+        QJsonObject rootStyle{{"display", "flex"},
+                              {"position", "relative"},
+                              {"width", 300},
+                              {"height", 100},
                               {"backgroundColor", "#ffffff"}};
         if (rootIsStackingContext)
             rootStyle.insert("zIndex", 0);
         RenderRequest request;
-        request.document = QJsonObject{{"type", "div"}, {"props", QJsonObject{{"style", rootStyle}, {"children", children}}}};
+        request.document
+            = QJsonObject{{"type", "div"}, {"props", QJsonObject{{"style", rootStyle}, {"children", children}}}};
         request.engine = engine;
         request.format = OutputFormat::Png;
         RenderError error;
         const auto result = render(request, &error);
         QVERIFY2(result, qPrintable(error.message));
         const QImage img = QImage::fromData(result->bytes).convertToFormat(QImage::Format_ARGB32);
-        COMPARE_PIXEL(img, 75, 25, QColor("#ffff00"));  // flex item, z 3, above the z 2 box
+        COMPARE_PIXEL(img, 75, 25, QColor("#ffff00")); // flex item, z 3, above the z 2 box
         COMPARE_PIXEL(img, 150, 25, QColor("#ff0000")); // z 2 above the later z 1 sibling
         COMPARE_PIXEL(img, 250, 25, QColor("#0000ff"));
         COMPARE_PIXEL(img, 25, 75, QColor("#00ff00")); // z -1 below in-flow content ...
         // ... and above the root's background only when the root is a stacking context;
         // otherwise it belongs to the page's and goes beneath the root's background.
         COMPARE_PIXEL(img, 150, 75, QColor(rootIsStackingContext ? "#808080" : "#ffffff"));
-        COMPARE_PIXEL(img, 25, 25, QColor("#ff0000"));  // in-flow content below positioned boxes
+        COMPARE_PIXEL(img, 25, 25, QColor("#ff0000")); // in-flow content below positioned boxes
     }
 
     void backgroundFillsTheBorderBoxOnly()
@@ -233,7 +243,8 @@ private Q_SLOTS:
         const QRgb overlap = img.pixel(50, 50), single = img.pixel(20, 20), parentOnly = img.pixel(110, 5);
         QVERIFY2(qAbs(qRed(overlap) - 128) <= 3, qPrintable(describe(overlap)));
         QCOMPARE(overlap, single);
-        QVERIFY2(qAbs(qRed(parentOnly) - 128) <= 3 && qAbs(qGreen(parentOnly) - 128) <= 3, qPrintable(describe(parentOnly)));
+        QVERIFY2(qAbs(qRed(parentOnly) - 128) <= 3 && qAbs(qGreen(parentOnly) - 128) <= 3,
+                 qPrintable(describe(parentOnly)));
         COMPARE_PIXEL(img, 150, 150, QColor(Qt::black));
     }
 

@@ -23,7 +23,7 @@ QString patternsDir()
 bool near(QRgb a, QRgb b, int tolerance)
 {
     return qAbs(qRed(a) - qRed(b)) <= tolerance && qAbs(qGreen(a) - qGreen(b)) <= tolerance
-        && qAbs(qBlue(a) - qBlue(b)) <= tolerance;
+           && qAbs(qBlue(a) - qBlue(b)) <= tolerance;
 }
 
 // Mean absolute channel difference between column xa and column xb of img.
@@ -66,12 +66,10 @@ private Q_SLOTS:
             QCOMPARE(p.defaultSize, QSize(1000, 525));
             QVERIFY(!p.name.isEmpty());
             QVERIFY(p.tileSize.isValid());
-            QVERIFY2(parsePatternPath(p.key + QLatin1Char('-') + p.variants.first().key),
-                     qPrintable(p.key));
+            QVERIFY2(parsePatternPath(p.key + QLatin1Char('-') + p.variants.first().key), qPrintable(p.key));
         }
-        for (const char *wanted : {"dots", "grid", "diagonal", "waves", "zigzag", "checkerboard",
-                                   "triangles", "hexagons", "circles", "topography", "plus",
-                                   "crosshatch"})
+        for (const char *wanted : {"dots", "grid", "diagonal", "waves", "zigzag", "checkerboard", "triangles",
+                                   "hexagons", "circles", "topography", "plus", "crosshatch"})
             QVERIFY2(keys.contains(QLatin1String(wanted)), wanted);
     }
 
@@ -112,15 +110,16 @@ private Q_SLOTS:
                     found = true;
                     break;
                 }
-            QVERIFY2(found, qPrintable(QStringLiteral("colour %1 (%2) not in the render")
-                                           .arg(name, variant.colors.value(name).name())));
+            QVERIFY2(
+                found,
+                qPrintable(
+                    QStringLiteral("colour %1 (%2) not in the render").arg(name, variant.colors.value(name).name())));
         }
 
         if (const QString dump = qEnvironmentVariable("IMPRINT_PATTERN_DUMP"); !dump.isEmpty()) {
             QDir().mkpath(dump);
             renderPattern(m_catalog, path, QSize(600, 315))
-                .save(dump + QLatin1Char('/') + patternKey + QLatin1Char('-') + variantKey
-                      + QStringLiteral(".png"));
+                .save(dump + QLatin1Char('/') + patternKey + QLatin1Char('-') + variantKey + QStringLiteral(".png"));
         }
     }
 
@@ -155,8 +154,8 @@ private Q_SLOTS:
         QCOMPARE(ok->patternKey, QStringLiteral("waves"));
         QCOMPARE(ok->variantKey, QStringLiteral("sunset"));
         QVERIFY(parsePatternPath(QStringLiteral("a1-2b")));
-        for (const char *bad : {"waves", "Waves-sunset", "waves-sun-set", "waves_sunset", "",
-                                "-x", "x-", "waves-sunset ", " waves-sunset", "wäves-sunset"}) {
+        for (const char *bad : {"waves", "Waves-sunset", "waves-sun-set", "waves_sunset", "", "-x", "x-",
+                                "waves-sunset ", " waves-sunset", "wäves-sunset"}) {
             QString error;
             QVERIFY2(!parsePatternPath(QString::fromUtf8(bad), &error), bad);
             QVERIFY2(!error.isEmpty(), bad);
@@ -165,20 +164,13 @@ private Q_SLOTS:
 
     void unknownKeysAreReportedDistinctly()
     {
-        QCOMPARE(m_catalog.lookup({QStringLiteral("waves"), QStringLiteral("sunset")}),
-                 PatternLookup::Found);
-        QCOMPARE(m_catalog.lookup({QStringLiteral("nosuch"), QStringLiteral("sunset")}),
-                 PatternLookup::UnknownPattern);
-        QCOMPARE(m_catalog.lookup({QStringLiteral("waves"), QStringLiteral("nosuch")}),
-                 PatternLookup::UnknownVariant);
+        QCOMPARE(m_catalog.lookup({QStringLiteral("waves"), QStringLiteral("sunset")}), PatternLookup::Found);
+        QCOMPARE(m_catalog.lookup({QStringLiteral("nosuch"), QStringLiteral("sunset")}), PatternLookup::UnknownPattern);
+        QCOMPARE(m_catalog.lookup({QStringLiteral("waves"), QStringLiteral("nosuch")}), PatternLookup::UnknownVariant);
         QVERIFY(!m_catalog.find(QStringLiteral("waves"), QStringLiteral("nosuch")));
-        QVERIFY(renderPattern(m_catalog, {QStringLiteral("nosuch"), QStringLiteral("sunset")})
-                    .isNull());
-        QVERIFY(renderPattern(m_catalog, {QStringLiteral("waves"), QStringLiteral("nosuch")})
-                    .isNull());
-        QVERIFY(renderPattern(m_catalog, {QStringLiteral("waves"), QStringLiteral("sunset")},
-                              QSize(0, 10))
-                    .isNull());
+        QVERIFY(renderPattern(m_catalog, {QStringLiteral("nosuch"), QStringLiteral("sunset")}).isNull());
+        QVERIFY(renderPattern(m_catalog, {QStringLiteral("waves"), QStringLiteral("nosuch")}).isNull());
+        QVERIFY(renderPattern(m_catalog, {QStringLiteral("waves"), QStringLiteral("sunset")}, QSize(0, 10)).isNull());
     }
 
     void largeRenderHasTheRightSizeAndIsCheap()
@@ -212,9 +204,8 @@ private Q_SLOTS:
         for (const PatternInfo &p : fresh->patterns())
             for (const PatternVariant &v : p.variants)
                 paths << PatternPath{p.key, v.key} << PatternPath{p.key, v.key};
-        const QList<QImage> images = QtConcurrent::blockingMapped(paths, [&](const PatternPath &p) {
-            return renderPattern(*fresh, p, QSize(333, 222));
-        });
+        const QList<QImage> images = QtConcurrent::blockingMapped(
+            paths, [&](const PatternPath &p) { return renderPattern(*fresh, p, QSize(333, 222)); });
         QCOMPARE(images.size(), paths.size());
         for (qsizetype i = 0; i < paths.size(); ++i)
             QCOMPARE(images.at(i), renderPattern(m_catalog, paths.at(i), QSize(333, 222)));
@@ -253,8 +244,7 @@ private Q_SLOTS:
                 interior = qMax(interior, columnDiff(t, x, x + 1));
             const double edge = columnDiff(t, t.width() - 1, 0);
             QVERIFY2(edge <= interior * 1.05 + 2,
-                     qPrintable(QStringLiteral("edge step %1 > interior max %2")
-                                    .arg(edge).arg(interior)));
+                     qPrintable(QStringLiteral("edge step %1 > interior max %2").arg(edge).arg(interior)));
         }
     }
 
@@ -281,8 +271,7 @@ private Q_SLOTS:
             "variants":[{"key":"a","bg":"#ffffff","fg":"#ff0000"}]}]})",
                                                             QString(), &error);
         QVERIFY2(inlineCatalog, qPrintable(error));
-        const QImage img = renderPattern(*inlineCatalog, {QStringLiteral("x"), QStringLiteral("a")},
-                                         QSize(8, 8));
+        const QImage img = renderPattern(*inlineCatalog, {QStringLiteral("x"), QStringLiteral("a")}, QSize(8, 8));
         QCOMPARE(img.pixel(0, 0), qRgb(255, 0, 0));
         QCOMPARE(img.pixel(3, 3), qRgb(255, 255, 255));
         QCOMPARE(img.pixel(4, 4), qRgb(255, 0, 0));

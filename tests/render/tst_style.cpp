@@ -34,12 +34,13 @@ QColor rgba(int r, int g, int b, int a = 255)
 bool sameColor(const QColor &a, const QColor &b)
 {
     return qAbs(a.red() - b.red()) <= 1 && qAbs(a.green() - b.green()) <= 1 && qAbs(a.blue() - b.blue()) <= 1
-        && qAbs(a.alpha() - b.alpha()) <= 1;
+           && qAbs(a.alpha() - b.alpha()) <= 1;
 }
 
 } // namespace
 
-class TstStyle : public QObject {
+class TstStyle : public QObject
+{
     Q_OBJECT
 
 private Q_SLOTS:
@@ -69,8 +70,8 @@ private Q_SLOTS:
         QFETCH(QColor, expected);
         auto c = parseColor(text, rgba(1, 2, 3));
         QVERIFY2(c.has_value(), qPrintable(text));
-        QVERIFY2(sameColor(*c, expected), qPrintable(c->name(QColor::HexArgb) + QLatin1String(" vs ")
-                                                        + expected.name(QColor::HexArgb)));
+        QVERIFY2(sameColor(*c, expected),
+                 qPrintable(c->name(QColor::HexArgb) + QLatin1String(" vs ") + expected.name(QColor::HexArgb)));
     }
 
     void zIndexIsAutoOrAnInteger()
@@ -89,8 +90,8 @@ private Q_SLOTS:
 
     void invalidColors()
     {
-        for (const char *bad : {"#12", "#ggg", "rgb(1,2)", "hsl(a, b, c)", "notacolor", "", "#12345",
-                                "rgb(1 2 3 4)", "url(x)"})
+        for (const char *bad :
+             {"#12", "#ggg", "rgb(1,2)", "hsl(a, b, c)", "notacolor", "", "#12345", "rgb(1 2 3 4)", "url(x)"})
             QVERIFY2(!parseColor(QLatin1String(bad), Qt::black), bad);
     }
 
@@ -112,13 +113,15 @@ private Q_SLOTS:
     void numbersArePxAndEmUsesOwnFontSize()
     {
         ComputedStyle parent = style("{\"fontSize\": 10}");
-        ComputedStyle s = style("{\"fontSize\": \"2em\", \"width\": 300, \"height\": \"50%\", \"paddingLeft\": \"1em\",\n"
-            "                                    \"marginTop\": \"2rem\"}", &parent, nullptr, QStringLiteral("div"), 8);
-        QCOMPARE(s.fontSize, 20.f);                       // em of the parent for fontSize
+        ComputedStyle s
+            = style("{\"fontSize\": \"2em\", \"width\": 300, \"height\": \"50%\", \"paddingLeft\": \"1em\",\n"
+                    "                                    \"marginTop\": \"2rem\"}",
+                    &parent, nullptr, QStringLiteral("div"), 8);
+        QCOMPARE(s.fontSize, 20.f); // em of the parent for fontSize
         QCOMPARE(s.width, Length::px(300));
         QCOMPARE(s.height, Length::percent(50));
-        QCOMPARE(s.padding[Left], Length::px(20));        // em of its own font size
-        QCOMPARE(s.margin[Top], Length::px(16));          // rem of the root font size
+        QCOMPARE(s.padding[Left], Length::px(20)); // em of its own font size
+        QCOMPARE(s.margin[Top], Length::px(16)); // rem of the root font size
         QCOMPARE(style("{\"fontSize\": \"150%\"}", &parent).fontSize, 15.f);
         QCOMPARE(style("{\"fontSize\": \"large\"}").fontSize, 18.f);
     }
@@ -137,8 +140,10 @@ private Q_SLOTS:
     {
         QFETCH(QString, value);
         QFETCH(QList<float>, edges);
-        QJsonObject decl{{QStringLiteral("margin"), value}, {QStringLiteral("padding"), value},
-                         {QStringLiteral("inset"), value}, {QStringLiteral("borderWidth"), value},
+        QJsonObject decl{{QStringLiteral("margin"), value},
+                         {QStringLiteral("padding"), value},
+                         {QStringLiteral("inset"), value},
+                         {QStringLiteral("borderWidth"), value},
                          {QStringLiteral("borderStyle"), QStringLiteral("solid")}};
         if (value == QLatin1String("7"))
             for (const char *k : {"margin", "padding", "inset", "borderWidth"})
@@ -166,9 +171,11 @@ private Q_SLOTS:
     {
         // Keys where the shorthand sorts after its longhand: the property table's order
         // column, not the key order, decides.
-        ComputedStyle s = style("{\"bottom\": 5, \"inset\": 1, \"columnGap\": 3, \"gap\": 1,\n"
-            "                                   \"flexDirection\": \"column\", \"flexFlow\": \"wrap\",\n"
-            "                                   \"borderTopWidth\": 7, \"borderWidth\": 1, \"borderStyle\": \"solid\"}");
+        ComputedStyle s
+            = style("{\"bottom\": 5, \"inset\": 1, \"columnGap\": 3, \"gap\": 1,\n"
+                    "                                   \"flexDirection\": \"column\", \"flexFlow\": \"wrap\",\n"
+                    "                                   \"borderTopWidth\": 7, \"borderWidth\": 1, \"borderStyle\": "
+                    "\"solid\"}");
         QCOMPARE(s.inset[Bottom], Length::px(5));
         QCOMPARE(s.inset[Top], Length::px(1));
         QCOMPARE(s.columnGap, Length::px(3));
@@ -178,8 +185,9 @@ private Q_SLOTS:
         QCOMPARE(s.borderWidth[Top], 7.f);
         QCOMPARE(s.borderWidth[Left], 1.f);
         // font-size before everything that takes em, color before currentColor.
-        ComputedStyle e = style("{\"borderColor\": \"currentColor\", \"color\": \"red\", \"fontSize\": 20,\n"
-            "                                   \"borderStyle\": \"solid\", \"borderWidth\": \"1em\"}");
+        ComputedStyle e
+            = style("{\"borderColor\": \"currentColor\", \"color\": \"red\", \"fontSize\": 20,\n"
+                    "                                   \"borderStyle\": \"solid\", \"borderWidth\": \"1em\"}");
         QCOMPARE(e.borderWidth[Top], 20.f);
         QCOMPARE(e.borderColor[Top], QColor(Qt::red));
     }
@@ -209,15 +217,15 @@ private Q_SLOTS:
     {
         QStringList warnings;
         style("{\"borderTopColor\": \"nope\", \"marginLeft\": \"x\", \"inset\": \"x\", \"maxWidth\": \"x\",\n"
-              "  \"textDecorationColor\": \"nope\", \"letterSpacing\": \"x\", \"zIndex\": \"x\"}", nullptr, &warnings);
-        QCOMPARE(warnings, (QStringList{
-            QStringLiteral("root.props.style.inset: invalid value \"x\""),
-            QStringLiteral("root.props.style.borderTopColor: invalid colour \"nope\""),
-            QStringLiteral("root.props.style.letterSpacing: invalid length \"x\""),
-            QStringLiteral("root.props.style.marginLeft: invalid length \"x\""),
-            QStringLiteral("root.props.style.maxWidth: invalid length \"x\""),
-            QStringLiteral("root.props.style.textDecorationColor: invalid colour \"nope\""),
-            QStringLiteral("root.props.style.zIndex: invalid value \"x\"")}));
+              "  \"textDecorationColor\": \"nope\", \"letterSpacing\": \"x\", \"zIndex\": \"x\"}",
+              nullptr, &warnings);
+        QCOMPARE(warnings, (QStringList{QStringLiteral("root.props.style.inset: invalid value \"x\""),
+                                        QStringLiteral("root.props.style.borderTopColor: invalid colour \"nope\""),
+                                        QStringLiteral("root.props.style.letterSpacing: invalid length \"x\""),
+                                        QStringLiteral("root.props.style.marginLeft: invalid length \"x\""),
+                                        QStringLiteral("root.props.style.maxWidth: invalid length \"x\""),
+                                        QStringLiteral("root.props.style.textDecorationColor: invalid colour \"nope\""),
+                                        QStringLiteral("root.props.style.zIndex: invalid value \"x\"")}));
     }
 
     void flexShorthand_data()
@@ -241,8 +249,8 @@ private Q_SLOTS:
         QFETCH(float, grow);
         QFETCH(float, shrink);
         QFETCH(Length, basis);
-        ComputedStyle s = computeStyle(QJsonObject{{QStringLiteral("flex"), value}}, nullptr, QStringLiteral("div"),
-                                       16, QStringLiteral("s"), nullptr);
+        ComputedStyle s = computeStyle(QJsonObject{{QStringLiteral("flex"), value}}, nullptr, QStringLiteral("div"), 16,
+                                       QStringLiteral("s"), nullptr);
         QCOMPARE(s.flexGrow, grow);
         QCOMPARE(s.flexShrink, shrink);
         QCOMPARE(s.flexBasis, basis);
@@ -255,7 +263,8 @@ private Q_SLOTS:
     void flexFlowAndAlignment()
     {
         ComputedStyle s = style("{\"flexFlow\": \"column wrap\", \"justifyContent\": \"space-evenly\",\n"
-            "                                    \"alignItems\": \"end\", \"alignSelf\": \"start\", \"alignContent\": \"normal\"}");
+                                "                                    \"alignItems\": \"end\", \"alignSelf\": "
+                                "\"start\", \"alignContent\": \"normal\"}");
         QCOMPARE(s.flexDirection, FlexDirection::Column);
         QCOMPARE(s.flexWrap, FlexWrap::Wrap);
         QCOMPARE(s.justifyContent, JustifyContent::SpaceEvenly);
@@ -268,8 +277,9 @@ private Q_SLOTS:
 
     void borderShorthand()
     {
-        ComputedStyle s = style("{\"border\": \"4px solid #6366f1\", \"borderLeft\": \"dashed red 2px\",\n"
-            "                                    \"borderBottomStyle\": \"none\", \"color\": \"#010203\"}");
+        ComputedStyle s
+            = style("{\"border\": \"4px solid #6366f1\", \"borderLeft\": \"dashed red 2px\",\n"
+                    "                                    \"borderBottomStyle\": \"none\", \"color\": \"#010203\"}");
         QCOMPARE(s.borderWidth[Top], 4.f);
         QCOMPARE(s.borderStyle[Top], BorderStyle::Solid);
         QCOMPARE(s.borderColor[Top], QColor(0x63, 0x66, 0xf1));
@@ -304,7 +314,8 @@ private Q_SLOTS:
 
     void linearGradients()
     {
-        ComputedStyle s = style("{\"backgroundImage\": \"linear-gradient(135deg, #6d28d9 0%, rgba(0,0,0,0.5) 50%, red)\"}");
+        ComputedStyle s
+            = style("{\"backgroundImage\": \"linear-gradient(135deg, #6d28d9 0%, rgba(0,0,0,0.5) 50%, red)\"}");
         QCOMPARE(s.backgroundLayers.size(), size_t(1));
         const Gradient &g = *s.backgroundLayers[0].gradient;
         QCOMPARE(g.kind, Gradient::Kind::Linear);
@@ -315,21 +326,29 @@ private Q_SLOTS:
         QVERIFY(!g.stops[2].position);
         QCOMPARE(g.stops[1].color.alpha(), 128);
 
-        Gradient right = *style("{\"backgroundImage\": \"linear-gradient(to right, red, blue)\"}").backgroundLayers[0].gradient;
+        Gradient right
+            = *style("{\"backgroundImage\": \"linear-gradient(to right, red, blue)\"}").backgroundLayers[0].gradient;
         QCOMPARE(right.angleDeg, 90.f);
         QCOMPARE(right.angleFor(1200, 630), 90.f);
-        Gradient turn = *style("{\"backgroundImage\": \"linear-gradient(0.25turn, red, blue)\"}").backgroundLayers[0].gradient;
+        Gradient turn
+            = *style("{\"backgroundImage\": \"linear-gradient(0.25turn, red, blue)\"}").backgroundLayers[0].gradient;
         QCOMPARE(turn.angleDeg, 90.f);
         // A corner direction depends on the box (CSS Images 3 §3.1.1): for a square it is
         // 45°, for a wide box the line is steeper.
-        Gradient corner = *style("{\"backgroundImage\": \"linear-gradient(to top right, red, blue)\"}").backgroundLayers[0].gradient;
+        Gradient corner = *style("{\"backgroundImage\": \"linear-gradient(to top right, red, blue)\"}")
+                               .backgroundLayers[0]
+                               .gradient;
         QCOMPARE(corner.toCorner, Gradient::Corner::TopRight);
         QCOMPARE(corner.angleFor(100, 100), 45.f);
         QVERIFY(qAbs(corner.angleFor(1200, 600) - 26.565f) < 0.01f);
-        Gradient tl = *style("{\"backgroundImage\": \"linear-gradient(to left top, red, blue)\"}").backgroundLayers[0].gradient;
+        Gradient tl
+            = *style("{\"backgroundImage\": \"linear-gradient(to left top, red, blue)\"}").backgroundLayers[0].gradient;
         QVERIFY(qAbs(tl.angleFor(100, 100) - 315.f) < 0.01f);
         // px stop positions wait for the painted box; double positions make two stops.
-        Gradient px = *style("{\"backgroundImage\": \"repeating-linear-gradient(45deg, red 0px, red 10px, blue 10px 20px)\"}").backgroundLayers[0].gradient;
+        Gradient px
+            = *style("{\"backgroundImage\": \"repeating-linear-gradient(45deg, red 0px, red 10px, blue 10px 20px)\"}")
+                   .backgroundLayers[0]
+                   .gradient;
         QVERIFY(px.repeating);
         QCOMPARE(px.stops.size(), size_t(4));
         QCOMPARE(*px.stops[1].positionPx, 10.f);
@@ -339,19 +358,25 @@ private Q_SLOTS:
 
     void radialGradients()
     {
-        Gradient g = *style("{\"backgroundImage\": \"radial-gradient(circle at 25% 0%, #fff 0%, transparent 60%)\"}").backgroundLayers[0].gradient;
+        Gradient g = *style("{\"backgroundImage\": \"radial-gradient(circle at 25% 0%, #fff 0%, transparent 60%)\"}")
+                          .backgroundLayers[0]
+                          .gradient;
         QCOMPARE(g.kind, Gradient::Kind::Radial);
         QVERIFY(g.circle);
         QCOMPARE(g.centerX, Length::percent(25));
         QCOMPARE(g.centerY, Length::percent(0));
         QCOMPARE(g.extent, Gradient::Extent::FarthestCorner);
         QCOMPARE(*g.stops[1].position, 0.6f);
-        Gradient e = *style("{\"backgroundImage\": \"radial-gradient(ellipse closest-side at top right, red, blue)\"}").backgroundLayers[0].gradient;
+        Gradient e = *style("{\"backgroundImage\": \"radial-gradient(ellipse closest-side at top right, red, blue)\"}")
+                          .backgroundLayers[0]
+                          .gradient;
         QVERIFY(!e.circle);
         QCOMPARE(e.extent, Gradient::Extent::ClosestSide);
         QCOMPARE(e.centerX, Length::percent(100));
         QCOMPARE(e.centerY, Length::percent(0));
-        Gradient sized = *style("{\"backgroundImage\": \"radial-gradient(200px 100px at 10px 20px, red, blue)\"}").backgroundLayers[0].gradient;
+        Gradient sized = *style("{\"backgroundImage\": \"radial-gradient(200px 100px at 10px 20px, red, blue)\"}")
+                              .backgroundLayers[0]
+                              .gradient;
         QCOMPARE(*sized.radiusX, Length::px(200));
         QCOMPARE(*sized.radiusY, Length::px(100));
         QCOMPARE(sized.centerX, Length::px(10));
@@ -362,7 +387,8 @@ private Q_SLOTS:
 
     void backgroundShorthand()
     {
-        ComputedStyle s = style("{\"background\": \"linear-gradient(to bottom, red, blue), url('data:image/png;base64,AA==') center / cover no-repeat, #112233\"}");
+        ComputedStyle s = style("{\"background\": \"linear-gradient(to bottom, red, blue), "
+                                "url('data:image/png;base64,AA==') center / cover no-repeat, #112233\"}");
         QCOMPARE(s.backgroundColor, QColor(0x11, 0x22, 0x33));
         QCOMPARE(s.backgroundLayers.size(), size_t(2));
         QVERIFY(s.backgroundLayers[0].gradient);
@@ -373,7 +399,8 @@ private Q_SLOTS:
         // A colour alone, and longhands that refine the shorthand's layers.
         QCOMPARE(style("{\"background\": \"white\"}").backgroundColor, QColor(Qt::white));
         ComputedStyle l = style("{\"background\": \"radial-gradient(red, blue)\", \"backgroundSize\": \"20px 20px\",\n"
-            "                                    \"backgroundRepeat\": \"no-repeat\", \"backgroundPosition\": \"right bottom\"}");
+                                "                                    \"backgroundRepeat\": \"no-repeat\", "
+                                "\"backgroundPosition\": \"right bottom\"}");
         QCOMPARE(l.backgroundLayers[0].size, BackgroundLayer::Size::Explicit);
         QCOMPARE(l.backgroundLayers[0].sizeX, Length::px(20));
         QVERIFY(!l.backgroundLayers[0].repeat);
@@ -382,7 +409,8 @@ private Q_SLOTS:
 
     void boxShadows()
     {
-        ComputedStyle s = style("{\"color\": \"#010203\", \"boxShadow\": \"0 4px 12px rgba(0,0,0,0.25), inset 0 0 0 2px red, 2px 2px\"}");
+        ComputedStyle s = style(
+            "{\"color\": \"#010203\", \"boxShadow\": \"0 4px 12px rgba(0,0,0,0.25), inset 0 0 0 2px red, 2px 2px\"}");
         QCOMPARE(s.boxShadow.size(), size_t(3));
         QCOMPARE(s.boxShadow[0].offsetY, 4.f);
         QCOMPARE(s.boxShadow[0].blur, 12.f);
@@ -404,7 +432,8 @@ private Q_SLOTS:
 
     void transforms()
     {
-        ComputedStyle s = style("{\"transform\": \"translate(10px, 50%) rotate(0.5turn) scale(2) skewX(10deg) matrix(1,0,0,1,5,6)\",\n"
+        ComputedStyle s = style(
+            "{\"transform\": \"translate(10px, 50%) rotate(0.5turn) scale(2) skewX(10deg) matrix(1,0,0,1,5,6)\",\n"
             "                                    \"transformOrigin\": \"top left\"}");
         QCOMPARE(s.transform.size(), size_t(5));
         QCOMPARE(s.transform[0].kind, TransformOp::Kind::Translate);
@@ -420,7 +449,8 @@ private Q_SLOTS:
         QCOMPARE(s.transform[4].m[4], 5.f);
         QCOMPARE(s.transformOriginX, Length::percent(0));
         QCOMPARE(s.transformOriginY, Length::percent(0));
-        ComputedStyle y = style("{\"transform\": \"translateY(-4px) scaleX(0.5) rotate(1.5708rad)\", \"transformOrigin\": \"20px bottom\"}");
+        ComputedStyle y = style("{\"transform\": \"translateY(-4px) scaleX(0.5) rotate(1.5708rad)\", "
+                                "\"transformOrigin\": \"20px bottom\"}");
         QCOMPARE(y.transform[0].x, Length::px(0));
         QCOMPARE(y.transform[0].y, Length::px(-4));
         QCOMPARE(y.transform[1].a, 0.5f);
@@ -433,12 +463,17 @@ private Q_SLOTS:
 
     void textProperties()
     {
-        ComputedStyle s = style("{\"fontFamily\": \"'Inter Tight', \\\"DejaVu Sans\\\", sans-serif\", \"fontSize\": 20,\n"
-            "                                    \"fontWeight\": \"bold\", \"fontStyle\": \"italic\", \"lineHeight\": 1.5,\n"
-            "                                    \"letterSpacing\": \"0.1em\", \"textAlign\": \"center\", \"textTransform\": \"uppercase\",\n"
-            "                                    \"whiteSpace\": \"pre-wrap\", \"wordBreak\": \"break-all\", \"wordWrap\": \"break-word\",\n"
-            "                                    \"textOverflow\": \"ellipsis\", \"WebkitLineClamp\": \"3\", \"direction\": \"rtl\",\n"
-            "                                    \"textDecoration\": \"underline dotted red\"}");
+        ComputedStyle s
+            = style("{\"fontFamily\": \"'Inter Tight', \\\"DejaVu Sans\\\", sans-serif\", \"fontSize\": 20,\n"
+                    "                                    \"fontWeight\": \"bold\", \"fontStyle\": \"italic\", "
+                    "\"lineHeight\": 1.5,\n"
+                    "                                    \"letterSpacing\": \"0.1em\", \"textAlign\": \"center\", "
+                    "\"textTransform\": \"uppercase\",\n"
+                    "                                    \"whiteSpace\": \"pre-wrap\", \"wordBreak\": \"break-all\", "
+                    "\"wordWrap\": \"break-word\",\n"
+                    "                                    \"textOverflow\": \"ellipsis\", \"WebkitLineClamp\": \"3\", "
+                    "\"direction\": \"rtl\",\n"
+                    "                                    \"textDecoration\": \"underline dotted red\"}");
         QCOMPARE(s.fontFamily, (QStringList{QStringLiteral("Inter Tight"), QStringLiteral("DejaVu Sans"),
                                             QStringLiteral("sans-serif")}));
         QCOMPARE(s.fontWeight, 700);
@@ -457,8 +492,10 @@ private Q_SLOTS:
         QCOMPARE(s.textDecoration.style, BorderStyle::Dotted);
         QCOMPARE(*s.textDecoration.color, QColor(Qt::red));
         QCOMPARE(style("{\"lineHeight\": \"24px\"}").lineHeight, (LineHeight{LineHeight::Type::Px, 24}));
-        QCOMPARE(style("{\"fontSize\": 20, \"lineHeight\": \"150%\"}").lineHeight, (LineHeight{LineHeight::Type::Px, 30}));
-        QCOMPARE(style("{\"fontSize\": 20, \"lineHeight\": \"2em\"}").lineHeight, (LineHeight{LineHeight::Type::Px, 40}));
+        QCOMPARE(style("{\"fontSize\": 20, \"lineHeight\": \"150%\"}").lineHeight,
+                 (LineHeight{LineHeight::Type::Px, 30}));
+        QCOMPARE(style("{\"fontSize\": 20, \"lineHeight\": \"2em\"}").lineHeight,
+                 (LineHeight{LineHeight::Type::Px, 40}));
         QCOMPARE(style("{\"lineHeight\": \"normal\"}").lineHeight.type, LineHeight::Type::Normal);
         QCOMPARE(style("{\"lineClamp\": 2}").lineClamp, 2);
         ComputedStyle parent = style("{\"fontWeight\": 400}");
@@ -470,9 +507,12 @@ private Q_SLOTS:
     void boxMiscellany()
     {
         ComputedStyle s = style("{\"display\": \"none\", \"position\": \"absolute\", \"top\": 0, \"right\": \"10%\",\n"
-            "                                    \"boxSizing\": \"border-box\", \"aspectRatio\": \"16 / 9\", \"overflow\": \"hidden\",\n"
-            "                                    \"opacity\": \"50%\", \"objectFit\": \"cover\", \"objectPosition\": \"left top\",\n"
-            "                                    \"gap\": \"10px 20px\", \"minWidth\": 0, \"maxWidth\": \"none\", \"maxHeight\": 300}");
+                                "                                    \"boxSizing\": \"border-box\", \"aspectRatio\": "
+                                "\"16 / 9\", \"overflow\": \"hidden\",\n"
+                                "                                    \"opacity\": \"50%\", \"objectFit\": \"cover\", "
+                                "\"objectPosition\": \"left top\",\n"
+                                "                                    \"gap\": \"10px 20px\", \"minWidth\": 0, "
+                                "\"maxWidth\": \"none\", \"maxHeight\": 300}");
         QCOMPARE(s.display, imprint::render::Display::None);
         QCOMPARE(s.position, Position::Absolute);
         QCOMPARE(s.inset[Top], Length::px(0));
@@ -511,10 +551,12 @@ private Q_SLOTS:
 
     void inheritance()
     {
-        ComputedStyle root = style("{\"color\": \"#123456\", \"fontFamily\": \"DejaVu Sans\", \"fontSize\": 30,\n"
+        ComputedStyle root = style(
+            "{\"color\": \"#123456\", \"fontFamily\": \"DejaVu Sans\", \"fontSize\": 30,\n"
             "                                       \"fontWeight\": 700, \"lineHeight\": 1.2, \"letterSpacing\": 2,\n"
             "                                       \"textAlign\": \"right\", \"whiteSpace\": \"nowrap\",\n"
-            "                                       \"padding\": 20, \"backgroundColor\": \"red\", \"width\": 100, \"opacity\": 0.5,\n"
+            "                                       \"padding\": 20, \"backgroundColor\": \"red\", \"width\": 100, "
+            "\"opacity\": 0.5,\n"
             "                                       \"border\": \"2px solid\", \"textShadow\": \"1px 1px blue\"}");
         ComputedStyle child = style("{}", &root);
         QCOMPARE(child.color, QColor(0x12, 0x34, 0x56));
@@ -533,7 +575,8 @@ private Q_SLOTS:
         QCOMPARE(child.opacity, 1.f);
         QCOMPARE(child.borderWidth[Top], 0.f);
         // currentColor resolves against the element's own computed colour.
-        ComputedStyle cc = style("{\"color\": \"blue\", \"backgroundColor\": \"currentColor\", \"borderColor\": \"currentColor\"}", &root);
+        ComputedStyle cc = style(
+            "{\"color\": \"blue\", \"backgroundColor\": \"currentColor\", \"borderColor\": \"currentColor\"}", &root);
         QCOMPARE(cc.backgroundColor, QColor(Qt::blue));
         QCOMPARE(style("{\"backgroundColor\": \"currentcolor\"}", &root).backgroundColor, QColor(0x12, 0x34, 0x56));
         QCOMPARE(style("{\"color\": \"currentColor\"}", &root).color, QColor(0x12, 0x34, 0x56));
@@ -542,7 +585,8 @@ private Q_SLOTS:
 
         // Text runs get the inherited properties plus what acts on their lines.
         ComputedStyle clamp = style("{\"lineClamp\": 2, \"textOverflow\": \"ellipsis\", \"padding\": 5,\n"
-            "                                        \"textDecoration\": \"underline\"}", &root);
+                                    "                                        \"textDecoration\": \"underline\"}",
+                                    &root);
         ComputedStyle run = inheritedStyle(clamp);
         QCOMPARE(run.color, QColor(0x12, 0x34, 0x56));
         QCOMPARE(run.lineClamp, 2);
@@ -568,11 +612,13 @@ private Q_SLOTS:
             add("top right bottom left inset width height minWidth minHeight maxWidth maxHeight margin marginTop "
                 "marginRight marginBottom marginLeft padding paddingTop paddingRight paddingBottom paddingLeft gap "
                 "rowGap columnGap gridGap flexBasis borderRadius borderTopLeftRadius borderTopRightRadius "
-                "borderBottomRightRadius borderBottomLeftRadius fontSize letterSpacing wordSpacing", "5");
+                "borderBottomRightRadius borderBottomLeftRadius fontSize letterSpacing wordSpacing",
+                "5");
             add("border borderTop borderRight borderBottom borderLeft", "\"1px solid\"");
             add("borderStyle borderTopStyle borderRightStyle borderBottomStyle borderLeftStyle", "\"solid\"");
             add("borderColor borderTopColor borderRightColor borderBottomColor borderLeftColor backgroundColor "
-                "background color", "\"red\"");
+                "background color",
+                "\"red\"");
             add("overflow overflowX overflowY", "\"hidden\"");
             add("justifyContent alignItems alignSelf alignContent textAlign", "\"center\"");
             add("lineClamp WebkitLineClamp flexGrow aspectRatio lineHeight", "2");
@@ -601,15 +647,21 @@ private Q_SLOTS:
             add("wordBreak", "\"break-all\"");
             add("direction", "\"rtl\"");
             const QString image = QStringLiteral("\"backgroundImage\": \"linear-gradient(red, blue)\"");
-            m.insert(QStringLiteral("backgroundSize"), QStringLiteral("{%1, \"backgroundSize\": \"cover\"}").arg(image));
-            m.insert(QStringLiteral("backgroundPosition"), QStringLiteral("{%1, \"backgroundPosition\": \"center\"}").arg(image));
-            m.insert(QStringLiteral("backgroundRepeat"), QStringLiteral("{%1, \"backgroundRepeat\": \"no-repeat\"}").arg(image));
+            m.insert(QStringLiteral("backgroundSize"),
+                     QStringLiteral("{%1, \"backgroundSize\": \"cover\"}").arg(image));
+            m.insert(QStringLiteral("backgroundPosition"),
+                     QStringLiteral("{%1, \"backgroundPosition\": \"center\"}").arg(image));
+            m.insert(QStringLiteral("backgroundRepeat"),
+                     QStringLiteral("{%1, \"backgroundRepeat\": \"no-repeat\"}").arg(image));
             const QString solid = QStringLiteral("\"borderStyle\": \"solid\"");
-            for (const char *w : {"borderWidth", "borderTopWidth", "borderRightWidth", "borderBottomWidth", "borderLeftWidth"})
+            for (const char *w :
+                 {"borderWidth", "borderTopWidth", "borderRightWidth", "borderBottomWidth", "borderLeftWidth"})
                 m.insert(QLatin1String(w), QStringLiteral("{%1, \"%2\": 2}").arg(solid, QLatin1String(w)));
             const QString line = QStringLiteral("\"textDecorationLine\": \"underline\"");
-            m.insert(QStringLiteral("textDecorationColor"), QStringLiteral("{%1, \"textDecorationColor\": \"red\"}").arg(line));
-            m.insert(QStringLiteral("textDecorationStyle"), QStringLiteral("{%1, \"textDecorationStyle\": \"dashed\"}").arg(line));
+            m.insert(QStringLiteral("textDecorationColor"),
+                     QStringLiteral("{%1, \"textDecorationColor\": \"red\"}").arg(line));
+            m.insert(QStringLiteral("textDecorationStyle"),
+                     QStringLiteral("{%1, \"textDecorationStyle\": \"dashed\"}").arg(line));
             return m;
         }();
         const QSet<QString> noEffect = {QStringLiteral("WebkitBoxOrient"), QStringLiteral("boxOrient")};
@@ -625,8 +677,10 @@ private Q_SLOTS:
             QJsonObject without = decl;
             without.remove(name);
             QStringList warnings;
-            const ComputedStyle parent = computeStyle(decl, nullptr, QStringLiteral("div"), 16, QStringLiteral("s"), &warnings);
-            const ComputedStyle base = computeStyle(without, nullptr, QStringLiteral("div"), 16, QStringLiteral("s"), &warnings);
+            const ComputedStyle parent
+                = computeStyle(decl, nullptr, QStringLiteral("div"), 16, QStringLiteral("s"), &warnings);
+            const ComputedStyle base
+                = computeStyle(without, nullptr, QStringLiteral("div"), 16, QStringLiteral("s"), &warnings);
             QVERIFY2(warnings.isEmpty(), qPrintable(warnings.join(QLatin1Char('\n'))));
             // The row's flag says where its field is.
             const bool inInherited = !(inherited(parent) == inherited(base));
@@ -635,7 +689,8 @@ private Q_SLOTS:
                 QVERIFY2(!(box(parent) == box(base)) || !(paint(parent) == paint(base)), qPrintable(name));
 
             // A child element and a text run take the whole inherited part, nothing else.
-            const ComputedStyle child = computeStyle({}, &parent, QStringLiteral("div"), 16, QStringLiteral("s"), nullptr);
+            const ComputedStyle child
+                = computeStyle({}, &parent, QStringLiteral("div"), 16, QStringLiteral("s"), nullptr);
             QVERIFY2(inherited(child) == inherited(parent), qPrintable(name));
             ComputedStyle expected;
             expected.borderColor.fill(child.color); // currentColor, the inherited colour
@@ -644,7 +699,7 @@ private Q_SLOTS:
             const ComputedStyle run = inheritedStyle(parent);
             QVERIFY2(inherited(run) == inherited(parent), qPrintable(name));
             ComputedStyle expectedRun;
-            expectedRun.overflow = parent.overflow;         // the documented exceptions
+            expectedRun.overflow = parent.overflow; // the documented exceptions
             expectedRun.lineClamp = parent.lineClamp;
             expectedRun.textOverflow = parent.textOverflow;
             QVERIFY2(box(run) == box(expectedRun), qPrintable(name));
@@ -656,33 +711,90 @@ private Q_SLOTS:
     {
         // Every property against malformed, unbalanced and out-of-range values: each is
         // either taken or warned about, and nothing non-finite reaches the style.
-        const QStringList properties = {
-            QStringLiteral("display"), QStringLiteral("position"), QStringLiteral("width"), QStringLiteral("maxHeight"),
-            QStringLiteral("margin"), QStringLiteral("padding"), QStringLiteral("inset"), QStringLiteral("top"),
-            QStringLiteral("border"), QStringLiteral("borderLeft"), QStringLiteral("borderWidth"),
-            QStringLiteral("borderColor"), QStringLiteral("borderStyle"), QStringLiteral("flex"),
-            QStringLiteral("flexFlow"), QStringLiteral("flexBasis"), QStringLiteral("flexGrow"), QStringLiteral("gap"),
-            QStringLiteral("justifyContent"), QStringLiteral("alignItems"), QStringLiteral("overflow"),
-            QStringLiteral("aspectRatio"), QStringLiteral("background"), QStringLiteral("backgroundImage"),
-            QStringLiteral("backgroundSize"), QStringLiteral("backgroundPosition"), QStringLiteral("backgroundRepeat"),
-            QStringLiteral("borderRadius"), QStringLiteral("borderTopLeftRadius"), QStringLiteral("boxShadow"),
-            QStringLiteral("textShadow"), QStringLiteral("opacity"), QStringLiteral("transform"),
-            QStringLiteral("transformOrigin"), QStringLiteral("objectFit"), QStringLiteral("objectPosition"),
-            QStringLiteral("color"), QStringLiteral("fontFamily"), QStringLiteral("fontSize"), QStringLiteral("fontWeight"),
-            QStringLiteral("lineHeight"), QStringLiteral("letterSpacing"), QStringLiteral("textAlign"),
-            QStringLiteral("textDecoration"), QStringLiteral("lineClamp"), QStringLiteral("whiteSpace")};
-        const QStringList values = {
-            QString(), QStringLiteral(" "), QStringLiteral("("), QStringLiteral(")"), QStringLiteral("(((("),
-            QStringLiteral("/"), QStringLiteral(","), QStringLiteral(",,"), QStringLiteral("1/"), QStringLiteral("-"),
-            QStringLiteral("#"), QStringLiteral("url("), QStringLiteral("url()"), QStringLiteral("linear-gradient("),
-            QStringLiteral("linear-gradient()"), QStringLiteral("linear-gradient(red)"),
-            QStringLiteral("radial-gradient(at)"), QStringLiteral("radial-gradient(circle 10% at, red)"),
-            QStringLiteral("rgb("), QStringLiteral("rgb()"), QStringLiteral("hsl(1,2,3,4,5)"), QStringLiteral("1e999px"),
-            QStringLiteral("1e30px"), QStringLiteral("-1e30"), QStringLiteral("NaN"), QStringLiteral("inf"),
-            QStringLiteral("1px 2px 3px 4px 5px 6px"), QStringLiteral("to top top"), QStringLiteral("calc(1px + 2px)"),
-            QStringLiteral("var(--x)"), QStringLiteral("\"unterminated"), QStringLiteral("'"), QStringLiteral("{{x}}"),
-            QStringLiteral("translate(,)"), QStringLiteral("matrix(1,2,3)"), QStringLiteral("0 0 0 0 0 red inset inset"),
-            QStringLiteral("99999999999"), QString(5000, QLatin1Char('('))};
+        const QStringList properties = {QStringLiteral("display"),
+                                        QStringLiteral("position"),
+                                        QStringLiteral("width"),
+                                        QStringLiteral("maxHeight"),
+                                        QStringLiteral("margin"),
+                                        QStringLiteral("padding"),
+                                        QStringLiteral("inset"),
+                                        QStringLiteral("top"),
+                                        QStringLiteral("border"),
+                                        QStringLiteral("borderLeft"),
+                                        QStringLiteral("borderWidth"),
+                                        QStringLiteral("borderColor"),
+                                        QStringLiteral("borderStyle"),
+                                        QStringLiteral("flex"),
+                                        QStringLiteral("flexFlow"),
+                                        QStringLiteral("flexBasis"),
+                                        QStringLiteral("flexGrow"),
+                                        QStringLiteral("gap"),
+                                        QStringLiteral("justifyContent"),
+                                        QStringLiteral("alignItems"),
+                                        QStringLiteral("overflow"),
+                                        QStringLiteral("aspectRatio"),
+                                        QStringLiteral("background"),
+                                        QStringLiteral("backgroundImage"),
+                                        QStringLiteral("backgroundSize"),
+                                        QStringLiteral("backgroundPosition"),
+                                        QStringLiteral("backgroundRepeat"),
+                                        QStringLiteral("borderRadius"),
+                                        QStringLiteral("borderTopLeftRadius"),
+                                        QStringLiteral("boxShadow"),
+                                        QStringLiteral("textShadow"),
+                                        QStringLiteral("opacity"),
+                                        QStringLiteral("transform"),
+                                        QStringLiteral("transformOrigin"),
+                                        QStringLiteral("objectFit"),
+                                        QStringLiteral("objectPosition"),
+                                        QStringLiteral("color"),
+                                        QStringLiteral("fontFamily"),
+                                        QStringLiteral("fontSize"),
+                                        QStringLiteral("fontWeight"),
+                                        QStringLiteral("lineHeight"),
+                                        QStringLiteral("letterSpacing"),
+                                        QStringLiteral("textAlign"),
+                                        QStringLiteral("textDecoration"),
+                                        QStringLiteral("lineClamp"),
+                                        QStringLiteral("whiteSpace")};
+        const QStringList values = {QString(),
+                                    QStringLiteral(" "),
+                                    QStringLiteral("("),
+                                    QStringLiteral(")"),
+                                    QStringLiteral("(((("),
+                                    QStringLiteral("/"),
+                                    QStringLiteral(","),
+                                    QStringLiteral(",,"),
+                                    QStringLiteral("1/"),
+                                    QStringLiteral("-"),
+                                    QStringLiteral("#"),
+                                    QStringLiteral("url("),
+                                    QStringLiteral("url()"),
+                                    QStringLiteral("linear-gradient("),
+                                    QStringLiteral("linear-gradient()"),
+                                    QStringLiteral("linear-gradient(red)"),
+                                    QStringLiteral("radial-gradient(at)"),
+                                    QStringLiteral("radial-gradient(circle 10% at, red)"),
+                                    QStringLiteral("rgb("),
+                                    QStringLiteral("rgb()"),
+                                    QStringLiteral("hsl(1,2,3,4,5)"),
+                                    QStringLiteral("1e999px"),
+                                    QStringLiteral("1e30px"),
+                                    QStringLiteral("-1e30"),
+                                    QStringLiteral("NaN"),
+                                    QStringLiteral("inf"),
+                                    QStringLiteral("1px 2px 3px 4px 5px 6px"),
+                                    QStringLiteral("to top top"),
+                                    QStringLiteral("calc(1px + 2px)"),
+                                    QStringLiteral("var(--x)"),
+                                    QStringLiteral("\"unterminated"),
+                                    QStringLiteral("'"),
+                                    QStringLiteral("{{x}}"),
+                                    QStringLiteral("translate(,)"),
+                                    QStringLiteral("matrix(1,2,3)"),
+                                    QStringLiteral("0 0 0 0 0 red inset inset"),
+                                    QStringLiteral("99999999999"),
+                                    QString(5000, QLatin1Char('('))};
         ComputedStyle parent = style("{\"fontSize\": 10}");
         int warned = 0;
         for (const QString &p : properties) {
@@ -692,9 +804,9 @@ private Q_SLOTS:
                                                QStringLiteral("s"), &warnings);
                 warned += warnings.isEmpty() ? 0 : 1;
                 for (float f : {s.width.value, s.maxHeight.value, s.margin[Top].value, s.padding[Left].value,
-                                s.inset[Top].value, s.borderWidth[Left], s.flexGrow, s.flexBasis.value,
-                                s.rowGap.value, s.aspectRatio, s.borderRadius[0].x.value, s.opacity, s.fontSize,
-                                s.letterSpacing, s.lineHeight.value, s.transformOriginX.value})
+                                s.inset[Top].value, s.borderWidth[Left], s.flexGrow, s.flexBasis.value, s.rowGap.value,
+                                s.aspectRatio, s.borderRadius[0].x.value, s.opacity, s.fontSize, s.letterSpacing,
+                                s.lineHeight.value, s.transformOriginX.value})
                     QVERIFY2(std::isfinite(f), qPrintable(p + QLatin1String(": ") + v.left(40)));
                 QVERIFY(s.fontSize <= 8192);
             }
@@ -705,13 +817,15 @@ private Q_SLOTS:
     void invalidValuesWarnAndKeepDefaults()
     {
         QStringList warnings;
-        ComputedStyle s = style("{\"width\": \"abc\", \"color\": \"nope\", \"padding\": \"1px 2px 3px 4px 5px\",\n"
-            "                                    \"flex\": \"a b c\", \"transform\": \"spin(3deg)\", \"boxShadow\": \"1px\",\n"
+        ComputedStyle s = style(
+            "{\"width\": \"abc\", \"color\": \"nope\", \"padding\": \"1px 2px 3px 4px 5px\",\n"
+            "                                    \"flex\": \"a b c\", \"transform\": \"spin(3deg)\", \"boxShadow\": "
+            "\"1px\",\n"
             "                                    \"backgroundImage\": \"linear-gradient(to nowhere, red, blue)\",\n"
             "                                    \"borderRadius\": \"-3px\", \"opacity\": \"x\", \"fontSize\": -3,\n"
             "                                    \"display\": \"grid\", \"unknownProperty\": 1, \"margin\": true,\n"
             "                                    \"height\": \"12px\"}",
-                                nullptr, &warnings);
+            nullptr, &warnings);
         QCOMPARE(s.width, Length::autoLength());
         QCOMPARE(s.color, QColor(Qt::black));
         QCOMPARE(s.padding[Top], Length::px(0));

@@ -3,8 +3,8 @@
 // without <text>, escapes what users type and stays compact.
 // Set IMPRINT_SVG_DUMP=DIR to write each render (.svg and .png) there for inspection.
 
-#include "server/render/pipeline.h"
 #include "server/render/backends/svg.h"
+#include "server/render/pipeline.h"
 #include "tests/support/fixtures.h"
 #include "tests/support/ssim.h"
 
@@ -71,7 +71,8 @@ QJsonObject textCard(const QString &text, int fontSize = 48)
 
 } // namespace
 
-class TestSvg : public QObject {
+class TestSvg : public QObject
+{
     Q_OBJECT
 private Q_SLOTS:
     void fixtures_data() { test::addGoldenRows(&test::Golden::satori); }
@@ -193,8 +194,15 @@ private Q_SLOTS:
     {
         // overflow: hidden with rounded corners: a child larger than its parent is cut at
         // the parent's curve in the rasterised SVG (QtSvg 6.4 ignores <clipPath>).
-        const QJsonObject doc = QJsonDocument::fromJson(
-            "{\"width\":200,\"height\":200,\"root\":{\"type\":\"div\",\"props\":{\"style\": {\"display\":\"flex\",\"width\":200,\"height\":200,\"backgroundColor\":\"#fff\"},\"children\":[{\"type\":\"div\",\"props\":{\"style\": {\"display\":\"flex\",\"width\":100,\"height\":100,\"margin\":50,\"borderRadius\":50,\"overflow\":\"hidden\"},\"children\":[{\"type\":\"div\", \"props\":{\"style\":{\"display\":\"flex\",\"width\":200,\"height\":200,\"flexShrink\":0,\"backgroundColor\":\"#ff0000\"}}}]}}]}}}").object();
+        const QJsonObject doc
+            = QJsonDocument::fromJson("{\"width\":200,\"height\":200,\"root\":{\"type\":\"div\",\"props\":{\"style\": "
+                                      "{\"display\":\"flex\",\"width\":200,\"height\":200,\"backgroundColor\":\"#fff\"}"
+                                      ",\"children\":[{\"type\":\"div\",\"props\":{\"style\": "
+                                      "{\"display\":\"flex\",\"width\":100,\"height\":100,\"margin\":50,"
+                                      "\"borderRadius\":50,\"overflow\":\"hidden\"},\"children\":[{\"type\":\"div\", "
+                                      "\"props\":{\"style\":{\"display\":\"flex\",\"width\":200,\"height\":200,"
+                                      "\"flexShrink\":0,\"backgroundColor\":\"#ff0000\"}}}]}}]}}}")
+                  .object();
         RenderRequest request;
         request.document = doc;
         request.engine = QStringLiteral("satori");
@@ -202,8 +210,8 @@ private Q_SLOTS:
         const auto result = render(request, &error);
         QVERIFY2(result, qPrintable(error.message));
         const QImage image = QImage::fromData(result->bytes).convertToFormat(QImage::Format_ARGB32);
-        QCOMPARE(QColor(image.pixel(100, 100)), QColor(Qt::red));   // inside the circle
-        QCOMPARE(QColor(image.pixel(53, 53)), QColor(Qt::white));   // the clipped corner
+        QCOMPARE(QColor(image.pixel(100, 100)), QColor(Qt::red)); // inside the circle
+        QCOMPARE(QColor(image.pixel(53, 53)), QColor(Qt::white)); // the clipped corner
         QCOMPARE(QColor(image.pixel(160, 160)), QColor(Qt::white)); // beyond the parent
     }
 };

@@ -49,19 +49,21 @@ void dump(const Node &n, int depth, QStringList *out)
 {
     const QString pad(depth * 2, QLatin1Char(' '));
     if (n.isText()) {
-        out->append(pad + QStringLiteral("\"%1\" color=%2 size=%3").arg(n.text, n.style.color.name()).arg(n.style.fontSize));
+        out->append(
+            pad + QStringLiteral("\"%1\" color=%2 size=%3").arg(n.text, n.style.color.name()).arg(n.style.fontSize));
         return;
     }
     const ComputedStyle &s = n.style;
-    out->append(pad + QStringLiteral("<%1 id=%2> w=%3:%4 pad=%5 bg=%6 color=%7 dir=%8 gap=%9 clamp=%10")
-                          .arg(n.tag, n.id)
-                          .arg(int(s.width.type))
-                          .arg(s.width.value)
-                          .arg(s.padding[Top].value)
-                          .arg(s.backgroundColor.name(QColor::HexArgb), s.color.name())
-                          .arg(int(s.flexDirection))
-                          .arg(s.columnGap.value)
-                          .arg(s.lineClamp));
+    out->append(pad
+                + QStringLiteral("<%1 id=%2> w=%3:%4 pad=%5 bg=%6 color=%7 dir=%8 gap=%9 clamp=%10")
+                      .arg(n.tag, n.id)
+                      .arg(int(s.width.type))
+                      .arg(s.width.value)
+                      .arg(s.padding[Top].value)
+                      .arg(s.backgroundColor.name(QColor::HexArgb), s.color.name())
+                      .arg(int(s.flexDirection))
+                      .arg(s.columnGap.value)
+                      .arg(s.lineClamp));
     for (const auto &c : n.children)
         dump(*c, depth + 1, out);
 }
@@ -104,18 +106,21 @@ QString pngDataUrl(int w, int h)
 }
 
 const char *kCard = "{\n"
-            "  \"name\": \"Blog card\", \"width\": 1200, \"height\": 630, \"rendererType\": \"takumi\", \"emojiType\": \"noto\",\n"
-            "  \"variables\": [ {\"name\": \"title\", \"type\": \"text\", \"default\": \"Hello\"},\n"
-            "                 {\"name\": \"accent\", \"type\": \"color\", \"default\": \"#6d28d9\"},\n"
-            "                 {\"name\": \"size\", \"type\": \"number\", \"default\": 48},\n"
-            "                 {\"name\": \"photo\", \"type\": \"image\"} ],\n"
-            "  \"root\": { \"type\": \"div\", \"props\": { \"style\": {\"display\": \"flex\", \"width\": \"100%\", \"color\": \"{{accent}}\",\n"
-            "                                                \"fontSize\": \"{{size}}px\"},\n"
-            "            \"children\": [\"{{title}}\"] } } }";
+                    "  \"name\": \"Blog card\", \"width\": 1200, \"height\": 630, \"rendererType\": \"takumi\", "
+                    "\"emojiType\": \"noto\",\n"
+                    "  \"variables\": [ {\"name\": \"title\", \"type\": \"text\", \"default\": \"Hello\"},\n"
+                    "                 {\"name\": \"accent\", \"type\": \"color\", \"default\": \"#6d28d9\"},\n"
+                    "                 {\"name\": \"size\", \"type\": \"number\", \"default\": 48},\n"
+                    "                 {\"name\": \"photo\", \"type\": \"image\"} ],\n"
+                    "  \"root\": { \"type\": \"div\", \"props\": { \"style\": {\"display\": \"flex\", \"width\": "
+                    "\"100%\", \"color\": \"{{accent}}\",\n"
+                    "                                                \"fontSize\": \"{{size}}px\"},\n"
+                    "            \"children\": [\"{{title}}\"] } } }";
 
 } // namespace
 
-class TstTemplate : public QObject {
+class TstTemplate : public QObject
+{
     Q_OBJECT
 
 private Q_SLOTS:
@@ -147,7 +152,8 @@ private Q_SLOTS:
     void bareTree()
     {
         RenderError error;
-        auto t = parseTemplate(json("{\"type\": \"div\", \"props\": {\"style\": {\"width\": \"1200px\", \"height\": 630}}}"), &error);
+        auto t = parseTemplate(
+            json("{\"type\": \"div\", \"props\": {\"style\": {\"width\": \"1200px\", \"height\": 630}}}"), &error);
         QVERIFY2(t, qPrintable(error.message));
         QCOMPARE(t->width, 1200);
         QCOMPARE(t->height, 630);
@@ -159,29 +165,38 @@ private Q_SLOTS:
     {
         QTest::addColumn<QString>("doc");
         QTest::addColumn<QString>("field");
-        QTest::newRow("zero") << "{\"width\": 0, \"height\": 630, \"root\": {\"type\": \"div\"}}" << "width";
-        QTest::newRow("too big") << "{\"width\": 1200, \"height\": 9000, \"root\": {\"type\": \"div\"}}" << "height";
-        QTest::newRow("fraction") << "{\"width\": 12.5, \"height\": 630, \"root\": {\"type\": \"div\"}}" << "width";
-        QTest::newRow("missing") << "{\"height\": 630, \"root\": {\"type\": \"div\"}}" << "width";
-        QTest::newRow("bare percent") << "{\"type\": \"div\", \"props\": {\"style\": {\"width\": \"100%\", \"height\": 10}}}"
-                                      << "root.props.style.width";
+        QTest::newRow("zero") << "{\"width\": 0, \"height\": 630, \"root\": {\"type\": \"div\"}}"
+                              << "width";
+        QTest::newRow("too big") << "{\"width\": 1200, \"height\": 9000, \"root\": {\"type\": \"div\"}}"
+                                 << "height";
+        QTest::newRow("fraction") << "{\"width\": 12.5, \"height\": 630, \"root\": {\"type\": \"div\"}}"
+                                  << "width";
+        QTest::newRow("missing") << "{\"height\": 630, \"root\": {\"type\": \"div\"}}"
+                                 << "width";
+        QTest::newRow("bare percent")
+            << "{\"type\": \"div\", \"props\": {\"style\": {\"width\": \"100%\", \"height\": 10}}}"
+            << "root.props.style.width";
         QTest::newRow("bare missing") << "{\"type\": \"div\", \"props\": {\"style\": {\"width\": 10}}}"
                                       << "root.props.style.height";
-        QTest::newRow("renderer") << "{\"width\": 1, \"height\": 1, \"rendererType\": \"chrome\", \"root\": {\"type\": \"div\"}}"
-                                  << "rendererType";
-        QTest::newRow("no root") << "{\"width\": 1, \"height\": 1}" << "root";
-        QTest::newRow("no type") << "{\"width\": 1, \"height\": 1, \"root\": {\"props\": {}}}" << "root.type";
-        QTest::newRow("child no type")
-            << "{\"width\": 1, \"height\": 1, \"root\": {\"type\": \"div\", \"props\": {\"children\": [\"a\", {\"props\": {}}]}}}"
-            << "root.props.children[1].type";
+        QTest::newRow("renderer")
+            << "{\"width\": 1, \"height\": 1, \"rendererType\": \"chrome\", \"root\": {\"type\": \"div\"}}"
+            << "rendererType";
+        QTest::newRow("no root") << "{\"width\": 1, \"height\": 1}"
+                                 << "root";
+        QTest::newRow("no type") << "{\"width\": 1, \"height\": 1, \"root\": {\"props\": {}}}"
+                                 << "root.type";
+        QTest::newRow("child no type") << "{\"width\": 1, \"height\": 1, \"root\": {\"type\": \"div\", \"props\": "
+                                          "{\"children\": [\"a\", {\"props\": {}}]}}}"
+                                       << "root.props.children[1].type";
         QTest::newRow("style not object")
             << "{\"width\": 1, \"height\": 1, \"root\": {\"type\": \"div\", \"props\": {\"style\": \"color: red\"}}}"
             << "root.props.style";
-        QTest::newRow("variable type")
-            << "{\"width\": 1, \"height\": 1, \"variables\": [{\"name\": \"x\", \"type\": \"date\"}], \"root\": {\"type\": \"div\"}}"
-            << "variables[0].type";
+        QTest::newRow("variable type") << "{\"width\": 1, \"height\": 1, \"variables\": [{\"name\": \"x\", \"type\": "
+                                          "\"date\"}], \"root\": {\"type\": \"div\"}}"
+                                       << "variables[0].type";
         QTest::newRow("bad colour default")
-            << "{\"width\": 1, \"height\": 1, \"variables\": [{\"name\": \"t\"}, {\"name\": \"c\", \"type\": \"color\", \"default\": \"nope\"}], \"root\": {\"type\": \"div\"}}"
+            << "{\"width\": 1, \"height\": 1, \"variables\": [{\"name\": \"t\"}, {\"name\": \"c\", \"type\": "
+               "\"color\", \"default\": \"nope\"}], \"root\": {\"type\": \"div\"}}"
             << "variables[1].default";
     }
     void sizeErrorsNameTheField()
@@ -199,16 +214,19 @@ private Q_SLOTS:
         const QString dir = test::fixtureDir();
         if (dir.isEmpty())
             QSKIP("reference fixtures not found");
-        const QStringList names = QDir(dir + QStringLiteral("/templates")).entryList({QStringLiteral("*.json")}, QDir::Files);
+        const QStringList names
+            = QDir(dir + QStringLiteral("/templates")).entryList({QStringLiteral("*.json")}, QDir::Files);
         QCOMPARE(names.size(), 11);
         for (const QString &file : names) {
             QFile f(dir + QStringLiteral("/templates/") + file);
             QVERIFY(f.open(QIODevice::ReadOnly));
             Built b = build(QJsonDocument::fromJson(f.readAll()).object());
-            QVERIFY2(b.root, qPrintable(file + QLatin1String(": ") + b.error.field + QLatin1String(" ") + b.error.message));
+            QVERIFY2(b.root,
+                     qPrintable(file + QLatin1String(": ") + b.error.field + QLatin1String(" ") + b.error.message));
             QVERIFY2(b.warnings.isEmpty(), qPrintable(file + QLatin1String(": ") + b.warnings.join(QLatin1Char('\n'))));
 
-            QFile lf(dir + QStringLiteral("/chromium/") + QString(file).replace(QLatin1String(".json"), QLatin1String(".layout.json")));
+            QFile lf(dir + QStringLiteral("/chromium/")
+                     + QString(file).replace(QLatin1String(".json"), QLatin1String(".layout.json")));
             QVERIFY(lf.open(QIODevice::ReadOnly));
             const QJsonArray boxes = QJsonDocument::fromJson(lf.readAll()).array();
             QList<const Node *> elements;
@@ -229,13 +247,14 @@ private Q_SLOTS:
     void childrenFollowReact()
     {
         Built b = build(json("{\"type\": \"div\", \"props\": {\"style\": {\"width\": 10, \"height\": 10},\n"
-            "            \"children\": [[\"a\", \"b\", 3], null, false, true, {\"type\": \"span\", \"props\": {\"children\": \"x\"}},\n"
-            "                         [[{\"type\": \"B\"}]], \"\", \"c\"]}}"));
+                             "            \"children\": [[\"a\", \"b\", 3], null, false, true, {\"type\": \"span\", "
+                             "\"props\": {\"children\": \"x\"}},\n"
+                             "                         [[{\"type\": \"B\"}]], \"\", \"c\"]}}"));
         QVERIFY2(b.root, qPrintable(b.error.message));
         QCOMPARE(b.root->children.size(), size_t(4));
         QVERIFY(b.root->children[0]->isText());
         QCOMPARE(b.root->children[0]->text, QStringLiteral("ab3")); // adjacent strings merge
-        QCOMPARE(b.root->children[0]->id, QStringLiteral("0"));     // runs carry their parent's id
+        QCOMPARE(b.root->children[0]->id, QStringLiteral("0")); // runs carry their parent's id
         QCOMPARE(b.root->children[1]->tag, QStringLiteral("span"));
         // ids count the text run before the element, as DOM child indices do.
         QCOMPARE(b.root->children[1]->id, QStringLiteral("0.1"));
@@ -256,12 +275,13 @@ private Q_SLOTS:
         QJsonObject doc = json(kCard);
         QJsonObject root = doc[QLatin1String("root")].toObject();
         QJsonObject props = root[QLatin1String("props")].toObject();
-        props.insert(QStringLiteral("children"), QJsonArray{
-            QStringLiteral("Title: {{ title }} / {{unknown}}"),
-            QJsonObject{{QStringLiteral("type"), QStringLiteral("img")},
-                        {QStringLiteral("props"), QJsonObject{{QStringLiteral("src"), QStringLiteral("{{photo}}")},
-                                                              {QStringLiteral("width"), 60},
-                                                              {QStringLiteral("height"), QStringLiteral("40")}}}}});
+        props.insert(QStringLiteral("children"),
+                     QJsonArray{QStringLiteral("Title: {{ title }} / {{unknown}}"),
+                                QJsonObject{{QStringLiteral("type"), QStringLiteral("img")},
+                                            {QStringLiteral("props"),
+                                             QJsonObject{{QStringLiteral("src"), QStringLiteral("{{photo}}")},
+                                                         {QStringLiteral("width"), 60},
+                                                         {QStringLiteral("height"), QStringLiteral("40")}}}}});
         root.insert(QStringLiteral("props"), props);
         doc.insert(QStringLiteral("root"), root);
         Built b = build(doc, tweaks);
@@ -298,8 +318,11 @@ private Q_SLOTS:
 
         // The same through markup: the value lands in the parsed text node, not the HTML.
         Built markup = build(json("{\"width\": 100, \"height\": 100,\n"
-            "            \"variables\": [{\"name\": \"title\"}, {\"name\": \"accent\", \"type\": \"color\", \"default\": \"red\"}],\n"
-            "            \"markup\": \"<div style=\\\"display:flex; color: {{accent}}\\\"><span>{{title}}</span></div>\"}"), tweaks);
+                                  "            \"variables\": [{\"name\": \"title\"}, {\"name\": \"accent\", \"type\": "
+                                  "\"color\", \"default\": \"red\"}],\n"
+                                  "            \"markup\": \"<div style=\\\"display:flex; color: "
+                                  "{{accent}}\\\"><span>{{title}}</span></div>\"}"),
+                             tweaks);
         QVERIFY2(markup.root, qPrintable(markup.error.message));
         QCOMPARE(markup.root->children.size(), size_t(1));
         const Node &span = *markup.root->children[0];
@@ -312,9 +335,10 @@ private Q_SLOTS:
     void styleValuesCannotInjectDeclarations()
     {
         // A text value in a style string stays inside that one declaration.
-        Built b = build(json("{\"width\": 10, \"height\": 10, \"variables\": [{\"name\": \"w\", \"default\": \"5px\"}],\n"
-            "            \"markup\": \"<div style=\\\"width: {{w}}; height: 7px\\\"></div>\"}"),
-                        QJsonObject{{QStringLiteral("w"), QStringLiteral("1px; height: 99px")}});
+        Built b
+            = build(json("{\"width\": 10, \"height\": 10, \"variables\": [{\"name\": \"w\", \"default\": \"5px\"}],\n"
+                         "            \"markup\": \"<div style=\\\"width: {{w}}; height: 7px\\\"></div>\"}"),
+                    QJsonObject{{QStringLiteral("w"), QStringLiteral("1px; height: 99px")}});
         QVERIFY(b.root);
         QCOMPARE(b.root->style.height, Length::px(7));
         QCOMPARE(b.root->style.width, Length::autoLength());
@@ -323,17 +347,28 @@ private Q_SLOTS:
 
     void markupMatchesRootJson()
     {
-        const QJsonObject fromJson = json("{\"width\": 400, \"height\": 200, \"root\":\n"
-            "          {\"type\": \"div\", \"props\": {\"style\": {\"display\": \"flex\", \"flexDirection\": \"column\", \"padding\": \"10px\",\n"
-            "                                               \"backgroundColor\": \"#ffffff\", \"gap\": 8, \"width\": 400},\n"
-            "            \"children\": [\n"
-            "              {\"type\": \"h1\", \"props\": {\"style\": {\"color\": \"#111\", \"margin\": 0}, \"children\": \"Title & more\"}},\n"
-            "              {\"type\": \"p\", \"props\": {\"style\": {\"WebkitLineClamp\": 2, \"display\": \"block\"}, \"children\": \"Line one\\u2028line two\"}},\n"
-            "              {\"type\": \"img\", \"props\": {\"src\": \"\", \"width\": 40, \"height\": 30}},\n"
-            "              {\"type\": \"div\", \"props\": {\"style\": {\"width\": \"50%\"}}}\n"
-            "            ]}}}");
-        const QJsonObject fromMarkup = json("{\"width\": 400, \"height\": 200, \"markup\":\n"
-            "          \"<!doctype html><html><head><style>div{color:red}</style><title>x</title></head><body>\\n<div style=\\\"display: flex; flex-direction: column; padding: 10px; background-color: #ffffff; gap: 8px; width: 400px\\\">\\n  <h1 style=\\\"color:#111;margin:0 !important\\\">Title &amp; more</h1>\\n  <p style=\\\"-webkit-line-clamp: 2; display: block\\\">Line one<br>line two</p>\\n  <img src=\\\"\\\" width=\\\"40\\\" height=\\\"30\\\">\\n  <div style=\\\"width: 50%\\\"></div><script>alert(1)</script>\\n</div></body></html>\"}");
+        const QJsonObject fromJson
+            = json("{\"width\": 400, \"height\": 200, \"root\":\n"
+                   "          {\"type\": \"div\", \"props\": {\"style\": {\"display\": \"flex\", \"flexDirection\": "
+                   "\"column\", \"padding\": \"10px\",\n"
+                   "                                               \"backgroundColor\": \"#ffffff\", \"gap\": 8, "
+                   "\"width\": 400},\n"
+                   "            \"children\": [\n"
+                   "              {\"type\": \"h1\", \"props\": {\"style\": {\"color\": \"#111\", \"margin\": 0}, "
+                   "\"children\": \"Title & more\"}},\n"
+                   "              {\"type\": \"p\", \"props\": {\"style\": {\"WebkitLineClamp\": 2, \"display\": "
+                   "\"block\"}, \"children\": \"Line one\\u2028line two\"}},\n"
+                   "              {\"type\": \"img\", \"props\": {\"src\": \"\", \"width\": 40, \"height\": 30}},\n"
+                   "              {\"type\": \"div\", \"props\": {\"style\": {\"width\": \"50%\"}}}\n"
+                   "            ]}}}");
+        const QJsonObject fromMarkup = json(
+            "{\"width\": 400, \"height\": 200, \"markup\":\n"
+            "          \"<!doctype html><html><head><style>div{color:red}</style><title>x</title></head><body>\\n<div "
+            "style=\\\"display: flex; flex-direction: column; padding: 10px; background-color: #ffffff; gap: 8px; "
+            "width: 400px\\\">\\n  <h1 style=\\\"color:#111;margin:0 !important\\\">Title &amp; more</h1>\\n  <p "
+            "style=\\\"-webkit-line-clamp: 2; display: block\\\">Line one<br>line two</p>\\n  <img src=\\\"\\\" "
+            "width=\\\"40\\\" height=\\\"30\\\">\\n  <div style=\\\"width: "
+            "50%\\\"></div><script>alert(1)</script>\\n</div></body></html>\"}");
         Built a = build(fromJson);
         Built b = build(fromMarkup);
         QVERIFY2(a.root, qPrintable(a.error.message));
@@ -352,8 +387,9 @@ private Q_SLOTS:
             deep = QJsonObject{{QStringLiteral("type"), QStringLiteral("div")},
                                {QStringLiteral("props"), QJsonObject{{QStringLiteral("children"), deep}}}};
         RenderError error;
-        QVERIFY(!parseTemplate(QJsonObject{{QStringLiteral("width"), 10}, {QStringLiteral("height"), 10},
-                                           {QStringLiteral("root"), deep}}, &error));
+        QVERIFY(!parseTemplate(
+            QJsonObject{{QStringLiteral("width"), 10}, {QStringLiteral("height"), 10}, {QStringLiteral("root"), deep}},
+            &error));
         QCOMPARE(error.code, QStringLiteral("too_deep"));
         QVERIFY2(error.field.startsWith(QLatin1String("root.props.children.props.children")), qPrintable(error.field));
         QCOMPARE(error.field.count(QLatin1String("props.children")), 64);
@@ -363,10 +399,13 @@ private Q_SLOTS:
         for (int i = 0; i < 2000; ++i)
             many.append(QJsonObject{{QStringLiteral("type"), QStringLiteral("div")}});
         error = {};
-        QVERIFY(!parseTemplate(QJsonObject{{QStringLiteral("width"), 10}, {QStringLiteral("height"), 10},
-                                           {QStringLiteral("root"), QJsonObject{{QStringLiteral("type"), QStringLiteral("div")},
-                                               {QStringLiteral("props"), QJsonObject{{QStringLiteral("children"), many}}}}}},
-                               &error));
+        QVERIFY(!parseTemplate(
+            QJsonObject{{QStringLiteral("width"), 10},
+                        {QStringLiteral("height"), 10},
+                        {QStringLiteral("root"),
+                         QJsonObject{{QStringLiteral("type"), QStringLiteral("div")},
+                                     {QStringLiteral("props"), QJsonObject{{QStringLiteral("children"), many}}}}}},
+            &error));
         QCOMPARE(error.code, QStringLiteral("too_many_nodes"));
         QCOMPARE(error.field, QStringLiteral("root.props.children[1999]"));
 
@@ -375,8 +414,10 @@ private Q_SLOTS:
         for (int i = 0; i < 70; ++i)
             markup += QStringLiteral("<div>");
         error = {};
-        QVERIFY(!parseTemplate(QJsonObject{{QStringLiteral("width"), 10}, {QStringLiteral("height"), 10},
-                                           {QStringLiteral("markup"), markup}}, &error));
+        QVERIFY(!parseTemplate(QJsonObject{{QStringLiteral("width"), 10},
+                                           {QStringLiteral("height"), 10},
+                                           {QStringLiteral("markup"), markup}},
+                               &error));
         QCOMPARE(error.code, QStringLiteral("too_deep"));
         QCOMPARE(error.field, QStringLiteral("markup"));
 
@@ -384,10 +425,12 @@ private Q_SLOTS:
         auto t = parseTemplate(json(kCard), &error);
         QVERIFY(t);
         error = {};
-        QVERIFY(!resolveVariables(*t, {}, QJsonObject{{QStringLiteral("title"), QString(10001, QLatin1Char('x'))}}, &error));
+        QVERIFY(!resolveVariables(*t, {}, QJsonObject{{QStringLiteral("title"), QString(10001, QLatin1Char('x'))}},
+                                  &error));
         QCOMPARE(error.code, QStringLiteral("value_too_long"));
         QCOMPARE(error.field, QStringLiteral("tweaks.title"));
-        QVERIFY(resolveVariables(*t, {}, QJsonObject{{QStringLiteral("title"), QString(10000, QLatin1Char('x'))}}, &error));
+        QVERIFY(
+            resolveVariables(*t, {}, QJsonObject{{QStringLiteral("title"), QString(10000, QLatin1Char('x'))}}, &error));
     }
 
     void variableErrors_data()
@@ -422,8 +465,9 @@ private Q_SLOTS:
     {
         RenderError error;
         auto t = parseTemplate(json(kCard), &error);
-        auto v = resolveVariables(*t, QJsonObject{{QStringLiteral("title"), QStringLiteral("Page")},
-                                                  {QStringLiteral("size"), QStringLiteral(" 12.5 ")}},
+        auto v = resolveVariables(*t,
+                                  QJsonObject{{QStringLiteral("title"), QStringLiteral("Page")},
+                                              {QStringLiteral("size"), QStringLiteral(" 12.5 ")}},
                                   QJsonObject{{QStringLiteral("title"), QStringLiteral("Tweak")},
                                               {QStringLiteral("accent"), QStringLiteral("hsl(0 100% 50%)")}},
                                   &error);
@@ -439,7 +483,8 @@ private Q_SLOTS:
         QString why;
         QImage ok = loadDataUrlImage(pngDataUrl(3, 2), &why);
         QCOMPARE(ok.size(), QSize(3, 2));
-        const QString svg = QStringLiteral("data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' width='8' height='4'%3E%3Crect width='8' height='4' fill='red'/%3E%3C/svg%3E");
+        const QString svg = QStringLiteral("data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' width='8' "
+                                           "height='4'%3E%3Crect width='8' height='4' fill='red'/%3E%3C/svg%3E");
         QImage vector = loadDataUrlImage(svg, &why);
         if (!vector.isNull())
             QCOMPARE(vector.size(), QSize(8, 4)); // only when Qt's SVG image plugin is installed
@@ -451,11 +496,13 @@ private Q_SLOTS:
 
         // In a document an unloadable image is a warning naming the field, not an error.
         Built b = build(json("{\"type\": \"div\", \"props\": {\"style\": {\"width\": 10, \"height\": 10},\n"
-            "            \"children\": [{\"type\": \"img\", \"props\": {\"src\": \"file:///etc/passwd\", \"style\": {\"width\": 5}}}]}}"));
+                             "            \"children\": [{\"type\": \"img\", \"props\": {\"src\": "
+                             "\"file:///etc/passwd\", \"style\": {\"width\": 5}}}]}}"));
         QVERIFY(b.root);
         QVERIFY(b.root->children[0]->image.isNull());
         QCOMPARE(b.warnings.size(), 1);
-        QVERIFY2(b.warnings[0].startsWith(QLatin1String("root.props.children[0].props.src: ")), qPrintable(b.warnings[0]));
+        QVERIFY2(b.warnings[0].startsWith(QLatin1String("root.props.children[0].props.src: ")),
+                 qPrintable(b.warnings[0]));
     }
 };
 

@@ -57,7 +57,8 @@ const QString kSentence = QStringLiteral("The quick brown fox jumps over the laz
 
 } // namespace
 
-class TestText : public QObject {
+class TestText : public QObject
+{
     Q_OBJECT
 private Q_SLOTS:
     void init() { TextEngine::clearThreadCache(); }
@@ -184,7 +185,9 @@ private Q_SLOTS:
             bool foundFallback = false;
             for (const QGlyphRun &run : block->lines[0].glyphRuns) {
                 for (quint32 g : run.glyphIndexes())
-                    QVERIFY2(g != 0, qPrintable(QStringLiteral("no .notdef for %1 in %2").arg(text, run.rawFont().familyName())));
+                    QVERIFY2(
+                        g != 0,
+                        qPrintable(QStringLiteral("no .notdef for %1 in %2").arg(text, run.rawFont().familyName())));
                 if (!run.rawFont().familyName().startsWith(QLatin1String("Inter")))
                     foundFallback = true;
             }
@@ -226,8 +229,10 @@ private Q_SLOTS:
         ComputedStyle plain = dejaVu();
         ComputedStyle spaced = dejaVu();
         spaced.letterSpacing = 5;
-        const qreal a = TextEngine::instance().measure(textNode(QStringLiteral("abcd"), plain), kMaxContent).size.width();
-        const qreal b = TextEngine::instance().measure(textNode(QStringLiteral("abcd"), spaced), kMaxContent).size.width();
+        const qreal a
+            = TextEngine::instance().measure(textNode(QStringLiteral("abcd"), plain), kMaxContent).size.width();
+        const qreal b
+            = TextEngine::instance().measure(textNode(QStringLiteral("abcd"), spaced), kMaxContent).size.width();
         QVERIFY(qAbs(b - a - 20) < 1.0);
     }
 
@@ -258,7 +263,8 @@ private Q_SLOTS:
         QCOMPARE(keepAll->lines.size(), size_t(3));
         for (const TextLine &line : keepAll->lines)
             QVERIFY2(qAbs(line.width - wordWidth) < 0.5, qPrintable(QString::number(line.width)));
-        QVERIFY2(normal->lines.front().width > wordWidth + 10, qPrintable(QString::number(normal->lines.front().width)));
+        QVERIFY2(normal->lines.front().width > wordWidth + 10,
+                 qPrintable(QString::number(normal->lines.front().width)));
         // Latin text is unaffected.
         const QString latin = QStringLiteral("keep all words together");
         ComputedStyle plain = dejaVu();

@@ -9,9 +9,9 @@
 
 #include <QFileInfo>
 #include <QSqlQuery>
-#include <QThread>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QThread>
 
 #include <sys/stat.h>
 
@@ -75,7 +75,8 @@ private slots:
         QString error;
         QVERIFY2(db.migrate(&error), qPrintable(error));
         const auto ownerOnly = QFileDevice::ReadOwner | QFileDevice::WriteOwner;
-        const auto groupOrOther = QFileDevice::ReadGroup | QFileDevice::WriteGroup | QFileDevice::ReadOther | QFileDevice::WriteOther;
+        const auto groupOrOther
+            = QFileDevice::ReadGroup | QFileDevice::WriteGroup | QFileDevice::ReadOther | QFileDevice::WriteOther;
         QVERIFY(QFileInfo(dir.filePath("private.db")).permissions() & ownerOnly);
         QVERIFY(!(QFileInfo(dir.filePath("private.db")).permissions() & groupOrOther));
         QVERIFY(QFileInfo::exists(dir.filePath("private.db-wal")));
@@ -85,7 +86,8 @@ private slots:
         const auto stored = files.put("not really a png", QStringLiteral("png"), &error);
         QVERIFY2(stored, qPrintable(error));
         QVERIFY(!(QFileInfo(stored->path).permissions() & groupOrOther));
-        QVERIFY(!(QFileInfo(QFileInfo(stored->path).absolutePath()).permissions() & (groupOrOther | QFileDevice::ExeGroup | QFileDevice::ExeOther)));
+        QVERIFY(!(QFileInfo(QFileInfo(stored->path).absolutePath()).permissions()
+                  & (groupOrOther | QFileDevice::ExeGroup | QFileDevice::ExeOther)));
         QFile read(stored->path);
         QVERIFY(read.open(QIODevice::ReadOnly));
         QCOMPARE(read.readAll(), QByteArray("not really a png"));
@@ -117,7 +119,8 @@ private slots:
         }));
         other->start();
         QThread::msleep(300); // the other writer commits now (deferred) or waits for us (immediate)
-        QVERIFY2(QSqlQuery(db.connection()).exec("INSERT INTO t VALUES (1)"), "the reading transaction could not write");
+        QVERIFY2(QSqlQuery(db.connection()).exec("INSERT INTO t VALUES (1)"),
+                 "the reading transaction could not write");
         QVERIFY(reader.commit());
         QVERIFY(other->wait(10000));
         QVERIFY(otherCommitted);
@@ -159,7 +162,8 @@ private slots:
         QCOMPARE(space->name, QString("legacy"));
         QVERIFY(ApiKeyRepository(db).activeById(spaceId, keyId));
         QSqlQuery q(db.connection());
-        q.prepare("INSERT INTO templates (id, space_id, name, document, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)");
+        q.prepare(
+            "INSERT INTO templates (id, space_id, name, document, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)");
         q.addBindValue("tpl_1");
         q.addBindValue(spaceId);
         q.addBindValue("t");
@@ -168,7 +172,8 @@ private slots:
         q.addBindValue(nowMs());
         QVERIFY(q.exec());
         // Foreign keys are enforced.
-        q.prepare("INSERT INTO templates (id, space_id, name, document, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)");
+        q.prepare(
+            "INSERT INTO templates (id, space_id, name, document, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)");
         q.addBindValue("tpl_2");
         q.addBindValue("spc_missing");
         q.addBindValue("t");
@@ -234,7 +239,8 @@ private slots:
         QCOMPARE(m->user.email, QString("someone@example.test"));
         QCOMPARE(m->space.plan, QString("free"));
         QVERIFY(m->user.passwordHash.startsWith("$argon2id$"));
-        QCOMPARE(accounts.addUser("x@y.test", "short", "newspace", Role::Member, "test").error().field, QString("password"));
+        QCOMPARE(accounts.addUser("x@y.test", "short", "newspace", Role::Member, "test").error().field,
+                 QString("password"));
         QVERIFY(accounts.login("someone@example.test", "longenough", {}).has_value());
         QCOMPARE(accounts.login("someone@example.test", "wrongwrong", {}).error().code, QString("invalid_credentials"));
         QVERIFY(accounts.setPassword("someone@example.test", "anotherone", "test").has_value());

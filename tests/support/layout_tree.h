@@ -13,9 +13,9 @@
 
 namespace imprint::render::test {
 
-
 /// Fixed-advance text: words separated by single spaces, greedy line breaking.
-class FakeMeasurer : public TextMeasurer {
+class FakeMeasurer : public TextMeasurer
+{
 public:
     int calls = 0;
     TextMetrics measure(const Node &run, qreal maxWidth) override
@@ -103,17 +103,23 @@ inline QRectF rectOf(const LayoutBox &root, const Node *node)
 
 inline bool fuzzyEqual(const QRectF &a, const QRectF &b)
 {
-    return std::abs(a.x() - b.x()) < 0.01 && std::abs(a.y() - b.y()) < 0.01
-        && std::abs(a.width() - b.width()) < 0.01 && std::abs(a.height() - b.height()) < 0.01;
+    return std::abs(a.x() - b.x()) < 0.01 && std::abs(a.y() - b.y()) < 0.01 && std::abs(a.width() - b.width()) < 0.01
+           && std::abs(a.height() - b.height()) < 0.01;
 }
 
-#define COMPARE_RECT(actual, expected)                                                                  \
-    do {                                                                                                \
-        const QRectF a_ = (actual), e_ = (expected);                                                    \
-        if (!fuzzyEqual(a_, e_))                                                                        \
-            QFAIL(qPrintable(QStringLiteral("rect (%1, %2, %3×%4), expected (%5, %6, %7×%8)")           \
-                                 .arg(a_.x()).arg(a_.y()).arg(a_.width()).arg(a_.height())               \
-                                 .arg(e_.x()).arg(e_.y()).arg(e_.width()).arg(e_.height())));            \
+#define COMPARE_RECT(actual, expected) \
+    do { \
+        const QRectF a_ = (actual), e_ = (expected); \
+        if (!fuzzyEqual(a_, e_)) \
+            QFAIL(qPrintable(QStringLiteral("rect (%1, %2, %3×%4), expected (%5, %6, %7×%8)") \
+                                 .arg(a_.x()) \
+                                 .arg(a_.y()) \
+                                 .arg(a_.width()) \
+                                 .arg(a_.height()) \
+                                 .arg(e_.x()) \
+                                 .arg(e_.y()) \
+                                 .arg(e_.width()) \
+                                 .arg(e_.height()))); \
     } while (false)
 
 inline ComputedStyle fixed(float w, float h)

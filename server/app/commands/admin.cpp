@@ -26,14 +26,18 @@ int serviceFailure(const CommonOptions &o, const store::ServiceError &e)
 
 QJsonObject spaceJson(const store::Space &s)
 {
-    return {{QStringLiteral("id"), s.id}, {QStringLiteral("name"), s.name}, {QStringLiteral("plan"), s.plan},
+    return {{QStringLiteral("id"), s.id},
+            {QStringLiteral("name"), s.name},
+            {QStringLiteral("plan"), s.plan},
             {QStringLiteral("createdAt"), store::isoFromMs(s.createdAt)}};
 }
 
 QJsonObject membershipJson(const store::Membership &m)
 {
-    return {{QStringLiteral("userId"), m.user.id}, {QStringLiteral("email"), m.user.email},
-            {QStringLiteral("space"), m.space.name}, {QStringLiteral("role"), store::roleName(m.role)}};
+    return {{QStringLiteral("userId"), m.user.id},
+            {QStringLiteral("email"), m.user.email},
+            {QStringLiteral("space"), m.space.name},
+            {QStringLiteral("role"), store::roleName(m.role)}};
 }
 
 // Parses the command line; on success fills *args/*options/*env and returns -1,
@@ -62,7 +66,8 @@ const QString kCommon = QStringLiteral("[--data DIR] [--database URL] [--json]")
 int runSpaceCommand(const QStringList &arguments)
 {
     const QString usageText = QStringLiteral("imprint space create NAME [--plan free|pro|business] | list |"
-                                             " set-plan NAME PLAN   ") + kCommon;
+                                             " set-plan NAME PLAN   ")
+                              + kCommon;
     std::optional<Args> args;
     CommonOptions o;
     std::optional<Environment> env;
@@ -75,7 +80,8 @@ int runSpaceCommand(const QStringList &arguments)
         auto s = accounts.createSpace(pos[1], args->value(QStringLiteral("plan"), QStringLiteral("free")), kCli);
         if (!s)
             return serviceFailure(o, s.error());
-        o.json ? printJson(spaceJson(*s)) : printLine(QStringLiteral("created space %1 (%2, plan %3)").arg(s->name, s->id, s->plan));
+        o.json ? printJson(spaceJson(*s))
+               : printLine(QStringLiteral("created space %1 (%2, plan %3)").arg(s->name, s->id, s->plan));
         return 0;
     }
     if (verb == QLatin1String("list") && pos.size() == 1) {
@@ -96,7 +102,8 @@ int runSpaceCommand(const QStringList &arguments)
         auto s = accounts.setPlan(pos[1], pos[2], kCli);
         if (!s)
             return serviceFailure(o, s.error());
-        o.json ? printJson(spaceJson(*s)) : printLine(QStringLiteral("space %1 is now on plan %2").arg(s->name, s->plan));
+        o.json ? printJson(spaceJson(*s))
+               : printLine(QStringLiteral("space %1 is now on plan %2").arg(s->name, s->plan));
         return 0;
     }
     return usage(usageText);
@@ -105,13 +112,15 @@ int runSpaceCommand(const QStringList &arguments)
 int runUserCommand(const QStringList &arguments)
 {
     const QString usageText = QStringLiteral("imprint user add --email E --space NAME --role owner|admin|member |"
-                                             " passwd --email E | list [--space NAME]   ") + kCommon
-        + QStringLiteral("\n(the password is read from stdin: one line, or the same line twice)");
+                                             " passwd --email E | list [--space NAME]   ")
+                              + kCommon
+                              + QStringLiteral("\n(the password is read from stdin: one line, or the same line twice)");
     std::optional<Args> args;
     CommonOptions o;
     std::optional<Environment> env;
     if (int rc = prepare(arguments, {QStringLiteral("email"), QStringLiteral("space"), QStringLiteral("role")}, {},
-                         &args, &o, &env, usageText); rc >= 0)
+                         &args, &o, &env, usageText);
+        rc >= 0)
         return rc;
     const QStringList pos = args->positionals();
     store::AccountService accounts(*env->db, env->config);
@@ -121,7 +130,8 @@ int runUserCommand(const QStringList &arguments)
     if (verb == QLatin1String("add") && pos.size() == 1) {
         const QString space = args->value(QStringLiteral("space"));
         store::Role role = store::Role::Member;
-        if (email.isEmpty() || space.isEmpty() || !store::parseRole(args->value(QStringLiteral("role"), QStringLiteral("member")), &role))
+        if (email.isEmpty() || space.isEmpty()
+            || !store::parseRole(args->value(QStringLiteral("role"), QStringLiteral("member")), &role))
             return usage(usageText);
         const auto password = readPassword(QStringLiteral("Password for %1").arg(email), &error);
         if (!password)
@@ -135,10 +145,11 @@ int runUserCommand(const QStringList &arguments)
         if (o.json)
             printJson(j);
         else
-            printLine(QStringLiteral("%1 user %2 is %3 of space %4%5")
-                          .arg(created ? QStringLiteral("new") : QStringLiteral("existing"), m->user.email,
-                               store::roleName(m->role), m->space.name,
-                               created ? QString() : QStringLiteral(" (password unchanged; use `imprint user passwd`)")));
+            printLine(
+                QStringLiteral("%1 user %2 is %3 of space %4%5")
+                    .arg(created ? QStringLiteral("new") : QStringLiteral("existing"), m->user.email,
+                         store::roleName(m->role), m->space.name,
+                         created ? QString() : QStringLiteral(" (password unchanged; use `imprint user passwd`)")));
         return 0;
     }
     if (verb == QLatin1String("passwd") && pos.size() == 1) {
@@ -162,8 +173,9 @@ int runUserCommand(const QStringList &arguments)
         for (const store::Membership &m : list.value()) {
             a.append(membershipJson(m));
             if (!o.json)
-                printLine(QStringLiteral("%1  %2  %3").arg(m.user.email.leftJustified(32), m.space.name.leftJustified(20),
-                                                          store::roleName(m.role)));
+                printLine(
+                    QStringLiteral("%1  %2  %3")
+                        .arg(m.user.email.leftJustified(32), m.space.name.leftJustified(20), store::roleName(m.role)));
         }
         if (o.json)
             printJson({{QStringLiteral("users"), a}});
@@ -175,12 +187,14 @@ int runUserCommand(const QStringList &arguments)
 int runKeyCommand(const QStringList &arguments)
 {
     const QString usageText = QStringLiteral("imprint key create --space NAME --name N [--expires-days D] |"
-                                             " list --space NAME | revoke ID   ") + kCommon;
+                                             " list --space NAME | revoke ID   ")
+                              + kCommon;
     std::optional<Args> args;
     CommonOptions o;
     std::optional<Environment> env;
-    if (int rc = prepare(arguments, {QStringLiteral("space"), QStringLiteral("name"), QStringLiteral("expires-days")}, {},
-                         &args, &o, &env, usageText); rc >= 0)
+    if (int rc = prepare(arguments, {QStringLiteral("space"), QStringLiteral("name"), QStringLiteral("expires-days")},
+                         {}, &args, &o, &env, usageText);
+        rc >= 0)
         return rc;
     const QStringList pos = args->positionals();
     store::AccountService accounts(*env->db, env->config);
@@ -195,7 +209,8 @@ int runKeyCommand(const QStringList &arguments)
             bool ok = false;
             const int days = args->value(QStringLiteral("expires-days")).toInt(&ok);
             if (!ok || days < 1)
-                return fail(o, QStringLiteral("invalid_expires_days"), QStringLiteral("--expires-days wants a positive integer"));
+                return fail(o, QStringLiteral("invalid_expires_days"),
+                            QStringLiteral("--expires-days wants a positive integer"));
             expiresAt = store::nowMs() + qint64(days) * 86400 * 1000;
         }
         auto space = accounts.spaceByName(spaceName);
@@ -227,11 +242,13 @@ int runKeyCommand(const QStringList &arguments)
         QJsonArray a;
         for (const store::ApiKey &k : list.value()) {
             QJsonObject j = service::keyJson(k);
-            j.insert(QStringLiteral("revokedAt"), k.revokedAt ? QJsonValue(store::isoFromMs(k.revokedAt)) : QJsonValue());
+            j.insert(QStringLiteral("revokedAt"),
+                     k.revokedAt ? QJsonValue(store::isoFromMs(k.revokedAt)) : QJsonValue());
             a.append(j);
             if (!o.json)
-                printLine(QStringLiteral("%1  %2  %3  %4").arg(k.id, k.prefix, k.name.leftJustified(24),
-                                                              k.revokedAt ? QStringLiteral("revoked") : QStringLiteral("active")));
+                printLine(QStringLiteral("%1  %2  %3  %4")
+                              .arg(k.id, k.prefix, k.name.leftJustified(24),
+                                   k.revokedAt ? QStringLiteral("revoked") : QStringLiteral("active")));
         }
         if (o.json)
             printJson({{QStringLiteral("keys"), a}});

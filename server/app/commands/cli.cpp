@@ -156,8 +156,8 @@ int fail(const CommonOptions &options, const QString &code, const QString &messa
 {
     QTextStream(stderr) << "imprint: " << message << '\n';
     if (options.json)
-        printJson(QJsonObject{{QStringLiteral("error"), QJsonObject{{QStringLiteral("code"), code},
-                                                                    {QStringLiteral("message"), message}}}});
+        printJson(QJsonObject{{QStringLiteral("error"),
+                               QJsonObject{{QStringLiteral("code"), code}, {QStringLiteral("message"), message}}}});
     return 1;
 }
 

@@ -15,9 +15,9 @@ namespace imprint::app {
 
 /// Options every data command accepts: --data DIR, --database URL, --json.
 struct CommonOptions {
-    QString dataDir;      ///< default: QStandardPaths AppDataLocation
-    QString databaseUrl;  ///< empty: SQLite in dataDir
-    bool json = false;    ///< print one JSON object on stdout
+    QString dataDir; ///< default: QStandardPaths AppDataLocation
+    QString databaseUrl; ///< empty: SQLite in dataDir
+    bool json = false; ///< print one JSON object on stdout
 };
 
 /// A tiny argv reader: flags (`--json`), options with a value (`--plan pro` or

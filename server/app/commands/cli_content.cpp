@@ -16,9 +16,9 @@ namespace imprint::app {
 
 namespace {
 
-const QString kTemplateUsage = QStringLiteral(
-    "usage: imprint template import FILE --space NAME [--json] | list --space NAME [--json]\n"
-    "       (also --data DIR, --database URL)\n");
+const QString kTemplateUsage
+    = QStringLiteral("usage: imprint template import FILE --space NAME [--json] | list --space NAME [--json]\n"
+                     "       (also --data DIR, --database URL)\n");
 const QString kPageUsage = QStringLiteral(
     "usage: imprint page create --space NAME --template ID [--name N] [--var name=value]... [--publish] [--json]\n"
     "       imprint page publish ID [--json] | list --space NAME [--json]\n"
@@ -80,16 +80,19 @@ int runTemplateCommand(const QStringList &arguments)
     if (pos.value(0) == QLatin1String("import") && pos.size() == 2) {
         QFile f(pos.at(1));
         if (!f.open(QIODevice::ReadOnly))
-            return fail(o, QStringLiteral("file_unreadable"), QStringLiteral("cannot read %1: %2").arg(pos.at(1), f.errorString()));
+            return fail(o, QStringLiteral("file_unreadable"),
+                        QStringLiteral("cannot read %1: %2").arg(pos.at(1), f.errorString()));
         QJsonParseError perr;
         const QJsonDocument doc = QJsonDocument::fromJson(f.readAll(), &perr);
         if (!doc.isObject())
-            return fail(o, QStringLiteral("invalid_json"), QStringLiteral("%1 is not a JSON object: %2").arg(pos.at(1), perr.errorString()));
+            return fail(o, QStringLiteral("invalid_json"),
+                        QStringLiteral("%1 is not a JSON object: %2").arg(pos.at(1), perr.errorString()));
         auto t = content.createTemplate(space->id, doc.object(), QStringLiteral("cli"));
         if (!t)
             return serviceFailure(o, t.error());
         if (o.json)
-            printJson(QJsonObject{{QStringLiteral("id"), t->id}, {QStringLiteral("name"), t->name},
+            printJson(QJsonObject{{QStringLiteral("id"), t->id},
+                                  {QStringLiteral("name"), t->name},
                                   {QStringLiteral("space"), space->name}});
         else
             printLine(QStringLiteral("imported template %1 (%2) into space %3").arg(t->id, t->name, space->name));
@@ -139,7 +142,8 @@ int runPageCommand(const QStringList &arguments)
     CommonOptions o;
     std::optional<Environment> env;
     if (int rc = prepare(rest, {QStringLiteral("space"), QStringLiteral("template"), QStringLiteral("name")},
-                         {QStringLiteral("publish")}, &args, &o, &env, kPageUsage); rc >= 0)
+                         {QStringLiteral("publish")}, &args, &o, &env, kPageUsage);
+        rc >= 0)
         return rc;
     const QStringList pos = args->positionals();
     auto content = contentService(*env);
@@ -161,8 +165,8 @@ int runPageCommand(const QStringList &arguments)
         if (o.json)
             printJson(service::pageJson(out));
         else
-            printLine(QStringLiteral("created page %1 (%2)%3").arg(out.id, out.name,
-                                                                   out.publishedAt ? QStringLiteral(", published") : QString()));
+            printLine(QStringLiteral("created page %1 (%2)%3")
+                          .arg(out.id, out.name, out.publishedAt ? QStringLiteral(", published") : QString()));
         return 0;
     }
     if (verb == QLatin1String("publish") && pos.size() == 2) {
@@ -189,8 +193,9 @@ int runPageCommand(const QStringList &arguments)
         for (const auto &p : list.value()) {
             a.append(service::pageJson(p));
             if (!o.json)
-                printLine(QStringLiteral("%1  %2  %3  %4").arg(p.id, p.templateId, p.name.leftJustified(28),
-                                                              p.publishedAt ? QStringLiteral("published") : QStringLiteral("draft")));
+                printLine(QStringLiteral("%1  %2  %3  %4")
+                              .arg(p.id, p.templateId, p.name.leftJustified(28),
+                                   p.publishedAt ? QStringLiteral("published") : QStringLiteral("draft")));
         }
         if (o.json)
             printJson(QJsonObject{{QStringLiteral("list"), a}, {QStringLiteral("count"), a.size()}});

@@ -40,15 +40,19 @@ struct RenderOptions {
 std::optional<RenderOptions> parseOptions(const QStringList &args, QString *error)
 {
     RenderOptions o;
-    static const QStringList valueOptions = {
-        QStringLiteral("o"), QStringLiteral("output"), QStringLiteral("engine"), QStringLiteral("format"),
-        QStringLiteral("emoji"), QStringLiteral("tweak"), QStringLiteral("width"), QStringLiteral("height"),
-        QStringLiteral("quality"), QStringLiteral("n")};
+    static const QStringList valueOptions
+        = {QStringLiteral("o"),       QStringLiteral("output"), QStringLiteral("engine"), QStringLiteral("format"),
+           QStringLiteral("emoji"),   QStringLiteral("tweak"),  QStringLiteral("width"),  QStringLiteral("height"),
+           QStringLiteral("quality"), QStringLiteral("n")};
     auto toInt = [error](const QString &name, const QString &value, int min, int max) -> std::optional<int> {
         bool ok = false;
         const int v = value.toInt(&ok);
         if (!ok || v < min || v > max) {
-            *error = QStringLiteral("--%1 must be a whole number from %2 to %3, not '%4'").arg(name).arg(min).arg(max).arg(value);
+            *error = QStringLiteral("--%1 must be a whole number from %2 to %3, not '%4'")
+                         .arg(name)
+                         .arg(min)
+                         .arg(max)
+                         .arg(value);
             return std::nullopt;
         }
         return v;
@@ -124,7 +128,10 @@ std::optional<QJsonObject> readTemplate(const QString &path, QString *error)
     QJsonParseError parseError;
     const QJsonDocument doc = QJsonDocument::fromJson(file.readAll(), &parseError);
     if (parseError.error != QJsonParseError::NoError) {
-        *error = QStringLiteral("%1: invalid JSON at offset %2: %3").arg(path).arg(parseError.offset).arg(parseError.errorString());
+        *error = QStringLiteral("%1: invalid JSON at offset %2: %3")
+                     .arg(path)
+                     .arg(parseError.offset)
+                     .arg(parseError.errorString());
         return std::nullopt;
     }
     if (!doc.isObject()) {
@@ -202,9 +209,10 @@ int runRenderCommand(const QStringList &args)
     if (opts.format.isEmpty()) {
         const QString suffix = QFileInfo(opts.output).suffix();
         if (!parseOutputFormat(suffix))
-            return fail(QStringLiteral("cannot tell the format from '%1': name it .png, .webp or .svg, or pass --format")
-                            .arg(opts.output),
-                        2);
+            return fail(
+                QStringLiteral("cannot tell the format from '%1': name it .png, .webp or .svg, or pass --format")
+                    .arg(opts.output),
+                2);
         opts.format = suffix;
     }
     auto request = makeRequest(opts.files.first(), opts, &error);
@@ -234,7 +242,8 @@ int runLayoutCommand(const QStringList &args)
     if (!o)
         return fail(error, 2);
     if (o->files.size() != 1)
-        return fail(QStringLiteral("usage: imprint layout TEMPLATE.json [--tweak name=value]... [--width W --height H]"), 2);
+        return fail(
+            QStringLiteral("usage: imprint layout TEMPLATE.json [--tweak name=value]... [--width W --height H]"), 2);
     auto request = makeRequest(o->files.first(), *o, &error);
     if (!request)
         return fail(error, 2);
@@ -246,7 +255,8 @@ int runLayoutCommand(const QStringList &args)
     QTextStream out(stdout);
     out << "[\n";
     for (qsizetype i = 0; i < boxes.size(); ++i)
-        out << QJsonDocument(boxes.at(i).toObject()).toJson(QJsonDocument::Compact) << (i + 1 < boxes.size() ? ",\n" : "\n");
+        out << QJsonDocument(boxes.at(i).toObject()).toJson(QJsonDocument::Compact)
+            << (i + 1 < boxes.size() ? ",\n" : "\n");
     out << "]\n";
     return 0;
 }
@@ -262,7 +272,8 @@ int runBenchCommand(const QStringList &args)
         return fail(error, 2);
     if (o->files.isEmpty())
         return fail(QStringLiteral("usage: imprint bench [--engine %1] [--format png|webp|svg] [-n 30] FILES...")
-                        .arg(render::engineNames().join(QLatin1Char('|'))), 2);
+                        .arg(render::engineNames().join(QLatin1Char('|'))),
+                    2);
     QTextStream out(stdout);
     int status = 0;
     for (const QString &path : o->files) {

@@ -35,8 +35,8 @@ std::optional<DemoCredentials> seedDemo(Environment &env, QString *error)
         }
     }
     bool createdUser = false;
-    auto member = accounts.addUser(kDemoEmail, out.password, kDemoSpace, store::Role::Owner,
-                                   QStringLiteral("demo"), &createdUser);
+    auto member = accounts.addUser(kDemoEmail, out.password, kDemoSpace, store::Role::Owner, QStringLiteral("demo"),
+                                   &createdUser);
     if (!member) {
         *error = member.error().message;
         return std::nullopt;
@@ -85,8 +85,11 @@ QString demoBanner(const DemoCredentials &d, const QString &base)
              .arg(api, d.email, d.password);
     s += QStringLiteral("# create a key (the token is shown once)\n"
                         "curl -s -b /tmp/imprint-demo.cookies -H 'Content-Type: application/json' \\\n"
-                        "  -d '{\"name\":\"my key\"}' %1/tokens/api-keys\n").arg(api);
-    s += QStringLiteral("# list keys\ncurl -s -b /tmp/imprint-demo.cookies '%1/tokens/api-keys/index?page=1&perPage=20'\n").arg(api);
+                        "  -d '{\"name\":\"my key\"}' %1/tokens/api-keys\n")
+             .arg(api);
+    s += QStringLiteral(
+             "# list keys\ncurl -s -b /tmp/imprint-demo.cookies '%1/tokens/api-keys/index?page=1&perPage=20'\n")
+             .arg(api);
     return s;
 }
 

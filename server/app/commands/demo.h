@@ -10,9 +10,9 @@ namespace imprint::app {
 /// What seedDemo() produced, for printing.
 struct DemoCredentials {
     QString email;
-    QString password;   ///< fresh on every start (the old one is replaced)
+    QString password; ///< fresh on every start (the old one is replaced)
     QString apiKeyId;
-    QString apiToken;   ///< fresh on every start (the previous demo key is revoked)
+    QString apiToken; ///< fresh on every start (the previous demo key is revoked)
     bool firstRun = false;
 };
 

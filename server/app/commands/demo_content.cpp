@@ -47,8 +47,9 @@ QString slug(const QString &name)
 bool importDemoContent(Environment &env, const store::Space &space, QString *error)
 {
     store::ContentService content = service::contentService(*env.db);
-    QHash<QString, QString> templateIds;  // file key ("blog-post") → tpl_ id
-    const QStringList files = QDir(kDemoDir + QStringLiteral("/templates")).entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name);
+    QHash<QString, QString> templateIds; // file key ("blog-post") → tpl_ id
+    const QStringList files
+        = QDir(kDemoDir + QStringLiteral("/templates")).entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name);
     if (files.isEmpty()) {
         *error = QStringLiteral("no demo templates in %1/templates").arg(kDemoDir);
         return false;
@@ -71,14 +72,16 @@ bool importDemoContent(Environment &env, const store::Space &space, QString *err
         const QJsonObject p = v.toObject();
         const QString key = p.value(QStringLiteral("template")).toString();
         if (!templateIds.contains(key)) {
-            *error = QStringLiteral("demo page '%1' names unknown template '%2'").arg(p.value(QStringLiteral("name")).toString(), key);
+            *error = QStringLiteral("demo page '%1' names unknown template '%2'")
+                         .arg(p.value(QStringLiteral("name")).toString(), key);
             return false;
         }
-        const auto page = content.createPage(space.id, templateIds.value(key), p.value(QStringLiteral("name")).toString(),
-                                             p.value(QStringLiteral("variables")).toObject(), QStringLiteral("demo"),
-                                             true);
+        const auto page
+            = content.createPage(space.id, templateIds.value(key), p.value(QStringLiteral("name")).toString(),
+                                 p.value(QStringLiteral("variables")).toObject(), QStringLiteral("demo"), true);
         if (!page) {
-            *error = QStringLiteral("demo page %1: %2").arg(p.value(QStringLiteral("name")).toString(), page.error().message);
+            *error = QStringLiteral("demo page %1: %2")
+                         .arg(p.value(QStringLiteral("name")).toString(), page.error().message);
             return false;
         }
     }
@@ -103,7 +106,8 @@ QString demoRenderBanner(Environment &env, const DemoCredentials &demo, const QS
     s += QStringLiteral("curl -s -o waves-sunset.png '%1/render?pattern=waves-sunset'\n").arg(api);
     s += QStringLiteral("# with the demo key (plan pro: up to 2400 px), as JSON with a stored file\n");
     s += QStringLiteral("curl -s %1 -H 'Accept: application/json' -H 'Content-Type: application/json' \\\n"
-                        "  -d '{\"pattern\":\"hexagons-midnight\",\"width\":1200,\"height\":630}' %2/render\n").arg(auth, api);
+                        "  -d '{\"pattern\":\"hexagons-midnight\",\"width\":1200,\"height\":630}' %2/render\n")
+             .arg(auth, api);
     s += QStringLiteral("# the OpenAPI description of every route\ncurl -s %1/openapi.json\n").arg(api);
     s += QStringLiteral("\n# demo pages: JSON (stored file.url), then PNG, WebP and SVG bytes\n");
     for (const store::PageRecord &p : pages.value()) {

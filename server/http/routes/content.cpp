@@ -26,7 +26,8 @@ Outcome<QJsonObject> templateDocument(const HttpRequest &request)
     if (wrapped.isUndefined())
         return *body;
     if (!wrapped.isObject())
-        return problem(400, QStringLiteral("invalid_field"), QStringLiteral("The field 'document' must be a JSON object."));
+        return problem(400, QStringLiteral("invalid_field"),
+                       QStringLiteral("The field 'document' must be a JSON object."));
     return wrapped.toObject();
 }
 
@@ -72,7 +73,8 @@ HttpResponse RenderApi::updateTemplate(const SessionContext &session, const Http
     const auto document = templateDocument(request);
     if (!document)
         return document.error();
-    const auto t = m_content.updateTemplate(session.spaceId, request.pathParam(QStringLiteral("id")), *document, session.actor);
+    const auto t
+        = m_content.updateTemplate(session.spaceId, request.pathParam(QStringLiteral("id")), *document, session.actor);
     if (!t)
         return problemFor(t.error());
     return HttpResponse::success(templateJson(*t));
@@ -107,7 +109,8 @@ HttpResponse RenderApi::createPage(const SessionContext &session, const HttpRequ
         return templateId.error();
     const QJsonValue vars = body->value(QStringLiteral("variables"));
     if (!vars.isUndefined() && !vars.isNull() && !vars.isObject())
-        return problem(400, QStringLiteral("invalid_field"), QStringLiteral("The field 'variables' must be an object."));
+        return problem(400, QStringLiteral("invalid_field"),
+                       QStringLiteral("The field 'variables' must be an object."));
     const QJsonValue publish = body->value(QStringLiteral("publish"));
     if (!publish.isUndefined() && !publish.isBool())
         return problem(400, QStringLiteral("invalid_field"), QStringLiteral("The field 'publish' must be a boolean."));
@@ -135,7 +138,8 @@ HttpResponse RenderApi::updatePage(const SessionContext &session, const HttpRequ
     std::optional<QJsonObject> variables;
     if (body->contains(QStringLiteral("templateId"))) {
         if (!body->value(QStringLiteral("templateId")).isString())
-            return problem(400, QStringLiteral("invalid_field"), QStringLiteral("The field 'templateId' must be a string."));
+            return problem(400, QStringLiteral("invalid_field"),
+                           QStringLiteral("The field 'templateId' must be a string."));
         templateId = body->value(QStringLiteral("templateId")).toString();
     }
     if (body->contains(QStringLiteral("name"))) {
@@ -145,10 +149,12 @@ HttpResponse RenderApi::updatePage(const SessionContext &session, const HttpRequ
     }
     if (body->contains(QStringLiteral("variables"))) {
         if (!body->value(QStringLiteral("variables")).isObject())
-            return problem(400, QStringLiteral("invalid_field"), QStringLiteral("The field 'variables' must be an object."));
+            return problem(400, QStringLiteral("invalid_field"),
+                           QStringLiteral("The field 'variables' must be an object."));
         variables = body->value(QStringLiteral("variables")).toObject();
     }
-    const auto p = m_content.updatePage(session.spaceId, request.pathParam(QStringLiteral("id")), templateId, name, variables, session.actor);
+    const auto p = m_content.updatePage(session.spaceId, request.pathParam(QStringLiteral("id")), templateId, name,
+                                        variables, session.actor);
     if (!p)
         return problemFor(p.error());
     return HttpResponse::success(pageJson(*p));

@@ -36,16 +36,20 @@ HttpResponse RenderApi::patterns() const
 
 HttpResponse RenderApi::metrics() const
 {
-    return HttpResponse::json(200, QJsonObject{
-        {QStringLiteral("renders"), QJsonObject{{QStringLiteral("executed"), double(m_executed.load())},
-                                                {QStringLiteral("shared"), double(m_shared.load())}}},
-        {QStringLiteral("patternCache"), QJsonObject{{QStringLiteral("hits"), double(m_cacheHits.load())},
-                                                     {QStringLiteral("misses"), double(m_cacheMisses.load())},
-                                                     {QStringLiteral("bypass"), double(m_cacheBypass.load())},
-                                                     {QStringLiteral("entries"), m_patternCache.count()},
-                                                     {QStringLiteral("bytes"), double(m_patternCache.sizeBytes())},
-                                                     {QStringLiteral("capacityBytes"), double(m_patternCache.capacityBytes())}}},
-    }).withHeader("Cache-Control", "no-store");
+    return HttpResponse::json(
+               200,
+               QJsonObject{
+                   {QStringLiteral("renders"), QJsonObject{{QStringLiteral("executed"), double(m_executed.load())},
+                                                           {QStringLiteral("shared"), double(m_shared.load())}}},
+                   {QStringLiteral("patternCache"),
+                    QJsonObject{{QStringLiteral("hits"), double(m_cacheHits.load())},
+                                {QStringLiteral("misses"), double(m_cacheMisses.load())},
+                                {QStringLiteral("bypass"), double(m_cacheBypass.load())},
+                                {QStringLiteral("entries"), m_patternCache.count()},
+                                {QStringLiteral("bytes"), double(m_patternCache.sizeBytes())},
+                                {QStringLiteral("capacityBytes"), double(m_patternCache.capacityBytes())}}},
+               })
+        .withHeader("Cache-Control", "no-store");
 }
 
 } // namespace imprint::http

@@ -24,7 +24,8 @@ namespace {
 /// data: URLs go through the pipeline's one decoder and policy. Every other image is a
 /// transparent pixel, never a null one: on a null image Qt's QTextImageHandler falls
 /// back to QImage::load(name), which reads the path from disk.
-class SandboxedDocument : public QTextDocument {
+class SandboxedDocument : public QTextDocument
+{
 protected:
     QVariant loadResource(int type, const QUrl &name) override
     {
@@ -75,7 +76,9 @@ QString textCss(const ComputedStyle &s)
     default: break;
     }
     switch (s.lineHeight.type) {
-    case LineHeight::Type::Number: css += QStringLiteral("line-height:%1%;").arg(qRound(s.lineHeight.value * 100)); break;
+    case LineHeight::Type::Number:
+        css += QStringLiteral("line-height:%1%;").arg(qRound(s.lineHeight.value * 100));
+        break;
     case LineHeight::Type::Px: css += QStringLiteral("line-height:%1;").arg(px(s.lineHeight.value)); break;
     case LineHeight::Type::Normal: break;
     }
@@ -118,8 +121,9 @@ void emitChildren(const Node &n, QString &out, int tables)
     const bool row = s.isFlexContainer() && s.isRowDirection() && elements > 1 && tables < kMaxTableNesting;
     if (row) {
         // Side by side: one table row, the flex gap as cell spacing.
-        const char *valign = s.alignItems == AlignItems::Center ? "middle"
-                             : s.alignItems == AlignItems::FlexEnd ? "bottom" : "top";
+        const char *valign = s.alignItems == AlignItems::Center    ? "middle"
+                             : s.alignItems == AlignItems::FlexEnd ? "bottom"
+                                                                   : "top";
         out += QStringLiteral("<table cellspacing=\"%1\" cellpadding=\"0\"><tr>").arg(qRound(lengthPx(s.columnGap)));
         for (const auto &c : n.children) {
             out += QStringLiteral("<td valign=\"%1\">").arg(QLatin1String(valign));
@@ -153,7 +157,10 @@ void emitNode(const Node &n, QString &out, bool isRoot, int tables)
     if (n.isImage()) {
         const qreal w = lengthPx(s.width) > 0 ? lengthPx(s.width) : n.image.width();
         const qreal h = lengthPx(s.height) > 0 ? lengthPx(s.height) : n.image.height();
-        out += QStringLiteral("<img src=\"node:%1\" width=\"%2\" height=\"%3\">").arg(n.id.toHtmlEscaped()).arg(qRound(w)).arg(qRound(h));
+        out += QStringLiteral("<img src=\"node:%1\" width=\"%2\" height=\"%3\">")
+                   .arg(n.id.toHtmlEscaped())
+                   .arg(qRound(w))
+                   .arg(qRound(h));
         return;
     }
     const qreal pad[4] = {lengthPx(s.padding[Top]), lengthPx(s.padding[Right]), lengthPx(s.padding[Bottom]),
@@ -165,7 +172,8 @@ void emitNode(const Node &n, QString &out, bool isRoot, int tables)
     if (isRoot) {
         // The root's box is the page: its background is painted under the document, its
         // padding becomes the page margins.
-        out += QStringLiteral("<div style=\"%1margin:%2 %3 %4 %5;\">").arg(text, px(pad[0]), px(pad[1]), px(pad[2]), px(pad[3]));
+        out += QStringLiteral("<div style=\"%1margin:%2 %3 %4 %5;\">")
+                   .arg(text, px(pad[0]), px(pad[1]), px(pad[2]), px(pad[3]));
         emitChildren(n, out, tables);
         out += QStringLiteral("</div>");
         return;
@@ -179,8 +187,10 @@ void emitNode(const Node &n, QString &out, bool isRoot, int tables)
         if (s.borderWidth[Top] > 0 && s.borderStyle[Top] != BorderStyle::None)
             tableCss += QStringLiteral("border-width:%1;border-style:solid;border-color:%2;")
                             .arg(px(s.borderWidth[Top]), cssColor(s.borderColor[Top]));
-        const QString width = lengthPx(s.width) > 0 ? QStringLiteral(" width=\"%1\"").arg(qRound(lengthPx(s.width))) : QString();
-        out += QStringLiteral("<table cellspacing=\"0\" cellpadding=\"0\"%1 style=\"%2\"><tr><td style=\"padding:%3 %4 %5 %6;%7\">")
+        const QString width
+            = lengthPx(s.width) > 0 ? QStringLiteral(" width=\"%1\"").arg(qRound(lengthPx(s.width))) : QString();
+        out += QStringLiteral("<table cellspacing=\"0\" cellpadding=\"0\"%1 style=\"%2\"><tr><td style=\"padding:%3 %4 "
+                              "%5 %6;%7\">")
                    .arg(width, tableCss, px(pad[0]), px(pad[1]), px(pad[2]), px(pad[3]), text);
         emitChildren(n, out, tables + 1);
         out += QStringLiteral("</td></tr></table>");
@@ -249,7 +259,9 @@ void replaceEmoji(QTextDocument &doc, const HtmlOptions &options, QStringList *w
             continue;
         }
         const int size = std::max(1, int(std::lround(it->fontPx)));
-        const QString name = QStringLiteral("emoji:%1/%2/%3").arg(emojiSetName(options.emojiSet), emojiCodepoints(it->cluster)).arg(size);
+        const QString name = QStringLiteral("emoji:%1/%2/%3")
+                                 .arg(emojiSetName(options.emojiSet), emojiCodepoints(it->cluster))
+                                 .arg(size);
         doc.addResource(QTextDocument::ImageResource, QUrl(name), image->raster(size));
         QTextImageFormat format;
         format.setName(name);

@@ -5,8 +5,8 @@
 // `html` with {{variables}} inserted HTML-escaped, or the styled element tree serialised
 // to HTML with inline styles.
 
-#include "server/render/resources/emoji.h"
 #include "server/render/document/node.h"
+#include "server/render/resources/emoji.h"
 
 #include <QHash>
 #include <QImage>
@@ -31,7 +31,7 @@ QString treeToHtml(const Node &root);
 /// Options of paintHtml().
 struct HtmlOptions {
     EmojiSet emojiSet = EmojiSet::Twemoji;
-    const Node *tree = nullptr;        ///< the tree treeToHtml() was made from (its images), optional
+    const Node *tree = nullptr; ///< the tree treeToHtml() was made from (its images), optional
 };
 
 /// Lays `html` out in a QTextDocument `size.width()` px wide (document margin 0, default
@@ -43,7 +43,6 @@ void paintHtml(QPainter &painter, const QString &html, QSize size, const HtmlOpt
                QStringList *warnings = nullptr);
 
 /// paintHtml() onto a transparent `size` px image (Format_ARGB32_Premultiplied).
-QImage renderHtmlImage(const QString &html, QSize size, const HtmlOptions &options,
-                       QStringList *warnings = nullptr);
+QImage renderHtmlImage(const QString &html, QSize size, const HtmlOptions &options, QStringList *warnings = nullptr);
 
 } // namespace imprint::render

@@ -17,9 +17,13 @@ namespace {
 /// Plays display commands on a QPainter. Opacity groups on an image device are painted
 /// into an offscreen layer and composited on PopLayer; other devices take the opacity
 /// per shape.
-class QPainterPlayer {
+class QPainterPlayer
+{
 public:
-    QPainterPlayer(QPainter &painter, QStringList *warnings) : m_p(&painter), m_warnings(warnings) {}
+    QPainterPlayer(QPainter &painter, QStringList *warnings)
+        : m_p(&painter)
+        , m_warnings(warnings)
+    { }
 
     void play(const DisplayList &list);
 

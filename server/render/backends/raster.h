@@ -3,9 +3,9 @@
 // (paint/recorder.h) and plays it on a QPainter. Written against a generic QPainter, so
 // the same commands paint into a QImage (png/webp) or a QSvgGenerator (svg).
 
-#include "server/render/resources/emoji.h"
 #include "server/render/layout/layout.h"
 #include "server/render/paint/geometry.h"
+#include "server/render/resources/emoji.h"
 
 #include <QImage>
 #include <QPainter>
@@ -26,7 +26,7 @@ void paintBoxTree(QPainter &painter, const LayoutBox &root, EmojiSet emoji = Emo
 
 /// paintBoxTree() onto a transparent `size` px image (Format_ARGB32_Premultiplied),
 /// antialiased.
-QImage paintToImage(const LayoutBox &root, QSize size, EmojiSet emoji = EmojiSet::Noto,
-                    QStringList *warnings = nullptr, TextEngine *text = nullptr);
+QImage paintToImage(const LayoutBox &root, QSize size, EmojiSet emoji = EmojiSet::Noto, QStringList *warnings = nullptr,
+                    TextEngine *text = nullptr);
 
 } // namespace imprint::render

@@ -14,8 +14,8 @@
 #include "server/render/backends/svg.h"
 #include "server/render/resources/image_decoder.h"
 
-#include "server/render/encode/encode.h"
 #include "server/render/backends/raster.h"
+#include "server/render/encode/encode.h"
 #include "server/render/paint/geometry.h"
 #include "server/render/paint/recorder.h"
 #include "server/render/text/text_engine.h"
@@ -93,9 +93,7 @@ QString pathData(const QPainterPath &path)
             d += u'M' + num(e.x) + u' ' + num(e.y);
             open = true;
             break;
-        case QPainterPath::LineToElement:
-            d += u'L' + num(e.x) + u' ' + num(e.y);
-            break;
+        case QPainterPath::LineToElement: d += u'L' + num(e.x) + u' ' + num(e.y); break;
         case QPainterPath::CurveToElement: {
             const auto c2 = path.elementAt(i + 1), end = path.elementAt(i + 2);
             d += u'C' + num(e.x) + u' ' + num(e.y) + u' ' + num(c2.x) + u' ' + num(c2.y) + u' ' + num(end.x) + u' '
@@ -150,9 +148,13 @@ QString cachedGlyphPath(const QRawFont &font, quint32 glyph, const QString &key)
 /// Plays display commands as SVG elements: m_body collects the drawing, m_defs the
 /// gradients, glyph outlines and emoji each command needs once. Clips are tracked as a
 /// path in the current user space and cut into the geometry (see the file comment).
-class SvgPlayer {
+class SvgPlayer
+{
 public:
-    SvgPlayer(const SvgOptions &options, QStringList *warnings) : m_options(options), m_warnings(warnings) {}
+    SvgPlayer(const SvgOptions &options, QStringList *warnings)
+        : m_options(options)
+        , m_warnings(warnings)
+    { }
 
     QByteArray document(const DisplayList &list, QSize size)
     {
@@ -251,7 +253,7 @@ private:
         m_clipSafe = std::move(m_savedClips.back().safe);
         m_savedClips.pop_back();
     }
-    int m_transforms = 0;     // enclosing transformed groups
+    int m_transforms = 0; // enclosing transformed groups
     int m_skipTransforms = 0; // > 0 inside a transform that collapses everything
 };
 
@@ -364,13 +366,14 @@ void SvgPlayer::operator()(const display::BackgroundTiles &c)
 void SvgPlayer::operator()(const display::StrokeBorder &c)
 {
     // Dash pattern in user units: the raster pen's 3 on / 3 off and 0 on / 2 off in widths.
-    QString attrs = QStringLiteral(" fill=\"none\" stroke=\"%1\" stroke-width=\"%2\" stroke-dasharray=\"%3 %4\"%5")
-                        .arg(hexColor(c.color), num(c.width), num(c.dotted ? 0 : 3 * c.width),
-                             num((c.dotted ? 2 : 3) * c.width),
-                             c.dotted ? QStringLiteral(" stroke-linecap=\"round\"") : QString());
+    QString attrs
+        = QStringLiteral(" fill=\"none\" stroke=\"%1\" stroke-width=\"%2\" stroke-dasharray=\"%3 %4\"%5")
+              .arg(hexColor(c.color), num(c.width), num(c.dotted ? 0 : 3 * c.width), num((c.dotted ? 2 : 3) * c.width),
+                   c.dotted ? QStringLiteral(" stroke-linecap=\"round\"") : QString());
     if (c.color.alpha() < 255)
         attrs += QStringLiteral(" stroke-opacity=\"%1\"").arg(frac(c.color.alphaF()));
-    const QString d = c.isLine ? QStringLiteral("M%1 %2L%3 %4").arg(num(c.line.x1()), num(c.line.y1()), num(c.line.x2()), num(c.line.y2()))
+    const QString d = c.isLine ? QStringLiteral("M%1 %2L%3 %4")
+                                     .arg(num(c.line.x1()), num(c.line.y1()), num(c.line.x2()), num(c.line.y2()))
                                : pathData(c.path);
     m_body += QStringLiteral("<path d=\"") + d + u'"' + attrs + QStringLiteral("/>");
 }
@@ -382,7 +385,8 @@ void SvgPlayer::operator()(const display::DrawImage &c)
         // decoded again by QtSvg's image plugin, outside the resource policy.
         emitImage(c.dest, isEmbeddableRasterDataUrl(c.source)
                               ? c.source
-                              : QStringLiteral("data:image/png;base64,") + QString::fromLatin1(encodePng(c.image, embeddedPng()).toBase64()));
+                              : QStringLiteral("data:image/png;base64,")
+                                    + QString::fromLatin1(encodePng(c.image, embeddedPng()).toBase64()));
         return;
     }
     // Rounded or cropped: the clip is baked into the embedded pixels (see the file comment).
@@ -421,7 +425,8 @@ void SvgPlayer::operator()(const display::DrawGlyphs &c)
     if (c.emoji) {
         const QString dir = emojiDirectory() + u'/' + emojiSetName(c.emojiSet);
         if (!QFileInfo::exists(dir))
-            warnOnce(QStringLiteral("emojiType: the %1 set is not installed in %2 (scripts/fetch-emoji); emoji drawn with the Noto Color Emoji font")
+            warnOnce(QStringLiteral("emojiType: the %1 set is not installed in %2 (scripts/fetch-emoji); emoji drawn "
+                                    "with the Noto Color Emoji font")
                          .arg(emojiSetName(c.emojiSet), dir));
     }
     paintGlyphs(*c.block, c.origin, c.color, c.emoji.get(), c.fontSize, true, c.label);
@@ -437,8 +442,7 @@ void SvgPlayer::fillPath(QPainterPath path, const QString &paint)
     if (path.isEmpty())
         return;
     const QRectF r = path.boundingRect();
-    if (path.elementCount() == 5 && path.elementAt(0).type == QPainterPath::MoveToElement
-        && path == rectPath(r)) {
+    if (path.elementCount() == 5 && path.elementAt(0).type == QPainterPath::MoveToElement && path == rectPath(r)) {
         m_body += QStringLiteral("<rect x=\"%1\" y=\"%2\" width=\"%3\" height=\"%4\"%5/>")
                       .arg(num(r.x()), num(r.y()), num(r.width()), num(r.height()), paint);
         return;
@@ -451,7 +455,8 @@ void SvgPlayer::fillPath(QPainterPath path, const QString &paint)
 
 void SvgPlayer::emitImage(const QRectF &dest, const QString &href)
 {
-    m_body += QStringLiteral("<image x=\"%1\" y=\"%2\" width=\"%3\" height=\"%4\" preserveAspectRatio=\"none\" xlink:href=\"")
+    m_body += QStringLiteral(
+                  "<image x=\"%1\" y=\"%2\" width=\"%3\" height=\"%4\" preserveAspectRatio=\"none\" xlink:href=\"")
                   .arg(num(dest.x()), num(dest.y()), num(dest.width()), num(dest.height()));
     m_body += href.toHtmlEscaped();
     m_body += QStringLiteral("\"/>");
@@ -465,7 +470,8 @@ void SvgPlayer::emitRaster(QRectF area, qreal scale, const std::function<void(QP
                   QPointF(std::ceil(area.right()), std::ceil(area.bottom())));
     if (area.isEmpty())
         return;
-    const QSize px(std::max(1, int(std::ceil(area.width() / scale))), std::max(1, int(std::ceil(area.height() / scale))));
+    const QSize px(std::max(1, int(std::ceil(area.width() / scale))),
+                   std::max(1, int(std::ceil(area.height() / scale))));
     if (qint64(px.width()) * px.height() > kMaxRasterPixels)
         return;
     QImage image(px, QImage::Format_ARGB32_Premultiplied);
@@ -494,7 +500,8 @@ void SvgPlayer::emitRaster(QRectF area, qreal scale, const std::function<void(QP
     if (!any)
         return;
     emitImage(QRectF(area.topLeft(), QSizeF(px) * scale),
-              QStringLiteral("data:image/png;base64,") + QString::fromLatin1(encodePng(image, embeddedPng()).toBase64()));
+              QStringLiteral("data:image/png;base64,")
+                  + QString::fromLatin1(encodePng(image, embeddedPng()).toBase64()));
 }
 
 QString SvgPlayer::gradientRef(const QBrush &brush)
@@ -503,14 +510,16 @@ QString SvgPlayer::gradientRef(const QBrush &brush)
     QString def;
     if (g->type() == QGradient::LinearGradient) {
         const auto *lg = static_cast<const QLinearGradient *>(g);
-        def = QStringLiteral("<linearGradient id=\"@\" gradientUnits=\"userSpaceOnUse\" x1=\"%1\" y1=\"%2\" x2=\"%3\" y2=\"%4\"")
+        def = QStringLiteral(
+                  "<linearGradient id=\"@\" gradientUnits=\"userSpaceOnUse\" x1=\"%1\" y1=\"%2\" x2=\"%3\" y2=\"%4\"")
                   .arg(num(lg->start().x()), num(lg->start().y()), num(lg->finalStop().x()), num(lg->finalStop().y()));
     } else {
         const auto *rg = static_cast<const QRadialGradient *>(g);
         def = QStringLiteral("<radialGradient id=\"@\" gradientUnits=\"userSpaceOnUse\" cx=\"%1\" cy=\"%2\" r=\"%3\"")
                   .arg(num(rg->center().x()), num(rg->center().y()), num(rg->centerRadius()));
         if (!brush.transform().isIdentity())
-            def += matrixAttr(brush.transform()).replace(QLatin1String(" transform="), QLatin1String(" gradientTransform="));
+            def += matrixAttr(brush.transform())
+                       .replace(QLatin1String(" transform="), QLatin1String(" gradientTransform="));
     }
     if (g->spread() == QGradient::RepeatSpread)
         def += QStringLiteral(" spreadMethod=\"repeat\"");
@@ -529,7 +538,8 @@ QString SvgPlayer::gradientRef(const QBrush &brush)
             def += QStringLiteral(" stop-opacity=\"%1\"").arg(frac(color.alphaF()));
         def += QStringLiteral("/>");
     }
-    def += g->type() == QGradient::LinearGradient ? QStringLiteral("</linearGradient>") : QStringLiteral("</radialGradient>");
+    def += g->type() == QGradient::LinearGradient ? QStringLiteral("</linearGradient>")
+                                                  : QStringLiteral("</radialGradient>");
     auto it = m_gradients.constFind(def);
     if (it == m_gradients.constEnd()) {
         const QString id = QStringLiteral("d%1").arg(m_gradients.size());
@@ -563,7 +573,8 @@ QString SvgPlayer::emojiRef(const EmojiImage &image)
         return *it;
     const QString id = QStringLiteral("e%1").arg(m_emoji.size());
     // Reset what the text group around the <use> would otherwise pass on to the image.
-    m_defs += QStringLiteral("<g id=\"%1\" fill=\"#000\" stroke=\"none\">").arg(id) + image.fragment + QStringLiteral("</g>");
+    m_defs += QStringLiteral("<g id=\"%1\" fill=\"#000\" stroke=\"none\">").arg(id) + image.fragment
+              + QStringLiteral("</g>");
     m_emoji.insert(image.path, id);
     return id;
 }
@@ -599,8 +610,10 @@ void SvgPlayer::paintGlyphs(const TextBlock &block, QPointF origin, const QColor
                     if (m_options.emojiSet != EmojiSet::Noto && !cluster.isEmpty()) {
                         image = emojiImage(cluster, m_options.emojiSet);
                         if (!image)
-                            warnOnce(QStringLiteral("emojiType: no %1 image for %2 in %3; drawn with the Noto Color Emoji font")
-                                         .arg(emojiSetName(m_options.emojiSet), emojiCodepoints(cluster), emojiDirectory()));
+                            warnOnce(
+                                QStringLiteral(
+                                    "emojiType: no %1 image for %2 in %3; drawn with the Noto Color Emoji font")
+                                    .arg(emojiSetName(m_options.emojiSet), emojiCodepoints(cluster), emojiDirectory()));
                     }
                     const QRectF rect = emojiImageRect(pos, advances[i].x(), fontSize);
                     if (image && clipContains(rect)) {
@@ -639,7 +652,8 @@ void SvgPlayer::paintGlyphs(const TextBlock &block, QPointF origin, const QColor
                         continue;
                     }
                 }
-                m_body += QStringLiteral("<use xlink:href=\"#%1\" x=\"%2\" y=\"%3\"/>").arg(id, num(pos.x()), num(pos.y()));
+                m_body += QStringLiteral("<use xlink:href=\"#%1\" x=\"%2\" y=\"%3\"/>")
+                              .arg(id, num(pos.x()), num(pos.y()));
             }
         }
     }

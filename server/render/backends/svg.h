@@ -5,8 +5,8 @@
 // gradients, borders, images as data: URIs. PNG and WebP rasterise that document with
 // QSvgRenderer, so what format=svg returns is exactly what the bitmaps show.
 
-#include "server/render/resources/emoji.h"
 #include "server/render/layout/layout.h"
+#include "server/render/resources/emoji.h"
 
 #include <QByteArray>
 #include <QImage>
@@ -21,8 +21,8 @@ class TextEngine;
 /// Options of renderSvgDocument().
 struct SvgOptions {
     EmojiSet emojiSet = EmojiSet::Twemoji; ///< how emoji clusters are drawn
-    QString title;                         ///< the document's <title> (escaped), optional
-    TextEngine *text = nullptr;            ///< shaping; TextEngine::instance() when null
+    QString title; ///< the document's <title> (escaped), optional
+    TextEngine *text = nullptr; ///< shaping; TextEngine::instance() when null
 };
 
 /// Writes `root` as an SVG 1.1 document of `size` px (UTF-8, well-formed XML, every text

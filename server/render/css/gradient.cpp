@@ -10,8 +10,8 @@ namespace {
 // Colour stops with optional positions: `red`, `red 10%`, `red 10% 30%`, `red 40px`,
 // (CSS Images 3 §3.5.1). Transition hints (a bare position) are skipped: they only shift
 // the midpoint, and the fallback (an even midpoint) is a close approximation.
-bool colorStops(const QStringList &args, const QColor &currentColor, float fontSize,
-                float rootFontSize, std::vector<ColorStop> *stops, QString *reason)
+bool colorStops(const QStringList &args, const QColor &currentColor, float fontSize, float rootFontSize,
+                std::vector<ColorStop> *stops, QString *reason)
 {
     for (const QString &arg : args) {
         const QStringList tokens = split(arg, QLatin1Char(' '));
@@ -63,8 +63,8 @@ bool colorStops(const QStringList &args, const QColor &currentColor, float fontS
     return true;
 }
 
-std::optional<Gradient> linear(const QStringList &args, const QColor &currentColor, float fontSize,
-                               float rootFontSize, QString *reason)
+std::optional<Gradient> linear(const QStringList &args, const QColor &currentColor, float fontSize, float rootFontSize,
+                               QString *reason)
 {
     Gradient g;
     g.kind = Gradient::Kind::Linear;
@@ -105,8 +105,8 @@ std::optional<Gradient> linear(const QStringList &args, const QColor &currentCol
     return g;
 }
 
-std::optional<Gradient> radial(const QStringList &args, const QColor &currentColor, float fontSize,
-                               float rootFontSize, QString *reason)
+std::optional<Gradient> radial(const QStringList &args, const QColor &currentColor, float fontSize, float rootFontSize,
+                               QString *reason)
 {
     Gradient g;
     g.kind = Gradient::Kind::Radial;
@@ -173,8 +173,8 @@ std::optional<Gradient> radial(const QStringList &args, const QColor &currentCol
 
 } // namespace
 
-std::optional<Gradient> gradient(const QString &text, const QColor &currentColor, float fontSize,
-                                 float rootFontSize, QString *reason)
+std::optional<Gradient> gradient(const QString &text, const QColor &currentColor, float fontSize, float rootFontSize,
+                                 QString *reason)
 {
     QString name, args;
     if (!function(text, &name, &args)) {

@@ -49,16 +49,15 @@ bool position(const QStringList &tokens, float fontSize, float rootFontSize, Len
 /// Shadow list (`box-shadow`, `text-shadow`, CSS Backgrounds 3 §7.1): `none` or entries
 /// of 2–4 lengths, an optional colour anywhere and (box only) `inset`. A missing colour
 /// is `currentColor`. nullopt with `*reason` set if invalid.
-std::optional<std::vector<Shadow>> shadows(const QString &text, bool allowInsetSpread,
-                                           const QColor &currentColor, float fontSize,
-                                           float rootFontSize, QString *reason);
+std::optional<std::vector<Shadow>> shadows(const QString &text, bool allowInsetSpread, const QColor &currentColor,
+                                           float fontSize, float rootFontSize, QString *reason);
 
 /// A linear/radial gradient function (CSS Images 3 §3), repeating-* included.
-std::optional<Gradient> gradient(const QString &text, const QColor &currentColor, float fontSize,
-                                 float rootFontSize, QString *reason);
+std::optional<Gradient> gradient(const QString &text, const QColor &currentColor, float fontSize, float rootFontSize,
+                                 QString *reason);
 
 /// A transform list (CSS Transforms 1 §9), or `none` (empty list).
-std::optional<std::vector<TransformOp>> transform(const QString &text, float fontSize,
-                                                  float rootFontSize, QString *reason);
+std::optional<std::vector<TransformOp>> transform(const QString &text, float fontSize, float rootFontSize,
+                                                  QString *reason);
 
 } // namespace imprint::render::css

@@ -14,9 +14,8 @@ bool isLengthToken(const QString &t)
 
 } // namespace
 
-std::optional<std::vector<Shadow>> shadows(const QString &text, bool allowInsetSpread,
-                                           const QColor &currentColor, float fontSize,
-                                           float rootFontSize, QString *reason)
+std::optional<std::vector<Shadow>> shadows(const QString &text, bool allowInsetSpread, const QColor &currentColor,
+                                           float fontSize, float rootFontSize, QString *reason)
 {
     std::vector<Shadow> out;
     if (text.trimmed().compare(QLatin1String("none"), Qt::CaseInsensitive) == 0)

@@ -5,8 +5,8 @@
 
 namespace imprint::render::css {
 
-std::optional<std::vector<TransformOp>> transform(const QString &text, float fontSize,
-                                                  float rootFontSize, QString *reason)
+std::optional<std::vector<TransformOp>> transform(const QString &text, float fontSize, float rootFontSize,
+                                                  QString *reason)
 {
     std::vector<TransformOp> ops;
     if (text.trimmed().compare(QLatin1String("none"), Qt::CaseInsensitive) == 0)
@@ -86,8 +86,7 @@ std::optional<std::vector<TransformOp>> transform(const QString &text, float fon
                     op.b = *b;
                 }
             }
-        } else if (name == QLatin1String("skew") || name == QLatin1String("skewx")
-                   || name == QLatin1String("skewy")) {
+        } else if (name == QLatin1String("skew") || name == QLatin1String("skewx") || name == QLatin1String("skewy")) {
             op.kind = TransformOp::Kind::Skew;
             const bool two = name == QLatin1String("skew");
             if (args.isEmpty() || args.size() > (two ? 2 : 1))

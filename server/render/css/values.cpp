@@ -145,7 +145,10 @@ bool position(const QStringList &tokens, float fontSize, float rootFontSize, Len
     if (tokens.isEmpty() || tokens.size() > 2)
         return false;
     enum Axis { Any, Horizontal, Vertical };
-    struct Part { Axis axis; Length value; };
+    struct Part {
+        Axis axis;
+        Length value;
+    };
     std::vector<Part> parts;
     for (const QString &t : tokens) {
         const QString k = t.toLower();

@@ -56,7 +56,8 @@ struct Length {
 
 /// Edge order everywhere: top, right, bottom, left (CSS shorthand order).
 enum Edge { Top = 0, Right = 1, Bottom = 2, Left = 3 };
-template <typename T> using Edges = std::array<T, 4>;
+template<typename T>
+using Edges = std::array<T, 4>;
 
 enum class Display : quint8 { Flex, Block, None };
 enum class Position : quint8 { Static, Relative, Absolute };
@@ -107,8 +108,8 @@ struct ColorStop {
 struct Gradient {
     enum class Kind : quint8 { Linear, Radial };
     Kind kind = Kind::Linear;
-    float angleDeg = 180;          // linear
-    bool circle = false;           // radial shape
+    float angleDeg = 180; // linear
+    bool circle = false; // radial shape
     enum class Extent : quint8 { FarthestCorner, ClosestSide, ClosestCorner, FarthestSide };
     Extent extent = Extent::FarthestCorner;
     std::optional<Length> radiusX, radiusY; // explicit radial size
@@ -165,8 +166,8 @@ struct Shadow {
 struct TransformOp {
     enum class Kind : quint8 { Translate, Rotate, Scale, Skew, Matrix };
     Kind kind = Kind::Translate;
-    Length x, y;            // translate (percent of the border box)
-    float a = 0, b = 0;     // rotate: a = angle; scale: a, b; skew: a, b (degrees)
+    Length x, y; // translate (percent of the border box)
+    float a = 0, b = 0; // rotate: a = angle; scale: a, b; skew: a, b (degrees)
     std::array<float, 6> m{1, 0, 0, 1, 0, 0}; // matrix(a, b, c, d, e, f)
     friend bool operator==(const TransformOp &, const TransformOp &) = default;
 };

@@ -39,10 +39,8 @@ bool isDropped(GumboTag tag)
     case GUMBO_TAG_TITLE:
     case GUMBO_TAG_META:
     case GUMBO_TAG_LINK:
-    case GUMBO_TAG_BASE:
-        return true;
-    default:
-        return false;
+    case GUMBO_TAG_BASE: return true;
+    default: return false;
     }
 }
 
@@ -54,12 +52,14 @@ bool isBlank(const QString &text)
     return true;
 }
 
-class Converter {
+class Converter
+{
 public:
     Converter(const TemplateLimits &limits, RenderError *error, QStringList *warnings)
-        : m_limits(limits), m_error(error), m_warnings(warnings)
-    {
-    }
+        : m_limits(limits)
+        , m_error(error)
+        , m_warnings(warnings)
+    { }
 
     /// Appends the converted children of `parent` to `out`; false on a limit error.
     bool children(const GumboVector &nodes, int depth, QJsonArray *out)
@@ -95,8 +95,7 @@ public:
                 out->append(converted);
                 break;
             }
-            default:
-                break; // comments, document
+            default: break; // comments, document
             }
         }
         return true;
@@ -278,8 +277,8 @@ std::optional<HtmlNesting> htmlNesting(const QString &html, int maxElements)
     return body ? measureNesting(body) : HtmlNesting{};
 }
 
-std::optional<QJsonObject> markupToTree(const QString &markup, const TemplateLimits &limits,
-                                        RenderError *error, QStringList *warnings)
+std::optional<QJsonObject> markupToTree(const QString &markup, const TemplateLimits &limits, RenderError *error,
+                                        QStringList *warnings)
 {
     Converter converter(limits, error, warnings);
     if (const qsizetype tags = countStartTags(markup); tags > limits.maxNodes) {

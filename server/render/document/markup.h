@@ -23,8 +23,8 @@ namespace imprint::render {
 /// (substitution happens on this tree, never on the markup string). Errors (nullopt +
 /// `error`, field `markup`): deeper than limits.maxDepth (`too_deep`), more than
 /// limits.maxNodes nodes (`too_many_nodes`), no content (`invalid_template`).
-std::optional<QJsonObject> markupToTree(const QString &markup, const TemplateLimits &limits,
-                                        RenderError *error, QStringList *warnings);
+std::optional<QJsonObject> markupToTree(const QString &markup, const TemplateLimits &limits, RenderError *error,
+                                        QStringList *warnings);
 
 /// Number of start tags in `html` (a `<` followed by an ASCII letter): an upper bound of
 /// the elements an HTML parser will create from it, counted in one pass without parsing,
@@ -34,7 +34,7 @@ qsizetype countStartTags(QStringView html);
 
 /// How deep an HTML document nests as an HTML5 parser builds it.
 struct HtmlNesting {
-    int depth = 0;  ///< deepest element (body's children at 1)
+    int depth = 0; ///< deepest element (body's children at 1)
     int tables = 0; ///< most <table> elements on one path from body
 };
 

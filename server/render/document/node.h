@@ -19,14 +19,14 @@ namespace imprint::render {
 struct Node {
     enum class Kind : quint8 { Element, Text };
     Kind kind = Kind::Element;
-    QString tag;      ///< element name, lower case; empty for text runs
-    QString id;       ///< element's child-index path ("0", "0.2.1"), as in the fixtures'
-                      ///< layout.json; text runs carry their parent's id
+    QString tag; ///< element name, lower case; empty for text runs
+    QString id; ///< element's child-index path ("0", "0.2.1"), as in the fixtures'
+        ///< layout.json; text runs carry their parent's id
     ComputedStyle style;
-    QString text;     ///< text run: the characters as written (after variable substitution);
-                      ///< white-space processing and text-transform are the text module's job
-    QString src;      ///< img: the source URL as written
-    QImage image;     ///< img: the decoded image (null when it could not be loaded)
+    QString text; ///< text run: the characters as written (after variable substitution);
+        ///< white-space processing and text-transform are the text module's job
+    QString src; ///< img: the source URL as written
+    QImage image; ///< img: the decoded image (null when it could not be loaded)
     std::vector<std::unique_ptr<Node>> children;
 
     bool isText() const { return kind == Kind::Text; }

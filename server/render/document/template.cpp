@@ -1,11 +1,11 @@
 // Templates: parsing, variable resolution and the styled document tree (docs/templates.md).
 
 #include "server/render/document/template.h"
+#include "server/render/css/parse.h"
+#include "server/render/document/markup.h"
 #include "server/render/engine.h"
 #include "server/render/resources/emoji.h"
 #include "server/render/resources/image_decoder.h"
-#include "server/render/document/markup.h"
-#include "server/render/css/parse.h"
 
 #include <QByteArray>
 #include <QJsonArray>
@@ -17,7 +17,6 @@
 namespace imprint::render {
 
 namespace {
-
 
 RenderError makeError(const QString &field, const QString &message,
                       const QString &code = QStringLiteral("invalid_template"))
@@ -53,9 +52,8 @@ std::optional<int> sizeValue(const QJsonValue &v)
 }
 
 /// Checks one variable value against its type and the length limit; returns it as text.
-std::optional<QString> validateValue(const TemplateVariable &var, const QJsonValue &value,
-                                     const QString &field, const TemplateLimits &limits,
-                                     RenderError *error)
+std::optional<QString> validateValue(const TemplateVariable &var, const QJsonValue &value, const QString &field,
+                                     const TemplateLimits &limits, RenderError *error)
 {
     QString text;
     if (value.isString())
@@ -82,8 +80,7 @@ std::optional<QString> validateValue(const TemplateVariable &var, const QJsonVal
         return std::nullopt;
     };
     switch (var.type) {
-    case TemplateVariable::Type::Text:
-        break;
+    case TemplateVariable::Type::Text: break;
     case TemplateVariable::Type::Color:
         if (!parseColor(text, Qt::black))
             return bad(QStringLiteral("\"%1\" is not a CSS colour").arg(text.left(80)));
@@ -134,7 +131,7 @@ QString substitute(const QString &text, const QHash<QString, QString> &values)
 /// One child of an element after React's flattening: a run of text or an element.
 struct Child {
     QJsonValue value; // string (merged text) or object
-    QString path;     // field path of the (first) JSON value
+    QString path; // field path of the (first) JSON value
 };
 
 /// React's children semantics: arrays flatten, null/undefined/booleans render nothing,
@@ -167,9 +164,13 @@ void flattenChildren(const QJsonValue &v, const QString &path, std::vector<Child
 }
 
 /// The tree walk shared by validation (parseTemplate) and building (buildDocument).
-class TreeWalker {
+class TreeWalker
+{
 public:
-    TreeWalker(const TemplateLimits &limits, RenderError *error) : m_limits(limits), m_error(error) {}
+    TreeWalker(const TemplateLimits &limits, RenderError *error)
+        : m_limits(limits)
+        , m_error(error)
+    { }
 
     // Building inputs; when `build` is false only the structure and limits are checked.
     bool build = false;
@@ -280,7 +281,8 @@ std::unique_ptr<Node> TreeWalker::element(const QJsonValue &value, const QString
                 QString why;
                 node->image = (*loader)(node->src, &why);
                 if (node->image.isNull())
-                    warn(QStringLiteral("%1.props.src: %2").arg(path, why.isEmpty() ? QStringLiteral("image not loaded") : why));
+                    warn(QStringLiteral("%1.props.src: %2")
+                             .arg(path, why.isEmpty() ? QStringLiteral("image not loaded") : why));
             } else if (node->src.isEmpty()) {
                 warn(QStringLiteral("%1.props.src: no image source").arg(path));
             }
@@ -322,8 +324,7 @@ std::unique_ptr<Node> TreeWalker::element(const QJsonValue &value, const QString
 
 } // namespace
 
-std::optional<Template> parseTemplate(const QJsonObject &document, RenderError *error,
-                                      const TemplateLimits &limits)
+std::optional<Template> parseTemplate(const QJsonObject &document, RenderError *error, const TemplateLimits &limits)
 {
     Template t;
     t.source = document;
@@ -342,7 +343,8 @@ std::optional<Template> parseTemplate(const QJsonObject &document, RenderError *
             if (v.isUndefined() || v.isNull())
                 return true;
             if (!v.isString() || !known) {
-                setError(error, makeError(key, QStringLiteral("must be one of %1").arg(names.join(QLatin1String(", ")))));
+                setError(error,
+                         makeError(key, QStringLiteral("must be one of %1").arg(names.join(QLatin1String(", ")))));
                 return false;
             }
             *out = v.toString();
@@ -434,8 +436,8 @@ std::optional<Template> parseTemplate(const QJsonObject &document, RenderError *
     }
 
     // Size: the document's, else the root style's (satori takes it from the options).
-    const QJsonObject rootStyle =
-        t.root.toObject().value(QLatin1String("props")).toObject().value(QLatin1String("style")).toObject();
+    const QJsonObject rootStyle
+        = t.root.toObject().value(QLatin1String("props")).toObject().value(QLatin1String("style")).toObject();
     for (const char *key : {"width", "height"}) {
         QString field = QLatin1String(key);
         QJsonValue v = bare ? QJsonValue() : document.value(QLatin1String(key));
@@ -450,8 +452,10 @@ std::optional<Template> parseTemplate(const QJsonObject &document, RenderError *
         }
         auto size = sizeValue(v);
         if (!size) {
-            setError(error, makeError(field, QStringLiteral("%1 must be a whole number of px from 1 to 8192")
-                                                 .arg(QLatin1String(key))));
+            setError(
+                error,
+                makeError(field,
+                          QStringLiteral("%1 must be a whole number of px from 1 to 8192").arg(QLatin1String(key))));
             return std::nullopt;
         }
         (key[0] == 'w' ? t.width : t.height) = *size;
@@ -499,9 +503,8 @@ std::optional<QHash<QString, QString>> resolveVariables(const Template &tmpl, co
     return values;
 }
 
-std::unique_ptr<Node> buildDocument(const Template &tmpl, const QHash<QString, QString> &values,
-                                    RenderError *error, QStringList *warnings, const ImageLoader &loader,
-                                    const TemplateLimits &limits)
+std::unique_ptr<Node> buildDocument(const Template &tmpl, const QHash<QString, QString> &values, RenderError *error,
+                                    QStringList *warnings, const ImageLoader &loader, const TemplateLimits &limits)
 {
     QJsonValue root = tmpl.root;
     if (!root.isObject()) {
@@ -519,9 +522,9 @@ std::unique_ptr<Node> buildDocument(const Template &tmpl, const QHash<QString, Q
     walker.values = &values;
     walker.warnings = warnings;
     walker.loader = &loader;
-    return walker.element(root, tmpl.markup.isEmpty() || tmpl.root.isObject() ? QStringLiteral("root")
-                                                                               : QStringLiteral("markup"),
-                          QStringLiteral("0"), nullptr, 16, 1);
+    return walker.element(
+        root, tmpl.markup.isEmpty() || tmpl.root.isObject() ? QStringLiteral("root") : QStringLiteral("markup"),
+        QStringLiteral("0"), nullptr, 16, 1);
 }
 
 } // namespace imprint::render

@@ -4,10 +4,10 @@
 // and optionally `html` for the html engine. This module parses them, resolves variable
 // values and builds the styled document tree.
 
+#include "server/render/document/node.h"
 #include "server/render/engine.h"
 #include "server/render/error.h"
 #include "server/render/resources/image_decoder.h"
-#include "server/render/document/node.h"
 #include "server/render/style/computed_style.h"
 
 #include <QHash>
@@ -32,21 +32,21 @@ struct TemplateVariable {
 /// A parsed, validated template.
 struct Template {
     QString name;
-    int width = 0, height = 0;                 ///< output size in px
+    int width = 0, height = 0; ///< output size in px
     QString rendererType = engineName(kDefaultEngine);
     QString emojiType = QStringLiteral("twemoji");
     std::vector<TemplateVariable> variables;
-    QJsonValue root;                           ///< React-element tree (object), or undefined when markup is used
-    QString markup;                            ///< HTML with inline styles (parsed with gumbo), alternative to root
-    QString html;                              ///< html-engine source, optional
-    QJsonObject source;                        ///< the document as given (for storage/snapshots)
+    QJsonValue root; ///< React-element tree (object), or undefined when markup is used
+    QString markup; ///< HTML with inline styles (parsed with gumbo), alternative to root
+    QString html; ///< html-engine source, optional
+    QJsonObject source; ///< the document as given (for storage/snapshots)
 };
 
 /// Limits that keep one request from exhausting the server (docs/architecture.md).
 struct TemplateLimits {
     int maxDepth = 64;
     int maxNodes = 2000;
-    int maxValueLength = 10000;                ///< characters per variable value
+    int maxValueLength = 10000; ///< characters per variable value
 };
 
 /// Parses a template document, or a bare React-element tree (`{"type":"div","props":{...}}`,
@@ -60,10 +60,8 @@ std::optional<Template> parseTemplate(const QJsonObject &document, RenderError *
 /// Errors (nullopt + `error`, field `tweaks.NAME` or `variables.NAME`): unknown name,
 /// wrong type (colour that does not parse, number that is not one), value longer than
 /// limits.maxValueLength.
-std::optional<QHash<QString, QString>> resolveVariables(const Template &tmpl,
-                                                        const QJsonObject &pageValues,
-                                                        const QJsonObject &tweaks,
-                                                        RenderError *error,
+std::optional<QHash<QString, QString>> resolveVariables(const Template &tmpl, const QJsonObject &pageValues,
+                                                        const QJsonObject &tweaks, RenderError *error,
                                                         const TemplateLimits &limits = {});
 
 /// Loads an image for an `img` src or a background url(): returns the decoded image or a
@@ -79,9 +77,8 @@ using ImageLoader = std::function<QImage(const QString &url, QString *error)>;
 /// merged); `markup` is parsed with gumbo into the same tree first. Enforces limits (depth, node count) and
 /// returns nullptr with `error` set when exceeded or when the tree is malformed.
 /// Unsupported CSS and unloadable images are not errors: they go to `warnings`.
-std::unique_ptr<Node> buildDocument(const Template &tmpl, const QHash<QString, QString> &values,
-                                    RenderError *error, QStringList *warnings = nullptr,
-                                    const ImageLoader &loader = loadDataUrlImage,
+std::unique_ptr<Node> buildDocument(const Template &tmpl, const QHash<QString, QString> &values, RenderError *error,
+                                    QStringList *warnings = nullptr, const ImageLoader &loader = loadDataUrlImage,
                                     const TemplateLimits &limits = {});
 
 } // namespace imprint::render

@@ -77,7 +77,8 @@ void writeCallback(png_structp png, png_bytep data, png_size_t length)
     state->out->append(reinterpret_cast<const char *>(data), qsizetype(length));
 }
 
-void flushCallback(png_structp) { }
+void flushCallback(png_structp)
+{ }
 
 void errorCallback(png_structp png, png_const_charp message)
 {
@@ -86,7 +87,8 @@ void errorCallback(png_structp png, png_const_charp message)
     png_longjmp(png, 1);
 }
 
-void warningCallback(png_structp, png_const_charp) { }
+void warningCallback(png_structp, png_const_charp)
+{ }
 
 /// Per-thread scratch for the scanlines and the deflate output: reusing them skips
 /// zero-filling and first-touching ~4.5 MB per 1200×630 render (memset alone was 2 % of
@@ -115,8 +117,8 @@ struct PngScratch {
 bool deflateZlib(const std::vector<png_byte> &in, int level, std::vector<png_byte> *out)
 {
     thread_local std::vector<quint8> levelBuffer; // ISA-L's hash tables for levels 1–3
-    static constexpr size_t kLevelBufferBytes[] = {0, ISAL_DEF_LVL1_DEFAULT, ISAL_DEF_LVL2_DEFAULT,
-                                                   ISAL_DEF_LVL3_DEFAULT};
+    static constexpr size_t kLevelBufferBytes[]
+        = {0, ISAL_DEF_LVL1_DEFAULT, ISAL_DEF_LVL2_DEFAULT, ISAL_DEF_LVL3_DEFAULT};
     level = std::clamp(level, 0, int(ISAL_DEF_MAX_LEVEL));
     if (in.size() > std::numeric_limits<uint32_t>::max() / 2)
         return false;
@@ -287,10 +289,10 @@ QByteArray encodePng(const QImage &image, const PngOptions &options, QString *er
     };
     if (image.isNull())
         return fail(QStringLiteral("cannot encode an empty image"));
-    const QImage premultiplied = image.format() == QImage::Format_ARGB32_Premultiplied
-                                         || image.format() == QImage::Format_RGB32
-                                     ? image
-                                     : image.convertToFormat(QImage::Format_ARGB32_Premultiplied);
+    const QImage premultiplied
+        = image.format() == QImage::Format_ARGB32_Premultiplied || image.format() == QImage::Format_RGB32
+              ? image
+              : image.convertToFormat(QImage::Format_ARGB32_Premultiplied);
     PngScratch &scratch = PngScratch::forThisThread();
     const auto trimScratch = qScopeGuard([&scratch] { scratch.trim(); });
     PngPixels px;

@@ -9,14 +9,9 @@ Distribution distributeContent(ContentDistribution mode, qreal freeSpace, std::s
     Distribution d;
     switch (mode) {
     case ContentDistribution::Start:
-    case ContentDistribution::Stretch:
-        break;
-    case ContentDistribution::End:
-        d.offset = freeSpace;
-        break;
-    case ContentDistribution::Center:
-        d.offset = freeSpace / 2;
-        break;
+    case ContentDistribution::Stretch: break;
+    case ContentDistribution::End: d.offset = freeSpace; break;
+    case ContentDistribution::Center: d.offset = freeSpace / 2; break;
     case ContentDistribution::SpaceBetween:
         if (freeSpace > 0 && count > 1)
             d.between = freeSpace / qreal(count - 1);
@@ -75,7 +70,8 @@ AlignItems usedAlignSelf(const ComputedStyle &container, const ComputedStyle &it
 
 bool isMainAxisReversed(const ComputedStyle &container)
 {
-    return container.flexDirection == FlexDirection::RowReverse || container.flexDirection == FlexDirection::ColumnReverse;
+    return container.flexDirection == FlexDirection::RowReverse
+           || container.flexDirection == FlexDirection::ColumnReverse;
 }
 
 } // namespace imprint::render

@@ -24,7 +24,8 @@ FormattingResult layoutBlockChildren(LayoutEngine &engine, const Node &container
         if (!child.isText() && child.style.isOutOfFlow()) {
             // CSS 2 §10.3.7: the static position is where the box would start in flow,
             // below the previous sibling's margin.
-            result.staticPositions.emplace_back(index, QPointF(origin.x(), origin.y() + cursor + std::max<qreal>(0, pendingMargin)));
+            result.staticPositions.emplace_back(
+                index, QPointF(origin.x(), origin.y() + cursor + std::max<qreal>(0, pendingMargin)));
             continue;
         }
         LayoutRequest request;
@@ -57,10 +58,10 @@ FormattingResult layoutBlockChildren(LayoutEngine &engine, const Node &container
             marginLeft = std::max<qreal>(0, free + ce.margin.left());
 
         const qreal top = ce.margin.top(), bottom = ce.margin.bottom();
-        const qreal collapsed = first ? top
-                                      : (top >= 0 && pendingMargin >= 0) ? std::max(top, pendingMargin)
-                                      : (top < 0 && pendingMargin < 0)   ? std::min(top, pendingMargin)
-                                                                         : top + pendingMargin;
+        const qreal collapsed = first                              ? top
+                                : (top >= 0 && pendingMargin >= 0) ? std::max(top, pendingMargin)
+                                : (top < 0 && pendingMargin < 0)   ? std::min(top, pendingMargin)
+                                                                   : top + pendingMargin;
         cursor += collapsed;
         QPointF position(origin.x() + marginLeft, origin.y() + cursor);
         position += relativeOffset(cs, contentWidth, percentHeight);

@@ -17,11 +17,11 @@ namespace {
 
 constexpr qreal kEpsilon = 0.001;
 
-class FlexFormattingContext {
+class FlexFormattingContext
+{
 public:
-    FlexFormattingContext(LayoutEngine &engine, const Node &container, const BoxEdges &edges,
-                          qreal contentWidth, qreal contentHeight, qreal percentHeight,
-                          qreal minContentHeight, qreal maxContentHeight)
+    FlexFormattingContext(LayoutEngine &engine, const Node &container, const BoxEdges &edges, qreal contentWidth,
+                          qreal contentHeight, qreal percentHeight, qreal minContentHeight, qreal maxContentHeight)
         : m_engine(engine)
         , m_container(container)
         , m_style(container.style)
@@ -32,15 +32,14 @@ public:
         , m_minContentHeight(minContentHeight)
         , m_maxContentHeight(maxContentHeight)
         , m_row(container.style.isRowDirection())
-    {
-    }
+    { }
 
     FormattingResult run();
 
 private:
     struct FlexItem {
         const Node *node = nullptr;
-        int index = 0;              // among the container's children
+        int index = 0; // among the container's children
         BoxEdges edges;
         // Margins in flow-relative terms; the *Auto flags mark `auto` margins.
         qreal marginMainStart = 0, marginMainEnd = 0, marginCrossStart = 0, marginCrossEnd = 0;
@@ -57,9 +56,9 @@ private:
         qreal mainSize = 0;
         qreal hypotheticalCrossSize = 0;
         qreal crossSize = 0;
-        qreal baseline = 0;         // from the border-box cross-start edge (row containers)
-        qreal mainOffset = 0;       // border-box main-start from the content box's main-start
-        qreal crossOffset = 0;      // border-box cross-start from its line's cross-start
+        qreal baseline = 0; // from the border-box cross-start edge (row containers)
+        qreal mainOffset = 0; // border-box main-start from the content box's main-start
+        qreal crossOffset = 0; // border-box cross-start from its line's cross-start
 
         qreal outerMargins(bool main) const
         {
@@ -76,8 +75,8 @@ private:
     struct FlexLine {
         std::vector<FlexItem *> items;
         qreal crossSize = 0;
-        qreal crossOffset = 0;      // line's cross-start from the content box's cross-start
-        qreal maxBaseline = 0;      // of its baseline-aligned items, from the line's cross-start
+        qreal crossOffset = 0; // line's cross-start from the content box's cross-start
+        qreal maxBaseline = 0; // of its baseline-aligned items, from the line's cross-start
     };
 
     // 9.1 Generate anonymous flex items: each in-flow child element, and each text run, becomes a flex item. https://www.w3.org/TR/css-flexbox-1/#algo-anon-box
@@ -99,7 +98,7 @@ private:
     // 9.4.9 Handle 'align-content: stretch'. https://www.w3.org/TR/css-flexbox-1/#algo-line-stretch
     void handleAlignContentStretch();
     // 9.4.10 Collapse visibility:collapse items (no such items here). https://www.w3.org/TR/css-flexbox-1/#algo-visibility
-    void collapseVisibilityCollapseItems() {}
+    void collapseVisibilityCollapseItems() { }
     // 9.4.11 Determine the used cross size of each flex item. https://www.w3.org/TR/css-flexbox-1/#algo-stretch
     void determineUsedCrossSizeOfEachItem();
     // 9.5.12 Distribute any remaining free space (main-axis auto margins, justify-content). https://www.w3.org/TR/css-flexbox-1/#algo-main-align
@@ -142,8 +141,8 @@ private:
     const ComputedStyle &m_style;
     const BoxEdges &m_edges;
     const qreal m_contentWidth;
-    const qreal m_contentHeight;   // -1 when auto
-    const qreal m_percentHeight;   // basis of the items' percentage heights, -1 when indefinite
+    const qreal m_contentHeight; // -1 when auto
+    const qreal m_percentHeight; // basis of the items' percentage heights, -1 when indefinite
     const qreal m_minContentHeight;
     const qreal m_maxContentHeight;
     const bool m_row;
@@ -151,8 +150,8 @@ private:
     std::vector<FlexItem> m_items;
     std::vector<FlexLine> m_lines;
     qreal m_mainGap = 0, m_crossGap = 0;
-    qreal m_innerMainSize = -1;     // container's content-box main size, -1 until known
-    qreal m_innerCrossSize = -1;    // container's content-box cross size, -1 until known
+    qreal m_innerMainSize = -1; // container's content-box main size, -1 until known
+    qreal m_innerCrossSize = -1; // container's content-box cross size, -1 until known
     qreal m_availableMainSpace = kMaxContent;
     qreal m_availableCrossSpace = kMaxContent;
 };
@@ -346,8 +345,8 @@ void FlexFormattingContext::determineFlexBaseSizeAndHypotheticalMainSize(FlexIte
         // A. A definite flex-basis, sized like width/height (box-sizing applies).
         const qreal value = basis.resolve(float(m_innerMainSize));
         item.flexBaseSize = node.style.boxSizing == BoxSizing::BorderBox
-            ? std::max(value, item.paddingBorderMain)
-            : std::max<qreal>(value, 0) + item.paddingBorderMain;
+                                ? std::max(value, item.paddingBorderMain)
+                                : std::max<qreal>(value, 0) + item.paddingBorderMain;
     } else if (item.specifiedMain) {
         // flex-basis: auto takes the main size property when that is definite.
         item.flexBaseSize = *item.specifiedMain;
@@ -477,8 +476,8 @@ void FlexFormattingContext::resolveFlexibleLengths(FlexLine &line)
                         continue;
                     const qreal scaled = (item->flexBaseSize - item->paddingBorderMain) * flexFactor(*item);
                     item->targetMainSize = sumScaled > 0
-                        ? item->flexBaseSize - std::abs(remaining) * (scaled / sumScaled)
-                        : item->flexBaseSize;
+                                               ? item->flexBaseSize - std::abs(remaining) * (scaled / sumScaled)
+                                               : item->flexBaseSize;
                 }
             }
         } else {
@@ -494,8 +493,8 @@ void FlexFormattingContext::resolveFlexibleLengths(FlexLine &line)
             FlexItem *item = line.items[i];
             if (item->frozen)
                 continue;
-            const qreal clamped = std::max(clampSize(item->targetMainSize, item->minMain, item->maxMain),
-                                           item->paddingBorderMain);
+            const qreal clamped
+                = std::max(clampSize(item->targetMainSize, item->minMain, item->maxMain), item->paddingBorderMain);
             violation[i] = clamped - item->targetMainSize;
             totalViolation += violation[i];
             item->targetMainSize = clamped;
@@ -525,7 +524,8 @@ void FlexFormattingContext::determineHypotheticalCrossSize(FlexItem &item)
             item.baseline = metrics.firstBaseline;
             return;
         }
-        const qreal forcedHeight = item.specifiedCross ? clampSize(*item.specifiedCross, item.minCross, item.maxCross) : -1;
+        const qreal forcedHeight
+            = item.specifiedCross ? clampSize(*item.specifiedCross, item.minCross, item.maxCross) : -1;
         const LayoutBox box = m_engine.layout(node, requestFor(item.mainSize, forcedHeight));
         item.hypotheticalCrossSize = box.borderBox.height();
         item.baseline = box.firstBaseline;
@@ -668,20 +668,13 @@ void FlexFormattingContext::alignAllFlexItemsAlongCrossAxis()
             switch (item->alignSelf) {
             case AlignItems::Auto:
             case AlignItems::FlexStart:
-            case AlignItems::Stretch:
-                item->crossOffset = item->marginCrossStart;
-                break;
-            case AlignItems::FlexEnd:
-                item->crossOffset = free + item->marginCrossStart;
-                break;
-            case AlignItems::Center:
-                item->crossOffset = free / 2 + item->marginCrossStart;
-                break;
+            case AlignItems::Stretch: item->crossOffset = item->marginCrossStart; break;
+            case AlignItems::FlexEnd: item->crossOffset = free + item->marginCrossStart; break;
+            case AlignItems::Center: item->crossOffset = free / 2 + item->marginCrossStart; break;
             case AlignItems::Baseline:
                 // Column containers have no shared baseline here: baseline acts as flex-start.
-                item->crossOffset = participatesInBaselineAlignment(*item)
-                    ? line.maxBaseline - item->baseline
-                    : item->marginCrossStart;
+                item->crossOffset = participatesInBaselineAlignment(*item) ? line.maxBaseline - item->baseline
+                                                                           : item->marginCrossStart;
                 break;
             }
         }
@@ -707,8 +700,8 @@ void FlexFormattingContext::alignAllFlexLines()
         sum += line.crossSize;
     const qreal free = m_innerCrossSize - sum;
     // A single-line container's line fills it (step 8), so align-content does nothing.
-    const auto [offset, between] = isSingleLine() ? Distribution{}
-                                                  : distributeContent(contentDistribution(m_style.alignContent), free, count);
+    const auto [offset, between]
+        = isSingleLine() ? Distribution{} : distributeContent(contentDistribution(m_style.alignContent), free, count);
     qreal cursor = offset;
     for (FlexLine &line : m_lines) {
         line.crossOffset = cursor;
@@ -729,9 +722,9 @@ void FlexFormattingContext::placeFlexItems(FormattingResult &result)
             // §9.8: a stretched cross size, and a main size flexed in a container of
             // definite main size, are definite; a content-sized height is not.
             const bool stretched = item->alignSelf == AlignItems::Stretch && !item->specifiedCross
-                && !item->autoCrossStart && !item->autoCrossEnd;
-            request.heightIsDefinite = m_row ? (item->specifiedCross || stretched)
-                                             : (item->specifiedMain || m_percentHeight >= 0);
+                                   && !item->autoCrossStart && !item->autoCrossEnd;
+            request.heightIsDefinite
+                = m_row ? (item->specifiedCross || stretched) : (item->specifiedMain || m_percentHeight >= 0);
             LayoutBox box = m_engine.layout(*item->node, request);
             const qreal main = isMainReverse() ? m_innerMainSize - item->mainOffset - item->mainSize : item->mainOffset;
             const qreal crossFromStart = line.crossOffset + item->crossOffset;
@@ -768,8 +761,10 @@ QPointF flexStaticPosition(const ComputedStyle &container, const ComputedStyle &
 {
     const bool row = container.isRowDirection();
     const bool reverse = isMainAxisReversed(container);
-    const qreal mainFree = row ? contentSize.width() - marginBoxSize.width() : contentSize.height() - marginBoxSize.height();
-    const qreal crossFree = row ? contentSize.height() - marginBoxSize.height() : contentSize.width() - marginBoxSize.width();
+    const qreal mainFree
+        = row ? contentSize.width() - marginBoxSize.width() : contentSize.height() - marginBoxSize.height();
+    const qreal crossFree
+        = row ? contentSize.height() - marginBoxSize.height() : contentSize.width() - marginBoxSize.width();
     // CSS Flexbox 1 §4.1: the static position is that of a sole flex item in the container.
     qreal main = distributeContent(contentDistribution(container.justifyContent), mainFree, 1).offset;
     if (reverse)
@@ -777,14 +772,9 @@ QPointF flexStaticPosition(const ComputedStyle &container, const ComputedStyle &
     qreal cross = 0;
     const AlignItems align = usedAlignSelf(container, child);
     switch (align) {
-    case AlignItems::FlexEnd:
-        cross = crossFree;
-        break;
-    case AlignItems::Center:
-        cross = crossFree / 2;
-        break;
-    default:
-        break;
+    case AlignItems::FlexEnd: cross = crossFree; break;
+    case AlignItems::Center: cross = crossFree / 2; break;
+    default: break;
     }
     if (container.flexWrap == FlexWrap::WrapReverse)
         cross = crossFree - cross;

@@ -153,8 +153,8 @@ qreal LayoutEngine::widthFromRatio(const Node &node, const BoxEdges &e, qreal he
     return std::max<qreal>(0, height - e.paddingBorderHeight()) * ratio + e.paddingBorderWidth();
 }
 
-QSizeF LayoutEngine::replacedSize(const Node &node, const BoxEdges &e, qreal width, qreal height,
-                                  qreal cbWidth, qreal cbHeight) const
+QSizeF LayoutEngine::replacedSize(const Node &node, const BoxEdges &e, qreal width, qreal height, qreal cbWidth,
+                                  qreal cbHeight) const
 {
     const ComputedStyle &s = node.style;
     const qreal pbw = e.paddingBorderWidth(), pbh = e.paddingBorderHeight();
@@ -216,8 +216,9 @@ qreal LayoutEngine::intrinsicWidth(const Node &node, IntrinsicMode mode)
 
     qreal result = 0;
     if (node.isText()) {
-        result = generatesNoBox(node) ? 0
-                                      : measureText(node, mode == IntrinsicMode::MaxContent ? kMaxContent : 0).size.width();
+        result = generatesNoBox(node)
+                     ? 0
+                     : measureText(node, mode == IntrinsicMode::MaxContent ? kMaxContent : 0).size.width();
     } else {
         const ComputedStyle &s = node.style;
         const BoxEdges e = resolveEdges(s, -1);
@@ -227,7 +228,8 @@ qreal LayoutEngine::intrinsicWidth(const Node &node, IntrinsicMode mode)
         } else if (node.isImage()) {
             result = replacedSize(node, e, -1, -1, -1, -1).width();
         } else if (auto h = specifiedHeight(s, e, -1); h && s.aspectRatio > 0) {
-            result = clampSize(widthFromRatio(node, e, clampSize(*h, minHeight(s, e, -1), maxHeight(s, e, -1))), minW, maxW);
+            result = clampSize(widthFromRatio(node, e, clampSize(*h, minHeight(s, e, -1), maxHeight(s, e, -1))), minW,
+                               maxW);
         } else {
             // CSS Flexbox 1 §9.9.1 (as Chromium computes it): a single-line row sums its
             // items' contributions, a multi-line row's min-content is its largest item;
@@ -319,8 +321,8 @@ LayoutBox LayoutEngine::layoutElement(const Node &node, const LayoutRequest &req
 
     const qreal contentWidth = std::max<qreal>(0, width - e.paddingBorderWidth());
     const qreal contentHeight = height >= 0 ? std::max<qreal>(0, height - e.paddingBorderHeight()) : -1;
-    const bool forcedIndefinite = request.height >= 0 && !request.heightIsDefinite
-        && !specifiedHeight(s, e, request.cbHeight);
+    const bool forcedIndefinite
+        = request.height >= 0 && !request.heightIsDefinite && !specifiedHeight(s, e, request.cbHeight);
     const qreal percentHeight = forcedIndefinite ? -1 : contentHeight;
 
     FormattingResult placed;
@@ -501,8 +503,8 @@ LayoutBox layoutDocument(const Node &root, QSizeF viewport, TextMeasurer &text)
     const detail::BoxEdges edges = detail::LayoutEngine::resolveEdges(root.style, viewport.width());
     // The root fills the image unless its style says otherwise: the template's size is
     // the image's size.
-    if (!root.isText() && !detail::LayoutEngine::specifiedHeight(root.style, edges, viewport.height()) && !root.isImage()
-        && root.style.aspectRatio <= 0)
+    if (!root.isText() && !detail::LayoutEngine::specifiedHeight(root.style, edges, viewport.height())
+        && !root.isImage() && root.style.aspectRatio <= 0)
         request.height = detail::clampSize(viewport.height(),
                                            detail::LayoutEngine::minHeight(root.style, edges, viewport.height()),
                                            detail::LayoutEngine::maxHeight(root.style, edges, viewport.height()));

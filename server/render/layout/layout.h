@@ -18,11 +18,11 @@ namespace imprint::render {
 /// One laid-out box. Geometry is in page px (origin top-left of the image), before
 /// transforms (the painter applies `transform` around transform-origin).
 struct LayoutBox {
-    const Node *node = nullptr;  ///< the element or text run this box is for
-    QRectF borderBox;            ///< border-box rect in page px
-    QMarginsF border;            ///< used border widths
-    QMarginsF padding;           ///< used padding
-    qreal firstBaseline = 0;     ///< px from borderBox.top() (text runs and baseline alignment)
+    const Node *node = nullptr; ///< the element or text run this box is for
+    QRectF borderBox; ///< border-box rect in page px
+    QMarginsF border; ///< used border widths
+    QMarginsF padding; ///< used padding
+    qreal firstBaseline = 0; ///< px from borderBox.top() (text runs and baseline alignment)
     std::vector<LayoutBox> children; ///< in document order (absolutely positioned ones included)
 
     QRectF paddingBox() const { return borderBox.marginsRemoved(border); }

@@ -26,14 +26,8 @@ struct BoxEdges {
     QMarginsF border;
     QMarginsF padding;
 
-    qreal paddingBorderWidth() const
-    {
-        return border.left() + border.right() + padding.left() + padding.right();
-    }
-    qreal paddingBorderHeight() const
-    {
-        return border.top() + border.bottom() + padding.top() + padding.bottom();
-    }
+    qreal paddingBorderWidth() const { return border.left() + border.right() + padding.left() + padding.right(); }
+    qreal paddingBorderHeight() const { return border.top() + border.bottom() + padding.top() + padding.bottom(); }
     qreal marginWidth() const { return margin.left() + margin.right(); }
     qreal marginHeight() const { return margin.top() + margin.bottom(); }
 };
@@ -42,10 +36,10 @@ struct BoxEdges {
 /// size is a border-box size in px; -1 means "not decided": the box sizes itself from
 /// its style and content.
 struct LayoutRequest {
-    qreal width = -1;          ///< forced used width (flex item main/cross size, abspos width)
-    qreal height = -1;         ///< forced used height
-    qreal cbWidth = -1;        ///< containing block width for percentages (-1 indefinite)
-    qreal cbHeight = -1;       ///< containing block height for percentages (-1 indefinite)
+    qreal width = -1; ///< forced used width (flex item main/cross size, abspos width)
+    qreal height = -1; ///< forced used height
+    qreal cbWidth = -1; ///< containing block width for percentages (-1 indefinite)
+    qreal cbHeight = -1; ///< containing block height for percentages (-1 indefinite)
     qreal availableWidth = -1; ///< width an auto-width block fills (margin box); -1 = max-content
     /// Whether a forced `height` is definite for the box's children's percentages (CSS
     /// Flexbox 1 §9.8: a flex item's content-sized height in an auto-height column is not).
@@ -59,8 +53,8 @@ struct LayoutRequest {
 /// coordinates relative to the container's border-box origin.
 struct FormattingResult {
     std::vector<std::pair<int, LayoutBox>> boxes;
-    qreal contentHeight = 0;         ///< px, height of the content box the children need
-    std::optional<qreal> baseline;   ///< px from the container's border-box top
+    qreal contentHeight = 0; ///< px, height of the content box the children need
+    std::optional<qreal> baseline; ///< px from the container's border-box top
     /// Block containers: static position of each abspos child (by child index), relative
     /// to the container's border-box origin: where its box would have started in flow.
     std::vector<std::pair<int, QPointF>> staticPositions;
@@ -71,9 +65,12 @@ enum class IntrinsicMode : quint8 { MinContent, MaxContent };
 /// Lays boxes out and answers the size questions formatting contexts ask (intrinsic
 /// widths, text metrics), caching every answer for the duration of one layoutDocument()
 /// call: the flex algorithm asks the same question several times per item.
-class LayoutEngine {
+class LayoutEngine
+{
 public:
-    explicit LayoutEngine(TextMeasurer &text) : m_text(text) {}
+    explicit LayoutEngine(TextMeasurer &text)
+        : m_text(text)
+    { }
 
     /// Text metrics of `run` wrapped at `maxWidth` px (kMaxContent/0 as in TextMeasurer).
     TextMetrics measureText(const Node &run, qreal maxWidth);
@@ -114,8 +111,8 @@ public:
     /// Border-box size of a replaced element (img) from its specified sizes and natural
     /// size/ratio (CSS 2 §10.3.2/§10.6.2 with min/max applied). `width`/`height` are
     /// already-decided border-box sizes or -1.
-    QSizeF replacedSize(const Node &node, const BoxEdges &e, qreal width, qreal height,
-                        qreal cbWidth, qreal cbHeight) const;
+    QSizeF replacedSize(const Node &node, const BoxEdges &e, qreal width, qreal height, qreal cbWidth,
+                        qreal cbHeight) const;
 
     /// An absolutely positioned box sized against a containing block (CSS Position 3
     /// §4.1, CSS 2 §10.3.7/§10.6.4), at (0,0), with its resolved insets and margins.
@@ -165,8 +162,8 @@ FormattingResult layoutFlexChildren(LayoutEngine &engine, const Node &container,
 /// Static position (CSS Flexbox 1 §4.1) of an absolutely positioned child of a flex
 /// container: where it would sit as the container's sole flex item, as the offset of its
 /// margin box within the container's content box of `contentSize` px.
-QPointF flexStaticPosition(const ComputedStyle &container, const ComputedStyle &child,
-                           QSizeF contentSize, QSizeF marginBoxSize);
+QPointF flexStaticPosition(const ComputedStyle &container, const ComputedStyle &child, QSizeF contentSize,
+                           QSizeF marginBoxSize);
 
 /// Lays out the in-flow children of a display:block container as block boxes stacked
 /// from the top of its `contentWidth` px wide content box (CSS 2 §9.4.1, §10.3.3);

@@ -33,7 +33,7 @@ namespace imprint::render::display {
 struct PushTransform {
     QTransform transform;
 };
-struct PopTransform {};
+struct PopTransform { };
 
 /// Paints the scope with `opacity` < 1 (CSS Color 4 §3.2). When `group`, the scope holds
 /// more than one shape and must composite as one group, whose ink lies within `bounds`
@@ -43,7 +43,7 @@ struct PushLayer {
     QRectF bounds;
     bool group = false;
 };
-struct PopLayer {};
+struct PopLayer { };
 
 /// Clips the scope to `rect` with corners `radii` (overflow: hidden, CSS Overflow 3 §3);
 /// `path` is that shape, left empty when all radii are zero.
@@ -52,7 +52,7 @@ struct PushClip {
     paint_detail::Radii radii{};
     QPainterPath path;
 };
-struct PopClip {};
+struct PopClip { };
 
 /// Fills `rect` with `color`.
 struct FillRect {
@@ -160,11 +160,11 @@ struct DecorationBar {
 namespace imprint::render {
 
 /// One paint command (see the structs in namespace display).
-using DisplayCommand = std::variant<display::PushTransform, display::PopTransform, display::PushLayer,
-                                    display::PopLayer, display::PushClip, display::PopClip, display::FillRect,
-                                    display::FillPath, display::StrokeBorder, display::OuterBoxShadows,
-                                    display::InsetBoxShadows, display::BackgroundTiles, display::DrawImage,
-                                    display::DrawGlyphs, display::TextShadow, display::DecorationBar>;
+using DisplayCommand
+    = std::variant<display::PushTransform, display::PopTransform, display::PushLayer, display::PopLayer,
+                   display::PushClip, display::PopClip, display::FillRect, display::FillPath, display::StrokeBorder,
+                   display::OuterBoxShadows, display::InsetBoxShadows, display::BackgroundTiles, display::DrawImage,
+                   display::DrawGlyphs, display::TextShadow, display::DecorationBar>;
 
 /// The commands of one page in painting order.
 using DisplayList = std::vector<DisplayCommand>;

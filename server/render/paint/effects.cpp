@@ -146,8 +146,7 @@ std::vector<std::pair<qreal, QColor>> fixedStops(const Gradient &g, qreal lineLe
 
 /// Puts fixed-up stops (any range) on a Qt gradient whose line runs [0,1]; returns the
 /// fractions of the CSS line the Qt line's ends sit at.
-std::pair<qreal, qreal> applyStops(QGradient &qg, const std::vector<std::pair<qreal, QColor>> &stops,
-                                    bool repeating)
+std::pair<qreal, qreal> applyStops(QGradient &qg, const std::vector<std::pair<qreal, QColor>> &stops, bool repeating)
 {
     if (stops.empty())
         return {0, 1};
@@ -249,8 +248,7 @@ QBrush gradientBrush(const Gradient &g, const QRectF &area)
     return brush;
 }
 
-void drawBlurred(QPainter &painter, const QRectF &inkBounds, qreal sigma,
-                 const std::function<void(QPainter &)> &draw)
+void drawBlurred(QPainter &painter, const QRectF &inkBounds, qreal sigma, const std::function<void(QPainter &)> &draw)
 {
     if (sigma <= 0.1) {
         draw(painter);

@@ -94,8 +94,7 @@ Radii insetRadii(const Radii &radii, const QMarginsF &m)
 
 bool isZero(const Radii &radii)
 {
-    return std::all_of(radii.begin(), radii.end(),
-                       [](const QSizeF &s) { return s.width() <= 0 || s.height() <= 0; });
+    return std::all_of(radii.begin(), radii.end(), [](const QSizeF &s) { return s.width() <= 0 || s.height() <= 0; });
 }
 
 QPainterPath roundedPath(const QRectF &rect, const Radii &radii)
@@ -113,7 +112,8 @@ QPainterPath roundedPath(const QRectF &rect, const Radii &radii)
         path.arcTo(QRectF(r.right() - 2 * tr.width(), r.top(), 2 * tr.width(), 2 * tr.height()), 90, -90);
     path.lineTo(r.right(), r.bottom() - br.height());
     if (!br.isEmpty())
-        path.arcTo(QRectF(r.right() - 2 * br.width(), r.bottom() - 2 * br.height(), 2 * br.width(), 2 * br.height()), 0, -90);
+        path.arcTo(QRectF(r.right() - 2 * br.width(), r.bottom() - 2 * br.height(), 2 * br.width(), 2 * br.height()), 0,
+                   -90);
     path.lineTo(r.left() + bl.width(), r.bottom());
     if (!bl.isEmpty())
         path.arcTo(QRectF(r.left(), r.bottom() - 2 * bl.height(), 2 * bl.width(), 2 * bl.height()), 270, -90);
@@ -142,8 +142,8 @@ QTransform cssTransform(const ComputedStyle &s, const QRectF &borderBox)
     if (s.transform.empty())
         return t;
     const qreal w = borderBox.width(), h = borderBox.height();
-    const QPointF origin = borderBox.topLeft()
-                           + QPointF(s.transformOriginX.resolve(float(w)), s.transformOriginY.resolve(float(h)));
+    const QPointF origin
+        = borderBox.topLeft() + QPointF(s.transformOriginX.resolve(float(w)), s.transformOriginY.resolve(float(h)));
     t.translate(origin.x(), origin.y());
     for (const TransformOp &op : s.transform) {
         switch (op.kind) {

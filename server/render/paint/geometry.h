@@ -56,8 +56,7 @@ QBrush gradientBrush(const Gradient &gradient, const QRectF &area);
 /// `sigma` px: rendered at reduced resolution when sigma is large (the result is smooth
 /// anyway), blurred separably, and scaled back up. `inkBounds` must contain the unblurred
 /// drawing; the blurred result spreads 3 sigma beyond it.
-void drawBlurred(QPainter &painter, const QRectF &inkBounds, qreal sigma,
-                 const std::function<void(QPainter &)> &draw);
+void drawBlurred(QPainter &painter, const QRectF &inkBounds, qreal sigma, const std::function<void(QPainter &)> &draw);
 
 /// Paints the outer box shadows among `shadows` (CSS Backgrounds 3 §7.1; first listed
 /// on top) of a border box `borderBox` with corners `radii`, page px. They show only
@@ -91,7 +90,7 @@ QRectF objectFitRect(const ComputedStyle &style, QSizeF natural, const QRectF &c
 /// One background layer with its used values (CSS Backgrounds 3 §3).
 struct ResolvedBackgroundLayer {
     const BackgroundLayer *layer = nullptr; ///< the gradient or URL and background-repeat
-    QImage image;  ///< the decoded image; null for a gradient
+    QImage image; ///< the decoded image; null for a gradient
     /// The tile placed by background-position (§3.6) at the size background-size
     /// gives it (§3.9), page px; with background-repeat it repeats in both axes.
     QRectF tile;
@@ -100,7 +99,7 @@ struct ResolvedBackgroundLayer {
 /// A box's background with every layer's geometry resolved, bottom layer first (the
 /// order they paint in).
 struct ResolvedBackground {
-    QColor color;           ///< background-color, painted beneath the layers
+    QColor color; ///< background-color, painted beneath the layers
     QRectF positioningArea; ///< the padding box (background-origin initial value, §3.7)
     std::vector<ResolvedBackgroundLayer> layers;
 };

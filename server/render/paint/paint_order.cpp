@@ -15,8 +15,8 @@ std::optional<int> usedZIndex(const LayoutBox &child, const LayoutBox *parent)
     const ComputedStyle &s = child.node->style;
     if (!s.zIndex)
         return std::nullopt;
-    const bool flexItem = parent && parent->node && !parent->node->isText() && parent->node->style.display == Display::Flex
-                          && s.position != Position::Absolute;
+    const bool flexItem = parent && parent->node && !parent->node->isText()
+                          && parent->node->style.display == Display::Flex && s.position != Position::Absolute;
     if (s.position == Position::Static && !flexItem)
         return std::nullopt;
     return s.zIndex;
@@ -61,9 +61,8 @@ PaintOrder paintOrder(const LayoutBox &box, const LayoutBox *parent)
         const int z = usedZIndex(c, &box).value_or(0);
         entries.push_back({&c, z < 0 ? 0 : z == 0 ? 2 : 3, z});
     }
-    std::stable_sort(entries.begin(), entries.end(), [](const Entry &a, const Entry &b) {
-        return a.tier != b.tier ? a.tier < b.tier : a.z < b.z;
-    });
+    std::stable_sort(entries.begin(), entries.end(),
+                     [](const Entry &a, const Entry &b) { return a.tier != b.tier ? a.tier < b.tier : a.z < b.z; });
     const bool stackingContext = isStackingContext(box, parent);
     PaintOrder order;
     order.children.reserve(entries.size());

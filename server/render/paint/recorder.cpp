@@ -23,9 +23,14 @@ QPainterPath rectPath(const QRectF &r)
     return p;
 }
 
-class Recorder {
+class Recorder
+{
 public:
-    Recorder(TextEngine &text, EmojiSet emoji, bool labels) : m_text(text), m_emoji(emoji), m_labels(labels) {}
+    Recorder(TextEngine &text, EmojiSet emoji, bool labels)
+        : m_text(text)
+        , m_emoji(emoji)
+        , m_labels(labels)
+    { }
 
     DisplayList take() { return std::move(m_list); }
     void recordBox(const LayoutBox &box, const LayoutBox *parent);
@@ -37,7 +42,7 @@ private:
     void recordImage(const LayoutBox &box, const Radii &outer);
     void recordText(const LayoutBox &box, const LayoutBox *parent);
 
-    template <typename Command>
+    template<typename Command>
     void add(Command &&command)
     {
         m_list.emplace_back(std::forward<Command>(command));
@@ -105,7 +110,8 @@ void Recorder::recordElement(const LayoutBox &box, const LayoutBox *parent)
         return;
     const bool clips = s.overflow == Overflow::Hidden;
     if (clips) // CSS Overflow 3 §3: content clips at the padding edge, curved by the inner radii.
-        add(display::PushClip{g.paddingBox, g.inner, isZero(g.inner) ? QPainterPath() : roundedPath(g.paddingBox, g.inner)});
+        add(display::PushClip{g.paddingBox, g.inner,
+                              isZero(g.inner) ? QPainterPath() : roundedPath(g.paddingBox, g.inner)});
     for (const LayoutBox *c : order.children)
         recordBox(*c, &box);
     if (clips)
@@ -145,8 +151,8 @@ void Recorder::recordBorder(const LayoutBox &box, const Radii &outer)
     const qreal widths[4] = {w.top(), w.right(), w.bottom(), w.left()};
     bool any = false, uniformColor = true, uniformStyle = true;
     for (int i = 0; i < 4; ++i) {
-        const bool visible = widths[i] > 0 && s.borderStyle[size_t(i)] != BorderStyle::None
-                             && s.borderColor[size_t(i)].alpha() > 0;
+        const bool visible
+            = widths[i] > 0 && s.borderStyle[size_t(i)] != BorderStyle::None && s.borderColor[size_t(i)].alpha() > 0;
         any = any || visible;
         if (s.borderColor[size_t(i)] != s.borderColor[0] || widths[i] <= 0)
             uniformColor = false;
@@ -169,9 +175,10 @@ void Recorder::recordBorder(const LayoutBox &box, const Radii &outer)
                                       widths[0], dotted});
             return;
         }
-        const QLineF edges[4] = {
-            {midRect.topLeft(), midRect.topRight()}, {midRect.topRight(), midRect.bottomRight()},
-            {midRect.bottomRight(), midRect.bottomLeft()}, {midRect.bottomLeft(), midRect.topLeft()}};
+        const QLineF edges[4] = {{midRect.topLeft(), midRect.topRight()},
+                                 {midRect.topRight(), midRect.bottomRight()},
+                                 {midRect.bottomRight(), midRect.bottomLeft()},
+                                 {midRect.bottomLeft(), midRect.topLeft()}};
         for (int i = 0; i < 4; ++i) {
             if (widths[i] > 0 && s.borderStyle[size_t(i)] != BorderStyle::None)
                 add(display::StrokeBorder{QPainterPath(), edges[i], true, s.borderColor[size_t(i)], widths[i], dotted});

@@ -8,8 +8,8 @@
 #include <QMutex>
 #include <QMutexLocker>
 #include <QPainter>
-#include <QRegularExpression>
 #include <QRawFont>
+#include <QRegularExpression>
 #include <QStandardPaths>
 #include <QSvgRenderer>
 #include <QTextBoundaryFinder>
@@ -24,12 +24,21 @@ namespace imprint::render {
 namespace {
 
 constexpr uint kZwj = 0x200D, kVs15 = 0xFE0E, kVs16 = 0xFE0F, kKeycap = 0x20E3;
-constexpr int kImageCacheEntries = 2048;   // a set has ~4000 images; a card uses a handful
+constexpr int kImageCacheEntries = 2048; // a set has ~4000 images; a card uses a handful
 constexpr int kRasterSizesPerImage = 8;
 
-bool isRegionalIndicator(uint c) { return c >= 0x1F1E6 && c <= 0x1F1FF; }
-bool isSkinTone(uint c) { return c >= 0x1F3FB && c <= 0x1F3FF; }
-bool isKeycapBase(uint c) { return (c >= u'0' && c <= u'9') || c == u'#' || c == u'*'; }
+bool isRegionalIndicator(uint c)
+{
+    return c >= 0x1F1E6 && c <= 0x1F1FF;
+}
+bool isSkinTone(uint c)
+{
+    return c >= 0x1F3FB && c <= 0x1F3FF;
+}
+bool isKeycapBase(uint c)
+{
+    return (c >= u'0' && c <= u'9') || c == u'#' || c == u'*';
+}
 
 /// Extended_Pictographic (UTS #51 / emoji-data.txt), coarsened to the blocks that hold it.
 bool isExtendedPictographic(uint c)
@@ -47,14 +56,13 @@ bool hasEmojiPresentation(uint c)
 {
     if (c >= 0x1F000 && c <= 0x1FAFF)
         return !isRegionalIndicator(c) && !isSkinTone(c);
-    static const uint bmp[][2] = {
-        {0x231A, 0x231B}, {0x23E9, 0x23EC}, {0x23F0, 0x23F0}, {0x23F3, 0x23F3}, {0x25FD, 0x25FE},
-        {0x2614, 0x2615}, {0x2648, 0x2653}, {0x267F, 0x267F}, {0x2693, 0x2693}, {0x26A1, 0x26A1},
-        {0x26AA, 0x26AB}, {0x26BD, 0x26BE}, {0x26C4, 0x26C5}, {0x26CE, 0x26CE}, {0x26D4, 0x26D4},
-        {0x26EA, 0x26EA}, {0x26F2, 0x26F3}, {0x26F5, 0x26F5}, {0x26FA, 0x26FA}, {0x26FD, 0x26FD},
-        {0x2705, 0x2705}, {0x270A, 0x270B}, {0x2728, 0x2728}, {0x274C, 0x274C}, {0x274E, 0x274E},
-        {0x2753, 0x2755}, {0x2757, 0x2757}, {0x2795, 0x2797}, {0x27B0, 0x27B0}, {0x27BF, 0x27BF},
-        {0x2B1B, 0x2B1C}, {0x2B50, 0x2B50}, {0x2B55, 0x2B55}};
+    static const uint bmp[][2]
+        = {{0x231A, 0x231B}, {0x23E9, 0x23EC}, {0x23F0, 0x23F0}, {0x23F3, 0x23F3}, {0x25FD, 0x25FE}, {0x2614, 0x2615},
+           {0x2648, 0x2653}, {0x267F, 0x267F}, {0x2693, 0x2693}, {0x26A1, 0x26A1}, {0x26AA, 0x26AB}, {0x26BD, 0x26BE},
+           {0x26C4, 0x26C5}, {0x26CE, 0x26CE}, {0x26D4, 0x26D4}, {0x26EA, 0x26EA}, {0x26F2, 0x26F3}, {0x26F5, 0x26F5},
+           {0x26FA, 0x26FA}, {0x26FD, 0x26FD}, {0x2705, 0x2705}, {0x270A, 0x270B}, {0x2728, 0x2728}, {0x274C, 0x274C},
+           {0x274E, 0x274E}, {0x2753, 0x2755}, {0x2757, 0x2757}, {0x2795, 0x2797}, {0x27B0, 0x27B0}, {0x27BF, 0x27BF},
+           {0x2B1B, 0x2B1C}, {0x2B50, 0x2B50}, {0x2B55, 0x2B55}};
     for (const auto &r : bmp) {
         if (c >= r[0] && c <= r[1])
             return true;
@@ -119,7 +127,9 @@ std::optional<QString> toFragment(const QByteArray &source, const QString &prefi
             if (root) {
                 if (name != QLatin1String("svg"))
                     return std::nullopt;
-                const QStringList vb = r.attributes().value(QLatin1String("viewBox")).toString()
+                const QStringList vb = r.attributes()
+                                           .value(QLatin1String("viewBox"))
+                                           .toString()
                                            .split(QRegularExpression(QStringLiteral("[\\s,]+")), Qt::SkipEmptyParts);
                 if (vb.size() == 4)
                     *viewBox = QRectF(vb[0].toDouble(), vb[1].toDouble(), vb[2].toDouble(), vb[3].toDouble());
@@ -133,11 +143,13 @@ std::optional<QString> toFragment(const QByteArray &source, const QString &prefi
             for (const QXmlStreamAttribute &a : r.attributes()) {
                 const QString an = a.qualifiedName().toString();
                 QString v = a.value().toString();
-                if (root && (an == QLatin1String("viewBox") || an == QLatin1String("width") || an == QLatin1String("height")
-                             || an == QLatin1String("x") || an == QLatin1String("y") || an == QLatin1String("version")
-                             || an == QLatin1String("id") || an.startsWith(QLatin1String("xml"))))
+                if (root
+                    && (an == QLatin1String("viewBox") || an == QLatin1String("width") || an == QLatin1String("height")
+                        || an == QLatin1String("x") || an == QLatin1String("y") || an == QLatin1String("version")
+                        || an == QLatin1String("id") || an.startsWith(QLatin1String("xml"))))
                     continue;
-                if (a.namespaceUri() == QLatin1String("http://www.w3.org/1999/xlink") && a.name() == QLatin1String("href")) {
+                if (a.namespaceUri() == QLatin1String("http://www.w3.org/1999/xlink")
+                    && a.name() == QLatin1String("href")) {
                     w.writeAttribute(QStringLiteral("xlink:href"), v.startsWith(u'#') ? u'#' + prefix + v.mid(1) : v);
                     continue;
                 }
@@ -398,7 +410,8 @@ std::shared_ptr<const EmojiImage> emojiImage(QStringView cluster, EmojiSet set)
         auto img = std::make_shared<EmojiImage>();
         img->path = file.fileName();
         img->source = file.readAll();
-        img->idPrefix = QStringLiteral("%1%2-").arg(set == EmojiSet::Twemoji ? u't' : u'o').arg(emojiCodepoints(cluster));
+        img->idPrefix
+            = QStringLiteral("%1%2-").arg(set == EmojiSet::Twemoji ? u't' : u'o').arg(emojiCodepoints(cluster));
         if (auto fragment = toFragment(img->source, img->idPrefix, &img->viewBox)) {
             img->fragment = *fragment;
             image = std::move(img);
@@ -481,8 +494,9 @@ void drawEmojiRun(QPainter &painter, QPointF origin, const QGlyphRun &run, const
         if (set != EmojiSet::Noto && !cluster.isEmpty()) {
             image = emojiImage(cluster, set);
             if (!image && warnings) {
-                const QString w = QStringLiteral("emojiType: no %1 image for %2 in %3; drawn with the Noto Color Emoji font")
-                                      .arg(emojiSetName(set), emojiCodepoints(cluster), emojiDirectory());
+                const QString w
+                    = QStringLiteral("emojiType: no %1 image for %2 in %3; drawn with the Noto Color Emoji font")
+                          .arg(emojiSetName(set), emojiCodepoints(cluster), emojiDirectory());
                 if (!warnings->contains(w))
                     warnings->append(w);
             }

@@ -92,12 +92,12 @@ QStringList emojiFileCandidates(QStringView cluster, EmojiSet set);
 
 /// One emoji image of a set, parsed once and shared (immutable).
 struct EmojiImage {
-    QString path;          ///< the SVG file it came from
-    QByteArray source;     ///< the SVG document as read
-    QRectF viewBox;        ///< user units of the image (e.g. 0 0 36 36)
-    QString fragment;      ///< the document's content as an SVG fragment: one <g> in the
-                           ///< viewBox's units, ids prefixed with `idPrefix`, ready to
-                           ///< place in <defs> (QtSvg 6.4 has no nested <svg>/<symbol>)
+    QString path; ///< the SVG file it came from
+    QByteArray source; ///< the SVG document as read
+    QRectF viewBox; ///< user units of the image (e.g. 0 0 36 36)
+    QString fragment; ///< the document's content as an SVG fragment: one <g> in the
+        ///< viewBox's units, ids prefixed with `idPrefix`, ready to
+        ///< place in <defs> (QtSvg 6.4 has no nested <svg>/<symbol>)
     QString idPrefix;
     /// The image drawn into a `px`×`px` square (ARGB32 premultiplied), cached.
     QImage raster(int px) const;
@@ -118,7 +118,8 @@ void clearEmojiCache();
 /// Maps the colour-emoji-font glyphs of one text run back to the clusters they draw:
 /// built from the run's text, each emoji cluster shaped alone with the emoji font (one
 /// glyph per supported sequence). Per-thread cache of cluster → glyph.
-class EmojiGlyphMap {
+class EmojiGlyphMap
+{
 public:
     /// `text` is the run's processed text (TextEngine::processText), `base` its font.
     EmojiGlyphMap(QStringView text, const QFont &base);

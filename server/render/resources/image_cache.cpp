@@ -13,7 +13,8 @@ namespace {
 /// Decoded data: URL images, shared by all render threads: the same template renders
 /// again and again, and decoding (inflate) costs far more than the rest of the tree.
 /// Bounded in bytes (image pixels + the URL text kept as key).
-class DecodedImageCache {
+class DecodedImageCache
+{
 public:
     static DecodedImageCache &instance()
     {

@@ -114,18 +114,12 @@ ImageFormat sniffImageFormat(const QByteArray &bytes)
 QImage decodeImage(const QByteArray &bytes, QString *error, const ImageDecodeLimits &limits)
 {
     switch (sniffImageFormat(bytes)) {
-    case ImageFormat::Png:
-        return decodeRaster(bytes, "png", error, limits);
-    case ImageFormat::Jpeg:
-        return decodeRaster(bytes, "jpeg", error, limits);
-    case ImageFormat::Gif:
-        return decodeRaster(bytes, "gif", error, limits);
-    case ImageFormat::Webp:
-        return decodeWebp(bytes, error, limits);
-    case ImageFormat::Svg:
-        return decodeSvg(bytes, error, limits);
-    case ImageFormat::Unknown:
-        break;
+    case ImageFormat::Png: return decodeRaster(bytes, "png", error, limits);
+    case ImageFormat::Jpeg: return decodeRaster(bytes, "jpeg", error, limits);
+    case ImageFormat::Gif: return decodeRaster(bytes, "gif", error, limits);
+    case ImageFormat::Webp: return decodeWebp(bytes, error, limits);
+    case ImageFormat::Svg: return decodeSvg(bytes, error, limits);
+    case ImageFormat::Unknown: break;
     }
     return fail(error, QStringLiteral("unsupported image format (PNG, JPEG, GIF, WebP or SVG are accepted)"));
 }
@@ -171,7 +165,8 @@ bool isEmbeddableRasterDataUrl(const QString &url)
     const qsizetype comma = url.indexOf(QLatin1Char(','));
     if (comma < 0 || !url.startsWith(QLatin1String("data:"), Qt::CaseInsensitive))
         return false;
-    const bool base64 = url.mid(5, comma - 5).split(QLatin1Char(';')).contains(QLatin1String("base64"), Qt::CaseInsensitive);
+    const bool base64
+        = url.mid(5, comma - 5).split(QLatin1Char(';')).contains(QLatin1String("base64"), Qt::CaseInsensitive);
     if (!base64)
         return false;
     const auto head = QByteArray::fromBase64Encoding(url.mid(comma + 1, 16).toLatin1());

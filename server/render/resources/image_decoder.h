@@ -25,8 +25,8 @@ ImageFormat sniffImageFormat(const QByteArray &bytes);
 
 /// Bounds applied while decoding.
 struct ImageDecodeLimits {
-    int maxSide = 8192;                   ///< px, either dimension
-    qint64 maxPixels = 8192LL * 4096;     ///< px, width × height (128 MiB of ARGB32)
+    int maxSide = 8192; ///< px, either dimension
+    qint64 maxPixels = 8192LL * 4096; ///< px, width × height (128 MiB of ARGB32)
     SvgLimits svg;
 };
 

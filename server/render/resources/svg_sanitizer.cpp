@@ -39,9 +39,13 @@ double dashPeriod(const QString &value)
     return parts.size() % 2 ? 2 * sum : sum;
 }
 
-class Sanitizer {
+class Sanitizer
+{
 public:
-    Sanitizer(const SvgLimits &limits, int level) : m_limits(limits), m_level(level) {}
+    Sanitizer(const SvgLimits &limits, int level)
+        : m_limits(limits)
+        , m_level(level)
+    { }
 
     std::optional<QByteArray> run(const QByteArray &svg, QString *why)
     {
@@ -54,8 +58,8 @@ public:
         QByteArray out;
         QXmlStreamWriter writer(&out);
         int depth = 0;
-        int skipDepth = 0;   // > 0 while inside a dropped element
-        int styleDepth = 0;  // > 0 while inside <style>
+        int skipDepth = 0; // > 0 while inside a dropped element
+        int styleDepth = 0; // > 0 while inside <style>
         bool sawRoot = false;
         while (!reader.atEnd()) {
             switch (reader.readNext()) {
@@ -64,7 +68,8 @@ public:
                 if (++m_elements > m_limits.maxElements)
                     return fail(why, QStringLiteral("the SVG has more than %1 elements").arg(m_limits.maxElements));
                 if (depth > m_limits.maxDepth)
-                    return fail(why, QStringLiteral("the SVG nests elements deeper than %1 levels").arg(m_limits.maxDepth));
+                    return fail(why,
+                                QStringLiteral("the SVG nests elements deeper than %1 levels").arg(m_limits.maxDepth));
                 const QString name = reader.name().toString();
                 if (!sawRoot) {
                     sawRoot = true;
@@ -79,7 +84,9 @@ public:
                 }
                 if (name == QLatin1String("style"))
                     ++styleDepth;
-                m_frames.push_back({reader.attributes().value(QLatin1String("id")).toString(), 1, {},
+                m_frames.push_back({reader.attributes().value(QLatin1String("id")).toString(),
+                                    1,
+                                    {},
                                     strokeWidthOf(reader.attributes())});
                 if (!writeStart(reader, writer, name, why))
                     return std::nullopt;
@@ -155,12 +162,14 @@ private:
     void readExtent(const QXmlStreamAttributes &attributes)
     {
         static const QRegularExpression separators(QStringLiteral("[\\s,]+"));
-        const QStringList box = attributes.value(QLatin1String("viewBox")).toString().split(separators, Qt::SkipEmptyParts);
+        const QStringList box
+            = attributes.value(QLatin1String("viewBox")).toString().split(separators, Qt::SkipEmptyParts);
         if (box.size() == 4)
             m_extent = std::max(box[2].toDouble(), box[3].toDouble());
         if (m_extent <= 0) {
             auto number = [](QString v) {
-                static const QRegularExpression unit(QStringLiteral("[a-z%]+$"), QRegularExpression::CaseInsensitiveOption);
+                static const QRegularExpression unit(QStringLiteral("[a-z%]+$"),
+                                                     QRegularExpression::CaseInsensitiveOption);
                 return v.remove(unit).toDouble();
             };
             m_extent = std::max(number(attributes.value(QLatin1String("width")).toString()),
@@ -185,7 +194,8 @@ private:
     /// patterns go.
     QString sanitizeCss(QString css) const
     {
-        static const QRegularExpression import(QStringLiteral("@import[^;]*;?"), QRegularExpression::CaseInsensitiveOption);
+        static const QRegularExpression import(QStringLiteral("@import[^;]*;?"),
+                                               QRegularExpression::CaseInsensitiveOption);
         css.remove(import);
         static const QRegularExpression url(QStringLiteral("url\\(\\s*(['\"]?)([^)]*?)\\1\\s*\\)"),
                                             QRegularExpression::CaseInsensitiveOption);
@@ -205,7 +215,8 @@ private:
         for (auto it = dash.globalMatch(out); it.hasNext();) {
             const auto m = it.next();
             result += QStringView(out).mid(last, m.capturedStart() - last);
-            result += m.captured(1) + (dashTooFine(m.captured(2), m_widestStroke) ? QStringLiteral("none") : m.captured(2));
+            result += m.captured(1)
+                      + (dashTooFine(m.captured(2), m_widestStroke) ? QStringLiteral("none") : m.captured(2));
             last = m.capturedEnd();
         }
         result += QStringView(out).mid(last);
@@ -223,8 +234,7 @@ private:
         switch (sniffImageFormat(*bytes)) {
         case ImageFormat::Png:
         case ImageFormat::Jpeg:
-        case ImageFormat::Gif:
-            return href;
+        case ImageFormat::Gif: return href;
         case ImageFormat::Svg: {
             if (m_level + 1 > m_limits.maxNestedImages)
                 return {};
@@ -234,8 +244,7 @@ private:
                 return {};
             return QStringLiteral("data:image/svg+xml;base64,") + QString::fromLatin1(clean->toBase64());
         }
-        default:
-            return {};
+        default: return {};
         }
     }
 

@@ -17,10 +17,10 @@ namespace imprint::render {
 
 /// Bounds of one sanitised SVG document.
 struct SvgLimits {
-    int maxElements = 20000;          ///< elements in the document, before `<use>` expansion
-    int maxDepth = 128;               ///< element nesting
+    int maxElements = 20000; ///< elements in the document, before `<use>` expansion
+    int maxDepth = 128; ///< element nesting
     qint64 maxExpandedElements = 200000; ///< elements drawn once every `<use>` is expanded
-    int maxNestedImages = 3;          ///< SVG-in-data:-URL-in-SVG levels
+    int maxNestedImages = 3; ///< SVG-in-data:-URL-in-SVG levels
 };
 
 /// Rewrites `svg` (UTF-8 XML) into a document QtSvg can draw without reading anything but

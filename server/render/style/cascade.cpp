@@ -70,8 +70,8 @@ void StyleBuilder::apply(const CssProperty *property, const QString &name, const
     // CSS-wide keywords (CSS Cascade 4 §7.3): inherited properties already carry the
     // parent's value and the others their initial value, so only `inherit` on a
     // non-inherited property is not honoured.
-    if (lower == QLatin1String("initial") || lower == QLatin1String("unset")
-        || lower == QLatin1String("inherit") || lower == QLatin1String("revert")) {
+    if (lower == QLatin1String("initial") || lower == QLatin1String("unset") || lower == QLatin1String("inherit")
+        || lower == QLatin1String("revert")) {
         if (lower == QLatin1String("inherit"))
             warn(name, QStringLiteral("\"inherit\" is only honoured for inherited properties"));
         return;
@@ -126,9 +126,8 @@ bool StyleBuilder::zIndexProp(const CssProperty &, const QString &v)
 
 bool StyleBuilder::positionProp(const CssProperty &p, const QString &v)
 {
-    if (auto p = keyword<Position>(v, {{"static", Position::Static},
-                                       {"relative", Position::Relative},
-                                       {"absolute", Position::Absolute}})) {
+    if (auto p = keyword<Position>(
+            v, {{"static", Position::Static}, {"relative", Position::Relative}, {"absolute", Position::Absolute}})) {
         m_s.position = *p;
         return true;
     }
@@ -136,9 +135,9 @@ bool StyleBuilder::positionProp(const CssProperty &p, const QString &v)
     if (t == QLatin1String("fixed") || t == QLatin1String("sticky")) {
         // One static image has no scrolling: fixed is absolute to the page, sticky stays put.
         m_s.position = t == QLatin1String("fixed") ? Position::Absolute : Position::Relative;
-        warn(QString(p.name), QStringLiteral("position \"%1\" treated as %2").arg(v, t == QLatin1String("fixed")
-                                                                          ? QStringLiteral("absolute")
-                                                                          : QStringLiteral("relative")));
+        warn(QString(p.name),
+             QStringLiteral("position \"%1\" treated as %2")
+                 .arg(v, t == QLatin1String("fixed") ? QStringLiteral("absolute") : QStringLiteral("relative")));
         return true;
     }
     return false;
@@ -154,14 +153,14 @@ bool StyleBuilder::boxSizing(const CssProperty &, const QString &v)
 
 bool StyleBuilder::inset(const CssProperty &p, const QString &v)
 {
-    return edgeProperty<Length>(v, p.part, [this](const QString &t) { return offsetValue(t); }, m_s.inset);
+    return edgeProperty<Length>(
+        v, p.part, [this](const QString &t) { return offsetValue(t); }, m_s.inset);
 }
 
 bool StyleBuilder::size(const CssProperty &p, const QString &v)
 {
     const QString t = v.toLower();
-    if (t == QLatin1String("min-content") || t == QLatin1String("max-content")
-        || t == QLatin1String("fit-content")) {
+    if (t == QLatin1String("min-content") || t == QLatin1String("max-content") || t == QLatin1String("fit-content")) {
         m_lastReason = QStringLiteral("\"%1\" is not supported").arg(v);
         return false;
     }
@@ -190,16 +189,20 @@ bool StyleBuilder::size(const CssProperty &p, const QString &v)
 
 bool StyleBuilder::margin(const CssProperty &p, const QString &v)
 {
-    return edgeProperty<Length>(v, p.part, [this](const QString &t) { return offsetValue(t); }, m_s.margin);
+    return edgeProperty<Length>(
+        v, p.part, [this](const QString &t) { return offsetValue(t); }, m_s.margin);
 }
 
 bool StyleBuilder::padding(const CssProperty &p, const QString &v)
 {
     // Padding cannot be negative or auto (CSS Box 4 §4).
-    return edgeProperty<Length>(v, p.part, [this](const QString &t) {
-        auto l = length(t);
-        return l && l->value >= 0 ? l : std::nullopt;
-    }, m_s.padding);
+    return edgeProperty<Length>(
+        v, p.part,
+        [this](const QString &t) {
+            auto l = length(t);
+            return l && l->value >= 0 ? l : std::nullopt;
+        },
+        m_s.padding);
 }
 
 std::optional<float> StyleBuilder::borderWidthValue(const QString &v) const
@@ -215,16 +218,21 @@ std::optional<float> StyleBuilder::borderWidthValue(const QString &v) const
 
 static std::optional<BorderStyle> borderStyleValue(const QString &v)
 {
-    return keyword<BorderStyle>(v, {{"none", BorderStyle::None}, {"hidden", BorderStyle::None},
-                                    {"solid", BorderStyle::Solid}, {"dashed", BorderStyle::Dashed},
-                                    {"dotted", BorderStyle::Dotted}, {"double", BorderStyle::Double},
+    return keyword<BorderStyle>(v, {{"none", BorderStyle::None},
+                                    {"hidden", BorderStyle::None},
+                                    {"solid", BorderStyle::Solid},
+                                    {"dashed", BorderStyle::Dashed},
+                                    {"dotted", BorderStyle::Dotted},
+                                    {"double", BorderStyle::Double},
                                     // 3D styles are drawn solid (satori does the same).
-                                    {"groove", BorderStyle::Solid}, {"ridge", BorderStyle::Solid},
-                                    {"inset", BorderStyle::Solid}, {"outset", BorderStyle::Solid}});
+                                    {"groove", BorderStyle::Solid},
+                                    {"ridge", BorderStyle::Solid},
+                                    {"inset", BorderStyle::Solid},
+                                    {"outset", BorderStyle::Solid}});
 }
 
-bool StyleBuilder::parseBorderParts(const QString &v, std::optional<float> *width,
-                                    std::optional<BorderStyle> *style, std::optional<QColor> *colorOut)
+bool StyleBuilder::parseBorderParts(const QString &v, std::optional<float> *width, std::optional<BorderStyle> *style,
+                                    std::optional<QColor> *colorOut)
 {
     const QStringList tokens = split(v, QLatin1Char(' '));
     if (tokens.isEmpty() || tokens.size() > 3)
@@ -272,7 +280,8 @@ bool StyleBuilder::border(const CssProperty &p, const QString &v)
 
 bool StyleBuilder::borderWidth(const CssProperty &p, const QString &v)
 {
-    return edgeProperty<float>(v, p.part, [this](const QString &t) { return borderWidthValue(t); }, m_s.borderWidth);
+    return edgeProperty<float>(
+        v, p.part, [this](const QString &t) { return borderWidthValue(t); }, m_s.borderWidth);
 }
 
 bool StyleBuilder::borderStyle(const CssProperty &p, const QString &v)
@@ -282,7 +291,8 @@ bool StyleBuilder::borderStyle(const CssProperty &p, const QString &v)
 
 bool StyleBuilder::borderColor(const CssProperty &p, const QString &v)
 {
-    if (!edgeProperty<QColor>(v, p.part, [this](const QString &t) { return color(t); }, m_s.borderColor))
+    if (!edgeProperty<QColor>(
+            v, p.part, [this](const QString &t) { return color(t); }, m_s.borderColor))
         return false;
     // An explicit colour stays; the others follow `color` once it is known (finish()).
     if (p.part >= 0)
@@ -294,7 +304,8 @@ bool StyleBuilder::borderColor(const CssProperty &p, const QString &v)
 
 bool StyleBuilder::flexDirection(const CssProperty &, const QString &v)
 {
-    auto d = keyword<FlexDirection>(v, {{"row", FlexDirection::Row}, {"row-reverse", FlexDirection::RowReverse},
+    auto d = keyword<FlexDirection>(v, {{"row", FlexDirection::Row},
+                                        {"row-reverse", FlexDirection::RowReverse},
                                         {"column", FlexDirection::Column},
                                         {"column-reverse", FlexDirection::ColumnReverse}});
     if (d)
@@ -304,8 +315,8 @@ bool StyleBuilder::flexDirection(const CssProperty &, const QString &v)
 
 bool StyleBuilder::flexWrap(const CssProperty &, const QString &v)
 {
-    auto w = keyword<FlexWrap>(v, {{"nowrap", FlexWrap::NoWrap}, {"wrap", FlexWrap::Wrap},
-                                   {"wrap-reverse", FlexWrap::WrapReverse}});
+    auto w = keyword<FlexWrap>(
+        v, {{"nowrap", FlexWrap::NoWrap}, {"wrap", FlexWrap::Wrap}, {"wrap-reverse", FlexWrap::WrapReverse}});
     if (w)
         m_s.flexWrap = *w;
     return w.has_value();
@@ -414,13 +425,18 @@ bool StyleBuilder::justifyContent(const CssProperty &, const QString &v)
 {
     // CSS Box Alignment 3: start/end/left/right act as flex-start/flex-end in a
     // left-to-right row; normal and stretch behave as flex-start for flex containers.
-    auto j = keyword<JustifyContent>(
-        v, {{"flex-start", JustifyContent::FlexStart}, {"start", JustifyContent::FlexStart},
-            {"left", JustifyContent::FlexStart}, {"normal", JustifyContent::FlexStart},
-            {"stretch", JustifyContent::FlexStart}, {"flex-end", JustifyContent::FlexEnd},
-            {"end", JustifyContent::FlexEnd}, {"right", JustifyContent::FlexEnd},
-            {"center", JustifyContent::Center}, {"space-between", JustifyContent::SpaceBetween},
-            {"space-around", JustifyContent::SpaceAround}, {"space-evenly", JustifyContent::SpaceEvenly}});
+    auto j = keyword<JustifyContent>(v, {{"flex-start", JustifyContent::FlexStart},
+                                         {"start", JustifyContent::FlexStart},
+                                         {"left", JustifyContent::FlexStart},
+                                         {"normal", JustifyContent::FlexStart},
+                                         {"stretch", JustifyContent::FlexStart},
+                                         {"flex-end", JustifyContent::FlexEnd},
+                                         {"end", JustifyContent::FlexEnd},
+                                         {"right", JustifyContent::FlexEnd},
+                                         {"center", JustifyContent::Center},
+                                         {"space-between", JustifyContent::SpaceBetween},
+                                         {"space-around", JustifyContent::SpaceAround},
+                                         {"space-evenly", JustifyContent::SpaceEvenly}});
     if (j)
         m_s.justifyContent = *j;
     return j.has_value();
@@ -436,12 +452,19 @@ bool StyleBuilder::alignItems(const CssProperty &p, const QString &v)
     const bool self = p.part == 1;
     if (!self && t == QLatin1String("auto"))
         return false;
-    auto a = keyword<AlignItems>(
-        t, {{"auto", AlignItems::Auto}, {"flex-start", AlignItems::FlexStart}, {"start", AlignItems::FlexStart},
-            {"self-start", AlignItems::FlexStart}, {"left", AlignItems::FlexStart},
-            {"flex-end", AlignItems::FlexEnd}, {"end", AlignItems::FlexEnd}, {"self-end", AlignItems::FlexEnd},
-            {"right", AlignItems::FlexEnd}, {"center", AlignItems::Center}, {"baseline", AlignItems::Baseline},
-            {"stretch", AlignItems::Stretch}, {"normal", AlignItems::Stretch}});
+    auto a = keyword<AlignItems>(t, {{"auto", AlignItems::Auto},
+                                     {"flex-start", AlignItems::FlexStart},
+                                     {"start", AlignItems::FlexStart},
+                                     {"self-start", AlignItems::FlexStart},
+                                     {"left", AlignItems::FlexStart},
+                                     {"flex-end", AlignItems::FlexEnd},
+                                     {"end", AlignItems::FlexEnd},
+                                     {"self-end", AlignItems::FlexEnd},
+                                     {"right", AlignItems::FlexEnd},
+                                     {"center", AlignItems::Center},
+                                     {"baseline", AlignItems::Baseline},
+                                     {"stretch", AlignItems::Stretch},
+                                     {"normal", AlignItems::Stretch}});
     if (!a)
         return false;
     (self ? m_s.alignSelf : m_s.alignItems) = *a;
@@ -450,13 +473,17 @@ bool StyleBuilder::alignItems(const CssProperty &p, const QString &v)
 
 bool StyleBuilder::alignContent(const CssProperty &, const QString &v)
 {
-    auto a = keyword<AlignContent>(
-        v, {{"flex-start", AlignContent::FlexStart}, {"start", AlignContent::FlexStart},
-            {"baseline", AlignContent::FlexStart}, {"flex-end", AlignContent::FlexEnd},
-            {"end", AlignContent::FlexEnd}, {"center", AlignContent::Center},
-            {"space-between", AlignContent::SpaceBetween}, {"space-around", AlignContent::SpaceAround},
-            {"space-evenly", AlignContent::SpaceEvenly}, {"stretch", AlignContent::Stretch},
-            {"normal", AlignContent::Stretch}});
+    auto a = keyword<AlignContent>(v, {{"flex-start", AlignContent::FlexStart},
+                                       {"start", AlignContent::FlexStart},
+                                       {"baseline", AlignContent::FlexStart},
+                                       {"flex-end", AlignContent::FlexEnd},
+                                       {"end", AlignContent::FlexEnd},
+                                       {"center", AlignContent::Center},
+                                       {"space-between", AlignContent::SpaceBetween},
+                                       {"space-around", AlignContent::SpaceAround},
+                                       {"space-evenly", AlignContent::SpaceEvenly},
+                                       {"stretch", AlignContent::Stretch},
+                                       {"normal", AlignContent::Stretch}});
     if (a)
         m_s.alignContent = *a;
     return a.has_value();
@@ -504,8 +531,8 @@ bool StyleBuilder::overflow(const CssProperty &p, const QString &v)
         return false;
     bool hidden = false;
     for (const QString &t : tokens) {
-        auto o = keyword<bool>(t, {{"visible", false}, {"hidden", true}, {"clip", true},
-                                   {"scroll", true}, {"auto", true}});
+        auto o = keyword<bool>(
+            t, {{"visible", false}, {"hidden", true}, {"clip", true}, {"scroll", true}, {"auto", true}});
         if (!o)
             return false;
         hidden |= *o;
@@ -607,8 +634,7 @@ const QJsonObject &tagPreset(const QString &tag)
         p.insert(QStringLiteral("u"), QJsonObject{{QStringLiteral("textDecoration"), QStringLiteral("underline")}});
         p.insert(QStringLiteral("ins"), QJsonObject{{QStringLiteral("textDecoration"), QStringLiteral("underline")}});
         for (const char *t : {"s", "del", "strike"})
-            p.insert(QLatin1String(t),
-                     QJsonObject{{QStringLiteral("textDecoration"), QStringLiteral("line-through")}});
+            p.insert(QLatin1String(t), QJsonObject{{QStringLiteral("textDecoration"), QStringLiteral("line-through")}});
         p.insert(QStringLiteral("mark"), QJsonObject{{QStringLiteral("backgroundColor"), QStringLiteral("yellow")},
                                                      {QStringLiteral("color"), QStringLiteral("black")}});
         p.insert(QStringLiteral("small"), QJsonObject{{QStringLiteral("fontSize"), QStringLiteral("smaller")}});
@@ -635,9 +661,8 @@ void inheritInto(ComputedStyle &s, const ComputedStyle &parent)
 
 } // namespace
 
-ComputedStyle computeStyle(const QJsonObject &declarations, const ComputedStyle *parent,
-                           const QString &tag, float rootFontSize, const QString &fieldPath,
-                           QStringList *warnings)
+ComputedStyle computeStyle(const QJsonObject &declarations, const ComputedStyle *parent, const QString &tag,
+                           float rootFontSize, const QString &fieldPath, QStringList *warnings)
 {
     ComputedStyle s;
     if (parent)

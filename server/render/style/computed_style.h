@@ -17,13 +17,13 @@ namespace imprint::render {
 /// The rows of the property table (properties.h) marked inherited set fields here.
 struct InheritedStyle {
     QColor color = Qt::black;
-    QStringList fontFamily;                               // as written, fallback handled by text module
-    float fontSize = 16;                                  // px
-    int fontWeight = 400;                                 // 100–900
+    QStringList fontFamily; // as written, fallback handled by text module
+    float fontSize = 16; // px
+    int fontWeight = 400; // 100–900
     FontStyle fontStyle = FontStyle::Normal;
     LineHeight lineHeight;
-    float letterSpacing = 0;                              // px
-    float wordSpacing = 0;                                // px
+    float letterSpacing = 0; // px
+    float wordSpacing = 0; // px
     TextAlign textAlign = TextAlign::Start;
     TextTransform textTransform = TextTransform::None;
     WhiteSpace whiteSpace = WhiteSpace::Normal;
@@ -31,7 +31,7 @@ struct InheritedStyle {
     OverflowWrap overflowWrap = OverflowWrap::Normal;
     Direction direction = Direction::Ltr;
     std::vector<Shadow> textShadow;
-    TextDecoration textDecoration;                        // not inherited in CSS, but propagated (CSS Text Decoration 3 §2.1)
+    TextDecoration textDecoration; // not inherited in CSS, but propagated (CSS Text Decoration 3 §2.1)
     friend bool operator==(const InheritedStyle &, const InheritedStyle &) = default;
 };
 
@@ -40,30 +40,30 @@ struct InheritedStyle {
 struct BoxStyle {
     Display display = Display::Flex;
     Position position = Position::Static;
-    std::optional<int> zIndex;                            // auto; honoured by paintOrder() (paint_order.h)
+    std::optional<int> zIndex; // auto; honoured by paintOrder() (paint_order.h)
     Edges<Length> inset{Length::autoLength(), Length::autoLength(), Length::autoLength(), Length::autoLength()};
-    Length width, height;                                 // auto
+    Length width, height; // auto
     Length minWidth = Length::autoLength(), minHeight = Length::autoLength(); // auto = automatic minimum size
     Length maxWidth = Length::none(), maxHeight = Length::none();
     BoxSizing boxSizing = BoxSizing::ContentBox;
     Edges<Length> margin{Length::px(0), Length::px(0), Length::px(0), Length::px(0)};
     Edges<Length> padding{Length::px(0), Length::px(0), Length::px(0), Length::px(0)};
-    Edges<float> borderWidth{0, 0, 0, 0};                 // px, 0 when style none
+    Edges<float> borderWidth{0, 0, 0, 0}; // px, 0 when style none
     Edges<BorderStyle> borderStyle{BorderStyle::None, BorderStyle::None, BorderStyle::None, BorderStyle::None};
-    Edges<QColor> borderColor;                            // resolved (currentColor applied)
+    Edges<QColor> borderColor; // resolved (currentColor applied)
 
     FlexDirection flexDirection = FlexDirection::Row;
     FlexWrap flexWrap = FlexWrap::NoWrap;
     float flexGrow = 0;
     float flexShrink = 1;
-    Length flexBasis = Length::autoLength();              // auto; `content` not supported
+    Length flexBasis = Length::autoLength(); // auto; `content` not supported
     JustifyContent justifyContent = JustifyContent::FlexStart;
     AlignItems alignItems = AlignItems::Stretch;
     AlignItems alignSelf = AlignItems::Auto;
     AlignContent alignContent = AlignContent::Stretch;
     Length rowGap = Length::px(0), columnGap = Length::px(0);
-    Overflow overflow = Overflow::Visible;                // overflowX == overflowY here
-    float aspectRatio = 0;                                // 0 = auto
+    Overflow overflow = Overflow::Visible; // overflowX == overflowY here
+    float aspectRatio = 0; // 0 = auto
     friend bool operator==(const BoxStyle &, const BoxStyle &) = default;
 };
 
@@ -72,8 +72,8 @@ struct BoxStyle {
 /// inherited.
 struct PaintStyle {
     QColor backgroundColor = Qt::transparent;
-    std::vector<BackgroundLayer> backgroundLayers;       // first = topmost, as in CSS
-    std::array<CornerRadius, 4> borderRadius;            // top-left, top-right, bottom-right, bottom-left
+    std::vector<BackgroundLayer> backgroundLayers; // first = topmost, as in CSS
+    std::array<CornerRadius, 4> borderRadius; // top-left, top-right, bottom-right, bottom-left
     std::vector<Shadow> boxShadow;
     float opacity = 1;
     std::vector<TransformOp> transform;
@@ -81,7 +81,7 @@ struct PaintStyle {
     ObjectFit objectFit = ObjectFit::Fill;
     Length objectPositionX = Length::percent(50), objectPositionY = Length::percent(50);
     TextOverflow textOverflow = TextOverflow::Clip;
-    int lineClamp = 0;                                     // 0 = none
+    int lineClamp = 0; // 0 = none
     friend bool operator==(const PaintStyle &, const PaintStyle &) = default;
 };
 
@@ -105,9 +105,8 @@ struct ComputedStyle : InheritedStyle, BoxStyle, PaintStyle {
 /// defaults). Unknown properties and unparsable values are skipped and reported as
 /// warnings (field path + reason) in `warnings` if given, as browsers ignore them;
 /// never fails.
-ComputedStyle computeStyle(const QJsonObject &declarations, const ComputedStyle *parent,
-                           const QString &tag, float rootFontSize, const QString &fieldPath,
-                           QStringList *warnings);
+ComputedStyle computeStyle(const QJsonObject &declarations, const ComputedStyle *parent, const QString &tag,
+                           float rootFontSize, const QString &fieldPath, QStringList *warnings);
 
 /// The style a text run inside an element gets: the element's inherited properties,
 /// all other properties at their initial values, display:block-like inline content.

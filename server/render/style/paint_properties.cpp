@@ -44,8 +44,12 @@ static std::optional<bool> repeatValue(const QString &v)
         return std::nullopt;
     bool repeat = false;
     for (const QString &t : tokens) {
-        auto r = keyword<bool>(t, {{"repeat", true}, {"no-repeat", false}, {"repeat-x", true},
-                                   {"repeat-y", true}, {"space", true}, {"round", true}});
+        auto r = keyword<bool>(t, {{"repeat", true},
+                                   {"no-repeat", false},
+                                   {"repeat-x", true},
+                                   {"repeat-y", true},
+                                   {"space", true},
+                                   {"round", true}});
         if (!r)
             return std::nullopt;
         repeat |= *r;
@@ -90,8 +94,8 @@ bool StyleBuilder::background(const CssProperty &, const QString &v)
                 while (k + 1 < tokens.size() && sizeTokens.size() < 2) {
                     const QString &s = tokens[k + 1];
                     const QString sl = s.toLower();
-                    if (sl == QLatin1String("cover") || sl == QLatin1String("contain")
-                        || sl == QLatin1String("auto") || length(s)) {
+                    if (sl == QLatin1String("cover") || sl == QLatin1String("contain") || sl == QLatin1String("auto")
+                        || length(s)) {
                         sizeTokens << s;
                         ++k;
                         if (sl == QLatin1String("cover") || sl == QLatin1String("contain"))
@@ -170,8 +174,7 @@ bool StyleBuilder::backgroundImage(const CssProperty &, const QString &v)
     std::vector<BackgroundLayer> out;
     for (qsizetype i = 0; i < images.size(); ++i) {
         // Keep the size/position/repeat a shorthand gave this layer.
-        BackgroundLayer layer = size_t(i) < m_s.backgroundLayers.size() ? m_s.backgroundLayers[i]
-                                                                        : BackgroundLayer{};
+        BackgroundLayer layer = size_t(i) < m_s.backgroundLayers.size() ? m_s.backgroundLayers[i] : BackgroundLayer{};
         layer.gradient.reset();
         layer.imageUrl.clear();
         if (images[i].compare(QLatin1String("none"), Qt::CaseInsensitive) == 0)
@@ -348,8 +351,10 @@ bool StyleBuilder::transformOrigin(const CssProperty &, const QString &v)
 
 bool StyleBuilder::objectFit(const CssProperty &, const QString &v)
 {
-    auto f = keyword<ObjectFit>(v, {{"fill", ObjectFit::Fill}, {"contain", ObjectFit::Contain},
-                                    {"cover", ObjectFit::Cover}, {"none", ObjectFit::None},
+    auto f = keyword<ObjectFit>(v, {{"fill", ObjectFit::Fill},
+                                    {"contain", ObjectFit::Contain},
+                                    {"cover", ObjectFit::Cover},
+                                    {"none", ObjectFit::None},
                                     {"scale-down", ObjectFit::ScaleDown}});
     if (f)
         m_s.objectFit = *f;

@@ -38,8 +38,8 @@ enum class ApplyOrder : quint8 {
 struct CssProperty {
     using Handler = bool (style_detail::StyleBuilder::*)(const CssProperty &property, const QString &value);
 
-    QLatin1StringView name;   ///< camelCase, as a template's style object writes it
-    Handler handler;          ///< parses the value into the ComputedStyle; false = invalid
+    QLatin1StringView name; ///< camelCase, as a template's style object writes it
+    Handler handler; ///< parses the value into the ComputedStyle; false = invalid
     ApplyOrder order;
     ValueKind kind;
     /// Inherited (CSS Cascade 4 §7.2): its ComputedStyle field is in InheritedStyle.

@@ -18,12 +18,13 @@ namespace imprint::render::style_detail {
 
 using css::split;
 
-template <typename E> struct Keyword {
+template<typename E>
+struct Keyword {
     const char *name;
     E value;
 };
 
-template <typename E>
+template<typename E>
 std::optional<E> keyword(const QString &text, std::initializer_list<Keyword<E>> table)
 {
     const QStringView t = QStringView(text).trimmed();
@@ -34,7 +35,8 @@ std::optional<E> keyword(const QString &text, std::initializer_list<Keyword<E>> 
 }
 
 /// Expands a 1–4 value edge shorthand in CSS order (top, right, bottom, left).
-template <typename T> bool expandEdges(const std::vector<T> &v, Edges<T> *out)
+template<typename T>
+bool expandEdges(const std::vector<T> &v, Edges<T> *out)
 {
     switch (v.size()) {
     case 1: *out = {v[0], v[0], v[0], v[0]}; return true;
@@ -51,7 +53,7 @@ template <typename T> bool expandEdges(const std::vector<T> &v, Edges<T> *out)
 /// space-separated values in CSS order. `parse` turns one value into a T or nullopt.
 /// Returns false, leaving `out` untouched, when a value is invalid or there are more
 /// than four.
-template <typename T, typename Parse>
+template<typename T, typename Parse>
 bool edgeProperty(const QString &value, int edge, Parse parse, Edges<T> &out)
 {
     if (edge >= 0) {
@@ -74,14 +76,17 @@ bool edgeProperty(const QString &value, int edge, Parse parse, Edges<T> &out)
 enum SizeField : qint8 { SizeWidth, SizeHeight, SizeMinWidth, SizeMinHeight, SizeMaxWidth, SizeMaxHeight };
 
 /// The state of one computeStyle() call.
-class StyleBuilder {
+class StyleBuilder
+{
 public:
-    StyleBuilder(ComputedStyle &style, const ComputedStyle *parent, float rootFontSize,
-                 const QString &fieldPath, QStringList *warnings)
-        : m_s(style), m_parent(parent), m_rootFontSize(rootFontSize), m_fieldPath(fieldPath),
-          m_warnings(warnings)
-    {
-    }
+    StyleBuilder(ComputedStyle &style, const ComputedStyle *parent, float rootFontSize, const QString &fieldPath,
+                 QStringList *warnings)
+        : m_s(style)
+        , m_parent(parent)
+        , m_rootFontSize(rootFontSize)
+        , m_fieldPath(fieldPath)
+        , m_warnings(warnings)
+    { }
 
     /// Applies `declarations` in ApplyOrder (properties.h), each through its table row.
     void applyAll(const QJsonObject &declarations);
@@ -91,7 +96,6 @@ public:
     static std::span<const CssProperty> table();
 
 private:
-
     void warn(const QString &name, const QString &reason)
     {
         if (m_warnings)
@@ -171,8 +175,8 @@ private:
     bool textDecorationStyle(const CssProperty &, const QString &v);
     bool ignored(const CssProperty &, const QString &) { return true; }
 
-    bool parseBorderParts(const QString &v, std::optional<float> *width,
-                          std::optional<BorderStyle> *style, std::optional<QColor> *colorOut);
+    bool parseBorderParts(const QString &v, std::optional<float> *width, std::optional<BorderStyle> *style,
+                          std::optional<QColor> *colorOut);
     std::optional<float> borderWidthValue(const QString &v) const;
     /// A margin or inset value: a length, percentage or auto (not none).
     std::optional<Length> offsetValue(const QString &v) const
@@ -196,7 +200,7 @@ private:
     std::array<bool, 4> m_borderColorSet{false, false, false, false};
     TextDecoration m_ownDecoration; // this element's own text-decoration, added to the propagated one
     bool m_ownDecorationColorSet = false;
-    QString m_lastReason;           // detail for the warning of the handler that just failed
+    QString m_lastReason; // detail for the warning of the handler that just failed
 };
 
 } // namespace imprint::render::style_detail

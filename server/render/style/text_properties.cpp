@@ -66,9 +66,16 @@ bool StyleBuilder::fontSize(const CssProperty &, const QString &v)
     // CSS Fonts 4 §2.5: absolute keywords per the "medium = 16px" table; em and % of the
     // parent's font size.
     const float parent = parentFontSize();
-    if (auto k = keyword<float>(v, {{"xx-small", 9}, {"x-small", 10}, {"small", 13}, {"medium", 16},
-                                    {"large", 18}, {"x-large", 24}, {"xx-large", 32}, {"xxx-large", 48},
-                                    {"larger", parent * 1.2f}, {"smaller", parent / 1.2f}})) {
+    if (auto k = keyword<float>(v, {{"xx-small", 9},
+                                    {"x-small", 10},
+                                    {"small", 13},
+                                    {"medium", 16},
+                                    {"large", 18},
+                                    {"x-large", 24},
+                                    {"xx-large", 32},
+                                    {"xxx-large", 48},
+                                    {"larger", parent * 1.2f},
+                                    {"smaller", parent / 1.2f}})) {
         m_s.fontSize = *k;
         return true;
     }
@@ -159,10 +166,14 @@ bool StyleBuilder::spacing(const CssProperty &p, const QString &v)
 
 bool StyleBuilder::textAlign(const CssProperty &, const QString &v)
 {
-    auto a = keyword<TextAlign>(v, {{"start", TextAlign::Start}, {"end", TextAlign::End},
-                                    {"left", TextAlign::Left}, {"right", TextAlign::Right},
-                                    {"center", TextAlign::Center}, {"justify", TextAlign::Justify},
-                                    {"-webkit-center", TextAlign::Center}, {"match-parent", TextAlign::Start}});
+    auto a = keyword<TextAlign>(v, {{"start", TextAlign::Start},
+                                    {"end", TextAlign::End},
+                                    {"left", TextAlign::Left},
+                                    {"right", TextAlign::Right},
+                                    {"center", TextAlign::Center},
+                                    {"justify", TextAlign::Justify},
+                                    {"-webkit-center", TextAlign::Center},
+                                    {"match-parent", TextAlign::Start}});
     if (a)
         m_s.textAlign = *a;
     return a.has_value();
@@ -170,7 +181,8 @@ bool StyleBuilder::textAlign(const CssProperty &, const QString &v)
 
 bool StyleBuilder::textTransform(const CssProperty &, const QString &v)
 {
-    auto t = keyword<TextTransform>(v, {{"none", TextTransform::None}, {"uppercase", TextTransform::Uppercase},
+    auto t = keyword<TextTransform>(v, {{"none", TextTransform::None},
+                                        {"uppercase", TextTransform::Uppercase},
                                         {"lowercase", TextTransform::Lowercase},
                                         {"capitalize", TextTransform::Capitalize}});
     if (t)
@@ -180,9 +192,12 @@ bool StyleBuilder::textTransform(const CssProperty &, const QString &v)
 
 bool StyleBuilder::whiteSpace(const CssProperty &, const QString &v)
 {
-    auto w = keyword<WhiteSpace>(v, {{"normal", WhiteSpace::Normal}, {"nowrap", WhiteSpace::NoWrap},
-                                     {"pre", WhiteSpace::Pre}, {"pre-wrap", WhiteSpace::PreWrap},
-                                     {"pre-line", WhiteSpace::PreLine}, {"break-spaces", WhiteSpace::PreWrap}});
+    auto w = keyword<WhiteSpace>(v, {{"normal", WhiteSpace::Normal},
+                                     {"nowrap", WhiteSpace::NoWrap},
+                                     {"pre", WhiteSpace::Pre},
+                                     {"pre-wrap", WhiteSpace::PreWrap},
+                                     {"pre-line", WhiteSpace::PreLine},
+                                     {"break-spaces", WhiteSpace::PreWrap}});
     if (w)
         m_s.whiteSpace = *w;
     return w.has_value();
@@ -190,8 +205,10 @@ bool StyleBuilder::whiteSpace(const CssProperty &, const QString &v)
 
 bool StyleBuilder::wordBreak(const CssProperty &, const QString &v)
 {
-    auto w = keyword<WordBreak>(v, {{"normal", WordBreak::Normal}, {"break-all", WordBreak::BreakAll},
-                                    {"keep-all", WordBreak::KeepAll}, {"break-word", WordBreak::BreakWord}});
+    auto w = keyword<WordBreak>(v, {{"normal", WordBreak::Normal},
+                                    {"break-all", WordBreak::BreakAll},
+                                    {"keep-all", WordBreak::KeepAll},
+                                    {"break-word", WordBreak::BreakWord}});
     if (w)
         m_s.wordBreak = *w;
     return w.has_value();
@@ -199,7 +216,8 @@ bool StyleBuilder::wordBreak(const CssProperty &, const QString &v)
 
 bool StyleBuilder::overflowWrap(const CssProperty &, const QString &v)
 {
-    auto w = keyword<OverflowWrap>(v, {{"normal", OverflowWrap::Normal}, {"break-word", OverflowWrap::BreakWord},
+    auto w = keyword<OverflowWrap>(v, {{"normal", OverflowWrap::Normal},
+                                       {"break-word", OverflowWrap::BreakWord},
                                        {"anywhere", OverflowWrap::Anywhere}});
     if (w)
         m_s.overflowWrap = *w;
@@ -225,8 +243,10 @@ bool StyleBuilder::textShadow(const CssProperty &, const QString &v)
 static std::optional<BorderStyle> decorationStyleValue(const QString &v)
 {
     // wavy lines are drawn solid.
-    return keyword<BorderStyle>(v, {{"solid", BorderStyle::Solid}, {"double", BorderStyle::Double},
-                                    {"dotted", BorderStyle::Dotted}, {"dashed", BorderStyle::Dashed},
+    return keyword<BorderStyle>(v, {{"solid", BorderStyle::Solid},
+                                    {"double", BorderStyle::Double},
+                                    {"dotted", BorderStyle::Dotted},
+                                    {"dashed", BorderStyle::Dashed},
                                     {"wavy", BorderStyle::Solid}});
 }
 

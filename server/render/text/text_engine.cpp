@@ -17,13 +17,14 @@ namespace imprint::render {
 
 namespace {
 
-constexpr qreal kNoWrapWidth = 1e6;    // wide enough for any line, small enough for QFixed
-constexpr qreal kWidthEpsilon = 0.01;  // layout's float sums must not break a line early
-constexpr int kCacheEntries = 512;     // per thread; a 1200×630 card has ~10–50 runs
+constexpr qreal kNoWrapWidth = 1e6; // wide enough for any line, small enough for QFixed
+constexpr qreal kWidthEpsilon = 0.01; // layout's float sums must not break a line early
+constexpr int kCacheEntries = 512; // per thread; a 1200×630 card has ~10–50 runs
 const QChar kEllipsis(0x2026);
 
 /// A bounded least-recently-used map of immutable shaping results.
-class ShapeCache {
+class ShapeCache
+{
 public:
     std::shared_ptr<const TextBlock> find(const QByteArray &key)
     {
@@ -62,7 +63,8 @@ ShapeCache &threadCache()
     return cache;
 }
 
-template <typename T> void appendRaw(QByteArray &key, T value)
+template<typename T>
+void appendRaw(QByteArray &key, T value)
 {
     key.append(reinterpret_cast<const char *>(&value), sizeof value);
 }
@@ -145,9 +147,8 @@ QStringList familyList(const QStringList &requested)
             families << f;
     }
     static const QStringList fallbacks = {
-        QStringLiteral("DejaVu Sans"),     QStringLiteral("Noto Sans"),
-        QStringLiteral("Noto Sans CJK SC"), QStringLiteral("Noto Sans Arabic"),
-        QStringLiteral("Noto Sans Hebrew"), QStringLiteral("Noto Color Emoji"),
+        QStringLiteral("DejaVu Sans"),      QStringLiteral("Noto Sans"),        QStringLiteral("Noto Sans CJK SC"),
+        QStringLiteral("Noto Sans Arabic"), QStringLiteral("Noto Sans Hebrew"), QStringLiteral("Noto Color Emoji"),
     };
     for (const QString &f : fallbacks) {
         if (!families.contains(f))
@@ -503,8 +504,7 @@ QString TextEngine::processText(const ComputedStyle &s, const QString &text)
     return s.wordBreak == WordBreak::KeepAll ? joinCjkWords(out) : out;
 }
 
-std::shared_ptr<const TextBlock> TextEngine::shape(const ComputedStyle &style, const QString &text,
-                                                   qreal width)
+std::shared_ptr<const TextBlock> TextEngine::shape(const ComputedStyle &style, const QString &text, qreal width)
 {
     const QByteArray key = cacheKey(style, text, width);
     ShapeCache &cache = threadCache();

@@ -20,23 +20,23 @@ namespace imprint::render {
 /// top-left corner (the LayoutBox borderBox of the text run).
 struct TextLine {
     QList<QGlyphRun> glyphRuns; ///< visual order; positions are baseline points
-    qreal left = 0;             ///< x of the line's first ink column after alignment
-    qreal width = 0;            ///< advance width of the line's content (no trailing spaces)
-    qreal top = 0;              ///< top of the line box
-    qreal height = 0;           ///< line box height (the used line-height)
-    qreal baseline = 0;         ///< y of the alphabetic baseline
+    qreal left = 0; ///< x of the line's first ink column after alignment
+    qreal width = 0; ///< advance width of the line's content (no trailing spaces)
+    qreal top = 0; ///< top of the line box
+    qreal height = 0; ///< line box height (the used line-height)
+    qreal baseline = 0; ///< y of the alphabetic baseline
 };
 
 /// A shaped, broken and aligned text run: immutable, shared between measure and paint.
 struct TextBlock {
     std::vector<TextLine> lines;
-    QSizeF size;                ///< px: widest line, sum of line heights
-    qreal firstBaseline = 0;    ///< px from the top to the first line's baseline
-    bool ellipsized = false;    ///< an ellipsis replaced hidden text (text-overflow or line-clamp)
+    QSizeF size; ///< px: widest line, sum of line heights
+    qreal firstBaseline = 0; ///< px from the top to the first line's baseline
+    bool ellipsized = false; ///< an ellipsis replaced hidden text (text-overflow or line-clamp)
     // Decoration metrics of the primary font, px (positive = below the baseline).
     qreal underlineOffset = 0;
-    qreal overlineOffset = 0;   ///< negative: above the baseline
-    qreal strikeOffset = 0;     ///< negative: above the baseline
+    qreal overlineOffset = 0; ///< negative: above the baseline
+    qreal strikeOffset = 0; ///< negative: above the baseline
     qreal decorationThickness = 1;
 };
 
@@ -48,7 +48,8 @@ struct TextBlock {
 /// the QGlyphRuns that reference them — belong to the thread that created them
 /// (QFontCache is thread-local); painting a QGlyphRun on another thread would share the
 /// engine's glyph cache unsynchronised.
-class TextEngine final : public TextMeasurer {
+class TextEngine final : public TextMeasurer
+{
 public:
     /// The process-wide engine (no state of its own beyond the per-thread caches).
     static TextEngine &instance();
@@ -66,8 +67,7 @@ public:
 
     /// The same for a style and text given directly (the text is the run's characters
     /// before white-space processing and text-transform).
-    std::shared_ptr<const TextBlock> shape(const ComputedStyle &style, const QString &text,
-                                           qreal width);
+    std::shared_ptr<const TextBlock> shape(const ComputedStyle &style, const QString &text, qreal width);
 
     /// The QFont a style selects: its font-family list followed by the installed fallback
     /// families (DejaVu Sans, Noto Sans, Noto Sans CJK, Noto Color Emoji), pixel size

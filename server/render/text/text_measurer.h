@@ -13,12 +13,13 @@ namespace imprint::render {
 
 /// Size of a text run laid out within a width (CSS Text 3 line breaking).
 struct TextMetrics {
-    QSizeF size;                 ///< px: width of the widest line, height of all lines
-    qreal firstBaseline = 0;     ///< px from the top of the first line box to its baseline
+    QSizeF size; ///< px: width of the widest line, height of all lines
+    qreal firstBaseline = 0; ///< px from the top of the first line box to its baseline
 };
 
 /// The layout engine's view of the text module (the "measure callback").
-class TextMeasurer {
+class TextMeasurer
+{
 public:
     virtual ~TextMeasurer() = default;
     /// Lays `textRun` (a Node of Kind::Text, with its inherited style) out in lines no
