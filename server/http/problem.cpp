@@ -67,4 +67,31 @@ HttpResponse problemFor(const render::RenderError &error)
                         field.isEmpty() ? error.message : QStringLiteral("%1: %2").arg(field, error.message));
 }
 
+HttpResponse problemFor(const service::PageRenderError &error)
+{
+    using Kind = service::PageRenderError::Kind;
+    switch (error.kind) {
+    case Kind::Store:
+        return problemFor(error.store);
+    case Kind::TemplateMismatch:
+        return fieldProblem(404, QStringLiteral("template_mismatch"), QStringLiteral("templateId"), error.message);
+    case Kind::StoredTemplateInvalid:
+        return fieldProblem(409, QStringLiteral("invalid_stored_template"), QStringLiteral("templateId"),
+                            QStringLiteral("The stored template no longer parses: %1").arg(error.render.message));
+    case Kind::PlanLimit:
+        return fieldProblem(402, QStringLiteral("export_size_exceeded"), error.field,
+                            QStringLiteral("%1 %2 px exceeds the %3 plan's maximum export size of %4×%5 px.")
+                                .arg(error.field)
+                                .arg(error.value)
+                                .arg(error.plan)
+                                .arg(error.limits.maxWidth)
+                                .arg(error.limits.maxHeight));
+    case Kind::Render:
+        return problemFor(error.render);
+    case Kind::StoreFailed:
+        return problem(500, QStringLiteral("store_failed"), error.message);
+    }
+    return problem(500, QStringLiteral("internal_error"), QStringLiteral("The render failed."));
+}
+
 } // namespace imprint::http

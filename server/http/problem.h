@@ -5,6 +5,7 @@
 
 #include "server/http/message.h"
 #include "server/render/error.h"
+#include "server/service/page_render_service.h"
 #include "server/store/errors.h"
 
 namespace imprint::http {
@@ -29,5 +30,11 @@ HttpResponse problemFor(const store::ServiceError &error);
 /// "FIELD: message" and `field` names the input; the engine's field "engine" is reported
 /// as the request's "renderType". encode_failed hides the message (it is about us).
 HttpResponse problemFor(const render::RenderError &error);
+
+/// The problem+json form of a page-render error: Store as problemFor(ServiceError),
+/// TemplateMismatch 404 `template_mismatch` (field templateId), StoredTemplateInvalid 409
+/// `invalid_stored_template`, PlanLimit 402 `export_size_exceeded` (field width/height),
+/// Render as problemFor(RenderError), StoreFailed 500 `store_failed`.
+HttpResponse problemFor(const service::PageRenderError &error);
 
 } // namespace imprint::http

@@ -24,7 +24,6 @@ namespace {
 
 const QString kApi = QStringLiteral("/api/v1");
 /// How long a computed page render answers identical requests that queued behind it.
-constexpr qint64 kMemoTtlMs = 10000;
 
 double msSince(const QElapsedTimer &t)
 {
@@ -110,27 +109,12 @@ bool present(const QJsonObject &o, const QString &name)
     return !v.isUndefined() && !v.isNull();
 }
 
-QString compactJson(const QJsonObject &o)
-{
-    return QString::fromUtf8(QJsonDocument(o).toJson(QJsonDocument::Compact));
-}
-
 QByteArray serverTiming(const QList<QPair<QString, double>> &stages)
 {
     QStringList parts;
     for (const auto &s : stages)
         parts << QStringLiteral("%1;dur=%2").arg(s.first, ms2(s.second));
     return parts.join(QStringLiteral(", ")).toLatin1();
-}
-
-QString formatName(render::OutputFormat f)
-{
-    switch (f) {
-    case render::OutputFormat::Png: return QStringLiteral("png");
-    case render::OutputFormat::Webp: return QStringLiteral("webp");
-    case render::OutputFormat::Svg: return QStringLiteral("svg");
-    }
-    return {};
 }
 
 QJsonObject fileJson(const store::StoredFile &f, const QString &baseUrl)
@@ -143,26 +127,11 @@ QJsonObject fileJson(const store::StoredFile &f, const QString &baseUrl)
     };
 }
 
-HttpResponse planProblem(const QString &field, int value, const QString &plan, const store::PlanLimits &limits)
-{
-    return fieldProblem(402, QStringLiteral("export_size_exceeded"), field,
-                        QStringLiteral("%1 %2 px exceeds the %3 plan's maximum export size of %4×%5 px.")
-                            .arg(field)
-                            .arg(value)
-                            .arg(plan)
-                            .arg(limits.maxWidth)
-                            .arg(limits.maxHeight));
-}
-
+/// 402 when `width` × `height` px is over the plan of the caller's space.
 std::optional<HttpResponse> checkPlan(const store::Config &config, const QString &plan, int width, int height)
 {
-    const auto limits = config.plan(plan);
-    if (!limits) // a space on a plan the config no longer names gets the free limits
-        return checkPlan(config, QStringLiteral("free"), width, height);
-    if (width > limits->maxWidth)
-        return planProblem(QStringLiteral("width"), width, plan, *limits);
-    if (height > limits->maxHeight)
-        return planProblem(QStringLiteral("height"), height, plan, *limits);
+    if (auto e = service::checkExportSize(config, plan, width, height))
+        return problemFor(*e);
     return std::nullopt;
 }
 
@@ -195,14 +164,6 @@ struct RenderApi::Params {
     int quality = 90;
     bool lossless = false;
     bool acceptJson = false;
-};
-
-/// One page render as computed once and shared by identical concurrent requests.
-struct RenderApi::PageOutcome {
-    std::optional<HttpResponse> error;
-    render::RenderResult result;
-    std::optional<store::StoredFile> file;
-    double storeMs = 0;
 };
 
 namespace {
@@ -392,9 +353,8 @@ RenderApi::RenderApi(const store::Database &db, store::Config config, QString da
     , m_files(m_dataDir + QStringLiteral("/files"))
     , m_patternCache(m_settings.patternCacheBytes)
     , m_rateLimiter(m_settings.rateLimitPerSecond, m_settings.rateLimitBurst)
-    , m_publishCache(std::max(1, m_settings.publishCacheEntries))
-    , m_pageMemo(32 * 1024)
-    , m_templateCache(256)
+    , m_pages(db, config, store::FileStore(m_dataDir + QStringLiteral("/files")),
+              service::PageRenderSettings{m_settings.publishCacheEntries, m_settings.publishCacheTtlMs})
 { }
 
 RenderApi::~RenderApi() = default;
@@ -515,7 +475,7 @@ void RenderApi::renderPattern(const HttpRequest &request, const Params &p, Respo
                             .arg(p.pattern.patternKey, p.pattern.variantKey)
                             .arg(size.width())
                             .arg(size.height())
-                            .arg(formatName(p.format))
+                            .arg(service::formatName(p.format))
                             .arg(p.quality)
                             .arg(p.lossless ? QStringLiteral("L") : QString());
     const QByteArray contentType = p.format == render::OutputFormat::Webp ? "image/webp" : "image/png";
@@ -581,18 +541,18 @@ void RenderApi::renderPattern(const HttpRequest &request, const Params &p, Respo
         QElapsedTimer st;
         st.start();
         QString error;
-        const auto stored = m_files.put(bytes, formatName(p.format), &error);
+        const auto stored = m_files.put(bytes, service::formatName(p.format), &error);
         if (!stored) {
             qCWarning(lcRender) << "storing a pattern render failed:" << error;
             return problem(500, QStringLiteral("store_failed"), QStringLiteral("The render could not be stored."));
         }
         store::RenderRepository(m_db).insert(
-            {store::randomId(QStringLiteral("rnd_")), spaceId, {}, stored->sha256, formatName(p.format), stored->size});
+            {store::randomId(QStringLiteral("rnd_")), spaceId, {}, stored->sha256, service::formatName(p.format), stored->size});
         const double storeMs = msSince(st);
         const QJsonObject body{
             {QStringLiteral("success"), true},
             {QStringLiteral("pattern"), p.patternText},
-            {QStringLiteral("format"), formatName(p.format)},
+            {QStringLiteral("format"), service::formatName(p.format)},
             {QStringLiteral("width"), size.width()},
             {QStringLiteral("height"), size.height()},
             {QStringLiteral("timings"), QJsonObject{{QStringLiteral("load"), 0},
@@ -629,192 +589,41 @@ void RenderApi::renderPage(const HttpRequest &request, const Params &p, Responde
                  [this, p, principal = *principal, baseUrl] { return pageWork(p, principal, baseUrl); });
 }
 
-std::shared_ptr<const render::Template> RenderApi::parsedTemplate(const store::TemplateRecord &t,
-                                                                  render::RenderError *error)
-{
-    const QString key = t.id + QLatin1Char('@') + QString::number(t.updatedAt);
-    {
-        QMutexLocker lock(&m_templateMutex);
-        if (auto *hit = m_templateCache.object(key))
-            return *hit;
-    }
-    auto parsed = render::parseTemplate(t.document, error);
-    if (!parsed)
-        return nullptr;
-    auto ptr = std::make_shared<const render::Template>(std::move(*parsed));
-    QMutexLocker lock(&m_templateMutex);
-    m_templateCache.insert(key, new std::shared_ptr<const render::Template>(ptr));
-    return ptr;
-}
-
-store::Result<std::shared_ptr<const store::PublishedPage>> RenderApi::publishedPage(const QString &spaceId,
-                                                                                    const QString &pageId)
-{
-    const qint64 now = store::nowMs();
-    {
-        QMutexLocker lock(&m_publishMutex);
-        if (PublishEntry *e = m_publishCache.object(pageId)) {
-            // The TTL bounds how long a publish made by another instance (shared
-            // PostgreSQL) stays invisible here; this instance's publishes evict at once.
-            if (now - e->loadedAtMs < m_settings.publishCacheTtlMs) {
-                if (e->page->spaceId != spaceId)
-                    return store::ServiceError{store::ServiceError::Kind::NotFound,
-                                               QStringLiteral("page_not_found"),
-                                               {},
-                                               QStringLiteral("Page '%1' was not found in this space.").arg(pageId)};
-                return e->page;
-            }
-        }
-    }
-    auto loaded = m_content.published(spaceId, pageId);
-    if (!loaded)
-        return loaded.error();
-    auto ptr = std::make_shared<const store::PublishedPage>(loaded.value());
-    QMutexLocker lock(&m_publishMutex);
-    m_publishCache.insert(pageId, new PublishEntry{ptr, now});
-    return ptr;
-}
-
-void RenderApi::forgetPublished(const QString &pageId)
-{
-    QMutexLocker lock(&m_publishMutex);
-    m_publishCache.remove(pageId);
-}
-
 HttpResponse RenderApi::pageWork(const Params &p, const store::ApiKeyPrincipal &principal, const QString &baseUrl)
 {
     QElapsedTimer total;
     total.start();
-    const QString spaceId = principal.space.id;
+    service::PageRenderRequest request;
+    request.spaceId = principal.space.id;
+    request.plan = principal.space.plan;
+    request.pageId = p.pageId;
+    request.templateId = p.templateId;
+    request.draft = p.draft;
+    request.format = p.format;
+    request.quality = p.quality;
+    request.lossless = p.lossless;
+    request.tweaks = p.tweaks;
+    request.emojiType = p.emojiType;
+    request.renderType = p.renderType;
+    request.width = p.width;
+    request.height = p.height;
+    request.storeFile = p.output == QLatin1String("json");
+    const auto rendered = m_pages.render(request);
+    if (!rendered)
+        return problemFor(rendered.error());
+    const service::PageRender &done = *rendered;
+    const service::PageRenderOutcome *outcome = done.outcome.get();
+    const store::PageRecord &page = done.page;
+    const QString &engine = done.engine;
+    const double loadMs = done.loadMs;
+    const bool reused = done.reused;
 
-    // 1. load: live rows for drafts, the publish cache otherwise.
-    store::PageRecord page;
-    store::TemplateRecord tmplRecord;
-    qint64 version = 0;
-    if (p.draft) {
-        auto pg = m_content.getPage(spaceId, p.pageId);
-        if (!pg)
-            return problemFor(pg.error());
-        auto tp = m_content.getTemplate(spaceId, pg->templateId);
-        if (!tp)
-            return problemFor(tp.error());
-        page = *pg;
-        tmplRecord = *tp;
-    } else {
-        auto snap = publishedPage(spaceId, p.pageId);
-        if (!snap)
-            return problemFor(snap.error());
-        page = snap.value()->page;
-        tmplRecord = snap.value()->tmpl;
-        version = snap.value()->publishedAt;
-    }
-    if (!p.templateId.isEmpty() && p.templateId != page.templateId)
-        return fieldProblem(404, QStringLiteral("template_mismatch"), QStringLiteral("templateId"),
-                            QStringLiteral("Page '%1' does not use template '%2'.").arg(p.pageId, p.templateId));
-    render::RenderError err;
-    auto tmpl = parsedTemplate(tmplRecord, &err);
-    if (!tmpl)
-        return fieldProblem(409, QStringLiteral("invalid_stored_template"), QStringLiteral("templateId"),
-                            QStringLiteral("The stored template no longer parses: %1").arg(err.message));
-    if (!p.emojiType.isEmpty() && p.emojiType != tmpl->emojiType) {
-        auto copy = std::make_shared<render::Template>(*tmpl);
-        copy->emojiType = p.emojiType;
-        tmpl = copy;
-    }
-    const double loadMs = msSince(total);
-
-    // 2. size against the space's plan (402 when over it).
-    const int width = p.width > 0 ? p.width : tmpl->width;
-    const int height = p.height > 0 ? p.height : tmpl->height;
-    if (auto e = checkPlan(m_config, principal.space.plan, width, height))
-        return *e;
-
-    // renderType overrides; else the template's rendererType (the pipeline applies the default).
-    const QString engine = p.renderType.isEmpty() ? tmpl->rendererType.toLower() : p.renderType;
-    const bool storeFile = p.output == QLatin1String("json");
-
-    // 3. render once per identical resolved request (single-flight).
-    const QString key = QStringList{spaceId,
-                                    p.pageId,
-                                    p.draft ? QStringLiteral("d") : QStringLiteral("p"),
-                                    QString::number(version),
-                                    QString::number(page.updatedAt),
-                                    tmplRecord.id,
-                                    QString::number(tmplRecord.updatedAt),
-                                    formatName(p.format),
-                                    QString::number(p.quality),
-                                    p.lossless ? QStringLiteral("L") : QString(),
-                                    engine,
-                                    tmpl->emojiType,
-                                    QString::number(width),
-                                    QString::number(height),
-                                    compactJson(p.tweaks),
-                                    storeFile ? QStringLiteral("s") : QString()}
-                            .join(QLatin1Char('|'));
-    bool shared = false;
-    std::shared_ptr<const PageOutcome> memo;
-    {
-        QMutexLocker lock(&m_memoMutex);
-        if (MemoEntry *e = m_pageMemo.object(key); e && e->expiresAtMs > store::nowMs())
-            memo = e->outcome;
-    }
-    const auto outcome = memo ? memo
-                              : m_pageFlight.run(
-                                  key,
-                                  [&]() -> std::shared_ptr<const PageOutcome> {
-                                      ++m_executed;
-                                      auto out = std::make_shared<PageOutcome>();
-                                      render::RenderRequest rq;
-                                      rq.parsed = tmpl;
-                                      rq.pageValues = page.variables;
-                                      rq.tweaks = p.tweaks;
-                                      rq.engine = engine;
-                                      rq.format = p.format;
-                                      rq.width = width;
-                                      rq.height = height;
-                                      rq.quality = p.quality;
-                                      rq.lossless = p.lossless;
-                                      render::RenderError rerr;
-                                      auto result = render::render(rq, &rerr);
-                                      if (!result) {
-                                          out->error = problemFor(rerr);
-                                          return out;
-                                      }
-                                      out->result = std::move(*result);
-                                      if (storeFile) {
-                                          QElapsedTimer st;
-                                          st.start();
-                                          QString error;
-                                          out->file = m_files.put(out->result.bytes, formatName(p.format), &error);
-                                          if (!out->file) {
-                                              qCWarning(lcRender) << "storing a page render failed:" << error;
-                                              out->error = problem(500, QStringLiteral("store_failed"),
-                                                                   QStringLiteral("The render could not be stored."));
-                                              return out;
-                                          }
-                                          store::RenderRepository(m_db).insert({store::randomId(QStringLiteral("rnd_")),
-                                                                                spaceId, p.pageId, out->file->sha256,
-                                                                                formatName(p.format), out->file->size});
-                                          out->storeMs = msSince(st);
-                                      }
-                                      QMutexLocker lock(&m_memoMutex);
-                                      m_pageMemo.insert(key, new MemoEntry{out, store::nowMs() + kMemoTtlMs},
-                                                        std::max<qsizetype>(1, out->result.bytes.size() / 1024));
-                                      return out;
-                                  },
-                                  &shared);
-    if (shared || memo)
-        ++m_shared;
-    if (outcome->error)
-        return *outcome->error;
-
-    // 4. answer in the requested form: binary bytes, or JSON with a file URL or a data URL.
+    // Answer in the requested form: binary bytes, or JSON with a file URL or a data URL.
     const render::RenderResult &r = outcome->result;
     const double totalMs = msSince(total);
     // Timings are this request's own work: an outcome reused from an identical render
     // (memo or single-flight) cost it no layout, paint, encode or store, and reporting
     // the original render's phases gave phases that add up to more than `total`.
-    const bool reused = memo || shared;
     const double loadTotal = loadMs + (reused ? 0 : r.timings.parse);
     const double layoutMs = reused ? 0 : r.timings.layout;
     const double paintMs = reused ? 0 : r.timings.paint;
@@ -838,7 +647,7 @@ HttpResponse RenderApi::pageWork(const Params &p, const store::ApiKeyPrincipal &
         {QStringLiteral("pageId"), page.id},
         {QStringLiteral("templateId"), page.templateId},
         {QStringLiteral("renderType"), engine},
-        {QStringLiteral("format"), formatName(p.format)},
+        {QStringLiteral("format"), service::formatName(p.format)},
         {QStringLiteral("width"), r.size.width()},
         {QStringLiteral("height"), r.size.height()},
         {QStringLiteral("draft"), p.draft},

@@ -21,6 +21,7 @@
 #include "server/http/router.h"
 #include "server/patterns/patterns.h"
 #include "server/render/pipeline.h"
+#include "server/service/page_render_service.h"
 #include "server/store/config.h"
 #include "server/store/content.h"
 #include "server/store/database.h"
@@ -61,15 +62,11 @@ public:
     /// Adds every route listed at the top of this file to `router`.
     void registerRoutes(Router &router);
 
-    /// Renders actually computed (not served from a cache or shared with an identical
-    /// concurrent request), since start. Exposed as `renders.executed` by GET /metrics.
-
     /// The OpenAPI 3.1 document of the whole service (openapi.cpp). `serverUrl` goes to
     /// `servers[0].url` when not empty.
     static QJsonObject openApiDocument(const QString &serverUrl = {});
 
     struct Params; // the parsed render request (render_api.cpp)
-    struct PageOutcome; // one computed page render (render_api.cpp)
 
 private:
     void handleRender(HttpRequest &&request, Responder &&responder);
@@ -93,12 +90,6 @@ private:
     HttpResponse deletePage(const SessionContext &session, const HttpRequest &request);
     HttpResponse publishPage(const SessionContext &session, const HttpRequest &request);
 
-    /// The published snapshot of `pageId` in `spaceId` through the in-memory publish cache.
-    store::Result<std::shared_ptr<const store::PublishedPage>> publishedPage(const QString &spaceId,
-                                                                             const QString &pageId);
-    void forgetPublished(const QString &pageId);
-    /// The parsed template of a stored document, cached by (template id, updatedAt).
-    std::shared_ptr<const render::Template> parsedTemplate(const store::TemplateRecord &t, render::RenderError *error);
     QString baseUrlFor(const HttpRequest &request) const;
 
     const store::Database &m_db;
@@ -113,25 +104,8 @@ private:
     common::ByteLruCache m_patternCache;
     common::RateLimiter m_rateLimiter;
     common::SingleFlight<QByteArray> m_patternFlight;
-    common::SingleFlight<std::shared_ptr<const PageOutcome>> m_pageFlight;
 
-    struct PublishEntry {
-        std::shared_ptr<const store::PublishedPage> page;
-        qint64 loadedAtMs = 0;
-    };
-    QMutex m_publishMutex;
-    QCache<QString, PublishEntry> m_publishCache;
-    // Recent page outcomes by full resolved key (page/template versions included, so an
-    // entry can never be stale): requests that queued behind an identical render reuse
-    // its result instead of rendering again. Cost in KiB, bounded (32 MiB), short TTL.
-    struct MemoEntry {
-        std::shared_ptr<const PageOutcome> outcome;
-        qint64 expiresAtMs = 0;
-    };
-    QMutex m_memoMutex;
-    QCache<QString, MemoEntry> m_pageMemo;
-    QMutex m_templateMutex;
-    QCache<QString, std::shared_ptr<const render::Template>> m_templateCache;
+    service::PageRenderService m_pages;
 
     std::atomic<quint64> m_executed{0};
     std::atomic<quint64> m_shared{0};

@@ -883,7 +883,7 @@ private slots:
         // And nothing documented that the server does not route.
         int documented = 0;
         for (auto it = paths.begin(); it != paths.end(); ++it)
-            for (const QString &m : {"get", "post", "put", "delete"})
+            for (const char *m : {"get", "post", "put", "delete"})
                 documented += it.value().toObject().contains(m) ? 1 : 0;
         QCOMPARE(documented, int(routes.size()));
     }

@@ -166,7 +166,7 @@ HttpResponse RenderApi::deletePage(const SessionContext &session, const HttpRequ
     const auto done = m_content.deletePage(session.spaceId, id, session.actor);
     if (!done)
         return problemFor(done.error());
-    forgetPublished(id);
+    m_pages.forgetPublished(id);
     return HttpResponse::success(QJsonObject{{QStringLiteral("message"), QStringLiteral("Page deleted")}});
 }
 
@@ -176,7 +176,7 @@ HttpResponse RenderApi::publishPage(const SessionContext &session, const HttpReq
     const auto snap = m_content.publish(session.spaceId, id, session.actor);
     if (!snap)
         return problemFor(snap.error());
-    forgetPublished(id);
+    m_pages.forgetPublished(id);
     return HttpResponse::success(pageJson(snap->page));
 }
 

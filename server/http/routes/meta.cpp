@@ -39,8 +39,8 @@ HttpResponse RenderApi::metrics() const
     return HttpResponse::json(
                200,
                QJsonObject{
-                   {QStringLiteral("renders"), QJsonObject{{QStringLiteral("executed"), double(m_executed.load())},
-                                                           {QStringLiteral("shared"), double(m_shared.load())}}},
+                   {QStringLiteral("renders"), QJsonObject{{QStringLiteral("executed"), double(m_executed.load() + m_pages.executed())},
+                                                           {QStringLiteral("shared"), double(m_shared.load() + m_pages.shared())}}},
                    {QStringLiteral("patternCache"),
                     QJsonObject{{QStringLiteral("hits"), double(m_cacheHits.load())},
                                 {QStringLiteral("misses"), double(m_cacheMisses.load())},

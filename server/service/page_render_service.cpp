@@ -1,0 +1,264 @@
+// The page-render use case (see page_render_service.h).
+
+#include "server/service/page_render_service.h"
+#include "server/service/content_validation.h"
+#include "server/store/crypto.h"
+#include "server/store/repositories.h"
+
+#include <QElapsedTimer>
+#include <QJsonDocument>
+#include <QLoggingCategory>
+
+namespace imprint::service {
+
+Q_LOGGING_CATEGORY(lcPageRender, "imprint.render")
+
+namespace {
+
+constexpr qint64 kMemoTtlMs = 10000;
+
+double msSince(const QElapsedTimer &t)
+{
+    return double(t.nsecsElapsed()) / 1e6;
+}
+
+PageRenderError storeError(store::ServiceError e)
+{
+    PageRenderError out;
+    out.kind = PageRenderError::Kind::Store;
+    out.store = std::move(e);
+    return out;
+}
+
+} // namespace
+
+QString formatName(render::OutputFormat format)
+{
+    switch (format) {
+    case render::OutputFormat::Png: return QStringLiteral("png");
+    case render::OutputFormat::Webp: return QStringLiteral("webp");
+    case render::OutputFormat::Svg: return QStringLiteral("svg");
+    }
+    return {};
+}
+
+PageRenderService::PageRenderService(const store::Database &db, const store::Config &config, store::FileStore files,
+                                     PageRenderSettings settings)
+    : m_db(db)
+    , m_config(config)
+    , m_content(contentService(db))
+    , m_files(std::move(files))
+    , m_settings(settings)
+    , m_publishCache(std::max(1, settings.publishCacheEntries))
+    , m_memo(32 * 1024)
+    , m_templateCache(256)
+{ }
+
+PageRenderService::~PageRenderService() = default;
+
+std::shared_ptr<const render::Template> PageRenderService::parsedTemplate(const store::TemplateRecord &t,
+                                                                          render::RenderError *error)
+{
+    const QString key = t.id + QLatin1Char('@') + QString::number(t.updatedAt);
+    {
+        QMutexLocker lock(&m_templateMutex);
+        if (auto *hit = m_templateCache.object(key))
+            return *hit;
+    }
+    auto parsed = render::parseTemplate(t.document, error);
+    if (!parsed)
+        return nullptr;
+    auto ptr = std::make_shared<const render::Template>(std::move(*parsed));
+    QMutexLocker lock(&m_templateMutex);
+    m_templateCache.insert(key, new std::shared_ptr<const render::Template>(ptr));
+    return ptr;
+}
+
+common::Expected<std::shared_ptr<const store::PublishedPage>, store::ServiceError>
+PageRenderService::publishedPage(const QString &spaceId, const QString &pageId)
+{
+    const qint64 now = store::nowMs();
+    {
+        QMutexLocker lock(&m_publishMutex);
+        if (PublishEntry *e = m_publishCache.object(pageId)) {
+            if (now - e->loadedAtMs < m_settings.publishCacheTtlMs) {
+                if (e->page->spaceId != spaceId)
+                    return store::ServiceError::notFound(QStringLiteral("page_not_found"),
+                                                         QStringLiteral("Page '%1' was not found in this space.").arg(pageId));
+                return e->page;
+            }
+        }
+    }
+    auto loaded = m_content.published(spaceId, pageId);
+    if (!loaded)
+        return loaded.error();
+    auto ptr = std::make_shared<const store::PublishedPage>(loaded.value());
+    QMutexLocker lock(&m_publishMutex);
+    m_publishCache.insert(pageId, new PublishEntry{ptr, now});
+    return ptr;
+}
+
+void PageRenderService::forgetPublished(const QString &pageId)
+{
+    QMutexLocker lock(&m_publishMutex);
+    m_publishCache.remove(pageId);
+}
+
+std::optional<PageRenderError> checkExportSize(const store::Config &config, const QString &plan, int width, int height)
+{
+    const auto limits = config.plan(plan);
+    if (!limits)
+        return checkExportSize(config, QStringLiteral("free"), width, height);
+    PageRenderError e;
+    e.kind = PageRenderError::Kind::PlanLimit;
+    e.plan = plan;
+    e.limits = *limits;
+    if (width > limits->maxWidth) {
+        e.field = QStringLiteral("width");
+        e.value = width;
+        return e;
+    }
+    if (height > limits->maxHeight) {
+        e.field = QStringLiteral("height");
+        e.value = height;
+        return e;
+    }
+    return std::nullopt;
+}
+
+common::Expected<PageRender, PageRenderError> PageRenderService::render(const PageRenderRequest &p)
+{
+    QElapsedTimer total;
+    total.start();
+
+    // 1. load: live rows for drafts, the publish snapshot otherwise.
+    store::PageRecord page;
+    store::TemplateRecord tmplRecord;
+    qint64 version = 0;
+    if (p.draft) {
+        auto pg = m_content.getPage(p.spaceId, p.pageId);
+        if (!pg)
+            return storeError(pg.error());
+        auto tp = m_content.getTemplate(p.spaceId, pg->templateId);
+        if (!tp)
+            return storeError(tp.error());
+        page = *pg;
+        tmplRecord = *tp;
+    } else {
+        auto snap = publishedPage(p.spaceId, p.pageId);
+        if (!snap)
+            return storeError(snap.error());
+        page = snap.value()->page;
+        tmplRecord = snap.value()->tmpl;
+        version = snap.value()->publishedAt;
+    }
+    if (!p.templateId.isEmpty() && p.templateId != page.templateId) {
+        PageRenderError e;
+        e.kind = PageRenderError::Kind::TemplateMismatch;
+        e.message = QStringLiteral("Page '%1' does not use template '%2'.").arg(p.pageId, p.templateId);
+        return e;
+    }
+    render::RenderError parseError;
+    auto tmpl = parsedTemplate(tmplRecord, &parseError);
+    if (!tmpl) {
+        PageRenderError e;
+        e.kind = PageRenderError::Kind::StoredTemplateInvalid;
+        e.render = parseError;
+        return e;
+    }
+    if (!p.emojiType.isEmpty() && p.emojiType != tmpl->emojiType) {
+        auto copy = std::make_shared<render::Template>(*tmpl);
+        copy->emojiType = p.emojiType;
+        tmpl = copy;
+    }
+    PageRender out;
+    out.loadMs = msSince(total);
+
+    // 2. size against the space's plan.
+    const int width = p.width > 0 ? p.width : tmpl->width;
+    const int height = p.height > 0 ? p.height : tmpl->height;
+    if (auto e = checkExportSize(m_config, p.plan, width, height))
+        return *e;
+
+    // renderType overrides; else the template's rendererType (the pipeline applies the default).
+    out.engine = p.renderType.isEmpty() ? tmpl->rendererType.toLower() : p.renderType;
+
+    // 3. render once per identical resolved request (memo, then single-flight).
+    const QString key = QStringList{p.spaceId,
+                                    p.pageId,
+                                    p.draft ? QStringLiteral("d") : QStringLiteral("p"),
+                                    QString::number(version),
+                                    QString::number(page.updatedAt),
+                                    tmplRecord.id,
+                                    QString::number(tmplRecord.updatedAt),
+                                    formatName(p.format),
+                                    QString::number(p.quality),
+                                    p.lossless ? QStringLiteral("L") : QString(),
+                                    out.engine,
+                                    tmpl->emojiType,
+                                    QString::number(width),
+                                    QString::number(height),
+                                    QString::fromUtf8(QJsonDocument(p.tweaks).toJson(QJsonDocument::Compact)),
+                                    p.storeFile ? QStringLiteral("s") : QString()}
+                            .join(QLatin1Char('|'));
+    std::shared_ptr<const PageRenderOutcome> memo;
+    {
+        QMutexLocker lock(&m_memoMutex);
+        if (MemoEntry *e = m_memo.object(key); e && e->expiresAtMs > store::nowMs())
+            memo = e->outcome;
+    }
+    bool shared = false;
+    const auto outcome = memo ? memo : m_flight.run(key, [&]() -> std::shared_ptr<const PageRenderOutcome> {
+        ++m_executed;
+        auto computed = std::make_shared<PageRenderOutcome>();
+        render::RenderRequest rq;
+        rq.parsed = tmpl;
+        rq.pageValues = page.variables;
+        rq.tweaks = p.tweaks;
+        rq.engine = out.engine;
+        rq.format = p.format;
+        rq.width = width;
+        rq.height = height;
+        rq.quality = p.quality;
+        rq.lossless = p.lossless;
+        render::RenderError renderError;
+        auto result = render::render(rq, &renderError);
+        if (!result) {
+            computed->error = PageRenderError{};
+            computed->error->kind = PageRenderError::Kind::Render;
+            computed->error->render = renderError;
+            return computed; // failures are not memoised
+        }
+        computed->result = std::move(*result);
+        if (p.storeFile) {
+            QElapsedTimer st;
+            st.start();
+            QString error;
+            computed->file = m_files.put(computed->result.bytes, formatName(p.format), &error);
+            if (!computed->file) {
+                qCWarning(lcPageRender) << "storing a page render failed:" << error;
+                computed->error = PageRenderError{};
+                computed->error->kind = PageRenderError::Kind::StoreFailed;
+                computed->error->message = QStringLiteral("The render could not be stored.");
+                return computed;
+            }
+            store::RenderRepository(m_db).insert({store::randomId(QStringLiteral("rnd_")), p.spaceId, p.pageId,
+                                                  computed->file->sha256, formatName(p.format), computed->file->size});
+            computed->storeMs = msSince(st);
+        }
+        QMutexLocker lock(&m_memoMutex);
+        m_memo.insert(key, new MemoEntry{computed, store::nowMs() + kMemoTtlMs},
+                      std::max<qsizetype>(1, computed->result.bytes.size() / 1024));
+        return computed;
+    }, &shared);
+    if (shared || memo)
+        ++m_shared;
+    if (outcome->error)
+        return *outcome->error;
+    out.page = page;
+    out.outcome = outcome;
+    out.reused = memo || shared;
+    return out;
+}
+
+} // namespace imprint::service

@@ -1,0 +1,154 @@
+#pragma once
+// The page-render use case (docs/api.md, "Page renders"): load a page and its template
+// (live rows for drafts, the publish snapshot otherwise), check the export size against
+// the space's plan, render once per identical resolved request (a short-lived memo and
+// single-flight), and store the image when asked. Transports (HTTP today) turn the
+// result into a response; nothing here knows HTTP.
+
+#include "server/common/single_flight.h"
+#include "server/render/pipeline.h"
+#include "server/store/config.h"
+#include "server/store/content.h"
+#include "server/store/database.h"
+#include "server/store/file_store.h"
+
+#include <QCache>
+#include <QJsonObject>
+#include <QMutex>
+
+#include <atomic>
+#include <memory>
+#include <optional>
+
+namespace imprint::service {
+
+/// What a caller asks to render: a stored page and how to render it.
+struct PageRenderRequest {
+    QString spaceId;            ///< the caller's space (the API key's)
+    QString plan;               ///< that space's plan, for the export size check
+    QString pageId;
+    QString templateId;         ///< when set, must be the page's template (404 otherwise)
+    bool draft = false;         ///< live rows instead of the publish snapshot
+    render::OutputFormat format = render::OutputFormat::Png;
+    int quality = 90;           ///< WebP lossy quality 1–100
+    bool lossless = false;      ///< WebP lossless
+    QJsonObject tweaks;         ///< variable overrides, name → value
+    QString emojiType;          ///< empty: the template's
+    QString renderType;         ///< engine name; empty: the template's rendererType
+    int width = 0, height = 0;  ///< px, 0 = the template's size
+    bool storeFile = false;     ///< write the image to the file store (JSON answers with a URL)
+};
+
+/// Why a page render failed; each kind has one HTTP status (server/http/problem.cpp).
+struct PageRenderError {
+    enum class Kind : quint8 {
+        Store,                 ///< page or template missing, unpublished, database: `store`
+        TemplateMismatch,      ///< `templateId` is not the page's template (404)
+        StoredTemplateInvalid, ///< the stored template no longer parses: `render` (409)
+        PlanLimit,             ///< width or height over the plan: `field`, `value`, `limits` (402)
+        Render,                ///< the pipeline refused the render: `render`
+        StoreFailed,           ///< writing the image failed (500)
+    };
+    Kind kind = Kind::Store;
+    store::ServiceError store;
+    render::RenderError render;
+    QString field;             ///< PlanLimit: "width" or "height"
+    int value = 0;             ///< PlanLimit: the size asked for, px
+    QString plan;              ///< PlanLimit: the plan whose limit applied
+    store::PlanLimits limits;  ///< PlanLimit: that plan's limits
+    QString message;           ///< TemplateMismatch, StoreFailed: a sentence for the caller
+};
+
+/// One computed render, shared by every request that asked for the same thing.
+struct PageRenderOutcome {
+    render::RenderResult result;
+    std::optional<store::StoredFile> file; ///< set when the request asked to store it
+    double storeMs = 0;                    ///< time spent storing, ms
+    /// Set when the render failed: every request that shared it gets the same reason.
+    std::optional<PageRenderError> error;
+};
+
+/// A finished page render.
+struct PageRender {
+    store::PageRecord page;                        ///< the page as rendered
+    QString engine;                                ///< the engine name used
+    std::shared_ptr<const PageRenderOutcome> outcome;
+    double loadMs = 0;                             ///< loading page and template, ms
+    /// True when an identical render (same page, template and publish versions, tweaks and
+    /// output) computed the image in the last 10 s or at the same moment: this request
+    /// did no layout, paint, encode or store of its own.
+    bool reused = false;
+};
+
+/// Tunables of the publish cache.
+struct PageRenderSettings {
+    int publishCacheEntries = 1000; ///< render.publishCache.entries
+    /// render.publishCache.ttlMs: how long a publish made by another instance sharing the
+    /// database may stay invisible here (this instance's publishes evict at once).
+    int publishCacheTtlMs = 5000;
+};
+
+/// The page-render use case. Thread-safe: called from the worker pool.
+class PageRenderService
+{
+public:
+    /// `files` stores rendered images; `db` is the content and render-log store.
+    PageRenderService(const store::Database &db, const store::Config &config, store::FileStore files,
+                      PageRenderSettings settings);
+    ~PageRenderService();
+    PageRenderService(const PageRenderService &) = delete;
+    PageRenderService &operator=(const PageRenderService &) = delete;
+
+    /// Renders `request`; the error says why not (see PageRenderError).
+    common::Expected<PageRender, PageRenderError> render(const PageRenderRequest &request);
+
+    /// Drops the cached publish snapshot of `pageId` (after a publish or a delete here).
+    void forgetPublished(const QString &pageId);
+
+    /// Renders computed since start (not served from the memo or shared with an
+    /// identical concurrent request), and renders that reused one.
+    quint64 executed() const { return m_executed.load(); }
+    quint64 shared() const { return m_shared.load(); }
+
+private:
+    common::Expected<std::shared_ptr<const store::PublishedPage>, store::ServiceError>
+    publishedPage(const QString &spaceId, const QString &pageId);
+    std::shared_ptr<const render::Template> parsedTemplate(const store::TemplateRecord &t, render::RenderError *error);
+
+    const store::Database &m_db;
+    store::Config m_config;
+    store::ContentService m_content;
+    store::FileStore m_files;
+    PageRenderSettings m_settings;
+    common::SingleFlight<std::shared_ptr<const PageRenderOutcome>> m_flight;
+
+    struct PublishEntry {
+        std::shared_ptr<const store::PublishedPage> page;
+        qint64 loadedAtMs = 0;
+    };
+    QMutex m_publishMutex;
+    QCache<QString, PublishEntry> m_publishCache;
+    // Recent outcomes by full resolved key (page/template versions included, so an entry
+    // can never be stale): requests that queued behind an identical render reuse its
+    // result. Cost in KiB, bounded (32 MiB), 10 s TTL.
+    struct MemoEntry {
+        std::shared_ptr<const PageRenderOutcome> outcome;
+        qint64 expiresAtMs = 0;
+    };
+    QMutex m_memoMutex;
+    QCache<QString, MemoEntry> m_memo;
+    QMutex m_templateMutex;
+    QCache<QString, std::shared_ptr<const render::Template>> m_templateCache;
+    std::atomic<quint64> m_executed{0};
+    std::atomic<quint64> m_shared{0};
+};
+
+/// The export-size check of a space's plan (docs/api.md, "Plans"): a PlanLimit error when
+/// `width` or `height` px is over the plan's maximum; a plan the config no longer names
+/// gets the free plan's limits.
+std::optional<PageRenderError> checkExportSize(const store::Config &config, const QString &plan, int width, int height);
+
+/// The file extension and `format` name of an output format: "png", "webp", "svg".
+QString formatName(render::OutputFormat format);
+
+} // namespace imprint::service

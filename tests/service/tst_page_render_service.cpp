@@ -1,0 +1,149 @@
+// The page-render use case on its own, over a real SQLite store and the real render
+// pipeline: what it loads (draft rows or the publish snapshot), what it refuses (a
+// foreign template, the plan's export size, a page of another space) and that identical
+// requests render once.
+
+#include "server/service/content_validation.h"
+#include "server/service/page_render_service.h"
+#include "server/store/crypto.h"
+#include "server/store/services.h"
+
+#include <QImage>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace imprint;
+
+namespace {
+
+const char *kTemplate = R"({"name": "Card", "width": 300, "height": 200, "rendererType": "takumi",
+  "variables": [{"name": "bg", "type": "color", "default": "#336699"}],
+  "root": {"type": "div", "props": {"style": {"display": "flex", "width": "100%", "height": "100%",
+           "backgroundColor": "{{bg}}"}}}})";
+
+QColor centre(const QByteArray &png)
+{
+    QImage image;
+    image.loadFromData(png, "PNG");
+    return image.pixelColor(image.width() / 2, image.height() / 2);
+}
+
+} // namespace
+
+class TestPageRenderService : public QObject
+{
+    Q_OBJECT
+
+    QTemporaryDir m_dir;
+    std::unique_ptr<store::Database> m_db;
+    QString m_space, m_otherSpace, m_templateId, m_pageId;
+
+private slots:
+    void initTestCase()
+    {
+        qputenv("IMPRINT_ARGON2_LIMITS", "min");
+        QVERIFY(store::initCrypto());
+        store::DatabaseSettings settings;
+        settings.driver = QStringLiteral("QSQLITE");
+        settings.sqlitePath = m_dir.filePath("service.db");
+        m_db = std::make_unique<store::Database>(settings);
+        QString error;
+        QVERIFY2(m_db->migrate(&error), qPrintable(error));
+        store::AccountService accounts(*m_db, store::Config::defaults());
+        const auto alpha = accounts.createSpace("alpha", "free", "test");
+        const auto beta = accounts.createSpace("beta", "free", "test");
+        QVERIFY(alpha && beta);
+        m_space = alpha->id;
+        m_otherSpace = beta->id;
+        store::ContentService content = service::contentService(*m_db);
+        const auto tmpl = content.createTemplate(m_space, QJsonDocument::fromJson(kTemplate).object(), "test");
+        QVERIFY(tmpl);
+        m_templateId = tmpl->id;
+        const auto page = content.createPage(m_space, m_templateId, "Card", {{"bg", "#00ff00"}}, "test", true);
+        QVERIFY(page);
+        m_pageId = page->id;
+        // A later draft change: published renders keep showing the snapshot.
+        QVERIFY(content.updatePage(m_space, m_pageId, std::nullopt, std::nullopt, QJsonObject{{"bg", "#ff0000"}}, "test"));
+    }
+
+    void publishedVersusDraft()
+    {
+        service::PageRenderService pages(*m_db, store::Config::defaults(), store::FileStore(m_dir.filePath("files")), {});
+        service::PageRenderRequest request;
+        request.spaceId = m_space;
+        request.plan = "free";
+        request.pageId = m_pageId;
+        auto published = pages.render(request);
+        QVERIFY(published);
+        QCOMPARE(centre(published->outcome->result.bytes), QColor("#00ff00"));
+        QCOMPARE(published->engine, QString("takumi"));
+        request.draft = true;
+        auto draft = pages.render(request);
+        QVERIFY(draft);
+        QCOMPARE(centre(draft->outcome->result.bytes), QColor("#ff0000"));
+    }
+
+    void identicalRequestsRenderOnce()
+    {
+        service::PageRenderService pages(*m_db, store::Config::defaults(), store::FileStore(m_dir.filePath("files")), {});
+        service::PageRenderRequest request;
+        request.spaceId = m_space;
+        request.plan = "free";
+        request.pageId = m_pageId;
+        request.storeFile = true;
+        const auto first = pages.render(request);
+        QVERIFY(first && first->outcome->file);
+        QVERIFY(!first->reused);
+        const auto second = pages.render(request);
+        QVERIFY(second);
+        QVERIFY(second->reused);
+        QCOMPARE(second->outcome->file->sha256, first->outcome->file->sha256);
+        QCOMPARE(pages.executed(), quint64(1));
+        request.tweaks = {{"bg", "#0000ff"}}; // a different request renders again
+        const auto third = pages.render(request);
+        QVERIFY(third && !third->reused);
+        QCOMPARE(centre(third->outcome->result.bytes), QColor("#0000ff"));
+        QCOMPARE(pages.executed(), quint64(2));
+    }
+
+    void refusals()
+    {
+        using Kind = service::PageRenderError::Kind;
+        service::PageRenderService pages(*m_db, store::Config::defaults(), store::FileStore(m_dir.filePath("files")), {});
+        service::PageRenderRequest request;
+        request.spaceId = m_space;
+        request.plan = "free";
+        request.pageId = m_pageId;
+
+        request.templateId = "tpl_someoneelses";
+        auto r = pages.render(request);
+        QVERIFY(!r);
+        QCOMPARE(r.error().kind, Kind::TemplateMismatch);
+        request.templateId.clear();
+
+        request.width = 1001; // free plan: 1000 × 1000
+        r = pages.render(request);
+        QVERIFY(!r);
+        QCOMPARE(r.error().kind, Kind::PlanLimit);
+        QCOMPARE(r.error().field, QString("width"));
+        QCOMPARE(r.error().limits.maxWidth, 1000);
+        request.width = 0;
+
+        request.tweaks = {{"nope", "x"}};
+        r = pages.render(request);
+        QVERIFY(!r);
+        QCOMPARE(r.error().kind, Kind::Render);
+        QCOMPARE(r.error().render.field, QString("tweaks.nope"));
+        request.tweaks = {};
+
+        request.spaceId = m_otherSpace; // another space's key sees no such page
+        r = pages.render(request);
+        QVERIFY(!r);
+        QCOMPARE(r.error().kind, Kind::Store);
+        QCOMPARE(r.error().store.kind, store::ServiceError::Kind::NotFound);
+        QCOMPARE(pages.executed(), quint64(1)); // only the tweak error reached the pipeline
+    }
+};
+
+QTEST_MAIN(TestPageRenderService)
+#include "tst_page_render_service.moc"
