@@ -67,12 +67,11 @@ HttpResponse problemFor(const render::RenderError &error)
                         field.isEmpty() ? error.message : QStringLiteral("%1: %2").arg(field, error.message));
 }
 
-HttpResponse problemFor(const service::PageRenderError &error)
+HttpResponse problemFor(const service::RenderUseCaseError &error)
 {
-    using Kind = service::PageRenderError::Kind;
+    using Kind = service::RenderUseCaseError::Kind;
     switch (error.kind) {
-    case Kind::Store:
-        return problemFor(error.store);
+    case Kind::Store: return problemFor(error.store);
     case Kind::TemplateMismatch:
         return fieldProblem(404, QStringLiteral("template_mismatch"), QStringLiteral("templateId"), error.message);
     case Kind::StoredTemplateInvalid:
@@ -86,10 +85,13 @@ HttpResponse problemFor(const service::PageRenderError &error)
                                 .arg(error.plan)
                                 .arg(error.limits.maxWidth)
                                 .arg(error.limits.maxHeight));
-    case Kind::Render:
-        return problemFor(error.render);
-    case Kind::StoreFailed:
-        return problem(500, QStringLiteral("store_failed"), error.message);
+    case Kind::Render: return problemFor(error.render);
+    case Kind::StoreFailed: return problem(500, QStringLiteral("store_failed"), error.message);
+    case Kind::PatternNotFound:
+        return fieldProblem(404, QStringLiteral("pattern_not_found"), QStringLiteral("pattern"), error.message);
+    case Kind::VariantNotFound:
+        return fieldProblem(404, QStringLiteral("variant_not_found"), QStringLiteral("pattern"), error.message);
+    case Kind::PatternFailed: return problem(500, QStringLiteral("render_failed"), error.message);
     }
     return problem(500, QStringLiteral("internal_error"), QStringLiteral("The render failed."));
 }

@@ -31,10 +31,11 @@ HttpResponse problemFor(const store::ServiceError &error);
 /// as the request's "renderType". encode_failed hides the message (it is about us).
 HttpResponse problemFor(const render::RenderError &error);
 
-/// The problem+json form of a page-render error: Store as problemFor(ServiceError),
+/// The problem+json form of a page- or pattern-render error: Store as problemFor(ServiceError),
 /// TemplateMismatch 404 `template_mismatch` (field templateId), StoredTemplateInvalid 409
 /// `invalid_stored_template`, PlanLimit 402 `export_size_exceeded` (field width/height),
-/// Render as problemFor(RenderError), StoreFailed 500 `store_failed`.
-HttpResponse problemFor(const service::PageRenderError &error);
+/// Render as problemFor(RenderError), StoreFailed 500 `store_failed`, PatternNotFound and
+/// VariantNotFound 404 (field pattern), PatternFailed 500 `render_failed`.
+HttpResponse problemFor(const service::RenderUseCaseError &error);
 
 } // namespace imprint::http

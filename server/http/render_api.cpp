@@ -18,8 +18,6 @@
 
 namespace imprint::http {
 
-Q_LOGGING_CATEGORY(lcRender, "imprint.http.render")
-
 namespace {
 
 const QString kApi = QStringLiteral("/api/v1");
@@ -125,14 +123,6 @@ QJsonObject fileJson(const store::StoredFile &f, const QString &baseUrl)
         {QStringLiteral("size"), double(f.size)},
         {QStringLiteral("sha256"), f.sha256},
     };
-}
-
-/// 402 when `width` × `height` px is over the plan of the caller's space.
-std::optional<HttpResponse> checkPlan(const store::Config &config, const QString &plan, int width, int height)
-{
-    if (auto e = service::checkExportSize(config, plan, width, height))
-        return problemFor(*e);
-    return std::nullopt;
 }
 
 const QStringList kOutputs = {QStringLiteral("json"), QStringLiteral("binary"), QStringLiteral("image"),
@@ -346,13 +336,13 @@ RenderApi::RenderApi(const store::Database &db, store::Config config, QString da
     , m_config(config)
     , m_settings(RenderApiSettings::fromConfig(config))
     , m_dataDir(std::move(dataDir))
-    , m_catalog(std::move(catalog))
     , m_accounts(db, config)
     , m_keys(db)
     , m_content(service::contentService(db))
     , m_files(m_dataDir + QStringLiteral("/files"))
-    , m_patternCache(m_settings.patternCacheBytes)
     , m_rateLimiter(m_settings.rateLimitPerSecond, m_settings.rateLimitBurst)
+    , m_patterns(db, config, std::move(catalog), store::FileStore(m_dataDir + QStringLiteral("/files")),
+                 m_settings.patternCacheBytes)
     , m_pages(db, config, store::FileStore(m_dataDir + QStringLiteral("/files")),
               service::PageRenderSettings{m_settings.publishCacheEntries, m_settings.publishCacheTtlMs})
 { }
@@ -453,55 +443,33 @@ void RenderApi::renderPattern(const HttpRequest &request, const Params &p, Respo
         return responder.send(
             problem(429, QStringLiteral("rate_limited"), QStringLiteral("Too many renders; retry in %1 s.").arg(wait))
                 .withHeader("Retry-After", QByteArray::number(wait)));
-    switch (m_catalog.lookup(p.pattern)) {
-    case render::PatternLookup::UnknownPattern:
-        return responder.send(fieldProblem(
-            404, QStringLiteral("pattern_not_found"), QStringLiteral("pattern"),
-            QStringLiteral("There is no pattern '%1' (GET /api/v1/patterns lists them).").arg(p.pattern.patternKey)));
-    case render::PatternLookup::UnknownVariant:
-        return responder.send(fieldProblem(
-            404, QStringLiteral("variant_not_found"), QStringLiteral("pattern"),
-            QStringLiteral("Pattern '%1' has no variant '%2'.").arg(p.pattern.patternKey, p.pattern.variantKey)));
-    case render::PatternLookup::Found: break;
-    }
-    const render::PatternInfo *info = m_catalog.pattern(p.pattern.patternKey);
-    const QSize size(p.width > 0 ? p.width : info->defaultSize.width(),
-                     p.height > 0 ? p.height : info->defaultSize.height());
-    if (auto e = checkPlan(m_config, plan, size.width(), size.height()))
-        return responder.send(*e);
+    service::PatternRenderRequest patternRequest;
+    patternRequest.pattern = p.pattern;
+    patternRequest.plan = plan;
+    patternRequest.width = p.width;
+    patternRequest.height = p.height;
+    patternRequest.format = p.format;
+    patternRequest.quality = p.quality;
+    patternRequest.lossless = p.lossless;
+    const auto prepared = m_patterns.prepare(patternRequest);
+    if (!prepared)
+        return responder.send(problemFor(prepared.error()));
+    const service::PatternJob job = *prepared;
 
     const bool json = !p.renderOnly && p.acceptJson;
-    const QString key = QStringLiteral("%1-%2|%3x%4|%5|%6%7")
-                            .arg(p.pattern.patternKey, p.pattern.variantKey)
-                            .arg(size.width())
-                            .arg(size.height())
-                            .arg(service::formatName(p.format))
-                            .arg(p.quality)
-                            .arg(p.lossless ? QStringLiteral("L") : QString());
-    const QByteArray contentType = p.format == render::OutputFormat::Webp ? "image/webp" : "image/png";
-
-    std::optional<QByteArray> hit;
-    if (p.cache)
-        hit = m_patternCache.get(key);
+    const std::optional<QByteArray> hit = m_patterns.cached(job, p.cache);
     const QByteArray cacheState = hit ? "HIT" : (p.cache ? "MISS" : "BYPASS");
-    if (hit)
-        ++m_cacheHits;
-    else if (p.cache)
-        ++m_cacheMisses;
-    else
-        ++m_cacheBypass;
-
     if (hit && !json) {
         // Served on the server thread: a cached pattern costs a hash lookup and a write.
         return responder.send(
-            HttpResponse::bytes(200, contentType, *hit)
+            HttpResponse::bytes(200, job.contentType, *hit)
                 .withHeader("X-Cache", cacheState)
                 .withHeader("Cache-Control", "public, max-age=3600")
                 .withHeader("Server-Timing",
                             serverTiming({{QStringLiteral("cache"), 0.0}, {QStringLiteral("total"), msSince(total)}})));
     }
     const QString baseUrl = baseUrlFor(request);
-    respondAsync(std::move(responder), [this, p, key, size, hit, json, cacheState, contentType, baseUrl, spaceId]() {
+    respondAsync(std::move(responder), [this, p, job, hit, json, cacheState, baseUrl, spaceId]() {
         QElapsedTimer t;
         t.start();
         QByteArray bytes;
@@ -509,30 +477,14 @@ void RenderApi::renderPattern(const HttpRequest &request, const Params &p, Respo
         if (hit) {
             bytes = *hit;
         } else {
-            bool shared = false;
-            bytes = m_patternFlight.run(
-                key,
-                [&]() -> QByteArray {
-                    ++m_executed;
-                    const QImage image = render::renderPattern(m_catalog, p.pattern, size);
-                    if (image.isNull())
-                        return {};
-                    QByteArray out = p.format == render::OutputFormat::Webp
-                                         ? render::encodeWebp(image, p.quality, p.lossless)
-                                         : render::encodePng(image);
-                    if (!out.isEmpty())
-                        m_patternCache.put(key, out); // also refreshes the entry on cache=false
-                    return out;
-                },
-                &shared);
-            if (shared)
-                ++m_shared;
+            const auto rendered = m_patterns.render(job);
+            if (!rendered)
+                return problemFor(rendered.error());
+            bytes = *rendered;
             renderMs = msSince(t);
         }
-        if (bytes.isEmpty())
-            return problem(500, QStringLiteral("render_failed"), QStringLiteral("The pattern could not be rendered."));
         if (!json) {
-            return HttpResponse::bytes(200, contentType, bytes)
+            return HttpResponse::bytes(200, job.contentType, bytes)
                 .withHeader("X-Cache", cacheState)
                 .withHeader("Cache-Control", "public, max-age=3600")
                 .withHeader("Server-Timing", serverTiming({{QStringLiteral("render"), renderMs},
@@ -540,21 +492,16 @@ void RenderApi::renderPattern(const HttpRequest &request, const Params &p, Respo
         }
         QElapsedTimer st;
         st.start();
-        QString error;
-        const auto stored = m_files.put(bytes, service::formatName(p.format), &error);
-        if (!stored) {
-            qCWarning(lcRender) << "storing a pattern render failed:" << error;
-            return problem(500, QStringLiteral("store_failed"), QStringLiteral("The render could not be stored."));
-        }
-        store::RenderRepository(m_db).insert(
-            {store::randomId(QStringLiteral("rnd_")), spaceId, {}, stored->sha256, service::formatName(p.format), stored->size});
+        const auto stored = m_patterns.store(job, bytes, spaceId);
+        if (!stored)
+            return problemFor(stored.error());
         const double storeMs = msSince(st);
         const QJsonObject body{
             {QStringLiteral("success"), true},
             {QStringLiteral("pattern"), p.patternText},
             {QStringLiteral("format"), service::formatName(p.format)},
-            {QStringLiteral("width"), size.width()},
-            {QStringLiteral("height"), size.height()},
+            {QStringLiteral("width"), job.size.width()},
+            {QStringLiteral("height"), job.size.height()},
             {QStringLiteral("timings"), QJsonObject{{QStringLiteral("load"), 0},
                                                     {QStringLiteral("layout"), 0},
                                                     {QStringLiteral("paint"), round2(renderMs)},

@@ -22,6 +22,7 @@
 #include "server/patterns/patterns.h"
 #include "server/render/pipeline.h"
 #include "server/service/page_render_service.h"
+#include "server/service/pattern_render_service.h"
 #include "server/store/config.h"
 #include "server/store/content.h"
 #include "server/store/database.h"
@@ -96,22 +97,15 @@ private:
     store::Config m_config;
     RenderApiSettings m_settings;
     QString m_dataDir;
-    render::PatternCatalog m_catalog;
     store::AccountService m_accounts;
     store::ApiKeyService m_keys;
     store::ContentService m_content;
     store::FileStore m_files;
-    common::ByteLruCache m_patternCache;
     common::RateLimiter m_rateLimiter;
-    common::SingleFlight<QByteArray> m_patternFlight;
 
+    service::PatternRenderService m_patterns;
     service::PageRenderService m_pages;
 
-    std::atomic<quint64> m_executed{0};
-    std::atomic<quint64> m_shared{0};
-    std::atomic<quint64> m_cacheHits{0};
-    std::atomic<quint64> m_cacheMisses{0};
-    std::atomic<quint64> m_cacheBypass{0};
     Router *m_router = nullptr;
 };
 

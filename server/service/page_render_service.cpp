@@ -22,10 +22,10 @@ double msSince(const QElapsedTimer &t)
     return double(t.nsecsElapsed()) / 1e6;
 }
 
-PageRenderError storeError(store::ServiceError e)
+RenderUseCaseError storeError(store::ServiceError e)
 {
-    PageRenderError out;
-    out.kind = PageRenderError::Kind::Store;
+    RenderUseCaseError out;
+    out.kind = RenderUseCaseError::Kind::Store;
     out.store = std::move(e);
     return out;
 }
@@ -40,6 +40,24 @@ QString formatName(render::OutputFormat format)
     case render::OutputFormat::Svg: return QStringLiteral("svg");
     }
     return {};
+}
+
+common::Expected<store::StoredFile, RenderUseCaseError>
+storeRender(const store::Database &db, const store::FileStore &files, const QByteArray &bytes,
+            render::OutputFormat format, const QString &spaceId, const QString &pageId)
+{
+    QString error;
+    auto stored = files.put(bytes, formatName(format), &error);
+    if (!stored) {
+        qCWarning(lcPageRender) << "storing a render failed:" << error;
+        RenderUseCaseError e;
+        e.kind = RenderUseCaseError::Kind::StoreFailed;
+        e.message = QStringLiteral("The render could not be stored.");
+        return e;
+    }
+    store::RenderRepository(db).insert(
+        {store::randomId(QStringLiteral("rnd_")), spaceId, pageId, stored->sha256, formatName(format), stored->size});
+    return *stored;
 }
 
 PageRenderService::PageRenderService(const store::Database &db, const store::Config &config, store::FileStore files,
@@ -83,8 +101,9 @@ PageRenderService::publishedPage(const QString &spaceId, const QString &pageId)
         if (PublishEntry *e = m_publishCache.object(pageId)) {
             if (now - e->loadedAtMs < m_settings.publishCacheTtlMs) {
                 if (e->page->spaceId != spaceId)
-                    return store::ServiceError::notFound(QStringLiteral("page_not_found"),
-                                                         QStringLiteral("Page '%1' was not found in this space.").arg(pageId));
+                    return store::ServiceError::notFound(
+                        QStringLiteral("page_not_found"),
+                        QStringLiteral("Page '%1' was not found in this space.").arg(pageId));
                 return e->page;
             }
         }
@@ -104,13 +123,14 @@ void PageRenderService::forgetPublished(const QString &pageId)
     m_publishCache.remove(pageId);
 }
 
-std::optional<PageRenderError> checkExportSize(const store::Config &config, const QString &plan, int width, int height)
+std::optional<RenderUseCaseError> checkExportSize(const store::Config &config, const QString &plan, int width,
+                                                  int height)
 {
     const auto limits = config.plan(plan);
     if (!limits)
         return checkExportSize(config, QStringLiteral("free"), width, height);
-    PageRenderError e;
-    e.kind = PageRenderError::Kind::PlanLimit;
+    RenderUseCaseError e;
+    e.kind = RenderUseCaseError::Kind::PlanLimit;
     e.plan = plan;
     e.limits = *limits;
     if (width > limits->maxWidth) {
@@ -126,7 +146,7 @@ std::optional<PageRenderError> checkExportSize(const store::Config &config, cons
     return std::nullopt;
 }
 
-common::Expected<PageRender, PageRenderError> PageRenderService::render(const PageRenderRequest &p)
+common::Expected<PageRender, RenderUseCaseError> PageRenderService::render(const PageRenderRequest &p)
 {
     QElapsedTimer total;
     total.start();
@@ -153,16 +173,16 @@ common::Expected<PageRender, PageRenderError> PageRenderService::render(const Pa
         version = snap.value()->publishedAt;
     }
     if (!p.templateId.isEmpty() && p.templateId != page.templateId) {
-        PageRenderError e;
-        e.kind = PageRenderError::Kind::TemplateMismatch;
+        RenderUseCaseError e;
+        e.kind = RenderUseCaseError::Kind::TemplateMismatch;
         e.message = QStringLiteral("Page '%1' does not use template '%2'.").arg(p.pageId, p.templateId);
         return e;
     }
     render::RenderError parseError;
     auto tmpl = parsedTemplate(tmplRecord, &parseError);
     if (!tmpl) {
-        PageRenderError e;
-        e.kind = PageRenderError::Kind::StoredTemplateInvalid;
+        RenderUseCaseError e;
+        e.kind = RenderUseCaseError::Kind::StoredTemplateInvalid;
         e.render = parseError;
         return e;
     }
@@ -208,49 +228,49 @@ common::Expected<PageRender, PageRenderError> PageRenderService::render(const Pa
             memo = e->outcome;
     }
     bool shared = false;
-    const auto outcome = memo ? memo : m_flight.run(key, [&]() -> std::shared_ptr<const PageRenderOutcome> {
-        ++m_executed;
-        auto computed = std::make_shared<PageRenderOutcome>();
-        render::RenderRequest rq;
-        rq.parsed = tmpl;
-        rq.pageValues = page.variables;
-        rq.tweaks = p.tweaks;
-        rq.engine = out.engine;
-        rq.format = p.format;
-        rq.width = width;
-        rq.height = height;
-        rq.quality = p.quality;
-        rq.lossless = p.lossless;
-        render::RenderError renderError;
-        auto result = render::render(rq, &renderError);
-        if (!result) {
-            computed->error = PageRenderError{};
-            computed->error->kind = PageRenderError::Kind::Render;
-            computed->error->render = renderError;
-            return computed; // failures are not memoised
-        }
-        computed->result = std::move(*result);
-        if (p.storeFile) {
-            QElapsedTimer st;
-            st.start();
-            QString error;
-            computed->file = m_files.put(computed->result.bytes, formatName(p.format), &error);
-            if (!computed->file) {
-                qCWarning(lcPageRender) << "storing a page render failed:" << error;
-                computed->error = PageRenderError{};
-                computed->error->kind = PageRenderError::Kind::StoreFailed;
-                computed->error->message = QStringLiteral("The render could not be stored.");
-                return computed;
-            }
-            store::RenderRepository(m_db).insert({store::randomId(QStringLiteral("rnd_")), p.spaceId, p.pageId,
-                                                  computed->file->sha256, formatName(p.format), computed->file->size});
-            computed->storeMs = msSince(st);
-        }
-        QMutexLocker lock(&m_memoMutex);
-        m_memo.insert(key, new MemoEntry{computed, store::nowMs() + kMemoTtlMs},
-                      std::max<qsizetype>(1, computed->result.bytes.size() / 1024));
-        return computed;
-    }, &shared);
+    const auto outcome = memo ? memo
+                              : m_flight.run(
+                                  key,
+                                  [&]() -> std::shared_ptr<const PageRenderOutcome> {
+                                      ++m_executed;
+                                      auto computed = std::make_shared<PageRenderOutcome>();
+                                      render::RenderRequest rq;
+                                      rq.parsed = tmpl;
+                                      rq.pageValues = page.variables;
+                                      rq.tweaks = p.tweaks;
+                                      rq.engine = out.engine;
+                                      rq.format = p.format;
+                                      rq.width = width;
+                                      rq.height = height;
+                                      rq.quality = p.quality;
+                                      rq.lossless = p.lossless;
+                                      render::RenderError renderError;
+                                      auto result = render::render(rq, &renderError);
+                                      if (!result) {
+                                          computed->error = RenderUseCaseError{};
+                                          computed->error->kind = RenderUseCaseError::Kind::Render;
+                                          computed->error->render = renderError;
+                                          return computed; // failures are not memoised
+                                      }
+                                      computed->result = std::move(*result);
+                                      if (p.storeFile) {
+                                          QElapsedTimer st;
+                                          st.start();
+                                          auto stored = storeRender(m_db, m_files, computed->result.bytes, p.format,
+                                                                    p.spaceId, p.pageId);
+                                          if (!stored) {
+                                              computed->error = stored.error();
+                                              return computed;
+                                          }
+                                          computed->file = *stored;
+                                          computed->storeMs = msSince(st);
+                                      }
+                                      QMutexLocker lock(&m_memoMutex);
+                                      m_memo.insert(key, new MemoEntry{computed, store::nowMs() + kMemoTtlMs},
+                                                    std::max<qsizetype>(1, computed->result.bytes.size() / 1024));
+                                      return computed;
+                                  },
+                                  &shared);
     if (shared || memo)
         ++m_shared;
     if (outcome->error)

@@ -24,56 +24,60 @@ namespace imprint::service {
 
 /// What a caller asks to render: a stored page and how to render it.
 struct PageRenderRequest {
-    QString spaceId;            ///< the caller's space (the API key's)
-    QString plan;               ///< that space's plan, for the export size check
+    QString spaceId; ///< the caller's space (the API key's)
+    QString plan; ///< that space's plan, for the export size check
     QString pageId;
-    QString templateId;         ///< when set, must be the page's template (404 otherwise)
-    bool draft = false;         ///< live rows instead of the publish snapshot
+    QString templateId; ///< when set, must be the page's template (404 otherwise)
+    bool draft = false; ///< live rows instead of the publish snapshot
     render::OutputFormat format = render::OutputFormat::Png;
-    int quality = 90;           ///< WebP lossy quality 1–100
-    bool lossless = false;      ///< WebP lossless
-    QJsonObject tweaks;         ///< variable overrides, name → value
-    QString emojiType;          ///< empty: the template's
-    QString renderType;         ///< engine name; empty: the template's rendererType
-    int width = 0, height = 0;  ///< px, 0 = the template's size
-    bool storeFile = false;     ///< write the image to the file store (JSON answers with a URL)
+    int quality = 90; ///< WebP lossy quality 1–100
+    bool lossless = false; ///< WebP lossless
+    QJsonObject tweaks; ///< variable overrides, name → value
+    QString emojiType; ///< empty: the template's
+    QString renderType; ///< engine name; empty: the template's rendererType
+    int width = 0, height = 0; ///< px, 0 = the template's size
+    bool storeFile = false; ///< write the image to the file store (JSON answers with a URL)
 };
 
-/// Why a page render failed; each kind has one HTTP status (server/http/problem.cpp).
-struct PageRenderError {
+/// Why a page or pattern render failed; each kind has one HTTP status
+/// (server/http/problem.cpp).
+struct RenderUseCaseError {
     enum class Kind : quint8 {
-        Store,                 ///< page or template missing, unpublished, database: `store`
-        TemplateMismatch,      ///< `templateId` is not the page's template (404)
+        Store, ///< page or template missing, unpublished, database: `store`
+        TemplateMismatch, ///< `templateId` is not the page's template (404)
         StoredTemplateInvalid, ///< the stored template no longer parses: `render` (409)
-        PlanLimit,             ///< width or height over the plan: `field`, `value`, `limits` (402)
-        Render,                ///< the pipeline refused the render: `render`
-        StoreFailed,           ///< writing the image failed (500)
+        PlanLimit, ///< width or height over the plan: `field`, `value`, `limits` (402)
+        Render, ///< the pipeline refused the render: `render`
+        StoreFailed, ///< writing the image failed (500)
+        PatternNotFound, ///< no such pattern key: `message` (404)
+        VariantNotFound, ///< the pattern has no such variant: `message` (404)
+        PatternFailed, ///< the pattern did not render (500)
     };
     Kind kind = Kind::Store;
     store::ServiceError store;
     render::RenderError render;
-    QString field;             ///< PlanLimit: "width" or "height"
-    int value = 0;             ///< PlanLimit: the size asked for, px
-    QString plan;              ///< PlanLimit: the plan whose limit applied
-    store::PlanLimits limits;  ///< PlanLimit: that plan's limits
-    QString message;           ///< TemplateMismatch, StoreFailed: a sentence for the caller
+    QString field; ///< PlanLimit: "width" or "height"
+    int value = 0; ///< PlanLimit: the size asked for, px
+    QString plan; ///< PlanLimit: the plan whose limit applied
+    store::PlanLimits limits; ///< PlanLimit: that plan's limits
+    QString message; ///< TemplateMismatch, StoreFailed, Pattern*: a sentence for the caller
 };
 
 /// One computed render, shared by every request that asked for the same thing.
 struct PageRenderOutcome {
     render::RenderResult result;
     std::optional<store::StoredFile> file; ///< set when the request asked to store it
-    double storeMs = 0;                    ///< time spent storing, ms
+    double storeMs = 0; ///< time spent storing, ms
     /// Set when the render failed: every request that shared it gets the same reason.
-    std::optional<PageRenderError> error;
+    std::optional<RenderUseCaseError> error;
 };
 
 /// A finished page render.
 struct PageRender {
-    store::PageRecord page;                        ///< the page as rendered
-    QString engine;                                ///< the engine name used
+    store::PageRecord page; ///< the page as rendered
+    QString engine; ///< the engine name used
     std::shared_ptr<const PageRenderOutcome> outcome;
-    double loadMs = 0;                             ///< loading page and template, ms
+    double loadMs = 0; ///< loading page and template, ms
     /// True when an identical render (same page, template and publish versions, tweaks and
     /// output) computed the image in the last 10 s or at the same moment: this request
     /// did no layout, paint, encode or store of its own.
@@ -99,8 +103,8 @@ public:
     PageRenderService(const PageRenderService &) = delete;
     PageRenderService &operator=(const PageRenderService &) = delete;
 
-    /// Renders `request`; the error says why not (see PageRenderError).
-    common::Expected<PageRender, PageRenderError> render(const PageRenderRequest &request);
+    /// Renders `request`; the error says why not (see RenderUseCaseError).
+    common::Expected<PageRender, RenderUseCaseError> render(const PageRenderRequest &request);
 
     /// Drops the cached publish snapshot of `pageId` (after a publish or a delete here).
     void forgetPublished(const QString &pageId);
@@ -146,7 +150,14 @@ private:
 /// The export-size check of a space's plan (docs/api.md, "Plans"): a PlanLimit error when
 /// `width` or `height` px is over the plan's maximum; a plan the config no longer names
 /// gets the free plan's limits.
-std::optional<PageRenderError> checkExportSize(const store::Config &config, const QString &plan, int width, int height);
+std::optional<RenderUseCaseError> checkExportSize(const store::Config &config, const QString &plan, int width,
+                                                  int height);
+
+/// Writes a rendered image to `files` and its row to the render log of `db` (`pageId`
+/// empty for a pattern). A StoreFailed error when the file cannot be written.
+common::Expected<store::StoredFile, RenderUseCaseError>
+storeRender(const store::Database &db, const store::FileStore &files, const QByteArray &bytes,
+            render::OutputFormat format, const QString &spaceId, const QString &pageId);
 
 /// The file extension and `format` name of an output format: "png", "webp", "svg".
 QString formatName(render::OutputFormat format);

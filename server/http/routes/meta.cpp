@@ -9,7 +9,7 @@ namespace imprint::http {
 HttpResponse RenderApi::patterns() const
 {
     QJsonArray list;
-    for (const render::PatternInfo &info : m_catalog.patterns()) {
+    for (const render::PatternInfo &info : m_patterns.catalog().patterns()) {
         QJsonArray variants;
         for (const render::PatternVariant &v : info.variants) {
             QJsonObject colors;
@@ -36,18 +36,20 @@ HttpResponse RenderApi::patterns() const
 
 HttpResponse RenderApi::metrics() const
 {
+    const service::PatternRenderStats patterns = m_patterns.stats();
     return HttpResponse::json(
                200,
                QJsonObject{
-                   {QStringLiteral("renders"), QJsonObject{{QStringLiteral("executed"), double(m_executed.load() + m_pages.executed())},
-                                                           {QStringLiteral("shared"), double(m_shared.load() + m_pages.shared())}}},
+                   {QStringLiteral("renders"),
+                    QJsonObject{{QStringLiteral("executed"), double(patterns.executed + m_pages.executed())},
+                                {QStringLiteral("shared"), double(patterns.shared + m_pages.shared())}}},
                    {QStringLiteral("patternCache"),
-                    QJsonObject{{QStringLiteral("hits"), double(m_cacheHits.load())},
-                                {QStringLiteral("misses"), double(m_cacheMisses.load())},
-                                {QStringLiteral("bypass"), double(m_cacheBypass.load())},
-                                {QStringLiteral("entries"), m_patternCache.count()},
-                                {QStringLiteral("bytes"), double(m_patternCache.sizeBytes())},
-                                {QStringLiteral("capacityBytes"), double(m_patternCache.capacityBytes())}}},
+                    QJsonObject{{QStringLiteral("hits"), double(patterns.hits)},
+                                {QStringLiteral("misses"), double(patterns.misses)},
+                                {QStringLiteral("bypass"), double(patterns.bypass)},
+                                {QStringLiteral("entries"), patterns.entries},
+                                {QStringLiteral("bytes"), double(patterns.bytes)},
+                                {QStringLiteral("capacityBytes"), double(patterns.capacityBytes)}}},
                })
         .withHeader("Cache-Control", "no-store");
 }

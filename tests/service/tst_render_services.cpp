@@ -1,10 +1,12 @@
-// The page-render use case on its own, over a real SQLite store and the real render
-// pipeline: what it loads (draft rows or the publish snapshot), what it refuses (a
-// foreign template, the plan's export size, a page of another space) and that identical
-// requests render once.
+// The render use cases on their own, over a real SQLite store and the real render
+// pipeline. Page renders: what they load (draft rows or the publish snapshot), what they
+// refuse (a foreign template, the plan's export size, a page of another space) and that
+// identical requests render once. Pattern renders: catalogue lookups, the plan, and the
+// cache (hit, miss, bypass that still refreshes the entry).
 
 #include "server/service/content_validation.h"
 #include "server/service/page_render_service.h"
+#include "server/service/pattern_render_service.h"
 #include "server/store/crypto.h"
 #include "server/store/services.h"
 
@@ -30,7 +32,7 @@ QColor centre(const QByteArray &png)
 
 } // namespace
 
-class TestPageRenderService : public QObject
+class TestRenderServices : public QObject
 {
     Q_OBJECT
 
@@ -63,12 +65,14 @@ private slots:
         QVERIFY(page);
         m_pageId = page->id;
         // A later draft change: published renders keep showing the snapshot.
-        QVERIFY(content.updatePage(m_space, m_pageId, std::nullopt, std::nullopt, QJsonObject{{"bg", "#ff0000"}}, "test"));
+        QVERIFY(
+            content.updatePage(m_space, m_pageId, std::nullopt, std::nullopt, QJsonObject{{"bg", "#ff0000"}}, "test"));
     }
 
     void publishedVersusDraft()
     {
-        service::PageRenderService pages(*m_db, store::Config::defaults(), store::FileStore(m_dir.filePath("files")), {});
+        service::PageRenderService pages(*m_db, store::Config::defaults(), store::FileStore(m_dir.filePath("files")),
+                                         {});
         service::PageRenderRequest request;
         request.spaceId = m_space;
         request.plan = "free";
@@ -85,7 +89,8 @@ private slots:
 
     void identicalRequestsRenderOnce()
     {
-        service::PageRenderService pages(*m_db, store::Config::defaults(), store::FileStore(m_dir.filePath("files")), {});
+        service::PageRenderService pages(*m_db, store::Config::defaults(), store::FileStore(m_dir.filePath("files")),
+                                         {});
         service::PageRenderRequest request;
         request.spaceId = m_space;
         request.plan = "free";
@@ -108,8 +113,9 @@ private slots:
 
     void refusals()
     {
-        using Kind = service::PageRenderError::Kind;
-        service::PageRenderService pages(*m_db, store::Config::defaults(), store::FileStore(m_dir.filePath("files")), {});
+        using Kind = service::RenderUseCaseError::Kind;
+        service::PageRenderService pages(*m_db, store::Config::defaults(), store::FileStore(m_dir.filePath("files")),
+                                         {});
         service::PageRenderRequest request;
         request.spaceId = m_space;
         request.plan = "free";
@@ -143,7 +149,59 @@ private slots:
         QCOMPARE(r.error().store.kind, store::ServiceError::Kind::NotFound);
         QCOMPARE(pages.executed(), quint64(1)); // only the tweak error reached the pipeline
     }
+
+    void patternsResolveCacheAndStore()
+    {
+        using Kind = service::RenderUseCaseError::Kind;
+        QString error;
+        auto catalog = render::PatternCatalog::load(QStringLiteral(IMPRINT_SOURCE_DIR "/resources/patterns"), &error);
+        QVERIFY2(catalog, qPrintable(error));
+        const render::PatternInfo first = catalog->patterns().first();
+        service::PatternRenderService patterns(*m_db, store::Config::defaults(), *catalog,
+                                               store::FileStore(m_dir.filePath("files")), 64 * 1024 * 1024);
+        service::PatternRenderRequest request;
+        request.pattern = {first.key, first.variants.first().key};
+        request.width = 200;
+        request.height = 100;
+
+        const auto job = patterns.prepare(request);
+        QVERIFY(job);
+        QCOMPARE(job->size, QSize(200, 100));
+        QVERIFY(!patterns.cached(*job, true)); // a miss
+        const auto bytes = patterns.render(*job);
+        QVERIFY(bytes);
+        QImage image;
+        QVERIFY(image.loadFromData(*bytes, "PNG"));
+        QCOMPARE(image.size(), QSize(200, 100));
+        QCOMPARE(patterns.cached(*job, true), *bytes); // a hit
+        QVERIFY(!patterns.cached(*job, false)); // cache: false bypasses
+        QVERIFY(patterns.render(*job)); // and the render refreshes the entry
+        const service::PatternRenderStats stats = patterns.stats();
+        QCOMPARE(stats.hits, quint64(1));
+        QCOMPARE(stats.misses, quint64(1));
+        QCOMPARE(stats.bypass, quint64(1));
+        QCOMPARE(stats.executed, quint64(2));
+        QCOMPARE(stats.entries, 1);
+
+        const auto stored = patterns.store(*job, *bytes, m_space);
+        QVERIFY(stored);
+        QVERIFY(QFile::exists(stored->path));
+
+        request.pattern.variantKey = QStringLiteral("nosuchvariant");
+        auto refused = patterns.prepare(request);
+        QVERIFY(!refused);
+        QCOMPARE(refused.error().kind, Kind::VariantNotFound);
+        request.pattern = {QStringLiteral("nosuchpattern"), QStringLiteral("x")};
+        refused = patterns.prepare(request);
+        QVERIFY(!refused);
+        QCOMPARE(refused.error().kind, Kind::PatternNotFound);
+        request.pattern = {first.key, first.variants.first().key};
+        request.width = 1001; // free plan
+        refused = patterns.prepare(request);
+        QVERIFY(!refused);
+        QCOMPARE(refused.error().kind, Kind::PlanLimit);
+    }
 };
 
-QTEST_MAIN(TestPageRenderService)
-#include "tst_page_render_service.moc"
+QTEST_MAIN(TestRenderServices)
+#include "tst_render_services.moc"
