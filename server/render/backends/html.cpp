@@ -330,12 +330,7 @@ void paintHtml(QPainter &painter, const QString &html, QSize size, const HtmlOpt
 
 QImage renderHtmlImage(const QString &html, QSize size, const HtmlOptions &options, QStringList *warnings)
 {
-    QImage image(size.expandedTo(QSize(1, 1)), QImage::Format_ARGB32_Premultiplied);
-    image.fill(Qt::transparent);
-    QPainter painter(&image);
-    paintHtml(painter, html, size, options, warnings);
-    painter.end();
-    return image;
+    return paintOnTransparentImage(size, [&](QPainter &painter) { paintHtml(painter, html, size, options, warnings); });
 }
 
 } // namespace imprint::render

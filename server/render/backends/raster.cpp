@@ -285,12 +285,8 @@ void paintBoxTree(QPainter &painter, const LayoutBox &root, EmojiSet emoji, QStr
 
 QImage paintToImage(const LayoutBox &root, QSize size, EmojiSet emoji, QStringList *warnings, TextEngine *text)
 {
-    QImage image(size.expandedTo(QSize(1, 1)), QImage::Format_ARGB32_Premultiplied);
-    image.fill(Qt::transparent);
-    QPainter painter(&image);
-    paintBoxTree(painter, root, emoji, warnings, text);
-    painter.end();
-    return image;
+    return paintOnTransparentImage(size,
+                                   [&](QPainter &painter) { paintBoxTree(painter, root, emoji, warnings, text); });
 }
 
 } // namespace imprint::render

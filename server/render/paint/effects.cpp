@@ -67,6 +67,16 @@ void boxBlurLine(const quint32 *src, quint32 *dst, int count, int stride, int r)
 
 } // namespace
 
+QImage paintOnTransparentImage(QSize size, const std::function<void(QPainter &)> &paint)
+{
+    QImage image(size.expandedTo(QSize(1, 1)), QImage::Format_ARGB32_Premultiplied);
+    image.fill(Qt::transparent);
+    QPainter painter(&image);
+    paint(painter);
+    painter.end();
+    return image;
+}
+
 void blurImage(QImage &image, qreal sigma)
 {
     if (sigma <= 0.1 || image.isNull())

@@ -119,4 +119,8 @@ QRectF inkBounds(const LayoutBox &box);
 /// `image` must be Format_ARGB32_Premultiplied.
 void blurImage(QImage &image, qreal sigma);
 
+/// A transparent `size` px canvas (at least 1 × 1, Format_ARGB32_Premultiplied) with
+/// `paint` run on a QPainter over it: the one way a backend paints into a new image.
+QImage paintOnTransparentImage(QSize size, const std::function<void(QPainter &)> &paint);
+
 } // namespace imprint::render

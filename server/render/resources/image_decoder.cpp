@@ -94,6 +94,24 @@ QImage decodeRaster(const QByteArray &bytes, const char *format, QString *error,
     return image.convertToFormat(QImage::Format_ARGB32_Premultiplied);
 }
 
+/// Where the payload of an RFC 2397 `data:[<mediatype>][;base64],<data>` URL starts and
+/// whether it is base64; nullopt when `url` is not a data: URL with a comma.
+struct DataUrlHeader {
+    qsizetype payloadStart = 0;
+    bool base64 = false;
+};
+
+std::optional<DataUrlHeader> dataUrlHeader(const QString &url)
+{
+    if (!url.startsWith(QLatin1String("data:"), Qt::CaseInsensitive))
+        return std::nullopt;
+    const qsizetype comma = url.indexOf(QLatin1Char(','));
+    if (comma < 0)
+        return std::nullopt;
+    const QStringList meta = url.mid(5, comma - 5).split(QLatin1Char(';'));
+    return DataUrlHeader{comma + 1, meta.contains(QLatin1String("base64"), Qt::CaseInsensitive)};
+}
+
 } // namespace
 
 ImageFormat sniffImageFormat(const QByteArray &bytes)
@@ -131,16 +149,13 @@ std::optional<QByteArray> dataUrlBytes(const QString &url, QString *error)
             *error = why;
         return std::nullopt;
     };
-    // RFC 2397: data:[<mediatype>][;base64],<data>
     if (!url.startsWith(QLatin1String("data:"), Qt::CaseInsensitive))
         return bad(QStringLiteral("only data: URLs are loaded"));
-    const qsizetype comma = url.indexOf(QLatin1Char(','));
-    if (comma < 0)
+    const auto header = dataUrlHeader(url);
+    if (!header)
         return bad(QStringLiteral("malformed data: URL"));
-    const QStringList meta = url.mid(5, comma - 5).split(QLatin1Char(';'));
-    const bool base64 = meta.contains(QLatin1String("base64"), Qt::CaseInsensitive);
-    const QByteArray payload = url.mid(comma + 1).toUtf8();
-    if (!base64)
+    const QByteArray payload = url.mid(header->payloadStart).toUtf8();
+    if (!header->base64)
         return QByteArray::fromPercentEncoding(payload);
     // Whitespace is common in pasted data URLs; QByteArray's decoder rejects it.
     QByteArray compact = QByteArray::fromPercentEncoding(payload).simplified();
@@ -162,14 +177,10 @@ QImage decodeDataUrlImage(const QString &url, QString *error, const ImageDecodeL
 bool isEmbeddableRasterDataUrl(const QString &url)
 {
     // Only the signature is needed: decode the first base64 quantum groups, not the image.
-    const qsizetype comma = url.indexOf(QLatin1Char(','));
-    if (comma < 0 || !url.startsWith(QLatin1String("data:"), Qt::CaseInsensitive))
+    const auto header = dataUrlHeader(url);
+    if (!header || !header->base64)
         return false;
-    const bool base64
-        = url.mid(5, comma - 5).split(QLatin1Char(';')).contains(QLatin1String("base64"), Qt::CaseInsensitive);
-    if (!base64)
-        return false;
-    const auto head = QByteArray::fromBase64Encoding(url.mid(comma + 1, 16).toLatin1());
+    const auto head = QByteArray::fromBase64Encoding(url.mid(header->payloadStart, 16).toLatin1());
     if (!head)
         return false;
     const ImageFormat format = sniffImageFormat(*head);
