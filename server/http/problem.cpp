@@ -57,7 +57,7 @@ HttpResponse problemFor(const store::ServiceError &error)
 
 HttpResponse problemFor(const render::RenderError &error)
 {
-    const render::RenderErrorCode code = error.errorCode();
+    const render::RenderErrorCode code = error.code;
     const int status = statusFor(code);
     const QString name = render::renderErrorCodeName(code);
     if (status >= 500)

@@ -56,14 +56,14 @@ inline std::optional<RenderErrorCode> parseRenderErrorCode(const QString &name)
 
 /// A problem found while reading a template, a style or a variable. `field` names the
 /// offending input the way a user would find it (e.g. `root.props.children[2].props.style.width`,
-/// `tweaks.title`); `code` is the wire name of a RenderErrorCode.
+/// `tweaks.title`); `code` says which rule the input broke.
 struct RenderError {
     QString field;
     QString message;
-    QString code = renderErrorCodeName(RenderErrorCode::InvalidTemplate);
+    RenderErrorCode code = RenderErrorCode::InvalidTemplate;
 
-    /// The code as an enum; InvalidTemplate for a name no stage reports.
-    RenderErrorCode errorCode() const { return parseRenderErrorCode(code).value_or(RenderErrorCode::InvalidTemplate); }
+    /// The code's wire name ("invalid_template", ...): the problem+json `code`.
+    QString codeName() const { return renderErrorCodeName(code); }
 };
 
 } // namespace imprint::render

@@ -45,7 +45,7 @@ void tidyWarnings(QStringList &warnings)
         warnings << QStringLiteral("… and %1 more warnings").arg(total - kMaxWarnings);
 }
 
-RenderError makeError(const QString &field, const QString &message, const QString &code)
+RenderError makeError(const QString &field, const QString &message, RenderErrorCode code)
 {
     RenderError e;
     e.field = field;
@@ -122,7 +122,7 @@ std::optional<LaidOutDocument> layOut(const RenderRequest &request, RenderError 
         err = makeError(
             QStringLiteral("engine"),
             QStringLiteral("unknown engine '%1' (%2)").arg(chosen, engineNames().join(QStringLiteral(", "))),
-            renderErrorCodeName(RenderErrorCode::InvalidEngine));
+            RenderErrorCode::InvalidEngine);
         return std::nullopt;
     }
     // The request's emojiType, else the template's.
@@ -131,7 +131,7 @@ std::optional<LaidOutDocument> layOut(const RenderRequest &request, RenderError 
     if (!emojiSet) {
         err = makeError(QStringLiteral("emojiType"),
                         QStringLiteral("unknown emojiType '%1' (twemoji, openmoji or noto)").arg(emojiType),
-                        renderErrorCodeName(RenderErrorCode::InvalidEmojiType));
+                        RenderErrorCode::InvalidEmojiType);
         return std::nullopt;
     }
     doc.emojiType = emojiSetName(*emojiSet);
@@ -142,7 +142,7 @@ std::optional<LaidOutDocument> layOut(const RenderRequest &request, RenderError 
     if (request.width < 0 || request.height < 0 || width <= 0 || height <= 0 || width > kMaxSide || height > kMaxSide) {
         err = makeError(request.width != 0 || request.height != 0 ? QStringLiteral("width") : QStringLiteral("root"),
                         QStringLiteral("image size %1×%2 px is outside 1–%3 px").arg(width).arg(height).arg(kMaxSide),
-                        renderErrorCodeName(RenderErrorCode::InvalidSize));
+                        RenderErrorCode::InvalidSize);
         return std::nullopt;
     }
     doc.size = QSize(width, height);
@@ -251,7 +251,7 @@ std::optional<RenderResult> render(const RenderRequest &request, RenderError *er
         if (error)
             *error = makeError(QStringLiteral("format"),
                                encodeError.isEmpty() ? QStringLiteral("encoding failed") : encodeError,
-                               renderErrorCodeName(RenderErrorCode::EncodeFailed));
+                               RenderErrorCode::EncodeFailed);
         return std::nullopt;
     }
     tidyWarnings(result.warnings);

@@ -11,7 +11,7 @@ namespace {
 
 RenderError budgetError(const QString &field, const QString &message)
 {
-    return RenderError{field, message, renderErrorCodeName(RenderErrorCode::RenderBudgetExceeded)};
+    return RenderError{field, message, RenderErrorCode::RenderBudgetExceeded};
 }
 
 struct EffectCost {

@@ -76,7 +76,7 @@ private slots:
         QVERIFY(parsed);
         QCOMPARE(render::renderErrorCodeName(*parsed), code);
 
-        const render::RenderError e{QStringLiteral("width"), QStringLiteral("too wide"), code};
+        const render::RenderError e{QStringLiteral("width"), QStringLiteral("too wide"), *parsed};
         const http::HttpResponse r = http::problemFor(e);
         QCOMPARE(r.status, status);
         const QJsonObject body = bodyOf(r);
@@ -93,7 +93,7 @@ private slots:
     void engineFieldIsTheRequestsRenderType()
     {
         const render::RenderError e{QStringLiteral("engine"), QStringLiteral("unknown engine 'x'"),
-                                    QStringLiteral("invalid_engine")};
+                                    render::RenderErrorCode::InvalidEngine};
         const QJsonObject body = bodyOf(http::problemFor(e));
         QCOMPARE(body.value("field").toString(), QStringLiteral("renderType"));
         QCOMPARE(body.value("detail").toString(), QStringLiteral("renderType: unknown engine 'x'"));

@@ -130,7 +130,7 @@ private Q_SLOTS:
         request.emojiType = QStringLiteral("applemoji");
         RenderError error;
         QVERIFY(!render(request, &error));
-        QCOMPARE(error.code, QStringLiteral("invalid_emoji_type"));
+        QCOMPARE(error.codeName(), QStringLiteral("invalid_emoji_type"));
         QCOMPARE(error.field, QStringLiteral("emojiType"));
         // The template's own value is checked too (by the template parser or the renderer).
         request.emojiType.clear();

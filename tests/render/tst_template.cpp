@@ -390,7 +390,7 @@ private Q_SLOTS:
         QVERIFY(!parseTemplate(
             QJsonObject{{QStringLiteral("width"), 10}, {QStringLiteral("height"), 10}, {QStringLiteral("root"), deep}},
             &error));
-        QCOMPARE(error.code, QStringLiteral("too_deep"));
+        QCOMPARE(error.codeName(), QStringLiteral("too_deep"));
         QVERIFY2(error.field.startsWith(QLatin1String("root.props.children.props.children")), qPrintable(error.field));
         QCOMPARE(error.field.count(QLatin1String("props.children")), 64);
 
@@ -406,7 +406,7 @@ private Q_SLOTS:
                          QJsonObject{{QStringLiteral("type"), QStringLiteral("div")},
                                      {QStringLiteral("props"), QJsonObject{{QStringLiteral("children"), many}}}}}},
             &error));
-        QCOMPARE(error.code, QStringLiteral("too_many_nodes"));
+        QCOMPARE(error.codeName(), QStringLiteral("too_many_nodes"));
         QCOMPARE(error.field, QStringLiteral("root.props.children[1999]"));
 
         // Markup limits.
@@ -418,7 +418,7 @@ private Q_SLOTS:
                                            {QStringLiteral("height"), 10},
                                            {QStringLiteral("markup"), markup}},
                                &error));
-        QCOMPARE(error.code, QStringLiteral("too_deep"));
+        QCOMPARE(error.codeName(), QStringLiteral("too_deep"));
         QCOMPARE(error.field, QStringLiteral("markup"));
 
         // Value length.
@@ -427,7 +427,7 @@ private Q_SLOTS:
         error = {};
         QVERIFY(!resolveVariables(*t, {}, QJsonObject{{QStringLiteral("title"), QString(10001, QLatin1Char('x'))}},
                                   &error));
-        QCOMPARE(error.code, QStringLiteral("value_too_long"));
+        QCOMPARE(error.codeName(), QStringLiteral("value_too_long"));
         QCOMPARE(error.field, QStringLiteral("tweaks.title"));
         QVERIFY(
             resolveVariables(*t, {}, QJsonObject{{QStringLiteral("title"), QString(10000, QLatin1Char('x'))}}, &error));
@@ -454,7 +454,7 @@ private Q_SLOTS:
         auto t = parseTemplate(json(kCard), &error);
         QVERIFY(t);
         QVERIFY(!resolveVariables(*t, {}, QJsonObject{{name, value}}, &error));
-        QCOMPARE(error.code, code);
+        QCOMPARE(error.codeName(), code);
         QCOMPARE(error.field, QStringLiteral("tweaks.") + name);
         // Page values are checked the same way, under their own prefix.
         QVERIFY(!resolveVariables(*t, QJsonObject{{name, value}}, {}, &error));

@@ -104,7 +104,7 @@ public:
     bool element(const GumboElement &el, int depth, QJsonObject *out)
     {
         if (depth > m_limits.maxDepth) {
-            fail(QStringLiteral("too_deep"),
+            fail(RenderErrorCode::TooDeep,
                  QStringLiteral("markup nests deeper than %1 elements").arg(m_limits.maxDepth));
             return false;
         }
@@ -138,7 +138,7 @@ public:
         return true;
     }
 
-    void fail(const QString &code, const QString &message)
+    void fail(RenderErrorCode code, const QString &message)
     {
         if (m_error)
             *m_error = {QStringLiteral("markup"), message, code};
@@ -148,7 +148,7 @@ private:
     bool count()
     {
         if (++m_nodes > m_limits.maxNodes) {
-            fail(QStringLiteral("too_many_nodes"),
+            fail(RenderErrorCode::TooManyNodes,
                  QStringLiteral("markup has more than %1 nodes").arg(m_limits.maxNodes));
             return false;
         }
@@ -282,21 +282,21 @@ std::optional<QJsonObject> markupToTree(const QString &markup, const TemplateLim
 {
     Converter converter(limits, error, warnings);
     if (const qsizetype tags = countStartTags(markup); tags > limits.maxNodes) {
-        converter.fail(QStringLiteral("too_many_nodes"),
+        converter.fail(RenderErrorCode::TooManyNodes,
                        QStringLiteral("markup has %1 elements; at most %2 are allowed").arg(tags).arg(limits.maxNodes));
         return std::nullopt;
     }
     const GumboTree output = parseHtml(markup);
     const GumboNode *body = output ? findBody(output->root) : nullptr;
     if (!body) {
-        converter.fail(QStringLiteral("invalid_template"), QStringLiteral("markup has no body content"));
+        converter.fail(RenderErrorCode::InvalidTemplate, QStringLiteral("markup has no body content"));
         return std::nullopt;
     }
     QJsonArray top;
     if (!converter.children(body->v.element.children, 0, &top))
         return std::nullopt;
     if (top.isEmpty()) {
-        converter.fail(QStringLiteral("invalid_template"), QStringLiteral("markup has no elements"));
+        converter.fail(RenderErrorCode::InvalidTemplate, QStringLiteral("markup has no elements"));
         return std::nullopt;
     }
     if (top.size() == 1 && top.first().isObject())

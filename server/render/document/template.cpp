@@ -19,7 +19,7 @@ namespace imprint::render {
 namespace {
 
 RenderError makeError(const QString &field, const QString &message,
-                      const QString &code = QStringLiteral("invalid_template"))
+                      RenderErrorCode code = RenderErrorCode::InvalidTemplate)
 {
     return {field, message, code};
 }
@@ -64,7 +64,7 @@ std::optional<QString> validateValue(const TemplateVariable &var, const QJsonVal
         text.clear();
     else {
         setError(error, makeError(field, QStringLiteral("a variable value must be a string or a number"),
-                                  QStringLiteral("invalid_variable")));
+                                  RenderErrorCode::InvalidVariable));
         return std::nullopt;
     }
     if (text.size() > limits.maxValueLength) {
@@ -72,11 +72,11 @@ std::optional<QString> validateValue(const TemplateVariable &var, const QJsonVal
                                   QStringLiteral("value is %1 characters long, the limit is %2")
                                       .arg(text.size())
                                       .arg(limits.maxValueLength),
-                                  QStringLiteral("value_too_long")));
+                                  RenderErrorCode::ValueTooLong));
         return std::nullopt;
     }
     auto bad = [&](const QString &why) {
-        setError(error, makeError(field, why, QStringLiteral("invalid_variable")));
+        setError(error, makeError(field, why, RenderErrorCode::InvalidVariable));
         return std::nullopt;
     };
     switch (var.type) {
@@ -182,7 +182,7 @@ public:
                                   const ComputedStyle *parent, float rootFontSize, int depth);
 
 private:
-    bool fail(const QString &field, const QString &message, const QString &code = QStringLiteral("invalid_template"))
+    bool fail(const QString &field, const QString &message, RenderErrorCode code = RenderErrorCode::InvalidTemplate)
     {
         setError(m_error, makeError(field, message, code));
         return false;
@@ -191,7 +191,7 @@ private:
     {
         if (++m_nodes > m_limits.maxNodes)
             return fail(path, QStringLiteral("the template has more than %1 nodes").arg(m_limits.maxNodes),
-                        QStringLiteral("too_many_nodes"));
+                        RenderErrorCode::TooManyNodes);
         return true;
     }
     QString text(const QString &s) const { return values ? substitute(s, *values) : s; }
@@ -210,7 +210,7 @@ std::unique_ptr<Node> TreeWalker::element(const QJsonValue &value, const QString
                                           const ComputedStyle *parent, float rootFontSize, int depth)
 {
     if (depth > m_limits.maxDepth) {
-        fail(path, QStringLiteral("elements nest deeper than %1").arg(m_limits.maxDepth), QStringLiteral("too_deep"));
+        fail(path, QStringLiteral("elements nest deeper than %1").arg(m_limits.maxDepth), RenderErrorCode::TooDeep);
         return nullptr;
     }
     if (!value.isObject()) {
@@ -393,14 +393,14 @@ std::optional<Template> parseTemplate(const QJsonObject &document, RenderError *
             if (!nameRe.match(name).hasMatch()) {
                 setError(error, makeError(field + QLatin1String(".name"),
                                           QStringLiteral("a variable name is letters, digits, _ . - (at most 64)"),
-                                          QStringLiteral("invalid_variable")));
+                                          RenderErrorCode::InvalidVariable));
                 return std::nullopt;
             }
             for (const TemplateVariable &other : t.variables)
                 if (other.name == name) {
                     setError(error, makeError(field + QLatin1String(".name"),
                                               QStringLiteral("duplicate variable \"%1\"").arg(name),
-                                              QStringLiteral("invalid_variable")));
+                                              RenderErrorCode::InvalidVariable));
                     return std::nullopt;
                 }
             TemplateVariable var;
@@ -417,7 +417,7 @@ std::optional<Template> parseTemplate(const QJsonObject &document, RenderError *
             else {
                 setError(error, makeError(field + QLatin1String(".type"),
                                           QStringLiteral("type must be text, color, number or image"),
-                                          QStringLiteral("invalid_variable")));
+                                          RenderErrorCode::InvalidVariable));
                 return std::nullopt;
             }
             const QJsonValue def = v.value(QLatin1String("default"));
@@ -488,7 +488,7 @@ std::optional<QHash<QString, QString>> resolveVariables(const Template &tmpl, co
                                     [&](const TemplateVariable &v) { return v.name == it.key(); });
             if (var == tmpl.variables.end()) {
                 setError(error, makeError(field, QStringLiteral("the template has no variable \"%1\"").arg(it.key()),
-                                          QStringLiteral("unknown_variable")));
+                                          RenderErrorCode::UnknownVariable));
                 return false;
             }
             auto text = validateValue(*var, it.value(), field, limits, error);
