@@ -20,6 +20,15 @@ http::ServerLimits serverLimits(const store::Config &config)
     return limits;
 }
 
+render::RenderContextOptions renderContextOptions(const Environment &env)
+{
+    render::RenderContextOptions options;
+    // The sets unpacked into DATA/emoji (scripts/fetch-emoji DATA/emoji) win over the
+    // per-user default.
+    options.emojiDirectory = render::emojiDirectoryFor(env.dataDir);
+    return options;
+}
+
 std::unique_ptr<Service> Service::create(const Environment &env, QString *error)
 {
     auto catalog = render::PatternCatalog::loadDefault(error);
@@ -31,13 +40,11 @@ std::unique_ptr<Service> Service::create(const Environment &env, QString *error)
 }
 
 Service::Service(const Environment &env, render::PatternCatalog catalog)
-    : m_api(*env.db, env.config)
-    , m_renderApi(*env.db, env.config, env.dataDir, std::move(catalog))
+    : m_renderContext(renderContextOptions(env))
+    , m_api(*env.db, env.config)
+    , m_renderApi(*env.db, env.config, env.dataDir, std::move(catalog), m_renderContext)
     , m_server(serverLimits(env.config))
 {
-    // The emoji directory is process-wide state of the renderer; without it the sets
-    // unpacked into DATA/emoji (scripts/fetch-emoji DATA/emoji) would never be found.
-    render::setEmojiDataDirectory(env.dataDir);
     m_api.registerRoutes(m_server.router());
     m_renderApi.registerRoutes(m_server.router());
 }

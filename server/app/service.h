@@ -17,6 +17,10 @@ namespace imprint::app {
 /// worker queue, workerThreads where 0 = one per core).
 http::ServerLimits serverLimits(const store::Config &config);
 
+/// The render context of a server with this environment: emoji sets from DATA/emoji when
+/// they were unpacked there (render::emojiDirectoryFor()).
+render::RenderContextOptions renderContextOptions(const Environment &env);
+
 class Service
 {
 public:
@@ -36,6 +40,8 @@ public:
 private:
     // Declaration order matters: the server (and its worker pool) is destroyed before
     // the APIs whose services its queued jobs still use.
+    // Declared before the APIs that render with it: members are destroyed in reverse.
+    render::RenderContext m_renderContext;
     http::Api m_api;
     http::RenderApi m_renderApi;
     http::HttpServer m_server;

@@ -331,7 +331,8 @@ RenderApiSettings RenderApiSettings::fromConfig(const store::Config &config)
 
 // ---------------------------------------------------------------- RenderApi
 
-RenderApi::RenderApi(const store::Database &db, store::Config config, QString dataDir, render::PatternCatalog catalog)
+RenderApi::RenderApi(const store::Database &db, store::Config config, QString dataDir, render::PatternCatalog catalog,
+                     render::RenderContext &renderContext)
     : m_db(db)
     , m_config(config)
     , m_settings(RenderApiSettings::fromConfig(config))
@@ -343,7 +344,8 @@ RenderApi::RenderApi(const store::Database &db, store::Config config, QString da
     , m_rateLimiter(m_settings.rateLimitPerSecond, m_settings.rateLimitBurst)
     , m_patterns(db, config, std::move(catalog), store::FileStore(m_dataDir + QStringLiteral("/files")),
                  m_settings.patternCacheBytes)
-    , m_pages(db, config, store::FileStore(m_dataDir + QStringLiteral("/files")),
+    , m_renderContext(renderContext)
+    , m_pages(db, config, store::FileStore(m_dataDir + QStringLiteral("/files")), renderContext,
               service::PageRenderSettings{m_settings.publishCacheEntries, m_settings.publishCacheTtlMs})
 { }
 

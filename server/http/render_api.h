@@ -56,8 +56,10 @@ class RenderApi
 {
 public:
     /// `dataDir` holds files/ (stored renders). `catalog` is the pattern catalog
-    /// (render::PatternCatalog::loadDefault() in the server).
-    RenderApi(const store::Database &db, store::Config config, QString dataDir, render::PatternCatalog catalog);
+    /// (render::PatternCatalog::loadDefault() in the server). Page renders use
+    /// `renderContext`, whose cache counters GET /api/v1/metrics reports; it must outlive this.
+    RenderApi(const store::Database &db, store::Config config, QString dataDir, render::PatternCatalog catalog,
+              render::RenderContext &renderContext);
     ~RenderApi();
 
     /// Adds every route listed at the top of this file to `router`.
@@ -104,6 +106,7 @@ private:
     common::RateLimiter m_rateLimiter;
 
     service::PatternRenderService m_patterns;
+    render::RenderContext &m_renderContext;
     service::PageRenderService m_pages;
 
     Router *m_router = nullptr;

@@ -95,7 +95,8 @@ QString contentTypeFor(OutputFormat format)
     return {};
 }
 
-std::optional<LaidOutDocument> layOut(const RenderRequest &request, RenderError *error, RenderTimings *timings)
+std::optional<LaidOutDocument> layOut(const RenderRequest &request, RenderContext &context, RenderError *error,
+                                      RenderTimings *timings)
 {
     RenderError local;
     RenderError &err = error ? *error : local;
@@ -157,13 +158,16 @@ std::optional<LaidOutDocument> layOut(const RenderRequest &request, RenderError 
             timings->parse = elapsedMs(timer);
         return doc;
     }
-    doc.root = buildDocument(tmpl, *values, &err, &doc.warnings, request.imageLoader, request.limits);
+    const ImageLoader contextLoader
+        = [&context](const QString &url, QString *why) { return context.images().load(url, why); };
+    doc.root = buildDocument(tmpl, *values, &err, &doc.warnings,
+                             request.imageLoader ? request.imageLoader : contextLoader, request.limits);
     if (!doc.root)
         return std::nullopt;
     if (timings)
         timings->parse = elapsedMs(timer);
 
-    doc.layout = layoutDocument(*doc.root, QSizeF(doc.size), TextEngine::instance());
+    doc.layout = layoutDocument(*doc.root, QSizeF(doc.size), context.text());
     if (timings)
         timings->layout = elapsedMs(timer);
     if (auto over = checkEffectBudget(doc.layout, doc.size, request.budget)) {
@@ -174,10 +178,10 @@ std::optional<LaidOutDocument> layOut(const RenderRequest &request, RenderError 
     return doc;
 }
 
-std::optional<RenderResult> render(const RenderRequest &request, RenderError *error)
+std::optional<RenderResult> render(const RenderRequest &request, RenderContext &context, RenderError *error)
 {
     RenderResult result;
-    auto doc = layOut(request, error, &result.timings);
+    auto doc = layOut(request, context, error, &result.timings);
     if (!doc)
         return std::nullopt;
     result.size = doc->size;
@@ -187,12 +191,13 @@ std::optional<RenderResult> render(const RenderRequest &request, RenderError *er
     QElapsedTimer timer;
     timer.start();
     QString encodeError;
+    const PaintResources resources = context.paintResources();
     if (doc->engine == Engine::Satori) {
         // The vector path: one SVG document; bitmaps are that document rasterised.
         SvgOptions svgOptions;
         svgOptions.emojiSet = parseEmojiSet(doc->emojiType).value_or(EmojiSet::Twemoji);
         svgOptions.title = doc->tmpl->name;
-        const QByteArray svg = renderSvgDocument(doc->layout, doc->size, svgOptions, &result.warnings);
+        const QByteArray svg = renderSvgDocument(doc->layout, doc->size, resources, svgOptions, &result.warnings);
         result.timings.paint = elapsedMs(timer);
         if (request.format == OutputFormat::Svg) {
             result.bytes = svg;
@@ -221,11 +226,12 @@ std::optional<RenderResult> render(const RenderRequest &request, RenderError *er
         }
         if (request.format == OutputFormat::Svg) {
             result.bytes = encodeSvg(
-                doc->size, [&](QPainter &p) { paintHtml(p, html, doc->size, htmlOptions, &result.warnings); },
+                doc->size,
+                [&](QPainter &p) { paintHtml(p, html, doc->size, resources, htmlOptions, &result.warnings); },
                 doc->tmpl->name);
             result.timings.paint = elapsedMs(timer);
         } else {
-            const QImage image = renderHtmlImage(html, doc->size, htmlOptions, &result.warnings);
+            const QImage image = renderHtmlImage(html, doc->size, resources, htmlOptions, &result.warnings);
             result.timings.paint = elapsedMs(timer);
             result.bytes = request.format == OutputFormat::Png
                                ? encodePng(image, {}, &encodeError)
@@ -236,10 +242,11 @@ std::optional<RenderResult> render(const RenderRequest &request, RenderError *er
         // The SVG device records the drawing as it happens: paint and encode are one step.
         const EmojiSet emoji = parseEmojiSet(doc->emojiType).value_or(EmojiSet::Twemoji);
         result.bytes = encodeSvg(
-            doc->size, [&](QPainter &p) { paintBoxTree(p, doc->layout, emoji, &result.warnings); }, doc->tmpl->name);
+            doc->size, [&](QPainter &p) { paintBoxTree(p, doc->layout, resources, emoji, &result.warnings); },
+            doc->tmpl->name);
         result.timings.paint = elapsedMs(timer);
     } else {
-        const QImage image = paintToImage(doc->layout, doc->size,
+        const QImage image = paintToImage(doc->layout, doc->size, resources,
                                           parseEmojiSet(doc->emojiType).value_or(EmojiSet::Twemoji), &result.warnings);
         result.timings.paint = elapsedMs(timer);
         result.bytes = request.format == OutputFormat::Png

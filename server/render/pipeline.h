@@ -1,11 +1,12 @@
 #pragma once
 // The render pipeline (docs/architecture.md): template document → parse → variables → styled
 // tree → layout → paint → encode. Thread-safe: concurrent render() calls share only the
-// text module's caches, which are per thread.
+// render context they are given (render_context.h), which is thread-safe.
 
 #include "server/render/document/template.h"
 #include "server/render/layout/layout.h"
 #include "server/render/render_budget.h"
+#include "server/render/render_context.h"
 
 #include <QByteArray>
 #include <QJsonArray>
@@ -43,7 +44,8 @@ struct RenderRequest {
     int width = 0, height = 0; ///< px, 0 = the template's size
     int quality = 90; ///< WebP lossy quality 1–100
     bool lossless = false; ///< WebP lossless
-    ImageLoader imageLoader = loadDataUrlImage;
+    /// Loads `img` sources; empty: the render context's ImageCache.
+    ImageLoader imageLoader;
     TemplateLimits limits;
     RenderBudget budget;
 };
@@ -79,15 +81,16 @@ struct LaidOutDocument {
     QStringList warnings;
 };
 
-/// Runs parse, variables, tree building and layout for `request`. On failure returns
-/// nullopt and fills `error` (field, message, code: the template's own codes, plus
-/// `invalid_engine`, `invalid_emoji_type`, `invalid_size`).
-std::optional<LaidOutDocument> layOut(const RenderRequest &request, RenderError *error,
+/// Runs parse, variables, tree building and layout for `request` with the text engine
+/// and image cache of `context`. On failure returns nullopt and fills `error` (field,
+/// message, code: the template's own codes, plus `invalid_engine`, `invalid_emoji_type`,
+/// `invalid_size`, `render_budget_exceeded`).
+std::optional<LaidOutDocument> layOut(const RenderRequest &request, RenderContext &context, RenderError *error,
                                       RenderTimings *timings = nullptr);
 
-/// Renders `request` to encoded bytes. On failure returns nullopt and fills `error`
-/// (as layOut(), plus code `encode_failed`).
-std::optional<RenderResult> render(const RenderRequest &request, RenderError *error);
+/// Renders `request` to encoded bytes with the resources of `context`. On failure
+/// returns nullopt and fills `error` (as layOut(), plus code `encode_failed`).
+std::optional<RenderResult> render(const RenderRequest &request, RenderContext &context, RenderError *error);
 
 /// The box tree as JSON, one object per element in document order with the fields of
 /// the fixtures' layout.json: `id` (child-index path), `tag`, `x`, `y`, `w`, `h`

@@ -61,11 +61,12 @@ storeRender(const store::Database &db, const store::FileStore &files, const QByt
 }
 
 PageRenderService::PageRenderService(const store::Database &db, const store::Config &config, store::FileStore files,
-                                     PageRenderSettings settings)
+                                     render::RenderContext &context, PageRenderSettings settings)
     : m_db(db)
     , m_config(config)
     , m_content(contentService(db))
     , m_files(std::move(files))
+    , m_context(context)
     , m_settings(settings)
     , m_publishCache(std::max(1, settings.publishCacheEntries))
     , m_memo(32 * 1024)
@@ -245,7 +246,7 @@ common::Expected<PageRender, RenderUseCaseError> PageRenderService::render(const
                                       rq.quality = p.quality;
                                       rq.lossless = p.lossless;
                                       render::RenderError renderError;
-                                      auto result = render::render(rq, &renderError);
+                                      auto result = render::render(rq, m_context, &renderError);
                                       if (!result) {
                                           computed->error = RenderUseCaseError{};
                                           computed->error->kind = RenderUseCaseError::Kind::Render;

@@ -96,9 +96,10 @@ struct PageRenderSettings {
 class PageRenderService
 {
 public:
-    /// `files` stores rendered images; `db` is the content and render-log store.
+    /// `files` stores rendered images; `db` is the content and render-log store; renders
+    /// run with `context`'s fonts, image cache and emoji sets (it must outlive this).
     PageRenderService(const store::Database &db, const store::Config &config, store::FileStore files,
-                      PageRenderSettings settings);
+                      render::RenderContext &context, PageRenderSettings settings);
     ~PageRenderService();
     PageRenderService(const PageRenderService &) = delete;
     PageRenderService &operator=(const PageRenderService &) = delete;
@@ -123,6 +124,7 @@ private:
     store::Config m_config;
     store::ContentService m_content;
     store::FileStore m_files;
+    render::RenderContext &m_context;
     PageRenderSettings m_settings;
     common::SingleFlight<std::shared_ptr<const PageRenderOutcome>> m_flight;
 

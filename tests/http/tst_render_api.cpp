@@ -503,6 +503,30 @@ private slots:
         }
     }
 
+    void metricsCountTheRenderCaches()
+    {
+        // A render with a fresh tweak shapes new text: the server's one render context
+        // counts it, and /metrics reports that context's bounded caches.
+        const auto caches = [this] { return get("/api/v1/metrics").json().value("renderCaches").toObject(); };
+        const QJsonObject before = caches();
+        for (const char *k : {"images", "emoji", "textShaping"})
+            QVERIFY2(before.contains(k), k);
+        QCOMPARE(before.value("images").toObject().value("capacityBytes").toDouble(), 32.0 * 1024 * 1024);
+        QVERIFY(before.value("emoji").toObject().value("capacity").toDouble() > 0);
+        const QJsonObject body{
+            {"pageId", m_pageId},
+            {"tweaks", QJsonObject{{"title", "Metrics " + QString::number(QDateTime::currentMSecsSinceEpoch())}}}};
+        QCOMPARE(render(body, m_freeToken).status, 200);
+        const QJsonObject after = caches();
+        const auto lookups = [](const QJsonObject &c) {
+            const QJsonObject t = c.value("textShaping").toObject();
+            return t.value("hits").toDouble() + t.value("misses").toDouble();
+        };
+        QVERIFY2(lookups(after) > lookups(before), QJsonDocument(after).toJson(QJsonDocument::Compact).constData());
+        QVERIFY(after.value("textShaping").toObject().value("misses").toDouble()
+                > before.value("textShaping").toObject().value("misses").toDouble());
+    }
+
     void pageRenderFormats()
     {
         HttpReply r = render({{"pageId", m_pageId}, {"format", "png"}, {"output", "binary"}}, m_freeToken);
@@ -869,7 +893,8 @@ private slots:
         QVERIFY2(catalog, qPrintable(error));
         imprint::http::Router router;
         imprint::http::Api api(db, config);
-        imprint::http::RenderApi renderApi(db, config, dir.path(), *catalog);
+        imprint::render::RenderContext renderContext;
+        imprint::http::RenderApi renderApi(db, config, dir.path(), *catalog, renderContext);
         api.registerRoutes(router);
         renderApi.registerRoutes(router);
         const auto routes = router.routes();

@@ -7,9 +7,12 @@
 
 #include "server/render/pipeline.h"
 #include "server/render/resources/emoji.h"
+#include "tests/support/render_context.h"
 
+#include <QBuffer>
 #include <QDir>
 #include <QFile>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QRegularExpression>
 #include <QTemporaryDir>
@@ -43,7 +46,7 @@ QJsonObject textCard(const QString &text, const QString &emojiType = {})
 
 bool setInstalled(EmojiSet set)
 {
-    return QFileInfo::exists(emojiDirectory() + u'/' + emojiSetName(set));
+    return QFileInfo::exists(imprint::test::renderContext().emoji().directory() + u'/' + emojiSetName(set));
 }
 
 /// Renders `text` with `engine` to SVG; the document.
@@ -55,7 +58,7 @@ QString renderSvg(const QString &engine, const QString &emojiType, const QString
     request.emojiType = emojiType;
     request.format = OutputFormat::Svg;
     RenderError error;
-    const auto result = render(request, &error);
+    const auto result = render(request, imprint::test::renderContext(), &error);
     if (!result)
         return QStringLiteral("ERROR ") + error.message;
     if (warnings)
@@ -109,18 +112,90 @@ private Q_SLOTS:
         const QByteArray saved = qgetenv("IMPRINT_EMOJI_DIR");
         qunsetenv("IMPRINT_EMOJI_DIR");
         QTemporaryDir data;
-        setEmojiDataDirectory(data.path());
         const QString fallback = QDir::homePath() + QStringLiteral("/.local/share/imprint/emoji");
-        QCOMPARE(emojiDirectory(), fallback); // DATA/emoji absent: the per-user default
+        QCOMPARE(emojiDirectoryFor(data.path()), fallback); // DATA/emoji absent: the per-user default
+        QCOMPARE(emojiDirectoryFor(QString()), fallback);
         QVERIFY(QDir(data.path()).mkdir(QStringLiteral("emoji")));
-        QCOMPARE(emojiDirectory(), data.path() + QStringLiteral("/emoji"));
+        QCOMPARE(emojiDirectoryFor(data.path()), data.path() + QStringLiteral("/emoji"));
         qputenv("IMPRINT_EMOJI_DIR", "/somewhere/else");
-        QCOMPARE(emojiDirectory(), QStringLiteral("/somewhere/else"));
-        setEmojiDataDirectory(QString());
+        QCOMPARE(emojiDirectoryFor(data.path()), QStringLiteral("/somewhere/else"));
         if (saved.isEmpty())
             qunsetenv("IMPRINT_EMOJI_DIR");
         else
             qputenv("IMPRINT_EMOJI_DIR", saved);
+    }
+
+    void theContextsDirectoryIsTheOneRead()
+    {
+        // Two contexts in one process, each with its own sets: nothing is process-wide.
+        QTemporaryDir empty;
+        RenderContextOptions options;
+        options.emojiDirectory = empty.path();
+        RenderContext bare(options);
+        RenderRequest request;
+        request.document = textCard(kFour);
+        request.emojiType = QStringLiteral("twemoji");
+        request.format = OutputFormat::Svg;
+        RenderError error;
+        const auto missing = render(request, bare, &error);
+        QVERIFY(missing);
+        QVERIFY2(!missing->warnings.filter(empty.path()).isEmpty(), qPrintable(missing->warnings.join(u'\n')));
+        if (!setInstalled(EmojiSet::Twemoji))
+            QFAIL("the twemoji set is not installed: run scripts/fetch-emoji");
+        const auto found = render(request, imprint::test::renderContext(), &error);
+        QVERIFY(found);
+        QVERIFY2(found->warnings.filter(QStringLiteral("emoji")).isEmpty(), qPrintable(found->warnings.join(u'\n')));
+    }
+
+    void contextCachesAreCounted()
+    {
+        if (!setInstalled(EmojiSet::Twemoji))
+            QFAIL("the twemoji set is not installed: run scripts/fetch-emoji");
+        RenderContextOptions options;
+        options.emojiDirectory = imprint::test::renderContext().emoji().directory();
+        RenderContext context(options);
+        // A 2×2 PNG as a background image and an <img>, and four emoji.
+        QImage pixel(2, 2, QImage::Format_ARGB32);
+        pixel.fill(Qt::red);
+        QByteArray png;
+        QBuffer buffer(&png);
+        buffer.open(QIODevice::WriteOnly);
+        pixel.save(&buffer, "PNG");
+        const QString url = QStringLiteral("data:image/png;base64,") + QString::fromLatin1(png.toBase64());
+        QJsonObject doc = textCard(kFour);
+        QJsonObject img{{"type", "img"},
+                        {"props", QJsonObject{{"src", url},
+                                              {"width", 10},
+                                              {"height", 10},
+                                              {"style", QJsonObject{{"backgroundImage", "url(" + url + ")"}}}}}};
+        QJsonObject root = doc.value("root").toObject();
+        QJsonObject props = root.value("props").toObject();
+        QJsonArray children{props.value("children"), img};
+        props.insert("children", children);
+        root.insert("props", props);
+        doc.insert("root", root);
+        RenderRequest request;
+        request.document = doc;
+        request.engine = QStringLiteral("takumi");
+        request.emojiType = QStringLiteral("twemoji");
+        RenderError error;
+        QVERIFY2(render(request, context, &error), qPrintable(error.message));
+        const RenderContextStats first = context.stats();
+        QCOMPARE(first.images.misses, quint64(1)); // the <img>; its background is the same URL
+        QCOMPARE(first.images.entries, qint64(1));
+        QVERIFY(first.images.bytes >= 16);
+        QCOMPARE(first.emoji.misses, quint64(4));
+        QCOMPARE(first.emoji.entries, qint64(4));
+        // The shaping cache is per thread, so earlier tests' runs may already be in it.
+        QVERIFY(first.textShaping.hits + first.textShaping.misses >= 1);
+        QVERIFY(render(request, context, &error));
+        const RenderContextStats second = context.stats();
+        QCOMPARE(second.images.misses, first.images.misses); // decoded once
+        QVERIFY(second.images.hits > first.images.hits);
+        QCOMPARE(second.emoji.misses, first.emoji.misses); // each file read once
+        QVERIFY(second.emoji.hits >= first.emoji.hits + 4);
+        QVERIFY(second.textShaping.hits > first.textShaping.hits);
+        QCOMPARE(second.textShaping.misses, first.textShaping.misses);
     }
 
     void unknownEmojiTypeIsAnError()
@@ -129,13 +204,13 @@ private Q_SLOTS:
         request.document = textCard(QStringLiteral("hi"));
         request.emojiType = QStringLiteral("applemoji");
         RenderError error;
-        QVERIFY(!render(request, &error));
+        QVERIFY(!render(request, imprint::test::renderContext(), &error));
         QCOMPARE(error.codeName(), QStringLiteral("invalid_emoji_type"));
         QCOMPARE(error.field, QStringLiteral("emojiType"));
         // The template's own value is checked too (by the template parser or the renderer).
         request.emojiType.clear();
         request.document = textCard(QStringLiteral("hi"), QStringLiteral("nope"));
-        QVERIFY(!render(request, &error));
+        QVERIFY(!render(request, imprint::test::renderContext(), &error));
         QVERIFY2(error.field.contains(QStringLiteral("emojiType")), qPrintable(error.field));
     }
 
@@ -153,8 +228,8 @@ private Q_SLOTS:
         QFETCH(QString, engine);
         QFETCH(QString, set);
         if (!setInstalled(*parseEmojiSet(set)))
-            QFAIL(qPrintable(
-                QStringLiteral("the %1 set is not in %2: run scripts/fetch-emoji").arg(set, emojiDirectory())));
+            QFAIL(qPrintable(QStringLiteral("the %1 set is not in %2: run scripts/fetch-emoji")
+                                 .arg(set, imprint::test::renderContext().emoji().directory())));
         QStringList warnings;
         const QString svg = renderSvg(engine, set, kFour, &warnings);
         QVERIFY2(!svg.startsWith(QLatin1String("ERROR")), qPrintable(svg));
@@ -189,18 +264,15 @@ private Q_SLOTS:
     {
         QFETCH(QString, engine);
         QTemporaryDir empty;
-        const QByteArray saved = qgetenv("IMPRINT_EMOJI_DIR");
-        qputenv("IMPRINT_EMOJI_DIR", empty.path().toUtf8());
-        QStringList warnings;
+        RenderContextOptions options;
+        options.emojiDirectory = empty.path();
+        RenderContext context(options);
         RenderRequest request;
         request.document = textCard(kFour);
         request.engine = engine;
         request.emojiType = QStringLiteral("twemoji");
         RenderError error;
-        const auto result = render(request, &error);
-        qputenv("IMPRINT_EMOJI_DIR", saved);
-        if (saved.isEmpty())
-            qunsetenv("IMPRINT_EMOJI_DIR");
+        const auto result = render(request, context, &error);
         QVERIFY2(result, qPrintable(error.message));
         QVERIFY(!result->bytes.isEmpty());
         QVERIFY2(!result->warnings.filter(QStringLiteral("twemoji")).isEmpty(),
@@ -235,7 +307,7 @@ private Q_SLOTS:
         request.document = QJsonDocument::fromJson(file.readAll()).object();
         request.engine = engine;
         RenderError error;
-        const auto result = render(request, &error);
+        const auto result = render(request, imprint::test::renderContext(), &error);
         QVERIFY2(result, qPrintable(error.message));
         const QImage image = QImage::fromData(result->bytes);
         QCOMPARE(image.size(), QSize(1200, 630));

@@ -7,6 +7,7 @@
 #include "server/render/encode/encode.h"
 #include "server/render/pipeline.h"
 #include "tests/support/fixtures.h"
+#include "tests/support/render_context.h"
 #include "tests/support/ssim.h"
 
 #include <QDir>
@@ -49,9 +50,9 @@ private Q_SLOTS:
         QVERIFY2(!request.document.isEmpty(), qPrintable(name));
         request.engine = QStringLiteral("takumi");
         RenderError error;
-        const auto doc = layOut(request, &error);
+        const auto doc = layOut(request, imprint::test::renderContext(), &error);
         QVERIFY2(doc, qPrintable(error.field + QStringLiteral(": ") + error.message));
-        const QImage rendered = paintToImage(doc->layout, doc->size);
+        const QImage rendered = paintToImage(doc->layout, doc->size, imprint::test::renderContext().paintResources());
         const QImage reference(fixtureDir() + QStringLiteral("/chromium/%1.png").arg(name));
         QVERIFY(!reference.isNull());
         QCOMPARE(rendered.size(), reference.size());

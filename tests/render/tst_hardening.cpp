@@ -8,6 +8,7 @@
 #include "server/render/pipeline.h"
 #include "server/render/resources/image_decoder.h"
 #include "server/render/resources/svg_sanitizer.h"
+#include "tests/support/render_context.h"
 
 #include <QBuffer>
 #include <QElapsedTimer>
@@ -90,7 +91,7 @@ std::optional<RenderResult> renderPng(const QJsonObject &document, RenderError *
     RenderRequest request;
     request.document = document;
     request.tweaks = tweaks;
-    return render(request, error);
+    return render(request, imprint::test::renderContext(), error);
 }
 
 } // namespace
@@ -320,7 +321,7 @@ private slots:
             RenderRequest request;
             request.document = doc;
             RenderError error;
-            auto laid = layOut(request, &error);
+            auto laid = layOut(request, imprint::test::renderContext(), &error);
             return laid ? treeToHtml(*laid->root) : QString();
         }();
         QVERIFY(!html.isEmpty());

@@ -7,6 +7,7 @@
 #include "server/render/backends/html.h"
 #include "server/render/pipeline.h"
 #include "tests/support/fixtures.h"
+#include "tests/support/render_context.h"
 #include "tests/support/ssim.h"
 
 #include <QDir>
@@ -47,7 +48,7 @@ private Q_SLOTS:
         QVERIFY(!request.document.isEmpty());
         request.engine = QStringLiteral("html");
         RenderError error;
-        const auto result = render(request, &error);
+        const auto result = render(request, imprint::test::renderContext(), &error);
         QVERIFY2(result, qPrintable(error.message));
         const QImage rendered = QImage::fromData(result->bytes);
         const QImage reference(test::fixtureDir() + QStringLiteral("/chromium/%1.png").arg(name));
@@ -79,10 +80,10 @@ private Q_SLOTS:
         request.tweaks = QJsonObject{{QStringLiteral("title"), QStringLiteral("<b>&</b>")}};
         request.format = OutputFormat::Svg;
         RenderError error;
-        const auto svg = render(request, &error); // rendererType html picks the engine
+        const auto svg = render(request, imprint::test::renderContext(), &error); // rendererType html picks the engine
         QVERIFY2(svg, qPrintable(error.message));
         request.format = OutputFormat::Png;
-        const auto png = render(request, &error);
+        const auto png = render(request, imprint::test::renderContext(), &error);
         QVERIFY(png);
         const QImage image = QImage::fromData(png->bytes).convertToFormat(QImage::Format_ARGB32);
         QCOMPARE(QColor(image.pixel(2, 10)), QColor(0x12, 0x34, 0x56));
@@ -92,14 +93,15 @@ private Q_SLOTS:
         RenderRequest literal;
         literal.document = htmlTemplate(QStringLiteral(
             "<div style='background-color:#123456;color:#ffffff;font-size:40px'>&lt;b&gt;&amp;&lt;/b&gt;</div>"));
-        const auto expected = render(literal, &error);
+        const auto expected = render(literal, imprint::test::renderContext(), &error);
         QVERIFY(expected);
         QCOMPARE(QImage::fromData(png->bytes), QImage::fromData(expected->bytes));
         // ...and not as bold markup.
         RenderRequest bold;
         bold.document = htmlTemplate(
             QStringLiteral("<div style='background-color:#123456;color:#ffffff;font-size:40px'><b>&amp;</b></div>"));
-        QVERIFY(QImage::fromData(render(bold, &error)->bytes) != QImage::fromData(png->bytes));
+        QVERIFY(QImage::fromData(render(bold, imprint::test::renderContext(), &error)->bytes)
+                != QImage::fromData(png->bytes));
     }
 
     void treeSerialisationEscapesText()

@@ -6,6 +6,7 @@
 #include "server/render/layout/layout.h"
 #include "server/render/paint/geometry.h"
 #include "server/render/text/text_engine.h"
+#include "tests/support/render_context.h"
 
 #include "tests/support/fixtures.h"
 
@@ -78,7 +79,8 @@ void TestLayoutFixtures::matchesChromium()
     const auto root = buildDocument(*tmpl, *values, &error);
     QVERIFY2(root, qPrintable(error.message));
 
-    const LayoutBox box = layoutDocument(*root, QSizeF(tmpl->width, tmpl->height), TextEngine::instance());
+    const LayoutBox box
+        = layoutDocument(*root, QSizeF(tmpl->width, tmpl->height), imprint::test::renderContext().text());
     QHash<QString, QRectF> ours;
     collect(box, QTransform(), ours);
 
@@ -119,7 +121,8 @@ void TestLayoutFixtures::matchesChromium()
     for (int i = 0; i < 15; ++i) {
         QElapsedTimer timer;
         timer.start();
-        const LayoutBox again = layoutDocument(*root, QSizeF(tmpl->width, tmpl->height), TextEngine::instance());
+        const LayoutBox again
+            = layoutDocument(*root, QSizeF(tmpl->width, tmpl->height), imprint::test::renderContext().text());
         times.push_back(timer.nsecsElapsed());
         QCOMPARE(again.borderBox, box.borderBox);
     }

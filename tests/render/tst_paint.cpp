@@ -4,6 +4,7 @@
 #include "server/render/backends/raster.h"
 #include "server/render/pipeline.h"
 #include "server/render/text/text_engine.h"
+#include "tests/support/render_context.h"
 
 #include <QElapsedTimer>
 #include <QJsonArray>
@@ -78,7 +79,8 @@ QString describe(QRgb c)
 
 QImage paint(const LayoutBox &root, QSize size = QSize(200, 200))
 {
-    return paintToImage(root, size).convertToFormat(QImage::Format_ARGB32);
+    return paintToImage(root, size, imprint::test::renderContext().paintResources())
+        .convertToFormat(QImage::Format_ARGB32);
 }
 
 } // namespace
@@ -136,7 +138,7 @@ private Q_SLOTS:
         request.engine = engine;
         request.format = OutputFormat::Png;
         RenderError error;
-        const auto result = render(request, &error);
+        const auto result = render(request, imprint::test::renderContext(), &error);
         QVERIFY2(result, qPrintable(error.message));
         const QImage img = QImage::fromData(result->bytes).convertToFormat(QImage::Format_ARGB32);
         COMPARE_PIXEL(img, 75, 25, QColor("#ffff00")); // flex item, z 3, above the z 2 box

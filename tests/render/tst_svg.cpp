@@ -6,6 +6,7 @@
 #include "server/render/backends/svg.h"
 #include "server/render/pipeline.h"
 #include "tests/support/fixtures.h"
+#include "tests/support/render_context.h"
 #include "tests/support/ssim.h"
 
 #include <QDir>
@@ -87,7 +88,7 @@ private Q_SLOTS:
         request.engine = QStringLiteral("satori");
         request.format = OutputFormat::Svg;
         RenderError error;
-        const auto svg = render(request, &error);
+        const auto svg = render(request, imprint::test::renderContext(), &error);
         QVERIFY2(svg, qPrintable(error.field + QStringLiteral(": ") + error.message));
         QCOMPARE(svg->contentType, QStringLiteral("image/svg+xml"));
         dump(name + QStringLiteral(".svg"), svg->bytes);
@@ -101,7 +102,7 @@ private Q_SLOTS:
 
         // PNG is the same document rasterised.
         request.format = OutputFormat::Png;
-        const auto png = render(request, &error);
+        const auto png = render(request, imprint::test::renderContext(), &error);
         QVERIFY(png);
         dump(name + QStringLiteral(".png"), png->bytes);
         const QImage rendered = QImage::fromData(png->bytes);
@@ -122,7 +123,7 @@ private Q_SLOTS:
         request.document = textCard(QStringLiteral("Hello"));
         request.format = OutputFormat::Svg;
         RenderError error;
-        const auto result = render(request, &error);
+        const auto result = render(request, imprint::test::renderContext(), &error);
         QVERIFY2(result, qPrintable(error.message));
         QVERIFY(result->bytes.startsWith("<svg"));
     }
@@ -134,7 +135,7 @@ private Q_SLOTS:
         request.engine = QStringLiteral("satori");
         request.format = OutputFormat::Svg;
         RenderError error;
-        const auto result = render(request, &error);
+        const auto result = render(request, imprint::test::renderContext(), &error);
         QVERIFY(result);
         const QString svg = QString::fromUtf8(result->bytes);
         // Two distinct glyphs with outlines (a, b); the space has none.
@@ -153,7 +154,7 @@ private Q_SLOTS:
         request.engine = QStringLiteral("satori");
         request.format = OutputFormat::Svg;
         RenderError error;
-        const auto result = render(request, &error);
+        const auto result = render(request, imprint::test::renderContext(), &error);
         QVERIFY2(result, qPrintable(error.message));
         QString xmlError;
         const QStringList elements = elementNames(result->bytes, &xmlError);
@@ -162,9 +163,9 @@ private Q_SLOTS:
         QVERIFY(result->bytes.contains("&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;q&quot;"));
         // The characters are drawn: the same text in the takumi engine gives the same ink.
         request.format = OutputFormat::Png;
-        const QImage satori = QImage::fromData(render(request, &error)->bytes);
+        const QImage satori = QImage::fromData(render(request, imprint::test::renderContext(), &error)->bytes);
         request.engine = QStringLiteral("takumi");
-        const QImage takumi = QImage::fromData(render(request, &error)->bytes);
+        const QImage takumi = QImage::fromData(render(request, imprint::test::renderContext(), &error)->bytes);
         const double ssim = test::ssimOf(takumi, satori);
         qInfo("escaped text satori vs takumi SSIM %.4f", ssim);
         QVERIFY(ssim > 0.95);
@@ -179,11 +180,11 @@ private Q_SLOTS:
         request.engine = QStringLiteral("satori");
         request.format = OutputFormat::Svg;
         RenderError error;
-        const QByteArray expected = render(request, &error)->bytes;
+        const QByteArray expected = render(request, imprint::test::renderContext(), &error)->bytes;
         QList<int> runs(16);
         const QList<QByteArray> docs = QtConcurrent::blockingMapped(runs, [request](int) {
             RenderError e;
-            const auto r = render(request, &e);
+            const auto r = render(request, imprint::test::renderContext(), &e);
             return r ? r->bytes : QByteArray();
         });
         for (const QByteArray &doc : docs)
@@ -207,7 +208,7 @@ private Q_SLOTS:
         request.document = doc;
         request.engine = QStringLiteral("satori");
         RenderError error;
-        const auto result = render(request, &error);
+        const auto result = render(request, imprint::test::renderContext(), &error);
         QVERIFY2(result, qPrintable(error.message));
         const QImage image = QImage::fromData(result->bytes).convertToFormat(QImage::Format_ARGB32);
         QCOMPARE(QColor(image.pixel(100, 100)), QColor(Qt::red)); // inside the circle

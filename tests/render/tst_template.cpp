@@ -90,7 +90,7 @@ Built build(const QJsonObject &doc, const QJsonObject &tweaks = {}, const Templa
     auto values = resolveVariables(*t, {}, tweaks, &b.error, limits);
     if (!values)
         return b;
-    b.root = buildDocument(*t, *values, &b.error, &b.warnings, loadDataUrlImage, limits);
+    b.root = buildDocument(*t, *values, &b.error, &b.warnings, {}, limits);
     return b;
 }
 
@@ -481,17 +481,17 @@ private Q_SLOTS:
     void dataUrlImages()
     {
         QString why;
-        QImage ok = loadDataUrlImage(pngDataUrl(3, 2), &why);
+        QImage ok = decodeDataUrlImage(pngDataUrl(3, 2), &why);
         QCOMPARE(ok.size(), QSize(3, 2));
         const QString svg = QStringLiteral("data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' width='8' "
                                            "height='4'%3E%3Crect width='8' height='4' fill='red'/%3E%3C/svg%3E");
-        QImage vector = loadDataUrlImage(svg, &why);
+        QImage vector = decodeDataUrlImage(svg, &why);
         if (!vector.isNull())
             QCOMPARE(vector.size(), QSize(8, 4)); // only when Qt's SVG image plugin is installed
-        QVERIFY(loadDataUrlImage(QStringLiteral("https://example.com/a.png"), &why).isNull());
+        QVERIFY(decodeDataUrlImage(QStringLiteral("https://example.com/a.png"), &why).isNull());
         QVERIFY(why.contains(QLatin1String("data:")));
-        QVERIFY(loadDataUrlImage(QStringLiteral("data:image/png;base64,!!!!"), &why).isNull());
-        QVERIFY(loadDataUrlImage(QStringLiteral("data:image/png;base64,AAAA"), &why).isNull());
+        QVERIFY(decodeDataUrlImage(QStringLiteral("data:image/png;base64,!!!!"), &why).isNull());
+        QVERIFY(decodeDataUrlImage(QStringLiteral("data:image/png;base64,AAAA"), &why).isNull());
         QVERIFY(!why.isEmpty());
 
         // In a document an unloadable image is a warning naming the field, not an error.

@@ -2,6 +2,7 @@
 // fallback, white-space processing, and concurrent use from several threads.
 
 #include "server/render/text/text_engine.h"
+#include "tests/support/render_context.h"
 
 #include <QRawFont>
 #include <QtConcurrent>
@@ -76,7 +77,7 @@ private Q_SLOTS:
 
     void wrapsWithinWidth()
     {
-        TextEngine &engine = TextEngine::instance();
+        TextEngine &engine = imprint::test::renderContext().text();
         const Node n = textNode(kSentence, dejaVu(20));
         const TextMetrics oneLine = engine.measure(n, kMaxContent);
         QCOMPARE(oneLine.size.height(), 24.0);
@@ -94,7 +95,7 @@ private Q_SLOTS:
 
     void shapeGivesTheMeasuredLines()
     {
-        TextEngine &engine = TextEngine::instance();
+        TextEngine &engine = imprint::test::renderContext().text();
         const Node n = textNode(kSentence, dejaVu(20));
         const TextMetrics m = engine.measure(n, 260);
         TextEngine::clearThreadCache(); // shaped afresh, not served from the measure's cache
@@ -109,16 +110,16 @@ private Q_SLOTS:
     {
         ComputedStyle s = dejaVu(20);
         s.textAlign = TextAlign::Right;
-        const auto right = TextEngine::instance().shape(s, QStringLiteral("Hi"), 300);
+        const auto right = imprint::test::renderContext().text().shape(s, QStringLiteral("Hi"), 300);
         QCOMPARE(right->lines.size(), size_t(1));
         QVERIFY(qAbs(right->lines[0].left + right->lines[0].width - 300) < 0.5);
         s.textAlign = TextAlign::Center;
-        const auto centre = TextEngine::instance().shape(s, QStringLiteral("Hi"), 300);
+        const auto centre = imprint::test::renderContext().text().shape(s, QStringLiteral("Hi"), 300);
         QVERIFY(qAbs(centre->lines[0].left - (300 - centre->lines[0].width) / 2) < 0.5);
         // start follows direction: right-aligned in a right-to-left paragraph.
         s.textAlign = TextAlign::Start;
         s.direction = Direction::Rtl;
-        const auto start = TextEngine::instance().shape(s, QStringLiteral("Hi"), 300);
+        const auto start = imprint::test::renderContext().text().shape(s, QStringLiteral("Hi"), 300);
         QVERIFY(start->lines[0].left > 200);
     }
 
@@ -128,7 +129,7 @@ private Q_SLOTS:
         s.whiteSpace = WhiteSpace::NoWrap;
         s.textOverflow = TextOverflow::Ellipsis;
         s.overflow = Overflow::Hidden;
-        const auto block = TextEngine::instance().shape(s, kSentence, 200);
+        const auto block = imprint::test::renderContext().text().shape(s, kSentence, 200);
         QCOMPARE(block->lines.size(), size_t(1));
         QVERIFY(block->ellipsized);
         QVERIFY(endsWithEllipsis(block->lines[0]));
@@ -137,7 +138,7 @@ private Q_SLOTS:
         QVERIFY(block->lines[0].width > 200 - 20);
         // Without ellipsis the line just overflows.
         s.textOverflow = TextOverflow::Clip;
-        const auto clipped = TextEngine::instance().shape(s, kSentence, 200);
+        const auto clipped = imprint::test::renderContext().text().shape(s, kSentence, 200);
         QVERIFY(!clipped->ellipsized);
         QVERIFY(clipped->lines[0].width > 400);
     }
@@ -147,16 +148,16 @@ private Q_SLOTS:
         ComputedStyle s = dejaVu(20);
         s.lineClamp = 2;
         const Node n = textNode(kSentence + QLatin1Char(' ') + kSentence, s);
-        const TextMetrics m = TextEngine::instance().measure(n, 220);
+        const TextMetrics m = imprint::test::renderContext().text().measure(n, 220);
         QCOMPARE(m.size.height(), 48.0);
-        const auto block = TextEngine::instance().shape(n, 220);
+        const auto block = imprint::test::renderContext().text().shape(n, 220);
         QCOMPARE(block->lines.size(), size_t(2));
         QVERIFY(block->ellipsized);
         QVERIFY(endsWithEllipsis(block->lines[1]));
         QVERIFY(!endsWithEllipsis(block->lines[0]));
         QVERIFY(block->lines[1].width <= 220.01);
         // Text that fits is left alone.
-        const auto shortBlock = TextEngine::instance().shape(s, QStringLiteral("Short"), 220);
+        const auto shortBlock = imprint::test::renderContext().text().shape(s, QStringLiteral("Short"), 220);
         QVERIFY(!shortBlock->ellipsized);
     }
 
@@ -164,13 +165,13 @@ private Q_SLOTS:
     {
         // Hebrew alef-bet-gimel: the first character in memory is drawn rightmost.
         const QString hebrew = QString::fromUtf8("\u05D0\u05D1\u05D2");
-        const auto block = TextEngine::instance().shape(dejaVu(30), hebrew, kMaxContent);
+        const auto block = imprint::test::renderContext().text().shape(dejaVu(30), hebrew, kMaxContent);
         const qreal alef = glyphX(*block, hebrew.at(0)), gimel = glyphX(*block, hebrew.at(2));
         QVERIFY2(alef >= 0 && gimel >= 0, "Hebrew glyphs found");
         QVERIFY(alef > gimel);
         // Mixed: an English word before Arabic keeps its left-to-right order, leftmost.
         const QString mixed = QString::fromUtf8("abc \u0645\u0631\u062D\u0628\u0627");
-        const auto mixedBlock = TextEngine::instance().shape(dejaVu(30), mixed, kMaxContent);
+        const auto mixedBlock = imprint::test::renderContext().text().shape(dejaVu(30), mixed, kMaxContent);
         QVERIFY(glyphX(*mixedBlock, u'a') < glyphX(*mixedBlock, u'c'));
     }
 
@@ -180,7 +181,7 @@ private Q_SLOTS:
         ComputedStyle inter = dejaVu(30);
         inter.fontFamily = {QStringLiteral("Inter")};
         const auto check = [&inter](const QString &text) {
-            const auto block = TextEngine::instance().shape(inter, text, kMaxContent);
+            const auto block = imprint::test::renderContext().text().shape(inter, text, kMaxContent);
             QVERIFY(!block->lines.empty());
             bool foundFallback = false;
             for (const QGlyphRun &run : block->lines[0].glyphRuns) {
@@ -211,11 +212,12 @@ private Q_SLOTS:
                  QStringLiteral("a b") + QChar(QChar::LineSeparator) + QStringLiteral("c"));
         // Forced breaks make lines even without wrapping.
         s.whiteSpace = WhiteSpace::Pre;
-        const auto block = TextEngine::instance().shape(s, QStringLiteral("one\ntwo\nthree"), kMaxContent);
+        const auto block
+            = imprint::test::renderContext().text().shape(s, QStringLiteral("one\ntwo\nthree"), kMaxContent);
         QCOMPARE(block->lines.size(), size_t(3));
         // nowrap never wraps.
         s.whiteSpace = WhiteSpace::NoWrap;
-        QCOMPARE(TextEngine::instance().shape(s, kSentence, 100)->lines.size(), size_t(1));
+        QCOMPARE(imprint::test::renderContext().text().shape(s, kSentence, 100)->lines.size(), size_t(1));
     }
 
     void textTransformAndSpacing()
@@ -229,10 +231,14 @@ private Q_SLOTS:
         ComputedStyle plain = dejaVu();
         ComputedStyle spaced = dejaVu();
         spaced.letterSpacing = 5;
-        const qreal a
-            = TextEngine::instance().measure(textNode(QStringLiteral("abcd"), plain), kMaxContent).size.width();
-        const qreal b
-            = TextEngine::instance().measure(textNode(QStringLiteral("abcd"), spaced), kMaxContent).size.width();
+        const qreal a = imprint::test::renderContext()
+                            .text()
+                            .measure(textNode(QStringLiteral("abcd"), plain), kMaxContent)
+                            .size.width();
+        const qreal b = imprint::test::renderContext()
+                            .text()
+                            .measure(textNode(QStringLiteral("abcd"), spaced), kMaxContent)
+                            .size.width();
         QVERIFY(qAbs(b - a - 20) < 1.0);
     }
 
@@ -240,9 +246,9 @@ private Q_SLOTS:
     {
         ComputedStyle s = dejaVu();
         const QString word = QStringLiteral("Supercalifragilisticexpialidocious");
-        QCOMPARE(TextEngine::instance().shape(s, word, 100)->lines.size(), size_t(1));
+        QCOMPARE(imprint::test::renderContext().text().shape(s, word, 100)->lines.size(), size_t(1));
         s.wordBreak = WordBreak::BreakAll;
-        const auto block = TextEngine::instance().shape(s, word, 100);
+        const auto block = imprint::test::renderContext().text().shape(s, word, 100);
         QVERIFY(block->lines.size() >= 3);
         QVERIFY(block->size.width() <= 100.01);
     }
@@ -252,11 +258,12 @@ private Q_SLOTS:
         ComputedStyle s = dejaVu();
         // Three four-character Japanese words (20 px each); 130 px holds six characters.
         const QString text = QStringLiteral("東京都庁 大阪府庁 京都府庁");
-        const qreal wordWidth = TextEngine::instance().shape(s, QStringLiteral("東京都庁"), kMaxContent)->size.width();
+        const qreal wordWidth
+            = imprint::test::renderContext().text().shape(s, QStringLiteral("東京都庁"), kMaxContent)->size.width();
         QVERIFY(wordWidth > 60 && wordWidth < 100);
-        const auto normal = TextEngine::instance().shape(s, text, 130);
+        const auto normal = imprint::test::renderContext().text().shape(s, text, 130);
         s.wordBreak = WordBreak::KeepAll;
-        const auto keepAll = TextEngine::instance().shape(s, text, 130);
+        const auto keepAll = imprint::test::renderContext().text().shape(s, text, 130);
         // keep-all: one whole word per line, and the joiners between ideographs add no
         // width; normal: any two ideographs may break, so the first line fills up with
         // the second word's first character.
@@ -268,20 +275,20 @@ private Q_SLOTS:
         // Latin text is unaffected.
         const QString latin = QStringLiteral("keep all words together");
         ComputedStyle plain = dejaVu();
-        QCOMPARE(TextEngine::instance().shape(s, latin, 120)->lines.size(),
-                 TextEngine::instance().shape(plain, latin, 120)->lines.size());
+        QCOMPARE(imprint::test::renderContext().text().shape(s, latin, 120)->lines.size(),
+                 imprint::test::renderContext().text().shape(plain, latin, 120)->lines.size());
     }
 
     void concurrentMeasuresAgree()
     {
         const Node n = textNode(kSentence, dejaVu(24));
-        const TextMetrics expected = TextEngine::instance().measure(n, 300);
+        const TextMetrics expected = imprint::test::renderContext().text().measure(n, 300);
         QList<int> jobs(16);
         const QList<QSizeF> sizes = QtConcurrent::blockingMapped(jobs, [&n](int) {
             TextMetrics m;
             for (int i = 0; i < 20; ++i) {
                 TextEngine::clearThreadCache();
-                m = TextEngine::instance().measure(n, 300);
+                m = imprint::test::renderContext().text().measure(n, 300);
             }
             return m.size;
         });

@@ -37,6 +37,7 @@ class TestRenderServices : public QObject
     Q_OBJECT
 
     QTemporaryDir m_dir;
+    render::RenderContext m_context;
     std::unique_ptr<store::Database> m_db;
     QString m_space, m_otherSpace, m_templateId, m_pageId;
 
@@ -72,7 +73,7 @@ private slots:
     void publishedVersusDraft()
     {
         service::PageRenderService pages(*m_db, store::Config::defaults(), store::FileStore(m_dir.filePath("files")),
-                                         {});
+                                         m_context, {});
         service::PageRenderRequest request;
         request.spaceId = m_space;
         request.plan = "free";
@@ -90,7 +91,7 @@ private slots:
     void identicalRequestsRenderOnce()
     {
         service::PageRenderService pages(*m_db, store::Config::defaults(), store::FileStore(m_dir.filePath("files")),
-                                         {});
+                                         m_context, {});
         service::PageRenderRequest request;
         request.spaceId = m_space;
         request.plan = "free";
@@ -115,7 +116,7 @@ private slots:
     {
         using Kind = service::RenderUseCaseError::Kind;
         service::PageRenderService pages(*m_db, store::Config::defaults(), store::FileStore(m_dir.filePath("files")),
-                                         {});
+                                         m_context, {});
         service::PageRenderRequest request;
         request.spaceId = m_space;
         request.plan = "free";

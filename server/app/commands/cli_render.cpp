@@ -218,8 +218,9 @@ int runRenderCommand(const QStringList &args)
     auto request = makeRequest(opts.files.first(), opts, &error);
     if (!request)
         return fail(error, 2);
+    RenderContext context;
     RenderError renderError;
-    const auto result = render::render(*request, &renderError);
+    const auto result = render::render(*request, context, &renderError);
     if (!result)
         return fail(describe(renderError));
     for (const QString &w : result->warnings)
@@ -247,8 +248,9 @@ int runLayoutCommand(const QStringList &args)
     auto request = makeRequest(o->files.first(), *o, &error);
     if (!request)
         return fail(error, 2);
+    RenderContext context;
     RenderError renderError;
-    const auto doc = layOut(*request, &renderError);
+    const auto doc = layOut(*request, context, &renderError);
     if (!doc)
         return fail(describe(renderError));
     const QJsonArray boxes = layoutToJson(doc->layout);
@@ -276,6 +278,7 @@ int runBenchCommand(const QStringList &args)
                     2);
     QTextStream out(stdout);
     int status = 0;
+    RenderContext context; // one for all files, as a server keeps one: its caches are part of what is measured
     for (const QString &path : o->files) {
         auto request = makeRequest(path, *o, &error);
         if (!request) {
@@ -283,7 +286,7 @@ int runBenchCommand(const QStringList &args)
             continue;
         }
         RenderError renderError;
-        auto warm = render::render(*request, &renderError);
+        auto warm = render::render(*request, context, &renderError);
         if (!warm) {
             status = fail(QStringLiteral("%1: %2").arg(path, describe(renderError)));
             continue;
@@ -291,7 +294,7 @@ int runBenchCommand(const QStringList &args)
         std::vector<double> parse, layout, paint, encode, total;
         qsizetype bytes = warm->bytes.size();
         for (int i = 0; i < o->iterations; ++i) {
-            const auto r = render::render(*request, &renderError);
+            const auto r = render::render(*request, context, &renderError);
             if (!r)
                 break;
             parse.push_back(r->timings.parse);

@@ -34,9 +34,27 @@ HttpResponse RenderApi::patterns() const
         .withHeader("Cache-Control", "public, max-age=300");
 }
 
+namespace {
+
+/// hits, misses and entries of a cache, plus its bound named as `capacityKey`.
+QJsonObject cacheJson(const render::CacheStats &s, const QString &capacityKey)
+{
+    return QJsonObject{{QStringLiteral("hits"), double(s.hits)},
+                       {QStringLiteral("misses"), double(s.misses)},
+                       {QStringLiteral("entries"), double(s.entries)},
+                       {capacityKey, double(s.capacity)}};
+}
+
+} // namespace
+
 HttpResponse RenderApi::metrics() const
 {
     const service::PatternRenderStats patterns = m_patterns.stats();
+    const render::RenderContextStats context = m_renderContext.stats();
+    QJsonObject images = cacheJson(context.images, QStringLiteral("capacityBytes"));
+    images.insert(QStringLiteral("bytes"), double(context.images.bytes));
+    QJsonObject text = cacheJson(context.textShaping, QStringLiteral("capacityPerThread"));
+    text.remove(QStringLiteral("entries")); // held per render thread, not summed
     return HttpResponse::json(
                200,
                QJsonObject{
@@ -50,6 +68,10 @@ HttpResponse RenderApi::metrics() const
                                 {QStringLiteral("entries"), patterns.entries},
                                 {QStringLiteral("bytes"), double(patterns.bytes)},
                                 {QStringLiteral("capacityBytes"), double(patterns.capacityBytes)}}},
+                   {QStringLiteral("renderCaches"),
+                    QJsonObject{{QStringLiteral("images"), images},
+                                {QStringLiteral("emoji"), cacheJson(context.emoji, QStringLiteral("capacity"))},
+                                {QStringLiteral("textShaping"), text}}},
                })
         .withHeader("Cache-Control", "no-store");
 }

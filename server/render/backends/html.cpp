@@ -1,7 +1,7 @@
 #include "server/render/backends/html.h"
 
 #include "server/render/paint/geometry.h"
-#include "server/render/resources/image_decoder.h"
+#include "server/render/resources/image_cache.h"
 
 #include <QAbstractTextDocumentLayout>
 #include <QRegularExpression>
@@ -26,13 +26,18 @@ namespace {
 /// back to QImage::load(name), which reads the path from disk.
 class SandboxedDocument : public QTextDocument
 {
+public:
+    explicit SandboxedDocument(ImageCache &images)
+        : m_images(images)
+    { }
+
 protected:
     QVariant loadResource(int type, const QUrl &name) override
     {
         if (type != QTextDocument::ImageResource)
             return QString(); // style sheets and anything else: empty, never read
         if (name.scheme().compare(QLatin1String("data"), Qt::CaseInsensitive) == 0) {
-            const QImage image = loadDataUrlImage(name.toString(), nullptr);
+            const QImage image = m_images.load(name.toString());
             if (!image.isNull())
                 return image;
         }
@@ -40,6 +45,9 @@ protected:
         blank.fill(Qt::transparent);
         return blank;
     }
+
+private:
+    ImageCache &m_images;
 };
 
 QString px(qreal v)
@@ -218,7 +226,7 @@ struct EmojiSpot {
 /// Replaces emoji clusters in the laid-out document by images of the set (or gives them
 /// the emoji font). Positions change as clusters shrink to one object character, so the
 /// spots are applied from the end.
-void replaceEmoji(QTextDocument &doc, const HtmlOptions &options, QStringList *warnings)
+void replaceEmoji(QTextDocument &doc, EmojiLibrary &library, const HtmlOptions &options, QStringList *warnings)
 {
     std::vector<EmojiSpot> spots;
     for (QTextBlock b = doc.begin(); b.isValid(); b = b.next()) {
@@ -247,10 +255,10 @@ void replaceEmoji(QTextDocument &doc, const HtmlOptions &options, QStringList *w
         cursor.setPosition(it->position + it->length, QTextCursor::KeepAnchor);
         std::shared_ptr<const EmojiImage> image;
         if (options.emojiSet != EmojiSet::Noto) {
-            image = emojiImage(it->cluster, options.emojiSet);
+            image = library.image(it->cluster, options.emojiSet);
             if (!image)
                 warn(QStringLiteral("emojiType: no %1 image for %2 in %3; drawn with the Noto Color Emoji font")
-                         .arg(emojiSetName(options.emojiSet), emojiCodepoints(it->cluster), emojiDirectory()));
+                         .arg(emojiSetName(options.emojiSet), emojiCodepoints(it->cluster), library.directory()));
         }
         if (!image) {
             QTextCharFormat format;
@@ -298,7 +306,8 @@ QString treeToHtml(const Node &root)
     return out;
 }
 
-void paintHtml(QPainter &painter, const QString &html, QSize size, const HtmlOptions &options, QStringList *warnings)
+void paintHtml(QPainter &painter, const QString &html, QSize size, const PaintResources &resources,
+               const HtmlOptions &options, QStringList *warnings)
 {
     painter.save();
     painter.setRenderHints(QPainter::Antialiasing | QPainter::TextAntialiasing | QPainter::SmoothPixmapTransform);
@@ -312,7 +321,7 @@ void paintHtml(QPainter &painter, const QString &html, QSize size, const HtmlOpt
                 painter.fillRect(page, paint_detail::gradientBrush(*it->gradient, page));
         }
     }
-    SandboxedDocument doc;
+    SandboxedDocument doc(resources.images);
     doc.setDocumentMargin(0);
     doc.setUndoRedoEnabled(false);
     QFont font(QStringLiteral("DejaVu Sans"));
@@ -322,15 +331,17 @@ void paintHtml(QPainter &painter, const QString &html, QSize size, const HtmlOpt
     if (options.tree)
         collectImages(*options.tree, doc);
     doc.setHtml(html);
-    replaceEmoji(doc, options, warnings);
+    replaceEmoji(doc, resources.emoji, options, warnings);
     painter.setClipRect(page);
     doc.drawContents(&painter, page);
     painter.restore();
 }
 
-QImage renderHtmlImage(const QString &html, QSize size, const HtmlOptions &options, QStringList *warnings)
+QImage renderHtmlImage(const QString &html, QSize size, const PaintResources &resources, const HtmlOptions &options,
+                       QStringList *warnings)
 {
-    return paintOnTransparentImage(size, [&](QPainter &painter) { paintHtml(painter, html, size, options, warnings); });
+    return paintOnTransparentImage(
+        size, [&](QPainter &painter) { paintHtml(painter, html, size, resources, options, warnings); });
 }
 
 } // namespace imprint::render

@@ -6,6 +6,7 @@
 // to HTML with inline styles.
 
 #include "server/render/document/node.h"
+#include "server/render/paint/paint_resources.h"
 #include "server/render/resources/emoji.h"
 
 #include <QHash>
@@ -38,11 +39,13 @@ struct HtmlOptions {
 /// font DejaVu Sans 16 px as a browser's) and paints it onto `painter` (page px): the
 /// root's background first when `options.tree` is given. Emoji clusters become inline
 /// images of the set sized to their font size (Noto Color Emoji when `noto`, or with a
-/// warning in `warnings` when the set or file is missing). Never fails.
-void paintHtml(QPainter &painter, const QString &html, QSize size, const HtmlOptions &options,
-               QStringList *warnings = nullptr);
+/// warning in `warnings` when the set or file is missing). Images are data: URLs decoded
+/// through `resources.images`, emoji images come from `resources.emoji`. Never fails.
+void paintHtml(QPainter &painter, const QString &html, QSize size, const PaintResources &resources,
+               const HtmlOptions &options, QStringList *warnings = nullptr);
 
 /// paintHtml() onto a transparent `size` px image (Format_ARGB32_Premultiplied).
-QImage renderHtmlImage(const QString &html, QSize size, const HtmlOptions &options, QStringList *warnings = nullptr);
+QImage renderHtmlImage(const QString &html, QSize size, const PaintResources &resources, const HtmlOptions &options,
+                       QStringList *warnings = nullptr);
 
 } // namespace imprint::render

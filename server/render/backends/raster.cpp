@@ -20,8 +20,9 @@ namespace {
 class QPainterPlayer
 {
 public:
-    QPainterPlayer(QPainter &painter, QStringList *warnings)
+    QPainterPlayer(QPainter &painter, EmojiLibrary &emoji, QStringList *warnings)
         : m_p(&painter)
+        , m_emoji(emoji)
         , m_warnings(warnings)
     { }
 
@@ -69,6 +70,7 @@ private:
     enum class LayerKind : quint8 { Opacity, Group };
 
     QPainter *m_p;
+    EmojiLibrary &m_emoji;
     QStringList *m_warnings;
     std::vector<std::unique_ptr<Group>> m_groups;
     std::vector<LayerKind> m_layers;
@@ -251,7 +253,7 @@ void QPainterPlayer::operator()(const display::DrawGlyphs &c)
         const QPointF at = c.origin + QPointF(0, baselineSnap(c.origin + QPointF(0, line.baseline)));
         for (const QGlyphRun &run : line.glyphRuns) {
             if (c.emoji && EmojiGlyphMap::isEmojiRun(run))
-                drawEmojiRun(*m_p, at, run, *c.emoji, c.emojiSet, c.fontSize, m_warnings);
+                drawEmojiRun(*m_p, at, run, *c.emoji, m_emoji, c.emojiSet, c.fontSize, m_warnings);
             else
                 m_p->drawGlyphRun(at, run);
         }
@@ -266,27 +268,29 @@ void QPainterPlayer::operator()(const display::DecorationBar &c)
     m_p->fillRect(c.rect.translated(0, baselineSnap(c.baseline)), c.color);
 }
 
-void paintTree(QPainter &painter, const LayoutBox &root, EmojiSet emoji, QStringList *warnings, TextEngine *text)
+void paintTree(QPainter &painter, const LayoutBox &root, const PaintResources &resources, EmojiSet emoji,
+               QStringList *warnings)
 {
     painter.setRenderHints(QPainter::Antialiasing | QPainter::TextAntialiasing | QPainter::SmoothPixmapTransform);
     painter.setPen(Qt::NoPen);
     RecordOptions options;
     options.emojiSet = emoji;
-    options.text = text;
-    QPainterPlayer(painter, warnings).play(recordDisplayList(root, options));
+    QPainterPlayer(painter, resources.emoji, warnings).play(recordDisplayList(root, resources, options));
 }
 
 } // namespace
 
-void paintBoxTree(QPainter &painter, const LayoutBox &root, EmojiSet emoji, QStringList *warnings, TextEngine *text)
+void paintBoxTree(QPainter &painter, const LayoutBox &root, const PaintResources &resources, EmojiSet emoji,
+                  QStringList *warnings)
 {
-    paintTree(painter, root, emoji, warnings, text);
+    paintTree(painter, root, resources, emoji, warnings);
 }
 
-QImage paintToImage(const LayoutBox &root, QSize size, EmojiSet emoji, QStringList *warnings, TextEngine *text)
+QImage paintToImage(const LayoutBox &root, QSize size, const PaintResources &resources, EmojiSet emoji,
+                    QStringList *warnings)
 {
     return paintOnTransparentImage(size,
-                                   [&](QPainter &painter) { paintBoxTree(painter, root, emoji, warnings, text); });
+                                   [&](QPainter &painter) { paintBoxTree(painter, root, resources, emoji, warnings); });
 }
 
 } // namespace imprint::render

@@ -5,6 +5,7 @@
 
 #include "server/render/layout/layout.h"
 #include "server/render/paint/geometry.h"
+#include "server/render/paint/paint_resources.h"
 #include "server/render/resources/emoji.h"
 
 #include <QImage>
@@ -13,20 +14,18 @@
 
 namespace imprint::render {
 
-class TextEngine;
-
 /// Paints `root` and its descendants onto `painter`, whose coordinates are page px, by
 /// playing the display list the recorder makes of it (paint/recorder.h; paint order CSS 2
 /// Appendix E). Emoji clusters are drawn as images of `emoji` (Noto: the colour emoji
 /// font's own glyphs); a missing set or image falls back to the font and adds a line to
-/// `warnings` (if given). `text` shapes the text runs (TextEngine::instance() when null).
-/// Never fails; unpaintable values (a null image) paint nothing.
-void paintBoxTree(QPainter &painter, const LayoutBox &root, EmojiSet emoji = EmojiSet::Noto,
-                  QStringList *warnings = nullptr, TextEngine *text = nullptr);
+/// `warnings` (if given). `resources` shape the text, decode background images and hold
+/// the emoji sets. Never fails; unpaintable values (a null image) paint nothing.
+void paintBoxTree(QPainter &painter, const LayoutBox &root, const PaintResources &resources,
+                  EmojiSet emoji = EmojiSet::Noto, QStringList *warnings = nullptr);
 
 /// paintBoxTree() onto a transparent `size` px image (Format_ARGB32_Premultiplied),
 /// antialiased.
-QImage paintToImage(const LayoutBox &root, QSize size, EmojiSet emoji = EmojiSet::Noto, QStringList *warnings = nullptr,
-                    TextEngine *text = nullptr);
+QImage paintToImage(const LayoutBox &root, QSize size, const PaintResources &resources, EmojiSet emoji = EmojiSet::Noto,
+                    QStringList *warnings = nullptr);
 
 } // namespace imprint::render

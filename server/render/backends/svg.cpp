@@ -151,8 +151,9 @@ QString cachedGlyphPath(const QRawFont &font, quint32 glyph, const QString &key)
 class SvgPlayer
 {
 public:
-    SvgPlayer(const SvgOptions &options, QStringList *warnings)
+    SvgPlayer(const SvgOptions &options, EmojiLibrary &emoji, QStringList *warnings)
         : m_options(options)
+        , m_emojiLibrary(emoji)
         , m_warnings(warnings)
     { }
 
@@ -223,6 +224,7 @@ private:
     }
 
     const SvgOptions &m_options;
+    EmojiLibrary &m_emojiLibrary;
     QStringList *m_warnings;
     QSet<QString> m_warned;
     QString m_defs, m_body;
@@ -423,7 +425,7 @@ void SvgPlayer::operator()(const display::TextShadow &c)
 void SvgPlayer::operator()(const display::DrawGlyphs &c)
 {
     if (c.emoji) {
-        const QString dir = emojiDirectory() + u'/' + emojiSetName(c.emojiSet);
+        const QString dir = m_emojiLibrary.directory() + u'/' + emojiSetName(c.emojiSet);
         if (!QFileInfo::exists(dir))
             warnOnce(QStringLiteral("emojiType: the %1 set is not installed in %2 (scripts/fetch-emoji); emoji drawn "
                                     "with the Noto Color Emoji font")
@@ -608,12 +610,12 @@ void SvgPlayer::paintGlyphs(const TextBlock &block, QPointF origin, const QColor
                     const QString cluster = emoji ? emoji->clusterFor(glyphs[i]) : QString();
                     std::shared_ptr<const EmojiImage> image;
                     if (m_options.emojiSet != EmojiSet::Noto && !cluster.isEmpty()) {
-                        image = emojiImage(cluster, m_options.emojiSet);
+                        image = m_emojiLibrary.image(cluster, m_options.emojiSet);
                         if (!image)
-                            warnOnce(
-                                QStringLiteral(
-                                    "emojiType: no %1 image for %2 in %3; drawn with the Noto Color Emoji font")
-                                    .arg(emojiSetName(m_options.emojiSet), emojiCodepoints(cluster), emojiDirectory()));
+                            warnOnce(QStringLiteral(
+                                         "emojiType: no %1 image for %2 in %3; drawn with the Noto Color Emoji font")
+                                         .arg(emojiSetName(m_options.emojiSet), emojiCodepoints(cluster),
+                                              m_emojiLibrary.directory()));
                     }
                     const QRectF rect = emojiImageRect(pos, advances[i].x(), fontSize);
                     if (image && clipContains(rect)) {
@@ -662,13 +664,13 @@ void SvgPlayer::paintGlyphs(const TextBlock &block, QPointF origin, const QColor
 
 } // namespace
 
-QByteArray renderSvgDocument(const LayoutBox &root, QSize size, const SvgOptions &options, QStringList *warnings)
+QByteArray renderSvgDocument(const LayoutBox &root, QSize size, const PaintResources &resources,
+                             const SvgOptions &options, QStringList *warnings)
 {
     RecordOptions record;
     record.emojiSet = options.emojiSet;
-    record.text = options.text;
     record.textLabels = true;
-    return SvgPlayer(options, warnings).document(recordDisplayList(root, record), size);
+    return SvgPlayer(options, resources.emoji, warnings).document(recordDisplayList(root, resources, record), size);
 }
 
 QImage rasteriseSvg(const QByteArray &svg, QSize size)

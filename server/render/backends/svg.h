@@ -6,6 +6,7 @@
 // QSvgRenderer, so what format=svg returns is exactly what the bitmaps show.
 
 #include "server/render/layout/layout.h"
+#include "server/render/paint/paint_resources.h"
 #include "server/render/resources/emoji.h"
 
 #include <QByteArray>
@@ -16,21 +17,19 @@
 
 namespace imprint::render {
 
-class TextEngine;
-
 /// Options of renderSvgDocument().
 struct SvgOptions {
     EmojiSet emojiSet = EmojiSet::Twemoji; ///< how emoji clusters are drawn
     QString title; ///< the document's <title> (escaped), optional
-    TextEngine *text = nullptr; ///< shaping; TextEngine::instance() when null
 };
 
 /// Writes `root` as an SVG 1.1 document of `size` px (UTF-8, well-formed XML, every text
-/// value escaped). Paint order as the raster painter (CSS 2 Appendix E, simplified).
+/// value escaped). Paint order as the raster painter (CSS 2 Appendix E, simplified);
+/// `resources` shape the text, decode background images and hold the emoji sets.
 /// Never fails; emoji drawn with the Noto font because a set or file is missing add a
 /// line to `warnings` (if given).
-QByteArray renderSvgDocument(const LayoutBox &root, QSize size, const SvgOptions &options = {},
-                             QStringList *warnings = nullptr);
+QByteArray renderSvgDocument(const LayoutBox &root, QSize size, const PaintResources &resources,
+                             const SvgOptions &options = {}, QStringList *warnings = nullptr);
 
 /// Rasterises an SVG document with QSvgRenderer into a transparent `size` px image
 /// (Format_ARGB32_Premultiplied, antialiased). A document that does not parse gives the

@@ -277,9 +277,9 @@ std::unique_ptr<Node> TreeWalker::element(const QJsonValue &value, const QString
             }
             const QJsonValue src = props.value(QLatin1String("src"));
             node->src = src.isString() ? text(src.toString()).trimmed() : QString();
-            if (!node->src.isEmpty() && loader && *loader) {
+            if (!node->src.isEmpty()) {
                 QString why;
-                node->image = (*loader)(node->src, &why);
+                node->image = loader && *loader ? (*loader)(node->src, &why) : decodeDataUrlImage(node->src, &why);
                 if (node->image.isNull())
                     warn(QStringLiteral("%1.props.src: %2")
                              .arg(path, why.isEmpty() ? QStringLiteral("image not loaded") : why));

@@ -65,9 +65,10 @@ std::optional<QHash<QString, QString>> resolveVariables(const Template &tmpl, co
                                                         const TemplateLimits &limits = {});
 
 /// Loads an image for an `img` src or a background url(): returns the decoded image or a
-/// null QImage with `*error` set. The default loader, loadDataUrlImage()
-/// (resources/image_decoder.h), accepts data: URLs only: no file reads, no server-side
-/// request forgery.
+/// null QImage with `*error` set. A render passes its context's ImageCache
+/// (resources/image_cache.h); without a loader, decodeDataUrlImage()
+/// (resources/image_decoder.h) decodes every time. Both accept data: URLs only: no file
+/// reads, no server-side request forgery.
 using ImageLoader = std::function<QImage(const QString &url, QString *error)>;
 
 /// Builds the styled document tree of `tmpl` with `{{name}}` placeholders in text and
@@ -78,7 +79,7 @@ using ImageLoader = std::function<QImage(const QString &url, QString *error)>;
 /// returns nullptr with `error` set when exceeded or when the tree is malformed.
 /// Unsupported CSS and unloadable images are not errors: they go to `warnings`.
 std::unique_ptr<Node> buildDocument(const Template &tmpl, const QHash<QString, QString> &values, RenderError *error,
-                                    QStringList *warnings = nullptr, const ImageLoader &loader = loadDataUrlImage,
+                                    QStringList *warnings = nullptr, const ImageLoader &loader = {},
                                     const TemplateLimits &limits = {});
 
 } // namespace imprint::render

@@ -356,11 +356,5 @@ void paintInsetShadows(QPainter &painter, const std::vector<Shadow> &shadows, co
     painter.restore();
 }
 
-QImage backgroundImage(const QString &url)
-{
-    // The same decoder, policy and byte-bounded cache as <img> (resources/image_decoder.h).
-    return loadDataUrlImage(url, nullptr);
-}
-
 } // namespace paint_detail
 } // namespace imprint::render

@@ -176,7 +176,7 @@ QRectF objectFitRect(const ComputedStyle &s, QSizeF natural, const QRectF &conte
                   size.height());
 }
 
-ResolvedBackground resolveBackgroundLayers(const ComputedStyle &s, const QRectF &area)
+ResolvedBackground resolveBackgroundLayers(const ComputedStyle &s, const QRectF &area, ImageCache &images)
 {
     ResolvedBackground out;
     out.color = s.backgroundColor;
@@ -190,7 +190,7 @@ ResolvedBackground resolveBackgroundLayers(const ComputedStyle &s, const QRectF 
         r.layer = &*it;
         QSizeF natural = area.size();
         if (!it->gradient) {
-            r.image = paint_detail::backgroundImage(it->imageUrl);
+            r.image = images.load(it->imageUrl); // the one decoder and policy (image_decoder.h)
             if (r.image.isNull())
                 continue;
             natural = r.image.size();

@@ -4,6 +4,7 @@
 // the raster painter and the SVG writer's embedded images draw alike.
 
 #include "server/render/layout/layout.h"
+#include "server/render/resources/image_cache.h"
 #include "server/render/style/computed_style.h"
 
 #include <QImage>
@@ -69,10 +70,6 @@ void paintOuterShadows(QPainter &painter, const std::vector<Shadow> &shadows, bo
 void paintInsetShadows(QPainter &painter, const std::vector<Shadow> &shadows, const QRectF &paddingBox,
                        const Radii &paddingRadii);
 
-/// A data: URL decoded to an image (null on failure) by the one image decoder and its
-/// cache (resources/image_decoder.h).
-QImage backgroundImage(const QString &url);
-
 } // namespace imprint::render::paint_detail
 
 namespace imprint::render {
@@ -107,7 +104,7 @@ struct ResolvedBackground {
 /// Resolves `style`'s background layers for a box whose background positioning area is
 /// `paddingBox` (page px); the painting area is the border box (background-clip initial
 /// value, §3.8). Layers whose image does not decode or whose tile is empty are dropped.
-ResolvedBackground resolveBackgroundLayers(const ComputedStyle &style, const QRectF &paddingBox);
+ResolvedBackground resolveBackgroundLayers(const ComputedStyle &style, const QRectF &paddingBox, ImageCache &images);
 
 /// Page-px bounds of everything `box`'s subtree may paint: boxes, outer shadows, text
 /// with its overhang and shadows; children transformed, cut at the border box under

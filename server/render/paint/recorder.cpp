@@ -4,6 +4,7 @@
 
 #include "server/render/paint/recorder.h"
 #include "server/render/paint/paint_order.h"
+#include "server/render/resources/image_cache.h"
 #include "server/render/text/text_engine.h"
 
 namespace imprint::render {
@@ -26,8 +27,9 @@ QPainterPath rectPath(const QRectF &r)
 class Recorder
 {
 public:
-    Recorder(TextEngine &text, EmojiSet emoji, bool labels)
-        : m_text(text)
+    Recorder(const PaintResources &resources, EmojiSet emoji, bool labels)
+        : m_text(resources.text)
+        , m_images(resources.images)
         , m_emoji(emoji)
         , m_labels(labels)
     { }
@@ -49,6 +51,7 @@ private:
     }
 
     TextEngine &m_text;
+    ImageCache &m_images;
     EmojiSet m_emoji;
     bool m_labels;
     DisplayList m_list;
@@ -129,7 +132,7 @@ void Recorder::recordBackground(const LayoutBox &box, const QPainterPath &border
     }
     if (s.backgroundLayers.empty())
         return;
-    const ResolvedBackground background = resolveBackgroundLayers(s, box.paddingBox());
+    const ResolvedBackground background = resolveBackgroundLayers(s, box.paddingBox(), m_images);
     for (const ResolvedBackgroundLayer &layer : background.layers) {
         display::BackgroundTiles tiles;
         tiles.clip = borderPath;
@@ -283,9 +286,9 @@ void Recorder::recordText(const LayoutBox &box, const LayoutBox *parent)
 
 } // namespace
 
-DisplayList recordDisplayList(const LayoutBox &root, const RecordOptions &options)
+DisplayList recordDisplayList(const LayoutBox &root, const PaintResources &resources, const RecordOptions &options)
 {
-    Recorder recorder(options.text ? *options.text : TextEngine::instance(), options.emojiSet, options.textLabels);
+    Recorder recorder(resources, options.emojiSet, options.textLabels);
     recorder.recordBox(root, nullptr);
     return recorder.take();
 }

@@ -3,17 +3,15 @@
 // used value of painting once and writes it down as a display list (display_list.h).
 
 #include "server/render/paint/display_list.h"
+#include "server/render/paint/paint_resources.h"
 
 namespace imprint::render {
-
-class TextEngine;
 
 /// What recordDisplayList() needs besides the tree.
 struct RecordOptions {
     /// How emoji clusters are drawn; EmojiSet::Noto keeps the colour font's glyphs and
     /// records no emoji map.
     EmojiSet emojiSet = EmojiSet::Noto;
-    TextEngine *text = nullptr; ///< shapes the text runs; TextEngine::instance() when null
     /// Record each text's processed characters as DrawGlyphs::label (a document format
     /// keeps them for accessibility); otherwise only emoji text needs them.
     bool textLabels = false;
@@ -23,7 +21,10 @@ struct RecordOptions {
 /// Appendix E, simplified (paint_order.h): per element its outer box-shadow, background
 /// colour and layers, inset shadow, border and replaced image, then its children; text
 /// as its shadows, glyphs, then decorations. An element with display: none or opacity 0
-/// records nothing. Never fails; a background image that does not decode is left out.
-DisplayList recordDisplayList(const LayoutBox &root, const RecordOptions &options = {});
+/// records nothing. Text runs are shaped by `resources.text`, background images decoded
+/// through `resources.images`. Never fails; a background image that does not decode is
+/// left out.
+DisplayList recordDisplayList(const LayoutBox &root, const PaintResources &resources,
+                              const RecordOptions &options = {});
 
 } // namespace imprint::render

@@ -24,7 +24,6 @@ namespace imprint::render {
 namespace {
 
 constexpr uint kZwj = 0x200D, kVs15 = 0xFE0E, kVs16 = 0xFE0F, kKeycap = 0x20E3;
-constexpr int kImageCacheEntries = 2048; // a set has ~4000 images; a card uses a handful
 constexpr int kRasterSizesPerImage = 8;
 
 bool isRegionalIndicator(uint c)
@@ -68,20 +67,6 @@ bool hasEmojiPresentation(uint c)
             return true;
     }
     return false;
-}
-
-QMutex g_dirMutex;
-QString g_dataDir;
-
-struct CacheEntry {
-    std::shared_ptr<const EmojiImage> image; // null: known miss
-};
-
-QMutex g_cacheMutex;
-QCache<QString, CacheEntry> &imageCache()
-{
-    static QCache<QString, CacheEntry> cache(kImageCacheEntries);
-    return cache;
 }
 
 QString hexJoin(const QList<uint> &cps, bool upper, int pad)
@@ -293,22 +278,11 @@ QString emojiCodepoints(QStringView cluster)
     return hexJoin(cluster.toUcs4(), false, 0);
 }
 
-void setEmojiDataDirectory(const QString &dataDir)
-{
-    QMutexLocker lock(&g_dirMutex);
-    g_dataDir = dataDir;
-}
-
-QString emojiDirectory()
+QString emojiDirectoryFor(const QString &dataDir)
 {
     const QString env = qEnvironmentVariable("IMPRINT_EMOJI_DIR");
     if (!env.isEmpty())
         return env;
-    QString dataDir;
-    {
-        QMutexLocker lock(&g_dirMutex);
-        dataDir = g_dataDir;
-    }
     // scripts/run-demo and scripts/test fetch into the per-user default; a data directory
     // wins only when the sets were unpacked there.
     if (!dataDir.isEmpty() && QFileInfo::exists(QDir(dataDir).filePath(QStringLiteral("emoji"))))
@@ -391,16 +365,25 @@ QImage EmojiImage::raster(int px) const
     return image;
 }
 
-std::shared_ptr<const EmojiImage> emojiImage(QStringView cluster, EmojiSet set)
+EmojiLibrary::EmojiLibrary(QString directory, int capacity)
+    : m_directory(std::move(directory))
+    , m_capacity(std::max(capacity, 1))
+    , m_cache(m_capacity)
+{ }
+
+std::shared_ptr<const EmojiImage> EmojiLibrary::image(QStringView cluster, EmojiSet set)
 {
     if (set == EmojiSet::Noto)
         return nullptr;
-    const QString dir = emojiDirectory() + u'/' + emojiSetName(set);
-    const QString key = dir + u'|' + cluster.toString();
+    const QString dir = m_directory + u'/' + emojiSetName(set);
+    const QString key = emojiSetName(set) + u'|' + cluster.toString();
     {
-        QMutexLocker lock(&g_cacheMutex);
-        if (const CacheEntry *hit = imageCache().object(key))
+        QMutexLocker lock(&m_mutex);
+        if (const Entry *hit = m_cache.object(key)) {
+            ++m_hits;
             return hit->image;
+        }
+        ++m_misses;
     }
     std::shared_ptr<EmojiImage> image;
     for (const QString &name : emojiFileCandidates(cluster, set)) {
@@ -418,15 +401,26 @@ std::shared_ptr<const EmojiImage> emojiImage(QStringView cluster, EmojiSet set)
         }
         break;
     }
-    QMutexLocker lock(&g_cacheMutex);
-    imageCache().insert(key, new CacheEntry{image});
+    QMutexLocker lock(&m_mutex);
+    m_cache.insert(key, new Entry{image});
     return image;
 }
 
-void clearEmojiCache()
+CacheStats EmojiLibrary::stats() const
 {
-    QMutexLocker lock(&g_cacheMutex);
-    imageCache().clear();
+    QMutexLocker lock(&m_mutex);
+    CacheStats s;
+    s.hits = m_hits;
+    s.misses = m_misses;
+    s.entries = m_cache.count();
+    s.capacity = m_capacity;
+    return s;
+}
+
+void EmojiLibrary::clear()
+{
+    QMutexLocker lock(&m_mutex);
+    m_cache.clear();
 }
 
 EmojiGlyphMap::EmojiGlyphMap(QStringView text, const QFont &base)
@@ -480,8 +474,8 @@ QRectF emojiImageRect(QPointF pos, qreal advance, qreal fontSize)
     return QRectF(pos.x() + (advance - fontSize) / 2, pos.y() + 0.1 * fontSize - fontSize, fontSize, fontSize);
 }
 
-void drawEmojiRun(QPainter &painter, QPointF origin, const QGlyphRun &run, const EmojiGlyphMap &map, EmojiSet set,
-                  qreal fontSize, QStringList *warnings)
+void drawEmojiRun(QPainter &painter, QPointF origin, const QGlyphRun &run, const EmojiGlyphMap &map,
+                  EmojiLibrary &library, EmojiSet set, qreal fontSize, QStringList *warnings)
 {
     const QList<quint32> glyphs = run.glyphIndexes();
     const QList<QPointF> positions = run.positions();
@@ -492,11 +486,11 @@ void drawEmojiRun(QPainter &painter, QPointF origin, const QGlyphRun &run, const
         const QString cluster = map.clusterFor(glyphs[i]);
         std::shared_ptr<const EmojiImage> image;
         if (set != EmojiSet::Noto && !cluster.isEmpty()) {
-            image = emojiImage(cluster, set);
+            image = library.image(cluster, set);
             if (!image && warnings) {
                 const QString w
                     = QStringLiteral("emojiType: no %1 image for %2 in %3; drawn with the Noto Color Emoji font")
-                          .arg(emojiSetName(set), emojiCodepoints(cluster), emojiDirectory());
+                          .arg(emojiSetName(set), emojiCodepoints(cluster), library.directory());
                 if (!warnings->contains(w))
                     warnings->append(w);
             }

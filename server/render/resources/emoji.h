@@ -6,7 +6,10 @@
 // layout reserves the same advance whatever the set) and then, for twemoji/openmoji,
 // draws the set's image in that glyph's place.
 
+#include "server/render/resources/cache_stats.h"
+
 #include <QByteArray>
+#include <QCache>
 #include <QFont>
 #include <QHash>
 #include <QImage>
@@ -74,14 +77,10 @@ QString normalizeEmojiForShaping(const QString &text);
 /// warnings and file names.
 QString emojiCodepoints(QStringView cluster);
 
-/// Sets the server's data directory; the sets are then looked up in DATA/emoji unless
-/// IMPRINT_EMOJI_DIR names another directory. Thread-safe.
-void setEmojiDataDirectory(const QString &dataDir);
-
-/// The directory holding `twemoji/` and `openmoji/`: $IMPRINT_EMOJI_DIR, else
-/// DATA/emoji when a data directory was set and that folder exists, else
-/// ~/.local/share/imprint/emoji (where scripts/fetch-emoji unpacks by default).
-QString emojiDirectory();
+/// The directory holding `twemoji/` and `openmoji/` for a server whose data directory
+/// is `dataDir` (may be empty): $IMPRINT_EMOJI_DIR, else DATA/emoji when that folder
+/// exists, else ~/.local/share/imprint/emoji (where scripts/fetch-emoji unpacks by default).
+QString emojiDirectoryFor(const QString &dataDir);
 
 /// The file names (without directory) a set may use for `cluster`, most likely first:
 /// twemoji names are lower-case hex joined by '-' with FE0F dropped outside ZWJ
@@ -107,13 +106,38 @@ private:
     mutable QHash<int, QImage> m_rasters; // px → image, a few sizes per emoji
 };
 
-/// The image of `cluster` in `set` (not Noto), or nullptr when the set's directory or
-/// file is missing or does not parse. Results, misses included, are kept in a bounded
-/// process-wide cache (thread-safe), so 20 emoji cost one file read each, once.
-std::shared_ptr<const EmojiImage> emojiImage(QStringView cluster, EmojiSet set);
+/// The emoji image sets of one render context (server/render/render_context.h): the
+/// directory they are read from and a bounded cache of the images read (misses
+/// included, so 20 emoji cost one file read each, once). Thread-safe.
+class EmojiLibrary
+{
+public:
+    static constexpr int kDefaultCapacity = 2048; ///< images; a set has ~4000, a card uses a handful
 
-/// Drops the image cache (tests; after the emoji directory changed).
-void clearEmojiCache();
+    /// Reads the sets from `directory` (see emojiDirectoryFor()).
+    explicit EmojiLibrary(QString directory, int capacity = kDefaultCapacity);
+
+    QString directory() const { return m_directory; }
+
+    /// The image of `cluster` in `set` (not Noto), or nullptr when the set's directory or
+    /// file is missing or does not parse.
+    std::shared_ptr<const EmojiImage> image(QStringView cluster, EmojiSet set);
+
+    /// hits, misses, entries (capacity in entries).
+    CacheStats stats() const;
+    /// Drops the cached images (tests); the counters stay.
+    void clear();
+
+private:
+    struct Entry {
+        std::shared_ptr<const EmojiImage> image; // null: a known miss
+    };
+    const QString m_directory;
+    const int m_capacity;
+    mutable QMutex m_mutex;
+    QCache<QString, Entry> m_cache;
+    quint64 m_hits = 0, m_misses = 0;
+};
 
 /// Maps the colour-emoji-font glyphs of one text run back to the clusters they draw:
 /// built from the run's text, each emoji cluster shaped alone with the emoji font (one
@@ -139,10 +163,10 @@ private:
 QRectF emojiImageRect(QPointF pos, qreal advance, qreal fontSize);
 
 /// Draws `run` (shaped with the emoji font, see EmojiGlyphMap::isEmojiRun) at `origin`
-/// onto `painter` with each glyph replaced by its image of `set`, sized by `fontSize` px
+/// onto `painter` with each glyph replaced by its image of `set` from `library`, sized by `fontSize` px
 /// (emojiImageRect()). Glyphs without an image, and all of them for EmojiSet::Noto, are
 /// drawn from the font; a missing set or file adds a line to `warnings` (once per text).
-void drawEmojiRun(QPainter &painter, QPointF origin, const QGlyphRun &run, const EmojiGlyphMap &map, EmojiSet set,
-                  qreal fontSize, QStringList *warnings);
+void drawEmojiRun(QPainter &painter, QPointF origin, const QGlyphRun &run, const EmojiGlyphMap &map,
+                  EmojiLibrary &library, EmojiSet set, qreal fontSize, QStringList *warnings);
 
 } // namespace imprint::render

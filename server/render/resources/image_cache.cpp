@@ -1,58 +1,53 @@
-// The decoded-image cache behind loadDataUrlImage() (image_decoder.h).
+#include "server/render/resources/image_cache.h"
 
 #include "server/render/resources/image_decoder.h"
 
-#include <QCache>
-#include <QMutex>
 #include <QMutexLocker>
 
 namespace imprint::render {
 
-namespace {
+ImageCache::ImageCache(qint64 capacityBytes)
+    : m_capacity(std::max<qint64>(capacityBytes, 0))
+    , m_cache(m_capacity)
+{ }
 
-/// Decoded data: URL images, shared by all render threads: the same template renders
-/// again and again, and decoding (inflate) costs far more than the rest of the tree.
-/// Bounded in bytes (image pixels + the URL text kept as key).
-class DecodedImageCache
+QImage ImageCache::load(const QString &url, QString *error)
 {
-public:
-    static DecodedImageCache &instance()
-    {
-        static DecodedImageCache cache;
-        return cache;
-    }
-    std::optional<QImage> find(const QString &url)
     {
         QMutexLocker lock(&m_mutex);
-        if (const QImage *hit = m_cache.object(url))
+        if (const QImage *hit = m_cache.object(url)) {
+            ++m_hits;
             return *hit;
-        return std::nullopt;
+        }
     }
-    void insert(const QString &url, const QImage &image)
-    {
-        const qsizetype cost = image.sizeInBytes() + url.size() * qsizetype(sizeof(QChar));
-        if (cost > kMaxCost / 4)
-            return;
+    ++m_misses;
+    QImage image = decodeDataUrlImage(url, error);
+    if (image.isNull())
+        return image;
+    const qint64 cost = image.sizeInBytes() + url.size() * qint64(sizeof(QChar));
+    if (cost <= m_capacity / 4) {
         QMutexLocker lock(&m_mutex);
         m_cache.insert(url, new QImage(image), cost);
     }
-
-private:
-    static constexpr qsizetype kMaxCost = 32 * 1024 * 1024;
-    QMutex m_mutex;
-    QCache<QString, QImage> m_cache{kMaxCost};
-};
-
-} // namespace
-
-QImage loadDataUrlImage(const QString &url, QString *error)
-{
-    if (auto hit = DecodedImageCache::instance().find(url))
-        return *hit;
-    QImage image = decodeDataUrlImage(url, error);
-    if (!image.isNull())
-        DecodedImageCache::instance().insert(url, image);
     return image;
+}
+
+CacheStats ImageCache::stats() const
+{
+    QMutexLocker lock(&m_mutex);
+    CacheStats s;
+    s.hits = m_hits;
+    s.misses = m_misses;
+    s.entries = m_cache.count();
+    s.bytes = m_cache.totalCost();
+    s.capacity = m_capacity;
+    return s;
+}
+
+void ImageCache::clear()
+{
+    QMutexLocker lock(&m_mutex);
+    m_cache.clear();
 }
 
 } // namespace imprint::render

@@ -46,11 +46,6 @@ std::optional<QByteArray> dataUrlBytes(const QString &url, QString *error);
 /// "only data: URLs are loaded" — the filesystem is never consulted.
 QImage decodeDataUrlImage(const QString &url, QString *error, const ImageDecodeLimits &limits = {});
 
-/// decodeDataUrlImage() through a process-wide cache of decoded images bounded at
-/// 32 MiB (pixels plus the URL kept as key): the same template renders again and again,
-/// and decoding costs far more than the rest of its tree. Thread-safe.
-QImage loadDataUrlImage(const QString &url, QString *error);
-
 /// True when `url` is a data: URL whose bytes are PNG, JPEG or GIF: formats that an
 /// SVG `<image>` may embed as they are (QtSvg and browsers decode them without further
 /// references). Anything else must be embedded as the decoded pixels re-encoded.

@@ -19,7 +19,6 @@ namespace {
 
 constexpr qreal kNoWrapWidth = 1e6; // wide enough for any line, small enough for QFixed
 constexpr qreal kWidthEpsilon = 0.01; // layout's float sums must not break a line early
-constexpr int kCacheEntries = 512; // per thread; a 1200×630 card has ~10–50 runs
 const QChar kEllipsis(0x2026);
 
 /// A bounded least-recently-used map of immutable shaping results.
@@ -40,7 +39,7 @@ public:
             return;
         m_order.emplace_front(key, std::move(block));
         m_index.insert(key, m_order.begin());
-        while (m_order.size() > size_t(kCacheEntries)) {
+        while (m_order.size() > size_t(TextEngine::kCacheEntriesPerThread)) {
             m_index.remove(m_order.back().first);
             m_order.pop_back();
         }
@@ -412,10 +411,13 @@ std::shared_ptr<const TextBlock> shapeUncached(const ComputedStyle &s, const QSt
 
 } // namespace
 
-TextEngine &TextEngine::instance()
+CacheStats TextEngine::stats() const
 {
-    static TextEngine engine;
-    return engine;
+    CacheStats s;
+    s.hits = m_hits;
+    s.misses = m_misses;
+    s.capacity = kCacheEntriesPerThread;
+    return s;
 }
 
 QFont TextEngine::fontFor(const ComputedStyle &s)
@@ -508,8 +510,11 @@ std::shared_ptr<const TextBlock> TextEngine::shape(const ComputedStyle &style, c
 {
     const QByteArray key = cacheKey(style, text, width);
     ShapeCache &cache = threadCache();
-    if (auto hit = cache.find(key))
+    if (auto hit = cache.find(key)) {
+        ++m_hits;
         return hit;
+    }
+    ++m_misses;
     auto block = shapeUncached(style, text, width);
     cache.insert(key, block);
     return block;

@@ -4,6 +4,7 @@
 // fallback through QFontDatabase). One engine serves both the layout's measure callback
 // and the painters, so the lines drawn are the lines measured.
 
+#include "server/render/resources/cache_stats.h"
 #include "server/render/text/text_measurer.h"
 
 #include <QFont>
@@ -11,6 +12,7 @@
 #include <QList>
 #include <QSizeF>
 
+#include <atomic>
 #include <memory>
 #include <vector>
 
@@ -43,16 +45,26 @@ struct TextBlock {
 /// The text module. measure() is the layout's TextMeasurer; shape() gives the painters
 /// the same lines as positioned glyph runs.
 ///
+/// A render context owns one (server/render/render_context.h) and hands it to layout
+/// and paint, so the lines drawn are the lines measured.
+///
 /// Thread safety: every public function may be called from any thread. Shaped results
-/// are cached per thread (a bounded LRU per thread), because Qt's font engines — and so
-/// the QGlyphRuns that reference them — belong to the thread that created them
-/// (QFontCache is thread-local); painting a QGlyphRun on another thread would share the
-/// engine's glyph cache unsynchronised.
+/// are cached per thread (a bounded LRU of kCacheEntriesPerThread per thread), because
+/// Qt's font engines — and so the QGlyphRuns that reference them — belong to the thread
+/// that created them (QFontCache is thread-local); painting a QGlyphRun on another
+/// thread would share the engine's glyph cache unsynchronised. Fonts come from
+/// QFontDatabase, which is per process, so engines only differ in their counters.
 class TextEngine final : public TextMeasurer
 {
 public:
-    /// The process-wide engine (no state of its own beyond the per-thread caches).
-    static TextEngine &instance();
+    static constexpr int kCacheEntriesPerThread = 512; ///< a 1200×630 card has ~10–50 runs
+
+    TextEngine() = default;
+    TextEngine(const TextEngine &) = delete;
+    TextEngine &operator=(const TextEngine &) = delete;
+
+    /// Shaping cache hits and misses of this engine; capacity is per render thread.
+    CacheStats stats() const;
 
     /// Lays `textRun` out within `maxWidth` px (kMaxContent: no wrapping; 0: min-content)
     /// and returns the size of its lines and the first baseline. Never fails: an empty
@@ -88,7 +100,7 @@ public:
     static void clearThreadCache();
 
 private:
-    TextEngine() = default;
+    std::atomic<quint64> m_hits{0}, m_misses{0};
 };
 
 } // namespace imprint::render

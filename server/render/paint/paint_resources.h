@@ -1,0 +1,20 @@
+#pragma once
+// What painting reads besides the laid-out tree: the long-lived, shared parts of a render
+// context (server/render/render_context.h), handed down by the pipeline.
+
+namespace imprint::render {
+
+class EmojiLibrary;
+class ImageCache;
+class TextEngine;
+
+/// The render context's text engine (shapes text runs the way layout measured them),
+/// decoded-image cache (background images, html images) and emoji image sets. Every
+/// member outlives the paint that uses it.
+struct PaintResources {
+    TextEngine &text;
+    ImageCache &images;
+    EmojiLibrary &emoji;
+};
+
+} // namespace imprint::render

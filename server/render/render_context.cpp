@@ -1,0 +1,16 @@
+#include "server/render/render_context.h"
+
+namespace imprint::render {
+
+RenderContext::RenderContext(const RenderContextOptions &options)
+    : m_images(options.imageCacheBytes)
+    , m_emoji(options.emojiDirectory.isEmpty() ? emojiDirectoryFor(QString()) : options.emojiDirectory,
+              options.emojiCacheEntries)
+{ }
+
+RenderContextStats RenderContext::stats() const
+{
+    return RenderContextStats{m_images.stats(), m_emoji.stats(), m_text.stats()};
+}
+
+} // namespace imprint::render

@@ -1,0 +1,43 @@
+#pragma once
+// The decoded-image cache of a render context (server/render/render_context.h).
+
+#include "server/render/resources/cache_stats.h"
+
+#include <QCache>
+#include <QImage>
+#include <QMutex>
+#include <QString>
+
+#include <atomic>
+
+namespace imprint::render {
+
+/// Decoded data: URL images, shared by the render threads of one context: the same
+/// template renders again and again, and decoding (inflate, SVG drawing) costs far more
+/// than the rest of its tree. Bounded in bytes (image pixels plus the URL kept as key);
+/// an image over a quarter of the bound is decoded every time rather than evicting the
+/// rest. Thread-safe.
+class ImageCache
+{
+public:
+    static constexpr qint64 kDefaultCapacityBytes = 32 * 1024 * 1024;
+
+    explicit ImageCache(qint64 capacityBytes = kDefaultCapacityBytes);
+
+    /// decodeDataUrlImage() of `url` (resources/image_decoder.h: data: URLs only, one
+    /// format policy), from the cache when it was decoded before. A null image and
+    /// `error` (if given) when it does not decode; failures are not cached.
+    QImage load(const QString &url, QString *error = nullptr);
+
+    CacheStats stats() const;
+    /// Drops every image (tests, memory pressure); the counters stay.
+    void clear();
+
+private:
+    const qint64 m_capacity;
+    mutable QMutex m_mutex;
+    QCache<QString, QImage> m_cache;
+    std::atomic<quint64> m_hits{0}, m_misses{0};
+};
+
+} // namespace imprint::render
