@@ -55,9 +55,8 @@ PreviewTab::PreviewTab(client::ApiClient *client, QWidget *parent)
     m_engine = new QComboBox(this);
     m_engine->setObjectName(QStringLiteral("engineCombo"));
     m_engine->addItem(tr("Template default"), QString());
-    m_engine->addItem(QStringLiteral("satori"), QStringLiteral("satori"));
-    m_engine->addItem(QStringLiteral("takumi"), QStringLiteral("takumi"));
-    m_engine->addItem(QStringLiteral("html"), QStringLiteral("html"));
+    for (const QString &engine : client::renderEngineNames())
+        m_engine->addItem(engine, engine);
     m_format = new QComboBox(this);
     m_format->setObjectName(QStringLiteral("formatCombo"));
     m_format->addItem(QStringLiteral("PNG"), QStringLiteral("png"));

@@ -281,4 +281,9 @@ RenderResult RenderResult::fromJson(const QJsonObject &o, const QUrl &serverBase
     return r;
 }
 
+QStringList renderEngineNames()
+{
+    return {QStringLiteral("satori"), QStringLiteral("takumi"), QStringLiteral("html")};
+}
+
 } // namespace imprint::client

@@ -91,6 +91,11 @@ struct TemplateSummary {
     static TemplateSummary fromJson(const QJsonObject &data);
 };
 
+/// The values the `renderType` field accepts, in the order pickers list them: the wire
+/// names of the server's engines (server/render/engine.h; the console's tests check the
+/// two lists agree, since the console only talks to a server over HTTP).
+QStringList renderEngineNames();
+
 /// A page render request (docs/api.md).
 struct RenderRequest {
     QString pageId;

@@ -10,6 +10,7 @@
 #include "server/app/commands/cli.h"
 #include "server/app/service.h"
 #include "server/http/render_api.h"
+#include "server/render/engine.h"
 #include "server/service/content_validation.h"
 #include "shared/apiclient.h"
 
@@ -641,6 +642,10 @@ void TestConsole::previewRendersThroughRenderApi()
     format->setCurrentIndex(format->findData(QStringLiteral("webp")));
     checkRender(QStringLiteral("WEBP"), QColor("#1d4ed8"), QColor("#16a34a"));
     auto *engine = child<QComboBox>(preview, "engineCombo");
+    QStringList offered; // after "Template default": exactly the engines the server parses
+    for (int i = 1; i < engine->count(); ++i)
+        offered << engine->itemData(i).toString();
+    QCOMPARE(offered, render::engineNames());
     engine->setCurrentIndex(engine->findData(QStringLiteral("satori")));
     format->setCurrentIndex(format->findData(QStringLiteral("svg")));
     checkRender(QStringLiteral("SVG"), QColor("#1d4ed8"), QColor("#16a34a"));
