@@ -53,13 +53,13 @@ private Q_SLOTS:
         const auto doc = layOut(request, imprint::test::renderContext(), &error);
         QVERIFY2(doc, qPrintable(error.field + QStringLiteral(": ") + error.message));
         const QImage rendered = paintToImage(doc->layout, doc->size, imprint::test::renderContext().paintResources());
-        const QImage reference(fixtureDir() + QStringLiteral("/chromium/%1.png").arg(name));
+        const QImage reference(referencePng(name));
         QVERIFY(!reference.isNull());
         QCOMPARE(rendered.size(), reference.size());
         const QString dump = qEnvironmentVariable("IMPRINT_GOLDEN_DUMP");
         if (!dump.isEmpty()) {
             QDir().mkpath(dump);
-            QFile out(dump + QStringLiteral("/%1.png").arg(name));
+            QFile out(dump + QStringLiteral("/%1.png").arg(QString(name).replace(u'/', u'-')));
             QVERIFY(out.open(QIODevice::WriteOnly));
             out.write(encodePng(rendered));
         }

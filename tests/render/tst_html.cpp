@@ -51,12 +51,12 @@ private Q_SLOTS:
         const auto result = render(request, imprint::test::renderContext(), &error);
         QVERIFY2(result, qPrintable(error.message));
         const QImage rendered = QImage::fromData(result->bytes);
-        const QImage reference(test::fixtureDir() + QStringLiteral("/chromium/%1.png").arg(name));
+        const QImage reference(test::referencePng(name));
         QCOMPARE(rendered.size(), reference.size());
         const QString dump = qEnvironmentVariable("IMPRINT_HTML_DUMP");
         if (!dump.isEmpty()) {
             QDir().mkpath(dump);
-            QFile out(dump + QStringLiteral("/%1.png").arg(name));
+            QFile out(dump + QStringLiteral("/%1.png").arg(QString(name).replace(u'/', u'-')));
             QVERIFY(out.open(QIODevice::WriteOnly));
             out.write(result->bytes);
         }

@@ -1,6 +1,7 @@
-// Layout against Chromium: every reference template is parsed, built and laid out with
-// the real text module, and each element's border box is compared with Chromium's
-// (chromium/NAME.layout.json, CSS px) within 1 px.
+// Layout against Chromium: every reference template — the fixtures, and our own
+// conformance cases in tests/render/conformance (made with scripts/chromium-oracle) — is
+// parsed, built and laid out with the real text module, and each element's border box is
+// compared with Chromium's (chromium/NAME.layout.json, CSS px) within 1 px.
 
 #include "server/render/document/template.h"
 #include "server/render/layout/layout.h"
@@ -52,24 +53,30 @@ private Q_SLOTS:
 
 void TestLayoutFixtures::matchesChromium_data()
 {
+    QTest::addColumn<QString>("dir");
+    QTest::addColumn<QString>("templates");
     QTest::addColumn<QString>("name");
-    const QString dir = test::fixtureDir();
-    if (dir.isEmpty())
-        QSKIP("reference fixtures not found");
-    const QStringList names
-        = QDir(dir + QStringLiteral("/templates")).entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name);
-    for (const QString &file : names) {
-        const QString name = file.chopped(5);
-        if (QFile::exists(dir + QStringLiteral("/chromium/") + name + QStringLiteral(".layout.json")))
-            QTest::newRow(qPrintable(name)) << name;
+    const QString conformance = QStringLiteral(IMPRINT_SOURCE_DIR "/tests/render/conformance");
+    for (const auto &[dir, templates] : {std::pair{test::fixtureDir(), QStringLiteral("templates")},
+                                         std::pair{conformance, QStringLiteral("cases")}}) {
+        const QStringList names
+            = QDir(dir + u'/' + templates).entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name);
+        QVERIFY2(!names.isEmpty(), qPrintable(dir));
+        for (const QString &file : names) {
+            const QString name = file.chopped(5);
+            QVERIFY2(QFile::exists(dir + QStringLiteral("/chromium/") + name + QStringLiteral(".layout.json")),
+                     qPrintable(name + QStringLiteral(": no Chromium boxes (scripts/chromium-oracle)")));
+            QTest::newRow(qPrintable(name)) << dir << templates << name;
+        }
     }
 }
 
 void TestLayoutFixtures::matchesChromium()
 {
+    QFETCH(QString, dir);
+    QFETCH(QString, templates);
     QFETCH(QString, name);
-    const QString dir = test::fixtureDir();
-    const QJsonDocument doc = test::readJson(dir + QStringLiteral("/templates/") + name + QStringLiteral(".json"));
+    const QJsonDocument doc = test::readJson(dir + u'/' + templates + u'/' + name + QStringLiteral(".json"));
     QVERIFY(doc.isObject());
     RenderError error;
     const auto tmpl = parseTemplate(doc.object(), &error);

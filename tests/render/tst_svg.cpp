@@ -109,7 +109,7 @@ private Q_SLOTS:
         QVERIFY(!rendered.isNull());
         QVERIFY(test::ssimOf(rendered, rasteriseSvg(svg->bytes, rendered.size())) > 0.999);
 
-        const QImage reference(test::fixtureDir() + QStringLiteral("/chromium/%1.png").arg(name));
+        const QImage reference(test::referencePng(name));
         QVERIFY(!reference.isNull());
         const double ssim = test::ssimOf(reference, rendered);
         qInfo("%s satori SSIM %.4f (threshold %.2f), svg %lld bytes", qPrintable(name), ssim, threshold,

@@ -345,6 +345,20 @@ private Q_SLOTS:
         QCOMPARE(b.warnings.size(), 1);
     }
 
+    void dirAttributeSetsDirection()
+    {
+        // HTML's dir is a presentational hint for `direction` (inherited); a declared
+        // direction wins over it.
+        Built b = build(json("{\"width\": 100, \"height\": 50, \"markup\": \"<div dir=\\\"rtl\\\"><p>x</p><p "
+                             "dir=\\\"ltr\\\">y</p><p dir=\\\"rtl\\\" style=\\\"direction: ltr\\\">z</p></div>\"}"));
+        QVERIFY2(b.root, qPrintable(b.error.message));
+        QCOMPARE(b.root->style.direction, Direction::Rtl);
+        QCOMPARE(b.root->children.size(), size_t(3));
+        QCOMPARE(b.root->children[0]->style.direction, Direction::Rtl);
+        QCOMPARE(b.root->children[1]->style.direction, Direction::Ltr);
+        QCOMPARE(b.root->children[2]->style.direction, Direction::Ltr);
+    }
+
     void markupMatchesRootJson()
     {
         const QJsonObject fromJson

@@ -26,10 +26,28 @@ inline QJsonDocument readJson(const QString &path)
     return QJsonDocument::fromJson(file.readAll());
 }
 
-/// The template of fixture `name` (tests/render/fixtures/templates/NAME.json).
+/// Our own conformance cases, made with scripts/chromium-oracle: cases/NAME.json and
+/// chromium/NAME.{png,layout.json}.
+inline QString conformanceDir()
+{
+    return QStringLiteral(IMPRINT_SOURCE_DIR "/tests/render/conformance");
+}
+
+/// The template of golden `name`: tests/render/fixtures/templates/NAME.json, or for
+/// "conformance/NAME" tests/render/conformance/cases/NAME.json.
 inline QJsonObject fixtureTemplate(const QString &name)
 {
+    if (name.startsWith(QLatin1String("conformance/")))
+        return readJson(conformanceDir() + QStringLiteral("/cases/%1.json").arg(name.mid(12))).object();
     return readJson(fixtureDir() + QStringLiteral("/templates/%1.json").arg(name)).object();
+}
+
+/// Chromium's screenshot of golden `name` (same naming as fixtureTemplate()).
+inline QString referencePng(const QString &name)
+{
+    if (name.startsWith(QLatin1String("conformance/")))
+        return conformanceDir() + QStringLiteral("/chromium/%1.png").arg(name.mid(12));
+    return fixtureDir() + QStringLiteral("/chromium/%1.png").arg(name);
 }
 
 /// One fixture's mean-SSIM floor against Chromium's screenshot, per engine: a little
@@ -53,6 +71,11 @@ inline constexpr Golden kGoldens[] = {
     {"i-justify-space", 0.99, 0.99, 0.68}, // .99826 / .99342 / .70332
     {"j-align-baseline-stretch", 0.99, 0.99, 0.80}, // .99729 / .99567 / .82791
     {"m-box-sizing", 0.99, 0.99, 0.71}, // .99821 / .99605 / .74238
+    // Right-to-left cards of our own (tests/render/conformance).
+    {"conformance/rtl-hebrew-stats", 0.99, 0.985, 0.81}, // .99869 / .9942 / .8398
+    {"conformance/rtl-arabic-card", 0.985, 0.985, 0.88}, // .99393 / .9934 / .9133
+    {"conformance/rtl-dir-attribute", 0.995, 0.99, 0.81}, // .99973 / .9987 / .8447
+    {"conformance/rtl-absolute-and-block", 0.995, 0.99, 0.81}, // .99952 / .9986 / .8440
 };
 
 /// Adds the QTest data columns `name` and `threshold` and one row per fixture with the

@@ -116,7 +116,7 @@ public:
         QJsonObject props;
         if (const GumboAttribute *style = gumbo_get_attribute(&el.attributes, "style"))
             props.insert(QStringLiteral("style"), parseStyleAttribute(QString::fromUtf8(style->value)));
-        for (const char *name : {"src", "width", "height"})
+        for (const char *name : {"src", "width", "height", "dir"})
             if (const GumboAttribute *a = gumbo_get_attribute(&el.attributes, name))
                 props.insert(QLatin1String(name), QString::fromUtf8(a->value));
         QJsonArray kids;
@@ -148,8 +148,7 @@ private:
     bool count()
     {
         if (++m_nodes > m_limits.maxNodes) {
-            fail(RenderErrorCode::TooManyNodes,
-                 QStringLiteral("markup has more than %1 nodes").arg(m_limits.maxNodes));
+            fail(RenderErrorCode::TooManyNodes, QStringLiteral("markup has more than %1 nodes").arg(m_limits.maxNodes));
             return false;
         }
         return true;

@@ -255,6 +255,11 @@ std::unique_ptr<Node> TreeWalker::element(const QJsonValue &value, const QString
             for (const auto &[key, value] : changed)
                 style.insert(key, value);
         }
+        // The dir attribute is a presentational hint for `direction` (HTML §15.3.3,
+        // [dir=rtl i] { direction: rtl }); a declared direction wins.
+        const QString dir = props.value(QLatin1String("dir")).toString().trimmed().toLower();
+        if ((dir == QLatin1String("rtl") || dir == QLatin1String("ltr")) && !style.contains(QLatin1String("direction")))
+            style.insert(QStringLiteral("direction"), dir);
         const QString stylePath = path + QLatin1String(".props.style");
         node->style = computeStyle(style, parent, node->tag, rootFontSize, stylePath, warnings);
         if (isImg) {

@@ -70,8 +70,17 @@ AlignItems usedAlignSelf(const ComputedStyle &container, const ComputedStyle &it
 
 bool isMainAxisReversed(const ComputedStyle &container)
 {
-    return container.flexDirection == FlexDirection::RowReverse
-           || container.flexDirection == FlexDirection::ColumnReverse;
+    if (container.isRowDirection()) // the inline axis: its start is the right edge in rtl
+        return (container.flexDirection == FlexDirection::RowReverse) != (container.direction == Direction::Rtl);
+    return container.flexDirection == FlexDirection::ColumnReverse;
+}
+
+bool isCrossAxisReversed(const ComputedStyle &container)
+{
+    const bool wrapReverse = container.flexWrap == FlexWrap::WrapReverse;
+    if (container.isRowDirection())
+        return wrapReverse;
+    return wrapReverse != (container.direction == Direction::Rtl); // a column's cross axis is the inline axis
 }
 
 } // namespace imprint::render

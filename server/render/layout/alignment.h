@@ -38,8 +38,14 @@ ContentDistribution contentDistribution(AlignContent value);
 /// align-self is `auto` (CSS Flexbox 1 §8.3).
 AlignItems usedAlignSelf(const ComputedStyle &container, const ComputedStyle &item);
 
-/// True when the container's main axis runs from end to start (row-reverse,
-/// column-reverse; CSS Flexbox 1 §5.1).
+/// True when the container's main axis runs right to left or bottom to top (CSS
+/// Flexbox 1 §5.1): row-reverse in ltr, row in rtl (a row follows the inline axis, whose
+/// start is the right edge in rtl), column-reverse.
 bool isMainAxisReversed(const ComputedStyle &container);
+
+/// True when the container's cross axis runs right to left or bottom to top (CSS
+/// Flexbox 1 §5.2): wrap-reverse, and for columns the inline axis in rtl, flipped again
+/// by wrap-reverse.
+bool isCrossAxisReversed(const ComputedStyle &container);
 
 } // namespace imprint::render

@@ -49,13 +49,17 @@ FormattingResult layoutBlockChildren(LayoutEngine &engine, const Node &container
         LayoutBox box = engine.layout(child, request);
         const qreal width = box.borderBox.width();
 
-        // CSS 2 §10.3.3: auto margins take the space the width leaves over.
+        // CSS 2 §10.3.3: auto margins take the space the width leaves over; when none is
+        // auto the box is over-constrained and the end margin gives way: the right one in
+        // ltr, the left one in rtl (the containing block's direction).
         qreal marginLeft = ce.margin.left();
         const qreal free = contentWidth - width - ce.margin.left() - ce.margin.right();
         if (ce.marginAuto[Left] && ce.marginAuto[Right])
             marginLeft = std::max<qreal>(0, free / 2);
         else if (ce.marginAuto[Left])
             marginLeft = std::max<qreal>(0, free + ce.margin.left());
+        else if (!ce.marginAuto[Right] && container.style.direction == Direction::Rtl)
+            marginLeft = free + ce.margin.left();
 
         const qreal top = ce.margin.top(), bottom = ce.margin.bottom();
         const qreal collapsed = first                              ? top

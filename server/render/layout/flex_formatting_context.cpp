@@ -130,7 +130,7 @@ private:
     LayoutRequest requestFor(qreal width, qreal height) const;
     bool isSingleLine() const { return m_style.flexWrap == FlexWrap::NoWrap; }
     bool isMainReverse() const { return isMainAxisReversed(m_style); }
-    bool isCrossReverse() const { return m_style.flexWrap == FlexWrap::WrapReverse; }
+    bool isCrossReverse() const { return isCrossAxisReversed(m_style); }
     bool participatesInBaselineAlignment(const FlexItem &item) const
     {
         return m_row && item.alignSelf == AlignItems::Baseline && !item.autoCrossStart && !item.autoCrossEnd;
@@ -776,7 +776,7 @@ QPointF flexStaticPosition(const ComputedStyle &container, const ComputedStyle &
     case AlignItems::Center: cross = crossFree / 2; break;
     default: break;
     }
-    if (container.flexWrap == FlexWrap::WrapReverse)
+    if (isCrossAxisReversed(container))
         cross = crossFree - cross;
     return row ? QPointF(main, cross) : QPointF(cross, main);
 }

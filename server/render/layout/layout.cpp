@@ -449,11 +449,12 @@ void LayoutEngine::layoutAbsoluteChildren(const Node &node, LayoutBox &box, Form
             if (childIndex == index)
                 staticPos = position;
         }
-        if (node.style.display == Display::Flex) {
-            const QSizeF marginBox(size.width() + abs.margin.left() + abs.margin.right(),
-                                   size.height() + abs.margin.top() + abs.margin.bottom());
+        const QSizeF marginBox(size.width() + abs.margin.left() + abs.margin.right(),
+                               size.height() + abs.margin.top() + abs.margin.bottom());
+        if (node.style.display == Display::Flex)
             staticPos += flexStaticPosition(node.style, child.style, content.size(), marginBox);
-        }
+        else if (node.style.direction == Direction::Rtl) // CSS 2 §10.3.7: the static position is the right edge
+            staticPos.setX(content.right() - marginBox.width());
         staticPos += QPointF(abs.margin.left(), abs.margin.top());
         abs.box.borderBox.moveTo(containing ? abs.position(cb, staticPos) : staticPos);
         placed.boxes.emplace_back(index, std::move(abs.box));

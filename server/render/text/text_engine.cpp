@@ -223,6 +223,47 @@ qreal alignFactor(TextAlign align, Direction direction)
     return 0;
 }
 
+/// True for the scripts whose letters join (CSS Text 3 §8.2: letter-spacing must not be
+/// applied to cursive scripts, and Chromium does not).
+bool isCursiveScript(QChar::Script script)
+{
+    switch (script) {
+    case QChar::Script_Arabic:
+    case QChar::Script_Syriac:
+    case QChar::Script_Nko:
+    case QChar::Script_Mongolian:
+    case QChar::Script_Mandaic:
+    case QChar::Script_Adlam:
+    case QChar::Script_HanifiRohingya: return true;
+    default: return false;
+    }
+}
+
+/// The format ranges of a text run: emoji clusters in the colour emoji font (emoji.h),
+/// and, when the style sets letter-spacing, the letters of cursive scripts (with their
+/// combining marks) without it.
+QList<QTextLayout::FormatRange> formatRangesFor(const QString &text, const QFont &font, const ComputedStyle &s)
+{
+    QList<QTextLayout::FormatRange> ranges = emojiFormatRanges(text, font);
+    if (s.letterSpacing == 0)
+        return ranges;
+    QTextCharFormat unspaced;
+    unspaced.setFontLetterSpacingType(QFont::AbsoluteSpacing);
+    unspaced.setFontLetterSpacing(0);
+    qsizetype start = -1;
+    for (qsizetype i = 0; i <= text.size(); ++i) {
+        const QChar::Script script = i < text.size() ? text.at(i).script() : QChar::Script_Unknown;
+        const bool cursive = isCursiveScript(script) || (start >= 0 && script == QChar::Script_Inherited);
+        if (cursive && start < 0)
+            start = i;
+        else if (!cursive && start >= 0) {
+            ranges.append({int(start), int(i - start), unspaced});
+            start = -1;
+        }
+    }
+    return ranges;
+}
+
 struct ShapedLine {
     QList<QGlyphRun> runs; // positions with the baseline at y = baselineInRuns
     qreal baselineInRuns = 0;
@@ -245,7 +286,7 @@ QTextOption textOptionFor(const ComputedStyle &s, QTextOption::WrapMode wrap, bo
 ShapedLine shapeSingleLine(const QString &text, const QFont &font, const ComputedStyle &s)
 {
     QTextLayout layout(text, font);
-    layout.setFormats(emojiFormatRanges(text, font)); // emoji clusters in the colour emoji font (emoji.h)
+    layout.setFormats(formatRangesFor(text, font, s));
     layout.setTextOption(textOptionFor(s, QTextOption::NoWrap, false));
     layout.beginLayout();
     QTextLine line = layout.createLine();
@@ -267,7 +308,7 @@ ShapedLine shapeSingleLine(const QString &text, const QFont &font, const Compute
 qreal singleLineWidth(const QString &text, const QFont &font, const ComputedStyle &s)
 {
     QTextLayout layout(text, font);
-    layout.setFormats(emojiFormatRanges(text, font)); // emoji clusters in the colour emoji font (emoji.h)
+    layout.setFormats(formatRangesFor(text, font, s));
     layout.setTextOption(textOptionFor(s, QTextOption::NoWrap, false));
     layout.beginLayout();
     QTextLine line = layout.createLine();
@@ -327,7 +368,7 @@ std::shared_ptr<const TextBlock> shapeUncached(const ComputedStyle &s, const QSt
     const int maxLines = s.lineClamp > 0 ? s.lineClamp + 1 : std::numeric_limits<int>::max();
 
     QTextLayout layout(text, font);
-    layout.setFormats(emojiFormatRanges(text, font)); // emoji clusters in the colour emoji font (emoji.h)
+    layout.setFormats(formatRangesFor(text, font, s));
     layout.setTextOption(textOptionFor(s, wraps ? wrap : QTextOption::NoWrap, justify && wraps));
     layout.setCacheEnabled(true);
     std::vector<ShapedLine> lines;
