@@ -140,7 +140,15 @@ std::optional<LaidOutDocument> layOut(const RenderRequest &request, RenderContex
 
     const int width = request.width > 0 ? request.width : tmpl.width;
     const int height = request.height > 0 ? request.height : tmpl.height;
-    if (request.width < 0 || request.height < 0 || width <= 0 || height <= 0 || width > kMaxSide || height > kMaxSide) {
+    const bool contentSized = width == 0 || height == 0;
+    const bool htmlOnly
+        = *engine == Engine::Html && !tmpl.html.isEmpty() && !tmpl.root.isObject() && tmpl.markup.isEmpty();
+    if (contentSized && htmlOnly) {
+        err = makeError(QStringLiteral("width"), QStringLiteral("an html template needs its width and height"),
+                        RenderErrorCode::InvalidSize);
+        return std::nullopt;
+    }
+    if (request.width < 0 || request.height < 0 || width < 0 || height < 0 || width > kMaxSide || height > kMaxSide) {
         err = makeError(request.width != 0 || request.height != 0 ? QStringLiteral("width") : QStringLiteral("root"),
                         QStringLiteral("image size %1×%2 px is outside 1–%3 px").arg(width).arg(height).arg(kMaxSide),
                         RenderErrorCode::InvalidSize);
@@ -152,7 +160,7 @@ std::optional<LaidOutDocument> layOut(const RenderRequest &request, RenderContex
     if (!values)
         return std::nullopt;
     doc.values = *values;
-    if (*engine == Engine::Html && !tmpl.html.isEmpty() && !tmpl.root.isObject() && tmpl.markup.isEmpty()) {
+    if (htmlOnly) {
         doc.root = std::make_unique<Node>(); // an html-only template: nothing to lay out
         if (timings)
             timings->parse = elapsedMs(timer);
@@ -167,6 +175,10 @@ std::optional<LaidOutDocument> layOut(const RenderRequest &request, RenderContex
     if (timings)
         timings->parse = elapsedMs(timer);
 
+    if (contentSized) {
+        const QSize max(std::min(request.maxSize.width(), kMaxSide), std::min(request.maxSize.height(), kMaxSide));
+        doc.size = contentSizedViewport(*doc.root, QSizeF(max), width, height, context.text());
+    }
     doc.layout = layoutDocument(*doc.root, QSizeF(doc.size), context.text());
     if (timings)
         timings->layout = elapsedMs(timer);

@@ -48,6 +48,9 @@ struct RenderRequest {
     ImageLoader imageLoader;
     TemplateLimits limits;
     RenderBudget budget;
+    /// The largest image this request may make, px (a plan's export limit): a template
+    /// that leaves its size out gets an image as big as its content, up to this.
+    QSize maxSize{8192, 8192};
 };
 
 /// Wall-clock time of each stage in ms.

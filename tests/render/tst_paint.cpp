@@ -89,6 +89,40 @@ class TestPaint : public QObject
 {
     Q_OBJECT
 private Q_SLOTS:
+    void contentSizedRootMakesAnImageOfItsSize()
+    {
+        // A badge without width/height: the image is the root's shrink-to-fit border box
+        // (Chromium: 163.53 × 33 px for this one, tests/render/conformance/size-badge),
+        // rounded up to whole pixels, and it stays inside the request's maximum.
+        const QJsonObject badge{{"type", "div"},
+                                {"props", QJsonObject{{"style", QJsonObject{{"padding", "6px 14px"},
+                                                                            {"backgroundColor", "#16a34a"},
+                                                                            {"color", "#fff"},
+                                                                            {"fontFamily", "DejaVu Sans"},
+                                                                            {"fontSize", 18},
+                                                                            {"fontWeight", 700}}},
+                                                      {"children", "build passing"}}}};
+        RenderRequest request;
+        request.document = badge;
+        RenderError error;
+        auto result = render(request, imprint::test::renderContext(), &error);
+        QVERIFY2(result, qPrintable(error.message));
+        QCOMPARE(result->size, QSize(164, 33));
+        const QImage image = QImage::fromData(result->bytes);
+        QCOMPARE(image.size(), QSize(164, 33));
+        QCOMPARE(QColor(image.pixel(163, 32)), QColor("#16a34a")); // the background reaches the last pixel
+        request.maxSize = QSize(100, 100);
+        result = render(request, imprint::test::renderContext(), &error);
+        QVERIFY(result);
+        QCOMPARE(result->size.width(), 100);
+        QVERIFY(result->size.height() > 33); // the text wraps in the narrower box
+        request.maxSize = QSize(8192, 8192);
+        request.width = 300; // a known width: the root fills it, the height follows the content
+        result = render(request, imprint::test::renderContext(), &error);
+        QVERIFY(result);
+        QCOMPARE(result->size, QSize(300, 33));
+    }
+
     void zIndexStacksSiblings_data()
     {
         QTest::addColumn<QString>("engine");

@@ -46,9 +46,10 @@ std::optional<int> sizeValue(const QJsonValue &v)
     } else {
         return std::nullopt;
     }
-    if (!std::isfinite(d) || d != std::floor(d) || d < 1 || d > 8192)
+    // A fractional size is the root's layout size; the image is whole pixels, rounded up.
+    if (!std::isfinite(d) || d <= 0 || d > 8192)
         return std::nullopt;
-    return int(d);
+    return int(std::ceil(d));
 }
 
 /// Checks one variable value against its type and the length limit; returns it as text.
@@ -450,17 +451,14 @@ std::optional<Template> parseTemplate(const QJsonObject &document, RenderError *
             field = QStringLiteral("root.props.style.") + QLatin1String(key);
             v = rootStyle.value(QLatin1String(key));
         }
-        if (v.isUndefined() || v.isNull()) {
-            setError(error, makeError(bare ? field : QString::fromLatin1(key),
-                                      QStringLiteral("the image %1 is missing (px, 1–8192)").arg(QLatin1String(key))));
-            return std::nullopt;
-        }
+        if (v.isUndefined() || v.isNull() || (v.isString() && v.toString().trimmed() == QLatin1String("auto")))
+            continue; // content-sized: the pipeline sizes the image to the root (pipeline.h)
         auto size = sizeValue(v);
         if (!size) {
-            setError(
-                error,
-                makeError(field,
-                          QStringLiteral("%1 must be a whole number of px from 1 to 8192").arg(QLatin1String(key))));
+            setError(error, makeError(field, QStringLiteral(
+                                                 "%1 must be a number of px above 0 and up to 8192, or left out for an "
+                                                 "image as big as its content")
+                                                 .arg(QLatin1String(key))));
             return std::nullopt;
         }
         (key[0] == 'w' ? t.width : t.height) = *size;

@@ -32,7 +32,9 @@ struct TemplateVariable {
 /// A parsed, validated template.
 struct Template {
     QString name;
-    int width = 0, height = 0; ///< output size in px
+    /// Output size in px, rounded up from the template's; 0 when the template leaves it out
+    /// (the image is then as big as the root's content, see render::layOut()).
+    int width = 0, height = 0;
     QString rendererType = engineName(kDefaultEngine);
     QString emojiType = QStringLiteral("twemoji");
     std::vector<TemplateVariable> variables;

@@ -515,4 +515,30 @@ LayoutBox layoutDocument(const Node &root, QSizeF viewport, TextMeasurer &text)
     return box;
 }
 
+QSize contentSizedViewport(const Node &root, QSizeF maxViewport, int width, int height, TextMeasurer &text)
+{
+    detail::LayoutEngine engine(text);
+    QSizeF size;
+    if (width > 0) {
+        // A known width: the root fills it as in layoutDocument(); only its height is asked.
+        detail::LayoutRequest request;
+        request.cbWidth = width;
+        request.cbHeight = height > 0 ? height : maxViewport.height();
+        request.availableWidth = width;
+        if (height > 0)
+            request.height = height;
+        size = engine.layout(root, request).borderBox.size();
+        size.setWidth(width);
+    } else {
+        const QSizeF cb(maxViewport.width(), height > 0 ? height : maxViewport.height());
+        size = engine.layoutAbsolute(root, cb).box.borderBox.size();
+    }
+    if (height > 0)
+        size.setHeight(height);
+    const auto side = [](qreal value, qreal max) {
+        return int(std::clamp<qreal>(std::ceil(value - 1.0 / 64), 1, std::max<qreal>(max, 1)));
+    };
+    return QSize(side(size.width(), maxViewport.width()), side(size.height(), maxViewport.height()));
+}
+
 } // namespace imprint::render

@@ -34,4 +34,11 @@ struct LayoutBox {
 /// impossible constraints resolve as CSS says (overflow, negative free space).
 LayoutBox layoutDocument(const Node &root, QSizeF viewport, TextMeasurer &text);
 
+/// The image size for a root whose width and/or height the template leaves out: the root
+/// sized like an absolutely positioned box with auto width/height (shrink-to-fit, CSS 2
+/// §10.3.7 and §10.6.4) in a containing block of `maxViewport` px, its border box
+/// rounded up to whole px and kept within `maxViewport`. `width`/`height` > 0 are known
+/// sides (the root fills a known width); 0 asks for the content size.
+QSize contentSizedViewport(const Node &root, QSizeF maxViewport, int width, int height, TextMeasurer &text);
+
 } // namespace imprint::render
