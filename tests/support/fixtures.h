@@ -76,6 +76,7 @@ inline constexpr Golden kGoldens[] = {
     {"conformance/rtl-arabic-card", 0.985, 0.985, 0.88}, // .99393 / .9934 / .9133
     {"conformance/rtl-dir-attribute", 0.995, 0.99, 0.81}, // .99973 / .9987 / .8447
     {"conformance/rtl-absolute-and-block", 0.995, 0.99, 0.81}, // .99952 / .9986 / .8440
+    {"conformance/break-url", 0.99, 0.99, 0.74}, // .99585 / .9955 / .7621
 };
 
 /// Adds the QTest data columns `name` and `threshold` and one row per fixture with the

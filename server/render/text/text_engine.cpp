@@ -196,6 +196,60 @@ QString joinCjkWords(const QString &text)
     return out;
 }
 
+/// Whether Chromium breaks a line between the printable ASCII characters `ch` and
+/// `next` (`before` precedes `ch`). Between two ASCII characters Blink does not use
+/// UAX #14 but a table of its own, for compatibility with other browsers
+/// (third_party/blink/renderer/platform/text/text_break_iterator.cc): a URL or a path
+/// stays whole except after "-" and "?", and an opening bracket may start a line after
+/// closing punctuation or a symbol. A "-" before a digit is a minus sign unless a letter
+/// or digit precedes it ("ABCD-1234" breaks, "x -5" does not).
+bool chromiumBreaksBetween(QChar before, QChar ch, QChar next)
+{
+    const auto in = [](QChar c, QLatin1StringView set) { return set.contains(c); };
+    if (ch == u'-' && next.isDigit())
+        return before.unicode() < 0x80 && before.isLetterOrNumber();
+    if (ch == u'-')
+        return !in(next, QLatin1StringView("!$),./:;?]}"));
+    if (ch == u'?')
+        return !in(next, QLatin1StringView("!\"'),./:;?]}"));
+    if (in(next, QLatin1StringView("(<[{")))
+        return in(ch, QLatin1StringView("!\"#%&)*+,.:;=>\\]|}~"));
+    return false;
+}
+
+/// `text` with Chromium's breaks between printable ASCII characters made explicit for
+/// Qt's UAX #14 line breaker: U+200B ZERO WIDTH SPACE where Chromium breaks
+/// (chromiumBreaksBetween()), U+2060 WORD JOINER after the characters where UAX #14
+/// breaks and Chromium does not ("/", closing brackets, "|", "%", "!"). Both are
+/// invisible and have no advance, but they stop kerning across them, so nothing is
+/// inserted after a letter or digit: UAX #14 never breaks there between ASCII characters.
+QString withChromiumAsciiBreaks(const QString &text)
+{
+    const auto printable = [](QChar c) { return c.unicode() >= 0x21 && c.unicode() <= 0x7e; };
+    const auto alnum = [](QChar c) { return (c >= u'a' && c <= u'z') || (c >= u'A' && c <= u'Z') || c.isDigit(); };
+    const QLatin1StringView uaxBreaksAfter("/)]}|%!");
+    QString out;
+    out.reserve(text.size() + 16);
+    bool changed = false;
+    for (qsizetype i = 0; i < text.size(); ++i) {
+        const QChar ch = text.at(i);
+        out += ch;
+        if (i + 1 >= text.size())
+            break;
+        const QChar next = text.at(i + 1);
+        if (!printable(ch) || !printable(next) || alnum(ch))
+            continue;
+        if (chromiumBreaksBetween(i > 0 ? text.at(i - 1) : QChar(), ch, next))
+            out += QChar(0x200B);
+        else if (uaxBreaksAfter.contains(ch))
+            out += QChar(0x2060);
+        else
+            continue;
+        changed = true;
+    }
+    return changed ? out : text;
+}
+
 QTextOption::WrapMode wrapModeFor(const ComputedStyle &s)
 {
     if (s.whiteSpace == WhiteSpace::NoWrap || s.whiteSpace == WhiteSpace::Pre)
@@ -348,8 +402,8 @@ ShapedLine ellipsize(const QString &lineText, qreal width, const QFont &font, co
 std::shared_ptr<const TextBlock> shapeUncached(const ComputedStyle &s, const QString &raw, qreal width)
 {
     auto block = std::make_shared<TextBlock>();
-    const QString text = TextEngine::processText(s, raw);
-    if (text.isEmpty())
+    const QString processed = TextEngine::processText(s, raw);
+    if (processed.isEmpty())
         return block;
 
     const QFont font = TextEngine::fontFor(s);
@@ -360,9 +414,14 @@ std::shared_ptr<const TextBlock> shapeUncached(const ComputedStyle &s, const QSt
     // Half-leading floored to layout units (1/64 px), the remainder below (CSS Inline 3 §4.2).
     const qreal halfLeading = std::floor((lineHeight - (ascent + descent)) / 2 * 64) / 64;
 
-    const QTextOption::WrapMode wrap = wrapModeFor(s);
+    QTextOption::WrapMode wrap = wrapModeFor(s);
+    // overflow-wrap: break-word breaks inside a word only where the line would overflow,
+    // so unlike `anywhere` it leaves the min-content size alone (CSS Text 3 §5.5).
+    if (width == 0 && s.overflowWrap == OverflowWrap::BreakWord && s.wordBreak == WordBreak::Normal)
+        wrap = QTextOption::WordWrap;
     const bool finiteWidth = std::isfinite(width);
     const bool wraps = finiteWidth && wrap != QTextOption::NoWrap;
+    const QString text = wraps && s.wordBreak != WordBreak::BreakAll ? withChromiumAsciiBreaks(processed) : processed;
     const bool justify = s.textAlign == TextAlign::Justify && finiteWidth;
     const qreal lineWidth = wraps ? std::max<qreal>(width, 0) + kWidthEpsilon : kNoWrapWidth;
     const int maxLines = s.lineClamp > 0 ? s.lineClamp + 1 : std::numeric_limits<int>::max();
