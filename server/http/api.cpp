@@ -110,7 +110,7 @@ void Api::login(HttpRequest &&request, Responder &&responder)
             return problemFor(result.error());
         }
         m_throttle.recordSuccess(normalised);
-        const store::LoginResult &login = result.value();
+        const service::LoginResult &login = result.value();
         QJsonObject data = sessionJson(login.session);
         data.insert(QStringLiteral("token"), login.token);
         const qint64 maxAge = std::max<qint64>(0, (login.session.expiresAt - store::nowMs()) / 1000);

@@ -21,13 +21,14 @@
 #include "server/http/router.h"
 #include "server/patterns/patterns.h"
 #include "server/render/pipeline.h"
+#include "server/service/account_service.h"
+#include "server/service/api_key_service.h"
+#include "server/service/content_service.h"
 #include "server/service/page_render_service.h"
 #include "server/service/pattern_render_service.h"
 #include "server/store/config.h"
-#include "server/store/content.h"
 #include "server/store/database.h"
 #include "server/store/file_store.h"
-#include "server/store/services.h"
 
 #include <QCache>
 #include <QJsonObject>
@@ -97,9 +98,9 @@ private:
     store::Config m_config;
     RenderApiSettings m_settings;
     QString m_dataDir;
-    store::AccountService m_accounts;
-    store::ApiKeyService m_keys;
-    store::ContentService m_content;
+    service::AccountService m_accounts;
+    service::ApiKeyService m_keys;
+    service::ContentService m_content;
     store::FileStore m_files;
     common::RateLimiter m_rateLimiter;
 

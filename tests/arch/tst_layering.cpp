@@ -145,6 +145,24 @@ private slots:
         QVERIFY(mayInclude(QStringLiteral("server/app/serve.cpp"), QStringLiteral("server/http/server.h")));
         QVERIFY(!mayInclude(QStringLiteral("server/service/json.cpp"), QStringLiteral("server/http/message.h")));
     }
+
+    // The use cases sit between the transports and the store: a service may use the
+    // store's repositories, the store may not call back into a use case, and every
+    // front end (routes, CLI, the composition root) reaches the use cases.
+    void servicesSitAboveTheStore()
+    {
+        QVERIFY(mayInclude(QStringLiteral("server/service/content_service.cpp"),
+                           QStringLiteral("server/store/repositories.h")));
+        QVERIFY(!mayInclude(QStringLiteral("server/store/content.cpp"),
+                            QStringLiteral("server/service/content_service.h")));
+        QVERIFY(!mayInclude(QStringLiteral("server/store/database.cpp"),
+                            QStringLiteral("server/service/account_service.h")));
+        QVERIFY(mayInclude(QStringLiteral("server/http/routes/keys.cpp"),
+                           QStringLiteral("server/service/api_key_service.h")));
+        QVERIFY(mayInclude(QStringLiteral("server/app/commands/admin.cpp"),
+                           QStringLiteral("server/service/account_service.h")));
+        QVERIFY(mayInclude(QStringLiteral("server/app/serve.cpp"), QStringLiteral("server/service/content_service.h")));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestLayering)

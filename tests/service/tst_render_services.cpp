@@ -4,11 +4,11 @@
 // identical requests render once. Pattern renders: catalogue lookups, the plan, and the
 // cache (hit, miss, bypass that still refreshes the entry).
 
+#include "server/service/account_service.h"
 #include "server/service/content_validation.h"
 #include "server/service/page_render_service.h"
 #include "server/service/pattern_render_service.h"
 #include "server/store/crypto.h"
-#include "server/store/services.h"
 
 #include <QImage>
 #include <QTemporaryDir>
@@ -51,13 +51,13 @@ private slots:
         m_db = std::make_unique<store::Database>(settings);
         QString error;
         QVERIFY2(m_db->migrate(&error), qPrintable(error));
-        store::AccountService accounts(*m_db, store::Config::defaults());
+        service::AccountService accounts(*m_db, store::Config::defaults());
         const auto alpha = accounts.createSpace("alpha", "free", "test");
         const auto beta = accounts.createSpace("beta", "free", "test");
         QVERIFY(alpha && beta);
         m_space = alpha->id;
         m_otherSpace = beta->id;
-        store::ContentService content = service::contentService(*m_db);
+        service::ContentService content = service::contentService(*m_db);
         const auto tmpl = content.createTemplate(m_space, QJsonDocument::fromJson(kTemplate).object(), "test");
         QVERIFY(tmpl);
         m_templateId = tmpl->id;

@@ -1,10 +1,11 @@
 // Storage layer: versioned migrations (an older database upgrades cleanly and keeps its
 // rows), and the API key rules at service level.
+#include "server/service/account_service.h"
+#include "server/service/api_key_service.h"
 #include "server/store/crypto.h"
 #include "server/store/database.h"
 #include "server/store/file_store.h"
 #include "server/store/repositories.h"
-#include "server/store/services.h"
 #include "server/store/sql.h"
 
 #include <QFileInfo>
@@ -16,6 +17,8 @@
 #include <sys/stat.h>
 
 using namespace imprint::store;
+using imprint::service::AccountService;
+using imprint::service::ApiKeyService;
 
 class TestStore : public QObject
 {

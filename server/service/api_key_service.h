@@ -1,0 +1,64 @@
+#pragma once
+// The API key use cases of a space: create, list, revoke, and authenticating a render
+// request's token. The HTTP routes, the CLI and the demo seeding call these, never SQL.
+// Thread-safe as far as the Database is.
+
+#include "server/store/database.h"
+#include "server/store/errors.h"
+#include "server/store/models.h"
+
+#include <QList>
+
+namespace imprint::service {
+
+using store::Done;
+using store::Result;
+using store::ServiceError;
+
+/// A new API key with its plaintext token (shown once, stored hashed).
+struct CreatedKey {
+    store::ApiKey key;
+    QString token;
+};
+
+/// One page of the key list.
+struct KeyPage {
+    QList<store::ApiKey> items;
+    int count = 0; ///< all active keys of the space
+    int pagesCount = 0; ///< ceil(count / perPage), 0 when count is 0
+    int page = 1;
+    int perPage = 20;
+};
+
+/// API keys of a space.
+class ApiKeyService
+{
+public:
+    /// Works on `db`, which must outlive it.
+    explicit ApiKeyService(const store::Database &db)
+        : m_db(db)
+    { }
+
+    /// New key named `name` (1–100 characters) expiring at `expiresAt` (epoch ms, 0 = never;
+    /// must be in the future). Writes an audit row "api_key.create". actorUserId empty = CLI.
+    Result<CreatedKey> create(const QString &spaceId, const QString &name, qint64 expiresAt,
+                              const QString &actorUserId);
+    /// Page `page` (≥ 1) of `perPage` (1–100) active keys, newest first.
+    Result<KeyPage> listPage(const QString &spaceId, int page, int perPage);
+    /// Every key of a space, revoked ones included (CLI).
+    Result<QList<store::ApiKey>> listAll(const QString &spaceId);
+    /// Revokes key `keyId` of `spaceId` (spaceId empty: of whatever space owns it — CLI only).
+    /// NotFound "key_not_found" when no active key matches. Writes "api_key.revoke".
+    Result<Done> revoke(const QString &spaceId, const QString &keyId, const QString &actor);
+    /// The key and space of a plaintext token. Unauthorized with code "invalid_token"
+    /// (unknown or revoked) or "token_expired". Updates last_used_at (at most once a second).
+    Result<store::ApiKeyPrincipal> authenticate(const QString &token);
+
+    /// Characters of the token kept as its display prefix ("imp_" + 6).
+    static constexpr int kPrefixLength = 10;
+
+private:
+    const store::Database &m_db;
+};
+
+} // namespace imprint::service
