@@ -9,22 +9,22 @@
 namespace imprint::service {
 
 using store::AuditRepository;
+using store::dummyPasswordHash;
+using store::hashPassword;
 using store::Membership;
+using store::newSessionToken;
+using store::nowMs;
+using store::randomId;
 using store::Role;
+using store::roleName;
 using store::SessionInfo;
 using store::SessionRepository;
+using store::sha256Hex;
 using store::Space;
 using store::SpaceRepository;
 using store::Transaction;
 using store::User;
-using store::dummyPasswordHash;
-using store::hashPassword;
-using store::newSessionToken;
 using store::UserRepository;
-using store::nowMs;
-using store::randomId;
-using store::roleName;
-using store::sha256Hex;
 using store::verifyPassword;
 
 namespace {
@@ -36,7 +36,6 @@ bool validSpaceName(const QString &name)
 }
 
 } // namespace
-
 
 std::optional<ServiceError> AccountService::checkPassword(const QString &password)
 {
@@ -65,12 +64,12 @@ Result<Space> AccountService::createSpace(const QString &name, const QString &pl
                                      QStringLiteral("Unknown plan '%1' (one of %2).")
                                          .arg(plan, m_config.planNames().join(QStringLiteral(", "))));
     SpaceRepository spaces(m_db);
-    bool ok = false;
-    if (spaces.byName(name, &ok))
+    const auto existing = spaces.byName(name);
+    if (!existing)
+        return existing.error();
+    if (*existing)
         return ServiceError{ServiceError::Kind::Conflict, QStringLiteral("space_exists"), QStringLiteral("name"),
                             QStringLiteral("A space named '%1' already exists.").arg(name)};
-    if (!ok)
-        return ServiceError::database();
     Transaction tx(m_db);
     const Space s{randomId(QStringLiteral("spc_")), name, plan, nowMs()};
     if (!tx.isOpen() || !spaces.insert(s)
@@ -89,8 +88,7 @@ Result<Space> AccountService::setPlan(const QString &name, const QString &plan, 
     if (!space)
         return space.error();
     Transaction tx(m_db);
-    bool found = false;
-    if (!tx.isOpen() || !SpaceRepository(m_db).setPlan(space->id, plan, &found)
+    if (!tx.isOpen() || !SpaceRepository(m_db).setPlan(space->id, plan)
         || !AuditRepository(m_db).append(space->id, actor, QStringLiteral("space.set_plan"), space->id, plan)
         || !tx.commit())
         return ServiceError::database();
@@ -101,22 +99,18 @@ Result<Space> AccountService::setPlan(const QString &name, const QString &plan, 
 
 Result<QList<Space>> AccountService::listSpaces()
 {
-    auto all = SpaceRepository(m_db).all();
-    if (!all)
-        return ServiceError::database();
-    return *all;
+    return SpaceRepository(m_db).all();
 }
 
 Result<Space> AccountService::spaceByName(const QString &name)
 {
-    bool ok = false;
-    auto s = SpaceRepository(m_db).byName(name, &ok);
-    if (!ok)
-        return ServiceError::database();
+    auto s = SpaceRepository(m_db).byName(name);
     if (!s)
+        return s.error();
+    if (!*s)
         return ServiceError{ServiceError::Kind::NotFound, QStringLiteral("space_not_found"), QStringLiteral("space"),
                             QStringLiteral("No space named '%1'.").arg(name)};
-    return *s;
+    return **s;
 }
 
 Result<Membership> AccountService::addUser(const QString &emailIn, const QString &password, const QString &spaceName,
@@ -131,10 +125,10 @@ Result<Membership> AccountService::addUser(const QString &emailIn, const QString
                                      QStringLiteral("A space name is 1 to 64 letters, digits, '.', '_' or '-'."));
     UserRepository users(m_db);
     SpaceRepository spaces(m_db);
-    bool ok = false;
-    std::optional<User> user = users.byEmail(*email, &ok);
-    if (!ok)
-        return ServiceError::database();
+    auto userRow = users.byEmail(*email);
+    if (!userRow)
+        return userRow.error();
+    std::optional<User> user = *userRow;
     if (!user) {
         if (auto err = checkPassword(password))
             return *err;
@@ -147,9 +141,10 @@ Result<Membership> AccountService::addUser(const QString &emailIn, const QString
     Transaction tx(m_db);
     if (!tx.isOpen())
         return ServiceError::database();
-    std::optional<Space> space = spaces.byName(spaceName, &ok);
-    if (!ok)
-        return ServiceError::database();
+    auto spaceRow = spaces.byName(spaceName);
+    if (!spaceRow)
+        return spaceRow.error();
+    std::optional<Space> space = *spaceRow;
     if (!space) {
         space = Space{randomId(QStringLiteral("spc_")), spaceName, QStringLiteral("free"), nowMs()};
         if (!spaces.insert(*space)
@@ -179,10 +174,10 @@ Result<Done> AccountService::setPassword(const QString &emailIn, const QString &
     if (auto err = checkPassword(password))
         return *err;
     UserRepository users(m_db);
-    bool ok = false;
-    auto user = users.byEmail(*email, &ok);
-    if (!ok)
-        return ServiceError::database();
+    const auto userRow = users.byEmail(*email);
+    if (!userRow)
+        return userRow.error();
+    const std::optional<User> &user = *userRow;
     if (!user)
         return ServiceError{ServiceError::Kind::NotFound, QStringLiteral("user_not_found"), QStringLiteral("email"),
                             QStringLiteral("No user '%1'.").arg(*email)};
@@ -202,10 +197,7 @@ Result<QList<Membership>> AccountService::listUsers(const QString &spaceName)
             return s.error();
         spaceId = s->id;
     }
-    auto list = UserRepository(m_db).memberships(spaceId);
-    if (!list)
-        return ServiceError::database();
-    return *list;
+    return UserRepository(m_db).memberships(spaceId);
 }
 
 Result<LoginResult> AccountService::login(const QString &emailIn, const QString &password, const QString &spaceName)
@@ -216,10 +208,13 @@ Result<LoginResult> AccountService::login(const QString &emailIn, const QString 
                               QStringLiteral("The e-mail address or password is wrong.")};
     const QString email = normaliseEmail(emailIn).value_or(QString());
     UserRepository users(m_db);
-    bool ok = true;
-    const std::optional<User> user = email.isEmpty() ? std::nullopt : users.byEmail(email, &ok);
-    if (!ok)
-        return ServiceError::database();
+    std::optional<User> user;
+    if (!email.isEmpty()) {
+        auto userRow = users.byEmail(email);
+        if (!userRow)
+            return userRow.error();
+        user = *userRow;
+    }
     if (!user) {
         verifyPassword(password, dummyPasswordHash());
         return denied;
@@ -267,13 +262,12 @@ Result<SessionInfo> AccountService::session(const QString &token)
                             QStringLiteral("Log in first: no valid session.")};
     if (token.isEmpty())
         return none;
-    bool ok = false;
-    auto s = SessionRepository(m_db).byTokenHash(sha256Hex(token), nowMs(), &ok);
-    if (!ok)
-        return ServiceError::database();
+    auto s = SessionRepository(m_db).byTokenHash(sha256Hex(token), nowMs());
     if (!s)
+        return s.error();
+    if (!*s)
         return none;
-    return *s;
+    return **s;
 }
 
 Result<Done> AccountService::logout(const QString &token)

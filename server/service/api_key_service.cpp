@@ -50,7 +50,7 @@ Result<KeyPage> ApiKeyService::listPage(const QString &spaceId, int page, int pe
     ApiKeyRepository keys(m_db);
     const auto count = keys.countActive(spaceId);
     if (!count)
-        return ServiceError::database();
+        return count.error();
     KeyPage out;
     out.page = page;
     out.perPage = perPage;
@@ -60,7 +60,7 @@ Result<KeyPage> ApiKeyService::listPage(const QString &spaceId, int page, int pe
     if (qint64(page - 1) * perPage < out.count) {
         const auto items = keys.listActive(spaceId, (page - 1) * perPage, perPage);
         if (!items)
-            return ServiceError::database();
+            return items.error();
         out.items = *items;
     }
     return out;
@@ -68,10 +68,7 @@ Result<KeyPage> ApiKeyService::listPage(const QString &spaceId, int page, int pe
 
 Result<QList<ApiKey>> ApiKeyService::listAll(const QString &spaceId)
 {
-    auto all = ApiKeyRepository(m_db).listAll(spaceId);
-    if (!all)
-        return ServiceError::database();
-    return *all;
+    return ApiKeyRepository(m_db).listAll(spaceId);
 }
 
 Result<Done> ApiKeyService::revoke(const QString &spaceIdIn, const QString &keyId, const QString &actor)
@@ -81,19 +78,20 @@ Result<Done> ApiKeyService::revoke(const QString &spaceIdIn, const QString &keyI
     ApiKeyRepository keys(m_db);
     QString spaceId = spaceIdIn;
     if (spaceId.isEmpty()) {
-        bool ok = false;
-        auto key = keys.activeById({}, keyId, &ok);
-        if (!ok)
-            return ServiceError::database();
+        const auto key = keys.activeById({}, keyId);
         if (!key)
+            return key.error();
+        if (!*key)
             return notFound;
-        spaceId = key->spaceId;
+        spaceId = (*key)->spaceId;
     }
     Transaction tx(m_db);
-    bool found = false;
-    if (!tx.isOpen() || !keys.revoke(spaceId, keyId, actor, nowMs(), &found))
+    if (!tx.isOpen())
         return ServiceError::database();
-    if (!found)
+    const auto revoked = keys.revoke(spaceId, keyId, actor, nowMs());
+    if (!revoked)
+        return revoked.error();
+    if (!*revoked)
         return notFound;
     if (!AuditRepository(m_db).append(spaceId, actor, QStringLiteral("api_key.revoke"), keyId) || !tx.commit())
         return ServiceError::database();
@@ -115,13 +113,12 @@ Result<ApiKeyPrincipal> ApiKeyService::authenticate(const QString &token)
     if (!token.startsWith(QLatin1String("imp_")) || token.size() != 44)
         return invalidToken;
     ApiKeyRepository keys(m_db);
-    bool ok = false;
-    const QString hash = sha256Hex(token);
-    auto found = keys.byTokenHash(hash, &ok);
-    if (!ok)
-        return ServiceError::database();
-    if (!found)
+    const auto row = keys.byTokenHash(sha256Hex(token));
+    if (!row)
+        return row.error();
+    if (!*row)
         return invalidToken;
+    const auto &found = *row;
     const qint64 now = nowMs();
     if (found->first.expiresAt != 0 && found->first.expiresAt <= now)
         return ServiceError{ServiceError::Kind::Unauthorized,

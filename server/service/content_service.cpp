@@ -73,21 +73,20 @@ Result<TemplateRecord> ContentService::updateTemplate(const QString &spaceId, co
 {
     if (auto e = m_validateTemplate(document))
         return *e;
-    bool ok = false;
-    auto existing = TemplateRepository(m_db).byId(spaceId, id, &ok);
-    if (!ok)
-        return ServiceError::database();
+    auto existing = getTemplate(spaceId, id);
     if (!existing)
-        return templateMissing(id);
+        return existing.error();
     TemplateRecord t = *existing;
     t.name = templateName(document);
     t.document = document;
     t.updatedAt = nowMs();
-    bool found = false;
     Transaction tx(m_db);
-    if (!tx.isOpen() || !TemplateRepository(m_db).update(t, &found))
+    if (!tx.isOpen())
         return ServiceError::database();
-    if (!found)
+    const auto updated = TemplateRepository(m_db).update(t);
+    if (!updated)
+        return updated.error();
+    if (!*updated)
         return templateMissing(id);
     if (!AuditRepository(m_db).append(spaceId, actor, QStringLiteral("template.update"), t.id) || !tx.commit())
         return ServiceError::database();
@@ -96,21 +95,22 @@ Result<TemplateRecord> ContentService::updateTemplate(const QString &spaceId, co
 
 Result<Done> ContentService::deleteTemplate(const QString &spaceId, const QString &id, const QString &actor)
 {
-    bool ok = false;
-    if (!TemplateRepository(m_db).byId(spaceId, id, &ok))
-        return ok ? Result<Done>(templateMissing(id)) : Result<Done>(ServiceError::database());
+    if (auto existing = getTemplate(spaceId, id); !existing)
+        return existing.error();
     const auto pages = TemplateRepository(m_db).pageCount(id);
     if (!pages)
-        return ServiceError::database();
+        return pages.error();
     if (*pages > 0)
         return ServiceError{
             ServiceError::Kind::Conflict, QStringLiteral("template_in_use"), QStringLiteral("id"),
             QStringLiteral("Template '%1' is used by %2 page(s); delete them first.").arg(id).arg(*pages)};
-    bool found = false;
     Transaction tx(m_db);
-    if (!tx.isOpen() || !TemplateRepository(m_db).remove(spaceId, id, &found))
+    if (!tx.isOpen())
         return ServiceError::database();
-    if (!found)
+    const auto removed = TemplateRepository(m_db).remove(spaceId, id);
+    if (!removed)
+        return removed.error();
+    if (!*removed)
         return templateMissing(id);
     if (!AuditRepository(m_db).append(spaceId, actor, QStringLiteral("template.delete"), id) || !tx.commit())
         return ServiceError::database();
@@ -119,21 +119,17 @@ Result<Done> ContentService::deleteTemplate(const QString &spaceId, const QStrin
 
 Result<TemplateRecord> ContentService::getTemplate(const QString &spaceId, const QString &id)
 {
-    bool ok = false;
-    auto t = TemplateRepository(m_db).byId(spaceId, id, &ok);
-    if (!ok)
-        return ServiceError::database();
+    auto t = TemplateRepository(m_db).byId(spaceId, id);
     if (!t)
+        return t.error();
+    if (!*t)
         return templateMissing(id);
-    return *t;
+    return **t;
 }
 
 Result<QList<TemplateRecord>> ContentService::listTemplates(const QString &spaceId)
 {
-    auto list = TemplateRepository(m_db).list(spaceId);
-    if (!list)
-        return ServiceError::database();
-    return *list;
+    return TemplateRepository(m_db).list(spaceId);
 }
 
 Result<PageRecord> ContentService::createPage(const QString &spaceId, const QString &templateId, const QString &name,
@@ -163,7 +159,7 @@ Result<PageRecord> ContentService::createPage(const QString &spaceId, const QStr
     if (publish) {
         const auto snapshot = writeSnapshot(p, *tmpl, actor);
         if (!snapshot)
-            return ServiceError::database();
+            return snapshot.error();
         p.publishedAt = snapshot->publishedAt;
     }
     if (!tx.commit())
@@ -197,11 +193,13 @@ Result<PageRecord> ContentService::updatePage(const QString &spaceId, const QStr
     if (auto e = m_validateVariables(tmpl->document, p.variables))
         return *e;
     p.updatedAt = nowMs();
-    bool found = false;
     Transaction tx(m_db);
-    if (!tx.isOpen() || !PageRepository(m_db).update(p, &found))
+    if (!tx.isOpen())
         return ServiceError::database();
-    if (!found)
+    const auto updated = PageRepository(m_db).update(p);
+    if (!updated)
+        return updated.error();
+    if (!*updated)
         return pageMissing(id);
     if (!AuditRepository(m_db).append(p.spaceId, actor, QStringLiteral("page.update"), p.id) || !tx.commit())
         return ServiceError::database();
@@ -210,11 +208,13 @@ Result<PageRecord> ContentService::updatePage(const QString &spaceId, const QStr
 
 Result<Done> ContentService::deletePage(const QString &spaceId, const QString &id, const QString &actor)
 {
-    bool found = false;
     Transaction tx(m_db);
-    if (!tx.isOpen() || !PageRepository(m_db).remove(spaceId, id, &found))
+    if (!tx.isOpen())
         return ServiceError::database();
-    if (!found)
+    const auto removed = PageRepository(m_db).remove(spaceId, id);
+    if (!removed)
+        return removed.error();
+    if (!*removed)
         return pageMissing(id);
     if (!AuditRepository(m_db).append(spaceId, actor, QStringLiteral("page.delete"), id) || !tx.commit())
         return ServiceError::database();
@@ -223,21 +223,17 @@ Result<Done> ContentService::deletePage(const QString &spaceId, const QString &i
 
 Result<PageRecord> ContentService::getPage(const QString &spaceId, const QString &id)
 {
-    bool ok = false;
-    auto p = PageRepository(m_db).byId(spaceId, id, &ok);
-    if (!ok)
-        return ServiceError::database();
+    auto p = PageRepository(m_db).byId(spaceId, id);
     if (!p)
+        return p.error();
+    if (!*p)
         return pageMissing(id);
-    return *p;
+    return **p;
 }
 
 Result<QList<PageRecord>> ContentService::listPages(const QString &spaceId)
 {
-    auto list = PageRepository(m_db).list(spaceId);
-    if (!list)
-        return ServiceError::database();
-    return *list;
+    return PageRepository(m_db).list(spaceId);
 }
 
 Result<PublishedPage> ContentService::publish(const QString &spaceId, const QString &id, const QString &actor)
@@ -254,13 +250,15 @@ Result<PublishedPage> ContentService::publish(const QString &spaceId, const QStr
     if (!tmpl)
         return tmpl.error();
     const auto snapshot = writeSnapshot(*page, *tmpl, actor);
-    if (!snapshot || !tx.commit())
+    if (!snapshot)
+        return snapshot.error();
+    if (!tx.commit())
         return ServiceError::database();
     return *snapshot;
 }
 
-std::optional<PublishedPage> ContentService::writeSnapshot(const PageRecord &page, const TemplateRecord &tmpl,
-                                                           const QString &actor)
+Result<PublishedPage> ContentService::writeSnapshot(const PageRecord &page, const TemplateRecord &tmpl,
+                                                    const QString &actor)
 {
     PublishedPage s;
     s.pageId = page.id;
@@ -271,24 +269,20 @@ std::optional<PublishedPage> ContentService::writeSnapshot(const PageRecord &pag
     s.page.publishedAt = s.publishedAt;
     if (!PublishedPageRepository(m_db).upsert(s)
         || !AuditRepository(m_db).append(s.spaceId, actor, QStringLiteral("page.publish"), s.pageId))
-        return std::nullopt;
+        return ServiceError::database();
     return s;
 }
 
 Result<PublishedPage> ContentService::published(const QString &spaceId, const QString &pageId)
 {
-    bool ok = false;
-    auto s = PublishedPageRepository(m_db).byPageId(pageId, &ok);
-    if (!ok)
-        return ServiceError::database();
-    if (s && (spaceId.isEmpty() || s->spaceId == spaceId))
-        return *s;
+    const auto s = PublishedPageRepository(m_db).byPageId(pageId);
+    if (!s)
+        return s.error();
+    if (*s && (spaceId.isEmpty() || (*s)->spaceId == spaceId))
+        return **s;
     // Tell "no such page" from "not published" (the detail must say which, so a caller knows to publish).
-    auto page = PageRepository(m_db).byId(spaceId, pageId, &ok);
-    if (!ok)
-        return ServiceError::database();
-    if (!page)
-        return pageMissing(pageId);
+    if (auto page = getPage(spaceId, pageId); !page)
+        return page.error();
     return ServiceError::notFound(
         QStringLiteral("page_not_published"),
         QStringLiteral("Page '%1' has not been published; publish it (POST /api/v1/pages/%1/publish)"

@@ -90,9 +90,9 @@ public:
 
 private:
     /// Writes the publish snapshot of `page` with `tmpl` and its audit row; the caller
-    /// holds the transaction. nullopt when a write failed.
-    std::optional<store::PublishedPage> writeSnapshot(const store::PageRecord &page, const store::TemplateRecord &tmpl,
-                                                      const QString &actor);
+    /// holds the transaction. The database error when a write failed.
+    Result<store::PublishedPage> writeSnapshot(const store::PageRecord &page, const store::TemplateRecord &tmpl,
+                                               const QString &actor);
 
     const store::Database &m_db;
     TemplateValidator m_validateTemplate;

@@ -1,7 +1,6 @@
 #include "server/store/content.h"
 
 #include "server/store/crypto.h"
-#include "server/store/repositories.h"
 #include "server/store/sql.h"
 
 #include <QJsonDocument>
@@ -66,157 +65,8 @@ QJsonObject templateToJson(const TemplateRecord &t)
                        {QStringLiteral("updatedAt"), double(t.updatedAt)}};
 }
 
-} // namespace
-
-bool TemplateRepository::insert(const TemplateRecord &t)
+PublishedPage snapshotFrom(const QSqlQuery &q)
 {
-    QSqlQuery q(m_db.connection());
-    return sql::run(q,
-                    QStringLiteral("INSERT INTO templates (id, space_id, name, document, created_at, updated_at)"
-                                   " VALUES (?, ?, ?, ?, ?, ?)"),
-                    t.id, t.spaceId, t.name, compact(t.document), t.createdAt, t.updatedAt);
-}
-
-bool TemplateRepository::update(const TemplateRecord &t, bool *found)
-{
-    QSqlQuery q(m_db.connection());
-    if (!sql::run(
-            q,
-            QStringLiteral("UPDATE templates SET name = ?, document = ?, updated_at = ? WHERE id = ? AND space_id = ?"),
-            t.name, compact(t.document), t.updatedAt, t.id, t.spaceId))
-        return false;
-    *found = q.numRowsAffected() > 0;
-    return true;
-}
-
-bool TemplateRepository::remove(const QString &spaceId, const QString &id, bool *found)
-{
-    QSqlQuery q(m_db.connection());
-    if (!sql::run(q, QStringLiteral("DELETE FROM templates WHERE id = ? AND space_id = ?"), id, spaceId))
-        return false;
-    *found = q.numRowsAffected() > 0;
-    return true;
-}
-
-std::optional<TemplateRecord> TemplateRepository::byId(const QString &spaceId, const QString &id, bool *ok)
-{
-    QSqlQuery q(m_db.connection());
-    const bool any = spaceId.isEmpty();
-    const QString sql = QStringLiteral("SELECT %1 FROM templates WHERE id = ?%2")
-                            .arg(kTemplateColumns, any ? QString() : QStringLiteral(" AND space_id = ?"));
-    const bool ran = any ? sql::run(q, sql, id) : sql::run(q, sql, id, spaceId);
-    sql::setOk(ok, ran);
-    if (!ran || !q.next())
-        return std::nullopt;
-    return templateFrom(q);
-}
-
-std::optional<QList<TemplateRecord>> TemplateRepository::list(const QString &spaceId)
-{
-    QSqlQuery q(m_db.connection());
-    if (!sql::run(
-            q,
-            QStringLiteral("SELECT %1 FROM templates WHERE space_id = ? ORDER BY created_at, id").arg(kTemplateColumns),
-            spaceId))
-        return std::nullopt;
-    QList<TemplateRecord> out;
-    while (q.next())
-        out.append(templateFrom(q));
-    return out;
-}
-
-std::optional<int> TemplateRepository::pageCount(const QString &id)
-{
-    QSqlQuery q(m_db.connection());
-    if (!sql::run(q, QStringLiteral("SELECT COUNT(*) FROM pages WHERE template_id = ?"), id) || !q.next())
-        return std::nullopt;
-    return q.value(0).toInt();
-}
-
-bool PageRepository::insert(const PageRecord &p)
-{
-    QSqlQuery q(m_db.connection());
-    return sql::run(
-        q,
-        QStringLiteral("INSERT INTO pages (id, space_id, template_id, name, variables, created_at, updated_at)"
-                       " VALUES (?, ?, ?, ?, ?, ?, ?)"),
-        p.id, p.spaceId, p.templateId, p.name, compact(p.variables), p.createdAt, p.updatedAt);
-}
-
-bool PageRepository::update(const PageRecord &p, bool *found)
-{
-    QSqlQuery q(m_db.connection());
-    if (!sql::run(q,
-                  QStringLiteral("UPDATE pages SET template_id = ?, name = ?, variables = ?, updated_at = ?"
-                                 " WHERE id = ? AND space_id = ?"),
-                  p.templateId, p.name, compact(p.variables), p.updatedAt, p.id, p.spaceId))
-        return false;
-    *found = q.numRowsAffected() > 0;
-    return true;
-}
-
-bool PageRepository::remove(const QString &spaceId, const QString &id, bool *found)
-{
-    QSqlQuery q(m_db.connection());
-    if (!sql::run(q, QStringLiteral("DELETE FROM pages WHERE id = ? AND space_id = ?"), id, spaceId))
-        return false;
-    *found = q.numRowsAffected() > 0;
-    return true;
-}
-
-std::optional<PageRecord> PageRepository::byId(const QString &spaceId, const QString &id, bool *ok)
-{
-    QSqlQuery q(m_db.connection());
-    const bool any = spaceId.isEmpty();
-    const QString sql = QStringLiteral("SELECT %1 FROM pages p LEFT JOIN published_pages pp ON pp.page_id = p.id"
-                                       " WHERE p.id = ?%2")
-                            .arg(kPageColumns, any ? QString() : QStringLiteral(" AND p.space_id = ?"));
-    const bool ran = any ? sql::run(q, sql, id) : sql::run(q, sql, id, spaceId);
-    sql::setOk(ok, ran);
-    if (!ran || !q.next())
-        return std::nullopt;
-    return pageFrom(q);
-}
-
-std::optional<QList<PageRecord>> PageRepository::list(const QString &spaceId)
-{
-    QSqlQuery q(m_db.connection());
-    if (!sql::run(q,
-                  QStringLiteral("SELECT %1 FROM pages p LEFT JOIN published_pages pp ON pp.page_id = p.id"
-                                 " WHERE p.space_id = ? ORDER BY p.created_at, p.id")
-                      .arg(kPageColumns),
-                  spaceId))
-        return std::nullopt;
-    QList<PageRecord> out;
-    while (q.next())
-        out.append(pageFrom(q));
-    return out;
-}
-
-bool PublishedPageRepository::upsert(const PublishedPage &s)
-{
-    const QString snapshot = compact(QJsonObject{{QStringLiteral("page"), pageToJson(s.page)},
-                                                 {QStringLiteral("template"), templateToJson(s.tmpl)}});
-    QSqlQuery q(m_db.connection());
-    // DELETE + INSERT instead of an upsert clause: portable across SQLite and PostgreSQL;
-    // the caller holds a transaction so readers never see the gap.
-    return sql::run(q, QStringLiteral("DELETE FROM published_pages WHERE page_id = ?"), s.pageId)
-           && sql::run(
-               q,
-               QStringLiteral(
-                   "INSERT INTO published_pages (page_id, space_id, snapshot, published_at) VALUES (?, ?, ?, ?)"),
-               s.pageId, s.spaceId, snapshot, s.publishedAt);
-}
-
-std::optional<PublishedPage> PublishedPageRepository::byPageId(const QString &pageId, bool *ok)
-{
-    QSqlQuery q(m_db.connection());
-    const bool ran = sql::run(
-        q, QStringLiteral("SELECT page_id, space_id, snapshot, published_at FROM published_pages WHERE page_id = ?"),
-        pageId);
-    sql::setOk(ok, ran);
-    if (!ran || !q.next())
-        return std::nullopt;
     PublishedPage s;
     s.pageId = q.value(0).toString();
     s.spaceId = q.value(1).toString();
@@ -239,23 +89,140 @@ std::optional<PublishedPage> PublishedPageRepository::byPageId(const QString &pa
     return s;
 }
 
-bool RenderRepository::insert(const RenderRecord &r)
+} // namespace
+
+Result<Done> TemplateRepository::insert(const TemplateRecord &t)
 {
     QSqlQuery q(m_db.connection());
-    return sql::run(q,
-                    QStringLiteral("INSERT INTO renders (id, space_id, page_id, sha256, format, bytes, created_at)"
-                                   " VALUES (?, ?, ?, ?, ?, ?, ?)"),
-                    r.id, r.spaceId.isEmpty() ? QVariant(QMetaType::fromType<QString>()) : QVariant(r.spaceId),
-                    r.pageId.isEmpty() ? QVariant(QMetaType::fromType<QString>()) : QVariant(r.pageId), r.sha256,
-                    r.format, r.bytes, nowMs());
+    return sql::write(q,
+                      QStringLiteral("INSERT INTO templates (id, space_id, name, document, created_at, updated_at)"
+                                     " VALUES (?, ?, ?, ?, ?, ?)"),
+                      t.id, t.spaceId, t.name, compact(t.document), t.createdAt, t.updatedAt);
 }
 
-std::optional<int> RenderRepository::count()
+Result<bool> TemplateRepository::update(const TemplateRecord &t)
 {
     QSqlQuery q(m_db.connection());
-    if (!sql::run(q, QStringLiteral("SELECT COUNT(*) FROM renders")) || !q.next())
-        return std::nullopt;
-    return q.value(0).toInt();
+    return sql::writeMatched(
+        q, QStringLiteral("UPDATE templates SET name = ?, document = ?, updated_at = ? WHERE id = ? AND space_id = ?"),
+        t.name, compact(t.document), t.updatedAt, t.id, t.spaceId);
+}
+
+Result<bool> TemplateRepository::remove(const QString &spaceId, const QString &id)
+{
+    QSqlQuery q(m_db.connection());
+    return sql::writeMatched(q, QStringLiteral("DELETE FROM templates WHERE id = ? AND space_id = ?"), id, spaceId);
+}
+
+Result<std::optional<TemplateRecord>> TemplateRepository::byId(const QString &spaceId, const QString &id)
+{
+    QSqlQuery q(m_db.connection());
+    const bool any = spaceId.isEmpty();
+    const QString sql = QStringLiteral("SELECT %1 FROM templates WHERE id = ?%2")
+                            .arg(kTemplateColumns, any ? QString() : QStringLiteral(" AND space_id = ?"));
+    return sql::firstRow(q, any ? sql::run(q, sql, id) : sql::run(q, sql, id, spaceId), templateFrom);
+}
+
+Result<QList<TemplateRecord>> TemplateRepository::list(const QString &spaceId)
+{
+    QSqlQuery q(m_db.connection());
+    const bool ran = sql::run(
+        q, QStringLiteral("SELECT %1 FROM templates WHERE space_id = ? ORDER BY created_at, id").arg(kTemplateColumns),
+        spaceId);
+    return sql::allRows(q, ran, templateFrom);
+}
+
+Result<int> TemplateRepository::pageCount(const QString &id)
+{
+    QSqlQuery q(m_db.connection());
+    return sql::countOf(q, sql::run(q, QStringLiteral("SELECT COUNT(*) FROM pages WHERE template_id = ?"), id));
+}
+
+Result<Done> PageRepository::insert(const PageRecord &p)
+{
+    QSqlQuery q(m_db.connection());
+    return sql::write(
+        q,
+        QStringLiteral("INSERT INTO pages (id, space_id, template_id, name, variables, created_at, updated_at)"
+                       " VALUES (?, ?, ?, ?, ?, ?, ?)"),
+        p.id, p.spaceId, p.templateId, p.name, compact(p.variables), p.createdAt, p.updatedAt);
+}
+
+Result<bool> PageRepository::update(const PageRecord &p)
+{
+    QSqlQuery q(m_db.connection());
+    return sql::writeMatched(q,
+                             QStringLiteral("UPDATE pages SET template_id = ?, name = ?, variables = ?, updated_at = ?"
+                                            " WHERE id = ? AND space_id = ?"),
+                             p.templateId, p.name, compact(p.variables), p.updatedAt, p.id, p.spaceId);
+}
+
+Result<bool> PageRepository::remove(const QString &spaceId, const QString &id)
+{
+    QSqlQuery q(m_db.connection());
+    return sql::writeMatched(q, QStringLiteral("DELETE FROM pages WHERE id = ? AND space_id = ?"), id, spaceId);
+}
+
+Result<std::optional<PageRecord>> PageRepository::byId(const QString &spaceId, const QString &id)
+{
+    QSqlQuery q(m_db.connection());
+    const bool any = spaceId.isEmpty();
+    const QString sql = QStringLiteral("SELECT %1 FROM pages p LEFT JOIN published_pages pp ON pp.page_id = p.id"
+                                       " WHERE p.id = ?%2")
+                            .arg(kPageColumns, any ? QString() : QStringLiteral(" AND p.space_id = ?"));
+    return sql::firstRow(q, any ? sql::run(q, sql, id) : sql::run(q, sql, id, spaceId), pageFrom);
+}
+
+Result<QList<PageRecord>> PageRepository::list(const QString &spaceId)
+{
+    QSqlQuery q(m_db.connection());
+    const bool ran = sql::run(q,
+                              QStringLiteral("SELECT %1 FROM pages p LEFT JOIN published_pages pp ON pp.page_id = p.id"
+                                             " WHERE p.space_id = ? ORDER BY p.created_at, p.id")
+                                  .arg(kPageColumns),
+                              spaceId);
+    return sql::allRows(q, ran, pageFrom);
+}
+
+Result<Done> PublishedPageRepository::upsert(const PublishedPage &s)
+{
+    const QString snapshot = compact(QJsonObject{{QStringLiteral("page"), pageToJson(s.page)},
+                                                 {QStringLiteral("template"), templateToJson(s.tmpl)}});
+    QSqlQuery q(m_db.connection());
+    // DELETE + INSERT instead of an upsert clause: portable across SQLite and PostgreSQL;
+    // the caller holds a transaction so readers never see the gap.
+    if (!sql::run(q, QStringLiteral("DELETE FROM published_pages WHERE page_id = ?"), s.pageId))
+        return ServiceError::database();
+    return sql::write(
+        q,
+        QStringLiteral("INSERT INTO published_pages (page_id, space_id, snapshot, published_at) VALUES (?, ?, ?, ?)"),
+        s.pageId, s.spaceId, snapshot, s.publishedAt);
+}
+
+Result<std::optional<PublishedPage>> PublishedPageRepository::byPageId(const QString &pageId)
+{
+    QSqlQuery q(m_db.connection());
+    const bool ran = sql::run(
+        q, QStringLiteral("SELECT page_id, space_id, snapshot, published_at FROM published_pages WHERE page_id = ?"),
+        pageId);
+    return sql::firstRow(q, ran, snapshotFrom);
+}
+
+Result<Done> RenderRepository::insert(const RenderRecord &r)
+{
+    QSqlQuery q(m_db.connection());
+    return sql::write(q,
+                      QStringLiteral("INSERT INTO renders (id, space_id, page_id, sha256, format, bytes, created_at)"
+                                     " VALUES (?, ?, ?, ?, ?, ?, ?)"),
+                      r.id, r.spaceId.isEmpty() ? QVariant(QMetaType::fromType<QString>()) : QVariant(r.spaceId),
+                      r.pageId.isEmpty() ? QVariant(QMetaType::fromType<QString>()) : QVariant(r.pageId), r.sha256,
+                      r.format, r.bytes, nowMs());
+}
+
+Result<int> RenderRepository::count()
+{
+    QSqlQuery q(m_db.connection());
+    return sql::countOf(q, sql::run(q, QStringLiteral("SELECT COUNT(*) FROM renders")));
 }
 
 } // namespace imprint::store

@@ -5,6 +5,7 @@
 // multi-row write, audit rows) are service::ContentService's.
 
 #include "server/store/database.h"
+#include "server/store/errors.h"
 
 #include <QJsonObject>
 #include <QList>
@@ -55,21 +56,30 @@ struct RenderRecord {
     qint64 bytes = 0;
 };
 
+// The repositories follow repositories.h's convention: every call returns a Result whose
+// only error is ServiceError::database(); a lookup that finds no row is a success holding
+// std::nullopt, and an update or delete says whether a row matched.
+
 /// templates
 class TemplateRepository
 {
 public:
+    /// Works on the calling thread's connection of `db`, which must outlive it.
     explicit TemplateRepository(const Database &db)
         : m_db(db)
     { }
-    bool insert(const TemplateRecord &t);
-    /// False on SQL failure; *found whether a row of that space matched.
-    bool update(const TemplateRecord &t, bool *found);
-    bool remove(const QString &spaceId, const QString &id, bool *found);
-    std::optional<TemplateRecord> byId(const QString &spaceId, const QString &id, bool *ok = nullptr);
-    std::optional<QList<TemplateRecord>> list(const QString &spaceId);
+    /// Inserts `t` as a new row.
+    Result<Done> insert(const TemplateRecord &t);
+    /// Writes name, document and updatedAt of `t`; true when a row with t.id in t.spaceId matched.
+    Result<bool> update(const TemplateRecord &t);
+    /// Deletes template `id` of `spaceId`; true when a row matched.
+    Result<bool> remove(const QString &spaceId, const QString &id);
+    /// Template `id` of `spaceId` (empty: of any space), std::nullopt when none.
+    Result<std::optional<TemplateRecord>> byId(const QString &spaceId, const QString &id);
+    /// The templates of `spaceId`, oldest first.
+    Result<QList<TemplateRecord>> list(const QString &spaceId);
     /// Pages that use template `id`.
-    std::optional<int> pageCount(const QString &id);
+    Result<int> pageCount(const QString &id);
 
 private:
     const Database &m_db;
@@ -79,15 +89,22 @@ private:
 class PageRepository
 {
 public:
+    /// Works on the calling thread's connection of `db`, which must outlive it.
     explicit PageRepository(const Database &db)
         : m_db(db)
     { }
-    bool insert(const PageRecord &p);
-    bool update(const PageRecord &p, bool *found);
-    bool remove(const QString &spaceId, const QString &id, bool *found);
-    /// spaceId empty = any space (CLI `page publish ID`).
-    std::optional<PageRecord> byId(const QString &spaceId, const QString &id, bool *ok = nullptr);
-    std::optional<QList<PageRecord>> list(const QString &spaceId);
+    /// Inserts `p` as a new row.
+    Result<Done> insert(const PageRecord &p);
+    /// Writes templateId, name, variables and updatedAt of `p`; true when a row with p.id in
+    /// p.spaceId matched.
+    Result<bool> update(const PageRecord &p);
+    /// Deletes page `id` of `spaceId` (its snapshot goes with it); true when a row matched.
+    Result<bool> remove(const QString &spaceId, const QString &id);
+    /// Page `id` of `spaceId` (empty: of any space, for CLI `page publish ID`), std::nullopt
+    /// when none.
+    Result<std::optional<PageRecord>> byId(const QString &spaceId, const QString &id);
+    /// The pages of `spaceId`, oldest first.
+    Result<QList<PageRecord>> list(const QString &spaceId);
 
 private:
     const Database &m_db;
@@ -97,12 +114,14 @@ private:
 class PublishedPageRepository
 {
 public:
+    /// Works on the calling thread's connection of `db`, which must outlive it.
     explicit PublishedPageRepository(const Database &db)
         : m_db(db)
     { }
     /// Inserts or replaces the snapshot of page.id.
-    bool upsert(const PublishedPage &snapshot);
-    std::optional<PublishedPage> byPageId(const QString &pageId, bool *ok = nullptr);
+    Result<Done> upsert(const PublishedPage &snapshot);
+    /// The snapshot of page `pageId` in any space, std::nullopt when it was never published.
+    Result<std::optional<PublishedPage>> byPageId(const QString &pageId);
 
 private:
     const Database &m_db;
@@ -112,12 +131,14 @@ private:
 class RenderRepository
 {
 public:
+    /// Works on the calling thread's connection of `db`, which must outlive it.
     explicit RenderRepository(const Database &db)
         : m_db(db)
     { }
-    bool insert(const RenderRecord &r);
+    /// Appends `r`, stamped with the current time.
+    Result<Done> insert(const RenderRecord &r);
     /// Number of rows (tests, diagnostics).
-    std::optional<int> count();
+    Result<int> count();
 
 private:
     const Database &m_db;

@@ -161,9 +161,10 @@ private slots:
         QVERIFY(tables(db).contains("renders"));
         // Old rows survive, and new tables accept rows referencing them.
         auto space = SpaceRepository(db).byId(spaceId);
-        QVERIFY(space);
-        QCOMPARE(space->name, QString("legacy"));
-        QVERIFY(ApiKeyRepository(db).activeById(spaceId, keyId));
+        QVERIFY(space && *space);
+        QCOMPARE((*space)->name, QString("legacy"));
+        const auto key = ApiKeyRepository(db).activeById(spaceId, keyId);
+        QVERIFY(key && *key);
         QSqlQuery q(db.connection());
         q.prepare(
             "INSERT INTO templates (id, space_id, name, document, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)");
