@@ -1,5 +1,6 @@
 #pragma once
-// The account, session and API key routes, plus /health.
+// The account, session and API key routes, plus /health: the table is in api.cpp, the
+// handlers in routes/auth.cpp and routes/keys.cpp.
 // Api owns the services the routes call; keep it alive longer than the HttpServer whose
 // router it fills (the server waits for its workers on destruction).
 
