@@ -15,7 +15,6 @@ Api::Api(const store::Database &db, store::Config config)
     , m_config(config)
     , m_accounts(db, config)
     , m_keys(db)
-    , m_throttle(config.loginFailureLimit(), config.loginFailureWindowSeconds())
 { }
 
 void Api::registerRoutes(Router &router)

@@ -4,7 +4,6 @@
 // Api owns the services the routes call; keep it alive longer than the HttpServer whose
 // router it fills (the server waits for its workers on destruction).
 
-#include "server/common/login_throttle.h"
 #include "server/http/auth.h"
 #include "server/http/router.h"
 #include "server/service/account_service.h"
@@ -50,7 +49,6 @@ private:
     store::Config m_config;
     service::AccountService m_accounts;
     service::ApiKeyService m_keys;
-    common::LoginThrottle m_throttle;
 };
 
 } // namespace imprint::http

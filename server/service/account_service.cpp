@@ -35,6 +35,14 @@ bool validSpaceName(const QString &name)
     return re.match(name).hasMatch();
 }
 
+// The throttle's key of a login e-mail: every spelling of one address counts against it
+// (as normaliseEmail() would store it), and text that is no address still gets a key, so
+// guessing cannot dodge the limit by sending malformed e-mails.
+QString throttleKey(const QString &email)
+{
+    return email.trimmed().toLower();
+}
+
 } // namespace
 
 std::optional<ServiceError> AccountService::checkPassword(const QString &password)
@@ -200,7 +208,29 @@ Result<QList<Membership>> AccountService::listUsers(const QString &spaceName)
     return UserRepository(m_db).memberships(spaceId);
 }
 
-Result<LoginResult> AccountService::login(const QString &emailIn, const QString &password, const QString &spaceName)
+Result<Done> AccountService::checkLoginAllowed(const QString &email, const QString &clientAddress)
+{
+    if (const int wait = m_throttle.retryAfterSeconds(throttleKey(email), clientAddress); wait > 0)
+        return ServiceError::tooManyAttempts(QStringLiteral("too_many_login_attempts"),
+                                             QStringLiteral("Too many failed logins; retry in %1 s.").arg(wait), wait);
+    return Done{};
+}
+
+Result<LoginResult> AccountService::login(const QString &email, const QString &password, const QString &spaceName,
+                                          const QString &clientAddress)
+{
+    if (auto allowed = checkLoginAllowed(email, clientAddress); !allowed)
+        return allowed.error();
+    auto result = verifyLogin(email, password, spaceName);
+    if (result)
+        m_throttle.recordSuccess(throttleKey(email));
+    else if (result.error().kind == ServiceError::Kind::Unauthorized)
+        m_throttle.recordFailure(throttleKey(email), clientAddress);
+    return result;
+}
+
+Result<LoginResult> AccountService::verifyLogin(const QString &emailIn, const QString &password,
+                                                const QString &spaceName)
 {
     const ServiceError denied{ServiceError::Kind::Unauthorized,
                               QStringLiteral("invalid_credentials"),

@@ -255,6 +255,29 @@ private slots:
         QVERIFY(accounts.logout(login->token).has_value());
         QVERIFY(!accounts.session(login->token).has_value());
     }
+
+    void failedLoginsAreThrottled()
+    {
+        // The limit is the login use case's, whichever transport asks: after the
+        // configured failures for one e-mail even the right password waits, with a
+        // Retry-After, and another address is refused too (the e-mail's count).
+        QTemporaryDir dir;
+        Database db(sqliteAt(dir.filePath("throttle.db")));
+        QString error;
+        QVERIFY(db.migrate(&error));
+        const Config config = Config::defaults();
+        AccountService accounts(db, config);
+        QVERIFY(accounts.addUser("t@x.test", "password123", "t", Role::Owner, "test").has_value());
+        for (int i = 0; i < config.loginFailureLimit(); ++i)
+            QCOMPARE(accounts.login(" T@x.test", "wrong-wrong", {}, "10.0.0.1").error().code,
+                     QString("invalid_credentials"));
+        const auto refused = accounts.login("t@x.test", "password123", {}, "10.0.0.2");
+        QCOMPARE(refused.error().kind, ServiceError::Kind::TooManyAttempts);
+        QCOMPARE(refused.error().code, QString("too_many_login_attempts"));
+        QVERIFY(refused.error().retryAfterSeconds > 0);
+        QCOMPARE(accounts.checkLoginAllowed("t@x.test", "10.0.0.3").error().kind, ServiceError::Kind::TooManyAttempts);
+        QVERIFY(accounts.checkLoginAllowed("other@x.test", "10.0.0.3").has_value());
+    }
 };
 
 QTEST_GUILESS_MAIN(TestStore)

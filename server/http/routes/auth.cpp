@@ -64,22 +64,15 @@ void Api::login(HttpRequest &&request, Responder &&responder)
             problem(400, QStringLiteral("invalid_field"), QStringLiteral("The field 'space' must be a string.")));
     const QString space = spaceValue.toString();
 
-    const QString normalised = email->trimmed().toLower();
     const QString address = request.remoteAddress.toString();
-    if (const int wait = m_throttle.retryAfterSeconds(normalised, address); wait > 0) {
-        return responder.send(problem(429, QStringLiteral("too_many_login_attempts"),
-                                      QStringLiteral("Too many failed logins; retry in %1 s.").arg(wait))
-                                  .withHeader("Retry-After", QByteArray::number(wait)));
-    }
+    // Asked here first so that a throttled attempt never takes a worker.
+    if (const auto allowed = m_accounts.checkLoginAllowed(*email, address); !allowed)
+        return responder.send(problemFor(allowed.error()));
     // Argon2id verification takes ~0.1 s and 64 MiB: off the server thread.
-    respondAsync(std::move(responder), [this, email = *email, password = *password, space, normalised, address] {
-        auto result = m_accounts.login(email, password, space);
-        if (!result) {
-            if (result.error().kind == store::ServiceError::Kind::Unauthorized)
-                m_throttle.recordFailure(normalised, address);
+    respondAsync(std::move(responder), [this, email = *email, password = *password, space, address] {
+        auto result = m_accounts.login(email, password, space, address);
+        if (!result)
             return problemFor(result.error());
-        }
-        m_throttle.recordSuccess(normalised);
         const service::LoginResult &login = result.value();
         QJsonObject data = sessionJson(login.session);
         data.insert(QStringLiteral("token"), login.token);
