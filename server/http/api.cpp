@@ -19,9 +19,8 @@ Api::Api(const store::Database &db, store::Config config)
 
 void Api::registerRoutes(Router &router)
 {
-    // Key management is for a space's owners and admins.
     auto keyRoute = [this](SessionHandler handler) {
-        return withSession(m_accounts, {store::Role::Owner, store::Role::Admin}, std::move(handler));
+        return withSession(m_accounts, service::ApiKeyService::managerRoles(), std::move(handler));
     };
     router.add("GET", kApi + QStringLiteral("/health"), [this](const HttpRequest &) { return health(); });
     router.addWithResponder("POST", kApi + QStringLiteral("/auth/login"),

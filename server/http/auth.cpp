@@ -68,12 +68,9 @@ Outcome<store::SessionInfo> authenticateSession(const HttpRequest &request, serv
     return sessionWithRole(request, accounts, std::vector<store::Role>(roles));
 }
 
-SyncHandler withSession(service::AccountService &accounts, std::initializer_list<store::Role> roles,
-                        SessionHandler handler)
+SyncHandler withSession(service::AccountService &accounts, std::vector<store::Role> roles, SessionHandler handler)
 {
-    // An initializer_list does not own its elements: copy them for the stored lambda.
-    std::vector<store::Role> allowed(roles);
-    return [&accounts, allowed = std::move(allowed), handler = std::move(handler)](const HttpRequest &request) {
+    return [&accounts, allowed = std::move(roles), handler = std::move(handler)](const HttpRequest &request) {
         const auto session = sessionWithRole(request, accounts, allowed);
         if (!session)
             return session.error();

@@ -10,6 +10,7 @@
 #include "server/service/api_key_service.h"
 
 #include <initializer_list>
+#include <vector>
 
 namespace imprint::http {
 
@@ -49,8 +50,8 @@ using SessionHandler = std::function<HttpResponse(const SessionContext &session,
 /// Wraps `handler` into a route handler that first authenticates the dashboard session
 /// (authenticateSession(): 401 "not_logged_in", 403 "forbidden" when `roles` is not empty
 /// and the session's role is not among them) and answers that problem instead of calling
-/// `handler`. `accounts` must outlive the router.
-SyncHandler withSession(service::AccountService &accounts, std::initializer_list<store::Role> roles,
-                        SessionHandler handler);
+/// `handler`. `roles` comes from the use case (e.g. ApiKeyService::managerRoles()).
+/// `accounts` must outlive the router.
+SyncHandler withSession(service::AccountService &accounts, std::vector<store::Role> roles, SessionHandler handler);
 
 } // namespace imprint::http

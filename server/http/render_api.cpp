@@ -65,39 +65,33 @@ void RenderApi::registerRoutes(Router &router)
     router.add("GET", kApi + QStringLiteral("/openapi.json"),
                [this](const HttpRequest &r) { return HttpResponse::json(200, openApiDocument(baseUrlFor(r))); });
 
+    // Content is managed by the roles the content use case names (every role: members are
+    // the editors); key management is stricter (api.cpp).
+    auto contentRoute = [this](SessionHandler handler) {
+        return withSession(m_accounts, service::ContentService::editorRoles(), std::move(handler));
+    };
     router.add("GET", kApi + QStringLiteral("/templates"),
-               withSession(m_accounts, {},
-                           [this](const SessionContext &s, const HttpRequest &r) { return listTemplates(s, r); }));
+               contentRoute([this](const SessionContext &s, const HttpRequest &r) { return listTemplates(s, r); }));
     router.add("POST", kApi + QStringLiteral("/templates"),
-               withSession(m_accounts, {},
-                           [this](const SessionContext &s, const HttpRequest &r) { return createTemplate(s, r); }));
+               contentRoute([this](const SessionContext &s, const HttpRequest &r) { return createTemplate(s, r); }));
     router.add("GET", kApi + QStringLiteral("/templates/{id}"),
-               withSession(m_accounts, {},
-                           [this](const SessionContext &s, const HttpRequest &r) { return getTemplate(s, r); }));
+               contentRoute([this](const SessionContext &s, const HttpRequest &r) { return getTemplate(s, r); }));
     router.add("PUT", kApi + QStringLiteral("/templates/{id}"),
-               withSession(m_accounts, {},
-                           [this](const SessionContext &s, const HttpRequest &r) { return updateTemplate(s, r); }));
+               contentRoute([this](const SessionContext &s, const HttpRequest &r) { return updateTemplate(s, r); }));
     router.add("DELETE", kApi + QStringLiteral("/templates/{id}"),
-               withSession(m_accounts, {},
-                           [this](const SessionContext &s, const HttpRequest &r) { return deleteTemplate(s, r); }));
-    router.add(
-        "GET", kApi + QStringLiteral("/pages"),
-        withSession(m_accounts, {}, [this](const SessionContext &s, const HttpRequest &r) { return listPages(s, r); }));
+               contentRoute([this](const SessionContext &s, const HttpRequest &r) { return deleteTemplate(s, r); }));
+    router.add("GET", kApi + QStringLiteral("/pages"),
+               contentRoute([this](const SessionContext &s, const HttpRequest &r) { return listPages(s, r); }));
     router.add("POST", kApi + QStringLiteral("/pages"),
-               withSession(m_accounts, {},
-                           [this](const SessionContext &s, const HttpRequest &r) { return createPage(s, r); }));
-    router.add(
-        "GET", kApi + QStringLiteral("/pages/{id}"),
-        withSession(m_accounts, {}, [this](const SessionContext &s, const HttpRequest &r) { return getPage(s, r); }));
+               contentRoute([this](const SessionContext &s, const HttpRequest &r) { return createPage(s, r); }));
+    router.add("GET", kApi + QStringLiteral("/pages/{id}"),
+               contentRoute([this](const SessionContext &s, const HttpRequest &r) { return getPage(s, r); }));
     router.add("PUT", kApi + QStringLiteral("/pages/{id}"),
-               withSession(m_accounts, {},
-                           [this](const SessionContext &s, const HttpRequest &r) { return updatePage(s, r); }));
+               contentRoute([this](const SessionContext &s, const HttpRequest &r) { return updatePage(s, r); }));
     router.add("DELETE", kApi + QStringLiteral("/pages/{id}"),
-               withSession(m_accounts, {},
-                           [this](const SessionContext &s, const HttpRequest &r) { return deletePage(s, r); }));
+               contentRoute([this](const SessionContext &s, const HttpRequest &r) { return deletePage(s, r); }));
     router.add("POST", kApi + QStringLiteral("/pages/{id}/publish"),
-               withSession(m_accounts, {},
-                           [this](const SessionContext &s, const HttpRequest &r) { return publishPage(s, r); }));
+               contentRoute([this](const SessionContext &s, const HttpRequest &r) { return publishPage(s, r); }));
 }
 
 QString RenderApi::baseUrlFor(const HttpRequest &request) const

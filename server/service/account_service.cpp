@@ -45,6 +45,11 @@ QString throttleKey(const QString &email)
 
 } // namespace
 
+store::PlanLimits AccountService::planLimits(const QString &plan) const
+{
+    return m_config.plan(plan).value_or(store::PlanLimits{});
+}
+
 std::optional<ServiceError> AccountService::checkPassword(const QString &password)
 {
     if (password.size() < 8 || password.size() > 1024)

@@ -75,6 +75,10 @@ public:
     /// Ends the session of the token (no error when it did not exist).
     Result<Done> logout(const QString &token);
 
+    /// The export limits of `plan` as the config names them; zero limits for a plan it no
+    /// longer names (what GET /tokens/verify reports for it).
+    store::PlanLimits planLimits(const QString &plan) const;
+
     /// Minimal password policy (8–1024 characters); Invalid on "password" otherwise.
     static std::optional<ServiceError> checkPassword(const QString &password);
     /// Normalised e-mail (trimmed, lower-case) or std::nullopt when it is not name@host.

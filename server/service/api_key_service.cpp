@@ -4,6 +4,8 @@
 #include "server/store/repositories.h"
 #include "server/store/sql.h"
 
+#include <algorithm>
+
 namespace imprint::service {
 
 using store::ApiKey;
@@ -45,8 +47,20 @@ Result<CreatedKey> ApiKeyService::create(const QString &spaceId, const QString &
     return out;
 }
 
+std::vector<store::Role> ApiKeyService::managerRoles()
+{
+    return {store::Role::Owner, store::Role::Admin};
+}
+
 Result<KeyPage> ApiKeyService::listPage(const QString &spaceId, int page, int perPage)
 {
+    if (page < 1 || perPage < 1) {
+        const QString field = page < 1 ? QStringLiteral("page") : QStringLiteral("perPage");
+        return ServiceError::invalid(QStringLiteral("invalid_parameter"), field,
+                                     QStringLiteral("'%1' must be an integer of at least 1.").arg(field));
+    }
+    page = std::min(page, kMaxPage);
+    perPage = std::min(perPage, kMaxPerPage);
     ApiKeyRepository keys(m_db);
     const auto count = keys.countActive(spaceId);
     if (!count)

@@ -9,6 +9,8 @@
 
 #include <QList>
 
+#include <vector>
+
 namespace imprint::service {
 
 using store::Done;
@@ -43,7 +45,9 @@ public:
     /// must be in the future). Writes an audit row "api_key.create". actorUserId empty = CLI.
     Result<CreatedKey> create(const QString &spaceId, const QString &name, qint64 expiresAt,
                               const QString &actorUserId);
-    /// Page `page` (≥ 1) of `perPage` (1–100) active keys, newest first.
+    /// Page `page` (≥ 1) of `perPage` (≥ 1) active keys, newest first; a page or page size
+    /// above kMaxPage / kMaxPerPage is served as that maximum. Invalid "invalid_parameter"
+    /// (field "page" or "perPage") below 1.
     Result<KeyPage> listPage(const QString &spaceId, int page, int perPage);
     /// Every key of a space, revoked ones included (CLI).
     Result<QList<store::ApiKey>> listAll(const QString &spaceId);
@@ -54,8 +58,18 @@ public:
     /// (unknown or revoked) or "token_expired". Updates last_used_at (at most once a second).
     Result<store::ApiKeyPrincipal> authenticate(const QString &token);
 
+    /// The roles that may create, list and revoke a space's keys: owners and admins
+    /// (docs/api.md). Transports check it against the caller's session; the CLI acts as
+    /// the operator of the data directory and needs none.
+    static std::vector<store::Role> managerRoles();
+
     /// Characters of the token kept as its display prefix ("imp_" + 6).
     static constexpr int kPrefixLength = 10;
+    /// listPage(): the page size when the caller names none, the largest page size and the
+    /// largest page number.
+    static constexpr int kDefaultPerPage = 20;
+    static constexpr int kMaxPerPage = 100;
+    static constexpr int kMaxPage = 1000000;
 
 private:
     const store::Database &m_db;

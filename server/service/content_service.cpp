@@ -44,6 +44,11 @@ std::optional<ServiceError> checkVariableShapes(const QJsonObject &variables)
 
 } // namespace
 
+std::vector<store::Role> ContentService::editorRoles()
+{
+    return {store::Role::Owner, store::Role::Admin, store::Role::Member};
+}
+
 QString ContentService::templateName(const QJsonObject &document)
 {
     const QString name = document.value(QStringLiteral("name")).toString().trimmed().left(200);

@@ -7,12 +7,14 @@
 #include "server/store/content.h"
 #include "server/store/database.h"
 #include "server/store/errors.h"
+#include "server/store/models.h"
 
 #include <QJsonObject>
 #include <QList>
 
 #include <functional>
 #include <optional>
+#include <vector>
 
 namespace imprint::service {
 
@@ -84,6 +86,11 @@ public:
     /// does not exist in the space, NotFound "page_not_published" when it was never
     /// published. Reads the table only; callers put a cache in front.
     Result<store::PublishedPage> published(const QString &spaceId, const QString &pageId);
+
+    /// The roles that may read, create, change, publish and delete a space's templates and
+    /// pages: every role, since members are the editors. Transports check it
+    /// against the caller's session.
+    static std::vector<store::Role> editorRoles();
 
     /// The name a template document gives itself (its "name", trimmed, ≤ 200 chars), or "Untitled".
     static QString templateName(const QJsonObject &document);

@@ -229,6 +229,22 @@ private slots:
         QCOMPARE(keys.listPage(b, 9, 5)->items.size(), 0);
     }
 
+    void keyPagingLimitsAreTheServices()
+    {
+        // The bounds of a key page hold for every caller, not only for the HTTP query
+        // parser: too large is served as the maximum, below 1 is refused.
+        QTemporaryDir dir;
+        Database db(sqliteAt(dir.filePath("paging.db")));
+        QString error;
+        QVERIFY(db.migrate(&error));
+        ApiKeyService keys(db);
+        const QString space = AccountService(db, Config::defaults()).createSpace("p", "free", "test")->id;
+        QCOMPARE(keys.listPage(space, 1, 1000)->perPage, ApiKeyService::kMaxPerPage);
+        QCOMPARE(keys.listPage(space, 1, 0).error().field, QString("perPage"));
+        QCOMPARE(keys.listPage(space, 0, 5).error().code, QString("invalid_parameter"));
+        QCOMPARE(ApiKeyService::managerRoles(), (std::vector<Role>{Role::Owner, Role::Admin}));
+    }
+
     void passwordsAndLogin()
     {
         QTemporaryDir dir;

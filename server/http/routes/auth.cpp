@@ -106,7 +106,7 @@ HttpResponse Api::verifyToken(const HttpRequest &request)
     if (!principal)
         return principal.error();
     const store::Space &space = principal->space;
-    const auto limits = m_config.plan(space.plan).value_or(store::PlanLimits{});
+    const store::PlanLimits limits = m_accounts.planLimits(space.plan);
     return HttpResponse::success(QJsonObject{
         {QStringLiteral("keyId"), principal->keyId},
         {QStringLiteral("space"), QJsonObject{{QStringLiteral("id"), space.id},

@@ -1,7 +1,6 @@
 // Template and page CRUD and publishing (GET/POST/PUT/DELETE /templates, /pages,
-// POST /pages/{id}/publish): session-authenticated through withSession(), scoped to the
-// session's space. Every role may manage content (members are the editors); key management stays
-// owner/admin (api.cpp).
+// POST /pages/{id}/publish): session-authenticated through withSession() for the roles
+// ContentService::editorRoles() names, scoped to the session's space.
 #include "server/http/auth.h"
 #include "server/http/json.h"
 #include "server/http/render_api.h"

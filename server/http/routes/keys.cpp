@@ -1,6 +1,6 @@
 // POST /tokens/api-keys, GET /tokens/api-keys/index and DELETE /tokens/api-keys/{id}:
-// API key management for a space's owners and admins (the role check is withSession()'s,
-// in api.cpp). Each reads the request into a call of ApiKeyService and writes its result
+// API key management, for the roles ApiKeyService::managerRoles() names (withSession()
+// checks them, in api.cpp). Each reads the request into a call of ApiKeyService and writes its result
 // as the response; name, expiry and paging rules are the service's.
 #include "server/http/api.h"
 #include "server/http/json.h"
@@ -42,10 +42,12 @@ HttpResponse Api::createKey(const SessionContext &session, const HttpRequest &re
 
 HttpResponse Api::listKeys(const SessionContext &session, const HttpRequest &request)
 {
-    const auto page = queryInt(request, QStringLiteral("page"), 1, 1, 1000000);
+    using service::ApiKeyService;
+    const auto page = queryInt(request, QStringLiteral("page"), 1, 1, ApiKeyService::kMaxPage);
     if (!page)
         return page.error();
-    const auto perPage = queryInt(request, QStringLiteral("perPage"), 20, 1, 100);
+    const auto perPage
+        = queryInt(request, QStringLiteral("perPage"), ApiKeyService::kDefaultPerPage, 1, ApiKeyService::kMaxPerPage);
     if (!perPage)
         return perPage.error();
     auto result = m_keys.listPage(session.spaceId, *page, *perPage);
