@@ -49,7 +49,11 @@ RenderApi::RenderApi(const store::Database &db, store::Config config, QString da
                  m_settings.patternCacheBytes)
     , m_pages(db, config, store::FileStore(m_dataDir + QStringLiteral("/files")),
               service::PageRenderSettings{m_settings.publishCacheEntries, m_settings.publishCacheTtlMs})
-{ }
+{
+    // A publish or delete through these routes is visible to the next render here at once;
+    // other instances sharing the database see it within the cache TTL.
+    m_content.setSnapshotListener([this](const QString &pageId) { m_pages.forgetPublished(pageId); });
+}
 
 RenderApi::~RenderApi() = default;
 

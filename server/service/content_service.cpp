@@ -169,6 +169,8 @@ Result<PageRecord> ContentService::createPage(const QString &spaceId, const QStr
     }
     if (!tx.commit())
         return ServiceError::database();
+    if (publish && m_snapshotChanged)
+        m_snapshotChanged(p.id);
     return p;
 }
 
@@ -223,6 +225,8 @@ Result<Done> ContentService::deletePage(const QString &spaceId, const QString &i
         return pageMissing(id);
     if (!AuditRepository(m_db).append(spaceId, actor, QStringLiteral("page.delete"), id) || !tx.commit())
         return ServiceError::database();
+    if (m_snapshotChanged)
+        m_snapshotChanged(id);
     return Done{};
 }
 
@@ -259,6 +263,8 @@ Result<PublishedPage> ContentService::publish(const QString &spaceId, const QStr
         return snapshot.error();
     if (!tx.commit())
         return ServiceError::database();
+    if (m_snapshotChanged)
+        m_snapshotChanged(snapshot->pageId);
     return *snapshot;
 }
 

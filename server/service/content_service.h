@@ -87,6 +87,13 @@ public:
     /// published. Reads the table only; callers put a cache in front.
     Result<store::PublishedPage> published(const QString &spaceId, const QString &pageId);
 
+    /// Called with a page's id after a commit that wrote or removed its publish snapshot
+    /// (publish, delete, create with publish), so that a cache in front of published()
+    /// drops its copy at once. Runs on the thread of that call.
+    using SnapshotListener = std::function<void(const QString &pageId)>;
+    /// Replaces the listener (none by default).
+    void setSnapshotListener(SnapshotListener listener) { m_snapshotChanged = std::move(listener); }
+
     /// The roles that may read, create, change, publish and delete a space's templates and
     /// pages: every role, since members are the editors. Transports check it
     /// against the caller's session.
@@ -104,6 +111,7 @@ private:
     const store::Database &m_db;
     TemplateValidator m_validateTemplate;
     VariablesValidator m_validateVariables;
+    SnapshotListener m_snapshotChanged;
 };
 
 } // namespace imprint::service

@@ -201,6 +201,26 @@ private slots:
         QVERIFY(!refused);
         QCOMPARE(refused.error().kind, Kind::PlanLimit);
     }
+
+    void snapshotChangesReachTheListener()
+    {
+        // A publish cache in front of published() learns of every snapshot write or
+        // removal from the content use case itself, whichever front end made it.
+        service::ContentService content = service::contentService(*m_db);
+        QStringList heard;
+        content.setSnapshotListener([&heard](const QString &pageId) { heard << pageId; });
+        const auto page = content.createPage(m_space, m_templateId, "Listener", {}, "test", true);
+        QVERIFY(page);
+        QCOMPARE(heard, QStringList{page->id});
+        QVERIFY(content.updatePage(m_space, page->id, std::nullopt, QString("Renamed"), std::nullopt, "test"));
+        QCOMPARE(heard.size(), 1); // a draft change leaves the snapshot alone
+        QVERIFY(content.publish(m_space, page->id, "test"));
+        QCOMPARE(heard.size(), 2);
+        QVERIFY(content.deletePage(m_space, page->id, "test"));
+        QCOMPARE(heard, (QStringList{page->id, page->id, page->id}));
+        QVERIFY(!content.deletePage(m_space, page->id, "test")); // nothing removed, nothing heard
+        QCOMPARE(heard.size(), 3);
+    }
 };
 
 QTEST_MAIN(TestRenderServices)

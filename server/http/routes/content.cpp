@@ -165,7 +165,6 @@ HttpResponse RenderApi::deletePage(const SessionContext &session, const HttpRequ
     const auto done = m_content.deletePage(session.spaceId, id, session.actor);
     if (!done)
         return problemFor(done.error());
-    m_pages.forgetPublished(id);
     return HttpResponse::success(QJsonObject{{QStringLiteral("message"), QStringLiteral("Page deleted")}});
 }
 
@@ -175,7 +174,6 @@ HttpResponse RenderApi::publishPage(const SessionContext &session, const HttpReq
     const auto snap = m_content.publish(session.spaceId, id, session.actor);
     if (!snap)
         return problemFor(snap.error());
-    m_pages.forgetPublished(id);
     return HttpResponse::success(pageJson(snap->page));
 }
 

@@ -330,16 +330,16 @@ void RenderApi::renderPattern(const HttpRequest &request, const Params &p, Respo
 {
     QElapsedTimer total;
     total.start();
-    // Token optional: anonymous callers get the free plan; a token that is
-    // present must be valid.
-    QString plan = QStringLiteral("free");
+    // Token optional, but one that is present must be valid. Without one the request
+    // keeps the use case's anonymous plan.
+    service::PatternRenderRequest patternRequest;
     QString rateKey = QStringLiteral("addr:") + request.remoteAddress.toString();
     QString spaceId;
     if (!apiTokenOf(request).isEmpty()) {
         const auto principal = authenticateApiToken(request, m_keys);
         if (!principal)
             return responder.send(principal.error());
-        plan = principal->space.plan;
+        patternRequest.plan = principal->space.plan;
         spaceId = principal->space.id;
         rateKey = QStringLiteral("key:") + principal->keyId;
     }
@@ -347,9 +347,7 @@ void RenderApi::renderPattern(const HttpRequest &request, const Params &p, Respo
         return responder.send(
             problem(429, QStringLiteral("rate_limited"), QStringLiteral("Too many renders; retry in %1 s.").arg(wait))
                 .withHeader("Retry-After", QByteArray::number(wait)));
-    service::PatternRenderRequest patternRequest;
     patternRequest.pattern = p.pattern;
-    patternRequest.plan = plan;
     patternRequest.width = p.width;
     patternRequest.height = p.height;
     patternRequest.format = p.format;
