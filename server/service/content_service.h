@@ -4,7 +4,6 @@
 // The HTTP routes, the CLI and the demo seeding call it; the SQL stays in the store's
 // repositories.
 
-#include "server/store/content.h"
 #include "server/store/database.h"
 #include "server/store/errors.h"
 #include "server/store/models.h"

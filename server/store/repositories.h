@@ -4,7 +4,9 @@
 // error is ServiceError::database() (a 500 "database_error"), with the driver's message
 // logged (never bound values, so no secrets reach the log). A lookup that finds no row
 // succeeds with std::nullopt and an update that matches none succeeds with false: whether
-// that is an error, and which, is the calling use case's decision.
+// that is an error, and which, is the calling use case's decision. Accounts, keys and
+// audit rows are implemented in repositories.cpp, templates, pages, publish snapshots and
+// renders in content_repositories.cpp.
 
 #include "server/store/database.h"
 #include "server/store/errors.h"
@@ -131,6 +133,90 @@ public:
                         const QString &detail = {});
     /// Number of rows with this action (tests, diagnostics).
     Result<int> count(const QString &action);
+
+private:
+    const Database &m_db;
+};
+
+/// templates
+class TemplateRepository
+{
+public:
+    /// Works on the calling thread's connection of `db`, which must outlive it.
+    explicit TemplateRepository(const Database &db)
+        : m_db(db)
+    { }
+    /// Inserts `t` as a new row.
+    Result<Done> insert(const TemplateRecord &t);
+    /// Writes name, document and updatedAt of `t`; true when a row with t.id in t.spaceId matched.
+    Result<bool> update(const TemplateRecord &t);
+    /// Deletes template `id` of `spaceId`; true when a row matched.
+    Result<bool> remove(const QString &spaceId, const QString &id);
+    /// Template `id` of `spaceId` (empty: of any space), std::nullopt when none.
+    Result<std::optional<TemplateRecord>> byId(const QString &spaceId, const QString &id);
+    /// The templates of `spaceId`, oldest first.
+    Result<QList<TemplateRecord>> list(const QString &spaceId);
+    /// Pages that use template `id`.
+    Result<int> pageCount(const QString &id);
+
+private:
+    const Database &m_db;
+};
+
+/// pages (publishedAt joined from published_pages)
+class PageRepository
+{
+public:
+    /// Works on the calling thread's connection of `db`, which must outlive it.
+    explicit PageRepository(const Database &db)
+        : m_db(db)
+    { }
+    /// Inserts `p` as a new row.
+    Result<Done> insert(const PageRecord &p);
+    /// Writes templateId, name, variables and updatedAt of `p`; true when a row with p.id in
+    /// p.spaceId matched.
+    Result<bool> update(const PageRecord &p);
+    /// Deletes page `id` of `spaceId` (its snapshot goes with it); true when a row matched.
+    Result<bool> remove(const QString &spaceId, const QString &id);
+    /// Page `id` of `spaceId` (empty: of any space, for CLI `page publish ID`), std::nullopt
+    /// when none.
+    Result<std::optional<PageRecord>> byId(const QString &spaceId, const QString &id);
+    /// The pages of `spaceId`, oldest first.
+    Result<QList<PageRecord>> list(const QString &spaceId);
+
+private:
+    const Database &m_db;
+};
+
+/// published_pages: one snapshot row per page (JSON {page, template}).
+class PublishedPageRepository
+{
+public:
+    /// Works on the calling thread's connection of `db`, which must outlive it.
+    explicit PublishedPageRepository(const Database &db)
+        : m_db(db)
+    { }
+    /// Inserts or replaces the snapshot of page.id.
+    Result<Done> upsert(const PublishedPage &snapshot);
+    /// The snapshot of page `pageId` in any space, std::nullopt when it was never published.
+    Result<std::optional<PublishedPage>> byPageId(const QString &pageId);
+
+private:
+    const Database &m_db;
+};
+
+/// renders
+class RenderRepository
+{
+public:
+    /// Works on the calling thread's connection of `db`, which must outlive it.
+    explicit RenderRepository(const Database &db)
+        : m_db(db)
+    { }
+    /// Appends `r`, stamped with the current time.
+    Result<Done> insert(const RenderRecord &r);
+    /// Number of rows (tests, diagnostics).
+    Result<int> count();
 
 private:
     const Database &m_db;

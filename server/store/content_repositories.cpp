@@ -1,4 +1,6 @@
-#include "server/store/content.h"
+// The repositories of templates, pages, publish snapshots and renders (repositories.h;
+// tables of docs/templates.md).
+#include "server/store/repositories.h"
 
 #include "server/store/crypto.h"
 #include "server/store/sql.h"
