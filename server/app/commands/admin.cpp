@@ -162,7 +162,9 @@ int runUserCommand(const QStringList &arguments)
         auto done = accounts.setPassword(email, *password, kCli);
         if (!done)
             return serviceFailure(o, done.error());
-        o.json ? printJson({{QStringLiteral("email"), email.trimmed().toLower()}, {QStringLiteral("updated"), true}})
+        // setPassword() accepted it, so it normalises; print the address as stored.
+        const QString stored = service::AccountService::normaliseEmail(email).value_or(email);
+        o.json ? printJson({{QStringLiteral("email"), stored}, {QStringLiteral("updated"), true}})
                : printLine(QStringLiteral("password of %1 changed").arg(email));
         return 0;
     }
