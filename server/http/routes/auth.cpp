@@ -1,7 +1,8 @@
 // GET /health, POST /auth/login, POST /auth/logout, GET /auth/me and GET /tokens/verify:
 // the session and token-introspection routes. Each reads the request into a call of
 // AccountService or ApiKeyService and writes its result as the response; the rules
-// (password check, session lifetime, token validity) are the services'.
+// (password check, failed-login throttle, session lifetime, token validity) are the
+// services'.
 #include "server/http/api.h"
 #include "server/http/json.h"
 #include "server/service/json.h"
