@@ -3,6 +3,7 @@
 // Templates use rendererType takumi so they do not depend on the satori engine.
 #include "curl_line.h"
 #include "httpclient.h"
+#include "render_api_helpers.h"
 
 #include "server/http/api.h"
 #include "server/http/render_api.h"
@@ -40,42 +41,6 @@ const QByteArray kTemplate
       "Sans\",\n"
       "           \"alignItems\": \"center\", \"justifyContent\": \"center\"}, \"children\": [\"{{title}}\"]}}\n"
       "}";
-
-QByteArray json(const QJsonObject &o)
-{
-    return QJsonDocument(o).toJson(QJsonDocument::Compact);
-}
-
-QImage decode(const QByteArray &bytes, const QByteArray &format = {})
-{
-    QBuffer buffer;
-    buffer.setData(bytes);
-    buffer.open(QIODevice::ReadOnly);
-    QImageReader reader(&buffer, format);
-    return reader.read();
-}
-
-/// Size of a WebP image via libwebp (Debian's Qt has no WebP image plugin); 0×0 if invalid.
-QSize webpSize(const QByteArray &bytes)
-{
-    int w = 0, h = 0;
-    if (!WebPGetInfo(reinterpret_cast<const uint8_t *>(bytes.constData()), size_t(bytes.size()), &w, &h))
-        return {};
-    return QSize(w, h);
-}
-
-/// Every error answer is problem+json with the docs/api.md members.
-bool isProblem(const HttpReply &r, int status)
-{
-    const QJsonObject p = r.json();
-    return r.status == status && r.header("Content-Type") == "application/problem+json"
-           && p.value("status").toInt() == status && p.value("code").isString() && p.value("detail").isString()
-           && p.value("title").isString() && p.value("type").isString() && p.value("success") == QJsonValue(false);
-}
-
-#define VERIFY_PROBLEM(reply, code) \
-    QVERIFY2(isProblem((reply), (code)), \
-             qPrintable(QString::number((reply).status) + ' ' + QString::fromUtf8((reply).body)))
 
 } // namespace
 
