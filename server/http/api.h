@@ -1,14 +1,15 @@
 #pragma once
-// The account, session and API key routes, plus /health.
+// The account, session and API key routes, plus /health: the table is in api.cpp, the
+// handlers in routes/auth.cpp and routes/keys.cpp.
 // Api owns the services the routes call; keep it alive longer than the HttpServer whose
 // router it fills (the server waits for its workers on destruction).
 
-#include "server/common/login_throttle.h"
 #include "server/http/auth.h"
 #include "server/http/router.h"
+#include "server/service/account_service.h"
+#include "server/service/api_key_service.h"
 #include "server/store/config.h"
 #include "server/store/database.h"
-#include "server/store/services.h"
 
 namespace imprint::http {
 
@@ -28,8 +29,8 @@ public:
 
     const store::Config &config() const { return m_config; }
     const store::Database &database() const { return m_db; }
-    store::AccountService &accounts() { return m_accounts; }
-    store::ApiKeyService &keys() { return m_keys; }
+    service::AccountService &accounts() { return m_accounts; }
+    service::ApiKeyService &keys() { return m_keys; }
 
     /// JSON form of a session: user {id, email}, space {id, name, plan}, role, expiresAt.
     static QJsonObject sessionJson(const store::SessionInfo &session);
@@ -46,9 +47,8 @@ private:
 
     const store::Database &m_db;
     store::Config m_config;
-    store::AccountService m_accounts;
-    store::ApiKeyService m_keys;
-    common::LoginThrottle m_throttle;
+    service::AccountService m_accounts;
+    service::ApiKeyService m_keys;
 };
 
 } // namespace imprint::http

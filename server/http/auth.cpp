@@ -22,7 +22,7 @@ HttpResponse forbidden(const store::SessionInfo &session, const std::vector<stor
 }
 
 /// The live session of `request` when its role is in `allowed` (any role when empty).
-Outcome<store::SessionInfo> sessionWithRole(const HttpRequest &request, store::AccountService &accounts,
+Outcome<store::SessionInfo> sessionWithRole(const HttpRequest &request, service::AccountService &accounts,
                                             const std::vector<store::Role> &allowed)
 {
     auto session = accounts.session(sessionTokenOf(request));
@@ -43,7 +43,7 @@ QString apiTokenOf(const HttpRequest &request)
     return request.queryValue(QStringLiteral("api_token")).value_or(QString());
 }
 
-Outcome<store::ApiKeyPrincipal> authenticateApiToken(const HttpRequest &request, store::ApiKeyService &keys)
+Outcome<store::ApiKeyPrincipal> authenticateApiToken(const HttpRequest &request, service::ApiKeyService &keys)
 {
     auto result = keys.authenticate(apiTokenOf(request));
     if (!result)
@@ -62,18 +62,15 @@ QString sessionTokenOf(const HttpRequest &request)
     return {};
 }
 
-Outcome<store::SessionInfo> authenticateSession(const HttpRequest &request, store::AccountService &accounts,
+Outcome<store::SessionInfo> authenticateSession(const HttpRequest &request, service::AccountService &accounts,
                                                 std::initializer_list<store::Role> roles)
 {
     return sessionWithRole(request, accounts, std::vector<store::Role>(roles));
 }
 
-SyncHandler withSession(store::AccountService &accounts, std::initializer_list<store::Role> roles,
-                        SessionHandler handler)
+SyncHandler withSession(service::AccountService &accounts, std::vector<store::Role> roles, SessionHandler handler)
 {
-    // An initializer_list does not own its elements: copy them for the stored lambda.
-    std::vector<store::Role> allowed(roles);
-    return [&accounts, allowed = std::move(allowed), handler = std::move(handler)](const HttpRequest &request) {
+    return [&accounts, allowed = std::move(roles), handler = std::move(handler)](const HttpRequest &request) {
         const auto session = sessionWithRole(request, accounts, allowed);
         if (!session)
             return session.error();

@@ -6,9 +6,11 @@
 
 #include "server/http/message.h"
 #include "server/http/router.h"
-#include "server/store/services.h"
+#include "server/service/account_service.h"
+#include "server/service/api_key_service.h"
 
 #include <initializer_list>
+#include <vector>
 
 namespace imprint::http {
 
@@ -22,7 +24,7 @@ QString apiTokenOf(const HttpRequest &request);
 /// Authenticates a render request by API token. 401 problem+json ("missing_token",
 /// "invalid_token" — unknown or revoked —, "token_expired") otherwise. On success returns
 /// the key and its space (id, name, plan) and has updated last_used_at.
-Outcome<store::ApiKeyPrincipal> authenticateApiToken(const HttpRequest &request, store::ApiKeyService &keys);
+Outcome<store::ApiKeyPrincipal> authenticateApiToken(const HttpRequest &request, service::ApiKeyService &keys);
 
 /// The session token of a request: the `imprint_session` cookie, else a Bearer token
 /// that looks like a session token (`ses_…`). Empty when neither.
@@ -31,7 +33,7 @@ QString sessionTokenOf(const HttpRequest &request);
 /// Authenticates a dashboard request: 401 "not_logged_in" without a live session; when
 /// `roles` is not empty, 403 "forbidden" if the session's role is not among them.
 /// Returns the session with user, space (incl. plan) and role.
-Outcome<store::SessionInfo> authenticateSession(const HttpRequest &request, store::AccountService &accounts,
+Outcome<store::SessionInfo> authenticateSession(const HttpRequest &request, service::AccountService &accounts,
                                                 std::initializer_list<store::Role> roles = {});
 
 /// What a session-guarded route handler is given: the live session, and for brevity the
@@ -48,8 +50,8 @@ using SessionHandler = std::function<HttpResponse(const SessionContext &session,
 /// Wraps `handler` into a route handler that first authenticates the dashboard session
 /// (authenticateSession(): 401 "not_logged_in", 403 "forbidden" when `roles` is not empty
 /// and the session's role is not among them) and answers that problem instead of calling
-/// `handler`. `accounts` must outlive the router.
-SyncHandler withSession(store::AccountService &accounts, std::initializer_list<store::Role> roles,
-                        SessionHandler handler);
+/// `handler`. `roles` comes from the use case (e.g. ApiKeyService::managerRoles()).
+/// `accounts` must outlive the router.
+SyncHandler withSession(service::AccountService &accounts, std::vector<store::Role> roles, SessionHandler handler);
 
 } // namespace imprint::http

@@ -4,7 +4,6 @@
 
 #include "server/http/message.h"
 #include "server/http/problem.h"
-#include "server/store/services.h"
 
 #include <QJsonObject>
 

@@ -24,6 +24,7 @@ int statusFor(store::ServiceError::Kind kind)
     case Kind::Unauthorized: return 401;
     case Kind::NotFound: return 404;
     case Kind::Conflict: return 409;
+    case Kind::TooManyAttempts: return 429;
     case Kind::Database: return 500;
     }
     return 500;
@@ -52,7 +53,10 @@ HttpResponse problemFor(const store::ServiceError &error)
 {
     const int status = statusFor(error.kind);
     const QString code = status == 500 && error.code.isEmpty() ? QStringLiteral("internal_error") : error.code;
-    return problem(status, code, error.message);
+    HttpResponse r = problem(status, code, error.message);
+    if (error.retryAfterSeconds > 0)
+        return r.withHeader("Retry-After", QByteArray::number(error.retryAfterSeconds));
+    return r;
 }
 
 HttpResponse problemFor(const render::RenderError &error)

@@ -15,7 +15,7 @@ namespace imprint::http {
 HttpResponse fieldProblem(int status, const QString &code, const QString &field, const QString &detail);
 
 /// The status of a store error kind: Invalid 400, Unauthorized 401, NotFound 404,
-/// Conflict 409, Database 500.
+/// Conflict 409, TooManyAttempts 429, Database 500.
 int statusFor(store::ServiceError::Kind kind);
 
 /// The status of a render error code: 422 for render_budget_exceeded (the input is valid
@@ -23,7 +23,8 @@ int statusFor(store::ServiceError::Kind kind);
 int statusFor(render::RenderErrorCode code);
 
 /// The problem+json form of a service error, status from statusFor(); `code` and
-/// `message` pass through (a Database error without a code becomes "internal_error").
+/// `message` pass through (a Database error without a code becomes "internal_error"), and
+/// a retryAfterSeconds above 0 becomes a Retry-After header.
 HttpResponse problemFor(const store::ServiceError &error);
 
 /// The problem+json form of a render error, status from statusFor(). The detail is

@@ -1,312 +1,16 @@
+// The RenderApi: its settings, its services and the table of its routes. The handlers
+// are in routes/ (render, content, files, meta).
 #include "server/http/render_api.h"
 
-#include "server/common/text.h"
-#include "server/http/auth.h"
-#include "server/http/json.h"
-#include "server/render/encode/encode.h"
-#include "server/render/engine.h"
-#include "server/render/resources/emoji.h"
 #include "server/service/content_validation.h"
-#include "server/store/crypto.h"
 
-#include <QElapsedTimer>
-#include <QJsonArray>
-#include <QJsonDocument>
-#include <QLoggingCategory>
 #include <QRegularExpression>
-#include <QUrl>
 
 namespace imprint::http {
 
 namespace {
 
 const QString kApi = QStringLiteral("/api/v1");
-/// How long a computed page render answers identical requests that queued behind it.
-
-double msSince(const QElapsedTimer &t)
-{
-    return double(t.nsecsElapsed()) / 1e6;
-}
-
-QString ms2(double ms)
-{
-    return QString::number(ms, 'f', 2);
-}
-
-double round2(double ms)
-{
-    return std::round(ms * 100.0) / 100.0;
-}
-
-HttpResponse invalidParam(const QString &field, const QString &detail)
-{
-    return fieldProblem(400, QStringLiteral("invalid_parameter"), field, detail);
-}
-
-// ---- typed reads of render fields that arrive as JSON values or query-string text
-
-std::optional<HttpResponse> readInt(const QJsonObject &o, const QString &name, int min, int max, int *out)
-{
-    const QJsonValue v = o.value(name);
-    if (v.isUndefined() || v.isNull() || (v.isString() && v.toString().isEmpty()))
-        return std::nullopt;
-    bool ok = false;
-    qint64 n = 0;
-    if (v.isDouble()) {
-        const double d = v.toDouble();
-        ok = std::isfinite(d) && d == std::floor(d) && std::abs(d) < 1e12;
-        n = qint64(d);
-    } else if (v.isString()) {
-        n = v.toString().trimmed().toLongLong(&ok);
-    }
-    if (!ok || n < min)
-        return invalidParam(name, QStringLiteral("'%1' must be an integer of at least %2.").arg(name).arg(min));
-    *out = int(std::min<qint64>(n, max));
-    return std::nullopt;
-}
-
-std::optional<HttpResponse> readBool(const QJsonObject &o, const QString &name, bool *out)
-{
-    const QJsonValue v = o.value(name);
-    if (v.isUndefined() || v.isNull())
-        return std::nullopt;
-    if (v.isBool()) {
-        *out = v.toBool();
-        return std::nullopt;
-    }
-    if (v.isDouble() && (v.toDouble() == 0 || v.toDouble() == 1)) {
-        *out = v.toDouble() == 1;
-        return std::nullopt;
-    }
-    const QString s = v.toString().trimmed().toLower();
-    if (v.isString() && (s == QLatin1String("true") || s == QLatin1String("1") || s == QLatin1String("yes"))) {
-        *out = true;
-        return std::nullopt;
-    }
-    if (v.isString() && (s == QLatin1String("false") || s == QLatin1String("0") || s == QLatin1String("no"))) {
-        *out = false;
-        return std::nullopt;
-    }
-    return invalidParam(name, QStringLiteral("'%1' must be true or false.").arg(name));
-}
-
-std::optional<HttpResponse> readString(const QJsonObject &o, const QString &name, QString *out)
-{
-    const QJsonValue v = o.value(name);
-    if (v.isUndefined() || v.isNull())
-        return std::nullopt;
-    if (!v.isString())
-        return invalidParam(name, QStringLiteral("'%1' must be a string.").arg(name));
-    *out = v.toString().trimmed();
-    return std::nullopt;
-}
-
-bool present(const QJsonObject &o, const QString &name)
-{
-    const QJsonValue v = o.value(name);
-    return !v.isUndefined() && !v.isNull();
-}
-
-QByteArray serverTiming(const QList<QPair<QString, double>> &stages)
-{
-    QStringList parts;
-    for (const auto &s : stages)
-        parts << QStringLiteral("%1;dur=%2").arg(s.first, ms2(s.second));
-    return parts.join(QStringLiteral(", ")).toLatin1();
-}
-
-QJsonObject fileJson(const store::StoredFile &f, const QString &baseUrl)
-{
-    return QJsonObject{
-        {QStringLiteral("url"), QStringLiteral("%1%2/files/%3.%4").arg(baseUrl, kApi, f.sha256, f.extension)},
-        {QStringLiteral("contentType"), QString::fromLatin1(store::FileStore::contentTypeOf(f.extension))},
-        {QStringLiteral("size"), double(f.size)},
-        {QStringLiteral("sha256"), f.sha256},
-    };
-}
-
-const QStringList kOutputs = {QStringLiteral("json"), QStringLiteral("binary"), QStringLiteral("image"),
-                              QStringLiteral("raw"), QStringLiteral("dataurl")};
-
-} // namespace
-
-// ---------------------------------------------------------------- request DTO
-
-/// A render request after parsing, fields already checked.
-struct RenderApi::Params {
-    bool isPattern = false;
-    // pattern render
-    render::PatternPath pattern;
-    QString patternText;
-    bool renderOnly = false;
-    bool cache = true;
-    // page render
-    QString pageId;
-    QString templateId;
-    bool draft = false;
-    QJsonObject tweaks;
-    QString emojiType; ///< empty = the template's
-    QString output = QStringLiteral("json");
-    QString renderType; ///< empty = the template's rendererType
-    // both
-    render::OutputFormat format = render::OutputFormat::Png;
-    int width = 0, height = 0; ///< 0 = default
-    int quality = 90;
-    bool lossless = false;
-    bool acceptJson = false;
-};
-
-namespace {
-
-/// Merges the JSON body (honoured on GET too) with the query string (GET takes
-/// the same fields, `tweaks` as JSON text or `tweaks.NAME=value`); the query wins.
-Outcome<QJsonObject> mergedFields(const HttpRequest &request)
-{
-    const auto body = jsonObjectBody(request, true);
-    if (!body)
-        return body.error();
-    QJsonObject o = *body;
-    QJsonObject queryTweaks;
-    bool haveQueryTweaks = false;
-    for (const auto &item : request.query.queryItems(QUrl::FullyDecoded)) {
-        const QString &key = item.first;
-        if (key == QLatin1String("api_token"))
-            continue;
-        if (key.startsWith(QLatin1String("tweaks."))) {
-            queryTweaks.insert(key.mid(7), item.second);
-            haveQueryTweaks = true;
-        } else if (key == QLatin1String("tweaks")) {
-            const QJsonDocument doc = QJsonDocument::fromJson(item.second.toUtf8());
-            if (!doc.isObject())
-                return invalidParam(QStringLiteral("tweaks"), QStringLiteral("'tweaks' must be a JSON object."));
-            const QJsonObject t = doc.object();
-            for (auto it = t.begin(); it != t.end(); ++it)
-                queryTweaks.insert(it.key(), it.value());
-            haveQueryTweaks = true;
-        } else {
-            o.insert(key, item.second);
-        }
-    }
-    if (haveQueryTweaks) {
-        QJsonObject t = o.value(QStringLiteral("tweaks")).toObject();
-        for (auto it = queryTweaks.begin(); it != queryTweaks.end(); ++it)
-            t.insert(it.key(), it.value());
-        o.insert(QStringLiteral("tweaks"), t);
-    }
-    return o;
-}
-
-Outcome<RenderApi::Params> parseParams(const HttpRequest &request)
-{
-    const auto merged = mergedFields(request);
-    if (!merged)
-        return merged.error();
-    const QJsonObject &o = *merged;
-    RenderApi::Params p;
-    const bool hasPattern = present(o, QStringLiteral("pattern"));
-    const bool hasPage = present(o, QStringLiteral("pageId"));
-    if (hasPattern && hasPage)
-        return fieldProblem(
-            400, QStringLiteral("ambiguous_render"), QStringLiteral("pattern"),
-            QStringLiteral("Give either 'pattern' (pattern render) or 'pageId' (page render), not both."));
-    if (!hasPattern && !hasPage)
-        return fieldProblem(400, QStringLiteral("missing_field"), QStringLiteral("pageId"),
-                            QStringLiteral("Give 'pageId' (page render) or 'pattern' (pattern render)."));
-    p.isPattern = hasPattern;
-    p.acceptJson = request.header("accept").contains("application/json");
-
-    if (auto e = readInt(o, QStringLiteral("width"), 1, 1 << 20, &p.width))
-        return *e;
-    if (auto e = readInt(o, QStringLiteral("height"), 1, 1 << 20, &p.height))
-        return *e;
-    if (auto e = readInt(o, QStringLiteral("quality"), 1, 100, &p.quality))
-        return *e;
-    if (p.quality > 100)
-        p.quality = 100;
-    if (auto e = readBool(o, QStringLiteral("lossless"), &p.lossless))
-        return *e;
-    QString format;
-    if (auto e = readString(o, QStringLiteral("format"), &format))
-        return *e;
-    if (!format.isEmpty()) {
-        const auto f = render::parseOutputFormat(format);
-        if (!f || (p.isPattern && *f == render::OutputFormat::Svg))
-            return invalidParam(QStringLiteral("format"),
-                                p.isPattern ? QStringLiteral("'format' of a pattern render must be png or webp.")
-                                            : QStringLiteral("'format' must be png, svg or webp."));
-        p.format = *f;
-    }
-
-    if (p.isPattern) {
-        if (auto e = readString(o, QStringLiteral("pattern"), &p.patternText))
-            return *e;
-        QString why;
-        const auto path = render::parsePatternPath(p.patternText, &why);
-        if (!path)
-            return fieldProblem(
-                400, QStringLiteral("invalid_pattern"), QStringLiteral("pattern"),
-                QStringLiteral("'pattern' must be {patternKey}-{variantKey} with keys [a-z0-9]+: %1").arg(why));
-        p.pattern = *path;
-        QString mode;
-        if (auto e = readString(o, QStringLiteral("mode"), &mode))
-            return *e;
-        if (!mode.isEmpty() && mode != QLatin1String("render-only"))
-            return invalidParam(QStringLiteral("mode"), QStringLiteral("'mode' must be \"render-only\" when given."));
-        p.renderOnly = mode == QLatin1String("render-only");
-        if (auto e = readBool(o, QStringLiteral("cache"), &p.cache))
-            return *e;
-        return p;
-    }
-
-    if (auto e = readString(o, QStringLiteral("pageId"), &p.pageId))
-        return *e;
-    if (p.pageId.isEmpty())
-        return fieldProblem(400, QStringLiteral("missing_field"), QStringLiteral("pageId"),
-                            QStringLiteral("'pageId' is empty."));
-    if (auto e = readString(o, QStringLiteral("templateId"), &p.templateId))
-        return *e;
-    if (auto e = readBool(o, QStringLiteral("draft"), &p.draft))
-        return *e;
-    const QJsonValue tweaks = o.value(QStringLiteral("tweaks"));
-    if (!tweaks.isUndefined() && !tweaks.isNull()) {
-        if (!tweaks.isObject())
-            return invalidParam(QStringLiteral("tweaks"),
-                                QStringLiteral("'tweaks' must be an object of variable values."));
-        p.tweaks = tweaks.toObject();
-        for (auto it = p.tweaks.begin(); it != p.tweaks.end(); ++it) {
-            if (!it.value().isString() && !it.value().isDouble())
-                return invalidParam(QStringLiteral("tweaks.") + it.key(),
-                                    QStringLiteral("Tweak '%1' must be a string or a number.").arg(it.key()));
-        }
-    }
-    if (auto e = readString(o, QStringLiteral("emojiType"), &p.emojiType))
-        return *e;
-    p.emojiType = p.emojiType.toLower();
-    if (!p.emojiType.isEmpty() && !render::parseEmojiSet(p.emojiType))
-        return invalidParam(
-            QStringLiteral("emojiType"),
-            QStringLiteral("'emojiType' must be one of %1.").arg(render::emojiSetNames().join(QStringLiteral(", "))));
-    if (auto e = readString(o, QStringLiteral("renderType"), &p.renderType))
-        return *e;
-    p.renderType = p.renderType.toLower();
-    if (!p.renderType.isEmpty() && !render::parseEngine(p.renderType))
-        return invalidParam(QStringLiteral("renderType"),
-                            QStringLiteral("'renderType' must be %1.").arg(common::orList(render::engineNames())));
-    QString output;
-    if (auto e = readString(o, QStringLiteral("output"), &output))
-        return *e;
-    output = output.toLower();
-    if (!output.isEmpty() && !kOutputs.contains(output))
-        return invalidParam(QStringLiteral("output"),
-                            QStringLiteral("'output' must be json, binary, image, raw or dataurl."));
-    bool binary = false;
-    if (auto e = readBool(o, QStringLiteral("binary"), &binary))
-        return *e;
-    p.output = binary ? QStringLiteral("binary") : (output.isEmpty() ? QStringLiteral("json") : output);
-    if (p.output == QLatin1String("image") || p.output == QLatin1String("raw"))
-        p.output = QStringLiteral("binary");
-    return p;
-}
 
 } // namespace
 
@@ -347,7 +51,11 @@ RenderApi::RenderApi(const store::Database &db, store::Config config, QString da
     , m_renderContext(renderContext)
     , m_pages(db, config, store::FileStore(m_dataDir + QStringLiteral("/files")), renderContext,
               service::PageRenderSettings{m_settings.publishCacheEntries, m_settings.publishCacheTtlMs})
-{ }
+{
+    // A publish or delete through these routes is visible to the next render here at once;
+    // other instances sharing the database see it within the cache TTL.
+    m_content.setSnapshotListener([this](const QString &pageId) { m_pages.forgetPublished(pageId); });
+}
 
 RenderApi::~RenderApi() = default;
 
@@ -363,39 +71,33 @@ void RenderApi::registerRoutes(Router &router)
     router.add("GET", kApi + QStringLiteral("/openapi.json"),
                [this](const HttpRequest &r) { return HttpResponse::json(200, openApiDocument(baseUrlFor(r))); });
 
+    // Content is managed by the roles the content use case names (every role: members are
+    // the editors); key management is stricter (api.cpp).
+    auto contentRoute = [this](SessionHandler handler) {
+        return withSession(m_accounts, service::ContentService::editorRoles(), std::move(handler));
+    };
     router.add("GET", kApi + QStringLiteral("/templates"),
-               withSession(m_accounts, {},
-                           [this](const SessionContext &s, const HttpRequest &r) { return listTemplates(s, r); }));
+               contentRoute([this](const SessionContext &s, const HttpRequest &r) { return listTemplates(s, r); }));
     router.add("POST", kApi + QStringLiteral("/templates"),
-               withSession(m_accounts, {},
-                           [this](const SessionContext &s, const HttpRequest &r) { return createTemplate(s, r); }));
+               contentRoute([this](const SessionContext &s, const HttpRequest &r) { return createTemplate(s, r); }));
     router.add("GET", kApi + QStringLiteral("/templates/{id}"),
-               withSession(m_accounts, {},
-                           [this](const SessionContext &s, const HttpRequest &r) { return getTemplate(s, r); }));
+               contentRoute([this](const SessionContext &s, const HttpRequest &r) { return getTemplate(s, r); }));
     router.add("PUT", kApi + QStringLiteral("/templates/{id}"),
-               withSession(m_accounts, {},
-                           [this](const SessionContext &s, const HttpRequest &r) { return updateTemplate(s, r); }));
+               contentRoute([this](const SessionContext &s, const HttpRequest &r) { return updateTemplate(s, r); }));
     router.add("DELETE", kApi + QStringLiteral("/templates/{id}"),
-               withSession(m_accounts, {},
-                           [this](const SessionContext &s, const HttpRequest &r) { return deleteTemplate(s, r); }));
-    router.add(
-        "GET", kApi + QStringLiteral("/pages"),
-        withSession(m_accounts, {}, [this](const SessionContext &s, const HttpRequest &r) { return listPages(s, r); }));
+               contentRoute([this](const SessionContext &s, const HttpRequest &r) { return deleteTemplate(s, r); }));
+    router.add("GET", kApi + QStringLiteral("/pages"),
+               contentRoute([this](const SessionContext &s, const HttpRequest &r) { return listPages(s, r); }));
     router.add("POST", kApi + QStringLiteral("/pages"),
-               withSession(m_accounts, {},
-                           [this](const SessionContext &s, const HttpRequest &r) { return createPage(s, r); }));
-    router.add(
-        "GET", kApi + QStringLiteral("/pages/{id}"),
-        withSession(m_accounts, {}, [this](const SessionContext &s, const HttpRequest &r) { return getPage(s, r); }));
+               contentRoute([this](const SessionContext &s, const HttpRequest &r) { return createPage(s, r); }));
+    router.add("GET", kApi + QStringLiteral("/pages/{id}"),
+               contentRoute([this](const SessionContext &s, const HttpRequest &r) { return getPage(s, r); }));
     router.add("PUT", kApi + QStringLiteral("/pages/{id}"),
-               withSession(m_accounts, {},
-                           [this](const SessionContext &s, const HttpRequest &r) { return updatePage(s, r); }));
+               contentRoute([this](const SessionContext &s, const HttpRequest &r) { return updatePage(s, r); }));
     router.add("DELETE", kApi + QStringLiteral("/pages/{id}"),
-               withSession(m_accounts, {},
-                           [this](const SessionContext &s, const HttpRequest &r) { return deletePage(s, r); }));
+               contentRoute([this](const SessionContext &s, const HttpRequest &r) { return deletePage(s, r); }));
     router.add("POST", kApi + QStringLiteral("/pages/{id}/publish"),
-               withSession(m_accounts, {},
-                           [this](const SessionContext &s, const HttpRequest &r) { return publishPage(s, r); }));
+               contentRoute([this](const SessionContext &s, const HttpRequest &r) { return publishPage(s, r); }));
 }
 
 QString RenderApi::baseUrlFor(const HttpRequest &request) const
@@ -409,215 +111,6 @@ QString RenderApi::baseUrlFor(const HttpRequest &request) const
     if (!hostRe.match(host).hasMatch())
         return {};
     return QStringLiteral("http://") + host;
-}
-
-void RenderApi::handleRender(HttpRequest &&request, Responder &&responder)
-{
-    const auto params = parseParams(request);
-    if (!params)
-        return responder.send(params.error());
-    if (params->isPattern)
-        renderPattern(request, *params, std::move(responder));
-    else
-        renderPage(request, *params, std::move(responder));
-}
-
-// ---------------------------------------------------------------- pattern renders
-
-void RenderApi::renderPattern(const HttpRequest &request, const Params &p, Responder &&responder)
-{
-    QElapsedTimer total;
-    total.start();
-    // Token optional: anonymous callers get the free plan; a token that is
-    // present must be valid.
-    QString plan = QStringLiteral("free");
-    QString rateKey = QStringLiteral("addr:") + request.remoteAddress.toString();
-    QString spaceId;
-    if (!apiTokenOf(request).isEmpty()) {
-        const auto principal = authenticateApiToken(request, m_keys);
-        if (!principal)
-            return responder.send(principal.error());
-        plan = principal->space.plan;
-        spaceId = principal->space.id;
-        rateKey = QStringLiteral("key:") + principal->keyId;
-    }
-    if (const int wait = m_rateLimiter.acquire(rateKey); wait > 0)
-        return responder.send(
-            problem(429, QStringLiteral("rate_limited"), QStringLiteral("Too many renders; retry in %1 s.").arg(wait))
-                .withHeader("Retry-After", QByteArray::number(wait)));
-    service::PatternRenderRequest patternRequest;
-    patternRequest.pattern = p.pattern;
-    patternRequest.plan = plan;
-    patternRequest.width = p.width;
-    patternRequest.height = p.height;
-    patternRequest.format = p.format;
-    patternRequest.quality = p.quality;
-    patternRequest.lossless = p.lossless;
-    const auto prepared = m_patterns.prepare(patternRequest);
-    if (!prepared)
-        return responder.send(problemFor(prepared.error()));
-    const service::PatternJob job = *prepared;
-
-    const bool json = !p.renderOnly && p.acceptJson;
-    const std::optional<QByteArray> hit = m_patterns.cached(job, p.cache);
-    const QByteArray cacheState = hit ? "HIT" : (p.cache ? "MISS" : "BYPASS");
-    if (hit && !json) {
-        // Served on the server thread: a cached pattern costs a hash lookup and a write.
-        return responder.send(
-            HttpResponse::bytes(200, job.contentType, *hit)
-                .withHeader("X-Cache", cacheState)
-                .withHeader("Cache-Control", "public, max-age=3600")
-                .withHeader("Server-Timing",
-                            serverTiming({{QStringLiteral("cache"), 0.0}, {QStringLiteral("total"), msSince(total)}})));
-    }
-    const QString baseUrl = baseUrlFor(request);
-    respondAsync(std::move(responder), [this, p, job, hit, json, cacheState, baseUrl, spaceId]() {
-        QElapsedTimer t;
-        t.start();
-        QByteArray bytes;
-        double renderMs = 0;
-        if (hit) {
-            bytes = *hit;
-        } else {
-            const auto rendered = m_patterns.render(job);
-            if (!rendered)
-                return problemFor(rendered.error());
-            bytes = *rendered;
-            renderMs = msSince(t);
-        }
-        if (!json) {
-            return HttpResponse::bytes(200, job.contentType, bytes)
-                .withHeader("X-Cache", cacheState)
-                .withHeader("Cache-Control", "public, max-age=3600")
-                .withHeader("Server-Timing", serverTiming({{QStringLiteral("render"), renderMs},
-                                                           {QStringLiteral("total"), msSince(t)}}));
-        }
-        QElapsedTimer st;
-        st.start();
-        const auto stored = m_patterns.store(job, bytes, spaceId);
-        if (!stored)
-            return problemFor(stored.error());
-        const double storeMs = msSince(st);
-        const QJsonObject body{
-            {QStringLiteral("success"), true},
-            {QStringLiteral("pattern"), p.patternText},
-            {QStringLiteral("format"), service::formatName(p.format)},
-            {QStringLiteral("width"), job.size.width()},
-            {QStringLiteral("height"), job.size.height()},
-            {QStringLiteral("timings"), QJsonObject{{QStringLiteral("load"), 0},
-                                                    {QStringLiteral("layout"), 0},
-                                                    {QStringLiteral("paint"), round2(renderMs)},
-                                                    {QStringLiteral("encode"), 0},
-                                                    {QStringLiteral("store"), round2(storeMs)},
-                                                    {QStringLiteral("total"), round2(msSince(t))}}},
-            {QStringLiteral("file"), fileJson(*stored, baseUrl)},
-            {QStringLiteral("warnings"), QJsonArray()},
-        };
-        return HttpResponse::json(200, body)
-            .withHeader("X-Cache", cacheState)
-            .withHeader("Server-Timing", serverTiming({{QStringLiteral("render"), renderMs},
-                                                       {QStringLiteral("store"), storeMs},
-                                                       {QStringLiteral("total"), msSince(t)}}));
-    });
-}
-
-// ---------------------------------------------------------------- page renders
-
-void RenderApi::renderPage(const HttpRequest &request, const Params &p, Responder &&responder)
-{
-    // An API token is required for page renders (pages are private to a space).
-    const auto principal = authenticateApiToken(request, m_keys);
-    if (!principal)
-        return responder.send(principal.error());
-    if (const int wait = m_rateLimiter.acquire(QStringLiteral("key:") + principal->keyId); wait > 0)
-        return responder.send(
-            problem(429, QStringLiteral("rate_limited"), QStringLiteral("Too many renders; retry in %1 s.").arg(wait))
-                .withHeader("Retry-After", QByteArray::number(wait)));
-    const QString baseUrl = baseUrlFor(request);
-    respondAsync(std::move(responder),
-                 [this, p, principal = *principal, baseUrl] { return pageWork(p, principal, baseUrl); });
-}
-
-HttpResponse RenderApi::pageWork(const Params &p, const store::ApiKeyPrincipal &principal, const QString &baseUrl)
-{
-    QElapsedTimer total;
-    total.start();
-    service::PageRenderRequest request;
-    request.spaceId = principal.space.id;
-    request.plan = principal.space.plan;
-    request.pageId = p.pageId;
-    request.templateId = p.templateId;
-    request.draft = p.draft;
-    request.format = p.format;
-    request.quality = p.quality;
-    request.lossless = p.lossless;
-    request.tweaks = p.tweaks;
-    request.emojiType = p.emojiType;
-    request.renderType = p.renderType;
-    request.width = p.width;
-    request.height = p.height;
-    request.storeFile = p.output == QLatin1String("json");
-    const auto rendered = m_pages.render(request);
-    if (!rendered)
-        return problemFor(rendered.error());
-    const service::PageRender &done = *rendered;
-    const service::PageRenderOutcome *outcome = done.outcome.get();
-    const store::PageRecord &page = done.page;
-    const QString &engine = done.engine;
-    const double loadMs = done.loadMs;
-    const bool reused = done.reused;
-
-    // Answer in the requested form: binary bytes, or JSON with a file URL or a data URL.
-    const render::RenderResult &r = outcome->result;
-    const double totalMs = msSince(total);
-    // Timings are this request's own work: an outcome reused from an identical render
-    // (memo or single-flight) cost it no layout, paint, encode or store, and reporting
-    // the original render's phases gave phases that add up to more than `total`.
-    const double loadTotal = loadMs + (reused ? 0 : r.timings.parse);
-    const double layoutMs = reused ? 0 : r.timings.layout;
-    const double paintMs = reused ? 0 : r.timings.paint;
-    const double encodeMs = reused ? 0 : r.timings.encode;
-    const double storeMs = reused ? 0 : outcome->storeMs;
-    const QByteArray timing = serverTiming({{QStringLiteral("load"), loadTotal},
-                                            {QStringLiteral("layout"), layoutMs},
-                                            {QStringLiteral("paint"), paintMs},
-                                            {QStringLiteral("encode"), encodeMs},
-                                            {QStringLiteral("store"), storeMs},
-                                            {QStringLiteral("total"), totalMs}});
-    if (p.output == QLatin1String("binary"))
-        return HttpResponse::bytes(200, r.contentType.toLatin1(), r.bytes)
-            .withHeader("Server-Timing", timing)
-            .withHeader("Cache-Control", p.draft ? "no-store" : "private, max-age=60");
-    QJsonArray warnings;
-    for (const QString &w : r.warnings)
-        warnings.append(w);
-    QJsonObject body{
-        {QStringLiteral("success"), true},
-        {QStringLiteral("pageId"), page.id},
-        {QStringLiteral("templateId"), page.templateId},
-        {QStringLiteral("renderType"), engine},
-        {QStringLiteral("format"), service::formatName(p.format)},
-        {QStringLiteral("width"), r.size.width()},
-        {QStringLiteral("height"), r.size.height()},
-        {QStringLiteral("draft"), p.draft},
-        // True when an identical render (same page, template and publish versions, tweaks
-        // and output) computed the image in the last 10 s or at the same moment.
-        {QStringLiteral("reused"), reused},
-        {QStringLiteral("timings"), QJsonObject{{QStringLiteral("load"), round2(loadTotal)},
-                                                {QStringLiteral("layout"), round2(layoutMs)},
-                                                {QStringLiteral("paint"), round2(paintMs)},
-                                                {QStringLiteral("encode"), round2(encodeMs)},
-                                                {QStringLiteral("store"), round2(storeMs)},
-                                                {QStringLiteral("total"), round2(totalMs)}}},
-        {QStringLiteral("warnings"), warnings},
-    };
-    if (outcome->file) {
-        body.insert(QStringLiteral("file"), fileJson(*outcome->file, baseUrl));
-    } else {
-        body.insert(QStringLiteral("dataUrl"),
-                    QStringLiteral("data:%1;base64,%2").arg(r.contentType, QString::fromLatin1(r.bytes.toBase64())));
-    }
-    return HttpResponse::json(200, body).withHeader("Server-Timing", timing).withHeader("Cache-Control", "no-store");
 }
 
 } // namespace imprint::http

@@ -8,9 +8,10 @@
 //   GET/POST /api/v1/pages, GET/PUT/DELETE /api/v1/pages/{id}, POST /api/v1/pages/{id}/publish
 //   GET  /api/v1/metrics          render counters (renders.executed, cache hits, ...)
 //   GET  /api/v1/openapi.json     OpenAPI 3.1 of every route (openapi.cpp)
-// Route handlers live in routes/ (content, files, meta) and here (render).
+// Route handlers live in routes/ (render, content, files, meta); render_api.cpp holds the
+// route table and the settings.
 //
-// Data flow: HttpRequest → RenderParams (request DTO, parsed and validated on the server
+// Data flow: HttpRequest → RenderApi::Params (request DTO, parsed and validated on the server
 // thread) → auth, rate limit, plan check → worker pool (respondAsync) → load page/template
 // (publish cache or live rows) → render::render() → FileStore → HttpResponse.
 
@@ -21,13 +22,14 @@
 #include "server/http/router.h"
 #include "server/patterns/patterns.h"
 #include "server/render/pipeline.h"
+#include "server/service/account_service.h"
+#include "server/service/api_key_service.h"
+#include "server/service/content_service.h"
 #include "server/service/page_render_service.h"
 #include "server/service/pattern_render_service.h"
 #include "server/store/config.h"
-#include "server/store/content.h"
 #include "server/store/database.h"
 #include "server/store/file_store.h"
-#include "server/store/services.h"
 
 #include <QCache>
 #include <QJsonObject>
@@ -69,7 +71,7 @@ public:
     /// `servers[0].url` when not empty.
     static QJsonObject openApiDocument(const QString &serverUrl = {});
 
-    struct Params; // the parsed render request (render_api.cpp)
+    struct Params; // the parsed render request (routes/render.cpp)
 
 private:
     void handleRender(HttpRequest &&request, Responder &&responder);
@@ -80,7 +82,7 @@ private:
     HttpResponse file(const HttpRequest &request) const;
     HttpResponse metrics() const;
 
-    // templates and pages (routes_content.cpp)
+    // templates and pages (routes/content.cpp)
     HttpResponse listTemplates(const SessionContext &session, const HttpRequest &request);
     HttpResponse createTemplate(const SessionContext &session, const HttpRequest &request);
     HttpResponse getTemplate(const SessionContext &session, const HttpRequest &request);
@@ -99,9 +101,9 @@ private:
     store::Config m_config;
     RenderApiSettings m_settings;
     QString m_dataDir;
-    store::AccountService m_accounts;
-    store::ApiKeyService m_keys;
-    store::ContentService m_content;
+    service::AccountService m_accounts;
+    service::ApiKeyService m_keys;
+    service::ContentService m_content;
     store::FileStore m_files;
     common::RateLimiter m_rateLimiter;
 

@@ -16,7 +16,7 @@ store::ServiceError invalidTemplate(const QString &field, const QString &message
 
 } // namespace
 
-store::TemplateValidator templateValidator()
+TemplateValidator templateValidator()
 {
     return [](const QJsonObject &document) -> std::optional<store::ServiceError> {
         render::RenderError err;
@@ -42,7 +42,7 @@ store::TemplateValidator templateValidator()
     };
 }
 
-store::VariablesValidator variablesValidator()
+VariablesValidator variablesValidator()
 {
     return [](const QJsonObject &document, const QJsonObject &variables) -> std::optional<store::ServiceError> {
         render::RenderError err;
@@ -56,9 +56,9 @@ store::VariablesValidator variablesValidator()
     };
 }
 
-store::ContentService contentService(const store::Database &db)
+ContentService contentService(const store::Database &db)
 {
-    return store::ContentService(db, templateValidator(), variablesValidator());
+    return ContentService(db, templateValidator(), variablesValidator());
 }
 
 } // namespace imprint::service

@@ -1,10 +1,10 @@
 #pragma once
 // Validation of stored content with the render engine's own parser, so that a template or
-// a page that the store accepts is one the renderer can render. store::ContentService takes
-// these as callbacks (the store does not link the renderer); the HTTP routes, the CLI and
-// the demo seeding all build their ContentService through contentService().
+// a page that the store accepts is one the renderer can render. ContentService takes
+// these as callbacks (so its tests can stub them); the HTTP routes, the CLI and the demo
+// seeding all build their ContentService through contentService().
 
-#include "server/store/content.h"
+#include "server/service/content_service.h"
 #include "server/store/database.h"
 
 namespace imprint::service {
@@ -12,14 +12,14 @@ namespace imprint::service {
 /// Refuses a template document that does not parse, whose variables' defaults do not
 /// build a document, or whose rendererType / emojiType the renderer does not know.
 /// The error is Invalid with code "invalid_template" and field "document.<path>".
-store::TemplateValidator templateValidator();
+TemplateValidator templateValidator();
 
 /// Refuses page variables that the template does not declare or that do not fit their
 /// declared type: Invalid with code "invalid_variable" and the variable's field
 /// ("invalid_template" on "templateId" when the stored template no longer parses).
-store::VariablesValidator variablesValidator();
+VariablesValidator variablesValidator();
 
 /// A ContentService on `db` that validates with the two validators above.
-store::ContentService contentService(const store::Database &db);
+ContentService contentService(const store::Database &db);
 
 } // namespace imprint::service

@@ -4,7 +4,6 @@
 // that reads one can read the other. Times are ISO 8601 UTC strings (RFC 3339), or null
 // when unset.
 
-#include "server/store/content.h"
 #include "server/store/models.h"
 
 #include <QJsonObject>

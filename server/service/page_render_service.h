@@ -7,8 +7,8 @@
 
 #include "server/common/single_flight.h"
 #include "server/render/pipeline.h"
+#include "server/service/content_service.h"
 #include "server/store/config.h"
-#include "server/store/content.h"
 #include "server/store/database.h"
 #include "server/store/file_store.h"
 
@@ -122,7 +122,7 @@ private:
 
     const store::Database &m_db;
     store::Config m_config;
-    store::ContentService m_content;
+    ContentService m_content;
     store::FileStore m_files;
     render::RenderContext &m_context;
     PageRenderSettings m_settings;

@@ -19,27 +19,27 @@ namespace imprint::service {
 struct PatternRenderRequest {
     render::PatternPath pattern;
     QString plan = QStringLiteral("free"); ///< the caller's plan (anonymous: free)
-    int width = 0, height = 0;             ///< px, 0 = the pattern's default size
+    int width = 0, height = 0; ///< px, 0 = the pattern's default size
     render::OutputFormat format = render::OutputFormat::Png; ///< PNG or WebP
-    int quality = 90;                      ///< WebP lossy quality 1–100
-    bool lossless = false;                 ///< WebP lossless
+    int quality = 90; ///< WebP lossy quality 1–100
+    bool lossless = false; ///< WebP lossless
 };
 
 /// A request resolved against the catalogue and the plan: what to render and under which
 /// cache key.
 struct PatternJob {
     PatternRenderRequest request;
-    QSize size;               ///< px
-    QString key;              ///< cache and single-flight key
-    QByteArray contentType;   ///< "image/png" or "image/webp"
+    QSize size; ///< px
+    QString key; ///< cache and single-flight key
+    QByteArray contentType; ///< "image/png" or "image/webp"
 };
 
 /// Counters of the pattern cache and renders, for GET /metrics.
 struct PatternRenderStats {
     quint64 hits = 0, misses = 0, bypass = 0; ///< cache lookups
-    quint64 executed = 0, shared = 0;         ///< renders computed / joined to an identical one
-    int entries = 0;                          ///< cached images
-    qint64 bytes = 0, capacityBytes = 0;      ///< cache use and budget, bytes
+    quint64 executed = 0, shared = 0; ///< renders computed / joined to an identical one
+    int entries = 0; ///< cached images
+    qint64 bytes = 0, capacityBytes = 0; ///< cache use and budget, bytes
 };
 
 /// The pattern-render use case. Thread-safe.

@@ -9,13 +9,14 @@
 namespace imprint::store {
 
 /// Why a store or service call failed; the HTTP layer maps kinds to statuses (400, 401,
-/// 404, 409, 500) and passes `code`, `field` and `message` through to problem+json.
+/// 404, 409, 429, 500) and passes `code`, `field` and `message` through to problem+json.
 struct ServiceError {
-    enum class Kind { Invalid, Unauthorized, NotFound, Conflict, Database };
+    enum class Kind { Invalid, Unauthorized, NotFound, Conflict, TooManyAttempts, Database };
     Kind kind = Kind::Database;
     QString code; ///< machine-readable, e.g. "invalid_name", "key_not_found"
     QString field; ///< the offending input field for Invalid, else empty
     QString message; ///< human-readable, safe to show (no secrets)
+    int retryAfterSeconds = 0; ///< TooManyAttempts: how long to wait (≥ 1), else 0
 
     /// Bad input: `code` (e.g. "invalid_name") about input `field`.
     static ServiceError invalid(const QString &code, const QString &field, const QString &message)
@@ -31,6 +32,11 @@ struct ServiceError {
     static ServiceError conflict(const QString &code, const QString &message, const QString &field = {})
     {
         return {Kind::Conflict, code, field, message};
+    }
+    /// Refused until `seconds` (≥ 1) have passed, e.g. after too many failed logins.
+    static ServiceError tooManyAttempts(const QString &code, const QString &message, int seconds)
+    {
+        return {Kind::TooManyAttempts, code, {}, message, seconds};
     }
     /// The database failed; details go to the log, never to the caller.
     static ServiceError database()

@@ -1,7 +1,8 @@
 #pragma once
-// Plain records of the account tables (docs/architecture.md). Timestamps are epoch milliseconds
-// UTC (0 = unset), as stored.
+// Plain records of the account and content tables (docs/architecture.md,
+// docs/templates.md). Timestamps are epoch milliseconds UTC (0 = unset), as stored.
 
+#include <QJsonObject>
 #include <QString>
 
 namespace imprint::store {
@@ -62,6 +63,48 @@ struct SessionInfo {
 struct ApiKeyPrincipal {
     QString keyId;
     Space space;
+};
+
+/// A stored template: its JSON document as given (docs/templates.md), validated when saved.
+struct TemplateRecord {
+    QString id; ///< "tpl_…"
+    QString spaceId;
+    QString name; ///< the document's "name", or "Untitled"
+    QJsonObject document;
+    qint64 createdAt = 0; ///< epoch ms
+    qint64 updatedAt = 0;
+};
+
+/// A stored page: a template plus variable values (docs/templates.md).
+struct PageRecord {
+    QString id; ///< "pg_…"
+    QString spaceId;
+    QString templateId;
+    QString name;
+    QJsonObject variables; ///< name → value (string or number)
+    qint64 createdAt = 0;
+    qint64 updatedAt = 0;
+    qint64 publishedAt = 0; ///< 0 when never published (joined from published_pages)
+};
+
+/// A frozen page + template (docs/templates.md): what non-draft renders read.
+struct PublishedPage {
+    QString pageId;
+    QString spaceId;
+    PageRecord page; ///< the page as it was when published
+    TemplateRecord tmpl; ///< its template as it was when published
+    qint64 publishedAt = 0; ///< epoch ms
+};
+
+/// One stored render (the renders table): which file a render produced, for audit and
+/// for garbage collection of DATA/files later.
+struct RenderRecord {
+    QString id;
+    QString spaceId; ///< empty for anonymous pattern renders
+    QString pageId; ///< empty for pattern renders
+    QString sha256;
+    QString format; ///< "png", "webp", "svg"
+    qint64 bytes = 0;
 };
 
 } // namespace imprint::store

@@ -46,6 +46,16 @@ Role roleFrom(const QVariant &v)
     return role;
 }
 
+Space firstSpace(const QSqlQuery &q)
+{
+    return spaceFrom(q, 0);
+}
+
+Membership membershipFrom(const QSqlQuery &q)
+{
+    return Membership{spaceFrom(q, 0), userFrom(q, 4), roleFrom(q.value(8))};
+}
+
 const QString kKeyColumns
     = QStringLiteral("k.id, k.space_id, k.name, k.prefix, k.created_by, u.email, k.created_at, k.expires_at,"
                      " k.last_used_at, k.revoked_at");
@@ -91,113 +101,95 @@ bool parseRole(const QString &text, Role *role)
 
 // ---- spaces
 
-bool SpaceRepository::insert(const Space &s)
+Result<Done> SpaceRepository::insert(const Space &s)
 {
     QSqlQuery q(m_db.connection());
-    return sql::run(q, QStringLiteral("INSERT INTO spaces (id, name, plan, created_at) VALUES (?, ?, ?, ?)"), s.id,
-                    s.name, s.plan, s.createdAt);
+    return sql::write(q, QStringLiteral("INSERT INTO spaces (id, name, plan, created_at) VALUES (?, ?, ?, ?)"), s.id,
+                      s.name, s.plan, s.createdAt);
 }
 
-std::optional<Space> SpaceRepository::byName(const QString &name, bool *ok)
+Result<std::optional<Space>> SpaceRepository::byName(const QString &name)
 {
     QSqlQuery q(m_db.connection());
     const bool ran = sql::run(q, QStringLiteral("SELECT %1 FROM spaces s WHERE s.name = ?").arg(kSpaceColumns), name);
-    sql::setOk(ok, ran);
-    if (ran && q.next())
-        return spaceFrom(q, 0);
-    return std::nullopt;
+    return sql::firstRow(q, ran, firstSpace);
 }
 
-std::optional<Space> SpaceRepository::byId(const QString &id, bool *ok)
+Result<std::optional<Space>> SpaceRepository::byId(const QString &id)
 {
     QSqlQuery q(m_db.connection());
     const bool ran = sql::run(q, QStringLiteral("SELECT %1 FROM spaces s WHERE s.id = ?").arg(kSpaceColumns), id);
-    sql::setOk(ok, ran);
-    if (ran && q.next())
-        return spaceFrom(q, 0);
-    return std::nullopt;
+    return sql::firstRow(q, ran, firstSpace);
 }
 
-std::optional<QList<Space>> SpaceRepository::all()
+Result<QList<Space>> SpaceRepository::all()
 {
     QSqlQuery q(m_db.connection());
-    if (!sql::run(q, QStringLiteral("SELECT %1 FROM spaces s ORDER BY s.name").arg(kSpaceColumns)))
-        return std::nullopt;
-    QList<Space> out;
-    while (q.next())
-        out << spaceFrom(q, 0);
-    return out;
+    const bool ran = sql::run(q, QStringLiteral("SELECT %1 FROM spaces s ORDER BY s.name").arg(kSpaceColumns));
+    return sql::allRows(q, ran, firstSpace);
 }
 
-bool SpaceRepository::setPlan(const QString &spaceId, const QString &plan, bool *found)
+Result<bool> SpaceRepository::setPlan(const QString &spaceId, const QString &plan)
 {
     QSqlQuery q(m_db.connection());
-    if (!sql::run(q, QStringLiteral("UPDATE spaces SET plan = ? WHERE id = ?"), plan, spaceId))
-        return false;
-    *found = q.numRowsAffected() > 0;
-    return true;
+    return sql::writeMatched(q, QStringLiteral("UPDATE spaces SET plan = ? WHERE id = ?"), plan, spaceId);
 }
 
 // ---- users
 
-bool UserRepository::insert(const User &u)
+Result<Done> UserRepository::insert(const User &u)
 {
     QSqlQuery q(m_db.connection());
-    return sql::run(q,
-                    QStringLiteral("INSERT INTO users (id, email, password_hash, created_at, updated_at)"
-                                   " VALUES (?, ?, ?, ?, ?)"),
-                    u.id, u.email, u.passwordHash, u.createdAt, u.createdAt);
+    return sql::write(q,
+                      QStringLiteral("INSERT INTO users (id, email, password_hash, created_at, updated_at)"
+                                     " VALUES (?, ?, ?, ?, ?)"),
+                      u.id, u.email, u.passwordHash, u.createdAt, u.createdAt);
 }
 
-std::optional<User> UserRepository::byEmail(const QString &email, bool *ok)
+Result<std::optional<User>> UserRepository::byEmail(const QString &email)
 {
     QSqlQuery q(m_db.connection());
     const bool ran = sql::run(q, QStringLiteral("SELECT %1 FROM users u WHERE u.email = ?").arg(kUserColumns), email);
-    sql::setOk(ok, ran);
-    if (ran && q.next())
-        return userFrom(q, 0);
-    return std::nullopt;
+    return sql::firstRow(q, ran, [](const QSqlQuery &row) { return userFrom(row, 0); });
 }
 
-bool UserRepository::setPasswordHash(const QString &userId, const QString &hash)
+Result<Done> UserRepository::setPasswordHash(const QString &userId, const QString &hash)
 {
     QSqlQuery q(m_db.connection());
-    return sql::run(q, QStringLiteral("UPDATE users SET password_hash = ?, updated_at = ? WHERE id = ?"), hash, nowMs(),
-                    userId);
+    return sql::write(q, QStringLiteral("UPDATE users SET password_hash = ?, updated_at = ? WHERE id = ?"), hash,
+                      nowMs(), userId);
 }
 
-bool UserRepository::upsertMembership(const QString &spaceId, const QString &userId, Role role)
+Result<Done> UserRepository::upsertMembership(const QString &spaceId, const QString &userId, Role role)
 {
     QSqlQuery q(m_db.connection());
-    if (!sql::run(q, QStringLiteral("UPDATE memberships SET role = ? WHERE space_id = ? AND user_id = ?"),
-                  roleName(role), spaceId, userId))
-        return false;
-    if (q.numRowsAffected() > 0)
-        return true;
+    const auto updated
+        = sql::writeMatched(q, QStringLiteral("UPDATE memberships SET role = ? WHERE space_id = ? AND user_id = ?"),
+                            roleName(role), spaceId, userId);
+    if (!updated)
+        return updated.error();
+    if (*updated)
+        return Done{};
     QSqlQuery ins(m_db.connection());
-    return sql::run(ins,
-                    QStringLiteral("INSERT INTO memberships (space_id, user_id, role, created_at)"
-                                   " VALUES (?, ?, ?, ?)"),
-                    spaceId, userId, roleName(role), nowMs());
+    return sql::write(ins,
+                      QStringLiteral("INSERT INTO memberships (space_id, user_id, role, created_at)"
+                                     " VALUES (?, ?, ?, ?)"),
+                      spaceId, userId, roleName(role), nowMs());
 }
 
-std::optional<QList<Membership>> UserRepository::membershipsOfUser(const QString &userId)
+Result<QList<Membership>> UserRepository::membershipsOfUser(const QString &userId)
 {
     QSqlQuery q(m_db.connection());
-    if (!sql::run(q,
-                  QStringLiteral("SELECT %1, %2, m.role FROM memberships m"
-                                 " JOIN spaces s ON s.id = m.space_id JOIN users u ON u.id = m.user_id"
-                                 " WHERE m.user_id = ? ORDER BY m.created_at, s.name")
-                      .arg(kSpaceColumns, kUserColumns),
-                  userId))
-        return std::nullopt;
-    QList<Membership> out;
-    while (q.next())
-        out << Membership{spaceFrom(q, 0), userFrom(q, 4), roleFrom(q.value(8))};
-    return out;
+    const bool ran = sql::run(q,
+                              QStringLiteral("SELECT %1, %2, m.role FROM memberships m"
+                                             " JOIN spaces s ON s.id = m.space_id JOIN users u ON u.id = m.user_id"
+                                             " WHERE m.user_id = ? ORDER BY m.created_at, s.name")
+                                  .arg(kSpaceColumns, kUserColumns),
+                              userId);
+    return sql::allRows(q, ran, membershipFrom);
 }
 
-std::optional<QList<Membership>> UserRepository::memberships(const QString &spaceId)
+Result<QList<Membership>> UserRepository::memberships(const QString &spaceId)
 {
     QSqlQuery q(m_db.connection());
     const QString sql
@@ -206,27 +198,22 @@ std::optional<QList<Membership>> UserRepository::memberships(const QString &spac
                          " %3 ORDER BY s.name, u.email")
               .arg(kSpaceColumns, kUserColumns, spaceId.isEmpty() ? QString() : QStringLiteral("WHERE m.space_id = ?"));
     const bool ran = spaceId.isEmpty() ? sql::run(q, sql) : sql::run(q, sql, spaceId);
-    if (!ran)
-        return std::nullopt;
-    QList<Membership> out;
-    while (q.next())
-        out << Membership{spaceFrom(q, 0), userFrom(q, 4), roleFrom(q.value(8))};
-    return out;
+    return sql::allRows(q, ran, membershipFrom);
 }
 
 // ---- sessions
 
-bool SessionRepository::insert(const QString &id, const QString &tokenHash, const QString &userId,
-                               const QString &spaceId, qint64 expiresAt)
+Result<Done> SessionRepository::insert(const QString &id, const QString &tokenHash, const QString &userId,
+                                       const QString &spaceId, qint64 expiresAt)
 {
     QSqlQuery q(m_db.connection());
-    return sql::run(q,
-                    QStringLiteral("INSERT INTO sessions (id, token_hash, user_id, space_id, created_at, expires_at)"
-                                   " VALUES (?, ?, ?, ?, ?, ?)"),
-                    id, tokenHash, userId, spaceId, nowMs(), expiresAt);
+    return sql::write(q,
+                      QStringLiteral("INSERT INTO sessions (id, token_hash, user_id, space_id, created_at, expires_at)"
+                                     " VALUES (?, ?, ?, ?, ?, ?)"),
+                      id, tokenHash, userId, spaceId, nowMs(), expiresAt);
 }
 
-std::optional<SessionInfo> SessionRepository::byTokenHash(const QString &tokenHash, qint64 now, bool *ok)
+Result<std::optional<SessionInfo>> SessionRepository::byTokenHash(const QString &tokenHash, qint64 now)
 {
     QSqlQuery q(m_db.connection());
     // The membership join means a session dies with the user's membership.
@@ -238,106 +225,90 @@ std::optional<SessionInfo> SessionRepository::byTokenHash(const QString &tokenHa
                                   " WHERE se.token_hash = ? AND se.expires_at > ?")
                        .arg(kSpaceColumns, kUserColumns),
                    tokenHash, now);
-    sql::setOk(ok, ran);
-    if (!ran || !q.next())
-        return std::nullopt;
-    SessionInfo info;
-    info.sessionId = q.value(0).toString();
-    info.expiresAt = q.value(1).toLongLong();
-    info.membership = Membership{spaceFrom(q, 2), userFrom(q, 6), roleFrom(q.value(10))};
-    return info;
+    return sql::firstRow(q, ran, [](const QSqlQuery &row) {
+        SessionInfo info;
+        info.sessionId = row.value(0).toString();
+        info.expiresAt = row.value(1).toLongLong();
+        info.membership = Membership{spaceFrom(row, 2), userFrom(row, 6), roleFrom(row.value(10))};
+        return info;
+    });
 }
 
-bool SessionRepository::removeByTokenHash(const QString &tokenHash)
+Result<Done> SessionRepository::removeByTokenHash(const QString &tokenHash)
 {
     QSqlQuery q(m_db.connection());
-    return sql::run(q, QStringLiteral("DELETE FROM sessions WHERE token_hash = ?"), tokenHash);
+    return sql::write(q, QStringLiteral("DELETE FROM sessions WHERE token_hash = ?"), tokenHash);
 }
 
-bool SessionRepository::removeExpired(qint64 now)
+Result<Done> SessionRepository::removeExpired(qint64 now)
 {
     QSqlQuery q(m_db.connection());
-    return sql::run(q, QStringLiteral("DELETE FROM sessions WHERE expires_at <= ?"), now);
+    return sql::write(q, QStringLiteral("DELETE FROM sessions WHERE expires_at <= ?"), now);
 }
 
 // ---- api keys
 
-bool ApiKeyRepository::insert(const ApiKey &k, const QString &tokenHash)
+Result<Done> ApiKeyRepository::insert(const ApiKey &k, const QString &tokenHash)
 {
     QSqlQuery q(m_db.connection());
-    return sql::run(q,
-                    QStringLiteral("INSERT INTO api_keys (id, space_id, name, prefix, token_hash, created_by,"
-                                   " created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"),
-                    k.id, k.spaceId, k.name, k.prefix, tokenHash, orNull(k.createdBy), k.createdAt,
-                    orNull(k.expiresAt));
+    return sql::write(q,
+                      QStringLiteral("INSERT INTO api_keys (id, space_id, name, prefix, token_hash, created_by,"
+                                     " created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"),
+                      k.id, k.spaceId, k.name, k.prefix, tokenHash, orNull(k.createdBy), k.createdAt,
+                      orNull(k.expiresAt));
 }
 
-std::optional<int> ApiKeyRepository::countActive(const QString &spaceId)
+Result<int> ApiKeyRepository::countActive(const QString &spaceId)
 {
     QSqlQuery q(m_db.connection());
-    if (!sql::run(q, QStringLiteral("SELECT COUNT(*) FROM api_keys WHERE space_id = ? AND revoked_at IS NULL"), spaceId)
-        || !q.next())
-        return std::nullopt;
-    return q.value(0).toInt();
+    return sql::countOf(
+        q, sql::run(q, QStringLiteral("SELECT COUNT(*) FROM api_keys WHERE space_id = ? AND revoked_at IS NULL"),
+                    spaceId));
 }
 
-std::optional<QList<ApiKey>> ApiKeyRepository::listActive(const QString &spaceId, int offset, int limit)
+Result<QList<ApiKey>> ApiKeyRepository::listActive(const QString &spaceId, int offset, int limit)
 {
     QSqlQuery q(m_db.connection());
-    if (!sql::run(q,
-                  QStringLiteral("SELECT %1 FROM api_keys k LEFT JOIN users u ON u.id = k.created_by"
-                                 " WHERE k.space_id = ? AND k.revoked_at IS NULL"
-                                 " ORDER BY k.created_at DESC, k.id DESC LIMIT ? OFFSET ?")
-                      .arg(kKeyColumns),
-                  spaceId, limit, offset))
-        return std::nullopt;
-    QList<ApiKey> out;
-    while (q.next())
-        out << keyFrom(q);
-    return out;
+    const bool ran = sql::run(q,
+                              QStringLiteral("SELECT %1 FROM api_keys k LEFT JOIN users u ON u.id = k.created_by"
+                                             " WHERE k.space_id = ? AND k.revoked_at IS NULL"
+                                             " ORDER BY k.created_at DESC, k.id DESC LIMIT ? OFFSET ?")
+                                  .arg(kKeyColumns),
+                              spaceId, limit, offset);
+    return sql::allRows(q, ran, keyFrom);
 }
 
-std::optional<QList<ApiKey>> ApiKeyRepository::listAll(const QString &spaceId)
+Result<QList<ApiKey>> ApiKeyRepository::listAll(const QString &spaceId)
 {
     QSqlQuery q(m_db.connection());
-    if (!sql::run(q,
-                  QStringLiteral("SELECT %1 FROM api_keys k LEFT JOIN users u ON u.id = k.created_by"
-                                 " WHERE k.space_id = ? ORDER BY k.created_at DESC, k.id DESC")
-                      .arg(kKeyColumns),
-                  spaceId))
-        return std::nullopt;
-    QList<ApiKey> out;
-    while (q.next())
-        out << keyFrom(q);
-    return out;
+    const bool ran = sql::run(q,
+                              QStringLiteral("SELECT %1 FROM api_keys k LEFT JOIN users u ON u.id = k.created_by"
+                                             " WHERE k.space_id = ? ORDER BY k.created_at DESC, k.id DESC")
+                                  .arg(kKeyColumns),
+                              spaceId);
+    return sql::allRows(q, ran, keyFrom);
 }
 
-std::optional<ApiKey> ApiKeyRepository::activeById(const QString &spaceId, const QString &id, bool *ok)
+Result<std::optional<ApiKey>> ApiKeyRepository::activeById(const QString &spaceId, const QString &id)
 {
     QSqlQuery q(m_db.connection());
     const QString sql = QStringLiteral("SELECT %1 FROM api_keys k LEFT JOIN users u ON u.id = k.created_by"
                                        " WHERE k.id = ? AND k.revoked_at IS NULL %2")
                             .arg(kKeyColumns, spaceId.isEmpty() ? QString() : QStringLiteral("AND k.space_id = ?"));
     const bool ran = spaceId.isEmpty() ? sql::run(q, sql, id) : sql::run(q, sql, id, spaceId);
-    sql::setOk(ok, ran);
-    if (ran && q.next())
-        return keyFrom(q);
-    return std::nullopt;
+    return sql::firstRow(q, ran, keyFrom);
 }
 
-bool ApiKeyRepository::revoke(const QString &spaceId, const QString &id, const QString &actor, qint64 now, bool *found)
+Result<bool> ApiKeyRepository::revoke(const QString &spaceId, const QString &id, const QString &actor, qint64 now)
 {
     QSqlQuery q(m_db.connection());
-    if (!sql::run(q,
-                  QStringLiteral("UPDATE api_keys SET revoked_at = ?, revoked_by = ?"
-                                 " WHERE id = ? AND space_id = ? AND revoked_at IS NULL"),
-                  now, actor, id, spaceId))
-        return false;
-    *found = q.numRowsAffected() > 0;
-    return true;
+    return sql::writeMatched(q,
+                             QStringLiteral("UPDATE api_keys SET revoked_at = ?, revoked_by = ?"
+                                            " WHERE id = ? AND space_id = ? AND revoked_at IS NULL"),
+                             now, actor, id, spaceId);
 }
 
-std::optional<std::pair<ApiKey, Space>> ApiKeyRepository::byTokenHash(const QString &tokenHash, bool *ok)
+Result<std::optional<std::pair<ApiKey, Space>>> ApiKeyRepository::byTokenHash(const QString &tokenHash)
 {
     QSqlQuery q(m_db.connection());
     const bool ran = sql::run(q,
@@ -346,37 +317,32 @@ std::optional<std::pair<ApiKey, Space>> ApiKeyRepository::byTokenHash(const QStr
                                              " WHERE k.token_hash = ? AND k.revoked_at IS NULL")
                                   .arg(kKeyColumns, kSpaceColumns),
                               tokenHash);
-    sql::setOk(ok, ran);
-    if (!ran || !q.next())
-        return std::nullopt;
-    return std::make_pair(keyFrom(q), spaceFrom(q, 10));
+    return sql::firstRow(q, ran, [](const QSqlQuery &row) { return std::make_pair(keyFrom(row), spaceFrom(row, 10)); });
 }
 
-bool ApiKeyRepository::touch(const QString &id, qint64 now)
+Result<Done> ApiKeyRepository::touch(const QString &id, qint64 now)
 {
     QSqlQuery q(m_db.connection());
-    return sql::run(q, QStringLiteral("UPDATE api_keys SET last_used_at = ? WHERE id = ?"), now, id);
+    return sql::write(q, QStringLiteral("UPDATE api_keys SET last_used_at = ? WHERE id = ?"), now, id);
 }
 
 // ---- audit
 
-bool AuditRepository::append(const QString &spaceId, const QString &actor, const QString &action, const QString &target,
-                             const QString &detail)
+Result<Done> AuditRepository::append(const QString &spaceId, const QString &actor, const QString &action,
+                                     const QString &target, const QString &detail)
 {
     QSqlQuery q(m_db.connection());
-    return sql::run(q,
-                    QStringLiteral("INSERT INTO audit_log (id, space_id, actor, action, target, detail, created_at)"
-                                   " VALUES (?, ?, ?, ?, ?, ?, ?)"),
-                    randomId(QStringLiteral("aud_")), orNull(spaceId), actor, action, orNull(target), orNull(detail),
-                    nowMs());
+    return sql::write(q,
+                      QStringLiteral("INSERT INTO audit_log (id, space_id, actor, action, target, detail, created_at)"
+                                     " VALUES (?, ?, ?, ?, ?, ?, ?)"),
+                      randomId(QStringLiteral("aud_")), orNull(spaceId), actor, action, orNull(target), orNull(detail),
+                      nowMs());
 }
 
-std::optional<int> AuditRepository::count(const QString &action)
+Result<int> AuditRepository::count(const QString &action)
 {
     QSqlQuery q(m_db.connection());
-    if (!sql::run(q, QStringLiteral("SELECT COUNT(*) FROM audit_log WHERE action = ?"), action) || !q.next())
-        return std::nullopt;
-    return q.value(0).toInt();
+    return sql::countOf(q, sql::run(q, QStringLiteral("SELECT COUNT(*) FROM audit_log WHERE action = ?"), action));
 }
 
 } // namespace imprint::store

@@ -1,15 +1,21 @@
 #pragma once
 // Repositories: the only code that runs SQL (docs/architecture.md). Each one works on the
-// calling thread's connection of a Database. Methods report SQL failures by returning
-// false / std::nullopt and logging the driver's message (never bound values, so no
-// secrets reach the log); callers turn that into a 500 "database_error".
+// calling thread's connection of a Database. Every method returns a Result whose only
+// error is ServiceError::database() (a 500 "database_error"), with the driver's message
+// logged (never bound values, so no secrets reach the log). A lookup that finds no row
+// succeeds with std::nullopt and an update that matches none succeeds with false: whether
+// that is an error, and which, is the calling use case's decision. Accounts, keys and
+// audit rows are implemented in repositories.cpp, templates, pages, publish snapshots and
+// renders in content_repositories.cpp.
 
 #include "server/store/database.h"
+#include "server/store/errors.h"
 #include "server/store/models.h"
 
 #include <QList>
 
 #include <optional>
+#include <utility>
 
 namespace imprint::store {
 
@@ -17,15 +23,20 @@ namespace imprint::store {
 class SpaceRepository
 {
 public:
+    /// Works on the calling thread's connection of `db`, which must outlive it.
     explicit SpaceRepository(const Database &db)
         : m_db(db)
     { }
-    bool insert(const Space &space);
-    std::optional<Space> byName(const QString &name, bool *ok = nullptr);
-    std::optional<Space> byId(const QString &id, bool *ok = nullptr);
-    std::optional<QList<Space>> all();
-    /// False when the update fails; *found says whether a row matched.
-    bool setPlan(const QString &spaceId, const QString &plan, bool *found);
+    /// Inserts `space` as a new row.
+    Result<Done> insert(const Space &space);
+    /// The space called `name`, std::nullopt when none.
+    Result<std::optional<Space>> byName(const QString &name);
+    /// The space with id `id`, std::nullopt when none.
+    Result<std::optional<Space>> byId(const QString &id);
+    /// Every space, by name.
+    Result<QList<Space>> all();
+    /// Sets the plan of space `spaceId`; true when a row matched.
+    Result<bool> setPlan(const QString &spaceId, const QString &plan);
 
 private:
     const Database &m_db;
@@ -35,18 +46,22 @@ private:
 class UserRepository
 {
 public:
+    /// Works on the calling thread's connection of `db`, which must outlive it.
     explicit UserRepository(const Database &db)
         : m_db(db)
     { }
-    bool insert(const User &user);
-    std::optional<User> byEmail(const QString &email, bool *ok = nullptr);
-    bool setPasswordHash(const QString &userId, const QString &hash);
+    /// Inserts `user` as a new row.
+    Result<Done> insert(const User &user);
+    /// The user with this (already normalised) e-mail, std::nullopt when none.
+    Result<std::optional<User>> byEmail(const QString &email);
+    /// Replaces the password hash of user `userId`.
+    Result<Done> setPasswordHash(const QString &userId, const QString &hash);
     /// Inserts or changes the role of (space, user).
-    bool upsertMembership(const QString &spaceId, const QString &userId, Role role);
+    Result<Done> upsertMembership(const QString &spaceId, const QString &userId, Role role);
     /// Memberships of one user, oldest first.
-    std::optional<QList<Membership>> membershipsOfUser(const QString &userId);
+    Result<QList<Membership>> membershipsOfUser(const QString &userId);
     /// Every membership, optionally of one space (CLI `user list`).
-    std::optional<QList<Membership>> memberships(const QString &spaceId = {});
+    Result<QList<Membership>> memberships(const QString &spaceId = {});
 
 private:
     const Database &m_db;
@@ -56,15 +71,20 @@ private:
 class SessionRepository
 {
 public:
+    /// Works on the calling thread's connection of `db`, which must outlive it.
     explicit SessionRepository(const Database &db)
         : m_db(db)
     { }
-    bool insert(const QString &id, const QString &tokenHash, const QString &userId, const QString &spaceId,
-                qint64 expiresAt);
-    /// The unexpired session whose token hashes to tokenHash, with membership joined.
-    std::optional<SessionInfo> byTokenHash(const QString &tokenHash, qint64 now, bool *ok = nullptr);
-    bool removeByTokenHash(const QString &tokenHash);
-    bool removeExpired(qint64 now);
+    /// Inserts a session of `userId` in `spaceId` whose token hashes to `tokenHash`.
+    Result<Done> insert(const QString &id, const QString &tokenHash, const QString &userId, const QString &spaceId,
+                        qint64 expiresAt);
+    /// The unexpired session whose token hashes to tokenHash, with membership joined;
+    /// std::nullopt when none.
+    Result<std::optional<SessionInfo>> byTokenHash(const QString &tokenHash, qint64 now);
+    /// Deletes the session whose token hashes to `tokenHash` (none is not an error).
+    Result<Done> removeByTokenHash(const QString &tokenHash);
+    /// Deletes every session expired at `now`.
+    Result<Done> removeExpired(qint64 now);
 
 private:
     const Database &m_db;
@@ -74,23 +94,27 @@ private:
 class ApiKeyRepository
 {
 public:
+    /// Works on the calling thread's connection of `db`, which must outlive it.
     explicit ApiKeyRepository(const Database &db)
         : m_db(db)
     { }
-    bool insert(const ApiKey &key, const QString &tokenHash);
+    /// Inserts `key`, storing only the hash of its token.
+    Result<Done> insert(const ApiKey &key, const QString &tokenHash);
     /// Number of active (not revoked) keys of a space, expired ones included.
-    std::optional<int> countActive(const QString &spaceId);
+    Result<int> countActive(const QString &spaceId);
     /// One page of active keys of a space, newest first.
-    std::optional<QList<ApiKey>> listActive(const QString &spaceId, int offset, int limit);
+    Result<QList<ApiKey>> listActive(const QString &spaceId, int offset, int limit);
     /// Every key of a space, revoked ones too (CLI).
-    std::optional<QList<ApiKey>> listAll(const QString &spaceId);
-    /// The active key with this id in this space (spaceId empty = any space).
-    std::optional<ApiKey> activeById(const QString &spaceId, const QString &id, bool *ok = nullptr);
-    /// Marks the key revoked; *found is false when no active key matched.
-    bool revoke(const QString &spaceId, const QString &id, const QString &actor, qint64 now, bool *found);
-    /// The active key with this token hash and its space.
-    std::optional<std::pair<ApiKey, Space>> byTokenHash(const QString &tokenHash, bool *ok = nullptr);
-    bool touch(const QString &id, qint64 now);
+    Result<QList<ApiKey>> listAll(const QString &spaceId);
+    /// The active key with this id in this space (spaceId empty = any space), std::nullopt
+    /// when none.
+    Result<std::optional<ApiKey>> activeById(const QString &spaceId, const QString &id);
+    /// Marks the key revoked by `actor` at `now`; true when an active key matched.
+    Result<bool> revoke(const QString &spaceId, const QString &id, const QString &actor, qint64 now);
+    /// The active key with this token hash and its space, std::nullopt when none.
+    Result<std::optional<std::pair<ApiKey, Space>>> byTokenHash(const QString &tokenHash);
+    /// Sets last_used_at of key `id` to `now`.
+    Result<Done> touch(const QString &id, qint64 now);
 
 private:
     const Database &m_db;
@@ -100,14 +124,99 @@ private:
 class AuditRepository
 {
 public:
+    /// Works on the calling thread's connection of `db`, which must outlive it.
     explicit AuditRepository(const Database &db)
         : m_db(db)
     { }
     /// One row: who (actor: user id, "cli" or "system") did what to which target.
-    bool append(const QString &spaceId, const QString &actor, const QString &action, const QString &target,
-                const QString &detail = {});
+    Result<Done> append(const QString &spaceId, const QString &actor, const QString &action, const QString &target,
+                        const QString &detail = {});
     /// Number of rows with this action (tests, diagnostics).
-    std::optional<int> count(const QString &action);
+    Result<int> count(const QString &action);
+
+private:
+    const Database &m_db;
+};
+
+/// templates
+class TemplateRepository
+{
+public:
+    /// Works on the calling thread's connection of `db`, which must outlive it.
+    explicit TemplateRepository(const Database &db)
+        : m_db(db)
+    { }
+    /// Inserts `t` as a new row.
+    Result<Done> insert(const TemplateRecord &t);
+    /// Writes name, document and updatedAt of `t`; true when a row with t.id in t.spaceId matched.
+    Result<bool> update(const TemplateRecord &t);
+    /// Deletes template `id` of `spaceId`; true when a row matched.
+    Result<bool> remove(const QString &spaceId, const QString &id);
+    /// Template `id` of `spaceId` (empty: of any space), std::nullopt when none.
+    Result<std::optional<TemplateRecord>> byId(const QString &spaceId, const QString &id);
+    /// The templates of `spaceId`, oldest first.
+    Result<QList<TemplateRecord>> list(const QString &spaceId);
+    /// Pages that use template `id`.
+    Result<int> pageCount(const QString &id);
+
+private:
+    const Database &m_db;
+};
+
+/// pages (publishedAt joined from published_pages)
+class PageRepository
+{
+public:
+    /// Works on the calling thread's connection of `db`, which must outlive it.
+    explicit PageRepository(const Database &db)
+        : m_db(db)
+    { }
+    /// Inserts `p` as a new row.
+    Result<Done> insert(const PageRecord &p);
+    /// Writes templateId, name, variables and updatedAt of `p`; true when a row with p.id in
+    /// p.spaceId matched.
+    Result<bool> update(const PageRecord &p);
+    /// Deletes page `id` of `spaceId` (its snapshot goes with it); true when a row matched.
+    Result<bool> remove(const QString &spaceId, const QString &id);
+    /// Page `id` of `spaceId` (empty: of any space, for CLI `page publish ID`), std::nullopt
+    /// when none.
+    Result<std::optional<PageRecord>> byId(const QString &spaceId, const QString &id);
+    /// The pages of `spaceId`, oldest first.
+    Result<QList<PageRecord>> list(const QString &spaceId);
+
+private:
+    const Database &m_db;
+};
+
+/// published_pages: one snapshot row per page (JSON {page, template}).
+class PublishedPageRepository
+{
+public:
+    /// Works on the calling thread's connection of `db`, which must outlive it.
+    explicit PublishedPageRepository(const Database &db)
+        : m_db(db)
+    { }
+    /// Inserts or replaces the snapshot of page.id.
+    Result<Done> upsert(const PublishedPage &snapshot);
+    /// The snapshot of page `pageId` in any space, std::nullopt when it was never published.
+    Result<std::optional<PublishedPage>> byPageId(const QString &pageId);
+
+private:
+    const Database &m_db;
+};
+
+/// renders
+class RenderRepository
+{
+public:
+    /// Works on the calling thread's connection of `db`, which must outlive it.
+    explicit RenderRepository(const Database &db)
+        : m_db(db)
+    { }
+    /// Appends `r`, stamped with the current time.
+    Result<Done> insert(const RenderRecord &r);
+    /// Number of rows (tests, diagnostics).
+    Result<int> count();
 
 private:
     const Database &m_db;

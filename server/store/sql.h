@@ -1,15 +1,19 @@
 #pragma once
-// Helpers shared by the repositories: one prepared statement with positional binds, the
-// optional `bool *ok` out-parameter, and a transaction that rolls back unless committed.
-// Internal to server/store.
+// Helpers shared by the repositories: one prepared statement with positional binds, its
+// outcome as the Result the repositories return, and a transaction that rolls back unless
+// committed. Internal to server/store.
 
 #include "server/store/database.h"
+#include "server/store/errors.h"
 
+#include <QList>
 #include <QLoggingCategory>
 #include <QSqlDatabase>
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QVariant>
+
+#include <optional>
 
 namespace imprint::store {
 
@@ -34,11 +38,59 @@ bool run(QSqlQuery &q, const QString &sql, Args &&...args)
     return true;
 }
 
-/// Stores `value` in the optional out-parameter `ok`.
-inline void setOk(bool *ok, bool value)
+// The Result forms the repositories return (repositories.h): a statement that did not run
+// is ServiceError::database(), its cause already logged by run().
+
+/// Runs a write (as run()): Done, or the database error.
+template<typename... Args>
+Result<Done> write(QSqlQuery &q, const QString &sql, Args &&...args)
 {
-    if (ok)
-        *ok = value;
+    if (!run(q, sql, std::forward<Args>(args)...))
+        return ServiceError::database();
+    return Done{};
+}
+
+/// Runs an UPDATE or DELETE (as run()): whether it changed a row.
+template<typename... Args>
+Result<bool> writeMatched(QSqlQuery &q, const QString &sql, Args &&...args)
+{
+    if (!run(q, sql, std::forward<Args>(args)...))
+        return ServiceError::database();
+    return q.numRowsAffected() > 0;
+}
+
+/// The first row of `q` mapped through `from(q)`, std::nullopt when it has none; the
+/// database error when the query did not run (`ran` false).
+template<typename From>
+auto firstRow(QSqlQuery &q, bool ran, From from) -> Result<std::optional<decltype(from(q))>>
+{
+    if (!ran)
+        return ServiceError::database();
+    if (!q.next())
+        return std::optional<decltype(from(q))>();
+    return std::optional<decltype(from(q))>(from(q));
+}
+
+/// Every row of `q` mapped through `from(q)`, in order; the database error when the query
+/// did not run (`ran` false).
+template<typename From>
+auto allRows(QSqlQuery &q, bool ran, From from) -> Result<QList<decltype(from(q))>>
+{
+    if (!ran)
+        return ServiceError::database();
+    QList<decltype(from(q))> out;
+    while (q.next())
+        out.append(from(q));
+    return out;
+}
+
+/// The integer of the first column of the first row (a COUNT(*)); the database error when
+/// the query did not run or returned no row.
+inline Result<int> countOf(QSqlQuery &q, bool ran)
+{
+    if (!ran || !q.next())
+        return ServiceError::database();
+    return q.value(0).toInt();
 }
 
 } // namespace sql

@@ -1,6 +1,6 @@
 // The layering of docs/architecture.md, held against every #include in the tree: a
-// folder may include its own headers and those of the folders listed for it, nothing
-// else. A new dependency that points up the pipeline (layout including paint, the CLI
+// folder may include its own headers and those of the folders listed for it (less the
+// few headers forbidden() keeps for the use cases), nothing else. A new dependency that points up the pipeline (layout including paint, the CLI
 // including the HTTP layer) fails here with the file and line that adds it.
 
 #include <QDirIterator>
@@ -66,6 +66,21 @@ const QHash<QString, QStringList> &allowed()
     return table;
 }
 
+/// Files a folder may not include although its table entry allows their folder: the SQL
+/// (repositories and their helpers) is for the use cases, so a route or a CLI command that
+/// needs data calls a service. Prefix of the including file → headers.
+const QHash<QString, QStringList> &forbidden()
+{
+    static const QHash<QString, QStringList> table = [] {
+        const QStringList sql = {QStringLiteral("server/store/repositories.h"), QStringLiteral("server/store/sql.h")};
+        QHash<QString, QStringList> t;
+        t["server/http"] = sql;
+        t["server/app"] = sql;
+        return t;
+    }();
+    return table;
+}
+
 QString layerOf(const QString &path)
 {
     QString best;
@@ -77,9 +92,13 @@ QString layerOf(const QString &path)
     return best;
 }
 
-/// Whether a file at `file` may include `target` (same layer, or a layer listed for it).
+/// Whether a file at `file` may include `target` (same layer, or a layer listed for it, and
+/// not forbidden()).
 bool mayInclude(const QString &file, const QString &target)
 {
+    for (auto it = forbidden().begin(); it != forbidden().end(); ++it)
+        if (file.startsWith(it.key() + '/') && it.value().contains(target))
+            return false;
     const QString layer = layerOf(file);
     if (layerOf(target) == layer)
         return true;
@@ -144,6 +163,33 @@ private slots:
             mayInclude(QStringLiteral("server/app/commands/cli_content.cpp"), QStringLiteral("server/service/json.h")));
         QVERIFY(mayInclude(QStringLiteral("server/app/serve.cpp"), QStringLiteral("server/http/server.h")));
         QVERIFY(!mayInclude(QStringLiteral("server/service/json.cpp"), QStringLiteral("server/http/message.h")));
+    }
+
+    // The use cases sit between the transports and the store: a service may use the
+    // store's repositories, the store may not call back into a use case, and every
+    // front end (routes, CLI, the composition root) reaches the use cases.
+    void servicesSitAboveTheStore()
+    {
+        QVERIFY(mayInclude(QStringLiteral("server/service/content_service.cpp"),
+                           QStringLiteral("server/store/repositories.h")));
+        QVERIFY(!mayInclude(QStringLiteral("server/store/content.cpp"),
+                            QStringLiteral("server/service/content_service.h")));
+        QVERIFY(!mayInclude(QStringLiteral("server/store/database.cpp"),
+                            QStringLiteral("server/service/account_service.h")));
+        QVERIFY(mayInclude(QStringLiteral("server/http/routes/keys.cpp"),
+                           QStringLiteral("server/service/api_key_service.h")));
+        QVERIFY(mayInclude(QStringLiteral("server/app/commands/admin.cpp"),
+                           QStringLiteral("server/service/account_service.h")));
+        QVERIFY(mayInclude(QStringLiteral("server/app/serve.cpp"), QStringLiteral("server/service/content_service.h")));
+        // Records and config yes, SQL no: data reaches a transport through a use case.
+        QVERIFY(mayInclude(QStringLiteral("server/http/routes/content.cpp"), QStringLiteral("server/store/models.h")));
+        QVERIFY(!mayInclude(QStringLiteral("server/http/routes/content.cpp"),
+                            QStringLiteral("server/store/repositories.h")));
+        QVERIFY(!mayInclude(QStringLiteral("server/app/commands/admin.cpp"),
+                            QStringLiteral("server/store/repositories.h")));
+        QVERIFY(!mayInclude(QStringLiteral("server/app/serve.cpp"), QStringLiteral("server/store/sql.h")));
+        QVERIFY(mayInclude(QStringLiteral("server/service/page_render_service.cpp"),
+                           QStringLiteral("server/store/repositories.h")));
     }
 };
 

@@ -161,7 +161,7 @@ void TestConsole::initTestCase()
     }
 
     // A published page for the Preview tab, stored the way the template/page routes do.
-    store::ContentService content = service::contentService(*m_env->db);
+    service::ContentService content = service::contentService(*m_env->db);
     const auto tpl
         = content.createTemplate(m_spaceId, QJsonDocument::fromJson(kPreviewTemplate).object(), QStringLiteral("test"));
     QVERIFY2(tpl.has_value(), qPrintable(tpl.has_value() ? QString() : tpl.error().message)); // QVERIFY2 evaluates both

@@ -31,6 +31,7 @@ private slots:
         QTest::newRow("unauthorized") << int(Kind::Unauthorized) << 401;
         QTest::newRow("not found") << int(Kind::NotFound) << 404;
         QTest::newRow("conflict") << int(Kind::Conflict) << 409;
+        QTest::newRow("too many attempts") << int(Kind::TooManyAttempts) << 429;
         QTest::newRow("database") << int(Kind::Database) << 500;
     }
 
@@ -48,6 +49,16 @@ private slots:
         QCOMPARE(body.value("code").toString(), QStringLiteral("some_code"));
         QCOMPARE(body.value("detail").toString(), QStringLiteral("Some message."));
         QCOMPARE(body.value("success").toBool(true), false);
+    }
+
+    void retryAfterBecomesAHeader()
+    {
+        const auto e = store::ServiceError::tooManyAttempts(QStringLiteral("too_many_login_attempts"),
+                                                            QStringLiteral("Wait."), 7);
+        const http::HttpResponse r = http::problemFor(e);
+        QCOMPARE(r.status, 429);
+        QCOMPARE(r.header("retry-after"), QByteArray("7"));
+        QVERIFY(http::problemFor(store::ServiceError::database()).header("retry-after").isEmpty());
     }
 
     void databaseErrorWithoutCode()

@@ -1,7 +1,9 @@
 // End-to-end tests of the render API (docs/api.md, docs/templates.md)
 // against the real `imprint serve` on an ephemeral port with a temporary data directory.
 // Templates use rendererType takumi so they do not depend on the satori engine.
+#include "curl_line.h"
 #include "httpclient.h"
+#include "render_api_helpers.h"
 
 #include "server/http/api.h"
 #include "server/http/render_api.h"
@@ -39,116 +41,6 @@ const QByteArray kTemplate
       "Sans\",\n"
       "           \"alignItems\": \"center\", \"justifyContent\": \"center\"}, \"children\": [\"{{title}}\"]}}\n"
       "}";
-
-QByteArray json(const QJsonObject &o)
-{
-    return QJsonDocument(o).toJson(QJsonDocument::Compact);
-}
-
-QImage decode(const QByteArray &bytes, const QByteArray &format = {})
-{
-    QBuffer buffer;
-    buffer.setData(bytes);
-    buffer.open(QIODevice::ReadOnly);
-    QImageReader reader(&buffer, format);
-    return reader.read();
-}
-
-/// Size of a WebP image via libwebp (Debian's Qt has no WebP image plugin); 0×0 if invalid.
-QSize webpSize(const QByteArray &bytes)
-{
-    int w = 0, h = 0;
-    if (!WebPGetInfo(reinterpret_cast<const uint8_t *>(bytes.constData()), size_t(bytes.size()), &w, &h))
-        return {};
-    return QSize(w, h);
-}
-
-/// Every error answer is problem+json with the docs/api.md members.
-bool isProblem(const HttpReply &r, int status)
-{
-    const QJsonObject p = r.json();
-    return r.status == status && r.header("Content-Type") == "application/problem+json"
-           && p.value("status").toInt() == status && p.value("code").isString() && p.value("detail").isString()
-           && p.value("title").isString() && p.value("type").isString() && p.value("success") == QJsonValue(false);
-}
-
-/// One curl command line of the demo banner, as far as the banner uses curl: -s, -o FILE,
-/// -H 'H: v', -d 'BODY', -X METHOD, -c/-b FILE (a cookie jar), the URL.
-struct CurlLine {
-    QByteArray method = "GET";
-    QUrl url;
-    Headers headers;
-    QByteArray body;
-    QString output;
-    bool saveCookie = false;
-    bool sendCookie = false;
-};
-
-/// Splits a shell line on spaces outside single quotes (the banner quotes nothing else).
-QStringList shellWords(const QString &line)
-{
-    QStringList words;
-    QString cur;
-    bool quoted = false, any = false;
-    for (const QChar c : line) {
-        if (c == u'\'') {
-            quoted = !quoted;
-            any = true;
-        } else if (c == u' ' && !quoted) {
-            if (any)
-                words << cur;
-            cur.clear();
-            any = false;
-        } else {
-            cur += c;
-            any = true;
-        }
-    }
-    if (any)
-        words << cur;
-    return words;
-}
-
-std::optional<CurlLine> parseCurl(const QString &line)
-{
-    const QStringList w = shellWords(line);
-    if (w.value(0) != "curl")
-        return std::nullopt;
-    CurlLine c;
-    bool explicitMethod = false;
-    for (int i = 1; i < w.size(); ++i) {
-        const QString &a = w[i];
-        if (a == "-s")
-            continue;
-        if (a == "-o")
-            c.output = w.value(++i);
-        else if (a == "-H") {
-            const QString h = w.value(++i);
-            c.headers.append({h.section(':', 0, 0).trimmed().toLatin1(), h.section(':', 1).trimmed().toUtf8()});
-        } else if (a == "-d") {
-            c.body = w.value(++i).toUtf8();
-            if (!explicitMethod)
-                c.method = "POST";
-        } else if (a == "-X") {
-            c.method = w.value(++i).toLatin1();
-            explicitMethod = true;
-        } else if (a == "-c") {
-            c.saveCookie = true;
-            ++i;
-        } else if (a == "-b") {
-            c.sendCookie = true;
-            ++i;
-        } else if (a.startsWith("http"))
-            c.url = QUrl(a);
-        else
-            return std::nullopt; // an option this replay does not know: fail loudly
-    }
-    return c;
-}
-
-#define VERIFY_PROBLEM(reply, code) \
-    QVERIFY2(isProblem((reply), (code)), \
-             qPrintable(QString::number((reply).status) + ' ' + QString::fromUtf8((reply).body)))
 
 } // namespace
 

@@ -4,11 +4,11 @@
 // identical requests render once. Pattern renders: catalogue lookups, the plan, and the
 // cache (hit, miss, bypass that still refreshes the entry).
 
+#include "server/service/account_service.h"
 #include "server/service/content_validation.h"
 #include "server/service/page_render_service.h"
 #include "server/service/pattern_render_service.h"
 #include "server/store/crypto.h"
-#include "server/store/services.h"
 
 #include <QImage>
 #include <QTemporaryDir>
@@ -52,13 +52,13 @@ private slots:
         m_db = std::make_unique<store::Database>(settings);
         QString error;
         QVERIFY2(m_db->migrate(&error), qPrintable(error));
-        store::AccountService accounts(*m_db, store::Config::defaults());
+        service::AccountService accounts(*m_db, store::Config::defaults());
         const auto alpha = accounts.createSpace("alpha", "free", "test");
         const auto beta = accounts.createSpace("beta", "free", "test");
         QVERIFY(alpha && beta);
         m_space = alpha->id;
         m_otherSpace = beta->id;
-        store::ContentService content = service::contentService(*m_db);
+        service::ContentService content = service::contentService(*m_db);
         const auto tmpl = content.createTemplate(m_space, QJsonDocument::fromJson(kTemplate).object(), "test");
         QVERIFY(tmpl);
         m_templateId = tmpl->id;
@@ -201,6 +201,26 @@ private slots:
         refused = patterns.prepare(request);
         QVERIFY(!refused);
         QCOMPARE(refused.error().kind, Kind::PlanLimit);
+    }
+
+    void snapshotChangesReachTheListener()
+    {
+        // A publish cache in front of published() learns of every snapshot write or
+        // removal from the content use case itself, whichever front end made it.
+        service::ContentService content = service::contentService(*m_db);
+        QStringList heard;
+        content.setSnapshotListener([&heard](const QString &pageId) { heard << pageId; });
+        const auto page = content.createPage(m_space, m_templateId, "Listener", {}, "test", true);
+        QVERIFY(page);
+        QCOMPARE(heard, QStringList{page->id});
+        QVERIFY(content.updatePage(m_space, page->id, std::nullopt, QString("Renamed"), std::nullopt, "test"));
+        QCOMPARE(heard.size(), 1); // a draft change leaves the snapshot alone
+        QVERIFY(content.publish(m_space, page->id, "test"));
+        QCOMPARE(heard.size(), 2);
+        QVERIFY(content.deletePage(m_space, page->id, "test"));
+        QCOMPARE(heard, (QStringList{page->id, page->id, page->id}));
+        QVERIFY(!content.deletePage(m_space, page->id, "test")); // nothing removed, nothing heard
+        QCOMPARE(heard.size(), 3);
     }
 };
 

@@ -1,10 +1,11 @@
 // Storage layer: versioned migrations (an older database upgrades cleanly and keeps its
 // rows), and the API key rules at service level.
+#include "server/service/account_service.h"
+#include "server/service/api_key_service.h"
 #include "server/store/crypto.h"
 #include "server/store/database.h"
 #include "server/store/file_store.h"
 #include "server/store/repositories.h"
-#include "server/store/services.h"
 #include "server/store/sql.h"
 
 #include <QFileInfo>
@@ -16,6 +17,8 @@
 #include <sys/stat.h>
 
 using namespace imprint::store;
+using imprint::service::AccountService;
+using imprint::service::ApiKeyService;
 
 class TestStore : public QObject
 {
@@ -158,9 +161,10 @@ private slots:
         QVERIFY(tables(db).contains("renders"));
         // Old rows survive, and new tables accept rows referencing them.
         auto space = SpaceRepository(db).byId(spaceId);
-        QVERIFY(space);
-        QCOMPARE(space->name, QString("legacy"));
-        QVERIFY(ApiKeyRepository(db).activeById(spaceId, keyId));
+        QVERIFY(space && *space);
+        QCOMPARE((*space)->name, QString("legacy"));
+        const auto key = ApiKeyRepository(db).activeById(spaceId, keyId);
+        QVERIFY(key && *key);
         QSqlQuery q(db.connection());
         q.prepare(
             "INSERT INTO templates (id, space_id, name, document, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)");
@@ -225,6 +229,22 @@ private slots:
         QCOMPARE(keys.listPage(b, 9, 5)->items.size(), 0);
     }
 
+    void keyPagingLimitsAreTheServices()
+    {
+        // The bounds of a key page hold for every caller, not only for the HTTP query
+        // parser: too large is served as the maximum, below 1 is refused.
+        QTemporaryDir dir;
+        Database db(sqliteAt(dir.filePath("paging.db")));
+        QString error;
+        QVERIFY(db.migrate(&error));
+        ApiKeyService keys(db);
+        const QString space = AccountService(db, Config::defaults()).createSpace("p", "free", "test")->id;
+        QCOMPARE(keys.listPage(space, 1, 1000)->perPage, ApiKeyService::kMaxPerPage);
+        QCOMPARE(keys.listPage(space, 1, 0).error().field, QString("perPage"));
+        QCOMPARE(keys.listPage(space, 0, 5).error().code, QString("invalid_parameter"));
+        QCOMPARE(ApiKeyService::managerRoles(), (std::vector<Role>{Role::Owner, Role::Admin}));
+    }
+
     void passwordsAndLogin()
     {
         QTemporaryDir dir;
@@ -250,6 +270,29 @@ private slots:
         QCOMPARE(accounts.session(login->token)->membership.role, Role::Admin);
         QVERIFY(accounts.logout(login->token).has_value());
         QVERIFY(!accounts.session(login->token).has_value());
+    }
+
+    void failedLoginsAreThrottled()
+    {
+        // The limit is the login use case's, whichever transport asks: after the
+        // configured failures for one e-mail even the right password waits, with a
+        // Retry-After, and another address is refused too (the e-mail's count).
+        QTemporaryDir dir;
+        Database db(sqliteAt(dir.filePath("throttle.db")));
+        QString error;
+        QVERIFY(db.migrate(&error));
+        const Config config = Config::defaults();
+        AccountService accounts(db, config);
+        QVERIFY(accounts.addUser("t@x.test", "password123", "t", Role::Owner, "test").has_value());
+        for (int i = 0; i < config.loginFailureLimit(); ++i)
+            QCOMPARE(accounts.login(" T@x.test", "wrong-wrong", {}, "10.0.0.1").error().code,
+                     QString("invalid_credentials"));
+        const auto refused = accounts.login("t@x.test", "password123", {}, "10.0.0.2");
+        QCOMPARE(refused.error().kind, ServiceError::Kind::TooManyAttempts);
+        QCOMPARE(refused.error().code, QString("too_many_login_attempts"));
+        QVERIFY(refused.error().retryAfterSeconds > 0);
+        QCOMPARE(accounts.checkLoginAllowed("t@x.test", "10.0.0.3").error().kind, ServiceError::Kind::TooManyAttempts);
+        QVERIFY(accounts.checkLoginAllowed("other@x.test", "10.0.0.3").has_value());
     }
 };
 

@@ -1,8 +1,9 @@
 // Admin CLI on a data directory: `imprint space|user|key ...`.
 // Same services as the HTTP routes; actor "cli" in the audit log.
 #include "server/app/commands/cli.h"
+#include "server/service/account_service.h"
+#include "server/service/api_key_service.h"
 #include "server/service/json.h"
-#include "server/store/services.h"
 
 #include <QJsonArray>
 #include <QTextStream>
@@ -74,7 +75,7 @@ int runSpaceCommand(const QStringList &arguments)
     if (int rc = prepare(arguments, {QStringLiteral("plan")}, {}, &args, &o, &env, usageText); rc >= 0)
         return rc;
     const QStringList pos = args->positionals();
-    store::AccountService accounts(*env->db, env->config);
+    service::AccountService accounts(*env->db, env->config);
     const QString verb = pos.value(0);
     if (verb == QLatin1String("create") && pos.size() == 2) {
         auto s = accounts.createSpace(pos[1], args->value(QStringLiteral("plan"), QStringLiteral("free")), kCli);
@@ -123,7 +124,7 @@ int runUserCommand(const QStringList &arguments)
         rc >= 0)
         return rc;
     const QStringList pos = args->positionals();
-    store::AccountService accounts(*env->db, env->config);
+    service::AccountService accounts(*env->db, env->config);
     const QString verb = pos.value(0);
     const QString email = args->value(QStringLiteral("email"));
     QString error;
@@ -161,7 +162,9 @@ int runUserCommand(const QStringList &arguments)
         auto done = accounts.setPassword(email, *password, kCli);
         if (!done)
             return serviceFailure(o, done.error());
-        o.json ? printJson({{QStringLiteral("email"), email.trimmed().toLower()}, {QStringLiteral("updated"), true}})
+        // setPassword() accepted it, so it normalises; print the address as stored.
+        const QString stored = service::AccountService::normaliseEmail(email).value_or(email);
+        o.json ? printJson({{QStringLiteral("email"), stored}, {QStringLiteral("updated"), true}})
                : printLine(QStringLiteral("password of %1 changed").arg(email));
         return 0;
     }
@@ -197,8 +200,8 @@ int runKeyCommand(const QStringList &arguments)
         rc >= 0)
         return rc;
     const QStringList pos = args->positionals();
-    store::AccountService accounts(*env->db, env->config);
-    store::ApiKeyService keys(*env->db);
+    service::AccountService accounts(*env->db, env->config);
+    service::ApiKeyService keys(*env->db);
     const QString verb = pos.value(0);
     if (verb == QLatin1String("create") && pos.size() == 1) {
         const QString spaceName = args->value(QStringLiteral("space"));

@@ -2,10 +2,9 @@
 // administration on a data directory, through the same ContentService (and template
 // validation) as the HTTP routes.
 #include "server/app/commands/cli.h"
+#include "server/service/account_service.h"
 #include "server/service/content_validation.h"
 #include "server/service/json.h"
-#include "server/store/content.h"
-#include "server/store/services.h"
 
 #include <QFile>
 #include <QJsonArray>
@@ -52,7 +51,7 @@ int prepare(const QStringList &arguments, const QStringList &valueOptions, const
     return -1;
 }
 
-store::ContentService contentService(const Environment &env)
+service::ContentService contentService(const Environment &env)
 {
     return service::contentService(*env.db);
 }
@@ -72,7 +71,7 @@ int runTemplateCommand(const QStringList &arguments)
     const QString spaceName = args->value(QStringLiteral("space"));
     if (spaceName.isEmpty())
         return usage(kTemplateUsage);
-    store::AccountService accounts(*env->db, env->config);
+    service::AccountService accounts(*env->db, env->config);
     auto space = accounts.spaceByName(spaceName);
     if (!space)
         return serviceFailure(o, space.error());
@@ -147,7 +146,7 @@ int runPageCommand(const QStringList &arguments)
         return rc;
     const QStringList pos = args->positionals();
     auto content = contentService(*env);
-    store::AccountService accounts(*env->db, env->config);
+    service::AccountService accounts(*env->db, env->config);
     const QString verb = pos.value(0);
     if (verb == QLatin1String("create") && pos.size() == 1) {
         const QString spaceName = args->value(QStringLiteral("space"));

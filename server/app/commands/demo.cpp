@@ -1,7 +1,8 @@
 #include "server/app/commands/demo.h"
 
+#include "server/service/account_service.h"
+#include "server/service/api_key_service.h"
 #include "server/store/crypto.h"
-#include "server/store/services.h"
 
 namespace imprint::app {
 
@@ -15,8 +16,8 @@ const QString kDemoKeyName = QStringLiteral("demo");
 
 std::optional<DemoCredentials> seedDemo(Environment &env, QString *error)
 {
-    store::AccountService accounts(*env.db, env.config);
-    store::ApiKeyService keys(*env.db);
+    service::AccountService accounts(*env.db, env.config);
+    service::ApiKeyService keys(*env.db);
     DemoCredentials out;
     out.email = kDemoEmail;
     out.password = store::randomBase62(16);

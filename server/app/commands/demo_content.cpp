@@ -2,8 +2,8 @@
 // resources/demo/, imported and published once, and the curl lines that render them.
 #include "server/app/commands/demo.h"
 
+#include "server/service/account_service.h"
 #include "server/service/content_validation.h"
-#include "server/store/content.h"
 
 #include <QDir>
 #include <QFile>
@@ -46,7 +46,7 @@ QString slug(const QString &name)
 
 bool importDemoContent(Environment &env, const store::Space &space, QString *error)
 {
-    store::ContentService content = service::contentService(*env.db);
+    service::ContentService content = service::contentService(*env.db);
     QHash<QString, QString> templateIds; // file key ("blog-post") → tpl_ id
     const QStringList files
         = QDir(kDemoDir + QStringLiteral("/templates")).entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name);
@@ -91,8 +91,8 @@ bool importDemoContent(Environment &env, const store::Space &space, QString *err
 QString demoRenderBanner(Environment &env, const DemoCredentials &demo, const QString &baseUrl)
 {
     const QString api = baseUrl + QStringLiteral("/api/v1");
-    store::AccountService accounts(*env.db, env.config);
-    store::ContentService content = service::contentService(*env.db);
+    service::AccountService accounts(*env.db, env.config);
+    service::ContentService content = service::contentService(*env.db);
     auto space = accounts.spaceByName(QStringLiteral("demo"));
     if (!space)
         return {};

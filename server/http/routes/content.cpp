@@ -1,7 +1,6 @@
 // Template and page CRUD and publishing (GET/POST/PUT/DELETE /templates, /pages,
-// POST /pages/{id}/publish): session-authenticated through withSession(), scoped to the
-// session's space. Every role may manage content (members are the editors); key management stays
-// owner/admin (api.cpp).
+// POST /pages/{id}/publish): session-authenticated through withSession() for the roles
+// ContentService::editorRoles() names, scoped to the session's space.
 #include "server/http/auth.h"
 #include "server/http/json.h"
 #include "server/http/render_api.h"
@@ -166,7 +165,6 @@ HttpResponse RenderApi::deletePage(const SessionContext &session, const HttpRequ
     const auto done = m_content.deletePage(session.spaceId, id, session.actor);
     if (!done)
         return problemFor(done.error());
-    m_pages.forgetPublished(id);
     return HttpResponse::success(QJsonObject{{QStringLiteral("message"), QStringLiteral("Page deleted")}});
 }
 
@@ -176,7 +174,6 @@ HttpResponse RenderApi::publishPage(const SessionContext &session, const HttpReq
     const auto snap = m_content.publish(session.spaceId, id, session.actor);
     if (!snap)
         return problemFor(snap.error());
-    m_pages.forgetPublished(id);
     return HttpResponse::success(pageJson(snap->page));
 }
 

@@ -1,13 +1,31 @@
-#include "server/store/services.h"
+#include "server/service/account_service.h"
 
 #include "server/store/crypto.h"
 #include "server/store/repositories.h"
 #include "server/store/sql.h"
 
 #include <QRegularExpression>
-#include <QSqlDatabase>
 
-namespace imprint::store {
+namespace imprint::service {
+
+using store::AuditRepository;
+using store::dummyPasswordHash;
+using store::hashPassword;
+using store::Membership;
+using store::newSessionToken;
+using store::nowMs;
+using store::randomId;
+using store::Role;
+using store::roleName;
+using store::SessionInfo;
+using store::SessionRepository;
+using store::sha256Hex;
+using store::Space;
+using store::SpaceRepository;
+using store::Transaction;
+using store::User;
+using store::UserRepository;
+using store::verifyPassword;
 
 namespace {
 
@@ -17,9 +35,20 @@ bool validSpaceName(const QString &name)
     return re.match(name).hasMatch();
 }
 
+// The throttle's key of a login e-mail: every spelling of one address counts against it
+// (as normaliseEmail() would store it), and text that is no address still gets a key, so
+// guessing cannot dodge the limit by sending malformed e-mails.
+QString throttleKey(const QString &email)
+{
+    return email.trimmed().toLower();
+}
+
 } // namespace
 
-// ---- accounts
+store::PlanLimits AccountService::planLimits(const QString &plan) const
+{
+    return m_config.plan(plan).value_or(store::PlanLimits{});
+}
 
 std::optional<ServiceError> AccountService::checkPassword(const QString &password)
 {
@@ -48,12 +77,12 @@ Result<Space> AccountService::createSpace(const QString &name, const QString &pl
                                      QStringLiteral("Unknown plan '%1' (one of %2).")
                                          .arg(plan, m_config.planNames().join(QStringLiteral(", "))));
     SpaceRepository spaces(m_db);
-    bool ok = false;
-    if (spaces.byName(name, &ok))
+    const auto existing = spaces.byName(name);
+    if (!existing)
+        return existing.error();
+    if (*existing)
         return ServiceError{ServiceError::Kind::Conflict, QStringLiteral("space_exists"), QStringLiteral("name"),
                             QStringLiteral("A space named '%1' already exists.").arg(name)};
-    if (!ok)
-        return ServiceError::database();
     Transaction tx(m_db);
     const Space s{randomId(QStringLiteral("spc_")), name, plan, nowMs()};
     if (!tx.isOpen() || !spaces.insert(s)
@@ -72,8 +101,7 @@ Result<Space> AccountService::setPlan(const QString &name, const QString &plan, 
     if (!space)
         return space.error();
     Transaction tx(m_db);
-    bool found = false;
-    if (!tx.isOpen() || !SpaceRepository(m_db).setPlan(space->id, plan, &found)
+    if (!tx.isOpen() || !SpaceRepository(m_db).setPlan(space->id, plan)
         || !AuditRepository(m_db).append(space->id, actor, QStringLiteral("space.set_plan"), space->id, plan)
         || !tx.commit())
         return ServiceError::database();
@@ -84,22 +112,18 @@ Result<Space> AccountService::setPlan(const QString &name, const QString &plan, 
 
 Result<QList<Space>> AccountService::listSpaces()
 {
-    auto all = SpaceRepository(m_db).all();
-    if (!all)
-        return ServiceError::database();
-    return *all;
+    return SpaceRepository(m_db).all();
 }
 
 Result<Space> AccountService::spaceByName(const QString &name)
 {
-    bool ok = false;
-    auto s = SpaceRepository(m_db).byName(name, &ok);
-    if (!ok)
-        return ServiceError::database();
+    auto s = SpaceRepository(m_db).byName(name);
     if (!s)
+        return s.error();
+    if (!*s)
         return ServiceError{ServiceError::Kind::NotFound, QStringLiteral("space_not_found"), QStringLiteral("space"),
                             QStringLiteral("No space named '%1'.").arg(name)};
-    return *s;
+    return **s;
 }
 
 Result<Membership> AccountService::addUser(const QString &emailIn, const QString &password, const QString &spaceName,
@@ -114,10 +138,10 @@ Result<Membership> AccountService::addUser(const QString &emailIn, const QString
                                      QStringLiteral("A space name is 1 to 64 letters, digits, '.', '_' or '-'."));
     UserRepository users(m_db);
     SpaceRepository spaces(m_db);
-    bool ok = false;
-    std::optional<User> user = users.byEmail(*email, &ok);
-    if (!ok)
-        return ServiceError::database();
+    auto userRow = users.byEmail(*email);
+    if (!userRow)
+        return userRow.error();
+    std::optional<User> user = *userRow;
     if (!user) {
         if (auto err = checkPassword(password))
             return *err;
@@ -130,9 +154,10 @@ Result<Membership> AccountService::addUser(const QString &emailIn, const QString
     Transaction tx(m_db);
     if (!tx.isOpen())
         return ServiceError::database();
-    std::optional<Space> space = spaces.byName(spaceName, &ok);
-    if (!ok)
-        return ServiceError::database();
+    auto spaceRow = spaces.byName(spaceName);
+    if (!spaceRow)
+        return spaceRow.error();
+    std::optional<Space> space = *spaceRow;
     if (!space) {
         space = Space{randomId(QStringLiteral("spc_")), spaceName, QStringLiteral("free"), nowMs()};
         if (!spaces.insert(*space)
@@ -162,10 +187,10 @@ Result<Done> AccountService::setPassword(const QString &emailIn, const QString &
     if (auto err = checkPassword(password))
         return *err;
     UserRepository users(m_db);
-    bool ok = false;
-    auto user = users.byEmail(*email, &ok);
-    if (!ok)
-        return ServiceError::database();
+    const auto userRow = users.byEmail(*email);
+    if (!userRow)
+        return userRow.error();
+    const std::optional<User> &user = *userRow;
     if (!user)
         return ServiceError{ServiceError::Kind::NotFound, QStringLiteral("user_not_found"), QStringLiteral("email"),
                             QStringLiteral("No user '%1'.").arg(*email)};
@@ -185,13 +210,32 @@ Result<QList<Membership>> AccountService::listUsers(const QString &spaceName)
             return s.error();
         spaceId = s->id;
     }
-    auto list = UserRepository(m_db).memberships(spaceId);
-    if (!list)
-        return ServiceError::database();
-    return *list;
+    return UserRepository(m_db).memberships(spaceId);
 }
 
-Result<LoginResult> AccountService::login(const QString &emailIn, const QString &password, const QString &spaceName)
+Result<Done> AccountService::checkLoginAllowed(const QString &email, const QString &clientAddress)
+{
+    if (const int wait = m_throttle.retryAfterSeconds(throttleKey(email), clientAddress); wait > 0)
+        return ServiceError::tooManyAttempts(QStringLiteral("too_many_login_attempts"),
+                                             QStringLiteral("Too many failed logins; retry in %1 s.").arg(wait), wait);
+    return Done{};
+}
+
+Result<LoginResult> AccountService::login(const QString &email, const QString &password, const QString &spaceName,
+                                          const QString &clientAddress)
+{
+    if (auto allowed = checkLoginAllowed(email, clientAddress); !allowed)
+        return allowed.error();
+    auto result = verifyLogin(email, password, spaceName);
+    if (result)
+        m_throttle.recordSuccess(throttleKey(email));
+    else if (result.error().kind == ServiceError::Kind::Unauthorized)
+        m_throttle.recordFailure(throttleKey(email), clientAddress);
+    return result;
+}
+
+Result<LoginResult> AccountService::verifyLogin(const QString &emailIn, const QString &password,
+                                                const QString &spaceName)
 {
     const ServiceError denied{ServiceError::Kind::Unauthorized,
                               QStringLiteral("invalid_credentials"),
@@ -199,10 +243,13 @@ Result<LoginResult> AccountService::login(const QString &emailIn, const QString 
                               QStringLiteral("The e-mail address or password is wrong.")};
     const QString email = normaliseEmail(emailIn).value_or(QString());
     UserRepository users(m_db);
-    bool ok = true;
-    const std::optional<User> user = email.isEmpty() ? std::nullopt : users.byEmail(email, &ok);
-    if (!ok)
-        return ServiceError::database();
+    std::optional<User> user;
+    if (!email.isEmpty()) {
+        auto userRow = users.byEmail(email);
+        if (!userRow)
+            return userRow.error();
+        user = *userRow;
+    }
     if (!user) {
         verifyPassword(password, dummyPasswordHash());
         return denied;
@@ -250,13 +297,12 @@ Result<SessionInfo> AccountService::session(const QString &token)
                             QStringLiteral("Log in first: no valid session.")};
     if (token.isEmpty())
         return none;
-    bool ok = false;
-    auto s = SessionRepository(m_db).byTokenHash(sha256Hex(token), nowMs(), &ok);
-    if (!ok)
-        return ServiceError::database();
+    auto s = SessionRepository(m_db).byTokenHash(sha256Hex(token), nowMs());
     if (!s)
+        return s.error();
+    if (!*s)
         return none;
-    return *s;
+    return **s;
 }
 
 Result<Done> AccountService::logout(const QString &token)
@@ -266,124 +312,4 @@ Result<Done> AccountService::logout(const QString &token)
     return Done{};
 }
 
-// ---- api keys
-
-Result<CreatedKey> ApiKeyService::create(const QString &spaceId, const QString &nameIn, qint64 expiresAt,
-                                         const QString &actorUserId)
-{
-    const QString name = nameIn.trimmed();
-    if (name.isEmpty() || name.size() > 100)
-        return ServiceError::invalid(QStringLiteral("invalid_name"), QStringLiteral("name"),
-                                     QStringLiteral("A key name is 1 to 100 characters."));
-    const qint64 now = nowMs();
-    if (expiresAt != 0 && expiresAt <= now)
-        return ServiceError::invalid(QStringLiteral("invalid_expires_at"), QStringLiteral("expiresAt"),
-                                     QStringLiteral("expiresAt must be in the future."));
-    CreatedKey out;
-    out.token = newApiToken();
-    out.key.id = randomId(QStringLiteral("key_"));
-    out.key.spaceId = spaceId;
-    out.key.name = name;
-    out.key.prefix = out.token.left(kPrefixLength);
-    out.key.createdBy = actorUserId;
-    out.key.createdAt = now;
-    out.key.expiresAt = expiresAt;
-    Transaction tx(m_db);
-    if (!tx.isOpen() || !ApiKeyRepository(m_db).insert(out.key, sha256Hex(out.token))
-        || !AuditRepository(m_db).append(spaceId, actorUserId.isEmpty() ? QStringLiteral("cli") : actorUserId,
-                                         QStringLiteral("api_key.create"), out.key.id, name)
-        || !tx.commit())
-        return ServiceError::database();
-    return out;
-}
-
-Result<KeyPage> ApiKeyService::listPage(const QString &spaceId, int page, int perPage)
-{
-    ApiKeyRepository keys(m_db);
-    const auto count = keys.countActive(spaceId);
-    if (!count)
-        return ServiceError::database();
-    KeyPage out;
-    out.page = page;
-    out.perPage = perPage;
-    out.count = *count;
-    out.pagesCount = (out.count + perPage - 1) / perPage;
-    // A page past the end is an empty list, not an error; skip the query.
-    if (qint64(page - 1) * perPage < out.count) {
-        const auto items = keys.listActive(spaceId, (page - 1) * perPage, perPage);
-        if (!items)
-            return ServiceError::database();
-        out.items = *items;
-    }
-    return out;
-}
-
-Result<QList<ApiKey>> ApiKeyService::listAll(const QString &spaceId)
-{
-    auto all = ApiKeyRepository(m_db).listAll(spaceId);
-    if (!all)
-        return ServiceError::database();
-    return *all;
-}
-
-Result<Done> ApiKeyService::revoke(const QString &spaceIdIn, const QString &keyId, const QString &actor)
-{
-    const ServiceError notFound{ServiceError::Kind::NotFound, QStringLiteral("key_not_found"), QStringLiteral("id"),
-                                QStringLiteral("No API key '%1' in this space.").arg(keyId)};
-    ApiKeyRepository keys(m_db);
-    QString spaceId = spaceIdIn;
-    if (spaceId.isEmpty()) {
-        bool ok = false;
-        auto key = keys.activeById({}, keyId, &ok);
-        if (!ok)
-            return ServiceError::database();
-        if (!key)
-            return notFound;
-        spaceId = key->spaceId;
-    }
-    Transaction tx(m_db);
-    bool found = false;
-    if (!tx.isOpen() || !keys.revoke(spaceId, keyId, actor, nowMs(), &found))
-        return ServiceError::database();
-    if (!found)
-        return notFound;
-    if (!AuditRepository(m_db).append(spaceId, actor, QStringLiteral("api_key.revoke"), keyId) || !tx.commit())
-        return ServiceError::database();
-    return Done{};
-}
-
-Result<ApiKeyPrincipal> ApiKeyService::authenticate(const QString &token)
-{
-    ServiceError invalidToken{ServiceError::Kind::Unauthorized,
-                              QStringLiteral("invalid_token"),
-                              {},
-                              QStringLiteral("The API token is unknown or revoked.")};
-    if (token.isEmpty()) {
-        invalidToken.code = QStringLiteral("missing_token");
-        invalidToken.message = QStringLiteral("An API token is required (Authorization: Bearer or api_token).");
-        return invalidToken;
-    }
-    // Cheap shape check first: nothing that is not a token reaches the database.
-    if (!token.startsWith(QLatin1String("imp_")) || token.size() != 44)
-        return invalidToken;
-    ApiKeyRepository keys(m_db);
-    bool ok = false;
-    const QString hash = sha256Hex(token);
-    auto found = keys.byTokenHash(hash, &ok);
-    if (!ok)
-        return ServiceError::database();
-    if (!found)
-        return invalidToken;
-    const qint64 now = nowMs();
-    if (found->first.expiresAt != 0 && found->first.expiresAt <= now)
-        return ServiceError{ServiceError::Kind::Unauthorized,
-                            QStringLiteral("token_expired"),
-                            {},
-                            QStringLiteral("The API token has expired.")};
-    // One write per second per key at most: renders must not queue behind last_used_at.
-    if (now - found->first.lastUsedAt >= 1000)
-        keys.touch(found->first.id, now);
-    return ApiKeyPrincipal{found->first.id, found->second};
-}
-
-} // namespace imprint::store
+} // namespace imprint::service

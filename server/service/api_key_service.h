@@ -1,0 +1,78 @@
+#pragma once
+// The API key use cases of a space: create, list, revoke, and authenticating a render
+// request's token. The HTTP routes, the CLI and the demo seeding call these, never SQL.
+// Thread-safe as far as the Database is.
+
+#include "server/store/database.h"
+#include "server/store/errors.h"
+#include "server/store/models.h"
+
+#include <QList>
+
+#include <vector>
+
+namespace imprint::service {
+
+using store::Done;
+using store::Result;
+using store::ServiceError;
+
+/// A new API key with its plaintext token (shown once, stored hashed).
+struct CreatedKey {
+    store::ApiKey key;
+    QString token;
+};
+
+/// One page of the key list.
+struct KeyPage {
+    QList<store::ApiKey> items;
+    int count = 0; ///< all active keys of the space
+    int pagesCount = 0; ///< ceil(count / perPage), 0 when count is 0
+    int page = 1;
+    int perPage = 20;
+};
+
+/// API keys of a space.
+class ApiKeyService
+{
+public:
+    /// Works on `db`, which must outlive it.
+    explicit ApiKeyService(const store::Database &db)
+        : m_db(db)
+    { }
+
+    /// New key named `name` (1–100 characters) expiring at `expiresAt` (epoch ms, 0 = never;
+    /// must be in the future). Writes an audit row "api_key.create". actorUserId empty = CLI.
+    Result<CreatedKey> create(const QString &spaceId, const QString &name, qint64 expiresAt,
+                              const QString &actorUserId);
+    /// Page `page` (≥ 1) of `perPage` (≥ 1) active keys, newest first; a page or page size
+    /// above kMaxPage / kMaxPerPage is served as that maximum. Invalid "invalid_parameter"
+    /// (field "page" or "perPage") below 1.
+    Result<KeyPage> listPage(const QString &spaceId, int page, int perPage);
+    /// Every key of a space, revoked ones included (CLI).
+    Result<QList<store::ApiKey>> listAll(const QString &spaceId);
+    /// Revokes key `keyId` of `spaceId` (spaceId empty: of whatever space owns it — CLI only).
+    /// NotFound "key_not_found" when no active key matches. Writes "api_key.revoke".
+    Result<Done> revoke(const QString &spaceId, const QString &keyId, const QString &actor);
+    /// The key and space of a plaintext token. Unauthorized with code "invalid_token"
+    /// (unknown or revoked) or "token_expired". Updates last_used_at (at most once a second).
+    Result<store::ApiKeyPrincipal> authenticate(const QString &token);
+
+    /// The roles that may create, list and revoke a space's keys: owners and admins
+    /// (docs/api.md). Transports check it against the caller's session; the CLI acts as
+    /// the operator of the data directory and needs none.
+    static std::vector<store::Role> managerRoles();
+
+    /// Characters of the token kept as its display prefix ("imp_" + 6).
+    static constexpr int kPrefixLength = 10;
+    /// listPage(): the page size when the caller names none, the largest page size and the
+    /// largest page number.
+    static constexpr int kDefaultPerPage = 20;
+    static constexpr int kMaxPerPage = 100;
+    static constexpr int kMaxPage = 1000000;
+
+private:
+    const store::Database &m_db;
+};
+
+} // namespace imprint::service

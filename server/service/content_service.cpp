@@ -1,0 +1,304 @@
+#include "server/service/content_service.h"
+
+#include "server/store/crypto.h"
+#include "server/store/repositories.h"
+#include "server/store/sql.h"
+
+namespace imprint::service {
+
+using store::AuditRepository;
+using store::nowMs;
+using store::PageRecord;
+using store::PageRepository;
+using store::PublishedPage;
+using store::PublishedPageRepository;
+using store::randomId;
+using store::TemplateRecord;
+using store::TemplateRepository;
+using store::Transaction;
+
+namespace {
+
+ServiceError templateMissing(const QString &id)
+{
+    return ServiceError::notFound(QStringLiteral("template_not_found"),
+                                  QStringLiteral("Template '%1' was not found in this space.").arg(id));
+}
+
+ServiceError pageMissing(const QString &id)
+{
+    return ServiceError::notFound(QStringLiteral("page_not_found"),
+                                  QStringLiteral("Page '%1' was not found in this space.").arg(id));
+}
+
+// Page variable values are strings or numbers, bounded like request tweaks.
+std::optional<ServiceError> checkVariableShapes(const QJsonObject &variables)
+{
+    for (auto it = variables.begin(); it != variables.end(); ++it) {
+        if (!it.value().isString() && !it.value().isDouble())
+            return ServiceError::invalid(QStringLiteral("invalid_variable"), QStringLiteral("variables.") + it.key(),
+                                         QStringLiteral("Variable '%1' must be a string or a number.").arg(it.key()));
+    }
+    return std::nullopt;
+}
+
+} // namespace
+
+std::vector<store::Role> ContentService::editorRoles()
+{
+    return {store::Role::Owner, store::Role::Admin, store::Role::Member};
+}
+
+QString ContentService::templateName(const QJsonObject &document)
+{
+    const QString name = document.value(QStringLiteral("name")).toString().trimmed().left(200);
+    return name.isEmpty() ? QStringLiteral("Untitled") : name;
+}
+
+Result<TemplateRecord> ContentService::createTemplate(const QString &spaceId, const QJsonObject &document,
+                                                      const QString &actor)
+{
+    if (auto e = m_validateTemplate(document))
+        return *e;
+    TemplateRecord t;
+    t.id = randomId(QStringLiteral("tpl_"));
+    t.spaceId = spaceId;
+    t.name = templateName(document);
+    t.document = document;
+    t.createdAt = t.updatedAt = nowMs();
+    Transaction tx(m_db);
+    if (!tx.isOpen() || !TemplateRepository(m_db).insert(t)
+        || !AuditRepository(m_db).append(spaceId, actor, QStringLiteral("template.create"), t.id) || !tx.commit())
+        return ServiceError::database();
+    return t;
+}
+
+Result<TemplateRecord> ContentService::updateTemplate(const QString &spaceId, const QString &id,
+                                                      const QJsonObject &document, const QString &actor)
+{
+    if (auto e = m_validateTemplate(document))
+        return *e;
+    auto existing = getTemplate(spaceId, id);
+    if (!existing)
+        return existing.error();
+    TemplateRecord t = *existing;
+    t.name = templateName(document);
+    t.document = document;
+    t.updatedAt = nowMs();
+    Transaction tx(m_db);
+    if (!tx.isOpen())
+        return ServiceError::database();
+    const auto updated = TemplateRepository(m_db).update(t);
+    if (!updated)
+        return updated.error();
+    if (!*updated)
+        return templateMissing(id);
+    if (!AuditRepository(m_db).append(spaceId, actor, QStringLiteral("template.update"), t.id) || !tx.commit())
+        return ServiceError::database();
+    return t;
+}
+
+Result<Done> ContentService::deleteTemplate(const QString &spaceId, const QString &id, const QString &actor)
+{
+    if (auto existing = getTemplate(spaceId, id); !existing)
+        return existing.error();
+    const auto pages = TemplateRepository(m_db).pageCount(id);
+    if (!pages)
+        return pages.error();
+    if (*pages > 0)
+        return ServiceError{
+            ServiceError::Kind::Conflict, QStringLiteral("template_in_use"), QStringLiteral("id"),
+            QStringLiteral("Template '%1' is used by %2 page(s); delete them first.").arg(id).arg(*pages)};
+    Transaction tx(m_db);
+    if (!tx.isOpen())
+        return ServiceError::database();
+    const auto removed = TemplateRepository(m_db).remove(spaceId, id);
+    if (!removed)
+        return removed.error();
+    if (!*removed)
+        return templateMissing(id);
+    if (!AuditRepository(m_db).append(spaceId, actor, QStringLiteral("template.delete"), id) || !tx.commit())
+        return ServiceError::database();
+    return Done{};
+}
+
+Result<TemplateRecord> ContentService::getTemplate(const QString &spaceId, const QString &id)
+{
+    auto t = TemplateRepository(m_db).byId(spaceId, id);
+    if (!t)
+        return t.error();
+    if (!*t)
+        return templateMissing(id);
+    return **t;
+}
+
+Result<QList<TemplateRecord>> ContentService::listTemplates(const QString &spaceId)
+{
+    return TemplateRepository(m_db).list(spaceId);
+}
+
+Result<PageRecord> ContentService::createPage(const QString &spaceId, const QString &templateId, const QString &name,
+                                              const QJsonObject &variables, const QString &actor, bool publish)
+{
+    auto tmpl = getTemplate(spaceId, templateId);
+    if (!tmpl) {
+        ServiceError e = tmpl.error();
+        e.field = QStringLiteral("templateId");
+        return e;
+    }
+    if (auto e = checkVariableShapes(variables))
+        return *e;
+    if (auto e = m_validateVariables(tmpl->document, variables))
+        return *e;
+    PageRecord p;
+    p.id = randomId(QStringLiteral("pg_"));
+    p.spaceId = tmpl->spaceId;
+    p.templateId = templateId;
+    p.name = name.trimmed().isEmpty() ? tmpl->name : name.trimmed().left(200);
+    p.variables = variables;
+    p.createdAt = p.updatedAt = nowMs();
+    Transaction tx(m_db);
+    if (!tx.isOpen() || !PageRepository(m_db).insert(p)
+        || !AuditRepository(m_db).append(p.spaceId, actor, QStringLiteral("page.create"), p.id))
+        return ServiceError::database();
+    if (publish) {
+        const auto snapshot = writeSnapshot(p, *tmpl, actor);
+        if (!snapshot)
+            return snapshot.error();
+        p.publishedAt = snapshot->publishedAt;
+    }
+    if (!tx.commit())
+        return ServiceError::database();
+    if (publish && m_snapshotChanged)
+        m_snapshotChanged(p.id);
+    return p;
+}
+
+Result<PageRecord> ContentService::updatePage(const QString &spaceId, const QString &id,
+                                              const std::optional<QString> &templateId,
+                                              const std::optional<QString> &name,
+                                              const std::optional<QJsonObject> &variables, const QString &actor)
+{
+    auto current = getPage(spaceId, id);
+    if (!current)
+        return current.error();
+    PageRecord p = *current;
+    if (templateId)
+        p.templateId = *templateId;
+    if (name)
+        p.name = name->trimmed().isEmpty() ? p.name : name->trimmed().left(200);
+    if (variables)
+        p.variables = *variables;
+    auto tmpl = getTemplate(p.spaceId, p.templateId);
+    if (!tmpl) {
+        ServiceError e = tmpl.error();
+        e.field = QStringLiteral("templateId");
+        return e;
+    }
+    if (auto e = checkVariableShapes(p.variables))
+        return *e;
+    if (auto e = m_validateVariables(tmpl->document, p.variables))
+        return *e;
+    p.updatedAt = nowMs();
+    Transaction tx(m_db);
+    if (!tx.isOpen())
+        return ServiceError::database();
+    const auto updated = PageRepository(m_db).update(p);
+    if (!updated)
+        return updated.error();
+    if (!*updated)
+        return pageMissing(id);
+    if (!AuditRepository(m_db).append(p.spaceId, actor, QStringLiteral("page.update"), p.id) || !tx.commit())
+        return ServiceError::database();
+    return p;
+}
+
+Result<Done> ContentService::deletePage(const QString &spaceId, const QString &id, const QString &actor)
+{
+    Transaction tx(m_db);
+    if (!tx.isOpen())
+        return ServiceError::database();
+    const auto removed = PageRepository(m_db).remove(spaceId, id);
+    if (!removed)
+        return removed.error();
+    if (!*removed)
+        return pageMissing(id);
+    if (!AuditRepository(m_db).append(spaceId, actor, QStringLiteral("page.delete"), id) || !tx.commit())
+        return ServiceError::database();
+    if (m_snapshotChanged)
+        m_snapshotChanged(id);
+    return Done{};
+}
+
+Result<PageRecord> ContentService::getPage(const QString &spaceId, const QString &id)
+{
+    auto p = PageRepository(m_db).byId(spaceId, id);
+    if (!p)
+        return p.error();
+    if (!*p)
+        return pageMissing(id);
+    return **p;
+}
+
+Result<QList<PageRecord>> ContentService::listPages(const QString &spaceId)
+{
+    return PageRepository(m_db).list(spaceId);
+}
+
+Result<PublishedPage> ContentService::publish(const QString &spaceId, const QString &id, const QString &actor)
+{
+    // Read and write in one transaction so the snapshot pairs a page with the template
+    // version it saw.
+    Transaction tx(m_db);
+    if (!tx.isOpen())
+        return ServiceError::database();
+    auto page = getPage(spaceId, id);
+    if (!page)
+        return page.error();
+    auto tmpl = getTemplate(page->spaceId, page->templateId);
+    if (!tmpl)
+        return tmpl.error();
+    const auto snapshot = writeSnapshot(*page, *tmpl, actor);
+    if (!snapshot)
+        return snapshot.error();
+    if (!tx.commit())
+        return ServiceError::database();
+    if (m_snapshotChanged)
+        m_snapshotChanged(snapshot->pageId);
+    return *snapshot;
+}
+
+Result<PublishedPage> ContentService::writeSnapshot(const PageRecord &page, const TemplateRecord &tmpl,
+                                                    const QString &actor)
+{
+    PublishedPage s;
+    s.pageId = page.id;
+    s.spaceId = page.spaceId;
+    s.page = page;
+    s.tmpl = tmpl;
+    s.publishedAt = nowMs();
+    s.page.publishedAt = s.publishedAt;
+    if (!PublishedPageRepository(m_db).upsert(s)
+        || !AuditRepository(m_db).append(s.spaceId, actor, QStringLiteral("page.publish"), s.pageId))
+        return ServiceError::database();
+    return s;
+}
+
+Result<PublishedPage> ContentService::published(const QString &spaceId, const QString &pageId)
+{
+    const auto s = PublishedPageRepository(m_db).byPageId(pageId);
+    if (!s)
+        return s.error();
+    if (*s && (spaceId.isEmpty() || (*s)->spaceId == spaceId))
+        return **s;
+    // Tell "no such page" from "not published" (the detail must say which, so a caller knows to publish).
+    if (auto page = getPage(spaceId, pageId); !page)
+        return page.error();
+    return ServiceError::notFound(
+        QStringLiteral("page_not_published"),
+        QStringLiteral("Page '%1' has not been published; publish it (POST /api/v1/pages/%1/publish)"
+                       " or render with draft: true.")
+            .arg(pageId));
+}
+
+} // namespace imprint::service
