@@ -271,7 +271,11 @@ private Q_SLOTS:
         QCOMPARE(s.alignItems, AlignItems::FlexEnd);
         QCOMPARE(s.alignSelf, AlignItems::FlexStart);
         QCOMPARE(s.alignContent, AlignContent::Stretch);
-        QCOMPARE(style("{\"justifyContent\": \"right\"}").justifyContent, JustifyContent::FlexEnd);
+        // start/end/left/right stay what they are: layout resolves them against the
+        // container's flex direction and writing direction (alignment.h).
+        QCOMPARE(style("{\"justifyContent\": \"right\"}").justifyContent, JustifyContent::Right);
+        QCOMPARE(style("{\"justifyContent\": \"start\"}").justifyContent, JustifyContent::Start);
+        QCOMPARE(style("{\"justifyContent\": \"normal\"}").justifyContent, JustifyContent::FlexStart);
         QCOMPARE(style("{\"alignItems\": \"first baseline\"}").alignItems, AlignItems::Baseline);
     }
 

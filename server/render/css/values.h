@@ -65,7 +65,20 @@ enum class BoxSizing : quint8 { ContentBox, BorderBox };
 enum class FlexDirection : quint8 { Row, RowReverse, Column, ColumnReverse };
 enum class FlexWrap : quint8 { NoWrap, Wrap, WrapReverse };
 /// justify-content (CSS Flexbox 1 §8.2); Start/End behave as FlexStart/FlexEnd here.
-enum class JustifyContent : quint8 { FlexStart, FlexEnd, Center, SpaceBetween, SpaceAround, SpaceEvenly };
+/// justify-content (CSS Box Alignment 3 §5.1 for flex containers): flex-start/flex-end
+/// follow the flex main axis, start/end the writing mode's, left/right are physical.
+enum class JustifyContent : quint8 {
+    FlexStart,
+    FlexEnd,
+    Start,
+    End,
+    Left,
+    Right,
+    Center,
+    SpaceBetween,
+    SpaceAround,
+    SpaceEvenly
+};
 /// align-items / align-self (§8.3); Auto only for align-self.
 enum class AlignItems : quint8 { Auto, FlexStart, FlexEnd, Center, Baseline, Stretch };
 /// align-content (§8.4); Normal behaves as Stretch for flex containers.

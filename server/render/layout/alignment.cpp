@@ -36,11 +36,35 @@ Distribution distributeContent(ContentDistribution mode, qreal freeSpace, std::s
     return d;
 }
 
+ContentDistribution justifyContentDistribution(const ComputedStyle &container)
+{
+    // start/end are the writing mode's: against the main axis when it is reversed
+    // (row-reverse, column-reverse). left/right are physical on a row, whose main axis
+    // runs right to left when reversed (row-reverse in ltr, row in rtl); on a column
+    // they act as start (CSS Box Alignment 3 §4.3).
+    const bool flexReversed = container.flexDirection == FlexDirection::RowReverse
+                              || container.flexDirection == FlexDirection::ColumnReverse;
+    const auto startOr = [](bool end) { return end ? ContentDistribution::End : ContentDistribution::Start; };
+    switch (container.justifyContent) {
+    case JustifyContent::Start: return startOr(flexReversed);
+    case JustifyContent::End: return startOr(!flexReversed);
+    case JustifyContent::Left:
+        return container.isRowDirection() ? startOr(isMainAxisReversed(container)) : startOr(flexReversed);
+    case JustifyContent::Right:
+        return container.isRowDirection() ? startOr(!isMainAxisReversed(container)) : startOr(flexReversed);
+    default: return contentDistribution(container.justifyContent);
+    }
+}
+
 ContentDistribution contentDistribution(JustifyContent value)
 {
     switch (value) {
-    case JustifyContent::FlexStart: return ContentDistribution::Start;
-    case JustifyContent::FlexEnd: return ContentDistribution::End;
+    case JustifyContent::FlexStart:
+    case JustifyContent::Start:
+    case JustifyContent::Left: return ContentDistribution::Start;
+    case JustifyContent::FlexEnd:
+    case JustifyContent::End:
+    case JustifyContent::Right: return ContentDistribution::End;
     case JustifyContent::Center: return ContentDistribution::Center;
     case JustifyContent::SpaceBetween: return ContentDistribution::SpaceBetween;
     case JustifyContent::SpaceAround: return ContentDistribution::SpaceAround;

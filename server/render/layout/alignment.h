@@ -29,8 +29,14 @@ struct Distribution {
 /// caller grows the items).
 Distribution distributeContent(ContentDistribution mode, qreal freeSpace, std::size_t count);
 
-/// justify-content as a distribution.
+/// justify-content as a distribution along the main axis, ignoring the container's
+/// direction (start, end, left and right as flex-start or flex-end).
 ContentDistribution contentDistribution(JustifyContent value);
+
+/// The container's justify-content as a distribution along its main axis, with start,
+/// end, left and right resolved against its flex direction and `direction` (CSS Box
+/// Alignment 3 §4.3, §5.1).
+ContentDistribution justifyContentDistribution(const ComputedStyle &container);
 /// align-content as a distribution.
 ContentDistribution contentDistribution(AlignContent value);
 

@@ -624,7 +624,7 @@ void FlexFormattingContext::distributeRemainingFreeSpace()
         }
         // 2. Then justify-content (§8.2); with negative free space the distributed values
         // fall back to flex-start (space-between) or center (space-around/-evenly).
-        const auto [offset, between] = distributeContent(contentDistribution(m_style.justifyContent), free, count);
+        const auto [offset, between] = distributeContent(justifyContentDistribution(m_style), free, count);
         qreal cursor = offset;
         for (FlexItem *item : line.items) {
             item->mainOffset = cursor + item->marginMainStart;
@@ -766,7 +766,7 @@ QPointF flexStaticPosition(const ComputedStyle &container, const ComputedStyle &
     const qreal crossFree
         = row ? contentSize.height() - marginBoxSize.height() : contentSize.width() - marginBoxSize.width();
     // CSS Flexbox 1 §4.1: the static position is that of a sole flex item in the container.
-    qreal main = distributeContent(contentDistribution(container.justifyContent), mainFree, 1).offset;
+    qreal main = distributeContent(justifyContentDistribution(container), mainFree, 1).offset;
     if (reverse)
         main = mainFree - main;
     qreal cross = 0;

@@ -414,11 +414,13 @@ LayoutEngine::AbsoluteBox LayoutEngine::layoutAbsolute(const Node &child, QSizeF
     return result;
 }
 
-QPointF LayoutEngine::AbsoluteBox::position(const QRectF &cb, QPointF staticPosition) const
+QPointF LayoutEngine::AbsoluteBox::position(const QRectF &cb, QPointF staticPosition, Direction cbDirection) const
 {
     const QSizeF size = box.borderBox.size();
     QPointF p = staticPosition;
-    if (left)
+    if (left && right && cbDirection == Direction::Rtl)
+        p.setX(cb.right() - *right - margin.right() - size.width());
+    else if (left)
         p.setX(cb.left() + *left + margin.left());
     else if (right)
         p.setX(cb.right() - *right - margin.right() - size.width());
@@ -456,7 +458,7 @@ void LayoutEngine::layoutAbsoluteChildren(const Node &node, LayoutBox &box, Form
         else if (node.style.direction == Direction::Rtl) // CSS 2 §10.3.7: the static position is the right edge
             staticPos.setX(content.right() - marginBox.width());
         staticPos += QPointF(abs.margin.left(), abs.margin.top());
-        abs.box.borderBox.moveTo(containing ? abs.position(cb, staticPos) : staticPos);
+        abs.box.borderBox.moveTo(containing ? abs.position(cb, staticPos, node.style.direction) : staticPos);
         placed.boxes.emplace_back(index, std::move(abs.box));
     }
 }
@@ -477,18 +479,20 @@ void moveToPage(LayoutBox &box, QPointF parentOrigin)
 // block: the padding box of the nearest positioned ancestor, else the initial containing
 // block (the viewport) (CSS Position 3 §2.1). Axes without insets keep the static
 // position the parent's formatting context gave them.
-void placeAgainstContainingBlocks(detail::LayoutEngine &engine, LayoutBox &box, const QRectF &containingBlock)
+void placeAgainstContainingBlocks(detail::LayoutEngine &engine, LayoutBox &box, const QRectF &containingBlock,
+                                  Direction containingDirection)
 {
     const bool positioned = box.node && !box.node->isText() && box.node->style.position != Position::Static;
     const QRectF cb = positioned ? box.paddingBox() : containingBlock;
+    const Direction cbDirection = positioned ? box.node->style.direction : containingDirection;
     for (LayoutBox &child : box.children) {
         if (!positioned && child.node && !child.node->isText() && child.node->style.isOutOfFlow()) {
             detail::LayoutEngine::AbsoluteBox abs = engine.layoutAbsolute(*child.node, cb.size());
-            const QPointF topLeft = abs.position(cb, child.borderBox.topLeft());
+            const QPointF topLeft = abs.position(cb, child.borderBox.topLeft(), cbDirection);
             child = std::move(abs.box);
             moveToPage(child, topLeft);
         }
-        placeAgainstContainingBlocks(engine, child, cb);
+        placeAgainstContainingBlocks(engine, child, cb, cbDirection);
     }
 }
 
@@ -511,7 +515,7 @@ LayoutBox layoutDocument(const Node &root, QSizeF viewport, TextMeasurer &text)
                                            detail::LayoutEngine::maxHeight(root.style, edges, viewport.height()));
     LayoutBox box = engine.layout(root, request);
     moveToPage(box, QPointF(0, 0));
-    placeAgainstContainingBlocks(engine, box, QRectF(QPointF(0, 0), viewport));
+    placeAgainstContainingBlocks(engine, box, QRectF(QPointF(0, 0), viewport), root.style.direction);
     return box;
 }
 

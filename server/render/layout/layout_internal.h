@@ -121,8 +121,10 @@ public:
         std::optional<qreal> left, right, top, bottom;
         QMarginsF margin;
         /// Border-box top-left in the coordinates of `cb` (the containing block's padding
-        /// box): from the insets where given, else from `staticPosition`.
-        QPointF position(const QRectF &cb, QPointF staticPosition) const;
+        /// box): from the insets where given, else from `staticPosition`. With both
+        /// `left` and `right` given the box is over-constrained and the containing
+        /// block's `cbDirection` decides which one gives way (CSS 2 §10.3.7).
+        QPointF position(const QRectF &cb, QPointF staticPosition, Direction cbDirection) const;
     };
     AbsoluteBox layoutAbsolute(const Node &child, QSizeF containingBlock);
 

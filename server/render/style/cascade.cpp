@@ -426,13 +426,13 @@ bool StyleBuilder::justifyContent(const CssProperty &, const QString &v)
     // CSS Box Alignment 3: start/end/left/right act as flex-start/flex-end in a
     // left-to-right row; normal and stretch behave as flex-start for flex containers.
     auto j = keyword<JustifyContent>(v, {{"flex-start", JustifyContent::FlexStart},
-                                         {"start", JustifyContent::FlexStart},
-                                         {"left", JustifyContent::FlexStart},
+                                         {"start", JustifyContent::Start},
+                                         {"left", JustifyContent::Left},
                                          {"normal", JustifyContent::FlexStart},
                                          {"stretch", JustifyContent::FlexStart},
                                          {"flex-end", JustifyContent::FlexEnd},
-                                         {"end", JustifyContent::FlexEnd},
-                                         {"right", JustifyContent::FlexEnd},
+                                         {"end", JustifyContent::End},
+                                         {"right", JustifyContent::Right},
                                          {"center", JustifyContent::Center},
                                          {"space-between", JustifyContent::SpaceBetween},
                                          {"space-around", JustifyContent::SpaceAround},
