@@ -367,8 +367,7 @@ QImage EmojiImage::raster(int px) const
 
 EmojiLibrary::EmojiLibrary(QString directory, int capacity)
     : m_directory(std::move(directory))
-    , m_capacity(std::max(capacity, 1))
-    , m_cache(m_capacity)
+    , m_cache(std::max(capacity, 1), false)
 { }
 
 std::shared_ptr<const EmojiImage> EmojiLibrary::image(QStringView cluster, EmojiSet set)
@@ -377,14 +376,8 @@ std::shared_ptr<const EmojiImage> EmojiLibrary::image(QStringView cluster, Emoji
         return nullptr;
     const QString dir = m_directory + u'/' + emojiSetName(set);
     const QString key = emojiSetName(set) + u'|' + cluster.toString();
-    {
-        QMutexLocker lock(&m_mutex);
-        if (const Entry *hit = m_cache.object(key)) {
-            ++m_hits;
-            return hit->image;
-        }
-        ++m_misses;
-    }
+    if (auto hit = m_cache.find(key))
+        return *hit;
     std::shared_ptr<EmojiImage> image;
     for (const QString &name : emojiFileCandidates(cluster, set)) {
         QFile file(dir + u'/' + name);
@@ -401,26 +394,8 @@ std::shared_ptr<const EmojiImage> EmojiLibrary::image(QStringView cluster, Emoji
         }
         break;
     }
-    QMutexLocker lock(&m_mutex);
-    m_cache.insert(key, new Entry{image});
+    m_cache.insert(key, image);
     return image;
-}
-
-CacheStats EmojiLibrary::stats() const
-{
-    QMutexLocker lock(&m_mutex);
-    CacheStats s;
-    s.hits = m_hits;
-    s.misses = m_misses;
-    s.entries = m_cache.count();
-    s.capacity = m_capacity;
-    return s;
-}
-
-void EmojiLibrary::clear()
-{
-    QMutexLocker lock(&m_mutex);
-    m_cache.clear();
 }
 
 EmojiGlyphMap::EmojiGlyphMap(QStringView text, const QFont &base)

@@ -9,7 +9,6 @@
 #include "server/render/resources/cache_stats.h"
 
 #include <QByteArray>
-#include <QCache>
 #include <QFont>
 #include <QHash>
 #include <QImage>
@@ -124,19 +123,13 @@ public:
     std::shared_ptr<const EmojiImage> image(QStringView cluster, EmojiSet set);
 
     /// hits, misses, entries (capacity in entries).
-    CacheStats stats() const;
+    CacheStats stats() const { return m_cache.stats(); }
     /// Drops the cached images (tests); the counters stay.
-    void clear();
+    void clear() { m_cache.clear(); }
 
 private:
-    struct Entry {
-        std::shared_ptr<const EmojiImage> image; // null: a known miss
-    };
     const QString m_directory;
-    const int m_capacity;
-    mutable QMutex m_mutex;
-    QCache<QString, Entry> m_cache;
-    quint64 m_hits = 0, m_misses = 0;
+    CountedCache<std::shared_ptr<const EmojiImage>> m_cache; // null image: a known miss
 };
 
 /// Maps the colour-emoji-font glyphs of one text run back to the clusters they draw:

@@ -2,52 +2,23 @@
 
 #include "server/render/resources/image_decoder.h"
 
-#include <QMutexLocker>
-
 namespace imprint::render {
 
 ImageCache::ImageCache(qint64 capacityBytes)
-    : m_capacity(std::max<qint64>(capacityBytes, 0))
-    , m_cache(m_capacity)
+    : m_cache(capacityBytes, true)
 { }
 
 QImage ImageCache::load(const QString &url, QString *error)
 {
-    {
-        QMutexLocker lock(&m_mutex);
-        if (const QImage *hit = m_cache.object(url)) {
-            ++m_hits;
-            return *hit;
-        }
-    }
-    ++m_misses;
+    if (auto hit = m_cache.find(url))
+        return *hit;
     QImage image = decodeDataUrlImage(url, error);
     if (image.isNull())
         return image;
     const qint64 cost = image.sizeInBytes() + url.size() * qint64(sizeof(QChar));
-    if (cost <= m_capacity / 4) {
-        QMutexLocker lock(&m_mutex);
-        m_cache.insert(url, new QImage(image), cost);
-    }
+    if (cost <= m_cache.capacity() / 4)
+        m_cache.insert(url, image, cost);
     return image;
-}
-
-CacheStats ImageCache::stats() const
-{
-    QMutexLocker lock(&m_mutex);
-    CacheStats s;
-    s.hits = m_hits;
-    s.misses = m_misses;
-    s.entries = m_cache.count();
-    s.bytes = m_cache.totalCost();
-    s.capacity = m_capacity;
-    return s;
-}
-
-void ImageCache::clear()
-{
-    QMutexLocker lock(&m_mutex);
-    m_cache.clear();
 }
 
 } // namespace imprint::render

@@ -3,12 +3,8 @@
 
 #include "server/render/resources/cache_stats.h"
 
-#include <QCache>
 #include <QImage>
-#include <QMutex>
 #include <QString>
-
-#include <atomic>
 
 namespace imprint::render {
 
@@ -29,15 +25,12 @@ public:
     /// `error` (if given) when it does not decode; failures are not cached.
     QImage load(const QString &url, QString *error = nullptr);
 
-    CacheStats stats() const;
+    CacheStats stats() const { return m_cache.stats(); }
     /// Drops every image (tests, memory pressure); the counters stay.
-    void clear();
+    void clear() { m_cache.clear(); }
 
 private:
-    const qint64 m_capacity;
-    mutable QMutex m_mutex;
-    QCache<QString, QImage> m_cache;
-    std::atomic<quint64> m_hits{0}, m_misses{0};
+    CountedCache<QImage> m_cache;
 };
 
 } // namespace imprint::render
