@@ -86,16 +86,16 @@ void CreateKeyDialog::submit()
     m_client->createKey(name, expiry, this, [this](const client::ApiResult<client::CreatedKey> &r) {
         m_name->setEnabled(true);
         m_create->setEnabled(true);
-        if (!r.ok()) {
-            m_message->showMessage(r.error.humanMessage(), MessageBanner::Kind::Error);
+        if (!r.has_value()) {
+            m_message->showMessage(r.error().humanMessage(), MessageBanner::Kind::Error);
             return;
         }
-        if (r.value.token.isEmpty()) {
+        if (r.value().token.isEmpty()) {
             m_message->showMessage(tr("The server created the key but did not send its token."),
                                    MessageBanner::Kind::Error);
             return;
         }
-        Q_EMIT created(r.value);
+        Q_EMIT created(r.value());
         accept();
     });
 }

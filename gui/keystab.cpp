@@ -206,17 +206,17 @@ void KeysTab::load(int page, bool quiet)
                            if (generation != m_generation)
                                return;
                            m_loading = false;
-                           if (!r.ok()) {
-                               if (r.error.isForbidden()) {
+                           if (!r.has_value()) {
+                               if (r.error().isForbidden()) {
                                    showRoleState();
                                } else {
-                                   m_message->showMessage(r.error.humanMessage(), MessageBanner::Kind::Error);
+                                   m_message->showMessage(r.error().humanMessage(), MessageBanner::Kind::Error);
                                }
                                updateNavigation();
                                Q_EMIT loaded();
                                return;
                            }
-                           const client::KeyPage &p = r.value;
+                           const client::KeyPage &p = r.value();
                            // A page past the end (keys revoked elsewhere): show the last one instead.
                            if (p.list.isEmpty() && p.count > 0 && page > p.pagesCount) {
                                load(p.pagesCount, quiet);
@@ -296,15 +296,15 @@ void KeysTab::revoke(const QString &id, const QString &name)
 {
     m_revoke->setEnabled(false);
     m_client->revokeKey(id, this, [this, id, name](const client::ApiResult<QString> &r) {
-        if (!r.ok()) {
-            if (r.error.isNotFound()) {
+        if (!r.has_value()) {
+            if (r.error().isNotFound()) {
                 m_message->showMessage(tr("The key “%1” had already been revoked elsewhere. "
                                           "The list has been refreshed.")
                                            .arg(name),
                                        MessageBanner::Kind::Warning);
                 load(m_page, true);
             } else {
-                m_message->showMessage(r.error.humanMessage(), MessageBanner::Kind::Error);
+                m_message->showMessage(r.error().humanMessage(), MessageBanner::Kind::Error);
             }
             return;
         }

@@ -246,16 +246,16 @@ void PreviewTab::loadPages()
     m_reloadPages->setEnabled(false);
     m_client->listPages(this, [this](const client::ApiResult<QList<client::PageSummary>> &r) {
         m_reloadPages->setEnabled(true);
-        if (!r.ok()) {
-            m_message->showMessage(r.error.isNotFound()
+        if (!r.has_value()) {
+            m_message->showMessage(r.error().isNotFound()
                                        ? tr("This server does not offer pages to preview yet.")
-                                       : tr("The pages could not be loaded. %1").arg(r.error.humanMessage()),
+                                       : tr("The pages could not be loaded. %1").arg(r.error().humanMessage()),
                                    MessageBanner::Kind::Error);
             Q_EMIT pagesLoaded();
             return;
         }
         const QString previous = m_page->currentData().toString();
-        m_pages = r.value;
+        m_pages = r.value();
         {
             const QSignalBlocker block(m_page);
             m_page->clear();
@@ -308,12 +308,12 @@ void PreviewTab::pageChanged()
         page.templateId, this, [this, page, generation](const client::ApiResult<client::TemplateSummary> &r) {
             if (generation != m_generation)
                 return;
-            if (r.ok()) {
-                m_template = r.value;
+            if (r.has_value()) {
+                m_template = r.value();
                 fillTweaks(m_template, page);
             } else {
                 m_message->showMessage(
-                    tr("The template of this page could not be loaded. %1").arg(r.error.humanMessage()),
+                    tr("The template of this page could not be loaded. %1").arg(r.error().humanMessage()),
                     MessageBanner::Kind::Warning);
             }
             Q_EMIT templateLoaded();
@@ -393,27 +393,27 @@ void PreviewTab::render()
     m_message->clearMessage();
     m_client->render(req, this, [this, req](const client::ApiResult<client::RenderResult> &r) {
         setRendering(false);
-        if (!r.ok()) {
-            QString text = r.error.humanMessage();
-            if (r.error.status == 401)
+        if (!r.has_value()) {
+            QString text = r.error().humanMessage();
+            if (r.error().status == 401)
                 text = req.apiToken.isEmpty() ? tr("The server needs an API key for renders. Enter one of this "
                                                    "space's keys under “API key” (a new key from the Keys tab is "
                                                    "filled in for you).")
                                               : tr("The API key was not accepted: it is unknown, expired or revoked.");
-            else if (r.error.status == 404 && !req.draft)
+            else if (r.error().status == 404 && !req.draft)
                 text = tr("This page has no published version to render. Tick “Draft” to render "
                           "its current state, or publish it first.");
             m_message->showMessage(text, MessageBanner::Kind::Error);
             Q_EMIT rendered(false);
             return;
         }
-        const QString type = r.value.contentType.isEmpty() ? req.format : r.value.contentType;
-        const QImage image = ImageView::decode(r.value.bytes, type);
+        const QString type = r.value().contentType.isEmpty() ? req.format : r.value().contentType;
+        const QImage image = ImageView::decode(r.value().bytes, type);
         if (image.isNull()) {
             m_message->showMessage(tr("The render finished but the console cannot display the image."),
                                    MessageBanner::Kind::Warning);
         }
-        showResult(r.value, image);
+        showResult(r.value(), image);
         Q_EMIT rendered(!image.isNull());
     });
 }

@@ -160,8 +160,8 @@ void SignInPage::submit()
     m_client->setServerUrl(server);
     m_client->login(email, m_password->text(), this, [this, server, email](const client::ApiResult<client::Me> &r) {
         setBusy(false);
-        if (!r.ok()) {
-            m_message->showMessage(r.error.humanMessage(), MessageBanner::Kind::Error);
+        if (!r.has_value()) {
+            m_message->showMessage(r.error().humanMessage(), MessageBanner::Kind::Error);
             m_password->selectAll();
             m_password->setFocus();
             return;
@@ -173,7 +173,7 @@ void SignInPage::submit()
         m_server->setText(server.toString());
         m_password->clear();
         m_message->clearMessage();
-        Q_EMIT signedIn(r.value);
+        Q_EMIT signedIn(r.value());
     });
 }
 

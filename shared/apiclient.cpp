@@ -154,21 +154,17 @@ void ApiClient::sendJson(const QByteArray &verb, const QString &path, const QUrl
     send(verb, path, query, body, Auth::Session, QString(), m_apiTimeout, context,
          [done = std::move(done), parse = std::move(parse)](QNetworkReply *reply, const QByteArray &bytes,
                                                             const ApiError &error) {
-             ApiResult<T> r;
              if (error.isError()) {
-                 r.error = error;
-                 done(r);
+                 done(error);
                  return;
              }
              QJsonParseError pe;
              const QJsonDocument doc = QJsonDocument::fromJson(bytes, &pe);
              if (pe.error != QJsonParseError::NoError && !bytes.trimmed().isEmpty()) {
-                 r.error = ApiError::protocol(reply->request().url(), pe.errorString());
-                 done(r);
+                 done(ApiError::protocol(reply->request().url(), pe.errorString()));
                  return;
              }
-             r.value = parse(unwrap(doc));
-             done(r);
+             done(parse(unwrap(doc)));
          });
 }
 
@@ -181,7 +177,7 @@ void ApiClient::login(const QString &email, const QString &password, QObject *co
         "POST", QStringLiteral("/auth/login"), nullptr, &body, Auth::None, QString(), m_apiTimeout, context,
         [this, context, done](QNetworkReply *reply, const QByteArray &bytes, const ApiError &error) {
             if (error.isError()) {
-                done({{}, error});
+                done(error);
                 return;
             }
             const QJsonValue data = unwrap(QJsonDocument::fromJson(bytes));
@@ -195,22 +191,20 @@ void ApiClient::login(const QString &email, const QString &password, QObject *co
                         token = QString::fromUtf8(c.value());
             }
             if (token.isEmpty()) {
-                done({{},
-                      ApiError::protocol(reply->request().url(),
-                                         QStringLiteral("no session token in the login answer"))});
+                done(ApiError::protocol(reply->request().url(),
+                                         QStringLiteral("no session token in the login answer")));
                 return;
             }
             m_session = token;
             Me fromLogin = Me::fromJson(data.toObject());
             me(context, [done, fromLogin](const ApiResult<Me> &r) {
-                if (r.ok() || r.error.status == 404) {
-                    ApiResult<Me> out = r;
-                    if (!r.ok()) // no /auth/me: what the login answer said is all we know
-                        out = {fromLogin, {}};
-                    if (out.value.role.isEmpty())
-                        out.value.role = fromLogin.role;
-                    if (out.value.user.email.isEmpty())
-                        out.value.user = fromLogin.user;
+                if (r.has_value() || r.error().status == 404) {
+                    // no /auth/me: what the login answer said is all we know
+                    Me out = r.has_value() ? r.value() : fromLogin;
+                    if (out.role.isEmpty())
+                        out.role = fromLogin.role;
+                    if (out.user.email.isEmpty())
+                        out.user = fromLogin.user;
                     done(out);
                 } else {
                     done(r);
@@ -223,13 +217,16 @@ void ApiClient::login(const QString &email, const QString &password, QObject *co
 void ApiClient::logout(QObject *context, Callback<bool> done)
 {
     if (m_session.isEmpty()) {
-        done({true, {}});
+        done(true);
         return;
     }
     const QJsonObject body;
     send("POST", QStringLiteral("/auth/logout"), nullptr, &body, Auth::Session, QString(), m_apiTimeout, context,
          [done](QNetworkReply *, const QByteArray &, const ApiError &error) {
-             done({!error.isError(), error});
+             if (error.isError())
+                 done(error);
+             else
+                 done(true);
          });
     // Forget the session now: signing out must work even when the server is gone.
     m_session.clear();
@@ -315,7 +312,7 @@ void ApiClient::render(const RenderRequest &request, QObject *context, Callback<
     send("POST", QStringLiteral("/render"), nullptr, &body, Auth::Token, bearer, m_renderTimeout, context,
          [this, done, clock, server, context](QNetworkReply *reply, const QByteArray &bytes, const ApiError &error) {
              if (error.isError()) {
-                 done({{}, error});
+                 done(error);
                  return;
              }
              const QString type = reply->header(QNetworkRequest::ContentTypeHeader).toString();
@@ -325,12 +322,12 @@ void ApiClient::render(const RenderRequest &request, QObject *context, Callback<
                  r.size = bytes.size();
                  r.contentType = type;
                  r.roundTripMs = clock->elapsed();
-                 done({r, {}});
+                 done(r);
                  return;
              }
              const QJsonDocument doc = QJsonDocument::fromJson(bytes);
              if (!doc.isObject()) {
-                 done({{}, ApiError::protocol(reply->request().url(), QStringLiteral("not JSON"))});
+                 done(ApiError::protocol(reply->request().url(), QStringLiteral("not JSON")));
                  return;
              }
              QJsonObject o = doc.object();
@@ -344,11 +341,11 @@ void ApiClient::render(const RenderRequest &request, QObject *context, Callback<
                  if (r.size == 0)
                      r.size = r.bytes.size();
                  r.roundTripMs = clock->elapsed();
-                 done({r, {}});
+                 done(r);
                  return;
              }
              if (!r.fileUrl.isValid()) {
-                 done({{}, ApiError::protocol(reply->request().url(), QStringLiteral("no file in the render answer"))});
+                 done(ApiError::protocol(reply->request().url(), QStringLiteral("no file in the render answer")));
                  return;
              }
              // The stored file needs no credentials (its name is unguessable).
@@ -356,14 +353,14 @@ void ApiClient::render(const RenderRequest &request, QObject *context, Callback<
                  "GET", r.fileUrl, QByteArray(), Auth::None, QString(), m_renderTimeout, context,
                  [done, r, clock](QNetworkReply *, const QByteArray &image, const ApiError &fileError) mutable {
                      if (fileError.isError()) {
-                         done({{}, fileError});
+                         done(fileError);
                          return;
                      }
                      r.bytes = image;
                      if (r.size == 0)
                          r.size = image.size();
                      r.roundTripMs = clock->elapsed();
-                     done({r, {}});
+                     done(r);
                  },
                  false);
          });

@@ -5,6 +5,7 @@
 
 #include "shared/apierror.h"
 #include "shared/apitypes.h"
+#include "server/common/expected.h"
 
 #include <QNetworkAccessManager>
 #include <QObject>
@@ -14,12 +15,10 @@
 
 namespace imprint::client {
 
+/// The answer of one call: the parsed value, or the ApiError that says why there is none
+/// (the same result type every layer of the server returns, server/common/expected.h).
 template<class T>
-struct ApiResult {
-    T value{};
-    ApiError error;
-    bool ok() const { return !error.isError(); }
-};
+using ApiResult = common::Expected<T, ApiError>;
 
 class ApiClient : public QObject
 {

@@ -60,7 +60,9 @@ const QHash<QString, QStringList> &allowed()
             = {"server/common", "server/service", "server/store", "server/render", "server/patterns"};
         t["server/main.cpp"] = {"server"};
         t["gui"] = {"shared"};
-        t["shared"] = {};
+        // The console's API client shares the server's generic result type and nothing
+        // else: it reaches the server over HTTP, never through its code.
+        t["shared"] = {"server/common/expected.h"};
         return t;
     }();
     return table;

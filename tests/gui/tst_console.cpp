@@ -401,9 +401,9 @@ void TestConsole::revokeAcceptedRemovesRow()
     direct.setServerUrl(QUrl(serverUrl()));
     bool done = false;
     direct.login(kOwner, kPassword, this, [&](const client::ApiResult<client::Me> &r) {
-        QVERIFY(r.ok());
+        QVERIFY(r.has_value());
         direct.revokeKey(id, this, [&](const client::ApiResult<QString> &again) {
-            QCOMPARE(again.error.status, 404);
+            QCOMPARE(again.error().status, 404);
             done = true;
         });
     });
