@@ -25,21 +25,6 @@
 namespace imprint {
 namespace gui {
 
-namespace {
-
-QString jsonText(const QJsonValue &v)
-{
-    if (v.isString())
-        return v.toString();
-    if (v.isDouble())
-        return QString::number(v.toDouble(), 'g', 15);
-    if (v.isBool())
-        return v.toBool() ? QStringLiteral("true") : QStringLiteral("false");
-    return {};
-}
-
-} // namespace
-
 PreviewTab::PreviewTab(client::ApiClient *client, QWidget *parent)
     : QWidget(parent)
     , m_client(client)
@@ -340,7 +325,7 @@ void PreviewTab::fillTweaks(const client::TemplateSummary &tpl, const client::Pa
     m_tweaks->setRowCount(int(names.size()));
     for (int row = 0; row < names.size(); ++row) {
         const QString value
-            = page.variables.contains(names[row]) ? jsonText(page.variables.value(names[row])) : defaults[row];
+            = page.variables.contains(names[row]) ? client::jsonText(page.variables.value(names[row])) : defaults[row];
         auto *nameItem = new QTableWidgetItem(names[row]);
         nameItem->setFlags(Qt::ItemIsEnabled | Qt::ItemIsSelectable);
         if (!types[row].isEmpty())

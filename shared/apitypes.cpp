@@ -24,14 +24,7 @@ QJsonValue field(const QJsonObject &o, std::initializer_list<const char *> names
 
 QString str(const QJsonObject &o, std::initializer_list<const char *> names)
 {
-    const QJsonValue v = field(o, names);
-    if (v.isString())
-        return v.toString();
-    if (v.isDouble())
-        return QString::number(v.toDouble(), 'g', 15);
-    if (v.isBool())
-        return v.toBool() ? QStringLiteral("true") : QStringLiteral("false");
-    return {};
+    return jsonText(field(o, names));
 }
 
 int num(const QJsonObject &o, std::initializer_list<const char *> names, int fallback = 0)
@@ -284,6 +277,17 @@ RenderResult RenderResult::fromJson(const QJsonObject &o, const QUrl &serverBase
 QStringList renderEngineNames()
 {
     return {QStringLiteral("satori"), QStringLiteral("takumi"), QStringLiteral("html")};
+}
+
+QString jsonText(const QJsonValue &v)
+{
+    if (v.isString())
+        return v.toString();
+    if (v.isDouble())
+        return QString::number(v.toDouble(), 'g', 15);
+    if (v.isBool())
+        return v.toBool() ? QStringLiteral("true") : QStringLiteral("false");
+    return {};
 }
 
 } // namespace imprint::client

@@ -133,6 +133,11 @@ struct RenderResult {
     static RenderResult fromJson(const QJsonObject &o, const QUrl &serverBase);
 };
 
+/// A JSON scalar as the text a user typed: strings as they are, numbers without a
+/// trailing ".0" (up to 15 significant digits), booleans as true/false; empty for
+/// null, arrays and objects.
+QString jsonText(const QJsonValue &v);
+
 /// Parses an ISO-8601 timestamp or epoch milliseconds; invalid for null/absent.
 QDateTime parseTimestamp(const QJsonValue &v);
 

@@ -88,6 +88,7 @@ private Q_SLOTS:
     void cleanup();
 
     void normalizesServerUrls();
+    void variableValuesAsTyped();
     void unreachableServerIsASentence();
     void signInWrongThenRight();
     void keysPageThroughServerPages();
@@ -228,6 +229,16 @@ int TestConsole::activeKeyCount()
 {
     auto page = api().keys().listPage(m_spaceId, 1, 1);
     return page.has_value() ? page->count : -1;
+}
+
+// A page's variable values appear in the tweaks table as the user would type them.
+void TestConsole::variableValuesAsTyped()
+{
+    QCOMPARE(client::jsonText(QJsonValue(QStringLiteral("#1d4ed8"))), QStringLiteral("#1d4ed8"));
+    QCOMPARE(client::jsonText(QJsonValue(42.0)), QStringLiteral("42"));
+    QCOMPARE(client::jsonText(QJsonValue(0.125)), QStringLiteral("0.125"));
+    QCOMPARE(client::jsonText(QJsonValue(true)), QStringLiteral("true"));
+    QCOMPARE(client::jsonText(QJsonValue(QJsonArray{1, 2})), QString());
 }
 
 void TestConsole::normalizesServerUrls()
