@@ -10,6 +10,7 @@ http::ServerLimits serverLimits(const store::Config &config)
 {
     http::ServerLimits limits;
     limits.maxConnections = config.maxConnections();
+    limits.maxConnectionsPerAddress = config.maxConnectionsPerAddress();
     limits.idleTimeoutMs = config.idleTimeoutMs();
     limits.requestTimeoutMs = config.requestTimeoutMs();
     limits.maxBodyBytes = config.maxBodyBytes();

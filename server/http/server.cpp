@@ -1,5 +1,7 @@
 #include "server/http/server.h"
 
+#include "server/http/problem.h"
+
 #include <QHttpServerRequest>
 #include <QHttpServerResponder>
 #include <QLoggingCategory>
@@ -151,12 +153,20 @@ void Listener::incomingConnection(qintptr socketDescriptor)
         ::close(int(socketDescriptor));
         return;
     }
+    const QHostAddress peer = socket->peerAddress();
+    int &fromPeer = m_connectionsPerAddress[peer];
+    if (fromPeer >= m_limits.maxConnectionsPerAddress) {
+        delete socket; // closes the descriptor it took
+        return;
+    }
+    ++fromPeer;
     // Without TCP_NODELAY a response written in two segments waits ~40 ms for the
     // client's delayed ACK (Nagle).
     socket->setSocketOption(QAbstractSocket::LowDelayOption, 1);
     Connection c;
     c.socket = socket;
     c.lastActivityMs = m_clock.elapsed();
+    c.peer = peer;
     m_connections[socket] = c;
     // Connected before QAbstractHttpServer's own readyRead slot (made when it takes the
     // pending connection), so the guard sees every chunk before the parser buffers it.
@@ -173,7 +183,12 @@ void Listener::incomingConnection(qintptr socketDescriptor)
             ::shutdown(int(socket->socketDescriptor()), SHUT_WR);
         }
     });
-    connect(socket, &QObject::destroyed, this, [this, socket] { m_connections.erase(socket); });
+    connect(socket, &QObject::destroyed, this, [this, socket, peer] {
+        m_connections.erase(socket);
+        auto count = m_connectionsPerAddress.find(peer);
+        if (count != m_connectionsPerAddress.end() && --*count <= 0)
+            m_connectionsPerAddress.erase(count);
+    });
     addPendingConnection(socket);
 }
 
@@ -212,12 +227,28 @@ void Listener::onReadyRead(QTcpSocket *socket)
         c.headerBytes = end + 4;
         const QList<QByteArray> lines = c.head.left(end).split('\n');
         c.head = QByteArray();
+        // RFC 9112 §9.3: an HTTP/1.0 connection closes after one response unless the
+        // client asked for keep-alive.
+        c.closeAfterRequest = !lines.isEmpty() && lines.first().trimmed().endsWith(" HTTP/1.0");
         for (const QByteArray &line : lines) {
-            if (!line.toLower().startsWith("content-length:"))
+            const QByteArray lower = line.toLower();
+            if (c.closeAfterRequest && lower.startsWith("connection:") && lower.contains("keep-alive"))
+                c.closeAfterRequest = false;
+            if (!lower.startsWith("content-length:"))
                 continue;
-            bool ok = false;
-            const qint64 length = line.mid(15).trimmed().toLongLong(&ok);
-            if (ok && length > m_limits.maxBodyBytes) {
+            // RFC 9110 §8.6: Content-Length is 1*DIGIT. Qt 6.4 reads "-5" as 0 and would
+            // then parse the body as the next request.
+            const QByteArray value = line.mid(15).trimmed();
+            bool ok = !value.isEmpty()
+                && std::all_of(value.begin(), value.end(), [](char ch) { return ch >= '0' && ch <= '9'; });
+            const qint64 length = ok ? value.toLongLong(&ok) : -1;
+            if (!ok) {
+                reject(socket, c,
+                       fieldProblem(400, QStringLiteral("bad_request"), QStringLiteral("Content-Length"),
+                                    QStringLiteral("The Content-Length header is not a number of bytes.")));
+                return;
+            }
+            if (length > m_limits.maxBodyBytes) {
                 reject(socket, c,
                        problem(413, QStringLiteral("body_too_large"),
                                QStringLiteral("The request body is %1 bytes; the limit is %2 bytes.")
@@ -248,17 +279,20 @@ void Listener::reject(QTcpSocket *socket, Connection &c, const HttpResponse &res
     qCInfo(lcAccess).noquote() << "(request refused)" << response.status;
 }
 
-void Listener::requestCompleted(QTcpSocket *socket)
+bool Listener::requestCompleted(QTcpSocket *socket)
 {
     auto it = m_connections.find(socket);
     if (it == m_connections.end())
-        return;
+        return false;
     Connection &c = it->second;
+    const bool closeAfter = c.closeAfterRequest;
+    c.closeAfterRequest = false;
     c.requestStartMs = -1;
     c.requestBytes = 0;
     c.headerBytes = -1;
     c.head = QByteArray();
     c.lastActivityMs = m_clock.elapsed();
+    return closeAfter;
 }
 
 void Listener::asyncStarted(QTcpSocket *socket)
@@ -373,8 +407,9 @@ void HttpServer::noteAsyncFinished(QTcpSocket *socket)
 
 bool HttpServer::handleRequest(const QHttpServerRequest &request, QTcpSocket *socket)
 {
+    bool closeAfter = false;
     if (auto *l = qobject_cast<Listener *>(socket->parent()))
-        l->requestCompleted(socket);
+        closeAfter = l->requestCompleted(socket);
 
     HttpRequest req;
     req.method = methodName(request.method());
@@ -391,9 +426,17 @@ bool HttpServer::handleRequest(const QHttpServerRequest &request, QTcpSocket *so
     req.body = request.body();
     req.remoteAddress = request.remoteAddress();
 
-    const bool closeAfter = req.header("connection").toLower().contains("close");
+    closeAfter = closeAfter || req.header("connection").toLower().contains("close");
     Responder responder(this, makeResponder(request, socket), socket, closeAfter, req.method + ' ' + req.path.toUtf8());
 
+    // Routes match decoded segments; an encoded "/" inside a segment would otherwise
+    // split it, so `/pages/a%2Fb` reached `/pages/a/b`. No id or name contains "/".
+    if (request.url().path(QUrl::FullyEncoded).contains(QLatin1String("%2F"), Qt::CaseInsensitive)) {
+        responder.send(problem(404, QStringLiteral("not_found"),
+                               QStringLiteral("No route for %1: a path segment may not contain an encoded \"/\".")
+                                   .arg(request.url().path(QUrl::FullyEncoded))));
+        return true;
+    }
     const Router::Match match = m_router.match(req.method, req.path);
     if (!match.handler) {
         if (match.allowed.isEmpty()) {

@@ -16,6 +16,8 @@
 
 #include <QAbstractHttpServer>
 #include <QElapsedTimer>
+#include <QHash>
+#include <QHostAddress>
 #include <QTcpServer>
 #include <QThreadPool>
 #include <QTimer>
@@ -28,6 +30,9 @@ namespace imprint::http {
 /// Limits of one server; the defaults are those docs/api.md and docs/deployment.md state.
 struct ServerLimits {
     int maxConnections = 1024; ///< open sockets; beyond it new ones are closed at once
+    /// Open sockets from one peer address; beyond it that address's new ones are closed
+    /// at once, so one client cannot take every slot of maxConnections.
+    int maxConnectionsPerAddress = 256;
     int idleTimeoutMs = 30000; ///< keep-alive connection with nothing in flight
     int requestTimeoutMs = 10000; ///< from a request's first byte to its last
     qint64 maxBodyBytes = 1 << 20; ///< larger bodies get 413 as they arrive
@@ -48,10 +53,12 @@ public:
 
     /// Sockets currently open through this listener.
     int openConnections() const { return int(m_connections.size()); }
-    /// Connections closed at accept because the cap was reached (since start).
 
     // Hooks for HttpServer (same thread):
-    void requestCompleted(QTcpSocket *socket); ///< a full request reached the router
+    /// A full request reached the router. Returns whether the connection must close
+    /// after its response: an HTTP/1.0 request without `Connection: keep-alive` (RFC 9112
+    /// §9.3), which the Qt 6.4 parser does not tell.
+    bool requestCompleted(QTcpSocket *socket);
     void asyncStarted(QTcpSocket *socket); ///< a response will come later
     void asyncFinished(QTcpSocket *socket); ///< ... and has been written (or dropped)
 
@@ -66,6 +73,8 @@ private:
         qint64 requestBytes = 0; ///< bytes received for the request in progress
         qint64 headerBytes = -1; ///< size of its header block once complete
         QByteArray head; ///< start of the request, until the header block ends
+        QHostAddress peer; ///< the client's address, for maxConnectionsPerAddress
+        bool closeAfterRequest = false; ///< the request in progress is HTTP/1.0 without keep-alive
         int pendingAsync = 0;
         bool rejecting = false; ///< answered with an error; draining until closeAtMs
         qint64 closeAtMs = 0;
@@ -78,6 +87,7 @@ private:
     HttpServer *m_server;
     ServerLimits m_limits;
     std::unordered_map<QTcpSocket *, Connection> m_connections;
+    QHash<QHostAddress, int> m_connectionsPerAddress;
     QElapsedTimer m_clock;
     QTimer m_sweepTimer;
 };

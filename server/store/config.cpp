@@ -89,6 +89,10 @@ int Config::maxConnections() const
 {
     return httpInt("maxConnections", 1024);
 }
+int Config::maxConnectionsPerAddress() const
+{
+    return httpInt("maxConnectionsPerAddress", 256);
+}
 int Config::idleTimeoutMs() const
 {
     return httpInt("idleTimeoutMs", 30000);

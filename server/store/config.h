@@ -37,6 +37,9 @@ public:
 
     /// Open-connection cap of the HTTP listener (connections beyond it are closed at once).
     int maxConnections() const;
+    /// `http.maxConnectionsPerAddress` (default 256): open connections from one client
+    /// address; beyond it that address's new connections are closed at once.
+    int maxConnectionsPerAddress() const;
     /// A keep-alive connection with no request in flight is closed after this, in ms.
     int idleTimeoutMs() const;
     /// A request whose headers/body have not fully arrived after this is dropped, in ms.

@@ -20,11 +20,30 @@ private:
     QTemporaryDir m_dir;
     ServerProcess m_server;
 
-    static std::unique_ptr<QTcpSocket> connectIdle(quint16 port)
+    /// A connection that sends nothing, from `from` (any 127.0.0.0/8 address stands for a
+    /// different client; the server listens on 127.0.0.1).
+    static std::unique_ptr<QTcpSocket> connectIdle(quint16 port, const QHostAddress &from = {})
     {
         auto s = std::make_unique<QTcpSocket>();
+        if (!from.isNull() && !s->bind(from))
+            return nullptr;
         s->connectToHost(QHostAddress::LocalHost, port);
         return s->waitForConnected(5000) ? std::move(s) : nullptr;
+    }
+
+    /// One raw request on a new socket; the reply and whether the server then closed.
+    static HttpReply rawExchange(quint16 port, const QByteArray &request, bool *closed = nullptr)
+    {
+        QTcpSocket s;
+        s.connectToHost(QHostAddress::LocalHost, port);
+        if (!s.waitForConnected(5000))
+            return {};
+        s.write(request);
+        s.waitForBytesWritten(2000);
+        HttpReply r = readReply(s, 5000);
+        if (closed)
+            *closed = closedByServer(s, 1000);
+        return r;
     }
 
     // True when the server closes `socket` within timeoutMs.
@@ -103,9 +122,10 @@ private slots:
 
     void manyIdleConnectionsDoNotBlockHealth()
     {
+        // 900 idle connections from four client addresses (each under the per-address cap).
         std::vector<std::unique_ptr<QTcpSocket>> idle;
         for (int i = 0; i < 900; ++i) {
-            auto s = connectIdle(m_server.port());
+            auto s = connectIdle(m_server.port(), QHostAddress(quint32(0x7f000002 + i % 4)));
             QVERIFY2(s, qPrintable(QString::number(i)));
             idle.push_back(std::move(s));
         }
@@ -156,6 +176,78 @@ private slots:
         const HttpReply r = httpRequest(capped.port(), "GET", "/api/v1/health");
         QCOMPARE(r.status, 200);
         QVERIFY(capped.running());
+    }
+
+    // One address cannot take every connection slot: beyond its own cap its new
+    // connections are closed, while another client is still served.
+    void perAddressConnectionCap()
+    {
+        QTemporaryDir dir;
+        QVERIFY(writeConfig(dir.path(), R"({"http":{"maxConnectionsPerAddress":20}})"));
+        ServerProcess server;
+        QVERIFY2(server.start(dir.path()), server.log().constData());
+        const QHostAddress greedy(QStringLiteral("127.0.0.3"));
+        std::vector<std::unique_ptr<QTcpSocket>> held;
+        for (int i = 0; i < 20; ++i) {
+            auto s = connectIdle(server.port(), greedy);
+            QVERIFY(s);
+            held.push_back(std::move(s));
+        }
+        QTest::qWait(200);
+        for (auto &s : held)
+            QCOMPARE(s->state(), QAbstractSocket::ConnectedState);
+        auto extra = connectIdle(server.port(), greedy);
+        QVERIFY(extra);
+        QVERIFY2(closedByServer(*extra, 2000), "a connection beyond the per-address cap stayed open");
+        // Another address is served.
+        QCOMPARE(httpRequest(server.port(), "GET", "/api/v1/health").status, 200);
+        // A slot freed by the greedy client is its own again.
+        held.front()->disconnectFromHost();
+        held.erase(held.begin());
+        QTest::qWait(200);
+        auto again = connectIdle(server.port(), greedy);
+        QVERIFY(again);
+        again->write("GET /api/v1/health HTTP/1.1\r\nHost: x\r\n\r\n");
+        QCOMPARE(readReply(*again).status, 200);
+    }
+
+    // RFC 9110 §8.6: a Content-Length that is not digits is refused, not read as 0 (which
+    // made the body parse as a second request).
+    void invalidContentLengthIsRefused()
+    {
+        const QByteArray body = "GET /api/v1/health HTTP/1.1\r\nHost: x\r\n\r\n";
+        for (const QByteArray &length : {QByteArray("-5"), QByteArray("12abc"), QByteArray("")}) {
+            const HttpReply r = rawExchange(m_server.port(),
+                                            "POST /api/v1/auth/login HTTP/1.1\r\nHost: x\r\nContent-Length: " + length
+                                                + "\r\n\r\n" + body);
+            QVERIFY2(r.status == 400, length.constData());
+            QCOMPARE(r.json().value("field").toString(), QStringLiteral("Content-Length"));
+        }
+        QVERIFY(m_server.running());
+    }
+
+    // RFC 9112 §9.3: HTTP/1.0 closes after one response unless the client asks for keep-alive.
+    void http10ConnectionsClose()
+    {
+        bool closed = false;
+        HttpReply r = rawExchange(m_server.port(), "GET /api/v1/health HTTP/1.0\r\n\r\n", &closed);
+        QCOMPARE(r.status, 200);
+        QCOMPARE(r.header("Connection").toLower(), QByteArray("close"));
+        QVERIFY2(closed, "an HTTP/1.0 connection stayed open");
+        r = rawExchange(m_server.port(), "GET /api/v1/health HTTP/1.0\r\nConnection: keep-alive\r\n\r\n", &closed);
+        QCOMPARE(r.status, 200);
+        QVERIFY2(!closed, "keep-alive was asked for");
+        r = rawExchange(m_server.port(), "GET /api/v1/health HTTP/1.1\r\nHost: x\r\n\r\n", &closed);
+        QCOMPARE(r.status, 200);
+        QVERIFY(!closed);
+    }
+
+    // An encoded "/" does not split a path segment: `/api/v1%2Fhealth` is not `/api/v1/health`.
+    void encodedSlashIsNotASeparator()
+    {
+        QCOMPARE(httpRequest(m_server.port(), "GET", "/api/v1%2Fhealth").status, 404);
+        QCOMPARE(httpRequest(m_server.port(), "GET", "/api/v1/health%2f").status, 404);
+        QCOMPARE(httpRequest(m_server.port(), "GET", "/api/v1/health").status, 200);
     }
 
     void idleAndSlowRequestTimeouts()
