@@ -1,5 +1,7 @@
 #include "server/http/json.h"
 
+#include "server/http/problem.h"
+
 #include <QJsonDocument>
 #include <QJsonParseError>
 
@@ -41,11 +43,11 @@ Outcome<int> queryInt(const HttpRequest &request, const QString &name, int defau
         return defaultValue;
     bool ok = false;
     const qlonglong v = raw->trimmed().toLongLong(&ok);
-    if (!ok || v < min)
-        return problem(
-            400, QStringLiteral("invalid_parameter"),
-            QStringLiteral("The query parameter '%1' must be an integer of at least %2.").arg(name).arg(min));
-    return int(std::min<qlonglong>(v, max));
+    if (!ok || v < min || v > max)
+        return fieldProblem(
+            400, QStringLiteral("invalid_parameter"), name,
+            QStringLiteral("The query parameter '%1' must be an integer from %2 to %3.").arg(name).arg(min).arg(max));
+    return int(v);
 }
 
 } // namespace imprint::http

@@ -19,7 +19,8 @@ Outcome<QJsonObject> jsonObjectBody(const HttpRequest &request, bool allowEmpty 
 Outcome<QString> requiredString(const QJsonObject &object, const QString &field);
 
 /// Integer query parameter `name`: absent or empty → defaultValue; not an integer or
-/// below `min` → 400 "invalid_parameter" naming it; above `max` → `max` (clamped).
+/// outside min..max → 400 "invalid_parameter" naming it in `field` (never clamped in
+/// silence: `perPage=1000` is a mistake the caller should hear about).
 Outcome<int> queryInt(const HttpRequest &request, const QString &name, int defaultValue, int min, int max);
 
 } // namespace imprint::http

@@ -53,7 +53,9 @@ HttpResponse problemFor(const store::ServiceError &error)
 {
     const int status = statusFor(error.kind);
     const QString code = status == 500 && error.code.isEmpty() ? QStringLiteral("internal_error") : error.code;
-    HttpResponse r = problem(status, code, error.message);
+    // A 5xx says nothing about the caller's input, so only a 4xx names a field.
+    HttpResponse r = status < 500 ? fieldProblem(status, code, error.field, error.message)
+                                  : problem(status, code, error.message);
     if (error.retryAfterSeconds > 0)
         return r.withHeader("Retry-After", QByteArray::number(error.retryAfterSeconds));
     return r;

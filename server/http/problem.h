@@ -23,7 +23,8 @@ int statusFor(store::ServiceError::Kind kind);
 int statusFor(render::RenderErrorCode code);
 
 /// The problem+json form of a service error, status from statusFor(); `code` and
-/// `message` pass through (a Database error without a code becomes "internal_error"), and
+/// `message` pass through (a Database error without a code becomes "internal_error"), a
+/// 4xx's `field` becomes the problem's `field` member, and
 /// a retryAfterSeconds above 0 becomes a Retry-After header.
 HttpResponse problemFor(const store::ServiceError &error);
 

@@ -149,7 +149,8 @@ std::optional<LaidOutDocument> layOut(const RenderRequest &request, RenderContex
         return std::nullopt;
     }
     if (request.width < 0 || request.height < 0 || width < 0 || height < 0 || width > kMaxSide || height > kMaxSide) {
-        err = makeError(request.width != 0 || request.height != 0 ? QStringLiteral("width") : QStringLiteral("root"),
+        const bool widthBad = request.width < 0 || width < 0 || width > kMaxSide;
+        err = makeError(widthBad ? QStringLiteral("width") : QStringLiteral("height"),
                         QStringLiteral("image size %1×%2 px is outside 1–%3 px").arg(width).arg(height).arg(kMaxSide),
                         RenderErrorCode::InvalidSize);
         return std::nullopt;

@@ -1,5 +1,7 @@
 #include "server/service/api_key_service.h"
 
+#include "server/common/text.h"
+
 #include "server/store/crypto.h"
 #include "server/store/repositories.h"
 #include "server/store/sql.h"
@@ -25,6 +27,12 @@ Result<CreatedKey> ApiKeyService::create(const QString &spaceId, const QString &
     if (name.isEmpty() || name.size() > 100)
         return ServiceError::invalid(QStringLiteral("invalid_name"), QStringLiteral("name"),
                                      QStringLiteral("A key name is 1 to 100 characters."));
+    if (const qsizetype at = common::firstUnsafeNameChar(name); at >= 0)
+        return ServiceError::invalid(
+            QStringLiteral("invalid_name"), QStringLiteral("name"),
+            QStringLiteral("A key name may not contain control or bidi-override characters (U+%1 at position %2).")
+                .arg(uint(name.at(at).unicode()), 4, 16, QLatin1Char('0'))
+                .arg(at + 1));
     const qint64 now = nowMs();
     if (expiresAt != 0 && expiresAt <= now)
         return ServiceError::invalid(QStringLiteral("invalid_expires_at"), QStringLiteral("expiresAt"),
@@ -54,13 +62,13 @@ std::vector<store::Role> ApiKeyService::managerRoles()
 
 Result<KeyPage> ApiKeyService::listPage(const QString &spaceId, int page, int perPage)
 {
-    if (page < 1 || perPage < 1) {
-        const QString field = page < 1 ? QStringLiteral("page") : QStringLiteral("perPage");
-        return ServiceError::invalid(QStringLiteral("invalid_parameter"), field,
-                                     QStringLiteral("'%1' must be an integer of at least 1.").arg(field));
+    if (page < 1 || page > kMaxPage || perPage < 1 || perPage > kMaxPerPage) {
+        const bool pageBad = page < 1 || page > kMaxPage;
+        const QString field = pageBad ? QStringLiteral("page") : QStringLiteral("perPage");
+        return ServiceError::invalid(
+            QStringLiteral("invalid_parameter"), field,
+            QStringLiteral("'%1' must be an integer from 1 to %2.").arg(field).arg(pageBad ? kMaxPage : kMaxPerPage));
     }
-    page = std::min(page, kMaxPage);
-    perPage = std::min(perPage, kMaxPerPage);
     ApiKeyRepository keys(m_db);
     const auto count = keys.countActive(spaceId);
     if (!count)

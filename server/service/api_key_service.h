@@ -45,9 +45,9 @@ public:
     /// must be in the future). Writes an audit row "api_key.create". actorUserId empty = CLI.
     Result<CreatedKey> create(const QString &spaceId, const QString &name, qint64 expiresAt,
                               const QString &actorUserId);
-    /// Page `page` (≥ 1) of `perPage` (≥ 1) active keys, newest first; a page or page size
-    /// above kMaxPage / kMaxPerPage is served as that maximum. Invalid "invalid_parameter"
-    /// (field "page" or "perPage") below 1.
+    /// Page `page` (1..kMaxPage) of `perPage` (1..kMaxPerPage) active keys (neither revoked
+    /// nor expired), newest first. Invalid "invalid_parameter" (field "page" or "perPage")
+    /// outside those ranges.
     Result<KeyPage> listPage(const QString &spaceId, int page, int perPage);
     /// Every key of a space, revoked ones included (CLI).
     Result<QList<store::ApiKey>> listAll(const QString &spaceId);

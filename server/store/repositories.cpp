@@ -262,8 +262,10 @@ Result<int> ApiKeyRepository::countActive(const QString &spaceId)
 {
     QSqlQuery q(m_db.connection());
     return sql::countOf(
-        q, sql::run(q, QStringLiteral("SELECT COUNT(*) FROM api_keys WHERE space_id = ? AND revoked_at IS NULL"),
-                    spaceId));
+        q, sql::run(q,
+                    QStringLiteral("SELECT COUNT(*) FROM api_keys WHERE space_id = ? AND revoked_at IS NULL"
+                                   " AND (expires_at IS NULL OR expires_at > ?)"),
+                    spaceId, nowMs()));
 }
 
 Result<QList<ApiKey>> ApiKeyRepository::listActive(const QString &spaceId, int offset, int limit)
@@ -272,9 +274,10 @@ Result<QList<ApiKey>> ApiKeyRepository::listActive(const QString &spaceId, int o
     const bool ran = sql::run(q,
                               QStringLiteral("SELECT %1 FROM api_keys k LEFT JOIN users u ON u.id = k.created_by"
                                              " WHERE k.space_id = ? AND k.revoked_at IS NULL"
+                                             " AND (k.expires_at IS NULL OR k.expires_at > ?)"
                                              " ORDER BY k.created_at DESC, k.id DESC LIMIT ? OFFSET ?")
                                   .arg(kKeyColumns),
-                              spaceId, limit, offset);
+                              spaceId, nowMs(), limit, offset);
     return sql::allRows(q, ran, keyFrom);
 }
 

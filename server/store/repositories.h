@@ -100,9 +100,10 @@ public:
     { }
     /// Inserts `key`, storing only the hash of its token.
     Result<Done> insert(const ApiKey &key, const QString &tokenHash);
-    /// Number of active (not revoked) keys of a space, expired ones included.
+    /// Number of active keys of a space: neither revoked nor past their expiry (an
+    /// expired key authorises nothing, so listing it would only mislead).
     Result<int> countActive(const QString &spaceId);
-    /// One page of active keys of a space, newest first.
+    /// One page of active keys of a space (as countActive() counts them), newest first.
     Result<QList<ApiKey>> listActive(const QString &spaceId, int offset, int limit);
     /// Every key of a space, revoked ones too (CLI).
     Result<QList<ApiKey>> listAll(const QString &spaceId);

@@ -1,4 +1,5 @@
-// orList(): the list wording of the "must be satori, takumi or html" style messages.
+// orList(): the list wording of the "must be satori, takumi or html" style messages;
+// firstUnsafeNameChar(): what a key name may not contain.
 
 #include "server/common/text.h"
 
@@ -16,6 +17,30 @@ private slots:
         QCOMPARE(orList({"satori"}), QStringLiteral("satori"));
         QCOMPARE(orList({"png", "webp"}), QStringLiteral("png or webp"));
         QCOMPARE(orList({"satori", "takumi", "html"}), QStringLiteral("satori, takumi or html"));
+    }
+
+    void unsafeNameCharacters_data()
+    {
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<int>("at");
+        QTest::newRow("plain") << QStringLiteral("deploy key") << -1;
+        QTest::newRow("hebrew and emoji") << QStringLiteral("מפתח 🚀 ci") << -1;
+        QTest::newRow("rlm is allowed") << QStringLiteral("a\u200fb") << -1;
+        QTest::newRow("nul") << QString::fromUtf16(u"ab\u0000c", 4) << 2;
+        QTest::newRow("tab") << QStringLiteral("a\tb") << 1;
+        QTest::newRow("del") << QStringLiteral("a\u007f") << 1;
+        QTest::newRow("c1") << QStringLiteral("\u0085x") << 0;
+        QTest::newRow("rlo") << QStringLiteral("key\u202egnp.exe") << 3;
+        QTest::newRow("lri") << QStringLiteral("x\u2066y") << 1;
+        QTest::newRow("bom") << QStringLiteral("\ufeffkey") << 0;
+        QTest::newRow("lone surrogate") << QString(QChar(0xd800)) << 0;
+        QTest::newRow("noncharacter") << QStringLiteral("a\ufdd0") << 1;
+    }
+    void unsafeNameCharacters()
+    {
+        QFETCH(QString, name);
+        QFETCH(int, at);
+        QCOMPARE(int(imprint::common::firstUnsafeNameChar(name)), at);
     }
 };
 

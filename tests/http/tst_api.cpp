@@ -205,6 +205,14 @@ private slots:
         r = httpRequest(port(), "POST", "/api/v1/tokens/api-keys", R"({"name":"x")", bearer(owner));
         QCOMPARE(r.status, 400);
         QCOMPARE(r.json().value("code").toString(), QString("malformed_json"));
+        // Names are shown in lists and logs: no NUL, no control or bidi-override characters.
+        for (const QByteArray &name : {QByteArray(R"(a\u0000b)"), QByteArray(R"(x\u202egnp.exe)"),
+                                       QByteArray(R"(line\nbreak)")}) {
+            r = httpRequest(port(), "POST", "/api/v1/tokens/api-keys", R"({"name":")" + name + R"("})", bearer(owner));
+            QVERIFY2(r.status == 400, name.constData());
+            QCOMPARE(r.json().value("code").toString(), QStringLiteral("invalid_name"));
+            QCOMPARE(r.json().value("field").toString(), QStringLiteral("name"));
+        }
 
         r = httpRequest(port(), "POST", "/api/v1/tokens/api-keys",
                         R"({"name":"expiring","expiresAt":"2099-01-01T00:00:00Z"})", bearer(owner));
@@ -250,12 +258,19 @@ private slots:
         QCOMPARE(r.data().value("list").toArray().size(), 0);
         QCOMPARE(r.data().value("count").toInt(), 25);
 
-        r = httpRequest(port(), "GET", "/api/v1/tokens/api-keys/index?perPage=1000", {}, bearer(owner));
+        r = httpRequest(port(), "GET", "/api/v1/tokens/api-keys/index?perPage=100", {}, bearer(owner));
         QCOMPARE(r.status, 200);
         QCOMPARE(r.data().value("perPage").toInt(), 100);
         QCOMPARE(r.data().value("list").toArray().size(), 25);
 
-        for (const char *bad : {"perPage=abc", "perPage=0", "perPage=-5", "page=0", "page=1.5", "page=x"}) {
+        // Out of range is said, not clamped in silence.
+        r = httpRequest(port(), "GET", "/api/v1/tokens/api-keys/index?perPage=1000", {}, bearer(owner));
+        QCOMPARE(r.status, 400);
+        QCOMPARE(r.json().value("field").toString(), QStringLiteral("perPage"));
+        QVERIFY(r.json().value("detail").toString().contains("1 to 100"));
+
+        for (const char *bad : {"perPage=abc", "perPage=0", "perPage=-5", "perPage=101", "page=0", "page=1.5", "page=x",
+                                "page=1000001"}) {
             r = httpRequest(port(), "GET", QByteArray("/api/v1/tokens/api-keys/index?") + bad, {}, bearer(owner));
             QVERIFY2(r.status == 400, bad);
             QCOMPARE(r.header("Content-Type"), QByteArray("application/problem+json"));

@@ -49,6 +49,8 @@ private slots:
         QCOMPARE(body.value("code").toString(), QStringLiteral("some_code"));
         QCOMPARE(body.value("detail").toString(), QStringLiteral("Some message."));
         QCOMPARE(body.value("success").toBool(true), false);
+        // Bad input names its field; a fault of ours names none.
+        QCOMPARE(body.value("field").toString(), status < 500 ? QStringLiteral("name") : QString());
     }
 
     void retryAfterBecomesAHeader()

@@ -241,6 +241,23 @@ private slots:
         QCOMPARE(decode(r.body).size(), QSize(1001, 100));
         r = render({{"pattern", "dots-sunset"}, {"width", 2401}, {"height", 100}}, m_proToken);
         VERIFY_PROBLEM(r, 402);
+        // However far over the plan a size is, it is the plan's 402, not a 400.
+        r = get("/api/v1/render?pattern=dots-sunset&width=1099511627776&height=100");
+        VERIFY_PROBLEM(r, 402);
+        QCOMPARE(r.json().value("field").toString(), QStringLiteral("width"));
+        r = render({{"pattern", "dots-sunset"}, {"width", 1099511627776.0}, {"height", 100}}, m_proToken);
+        VERIFY_PROBLEM(r, 402);
+    }
+
+    // A quality outside 1–100 is refused, naming the field, not clamped in silence.
+    void qualityOutOfRange()
+    {
+        for (const char *q : {"101", "0", "1000", "abc"}) {
+            const HttpReply r = get(QByteArray("/api/v1/render?pattern=dots-sunset&format=webp&quality=") + q);
+            VERIFY_PROBLEM(r, 400);
+            QCOMPARE(r.json().value("field").toString(), QStringLiteral("quality"));
+        }
+        QCOMPARE(get("/api/v1/render?pattern=dots-sunset&format=webp&quality=100").status, 200);
     }
 
     void patternBadInput_data()

@@ -14,6 +14,8 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <limits>
+
 using namespace imprint;
 
 namespace {
@@ -134,6 +136,12 @@ private slots:
         QCOMPARE(r.error().kind, Kind::PlanLimit);
         QCOMPARE(r.error().field, QString("width"));
         QCOMPARE(r.error().limits.maxWidth, 1000);
+        // However large (a template may say 2^40, held at the largest int), it is the plan's 402.
+        const auto huge = service::checkExportSize(store::Config::defaults(), "business",
+                                                   std::numeric_limits<int>::max(), 630);
+        QVERIFY(huge.has_value());
+        QCOMPARE(huge->kind, Kind::PlanLimit);
+        QCOMPARE(huge->field, QString("width"));
         request.width = 0;
 
         request.tweaks = {{"nope", "x"}};

@@ -227,19 +227,33 @@ private slots:
         QCOMPARE(page->pagesCount, 2);
         QCOMPARE(page->items.size(), 2);
         QCOMPARE(keys.listPage(b, 9, 5)->items.size(), 0);
+
+        // An expired key authorises nothing, so it is neither listed nor counted.
+        const auto shortLived = keys.create(b, "short-lived", nowMs() + 50, {});
+        QVERIFY(shortLived.has_value());
+        QCOMPARE(keys.listPage(b, 1, 100)->count, 8);
+        QTest::qWait(120);
+        page = keys.listPage(b, 1, 100);
+        QCOMPARE(page->count, 7);
+        QCOMPARE(page->items.size(), 7);
+        for (const auto &k : page->items)
+            QVERIFY(k.id != shortLived->key.id);
+        QCOMPARE(keys.authenticate(shortLived->token).error().code, QString("token_expired"));
     }
 
     void keyPagingLimitsAreTheServices()
     {
         // The bounds of a key page hold for every caller, not only for the HTTP query
-        // parser: too large is served as the maximum, below 1 is refused.
+        // parser: outside 1..maximum is refused, naming the parameter.
         QTemporaryDir dir;
         Database db(sqliteAt(dir.filePath("paging.db")));
         QString error;
         QVERIFY(db.migrate(&error));
         ApiKeyService keys(db);
         const QString space = AccountService(db, Config::defaults()).createSpace("p", "free", "test")->id;
-        QCOMPARE(keys.listPage(space, 1, 1000)->perPage, ApiKeyService::kMaxPerPage);
+        QCOMPARE(keys.listPage(space, 1, ApiKeyService::kMaxPerPage)->perPage, ApiKeyService::kMaxPerPage);
+        QCOMPARE(keys.listPage(space, 1, 1000).error().field, QString("perPage"));
+        QCOMPARE(keys.listPage(space, ApiKeyService::kMaxPage + 1, 5).error().field, QString("page"));
         QCOMPARE(keys.listPage(space, 1, 0).error().field, QString("perPage"));
         QCOMPARE(keys.listPage(space, 0, 5).error().code, QString("invalid_parameter"));
         QCOMPARE(ApiKeyService::managerRoles(), (std::vector<Role>{Role::Owner, Role::Admin}));

@@ -13,10 +13,12 @@
 
 #include <QElapsedTimer>
 #include <QJsonArray>
+#include <QRegularExpression>
 #include <QJsonDocument>
 #include <QUrl>
 
 #include <cmath>
+#include <limits>
 
 namespace imprint::http {
 
@@ -46,23 +48,31 @@ HttpResponse invalidParam(const QString &field, const QString &detail)
 
 // ---- typed reads of render fields that arrive as JSON values or query-string text
 
-std::optional<HttpResponse> readInt(const QJsonObject &o, const QString &name, int min, int max, int *out)
+/// Integer field `name` of a render request: absent → `out` untouched; not an integer or
+/// below `min` → 400 naming it. Above `max`: with `clampAboveMax` (output sizes, which the
+/// plan check answers with 402 however large they are) `max`, else 400 naming the range.
+std::optional<HttpResponse> readInt(const QJsonObject &o, const QString &name, int min, int max, int *out,
+                                    bool clampAboveMax = false)
 {
     const QJsonValue v = o.value(name);
     if (v.isUndefined() || v.isNull() || (v.isString() && v.toString().isEmpty()))
         return std::nullopt;
     bool ok = false;
-    qint64 n = 0;
+    double n = 0;
     if (v.isDouble()) {
-        const double d = v.toDouble();
-        ok = std::isfinite(d) && d == std::floor(d) && std::abs(d) < 1e12;
-        n = qint64(d);
+        n = v.toDouble();
+        ok = std::isfinite(n) && n == std::floor(n);
     } else if (v.isString()) {
-        n = v.toString().trimmed().toLongLong(&ok);
+        const QString text = v.toString().trimmed();
+        static const QRegularExpression integer(QStringLiteral("^[+-]?[0-9]+$"));
+        ok = integer.match(text).hasMatch();
+        n = ok ? text.toDouble() : 0;
     }
     if (!ok || n < min)
         return invalidParam(name, QStringLiteral("'%1' must be an integer of at least %2.").arg(name).arg(min));
-    *out = int(std::min<qint64>(n, max));
+    if (n > max && !clampAboveMax)
+        return invalidParam(name, QStringLiteral("'%1' must be an integer from %2 to %3.").arg(name).arg(min).arg(max));
+    *out = int(std::min<double>(n, max));
     return std::nullopt;
 }
 
@@ -216,14 +226,13 @@ Outcome<RenderApi::Params> parseParams(const HttpRequest &request)
     p.isPattern = hasPattern;
     p.acceptJson = request.header("accept").contains("application/json");
 
-    if (auto e = readInt(o, QStringLiteral("width"), 1, 1 << 20, &p.width))
+    constexpr int kLargestSize = std::numeric_limits<int>::max();
+    if (auto e = readInt(o, QStringLiteral("width"), 1, kLargestSize, &p.width, true))
         return *e;
-    if (auto e = readInt(o, QStringLiteral("height"), 1, 1 << 20, &p.height))
+    if (auto e = readInt(o, QStringLiteral("height"), 1, kLargestSize, &p.height, true))
         return *e;
     if (auto e = readInt(o, QStringLiteral("quality"), 1, 100, &p.quality))
         return *e;
-    if (p.quality > 100)
-        p.quality = 100;
     if (auto e = readBool(o, QStringLiteral("lossless"), &p.lossless))
         return *e;
     QString format;

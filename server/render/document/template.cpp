@@ -13,6 +13,7 @@
 #include <QUrl>
 
 #include <cmath>
+#include <limits>
 
 namespace imprint::render {
 
@@ -30,7 +31,9 @@ void setError(RenderError *error, RenderError e)
         *error = std::move(e);
 }
 
-/// An output size: a positive integer ≤ 8192, as a JSON number or a "1200"/"1200px" string.
+/// An output size: a positive number of px, as a JSON number or a "1200"/"1200px" string,
+/// rounded up. Sizes past the largest int are held at it: how large is too large is the
+/// plan's call (402) or the pipeline's 8192 px bound, not a parse error.
 std::optional<int> sizeValue(const QJsonValue &v)
 {
     double d = 0;
@@ -47,9 +50,9 @@ std::optional<int> sizeValue(const QJsonValue &v)
         return std::nullopt;
     }
     // A fractional size is the root's layout size; the image is whole pixels, rounded up.
-    if (!std::isfinite(d) || d <= 0 || d > 8192)
+    if (!std::isfinite(d) || d <= 0)
         return std::nullopt;
-    return int(std::ceil(d));
+    return int(std::min(std::ceil(d), double(std::numeric_limits<int>::max())));
 }
 
 /// Checks one variable value against its type and the length limit; returns it as text.
@@ -456,8 +459,8 @@ std::optional<Template> parseTemplate(const QJsonObject &document, RenderError *
         auto size = sizeValue(v);
         if (!size) {
             setError(error, makeError(field, QStringLiteral(
-                                                 "%1 must be a number of px above 0 and up to 8192, or left out for an "
-                                                 "image as big as its content")
+                                                 "%1 must be a number of px above 0, or left out for an image as "
+                                                 "big as its content")
                                                  .arg(QLatin1String(key))));
             return std::nullopt;
         }
