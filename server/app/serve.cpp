@@ -9,6 +9,7 @@
 
 #include <csignal>
 #include <unistd.h>
+#include <utility>
 
 namespace imprint::app {
 
@@ -22,17 +23,27 @@ void onSignal(int)
     [[maybe_unused]] const auto n = ::write(g_signalPipe[1], &c, 1);
 }
 
-// SIGINT/SIGTERM end the event loop, so destructors run (worker pool drained,
-// database connections closed) instead of the process dying mid-write.
-void installQuitOnSignals()
+// SIGINT/SIGTERM shut the server down gracefully: no new connections, renders in flight
+// get `graceMs` to finish, the rest are cancelled and answered 503; then the event loop
+// ends, so destructors run (worker pool drained, database connections closed) instead of
+// the process dying mid-write. A second signal quits at once.
+void installQuitOnSignals(http::HttpServer &server, int graceMs)
 {
     if (::pipe(g_signalPipe) != 0)
         return;
     auto *notifier = new QSocketNotifier(g_signalPipe[0], QSocketNotifier::Read, QCoreApplication::instance());
-    QObject::connect(notifier, &QSocketNotifier::activated, QCoreApplication::instance(), [] {
+    QObject::connect(&server, &http::HttpServer::drained, QCoreApplication::instance(), &QCoreApplication::quit,
+                     Qt::QueuedConnection);
+    QObject::connect(notifier, &QSocketNotifier::activated, QCoreApplication::instance(), [&server, graceMs] {
         char c;
         [[maybe_unused]] const auto n = ::read(g_signalPipe[0], &c, 1);
-        QCoreApplication::quit();
+        static bool second = false;
+        if (std::exchange(second, true)) {
+            QCoreApplication::quit();
+            return;
+        }
+        printLine(QStringLiteral("imprint: stopping (renders in flight get %1 ms)").arg(graceMs));
+        server.shutdown(graceMs);
     });
     std::signal(SIGINT, onSignal);
     std::signal(SIGTERM, onSignal);
@@ -124,7 +135,7 @@ int runServeCommand(const QStringList &arguments)
             return fail(options, QStringLiteral("demo_failed"), error);
         printLine(demoBanner(*demo, base) + demoRenderBanner(*env, *demo, base) + demoClosingBanner(*demo, base));
     }
-    installQuitOnSignals();
+    installQuitOnSignals(service->server(), env->config.shutdownGraceMs());
     const int rc = QCoreApplication::exec();
     printLine(QStringLiteral("imprint: stopped"));
     return rc;

@@ -45,6 +45,7 @@ int statusFor(render::RenderErrorCode code)
     case Code::InvalidEmojiType: return 400;
     case Code::RenderBudgetExceeded: return 422;
     case Code::EncodeFailed: return 500;
+    case Code::RenderCancelled: return 503;
     }
     return 500;
 }
@@ -54,8 +55,8 @@ HttpResponse problemFor(const store::ServiceError &error)
     const int status = statusFor(error.kind);
     const QString code = status == 500 && error.code.isEmpty() ? QStringLiteral("internal_error") : error.code;
     // A 5xx says nothing about the caller's input, so only a 4xx names a field.
-    HttpResponse r = status < 500 ? fieldProblem(status, code, error.field, error.message)
-                                  : problem(status, code, error.message);
+    HttpResponse r
+        = status < 500 ? fieldProblem(status, code, error.field, error.message) : problem(status, code, error.message);
     if (error.retryAfterSeconds > 0)
         return r.withHeader("Retry-After", QByteArray::number(error.retryAfterSeconds));
     return r;
@@ -66,6 +67,9 @@ HttpResponse problemFor(const render::RenderError &error)
     const render::RenderErrorCode code = error.code;
     const int status = statusFor(code);
     const QString name = render::renderErrorCodeName(code);
+    if (code == render::RenderErrorCode::RenderCancelled)
+        return problem(status, name, QStringLiteral("The render was stopped: %1").arg(error.message))
+            .withHeader("Retry-After", "1");
     if (status >= 500)
         return problem(status, name, QStringLiteral("Encoding the image failed."));
     const QString field = error.field == QLatin1String("engine") ? QStringLiteral("renderType") : error.field;

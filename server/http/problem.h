@@ -19,7 +19,9 @@ HttpResponse fieldProblem(int status, const QString &code, const QString &field,
 int statusFor(store::ServiceError::Kind kind);
 
 /// The status of a render error code: 422 for render_budget_exceeded (the input is valid
-/// but too costly to render), 500 for encode_failed (ours), 400 for every other code.
+/// but too costly to render, or took longer than the render deadline), 500 for
+/// encode_failed (ours), 503 for render_cancelled (the server is stopping; retry), 400
+/// for every other code.
 int statusFor(render::RenderErrorCode code);
 
 /// The problem+json form of a service error, status from statusFor(); `code` and

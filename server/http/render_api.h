@@ -77,7 +77,8 @@ private:
     void handleRender(HttpRequest &&request, Responder &&responder);
     void renderPattern(const HttpRequest &request, const Params &params, Responder &&responder);
     void renderPage(const HttpRequest &request, const Params &params, Responder &&responder);
-    HttpResponse pageWork(const Params &params, const store::ApiKeyPrincipal &principal, const QString &baseUrl);
+    HttpResponse pageWork(const Params &params, const store::ApiKeyPrincipal &principal, const QString &baseUrl,
+                          const render::RenderCancellation &cancellation);
     HttpResponse patterns() const;
     HttpResponse file(const HttpRequest &request) const;
     HttpResponse metrics() const;

@@ -4,6 +4,7 @@
 // QFuture<QHttpServerResponse> routes (see server.h).
 
 #include "server/http/message.h"
+#include "server/render/cancellation.h"
 
 #include <QPointer>
 #include <QTcpSocket>
@@ -60,5 +61,12 @@ private:
 /// use store::Database (each thread has its own connection). An exception thrown by
 /// `work` becomes a 500 problem. This is the helper renders use.
 void respondAsync(Responder responder, std::function<HttpResponse()> work);
+
+/// respondAsync() for a render that polls `cancellation`: the server cancels it when the
+/// client disconnects (ClientGone) or the server shuts down (ShuttingDown), and when its
+/// deadline has passed and the worker still has not answered (a stage that cannot be
+/// interrupted), answers for it at once with 422 `render_budget_exceeded` (field
+/// `deadline`); the worker's late result is then dropped.
+void respondAsync(Responder responder, std::function<HttpResponse()> work, render::RenderCancellation cancellation);
 
 } // namespace imprint::http

@@ -13,6 +13,7 @@
 
 #include <algorithm>
 #include <exception>
+#include <memory>
 
 namespace imprint::http {
 
@@ -119,12 +120,18 @@ void Responder::send(const HttpResponse &response)
 
 void respondAsync(Responder responder, std::function<HttpResponse()> work)
 {
+    respondAsync(std::move(responder), std::move(work), render::RenderCancellation());
+}
+
+void respondAsync(Responder responder, std::function<HttpResponse()> work, render::RenderCancellation cancellation)
+{
     HttpServer *server = responder.server();
     if (!server) {
-        responder.send(problem(503, QStringLiteral("shutting_down"), QStringLiteral("The server is shutting down.")));
+        responder.send(problem(503, QStringLiteral("shutting_down"), QStringLiteral("The server is shutting down."))
+                           .withHeader("Retry-After", "1"));
         return;
     }
-    server->respondAsync(std::move(responder), std::move(work));
+    server->respondAsync(std::move(responder), std::move(work), std::move(cancellation));
 }
 
 // ---------------------------------------------------------------- Listener
@@ -192,6 +199,14 @@ void Listener::incomingConnection(qintptr socketDescriptor)
     addPendingConnection(socket);
 }
 
+bool Listener::allWritten() const
+{
+    for (const auto &[socket, c] : m_connections)
+        if (c.socket && c.socket->bytesToWrite() > 0)
+            return false;
+    return true;
+}
+
 void Listener::onReadyRead(QTcpSocket *socket)
 {
     auto it = m_connections.find(socket);
@@ -240,7 +255,7 @@ void Listener::onReadyRead(QTcpSocket *socket)
             // then parse the body as the next request.
             const QByteArray value = line.mid(15).trimmed();
             bool ok = !value.isEmpty()
-                && std::all_of(value.begin(), value.end(), [](char ch) { return ch >= '0' && ch <= '9'; });
+                      && std::all_of(value.begin(), value.end(), [](char ch) { return ch >= '0' && ch <= '9'; });
             const qint64 length = ok ? value.toLongLong(&ok) : -1;
             if (!ok) {
                 reject(socket, c,
@@ -467,8 +482,14 @@ void HttpServer::missingHandler(const QHttpServerRequest &request, QTcpSocket *s
     responder.send(problem(404, QStringLiteral("not_found"), QStringLiteral("No route.")));
 }
 
-void HttpServer::respondAsync(Responder responder, std::function<HttpResponse()> work)
+void HttpServer::respondAsync(Responder responder, std::function<HttpResponse()> work,
+                              render::RenderCancellation cancellation)
 {
+    if (m_shuttingDown) {
+        responder.send(problem(503, QStringLiteral("shutting_down"), QStringLiteral("The server is shutting down."))
+                           .withHeader("Retry-After", "1"));
+        return;
+    }
     const int capacity = m_pool.maxThreadCount() + m_limits.workerQueueLimit;
     if (m_inFlight >= capacity) {
         responder.send(
@@ -477,10 +498,27 @@ void HttpServer::respondAsync(Responder responder, std::function<HttpResponse()>
         return;
     }
     const quint64 id = ++m_nextJob;
-    noteAsyncStarted(responder.m_socket.data());
+    QTcpSocket *socket = responder.m_socket.data();
+    noteAsyncStarted(socket);
+    Job job{std::move(responder), cancellation, {}};
+    // A render nobody waits for stops at its next poll instead of holding a worker.
+    if (socket)
+        job.disconnectWatch = connect(socket, &QTcpSocket::disconnected, this, [cancellation] {
+            cancellation.cancel(render::RenderCancellation::Reason::ClientGone);
+        });
+    // The worker may be inside a call that cannot be interrupted (QtSvg): the client still
+    // gets its answer at the deadline, a little after the worker's own poll would have.
+    if (const qint64 deadline = cancellation.deadlineMs(); deadline > 0) {
+        QTimer::singleShot(std::chrono::milliseconds(deadline + 250), this, [this, id, deadline] {
+            answerEarly(
+                id, fieldProblem(
+                        422, QStringLiteral("render_budget_exceeded"), QStringLiteral("deadline"),
+                        QStringLiteral("deadline: the render took longer than its deadline of %1 ms").arg(deadline)));
+        });
+    }
     // The Responder (and with it Qt's responder) never leaves this thread: the worker
     // gets only the job id and the work.
-    m_pending.emplace(id, std::move(responder));
+    m_pending.emplace(id, std::move(job));
     ++m_inFlight;
     m_pool.start([this, id, work = std::move(work)]() mutable {
         HttpResponse response;
@@ -503,14 +541,71 @@ void HttpServer::respondAsync(Responder responder, std::function<HttpResponse()>
 
 void HttpServer::deliver(quint64 jobId, HttpResponse response)
 {
+    // Every job started is delivered exactly once, answered early or not.
+    --m_inFlight;
     auto it = m_pending.find(jobId);
     if (it == m_pending.end())
         return;
-    Responder responder = std::move(it->second);
+    Job job = std::move(it->second);
     m_pending.erase(it);
-    --m_inFlight;
-    noteAsyncFinished(responder.m_socket.data());
-    responder.send(response);
+    disconnect(job.disconnectWatch);
+    noteAsyncFinished(job.responder.m_socket.data());
+    job.responder.send(response);
+    checkDrained();
+}
+
+void HttpServer::answerEarly(quint64 jobId, const HttpResponse &response)
+{
+    auto it = m_pending.find(jobId);
+    if (it == m_pending.end())
+        return;
+    Job job = std::move(it->second);
+    m_pending.erase(it);
+    disconnect(job.disconnectWatch);
+    noteAsyncFinished(job.responder.m_socket.data());
+    job.responder.send(response);
+    checkDrained();
+}
+
+void HttpServer::shutdown(int graceMs)
+{
+    if (m_shuttingDown)
+        return;
+    m_shuttingDown = true;
+    if (m_listener)
+        m_listener->close(); // no new connections; open ones finish their requests
+    QTimer::singleShot(std::max(graceMs, 0), this, [this] {
+        std::vector<quint64> ids;
+        for (auto &[id, job] : m_pending) {
+            job.cancellation.cancel(render::RenderCancellation::Reason::ShuttingDown);
+            ids.push_back(id);
+        }
+        for (quint64 id : ids)
+            answerEarly(id, problem(503, QStringLiteral("shutting_down"),
+                                    QStringLiteral("The server is shutting down; retry on another instance."))
+                                .withHeader("Retry-After", "1"));
+        checkDrained();
+    });
+    checkDrained();
+}
+
+void HttpServer::checkDrained()
+{
+    if (!m_shuttingDown || m_drained || !m_pending.empty())
+        return;
+    m_drained = true;
+    // The last answers may still sit in socket buffers: quitting now would cut them off.
+    // Wait (at most 5 s) until the kernel has them all.
+    auto *flush = new QTimer(this);
+    auto clock = std::make_shared<QElapsedTimer>();
+    clock->start();
+    connect(flush, &QTimer::timeout, this, [this, flush, clock] {
+        if ((m_listener && !m_listener->allWritten()) && clock->elapsed() < 5000)
+            return;
+        flush->deleteLater();
+        Q_EMIT drained();
+    });
+    flush->start(10);
 }
 
 quint64 raiseOpenFileLimit()

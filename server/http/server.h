@@ -53,6 +53,8 @@ public:
 
     /// Sockets currently open through this listener.
     int openConnections() const { return int(m_connections.size()); }
+    /// Whether every open socket has handed all its response bytes to the kernel.
+    bool allWritten() const;
 
     // Hooks for HttpServer (same thread):
     /// A full request reached the router. Returns whether the connection must close
@@ -110,10 +112,16 @@ public:
     /// Open client connections right now.
     int openConnections() const;
 
-    /// See the free function respondAsync() in responder.h.
-    void respondAsync(Responder responder, std::function<HttpResponse()> work);
+    /// See the free functions respondAsync() in responder.h.
+    void respondAsync(Responder responder, std::function<HttpResponse()> work,
+                      render::RenderCancellation cancellation = {});
 
-    /// Jobs submitted to the worker pool and not yet answered.
+    /// Graceful shutdown: stops accepting connections, lets jobs in flight finish for up to
+    /// `graceMs`, then cancels the rest (ShuttingDown) and answers them 503 `shutting_down`
+    /// with `Retry-After`. Emits drained() once no job is waiting for an answer.
+    void shutdown(int graceMs);
+    /// Jobs whose client still waits for an answer.
+    int pendingJobs() const { return int(m_pending.size()); }
 
     const ServerLimits &limits() const { return m_limits; }
 
@@ -125,8 +133,22 @@ protected:
     bool handleRequest(const QHttpServerRequest &request, QTcpSocket *socket) override;
     void missingHandler(const QHttpServerRequest &request, QTcpSocket *socket) override;
 
+Q_SIGNALS:
+    /// After shutdown(): every job has been answered.
+    void drained();
+
 private:
+    /// One job on the worker pool whose client may still wait.
+    struct Job {
+        Responder responder;
+        render::RenderCancellation cancellation;
+        QMetaObject::Connection disconnectWatch;
+    };
     void deliver(quint64 jobId, HttpResponse response);
+    /// Answers job `jobId` with `response` now (deadline, shutdown); its worker's result
+    /// is dropped when it arrives.
+    void answerEarly(quint64 jobId, const HttpResponse &response);
+    void checkDrained();
 
     ServerLimits m_limits;
     Router m_router;
@@ -134,7 +156,9 @@ private:
     QThreadPool m_pool;
     int m_inFlight = 0;
     quint64 m_nextJob = 0;
-    std::unordered_map<quint64, Responder> m_pending;
+    std::unordered_map<quint64, Job> m_pending;
+    bool m_shuttingDown = false;
+    bool m_drained = false;
 };
 
 /// Raises this process's open-file soft limit (RLIMIT_NOFILE) to its hard limit so the

@@ -25,10 +25,11 @@ enum class RenderErrorCode {
     InvalidEmojiType, ///< invalid_emoji_type: an emoji set the renderer does not have
     RenderBudgetExceeded, ///< render_budget_exceeded: the render would cost more than allowed
     EncodeFailed, ///< encode_failed: the encoder failed (our fault, not the input's)
+    RenderCancelled, ///< render_cancelled: stopped because the server is shutting down or nobody waits
 };
 
 /// The codes' wire names.
-inline constexpr EnumNames<RenderErrorCode, 11> kRenderErrorCodeNames{{{
+inline constexpr EnumNames<RenderErrorCode, 12> kRenderErrorCodeNames{{{
     {RenderErrorCode::InvalidTemplate, "invalid_template"},
     {RenderErrorCode::InvalidVariable, "invalid_variable"},
     {RenderErrorCode::UnknownVariable, "unknown_variable"},
@@ -40,6 +41,7 @@ inline constexpr EnumNames<RenderErrorCode, 11> kRenderErrorCodeNames{{{
     {RenderErrorCode::InvalidEmojiType, "invalid_emoji_type"},
     {RenderErrorCode::RenderBudgetExceeded, "render_budget_exceeded"},
     {RenderErrorCode::EncodeFailed, "encode_failed"},
+    {RenderErrorCode::RenderCancelled, "render_cancelled"},
 }}};
 
 /// The wire name of `code` ("invalid_template", ...).

@@ -54,6 +54,27 @@ RenderError makeError(const QString &field, const QString &message, RenderErrorC
     return e;
 }
 
+/// The error of a render stopped by `cancellation`, or nullopt while it may go on: past
+/// the deadline it is over budget (the deadline is a render limit like the others),
+/// otherwise cancelled.
+std::optional<RenderError> cancelledError(const RenderCancellation &cancellation)
+{
+    const auto reason = cancellation.reason();
+    if (!reason)
+        return std::nullopt;
+    switch (*reason) {
+    case RenderCancellation::Reason::Deadline:
+        return makeError(
+            QStringLiteral("deadline"),
+            QStringLiteral("the render took longer than its deadline of %1 ms").arg(cancellation.deadlineMs()),
+            RenderErrorCode::RenderBudgetExceeded);
+    case RenderCancellation::Reason::ShuttingDown:
+        return makeError({}, QStringLiteral("the server is shutting down"), RenderErrorCode::RenderCancelled);
+    case RenderCancellation::Reason::ClientGone: break;
+    }
+    return makeError({}, QStringLiteral("nobody waits for the result"), RenderErrorCode::RenderCancelled);
+}
+
 void appendBoxes(const LayoutBox &box, QJsonArray &out)
 {
     if (!box.node || box.node->isText())
@@ -175,6 +196,10 @@ std::optional<LaidOutDocument> layOut(const RenderRequest &request, RenderContex
         return std::nullopt;
     if (timings)
         timings->parse = elapsedMs(timer);
+    if (auto stopped = cancelledError(request.cancellation)) {
+        err = *stopped;
+        return std::nullopt;
+    }
 
     if (contentSized) {
         const QSize max(std::min(request.maxSize.width(), kMaxSide), std::min(request.maxSize.height(), kMaxSide));
@@ -185,6 +210,10 @@ std::optional<LaidOutDocument> layOut(const RenderRequest &request, RenderContex
         timings->layout = elapsedMs(timer);
     if (auto over = checkEffectBudget(doc.layout, doc.size, request.budget)) {
         err = *over;
+        return std::nullopt;
+    }
+    if (auto stopped = cancelledError(request.cancellation)) {
+        err = *stopped;
         return std::nullopt;
     }
     tidyWarnings(doc.warnings);
@@ -204,7 +233,18 @@ std::optional<RenderResult> render(const RenderRequest &request, RenderContext &
     QElapsedTimer timer;
     timer.start();
     QString encodeError;
-    const PaintResources resources = context.paintResources();
+    PaintResources resources = context.paintResources();
+    resources.cancellation = &request.cancellation;
+    // Between paint and encode (and after a paint the players cut short): the image of a
+    // cancelled render is never encoded nor returned.
+    const auto stopped = [&]() -> bool {
+        if (auto e = cancelledError(request.cancellation)) {
+            if (error)
+                *error = *e;
+            return true;
+        }
+        return false;
+    };
     if (doc->engine == Engine::Satori) {
         // The vector path: one SVG document; bitmaps are that document rasterised.
         SvgOptions svgOptions;
@@ -212,11 +252,15 @@ std::optional<RenderResult> render(const RenderRequest &request, RenderContext &
         svgOptions.title = doc->tmpl->name;
         const QByteArray svg = renderSvgDocument(doc->layout, doc->size, resources, svgOptions, &result.warnings);
         result.timings.paint = elapsedMs(timer);
+        if (stopped())
+            return std::nullopt;
         if (request.format == OutputFormat::Svg) {
             result.bytes = svg;
         } else {
             const QImage image = rasteriseSvg(svg, doc->size);
             result.timings.paint += elapsedMs(timer);
+            if (stopped())
+                return std::nullopt;
             result.bytes = request.format == OutputFormat::Png
                                ? encodePng(image, {}, &encodeError)
                                : encodeWebp(image, request.quality, request.lossless, &encodeError);
@@ -246,6 +290,8 @@ std::optional<RenderResult> render(const RenderRequest &request, RenderContext &
         } else {
             const QImage image = renderHtmlImage(html, doc->size, resources, htmlOptions, &result.warnings);
             result.timings.paint = elapsedMs(timer);
+            if (stopped())
+                return std::nullopt;
             result.bytes = request.format == OutputFormat::Png
                                ? encodePng(image, {}, &encodeError)
                                : encodeWebp(image, request.quality, request.lossless, &encodeError);
@@ -258,10 +304,14 @@ std::optional<RenderResult> render(const RenderRequest &request, RenderContext &
             doc->size, [&](QPainter &p) { paintBoxTree(p, doc->layout, resources, emoji, &result.warnings); },
             doc->tmpl->name);
         result.timings.paint = elapsedMs(timer);
+        if (stopped())
+            return std::nullopt;
     } else {
         const QImage image = paintToImage(doc->layout, doc->size, resources,
                                           parseEmojiSet(doc->emojiType).value_or(EmojiSet::Twemoji), &result.warnings);
         result.timings.paint = elapsedMs(timer);
+        if (stopped())
+            return std::nullopt;
         result.bytes = request.format == OutputFormat::Png
                            ? encodePng(image, {}, &encodeError)
                            : encodeWebp(image, request.quality, request.lossless, &encodeError);

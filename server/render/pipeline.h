@@ -3,6 +3,7 @@
 // tree → layout → paint → encode. Thread-safe: concurrent render() calls share only the
 // render context they are given (render_context.h), which is thread-safe.
 
+#include "server/render/cancellation.h"
 #include "server/render/document/template.h"
 #include "server/render/layout/layout.h"
 #include "server/render/render_budget.h"
@@ -51,6 +52,10 @@ struct RenderRequest {
     /// The largest image this request may make, px (a plan's export limit): a template
     /// that leaves its size out gets an image as big as its content, up to this.
     QSize maxSize{8192, 8192};
+    /// Polled between stages and display-list commands; a render past its deadline fails
+    /// with render_budget_exceeded (field `deadline`), one cancelled otherwise with
+    /// render_cancelled. Default: never cancels.
+    RenderCancellation cancellation;
 };
 
 /// Wall-clock time of each stage in ms.
@@ -87,7 +92,7 @@ struct LaidOutDocument {
 /// Runs parse, variables, tree building and layout for `request` with the text engine
 /// and image cache of `context`. On failure returns nullopt and fills `error` (field,
 /// message, code: the template's own codes, plus `invalid_engine`, `invalid_emoji_type`,
-/// `invalid_size`, `render_budget_exceeded`).
+/// `invalid_size`, `render_budget_exceeded`, `render_cancelled`).
 std::optional<LaidOutDocument> layOut(const RenderRequest &request, RenderContext &context, RenderError *error,
                                       RenderTimings *timings = nullptr);
 

@@ -229,52 +229,62 @@ common::Expected<PageRender, RenderUseCaseError> PageRenderService::render(const
             memo = e->outcome;
     }
     bool shared = false;
-    const auto outcome
-        = memo ? memo
-               : m_flight.run(
-                   key,
-                   [&]() -> std::shared_ptr<const PageRenderOutcome> {
-                       ++m_executed;
-                       auto computed = std::make_shared<PageRenderOutcome>();
-                       render::RenderRequest rq;
-                       rq.parsed = tmpl;
-                       rq.pageValues = page.variables;
-                       rq.tweaks = p.tweaks;
-                       rq.engine = out.engine;
-                       rq.format = p.format;
-                       rq.width = width;
-                       rq.height = height;
-                       rq.quality = p.quality;
-                       rq.lossless = p.lossless;
-                       if (const auto limits = m_config.plan(p.plan)) // a content-sized image stays inside the plan
-                           rq.maxSize = QSize(limits->maxWidth, limits->maxHeight);
-                       render::RenderError renderError;
-                       auto result = render::render(rq, m_context, &renderError);
-                       if (!result) {
-                           computed->error = RenderUseCaseError{};
-                           computed->error->kind = RenderUseCaseError::Kind::Render;
-                           computed->error->render = renderError;
-                           return computed; // failures are not memoised
-                       }
-                       computed->result = std::move(*result);
-                       if (p.storeFile) {
-                           QElapsedTimer st;
-                           st.start();
-                           auto stored
-                               = storeRender(m_db, m_files, computed->result.bytes, p.format, p.spaceId, p.pageId);
-                           if (!stored) {
-                               computed->error = stored.error();
-                               return computed;
+    // A render cut short because its own client left is no answer for the callers that
+    // joined it: they render again (once) under their own cancellation.
+    const auto cancelledForItsCaller = [&](const std::shared_ptr<const PageRenderOutcome> &o) {
+        return shared && o->error && o->error->kind == RenderUseCaseError::Kind::Render
+               && o->error->render.code == render::RenderErrorCode::RenderCancelled && !p.cancellation.isCancelled();
+    };
+    std::shared_ptr<const PageRenderOutcome> outcome;
+    for (int attempt = 0; attempt < 2 && (!outcome || cancelledForItsCaller(outcome)); ++attempt) {
+        outcome
+            = memo ? memo
+                   : m_flight.run(
+                       key,
+                       [&]() -> std::shared_ptr<const PageRenderOutcome> {
+                           ++m_executed;
+                           auto computed = std::make_shared<PageRenderOutcome>();
+                           render::RenderRequest rq;
+                           rq.parsed = tmpl;
+                           rq.pageValues = page.variables;
+                           rq.tweaks = p.tweaks;
+                           rq.engine = out.engine;
+                           rq.format = p.format;
+                           rq.width = width;
+                           rq.height = height;
+                           rq.quality = p.quality;
+                           rq.lossless = p.lossless;
+                           rq.cancellation = p.cancellation;
+                           if (const auto limits = m_config.plan(p.plan)) // a content-sized image stays inside the plan
+                               rq.maxSize = QSize(limits->maxWidth, limits->maxHeight);
+                           render::RenderError renderError;
+                           auto result = render::render(rq, m_context, &renderError);
+                           if (!result) {
+                               computed->error = RenderUseCaseError{};
+                               computed->error->kind = RenderUseCaseError::Kind::Render;
+                               computed->error->render = renderError;
+                               return computed; // failures are not memoised
                            }
-                           computed->file = *stored;
-                           computed->storeMs = msSince(st);
-                       }
-                       QMutexLocker lock(&m_memoMutex);
-                       m_memo.insert(key, new MemoEntry{computed, store::nowMs() + kMemoTtlMs},
-                                     std::max<qsizetype>(1, computed->result.bytes.size() / 1024));
-                       return computed;
-                   },
-                   &shared);
+                           computed->result = std::move(*result);
+                           if (p.storeFile) {
+                               QElapsedTimer st;
+                               st.start();
+                               auto stored
+                                   = storeRender(m_db, m_files, computed->result.bytes, p.format, p.spaceId, p.pageId);
+                               if (!stored) {
+                                   computed->error = stored.error();
+                                   return computed;
+                               }
+                               computed->file = *stored;
+                               computed->storeMs = msSince(st);
+                           }
+                           QMutexLocker lock(&m_memoMutex);
+                           m_memo.insert(key, new MemoEntry{computed, store::nowMs() + kMemoTtlMs},
+                                         std::max<qsizetype>(1, computed->result.bytes.size() / 1024));
+                           return computed;
+                       },
+                       &shared);
+    }
     if (shared || memo)
         ++m_shared;
     if (outcome->error)

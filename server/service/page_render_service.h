@@ -37,6 +37,9 @@ struct PageRenderRequest {
     QString renderType; ///< engine name; empty: the template's rendererType
     int width = 0, height = 0; ///< px, 0 = the template's size
     bool storeFile = false; ///< write the image to the file store (JSON answers with a URL)
+    /// The render's deadline and cancel (render::RenderRequest::cancellation); a request
+    /// that joins an identical render in flight is bound by that render's.
+    render::RenderCancellation cancellation;
 };
 
 /// Why a page or pattern render failed; each kind has one HTTP status

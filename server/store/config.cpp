@@ -93,6 +93,20 @@ int Config::maxConnectionsPerAddress() const
 {
     return httpInt("maxConnectionsPerAddress", 256);
 }
+int Config::shutdownGraceMs() const
+{
+    return httpInt("shutdownGraceMs", 5000);
+}
+
+int Config::renderDeadlineMs(const QString &plan) const
+{
+    const QJsonObject plans = m_json.value(QStringLiteral("plans")).toObject();
+    const int perPlan = plans.value(plan).toObject().value(QStringLiteral("renderDeadlineMs")).toInt(0);
+    if (perPlan > 0)
+        return perPlan;
+    return m_json.value(QStringLiteral("render")).toObject().value(QStringLiteral("deadlineMs")).toInt(10000);
+}
+
 int Config::idleTimeoutMs() const
 {
     return httpInt("idleTimeoutMs", 30000);

@@ -40,6 +40,12 @@ public:
     /// `http.maxConnectionsPerAddress` (default 256): open connections from one client
     /// address; beyond it that address's new connections are closed at once.
     int maxConnectionsPerAddress() const;
+    /// `http.shutdownGraceMs` (default 5000): on SIGTERM, how long renders in flight may
+    /// finish before they are cancelled and answered 503.
+    int shutdownGraceMs() const;
+    /// The wall-clock deadline of one render on `plan`, ms: `plans.PLAN.renderDeadlineMs`,
+    /// else `render.deadlineMs` (default 10000).
+    int renderDeadlineMs(const QString &plan) const;
     /// A keep-alive connection with no request in flight is closed after this, in ms.
     int idleTimeoutMs() const;
     /// A request whose headers/body have not fully arrived after this is dropped, in ms.

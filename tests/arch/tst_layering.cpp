@@ -18,6 +18,8 @@ const QHash<QString, QStringList> &allowed()
     static const QHash<QString, QStringList> table = [] {
         // The pipeline's error type and its engine names, used by every stage.
         const QString base = QStringLiteral("server/render/error.h");
+        // A render's deadline and cancel, polled by the stages that can stop early.
+        const QString cancel = QStringLiteral("server/render/cancellation.h");
         const QString engine = QStringLiteral("server/render/engine.h");
         QHash<QString, QStringList> t;
         t["server/common"] = {};
@@ -32,6 +34,7 @@ const QHash<QString, QStringList> &allowed()
         t["server/render/layout"]
             = {base, "server/render/text", "server/render/document", "server/render/style", "server/render/css"};
         t["server/render/paint"] = {base,
+                                    cancel,
                                     "server/render/layout",
                                     "server/render/text",
                                     "server/render/document",
@@ -39,6 +42,7 @@ const QHash<QString, QStringList> &allowed()
                                     "server/render/css",
                                     "server/render/resources"};
         t["server/render/backends"] = {base,
+                                       cancel,
                                        "server/render/paint",
                                        "server/render/layout",
                                        "server/render/text",

@@ -157,6 +157,16 @@ public:
         return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
     }
     bool running() const { return m_process.state() == QProcess::Running; }
+    /// Sends SIGTERM and returns at once (stop() waits).
+    void signalTerminate() { m_process.terminate(); }
+    /// Waits up to `ms` for the server to exit; its exit code, or -1 when it is still
+    /// running or did not exit normally.
+    int waitForExit(int ms)
+    {
+        if (m_process.state() != QProcess::NotRunning && !m_process.waitForFinished(ms))
+            return -1;
+        return m_process.exitStatus() == QProcess::NormalExit ? m_process.exitCode() : -1;
+    }
     quint16 port() const { return m_port; }
 
 private:

@@ -78,6 +78,7 @@ private slots:
             QTest::newRow(c) << QString::fromLatin1(c) << 400;
         QTest::newRow("render_budget_exceeded") << QStringLiteral("render_budget_exceeded") << 422;
         QTest::newRow("encode_failed") << QStringLiteral("encode_failed") << 500;
+        QTest::newRow("render_cancelled") << QStringLiteral("render_cancelled") << 503;
     }
 
     void renderErrors()
@@ -97,6 +98,9 @@ private slots:
         if (status < 500) {
             QCOMPARE(body.value("field").toString(), QStringLiteral("width"));
             QCOMPARE(body.value("detail").toString(), QStringLiteral("width: too wide"));
+        } else if (status == 503) {
+            QVERIFY(!body.contains("field")); // the server stopped it, not the input
+            QCOMPARE(r.header("retry-after"), QByteArray("1"));
         } else {
             QVERIFY(!body.contains("field")); // an encoder failure is ours, not the input's
             QVERIFY(!body.value("detail").toString().contains("too wide"));

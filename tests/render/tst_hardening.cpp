@@ -5,6 +5,8 @@
 // drawing.
 
 #include "server/render/backends/html.h"
+#include "server/render/backends/raster.h"
+#include "server/render/backends/svg.h"
 #include "server/render/pipeline.h"
 #include "server/render/resources/image_decoder.h"
 #include "server/render/resources/svg_sanitizer.h"
@@ -17,6 +19,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QTemporaryDir>
+#include <QThread>
 #include <QtTest>
 
 using namespace imprint::render;
@@ -410,6 +413,73 @@ private slots:
                                         {"children", "A title with shadows"}}}}}}}}}}};
         RenderError error;
         QVERIFY2(renderPng(doc, &error), qPrintable(error.message));
+    }
+
+    // The deadline is a render limit like the others: past it the render stops at its next
+    // poll and is over budget, naming `deadline`; a cancel says why it stopped.
+    void deadlineAndCancelStopTheRender_data()
+    {
+        QTest::addColumn<QString>("engine");
+        QTest::newRow("takumi") << "takumi";
+        QTest::newRow("satori") << "satori";
+        QTest::newRow("html") << "html";
+    }
+    void deadlineAndCancelStopTheRender()
+    {
+        QFETCH(QString, engine);
+        const QJsonObject doc = imgCard(QStringLiteral("data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' "
+                                                       "width='10' height='10'/%3E"),
+                                        engine);
+        RenderRequest request;
+        request.document = doc;
+        RenderError error;
+        QVERIFY2(render(request, imprint::test::renderContext(), &error), qPrintable(error.message));
+
+        request.cancellation = RenderCancellation::withDeadline(1);
+        QThread::msleep(5);
+        QVERIFY(!render(request, imprint::test::renderContext(), &error));
+        QCOMPARE(error.code, RenderErrorCode::RenderBudgetExceeded);
+        QCOMPARE(error.field, QStringLiteral("deadline"));
+        QVERIFY(error.message.contains("1 ms"));
+
+        request.cancellation = RenderCancellation::withDeadline(0);
+        request.cancellation.cancel(RenderCancellation::Reason::ShuttingDown);
+        request.cancellation.cancel(RenderCancellation::Reason::ClientGone); // the first reason wins
+        QVERIFY(!render(request, imprint::test::renderContext(), &error));
+        QCOMPARE(error.code, RenderErrorCode::RenderCancelled);
+        QVERIFY(error.message.contains("shutting down"));
+    }
+
+    // A player that finds its render cancelled draws nothing more, and unwinds the states
+    // it saved (the layer and transform pushed before the cancel are popped, no crash).
+    void cancelledPaintDrawsNothing()
+    {
+        const QJsonObject doc{
+            {"width", 100},
+            {"height", 100},
+            {"root", QJsonObject{{"type", "div"},
+                                 {"props", QJsonObject{{"style", QJsonObject{{"width", 100},
+                                                                             {"height", 100},
+                                                                             {"opacity", 0.5},
+                                                                             {"transform", "rotate(5deg)"},
+                                                                             {"backgroundColor", "#f00"}}}}}}}};
+        RenderRequest request;
+        request.document = doc;
+        RenderError error;
+        auto laid = layOut(request, imprint::test::renderContext(), &error);
+        QVERIFY2(laid, qPrintable(error.message));
+        PaintResources resources = imprint::test::renderContext().paintResources();
+        const QImage drawn = paintToImage(laid->layout, laid->size, resources);
+        QVERIFY(qAlpha(drawn.pixel(50, 50)) > 0);
+        const auto cancelled = RenderCancellation::withDeadline(0);
+        cancelled.cancel(RenderCancellation::Reason::ClientGone);
+        resources.cancellation = &cancelled;
+        const QImage stopped = paintToImage(laid->layout, laid->size, resources);
+        QCOMPARE(qAlpha(stopped.pixel(50, 50)), 0);
+        QStringList warnings;
+        const QByteArray svg = renderSvgDocument(laid->layout, laid->size, resources, {}, &warnings);
+        QVERIFY(!svg.contains("#ff0000") && !svg.contains("#f00"));
+        QCOMPARE(svg.count("<g"), svg.count("</g>"));
     }
 
     void fineDashesDrawnSolid()

@@ -13,8 +13,8 @@
 
 #include <QElapsedTimer>
 #include <QJsonArray>
-#include <QRegularExpression>
 #include <QJsonDocument>
+#include <QRegularExpression>
 #include <QUrl>
 
 #include <cmath>
@@ -443,11 +443,18 @@ void RenderApi::renderPage(const HttpRequest &request, const Params &p, Responde
             problem(429, QStringLiteral("rate_limited"), QStringLiteral("Too many renders; retry in %1 s.").arg(wait))
                 .withHeader("Retry-After", QByteArray::number(wait)));
     const QString baseUrl = baseUrlFor(request);
-    respondAsync(std::move(responder),
-                 [this, p, principal = *principal, baseUrl] { return pageWork(p, principal, baseUrl); });
+    const auto cancellation
+        = render::RenderCancellation::withDeadline(m_config.renderDeadlineMs(principal->space.plan));
+    respondAsync(
+        std::move(responder),
+        [this, p, principal = *principal, baseUrl, cancellation] {
+            return pageWork(p, principal, baseUrl, cancellation);
+        },
+        cancellation);
 }
 
-HttpResponse RenderApi::pageWork(const Params &p, const store::ApiKeyPrincipal &principal, const QString &baseUrl)
+HttpResponse RenderApi::pageWork(const Params &p, const store::ApiKeyPrincipal &principal, const QString &baseUrl,
+                                 const render::RenderCancellation &cancellation)
 {
     QElapsedTimer total;
     total.start();
@@ -466,6 +473,7 @@ HttpResponse RenderApi::pageWork(const Params &p, const store::ApiKeyPrincipal &
     request.width = p.width;
     request.height = p.height;
     request.storeFile = p.output == QLatin1String("json");
+    request.cancellation = cancellation;
     const auto rendered = m_pages.render(request);
     if (!rendered)
         return problemFor(rendered.error());

@@ -2,6 +2,7 @@
 // same commands paint a QImage (png/webp) or a QSvgGenerator (svg).
 
 #include "server/render/backends/raster.h"
+#include "server/render/cancellation.h"
 #include "server/render/paint/recorder.h"
 
 #include <QPaintDevice>
@@ -20,10 +21,12 @@ namespace {
 class QPainterPlayer
 {
 public:
-    QPainterPlayer(QPainter &painter, EmojiLibrary &emoji, QStringList *warnings)
+    QPainterPlayer(QPainter &painter, EmojiLibrary &emoji, QStringList *warnings,
+                   const RenderCancellation *cancellation = nullptr)
         : m_p(&painter)
         , m_emoji(emoji)
         , m_warnings(warnings)
+        , m_cancellation(cancellation)
     { }
 
     void play(const DisplayList &list);
@@ -75,11 +78,29 @@ private:
     std::vector<std::unique_ptr<Group>> m_groups;
     std::vector<LayerKind> m_layers;
     int m_skipDepth = 0; // > 0 inside a layer with nothing to show
+    const RenderCancellation *m_cancellation;
 };
 
 void QPainterPlayer::play(const DisplayList &list)
 {
+    bool cancelled = false;
+    int skippedScopes = 0; // scopes opened after the cancel, and so never entered
     for (const DisplayCommand &command : list) {
+        // Once cancelled only the pops run, so every saved painter state and offscreen
+        // layer is unwound; the pipeline then discards the image.
+        if (!cancelled && m_cancellation && m_cancellation->isCancelled())
+            cancelled = true;
+        if (cancelled) {
+            const int change = scopeChange(command);
+            if (change > 0)
+                ++skippedScopes;
+            if (change >= 0)
+                continue;
+            if (skippedScopes > 0) {
+                --skippedScopes;
+                continue;
+            }
+        }
         if (m_skipDepth > 0) {
             if (std::holds_alternative<display::PushLayer>(command))
                 ++m_skipDepth;
@@ -275,7 +296,8 @@ void paintTree(QPainter &painter, const LayoutBox &root, const PaintResources &r
     painter.setPen(Qt::NoPen);
     RecordOptions options;
     options.emojiSet = emoji;
-    QPainterPlayer(painter, resources.emoji, warnings).play(recordDisplayList(root, resources, options));
+    QPainterPlayer(painter, resources.emoji, warnings, resources.cancellation)
+        .play(recordDisplayList(root, resources, options));
 }
 
 } // namespace

@@ -12,6 +12,7 @@
 // - <use> of a <g> in <defs> works, so glyphs and emoji are defined once and reused.
 
 #include "server/render/backends/svg.h"
+#include "server/render/cancellation.h"
 #include "server/render/resources/image_decoder.h"
 
 #include "server/render/backends/raster.h"
@@ -151,10 +152,12 @@ QString cachedGlyphPath(const QRawFont &font, quint32 glyph, const QString &key)
 class SvgPlayer
 {
 public:
-    SvgPlayer(const SvgOptions &options, EmojiLibrary &emoji, QStringList *warnings)
+    SvgPlayer(const SvgOptions &options, EmojiLibrary &emoji, QStringList *warnings,
+              const RenderCancellation *cancellation = nullptr)
         : m_options(options)
         , m_emojiLibrary(emoji)
         , m_warnings(warnings)
+        , m_cancellation(cancellation)
     { }
 
     QByteArray document(const DisplayList &list, QSize size)
@@ -257,11 +260,29 @@ private:
     }
     int m_transforms = 0; // enclosing transformed groups
     int m_skipTransforms = 0; // > 0 inside a transform that collapses everything
+    const RenderCancellation *m_cancellation;
 };
 
 void SvgPlayer::play(const DisplayList &list)
 {
+    bool cancelled = false;
+    int skippedScopes = 0; // scopes opened after the cancel, and so never entered
     for (const DisplayCommand &command : list) {
+        // Once cancelled only the pops run, so every open group is closed; the pipeline
+        // then discards the document.
+        if (!cancelled && m_cancellation && m_cancellation->isCancelled())
+            cancelled = true;
+        if (cancelled) {
+            const int change = scopeChange(command);
+            if (change > 0)
+                ++skippedScopes;
+            if (change >= 0)
+                continue;
+            if (skippedScopes > 0) {
+                --skippedScopes;
+                continue;
+            }
+        }
         if (m_skipTransforms > 0) {
             if (std::holds_alternative<display::PushTransform>(command))
                 ++m_skipTransforms;
@@ -670,7 +691,8 @@ QByteArray renderSvgDocument(const LayoutBox &root, QSize size, const PaintResou
     RecordOptions record;
     record.emojiSet = options.emojiSet;
     record.textLabels = true;
-    return SvgPlayer(options, resources.emoji, warnings).document(recordDisplayList(root, resources, record), size);
+    return SvgPlayer(options, resources.emoji, warnings, resources.cancellation)
+        .document(recordDisplayList(root, resources, record), size);
 }
 
 QImage rasteriseSvg(const QByteArray &svg, QSize size)

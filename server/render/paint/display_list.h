@@ -169,4 +169,18 @@ using DisplayCommand
 /// The commands of one page in painting order.
 using DisplayList = std::vector<DisplayCommand>;
 
+/// +1 when `command` opens a scope (PushTransform, PushLayer, PushClip), -1 when it
+/// closes one (the Pops), else 0: what a cancelled player follows to run exactly the pops
+/// whose pushes it ran, so its saved states unwind.
+inline int scopeChange(const DisplayCommand &command)
+{
+    if (std::holds_alternative<display::PushTransform>(command) || std::holds_alternative<display::PushLayer>(command)
+        || std::holds_alternative<display::PushClip>(command))
+        return 1;
+    if (std::holds_alternative<display::PopTransform>(command) || std::holds_alternative<display::PopLayer>(command)
+        || std::holds_alternative<display::PopClip>(command))
+        return -1;
+    return 0;
+}
+
 } // namespace imprint::render

@@ -5,6 +5,7 @@
 namespace imprint::render {
 
 class EmojiLibrary;
+class RenderCancellation;
 class ImageCache;
 class TextEngine;
 
@@ -15,6 +16,8 @@ struct PaintResources {
     TextEngine &text;
     ImageCache &images;
     EmojiLibrary &emoji;
+    /// The render's cancellation, polled between display-list commands; null: none.
+    const RenderCancellation *cancellation = nullptr;
 };
 
 } // namespace imprint::render

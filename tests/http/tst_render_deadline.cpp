@@ -1,0 +1,196 @@
+// The render deadline and graceful shutdown, end to end against the real server: a render
+// that outlives its deadline is answered 422 at the deadline even while its worker is
+// stuck in a call that cannot be interrupted (QtSvg drawing an SVG image), and other
+// clients keep being served; SIGTERM lets renders in flight finish within the grace
+// period, cancels the rest with 503 and exits cleanly.
+#include "render_api_helpers.h"
+
+#include <QElapsedTimer>
+#include <QFile>
+#include <QJsonArray>
+#include <QTemporaryDir>
+#include <QTest>
+
+namespace {
+
+using Headers = QList<QPair<QByteArray, QByteArray>>;
+
+// A card with an image variable: the slow part is the image a tweak gives it.
+const char *kTemplate = R"({"name": "Art", "width": 600, "height": 600, "rendererType": "takumi",
+  "variables": [{"name": "art", "type": "image", "default": ""}],
+  "root": {"type": "div", "props": {"style": {"display": "flex", "width": 600, "height": 600,
+    "backgroundColor": "#ffffff"}, "children": [{"type": "img", "props": {"src": "{{art}}",
+    "style": {"width": 600, "height": 600}}}]}}})";
+
+/// A few kilobytes of valid, sanitiser-approved SVG that QtSvg needs seconds to draw:
+/// 8^levels dashed wide curves through nested <use> (levels 5: 32 768, under the
+/// sanitiser's expansion bound). `colour` makes each call's image new to the cache.
+QString slowSvgUrl(int levels, const QString &colour)
+{
+    QString d = QStringLiteral("M0 0");
+    for (int i = 0; i < 10; ++i)
+        d += QStringLiteral(" C %1 %2 %3 %4 %5 500")
+                 .arg(100 * i + 20)
+                 .arg(i % 2 ? 900 : 100)
+                 .arg(100 * i + 60)
+                 .arg(i % 2 ? 100 : 900)
+                 .arg(100 * i + 100);
+    QString svg = QStringLiteral("<svg xmlns='http://www.w3.org/2000/svg' xmlns:xlink='http://www.w3.org/1999/xlink' "
+                                 "width='1000' height='1000'><defs><path id='l0' d='%1' stroke='%2' "
+                                 "stroke-width='30' stroke-dasharray='40 20' fill='none' opacity='0.3'/>")
+                      .arg(d, colour);
+    for (int level = 1; level <= levels; ++level) {
+        svg += QStringLiteral("<g id='l%1'>").arg(level);
+        for (int i = 0; i < 8; ++i)
+            svg += QStringLiteral("<use xlink:href='#l%1' transform='rotate(%2 500 500)'/>")
+                       .arg(level - 1)
+                       .arg(7 * i + level);
+        svg += QStringLiteral("</g>");
+    }
+    svg += QStringLiteral("</defs><use xlink:href='#l%1'/></svg>").arg(levels);
+    return QStringLiteral("data:image/svg+xml;base64,") + QString::fromLatin1(svg.toUtf8().toBase64());
+}
+
+/// The raw bytes of POST /render for `body` with `token`, on a connection kept open.
+QByteArray renderRequest(const QJsonObject &body, const QString &token)
+{
+    const QByteArray payload = json(body);
+    return "POST /api/v1/render HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nAuthorization: "
+           "Bearer "
+           + token.toLatin1() + "\r\nContent-Length: " + QByteArray::number(payload.size()) + "\r\n\r\n" + payload;
+}
+
+} // namespace
+
+class TestRenderDeadline : public QObject
+{
+    Q_OBJECT
+
+    /// A data directory with `config`, a pro space with a key and a published page of
+    /// kTemplate; fills *token and *pageId.
+    static bool prepare(const QString &dir, const QByteArray &config, QString *token, QString *pageId)
+    {
+        QFile cfg(dir + "/config.json");
+        if (!cfg.open(QIODevice::WriteOnly) || cfg.write(config) != config.size())
+            return false;
+        cfg.close();
+        if (runCli({"space", "create", "art", "--plan", "pro", "--data", dir}) != 0)
+            return false;
+        QFile tf(dir + "/template.json");
+        if (!tf.open(QIODevice::WriteOnly))
+            return false;
+        tf.write(kTemplate);
+        tf.close();
+        QByteArray out;
+        if (runCli({"template", "import", tf.fileName(), "--space", "art", "--json", "--data", dir}, {}, &out) != 0)
+            return false;
+        const QString templateId = QJsonDocument::fromJson(out).object().value("id").toString();
+        if (runCli({"page", "create", "--space", "art", "--template", templateId, "--publish", "--json", "--data", dir},
+                   {}, &out)
+            != 0)
+            return false;
+        *pageId = QJsonDocument::fromJson(out).object().value("id").toString();
+        if (runCli({"key", "create", "--space", "art", "--name", "ci", "--json", "--data", dir}, {}, &out) != 0)
+            return false;
+        *token = QJsonDocument::fromJson(out).object().value("token").toString();
+        return !token->isEmpty() && pageId->startsWith("pg_");
+    }
+
+    /// Sends a slow page render on a new connection and returns that connection.
+    static std::unique_ptr<QTcpSocket> startSlowRender(quint16 port, const QString &token, const QString &pageId,
+                                                       int levels, const QString &colour)
+    {
+        auto socket = std::make_unique<QTcpSocket>();
+        socket->connectToHost(QHostAddress::LocalHost, port);
+        if (!socket->waitForConnected(5000))
+            return nullptr;
+        socket->write(renderRequest(
+            {{"pageId", pageId}, {"output", "binary"}, {"tweaks", QJsonObject{{"art", slowSvgUrl(levels, colour)}}}},
+            token));
+        socket->waitForBytesWritten(2000);
+        return socket;
+    }
+
+    static HttpReply quickRender(quint16 port, const QString &token, const QString &pageId)
+    {
+        return httpRequest(port, "POST", "/api/v1/render", json({{"pageId", pageId}, {"output", "binary"}}),
+                           {{"Authorization", "Bearer " + token.toLatin1()}});
+    }
+
+private slots:
+    void deadlineAnsweredWhileTheWorkerIsStuck()
+    {
+        QTemporaryDir dir;
+        QString token, pageId;
+        QVERIFY(prepare(dir.path(), R"({"render":{"deadlineMs":300},"http":{"workerThreads":2}})", &token, &pageId));
+        ServerProcess server;
+        QVERIFY2(server.start(dir.path()), server.log().constData());
+        QCOMPARE(quickRender(server.port(), token, pageId).status, 200);
+
+        QElapsedTimer clock;
+        clock.start();
+        auto slow = startSlowRender(server.port(), token, pageId, 5, QStringLiteral("#123456"));
+        QVERIFY(slow);
+        const HttpReply late = readReply(*slow, 10000);
+        const qint64 answeredAfter = clock.elapsed();
+        VERIFY_PROBLEM(late, 422);
+        QCOMPARE(late.json().value("code").toString(), QStringLiteral("render_budget_exceeded"));
+        QCOMPARE(late.json().value("field").toString(), QStringLiteral("deadline"));
+        QVERIFY2(answeredAfter < 2000, qPrintable(QString::number(answeredAfter)));
+
+        // The other worker still serves everyone else, at once.
+        clock.restart();
+        QCOMPARE(quickRender(server.port(), token, pageId).status, 200);
+        QVERIFY2(clock.elapsed() < 1000, qPrintable(QString::number(clock.elapsed())));
+        QCOMPARE(httpRequest(server.port(), "GET", "/api/v1/health").status, 200);
+    }
+
+    void shutdownLetsRendersInFlightFinish()
+    {
+        QTemporaryDir dir;
+        QString token, pageId;
+        QVERIFY(prepare(dir.path(), R"({"http":{"shutdownGraceMs":15000}})", &token, &pageId));
+        ServerProcess server;
+        QVERIFY2(server.start(dir.path()), server.log().constData());
+        auto slow = startSlowRender(server.port(), token, pageId, 4, QStringLiteral("#224466"));
+        QVERIFY(slow);
+        QTest::qWait(150); // the render is on a worker now
+        server.signalTerminate();
+        const HttpReply done = readReply(*slow, 20000);
+        QCOMPARE(done.status, 200);
+        // Every byte of the answer leaves before the process does.
+        QCOMPARE(done.body.size(), done.header("Content-Length").toLongLong());
+        QCOMPARE(decode(done.body).size(), QSize(600, 600));
+        QCOMPARE(server.waitForExit(10000), 0);
+        QVERIFY(server.log().contains("imprint: stopping"));
+        QVERIFY(server.log().contains("imprint: stopped"));
+    }
+
+    void shutdownCancelsRendersPastTheGrace()
+    {
+        QTemporaryDir dir;
+        QString token, pageId;
+        QVERIFY(prepare(dir.path(), R"({"http":{"shutdownGraceMs":200}})", &token, &pageId));
+        ServerProcess server;
+        QVERIFY2(server.start(dir.path()), server.log().constData());
+        auto slow = startSlowRender(server.port(), token, pageId, 5, QStringLiteral("#446688"));
+        QVERIFY(slow);
+        QTest::qWait(150);
+        QElapsedTimer clock;
+        clock.start();
+        server.signalTerminate();
+        const HttpReply cut = readReply(*slow, 10000);
+        VERIFY_PROBLEM(cut, 503);
+        QCOMPARE(cut.json().value("code").toString(), QStringLiteral("shutting_down"));
+        QCOMPARE(cut.header("Retry-After"), QByteArray("1"));
+        QVERIFY2(clock.elapsed() < 2000, qPrintable(QString::number(clock.elapsed())));
+        // No new connection is accepted while it stops.
+        QTcpSocket late;
+        late.connectToHost(QHostAddress::LocalHost, server.port());
+        QVERIFY(!late.waitForConnected(1000) || !late.waitForReadyRead(500));
+        QCOMPARE(server.waitForExit(20000), 0);
+    }
+};
+
+QTEST_MAIN(TestRenderDeadline)
+#include "tst_render_deadline.moc"
