@@ -22,6 +22,7 @@ int statusFor(store::ServiceError::Kind kind)
     switch (kind) {
     case Kind::Invalid: return 400;
     case Kind::Unauthorized: return 401;
+    case Kind::Forbidden: return 403;
     case Kind::NotFound: return 404;
     case Kind::Conflict: return 409;
     case Kind::TooManyAttempts: return 429;
@@ -53,7 +54,8 @@ HttpResponse problemFor(const store::ServiceError &error)
 {
     const int status = statusFor(error.kind);
     const QString code = status == 500 && error.code.isEmpty() ? QStringLiteral("internal_error") : error.code;
-    HttpResponse r = problem(status, code, error.message);
+    // Bad input names its field (missing `kid`, a `draft` in a signed URL, a key's `name`).
+    HttpResponse r = fieldProblem(status, code, error.field, error.message);
     if (error.retryAfterSeconds > 0)
         return r.withHeader("Retry-After", QByteArray::number(error.retryAfterSeconds));
     return r;

@@ -14,7 +14,7 @@ namespace imprint::http {
 /// `field` is empty).
 HttpResponse fieldProblem(int status, const QString &code, const QString &field, const QString &detail);
 
-/// The status of a store error kind: Invalid 400, Unauthorized 401, NotFound 404,
+/// The status of a store error kind: Invalid 400, Unauthorized 401, Forbidden 403, NotFound 404,
 /// Conflict 409, TooManyAttempts 429, Database 500.
 int statusFor(store::ServiceError::Kind kind);
 
@@ -22,8 +22,9 @@ int statusFor(store::ServiceError::Kind kind);
 /// but too costly to render), 500 for encode_failed (ours), 400 for every other code.
 int statusFor(render::RenderErrorCode code);
 
-/// The problem+json form of a service error, status from statusFor(); `code` and
-/// `message` pass through (a Database error without a code becomes "internal_error"), and
+/// The problem+json form of a service error, status from statusFor(); `code`, `field`
+/// (when set) and `message` pass through (a Database error without a code becomes
+/// "internal_error"), and
 /// a retryAfterSeconds above 0 becomes a Retry-After header.
 HttpResponse problemFor(const store::ServiceError &error);
 

@@ -29,6 +29,7 @@ private slots:
         using Kind = store::ServiceError::Kind;
         QTest::newRow("invalid") << int(Kind::Invalid) << 400;
         QTest::newRow("unauthorized") << int(Kind::Unauthorized) << 401;
+        QTest::newRow("forbidden") << int(Kind::Forbidden) << 403;
         QTest::newRow("not found") << int(Kind::NotFound) << 404;
         QTest::newRow("conflict") << int(Kind::Conflict) << 409;
         QTest::newRow("too many attempts") << int(Kind::TooManyAttempts) << 429;
@@ -49,6 +50,7 @@ private slots:
         QCOMPARE(body.value("code").toString(), QStringLiteral("some_code"));
         QCOMPARE(body.value("detail").toString(), QStringLiteral("Some message."));
         QCOMPARE(body.value("success").toBool(true), false);
+        QCOMPARE(body.value("field").toString(), QStringLiteral("name"));
     }
 
     void retryAfterBecomesAHeader()

@@ -51,7 +51,7 @@ private slots:
         QVERIFY2(db.migrate(&error), qPrintable(error));
         QCOMPARE(db.schemaVersion(), Database::latestSchemaVersion());
         for (const char *t : {"spaces", "users", "memberships", "sessions", "api_keys", "templates", "pages",
-                              "published_pages", "renders", "audit_log", "schema_migrations"})
+                              "published_pages", "renders", "audit_log", "signing_keys", "schema_migrations"})
             QVERIFY2(tables(db).contains(QString::fromLatin1(t)), t);
         // Running again is a no-op.
         QVERIFY2(db.migrate(&error), qPrintable(error));
@@ -293,6 +293,42 @@ private slots:
         QVERIFY(refused.error().retryAfterSeconds > 0);
         QCOMPARE(accounts.checkLoginAllowed("t@x.test", "10.0.0.3").error().kind, ServiceError::Kind::TooManyAttempts);
         QVERIFY(accounts.checkLoginAllowed("other@x.test", "10.0.0.3").has_value());
+    }
+
+    void hmacIsRfc4231()
+    {
+        // RFC 4231 §4.3, test case 2.
+        QCOMPARE(hmacSha256("Jefe", "what do ya want for nothing?").toHex(),
+                 QByteArray("5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843"));
+    }
+
+    void secretBoxSealsAndRefusesTampering()
+    {
+        QTemporaryDir dir;
+        QString error;
+        const QString path = dir.filePath("signing.key");
+        auto box = SecretBox::openOrCreate(path, &error);
+        QVERIFY2(box, qPrintable(error));
+        QCOMPARE(QFileInfo(path).size(), qint64(32));
+        struct stat st = {};
+        QCOMPARE(::stat(QFile::encodeName(path).constData(), &st), 0);
+        QCOMPARE(st.st_mode & 0777, mode_t(0600));
+        const QByteArray sealed = box->seal("sks_secret");
+        QVERIFY(!sealed.contains("sks_secret"));
+        QVERIFY(box->seal("sks_secret") != sealed); // a fresh nonce each time
+        QCOMPARE(box->open(sealed).value_or(QByteArray()), QByteArray("sks_secret"));
+        QByteArray tampered = sealed;
+        tampered[tampered.size() - 1] = char(tampered.at(tampered.size() - 1) ^ 1);
+        QVERIFY(!box->open(tampered));
+        QVERIFY(!box->open(sealed.left(10)));
+        // The same file opens the same box (CLI and server share it); another key does not.
+        QCOMPARE(SecretBox::openOrCreate(path, &error)->open(sealed).value_or(QByteArray()), QByteArray("sks_secret"));
+        QVERIFY(!SecretBox::openOrCreate(dir.filePath("other.key"), &error)->open(sealed));
+        QFile bad(dir.filePath("short.key"));
+        QVERIFY(bad.open(QIODevice::WriteOnly));
+        bad.write("short");
+        bad.close();
+        QVERIFY(!SecretBox::openOrCreate(bad.fileName(), &error));
     }
 };
 
