@@ -2,6 +2,7 @@
 // rows), and the API key rules at service level.
 #include "server/service/account_service.h"
 #include "server/service/api_key_service.h"
+#include "server/service/signing_key_service.h"
 #include "server/store/crypto.h"
 #include "server/store/database.h"
 #include "server/store/file_store.h"
@@ -19,6 +20,7 @@
 using namespace imprint::store;
 using imprint::service::AccountService;
 using imprint::service::ApiKeyService;
+using imprint::service::SigningKeyService;
 
 class TestStore : public QObject
 {
@@ -329,6 +331,54 @@ private slots:
         bad.write("short");
         bad.close();
         QVERIFY(!SecretBox::openOrCreate(bad.fileName(), &error));
+    }
+
+    void canonicalStringIsRfc3986Sorted()
+    {
+        const QString c = SigningKeyService::canonicalString(
+            "/api/v1/render",
+            {{"tweaks.title", "Hi & bye/ü~"}, {"kid", "sgk_1"}, {"a", "2"}, {"a", "10"}, {"sig", "x"}, {"Z", "*+ "}});
+        QCOMPARE(c, QString("/api/v1/render\nZ=%2A%2B%20&a=10&a=2&kid=sgk_1&tweaks.title=Hi%20%26%20bye%2F%C3%BC~"));
+    }
+
+    void signingKeysVerifyUrls()
+    {
+        QTemporaryDir dir;
+        Database db(sqliteAt(dir.filePath("sign.db")));
+        QString error;
+        QVERIFY(db.migrate(&error));
+        AccountService accounts(db, Config::defaults());
+        const auto space = accounts.createSpace("s", "pro", "test");
+        QVERIFY(space.has_value());
+        SigningKeyService keys(db, dir.path());
+        QCOMPARE(keys.create(space->id, "  ", {}).error().code, QString("invalid_name"));
+        const auto created = keys.create(space->id, "blog", {});
+        QVERIFY(created.has_value());
+        QVERIFY(created->key.id.startsWith("sgk_"));
+        QCOMPARE(keys.secretOf(space->id, created->key.id).value_or(QString()), created->secret);
+        QCOMPARE(AuditRepository(db).count("signing_key.create").value_or(0), 1);
+
+        const QList<QPair<QString, QString>> items = {{"pageId", "pg_1"}, {"kid", created->key.id}, {"exp", "2000"}};
+        const QString sig = SigningKeyService::signature(created->secret,
+                                                         SigningKeyService::canonicalString("/api/v1/render", items));
+        auto withSig = items;
+        withSig.append({"sig", sig});
+        const auto grant = keys.verify("/api/v1/render", withSig, 1000);
+        QVERIFY(grant.has_value());
+        QCOMPARE(grant->space.id, space->id);
+        QCOMPARE(grant->expiresAt, qint64(2000));
+        QCOMPARE(keys.verify("/api/v1/render", withSig, 2001).error().code, QString("signature_expired"));
+        QCOMPARE(keys.verify("/api/v1/other", withSig, 1000).error().code, QString("signature_invalid"));
+        auto changed = withSig;
+        changed[0].second = "pg_2";
+        QCOMPARE(keys.verify("/api/v1/render", changed, 1000).error().kind, ServiceError::Kind::Forbidden);
+        QCOMPARE(keys.invalidCount(), quint64(2));
+        QCOMPARE(keys.expiredCount(), quint64(1));
+
+        QVERIFY(keys.revoke({}, created->key.id, "cli").has_value());
+        QCOMPARE(keys.verify("/api/v1/render", withSig, 1000).error().code, QString("signature_invalid"));
+        QCOMPARE(keys.revoke(space->id, created->key.id, "cli").error().code, QString("signing_key_not_found"));
+        QCOMPARE(AuditRepository(db).count("signing_key.revoke").value_or(0), 1);
     }
 };
 
