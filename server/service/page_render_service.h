@@ -37,6 +37,10 @@ struct PageRenderRequest {
     QString renderType; ///< engine name; empty: the template's rendererType
     int width = 0, height = 0; ///< px, 0 = the template's size
     bool storeFile = false; ///< write the image to the file store (JSON answers with a URL)
+    /// Entity tags the caller already holds (RFC 9110 §13.1.2, opaque, quotes included;
+    /// "*" matches any): when the render's etag is among them it is not rendered and the
+    /// result says notModified.
+    QList<QByteArray> ifNoneMatch;
 };
 
 /// Why a page or pattern render failed; each kind has one HTTP status
@@ -82,6 +86,12 @@ struct PageRender {
     /// output) computed the image in the last 10 s or at the same moment: this request
     /// did no layout, paint, encode or store of its own.
     bool reused = false;
+    /// Strong entity tag (quoted) of the image: a hash of everything that determines its
+    /// bytes (page, template and publish versions, tweaks, format, quality, engine, emoji
+    /// set, size, and this build's version), so equal tags mean equal bytes.
+    QByteArray etag;
+    /// True when etag was among the request's ifNoneMatch: `outcome` is null, nothing rendered.
+    bool notModified = false;
 };
 
 /// Tunables of the publish cache.

@@ -53,6 +53,31 @@ private slots:
         QCOMPARE(body.value("field").toString(), QStringLiteral("name"));
     }
 
+    // The refusals of a signed URL (SigningKeyService::verify()): 403, each with its own
+    // code and problem type, so a CDN log tells a tampered URL from an expired one.
+    void signedUrlErrors_data()
+    {
+        QTest::addColumn<QString>("code");
+        QTest::addColumn<int>("status");
+        QTest::newRow("signature_invalid") << QStringLiteral("signature_invalid") << 403;
+        QTest::newRow("signature_expired") << QStringLiteral("signature_expired") << 403;
+        QTest::newRow("signing_key_not_found") << QStringLiteral("signing_key_not_found") << 404;
+    }
+
+    void signedUrlErrors()
+    {
+        QFETCH(QString, code);
+        QFETCH(int, status);
+        const store::ServiceError e = status == 403 ? store::ServiceError::forbidden(code, QStringLiteral("No."))
+                                                    : store::ServiceError::notFound(code, QStringLiteral("No."));
+        const http::HttpResponse r = http::problemFor(e);
+        QCOMPARE(r.status, status);
+        const QJsonObject body = bodyOf(r);
+        QCOMPARE(body.value("code").toString(), code);
+        QCOMPARE(body.value("type").toString(), QStringLiteral("urn:imprint:problem:") + code);
+        QCOMPARE(body.value("status").toInt(), status);
+    }
+
     void retryAfterBecomesAHeader()
     {
         const auto e = store::ServiceError::tooManyAttempts(QStringLiteral("too_many_login_attempts"),
