@@ -1,7 +1,8 @@
 // End-to-end tests of signed render URLs and signing keys (docs/api.md, "Signed URLs")
 // against the real `imprint serve` on an ephemeral port. The test signs URLs with its own
 // HMAC (QMessageAuthenticationCode) over the canonical string as docs/api.md defines it,
-// so a server that drifted from the documented scheme fails here.
+// so a server that drifted from the documented scheme fails here, and it checks that the
+// CLI's `imprint url sign` output verifies against the server.
 #include "httpclient.h"
 #include "render_api_helpers.h"
 
@@ -302,6 +303,43 @@ private slots:
         const HttpReply unpublished = get(signedPath({{"pageId", m_draftPageId.toLatin1()}, {"kid", m_keyId}}));
         VERIFY_PROBLEM(unpublished, 404);
         QCOMPARE(unpublished.json().value("code").toString(), QStringLiteral("page_not_published"));
+    }
+
+    void cliSignsUrlsTheServerAccepts()
+    {
+        int rc = -1;
+        const QString created = cli({"signing-key", "create", "--space", "alpha", "--name", "cli", "--json"}, &rc);
+        QCOMPARE(rc, 0);
+        const QByteArray cliKey = QJsonDocument::fromJson(created.toUtf8()).object().value("id").toString().toLatin1();
+        QVERIFY2(cliKey.startsWith("sgk_"), qPrintable(created));
+        QVERIFY(cli({"signing-key", "list", "--space", "alpha"}, &rc).contains(QString::fromLatin1(cliKey)));
+
+        const QString base = QStringLiteral("http://127.0.0.1:%1/api/v1/render?pageId=%2&tweaks.title=From%20the%20CLI")
+                                 .arg(port())
+                                 .arg(m_pageId);
+        const QString url = cli({"url", "sign", "--space", "alpha", "--signing-key", QString::fromLatin1(cliKey),
+                                 "--expires", "3600", base},
+                                &rc);
+        QCOMPARE(rc, 0);
+        const QUrl signedUrl(url);
+        QVERIFY2(signedUrl.isValid() && QUrlQuery(signedUrl).hasQueryItem("sig")
+                     && QUrlQuery(signedUrl).hasQueryItem("exp"),
+                 qPrintable(url));
+        const HttpReply r
+            = get(signedUrl.path(QUrl::FullyEncoded).toLatin1() + '?' + signedUrl.query(QUrl::FullyEncoded).toLatin1());
+        QCOMPARE(r.status, 200);
+        QCOMPARE(decode(r.body, "png").size(), QSize(400, 300));
+        // The key of another space, or an unknown one, signs nothing.
+        cli({"url", "sign", "--space", "alpha", "--signing-key", "sgk_unknown", base}, &rc);
+        QVERIFY(rc != 0);
+        cli({"signing-key", "revoke", QString::fromLatin1(cliKey)}, &rc);
+        QCOMPARE(rc, 0);
+        QCOMPARE(
+            get(signedUrl.path(QUrl::FullyEncoded).toLatin1() + '?' + signedUrl.query(QUrl::FullyEncoded).toLatin1())
+                .json()
+                .value("code")
+                .toString(),
+            QStringLiteral("signature_invalid"));
     }
 
     void revokingAKeyStopsItsUrlsAndOnlyThose()
