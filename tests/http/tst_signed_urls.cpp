@@ -305,6 +305,36 @@ private slots:
         QCOMPARE(unpublished.json().value("code").toString(), QStringLiteral("page_not_published"));
     }
 
+    void republishingChangesTheETag()
+    {
+        // The tag names the published version: after a publish the old tag is no
+        // longer current, so a cache that revalidates gets the new image.
+        const QByteArray path = signedPath(baseItems());
+        const QByteArray before = get(path).header("ETag");
+        QTest::qWait(5); // publish times are in ms
+        const HttpReply published
+            = httpRequest(port(), "POST", "/api/v1/pages/" + m_pageId.toLatin1() + "/publish", {}, session(m_session));
+        QCOMPARE(published.status, 200);
+        const HttpReply after = get(path, {{"If-None-Match", before}});
+        QCOMPARE(after.status, 200);
+        QVERIFY(!after.header("ETag").isEmpty() && after.header("ETag") != before);
+        QCOMPARE(get(path, {{"If-None-Match", after.header("ETag")}}).status, 304);
+    }
+
+    void onlyTheSignedQueryCounts()
+    {
+        // A JSON body on a signed GET is unsigned input: ignored, not merged.
+        const HttpReply r = httpRequest(port(), "GET", signedPath(baseItems()), json({{"format", "webp"}}));
+        QCOMPARE(r.status, 200);
+        QCOMPARE(r.header("Content-Type"), QByteArray("image/png"));
+        // The space's plan still applies (alpha is free: 1000 px at most).
+        auto items = baseItems();
+        items.append({QByteArray("width"), QByteArray("3000")});
+        const HttpReply tooWide = get(signedPath(items));
+        VERIFY_PROBLEM(tooWide, 402);
+        QCOMPARE(tooWide.json().value("field").toString(), QStringLiteral("width"));
+    }
+
     void cliSignsUrlsTheServerAccepts()
     {
         int rc = -1;
