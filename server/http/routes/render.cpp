@@ -2,8 +2,9 @@
 // `pageId`. The request is read into Params (the request DTO, checked on the server
 // thread), then into a PatternRenderRequest or PageRenderRequest for the service; the
 // answer is shaped from its result (bytes, or JSON with a file URL or a data URL, with
-// Server-Timing); a GET with `sig` is a signed URL (bottom of this file). What may be rendered at which size, caching and storing are the
-// services'; authentication and the per-key rate limit are the transport's.
+// Server-Timing). A GET with `sig` is a signed URL (bottom of this file). What may be
+// rendered at which size, caching and storing are the services'; authentication and the
+// per-key rate limit are the transport's.
 #include "server/common/text.h"
 #include "server/http/auth.h"
 #include "server/http/json.h"
@@ -604,9 +605,10 @@ HttpResponse RenderApi::signedWork(const HttpRequest &request, const QList<QByte
     if (!rendered)
         return problemFor(rendered.error());
 
-    // A URL that expires is fresh until then and no longer; one that does not is kept
-    // for the configured time. Either way its bytes never change (immutable): a new
-    // publish changes the ETag, and a page is re-linked with a new URL.
+    // A URL that expires is fresh until then and no longer; one that does not, for the
+    // configured time. Within that time caches need not revalidate (immutable): the
+    // URL's bytes change only when the page is republished, and then so does the ETag,
+    // which a revalidation after max-age picks up.
     const qint64 maxAge = grant->expiresAt > 0 ? std::max<qint64>(0, grant->expiresAt - now)
                                                : qint64(m_settings.signedUrlMaxAgeSeconds);
     const QByteArray cacheControl = "public, max-age=" + QByteArray::number(maxAge) + ", immutable";
