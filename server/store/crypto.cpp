@@ -113,6 +113,16 @@ std::optional<SecretBox> SecretBox::openOrCreate(const QString &path, QString *e
         ::close(fd);
         const bool linked = written && (::link(temp.constData(), target.constData()) == 0 || errno == EEXIST);
         ::unlink(temp.constData());
+        // The new name must survive a crash too: secrets sealed under this key are about to
+        // be committed to the database, and without the file they could never be opened.
+        if (linked) {
+            const int dir = ::open(QFile::encodeName(QFileInfo(path).absolutePath()).constData(),
+                                   O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+            if (dir >= 0) {
+                ::fsync(dir);
+                ::close(dir);
+            }
+        }
         if (!linked) {
             *error = QStringLiteral("cannot write the server key file %1").arg(path);
             return std::nullopt;

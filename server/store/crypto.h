@@ -40,7 +40,8 @@ class SecretBox
 {
 public:
     /// The box of the key file `path`, which is created (32 random bytes, mode 0600,
-    /// written to a temporary file and linked into place so concurrent first uses agree)
+    /// written to a temporary file, fsynced and linked into place, so concurrent first uses
+    /// agree and the key outlives a crash)
     /// when missing. std::nullopt with *error when the file cannot be created or read, or
     /// does not hold exactly 32 bytes.
     static std::optional<SecretBox> openOrCreate(const QString &path, QString *error);
