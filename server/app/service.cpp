@@ -42,7 +42,7 @@ std::unique_ptr<Service> Service::create(const Environment &env, QString *error)
 
 Service::Service(const Environment &env, render::PatternCatalog catalog)
     : m_renderContext(renderContextOptions(env))
-    , m_api(*env.db, env.config)
+    , m_api(*env.db, env.config, env.dataDir)
     , m_renderApi(*env.db, env.config, env.dataDir, std::move(catalog), m_renderContext)
     , m_server(serverLimits(env.config))
 {

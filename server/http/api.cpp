@@ -1,5 +1,6 @@
 // The Api: its services and the table of its routes. The handlers are in routes/auth.cpp
-// (health, login, logout, me, token introspection) and routes/keys.cpp (key management).
+// (health, login, logout, me, token introspection), routes/keys.cpp (API key management)
+// and routes/signing_keys.cpp (URL-signing keys).
 #include "server/http/api.h"
 
 namespace imprint::http {
@@ -10,11 +11,12 @@ const QString kApi = QStringLiteral("/api/v1");
 
 } // namespace
 
-Api::Api(const store::Database &db, store::Config config)
+Api::Api(const store::Database &db, store::Config config, const QString &dataDir)
     : m_db(db)
     , m_config(config)
     , m_accounts(db, config)
     , m_keys(db)
+    , m_signingKeys(db, dataDir)
 { }
 
 void Api::registerRoutes(Router &router)
@@ -34,6 +36,19 @@ void Api::registerRoutes(Router &router)
     router.add("DELETE", kApi + QStringLiteral("/tokens/api-keys/{id}"),
                keyRoute([this](const SessionContext &s, const HttpRequest &r) { return revokeKey(s, r); }));
     router.add("GET", kApi + QStringLiteral("/tokens/verify"), [this](const HttpRequest &r) { return verifyToken(r); });
+
+    auto signingKeyRoute = [this](SessionHandler handler) {
+        return withSession(m_accounts, service::SigningKeyService::managerRoles(), std::move(handler));
+    };
+    router.add(
+        "POST", kApi + QStringLiteral("/signing-keys"),
+        signingKeyRoute([this](const SessionContext &s, const HttpRequest &r) { return createSigningKey(s, r); }));
+    router.add(
+        "GET", kApi + QStringLiteral("/signing-keys"),
+        signingKeyRoute([this](const SessionContext &s, const HttpRequest &r) { return listSigningKeys(s, r); }));
+    router.add(
+        "DELETE", kApi + QStringLiteral("/signing-keys/{id}"),
+        signingKeyRoute([this](const SessionContext &s, const HttpRequest &r) { return revokeSigningKey(s, r); }));
 }
 
 } // namespace imprint::http

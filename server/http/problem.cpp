@@ -22,6 +22,7 @@ int statusFor(store::ServiceError::Kind kind)
     switch (kind) {
     case Kind::Invalid: return 400;
     case Kind::Unauthorized: return 401;
+    case Kind::Forbidden: return 403;
     case Kind::NotFound: return 404;
     case Kind::Conflict: return 409;
     case Kind::TooManyAttempts: return 429;

@@ -14,7 +14,7 @@ namespace imprint::http {
 /// `field` is empty).
 HttpResponse fieldProblem(int status, const QString &code, const QString &field, const QString &detail);
 
-/// The status of a store error kind: Invalid 400, Unauthorized 401, NotFound 404,
+/// The status of a store error kind: Invalid 400, Unauthorized 401, Forbidden 403, NotFound 404,
 /// Conflict 409, TooManyAttempts 429, Database 500.
 int statusFor(store::ServiceError::Kind kind);
 

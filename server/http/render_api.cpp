@@ -28,6 +28,10 @@ RenderApiSettings RenderApiSettings::fromConfig(const store::Config &config)
     s.publishCacheEntries = pub.value(QStringLiteral("entries")).toInt(s.publishCacheEntries);
     s.publishCacheTtlMs = pub.value(QStringLiteral("ttlMs")).toInt(s.publishCacheTtlMs);
     s.publicBaseUrl = r.value(QStringLiteral("publicBaseUrl")).toString();
+    s.signedUrlMaxAgeSeconds = std::max(0, r.value(QStringLiteral("signedUrl"))
+                                               .toObject()
+                                               .value(QStringLiteral("maxAgeSeconds"))
+                                               .toInt(s.signedUrlMaxAgeSeconds));
     while (s.publicBaseUrl.endsWith(QLatin1Char('/')))
         s.publicBaseUrl.chop(1);
     return s;
@@ -51,6 +55,7 @@ RenderApi::RenderApi(const store::Database &db, store::Config config, QString da
     , m_renderContext(renderContext)
     , m_pages(db, config, store::FileStore(m_dataDir + QStringLiteral("/files")), renderContext,
               service::PageRenderSettings{m_settings.publishCacheEntries, m_settings.publishCacheTtlMs})
+    , m_signing(db, m_dataDir)
 {
     // A publish or delete through these routes is visible to the next render here at once;
     // other instances sharing the database see it within the cache TTL.

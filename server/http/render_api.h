@@ -1,7 +1,8 @@
 #pragma once
 // The render API:
 //   POST/GET /api/v1/render       pattern renders and page renders (one path, told apart
-//                                  by `pattern` vs `pageId`; both or neither → 400)
+//                                  by `pattern` vs `pageId`; both or neither → 400); a GET
+//                                  with `sig` is a signed URL, authorised by its signature
 //   GET  /api/v1/patterns         the pattern catalog
 //   GET  /api/v1/files/{sha256}.{ext}  content-addressed stored renders
 //   GET/POST /api/v1/templates, GET/PUT/DELETE /api/v1/templates/{id}
@@ -27,6 +28,7 @@
 #include "server/service/content_service.h"
 #include "server/service/page_render_service.h"
 #include "server/service/pattern_render_service.h"
+#include "server/service/signing_key_service.h"
 #include "server/store/config.h"
 #include "server/store/database.h"
 #include "server/store/file_store.h"
@@ -47,6 +49,7 @@ struct RenderApiSettings {
     int publishCacheEntries = 1000; ///< render.publishCache.entries
     int publishCacheTtlMs = 5000; ///< render.publishCache.ttlMs (other instances' publishes)
     QString publicBaseUrl; ///< render.publicBaseUrl; empty = from the Host header
+    int signedUrlMaxAgeSeconds = 86400; ///< render.signedUrl.maxAgeSeconds: max-age of a signed URL without exp
 
     /// The settings of `config` (missing keys keep the defaults above).
     static RenderApiSettings fromConfig(const store::Config &config);
@@ -77,6 +80,9 @@ private:
     void handleRender(HttpRequest &&request, Responder &&responder);
     void renderPattern(const HttpRequest &request, const Params &params, Responder &&responder);
     void renderPage(const HttpRequest &request, const Params &params, Responder &&responder);
+    void renderSigned(HttpRequest &&request, Responder &&responder);
+    HttpResponse signedWork(const HttpRequest &request, const QList<QByteArray> &knownTags,
+                            const render::RenderCancellation &cancellation);
     HttpResponse pageWork(const Params &params, const store::ApiKeyPrincipal &principal, const QString &baseUrl,
                           const render::RenderCancellation &cancellation);
     HttpResponse patterns() const;
@@ -111,6 +117,9 @@ private:
     service::PatternRenderService m_patterns;
     render::RenderContext &m_renderContext;
     service::PageRenderService m_pages;
+    service::SigningKeyService m_signing; // verifies signed URLs; counts refusals for /metrics
+    std::atomic<quint64> m_signedServed{0};
+    std::atomic<quint64> m_signedNotModified{0};
 
     Router *m_router = nullptr;
 };

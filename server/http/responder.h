@@ -37,6 +37,10 @@ public:
     /// `Connection: close`. At most once; later calls are ignored.
     void send(const HttpResponse &response);
 
+    /// Answers a HEAD request (RFC 9110 §9.3.2): send() writes the status line and the
+    /// headers, Content-Length included, of the GET answer, and no body.
+    void setHeadOnly() { m_headOnly = true; }
+
     /// True while the client is connected and nothing was sent yet.
     bool isConnected() const;
 
@@ -50,6 +54,7 @@ private:
     QPointer<QTcpSocket> m_socket;
     bool m_closeAfter = false;
     bool m_sent = false;
+    bool m_headOnly = false;
     QByteArray m_what;
     qint64 m_startNs = 0;
 };

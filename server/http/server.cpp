@@ -112,7 +112,8 @@ void Responder::send(const HttpResponse &response)
     m_responder->writeHeader("Content-Length", QByteArray::number(response.body.size()));
     if (m_closeAfter)
         m_responder->writeHeader("Connection", "close");
-    m_responder->writeBody(response.body);
+    // For HEAD this writes only the blank line that ends the headers.
+    m_responder->writeBody(m_headOnly ? QByteArray() : response.body);
     if (m_closeAfter)
         m_socket->disconnectFromHost();
     qCInfo(lcAccess).noquote() << m_what << response.status << QString::number(ms, 'f', 2) << "ms";
@@ -452,7 +453,18 @@ bool HttpServer::handleRequest(const QHttpServerRequest &request, QTcpSocket *so
                                    .arg(request.url().path(QUrl::FullyEncoded))));
         return true;
     }
-    const Router::Match match = m_router.match(req.method, req.path);
+    Router::Match match = m_router.match(req.method, req.path);
+    // HEAD is GET without the body (RFC 9110 §9.3.2) on every GET route, decided here
+    // once: the handler runs as for GET, the Responder leaves the body out (of errors too).
+    if (req.method == "HEAD") {
+        responder.setHeadOnly();
+        if (Router::Match get = m_router.match("GET", req.path); !match.handler && get.handler) {
+            match = std::move(get);
+            req.method = "GET";
+        }
+    }
+    if (match.allowed.contains("GET") && !match.allowed.contains("HEAD"))
+        match.allowed.append("HEAD");
     if (!match.handler) {
         if (match.allowed.isEmpty()) {
             responder.send(problem(404, QStringLiteral("not_found"), QStringLiteral("No route for %1.").arg(req.path)));

@@ -26,6 +26,19 @@ QJsonObject keyJson(const store::ApiKey &key)
     };
 }
 
+QJsonObject signingKeyJson(const store::SigningKey &key)
+{
+    QJsonValue createdBy = key.createdByEmail.isEmpty() ? (key.createdBy.isEmpty() ? QJsonValue(QStringLiteral("cli"))
+                                                                                   : QJsonValue(key.createdBy))
+                                                        : QJsonValue(key.createdByEmail);
+    return QJsonObject{
+        {QStringLiteral("id"), key.id},
+        {QStringLiteral("name"), key.name},
+        {QStringLiteral("createdAt"), isoOrNull(key.createdAt)},
+        {QStringLiteral("createdBy"), createdBy},
+    };
+}
+
 QJsonObject pageJson(const store::PageRecord &p)
 {
     return QJsonObject{

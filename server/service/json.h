@@ -18,6 +18,9 @@ QJsonValue isoOrNull(qint64 ms);
 /// createdBy (the creator's e-mail, else their user id, else "cli").
 QJsonObject keyJson(const store::ApiKey &key);
 
+/// A URL-signing key without its secret: id, name, createdAt, createdBy (as keyJson()).
+QJsonObject signingKeyJson(const store::SigningKey &key);
+
 /// A page: id, templateId, name, variables, createdAt, updatedAt, published (bool) and
 /// publishedAt.
 QJsonObject pageJson(const store::PageRecord &page);

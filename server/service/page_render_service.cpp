@@ -219,13 +219,21 @@ common::Expected<PageRender, RenderUseCaseError> PageRenderService::render(const
                                     tmpl->emojiType,
                                     QString::number(width),
                                     QString::number(height),
-                                    QString::fromUtf8(QJsonDocument(p.tweaks).toJson(QJsonDocument::Compact)),
-                                    p.storeFile ? QStringLiteral("s") : QString()}
+                                    QString::fromUtf8(QJsonDocument(p.tweaks).toJson(QJsonDocument::Compact))}
                             .join(QLatin1Char('|'));
+    // Whether the image is also stored does not change its bytes: the tag leaves it out,
+    // and adds the build, whose renderer may draw the same input differently.
+    out.etag = '"' + store::sha256Hex(key + QStringLiteral("|" IMPRINT_VERSION)).left(40).toLatin1() + '"';
+    if (p.ifNoneMatch.contains(out.etag) || p.ifNoneMatch.contains(QByteArrayLiteral("*"))) {
+        out.page = page;
+        out.notModified = true;
+        return out;
+    }
+    const QString memoKey = key + (p.storeFile ? QStringLiteral("|s") : QStringLiteral("|"));
     std::shared_ptr<const PageRenderOutcome> memo;
     {
         QMutexLocker lock(&m_memoMutex);
-        if (MemoEntry *e = m_memo.object(key); e && e->expiresAtMs > store::nowMs())
+        if (MemoEntry *e = m_memo.object(memoKey); e && e->expiresAtMs > store::nowMs())
             memo = e->outcome;
     }
     bool shared = false;
@@ -240,7 +248,7 @@ common::Expected<PageRender, RenderUseCaseError> PageRenderService::render(const
         outcome
             = memo ? memo
                    : m_flight.run(
-                       key,
+                       memoKey,
                        [&]() -> std::shared_ptr<const PageRenderOutcome> {
                            ++m_executed;
                            auto computed = std::make_shared<PageRenderOutcome>();
@@ -279,7 +287,7 @@ common::Expected<PageRender, RenderUseCaseError> PageRenderService::render(const
                                computed->storeMs = msSince(st);
                            }
                            QMutexLocker lock(&m_memoMutex);
-                           m_memo.insert(key, new MemoEntry{computed, store::nowMs() + kMemoTtlMs},
+                           m_memo.insert(memoKey, new MemoEntry{computed, store::nowMs() + kMemoTtlMs},
                                          std::max<qsizetype>(1, computed->result.bytes.size() / 1024));
                            return computed;
                        },

@@ -40,6 +40,10 @@ struct PageRenderRequest {
     /// The render's deadline and cancel (render::RenderRequest::cancellation); a request
     /// that joins an identical render in flight is bound by that render's.
     render::RenderCancellation cancellation;
+    /// Entity tags the caller already holds (RFC 9110 §13.1.2, opaque, quotes included;
+    /// "*" matches any): when the render's etag is among them it is not rendered and the
+    /// result says notModified.
+    QList<QByteArray> ifNoneMatch;
 };
 
 /// Why a page or pattern render failed; each kind has one HTTP status
@@ -85,6 +89,12 @@ struct PageRender {
     /// output) computed the image in the last 10 s or at the same moment: this request
     /// did no layout, paint, encode or store of its own.
     bool reused = false;
+    /// Strong entity tag (quoted) of the image: a hash of everything that determines its
+    /// bytes (page, template and publish versions, tweaks, format, quality, engine, emoji
+    /// set, size, and this build's version), so equal tags mean equal bytes.
+    QByteArray etag;
+    /// True when etag was among the request's ifNoneMatch: `outcome` is null, nothing rendered.
+    bool notModified = false;
 };
 
 /// Tunables of the publish cache.

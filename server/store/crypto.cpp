@@ -1,6 +1,14 @@
 #include "server/store/crypto.h"
 
 #include <QCryptographicHash>
+#include <QFile>
+#include <QFileInfo>
+
+#include <cerrno>
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <sodium.h>
 
@@ -63,6 +71,101 @@ QString newApiToken()
 QString newSessionToken()
 {
     return QStringLiteral("ses_") + randomBase62(40);
+}
+
+QString newSigningSecret()
+{
+    return QStringLiteral("sks_") + randomBase62(40);
+}
+
+QByteArray hmacSha256(const QByteArray &key, const QByteArray &message)
+{
+    initCrypto();
+    crypto_auth_hmacsha256_state state;
+    QByteArray tag(crypto_auth_hmacsha256_BYTES, Qt::Uninitialized);
+    crypto_auth_hmacsha256_init(&state, reinterpret_cast<const unsigned char *>(key.constData()), size_t(key.size()));
+    crypto_auth_hmacsha256_update(&state, reinterpret_cast<const unsigned char *>(message.constData()),
+                                  quint64(message.size()));
+    crypto_auth_hmacsha256_final(&state, reinterpret_cast<unsigned char *>(tag.data()));
+    sodium_memzero(&state, sizeof state);
+    return tag;
+}
+
+std::optional<SecretBox> SecretBox::openOrCreate(const QString &path, QString *error)
+{
+    initCrypto();
+    const QByteArray target = QFile::encodeName(path);
+    if (!QFileInfo::exists(path)) {
+        // Written under a private name with mode 0600 from the start (no chmod window),
+        // then hard-linked into place: link() fails if another process won the race, and
+        // then both use the winner's key.
+        const QByteArray temp
+            = target + ".tmp." + QByteArray::number(qint64(getpid())) + '.' + randomBase62(8).toLatin1();
+        const int fd = ::open(temp.constData(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+        if (fd < 0) {
+            *error = QStringLiteral("cannot create the server key file %1").arg(path);
+            return std::nullopt;
+        }
+        unsigned char key[crypto_secretbox_KEYBYTES];
+        crypto_secretbox_keygen(key);
+        const bool written = ::write(fd, key, sizeof key) == ssize_t(sizeof key) && ::fsync(fd) == 0;
+        sodium_memzero(key, sizeof key);
+        ::close(fd);
+        const bool linked = written && (::link(temp.constData(), target.constData()) == 0 || errno == EEXIST);
+        ::unlink(temp.constData());
+        // The new name must survive a crash too: secrets sealed under this key are about to
+        // be committed to the database, and without the file they could never be opened.
+        if (linked) {
+            const int dir = ::open(QFile::encodeName(QFileInfo(path).absolutePath()).constData(),
+                                   O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+            if (dir >= 0) {
+                ::fsync(dir);
+                ::close(dir);
+            }
+        }
+        if (!linked) {
+            *error = QStringLiteral("cannot write the server key file %1").arg(path);
+            return std::nullopt;
+        }
+    }
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly)) {
+        *error = QStringLiteral("cannot read the server key file %1").arg(path);
+        return std::nullopt;
+    }
+    QByteArray key = f.read(crypto_secretbox_KEYBYTES + 1);
+    if (key.size() != crypto_secretbox_KEYBYTES) {
+        *error
+            = QStringLiteral("the server key file %1 does not hold %2 bytes").arg(path).arg(crypto_secretbox_KEYBYTES);
+        return std::nullopt;
+    }
+    return SecretBox(std::move(key));
+}
+
+QByteArray SecretBox::seal(const QByteArray &plain) const
+{
+    QByteArray out(crypto_secretbox_NONCEBYTES + crypto_secretbox_MACBYTES + plain.size(), Qt::Uninitialized);
+    auto *nonce = reinterpret_cast<unsigned char *>(out.data());
+    randombytes_buf(nonce, crypto_secretbox_NONCEBYTES);
+    crypto_secretbox_easy(nonce + crypto_secretbox_NONCEBYTES,
+                          reinterpret_cast<const unsigned char *>(plain.constData()), quint64(plain.size()), nonce,
+                          reinterpret_cast<const unsigned char *>(m_key.constData()));
+    return out;
+}
+
+std::optional<QByteArray> SecretBox::open(const QByteArray &sealed) const
+{
+    constexpr int overhead = crypto_secretbox_NONCEBYTES + crypto_secretbox_MACBYTES;
+    if (sealed.size() < overhead)
+        return std::nullopt;
+    const auto *nonce = reinterpret_cast<const unsigned char *>(sealed.constData());
+    QByteArray plain(sealed.size() - overhead, Qt::Uninitialized);
+    if (crypto_secretbox_open_easy(reinterpret_cast<unsigned char *>(plain.data()), nonce + crypto_secretbox_NONCEBYTES,
+                                   quint64(sealed.size() - crypto_secretbox_NONCEBYTES), nonce,
+                                   reinterpret_cast<const unsigned char *>(m_key.constData()))
+        != 0)
+        return std::nullopt;
+    return plain;
 }
 
 QString sha256Hex(const QString &text)

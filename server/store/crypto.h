@@ -5,6 +5,8 @@
 #include <QByteArray>
 #include <QString>
 
+#include <optional>
+
 namespace imprint::store {
 
 /// Initialises libsodium once per process. Safe to call from any thread, any number of
@@ -22,6 +24,40 @@ QString newApiToken();
 
 /// A new plaintext session token: `ses_` + 40 base62 characters.
 QString newSessionToken();
+
+/// A new URL-signing secret: `sks_` + 40 base62 characters (≈238 bits). Its UTF-8 bytes
+/// are the HMAC key, so shell, Node and Python sign with the text as printed.
+QString newSigningSecret();
+
+/// HMAC-SHA-256 (RFC 2104, libsodium crypto_auth_hmacsha256) of `message` under `key` of
+/// any length: the 32-byte tag.
+QByteArray hmacSha256(const QByteArray &key, const QByteArray &message);
+
+/// Secrets the server must read back (URL-signing secrets), encrypted at rest with
+/// libsodium's secretbox (XSalsa20-Poly1305) under one 32-byte server key kept in a file
+/// of the data directory. A database dump alone then reveals no signing secret.
+class SecretBox
+{
+public:
+    /// The box of the key file `path`, which is created (32 random bytes, mode 0600,
+    /// written to a temporary file, fsynced and linked into place, so concurrent first uses
+    /// agree and the key outlives a crash)
+    /// when missing. std::nullopt with *error when the file cannot be created or read, or
+    /// does not hold exactly 32 bytes.
+    static std::optional<SecretBox> openOrCreate(const QString &path, QString *error);
+
+    /// nonce (24 random bytes) followed by the authenticated ciphertext of `plain`.
+    QByteArray seal(const QByteArray &plain) const;
+    /// The plaintext of a seal() result; std::nullopt when it is too short or was not
+    /// sealed under this key (tampered, or another server key).
+    std::optional<QByteArray> open(const QByteArray &sealed) const;
+
+private:
+    explicit SecretBox(QByteArray key)
+        : m_key(std::move(key))
+    { }
+    QByteArray m_key;
+};
 
 /// Lower-case hex SHA-256 of the UTF-8 text: the only form in which tokens are stored.
 QString sha256Hex(const QString &text);

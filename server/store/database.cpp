@@ -81,6 +81,17 @@ const std::vector<Migration> &migrations()
              "CREATE INDEX memberships_user ON memberships (user_id)",
              "CREATE INDEX audit_log_space_time ON audit_log (space_id, created_at)",
          }},
+        {4,
+         "signing keys",
+         {
+             // secret_box: base64 of SecretBox::seal(secret); the server key is a file in
+             // the data directory, never in the database.
+             "CREATE TABLE signing_keys (id TEXT PRIMARY KEY,"
+             " space_id TEXT NOT NULL REFERENCES spaces(id) ON DELETE CASCADE,"
+             " name TEXT NOT NULL, secret_box TEXT NOT NULL, created_by TEXT,"
+             " created_at BIGINT NOT NULL, revoked_at BIGINT, revoked_by TEXT)",
+             "CREATE INDEX signing_keys_space_active ON signing_keys (space_id, revoked_at, created_at)",
+         }},
     };
     return list;
 }

@@ -9,9 +9,9 @@
 namespace imprint::store {
 
 /// Why a store or service call failed; the HTTP layer maps kinds to statuses (400, 401,
-/// 404, 409, 429, 500) and passes `code`, `field` and `message` through to problem+json.
+/// 403, 404, 409, 429, 500) and passes `code`, `field` and `message` through to problem+json.
 struct ServiceError {
-    enum class Kind { Invalid, Unauthorized, NotFound, Conflict, TooManyAttempts, Database };
+    enum class Kind { Invalid, Unauthorized, Forbidden, NotFound, Conflict, TooManyAttempts, Database };
     Kind kind = Kind::Database;
     QString code; ///< machine-readable, e.g. "invalid_name", "key_not_found"
     QString field; ///< the offending input field for Invalid, else empty
@@ -22,6 +22,12 @@ struct ServiceError {
     static ServiceError invalid(const QString &code, const QString &field, const QString &message)
     {
         return {Kind::Invalid, code, field, message};
+    }
+    /// Refused whoever asks: the request carries its own authorisation and it does not
+    /// hold (a signed URL with a wrong or expired signature).
+    static ServiceError forbidden(const QString &code, const QString &message)
+    {
+        return {Kind::Forbidden, code, {}, message};
     }
     /// A row that does not exist (or is not visible to the caller).
     static ServiceError notFound(const QString &code, const QString &message)

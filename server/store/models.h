@@ -52,6 +52,26 @@ struct ApiKey {
     qint64 revokedAt = 0;
 };
 
+/// A URL-signing key of a space (docs/api.md, "Signed URLs"). Its secret is stored only
+/// sealed (SecretBox) and is not part of the record.
+struct SigningKey {
+    QString id; ///< "sgk_…"
+    QString spaceId;
+    QString name;
+    QString createdBy; ///< user id, empty when made by the CLI
+    QString createdByEmail; ///< joined for display, empty when unknown
+    qint64 createdAt = 0;
+    qint64 revokedAt = 0;
+};
+
+/// An active signing key with its space and its sealed secret: what verifying a signed
+/// URL reads.
+struct SigningKeySecret {
+    SigningKey key;
+    Space space;
+    QByteArray sealedSecret;
+};
+
 /// A live dashboard session, with whom and where it acts.
 struct SessionInfo {
     QString sessionId;

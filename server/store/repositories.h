@@ -5,8 +5,9 @@
 // logged (never bound values, so no secrets reach the log). A lookup that finds no row
 // succeeds with std::nullopt and an update that matches none succeeds with false: whether
 // that is an error, and which, is the calling use case's decision. Accounts, keys and
-// audit rows are implemented in repositories.cpp, templates, pages, publish snapshots and
-// renders in content_repositories.cpp.
+// audit rows are implemented in repositories.cpp, signing keys in
+// signing_key_repository.cpp, templates, pages, publish snapshots and renders in
+// content_repositories.cpp.
 
 #include "server/store/database.h"
 #include "server/store/errors.h"
@@ -116,6 +117,32 @@ public:
     Result<std::optional<std::pair<ApiKey, Space>>> byTokenHash(const QString &tokenHash);
     /// Sets last_used_at of key `id` to `now`.
     Result<Done> touch(const QString &id, qint64 now);
+
+private:
+    const Database &m_db;
+};
+
+/// signing_keys (URL-signing secrets, stored sealed)
+class SigningKeyRepository
+{
+public:
+    /// Works on the calling thread's connection of `db`, which must outlive it.
+    explicit SigningKeyRepository(const Database &db)
+        : m_db(db)
+    { }
+    /// Inserts `key` with its sealed secret (SecretBox::seal()).
+    Result<Done> insert(const SigningKey &key, const QByteArray &sealedSecret);
+    /// Number of active (not revoked) keys of a space.
+    Result<int> countActive(const QString &spaceId);
+    /// One page of active keys of a space, newest first.
+    Result<QList<SigningKey>> listActive(const QString &spaceId, int offset, int limit);
+    /// Every key of a space, revoked ones too (CLI).
+    Result<QList<SigningKey>> listAll(const QString &spaceId);
+    /// The active key with this id (spaceId empty = in any space), its space and sealed
+    /// secret; std::nullopt when none.
+    Result<std::optional<SigningKeySecret>> activeSecret(const QString &spaceId, const QString &id);
+    /// Marks the key revoked by `actor` at `now`; true when an active key matched.
+    Result<bool> revoke(const QString &spaceId, const QString &id, const QString &actor, qint64 now);
 
 private:
     const Database &m_db;

@@ -81,6 +81,38 @@ inline HttpReply httpRequest(quint16 port, const QByteArray &method, const QByte
     return readReply(socket);
 }
 
+/// HEAD answers carry Content-Length but no body: read the head and whatever follows
+/// until the server closes (the request says Connection: close).
+inline HttpReply headRequest(quint16 port, const QByteArray &path)
+{
+    QTcpSocket socket;
+    socket.connectToHost(QHostAddress::LocalHost, port);
+    if (!socket.waitForConnected(5000))
+        return {};
+    socket.write("HEAD " + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n");
+    QByteArray all;
+    QElapsedTimer t;
+    t.start();
+    while (t.elapsed() < 10000 && socket.state() == QAbstractSocket::ConnectedState) {
+        socket.waitForReadyRead(100);
+        all += socket.readAll();
+    }
+    all += socket.readAll();
+    HttpReply reply;
+    const int end = all.indexOf("\r\n\r\n");
+    if (end < 0)
+        return reply;
+    const QList<QByteArray> lines = all.left(end).split('\n');
+    reply.status = lines.value(0).split(' ').value(1).toInt();
+    for (int i = 1; i < lines.size(); ++i) {
+        const int colon = lines[i].indexOf(':');
+        if (colon > 0)
+            reply.headers.append({lines[i].left(colon).trimmed(), lines[i].mid(colon + 1).trimmed()});
+    }
+    reply.body = all.mid(end + 4);
+    return reply;
+}
+
 /// Environment for the binary: fast Argon2 unless `slowHashes`.
 inline QProcessEnvironment imprintEnvironment(bool slowHashes = false)
 {

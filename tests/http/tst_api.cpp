@@ -88,13 +88,33 @@ private slots:
 
         r = httpRequest(port(), "PUT", "/api/v1/health", "{}");
         QCOMPARE(r.status, 405);
-        QCOMPARE(r.header("Allow"), QByteArray("GET"));
+        QCOMPARE(r.header("Allow"), QByteArray("GET, HEAD")); // HEAD comes with every GET route
         QCOMPARE(r.header("Content-Type"), QByteArray("application/problem+json"));
 
         r = httpRequest(port(), "POST", "/api/v1/tokens/api-keys/index", "{}");
         QCOMPARE(r.status, 405);
         QVERIFY(r.header("Allow").contains("GET"));
         QVERIFY(r.header("Allow").contains("DELETE"));
+    }
+
+    void headOnEveryGetRoute()
+    {
+        // RFC 9110 §9.3.2: the GET answer's status and headers, Content-Length included,
+        // and no body; errors too.
+        const HttpReply get = httpRequest(port(), "GET", "/api/v1/health");
+        HttpReply head = headRequest(port(), "/api/v1/health");
+        QCOMPARE(head.status, 200);
+        QCOMPARE(head.header("Content-Type"), QByteArray("application/json"));
+        QCOMPARE(qsizetype(head.header("Content-Length").toLongLong()), get.body.size());
+        QVERIFY(head.body.isEmpty());
+        head = headRequest(port(), "/api/v1/no-such-thing");
+        QCOMPARE(head.status, 404);
+        QVERIFY(head.body.isEmpty());
+        head = headRequest(port(), "/api/v1/auth/me");
+        QCOMPARE(head.status, 401);
+        QVERIFY(head.body.isEmpty());
+        // A POST-only route does not grow a HEAD.
+        QCOMPARE(headRequest(port(), "/api/v1/auth/logout").status, 405);
     }
 
     void loginRightAndWrongPassword()

@@ -29,6 +29,7 @@ private slots:
         using Kind = store::ServiceError::Kind;
         QTest::newRow("invalid") << int(Kind::Invalid) << 400;
         QTest::newRow("unauthorized") << int(Kind::Unauthorized) << 401;
+        QTest::newRow("forbidden") << int(Kind::Forbidden) << 403;
         QTest::newRow("not found") << int(Kind::NotFound) << 404;
         QTest::newRow("conflict") << int(Kind::Conflict) << 409;
         QTest::newRow("too many attempts") << int(Kind::TooManyAttempts) << 429;
@@ -51,6 +52,31 @@ private slots:
         QCOMPARE(body.value("success").toBool(true), false);
         // Bad input names its field; a fault of ours names none.
         QCOMPARE(body.value("field").toString(), status < 500 ? QStringLiteral("name") : QString());
+    }
+
+    // The refusals of a signed URL (SigningKeyService::verify()): 403, each with its own
+    // code and problem type, so a CDN log tells a tampered URL from an expired one.
+    void signedUrlErrors_data()
+    {
+        QTest::addColumn<QString>("code");
+        QTest::addColumn<int>("status");
+        QTest::newRow("signature_invalid") << QStringLiteral("signature_invalid") << 403;
+        QTest::newRow("signature_expired") << QStringLiteral("signature_expired") << 403;
+        QTest::newRow("signing_key_not_found") << QStringLiteral("signing_key_not_found") << 404;
+    }
+
+    void signedUrlErrors()
+    {
+        QFETCH(QString, code);
+        QFETCH(int, status);
+        const store::ServiceError e = status == 403 ? store::ServiceError::forbidden(code, QStringLiteral("No."))
+                                                    : store::ServiceError::notFound(code, QStringLiteral("No."));
+        const http::HttpResponse r = http::problemFor(e);
+        QCOMPARE(r.status, status);
+        const QJsonObject body = bodyOf(r);
+        QCOMPARE(body.value("code").toString(), code);
+        QCOMPARE(body.value("type").toString(), QStringLiteral("urn:imprint:problem:") + code);
+        QCOMPARE(body.value("status").toInt(), status);
     }
 
     void retryAfterBecomesAHeader()

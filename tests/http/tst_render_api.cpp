@@ -801,7 +801,7 @@ private slots:
             = imprint::render::PatternCatalog::load(QStringLiteral(IMPRINT_SOURCE_DIR "/resources/patterns"), &error);
         QVERIFY2(catalog, qPrintable(error));
         imprint::http::Router router;
-        imprint::http::Api api(db, config);
+        imprint::http::Api api(db, config, dir.path());
         imprint::render::RenderContext renderContext;
         imprint::http::RenderApi renderApi(db, config, dir.path(), *catalog, renderContext);
         api.registerRoutes(router);

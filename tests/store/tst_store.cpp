@@ -2,6 +2,7 @@
 // rows), and the API key rules at service level.
 #include "server/service/account_service.h"
 #include "server/service/api_key_service.h"
+#include "server/service/signing_key_service.h"
 #include "server/store/crypto.h"
 #include "server/store/database.h"
 #include "server/store/file_store.h"
@@ -19,6 +20,7 @@
 using namespace imprint::store;
 using imprint::service::AccountService;
 using imprint::service::ApiKeyService;
+using imprint::service::SigningKeyService;
 
 class TestStore : public QObject
 {
@@ -51,7 +53,7 @@ private slots:
         QVERIFY2(db.migrate(&error), qPrintable(error));
         QCOMPARE(db.schemaVersion(), Database::latestSchemaVersion());
         for (const char *t : {"spaces", "users", "memberships", "sessions", "api_keys", "templates", "pages",
-                              "published_pages", "renders", "audit_log", "schema_migrations"})
+                              "published_pages", "renders", "audit_log", "signing_keys", "schema_migrations"})
             QVERIFY2(tables(db).contains(QString::fromLatin1(t)), t);
         // Running again is a no-op.
         QVERIFY2(db.migrate(&error), qPrintable(error));
@@ -307,6 +309,90 @@ private slots:
         QVERIFY(refused.error().retryAfterSeconds > 0);
         QCOMPARE(accounts.checkLoginAllowed("t@x.test", "10.0.0.3").error().kind, ServiceError::Kind::TooManyAttempts);
         QVERIFY(accounts.checkLoginAllowed("other@x.test", "10.0.0.3").has_value());
+    }
+
+    void hmacIsRfc4231()
+    {
+        // RFC 4231 §4.3, test case 2.
+        QCOMPARE(hmacSha256("Jefe", "what do ya want for nothing?").toHex(),
+                 QByteArray("5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843"));
+    }
+
+    void secretBoxSealsAndRefusesTampering()
+    {
+        QTemporaryDir dir;
+        QString error;
+        const QString path = dir.filePath("signing.key");
+        auto box = SecretBox::openOrCreate(path, &error);
+        QVERIFY2(box, qPrintable(error));
+        QCOMPARE(QFileInfo(path).size(), qint64(32));
+        struct stat st = {};
+        QCOMPARE(::stat(QFile::encodeName(path).constData(), &st), 0);
+        QCOMPARE(st.st_mode & 0777, mode_t(0600));
+        const QByteArray sealed = box->seal("sks_secret");
+        QVERIFY(!sealed.contains("sks_secret"));
+        QVERIFY(box->seal("sks_secret") != sealed); // a fresh nonce each time
+        QCOMPARE(box->open(sealed).value_or(QByteArray()), QByteArray("sks_secret"));
+        QByteArray tampered = sealed;
+        tampered[tampered.size() - 1] = char(tampered.at(tampered.size() - 1) ^ 1);
+        QVERIFY(!box->open(tampered));
+        QVERIFY(!box->open(sealed.left(10)));
+        // The same file opens the same box (CLI and server share it); another key does not.
+        QCOMPARE(SecretBox::openOrCreate(path, &error)->open(sealed).value_or(QByteArray()), QByteArray("sks_secret"));
+        QVERIFY(!SecretBox::openOrCreate(dir.filePath("other.key"), &error)->open(sealed));
+        QFile bad(dir.filePath("short.key"));
+        QVERIFY(bad.open(QIODevice::WriteOnly));
+        bad.write("short");
+        bad.close();
+        QVERIFY(!SecretBox::openOrCreate(bad.fileName(), &error));
+    }
+
+    void canonicalStringIsRfc3986Sorted()
+    {
+        const QString c = SigningKeyService::canonicalString(
+            "/api/v1/render",
+            {{"tweaks.title", "Hi & bye/ü~"}, {"kid", "sgk_1"}, {"a", "2"}, {"a", "10"}, {"sig", "x"}, {"Z", "*+ "}});
+        QCOMPARE(c, QString("/api/v1/render\nZ=%2A%2B%20&a=10&a=2&kid=sgk_1&tweaks.title=Hi%20%26%20bye%2F%C3%BC~"));
+    }
+
+    void signingKeysVerifyUrls()
+    {
+        QTemporaryDir dir;
+        Database db(sqliteAt(dir.filePath("sign.db")));
+        QString error;
+        QVERIFY(db.migrate(&error));
+        AccountService accounts(db, Config::defaults());
+        const auto space = accounts.createSpace("s", "pro", "test");
+        QVERIFY(space.has_value());
+        SigningKeyService keys(db, dir.path());
+        QCOMPARE(keys.create(space->id, "  ", {}).error().code, QString("invalid_name"));
+        const auto created = keys.create(space->id, "blog", {});
+        QVERIFY(created.has_value());
+        QVERIFY(created->key.id.startsWith("sgk_"));
+        QCOMPARE(keys.secretOf(space->id, created->key.id).value_or(QString()), created->secret);
+        QCOMPARE(AuditRepository(db).count("signing_key.create").value_or(0), 1);
+
+        const QList<QPair<QString, QString>> items = {{"pageId", "pg_1"}, {"kid", created->key.id}, {"exp", "2000"}};
+        const QString sig = SigningKeyService::signature(created->secret,
+                                                         SigningKeyService::canonicalString("/api/v1/render", items));
+        auto withSig = items;
+        withSig.append({"sig", sig});
+        const auto grant = keys.verify("/api/v1/render", withSig, 1000);
+        QVERIFY(grant.has_value());
+        QCOMPARE(grant->space.id, space->id);
+        QCOMPARE(grant->expiresAt, qint64(2000));
+        QCOMPARE(keys.verify("/api/v1/render", withSig, 2001).error().code, QString("signature_expired"));
+        QCOMPARE(keys.verify("/api/v1/other", withSig, 1000).error().code, QString("signature_invalid"));
+        auto changed = withSig;
+        changed[0].second = "pg_2";
+        QCOMPARE(keys.verify("/api/v1/render", changed, 1000).error().kind, ServiceError::Kind::Forbidden);
+        QCOMPARE(keys.invalidCount(), quint64(2));
+        QCOMPARE(keys.expiredCount(), quint64(1));
+
+        QVERIFY(keys.revoke({}, created->key.id, "cli").has_value());
+        QCOMPARE(keys.verify("/api/v1/render", withSig, 1000).error().code, QString("signature_invalid"));
+        QCOMPARE(keys.revoke(space->id, created->key.id, "cli").error().code, QString("signing_key_not_found"));
+        QCOMPARE(AuditRepository(db).count("signing_key.revoke").value_or(0), 1);
     }
 };
 

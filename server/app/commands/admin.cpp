@@ -1,9 +1,14 @@
-// Admin CLI on a data directory: `imprint space|user|key ...`.
+// Admin CLI on a data directory: `imprint space|user|key|signing-key|url ...`.
 // Same services as the HTTP routes; actor "cli" in the audit log.
 #include "server/app/commands/cli.h"
 #include "server/service/account_service.h"
 #include "server/service/api_key_service.h"
 #include "server/service/json.h"
+#include "server/service/signing_key_service.h"
+
+#include <QDateTime>
+#include <QUrl>
+#include <QUrlQuery>
 
 #include <QJsonArray>
 #include <QTextStream>
@@ -266,6 +271,121 @@ int runKeyCommand(const QStringList &arguments)
         return 0;
     }
     return usage(usageText);
+}
+
+int runSigningKeyCommand(const QStringList &arguments)
+{
+    const QString usageText
+        = QStringLiteral("imprint signing-key create --space NAME --name N | list --space NAME | revoke ID   ")
+          + kCommon;
+    std::optional<Args> args;
+    CommonOptions o;
+    std::optional<Environment> env;
+    if (int rc = prepare(arguments, {QStringLiteral("space"), QStringLiteral("name")}, {}, &args, &o, &env, usageText);
+        rc >= 0)
+        return rc;
+    const QStringList pos = args->positionals();
+    service::AccountService accounts(*env->db, env->config);
+    service::SigningKeyService keys(*env->db, env->dataDir);
+    const QString verb = pos.value(0);
+    if ((verb == QLatin1String("create") || verb == QLatin1String("list")) && pos.size() == 1) {
+        const QString spaceName = args->value(QStringLiteral("space"));
+        if (spaceName.isEmpty() || (verb == QLatin1String("create") && !args->has(QStringLiteral("name"))))
+            return usage(usageText);
+        auto space = accounts.spaceByName(spaceName);
+        if (!space)
+            return serviceFailure(o, space.error());
+        if (verb == QLatin1String("create")) {
+            auto created = keys.create(space->id, args->value(QStringLiteral("name")), {});
+            if (!created)
+                return serviceFailure(o, created.error());
+            if (o.json) {
+                QJsonObject j = service::signingKeyJson(created->key);
+                j.insert(QStringLiteral("secret"), created->secret);
+                printJson(j);
+            } else {
+                printLine(QStringLiteral("created signing key %1 in space %2\nsecret (shown once): %3")
+                              .arg(created->key.id, space->name, created->secret));
+            }
+            return 0;
+        }
+        auto list = keys.listAll(space->id);
+        if (!list)
+            return serviceFailure(o, list.error());
+        QJsonArray a;
+        for (const store::SigningKey &k : list.value()) {
+            QJsonObject j = service::signingKeyJson(k);
+            j.insert(QStringLiteral("revokedAt"), service::isoOrNull(k.revokedAt));
+            a.append(j);
+            if (!o.json)
+                printLine(QStringLiteral("%1  %2  %3")
+                              .arg(k.id, k.name.leftJustified(24),
+                                   k.revokedAt ? QStringLiteral("revoked") : QStringLiteral("active")));
+        }
+        if (o.json)
+            printJson({{QStringLiteral("signingKeys"), a}});
+        return 0;
+    }
+    if (verb == QLatin1String("revoke") && pos.size() == 2) {
+        auto done = keys.revoke({}, pos[1], kCli);
+        if (!done)
+            return serviceFailure(o, done.error());
+        o.json ? printJson({{QStringLiteral("id"), pos[1]}, {QStringLiteral("revoked"), true}})
+               : printLine(QStringLiteral("revoked signing key %1").arg(pos[1]));
+        return 0;
+    }
+    return usage(usageText);
+}
+
+int runUrlCommand(const QStringList &arguments)
+{
+    const QString usageText
+        = QStringLiteral("imprint url sign --space NAME --signing-key ID [--expires SECONDS] URL   ") + kCommon;
+    std::optional<Args> args;
+    CommonOptions o;
+    std::optional<Environment> env;
+    if (int rc = prepare(arguments, {QStringLiteral("space"), QStringLiteral("signing-key"), QStringLiteral("expires")},
+                         {}, &args, &o, &env, usageText);
+        rc >= 0)
+        return rc;
+    const QStringList pos = args->positionals();
+    const QString spaceName = args->value(QStringLiteral("space"));
+    const QString keyId = args->value(QStringLiteral("signing-key"));
+    if (pos.size() != 2 || pos[0] != QLatin1String("sign") || spaceName.isEmpty() || keyId.isEmpty())
+        return usage(usageText);
+    const QString renderPath = QStringLiteral("/api/v1/render");
+    const QUrl url(pos[1], QUrl::StrictMode);
+    if (!url.isValid() || !url.path().endsWith(renderPath))
+        return fail(
+            o, QStringLiteral("invalid_url"),
+            QStringLiteral("the URL must be a render URL, e.g. https://img.example.com%1?pageId=pg_…").arg(renderPath));
+    service::QueryItems items;
+    // A URL signed before is signed afresh: its old kid, exp and sig are replaced.
+    for (const auto &item : QUrlQuery(url).queryItems(QUrl::FullyDecoded))
+        if (item.first != QLatin1String("kid") && item.first != QLatin1String("exp")
+            && item.first != QLatin1String("sig"))
+            items.append(item);
+    items.append({QStringLiteral("kid"), keyId});
+    if (args->has(QStringLiteral("expires"))) {
+        bool ok = false;
+        const qint64 seconds = args->value(QStringLiteral("expires")).toLongLong(&ok);
+        if (!ok || seconds < 1)
+            return fail(o, QStringLiteral("invalid_expires"),
+                        QStringLiteral("--expires wants a positive number of seconds"));
+        items.append({QStringLiteral("exp"), QString::number(QDateTime::currentSecsSinceEpoch() + seconds)});
+    }
+    service::AccountService accounts(*env->db, env->config);
+    auto space = accounts.spaceByName(spaceName);
+    if (!space)
+        return serviceFailure(o, space.error());
+    service::SigningKeyService keys(*env->db, env->dataDir);
+    const auto secret = keys.secretOf(space->id, keyId);
+    if (!secret)
+        return serviceFailure(o, secret.error());
+    const QString signedUrl = QString::fromLatin1(url.adjusted(QUrl::RemoveQuery | QUrl::RemoveFragment).toEncoded())
+                              + QLatin1Char('?') + service::SigningKeyService::signedQuery(*secret, renderPath, items);
+    o.json ? printJson({{QStringLiteral("url"), signedUrl}}) : printLine(signedUrl);
+    return 0;
 }
 
 } // namespace imprint::app

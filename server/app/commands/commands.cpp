@@ -13,6 +13,8 @@ int runServeCommand(const QStringList &args);
 int runSpaceCommand(const QStringList &args);
 int runUserCommand(const QStringList &args);
 int runKeyCommand(const QStringList &args);
+int runSigningKeyCommand(const QStringList &args);
+int runUrlCommand(const QStringList &args);
 int runRenderCommand(const QStringList &args);
 int runTemplateCommand(const QStringList &args);
 int runPageCommand(const QStringList &args);
@@ -36,6 +38,9 @@ const std::vector<CommandEntry> &commandTable()
         {"space", "spaces: create NAME [--plan P] | list | set-plan NAME PLAN", runSpaceCommand},
         {"user", "users: add --email E --space S --role R | passwd --email E | list", runUserCommand},
         {"key", "API keys: create --space S --name N [--expires-days D] | list --space S | revoke ID", runKeyCommand},
+        {"signing-key", "URL-signing keys: create --space S --name N | list --space S | revoke ID",
+         runSigningKeyCommand},
+        {"url", "signed render URLs: sign --space S --signing-key ID [--expires SECONDS] URL", runUrlCommand},
         {"console", "admin console (Qt Widgets): [--server URL] [--lang de|fr|en] [--screenshot PNG] (--help: all)",
          runConsoleCommand},
         {"template", "templates: import FILE --space S [--json] | list --space S", runTemplateCommand},
@@ -56,7 +61,7 @@ int printUsage(QTextStream &out)
            "                                   and the console signed in to it (see imprint console --help)\n"
            "\ncommands:\n";
     for (const auto &c : commandTable())
-        out << "  " << QString::fromLatin1(c.name).leftJustified(10) << c.summary << '\n';
+        out << "  " << QString::fromLatin1(c.name).leftJustified(12) << c.summary << '\n';
     return 2;
 }
 

@@ -68,6 +68,13 @@ HttpResponse RenderApi::metrics() const
                                 {QStringLiteral("entries"), patterns.entries},
                                 {QStringLiteral("bytes"), double(patterns.bytes)},
                                 {QStringLiteral("capacityBytes"), double(patterns.capacityBytes)}}},
+                   // Signed URLs (docs/api.md): answers, revalidations, and refusals,
+                   // which a spike of would show a leaked or guessed URL being tried.
+                   {QStringLiteral("signedUrls"),
+                    QJsonObject{{QStringLiteral("served"), double(m_signedServed.load())},
+                                {QStringLiteral("notModified"), double(m_signedNotModified.load())},
+                                {QStringLiteral("invalid"), double(m_signing.invalidCount())},
+                                {QStringLiteral("expired"), double(m_signing.expiredCount())}}},
                    {QStringLiteral("renderCaches"),
                     QJsonObject{{QStringLiteral("images"), images},
                                 {QStringLiteral("emoji"), cacheJson(context.emoji, QStringLiteral("capacity"))},

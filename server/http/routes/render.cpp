@@ -2,8 +2,9 @@
 // `pageId`. The request is read into Params (the request DTO, checked on the server
 // thread), then into a PatternRenderRequest or PageRenderRequest for the service; the
 // answer is shaped from its result (bytes, or JSON with a file URL or a data URL, with
-// Server-Timing). What may be rendered at which size, caching and storing are the
-// services'; authentication and the per-key rate limit are the transport's.
+// Server-Timing). A GET with `sig` is a signed URL (bottom of this file). What may be
+// rendered at which size, caching and storing are the services'; authentication and the
+// per-key rate limit are the transport's.
 #include "server/common/text.h"
 #include "server/http/auth.h"
 #include "server/http/json.h"
@@ -11,6 +12,7 @@
 #include "server/render/engine.h"
 #include "server/render/resources/emoji.h"
 
+#include <QDateTime>
 #include <QElapsedTimer>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -324,6 +326,9 @@ Outcome<RenderApi::Params> parseParams(const HttpRequest &request)
 
 void RenderApi::handleRender(HttpRequest &&request, Responder &&responder)
 {
+    // A GET with `sig` is a signed URL: authorised by its signature, not by a token.
+    if (request.method == "GET" && request.query.hasQueryItem(QStringLiteral("sig")))
+        return renderSigned(std::move(request), std::move(responder));
     const auto params = parseParams(request);
     if (!params)
         return responder.send(params.error());
@@ -535,6 +540,115 @@ HttpResponse RenderApi::pageWork(const Params &p, const store::ApiKeyPrincipal &
                     QStringLiteral("data:%1;base64,%2").arg(r.contentType, QString::fromLatin1(r.bytes.toBase64())));
     }
     return HttpResponse::json(200, body).withHeader("Server-Timing", timing).withHeader("Cache-Control", "no-store");
+}
+
+// ---------------------------------------------------------------- signed page renders
+//
+// GET /api/v1/render?…&kid=…[&exp=…]&sig=…: a page render authorised by the URL's
+// signature alone (docs/api.md, "Signed URLs"), for <meta property="og:image"> and other
+// places that cannot keep a secret. SigningKeyService::verify() decides; this part reads
+// the request, answers the image bytes with the cache headers a CDN needs, and
+// revalidates with ETag / If-None-Match (RFC 9110 §8.8.3, §13.1.2).
+
+namespace {
+
+// Signed URLs cover this path (SigningKeyService::canonicalString()).
+const QString kRenderPath = QStringLiteral("/api/v1/render");
+
+// RFC 9110 §13.1.2: If-None-Match is a list of entity tags or "*", compared weakly, so a
+// W/ prefix a cache may have added does not matter.
+QList<QByteArray> entityTags(const QByteArray &header)
+{
+    QList<QByteArray> tags;
+    for (QByteArray tag : header.split(',')) {
+        tag = tag.trimmed();
+        if (tag.startsWith("W/"))
+            tag = tag.mid(2);
+        if (!tag.isEmpty())
+            tags.append(tag);
+    }
+    return tags;
+}
+
+} // namespace
+
+void RenderApi::renderSigned(HttpRequest &&request, Responder &&responder)
+{
+    // Fields come from the signed query only: a body would be unsigned input.
+    request.body.clear();
+    const QList<QByteArray> known = entityTags(request.header("if-none-match"));
+    // The space, and so its plan, is known only once the signature is checked on the
+    // worker: a signed render runs under the server-wide render.deadlineMs.
+    const auto cancellation = render::RenderCancellation::withDeadline(m_config.renderDeadlineMs(QString()));
+    respondAsync(
+        std::move(responder),
+        [this, request = std::move(request), known, cancellation] { return signedWork(request, known, cancellation); },
+        cancellation);
+}
+
+HttpResponse RenderApi::signedWork(const HttpRequest &request, const QList<QByteArray> &knownTags,
+                                   const render::RenderCancellation &cancellation)
+{
+    QElapsedTimer total;
+    total.start();
+    const qint64 now = QDateTime::currentSecsSinceEpoch();
+    // The signature is checked before anything else is read: a changed parameter is a
+    // wrong signature (403), whatever the parameter now says.
+    const auto grant = m_signing.verify(kRenderPath, request.query.queryItems(QUrl::FullyDecoded), now);
+    if (!grant)
+        return problemFor(grant.error()).withHeader("Cache-Control", "no-store");
+    const auto params = parseParams(request);
+    if (!params)
+        return params.error();
+    const Params &p = *params;
+    if (p.isPattern)
+        return fieldProblem(400, QStringLiteral("invalid_parameter"), QStringLiteral("pattern"),
+                            QStringLiteral("Signed URLs render pages; patterns need no signature."));
+    if (const int wait = m_rateLimiter.acquire(QStringLiteral("sgk:") + grant->keyId); wait > 0)
+        return problem(429, QStringLiteral("rate_limited"),
+                       QStringLiteral("Too many renders; retry in %1 s.").arg(wait))
+            .withHeader("Retry-After", QByteArray::number(wait));
+
+    service::PageRenderRequest rq;
+    rq.spaceId = grant->space.id;
+    rq.plan = grant->space.plan;
+    rq.pageId = p.pageId;
+    rq.templateId = p.templateId;
+    rq.draft = false; // verify() refuses drafts; published snapshots only
+    rq.format = p.format;
+    rq.quality = p.quality;
+    rq.lossless = p.lossless;
+    rq.tweaks = p.tweaks;
+    rq.emojiType = p.emojiType;
+    rq.renderType = p.renderType;
+    rq.width = p.width;
+    rq.height = p.height;
+    rq.ifNoneMatch = knownTags;
+    rq.cancellation = cancellation;
+    const auto rendered = m_pages.render(rq);
+    if (!rendered)
+        return problemFor(rendered.error());
+
+    // A URL that expires is fresh until then and no longer; one that does not, for the
+    // configured time. Within that time caches need not revalidate (immutable): the
+    // URL's bytes change only when the page is republished, and then so does the ETag,
+    // which a revalidation after max-age picks up.
+    const qint64 maxAge = grant->expiresAt > 0 ? std::max<qint64>(0, grant->expiresAt - now)
+                                               : qint64(m_settings.signedUrlMaxAgeSeconds);
+    const QByteArray cacheControl = "public, max-age=" + QByteArray::number(maxAge) + ", immutable";
+    if (rendered->notModified) {
+        ++m_signedNotModified;
+        return HttpResponse{304, {}, {}}.withHeader("ETag", rendered->etag).withHeader("Cache-Control", cacheControl);
+    }
+    ++m_signedServed;
+    const render::RenderResult &r = rendered->outcome->result;
+    return HttpResponse::bytes(200, r.contentType.toLatin1(), r.bytes)
+        .withHeader("ETag", rendered->etag)
+        .withHeader("Cache-Control", cacheControl)
+        .withHeader("X-Content-Type-Options", "nosniff")
+        // An SVG opened directly must not run script or load anything, as for stored files.
+        .withHeader("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; img-src data:")
+        .withHeader("Server-Timing", "total;dur=" + QByteArray::number(double(total.nsecsElapsed()) / 1e6, 'f', 2));
 }
 
 } // namespace imprint::http

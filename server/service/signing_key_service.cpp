@@ -1,0 +1,265 @@
+#include "server/service/signing_key_service.h"
+
+#include "server/store/repositories.h"
+#include "server/store/sql.h"
+
+#include <QDir>
+#include <QLoggingCategory>
+#include <QUrl>
+
+#include <algorithm>
+
+namespace imprint::service {
+
+Q_LOGGING_CATEGORY(lcSigning, "imprint.signing")
+
+using store::AuditRepository;
+using store::nowMs;
+using store::SigningKey;
+using store::SigningKeyRepository;
+using store::Transaction;
+
+namespace {
+
+ServiceError keyStoreError()
+{
+    return {ServiceError::Kind::Database,
+            QStringLiteral("signing_key_store"),
+            {},
+            QStringLiteral("The server's signing-key store is unavailable.")};
+}
+
+ServiceError notFound(const QString &keyId)
+{
+    return ServiceError::notFound(QStringLiteral("signing_key_not_found"),
+                                  QStringLiteral("No active signing key '%1' in this space.").arg(keyId));
+}
+
+// "true", "1", "yes" as the render route reads booleans: a draft however it is spelt.
+bool truthy(const QString &value)
+{
+    const QString v = value.trimmed().toLower();
+    return v == QLatin1String("true") || v == QLatin1String("1") || v == QLatin1String("yes");
+}
+
+} // namespace
+
+SigningKeyService::SigningKeyService(const store::Database &db, QString dataDir)
+    : m_db(db)
+    , m_dataDir(std::move(dataDir))
+{ }
+
+std::vector<store::Role> SigningKeyService::managerRoles()
+{
+    return {store::Role::Owner, store::Role::Admin};
+}
+
+Result<const store::SecretBox *> SigningKeyService::box()
+{
+    QMutexLocker lock(&m_boxMutex);
+    if (!m_box) {
+        QString error;
+        m_box = store::SecretBox::openOrCreate(QDir(m_dataDir).filePath(QStringLiteral("signing.key")), &error);
+        if (!m_box) {
+            qCWarning(lcSigning).noquote() << error;
+            return keyStoreError();
+        }
+    }
+    return &*m_box;
+}
+
+Result<CreatedSigningKey> SigningKeyService::create(const QString &spaceId, const QString &nameIn,
+                                                    const QString &actorUserId)
+{
+    const QString name = nameIn.trimmed();
+    if (name.isEmpty() || name.size() > 100)
+        return ServiceError::invalid(QStringLiteral("invalid_name"), QStringLiteral("name"),
+                                     QStringLiteral("A signing key name is 1 to 100 characters."));
+    const auto sealer = box();
+    if (!sealer)
+        return sealer.error();
+    CreatedSigningKey out;
+    out.secret = store::newSigningSecret();
+    out.key.id = store::randomId(QStringLiteral("sgk_"));
+    out.key.spaceId = spaceId;
+    out.key.name = name;
+    out.key.createdBy = actorUserId;
+    out.key.createdAt = nowMs();
+    Transaction tx(m_db);
+    if (!tx.isOpen() || !SigningKeyRepository(m_db).insert(out.key, (*sealer)->seal(out.secret.toUtf8()))
+        || !AuditRepository(m_db).append(spaceId, actorUserId.isEmpty() ? QStringLiteral("cli") : actorUserId,
+                                         QStringLiteral("signing_key.create"), out.key.id, name)
+        || !tx.commit())
+        return ServiceError::database();
+    return out;
+}
+
+Result<SigningKeyPage> SigningKeyService::listPage(const QString &spaceId, int page, int perPage)
+{
+    if (page < 1 || perPage < 1) {
+        const QString field = page < 1 ? QStringLiteral("page") : QStringLiteral("perPage");
+        return ServiceError::invalid(QStringLiteral("invalid_parameter"), field,
+                                     QStringLiteral("'%1' must be an integer of at least 1.").arg(field));
+    }
+    SigningKeyPage out;
+    out.page = std::min(page, kMaxPage);
+    out.perPage = std::min(perPage, kMaxPerPage);
+    SigningKeyRepository keys(m_db);
+    const auto count = keys.countActive(spaceId);
+    if (!count)
+        return count.error();
+    out.count = *count;
+    out.pagesCount = (out.count + out.perPage - 1) / out.perPage;
+    if (qint64(out.page - 1) * out.perPage < out.count) {
+        const auto items = keys.listActive(spaceId, (out.page - 1) * out.perPage, out.perPage);
+        if (!items)
+            return items.error();
+        out.items = *items;
+    }
+    return out;
+}
+
+Result<QList<SigningKey>> SigningKeyService::listAll(const QString &spaceId)
+{
+    return SigningKeyRepository(m_db).listAll(spaceId);
+}
+
+Result<Done> SigningKeyService::revoke(const QString &spaceIdIn, const QString &keyId, const QString &actor)
+{
+    SigningKeyRepository keys(m_db);
+    QString spaceId = spaceIdIn;
+    if (spaceId.isEmpty()) {
+        const auto key = keys.activeSecret({}, keyId);
+        if (!key)
+            return key.error();
+        if (!*key)
+            return notFound(keyId);
+        spaceId = (*key)->key.spaceId;
+    }
+    Transaction tx(m_db);
+    if (!tx.isOpen())
+        return ServiceError::database();
+    const auto revoked = keys.revoke(spaceId, keyId, actor, nowMs());
+    if (!revoked)
+        return revoked.error();
+    if (!*revoked)
+        return notFound(keyId);
+    if (!AuditRepository(m_db).append(spaceId, actor, QStringLiteral("signing_key.revoke"), keyId) || !tx.commit())
+        return ServiceError::database();
+    return Done{};
+}
+
+Result<QString> SigningKeyService::secretOf(const QString &spaceId, const QString &keyId)
+{
+    const auto row = SigningKeyRepository(m_db).activeSecret(spaceId, keyId);
+    if (!row)
+        return row.error();
+    if (!*row)
+        return notFound(keyId);
+    const auto sealer = box();
+    if (!sealer)
+        return sealer.error();
+    const auto secret = (*sealer)->open((*row)->sealedSecret);
+    if (!secret)
+        return keyStoreError();
+    return QString::fromUtf8(*secret);
+}
+
+Result<SignedUrlGrant> SigningKeyService::verify(const QString &path, const QueryItems &items, qint64 nowSeconds)
+{
+    QString kid, sig, exp;
+    bool draft = false;
+    for (const auto &item : items) {
+        if (item.first == QLatin1String("kid"))
+            kid = item.second;
+        else if (item.first == QLatin1String("sig"))
+            sig = item.second;
+        else if (item.first == QLatin1String("exp"))
+            exp = item.second;
+        else if (item.first == QLatin1String("draft"))
+            draft = draft || truthy(item.second);
+    }
+    if (kid.isEmpty())
+        return ServiceError::invalid(QStringLiteral("missing_field"), QStringLiteral("kid"),
+                                     QStringLiteral("A signed URL names its signing key in 'kid'."));
+    const ServiceError invalid = ServiceError::forbidden(
+        QStringLiteral("signature_invalid"),
+        QStringLiteral(
+            "The URL's signature does not match: a parameter was changed, or its key is unknown or revoked."));
+
+    const auto row = SigningKeyRepository(m_db).activeSecret({}, kid);
+    if (!row)
+        return row.error();
+    if (!*row) {
+        ++m_invalid;
+        return invalid;
+    }
+    const auto sealer = box();
+    if (!sealer)
+        return sealer.error();
+    const auto secret = (*sealer)->open((*row)->sealedSecret);
+    if (!secret)
+        return keyStoreError();
+    const QByteArray given
+        = QByteArray::fromBase64(sig.toLatin1(), QByteArray::Base64UrlEncoding | QByteArray::OmitTrailingEquals);
+    const QByteArray expected = store::hmacSha256(*secret, canonicalString(path, items).toUtf8());
+    if (!store::constantTimeEquals(given, expected)) {
+        ++m_invalid;
+        return invalid;
+    }
+    // Only an authentic URL gets this far, so exp and draft are the signer's own words.
+    qint64 expiresAt = 0;
+    if (!exp.isEmpty()) {
+        bool ok = false;
+        expiresAt = exp.toLongLong(&ok);
+        if (!ok || expiresAt <= 0)
+            return ServiceError::invalid(QStringLiteral("invalid_parameter"), QStringLiteral("exp"),
+                                         QStringLiteral("'exp' must be a Unix time in seconds."));
+        if (expiresAt < nowSeconds) {
+            ++m_expired;
+            return ServiceError::forbidden(
+                QStringLiteral("signature_expired"),
+                QStringLiteral("The signed URL expired at %1.").arg(store::isoFromMs(expiresAt * 1000)));
+        }
+    }
+    if (draft)
+        return ServiceError::invalid(QStringLiteral("invalid_parameter"), QStringLiteral("draft"),
+                                     QStringLiteral("Signed URLs render published pages only."));
+    return SignedUrlGrant{(*row)->key.id, (*row)->space, expiresAt};
+}
+
+QString SigningKeyService::canonicalString(const QString &path, const QueryItems &items)
+{
+    QList<QPair<QByteArray, QByteArray>> encoded;
+    encoded.reserve(items.size());
+    for (const auto &item : items) {
+        if (item.first == QLatin1String("sig"))
+            continue;
+        // QUrl::toPercentEncoding keeps exactly RFC 3986's unreserved set by default.
+        encoded.append({QUrl::toPercentEncoding(item.first), QUrl::toPercentEncoding(item.second)});
+    }
+    std::sort(encoded.begin(), encoded.end());
+    QByteArray out = path.toUtf8() + '\n';
+    for (qsizetype i = 0; i < encoded.size(); ++i) {
+        if (i > 0)
+            out += '&';
+        out += encoded[i].first + '=' + encoded[i].second;
+    }
+    return QString::fromLatin1(out);
+}
+
+QString SigningKeyService::signature(const QString &secret, const QString &canonical)
+{
+    return QString::fromLatin1(store::hmacSha256(secret.toUtf8(), canonical.toUtf8())
+                                   .toBase64(QByteArray::Base64UrlEncoding | QByteArray::OmitTrailingEquals));
+}
+
+QString SigningKeyService::signedQuery(const QString &secret, const QString &path, const QueryItems &items)
+{
+    const QString canonical = canonicalString(path, items);
+    const QString query = canonical.mid(canonical.indexOf(QLatin1Char('\n')) + 1);
+    const QString sig = signature(secret, canonical);
+    return query.isEmpty() ? QStringLiteral("sig=") + sig : query + QStringLiteral("&sig=") + sig;
+}
+
+} // namespace imprint::service
