@@ -15,6 +15,9 @@ http::ServerLimits serverLimits(const store::Config &config)
     limits.requestTimeoutMs = config.requestTimeoutMs();
     limits.maxBodyBytes = config.maxBodyBytes();
     limits.workerQueueLimit = config.workerQueueLimit();
+    const QJsonObject http = config.json().value(QStringLiteral("http")).toObject();
+    limits.loginThreads = http.value(QStringLiteral("loginThreads")).toInt(limits.loginThreads);
+    limits.loginQueueLimit = http.value(QStringLiteral("loginQueueLimit")).toInt(limits.loginQueueLimit);
     // Render pool size (0 = cores); configurable so a test can make the queue overflow.
     limits.workerThreads
         = config.json().value(QStringLiteral("http")).toObject().value(QStringLiteral("workerThreads")).toInt(0);

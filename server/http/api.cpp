@@ -9,6 +9,17 @@ namespace {
 
 const QString kApi = QStringLiteral("/api/v1");
 
+double loginRate(const store::Config &config, const char *key, double fallback)
+{
+    return config.json()
+        .value(QStringLiteral("auth"))
+        .toObject()
+        .value(QStringLiteral("loginRateLimit"))
+        .toObject()
+        .value(QLatin1String(key))
+        .toDouble(fallback);
+}
+
 } // namespace
 
 Api::Api(const store::Database &db, store::Config config, const QString &dataDir)
@@ -17,6 +28,7 @@ Api::Api(const store::Database &db, store::Config config, const QString &dataDir
     , m_accounts(db, config)
     , m_keys(db)
     , m_signingKeys(db, dataDir)
+    , m_loginRate(loginRate(config, "perSecond", 5), loginRate(config, "burst", 30))
 { }
 
 void Api::registerRoutes(Router &router)

@@ -4,6 +4,7 @@
 // Api owns the services the routes call; keep it alive longer than the HttpServer whose
 // router it fills (the server waits for its workers on destruction).
 
+#include "server/common/rate_limiter.h"
 #include "server/http/auth.h"
 #include "server/http/router.h"
 #include "server/service/account_service.h"
@@ -57,6 +58,9 @@ private:
     service::AccountService m_accounts;
     service::ApiKeyService m_keys;
     service::SigningKeyService m_signingKeys;
+    /// Login attempts per client address (`auth.loginRateLimit`: perSecond 5, burst 30),
+    /// successful or not, checked before a password is hashed.
+    common::RateLimiter m_loginRate;
 };
 
 } // namespace imprint::http

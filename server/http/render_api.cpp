@@ -77,32 +77,43 @@ void RenderApi::registerRoutes(Router &router)
                [this](const HttpRequest &r) { return HttpResponse::json(200, openApiDocument(baseUrlFor(r))); });
 
     // Content is managed by the roles the content use case names (every role: members are
-    // the editors); key management is stricter (api.cpp).
+    // the editors); key management is stricter (api.cpp). Content routes parse and validate
+    // templates and markup: on the workers, never on the server thread.
     auto contentRoute = [this](SessionHandler handler) {
         return withSession(m_accounts, service::ContentService::editorRoles(), std::move(handler));
     };
-    router.add("GET", kApi + QStringLiteral("/templates"),
-               contentRoute([this](const SessionContext &s, const HttpRequest &r) { return listTemplates(s, r); }));
-    router.add("POST", kApi + QStringLiteral("/templates"),
-               contentRoute([this](const SessionContext &s, const HttpRequest &r) { return createTemplate(s, r); }));
-    router.add("GET", kApi + QStringLiteral("/templates/{id}"),
-               contentRoute([this](const SessionContext &s, const HttpRequest &r) { return getTemplate(s, r); }));
-    router.add("PUT", kApi + QStringLiteral("/templates/{id}"),
-               contentRoute([this](const SessionContext &s, const HttpRequest &r) { return updateTemplate(s, r); }));
-    router.add("DELETE", kApi + QStringLiteral("/templates/{id}"),
-               contentRoute([this](const SessionContext &s, const HttpRequest &r) { return deleteTemplate(s, r); }));
-    router.add("GET", kApi + QStringLiteral("/pages"),
-               contentRoute([this](const SessionContext &s, const HttpRequest &r) { return listPages(s, r); }));
-    router.add("POST", kApi + QStringLiteral("/pages"),
-               contentRoute([this](const SessionContext &s, const HttpRequest &r) { return createPage(s, r); }));
-    router.add("GET", kApi + QStringLiteral("/pages/{id}"),
-               contentRoute([this](const SessionContext &s, const HttpRequest &r) { return getPage(s, r); }));
-    router.add("PUT", kApi + QStringLiteral("/pages/{id}"),
-               contentRoute([this](const SessionContext &s, const HttpRequest &r) { return updatePage(s, r); }));
-    router.add("DELETE", kApi + QStringLiteral("/pages/{id}"),
-               contentRoute([this](const SessionContext &s, const HttpRequest &r) { return deletePage(s, r); }));
-    router.add("POST", kApi + QStringLiteral("/pages/{id}/publish"),
-               contentRoute([this](const SessionContext &s, const HttpRequest &r) { return publishPage(s, r); }));
+    router.addOffloaded(
+        "GET", kApi + QStringLiteral("/templates"),
+        contentRoute([this](const SessionContext &s, const HttpRequest &r) { return listTemplates(s, r); }));
+    router.addOffloaded(
+        "POST", kApi + QStringLiteral("/templates"),
+        contentRoute([this](const SessionContext &s, const HttpRequest &r) { return createTemplate(s, r); }));
+    router.addOffloaded(
+        "GET", kApi + QStringLiteral("/templates/{id}"),
+        contentRoute([this](const SessionContext &s, const HttpRequest &r) { return getTemplate(s, r); }));
+    router.addOffloaded(
+        "PUT", kApi + QStringLiteral("/templates/{id}"),
+        contentRoute([this](const SessionContext &s, const HttpRequest &r) { return updateTemplate(s, r); }));
+    router.addOffloaded(
+        "DELETE", kApi + QStringLiteral("/templates/{id}"),
+        contentRoute([this](const SessionContext &s, const HttpRequest &r) { return deleteTemplate(s, r); }));
+    router.addOffloaded(
+        "GET", kApi + QStringLiteral("/pages"),
+        contentRoute([this](const SessionContext &s, const HttpRequest &r) { return listPages(s, r); }));
+    router.addOffloaded(
+        "POST", kApi + QStringLiteral("/pages"),
+        contentRoute([this](const SessionContext &s, const HttpRequest &r) { return createPage(s, r); }));
+    router.addOffloaded("GET", kApi + QStringLiteral("/pages/{id}"),
+                        contentRoute([this](const SessionContext &s, const HttpRequest &r) { return getPage(s, r); }));
+    router.addOffloaded(
+        "PUT", kApi + QStringLiteral("/pages/{id}"),
+        contentRoute([this](const SessionContext &s, const HttpRequest &r) { return updatePage(s, r); }));
+    router.addOffloaded(
+        "DELETE", kApi + QStringLiteral("/pages/{id}"),
+        contentRoute([this](const SessionContext &s, const HttpRequest &r) { return deletePage(s, r); }));
+    router.addOffloaded(
+        "POST", kApi + QStringLiteral("/pages/{id}/publish"),
+        contentRoute([this](const SessionContext &s, const HttpRequest &r) { return publishPage(s, r); }));
 }
 
 QString RenderApi::baseUrlFor(const HttpRequest &request) const

@@ -59,6 +59,10 @@ private:
     qint64 m_startNs = 0;
 };
 
+/// The thread pools of an HttpServer: the workers (renders, most database work) and the
+/// login pool (password hashing).
+enum class WorkPool : quint8 { Workers, Logins };
+
 /// Runs `work` on the server's bounded worker pool (size = cores) and sends its result
 /// back on the server thread — only if the client is still connected. When the pool's
 /// queue is full, answers at once with 503 problem+json and `Retry-After: 1` (docs/api.md).
@@ -73,5 +77,8 @@ void respondAsync(Responder responder, std::function<HttpResponse()> work);
 /// interrupted), answers for it at once with 422 `render_budget_exceeded` (field
 /// `deadline`); the worker's late result is then dropped.
 void respondAsync(Responder responder, std::function<HttpResponse()> work, render::RenderCancellation cancellation);
+
+/// respondAsync() on the login pool (ServerLimits::loginThreads, its own queue and 503).
+void respondOnLoginPool(Responder responder, std::function<HttpResponse()> work);
 
 } // namespace imprint::http

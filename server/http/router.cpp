@@ -71,4 +71,11 @@ Router::Match Router::match(const QByteArray &method, const QString &path) const
     return best;
 }
 
+void Router::addOffloaded(const QByteArray &method, const QString &pattern, SyncHandler handler)
+{
+    addWithResponder(method, pattern, [handler = std::move(handler)](HttpRequest &&request, Responder &&responder) {
+        respondAsync(std::move(responder), [handler, request = std::move(request)] { return handler(request); });
+    });
+}
+
 } // namespace imprint::http

@@ -28,6 +28,10 @@ public:
     void add(const QByteArray &method, const QString &pattern, SyncHandler handler);
     /// Same for a handler that answers through its Responder (async work).
     void addWithResponder(const QByteArray &method, const QString &pattern, Handler handler);
+    /// add() for a handler that must not run on the server thread (it parses and validates
+    /// user documents, or touches the database more than once): it runs on the worker pool
+    /// through respondAsync(), with that pool's 503 when the queue is full.
+    void addOffloaded(const QByteArray &method, const QString &pattern, SyncHandler handler);
 
     /// Result of looking a request up.
     struct Match {

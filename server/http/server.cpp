@@ -135,6 +135,17 @@ void respondAsync(Responder responder, std::function<HttpResponse()> work, rende
     server->respondAsync(std::move(responder), std::move(work), std::move(cancellation));
 }
 
+void respondOnLoginPool(Responder responder, std::function<HttpResponse()> work)
+{
+    HttpServer *server = responder.server();
+    if (!server) {
+        responder.send(problem(503, QStringLiteral("shutting_down"), QStringLiteral("The server is shutting down."))
+                           .withHeader("Retry-After", "1"));
+        return;
+    }
+    server->respondAsync(std::move(responder), std::move(work), {}, WorkPool::Logins);
+}
+
 // ---------------------------------------------------------------- Listener
 
 Listener::Listener(HttpServer *server, const ServerLimits &limits)
@@ -381,12 +392,16 @@ HttpServer::HttpServer(ServerLimits limits, QObject *parent)
     m_pool.setMaxThreadCount(m_limits.workerThreads > 0 ? m_limits.workerThreads : QThread::idealThreadCount());
     // Never retire worker threads: each keeps its own database connection.
     m_pool.setExpiryTimeout(-1);
+    m_loginPool.setMaxThreadCount(std::max(1, m_limits.loginThreads));
+    m_loginPool.setExpiryTimeout(-1);
 }
 
 HttpServer::~HttpServer()
 {
     m_pool.clear();
+    m_loginPool.clear();
     m_pool.waitForDone();
+    m_loginPool.waitForDone();
     m_pending.clear();
 }
 
@@ -495,15 +510,18 @@ void HttpServer::missingHandler(const QHttpServerRequest &request, QTcpSocket *s
 }
 
 void HttpServer::respondAsync(Responder responder, std::function<HttpResponse()> work,
-                              render::RenderCancellation cancellation)
+                              render::RenderCancellation cancellation, WorkPool pool)
 {
     if (m_shuttingDown) {
         responder.send(problem(503, QStringLiteral("shutting_down"), QStringLiteral("The server is shutting down."))
                            .withHeader("Retry-After", "1"));
         return;
     }
-    const int capacity = m_pool.maxThreadCount() + m_limits.workerQueueLimit;
-    if (m_inFlight >= capacity) {
+    const bool logins = pool == WorkPool::Logins;
+    QThreadPool &threads = logins ? m_loginPool : m_pool;
+    int &inFlight = logins ? m_loginsInFlight : m_inFlight;
+    const int capacity = threads.maxThreadCount() + (logins ? m_limits.loginQueueLimit : m_limits.workerQueueLimit);
+    if (inFlight >= capacity) {
         responder.send(
             problem(503, QStringLiteral("queue_full"), QStringLiteral("The server is busy; retry in a moment."))
                 .withHeader("Retry-After", "1"));
@@ -531,8 +549,8 @@ void HttpServer::respondAsync(Responder responder, std::function<HttpResponse()>
     // The Responder (and with it Qt's responder) never leaves this thread: the worker
     // gets only the job id and the work.
     m_pending.emplace(id, std::move(job));
-    ++m_inFlight;
-    m_pool.start([this, id, work = std::move(work)]() mutable {
+    ++inFlight;
+    threads.start([this, id, pool, work = std::move(work)]() mutable {
         HttpResponse response;
         try {
             response = work();
@@ -546,15 +564,16 @@ void HttpServer::respondAsync(Responder responder, std::function<HttpResponse()>
         }
         work = nullptr; // release captures on this thread, before the hand-back
         QMetaObject::invokeMethod(
-            this, [this, id, response = std::move(response)]() mutable { deliver(id, std::move(response)); },
+            this,
+            [this, id, pool, response = std::move(response)]() mutable { deliver(id, pool, std::move(response)); },
             Qt::QueuedConnection);
     });
 }
 
-void HttpServer::deliver(quint64 jobId, HttpResponse response)
+void HttpServer::deliver(quint64 jobId, WorkPool pool, HttpResponse response)
 {
     // Every job started is delivered exactly once, answered early or not.
-    --m_inFlight;
+    --(pool == WorkPool::Logins ? m_loginsInFlight : m_inFlight);
     auto it = m_pending.find(jobId);
     if (it == m_pending.end())
         return;

@@ -39,6 +39,10 @@ struct ServerLimits {
     qint64 maxHeaderBytes = 64 * 1024; ///< larger header blocks get 431
     int workerThreads = 0; ///< 0 = QThread::idealThreadCount()
     int workerQueueLimit = 64; ///< queued (not yet running) jobs before 503
+    /// Password checks (Argon2id, ~0.1 s and 64 MiB each) run on a pool of their own, so
+    /// a flood of logins cannot hold the render workers, nor renders the logins.
+    int loginThreads = 1;
+    int loginQueueLimit = 16; ///< queued logins before 503
 };
 
 class HttpServer;
@@ -112,9 +116,9 @@ public:
     /// Open client connections right now.
     int openConnections() const;
 
-    /// See the free functions respondAsync() in responder.h.
+    /// See the free functions respondAsync() in responder.h. `pool` picks the workers.
     void respondAsync(Responder responder, std::function<HttpResponse()> work,
-                      render::RenderCancellation cancellation = {});
+                      render::RenderCancellation cancellation = {}, WorkPool pool = WorkPool::Workers);
 
     /// Graceful shutdown: stops accepting connections, lets jobs in flight finish for up to
     /// `graceMs`, then cancels the rest (ShuttingDown) and answers them 503 `shutting_down`
@@ -144,7 +148,7 @@ private:
         render::RenderCancellation cancellation;
         QMetaObject::Connection disconnectWatch;
     };
-    void deliver(quint64 jobId, HttpResponse response);
+    void deliver(quint64 jobId, WorkPool pool, HttpResponse response);
     /// Answers job `jobId` with `response` now (deadline, shutdown); its worker's result
     /// is dropped when it arrives.
     void answerEarly(quint64 jobId, const HttpResponse &response);
@@ -154,7 +158,9 @@ private:
     Router m_router;
     QPointer<Listener> m_listener;
     QThreadPool m_pool;
+    QThreadPool m_loginPool;
     int m_inFlight = 0;
+    int m_loginsInFlight = 0;
     quint64 m_nextJob = 0;
     std::unordered_map<quint64, Job> m_pending;
     bool m_shuttingDown = false;

@@ -217,9 +217,9 @@ private slots:
     {
         const QByteArray body = "GET /api/v1/health HTTP/1.1\r\nHost: x\r\n\r\n";
         for (const QByteArray &length : {QByteArray("-5"), QByteArray("12abc"), QByteArray("")}) {
-            const HttpReply r = rawExchange(m_server.port(),
-                                            "POST /api/v1/auth/login HTTP/1.1\r\nHost: x\r\nContent-Length: " + length
-                                                + "\r\n\r\n" + body);
+            const HttpReply r
+                = rawExchange(m_server.port(), "POST /api/v1/auth/login HTTP/1.1\r\nHost: x\r\nContent-Length: "
+                                                   + length + "\r\n\r\n" + body);
             QVERIFY2(r.status == 400, length.constData());
             QCOMPARE(r.json().value("field").toString(), QStringLiteral("Content-Length"));
         }
@@ -304,6 +304,56 @@ private slots:
         r = httpRequest(server.port(), "POST", "/api/v1/auth/login",
                         R"({"email":"t@x.test","password":"password123"})");
         QCOMPARE(r.status, 429);
+    }
+
+    // Logins run on their own pool behind a per-address rate: a burst of logins from one
+    // address is cut off with 429 before any password is hashed, while another address and
+    // the render workers are not held up.
+    void loginsHaveTheirOwnPoolAndRate()
+    {
+        QTemporaryDir dir;
+        // One render worker with a queue of one: were logins on it, three queued logins
+        // would leave the render a 503 queue_full.
+        QVERIFY(writeConfig(dir.path(), R"({"auth":{"loginRateLimit":{"perSecond":0.01,"burst":3}},)"
+                                        R"("http":{"workerThreads":1,"workerQueueLimit":1}})"));
+        QCOMPARE(runCli({"user", "add", "--email", "r@x.test", "--space", "r", "--role", "owner", "--data", dir.path()},
+                        "password123\n"),
+                 0);
+        ServerProcess server;
+        QVERIFY2(server.start(dir.path(), {}, /*slowHashes=*/true), server.log().constData());
+        const QByteArray right = R"({"email":"r@x.test","password":"password123"})";
+        for (int i = 0; i < 3; ++i)
+            QCOMPARE(httpRequest(server.port(), "POST", "/api/v1/auth/login", right).status, 200);
+        HttpReply r = httpRequest(server.port(), "POST", "/api/v1/auth/login", right);
+        QCOMPARE(r.status, 429);
+        QCOMPARE(r.json().value("code").toString(), QStringLiteral("too_many_login_attempts"));
+        QVERIFY(r.header("Retry-After").toInt() > 0);
+
+        // Another address still logs in; and with logins queued on the login pool, a
+        // pattern render (worker pool) is answered at once.
+        QTcpSocket other;
+        QVERIFY(other.bind(QHostAddress(QStringLiteral("127.0.0.9"))));
+        other.connectToHost(QHostAddress::LocalHost, server.port());
+        QVERIFY(other.waitForConnected(5000));
+        std::vector<std::unique_ptr<QTcpSocket>> queued;
+        for (int i = 0; i < 3; ++i) {
+            auto s = connectIdle(server.port(), QHostAddress(quint32(0x7f00000a + i)));
+            QVERIFY(s);
+            s->write("POST /api/v1/auth/login HTTP/1.1\r\nHost: x\r\nContent-Length: "
+                     + QByteArray::number(right.size()) + "\r\n\r\n" + right);
+            s->waitForBytesWritten(1000);
+            queued.push_back(std::move(s));
+        }
+        QElapsedTimer t;
+        t.start();
+        r = httpRequest(server.port(), "GET", "/api/v1/render?pattern=dots-sunset&width=64&height=64");
+        QCOMPARE(r.status, 200);
+        QVERIFY2(t.elapsed() < 1000, qPrintable(QString::number(t.elapsed())));
+        other.write("POST /api/v1/auth/login HTTP/1.1\r\nHost: x\r\nContent-Length: " + QByteArray::number(right.size())
+                    + "\r\n\r\n" + right);
+        QCOMPARE(readReply(other).status, 200);
+        for (auto &s : queued)
+            QCOMPARE(readReply(*s).status, 200);
     }
 
     void answersAfterClientLeftAreDropped()

@@ -66,11 +66,17 @@ void Api::login(HttpRequest &&request, Responder &&responder)
     const QString space = spaceValue.toString();
 
     const QString address = request.remoteAddress.toString();
-    // Asked here first so that a throttled attempt never takes a worker.
+    // Asked here first so that a throttled attempt never takes a worker: one address may
+    // not keep the login pool busy, whatever e-mails it tries.
+    if (const int wait = m_loginRate.acquire(address); wait > 0)
+        return responder.send(problem(429, QStringLiteral("too_many_login_attempts"),
+                                      QStringLiteral("Too many logins from this address; retry in %1 s.").arg(wait))
+                                  .withHeader("Retry-After", QByteArray::number(wait)));
     if (const auto allowed = m_accounts.checkLoginAllowed(*email, address); !allowed)
         return responder.send(problemFor(allowed.error()));
-    // Argon2id verification takes ~0.1 s and 64 MiB: off the server thread.
-    respondAsync(std::move(responder), [this, email = *email, password = *password, space, address] {
+    // Argon2id verification takes ~0.1 s and 64 MiB: off the server thread, on the login
+    // pool so that renders and logins never wait for each other.
+    respondOnLoginPool(std::move(responder), [this, email = *email, password = *password, space, address] {
         auto result = m_accounts.login(email, password, space, address);
         if (!result)
             return problemFor(result.error());
