@@ -51,6 +51,9 @@ private:
         bool crossSizeAuto = true;
         qreal minMain = 0, maxMain = kMaxContent, minCross = 0, maxCross = kMaxContent;
         AlignItems alignSelf = AlignItems::Stretch;
+        /// min-width/min-height auto whose automatic minimum is only measured if the
+        /// item's line shrinks (see determineFlexBaseSizeAndHypotheticalMainSize()).
+        bool automaticMinimumDeferred = false;
 
         qreal flexBaseSize = 0;
         qreal hypotheticalMainSize = 0;
@@ -360,6 +363,7 @@ void FlexFormattingContext::determineFlexBaseSizeAndHypotheticalMainSize(FlexIte
     const Node &node = *item.node;
     const Length basis = node.isText() ? Length::autoLength() : node.style.flexBasis;
     const qreal ratio = node.isText() ? 0 : LayoutEngine::aspectRatio(node);
+    bool baseIsSpecifiedSize = false;
     if (!basis.isAuto() && basis.isDefinite(float(m_innerMainSize))) {
         // A. A definite flex-basis, sized like width/height (box-sizing applies).
         const qreal value = basis.resolve(float(m_innerMainSize));
@@ -378,6 +382,7 @@ void FlexFormattingContext::determineFlexBaseSizeAndHypotheticalMainSize(FlexIte
     } else if (item.specifiedMain) {
         // flex-basis: auto takes the main size property when that is definite.
         item.flexBaseSize = *item.specifiedMain;
+        baseIsSpecifiedSize = true;
     } else if (const auto cross = ratio > 0 ? definiteCrossSize(item) : std::nullopt) {
         // B. An aspect ratio with a definite cross size (a stretched one counts, §9.8).
         item.flexBaseSize = m_row ? LayoutEngine::widthFromRatio(node, item.edges, *cross)
@@ -387,8 +392,15 @@ void FlexFormattingContext::determineFlexBaseSizeAndHypotheticalMainSize(FlexIte
         item.flexBaseSize = contentMainSize(item, IntrinsicMode::MaxContent);
     }
     const bool autoMin = node.isText() || (m_row ? node.style.minWidth.isAuto() : node.style.minHeight.isAuto());
-    if (autoMin)
+    if (autoMin && baseIsSpecifiedSize) {
+        // The automatic minimum is at most the specified size (§4.5), so it cannot
+        // change a hypothetical main size taken from it; only a shrinking line needs it,
+        // and measuring the content of every fixed-size item costs layout time.
+        item.minMain = item.paddingBorderMain;
+        item.automaticMinimumDeferred = true;
+    } else if (autoMin) {
         item.minMain = automaticMinimumMainSize(item);
+    }
     if (!m_row && !node.isText()) {
         // A height's min-content and max-content sizes are both its content height at
         // its width (CSS Sizing 3 §5.1), so the keywords clamp a column item to it.
@@ -449,6 +461,12 @@ void FlexFormattingContext::resolveFlexibleLengths(FlexLine &line)
     for (const FlexItem *item : line.items)
         sumHypothetical += item->outerHypotheticalMainSize();
     const bool growing = sumHypothetical < m_innerMainSize;
+    for (FlexItem *item : line.items) {
+        if (!growing && item->automaticMinimumDeferred) {
+            item->minMain = automaticMinimumMainSize(*item);
+            item->automaticMinimumDeferred = false;
+        }
+    }
     auto flexFactor = [growing](const FlexItem &item) {
         if (item.node->isText())
             return growing ? qreal(0) : qreal(1);

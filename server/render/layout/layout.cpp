@@ -235,11 +235,10 @@ qreal LayoutEngine::contentIntrinsicWidth(const Node &node, IntrinsicMode mode)
 {
     if (node.isText())
         return intrinsicWidth(node, mode);
-    // Kept apart from intrinsicWidth()'s answers in the same cache.
-    const auto key = std::make_pair(&node, int(mode) + 2);
-    auto cached = m_intrinsicCache.find(key);
-    if (cached != m_intrinsicCache.end())
-        return cached->second;
+    // std::map references stay valid while the recursion below inserts other entries.
+    IntrinsicWidths &cached = m_intrinsicCache[std::make_pair(&node, int(mode))];
+    if (cached.content)
+        return *cached.content;
 
     const ComputedStyle &s = node.style;
     const BoxEdges e = resolveEdges(s, -1);
@@ -271,16 +270,15 @@ qreal LayoutEngine::contentIntrinsicWidth(const Node &node, IntrinsicMode mode)
             content += s.columnGap.resolve(-1, 0) * (count - 1);
         result = content + e.paddingBorderWidth();
     }
-    m_intrinsicCache.emplace(key, result);
+    cached.content = result;
     return result;
 }
 
 qreal LayoutEngine::intrinsicWidth(const Node &node, IntrinsicMode mode)
 {
-    const auto key = std::make_pair(&node, int(mode));
-    auto cached = m_intrinsicCache.find(key);
-    if (cached != m_intrinsicCache.end())
-        return cached->second;
+    IntrinsicWidths &cached = m_intrinsicCache[std::make_pair(&node, int(mode))];
+    if (cached.contribution)
+        return *cached.contribution;
 
     qreal result = 0;
     if (node.isText()) {
@@ -295,7 +293,7 @@ qreal LayoutEngine::intrinsicWidth(const Node &node, IntrinsicMode mode)
             = widthConstraints(node, e, -1, mode == IntrinsicMode::MinContent ? 0 : kMaxContent);
         result = clampSize(c.width ? *c.width : contentIntrinsicWidth(node, mode), c.min, c.max);
     }
-    m_intrinsicCache.emplace(key, result);
+    cached.contribution = result;
     return result;
 }
 

@@ -159,7 +159,13 @@ private:
 
     TextMeasurer &m_text;
     std::map<std::pair<const Node *, qreal>, TextMetrics> m_textCache;
-    std::map<std::pair<const Node *, int>, qreal> m_intrinsicCache;
+    /// Per node and IntrinsicMode: the contribution (intrinsicWidth()) and the content
+    /// size (contentIntrinsicWidth()) once asked; one entry so one lookup serves both.
+    struct IntrinsicWidths {
+        std::optional<qreal> contribution;
+        std::optional<qreal> content;
+    };
+    std::map<std::pair<const Node *, int>, IntrinsicWidths> m_intrinsicCache;
     std::map<std::tuple<const Node *, LayoutRequest>, LayoutBox> m_layoutCache;
 };
 
