@@ -676,7 +676,7 @@ void FlexFormattingContext::distributeRemainingFreeSpace()
             free = 0;
         }
         // 2. Then justify-content (§8.2); with negative free space the distributed values
-        // fall back to flex-start (space-between) or center (space-around/-evenly).
+        // fall back to flex-start (space-between) or safe center (space-around/-evenly).
         const auto [offset, between] = distributeContent(justifyContentDistribution(m_style), free, count);
         qreal cursor = offset;
         for (FlexItem *item : line.items) {
