@@ -364,9 +364,12 @@ void FlexFormattingContext::determineFlexBaseSizeAndHypotheticalMainSize(FlexIte
     const Length basis = node.isText() ? Length::autoLength() : node.style.flexBasis;
     const qreal ratio = node.isText() ? 0 : LayoutEngine::aspectRatio(node);
     bool baseIsSpecifiedSize = false;
-    if (!basis.isAuto() && basis.isDefinite(float(m_innerMainSize))) {
+    // A percentage basis resolves against the container's inner main size only when that
+    // is definite (§7.2.3): a column's auto height forced on it by its parent is not.
+    const qreal basisReference = m_row ? m_innerMainSize : m_percentHeight;
+    if (!basis.isAuto() && basis.isDefinite(float(basisReference))) {
         // A. A definite flex-basis, sized like width/height (box-sizing applies).
-        const qreal value = basis.resolve(float(m_innerMainSize));
+        const qreal value = basis.resolve(float(basisReference));
         item.flexBaseSize = node.style.boxSizing == BoxSizing::BorderBox
                                 ? std::max(value, item.paddingBorderMain)
                                 : std::max<qreal>(value, 0) + item.paddingBorderMain;
