@@ -335,8 +335,8 @@ LayoutBox LayoutEngine::layoutElement(const Node &node, const LayoutRequest &req
     const WidthConstraints widths = widthConstraints(
         node, e, request.cbWidth, request.availableWidth >= 0 ? request.availableWidth - e.marginWidth() : kMaxContent);
     const qreal minW = widths.min, maxW = widths.max;
-    const qreal minH = request.contentHeight ? e.paddingBorderHeight() : minHeight(s, e, request.cbHeight);
-    const qreal maxH = request.contentHeight ? kMaxContent : maxHeight(s, e, request.cbHeight);
+    qreal minH = request.contentHeight ? e.paddingBorderHeight() : minHeight(s, e, request.cbHeight);
+    qreal maxH = request.contentHeight ? kMaxContent : maxHeight(s, e, request.cbHeight);
 
     qreal width = request.width;
     qreal height = request.height;
@@ -354,6 +354,19 @@ LayoutBox LayoutEngine::layoutElement(const Node &node, const LayoutRequest &req
             width = clampSize(request.availableWidth - e.marginWidth(), minW, maxW);
         else
             width = clampSize(intrinsicWidth(node, IntrinsicMode::MaxContent), minW, maxW);
+    }
+    if (height < 0 && !request.contentHeight && (s.minHeight.isIntrinsic() || s.maxHeight.isIntrinsic())) {
+        // A height's min-content and max-content sizes are both its content height at this
+        // width (CSS Sizing 3 §5.1), so min-height/max-height keywords clamp to it. A
+        // forced height was clamped by whoever forced it (the flex algorithm's column items).
+        LayoutRequest content = request;
+        content.width = width;
+        content.contentHeight = true;
+        const qreal contentHeight = layout(node, content).borderBox.height();
+        if (s.minHeight.isIntrinsic())
+            minH = contentHeight;
+        if (s.maxHeight.isIntrinsic())
+            maxH = contentHeight;
     }
     if (height < 0) {
         if (auto h = request.contentHeight ? std::nullopt : specifiedHeight(s, e, request.cbHeight))
