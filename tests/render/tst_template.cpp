@@ -162,13 +162,11 @@ private Q_SLOTS:
         // A root sized by an intrinsic keyword makes a content-sized image (0 = unknown
         // side); the document's own width still wins.
         t = parseTemplate(
-            json("{\"type\": \"div\", \"props\": {\"style\": {\"width\": \"fit-content\", \"height\": 630}}}"),
-            &error);
+            json("{\"type\": \"div\", \"props\": {\"style\": {\"width\": \"fit-content\", \"height\": 630}}}"), &error);
         QVERIFY2(t, qPrintable(error.message));
         QCOMPARE(t->width, 0);
         QCOMPARE(t->height, 630);
-        t = parseTemplate(json("{\"width\": \"max-content\", \"height\": 630, \"root\": {\"type\": \"div\"}}"),
-                          &error);
+        t = parseTemplate(json("{\"width\": \"max-content\", \"height\": 630, \"root\": {\"type\": \"div\"}}"), &error);
         QVERIFY(!t);
         QCOMPARE(error.field, QStringLiteral("width"));
     }

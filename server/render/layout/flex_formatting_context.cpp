@@ -377,11 +377,10 @@ void FlexFormattingContext::determineFlexBaseSizeAndHypotheticalMainSize(FlexIte
         // flex-basis: content and the intrinsic keywords (§7.2.3, CSS Sizing 3 §3.2) size
         // the item from its content whatever its width says; a column's content height
         // is the same for all of them.
-        item.flexBaseSize = m_row ? *m_engine.keywordWidth(node, basis.type == Length::Type::Content
-                                                                     ? Length::maxContent()
-                                                                     : basis,
-                                                           m_availableMainSpace - item.outerMargins(true))
-                                  : contentMainSize(item, IntrinsicMode::MaxContent);
+        item.flexBaseSize
+            = m_row ? *m_engine.keywordWidth(node, basis.type == Length::Type::Content ? Length::maxContent() : basis,
+                                             m_availableMainSpace - item.outerMargins(true))
+                    : contentMainSize(item, IntrinsicMode::MaxContent);
     } else if (item.specifiedMain) {
         // flex-basis: auto takes the main size property when that is definite.
         item.flexBaseSize = *item.specifiedMain;

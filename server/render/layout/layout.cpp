@@ -289,8 +289,7 @@ qreal LayoutEngine::intrinsicWidth(const Node &node, IntrinsicMode mode)
         const BoxEdges e = resolveEdges(node.style, -1);
         // CSS Sizing 3 §5.2: fit-content contributes its min-content size to a
         // min-content size and its max-content size to a max-content size.
-        const WidthConstraints c
-            = widthConstraints(node, e, -1, mode == IntrinsicMode::MinContent ? 0 : kMaxContent);
+        const WidthConstraints c = widthConstraints(node, e, -1, mode == IntrinsicMode::MinContent ? 0 : kMaxContent);
         result = clampSize(c.width ? *c.width : contentIntrinsicWidth(node, mode), c.min, c.max);
     }
     cached.contribution = result;
@@ -446,7 +445,8 @@ LayoutEngine::AbsoluteBox LayoutEngine::layoutAbsolute(const Node &child, QSizeF
     if (height < 0) {
         if (auto h = specifiedHeight(cs, ce, cbH))
             height = clampSize(*h, minH, maxH);
-        else if (top && bottom)
+        // A height keyword is the content height even between two insets (as Chromium).
+        else if (top && bottom && !cs.height.isIntrinsic())
             height = clampSize(cbH - *top - *bottom - ce.marginHeight(), minH, maxH);
     }
     LayoutRequest request;
