@@ -565,9 +565,9 @@ LayoutBox layoutDocument(const Node &root, QSizeF viewport, TextMeasurer &text)
     request.availableWidth = viewport.width();
     const detail::BoxEdges edges = detail::LayoutEngine::resolveEdges(root.style, viewport.width());
     // The root fills the image unless its style says otherwise: the template's size is
-    // the image's size.
+    // the image's size. A height keyword asks for the content height instead.
     if (!root.isText() && !detail::LayoutEngine::specifiedHeight(root.style, edges, viewport.height())
-        && !root.isImage() && root.style.aspectRatio <= 0)
+        && !root.isImage() && root.style.aspectRatio <= 0 && !root.style.height.isIntrinsic())
         request.height = detail::clampSize(viewport.height(),
                                            detail::LayoutEngine::minHeight(root.style, edges, viewport.height()),
                                            detail::LayoutEngine::maxHeight(root.style, edges, viewport.height()));
