@@ -33,6 +33,7 @@ private Q_SLOTS:
     void intrinsicSizeKeywordsInColumn();
     void intrinsicSizeKeywordsInShrinkingRow();
     void intrinsicSizeKeywordsInBlockAndAbsolute();
+    void heightKeywordsAreTheContentHeight();
     void measurementsAreCached();
     void deepTreesStayLinear();
     void wideTreesStayFast();
@@ -376,6 +377,40 @@ void TestLayoutBox::intrinsicSizeKeywordsInBlockAndAbsolute()
     COMPARE_RECT(rectOf(box, b), QRectF(0, 24, 340, 24));
     // fit-content between insets: 180 px available < 190 max-content, so two lines.
     COMPARE_RECT(rectOf(box, c), QRectF(10, 100, 180, 48));
+}
+
+void TestLayoutBox::heightKeywordsAreTheContentHeight()
+{
+    ComputedStyle rs = style();
+    rs.display = imprint::render::Display::Block;
+    rs.position = Position::Relative;
+    auto root = makeRoot(rs);
+    ComputedStyle capped = style();
+    capped.display = imprint::render::Display::Block;
+    capped.height = Length::px(100);
+    capped.maxHeight = Length::minContent();
+    Node *a = addElement(*root, capped);
+    addElement(*a, fixed(10, 30));
+    ComputedStyle floored = style();
+    floored.height = Length::px(5);
+    floored.minHeight = Length::fitContent();
+    floored.padding[Top] = Length::px(4);
+    Node *b = addElement(*root, floored);
+    addElement(*b, fixed(10, 20));
+    ComputedStyle abs = style();
+    abs.position = Position::Absolute;
+    abs.inset = {Length::px(10), Length::autoLength(), Length::px(10), Length::px(0)};
+    abs.height = Length::maxContent();
+    Node *c = addElement(*root, abs);
+    addText(*c, QStringLiteral("ab"));
+    FakeMeasurer text;
+    const LayoutBox box = layoutDocument(*root, QSizeF(200, 300), text);
+    // A block's min-content and max-content heights are its content height: 30 caps
+    // the 100 px height; 20 content + 4 padding lifts the 5 px one.
+    COMPARE_RECT(rectOf(box, a), QRectF(0, 0, 200, 30));
+    COMPARE_RECT(rectOf(box, b), QRectF(0, 30, 200, 24));
+    // Between top and bottom insets a height keyword is still one line of text, 24 px.
+    COMPARE_RECT(rectOf(box, c), QRectF(0, 10, 20, 24));
 }
 
 void TestLayoutBox::measurementsAreCached()
