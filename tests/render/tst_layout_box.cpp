@@ -30,6 +30,10 @@ private Q_SLOTS:
     void imageKeepsAspectRatio();
     void aspectRatioProperty();
     void stretchedImageTakesWidthFromRatio();
+    void intrinsicSizeKeywordsInColumn();
+    void intrinsicSizeKeywordsInShrinkingRow();
+    void intrinsicSizeKeywordsInBlockAndAbsolute();
+    void heightKeywordsAreTheContentHeight();
     void measurementsAreCached();
     void deepTreesStayLinear();
     void wideTreesStayFast();
@@ -279,6 +283,134 @@ void TestLayoutBox::aspectRatioProperty()
     // The ratio sizes the box-sizing box: content 100×50, or border box 100×50.
     COMPARE_RECT(rectOf(box, content), QRectF(0, 0, 120, 70));
     COMPARE_RECT(rectOf(box, border), QRectF(120, 0, 100, 50));
+}
+
+// FakeMeasurer at font size 20: 10 px a character, 10 px a space, 24 px a line.
+void TestLayoutBox::intrinsicSizeKeywordsInColumn()
+{
+    auto root = makeRoot(style());
+    root->style.flexDirection = FlexDirection::Column;
+    ComputedStyle pillStyle = style();
+    pillStyle.width = Length::fitContent();
+    pillStyle.padding = {Length::px(0), Length::px(10), Length::px(0), Length::px(10)};
+    Node *pill = addElement(*root, pillStyle);
+    addText(*pill, QStringLiteral("ab cd"));
+    ComputedStyle fit = style();
+    fit.width = Length::fitContent();
+    Node *wide = addElement(*root, fit);
+    addText(*wide, QStringLiteral("aaaa bbbb cccc dddd eeee ffff gggg"));
+    ComputedStyle minContent = style();
+    minContent.width = Length::minContent();
+    Node *narrow = addElement(*root, minContent);
+    addText(*narrow, QStringLiteral("aaa bbbbb"));
+    ComputedStyle capped = style();
+    capped.maxWidth = Length::maxContent();
+    Node *headline = addElement(*root, capped);
+    addText(*headline, QStringLiteral("ab"));
+    FakeMeasurer text;
+    const LayoutBox box = layoutDocument(*root, QSizeF(300, 400), text);
+    // fit-content: the max-content width (50 + 20 padding) rather than stretching.
+    COMPARE_RECT(rectOf(box, pill), QRectF(0, 0, 70, 24));
+    // max-content 340 > 300 available: fit-content fills the column, six words a line.
+    COMPARE_RECT(rectOf(box, wide), QRectF(0, 24, 300, 48));
+    // min-content: the longest word, "bbbbb", one word a line.
+    COMPARE_RECT(rectOf(box, narrow), QRectF(0, 72, 50, 48));
+    // Stretched to 300, then clamped by max-width: max-content.
+    COMPARE_RECT(rectOf(box, headline), QRectF(0, 120, 20, 24));
+}
+
+void TestLayoutBox::intrinsicSizeKeywordsInShrinkingRow()
+{
+    auto root = makeRoot(style());
+    ComputedStyle basis = style();
+    basis.flexBasis = Length::maxContent();
+    Node *a = addElement(*root, basis);
+    addText(*a, QStringLiteral("aaaa bbbb"));
+    ComputedStyle floor = style();
+    floor.width = Length::px(10);
+    floor.minWidth = Length::minContent();
+    floor.overflow = Overflow::Hidden;
+    Node *b = addElement(*root, floor);
+    addText(*b, QStringLiteral("cccccc dd"));
+    ComputedStyle tall = style();
+    tall.height = Length::maxContent();
+    Node *c = addElement(*root, tall);
+    addText(*c, QStringLiteral("e"));
+    FakeMeasurer text;
+    const LayoutBox box = layoutDocument(*root, QSizeF(120, 100), text);
+    // Bases 90 (max-content), 10 clamped up to min-content 60 (frozen), 10: 40 px too
+    // many. a would shrink by 36 and c by 4, but c's automatic minimum is its 10 px
+    // content, so c freezes and a gives up all 40, still above its 40 px min-content.
+    COMPARE_RECT(rectOf(box, a), QRectF(0, 0, 50, 100));
+    COMPARE_RECT(rectOf(box, b), QRectF(50, 0, 60, 100));
+    // height: max-content is not auto, so align-items: stretch leaves it at its content.
+    COMPARE_RECT(rectOf(box, c), QRectF(110, 0, 10, 24));
+}
+
+void TestLayoutBox::intrinsicSizeKeywordsInBlockAndAbsolute()
+{
+    ComputedStyle rs = style();
+    rs.display = imprint::render::Display::Block;
+    rs.position = Position::Relative;
+    auto root = makeRoot(rs);
+    ComputedStyle centred = style();
+    centred.width = Length::fitContent();
+    centred.margin[Left] = Length::autoLength();
+    centred.margin[Right] = Length::autoLength();
+    Node *a = addElement(*root, centred);
+    addText(*a, QStringLiteral("ab cd"));
+    ComputedStyle overflowing = style();
+    overflowing.width = Length::maxContent();
+    Node *b = addElement(*root, overflowing);
+    addText(*b, QStringLiteral("aaaa bbbb cccc dddd eeee ffff gggg"));
+    ComputedStyle abs = style();
+    abs.position = Position::Absolute;
+    abs.inset = {Length::px(100), Length::px(10), Length::autoLength(), Length::px(10)};
+    abs.width = Length::fitContent();
+    Node *c = addElement(*root, abs);
+    addText(*c, QStringLiteral("aaaa bbbb cccc dddd"));
+    FakeMeasurer text;
+    const LayoutBox box = layoutDocument(*root, QSizeF(200, 300), text);
+    // Auto margins centre the 50 px box in the 200 px containing block.
+    COMPARE_RECT(rectOf(box, a), QRectF(75, 0, 50, 24));
+    // max-content ignores the containing block and overflows it.
+    COMPARE_RECT(rectOf(box, b), QRectF(0, 24, 340, 24));
+    // fit-content between insets: 180 px available < 190 max-content, so two lines.
+    COMPARE_RECT(rectOf(box, c), QRectF(10, 100, 180, 48));
+}
+
+void TestLayoutBox::heightKeywordsAreTheContentHeight()
+{
+    ComputedStyle rs = style();
+    rs.display = imprint::render::Display::Block;
+    rs.position = Position::Relative;
+    auto root = makeRoot(rs);
+    ComputedStyle capped = style();
+    capped.display = imprint::render::Display::Block;
+    capped.height = Length::px(100);
+    capped.maxHeight = Length::minContent();
+    Node *a = addElement(*root, capped);
+    addElement(*a, fixed(10, 30));
+    ComputedStyle floored = style();
+    floored.height = Length::px(5);
+    floored.minHeight = Length::fitContent();
+    floored.padding[Top] = Length::px(4);
+    Node *b = addElement(*root, floored);
+    addElement(*b, fixed(10, 20));
+    ComputedStyle abs = style();
+    abs.position = Position::Absolute;
+    abs.inset = {Length::px(10), Length::autoLength(), Length::px(10), Length::px(0)};
+    abs.height = Length::maxContent();
+    Node *c = addElement(*root, abs);
+    addText(*c, QStringLiteral("ab"));
+    FakeMeasurer text;
+    const LayoutBox box = layoutDocument(*root, QSizeF(200, 300), text);
+    // A block's min-content and max-content heights are its content height: 30 caps
+    // the 100 px height; 20 content + 4 padding lifts the 5 px one.
+    COMPARE_RECT(rectOf(box, a), QRectF(0, 0, 200, 30));
+    COMPARE_RECT(rectOf(box, b), QRectF(0, 30, 200, 24));
+    // Between top and bottom insets a height keyword is still one line of text, 24 px.
+    COMPARE_RECT(rectOf(box, c), QRectF(0, 10, 20, 24));
 }
 
 void TestLayoutBox::measurementsAreCached()

@@ -242,6 +242,8 @@ private Q_SLOTS:
         QTest::newRow("200px") << "200px" << 1.f << 1.f << Length::px(200);
         QTest::newRow("2 3") << "2 3" << 2.f << 3.f << Length::percent(0);
         QTest::newRow("0 0 auto") << "0 0 auto" << 0.f << 0.f << Length::autoLength();
+        QTest::newRow("1 content") << "1 content" << 1.f << 1.f << Length::content();
+        QTest::newRow("0 1 max-content") << "0 1 max-content" << 0.f << 1.f << Length::maxContent();
     }
     void flexShorthand()
     {
@@ -816,6 +818,37 @@ private Q_SLOTS:
             }
         }
         QVERIFY(warned > properties.size() * values.size() * 9 / 10);
+    }
+
+    void intrinsicSizeKeywords()
+    {
+        // CSS Sizing 3 §3.2: every sizing property and flex-basis take the keywords,
+        // in any case and with Chromium's -webkit- prefix.
+        QStringList warnings;
+        ComputedStyle s = style("{\"width\": \"fit-content\", \"height\": \"MAX-CONTENT\", \"minWidth\": "
+                                "\"min-content\", \"maxWidth\": \"-webkit-max-content\", \"minHeight\": "
+                                "\"-webkit-fit-content\", \"maxHeight\": \"min-content\", \"flexBasis\": \"content\"}",
+                                nullptr, &warnings);
+        QVERIFY2(warnings.isEmpty(), qPrintable(warnings.join(QLatin1Char('\n'))));
+        QCOMPARE(s.width, Length::fitContent());
+        QCOMPARE(s.height, Length::maxContent());
+        QCOMPARE(s.minWidth, Length::minContent());
+        QCOMPARE(s.maxWidth, Length::maxContent());
+        QCOMPARE(s.minHeight, Length::fitContent());
+        QCOMPARE(s.maxHeight, Length::minContent());
+        QCOMPARE(s.flexBasis, Length::content());
+        QCOMPARE(style("{\"flexBasis\": \"min-content\"}").flexBasis, Length::minContent());
+        // The fit-content() function and made-up keywords stay invalid, with the warning.
+        warnings.clear();
+        s = style("{\"width\": \"fit-content(100px)\", \"maxWidth\": \"mid-content\", \"flexBasis\": "
+                  "\"-webkit-content\"}",
+                  nullptr, &warnings);
+        QCOMPARE(s.width, Length::autoLength());
+        QCOMPARE(s.maxWidth, Length::none());
+        QCOMPARE(s.flexBasis, Length::autoLength());
+        QCOMPARE(warnings.size(), 3);
+        QVERIFY2(warnings.contains(QStringLiteral("root.props.style.width: invalid length \"fit-content(100px)\"")),
+                 qPrintable(warnings.join(QLatin1Char('\n'))));
     }
 
     void invalidValuesWarnAndKeepDefaults()

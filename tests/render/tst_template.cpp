@@ -163,6 +163,16 @@ private Q_SLOTS:
         QCOMPARE(t->height, 630);
         QCOMPARE(t->rendererType, QStringLiteral("satori"));
         QVERIFY(t->variables.empty());
+        // A root sized by an intrinsic keyword makes a content-sized image (0 = unknown
+        // side); the document's own width still wins.
+        t = parseTemplate(
+            json("{\"type\": \"div\", \"props\": {\"style\": {\"width\": \"fit-content\", \"height\": 630}}}"), &error);
+        QVERIFY2(t, qPrintable(error.message));
+        QCOMPARE(t->width, 0);
+        QCOMPARE(t->height, 630);
+        t = parseTemplate(json("{\"width\": \"max-content\", \"height\": 630, \"root\": {\"type\": \"div\"}}"), &error);
+        QVERIFY(!t);
+        QCOMPARE(error.field, QStringLiteral("width"));
     }
 
     void sizeErrorsNameTheField_data()

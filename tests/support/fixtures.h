@@ -77,6 +77,13 @@ inline constexpr Golden kGoldens[] = {
     {"conformance/rtl-dir-attribute", 0.995, 0.99, 0.81}, // .99973 / .9987 / .8447
     {"conformance/rtl-absolute-and-block", 0.995, 0.99, 0.81}, // .99952 / .9986 / .8440
     {"conformance/break-url", 0.99, 0.99, 0.74}, // .99585 / .9955 / .7621
+    // Intrinsic size keywords (tests/render/conformance/cases/sizing-*).
+    {"conformance/sizing-pill", 0.985, 0.98, 0.62}, // .99053 / .9893 / .6463
+    {"conformance/sizing-sidebar-rtl", 0.99, 0.99, 0.68}, // .99751 / .9951 / .7055
+    {"conformance/sizing-block-rtl", 0.985, 0.985, 0.68}, // .99402 / .9911 / .7082
+    {"conformance/sizing-nested-rtl", 0.985, 0.98, 0.60}, // .99186 / .9860 / .6278
+    {"conformance/overflow-justify-rtl", 0.995, 0.995, 0.84}, // 1.0000 / 1.0000 / .8685
+    {"conformance/overflow-align-content", 0.99, 0.99, 0.72}, // .99848 / .9959 / .7439
 };
 
 /// Adds the QTest data columns `name` and `threshold` and one row per fixture with the

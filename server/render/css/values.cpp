@@ -202,4 +202,18 @@ std::optional<Length> parseLength(const QString &text, float fontSize, float roo
     return css::lengthPercentage(t, fontSize, rootFontSize);
 }
 
+std::optional<Length> parseSizeKeyword(const QString &text)
+{
+    QStringView t = QStringView(text).trimmed();
+    if (t.startsWith(QLatin1String("-webkit-"), Qt::CaseInsensitive))
+        t = t.mid(8);
+    if (t.compare(QLatin1String("min-content"), Qt::CaseInsensitive) == 0)
+        return Length::minContent();
+    if (t.compare(QLatin1String("max-content"), Qt::CaseInsensitive) == 0)
+        return Length::maxContent();
+    if (t.compare(QLatin1String("fit-content"), Qt::CaseInsensitive) == 0)
+        return Length::fitContent();
+    return std::nullopt;
+}
+
 } // namespace imprint::render

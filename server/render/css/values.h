@@ -22,9 +22,21 @@
 namespace imprint::render {
 
 /// A CSS <length-percentage> or keyword after computation (CSS Values 4 §5–6).
-/// px are CSS pixels (= output pixels); percent is 0–100.
+/// px are CSS pixels (= output pixels); percent is 0–100. MinContent, MaxContent and
+/// FitContent are the intrinsic size keywords of the sizing properties (CSS Sizing 3
+/// §3.2); Content is `flex-basis: content` (CSS Flexbox 1 §7.2.3). None of them is a
+/// definite length: only layout, which can measure the box's content, resolves them.
 struct Length {
-    enum class Type : quint8 { Auto, Px, Percent, None /* max-width: none */ };
+    enum class Type : quint8 {
+        Auto,
+        Px,
+        Percent,
+        None /* max-width: none */,
+        MinContent,
+        MaxContent,
+        FitContent,
+        Content /* flex-basis: content */
+    };
     Type type = Type::Auto;
     float value = 0;
 
@@ -32,10 +44,19 @@ struct Length {
     static constexpr Length none() { return {Type::None, 0}; }
     static constexpr Length px(float v) { return {Type::Px, v}; }
     static constexpr Length percent(float v) { return {Type::Percent, v}; }
+    static constexpr Length minContent() { return {Type::MinContent, 0}; }
+    static constexpr Length maxContent() { return {Type::MaxContent, 0}; }
+    static constexpr Length fitContent() { return {Type::FitContent, 0}; }
+    static constexpr Length content() { return {Type::Content, 0}; }
 
     bool isAuto() const { return type == Type::Auto; }
     bool isNone() const { return type == Type::None; }
     bool isPercent() const { return type == Type::Percent; }
+    /// min-content, max-content or fit-content (CSS Sizing 3 §3.2): sized from the content.
+    bool isIntrinsic() const
+    {
+        return type == Type::MinContent || type == Type::MaxContent || type == Type::FitContent;
+    }
     /// Definite when px, or percent with a definite reference (reference >= 0).
     bool isDefinite(float reference = -1) const
     {
@@ -206,5 +227,10 @@ std::optional<QColor> parseColor(const QString &text, const QColor &currentColor
 /// Parses a length (`12`, `12px`, `50%`, `1.5em`, `2rem`, `auto`, `none`) given the
 /// element's font size (px) for em and the root font size for rem. nullopt if invalid.
 std::optional<Length> parseLength(const QString &text, float fontSize, float rootFontSize);
+
+/// Parses an intrinsic size keyword (CSS Sizing 3 §3.2: `min-content`, `max-content`,
+/// `fit-content`, also with Chromium's `-webkit-` prefix), case-insensitive. nullopt
+/// for anything else, including the `fit-content(<length>)` function.
+std::optional<Length> parseSizeKeyword(const QString &text);
 
 } // namespace imprint::render

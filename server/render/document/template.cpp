@@ -454,8 +454,11 @@ std::optional<Template> parseTemplate(const QJsonObject &document, RenderError *
             field = QStringLiteral("root.props.style.") + QLatin1String(key);
             v = rootStyle.value(QLatin1String(key));
         }
-        if (v.isUndefined() || v.isNull() || (v.isString() && v.toString().trimmed() == QLatin1String("auto")))
-            continue; // content-sized: the pipeline sizes the image to the root (pipeline.h)
+        // Content-sized: the pipeline sizes the image to the root (pipeline.h), which is
+        // how layout also reads a root whose size is an intrinsic keyword.
+        if (v.isUndefined() || v.isNull() || (v.isString() && v.toString().trimmed() == QLatin1String("auto"))
+            || (v.isString() && field.startsWith(QLatin1String("root.")) && parseSizeKeyword(v.toString())))
+            continue;
         auto size = sizeValue(v);
         if (!size) {
             setError(error, makeError(field, QStringLiteral(

@@ -16,20 +16,18 @@ Distribution distributeContent(ContentDistribution mode, qreal freeSpace, std::s
         if (freeSpace > 0 && count > 1)
             d.between = freeSpace / qreal(count - 1);
         break;
+    // Their fallback is `safe center` (CSS Box Alignment 3 §5.3): content that overflows
+    // starts at the start edge rather than spilling past it, as Chromium lays it out.
     case ContentDistribution::SpaceAround:
         if (freeSpace > 0) {
             d.between = freeSpace / qreal(count);
             d.offset = d.between / 2;
-        } else {
-            d.offset = freeSpace / 2;
         }
         break;
     case ContentDistribution::SpaceEvenly:
         if (freeSpace > 0) {
             d.between = freeSpace / qreal(count + 1);
             d.offset = d.between;
-        } else {
-            d.offset = freeSpace / 2;
         }
         break;
     }

@@ -25,8 +25,9 @@ struct Distribution {
 /// Distributes `freeSpace` px (negative when the items overflow) over `count` items
 /// (count ≥ 1) by `mode`, with the fallback alignment of CSS Box Alignment 3 §5.3 for
 /// negative free space or a single item: space-between falls back to start,
-/// space-around and space-evenly to center. `Stretch` distributes nothing here (the
-/// caller grows the items).
+/// space-around and space-evenly to safe center (centred while the content fits, at the
+/// start when it overflows). `Stretch` distributes nothing here (the caller grows the
+/// items).
 Distribution distributeContent(ContentDistribution mode, qreal freeSpace, std::size_t count);
 
 /// justify-content as a distribution along the main axis, ignoring the container's

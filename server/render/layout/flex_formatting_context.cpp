@@ -46,8 +46,14 @@ private:
         bool autoMainStart = false, autoMainEnd = false, autoCrossStart = false, autoCrossEnd = false;
         qreal paddingBorderMain = 0, paddingBorderCross = 0;
         std::optional<qreal> specifiedMain, specifiedCross;
+        /// The cross size property is auto (or a percentage acting as auto), so the item
+        /// may stretch (CSS Box Alignment 3 §6.1: an intrinsic size keyword does not).
+        bool crossSizeAuto = true;
         qreal minMain = 0, maxMain = kMaxContent, minCross = 0, maxCross = kMaxContent;
         AlignItems alignSelf = AlignItems::Stretch;
+        /// min-width/min-height auto whose automatic minimum is only measured if the
+        /// item's line shrinks (see determineFlexBaseSizeAndHypotheticalMainSize()).
+        bool automaticMinimumDeferred = false;
 
         qreal flexBaseSize = 0;
         qreal hypotheticalMainSize = 0;
@@ -131,6 +137,13 @@ private:
     bool isSingleLine() const { return m_style.flexWrap == FlexWrap::NoWrap; }
     bool isMainReverse() const { return isMainAxisReversed(m_style); }
     bool isCrossReverse() const { return isCrossAxisReversed(m_style); }
+    /// align-self: stretch applies: the cross size property is auto and neither cross
+    /// margin is (§9.4 step 11).
+    bool isStretched(const FlexItem &item) const
+    {
+        return item.alignSelf == AlignItems::Stretch && item.crossSizeAuto && !item.autoCrossStart
+               && !item.autoCrossEnd;
+    }
     bool participatesInBaselineAlignment(const FlexItem &item) const
     {
         return m_row && item.alignSelf == AlignItems::Baseline && !item.autoCrossStart && !item.autoCrossEnd;
@@ -240,11 +253,16 @@ void FlexFormattingContext::generateAnonymousFlexItems()
         item.paddingBorderMain = m_row ? e.paddingBorderWidth() : e.paddingBorderHeight();
         item.paddingBorderCross = m_row ? e.paddingBorderHeight() : e.paddingBorderWidth();
         if (!child.isText()) {
-            const auto width = LayoutEngine::specifiedWidth(s, e, cbWidth);
+            // Intrinsic width keywords resolve here; fit-content fills the container's
+            // content box width (the main size of a row, the cross size of a column).
+            const LayoutEngine::WidthConstraints widths
+                = m_engine.widthConstraints(child, e, cbWidth, m_contentWidth - e.marginWidth());
+            const auto width = widths.width;
             const auto height = LayoutEngine::specifiedHeight(s, e, cbHeight);
             item.specifiedMain = m_row ? width : height;
             item.specifiedCross = m_row ? height : width;
-            const qreal minW = LayoutEngine::minWidth(s, e, cbWidth), maxW = LayoutEngine::maxWidth(s, e, cbWidth);
+            item.crossSizeAuto = !item.specifiedCross && !(m_row ? s.height : s.width).isIntrinsic();
+            const qreal minW = widths.min, maxW = widths.max;
             const qreal minH = LayoutEngine::minHeight(s, e, cbHeight), maxH = LayoutEngine::maxHeight(s, e, cbHeight);
             item.minMain = m_row ? minW : minH;
             item.maxMain = m_row ? maxW : maxH;
@@ -285,8 +303,7 @@ std::optional<qreal> FlexFormattingContext::definiteCrossSize(const FlexItem &it
     // A row's height counts only when definite for percentages too (§9.8), not when it
     // is merely what the parent ended up giving an auto-height row.
     const bool definiteContainerCross = m_row ? m_percentHeight >= 0 : m_innerCrossSize >= 0;
-    if (isSingleLine() && definiteContainerCross && item.alignSelf == AlignItems::Stretch && !item.autoCrossStart
-        && !item.autoCrossEnd)
+    if (isSingleLine() && definiteContainerCross && isStretched(item))
         return std::max(clampSize(m_innerCrossSize - item.outerMargins(false), item.minCross, item.maxCross),
                         item.paddingBorderCross);
     return std::nullopt;
@@ -298,8 +315,7 @@ qreal FlexFormattingContext::crossSizeForMeasuring(const FlexItem &item, bool al
         return clampSize(*item.specifiedCross, item.minCross, item.maxCross);
     // Chromium lays a column's stretched items out at their stretched width already
     // when sizing them along the main axis, so their text wraps the way it will be drawn.
-    if (allowStretch && item.alignSelf == AlignItems::Stretch && !item.autoCrossStart && !item.autoCrossEnd
-        && std::isfinite(m_availableCrossSpace))
+    if (allowStretch && isStretched(item) && std::isfinite(m_availableCrossSpace))
         return clampSize(m_availableCrossSpace - item.outerMargins(false), item.minCross, item.maxCross);
     return fitContentCrossSize(item);
 }
@@ -312,7 +328,9 @@ qreal FlexFormattingContext::contentMainSize(const FlexItem &item, IntrinsicMode
     const qreal width = crossSizeForMeasuring(item, isSingleLine());
     if (node.isText())
         return m_engine.measureText(node, width).size.height();
-    return m_engine.layout(node, requestFor(width, -1)).borderBox.height();
+    LayoutRequest request = requestFor(width, -1);
+    request.contentHeight = true;
+    return m_engine.layout(node, request).borderBox.height();
 }
 
 qreal FlexFormattingContext::automaticMinimumMainSize(const FlexItem &item)
@@ -327,6 +345,10 @@ qreal FlexFormattingContext::automaticMinimumMainSize(const FlexItem &item)
         // Replaced/ratio boxes transfer a definite cross size through the ratio (§4.5).
         contentSuggestion = m_row ? LayoutEngine::widthFromRatio(*item.node, item.edges, *cross)
                                   : LayoutEngine::heightFromRatio(*item.node, item.edges, *cross);
+    } else if (m_row) {
+        // The min-content size of the content, not the item's contribution: its own
+        // width (a length or a keyword) is the specified size suggestion below.
+        contentSuggestion = m_engine.contentIntrinsicWidth(*item.node, IntrinsicMode::MinContent);
     } else {
         contentSuggestion = contentMainSize(item, IntrinsicMode::MinContent);
     }
@@ -341,15 +363,28 @@ void FlexFormattingContext::determineFlexBaseSizeAndHypotheticalMainSize(FlexIte
     const Node &node = *item.node;
     const Length basis = node.isText() ? Length::autoLength() : node.style.flexBasis;
     const qreal ratio = node.isText() ? 0 : LayoutEngine::aspectRatio(node);
-    if (!basis.isAuto() && basis.isDefinite(float(m_innerMainSize))) {
+    bool baseIsSpecifiedSize = false;
+    // A percentage basis resolves against the container's inner main size only when that
+    // is definite (§7.2.3): a column's auto height forced on it by its parent is not.
+    const qreal basisReference = m_row ? m_innerMainSize : m_percentHeight;
+    if (!basis.isAuto() && basis.isDefinite(float(basisReference))) {
         // A. A definite flex-basis, sized like width/height (box-sizing applies).
-        const qreal value = basis.resolve(float(m_innerMainSize));
+        const qreal value = basis.resolve(float(basisReference));
         item.flexBaseSize = node.style.boxSizing == BoxSizing::BorderBox
                                 ? std::max(value, item.paddingBorderMain)
                                 : std::max<qreal>(value, 0) + item.paddingBorderMain;
+    } else if (basis.type == Length::Type::Content || basis.isIntrinsic()) {
+        // flex-basis: content and the intrinsic keywords (§7.2.3, CSS Sizing 3 §3.2) size
+        // the item from its content whatever its width says; a column's content height
+        // is the same for all of them.
+        item.flexBaseSize
+            = m_row ? *m_engine.keywordWidth(node, basis.type == Length::Type::Content ? Length::maxContent() : basis,
+                                             m_availableMainSpace - item.outerMargins(true))
+                    : contentMainSize(item, IntrinsicMode::MaxContent);
     } else if (item.specifiedMain) {
         // flex-basis: auto takes the main size property when that is definite.
         item.flexBaseSize = *item.specifiedMain;
+        baseIsSpecifiedSize = true;
     } else if (const auto cross = ratio > 0 ? definiteCrossSize(item) : std::nullopt) {
         // B. An aspect ratio with a definite cross size (a stretched one counts, §9.8).
         item.flexBaseSize = m_row ? LayoutEngine::widthFromRatio(node, item.edges, *cross)
@@ -359,8 +394,23 @@ void FlexFormattingContext::determineFlexBaseSizeAndHypotheticalMainSize(FlexIte
         item.flexBaseSize = contentMainSize(item, IntrinsicMode::MaxContent);
     }
     const bool autoMin = node.isText() || (m_row ? node.style.minWidth.isAuto() : node.style.minHeight.isAuto());
-    if (autoMin)
+    if (autoMin && baseIsSpecifiedSize) {
+        // The automatic minimum is at most the specified size (§4.5), so it cannot
+        // change a hypothetical main size taken from it; only a shrinking line needs it,
+        // and measuring the content of every fixed-size item costs layout time.
+        item.minMain = item.paddingBorderMain;
+        item.automaticMinimumDeferred = true;
+    } else if (autoMin) {
         item.minMain = automaticMinimumMainSize(item);
+    }
+    if (!m_row && !node.isText()) {
+        // A height's min-content and max-content sizes are both its content height at
+        // its width (CSS Sizing 3 §5.1), so the keywords clamp a column item to it.
+        if (node.style.minHeight.isIntrinsic())
+            item.minMain = contentMainSize(item, IntrinsicMode::MinContent);
+        if (node.style.maxHeight.isIntrinsic())
+            item.maxMain = contentMainSize(item, IntrinsicMode::MaxContent);
+    }
     item.hypotheticalMainSize = clampSize(item.flexBaseSize, item.minMain, item.maxMain);
 }
 
@@ -413,6 +463,12 @@ void FlexFormattingContext::resolveFlexibleLengths(FlexLine &line)
     for (const FlexItem *item : line.items)
         sumHypothetical += item->outerHypotheticalMainSize();
     const bool growing = sumHypothetical < m_innerMainSize;
+    for (FlexItem *item : line.items) {
+        if (!growing && item->automaticMinimumDeferred) {
+            item->minMain = automaticMinimumMainSize(*item);
+            item->automaticMinimumDeferred = false;
+        }
+    }
     auto flexFactor = [growing](const FlexItem &item) {
         if (item.node->isText())
             return growing ? qreal(0) : qreal(1);
@@ -587,8 +643,7 @@ void FlexFormattingContext::determineUsedCrossSizeOfEachItem()
 {
     for (FlexLine &line : m_lines) {
         for (FlexItem *item : line.items) {
-            if (item->alignSelf == AlignItems::Stretch && !item->specifiedCross && !item->autoCrossStart
-                && !item->autoCrossEnd) {
+            if (isStretched(*item)) {
                 item->crossSize = clampSize(line.crossSize - item->outerMargins(false), item->minCross, item->maxCross);
                 item->crossSize = std::max(item->crossSize, item->paddingBorderCross);
             } else {
@@ -623,7 +678,7 @@ void FlexFormattingContext::distributeRemainingFreeSpace()
             free = 0;
         }
         // 2. Then justify-content (§8.2); with negative free space the distributed values
-        // fall back to flex-start (space-between) or center (space-around/-evenly).
+        // fall back to flex-start (space-between) or safe center (space-around/-evenly).
         const auto [offset, between] = distributeContent(justifyContentDistribution(m_style), free, count);
         qreal cursor = offset;
         for (FlexItem *item : line.items) {
@@ -721,8 +776,7 @@ void FlexFormattingContext::placeFlexItems(FormattingResult &result)
             LayoutRequest request = requestFor(width, height);
             // §9.8: a stretched cross size, and a main size flexed in a container of
             // definite main size, are definite; a content-sized height is not.
-            const bool stretched = item->alignSelf == AlignItems::Stretch && !item->specifiedCross
-                                   && !item->autoCrossStart && !item->autoCrossEnd;
+            const bool stretched = isStretched(*item);
             request.heightIsDefinite
                 = m_row ? (item->specifiedCross || stretched) : (item->specifiedMain || m_percentHeight >= 0);
             LayoutBox box = m_engine.layout(*item->node, request);

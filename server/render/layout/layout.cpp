@@ -207,12 +207,78 @@ TextMetrics LayoutEngine::measureText(const Node &run, qreal maxWidth)
     return metrics;
 }
 
+std::optional<qreal> LayoutEngine::keywordWidth(const Node &node, const Length &size, qreal available)
+{
+    switch (size.type) {
+    case Length::Type::MinContent: return contentIntrinsicWidth(node, IntrinsicMode::MinContent);
+    case Length::Type::MaxContent: return contentIntrinsicWidth(node, IntrinsicMode::MaxContent);
+    case Length::Type::FitContent:
+        return std::min(contentIntrinsicWidth(node, IntrinsicMode::MaxContent),
+                        std::max(contentIntrinsicWidth(node, IntrinsicMode::MinContent), available));
+    default: return std::nullopt;
+    }
+}
+
+LayoutEngine::WidthConstraints LayoutEngine::widthConstraints(const Node &node, const BoxEdges &e, qreal cbWidth,
+                                                              qreal available)
+{
+    const ComputedStyle &s = node.style;
+    WidthConstraints c;
+    // The keywords already name border-box sizes: box-sizing does not apply to them.
+    c.width = s.width.isIntrinsic() ? keywordWidth(node, s.width, available) : specifiedWidth(s, e, cbWidth);
+    c.min = s.minWidth.isIntrinsic() ? *keywordWidth(node, s.minWidth, available) : minWidth(s, e, cbWidth);
+    c.max = s.maxWidth.isIntrinsic() ? *keywordWidth(node, s.maxWidth, available) : maxWidth(s, e, cbWidth);
+    return c;
+}
+
+qreal LayoutEngine::contentIntrinsicWidth(const Node &node, IntrinsicMode mode)
+{
+    if (node.isText())
+        return intrinsicWidth(node, mode);
+    // std::map references stay valid while the recursion below inserts other entries.
+    IntrinsicWidths &cached = m_intrinsicCache[std::make_pair(&node, int(mode))];
+    if (cached.content)
+        return *cached.content;
+
+    const ComputedStyle &s = node.style;
+    const BoxEdges e = resolveEdges(s, -1);
+    qreal result = 0;
+    if (node.isImage()) {
+        result = replacedSize(node, e, -1, -1, -1, -1).width();
+    } else if (auto h = specifiedHeight(s, e, -1); h && s.aspectRatio > 0) {
+        result = widthFromRatio(node, e, clampSize(*h, minHeight(s, e, -1), maxHeight(s, e, -1)));
+    } else {
+        // CSS Flexbox 1 §9.9.1 (as Chromium computes it): a single-line row sums its
+        // items' contributions, a multi-line row's min-content is its largest item;
+        // columns and blocks take the largest contribution.
+        const bool flexRow = s.display == Display::Flex && s.isRowDirection();
+        const bool sums = flexRow && !(mode == IntrinsicMode::MinContent && s.flexWrap != FlexWrap::NoWrap);
+        qreal content = 0;
+        int count = 0;
+        for (const auto &child : node.children) {
+            if (generatesNoBox(*child) || (!child->isText() && child->style.isOutOfFlow()))
+                continue;
+            qreal contribution = intrinsicWidth(*child, mode);
+            if (!child->isText()) {
+                const BoxEdges ce = resolveEdges(child->style, -1);
+                contribution += ce.marginWidth();
+            }
+            content = sums ? content + contribution : std::max(content, contribution);
+            ++count;
+        }
+        if (sums && count > 1)
+            content += s.columnGap.resolve(-1, 0) * (count - 1);
+        result = content + e.paddingBorderWidth();
+    }
+    cached.content = result;
+    return result;
+}
+
 qreal LayoutEngine::intrinsicWidth(const Node &node, IntrinsicMode mode)
 {
-    const auto key = std::make_pair(&node, int(mode));
-    auto cached = m_intrinsicCache.find(key);
-    if (cached != m_intrinsicCache.end())
-        return cached->second;
+    IntrinsicWidths &cached = m_intrinsicCache[std::make_pair(&node, int(mode))];
+    if (cached.contribution)
+        return *cached.contribution;
 
     qreal result = 0;
     if (node.isText()) {
@@ -220,41 +286,13 @@ qreal LayoutEngine::intrinsicWidth(const Node &node, IntrinsicMode mode)
                      ? 0
                      : measureText(node, mode == IntrinsicMode::MaxContent ? kMaxContent : 0).size.width();
     } else {
-        const ComputedStyle &s = node.style;
-        const BoxEdges e = resolveEdges(s, -1);
-        const qreal minW = minWidth(s, e, -1), maxW = maxWidth(s, e, -1);
-        if (auto w = specifiedWidth(s, e, -1)) {
-            result = clampSize(*w, minW, maxW);
-        } else if (node.isImage()) {
-            result = replacedSize(node, e, -1, -1, -1, -1).width();
-        } else if (auto h = specifiedHeight(s, e, -1); h && s.aspectRatio > 0) {
-            result = clampSize(widthFromRatio(node, e, clampSize(*h, minHeight(s, e, -1), maxHeight(s, e, -1))), minW,
-                               maxW);
-        } else {
-            // CSS Flexbox 1 §9.9.1 (as Chromium computes it): a single-line row sums its
-            // items' contributions, a multi-line row's min-content is its largest item;
-            // columns and blocks take the largest contribution.
-            const bool flexRow = s.display == Display::Flex && s.isRowDirection();
-            const bool sums = flexRow && !(mode == IntrinsicMode::MinContent && s.flexWrap != FlexWrap::NoWrap);
-            qreal content = 0;
-            int count = 0;
-            for (const auto &child : node.children) {
-                if (generatesNoBox(*child) || (!child->isText() && child->style.isOutOfFlow()))
-                    continue;
-                qreal contribution = intrinsicWidth(*child, mode);
-                if (!child->isText()) {
-                    const BoxEdges ce = resolveEdges(child->style, -1);
-                    contribution += ce.marginWidth();
-                }
-                content = sums ? content + contribution : std::max(content, contribution);
-                ++count;
-            }
-            if (sums && count > 1)
-                content += s.columnGap.resolve(-1, 0) * (count - 1);
-            result = clampSize(content + e.paddingBorderWidth(), minW, maxW);
-        }
+        const BoxEdges e = resolveEdges(node.style, -1);
+        // CSS Sizing 3 §5.2: fit-content contributes its min-content size to a
+        // min-content size and its max-content size to a max-content size.
+        const WidthConstraints c = widthConstraints(node, e, -1, mode == IntrinsicMode::MinContent ? 0 : kMaxContent);
+        result = clampSize(c.width ? *c.width : contentIntrinsicWidth(node, mode), c.min, c.max);
     }
-    m_intrinsicCache.emplace(key, result);
+    cached.contribution = result;
     return result;
 }
 
@@ -292,8 +330,12 @@ LayoutBox LayoutEngine::layoutElement(const Node &node, const LayoutRequest &req
     box.border = e.border;
     box.padding = e.padding;
 
-    const qreal minW = minWidth(s, e, request.cbWidth), maxW = maxWidth(s, e, request.cbWidth);
-    const qreal minH = minHeight(s, e, request.cbHeight), maxH = maxHeight(s, e, request.cbHeight);
+    // fit-content fills the width a block would fill, at most its max-content size.
+    const WidthConstraints widths = widthConstraints(
+        node, e, request.cbWidth, request.availableWidth >= 0 ? request.availableWidth - e.marginWidth() : kMaxContent);
+    const qreal minW = widths.min, maxW = widths.max;
+    qreal minH = request.contentHeight ? e.paddingBorderHeight() : minHeight(s, e, request.cbHeight);
+    qreal maxH = request.contentHeight ? kMaxContent : maxHeight(s, e, request.cbHeight);
 
     qreal width = request.width;
     qreal height = request.height;
@@ -303,8 +345,8 @@ LayoutBox LayoutEngine::layoutElement(const Node &node, const LayoutRequest &req
         height = height >= 0 ? height : size.height();
     }
     if (width < 0) {
-        if (auto w = specifiedWidth(s, e, request.cbWidth))
-            width = clampSize(*w, minW, maxW);
+        if (widths.width)
+            width = clampSize(*widths.width, minW, maxW);
         else if (auto h = specifiedHeight(s, e, request.cbHeight); h && s.aspectRatio > 0)
             width = clampSize(widthFromRatio(node, e, clampSize(*h, minH, maxH)), minW, maxW);
         else if (request.availableWidth >= 0)
@@ -312,8 +354,21 @@ LayoutBox LayoutEngine::layoutElement(const Node &node, const LayoutRequest &req
         else
             width = clampSize(intrinsicWidth(node, IntrinsicMode::MaxContent), minW, maxW);
     }
+    if (height < 0 && !request.contentHeight && (s.minHeight.isIntrinsic() || s.maxHeight.isIntrinsic())) {
+        // A height's min-content and max-content sizes are both its content height at this
+        // width (CSS Sizing 3 §5.1), so min-height/max-height keywords clamp to it. A
+        // forced height was clamped by whoever forced it (the flex algorithm's column items).
+        LayoutRequest content = request;
+        content.width = width;
+        content.contentHeight = true;
+        const qreal contentHeight = layout(node, content).borderBox.height();
+        if (s.minHeight.isIntrinsic())
+            minH = contentHeight;
+        if (s.maxHeight.isIntrinsic())
+            maxH = contentHeight;
+    }
     if (height < 0) {
-        if (auto h = specifiedHeight(s, e, request.cbHeight))
+        if (auto h = request.contentHeight ? std::nullopt : specifiedHeight(s, e, request.cbHeight))
             height = clampSize(*h, minH, maxH);
         else if (s.aspectRatio > 0)
             height = clampSize(heightFromRatio(node, e, width), minH, maxH);
@@ -362,7 +417,10 @@ LayoutEngine::AbsoluteBox LayoutEngine::layoutAbsolute(const Node &child, QSizeF
     result.top = resolveInset(cs.inset[Top], cbH);
     result.bottom = resolveInset(cs.inset[Bottom], cbH);
     const auto &left = result.left, &right = result.right, &top = result.top, &bottom = result.bottom;
-    const qreal minW = minWidth(cs, ce, cbW), maxW = maxWidth(cs, ce, cbW);
+    // The width shrink-to-fit would fill (CSS 2 §10.3.7); fit-content is that same size.
+    const qreal available = cbW - left.value_or(0) - right.value_or(0) - ce.marginWidth();
+    const WidthConstraints widths = widthConstraints(child, ce, cbW, available);
+    const qreal minW = widths.min, maxW = widths.max;
     const qreal minH = minHeight(cs, ce, cbH), maxH = maxHeight(cs, ce, cbH);
 
     qreal width = -1, height = -1;
@@ -373,13 +431,12 @@ LayoutEngine::AbsoluteBox LayoutEngine::layoutAbsolute(const Node &child, QSizeF
         height = size.height();
     }
     if (width < 0) {
-        if (auto w = specifiedWidth(cs, ce, cbW)) {
-            width = clampSize(*w, minW, maxW);
+        if (widths.width) {
+            width = clampSize(*widths.width, minW, maxW);
         } else if (left && right) {
             width = clampSize(cbW - *left - *right - ce.marginWidth(), minW, maxW);
         } else {
             // Shrink-to-fit (CSS 2 §10.3.7).
-            const qreal available = cbW - left.value_or(0) - right.value_or(0) - ce.marginWidth();
             const qreal fit = std::min(std::max(intrinsicWidth(child, IntrinsicMode::MinContent), available),
                                        intrinsicWidth(child, IntrinsicMode::MaxContent));
             width = clampSize(fit, minW, maxW);
@@ -388,7 +445,8 @@ LayoutEngine::AbsoluteBox LayoutEngine::layoutAbsolute(const Node &child, QSizeF
     if (height < 0) {
         if (auto h = specifiedHeight(cs, ce, cbH))
             height = clampSize(*h, minH, maxH);
-        else if (top && bottom)
+        // A height keyword is the content height even between two insets (as Chromium).
+        else if (top && bottom && !cs.height.isIntrinsic())
             height = clampSize(cbH - *top - *bottom - ce.marginHeight(), minH, maxH);
     }
     LayoutRequest request;
@@ -507,9 +565,9 @@ LayoutBox layoutDocument(const Node &root, QSizeF viewport, TextMeasurer &text)
     request.availableWidth = viewport.width();
     const detail::BoxEdges edges = detail::LayoutEngine::resolveEdges(root.style, viewport.width());
     // The root fills the image unless its style says otherwise: the template's size is
-    // the image's size.
+    // the image's size. A height keyword asks for the content height instead.
     if (!root.isText() && !detail::LayoutEngine::specifiedHeight(root.style, edges, viewport.height())
-        && !root.isImage() && root.style.aspectRatio <= 0)
+        && !root.isImage() && root.style.aspectRatio <= 0 && !root.style.height.isIntrinsic())
         request.height = detail::clampSize(viewport.height(),
                                            detail::LayoutEngine::minHeight(root.style, edges, viewport.height()),
                                            detail::LayoutEngine::maxHeight(root.style, edges, viewport.height()));

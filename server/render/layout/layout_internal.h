@@ -44,6 +44,9 @@ struct LayoutRequest {
     /// Whether a forced `height` is definite for the box's children's percentages (CSS
     /// Flexbox 1 §9.8: a flex item's content-sized height in an auto-height column is not).
     bool heightIsDefinite = true;
+    /// Measure the height of the box's content (CSS Sizing 3 §5.1: a block's min-content
+    /// and max-content heights): its own height, min-height and max-height do not apply.
+    bool contentHeight = false;
 
     auto operator<=>(const LayoutRequest &) const = default;
 };
@@ -79,9 +82,30 @@ public:
     /// (0,0) with its children relative to it.
     LayoutBox layout(const Node &node, const LayoutRequest &request);
 
-    /// Min-content or max-content border-box width of `node` (CSS Sizing 3 §5),
-    /// percentages treated as auto; text runs give their text width.
+    /// Min-content or max-content contribution of `node` as a border-box width in px
+    /// (CSS Sizing 3 §5.2): its content size clamped by its own width, min-width and
+    /// max-width, percentages treated as auto; text runs give their text width.
     qreal intrinsicWidth(const Node &node, IntrinsicMode mode);
+
+    /// Min-content or max-content size of `node`'s content as a border-box width in px
+    /// (CSS Sizing 3 §5.1), before its own width, min-width and max-width apply.
+    qreal contentIntrinsicWidth(const Node &node, IntrinsicMode mode);
+
+    /// The border-box width in px an intrinsic size keyword gives `node` (CSS Sizing 3
+    /// §3.2): its min-content or max-content size, or for fit-content
+    /// min(max-content, max(min-content, `available`)) where `available` is the
+    /// border-box width it may fill (kMaxContent when unbounded). nullopt for a length.
+    std::optional<qreal> keywordWidth(const Node &node, const Length &size, qreal available);
+
+    /// A box's width, min-width and max-width as border-box px in a containing block
+    /// `cbWidth` px wide (-1 indefinite), intrinsic size keywords resolved against
+    /// `available` (see keywordWidth()).
+    struct WidthConstraints {
+        std::optional<qreal> width; ///< nullopt when auto or an indefinite percentage
+        qreal min = 0; ///< at least the padding and border (auto = 0 content)
+        qreal max = kMaxContent; ///< kMaxContent when none
+    };
+    WidthConstraints widthConstraints(const Node &node, const BoxEdges &e, qreal cbWidth, qreal available);
 
     /// Margins, border and padding of `style` against a containing block `cbWidth` px
     /// wide (-1 = indefinite: percentages count as 0).
@@ -135,7 +159,13 @@ private:
 
     TextMeasurer &m_text;
     std::map<std::pair<const Node *, qreal>, TextMetrics> m_textCache;
-    std::map<std::pair<const Node *, int>, qreal> m_intrinsicCache;
+    /// Per node and IntrinsicMode: the contribution (intrinsicWidth()) and the content
+    /// size (contentIntrinsicWidth()) once asked; one entry so one lookup serves both.
+    struct IntrinsicWidths {
+        std::optional<qreal> contribution;
+        std::optional<qreal> content;
+    };
+    std::map<std::pair<const Node *, int>, IntrinsicWidths> m_intrinsicCache;
     std::map<std::tuple<const Node *, LayoutRequest>, LayoutBox> m_layoutCache;
 };
 

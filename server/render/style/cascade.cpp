@@ -159,12 +159,10 @@ bool StyleBuilder::inset(const CssProperty &p, const QString &v)
 
 bool StyleBuilder::size(const CssProperty &p, const QString &v)
 {
-    const QString t = v.toLower();
-    if (t == QLatin1String("min-content") || t == QLatin1String("max-content") || t == QLatin1String("fit-content")) {
-        m_lastReason = QStringLiteral("\"%1\" is not supported").arg(v);
-        return false;
-    }
-    auto l = parseLength(v, m_s.fontSize, m_rootFontSize);
+    // CSS Sizing 3 §3.2: every sizing property takes the intrinsic size keywords.
+    auto l = parseSizeKeyword(v);
+    if (!l)
+        l = parseLength(v, m_s.fontSize, m_rootFontSize);
     if (!l)
         return false;
     const bool isMax = p.part == SizeMaxWidth || p.part == SizeMaxHeight;
@@ -172,7 +170,7 @@ bool StyleBuilder::size(const CssProperty &p, const QString &v)
         return false;
     if (l->isAuto() && isMax)
         l = Length::none(); // lenient: `max-width: auto` is invalid CSS, meant as none
-    if (!l->isAuto() && !l->isNone() && l->value < 0) {
+    if ((l->type == Length::Type::Px || l->isPercent()) && l->value < 0) {
         m_lastReason = QStringLiteral("negative size \"%1\"").arg(v);
         return false;
     }
@@ -379,7 +377,11 @@ bool StyleBuilder::flex(const CssProperty &, const QString &v)
         }
         if (!basis) {
             if (tok.compare(QLatin1String("content"), Qt::CaseInsensitive) == 0) {
-                basis = Length::autoLength();
+                basis = Length::content();
+                continue;
+            }
+            if (auto keyword = parseSizeKeyword(tok)) {
+                basis = *keyword;
                 continue;
             }
             auto l = parseLength(tok, m_s.fontSize, m_rootFontSize);
@@ -409,10 +411,14 @@ bool StyleBuilder::flexFactor(const CssProperty &p, const QString &v)
 
 bool StyleBuilder::flexBasis(const CssProperty &, const QString &v)
 {
-    if (v.compare(QLatin1String("content"), Qt::CaseInsensitive) == 0) {
-        m_lastReason = QStringLiteral("flex-basis \"content\" is not supported, using auto");
-        m_s.flexBasis = Length::autoLength();
-        return false;
+    // CSS Flexbox 1 §7.2.3: content, and (CSS Sizing 3 §3.2) the intrinsic size keywords.
+    if (v.trimmed().compare(QLatin1String("content"), Qt::CaseInsensitive) == 0) {
+        m_s.flexBasis = Length::content();
+        return true;
+    }
+    if (auto keyword = parseSizeKeyword(v)) {
+        m_s.flexBasis = *keyword;
+        return true;
     }
     auto l = parseLength(v, m_s.fontSize, m_rootFontSize);
     if (!l || l->isNone() || (!l->isAuto() && l->value < 0))

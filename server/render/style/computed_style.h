@@ -42,7 +42,7 @@ struct BoxStyle {
     Position position = Position::Static;
     std::optional<int> zIndex; // auto; honoured by paintOrder() (paint_order.h)
     Edges<Length> inset{Length::autoLength(), Length::autoLength(), Length::autoLength(), Length::autoLength()};
-    Length width, height; // auto
+    Length width, height; // auto, a length or an intrinsic size keyword (CSS Sizing 3 §3.2)
     Length minWidth = Length::autoLength(), minHeight = Length::autoLength(); // auto = automatic minimum size
     Length maxWidth = Length::none(), maxHeight = Length::none();
     BoxSizing boxSizing = BoxSizing::ContentBox;
@@ -56,7 +56,7 @@ struct BoxStyle {
     FlexWrap flexWrap = FlexWrap::NoWrap;
     float flexGrow = 0;
     float flexShrink = 1;
-    Length flexBasis = Length::autoLength(); // auto; `content` not supported
+    Length flexBasis = Length::autoLength(); // auto, a length, content or an intrinsic size keyword
     JustifyContent justifyContent = JustifyContent::FlexStart;
     AlignItems alignItems = AlignItems::Stretch;
     AlignItems alignSelf = AlignItems::Auto;
