@@ -4,6 +4,7 @@
 
 #include <QElapsedTimer>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
@@ -148,6 +149,8 @@ public:
     {
         // Output goes to a file, not a pipe: a pipe nobody drains would block the server.
         m_logPath = dataDir + QStringLiteral("/server.log");
+        // A restart on the same data appends: only this run's lines name its port.
+        const qint64 logStart = QFileInfo(m_logPath).size();
         m_process.setProcessEnvironment(imprintEnvironment(slowHashes));
         m_process.setProcessChannelMode(QProcess::MergedChannels);
         m_process.setStandardOutputFile(m_logPath, QIODevice::Append);
@@ -162,7 +165,7 @@ public:
         t.start();
         while (t.elapsed() < 20000) {
             QTest::qWait(50);
-            const auto m = re.match(QString::fromUtf8(log()));
+            const auto m = re.match(QString::fromUtf8(log().mid(logStart)));
             if (m.hasMatch()) {
                 m_port = quint16(m.captured(1).toUInt());
                 return true;
@@ -189,6 +192,8 @@ public:
         return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
     }
     bool running() const { return m_process.state() == QProcess::Running; }
+    /// The server's process id (0 when not running).
+    qint64 pid() const { return m_process.processId(); }
     /// Sends SIGTERM and returns at once (stop() waits).
     void signalTerminate() { m_process.terminate(); }
     /// Waits up to `ms` for the server to exit; its exit code, or -1 when it is still
