@@ -2,6 +2,8 @@
 // are in routes/ (render, content, files, meta).
 #include "server/http/render_api.h"
 
+#include "server/http/idempotency.h"
+
 #include "server/service/content_validation.h"
 
 #include <QRegularExpression>
@@ -48,6 +50,7 @@ RenderApi::RenderApi(const store::Database &db, store::Config config, QString da
     , m_accounts(db, config)
     , m_keys(db)
     , m_content(service::contentService(db))
+    , m_idempotency(db)
     , m_files(m_dataDir + QStringLiteral("/files"))
     , m_rateLimiter(m_settings.rateLimitPerSecond, m_settings.rateLimitBurst)
     , m_patterns(db, config, std::move(catalog), store::FileStore(m_dataDir + QStringLiteral("/files")),
@@ -82,12 +85,17 @@ void RenderApi::registerRoutes(Router &router)
     auto contentRoute = [this](SessionHandler handler) {
         return withSession(m_accounts, service::ContentService::editorRoles(), std::move(handler));
     };
+    // The routes that create take an Idempotency-Key, so a client may retry them safely.
+    auto once = [this](const QString &route, SessionHandler handler) {
+        return withIdempotency(m_idempotency, route, std::move(handler));
+    };
     router.addOffloaded(
         "GET", kApi + QStringLiteral("/templates"),
         contentRoute([this](const SessionContext &s, const HttpRequest &r) { return listTemplates(s, r); }));
     router.addOffloaded(
         "POST", kApi + QStringLiteral("/templates"),
-        contentRoute([this](const SessionContext &s, const HttpRequest &r) { return createTemplate(s, r); }));
+        contentRoute(once(QStringLiteral("POST /templates"),
+                          [this](const SessionContext &s, const HttpRequest &r) { return createTemplate(s, r); })));
     router.addOffloaded(
         "GET", kApi + QStringLiteral("/templates/{id}"),
         contentRoute([this](const SessionContext &s, const HttpRequest &r) { return getTemplate(s, r); }));
@@ -102,7 +110,8 @@ void RenderApi::registerRoutes(Router &router)
         contentRoute([this](const SessionContext &s, const HttpRequest &r) { return listPages(s, r); }));
     router.addOffloaded(
         "POST", kApi + QStringLiteral("/pages"),
-        contentRoute([this](const SessionContext &s, const HttpRequest &r) { return createPage(s, r); }));
+        contentRoute(once(QStringLiteral("POST /pages"),
+                          [this](const SessionContext &s, const HttpRequest &r) { return createPage(s, r); })));
     router.addOffloaded("GET", kApi + QStringLiteral("/pages/{id}"),
                         contentRoute([this](const SessionContext &s, const HttpRequest &r) { return getPage(s, r); }));
     router.addOffloaded(
@@ -113,7 +122,8 @@ void RenderApi::registerRoutes(Router &router)
         contentRoute([this](const SessionContext &s, const HttpRequest &r) { return deletePage(s, r); }));
     router.addOffloaded(
         "POST", kApi + QStringLiteral("/pages/{id}/publish"),
-        contentRoute([this](const SessionContext &s, const HttpRequest &r) { return publishPage(s, r); }));
+        contentRoute(once(QStringLiteral("POST /pages/{id}/publish"),
+                          [this](const SessionContext &s, const HttpRequest &r) { return publishPage(s, r); })));
 }
 
 QString RenderApi::baseUrlFor(const HttpRequest &request) const

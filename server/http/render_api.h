@@ -21,6 +21,7 @@
 #include "server/common/single_flight.h"
 #include "server/http/auth.h"
 #include "server/http/router.h"
+#include "server/service/idempotency_service.h"
 #include "server/patterns/patterns.h"
 #include "server/render/pipeline.h"
 #include "server/service/account_service.h"
@@ -111,6 +112,7 @@ private:
     service::AccountService m_accounts;
     service::ApiKeyService m_keys;
     service::ContentService m_content;
+    service::IdempotencyService m_idempotency;
     store::FileStore m_files;
     common::RateLimiter m_rateLimiter;
 

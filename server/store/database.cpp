@@ -92,6 +92,17 @@ const std::vector<Migration> &migrations()
              " created_at BIGINT NOT NULL, revoked_at BIGINT, revoked_by TEXT)",
              "CREATE INDEX signing_keys_space_active ON signing_keys (space_id, revoked_at, created_at)",
          }},
+        {5,
+         "idempotency keys",
+         {
+             // One row per Idempotency-Key a space used on a route: status 0 while the
+             // first request runs, then its answer, replayed to retries for a day.
+             "CREATE TABLE idempotency_keys (space_id TEXT NOT NULL REFERENCES spaces(id) ON DELETE CASCADE,"
+             " idem_key TEXT NOT NULL, route TEXT NOT NULL, request_hash TEXT NOT NULL,"
+             " status INTEGER NOT NULL, content_type TEXT NOT NULL, body TEXT NOT NULL,"
+             " created_at BIGINT NOT NULL, PRIMARY KEY (space_id, idem_key, route))",
+             "CREATE INDEX idempotency_keys_time ON idempotency_keys (created_at)",
+         }},
     };
     return list;
 }

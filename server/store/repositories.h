@@ -148,6 +148,40 @@ private:
     const Database &m_db;
 };
 
+/// idempotency_keys: the answers to requests sent with an Idempotency-Key.
+class IdempotencyRepository
+{
+public:
+    /// A stored answer; status 0 while its request is still running.
+    struct Entry {
+        QByteArray requestHash; ///< hex SHA-256 of what was asked (route and body)
+        int status = 0;
+        QByteArray contentType;
+        QByteArray body;
+        qint64 createdAt = 0; ///< epoch ms
+    };
+
+    /// Works on the calling thread's connection of `db`, which must outlive it.
+    explicit IdempotencyRepository(const Database &db)
+        : m_db(db)
+    { }
+    /// The entry of (space, key, route), std::nullopt when none.
+    Result<std::optional<Entry>> find(const QString &spaceId, const QString &key, const QString &route);
+    /// Inserts a running entry (status 0) for (space, key, route) made at `now`.
+    Result<Done> insertRunning(const QString &spaceId, const QString &key, const QString &route,
+                               const QByteArray &requestHash, qint64 now);
+    /// Stores the answer of the running entry.
+    Result<Done> complete(const QString &spaceId, const QString &key, const QString &route, int status,
+                          const QByteArray &contentType, const QByteArray &body);
+    /// Deletes the entry of (space, key, route).
+    Result<Done> remove(const QString &spaceId, const QString &key, const QString &route);
+    /// Deletes every entry made before `before` (epoch ms).
+    Result<Done> removeOlderThan(qint64 before);
+
+private:
+    const Database &m_db;
+};
+
 /// audit_log
 class AuditRepository
 {

@@ -1,0 +1,65 @@
+// IdempotencyRepository (repositories.h): the SQL of the idempotency_keys table.
+#include "server/store/repositories.h"
+
+#include "server/store/sql.h"
+
+#include <QSqlQuery>
+#include <QVariant>
+
+namespace imprint::store {
+
+Result<std::optional<IdempotencyRepository::Entry>>
+IdempotencyRepository::find(const QString &spaceId, const QString &key, const QString &route)
+{
+    QSqlQuery q(m_db.connection());
+    const bool ran
+        = sql::run(q,
+                   QStringLiteral("SELECT request_hash, status, content_type, body, created_at"
+                                  " FROM idempotency_keys WHERE space_id = ? AND idem_key = ? AND route = ?"),
+                   spaceId, key, route);
+    return sql::firstRow(q, ran, [](const QSqlQuery &r) {
+        Entry e;
+        e.requestHash = r.value(0).toString().toLatin1();
+        e.status = r.value(1).toInt();
+        e.contentType = r.value(2).toString().toLatin1();
+        e.body = r.value(3).toString().toUtf8();
+        e.createdAt = r.value(4).toLongLong();
+        return e;
+    });
+}
+
+Result<Done> IdempotencyRepository::insertRunning(const QString &spaceId, const QString &key, const QString &route,
+                                                  const QByteArray &requestHash, qint64 now)
+{
+    QSqlQuery q(m_db.connection());
+    return sql::write(q,
+                      QStringLiteral("INSERT INTO idempotency_keys (space_id, idem_key, route, request_hash, status,"
+                                     " content_type, body, created_at) VALUES (?, ?, ?, ?, 0, '', '', ?)"),
+                      spaceId, key, route, QString::fromLatin1(requestHash), now);
+}
+
+Result<Done> IdempotencyRepository::complete(const QString &spaceId, const QString &key, const QString &route,
+                                             int status, const QByteArray &contentType, const QByteArray &body)
+{
+    QSqlQuery q(m_db.connection());
+    return sql::write(q,
+                      QStringLiteral("UPDATE idempotency_keys SET status = ?, content_type = ?, body = ?"
+                                     " WHERE space_id = ? AND idem_key = ? AND route = ?"),
+                      status, QString::fromLatin1(contentType), QString::fromUtf8(body), spaceId, key, route);
+}
+
+Result<Done> IdempotencyRepository::remove(const QString &spaceId, const QString &key, const QString &route)
+{
+    QSqlQuery q(m_db.connection());
+    return sql::write(q,
+                      QStringLiteral("DELETE FROM idempotency_keys WHERE space_id = ? AND idem_key = ? AND route = ?"),
+                      spaceId, key, route);
+}
+
+Result<Done> IdempotencyRepository::removeOlderThan(qint64 before)
+{
+    QSqlQuery q(m_db.connection());
+    return sql::write(q, QStringLiteral("DELETE FROM idempotency_keys WHERE created_at < ?"), before);
+}
+
+} // namespace imprint::store

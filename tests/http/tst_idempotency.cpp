@@ -1,0 +1,155 @@
+// Idempotency-Key on the routes that create, end to end: a retried create answers the first
+// result again and creates nothing more, a reused key with another body or a bad key is
+// refused naming the header, a failed first attempt frees its key, keys are per space, and
+// of concurrent identical requests only one creates.
+#include "render_api_helpers.h"
+
+#include <QJsonArray>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <memory>
+#include <vector>
+
+namespace {
+
+using Headers = QList<QPair<QByteArray, QByteArray>>;
+
+QByteArray templateBody(const QString &name)
+{
+    return json({{"name", name},
+                 {"width", 200},
+                 {"height", 100},
+                 {"root", QJsonObject{{"type", "div"}, {"props", QJsonObject{{"children", "Hi"}}}}}});
+}
+
+} // namespace
+
+class TestIdempotency : public QObject
+{
+    Q_OBJECT
+
+    QTemporaryDir m_dir;
+    ServerProcess m_server;
+    QString m_alpha, m_beta; // sessions of two spaces
+
+    quint16 port() const { return m_server.port(); }
+
+    static Headers with(const QString &session, const QByteArray &key)
+    {
+        Headers h{{"Authorization", "Bearer " + session.toLatin1()}};
+        if (!key.isNull())
+            h.append({"Idempotency-Key", key});
+        return h;
+    }
+
+    int templatesNamed(const QString &session, const QString &name)
+    {
+        const HttpReply r = httpRequest(port(), "GET", "/api/v1/templates", {}, with(session, {}));
+        int n = 0;
+        for (const QJsonValue &t : r.data().value("list").toArray())
+            n += t.toObject().value("name").toString() == name;
+        return n;
+    }
+
+private slots:
+    void initTestCase()
+    {
+        for (const char *space : {"alpha", "beta"})
+            QCOMPARE(runCli({"user", "add", "--email", QStringLiteral("owner@%1.test").arg(space), "--space", space,
+                             "--role", "owner", "--data", m_dir.path()},
+                            "password123\npassword123\n"),
+                     0);
+        QVERIFY2(m_server.start(m_dir.path()), m_server.log().constData());
+        for (auto [email, out] : {std::pair{"owner@alpha.test", &m_alpha}, std::pair{"owner@beta.test", &m_beta}}) {
+            const HttpReply r = httpRequest(port(), "POST", "/api/v1/auth/login",
+                                            json({{"email", email}, {"password", "password123"}}));
+            *out = r.data().value("token").toString();
+            QVERIFY(!out->isEmpty());
+        }
+    }
+
+    void retryReplaysTheFirstAnswer()
+    {
+        HttpReply first = httpRequest(port(), "POST", "/api/v1/templates", templateBody("Once"), with(m_alpha, "k-1"));
+        QCOMPARE(first.status, 201);
+        QVERIFY(first.header("Idempotent-Replayed").isEmpty());
+        const QString id = first.data().value("id").toString();
+        HttpReply again = httpRequest(port(), "POST", "/api/v1/templates", templateBody("Once"), with(m_alpha, "k-1"));
+        QCOMPARE(again.status, 201);
+        QCOMPARE(again.header("Idempotent-Replayed"), QByteArray("true"));
+        QCOMPARE(again.data().value("id").toString(), id);
+        QCOMPARE(templatesNamed(m_alpha, "Once"), 1);
+        // Without the header every POST creates.
+        QCOMPARE(httpRequest(port(), "POST", "/api/v1/templates", templateBody("Twice"), with(m_alpha, {})).status,
+                 201);
+        QCOMPARE(httpRequest(port(), "POST", "/api/v1/templates", templateBody("Twice"), with(m_alpha, {})).status,
+                 201);
+        QCOMPARE(templatesNamed(m_alpha, "Twice"), 2);
+    }
+
+    void reusedOrBadKeysAreRefused()
+    {
+        QCOMPARE(httpRequest(port(), "POST", "/api/v1/templates", templateBody("A"), with(m_alpha, "k-2")).status, 201);
+        HttpReply r = httpRequest(port(), "POST", "/api/v1/templates", templateBody("B"), with(m_alpha, "k-2"));
+        VERIFY_PROBLEM(r, 400);
+        QCOMPARE(r.json().value("code").toString(), QStringLiteral("idempotency_key_reused"));
+        QCOMPARE(r.json().value("field").toString(), QStringLiteral("Idempotency-Key"));
+        QCOMPARE(templatesNamed(m_alpha, "B"), 0);
+        for (const QByteArray &bad : {QByteArray(300, 'x'), QByteArray("caf\xc3\xa9")}) {
+            r = httpRequest(port(), "POST", "/api/v1/templates", templateBody("C"), with(m_alpha, bad));
+            VERIFY_PROBLEM(r, 400);
+            QCOMPARE(r.json().value("code").toString(), QStringLiteral("invalid_idempotency_key"));
+        }
+    }
+
+    void failedFirstAttemptFreesTheKey()
+    {
+        const QByteArray broken = R"({"name": "Fixed", "width": -1, "root": {"type": "div"}})";
+        HttpReply r = httpRequest(port(), "POST", "/api/v1/templates", broken, with(m_alpha, "k-3"));
+        QCOMPARE(r.status, 400);
+        r = httpRequest(port(), "POST", "/api/v1/templates", templateBody("Fixed"), with(m_alpha, "k-3"));
+        QCOMPARE(r.status, 201);
+        QVERIFY(r.header("Idempotent-Replayed").isEmpty());
+    }
+
+    void keysArePerSpace()
+    {
+        HttpReply a = httpRequest(port(), "POST", "/api/v1/templates", templateBody("Shared"), with(m_alpha, "k-4"));
+        HttpReply b = httpRequest(port(), "POST", "/api/v1/templates", templateBody("Shared"), with(m_beta, "k-4"));
+        QCOMPARE(a.status, 201);
+        QCOMPARE(b.status, 201);
+        QVERIFY(b.header("Idempotent-Replayed").isEmpty());
+        QVERIFY(a.data().value("id") != b.data().value("id"));
+        QCOMPARE(templatesNamed(m_beta, "Shared"), 1);
+    }
+
+    void concurrentRetriesCreateOnce()
+    {
+        const QByteArray body = templateBody("Raced");
+        std::vector<std::unique_ptr<QTcpSocket>> sockets;
+        for (int i = 0; i < 6; ++i) {
+            auto s = std::make_unique<QTcpSocket>();
+            s->connectToHost(QHostAddress::LocalHost, port());
+            QVERIFY(s->waitForConnected(2000));
+            s->write("POST /api/v1/templates HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                     "Idempotency-Key: k-5\r\nAuthorization: Bearer "
+                     + m_alpha.toLatin1() + "\r\nContent-Length: " + QByteArray::number(body.size()) + "\r\n\r\n"
+                     + body);
+            sockets.push_back(std::move(s));
+        }
+        int created = 0;
+        for (auto &s : sockets) {
+            const HttpReply r = readReply(*s);
+            QVERIFY2(r.status == 201 || r.status == 409, r.body.constData());
+            if (r.status == 409)
+                QCOMPARE(r.json().value("code").toString(), QStringLiteral("idempotency_key_in_use"));
+            created += r.status == 201;
+        }
+        QVERIFY(created >= 1);
+        QCOMPARE(templatesNamed(m_alpha, "Raced"), 1);
+    }
+};
+
+QTEST_MAIN(TestIdempotency)
+#include "tst_idempotency.moc"
