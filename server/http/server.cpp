@@ -574,15 +574,7 @@ void HttpServer::deliver(quint64 jobId, WorkPool pool, HttpResponse response)
 {
     // Every job started is delivered exactly once, answered early or not.
     --(pool == WorkPool::Logins ? m_loginsInFlight : m_inFlight);
-    auto it = m_pending.find(jobId);
-    if (it == m_pending.end())
-        return;
-    Job job = std::move(it->second);
-    m_pending.erase(it);
-    disconnect(job.disconnectWatch);
-    noteAsyncFinished(job.responder.m_socket.data());
-    job.responder.send(response);
-    checkDrained();
+    answerEarly(jobId, response); // a no-op when the job was answered early
 }
 
 void HttpServer::answerEarly(quint64 jobId, const HttpResponse &response)

@@ -149,8 +149,8 @@ private:
         QMetaObject::Connection disconnectWatch;
     };
     void deliver(quint64 jobId, WorkPool pool, HttpResponse response);
-    /// Answers job `jobId` with `response` now (deadline, shutdown); its worker's result
-    /// is dropped when it arrives.
+    /// Answers job `jobId` with `response` now, if it still waits: from deliver(), or
+    /// early (deadline, shutdown), when the worker's result is dropped as it arrives.
     void answerEarly(quint64 jobId, const HttpResponse &response);
     void checkDrained();
 

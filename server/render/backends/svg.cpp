@@ -265,24 +265,10 @@ private:
 
 void SvgPlayer::play(const DisplayList &list)
 {
-    bool cancelled = false;
-    int skippedScopes = 0; // scopes opened after the cancel, and so never entered
+    CancelledPlayback cancelled(m_cancellation);
     for (const DisplayCommand &command : list) {
-        // Once cancelled only the pops run, so every open group is closed; the pipeline
-        // then discards the document.
-        if (!cancelled && m_cancellation && m_cancellation->isCancelled())
-            cancelled = true;
-        if (cancelled) {
-            const int change = scopeChange(command);
-            if (change > 0)
-                ++skippedScopes;
-            if (change >= 0)
-                continue;
-            if (skippedScopes > 0) {
-                --skippedScopes;
-                continue;
-            }
-        }
+        if (cancelled.skip(command))
+            continue;
         if (m_skipTransforms > 0) {
             if (std::holds_alternative<display::PushTransform>(command))
                 ++m_skipTransforms;

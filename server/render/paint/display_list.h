@@ -8,6 +8,7 @@
 // Push* commands open a scope that the matching Pop* closes; scopes nest properly. All
 // coordinates are page px in the user space the enclosing PushTransforms set up.
 
+#include "server/render/cancellation.h"
 #include "server/render/paint/geometry.h"
 #include "server/render/resources/emoji.h"
 #include "server/render/text/text_engine.h"
@@ -169,6 +170,26 @@ using DisplayCommand
 /// The commands of one page in painting order.
 using DisplayList = std::vector<DisplayCommand>;
 
+/// What a player still runs once its render is cancelled: exactly the pops whose pushes
+/// it ran, so every saved painter state, offscreen layer and open group unwinds; the
+/// pipeline then discards the output.
+class CancelledPlayback
+{
+public:
+    /// `cancellation` is polled before each command; null: never cancels.
+    explicit CancelledPlayback(const RenderCancellation *cancellation)
+        : m_cancellation(cancellation)
+    { }
+
+    /// Whether the player must skip `command` (call once per command, in order).
+    bool skip(const DisplayCommand &command);
+
+private:
+    const RenderCancellation *m_cancellation;
+    bool m_cancelled = false;
+    int m_skippedScopes = 0; // scopes opened after the cancel, and so never entered
+};
+
 /// +1 when `command` opens a scope (PushTransform, PushLayer, PushClip), -1 when it
 /// closes one (the Pops), else 0: what a cancelled player follows to run exactly the pops
 /// whose pushes it ran, so its saved states unwind.
@@ -181,6 +202,24 @@ inline int scopeChange(const DisplayCommand &command)
         || std::holds_alternative<display::PopClip>(command))
         return -1;
     return 0;
+}
+
+inline bool CancelledPlayback::skip(const DisplayCommand &command)
+{
+    if (!m_cancelled && m_cancellation && m_cancellation->isCancelled())
+        m_cancelled = true;
+    if (!m_cancelled)
+        return false;
+    const int change = scopeChange(command);
+    if (change > 0)
+        ++m_skippedScopes;
+    if (change >= 0)
+        return true;
+    if (m_skippedScopes > 0) {
+        --m_skippedScopes;
+        return true;
+    }
+    return false;
 }
 
 } // namespace imprint::render
