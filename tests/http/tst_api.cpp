@@ -48,6 +48,8 @@ private:
 
     int addUser(const QString &email, const QString &space, const QString &role)
     {
+        // `user add` no longer makes a space it does not know; these tests want free ones.
+        runCli({"space", "create", space, "--plan", "free", "--data", m_dir.path()});
         return runCli({"user", "add", "--email", email, "--space", space, "--role", role, "--data", m_dir.path()},
                       "password123\npassword123\n");
     }

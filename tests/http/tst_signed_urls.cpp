@@ -87,6 +87,7 @@ private slots:
     void initTestCase()
     {
         QVERIFY(m_dir.isValid());
+        QCOMPARE(runCli({"space", "create", "alpha", "--plan", "free", "--data", m_dir.path()}), 0);
         for (const auto &[email, role] :
              {std::pair{"owner@alpha.test", "owner"}, std::pair{"member@alpha.test", "member"}})
             QCOMPARE(

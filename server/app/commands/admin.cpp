@@ -83,7 +83,7 @@ int runSpaceCommand(const QStringList &arguments)
     service::AccountService accounts(*env->db, env->config);
     const QString verb = pos.value(0);
     if (verb == QLatin1String("create") && pos.size() == 2) {
-        auto s = accounts.createSpace(pos[1], args->value(QStringLiteral("plan"), QStringLiteral("free")), kCli);
+        auto s = accounts.createSpace(pos[1], args->value(QStringLiteral("plan"), env->config.defaultPlan()), kCli);
         if (!s)
             return serviceFailure(o, s.error());
         o.json ? printJson(spaceJson(*s))
