@@ -97,8 +97,8 @@
         <translation>Der lokale Server konnte nicht gestartet werden: %1</translation>
     </message>
     <message>
-        <source>There is no account in %1 yet. Create one with “imprint user add --email you@example.com --space NAME --role owner”, or start “imprint serve --demo” once for a demo account.</source>
-        <translation>In %1 gibt es noch kein Konto. Legen Sie eines mit „imprint user add --email sie@beispiel.de --space NAME --role owner“ an oder starten Sie einmal „imprint serve --demo“ für ein Demokonto.</translation>
+        <source>There is no account in %1 yet. Create one with “imprint user add --email you@example.com --space NAME --create-space --role owner”, or start “imprint serve --demo” once for a demo account.</source>
+        <translation>In %1 gibt es noch kein Konto. Legen Sie eines mit „imprint user add --email sie@beispiel.de --space NAME --create-space --role owner“ an oder starten Sie einmal „imprint serve --demo“ für ein Demokonto.</translation>
     </message>
 </context>
 <context>

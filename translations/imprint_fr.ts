@@ -97,8 +97,8 @@
         <translation>Impossible de démarrer le serveur local : %1</translation>
     </message>
     <message>
-        <source>There is no account in %1 yet. Create one with “imprint user add --email you@example.com --space NAME --role owner”, or start “imprint serve --demo” once for a demo account.</source>
-        <translation>Il n’existe encore aucun compte dans %1. Créez-en un avec « imprint user add --email vous@exemple.fr --space NOM --role owner », ou lancez une fois « imprint serve --demo » pour obtenir un compte de démonstration.</translation>
+        <source>There is no account in %1 yet. Create one with “imprint user add --email you@example.com --space NAME --create-space --role owner”, or start “imprint serve --demo” once for a demo account.</source>
+        <translation>Il n’existe encore aucun compte dans %1. Créez-en un avec « imprint user add --email vous@exemple.fr --space NOM --create-space --role owner », ou lancez une fois « imprint serve --demo » pour obtenir un compte de démonstration.</translation>
     </message>
 </context>
 <context>
