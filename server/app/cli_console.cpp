@@ -4,6 +4,7 @@
 #include "gui/mainwindow.h"
 #include "gui/previewtab.h"
 #include "gui/screenshot.h"
+#include "gui/signingkeystab.h"
 #include "gui/signinpage.h"
 #include "server/app/commands/cli.h"
 #include "server/app/service.h"
@@ -73,7 +74,7 @@ int parseConsoleOptions(const QStringList &args, ConsoleOptions &o, const QStrin
                                 "the IMPRINT_CONSOLE_PASSWORD environment variable."),
                  QStringLiteral("EMAIL")});
     p.addOption(
-        {QStringLiteral("tab"), QStringLiteral("Tab to open after sign-in: keys or preview."), QStringLiteral("TAB")});
+        {QStringLiteral("tab"), QStringLiteral("Tab to open after sign-in: keys, signing-keys or preview."), QStringLiteral("TAB")});
     p.addOption({QStringLiteral("render"),
                  QStringLiteral("Render the first page on the Preview tab at start (renders need an API "
                                 "key: the IMPRINT_CONSOLE_API_KEY environment variable fills it in).")});
@@ -151,6 +152,9 @@ int runConsoleWindow(const ConsoleOptions &o, const QString &notice = QString(),
     if (o.tab == QLatin1String("preview")) {
         QObject::connect(&window, &gui::MainWindow::signedIn, &window,
                          [&window] { window.tabs()->setCurrentWidget(window.previewTab()); });
+    } else if (o.tab == QLatin1String("signing-keys")) {
+        QObject::connect(&window, &gui::MainWindow::signedIn, &window,
+                         [&window] { window.tabs()->setCurrentWidget(window.signingKeysTab()); });
     }
     if (o.render) {
         auto *preview = window.previewTab();
