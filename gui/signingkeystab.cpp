@@ -178,7 +178,6 @@ void SigningKeysTab::createKey()
                                                  this);
             secretDialog->open();
             reload();
-            Q_EMIT keysChanged();
         });
     });
     dialog->open();
@@ -226,7 +225,6 @@ void SigningKeysTab::revoke(const QString &id, const QString &name)
             m_message->showMessage(tr("The signing key “%1” was revoked.").arg(name), MessageBanner::Kind::Success);
         }
         reload();
-        Q_EMIT keysChanged();
     });
 }
 

@@ -39,10 +39,9 @@ public:
     bool isLoading() const { return m_loading; }
 
 Q_SIGNALS:
-    /// The list was loaded from the server.
+    /// The list was loaded from the server (also after every create and revoke, so the
+    /// Preview tab's choice of keys follows).
     void loaded();
-    /// A key was created or revoked: the Preview tab's choice of keys changes.
-    void keysChanged();
 
 private:
     void fillTable();
