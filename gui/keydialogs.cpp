@@ -101,14 +101,22 @@ void CreateKeyDialog::submit()
 }
 
 TokenDialog::TokenDialog(const QString &keyName, const QString &token, QWidget *parent)
+    : TokenDialog(tr("API key created"), tr("The key “%1” has been created. This is its token:").arg(keyName), token,
+                  tr("Copy it now and keep it somewhere safe: it will not be shown "
+                     "again. If you lose it, revoke this key and create a new one."),
+                  parent)
+{ }
+
+TokenDialog::TokenDialog(const QString &title, const QString &introText, const QString &token,
+                         const QString &warningText, QWidget *parent)
     : QDialog(parent)
 {
     setObjectName(QStringLiteral("tokenDialog"));
     setAttribute(Qt::WA_DeleteOnClose);
-    setWindowTitle(tr("API key created"));
+    setWindowTitle(title);
     auto *icon = new QLabel(this);
     icon->setPixmap(style()->standardIcon(QStyle::SP_MessageBoxWarning).pixmap(32, 32));
-    auto *intro = new QLabel(tr("The key “%1” has been created. This is its token:").arg(keyName), this);
+    auto *intro = new QLabel(introText, this);
     intro->setWordWrap(true);
     m_token = new QLineEdit(token, this);
     m_token->setObjectName(QStringLiteral("tokenEdit"));
@@ -117,9 +125,7 @@ TokenDialog::TokenDialog(const QString &keyName, const QString &token, QWidget *
     m_token->setMinimumWidth(m_token->fontMetrics().horizontalAdvance(token) + 24);
     m_copy = new QPushButton(tr("&Copy"), this);
     m_copy->setObjectName(QStringLiteral("copyTokenButton"));
-    auto *warning = new QLabel(tr("Copy it now and keep it somewhere safe: it will not be shown "
-                                  "again. If you lose it, revoke this key and create a new one."),
-                               this);
+    auto *warning = new QLabel(warningText, this);
     warning->setObjectName(QStringLiteral("tokenWarning"));
     warning->setWordWrap(true);
     warning->setStyleSheet(QStringLiteral("font-weight: 600;"));

@@ -45,6 +45,10 @@ class TokenDialog : public QDialog
     Q_OBJECT
 public:
     TokenDialog(const QString &keyName, const QString &token, QWidget *parent = nullptr);
+    /// The same for another secret shown once (a signing key's): its own title, the
+    /// sentence before it and the warning after it.
+    TokenDialog(const QString &title, const QString &intro, const QString &secret, const QString &warning,
+                QWidget *parent = nullptr);
 
 private:
     QLineEdit *m_token;

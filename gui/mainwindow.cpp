@@ -2,6 +2,7 @@
 
 #include "gui/keystab.h"
 #include "gui/previewtab.h"
+#include "gui/signingkeystab.h"
 #include "gui/signinpage.h"
 
 #include <QDialog>
@@ -54,8 +55,10 @@ MainWindow::MainWindow(client::ApiClient *client, QWidget *parent)
     m_tabs = new QTabWidget(m_console);
     m_tabs->setObjectName(QStringLiteral("consoleTabs"));
     m_keys = new KeysTab(m_client, m_tabs);
+    m_signingKeys = new SigningKeysTab(m_client, m_tabs);
     m_preview = new PreviewTab(m_client, m_tabs);
     m_tabs->addTab(m_keys, tr("&Keys"));
+    m_tabs->addTab(m_signingKeys, tr("&Signing keys"));
     m_tabs->addTab(m_preview, tr("&Preview"));
     auto *consoleLayout = new QVBoxLayout(m_console);
     consoleLayout->addLayout(header);
@@ -69,6 +72,7 @@ MainWindow::MainWindow(client::ApiClient *client, QWidget *parent)
     connect(m_signIn, &SignInPage::signedIn, this, &MainWindow::enterConsole);
     connect(m_signOut, &QPushButton::clicked, this, &MainWindow::signOut);
     connect(m_keys, &KeysTab::keyCreated, m_preview, &PreviewTab::offerApiKey);
+    connect(m_signingKeys, &SigningKeysTab::loaded, this, [this] { m_preview->setSigningKeys(m_signingKeys->keys()); });
     connect(m_client, &client::ApiClient::sessionExpired, this,
             [this] { leaveConsole(tr("Your session has expired. Please sign in again.")); });
     connect(m_client, &client::ApiClient::pendingRequestsChanged, this, [this](int pending) {
@@ -106,6 +110,7 @@ void MainWindow::enterConsole(const client::Me &me)
     m_stack->setCurrentWidget(m_console);
     m_tabs->setCurrentWidget(m_keys);
     m_keys->activate(me);
+    m_signingKeys->activate(me);
     m_preview->activate();
     Q_EMIT signedIn();
 }
@@ -124,6 +129,7 @@ void MainWindow::leaveConsole(const QString &notice, bool warning)
     m_signedIn = false;
     closeDialogs();
     m_keys->deactivate();
+    m_signingKeys->deactivate();
     m_preview->deactivate();
     m_me = {};
     m_stack->setCurrentWidget(m_signIn);

@@ -15,6 +15,7 @@ namespace imprint {
 namespace gui {
 
 class KeysTab;
+class SigningKeysTab;
 class PreviewTab;
 class SignInPage;
 
@@ -28,6 +29,7 @@ public:
     client::ApiClient *client() const { return m_client; }
     SignInPage *signInPage() const { return m_signIn; }
     KeysTab *keysTab() const { return m_keys; }
+    SigningKeysTab *signingKeysTab() const { return m_signingKeys; }
     PreviewTab *previewTab() const { return m_preview; }
     QTabWidget *tabs() const { return m_tabs; }
     bool isSignedIn() const { return m_signedIn; }
@@ -57,6 +59,7 @@ private:
     QPushButton *m_signOut;
     QTabWidget *m_tabs;
     KeysTab *m_keys;
+    SigningKeysTab *m_signingKeys;
     PreviewTab *m_preview;
     client::Me m_me;
     bool m_signedIn = false;

@@ -133,16 +133,33 @@ PreviewTab::PreviewTab(client::ApiClient *client, QWidget *parent)
                                  "add api_token=… or an Authorization header."));
     m_copyRequest->setEnabled(false);
 
+    m_signingKey = new QComboBox(this);
+    m_signingKey->setObjectName(QStringLiteral("signingKeyCombo"));
+    // "Name (sgk_…)": wide enough to tell keys apart by name and id.
+    m_signingKey->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_signingKey->setToolTip(tr("The signing key that signs the URL (Signing keys tab)."));
+    m_copySigned = new QPushButton(tr("Copy signed URL"), this);
+    m_copySigned->setObjectName(QStringLiteral("copySignedUrlButton"));
+    m_copySigned->setToolTip(tr("A render URL of this published page with these settings, signed by the server "
+                                "with the chosen signing key: it needs no API key, e.g. for og:image."));
+    m_copySigned->setEnabled(false);
+
     auto *copyRow = new QHBoxLayout;
     copyRow->addWidget(m_info, 1);
     copyRow->addWidget(m_copyUrl);
     copyRow->addWidget(m_copyRequest);
+    auto *signedRow = new QHBoxLayout;
+    signedRow->addStretch(1);
+    signedRow->addWidget(new QLabel(tr("Signing key:"), this));
+    signedRow->addWidget(m_signingKey);
+    signedRow->addWidget(m_copySigned);
     auto *right = new QWidget(this);
     auto *rightLayout = new QVBoxLayout(right);
     rightLayout->setContentsMargins(6, 0, 0, 0);
     rightLayout->addWidget(m_message);
     rightLayout->addWidget(m_view, 1);
     rightLayout->addLayout(copyRow);
+    rightLayout->addLayout(signedRow);
     rightLayout->addWidget(m_timings);
     rightLayout->addWidget(m_warnings);
 
@@ -173,7 +190,45 @@ PreviewTab::PreviewTab(client::ApiClient *client, QWidget *parent)
                                   "as api_token or in an Authorization header."),
                                MessageBanner::Kind::Success);
     });
+    connect(m_copySigned, &QPushButton::clicked, this, &PreviewTab::copySignedUrl);
     m_render->setEnabled(false);
+}
+
+void PreviewTab::setSigningKeys(const QList<client::SigningKey> &keys)
+{
+    const QString current = m_signingKey->currentData().toString();
+    m_signingKey->clear();
+    for (const client::SigningKey &k : keys)
+        m_signingKey->addItem(QStringLiteral("%1 (%2)").arg(k.name, k.id), k.id);
+    if (const int index = m_signingKey->findData(current); index >= 0)
+        m_signingKey->setCurrentIndex(index);
+    m_copySigned->setEnabled(m_signingKey->count() > 0);
+}
+
+void PreviewTab::copySignedUrl()
+{
+    if (m_page->currentIndex() < 0 || m_signingKey->currentIndex() < 0) {
+        m_message->showMessage(tr("Choose a page and a signing key first."), MessageBanner::Kind::Info);
+        return;
+    }
+    client::RenderRequest request = currentRequest();
+    // Signed URLs serve published pages only (docs/api.md): never sign a draft render.
+    request.draft = false;
+    m_copySigned->setEnabled(false);
+    m_client->signUrl(m_signingKey->currentData().toString(), request.toGetUrl(m_client->apiBase()), 0, this,
+                      [this](const client::ApiResult<QString> &r) {
+                          m_copySigned->setEnabled(m_signingKey->count() > 0);
+                          if (!r.has_value()) {
+                              m_message->showMessage(r.error().humanMessage(), MessageBanner::Kind::Error);
+                              Q_EMIT signedUrlCopied(QString());
+                              return;
+                          }
+                          QApplication::clipboard()->setText(r.value());
+                          m_message->showMessage(tr("The signed URL was copied to the clipboard. It renders the "
+                                                    "published page without an API key until the key is revoked."),
+                                                 MessageBanner::Kind::Success);
+                          Q_EMIT signedUrlCopied(r.value());
+                      });
 }
 
 void PreviewTab::activate()
@@ -201,6 +256,8 @@ void PreviewTab::deactivate()
     m_message->clearMessage();
     m_copyUrl->setEnabled(false);
     m_copyRequest->setEnabled(false);
+    m_signingKey->clear();
+    m_copySigned->setEnabled(false);
     m_result = {};
 }
 

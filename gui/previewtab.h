@@ -33,6 +33,11 @@ public:
     void render();
     /// Uses this API key for renders when none has been entered.
     void offerApiKey(const QString &token);
+    /// The signing keys "Copy signed URL" may sign with (the Signing keys tab's list).
+    void setSigningKeys(const QList<client::SigningKey> &keys);
+    /// Asks the server to sign the render URL of the current page and settings with the
+    /// chosen signing key and copies the signed URL (no secret is held here).
+    void copySignedUrl();
 
     bool isRendering() const { return m_rendering; }
     const client::RenderResult &lastResult() const { return m_result; }
@@ -42,6 +47,8 @@ Q_SIGNALS:
     void pagesLoaded();
     void templateLoaded();
     void rendered(bool ok);
+    /// A signed URL was copied to the clipboard (empty: signing failed).
+    void signedUrlCopied(const QString &url);
 
 protected:
     void showEvent(QShowEvent *e) override;
@@ -72,6 +79,8 @@ private:
     QLabel *m_warnings;
     QPushButton *m_copyUrl;
     QPushButton *m_copyRequest;
+    QComboBox *m_signingKey;
+    QPushButton *m_copySigned;
 
     QList<client::PageSummary> m_pages;
     client::TemplateSummary m_template;

@@ -273,6 +273,44 @@ void ApiClient::revokeKey(const QString &id, QObject *context, Callback<QString>
                       });
 }
 
+void ApiClient::listSigningKeys(int page, int perPage, QObject *context, Callback<SigningKeyPage> done)
+{
+    QUrlQuery q;
+    q.addQueryItem(QStringLiteral("page"), QString::number(page));
+    q.addQueryItem(QStringLiteral("perPage"), QString::number(perPage));
+    sendJson<SigningKeyPage>("GET", QStringLiteral("/signing-keys"), &q, nullptr, context, std::move(done),
+                             [](const QJsonValue &data) { return SigningKeyPage::fromJson(data.toObject()); });
+}
+
+void ApiClient::createSigningKey(const QString &name, QObject *context, Callback<CreatedSigningKey> done)
+{
+    const QJsonObject body{{QStringLiteral("name"), name}};
+    sendJson<CreatedSigningKey>("POST", QStringLiteral("/signing-keys"), nullptr, &body, context, std::move(done),
+                                [](const QJsonValue &data) { return CreatedSigningKey::fromJson(data.toObject()); });
+}
+
+void ApiClient::revokeSigningKey(const QString &id, QObject *context, Callback<QString> done)
+{
+    const QJsonObject body;
+    sendJson<QString>("DELETE", QStringLiteral("/signing-keys/") + QString::fromUtf8(QUrl::toPercentEncoding(id)),
+                      nullptr, &body, context, std::move(done), [](const QJsonValue &data) {
+                          return data.toObject().value(QLatin1String("message")).toString();
+                      });
+}
+
+void ApiClient::signUrl(const QString &keyId, const QUrl &url, qint64 expiresInSeconds, QObject *context,
+                        Callback<QString> done)
+{
+    QJsonObject body{{QStringLiteral("url"), QString::fromUtf8(url.toEncoded())}};
+    if (expiresInSeconds > 0)
+        body.insert(QStringLiteral("expiresInSeconds"), expiresInSeconds);
+    sendJson<QString>("POST",
+                      QStringLiteral("/signing-keys/%1/sign").arg(QString::fromUtf8(QUrl::toPercentEncoding(keyId))),
+                      nullptr, &body, context, std::move(done), [](const QJsonValue &data) {
+                          return data.toObject().value(QLatin1String("url")).toString();
+                      });
+}
+
 void ApiClient::listPages(QObject *context, Callback<QList<PageSummary>> done)
 {
     QUrlQuery q;

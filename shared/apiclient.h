@@ -61,6 +61,17 @@ public:
     /// DELETE /tokens/api-keys/{id}; the value is the server's confirmation message.
     void revokeKey(const QString &id, QObject *context, Callback<QString> done);
 
+    /// GET /signing-keys: page `page` of `perPage` active URL-signing keys (owner/admin).
+    void listSigningKeys(int page, int perPage, QObject *context, Callback<SigningKeyPage> done);
+    /// POST /signing-keys: a new signing key; its secret is in the answer only.
+    void createSigningKey(const QString &name, QObject *context, Callback<CreatedSigningKey> done);
+    /// DELETE /signing-keys/{id}; the value is the server's confirmation message.
+    void revokeSigningKey(const QString &id, QObject *context, Callback<QString> done);
+    /// POST /signing-keys/{id}/sign: `url` (a render URL) signed on the server with that
+    /// key, expiring after `expiresInSeconds` (0: never), so no secret is needed here.
+    void signUrl(const QString &keyId, const QUrl &url, qint64 expiresInSeconds, QObject *context,
+                 Callback<QString> done);
+
     void listPages(QObject *context, Callback<QList<PageSummary>> done);
     void getTemplate(const QString &id, QObject *context, Callback<TemplateSummary> done);
     /// POST /render (JSON answer), then fetches the stored file's bytes.

@@ -147,6 +147,34 @@ CreatedKey CreatedKey::fromJson(const QJsonObject &data)
     return c;
 }
 
+SigningKey SigningKey::fromJson(const QJsonObject &o)
+{
+    SigningKey k;
+    k.id = str(o, {"id"});
+    k.name = str(o, {"name"});
+    k.createdAt = parseTimestamp(field(o, {"createdAt"}));
+    const QJsonValue by = field(o, {"createdBy"});
+    k.createdBy = by.isObject() ? User::fromJson(by.toObject()).displayName() : valueText(by);
+    return k;
+}
+
+SigningKeyPage SigningKeyPage::fromJson(const QJsonObject &data)
+{
+    SigningKeyPage p;
+    for (const QJsonValue &v : data.value(QLatin1String("list")).toArray())
+        p.list.append(SigningKey::fromJson(v.toObject()));
+    p.count = num(data, {"count"}, int(p.list.size()));
+    return p;
+}
+
+CreatedSigningKey CreatedSigningKey::fromJson(const QJsonObject &data)
+{
+    CreatedSigningKey c;
+    c.key = SigningKey::fromJson(data);
+    c.secret = str(data, {"secret"});
+    return c;
+}
+
 PageSummary PageSummary::fromJson(const QJsonObject &o)
 {
     PageSummary p;

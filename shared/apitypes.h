@@ -66,6 +66,29 @@ struct CreatedKey {
     static CreatedKey fromJson(const QJsonObject &data);
 };
 
+/// One key of GET /signing-keys. Never holds the secret itself.
+struct SigningKey {
+    QString id;
+    QString name;
+    QDateTime createdAt;
+    QString createdBy;
+    static SigningKey fromJson(const QJsonObject &o);
+};
+
+/// GET /signing-keys: one page of the space's active signing keys, newest first.
+struct SigningKeyPage {
+    QList<SigningKey> list;
+    int count = 0; // all active signing keys of the space
+    static SigningKeyPage fromJson(const QJsonObject &data);
+};
+
+/// POST /signing-keys: the key record plus its secret, shown this once.
+struct CreatedSigningKey {
+    SigningKey key;
+    QString secret;
+    static CreatedSigningKey fromJson(const QJsonObject &data);
+};
+
 struct PageSummary {
     QString id;
     QString templateId;

@@ -97,8 +97,8 @@
         <translation>Der lokale Server konnte nicht gestartet werden: %1</translation>
     </message>
     <message>
-        <source>There is no account in %1 yet. Create one with “imprint user add --email you@example.com --space NAME --role owner”, or start “imprint serve --demo” once for a demo account.</source>
-        <translation>In %1 gibt es noch kein Konto. Legen Sie eines mit „imprint user add --email sie@beispiel.de --space NAME --role owner“ an oder starten Sie einmal „imprint serve --demo“ für ein Demokonto.</translation>
+        <source>There is no account in %1 yet. Create one with “imprint user add --email you@example.com --space NAME --create-space --role owner”, or start “imprint serve --demo” once for a demo account.</source>
+        <translation>In %1 gibt es noch kein Konto. Legen Sie eines mit „imprint user add --email sie@beispiel.de --space NAME --create-space --role owner“ an oder starten Sie einmal „imprint serve --demo“ für ein Demokonto.</translation>
     </message>
 </context>
 <context>
@@ -391,6 +391,10 @@ Bitten Sie einen Eigentümer dieses Bereichs, Ihre Rolle zu ändern, und melden 
         <source>You have signed out.</source>
         <translation>Sie haben sich abgemeldet.</translation>
     </message>
+    <message>
+        <source>&amp;Signing keys</source>
+        <translation>Si&amp;gnaturschlüssel</translation>
+    </message>
 </context>
 <context>
     <name>imprint::gui::PreviewTab</name>
@@ -566,6 +570,30 @@ Bitten Sie einen Eigentümer dieses Bereichs, Ihre Rolle zu ändern, und melden 
         <source>reused an identical render from the last few seconds</source>
         <translation>ein identisches Rendering der letzten Sekunden wiederverwendet</translation>
     </message>
+    <message>
+        <source>The signing key that signs the URL (Signing keys tab).</source>
+        <translation>Der Signaturschlüssel, mit dem die URL signiert wird (Reiter „Signaturschlüssel“).</translation>
+    </message>
+    <message>
+        <source>Copy signed URL</source>
+        <translation>Signierte URL kopieren</translation>
+    </message>
+    <message>
+        <source>A render URL of this published page with these settings, signed by the server with the chosen signing key: it needs no API key, e.g. for og:image.</source>
+        <translation>Eine Render-URL dieser veröffentlichten Seite mit diesen Einstellungen, vom Server mit dem gewählten Signaturschlüssel signiert: Sie braucht keinen API-Schlüssel, z. B. für og:image.</translation>
+    </message>
+    <message>
+        <source>Signing key:</source>
+        <translation>Signaturschlüssel:</translation>
+    </message>
+    <message>
+        <source>Choose a page and a signing key first.</source>
+        <translation>Wählen Sie zuerst eine Seite und einen Signaturschlüssel.</translation>
+    </message>
+    <message>
+        <source>The signed URL was copied to the clipboard. It renders the published page without an API key until the key is revoked.</source>
+        <translation>Die signierte URL wurde in die Zwischenablage kopiert. Sie rendert die veröffentlichte Seite ohne API-Schlüssel, bis der Schlüssel widerrufen wird.</translation>
+    </message>
 </context>
 <context>
     <name>imprint::gui::SignInPage</name>
@@ -616,6 +644,99 @@ Bitten Sie einen Eigentümer dieses Bereichs, Ihre Rolle zu ändern, und melden 
     <message>
         <source>Signing in to %1…</source>
         <translation>Anmeldung bei %1 …</translation>
+    </message>
+</context>
+<context>
+    <name>imprint::gui::SigningKeysTab</name>
+    <message>
+        <source>Signing keys sign render URLs, so that an image can be embedded (e.g. as og:image) without an API key in the page.</source>
+        <translation>Signaturschlüssel signieren Render-URLs, damit ein Bild ohne API-Schlüssel in der Seite eingebunden werden kann (z. B. als og:image).</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>ID</source>
+        <translation>ID</translation>
+    </message>
+    <message>
+        <source>Created</source>
+        <translation>Erstellt</translation>
+    </message>
+    <message>
+        <source>&amp;New signing key…</source>
+        <translation>&amp;Neuer Signaturschlüssel …</translation>
+    </message>
+    <message>
+        <source>&amp;Revoke…</source>
+        <translation>&amp;Widerrufen …</translation>
+    </message>
+    <message>
+        <source>Re&amp;fresh</source>
+        <translation>&amp;Aktualisieren</translation>
+    </message>
+    <message>
+        <source>You need the owner or admin role to manage signing keys.
+Ask an owner of this space to change your role, then sign in again.</source>
+        <translation>Sie benötigen die Rolle Eigentümer oder Administrator, um Signaturschlüssel zu verwalten.
+Bitten Sie einen Eigentümer dieses Bereichs, Ihre Rolle zu ändern, und melden Sie sich dann erneut an.</translation>
+    </message>
+    <message>
+        <source>New signing key</source>
+        <translation>Neuer Signaturschlüssel</translation>
+    </message>
+    <message>
+        <source>Name (e.g. the site that embeds the images):</source>
+        <translation>Name (z. B. die Website, die die Bilder einbindet):</translation>
+    </message>
+    <message>
+        <source>Create</source>
+        <translation>Erstellen</translation>
+    </message>
+    <message>
+        <source>The signing key “%1” was created.</source>
+        <translation>Der Signaturschlüssel „%1“ wurde erstellt.</translation>
+    </message>
+    <message>
+        <source>Signing key created</source>
+        <translation>Signaturschlüssel erstellt</translation>
+    </message>
+    <message>
+        <source>The signing key “%1” (%2) has been created. This is its secret:</source>
+        <translation>Der Signaturschlüssel „%1“ (%2) wurde erstellt. Dies ist sein Geheimnis:</translation>
+    </message>
+    <message>
+        <source>Copy it now if a program of yours signs URLs itself: it will not be shown again. The console does not need it: “Copy signed URL” in Preview asks the server to sign.</source>
+        <translation>Kopieren Sie es jetzt, wenn ein eigenes Programm URLs selbst signiert: Es wird nicht noch einmal angezeigt. Die Konsole braucht es nicht: „Signierte URL kopieren“ in der Vorschau lässt den Server signieren.</translation>
+    </message>
+    <message>
+        <source>Select the signing key to revoke first.</source>
+        <translation>Wählen Sie zuerst den Signaturschlüssel aus, der widerrufen werden soll.</translation>
+    </message>
+    <message>
+        <source>Revoke signing key</source>
+        <translation>Signaturschlüssel widerrufen</translation>
+    </message>
+    <message>
+        <source>Revoke the signing key “%1” (%2)?</source>
+        <translation>Den Signaturschlüssel „%1“ (%2) widerrufen?</translation>
+    </message>
+    <message>
+        <source>Every URL signed with this key stops working immediately. This cannot be undone.</source>
+        <translation>Jede mit diesem Schlüssel signierte URL funktioniert sofort nicht mehr. Dies kann nicht rückgängig gemacht werden.</translation>
+    </message>
+    <message>
+        <source>Revoke key</source>
+        <translation>Schlüssel widerrufen</translation>
+    </message>
+    <message>
+        <source>The signing key “%1” had already been revoked elsewhere. The list has been refreshed.</source>
+        <translation>Der Signaturschlüssel „%1“ war bereits anderswo widerrufen worden. Die Liste wurde aktualisiert.</translation>
+    </message>
+    <message>
+        <source>The signing key “%1” was revoked.</source>
+        <translation>Der Signaturschlüssel „%1“ wurde widerrufen.</translation>
     </message>
 </context>
 <context>

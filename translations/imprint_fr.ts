@@ -97,8 +97,8 @@
         <translation>Impossible de démarrer le serveur local : %1</translation>
     </message>
     <message>
-        <source>There is no account in %1 yet. Create one with “imprint user add --email you@example.com --space NAME --role owner”, or start “imprint serve --demo” once for a demo account.</source>
-        <translation>Il n’existe encore aucun compte dans %1. Créez-en un avec « imprint user add --email vous@exemple.fr --space NOM --role owner », ou lancez une fois « imprint serve --demo » pour obtenir un compte de démonstration.</translation>
+        <source>There is no account in %1 yet. Create one with “imprint user add --email you@example.com --space NAME --create-space --role owner”, or start “imprint serve --demo” once for a demo account.</source>
+        <translation>Il n’existe encore aucun compte dans %1. Créez-en un avec « imprint user add --email vous@exemple.fr --space NOM --create-space --role owner », ou lancez une fois « imprint serve --demo » pour obtenir un compte de démonstration.</translation>
     </message>
 </context>
 <context>
@@ -391,6 +391,10 @@ Demandez à un propriétaire de cet espace de modifier votre rôle, puis reconne
         <source>You have signed out.</source>
         <translation>Vous êtes déconnecté.</translation>
     </message>
+    <message>
+        <source>&amp;Signing keys</source>
+        <translation>Clés de &amp;signature</translation>
+    </message>
 </context>
 <context>
     <name>imprint::gui::PreviewTab</name>
@@ -566,6 +570,30 @@ Demandez à un propriétaire de cet espace de modifier votre rôle, puis reconne
         <source>reused an identical render from the last few seconds</source>
         <translation>rendu identique des dernières secondes réutilisé</translation>
     </message>
+    <message>
+        <source>The signing key that signs the URL (Signing keys tab).</source>
+        <translation>La clé de signature qui signe l’URL (onglet « Clés de signature »).</translation>
+    </message>
+    <message>
+        <source>Copy signed URL</source>
+        <translation>Copier l’URL signée</translation>
+    </message>
+    <message>
+        <source>A render URL of this published page with these settings, signed by the server with the chosen signing key: it needs no API key, e.g. for og:image.</source>
+        <translation>Une URL de rendu de cette page publiée avec ces réglages, signée par le serveur avec la clé de signature choisie : elle n’a besoin d’aucune clé d’API, par exemple pour og:image.</translation>
+    </message>
+    <message>
+        <source>Signing key:</source>
+        <translation>Clé de signature :</translation>
+    </message>
+    <message>
+        <source>Choose a page and a signing key first.</source>
+        <translation>Choisissez d’abord une page et une clé de signature.</translation>
+    </message>
+    <message>
+        <source>The signed URL was copied to the clipboard. It renders the published page without an API key until the key is revoked.</source>
+        <translation>L’URL signée a été copiée dans le presse-papiers. Elle produit le rendu de la page publiée sans clé d’API jusqu’à la révocation de la clé.</translation>
+    </message>
 </context>
 <context>
     <name>imprint::gui::SignInPage</name>
@@ -616,6 +644,99 @@ Demandez à un propriétaire de cet espace de modifier votre rôle, puis reconne
     <message>
         <source>Signing in to %1…</source>
         <translation>Connexion à %1…</translation>
+    </message>
+</context>
+<context>
+    <name>imprint::gui::SigningKeysTab</name>
+    <message>
+        <source>Signing keys sign render URLs, so that an image can be embedded (e.g. as og:image) without an API key in the page.</source>
+        <translation>Les clés de signature signent les URL de rendu, pour qu’une image puisse être intégrée (par exemple en og:image) sans clé d’API dans la page.</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Nom</translation>
+    </message>
+    <message>
+        <source>ID</source>
+        <translation>ID</translation>
+    </message>
+    <message>
+        <source>Created</source>
+        <translation>Créée</translation>
+    </message>
+    <message>
+        <source>&amp;New signing key…</source>
+        <translation>&amp;Nouvelle clé de signature…</translation>
+    </message>
+    <message>
+        <source>&amp;Revoke…</source>
+        <translation>&amp;Révoquer…</translation>
+    </message>
+    <message>
+        <source>Re&amp;fresh</source>
+        <translation>&amp;Actualiser</translation>
+    </message>
+    <message>
+        <source>You need the owner or admin role to manage signing keys.
+Ask an owner of this space to change your role, then sign in again.</source>
+        <translation>Il vous faut le rôle propriétaire ou administrateur pour gérer les clés de signature.
+Demandez à un propriétaire de cet espace de changer votre rôle, puis reconnectez-vous.</translation>
+    </message>
+    <message>
+        <source>New signing key</source>
+        <translation>Nouvelle clé de signature</translation>
+    </message>
+    <message>
+        <source>Name (e.g. the site that embeds the images):</source>
+        <translation>Nom (par exemple le site qui intègre les images) :</translation>
+    </message>
+    <message>
+        <source>Create</source>
+        <translation>Créer</translation>
+    </message>
+    <message>
+        <source>The signing key “%1” was created.</source>
+        <translation>La clé de signature « %1 » a été créée.</translation>
+    </message>
+    <message>
+        <source>Signing key created</source>
+        <translation>Clé de signature créée</translation>
+    </message>
+    <message>
+        <source>The signing key “%1” (%2) has been created. This is its secret:</source>
+        <translation>La clé de signature « %1 » (%2) a été créée. Voici son secret :</translation>
+    </message>
+    <message>
+        <source>Copy it now if a program of yours signs URLs itself: it will not be shown again. The console does not need it: “Copy signed URL” in Preview asks the server to sign.</source>
+        <translation>Copiez-le maintenant si un de vos programmes signe lui-même des URL : il ne sera plus affiché. La console n’en a pas besoin : « Copier l’URL signée » dans Aperçu demande au serveur de signer.</translation>
+    </message>
+    <message>
+        <source>Select the signing key to revoke first.</source>
+        <translation>Sélectionnez d’abord la clé de signature à révoquer.</translation>
+    </message>
+    <message>
+        <source>Revoke signing key</source>
+        <translation>Révoquer la clé de signature</translation>
+    </message>
+    <message>
+        <source>Revoke the signing key “%1” (%2)?</source>
+        <translation>Révoquer la clé de signature « %1 » (%2) ?</translation>
+    </message>
+    <message>
+        <source>Every URL signed with this key stops working immediately. This cannot be undone.</source>
+        <translation>Toutes les URL signées avec cette clé cessent immédiatement de fonctionner. Cette action est irréversible.</translation>
+    </message>
+    <message>
+        <source>Revoke key</source>
+        <translation>Révoquer la clé</translation>
+    </message>
+    <message>
+        <source>The signing key “%1” had already been revoked elsewhere. The list has been refreshed.</source>
+        <translation>La clé de signature « %1 » avait déjà été révoquée ailleurs. La liste a été actualisée.</translation>
+    </message>
+    <message>
+        <source>The signing key “%1” was revoked.</source>
+        <translation>La clé de signature « %1 » a été révoquée.</translation>
     </message>
 </context>
 <context>

@@ -4,6 +4,7 @@
 #include "gui/mainwindow.h"
 #include "gui/previewtab.h"
 #include "gui/screenshot.h"
+#include "gui/signingkeystab.h"
 #include "gui/signinpage.h"
 #include "server/app/commands/cli.h"
 #include "server/app/service.h"
@@ -35,9 +36,16 @@ struct ConsoleOptions {
     QString databaseUrl; // local mode only; empty: SQLite in the data directory
 };
 
-// Parses the console flags; returns 0 to go on, else an exit code (2 usage error).
-int parseConsoleOptions(const QStringList &args, ConsoleOptions &o, const QString &command)
+// Parses the console flags; returns 0 to go on, -1 after --help, else an exit code (2
+// usage error). `quiet` prints nothing: main() asks before it creates the application.
+int parseConsoleOptions(const QStringList &args, ConsoleOptions &o, const QString &command, bool quiet = false)
 {
+    QString ignored;
+    QTextStream discard(&ignored);
+    QTextStream realOut(stdout), realErr(stderr);
+    QTextStream &out = quiet ? discard : realOut;
+    QTextStream &err = quiet ? discard : realErr;
+    const QString name = command.isEmpty() ? QStringLiteral("imprint") : QStringLiteral("imprint ") + command;
     QCommandLineParser p;
     p.setApplicationDescription(QStringLiteral("Imprint admin console"));
     p.addHelpOption();
@@ -66,28 +74,29 @@ int parseConsoleOptions(const QStringList &args, ConsoleOptions &o, const QStrin
                                 "the IMPRINT_CONSOLE_PASSWORD environment variable."),
                  QStringLiteral("EMAIL")});
     p.addOption(
-        {QStringLiteral("tab"), QStringLiteral("Tab to open after sign-in: keys or preview."), QStringLiteral("TAB")});
+        {QStringLiteral("tab"), QStringLiteral("Tab to open after sign-in: keys, signing-keys or preview."), QStringLiteral("TAB")});
     p.addOption({QStringLiteral("render"),
                  QStringLiteral("Render the first page on the Preview tab at start (renders need an API "
                                 "key: the IMPRINT_CONSOLE_API_KEY environment variable fills it in).")});
     p.addOption({QStringLiteral("size"), QStringLiteral("Window size, e.g. 1100x700."), QStringLiteral("WxH")});
     QStringList argv = args;
-    argv.prepend(QStringLiteral("imprint ") + command);
+    argv.prepend(name);
+    // helpText() names the executable file only; say which mode these options are for.
+    auto help = [&p, &name] {
+        QString text = p.helpText();
+        text.replace(0, text.indexOf(QLatin1Char('\n')), QStringLiteral("Usage: %1 [options]").arg(name));
+        return text;
+    };
     if (!p.parse(argv)) {
-        QTextStream(stderr) << "imprint " << command << ": " << p.errorText() << '\n';
+        err << name << ": " << p.errorText() << '\n' << help();
         return 2;
     }
     if (p.isSet(QStringLiteral("help"))) {
-        // helpText() names the executable file only; say which mode these options are for.
-        QString help = p.helpText();
-        help.replace(0, help.indexOf(QLatin1Char('\n')),
-                     QStringLiteral("Usage: imprint%1 [options]").arg(command.isEmpty() ? QString() : u' ' + command));
-        QTextStream(stdout) << help;
+        out << help();
         return -1;
     }
     if (!p.positionalArguments().isEmpty()) {
-        QTextStream(stderr) << "imprint " << command << ": unexpected argument '" << p.positionalArguments().first()
-                            << "'\n";
+        err << name << ": unexpected argument '" << p.positionalArguments().first() << "'\n" << help();
         return 2;
     }
     if (localMode) {
@@ -97,12 +106,12 @@ int parseConsoleOptions(const QStringList &args, ConsoleOptions &o, const QStrin
         o.server = p.value(QStringLiteral("server"));
     }
     if (!o.server.isEmpty() && !client::ApiClient::normalizeServerUrl(o.server).isValid()) {
-        QTextStream(stderr) << "imprint " << command << ": not a server address: " << o.server << '\n';
+        err << name << ": not a server address: " << o.server << '\n';
         return 2;
     }
     o.lang = p.value(QStringLiteral("lang"));
     if (!o.lang.isEmpty() && o.lang != QLatin1String("en") && !gui::availableLanguages().contains(o.lang)) {
-        QTextStream(stderr) << "imprint " << command << ": --lang must be en, de or fr\n";
+        err << name << ": --lang must be en, de or fr\n";
         return 2;
     }
     o.screenshot = p.value(QStringLiteral("screenshot"));
@@ -143,6 +152,9 @@ int runConsoleWindow(const ConsoleOptions &o, const QString &notice = QString(),
     if (o.tab == QLatin1String("preview")) {
         QObject::connect(&window, &gui::MainWindow::signedIn, &window,
                          [&window] { window.tabs()->setCurrentWidget(window.previewTab()); });
+    } else if (o.tab == QLatin1String("signing-keys")) {
+        QObject::connect(&window, &gui::MainWindow::signedIn, &window,
+                         [&window] { window.tabs()->setCurrentWidget(window.signingKeysTab()); });
     }
     if (o.render) {
         auto *preview = window.previewTab();
@@ -177,6 +189,15 @@ int runConsoleWindow(const ConsoleOptions &o, const QString &notice = QString(),
 
 } // namespace
 
+/// Whether `imprint console ARGS` (console == true) or `imprint ARGS` (local desktop mode)
+/// would open a window: false for --help and for any usage error, which then need no
+/// display (main() creates a QApplication only when this holds).
+bool consoleWouldOpenWindow(const QStringList &args, bool console)
+{
+    ConsoleOptions o;
+    return parseConsoleOptions(args, o, console ? QStringLiteral("console") : QString(), true) == 0;
+}
+
 int runConsoleCommand(const QStringList &args)
 {
     ConsoleOptions o;
@@ -198,8 +219,7 @@ int runLocalDesktop(const QStringList &args)
     gui::installTranslations(o.lang);
 
     QString error;
-    const Args noArgs(QStringList(), commonValueOptions(), commonFlags(), &error);
-    CommonOptions options = commonOptions(noArgs);
+    CommonOptions options = defaultCommonOptions();
     if (!o.dataDir.isEmpty())
         options.dataDir = o.dataDir;
     if (!o.databaseUrl.isEmpty())
@@ -226,10 +246,10 @@ int runLocalDesktop(const QStringList &args)
     QString email;
     const auto users = service->api().accounts().listUsers(QString());
     if (users.has_value() && users->isEmpty()) {
-        notice = QCoreApplication::translate("imprint::app",
-                                             "There is no account in %1 yet. Create one with “imprint user add "
-                                             "--email you@example.com --space NAME --role owner”, or start "
-                                             "“imprint serve --demo” once for a demo account.")
+        notice = QCoreApplication::translate(
+                     "imprint::app", "There is no account in %1 yet. Create one with “imprint user add "
+                                     "--email you@example.com --space NAME --create-space --role owner”, or start "
+                                     "“imprint serve --demo” once for a demo account.")
                      .arg(QDir::toNativeSeparators(env->dataDir));
     } else if (users.has_value()) {
         for (const auto &m : users.value())

@@ -76,17 +76,19 @@ bool parseListen(const QString &text, QHostAddress *address, quint16 *port)
 
 int runServeCommand(const QStringList &arguments)
 {
-    QString parseError;
-    const Args args(arguments, commonValueOptions() << QStringLiteral("listen") << QStringLiteral("max-connections"),
-                    commonFlags() << QStringLiteral("demo"), &parseError);
+    CommandLine args(QStringLiteral("serve"), QStringLiteral("imprint serve [--listen HOST:PORT] [--data DIR] "
+                                                             "[--database URL] [--demo] [--max-connections N]"));
+    args.addCommonOptions();
+    args.addValueOption({QStringLiteral("listen")}, QStringLiteral("Address to listen on (default 127.0.0.1:8080)."),
+                        QStringLiteral("HOST:PORT"));
+    args.addValueOption({QStringLiteral("max-connections")},
+                        QStringLiteral("Open-connection cap (default: http.maxConnections)."), QStringLiteral("N"));
+    args.addFlag({QStringLiteral("demo")}, QStringLiteral("Seed a demo space, account, key and pages."));
+    if (const int rc = args.parse(arguments); rc >= 0)
+        return rc;
+    if (!args.positionals().isEmpty())
+        return args.usageError(QStringLiteral("unexpected argument '%1'").arg(args.positionals().first()));
     const CommonOptions options = commonOptions(args);
-    if (!parseError.isEmpty() || !args.positionals().isEmpty()) {
-        QTextStream(stderr) << "imprint serve: "
-                            << (parseError.isEmpty() ? QStringLiteral("unexpected argument") : parseError)
-                            << "\nusage: imprint serve [--listen HOST:PORT] [--data DIR] [--database URL] [--demo]"
-                               " [--max-connections N]\n";
-        return 2;
-    }
     QHostAddress address;
     quint16 port = 0;
     const QString listen = args.value(QStringLiteral("listen"), QStringLiteral("127.0.0.1:8080"));
@@ -99,7 +101,7 @@ int runServeCommand(const QStringList &arguments)
     auto env = openEnvironment(options, &error);
     if (!env)
         return fail(options, QStringLiteral("startup_failed"), error);
-    if (args.has(QStringLiteral("max-connections"))) {
+    if (args.isSet(QStringLiteral("max-connections"))) {
         bool ok = false;
         const int cap = args.value(QStringLiteral("max-connections")).toInt(&ok);
         if (!ok || cap < 1) {
@@ -129,7 +131,7 @@ int runServeCommand(const QStringList &arguments)
                   .arg(env->config.maxConnections())
                   .arg(fdLimit));
 
-    if (args.has(QStringLiteral("demo"))) {
+    if (args.isSet(QStringLiteral("demo"))) {
         auto demo = seedDemo(*env, &error);
         if (!demo)
             return fail(options, QStringLiteral("demo_failed"), error);

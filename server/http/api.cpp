@@ -61,6 +61,9 @@ void Api::registerRoutes(Router &router)
     router.add(
         "DELETE", kApi + QStringLiteral("/signing-keys/{id}"),
         signingKeyRoute([this](const SessionContext &s, const HttpRequest &r) { return revokeSigningKey(s, r); }));
+    router.add(
+        "POST", kApi + QStringLiteral("/signing-keys/{id}/sign"),
+        signingKeyRoute([this](const SessionContext &s, const HttpRequest &r) { return signWithSigningKey(s, r); }));
 }
 
 } // namespace imprint::http

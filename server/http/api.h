@@ -52,6 +52,7 @@ private:
     HttpResponse createSigningKey(const SessionContext &session, const HttpRequest &request);
     HttpResponse listSigningKeys(const SessionContext &session, const HttpRequest &request);
     HttpResponse revokeSigningKey(const SessionContext &session, const HttpRequest &request);
+    HttpResponse signWithSigningKey(const SessionContext &session, const HttpRequest &request);
 
     const store::Database &m_db;
     store::Config m_config;

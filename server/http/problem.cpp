@@ -90,7 +90,9 @@ HttpResponse problemFor(const service::RenderUseCaseError &error)
                             QStringLiteral("The stored template no longer parses: %1").arg(error.render.message));
     case Kind::PlanLimit:
         return fieldProblem(402, QStringLiteral("export_size_exceeded"), error.field,
-                            QStringLiteral("%1 %2 px exceeds the %3 plan's maximum export size of %4×%5 px.")
+                            QStringLiteral("%1 %2 px exceeds the %3 plan's maximum export size of %4×%5 px. "
+                                           "The server's operator can change a space's plan with "
+                                           "`imprint space set-plan SPACE PLAN`.")
                                 .arg(error.field)
                                 .arg(error.value)
                                 .arg(error.plan)

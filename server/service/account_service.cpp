@@ -159,7 +159,7 @@ Result<Membership> AccountService::addUser(const QString &emailIn, const QString
         return spaceRow.error();
     std::optional<Space> space = *spaceRow;
     if (!space) {
-        space = Space{randomId(QStringLiteral("spc_")), spaceName, QStringLiteral("free"), nowMs()};
+        space = Space{randomId(QStringLiteral("spc_")), spaceName, m_config.defaultPlan(), nowMs()};
         if (!spaces.insert(*space)
             || !AuditRepository(m_db).append(space->id, actor, QStringLiteral("space.create"), space->id, space->plan))
             return ServiceError::database();
@@ -178,7 +178,8 @@ Result<Membership> AccountService::addUser(const QString &emailIn, const QString
     return Membership{*space, *user, role};
 }
 
-Result<Done> AccountService::setPassword(const QString &emailIn, const QString &password, const QString &actor)
+Result<Done> AccountService::setPassword(const QString &emailIn, const QString &password, const QString &actor,
+                                         const QString &keepSessionToken)
 {
     const auto email = normaliseEmail(emailIn);
     if (!email)
@@ -195,8 +196,15 @@ Result<Done> AccountService::setPassword(const QString &emailIn, const QString &
         return ServiceError{ServiceError::Kind::NotFound, QStringLiteral("user_not_found"), QStringLiteral("email"),
                             QStringLiteral("No user '%1'.").arg(*email)};
     const QString hash = hashPassword(password);
-    if (hash.isEmpty() || !users.setPasswordHash(user->id, hash)
-        || !AuditRepository(m_db).append({}, actor, QStringLiteral("user.passwd"), user->id))
+    if (hash.isEmpty())
+        return ServiceError::database();
+    // Whoever knew the old password may hold a session: a new password ends them all but
+    // the caller's own, in the same transaction as the new hash.
+    Transaction tx(m_db);
+    if (!tx.isOpen() || !users.setPasswordHash(user->id, hash)
+        || !SessionRepository(m_db).removeForUser(user->id,
+                                                  keepSessionToken.isEmpty() ? QString() : sha256Hex(keepSessionToken))
+        || !AuditRepository(m_db).append({}, actor, QStringLiteral("user.passwd"), user->id) || !tx.commit())
         return ServiceError::database();
     return Done{};
 }

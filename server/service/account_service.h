@@ -47,13 +47,17 @@ public:
     Result<store::Space> spaceByName(const QString &name);
 
     /// Adds (or re-roles) the user `email` in space `spaceName`, creating the space on the
-    /// free plan when it does not exist and the user with `password` when new (an existing
+    /// config's spaces.defaultPlan when it does not exist (the CLI asks for that with
+    /// --create-space) and the user with `password` when new (an existing
     /// user keeps their password). One transaction. Slow: hashes with Argon2id.
     /// *createdUser tells which case happened.
     Result<store::Membership> addUser(const QString &email, const QString &password, const QString &spaceName,
                                       store::Role role, const QString &actor, bool *createdUser = nullptr);
-    /// Replaces the password of `email`. Slow: hashes with Argon2id.
-    Result<Done> setPassword(const QString &email, const QString &password, const QString &actor);
+    /// Replaces the password of `email` and ends every session of that user except the one
+    /// of `keepSessionToken` (a plaintext session token; empty, as from the CLI: all).
+    /// Slow: hashes with Argon2id.
+    Result<Done> setPassword(const QString &email, const QString &password, const QString &actor,
+                             const QString &keepSessionToken = {});
     /// Memberships, of one space or (empty name) of all.
     Result<QList<store::Membership>> listUsers(const QString &spaceName);
 

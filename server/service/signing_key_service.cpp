@@ -6,6 +6,7 @@
 #include <QDir>
 #include <QLoggingCategory>
 #include <QUrl>
+#include <QUrlQuery>
 
 #include <algorithm>
 
@@ -252,6 +253,34 @@ QString SigningKeyService::signature(const QString &secret, const QString &canon
 {
     return QString::fromLatin1(store::hmacSha256(secret.toUtf8(), canonical.toUtf8())
                                    .toBase64(QByteArray::Base64UrlEncoding | QByteArray::OmitTrailingEquals));
+}
+
+Result<QString> SigningKeyService::signUrl(const QString &spaceId, const QString &keyId, const QString &urlText,
+                                           qint64 expiresInSeconds, qint64 nowSeconds)
+{
+    const QString renderPath = QStringLiteral("/api/v1/render");
+    const QUrl url(urlText, QUrl::StrictMode);
+    if (!url.isValid() || !url.path().endsWith(renderPath))
+        return ServiceError::invalid(
+            QStringLiteral("invalid_url"), QStringLiteral("url"),
+            QStringLiteral("The URL must be a render URL, e.g. https://img.example.com%1?pageId=pg_…").arg(renderPath));
+    if (expiresInSeconds < 0)
+        return ServiceError::invalid(QStringLiteral("invalid_expires"), QStringLiteral("expires"),
+                                     QStringLiteral("The expiry is a positive number of seconds."));
+    QueryItems items;
+    // A URL signed before is signed afresh: its old kid, exp and sig are replaced.
+    for (const auto &item : QUrlQuery(url).queryItems(QUrl::FullyDecoded))
+        if (item.first != QLatin1String("kid") && item.first != QLatin1String("exp")
+            && item.first != QLatin1String("sig"))
+            items.append(item);
+    items.append({QStringLiteral("kid"), keyId});
+    if (expiresInSeconds > 0)
+        items.append({QStringLiteral("exp"), QString::number(nowSeconds + expiresInSeconds)});
+    const auto secret = secretOf(spaceId, keyId);
+    if (!secret)
+        return secret.error();
+    return QString::fromLatin1(url.adjusted(QUrl::RemoveQuery | QUrl::RemoveFragment).toEncoded()) + QLatin1Char('?')
+           + signedQuery(*secret, renderPath, items);
 }
 
 QString SigningKeyService::signedQuery(const QString &secret, const QString &path, const QueryItems &items)

@@ -73,6 +73,14 @@ public:
     /// "signing_key_not_found"; Database "signing_key_store" when it cannot be unsealed.
     Result<QString> secretOf(const QString &spaceId, const QString &keyId);
 
+    /// The `url sign` use case: `url` (its path ending in /api/v1/render) signed
+    /// with active key `keyId` of `spaceId`. A `kid`, `exp` or `sig` already in the URL
+    /// is replaced; `expiresInSeconds` > 0 adds `exp` = nowSeconds + it. Invalid
+    /// "invalid_url" (field url) for another URL, "invalid_expires" (field expires) below
+    /// 0; the errors of secretOf(). Shared by the CLI and POST /signing-keys/{id}/sign.
+    Result<QString> signUrl(const QString &spaceId, const QString &keyId, const QString &url, qint64 expiresInSeconds,
+                            qint64 nowSeconds);
+
     /// Authorises a request for `path` with query `items` by its signature alone: `kid`
     /// names an active key, `sig` is the HMAC of canonicalString(path, items without sig)
     /// under its secret (compared in constant time), then `exp` (Unix seconds), if present,

@@ -126,6 +126,14 @@ qint64 Config::maxBodyBytes() const
         m_json.value(QStringLiteral("http")).toObject().value(QStringLiteral("maxBodyBytes")).toDouble(1048576));
 }
 
+QString Config::defaultPlan() const
+{
+    return m_json.value(QStringLiteral("spaces"))
+        .toObject()
+        .value(QStringLiteral("defaultPlan"))
+        .toString(QStringLiteral("pro"));
+}
+
 int Config::sessionLifetimeHours() const
 {
     return m_json.value(QStringLiteral("auth")).toObject().value(QStringLiteral("sessionLifetimeHours")).toInt(336);

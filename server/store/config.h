@@ -34,6 +34,10 @@ public:
     std::optional<PlanLimits> plan(const QString &plan) const;
     /// Names of every configured plan, sorted.
     QStringList planNames() const;
+    /// `spaces.defaultPlan` (default "pro"): the plan of a space created without one
+    /// (`imprint space create NAME`, `imprint user add --create-space`). Pro, so that the
+    /// standard 1200×630 card renders on a fresh self-hosted server.
+    QString defaultPlan() const;
 
     /// Open-connection cap of the HTTP listener (connections beyond it are closed at once).
     int maxConnections() const;

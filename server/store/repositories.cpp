@@ -240,6 +240,16 @@ Result<Done> SessionRepository::removeByTokenHash(const QString &tokenHash)
     return sql::write(q, QStringLiteral("DELETE FROM sessions WHERE token_hash = ?"), tokenHash);
 }
 
+Result<Done> SessionRepository::removeForUser(const QString &userId, const QString &keepTokenHash)
+{
+    QSqlQuery q(m_db.connection());
+    // No hash to keep is a null QString, which binds as NULL: `<> NULL` would match nothing.
+    if (keepTokenHash.isEmpty())
+        return sql::write(q, QStringLiteral("DELETE FROM sessions WHERE user_id = ?"), userId);
+    return sql::write(q, QStringLiteral("DELETE FROM sessions WHERE user_id = ? AND token_hash <> ?"), userId,
+                      keepTokenHash);
+}
+
 Result<Done> SessionRepository::removeExpired(qint64 now)
 {
     QSqlQuery q(m_db.connection());

@@ -84,6 +84,9 @@ public:
     Result<std::optional<SessionInfo>> byTokenHash(const QString &tokenHash, qint64 now);
     /// Deletes the session whose token hashes to `tokenHash` (none is not an error).
     Result<Done> removeByTokenHash(const QString &tokenHash);
+    /// Deletes every session of `userId` but the one whose token hashes to `keepTokenHash`
+    /// (empty: all of them).
+    Result<Done> removeForUser(const QString &userId, const QString &keepTokenHash = {});
     /// Deletes every session expired at `now`.
     Result<Done> removeExpired(qint64 now);
 

@@ -6,6 +6,7 @@
 #include "gui/keystab.h"
 #include "gui/mainwindow.h"
 #include "gui/previewtab.h"
+#include "gui/signingkeystab.h"
 #include "gui/signinpage.h"
 #include "server/app/commands/cli.h"
 #include "server/app/service.h"
@@ -19,6 +20,7 @@
 #include <QComboBox>
 #include <QDialog>
 #include <QDialogButtonBox>
+#include <QInputDialog>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLabel>
@@ -35,6 +37,7 @@
 #include <QTcpServer>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QUrlQuery>
 
 #include <memory>
 #include <optional>
@@ -104,6 +107,8 @@ private Q_SLOTS:
     void frenchLabels();
     void relativeTimes();
     void previewRendersThroughRenderApi(); // after the key-count tests: it adds a key
+    void signingKeysCreateSignAndRevoke();
+    void memberSeesSigningKeysRoleMessage();
     void rateLimitedLoginIsASentence(); // last: it uses up the address's login failures
 
 private:
@@ -508,7 +513,9 @@ void TestConsole::germanLabels()
                               QStringLiteral("E-Mail-Adresse oder Passwort ist nicht korrekt."), 15000);
     QVERIFY(signInAs(*w, kOwner));
     QCOMPARE(w->tabs()->tabText(0), QStringLiteral("&Schlüssel"));
-    QCOMPARE(w->tabs()->tabText(1), QStringLiteral("&Vorschau"));
+    QCOMPARE(w->tabs()->tabText(1), QStringLiteral("Si&gnaturschlüssel")); // Alt+S stays with "Schlüssel"
+    QCOMPARE(w->tabs()->tabText(2), QStringLiteral("&Vorschau"));
+    QCOMPARE(child<QPushButton>(w.get(), "newSigningKeyButton")->text(), QStringLiteral("&Neuer Signaturschlüssel …"));
     QCOMPARE(child<QPushButton>(w.get(), "signOutButton")->text(), QStringLiteral("&Abmelden"));
     QVERIFY(child<QLabel>(w.get(), "pageLabel")->text().startsWith(QLatin1String("Seite 1 von ")));
     auto *table = child<QTableView>(w.get(), "keysTable");
@@ -533,7 +540,9 @@ void TestConsole::frenchLabels()
     QCOMPARE(child<QPushButton>(w.get(), "signInButton")->text(), QStringLiteral("Se connecter"));
     QVERIFY(signInAs(*w, kOwner));
     QCOMPARE(w->tabs()->tabText(0), QStringLiteral("&Clés"));
-    QCOMPARE(w->tabs()->tabText(1), QStringLiteral("&Aperçu"));
+    QCOMPARE(w->tabs()->tabText(1), QStringLiteral("Clés de &signature"));
+    QCOMPARE(w->tabs()->tabText(2), QStringLiteral("&Aperçu"));
+    QCOMPARE(child<QPushButton>(w.get(), "copySignedUrlButton")->text(), QStringLiteral("Copier l’URL signée"));
     QVERIFY(child<QLabel>(w.get(), "pageLabel")->text().startsWith(QLatin1String("Page 1 sur ")));
     QVERIFY2(child<QLabel>(w.get(), "countLabel")->text().endsWith(QStringLiteral("clés actives")),
              qPrintable(child<QLabel>(w.get(), "countLabel")->text()));
@@ -675,6 +684,96 @@ void TestConsole::rateLimitedLoginIsASentence()
     }
     QVERIFY2(limited, qPrintable(message->text()));
     QVERIFY(message->text().contains(QLatin1String("second")));
+}
+
+// The Signing keys tab against the real routes: create (the secret shown once, copied),
+// "Copy signed URL" in Preview signed by the server with that key, then revoke.
+void TestConsole::signingKeysCreateSignAndRevoke()
+{
+    auto w = newWindow();
+    QVERIFY(signInAs(*w, kOwner));
+    auto *tab = w->signingKeysTab();
+    QTRY_VERIFY_WITH_TIMEOUT(!tab->isLoading(), 10000);
+    w->tabs()->setCurrentWidget(tab);
+    auto *table = child<QTableWidget>(tab, "signingKeysTable");
+    const int before = table->rowCount();
+
+    QTest::mouseClick(child<QPushButton>(tab, "newSigningKeyButton"), Qt::LeftButton);
+    QInputDialog *ask = nullptr;
+    QTRY_VERIFY((ask = w->findChild<QInputDialog *>(QStringLiteral("createSigningKeyDialog"))) && ask->isVisible());
+    auto *nameEdit = ask->findChild<QLineEdit *>();
+    QVERIFY(nameEdit);
+    QTest::keyClicks(nameEdit, QStringLiteral("Blog"));
+    QTest::keyClick(nameEdit, Qt::Key_Return);
+
+    QDialog *secretDialog = nullptr;
+    QTRY_VERIFY_WITH_TIMEOUT((secretDialog = w->findChild<QDialog *>(QStringLiteral("tokenDialog"))) != nullptr, 10000);
+    QVERIFY(secretDialog->windowTitle() == QStringLiteral("Signing key created"));
+    const QString secret = child<QLineEdit>(secretDialog, "tokenEdit")->text();
+    QVERIFY2(secret.startsWith(QLatin1String("sks_")), qPrintable(secret.left(4)));
+    QVERIFY(child<QLabel>(secretDialog, "tokenWarning")->text().contains(QLatin1String("will not be shown again")));
+    QTest::mouseClick(child<QPushButton>(secretDialog, "copyTokenButton"), Qt::LeftButton);
+    QCOMPARE(QApplication::clipboard()->text(), secret);
+    QPointer<QDialog> guard(secretDialog);
+    QTest::mouseClick(child<QPushButton>(secretDialog, "tokenDoneButton"), Qt::LeftButton);
+    QTRY_VERIFY(guard.isNull()); // gone, with the secret
+
+    QTRY_COMPARE_WITH_TIMEOUT(table->rowCount(), before + 1, 10000);
+    QCOMPARE(table->item(0, 0)->text(), QStringLiteral("Blog")); // newest first
+    const QString keyId = table->item(0, 1)->text();
+    QVERIFY2(keyId.startsWith(QLatin1String("sgk_")), qPrintable(keyId));
+    QVERIFY(!table->item(0, 2)->text().isEmpty());
+    QCOMPARE(api().signingKeys().secretOf(m_spaceId, keyId).value(), secret);
+
+    // Preview: the new key is offered, and the server signs the current page's URL.
+    auto *preview = w->previewTab();
+    QSignalSpy templateLoaded(preview, &gui::PreviewTab::templateLoaded);
+    w->tabs()->setCurrentWidget(preview);
+    QTRY_VERIFY_WITH_TIMEOUT(templateLoaded.count() > 0, 10000);
+    auto *keyCombo = child<QComboBox>(preview, "signingKeyCombo");
+    QTRY_VERIFY(keyCombo->findData(keyId) >= 0);
+    keyCombo->setCurrentIndex(keyCombo->findData(keyId));
+    QSignalSpy copied(preview, &gui::PreviewTab::signedUrlCopied);
+    QTest::mouseClick(child<QPushButton>(preview, "copySignedUrlButton"), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(copied.count() > 0, 10000);
+    const QString signedUrl = copied.first().first().toString();
+    QVERIFY2(!signedUrl.isEmpty(), qPrintable(child<QLabel>(preview, "previewMessage")->text()));
+    QCOMPARE(QApplication::clipboard()->text(), signedUrl);
+    QVERIFY(!signedUrl.contains(secret));
+    const QUrl url(signedUrl);
+    QCOMPARE(QUrlQuery(url).queryItemValue(QStringLiteral("kid")), keyId);
+    QCOMPARE(QUrlQuery(url).queryItemValue(QStringLiteral("pageId")), m_pageId);
+    // The signature is one the render route accepts.
+    const auto grant = api().signingKeys().verify(url.path(), QUrlQuery(url).queryItems(QUrl::FullyDecoded),
+                                                  QDateTime::currentSecsSinceEpoch());
+    QVERIFY2(grant.has_value(), qPrintable(grant.has_value() ? QString() : grant.error().message));
+
+    // Revoke, after a confirmation that names the key.
+    w->tabs()->setCurrentWidget(tab);
+    const QRect rect = table->visualItemRect(table->item(0, 0));
+    QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, rect.center());
+    auto *revoke = child<QPushButton>(tab, "revokeSigningKeyButton");
+    QTRY_VERIFY(revoke->isEnabled());
+    QTest::mouseClick(revoke, Qt::LeftButton);
+    QMessageBox *box = nullptr;
+    QTRY_VERIFY((box = w->findChild<QMessageBox *>(QStringLiteral("revokeSigningKeyConfirm"))) && box->isVisible());
+    QVERIFY2(box->text().contains(QStringLiteral("Blog")), qPrintable(box->text()));
+    QTest::mouseClick(child<QPushButton>(box, "confirmRevokeSigningKeyButton"), Qt::LeftButton);
+    QTRY_COMPARE_WITH_TIMEOUT(table->rowCount(), before, 10000);
+    QCOMPARE(child<QLabel>(tab, "signingKeysMessage")->text(), QStringLiteral("The signing key “Blog” was revoked."));
+    QVERIFY(!api().signingKeys().secretOf(m_spaceId, keyId).has_value());
+    QTRY_VERIFY(keyCombo->findData(keyId) < 0); // Preview no longer offers it
+}
+
+void TestConsole::memberSeesSigningKeysRoleMessage()
+{
+    auto w = newWindow();
+    fillSignIn(*w, serverUrl(), kMember, kPassword);
+    QTRY_VERIFY_WITH_TIMEOUT(w->isSignedIn(), 15000);
+    w->tabs()->setCurrentWidget(w->signingKeysTab());
+    auto *role = child<QLabel>(w.get(), "signingKeysRoleMessage");
+    QTRY_VERIFY(role->isVisible());
+    QVERIFY(role->text().contains(QLatin1String("owner or admin role to manage signing keys")));
 }
 
 QTEST_MAIN(TestConsole)

@@ -48,6 +48,8 @@ private:
 
     int addUser(const QString &email, const QString &space, const QString &role)
     {
+        // `user add` no longer makes a space it does not know; these tests want free ones.
+        runCli({"space", "create", space, "--plan", "free", "--data", m_dir.path()});
         return runCli({"user", "add", "--email", email, "--space", space, "--role", role, "--data", m_dir.path()},
                       "password123\npassword123\n");
     }
@@ -382,6 +384,25 @@ private slots:
         QCOMPARE(r.json().value("code").toString(), QString("token_expired"));
         QCOMPARE(httpRequest(port(), "GET", "/api/v1/tokens/verify").json().value("code").toString(),
                  QString("missing_token"));
+    }
+
+    void cliPasswdEndsSessions()
+    {
+        // A new password set with the CLI ends the sessions opened with the old one.
+        QCOMPARE(runCli({"space", "create", "delta", "--data", m_dir.path()}), 0);
+        QCOMPARE(runCli({"user", "add", "--email", "owner@delta.test", "--space", "delta", "--role", "owner", "--data",
+                         m_dir.path()},
+                        "password123\n"),
+                 0);
+        const QString first = login("owner@delta.test");
+        const QString second = login("owner@delta.test");
+        QVERIFY(!first.isEmpty() && !second.isEmpty());
+        QCOMPARE(httpRequest(port(), "GET", "/api/v1/auth/me", {}, bearer(first)).status, 200);
+        QCOMPARE(runCli({"user", "passwd", "--email", "owner@delta.test", "--data", m_dir.path()}, "password456\n"), 0);
+        QCOMPARE(httpRequest(port(), "GET", "/api/v1/auth/me", {}, bearer(first)).status, 401);
+        QCOMPARE(httpRequest(port(), "GET", "/api/v1/auth/me", {}, bearer(second)).status, 401);
+        QVERIFY(login("owner@delta.test").isEmpty()); // the old password is refused
+        QVERIFY(!login("owner@delta.test", "password456").isEmpty());
     }
 
     void cliKeysWorkOverHttp()

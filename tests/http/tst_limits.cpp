@@ -288,7 +288,8 @@ private slots:
     void failedLoginsAreThrottled()
     {
         QTemporaryDir dir;
-        QCOMPARE(runCli({"user", "add", "--email", "t@x.test", "--space", "t", "--role", "owner", "--data", dir.path()},
+        QCOMPARE(runCli({"user", "add", "--email", "t@x.test", "--space", "t", "--create-space", "--role", "owner",
+                         "--data", dir.path()},
                         "password123\n"),
                  0);
         ServerProcess server;

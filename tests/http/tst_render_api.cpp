@@ -88,6 +88,8 @@ private:
     }
     int addUser(const QString &dir, const QString &email, const QString &space)
     {
+        // `user add` no longer makes a space it does not know; these tests want free ones.
+        runCli({"space", "create", space, "--plan", "free", "--data", dir});
         return runCli({"user", "add", "--email", email, "--space", space, "--role", "owner", "--data", dir},
                       "password123\npassword123\n");
     }
@@ -232,6 +234,8 @@ private slots:
         HttpReply r = get("/api/v1/render?pattern=dots-sunset&width=1001&height=100");
         VERIFY_PROBLEM(r, 402);
         QCOMPARE(r.json().value("code").toString(), QString("export_size_exceeded"));
+        // The detail says how a self-hosted operator lifts the limit.
+        QVERIFY2(r.json().value("detail").toString().contains("imprint space set-plan"), r.body.constData());
         r = render({{"pattern", "dots-sunset"}, {"width", 1001}, {"height", 100}}, m_freeToken);
         VERIFY_PROBLEM(r, 402);
         r = render({{"pattern", "dots-sunset"}, {"width", 100}, {"height", 1001}}, m_freeToken);

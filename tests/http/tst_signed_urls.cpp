@@ -87,6 +87,7 @@ private slots:
     void initTestCase()
     {
         QVERIFY(m_dir.isValid());
+        QCOMPARE(runCli({"space", "create", "alpha", "--plan", "free", "--data", m_dir.path()}), 0);
         for (const auto &[email, role] :
              {std::pair{"owner@alpha.test", "owner"}, std::pair{"member@alpha.test", "member"}})
             QCOMPARE(
@@ -370,6 +371,43 @@ private slots:
                 .value("code")
                 .toString(),
             QStringLiteral("signature_invalid"));
+    }
+
+    void serverSignsForTheConsole()
+    {
+        // POST /signing-keys/{id}/sign: the secret, shown once, is not needed to sign.
+        const QString base = QStringLiteral("http://127.0.0.1:%1/api/v1/render?pageId=%2&format=png&kid=old&sig=old")
+                                 .arg(port())
+                                 .arg(m_pageId);
+        const QByteArray route = "/api/v1/signing-keys/" + m_keyId + "/sign";
+        HttpReply r
+            = httpRequest(port(), "POST", route, json({{"url", base}, {"expiresInSeconds", 600}}), session(m_session));
+        QCOMPARE(r.status, 200);
+        QCOMPARE(r.header("Cache-Control"), QByteArray("no-store"));
+        QVERIFY(!r.body.contains(m_secret));
+        const QUrl signedUrl(r.data().value("url").toString());
+        const QUrlQuery query(signedUrl);
+        QCOMPARE(query.queryItemValue("kid").toLatin1(), m_keyId); // the old kid and sig are replaced
+        QCOMPARE(query.allQueryItemValues("sig").size(), 1);
+        const qint64 exp = query.queryItemValue("exp").toLongLong();
+        QVERIFY(qAbs(exp - (QDateTime::currentSecsSinceEpoch() + 600)) < 30);
+        r = get(signedUrl.path(QUrl::FullyEncoded).toLatin1() + '?' + signedUrl.query(QUrl::FullyEncoded).toLatin1());
+        QCOMPARE(r.status, 200);
+        QCOMPARE(decode(r.body, "png").size(), QSize(400, 300));
+
+        // Not a render URL, a bad expiry, an unknown key, a member, no session.
+        r = httpRequest(port(), "POST", route, json({{"url", "https://example.com/elsewhere"}}), session(m_session));
+        VERIFY_PROBLEM(r, 400);
+        QCOMPARE(r.json().value("field").toString(), QStringLiteral("url"));
+        r = httpRequest(port(), "POST", route, json({{"url", base}, {"expiresInSeconds", -5}}), session(m_session));
+        VERIFY_PROBLEM(r, 400);
+        QCOMPARE(r.json().value("field").toString(), QStringLiteral("expiresInSeconds"));
+        VERIFY_PROBLEM(httpRequest(port(), "POST", route, "{}", session(m_session)), 400);
+        VERIFY_PROBLEM(httpRequest(port(), "POST", "/api/v1/signing-keys/sgk_nope/sign", json({{"url", base}}),
+                                   session(m_session)),
+                       404);
+        VERIFY_PROBLEM(httpRequest(port(), "POST", route, json({{"url", base}}), session(m_memberSession)), 403);
+        VERIFY_PROBLEM(httpRequest(port(), "POST", route, json({{"url", base}})), 401);
     }
 
     void revokingAKeyStopsItsUrlsAndOnlyThose()

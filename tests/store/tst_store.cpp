@@ -273,13 +273,22 @@ private slots:
         QVERIFY(m.has_value());
         QVERIFY(created);
         QCOMPARE(m->user.email, QString("someone@example.test"));
-        QCOMPARE(m->space.plan, QString("free"));
+        QCOMPARE(m->space.plan, QString("pro")); // spaces.defaultPlan's default
         QVERIFY(m->user.passwordHash.startsWith("$argon2id$"));
         QCOMPARE(accounts.addUser("x@y.test", "short", "newspace", Role::Member, "test").error().field,
                  QString("password"));
-        QVERIFY(accounts.login("someone@example.test", "longenough", {}).has_value());
+        const auto before = accounts.login("someone@example.test", "longenough", {});
+        QVERIFY(before.has_value());
+        const auto kept = accounts.login("someone@example.test", "longenough", {});
+        QVERIFY(kept.has_value());
         QCOMPARE(accounts.login("someone@example.test", "wrongwrong", {}).error().code, QString("invalid_credentials"));
+        // A new password ends the user's other sessions; the caller's own may stay.
+        QVERIFY(accounts.setPassword("someone@example.test", "password-2", "test", kept->token).has_value());
+        QVERIFY(!accounts.session(before->token).has_value());
+        QVERIFY(accounts.session(kept->token).has_value());
+        // From the CLI (no session of its own) every session ends.
         QVERIFY(accounts.setPassword("someone@example.test", "anotherone", "test").has_value());
+        QVERIFY(!accounts.session(kept->token).has_value());
         QVERIFY(!accounts.login("someone@example.test", "longenough", {}).has_value());
         auto login = accounts.login("someone@example.test", "anotherone", {});
         QVERIFY(login.has_value());

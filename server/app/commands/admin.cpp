@@ -8,7 +8,6 @@
 
 #include <QDateTime>
 #include <QUrl>
-#include <QUrlQuery>
 
 #include <QJsonArray>
 #include <QTextStream>
@@ -18,12 +17,6 @@ namespace imprint::app {
 namespace {
 
 const QString kCli = QStringLiteral("cli");
-
-int usage(const QString &text)
-{
-    QTextStream(stderr) << "usage: " << text << '\n';
-    return 2;
-}
 
 int serviceFailure(const CommonOptions &o, const store::ServiceError &e)
 {
@@ -46,23 +39,28 @@ QJsonObject membershipJson(const store::Membership &m)
             {QStringLiteral("role"), store::roleName(m.role)}};
 }
 
-// Parses the command line; on success fills *args/*options/*env and returns -1,
-// otherwise the exit code to return.
-int prepare(const QStringList &arguments, const QStringList &valueOptions, const QStringList &flags,
-            std::optional<Args> *args, CommonOptions *options, std::optional<Environment> *env,
-            const QString &usageText)
+// Opens the data directory once the command line is known to be complete, so that a
+// usage error or --help never creates a database. Returns -1 to go on, else the exit code.
+int openData(const CommandLine &line, CommonOptions *options, std::optional<Environment> *env)
 {
+    *options = commonOptions(line);
     QString error;
-    args->emplace(arguments, commonValueOptions() + valueOptions, commonFlags() + flags, &error);
-    *options = commonOptions(**args);
-    if (!error.isEmpty()) {
-        QTextStream(stderr) << "imprint: " << error << '\n';
-        return usage(usageText);
-    }
     *env = openEnvironment(*options, &error);
     if (!*env)
         return fail(*options, QStringLiteral("startup_failed"), error);
     return -1;
+}
+
+// The verb and positional count a command line must have; a usage error otherwise.
+bool isVerb(const QStringList &pos, const char *verb, qsizetype count)
+{
+    return pos.value(0) == QLatin1String(verb) && pos.size() == count;
+}
+
+QString missingVerb(const QStringList &pos)
+{
+    return pos.isEmpty() ? QStringLiteral("missing subcommand")
+                         : QStringLiteral("unknown subcommand or wrong number of arguments: %1").arg(pos.join(u' '));
 }
 
 const QString kCommon = QStringLiteral("[--data DIR] [--database URL] [--json]");
@@ -74,23 +72,31 @@ int runSpaceCommand(const QStringList &arguments)
     const QString usageText = QStringLiteral("imprint space create NAME [--plan free|pro|business] | list |"
                                              " set-plan NAME PLAN   ")
                               + kCommon;
-    std::optional<Args> args;
+    CommandLine line(QStringLiteral("space"), usageText);
+    line.addCommonOptions();
+    line.addValueOption({QStringLiteral("plan")},
+                        QStringLiteral("Plan of the new space (default: spaces.defaultPlan of the config, pro)."),
+                        QStringLiteral("PLAN"));
+    if (int rc = line.parse(arguments); rc >= 0)
+        return rc;
+    const QStringList pos = line.positionals();
+    if (!isVerb(pos, "create", 2) && !isVerb(pos, "list", 1) && !isVerb(pos, "set-plan", 3))
+        return line.usageError(missingVerb(pos));
     CommonOptions o;
     std::optional<Environment> env;
-    if (int rc = prepare(arguments, {QStringLiteral("plan")}, {}, &args, &o, &env, usageText); rc >= 0)
+    if (int rc = openData(line, &o, &env); rc >= 0)
         return rc;
-    const QStringList pos = args->positionals();
     service::AccountService accounts(*env->db, env->config);
     const QString verb = pos.value(0);
-    if (verb == QLatin1String("create") && pos.size() == 2) {
-        auto s = accounts.createSpace(pos[1], args->value(QStringLiteral("plan"), QStringLiteral("free")), kCli);
+    if (verb == QLatin1String("create")) {
+        auto s = accounts.createSpace(pos[1], line.value(QStringLiteral("plan"), env->config.defaultPlan()), kCli);
         if (!s)
             return serviceFailure(o, s.error());
         o.json ? printJson(spaceJson(*s))
                : printLine(QStringLiteral("created space %1 (%2, plan %3)").arg(s->name, s->id, s->plan));
         return 0;
     }
-    if (verb == QLatin1String("list") && pos.size() == 1) {
+    if (verb == QLatin1String("list")) {
         auto list = accounts.listSpaces();
         if (!list)
             return serviceFailure(o, list.error());
@@ -104,15 +110,11 @@ int runSpaceCommand(const QStringList &arguments)
             printJson({{QStringLiteral("spaces"), a}});
         return 0;
     }
-    if (verb == QLatin1String("set-plan") && pos.size() == 3) {
-        auto s = accounts.setPlan(pos[1], pos[2], kCli);
-        if (!s)
-            return serviceFailure(o, s.error());
-        o.json ? printJson(spaceJson(*s))
-               : printLine(QStringLiteral("space %1 is now on plan %2").arg(s->name, s->plan));
-        return 0;
-    }
-    return usage(usageText);
+    auto s = accounts.setPlan(pos[1], pos[2], kCli);
+    if (!s)
+        return serviceFailure(o, s.error());
+    o.json ? printJson(spaceJson(*s)) : printLine(QStringLiteral("space %1 is now on plan %2").arg(s->name, s->plan));
+    return 0;
 }
 
 int runUserCommand(const QStringList &arguments)
@@ -121,24 +123,52 @@ int runUserCommand(const QStringList &arguments)
                                              " passwd --email E | list [--space NAME]   ")
                               + kCommon
                               + QStringLiteral("\n(the password is read from stdin: one line, or the same line twice)");
-    std::optional<Args> args;
+    CommandLine line(QStringLiteral("user"), usageText);
+    line.addCommonOptions();
+    line.addValueOption({QStringLiteral("email")}, QStringLiteral("The user's e-mail address."),
+                        QStringLiteral("EMAIL"));
+    line.addValueOption({QStringLiteral("space")}, QStringLiteral("The space's name."), QStringLiteral("NAME"));
+    line.addValueOption({QStringLiteral("role")}, QStringLiteral("owner, admin or member (default: member)."),
+                        QStringLiteral("ROLE"));
+    line.addFlag({QStringLiteral("create-space")},
+                 QStringLiteral("add: create the space on spaces.defaultPlan when it does not exist."));
+    if (int rc = line.parse(arguments); rc >= 0)
+        return rc;
+    const QStringList pos = line.positionals();
+    const QString verb = pos.value(0);
+    const QString email = line.value(QStringLiteral("email"));
+    const QString space = line.value(QStringLiteral("space"));
+    store::Role role = store::Role::Member;
+    if (isVerb(pos, "add", 1)) {
+        if (email.isEmpty() || space.isEmpty())
+            return line.usageError(QStringLiteral("add needs --email and --space"));
+        if (!store::parseRole(line.value(QStringLiteral("role"), QStringLiteral("member")), &role))
+            return line.usageError(QStringLiteral("--role must be owner, admin or member"));
+    } else if (isVerb(pos, "passwd", 1)) {
+        if (email.isEmpty())
+            return line.usageError(QStringLiteral("passwd needs --email"));
+    } else if (!isVerb(pos, "list", 1)) {
+        return line.usageError(missingVerb(pos));
+    }
     CommonOptions o;
     std::optional<Environment> env;
-    if (int rc = prepare(arguments, {QStringLiteral("email"), QStringLiteral("space"), QStringLiteral("role")}, {},
-                         &args, &o, &env, usageText);
-        rc >= 0)
+    if (int rc = openData(line, &o, &env); rc >= 0)
         return rc;
-    const QStringList pos = args->positionals();
     service::AccountService accounts(*env->db, env->config);
-    const QString verb = pos.value(0);
-    const QString email = args->value(QStringLiteral("email"));
     QString error;
-    if (verb == QLatin1String("add") && pos.size() == 1) {
-        const QString space = args->value(QStringLiteral("space"));
-        store::Role role = store::Role::Member;
-        if (email.isEmpty() || space.isEmpty()
-            || !store::parseRole(args->value(QStringLiteral("role"), QStringLiteral("member")), &role))
-            return usage(usageText);
+    if (verb == QLatin1String("add")) {
+        // A typo in --space must not quietly make a new space on some plan: a space is
+        // created on purpose, with `imprint space create` or --create-space.
+        if (!line.isSet(QStringLiteral("create-space"))) {
+            auto existing = accounts.spaceByName(space);
+            if (!existing && existing.error().code == QLatin1String("space_not_found"))
+                return fail(o, QStringLiteral("space_not_found"),
+                            QStringLiteral("there is no space '%1': create it first with `imprint space create %1 "
+                                           "--plan %2` (or pass --create-space)")
+                                .arg(space, env->config.planNames().join(u'|')));
+            if (!existing)
+                return serviceFailure(o, existing.error());
+        }
         const auto password = readPassword(QStringLiteral("Password for %1").arg(email), &error);
         if (!password)
             return fail(o, QStringLiteral("invalid_password"), error);
@@ -158,9 +188,7 @@ int runUserCommand(const QStringList &arguments)
                          created ? QString() : QStringLiteral(" (password unchanged; use `imprint user passwd`)")));
         return 0;
     }
-    if (verb == QLatin1String("passwd") && pos.size() == 1) {
-        if (email.isEmpty())
-            return usage(usageText);
+    if (verb == QLatin1String("passwd")) {
         const auto password = readPassword(QStringLiteral("New password for %1").arg(email), &error);
         if (!password)
             return fail(o, QStringLiteral("invalid_password"), error);
@@ -173,8 +201,8 @@ int runUserCommand(const QStringList &arguments)
                : printLine(QStringLiteral("password of %1 changed").arg(email));
         return 0;
     }
-    if (verb == QLatin1String("list") && pos.size() == 1) {
-        auto list = accounts.listUsers(args->value(QStringLiteral("space")));
+    {
+        auto list = accounts.listUsers(space);
         if (!list)
             return serviceFailure(o, list.error());
         QJsonArray a;
@@ -189,7 +217,6 @@ int runUserCommand(const QStringList &arguments)
             printJson({{QStringLiteral("users"), a}});
         return 0;
     }
-    return usage(usageText);
 }
 
 int runKeyCommand(const QStringList &arguments)
@@ -197,25 +224,36 @@ int runKeyCommand(const QStringList &arguments)
     const QString usageText = QStringLiteral("imprint key create --space NAME --name N [--expires-days D] |"
                                              " list --space NAME | revoke ID   ")
                               + kCommon;
-    std::optional<Args> args;
+    CommandLine line(QStringLiteral("key"), usageText);
+    line.addCommonOptions();
+    line.addValueOption({QStringLiteral("space")}, QStringLiteral("The space's name."), QStringLiteral("NAME"));
+    line.addValueOption({QStringLiteral("name")}, QStringLiteral("create: the key's name."), QStringLiteral("N"));
+    line.addValueOption({QStringLiteral("expires-days")}, QStringLiteral("create: days until the key expires."),
+                        QStringLiteral("D"));
+    if (int rc = line.parse(arguments); rc >= 0)
+        return rc;
+    const QStringList pos = line.positionals();
+    const QString verb = pos.value(0);
+    const QString spaceName = line.value(QStringLiteral("space"));
+    if (isVerb(pos, "create", 1) || isVerb(pos, "list", 1)) {
+        if (spaceName.isEmpty() || (verb == QLatin1String("create") && !line.isSet(QStringLiteral("name"))))
+            return line.usageError(
+                QStringLiteral("%1 needs --space%2")
+                    .arg(verb, verb == QLatin1String("create") ? QStringLiteral(" and --name") : QString()));
+    } else if (!isVerb(pos, "revoke", 2)) {
+        return line.usageError(missingVerb(pos));
+    }
     CommonOptions o;
     std::optional<Environment> env;
-    if (int rc = prepare(arguments, {QStringLiteral("space"), QStringLiteral("name"), QStringLiteral("expires-days")},
-                         {}, &args, &o, &env, usageText);
-        rc >= 0)
+    if (int rc = openData(line, &o, &env); rc >= 0)
         return rc;
-    const QStringList pos = args->positionals();
     service::AccountService accounts(*env->db, env->config);
     service::ApiKeyService keys(*env->db);
-    const QString verb = pos.value(0);
-    if (verb == QLatin1String("create") && pos.size() == 1) {
-        const QString spaceName = args->value(QStringLiteral("space"));
-        if (spaceName.isEmpty() || !args->has(QStringLiteral("name")))
-            return usage(usageText);
+    if (verb == QLatin1String("create")) {
         qint64 expiresAt = 0;
-        if (args->has(QStringLiteral("expires-days"))) {
+        if (line.isSet(QStringLiteral("expires-days"))) {
             bool ok = false;
-            const int days = args->value(QStringLiteral("expires-days")).toInt(&ok);
+            const int days = line.value(QStringLiteral("expires-days")).toInt(&ok);
             if (!ok || days < 1)
                 return fail(o, QStringLiteral("invalid_expires_days"),
                             QStringLiteral("--expires-days wants a positive integer"));
@@ -224,7 +262,7 @@ int runKeyCommand(const QStringList &arguments)
         auto space = accounts.spaceByName(spaceName);
         if (!space)
             return serviceFailure(o, space.error());
-        auto created = keys.create(space->id, args->value(QStringLiteral("name")), expiresAt, {});
+        auto created = keys.create(space->id, line.value(QStringLiteral("name")), expiresAt, {});
         if (!created)
             return serviceFailure(o, created.error());
         if (o.json) {
@@ -237,10 +275,7 @@ int runKeyCommand(const QStringList &arguments)
         }
         return 0;
     }
-    if (verb == QLatin1String("list") && pos.size() == 1) {
-        const QString spaceName = args->value(QStringLiteral("space"));
-        if (spaceName.isEmpty())
-            return usage(usageText);
+    if (verb == QLatin1String("list")) {
         auto space = accounts.spaceByName(spaceName);
         if (!space)
             return serviceFailure(o, space.error());
@@ -262,15 +297,12 @@ int runKeyCommand(const QStringList &arguments)
             printJson({{QStringLiteral("keys"), a}});
         return 0;
     }
-    if (verb == QLatin1String("revoke") && pos.size() == 2) {
-        auto done = keys.revoke({}, pos[1], kCli);
-        if (!done)
-            return serviceFailure(o, done.error());
-        o.json ? printJson({{QStringLiteral("id"), pos[1]}, {QStringLiteral("revoked"), true}})
-               : printLine(QStringLiteral("revoked key %1").arg(pos[1]));
-        return 0;
-    }
-    return usage(usageText);
+    auto done = keys.revoke({}, pos[1], kCli);
+    if (!done)
+        return serviceFailure(o, done.error());
+    o.json ? printJson({{QStringLiteral("id"), pos[1]}, {QStringLiteral("revoked"), true}})
+           : printLine(QStringLiteral("revoked key %1").arg(pos[1]));
+    return 0;
 }
 
 int runSigningKeyCommand(const QStringList &arguments)
@@ -278,25 +310,35 @@ int runSigningKeyCommand(const QStringList &arguments)
     const QString usageText
         = QStringLiteral("imprint signing-key create --space NAME --name N | list --space NAME | revoke ID   ")
           + kCommon;
-    std::optional<Args> args;
+    CommandLine line(QStringLiteral("signing-key"), usageText);
+    line.addCommonOptions();
+    line.addValueOption({QStringLiteral("space")}, QStringLiteral("The space's name."), QStringLiteral("NAME"));
+    line.addValueOption({QStringLiteral("name")}, QStringLiteral("create: the key's name."), QStringLiteral("N"));
+    if (int rc = line.parse(arguments); rc >= 0)
+        return rc;
+    const QStringList pos = line.positionals();
+    const QString verb = pos.value(0);
+    const QString spaceName = line.value(QStringLiteral("space"));
+    if (isVerb(pos, "create", 1) || isVerb(pos, "list", 1)) {
+        if (spaceName.isEmpty() || (verb == QLatin1String("create") && !line.isSet(QStringLiteral("name"))))
+            return line.usageError(
+                QStringLiteral("%1 needs --space%2")
+                    .arg(verb, verb == QLatin1String("create") ? QStringLiteral(" and --name") : QString()));
+    } else if (!isVerb(pos, "revoke", 2)) {
+        return line.usageError(missingVerb(pos));
+    }
     CommonOptions o;
     std::optional<Environment> env;
-    if (int rc = prepare(arguments, {QStringLiteral("space"), QStringLiteral("name")}, {}, &args, &o, &env, usageText);
-        rc >= 0)
+    if (int rc = openData(line, &o, &env); rc >= 0)
         return rc;
-    const QStringList pos = args->positionals();
     service::AccountService accounts(*env->db, env->config);
     service::SigningKeyService keys(*env->db, env->dataDir);
-    const QString verb = pos.value(0);
-    if ((verb == QLatin1String("create") || verb == QLatin1String("list")) && pos.size() == 1) {
-        const QString spaceName = args->value(QStringLiteral("space"));
-        if (spaceName.isEmpty() || (verb == QLatin1String("create") && !args->has(QStringLiteral("name"))))
-            return usage(usageText);
+    if (verb != QLatin1String("revoke")) {
         auto space = accounts.spaceByName(spaceName);
         if (!space)
             return serviceFailure(o, space.error());
         if (verb == QLatin1String("create")) {
-            auto created = keys.create(space->id, args->value(QStringLiteral("name")), {});
+            auto created = keys.create(space->id, line.value(QStringLiteral("name")), {});
             if (!created)
                 return serviceFailure(o, created.error());
             if (o.json) {
@@ -326,65 +368,55 @@ int runSigningKeyCommand(const QStringList &arguments)
             printJson({{QStringLiteral("signingKeys"), a}});
         return 0;
     }
-    if (verb == QLatin1String("revoke") && pos.size() == 2) {
-        auto done = keys.revoke({}, pos[1], kCli);
-        if (!done)
-            return serviceFailure(o, done.error());
-        o.json ? printJson({{QStringLiteral("id"), pos[1]}, {QStringLiteral("revoked"), true}})
-               : printLine(QStringLiteral("revoked signing key %1").arg(pos[1]));
-        return 0;
-    }
-    return usage(usageText);
+    auto done = keys.revoke({}, pos[1], kCli);
+    if (!done)
+        return serviceFailure(o, done.error());
+    o.json ? printJson({{QStringLiteral("id"), pos[1]}, {QStringLiteral("revoked"), true}})
+           : printLine(QStringLiteral("revoked signing key %1").arg(pos[1]));
+    return 0;
 }
 
 int runUrlCommand(const QStringList &arguments)
 {
     const QString usageText
         = QStringLiteral("imprint url sign --space NAME --signing-key ID [--expires SECONDS] URL   ") + kCommon;
-    std::optional<Args> args;
+    CommandLine line(QStringLiteral("url"), usageText);
+    line.addCommonOptions();
+    line.addValueOption({QStringLiteral("space")}, QStringLiteral("The space's name."), QStringLiteral("NAME"));
+    line.addValueOption({QStringLiteral("signing-key")}, QStringLiteral("Id of the signing key (sgk_…)."),
+                        QStringLiteral("ID"));
+    line.addValueOption({QStringLiteral("expires")}, QStringLiteral("Seconds until the signed URL expires."),
+                        QStringLiteral("SECONDS"));
+    if (int rc = line.parse(arguments); rc >= 0)
+        return rc;
+    const QStringList pos = line.positionals();
+    const QString spaceName = line.value(QStringLiteral("space"));
+    const QString keyId = line.value(QStringLiteral("signing-key"));
+    if (!isVerb(pos, "sign", 2))
+        return line.usageError(missingVerb(pos));
+    if (spaceName.isEmpty() || keyId.isEmpty())
+        return line.usageError(QStringLiteral("sign needs --space and --signing-key"));
     CommonOptions o;
     std::optional<Environment> env;
-    if (int rc = prepare(arguments, {QStringLiteral("space"), QStringLiteral("signing-key"), QStringLiteral("expires")},
-                         {}, &args, &o, &env, usageText);
-        rc >= 0)
+    if (int rc = openData(line, &o, &env); rc >= 0)
         return rc;
-    const QStringList pos = args->positionals();
-    const QString spaceName = args->value(QStringLiteral("space"));
-    const QString keyId = args->value(QStringLiteral("signing-key"));
-    if (pos.size() != 2 || pos[0] != QLatin1String("sign") || spaceName.isEmpty() || keyId.isEmpty())
-        return usage(usageText);
-    const QString renderPath = QStringLiteral("/api/v1/render");
-    const QUrl url(pos[1], QUrl::StrictMode);
-    if (!url.isValid() || !url.path().endsWith(renderPath))
-        return fail(
-            o, QStringLiteral("invalid_url"),
-            QStringLiteral("the URL must be a render URL, e.g. https://img.example.com%1?pageId=pg_…").arg(renderPath));
-    service::QueryItems items;
-    // A URL signed before is signed afresh: its old kid, exp and sig are replaced.
-    for (const auto &item : QUrlQuery(url).queryItems(QUrl::FullyDecoded))
-        if (item.first != QLatin1String("kid") && item.first != QLatin1String("exp")
-            && item.first != QLatin1String("sig"))
-            items.append(item);
-    items.append({QStringLiteral("kid"), keyId});
-    if (args->has(QStringLiteral("expires"))) {
+    qint64 seconds = 0;
+    if (line.isSet(QStringLiteral("expires"))) {
         bool ok = false;
-        const qint64 seconds = args->value(QStringLiteral("expires")).toLongLong(&ok);
+        seconds = line.value(QStringLiteral("expires")).toLongLong(&ok);
         if (!ok || seconds < 1)
             return fail(o, QStringLiteral("invalid_expires"),
                         QStringLiteral("--expires wants a positive number of seconds"));
-        items.append({QStringLiteral("exp"), QString::number(QDateTime::currentSecsSinceEpoch() + seconds)});
     }
     service::AccountService accounts(*env->db, env->config);
     auto space = accounts.spaceByName(spaceName);
     if (!space)
         return serviceFailure(o, space.error());
     service::SigningKeyService keys(*env->db, env->dataDir);
-    const auto secret = keys.secretOf(space->id, keyId);
-    if (!secret)
-        return serviceFailure(o, secret.error());
-    const QString signedUrl = QString::fromLatin1(url.adjusted(QUrl::RemoveQuery | QUrl::RemoveFragment).toEncoded())
-                              + QLatin1Char('?') + service::SigningKeyService::signedQuery(*secret, renderPath, items);
-    o.json ? printJson({{QStringLiteral("url"), signedUrl}}) : printLine(signedUrl);
+    const auto signedUrl = keys.signUrl(space->id, keyId, pos[1], seconds, QDateTime::currentSecsSinceEpoch());
+    if (!signedUrl)
+        return serviceFailure(o, signedUrl.error());
+    o.json ? printJson({{QStringLiteral("url"), *signedUrl}}) : printLine(*signedUrl);
     return 0;
 }
 

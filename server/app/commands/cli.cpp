@@ -16,60 +16,86 @@
 
 namespace imprint::app {
 
-Args::Args(const QStringList &args, const QStringList &valueOptions, const QStringList &flags, QString *error)
+CommandLine::CommandLine(const QString &command, const QString &synopsis)
+    : m_command(command)
+    , m_synopsis(synopsis)
 {
-    for (int i = 0; i < args.size(); ++i) {
-        const QString &a = args.at(i);
-        if (!a.startsWith(QLatin1String("--")) || a == QLatin1String("--")) {
-            m_positionals << a;
-            continue;
-        }
-        QString name = a.mid(2);
-        QString value;
-        bool hasValue = false;
-        if (const int eq = name.indexOf(QLatin1Char('=')); eq >= 0) {
-            value = name.mid(eq + 1);
-            name = name.left(eq);
-            hasValue = true;
-        }
-        if (valueOptions.contains(name)) {
-            if (!hasValue) {
-                if (i + 1 >= args.size()) {
-                    if (error)
-                        *error = QStringLiteral("--%1 needs a value").arg(name);
-                    return;
-                }
-                value = args.at(++i);
-            }
-            m_values.insert(name, value);
-        } else if (flags.contains(name) && !hasValue) {
-            m_flags << name;
-        } else if (error) {
-            *error = QStringLiteral("unknown option --%1").arg(name);
-            return;
-        }
+    m_parser.setSingleDashWordOptionMode(QCommandLineParser::ParseAsLongOptions);
+    m_parser.addOption({{QStringLiteral("h"), QStringLiteral("help")}, QStringLiteral("Show this help and exit.")});
+}
+
+void CommandLine::addValueOption(const QStringList &names, const QString &description, const QString &valueName)
+{
+    m_parser.addOption(QCommandLineOption(names, description, valueName));
+}
+
+void CommandLine::addFlag(const QStringList &names, const QString &description)
+{
+    m_parser.addOption(QCommandLineOption(names, description));
+}
+
+void CommandLine::addCommonOptions()
+{
+    addValueOption({QStringLiteral("data")},
+                   QStringLiteral("Data directory (default: %1).")
+                       .arg(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation)),
+                   QStringLiteral("DIR"));
+    addValueOption({QStringLiteral("database")},
+                   QStringLiteral("Database URL, e.g. postgres://… (default: SQLite in the data directory)."),
+                   QStringLiteral("URL"));
+    addFlag({QStringLiteral("json")}, QStringLiteral("Print one JSON object on stdout."));
+}
+
+int CommandLine::parse(const QStringList &args)
+{
+    if (!m_parser.parse(QStringList{QStringLiteral("imprint")} + args))
+        return usageError(m_parser.errorText());
+    if (m_parser.isSet(QStringLiteral("help"))) {
+        QTextStream out(stdout);
+        out << helpText();
+        return 0;
     }
+    return -1;
 }
 
-QStringList commonValueOptions()
+QString CommandLine::helpText() const
 {
-    return {QStringLiteral("data"), QStringLiteral("database")};
+    // QCommandLineParser's own first line names the executable file only; the synopsis
+    // says which subcommand and which verbs.
+    QString options = m_parser.helpText();
+    const qsizetype from = options.indexOf(QLatin1String("Options:"));
+    options = from >= 0 ? options.mid(from) : QString();
+    return QStringLiteral("usage: %1\n\n%2").arg(m_synopsis, options);
 }
 
-QStringList commonFlags()
+int CommandLine::usageError(const QString &message) const
 {
-    return {QStringLiteral("json")};
+    QTextStream err(stderr);
+    if (!message.isEmpty())
+        err << "imprint " << m_command << ": " << message << '\n';
+    err << helpText();
+    return 2;
 }
 
-CommonOptions commonOptions(const Args &args)
+QString CommandLine::value(const QString &name, const QString &fallback) const
+{
+    return m_parser.isSet(name) ? m_parser.value(name) : fallback;
+}
+
+CommonOptions defaultCommonOptions()
 {
     CommonOptions o;
-    o.dataDir = args.value(QStringLiteral("data"));
-    if (o.dataDir.isEmpty())
-        o.dataDir = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
-    o.dataDir = QDir(o.dataDir).absolutePath();
-    o.databaseUrl = args.value(QStringLiteral("database"));
-    o.json = args.has(QStringLiteral("json"));
+    o.dataDir = QDir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation)).absolutePath();
+    return o;
+}
+
+CommonOptions commonOptions(const CommandLine &line)
+{
+    CommonOptions o = defaultCommonOptions();
+    if (const QString dir = line.value(QStringLiteral("data")); !dir.isEmpty())
+        o.dataDir = QDir(dir).absolutePath();
+    o.databaseUrl = line.value(QStringLiteral("database"));
+    o.json = line.isSet(QStringLiteral("json"));
     return o;
 }
 

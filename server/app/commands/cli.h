@@ -5,6 +5,7 @@
 #include "server/store/config.h"
 #include "server/store/database.h"
 
+#include <QCommandLineParser>
 #include <QJsonObject>
 #include <QStringList>
 
@@ -20,29 +21,47 @@ struct CommonOptions {
     bool json = false; ///< print one JSON object on stdout
 };
 
-/// A tiny argv reader: flags (`--json`), options with a value (`--plan pro` or
-/// `--plan=pro`) and positionals, in any order.
-class Args
+/// One subcommand's command line, parsed by QCommandLineParser so that every command
+/// answers --help, names an unknown option or a missing value the same way, and
+/// accepts `--opt value`, `--opt=value` and options anywhere between positionals.
+/// Single-dash words are long options (`-n 30`, `-o out.png`), as the commands always took.
+class CommandLine
 {
 public:
-    /// Splits `args`; `valueOptions` names the options that take a value (without "--").
-    /// Sets *error for a value option without a value or an unknown option.
-    Args(const QStringList &args, const QStringList &valueOptions, const QStringList &flags, QString *error);
-    QString value(const QString &name, const QString &fallback = {}) const { return m_values.value(name, fallback); }
-    bool has(const QString &name) const { return m_values.contains(name) || m_flags.contains(name); }
-    const QStringList &positionals() const { return m_positionals; }
+    /// `command` is what follows `imprint` (e.g. "space"); `synopsis` the usage lines
+    /// printed after "usage: " by --help and on a usage error.
+    CommandLine(const QString &command, const QString &synopsis);
+    /// An option taking a value (`names` without dashes, e.g. {"o", "output"}).
+    void addValueOption(const QStringList &names, const QString &description, const QString &valueName);
+    /// An option without a value.
+    void addFlag(const QStringList &names, const QString &description);
+    /// --data DIR, --database URL and --json (see CommonOptions).
+    void addCommonOptions();
+    /// Parses `args`. Returns -1 when the command should go on, 0 after printing --help
+    /// on stdout, 2 after printing the error and the usage on stderr.
+    int parse(const QStringList &args);
+    /// Prints "imprint COMMAND: message" (when message is not empty) and the usage on
+    /// stderr; returns exit code 2.
+    int usageError(const QString &message = QString()) const;
+    /// The usage with every option, as --help prints it.
+    QString helpText() const;
+
+    QString value(const QString &name, const QString &fallback = {}) const;
+    QStringList values(const QString &name) const { return m_parser.values(name); }
+    bool isSet(const QString &name) const { return m_parser.isSet(name); }
+    QStringList positionals() const { return m_parser.positionalArguments(); }
 
 private:
-    QHash<QString, QString> m_values;
-    QStringList m_flags;
-    QStringList m_positionals;
+    QString m_command;
+    QString m_synopsis;
+    QCommandLineParser m_parser;
 };
 
-/// The value options and flags of CommonOptions, to pass to Args.
-QStringList commonValueOptions();
-QStringList commonFlags();
-/// CommonOptions out of parsed Args (resolves the default data directory).
-CommonOptions commonOptions(const Args &args);
+/// CommonOptions out of a parsed command line with addCommonOptions() (resolves the
+/// default data directory).
+CommonOptions commonOptions(const CommandLine &line);
+/// CommonOptions with the default data directory and database.
+CommonOptions defaultCommonOptions();
 
 /// Config + migrated database of a data directory.
 struct Environment {

@@ -15,36 +15,24 @@ namespace imprint::app {
 
 namespace {
 
-const QString kTemplateUsage
-    = QStringLiteral("usage: imprint template import FILE --space NAME [--json] | list --space NAME [--json]\n"
-                     "       (also --data DIR, --database URL)\n");
-const QString kPageUsage = QStringLiteral(
-    "usage: imprint page create --space NAME --template ID [--name N] [--var name=value]... [--publish] [--json]\n"
-    "       imprint page publish ID [--json] | list --space NAME [--json]\n"
-    "       (also --data DIR, --database URL)\n");
-
-int usage(const QString &text)
-{
-    QTextStream(stderr) << text;
-    return 2;
-}
+const QString kTemplateUsage = QStringLiteral("imprint template import FILE --space NAME | list --space NAME"
+                                              "   [--data DIR] [--database URL] [--json]");
+const QString kPageUsage
+    = QStringLiteral("imprint page create --space NAME --template ID [--name N] [--var name=value]... [--publish]\n"
+                     "       imprint page publish ID | list --space NAME\n"
+                     "       (each also [--data DIR] [--database URL] [--json])");
 
 int serviceFailure(const CommonOptions &o, const store::ServiceError &e)
 {
     return fail(o, e.code, e.message);
 }
 
-/// Opens the environment after parsing; returns an exit code ≥ 0 when the command must stop.
-int prepare(const QStringList &arguments, const QStringList &valueOptions, const QStringList &flags,
-            std::optional<Args> *args, CommonOptions *o, std::optional<Environment> *env, const QString &usageText)
+/// Opens the data directory once the command line is complete, so that --help or a
+/// usage error never creates a database. Returns -1 to go on, else the exit code.
+int openData(const CommandLine &line, CommonOptions *o, std::optional<Environment> *env)
 {
+    *o = commonOptions(line);
     QString error;
-    args->emplace(arguments, commonValueOptions() + valueOptions, commonFlags() + flags, &error);
-    if (!error.isEmpty()) {
-        QTextStream(stderr) << error << '\n';
-        return usage(usageText);
-    }
-    *o = commonOptions(**args);
     *env = openEnvironment(*o, &error);
     if (!*env)
         return fail(*o, QStringLiteral("startup_failed"), error);
@@ -62,21 +50,29 @@ service::ContentService contentService(const Environment &env)
 /// document; prints its id. `imprint template list --space NAME`.
 int runTemplateCommand(const QStringList &arguments)
 {
-    std::optional<Args> args;
+    CommandLine line(QStringLiteral("template"), kTemplateUsage);
+    line.addCommonOptions();
+    line.addValueOption({QStringLiteral("space")}, QStringLiteral("The space's name."), QStringLiteral("NAME"));
+    if (int rc = line.parse(arguments); rc >= 0)
+        return rc;
+    const QStringList pos = line.positionals();
+    const bool import = pos.value(0) == QLatin1String("import") && pos.size() == 2;
+    if (!import && !(pos.value(0) == QLatin1String("list") && pos.size() == 1))
+        return line.usageError(pos.isEmpty() ? QStringLiteral("missing subcommand")
+                                             : QStringLiteral("unknown subcommand or wrong number of arguments"));
+    const QString spaceName = line.value(QStringLiteral("space"));
+    if (spaceName.isEmpty())
+        return line.usageError(QStringLiteral("--space is required"));
     CommonOptions o;
     std::optional<Environment> env;
-    if (int rc = prepare(arguments, {QStringLiteral("space")}, {}, &args, &o, &env, kTemplateUsage); rc >= 0)
+    if (int rc = openData(line, &o, &env); rc >= 0)
         return rc;
-    const QStringList pos = args->positionals();
-    const QString spaceName = args->value(QStringLiteral("space"));
-    if (spaceName.isEmpty())
-        return usage(kTemplateUsage);
     service::AccountService accounts(*env->db, env->config);
     auto space = accounts.spaceByName(spaceName);
     if (!space)
         return serviceFailure(o, space.error());
     auto content = contentService(*env);
-    if (pos.value(0) == QLatin1String("import") && pos.size() == 2) {
+    if (import) {
         QFile f(pos.at(1));
         if (!f.open(QIODevice::ReadOnly))
             return fail(o, QStringLiteral("file_unreadable"),
@@ -97,67 +93,67 @@ int runTemplateCommand(const QStringList &arguments)
             printLine(QStringLiteral("imported template %1 (%2) into space %3").arg(t->id, t->name, space->name));
         return 0;
     }
-    if (pos.value(0) == QLatin1String("list") && pos.size() == 1) {
-        auto list = content.listTemplates(space->id);
-        if (!list)
-            return serviceFailure(o, list.error());
-        QJsonArray a;
-        for (const auto &t : list.value()) {
-            a.append(QJsonObject{{QStringLiteral("id"), t.id}, {QStringLiteral("name"), t.name}});
-            if (!o.json)
-                printLine(QStringLiteral("%1  %2").arg(t.id, t.name));
-        }
-        if (o.json)
-            printJson(QJsonObject{{QStringLiteral("list"), a}, {QStringLiteral("count"), a.size()}});
-        return 0;
+    auto list = content.listTemplates(space->id);
+    if (!list)
+        return serviceFailure(o, list.error());
+    QJsonArray a;
+    for (const auto &t : list.value()) {
+        a.append(QJsonObject{{QStringLiteral("id"), t.id}, {QStringLiteral("name"), t.name}});
+        if (!o.json)
+            printLine(QStringLiteral("%1  %2").arg(t.id, t.name));
     }
-    return usage(kTemplateUsage);
+    if (o.json)
+        printJson(QJsonObject{{QStringLiteral("list"), a}, {QStringLiteral("count"), a.size()}});
+    return 0;
 }
 
 /// `imprint page create|publish|list` (see kPageUsage).
 int runPageCommand(const QStringList &arguments)
 {
-    // --var repeats, which Args (one value per option) cannot hold: take them out first.
-    QStringList rest;
+    CommandLine line(QStringLiteral("page"), kPageUsage);
+    line.addCommonOptions();
+    line.addValueOption({QStringLiteral("space")}, QStringLiteral("The space's name."), QStringLiteral("NAME"));
+    line.addValueOption({QStringLiteral("template")}, QStringLiteral("create: the template's id."),
+                        QStringLiteral("ID"));
+    line.addValueOption({QStringLiteral("name")}, QStringLiteral("create: the page's name."), QStringLiteral("N"));
+    line.addValueOption({QStringLiteral("var")}, QStringLiteral("create: a variable's value (repeatable)."),
+                        QStringLiteral("name=value"));
+    line.addFlag({QStringLiteral("publish")}, QStringLiteral("create: publish the new page at once."));
+    if (int rc = line.parse(arguments); rc >= 0)
+        return rc;
     QJsonObject variables;
-    for (qsizetype i = 0; i < arguments.size(); ++i) {
-        QString assignment;
-        if (arguments.at(i) == QLatin1String("--var") && i + 1 < arguments.size())
-            assignment = arguments.at(++i);
-        else if (arguments.at(i).startsWith(QLatin1String("--var=")))
-            assignment = arguments.at(i).mid(6);
-        else {
-            rest << arguments.at(i);
-            continue;
-        }
+    for (const QString &assignment : line.values(QStringLiteral("var"))) {
         const qsizetype eq = assignment.indexOf(QLatin1Char('='));
-        if (eq <= 0) {
-            QTextStream(stderr) << "imprint page: --var wants name=value, got '" << assignment << "'\n";
-            return 2;
-        }
+        if (eq <= 0)
+            return line.usageError(QStringLiteral("--var wants name=value, got '%1'").arg(assignment));
         variables.insert(assignment.left(eq), assignment.mid(eq + 1));
     }
-    std::optional<Args> args;
+    const QStringList pos = line.positionals();
+    const QString verb = pos.value(0);
+    const QString spaceName = line.value(QStringLiteral("space"));
+    const QString templateId = line.value(QStringLiteral("template"));
+    if (verb == QLatin1String("create") && pos.size() == 1) {
+        if (spaceName.isEmpty() || templateId.isEmpty())
+            return line.usageError(QStringLiteral("create needs --space and --template"));
+    } else if (verb == QLatin1String("list") && pos.size() == 1) {
+        if (spaceName.isEmpty())
+            return line.usageError(QStringLiteral("list needs --space"));
+    } else if (!(verb == QLatin1String("publish") && pos.size() == 2)) {
+        return line.usageError(pos.isEmpty() ? QStringLiteral("missing subcommand")
+                                             : QStringLiteral("unknown subcommand or wrong number of arguments"));
+    }
     CommonOptions o;
     std::optional<Environment> env;
-    if (int rc = prepare(rest, {QStringLiteral("space"), QStringLiteral("template"), QStringLiteral("name")},
-                         {QStringLiteral("publish")}, &args, &o, &env, kPageUsage);
-        rc >= 0)
+    if (int rc = openData(line, &o, &env); rc >= 0)
         return rc;
-    const QStringList pos = args->positionals();
     auto content = contentService(*env);
     service::AccountService accounts(*env->db, env->config);
-    const QString verb = pos.value(0);
-    if (verb == QLatin1String("create") && pos.size() == 1) {
-        const QString spaceName = args->value(QStringLiteral("space"));
-        const QString templateId = args->value(QStringLiteral("template"));
-        if (spaceName.isEmpty() || templateId.isEmpty())
-            return usage(kPageUsage);
+    if (verb == QLatin1String("create")) {
         auto space = accounts.spaceByName(spaceName);
         if (!space)
             return serviceFailure(o, space.error());
-        const auto page = content.createPage(space->id, templateId, args->value(QStringLiteral("name")), variables,
-                                             QStringLiteral("cli"), args->has(QStringLiteral("publish")));
+        const auto page = content.createPage(space->id, templateId, line.value(QStringLiteral("name")), variables,
+                                             QStringLiteral("cli"), line.isSet(QStringLiteral("publish")));
         if (!page)
             return serviceFailure(o, page.error());
         const store::PageRecord &out = *page;
@@ -168,7 +164,7 @@ int runPageCommand(const QStringList &arguments)
                           .arg(out.id, out.name, out.publishedAt ? QStringLiteral(", published") : QString()));
         return 0;
     }
-    if (verb == QLatin1String("publish") && pos.size() == 2) {
+    if (verb == QLatin1String("publish")) {
         auto snap = content.publish({}, pos.at(1), QStringLiteral("cli"));
         if (!snap)
             return serviceFailure(o, snap.error());
@@ -178,29 +174,23 @@ int runPageCommand(const QStringList &arguments)
             printLine(QStringLiteral("published page %1 (%2)").arg(snap->pageId, snap->page.name));
         return 0;
     }
-    if (verb == QLatin1String("list") && pos.size() == 1) {
-        const QString spaceName = args->value(QStringLiteral("space"));
-        if (spaceName.isEmpty())
-            return usage(kPageUsage);
-        auto space = accounts.spaceByName(spaceName);
-        if (!space)
-            return serviceFailure(o, space.error());
-        auto list = content.listPages(space->id);
-        if (!list)
-            return serviceFailure(o, list.error());
-        QJsonArray a;
-        for (const auto &p : list.value()) {
-            a.append(service::pageJson(p));
-            if (!o.json)
-                printLine(QStringLiteral("%1  %2  %3  %4")
-                              .arg(p.id, p.templateId, p.name.leftJustified(28),
-                                   p.publishedAt ? QStringLiteral("published") : QStringLiteral("draft")));
-        }
-        if (o.json)
-            printJson(QJsonObject{{QStringLiteral("list"), a}, {QStringLiteral("count"), a.size()}});
-        return 0;
+    auto space = accounts.spaceByName(spaceName);
+    if (!space)
+        return serviceFailure(o, space.error());
+    auto list = content.listPages(space->id);
+    if (!list)
+        return serviceFailure(o, list.error());
+    QJsonArray a;
+    for (const auto &p : list.value()) {
+        a.append(service::pageJson(p));
+        if (!o.json)
+            printLine(QStringLiteral("%1  %2  %3  %4")
+                          .arg(p.id, p.templateId, p.name.leftJustified(28),
+                               p.publishedAt ? QStringLiteral("published") : QStringLiteral("draft")));
     }
-    return usage(kPageUsage);
+    if (o.json)
+        printJson(QJsonObject{{QStringLiteral("list"), a}, {QStringLiteral("count"), a.size()}});
+    return 0;
 }
 
 } // namespace imprint::app

@@ -1,6 +1,7 @@
 // The render engine's commands: `imprint render`, `imprint layout` and
 // `imprint bench`, working on template files without a server or database.
 
+#include "server/app/commands/cli.h"
 #include "server/render/pipeline.h"
 
 #include <QFile>
@@ -35,84 +36,69 @@ struct RenderOptions {
     int iterations = 30;
 };
 
-/// Parses `args`; repeated `--tweak name=value` accumulate. `--opt value` and
-/// `--opt=value` both work. Returns nullopt with *error on a bad option.
-std::optional<RenderOptions> parseOptions(const QStringList &args, QString *error)
+/// Declares the options the three commands share (each accepts all of them, as always).
+void addRenderOptions(CommandLine &line)
+{
+    const QString engines = render::engineNames().join(QStringLiteral(", "));
+    line.addValueOption({QStringLiteral("o"), QStringLiteral("output")},
+                        QStringLiteral("render: the output file (.png, .webp or .svg)."), QStringLiteral("OUT"));
+    line.addValueOption({QStringLiteral("engine")},
+                        QStringLiteral("Engine: %1 (default: the template's, else satori).").arg(engines),
+                        QStringLiteral("E"));
+    line.addValueOption({QStringLiteral("format")}, QStringLiteral("png, webp or svg (default: from the output name)."),
+                        QStringLiteral("F"));
+    line.addValueOption({QStringLiteral("emoji")}, QStringLiteral("Emoji image set."), QStringLiteral("SET"));
+    line.addValueOption({QStringLiteral("tweak")}, QStringLiteral("A variable's value (repeatable)."),
+                        QStringLiteral("name=value"));
+    line.addValueOption({QStringLiteral("width")}, QStringLiteral("Width in px (1–8192)."), QStringLiteral("W"));
+    line.addValueOption({QStringLiteral("height")}, QStringLiteral("Height in px (1–8192)."), QStringLiteral("H"));
+    line.addValueOption({QStringLiteral("quality")}, QStringLiteral("WebP quality 1–100 (default 90)."),
+                        QStringLiteral("Q"));
+    line.addFlag({QStringLiteral("lossless")}, QStringLiteral("Lossless WebP."));
+    line.addValueOption({QStringLiteral("n")}, QStringLiteral("bench: timed renders per file (default 30)."),
+                        QStringLiteral("N"));
+}
+
+/// The options of a parsed command line; repeated `--tweak name=value` accumulate.
+/// Returns nullopt with *error on a bad value.
+std::optional<RenderOptions> parseOptions(const CommandLine &line, QString *error)
 {
     RenderOptions o;
-    static const QStringList valueOptions
-        = {QStringLiteral("o"),       QStringLiteral("output"), QStringLiteral("engine"), QStringLiteral("format"),
-           QStringLiteral("emoji"),   QStringLiteral("tweak"),  QStringLiteral("width"),  QStringLiteral("height"),
-           QStringLiteral("quality"), QStringLiteral("n")};
-    auto toInt = [error](const QString &name, const QString &value, int min, int max) -> std::optional<int> {
+    o.files = line.positionals();
+    o.output = line.value(QStringLiteral("output"));
+    o.engine = line.value(QStringLiteral("engine"));
+    o.format = line.value(QStringLiteral("format"));
+    o.emoji = line.value(QStringLiteral("emoji"));
+    o.lossless = line.isSet(QStringLiteral("lossless"));
+    for (const QString &value : line.values(QStringLiteral("tweak"))) {
+        const qsizetype sep = value.indexOf(u'=');
+        if (sep <= 0) {
+            *error = QStringLiteral("--tweak takes name=value, not '%1'").arg(value);
+            return std::nullopt;
+        }
+        o.tweaks.insert(value.left(sep), value.mid(sep + 1));
+    }
+    const struct {
+        const char *name;
+        int max;
+        int *target;
+    } numbers[] = {{"width", 8192, &o.width},
+                   {"height", 8192, &o.height},
+                   {"quality", 100, &o.quality},
+                   {"n", 100000, &o.iterations}};
+    for (const auto &n : numbers) {
+        const QString name = QLatin1String(n.name);
+        if (!line.isSet(name))
+            continue;
+        const QString value = line.value(name);
         bool ok = false;
         const int v = value.toInt(&ok);
-        if (!ok || v < min || v > max) {
-            *error = QStringLiteral("--%1 must be a whole number from %2 to %3, not '%4'")
-                         .arg(name)
-                         .arg(min)
-                         .arg(max)
-                         .arg(value);
+        if (!ok || v < 1 || v > n.max) {
+            *error
+                = QStringLiteral("--%1 must be a whole number from 1 to %2, not '%3'").arg(name).arg(n.max).arg(value);
             return std::nullopt;
         }
-        return v;
-    };
-    for (qsizetype i = 0; i < args.size(); ++i) {
-        const QString arg = args.at(i);
-        if (!arg.startsWith(u'-') || arg == QLatin1String("-")) {
-            o.files << arg;
-            continue;
-        }
-        QString name = arg.mid(arg.startsWith(QLatin1String("--")) ? 2 : 1);
-        if (name == QLatin1String("lossless")) {
-            o.lossless = true;
-            continue;
-        }
-        QString value;
-        const qsizetype eq = name.indexOf(u'=');
-        if (eq >= 0) {
-            value = name.mid(eq + 1);
-            name = name.left(eq);
-        } else if (valueOptions.contains(name)) {
-            if (i + 1 >= args.size()) {
-                *error = QStringLiteral("%1 needs a value").arg(arg);
-                return std::nullopt;
-            }
-            value = args.at(++i);
-        }
-        if (!valueOptions.contains(name)) {
-            *error = QStringLiteral("unknown option %1").arg(arg);
-            return std::nullopt;
-        }
-        if (name == QLatin1String("o") || name == QLatin1String("output")) {
-            o.output = value;
-        } else if (name == QLatin1String("engine")) {
-            o.engine = value;
-        } else if (name == QLatin1String("format")) {
-            o.format = value;
-        } else if (name == QLatin1String("emoji")) {
-            o.emoji = value;
-        } else if (name == QLatin1String("tweak")) {
-            const qsizetype sep = value.indexOf(u'=');
-            if (sep <= 0) {
-                *error = QStringLiteral("--tweak takes name=value, not '%1'").arg(value);
-                return std::nullopt;
-            }
-            o.tweaks.insert(value.left(sep), value.mid(sep + 1));
-        } else {
-            const int max = name == QLatin1String("quality") ? 100 : name == QLatin1String("n") ? 100000 : 8192;
-            const auto v = toInt(name, value, 1, max);
-            if (!v)
-                return std::nullopt;
-            if (name == QLatin1String("width"))
-                o.width = *v;
-            else if (name == QLatin1String("height"))
-                o.height = *v;
-            else if (name == QLatin1String("quality"))
-                o.quality = *v;
-            else
-                o.iterations = *v;
-        }
+        *n.target = v;
     }
     return o;
 }
@@ -195,16 +181,21 @@ double percentile(std::vector<double> values, double p)
 /// Exit 0 on success, 1 on a render error, 2 on bad usage.
 int runRenderCommand(const QStringList &args)
 {
+    CommandLine line(QStringLiteral("render"),
+                     QStringLiteral("imprint render TEMPLATE.json -o OUT.{png,webp,svg} [--engine %1] "
+                                    "[--format png|webp|svg] [--quality 1-100] [--lossless] [--tweak name=value]... "
+                                    "[--width W --height H]")
+                         .arg(render::engineNames().join(QLatin1Char('|'))));
+    addRenderOptions(line);
+    if (const int rc = line.parse(args); rc >= 0)
+        return rc;
     QString error;
-    const auto o = parseOptions(args, &error);
+    const auto o = parseOptions(line, &error);
     if (!o)
-        return fail(error, 2);
+        return line.usageError(error);
     if (o->files.size() != 1 || o->output.isEmpty())
-        return fail(QStringLiteral("usage: imprint render TEMPLATE.json -o OUT.{png,webp,svg} [--engine %1] "
-                                   "[--format png|webp|svg] [--quality 1-100] [--lossless] [--tweak name=value]... "
-                                   "[--width W --height H]")
-                        .arg(render::engineNames().join(QLatin1Char('|'))),
-                    2);
+        return line.usageError(o->files.size() != 1 ? QStringLiteral("one template file, please")
+                                                    : QStringLiteral("-o OUT is required"));
     RenderOptions opts = *o;
     if (opts.format.isEmpty()) {
         const QString suffix = QFileInfo(opts.output).suffix();
@@ -238,13 +229,17 @@ int runRenderCommand(const QStringList &args)
 /// element boxes as a JSON array (fields of the fixtures' layout.json), one per line.
 int runLayoutCommand(const QStringList &args)
 {
+    CommandLine line(QStringLiteral("layout"),
+                     QStringLiteral("imprint layout TEMPLATE.json [--tweak name=value]... [--width W --height H]"));
+    addRenderOptions(line);
+    if (const int rc = line.parse(args); rc >= 0)
+        return rc;
     QString error;
-    const auto o = parseOptions(args, &error);
+    const auto o = parseOptions(line, &error);
     if (!o)
-        return fail(error, 2);
+        return line.usageError(error);
     if (o->files.size() != 1)
-        return fail(
-            QStringLiteral("usage: imprint layout TEMPLATE.json [--tweak name=value]... [--width W --height H]"), 2);
+        return line.usageError(QStringLiteral("one template file, please"));
     auto request = makeRequest(o->files.first(), *o, &error);
     if (!request)
         return fail(error, 2);
@@ -268,14 +263,18 @@ int runLayoutCommand(const QStringList &args)
 /// median and p95 ms of each stage and the total, and the output bytes.
 int runBenchCommand(const QStringList &args)
 {
+    CommandLine line(QStringLiteral("bench"),
+                     QStringLiteral("imprint bench [--engine %1] [--format png|webp|svg] [-n 30] FILES...")
+                         .arg(render::engineNames().join(QLatin1Char('|'))));
+    addRenderOptions(line);
+    if (const int rc = line.parse(args); rc >= 0)
+        return rc;
     QString error;
-    const auto o = parseOptions(args, &error);
+    const auto o = parseOptions(line, &error);
     if (!o)
-        return fail(error, 2);
+        return line.usageError(error);
     if (o->files.isEmpty())
-        return fail(QStringLiteral("usage: imprint bench [--engine %1] [--format png|webp|svg] [-n 30] FILES...")
-                        .arg(render::engineNames().join(QLatin1Char('|'))),
-                    2);
+        return line.usageError(QStringLiteral("no template files"));
     QTextStream out(stdout);
     int status = 0;
     RenderContext context; // one for all files, as a server keeps one: its caches are part of what is measured

@@ -1,5 +1,6 @@
 #include "server/app/commands/commands.h"
 
+#include <QCoreApplication>
 #include <QTextStream>
 
 #include <cstring>
@@ -22,6 +23,7 @@ int runLayoutCommand(const QStringList &args);
 int runBenchCommand(const QStringList &args);
 int runConsoleCommand(const QStringList &args);
 int runLocalDesktop(const QStringList &args);
+bool consoleWouldOpenWindow(const QStringList &args, bool console);
 
 namespace {
 
@@ -59,6 +61,8 @@ int printUsage(QTextStream &out)
     out << "usage: imprint <command> [options]\n"
            "       imprint [console options]   local desktop mode: a server on a free localhost port\n"
            "                                   and the console signed in to it (see imprint console --help)\n"
+           "       imprint --version\n"
+           "       imprint <command> --help      that command's usage and options\n"
            "\ncommands:\n";
     for (const auto &c : commandTable())
         out << "  " << QString::fromLatin1(c.name).leftJustified(12) << c.summary << '\n';
@@ -70,11 +74,17 @@ bool isHelp(const QString &arg)
     return arg == QLatin1String("--help") || arg == QLatin1String("-h") || arg == QLatin1String("help");
 }
 
+bool isVersion(const QString &arg)
+{
+    return arg == QLatin1String("--version") || arg == QLatin1String("-v");
+}
+
 // `imprint` alone or followed only by console options (`imprint --lang de`): local
 // desktop mode. A command name never starts with '-'.
 bool isLocalDesktop(const QStringList &arguments)
 {
-    return arguments.size() < 2 || (arguments.at(1).startsWith(QLatin1Char('-')) && !isHelp(arguments.at(1)));
+    return arguments.size() < 2
+           || (arguments.at(1).startsWith(QLatin1Char('-')) && !isHelp(arguments.at(1)) && !isVersion(arguments.at(1)));
 }
 
 } // namespace
@@ -84,11 +94,13 @@ bool commandNeedsWidgets(int argc, char **argv)
     QStringList arguments;
     for (int i = 0; i < argc; ++i)
         arguments << QString::fromLocal8Bit(argv[i]);
-    // --help only prints, so it must work without a display too.
-    for (const QString &a : arguments.mid(1))
-        if (a == QLatin1String("--help") || a == QLatin1String("-h"))
-            return false;
-    return isLocalDesktop(arguments) || arguments.at(1) == QLatin1String("console");
+    // Only a window needs a display: --help, --version and usage errors print and exit,
+    // so they must work on a headless machine too (a QApplication there aborts).
+    if (isLocalDesktop(arguments))
+        return consoleWouldOpenWindow(arguments.mid(1), false);
+    if (arguments.at(1) == QLatin1String("console"))
+        return consoleWouldOpenWindow(arguments.mid(2), true);
+    return false;
 }
 
 int runCommand(const QStringList &arguments)
@@ -100,6 +112,10 @@ int runCommand(const QStringList &arguments)
     if (isHelp(name)) {
         QTextStream out(stdout);
         printUsage(out);
+        return 0;
+    }
+    if (isVersion(name)) {
+        QTextStream(stdout) << "imprint " << QCoreApplication::applicationVersion() << '\n';
         return 0;
     }
     for (const auto &c : commandTable()) {

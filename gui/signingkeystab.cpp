@@ -1,0 +1,232 @@
+#include "gui/signingkeystab.h"
+
+#include "gui/keydialogs.h"
+#include "gui/messagebanner.h"
+
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QInputDialog>
+#include <QLabel>
+#include <QLocale>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QStackedWidget>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+namespace imprint {
+namespace gui {
+
+namespace {
+// The server's own cap (SigningKeyService::kMaxPerPage): a space has a handful of them.
+constexpr int kPerPage = 100;
+} // namespace
+
+SigningKeysTab::SigningKeysTab(client::ApiClient *client, QWidget *parent)
+    : QWidget(parent)
+    , m_client(client)
+{
+    setObjectName(QStringLiteral("signingKeysTab"));
+    m_message = new MessageBanner(this);
+    m_message->setObjectName(QStringLiteral("signingKeysMessage"));
+
+    auto *intro = new QLabel(tr("Signing keys sign render URLs, so that an image can be embedded "
+                                "(e.g. as og:image) without an API key in the page."),
+                             this);
+    intro->setWordWrap(true);
+    m_table = new QTableWidget(0, 3, this);
+    m_table->setObjectName(QStringLiteral("signingKeysTable"));
+    m_table->setHorizontalHeaderLabels({tr("Name"), tr("ID"), tr("Created")});
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_table->verticalHeader()->hide();
+    m_table->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
+    m_table->horizontalHeader()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
+    m_table->horizontalHeader()->setSectionResizeMode(2, QHeaderView::ResizeToContents);
+
+    m_new = new QPushButton(tr("&New signing key…"), this);
+    m_new->setObjectName(QStringLiteral("newSigningKeyButton"));
+    m_revoke = new QPushButton(tr("&Revoke…"), this);
+    m_revoke->setObjectName(QStringLiteral("revokeSigningKeyButton"));
+    m_revoke->setEnabled(false);
+    m_refresh = new QPushButton(tr("Re&fresh"), this);
+    m_refresh->setObjectName(QStringLiteral("refreshSigningKeysButton"));
+    auto *buttons = new QHBoxLayout;
+    buttons->addWidget(m_new);
+    buttons->addWidget(m_revoke);
+    buttons->addStretch(1);
+    buttons->addWidget(m_refresh);
+
+    auto *list = new QWidget(this);
+    auto *listLayout = new QVBoxLayout(list);
+    listLayout->setContentsMargins(0, 0, 0, 0);
+    listLayout->addWidget(intro);
+    listLayout->addLayout(buttons);
+    listLayout->addWidget(m_table, 1);
+
+    m_roleMessage = new QLabel(this);
+    m_roleMessage->setObjectName(QStringLiteral("signingKeysRoleMessage"));
+    m_roleMessage->setAlignment(Qt::AlignCenter);
+    m_roleMessage->setWordWrap(true);
+    m_roleMessage->setText(tr("You need the owner or admin role to manage signing keys.\n"
+                              "Ask an owner of this space to change your role, then sign in again."));
+
+    m_stack = new QStackedWidget(this);
+    m_stack->addWidget(list);
+    m_stack->addWidget(m_roleMessage);
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(m_message);
+    layout->addWidget(m_stack, 1);
+
+    connect(m_new, &QPushButton::clicked, this, &SigningKeysTab::createKey);
+    connect(m_revoke, &QPushButton::clicked, this, &SigningKeysTab::revokeSelected);
+    connect(m_refresh, &QPushButton::clicked, this, &SigningKeysTab::reload);
+    connect(m_table, &QTableWidget::itemSelectionChanged, this,
+            [this] { m_revoke->setEnabled(!m_table->selectedItems().isEmpty()); });
+}
+
+void SigningKeysTab::activate(const client::Me &me)
+{
+    m_active = true;
+    m_message->clearMessage();
+    m_keys.clear();
+    fillTable();
+    if (!me.canManageKeys()) {
+        m_stack->setCurrentIndex(1);
+        return;
+    }
+    m_stack->setCurrentIndex(0);
+    reload();
+}
+
+void SigningKeysTab::deactivate()
+{
+    m_active = false;
+    ++m_generation;
+    m_loading = false;
+    m_keys.clear();
+    fillTable();
+    m_message->clearMessage();
+}
+
+void SigningKeysTab::reload()
+{
+    if (!m_active)
+        return;
+    const quint64 generation = ++m_generation;
+    m_loading = true;
+    m_refresh->setEnabled(false);
+    m_client->listSigningKeys(1, kPerPage, this,
+                              [this, generation](const client::ApiResult<client::SigningKeyPage> &r) {
+                                  if (generation != m_generation)
+                                      return;
+                                  m_loading = false;
+                                  m_refresh->setEnabled(true);
+                                  if (!r.has_value()) {
+                                      m_message->showMessage(r.error().humanMessage(), MessageBanner::Kind::Error);
+                                  } else {
+                                      m_keys = r.value().list;
+                                      fillTable();
+                                  }
+                                  Q_EMIT loaded();
+                              });
+}
+
+void SigningKeysTab::fillTable()
+{
+    m_table->setRowCount(0);
+    const QLocale locale;
+    for (const client::SigningKey &k : std::as_const(m_keys)) {
+        const int row = m_table->rowCount();
+        m_table->insertRow(row);
+        m_table->setItem(row, 0, new QTableWidgetItem(k.name));
+        m_table->setItem(row, 1, new QTableWidgetItem(k.id));
+        m_table->setItem(row, 2,
+                         new QTableWidgetItem(locale.toString(k.createdAt.toLocalTime(), QLocale::ShortFormat)));
+    }
+    m_revoke->setEnabled(!m_table->selectedItems().isEmpty());
+}
+
+void SigningKeysTab::createKey()
+{
+    auto *dialog = new QInputDialog(this);
+    dialog->setObjectName(QStringLiteral("createSigningKeyDialog"));
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setWindowTitle(tr("New signing key"));
+    dialog->setLabelText(tr("Name (e.g. the site that embeds the images):"));
+    dialog->setOkButtonText(tr("Create"));
+    connect(dialog, &QInputDialog::textValueSelected, this, [this](const QString &name) {
+        m_new->setEnabled(false);
+        m_client->createSigningKey(name.trimmed(), this, [this](const client::ApiResult<client::CreatedSigningKey> &r) {
+            m_new->setEnabled(true);
+            if (!r.has_value()) {
+                m_message->showMessage(r.error().humanMessage(), MessageBanner::Kind::Error);
+                return;
+            }
+            const client::CreatedSigningKey &created = r.value();
+            m_message->showMessage(tr("The signing key “%1” was created.").arg(created.key.name),
+                                   MessageBanner::Kind::Success);
+            // The secret lives in this dialog only, which deletes itself on close.
+            auto *secretDialog = new TokenDialog(tr("Signing key created"),
+                                                 tr("The signing key “%1” (%2) has been created. This is its secret:")
+                                                     .arg(created.key.name, created.key.id),
+                                                 created.secret,
+                                                 tr("Copy it now if a program of yours signs URLs itself: it will not "
+                                                    "be shown again. The console does not need it: “Copy signed URL” "
+                                                    "in Preview asks the server to sign."),
+                                                 this);
+            secretDialog->open();
+            reload();
+        });
+    });
+    dialog->open();
+}
+
+void SigningKeysTab::revokeSelected()
+{
+    const QList<QTableWidgetItem *> selected = m_table->selectedItems();
+    if (selected.isEmpty()) {
+        m_message->showMessage(tr("Select the signing key to revoke first."), MessageBanner::Kind::Info);
+        return;
+    }
+    const client::SigningKey key = m_keys.value(selected.first()->row());
+    auto *box
+        = new QMessageBox(QMessageBox::Warning, tr("Revoke signing key"),
+                          tr("Revoke the signing key “%1” (%2)?").arg(key.name, key.id), QMessageBox::NoButton, this);
+    box->setObjectName(QStringLiteral("revokeSigningKeyConfirm"));
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->setInformativeText(tr("Every URL signed with this key stops working immediately. This cannot be undone."));
+    QPushButton *revokeButton = box->addButton(tr("Revoke key"), QMessageBox::DestructiveRole);
+    revokeButton->setObjectName(QStringLiteral("confirmRevokeSigningKeyButton"));
+    QPushButton *cancel = box->addButton(QMessageBox::Cancel);
+    box->setDefaultButton(cancel);
+    box->setEscapeButton(cancel);
+    connect(box, &QMessageBox::buttonClicked, this, [this, revokeButton, key](QAbstractButton *b) {
+        if (b == revokeButton)
+            revoke(key.id, key.name);
+    });
+    box->open();
+}
+
+void SigningKeysTab::revoke(const QString &id, const QString &name)
+{
+    m_revoke->setEnabled(false);
+    m_client->revokeSigningKey(id, this, [this, name](const client::ApiResult<QString> &r) {
+        if (!r.has_value()) {
+            if (r.error().isNotFound())
+                m_message->showMessage(
+                    tr("The signing key “%1” had already been revoked elsewhere. The list has been refreshed.")
+                        .arg(name),
+                    MessageBanner::Kind::Warning);
+            else
+                m_message->showMessage(r.error().humanMessage(), MessageBanner::Kind::Error);
+        } else {
+            m_message->showMessage(tr("The signing key “%1” was revoked.").arg(name), MessageBanner::Kind::Success);
+        }
+        reload();
+    });
+}
+
+} // namespace gui
+} // namespace imprint

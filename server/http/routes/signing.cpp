@@ -1,0 +1,34 @@
+// POST /signing-keys/{id}/sign: signs a render URL with one of the session's space's
+// signing keys on the server, so that a client (the console) can hand out signed URLs
+// without ever holding a secret, which the API shows once only. Owner/admin, as the
+// other signing-key routes (api.cpp); the signing itself is SigningKeyService::signUrl().
+#include "server/http/api.h"
+#include "server/http/json.h"
+
+#include <QDateTime>
+
+namespace imprint::http {
+
+HttpResponse Api::signWithSigningKey(const SessionContext &session, const HttpRequest &request)
+{
+    const auto body = jsonObjectBody(request);
+    if (!body)
+        return body.error();
+    const auto url = requiredString(*body, QStringLiteral("url"));
+    if (!url)
+        return url.error();
+    const QJsonValue expires = body->value(QStringLiteral("expiresInSeconds"));
+    if (!expires.isUndefined() && !expires.isNull()
+        && (!expires.isDouble() || expires.toDouble() < 1 || expires.toDouble() != double(expires.toInteger())))
+        return fieldProblem(400, QStringLiteral("invalid_field"), QStringLiteral("expiresInSeconds"),
+                            QStringLiteral("The field 'expiresInSeconds' must be a positive whole number."));
+    auto signedUrl = m_signingKeys.signUrl(session.spaceId, request.pathParam(QStringLiteral("id")), *url,
+                                           expires.toInteger(0), QDateTime::currentSecsSinceEpoch());
+    if (!signedUrl)
+        return problemFor(signedUrl.error());
+    // Who can sign can render: the URL is a credential, so no cache keeps the answer.
+    return HttpResponse::success(QJsonObject{{QStringLiteral("url"), *signedUrl}})
+        .withHeader("Cache-Control", "no-store");
+}
+
+} // namespace imprint::http
