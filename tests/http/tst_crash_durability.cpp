@@ -65,8 +65,8 @@ private slots:
     void acknowledgedWritesSurviveSigkill()
     {
         QTemporaryDir dir;
-        QCOMPARE(runCli({"user", "add", "--email", "owner@crash.test", "--space", "crash", "--role", "owner", "--data",
-                         dir.path()},
+        QCOMPARE(runCli({"user", "add", "--email", "owner@crash.test", "--space", "crash", "--create-space", "--role",
+                         "owner", "--data", dir.path()},
                         "password123\npassword123\n"),
                  0);
         ServerProcess server;

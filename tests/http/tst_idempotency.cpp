@@ -57,7 +57,7 @@ private slots:
     {
         for (const char *space : {"alpha", "beta"})
             QCOMPARE(runCli({"user", "add", "--email", QStringLiteral("owner@%1.test").arg(space), "--space", space,
-                             "--role", "owner", "--data", m_dir.path()},
+                             "--create-space", "--role", "owner", "--data", m_dir.path()},
                             "password123\npassword123\n"),
                      0);
         QVERIFY2(m_server.start(m_dir.path()), m_server.log().constData());

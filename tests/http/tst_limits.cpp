@@ -317,7 +317,8 @@ private slots:
         // would leave the render a 503 queue_full.
         QVERIFY(writeConfig(dir.path(), R"({"auth":{"loginRateLimit":{"perSecond":0.01,"burst":3}},)"
                                         R"("http":{"workerThreads":1,"workerQueueLimit":1}})"));
-        QCOMPARE(runCli({"user", "add", "--email", "r@x.test", "--space", "r", "--role", "owner", "--data", dir.path()},
+        QCOMPARE(runCli({"user", "add", "--email", "r@x.test", "--space", "r", "--create-space", "--role", "owner",
+                         "--data", dir.path()},
                         "password123\n"),
                  0);
         ServerProcess server;
