@@ -16,6 +16,9 @@ HttpResponse Api::createKey(const SessionContext &session, const HttpRequest &re
     const auto body = jsonObjectBody(request);
     if (!body)
         return body.error();
+    if (auto e = rejectUnknownFields(*body, {QStringLiteral("name"), QStringLiteral("expiresAt")},
+                                     QStringLiteral("an API key")))
+        return *e;
     const QJsonValue nameValue = body->value(QStringLiteral("name"));
     if (!nameValue.isString())
         return problem(400, nameValue.isUndefined() ? QStringLiteral("missing_field") : QStringLiteral("invalid_field"),

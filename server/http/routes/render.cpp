@@ -138,6 +138,19 @@ QJsonObject fileJson(const store::StoredFile &f, const QString &baseUrl)
     };
 }
 
+// Every field a render request may carry, in a body or a query string: both kinds of
+// render (a pattern field on a page render is ignored rather than refused, so one client
+// can build both kinds from one set of options), and the signed-URL parameters.
+// `tweaks.NAME` query parameters are folded into `tweaks` and `api_token` is dropped
+// before the check (mergedFields()).
+const QStringList kRenderFields = {
+    QStringLiteral("pageId"),   QStringLiteral("pattern"),    QStringLiteral("templateId"), QStringLiteral("draft"),
+    QStringLiteral("tweaks"),   QStringLiteral("format"),     QStringLiteral("quality"),    QStringLiteral("lossless"),
+    QStringLiteral("width"),    QStringLiteral("height"),     QStringLiteral("renderType"), QStringLiteral("emojiType"),
+    QStringLiteral("output"),   QStringLiteral("binary"),     QStringLiteral("cache"),      QStringLiteral("mode"),
+    QStringLiteral("kid"),      QStringLiteral("exp"),        QStringLiteral("sig"),
+};
+
 const QStringList kOutputs = {QStringLiteral("json"), QStringLiteral("binary"), QStringLiteral("image"),
                               QStringLiteral("raw"), QStringLiteral("dataurl")};
 
@@ -215,6 +228,8 @@ Outcome<RenderApi::Params> parseParams(const HttpRequest &request)
     if (!merged)
         return merged.error();
     const QJsonObject &o = *merged;
+    if (auto e = rejectUnknownFields(o, kRenderFields, QStringLiteral("a render request")))
+        return *e;
     RenderApi::Params p;
     const bool hasPattern = present(o, QStringLiteral("pattern"));
     const bool hasPage = present(o, QStringLiteral("pageId"));
