@@ -11,6 +11,7 @@
 // Everything here runs on the thread that owns the server; workers only run the
 // callables passed to respondAsync().
 
+#include "server/http/cors.h"
 #include "server/http/responder.h"
 #include "server/http/router.h"
 
@@ -125,6 +126,10 @@ public:
 
     const ServerLimits &limits() const { return m_limits; }
 
+    /// The CORS policy of every route (http.cors.origins); the default sends no CORS
+    /// headers. Set before listen().
+    void setCorsPolicy(CorsPolicy policy) { m_cors = std::move(policy); }
+
     /// Called by Listener/Responder (same thread): per-socket bookkeeping.
     void noteAsyncStarted(QTcpSocket *socket);
     void noteAsyncFinished(QTcpSocket *socket);
@@ -151,6 +156,7 @@ private:
     void checkDrained();
 
     ServerLimits m_limits;
+    CorsPolicy m_cors;
     Router m_router;
     QPointer<Listener> m_listener;
     QThreadPool m_pool;

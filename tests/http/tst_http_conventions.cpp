@@ -1,6 +1,7 @@
 // End-to-end tests of conventions every route shares (docs/api.md, "Responses and
-// errors"): unknown fields are refused naming the field, with a "did you mean" hint.
-// They run against the real `imprint serve` on an ephemeral port.
+// errors"): unknown fields are refused naming the field, with a "did you mean" hint; CORS
+// for the origins of `http.cors.origins`. They run against the real `imprint serve` on
+// an ephemeral port.
 #include "httpclient.h"
 #include "render_api_helpers.h"
 
@@ -11,6 +12,24 @@
 using Headers = QList<QPair<QByteArray, QByteArray>>;
 
 namespace {
+
+const QByteArray kOrigin = "https://app.example";
+
+/// Writes `config` as DIR/config.json.
+bool writeConfig(const QString &dir, const QByteArray &config)
+{
+    QFile f(dir + "/config.json");
+    return f.open(QIODevice::WriteOnly) && f.write(config) == config.size();
+}
+
+/// Whether `r` carries any Access-Control-* header.
+bool hasCorsHeaders(const HttpReply &r)
+{
+    for (const auto &h : r.headers)
+        if (h.first.toLower().startsWith("access-control-"))
+            return true;
+    return false;
+}
 
 const QByteArray kTemplate = R"({"name": "Card", "width": 200, "height": 100, "rendererType": "takumi",
   "variables": [{"name": "title", "type": "text", "default": "Hello"}],
@@ -82,6 +101,9 @@ private slots:
                     .toString()
                     .toLatin1();
         QVERIFY(m_key.startsWith("imp_"));
+        // moc cannot read a raw string inside a macro's arguments.
+        const QByteArray config = R"({"http": {"cors": {"origins": ["https://app.example/"], "maxAgeSeconds": 300}}})";
+        QVERIFY(writeConfig(m_dir.path(), config));
         QVERIFY2(m_server.start(m_dir.path()), m_server.log().constData());
         m_session = httpRequest(port(), "POST", "/api/v1/auth/login",
                                 json({{"email", "owner@alpha.test"}, {"password", "password123"}}))
@@ -145,6 +167,96 @@ private slots:
                                   json({{"document", QJsonDocument::fromJson(kTemplate).object()}, {"publish", true}}),
                                   bearer(m_session)),
                       "publish", {});
+    }
+
+    // ---- CORS
+
+    void preflightOfListedOrigin()
+    {
+        const HttpReply r = httpRequest(port(), "OPTIONS", "/api/v1/render", {},
+                                        {{"Origin", kOrigin},
+                                         {"Access-Control-Request-Method", "POST"},
+                                         {"Access-Control-Request-Headers", "authorization, content-type"}});
+        QCOMPARE(r.status, 204);
+        QCOMPARE(r.header("Access-Control-Allow-Origin"), kOrigin);
+        QCOMPARE(r.header("Access-Control-Allow-Methods"), QByteArray("POST, GET, HEAD"));
+        QCOMPARE(r.header("Access-Control-Allow-Headers"), QByteArray("Authorization, Content-Type"));
+        QCOMPARE(r.header("Access-Control-Max-Age"), QByteArray("300"));
+        QCOMPARE(r.header("Vary"), QByteArray("Origin"));
+        QVERIFY(r.header("Access-Control-Allow-Credentials").isEmpty());
+        QVERIFY(r.body.isEmpty());
+        // Any route, whatever its authentication: the preflight carries no credentials.
+        const HttpReply keys = httpRequest(port(), "OPTIONS", "/api/v1/tokens/api-keys/key_x", {},
+                                           {{"Origin", kOrigin}, {"Access-Control-Request-Method", "DELETE"}});
+        QCOMPARE(keys.status, 204);
+        QCOMPARE(keys.header("Access-Control-Allow-Methods"), QByteArray("DELETE"));
+        // No route: 404 as for any method.
+        VERIFY_PROBLEM(httpRequest(port(), "OPTIONS", "/api/v1/nope", {},
+                                   {{"Origin", kOrigin}, {"Access-Control-Request-Method", "GET"}}),
+                       404);
+    }
+
+    void preflightOfUnlistedOrigin()
+    {
+        const HttpReply r = httpRequest(port(), "OPTIONS", "/api/v1/render", {},
+                                        {{"Origin", "https://evil.example"}, {"Access-Control-Request-Method", "POST"}});
+        QCOMPARE(r.status, 204);
+        QVERIFY2(!hasCorsHeaders(r), r.body.constData());
+    }
+
+    void actualResponsesOfListedOrigin()
+    {
+        HttpReply r = httpRequest(port(), "GET", "/api/v1/health", {}, {{"Origin", kOrigin}});
+        QCOMPARE(r.status, 200);
+        QCOMPARE(r.header("Access-Control-Allow-Origin"), kOrigin);
+        QCOMPARE(r.header("Vary"), QByteArray("Origin"));
+        QVERIFY(r.header("Access-Control-Allow-Credentials").isEmpty());
+        // Errors too, so the page's script can read them.
+        r = httpRequest(port(), "POST", "/api/v1/render", json({{"pageId", m_pageId}}), {{"Origin", kOrigin}});
+        VERIFY_PROBLEM(r, 401);
+        QCOMPARE(r.header("Access-Control-Allow-Origin"), kOrigin);
+        // And renders answered later, from the worker pool.
+        r = httpRequest(port(), "GET", "/api/v1/render?pageId=" + m_pageId.toLatin1() + "&output=binary",
+                        {}, {{"Origin", kOrigin}, {"Authorization", "Bearer " + m_key}});
+        QCOMPARE(r.status, 200);
+        QCOMPARE(r.header("Access-Control-Allow-Origin"), kOrigin);
+    }
+
+    void actualResponsesOfOtherOrigins()
+    {
+        QVERIFY(!hasCorsHeaders(httpRequest(port(), "GET", "/api/v1/health", {}, {{"Origin", "https://evil.example"}})));
+        // A prefix of a listed origin is another origin.
+        QVERIFY(!hasCorsHeaders(
+            httpRequest(port(), "GET", "/api/v1/health", {}, {{"Origin", "https://app.example.evil.example"}})));
+        QVERIFY(!hasCorsHeaders(httpRequest(port(), "GET", "/api/v1/health")));
+    }
+
+    void wildcardAndDefault()
+    {
+        QTemporaryDir anyDir, noneDir;
+        const QByteArray config = R"({"http": {"cors": {"origins": ["*"]}}})";
+        QVERIFY(writeConfig(anyDir.path(), config));
+        ServerProcess any, none;
+        QVERIFY2(any.start(anyDir.path()), any.log().constData());
+        QVERIFY2(none.start(noneDir.path()), none.log().constData());
+
+        HttpReply r = httpRequest(any.port(), "GET", "/api/v1/health", {}, {{"Origin", "https://x.example"}});
+        QCOMPARE(r.header("Access-Control-Allow-Origin"), QByteArray("*"));
+        QVERIFY(r.header("Access-Control-Allow-Credentials").isEmpty());
+        r = httpRequest(any.port(), "OPTIONS", "/api/v1/health", {},
+                        {{"Origin", "https://x.example"}, {"Access-Control-Request-Method", "GET"}});
+        QCOMPARE(r.status, 204);
+        QCOMPARE(r.header("Access-Control-Allow-Origin"), QByteArray("*"));
+        QVERIFY(r.header("Access-Control-Allow-Credentials").isEmpty());
+
+        // Nothing configured: no CORS headers, and OPTIONS is a method no route has.
+        r = httpRequest(none.port(), "GET", "/api/v1/health", {}, {{"Origin", kOrigin}});
+        QCOMPARE(r.status, 200);
+        QVERIFY(!hasCorsHeaders(r));
+        r = httpRequest(none.port(), "OPTIONS", "/api/v1/health", {},
+                        {{"Origin", kOrigin}, {"Access-Control-Request-Method", "GET"}});
+        VERIFY_PROBLEM(r, 405);
+        QVERIFY(!hasCorsHeaders(r));
     }
 };
 
