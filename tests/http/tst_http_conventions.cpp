@@ -1,6 +1,6 @@
 // End-to-end tests of conventions every route shares (docs/api.md, "Responses and
 // errors"): unknown fields are refused naming the field, with a "did you mean" hint; CORS
-// for the origins of `http.cors.origins`. They run against the real `imprint serve` on
+// for the origins of `http.cors.origins`; JSON successes in the {"success", "data"} envelope. They run against the real `imprint serve` on
 // an ephemeral port.
 #include "httpclient.h"
 #include "render_api_helpers.h"
@@ -167,6 +167,46 @@ private slots:
                                   json({{"document", QJsonDocument::fromJson(kTemplate).object()}, {"publish", true}}),
                                   bearer(m_session)),
                       "publish", {});
+    }
+
+    // ---- the success envelope
+
+    /// `body` is {"success": true, "data": {…}} and, for older clients, has every member
+    /// of `data` at the top level too.
+    static void verifyEnvelope(const QJsonObject &body, const char *member)
+    {
+        QCOMPARE(body.value("success").toBool(), true);
+        const QJsonObject data = body.value("data").toObject();
+        QVERIFY2(data.contains(member), QJsonDocument(body).toJson().constData());
+        for (auto it = data.begin(); it != data.end(); ++it)
+            QCOMPARE(body.value(it.key()), it.value());
+    }
+
+    void renderAnswersAreEnveloped()
+    {
+        HttpReply r = httpRequest(port(), "POST", "/api/v1/render", json({{"pageId", m_pageId}}), bearer(m_key));
+        QCOMPARE(r.status, 200);
+        verifyEnvelope(r.json(), "file");
+        QCOMPARE(r.data().value("pageId").toString(), m_pageId);
+        QVERIFY(r.data().value("timings").isObject());
+        r = httpRequest(port(), "POST", "/api/v1/render", json({{"pageId", m_pageId}, {"output", "dataurl"}}),
+                        bearer(m_key));
+        QCOMPARE(r.status, 200);
+        verifyEnvelope(r.json(), "dataUrl");
+        r = httpRequest(port(), "GET", "/api/v1/render?pattern=waves-sunset&width=64&height=32", {},
+                        {{"Accept", "application/json"}});
+        QCOMPARE(r.status, 200);
+        verifyEnvelope(r.json(), "pattern");
+        QCOMPARE(r.data().value("width").toInt(), 64);
+    }
+
+    void healthIsEnveloped()
+    {
+        const HttpReply r = httpRequest(port(), "GET", "/api/v1/health");
+        QCOMPARE(r.status, 200);
+        verifyEnvelope(r.json(), "status");
+        QCOMPARE(r.data().value("status").toString(), QStringLiteral("ok"));
+        QCOMPARE(r.data().value("database").toString(), QStringLiteral("ok"));
     }
 
     // ---- CORS

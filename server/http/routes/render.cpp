@@ -151,6 +151,18 @@ const QStringList kRenderFields = {
     QStringLiteral("kid"),      QStringLiteral("exp"),        QStringLiteral("sig"),
 };
 
+/// A JSON render answer in the success envelope every other route uses,
+/// {"success": true, "data": {…}}, with the same members also at the top level, where
+/// clients written before the envelope read them (docs/api.md, "Responses and errors").
+QJsonObject enveloped(QJsonObject fields)
+{
+    fields.remove(QStringLiteral("success"));
+    QJsonObject body = fields;
+    body.insert(QStringLiteral("success"), true);
+    body.insert(QStringLiteral("data"), fields);
+    return body;
+}
+
 const QStringList kOutputs = {QStringLiteral("json"), QStringLiteral("binary"), QStringLiteral("image"),
                               QStringLiteral("raw"), QStringLiteral("dataurl")};
 
@@ -427,8 +439,7 @@ void RenderApi::renderPattern(const HttpRequest &request, const Params &p, Respo
         if (!stored)
             return problemFor(stored.error());
         const double storeMs = msSince(st);
-        const QJsonObject body{
-            {QStringLiteral("success"), true},
+        const QJsonObject body = enveloped({
             {QStringLiteral("pattern"), p.patternText},
             {QStringLiteral("format"), service::formatName(p.format)},
             {QStringLiteral("width"), job.size.width()},
@@ -441,7 +452,7 @@ void RenderApi::renderPattern(const HttpRequest &request, const Params &p, Respo
                                                     {QStringLiteral("total"), round2(msSince(t))}}},
             {QStringLiteral("file"), fileJson(*stored, baseUrl)},
             {QStringLiteral("warnings"), QJsonArray()},
-        };
+        });
         return HttpResponse::json(200, body)
             .withHeader("X-Cache", cacheState)
             .withHeader("Server-Timing", serverTiming({{QStringLiteral("render"), renderMs},
@@ -529,7 +540,6 @@ HttpResponse RenderApi::pageWork(const Params &p, const store::ApiKeyPrincipal &
     for (const QString &w : r.warnings)
         warnings.append(w);
     QJsonObject body{
-        {QStringLiteral("success"), true},
         {QStringLiteral("pageId"), page.id},
         {QStringLiteral("templateId"), page.templateId},
         {QStringLiteral("renderType"), engine},
@@ -554,7 +564,9 @@ HttpResponse RenderApi::pageWork(const Params &p, const store::ApiKeyPrincipal &
         body.insert(QStringLiteral("dataUrl"),
                     QStringLiteral("data:%1;base64,%2").arg(r.contentType, QString::fromLatin1(r.bytes.toBase64())));
     }
-    return HttpResponse::json(200, body).withHeader("Server-Timing", timing).withHeader("Cache-Control", "no-store");
+    return HttpResponse::json(200, enveloped(body))
+        .withHeader("Server-Timing", timing)
+        .withHeader("Cache-Control", "no-store");
 }
 
 // ---------------------------------------------------------------- signed page renders
