@@ -123,7 +123,7 @@ struct RenderRecord {
     QString spaceId; ///< empty for anonymous pattern renders
     QString pageId; ///< empty for pattern renders
     QString sha256;
-    QString format; ///< "png", "webp", "svg"
+    QString format; ///< "png", "webp", "svg", "jpeg", "avif"
     qint64 bytes = 0;
 };
 

@@ -148,7 +148,7 @@ const QStringList kRenderFields = {
     QStringLiteral("tweaks"),   QStringLiteral("format"),     QStringLiteral("quality"),    QStringLiteral("lossless"),
     QStringLiteral("width"),    QStringLiteral("height"),     QStringLiteral("renderType"), QStringLiteral("emojiType"),
     QStringLiteral("output"),   QStringLiteral("binary"),     QStringLiteral("cache"),      QStringLiteral("mode"),
-    QStringLiteral("kid"),      QStringLiteral("exp"),        QStringLiteral("sig"),
+    QStringLiteral("speed"),    QStringLiteral("kid"),        QStringLiteral("exp"),        QStringLiteral("sig"),
 };
 
 /// A JSON render answer in the success envelope every other route uses,
@@ -191,6 +191,7 @@ struct RenderApi::Params {
     int width = 0, height = 0; ///< 0 = default
     int quality = 90;
     bool lossless = false;
+    int speed = render::kDefaultAvifSpeed;
     bool acceptJson = false;
 };
 
@@ -264,6 +265,8 @@ Outcome<RenderApi::Params> parseParams(const HttpRequest &request)
         return *e;
     if (auto e = readBool(o, QStringLiteral("lossless"), &p.lossless))
         return *e;
+    if (auto e = readInt(o, QStringLiteral("speed"), 0, 10, &p.speed))
+        return *e;
     QString format;
     if (auto e = readString(o, QStringLiteral("format"), &format))
         return *e;
@@ -271,8 +274,9 @@ Outcome<RenderApi::Params> parseParams(const HttpRequest &request)
         const auto f = render::parseOutputFormat(format);
         if (!f || (p.isPattern && *f == render::OutputFormat::Svg))
             return invalidParam(QStringLiteral("format"),
-                                p.isPattern ? QStringLiteral("'format' of a pattern render must be png or webp.")
-                                            : QStringLiteral("'format' must be png, svg or webp."));
+                                p.isPattern
+                                    ? QStringLiteral("'format' of a pattern render must be png, webp, jpeg or avif.")
+                                    : QStringLiteral("'format' must be png, webp, jpeg, avif or svg."));
         p.format = *f;
     }
 
@@ -394,6 +398,7 @@ void RenderApi::renderPattern(const HttpRequest &request, const Params &p, Respo
     patternRequest.format = p.format;
     patternRequest.quality = p.quality;
     patternRequest.lossless = p.lossless;
+    patternRequest.speed = p.speed;
     const auto prepared = m_patterns.prepare(patternRequest);
     if (!prepared)
         return responder.send(problemFor(prepared.error()));
@@ -498,6 +503,7 @@ HttpResponse RenderApi::pageWork(const Params &p, const store::ApiKeyPrincipal &
     request.format = p.format;
     request.quality = p.quality;
     request.lossless = p.lossless;
+    request.speed = p.speed;
     request.tweaks = p.tweaks;
     request.emojiType = p.emojiType;
     request.renderType = p.renderType;
@@ -645,6 +651,7 @@ HttpResponse RenderApi::signedWork(const HttpRequest &request, const QList<QByte
     rq.format = p.format;
     rq.quality = p.quality;
     rq.lossless = p.lossless;
+    rq.speed = p.speed;
     rq.tweaks = p.tweaks;
     rq.emojiType = p.emojiType;
     rq.renderType = p.renderType;
