@@ -48,6 +48,7 @@ Service::Service(const Environment &env, render::PatternCatalog catalog)
 {
     m_server.setCorsPolicy(http::CorsPolicy(env.config.corsOrigins(), env.config.corsMaxAgeSeconds()));
     m_api.registerRoutes(m_server.router());
+    m_renderApi.setRequestMetrics(&m_server.requestMetrics());
     m_renderApi.registerRoutes(m_server.router());
 }
 

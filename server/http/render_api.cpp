@@ -72,7 +72,7 @@ void RenderApi::registerRoutes(Router &router)
     router.addWithResponder("GET", kApi + QStringLiteral("/render"), renderRoute);
     router.add("GET", kApi + QStringLiteral("/patterns"), [this](const HttpRequest &) { return patterns(); });
     router.add("GET", kApi + QStringLiteral("/files/{name}"), [this](const HttpRequest &r) { return file(r); });
-    router.add("GET", kApi + QStringLiteral("/metrics"), [this](const HttpRequest &) { return metrics(); });
+    router.add("GET", kApi + QStringLiteral("/metrics"), [this](const HttpRequest &r) { return metrics(r); });
     router.add("GET", kApi + QStringLiteral("/openapi.json"),
                [this](const HttpRequest &r) { return HttpResponse::json(200, openApiDocument(baseUrlFor(r))); });
 

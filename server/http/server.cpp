@@ -101,6 +101,9 @@ void Responder::send(const HttpResponse &response)
         return;
     m_sent = true;
     const double ms = double(nowNs() - m_startNs) / 1e6;
+    if (m_server)
+        m_server->recordAnswer(m_method.isEmpty() ? m_what.left(m_what.indexOf(' ')) : m_method, m_route,
+                               response.status, ms / 1000.0);
     if (!m_socket || m_socket->state() != QAbstractSocket::ConnectedState) {
         qCInfo(lcAccess).noquote() << m_what << response.status << "(client gone)" << QString::number(ms, 'f', 2)
                                    << "ms";
@@ -461,7 +464,10 @@ bool HttpServer::handleRequest(const QHttpServerRequest &request, QTcpSocket *so
     // authentication, because browsers send it without credentials; every other answer
     // to an admitted origin carries Access-Control-Allow-Origin.
     if (m_cors.enabled() && CorsPolicy::isPreflight(req)) {
-        QByteArrayList methods = m_router.match("OPTIONS", req.path).allowed;
+        const Router::Match preflight = m_router.match("OPTIONS", req.path);
+        QByteArrayList methods = preflight.allowed;
+        if (!preflight.pattern.isEmpty())
+            responder.setRoute(req.method, preflight.pattern);
         if (methods.isEmpty()) {
             responder.send(problem(404, QStringLiteral("not_found"), QStringLiteral("No route for %1.").arg(req.path)));
             return true;
@@ -484,6 +490,8 @@ bool HttpServer::handleRequest(const QHttpServerRequest &request, QTcpSocket *so
     }
     if (match.allowed.contains("GET") && !match.allowed.contains("HEAD"))
         match.allowed.append("HEAD");
+    if (!match.pattern.isEmpty())
+        responder.setRoute(req.method, match.pattern);
     if (!match.handler) {
         if (match.allowed.isEmpty()) {
             responder.send(problem(404, QStringLiteral("not_found"), QStringLiteral("No route for %1.").arg(req.path)));

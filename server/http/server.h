@@ -12,6 +12,7 @@
 // callables passed to respondAsync().
 
 #include "server/http/cors.h"
+#include "server/http/request_metrics.h"
 #include "server/http/responder.h"
 #include "server/http/router.h"
 
@@ -130,6 +131,14 @@ public:
     /// headers. Set before listen().
     void setCorsPolicy(CorsPolicy policy) { m_cors = std::move(policy); }
 
+    /// Counts and latencies of every answer written (GET /metrics reads them).
+    const RequestMetrics &requestMetrics() const { return m_requestMetrics; }
+    /// For the Responder: one answer was written (or its client had gone).
+    void recordAnswer(const QByteArray &method, const QString &route, int status, double seconds)
+    {
+        m_requestMetrics.record(method, route, status, seconds);
+    }
+
     /// Called by Listener/Responder (same thread): per-socket bookkeeping.
     void noteAsyncStarted(QTcpSocket *socket);
     void noteAsyncFinished(QTcpSocket *socket);
@@ -157,6 +166,7 @@ private:
 
     ServerLimits m_limits;
     CorsPolicy m_cors;
+    RequestMetrics m_requestMetrics;
     Router m_router;
     QPointer<Listener> m_listener;
     QThreadPool m_pool;

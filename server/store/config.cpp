@@ -111,6 +111,10 @@ int Config::corsMaxAgeSeconds() const
     return m_json.value(QStringLiteral("http")).toObject().value(QStringLiteral("cors")).toObject().value(
         QStringLiteral("maxAgeSeconds")).toInt(600);
 }
+QString Config::metricsToken() const
+{
+    return m_json.value(QStringLiteral("http")).toObject().value(QStringLiteral("metricsToken")).toString();
+}
 int Config::shutdownGraceMs() const
 {
     return httpInt("shutdownGraceMs", 5000);

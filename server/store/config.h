@@ -61,6 +61,10 @@ public:
     /// `http.cors.maxAgeSeconds` (default 600): how long a browser may cache a preflight.
     int corsMaxAgeSeconds() const;
 
+    /// `http.metricsToken` (default empty): when set, GET /api/v1/metrics needs
+    /// `Authorization: Bearer` with it.
+    QString metricsToken() const;
+
     /// Lifetime of a dashboard session, in hours.
     int sessionLifetimeHours() const;
     /// Failed logins per e-mail or per client address tolerated within the window (429 after).

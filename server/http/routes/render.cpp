@@ -430,6 +430,7 @@ void RenderApi::renderPattern(const HttpRequest &request, const Params &p, Respo
                 return problemFor(rendered.error());
             bytes = *rendered;
             renderMs = msSince(t);
+            m_renderDurations.observe({QStringLiteral("pattern")}, renderMs / 1000.0);
         }
         if (!json) {
             return HttpResponse::bytes(200, job.contentType, bytes)
@@ -532,6 +533,8 @@ HttpResponse RenderApi::pageWork(const Params &p, const store::ApiKeyPrincipal &
     const double paintMs = reused ? 0 : r.timings.paint;
     const double encodeMs = reused ? 0 : r.timings.encode;
     const double storeMs = reused ? 0 : outcome->storeMs;
+    if (!reused) // the pipeline's own work: parse, layout, paint, encode
+        m_renderDurations.observe({engine}, (r.timings.parse + layoutMs + paintMs + encodeMs) / 1000.0);
     const QByteArray timing = serverTiming({{QStringLiteral("load"), loadTotal},
                                             {QStringLiteral("layout"), layoutMs},
                                             {QStringLiteral("paint"), paintMs},
@@ -676,6 +679,9 @@ HttpResponse RenderApi::signedWork(const HttpRequest &request, const QList<QByte
     }
     ++m_signedServed;
     const render::RenderResult &r = rendered->outcome->result;
+    if (!rendered->reused)
+        m_renderDurations.observe({rendered->engine},
+                                  (r.timings.parse + r.timings.layout + r.timings.paint + r.timings.encode) / 1000.0);
     return HttpResponse::bytes(200, r.contentType.toLatin1(), r.bytes)
         .withHeader("ETag", rendered->etag)
         .withHeader("Cache-Control", cacheControl)
