@@ -20,7 +20,7 @@ struct PatternRenderRequest {
     render::PatternPath pattern;
     QString plan = QStringLiteral("free"); ///< the caller's plan (anonymous: free)
     int width = 0, height = 0; ///< px, 0 = the pattern's default size
-    render::OutputFormat format = render::OutputFormat::Png; ///< PNG or WebP
+    render::OutputFormat format = render::OutputFormat::Png; ///< any but SVG
     int quality = 90; ///< WebP, JPEG and AVIF quality 1–100
     bool lossless = false; ///< WebP lossless
     int speed = render::kDefaultAvifSpeed; ///< AVIF encoder speed 0–10

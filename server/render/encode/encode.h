@@ -40,7 +40,7 @@ QByteArray encodeWebp(const QImage &image, int quality = 90, bool lossless = fal
 QByteArray encodeJpeg(const QImage &image, int quality = 90, QString *error = nullptr);
 
 /// The AVIF encoder speed used when a request gives none: 0 slowest/smallest – 10
-/// fastest. 8: a 1200×630 card took about 0.13 s on one core with Debian 12's libavif
+/// fastest. 8: a 1200×630 card took 0.1–0.2 s on one core with Debian 12's libavif
 /// (libaom), against seconds at the slow end, which a render deadline would not allow.
 constexpr int kDefaultAvifSpeed = 8;
 
