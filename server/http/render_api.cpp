@@ -78,8 +78,10 @@ void RenderApi::registerRoutes(Router &router)
 
     // Content is managed by the roles the content use case names (every role: members are
     // the editors); key management is stricter (api.cpp).
+    // An API key with the "content" scope may call them too (pipelines that publish).
     auto contentRoute = [this](SessionHandler handler) {
-        return withSession(m_accounts, service::ContentService::editorRoles(), std::move(handler));
+        return withSessionOrKey(m_accounts, m_keys, service::ContentService::editorRoles(), QStringLiteral("content"),
+                                std::move(handler));
     };
     router.add("GET", kApi + QStringLiteral("/templates"),
                contentRoute([this](const SessionContext &s, const HttpRequest &r) { return listTemplates(s, r); }));

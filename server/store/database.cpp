@@ -92,6 +92,13 @@ const std::vector<Migration> &migrations()
              " created_at BIGINT NOT NULL, revoked_at BIGINT, revoked_by TEXT)",
              "CREATE INDEX signing_keys_space_active ON signing_keys (space_id, revoked_at, created_at)",
          }},
+        {5,
+         "api key scopes",
+         {
+             // Space-separated scope names (ApiKey::scopes); keys made before scopes
+             // existed could only render, so they keep exactly that.
+             "ALTER TABLE api_keys ADD COLUMN scopes TEXT NOT NULL DEFAULT 'render'",
+         }},
     };
     return list;
 }

@@ -384,6 +384,8 @@ void RenderApi::renderPattern(const HttpRequest &request, const Params &p, Respo
         const auto principal = authenticateApiToken(request, m_keys);
         if (!principal)
             return responder.send(principal.error());
+        if (auto refused = missingScope(*principal, QStringLiteral("render")))
+            return responder.send(*refused);
         patternRequest.plan = principal->space.plan;
         spaceId = principal->space.id;
         rateKey = QStringLiteral("key:") + principal->keyId;
@@ -475,6 +477,8 @@ void RenderApi::renderPage(const HttpRequest &request, const Params &p, Responde
     const auto principal = authenticateApiToken(request, m_keys);
     if (!principal)
         return responder.send(principal.error());
+    if (auto refused = missingScope(*principal, QStringLiteral("render")))
+        return responder.send(*refused);
     if (const int wait = m_rateLimiter.acquire(QStringLiteral("key:") + principal->keyId); wait > 0)
         return responder.send(
             problem(429, QStringLiteral("rate_limited"), QStringLiteral("Too many renders; retry in %1 s.").arg(wait))
