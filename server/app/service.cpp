@@ -49,7 +49,9 @@ Service::Service(const Environment &env, render::PatternCatalog catalog)
     , m_renderApi(*env.db, env.config, env.dataDir, std::move(catalog), m_renderContext)
     , m_server(serverLimits(env.config))
 {
+    m_server.setCorsPolicy(http::CorsPolicy(env.config.corsOrigins(), env.config.corsMaxAgeSeconds()));
     m_api.registerRoutes(m_server.router());
+    m_renderApi.setRequestMetrics(&m_server.requestMetrics());
     m_renderApi.registerRoutes(m_server.router());
 }
 

@@ -4,6 +4,9 @@
 #include <QString>
 #include <QStringList>
 
+#include <algorithm>
+#include <vector>
+
 namespace imprint::common {
 
 /// The names as an English list for an error message: "a", "a or b", "a, b or c".
@@ -35,6 +38,48 @@ inline qsizetype firstUnsafeNameChar(const QString &text)
             return i;
     }
     return -1;
+}
+
+/// The optimal-string-alignment edit distance of `a` and `b`, case-insensitive: the
+/// fewest insertions, deletions, substitutions and swaps of two neighbouring characters
+/// (Damerau's four typing errors) that turn one into the other, each substring edited
+/// once. "fromat" → "format" is 1 (a swap), where Levenshtein counts 2.
+inline int editDistance(const QString &a, const QString &b)
+{
+    const QString x = a.toCaseFolded(), y = b.toCaseFolded();
+    const qsizetype n = x.size(), m = y.size();
+    std::vector<std::vector<int>> d(size_t(n + 1), std::vector<int>(size_t(m + 1)));
+    for (qsizetype i = 0; i <= n; ++i)
+        d[i][0] = int(i);
+    for (qsizetype j = 0; j <= m; ++j)
+        d[0][j] = int(j);
+    for (qsizetype i = 1; i <= n; ++i) {
+        for (qsizetype j = 1; j <= m; ++j) {
+            const int cost = x.at(i - 1) == y.at(j - 1) ? 0 : 1;
+            d[i][j] = std::min({d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost});
+            if (i > 1 && j > 1 && x.at(i - 1) == y.at(j - 2) && x.at(i - 2) == y.at(j - 1))
+                d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
+        }
+    }
+    return d[n][m];
+}
+
+/// The name of `candidates` closest to `name` by editDistance(), for a "did you mean"
+/// hint, or an empty string when none is near: at most 2 edits, and fewer edits than half
+/// the longer name's length, so that two short names that merely share a letter are not
+/// "near" ("ab" suggests nothing for "id"). Ties go to the earlier candidate.
+inline QString closestName(const QString &name, const QStringList &candidates)
+{
+    QString best;
+    int bestDistance = 3;
+    for (const QString &c : candidates) {
+        const int d = editDistance(name, c);
+        if (d < bestDistance && 2 * d < std::max(name.size(), c.size())) {
+            best = c;
+            bestDistance = d;
+        }
+    }
+    return best;
 }
 
 } // namespace imprint::common

@@ -79,4 +79,32 @@ SyncHandler withSession(service::AccountService &accounts, std::vector<store::Ro
     };
 }
 
+std::optional<HttpResponse> missingScope(const store::ApiKeyPrincipal &principal, const QString &scope)
+{
+    if (principal.scopes.contains(scope))
+        return std::nullopt;
+    return fieldProblem(403, QStringLiteral("missing_scope"), QStringLiteral("scopes"),
+                        QStringLiteral("This API key lacks the '%1' scope.").arg(scope));
+}
+
+SyncHandler withSessionOrKey(service::AccountService &accounts, service::ApiKeyService &keys,
+                             std::vector<store::Role> roles, QString scope, SessionHandler handler)
+{
+    SyncHandler bySession = withSession(accounts, std::move(roles), handler);
+    return [&keys, scope = std::move(scope), handler = std::move(handler),
+            bySession = std::move(bySession)](const HttpRequest &request) {
+        // A session wins when both are sent; without either the answer stays the
+        // session's 401 not_logged_in.
+        if (!sessionTokenOf(request).isEmpty() || apiTokenOf(request).isEmpty())
+            return bySession(request);
+        const auto principal = authenticateApiToken(request, keys);
+        if (!principal)
+            return principal.error();
+        if (auto refused = missingScope(*principal, scope))
+            return *refused;
+        const SessionContext context{store::SessionInfo{}, principal->space.id, principal->keyId};
+        return handler(context, request);
+    };
+}
+
 } // namespace imprint::http

@@ -26,6 +26,10 @@ QString apiTokenOf(const HttpRequest &request);
 /// the key and its space (id, name, plan) and has updated last_used_at.
 Outcome<store::ApiKeyPrincipal> authenticateApiToken(const HttpRequest &request, service::ApiKeyService &keys);
 
+/// Nothing when `principal`'s key carries `scope` (ApiKeyService::scopeNames()); else a
+/// 403 `missing_scope` problem whose detail names the scope (field "scopes").
+std::optional<HttpResponse> missingScope(const store::ApiKeyPrincipal &principal, const QString &scope);
+
 /// The session token of a request: the `imprint_session` cookie, else a Bearer token
 /// that looks like a session token (`ses_…`). Empty when neither.
 QString sessionTokenOf(const HttpRequest &request);
@@ -53,5 +57,12 @@ using SessionHandler = std::function<HttpResponse(const SessionContext &session,
 /// `handler`. `roles` comes from the use case (e.g. ApiKeyService::managerRoles()).
 /// `accounts` must outlive the router.
 SyncHandler withSession(service::AccountService &accounts, std::vector<store::Role> roles, SessionHandler handler);
+
+/// withSession() that also admits an API key carrying `scope` when the request has no
+/// session token but an API token: the key's space is the context's space and its id the
+/// actor (audit rows); `session` is then empty. A key without the scope is 403
+/// `missing_scope`; an invalid key 401 as for renders. `keys` must outlive the router.
+SyncHandler withSessionOrKey(service::AccountService &accounts, service::ApiKeyService &keys,
+                             std::vector<store::Role> roles, QString scope, SessionHandler handler);
 
 } // namespace imprint::http

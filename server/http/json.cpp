@@ -1,5 +1,6 @@
 #include "server/http/json.h"
 
+#include "server/common/text.h"
 #include "server/http/problem.h"
 
 #include <QJsonDocument>
@@ -48,6 +49,21 @@ Outcome<int> queryInt(const HttpRequest &request, const QString &name, int defau
             400, QStringLiteral("invalid_parameter"), name,
             QStringLiteral("The query parameter '%1' must be an integer from %2 to %3.").arg(name).arg(min).arg(max));
     return int(v);
+}
+
+std::optional<HttpResponse> rejectUnknownFields(const QJsonObject &object, const QStringList &known,
+                                                const QString &what)
+{
+    for (auto it = object.begin(); it != object.end(); ++it) {
+        if (known.contains(it.key()))
+            continue;
+        const QString near = common::closestName(it.key(), known);
+        const QString detail = near.isEmpty()
+            ? QStringLiteral("'%1' is not a field of %2.").arg(it.key(), what)
+            : QStringLiteral("'%1' is not a field of %2; did you mean '%3'?").arg(it.key(), what, near);
+        return fieldProblem(400, QStringLiteral("unknown_field"), it.key(), detail);
+    }
+    return std::nullopt;
 }
 
 } // namespace imprint::http

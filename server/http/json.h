@@ -6,6 +6,9 @@
 #include "server/http/problem.h"
 
 #include <QJsonObject>
+#include <QStringList>
+
+#include <optional>
 
 namespace imprint::http {
 
@@ -22,5 +25,15 @@ Outcome<QString> requiredString(const QJsonObject &object, const QString &field)
 /// outside min..max → 400 "invalid_parameter" naming it in `field` (never clamped in
 /// silence: `perPage=1000` is a mistake the caller should hear about).
 Outcome<int> queryInt(const HttpRequest &request, const QString &name, int defaultValue, int min, int max);
+
+/// A 400 `unknown_field` problem if `object` has a member that is not in `known`, else
+/// nothing. `field` names the first such member (by name: QJsonObject keeps its keys
+/// sorted) and the detail
+/// suggests the closest known name when one is near (common::closestName()): "'fromat'
+/// is not a field of a render request; did you mean 'format'?". `what` ends the first
+/// clause ("a render request"). Why: a misspelt optional field would otherwise be
+/// ignored and its default used without a word.
+std::optional<HttpResponse> rejectUnknownFields(const QJsonObject &object, const QStringList &known,
+                                                const QString &what);
 
 } // namespace imprint::http

@@ -75,15 +75,17 @@ void RenderApi::registerRoutes(Router &router)
     router.addWithResponder("GET", kApi + QStringLiteral("/render"), renderRoute);
     router.add("GET", kApi + QStringLiteral("/patterns"), [this](const HttpRequest &) { return patterns(); });
     router.add("GET", kApi + QStringLiteral("/files/{name}"), [this](const HttpRequest &r) { return file(r); });
-    router.add("GET", kApi + QStringLiteral("/metrics"), [this](const HttpRequest &) { return metrics(); });
+    router.add("GET", kApi + QStringLiteral("/metrics"), [this](const HttpRequest &r) { return metrics(r); });
     router.add("GET", kApi + QStringLiteral("/openapi.json"),
                [this](const HttpRequest &r) { return HttpResponse::json(200, openApiDocument(baseUrlFor(r))); });
 
     // Content is managed by the roles the content use case names (every role: members are
-    // the editors); key management is stricter (api.cpp). Content routes parse and validate
+    // the editors); key management is stricter (api.cpp). An API key with the "content"
+    // scope may call them too (pipelines that publish). Content routes parse and validate
     // templates and markup: on the workers, never on the server thread.
     auto contentRoute = [this](SessionHandler handler) {
-        return withSession(m_accounts, service::ContentService::editorRoles(), std::move(handler));
+        return withSessionOrKey(m_accounts, m_keys, service::ContentService::editorRoles(), QStringLiteral("content"),
+                                std::move(handler));
     };
     // The routes that create take an Idempotency-Key, so a client may retry them safely.
     auto once = [this](const QString &route, SessionHandler handler) {

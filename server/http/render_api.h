@@ -16,10 +16,12 @@
 // thread) → auth, rate limit, plan check → worker pool (respondAsync) → load page/template
 // (publish cache or live rows) → render::render() → FileStore → HttpResponse.
 
+#include "server/common/histogram.h"
 #include "server/common/lru_cache.h"
 #include "server/common/rate_limiter.h"
 #include "server/common/single_flight.h"
 #include "server/http/auth.h"
+#include "server/http/request_metrics.h"
 #include "server/http/router.h"
 #include "server/service/idempotency_service.h"
 #include "server/patterns/patterns.h"
@@ -68,6 +70,10 @@ public:
               render::RenderContext &renderContext);
     ~RenderApi();
 
+    /// The HTTP answer counts GET /metrics reports in its Prometheus form (the server's,
+    /// HttpServer::requestMetrics()); null = none. It must outlive this.
+    void setRequestMetrics(const RequestMetrics *metrics) { m_requestMetrics = metrics; }
+
     /// Adds every route listed at the top of this file to `router`.
     void registerRoutes(Router &router);
 
@@ -88,7 +94,8 @@ private:
                           const render::RenderCancellation &cancellation);
     HttpResponse patterns() const;
     HttpResponse file(const HttpRequest &request) const;
-    HttpResponse metrics() const;
+    HttpResponse metrics(const HttpRequest &request) const;
+    QByteArray prometheusMetrics() const;
 
     // templates and pages (routes/content.cpp)
     HttpResponse listTemplates(const SessionContext &session, const HttpRequest &request);
@@ -122,6 +129,9 @@ private:
     service::SigningKeyService m_signing; // verifies signed URLs; counts refusals for /metrics
     std::atomic<quint64> m_signedServed{0};
     std::atomic<quint64> m_signedNotModified{0};
+    // Render latency per engine ("pattern" for pattern renders), for /metrics.
+    common::LabeledHistograms m_renderDurations;
+    const RequestMetrics *m_requestMetrics = nullptr;
 
     Router *m_router = nullptr;
 };

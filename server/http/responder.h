@@ -41,6 +41,18 @@ public:
     /// headers, Content-Length included, of the GET answer, and no body.
     void setHeadOnly() { m_headOnly = true; }
 
+    /// Headers send() adds to whatever response it writes, errors included (the CORS
+    /// headers of the request's origin: a script must be able to read a 429 too).
+    void addHeaders(const QList<QPair<QByteArray, QByteArray>> &headers) { m_extraHeaders += headers; }
+
+    /// Names the request in /metrics: its method and the matched route's pattern
+    /// (Router::Match::pattern). Until called, the route is "unmatched".
+    void setRoute(const QByteArray &method, const QString &route)
+    {
+        m_method = method;
+        m_route = route;
+    }
+
     /// True while the client is connected and nothing was sent yet.
     bool isConnected() const;
 
@@ -56,6 +68,9 @@ private:
     bool m_sent = false;
     bool m_headOnly = false;
     QByteArray m_what;
+    QList<QPair<QByteArray, QByteArray>> m_extraHeaders;
+    QByteArray m_method;
+    QString m_route = QStringLiteral("unmatched");
     qint64 m_startNs = 0;
 };
 

@@ -47,6 +47,7 @@ Router::Match Router::match(const QByteArray &method, const QString &path) const
     const QStringList segments = splitPath(path);
     Match best;
     int bestLiterals = -1;
+    int patternLiterals = -1;
     for (const Route &r : m_routes) {
         if (r.segments.size() != segments.size())
             continue;
@@ -62,6 +63,10 @@ Router::Match Router::match(const QByteArray &method, const QString &path) const
             continue;
         if (!best.allowed.contains(r.method))
             best.allowed.append(r.method);
+        if (r.literalCount > patternLiterals) {
+            patternLiterals = r.literalCount;
+            best.pattern = QLatin1Char('/') + r.segments.join(QLatin1Char('/'));
+        }
         if (r.method == method && r.literalCount > bestLiterals) {
             bestLiterals = r.literalCount;
             best.handler = &r.handler;

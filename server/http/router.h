@@ -38,6 +38,9 @@ public:
         const Handler *handler = nullptr; ///< null: 404 or 405
         QHash<QString, QString> params;
         QByteArrayList allowed; ///< methods of routes matching the path
+        /// The pattern of the route that matched the path best (any method), e.g.
+        /// "/api/v1/pages/{id}"; empty when none did. A label for /metrics.
+        QString pattern;
     };
     /// Finds the route for (method, path). Path must be normalised (no trailing '/').
     Match match(const QByteArray &method, const QString &path) const;

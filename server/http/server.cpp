@@ -101,6 +101,9 @@ void Responder::send(const HttpResponse &response)
         return;
     m_sent = true;
     const double ms = double(nowNs() - m_startNs) / 1e6;
+    if (m_server)
+        m_server->recordAnswer(m_method.isEmpty() ? m_what.left(m_what.indexOf(' ')) : m_method, m_route,
+                               response.status, ms / 1000.0);
     if (!m_socket || m_socket->state() != QAbstractSocket::ConnectedState) {
         qCInfo(lcAccess).noquote() << m_what << response.status << "(client gone)" << QString::number(ms, 'f', 2)
                                    << "ms";
@@ -109,7 +112,11 @@ void Responder::send(const HttpResponse &response)
     m_responder->writeStatusLine(QHttpServerResponder::StatusCode(response.status));
     for (const auto &h : response.headers)
         m_responder->writeHeader(h.first, h.second);
-    m_responder->writeHeader("Content-Length", QByteArray::number(response.body.size()));
+    for (const auto &h : m_extraHeaders)
+        m_responder->writeHeader(h.first, h.second);
+    // RFC 9110 §8.6: a 204 carries no Content-Length (the CORS preflight's answer).
+    if (response.status != 204)
+        m_responder->writeHeader("Content-Length", QByteArray::number(response.body.size()));
     if (m_closeAfter)
         m_responder->writeHeader("Connection", "close");
     // For HEAD this writes only the blank line that ends the headers.
@@ -468,6 +475,24 @@ bool HttpServer::handleRequest(const QHttpServerRequest &request, QTcpSocket *so
                                    .arg(request.url().path(QUrl::FullyEncoded))));
         return true;
     }
+    // CORS (cors.h): a preflight is answered here for every route, whatever its
+    // authentication, because browsers send it without credentials; every other answer
+    // to an admitted origin carries Access-Control-Allow-Origin.
+    if (m_cors.enabled() && CorsPolicy::isPreflight(req)) {
+        const Router::Match preflight = m_router.match("OPTIONS", req.path);
+        QByteArrayList methods = preflight.allowed;
+        if (!preflight.pattern.isEmpty())
+            responder.setRoute(req.method, preflight.pattern);
+        if (methods.isEmpty()) {
+            responder.send(problem(404, QStringLiteral("not_found"), QStringLiteral("No route for %1.").arg(req.path)));
+            return true;
+        }
+        if (methods.contains("GET") && !methods.contains("HEAD"))
+            methods.append("HEAD");
+        responder.send(m_cors.preflight(req, methods));
+        return true;
+    }
+    responder.addHeaders(m_cors.responseHeaders(req));
     Router::Match match = m_router.match(req.method, req.path);
     // HEAD is GET without the body (RFC 9110 §9.3.2) on every GET route, decided here
     // once: the handler runs as for GET, the Responder leaves the body out (of errors too).
@@ -480,6 +505,8 @@ bool HttpServer::handleRequest(const QHttpServerRequest &request, QTcpSocket *so
     }
     if (match.allowed.contains("GET") && !match.allowed.contains("HEAD"))
         match.allowed.append("HEAD");
+    if (!match.pattern.isEmpty())
+        responder.setRoute(req.method, match.pattern);
     if (!match.handler) {
         if (match.allowed.isEmpty()) {
             responder.send(problem(404, QStringLiteral("not_found"), QStringLiteral("No route for %1.").arg(req.path)));

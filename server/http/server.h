@@ -11,6 +11,8 @@
 // Everything here runs on the thread that owns the server; workers only run the
 // callables passed to respondAsync().
 
+#include "server/http/cors.h"
+#include "server/http/request_metrics.h"
 #include "server/http/responder.h"
 #include "server/http/router.h"
 
@@ -129,6 +131,18 @@ public:
 
     const ServerLimits &limits() const { return m_limits; }
 
+    /// The CORS policy of every route (http.cors.origins); the default sends no CORS
+    /// headers. Set before listen().
+    void setCorsPolicy(CorsPolicy policy) { m_cors = std::move(policy); }
+
+    /// Counts and latencies of every answer written (GET /metrics reads them).
+    const RequestMetrics &requestMetrics() const { return m_requestMetrics; }
+    /// For the Responder: one answer was written (or its client had gone).
+    void recordAnswer(const QByteArray &method, const QString &route, int status, double seconds)
+    {
+        m_requestMetrics.record(method, route, status, seconds);
+    }
+
     /// Called by Listener/Responder (same thread): per-socket bookkeeping.
     void noteAsyncStarted(QTcpSocket *socket);
     void noteAsyncFinished(QTcpSocket *socket);
@@ -155,6 +169,8 @@ private:
     void checkDrained();
 
     ServerLimits m_limits;
+    CorsPolicy m_cors;
+    RequestMetrics m_requestMetrics;
     Router m_router;
     QPointer<Listener> m_listener;
     QThreadPool m_pool;

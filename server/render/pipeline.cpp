@@ -94,6 +94,19 @@ void appendBoxes(const LayoutBox &box, QJsonArray &out)
 
 } // namespace
 
+QByteArray encodeImage(const QImage &image, OutputFormat format, int quality, bool lossless, int speed,
+                       QString *error)
+{
+    switch (format) {
+    case OutputFormat::Webp: return encodeWebp(image, quality, lossless, error);
+    case OutputFormat::Jpeg: return encodeJpeg(image, quality, error);
+    case OutputFormat::Avif: return encodeAvif(image, quality, speed, error);
+    case OutputFormat::Png:
+    case OutputFormat::Svg: break;
+    }
+    return encodePng(image, {}, error);
+}
+
 std::optional<OutputFormat> parseOutputFormat(const QString &name)
 {
     const QString n = name.trimmed().toLower();
@@ -103,6 +116,10 @@ std::optional<OutputFormat> parseOutputFormat(const QString &name)
         return OutputFormat::Webp;
     if (n == QLatin1String("svg"))
         return OutputFormat::Svg;
+    if (n == QLatin1String("jpeg") || n == QLatin1String("jpg"))
+        return OutputFormat::Jpeg;
+    if (n == QLatin1String("avif"))
+        return OutputFormat::Avif;
     return std::nullopt;
 }
 
@@ -112,6 +129,8 @@ QString contentTypeFor(OutputFormat format)
     case OutputFormat::Png: return QStringLiteral("image/png");
     case OutputFormat::Webp: return QStringLiteral("image/webp");
     case OutputFormat::Svg: return QStringLiteral("image/svg+xml");
+    case OutputFormat::Jpeg: return QStringLiteral("image/jpeg");
+    case OutputFormat::Avif: return QStringLiteral("image/avif");
     }
     return {};
 }
@@ -261,9 +280,7 @@ std::optional<RenderResult> render(const RenderRequest &request, RenderContext &
             result.timings.paint += elapsedMs(timer);
             if (stopped())
                 return std::nullopt;
-            result.bytes = request.format == OutputFormat::Png
-                               ? encodePng(image, {}, &encodeError)
-                               : encodeWebp(image, request.quality, request.lossless, &encodeError);
+            result.bytes = encodeImage(image, request.format, request.quality, request.lossless, request.speed, &encodeError);
         }
         result.timings.encode = elapsedMs(timer);
     } else if (doc->engine == Engine::Html) {
@@ -292,9 +309,7 @@ std::optional<RenderResult> render(const RenderRequest &request, RenderContext &
             result.timings.paint = elapsedMs(timer);
             if (stopped())
                 return std::nullopt;
-            result.bytes = request.format == OutputFormat::Png
-                               ? encodePng(image, {}, &encodeError)
-                               : encodeWebp(image, request.quality, request.lossless, &encodeError);
+            result.bytes = encodeImage(image, request.format, request.quality, request.lossless, request.speed, &encodeError);
             result.timings.encode = elapsedMs(timer);
         }
     } else if (request.format == OutputFormat::Svg) {
@@ -312,9 +327,7 @@ std::optional<RenderResult> render(const RenderRequest &request, RenderContext &
         result.timings.paint = elapsedMs(timer);
         if (stopped())
             return std::nullopt;
-        result.bytes = request.format == OutputFormat::Png
-                           ? encodePng(image, {}, &encodeError)
-                           : encodeWebp(image, request.quality, request.lossless, &encodeError);
+        result.bytes = encodeImage(image, request.format, request.quality, request.lossless, request.speed, &encodeError);
         result.timings.encode = elapsedMs(timer);
     }
     if (result.bytes.isEmpty()) {

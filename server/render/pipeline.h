@@ -5,6 +5,7 @@
 
 #include "server/render/cancellation.h"
 #include "server/render/document/template.h"
+#include "server/render/encode/encode.h"
 #include "server/render/layout/layout.h"
 #include "server/render/render_budget.h"
 #include "server/render/render_context.h"
@@ -22,12 +23,18 @@
 namespace imprint::render {
 
 /// Output encodings.
-enum class OutputFormat : quint8 { Png, Webp, Svg };
+enum class OutputFormat : quint8 { Png, Webp, Svg, Jpeg, Avif };
 
-/// Parses "png" / "webp" / "svg" (case-insensitive); nullopt otherwise.
+/// Parses "png" / "webp" / "svg" / "jpeg" / "avif" (case-insensitive); nullopt otherwise.
 std::optional<OutputFormat> parseOutputFormat(const QString &name);
-/// "image/png", "image/webp", "image/svg+xml".
+/// "image/png", "image/webp", "image/svg+xml", "image/jpeg", "image/avif".
 QString contentTypeFor(OutputFormat format);
+
+/// `image` encoded as `format` (encode.h): `quality` for WebP, JPEG and AVIF,
+/// `lossless` for WebP, `speed` for AVIF. SVG is not a raster format: PNG is written.
+/// Empty on failure, with `*error` set if given.
+QByteArray encodeImage(const QImage &image, OutputFormat format, int quality, bool lossless, int speed,
+                       QString *error = nullptr);
 
 /// What to render.
 struct RenderRequest {
@@ -43,8 +50,9 @@ struct RenderRequest {
     QString emojiType;
     OutputFormat format = OutputFormat::Png;
     int width = 0, height = 0; ///< px, 0 = the template's size
-    int quality = 90; ///< WebP lossy quality 1–100
+    int quality = 90; ///< WebP, JPEG and AVIF quality 1–100
     bool lossless = false; ///< WebP lossless
+    int speed = kDefaultAvifSpeed; ///< AVIF encoder speed 0–10
     /// Loads `img` sources; empty: the render context's ImageCache.
     ImageLoader imageLoader;
     TemplateLimits limits;

@@ -21,8 +21,19 @@ using store::sha256Hex;
 using store::Transaction;
 
 Result<CreatedKey> ApiKeyService::create(const QString &spaceId, const QString &nameIn, qint64 expiresAt,
-                                         const QString &actorUserId)
+                                         const QString &actorUserId, const QStringList &scopesIn)
 {
+    QStringList scopes;
+    for (const QString &s : scopeNames()) // canonical order, each once
+        if (scopesIn.contains(s))
+            scopes.append(s);
+    for (const QString &s : scopesIn)
+        if (!scopeNames().contains(s))
+            return ServiceError::invalid(QStringLiteral("invalid_scopes"), QStringLiteral("scopes"),
+                                         QStringLiteral("'%1' is not a key scope; scopes are render and content.").arg(s));
+    if (scopes.isEmpty())
+        return ServiceError::invalid(QStringLiteral("invalid_scopes"), QStringLiteral("scopes"),
+                                     QStringLiteral("A key needs at least one scope: render and/or content."));
     const QString name = nameIn.trimmed();
     if (name.isEmpty() || name.size() > 100)
         return ServiceError::invalid(QStringLiteral("invalid_name"), QStringLiteral("name"),
@@ -46,6 +57,7 @@ Result<CreatedKey> ApiKeyService::create(const QString &spaceId, const QString &
     out.key.createdBy = actorUserId;
     out.key.createdAt = now;
     out.key.expiresAt = expiresAt;
+    out.key.scopes = scopes;
     Transaction tx(m_db);
     if (!tx.isOpen() || !ApiKeyRepository(m_db).insert(out.key, sha256Hex(out.token))
         || !AuditRepository(m_db).append(spaceId, actorUserId.isEmpty() ? QStringLiteral("cli") : actorUserId,
@@ -150,7 +162,7 @@ Result<ApiKeyPrincipal> ApiKeyService::authenticate(const QString &token)
     // One write per second per key at most: renders must not queue behind last_used_at.
     if (now - found->first.lastUsedAt >= 1000)
         keys.touch(found->first.id, now);
-    return ApiKeyPrincipal{found->first.id, found->second};
+    return ApiKeyPrincipal{found->first.id, found->second, found->first.scopes};
 }
 
 } // namespace imprint::service

@@ -41,10 +41,16 @@ public:
         : m_db(db)
     { }
 
+    /// The scopes a key may carry: "render" (/render) and "content" (template and page
+    /// routes without a session).
+    static QStringList scopeNames() { return {QStringLiteral("render"), QStringLiteral("content")}; }
+
     /// New key named `name` (1–100 characters) expiring at `expiresAt` (epoch ms, 0 = never;
-    /// must be in the future). Writes an audit row "api_key.create". actorUserId empty = CLI.
+    /// must be in the future) with `scopes` (one or more of scopeNames(); Invalid
+    /// "invalid_scopes", field "scopes", otherwise). Writes an audit row "api_key.create".
+    /// actorUserId empty = CLI.
     Result<CreatedKey> create(const QString &spaceId, const QString &name, qint64 expiresAt,
-                              const QString &actorUserId);
+                              const QString &actorUserId, const QStringList &scopes = {QStringLiteral("render")});
     /// Page `page` (1..kMaxPage) of `perPage` (1..kMaxPerPage) active keys (neither revoked
     /// nor expired), newest first. Invalid "invalid_parameter" (field "page" or "perPage")
     /// outside those ranges.

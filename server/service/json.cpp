@@ -3,6 +3,8 @@
 #include "server/render/engine.h"
 #include "server/store/database.h"
 
+#include <QJsonArray>
+
 namespace imprint::service {
 
 QJsonValue isoOrNull(qint64 ms)
@@ -23,6 +25,7 @@ QJsonObject keyJson(const store::ApiKey &key)
         {QStringLiteral("expiresAt"), isoOrNull(key.expiresAt)},
         {QStringLiteral("lastUsedAt"), isoOrNull(key.lastUsedAt)},
         {QStringLiteral("createdBy"), createdBy},
+        {QStringLiteral("scopes"), QJsonArray::fromStringList(key.scopes)},
     };
 }
 

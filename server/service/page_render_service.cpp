@@ -38,6 +38,8 @@ QString formatName(render::OutputFormat format)
     case render::OutputFormat::Png: return QStringLiteral("png");
     case render::OutputFormat::Webp: return QStringLiteral("webp");
     case render::OutputFormat::Svg: return QStringLiteral("svg");
+    case render::OutputFormat::Jpeg: return QStringLiteral("jpeg");
+    case render::OutputFormat::Avif: return QStringLiteral("avif");
     }
     return {};
 }
@@ -215,6 +217,7 @@ common::Expected<PageRender, RenderUseCaseError> PageRenderService::render(const
                                     formatName(p.format),
                                     QString::number(p.quality),
                                     p.lossless ? QStringLiteral("L") : QString(),
+                                    QString::number(p.speed),
                                     out.engine,
                                     tmpl->emojiType,
                                     QString::number(width),
@@ -262,6 +265,7 @@ common::Expected<PageRender, RenderUseCaseError> PageRenderService::render(const
                            rq.height = height;
                            rq.quality = p.quality;
                            rq.lossless = p.lossless;
+                           rq.speed = p.speed;
                            rq.cancellation = p.cancellation;
                            if (const auto limits = m_config.plan(p.plan)) // a content-sized image stays inside the plan
                                rq.maxSize = QSize(limits->maxWidth, limits->maxHeight);

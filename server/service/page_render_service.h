@@ -30,8 +30,9 @@ struct PageRenderRequest {
     QString templateId; ///< when set, must be the page's template (404 otherwise)
     bool draft = false; ///< live rows instead of the publish snapshot
     render::OutputFormat format = render::OutputFormat::Png;
-    int quality = 90; ///< WebP lossy quality 1–100
+    int quality = 90; ///< WebP, JPEG and AVIF quality 1–100
     bool lossless = false; ///< WebP lossless
+    int speed = render::kDefaultAvifSpeed; ///< AVIF encoder speed 0–10
     QJsonObject tweaks; ///< variable overrides, name → value
     QString emojiType; ///< empty: the template's
     QString renderType; ///< engine name; empty: the template's rendererType
@@ -174,7 +175,8 @@ common::Expected<store::StoredFile, RenderUseCaseError>
 storeRender(const store::Database &db, const store::FileStore &files, const QByteArray &bytes,
             render::OutputFormat format, const QString &spaceId, const QString &pageId);
 
-/// The file extension and `format` name of an output format: "png", "webp", "svg".
+/// The file extension and `format` name of an output format: "png", "webp", "svg",
+/// "jpeg", "avif".
 QString formatName(render::OutputFormat format);
 
 } // namespace imprint::service

@@ -37,14 +37,15 @@ common::Expected<PatternJob, RenderUseCaseError> PatternRenderService::prepare(c
                      request.height > 0 ? request.height : info->defaultSize.height());
     if (auto over = checkExportSize(m_config, request.plan, job.size.width(), job.size.height()))
         return *over;
-    job.key = QStringLiteral("%1-%2|%3x%4|%5|%6%7")
+    job.key = QStringLiteral("%1-%2|%3x%4|%5|%6%7|s%8")
                   .arg(request.pattern.patternKey, request.pattern.variantKey)
                   .arg(job.size.width())
                   .arg(job.size.height())
                   .arg(formatName(request.format))
                   .arg(request.quality)
-                  .arg(request.lossless ? QStringLiteral("L") : QString());
-    job.contentType = request.format == render::OutputFormat::Webp ? "image/webp" : "image/png";
+                  .arg(request.lossless ? QStringLiteral("L") : QString())
+                  .arg(request.speed);
+    job.contentType = render::contentTypeFor(request.format).toLatin1();
     return job;
 }
 
@@ -69,9 +70,8 @@ common::Expected<QByteArray, RenderUseCaseError> PatternRenderService::render(co
             const QImage image = render::renderPattern(m_catalog, job.request.pattern, job.size);
             if (image.isNull())
                 return {};
-            QByteArray out = job.request.format == render::OutputFormat::Webp
-                                 ? render::encodeWebp(image, job.request.quality, job.request.lossless)
-                                 : render::encodePng(image);
+            QByteArray out = render::encodeImage(image, job.request.format, job.request.quality,
+                                                 job.request.lossless, job.request.speed);
             if (!out.isEmpty())
                 m_cache.put(job.key, out); // also refreshes the entry after cache: false
             return out;

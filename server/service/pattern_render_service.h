@@ -20,9 +20,10 @@ struct PatternRenderRequest {
     render::PatternPath pattern;
     QString plan = QStringLiteral("free"); ///< the caller's plan (anonymous: free)
     int width = 0, height = 0; ///< px, 0 = the pattern's default size
-    render::OutputFormat format = render::OutputFormat::Png; ///< PNG or WebP
-    int quality = 90; ///< WebP lossy quality 1–100
+    render::OutputFormat format = render::OutputFormat::Png; ///< any but SVG
+    int quality = 90; ///< WebP, JPEG and AVIF quality 1–100
     bool lossless = false; ///< WebP lossless
+    int speed = render::kDefaultAvifSpeed; ///< AVIF encoder speed 0–10
 };
 
 /// A request resolved against the catalogue and the plan: what to render and under which
@@ -31,7 +32,7 @@ struct PatternJob {
     PatternRenderRequest request;
     QSize size; ///< px
     QString key; ///< cache and single-flight key
-    QByteArray contentType; ///< "image/png" or "image/webp"
+    QByteArray contentType; ///< render::contentTypeFor(format)
 };
 
 /// Counters of the pattern cache and renders, for GET /metrics.

@@ -93,6 +93,28 @@ int Config::maxConnectionsPerAddress() const
 {
     return httpInt("maxConnectionsPerAddress", 256);
 }
+QStringList Config::corsOrigins() const
+{
+    QStringList origins;
+    const QJsonValue v = m_json.value(QStringLiteral("http")).toObject().value(QStringLiteral("cors")).toObject().value(
+        QStringLiteral("origins"));
+    for (const QJsonValue &o : v.toArray())
+        if (o.isString())
+            origins.append(o.toString());
+    // A single origin written as a string instead of a list means the same.
+    if (v.isString())
+        origins.append(v.toString());
+    return origins;
+}
+int Config::corsMaxAgeSeconds() const
+{
+    return m_json.value(QStringLiteral("http")).toObject().value(QStringLiteral("cors")).toObject().value(
+        QStringLiteral("maxAgeSeconds")).toInt(600);
+}
+QString Config::metricsToken() const
+{
+    return m_json.value(QStringLiteral("http")).toObject().value(QStringLiteral("metricsToken")).toString();
+}
 int Config::shutdownGraceMs() const
 {
     return httpInt("shutdownGraceMs", 5000);

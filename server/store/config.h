@@ -59,6 +59,16 @@ public:
     /// Jobs that may wait for the worker pool before new ones get 503 + Retry-After.
     int workerQueueLimit() const;
 
+    /// `http.cors.origins` (default none): the origins whose browser scripts may call the
+    /// API, "*" for any; empty = no CORS headers.
+    QStringList corsOrigins() const;
+    /// `http.cors.maxAgeSeconds` (default 600): how long a browser may cache a preflight.
+    int corsMaxAgeSeconds() const;
+
+    /// `http.metricsToken` (default empty): when set, GET /api/v1/metrics needs
+    /// `Authorization: Bearer` with it.
+    QString metricsToken() const;
+
     /// Lifetime of a dashboard session, in hours.
     int sessionLifetimeHours() const;
     /// Failed logins per e-mail or per client address tolerated within the window (429 after).

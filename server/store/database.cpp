@@ -93,6 +93,13 @@ const std::vector<Migration> &migrations()
              "CREATE INDEX signing_keys_space_active ON signing_keys (space_id, revoked_at, created_at)",
          }},
         {5,
+         "api key scopes",
+         {
+             // Space-separated scope names (ApiKey::scopes); keys made before scopes
+             // existed could only render, so they keep exactly that.
+             "ALTER TABLE api_keys ADD COLUMN scopes TEXT NOT NULL DEFAULT 'render'",
+         }},
+        {6,
          "idempotency keys",
          {
              // One row per Idempotency-Key a space used on a route: status 0 while the

@@ -42,7 +42,8 @@ void syncDirectory(const QString &dir)
 
 bool FileStore::knownExtension(const QString &ext)
 {
-    return ext == QLatin1String("png") || ext == QLatin1String("webp") || ext == QLatin1String("svg");
+    return ext == QLatin1String("png") || ext == QLatin1String("webp") || ext == QLatin1String("svg")
+           || ext == QLatin1String("jpeg") || ext == QLatin1String("avif");
 }
 
 QByteArray FileStore::contentTypeOf(const QString &ext)
@@ -53,6 +54,10 @@ QByteArray FileStore::contentTypeOf(const QString &ext)
         return "image/webp";
     if (ext == QLatin1String("svg"))
         return "image/svg+xml";
+    if (ext == QLatin1String("jpeg"))
+        return "image/jpeg";
+    if (ext == QLatin1String("avif"))
+        return "image/avif";
     return "application/octet-stream";
 }
 

@@ -14,7 +14,7 @@ namespace imprint::store {
 /// Where put() left a file.
 struct StoredFile {
     QString sha256; ///< lower-case hex of the bytes
-    QString extension; ///< "png", "webp", "svg"
+    QString extension; ///< "png", "webp", "svg", "jpeg", "avif"
     QString path; ///< absolute path on disk
     qint64 size = 0; ///< bytes
     bool existed = false; ///< the same content was already stored
@@ -29,7 +29,7 @@ public:
         : m_root(std::move(root))
     { }
 
-    /// Stores `bytes` under their SHA-256 with extension `ext` (one of png, webp, svg).
+    /// Stores `bytes` under their SHA-256 with extension `ext` (one of png, webp, svg, jpeg, avif).
     /// Returns std::nullopt and *error when the directory or file cannot be written.
     std::optional<StoredFile> put(const QByteArray &bytes, const QString &ext, QString *error = nullptr) const;
 
@@ -37,7 +37,7 @@ public:
     /// a known extension) — whether or not the file exists; empty otherwise.
     QString pathOf(const QString &sha256, const QString &ext) const;
 
-    /// True for "png", "webp", "svg".
+    /// True for "png", "webp", "svg", "jpeg", "avif".
     static bool knownExtension(const QString &ext);
     /// Content type of a known extension ("image/png", ...).
     static QByteArray contentTypeOf(const QString &ext);

@@ -4,6 +4,7 @@
 
 #include <QJsonObject>
 #include <QString>
+#include <QStringList>
 
 namespace imprint::store {
 
@@ -50,6 +51,9 @@ struct ApiKey {
     qint64 expiresAt = 0;
     qint64 lastUsedAt = 0;
     qint64 revokedAt = 0;
+    /// What the key may do (docs/api.md, "API key scopes"): "render" (/render) and/or
+    /// "content" (the template and page routes without a session).
+    QStringList scopes{QStringLiteral("render")};
 };
 
 /// A URL-signing key of a space (docs/api.md, "Signed URLs"). Its secret is stored only
@@ -83,6 +87,7 @@ struct SessionInfo {
 struct ApiKeyPrincipal {
     QString keyId;
     Space space;
+    QStringList scopes; ///< the key's scopes (ApiKey::scopes)
 };
 
 /// A stored template: its JSON document as given (docs/templates.md), validated when saved.
@@ -123,7 +128,7 @@ struct RenderRecord {
     QString spaceId; ///< empty for anonymous pattern renders
     QString pageId; ///< empty for pattern renders
     QString sha256;
-    QString format; ///< "png", "webp", "svg"
+    QString format; ///< "png", "webp", "svg", "jpeg", "avif"
     qint64 bytes = 0;
 };
 

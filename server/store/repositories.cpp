@@ -58,7 +58,7 @@ Membership membershipFrom(const QSqlQuery &q)
 
 const QString kKeyColumns
     = QStringLiteral("k.id, k.space_id, k.name, k.prefix, k.created_by, u.email, k.created_at, k.expires_at,"
-                     " k.last_used_at, k.revoked_at");
+                     " k.last_used_at, k.revoked_at, k.scopes");
 
 ApiKey keyFrom(const QSqlQuery &q)
 {
@@ -73,6 +73,7 @@ ApiKey keyFrom(const QSqlQuery &q)
     k.expiresAt = q.value(7).toLongLong();
     k.lastUsedAt = q.value(8).toLongLong();
     k.revokedAt = q.value(9).toLongLong();
+    k.scopes = q.value(10).toString().split(QLatin1Char(' '), Qt::SkipEmptyParts);
     return k;
 }
 
@@ -263,9 +264,9 @@ Result<Done> ApiKeyRepository::insert(const ApiKey &k, const QString &tokenHash)
     QSqlQuery q(m_db.connection());
     return sql::write(q,
                       QStringLiteral("INSERT INTO api_keys (id, space_id, name, prefix, token_hash, created_by,"
-                                     " created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"),
+                                     " created_at, expires_at, scopes) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"),
                       k.id, k.spaceId, k.name, k.prefix, tokenHash, orNull(k.createdBy), k.createdAt,
-                      orNull(k.expiresAt));
+                      orNull(k.expiresAt), k.scopes.join(QLatin1Char(' ')));
 }
 
 Result<int> ApiKeyRepository::countActive(const QString &spaceId)
@@ -330,7 +331,7 @@ Result<std::optional<std::pair<ApiKey, Space>>> ApiKeyRepository::byTokenHash(co
                                              " WHERE k.token_hash = ? AND k.revoked_at IS NULL")
                                   .arg(kKeyColumns, kSpaceColumns),
                               tokenHash);
-    return sql::firstRow(q, ran, [](const QSqlQuery &row) { return std::make_pair(keyFrom(row), spaceFrom(row, 10)); });
+    return sql::firstRow(q, ran, [](const QSqlQuery &row) { return std::make_pair(keyFrom(row), spaceFrom(row, 11)); });
 }
 
 Result<Done> ApiKeyRepository::touch(const QString &id, qint64 now)

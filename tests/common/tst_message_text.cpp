@@ -1,5 +1,6 @@
 // orList(): the list wording of the "must be satori, takumi or html" style messages;
-// firstUnsafeNameChar(): what a key name may not contain.
+// firstUnsafeNameChar(): what a key name may not contain; editDistance() and closestName():
+// the "did you mean" hint of an unknown field.
 
 #include "server/common/text.h"
 
@@ -41,6 +42,37 @@ private slots:
         QFETCH(QString, name);
         QFETCH(int, at);
         QCOMPARE(int(imprint::common::firstUnsafeNameChar(name)), at);
+    }
+
+    void editDistance()
+    {
+        using imprint::common::editDistance;
+        QCOMPARE(editDistance(QString(), QString()), 0);
+        QCOMPARE(editDistance(QStringLiteral("format"), QStringLiteral("format")), 0);
+        QCOMPARE(editDistance(QStringLiteral("fromat"), QStringLiteral("format")), 1); // a swap
+        QCOMPARE(editDistance(QStringLiteral("Width"), QStringLiteral("width")), 0);
+        QCOMPARE(editDistance(QStringLiteral("widht"), QStringLiteral("width")), 1);
+        QCOMPARE(editDistance(QStringLiteral("qualty"), QStringLiteral("quality")), 1);
+        QCOMPARE(editDistance(QStringLiteral("kitten"), QStringLiteral("sitting")), 3);
+        QCOMPARE(editDistance(QString(), QStringLiteral("abc")), 3);
+    }
+
+    void closestName_data()
+    {
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<QString>("closest");
+        QTest::newRow("swap") << QStringLiteral("fromat") << QStringLiteral("format");
+        QTest::newRow("case") << QStringLiteral("pageid") << QStringLiteral("pageId");
+        QTest::newRow("two edits") << QStringLiteral("heigth") << QStringLiteral("height");
+        QTest::newRow("far") << QStringLiteral("colour") << QString();
+        QTest::newRow("short, unrelated") << QStringLiteral("ab") << QString();
+    }
+    void closestName()
+    {
+        QFETCH(QString, name);
+        QFETCH(QString, closest);
+        const QStringList known = {"format", "width", "height", "quality", "pageId", "kid"};
+        QCOMPARE(imprint::common::closestName(name, known), closest);
     }
 };
 

@@ -266,7 +266,8 @@ private slots:
         const QJsonObject item = d.value("list").toArray().first().toObject();
         QStringList keys = item.keys();
         keys.sort();
-        QCOMPARE(keys, QStringList({"createdAt", "createdBy", "expiresAt", "id", "lastUsedAt", "name", "prefix"}));
+        QCOMPARE(keys,
+                 QStringList({"createdAt", "createdBy", "expiresAt", "id", "lastUsedAt", "name", "prefix", "scopes"}));
 
         r = httpRequest(port(), "GET", "/api/v1/tokens/api-keys/index", {}, bearer(owner));
         QCOMPARE(r.status, 200);

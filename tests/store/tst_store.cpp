@@ -150,9 +150,16 @@ private slots:
             auto space = accounts.createSpace("legacy", "free", "test");
             QVERIFY(space.has_value());
             spaceId = space->id;
-            auto key = ApiKeyService(old).create(spaceId, "old key", 0, {});
-            QVERIFY(key.has_value());
-            keyId = key->key.id;
+            // Written as migration 1's columns, as a build from then did (today's
+            // ApiKeyService writes columns that schema does not have yet).
+            keyId = "key_old";
+            QSqlQuery insert(old.connection());
+            insert.prepare("INSERT INTO api_keys (id, space_id, name, prefix, token_hash, created_at)"
+                           " VALUES (?, ?, ?, ?, ?, ?)");
+            for (const QVariant &v : {QVariant(keyId), QVariant(spaceId), QVariant("old key"), QVariant("imp_abcdef"),
+                                      QVariant("hash-of-old-key"), QVariant(nowMs())})
+                insert.addBindValue(v);
+            QVERIFY2(insert.exec(), qPrintable(insert.lastError().text()));
         }
         Database db(sqliteAt(path));
         QCOMPARE(db.schemaVersion(), 1);
@@ -167,6 +174,8 @@ private slots:
         QCOMPARE((*space)->name, QString("legacy"));
         const auto key = ApiKeyRepository(db).activeById(spaceId, keyId);
         QVERIFY(key && *key);
+        // Keys from before scopes could only render, and still can (migration 5).
+        QCOMPARE((*key)->scopes, QStringList{"render"});
         QSqlQuery q(db.connection());
         q.prepare(
             "INSERT INTO templates (id, space_id, name, document, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)");

@@ -156,7 +156,7 @@ std::optional<RenderRequest> makeRequest(const QString &path, const RenderOption
     if (!o.format.isEmpty()) {
         const auto f = parseOutputFormat(o.format);
         if (!f) {
-            *error = QStringLiteral("--format must be png, webp or svg, not '%1'").arg(o.format);
+            *error = QStringLiteral("--format must be png, webp, jpeg, avif or svg, not '%1'").arg(o.format);
             return std::nullopt;
         }
         r.format = *f;
@@ -176,14 +176,14 @@ double percentile(std::vector<double> values, double p)
 
 } // namespace
 
-/// `imprint render TEMPLATE.json -o OUT.{png,webp,svg} [--engine E] [--format F]
+/// `imprint render TEMPLATE.json -o OUT.{png,webp,jpeg,avif,svg} [--engine E] [--format F]
 /// [--quality Q] [--lossless] [--tweak name=value]... [--width W --height H]`.
 /// Exit 0 on success, 1 on a render error, 2 on bad usage.
 int runRenderCommand(const QStringList &args)
 {
     CommandLine line(QStringLiteral("render"),
-                     QStringLiteral("imprint render TEMPLATE.json -o OUT.{png,webp,svg} [--engine %1] "
-                                    "[--format png|webp|svg] [--quality 1-100] [--lossless] [--tweak name=value]... "
+                     QStringLiteral("imprint render TEMPLATE.json -o OUT.{png,webp,jpeg,avif,svg} [--engine %1] "
+                                    "[--format png|webp|jpeg|avif|svg] [--quality 1-100] [--lossless] [--tweak name=value]... "
                                     "[--width W --height H]")
                          .arg(render::engineNames().join(QLatin1Char('|'))));
     addRenderOptions(line);
@@ -201,7 +201,7 @@ int runRenderCommand(const QStringList &args)
         const QString suffix = QFileInfo(opts.output).suffix();
         if (!parseOutputFormat(suffix))
             return fail(
-                QStringLiteral("cannot tell the format from '%1': name it .png, .webp or .svg, or pass --format")
+                QStringLiteral("cannot tell the format from '%1': name it .png, .webp, .jpeg, .avif or .svg, or pass --format")
                     .arg(opts.output),
                 2);
         opts.format = suffix;
@@ -264,7 +264,7 @@ int runLayoutCommand(const QStringList &args)
 int runBenchCommand(const QStringList &args)
 {
     CommandLine line(QStringLiteral("bench"),
-                     QStringLiteral("imprint bench [--engine %1] [--format png|webp|svg] [-n 30] FILES...")
+                     QStringLiteral("imprint bench [--engine %1] [--format png|webp|jpeg|avif|svg] [-n 30] FILES...")
                          .arg(render::engineNames().join(QLatin1Char('|'))));
     addRenderOptions(line);
     if (const int rc = line.parse(args); rc >= 0)

@@ -40,12 +40,18 @@ QJsonObject Api::sessionJson(const store::SessionInfo &s)
 HttpResponse Api::health()
 {
     const bool dbOk = m_db.ping();
-    return HttpResponse::json(
-        dbOk ? 200 : 503, QJsonObject{
-                              {QStringLiteral("status"), dbOk ? QStringLiteral("ok") : QStringLiteral("degraded")},
-                              {QStringLiteral("version"), QStringLiteral(IMPRINT_VERSION)},
-                              {QStringLiteral("database"), dbOk ? QStringLiteral("ok") : QStringLiteral("unavailable")},
-                          });
+    const QJsonObject state{
+        {QStringLiteral("status"), dbOk ? QStringLiteral("ok") : QStringLiteral("degraded")},
+        {QStringLiteral("version"), QStringLiteral(IMPRINT_VERSION)},
+        {QStringLiteral("database"), dbOk ? QStringLiteral("ok") : QStringLiteral("unavailable")},
+    };
+    // The envelope of every other route, and the same members at the top level, where
+    // probes written before it look (docs/api.md). A 503 is not a failed request of the
+    // caller's, so it is no problem+json: load balancers read the status, people the state.
+    QJsonObject body = state;
+    body.insert(QStringLiteral("success"), dbOk);
+    body.insert(QStringLiteral("data"), state);
+    return HttpResponse::json(dbOk ? 200 : 503, body);
 }
 
 void Api::login(HttpRequest &&request, Responder &&responder)

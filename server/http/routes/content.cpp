@@ -23,12 +23,17 @@ Outcome<QJsonObject> templateDocument(const HttpRequest &request)
         return body.error();
     const QJsonValue wrapped = body->value(QStringLiteral("document"));
     if (wrapped.isUndefined())
-        return *body;
+        return *body; // the document itself: its own validation names unknown members
+    if (auto e = rejectUnknownFields(*body, {QStringLiteral("document")}, QStringLiteral("a template body")))
+        return *e;
     if (!wrapped.isObject())
         return problem(400, QStringLiteral("invalid_field"),
                        QStringLiteral("The field 'document' must be a JSON object."));
     return wrapped.toObject();
 }
+
+// The members of a page body (POST takes `publish` too).
+const QStringList kPageFields = {QStringLiteral("templateId"), QStringLiteral("name"), QStringLiteral("variables")};
 
 HttpResponse created(const QJsonObject &data)
 {
@@ -103,6 +108,9 @@ HttpResponse RenderApi::createPage(const SessionContext &session, const HttpRequ
     const auto body = jsonObjectBody(request);
     if (!body)
         return body.error();
+    if (auto e = rejectUnknownFields(*body, kPageFields + QStringList{QStringLiteral("publish")},
+                                     QStringLiteral("a page")))
+        return *e;
     const auto templateId = requiredString(*body, QStringLiteral("templateId"));
     if (!templateId)
         return templateId.error();
@@ -133,6 +141,9 @@ HttpResponse RenderApi::updatePage(const SessionContext &session, const HttpRequ
     const auto body = jsonObjectBody(request);
     if (!body)
         return body.error();
+    // Publishing is POST /pages/{id}/publish, so `publish` is unknown here.
+    if (auto e = rejectUnknownFields(*body, kPageFields, QStringLiteral("a page update")))
+        return *e;
     std::optional<QString> templateId, name;
     std::optional<QJsonObject> variables;
     if (body->contains(QStringLiteral("templateId"))) {

@@ -16,6 +16,18 @@ HttpResponse Api::createKey(const SessionContext &session, const HttpRequest &re
     const auto body = jsonObjectBody(request);
     if (!body)
         return body.error();
+    if (auto e = rejectUnknownFields(*body, {QStringLiteral("name"), QStringLiteral("expiresAt"), QStringLiteral("scopes")},
+                                     QStringLiteral("an API key")))
+        return *e;
+    QStringList scopes{QStringLiteral("render")};
+    if (const QJsonValue v = body->value(QStringLiteral("scopes")); !v.isUndefined() && !v.isNull()) {
+        scopes.clear();
+        for (const QJsonValue &s : v.toArray())
+            scopes.append(s.toString());
+        if (!v.isArray() || scopes.contains(QString()))
+            return fieldProblem(400, QStringLiteral("invalid_field"), QStringLiteral("scopes"),
+                                QStringLiteral("The field 'scopes' must be an array of \"render\" and/or \"content\"."));
+    }
     const QJsonValue nameValue = body->value(QStringLiteral("name"));
     if (!nameValue.isString())
         return problem(400, nameValue.isUndefined() ? QStringLiteral("missing_field") : QStringLiteral("invalid_field"),
@@ -30,7 +42,7 @@ HttpResponse Api::createKey(const SessionContext &session, const HttpRequest &re
                 QStringLiteral("The field 'expiresAt' must be an ISO-8601 date-time, e.g. 2030-01-31T00:00:00Z."));
         expiresAt = when.toMSecsSinceEpoch();
     }
-    auto created = m_keys.create(session.spaceId, nameValue.toString(), expiresAt, session.actor);
+    auto created = m_keys.create(session.spaceId, nameValue.toString(), expiresAt, session.actor, scopes);
     if (!created)
         return problemFor(created.error());
     store::ApiKey key = created->key;

@@ -1,5 +1,6 @@
 // GET /api/v1/patterns (the pattern catalog) and GET /api/v1/metrics (render and cache
-// counters since start).
+// counters since start, as JSON or in the Prometheus text format).
+#include "server/http/problem.h"
 #include "server/http/render_api.h"
 
 #include <QJsonArray>
@@ -47,8 +48,82 @@ QJsonObject cacheJson(const render::CacheStats &s, const QString &capacityKey)
 
 } // namespace
 
-HttpResponse RenderApi::metrics() const
+namespace {
+
+/// Whether `a` equals `b`, in time that depends on their lengths only (a token check a
+/// timing attack cannot walk byte by byte).
+bool sameBytes(const QByteArray &a, const QByteArray &b)
 {
+    if (a.size() != b.size())
+        return false;
+    unsigned char diff = 0;
+    for (qsizetype i = 0; i < a.size(); ++i)
+        diff |= static_cast<unsigned char>(a[i] ^ b[i]);
+    return diff == 0;
+}
+
+/// One counter family with a sample per label value (or one unlabelled sample).
+QByteArray counterFamily(const QByteArray &name, const QByteArray &help, const QByteArray &label,
+                         const QList<QPair<QByteArray, double>> &samples)
+{
+    QByteArray out = "# HELP " + name + ' ' + help + "\n# TYPE " + name + " counter\n";
+    for (const auto &[value, n] : samples)
+        out += name + (label.isEmpty() ? QByteArray() : '{' + label + "=\"" + value + "\"}") + ' '
+               + common::prometheusNumber(n) + '\n';
+    return out;
+}
+
+} // namespace
+
+QByteArray RenderApi::prometheusMetrics() const
+{
+    const service::PatternRenderStats patterns = m_patterns.stats();
+    QByteArray out = m_requestMetrics ? m_requestMetrics->prometheusText() : QByteArray();
+    out += m_renderDurations.prometheusText(
+        "imprint_render_duration_seconds",
+        "Time a render took in the pipeline (parse, layout, paint, encode), by engine; pattern renders as "
+        "\"pattern\". Renders reused from an identical one are not counted.",
+        {"engine"});
+    out += counterFamily("imprint_renders_executed_total", "Renders computed.", {},
+                         {{{}, double(patterns.executed + m_pages.executed())}});
+    out += counterFamily("imprint_renders_shared_total", "Renders answered by an identical render.", {},
+                         {{{}, double(patterns.shared + m_pages.shared())}});
+    out += counterFamily("imprint_pattern_cache_lookups_total", "Pattern cache lookups by result.", "result",
+                         {{"hit", double(patterns.hits)},
+                          {"miss", double(patterns.misses)},
+                          {"bypass", double(patterns.bypass)}});
+    out += counterFamily("imprint_signed_urls_total", "Signed render URL requests by outcome.", "result",
+                         {{"served", double(m_signedServed.load())},
+                          {"not_modified", double(m_signedNotModified.load())},
+                          {"invalid", double(m_signing.invalidCount())},
+                          {"expired", double(m_signing.expiredCount())}});
+    return out;
+}
+
+HttpResponse RenderApi::metrics(const HttpRequest &request) const
+{
+    const QByteArray token = m_config.metricsToken().toUtf8();
+    if (!token.isEmpty()) {
+        const QByteArray auth = request.header("authorization");
+        const bool bearer = auth.left(7).toLower() == "bearer ";
+        if (!bearer || !sameBytes(auth.mid(7).trimmed(), token))
+            return problem(401, bearer ? QStringLiteral("invalid_token") : QStringLiteral("missing_token"),
+                           QStringLiteral("GET /metrics needs the metrics token: Authorization: Bearer <http.metricsToken>."))
+                .withHeader("WWW-Authenticate", "Bearer")
+                .withHeader("Cache-Control", "no-store");
+    }
+    // The Prometheus text format when asked for by parameter or by Accept (what
+    // Prometheus sends), JSON otherwise, as before.
+    const auto format = request.queryValue(QStringLiteral("format"));
+    if (format && *format != QLatin1String("prometheus") && *format != QLatin1String("json"))
+        return fieldProblem(400, QStringLiteral("invalid_parameter"), QStringLiteral("format"),
+                            QStringLiteral("'format' of /metrics must be prometheus or json."));
+    const bool prometheus = format ? *format == QLatin1String("prometheus")
+                                   : request.header("accept").contains("text/plain");
+    if (prometheus)
+        return HttpResponse::bytes(200, "text/plain; version=0.0.4; charset=utf-8", prometheusMetrics())
+            .withHeader("Cache-Control", "no-store");
+
     const service::PatternRenderStats patterns = m_patterns.stats();
     const render::RenderContextStats context = m_renderContext.stats();
     QJsonObject images = cacheJson(context.images, QStringLiteral("capacityBytes"));

@@ -138,6 +138,31 @@ QJsonObject fileJson(const store::StoredFile &f, const QString &baseUrl)
     };
 }
 
+// Every field a render request may carry, in a body or a query string: both kinds of
+// render (a pattern field on a page render is ignored rather than refused, so one client
+// can build both kinds from one set of options), and the signed-URL parameters.
+// `tweaks.NAME` query parameters are folded into `tweaks` and `api_token` is dropped
+// before the check (mergedFields()).
+const QStringList kRenderFields = {
+    QStringLiteral("pageId"),   QStringLiteral("pattern"),    QStringLiteral("templateId"), QStringLiteral("draft"),
+    QStringLiteral("tweaks"),   QStringLiteral("format"),     QStringLiteral("quality"),    QStringLiteral("lossless"),
+    QStringLiteral("width"),    QStringLiteral("height"),     QStringLiteral("renderType"), QStringLiteral("emojiType"),
+    QStringLiteral("output"),   QStringLiteral("binary"),     QStringLiteral("cache"),      QStringLiteral("mode"),
+    QStringLiteral("speed"),    QStringLiteral("kid"),        QStringLiteral("exp"),        QStringLiteral("sig"),
+};
+
+/// A JSON render answer in the success envelope every other route uses,
+/// {"success": true, "data": {…}}, with the same members also at the top level, where
+/// clients written before the envelope read them (docs/api.md, "Responses and errors").
+QJsonObject enveloped(QJsonObject fields)
+{
+    fields.remove(QStringLiteral("success"));
+    QJsonObject body = fields;
+    body.insert(QStringLiteral("success"), true);
+    body.insert(QStringLiteral("data"), fields);
+    return body;
+}
+
 const QStringList kOutputs = {QStringLiteral("json"), QStringLiteral("binary"), QStringLiteral("image"),
                               QStringLiteral("raw"), QStringLiteral("dataurl")};
 
@@ -166,6 +191,7 @@ struct RenderApi::Params {
     int width = 0, height = 0; ///< 0 = default
     int quality = 90;
     bool lossless = false;
+    int speed = render::kDefaultAvifSpeed;
     bool acceptJson = false;
 };
 
@@ -215,6 +241,8 @@ Outcome<RenderApi::Params> parseParams(const HttpRequest &request)
     if (!merged)
         return merged.error();
     const QJsonObject &o = *merged;
+    if (auto e = rejectUnknownFields(o, kRenderFields, QStringLiteral("a render request")))
+        return *e;
     RenderApi::Params p;
     const bool hasPattern = present(o, QStringLiteral("pattern"));
     const bool hasPage = present(o, QStringLiteral("pageId"));
@@ -237,6 +265,8 @@ Outcome<RenderApi::Params> parseParams(const HttpRequest &request)
         return *e;
     if (auto e = readBool(o, QStringLiteral("lossless"), &p.lossless))
         return *e;
+    if (auto e = readInt(o, QStringLiteral("speed"), 0, 10, &p.speed))
+        return *e;
     QString format;
     if (auto e = readString(o, QStringLiteral("format"), &format))
         return *e;
@@ -244,8 +274,9 @@ Outcome<RenderApi::Params> parseParams(const HttpRequest &request)
         const auto f = render::parseOutputFormat(format);
         if (!f || (p.isPattern && *f == render::OutputFormat::Svg))
             return invalidParam(QStringLiteral("format"),
-                                p.isPattern ? QStringLiteral("'format' of a pattern render must be png or webp.")
-                                            : QStringLiteral("'format' must be png, svg or webp."));
+                                p.isPattern
+                                    ? QStringLiteral("'format' of a pattern render must be png, webp, jpeg or avif.")
+                                    : QStringLiteral("'format' must be png, webp, jpeg, avif or svg."));
         p.format = *f;
     }
 
@@ -353,6 +384,8 @@ void RenderApi::renderPattern(const HttpRequest &request, const Params &p, Respo
         const auto principal = authenticateApiToken(request, m_keys);
         if (!principal)
             return responder.send(principal.error());
+        if (auto refused = missingScope(*principal, QStringLiteral("render")))
+            return responder.send(*refused);
         patternRequest.plan = principal->space.plan;
         spaceId = principal->space.id;
         rateKey = QStringLiteral("key:") + principal->keyId;
@@ -367,6 +400,7 @@ void RenderApi::renderPattern(const HttpRequest &request, const Params &p, Respo
     patternRequest.format = p.format;
     patternRequest.quality = p.quality;
     patternRequest.lossless = p.lossless;
+    patternRequest.speed = p.speed;
     const auto prepared = m_patterns.prepare(patternRequest);
     if (!prepared)
         return responder.send(problemFor(prepared.error()));
@@ -398,6 +432,7 @@ void RenderApi::renderPattern(const HttpRequest &request, const Params &p, Respo
                 return problemFor(rendered.error());
             bytes = *rendered;
             renderMs = msSince(t);
+            m_renderDurations.observe({QStringLiteral("pattern")}, renderMs / 1000.0);
         }
         if (!json) {
             return HttpResponse::bytes(200, job.contentType, bytes)
@@ -412,8 +447,7 @@ void RenderApi::renderPattern(const HttpRequest &request, const Params &p, Respo
         if (!stored)
             return problemFor(stored.error());
         const double storeMs = msSince(st);
-        const QJsonObject body{
-            {QStringLiteral("success"), true},
+        const QJsonObject body = enveloped({
             {QStringLiteral("pattern"), p.patternText},
             {QStringLiteral("format"), service::formatName(p.format)},
             {QStringLiteral("width"), job.size.width()},
@@ -426,7 +460,7 @@ void RenderApi::renderPattern(const HttpRequest &request, const Params &p, Respo
                                                     {QStringLiteral("total"), round2(msSince(t))}}},
             {QStringLiteral("file"), fileJson(*stored, baseUrl)},
             {QStringLiteral("warnings"), QJsonArray()},
-        };
+        });
         return HttpResponse::json(200, body)
             .withHeader("X-Cache", cacheState)
             .withHeader("Server-Timing", serverTiming({{QStringLiteral("render"), renderMs},
@@ -443,6 +477,8 @@ void RenderApi::renderPage(const HttpRequest &request, const Params &p, Responde
     const auto principal = authenticateApiToken(request, m_keys);
     if (!principal)
         return responder.send(principal.error());
+    if (auto refused = missingScope(*principal, QStringLiteral("render")))
+        return responder.send(*refused);
     if (const int wait = m_rateLimiter.acquire(QStringLiteral("key:") + principal->keyId); wait > 0)
         return responder.send(
             problem(429, QStringLiteral("rate_limited"), QStringLiteral("Too many renders; retry in %1 s.").arg(wait))
@@ -472,6 +508,7 @@ HttpResponse RenderApi::pageWork(const Params &p, const store::ApiKeyPrincipal &
     request.format = p.format;
     request.quality = p.quality;
     request.lossless = p.lossless;
+    request.speed = p.speed;
     request.tweaks = p.tweaks;
     request.emojiType = p.emojiType;
     request.renderType = p.renderType;
@@ -500,6 +537,8 @@ HttpResponse RenderApi::pageWork(const Params &p, const store::ApiKeyPrincipal &
     const double paintMs = reused ? 0 : r.timings.paint;
     const double encodeMs = reused ? 0 : r.timings.encode;
     const double storeMs = reused ? 0 : outcome->storeMs;
+    if (!reused) // the pipeline's own work: parse, layout, paint, encode
+        m_renderDurations.observe({engine}, (r.timings.parse + layoutMs + paintMs + encodeMs) / 1000.0);
     const QByteArray timing = serverTiming({{QStringLiteral("load"), loadTotal},
                                             {QStringLiteral("layout"), layoutMs},
                                             {QStringLiteral("paint"), paintMs},
@@ -514,7 +553,6 @@ HttpResponse RenderApi::pageWork(const Params &p, const store::ApiKeyPrincipal &
     for (const QString &w : r.warnings)
         warnings.append(w);
     QJsonObject body{
-        {QStringLiteral("success"), true},
         {QStringLiteral("pageId"), page.id},
         {QStringLiteral("templateId"), page.templateId},
         {QStringLiteral("renderType"), engine},
@@ -539,7 +577,9 @@ HttpResponse RenderApi::pageWork(const Params &p, const store::ApiKeyPrincipal &
         body.insert(QStringLiteral("dataUrl"),
                     QStringLiteral("data:%1;base64,%2").arg(r.contentType, QString::fromLatin1(r.bytes.toBase64())));
     }
-    return HttpResponse::json(200, body).withHeader("Server-Timing", timing).withHeader("Cache-Control", "no-store");
+    return HttpResponse::json(200, enveloped(body))
+        .withHeader("Server-Timing", timing)
+        .withHeader("Cache-Control", "no-store");
 }
 
 // ---------------------------------------------------------------- signed page renders
@@ -618,6 +658,7 @@ HttpResponse RenderApi::signedWork(const HttpRequest &request, const QList<QByte
     rq.format = p.format;
     rq.quality = p.quality;
     rq.lossless = p.lossless;
+    rq.speed = p.speed;
     rq.tweaks = p.tweaks;
     rq.emojiType = p.emojiType;
     rq.renderType = p.renderType;
@@ -642,6 +683,9 @@ HttpResponse RenderApi::signedWork(const HttpRequest &request, const QList<QByte
     }
     ++m_signedServed;
     const render::RenderResult &r = rendered->outcome->result;
+    if (!rendered->reused)
+        m_renderDurations.observe({rendered->engine},
+                                  (r.timings.parse + r.timings.layout + r.timings.paint + r.timings.encode) / 1000.0);
     return HttpResponse::bytes(200, r.contentType.toLatin1(), r.bytes)
         .withHeader("ETag", rendered->etag)
         .withHeader("Cache-Control", cacheControl)

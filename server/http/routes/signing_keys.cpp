@@ -14,6 +14,8 @@ HttpResponse Api::createSigningKey(const SessionContext &session, const HttpRequ
     const auto body = jsonObjectBody(request);
     if (!body)
         return body.error();
+    if (auto e = rejectUnknownFields(*body, {QStringLiteral("name")}, QStringLiteral("a signing key")))
+        return *e;
     const QJsonValue nameValue = body->value(QStringLiteral("name"));
     if (!nameValue.isString())
         return fieldProblem(

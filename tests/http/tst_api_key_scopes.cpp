@@ -1,0 +1,127 @@
+// API key scopes (docs/api.md, "API key scopes") against the real `imprint serve`: a key
+// carries "render" (the default) and/or "content"; with "content" it may create and
+// publish templates and pages without a session; a key lacking a scope gets 403
+// missing_scope. Keys made before scopes existed keep "render" (migration 5).
+#include "httpclient.h"
+#include "render_api_helpers.h"
+
+#include <QJsonArray>
+#include <QTemporaryDir>
+#include <QTest>
+
+using Headers = QList<QPair<QByteArray, QByteArray>>;
+
+namespace {
+
+const QByteArray kTemplate = R"({"name": "Flat", "width": 80, "height": 40, "rendererType": "takumi",
+  "root": {"type": "div", "props": {"style": {"display": "flex", "width": "100%", "height": "100%",
+           "backgroundColor": "#336699"}}}})";
+
+Headers bearer(const QByteArray &token)
+{
+    return {{"Authorization", "Bearer " + token}};
+}
+
+} // namespace
+
+class TestApiKeyScopes : public QObject
+{
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_dir;
+    ServerProcess m_server;
+    QByteArray m_session;
+
+    quint16 port() const { return m_server.port(); }
+    /// A new key with `scopes` (absent: the default), as POST /tokens/api-keys answers it.
+    QJsonObject createKey(const QJsonValue &scopes)
+    {
+        QJsonObject body{{"name", "k"}};
+        if (!scopes.isUndefined())
+            body.insert("scopes", scopes);
+        const HttpReply r = httpRequest(port(), "POST", "/api/v1/tokens/api-keys", json(body), bearer(m_session));
+        return r.status == 201 ? r.data() : QJsonObject{{"status", r.status}, {"body", QString::fromUtf8(r.body)}};
+    }
+
+private slots:
+    void initTestCase()
+    {
+        QVERIFY(m_dir.isValid());
+        QCOMPARE(runCli({"user", "add", "--email", "o@a.test", "--space", "alpha", "--create-space", "--role", "owner",
+                         "--data", m_dir.path()},
+                        "password123\npassword123\n"),
+                 0);
+        QVERIFY2(m_server.start(m_dir.path()), m_server.log().constData());
+        m_session = httpRequest(port(), "POST", "/api/v1/auth/login",
+                                json({{"email", "o@a.test"}, {"password", "password123"}}))
+                        .data()
+                        .value("token")
+                        .toString()
+                        .toLatin1();
+        QVERIFY(!m_session.isEmpty());
+    }
+
+    void defaultScopeIsRender()
+    {
+        const QJsonObject key = createKey(QJsonValue::Undefined);
+        QCOMPARE(key.value("scopes").toArray(), QJsonArray{"render"});
+        const QByteArray token = key.value("token").toString().toLatin1();
+        // It renders, and may not touch content.
+        QCOMPARE(httpRequest(port(), "GET", "/api/v1/render?pattern=waves-sunset&width=20&height=10", {}, bearer(token))
+                     .status,
+                 200);
+        const HttpReply r = httpRequest(port(), "POST", "/api/v1/templates", kTemplate, bearer(token));
+        VERIFY_PROBLEM(r, 403);
+        QCOMPARE(r.json().value("code").toString(), QStringLiteral("missing_scope"));
+        QVERIFY(r.json().value("detail").toString().contains("'content'"));
+        // The listing shows scopes too.
+        const HttpReply list = httpRequest(port(), "GET", "/api/v1/tokens/api-keys/index", {}, bearer(m_session));
+        QCOMPARE(list.data().value("list").toArray().first().toObject().value("scopes").toArray(),
+                 QJsonArray{"render"});
+    }
+
+    void contentScopeCreatesAndPublishesWithoutSession()
+    {
+        const QJsonObject key = createKey(QJsonArray{"content"});
+        QCOMPARE(key.value("scopes").toArray(), QJsonArray{"content"});
+        const QByteArray token = key.value("token").toString().toLatin1();
+        HttpReply r = httpRequest(port(), "POST", "/api/v1/templates", kTemplate, bearer(token));
+        QCOMPARE(r.status, 201);
+        const QString templateId = r.data().value("id").toString();
+        r = httpRequest(port(), "POST", "/api/v1/pages", json({{"templateId", templateId}}), bearer(token));
+        QCOMPARE(r.status, 201);
+        const QByteArray pageId = r.data().value("id").toString().toLatin1();
+        r = httpRequest(port(), "POST", "/api/v1/pages/" + pageId + "/publish", {}, bearer(token));
+        QCOMPARE(r.status, 200);
+        QVERIFY(r.data().value("published").toBool());
+        // Without "render" it may not render the page it published.
+        r = httpRequest(port(), "GET", "/api/v1/render?pageId=" + pageId, {}, bearer(token));
+        VERIFY_PROBLEM(r, 403);
+        QCOMPARE(r.json().value("code").toString(), QStringLiteral("missing_scope"));
+        QVERIFY(r.json().value("detail").toString().contains("'render'"));
+        // A key with both does both.
+        const QByteArray both = createKey(QJsonArray{"render", "content"}).value("token").toString().toLatin1();
+        QCOMPARE(
+            httpRequest(port(), "GET", "/api/v1/render?pageId=" + pageId + "&output=binary", {}, bearer(both)).status,
+            200);
+        QCOMPARE(httpRequest(port(), "GET", "/api/v1/pages", {}, bearer(both)).status, 200);
+    }
+
+    void badScopes()
+    {
+        for (const QJsonValue &scopes : {QJsonValue(QJsonArray{"admin"}), QJsonValue(QJsonArray{}),
+                                         QJsonValue(QStringLiteral("render")), QJsonValue(QJsonArray{1})}) {
+            const QJsonObject answer = createKey(scopes);
+            QCOMPARE(answer.value("status").toInt(), 400);
+            QCOMPARE(
+                QJsonDocument::fromJson(answer.value("body").toString().toUtf8()).object().value("field").toString(),
+                QStringLiteral("scopes"));
+        }
+        // An invalid key is still 401, not 403.
+        VERIFY_PROBLEM(httpRequest(port(), "GET", "/api/v1/pages", {}, bearer("imp_nope")), 401);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestApiKeyScopes)
+#include "tst_api_key_scopes.moc"
