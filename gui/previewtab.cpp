@@ -46,6 +46,10 @@ PreviewTab::PreviewTab(client::ApiClient *client, QWidget *parent)
     m_format->setObjectName(QStringLiteral("formatCombo"));
     m_format->addItem(QStringLiteral("PNG"), QStringLiteral("png"));
     m_format->addItem(QStringLiteral("WebP"), QStringLiteral("webp"));
+    // JPEG is decoded by Qt's own jpeg plugin (ImageView::decode). AVIF, which the server
+    // also renders, is left out: Qt 6.4 on Debian 12 ships no AVIF image plugin, so the
+    // console could not show the result.
+    m_format->addItem(QStringLiteral("JPEG"), QStringLiteral("jpeg"));
     m_format->addItem(QStringLiteral("SVG"), QStringLiteral("svg"));
     m_draft = new QCheckBox(tr("Draft (render the unpublished version)"), this);
     m_draft->setObjectName(QStringLiteral("draftCheck"));

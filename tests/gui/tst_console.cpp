@@ -661,6 +661,11 @@ void TestConsole::previewRendersThroughRenderApi()
     auto *format = child<QComboBox>(preview, "formatCombo");
     format->setCurrentIndex(format->findData(QStringLiteral("webp")));
     checkRender(QStringLiteral("WEBP"), QColor("#1d4ed8"), QColor("#16a34a"));
+    // JPEG, decoded through Qt's jpeg plugin: the real server's bytes, shown at 400 × 300.
+    QVERIFY(format->findData(QStringLiteral("jpeg")) >= 0);
+    format->setCurrentIndex(format->findData(QStringLiteral("jpeg")));
+    checkRender(QStringLiteral("JPEG"), QColor("#1d4ed8"), QColor("#16a34a"));
+    QCOMPARE(format->findData(QStringLiteral("avif")), -1); // not displayable (see PreviewTab)
     auto *engine = child<QComboBox>(preview, "engineCombo");
     QStringList offered; // after "Template default": exactly the engines the server parses
     for (int i = 1; i < engine->count(); ++i)

@@ -121,6 +121,46 @@ private slots:
         // An invalid key is still 401, not 403.
         VERIFY_PROBLEM(httpRequest(port(), "GET", "/api/v1/pages", {}, bearer("imp_nope")), 401);
     }
+
+    /// `imprint key create --scopes` goes through the same service as the HTTP route: a
+    /// content key made by the CLI manages templates over HTTP and may not render.
+    void cliCreatesScopedKeys()
+    {
+        QByteArray out;
+        QCOMPARE(runCli({"key", "create", "--space", "alpha", "--name", "pipeline", "--scopes", "content", "--json",
+                         "--data", m_dir.path()},
+                        {}, &out),
+                 0);
+        const QJsonObject key = QJsonDocument::fromJson(out).object();
+        QCOMPARE(key.value("scopes").toArray(), QJsonArray{"content"});
+        const QByteArray token = key.value("token").toString().toLatin1();
+        HttpReply r = httpRequest(port(), "POST", "/api/v1/templates", kTemplate, bearer(token));
+        QCOMPARE(r.status, 201);
+        r = httpRequest(port(), "GET", "/api/v1/render?pattern=waves-sunset&width=20&height=10", {}, bearer(token));
+        VERIFY_PROBLEM(r, 403);
+        QCOMPARE(r.json().value("code").toString(), QStringLiteral("missing_scope"));
+
+        // Both scopes, spaces around the comma allowed; `key list` shows them.
+        QCOMPARE(runCli({"key", "create", "--space", "alpha", "--name", "both", "--scopes", "render, content",
+                         "--data", m_dir.path()}),
+                 0);
+        QCOMPARE(runCli({"key", "list", "--space", "alpha", "--json", "--data", m_dir.path()}, {}, &out), 0);
+        QMap<QString, QJsonArray> scopesByName;
+        for (const QJsonValue &k : QJsonDocument::fromJson(out).object().value("keys").toArray())
+            scopesByName.insert(k["name"].toString(), k["scopes"].toArray());
+        QCOMPARE(scopesByName.value("pipeline"), QJsonArray{"content"});
+        QCOMPARE(scopesByName.value("both"), (QJsonArray{"render", "content"}));
+        QCOMPARE(runCli({"key", "list", "--space", "alpha", "--data", m_dir.path()}, {}, &out), 0);
+        QVERIFY2(out.contains("render,content"), out.constData());
+
+        // Names the service does not know are refused, like over HTTP.
+        QCOMPARE(runCli({"key", "create", "--space", "alpha", "--name", "bad", "--scopes", "admin", "--json", "--data",
+                         m_dir.path()},
+                        {}, &out),
+                 1);
+        QCOMPARE(QJsonDocument::fromJson(out).object().value("error").toObject().value("code").toString(),
+                 QStringLiteral("invalid_scopes"));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestApiKeyScopes)

@@ -221,8 +221,8 @@ int runUserCommand(const QStringList &arguments)
 
 int runKeyCommand(const QStringList &arguments)
 {
-    const QString usageText = QStringLiteral("imprint key create --space NAME --name N [--expires-days D] |"
-                                             " list --space NAME | revoke ID   ")
+    const QString usageText = QStringLiteral("imprint key create --space NAME --name N [--expires-days D]"
+                                             " [--scopes render,content] | list --space NAME | revoke ID   ")
                               + kCommon;
     CommandLine line(QStringLiteral("key"), usageText);
     line.addCommonOptions();
@@ -230,6 +230,9 @@ int runKeyCommand(const QStringList &arguments)
     line.addValueOption({QStringLiteral("name")}, QStringLiteral("create: the key's name."), QStringLiteral("N"));
     line.addValueOption({QStringLiteral("expires-days")}, QStringLiteral("create: days until the key expires."),
                         QStringLiteral("D"));
+    line.addValueOption({QStringLiteral("scopes")},
+                        QStringLiteral("create: comma-separated scopes, render and/or content (default render)."),
+                        QStringLiteral("LIST"));
     if (int rc = line.parse(arguments); rc >= 0)
         return rc;
     const QStringList pos = line.positionals();
@@ -262,7 +265,17 @@ int runKeyCommand(const QStringList &arguments)
         auto space = accounts.spaceByName(spaceName);
         if (!space)
             return serviceFailure(o, space.error());
-        auto created = keys.create(space->id, line.value(QStringLiteral("name")), expiresAt, {});
+        // The names are checked by the service (invalid_scopes), as for POST /tokens/api-keys,
+        // so the CLI and the HTTP route accept exactly the same scopes.
+        QStringList scopes{QStringLiteral("render")};
+        if (line.isSet(QStringLiteral("scopes"))) {
+            scopes.clear();
+            for (const QString &s : line.value(QStringLiteral("scopes")).split(QLatin1Char(',')))
+                scopes.append(s.trimmed());
+            if (scopes == QStringList{QString()})
+                scopes.clear(); // "--scopes ''" is an empty list, refused like []
+        }
+        auto created = keys.create(space->id, line.value(QStringLiteral("name")), expiresAt, {}, scopes);
         if (!created)
             return serviceFailure(o, created.error());
         if (o.json) {
@@ -289,9 +302,10 @@ int runKeyCommand(const QStringList &arguments)
                      k.revokedAt ? QJsonValue(store::isoFromMs(k.revokedAt)) : QJsonValue());
             a.append(j);
             if (!o.json)
-                printLine(QStringLiteral("%1  %2  %3  %4")
+                printLine(QStringLiteral("%1  %2  %3  %4  %5")
                               .arg(k.id, k.prefix, k.name.leftJustified(24),
-                                   k.revokedAt ? QStringLiteral("revoked") : QStringLiteral("active")));
+                                   k.revokedAt ? QStringLiteral("revoked") : QStringLiteral("active"),
+                                   k.scopes.join(QLatin1Char(','))));
         }
         if (o.json)
             printJson({{QStringLiteral("keys"), a}});

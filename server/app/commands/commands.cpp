@@ -39,7 +39,7 @@ const std::vector<CommandEntry> &commandTable()
         {"serve", "HTTP service: [--listen HOST:PORT] [--data DIR] [--database URL] [--demo]", runServeCommand},
         {"space", "spaces: create NAME [--plan P] | list | set-plan NAME PLAN", runSpaceCommand},
         {"user", "users: add --email E --space S --role R | passwd --email E | list", runUserCommand},
-        {"key", "API keys: create --space S --name N [--expires-days D] | list --space S | revoke ID", runKeyCommand},
+        {"key", "API keys: create --space S --name N [--expires-days D] [--scopes render,content] | list --space S | revoke ID", runKeyCommand},
         {"signing-key", "URL-signing keys: create --space S --name N | list --space S | revoke ID",
          runSigningKeyCommand},
         {"url", "signed render URLs: sign --space S --signing-key ID [--expires SECONDS] URL", runUrlCommand},

@@ -1,0 +1,64 @@
+// The OpenAPI document the real `imprint serve` serves at /api/v1/openapi.json, linted by
+// Redocly CLI with its recommended rules (tests/http/redocly.yaml): no errors and no
+// warnings. The linter is installed by scripts/fetch-tools (scripts/test runs it); when it
+// is missing this test fails, saying how to install it, instead of passing unchecked.
+#include "httpclient.h"
+
+#include <QDir>
+#include <QJsonArray>
+#include <QTemporaryDir>
+#include <QTest>
+
+class TestOpenApiLint : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void servedDocumentPassesRecommendedRules()
+    {
+        const QString toolsDir = qEnvironmentVariableIsSet("IMPRINT_TOOLS_DIR")
+                                     ? qEnvironmentVariable("IMPRINT_TOOLS_DIR")
+                                     : QDir::homePath() + QStringLiteral("/.cache/imprint/tools");
+        const QString redocly = toolsDir + QStringLiteral("/redocly-" IMPRINT_REDOCLY_VERSION "/node_modules/.bin/redocly");
+        QVERIFY2(QFileInfo(redocly).isExecutable(),
+                 qPrintable(redocly + QStringLiteral(" not found: run scripts/fetch-tools")));
+
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        ServerProcess server;
+        QVERIFY2(server.start(dir.path()), server.log().constData());
+        const HttpReply r = httpRequest(server.port(), "GET", "/api/v1/openapi.json");
+        QCOMPARE(r.status, 200);
+        QFile doc(dir.filePath(QStringLiteral("openapi.json")));
+        QVERIFY(doc.open(QIODevice::WriteOnly));
+        doc.write(r.body);
+        doc.close();
+
+        QProcess lint;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("REDOCLY_TELEMETRY"), QStringLiteral("off")); // no network calls from a test
+        env.insert(QStringLiteral("REDOCLY_SUPPRESS_UPDATE_NOTICE"), QStringLiteral("true"));
+        lint.setProcessEnvironment(env);
+        lint.start(redocly, {QStringLiteral("lint"), doc.fileName(), QStringLiteral("--format=json"),
+                             QStringLiteral("--config"),
+                             qEnvironmentVariable("IMPRINT_SOURCE_DIR") + QStringLiteral("/tests/http/redocly.yaml")});
+        QVERIFY(lint.waitForStarted(10000));
+        QVERIFY(lint.waitForFinished(120000));
+        const QByteArray out = lint.readAllStandardOutput();
+        const QJsonObject report = QJsonDocument::fromJson(out).object();
+        const QJsonObject totals = report.value(QStringLiteral("totals")).toObject();
+        QVERIFY2(!totals.isEmpty(), (out + lint.readAllStandardError()).constData());
+        // Every problem is printed, so a failure says which rule and where.
+        for (const QJsonValue &p : report.value(QStringLiteral("problems")).toArray())
+            qWarning().noquote() << p.toObject().value(QStringLiteral("ruleId")).toString()
+                                 << p.toObject().value(QStringLiteral("message")).toString()
+                                 << QJsonDocument(p.toObject().value(QStringLiteral("location")).toArray())
+                                        .toJson(QJsonDocument::Compact);
+        QCOMPARE(totals.value(QStringLiteral("errors")).toInt(-1), 0);
+        QCOMPARE(totals.value(QStringLiteral("warnings")).toInt(-1), 0);
+        QCOMPARE(lint.exitCode(), 0);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestOpenApiLint)
+#include "tst_openapi_lint.moc"
