@@ -5,6 +5,7 @@
 // Set IMPRINT_HTML_DUMP=DIR to write the renders there.
 
 #include "server/render/backends/html.h"
+#include "server/render/backends/svg.h"
 #include "server/render/pipeline.h"
 #include "tests/support/fixtures.h"
 #include "tests/support/render_context.h"
@@ -102,6 +103,54 @@ private Q_SLOTS:
             QStringLiteral("<div style='background-color:#123456;color:#ffffff;font-size:40px'><b>&amp;</b></div>"));
         QVERIFY(QImage::fromData(render(bold, imprint::test::renderContext(), &error)->bytes)
                 != QImage::fromData(png->bytes));
+    }
+
+    void svgAppliesTextTransform_data()
+    {
+        QTest::addColumn<QString>("transform");
+        QTest::addColumn<QString>("shown");
+        QTest::newRow("uppercase") << QStringLiteral("uppercase") << QStringLiteral("HELLO THERE");
+        QTest::newRow("lowercase") << QStringLiteral("lowercase") << QStringLiteral("hello there");
+    }
+
+    void svgAppliesTextTransform()
+    {
+        // Issue 15 item 7: the PNG showed "HELLO", the SVG "hello". Qt keeps text-transform
+        // as a font capitalisation that only glyph shaping applies; QSvgGenerator writes
+        // the document's characters.
+        QFETCH(QString, transform);
+        QFETCH(QString, shown);
+        RenderRequest request;
+        request.document = QJsonObject{
+            {QStringLiteral("width"), 600},
+            {QStringLiteral("height"), 200},
+            {QStringLiteral("root"),
+             QJsonObject{{QStringLiteral("type"), QStringLiteral("div")},
+                         {QStringLiteral("props"),
+                          QJsonObject{{QStringLiteral("style"),
+                                       QJsonObject{{QStringLiteral("display"), QStringLiteral("flex")},
+                                                   {QStringLiteral("width"), 600},
+                                                   {QStringLiteral("height"), 200},
+                                                   {QStringLiteral("backgroundColor"), QStringLiteral("#ffffff")},
+                                                   {QStringLiteral("color"), QStringLiteral("#000000")},
+                                                   {QStringLiteral("fontFamily"), QStringLiteral("DejaVu Sans")},
+                                                   {QStringLiteral("fontSize"), 48},
+                                                   {QStringLiteral("textTransform"), transform}}},
+                                      {QStringLiteral("children"), QStringLiteral("Hello There")}}}}}};
+        request.engine = QStringLiteral("html");
+        request.format = OutputFormat::Svg;
+        RenderError error;
+        const auto svg = render(request, imprint::test::renderContext(), &error);
+        QVERIFY2(svg, qPrintable(error.message));
+        QVERIFY2(svg->bytes.contains(shown.toUtf8()), svg->bytes.constData());
+        QVERIFY(!svg->bytes.contains("Hello There"));
+        request.format = OutputFormat::Png;
+        const auto png = render(request, imprint::test::renderContext(), &error);
+        QVERIFY(png);
+        const QImage raster = QImage::fromData(png->bytes);
+        const double ssim = test::ssimOf(raster, rasteriseSvg(svg->bytes, raster.size()));
+        qInfo("%s: html svg vs png SSIM %.4f", qPrintable(transform), ssim);
+        QVERIFY(ssim >= 0.98);
     }
 
     void treeSerialisationEscapesText()

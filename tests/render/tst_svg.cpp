@@ -9,6 +9,7 @@
 #include "tests/support/render_context.h"
 #include "tests/support/ssim.h"
 
+#include <QBuffer>
 #include <QDir>
 #include <QFile>
 #include <QJsonDocument>
@@ -214,6 +215,66 @@ private Q_SLOTS:
         QCOMPARE(QColor(image.pixel(100, 100)), QColor(Qt::red)); // inside the circle
         QCOMPARE(QColor(image.pixel(53, 53)), QColor(Qt::white)); // the clipped corner
         QCOMPARE(QColor(image.pixel(160, 160)), QColor(Qt::white)); // beyond the parent
+    }
+
+    void takumiSvgKeepsRoundedImages_data()
+    {
+        QTest::addColumn<QJsonValue>("radius");
+        QTest::newRow("px") << QJsonValue(48);
+        QTest::newRow("percent") << QJsonValue(QStringLiteral("50%"));
+    }
+
+    void takumiSvgKeepsRoundedImages()
+    {
+        // Issue 15 item 7: QSvgGenerator has no texture brushes or clip paths, so an avatar
+        // with borderRadius vanished from the takumi engine's SVG. It must appear, round.
+        QFETCH(QJsonValue, radius);
+        QImage green(8, 8, QImage::Format_ARGB32);
+        green.fill(QColor(0, 160, 0));
+        QByteArray png;
+        QBuffer buffer(&png);
+        buffer.open(QIODevice::WriteOnly);
+        QVERIFY(green.save(&buffer, "PNG"));
+        const QString src = QStringLiteral("data:image/png;base64,") + QString::fromLatin1(png.toBase64());
+        const QJsonObject avatar{
+            {QStringLiteral("type"), QStringLiteral("img")},
+            {QStringLiteral("props"),
+             QJsonObject{{QStringLiteral("src"), src},
+                         {QStringLiteral("style"), QJsonObject{{QStringLiteral("width"), 96},
+                                                               {QStringLiteral("height"), 96},
+                                                               {QStringLiteral("borderRadius"), radius}}}}}};
+        RenderRequest request;
+        request.document = QJsonObject{
+            {QStringLiteral("width"), 200},
+            {QStringLiteral("height"), 200},
+            {QStringLiteral("root"),
+             QJsonObject{{QStringLiteral("type"), QStringLiteral("div")},
+                         {QStringLiteral("props"),
+                          QJsonObject{{QStringLiteral("style"),
+                                       QJsonObject{{QStringLiteral("display"), QStringLiteral("flex")},
+                                                   {QStringLiteral("width"), 200},
+                                                   {QStringLiteral("height"), 200},
+                                                   {QStringLiteral("padding"), 52},
+                                                   {QStringLiteral("backgroundColor"), QStringLiteral("#ffffff")}}},
+                                      {QStringLiteral("children"), QJsonArray{avatar}}}}}}};
+        request.engine = QStringLiteral("takumi");
+        request.format = OutputFormat::Svg;
+        RenderError error;
+        const auto svg = render(request, imprint::test::renderContext(), &error);
+        QVERIFY2(svg, qPrintable(error.message));
+        dump(QStringLiteral("takumi-rounded-image-%1.svg").arg(QTest::currentDataTag()), svg->bytes);
+        const QImage image = rasteriseSvg(svg->bytes, QSize(200, 200)).convertToFormat(QImage::Format_ARGB32);
+        dump(QStringLiteral("takumi-rounded-image-%1.png").arg(QTest::currentDataTag()), [&] {
+            QByteArray out;
+            QBuffer b(&out);
+            b.open(QIODevice::WriteOnly);
+            image.save(&b, "PNG");
+            return out;
+        }());
+        QCOMPARE(QColor(image.pixel(100, 100)), QColor(0, 160, 0)); // the avatar's centre
+        QCOMPARE(QColor(image.pixel(140, 100)), QColor(0, 160, 0)); // inside the circle
+        QCOMPARE(QColor(image.pixel(55, 55)), QColor(Qt::white)); // in the box, outside the circle
+        QCOMPARE(QColor(image.pixel(145, 145)), QColor(Qt::white));
     }
 };
 

@@ -217,6 +217,41 @@ void collectImages(const Node &n, QTextDocument &doc)
         collectImages(*c, doc);
 }
 
+/// Writes the capitalisation rich text keeps as a font property (CSS text-transform
+/// upper/lowercase) into the document's text. Qt applies QFont::capitalization() only
+/// when it shapes glyphs, which raster devices do; QSvgGenerator writes a text item's
+/// characters as they are in the document, so without this the SVG shows them untransformed.
+/// Fragments are rewritten from the end because a case mapping may change their length.
+void bakeCapitalization(QTextDocument &doc)
+{
+    struct Span {
+        int position, length;
+        QFont::Capitalization caps;
+    };
+    std::vector<Span> spans;
+    for (QTextBlock b = doc.begin(); b.isValid(); b = b.next()) {
+        for (auto it = b.begin(); !it.atEnd(); ++it) {
+            const QTextFragment f = it.fragment();
+            // Image fragments (inline <img>) carry the inherited format too; rewriting
+            // their object character would drop the image.
+            if (!f.isValid() || f.charFormat().isImageFormat())
+                continue;
+            const QFont::Capitalization caps = f.charFormat().fontCapitalization();
+            if (caps == QFont::AllUppercase || caps == QFont::AllLowercase)
+                spans.push_back({f.position(), f.length(), caps});
+        }
+    }
+    for (auto it = spans.rbegin(); it != spans.rend(); ++it) {
+        QTextCursor cursor(&doc);
+        cursor.setPosition(it->position);
+        cursor.setPosition(it->position + it->length, QTextCursor::KeepAnchor);
+        QTextCharFormat format = cursor.charFormat();
+        format.setFontCapitalization(QFont::MixedCase);
+        const QString text = cursor.selectedText();
+        cursor.insertText(it->caps == QFont::AllUppercase ? text.toUpper() : text.toLower(), format);
+    }
+}
+
 struct EmojiSpot {
     int position, length;
     qreal fontPx;
@@ -331,6 +366,10 @@ void paintHtml(QPainter &painter, const QString &html, QSize size, const PaintRe
     if (options.tree)
         collectImages(*options.tree, doc);
     doc.setHtml(html);
+    // Only where the device keeps text as characters (SVG): raster output stays as Qt
+    // shapes it, byte for byte.
+    if (painter.device()->devType() != QInternal::Image)
+        bakeCapitalization(doc);
     replaceEmoji(doc, resources.emoji, options, warnings);
     painter.setClipRect(page);
     doc.drawContents(&painter, page);

@@ -7,6 +7,7 @@
 
 #include <QPaintDevice>
 
+#include <algorithm>
 #include <cmath>
 
 namespace imprint::render {
@@ -52,6 +53,10 @@ public:
     void operator()(const display::DecorationBar &c);
 
 private:
+    /// Draws `c` (an image with a shape) on a device without texture brushes or clip
+    /// paths, as an image made transparent outside the shape.
+    void drawShapedImageBaked(const display::DrawImage &c, const QBrush &brush);
+
     /// How far to move a line whose baseline passes through `point` so that it sits on a
     /// whole device pixel, as Chromium draws text; zero when the text rotates or scales.
     qreal baselineSnap(QPointF point) const
@@ -234,9 +239,34 @@ void QPainterPlayer::operator()(const display::DrawImage &c)
         QTransform t = QTransform::fromTranslate(c.dest.left(), c.dest.top());
         t.scale(c.dest.width() / c.image.width(), c.dest.height() / c.image.height());
         brush.setTransform(t);
-        m_p->fillPath(*c.shape, brush);
+        if (m_p->device()->devType() == QInternal::Image)
+            m_p->fillPath(*c.shape, brush);
+        else
+            drawShapedImageBaked(c, brush);
     }
     m_p->restore();
+}
+
+void QPainterPlayer::drawShapedImageBaked(const display::DrawImage &c, const QBrush &brush)
+{
+    // QSvgGenerator (Qt 6.4) writes neither texture brushes nor clip paths, so a rounded
+    // image filled as above vanishes from the SVG. Bake the shape into the image instead:
+    // transparent outside it, at the size it covers on the device so the curve stays
+    // sharp, then draw that as a plain image, which every device can express.
+    constexpr int kMaxSide = 4096; // a scaled-up transform must not allocate without bound
+    const QSizeF onDevice = m_p->transform().mapRect(c.dest).size();
+    const QSize size(std::clamp(int(std::ceil(onDevice.width())), 1, kMaxSide),
+                     std::clamp(int(std::ceil(onDevice.height())), 1, kMaxSide));
+    QImage baked(size, QImage::Format_ARGB32_Premultiplied);
+    baked.fill(Qt::transparent);
+    QPainter bp(&baked);
+    bp.setRenderHints(QPainter::Antialiasing | QPainter::SmoothPixmapTransform);
+    bp.setPen(Qt::NoPen);
+    bp.scale(size.width() / c.dest.width(), size.height() / c.dest.height());
+    bp.translate(-c.dest.topLeft());
+    bp.fillPath(*c.shape, brush);
+    bp.end();
+    m_p->drawImage(c.dest, baked);
 }
 
 void QPainterPlayer::operator()(const display::TextShadow &c)
