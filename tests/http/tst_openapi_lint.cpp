@@ -1,7 +1,8 @@
 // The OpenAPI document the real `imprint serve` serves at /api/v1/openapi.json, linted by
-// Redocly CLI with its recommended rules (tests/http/redocly.yaml): no errors and no
-// warnings. The linter is installed by scripts/fetch-tools (scripts/test runs it); when it
-// is missing this test fails, saying how to install it, instead of passing unchecked.
+// Redocly CLI with its recommended rules (tests/http/redocly.yaml) and by Spectral with
+// "spectral:oas" (tests/http/spectral.yaml): no errors and no warnings from either. The
+// linters are installed by scripts/fetch-tools (scripts/test runs it); when one is missing
+// this test fails, saying how to install it, instead of passing unchecked.
 #include "httpclient.h"
 
 #include <QDir>
@@ -19,7 +20,8 @@ private slots:
         const QString toolsDir = qEnvironmentVariableIsSet("IMPRINT_TOOLS_DIR")
                                      ? qEnvironmentVariable("IMPRINT_TOOLS_DIR")
                                      : QDir::homePath() + QStringLiteral("/.cache/imprint/tools");
-        const QString redocly = toolsDir + QStringLiteral("/redocly-" IMPRINT_REDOCLY_VERSION "/node_modules/.bin/redocly");
+        const QString redocly
+            = toolsDir + QStringLiteral("/redocly-" IMPRINT_REDOCLY_VERSION "/node_modules/.bin/redocly");
         QVERIFY2(QFileInfo(redocly).isExecutable(),
                  qPrintable(redocly + QStringLiteral(" not found: run scripts/fetch-tools")));
 
@@ -39,9 +41,9 @@ private slots:
         env.insert(QStringLiteral("REDOCLY_TELEMETRY"), QStringLiteral("off")); // no network calls from a test
         env.insert(QStringLiteral("REDOCLY_SUPPRESS_UPDATE_NOTICE"), QStringLiteral("true"));
         lint.setProcessEnvironment(env);
-        lint.start(redocly, {QStringLiteral("lint"), doc.fileName(), QStringLiteral("--format=json"),
-                             QStringLiteral("--config"),
-                             qEnvironmentVariable("IMPRINT_SOURCE_DIR") + QStringLiteral("/tests/http/redocly.yaml")});
+        lint.start(redocly,
+                   {QStringLiteral("lint"), doc.fileName(), QStringLiteral("--format=json"), QStringLiteral("--config"),
+                    qEnvironmentVariable("IMPRINT_SOURCE_DIR") + QStringLiteral("/tests/http/redocly.yaml")});
         QVERIFY(lint.waitForStarted(10000));
         QVERIFY(lint.waitForFinished(120000));
         const QByteArray out = lint.readAllStandardOutput();
@@ -57,6 +59,35 @@ private slots:
         QCOMPARE(totals.value(QStringLiteral("errors")).toInt(-1), 0);
         QCOMPARE(totals.value(QStringLiteral("warnings")).toInt(-1), 0);
         QCOMPARE(lint.exitCode(), 0);
+
+        // Spectral: its JSON report is the list of problems, of every severity.
+        const QString spectral
+            = toolsDir + QStringLiteral("/spectral-" IMPRINT_SPECTRAL_VERSION "/node_modules/.bin/spectral");
+        QVERIFY2(QFileInfo(spectral).isExecutable(),
+                 qPrintable(spectral + QStringLiteral(" not found: run scripts/fetch-tools")));
+        // The report goes to a file: Spectral also prints a summary line on stdout.
+        const QString reportPath = dir.filePath(QStringLiteral("spectral.json"));
+        QProcess spectralLint;
+        spectralLint.start(spectral,
+                           {QStringLiteral("lint"), doc.fileName(), QStringLiteral("--format=json"),
+                            QStringLiteral("--output"), reportPath, QStringLiteral("--fail-severity=hint"),
+                            QStringLiteral("--ruleset"),
+                            qEnvironmentVariable("IMPRINT_SOURCE_DIR") + QStringLiteral("/tests/http/spectral.yaml")});
+        QVERIFY(spectralLint.waitForStarted(10000));
+        QVERIFY(spectralLint.waitForFinished(120000));
+        QFile spectralReport(reportPath);
+        QVERIFY2(spectralReport.open(QIODevice::ReadOnly),
+                 (spectralLint.readAllStandardOutput() + spectralLint.readAllStandardError()).constData());
+        const QByteArray spectralOut = spectralReport.readAll();
+        const QJsonDocument problems = QJsonDocument::fromJson(spectralOut);
+        QVERIFY2(problems.isArray(), (spectralOut + spectralLint.readAllStandardError()).constData());
+        for (const QJsonValue &p : problems.array())
+            qWarning().noquote()
+                << p.toObject().value(QStringLiteral("code")).toString()
+                << p.toObject().value(QStringLiteral("message")).toString()
+                << QJsonDocument(p.toObject().value(QStringLiteral("path")).toArray()).toJson(QJsonDocument::Compact);
+        QCOMPARE(problems.array().size(), 0);
+        QCOMPARE(spectralLint.exitCode(), 0);
     }
 };
 
