@@ -4,7 +4,9 @@
 
 #include "server/http/message.h"
 #include "server/http/problem.h"
+#include "server/service/paging.h"
 
+#include <QJsonArray>
 #include <QJsonObject>
 #include <QStringList>
 
@@ -35,5 +37,22 @@ Outcome<int> queryInt(const HttpRequest &request, const QString &name, int defau
 /// ignored and its default used without a word.
 std::optional<HttpResponse> rejectUnknownFields(const QJsonObject &object, const QStringList &known,
                                                 const QString &what);
+
+/// 200 `{"success": true, "data": {list, count, pagesCount, page, perPage}}`: the answer of
+/// the paged key indexes (docs/api.md), each item through `toJson`.
+template<typename T, typename ToJson>
+HttpResponse pagedList(const service::ListPage<T> &page, ToJson toJson)
+{
+    QJsonArray list;
+    for (const T &item : page.items)
+        list.append(toJson(item));
+    return HttpResponse::success(QJsonObject{
+        {QStringLiteral("list"), list},
+        {QStringLiteral("count"), page.count},
+        {QStringLiteral("pagesCount"), page.pagesCount},
+        {QStringLiteral("page"), page.page},
+        {QStringLiteral("perPage"), page.perPage},
+    });
+}
 
 } // namespace imprint::http

@@ -29,8 +29,9 @@ Result<CreatedKey> ApiKeyService::create(const QString &spaceId, const QString &
             scopes.append(s);
     for (const QString &s : scopesIn)
         if (!scopeNames().contains(s))
-            return ServiceError::invalid(QStringLiteral("invalid_scopes"), QStringLiteral("scopes"),
-                                         QStringLiteral("'%1' is not a key scope; scopes are render and content.").arg(s));
+            return ServiceError::invalid(
+                QStringLiteral("invalid_scopes"), QStringLiteral("scopes"),
+                QStringLiteral("'%1' is not a key scope; scopes are render and content.").arg(s));
     if (scopes.isEmpty())
         return ServiceError::invalid(QStringLiteral("invalid_scopes"), QStringLiteral("scopes"),
                                      QStringLiteral("A key needs at least one scope: render and/or content."));
@@ -74,30 +75,10 @@ std::vector<store::Role> ApiKeyService::managerRoles()
 
 Result<KeyPage> ApiKeyService::listPage(const QString &spaceId, int page, int perPage)
 {
-    if (page < 1 || page > kMaxPage || perPage < 1 || perPage > kMaxPerPage) {
-        const bool pageBad = page < 1 || page > kMaxPage;
-        const QString field = pageBad ? QStringLiteral("page") : QStringLiteral("perPage");
-        return ServiceError::invalid(
-            QStringLiteral("invalid_parameter"), field,
-            QStringLiteral("'%1' must be an integer from 1 to %2.").arg(field).arg(pageBad ? kMaxPage : kMaxPerPage));
-    }
     ApiKeyRepository keys(m_db);
-    const auto count = keys.countActive(spaceId);
-    if (!count)
-        return count.error();
-    KeyPage out;
-    out.page = page;
-    out.perPage = perPage;
-    out.count = *count;
-    out.pagesCount = (out.count + perPage - 1) / perPage;
-    // A page past the end is an empty list, not an error; skip the query.
-    if (qint64(page - 1) * perPage < out.count) {
-        const auto items = keys.listActive(spaceId, (page - 1) * perPage, perPage);
-        if (!items)
-            return items.error();
-        out.items = *items;
-    }
-    return out;
+    return pageOf<ApiKey>(
+        page, perPage, kMaxPage, kMaxPerPage, [&] { return keys.countActive(spaceId); },
+        [&](int offset, int limit) { return keys.listActive(spaceId, offset, limit); });
 }
 
 Result<QList<ApiKey>> ApiKeyService::listAll(const QString &spaceId)

@@ -3,6 +3,7 @@
 // request's token. The HTTP routes, the CLI and the demo seeding call these, never SQL.
 // Thread-safe as far as the Database is.
 
+#include "server/service/paging.h"
 #include "server/store/database.h"
 #include "server/store/errors.h"
 #include "server/store/models.h"
@@ -24,13 +25,7 @@ struct CreatedKey {
 };
 
 /// One page of the key list.
-struct KeyPage {
-    QList<store::ApiKey> items;
-    int count = 0; ///< all active keys of the space
-    int pagesCount = 0; ///< ceil(count / perPage), 0 when count is 0
-    int page = 1;
-    int perPage = 20;
-};
+using KeyPage = ListPage<store::ApiKey>;
 
 /// API keys of a space.
 class ApiKeyService
@@ -49,8 +44,8 @@ public:
     /// must be in the future) with `scopes` (one or more of scopeNames(); Invalid
     /// "invalid_scopes", field "scopes", otherwise). Writes an audit row "api_key.create".
     /// actorUserId empty = CLI.
-    Result<CreatedKey> create(const QString &spaceId, const QString &name, qint64 expiresAt,
-                              const QString &actorUserId, const QStringList &scopes = {QStringLiteral("render")});
+    Result<CreatedKey> create(const QString &spaceId, const QString &name, qint64 expiresAt, const QString &actorUserId,
+                              const QStringList &scopes = {QStringLiteral("render")});
     /// Page `page` (1..kMaxPage) of `perPage` (1..kMaxPerPage) active keys (neither revoked
     /// nor expired), newest first. Invalid "invalid_parameter" (field "page" or "perPage")
     /// outside those ranges.

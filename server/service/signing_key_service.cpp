@@ -97,27 +97,10 @@ Result<CreatedSigningKey> SigningKeyService::create(const QString &spaceId, cons
 
 Result<SigningKeyPage> SigningKeyService::listPage(const QString &spaceId, int page, int perPage)
 {
-    if (page < 1 || perPage < 1) {
-        const QString field = page < 1 ? QStringLiteral("page") : QStringLiteral("perPage");
-        return ServiceError::invalid(QStringLiteral("invalid_parameter"), field,
-                                     QStringLiteral("'%1' must be an integer of at least 1.").arg(field));
-    }
-    SigningKeyPage out;
-    out.page = std::min(page, kMaxPage);
-    out.perPage = std::min(perPage, kMaxPerPage);
     SigningKeyRepository keys(m_db);
-    const auto count = keys.countActive(spaceId);
-    if (!count)
-        return count.error();
-    out.count = *count;
-    out.pagesCount = (out.count + out.perPage - 1) / out.perPage;
-    if (qint64(out.page - 1) * out.perPage < out.count) {
-        const auto items = keys.listActive(spaceId, (out.page - 1) * out.perPage, out.perPage);
-        if (!items)
-            return items.error();
-        out.items = *items;
-    }
-    return out;
+    return pageOf<store::SigningKey>(
+        page, perPage, kMaxPage, kMaxPerPage, [&] { return keys.countActive(spaceId); },
+        [&](int offset, int limit) { return keys.listActive(spaceId, offset, limit); });
 }
 
 Result<QList<SigningKey>> SigningKeyService::listAll(const QString &spaceId)

@@ -4,6 +4,7 @@
 // authorise a render request by its signature alone. The HTTP routes and the CLI call
 // these, never SQL. Thread-safe as far as the Database is.
 
+#include "server/service/paging.h"
 #include "server/store/crypto.h"
 #include "server/store/database.h"
 #include "server/store/errors.h"
@@ -33,13 +34,7 @@ struct CreatedSigningKey {
 };
 
 /// One page of a space's active signing keys.
-struct SigningKeyPage {
-    QList<store::SigningKey> items;
-    int count = 0; ///< all active keys of the space
-    int pagesCount = 0; ///< ceil(count / perPage), 0 when count is 0
-    int page = 1;
-    int perPage = 20;
-};
+using SigningKeyPage = ListPage<store::SigningKey>;
 
 /// What a valid signature grants: renders of the published pages of `space`.
 struct SignedUrlGrant {
@@ -60,8 +55,8 @@ public:
     /// row and the audit row "signing_key.create" in one transaction. actorUserId empty = CLI.
     /// Invalid "invalid_name"; Database "signing_key_store" when the server key is unusable.
     Result<CreatedSigningKey> create(const QString &spaceId, const QString &name, const QString &actorUserId);
-    /// Page `page` (≥ 1, capped at kMaxPage) of `perPage` (1–kMaxPerPage, capped) active keys,
-    /// newest first. Invalid "invalid_parameter" (field "page" or "perPage") below 1.
+    /// Page `page` (1..kMaxPage) of `perPage` (1..kMaxPerPage) active keys, newest first,
+    /// without secrets (paging.h: pageOf(); outside the ranges Invalid "invalid_parameter").
     Result<SigningKeyPage> listPage(const QString &spaceId, int page, int perPage);
     /// Every key of a space, revoked ones included (CLI).
     Result<QList<store::SigningKey>> listAll(const QString &spaceId);

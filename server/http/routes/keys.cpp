@@ -16,8 +16,9 @@ HttpResponse Api::createKey(const SessionContext &session, const HttpRequest &re
     const auto body = jsonObjectBody(request);
     if (!body)
         return body.error();
-    if (auto e = rejectUnknownFields(*body, {QStringLiteral("name"), QStringLiteral("expiresAt"), QStringLiteral("scopes")},
-                                     QStringLiteral("an API key")))
+    if (auto e
+        = rejectUnknownFields(*body, {QStringLiteral("name"), QStringLiteral("expiresAt"), QStringLiteral("scopes")},
+                              QStringLiteral("an API key")))
         return *e;
     QStringList scopes{QStringLiteral("render")};
     if (const QJsonValue v = body->value(QStringLiteral("scopes")); !v.isUndefined() && !v.isNull()) {
@@ -25,8 +26,9 @@ HttpResponse Api::createKey(const SessionContext &session, const HttpRequest &re
         for (const QJsonValue &s : v.toArray())
             scopes.append(s.toString());
         if (!v.isArray() || scopes.contains(QString()))
-            return fieldProblem(400, QStringLiteral("invalid_field"), QStringLiteral("scopes"),
-                                QStringLiteral("The field 'scopes' must be an array of \"render\" and/or \"content\"."));
+            return fieldProblem(
+                400, QStringLiteral("invalid_field"), QStringLiteral("scopes"),
+                QStringLiteral("The field 'scopes' must be an array of \"render\" and/or \"content\"."));
     }
     const QJsonValue nameValue = body->value(QStringLiteral("name"));
     if (!nameValue.isString())
@@ -65,16 +67,7 @@ HttpResponse Api::listKeys(const SessionContext &session, const HttpRequest &req
     auto result = m_keys.listPage(session.spaceId, *page, *perPage);
     if (!result)
         return problemFor(result.error());
-    QJsonArray list;
-    for (const store::ApiKey &k : result->items)
-        list.append(service::keyJson(k));
-    return HttpResponse::success(QJsonObject{
-        {QStringLiteral("list"), list},
-        {QStringLiteral("count"), result->count},
-        {QStringLiteral("pagesCount"), result->pagesCount},
-        {QStringLiteral("page"), result->page},
-        {QStringLiteral("perPage"), result->perPage},
-    });
+    return pagedList(*result, service::keyJson);
 }
 
 HttpResponse Api::revokeKey(const SessionContext &session, const HttpRequest &request)

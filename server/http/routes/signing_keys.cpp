@@ -45,16 +45,7 @@ HttpResponse Api::listSigningKeys(const SessionContext &session, const HttpReque
     auto result = m_signingKeys.listPage(session.spaceId, *page, *perPage);
     if (!result)
         return problemFor(result.error());
-    QJsonArray list;
-    for (const store::SigningKey &k : result->items)
-        list.append(service::signingKeyJson(k));
-    return HttpResponse::success(QJsonObject{
-        {QStringLiteral("list"), list},
-        {QStringLiteral("count"), result->count},
-        {QStringLiteral("pagesCount"), result->pagesCount},
-        {QStringLiteral("page"), result->page},
-        {QStringLiteral("perPage"), result->perPage},
-    });
+    return pagedList(*result, service::signingKeyJson);
 }
 
 HttpResponse Api::revokeSigningKey(const SessionContext &session, const HttpRequest &request)
