@@ -60,6 +60,27 @@ qint64 nowNs()
     return clock.nsecsElapsed();
 }
 
+/// 503 `shutting_down` with `Retry-After: 1`: the answer to work the server will not do
+/// because it is stopping.
+HttpResponse shuttingDown()
+{
+    return problem(503, QStringLiteral("shutting_down"),
+                   QStringLiteral("The server is shutting down; retry in a moment or on another instance."))
+        .withHeader("Retry-After", "1");
+}
+
+/// Hands `work` to the responder's server, or answers shuttingDown() when it is gone.
+void submit(Responder responder, std::function<HttpResponse()> work, render::RenderCancellation cancellation,
+            WorkPool pool)
+{
+    HttpServer *server = responder.server();
+    if (!server) {
+        responder.send(shuttingDown());
+        return;
+    }
+    server->respondAsync(std::move(responder), std::move(work), std::move(cancellation), pool);
+}
+
 } // namespace
 
 // ---------------------------------------------------------------- Responder
@@ -133,24 +154,12 @@ void respondAsync(Responder responder, std::function<HttpResponse()> work)
 
 void respondAsync(Responder responder, std::function<HttpResponse()> work, render::RenderCancellation cancellation)
 {
-    HttpServer *server = responder.server();
-    if (!server) {
-        responder.send(problem(503, QStringLiteral("shutting_down"), QStringLiteral("The server is shutting down."))
-                           .withHeader("Retry-After", "1"));
-        return;
-    }
-    server->respondAsync(std::move(responder), std::move(work), std::move(cancellation));
+    submit(std::move(responder), std::move(work), std::move(cancellation), WorkPool::Workers);
 }
 
 void respondOnLoginPool(Responder responder, std::function<HttpResponse()> work)
 {
-    HttpServer *server = responder.server();
-    if (!server) {
-        responder.send(problem(503, QStringLiteral("shutting_down"), QStringLiteral("The server is shutting down."))
-                           .withHeader("Retry-After", "1"));
-        return;
-    }
-    server->respondAsync(std::move(responder), std::move(work), {}, WorkPool::Logins);
+    submit(std::move(responder), std::move(work), {}, WorkPool::Logins);
 }
 
 // ---------------------------------------------------------------- Listener
@@ -540,8 +549,7 @@ void HttpServer::respondAsync(Responder responder, std::function<HttpResponse()>
                               render::RenderCancellation cancellation, WorkPool pool)
 {
     if (m_shuttingDown) {
-        responder.send(problem(503, QStringLiteral("shutting_down"), QStringLiteral("The server is shutting down."))
-                           .withHeader("Retry-After", "1"));
+        responder.send(shuttingDown());
         return;
     }
     const bool logins = pool == WorkPool::Logins;
@@ -631,9 +639,7 @@ void HttpServer::shutdown(int graceMs)
             ids.push_back(id);
         }
         for (quint64 id : ids)
-            answerEarly(id, problem(503, QStringLiteral("shutting_down"),
-                                    QStringLiteral("The server is shutting down; retry on another instance."))
-                                .withHeader("Retry-After", "1"));
+            answerEarly(id, shuttingDown());
         checkDrained();
     });
     checkDrained();
