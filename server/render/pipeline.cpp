@@ -94,8 +94,8 @@ void appendBoxes(const LayoutBox &box, QJsonArray &out)
 
 } // namespace
 
-QByteArray encodeImage(const QImage &image, OutputFormat format, int quality, bool lossless, int speed,
-                       QString *error)
+QByteArray encodeImage(const QImage &image, OutputFormat format, int quality, bool lossless, int speed, QString *error,
+                       PngCompression compression)
 {
     switch (format) {
     case OutputFormat::Webp: return encodeWebp(image, quality, lossless, error);
@@ -104,7 +104,9 @@ QByteArray encodeImage(const QImage &image, OutputFormat format, int quality, bo
     case OutputFormat::Png:
     case OutputFormat::Svg: break;
     }
-    return encodePng(image, {}, error);
+    PngOptions png;
+    png.compression = compression;
+    return encodePng(image, png, error);
 }
 
 std::optional<OutputFormat> parseOutputFormat(const QString &name)
@@ -252,6 +254,8 @@ std::optional<RenderResult> render(const RenderRequest &request, RenderContext &
     QElapsedTimer timer;
     timer.start();
     QString encodeError;
+    const PngCompression pngCompression = request.pngCompression.value_or(
+        parsePngCompression(doc->tmpl->compression).value_or(PngCompression::Default));
     PaintResources resources = context.paintResources();
     resources.cancellation = &request.cancellation;
     // Between paint and encode (and after a paint the players cut short): the image of a
@@ -280,7 +284,8 @@ std::optional<RenderResult> render(const RenderRequest &request, RenderContext &
             result.timings.paint += elapsedMs(timer);
             if (stopped())
                 return std::nullopt;
-            result.bytes = encodeImage(image, request.format, request.quality, request.lossless, request.speed, &encodeError);
+            result.bytes = encodeImage(image, request.format, request.quality, request.lossless, request.speed,
+                                       &encodeError, pngCompression);
         }
         result.timings.encode = elapsedMs(timer);
     } else if (doc->engine == Engine::Html) {
@@ -309,7 +314,8 @@ std::optional<RenderResult> render(const RenderRequest &request, RenderContext &
             result.timings.paint = elapsedMs(timer);
             if (stopped())
                 return std::nullopt;
-            result.bytes = encodeImage(image, request.format, request.quality, request.lossless, request.speed, &encodeError);
+            result.bytes = encodeImage(image, request.format, request.quality, request.lossless, request.speed,
+                                       &encodeError, pngCompression);
             result.timings.encode = elapsedMs(timer);
         }
     } else if (request.format == OutputFormat::Svg) {
@@ -327,7 +333,8 @@ std::optional<RenderResult> render(const RenderRequest &request, RenderContext &
         result.timings.paint = elapsedMs(timer);
         if (stopped())
             return std::nullopt;
-        result.bytes = encodeImage(image, request.format, request.quality, request.lossless, request.speed, &encodeError);
+        result.bytes = encodeImage(image, request.format, request.quality, request.lossless, request.speed,
+                                   &encodeError, pngCompression);
         result.timings.encode = elapsedMs(timer);
     }
     if (result.bytes.isEmpty()) {

@@ -31,10 +31,10 @@ std::optional<OutputFormat> parseOutputFormat(const QString &name);
 QString contentTypeFor(OutputFormat format);
 
 /// `image` encoded as `format` (encode.h): `quality` for WebP, JPEG and AVIF,
-/// `lossless` for WebP, `speed` for AVIF. SVG is not a raster format: PNG is written.
-/// Empty on failure, with `*error` set if given.
+/// `lossless` for WebP, `speed` for AVIF, `compression` for PNG. SVG is not a raster
+/// format: PNG is written. Empty on failure, with `*error` set if given.
 QByteArray encodeImage(const QImage &image, OutputFormat format, int quality, bool lossless, int speed,
-                       QString *error = nullptr);
+                       QString *error = nullptr, PngCompression compression = PngCompression::Default);
 
 /// What to render.
 struct RenderRequest {
@@ -53,6 +53,8 @@ struct RenderRequest {
     int quality = 90; ///< WebP, JPEG and AVIF quality 1–100
     bool lossless = false; ///< WebP lossless
     int speed = kDefaultAvifSpeed; ///< AVIF encoder speed 0–10
+    /// PNG size/speed tier; nullopt = the template's `compression`, else Default.
+    std::optional<PngCompression> pngCompression;
     /// Loads `img` sources; empty: the render context's ImageCache.
     ImageLoader imageLoader;
     TemplateLimits limits;

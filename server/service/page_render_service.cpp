@@ -206,6 +206,9 @@ common::Expected<PageRender, RenderUseCaseError> PageRenderService::render(const
     // renderType overrides; else the template's rendererType (the pipeline applies the default).
     out.engine = p.renderType.isEmpty() ? tmpl->rendererType.toLower() : p.renderType;
 
+    const render::PngCompression pngCompression = p.compression.value_or(
+        render::parsePngCompression(tmpl->compression).value_or(render::PngCompression::Default));
+
     // 3. render once per identical resolved request (memo, then single-flight).
     const QString key = QStringList{p.spaceId,
                                     p.pageId,
@@ -218,6 +221,7 @@ common::Expected<PageRender, RenderUseCaseError> PageRenderService::render(const
                                     QString::number(p.quality),
                                     p.lossless ? QStringLiteral("L") : QString(),
                                     QString::number(p.speed),
+                                    render::pngCompressionName(pngCompression),
                                     out.engine,
                                     tmpl->emojiType,
                                     QString::number(width),
@@ -266,6 +270,7 @@ common::Expected<PageRender, RenderUseCaseError> PageRenderService::render(const
                            rq.quality = p.quality;
                            rq.lossless = p.lossless;
                            rq.speed = p.speed;
+                           rq.pngCompression = pngCompression;
                            rq.cancellation = p.cancellation;
                            if (const auto limits = m_config.plan(p.plan)) // a content-sized image stays inside the plan
                                rq.maxSize = QSize(limits->maxWidth, limits->maxHeight);

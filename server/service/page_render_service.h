@@ -33,6 +33,8 @@ struct PageRenderRequest {
     int quality = 90; ///< WebP, JPEG and AVIF quality 1–100
     bool lossless = false; ///< WebP lossless
     int speed = render::kDefaultAvifSpeed; ///< AVIF encoder speed 0–10
+    /// PNG compression tier; nullopt = the template's `compression`, else default.
+    std::optional<render::PngCompression> compression;
     QJsonObject tweaks; ///< variable overrides, name → value
     QString emojiType; ///< empty: the template's
     QString renderType; ///< engine name; empty: the template's rendererType

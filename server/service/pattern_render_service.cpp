@@ -14,7 +14,8 @@ PatternRenderService::PatternRenderService(const store::Database &db, const stor
     , m_cache(cacheBytes)
 { }
 
-common::Expected<PatternJob, RenderUseCaseError> PatternRenderService::prepare(const PatternRenderRequest &request) const
+common::Expected<PatternJob, RenderUseCaseError>
+PatternRenderService::prepare(const PatternRenderRequest &request) const
 {
     RenderUseCaseError e;
     switch (m_catalog.lookup(request.pattern)) {
@@ -37,14 +38,15 @@ common::Expected<PatternJob, RenderUseCaseError> PatternRenderService::prepare(c
                      request.height > 0 ? request.height : info->defaultSize.height());
     if (auto over = checkExportSize(m_config, request.plan, job.size.width(), job.size.height()))
         return *over;
-    job.key = QStringLiteral("%1-%2|%3x%4|%5|%6%7|s%8")
+    job.key = QStringLiteral("%1-%2|%3x%4|%5|%6%7|s%8|%9")
                   .arg(request.pattern.patternKey, request.pattern.variantKey)
                   .arg(job.size.width())
                   .arg(job.size.height())
                   .arg(formatName(request.format))
                   .arg(request.quality)
                   .arg(request.lossless ? QStringLiteral("L") : QString())
-                  .arg(request.speed);
+                  .arg(request.speed)
+                  .arg(render::pngCompressionName(request.compression));
     job.contentType = render::contentTypeFor(request.format).toLatin1();
     return job;
 }
@@ -70,8 +72,8 @@ common::Expected<QByteArray, RenderUseCaseError> PatternRenderService::render(co
             const QImage image = render::renderPattern(m_catalog, job.request.pattern, job.size);
             if (image.isNull())
                 return {};
-            QByteArray out = render::encodeImage(image, job.request.format, job.request.quality,
-                                                 job.request.lossless, job.request.speed);
+            QByteArray out = render::encodeImage(image, job.request.format, job.request.quality, job.request.lossless,
+                                                 job.request.speed, nullptr, job.request.compression);
             if (!out.isEmpty())
                 m_cache.put(job.key, out); // also refreshes the entry after cache: false
             return out;
@@ -90,9 +92,8 @@ common::Expected<QByteArray, RenderUseCaseError> PatternRenderService::render(co
     return bytes;
 }
 
-common::Expected<store::StoredFile, RenderUseCaseError> PatternRenderService::store(const PatternJob &job,
-                                                                                     const QByteArray &bytes,
-                                                                                     const QString &spaceId)
+common::Expected<store::StoredFile, RenderUseCaseError>
+PatternRenderService::store(const PatternJob &job, const QByteArray &bytes, const QString &spaceId)
 {
     return storeRender(m_db, m_files, bytes, job.request.format, spaceId, {});
 }

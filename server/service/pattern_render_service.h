@@ -24,6 +24,7 @@ struct PatternRenderRequest {
     int quality = 90; ///< WebP, JPEG and AVIF quality 1–100
     bool lossless = false; ///< WebP lossless
     int speed = render::kDefaultAvifSpeed; ///< AVIF encoder speed 0–10
+    render::PngCompression compression = render::PngCompression::Default; ///< PNG tier
 };
 
 /// A request resolved against the catalogue and the plan: what to render and under which

@@ -53,6 +53,13 @@ bool near(QColor c, QColor expected, int tolerance = 6)
            && std::abs(c.blue() - expected.blue()) <= tolerance;
 }
 
+// A card with a diagonal gradient and antialiased text: thousands of colours.
+const QByteArray kGradientTemplate = R"json({"name": "Gradient", "width": 600, "height": 315, "rendererType": "takumi",
+  "root": {"type": "div", "props": {"style": {"display": "flex", "width": "100%", "height": "100%",
+           "padding": 40, "fontSize": 44, "color": "white",
+           "backgroundImage": "linear-gradient(135deg, #4f46e5, #db2777)"},
+           "children": "Smaller PNGs for every crawler fetch"}}})json";
+
 } // namespace
 
 class TestRenderFormats : public QObject
@@ -64,6 +71,7 @@ private:
     ServerProcess m_server;
     QByteArray m_key;
     QByteArray m_pageId;
+    QByteArray m_gradientPageId;
 
     quint16 port() const { return m_server.port(); }
     HttpReply render(const QByteArray &query)
@@ -93,6 +101,19 @@ private slots:
                         {}, &out),
                  0);
         m_pageId = QJsonDocument::fromJson(out).object().value("id").toString().toLatin1();
+        QFile gf(m_dir.path() + "/g.json");
+        QVERIFY(gf.open(QIODevice::WriteOnly));
+        gf.write(kGradientTemplate);
+        gf.close();
+        QCOMPARE(runCli({"template", "import", gf.fileName(), "--space", "alpha", "--json", "--data", m_dir.path()}, {},
+                        &out),
+                 0);
+        const QString gradientTemplateId = QJsonDocument::fromJson(out).object().value("id").toString();
+        QCOMPARE(runCli({"page", "create", "--space", "alpha", "--template", gradientTemplateId, "--publish", "--json",
+                         "--data", m_dir.path()},
+                        {}, &out),
+                 0);
+        m_gradientPageId = QJsonDocument::fromJson(out).object().value("id").toString().toLatin1();
         QCOMPARE(
             runCli({"key", "create", "--space", "alpha", "--name", "t", "--json", "--data", m_dir.path()}, {}, &out),
             0);
@@ -161,6 +182,35 @@ private slots:
             = decode(httpRequest(port(), "GET", "/api/v1/render?pattern=waves-sunset&width=120&height=60").body, "png");
         QVERIFY2(near(avif.pixelColor(10, 10), png.pixelColor(10, 10), 24),
                  qPrintable(avif.pixelColor(10, 10).name() + " vs " + png.pixelColor(10, 10).name()));
+    }
+
+    void pngCompressionTiers()
+    {
+        // A many-colour card: `small` quantises it to a palette PNG, far fewer bytes that
+        // still look the same; `fast` and `default` stay lossless RGB.
+        const QByteArray base = "pageId=" + m_gradientPageId + "&output=binary";
+        const HttpReply lossless = render(base + "&compression=default");
+        const HttpReply fast = render(base + "&compression=fast");
+        const HttpReply small = render(base + "&compression=small");
+        QCOMPARE(lossless.status, 200);
+        QCOMPARE(fast.status, 200);
+        QCOMPARE(small.status, 200);
+        QCOMPARE(quint8(lossless.body.at(25)), quint8(2));
+        QCOMPARE(quint8(small.body.at(25)), quint8(3));
+        QVERIFY2(small.body.size() * 3 < lossless.body.size() * 2,
+                 qPrintable(QStringLiteral("%1 vs %2").arg(small.body.size()).arg(lossless.body.size())));
+        const QImage a = decode(lossless.body, "png"), b = decode(small.body, "png");
+        QCOMPARE(decode(fast.body, "png"), a);
+        QVERIFY2(near(a.pixelColor(300, 250), b.pixelColor(300, 250), 8),
+                 qPrintable(a.pixelColor(300, 250).name() + " vs " + b.pixelColor(300, 250).name()));
+        // Pattern renders take it too; a tier that does not exist is a 400 naming the field.
+        const HttpReply pattern
+            = httpRequest(port(), "GET", "/api/v1/render?pattern=waves-sunset&width=120&height=60&compression=small");
+        QCOMPARE(pattern.status, 200);
+        QCOMPARE(decode(pattern.body, "png").size(), QSize(120, 60));
+        const HttpReply bad = render("pageId=" + m_pageId + "&compression=tiny");
+        VERIFY_PROBLEM(bad, 400);
+        QCOMPARE(bad.json().value("field").toString(), QStringLiteral("compression"));
     }
 
     void badFormatInput()

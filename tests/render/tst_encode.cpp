@@ -1,6 +1,8 @@
 // Encoders: every output is decoded again and checked for size and pixels.
 
+#include "server/render/document/template.h"
 #include "server/render/encode/encode.h"
+#include "tests/support/ssim.h"
 
 #include <QBuffer>
 #include <QLinearGradient>
@@ -43,6 +45,34 @@ bool near(QRgb a, QRgb b, int tolerance)
 {
     return qAbs(qRed(a) - qRed(b)) <= tolerance && qAbs(qGreen(a) - qGreen(b)) <= tolerance
            && qAbs(qBlue(a) - qBlue(b)) <= tolerance && qAbs(qAlpha(a) - qAlpha(b)) <= tolerance;
+}
+
+/// A social card as the engines draw one: a dark gradient, a light rounded panel and
+/// five lines of antialiased text (far more than 256 colours).
+QImage textCard()
+{
+    QImage card(1200, 630, QImage::Format_ARGB32_Premultiplied);
+    QPainter p(&card);
+    QLinearGradient g(0, 0, 1200, 630);
+    g.setColorAt(0, QColor(0x0f, 0x17, 0x2a));
+    g.setColorAt(1, QColor(0x33, 0x41, 0x55));
+    p.fillRect(card.rect(), g);
+    p.setRenderHint(QPainter::Antialiasing);
+    p.setBrush(QColor(248, 250, 252));
+    p.setPen(Qt::NoPen);
+    p.drawRoundedRect(QRectF(80, 120, 1040, 390), 24, 24);
+    p.setPen(QColor(15, 23, 42));
+    p.setFont(QFont(QStringLiteral("DejaVu Sans"), 40));
+    for (int line = 0; line < 5; ++line)
+        p.drawText(QPointF(120, 200 + line * 64), QStringLiteral("Shipping faster social images, line %1").arg(line));
+    return card;
+}
+
+PngOptions pngTier(PngCompression compression)
+{
+    PngOptions o;
+    o.compression = compression;
+    return o;
 }
 
 /// PNG colour type byte of the IHDR chunk (0 grey, 2 RGB, 3 palette, 6 RGBA).
@@ -164,6 +194,83 @@ private Q_SLOTS:
         PngOptions noPalette;
         noPalette.allowPalette = false;
         QVERIFY(png.size() < encodePng(src, noPalette).size());
+    }
+
+    void pngFastAndDefaultAreLossless()
+    {
+        const QImage card = textCard();
+        for (PngCompression c : {PngCompression::Fast, PngCompression::Default}) {
+            const QByteArray png = encodePng(card, pngTier(c));
+            QCOMPARE(pngColorType(png), 2);
+            QCOMPARE(QImage::fromData(png, "PNG").convertToFormat(QImage::Format_RGB32),
+                     card.convertToFormat(QImage::Format_RGB32));
+        }
+    }
+
+    void pngSmallQuantisesACardWithoutVisibleLoss()
+    {
+        // pngquant's trade: a > 256-colour card becomes a palette PNG that looks the same
+        // (SSIM of luma ≥ 0.995) at well under two thirds of the lossless bytes.
+        const QImage card = textCard();
+        const QByteArray lossless = encodePng(card, pngTier(PngCompression::Default));
+        const QByteArray small = encodePng(card, pngTier(PngCompression::Small));
+        QCOMPARE(pngColorType(small), 3);
+        QVERIFY2(small.size() * 3 < lossless.size() * 2,
+                 qPrintable(QStringLiteral("small %1 B, default %2 B").arg(small.size()).arg(lossless.size())));
+        const QImage back = QImage::fromData(small, "PNG");
+        QCOMPARE(back.size(), card.size());
+        const double ssim = imprint::render::test::ssimOf(back, card);
+        QVERIFY2(ssim >= 0.995, qPrintable(QString::number(ssim)));
+    }
+
+    void pngSmallStaysLosslessWhenAPaletteWouldShow()
+    {
+        // Random noise has no 256-colour palette of quality ≥ kSmallPngMinQuality: Small
+        // writes it losslessly (with the stronger deflate) instead of degrading it.
+        QImage noise(256, 128, QImage::Format_RGB32);
+        QRandomGenerator rng(7);
+        for (int y = 0; y < noise.height(); ++y)
+            for (int x = 0; x < noise.width(); ++x)
+                noise.setPixel(x, y, rng.generate() | 0xff000000u);
+        const QByteArray png = encodePng(noise, pngTier(PngCompression::Small));
+        QCOMPARE(pngColorType(png), 2);
+        QCOMPARE(QImage::fromData(png, "PNG").convertToFormat(QImage::Format_RGB32), noise);
+    }
+
+    void pngSmallKeepsTranslucency()
+    {
+        const QImage src = gradientCard(true);
+        const QByteArray png = encodePng(src, pngTier(PngCompression::Small));
+        const QImage back = QImage::fromData(png, "PNG").convertToFormat(QImage::Format_ARGB32);
+        QCOMPARE(qAlpha(back.pixel(10, 150)), 0);
+        QCOMPARE(qAlpha(back.pixel(10, 50)), 255);
+        QVERIFY(near(back.pixel(10, 50), src.convertToFormat(QImage::Format_ARGB32).pixel(10, 50), 12));
+    }
+
+    void pngCompressionNamesMatchTheTemplateField()
+    {
+        // The template parser checks `compression` with its own list (the document stage
+        // cannot include the encoders): every tier name must parse in both places.
+        for (PngCompression c : {PngCompression::Fast, PngCompression::Default, PngCompression::Small}) {
+            const QString name = pngCompressionName(c);
+            QCOMPARE(parsePngCompression(name), std::optional<PngCompression>(c));
+            QJsonObject doc{{QStringLiteral("width"), 10},
+                            {QStringLiteral("height"), 10},
+                            {QStringLiteral("compression"), name},
+                            {QStringLiteral("root"), QJsonObject{{QStringLiteral("type"), QStringLiteral("div")}}}};
+            RenderError error;
+            const auto t = parseTemplate(doc, &error);
+            QVERIFY2(t.has_value(), qPrintable(error.message));
+            QCOMPARE(t->compression, name);
+        }
+        QVERIFY(!parsePngCompression(QStringLiteral("tiny")));
+        RenderError error;
+        QJsonObject bad{{QStringLiteral("width"), 10},
+                        {QStringLiteral("height"), 10},
+                        {QStringLiteral("compression"), QStringLiteral("tiny")},
+                        {QStringLiteral("root"), QJsonObject{{QStringLiteral("type"), QStringLiteral("div")}}}};
+        QVERIFY(!parseTemplate(bad, &error));
+        QCOMPARE(error.field, QStringLiteral("compression"));
     }
 
     void pngRejectsNullImage()

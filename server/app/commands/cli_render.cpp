@@ -33,6 +33,7 @@ struct RenderOptions {
     int width = 0, height = 0;
     int quality = 90;
     bool lossless = false;
+    std::optional<PngCompression> compression; ///< nullopt = the template's
     int iterations = 30;
 };
 
@@ -55,6 +56,9 @@ void addRenderOptions(CommandLine &line)
     line.addValueOption({QStringLiteral("quality")}, QStringLiteral("WebP quality 1–100 (default 90)."),
                         QStringLiteral("Q"));
     line.addFlag({QStringLiteral("lossless")}, QStringLiteral("Lossless WebP."));
+    line.addValueOption({QStringLiteral("compression")},
+                        QStringLiteral("PNG: fast, default or small (default: the template's, else default)."),
+                        QStringLiteral("C"));
     line.addValueOption({QStringLiteral("n")}, QStringLiteral("bench: timed renders per file (default 30)."),
                         QStringLiteral("N"));
 }
@@ -70,6 +74,13 @@ std::optional<RenderOptions> parseOptions(const CommandLine &line, QString *erro
     o.format = line.value(QStringLiteral("format"));
     o.emoji = line.value(QStringLiteral("emoji"));
     o.lossless = line.isSet(QStringLiteral("lossless"));
+    if (const QString c = line.value(QStringLiteral("compression")); !c.isEmpty()) {
+        o.compression = parsePngCompression(c);
+        if (!o.compression) {
+            *error = QStringLiteral("--compression must be fast, default or small, not '%1'").arg(c);
+            return std::nullopt;
+        }
+    }
     for (const QString &value : line.values(QStringLiteral("tweak"))) {
         const qsizetype sep = value.indexOf(u'=');
         if (sep <= 0) {
@@ -153,6 +164,7 @@ std::optional<RenderRequest> makeRequest(const QString &path, const RenderOption
     r.height = o.height;
     r.quality = o.quality;
     r.lossless = o.lossless;
+    r.pngCompression = o.compression;
     if (!o.format.isEmpty()) {
         const auto f = parseOutputFormat(o.format);
         if (!f) {
@@ -181,11 +193,14 @@ double percentile(std::vector<double> values, double p)
 /// Exit 0 on success, 1 on a render error, 2 on bad usage.
 int runRenderCommand(const QStringList &args)
 {
-    CommandLine line(QStringLiteral("render"),
-                     QStringLiteral("imprint render TEMPLATE.json -o OUT.{png,webp,jpeg,avif,svg} [--engine %1] "
-                                    "[--format png|webp|jpeg|avif|svg] [--quality 1-100] [--lossless] [--tweak name=value]... "
-                                    "[--width W --height H]")
-                         .arg(render::engineNames().join(QLatin1Char('|'))));
+    CommandLine line(
+        QStringLiteral("render"),
+        QStringLiteral(
+            "imprint render TEMPLATE.json -o OUT.{png,webp,jpeg,avif,svg} [--engine %1] "
+            "[--format png|webp|jpeg|avif|svg] [--quality 1-100] [--lossless] [--compression fast|default|small] "
+            "[--tweak name=value]... "
+            "[--width W --height H]")
+            .arg(render::engineNames().join(QLatin1Char('|'))));
     addRenderOptions(line);
     if (const int rc = line.parse(args); rc >= 0)
         return rc;
@@ -201,7 +216,8 @@ int runRenderCommand(const QStringList &args)
         const QString suffix = QFileInfo(opts.output).suffix();
         if (!parseOutputFormat(suffix))
             return fail(
-                QStringLiteral("cannot tell the format from '%1': name it .png, .webp, .jpeg, .avif or .svg, or pass --format")
+                QStringLiteral(
+                    "cannot tell the format from '%1': name it .png, .webp, .jpeg, .avif or .svg, or pass --format")
                     .arg(opts.output),
                 2);
         opts.format = suffix;

@@ -144,11 +144,12 @@ QJsonObject fileJson(const store::StoredFile &f, const QString &baseUrl)
 // `tweaks.NAME` query parameters are folded into `tweaks` and `api_token` is dropped
 // before the check (mergedFields()).
 const QStringList kRenderFields = {
-    QStringLiteral("pageId"),   QStringLiteral("pattern"),    QStringLiteral("templateId"), QStringLiteral("draft"),
-    QStringLiteral("tweaks"),   QStringLiteral("format"),     QStringLiteral("quality"),    QStringLiteral("lossless"),
-    QStringLiteral("width"),    QStringLiteral("height"),     QStringLiteral("renderType"), QStringLiteral("emojiType"),
-    QStringLiteral("output"),   QStringLiteral("binary"),     QStringLiteral("cache"),      QStringLiteral("mode"),
-    QStringLiteral("speed"),    QStringLiteral("kid"),        QStringLiteral("exp"),        QStringLiteral("sig"),
+    QStringLiteral("pageId"),      QStringLiteral("pattern"), QStringLiteral("templateId"), QStringLiteral("draft"),
+    QStringLiteral("tweaks"),      QStringLiteral("format"),  QStringLiteral("quality"),    QStringLiteral("lossless"),
+    QStringLiteral("width"),       QStringLiteral("height"),  QStringLiteral("renderType"), QStringLiteral("emojiType"),
+    QStringLiteral("output"),      QStringLiteral("binary"),  QStringLiteral("cache"),      QStringLiteral("mode"),
+    QStringLiteral("speed"),       QStringLiteral("kid"),     QStringLiteral("exp"),        QStringLiteral("sig"),
+    QStringLiteral("compression"),
 };
 
 /// A JSON render answer in the success envelope every other route uses,
@@ -192,6 +193,7 @@ struct RenderApi::Params {
     int quality = 90;
     bool lossless = false;
     int speed = render::kDefaultAvifSpeed;
+    std::optional<render::PngCompression> compression; ///< nullopt = the template's
     bool acceptJson = false;
 };
 
@@ -267,6 +269,15 @@ Outcome<RenderApi::Params> parseParams(const HttpRequest &request)
         return *e;
     if (auto e = readInt(o, QStringLiteral("speed"), 0, 10, &p.speed))
         return *e;
+    QString compression;
+    if (auto e = readString(o, QStringLiteral("compression"), &compression))
+        return *e;
+    if (!compression.isEmpty()) {
+        p.compression = render::parsePngCompression(compression);
+        if (!p.compression)
+            return invalidParam(QStringLiteral("compression"),
+                                QStringLiteral("'compression' must be fast, default or small."));
+    }
     QString format;
     if (auto e = readString(o, QStringLiteral("format"), &format))
         return *e;
@@ -401,6 +412,7 @@ void RenderApi::renderPattern(const HttpRequest &request, const Params &p, Respo
     patternRequest.quality = p.quality;
     patternRequest.lossless = p.lossless;
     patternRequest.speed = p.speed;
+    patternRequest.compression = p.compression.value_or(render::PngCompression::Default);
     const auto prepared = m_patterns.prepare(patternRequest);
     if (!prepared)
         return responder.send(problemFor(prepared.error()));
@@ -509,6 +521,7 @@ HttpResponse RenderApi::pageWork(const Params &p, const store::ApiKeyPrincipal &
     request.quality = p.quality;
     request.lossless = p.lossless;
     request.speed = p.speed;
+    request.compression = p.compression;
     request.tweaks = p.tweaks;
     request.emojiType = p.emojiType;
     request.renderType = p.renderType;
@@ -659,6 +672,7 @@ HttpResponse RenderApi::signedWork(const HttpRequest &request, const QList<QByte
     rq.quality = p.quality;
     rq.lossless = p.lossless;
     rq.speed = p.speed;
+    rq.compression = p.compression;
     rq.tweaks = p.tweaks;
     rq.emojiType = p.emojiType;
     rq.renderType = p.renderType;

@@ -364,6 +364,14 @@ std::optional<Template> parseTemplate(const QJsonObject &document, RenderError *
         if (!named(QStringLiteral("rendererType"), parseEngine(renderer).has_value(), engineNames(), &t.rendererType)
             || !named(QStringLiteral("emojiType"), parseEmojiSet(emoji).has_value(), emojiSetNames(), &t.emojiType))
             return std::nullopt;
+        // The PNG tiers of encode.h's parsePngCompression(); the document stage sits below
+        // the encoders, so it checks the names itself (tst_encode ties the two lists).
+        static const QStringList kCompressionNames
+            = {QStringLiteral("fast"), QStringLiteral("default"), QStringLiteral("small")};
+        const QString compression = document.value(QLatin1String("compression")).toString();
+        if (!named(QStringLiteral("compression"), kCompressionNames.contains(compression), kCompressionNames,
+                   &t.compression))
+            return std::nullopt;
         const QJsonValue root = document.value(QLatin1String("root"));
         if (!root.isUndefined() && !root.isNull()) {
             if (!root.isObject()) {
@@ -461,10 +469,10 @@ std::optional<Template> parseTemplate(const QJsonObject &document, RenderError *
             continue;
         auto size = sizeValue(v);
         if (!size) {
-            setError(error, makeError(field, QStringLiteral(
-                                                 "%1 must be a number of px above 0, or left out for an image as "
-                                                 "big as its content")
-                                                 .arg(QLatin1String(key))));
+            setError(error,
+                     makeError(field, QStringLiteral("%1 must be a number of px above 0, or left out for an image as "
+                                                     "big as its content")
+                                          .arg(QLatin1String(key))));
             return std::nullopt;
         }
         (key[0] == 'w' ? t.width : t.height) = *size;

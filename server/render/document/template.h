@@ -37,6 +37,9 @@ struct Template {
     int width = 0, height = 0;
     QString rendererType = engineName(kDefaultEngine);
     QString emojiType = QStringLiteral("twemoji");
+    /// The PNG compression tier renders of this template use unless a request names one:
+    /// "fast", "default" or "small" (docs/api.md, "PNG compression"); empty = default.
+    QString compression;
     std::vector<TemplateVariable> variables;
     QJsonValue root; ///< React-element tree (object), or undefined when markup is used
     QString markup; ///< HTML with inline styles (parsed with gumbo), alternative to root
