@@ -94,8 +94,7 @@ void appendBoxes(const LayoutBox &box, QJsonArray &out)
 
 } // namespace
 
-QByteArray encodeImage(const QImage &image, OutputFormat format, int quality, bool lossless, int speed,
-                       QString *error)
+QByteArray encodeImage(const QImage &image, OutputFormat format, int quality, bool lossless, int speed, QString *error)
 {
     switch (format) {
     case OutputFormat::Webp: return encodeWebp(image, quality, lossless, error);
@@ -213,6 +212,7 @@ std::optional<LaidOutDocument> layOut(const RenderRequest &request, RenderContex
                              request.imageLoader ? request.imageLoader : contextLoader, request.limits);
     if (!doc.root)
         return std::nullopt;
+    applyFontSet(*doc.root, request.fonts ? *request.fonts : FontSet{}, &doc.warnings);
     if (timings)
         timings->parse = elapsedMs(timer);
     if (auto stopped = cancelledError(request.cancellation)) {
@@ -280,7 +280,8 @@ std::optional<RenderResult> render(const RenderRequest &request, RenderContext &
             result.timings.paint += elapsedMs(timer);
             if (stopped())
                 return std::nullopt;
-            result.bytes = encodeImage(image, request.format, request.quality, request.lossless, request.speed, &encodeError);
+            result.bytes
+                = encodeImage(image, request.format, request.quality, request.lossless, request.speed, &encodeError);
         }
         result.timings.encode = elapsedMs(timer);
     } else if (doc->engine == Engine::Html) {
@@ -309,7 +310,8 @@ std::optional<RenderResult> render(const RenderRequest &request, RenderContext &
             result.timings.paint = elapsedMs(timer);
             if (stopped())
                 return std::nullopt;
-            result.bytes = encodeImage(image, request.format, request.quality, request.lossless, request.speed, &encodeError);
+            result.bytes
+                = encodeImage(image, request.format, request.quality, request.lossless, request.speed, &encodeError);
             result.timings.encode = elapsedMs(timer);
         }
     } else if (request.format == OutputFormat::Svg) {
@@ -327,7 +329,8 @@ std::optional<RenderResult> render(const RenderRequest &request, RenderContext &
         result.timings.paint = elapsedMs(timer);
         if (stopped())
             return std::nullopt;
-        result.bytes = encodeImage(image, request.format, request.quality, request.lossless, request.speed, &encodeError);
+        result.bytes
+            = encodeImage(image, request.format, request.quality, request.lossless, request.speed, &encodeError);
         result.timings.encode = elapsedMs(timer);
     }
     if (result.bytes.isEmpty()) {

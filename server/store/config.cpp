@@ -70,7 +70,8 @@ std::optional<PlanLimits> Config::plan(const QString &plan) const
     if (!v.isObject())
         return std::nullopt;
     const QJsonObject o = v.toObject();
-    return PlanLimits{o.value(QStringLiteral("maxWidth")).toInt(), o.value(QStringLiteral("maxHeight")).toInt()};
+    return PlanLimits{o.value(QStringLiteral("maxWidth")).toInt(), o.value(QStringLiteral("maxHeight")).toInt(),
+                      qint64(o.value(QStringLiteral("assetBytes")).toDouble(0))};
 }
 
 QStringList Config::planNames() const
@@ -96,8 +97,11 @@ int Config::maxConnectionsPerAddress() const
 QStringList Config::corsOrigins() const
 {
     QStringList origins;
-    const QJsonValue v = m_json.value(QStringLiteral("http")).toObject().value(QStringLiteral("cors")).toObject().value(
-        QStringLiteral("origins"));
+    const QJsonValue v = m_json.value(QStringLiteral("http"))
+                             .toObject()
+                             .value(QStringLiteral("cors"))
+                             .toObject()
+                             .value(QStringLiteral("origins"));
     for (const QJsonValue &o : v.toArray())
         if (o.isString())
             origins.append(o.toString());
@@ -108,8 +112,12 @@ QStringList Config::corsOrigins() const
 }
 int Config::corsMaxAgeSeconds() const
 {
-    return m_json.value(QStringLiteral("http")).toObject().value(QStringLiteral("cors")).toObject().value(
-        QStringLiteral("maxAgeSeconds")).toInt(600);
+    return m_json.value(QStringLiteral("http"))
+        .toObject()
+        .value(QStringLiteral("cors"))
+        .toObject()
+        .value(QStringLiteral("maxAgeSeconds"))
+        .toInt(600);
 }
 QString Config::metricsToken() const
 {
