@@ -94,7 +94,8 @@ void appendBoxes(const LayoutBox &box, QJsonArray &out)
 
 } // namespace
 
-QByteArray encodeImage(const QImage &image, OutputFormat format, int quality, bool lossless, int speed, QString *error)
+QByteArray encodeImage(const QImage &image, OutputFormat format, int quality, bool lossless, int speed,
+                       QString *error)
 {
     switch (format) {
     case OutputFormat::Webp: return encodeWebp(image, quality, lossless, error);
@@ -280,8 +281,7 @@ std::optional<RenderResult> render(const RenderRequest &request, RenderContext &
             result.timings.paint += elapsedMs(timer);
             if (stopped())
                 return std::nullopt;
-            result.bytes
-                = encodeImage(image, request.format, request.quality, request.lossless, request.speed, &encodeError);
+            result.bytes = encodeImage(image, request.format, request.quality, request.lossless, request.speed, &encodeError);
         }
         result.timings.encode = elapsedMs(timer);
     } else if (doc->engine == Engine::Html) {
@@ -310,8 +310,7 @@ std::optional<RenderResult> render(const RenderRequest &request, RenderContext &
             result.timings.paint = elapsedMs(timer);
             if (stopped())
                 return std::nullopt;
-            result.bytes
-                = encodeImage(image, request.format, request.quality, request.lossless, request.speed, &encodeError);
+            result.bytes = encodeImage(image, request.format, request.quality, request.lossless, request.speed, &encodeError);
             result.timings.encode = elapsedMs(timer);
         }
     } else if (request.format == OutputFormat::Svg) {
@@ -329,8 +328,7 @@ std::optional<RenderResult> render(const RenderRequest &request, RenderContext &
         result.timings.paint = elapsedMs(timer);
         if (stopped())
             return std::nullopt;
-        result.bytes
-            = encodeImage(image, request.format, request.quality, request.lossless, request.speed, &encodeError);
+        result.bytes = encodeImage(image, request.format, request.quality, request.lossless, request.speed, &encodeError);
         result.timings.encode = elapsedMs(timer);
     }
     if (result.bytes.isEmpty()) {

@@ -97,11 +97,8 @@ int Config::maxConnectionsPerAddress() const
 QStringList Config::corsOrigins() const
 {
     QStringList origins;
-    const QJsonValue v = m_json.value(QStringLiteral("http"))
-                             .toObject()
-                             .value(QStringLiteral("cors"))
-                             .toObject()
-                             .value(QStringLiteral("origins"));
+    const QJsonValue v = m_json.value(QStringLiteral("http")).toObject().value(QStringLiteral("cors")).toObject().value(
+        QStringLiteral("origins"));
     for (const QJsonValue &o : v.toArray())
         if (o.isString())
             origins.append(o.toString());
@@ -112,12 +109,8 @@ QStringList Config::corsOrigins() const
 }
 int Config::corsMaxAgeSeconds() const
 {
-    return m_json.value(QStringLiteral("http"))
-        .toObject()
-        .value(QStringLiteral("cors"))
-        .toObject()
-        .value(QStringLiteral("maxAgeSeconds"))
-        .toInt(600);
+    return m_json.value(QStringLiteral("http")).toObject().value(QStringLiteral("cors")).toObject().value(
+        QStringLiteral("maxAgeSeconds")).toInt(600);
 }
 QString Config::metricsToken() const
 {

@@ -7,6 +7,7 @@
 #include "render_api_helpers.h"
 
 #include "server/render/text/font_set.h"
+#include "tests/support/ssim.h"
 
 #include <QBuffer>
 #include <QFile>
@@ -221,6 +222,9 @@ private slots:
         const QImage fallback = card(m_alpha, m_alphaKey, "NoSuchFamily");
         QVERIFY(!branded.isNull() && !fallback.isNull());
         QVERIFY2(differingShare(branded, fallback) > 0.01, "the uploaded face did not change the card");
+        // As Chromium draws the same file with @font-face (tests/http/fonts/chromium/*.html).
+        const double ssim = imprint::render::test::ssimOf(branded, QImage(QStringLiteral(IMPRINT_TEST_FONTS "/chromium/comfortaa-card.png")));
+        QVERIFY2(ssim >= 0.97, qPrintable(QStringLiteral("SSIM against Chromium %1").arg(ssim)));
         // A family list resolves to the first family the space has.
         const QImage listed = card(m_alpha, m_alphaKey, "NoSuchFamily, Comfortaa, sans-serif");
         QCOMPARE(differingShare(listed, branded), 0.0);
@@ -259,6 +263,8 @@ private slots:
         const QImage comfortaa = card(m_alpha, m_alphaKey, "Comfortaa");
         const QImage bold = card(m_alpha, m_alphaKey, "Comic Neue", "Quiz Jag", 700);
         QVERIFY(differingShare(comic, fallback) > 0.01);
+        const double ssim = imprint::render::test::ssimOf(comic, QImage(QStringLiteral(IMPRINT_TEST_FONTS "/chromium/brand-comic-card.png")));
+        QVERIFY2(ssim >= 0.97, qPrintable(QStringLiteral("SSIM against Chromium %1").arg(ssim)));
         QVERIFY(differingShare(comic, comfortaa) > 0.01);
         QVERIFY(differingShare(bold, fallback) > 0.01);
         QVERIFY(differingShare(bold, comic) > 0.01);

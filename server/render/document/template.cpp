@@ -464,10 +464,10 @@ std::optional<Template> parseTemplate(const QJsonObject &document, RenderError *
             continue;
         auto size = sizeValue(v);
         if (!size) {
-            setError(error,
-                     makeError(field, QStringLiteral("%1 must be a number of px above 0, or left out for an image as "
-                                                     "big as its content")
-                                          .arg(QLatin1String(key))));
+            setError(error, makeError(field, QStringLiteral(
+                                                 "%1 must be a number of px above 0, or left out for an image as "
+                                                 "big as its content")
+                                                 .arg(QLatin1String(key))));
             return std::nullopt;
         }
         (key[0] == 'w' ? t.width : t.height) = *size;
