@@ -224,6 +224,7 @@ private slots:
         QVERIFY2(differingShare(branded, fallback) > 0.01, "the uploaded face did not change the card");
         // As Chromium draws the same file with @font-face (tests/http/fonts/chromium/*.html).
         const double ssim = imprint::render::test::ssimOf(branded, QImage(QStringLiteral(IMPRINT_TEST_FONTS "/chromium/comfortaa-card.png")));
+        qInfo("SSIM against Chromium: %.4f", ssim);
         QVERIFY2(ssim >= 0.97, qPrintable(QStringLiteral("SSIM against Chromium %1").arg(ssim)));
         // A family list resolves to the first family the space has.
         const QImage listed = card(m_alpha, m_alphaKey, "NoSuchFamily, Comfortaa, sans-serif");
@@ -264,6 +265,7 @@ private slots:
         const QImage bold = card(m_alpha, m_alphaKey, "Comic Neue", "Quiz Jag", 700);
         QVERIFY(differingShare(comic, fallback) > 0.01);
         const double ssim = imprint::render::test::ssimOf(comic, QImage(QStringLiteral(IMPRINT_TEST_FONTS "/chromium/brand-comic-card.png")));
+        qInfo("SSIM against Chromium: %.4f", ssim);
         QVERIFY2(ssim >= 0.97, qPrintable(QStringLiteral("SSIM against Chromium %1").arg(ssim)));
         QVERIFY(differingShare(comic, comfortaa) > 0.01);
         QVERIFY(differingShare(bold, fallback) > 0.01);
