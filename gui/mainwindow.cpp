@@ -1,5 +1,7 @@
 #include "gui/mainwindow.h"
 
+#include "gui/fontstab.h"
+
 #include "gui/keystab.h"
 #include "gui/previewtab.h"
 #include "gui/signingkeystab.h"
@@ -57,9 +59,11 @@ MainWindow::MainWindow(client::ApiClient *client, QWidget *parent)
     m_keys = new KeysTab(m_client, m_tabs);
     m_signingKeys = new SigningKeysTab(m_client, m_tabs);
     m_preview = new PreviewTab(m_client, m_tabs);
+    m_fonts = new FontsTab(m_client, m_tabs);
     m_tabs->addTab(m_keys, tr("&Keys"));
     m_tabs->addTab(m_signingKeys, tr("&Signing keys"));
     m_tabs->addTab(m_preview, tr("&Preview"));
+    m_tabs->addTab(m_fonts, tr("F&onts"));
     auto *consoleLayout = new QVBoxLayout(m_console);
     consoleLayout->addLayout(header);
     consoleLayout->addWidget(m_tabs, 1);
@@ -111,6 +115,7 @@ void MainWindow::enterConsole(const client::Me &me)
     m_tabs->setCurrentWidget(m_keys);
     m_keys->activate(me);
     m_signingKeys->activate(me);
+    m_fonts->activate(me);
     m_preview->activate();
     Q_EMIT signedIn();
 }
@@ -130,6 +135,7 @@ void MainWindow::leaveConsole(const QString &notice, bool warning)
     closeDialogs();
     m_keys->deactivate();
     m_signingKeys->deactivate();
+    m_fonts->deactivate();
     m_preview->deactivate();
     m_me = {};
     m_stack->setCurrentWidget(m_signIn);

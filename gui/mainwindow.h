@@ -16,6 +16,7 @@ namespace gui {
 
 class KeysTab;
 class SigningKeysTab;
+class FontsTab;
 class PreviewTab;
 class SignInPage;
 
@@ -30,6 +31,7 @@ public:
     SignInPage *signInPage() const { return m_signIn; }
     KeysTab *keysTab() const { return m_keys; }
     SigningKeysTab *signingKeysTab() const { return m_signingKeys; }
+    FontsTab *fontsTab() const { return m_fonts; }
     PreviewTab *previewTab() const { return m_preview; }
     QTabWidget *tabs() const { return m_tabs; }
     bool isSignedIn() const { return m_signedIn; }
@@ -60,6 +62,7 @@ private:
     QTabWidget *m_tabs;
     KeysTab *m_keys;
     SigningKeysTab *m_signingKeys;
+    FontsTab *m_fonts;
     PreviewTab *m_preview;
     client::Me m_me;
     bool m_signedIn = false;

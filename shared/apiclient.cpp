@@ -107,7 +107,8 @@ void ApiClient::send(const QByteArray &verb, const QString &path, const QUrlQuer
 }
 
 void ApiClient::sendUrl(const QByteArray &verb, const QUrl &url, const QByteArray &payload, Auth auth,
-                        const QString &token, int timeoutMs, QObject *context, RawHandler handler, bool duringLogin)
+                        const QString &token, int timeoutMs, QObject *context, RawHandler handler, bool duringLogin,
+                        const QString &contentType)
 {
     QNetworkRequest req(url);
     req.setRawHeader("Accept", "application/json, application/problem+json;q=0.9, */*;q=0.5");
@@ -118,7 +119,7 @@ void ApiClient::sendUrl(const QByteArray &verb, const QUrl &url, const QByteArra
     if (!bearer.isEmpty())
         req.setRawHeader("Authorization", "Bearer " + bearer.toUtf8());
     if (!payload.isEmpty() || verb == "POST" || verb == "PUT")
-        req.setHeader(QNetworkRequest::ContentTypeHeader, QStringLiteral("application/json"));
+        req.setHeader(QNetworkRequest::ContentTypeHeader, contentType);
 
     QNetworkReply *reply = m_nam.sendCustomRequest(req, verb, payload);
     ++m_pending;
@@ -296,6 +297,52 @@ void ApiClient::revokeSigningKey(const QString &id, QObject *context, Callback<Q
                       nullptr, &body, context, std::move(done), [](const QJsonValue &data) {
                           return data.toObject().value(QLatin1String("message")).toString();
                       });
+}
+
+void ApiClient::listFonts(int page, int perPage, QObject *context, Callback<FontPage> done)
+{
+    QUrlQuery q;
+    q.addQueryItem(QStringLiteral("page"), QString::number(page));
+    q.addQueryItem(QStringLiteral("perPage"), QString::number(perPage));
+    sendJson<FontPage>("GET", QStringLiteral("/fonts"), &q, nullptr, context, std::move(done),
+                       [](const QJsonValue &data) { return FontPage::fromJson(data.toObject()); });
+}
+
+void ApiClient::uploadFont(const QByteArray &bytes, const QString &contentType, const QString &family,
+                           QObject *context, Callback<FontFace> done)
+{
+    QUrl url = apiBase();
+    url.setPath(url.path() + QStringLiteral("/fonts"));
+    if (!family.isEmpty())
+        url.setQuery(QUrlQuery{{QStringLiteral("family"), family}});
+    sendUrl(
+        "POST", url, bytes, Auth::Session, QString(), m_apiTimeout, context,
+        [done = std::move(done)](QNetworkReply *, const QByteArray &body, const ApiError &error) {
+            if (error.isError())
+                done(error);
+            else
+                done(FontFace::fromJson(unwrap(QJsonDocument::fromJson(body)).toObject()));
+        },
+        false, contentType);
+}
+
+void ApiClient::deleteFont(const QString &id, QObject *context, Callback<QString> done)
+{
+    sendJson<QString>("DELETE", QStringLiteral("/fonts/") + QString::fromUtf8(QUrl::toPercentEncoding(id)), nullptr,
+                      nullptr, context, std::move(done), [](const QJsonValue &data) {
+                          return data.toObject().value(QLatin1String("message")).toString();
+                      });
+}
+
+void ApiClient::fetchFile(const QString &name, QObject *context, Callback<QByteArray> done)
+{
+    send("GET", QStringLiteral("/files/") + name, nullptr, nullptr, Auth::None, QString(), m_apiTimeout, context,
+         [done = std::move(done)](QNetworkReply *, const QByteArray &body, const ApiError &error) {
+             if (error.isError())
+                 done(error);
+             else
+                 done(body);
+         });
 }
 
 void ApiClient::signUrl(const QString &keyId, const QUrl &url, qint64 expiresInSeconds, QObject *context,

@@ -72,6 +72,17 @@ public:
     void signUrl(const QString &keyId, const QUrl &url, qint64 expiresInSeconds, QObject *context,
                  Callback<QString> done);
 
+    /// GET /fonts: page `page` of `perPage` of the space's uploaded fonts.
+    void listFonts(int page, int perPage, QObject *context, Callback<FontPage> done);
+    /// POST /fonts with the file's bytes as the body (`contentType` font/ttf, font/otf,
+    /// font/woff or font/woff2); `family` not empty replaces the file's family name.
+    void uploadFont(const QByteArray &bytes, const QString &contentType, const QString &family, QObject *context,
+                    Callback<FontFace> done);
+    /// DELETE /fonts/{id}; the value is the server's confirmation message.
+    void deleteFont(const QString &id, QObject *context, Callback<QString> done);
+    /// GET /files/{name}: a stored file's bytes (an uploaded font, to draw its sample).
+    void fetchFile(const QString &name, QObject *context, Callback<QByteArray> done);
+
     void listPages(QObject *context, Callback<QList<PageSummary>> done);
     void getTemplate(const QString &id, QObject *context, Callback<TemplateSummary> done);
     /// POST /render (JSON answer), then fetches the stored file's bytes.
@@ -89,7 +100,8 @@ private:
     void send(const QByteArray &verb, const QString &path, const QUrlQuery *query, const QJsonObject *body, Auth auth,
               const QString &token, int timeoutMs, QObject *context, RawHandler handler, bool duringLogin = false);
     void sendUrl(const QByteArray &verb, const QUrl &url, const QByteArray &payload, Auth auth, const QString &token,
-                 int timeoutMs, QObject *context, RawHandler handler, bool duringLogin);
+                 int timeoutMs, QObject *context, RawHandler handler, bool duringLogin,
+                 const QString &contentType = QStringLiteral("application/json"));
     template<class T>
     void sendJson(const QByteArray &verb, const QString &path, const QUrlQuery *query, const QJsonObject *body,
                   QObject *context, Callback<T> done, std::function<T(const QJsonValue &data)> parse);

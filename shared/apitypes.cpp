@@ -167,6 +167,29 @@ SigningKeyPage SigningKeyPage::fromJson(const QJsonObject &data)
     return p;
 }
 
+FontFace FontFace::fromJson(const QJsonObject &o)
+{
+    FontFace f;
+    f.id = str(o, {"id"});
+    f.family = str(o, {"family"});
+    f.weight = num(o, {"weight"}, 400);
+    f.style = str(o, {"style"});
+    f.format = str(o, {"format"});
+    f.sha256 = str(o, {"sha256"});
+    f.bytes = qint64(field(o, {"bytes"}).toDouble());
+    f.createdAt = parseTimestamp(field(o, {"createdAt"}));
+    return f;
+}
+
+FontPage FontPage::fromJson(const QJsonObject &data)
+{
+    FontPage p;
+    for (const QJsonValue &v : data.value(QLatin1String("list")).toArray())
+        p.list.append(FontFace::fromJson(v.toObject()));
+    p.count = num(data, {"count"}, int(p.list.size()));
+    return p;
+}
+
 CreatedSigningKey CreatedSigningKey::fromJson(const QJsonObject &data)
 {
     CreatedSigningKey c;

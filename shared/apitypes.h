@@ -89,6 +89,26 @@ struct CreatedSigningKey {
     static CreatedSigningKey fromJson(const QJsonObject &data);
 };
 
+/// One uploaded font face of GET /fonts (docs/fonts-and-images.md).
+struct FontFace {
+    QString id;
+    QString family;
+    int weight = 400;
+    QString style; // "normal" or "italic"
+    QString format; // "ttf", "otf", "woff", "woff2"
+    QString sha256; // the stored file is /api/v1/files/<sha256>.<format>
+    qint64 bytes = 0;
+    QDateTime createdAt;
+    static FontFace fromJson(const QJsonObject &o);
+};
+
+/// GET /fonts: one page of the space's fonts, newest first.
+struct FontPage {
+    QList<FontFace> list;
+    int count = 0; // all fonts of the space
+    static FontPage fromJson(const QJsonObject &data);
+};
+
 struct PageSummary {
     QString id;
     QString templateId;

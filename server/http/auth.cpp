@@ -102,7 +102,10 @@ SyncHandler withSessionOrKey(service::AccountService &accounts, service::ApiKeyS
             return principal.error();
         if (auto refused = missingScope(*principal, scope))
             return *refused;
-        const SessionContext context{store::SessionInfo{}, principal->space.id, principal->keyId};
+        // No session, but the key's space (with its plan) for the use cases that need it.
+        store::SessionInfo keySpace;
+        keySpace.membership.space = principal->space;
+        const SessionContext context{keySpace, principal->space.id, principal->keyId};
         return handler(context, request);
     };
 }

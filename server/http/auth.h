@@ -60,7 +60,7 @@ SyncHandler withSession(service::AccountService &accounts, std::vector<store::Ro
 
 /// withSession() that also admits an API key carrying `scope` when the request has no
 /// session token but an API token: the key's space is the context's space and its id the
-/// actor (audit rows); `session` is then empty. A key without the scope is 403
+/// actor (audit rows); `session` then holds only `membership.space` (the key's space, with its plan). A key without the scope is 403
 /// `missing_scope`; an invalid key 401 as for renders. `keys` must outlive the router.
 SyncHandler withSessionOrKey(service::AccountService &accounts, service::ApiKeyService &keys,
                              std::vector<store::Role> roles, QString scope, SessionHandler handler);

@@ -26,6 +26,7 @@ int statusFor(store::ServiceError::Kind kind)
     case Kind::NotFound: return 404;
     case Kind::Conflict: return 409;
     case Kind::TooManyAttempts: return 429;
+    case Kind::QuotaExceeded: return 402;
     case Kind::Database: return 500;
     }
     return 500;

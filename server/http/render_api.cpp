@@ -58,6 +58,8 @@ RenderApi::RenderApi(const store::Database &db, store::Config config, QString da
     , m_renderContext(renderContext)
     , m_pages(db, config, store::FileStore(m_dataDir + QStringLiteral("/files")), renderContext,
               service::PageRenderSettings{m_settings.publishCacheEntries, m_settings.publishCacheTtlMs})
+    , m_fontUploads(db, store::FileStore(m_dataDir + QStringLiteral("/files")))
+    , m_assetUploads(db, config, store::FileStore(m_dataDir + QStringLiteral("/files")))
     , m_signing(db, m_dataDir)
 {
     // A publish or delete through these routes is visible to the next render here at once;
@@ -126,6 +128,29 @@ void RenderApi::registerRoutes(Router &router)
         "POST", kApi + QStringLiteral("/pages/{id}/publish"),
         contentRoute(once(QStringLiteral("POST /pages/{id}/publish"),
                           [this](const SessionContext &s, const HttpRequest &r) { return publishPage(s, r); })));
+
+    // A space's fonts and images: content like templates (same roles, the "content" scope),
+    // validated (decoded) on the workers.
+    router.addOffloaded(
+        "POST", kApi + QStringLiteral("/fonts"),
+        contentRoute(once(QStringLiteral("POST /fonts"),
+                          [this](const SessionContext &s, const HttpRequest &r) { return uploadFont(s, r); })));
+    router.addOffloaded(
+        "GET", kApi + QStringLiteral("/fonts"),
+        contentRoute([this](const SessionContext &s, const HttpRequest &r) { return listFonts(s, r); }));
+    router.addOffloaded(
+        "DELETE", kApi + QStringLiteral("/fonts/{id}"),
+        contentRoute([this](const SessionContext &s, const HttpRequest &r) { return deleteFont(s, r); }));
+    router.addOffloaded(
+        "POST", kApi + QStringLiteral("/assets"),
+        contentRoute(once(QStringLiteral("POST /assets"),
+                          [this](const SessionContext &s, const HttpRequest &r) { return uploadAsset(s, r); })));
+    router.addOffloaded(
+        "GET", kApi + QStringLiteral("/assets"),
+        contentRoute([this](const SessionContext &s, const HttpRequest &r) { return listAssets(s, r); }));
+    router.addOffloaded(
+        "DELETE", kApi + QStringLiteral("/assets/{id}"),
+        contentRoute([this](const SessionContext &s, const HttpRequest &r) { return deleteAsset(s, r); }));
 }
 
 QString RenderApi::baseUrlFor(const HttpRequest &request) const

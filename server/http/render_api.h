@@ -7,6 +7,8 @@
 //   GET  /api/v1/files/{sha256}.{ext}  content-addressed stored renders
 //   GET/POST /api/v1/templates, GET/PUT/DELETE /api/v1/templates/{id}
 //   GET/POST /api/v1/pages, GET/PUT/DELETE /api/v1/pages/{id}, POST /api/v1/pages/{id}/publish
+//   POST/GET /api/v1/fonts, DELETE /api/v1/fonts/{id}     a space's uploaded font faces
+//   POST/GET /api/v1/assets, DELETE /api/v1/assets/{id}   a space's uploaded images
 //   GET  /api/v1/metrics          render counters (renders.executed, cache hits, ...)
 //   GET  /api/v1/openapi.json     OpenAPI 3.1 of every route (openapi.cpp)
 // Route handlers live in routes/ (render, content, files, meta); render_api.cpp holds the
@@ -23,15 +25,16 @@
 #include "server/http/auth.h"
 #include "server/http/request_metrics.h"
 #include "server/http/router.h"
-#include "server/service/idempotency_service.h"
 #include "server/patterns/patterns.h"
 #include "server/render/pipeline.h"
 #include "server/service/account_service.h"
 #include "server/service/api_key_service.h"
 #include "server/service/content_service.h"
+#include "server/service/idempotency_service.h"
 #include "server/service/page_render_service.h"
 #include "server/service/pattern_render_service.h"
 #include "server/service/signing_key_service.h"
+#include "server/service/upload_service.h"
 #include "server/store/config.h"
 #include "server/store/database.h"
 #include "server/store/file_store.h"
@@ -110,6 +113,14 @@ private:
     HttpResponse deletePage(const SessionContext &session, const HttpRequest &request);
     HttpResponse publishPage(const SessionContext &session, const HttpRequest &request);
 
+    // fonts and assets (routes/uploads.cpp)
+    HttpResponse uploadFont(const SessionContext &session, const HttpRequest &request);
+    HttpResponse listFonts(const SessionContext &session, const HttpRequest &request);
+    HttpResponse deleteFont(const SessionContext &session, const HttpRequest &request);
+    HttpResponse uploadAsset(const SessionContext &session, const HttpRequest &request);
+    HttpResponse listAssets(const SessionContext &session, const HttpRequest &request);
+    HttpResponse deleteAsset(const SessionContext &session, const HttpRequest &request);
+
     QString baseUrlFor(const HttpRequest &request) const;
 
     const store::Database &m_db;
@@ -126,6 +137,8 @@ private:
     service::PatternRenderService m_patterns;
     render::RenderContext &m_renderContext;
     service::PageRenderService m_pages;
+    service::FontService m_fontUploads;
+    service::AssetService m_assetUploads;
     service::SigningKeyService m_signing; // verifies signed URLs; counts refusals for /metrics
     std::atomic<quint64> m_signedServed{0};
     std::atomic<quint64> m_signedNotModified{0};

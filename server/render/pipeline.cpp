@@ -215,6 +215,7 @@ std::optional<LaidOutDocument> layOut(const RenderRequest &request, RenderContex
                              request.imageLoader ? request.imageLoader : contextLoader, request.limits);
     if (!doc.root)
         return std::nullopt;
+    applyFontSet(*doc.root, request.fonts ? *request.fonts : FontSet{}, &doc.warnings);
     if (timings)
         timings->parse = elapsedMs(timer);
     if (auto stopped = cancelledError(request.cancellation)) {

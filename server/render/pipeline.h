@@ -9,6 +9,7 @@
 #include "server/render/layout/layout.h"
 #include "server/render/render_budget.h"
 #include "server/render/render_context.h"
+#include "server/render/text/font_set.h"
 
 #include <QByteArray>
 #include <QJsonArray>
@@ -57,6 +58,9 @@ struct RenderRequest {
     std::optional<PngCompression> pngCompression;
     /// Loads `img` sources; empty: the render context's ImageCache.
     ImageLoader imageLoader;
+    /// The space's uploaded fonts (font_set.h): `fontFamily` names them before the
+    /// server's fonts. Null: none. Families of the internal form are dropped either way.
+    std::shared_ptr<const FontSet> fonts;
     TemplateLimits limits;
     RenderBudget budget;
     /// The largest image this request may make, px (a plan's export limit): a template

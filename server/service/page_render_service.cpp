@@ -68,6 +68,8 @@ PageRenderService::PageRenderService(const store::Database &db, const store::Con
     , m_config(config)
     , m_content(contentService(db))
     , m_files(std::move(files))
+    , m_fonts(db, m_files)
+    , m_assets(db, config, m_files)
     , m_context(context)
     , m_settings(settings)
     , m_publishCache(std::max(1, settings.publishCacheEntries))
@@ -209,8 +211,14 @@ common::Expected<PageRender, RenderUseCaseError> PageRenderService::render(const
     const render::PngCompression pngCompression = p.compression.value_or(
         render::parsePngCompression(tmpl->compression).value_or(render::PngCompression::Default));
 
+    // The space's fonts; the set's fingerprint keys the memo and the etag, so an upload
+    // or a delete changes the image at once.
+    QStringList fontWarnings;
+    const std::shared_ptr<const render::FontSet> fonts = m_fonts.fontSetFor(p.spaceId, &fontWarnings);
+
     // 3. render once per identical resolved request (memo, then single-flight).
     const QString key = QStringList{p.spaceId,
+                                    fonts ? fonts->fingerprint() : QString(),
                                     p.pageId,
                                     p.draft ? QStringLiteral("d") : QStringLiteral("p"),
                                     QString::number(version),
@@ -272,6 +280,11 @@ common::Expected<PageRender, RenderUseCaseError> PageRenderService::render(const
                            rq.speed = p.speed;
                            rq.pngCompression = pngCompression;
                            rq.cancellation = p.cancellation;
+                           rq.fonts = fonts;
+                           // `asset:ID` and the space's asset URLs; everything else as before.
+                           rq.imageLoader = m_assets.loaderFor(p.spaceId, [this](const QString &url, QString *why) {
+                               return m_context.images().load(url, why);
+                           });
                            if (const auto limits = m_config.plan(p.plan)) // a content-sized image stays inside the plan
                                rq.maxSize = QSize(limits->maxWidth, limits->maxHeight);
                            render::RenderError renderError;
@@ -283,6 +296,7 @@ common::Expected<PageRender, RenderUseCaseError> PageRenderService::render(const
                                return computed; // failures are not memoised
                            }
                            computed->result = std::move(*result);
+                           computed->result.warnings = fontWarnings + computed->result.warnings;
                            if (p.storeFile) {
                                QElapsedTimer st;
                                st.start();

@@ -8,6 +8,7 @@
 #include "server/common/single_flight.h"
 #include "server/render/pipeline.h"
 #include "server/service/content_service.h"
+#include "server/service/upload_service.h"
 #include "server/store/config.h"
 #include "server/store/database.h"
 #include "server/store/file_store.h"
@@ -140,6 +141,8 @@ private:
     store::Config m_config;
     ContentService m_content;
     store::FileStore m_files;
+    FontService m_fonts; // the space's fonts for each render
+    AssetService m_assets; // `asset:ID` in image sources
     render::RenderContext &m_context;
     PageRenderSettings m_settings;
     common::SingleFlight<std::shared_ptr<const PageRenderOutcome>> m_flight;

@@ -70,7 +70,8 @@ std::optional<PlanLimits> Config::plan(const QString &plan) const
     if (!v.isObject())
         return std::nullopt;
     const QJsonObject o = v.toObject();
-    return PlanLimits{o.value(QStringLiteral("maxWidth")).toInt(), o.value(QStringLiteral("maxHeight")).toInt()};
+    return PlanLimits{o.value(QStringLiteral("maxWidth")).toInt(), o.value(QStringLiteral("maxHeight")).toInt(),
+                      qint64(o.value(QStringLiteral("assetBytes")).toDouble(0))};
 }
 
 QStringList Config::planNames() const

@@ -15,6 +15,9 @@ namespace imprint::store {
 struct PlanLimits {
     int maxWidth = 0;
     int maxHeight = 0;
+    /// `plans.PLAN.assetBytes`: the sum of a space's uploaded images, bytes (402
+    /// `asset_quota_exceeded` above it; docs/fonts-and-images.md).
+    qint64 assetBytes = 0;
 };
 
 /// Read-only view of the merged configuration. Cheap to copy; build it once at start with

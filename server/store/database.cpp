@@ -110,6 +110,25 @@ const std::vector<Migration> &migrations()
              " created_at BIGINT NOT NULL, PRIMARY KEY (space_id, idem_key, route))",
              "CREATE INDEX idempotency_keys_time ON idempotency_keys (created_at)",
          }},
+        {7,
+         "fonts and assets",
+         {
+             // A space's uploaded font faces and images. The bytes live in the file store
+             // under their SHA-256 (files/ab/<sha256>.<format>); one row per content per
+             // space, so an upload of the same bytes again finds the row it made before.
+             "CREATE TABLE fonts (id TEXT PRIMARY KEY,"
+             " space_id TEXT NOT NULL REFERENCES spaces(id) ON DELETE CASCADE,"
+             " family TEXT NOT NULL, weight INTEGER NOT NULL, style TEXT NOT NULL, format TEXT NOT NULL,"
+             " sha256 TEXT NOT NULL, bytes BIGINT NOT NULL, created_at BIGINT NOT NULL,"
+             " UNIQUE (space_id, sha256))",
+             "CREATE INDEX fonts_space ON fonts (space_id, created_at)",
+             "CREATE TABLE assets (id TEXT PRIMARY KEY,"
+             " space_id TEXT NOT NULL REFERENCES spaces(id) ON DELETE CASCADE,"
+             " content_type TEXT NOT NULL, format TEXT NOT NULL, sha256 TEXT NOT NULL,"
+             " width INTEGER NOT NULL, height INTEGER NOT NULL, bytes BIGINT NOT NULL, created_at BIGINT NOT NULL,"
+             " UNIQUE (space_id, sha256))",
+             "CREATE INDEX assets_space ON assets (space_id, created_at)",
+         }},
     };
     return list;
 }

@@ -9,9 +9,9 @@
 namespace imprint::store {
 
 /// Why a store or service call failed; the HTTP layer maps kinds to statuses (400, 401,
-/// 403, 404, 409, 429, 500) and passes `code`, `field` and `message` through to problem+json.
+/// 403, 404, 409, 429, 402, 500) and passes `code`, `field` and `message` through to problem+json.
 struct ServiceError {
-    enum class Kind { Invalid, Unauthorized, Forbidden, NotFound, Conflict, TooManyAttempts, Database };
+    enum class Kind { Invalid, Unauthorized, Forbidden, NotFound, Conflict, TooManyAttempts, QuotaExceeded, Database };
     Kind kind = Kind::Database;
     QString code; ///< machine-readable, e.g. "invalid_name", "key_not_found"
     QString field; ///< the offending input field for Invalid, else empty
@@ -43,6 +43,11 @@ struct ServiceError {
     static ServiceError tooManyAttempts(const QString &code, const QString &message, int seconds)
     {
         return {Kind::TooManyAttempts, code, {}, message, seconds};
+    }
+    /// Over a limit of the space's plan (docs/api.md, "Plans": 402), naming the `field`.
+    static ServiceError quotaExceeded(const QString &code, const QString &field, const QString &message)
+    {
+        return {Kind::QuotaExceeded, code, field, message};
     }
     /// The database failed; details go to the log, never to the caller.
     static ServiceError database()

@@ -5,6 +5,7 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QRegularExpression>
+#include <QStringList>
 #include <QTemporaryFile>
 
 #include <cstdio>
@@ -42,8 +43,11 @@ void syncDirectory(const QString &dir)
 
 bool FileStore::knownExtension(const QString &ext)
 {
-    return ext == QLatin1String("png") || ext == QLatin1String("webp") || ext == QLatin1String("svg")
-           || ext == QLatin1String("jpeg") || ext == QLatin1String("avif");
+    static const QStringList known
+        = {QStringLiteral("png"),  QStringLiteral("webp"), QStringLiteral("svg"), QStringLiteral("jpeg"),
+           QStringLiteral("avif"), QStringLiteral("gif"),  QStringLiteral("ttf"), QStringLiteral("otf"),
+           QStringLiteral("woff"), QStringLiteral("woff2")};
+    return known.contains(ext);
 }
 
 QByteArray FileStore::contentTypeOf(const QString &ext)
@@ -58,6 +62,11 @@ QByteArray FileStore::contentTypeOf(const QString &ext)
         return "image/jpeg";
     if (ext == QLatin1String("avif"))
         return "image/avif";
+    if (ext == QLatin1String("gif"))
+        return "image/gif";
+    if (ext == QLatin1String("ttf") || ext == QLatin1String("otf") || ext == QLatin1String("woff")
+        || ext == QLatin1String("woff2"))
+        return "font/" + ext.toLatin1();
     return "application/octet-stream";
 }
 

@@ -29,7 +29,7 @@ public:
         : m_root(std::move(root))
     { }
 
-    /// Stores `bytes` under their SHA-256 with extension `ext` (one of png, webp, svg, jpeg, avif).
+    /// Stores `bytes` under their SHA-256 with extension `ext` (a knownExtension()).
     /// Returns std::nullopt and *error when the directory or file cannot be written.
     std::optional<StoredFile> put(const QByteArray &bytes, const QString &ext, QString *error = nullptr) const;
 
@@ -37,7 +37,8 @@ public:
     /// a known extension) — whether or not the file exists; empty otherwise.
     QString pathOf(const QString &sha256, const QString &ext) const;
 
-    /// True for "png", "webp", "svg", "jpeg", "avif".
+    /// True for the render formats "png", "webp", "svg", "jpeg", "avif", the asset format
+    /// "gif" and the font formats "ttf", "otf", "woff", "woff2".
     static bool knownExtension(const QString &ext);
     /// Content type of a known extension ("image/png", ...).
     static QByteArray contentTypeOf(const QString &ext);

@@ -68,6 +68,32 @@ struct SigningKey {
     qint64 revokedAt = 0;
 };
 
+/// An uploaded font face of a space (docs/fonts-and-images.md). The file is
+/// files/<sha256[0:2]>/<sha256>.<format> in the file store, as uploaded.
+struct FontRecord {
+    QString id; ///< "fnt_…"
+    QString spaceId;
+    QString family; ///< the name templates use in fontFamily
+    int weight = 400; ///< CSS 1–1000
+    QString style; ///< "normal" or "italic"
+    QString format; ///< "ttf", "otf", "woff", "woff2"
+    QString sha256; ///< of the uploaded bytes
+    qint64 bytes = 0;
+    qint64 createdAt = 0;
+};
+
+/// An uploaded image of a space; the file is files/<sha256[0:2]>/<sha256>.<format>.
+struct AssetRecord {
+    QString id; ///< "ast_…"
+    QString spaceId;
+    QString contentType; ///< "image/png", ...
+    QString format; ///< the stored extension: "png", "jpeg", "gif", "webp", "svg"
+    QString sha256; ///< of the stored bytes (an SVG: after sanitising)
+    int width = 0, height = 0; ///< px, intrinsic
+    qint64 bytes = 0;
+    qint64 createdAt = 0;
+};
+
 /// An active signing key with its space and its sealed secret: what verifying a signed
 /// URL reads.
 struct SigningKeySecret {

@@ -151,6 +151,56 @@ private:
     const Database &m_db;
 };
 
+/// fonts: a space's uploaded font faces.
+class FontRepository
+{
+public:
+    /// Works on the calling thread's connection of `db`, which must outlive it.
+    explicit FontRepository(const Database &db)
+        : m_db(db)
+    { }
+    Result<Done> insert(const FontRecord &font);
+    /// The space's face with these bytes, std::nullopt when none.
+    Result<std::optional<FontRecord>> findBySha(const QString &spaceId, const QString &sha256);
+    Result<int> count(const QString &spaceId);
+    /// One page of the space's faces, newest first.
+    Result<QList<FontRecord>> list(const QString &spaceId, int offset, int limit);
+    /// Every face of the space (what a render of it may use), oldest first.
+    Result<QList<FontRecord>> listAll(const QString &spaceId);
+    /// Deletes face `id` of `spaceId`; true when one matched.
+    Result<bool> remove(const QString &spaceId, const QString &id);
+    /// How many rows of any space name these bytes (a file no row names may go).
+    Result<int> countSha(const QString &sha256);
+
+private:
+    const Database &m_db;
+};
+
+/// assets: a space's uploaded images.
+class AssetRepository
+{
+public:
+    /// Works on the calling thread's connection of `db`, which must outlive it.
+    explicit AssetRepository(const Database &db)
+        : m_db(db)
+    { }
+    Result<Done> insert(const AssetRecord &asset);
+    /// The space's asset with these bytes, std::nullopt when none.
+    Result<std::optional<AssetRecord>> findBySha(const QString &spaceId, const QString &sha256);
+    /// The space's asset `id`, std::nullopt when none (or another space's).
+    Result<std::optional<AssetRecord>> find(const QString &spaceId, const QString &id);
+    Result<int> count(const QString &spaceId);
+    /// The sum of the space's asset sizes, bytes.
+    Result<qint64> totalBytes(const QString &spaceId);
+    /// One page of the space's assets, newest first.
+    Result<QList<AssetRecord>> list(const QString &spaceId, int offset, int limit);
+    /// Deletes asset `id` of `spaceId`; true when one matched.
+    Result<bool> remove(const QString &spaceId, const QString &id);
+
+private:
+    const Database &m_db;
+};
+
 /// idempotency_keys: the answers to requests sent with an Idempotency-Key.
 class IdempotencyRepository
 {

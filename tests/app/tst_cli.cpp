@@ -89,6 +89,10 @@ private slots:
                               << "--var";
         QTest::newRow("render") << "render"
                                 << "--tweak";
+        QTest::newRow("font") << "font"
+                              << "--family";
+        QTest::newRow("asset") << "asset"
+                               << "--space";
         QTest::newRow("layout") << "layout"
                                 << "--width";
         QTest::newRow("bench") << "bench"
@@ -226,6 +230,38 @@ private slots:
             plans.insert(s["name"].toString(), s["plan"].toString());
         QCOMPARE(plans.value("acme"), QString("business"));
         QCOMPARE(plans.value("beta"), QString("pro"));
+    }
+
+    // `imprint font` and `imprint asset` add, list and remove a space's uploads, with the
+    // HTTP routes' validation (docs/fonts-and-images.md).
+    void fontAndAssetCommands()
+    {
+        QTemporaryDir dir;
+        const QString data = dir.path();
+        QCOMPARE(run({"space", "create", "acme", "--data", data}).exitCode, 0);
+        const QString fonts = QStringLiteral(IMPRINT_SOURCE_DIR "/tests/http/fonts/");
+        Run r = run({"font", "add", "--space", "acme", fonts + "ComicNeue-Regular.woff2", "--family", "Brand", "--json",
+                     "--data", data});
+        QCOMPARE(r.exitCode, 0);
+        const QString id = json(r.out).value("id").toString();
+        QVERIFY2(id.startsWith("fnt_"), r.out.constData());
+        QCOMPARE(json(r.out).value("family").toString(), QString("Brand"));
+        r = run({"font", "list", "--space", "acme", "--json", "--data", data});
+        QCOMPARE(json(r.out).value("count").toInt(), 1);
+        r = run({"font", "add", "--space", "acme", fonts + "README.md", "--json", "--data", data});
+        QCOMPARE(r.exitCode, 1);
+        QCOMPARE(json(r.out).value("error").toObject().value("code").toString(), QString("invalid_font"));
+        QCOMPARE(run({"font", "remove", "--space", "acme", id, "--data", data}).exitCode, 0);
+        QCOMPARE(run({"font", "remove", "--space", "acme", id, "--data", data}).exitCode, 1);
+
+        r = run({"asset", "add", "--space", "acme", QStringLiteral(IMPRINT_SOURCE_DIR "/docs/examples/logo.svg"),
+                 "--json", "--data", data});
+        QCOMPARE(r.exitCode, 0);
+        QCOMPARE(json(r.out).value("width").toInt(), 120);
+        QCOMPARE(json(r.out).value("contentType").toString(), QString("image/svg+xml"));
+        r = run({"asset", "list", "--space", "acme", "--json", "--data", data});
+        QCOMPARE(json(r.out).value("count").toInt(), 1);
+        QCOMPARE(run({"font", "list", "--data", data}).exitCode, 2); // --space is required
     }
 
     void defaultPlanIsConfigurable()

@@ -1,5 +1,6 @@
 // Admin console against the real server, in this process, on an ephemeral
 // port: the widgets are driven with QTest (clicks, typing), never the model directly.
+#include "gui/fontstab.h"
 #include "gui/i18n.h"
 #include "gui/imageview.h"
 #include "gui/keysmodel.h"
@@ -20,6 +21,8 @@
 #include <QComboBox>
 #include <QDialog>
 #include <QDialogButtonBox>
+#include <QFileDialog>
+#include <QFontInfo>
 #include <QInputDialog>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -109,6 +112,7 @@ private Q_SLOTS:
     void previewRendersThroughRenderApi(); // after the key-count tests: it adds a key
     void signingKeysCreateSignAndRevoke();
     void memberSeesSigningKeysRoleMessage();
+    void fontsUploadShowSampleAndDelete();
     void rateLimitedLoginIsASentence(); // last: it uses up the address's login failures
 
 private:
@@ -783,3 +787,48 @@ void TestConsole::memberSeesSigningKeysRoleMessage()
 
 QTEST_MAIN(TestConsole)
 #include "tst_console.moc"
+
+// The Fonts tab: a font chosen in the file dialog is uploaded, listed with its sample line
+// drawn in the face itself, and deleted after a confirmation (docs/fonts-and-images.md).
+void TestConsole::fontsUploadShowSampleAndDelete()
+{
+    auto w = newWindow();
+    QVERIFY(signInAs(*w, kOwner));
+    auto *tab = w->fontsTab();
+    QTRY_VERIFY_WITH_TIMEOUT(!tab->isLoading(), 10000);
+    w->tabs()->setCurrentWidget(tab);
+    auto *table = child<QTableWidget>(tab, "fontsTable");
+    QCOMPARE(table->rowCount(), 0);
+
+    QSignalSpy sampleReady(tab, &gui::FontsTab::sampleReady);
+    QTest::mouseClick(child<QPushButton>(tab, "uploadFontButton"), Qt::LeftButton);
+    QFileDialog *dialog = nullptr;
+    QTRY_VERIFY((dialog = w->findChild<QFileDialog *>(QStringLiteral("uploadFontDialog"))) && dialog->isVisible());
+    dialog->selectFile(QStringLiteral(IMPRINT_SOURCE_DIR "/tests/http/fonts/Comfortaa-Regular.ttf"));
+    QVERIFY(QMetaObject::invokeMethod(dialog, "accept")); // the dialog's own OK
+
+    QTRY_COMPARE_WITH_TIMEOUT(table->rowCount(), 1, 10000);
+    QCOMPARE(table->item(0, 0)->text(), QStringLiteral("Comfortaa"));
+    QCOMPARE(table->item(0, 3)->text(), QStringLiteral("TTF"));
+    const QString fontId = table->item(0, 4)->text();
+    QVERIFY2(fontId.startsWith(QLatin1String("fnt_")), qPrintable(fontId));
+    QCOMPARE(child<QLabel>(tab, "fontsMessage")->text(), QStringLiteral("The font “Comfortaa” was uploaded."));
+    // The sample line is drawn in the uploaded face, fetched from the server.
+    QTRY_VERIFY_WITH_TIMEOUT(sampleReady.count() > 0, 10000);
+    const QString family = tab->sampleFamily(fontId);
+    QCOMPARE(family, QStringLiteral("Comfortaa"));
+    QCOMPARE(table->item(0, 1)->text(), gui::FontsTab::sampleText());
+    QCOMPARE(QFontInfo(table->item(0, 1)->font()).family(), family);
+
+    const QRect rect = table->visualItemRect(table->item(0, 0));
+    QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, rect.center());
+    auto *remove = child<QPushButton>(tab, "deleteFontButton");
+    QTRY_VERIFY(remove->isEnabled());
+    QTest::mouseClick(remove, Qt::LeftButton);
+    QMessageBox *box = nullptr;
+    QTRY_VERIFY((box = w->findChild<QMessageBox *>(QStringLiteral("deleteFontConfirm"))) && box->isVisible());
+    QVERIFY2(box->text().contains(QStringLiteral("Comfortaa")), qPrintable(box->text()));
+    QTest::mouseClick(child<QPushButton>(box, "confirmDeleteFontButton"), Qt::LeftButton);
+    QTRY_COMPARE_WITH_TIMEOUT(table->rowCount(), 0, 10000);
+    QCOMPARE(child<QLabel>(tab, "fontsMessage")->text(), QStringLiteral("The font “Comfortaa” was deleted."));
+}

@@ -108,6 +108,30 @@ private slots:
         QCOMPARE(httpRequest(port(), "GET", "/api/v1/pages", {}, bearer(both)).status, 200);
     }
 
+    // Fonts and assets are content: a render-only key is refused them, a content key manages
+    // them in its own space (docs/fonts-and-images.md).
+    void fontAndAssetRoutesNeedTheContentScope()
+    {
+        const QByteArray renderOnly = createKey(QJsonArray{"render"}).value("token").toString().toLatin1();
+        const QByteArray content = createKey(QJsonArray{"content"}).value("token").toString().toLatin1();
+        for (const QByteArray &path : {QByteArray("/api/v1/fonts"), QByteArray("/api/v1/assets")}) {
+            HttpReply r = httpRequest(port(), "GET", path, {}, bearer(renderOnly));
+            VERIFY_PROBLEM(r, 403);
+            QCOMPARE(r.json().value("code").toString(), QStringLiteral("missing_scope"));
+            r = httpRequest(port(), "POST", path, "x", bearer(renderOnly));
+            VERIFY_PROBLEM(r, 403);
+            r = httpRequest(port(), "DELETE", path + "/none", {}, bearer(renderOnly));
+            VERIFY_PROBLEM(r, 403);
+            QCOMPARE(httpRequest(port(), "GET", path, {}, bearer(content)).status, 200);
+            r = httpRequest(port(), "DELETE", path + "/none", {}, bearer(content));
+            VERIFY_PROBLEM(r, 404);
+        }
+        // A content key uploads: a body that is no image is the upload's 400, not a 403.
+        const HttpReply r = httpRequest(port(), "POST", "/api/v1/assets", "not an image", bearer(content));
+        VERIFY_PROBLEM(r, 400);
+        QCOMPARE(r.json().value("code").toString(), QStringLiteral("invalid_image"));
+    }
+
     void badScopes()
     {
         for (const QJsonValue &scopes : {QJsonValue(QJsonArray{"admin"}), QJsonValue(QJsonArray{}),
@@ -141,8 +165,8 @@ private slots:
         QCOMPARE(r.json().value("code").toString(), QStringLiteral("missing_scope"));
 
         // Both scopes, spaces around the comma allowed; `key list` shows them.
-        QCOMPARE(runCli({"key", "create", "--space", "alpha", "--name", "both", "--scopes", "render, content",
-                         "--data", m_dir.path()}),
+        QCOMPARE(runCli({"key", "create", "--space", "alpha", "--name", "both", "--scopes", "render, content", "--data",
+                         m_dir.path()}),
                  0);
         QCOMPARE(runCli({"key", "list", "--space", "alpha", "--json", "--data", m_dir.path()}, {}, &out), 0);
         QMap<QString, QJsonArray> scopesByName;

@@ -198,6 +198,62 @@ private slots:
         QVERIFY(!q.exec());
     }
 
+    // Migration 7: fonts and assets of a space, unique per content within a space, gone
+    // with their space; a database at version 6 gains both tables and keeps its rows.
+    void fontsAndAssetsMigration()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath("v6.db");
+        QString spaceId, otherId;
+        {
+            Database old(sqliteAt(path));
+            QString error;
+            QVERIFY2(old.migrate(&error, 6), qPrintable(error));
+            QVERIFY(!tables(old).contains("fonts") && !tables(old).contains("assets"));
+            AccountService accounts(old, Config::defaults());
+            spaceId = accounts.createSpace("brand", "free", "test")->id;
+            otherId = accounts.createSpace("other", "free", "test")->id;
+        }
+        Database db(sqliteAt(path));
+        QString error;
+        QVERIFY2(db.migrate(&error), qPrintable(error));
+        QCOMPARE(db.schemaVersion(), 7);
+        QVERIFY(tables(db).contains("fonts") && tables(db).contains("assets"));
+
+        FontRepository fonts(db);
+        FontRecord font{"fnt_1", spaceId, "Brand", 700, "italic", "woff2", QString(64, u'a'), 1234, nowMs()};
+        QVERIFY(fonts.insert(font));
+        font.id = "fnt_2"; // the same bytes again in the same space: refused by the schema
+        QVERIFY(!fonts.insert(font));
+        font.spaceId = otherId; // in another space: a row of its own
+        QVERIFY(fonts.insert(font));
+        const auto found = fonts.findBySha(spaceId, QString(64, u'a'));
+        QVERIFY(found && *found);
+        QCOMPARE((*found)->id, QString("fnt_1"));
+        QCOMPARE((*found)->weight, 700);
+        QCOMPARE((*found)->style, QString("italic"));
+        QCOMPARE(*fonts.count(spaceId), 1);
+        QCOMPARE(*fonts.countSha(QString(64, u'a')), 2);
+        QCOMPARE(*fonts.remove(otherId, "fnt_1"), false); // another space's id
+        QCOMPARE(*fonts.remove(spaceId, "fnt_1"), true);
+
+        AssetRepository assets(db);
+        QVERIFY(assets.insert({"ast_1", spaceId, "image/png", "png", QString(64, u'b'), 40, 20, 1000, nowMs()}));
+        QVERIFY(assets.insert({"ast_2", spaceId, "image/gif", "gif", QString(64, u'c'), 1, 1, 500, nowMs()}));
+        QCOMPARE(*assets.totalBytes(spaceId), qint64(1500));
+        QCOMPARE(*assets.totalBytes(otherId), qint64(0));
+        QVERIFY(!*assets.find(otherId, "ast_1"));
+        const auto asset = assets.find(spaceId, "ast_1");
+        QVERIFY(asset && *asset);
+        QCOMPARE((*asset)->width, 40);
+        QCOMPARE(assets.list(spaceId, 0, 1)->size(), 1);
+
+        // Deleting the space takes its fonts and assets with it.
+        QSqlQuery q(db.connection());
+        QVERIFY(q.exec(QStringLiteral("DELETE FROM spaces WHERE id = '%1'").arg(otherId)));
+        QCOMPARE(*fonts.countSha(QString(64, u'a')), 0);
+    }
+
     void apiKeyLifecycle()
     {
         QTemporaryDir dir;

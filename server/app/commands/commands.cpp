@@ -19,6 +19,8 @@ int runUrlCommand(const QStringList &args);
 int runRenderCommand(const QStringList &args);
 int runTemplateCommand(const QStringList &args);
 int runPageCommand(const QStringList &args);
+int runFontCommand(const QStringList &args);
+int runAssetCommand(const QStringList &args);
 int runLayoutCommand(const QStringList &args);
 int runBenchCommand(const QStringList &args);
 int runConsoleCommand(const QStringList &args);
@@ -50,6 +52,10 @@ const std::vector<CommandEntry> &commandTable()
          runPageCommand},
         {"render", "render a template file: TEMPLATE.json -o OUT.{png,webp,svg} [--engine E] [--tweak k=v]...",
          runRenderCommand},
+        {"font", "a space's fonts: add --space S FILE [--family NAME] [--json] | list --space S | remove --space S ID",
+         runFontCommand},
+        {"asset", "a space's images: add --space S FILE [--json] | list --space S | remove --space S ID",
+         runAssetCommand},
         {"layout", "print a template's element boxes as JSON: TEMPLATE.json [--tweak k=v]...", runLayoutCommand},
         {"bench", "time renders: [--engine E] [--format F] [-n 30] FILES...", runBenchCommand},
     };

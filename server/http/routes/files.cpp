@@ -16,7 +16,7 @@ HttpResponse RenderApi::file(const HttpRequest &request) const
     const QString path = m_files.pathOf(sha, ext);
     if (path.isEmpty())
         return fieldProblem(404, QStringLiteral("file_not_found"), QStringLiteral("name"),
-                            QStringLiteral("File names are <sha256>.<png|webp|svg|jpeg|avif>."));
+                            QStringLiteral("File names are <sha256>.<png|webp|svg|jpeg|avif|gif|ttf|otf|woff|woff2>."));
     const QByteArray etag = '"' + sha.toLatin1() + '"';
     auto withCaching = [&](HttpResponse r) {
         return r.withHeader("ETag", etag)

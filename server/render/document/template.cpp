@@ -95,8 +95,11 @@ std::optional<QString> validateValue(const TemplateVariable &var, const QJsonVal
         text = text.trimmed();
         break;
     case TemplateVariable::Type::Image:
-        if (!text.isEmpty() && !text.startsWith(QLatin1String("data:"), Qt::CaseInsensitive))
-            return bad(QStringLiteral("an image must be a data: URL"));
+        // `asset:ID` and an asset's URL (…/api/v1/files/<sha256>.<ext>) are resolved by the
+        // request's ImageLoader, within the caller's space (docs/fonts-and-images.md).
+        if (!text.isEmpty() && !text.startsWith(QLatin1String("data:"), Qt::CaseInsensitive)
+            && !text.startsWith(QLatin1String("asset:")) && !text.contains(QLatin1String("/api/v1/files/")))
+            return bad(QStringLiteral("an image must be a data: URL, asset:ID or an asset's URL"));
         break;
     }
     return text;

@@ -1,0 +1,214 @@
+// `imprint font add|list|remove` and `imprint asset add|list|remove`: a space's uploaded
+// fonts and images from the command line, through the same use cases as
+// POST/GET/DELETE /api/v1/fonts and /api/v1/assets (docs/fonts-and-images.md).
+#include "server/app/commands/cli.h"
+#include "server/service/account_service.h"
+#include "server/service/upload_service.h"
+
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+
+namespace imprint::app {
+
+namespace {
+
+const QString kFontUsage
+    = QStringLiteral("imprint font add --space NAME FILE [--family NAME] [--weight W] [--style normal|italic]\n"
+                     "       imprint font list --space NAME | remove --space NAME ID\n"
+                     "       (each also [--data DIR] [--database URL] [--json])");
+const QString kAssetUsage
+    = QStringLiteral("imprint asset add --space NAME FILE | list --space NAME | remove --space NAME ID\n"
+                     "       (each also [--data DIR] [--database URL] [--json])");
+
+/// The parsed verb and the space it acts on, with the environment open; or an exit code.
+struct Target {
+    QString verb;
+    QString argument; ///< FILE for add, ID for remove
+    CommonOptions options;
+    std::optional<Environment> env;
+    store::Space space;
+};
+
+int openTarget(CommandLine &line, const QStringList &arguments, Target *t)
+{
+    if (int rc = line.parse(arguments); rc >= 0)
+        return rc;
+    const QStringList pos = line.positionals();
+    t->verb = pos.value(0);
+    const bool withArgument = t->verb == QLatin1String("add") || t->verb == QLatin1String("remove");
+    if (!(withArgument && pos.size() == 2) && !(t->verb == QLatin1String("list") && pos.size() == 1))
+        return line.usageError(pos.isEmpty() ? QStringLiteral("missing subcommand")
+                                             : QStringLiteral("unknown subcommand or wrong number of arguments"));
+    t->argument = pos.value(1);
+    const QString spaceName = line.value(QStringLiteral("space"));
+    if (spaceName.isEmpty())
+        return line.usageError(QStringLiteral("--space is required"));
+    t->options = commonOptions(line);
+    QString error;
+    t->env = openEnvironment(t->options, &error);
+    if (!t->env)
+        return fail(t->options, QStringLiteral("startup_failed"), error);
+    auto space = service::AccountService(*t->env->db, t->env->config).spaceByName(spaceName);
+    if (!space)
+        return fail(t->options, space.error().code, space.error().message);
+    t->space = *space;
+    return -1;
+}
+
+std::optional<QByteArray> readInput(const Target &t, int *rc)
+{
+    QFile f(t.argument);
+    if (!f.open(QIODevice::ReadOnly)) {
+        *rc = fail(t.options, QStringLiteral("file_unreadable"),
+                   QStringLiteral("cannot read %1: %2").arg(t.argument, f.errorString()));
+        return std::nullopt;
+    }
+    return f.readAll();
+}
+
+store::FileStore filesOf(const Environment &env)
+{
+    return store::FileStore(env.dataDir + QStringLiteral("/files"));
+}
+
+/// The media type a font file's extension implies (the service also sniffs the bytes).
+QString fontTypeOf(const QString &path)
+{
+    const QString ext = QFileInfo(path).suffix().toLower();
+    if (ext == QLatin1String("otf") || ext == QLatin1String("woff") || ext == QLatin1String("woff2"))
+        return QStringLiteral("font/") + ext;
+    return QStringLiteral("font/ttf");
+}
+
+} // namespace
+
+/// `imprint font add|list|remove` (see kFontUsage).
+int runFontCommand(const QStringList &arguments)
+{
+    CommandLine line(QStringLiteral("font"), kFontUsage);
+    line.addCommonOptions();
+    line.addValueOption({QStringLiteral("space")}, QStringLiteral("The space's name."), QStringLiteral("NAME"));
+    line.addValueOption({QStringLiteral("family")},
+                        QStringLiteral("add: the family templates name (default: the file's)."),
+                        QStringLiteral("NAME"));
+    line.addValueOption({QStringLiteral("weight")}, QStringLiteral("add: CSS weight 1-1000 (default: the file's)."),
+                        QStringLiteral("W"));
+    line.addValueOption({QStringLiteral("style")}, QStringLiteral("add: normal or italic (default: the file's)."),
+                        QStringLiteral("STYLE"));
+    Target t;
+    if (int rc = openTarget(line, arguments, &t); rc >= 0)
+        return rc;
+    service::FontService fonts(*t.env->db, filesOf(*t.env));
+    const CommonOptions &o = t.options;
+    if (t.verb == QLatin1String("add")) {
+        int rc = 0;
+        const auto bytes = readInput(t, &rc);
+        if (!bytes)
+            return rc;
+        service::FontUpload upload;
+        upload.bytes = *bytes;
+        upload.contentType = fontTypeOf(t.argument);
+        if (line.isSet(QStringLiteral("family")))
+            upload.family = line.value(QStringLiteral("family"));
+        if (line.isSet(QStringLiteral("style")))
+            upload.style = line.value(QStringLiteral("style"));
+        if (line.isSet(QStringLiteral("weight"))) {
+            bool ok = false;
+            upload.weight = line.value(QStringLiteral("weight")).toInt(&ok);
+            if (!ok)
+                return line.usageError(QStringLiteral("--weight wants an integer from 1 to 1000"));
+        }
+        auto added = fonts.upload(t.space.id, upload);
+        if (!added)
+            return fail(o, added.error().code, added.error().message);
+        if (o.json)
+            printJson(service::FontService::json(added->record));
+        else
+            printLine(QStringLiteral("%1 font %2: %3 %4 %5 in space %6")
+                          .arg(added->created ? QStringLiteral("added") : QStringLiteral("already had"),
+                               added->record.id, added->record.family, QString::number(added->record.weight),
+                               added->record.style, t.space.name));
+        return 0;
+    }
+    if (t.verb == QLatin1String("remove")) {
+        auto done = fonts.remove(t.space.id, t.argument);
+        if (!done)
+            return fail(o, done.error().code, done.error().message);
+        if (o.json)
+            printJson(QJsonObject{{QStringLiteral("removed"), t.argument}});
+        else
+            printLine(QStringLiteral("removed font %1").arg(t.argument));
+        return 0;
+    }
+    auto list = fonts.listAll(t.space.id);
+    if (!list)
+        return fail(o, list.error().code, list.error().message);
+    QJsonArray a;
+    for (const store::FontRecord &f : *list) {
+        a.append(service::FontService::json(f));
+        if (!o.json)
+            printLine(
+                QStringLiteral("%1  %2  %3 %4  %5").arg(f.id, f.family, QString::number(f.weight), f.style, f.format));
+    }
+    if (o.json)
+        printJson(QJsonObject{{QStringLiteral("list"), a}, {QStringLiteral("count"), a.size()}});
+    return 0;
+}
+
+/// `imprint asset add|list|remove` (see kAssetUsage).
+int runAssetCommand(const QStringList &arguments)
+{
+    CommandLine line(QStringLiteral("asset"), kAssetUsage);
+    line.addCommonOptions();
+    line.addValueOption({QStringLiteral("space")}, QStringLiteral("The space's name."), QStringLiteral("NAME"));
+    Target t;
+    if (int rc = openTarget(line, arguments, &t); rc >= 0)
+        return rc;
+    service::AssetService assets(*t.env->db, t.env->config, filesOf(*t.env));
+    const CommonOptions &o = t.options;
+    if (t.verb == QLatin1String("add")) {
+        int rc = 0;
+        const auto bytes = readInput(t, &rc);
+        if (!bytes)
+            return rc;
+        auto added = assets.upload(t.space.id, t.space.plan, *bytes);
+        if (!added)
+            return fail(o, added.error().code, added.error().message);
+        const QJsonObject json = service::AssetService::json(added->record, {});
+        if (o.json)
+            printJson(json);
+        else
+            printLine(QStringLiteral("%1 asset %2: %3 %4×%5 in space %6 (use it as asset:%2)")
+                          .arg(added->created ? QStringLiteral("added") : QStringLiteral("already had"),
+                               added->record.id, added->record.contentType, QString::number(added->record.width),
+                               QString::number(added->record.height), t.space.name));
+        return 0;
+    }
+    if (t.verb == QLatin1String("remove")) {
+        auto done = assets.remove(t.space.id, t.argument);
+        if (!done)
+            return fail(o, done.error().code, done.error().message);
+        if (o.json)
+            printJson(QJsonObject{{QStringLiteral("removed"), t.argument}});
+        else
+            printLine(QStringLiteral("removed asset %1").arg(t.argument));
+        return 0;
+    }
+    auto page = assets.listPage(t.space.id, 1, service::AssetService::kMaxPerPage);
+    if (!page)
+        return fail(o, page.error().code, page.error().message);
+    QJsonArray a;
+    for (const store::AssetRecord &r : page->items) {
+        a.append(service::AssetService::json(r, {}));
+        if (!o.json)
+            printLine(QStringLiteral("%1  %2  %3×%4  %5 bytes")
+                          .arg(r.id, r.contentType, QString::number(r.width), QString::number(r.height),
+                               QString::number(r.bytes)));
+    }
+    if (o.json)
+        printJson(QJsonObject{{QStringLiteral("list"), a}, {QStringLiteral("count"), page->count}});
+    return 0;
+}
+
+} // namespace imprint::app

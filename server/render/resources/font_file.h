@@ -1,0 +1,55 @@
+#pragma once
+// Uploaded font files (docs/fonts-and-images.md): the format sniffed from the bytes,
+// WOFF 1.0 and WOFF 2.0 unwrapped into the plain sfnt (TrueType/OpenType) they carry,
+// the face's own names read through FreeType (QRawFont), and the sfnt's family renamed so
+// that a face can be registered process-wide under a name no template can guess.
+// Nothing here draws or registers a font.
+
+#include <QByteArray>
+#include <QString>
+
+#include <optional>
+
+namespace imprint::render {
+
+/// Font container formats, as sniffed from the first four bytes.
+enum class FontFormat : quint8 { Unknown, Ttf, Otf, Woff, Woff2, Collection };
+
+/// The format of `bytes` from its signature: 0x00010000 or "true" → Ttf, "OTTO" → Otf,
+/// "wOFF" → Woff, "wOF2" → Woff2, "ttcf" → Collection; Unknown otherwise.
+FontFormat sniffFontFormat(const QByteArray &bytes);
+
+/// "ttf", "otf", "woff", "woff2" (the stored file's extension); empty for the others.
+QString fontFormatName(FontFormat format);
+
+/// The largest sfnt a WOFF or WOFF2 may expand to, bytes (a compression bomb is refused
+/// before it is inflated).
+inline constexpr qint64 kMaxDecodedFontBytes = 30LL * 1024 * 1024;
+
+/// The plain sfnt of `bytes`: TTF and OTF as they are; WOFF 1.0 (W3C WOFF §4–5: each
+/// table zlib-inflated when its compLength is below origLength, qUncompress) and WOFF 2.0
+/// (Google's woff2 library) rebuilt into an sfnt. nullopt and `why` (one sentence) for an
+/// unknown format, a font collection, a truncated or inconsistent file, or one that
+/// expands past kMaxDecodedFontBytes.
+std::optional<QByteArray> decodeFontToSfnt(const QByteArray &bytes, QString *why);
+
+/// What a face says about itself.
+struct FontFaceInfo {
+    QString family; ///< the typographic family (name ID 16, else 1)
+    int weight = 400; ///< CSS weight 1–1000 (OS/2 usWeightClass)
+    bool italic = false; ///< italic or oblique
+};
+
+/// The names of `sfnt` as FreeType reads them; nullopt and `why` when FreeType cannot
+/// load it as a font (so neither could the renderer).
+std::optional<FontFaceInfo> inspectFont(const QByteArray &sfnt, QString *why);
+
+/// `sfnt` with its `name` table rewritten so the face's family is `family` (name IDs 1,
+/// 3, 4 and 6 replaced, the typographic and WWS names 16, 17, 21 and 22 dropped, every
+/// other record kept as it was) and the table directory and checksums rebuilt (OpenType
+/// §"Organization of an OpenType Font"). Glyph data is copied untouched. `family` must
+/// be ASCII without spaces (it is also the PostScript name). nullopt and `why` when the
+/// table directory or name table is malformed.
+std::optional<QByteArray> renameSfntFamily(const QByteArray &sfnt, const QString &family, QString *why);
+
+} // namespace imprint::render

@@ -1,0 +1,190 @@
+#include "server/render/text/font_set.h"
+
+#include <QFontDatabase>
+#include <QHash>
+#include <QMutex>
+#include <QRawFont>
+#include <QSet>
+
+#include <algorithm>
+#include <limits>
+
+namespace imprint::render {
+
+namespace {
+
+const QString kInternalPrefix = QStringLiteral("imprint-f-");
+
+QMutex g_registryMutex;
+QSet<QString> g_registered; // sha256 of the faces in QFontDatabase
+
+QString unquoted(const QString &family)
+{
+    QString f = family.trimmed();
+    if (f.size() >= 2 && (f.front() == u'"' || f.front() == u'\'') && f.back() == f.front())
+        f = f.mid(1, f.size() - 2).trimmed();
+    return f;
+}
+
+/// CSS Fonts 4 §5.2 step 4, font-weight: how far down the preference order `candidate`
+/// is for `desired` (lower is better).
+qint64 weightRank(int desired, int candidate)
+{
+    constexpr qint64 kBand = 10000;
+    if (desired >= 400 && desired <= 500) {
+        if (candidate >= desired && candidate <= 500)
+            return candidate - desired; // ascending up to 500
+        if (candidate < desired)
+            return kBand + (desired - candidate); // then descending below
+        return 2 * kBand + (candidate - 500); // then ascending above 500
+    }
+    if (desired < 400) {
+        if (candidate <= desired)
+            return desired - candidate;
+        return kBand + (candidate - desired);
+    }
+    if (candidate >= desired)
+        return candidate - desired;
+    return kBand + (desired - candidate);
+}
+
+/// Applies the set to one node's family list; the faces used go to `used`.
+void mapFamilies(ComputedStyle &style, const FontSet &fonts, QList<const FontFace *> *used)
+{
+    QStringList out;
+    bool changed = false;
+    for (const QString &raw : style.fontFamily) {
+        const QString family = unquoted(raw);
+        if (isInternalFamily(family)) { // another space's face, or a guess: never honoured
+            changed = true;
+            continue;
+        }
+        if (const FontFace *face = fonts.match(family, style.fontWeight, style.fontStyle != FontStyle::Normal)) {
+            out << face->internalFamily;
+            if (used)
+                used->append(face);
+            changed = true;
+            continue;
+        }
+        out << raw;
+    }
+    if (changed)
+        style.fontFamily = out;
+}
+
+struct GlyphCoverage {
+    QHash<QString, QRawFont> fonts; // internal family → its face, on this render's thread
+    bool supports(const FontFace &face, char32_t c)
+    {
+        auto it = fonts.find(face.internalFamily);
+        if (it == fonts.end()) {
+            QFont font(face.internalFamily);
+            font.setPixelSize(16);
+            it = fonts.insert(face.internalFamily, QRawFont::fromFont(font));
+        }
+        return !it->isValid() || it->supportsCharacter(c);
+    }
+};
+
+void walk(Node &node, const FontSet &fonts, GlyphCoverage &coverage, QSet<QString> &warned, QStringList *warnings)
+{
+    QList<const FontFace *> used;
+    mapFamilies(node.style, fonts, &used);
+    if (node.isText() && !used.isEmpty() && warnings) {
+        for (qsizetype i = 0; i < node.text.size(); ++i) {
+            char32_t c = node.text.at(i).unicode();
+            if (QChar::isHighSurrogate(c) && i + 1 < node.text.size() && node.text.at(i + 1).isLowSurrogate())
+                c = QChar::surrogateToUcs4(node.text.at(i), node.text.at(++i));
+            if (QChar::isSpace(c) || QChar::category(c) == QChar::Other_Control
+                || QChar::category(c) == QChar::Other_Format || QChar::isNonCharacter(c))
+                continue;
+            const bool covered
+                = std::any_of(used.begin(), used.end(), [&](const FontFace *f) { return coverage.supports(*f, c); });
+            if (covered || warned.contains(used.front()->family))
+                continue;
+            warned.insert(used.front()->family);
+            warnings->append(
+                QStringLiteral("fontFamily '%1' has no glyph for U+%2; a system font drew it")
+                    .arg(used.front()->family, QString::number(quint32(c), 16).toUpper().rightJustified(4, u'0')));
+        }
+    }
+    for (auto &child : node.children)
+        walk(*child, fonts, coverage, warned, warnings);
+}
+
+} // namespace
+
+const FontFace *FontSet::match(const QString &family, int weight, bool italic) const
+{
+    const QString wanted = unquoted(family);
+    const FontFace *best = nullptr;
+    qint64 bestRank = std::numeric_limits<qint64>::max();
+    for (const FontFace &face : faces) {
+        if (face.family.compare(wanted, Qt::CaseInsensitive) != 0)
+            continue;
+        // Style decides first: a face of the wrong style ranks below every right one.
+        const qint64 rank = (face.italic == italic ? 0 : 1000000) + weightRank(weight, face.weight);
+        if (rank < bestRank) {
+            bestRank = rank;
+            best = &face;
+        }
+    }
+    return best;
+}
+
+QString FontSet::fingerprint() const
+{
+    QStringList parts;
+    for (const FontFace &f : faces)
+        parts << f.internalFamily + u':' + f.family.toLower() + u':' + QString::number(f.weight)
+                     + (f.italic ? u'i' : u'n');
+    parts.sort();
+    return parts.join(u',');
+}
+
+QString internalFamilyFor(const QString &sha256)
+{
+    return kInternalPrefix + sha256.left(24).toLower();
+}
+
+bool isInternalFamily(const QString &family)
+{
+    return family.startsWith(kInternalPrefix, Qt::CaseInsensitive);
+}
+
+bool registerFontFace(const QString &sha256, const QByteArray &sfnt, QString *why)
+{
+    QMutexLocker lock(&g_registryMutex);
+    if (g_registered.contains(sha256))
+        return true;
+    const int id = QFontDatabase::addApplicationFontFromData(sfnt);
+    if (id < 0) {
+        if (why)
+            *why = QStringLiteral("Qt's font database refused the font");
+        return false;
+    }
+    const QString expected = internalFamilyFor(sha256);
+    if (!QFontDatabase::applicationFontFamilies(id).contains(expected, Qt::CaseInsensitive)) {
+        QFontDatabase::removeApplicationFont(id);
+        if (why)
+            *why = QStringLiteral("the font's family could not be renamed");
+        return false;
+    }
+    g_registered.insert(sha256);
+    return true;
+}
+
+bool isFontFaceRegistered(const QString &sha256)
+{
+    QMutexLocker lock(&g_registryMutex);
+    return g_registered.contains(sha256);
+}
+
+void applyFontSet(Node &root, const FontSet &fonts, QStringList *warnings)
+{
+    GlyphCoverage coverage;
+    QSet<QString> warned;
+    walk(root, fonts, coverage, warned, warnings);
+}
+
+} // namespace imprint::render

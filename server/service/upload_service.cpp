@@ -1,0 +1,348 @@
+#include "server/service/upload_service.h"
+
+#include "server/render/resources/font_file.h"
+#include "server/render/resources/image_decoder.h"
+#include "server/render/resources/svg_sanitizer.h"
+#include "server/service/json.h"
+#include "server/store/crypto.h"
+#include "server/store/repositories.h"
+
+#include <QCryptographicHash>
+#include <QFile>
+#include <QRegularExpression>
+
+namespace imprint::service {
+
+namespace {
+
+QString sha256Of(const QByteArray &bytes)
+{
+    return QString::fromLatin1(QCryptographicHash::hash(bytes, QCryptographicHash::Sha256).toHex());
+}
+
+std::optional<QByteArray> readStored(const store::FileStore &files, const QString &sha256, const QString &ext)
+{
+    QFile f(files.pathOf(sha256, ext));
+    if (!f.open(QIODevice::ReadOnly))
+        return std::nullopt;
+    return f.readAll();
+}
+
+/// The sfnt of a font file renamed to its internal family and registered with Qt.
+bool registerFace(const QString &sha256, const QByteArray &bytes, QString *why)
+{
+    if (render::isFontFaceRegistered(sha256))
+        return true;
+    const auto sfnt = render::decodeFontToSfnt(bytes, why);
+    if (!sfnt)
+        return false;
+    const auto renamed = render::renameSfntFamily(*sfnt, render::internalFamilyFor(sha256), why);
+    return renamed && render::registerFontFace(sha256, *renamed, why);
+}
+
+const QStringList kGenericFamilies = {
+    QStringLiteral("serif"),      QStringLiteral("sans-serif"),    QStringLiteral("monospace"),
+    QStringLiteral("cursive"),    QStringLiteral("fantasy"),       QStringLiteral("system-ui"),
+    QStringLiteral("ui-serif"),   QStringLiteral("ui-sans-serif"), QStringLiteral("ui-monospace"),
+    QStringLiteral("ui-rounded"), QStringLiteral("emoji"),         QStringLiteral("math"),
+};
+
+} // namespace
+
+// ------------------------------------------------------------------ FontService
+
+FontService::FontService(const store::Database &db, store::FileStore files)
+    : m_db(db)
+    , m_files(std::move(files))
+{ }
+
+Result<Uploaded<store::FontRecord>> FontService::upload(const QString &spaceId, const FontUpload &upload)
+{
+    static const QStringList types
+        = {QStringLiteral("font/ttf"), QStringLiteral("font/otf"), QStringLiteral("font/woff"),
+           QStringLiteral("font/woff2"), QStringLiteral("application/octet-stream")};
+    const QString type = upload.contentType.section(u';', 0, 0).trimmed().toLower();
+    if (!types.contains(type))
+        return ServiceError::invalid(QStringLiteral("unsupported_media_type"), QStringLiteral("Content-Type"),
+                                     QStringLiteral("A font upload is sent as font/ttf, font/otf, font/woff or "
+                                                    "font/woff2, not '%1'.")
+                                         .arg(type.left(100)));
+    if (upload.bytes.isEmpty())
+        return ServiceError::invalid(QStringLiteral("missing_body"), QStringLiteral("body"),
+                                     QStringLiteral("The request body must be the font file."));
+    const QString family = upload.family.trimmed();
+    if (!upload.family.isNull()
+        && (family.isEmpty() || family.size() > 100 || family.contains(u',') || family.contains(u'"')
+            || family.contains(u'\'') || kGenericFamilies.contains(family.toLower())
+            || render::isInternalFamily(family)))
+        return ServiceError::invalid(QStringLiteral("invalid_parameter"), QStringLiteral("family"),
+                                     QStringLiteral("'family' must be 1 to 100 characters without commas or quotes, "
+                                                    "and not a generic family such as sans-serif."));
+    if (upload.weight && (*upload.weight < 1 || *upload.weight > 1000))
+        return ServiceError::invalid(QStringLiteral("invalid_parameter"), QStringLiteral("weight"),
+                                     QStringLiteral("'weight' must be an integer from 1 to 1000."));
+    const QString style = upload.style.trimmed().toLower();
+    if (!upload.style.isNull() && style != QLatin1String("normal") && style != QLatin1String("italic")
+        && style != QLatin1String("oblique"))
+        return ServiceError::invalid(QStringLiteral("invalid_parameter"), QStringLiteral("style"),
+                                     QStringLiteral("'style' must be normal, italic or oblique."));
+
+    const QString sha = sha256Of(upload.bytes);
+    store::FontRepository fonts(m_db);
+    auto existing = fonts.findBySha(spaceId, sha);
+    if (!existing)
+        return existing.error();
+    if (*existing)
+        return Uploaded<store::FontRecord>{**existing, false};
+
+    // Validate as the renderer will load it: unwrap, read the names, rename, register.
+    QString why;
+    const render::FontFormat format = render::sniffFontFormat(upload.bytes);
+    const auto sfnt = render::decodeFontToSfnt(upload.bytes, &why);
+    const auto info = sfnt ? render::inspectFont(*sfnt, &why) : std::nullopt;
+    if (!info || !registerFace(sha, upload.bytes, &why))
+        return ServiceError::invalid(QStringLiteral("invalid_font"), QStringLiteral("body"),
+                                     QStringLiteral("The font does not load: %1.").arg(why));
+
+    store::FontRecord record;
+    record.id = store::randomId(QStringLiteral("fnt_"));
+    record.spaceId = spaceId;
+    record.family = upload.family.isNull() ? info->family : family;
+    record.weight = upload.weight.value_or(info->weight);
+    record.style = upload.style.isNull() ? (info->italic ? QStringLiteral("italic") : QStringLiteral("normal"))
+                                         : (style == QLatin1String("normal") ? style : QStringLiteral("italic"));
+    record.format = render::fontFormatName(format);
+    record.sha256 = sha;
+    record.bytes = upload.bytes.size();
+    record.createdAt = store::nowMs();
+    QString storeError;
+    if (!m_files.put(upload.bytes, record.format, &storeError)) {
+        qWarning("font upload: %s", qPrintable(storeError));
+        return ServiceError::database();
+    }
+    if (auto inserted = fonts.insert(record); !inserted) {
+        // The same bytes uploaded at the same moment: the other request's row stands.
+        auto raced = fonts.findBySha(spaceId, sha);
+        if (raced && *raced)
+            return Uploaded<store::FontRecord>{**raced, false};
+        return inserted.error();
+    }
+    return Uploaded<store::FontRecord>{record, true};
+}
+
+Result<ListPage<store::FontRecord>> FontService::listPage(const QString &spaceId, int page, int perPage)
+{
+    store::FontRepository fonts(m_db);
+    return pageOf<store::FontRecord>(
+        page, perPage, kMaxPage, kMaxPerPage, [&] { return fonts.count(spaceId); },
+        [&](int offset, int limit) { return fonts.list(spaceId, offset, limit); });
+}
+
+Result<QList<store::FontRecord>> FontService::listAll(const QString &spaceId)
+{
+    return store::FontRepository(m_db).listAll(spaceId);
+}
+
+Result<Done> FontService::remove(const QString &spaceId, const QString &id)
+{
+    auto removed = store::FontRepository(m_db).remove(spaceId, id);
+    if (!removed)
+        return removed.error();
+    if (!*removed)
+        return ServiceError::notFound(QStringLiteral("font_not_found"),
+                                      QStringLiteral("This space has no font '%1'.").arg(id.left(100)));
+    return Done{};
+}
+
+std::shared_ptr<const render::FontSet> FontService::fontSetFor(const QString &spaceId, QStringList *warnings)
+{
+    auto rows = store::FontRepository(m_db).listAll(spaceId);
+    if (!rows || rows->isEmpty())
+        return nullptr;
+    auto set = std::make_shared<render::FontSet>();
+    for (const store::FontRecord &row : *rows) {
+        QString why;
+        bool ok = render::isFontFaceRegistered(row.sha256);
+        if (!ok) {
+            const auto bytes = readStored(m_files, row.sha256, row.format);
+            why = QStringLiteral("its file is missing");
+            ok = bytes && registerFace(row.sha256, *bytes, &why);
+        }
+        if (!ok) {
+            if (warnings)
+                warnings->append(QStringLiteral("font '%1' (%2) could not be loaded: %3").arg(row.family, row.id, why));
+            continue;
+        }
+        set->faces.append(render::FontFace{row.family, row.weight, row.style == QLatin1String("italic"),
+                                           render::internalFamilyFor(row.sha256)});
+    }
+    return set;
+}
+
+QJsonObject FontService::json(const store::FontRecord &font)
+{
+    return QJsonObject{
+        {QStringLiteral("id"), font.id},         {QStringLiteral("family"), font.family},
+        {QStringLiteral("weight"), font.weight}, {QStringLiteral("style"), font.style},
+        {QStringLiteral("format"), font.format}, {QStringLiteral("bytes"), double(font.bytes)},
+        {QStringLiteral("sha256"), font.sha256}, {QStringLiteral("createdAt"), isoOrNull(font.createdAt)},
+    };
+}
+
+// ------------------------------------------------------------------ AssetService
+
+AssetService::AssetService(const store::Database &db, store::Config config, store::FileStore files)
+    : m_db(db)
+    , m_config(std::move(config))
+    , m_files(std::move(files))
+{ }
+
+Result<Uploaded<store::AssetRecord>> AssetService::upload(const QString &spaceId, const QString &plan,
+                                                          const QByteArray &bytes)
+{
+    auto invalid = [](const QString &why) {
+        return ServiceError::invalid(QStringLiteral("invalid_image"), QStringLiteral("body"),
+                                     QStringLiteral("The image does not load: %1").arg(why));
+    };
+    if (bytes.isEmpty())
+        return ServiceError::invalid(QStringLiteral("missing_body"), QStringLiteral("body"),
+                                     QStringLiteral("The request body must be the image file."));
+    const render::ImageFormat format = render::sniffImageFormat(bytes);
+    QByteArray stored = bytes;
+    QString why;
+    if (format == render::ImageFormat::Svg) {
+        // Stored as sanitised, so the file served back and every render see the same inert SVG.
+        auto clean = render::sanitizeSvg(bytes, &why);
+        if (!clean)
+            return invalid(why);
+        stored = *clean;
+    }
+    static const QHash<render::ImageFormat, QString> exts = {
+        {render::ImageFormat::Png, QStringLiteral("png")}, {render::ImageFormat::Jpeg, QStringLiteral("jpeg")},
+        {render::ImageFormat::Gif, QStringLiteral("gif")}, {render::ImageFormat::Webp, QStringLiteral("webp")},
+        {render::ImageFormat::Svg, QStringLiteral("svg")},
+    };
+    if (!exts.contains(format))
+        return invalid(QStringLiteral("it is not a PNG, JPEG, GIF, WebP or SVG image."));
+    const QImage image = render::decodeImage(stored, &why);
+    if (image.isNull())
+        return invalid(why);
+
+    const QString sha = sha256Of(stored);
+    store::AssetRepository assets(m_db);
+    auto existing = assets.findBySha(spaceId, sha);
+    if (!existing)
+        return existing.error();
+    if (*existing)
+        return Uploaded<store::AssetRecord>{**existing, false};
+
+    const auto limits = m_config.plan(plan) ? m_config.plan(plan) : m_config.plan(QStringLiteral("free"));
+    const qint64 quota = limits ? limits->assetBytes : 0;
+    auto used = assets.totalBytes(spaceId);
+    if (!used)
+        return used.error();
+    if (quota > 0 && *used + stored.size() > quota)
+        return ServiceError::quotaExceeded(
+            QStringLiteral("asset_quota_exceeded"), QStringLiteral("body"),
+            QStringLiteral("This image (%1 bytes) would take the space's assets to %2 bytes, over the %3 plan's "
+                           "%4 bytes. Delete assets, or ask the server's operator for a larger plan.")
+                .arg(stored.size())
+                .arg(*used + stored.size())
+                .arg(plan)
+                .arg(quota));
+
+    store::AssetRecord record;
+    record.id = store::randomId(QStringLiteral("ast_"));
+    record.spaceId = spaceId;
+    record.format = exts.value(format);
+    record.contentType = QString::fromLatin1(store::FileStore::contentTypeOf(record.format));
+    record.sha256 = sha;
+    record.width = image.width();
+    record.height = image.height();
+    record.bytes = stored.size();
+    record.createdAt = store::nowMs();
+    QString storeError;
+    if (!m_files.put(stored, record.format, &storeError)) {
+        qWarning("asset upload: %s", qPrintable(storeError));
+        return ServiceError::database();
+    }
+    if (auto inserted = assets.insert(record); !inserted) {
+        auto raced = assets.findBySha(spaceId, sha);
+        if (raced && *raced)
+            return Uploaded<store::AssetRecord>{**raced, false};
+        return inserted.error();
+    }
+    return Uploaded<store::AssetRecord>{record, true};
+}
+
+Result<ListPage<store::AssetRecord>> AssetService::listPage(const QString &spaceId, int page, int perPage)
+{
+    store::AssetRepository assets(m_db);
+    return pageOf<store::AssetRecord>(
+        page, perPage, kMaxPage, kMaxPerPage, [&] { return assets.count(spaceId); },
+        [&](int offset, int limit) { return assets.list(spaceId, offset, limit); });
+}
+
+Result<Done> AssetService::remove(const QString &spaceId, const QString &id)
+{
+    auto removed = store::AssetRepository(m_db).remove(spaceId, id);
+    if (!removed)
+        return removed.error();
+    if (!*removed)
+        return ServiceError::notFound(QStringLiteral("asset_not_found"),
+                                      QStringLiteral("This space has no asset '%1'.").arg(id.left(100)));
+    return Done{};
+}
+
+render::ImageLoader AssetService::loaderFor(const QString &spaceId, render::ImageLoader fallback) const
+{
+    const store::Database *db = &m_db;
+    const store::FileStore files = m_files;
+    return [db, files, spaceId, fallback](const QString &url, QString *why) -> QImage {
+        static const QRegularExpression fileUrl(
+            QStringLiteral("^(?:https?://[^/?#]+)?/api/v1/files/([0-9a-f]{64})\\.(png|jpeg|gif|webp|svg)$"));
+        store::AssetRepository assets(*db);
+        std::optional<store::AssetRecord> asset;
+        QString wanted;
+        if (url.startsWith(QLatin1String("asset:"))) {
+            wanted = url.mid(6).trimmed();
+            auto found = assets.find(spaceId, wanted);
+            if (found)
+                asset = *found;
+        } else if (const auto m = fileUrl.match(url.trimmed()); m.hasMatch()) {
+            wanted = url;
+            auto found = assets.findBySha(spaceId, m.captured(1));
+            if (found)
+                asset = *found;
+        } else {
+            return fallback ? fallback(url, why) : QImage();
+        }
+        if (!asset) {
+            if (why)
+                *why = QStringLiteral("this space has no asset %1").arg(wanted.left(120));
+            return {};
+        }
+        const auto bytes = readStored(files, asset->sha256, asset->format);
+        if (!bytes) {
+            if (why)
+                *why = QStringLiteral("the file of asset %1 is missing").arg(asset->id);
+            return {};
+        }
+        return render::decodeImage(*bytes, why);
+    };
+}
+
+QJsonObject AssetService::json(const store::AssetRecord &asset, const QString &baseUrl)
+{
+    return QJsonObject{
+        {QStringLiteral("id"), asset.id},
+        {QStringLiteral("url"), baseUrl + QStringLiteral("/api/v1/files/%1.%2").arg(asset.sha256, asset.format)},
+        {QStringLiteral("width"), asset.width},
+        {QStringLiteral("height"), asset.height},
+        {QStringLiteral("contentType"), asset.contentType},
+        {QStringLiteral("bytes"), double(asset.bytes)},
+        {QStringLiteral("createdAt"), isoOrNull(asset.createdAt)},
+    };
+}
+
+} // namespace imprint::service

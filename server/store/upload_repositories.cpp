@@ -1,0 +1,160 @@
+// FontRepository and AssetRepository (repositories.h): the SQL of the fonts and assets
+// tables (migration 7).
+#include "server/store/repositories.h"
+
+#include "server/store/sql.h"
+
+#include <QSqlQuery>
+#include <QVariant>
+
+namespace imprint::store {
+
+namespace {
+
+const QString kFontColumns = QStringLiteral("id, space_id, family, weight, style, format, sha256, bytes, created_at");
+const QString kAssetColumns
+    = QStringLiteral("id, space_id, content_type, format, sha256, width, height, bytes, created_at");
+
+FontRecord fontFrom(const QSqlQuery &q)
+{
+    FontRecord f;
+    f.id = q.value(0).toString();
+    f.spaceId = q.value(1).toString();
+    f.family = q.value(2).toString();
+    f.weight = q.value(3).toInt();
+    f.style = q.value(4).toString();
+    f.format = q.value(5).toString();
+    f.sha256 = q.value(6).toString();
+    f.bytes = q.value(7).toLongLong();
+    f.createdAt = q.value(8).toLongLong();
+    return f;
+}
+
+AssetRecord assetFrom(const QSqlQuery &q)
+{
+    AssetRecord a;
+    a.id = q.value(0).toString();
+    a.spaceId = q.value(1).toString();
+    a.contentType = q.value(2).toString();
+    a.format = q.value(3).toString();
+    a.sha256 = q.value(4).toString();
+    a.width = q.value(5).toInt();
+    a.height = q.value(6).toInt();
+    a.bytes = q.value(7).toLongLong();
+    a.createdAt = q.value(8).toLongLong();
+    return a;
+}
+
+} // namespace
+
+Result<Done> FontRepository::insert(const FontRecord &f)
+{
+    QSqlQuery q(m_db.connection());
+    return sql::write(q, QStringLiteral("INSERT INTO fonts (%1) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)").arg(kFontColumns),
+                      f.id, f.spaceId, f.family, f.weight, f.style, f.format, f.sha256, f.bytes, f.createdAt);
+}
+
+Result<std::optional<FontRecord>> FontRepository::findBySha(const QString &spaceId, const QString &sha256)
+{
+    QSqlQuery q(m_db.connection());
+    const bool ran = sql::run(
+        q, QStringLiteral("SELECT %1 FROM fonts WHERE space_id = ? AND sha256 = ?").arg(kFontColumns), spaceId, sha256);
+    return sql::firstRow(q, ran, fontFrom);
+}
+
+Result<int> FontRepository::count(const QString &spaceId)
+{
+    QSqlQuery q(m_db.connection());
+    return sql::countOf(q, sql::run(q, QStringLiteral("SELECT COUNT(*) FROM fonts WHERE space_id = ?"), spaceId));
+}
+
+Result<QList<FontRecord>> FontRepository::list(const QString &spaceId, int offset, int limit)
+{
+    QSqlQuery q(m_db.connection());
+    const bool ran = sql::run(q,
+                              QStringLiteral("SELECT %1 FROM fonts WHERE space_id = ?"
+                                             " ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?")
+                                  .arg(kFontColumns),
+                              spaceId, limit, offset);
+    return sql::allRows(q, ran, fontFrom);
+}
+
+Result<QList<FontRecord>> FontRepository::listAll(const QString &spaceId)
+{
+    QSqlQuery q(m_db.connection());
+    const bool ran = sql::run(
+        q, QStringLiteral("SELECT %1 FROM fonts WHERE space_id = ? ORDER BY created_at, id").arg(kFontColumns),
+        spaceId);
+    return sql::allRows(q, ran, fontFrom);
+}
+
+Result<bool> FontRepository::remove(const QString &spaceId, const QString &id)
+{
+    QSqlQuery q(m_db.connection());
+    return sql::writeMatched(q, QStringLiteral("DELETE FROM fonts WHERE id = ? AND space_id = ?"), id, spaceId);
+}
+
+Result<int> FontRepository::countSha(const QString &sha256)
+{
+    QSqlQuery q(m_db.connection());
+    return sql::countOf(q, sql::run(q, QStringLiteral("SELECT COUNT(*) FROM fonts WHERE sha256 = ?"), sha256));
+}
+
+Result<Done> AssetRepository::insert(const AssetRecord &a)
+{
+    QSqlQuery q(m_db.connection());
+    return sql::write(q,
+                      QStringLiteral("INSERT INTO assets (%1) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)").arg(kAssetColumns),
+                      a.id, a.spaceId, a.contentType, a.format, a.sha256, a.width, a.height, a.bytes, a.createdAt);
+}
+
+Result<std::optional<AssetRecord>> AssetRepository::findBySha(const QString &spaceId, const QString &sha256)
+{
+    QSqlQuery q(m_db.connection());
+    const bool ran
+        = sql::run(q, QStringLiteral("SELECT %1 FROM assets WHERE space_id = ? AND sha256 = ?").arg(kAssetColumns),
+                   spaceId, sha256);
+    return sql::firstRow(q, ran, assetFrom);
+}
+
+Result<std::optional<AssetRecord>> AssetRepository::find(const QString &spaceId, const QString &id)
+{
+    QSqlQuery q(m_db.connection());
+    const bool ran = sql::run(
+        q, QStringLiteral("SELECT %1 FROM assets WHERE space_id = ? AND id = ?").arg(kAssetColumns), spaceId, id);
+    return sql::firstRow(q, ran, assetFrom);
+}
+
+Result<int> AssetRepository::count(const QString &spaceId)
+{
+    QSqlQuery q(m_db.connection());
+    return sql::countOf(q, sql::run(q, QStringLiteral("SELECT COUNT(*) FROM assets WHERE space_id = ?"), spaceId));
+}
+
+Result<qint64> AssetRepository::totalBytes(const QString &spaceId)
+{
+    QSqlQuery q(m_db.connection());
+    if (!sql::run(q, QStringLiteral("SELECT COALESCE(SUM(bytes), 0) FROM assets WHERE space_id = ?"), spaceId)
+        || !q.next())
+        return ServiceError::database();
+    return q.value(0).toLongLong();
+}
+
+Result<QList<AssetRecord>> AssetRepository::list(const QString &spaceId, int offset, int limit)
+{
+    QSqlQuery q(m_db.connection());
+    const bool ran = sql::run(q,
+                              QStringLiteral("SELECT %1 FROM assets WHERE space_id = ?"
+                                             " ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?")
+                                  .arg(kAssetColumns),
+                              spaceId, limit, offset);
+    return sql::allRows(q, ran, assetFrom);
+}
+
+Result<bool> AssetRepository::remove(const QString &spaceId, const QString &id)
+{
+    QSqlQuery q(m_db.connection());
+    return sql::writeMatched(q, QStringLiteral("DELETE FROM assets WHERE id = ? AND space_id = ?"), id, spaceId);
+}
+
+} // namespace imprint::store
