@@ -42,7 +42,7 @@ RenderApiSettings RenderApiSettings::fromConfig(const store::Config &config)
 // ---------------------------------------------------------------- RenderApi
 
 RenderApi::RenderApi(const store::Database &db, store::Config config, QString dataDir, render::PatternCatalog catalog,
-                     render::RenderContext &renderContext)
+                     render::RenderContext &renderContext, net::RemoteImageFetcher *imageFetcher)
     : m_db(db)
     , m_config(config)
     , m_settings(RenderApiSettings::fromConfig(config))
@@ -57,7 +57,7 @@ RenderApi::RenderApi(const store::Database &db, store::Config config, QString da
                  m_settings.patternCacheBytes)
     , m_renderContext(renderContext)
     , m_pages(db, config, store::FileStore(m_dataDir + QStringLiteral("/files")), renderContext,
-              service::PageRenderSettings{m_settings.publishCacheEntries, m_settings.publishCacheTtlMs})
+              service::PageRenderSettings{m_settings.publishCacheEntries, m_settings.publishCacheTtlMs}, imageFetcher)
     , m_signing(db, m_dataDir)
 {
     // A publish or delete through these routes is visible to the next render here at once;

@@ -23,12 +23,12 @@
 #include "server/http/auth.h"
 #include "server/http/request_metrics.h"
 #include "server/http/router.h"
-#include "server/service/idempotency_service.h"
 #include "server/patterns/patterns.h"
 #include "server/render/pipeline.h"
 #include "server/service/account_service.h"
 #include "server/service/api_key_service.h"
 #include "server/service/content_service.h"
+#include "server/service/idempotency_service.h"
 #include "server/service/page_render_service.h"
 #include "server/service/pattern_render_service.h"
 #include "server/service/signing_key_service.h"
@@ -41,6 +41,10 @@
 
 #include <atomic>
 #include <memory>
+
+namespace imprint::net {
+class RemoteImageFetcher;
+}
 
 namespace imprint::http {
 
@@ -66,8 +70,9 @@ public:
     /// `dataDir` holds files/ (stored renders). `catalog` is the pattern catalog
     /// (render::PatternCatalog::loadDefault() in the server). Page renders use
     /// `renderContext`, whose cache counters GET /api/v1/metrics reports; it must outlive this.
+    /// `imageFetcher` (may be null; must outlive this) fetches remote image sources.
     RenderApi(const store::Database &db, store::Config config, QString dataDir, render::PatternCatalog catalog,
-              render::RenderContext &renderContext);
+              render::RenderContext &renderContext, net::RemoteImageFetcher *imageFetcher = nullptr);
     ~RenderApi();
 
     /// The HTTP answer counts GET /metrics reports in its Prometheus form (the server's,

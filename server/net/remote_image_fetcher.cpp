@@ -302,6 +302,8 @@ struct Flight {
     QList<std::shared_ptr<RemoteImageFetcher::Pending::State>> waiters;
     QPointer<QNetworkReply> reply;
     int lookupId = -1;
+    QList<QHostAddress> addresses; ///< the current host's, every one checked
+    qsizetype addressIndex = 0; ///< the one being tried
     QByteArray body;
     QTimer *timer = nullptr; ///< on the fetch thread, deleted (later) when the flight ends
     bool finished = false;
@@ -330,6 +332,7 @@ struct RemoteImageFetcher::Shared {
     // All below run on the fetch thread.
     void begin(const std::shared_ptr<Flight> &f);
     void connectTo(const std::shared_ptr<Flight> &f, const QList<QHostAddress> &addresses);
+    void send(const std::shared_ptr<Flight> &f);
     void onFinished(const std::shared_ptr<Flight> &f);
     void succeed(const std::shared_ptr<Flight> &f, const FetchedImage &image);
     void fail(const std::shared_ptr<Flight> &f, const FetchError &e);
@@ -414,7 +417,16 @@ void RemoteImageFetcher::Shared::connectTo(const std::shared_ptr<Flight> &f, con
                                          .arg(a.toString(), addressClassName(c), host)));
         }
     }
-    const QHostAddress address = addresses.first();
+    f->addresses = addresses;
+    f->addressIndex = 0;
+    send(f);
+}
+
+/// Step 3: the request to the checked address f->addresses[f->addressIndex].
+void RemoteImageFetcher::Shared::send(const std::shared_ptr<Flight> &f)
+{
+    const QUrl &url = f->current;
+    const QHostAddress address = f->addresses.at(f->addressIndex);
     QUrl target = url;
     target.setHost(address.toString());
     target.setUserInfo(QString());
@@ -483,7 +495,7 @@ void RemoteImageFetcher::Shared::connectTo(const std::shared_ptr<Flight> &f, con
     });
 }
 
-/// Step 3: a redirect starts a new hop (checked again), 304 serves the revalidated entry,
+/// Step 4: a redirect starts a new hop (checked again), 304 serves the revalidated entry,
 /// 2xx is sniffed and its header's size checked, anything else is unavailable.
 void RemoteImageFetcher::Shared::onFinished(const std::shared_ptr<Flight> &f)
 {
@@ -493,6 +505,13 @@ void RemoteImageFetcher::Shared::onFinished(const std::shared_ptr<Flight> &f)
         return fail(f, error(FetchError::Kind::Unavailable, QStringLiteral("the request was lost")));
     reply->deleteLater();
     const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+    // A host with several addresses (localhost: ::1 and 127.0.0.1) may listen on only
+    // some: the next checked address is tried, never a new lookup.
+    if (status == 0 && reply->error() == QNetworkReply::ConnectionRefusedError
+        && f->addressIndex + 1 < f->addresses.size()) {
+        ++f->addressIndex;
+        return send(f);
+    }
     if (status == 0)
         return fail(f, error(FetchError::Kind::Unavailable,
                              QStringLiteral("the request failed: %1").arg(reply->errorString())));

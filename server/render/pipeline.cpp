@@ -94,8 +94,7 @@ void appendBoxes(const LayoutBox &box, QJsonArray &out)
 
 } // namespace
 
-QByteArray encodeImage(const QImage &image, OutputFormat format, int quality, bool lossless, int speed,
-                       QString *error)
+QByteArray encodeImage(const QImage &image, OutputFormat format, int quality, bool lossless, int speed, QString *error)
 {
     switch (format) {
     case OutputFormat::Webp: return encodeWebp(image, quality, lossless, error);
@@ -133,6 +132,47 @@ QString contentTypeFor(OutputFormat format)
     case OutputFormat::Avif: return QStringLiteral("image/avif");
     }
     return {};
+}
+
+namespace {
+
+void collectImageSources(const Node &node, QList<ImageSource> *out)
+{
+    if (node.isImage() && !node.src.isEmpty())
+        out->append(ImageSource{node.src, node.srcField});
+    for (const auto &child : node.children)
+        collectImageSources(*child, out);
+}
+
+} // namespace
+
+std::optional<QList<ImageSource>> imageSources(const RenderRequest &request, RenderError *error)
+{
+    RenderError local;
+    RenderError &err = error ? *error : local;
+    std::shared_ptr<const Template> tmpl = request.parsed;
+    if (!tmpl) {
+        auto parsed = parseTemplate(request.document, &err, request.limits);
+        if (!parsed)
+            return std::nullopt;
+        tmpl = std::make_shared<const Template>(std::move(*parsed));
+    }
+    if (!tmpl->root.isObject() && tmpl->markup.isEmpty())
+        return QList<ImageSource>(); // html only: its engine loads no URL
+    const auto values = resolveVariables(*tmpl, request.pageValues, request.tweaks, &err, request.limits);
+    if (!values)
+        return std::nullopt;
+    QStringList ignored;
+    const ImageLoader none = [](const QString &, QString *why) {
+        *why = QStringLiteral("not loaded");
+        return QImage();
+    };
+    const auto root = buildDocument(*tmpl, *values, &err, &ignored, none, request.limits);
+    if (!root)
+        return std::nullopt;
+    QList<ImageSource> out;
+    collectImageSources(*root, &out);
+    return out;
 }
 
 std::optional<LaidOutDocument> layOut(const RenderRequest &request, RenderContext &context, RenderError *error,
@@ -280,7 +320,8 @@ std::optional<RenderResult> render(const RenderRequest &request, RenderContext &
             result.timings.paint += elapsedMs(timer);
             if (stopped())
                 return std::nullopt;
-            result.bytes = encodeImage(image, request.format, request.quality, request.lossless, request.speed, &encodeError);
+            result.bytes
+                = encodeImage(image, request.format, request.quality, request.lossless, request.speed, &encodeError);
         }
         result.timings.encode = elapsedMs(timer);
     } else if (doc->engine == Engine::Html) {
@@ -309,7 +350,8 @@ std::optional<RenderResult> render(const RenderRequest &request, RenderContext &
             result.timings.paint = elapsedMs(timer);
             if (stopped())
                 return std::nullopt;
-            result.bytes = encodeImage(image, request.format, request.quality, request.lossless, request.speed, &encodeError);
+            result.bytes
+                = encodeImage(image, request.format, request.quality, request.lossless, request.speed, &encodeError);
             result.timings.encode = elapsedMs(timer);
         }
     } else if (request.format == OutputFormat::Svg) {
@@ -327,7 +369,8 @@ std::optional<RenderResult> render(const RenderRequest &request, RenderContext &
         result.timings.paint = elapsedMs(timer);
         if (stopped())
             return std::nullopt;
-        result.bytes = encodeImage(image, request.format, request.quality, request.lossless, request.speed, &encodeError);
+        result.bytes
+            = encodeImage(image, request.format, request.quality, request.lossless, request.speed, &encodeError);
         result.timings.encode = elapsedMs(timer);
     }
     if (result.bytes.isEmpty()) {

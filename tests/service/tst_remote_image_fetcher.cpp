@@ -179,6 +179,19 @@ private slots:
         QCOMPARE(m_origin->hits("/red.png"), 0);
     }
 
+    // An allowlisted name is resolved once and the connection goes to the checked
+    // address, with the name in Host (what a virtual host or a CDN routes on).
+    void allowlistedNameIsSentInHost()
+    {
+        m_origin->set("/named.png", TestOrigin::Answer{200, TestOrigin::png(3, 3, Qt::red), {}});
+        RemoteImagePolicy policy = loopbackAllowed();
+        policy.hostAllowlist = {QStringLiteral("LocalHost")};
+        RemoteImageFetcher fetcher{policy};
+        const auto r = fetcher.fetch(QUrl(QStringLiteral("http://localhost:%1/named.png").arg(m_origin->port())));
+        QVERIFY2(r, r ? "" : qPrintable(r.error().message));
+        QCOMPARE(m_origin->lastHost("/named.png"), QStringLiteral("localhost:%1").arg(m_origin->port()).toLatin1());
+    }
+
     void schemesOtherThanHttpAreRefused()
     {
         RemoteImageFetcher fetcher{loopbackAllowed()};

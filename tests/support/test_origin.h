@@ -40,7 +40,7 @@ public:
             [this, address] {
                 m_http = new QHttpServer(&m_anchor);
                 m_http->route(QStringLiteral("/<arg>"), [this](const QString &name, const QHttpServerRequest &request) {
-                    return answer(QLatin1Char('/') + name, request.value("If-None-Match"));
+                    return answer(QLatin1Char('/') + name, request.value("If-None-Match"), request.value("Host"));
                 });
                 m_httpPort = m_http->listen(address, 0);
                 m_silent = new QTcpServer(&m_anchor);
@@ -80,6 +80,13 @@ public:
         return m_hits.value(path);
     }
 
+    /// The Host header of the last request to `path`.
+    QByteArray lastHost(const QString &path) const
+    {
+        QMutexLocker lock(&m_mutex);
+        return m_hosts.value(path);
+    }
+
     /// A `w`×`h` PNG of one colour.
     static QByteArray png(int w, int h, QColor colour)
     {
@@ -93,12 +100,13 @@ public:
     }
 
 private:
-    QHttpServerResponse answer(const QString &path, const QByteArray &ifNoneMatch)
+    QHttpServerResponse answer(const QString &path, const QByteArray &ifNoneMatch, const QByteArray &host)
     {
         Handler handler;
         {
             QMutexLocker lock(&m_mutex);
             ++m_hits[path];
+            m_hosts.insert(path, host);
             handler = m_handlers.value(path);
         }
         if (!handler)
@@ -122,4 +130,5 @@ private:
     mutable QMutex m_mutex;
     QHash<QString, Handler> m_handlers;
     QHash<QString, int> m_hits;
+    QHash<QString, QByteArray> m_hosts;
 };

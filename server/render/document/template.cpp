@@ -95,8 +95,18 @@ std::optional<QString> validateValue(const TemplateVariable &var, const QJsonVal
         text = text.trimmed();
         break;
     case TemplateVariable::Type::Image:
-        if (!text.isEmpty() && !text.startsWith(QLatin1String("data:"), Qt::CaseInsensitive))
-            return bad(QStringLiteral("an image must be a data: URL"));
+        // data: URLs are decoded as they are, http(s) ones fetched under the server's
+        // remote image policy (docs/remote-images.md), asset: ones are the space's uploads.
+        if (!text.isEmpty() && !text.startsWith(QLatin1String("data:"), Qt::CaseInsensitive)
+            && !text.startsWith(QLatin1String("http://"), Qt::CaseInsensitive)
+            && !text.startsWith(QLatin1String("https://"), Qt::CaseInsensitive)
+            && !text.startsWith(QLatin1String("asset:"), Qt::CaseInsensitive)) {
+            setError(error,
+                     makeError(field,
+                               QStringLiteral("\"%1\": an image is a data:, http: or https: URL").arg(text.left(80)),
+                               RenderErrorCode::ImageRefused));
+            return std::nullopt;
+        }
         break;
     }
     return text;
@@ -286,6 +296,7 @@ std::unique_ptr<Node> TreeWalker::element(const QJsonValue &value, const QString
             }
             const QJsonValue src = props.value(QLatin1String("src"));
             node->src = src.isString() ? text(src.toString()).trimmed() : QString();
+            node->srcField = path + QLatin1String(".props.src");
             if (!node->src.isEmpty()) {
                 QString why;
                 node->image = loader && *loader ? (*loader)(node->src, &why) : decodeDataUrlImage(node->src, &why);
@@ -461,10 +472,10 @@ std::optional<Template> parseTemplate(const QJsonObject &document, RenderError *
             continue;
         auto size = sizeValue(v);
         if (!size) {
-            setError(error, makeError(field, QStringLiteral(
-                                                 "%1 must be a number of px above 0, or left out for an image as "
-                                                 "big as its content")
-                                                 .arg(QLatin1String(key))));
+            setError(error,
+                     makeError(field, QStringLiteral("%1 must be a number of px above 0, or left out for an image as "
+                                                     "big as its content")
+                                          .arg(QLatin1String(key))));
             return std::nullopt;
         }
         (key[0] == 'w' ? t.width : t.height) = *size;
