@@ -56,6 +56,7 @@ RenderApi::RenderApi(const store::Database &db, store::Config config, QString da
     , m_patterns(db, config, std::move(catalog), store::FileStore(m_dataDir + QStringLiteral("/files")),
                  m_settings.patternCacheBytes)
     , m_renderContext(renderContext)
+    , m_imageFetcher(imageFetcher)
     , m_pages(db, config, store::FileStore(m_dataDir + QStringLiteral("/files")), renderContext,
               service::PageRenderSettings{m_settings.publishCacheEntries, m_settings.publishCacheTtlMs}, imageFetcher)
     , m_signing(db, m_dataDir)

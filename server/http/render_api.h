@@ -130,6 +130,7 @@ private:
 
     service::PatternRenderService m_patterns;
     render::RenderContext &m_renderContext;
+    net::RemoteImageFetcher *m_imageFetcher = nullptr; ///< may be null; its counters are in GET /metrics
     service::PageRenderService m_pages;
     service::SigningKeyService m_signing; // verifies signed URLs; counts refusals for /metrics
     std::atomic<quint64> m_signedServed{0};

@@ -269,6 +269,17 @@ private slots:
         QCOMPARE(next.status, 200);
         QCOMPARE(centre(next), QColor(Qt::red));
     }
+
+    // Every render of this suite went through one fetcher whose cache spared the network.
+    void metricsCountTheFetches()
+    {
+        const QJsonObject m
+            = httpRequest(m_server.port(), "GET", "/api/v1/metrics").json().value("remoteImages").toObject();
+        QVERIFY2(m.value("memoryHits").toDouble() >= 10, qPrintable(QJsonDocument(m).toJson()));
+        QVERIFY(m.value("notModified").toDouble() >= 1);
+        QVERIFY(m.value("failures").toDouble() >= 10);
+        QVERIFY(m.value("downloads").toDouble() < m.value("requests").toDouble());
+    }
 };
 
 QTEST_MAIN(TestRemoteImages)
