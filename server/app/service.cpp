@@ -33,6 +33,23 @@ render::RenderContextOptions renderContextOptions(const Environment &env)
     return options;
 }
 
+std::unique_ptr<net::RemoteImageFetcher> remoteImageFetcher(const Environment &env)
+{
+    const store::Config &config = env.config;
+    net::RemoteImagePolicy policy;
+    policy.hostAllowlist = config.imageHostAllowlist();
+    policy.maxBytes = config.remoteImageMaxBytes();
+    policy.timeoutMs = config.remoteImageTimeoutMs();
+    policy.maxPixels = config.remoteImageMaxPixels();
+    policy.defaultMaxAgeSeconds = config.remoteImageDefaultMaxAgeSeconds();
+    net::RemoteImageCacheOptions cache;
+    if (!env.dataDir.isEmpty())
+        cache.directory = env.dataDir + QStringLiteral("/cache/remote-images");
+    cache.memoryBytes = config.remoteImageMemoryCacheBytes();
+    cache.diskBytes = config.remoteImageDiskCacheBytes();
+    return std::make_unique<net::RemoteImageFetcher>(policy, cache);
+}
+
 std::unique_ptr<Service> Service::create(const Environment &env, QString *error)
 {
     auto catalog = render::PatternCatalog::loadDefault(error);
@@ -45,8 +62,9 @@ std::unique_ptr<Service> Service::create(const Environment &env, QString *error)
 
 Service::Service(const Environment &env, render::PatternCatalog catalog)
     : m_renderContext(renderContextOptions(env))
+    , m_imageFetcher(remoteImageFetcher(env))
     , m_api(*env.db, env.config, env.dataDir)
-    , m_renderApi(*env.db, env.config, env.dataDir, std::move(catalog), m_renderContext)
+    , m_renderApi(*env.db, env.config, env.dataDir, std::move(catalog), m_renderContext, m_imageFetcher.get())
     , m_server(serverLimits(env.config))
 {
     m_server.setCorsPolicy(http::CorsPolicy(env.config.corsOrigins(), env.config.corsMaxAgeSeconds()));

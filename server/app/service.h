@@ -8,6 +8,7 @@
 #include "server/http/api.h"
 #include "server/http/render_api.h"
 #include "server/http/server.h"
+#include "server/net/remote_image_fetcher.h"
 
 #include <memory>
 
@@ -20,6 +21,11 @@ http::ServerLimits serverLimits(const store::Config &config);
 /// The render context of a server with this environment: emoji sets from DATA/emoji when
 /// they were unpacked there (render::emojiDirectoryFor()).
 render::RenderContextOptions renderContextOptions(const Environment &env);
+
+/// The remote image fetcher of a server with this environment: the policy of `config`'s
+/// render section (render.imageHostAllowlist, render.remoteImages.*) and the disk cache
+/// in DATA/cache/remote-images.
+std::unique_ptr<net::RemoteImageFetcher> remoteImageFetcher(const Environment &env);
 
 class Service
 {
@@ -42,6 +48,7 @@ private:
     // the APIs whose services its queued jobs still use.
     // Declared before the APIs that render with it: members are destroyed in reverse.
     render::RenderContext m_renderContext;
+    std::unique_ptr<net::RemoteImageFetcher> m_imageFetcher;
     http::Api m_api;
     http::RenderApi m_renderApi;
     http::HttpServer m_server;

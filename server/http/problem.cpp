@@ -45,7 +45,12 @@ int statusFor(render::RenderErrorCode code)
     case Code::InvalidSize:
     case Code::InvalidEngine:
     case Code::InvalidEmojiType: return 400;
-    case Code::RenderBudgetExceeded: return 422;
+    case Code::RenderBudgetExceeded:
+    // A remote image the server would not or could not fetch: the request names it, so
+    // the answer is the caller's to fix, never a 5xx (docs/remote-images.md).
+    case Code::ImageUnavailable:
+    case Code::ImageRefused:
+    case Code::ImageTooLarge: return 422;
     case Code::EncodeFailed: return 500;
     case Code::RenderCancelled: return 503;
     }

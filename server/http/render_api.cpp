@@ -42,7 +42,7 @@ RenderApiSettings RenderApiSettings::fromConfig(const store::Config &config)
 // ---------------------------------------------------------------- RenderApi
 
 RenderApi::RenderApi(const store::Database &db, store::Config config, QString dataDir, render::PatternCatalog catalog,
-                     render::RenderContext &renderContext)
+                     render::RenderContext &renderContext, net::RemoteImageFetcher *imageFetcher)
     : m_db(db)
     , m_config(config)
     , m_settings(RenderApiSettings::fromConfig(config))
@@ -56,8 +56,9 @@ RenderApi::RenderApi(const store::Database &db, store::Config config, QString da
     , m_patterns(db, config, std::move(catalog), store::FileStore(m_dataDir + QStringLiteral("/files")),
                  m_settings.patternCacheBytes)
     , m_renderContext(renderContext)
+    , m_imageFetcher(imageFetcher)
     , m_pages(db, config, store::FileStore(m_dataDir + QStringLiteral("/files")), renderContext,
-              service::PageRenderSettings{m_settings.publishCacheEntries, m_settings.publishCacheTtlMs})
+              service::PageRenderSettings{m_settings.publishCacheEntries, m_settings.publishCacheTtlMs}, imageFetcher)
     , m_fontUploads(db, store::FileStore(m_dataDir + QStringLiteral("/files")))
     , m_assetUploads(db, config, store::FileStore(m_dataDir + QStringLiteral("/files")))
     , m_signing(db, m_dataDir)

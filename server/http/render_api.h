@@ -45,6 +45,10 @@
 #include <atomic>
 #include <memory>
 
+namespace imprint::net {
+class RemoteImageFetcher;
+}
+
 namespace imprint::http {
 
 /// Tunables of the render API, read from the config's "render" section.
@@ -69,8 +73,9 @@ public:
     /// `dataDir` holds files/ (stored renders). `catalog` is the pattern catalog
     /// (render::PatternCatalog::loadDefault() in the server). Page renders use
     /// `renderContext`, whose cache counters GET /api/v1/metrics reports; it must outlive this.
+    /// `imageFetcher` (may be null; must outlive this) fetches remote image sources.
     RenderApi(const store::Database &db, store::Config config, QString dataDir, render::PatternCatalog catalog,
-              render::RenderContext &renderContext);
+              render::RenderContext &renderContext, net::RemoteImageFetcher *imageFetcher = nullptr);
     ~RenderApi();
 
     /// The HTTP answer counts GET /metrics reports in its Prometheus form (the server's,
@@ -136,6 +141,7 @@ private:
 
     service::PatternRenderService m_patterns;
     render::RenderContext &m_renderContext;
+    net::RemoteImageFetcher *m_imageFetcher = nullptr; ///< may be null; its counters are in GET /metrics
     service::PageRenderService m_pages;
     service::FontService m_fontUploads;
     service::AssetService m_assetUploads;

@@ -67,6 +67,10 @@ public:
 
     bool isCancelled() const { return reason().has_value(); }
 
+    /// When the render must end (Forever when it has no deadline): work done for the
+    /// render outside the pipeline, such as fetching its images, ends by then too.
+    QDeadlineTimer deadline() const { return m_state ? m_state->deadline : QDeadlineTimer(QDeadlineTimer::Forever); }
+
     /// The deadline's length in ms as given to withDeadline(), 0 when none.
     qint64 deadlineMs() const { return m_deadlineMs; }
 

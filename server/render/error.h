@@ -26,10 +26,13 @@ enum class RenderErrorCode {
     RenderBudgetExceeded, ///< render_budget_exceeded: the render would cost more than allowed
     EncodeFailed, ///< encode_failed: the encoder failed (our fault, not the input's)
     RenderCancelled, ///< render_cancelled: stopped because the server is shutting down or nobody waits
+    ImageUnavailable, ///< image_unavailable: a remote image did not load (no answer, non-2xx, timeout, not an image)
+    ImageRefused, ///< image_refused: the remote image policy forbids an image URL (scheme, address, redirect)
+    ImageTooLarge, ///< image_too_large: a remote image is over the byte or pixel limit
 };
 
 /// The codes' wire names.
-inline constexpr EnumNames<RenderErrorCode, 12> kRenderErrorCodeNames{{{
+inline constexpr EnumNames<RenderErrorCode, 15> kRenderErrorCodeNames{{{
     {RenderErrorCode::InvalidTemplate, "invalid_template"},
     {RenderErrorCode::InvalidVariable, "invalid_variable"},
     {RenderErrorCode::UnknownVariable, "unknown_variable"},
@@ -42,6 +45,9 @@ inline constexpr EnumNames<RenderErrorCode, 12> kRenderErrorCodeNames{{{
     {RenderErrorCode::RenderBudgetExceeded, "render_budget_exceeded"},
     {RenderErrorCode::EncodeFailed, "encode_failed"},
     {RenderErrorCode::RenderCancelled, "render_cancelled"},
+    {RenderErrorCode::ImageUnavailable, "image_unavailable"},
+    {RenderErrorCode::ImageRefused, "image_refused"},
+    {RenderErrorCode::ImageTooLarge, "image_too_large"},
 }}};
 
 /// The wire name of `code` ("invalid_template", ...).

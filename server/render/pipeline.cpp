@@ -137,6 +137,47 @@ QString contentTypeFor(OutputFormat format)
     return {};
 }
 
+namespace {
+
+void collectImageSources(const Node &node, QList<ImageSource> *out)
+{
+    if (node.isImage() && !node.src.isEmpty())
+        out->append(ImageSource{node.src, node.srcField});
+    for (const auto &child : node.children)
+        collectImageSources(*child, out);
+}
+
+} // namespace
+
+std::optional<QList<ImageSource>> imageSources(const RenderRequest &request, RenderError *error)
+{
+    RenderError local;
+    RenderError &err = error ? *error : local;
+    std::shared_ptr<const Template> tmpl = request.parsed;
+    if (!tmpl) {
+        auto parsed = parseTemplate(request.document, &err, request.limits);
+        if (!parsed)
+            return std::nullopt;
+        tmpl = std::make_shared<const Template>(std::move(*parsed));
+    }
+    if (!tmpl->root.isObject() && tmpl->markup.isEmpty())
+        return QList<ImageSource>(); // html only: its engine loads no URL
+    const auto values = resolveVariables(*tmpl, request.pageValues, request.tweaks, &err, request.limits);
+    if (!values)
+        return std::nullopt;
+    QStringList ignored;
+    const ImageLoader none = [](const QString &, QString *why) {
+        *why = QStringLiteral("not loaded");
+        return QImage();
+    };
+    const auto root = buildDocument(*tmpl, *values, &err, &ignored, none, request.limits);
+    if (!root)
+        return std::nullopt;
+    QList<ImageSource> out;
+    collectImageSources(*root, &out);
+    return out;
+}
+
 std::optional<LaidOutDocument> layOut(const RenderRequest &request, RenderContext &context, RenderError *error,
                                       RenderTimings *timings)
 {

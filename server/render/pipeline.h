@@ -114,6 +114,19 @@ std::optional<LaidOutDocument> layOut(const RenderRequest &request, RenderContex
 /// returns nullopt and fills `error` (as layOut(), plus code `encode_failed`).
 std::optional<RenderResult> render(const RenderRequest &request, RenderContext &context, RenderError *error);
 
+/// An image source of a document: the URL as an `img` names it after variable
+/// substitution, and where (the template path of its `src`).
+struct ImageSource {
+    QString url;
+    QString field;
+};
+
+/// The `img` sources `request` would load, in document order, found by building its
+/// tree without loading any image (so a caller can fetch remote ones before render()
+/// and hand them over through RenderRequest::imageLoader). nullopt with `error` when the
+/// template or its variables are invalid (the errors render() would report).
+std::optional<QList<ImageSource>> imageSources(const RenderRequest &request, RenderError *error);
+
 /// The box tree as JSON, one object per element in document order with the fields of
 /// the fixtures' layout.json: `id` (child-index path), `tag`, `x`, `y`, `w`, `h`
 /// (border box, px, rounded to 1/100 px). Text runs are left out.

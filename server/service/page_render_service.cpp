@@ -1,7 +1,9 @@
 // The page-render use case (see page_render_service.h).
 
 #include "server/service/page_render_service.h"
+
 #include "server/service/content_validation.h"
+#include "server/service/remote_images.h"
 #include "server/store/crypto.h"
 #include "server/store/repositories.h"
 
@@ -63,7 +65,8 @@ storeRender(const store::Database &db, const store::FileStore &files, const QByt
 }
 
 PageRenderService::PageRenderService(const store::Database &db, const store::Config &config, store::FileStore files,
-                                     render::RenderContext &context, PageRenderSettings settings)
+                                     render::RenderContext &context, PageRenderSettings settings,
+                                     net::RemoteImageFetcher *imageFetcher)
     : m_db(db)
     , m_config(config)
     , m_content(contentService(db))
@@ -72,6 +75,7 @@ PageRenderService::PageRenderService(const store::Database &db, const store::Con
     , m_assets(db, config, m_files)
     , m_context(context)
     , m_settings(settings)
+    , m_imageFetcher(imageFetcher)
     , m_publishCache(std::max(1, settings.publishCacheEntries))
     , m_memo(32 * 1024)
     , m_templateCache(256)
@@ -288,6 +292,17 @@ common::Expected<PageRender, RenderUseCaseError> PageRenderService::render(const
                            if (const auto limits = m_config.plan(p.plan)) // a content-sized image stays inside the plan
                                rq.maxSize = QSize(limits->maxWidth, limits->maxHeight);
                            render::RenderError renderError;
+                           // Remote images are fetched now, before the pipeline, which does no I/O.
+                           if (m_imageFetcher) {
+                               auto loader = prefetchRemoteImages(rq, m_context, *m_imageFetcher);
+                               if (!loader) {
+                                   computed->error = RenderUseCaseError{};
+                                   computed->error->kind = RenderUseCaseError::Kind::Render;
+                                   computed->error->render = loader.error();
+                                   return computed;
+                               }
+                               rq.imageLoader = std::move(*loader);
+                           }
                            auto result = render::render(rq, m_context, &renderError);
                            if (!result) {
                                computed->error = RenderUseCaseError{};

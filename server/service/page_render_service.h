@@ -21,6 +21,10 @@
 #include <memory>
 #include <optional>
 
+namespace imprint::net {
+class RemoteImageFetcher;
+}
+
 namespace imprint::service {
 
 /// What a caller asks to render: a stored page and how to render it.
@@ -115,8 +119,11 @@ class PageRenderService
 public:
     /// `files` stores rendered images; `db` is the content and render-log store; renders
     /// run with `context`'s fonts, image cache and emoji sets (it must outlive this).
+    /// `imageFetcher` (may be null; must outlive this) fetches `http(s)://` image sources
+    /// before a render (docs/remote-images.md); without one they are skipped with a warning.
     PageRenderService(const store::Database &db, const store::Config &config, store::FileStore files,
-                      render::RenderContext &context, PageRenderSettings settings);
+                      render::RenderContext &context, PageRenderSettings settings,
+                      net::RemoteImageFetcher *imageFetcher = nullptr);
     ~PageRenderService();
     PageRenderService(const PageRenderService &) = delete;
     PageRenderService &operator=(const PageRenderService &) = delete;
@@ -145,6 +152,7 @@ private:
     AssetService m_assets; // `asset:ID` in image sources
     render::RenderContext &m_context;
     PageRenderSettings m_settings;
+    net::RemoteImageFetcher *m_imageFetcher = nullptr;
     common::SingleFlight<std::shared_ptr<const PageRenderOutcome>> m_flight;
 
     struct PublishEntry {

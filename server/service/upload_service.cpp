@@ -294,13 +294,26 @@ Result<Done> AssetService::remove(const QString &spaceId, const QString &id)
     return Done{};
 }
 
+namespace {
+const QRegularExpression &assetFileUrl()
+{
+    static const QRegularExpression fileUrl(
+        QStringLiteral("^(?:https?://[^/?#]+)?/api/v1/files/([0-9a-f]{64})\\.(png|jpeg|gif|webp|svg)$"));
+    return fileUrl;
+}
+} // namespace
+
+bool AssetService::isAssetUrl(const QString &url)
+{
+    return url.startsWith(QLatin1String("asset:")) || assetFileUrl().match(url.trimmed()).hasMatch();
+}
+
 render::ImageLoader AssetService::loaderFor(const QString &spaceId, render::ImageLoader fallback) const
 {
     const store::Database *db = &m_db;
     const store::FileStore files = m_files;
     return [db, files, spaceId, fallback](const QString &url, QString *why) -> QImage {
-        static const QRegularExpression fileUrl(
-            QStringLiteral("^(?:https?://[^/?#]+)?/api/v1/files/([0-9a-f]{64})\\.(png|jpeg|gif|webp|svg)$"));
+        const QRegularExpression &fileUrl = assetFileUrl();
         store::AssetRepository assets(*db);
         std::optional<store::AssetRecord> asset;
         QString wanted;

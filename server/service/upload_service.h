@@ -101,6 +101,11 @@ public:
     /// every other URL goes to `fallback`. Another space's asset is "not found".
     render::ImageLoader loaderFor(const QString &spaceId, render::ImageLoader fallback) const;
 
+    /// Whether loaderFor() resolves `url` itself (`asset:ID`, or a URL whose path is
+    /// /api/v1/files/<sha256>.<ext>), so the remote image fetcher must leave it alone:
+    /// an asset's absolute URL names this server, which the fetch policy would refuse.
+    static bool isAssetUrl(const QString &url);
+
     /// The JSON form: id, url (`baseUrl` + /api/v1/files/<sha256>.<ext>), width, height,
     /// contentType, bytes, createdAt.
     static QJsonObject json(const store::AssetRecord &asset, const QString &baseUrl);

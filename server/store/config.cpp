@@ -97,8 +97,11 @@ int Config::maxConnectionsPerAddress() const
 QStringList Config::corsOrigins() const
 {
     QStringList origins;
-    const QJsonValue v = m_json.value(QStringLiteral("http")).toObject().value(QStringLiteral("cors")).toObject().value(
-        QStringLiteral("origins"));
+    const QJsonValue v = m_json.value(QStringLiteral("http"))
+                             .toObject()
+                             .value(QStringLiteral("cors"))
+                             .toObject()
+                             .value(QStringLiteral("origins"));
     for (const QJsonValue &o : v.toArray())
         if (o.isString())
             origins.append(o.toString());
@@ -109,8 +112,12 @@ QStringList Config::corsOrigins() const
 }
 int Config::corsMaxAgeSeconds() const
 {
-    return m_json.value(QStringLiteral("http")).toObject().value(QStringLiteral("cors")).toObject().value(
-        QStringLiteral("maxAgeSeconds")).toInt(600);
+    return m_json.value(QStringLiteral("http"))
+        .toObject()
+        .value(QStringLiteral("cors"))
+        .toObject()
+        .value(QStringLiteral("maxAgeSeconds"))
+        .toInt(600);
 }
 QString Config::metricsToken() const
 {
@@ -191,6 +198,50 @@ QStringList Config::imageHostAllowlist() const
     for (const QJsonValue &v : a)
         hosts << v.toString().toLower();
     return hosts;
+}
+
+namespace {
+
+double remoteImageSetting(const QJsonObject &json, const char *key, double fallback)
+{
+    return json.value(QStringLiteral("render"))
+        .toObject()
+        .value(QStringLiteral("remoteImages"))
+        .toObject()
+        .value(QLatin1String(key))
+        .toDouble(fallback);
+}
+
+} // namespace
+
+qint64 Config::remoteImageMaxBytes() const
+{
+    return qint64(remoteImageSetting(m_json, "maxBytes", 10.0 * 1024 * 1024));
+}
+
+int Config::remoteImageTimeoutMs() const
+{
+    return int(remoteImageSetting(m_json, "timeoutMs", 5000));
+}
+
+qint64 Config::remoteImageMaxPixels() const
+{
+    return qint64(remoteImageSetting(m_json, "maxPixels", 40e6));
+}
+
+int Config::remoteImageDefaultMaxAgeSeconds() const
+{
+    return int(remoteImageSetting(m_json, "defaultMaxAgeSeconds", 300));
+}
+
+qint64 Config::remoteImageMemoryCacheBytes() const
+{
+    return qint64(remoteImageSetting(m_json, "memoryCacheBytes", 64.0 * 1024 * 1024));
+}
+
+qint64 Config::remoteImageDiskCacheBytes() const
+{
+    return qint64(remoteImageSetting(m_json, "diskCacheBytes", 256.0 * 1024 * 1024));
 }
 
 void Config::setMaxConnections(int value)

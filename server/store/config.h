@@ -81,8 +81,24 @@ public:
 
     /// Byte budget of the pattern render memory cache (docs/architecture.md).
     qint64 patternCacheBytes() const;
-    /// Hosts whose remote images a template may reference (docs/templates.md; empty = none).
+    /// `render.imageHostAllowlist` (default none): hosts whose remote images may come from
+    /// loopback, private or other non-public addresses (docs/remote-images.md); any host
+    /// that resolves only to public addresses needs no entry. Lower case.
     QStringList imageHostAllowlist() const;
+    /// `render.remoteImages.maxBytes` (default 10 MiB): body limit of one remote image.
+    qint64 remoteImageMaxBytes() const;
+    /// `render.remoteImages.timeoutMs` (default 5000): time limit of a render's remote
+    /// image fetches, redirects included.
+    int remoteImageTimeoutMs() const;
+    /// `render.remoteImages.maxPixels` (default 40 000 000): width × height limit.
+    qint64 remoteImageMaxPixels() const;
+    /// `render.remoteImages.defaultMaxAgeSeconds` (default 300): how long an answer that
+    /// states no freshness (no max-age, Expires or Last-Modified) is reused.
+    int remoteImageDefaultMaxAgeSeconds() const;
+    /// `render.remoteImages.memoryCacheBytes` (default 64 MiB) and `.diskCacheBytes`
+    /// (default 256 MiB): the fetched-image cache bounds.
+    qint64 remoteImageMemoryCacheBytes() const;
+    qint64 remoteImageDiskCacheBytes() const;
 
     /// Overrides the connection cap (the `--max-connections` flag of `imprint serve`).
     void setMaxConnections(int value);

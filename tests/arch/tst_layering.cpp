@@ -54,8 +54,12 @@ const QHash<QString, QStringList> &allowed()
         t["server/render"] = {"server/render"};
         t["server/patterns"] = {"server/render/encode"};
         t["server/store"] = {"server/common"};
-        t["server/service"] = {"server/common", "server/store", "server/render", "server/patterns"};
-        t["server/http"] = {"server/common", "server/service", "server/store", "server/render", "server/patterns"};
+        // Remote image fetching: the address policy and the fetcher, on the image decoder's
+        // format sniffing and nothing above it.
+        t["server/net"] = {"server/common", "server/render/resources", base};
+        t["server/service"] = {"server/common", "server/store", "server/render", "server/patterns", "server/net"};
+        t["server/http"]
+            = {"server/common", "server/service", "server/store", "server/render", "server/patterns", "server/net"};
         // The composition root (serve, the console and local desktop mode) wires the HTTP
         // server; the CLI commands reach the store and the engine through the service
         // layer, never through the HTTP layer.

@@ -103,6 +103,9 @@ private slots:
                               "too_many_nodes", "invalid_size", "invalid_engine", "invalid_emoji_type"})
             QTest::newRow(c) << QString::fromLatin1(c) << 400;
         QTest::newRow("render_budget_exceeded") << QStringLiteral("render_budget_exceeded") << 422;
+        // Remote images (docs/remote-images.md): the request named the image, so 4xx, never 5xx.
+        for (const char *c : {"image_unavailable", "image_refused", "image_too_large"})
+            QTest::newRow(c) << QString::fromLatin1(c) << 422;
         QTest::newRow("encode_failed") << QStringLiteral("encode_failed") << 500;
         QTest::newRow("render_cancelled") << QStringLiteral("render_cancelled") << 503;
     }

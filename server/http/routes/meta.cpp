@@ -2,6 +2,7 @@
 // counters since start, as JSON or in the Prometheus text format).
 #include "server/http/problem.h"
 #include "server/http/render_api.h"
+#include "server/net/remote_image_fetcher.h"
 
 #include <QJsonArray>
 
@@ -88,10 +89,9 @@ QByteArray RenderApi::prometheusMetrics() const
                          {{{}, double(patterns.executed + m_pages.executed())}});
     out += counterFamily("imprint_renders_shared_total", "Renders answered by an identical render.", {},
                          {{{}, double(patterns.shared + m_pages.shared())}});
-    out += counterFamily("imprint_pattern_cache_lookups_total", "Pattern cache lookups by result.", "result",
-                         {{"hit", double(patterns.hits)},
-                          {"miss", double(patterns.misses)},
-                          {"bypass", double(patterns.bypass)}});
+    out += counterFamily(
+        "imprint_pattern_cache_lookups_total", "Pattern cache lookups by result.", "result",
+        {{"hit", double(patterns.hits)}, {"miss", double(patterns.misses)}, {"bypass", double(patterns.bypass)}});
     out += counterFamily("imprint_signed_urls_total", "Signed render URL requests by outcome.", "result",
                          {{"served", double(m_signedServed.load())},
                           {"not_modified", double(m_signedNotModified.load())},
@@ -108,7 +108,8 @@ HttpResponse RenderApi::metrics(const HttpRequest &request) const
         const bool bearer = auth.left(7).toLower() == "bearer ";
         if (!bearer || !sameBytes(auth.mid(7).trimmed(), token))
             return problem(401, bearer ? QStringLiteral("invalid_token") : QStringLiteral("missing_token"),
-                           QStringLiteral("GET /metrics needs the metrics token: Authorization: Bearer <http.metricsToken>."))
+                           QStringLiteral(
+                               "GET /metrics needs the metrics token: Authorization: Bearer <http.metricsToken>."))
                 .withHeader("WWW-Authenticate", "Bearer")
                 .withHeader("Cache-Control", "no-store");
     }
@@ -118,8 +119,8 @@ HttpResponse RenderApi::metrics(const HttpRequest &request) const
     if (format && *format != QLatin1String("prometheus") && *format != QLatin1String("json"))
         return fieldProblem(400, QStringLiteral("invalid_parameter"), QStringLiteral("format"),
                             QStringLiteral("'format' of /metrics must be prometheus or json."));
-    const bool prometheus = format ? *format == QLatin1String("prometheus")
-                                   : request.header("accept").contains("text/plain");
+    const bool prometheus
+        = format ? *format == QLatin1String("prometheus") : request.header("accept").contains("text/plain");
     if (prometheus)
         return HttpResponse::bytes(200, "text/plain; version=0.0.4; charset=utf-8", prometheusMetrics())
             .withHeader("Cache-Control", "no-store");
@@ -130,9 +131,21 @@ HttpResponse RenderApi::metrics(const HttpRequest &request) const
     images.insert(QStringLiteral("bytes"), double(context.images.bytes));
     QJsonObject text = cacheJson(context.textShaping, QStringLiteral("capacityPerThread"));
     text.remove(QStringLiteral("entries")); // held per render thread, not summed
+    // Remote images (docs/remote-images.md): how often the network was spared or used.
+    QJsonObject remote;
+    if (m_imageFetcher) {
+        const net::RemoteImageStats s = m_imageFetcher->stats();
+        remote = QJsonObject{{QStringLiteral("requests"), double(s.requests)},
+                             {QStringLiteral("memoryHits"), double(s.memoryHits)},
+                             {QStringLiteral("diskHits"), double(s.diskHits)},
+                             {QStringLiteral("downloads"), double(s.downloads)},
+                             {QStringLiteral("notModified"), double(s.notModified)},
+                             {QStringLiteral("failures"), double(s.failures)}};
+    }
     return HttpResponse::json(
                200,
                QJsonObject{
+                   {QStringLiteral("remoteImages"), remote},
                    {QStringLiteral("renders"),
                     QJsonObject{{QStringLiteral("executed"), double(patterns.executed + m_pages.executed())},
                                 {QStringLiteral("shared"), double(patterns.shared + m_pages.shared())}}},

@@ -26,6 +26,7 @@ struct Node {
     QString text; ///< text run: the characters as written (after variable substitution);
         ///< white-space processing and text-transform are the text module's job
     QString src; ///< img: the source URL as written
+    QString srcField; ///< img: where `src` is in the template (`root.props.children[0].props.src`)
     QImage image; ///< img: the decoded image (null when it could not be loaded)
     std::vector<std::unique_ptr<Node>> children;
 

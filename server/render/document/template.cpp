@@ -95,11 +95,22 @@ std::optional<QString> validateValue(const TemplateVariable &var, const QJsonVal
         text = text.trimmed();
         break;
     case TemplateVariable::Type::Image:
-        // `asset:ID` and an asset's URL (…/api/v1/files/<sha256>.<ext>) are resolved by the
-        // request's ImageLoader, within the caller's space (docs/fonts-and-images.md).
+        // data: URLs are decoded as they are, http(s) ones fetched under the server's
+        // remote image policy (docs/remote-images.md); `asset:ID` and an asset's URL
+        // (…/api/v1/files/<sha256>.<ext>) are resolved by the request's ImageLoader within
+        // the caller's space (docs/fonts-and-images.md).
         if (!text.isEmpty() && !text.startsWith(QLatin1String("data:"), Qt::CaseInsensitive)
-            && !text.startsWith(QLatin1String("asset:")) && !text.contains(QLatin1String("/api/v1/files/")))
-            return bad(QStringLiteral("an image must be a data: URL, asset:ID or an asset's URL"));
+            && !text.startsWith(QLatin1String("http://"), Qt::CaseInsensitive)
+            && !text.startsWith(QLatin1String("https://"), Qt::CaseInsensitive)
+            && !text.startsWith(QLatin1String("asset:"), Qt::CaseInsensitive)
+            && !text.contains(QLatin1String("/api/v1/files/"))) {
+            setError(error, makeError(field,
+                                      QStringLiteral("\"%1\": an image is a data:, http: or https: URL, asset:ID or an "
+                                                     "asset's URL")
+                                          .arg(text.left(80)),
+                                      RenderErrorCode::ImageRefused));
+            return std::nullopt;
+        }
         break;
     }
     return text;
@@ -289,6 +300,7 @@ std::unique_ptr<Node> TreeWalker::element(const QJsonValue &value, const QString
             }
             const QJsonValue src = props.value(QLatin1String("src"));
             node->src = src.isString() ? text(src.toString()).trimmed() : QString();
+            node->srcField = path + QLatin1String(".props.src");
             if (!node->src.isEmpty()) {
                 QString why;
                 node->image = loader && *loader ? (*loader)(node->src, &why) : decodeDataUrlImage(node->src, &why);

@@ -129,6 +129,34 @@ ImageFormat sniffImageFormat(const QByteArray &bytes)
     return ImageFormat::Unknown;
 }
 
+std::optional<QSize> imageHeaderSize(const QByteArray &bytes)
+{
+    const char *format = nullptr;
+    switch (sniffImageFormat(bytes)) {
+    case ImageFormat::Png: format = "png"; break;
+    case ImageFormat::Jpeg: format = "jpeg"; break;
+    case ImageFormat::Gif: format = "gif"; break;
+    case ImageFormat::Webp: {
+        int width = 0, height = 0;
+        if (!WebPGetInfo(reinterpret_cast<const uint8_t *>(bytes.constData()), size_t(bytes.size()), &width, &height))
+            return std::nullopt;
+        return QSize(width, height);
+    }
+    case ImageFormat::Svg:
+    case ImageFormat::Unknown: return std::nullopt;
+    }
+    QByteArray copy = bytes;
+    QBuffer buffer(&copy);
+    buffer.open(QIODevice::ReadOnly);
+    QImageReader reader(&buffer, format);
+    reader.setAutoDetectImageFormat(false);
+    reader.setDecideFormatFromContent(false);
+    const QSize size = reader.size();
+    if (!size.isValid())
+        return std::nullopt;
+    return size;
+}
+
 QImage decodeImage(const QByteArray &bytes, QString *error, const ImageDecodeLimits &limits)
 {
     switch (sniffImageFormat(bytes)) {

@@ -23,6 +23,12 @@ enum class ImageFormat : quint8 { Unknown, Png, Jpeg, Gif, Webp, Svg };
 /// SVG, looksLikeSvg(); Unknown otherwise.
 ImageFormat sniffImageFormat(const QByteArray &bytes);
 
+/// The pixel size of a PNG, JPEG, GIF or WebP image as its header states it, read
+/// without decoding a pixel (so a decompression bomb can be refused before it is
+/// decoded); nullopt for SVG (its size needs a parse), an unknown format or an
+/// unreadable header.
+std::optional<QSize> imageHeaderSize(const QByteArray &bytes);
+
 /// Bounds applied while decoding.
 struct ImageDecodeLimits {
     int maxSide = 8192; ///< px, either dimension

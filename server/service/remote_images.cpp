@@ -1,0 +1,117 @@
+// Remote images of a render (see remote_images.h).
+
+#include "server/service/remote_images.h"
+
+#include "server/service/upload_service.h"
+#include "server/render/resources/image_decoder.h"
+
+#include <QHash>
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QSet>
+
+#include <algorithm>
+#include <memory>
+
+namespace imprint::service {
+
+namespace {
+
+render::RenderErrorCode codeFor(net::FetchError::Kind kind)
+{
+    switch (kind) {
+    case net::FetchError::Kind::Unavailable: return render::RenderErrorCode::ImageUnavailable;
+    case net::FetchError::Kind::Refused: return render::RenderErrorCode::ImageRefused;
+    case net::FetchError::Kind::TooLarge: return render::RenderErrorCode::ImageTooLarge;
+    }
+    return render::RenderErrorCode::ImageUnavailable;
+}
+
+/// Whether `v` holds a string that could be a URL with a scheme worth fetching or
+/// refusing: a cheap walk that spares most renders the document pre-pass. A miss is
+/// safe: the pipeline's own loader then loads data: URLs only and skips the rest.
+bool mayNameUrl(const QJsonValue &v)
+{
+    if (v.isString()) {
+        const QString s = v.toString();
+        return s.contains(QLatin1String("://")) || s.contains(QLatin1String("file:"), Qt::CaseInsensitive);
+    }
+    if (v.isArray()) {
+        const QJsonArray a = v.toArray();
+        return std::any_of(a.begin(), a.end(), [](const QJsonValue &x) { return mayNameUrl(x); });
+    }
+    if (v.isObject()) {
+        const QJsonObject o = v.toObject();
+        return std::any_of(o.begin(), o.end(), [](const QJsonValue &x) { return mayNameUrl(x); });
+    }
+    return false;
+}
+
+render::RenderError imageError(const render::ImageSource &source, render::RenderErrorCode code, const QString &why)
+{
+    return render::RenderError{source.field, QStringLiteral("%1: %2").arg(source.url.left(300), why), code};
+}
+
+} // namespace
+
+common::Expected<render::ImageLoader, render::RenderError> prefetchRemoteImages(const render::RenderRequest &request,
+                                                                                render::RenderContext &context,
+                                                                                net::RemoteImageFetcher &fetcher)
+{
+    render::ImageLoader fallback = request.imageLoader;
+    if (!fallback)
+        fallback = [&context](const QString &url, QString *why) { return context.images().load(url, why); };
+    if (!mayNameUrl(request.parsed ? QJsonValue(request.parsed->source) : QJsonValue(request.document))
+        && !mayNameUrl(request.pageValues) && !mayNameUrl(request.tweaks))
+        return fallback;
+    render::RenderError error;
+    const auto sources = render::imageSources(request, &error);
+    if (!sources)
+        return error;
+    QList<render::ImageSource> remote;
+    QSet<QString> seen;
+    for (const render::ImageSource &s : *sources)
+        if (net::isRemoteImageUrl(s.url) && !AssetService::isAssetUrl(s.url) && !seen.contains(s.url)) {
+            seen.insert(s.url);
+            remote.append(s);
+        }
+    if (remote.isEmpty())
+        return fallback;
+
+    // All started before any is waited for: the fetch thread runs them side by side.
+    const QDeadlineTimer deadline = request.cancellation.deadline();
+    QList<net::RemoteImageFetcher::Pending> pending;
+    pending.reserve(remote.size());
+    for (const render::ImageSource &s : remote)
+        pending.append(fetcher.start(QUrl(s.url), deadline));
+
+    auto images = std::make_shared<QHash<QString, QImage>>();
+    std::optional<render::RenderError> firstError;
+    render::ImageDecodeLimits limits;
+    limits.maxPixels = fetcher.policy().maxPixels;
+    limits.maxSide = 16384;
+    for (qsizetype i = 0; i < remote.size(); ++i) {
+        const auto result = pending[i].wait();
+        if (!result) {
+            // The others end on the fetch thread by the same deadline; nobody waits for them.
+            firstError = imageError(remote[i], codeFor(result.error().kind), result.error().message);
+            break;
+        }
+        QString why;
+        QImage image = render::decodeImage(result->bytes, &why, limits);
+        if (image.isNull()) {
+            firstError = imageError(remote[i], render::RenderErrorCode::ImageUnavailable, why);
+            break;
+        }
+        images->insert(remote[i].url, std::move(image));
+    }
+    if (firstError)
+        return *firstError;
+    return render::ImageLoader([images, fallback](const QString &url, QString *why) {
+        if (const auto it = images->constFind(url); it != images->constEnd())
+            return *it;
+        return fallback(url, why);
+    });
+}
+
+} // namespace imprint::service

@@ -1,0 +1,286 @@
+// Remote images end to end (docs/remote-images.md): the real server renders a card whose
+// image comes from a test origin on 127.0.0.2, a loopback address the configuration
+// allowlists, and fetches it once for any number of renders; every other URL the policy
+// forbids or that misbehaves — file:, 127.0.0.1, cloud metadata, a redirect into the
+// private network, a pixel bomb, a 50 MiB body, an origin that never answers — fails fast
+// with its 4xx problem while the server stays healthy.
+#include "../support/test_origin.h"
+#include "render_api_helpers.h"
+
+#include <QElapsedTimer>
+#include <QFile>
+#include <QTemporaryDir>
+#include <QTest>
+
+namespace {
+
+const char *kTemplate = R"({"name": "Avatar", "width": 200, "height": 100, "rendererType": "takumi",
+  "variables": [{"name": "art", "type": "image", "default": ""}],
+  "root": {"type": "div", "props": {"style": {"display": "flex", "width": 200, "height": 100,
+    "backgroundColor": "#ffffff"}, "children": [{"type": "img", "props": {"src": "{{art}}",
+    "style": {"width": 200, "height": 100}}}]}}})";
+
+const QString kSrcField = QStringLiteral("root.props.children[0].props.src");
+constexpr int kTimeoutMs = 1500; // render.remoteImages.timeoutMs of this suite
+
+/// CRC-32 of PNG chunks (ISO 3309), only to craft a header no encoder would write.
+quint32 crc32(const QByteArray &data)
+{
+    quint32 c = 0xffffffffu;
+    for (char ch : data) {
+        c ^= quint8(ch);
+        for (int k = 0; k < 8; ++k)
+            c = c & 1 ? 0xedb88320u ^ (c >> 1) : c >> 1;
+    }
+    return c ^ 0xffffffffu;
+}
+
+QByteArray be32(quint32 v)
+{
+    const char b[4] = {char(v >> 24), char(v >> 16), char(v >> 8), char(v)};
+    return QByteArray(b, 4);
+}
+
+QByteArray chunk(const QByteArray &type, const QByteArray &data)
+{
+    return be32(quint32(data.size())) + type + data + be32(crc32(type + data));
+}
+
+/// A PNG whose header declares `w`×`h` RGBA pixels followed by almost no data: 60 000 ×
+/// 60 000 is 14 GB decoded from a file of a few dozen bytes.
+QByteArray pngBomb(quint32 w, quint32 h)
+{
+    const QByteArray ihdr = be32(w) + be32(h) + QByteArray("\x08\x06\x00\x00\x00", 5);
+    return QByteArray("\x89PNG\r\n\x1a\n", 8) + chunk("IHDR", ihdr) + chunk("IDAT", QByteArray("\x78\x9c\x03\x00", 4))
+           + chunk("IEND", {});
+}
+
+} // namespace
+
+class TestRemoteImages : public QObject
+{
+    Q_OBJECT
+
+    QTemporaryDir m_dir;
+    std::unique_ptr<TestOrigin> m_origin;
+    ServerProcess m_server;
+    QString m_token, m_pageId;
+    int m_width = 100; // a new width per render keeps the page render memo out of the way
+
+    QString origin(const QString &path) const
+    {
+        return QStringLiteral("http://127.0.0.2:%1%2").arg(m_origin->port()).arg(path);
+    }
+
+    HttpReply render(const QString &url)
+    {
+        return httpRequest(m_server.port(), "POST", "/api/v1/render",
+                           json({{"pageId", m_pageId},
+                                 {"output", "binary"},
+                                 {"width", ++m_width},
+                                 {"tweaks", QJsonObject{{"art", url}}}}),
+                           {{"Authorization", "Bearer " + m_token.toLatin1()}});
+    }
+
+    /// The raw request of render(url) for a socket of its own.
+    QByteArray renderBytes(const QString &url)
+    {
+        const QByteArray payload = json(
+            {{"pageId", m_pageId}, {"output", "binary"}, {"width", ++m_width}, {"tweaks", QJsonObject{{"art", url}}}});
+        return "POST /api/v1/render HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nContent-Type: "
+               "application/json\r\nAuthorization: Bearer "
+               + m_token.toLatin1() + "\r\nContent-Length: " + QByteArray::number(payload.size()) + "\r\n\r\n"
+               + payload;
+    }
+
+    static QColor centre(const HttpReply &r)
+    {
+        const QImage image = decode(r.body, "png");
+        return image.isNull() ? QColor() : image.pixelColor(image.width() / 2, image.height() / 2);
+    }
+
+private slots:
+    void initTestCase()
+    {
+        m_origin = std::make_unique<TestOrigin>(QHostAddress(QStringLiteral("127.0.0.2")));
+        QVERIFY2(m_origin->port() != 0, "cannot listen on 127.0.0.2");
+        const QList<QPair<QByteArray, QByteArray>> cacheable
+            = {{"Content-Type", "image/png"}, {"Cache-Control", "max-age=3600"}};
+        m_origin->set("/red.png", TestOrigin::Answer{200, TestOrigin::png(20, 10, Qt::red), cacheable});
+        m_origin->set("/slow.png", TestOrigin::Answer{200, TestOrigin::png(20, 10, Qt::blue), cacheable, 400});
+        // Served as HTML: the bytes say PNG, and the bytes win.
+        m_origin->set("/mislabelled",
+                      TestOrigin::Answer{200, TestOrigin::png(20, 10, Qt::green), {{"Content-Type", "text/html"}}});
+        // Always revalidated (no-cache), with a validator: the second render gets a 304.
+        m_origin->set("/etag.png", [](const QByteArray &ifNoneMatch) {
+            if (ifNoneMatch == "\"v1\"")
+                return TestOrigin::Answer{304, {}, {{"ETag", "\"v1\""}, {"Cache-Control", "no-cache"}}};
+            return TestOrigin::Answer{
+                200,
+                TestOrigin::png(20, 10, Qt::yellow),
+                {{"Content-Type", "image/png"}, {"ETag", "\"v1\""}, {"Cache-Control", "no-cache"}}};
+        });
+        m_origin->set("/to-private", TestOrigin::Answer{302, {}, {{"Location", "http://192.168.1.1/x.png"}}});
+        m_origin->set("/to-metadata", TestOrigin::Answer{307, {}, {{"Location", "http://169.254.169.254/"}}});
+        m_origin->set("/loop", TestOrigin::Answer{302, {}, {{"Location", "/loop"}}});
+        m_origin->set("/bomb.png", TestOrigin::Answer{200, pngBomb(60000, 60000), {{"Content-Type", "image/png"}}});
+        m_origin->set("/huge", TestOrigin::Answer{200, QByteArray(50 * 1024 * 1024, 'x'), {}});
+        m_origin->set("/page.html", TestOrigin::Answer{200, "<html>not an image</html>", {}});
+
+        QFile cfg(m_dir.filePath("config.json"));
+        QVERIFY(cfg.open(QIODevice::WriteOnly));
+        cfg.write(QStringLiteral(R"({"render": {"imageHostAllowlist": ["127.0.0.2"],
+                                     "remoteImages": {"timeoutMs": %1},
+                                                "rateLimit": {"perSecond": 0}},
+                                     "http": {"workerThreads": 4}})")
+                      .arg(kTimeoutMs)
+                      .toUtf8());
+        cfg.close();
+        const QString dir = m_dir.path();
+        QCOMPARE(runCli({"space", "create", "art", "--plan", "pro", "--data", dir}), 0);
+        QFile tf(m_dir.filePath("template.json"));
+        QVERIFY(tf.open(QIODevice::WriteOnly));
+        tf.write(kTemplate);
+        tf.close();
+        QByteArray out;
+        QCOMPARE(runCli({"template", "import", tf.fileName(), "--space", "art", "--json", "--data", dir}, {}, &out), 0);
+        const QString templateId = QJsonDocument::fromJson(out).object().value("id").toString();
+        QCOMPARE(
+            runCli({"page", "create", "--space", "art", "--template", templateId, "--publish", "--json", "--data", dir},
+                   {}, &out),
+            0);
+        m_pageId = QJsonDocument::fromJson(out).object().value("id").toString();
+        QCOMPARE(runCli({"key", "create", "--space", "art", "--name", "ci", "--json", "--data", dir}, {}, &out), 0);
+        m_token = QJsonDocument::fromJson(out).object().value("token").toString();
+        QVERIFY2(m_server.start(dir), m_server.log().constData());
+    }
+
+    void cleanupTestCase()
+    {
+        m_server.stop();
+        m_origin.reset();
+    }
+
+    // The allowlisted origin's image is drawn, and a second render of the card (not the
+    // page render memo: another width) is served from the cache without a request.
+    void allowlistedImageRendersAndIsFetchedOnce()
+    {
+        const HttpReply first = render(origin("/red.png"));
+        QVERIFY2(first.status == 200, first.body.constData());
+        QCOMPARE(centre(first), QColor(Qt::red));
+        const HttpReply second = render(origin("/red.png"));
+        QCOMPARE(second.status, 200);
+        QCOMPARE(centre(second), QColor(Qt::red));
+        QCOMPARE(m_origin->hits("/red.png"), 1);
+    }
+
+    // Two renders at once of a card whose image takes 400 ms: one request to the origin.
+    void concurrentRendersFetchOnce()
+    {
+        QTcpSocket a, b;
+        a.connectToHost(QHostAddress::LocalHost, m_server.port());
+        b.connectToHost(QHostAddress::LocalHost, m_server.port());
+        QVERIFY(a.waitForConnected(5000) && b.waitForConnected(5000));
+        a.write(renderBytes(origin("/slow.png")));
+        b.write(renderBytes(origin("/slow.png")));
+        a.waitForBytesWritten(2000);
+        b.waitForBytesWritten(2000);
+        const HttpReply ra = readReply(a), rb = readReply(b);
+        QVERIFY2(ra.status == 200, ra.body.constData());
+        QVERIFY2(rb.status == 200, rb.body.constData());
+        QCOMPARE(centre(ra), QColor(Qt::blue));
+        QCOMPARE(centre(rb), QColor(Qt::blue));
+        QCOMPARE(m_origin->hits("/slow.png"), 1);
+    }
+
+    // Cache-Control: no-cache with an ETag: each render asks again, conditionally, and a
+    // 304 serves the cached bytes.
+    void revalidatesWithItsEtag()
+    {
+        QCOMPARE(centre(render(origin("/etag.png"))), QColor(Qt::yellow));
+        QCOMPARE(centre(render(origin("/etag.png"))), QColor(Qt::yellow));
+        QCOMPARE(m_origin->hits("/etag.png"), 2);
+    }
+
+    void contentIsSniffed()
+    {
+        const HttpReply r = render(origin("/mislabelled"));
+        QVERIFY2(r.status == 200, r.body.constData());
+        QCOMPARE(centre(r), QColor(Qt::green));
+    }
+
+    void refusedOrFailing_data()
+    {
+        QTest::addColumn<QString>("url");
+        QTest::addColumn<QString>("code");
+        QTest::addColumn<QString>("field");
+        const QString src = kSrcField;
+        QTest::newRow("file") << "file:///etc/passwd"
+                              << "image_refused"
+                              << "tweaks.art";
+        QTest::newRow("loopback not allowlisted") << "http://127.0.0.1:%SERVER%/api/v1/health"
+                                                  << "image_refused" << src;
+        QTest::newRow("mapped loopback") << "http://[::ffff:127.0.0.1]:%SERVER%/"
+                                         << "image_refused" << src;
+        QTest::newRow("cloud metadata") << "http://169.254.169.254/latest/meta-data/"
+                                        << "image_refused" << src;
+        QTest::newRow("localhost by name") << "http://localhost:%SERVER%/"
+                                           << "image_refused" << src;
+        QTest::newRow("redirect to private") << "%ORIGIN%/to-private"
+                                             << "image_refused" << src;
+        QTest::newRow("redirect to metadata") << "%ORIGIN%/to-metadata"
+                                              << "image_refused" << src;
+        QTest::newRow("redirect loop") << "%ORIGIN%/loop"
+                                       << "image_unavailable" << src;
+        QTest::newRow("pixel bomb") << "%ORIGIN%/bomb.png"
+                                    << "image_too_large" << src;
+        QTest::newRow("50 MiB body") << "%ORIGIN%/huge"
+                                     << "image_too_large" << src;
+        QTest::newRow("not found") << "%ORIGIN%/missing.png"
+                                   << "image_unavailable" << src;
+        QTest::newRow("not an image") << "%ORIGIN%/page.html"
+                                      << "image_unavailable" << src;
+        QTest::newRow("never answers") << "%SILENT%/x.png"
+                                       << "image_unavailable" << src;
+    }
+
+    // Each fails within the time limit with its 4xx, naming the img and the URL; the
+    // server stays healthy and the next render works.
+    void refusedOrFailing()
+    {
+        QFETCH(QString, url);
+        QFETCH(QString, code);
+        QFETCH(QString, field);
+        url.replace("%SERVER%", QString::number(m_server.port()));
+        url.replace("%ORIGIN%", origin(QString()));
+        url.replace("%SILENT%", QStringLiteral("http://127.0.0.2:%1").arg(m_origin->silentPort()));
+        QElapsedTimer clock;
+        clock.start();
+        const HttpReply r = render(url);
+        const qint64 took = clock.elapsed();
+        VERIFY_PROBLEM(r, 422);
+        QCOMPARE(r.json().value("code").toString(), code);
+        QCOMPARE(r.json().value("field").toString(), field);
+        QVERIFY2(r.json().value("detail").toString().contains(url.left(40)), r.body.constData());
+        QVERIFY2(took < kTimeoutMs + 1500, qPrintable(QString::number(took)));
+
+        QCOMPARE(httpRequest(m_server.port(), "GET", "/api/v1/health").status, 200);
+        const HttpReply next = render(origin("/red.png"));
+        QCOMPARE(next.status, 200);
+        QCOMPARE(centre(next), QColor(Qt::red));
+    }
+
+    // Every render of this suite went through one fetcher whose cache spared the network.
+    void metricsCountTheFetches()
+    {
+        const QJsonObject m
+            = httpRequest(m_server.port(), "GET", "/api/v1/metrics").json().value("remoteImages").toObject();
+        QVERIFY2(m.value("memoryHits").toDouble() >= 10, qPrintable(QJsonDocument(m).toJson()));
+        QVERIFY(m.value("notModified").toDouble() >= 1);
+        QVERIFY(m.value("failures").toDouble() >= 10);
+        QVERIFY(m.value("downloads").toDouble() < m.value("requests").toDouble());
+    }
+};
+
+QTEST_MAIN(TestRemoteImages)
+#include "tst_remote_images.moc"

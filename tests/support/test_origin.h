@@ -1,0 +1,134 @@
+#pragma once
+// A tiny image origin for the remote image tests: a QHttpServer on a loopback address of
+// the test's choice (127.0.0.2 is loopback too, so a server can allowlist it while
+// 127.0.0.1 stays refused), on a thread of its own so a test may block on its client
+// calls. Answers are canned per path; every request is counted per path.
+
+#include <QBuffer>
+#include <QHostAddress>
+#include <QHttpServer>
+#include <QHttpServerResponse>
+#include <QImage>
+#include <QMutex>
+#include <QTcpServer>
+#include <QTcpSocket>
+#include <QThread>
+
+#include <functional>
+#include <memory>
+
+class TestOrigin
+{
+public:
+    /// What a path answers.
+    struct Answer {
+        int status = 200;
+        QByteArray body;
+        QList<QPair<QByteArray, QByteArray>> headers;
+        int delayMs = 0; ///< the handler sleeps this long first (blocks the origin thread)
+    };
+    /// Decides the answer from the request's If-None-Match (empty when none).
+    using Handler = std::function<Answer(const QByteArray &ifNoneMatch)>;
+
+    /// Listens on `address` (an ephemeral port) for HTTP, and on a second port where
+    /// connections are accepted and never answered.
+    explicit TestOrigin(const QHostAddress &address)
+    {
+        m_thread.start();
+        QMetaObject::invokeMethod(
+            &m_anchor,
+            [this, address] {
+                m_http = new QHttpServer(&m_anchor);
+                m_http->route(QStringLiteral("/<arg>"), [this](const QString &name, const QHttpServerRequest &request) {
+                    return answer(QLatin1Char('/') + name, request.value("If-None-Match"), request.value("Host"));
+                });
+                m_httpPort = m_http->listen(address, 0);
+                m_silent = new QTcpServer(&m_anchor);
+                QObject::connect(m_silent, &QTcpServer::newConnection, &m_anchor, [this] {
+                    while (QTcpSocket *s = m_silent->nextPendingConnection())
+                        s->setParent(&m_anchor); // held open, never read or answered
+                });
+                m_silent->listen(address, 0);
+                m_silentPort = m_silent->serverPort();
+            },
+            Qt::BlockingQueuedConnection);
+    }
+    ~TestOrigin()
+    {
+        QMetaObject::invokeMethod(
+            &m_anchor, [this] { qDeleteAll(m_anchor.children()); }, Qt::BlockingQueuedConnection);
+        m_thread.quit();
+        m_thread.wait();
+    }
+
+    quint16 port() const { return m_httpPort; }
+    quint16 silentPort() const { return m_silentPort; }
+
+    void set(const QString &path, Handler handler)
+    {
+        QMutexLocker lock(&m_mutex);
+        m_handlers.insert(path, std::move(handler));
+    }
+    void set(const QString &path, const Answer &a)
+    {
+        set(path, [a](const QByteArray &) { return a; });
+    }
+    /// Requests to `path` so far.
+    int hits(const QString &path) const
+    {
+        QMutexLocker lock(&m_mutex);
+        return m_hits.value(path);
+    }
+
+    /// The Host header of the last request to `path`.
+    QByteArray lastHost(const QString &path) const
+    {
+        QMutexLocker lock(&m_mutex);
+        return m_hosts.value(path);
+    }
+
+    /// A `w`×`h` PNG of one colour.
+    static QByteArray png(int w, int h, QColor colour)
+    {
+        QImage image(w, h, QImage::Format_ARGB32);
+        image.fill(colour);
+        QByteArray bytes;
+        QBuffer buffer(&bytes);
+        buffer.open(QIODevice::WriteOnly);
+        image.save(&buffer, "PNG");
+        return bytes;
+    }
+
+private:
+    QHttpServerResponse answer(const QString &path, const QByteArray &ifNoneMatch, const QByteArray &host)
+    {
+        Handler handler;
+        {
+            QMutexLocker lock(&m_mutex);
+            ++m_hits[path];
+            m_hosts.insert(path, host);
+            handler = m_handlers.value(path);
+        }
+        if (!handler)
+            return QHttpServerResponse(QHttpServerResponder::StatusCode::NotFound);
+        const Answer a = handler(ifNoneMatch);
+        if (a.delayMs > 0)
+            QThread::msleep(a.delayMs);
+        QHttpServerResponse r(a.body, QHttpServerResponder::StatusCode(a.status));
+        for (const auto &h : a.headers)
+            r.setHeader(h.first, h.second);
+        return r;
+    }
+
+    QThread m_thread;
+    struct Anchor : QObject {
+        explicit Anchor(QThread *t) { moveToThread(t); }
+    } m_anchor{&m_thread};
+    QHttpServer *m_http = nullptr;
+    QTcpServer *m_silent = nullptr;
+    quint16 m_httpPort = 0, m_silentPort = 0;
+    mutable QMutex m_mutex;
+    QHash<QString, Handler> m_handlers;
+    QHash<QString, int> m_hits;
+    QHash<QString, QByteArray> m_hosts;
+};
