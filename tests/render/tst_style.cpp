@@ -277,7 +277,7 @@ private Q_SLOTS:
         // container's flex direction and writing direction (alignment.h).
         QCOMPARE(style("{\"justifyContent\": \"right\"}").justifyContent, JustifyContent::Right);
         QCOMPARE(style("{\"justifyContent\": \"start\"}").justifyContent, JustifyContent::Start);
-        QCOMPARE(style("{\"justifyContent\": \"normal\"}").justifyContent, JustifyContent::FlexStart);
+        QCOMPARE(style("{\"justifyContent\": \"normal\"}").justifyContent, JustifyContent::Normal);
         QCOMPARE(style("{\"alignItems\": \"first baseline\"}").alignItems, AlignItems::Baseline);
     }
 
