@@ -102,6 +102,7 @@ private Q_SLOTS:
     void rtlRunsColumnsFromTheRight();
     void absoluteChildStartsAtThePaddingBox();
     void contentSizedGrid();
+    void extremeLinesStayBounded();
 };
 
 void TestLayoutGrid::parsesTrackListsWithNamesAndRepeat()
@@ -500,6 +501,31 @@ void TestLayoutGrid::contentSizedGrid()
     addText(*addElement(*root, style()), QStringLiteral("bb"));
     FakeMeasurer text;
     QCOMPARE(contentSizedViewport(*root, QSizeF(1000, 1000), 0, 0, text), QSize(60, 24));
+}
+
+void TestLayoutGrid::extremeLinesStayBounded()
+{
+    // Line numbers far outside the grid and huge spans are clamped (1000 lines each way):
+    // the layout stays fast and every item gets a box.
+    GridFixture f(QStringLiteral("10px"));
+    f.grid->style.grid.autoFlowDense = true;
+    Node *far = f.item({}, [](ComputedStyle &s) {
+        s.grid.columnStart = line(QStringLiteral("-99999"));
+        s.grid.columnEnd = line(QStringLiteral("99999"));
+    });
+    std::vector<Node *> spans;
+    for (int i = 0; i < 50; ++i)
+        spans.push_back(f.item({}, [](ComputedStyle &s) {
+            s.grid.rowStart = line(QStringLiteral("span 5000"));
+            s.grid.columnStart = line(QStringLiteral("span 3"));
+        }));
+    QElapsedTimer timer;
+    timer.start();
+    const LayoutBox box = f.layout();
+    QVERIFY2(timer.elapsed() < 2000, qPrintable(QString::number(timer.elapsed())));
+    QVERIFY(find(box, far));
+    for (Node *n : spans)
+        QVERIFY(find(box, n));
 }
 
 QTEST_MAIN(TestLayoutGrid)

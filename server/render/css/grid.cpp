@@ -409,7 +409,8 @@ std::optional<GridLine> gridLine(const QString &text)
             if (haveNumber)
                 return std::nullopt;
             haveNumber = true;
-            line.number = n;
+            // Chromium clamps line numbers to ±10000; layout clamps further (kMaxGridLines).
+            line.number = std::clamp(n, -10000, 10000);
         } else if (t.compare(QLatin1String("span"), Qt::CaseInsensitive) == 0) {
             if (span)
                 return std::nullopt;

@@ -489,7 +489,9 @@ void GridFormattingContext::runPlacementAlgorithm()
         int count = m_offset[axis] + m_explicit[axis].count;
         for (const GridItem &item : m_items)
             count = std::max(count, item.end[axis]);
-        m_trackCount[axis] = std::min(count, kMaxGridLines + 1);
+        // Every item's lines are within the grid (they are clamped to ±kMaxGridLines and
+        // auto-placement stops there, so this stays a few thousand at most).
+        m_trackCount[axis] = count;
     }
 }
 
