@@ -84,6 +84,11 @@ inline constexpr Golden kGoldens[] = {
     {"conformance/sizing-nested-rtl", 0.985, 0.98, 0.60}, // .99186 / .9860 / .6278
     {"conformance/overflow-justify-rtl", 0.995, 0.995, 0.84}, // 1.0000 / 1.0000 / .8685
     {"conformance/overflow-align-content", 0.99, 0.99, 0.72}, // .99848 / .9959 / .7439
+    // CSS Grid 1 (tests/render/conformance/cases/grid-*): fr tracks with spanning cards,
+    // named areas, and areas in rtl.
+    {"conformance/grid-cards", 0.99, 0.99, 0.78}, // .99890 / .9964 / .8042
+    {"conformance/grid-named-areas", 0.98, 0.98, 0.60}, // .98728 / .9884 / .6263
+    {"conformance/grid-rtl-areas", 0.995, 0.99, 0.87}, // .99959 / .9992 / .8968
 };
 
 /// Adds the QTest data columns `name` and `threshold` and one row per fixture with the

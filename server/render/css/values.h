@@ -80,7 +80,7 @@ enum Edge { Top = 0, Right = 1, Bottom = 2, Left = 3 };
 template<typename T>
 using Edges = std::array<T, 4>;
 
-enum class Display : quint8 { Flex, Block, None };
+enum class Display : quint8 { Flex, Block, None, Grid };
 enum class Position : quint8 { Static, Relative, Absolute };
 enum class BoxSizing : quint8 { ContentBox, BorderBox };
 enum class FlexDirection : quint8 { Row, RowReverse, Column, ColumnReverse };
@@ -88,7 +88,11 @@ enum class FlexWrap : quint8 { NoWrap, Wrap, WrapReverse };
 /// justify-content (CSS Flexbox 1 §8.2); Start/End behave as FlexStart/FlexEnd here.
 /// justify-content (CSS Box Alignment 3 §5.1 for flex containers): flex-start/flex-end
 /// follow the flex main axis, start/end the writing mode's, left/right are physical.
+/// Normal (the initial value) and Stretch act as flex-start in flex containers and
+/// stretch `auto` tracks in grid containers (CSS Grid 1 §11.8).
 enum class JustifyContent : quint8 {
+    Normal,
+    Stretch,
     FlexStart,
     FlexEnd,
     Start,

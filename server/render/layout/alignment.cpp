@@ -57,6 +57,8 @@ ContentDistribution justifyContentDistribution(const ComputedStyle &container)
 ContentDistribution contentDistribution(JustifyContent value)
 {
     switch (value) {
+    case JustifyContent::Normal:
+    case JustifyContent::Stretch:
     case JustifyContent::FlexStart:
     case JustifyContent::Start:
     case JustifyContent::Left: return ContentDistribution::Start;

@@ -247,6 +247,8 @@ qreal LayoutEngine::contentIntrinsicWidth(const Node &node, IntrinsicMode mode)
         result = replacedSize(node, e, -1, -1, -1, -1).width();
     } else if (auto h = specifiedHeight(s, e, -1); h && s.aspectRatio > 0) {
         result = widthFromRatio(node, e, clampSize(*h, minHeight(s, e, -1), maxHeight(s, e, -1)));
+    } else if (s.display == Display::Grid) {
+        result = gridIntrinsicContentWidth(*this, node, mode) + e.paddingBorderWidth();
     } else {
         // CSS Flexbox 1 §9.9.1 (as Chromium computes it): a single-line row sums its
         // items' contributions, a multi-line row's min-content is its largest item;
@@ -384,6 +386,10 @@ LayoutBox LayoutEngine::layoutElement(const Node &node, const LayoutRequest &req
     if (!node.isImage()) {
         if (s.display == Display::Block) {
             placed = layoutBlockChildren(*this, node, e, contentWidth, percentHeight);
+        } else if (s.display == Display::Grid) {
+            placed = layoutGridChildren(*this, node, e, contentWidth, contentHeight, percentHeight,
+                                        std::max<qreal>(0, minH - e.paddingBorderHeight()),
+                                        std::max<qreal>(0, maxH - e.paddingBorderHeight()));
         } else {
             placed = layoutFlexChildren(*this, node, e, contentWidth, contentHeight, percentHeight,
                                         std::max<qreal>(0, minH - e.paddingBorderHeight()),
@@ -511,10 +517,16 @@ void LayoutEngine::layoutAbsoluteChildren(const Node &node, LayoutBox &box, Form
         }
         const QSizeF marginBox(size.width() + abs.margin.left() + abs.margin.right(),
                                size.height() + abs.margin.top() + abs.margin.bottom());
-        if (node.style.display == Display::Flex)
+        if (node.style.display == Display::Flex) {
             staticPos += flexStaticPosition(node.style, child.style, content.size(), marginBox);
-        else if (node.style.direction == Direction::Rtl) // CSS 2 §10.3.7: the static position is the right edge
+        } else if (node.style.display == Display::Grid && containing) {
+            // CSS Grid 1 §9.1: a grid is its abspos children's containing block through
+            // their grid area, whose auto lines are the padding edges: there they start.
+            staticPos = node.style.direction == Direction::Rtl ? QPointF(cb.right() - marginBox.width(), cb.top())
+                                                               : cb.topLeft();
+        } else if (node.style.direction == Direction::Rtl) { // CSS 2 §10.3.7: the static position is the right edge
             staticPos.setX(content.right() - marginBox.width());
+        }
         staticPos += QPointF(abs.margin.left(), abs.margin.top());
         abs.box.borderBox.moveTo(containing ? abs.position(cb, staticPos, node.style.direction) : staticPos);
         placed.boxes.emplace_back(index, std::move(abs.box));

@@ -197,6 +197,18 @@ FormattingResult layoutFlexChildren(LayoutEngine &engine, const Node &container,
 QPointF flexStaticPosition(const ComputedStyle &container, const ComputedStyle &child, QSizeF contentSize,
                            QSizeF marginBoxSize);
 
+/// Lays out the in-flow children of a grid container (CSS Grid 1 §8.5 placement, §11
+/// sizing, §10 alignment) whose content box is `contentWidth` px wide and
+/// `contentHeight` px high (-1 = auto, then between `minContentHeight` and
+/// `maxContentHeight`); `percentHeight` as for layoutFlexChildren().
+FormattingResult layoutGridChildren(LayoutEngine &engine, const Node &container, const BoxEdges &edges,
+                                    qreal contentWidth, qreal contentHeight, qreal percentHeight,
+                                    qreal minContentHeight, qreal maxContentHeight);
+
+/// The min-content or max-content width in px of a grid container's content box: its
+/// column tracks sized under that constraint plus the gaps (CSS Grid 1 §11.1, §5.2).
+qreal gridIntrinsicContentWidth(LayoutEngine &engine, const Node &container, IntrinsicMode mode);
+
 /// Lays out the in-flow children of a display:block container as block boxes stacked
 /// from the top of its `contentWidth` px wide content box (CSS 2 §9.4.1, §10.3.3);
 /// percentage heights resolve against `percentHeight` (-1 when not definite).

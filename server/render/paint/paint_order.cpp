@@ -15,8 +15,11 @@ std::optional<int> usedZIndex(const LayoutBox &child, const LayoutBox *parent)
     const ComputedStyle &s = child.node->style;
     if (!s.zIndex)
         return std::nullopt;
-    const bool flexItem = parent && parent->node && !parent->node->isText()
-                          && parent->node->style.display == Display::Flex && s.position != Position::Absolute;
+    // Flex and grid items honour z-index without being positioned (CSS Grid 1 §9.5).
+    const bool flexItem
+        = parent && parent->node && !parent->node->isText()
+          && (parent->node->style.display == Display::Flex || parent->node->style.display == Display::Grid)
+          && s.position != Position::Absolute;
     if (s.position == Position::Static && !flexItem)
         return std::nullopt;
     return s.zIndex;

@@ -101,6 +101,8 @@ bool StyleBuilder::display(const CssProperty &p, const QString &v)
         m_s.display = Display::Block;
     } else if (t == QLatin1String("none")) {
         m_s.display = Display::None;
+    } else if (t == QLatin1String("grid") || t == QLatin1String("inline-grid")) {
+        m_s.display = Display::Grid;
     } else {
         m_s.display = Display::Flex;
         warn(QString(p.name), QStringLiteral("display \"%1\" is not supported, using flex").arg(v));
@@ -430,12 +432,13 @@ bool StyleBuilder::flexBasis(const CssProperty &, const QString &v)
 bool StyleBuilder::justifyContent(const CssProperty &, const QString &v)
 {
     // CSS Box Alignment 3: start/end/left/right act as flex-start/flex-end in a
-    // left-to-right row; normal and stretch behave as flex-start for flex containers.
+    // left-to-right row; normal and stretch behave as flex-start for flex containers
+    // and stretch auto tracks in grid containers.
     auto j = keyword<JustifyContent>(v, {{"flex-start", JustifyContent::FlexStart},
                                          {"start", JustifyContent::Start},
                                          {"left", JustifyContent::Left},
-                                         {"normal", JustifyContent::FlexStart},
-                                         {"stretch", JustifyContent::FlexStart},
+                                         {"normal", JustifyContent::Normal},
+                                         {"stretch", JustifyContent::Stretch},
                                          {"flex-end", JustifyContent::FlexEnd},
                                          {"end", JustifyContent::End},
                                          {"right", JustifyContent::Right},

@@ -4,6 +4,7 @@
 // the box properties, the text module the font/text ones, the painters the visual ones.
 // Values are CSS computed values: `em`/`rem` are already px (css/values.h).
 
+#include "server/render/css/grid.h"
 #include "server/render/css/values.h"
 
 #include <QJsonObject>
@@ -57,13 +58,14 @@ struct BoxStyle {
     float flexGrow = 0;
     float flexShrink = 1;
     Length flexBasis = Length::autoLength(); // auto, a length, content or an intrinsic size keyword
-    JustifyContent justifyContent = JustifyContent::FlexStart;
+    JustifyContent justifyContent = JustifyContent::Normal;
     AlignItems alignItems = AlignItems::Stretch;
     AlignItems alignSelf = AlignItems::Auto;
     AlignContent alignContent = AlignContent::Stretch;
     Length rowGap = Length::px(0), columnGap = Length::px(0);
     Overflow overflow = Overflow::Visible; // overflowX == overflowY here
     float aspectRatio = 0; // 0 = auto
+    GridStyle grid; // CSS Grid 1 (css/grid.h): templates, placement, justify-items/-self
     friend bool operator==(const BoxStyle &, const BoxStyle &) = default;
 };
 
@@ -91,6 +93,7 @@ struct PaintStyle {
 /// The three parts are base classes so a field reads `s.fontSize` wherever it lives.
 struct ComputedStyle : InheritedStyle, BoxStyle, PaintStyle {
     bool isFlexContainer() const { return display == Display::Flex; }
+    bool isGridContainer() const { return display == Display::Grid; }
     bool isRowDirection() const
     {
         return flexDirection == FlexDirection::Row || flexDirection == FlexDirection::RowReverse;

@@ -72,6 +72,9 @@ bool edgeProperty(const QString &value, int edge, Parse parse, Edges<T> &out)
     return expandEdges(values, &out);
 }
 
+/// CssProperty::part of the gridRowStart/-End and gridColumnStart/-End rows.
+enum GridLineField : qint8 { GridRowStart, GridColumnStart, GridRowEnd, GridColumnEnd };
+
 /// CssProperty::part of the width/height/min-/max- rows.
 enum SizeField : qint8 { SizeWidth, SizeHeight, SizeMinWidth, SizeMinHeight, SizeMaxWidth, SizeMaxHeight };
 
@@ -139,6 +142,17 @@ private:
     bool gap(const CssProperty &p, const QString &v);
     bool overflow(const CssProperty &p, const QString &v);
     bool aspectRatio(const CssProperty &, const QString &v);
+    // CSS Grid 1 (grid_properties.cpp).
+    bool gridTemplateTracks(const CssProperty &p, const QString &v);
+    bool gridTemplateAreas(const CssProperty &, const QString &v);
+    bool gridAutoTracks(const CssProperty &p, const QString &v);
+    bool gridAutoFlow(const CssProperty &, const QString &v);
+    bool gridLine(const CssProperty &p, const QString &v);
+    bool gridLineShorthand(const CssProperty &p, const QString &v);
+    bool gridArea(const CssProperty &, const QString &v);
+    bool justifyItems(const CssProperty &p, const QString &v);
+    bool placeItems(const CssProperty &p, const QString &v);
+    bool placeContent(const CssProperty &, const QString &v);
     bool backgroundColor(const CssProperty &, const QString &v);
     bool background(const CssProperty &, const QString &v);
     bool backgroundImage(const CssProperty &, const QString &v);
