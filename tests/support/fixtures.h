@@ -84,6 +84,13 @@ inline constexpr Golden kGoldens[] = {
     {"conformance/sizing-nested-rtl", 0.985, 0.98, 0.60}, // .99186 / .9860 / .6278
     {"conformance/overflow-justify-rtl", 0.995, 0.995, 0.84}, // 1.0000 / 1.0000 / .8685
     {"conformance/overflow-align-content", 0.99, 0.99, 0.72}, // .99848 / .9959 / .7439
+    // Effects (issue 13 part 4): backdrop blur, clip-path, background-clip: text, conic
+    // gradients, filters; custom properties and calc() throughout.
+    {"conformance/effects-glass-card", 0.98, 0.98, 0.0},
+    {"conformance/effects-avatar-clip", 0.98, 0.98, 0.0},
+    {"conformance/effects-gradient-text", 0.98, 0.98, 0.0},
+    {"conformance/effects-conic-ring", 0.98, 0.98, 0.0},
+    {"conformance/effects-filter-card", 0.98, 0.98, 0.0},
 };
 
 /// Adds the QTest data columns `name` and `threshold` and one row per fixture with the
