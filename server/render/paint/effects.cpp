@@ -55,7 +55,9 @@ void boxBlurLine(const quint32 *src, quint32 *dst, int count, int stride, int r)
         sum[2] += sign * ((px >> 16) & 0xff);
         sum[3] += sign * (px >> 24);
     };
-    for (int i = -r; i < r; ++i)
+    // Pixels before the line are transparent: only [0, r) starts the window, so a radius
+    // far beyond the image costs no more than the image.
+    for (int i = 0; i < std::min(r, count); ++i)
         add(i, 1);
     const quint32 half = quint32(window / 2);
     for (int i = 0; i < count; ++i) {
