@@ -56,12 +56,20 @@ bool StyleBuilder::maskImage(const CssProperty &, const QString &v)
     return true;
 }
 
-bool StyleBuilder::mixBlendMode(const CssProperty &, const QString &v)
+bool StyleBuilder::mixBlendMode(const CssProperty &p, const QString &v)
 {
     auto mode = css::blendMode(v);
-    if (mode)
-        m_s.effects.mixBlendMode = *mode;
-    return mode.has_value();
+    if (!mode)
+        return false;
+    // The non-separable modes (§5.3.8) mix hue and luminosity, which QPainter has no
+    // composition mode for.
+    if (*mode == BlendMode::Hue || *mode == BlendMode::Saturation || *mode == BlendMode::Color
+        || *mode == BlendMode::Luminosity) {
+        warn(QString(p.name), QStringLiteral("\"%1\" is not supported, drawn as normal").arg(v));
+        mode = BlendMode::Normal;
+    }
+    m_s.effects.mixBlendMode = *mode;
+    return true;
 }
 
 bool StyleBuilder::backgroundClip(const CssProperty &p, const QString &v)
