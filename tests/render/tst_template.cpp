@@ -228,7 +228,8 @@ private Q_SLOTS:
         QVERIFY2(t.has_value(), qPrintable(error.message));
         QCOMPARE(t->height, std::numeric_limits<int>::max());
         RenderRequest request;
-        request.document = QJsonDocument::fromJson(R"({"width": 1200, "height": 9000, "root": {"type": "div"}})").object();
+        request.document
+            = QJsonDocument::fromJson(R"({"width": 1200, "height": 9000, "root": {"type": "div"}})").object();
         QVERIFY(!render(request, imprint::test::renderContext(), &error));
         QCOMPARE(error.field, QStringLiteral("height"));
         QCOMPARE(error.code, RenderErrorCode::InvalidSize);
@@ -368,6 +369,17 @@ private Q_SLOTS:
         QCOMPARE(b.root->style.height, Length::px(7));
         QCOMPARE(b.root->style.width, Length::autoLength());
         QCOMPARE(b.warnings.size(), 1);
+    }
+
+    void markupStylesDeclareCustomProperties()
+    {
+        // Inline CSS custom properties keep their case and are inherited by the children.
+        Built b = build(json("{\"width\": 100, \"height\": 100, \"markup\": \"<div style=\\\"--Brand: red; width: "
+                             "calc(100% - 10px)\\\"><p style=\\\"color: var(--Brand)\\\">x</p></div>\"}"));
+        QVERIFY2(b.root, qPrintable(b.error.message));
+        QCOMPARE(b.root->style.customProperties.value(QStringLiteral("--Brand")), QStringLiteral("red"));
+        QCOMPARE(b.root->children.at(0)->style.color, QColor(Qt::red));
+        QVERIFY2(b.warnings.isEmpty(), qPrintable(b.warnings.join(u'\n')));
     }
 
     void dirAttributeSetsDirection()

@@ -121,7 +121,9 @@ void Recorder::pushEffects(const LayoutBox &box)
             e.clip = clipShapePath(*fx.clipPath, box.borderBox);
         }
         e.clipBox = box.borderBox;
-        e.bounds &= box.borderBox.adjusted(-1e5, -1e5, 1e5, 1e5);
+        // The clip applies after the filters: nothing outside it needs a layer pixel.
+        if (e.clip)
+            e.bounds &= e.clip->boundingRect();
     }
     for (const Gradient &g : fx.maskImage)
         e.masks.emplace_back(gradientBrush(g, box.borderBox), box.borderBox);
