@@ -670,6 +670,38 @@ private Q_SLOTS:
         for (const char *name : {"clipPath", "filter", "mixBlendMode", "cursor"})
             QVERIFY2(all.contains(QLatin1String(".%1:").arg(QLatin1String(name))), qPrintable(all));
     }
+
+    void takumiSvgOutputEmbedsEffects()
+    {
+        // Qt's SVG generator cannot blur or read back: the effect layer and the backdrop are
+        // painted offscreen and written as images.
+        const QJsonObject child{{"position", "absolute"},
+                                {"left", 50},
+                                {"top", 50},
+                                {"width", 100},
+                                {"height", 100},
+                                {"backgroundColor", "#ff0000"},
+                                {"filter", "blur(4px)"},
+                                {"backdropFilter", "blur(6px)"}};
+        RenderRequest request;
+        request.engine = QStringLiteral("takumi");
+        request.format = OutputFormat::Svg;
+        request.document = QJsonObject{
+            {"width", 200},
+            {"height", 200},
+            {"root",
+             QJsonObject{
+                 {"type", "div"},
+                 {"props",
+                  QJsonObject{{"style", QJsonObject{{"width", 200}, {"height", 200}, {"backgroundColor", "#0000ff"}}},
+                              {"children",
+                               QJsonArray{QJsonObject{{"type", "div"}, {"props", QJsonObject{{"style", child}}}}}}}}}}};
+        RenderError error;
+        const auto result = render(request, imprint::test::renderContext(), &error);
+        QVERIFY2(result, qPrintable(error.message));
+        QVERIFY(result->bytes.startsWith("<?xml") || result->bytes.contains("<svg"));
+        QCOMPARE(result->bytes.count("<image"), qsizetype(2));
+    }
 };
 
 QTEST_MAIN(TestPaint)

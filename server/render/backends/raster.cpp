@@ -343,12 +343,19 @@ void QPainterPlayer::operator()(const display::BackdropFilter &c)
     if (backdrop.isNull())
         return;
     applyFilters(backdrop, c.filters, scale);
-    QBrush brush(backdrop);
-    brush.setTransform(QTransform::fromTranslate(source.x(), source.y()));
+    // Cut to the border box shape in an image of its own (antialiased, and a device
+    // without texture brushes, QSvgGenerator, can still draw it).
+    QImage shaped(source.size(), QImage::Format_ARGB32_Premultiplied);
+    shaped.fill(Qt::transparent);
+    {
+        QPainter sp(&shaped);
+        sp.setRenderHint(QPainter::Antialiasing);
+        sp.setPen(Qt::NoPen);
+        sp.fillPath(QTransform::fromTranslate(-source.x(), -source.y()).map(t.map(c.shape)), QBrush(backdrop));
+    }
     m_p->save();
     m_p->resetTransform();
-    m_p->setRenderHint(QPainter::Antialiasing);
-    m_p->fillPath(t.map(c.shape), brush);
+    m_p->drawImage(source.topLeft(), shaped);
     m_p->restore();
 }
 
