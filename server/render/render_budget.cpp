@@ -78,16 +78,18 @@ std::optional<RenderError> checkEffectBudget(const LayoutBox &root, QSize canvas
     EffectCost cost;
     countEffects(root, bounds, cost);
     if (cost.maxNesting > budget.maxEffectNesting)
-        return budgetError(QStringLiteral("effects"),
-                           QStringLiteral("the render nests effect layers (filter, clipPath, maskImage, mixBlendMode) %1 "
-                                          "deep; at most %2 levels are allowed")
-                               .arg(cost.maxNesting)
-                               .arg(budget.maxEffectNesting));
+        return budgetError(
+            QStringLiteral("effects"),
+            QStringLiteral("the render nests effect layers (filter, clipPath, maskImage, mixBlendMode) %1 "
+                           "deep; at most %2 levels are allowed")
+                .arg(cost.maxNesting)
+                .arg(budget.maxEffectNesting));
     if (cost.layers > budget.maxEffectLayers)
-        return budgetError(QStringLiteral("effects"),
-                           QStringLiteral("the render draws %1 blurred shadow and effect layers; at most %2 are allowed")
-                               .arg(cost.layers)
-                               .arg(budget.maxEffectLayers));
+        return budgetError(
+            QStringLiteral("effects"),
+            QStringLiteral("the render draws %1 blurred shadow and effect layers; at most %2 are allowed")
+                .arg(cost.layers)
+                .arg(budget.maxEffectLayers));
     const double maxArea
         = budget.blurredAreaPerCanvas * canvas.width() * canvas.height() + double(budget.blurredAreaBase);
     if (cost.area > maxArea)
