@@ -24,13 +24,18 @@ struct RenderBudget {
     /// `blurredAreaBase`, so small images still allow a few generous shadows.
     double blurredAreaPerCanvas = 4.0;
     qint64 blurredAreaBase = 4'000'000;
+    /// Effect layers (filter, clip-path, mask-image, mix-blend-mode, backdrop-filter) open
+    /// at once: each holds an offscreen image until its subtree is painted.
+    int maxEffectNesting = 16;
     /// Nested <table>s in html engine input (Qt's rich-text layout is exponential in it).
     int maxHtmlTableNesting = 10;
 };
 
-/// Counts the shadow layers the painters will blur for the laid-out tree `root` on a
-/// `canvas` px image (layer rects as the painters size them, clipped to the canvas grown
-/// by the shadow's own extent). Returns the error (field `effects`, code
+/// Counts the shadow layers the painters will blur and the effect layers they will
+/// composite (filters, clip paths, masks, blend modes, backdrops: one layer each, its area
+/// counted once per blur it runs) for the laid-out tree `root` on a `canvas` px image
+/// (layer rects as the painters size them, clipped to the canvas grown by the effect's
+/// own extent), and how deep effect layers nest. Returns the error (field `effects`, code
 /// `render_budget_exceeded`) when a limit of `budget` is exceeded, nullopt otherwise.
 std::optional<RenderError> checkEffectBudget(const LayoutBox &root, QSize canvas, const RenderBudget &budget);
 

@@ -22,6 +22,8 @@
 #include <QThread>
 #include <QtTest>
 
+#include <cmath>
+
 using namespace imprint::render;
 
 namespace {
@@ -95,6 +97,22 @@ std::optional<RenderResult> renderPng(const QJsonObject &document, RenderError *
     request.document = document;
     request.tweaks = tweaks;
     return render(request, imprint::test::renderContext(), error);
+}
+
+/// A 600×400 card of `engine` whose one child has `style` (and `children`).
+QJsonObject effectCard(const QString &engine, const QJsonObject &style, const QJsonValue &children = {})
+{
+    QJsonObject root{{"display", "flex"}, {"width", 600}, {"height", 400}, {"backgroundColor", "#336699"}};
+    QJsonObject props{{"style", root}};
+    QJsonObject inner{{"style", style}};
+    if (!children.isUndefined())
+        inner.insert("children", children);
+    props.insert("children", QJsonArray{QJsonObject{{"type", "div"}, {"props", inner}}});
+    return QJsonObject{{"name", "fx"},
+                       {"width", 600},
+                       {"height", 400},
+                       {"rendererType", engine},
+                       {"root", QJsonObject{{"type", "div"}, {"props", props}}}};
 }
 
 } // namespace
@@ -413,6 +431,81 @@ private slots:
                                         {"children", "A title with shadows"}}}}}}}}}}};
         RenderError error;
         QVERIFY2(renderPng(doc, &error), qPrintable(error.message));
+    }
+
+    // --- effects (issue 13): each hostile form is refused or drawn in bounded time -------
+
+    void hostileEffectsStayCheap_data()
+    {
+        QTest::addColumn<QString>("engine");
+        QTest::addColumn<QJsonObject>("style");
+        const QJsonObject huge{{"width", 300},
+                               {"height", 200},
+                               {"backgroundColor", "red"},
+                               {"filter", "blur(100000px) drop-shadow(0 0 900000px red)"},
+                               {"backdropFilter", "blur(1000000px)"}};
+        QStringList points;
+        for (int i = 0; i < 4096; ++i)
+            points << QString("%1% %2%").arg(50 + 50 * std::cos(i * 0.01)).arg(50 + 50 * std::sin(i * 0.013));
+        const QJsonObject polygon{{"width", 300},
+                                  {"height", 200},
+                                  {"backgroundColor", "red"},
+                                  {"clipPath", QString("polygon(%1)").arg(points.join(", "))}};
+        QStringList blurs;
+        for (int i = 0; i < 64; ++i)
+            blurs << "blur(3px)";
+        const QJsonObject longList{
+            {"width", 300}, {"height", 200}, {"backgroundColor", "red"}, {"filter", blurs.join(' ')}};
+        for (const char *engine : {"takumi", "satori"}) {
+            QTest::newRow(qPrintable(QString("%1 huge blur").arg(engine))) << QString(engine) << huge;
+            QTest::newRow(qPrintable(QString("%1 4096-point polygon").arg(engine))) << QString(engine) << polygon;
+            QTest::newRow(qPrintable(QString("%1 64 blurs").arg(engine))) << QString(engine) << longList;
+        }
+    }
+
+    void hostileEffectsStayCheap()
+    {
+        QFETCH(QString, engine);
+        QFETCH(QJsonObject, style);
+        QElapsedTimer timer;
+        timer.start();
+        RenderError error;
+        const auto result = renderPng(effectCard(engine, style), &error);
+        // Either drawn or refused by the budget, never slow and never a crash.
+        QVERIFY2(result || error.codeName() == QString("render_budget_exceeded"), qPrintable(error.message));
+        QVERIFY2(timer.elapsed() < 5000, qPrintable(QString::number(timer.elapsed())));
+    }
+
+    void deeplyNestedFiltersRefused()
+    {
+        QJsonObject node{{"type", "div"},
+                         {"props", QJsonObject{{"style", QJsonObject{{"width", 10}, {"height", 10}}}}}};
+        for (int i = 0; i < 40; ++i)
+            node = QJsonObject{{"type", "div"},
+                               {"props", QJsonObject{{"style", QJsonObject{{"filter", "blur(1px)"}, {"padding", 1}}},
+                                                     {"children", QJsonArray{node}}}}};
+        const QJsonObject doc{
+            {"name", "nest"}, {"width", 400}, {"height", 400}, {"rendererType", "takumi"}, {"root", node}};
+        RenderError error;
+        QVERIFY(!renderPng(doc, &error));
+        QCOMPARE(error.codeName(), QString("render_budget_exceeded"));
+        QCOMPARE(error.field, QString("effects"));
+        QVERIFY2(error.message.contains("nests effect layers"), qPrintable(error.message));
+    }
+
+    void varBombRendersWithAWarning()
+    {
+        QJsonObject style{
+            {"--v0", "xxxxxxxxxxxxxxxx"}, {"width", "var(--v30, 100px)"}, {"height", 50}, {"backgroundColor", "red"}};
+        for (int i = 1; i <= 30; ++i)
+            style.insert(QString("--v%1").arg(i), QString("var(--v%1)var(--v%1)").arg(i - 1));
+        QElapsedTimer timer;
+        timer.start();
+        RenderError error;
+        const auto result = renderPng(effectCard("takumi", style), &error);
+        QVERIFY2(result, qPrintable(error.message));
+        QVERIFY(timer.elapsed() < 3000);
+        QVERIFY2(result->warnings.join('\n').contains("longer than"), qPrintable(result->warnings.join('\n')));
     }
 
     // The deadline is a render limit like the others: past it the render stops at its next

@@ -4,6 +4,7 @@
 #include "server/render/style/computed_style.h"
 #include "server/render/style/properties.h"
 
+#include <QElapsedTimer>
 #include <QHash>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -659,6 +660,11 @@ private Q_SLOTS:
             add("whiteSpace", "\"nowrap\"");
             add("wordBreak", "\"break-all\"");
             add("direction", "\"rtl\"");
+            add("filter WebkitFilter backdropFilter WebkitBackdropFilter", "\"blur(2px)\"");
+            add("clipPath WebkitClipPath", "\"circle(50%)\"");
+            add("maskImage WebkitMaskImage", "\"linear-gradient(black, transparent)\"");
+            add("mixBlendMode", "\"multiply\"");
+            add("backgroundClip WebkitBackgroundClip", "\"text\"");
             const QString image = QStringLiteral("\"backgroundImage\": \"linear-gradient(red, blue)\"");
             m.insert(QStringLiteral("backgroundSize"),
                      QStringLiteral("{%1, \"backgroundSize\": \"cover\"}").arg(image));
@@ -881,6 +887,236 @@ private Q_SLOTS:
                  qPrintable(warnings.join(QLatin1Char('\n'))));
         for (const QString &w : warnings)
             QVERIFY2(w.startsWith(QLatin1String("root.props.style.")), qPrintable(w));
+    }
+
+    // --- calc() (CSS Values 4 §10) ---------------------------------------------------
+
+    void calcLengths_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<float>("percent"); // -1: a px length
+        QTest::addColumn<float>("px");
+        QTest::newRow("px sum") << "calc(10px + 2em)" << -1.f << 50.f; // em = 20 px here
+        QTest::newRow("percent minus px") << "calc(100% - 40px)" << 100.f << -40.f;
+        QTest::newRow("nested parentheses") << "calc((100% - 2 * 10px) / 2)" << 50.f << -10.f;
+        QTest::newRow("nested calc and rem") << "calc(calc(1rem * 3) - 8px)" << -1.f << 40.f;
+        QTest::newRow("number times length") << "calc(3 * (2px + 1px))" << -1.f << 9.f;
+        QTest::newRow("percent cancels") << "calc(50% + 10px - 50%)" << -1.f << 10.f;
+        QTest::newRow("min") << "min(120px, 2em)" << -1.f << 40.f;
+        QTest::newRow("clamp") << "clamp(10px, 5px * 10, 30px)" << -1.f << 30.f;
+    }
+
+    void calcLengths()
+    {
+        QFETCH(QString, text);
+        QFETCH(float, percent);
+        QFETCH(float, px);
+        QStringList warnings;
+        const QByteArray json = QStringLiteral("{\"fontSize\": 20, \"width\": \"%1\"}").arg(text).toUtf8();
+        const ComputedStyle s = style(json.constData(), nullptr, &warnings);
+        QVERIFY2(warnings.isEmpty(), qPrintable(warnings.join(u'\n')));
+        if (percent < 0) {
+            QCOMPARE(s.width, Length::px(px));
+        } else {
+            QVERIFY(s.width.isPercent());
+            QCOMPARE(s.width.value, percent);
+            QCOMPARE(s.width.offset, px);
+            // Resolved against the basis layout gives it: 100% - 40px of 500 px is 460 px.
+            QCOMPARE(s.width.resolve(500), 500 * percent / 100 + px);
+        }
+    }
+
+    void invalidCalcIsAWarning_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::newRow("length times length") << "calc(10px * 2px)";
+        QTest::newRow("division by zero") << "calc(10px / 0)";
+        QTest::newRow("division by a length") << "calc(10px / 2px)";
+        QTest::newRow("number plus length") << "calc(1 + 2px)";
+        QTest::newRow("unknown unit") << "calc(3furlongs)";
+        QTest::newRow("unbalanced") << "calc((10px + 2px)";
+        QTest::newRow("trailing junk") << "calc(10px) 3px";
+        QTest::newRow("percent in min") << "min(50%, 10px)";
+        QTest::newRow("too deep") << QString(QStringLiteral("calc(")).repeated(40) + QStringLiteral("1px")
+                                         + QString(QStringLiteral(")")).repeated(40);
+    }
+
+    void invalidCalcIsAWarning()
+    {
+        QFETCH(QString, text);
+        QStringList warnings;
+        const QJsonObject decl{{QStringLiteral("width"), text}};
+        const ComputedStyle s = computeStyle(decl, nullptr, QStringLiteral("div"), 16, QStringLiteral("s"), &warnings);
+        QVERIFY(s.width.isAuto());
+        QCOMPARE(warnings.size(), 1);
+        QVERIFY2(warnings.first().startsWith(QLatin1String("s.width: invalid length")), qPrintable(warnings.first()));
+    }
+
+    void calcInShorthandsAndPaddingUsesItsBasis()
+    {
+        const ComputedStyle s = style("{\"padding\": \"calc(1em + 2px) calc(10% - 4px)\", \"fontSize\": 10}");
+        QCOMPARE(s.padding[Top], Length::px(12));
+        QVERIFY(s.padding[Right].isPercent());
+        QCOMPARE(s.padding[Right].resolve(200), 16.f);
+        QCOMPARE(s.padding[Left].resolve(200), 16.f);
+    }
+
+    // --- custom properties and var() (CSS Variables 1) ------------------------------
+
+    void varSubstitutesBeforeParsing()
+    {
+        QStringList warnings;
+        const ComputedStyle s
+            = style("{\"--accent\": \"#6366f1\", \"--gap\": 12, \"--pad\": \"calc(var(--gap) * 2)\",\n"
+                    " \"color\": \"var(--accent)\", \"padding\": \"var(--pad) var(--gap)\",\n"
+                    " \"border\": \"2px solid var(--accent)\"}",
+                    nullptr, &warnings);
+        QVERIFY2(warnings.isEmpty(), qPrintable(warnings.join(u'\n')));
+        QCOMPARE(s.color, QColor("#6366f1"));
+        QCOMPARE(s.padding[Top], Length::px(24));
+        QCOMPARE(s.padding[Left], Length::px(12));
+        QCOMPARE(s.borderColor[Top], QColor("#6366f1"));
+        QCOMPARE(s.customProperties.value(QStringLiteral("--pad")), QStringLiteral("calc(12 * 2)"));
+    }
+
+    void customPropertiesInheritAndChildrenOverride()
+    {
+        const ComputedStyle root = style("{\"--brand\": \"red\", \"--size\": \"20px\"}");
+        // A custom property that reads itself is a cycle (§2.3): --size and --double here
+        // are both invalid, and the fallback applies.
+        const ComputedStyle child = style("{\"--double\": \"calc(var(--size) * 2)\", \"--size\": \"var(--double)\",\n"
+                                          " \"backgroundColor\": \"var(--brand)\", \"width\": \"var(--size, 7px)\"}",
+                                          &root);
+        QCOMPARE(child.backgroundColor, QColor(Qt::red));
+        QCOMPARE(child.width, Length::px(7));
+        const ComputedStyle sized
+            = style("{\"--double\": \"calc(var(--size) * 2)\", \"width\": \"var(--double)\"}", &root);
+        QCOMPARE(sized.width, Length::px(40)); // the inherited --size is the one var() reads
+        const ComputedStyle grandchild = style("{\"height\": \"var(--double)\"}", &sized);
+        QCOMPARE(grandchild.height, Length::px(40));
+        QCOMPARE(style("{\"height\": \"var(--size)\"}", &root).height, Length::px(20));
+    }
+
+    void varFallbacksNest()
+    {
+        QStringList warnings;
+        const ComputedStyle s = style("{\"--b\": \"blue\", \"color\": \"var(--a, var(--missing, var(--b)))\",\n"
+                                      " \"backgroundColor\": \"var(--none, rgb(1, 2, 3))\"}",
+                                      nullptr, &warnings);
+        QVERIFY2(warnings.isEmpty(), qPrintable(warnings.join(u'\n')));
+        QCOMPARE(s.color, QColor(Qt::blue));
+        QCOMPARE(s.backgroundColor, QColor(1, 2, 3));
+    }
+
+    void undefinedVarKeepsTheInheritedOrInitialValue()
+    {
+        const ComputedStyle parent = style("{\"color\": \"green\"}");
+        QStringList warnings;
+        const ComputedStyle s = style("{\"color\": \"var(--nope)\", \"width\": \"var(--nope)\"}", &parent, &warnings);
+        QCOMPARE(s.color, QColor(0, 128, 0)); // inherited property: the parent's value
+        QVERIFY(s.width.isAuto()); // the initial value
+        QCOMPARE(warnings.size(), 2);
+        QVERIFY2(warnings.first().contains(QLatin1String("--nope is not defined")), qPrintable(warnings.first()));
+    }
+
+    void varCyclesAreInvalidAtComputedValueTime()
+    {
+        QStringList warnings;
+        const ComputedStyle s = style("{\"--a\": \"var(--b)\", \"--b\": \"var(--a)\", \"--c\": \"var(--c)\",\n"
+                                      " \"--d\": \"8px\", \"width\": \"var(--a, 10px)\", \"height\": \"var(--d)\"}",
+                                      nullptr, &warnings);
+        QVERIFY(!s.customProperties.contains(QStringLiteral("--a")));
+        QVERIFY(!s.customProperties.contains(QStringLiteral("--b")));
+        QVERIFY(!s.customProperties.contains(QStringLiteral("--c")));
+        QCOMPARE(s.width, Length::px(10)); // the guaranteed-invalid value takes the fallback
+        QCOMPARE(s.height, Length::px(8));
+        QVERIFY2(warnings.join(u'\n').contains(QLatin1String("cycle")), qPrintable(warnings.join(u'\n')));
+    }
+
+    void varExpansionBombIsCapped()
+    {
+        // Each level doubles the value: 2^40 characters if nothing stopped it.
+        QJsonObject decl{{QStringLiteral("--v0"), QStringLiteral("xxxxxxxxxxxxxxxx")}};
+        for (int i = 1; i <= 40; ++i)
+            decl.insert(QStringLiteral("--v%1").arg(i), QStringLiteral("var(--v%1) var(--v%1)").arg(i - 1));
+        decl.insert(QStringLiteral("width"), QStringLiteral("var(--v40, 33px)"));
+        QStringList warnings;
+        QElapsedTimer timer;
+        timer.start();
+        const ComputedStyle s = computeStyle(decl, nullptr, QStringLiteral("div"), 16, QStringLiteral("s"), &warnings);
+        QVERIFY(timer.elapsed() < 2000);
+        QCOMPARE(s.width, Length::px(33));
+        for (const QString &v : s.customProperties)
+            QVERIFY(v.size() <= 16384);
+        QVERIFY2(warnings.join(u'\n').contains(QLatin1String("longer than")), qPrintable(warnings.join(u'\n')));
+    }
+
+    // --- effect properties -------------------------------------------------------------
+
+    void filterLists()
+    {
+        QStringList warnings;
+        const ComputedStyle s
+            = style("{\"filter\": \"blur(4px) brightness(120%) grayscale(2) hue-rotate(0.5turn)\n"
+                    " drop-shadow(2px 3px 4px red)\", \"backdropFilter\": \"blur(10px) saturate(1.5)\"}",
+                    nullptr, &warnings);
+        QVERIFY2(warnings.isEmpty(), qPrintable(warnings.join(u'\n')));
+        const auto &f = s.effects.filter;
+        QCOMPARE(f.size(), size_t(5));
+        QCOMPARE(f[0].kind, FilterOp::Kind::Blur);
+        QCOMPARE(f[0].amount, 4.f);
+        QCOMPARE(f[1].amount, 1.2f);
+        QCOMPARE(f[2].amount, 1.f); // grayscale clamps at 100%
+        QCOMPARE(f[3].amount, 180.f);
+        QCOMPARE(f[4].shadow.color, QColor(Qt::red));
+        QCOMPARE(f[4].shadow.blur, 4.f);
+        QCOMPARE(s.effects.backdropFilter.size(), size_t(2));
+        style("{\"filter\": \"blur(-1px)\", \"mixBlendMode\": \"sideways\", \"filter2\": 1}", nullptr, &warnings);
+        QCOMPARE(warnings.size(), 3);
+        QVERIFY2(warnings.join(u'\n').contains(QLatin1String("filter2: unsupported property")),
+                 qPrintable(warnings.join(u'\n')));
+    }
+
+    void clipPathShapes()
+    {
+        const ComputedStyle circle = style("{\"clipPath\": \"circle(40% at right 10px)\"}");
+        QVERIFY(circle.effects.clipPath);
+        QCOMPARE(circle.effects.clipPath->kind, ClipShape::Kind::Circle);
+        QCOMPARE(circle.effects.clipPath->radiusX, Length::percent(40));
+        QCOMPARE(circle.effects.clipPath->centerX, Length::percent(100));
+        const ComputedStyle inset = style("{\"clipPath\": \"inset(10px 20% round 8px)\"}");
+        QCOMPARE(inset.effects.clipPath->inset[Right], Length::percent(20));
+        QCOMPARE(inset.effects.clipPath->radii[2].x, Length::px(8));
+        const ComputedStyle poly = style("{\"clipPath\": \"polygon(evenodd, 0 0, 100% 0, 50% 100%)\"}");
+        QCOMPARE(poly.effects.clipPath->points.size(), size_t(3));
+        QVERIFY(poly.effects.clipPath->evenOdd);
+        const ComputedStyle path = style("{\"clipPath\": \"path('M0 0 L10 0 L5 10 Z')\"}");
+        QCOMPARE(path.effects.clipPath->path, QStringLiteral("M0 0 L10 0 L5 10 Z"));
+        QStringList warnings;
+        style("{\"clipPath\": \"path('M0 0\\\"/><script>')\"}", nullptr, &warnings);
+        QCOMPARE(warnings.size(), 1); // markup cannot ride in path data
+    }
+
+    void conicGradientsAndBackgroundClipText()
+    {
+        QStringList warnings;
+        const ComputedStyle s
+            = style("{\"backgroundImage\": \"conic-gradient(from 90deg at 25% 75%, red 0 25%, blue 90deg)\",\n"
+                    " \"WebkitBackgroundClip\": \"text\", \"maskImage\": \"linear-gradient(black, transparent)\"}",
+                    nullptr, &warnings);
+        QVERIFY2(warnings.isEmpty(), qPrintable(warnings.join(u'\n')));
+        const Gradient &g = *s.backgroundLayers.at(0).gradient;
+        QCOMPARE(g.kind, Gradient::Kind::Conic);
+        QCOMPARE(g.angleDeg, 90.f);
+        QCOMPARE(g.centerX, Length::percent(25));
+        QCOMPARE(g.stops.size(), size_t(3));
+        QCOMPARE(*g.stops[2].position, 0.25f); // 90deg is a quarter turn
+        QVERIFY(s.effects.backgroundClipText);
+        QCOMPARE(s.effects.maskImage.size(), size_t(1));
+        QVERIFY(style("{\"background\": \"linear-gradient(red, blue) text\"}").effects.backgroundClipText);
+        QVERIFY(style("{\"backgroundImage\": \"repeating-conic-gradient(red 0 10deg, blue 10deg 20deg)\"}")
+                    .backgroundLayers.at(0)
+                    .gradient->repeating);
     }
 };
 

@@ -371,6 +371,17 @@ private Q_SLOTS:
         QCOMPARE(b.warnings.size(), 1);
     }
 
+    void markupStylesDeclareCustomProperties()
+    {
+        // Inline CSS custom properties keep their case and are inherited by the children.
+        Built b = build(json("{\"width\": 100, \"height\": 100, \"markup\": \"<div style=\\\"--Brand: red; width: "
+                             "calc(100% - 10px)\\\"><p style=\\\"color: var(--Brand)\\\">x</p></div>\"}"));
+        QVERIFY2(b.root, qPrintable(b.error.message));
+        QCOMPARE(b.root->style.customProperties.value(QStringLiteral("--Brand")), QStringLiteral("red"));
+        QCOMPARE(b.root->children.at(0)->style.color, QColor(Qt::red));
+        QVERIFY2(b.warnings.isEmpty(), qPrintable(b.warnings.join(u'\n')));
+    }
+
     void dirAttributeSetsDirection()
     {
         // HTML's dir is a presentational hint for `direction` (inherited); a declared

@@ -89,6 +89,13 @@ inline constexpr Golden kGoldens[] = {
     {"conformance/grid-cards", 0.99, 0.99, 0.78}, // .99890 / .9964 / .8042
     {"conformance/grid-named-areas", 0.98, 0.98, 0.60}, // .98728 / .9884 / .6263
     {"conformance/grid-rtl-areas", 0.995, 0.99, 0.87}, // .99959 / .9992 / .8968
+    // Effects (issue 13 part 4): backdrop blur, clip-path, background-clip: text, conic
+    // gradients, filters; custom properties and calc() throughout.
+    {"conformance/effects-glass-card", 0.99, 0.99, 0.76}, // .99727 / .9966 / .7857
+    {"conformance/effects-avatar-clip", 0.99, 0.99, 0.67}, // .99796 / .9956 / .6952
+    {"conformance/effects-gradient-text", 0.98, 0.98, 0.78}, // .98527 / .9889 / .8041
+    {"conformance/effects-conic-ring", 0.985, 0.985, 0.79}, // .99400 / .9910 / .8115
+    {"conformance/effects-filter-card", 0.99, 0.99, 0.70}, // .99863 / .9986 / .7225
 };
 
 /// Adds the QTest data columns `name` and `threshold` and one row per fixture with the

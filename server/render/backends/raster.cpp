@@ -6,6 +6,7 @@
 #include "server/render/paint/recorder.h"
 
 #include <QPaintDevice>
+#include <QSvgRenderer>
 
 #include <algorithm>
 #include <cmath>
@@ -30,7 +31,8 @@ public:
         , m_cancellation(cancellation)
     { }
 
-    void play(const DisplayList &list);
+    /// Plays list[begin, end), then closes the scopes it opened and left open.
+    void play(const DisplayList &list, size_t begin = 0, size_t end = size_t(-1));
 
     void operator()(const display::PushTransform &c);
     void operator()(const display::PopTransform &) { m_p->restore(); }
@@ -51,8 +53,19 @@ public:
     void operator()(const display::DrawGlyphs &c);
     void operator()(const display::TextShadow &c);
     void operator()(const display::DecorationBar &c);
+    void operator()(const display::PushEffects &c);
+    void operator()(const display::PopEffects &);
+    void operator()(const display::BackdropFilter &c);
 
 private:
+    /// Offscreen group/effect layer: a new image for the device rect `layerRect` whose
+    /// painter keeps the current transform; null when the rect is empty.
+    bool pushOffscreen(const QRect &layerRect, qreal opacity);
+    void warnOnce(const QString &warning)
+    {
+        if (m_warnings && !m_warnings->contains(warning))
+            m_warnings->append(warning);
+    }
     /// Draws `c` (an image with a shape) on a device without texture brushes or clip
     /// paths, as an image made transparent outside the shape.
     void drawShapedImageBaked(const display::DrawImage &c, const QBrush &brush);
@@ -74,8 +87,11 @@ private:
         QPainter *parent = nullptr;
         QRect rect;
         qreal opacity = 1;
+        const display::PushEffects *effects = nullptr;
+        QTransform userToLayer; // user space → layer pixels
+        qreal scale = 1; // layer px per user px
     };
-    enum class LayerKind : quint8 { Opacity, Group };
+    enum class LayerKind : quint8 { Opacity, Group, Effects };
 
     QPainter *m_p;
     EmojiLibrary &m_emoji;
@@ -84,22 +100,86 @@ private:
     std::vector<LayerKind> m_layers;
     int m_skipDepth = 0; // > 0 inside a layer with nothing to show
     const RenderCancellation *m_cancellation;
+    const DisplayList *m_list = nullptr;
+    size_t m_index = 0; // of the command being played
+    QTransform m_baseTransform; // the painter's transform when play() began (page px → device)
+    std::vector<size_t> m_open; // indexes of the scopes entered and not yet closed
 };
 
-void QPainterPlayer::play(const DisplayList &list)
+/// The largest offscreen layer an effect may allocate, in pixels (the render budget
+/// bounds the total; this bounds one).
+constexpr qint64 kMaxLayerPixels = 32LL * 1024 * 1024;
+
+/// The pop that closes the scope `push` opened.
+DisplayCommand closing(const DisplayCommand &push)
 {
+    if (std::holds_alternative<display::PushTransform>(push))
+        return display::PopTransform{};
+    if (std::holds_alternative<display::PushLayer>(push))
+        return display::PopLayer{};
+    if (std::holds_alternative<display::PushClip>(push))
+        return display::PopClip{};
+    return display::PopEffects{};
+}
+
+/// The painter's linear scale (device px per user px), for blur radii.
+qreal transformScale(const QTransform &t)
+{
+    return std::sqrt(std::abs(t.determinant()));
+}
+
+/// Composition mode of a separable blend mode (CSS Compositing 1 §5.3); nullopt for the
+/// non-separable ones, which QPainter does not have.
+std::optional<QPainter::CompositionMode> compositionMode(BlendMode mode)
+{
+    using C = QPainter::CompositionMode;
+    switch (mode) {
+    case BlendMode::Normal: return C::CompositionMode_SourceOver;
+    case BlendMode::Multiply: return C::CompositionMode_Multiply;
+    case BlendMode::Screen: return C::CompositionMode_Screen;
+    case BlendMode::Overlay: return C::CompositionMode_Overlay;
+    case BlendMode::Darken: return C::CompositionMode_Darken;
+    case BlendMode::Lighten: return C::CompositionMode_Lighten;
+    case BlendMode::ColorDodge: return C::CompositionMode_ColorDodge;
+    case BlendMode::ColorBurn: return C::CompositionMode_ColorBurn;
+    case BlendMode::HardLight: return C::CompositionMode_HardLight;
+    case BlendMode::SoftLight: return C::CompositionMode_SoftLight;
+    case BlendMode::Difference: return C::CompositionMode_Difference;
+    case BlendMode::Exclusion: return C::CompositionMode_Exclusion;
+    case BlendMode::PlusLighter: return C::CompositionMode_Plus;
+    default: return std::nullopt;
+    }
+}
+
+void QPainterPlayer::play(const DisplayList &list, size_t begin, size_t end)
+{
+    m_list = &list;
+    m_baseTransform = m_p->transform();
+    end = std::min(end, list.size());
     CancelledPlayback cancelled(m_cancellation);
-    for (const DisplayCommand &command : list) {
+    for (size_t i = begin; i < end; ++i) {
+        const DisplayCommand &command = list[i];
         if (cancelled.skip(command))
             continue;
+        const int change = scopeChange(command);
         if (m_skipDepth > 0) {
-            if (std::holds_alternative<display::PushLayer>(command))
-                ++m_skipDepth;
-            else if (std::holds_alternative<display::PopLayer>(command))
-                --m_skipDepth;
+            m_skipDepth += change;
             continue;
         }
+        m_index = i;
         std::visit(*this, command);
+        if (change > 0 && m_skipDepth == 0)
+            m_open.push_back(i);
+        else if (change < 0 && !m_open.empty())
+            m_open.pop_back();
+    }
+    // A range that ends inside scopes (a backdrop's prefix) closes them, so every saved
+    // state and offscreen layer unwinds into the device.
+    m_skipDepth = 0;
+    while (!m_open.empty()) {
+        const size_t push = m_open.back();
+        m_open.pop_back();
+        std::visit(*this, closing(list[push]));
     }
 }
 
@@ -126,19 +206,157 @@ void QPainterPlayer::operator()(const display::PushLayer &c)
         m_skipDepth = 1;
         return;
     }
+    pushOffscreen(layerRect, c.opacity);
+    m_layers.push_back(LayerKind::Group);
+}
+
+bool QPainterPlayer::pushOffscreen(const QRect &layerRect, qreal opacity)
+{
     // On the heap: the painter keeps the address of its image.
     auto g = std::make_unique<Group>();
     g->image = QImage(layerRect.size(), QImage::Format_ARGB32_Premultiplied);
+    if (g->image.isNull())
+        return false;
     g->image.fill(Qt::transparent);
     g->painter = std::make_unique<QPainter>(&g->image);
     g->painter->setRenderHints(m_p->renderHints());
-    g->painter->setTransform(m_p->transform() * QTransform::fromTranslate(-layerRect.x(), -layerRect.y()));
+    g->painter->setPen(Qt::NoPen);
+    g->userToLayer = m_p->transform() * QTransform::fromTranslate(-layerRect.x(), -layerRect.y());
+    g->painter->setTransform(g->userToLayer);
     g->parent = m_p;
     g->rect = layerRect;
-    g->opacity = c.opacity;
+    g->opacity = opacity;
     m_p = g->painter.get();
     m_groups.push_back(std::move(g));
-    m_layers.push_back(LayerKind::Group);
+    return true;
+}
+
+void QPainterPlayer::operator()(const display::PushEffects &c)
+{
+    const QTransform t = m_p->transform();
+    const qreal scale = transformScale(t);
+    // Ink beyond the device still blurs into it: keep a filter's reach around the device.
+    const int margin = int(std::ceil(filterReach(c.filters) * scale));
+    const QRect deviceRect
+        = QRect(0, 0, m_p->device()->width(), m_p->device()->height()).adjusted(-margin, -margin, margin, margin);
+    const QRect layerRect = t.mapRect(c.bounds).toAlignedRect() & deviceRect;
+    if (scale <= 0 || layerRect.isEmpty() || qint64(layerRect.width()) * layerRect.height() > kMaxLayerPixels
+        || !pushOffscreen(layerRect, c.opacity)) {
+        m_skipDepth = 1;
+        return;
+    }
+    m_groups.back()->effects = &c;
+    m_groups.back()->scale = scale;
+    m_layers.push_back(LayerKind::Effects);
+}
+
+void QPainterPlayer::operator()(const display::PopEffects &)
+{
+    m_layers.pop_back();
+    const std::unique_ptr<Group> g = std::move(m_groups.back());
+    m_groups.pop_back();
+    g->painter->end();
+    m_p = g->parent;
+    const display::PushEffects &c = *g->effects;
+    QImage &image = g->image;
+    // CSS Filter Effects 1 §2 / CSS Masking 1 §2: filter, then clip, then mask.
+    applyFilters(image, c.filters, g->scale);
+    auto cutTo = [&](const std::function<void(QPainter &)> &paintMask) {
+        QImage mask(image.size(), QImage::Format_ARGB32_Premultiplied);
+        mask.fill(Qt::transparent);
+        {
+            QPainter mp(&mask);
+            mp.setRenderHints(QPainter::Antialiasing | QPainter::SmoothPixmapTransform);
+            mp.setPen(Qt::NoPen);
+            mp.setTransform(g->userToLayer);
+            paintMask(mp);
+        }
+        QPainter ip(&image);
+        ip.setCompositionMode(QPainter::CompositionMode_DestinationIn);
+        ip.drawImage(0, 0, mask);
+    };
+    if (c.clip) {
+        cutTo([&](QPainter &mp) { mp.fillPath(*c.clip, Qt::black); });
+    } else if (!c.clipSvgPath.isEmpty()) {
+        // path() data, drawn by Qt's SVG path parser in the border box's coordinates.
+        const QSizeF box = c.clipBox.size();
+        const QByteArray doc
+            = QStringLiteral("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%1\" height=\"%2\" "
+                             "viewBox=\"0 0 %1 %2\"><path d=\"%3\" fill-rule=\"%4\"/></svg>")
+                  .arg(box.width())
+                  .arg(box.height())
+                  .arg(c.clipSvgPath, c.clipEvenOdd ? QStringLiteral("evenodd") : QStringLiteral("nonzero"))
+                  .toUtf8();
+        QSvgRenderer renderer(doc);
+        cutTo([&](QPainter &mp) {
+            if (renderer.isValid())
+                renderer.render(&mp, c.clipBox);
+        });
+    }
+    if (!c.masks.empty()) {
+        cutTo([&](QPainter &mp) {
+            for (const auto &[brush, rect] : c.masks)
+                mp.fillRect(rect, brush);
+        });
+    }
+    m_p->save();
+    m_p->resetTransform();
+    m_p->setOpacity(m_p->opacity() * g->opacity);
+    if (c.blend != BlendMode::Normal) {
+        const auto mode = compositionMode(c.blend);
+        if (mode && m_p->device()->devType() == QInternal::Image)
+            m_p->setCompositionMode(*mode);
+        else
+            warnOnce(QStringLiteral("mixBlendMode: this blend mode is drawn as normal here"));
+    }
+    m_p->drawImage(g->rect.topLeft(), image);
+    m_p->restore();
+}
+
+void QPainterPlayer::operator()(const display::BackdropFilter &c)
+{
+    const QTransform t = m_p->transform();
+    const qreal scale = transformScale(t);
+    if (scale <= 0)
+        return;
+    const int reach = int(std::ceil(filterReach(c.filters) * scale));
+    const QRect device(0, 0, m_p->device()->width(), m_p->device()->height());
+    const QRect source = t.mapRect(c.rect).toAlignedRect().adjusted(-reach, -reach, reach, reach) & device;
+    if (source.isEmpty() || qint64(source.width()) * source.height() > kMaxLayerPixels)
+        return;
+    QImage backdrop;
+    if (m_p->device()->devType() == QInternal::Image) {
+        // What is painted so far in this layer (the backdrop root, Filter Effects 2 §3.1).
+        backdrop = static_cast<QImage *>(m_p->device())->copy(source);
+        if (backdrop.format() != QImage::Format_ARGB32_Premultiplied)
+            backdrop.convertTo(QImage::Format_ARGB32_Premultiplied);
+    } else if (m_list) {
+        // A device that cannot be read back (SVG): paint what came before again.
+        backdrop = QImage(source.size(), QImage::Format_ARGB32_Premultiplied);
+        backdrop.fill(Qt::transparent);
+        QPainter bp(&backdrop);
+        bp.setRenderHints(m_p->renderHints());
+        bp.setPen(Qt::NoPen);
+        bp.setTransform(m_baseTransform * QTransform::fromTranslate(-source.x(), -source.y()));
+        QPainterPlayer(bp, m_emoji, nullptr, m_cancellation).play(*m_list, 0, m_index);
+    }
+    if (backdrop.isNull())
+        return;
+    applyFilters(backdrop, c.filters, scale);
+    // Cut to the border box shape in an image of its own (antialiased, and a device
+    // without texture brushes, QSvgGenerator, can still draw it).
+    QImage shaped(source.size(), QImage::Format_ARGB32_Premultiplied);
+    shaped.fill(Qt::transparent);
+    {
+        QPainter sp(&shaped);
+        sp.setRenderHint(QPainter::Antialiasing);
+        sp.setPen(Qt::NoPen);
+        sp.fillPath(QTransform::fromTranslate(-source.x(), -source.y()).map(t.map(c.shape)), QBrush(backdrop));
+    }
+    m_p->save();
+    m_p->resetTransform();
+    m_p->drawImage(source.topLeft(), shaped);
+    m_p->restore();
 }
 
 void QPainterPlayer::operator()(const display::PopLayer &)
@@ -304,6 +522,16 @@ void QPainterPlayer::operator()(const display::DecorationBar &c)
 {
     m_p->fillRect(c.rect.translated(0, baselineSnap(c.baseline)), c.color);
 }
+
+} // namespace
+
+void playDisplayList(QPainter &painter, const DisplayList &list, size_t begin, size_t end, EmojiLibrary &emoji,
+                     QStringList *warnings, const RenderCancellation *cancellation)
+{
+    QPainterPlayer(painter, emoji, warnings, cancellation).play(list, begin, end);
+}
+
+namespace {
 
 void paintTree(QPainter &painter, const LayoutBox &root, const PaintResources &resources, EmojiSet emoji,
                QStringList *warnings)

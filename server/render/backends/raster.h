@@ -4,6 +4,7 @@
 // the same commands paint into a QImage (png/webp) or a QSvgGenerator (svg).
 
 #include "server/render/layout/layout.h"
+#include "server/render/paint/display_list.h"
 #include "server/render/paint/geometry.h"
 #include "server/render/paint/paint_resources.h"
 #include "server/render/resources/emoji.h"
@@ -22,6 +23,13 @@ namespace imprint::render {
 /// the emoji sets. Never fails; unpaintable values (a null image) paint nothing.
 void paintBoxTree(QPainter &painter, const LayoutBox &root, const PaintResources &resources,
                   EmojiSet emoji = EmojiSet::Noto, QStringList *warnings = nullptr);
+
+/// Plays the display-list commands list[begin, end) on `painter` (whose transform maps
+/// page px to the device), then closes every scope the range left open, so a prefix of a
+/// list paints what lies beneath its next command. Used by the SVG writer to bake what
+/// SVG cannot express (effect layers, backdrops) into embedded images.
+void playDisplayList(QPainter &painter, const DisplayList &list, size_t begin, size_t end, EmojiLibrary &emoji,
+                     QStringList *warnings = nullptr, const RenderCancellation *cancellation = nullptr);
 
 /// paintBoxTree() onto a transparent `size` px image (Format_ARGB32_Premultiplied),
 /// antialiased.

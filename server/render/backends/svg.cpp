@@ -162,6 +162,7 @@ public:
 
     QByteArray document(const DisplayList &list, QSize size)
     {
+        m_canvas = QRect(QPoint(0, 0), size);
         play(list);
         QString out;
         out.reserve(m_defs.size() + m_body.size() + 512);
@@ -190,8 +191,14 @@ public:
     void operator()(const display::FillRect &c) { fillPath(rectPath(c.rect), fillAttrs(c.color)); }
     void operator()(const display::FillPath &c)
     {
+        if (bakedConic(c.path, c.brush))
+            return;
         fillPath(c.path, c.brush.gradient() ? gradientRef(c.brush) : fillAttrs(c.brush.color()));
     }
+    // Effect scopes and backdrops are played by play() itself: they need the list.
+    void operator()(const display::PushEffects &) { }
+    void operator()(const display::PopEffects &) { }
+    void operator()(const display::BackdropFilter &) { }
     void operator()(const display::StrokeBorder &c);
     void operator()(const display::OuterBoxShadows &c);
     void operator()(const display::InsetBoxShadows &c)
@@ -206,6 +213,20 @@ public:
 
 private:
     void play(const DisplayList &list);
+    /// SVG 1.1 has no conic gradient: a conic fill becomes an embedded image.
+    bool bakedConic(const QPainterPath &path, const QBrush &brush)
+    {
+        if (!brush.gradient() || brush.gradient()->type() != QGradient::ConicalGradient)
+            return false;
+        emitRaster(path.boundingRect(), 1.0, [&](QPainter &p) { p.fillPath(path, brush); });
+        return true;
+    }
+    void effectScope(const DisplayList &list, size_t push, size_t pop);
+    void backdrop(const DisplayList &list, size_t index, const display::BackdropFilter &c);
+    /// Paints list[0, end) (page px) over `pageRect`; the image of what lies there after it.
+    QImage paintPrefix(const DisplayList &list, size_t end, const QRect &pageRect);
+    /// Embeds `image` at `pageRect` (page px), whatever transform the current group has.
+    void emitPageImage(const QRect &pageRect, const QImage &image);
     void paintGlyphs(const TextBlock &block, QPointF origin, const QColor &color, const EmojiGlyphMap *emoji,
                      qreal fontSize, bool drawEmoji, const QString &label);
 
@@ -259,6 +280,9 @@ private:
         m_savedClips.pop_back();
     }
     int m_transforms = 0; // enclosing transformed groups
+    QTransform m_userToPage; // the current user space → page px
+    std::vector<QTransform> m_savedUserToPage;
+    QRect m_canvas;
     int m_skipTransforms = 0; // > 0 inside a transform that collapses everything
     const RenderCancellation *m_cancellation;
 };
@@ -266,7 +290,8 @@ private:
 void SvgPlayer::play(const DisplayList &list)
 {
     CancelledPlayback cancelled(m_cancellation);
-    for (const DisplayCommand &command : list) {
+    for (size_t i = 0; i < list.size(); ++i) {
+        const DisplayCommand &command = list[i];
         if (cancelled.skip(command))
             continue;
         if (m_skipTransforms > 0) {
@@ -276,8 +301,95 @@ void SvgPlayer::play(const DisplayList &list)
                 --m_skipTransforms;
             continue;
         }
+        if (std::holds_alternative<display::PushEffects>(command)) {
+            size_t pop = i;
+            for (int depth = 0; pop < list.size(); ++pop) {
+                depth += scopeChange(list[pop]);
+                if (depth == 0)
+                    break;
+            }
+            pop = std::min(pop, list.size() - 1);
+            effectScope(list, i, pop);
+            i = pop;
+            continue;
+        }
+        if (const auto *b = std::get_if<display::BackdropFilter>(&command)) {
+            backdrop(list, i, *b);
+            continue;
+        }
         std::visit(*this, command);
     }
+}
+
+void SvgPlayer::effectScope(const DisplayList &list, size_t push, size_t pop)
+{
+    // QtSvg 6.4 draws neither filters nor clip paths nor masks, so the scope is painted
+    // by the raster player (the takumi engine's own effect code) into an embedded image:
+    // browsers, resvg and our PNG path then show the same pixels.
+    const auto &c = std::get<display::PushEffects>(list[push]);
+    if (c.blend == BlendMode::Normal) {
+        emitRaster(c.bounds, 1.0, [&](QPainter &p) {
+            playDisplayList(p, list, push, pop + 1, m_emojiLibrary, m_warnings, m_cancellation);
+        });
+        return;
+    }
+    // A blend mode mixes with what lies beneath: bake the backdrop and the blended scope
+    // together over the element's bounds.
+    const QRect page = m_userToPage.mapRect(c.bounds).toAlignedRect() & m_canvas;
+    if (page.isEmpty() || qint64(page.width()) * page.height() > kMaxRasterPixels)
+        return;
+    emitPageImage(page, paintPrefix(list, pop + 1, page));
+}
+
+QImage SvgPlayer::paintPrefix(const DisplayList &list, size_t end, const QRect &pageRect)
+{
+    QImage image(pageRect.size(), QImage::Format_ARGB32_Premultiplied);
+    image.fill(Qt::transparent);
+    QPainter p(&image);
+    p.setRenderHints(QPainter::Antialiasing | QPainter::SmoothPixmapTransform | QPainter::TextAntialiasing);
+    p.setPen(Qt::NoPen);
+    p.translate(-pageRect.topLeft());
+    playDisplayList(p, list, 0, end, m_emojiLibrary, nullptr, m_cancellation);
+    return image;
+}
+
+void SvgPlayer::emitPageImage(const QRect &pageRect, const QImage &image)
+{
+    const bool transformed = !m_userToPage.isIdentity();
+    if (transformed)
+        m_body += QStringLiteral("<g") + matrixAttr(m_userToPage.inverted()) + u'>';
+    emitImage(QRectF(pageRect), QStringLiteral("data:image/png;base64,")
+                                    + QString::fromLatin1(encodePng(image, embeddedPng()).toBase64()));
+    if (transformed)
+        m_body += QStringLiteral("</g>");
+}
+
+void SvgPlayer::backdrop(const DisplayList &list, size_t index, const display::BackdropFilter &c)
+{
+    const qreal scale = std::sqrt(std::abs(m_userToPage.determinant()));
+    if (scale <= 0)
+        return;
+    const int reach = int(std::ceil(filterReach(c.filters) * scale));
+    const QRect target = m_userToPage.mapRect(c.rect).toAlignedRect();
+    const QRect source = target.adjusted(-reach, -reach, reach, reach) & m_canvas;
+    if (source.isEmpty() || qint64(source.width()) * source.height() > kMaxRasterPixels)
+        return;
+    QImage filtered = paintPrefix(list, index, source);
+    applyFilters(filtered, c.filters, scale);
+    QImage out(source.size(), QImage::Format_ARGB32_Premultiplied);
+    out.fill(Qt::transparent);
+    {
+        QPainter p(&out);
+        p.setRenderHint(QPainter::Antialiasing);
+        p.setPen(Qt::NoPen);
+        p.translate(-source.topLeft());
+        if (m_clip)
+            p.setClipPath(m_userToPage.map(*m_clip));
+        QBrush brush(filtered);
+        brush.setTransform(QTransform::fromTranslate(source.x(), source.y()));
+        p.fillPath(m_userToPage.map(c.shape), brush);
+    }
+    emitPageImage(source, out);
 }
 
 void SvgPlayer::operator()(const display::PushTransform &c)
@@ -290,6 +402,8 @@ void SvgPlayer::operator()(const display::PushTransform &c)
     pushClipState();
     m_body += QStringLiteral("<g") + matrixAttr(c.transform) + u'>';
     ++m_transforms;
+    m_savedUserToPage.push_back(m_userToPage);
+    m_userToPage = c.transform * m_userToPage;
     if (m_clip)
         m_clip = c.transform.inverted().map(*m_clip);
     m_clipSafe.clear();
@@ -299,6 +413,8 @@ void SvgPlayer::operator()(const display::PopTransform &)
 {
     m_body += QStringLiteral("</g>");
     --m_transforms;
+    m_userToPage = m_savedUserToPage.back();
+    m_savedUserToPage.pop_back();
     popClip();
 }
 
@@ -342,7 +458,9 @@ void SvgPlayer::operator()(const display::BackgroundTiles &c)
     const QRectF &tile = c.tile;
     const bool gradient = c.image.isNull();
     if (gradient && (tile.contains(c.area) || !c.repeat)) {
-        fillPath(c.repeat ? c.clip : c.clip.intersected(rectPath(tile)), gradientRef(c.gradient));
+        const QPainterPath area = c.repeat ? c.clip : c.clip.intersected(rectPath(tile));
+        if (!bakedConic(area, c.gradient))
+            fillPath(area, gradientRef(c.gradient));
         return;
     }
     if (!gradient && !c.repeat && m_clip == std::nullopt && c.clip.contains(tile) && isEmbeddableRasterDataUrl(c.url)) {

@@ -11,7 +11,7 @@ namespace {
 // (CSS Images 3 §3.5.1). Transition hints (a bare position) are skipped: they only shift
 // the midpoint, and the fallback (an even midpoint) is a close approximation.
 bool colorStops(const QStringList &args, const QColor &currentColor, float fontSize, float rootFontSize,
-                std::vector<ColorStop> *stops, QString *reason)
+                std::vector<ColorStop> *stops, QString *reason, bool angular = false)
 {
     for (const QString &arg : args) {
         const QStringList tokens = split(arg, QLatin1Char(' '));
@@ -27,7 +27,17 @@ bool colorStops(const QStringList &args, const QColor &currentColor, float fontS
                     color = c;
                     continue;
                 }
-            if (auto l = lengthPercentage(t, fontSize, rootFontSize); l && positions.size() < 2) {
+            if (angular) {
+                // conic-gradient() stops are angles or percentages (CSS Images 4 §3.3.1).
+                if (auto p = percentage(t); p && positions.size() < 2) {
+                    positions.push_back(Length::percent(*p));
+                    continue;
+                }
+                if (auto a = angle(t); a && positions.size() < 2) {
+                    positions.push_back(Length::percent(*a / 3.6f));
+                    continue;
+                }
+            } else if (auto l = lengthPercentage(t, fontSize, rootFontSize); l && positions.size() < 2) {
                 positions.push_back(*l);
                 continue;
             }
@@ -171,6 +181,44 @@ std::optional<Gradient> radial(const QStringList &args, const QColor &currentCol
     return g;
 }
 
+// conic-gradient( [ from <angle> ]? [ at <position> ]?, <angular-color-stop-list> )
+// (CSS Images 4 §3.3).
+std::optional<Gradient> conic(const QStringList &args, const QColor &currentColor, float fontSize, float rootFontSize,
+                              QString *reason)
+{
+    Gradient g;
+    g.kind = Gradient::Kind::Conic;
+    g.angleDeg = 0;
+    qsizetype first = 0;
+    if (!args.isEmpty()) {
+        const QStringList tokens = split(args.first(), QLatin1Char(' '));
+        const QString head = tokens.value(0).toLower();
+        if (head == QLatin1String("from") || head == QLatin1String("at")) {
+            first = 1;
+            qsizetype i = 0;
+            if (head == QLatin1String("from")) {
+                auto a = tokens.size() > 1 ? angle(tokens[1]) : std::nullopt;
+                if (!a) {
+                    *reason = QStringLiteral("invalid conic gradient angle \"%1\"").arg(args.first());
+                    return std::nullopt;
+                }
+                g.angleDeg = *a;
+                i = 2;
+            }
+            if (i < tokens.size()) {
+                if (tokens[i].compare(QLatin1String("at"), Qt::CaseInsensitive) != 0
+                    || !position(tokens.mid(i + 1), fontSize, rootFontSize, &g.centerX, &g.centerY)) {
+                    *reason = QStringLiteral("invalid conic gradient position \"%1\"").arg(args.first());
+                    return std::nullopt;
+                }
+            }
+        }
+    }
+    if (!colorStops(args.mid(first), currentColor, fontSize, rootFontSize, &g.stops, reason, true))
+        return std::nullopt;
+    return g;
+}
+
 } // namespace
 
 std::optional<Gradient> gradient(const QString &text, const QColor &currentColor, float fontSize, float rootFontSize,
@@ -190,6 +238,8 @@ std::optional<Gradient> gradient(const QString &text, const QColor &currentColor
         g = linear(parts, currentColor, fontSize, rootFontSize, reason);
     else if (name == QLatin1String("radial-gradient"))
         g = radial(parts, currentColor, fontSize, rootFontSize, reason);
+    else if (name == QLatin1String("conic-gradient"))
+        g = conic(parts, currentColor, fontSize, rootFontSize, reason);
     else
         *reason = QStringLiteral("unsupported image function %1()").arg(name);
     if (g)

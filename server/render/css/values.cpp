@@ -3,6 +3,8 @@
 
 #include "server/render/css/parse.h"
 
+#include "server/render/css/calc.h"
+
 #include <cmath>
 
 namespace imprint::render {
@@ -115,6 +117,8 @@ std::optional<float> percentage(QStringView text)
 std::optional<Length> lengthPercentage(QStringView text, float fontSize, float rootFontSize)
 {
     text = text.trimmed();
+    if (isMathFunction(text))
+        return calcLength(text, fontSize, rootFontSize);
     if (auto v = numberWithUnit(text, QLatin1StringView("px")))
         return Length::px(*v);
     if (auto v = percentage(text))

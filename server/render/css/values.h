@@ -39,6 +39,9 @@ struct Length {
     };
     Type type = Type::Auto;
     float value = 0;
+    /// px added to a percentage: the length part of calc(<percentage> ± <length>) (CSS
+    /// Values 4 §10), resolved with the percentage against the property's basis.
+    float offset = 0;
 
     static constexpr Length autoLength() { return {}; }
     static constexpr Length none() { return {Type::None, 0}; }
@@ -68,7 +71,7 @@ struct Length {
     {
         switch (type) {
         case Type::Px: return value;
-        case Type::Percent: return reference >= 0 ? value * reference / 100.f : fallback;
+        case Type::Percent: return reference >= 0 ? value * reference / 100.f + offset : fallback;
         default: return fallback;
         }
     }
@@ -140,13 +143,14 @@ struct ColorStop {
     friend bool operator==(const ColorStop &, const ColorStop &) = default;
 };
 
-/// linear-gradient / radial-gradient (CSS Images 3 §3). Angles in degrees, CSS
-/// convention (0deg = to top, clockwise). Radial: circle/ellipse, farthest-corner
-/// default, centre as lengths against the painted box.
+/// linear-gradient / radial-gradient (CSS Images 3 §3) / conic-gradient (CSS Images 4
+/// §3.3). Angles in degrees, CSS convention (0deg = to top, clockwise). Radial:
+/// circle/ellipse, farthest-corner default; radial and conic: centre as lengths against
+/// the painted box. Conic stop positions are fractions of a turn.
 struct Gradient {
-    enum class Kind : quint8 { Linear, Radial };
+    enum class Kind : quint8 { Linear, Radial, Conic };
     Kind kind = Kind::Linear;
-    float angleDeg = 180; // linear
+    float angleDeg = 180; // linear; conic: the `from` angle (0 = top, clockwise)
     bool circle = false; // radial shape
     enum class Extent : quint8 { FarthestCorner, ClosestSide, ClosestCorner, FarthestSide };
     Extent extent = Extent::FarthestCorner;
@@ -228,7 +232,7 @@ struct TextDecoration {
 /// named colours, `transparent`, `currentColor` → `currentColor`). nullopt if invalid.
 std::optional<QColor> parseColor(const QString &text, const QColor &currentColor);
 
-/// Parses a length (`12`, `12px`, `50%`, `1.5em`, `2rem`, `auto`, `none`) given the
+/// Parses a length (`12`, `12px`, `50%`, `1.5em`, `2rem`, `calc(…)`, `auto`, `none`) given the
 /// element's font size (px) for em and the root font size for rem. nullopt if invalid.
 std::optional<Length> parseLength(const QString &text, float fontSize, float rootFontSize);
 

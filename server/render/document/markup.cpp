@@ -184,8 +184,14 @@ QJsonObject parseStyleAttribute(const QString &style)
             continue;
         const QString name = declaration.left(colon).trimmed().toLower();
         QString value = declaration.mid(colon + 1).trimmed();
-        if (name.startsWith(QLatin1String("--")) || value.isEmpty())
+        if (value.isEmpty())
             continue;
+        if (name.startsWith(QLatin1String("--"))) {
+            // Custom properties keep their name as written: it is case-sensitive (CSS
+            // Variables 1 §2).
+            out.insert(declaration.left(colon).trimmed(), value);
+            continue;
+        }
         if (value.endsWith(QLatin1String("!important"), Qt::CaseInsensitive))
             value = value.chopped(10).trimmed();
         // kebab-case → camelCase; a leading vendor dash capitalises (-webkit-x → WebkitX),

@@ -156,6 +156,35 @@ struct DecorationBar {
     QPointF baseline;
 };
 
+/// Paints the scope into an offscreen layer, then composites it through the element's
+/// effects in the order CSS Filter Effects 1 §2 and CSS Masking 1 §2 give: `filters`
+/// in order (lengths in user px), the `clip` shape (clip-path, CSS Masking 1 §3) or the
+/// SVG path data `clipSvgPath` placed at `clipBox`'s top-left, the alpha of the `masks`
+/// (mask-image gradients, each painted over its rect, §7), `opacity`, then `blend`
+/// (mix-blend-mode, CSS Compositing 1 §5.3) with what lies beneath. `bounds` (current
+/// user space) holds every pixel the scope and its filters may paint.
+struct PushEffects {
+    QRectF bounds;
+    std::vector<FilterOp> filters;
+    std::optional<QPainterPath> clip;
+    QString clipSvgPath;
+    bool clipEvenOdd = false;
+    QRectF clipBox;
+    std::vector<std::pair<QBrush, QRectF>> masks;
+    qreal opacity = 1;
+    BlendMode blend = BlendMode::Normal;
+};
+struct PopEffects { };
+
+/// backdrop-filter (CSS Filter Effects 2 §3): what is already painted under `rect`
+/// (current user space) run through `filters` and painted back inside `shape` (the border
+/// box with its radii), before the element paints itself.
+struct BackdropFilter {
+    QRectF rect;
+    QPainterPath shape;
+    std::vector<FilterOp> filters;
+};
+
 } // namespace imprint::render::display
 
 namespace imprint::render {
@@ -165,7 +194,8 @@ using DisplayCommand
     = std::variant<display::PushTransform, display::PopTransform, display::PushLayer, display::PopLayer,
                    display::PushClip, display::PopClip, display::FillRect, display::FillPath, display::StrokeBorder,
                    display::OuterBoxShadows, display::InsetBoxShadows, display::BackgroundTiles, display::DrawImage,
-                   display::DrawGlyphs, display::TextShadow, display::DecorationBar>;
+                   display::DrawGlyphs, display::TextShadow, display::DecorationBar, display::PushEffects,
+                   display::PopEffects, display::BackdropFilter>;
 
 /// The commands of one page in painting order.
 using DisplayList = std::vector<DisplayCommand>;
@@ -190,16 +220,16 @@ private:
     int m_skippedScopes = 0; // scopes opened after the cancel, and so never entered
 };
 
-/// +1 when `command` opens a scope (PushTransform, PushLayer, PushClip), -1 when it
+/// +1 when `command` opens a scope (PushTransform, PushLayer, PushClip, PushEffects), -1 when it
 /// closes one (the Pops), else 0: what a cancelled player follows to run exactly the pops
 /// whose pushes it ran, so its saved states unwind.
 inline int scopeChange(const DisplayCommand &command)
 {
     if (std::holds_alternative<display::PushTransform>(command) || std::holds_alternative<display::PushLayer>(command)
-        || std::holds_alternative<display::PushClip>(command))
+        || std::holds_alternative<display::PushClip>(command) || std::holds_alternative<display::PushEffects>(command))
         return 1;
     if (std::holds_alternative<display::PopTransform>(command) || std::holds_alternative<display::PopLayer>(command)
-        || std::holds_alternative<display::PopClip>(command))
+        || std::holds_alternative<display::PopClip>(command) || std::holds_alternative<display::PopEffects>(command))
         return -1;
     return 0;
 }

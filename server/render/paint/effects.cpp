@@ -5,6 +5,7 @@
 #include "server/render/resources/image_decoder.h"
 
 #include <QCache>
+#include <QConicalGradient>
 #include <QLinearGradient>
 #include <QRadialGradient>
 #include <QUrl>
@@ -54,7 +55,9 @@ void boxBlurLine(const quint32 *src, quint32 *dst, int count, int stride, int r)
         sum[2] += sign * ((px >> 16) & 0xff);
         sum[3] += sign * (px >> 24);
     };
-    for (int i = -r; i < r; ++i)
+    // Pixels before the line are transparent: only [0, r) starts the window, so a radius
+    // far beyond the image costs no more than the image.
+    for (int i = 0; i < std::min(r, count); ++i)
         add(i, 1);
     const quint32 half = quint32(window / 2);
     for (int i = 0; i < count; ++i) {
@@ -186,11 +189,77 @@ std::pair<qreal, qreal> applyStops(QGradient &qg, const std::vector<std::pair<qr
     return {lo, hi};
 }
 
+/// The colour at `t` of fixed-up stops (CSS Images 3 §3.5.3): the first stop's colour
+/// before it, the last one's after it, in between per-component linear interpolation
+/// (what applyStops() asks Qt for).
+QColor colorAt(const std::vector<std::pair<qreal, QColor>> &stops, qreal t)
+{
+    if (t <= stops.front().first)
+        return stops.front().second;
+    for (size_t i = 1; i < stops.size(); ++i) {
+        if (t <= stops[i].first) {
+            const auto &[p0, c0] = stops[i - 1];
+            const auto &[p1, c1] = stops[i];
+            const qreal k = p1 - p0 < 1e-9 ? 1 : (t - p0) / (p1 - p0);
+            return QColor::fromRgbF(float(c0.redF() + (c1.redF() - c0.redF()) * k),
+                                    float(c0.greenF() + (c1.greenF() - c0.greenF()) * k),
+                                    float(c0.blueF() + (c1.blueF() - c0.blueF()) * k),
+                                    float(c0.alphaF() + (c1.alphaF() - c0.alphaF()) * k));
+        }
+    }
+    return stops.back().second;
+}
+
+/// Stops of a conic gradient on Qt's [0, 1] turn (CSS Images 4 §3.3): positions outside
+/// it cut at the exact colour there; a repeating gradient's stop range is tiled over the
+/// turn, since QConicalGradient has no repeat spread.
+QGradientStops conicStops(std::vector<std::pair<qreal, QColor>> stops, bool repeating)
+{
+    if (repeating) {
+        const qreal first = stops.front().first, period = stops.back().first - first;
+        if (period <= 1e-6) {
+            stops = {{0, stops.back().second}, {1, stops.back().second}};
+        } else {
+            std::vector<std::pair<qreal, QColor>> tiled;
+            const int k0 = int(std::floor(-first / period)), k1 = int(std::ceil((1 - first) / period));
+            if (k1 - k0 > 4096) // a sliver of a period: the turn is a blend anyway
+                return {{0, stops.front().second}, {1, stops.back().second}};
+            for (int k = k0; k <= k1; ++k)
+                for (const auto &[p, c] : stops)
+                    tiled.emplace_back(p + k * period, c);
+            stops = std::move(tiled);
+        }
+    }
+    QGradientStops out;
+    out.append({0, colorAt(stops, 0)});
+    for (const auto &[p, c] : stops)
+        if (p > 0 && p < 1)
+            out.append({p, c});
+    out.append({1, colorAt(stops, 1)});
+    // Equal positions make a hard edge; Qt keeps one stop per position.
+    for (qsizetype i = 1; i < out.size(); ++i)
+        if (out[i].first <= out[i - 1].first)
+            out[i].first = std::min<qreal>(1, out[i - 1].first + 1e-6);
+    return out;
+}
+
 } // namespace
 
 QBrush gradientBrush(const Gradient &g, const QRectF &area)
 {
     const qreal w = area.width(), h = area.height();
+    if (g.kind == Gradient::Kind::Conic) {
+        const QPointF c(area.left() + g.centerX.resolve(float(w)), area.top() + g.centerY.resolve(float(h)));
+        // Qt's conical gradient runs counter-clockwise from 3 o'clock; mirrored about the
+        // vertical axis it runs clockwise, and angle 90 + from starts at CSS's `from`
+        // (0deg = up).
+        QConicalGradient cg(QPointF(0, 0), 90 + qreal(g.angleDeg));
+        cg.setStops(conicStops(fixedStops(g, 0), g.repeating));
+        cg.setInterpolationMode(QGradient::ComponentInterpolation);
+        QBrush brush(cg);
+        brush.setTransform(QTransform(-1, 0, 0, 1, c.x(), c.y()));
+        return brush;
+    }
     if (g.kind == Gradient::Kind::Linear) {
         const qreal a = qreal(g.angleFor(float(w), float(h))) * M_PI / 180.0;
         const QPointF dir(std::sin(a), -std::cos(a));

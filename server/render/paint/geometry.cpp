@@ -15,7 +15,7 @@ namespace {
 /// offset (CSS Backgrounds 3 §3.6, which CSS Images 3 §5.6 object-position reuses).
 qreal alignedOffset(const Length &position, qreal available, qreal length)
 {
-    return position.isPercent() ? (available - length) * position.value / 100.0
+    return position.isPercent() ? (available - length) * position.value / 100.0 + position.offset
                                 : qreal(position.resolve(float(available)));
 }
 
@@ -207,7 +207,20 @@ ResolvedBackground resolveBackgroundLayers(const ComputedStyle &s, const QRectF 
     return out;
 }
 
+static QRectF inkBoundsUnfiltered(const LayoutBox &box);
+
 QRectF inkBounds(const LayoutBox &box)
+{
+    QRectF r = inkBoundsUnfiltered(box);
+    if (box.node && !box.node->style.effects.filter.empty()) {
+        // Blurs and drop shadows spread the subtree's ink (CSS Filter Effects 1 §5).
+        const qreal e = paint_detail::filterReach(box.node->style.effects.filter);
+        r.adjust(-e, -e, e, e);
+    }
+    return r;
+}
+
+static QRectF inkBoundsUnfiltered(const LayoutBox &box)
 {
     QRectF r = box.borderBox;
     if (box.node) {

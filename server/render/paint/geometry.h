@@ -70,6 +70,24 @@ void paintOuterShadows(QPainter &painter, const std::vector<Shadow> &shadows, bo
 void paintInsetShadows(QPainter &painter, const std::vector<Shadow> &shadows, const QRectF &paddingBox,
                        const Radii &paddingRadii);
 
+/// How far (px, each side) `filters` may move ink beyond what they are given: 3 standard
+/// deviations of every blur and drop-shadow plus the shadow offsets (CSS Filter Effects 1
+/// §5); 0 for the colour functions.
+qreal filterReach(const std::vector<FilterOp> &filters);
+
+/// Runs `image` (Format_ARGB32_Premultiplied) through `filters` in order (CSS Filter
+/// Effects 1 §5, https://www.w3.org/TR/filter-effects-1/#filter-functions): colour
+/// functions per pixel on unpremultiplied sRGB values as the §8 shorthand equivalents
+/// define them, blur and drop-shadow with the shadows' Gaussian. `scale` is the image's
+/// px per CSS px (lengths are multiplied by it).
+void applyFilters(QImage &image, const std::vector<FilterOp> &filters, qreal scale = 1);
+
+/// The clip-path `shape` (CSS Shapes 1 §3.1) of a border box `borderBox` (page px) as a
+/// path: percentages of inset()/polygon() against the box's width and height, circle()
+/// radii against sqrt(w² + h²)/√2, the default centre the box centre. An empty path for
+/// path() shapes, which the players rasterise from the SVG data.
+QPainterPath clipShapePath(const ClipShape &shape, const QRectF &borderBox);
+
 } // namespace imprint::render::paint_detail
 
 namespace imprint::render {

@@ -25,14 +25,18 @@ std::optional<int> usedZIndex(const LayoutBox &child, const LayoutBox *parent)
     return s.zIndex;
 }
 
-/// A box with an applicable z-index, opacity < 1 or a transform (CSS 2 §9.9.1, CSS
-/// Color 4 §3.2, CSS Transforms 1 §3): it stacks its own descendants.
+/// A box with an applicable z-index, opacity < 1, a transform or an effect (CSS 2 §9.9.1,
+/// CSS Color 4 §3.2, CSS Transforms 1 §3, Filter Effects 1 §4 and 2 §3, CSS Masking 1
+/// §3 and §7, CSS Compositing 1 §5.3): it stacks its own descendants.
 bool isStackingContext(const LayoutBox &box, const LayoutBox *parent)
 {
     if (!box.node || box.node->isText())
         return false;
     const ComputedStyle &s = box.node->style;
-    return s.opacity < 1 || !s.transform.empty() || usedZIndex(box, parent).has_value();
+    const EffectStyle &fx = s.effects;
+    const bool effects = !fx.filter.empty() || !fx.backdropFilter.empty() || fx.clipPath || !fx.maskImage.empty()
+                         || fx.mixBlendMode != BlendMode::Normal;
+    return s.opacity < 1 || !s.transform.empty() || effects || usedZIndex(box, parent).has_value();
 }
 
 /// True when the child paints as a layer of its own, after in-flow content: positioned

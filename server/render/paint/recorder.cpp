@@ -7,6 +7,10 @@
 #include "server/render/resources/image_cache.h"
 #include "server/render/text/text_engine.h"
 
+#include <QRawFont>
+
+#include <functional>
+
 namespace imprint::render {
 
 using namespace paint_detail;
@@ -43,6 +47,8 @@ private:
     void recordBorder(const LayoutBox &box, const Radii &outer);
     void recordImage(const LayoutBox &box, const Radii &outer);
     void recordText(const LayoutBox &box, const LayoutBox *parent);
+    void pushEffects(const LayoutBox &box);
+    QPainterPath textClipPath(const LayoutBox &box);
 
     template<typename Command>
     void add(Command &&command)
@@ -72,7 +78,18 @@ void Recorder::recordBox(const LayoutBox &box, const LayoutBox *parent)
     const bool transformed = !s.transform.empty();
     if (transformed)
         add(display::PushTransform{cssTransform(s, box.borderBox)});
-    const bool translucent = s.opacity < 1;
+    const EffectStyle &fx = s.effects;
+    if (!fx.backdropFilter.empty()) {
+        // Filter Effects 2 §3: the backdrop is filtered and painted first, inside the
+        // border box shape, then the element paints over it.
+        add(display::BackdropFilter{box.borderBox, roundedPath(box.borderBox, boxGeometry(box).outer),
+                                    fx.backdropFilter});
+    }
+    const bool effects
+        = !fx.filter.empty() || fx.clipPath || !fx.maskImage.empty() || fx.mixBlendMode != BlendMode::Normal;
+    const bool translucent = !effects && s.opacity < 1;
+    if (effects)
+        pushEffects(box);
     if (translucent) {
         // Only a box with descendants needs its ink bounds: a lone shape takes the
         // opacity itself.
@@ -82,8 +99,69 @@ void Recorder::recordBox(const LayoutBox &box, const LayoutBox *parent)
     recordElement(box, parent);
     if (translucent)
         add(display::PopLayer{});
+    if (effects)
+        add(display::PopEffects{});
     if (transformed)
         add(display::PopTransform{});
+}
+
+void Recorder::pushEffects(const LayoutBox &box)
+{
+    const ComputedStyle &s = box.node->style;
+    const EffectStyle &fx = s.effects;
+    display::PushEffects e;
+    e.bounds = inkBounds(box); // grown by the element's own filters (inkBounds)
+    e.filters = fx.filter;
+    if (fx.clipPath) {
+        // CSS Masking 1 §3: the shape clips the element and its filtered result.
+        if (fx.clipPath->kind == ClipShape::Kind::Path) {
+            e.clipSvgPath = fx.clipPath->path;
+            e.clipEvenOdd = fx.clipPath->evenOdd;
+        } else {
+            e.clip = clipShapePath(*fx.clipPath, box.borderBox);
+        }
+        e.clipBox = box.borderBox;
+        // The clip applies after the filters: nothing outside it needs a layer pixel.
+        if (e.clip)
+            e.bounds &= e.clip->boundingRect();
+    }
+    for (const Gradient &g : fx.maskImage)
+        e.masks.emplace_back(gradientBrush(g, box.borderBox), box.borderBox);
+    e.opacity = s.opacity;
+    e.blend = fx.mixBlendMode;
+    add(std::move(e));
+}
+
+QPainterPath Recorder::textClipPath(const LayoutBox &box)
+{
+    // CSS Backgrounds 4 §4.2 background-clip: text: the glyphs of the element's own text
+    // and of its in-flow descendants' text.
+    QPainterPath path;
+    std::function<void(const LayoutBox &)> walk = [&](const LayoutBox &b) {
+        if (!b.node)
+            return;
+        if (b.node->isText()) {
+            const std::shared_ptr<const TextBlock> block = m_text.shape(*b.node, b.borderBox.width() + kTextSlack);
+            const QPointF origin = b.borderBox.topLeft();
+            for (const TextLine &line : block->lines)
+                for (const QGlyphRun &run : line.glyphRuns) {
+                    const QRawFont font = run.rawFont();
+                    const QList<quint32> glyphs = run.glyphIndexes();
+                    const QList<QPointF> positions = run.positions();
+                    for (qsizetype i = 0; i < glyphs.size(); ++i)
+                        path.addPath(font.pathForGlyph(glyphs[i]).translated(origin + positions[i]));
+                }
+            return;
+        }
+        if (b.node->style.display == Display::None)
+            return;
+        for (const LayoutBox &c : b.children)
+            walk(c);
+    };
+    for (const LayoutBox &c : box.children)
+        walk(c);
+    path.setFillRule(Qt::WindingFill);
+    return path;
 }
 
 void Recorder::recordElement(const LayoutBox &box, const LayoutBox *parent)
@@ -102,7 +180,7 @@ void Recorder::recordElement(const LayoutBox &box, const LayoutBox *parent)
     if (outerShadow)
         add(display::OuterBoxShadows{s.boxShadow, g.borderBox, g.outer, s.backgroundColor.alpha() == 255});
     const QPainterPath borderPath = roundedPath(g.borderBox, g.outer);
-    recordBackground(box, borderPath);
+    recordBackground(box, s.effects.backgroundClipText ? textClipPath(box) : borderPath);
     if (insetShadow)
         add(display::InsetBoxShadows{s.boxShadow, g.paddingBox, g.inner});
     recordBorder(box, g.outer);
@@ -125,7 +203,7 @@ void Recorder::recordBackground(const LayoutBox &box, const QPainterPath &border
 {
     const ComputedStyle &s = box.node->style;
     if (s.backgroundColor.alpha() > 0) {
-        if (borderPath.elementCount() == 5) // addRect: moveTo + 4 lineTo, no curves
+        if (borderPath.elementCount() == 5 && !s.effects.backgroundClipText) // addRect: moveTo + 4 lineTo
             add(display::FillRect{box.borderBox, s.backgroundColor});
         else
             add(display::FillPath{borderPath, QBrush(s.backgroundColor)});

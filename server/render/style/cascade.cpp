@@ -4,6 +4,8 @@
 
 #include "server/render/style/style_builder.h"
 
+#include "server/render/css/variables.h"
+
 #include <QHash>
 #include <QJsonArray>
 #include <QVarLengthArray>
@@ -15,8 +17,6 @@
 namespace imprint::render {
 
 namespace style_detail {
-
-namespace {
 
 QString valueText(const QJsonValue &v)
 {
@@ -30,8 +30,6 @@ QString valueText(const QJsonValue &v)
     return v.toString().trimmed();
 }
 
-} // namespace
-
 void StyleBuilder::applyAll(const QJsonObject &declarations)
 {
     struct Declaration {
@@ -42,7 +40,10 @@ void StyleBuilder::applyAll(const QJsonObject &declarations)
     };
     QVarLengthArray<Declaration, 32> list;
     list.reserve(declarations.size());
+    resolveCustomProperties(declarations);
     for (auto it = declarations.begin(); it != declarations.end(); ++it) {
+        if (it.key().startsWith(QLatin1String("--")))
+            continue; // custom properties, resolved above
         const CssProperty *p = findCssProperty(it.key());
         list.append({it.key(), it.value(), p, p ? p->order : ApplyOrder::Longhand});
     }
@@ -65,7 +66,16 @@ void StyleBuilder::apply(const CssProperty *property, const QString &name, const
         warn(name, QStringLiteral("unsupported property"));
         return;
     }
-    const QString text = valueText(value);
+    QString text = valueText(value);
+    if (css::containsVar(text)) {
+        // CSS Variables 1 §3: substituted before the value is parsed; a failed substitution
+        // makes the declaration invalid at computed-value time (the property keeps its
+        // inherited or initial value).
+        auto substituted = substituteVars(name, text);
+        if (!substituted)
+            return;
+        text = *substituted;
+    }
     const QString lower = text.toLower();
     // CSS-wide keywords (CSS Cascade 4 §7.3): inherited properties already carry the
     // parent's value and the others their initial value, so only `inherit` on a

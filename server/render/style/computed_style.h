@@ -5,8 +5,10 @@
 // Values are CSS computed values: `em`/`rem` are already px (css/values.h).
 
 #include "server/render/css/grid.h"
+#include "server/render/css/effects.h"
 #include "server/render/css/values.h"
 
+#include <QHash>
 #include <QJsonObject>
 #include <QString>
 #include <QStringList>
@@ -33,6 +35,9 @@ struct InheritedStyle {
     Direction direction = Direction::Ltr;
     std::vector<Shadow> textShadow;
     TextDecoration textDecoration; // not inherited in CSS, but propagated (CSS Text Decoration 3 §2.1)
+    /// Custom properties (`--name`, CSS Variables 1 §2) by name: computed values, var()
+    /// already substituted; inherited like the rest (style/custom_properties.cpp).
+    QHash<QString, QString> customProperties;
     friend bool operator==(const InheritedStyle &, const InheritedStyle &) = default;
 };
 
@@ -84,6 +89,7 @@ struct PaintStyle {
     Length objectPositionX = Length::percent(50), objectPositionY = Length::percent(50);
     TextOverflow textOverflow = TextOverflow::Clip;
     int lineClamp = 0; // 0 = none
+    EffectStyle effects; // filter, clip-path, masks, blending (style/effect_properties.cpp)
     friend bool operator==(const PaintStyle &, const PaintStyle &) = default;
 };
 

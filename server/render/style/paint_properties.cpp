@@ -70,6 +70,7 @@ bool StyleBuilder::background(const CssProperty &, const QString &v)
         return false;
     std::vector<BackgroundLayer> out;
     QColor bg = Qt::transparent;
+    bool clipText = false;
     for (qsizetype i = 0; i < layers.size(); ++i) {
         BackgroundLayer layer;
         bool hasImage = false, hasColor = false, hasRepeat = false;
@@ -146,9 +147,12 @@ bool StyleBuilder::background(const CssProperty &, const QString &v)
                 positionTokens << t;
                 continue;
             }
-            // Box keywords (padding-box, border-box, ...) are accepted and ignored.
-            if (tl.endsWith(QLatin1String("-box")) || tl == QLatin1String("text"))
+            // Box keywords (padding-box, border-box, ...) are accepted and ignored, but
+            // `text` is background-clip: text (CSS Backgrounds 4 §4.2).
+            if (tl.endsWith(QLatin1String("-box")) || tl == QLatin1String("text")) {
+                clipText |= tl == QLatin1String("text");
                 continue;
+            }
             return false;
         }
         if (!positionTokens.isEmpty()
@@ -159,6 +163,7 @@ bool StyleBuilder::background(const CssProperty &, const QString &v)
     }
     m_s.backgroundLayers = std::move(out);
     m_s.backgroundColor = bg;
+    m_s.effects.backgroundClipText = clipText;
     return true;
 }
 

@@ -133,6 +133,18 @@ std::span<const CssProperty> StyleBuilder::table()
         {L("textOverflow"), &B::textOverflow, O::Longhand, K::Value, false},
         {L("lineClamp"), &B::lineClamp, O::Longhand, K::Value, false},
         {L("WebkitLineClamp"), &B::lineClamp, O::Longhand, K::Value, false},
+        // --- effects (effect_properties.cpp) ---
+        {L("filter"), &B::filter, O::Longhand, K::Value, false, 0},
+        {L("WebkitFilter"), &B::filter, O::Longhand, K::Value, false, 0},
+        {L("backdropFilter"), &B::filter, O::Longhand, K::Value, false, 1},
+        {L("WebkitBackdropFilter"), &B::filter, O::Longhand, K::Value, false, 1},
+        {L("clipPath"), &B::clipPath, O::Longhand, K::Value, false},
+        {L("WebkitClipPath"), &B::clipPath, O::Longhand, K::Value, false},
+        {L("maskImage"), &B::maskImage, O::Longhand, K::Value, false},
+        {L("WebkitMaskImage"), &B::maskImage, O::Longhand, K::Value, false},
+        {L("mixBlendMode"), &B::mixBlendMode, O::Longhand, K::Value, false},
+        {L("backgroundClip"), &B::backgroundClip, O::LayerLonghand, K::Value, false},
+        {L("WebkitBackgroundClip"), &B::backgroundClip, O::LayerLonghand, K::Value, false},
         // --- text (inherited) ---
         {L("color"), &B::colorProp, O::Color, K::Colour, true},
         {L("fontFamily"), &B::fontFamily, O::Longhand, K::Value, true},

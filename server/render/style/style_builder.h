@@ -74,6 +74,8 @@ bool edgeProperty(const QString &value, int edge, Parse parse, Edges<T> &out)
 
 /// CssProperty::part of the gridRowStart/-End and gridColumnStart/-End rows.
 enum GridLineField : qint8 { GridRowStart, GridColumnStart, GridRowEnd, GridColumnEnd };
+/// The text of a declaration's JSON value: a number as CSS writes it, a string trimmed.
+QString valueText(const QJsonValue &v);
 
 /// CssProperty::part of the width/height/min-/max- rows.
 enum SizeField : qint8 { SizeWidth, SizeHeight, SizeMinWidth, SizeMinHeight, SizeMaxWidth, SizeMaxHeight };
@@ -116,6 +118,10 @@ private:
     std::optional<QColor> color(const QString &v) const { return parseColor(v, m_s.color); }
 
     void apply(const CssProperty *property, const QString &name, const QJsonValue &value);
+
+    // Custom properties and var() (custom_properties.cpp).
+    void resolveCustomProperties(const QJsonObject &declarations);
+    std::optional<QString> substituteVars(const QString &name, const QString &value);
 
     // Handlers return false when the value is invalid (the caller warns with the name).
     bool display(const CssProperty &, const QString &v);
@@ -188,6 +194,12 @@ private:
     bool textDecorationColor(const CssProperty &, const QString &v);
     bool textDecorationStyle(const CssProperty &, const QString &v);
     bool ignored(const CssProperty &, const QString &) { return true; }
+    // Effects (effect_properties.cpp).
+    bool filter(const CssProperty &p, const QString &v);
+    bool clipPath(const CssProperty &, const QString &v);
+    bool maskImage(const CssProperty &, const QString &v);
+    bool mixBlendMode(const CssProperty &, const QString &v);
+    bool backgroundClip(const CssProperty &p, const QString &v);
 
     bool parseBorderParts(const QString &v, std::optional<float> *width, std::optional<BorderStyle> *style,
                           std::optional<QColor> *colorOut);

@@ -82,7 +82,7 @@ bool StyleBuilder::fontSize(const CssProperty &, const QString &v)
     auto l = css::lengthPercentage(v, parent, m_rootFontSize);
     if (!l || l->value < 0)
         return false;
-    m_s.fontSize = l->isPercent() ? l->value * parent / 100.f : l->value;
+    m_s.fontSize = l->isPercent() ? l->resolve(parent) : l->value;
     // Glyphs larger than the largest image cannot show and would cost memory to shape
     // and rasterise, so a runaway size (or a chain of `larger`/em) stops there.
     if (m_s.fontSize > kMaxFontSize) {
@@ -147,7 +147,7 @@ bool StyleBuilder::lineHeight(const CssProperty &, const QString &v)
     auto l = length(v);
     if (!l || l->value < 0)
         return false;
-    m_s.lineHeight = {LineHeight::Type::Px, l->isPercent() ? l->value * m_s.fontSize / 100.f : l->value};
+    m_s.lineHeight = {LineHeight::Type::Px, l->isPercent() ? l->resolve(m_s.fontSize) : l->value};
     return true;
 }
 

@@ -1,0 +1,95 @@
+// Effect properties of computeStyle(): filter and backdrop-filter (CSS Filter Effects 1
+// §4, Filter Effects 2 §3), clip-path (CSS Masking 1 §3), mask-image with gradients
+// (§7), mix-blend-mode (CSS Compositing 1 §5.3) and background-clip (CSS Backgrounds 4
+// §4.2, `text`).
+
+#include "server/render/style/style_builder.h"
+
+namespace imprint::render::style_detail {
+
+bool StyleBuilder::filter(const CssProperty &p, const QString &v)
+{
+    auto list = css::filterList(v, m_s.color, m_s.fontSize, m_rootFontSize, &m_lastReason);
+    if (!list)
+        return false;
+    if (p.part == 1) {
+        // Filter Effects 2 §3: the backdrop takes the same functions; Imprint draws those
+        // cards use (blur, brightness, saturate, ...) and drop-shadow makes no sense there.
+        for (const FilterOp &op : *list)
+            if (op.kind == FilterOp::Kind::DropShadow) {
+                m_lastReason = QStringLiteral("drop-shadow() is not supported in backdropFilter");
+                return false;
+            }
+        m_s.effects.backdropFilter = std::move(*list);
+    } else {
+        m_s.effects.filter = std::move(*list);
+    }
+    return true;
+}
+
+bool StyleBuilder::clipPath(const CssProperty &, const QString &v)
+{
+    return css::clipPath(v, m_s.fontSize, m_rootFontSize, &m_s.effects.clipPath, &m_lastReason);
+}
+
+bool StyleBuilder::maskImage(const CssProperty &, const QString &v)
+{
+    if (v.trimmed().compare(QLatin1String("none"), Qt::CaseInsensitive) == 0) {
+        m_s.effects.maskImage.clear();
+        return true;
+    }
+    std::vector<Gradient> layers;
+    for (const QString &layer : split(v, QLatin1Char(','))) {
+        if (layer.compare(QLatin1String("none"), Qt::CaseInsensitive) == 0)
+            continue;
+        QString name, args;
+        if (!css::function(layer, &name, &args) || !name.endsWith(QLatin1String("gradient"))) {
+            m_lastReason = QStringLiteral("maskImage supports gradients only, got \"%1\"").arg(layer);
+            return false;
+        }
+        auto g = gradientValue(layer, &m_lastReason);
+        if (!g)
+            return false;
+        layers.push_back(std::move(*g));
+    }
+    m_s.effects.maskImage = std::move(layers);
+    return true;
+}
+
+bool StyleBuilder::mixBlendMode(const CssProperty &p, const QString &v)
+{
+    auto mode = css::blendMode(v);
+    if (!mode)
+        return false;
+    // The non-separable modes (§5.3.8) mix hue and luminosity, which QPainter has no
+    // composition mode for.
+    if (*mode == BlendMode::Hue || *mode == BlendMode::Saturation || *mode == BlendMode::Color
+        || *mode == BlendMode::Luminosity) {
+        warn(QString(p.name), QStringLiteral("\"%1\" is not supported, drawn as normal").arg(v));
+        mode = BlendMode::Normal;
+    }
+    m_s.effects.mixBlendMode = *mode;
+    return true;
+}
+
+bool StyleBuilder::backgroundClip(const CssProperty &p, const QString &v)
+{
+    // One value for every layer: `text` clips them all to the glyphs; border-box is what
+    // is drawn anyway, the inner boxes are drawn as border-box with a warning.
+    bool text = false, other = false;
+    for (const QString &entry : split(v, QLatin1Char(','))) {
+        const QString k = entry.trimmed().toLower();
+        if (k == QLatin1String("text"))
+            text = true;
+        else if (k == QLatin1String("padding-box") || k == QLatin1String("content-box"))
+            other = true;
+        else if (k != QLatin1String("border-box"))
+            return false;
+    }
+    m_s.effects.backgroundClipText = text;
+    if (other)
+        warn(QString(p.name), QStringLiteral("\"%1\" is drawn as border-box").arg(v));
+    return true;
+}
+
+} // namespace imprint::render::style_detail
