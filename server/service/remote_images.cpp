@@ -2,8 +2,8 @@
 
 #include "server/service/remote_images.h"
 
-#include "server/service/upload_service.h"
 #include "server/render/resources/image_decoder.h"
+#include "server/service/upload_service.h"
 
 #include <QHash>
 #include <QJsonArray>
