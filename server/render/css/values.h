@@ -80,7 +80,9 @@ enum Edge { Top = 0, Right = 1, Bottom = 2, Left = 3 };
 template<typename T>
 using Edges = std::array<T, 4>;
 
-enum class Display : quint8 { Flex, Block, None };
+/// The `display` values Imprint lays out (CSS Display 3 §2). Inline and InlineBlock are
+/// inline-level (CSS Inline 3); as flex items or the root they are blockified (§2.7).
+enum class Display : quint8 { Flex, Block, None, Inline, InlineBlock };
 enum class Position : quint8 { Static, Relative, Absolute };
 enum class BoxSizing : quint8 { ContentBox, BorderBox };
 enum class FlexDirection : quint8 { Row, RowReverse, Column, ColumnReverse };
