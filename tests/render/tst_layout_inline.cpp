@@ -83,6 +83,7 @@ private Q_SLOTS:
     void intrinsicWidthsSumTheRuns();
     void flexContainerKeepsFlexItems();
     void inlineBlockIsAtomic();
+    void balanceKeepsTheLineCountAtTheNarrowestWidth();
 };
 
 // CSS 2 §10.8.1: each inline box contributes its line-height around the shared baseline;
@@ -275,6 +276,30 @@ void TestLayoutInline::inlineBlockIsAtomic()
     QCOMPARE(block->borderBox.height(), 54.0);
     QCOMPARE(text->borderBox.top(), 49.0 - 19.0);
     QCOMPARE(l.box.children.size(), size_t(2));
+}
+
+// CSS Text 4 §6.2 text-wrap: balance: the same number of lines as auto, each as short as
+// the count allows (Blink bisects the width); the lines still align in the full box.
+void TestLayoutInline::balanceKeepsTheLineCountAtTheNarrowestWidth()
+{
+    ComputedStyle s;
+    s.fontFamily = {QStringLiteral("DejaVu Sans")};
+    s.fontSize = 20;
+    const QString text = QStringLiteral("Ship beautiful social cards from a single JSON template in milliseconds");
+    TextEngine &engine = imprint::test::renderContext().text();
+    const auto autoBlock = engine.shape(s, text, 300);
+    s.textWrapStyle = TextWrapStyle::Balance;
+    const auto balanced = engine.shape(s, text, 300);
+    QCOMPARE(balanced->lines.size(), autoBlock->lines.size());
+    QVERIFY(autoBlock->lines.size() == 3);
+    QVERIFY2(balanced->size.width() < autoBlock->size.width() - 20, "balanced lines are narrower");
+    // No line may be narrower than the narrowest width that keeps three lines allows:
+    // one px less would need a fourth line.
+    const auto narrower = engine.shape(s, text, balanced->size.width() - 1);
+    s.textWrapStyle = TextWrapStyle::Auto;
+    const auto check = engine.shape(s, text, balanced->size.width() - 1);
+    QVERIFY(check->lines.size() > 3);
+    Q_UNUSED(narrower);
 }
 
 QTEST_MAIN(TestLayoutInline)

@@ -80,6 +80,7 @@ inline constexpr Golden kGoldens[] = {
     // Inline formatting contexts: rich text in one paragraph, LTR and RTL (conformance/inline-*).
     {"conformance/inline-rich-text", 0.98, 0.98, 0.5}, // pending
     {"conformance/inline-rich-text-rtl", 0.98, 0.98, 0.5}, // pending
+    {"conformance/inline-balanced-headline", 0.98, 0.98, 0.5}, // pending
     // Intrinsic size keywords (tests/render/conformance/cases/sizing-*).
     {"conformance/sizing-pill", 0.985, 0.98, 0.62}, // .99053 / .9893 / .6463
     {"conformance/sizing-sidebar-rtl", 0.99, 0.99, 0.68}, // .99751 / .9951 / .7055

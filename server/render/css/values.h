@@ -113,6 +113,8 @@ enum class FontStyle : quint8 { Normal, Italic };
 enum class TextAlign : quint8 { Start, End, Left, Right, Center, Justify };
 enum class TextTransform : quint8 { None, Uppercase, Lowercase, Capitalize };
 enum class WhiteSpace : quint8 { Normal, NoWrap, Pre, PreWrap, PreLine };
+/// text-wrap-style (CSS Text 4 §6.2): how wrapped lines are chosen.
+enum class TextWrapStyle : quint8 { Auto, Balance, Pretty, Stable };
 enum class WordBreak : quint8 { Normal, BreakAll, KeepAll, BreakWord };
 enum class OverflowWrap : quint8 { Normal, BreakWord, Anywhere };
 enum class TextOverflow : quint8 { Clip, Ellipsis };

@@ -36,12 +36,22 @@ LayoutBox layoutAtomic(LayoutEngine &engine, const Node &node, qreal cbWidth, qr
     return engine.layout(node, request);
 }
 
+InlineItem makeItem(InlineItem::Kind kind, const Node &node, qreal edge = 0, qreal margin = 0)
+{
+    InlineItem item;
+    item.kind = kind;
+    item.node = &node;
+    item.edge = edge;
+    item.margin = margin;
+    return item;
+}
+
 // Step: the inline content as items in document order (CSS Inline 3 §2, CSS Text 3 §4.1 white space per run)
 void collectItems(LayoutEngine &engine, const Node &node, qreal cbWidth, qreal percentHeight,
                   std::vector<InlineItem> &items, std::vector<LayoutBox> &atomics)
 {
     if (node.isText()) {
-        items.push_back({InlineItem::Kind::Text, &node});
+        items.push_back(makeItem(InlineItem::Kind::Text, node));
         atomics.emplace_back();
         return;
     }
@@ -49,7 +59,7 @@ void collectItems(LayoutEngine &engine, const Node &node, qreal cbWidth, qreal p
     if (s.display == Display::None || s.isOutOfFlow())
         return;
     if (node.tag == QLatin1String("br")) {
-        items.push_back({InlineItem::Kind::Break, &node});
+        items.push_back(makeItem(InlineItem::Kind::Break, node));
         atomics.emplace_back();
         return;
     }
@@ -58,13 +68,13 @@ void collectItems(LayoutEngine &engine, const Node &node, qreal cbWidth, qreal p
         const bool rtl = s.direction == Direction::Rtl;
         const qreal leftEdge = e.margin.left() + e.border.left() + e.padding.left();
         const qreal rightEdge = e.margin.right() + e.border.right() + e.padding.right();
-        items.push_back(
-            {InlineItem::Kind::Open, &node, rtl ? rightEdge : leftEdge, rtl ? e.margin.right() : e.margin.left()});
+        items.push_back(makeItem(InlineItem::Kind::Open, node, rtl ? rightEdge : leftEdge,
+                                 rtl ? e.margin.right() : e.margin.left()));
         atomics.emplace_back();
         for (const auto &child : node.children)
             collectItems(engine, *child, cbWidth, percentHeight, items, atomics);
-        items.push_back(
-            {InlineItem::Kind::Close, &node, rtl ? leftEdge : rightEdge, rtl ? e.margin.left() : e.margin.right()});
+        items.push_back(makeItem(InlineItem::Kind::Close, node, rtl ? leftEdge : rightEdge,
+                                 rtl ? e.margin.left() : e.margin.right()));
         atomics.emplace_back();
         return;
     }
@@ -72,7 +82,7 @@ void collectItems(LayoutEngine &engine, const Node &node, qreal cbWidth, qreal p
     // content (laid out as an inline-block rather than split around).
     LayoutBox box = layoutAtomic(engine, node, cbWidth, percentHeight);
     const BoxEdges e = LayoutEngine::resolveEdges(s, cbWidth);
-    InlineItem item{InlineItem::Kind::Atomic, &node};
+    InlineItem item = makeItem(InlineItem::Kind::Atomic, node);
     item.size = QSizeF(box.borderBox.width() + e.marginWidth(), box.borderBox.height() + e.marginHeight());
     // An img's baseline is its bottom margin edge; an inline-block's is its first line's
     // (CSS 2 §10.8.1 asks for the last; the first is what layout tracks).

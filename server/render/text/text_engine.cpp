@@ -83,6 +83,7 @@ QByteArray cacheKey(const ComputedStyle &s, const QString &text, qreal width)
     appendRaw(key, quint8(s.textAlign));
     appendRaw(key, quint8(s.textTransform));
     appendRaw(key, quint8(s.whiteSpace));
+    appendRaw(key, quint8(s.textWrapStyle));
     appendRaw(key, quint8(s.wordBreak));
     appendRaw(key, quint8(s.overflowWrap));
     appendRaw(key, quint8(s.direction));
@@ -399,6 +400,64 @@ ShapedLine ellipsize(const QString &lineText, qreal width, const QFont &font, co
     return shapeSingleLine(base.left(cuts[lo]) + kEllipsis, font, s);
 }
 
+/// The number of lines `layout` (text and formats set) breaks into at `width` px.
+int countLines(QTextLayout &layout, qreal width)
+{
+    int lines = 0;
+    layout.beginLayout();
+    for (QTextLine line = layout.createLine(); line.isValid(); line = layout.createLine()) {
+        line.setLineWidth(width);
+        ++lines;
+    }
+    layout.endLayout();
+    return lines;
+}
+
+/// Whether the last line at `width` px holds a single word (an orphan, CSS Text 4 §6.2).
+bool lastLineIsOneWord(QTextLayout &layout, qreal width)
+{
+    QTextLine last;
+    layout.beginLayout();
+    for (QTextLine line = layout.createLine(); line.isValid(); line = layout.createLine()) {
+        line.setLineWidth(width);
+        last = line;
+    }
+    layout.endLayout();
+    if (!last.isValid())
+        return false;
+    return !layout.text().mid(last.textStart(), last.textLength()).trimmed().contains(u' ');
+}
+
+constexpr int kMaxBalancedLines = 4; // Blink balances paragraphs of up to 4 lines
+
+/// The width lines are broken at under text-wrap-style (CSS Text 4 §6.2), for a paragraph
+/// whose box is `lineWidth` px wide: `balance` bisects for the narrowest width that keeps
+/// the line count (as Blink's paragraph balancer does); `pretty` narrows the lines just
+/// enough that the last one holds two words (Blink scores whole paragraphs; this keeps
+/// its visible effect, no orphan); otherwise `lineWidth`.
+qreal wrapWidthFor(QTextLayout &layout, TextWrapStyle style, qreal lineWidth)
+{
+    if (style != TextWrapStyle::Balance && style != TextWrapStyle::Pretty)
+        return lineWidth;
+    const int lines = countLines(layout, lineWidth);
+    if (lines < 2 || (style == TextWrapStyle::Balance && lines > kMaxBalancedLines))
+        return lineWidth;
+    if (style == TextWrapStyle::Pretty && !lastLineIsOneWord(layout, lineWidth))
+        return lineWidth;
+    qreal lo = lineWidth / lines, hi = lineWidth; // lines at `hi` keep the count
+    while (hi - lo > 0.5) {
+        const qreal mid = (lo + hi) / 2;
+        const bool fits = countLines(layout, mid) <= lines;
+        if (style == TextWrapStyle::Balance ? fits : (fits && lastLineIsOneWord(layout, mid)))
+            hi = mid;
+        else
+            lo = mid;
+    }
+    if (style == TextWrapStyle::Pretty) // `lo` is the widest width without the orphan
+        return countLines(layout, lo) <= lines ? lo : lineWidth;
+    return hi;
+}
+
 std::shared_ptr<const TextBlock> shapeUncached(const ComputedStyle &s, const QString &raw, qreal width)
 {
     auto block = std::make_shared<TextBlock>();
@@ -430,6 +489,7 @@ std::shared_ptr<const TextBlock> shapeUncached(const ComputedStyle &s, const QSt
     layout.setFormats(formatRangesFor(text, font, s));
     layout.setTextOption(textOptionFor(s, wraps ? wrap : QTextOption::NoWrap, justify && wraps));
     layout.setCacheEnabled(true);
+    const qreal wrapWidth = wraps ? wrapWidthFor(layout, s.textWrapStyle, lineWidth) : lineWidth;
     std::vector<ShapedLine> lines;
     std::vector<QTextLine> qlines;
     layout.beginLayout();
@@ -437,7 +497,7 @@ std::shared_ptr<const TextBlock> shapeUncached(const ComputedStyle &s, const QSt
         QTextLine line = layout.createLine();
         if (!line.isValid())
             break;
-        line.setLineWidth(lineWidth);
+        line.setLineWidth(wrapWidth);
         line.setPosition(QPointF(0, 0));
         qlines.push_back(line);
     }
@@ -675,13 +735,14 @@ InlineLayout layoutInlineUncached(const ComputedStyle &block, const std::vector<
     QTextLayout layout(t.text, TextEngine::fontFor(block));
     layout.setFormats(t.formats);
     layout.setTextOption(textOptionFor(block, wraps ? wrap : QTextOption::NoWrap, justify));
+    const qreal wrapWidth = wraps ? wrapWidthFor(layout, block.textWrapStyle, lineWidth) : lineWidth;
     std::vector<QTextLine> lines;
     layout.beginLayout();
     for (;;) {
         QTextLine line = layout.createLine();
         if (!line.isValid())
             break;
-        line.setLineWidth(lineWidth);
+        line.setLineWidth(wrapWidth);
         line.setPosition(QPointF(0, 0));
         lines.push_back(line);
     }
