@@ -28,16 +28,31 @@ namespace {
 // Chromium's boxes are getBoundingClientRect()s: transformed (CSS Transforms 1 §6,
 // around transform-origin), while layout boxes are not, so the comparison transforms ours
 // with the painters' own matrix.
-void collect(const LayoutBox &box, const QTransform &parent, QHash<QString, QRectF> &out)
+void collect(const LayoutBox &box, const QTransform &parent, QHash<QString, QRectF> &out,
+             QHash<QString, std::vector<QRectF>> &fragments)
 {
     QTransform t = parent;
     if (box.node && !box.node->isText()) {
         t = cssTransform(box.node->style, box.borderBox) * parent;
-        if (!out.contains(box.node->id))
+        if (!out.contains(box.node->id)) {
             out.insert(box.node->id, t.mapRect(box.borderBox));
+            fragments.insert(box.node->id, box.fragments);
+        }
     }
     for (const LayoutBox &child : box.children)
-        collect(child, t, out);
+        collect(child, t, out, fragments);
+}
+
+qreal rectError(const QRectF &actual, const QRectF &expected)
+{
+    return std::max({std::abs(actual.x() - expected.x()), std::abs(actual.y() - expected.y()),
+                     std::abs(actual.width() - expected.width()), std::abs(actual.height() - expected.height())});
+}
+
+QRectF rectOf(const QJsonObject &o)
+{
+    return QRectF(o.value(QStringLiteral("x")).toDouble(), o.value(QStringLiteral("y")).toDouble(),
+                  o.value(QStringLiteral("w")).toDouble(), o.value(QStringLiteral("h")).toDouble());
 }
 
 } // namespace
@@ -92,7 +107,8 @@ void TestLayoutFixtures::matchesChromium()
                                         imprint::test::renderContext().text());
     const LayoutBox box = layoutDocument(*root, QSizeF(viewport), imprint::test::renderContext().text());
     QHash<QString, QRectF> ours;
-    collect(box, QTransform(), ours);
+    QHash<QString, std::vector<QRectF>> ourFragments;
+    collect(box, QTransform(), ours, ourFragments);
 
     const QJsonArray reference
         = test::readJson(dir + QStringLiteral("/chromium/") + name + QStringLiteral(".layout.json")).array();
@@ -114,6 +130,23 @@ void TestLayoutFixtures::matchesChromium()
             = std::max({std::abs(actual.x() - expected.x()), std::abs(actual.y() - expected.y()),
                         std::abs(actual.width() - expected.width()), std::abs(actual.height() - expected.height())});
         worst = std::max(worst, error);
+        // An inline box over several lines: each line's fragment (getClientRects()).
+        const QJsonArray fragments = o.value(QStringLiteral("fragments")).toArray();
+        if (!fragments.isEmpty()) {
+            const std::vector<QRectF> &mine = ourFragments.value(id);
+            if (mine.size() != size_t(fragments.size())) {
+                mismatches
+                    << QStringLiteral("%1: %2 fragments vs Chromium %3").arg(id).arg(mine.size()).arg(fragments.size());
+                worst = std::max<qreal>(worst, 1e9);
+            } else {
+                for (qsizetype i = 0; i < fragments.size(); ++i) {
+                    const qreal e = rectError(mine[size_t(i)], rectOf(fragments[i].toObject()));
+                    worst = std::max(worst, e);
+                    if (e > 1)
+                        mismatches << QStringLiteral("%1 fragment %2 off by %3 px").arg(id).arg(i).arg(e);
+                }
+            }
+        }
         if (error > 1)
             mismatches << QStringLiteral("%1: (%2, %3, %4×%5) vs Chromium (%6, %7, %8×%9)")
                               .arg(id)

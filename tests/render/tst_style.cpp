@@ -543,9 +543,19 @@ private Q_SLOTS:
 
     void satoriDefaults()
     {
-        // Every element is a flex container unless it says otherwise, img included.
+        // Every element is a flex container unless it says otherwise, except the phrasing
+        // elements, which are inline as in Chromium (docs/templates.md, Inline text).
         QCOMPARE(style("{}").display, imprint::render::Display::Flex);
-        QCOMPARE(style("{}", nullptr, nullptr, QStringLiteral("img")).display, imprint::render::Display::Flex);
+        for (const char *tag : {"span", "b", "strong", "em", "i", "a", "code", "mark", "br", "img"})
+            QCOMPARE(style("{}", nullptr, nullptr, QLatin1String(tag)).display, imprint::render::Display::Inline);
+        QCOMPARE(style("{}", nullptr, nullptr, QStringLiteral("p")).display, imprint::render::Display::Flex);
+        QCOMPARE(style("{\"display\": \"flex\"}", nullptr, nullptr, QStringLiteral("span")).display,
+                 imprint::render::Display::Flex);
+        QCOMPARE(style("{\"display\": \"inline\"}").display, imprint::render::Display::Inline);
+        QCOMPARE(style("{\"display\": \"inline-block\"}").display, imprint::render::Display::InlineBlock);
+        QCOMPARE(style("{\"textWrap\": \"balance\"}").textWrapStyle, TextWrapStyle::Balance);
+        QCOMPARE(style("{\"textWrap\": \"pretty\"}").textWrapStyle, TextWrapStyle::Pretty);
+        QCOMPARE(style("{\"textWrap\": \"nowrap\"}").whiteSpace, WhiteSpace::NoWrap);
         QCOMPARE(style("{}").boxSizing, BoxSizing::ContentBox);
         QCOMPARE(style("{}").flexShrink, 1.f);
         // Tag presets sit below the author's declarations, shorthands included.
@@ -653,6 +663,7 @@ private Q_SLOTS:
             add("transform", "\"rotate(10deg)\"");
             add("objectFit", "\"cover\"");
             add("textOverflow", "\"ellipsis\"");
+            add("textWrap textWrapStyle textWrapMode", "\"balance\"");
             add("fontFamily", "\"Serif\"");
             add("fontWeight", "700");
             add("fontStyle", "\"italic\"");

@@ -77,6 +77,10 @@ inline constexpr Golden kGoldens[] = {
     {"conformance/rtl-dir-attribute", 0.995, 0.99, 0.81}, // .99973 / .9987 / .8447
     {"conformance/rtl-absolute-and-block", 0.995, 0.99, 0.81}, // .99952 / .9986 / .8440
     {"conformance/break-url", 0.99, 0.99, 0.74}, // .99585 / .9955 / .7621
+    // Inline formatting contexts: rich text in one paragraph, LTR and RTL (conformance/inline-*).
+    {"conformance/inline-rich-text", 0.98, 0.98, 0.66}, // .9875 / .9852 / .6935
+    {"conformance/inline-rich-text-rtl", 0.99, 0.985, 0.82}, // .99781 / .9944 / .8467
+    {"conformance/inline-balanced-headline", 0.99, 0.985, 0.64}, // .99637 / .9939 / .6662
     // Intrinsic size keywords (tests/render/conformance/cases/sizing-*).
     {"conformance/sizing-pill", 0.985, 0.98, 0.62}, // .99053 / .9893 / .6463
     {"conformance/sizing-sidebar-rtl", 0.99, 0.99, 0.68}, // .99751 / .9951 / .7055

@@ -45,6 +45,15 @@ public:
         m.firstBaseline = run.style.fontSize * 0.8;
         return m;
     }
+    /// Inline formatting contexts are the text engine's (tst_layout_inline uses the real
+    /// one); the fake lays none out.
+    InlineLayout layoutInline(const ComputedStyle &, const std::vector<InlineItem> &items, qreal) override
+    {
+        InlineLayout layout;
+        layout.fragments.resize(items.size());
+        layout.text.resize(items.size());
+        return layout;
+    }
 };
 
 inline ComputedStyle style(float fontSize = 20)

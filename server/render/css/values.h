@@ -83,7 +83,10 @@ enum Edge { Top = 0, Right = 1, Bottom = 2, Left = 3 };
 template<typename T>
 using Edges = std::array<T, 4>;
 
-enum class Display : quint8 { Flex, Block, None, Grid };
+/// The `display` values Imprint lays out (CSS Display 3 §2). Inline and InlineBlock are
+/// inline-level (CSS Inline 3); as flex items or the root they are blockified (§2.7).
+/// Grid (and inline-grid) is a grid container (CSS Grid 1).
+enum class Display : quint8 { Flex, Block, None, Grid, Inline, InlineBlock };
 enum class Position : quint8 { Static, Relative, Absolute };
 enum class BoxSizing : quint8 { ContentBox, BorderBox };
 enum class FlexDirection : quint8 { Row, RowReverse, Column, ColumnReverse };
@@ -118,6 +121,8 @@ enum class FontStyle : quint8 { Normal, Italic };
 enum class TextAlign : quint8 { Start, End, Left, Right, Center, Justify };
 enum class TextTransform : quint8 { None, Uppercase, Lowercase, Capitalize };
 enum class WhiteSpace : quint8 { Normal, NoWrap, Pre, PreWrap, PreLine };
+/// text-wrap-style (CSS Text 4 §6.2): how wrapped lines are chosen.
+enum class TextWrapStyle : quint8 { Auto, Balance, Pretty, Stable };
 enum class WordBreak : quint8 { Normal, BreakAll, KeepAll, BreakWord };
 enum class OverflowWrap : quint8 { Normal, BreakWord, Anywhere };
 enum class TextOverflow : quint8 { Clip, Ellipsis };

@@ -17,8 +17,27 @@ FormattingResult layoutBlockChildren(LayoutEngine &engine, const Node &container
     qreal cursor = 0;
     qreal pendingMargin = 0; // bottom margin of the previous sibling, collapsing with the next top margin
     bool first = true;
+    const std::vector<InlineRun> runs = inlineRuns(container);
     for (int index = 0; index < int(container.children.size()); ++index) {
         const Node &child = *container.children[index];
+        // CSS 2 §9.2.1.1: inline content among block boxes is an anonymous block holding
+        // one inline formatting context.
+        const auto run = std::find_if(runs.begin(), runs.end(),
+                                      [index](const InlineRun &r) { return r.formatsInline && r.first == index; });
+        if (run != runs.end()) {
+            cursor += pendingMargin;
+            pendingMargin = 0;
+            InlineResult inlines = layoutInlineChildren(engine, container, *run, contentWidth, percentHeight,
+                                                        QPointF(origin.x(), origin.y() + cursor));
+            if (!result.baseline && inlines.baseline)
+                result.baseline = inlines.baseline;
+            cursor += inlines.height;
+            for (auto &entry : inlines.boxes)
+                result.boxes.push_back(std::move(entry));
+            first = false;
+            index = run->last - 1;
+            continue;
+        }
         if (generatesNoBox(child))
             continue;
         if (!child.isText() && child.style.isOutOfFlow()) {

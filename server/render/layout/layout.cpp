@@ -257,8 +257,19 @@ qreal LayoutEngine::contentIntrinsicWidth(const Node &node, IntrinsicMode mode)
         const bool sums = flexRow && !(mode == IntrinsicMode::MinContent && s.flexWrap != FlexWrap::NoWrap);
         qreal content = 0;
         int count = 0;
-        for (const auto &child : node.children) {
+        std::vector<InlineRun> paragraphs;
+        if (s.display != Display::Flex) {
+            paragraphs = inlineRuns(node);
+            std::erase_if(paragraphs, [](const InlineRun &r) { return !r.formatsInline; });
+            for (const InlineRun &run : paragraphs)
+                content = std::max(content, inlineContentWidth(*this, node, run, mode));
+        }
+        for (int index = 0; index < int(node.children.size()); ++index) {
+            const auto &child = node.children[size_t(index)];
             if (generatesNoBox(*child) || (!child->isText() && child->style.isOutOfFlow()))
+                continue;
+            if (std::any_of(paragraphs.begin(), paragraphs.end(),
+                            [index](const InlineRun &r) { return index >= r.first && index < r.last; }))
                 continue;
             qreal contribution = intrinsicWidth(*child, mode);
             if (!child->isText()) {
@@ -296,6 +307,16 @@ qreal LayoutEngine::intrinsicWidth(const Node &node, IntrinsicMode mode)
     }
     cached.contribution = result;
     return result;
+}
+
+const InlineLayout &LayoutEngine::layoutInline(const Node &container, int first, const std::vector<InlineItem> &items,
+                                               qreal width)
+{
+    const auto key = std::make_tuple(&container, first, std::isfinite(width) ? qint64(std::llround(width * 256)) : -1);
+    auto cached = m_inlineCache.find(key);
+    if (cached == m_inlineCache.end())
+        cached = m_inlineCache.emplace(key, m_text.layoutInline(container.style, items, width)).first;
+    return cached->second;
 }
 
 LayoutBox LayoutEngine::layout(const Node &node, const LayoutRequest &request)
@@ -384,12 +405,12 @@ LayoutBox LayoutEngine::layoutElement(const Node &node, const LayoutRequest &req
 
     FormattingResult placed;
     if (!node.isImage()) {
-        if (s.display == Display::Block) {
-            placed = layoutBlockChildren(*this, node, e, contentWidth, percentHeight);
-        } else if (s.display == Display::Grid) {
+        if (s.display == Display::Grid) {
             placed = layoutGridChildren(*this, node, e, contentWidth, contentHeight, percentHeight,
                                         std::max<qreal>(0, minH - e.paddingBorderHeight()),
                                         std::max<qreal>(0, maxH - e.paddingBorderHeight()));
+        } else if (s.display != Display::Flex) { // inline-level boxes here are blockified (CSS Display 3 §2.7)
+            placed = layoutBlockChildren(*this, node, e, contentWidth, percentHeight);
         } else {
             placed = layoutFlexChildren(*this, node, e, contentWidth, contentHeight, percentHeight,
                                         std::max<qreal>(0, minH - e.paddingBorderHeight()),
@@ -540,6 +561,8 @@ namespace {
 void moveToPage(LayoutBox &box, QPointF parentOrigin)
 {
     box.borderBox.translate(parentOrigin);
+    for (QRectF &fragment : box.fragments)
+        fragment.translate(parentOrigin);
     const QPointF origin = box.borderBox.topLeft();
     for (LayoutBox &child : box.children)
         moveToPage(child, origin);

@@ -11,6 +11,7 @@
 #include <QRectF>
 #include <QSizeF>
 
+#include <memory>
 #include <vector>
 
 namespace imprint::render {
@@ -23,6 +24,14 @@ struct LayoutBox {
     QMarginsF border; ///< used border widths
     QMarginsF padding; ///< used padding
     qreal firstBaseline = 0; ///< px from borderBox.top() (text runs and baseline alignment)
+    /// Inline boxes (display:inline in an inline formatting context): the border box of
+    /// each fragment, one per line it spans (CSS Inline 3 §2.2, box-decoration-break:
+    /// slice), in the same coordinates as borderBox, which is their union.
+    std::vector<QRectF> fragments;
+    /// Text runs in an inline formatting context: their glyphs as the paragraph shaped
+    /// them, drawn with `textOrigin` (relative to borderBox.topLeft()) as the block's origin.
+    std::shared_ptr<const TextBlock> text;
+    QPointF textOrigin;
     std::vector<LayoutBox> children; ///< in document order (absolutely positioned ones included)
 
     QRectF paddingBox() const { return borderBox.marginsRemoved(border); }

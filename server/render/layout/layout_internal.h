@@ -78,6 +78,11 @@ public:
     /// Text metrics of `run` wrapped at `maxWidth` px (kMaxContent/0 as in TextMeasurer).
     TextMetrics measureText(const Node &run, qreal maxWidth);
 
+    /// The inline formatting context of `container`'s children from index `first` on
+    /// (`items` collected from them) in lines of `width` px, cached per width.
+    const InlineLayout &layoutInline(const Node &container, int first, const std::vector<InlineItem> &items,
+                                     qreal width);
+
     /// Lays out `node` (element or text run) under `request`; the returned box is at
     /// (0,0) with its children relative to it.
     LayoutBox layout(const Node &node, const LayoutRequest &request);
@@ -167,11 +172,44 @@ private:
     };
     std::map<std::pair<const Node *, int>, IntrinsicWidths> m_intrinsicCache;
     std::map<std::tuple<const Node *, LayoutRequest>, LayoutBox> m_layoutCache;
+    std::map<std::tuple<const Node *, int, qint64>, InlineLayout> m_inlineCache;
 };
 
 /// True for nodes that generate no box in a container: display:none elements and text
 /// runs of collapsible white space only (CSS Text 3 §4.1.1, CSS Flexbox 1 §4).
 bool generatesNoBox(const Node &node);
+
+/// True for children that take part in their block container's inline formatting
+/// context: text runs and in-flow display:inline / inline-block elements (CSS Display 3 §2).
+bool isInlineLevel(const Node &node);
+
+/// A run of consecutive inline-level children [first, last) of a block container (CSS 2
+/// §9.2.1.1: it becomes an anonymous block). `formatsInline` when an element is among
+/// them, so they are laid out as one paragraph; plain text keeps its own text box.
+struct InlineRun {
+    int first = 0;
+    int last = 0;
+    bool formatsInline = false;
+};
+std::vector<InlineRun> inlineRuns(const Node &container);
+
+/// An inline formatting context laid out: boxes by child index, relative to the
+/// container's border-box origin.
+struct InlineResult {
+    std::vector<std::pair<int, LayoutBox>> boxes;
+    qreal height = 0; ///< px, sum of the line boxes
+    qreal width = 0; ///< px, widest line
+    std::optional<qreal> baseline; ///< first line's baseline from the container's border-box top
+};
+
+/// Lays `run` of `container`'s children out as one paragraph `contentWidth` px wide whose
+/// top-left is `origin` (container border-box coordinates). CSS Inline 3.
+InlineResult layoutInlineChildren(LayoutEngine &engine, const Node &container, const InlineRun &run, qreal contentWidth,
+                                  qreal percentHeight, QPointF origin);
+
+/// Min-content (lines broken at every opportunity) or max-content (unbroken) width in px of
+/// `run`'s paragraph (CSS Sizing 3 §5.2 for inline content).
+qreal inlineContentWidth(LayoutEngine &engine, const Node &container, const InlineRun &run, IntrinsicMode mode);
 
 /// Clamps `size` between `minSize` and `maxSize`, min winning (CSS 2 §10.4).
 inline qreal clampSize(qreal size, qreal minSize, qreal maxSize)

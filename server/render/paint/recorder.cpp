@@ -49,6 +49,7 @@ private:
     void recordText(const LayoutBox &box, const LayoutBox *parent);
     void pushEffects(const LayoutBox &box);
     QPainterPath textClipPath(const LayoutBox &box);
+    void recordFragments(const LayoutBox &box);
 
     template<typename Command>
     void add(Command &&command)
@@ -179,11 +180,15 @@ void Recorder::recordElement(const LayoutBox &box, const LayoutBox *parent)
     }
     if (outerShadow)
         add(display::OuterBoxShadows{s.boxShadow, g.borderBox, g.outer, s.backgroundColor.alpha() == 255});
-    const QPainterPath borderPath = roundedPath(g.borderBox, g.outer);
-    recordBackground(box, s.effects.backgroundClipText ? textClipPath(box) : borderPath);
-    if (insetShadow)
-        add(display::InsetBoxShadows{s.boxShadow, g.paddingBox, g.inner});
-    recordBorder(box, g.outer);
+    if (!box.fragments.empty()) {
+        recordFragments(box);
+    } else {
+        const QPainterPath borderPath = roundedPath(g.borderBox, g.outer);
+        recordBackground(box, s.effects.backgroundClipText ? textClipPath(box) : borderPath);
+        if (insetShadow)
+            add(display::InsetBoxShadows{s.boxShadow, g.paddingBox, g.inner});
+        recordBorder(box, g.outer);
+    }
     if (box.node->isImage())
         recordImage(box, g.outer);
 
@@ -294,6 +299,33 @@ void Recorder::recordBorder(const LayoutBox &box, const Radii &outer)
     }
 }
 
+// An inline box paints its background and border once per line fragment, each fragment
+// as if it were the whole box cut open where the line breaks (CSS Backgrounds 3 §5.2,
+// box-decoration-break: slice): the start side only on the first, the end side on the last.
+void Recorder::recordFragments(const LayoutBox &box)
+{
+    const bool rtl = box.node->style.direction == Direction::Rtl;
+    for (size_t i = 0; i < box.fragments.size(); ++i) {
+        LayoutBox piece;
+        piece.node = box.node;
+        piece.borderBox = box.fragments[i];
+        piece.border = box.border;
+        piece.padding = box.padding;
+        const bool first = i == 0, last = i + 1 == box.fragments.size();
+        if (!(rtl ? last : first)) {
+            piece.border.setLeft(0);
+            piece.padding.setLeft(0);
+        }
+        if (!(rtl ? first : last)) {
+            piece.border.setRight(0);
+            piece.padding.setRight(0);
+        }
+        const BoxGeometry g = boxGeometry(piece);
+        recordBackground(piece, roundedPath(g.borderBox, g.outer));
+        recordBorder(piece, g.outer);
+    }
+}
+
 void Recorder::recordImage(const LayoutBox &box, const Radii &outer)
 {
     const Node &node = *box.node;
@@ -322,10 +354,11 @@ void Recorder::recordText(const LayoutBox &box, const LayoutBox *parent)
     // may have overflowed (CSS Overflow 3 §text-overflow).
     if (parent && s.textOverflow == TextOverflow::Ellipsis)
         width = std::min(width, parent->contentBox().right() - box.borderBox.left());
-    const std::shared_ptr<const TextBlock> block = m_text.shape(node, width + kTextSlack);
-    if (block->lines.empty())
+    // Inside an inline formatting context the paragraph already shaped the run.
+    const std::shared_ptr<const TextBlock> block = box.text ? box.text : m_text.shape(node, width + kTextSlack);
+    if (!block || block->lines.empty())
         return;
-    const QPointF origin = box.borderBox.topLeft();
+    const QPointF origin = box.borderBox.topLeft() + box.textOrigin;
 
     for (auto it = s.textShadow.rbegin(); it != s.textShadow.rend(); ++it) {
         if (it->color.alpha() > 0)

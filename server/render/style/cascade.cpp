@@ -8,6 +8,7 @@
 
 #include <QHash>
 #include <QJsonArray>
+#include <QSet>
 #include <QVarLengthArray>
 
 #include <algorithm>
@@ -113,6 +114,10 @@ bool StyleBuilder::display(const CssProperty &p, const QString &v)
         m_s.display = Display::None;
     } else if (t == QLatin1String("grid") || t == QLatin1String("inline-grid")) {
         m_s.display = Display::Grid;
+    } else if (t == QLatin1String("inline")) {
+        m_s.display = Display::Inline;
+    } else if (t == QLatin1String("inline-block")) {
+        m_s.display = Display::InlineBlock;
     } else {
         m_s.display = Display::Flex;
         warn(QString(p.name), QStringLiteral("display \"%1\" is not supported, using flex").arg(v));
@@ -668,6 +673,23 @@ const QJsonObject &tagPreset(const QString &tag)
     return it == presets.constEnd() ? none : *it;
 }
 
+/// The elements the HTML standard's user-agent stylesheet leaves display:inline (§15.3.3
+/// lists the block ones; these are the phrasing elements Chromium renders inline).
+bool isInlineTag(const QString &tag)
+{
+    static const QSet<QString> tags = {
+        QStringLiteral("span"), QStringLiteral("b"),      QStringLiteral("strong"), QStringLiteral("em"),
+        QStringLiteral("i"),    QStringLiteral("a"),      QStringLiteral("code"),   QStringLiteral("mark"),
+        QStringLiteral("br"),   QStringLiteral("u"),      QStringLiteral("s"),      QStringLiteral("small"),
+        QStringLiteral("sub"),  QStringLiteral("sup"),    QStringLiteral("kbd"),    QStringLiteral("samp"),
+        QStringLiteral("cite"), QStringLiteral("q"),      QStringLiteral("abbr"),   QStringLiteral("del"),
+        QStringLiteral("ins"),  QStringLiteral("var"),    QStringLiteral("dfn"),    QStringLiteral("big"),
+        QStringLiteral("tt"),   QStringLiteral("strike"), QStringLiteral("time"),   QStringLiteral("bdi"),
+        QStringLiteral("img"),
+    };
+    return tags.contains(tag);
+}
+
 /// Inheritance (CSS Cascade 4 §7.2): the whole inherited part of the parent's style.
 void inheritInto(ComputedStyle &s, const ComputedStyle &parent)
 {
@@ -686,6 +708,11 @@ ComputedStyle computeStyle(const QJsonObject &declarations, const ComputedStyle 
     ComputedStyle s;
     if (parent)
         inheritInto(s, *parent);
+    // The phrasing elements are inline (HTML §15.3.3, as Chromium): their text joins the
+    // surrounding paragraph in a block container; every other element keeps satori's
+    // display:flex default, so a JSON tree of divs lays out as it always did.
+    if (isInlineTag(tag.toLower()))
+        s.display = Display::Inline;
     style_detail::StyleBuilder builder(s, parent, rootFontSize, fieldPath, warnings);
     // Tag defaults are a cascade origin below the author's declarations, so they are
     // applied as a whole first: a preset longhand must not override an author shorthand.

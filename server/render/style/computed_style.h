@@ -30,6 +30,7 @@ struct InheritedStyle {
     TextAlign textAlign = TextAlign::Start;
     TextTransform textTransform = TextTransform::None;
     WhiteSpace whiteSpace = WhiteSpace::Normal;
+    TextWrapStyle textWrapStyle = TextWrapStyle::Auto; // text-wrap-style (CSS Text 4 §6.2)
     WordBreak wordBreak = WordBreak::Normal;
     OverflowWrap overflowWrap = OverflowWrap::Normal;
     Direction direction = Direction::Ltr;

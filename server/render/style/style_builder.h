@@ -185,6 +185,7 @@ private:
     bool textAlign(const CssProperty &, const QString &v);
     bool textTransform(const CssProperty &, const QString &v);
     bool whiteSpace(const CssProperty &, const QString &v);
+    bool textWrap(const CssProperty &, const QString &v);
     bool wordBreak(const CssProperty &, const QString &v);
     bool overflowWrap(const CssProperty &, const QString &v);
     bool direction(const CssProperty &, const QString &v);

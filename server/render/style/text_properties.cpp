@@ -203,6 +203,36 @@ bool StyleBuilder::whiteSpace(const CssProperty &, const QString &v)
     return w.has_value();
 }
 
+/// text-wrap (CSS Text 4 §6.1): the shorthand of text-wrap-mode (wrap | nowrap, which
+/// white-space also sets) and text-wrap-style (auto | balance | pretty | stable); the
+/// longhands take the same keywords.
+bool StyleBuilder::textWrap(const CssProperty &, const QString &v)
+{
+    const QString t = v.trimmed().toLower();
+    if (t == QLatin1String("nowrap")) {
+        if (m_s.whiteSpace == WhiteSpace::PreWrap)
+            m_s.whiteSpace = WhiteSpace::Pre;
+        else if (m_s.whiteSpace != WhiteSpace::Pre)
+            m_s.whiteSpace = WhiteSpace::NoWrap;
+        return true;
+    }
+    if (t == QLatin1String("wrap")) {
+        if (m_s.whiteSpace == WhiteSpace::NoWrap)
+            m_s.whiteSpace = WhiteSpace::Normal;
+        else if (m_s.whiteSpace == WhiteSpace::Pre)
+            m_s.whiteSpace = WhiteSpace::PreWrap;
+        m_s.textWrapStyle = TextWrapStyle::Auto;
+        return true;
+    }
+    auto w = keyword<TextWrapStyle>(v, {{"auto", TextWrapStyle::Auto},
+                                        {"balance", TextWrapStyle::Balance},
+                                        {"pretty", TextWrapStyle::Pretty},
+                                        {"stable", TextWrapStyle::Stable}});
+    if (w)
+        m_s.textWrapStyle = *w;
+    return w.has_value();
+}
+
 bool StyleBuilder::wordBreak(const CssProperty &, const QString &v)
 {
     auto w = keyword<WordBreak>(v, {{"normal", WordBreak::Normal},

@@ -83,6 +83,7 @@ QByteArray cacheKey(const ComputedStyle &s, const QString &text, qreal width)
     appendRaw(key, quint8(s.textAlign));
     appendRaw(key, quint8(s.textTransform));
     appendRaw(key, quint8(s.whiteSpace));
+    appendRaw(key, quint8(s.textWrapStyle));
     appendRaw(key, quint8(s.wordBreak));
     appendRaw(key, quint8(s.overflowWrap));
     appendRaw(key, quint8(s.direction));
@@ -399,6 +400,64 @@ ShapedLine ellipsize(const QString &lineText, qreal width, const QFont &font, co
     return shapeSingleLine(base.left(cuts[lo]) + kEllipsis, font, s);
 }
 
+/// The number of lines `layout` (text and formats set) breaks into at `width` px.
+int countLines(QTextLayout &layout, qreal width)
+{
+    int lines = 0;
+    layout.beginLayout();
+    for (QTextLine line = layout.createLine(); line.isValid(); line = layout.createLine()) {
+        line.setLineWidth(width);
+        ++lines;
+    }
+    layout.endLayout();
+    return lines;
+}
+
+/// Whether the last line at `width` px holds a single word (an orphan, CSS Text 4 §6.2).
+bool lastLineIsOneWord(QTextLayout &layout, qreal width)
+{
+    QTextLine last;
+    layout.beginLayout();
+    for (QTextLine line = layout.createLine(); line.isValid(); line = layout.createLine()) {
+        line.setLineWidth(width);
+        last = line;
+    }
+    layout.endLayout();
+    if (!last.isValid())
+        return false;
+    return !layout.text().mid(last.textStart(), last.textLength()).trimmed().contains(u' ');
+}
+
+constexpr int kMaxBalancedLines = 4; // Blink balances paragraphs of up to 4 lines
+
+/// The width lines are broken at under text-wrap-style (CSS Text 4 §6.2), for a paragraph
+/// whose box is `lineWidth` px wide: `balance` bisects for the narrowest width that keeps
+/// the line count (as Blink's paragraph balancer does); `pretty` narrows the lines just
+/// enough that the last one holds two words (Blink scores whole paragraphs; this keeps
+/// its visible effect, no orphan); otherwise `lineWidth`.
+qreal wrapWidthFor(QTextLayout &layout, TextWrapStyle style, qreal lineWidth)
+{
+    if (style != TextWrapStyle::Balance && style != TextWrapStyle::Pretty)
+        return lineWidth;
+    const int lines = countLines(layout, lineWidth);
+    if (lines < 2 || (style == TextWrapStyle::Balance && lines > kMaxBalancedLines))
+        return lineWidth;
+    if (style == TextWrapStyle::Pretty && !lastLineIsOneWord(layout, lineWidth))
+        return lineWidth;
+    qreal lo = lineWidth / lines, hi = lineWidth; // lines at `hi` keep the count
+    while (hi - lo > 0.5) {
+        const qreal mid = (lo + hi) / 2;
+        const bool fits = countLines(layout, mid) <= lines;
+        if (style == TextWrapStyle::Balance ? fits : (fits && lastLineIsOneWord(layout, mid)))
+            hi = mid;
+        else
+            lo = mid;
+    }
+    if (style == TextWrapStyle::Pretty) // `lo` is the widest width without the orphan
+        return countLines(layout, lo) <= lines ? lo : lineWidth;
+    return hi;
+}
+
 std::shared_ptr<const TextBlock> shapeUncached(const ComputedStyle &s, const QString &raw, qreal width)
 {
     auto block = std::make_shared<TextBlock>();
@@ -430,6 +489,7 @@ std::shared_ptr<const TextBlock> shapeUncached(const ComputedStyle &s, const QSt
     layout.setFormats(formatRangesFor(text, font, s));
     layout.setTextOption(textOptionFor(s, wraps ? wrap : QTextOption::NoWrap, justify && wraps));
     layout.setCacheEnabled(true);
+    const qreal wrapWidth = wraps ? wrapWidthFor(layout, s.textWrapStyle, lineWidth) : lineWidth;
     std::vector<ShapedLine> lines;
     std::vector<QTextLine> qlines;
     layout.beginLayout();
@@ -437,7 +497,7 @@ std::shared_ptr<const TextBlock> shapeUncached(const ComputedStyle &s, const QSt
         QTextLine line = layout.createLine();
         if (!line.isValid())
             break;
-        line.setLineWidth(lineWidth);
+        line.setLineWidth(wrapWidth);
         line.setPosition(QPointF(0, 0));
         qlines.push_back(line);
     }
@@ -507,6 +567,381 @@ std::shared_ptr<const TextBlock> shapeUncached(const ComputedStyle &s, const QSt
     block->strikeOffset = -fm.strikeOutPos();
     block->decorationThickness = std::max<qreal>(1, fm.lineWidth());
     return block;
+}
+
+// --- inline formatting context (CSS Inline 3) -------------------------------------------
+
+const QChar kWordJoiner(0x2060); // UAX #14 WJ: carries an inline box edge, no break beside it
+const QChar kZeroWidthSpace(0x200B); // UAX #14 ZW: a break opportunity around an atomic inline
+
+/// The rounded font metrics and line-height contribution of one inline box's style (CSS
+/// Inline 3 §4.2): `above`/`below` the baseline include the half-leading.
+struct FontBox {
+    qreal ascent = 0, descent = 0, above = 0, below = 0;
+};
+
+FontBox fontBoxFor(const ComputedStyle &s)
+{
+    QFont font = TextEngine::fontFor(s);
+    font.setLetterSpacing(QFont::AbsoluteSpacing, 0);
+    const QFontMetricsF fm(font);
+    FontBox box;
+    box.ascent = std::round(fm.ascent());
+    box.descent = std::round(fm.descent());
+    const qreal lineHeight = TextEngine::lineHeightFor(s);
+    const qreal halfLeading = std::floor((lineHeight - (box.ascent + box.descent)) / 2 * 64) / 64;
+    box.above = box.ascent + halfLeading;
+    box.below = lineHeight - box.above;
+    return box;
+}
+
+/// Appends `raw` to the paragraph after CSS Text 3 §4.1.1 white-space processing under
+/// `s`, collapsing spaces across item boundaries (`previousSpace` carries the state).
+QString collapseInto(const ComputedStyle &s, const QString &raw, bool &previousSpace)
+{
+    QString out;
+    out.reserve(raw.size());
+    switch (s.whiteSpace) {
+    case WhiteSpace::Normal:
+    case WhiteSpace::NoWrap:
+    case WhiteSpace::PreLine:
+        for (QChar c : raw) {
+            if (c == u'\n' && s.whiteSpace == WhiteSpace::PreLine) {
+                if (out.endsWith(u' '))
+                    out.chop(1);
+                out += QChar::LineSeparator;
+                previousSpace = true;
+            } else if (isCollapsibleSpace(c)) {
+                if (!previousSpace)
+                    out += u' ';
+                previousSpace = true;
+            } else {
+                out += c;
+                previousSpace = false;
+            }
+        }
+        break;
+    case WhiteSpace::Pre:
+    case WhiteSpace::PreWrap:
+        for (qsizetype i = 0; i < raw.size(); ++i) {
+            const QChar c = raw.at(i);
+            if (c == u'\r' && i + 1 < raw.size() && raw.at(i + 1) == u'\n')
+                continue;
+            out += (c == u'\n' || c == u'\r') ? QChar::LineSeparator : c;
+            previousSpace = false;
+        }
+        break;
+    }
+    return out;
+}
+
+QTextCharFormat spacerFormat(const QFont &font, qreal width)
+{
+    QTextCharFormat format;
+    format.setFont(font);
+    format.setFontLetterSpacingType(QFont::AbsoluteSpacing);
+    format.setFontLetterSpacing(width);
+    return format;
+}
+
+/// One laid-out inline paragraph: the items' character ranges in the QTextLayout string.
+struct InlineText {
+    QString text;
+    QList<QTextLayout::FormatRange> formats;
+    std::vector<int> start, end; // by item
+    std::vector<int> close; // Open item -> index of its Close item
+};
+
+InlineText buildInlineText(const ComputedStyle &block, const std::vector<InlineItem> &items, bool wraps)
+{
+    InlineText t;
+    t.start.resize(items.size());
+    t.end.resize(items.size());
+    t.close.assign(items.size(), -1);
+    std::vector<int> open;
+    bool previousSpace = true; // a paragraph's leading spaces collapse away
+    const QFont blockFont = TextEngine::fontFor(block);
+    for (size_t i = 0; i < items.size(); ++i) {
+        const InlineItem &item = items[i];
+        t.start[i] = int(t.text.size());
+        const ComputedStyle &s = item.node ? item.node->style : block;
+        switch (item.kind) {
+        case InlineItem::Kind::Text: {
+            QString piece = collapseInto(s, item.node->text, previousSpace);
+            piece = normalizeEmojiForShaping(applyTransform(piece, s.textTransform));
+            if (s.wordBreak == WordBreak::KeepAll)
+                piece = joinCjkWords(piece);
+            if (wraps && s.wordBreak != WordBreak::BreakAll)
+                piece = withChromiumAsciiBreaks(piece);
+            const QFont font = TextEngine::fontFor(s);
+            QTextCharFormat format;
+            format.setFont(font);
+            if (!piece.isEmpty())
+                t.formats.append({t.start[i], int(piece.size()), format});
+            for (QTextLayout::FormatRange range : formatRangesFor(piece, font, s)) {
+                range.start += t.start[i];
+                t.formats.append(range);
+            }
+            t.text += piece;
+            break;
+        }
+        case InlineItem::Kind::Open:
+        case InlineItem::Kind::Close:
+            if (item.kind == InlineItem::Kind::Open)
+                open.push_back(int(i));
+            else if (!open.empty()) {
+                t.close[size_t(open.back())] = int(i);
+                open.pop_back();
+            }
+            if (item.edge != 0) {
+                t.formats.append({t.start[i], 1, spacerFormat(TextEngine::fontFor(s), item.edge)});
+                t.text += kWordJoiner;
+            }
+            break;
+        case InlineItem::Kind::Atomic:
+            t.text += kZeroWidthSpace;
+            t.formats.append({int(t.text.size()), 1, spacerFormat(blockFont, item.size.width())});
+            t.text += kWordJoiner;
+            t.text += kZeroWidthSpace;
+            previousSpace = false;
+            break;
+        case InlineItem::Kind::Break:
+            t.text += QChar::LineSeparator;
+            previousSpace = true;
+            break;
+        }
+        t.end[i] = int(t.text.size());
+    }
+    return t;
+}
+
+/// CSS Inline 3 §5: lays `items` out in lines of `width` px (see TextMeasurer::layoutInline).
+InlineLayout layoutInlineUncached(const ComputedStyle &block, const std::vector<InlineItem> &items, qreal width)
+{
+    InlineLayout out;
+    out.fragments.resize(items.size());
+    out.text.resize(items.size());
+    QTextOption::WrapMode wrap = wrapModeFor(block);
+    if (width == 0 && block.overflowWrap == OverflowWrap::BreakWord && block.wordBreak == WordBreak::Normal)
+        wrap = QTextOption::WordWrap;
+    const bool finiteWidth = std::isfinite(width);
+    const bool wraps = finiteWidth && wrap != QTextOption::NoWrap;
+    const InlineText t = buildInlineText(block, items, wraps);
+    if (t.text.isEmpty())
+        return out;
+    const bool justify = block.textAlign == TextAlign::Justify && finiteWidth && wraps;
+    const qreal lineWidth = wraps ? std::max<qreal>(width, 0) + kWidthEpsilon : kNoWrapWidth;
+
+    QTextLayout layout(t.text, TextEngine::fontFor(block));
+    layout.setFormats(t.formats);
+    layout.setTextOption(textOptionFor(block, wraps ? wrap : QTextOption::NoWrap, justify));
+    const qreal wrapWidth = wraps ? wrapWidthFor(layout, block.textWrapStyle, lineWidth) : lineWidth;
+    std::vector<QTextLine> lines;
+    layout.beginLayout();
+    for (;;) {
+        QTextLine line = layout.createLine();
+        if (!line.isValid())
+            break;
+        line.setLineWidth(wrapWidth);
+        line.setPosition(QPointF(0, 0));
+        lines.push_back(line);
+    }
+    layout.endLayout();
+    // line-clamp hides the lines after the clamp but, as in Chromium, they are still laid
+    // out: the boxes on them keep their places below the clamped block.
+    const bool clamped = block.lineClamp > 0 && int(lines.size()) > block.lineClamp;
+    const size_t visibleLines = clamped ? size_t(block.lineClamp) : lines.size();
+    qreal visibleHeight = 0;
+
+    const FontBox strut = fontBoxFor(block);
+    std::vector<FontBox> boxes(items.size());
+    for (size_t i = 0; i < items.size(); ++i) {
+        if (items[i].kind == InlineItem::Kind::Atomic)
+            boxes[i] = {0, 0, items[i].baseline, items[i].size.height() - items[i].baseline};
+        else if (items[i].node && items[i].kind != InlineItem::Kind::Close)
+            boxes[i] = fontBoxFor(items[i].node->style);
+        else
+            boxes[i] = strut;
+    }
+    const qreal factor = alignFactor(block.textAlign, block.direction);
+    std::vector<std::shared_ptr<TextBlock>> blocks(items.size());
+    qreal top = 0, widest = 0;
+    for (size_t li = 0; li < lines.size(); ++li) {
+        const QTextLine &line = lines[li];
+        const int ls = line.textStart();
+        int le = ls + line.textLength();
+        const qreal natural = line.naturalTextWidth();
+        // Step: the line box's height from the strut and every inline box on it (CSS Inline 3 §4.2)
+        qreal above = strut.above, below = strut.below;
+        for (size_t i = 0; i < items.size(); ++i) {
+            const bool present = items[i].kind == InlineItem::Kind::Open && t.close[i] >= 0
+                                     ? t.start[i] < le && t.end[size_t(t.close[i])] > ls
+                                     : t.start[i] < le && t.end[i] > ls;
+            if (!present || items[i].kind == InlineItem::Kind::Close || items[i].kind == InlineItem::Kind::Break)
+                continue;
+            above = std::max(above, boxes[i].above);
+            below = std::max(below, boxes[i].below);
+        }
+        InlineLine box;
+        box.top = top;
+        box.height = above + below;
+        box.baseline = top + above;
+        top += box.height;
+
+        // Step: text-align (CSS Text 3 §7.1); a clamped line keeps its place, then ends in "…"
+        const bool lastLine = li + 1 == visibleLines;
+        const bool hidden = li >= visibleLines;
+        if (li < visibleLines)
+            visibleHeight = top;
+        const bool justified = justify && !lastLine && !clamped;
+        qreal shift = 0;
+        if (finiteWidth && !justified) {
+            const qreal alignWidth = clamped && lastLine ? std::min(natural, width) : natural;
+            shift = width >= alignWidth || factor == 0 ? std::max<qreal>(0, width - alignWidth) * factor
+                                                       : (width - alignWidth) * factor;
+        }
+        // Step: line-clamp and text-overflow ellipsis (CSS Overflow 4 §line-clamp)
+        const bool ellipsize = (clamped && lastLine)
+                               || (block.textOverflow == TextOverflow::Ellipsis && finiteWidth && width > 0
+                                   && natural > width + kWidthEpsilon);
+        qreal ellipsisX = 0;
+        int ellipsisItem = -1;
+        if (ellipsize) {
+            const qreal avail = finiteWidth ? width : natural;
+            const qreal x0 = line.cursorToX(ls);
+            int lastText = -1;
+            for (size_t i = 0; i < items.size(); ++i)
+                if (items[i].kind == InlineItem::Kind::Text && t.start[i] < le && t.end[i] > ls)
+                    lastText = int(i);
+            const ComputedStyle &es = lastText >= 0 ? items[size_t(lastText)].node->style : block;
+            const qreal ew = singleLineWidth(QString(kEllipsis), TextEngine::fontFor(es), es);
+            QTextBoundaryFinder finder(QTextBoundaryFinder::Grapheme, t.text);
+            finder.setPosition(le);
+            int cut = ls;
+            for (int p = le; p > ls; p = int(finder.toPreviousBoundary())) {
+                int q = p;
+                while (q > ls && (t.text.at(q - 1).isSpace() || t.text.at(q - 1) == QChar::LineSeparator))
+                    --q;
+                if (line.cursorToX(q) - x0 + ew <= avail + kWidthEpsilon) {
+                    cut = q;
+                    break;
+                }
+                if (finder.position() <= ls)
+                    break;
+            }
+            le = cut;
+            ellipsisX = line.cursorToX(cut);
+            for (size_t i = 0; i < items.size(); ++i)
+                if (items[i].kind == InlineItem::Kind::Text && t.start[i] < std::max(le, ls + 1) && t.end[i] > ls)
+                    ellipsisItem = int(i);
+        }
+        const qreal dy = box.baseline - line.ascent();
+        const auto xRange = [&](int a, int b) {
+            const qreal xa = line.cursorToX(a) + shift, xb = line.cursorToX(b) + shift;
+            return std::make_pair(std::min(xa, xb), std::max(xa, xb));
+        };
+        // Step: every item's fragment on the line (CSS Inline 3 §2.2 inline boxes)
+        for (size_t i = 0; i < items.size(); ++i) {
+            const InlineItem &item = items[i];
+            const FontBox &fb = boxes[i];
+            if (item.kind == InlineItem::Kind::Text) {
+                const int a = std::max(t.start[i], ls), b = std::min(t.end[i], le);
+                if (a >= b && int(i) != ellipsisItem)
+                    continue;
+                auto &tb = blocks[i];
+                if (!tb) {
+                    tb = std::make_shared<TextBlock>();
+                    QFont font = TextEngine::fontFor(item.node->style);
+                    const QFontMetricsF fm(font);
+                    tb->underlineOffset = fm.underlinePos();
+                    tb->overlineOffset = -fm.overlinePos();
+                    tb->strikeOffset = -fm.strikeOutPos();
+                    tb->decorationThickness = std::max<qreal>(1, fm.lineWidth());
+                    tb->firstBaseline = box.baseline;
+                }
+                TextLine tl;
+                if (a < b && !hidden)
+                    tl.glyphRuns = line.glyphRuns(a, b - a);
+                for (QGlyphRun &run : tl.glyphRuns) {
+                    QList<QPointF> positions = run.positions();
+                    for (QPointF &p : positions)
+                        p += QPointF(shift, dy);
+                    run.setPositions(positions);
+                }
+                auto [x0, x1] = a < b ? xRange(a, b) : std::make_pair(ellipsisX + shift, ellipsisX + shift);
+                if (int(i) == ellipsisItem) {
+                    ShapedLine e
+                        = shapeSingleLine(QString(kEllipsis), TextEngine::fontFor(item.node->style), item.node->style);
+                    for (QGlyphRun &run : e.runs) {
+                        QList<QPointF> positions = run.positions();
+                        for (QPointF &p : positions)
+                            p += QPointF(ellipsisX + shift, box.baseline - e.baselineInRuns);
+                        run.setPositions(positions);
+                        tl.glyphRuns.append(run);
+                    }
+                    x1 = std::max(x1, ellipsisX + shift + e.width);
+                }
+                tl.left = x0;
+                tl.width = x1 - x0;
+                tl.top = box.top;
+                tl.height = box.height;
+                tl.baseline = box.baseline;
+                if (!hidden)
+                    tb->lines.push_back(std::move(tl));
+                tb->ellipsized = tb->ellipsized || int(i) == ellipsisItem;
+                out.fragments[i].push_back(
+                    {int(li), QRectF(x0, box.baseline - fb.ascent, x1 - x0, fb.ascent + fb.descent)});
+            } else if (item.kind == InlineItem::Kind::Open) {
+                const int closeIndex = t.close[i];
+                const int a = std::max(t.start[i], ls);
+                const int b = std::min(closeIndex >= 0 ? t.end[size_t(closeIndex)] : t.end[i], le);
+                if (a >= b)
+                    continue;
+                auto [x0, x1] = xRange(a, b);
+                const bool rtl = item.node->style.direction == Direction::Rtl;
+                const bool starts = t.start[i] >= ls && item.edge != 0;
+                const bool ends
+                    = closeIndex >= 0 && t.end[size_t(closeIndex)] <= le && items[size_t(closeIndex)].edge != 0;
+                const qreal startMargin = starts ? item.margin : 0;
+                const qreal endMargin = ends ? items[size_t(closeIndex)].margin : 0;
+                x0 += rtl ? endMargin : startMargin;
+                x1 -= rtl ? startMargin : endMargin;
+                out.fragments[i].push_back({int(li), QRectF(x0, box.baseline - fb.ascent, std::max<qreal>(0, x1 - x0),
+                                                            fb.ascent + fb.descent)});
+            } else if (item.kind == InlineItem::Kind::Break) {
+                // A br is an empty box where the line ends (its content area, no width).
+                const int p = t.start[i];
+                if (p < ls || p >= ls + line.textLength())
+                    continue;
+                const qreal x = line.cursorToX(p) + shift;
+                out.fragments[i].push_back({int(li), QRectF(x, box.baseline - fb.ascent, 0, fb.ascent + fb.descent)});
+            } else if (item.kind == InlineItem::Kind::Atomic) {
+                const int p = t.start[i] + 1;
+                if (p < ls || p >= le)
+                    continue;
+                const auto [x0, x1] = xRange(p, p + 1);
+                Q_UNUSED(x1);
+                out.fragments[i].push_back({int(li), QRectF(QPointF(x0, box.baseline - item.baseline), item.size)});
+            }
+        }
+        if (!hidden)
+            widest = std::max(widest, ellipsize ? std::min(natural, finiteWidth ? width : natural) : natural);
+        out.lines.push_back(box);
+    }
+    for (size_t i = 0; i < items.size(); ++i) {
+        if (items[i].kind == InlineItem::Kind::Text && !blocks[i])
+            blocks[i] = std::make_shared<TextBlock>(); // clamped away: it draws nothing
+        if (!blocks[i])
+            continue;
+        QRectF bounds;
+        for (const TextLine &line : blocks[i]->lines)
+            bounds |= QRectF(line.left, line.top, line.width, line.height);
+        blocks[i]->size = bounds.size();
+        out.text[i] = std::move(blocks[i]);
+    }
+    out.size = QSizeF(widest, visibleHeight);
+    out.firstBaseline = out.lines.empty() ? 0 : out.lines.front().baseline;
+    return out;
 }
 
 } // namespace
@@ -632,6 +1067,11 @@ TextMetrics TextEngine::measure(const Node &textRun, qreal maxWidth)
     m.size = block->size;
     m.firstBaseline = block->firstBaseline;
     return m;
+}
+
+InlineLayout TextEngine::layoutInline(const ComputedStyle &block, const std::vector<InlineItem> &items, qreal maxWidth)
+{
+    return layoutInlineUncached(block, items, maxWidth);
 }
 
 void TextEngine::clearThreadCache()

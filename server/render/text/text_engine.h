@@ -71,6 +71,12 @@ public:
     /// run measures 0×0.
     TextMetrics measure(const Node &textRun, qreal maxWidth) override;
 
+    /// An inline formatting context as one QTextLayout paragraph: every text item a
+    /// format range of its own font, inline box edges and atomic inlines as invisible
+    /// characters carrying their width (CSS Inline 3; see TextMeasurer::layoutInline()).
+    InlineLayout layoutInline(const ComputedStyle &block, const std::vector<InlineItem> &items,
+                              qreal maxWidth) override;
+
     /// The lines of `textRun` laid out in a box `width` px wide, aligned per text-align
     /// (CSS Text 3 §7.1), with text-overflow (CSS Overflow 3 §text-overflow) and
     /// line-clamp (CSS Overflow 4 §line-clamp) ellipses applied. Same width, same lines as

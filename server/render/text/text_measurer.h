@@ -5,9 +5,12 @@
 
 #include "server/render/document/node.h"
 
+#include <QRectF>
 #include <QSizeF>
 
 #include <limits>
+#include <memory>
+#include <vector>
 
 namespace imprint::render {
 
@@ -15,6 +18,50 @@ namespace imprint::render {
 struct TextMetrics {
     QSizeF size; ///< px: width of the widest line, height of all lines
     qreal firstBaseline = 0; ///< px from the top of the first line box to its baseline
+};
+
+struct TextBlock; // text_engine.h: shaped lines, opaque to layout
+
+/// One piece of an inline formatting context's content (CSS Inline 3 §2), in document
+/// order: the text of a run, the start or end of an inline box (with the margin, border
+/// and padding on that side), an atomic inline (an img or inline-block, already sized)
+/// or a forced break (`br`).
+struct InlineItem {
+    enum class Kind : quint8 { Text, Open, Close, Atomic, Break };
+    Kind kind = Kind::Text;
+    const Node *node = nullptr; ///< the text run or the element
+    qreal edge = 0; ///< Open/Close: px of margin + border + padding on that inline side
+    qreal margin = 0; ///< Open/Close: the margin part of `edge`
+    QSizeF size; ///< Atomic: margin-box size in px
+    qreal baseline = 0; ///< Atomic: px from the margin-box top to its baseline
+};
+
+/// One line box of an inline formatting context (CSS Inline 3 §2.2), px from the top of
+/// the paragraph.
+struct InlineLine {
+    qreal top = 0;
+    qreal height = 0;
+    qreal baseline = 0; ///< y of the line's alphabetic baseline
+};
+
+/// A piece of an item on one line: for Text items the content area of its glyphs, for
+/// Open items the border box of the inline box's fragment on that line (its content
+/// area plus horizontal padding and border where the box starts or ends on the line;
+/// layout adds the vertical ones), for Atomic items its margin box. Px from the top-left
+/// of the paragraph.
+struct InlineFragment {
+    int line = 0;
+    QRectF rect;
+};
+
+/// An inline formatting context laid out in a width: line boxes, every item's fragments
+/// and, per Text item, its glyphs (positions relative to the paragraph's top-left).
+struct InlineLayout {
+    std::vector<InlineLine> lines;
+    std::vector<std::vector<InlineFragment>> fragments; ///< by item index
+    std::vector<std::shared_ptr<const TextBlock>> text; ///< by item index; null unless Text
+    QSizeF size; ///< px: widest line, sum of line heights
+    qreal firstBaseline = 0; ///< px from the top to the first line's baseline
 };
 
 /// The layout engine's view of the text module (the "measure callback").
@@ -27,6 +74,11 @@ public:
     /// min-content size (widest unbreakable piece). Must be thread-safe and give the same
     /// lines the painter will draw for the same width.
     virtual TextMetrics measure(const Node &textRun, qreal maxWidth) = 0;
+    /// Lays the inline content `items` of a block container styled `block` out as one
+    /// paragraph in lines no wider than `maxWidth` px (kMaxContent / 0 as in measure()):
+    /// CSS Inline 3 line boxes, CSS Text 3 breaking and alignment across the items.
+    virtual InlineLayout layoutInline(const ComputedStyle &block, const std::vector<InlineItem> &items, qreal maxWidth)
+        = 0;
 };
 
 inline constexpr qreal kMaxContent = std::numeric_limits<qreal>::infinity();

@@ -1,0 +1,303 @@
+// Inline formatting contexts (CSS Inline 3, CSS 2 §9.4.2 and §10.8): text runs and inline
+// boxes of a block container laid out as one paragraph. Templates are built and laid out
+// with the real text module (DejaVu Sans, as in Chromium). Numbers are worked out from
+// DejaVu Sans' metrics (ascent 0.928 em, descent 0.236 em, no line gap; Chromium rounds
+// each to whole px): 20 px → 19 + 5 = 24 px lines, 40 px → 37 + 9 = 46 px. Advances are
+// checked against each other rather than hard-coded; tst_layout_fixtures holds the
+// Chromium-measured boxes (conformance/inline-*).
+
+#include "server/render/document/template.h"
+#include "server/render/layout/layout.h"
+#include "server/render/text/text_engine.h"
+#include "tests/support/render_context.h"
+
+#include <QJsonDocument>
+
+#include <QtTest>
+#include <functional>
+
+using namespace imprint::render;
+
+namespace {
+
+struct Laid {
+    std::unique_ptr<Node> root;
+    LayoutBox box;
+};
+
+/// Builds `json` (a bare element tree with a 600×400 root) and lays it out.
+Laid lay(const char *json, QSizeF viewport = QSizeF(600, 400))
+{
+    RenderError error;
+    QJsonObject root = QJsonDocument::fromJson(QByteArray(json)).object();
+    const auto tmpl = parseTemplate(QJsonObject{{QStringLiteral("width"), viewport.width()},
+                                                {QStringLiteral("height"), viewport.height()},
+                                                {QStringLiteral("root"), root}},
+                                    &error);
+    if (!tmpl)
+        qFatal("template: %s", qPrintable(error.message));
+    const auto values = resolveVariables(*tmpl, {}, {}, &error);
+    Laid out;
+    out.root = buildDocument(*tmpl, *values, &error);
+    if (!out.root)
+        qFatal("document: %s", qPrintable(error.message));
+    out.box = layoutDocument(*out.root, viewport, imprint::test::renderContext().text());
+    return out;
+}
+
+/// The box of the element or text run with child-index path `id` (a text run's box
+/// carries its element's id, so runs are found by their own path through `children`).
+const LayoutBox *find(const LayoutBox &box, const QString &path)
+{
+    const QStringList parts = path.split(u'.');
+    const LayoutBox *at = &box;
+    for (qsizetype i = 1; i < parts.size(); ++i) {
+        const int index = parts[i].toInt();
+        const LayoutBox *next = nullptr;
+        for (const LayoutBox &c : at->children) {
+            if (c.node && at->node && index < int(at->node->children.size())
+                && c.node == at->node->children[size_t(index)].get())
+                next = &c;
+        }
+        if (!next)
+            return nullptr;
+        at = next;
+    }
+    return at;
+}
+
+} // namespace
+
+class TestLayoutInline : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void runsOfDifferentSizesShareALineOnTheBaseline();
+    void inlineBoxWrapsIntoFragments();
+    void horizontalEdgesTakeRoomVerticalOnesDoNot();
+    void forcedBreakStartsALine();
+    void blockChildSplitsTheParagraph();
+    void textAlignAndDirectionPlaceLines();
+    void lineClampEllipsizesAcrossRuns();
+    void intrinsicWidthsSumTheRuns();
+    void flexContainerKeepsFlexItems();
+    void inlineBlockIsAtomic();
+    void balanceKeepsTheLineCountAtTheNarrowestWidth();
+};
+
+// CSS 2 §10.8.1: each inline box contributes its line-height around the shared baseline;
+// the line box is the strut of the container plus every box on the line.
+void TestLayoutInline::runsOfDifferentSizesShareALineOnTheBaseline()
+{
+    const Laid l = lay(R"({"type":"div","props":{"style":{"display":"block","fontFamily":"DejaVu Sans",
+        "fontSize":20},"children":["ab ",{"type":"span","props":{"style":{"fontSize":40},"children":"cd"}}]}})");
+    const LayoutBox *text = find(l.box, QStringLiteral("0.0"));
+    const LayoutBox *span = find(l.box, QStringLiteral("0.1"));
+    QVERIFY(text && span);
+    // 40 px: 37 above the baseline, 9 below; 20 px: 19 and 5. Line: 37 + 9 = 46, baseline at 37.
+    QCOMPARE(l.box.children.size(), size_t(2));
+    QCOMPARE(span->borderBox.top(), 0.0);
+    QCOMPARE(span->borderBox.height(), 46.0);
+    QCOMPARE(text->borderBox.top(), 37.0 - 19.0);
+    QCOMPARE(text->borderBox.height(), 24.0);
+    QCOMPARE(span->firstBaseline, 37.0);
+    QCOMPARE(text->firstBaseline, 19.0);
+    QVERIFY(span->borderBox.left() > text->borderBox.left() + 20); // "ab " comes first
+    // The container's content height is the one line box.
+    const LayoutBox tall = lay(R"({"type":"div","props":{"style":{"flexDirection":"column"},"children":[
+        {"type":"div","props":{"style":{"display":"block","fontFamily":"DejaVu Sans","fontSize":20},
+        "children":["ab ",{"type":"span","props":{"style":{"fontSize":40},"children":"cd"}}]}}]}})")
+                               .box;
+    QCOMPARE(tall.children.at(0).borderBox.height(), 46.0);
+}
+
+// CSS Inline 3 §2.2: an inline box that wraps has one fragment per line, the later ones
+// starting at the line's start edge.
+void TestLayoutInline::inlineBoxWrapsIntoFragments()
+{
+    const Laid l = lay(R"({"type":"div","props":{"style":{"display":"block","width":200,"fontFamily":"DejaVu Sans",
+        "fontSize":20,"lineHeight":"30px"},"children":["Some words ",{"type":"b","props":{"children":
+        "then bold words that wrap"}}," tail"]}})");
+    const LayoutBox *b = find(l.box, QStringLiteral("0.1"));
+    QVERIFY(b);
+    QVERIFY2(b->fragments.size() >= 2, "the bold run spans lines");
+    QCOMPARE(b->fragments[1].left(), 0.0);
+    // Lines are 30 px; a 20 px content area (19 + 5 = 24) sits 3 px below the line top.
+    QCOMPARE(b->fragments[0].top(), 3.0);
+    QCOMPARE(b->fragments[1].top(), 33.0);
+    QCOMPARE(b->fragments[0].height(), 24.0);
+    QCOMPARE(b->borderBox, b->fragments[0].united(b->fragments.back()).united(b->fragments[1]));
+    for (const QRectF &f : b->fragments)
+        QVERIFY(f.right() <= 200.5);
+    const LayoutBox *tail = find(l.box, QStringLiteral("0.2"));
+    QVERIFY(tail && tail->borderBox.top() >= b->fragments.back().top());
+}
+
+// CSS 2 §10.8.1 / §9.4.2: horizontal margin, border and padding of an inline box push the
+// text beside it; vertical padding paints outside the line without growing it.
+void TestLayoutInline::horizontalEdgesTakeRoomVerticalOnesDoNot()
+{
+    const char *plain = R"({"type":"div","props":{"style":{"display":"block","fontFamily":"DejaVu Sans",
+        "fontSize":20},"children":["a",{"type":"span","props":{"children":"b"}},"c"]}})";
+    const char *padded = R"({"type":"div","props":{"style":{"display":"block","fontFamily":"DejaVu Sans",
+        "fontSize":20},"children":["a",{"type":"span","props":{"style":{"padding":"10px 7px","marginLeft":5,
+        "borderLeft":"3px solid red"},"children":"b"}},"c"]}})";
+    const Laid a = lay(plain), b = lay(padded);
+    const LayoutBox *spanA = find(a.box, QStringLiteral("0.1")), *spanB = find(b.box, QStringLiteral("0.1"));
+    const LayoutBox *cA = find(a.box, QStringLiteral("0.2")), *cB = find(b.box, QStringLiteral("0.2"));
+    QVERIFY(spanA && spanB && cA && cB);
+    // Start edge 5 + 3 + 7, end edge 7: "c" moves 22 px.
+    QVERIFY(std::abs(cB->borderBox.left() - cA->borderBox.left() - 22) < 0.05);
+    // The border box starts after the margin and is 3 + 7 + 7 wider than the text.
+    QVERIFY(std::abs(spanB->borderBox.left() - spanA->borderBox.left() - 5) < 0.05);
+    QVERIFY(std::abs(spanB->borderBox.width() - spanA->borderBox.width() - 17) < 0.05);
+    // Vertically: the content area (24) plus 10 + 10 padding, reaching above the line.
+    QCOMPARE(spanB->borderBox.height(), 44.0);
+    QCOMPARE(spanB->borderBox.top(), -10.0);
+    QCOMPARE(b.box.children.size(), size_t(3));
+    QCOMPARE(a.box.children.at(0).borderBox.top(), b.box.children.at(0).borderBox.top());
+}
+
+// HTML §15.3.3: br ends the line; the next text starts a new one at the start edge.
+void TestLayoutInline::forcedBreakStartsALine()
+{
+    const Laid l = lay(R"({"type":"div","props":{"style":{"display":"block","fontFamily":"DejaVu Sans",
+        "fontSize":20},"children":["one",{"type":"br"},{"type":"i","props":{"children":"two"}}]}})");
+    const LayoutBox *two = find(l.box, QStringLiteral("0.2"));
+    QVERIFY(two);
+    QCOMPARE(two->borderBox.topLeft(), QPointF(0, 24));
+}
+
+// CSS 2 §9.2.1.1: inline content before and after a block box forms two anonymous blocks.
+void TestLayoutInline::blockChildSplitsTheParagraph()
+{
+    const Laid l = lay(R"({"type":"div","props":{"style":{"display":"block","fontFamily":"DejaVu Sans",
+        "fontSize":20},"children":["one ",{"type":"b","props":{"children":"two"}},{"type":"div","props":{
+        "style":{"height":50}}},{"type":"em","props":{"children":"three"}}]}})");
+    const LayoutBox *div = find(l.box, QStringLiteral("0.2"));
+    const LayoutBox *em = find(l.box, QStringLiteral("0.3"));
+    QVERIFY(div && em);
+    QCOMPARE(div->borderBox, QRectF(0, 24, 600, 50));
+    QCOMPARE(em->borderBox.topLeft(), QPointF(0, 74));
+}
+
+// CSS Text 3 §7.1: text-align places each line; start follows the direction.
+void TestLayoutInline::textAlignAndDirectionPlaceLines()
+{
+    const Laid centred = lay(R"({"type":"div","props":{"style":{"display":"block","fontFamily":"DejaVu Sans",
+        "fontSize":20,"textAlign":"center"},"children":["ab",{"type":"span","props":{"children":"cd"}}]}})");
+    const LayoutBox *ab = find(centred.box, QStringLiteral("0.0"));
+    const LayoutBox *cd = find(centred.box, QStringLiteral("0.1"));
+    QVERIFY(ab && cd);
+    const qreal left = ab->borderBox.left(), right = cd->borderBox.right();
+    QVERIFY(std::abs((600 - right) - left) < 0.05);
+    const Laid rtl = lay(R"({"type":"div","props":{"style":{"display":"block","fontFamily":"DejaVu Sans",
+        "fontSize":20,"direction":"rtl"},"children":["שלום ",{"type":"b","props":{"children":"עולם"}}]}})");
+    const LayoutBox *first = find(rtl.box, QStringLiteral("0.0"));
+    const LayoutBox *bold = find(rtl.box, QStringLiteral("0.1"));
+    QVERIFY(first && bold);
+    QVERIFY(std::abs(first->borderBox.right() - 600) < 0.05); // the first word at the right edge
+    QVERIFY(bold->borderBox.right() <= first->borderBox.left() + 0.05);
+}
+
+// CSS Overflow 4 §line-clamp: the lines of all runs count; the last kept line ends in "…".
+void TestLayoutInline::lineClampEllipsizesAcrossRuns()
+{
+    const Laid l = lay(R"({"type":"div","props":{"style":{"alignItems":"flex-start"},"children":[{"type":"div",
+        "props":{"style":{"display":"block","width":200,"fontFamily":"DejaVu Sans",
+        "fontSize":20,"lineClamp":2},"children":["many words here ",{"type":"b","props":{"children":
+        "and bold words too"}}," and more words after them"]}}]}})");
+    const LayoutBox &para = l.box.children.at(0);
+    QCOMPARE(para.borderBox.height(), 48.0); // two 24 px lines
+    bool ellipsized = false;
+    const std::function<void(const LayoutBox &)> visit = [&](const LayoutBox &c) {
+        if (c.text && c.text->ellipsized)
+            ellipsized = true;
+        if (c.text) { // drawn lines (paragraph coordinates: the paragraph is at 0,0)
+            for (const TextLine &line : c.text->lines)
+                QVERIFY(line.left + line.width <= 200.5 && line.top + line.height <= 48.5);
+        }
+        for (const LayoutBox &child : c.children)
+            visit(child);
+    };
+    visit(para);
+    QVERIFY(ellipsized);
+    // The runs after the clamp are laid out below it, as in Chromium, but draw nothing.
+    const LayoutBox *after = find(l.box, QStringLiteral("0.0.2"));
+    QVERIFY(after && after->borderBox.top() >= 48 && after->text && after->text->lines.empty());
+}
+
+// CSS Sizing 3 §5.2: the paragraph's max-content width is its unbroken line, min-content
+// its longest word; a shrink-to-fit parent takes them.
+void TestLayoutInline::intrinsicWidthsSumTheRuns()
+{
+    const Laid one = lay(R"({"type":"div","props":{"style":{"alignItems":"flex-start"},"children":[
+        {"type":"div","props":{"style":{"display":"block","fontFamily":"DejaVu Sans","fontSize":20},
+        "children":["ab ",{"type":"b","props":{"children":"cd"}}]}}]}})");
+    const LayoutBox &para = one.box.children.at(0);
+    const LayoutBox *b = find(one.box, QStringLiteral("0.0.1"));
+    QVERIFY(b);
+    QVERIFY(std::abs(para.borderBox.width() - b->borderBox.right()) < 0.05);
+    const Laid narrow = lay(R"({"type":"div","props":{"style":{"alignItems":"flex-start"},"children":[
+        {"type":"div","props":{"style":{"display":"block","width":"min-content","fontFamily":"DejaVu Sans",
+        "fontSize":20},"children":["ab ",{"type":"b","props":{"children":"cdcdcd"}}]}}]}})");
+    const LayoutBox *bold = find(narrow.box, QStringLiteral("0.0.1"));
+    QVERIFY(bold);
+    QVERIFY(std::abs(narrow.box.children.at(0).borderBox.width() - bold->borderBox.width()) < 0.05);
+    QCOMPARE(bold->borderBox.top(), 24.0); // the longer word went to line 2
+}
+
+// Compatibility (docs/templates.md): in a flex container (a div by default) the children
+// stay flex items, as in Chromium: an inline span is blockified, not a paragraph run.
+void TestLayoutInline::flexContainerKeepsFlexItems()
+{
+    const Laid l = lay(R"({"type":"div","props":{"style":{"fontFamily":"DejaVu Sans","fontSize":20},
+        "children":["ab ",{"type":"span","props":{"style":{"padding":10},"children":"cd"}}]}})");
+    const LayoutBox *span = find(l.box, QStringLiteral("0.1"));
+    QVERIFY(span);
+    QVERIFY(span->fragments.empty());
+    QCOMPARE(span->borderBox.top(), 0.0); // a stretched flex item, its padding inside its box
+    QCOMPARE(span->borderBox.height(), 400.0);
+}
+
+// CSS 2 §10.8.1: an inline-block is atomic: it sits on the baseline with its own first
+// line's baseline, and its height grows the line box.
+void TestLayoutInline::inlineBlockIsAtomic()
+{
+    const Laid l = lay(R"({"type":"div","props":{"style":{"display":"block","fontFamily":"DejaVu Sans",
+        "fontSize":20},"children":["ab ",{"type":"span","props":{"style":{"display":"inline-block",
+        "paddingTop":30},"children":"cd"}}]}})");
+    const LayoutBox *block = find(l.box, QStringLiteral("0.1"));
+    const LayoutBox *text = find(l.box, QStringLiteral("0.0"));
+    QVERIFY(block && text);
+    // Its baseline is 30 + 19 from its top: the line's baseline is at 49, the line 49 + 5 tall.
+    QCOMPARE(block->borderBox.top(), 0.0);
+    QCOMPARE(block->borderBox.height(), 54.0);
+    QCOMPARE(text->borderBox.top(), 49.0 - 19.0);
+    QCOMPARE(l.box.children.size(), size_t(2));
+}
+
+// CSS Text 4 §6.2 text-wrap: balance: the same number of lines as auto, each as short as
+// the count allows (Blink bisects the width); the lines still align in the full box.
+void TestLayoutInline::balanceKeepsTheLineCountAtTheNarrowestWidth()
+{
+    ComputedStyle s;
+    s.fontFamily = {QStringLiteral("DejaVu Sans")};
+    s.fontSize = 20;
+    const QString text = QStringLiteral("Ship beautiful social cards from a single JSON template in milliseconds");
+    TextEngine &engine = imprint::test::renderContext().text();
+    const auto autoBlock = engine.shape(s, text, 300);
+    s.textWrapStyle = TextWrapStyle::Balance;
+    const auto balanced = engine.shape(s, text, 300);
+    QCOMPARE(balanced->lines.size(), autoBlock->lines.size());
+    QVERIFY(autoBlock->lines.size() == 3);
+    QVERIFY2(balanced->size.width() < autoBlock->size.width() - 20, "balanced lines are narrower");
+    // One px narrower than the balanced lines, auto wrapping needs a fourth line: the
+    // balanced width is the narrowest that keeps three.
+    s.textWrapStyle = TextWrapStyle::Auto;
+    QVERIFY(engine.shape(s, text, balanced->size.width() - 1)->lines.size() > 3);
+}
+
+QTEST_MAIN(TestLayoutInline)
+#include "tst_layout_inline.moc"
