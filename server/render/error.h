@@ -26,10 +26,12 @@ enum class RenderErrorCode {
     RenderBudgetExceeded, ///< render_budget_exceeded: the render would cost more than allowed
     EncodeFailed, ///< encode_failed: the encoder failed (our fault, not the input's)
     RenderCancelled, ///< render_cancelled: stopped because the server is shutting down or nobody waits
+    EngineUnavailable, ///< engine_unavailable: the engine needs a program the server does not have (Chromium)
+    EngineBusy, ///< engine_busy: the engine's queue is full; try again shortly
 };
 
 /// The codes' wire names.
-inline constexpr EnumNames<RenderErrorCode, 12> kRenderErrorCodeNames{{{
+inline constexpr EnumNames<RenderErrorCode, 14> kRenderErrorCodeNames{{{
     {RenderErrorCode::InvalidTemplate, "invalid_template"},
     {RenderErrorCode::InvalidVariable, "invalid_variable"},
     {RenderErrorCode::UnknownVariable, "unknown_variable"},
@@ -42,6 +44,8 @@ inline constexpr EnumNames<RenderErrorCode, 12> kRenderErrorCodeNames{{{
     {RenderErrorCode::RenderBudgetExceeded, "render_budget_exceeded"},
     {RenderErrorCode::EncodeFailed, "encode_failed"},
     {RenderErrorCode::RenderCancelled, "render_cancelled"},
+    {RenderErrorCode::EngineUnavailable, "engine_unavailable"},
+    {RenderErrorCode::EngineBusy, "engine_busy"},
 }}};
 
 /// The wire name of `code` ("invalid_template", ...).

@@ -34,7 +34,16 @@ struct RenderOptions {
     int quality = 90;
     bool lossless = false;
     int iterations = 30;
+    QString browser; ///< the html engine: "chromium" or "qt"
 };
+
+/// The render context of a command: the html engine on the browser --browser names.
+render::RenderContextOptions contextOptions(const RenderOptions &o)
+{
+    render::RenderContextOptions options;
+    options.htmlChromium = o.browser == QLatin1String("chromium");
+    return options;
+}
 
 /// Declares the options the three commands share (each accepts all of them, as always).
 void addRenderOptions(CommandLine &line)
@@ -55,6 +64,10 @@ void addRenderOptions(CommandLine &line)
     line.addValueOption({QStringLiteral("quality")}, QStringLiteral("WebP quality 1–100 (default 90)."),
                         QStringLiteral("Q"));
     line.addFlag({QStringLiteral("lossless")}, QStringLiteral("Lossless WebP."));
+    line.addValueOption({QStringLiteral("browser")},
+                        QStringLiteral("The html engine: chromium (headless Chromium, the default when installed) "
+                                       "or qt (Qt's rich-text subset)."),
+                        QStringLiteral("B"));
     line.addValueOption({QStringLiteral("n")}, QStringLiteral("bench: timed renders per file (default 30)."),
                         QStringLiteral("N"));
 }
@@ -70,6 +83,13 @@ std::optional<RenderOptions> parseOptions(const CommandLine &line, QString *erro
     o.format = line.value(QStringLiteral("format"));
     o.emoji = line.value(QStringLiteral("emoji"));
     o.lossless = line.isSet(QStringLiteral("lossless"));
+    o.browser = line.value(QStringLiteral("browser")).toLower();
+    if (o.browser.isEmpty())
+        o.browser = render::ChromiumBrowser::isInstalled() ? QStringLiteral("chromium") : QStringLiteral("qt");
+    if (o.browser != QLatin1String("chromium") && o.browser != QLatin1String("qt")) {
+        *error = QStringLiteral("--browser: chromium or qt, not '%1'").arg(o.browser);
+        return std::nullopt;
+    }
     for (const QString &value : line.values(QStringLiteral("tweak"))) {
         const qsizetype sep = value.indexOf(u'=');
         if (sep <= 0) {
@@ -181,11 +201,12 @@ double percentile(std::vector<double> values, double p)
 /// Exit 0 on success, 1 on a render error, 2 on bad usage.
 int runRenderCommand(const QStringList &args)
 {
-    CommandLine line(QStringLiteral("render"),
-                     QStringLiteral("imprint render TEMPLATE.json -o OUT.{png,webp,jpeg,avif,svg} [--engine %1] "
-                                    "[--format png|webp|jpeg|avif|svg] [--quality 1-100] [--lossless] [--tweak name=value]... "
-                                    "[--width W --height H]")
-                         .arg(render::engineNames().join(QLatin1Char('|'))));
+    CommandLine line(
+        QStringLiteral("render"),
+        QStringLiteral("imprint render TEMPLATE.json -o OUT.{png,webp,jpeg,avif,svg} [--engine %1] "
+                       "[--format png|webp|jpeg|avif|svg] [--quality 1-100] [--lossless] [--tweak name=value]... "
+                       "[--width W --height H]")
+            .arg(render::engineNames().join(QLatin1Char('|'))));
     addRenderOptions(line);
     if (const int rc = line.parse(args); rc >= 0)
         return rc;
@@ -201,7 +222,8 @@ int runRenderCommand(const QStringList &args)
         const QString suffix = QFileInfo(opts.output).suffix();
         if (!parseOutputFormat(suffix))
             return fail(
-                QStringLiteral("cannot tell the format from '%1': name it .png, .webp, .jpeg, .avif or .svg, or pass --format")
+                QStringLiteral(
+                    "cannot tell the format from '%1': name it .png, .webp, .jpeg, .avif or .svg, or pass --format")
                     .arg(opts.output),
                 2);
         opts.format = suffix;
@@ -209,7 +231,7 @@ int runRenderCommand(const QStringList &args)
     auto request = makeRequest(opts.files.first(), opts, &error);
     if (!request)
         return fail(error, 2);
-    RenderContext context;
+    RenderContext context(contextOptions(opts));
     RenderError renderError;
     const auto result = render::render(*request, context, &renderError);
     if (!result)
@@ -243,7 +265,7 @@ int runLayoutCommand(const QStringList &args)
     auto request = makeRequest(o->files.first(), *o, &error);
     if (!request)
         return fail(error, 2);
-    RenderContext context;
+    RenderContext context(contextOptions(*o));
     RenderError renderError;
     const auto doc = layOut(*request, context, &renderError);
     if (!doc)
@@ -277,7 +299,8 @@ int runBenchCommand(const QStringList &args)
         return line.usageError(QStringLiteral("no template files"));
     QTextStream out(stdout);
     int status = 0;
-    RenderContext context; // one for all files, as a server keeps one: its caches are part of what is measured
+    RenderContext context(
+        contextOptions(*o)); // one for all files, as a server keeps one: its caches are part of what is measured
     for (const QString &path : o->files) {
         auto request = makeRequest(path, *o, &error);
         if (!request) {

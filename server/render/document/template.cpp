@@ -461,10 +461,10 @@ std::optional<Template> parseTemplate(const QJsonObject &document, RenderError *
             continue;
         auto size = sizeValue(v);
         if (!size) {
-            setError(error, makeError(field, QStringLiteral(
-                                                 "%1 must be a number of px above 0, or left out for an image as "
-                                                 "big as its content")
-                                                 .arg(QLatin1String(key))));
+            setError(error,
+                     makeError(field, QStringLiteral("%1 must be a number of px above 0, or left out for an image as "
+                                                     "big as its content")
+                                          .arg(QLatin1String(key))));
             return std::nullopt;
         }
         (key[0] == 'w' ? t.width : t.height) = *size;
@@ -534,6 +534,11 @@ std::unique_ptr<Node> buildDocument(const Template &tmpl, const QHash<QString, Q
     return walker.element(
         root, tmpl.markup.isEmpty() || tmpl.root.isObject() ? QStringLiteral("root") : QStringLiteral("markup"),
         QStringLiteral("0"), nullptr, 16, 1);
+}
+
+QString substituteVariables(const QString &text, const QHash<QString, QString> &values)
+{
+    return substitute(text, values);
 }
 
 } // namespace imprint::render
