@@ -508,7 +508,15 @@ std::optional<QImage> ChromiumBrowser::render(const ChromiumPage &page, const Re
                         *result = answer.value(QLatin1String("result")).toObject();
                     return true;
                 }
-                case Connection::Wait::Event: handleEvent(event); break;
+                case Connection::Wait::Event:
+                    if (event.value(QLatin1String("method")).toString() == QLatin1String("Inspector.detached")) {
+                        err = makeError({}, QStringLiteral("the page's renderer stopped"),
+                                        RenderErrorCode::EncodeFailed);
+                        rendererGone = true;
+                        return false;
+                    }
+                    handleEvent(event);
+                    break;
                 case Connection::Wait::Dead:
                     err = makeError({}, QStringLiteral("the browser stopped during the render"),
                                     RenderErrorCode::EncodeFailed);
@@ -632,7 +640,13 @@ std::optional<QImage> ChromiumBrowser::render(const ChromiumPage &page, const Re
             const int id = c->send(QStringLiteral("Target.disposeBrowserContext"),
                                    {{QStringLiteral("browserContextId"), contextId}});
             QJsonObject answer;
-            if (!id || c->wait(id, {}, &answer, nullptr, 2000) != Connection::Wait::Ready)
+            QElapsedTimer disposing;
+            disposing.start();
+            const auto w = id ? c->wait(id, {}, &answer, nullptr, 2000) : Connection::Wait::Dead;
+            if (qEnvironmentVariableIsSet("IMPRINT_CHROMIUM_DEBUG"))
+                qInfo("chromium: wait %.0f navigate %.0f capture %.0f dispose %lld ms (%d)", t.wait, t.navigate,
+                      t.capture, disposing.elapsed(), int(w));
+            if (w != Connection::Wait::Ready)
                 c->kill();
         }
         if (!image && !c->alive()) {
