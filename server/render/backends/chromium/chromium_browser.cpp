@@ -52,6 +52,8 @@ public:
     /// Starts `argv` with the DevTools pipe on fds 3 (ours → browser) and 4 (browser → ours).
     bool start(const QStringList &args, QString *why)
     {
+        // A write to a browser that just died must fail with EPIPE, not end this process.
+        std::signal(SIGPIPE, SIG_IGN);
         int toBrowser[2], fromBrowser[2];
         if (pipe2(toBrowser, O_CLOEXEC) != 0 || pipe2(fromBrowser, O_CLOEXEC) != 0) {
             *why = QStringLiteral("pipe: %1").arg(QString::fromLocal8Bit(strerror(errno)));
