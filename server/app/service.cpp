@@ -30,6 +30,16 @@ render::RenderContextOptions renderContextOptions(const Environment &env)
     // The sets unpacked into DATA/emoji (scripts/fetch-emoji DATA/emoji) win over the
     // per-user default.
     options.emojiDirectory = render::emojiDirectoryFor(env.dataDir);
+    // The html engine: "qt" (rich-text subset, the default until Chromium draws the emoji
+    // sets too) or "chromium" (headless Chromium, docs/templates.md).
+    const QJsonObject html
+        = env.config.json().value(QStringLiteral("render")).toObject().value(QStringLiteral("html")).toObject();
+    options.htmlChromium = html.value(QStringLiteral("browser")).toString() == QLatin1String("chromium");
+    options.chromium.pool = html.value(QStringLiteral("pool")).toInt(options.chromium.pool);
+    options.chromium.queue = html.value(QStringLiteral("queue")).toInt(options.chromium.queue);
+    options.chromium.maxMemoryBytes
+        = qint64(html.value(QStringLiteral("maxMemoryMb")).toInt(int(options.chromium.maxMemoryBytes >> 20))) << 20;
+    options.htmlAllowScript = html.value(QStringLiteral("allowScript")).toBool(false);
     return options;
 }
 

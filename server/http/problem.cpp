@@ -52,7 +52,9 @@ int statusFor(render::RenderErrorCode code)
     case Code::ImageRefused:
     case Code::ImageTooLarge: return 422;
     case Code::EncodeFailed: return 500;
-    case Code::RenderCancelled: return 503;
+    case Code::RenderCancelled:
+    case Code::EngineBusy: return 503;
+    case Code::EngineUnavailable: return 501;
     }
     return 500;
 }
@@ -77,6 +79,11 @@ HttpResponse problemFor(const render::RenderError &error)
     if (code == render::RenderErrorCode::RenderCancelled)
         return problem(status, name, QStringLiteral("The render was stopped: %1").arg(error.message))
             .withHeader("Retry-After", "1");
+    if (code == render::RenderErrorCode::EngineBusy)
+        return problem(status, name, QStringLiteral("The engine is busy: %1").arg(error.message))
+            .withHeader("Retry-After", "1");
+    if (code == render::RenderErrorCode::EngineUnavailable)
+        return problem(status, name, QStringLiteral("The engine is not available: %1").arg(error.message));
     if (status >= 500)
         return problem(status, name, QStringLiteral("Encoding the image failed."));
     const QString field = error.field == QLatin1String("engine") ? QStringLiteral("renderType") : error.field;

@@ -20,8 +20,9 @@ int statusFor(store::ServiceError::Kind kind);
 
 /// The status of a render error code: 422 for render_budget_exceeded (the input is valid
 /// but too costly to render, or took longer than the render deadline), 500 for
-/// encode_failed (ours), 503 for render_cancelled (the server is stopping; retry), 400
-/// for every other code.
+/// encode_failed (ours), 503 for render_cancelled (the server is stopping; retry) and
+/// engine_busy (the html engine's queue is full; retry), 501 for engine_unavailable
+/// (Chromium is not installed), 400 for every other code.
 int statusFor(render::RenderErrorCode code);
 
 /// The problem+json form of a service error, status from statusFor(); `code` and

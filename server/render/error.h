@@ -29,10 +29,12 @@ enum class RenderErrorCode {
     ImageUnavailable, ///< image_unavailable: a remote image did not load (no answer, non-2xx, timeout, not an image)
     ImageRefused, ///< image_refused: the remote image policy forbids an image URL (scheme, address, redirect)
     ImageTooLarge, ///< image_too_large: a remote image is over the byte or pixel limit
+    EngineUnavailable, ///< engine_unavailable: the engine needs a program the server does not have (Chromium)
+    EngineBusy, ///< engine_busy: the engine's queue is full; try again shortly
 };
 
 /// The codes' wire names.
-inline constexpr EnumNames<RenderErrorCode, 15> kRenderErrorCodeNames{{{
+inline constexpr EnumNames<RenderErrorCode, 17> kRenderErrorCodeNames{{{
     {RenderErrorCode::InvalidTemplate, "invalid_template"},
     {RenderErrorCode::InvalidVariable, "invalid_variable"},
     {RenderErrorCode::UnknownVariable, "unknown_variable"},
@@ -48,6 +50,8 @@ inline constexpr EnumNames<RenderErrorCode, 15> kRenderErrorCodeNames{{{
     {RenderErrorCode::ImageUnavailable, "image_unavailable"},
     {RenderErrorCode::ImageRefused, "image_refused"},
     {RenderErrorCode::ImageTooLarge, "image_too_large"},
+    {RenderErrorCode::EngineUnavailable, "engine_unavailable"},
+    {RenderErrorCode::EngineBusy, "engine_busy"},
 }}};
 
 /// The wire name of `code` ("invalid_template", ...).

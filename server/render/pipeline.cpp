@@ -1,8 +1,10 @@
 #include "server/render/pipeline.h"
 
+#include "server/render/backends/chromium/chromium_browser.h"
 #include "server/render/backends/html.h"
 #include "server/render/backends/raster.h"
 #include "server/render/backends/svg.h"
+#include "server/render/document/html_page.h"
 #include "server/render/encode/encode.h"
 #include "server/render/render_budget.h"
 #include "server/render/resources/emoji.h"
@@ -329,6 +331,51 @@ std::optional<RenderResult> render(const RenderRequest &request, RenderContext &
             result.bytes = encodeImage(image, request.format, request.quality, request.lossless, request.speed,
                                        &encodeError, pngCompression);
         }
+        result.timings.encode = elapsedMs(timer);
+    } else if (doc->engine == Engine::Html && context.htmlBrowser()) {
+        // Headless Chromium: the page as the browser sees it; our layout's warnings
+        // describe our engine, not this one, and are dropped.
+        if (request.format == OutputFormat::Svg) {
+            if (error)
+                *error = makeError(QStringLiteral("format"),
+                                   QStringLiteral("the html engine draws no SVG; the engines that produce SVG are %1 "
+                                                  "and %2")
+                                       .arg(engineName(Engine::Satori), engineName(Engine::Takumi)),
+                                   RenderErrorCode::InvalidEngine);
+            return std::nullopt;
+        }
+        result.warnings.clear();
+        const Template &tmpl = *doc->tmpl;
+        const bool contentSized = (request.width > 0 ? request.width : tmpl.width) == 0
+                                  || (request.height > 0 ? request.height : tmpl.height) == 0;
+        const auto page = templatePageHtml(tmpl, doc->values, contentSized, request.limits, error);
+        if (!page)
+            return std::nullopt;
+        if (!tmpl.html.isEmpty()) {
+            if (auto over = checkHtmlBudget(*page, request.limits.maxNodes, request.limits.maxDepth, request.budget)) {
+                if (error)
+                    *error = *over;
+                return std::nullopt;
+            }
+        }
+        ChromiumPage chromiumPage;
+        chromiumPage.html = *page;
+        chromiumPage.size = doc->size;
+        chromiumPage.allowScript
+            = context.htmlAllowScript() && tmpl.source.value(QLatin1String("htmlScript")).toBool(false);
+        ChromiumTimings steps;
+        RenderError browserError;
+        const auto image = context.htmlBrowser()->render(chromiumPage, request.cancellation, &browserError, &steps);
+        result.timings.layout += steps.wait + steps.navigate;
+        result.timings.paint = steps.capture;
+        timer.restart();
+        if (!image) {
+            if (error)
+                *error = browserError;
+            return std::nullopt;
+        }
+        result.bytes = encodeImage(*image, request.format, request.quality, request.lossless, request.speed,
+                                   &encodeError, pngCompression);
         result.timings.encode = elapsedMs(timer);
     } else if (doc->engine == Engine::Html) {
         HtmlOptions htmlOptions;

@@ -6,6 +6,8 @@ RenderContext::RenderContext(const RenderContextOptions &options)
     : m_images(options.imageCacheBytes)
     , m_emoji(options.emojiDirectory.isEmpty() ? emojiDirectoryFor(QString()) : options.emojiDirectory,
               options.emojiCacheEntries)
+    , m_chromium(options.htmlChromium ? std::make_unique<ChromiumBrowser>(options.chromium) : nullptr)
+    , m_htmlAllowScript(options.htmlAllowScript)
 { }
 
 RenderContextStats RenderContext::stats() const

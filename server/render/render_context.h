@@ -5,6 +5,7 @@
 // down the pipeline, so no stage reaches for process-wide state. Its caches are bounded
 // and their counters are what GET /api/v1/metrics reports.
 
+#include "server/render/backends/chromium/chromium_browser.h"
 #include "server/render/paint/paint_resources.h"
 #include "server/render/resources/cache_stats.h"
 #include "server/render/resources/emoji.h"
@@ -12,6 +13,8 @@
 #include "server/render/text/text_engine.h"
 
 #include <QString>
+
+#include <memory>
 
 namespace imprint::render {
 
@@ -22,6 +25,12 @@ struct RenderContextOptions {
     QString emojiDirectory;
     qint64 imageCacheBytes = ImageCache::kDefaultCapacityBytes; ///< decoded-image cache bound, bytes
     int emojiCacheEntries = EmojiLibrary::kDefaultCapacity; ///< emoji image cache bound, images
+    /// The html engine draws with headless Chromium (`render.html.browser: "chromium"`);
+    /// false: with Qt's rich-text subset (backends/html.h).
+    bool htmlChromium = false;
+    ChromiumOptions chromium; ///< the browser's pool and bounds when htmlChromium
+    /// Templates may run JavaScript in the html engine when they opt in (`"htmlScript": true`).
+    bool htmlAllowScript = false;
 };
 
 /// The counters of every cache of a context.
@@ -48,10 +57,18 @@ public:
 
     RenderContextStats stats() const;
 
+    /// The html engine's browser, or nullptr when the html engine is Qt's rich text.
+    /// Started on first use.
+    ChromiumBrowser *htmlBrowser() { return m_chromium.get(); }
+    /// Whether a template may opt in to JavaScript in the html engine.
+    bool htmlAllowScript() const { return m_htmlAllowScript; }
+
 private:
     TextEngine m_text;
     ImageCache m_images;
     EmojiLibrary m_emoji;
+    std::unique_ptr<ChromiumBrowser> m_chromium;
+    bool m_htmlAllowScript = false;
 };
 
 } // namespace imprint::render

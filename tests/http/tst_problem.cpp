@@ -108,6 +108,8 @@ private slots:
             QTest::newRow(c) << QString::fromLatin1(c) << 422;
         QTest::newRow("encode_failed") << QStringLiteral("encode_failed") << 500;
         QTest::newRow("render_cancelled") << QStringLiteral("render_cancelled") << 503;
+        QTest::newRow("engine_busy") << QStringLiteral("engine_busy") << 503;
+        QTest::newRow("engine_unavailable") << QStringLiteral("engine_unavailable") << 501;
     }
 
     void renderErrors()
@@ -130,6 +132,9 @@ private slots:
         } else if (status == 503) {
             QVERIFY(!body.contains("field")); // the server stopped it, not the input
             QCOMPARE(r.header("retry-after"), QByteArray("1"));
+        } else if (status == 501) {
+            QVERIFY(!body.contains("field")); // the server lacks the program, the input is fine
+            QVERIFY(body.value("detail").toString().contains("too wide")); // says what to install
         } else {
             QVERIFY(!body.contains("field")); // an encoder failure is ours, not the input's
             QVERIFY(!body.value("detail").toString().contains("too wide"));

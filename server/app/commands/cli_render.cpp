@@ -35,7 +35,16 @@ struct RenderOptions {
     bool lossless = false;
     std::optional<PngCompression> compression; ///< nullopt = the template's
     int iterations = 30;
+    QString browser; ///< the html engine: "chromium" or "qt"
 };
+
+/// The render context of a command: the html engine on the browser --browser names.
+render::RenderContextOptions contextOptions(const RenderOptions &o)
+{
+    render::RenderContextOptions options;
+    options.htmlChromium = o.browser == QLatin1String("chromium");
+    return options;
+}
 
 /// Declares the options the three commands share (each accepts all of them, as always).
 void addRenderOptions(CommandLine &line)
@@ -59,6 +68,10 @@ void addRenderOptions(CommandLine &line)
     line.addValueOption({QStringLiteral("compression")},
                         QStringLiteral("PNG: fast, default or small (default: the template's, else default)."),
                         QStringLiteral("C"));
+    line.addValueOption({QStringLiteral("browser")},
+                        QStringLiteral("The html engine: chromium (headless Chromium, the default when installed) "
+                                       "or qt (Qt's rich-text subset)."),
+                        QStringLiteral("B"));
     line.addValueOption({QStringLiteral("n")}, QStringLiteral("bench: timed renders per file (default 30)."),
                         QStringLiteral("N"));
 }
@@ -80,6 +93,13 @@ std::optional<RenderOptions> parseOptions(const CommandLine &line, QString *erro
             *error = QStringLiteral("--compression must be fast, default or small, not '%1'").arg(c);
             return std::nullopt;
         }
+    }
+    o.browser = line.value(QStringLiteral("browser")).toLower();
+    if (o.browser.isEmpty())
+        o.browser = render::ChromiumBrowser::isInstalled() ? QStringLiteral("chromium") : QStringLiteral("qt");
+    if (o.browser != QLatin1String("chromium") && o.browser != QLatin1String("qt")) {
+        *error = QStringLiteral("--browser: chromium or qt, not '%1'").arg(o.browser);
+        return std::nullopt;
     }
     for (const QString &value : line.values(QStringLiteral("tweak"))) {
         const qsizetype sep = value.indexOf(u'=');
@@ -225,7 +245,7 @@ int runRenderCommand(const QStringList &args)
     auto request = makeRequest(opts.files.first(), opts, &error);
     if (!request)
         return fail(error, 2);
-    RenderContext context;
+    RenderContext context(contextOptions(opts));
     RenderError renderError;
     const auto result = render::render(*request, context, &renderError);
     if (!result)
@@ -259,7 +279,7 @@ int runLayoutCommand(const QStringList &args)
     auto request = makeRequest(o->files.first(), *o, &error);
     if (!request)
         return fail(error, 2);
-    RenderContext context;
+    RenderContext context(contextOptions(*o));
     RenderError renderError;
     const auto doc = layOut(*request, context, &renderError);
     if (!doc)
@@ -293,7 +313,8 @@ int runBenchCommand(const QStringList &args)
         return line.usageError(QStringLiteral("no template files"));
     QTextStream out(stdout);
     int status = 0;
-    RenderContext context; // one for all files, as a server keeps one: its caches are part of what is measured
+    RenderContext context(
+        contextOptions(*o)); // one for all files, as a server keeps one: its caches are part of what is measured
     for (const QString &path : o->files) {
         auto request = makeRequest(path, *o, &error);
         if (!request) {

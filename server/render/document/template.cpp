@@ -559,4 +559,9 @@ std::unique_ptr<Node> buildDocument(const Template &tmpl, const QHash<QString, Q
         QStringLiteral("0"), nullptr, 16, 1);
 }
 
+QString substituteVariables(const QString &text, const QHash<QString, QString> &values)
+{
+    return substitute(text, values);
+}
+
 } // namespace imprint::render

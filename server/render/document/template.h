@@ -87,4 +87,8 @@ std::unique_ptr<Node> buildDocument(const Template &tmpl, const QHash<QString, Q
                                     QStringList *warnings = nullptr, const ImageLoader &loader = {},
                                     const TemplateLimits &limits = {});
 
+/// `text` with every `{{name}}` naming a variable replaced by its value as written (no
+/// escaping: the caller escapes for where it puts the text); other placeholders stay.
+QString substituteVariables(const QString &text, const QHash<QString, QString> &values);
+
 } // namespace imprint::render

@@ -1,0 +1,95 @@
+#pragma once
+// The html engine's browser (docs/templates.md, "The html engine"): headless Chromium
+// (Debian's `chromium`) as a child process, driven over the Chrome DevTools Protocol
+// (https://chromedevtools.github.io/devtools-protocol/) on the pipe transport
+// (--remote-debugging-pipe: NUL-separated JSON messages on fds 3 and 4), so no port is
+// opened that a page or another local process could reach.
+//
+// Each render gets a fresh browser context (no cookies, storage or cache shared with
+// another render), JavaScript off unless the page asks and the server allows it, every
+// network request from the page intercepted (Fetch domain): only data: URLs load, other
+// URLs go to the request policy (default: refused). A bounded number of renders run at
+// once; a render that passes its deadline has its context disposed; a browser that
+// dies or grows past its memory bound is restarted on the next render.
+
+#include "server/render/cancellation.h"
+#include "server/render/error.h"
+
+#include <QImage>
+#include <QSize>
+#include <QString>
+#include <QStringList>
+#include <QUrl>
+
+#include <functional>
+#include <memory>
+#include <optional>
+
+namespace imprint::render {
+
+/// How the browser is started and bounded.
+struct ChromiumOptions {
+    QString executable = QStringLiteral("/usr/bin/chromium");
+    int pool = 2; ///< renders at once (`render.html.pool`)
+    int queue = 16; ///< renders waiting for a slot; one more is refused with engine_busy
+    qint64 maxMemoryBytes = qint64(1536) * 1024 * 1024; ///< whole browser's RSS before a restart
+    int jsHeapMb = 128; ///< V8 old-space limit per renderer (--js-flags=--max-old-space-size)
+    /// Decides a page's request for a URL that is not data: (http(s) images, fonts, ...).
+    /// Default (empty): every such request fails. The hook for the remote image policy.
+    std::function<bool(const QUrl &url)> requestPolicy;
+};
+
+/// One page to draw.
+struct ChromiumPage {
+    QString html; ///< a complete HTML document (UTF-8 when sent)
+    QSize size; ///< viewport, CSS px
+    double scale = 1; ///< device scale factor: the image is size × scale px
+    bool allowScript = false; ///< run the page's JavaScript (the server config must allow it)
+};
+
+/// Wall-clock time of a render's steps, ms.
+struct ChromiumTimings {
+    double wait = 0; ///< for a pool slot (and a browser start)
+    double navigate = 0; ///< context, page, load, fonts (layout and paint happen here)
+    double capture = 0; ///< screenshot and PNG decode
+};
+
+/// A headless Chromium shared by every render of one RenderContext. Thread-safe: any
+/// number of threads may call render(); each call blocks its thread until the image is
+/// there, the deadline passes or the browser fails.
+class ChromiumBrowser
+{
+public:
+    explicit ChromiumBrowser(ChromiumOptions options = {});
+    ~ChromiumBrowser();
+    ChromiumBrowser(const ChromiumBrowser &) = delete;
+    ChromiumBrowser &operator=(const ChromiumBrowser &) = delete;
+
+    /// Whether `executable` exists and can be run.
+    static bool isInstalled(const QString &executable = QStringLiteral("/usr/bin/chromium"));
+
+    /// Draws `page` (started lazily on first use). Returns a Format_ARGB32_Premultiplied
+    /// image of size × scale px, or nullopt with `error`: engine_unavailable (Chromium not
+    /// installed or it does not start), engine_busy (the pool's queue is full),
+    /// render_budget_exceeded / render_cancelled (from `cancellation`; the page is freed),
+    /// encode_failed (the browser failed mid-render; the next render restarts it).
+    std::optional<QImage> render(const ChromiumPage &page, const RenderCancellation &cancellation, RenderError *error,
+                                 ChromiumTimings *timings = nullptr);
+
+    /// The browser's process id, 0 when not running (for tests and metrics).
+    qint64 processId() const;
+    /// How many times the browser was started.
+    int starts() const;
+    /// The resident memory of the browser and all its processes, bytes (0 when not running).
+    qint64 memoryBytes() const;
+
+    struct Private;
+
+private:
+    std::unique_ptr<Private> d;
+};
+
+/// How to install Chromium, for engine_unavailable's message.
+QString chromiumInstallHint();
+
+} // namespace imprint::render

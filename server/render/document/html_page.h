@@ -1,0 +1,26 @@
+#pragma once
+// A template as the HTML page the html engine's browser draws (docs/templates.md, "The
+// html engine"): the element tree (`root`, or `markup` parsed into the same tree) written
+// as HTML with inline styles exactly as scripts/chromium-oracle writes the conformance
+// references, or the template's own `html`.
+
+#include "server/render/document/template.h"
+
+#include <QHash>
+#include <QString>
+
+#include <optional>
+
+namespace imprint::render {
+
+/// The page of `tmpl` with `values` substituted. The element tree: every element
+/// `display:flex` unless its style names a display (span, img and br excepted), numbers in
+/// length properties px, `lineClamp` as -webkit-line-clamp, text and attributes
+/// HTML-escaped; with `contentSized` the root is positioned absolutely at 0,0 so it takes
+/// its content's size. The template's `html`: `{{name}}` replaced by values HTML-escaped,
+/// wrapped in a page with no margins and a transparent background unless it is a whole
+/// document already. nullopt with `error` when `markup` does not parse (markupToTree()).
+std::optional<QString> templatePageHtml(const Template &tmpl, const QHash<QString, QString> &values, bool contentSized,
+                                        const TemplateLimits &limits, RenderError *error);
+
+} // namespace imprint::render

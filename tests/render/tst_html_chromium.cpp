@@ -1,0 +1,256 @@
+// The html engine on headless Chromium (server/render/backends/chromium): the golden
+// fixtures against Chromium's own references, CSS our layout engines lack, and the
+// limits: no script by default, no requests but data:, a deadline that frees the page,
+// a browser that is restarted after it dies, a bounded queue. One browser serves the
+// whole suite (it starts in about a second; each render takes tens of ms).
+
+#include "server/render/backends/chromium/chromium_browser.h"
+#include "server/render/pipeline.h"
+#include "tests/support/fixtures.h"
+#include "tests/support/ssim.h"
+
+#include <QFuture>
+#include <QJsonDocument>
+#include <QTcpServer>
+#include <QtConcurrent>
+#include <QtTest>
+
+#include <csignal>
+
+using namespace imprint::render;
+using namespace imprint::render::test;
+
+namespace {
+
+RenderContext &chromiumContext()
+{
+    static RenderContext context([] {
+        RenderContextOptions o;
+        o.htmlChromium = true;
+        o.htmlAllowScript = true; // templates must still opt in
+        o.chromium.pool = 2;
+        o.chromium.queue = 1;
+        return o;
+    }());
+    return context;
+}
+
+std::optional<RenderResult> renderHtml(const QJsonObject &document, RenderError *error, qint64 deadlineMs = 10000,
+                                       OutputFormat format = OutputFormat::Png)
+{
+    RenderRequest request;
+    request.document = document;
+    request.engine = QStringLiteral("html");
+    request.format = format;
+    request.cancellation = RenderCancellation::withDeadline(deadlineMs);
+    return render(request, chromiumContext(), error);
+}
+
+QImage decode(const RenderResult &r)
+{
+    return QImage::fromData(r.bytes).convertToFormat(QImage::Format_ARGB32);
+}
+
+QJsonObject htmlTemplate(const QString &html, int w = 200, int h = 100, bool script = false)
+{
+    QJsonObject t{{"width", w}, {"height", h}, {"rendererType", "html"}, {"html", html}};
+    if (script)
+        t.insert("htmlScript", true);
+    return t;
+}
+
+} // namespace
+
+class TestHtmlChromium : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase() { QVERIFY2(ChromiumBrowser::isInstalled(), "Chromium is not installed: run scripts/deps"); }
+
+    void fixtures_data()
+    {
+        QTest::addColumn<QString>("name");
+        for (const Golden &g : kGoldens)
+            QTest::newRow(g.name) << QString::fromLatin1(g.name);
+    }
+
+    // It is Chromium: the references were made by this same browser (scripts/chromium-oracle).
+    void fixtures()
+    {
+        QFETCH(QString, name);
+        RenderError error;
+        const auto r = renderHtml(fixtureTemplate(name), &error);
+        QVERIFY2(r, qPrintable(error.message));
+        const QImage rendered = decode(*r);
+        const QImage reference(referencePng(name));
+        QCOMPARE(rendered.size(), reference.size());
+        const double ssim
+            = meanSsim(lumaOverWhite(reference), lumaOverWhite(rendered), reference.width(), reference.height());
+        qInfo("%s SSIM %.5f", qPrintable(name), ssim);
+        QVERIFY2(ssim >= 0.99, qPrintable(QStringLiteral("%1: SSIM %2").arg(name).arg(ssim)));
+    }
+
+    // Grid and filters, which neither layout engine has.
+    void gridAndFilters()
+    {
+        RenderError error;
+        const auto r = renderHtml(
+            htmlTemplate("<div style=\"display:grid;grid-template-columns:100px 100px;width:200px;height:100px\">"
+                         "<div style=\"background:#00f\"></div>"
+                         "<div style=\"background:#f00;filter:invert(1)\"></div></div>"),
+            &error);
+        QVERIFY2(r, qPrintable(error.message));
+        const QImage img = decode(*r);
+        QCOMPARE(img.size(), QSize(200, 100));
+        QCOMPARE(img.pixelColor(50, 50), QColor(0, 0, 255)); // first grid cell
+        QCOMPARE(img.pixelColor(150, 50), QColor(0, 255, 255)); // red inverted
+    }
+
+    void variablesAreEscaped()
+    {
+        QJsonObject t = htmlTemplate("<div id=t style=\"font-size:40px\">{{title}}</div>");
+        t.insert("variables", QJsonArray{QJsonObject{{"name", "title"}, {"default", "x"}}});
+        RenderRequest request;
+        request.document = t;
+        request.engine = QStringLiteral("html");
+        request.tweaks = QJsonObject{{"title", "<div style='position:fixed;inset:0;background:red'></div>"}};
+        RenderError error;
+        const auto r = render(request, chromiumContext(), &error);
+        QVERIFY2(r, qPrintable(error.message));
+        // As markup the value would paint the page red; as text it is black glyphs.
+        const QImage img = decode(*r);
+        int red = 0, ink = 0;
+        for (int y = 0; y < img.height(); ++y)
+            for (int x = 0; x < img.width(); ++x) {
+                const QColor c = img.pixelColor(x, y);
+                red += c.red() > 200 && c.green() < 50 ? 1 : 0;
+                ink += c.alpha() > 0 ? 1 : 0;
+            }
+        QCOMPARE(red, 0);
+        QVERIFY(ink > 0);
+    }
+
+    void scriptIsOffByDefault()
+    {
+        const QString page = "<div id=a style=\"width:200px;height:100px;background:#0f0\"></div>"
+                             "<script>document.getElementById('a').style.background='#f00'</script>";
+        RenderError error;
+        auto r = renderHtml(htmlTemplate(page), &error);
+        QVERIFY2(r, qPrintable(error.message));
+        QCOMPARE(decode(*r).pixelColor(10, 10), QColor(0, 255, 0));
+        // A template that opts in, on a server that allows it, runs its script.
+        r = renderHtml(htmlTemplate(page, 200, 100, true), &error);
+        QVERIFY2(r, qPrintable(error.message));
+        QCOMPARE(decode(*r).pixelColor(10, 10), QColor(255, 0, 0));
+    }
+
+    void requestsOtherThanDataAreBlocked()
+    {
+        // A server on loopback that records whether anyone came.
+        QTcpServer server;
+        QVERIFY(server.listen(QHostAddress::LocalHost));
+        bool contacted = false;
+        connect(&server, &QTcpServer::newConnection, this, [&] { contacted = true; });
+        const QString port = QString::number(server.serverPort());
+        const QString page
+            = QStringLiteral("<img src=\"file:///etc/passwd\" style=\"width:50px;height:50px\">"
+                             "<img src=\"http://127.0.0.1:%1/a.png\">"
+                             "<link rel=stylesheet href=\"http://127.0.0.1:%1/b.css\">"
+                             "<script>fetch('http://127.0.0.1:%1/c').catch(() => 0)</script>"
+                             "<img src=\"data:image/svg+xml;utf8,<svg xmlns='http://www.w3.org/2000/svg' "
+                             "width='10' height='10'><rect width='10' height='10' fill='blue'/></svg>\">")
+                  .arg(port);
+        RenderError error;
+        const auto r = renderHtml(htmlTemplate(page, 200, 100, true), &error);
+        QVERIFY2(r, qPrintable(error.message));
+        QCoreApplication::processEvents();
+        QVERIFY(!server.hasPendingConnections());
+        QVERIFY(!contacted);
+        // The data: image loaded (blue), after the two broken images.
+        const QImage img = decode(*r);
+        bool blue = false;
+        for (int x = 0; x < 200 && !blue; ++x)
+            for (int y = 0; y < 100 && !blue; ++y)
+                blue = img.pixelColor(x, y) == QColor(0, 0, 255);
+        QVERIFY(blue);
+    }
+
+    void svgIsRefusedNamingTheEngines()
+    {
+        RenderError error;
+        QVERIFY(!renderHtml(htmlTemplate("<p>x</p>"), &error, 10000, OutputFormat::Svg));
+        QCOMPARE(error.field, QStringLiteral("format"));
+        QVERIFY(error.message.contains("satori"));
+        QVERIFY(error.message.contains("takumi"));
+    }
+
+    void endlessScriptIsCutOffByTheDeadline()
+    {
+        QElapsedTimer timer;
+        timer.start();
+        RenderError error;
+        QVERIFY(!renderHtml(htmlTemplate("<script>for(;;){}</script>", 200, 100, true), &error, 1500));
+        QCOMPARE(error.code, RenderErrorCode::RenderBudgetExceeded);
+        QVERIFY(timer.elapsed() < 6000);
+        // The page was freed: the next render works.
+        const auto r
+            = renderHtml(htmlTemplate("<div style=\"width:200px;height:100px;background:#00f\"></div>"), &error);
+        QVERIFY2(r, qPrintable(error.message));
+        QCOMPARE(decode(*r).pixelColor(5, 5), QColor(0, 0, 255));
+    }
+
+    void browserIsRestartedAfterACrash()
+    {
+        RenderError error;
+        QVERIFY(renderHtml(htmlTemplate("<p>warm</p>"), &error));
+        ChromiumBrowser *browser = chromiumContext().htmlBrowser();
+        const qint64 pid = browser->processId();
+        QVERIFY(pid > 0);
+        const int starts = browser->starts();
+        ::kill(pid_t(pid), SIGKILL);
+        QTRY_COMPARE(browser->processId(), qint64(0));
+        const auto r
+            = renderHtml(htmlTemplate("<div style=\"width:200px;height:100px;background:#0f0\"></div>"), &error);
+        QVERIFY2(r, qPrintable(error.message));
+        QCOMPARE(decode(*r).pixelColor(5, 5), QColor(0, 255, 0));
+        QCOMPARE(browser->starts(), starts + 1);
+    }
+
+    void fullQueueIsBusy()
+    {
+        // Pool 2, queue 1: of 5 slow renders at once at least one is turned away at once.
+        const QJsonObject slow = htmlTemplate("<script>for(;;){}</script>", 200, 100, true);
+        QList<QFuture<RenderErrorCode>> runs;
+        QThreadPool pool;
+        pool.setMaxThreadCount(5);
+        for (int i = 0; i < 5; ++i)
+            runs << QtConcurrent::run(&pool, [slow] {
+                RenderError error;
+                renderHtml(slow, &error, 1500);
+                return error.code;
+            });
+        int busy = 0;
+        for (auto &f : runs)
+            busy += f.result() == RenderErrorCode::EngineBusy ? 1 : 0;
+        QVERIFY2(busy >= 1, qPrintable(QString::number(busy)));
+        RenderError error;
+        QVERIFY2(renderHtml(htmlTemplate("<p>after</p>"), &error), qPrintable(error.message));
+    }
+
+    void missingBrowserIsUnavailable()
+    {
+        RenderContextOptions o;
+        o.htmlChromium = true;
+        o.chromium.executable = QStringLiteral("/nonexistent/chromium");
+        RenderContext context(o);
+        RenderRequest request;
+        request.document = htmlTemplate("<p>x</p>");
+        RenderError error;
+        QVERIFY(!render(request, context, &error));
+        QCOMPARE(error.code, RenderErrorCode::EngineUnavailable);
+        QVERIFY(error.message.contains("scripts/deps"));
+    }
+};
+
+QTEST_MAIN(TestHtmlChromium)
+#include "tst_html_chromium.moc"
