@@ -1,6 +1,7 @@
 #include "server/render/document/html_page.h"
 
 #include "server/render/document/markup.h"
+#include "server/render/style/computed_style.h"
 
 #include <QJsonArray>
 #include <QJsonObject>
@@ -63,8 +64,8 @@ struct Writer {
     QString styleText(const QJsonObject &style, const QString &tag) const
     {
         QStringList decls;
-        if (!style.contains(QLatin1String("display")) && tag != QLatin1String("span") && tag != QLatin1String("img")
-            && tag != QLatin1String("br"))
+        // The same defaults as our cascade: phrasing elements inline, everything else flex.
+        if (!style.contains(QLatin1String("display")) && !isInlineTag(tag.toLower()))
             decls << QStringLiteral("display:flex");
         for (auto it = style.constBegin(); it != style.constEnd(); ++it) {
             if (it.key() == QLatin1String("lineClamp")) {

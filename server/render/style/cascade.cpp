@@ -673,6 +673,19 @@ const QJsonObject &tagPreset(const QString &tag)
     return it == presets.constEnd() ? none : *it;
 }
 
+
+/// Inheritance (CSS Cascade 4 §7.2): the whole inherited part of the parent's style.
+void inheritInto(ComputedStyle &s, const ComputedStyle &parent)
+{
+    static_cast<InheritedStyle &>(s) = parent;
+    // Propagated decorations keep the colour of the element that declared them.
+    TextDecoration &d = s.textDecoration;
+    if ((d.underline || d.overline || d.lineThrough) && !d.color)
+        d.color = parent.color;
+}
+
+} // namespace
+
 /// The elements the HTML standard's user-agent stylesheet leaves display:inline (§15.3.3
 /// lists the block ones; these are the phrasing elements Chromium renders inline).
 bool isInlineTag(const QString &tag)
@@ -689,18 +702,6 @@ bool isInlineTag(const QString &tag)
     };
     return tags.contains(tag);
 }
-
-/// Inheritance (CSS Cascade 4 §7.2): the whole inherited part of the parent's style.
-void inheritInto(ComputedStyle &s, const ComputedStyle &parent)
-{
-    static_cast<InheritedStyle &>(s) = parent;
-    // Propagated decorations keep the colour of the element that declared them.
-    TextDecoration &d = s.textDecoration;
-    if ((d.underline || d.overline || d.lineThrough) && !d.color)
-        d.color = parent.color;
-}
-
-} // namespace
 
 ComputedStyle computeStyle(const QJsonObject &declarations, const ComputedStyle *parent, const QString &tag,
                            float rootFontSize, const QString &fieldPath, QStringList *warnings)

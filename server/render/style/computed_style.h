@@ -118,6 +118,11 @@ struct ComputedStyle : InheritedStyle, BoxStyle, PaintStyle {
 ComputedStyle computeStyle(const QJsonObject &declarations, const ComputedStyle *parent, const QString &tag,
                            float rootFontSize, const QString &fieldPath, QStringList *warnings);
 
+/// Whether elements named `tag` (lower case) are display:inline by default: the phrasing
+/// elements Chromium's user-agent stylesheet leaves inline (HTML §15.3). Every other
+/// element defaults to display:flex, as in satori.
+bool isInlineTag(const QString &tag);
+
 /// The style a text run inside an element gets: the element's inherited properties,
 /// all other properties at their initial values, display:block-like inline content.
 /// Exceptions, because the text module sees only the run: lineClamp, textOverflow and
