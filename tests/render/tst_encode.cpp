@@ -138,22 +138,7 @@ private Q_SLOTS:
     {
         // The size budget for the fast deflate: a card with a gradient, a panel
         // and antialiased text (> 256 colours) against Qt's writer (zlib 6, filters).
-        QImage card(1200, 630, QImage::Format_ARGB32_Premultiplied);
-        QPainter p(&card);
-        QLinearGradient g(0, 0, 1200, 630);
-        g.setColorAt(0, QColor(0x0f, 0x17, 0x2a));
-        g.setColorAt(1, QColor(0x33, 0x41, 0x55));
-        p.fillRect(card.rect(), g);
-        p.setRenderHint(QPainter::Antialiasing);
-        p.setBrush(QColor(248, 250, 252));
-        p.setPen(Qt::NoPen);
-        p.drawRoundedRect(QRectF(80, 120, 1040, 390), 24, 24);
-        p.setPen(QColor(15, 23, 42));
-        p.setFont(QFont(QStringLiteral("DejaVu Sans"), 40));
-        for (int line = 0; line < 5; ++line)
-            p.drawText(QPointF(120, 200 + line * 64),
-                       QStringLiteral("Shipping faster social images, line %1").arg(line));
-        p.end();
+        const QImage card = textCard();
         QByteArray qtPng;
         QBuffer buffer(&qtPng);
         buffer.open(QIODevice::WriteOnly);
