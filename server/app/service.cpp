@@ -14,6 +14,7 @@ http::ServerLimits serverLimits(const store::Config &config)
     limits.idleTimeoutMs = config.idleTimeoutMs();
     limits.requestTimeoutMs = config.requestTimeoutMs();
     limits.maxBodyBytes = config.maxBodyBytes();
+    limits.maxUploadBytes = config.maxUploadBytes();
     limits.workerQueueLimit = config.workerQueueLimit();
     const QJsonObject http = config.json().value(QStringLiteral("http")).toObject();
     limits.loginThreads = http.value(QStringLiteral("loginThreads")).toInt(limits.loginThreads);

@@ -22,6 +22,19 @@ Q_LOGGING_CATEGORY(lcHttp, "imprint.http")
 
 namespace {
 
+/// Whether a request line ("POST /api/v1/fonts?family=X HTTP/1.1") uploads a file, the
+/// one kind of request whose body may reach ServerLimits::maxUploadBytes.
+bool isUploadRequestLine(const QByteArray &line)
+{
+    const QList<QByteArray> parts = line.trimmed().split(' ');
+    if (parts.size() < 2 || parts.at(0) != "POST")
+        return false;
+    const QByteArray &target = parts.at(1);
+    const qsizetype query = target.indexOf('?');
+    const QByteArray path = query < 0 ? target : target.left(query);
+    return path == "/api/v1/fonts" || path == "/api/v1/assets";
+}
+
 QByteArray methodName(QHttpServerRequest::Method m)
 {
     switch (m) {
@@ -273,6 +286,8 @@ void Listener::onReadyRead(QTcpSocket *socket)
         // RFC 9112 §9.3: an HTTP/1.0 connection closes after one response unless the
         // client asked for keep-alive.
         c.closeAfterRequest = !lines.isEmpty() && lines.first().trimmed().endsWith(" HTTP/1.0");
+        c.bodyLimit
+            = !lines.isEmpty() && isUploadRequestLine(lines.first()) ? m_limits.maxUploadBytes : m_limits.maxBodyBytes;
         for (const QByteArray &line : lines) {
             const QByteArray lower = line.toLower();
             if (c.closeAfterRequest && lower.startsWith("connection:") && lower.contains("keep-alive"))
@@ -291,21 +306,21 @@ void Listener::onReadyRead(QTcpSocket *socket)
                                     QStringLiteral("The Content-Length header is not a number of bytes.")));
                 return;
             }
-            if (length > m_limits.maxBodyBytes) {
+            if (length > c.bodyLimit) {
                 reject(socket, c,
                        problem(413, QStringLiteral("body_too_large"),
                                QStringLiteral("The request body is %1 bytes; the limit is %2 bytes.")
                                    .arg(length)
-                                   .arg(m_limits.maxBodyBytes)));
+                                   .arg(c.bodyLimit)));
                 return;
             }
         }
     }
     // Also catches chunked bodies and lying Content-Length values.
-    if (c.requestBytes - c.headerBytes > m_limits.maxBodyBytes) {
+    if (c.headerBytes >= 0 && c.requestBytes - c.headerBytes > c.bodyLimit) {
         reject(socket, c,
                problem(413, QStringLiteral("body_too_large"),
-                       QStringLiteral("The request body exceeds the limit of %1 bytes.").arg(m_limits.maxBodyBytes)));
+                       QStringLiteral("The request body exceeds the limit of %1 bytes.").arg(c.bodyLimit)));
     }
 }
 

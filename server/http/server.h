@@ -38,6 +38,9 @@ struct ServerLimits {
     int idleTimeoutMs = 30000; ///< keep-alive connection with nothing in flight
     int requestTimeoutMs = 10000; ///< from a request's first byte to its last
     qint64 maxBodyBytes = 1 << 20; ///< larger bodies get 413 as they arrive
+    /// The body limit of a file upload (POST /api/v1/fonts and /api/v1/assets): a brand
+    /// or CJK font file is several MiB, far over what any JSON request needs.
+    qint64 maxUploadBytes = 32 << 20;
     qint64 maxHeaderBytes = 64 * 1024; ///< larger header blocks get 431
     int workerThreads = 0; ///< 0 = QThread::idealThreadCount()
     int workerQueueLimit = 64; ///< queued (not yet running) jobs before 503
@@ -80,6 +83,7 @@ private:
         qint64 requestStartMs = -1; ///< first byte of the request in progress, -1 = none
         qint64 requestBytes = 0; ///< bytes received for the request in progress
         qint64 headerBytes = -1; ///< size of its header block once complete
+        qint64 bodyLimit = 0; ///< maxBodyBytes, or maxUploadBytes for an upload route
         QByteArray head; ///< start of the request, until the header block ends
         QHostAddress peer; ///< the client's address, for maxConnectionsPerAddress
         bool closeAfterRequest = false; ///< the request in progress is HTTP/1.0 without keep-alive

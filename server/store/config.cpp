@@ -156,6 +156,14 @@ qint64 Config::maxBodyBytes() const
         m_json.value(QStringLiteral("http")).toObject().value(QStringLiteral("maxBodyBytes")).toDouble(1048576));
 }
 
+qint64 Config::maxUploadBytes() const
+{
+    return qint64(m_json.value(QStringLiteral("http"))
+                      .toObject()
+                      .value(QStringLiteral("maxUploadBytes"))
+                      .toDouble(32.0 * 1024 * 1024));
+}
+
 QString Config::defaultPlan() const
 {
     return m_json.value(QStringLiteral("spaces"))

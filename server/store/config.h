@@ -59,6 +59,8 @@ public:
     int requestTimeoutMs() const;
     /// Largest accepted request body, in bytes (413 above it).
     qint64 maxBodyBytes() const;
+    /// `http.maxUploadBytes`: the body limit of font and asset uploads (default 32 MiB).
+    qint64 maxUploadBytes() const;
     /// Jobs that may wait for the worker pool before new ones get 503 + Retry-After.
     int workerQueueLimit() const;
 

@@ -120,6 +120,32 @@ private slots:
         QCOMPARE(httpRequest(m_server.port(), "POST", "/api/v1/auth/login", nearly).status, 401);
     }
 
+    void uploadsHaveTheirOwnBodyLimit()
+    {
+        // A 2 MiB font reaches the upload route (401 here: no credentials), where the same
+        // body anywhere else is 413; past http.maxUploadBytes (32 MiB) uploads are 413 too.
+        const QByteArray twoMiB(2 << 20, 'f');
+        QCOMPARE(
+            httpRequest(m_server.port(), "POST", "/api/v1/fonts?family=Brand", twoMiB, {{"Content-Type", "font/ttf"}})
+                .status,
+            401);
+        const HttpReply asset
+            = httpRequest(m_server.port(), "POST", "/api/v1/assets", twoMiB, {{"Content-Type", "image/png"}});
+        QVERIFY2(asset.status == 401, asset.body.constData());
+        QCOMPARE(
+            httpRequest(m_server.port(), "POST", "/api/v1/templates", twoMiB, {{"Content-Type", "application/json"}})
+                .status,
+            413);
+        QTcpSocket s;
+        s.connectToHost(QHostAddress::LocalHost, m_server.port());
+        QVERIFY(s.waitForConnected(5000));
+        s.write("POST /api/v1/fonts HTTP/1.1\r\nHost: x\r\nContent-Type: font/ttf\r\n"
+                "Content-Length: 41943040\r\n\r\n");
+        const HttpReply r = readReply(s);
+        QCOMPARE(r.status, 413);
+        QCOMPARE(r.json().value("code").toString(), QString("body_too_large"));
+    }
+
     void manyIdleConnectionsDoNotBlockHealth()
     {
         // 900 idle connections from four client addresses (each under the per-address cap).
