@@ -84,6 +84,7 @@ private Q_SLOTS:
     void flexContainerKeepsFlexItems();
     void inlineBlockIsAtomic();
     void balanceKeepsTheLineCountAtTheNarrowestWidth();
+    void textIndentShiftsOnlyTheFirstLine();
 };
 
 // CSS 2 §10.8.1: each inline box contributes its line-height around the shared baseline;
@@ -297,6 +298,45 @@ void TestLayoutInline::balanceKeepsTheLineCountAtTheNarrowestWidth()
     // balanced width is the narrowest that keeps three.
     s.textWrapStyle = TextWrapStyle::Auto;
     QVERIFY(engine.shape(s, text, balanced->size.width() - 1)->lines.size() > 3);
+}
+
+// CSS Text 3 §8.1: text-indent moves the first line of the paragraph (not each run) in
+// from the start edge and narrows it; a percentage is of the block's width.
+void TestLayoutInline::textIndentShiftsOnlyTheFirstLine()
+{
+    // Inline paragraph: "ab" starts at the indent, the span follows it on the same line.
+    const Laid px = lay(R"({"type":"div","props":{"style":{"display":"block","fontFamily":"DejaVu Sans",
+        "fontSize":20,"textIndent":40},"children":["ab",{"type":"span","props":{"children":"cd"}}]}})");
+    const LayoutBox *ab = find(px.box, QStringLiteral("0.0"));
+    const LayoutBox *cd = find(px.box, QStringLiteral("0.1"));
+    QVERIFY(ab && cd);
+    QCOMPARE(ab->borderBox.left(), 40.0);
+    QVERIFY(std::abs(cd->borderBox.left() - ab->borderBox.right()) < 0.05);
+    const Laid pct = lay(R"({"type":"div","props":{"style":{"display":"block","fontFamily":"DejaVu Sans",
+        "fontSize":20,"textIndent":"10%"},"children":["ab",{"type":"span","props":{"children":"cd"}}]}})");
+    QCOMPARE(find(pct.box, QStringLiteral("0.0"))->borderBox.left(), 60.0); // 10% of 600
+
+    // Single run, shaped at 300px: the first line starts at 50, the next ones at 0, and the
+    // first line is 50px narrower. "aaaa " is 5 × 12.04 = 60.2px at 20px DejaVu Sans.
+    const Laid run = lay(R"({"type":"div","props":{"style":{"display":"block","fontFamily":"DejaVu Sans",
+        "fontSize":20,"textIndent":50},"children":"aaaa aaaa aaaa aaaa aaaa aaaa aaaa aaaa aaaa aaaa"}})");
+    const Node &text = *run.root->children.front();
+    const auto block = imprint::test::renderContext().text().shape(text, 300);
+    QVERIFY(block && block->lines.size() >= 2);
+    QCOMPARE(block->lines[0].left, 50.0);
+    QCOMPARE(block->lines[1].left, 0.0);
+    QVERIFY2(block->lines[0].width <= 250.05, qPrintable(QString::number(block->lines[0].width)));
+    QVERIFY(block->lines[1].width > 250.05); // the later lines use the whole 300px
+    // RTL: the indent is on the right; the first line ends 50px before the right edge.
+    ComputedStyle rtl = text.style;
+    rtl.direction = Direction::Rtl;
+    const auto rtlBlock = imprint::test::renderContext().text().shape(rtl, QStringLiteral("שלום עולם"), 300);
+    QVERIFY(std::abs(rtlBlock->lines[0].left + rtlBlock->lines[0].width - 250) < 0.05);
+    // The indent counts in the max-content width (intrinsic sizing).
+    const auto unbounded = imprint::test::renderContext().text().shape(text.style, QStringLiteral("ab"),
+                                                                       std::numeric_limits<qreal>::infinity());
+    QCOMPARE(unbounded->lines[0].left, 50.0);
+    QVERIFY(std::abs(unbounded->size.width() - (50 + unbounded->lines[0].width)) < 0.01);
 }
 
 QTEST_MAIN(TestLayoutInline)

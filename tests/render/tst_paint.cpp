@@ -117,6 +117,90 @@ QImage renderCard(const QJsonObject &childStyle, const QString &engine = QString
     return result ? QImage::fromData(result->bytes).convertToFormat(QImage::Format_ARGB32) : QImage();
 }
 
+/// Renders "MMMMM" in white on white (so only its decoration shows) at 40px DejaVu Sans in
+/// a 240×80 card with `decoration` added to the text's style, through `engine`.
+QImage renderDecoratedText(const QJsonObject &decoration, const QString &engine)
+{
+    QJsonObject style{{"width", 240},
+                      {"height", 80},
+                      {"backgroundColor", "#ffffff"},
+                      {"color", "#ffffff"},
+                      {"fontFamily", "DejaVu Sans"},
+                      {"fontSize", 40},
+                      {"paddingLeft", 10},
+                      {"paddingTop", 10}};
+    for (auto it = decoration.begin(); it != decoration.end(); ++it)
+        style.insert(it.key(), it.value());
+    RenderRequest request;
+    request.engine = engine;
+    request.document = QJsonObject{
+        {"width", 240},
+        {"height", 80},
+        {"root", QJsonObject{{"type", "div"}, {"props", QJsonObject{{"style", style}, {"children", "MMMMM"}}}}}};
+    RenderError error;
+    const auto result = render(request, imprint::test::renderContext(), &error);
+    if (!result)
+        qWarning("render failed: %s", qPrintable(error.message));
+    return result ? QImage::fromData(result->bytes).convertToFormat(QImage::Format_ARGB32) : QImage();
+}
+
+bool isRed(QRgb p)
+{
+    return qRed(p) > 160 && qGreen(p) < 120 && qBlue(p) < 120;
+}
+
+/// Rows (y) with any red pixel, and for a column x, the red runs down it.
+struct RedScan {
+    int top = -1, bottom = -1; ///< first and last row holding red
+    int bestRow = -1, bestCount = 0; ///< the row with the most red pixels
+};
+
+RedScan scanRed(const QImage &img)
+{
+    RedScan r;
+    for (int y = 0; y < img.height(); ++y) {
+        int n = 0;
+        for (int x = 0; x < img.width(); ++x)
+            n += isRed(img.pixel(x, y));
+        if (n > 0) {
+            if (r.top < 0)
+                r.top = y;
+            r.bottom = y;
+        }
+        if (n > r.bestCount) {
+            r.bestCount = n;
+            r.bestRow = y;
+        }
+    }
+    return r;
+}
+
+/// Number of separate red runs along row y (x from 10 to the text's end).
+int redRunsInRow(const QImage &img, int y)
+{
+    int runs = 0;
+    bool in = false;
+    for (int x = 0; x < img.width(); ++x) {
+        const bool red = isRed(img.pixel(x, y));
+        runs += red && !in;
+        in = red;
+    }
+    return runs;
+}
+
+/// Number of separate red runs down column x.
+int redRunsInColumn(const QImage &img, int x)
+{
+    int runs = 0;
+    bool in = false;
+    for (int y = 0; y < img.height(); ++y) {
+        const bool red = isRed(img.pixel(x, y));
+        runs += red && !in;
+        in = red;
+    }
+    return runs;
+}
+
 } // namespace
 
 class TestPaint : public QObject
@@ -486,6 +570,82 @@ private Q_SLOTS:
         const QImage order = paint(box(u.element(), QRectF(0, 0, 200, 200), {first, second}));
         COMPARE_PIXEL(order, 75, 75, QColor(Qt::red));
     }
+
+    // --- text decoration (issue 13 part 3) --------------------------------------------------
+
+    void textDecorationStyles_data()
+    {
+        QTest::addColumn<QString>("engine");
+        QTest::newRow("takumi") << "takumi";
+        QTest::newRow("satori") << "satori";
+    }
+
+    // CSS Text Decoration 3 §2.3: solid is one unbroken line, dashed and dotted have gaps,
+    // double is two lines, wavy spans more rows than its thickness; thickness sets the height.
+    void textDecorationStyles()
+    {
+        QFETCH(QString, engine);
+        const auto deco = [&](const char *style, const QJsonValue &thickness = QJsonValue()) {
+            QJsonObject o{{"textDecorationLine", "underline"},
+                          {"textDecorationStyle", style},
+                          {"textDecorationColor", "#ff0000"}};
+            if (!thickness.isUndefined())
+                o.insert("textDecorationThickness", thickness);
+            return renderDecoratedText(o, engine);
+        };
+        const QImage solid = deco("solid", 4);
+        const RedScan s = scanRed(solid);
+        QVERIFY2(s.bestCount > 100, qPrintable(QString::number(s.bestCount)));
+        QCOMPARE(redRunsInRow(solid, s.bestRow), 1);
+        QVERIFY2(s.bottom - s.top + 1 >= 3 && s.bottom - s.top + 1 <= 6,
+                 qPrintable(QStringLiteral("%1..%2").arg(s.top).arg(s.bottom)));
+        // The underline lies below the baseline: under the glyphs' 40px em, above the card's foot.
+        QVERIFY2(s.top > 45 && s.bottom < 70, qPrintable(QString::number(s.top)));
+
+        const QImage thick = deco("solid", 10);
+        const RedScan t = scanRed(thick);
+        QVERIFY2(t.bottom - t.top + 1 >= 9 && t.bottom - t.top + 1 <= 12,
+                 qPrintable(QStringLiteral("%1..%2").arg(t.top).arg(t.bottom)));
+
+        const QImage dashed = deco("dashed", 4);
+        const RedScan d = scanRed(dashed);
+        QVERIFY2(redRunsInRow(dashed, d.bestRow) >= 5, qPrintable(QString::number(redRunsInRow(dashed, d.bestRow))));
+        QVERIFY(d.bestCount < s.bestCount * 0.7);
+
+        const QImage dotted = deco("dotted", 4);
+        const RedScan o = scanRed(dotted);
+        QVERIFY2(redRunsInRow(dotted, o.bestRow) >= 10, qPrintable(QString::number(redRunsInRow(dotted, o.bestRow))));
+
+        const QImage dbl = deco("double", 4);
+        QCOMPARE(redRunsInColumn(dbl, 60), 2);
+        QCOMPARE(redRunsInColumn(solid, 60), 1);
+
+        const QImage wavy = deco("wavy", 2);
+        const RedScan w = scanRed(wavy);
+        QVERIFY2(w.bottom - w.top + 1 >= 6, qPrintable(QStringLiteral("%1..%2").arg(w.top).arg(w.bottom)));
+        QVERIFY(w.bestCount < s.bestCount * 0.8); // the wave crosses each row only near its crests
+    }
+
+    // -webkit-text-stroke outlines the glyphs: with a transparent fill only the outline is
+    // drawn, so the red lies on the glyph edges and a stem's middle stays white.
+    void textStrokeOutlinesTheGlyphs()
+    {
+        QFETCH(QString, engine);
+        const QImage stroked
+            = renderDecoratedText(QJsonObject{{"color", "transparent"}, {"WebkitTextStroke", "2px #ff0000"}}, engine);
+        QVERIFY(!stroked.isNull());
+        const RedScan s = scanRed(stroked);
+        QVERIFY2(s.bestCount > 20, qPrintable(QString::number(s.bestCount)));
+        // An "M" stem is ~5px wide at 40px: each stem crossed by a row shows two edges.
+        const int runs = redRunsInRow(stroked, 35);
+        QVERIFY2(runs >= 10, qPrintable(QString::number(runs)));
+        const QImage thin
+            = renderDecoratedText(QJsonObject{{"color", "transparent"}, {"WebkitTextStroke", "0.5px #ff0000"}}, engine);
+        QVERIFY(scanRed(thin).bestCount < s.bestCount);
+        const QImage none = renderDecoratedText(QJsonObject{{"color", "transparent"}}, engine);
+        QCOMPARE(scanRed(none).bestCount, 0);
+    }
+    void textStrokeOutlinesTheGlyphs_data() { textDecorationStyles_data(); }
 
     // --- effects (issue 13 part 4) -------------------------------------------------------
 

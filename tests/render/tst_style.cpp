@@ -468,6 +468,50 @@ private Q_SLOTS:
         QCOMPARE(style("{\"transform\": \"rotate(100grad)\"}").transform[0].a, 90.f);
     }
 
+    // CSS Text Decoration 4 §2.7: the shorthand takes line, thickness, style and colour
+    // in any order; the longhands override one part; thickness % is of 1em.
+    void textDecorationShorthandAndLonghands()
+    {
+        ComputedStyle s = style("{\"fontSize\": 20, \"textDecoration\": \"wavy 3px line-through #00f\"}");
+        QVERIFY(s.textDecoration.lineThrough);
+        QVERIFY(!s.textDecoration.underline);
+        QCOMPARE(s.textDecoration.style, DecorationStyle::Wavy);
+        QCOMPARE(s.textDecoration.thickness, 3.f);
+        QCOMPARE(*s.textDecoration.color, QColor(Qt::blue));
+        s = style("{\"fontSize\": 20, \"textDecorationLine\": \"underline overline\", "
+                  "\"textDecorationStyle\": \"double\", \"textDecorationThickness\": \"10%\", "
+                  "\"textDecorationColor\": \"red\"}");
+        QVERIFY(s.textDecoration.underline && s.textDecoration.overline);
+        QCOMPARE(s.textDecoration.style, DecorationStyle::Double);
+        QCOMPARE(s.textDecoration.thickness, 2.f);
+        QCOMPARE(*s.textDecoration.color, QColor(Qt::red));
+        s = style("{\"fontSize\": 20, \"textDecoration\": \"underline dashed\", "
+                  "\"textDecorationThickness\": \"0.2em\"}");
+        QCOMPARE(s.textDecoration.style, DecorationStyle::Dashed);
+        QCOMPARE(s.textDecoration.thickness, 4.f);
+        QCOMPARE(style("{\"textDecoration\": \"underline from-font\"}").textDecoration.thickness, -1.f);
+    }
+
+    void textIndentAndStroke()
+    {
+        QCOMPARE(style("{\"textIndent\": 24}").textIndent, Length::px(24));
+        QCOMPARE(style("{\"fontSize\": 10, \"textIndent\": \"2em\"}").textIndent, Length::px(20));
+        QCOMPARE(style("{\"textIndent\": \"5%\"}").textIndent.type, Length::Type::Percent);
+        ComputedStyle s = style("{\"WebkitTextStroke\": \"2px red\"}");
+        QCOMPARE(s.textStrokeWidth, 2.f);
+        QCOMPARE(*s.textStrokeColor, QColor(Qt::red));
+        s = style("{\"WebkitTextStroke\": \"thin\", \"WebkitTextStrokeColor\": \"#00f\"}");
+        QCOMPARE(s.textStrokeWidth, 1.f);
+        QCOMPARE(*s.textStrokeColor, QColor(Qt::blue));
+        s = style("{\"WebkitTextStrokeWidth\": \"3px\"}");
+        QCOMPARE(s.textStrokeWidth, 3.f);
+        QVERIFY(!s.textStrokeColor); // currentColor
+        ComputedStyle parent = style("{\"WebkitTextStroke\": \"4px green\", \"textIndent\": 8}");
+        ComputedStyle child = style("{}", &parent);
+        QCOMPARE(child.textStrokeWidth, 4.f); // both inherit (CSS Text 3 §8.1, Compat §5.3)
+        QCOMPARE(child.textIndent, Length::px(8));
+    }
+
     void textProperties()
     {
         ComputedStyle s
@@ -496,8 +540,9 @@ private Q_SLOTS:
         QCOMPARE(s.lineClamp, 3);
         QCOMPARE(s.direction, Direction::Rtl);
         QVERIFY(s.textDecoration.underline);
-        QCOMPARE(s.textDecoration.style, BorderStyle::Dotted);
+        QCOMPARE(s.textDecoration.style, DecorationStyle::Dotted);
         QCOMPARE(*s.textDecoration.color, QColor(Qt::red));
+        QCOMPARE(s.textDecoration.thickness, -1.f);
         QCOMPARE(style("{\"lineHeight\": \"24px\"}").lineHeight, (LineHeight{LineHeight::Type::Px, 24}));
         QCOMPARE(style("{\"fontSize\": 20, \"lineHeight\": \"150%\"}").lineHeight,
                  (LineHeight{LineHeight::Type::Px, 30}));
@@ -692,6 +737,11 @@ private Q_SLOTS:
                      QStringLiteral("{%1, \"textDecorationColor\": \"red\"}").arg(line));
             m.insert(QStringLiteral("textDecorationStyle"),
                      QStringLiteral("{%1, \"textDecorationStyle\": \"dashed\"}").arg(line));
+            m.insert(QStringLiteral("textDecorationThickness"),
+                     QStringLiteral("{%1, \"textDecorationThickness\": 3}").arg(line));
+            add("textIndent", "12");
+            add("WebkitTextStroke WebkitTextStrokeWidth", "\"2px\"");
+            add("WebkitTextStrokeColor", "\"red\"");
             return m;
         }();
         const QSet<QString> noEffect = {QStringLiteral("WebkitBoxOrient"), QStringLiteral("boxOrient")};

@@ -3,6 +3,7 @@
 
 #include "server/render/backends/raster.h"
 #include "server/render/cancellation.h"
+#include "server/render/paint/geometry.h"
 #include "server/render/paint/recorder.h"
 
 #include <QPaintDevice>
@@ -512,6 +513,13 @@ void QPainterPlayer::operator()(const display::DrawGlyphs &c)
             else
                 m_p->drawGlyphRun(at, run);
         }
+        if (c.strokeWidth > 0 && c.strokeColor.alpha() > 0) {
+            QPen pen(c.strokeColor, c.strokeWidth);
+            pen.setJoinStyle(Qt::MiterJoin);
+            for (const QGlyphRun &run : line.glyphRuns)
+                if (!(c.emoji && EmojiGlyphMap::isEmojiRun(run)))
+                    m_p->strokePath(glyphRunOutline(run, at), pen);
+        }
     }
     // Fills that follow must not pick up the text colour as a stroke (QSvgGenerator
     // writes the pen into every group).
@@ -520,7 +528,11 @@ void QPainterPlayer::operator()(const display::DrawGlyphs &c)
 
 void QPainterPlayer::operator()(const display::DecorationBar &c)
 {
-    m_p->fillRect(c.rect.translated(0, baselineSnap(c.baseline)), c.color);
+    if (c.style == DecorationStyle::Solid) {
+        m_p->fillRect(c.rect.translated(0, baselineSnap(c.baseline)), c.color);
+        return;
+    }
+    m_p->fillPath(decorationPath(c.rect.translated(0, baselineSnap(c.baseline)), c.style, c.underline), c.color);
 }
 
 } // namespace

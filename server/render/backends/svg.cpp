@@ -27,6 +27,7 @@
 #include <QHash>
 #include <QLinearGradient>
 #include <QPainter>
+#include <QPainterPathStroker>
 #include <QRadialGradient>
 #include <QRawFont>
 #include <QRegularExpression>
@@ -209,7 +210,10 @@ public:
     void operator()(const display::DrawImage &c);
     void operator()(const display::DrawGlyphs &c);
     void operator()(const display::TextShadow &c);
-    void operator()(const display::DecorationBar &c) { fillPath(rectPath(c.rect), fillAttrs(c.color)); }
+    void operator()(const display::DecorationBar &c)
+    {
+        fillPath(decorationPath(c.rect, c.style, c.underline), fillAttrs(c.color));
+    }
 
 private:
     void play(const DisplayList &list);
@@ -557,6 +561,27 @@ void SvgPlayer::operator()(const display::DrawGlyphs &c)
                          .arg(emojiSetName(c.emojiSet), dir));
     }
     paintGlyphs(*c.block, c.origin, c.color, c.emoji.get(), c.fontSize, true, c.label);
+    if (c.strokeWidth > 0 && c.strokeColor.alpha() > 0) {
+        // The stroke is written as the filled outline of the stroked glyph paths, so every
+        // SVG reader draws the same pen without font or stroke-join support.
+        QPainterPath outline;
+        for (const TextLine &line : c.block->lines) {
+            QPointF origin = c.origin; // on the whole-pixel baseline paintGlyphs() used
+            if (m_transforms == 0) {
+                const qreal y = c.origin.y() + line.baseline;
+                origin.ry() += std::round(y) - y;
+            }
+            for (const QGlyphRun &run : line.glyphRuns)
+                if (!(c.emoji && EmojiGlyphMap::isEmojiRun(run)))
+                    outline.addPath(glyphRunOutline(run, origin));
+        }
+        QPainterPathStroker stroker;
+        stroker.setWidth(c.strokeWidth);
+        stroker.setJoinStyle(Qt::MiterJoin);
+        QPainterPath stroke = stroker.createStroke(outline);
+        stroke.setFillRule(Qt::WindingFill);
+        fillPath(stroke, fillAttrs(c.strokeColor));
+    }
 }
 
 void SvgPlayer::fillPath(QPainterPath path, const QString &paint)

@@ -225,11 +225,15 @@ struct CornerRadius {
     friend bool operator==(const CornerRadius &, const CornerRadius &) = default;
 };
 
-/// text-decoration-line flags and colour.
+/// text-decoration-style (CSS Text Decoration 3 §2.3).
+enum class DecorationStyle : quint8 { Solid, Double, Dotted, Dashed, Wavy };
+
+/// text-decoration-line flags, style, colour and thickness.
 struct TextDecoration {
     bool underline = false, overline = false, lineThrough = false;
     std::optional<QColor> color; // unset = currentColor
-    BorderStyle style = BorderStyle::Solid;
+    DecorationStyle style = DecorationStyle::Solid;
+    float thickness = -1; ///< px; negative = auto / from-font (the font's underline thickness)
     friend bool operator==(const TextDecoration &, const TextDecoration &) = default;
 };
 

@@ -133,6 +133,10 @@ struct DrawGlyphs {
     EmojiSet emojiSet = EmojiSet::Noto;
     qreal fontSize = 0;
     QString label;
+    /// -webkit-text-stroke: the glyph outlines stroked over the fill with a pen this
+    /// wide (px, centred on the outline, as Chromium draws it); 0 = none.
+    qreal strokeWidth = 0;
+    QColor strokeColor;
 };
 
 /// A text shadow (CSS Text Decoration 3 §4): the block's glyphs at `origin` + `offset`
@@ -151,9 +155,11 @@ struct TextShadow {
 /// fills with `color`; `baseline` is the point on its line's baseline that snaps along
 /// with the glyphs.
 struct DecorationBar {
-    QRectF rect;
+    QRectF rect; ///< one line of the decoration's thickness across the run
     QColor color;
     QPointF baseline;
+    DecorationStyle style = DecorationStyle::Solid;
+    bool underline = false; ///< a second (double) line or a wave goes below, not around
 };
 
 /// Paints the scope into an offscreen layer, then composites it through the element's

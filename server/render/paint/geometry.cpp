@@ -3,6 +3,9 @@
 
 #include "server/render/paint/geometry.h"
 
+#include <QPainterPathStroker>
+#include <QRawFont>
+
 #include <algorithm>
 #include <cmath>
 
@@ -250,6 +253,67 @@ static QRectF inkBoundsUnfiltered(const LayoutBox &box)
         }
     }
     return r;
+}
+
+QPainterPath decorationPath(const QRectF &bar, DecorationStyle style, bool below)
+{
+    const qreal t = std::max<qreal>(bar.height(), 0.5);
+    QPainterPath path;
+    path.setFillRule(Qt::WindingFill);
+    switch (style) {
+    case DecorationStyle::Solid: path.addRect(bar); break;
+    case DecorationStyle::Double: {
+        // The second line sits one thickness away: below an underline, above otherwise.
+        path.addRect(bar);
+        path.addRect(bar.translated(0, below ? 2 * t : -2 * t));
+        break;
+    }
+    case DecorationStyle::Dotted: {
+        for (qreal x = bar.left(); x + t <= bar.right() + 0.01; x += 2 * t)
+            path.addEllipse(QRectF(x, bar.top(), t, t));
+        break;
+    }
+    case DecorationStyle::Dashed: {
+        const qreal dash = 3 * t;
+        for (qreal x = bar.left(); x < bar.right(); x += 2 * dash)
+            path.addRect(QRectF(x, bar.top(), std::min(dash, bar.right() - x), t));
+        break;
+    }
+    case DecorationStyle::Wavy: {
+        // A sine stroked with a pen of the thickness; its period grows with the thickness.
+        const qreal amplitude = 1 + t, period = 4 + 4 * t;
+        const qreal cy = bar.center().y() + (below ? amplitude : 0);
+        QPainterPath wave;
+        const int steps = std::max(2, int(std::ceil(bar.width() / period * 16)));
+        for (int i = 0; i <= steps; ++i) {
+            const qreal x = bar.left() + bar.width() * i / steps;
+            const QPointF p(x, cy - amplitude * std::sin(2 * M_PI * (x - bar.left()) / period));
+            if (i == 0)
+                wave.moveTo(p);
+            else
+                wave.lineTo(p);
+        }
+        QPainterPathStroker stroker;
+        stroker.setWidth(t);
+        stroker.setCapStyle(Qt::FlatCap);
+        stroker.setJoinStyle(Qt::RoundJoin);
+        path = stroker.createStroke(wave);
+        path.setFillRule(Qt::WindingFill);
+        break;
+    }
+    }
+    return path;
+}
+
+QPainterPath glyphRunOutline(const QGlyphRun &run, QPointF at)
+{
+    QPainterPath path;
+    const QRawFont font = run.rawFont();
+    const QList<quint32> glyphs = run.glyphIndexes();
+    const QList<QPointF> positions = run.positions();
+    for (qsizetype i = 0; i < glyphs.size() && i < positions.size(); ++i)
+        path.addPath(font.pathForGlyph(glyphs[i]).translated(at + positions[i]));
+    return path;
 }
 
 } // namespace imprint::render

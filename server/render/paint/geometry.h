@@ -11,6 +11,7 @@
 #include <QTransform>
 
 #include <QBrush>
+#include <QGlyphRun>
 #include <QPainter>
 #include <QPainterPath>
 #include <QRectF>
@@ -137,5 +138,15 @@ void blurImage(QImage &image, qreal sigma);
 /// A transparent `size` px canvas (at least 1 × 1, Format_ARGB32_Premultiplied) with
 /// `paint` run on a QPainter over it: the one way a backend paints into a new image.
 QImage paintOnTransparentImage(QSize size, const std::function<void(QPainter &)> &paint);
+
+/// The area to fill for a text decoration line of `style` (CSS Text Decoration 3 §2.3)
+/// whose solid form is `bar` (thickness = bar height, page px), drawn as Chromium does:
+/// `double` two bars one thickness apart, `dotted` round dots, `dashed` 3t dashes with 3t
+/// gaps, `wavy` a sine of the thickness. Below the solid position when `below`.
+QPainterPath decorationPath(const QRectF &bar, DecorationStyle style, bool below);
+
+/// The outlines of the glyphs of `run` (emoji included) drawn with its baseline origin at
+/// `at` (page px), for stroking them (-webkit-text-stroke).
+QPainterPath glyphRunOutline(const QGlyphRun &run, QPointF at);
 
 } // namespace imprint::render

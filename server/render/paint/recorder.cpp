@@ -366,6 +366,10 @@ void Recorder::recordText(const LayoutBox &box, const LayoutBox *parent)
     }
 
     display::DrawGlyphs glyphs{block, origin, s.color, nullptr, m_emoji, s.fontSize, QString()};
+    if (s.textStrokeWidth > 0) {
+        glyphs.strokeWidth = s.textStrokeWidth;
+        glyphs.strokeColor = s.textStrokeColor.value_or(s.color);
+    }
     if (m_labels || m_emoji != EmojiSet::Noto)
         glyphs.label = TextEngine::processText(s, node.text);
     if (m_emoji != EmojiSet::Noto) {
@@ -378,19 +382,24 @@ void Recorder::recordText(const LayoutBox &box, const LayoutBox *parent)
     const TextDecoration &d = s.textDecoration;
     if (d.underline || d.overline || d.lineThrough) {
         const QColor color = d.color.value_or(s.color);
-        const qreal t = block->decorationThickness;
+        // text-decoration-thickness replaces the font's; the underline's top stays at the
+        // font's underline position, as in Chromium (CSS Text Decoration 4 §2.6).
+        const qreal t = d.thickness >= 0 ? qreal(d.thickness) : block->decorationThickness;
         for (const TextLine &line : block->lines) {
             const QPointF baseline = origin + QPointF(0, line.baseline);
-            auto bar = [&](qreal offset) {
+            auto bar = [&](qreal offset, bool below) {
                 const qreal y = baseline.y() + offset;
-                add(display::DecorationBar{QRectF(origin.x() + line.left, y - t / 2, line.width, t), color, baseline});
+                add(display::DecorationBar{QRectF(origin.x() + line.left, y - t / 2, line.width, t), color, baseline,
+                                           d.style, below});
             };
+            if (t <= 0)
+                continue;
             if (d.underline)
-                bar(block->underlineOffset + t / 2);
+                bar(block->underlineOffset + t / 2, true);
             if (d.overline)
-                bar(block->overlineOffset);
+                bar(block->overlineOffset, false);
             if (d.lineThrough)
-                bar(block->strikeOffset);
+                bar(block->strikeOffset, false);
         }
     }
 }

@@ -608,6 +608,7 @@ void StyleBuilder::finish()
         d.overline |= own.overline;
         d.lineThrough |= own.lineThrough;
         d.style = own.style;
+        d.thickness = own.thickness;
         d.color = m_ownDecorationColorSet ? own.color : std::optional<QColor>(m_s.color);
     }
 }
@@ -672,7 +673,6 @@ const QJsonObject &tagPreset(const QString &tag)
     auto it = presets.constFind(tag);
     return it == presets.constEnd() ? none : *it;
 }
-
 
 /// Inheritance (CSS Cascade 4 §7.2): the whole inherited part of the parent's style.
 void inheritInto(ComputedStyle &s, const ComputedStyle &parent)

@@ -4,8 +4,8 @@
 // the box properties, the text module the font/text ones, the painters the visual ones.
 // Values are CSS computed values: `em`/`rem` are already px (css/values.h).
 
-#include "server/render/css/grid.h"
 #include "server/render/css/effects.h"
+#include "server/render/css/grid.h"
 #include "server/render/css/values.h"
 
 #include <QHash>
@@ -31,6 +31,9 @@ struct InheritedStyle {
     TextTransform textTransform = TextTransform::None;
     WhiteSpace whiteSpace = WhiteSpace::Normal;
     TextWrapStyle textWrapStyle = TextWrapStyle::Auto; // text-wrap-style (CSS Text 4 §6.2)
+    float textStrokeWidth = 0; // px, -webkit-text-stroke-width (Compat §5.4)
+    std::optional<QColor> textStrokeColor; // unset = currentColor
+    Length textIndent = Length::px(0); // px or % of the block's width (CSS Text 3 §8.1)
     WordBreak wordBreak = WordBreak::Normal;
     OverflowWrap overflowWrap = OverflowWrap::Normal;
     Direction direction = Direction::Ltr;

@@ -169,6 +169,11 @@ std::span<const CssProperty> StyleBuilder::table()
         {L("textDecorationLine"), &B::textDecorationLine, O::Longhand, K::Value, true},
         {L("textDecorationColor"), &B::textDecorationColor, O::Longhand, K::Colour, true},
         {L("textDecorationStyle"), &B::textDecorationStyle, O::Longhand, K::Value, true},
+        {L("textDecorationThickness"), &B::textDecorationThickness, O::Longhand, K::Value, true},
+        {L("textIndent"), &B::textIndent, O::Longhand, K::Value, true},
+        {L("WebkitTextStroke"), &B::textStroke, O::Shorthand, K::Value, true, 0},
+        {L("WebkitTextStrokeWidth"), &B::textStroke, O::Longhand, K::Value, true, 1},
+        {L("WebkitTextStrokeColor"), &B::textStroke, O::Longhand, K::Colour, true, 2},
         // Companions of the line-clamp idiom; they change nothing here.
         {L("WebkitBoxOrient"), &B::ignored, O::Longhand, K::Value, false},
         {L("boxOrient"), &B::ignored, O::Longhand, K::Value, false},

@@ -270,19 +270,35 @@ bool StyleBuilder::textShadow(const CssProperty &, const QString &v)
     return s.has_value();
 }
 
-static std::optional<BorderStyle> decorationStyleValue(const QString &v)
+static std::optional<DecorationStyle> decorationStyleValue(const QString &v)
 {
-    // wavy lines are drawn solid.
-    return keyword<BorderStyle>(v, {{"solid", BorderStyle::Solid},
-                                    {"double", BorderStyle::Double},
-                                    {"dotted", BorderStyle::Dotted},
-                                    {"dashed", BorderStyle::Dashed},
-                                    {"wavy", BorderStyle::Solid}});
+    return keyword<DecorationStyle>(v, {{"solid", DecorationStyle::Solid},
+                                        {"double", DecorationStyle::Double},
+                                        {"dotted", DecorationStyle::Dotted},
+                                        {"dashed", DecorationStyle::Dashed},
+                                        {"wavy", DecorationStyle::Wavy}});
+}
+
+/// text-decoration-thickness: `auto` | `from-font` | <length> | <percentage> of 1em
+/// (CSS Text Decoration 4 §2.6), as px; -1 for the font's own thickness.
+std::optional<float> StyleBuilder::decorationThicknessValue(const QString &v) const
+{
+    const QString k = v.trimmed().toLower();
+    if (k == QLatin1String("auto") || k == QLatin1String("from-font"))
+        return -1.f;
+    const std::optional<Length> l = length(v);
+    if (!l)
+        return std::nullopt;
+    if (l->type == Length::Type::Px && l->value >= 0)
+        return l->value;
+    if (l->type == Length::Type::Percent && l->value >= 0)
+        return l->value / 100.f * m_s.fontSize + l->offset;
+    return std::nullopt;
 }
 
 bool StyleBuilder::textDecoration(const CssProperty &, const QString &v)
 {
-    // CSS Text Decoration 3 §2.4: <line> || <style> || <color> (|| thickness, ignored).
+    // CSS Text Decoration 4 §2.7: <line> || <thickness> || <style> || <color>.
     TextDecoration d;
     bool colorSet = false, styleSet = false, linesSet = false;
     for (const QString &t : split(v, QLatin1Char(' '))) {
@@ -301,8 +317,8 @@ bool StyleBuilder::textDecoration(const CssProperty &, const QString &v)
         } else if (auto c = !colorSet ? color(t) : std::nullopt) {
             d.color = *c;
             colorSet = true;
-        } else if (k == QLatin1String("auto") || k == QLatin1String("from-font") || length(t)) {
-            continue;
+        } else if (auto th = decorationThicknessValue(t)) {
+            d.thickness = *th;
         } else {
             return false;
         }
@@ -339,6 +355,54 @@ bool StyleBuilder::textDecorationColor(const CssProperty &, const QString &v)
     m_ownDecoration.color = *c;
     m_ownDecorationColorSet = true;
     return true;
+}
+
+bool StyleBuilder::textStroke(const CssProperty &p, const QString &v)
+{
+    // Compat §5.3-5.5: -webkit-text-stroke is <line-width> || <color>, widths as for borders.
+    float width = p.part == 2 ? m_s.textStrokeWidth : 0;
+    std::optional<QColor> c = p.part == 1 ? m_s.textStrokeColor : std::nullopt;
+    bool widthSet = false, colorSet = false;
+    for (const QString &t : split(v, QLatin1Char(' '))) {
+        if (p.part != 2 && !widthSet) {
+            if (auto w = borderWidthValue(t)) {
+                width = *w;
+                widthSet = true;
+                continue;
+            }
+        }
+        if (p.part != 1 && !colorSet) {
+            if (auto col = color(t)) {
+                c = *col;
+                colorSet = true;
+                continue;
+            }
+        }
+        return false;
+    }
+    if ((p.part == 1 && !widthSet) || (p.part == 2 && !colorSet))
+        return false;
+    m_s.textStrokeWidth = width;
+    m_s.textStrokeColor = c;
+    return true;
+}
+
+bool StyleBuilder::textIndent(const CssProperty &, const QString &v)
+{
+    // CSS Text 3 §8.1: <length-percentage>; the `hanging` / `each-line` keywords are not supported.
+    const std::optional<Length> l = length(v);
+    if (!l || (l->type != Length::Type::Px && l->type != Length::Type::Percent))
+        return false;
+    m_s.textIndent = *l;
+    return true;
+}
+
+bool StyleBuilder::textDecorationThickness(const CssProperty &, const QString &v)
+{
+    auto t = decorationThicknessValue(v);
+    if (t)
+        m_ownDecoration.thickness = *t;
+    return t.has_value();
 }
 
 bool StyleBuilder::textDecorationStyle(const CssProperty &, const QString &v)

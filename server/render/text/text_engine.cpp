@@ -89,6 +89,9 @@ QByteArray cacheKey(const ComputedStyle &s, const QString &text, qreal width)
     appendRaw(key, quint8(s.direction));
     appendRaw(key, quint8(s.textOverflow));
     appendRaw(key, s.lineClamp);
+    appendRaw(key, quint8(s.textIndent.type));
+    appendRaw(key, s.textIndent.value);
+    appendRaw(key, s.textIndent.offset);
     // Widths within 1/256 px shape identically; infinity keeps its own bucket.
     appendRaw(key, std::isfinite(width) ? qint64(std::llround(width * 256)) : qint64(-1));
     for (const QString &f : s.fontFamily) {
@@ -458,6 +461,18 @@ qreal wrapWidthFor(QTextLayout &layout, TextWrapStyle style, qreal lineWidth)
     return hi;
 }
 
+/// text-indent in px for a block `width` px wide (CSS Text 3 §8.1); a percentage of an
+/// indefinite width (intrinsic sizing) counts as 0, as in Chromium.
+qreal textIndentFor(const ComputedStyle &s, qreal width)
+{
+    const Length &l = s.textIndent;
+    if (l.type == Length::Type::Px)
+        return l.value;
+    if (l.type == Length::Type::Percent)
+        return std::isfinite(width) ? l.value * width / 100 + l.offset : l.offset;
+    return 0;
+}
+
 std::shared_ptr<const TextBlock> shapeUncached(const ComputedStyle &s, const QString &raw, qreal width)
 {
     auto block = std::make_shared<TextBlock>();
@@ -490,6 +505,7 @@ std::shared_ptr<const TextBlock> shapeUncached(const ComputedStyle &s, const QSt
     layout.setTextOption(textOptionFor(s, wraps ? wrap : QTextOption::NoWrap, justify && wraps));
     layout.setCacheEnabled(true);
     const qreal wrapWidth = wraps ? wrapWidthFor(layout, s.textWrapStyle, lineWidth) : lineWidth;
+    const qreal indent = textIndentFor(s, width);
     std::vector<ShapedLine> lines;
     std::vector<QTextLine> qlines;
     layout.beginLayout();
@@ -497,7 +513,8 @@ std::shared_ptr<const TextBlock> shapeUncached(const ComputedStyle &s, const QSt
         QTextLine line = layout.createLine();
         if (!line.isValid())
             break;
-        line.setLineWidth(wrapWidth);
+        // Step: text-indent narrows the first line (CSS Text 3 §8.1)
+        line.setLineWidth(i == 0 ? std::max<qreal>(0, wrapWidth - indent) : wrapWidth);
         line.setPosition(QPointF(0, 0));
         qlines.push_back(line);
     }
@@ -545,9 +562,14 @@ std::shared_ptr<const TextBlock> shapeUncached(const ComputedStyle &s, const QSt
         out.width = sl.width;
         const bool justified = justify && wraps && i + 1 < lines.size() && !block->ellipsized;
         const qreal alignWidth = sl.alignWidth >= 0 ? sl.alignWidth : sl.width;
-        out.left = (finiteWidth && !justified) ? std::max<qreal>(0, width - alignWidth) * factor : 0;
-        if (finiteWidth && !justified && width < alignWidth && factor > 0)
-            out.left = (width - alignWidth) * factor; // overflowing centred/right text spills both ways
+        // The first line aligns in the box narrowed by text-indent, on the start side.
+        const qreal lineIndent = i == 0 ? indent : 0;
+        const qreal avail = width - lineIndent;
+        out.left = (finiteWidth && !justified) ? std::max<qreal>(0, avail - alignWidth) * factor : 0;
+        if (finiteWidth && !justified && avail < alignWidth && factor > 0)
+            out.left = (avail - alignWidth) * factor; // overflowing centred/right text spills both ways
+        if (s.direction != Direction::Rtl)
+            out.left += lineIndent;
         const QPointF shift(out.left, out.baseline - sl.baselineInRuns);
         for (QGlyphRun &run : sl.runs) {
             QList<QPointF> positions = run.positions();
@@ -556,7 +578,7 @@ std::shared_ptr<const TextBlock> shapeUncached(const ComputedStyle &s, const QSt
             run.setPositions(positions);
         }
         out.glyphRuns = std::move(sl.runs);
-        widest = std::max(widest, sl.width);
+        widest = std::max(widest, sl.width + lineIndent);
         top += lineHeight;
         block->lines.push_back(std::move(out));
     }
@@ -736,13 +758,15 @@ InlineLayout layoutInlineUncached(const ComputedStyle &block, const std::vector<
     layout.setFormats(t.formats);
     layout.setTextOption(textOptionFor(block, wraps ? wrap : QTextOption::NoWrap, justify));
     const qreal wrapWidth = wraps ? wrapWidthFor(layout, block.textWrapStyle, lineWidth) : lineWidth;
+    const qreal indent = textIndentFor(block, width);
     std::vector<QTextLine> lines;
     layout.beginLayout();
     for (;;) {
         QTextLine line = layout.createLine();
         if (!line.isValid())
             break;
-        line.setLineWidth(wrapWidth);
+        // Step: text-indent narrows the paragraph's first line (CSS Text 3 §8.1)
+        line.setLineWidth(lines.empty() ? std::max<qreal>(0, wrapWidth - indent) : wrapWidth);
         line.setPosition(QPointF(0, 0));
         lines.push_back(line);
     }
@@ -794,12 +818,16 @@ InlineLayout layoutInlineUncached(const ComputedStyle &block, const std::vector<
         if (li < visibleLines)
             visibleHeight = top;
         const bool justified = justify && !lastLine && !clamped;
+        const qreal lineIndent = li == 0 ? indent : 0;
+        const qreal lineWidthLeft = width - lineIndent;
         qreal shift = 0;
         if (finiteWidth && !justified) {
-            const qreal alignWidth = clamped && lastLine ? std::min(natural, width) : natural;
-            shift = width >= alignWidth || factor == 0 ? std::max<qreal>(0, width - alignWidth) * factor
-                                                       : (width - alignWidth) * factor;
+            const qreal alignWidth = clamped && lastLine ? std::min(natural, lineWidthLeft) : natural;
+            shift = lineWidthLeft >= alignWidth || factor == 0 ? std::max<qreal>(0, lineWidthLeft - alignWidth) * factor
+                                                               : (lineWidthLeft - alignWidth) * factor;
         }
+        if (block.direction != Direction::Rtl)
+            shift += lineIndent;
         // Step: line-clamp and text-overflow ellipsis (CSS Overflow 4 §line-clamp)
         const bool ellipsize = (clamped && lastLine)
                                || (block.textOverflow == TextOverflow::Ellipsis && finiteWidth && width > 0
@@ -925,7 +953,8 @@ InlineLayout layoutInlineUncached(const ComputedStyle &block, const std::vector<
             }
         }
         if (!hidden)
-            widest = std::max(widest, ellipsize ? std::min(natural, finiteWidth ? width : natural) : natural);
+            widest = std::max(widest,
+                              (ellipsize ? std::min(natural, finiteWidth ? width : natural) : natural) + lineIndent);
         out.lines.push_back(box);
     }
     for (size_t i = 0; i < items.size(); ++i) {
