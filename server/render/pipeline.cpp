@@ -348,7 +348,16 @@ std::optional<RenderResult> render(const RenderRequest &request, RenderContext &
         const Template &tmpl = *doc->tmpl;
         const bool contentSized = (request.width > 0 ? request.width : tmpl.width) == 0
                                   || (request.height > 0 ? request.height : tmpl.height) == 0;
-        const auto page = templatePageHtml(tmpl, doc->values, contentSized, request.limits, error);
+        auto page = templatePageHtml(tmpl, doc->values, contentSized, request.limits, error);
+        if (page && request.fonts) {
+            // Chromium does not see Qt's font database: the space's faces the page names go
+            // in it as @font-face rules under the space's names, as the JSON engines resolve
+            // them. The page travels as a data: URL, which Chromium caps at 2 MiB
+            // (url::kMaxURLChars), base64 (4/3) included: 1 MiB of rules leaves the rest room.
+            const QString rules = fontFaceRules(*request.fonts, *page, qsizetype(1) << 20, &result.warnings);
+            if (!rules.isEmpty())
+                page = templatePageHtml(tmpl, doc->values, contentSized, request.limits, error, rules);
+        }
         if (!page)
             return std::nullopt;
         if (!tmpl.html.isEmpty()) {

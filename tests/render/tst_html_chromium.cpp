@@ -6,9 +6,13 @@
 
 #include "server/render/backends/chromium/chromium_browser.h"
 #include "server/render/pipeline.h"
+#include "server/render/resources/font_file.h"
+#include "server/render/text/font_set.h"
 #include "tests/support/fixtures.h"
 #include "tests/support/ssim.h"
 
+#include <QCryptographicHash>
+#include <QFile>
 #include <QFuture>
 #include <QJsonDocument>
 #include <QTcpServer>
@@ -36,9 +40,11 @@ RenderContext &chromiumContext()
 }
 
 std::optional<RenderResult> renderHtml(const QJsonObject &document, RenderError *error, qint64 deadlineMs = 10000,
-                                       OutputFormat format = OutputFormat::Png)
+                                       OutputFormat format = OutputFormat::Png,
+                                       std::shared_ptr<const FontSet> fonts = nullptr)
 {
     RenderRequest request;
+    request.fonts = std::move(fonts);
     request.document = document;
     request.engine = QStringLiteral("html");
     request.format = format;
@@ -49,6 +55,34 @@ std::optional<RenderResult> renderHtml(const QJsonObject &document, RenderError 
 QImage decode(const RenderResult &r)
 {
     return QImage::fromData(r.bytes).convertToFormat(QImage::Format_ARGB32);
+}
+
+/// tests/http/fonts/Comfortaa-Regular.ttf registered as a space's "Brand" (as FontService
+/// does on upload), or null with a failed QVERIFY.
+std::shared_ptr<const FontSet> brandFontSet()
+{
+    QFile file(QStringLiteral(IMPRINT_TEST_FONTS "/Comfortaa-Regular.ttf"));
+    if (!file.open(QIODevice::ReadOnly))
+        return nullptr;
+    const QByteArray bytes = file.readAll();
+    const QString sha256 = QString::fromLatin1(QCryptographicHash::hash(bytes, QCryptographicHash::Sha256).toHex());
+    QString why;
+    const auto sfnt = decodeFontToSfnt(bytes, &why);
+    const auto renamed = sfnt ? renameSfntFamily(*sfnt, internalFamilyFor(sha256), &why) : std::nullopt;
+    if (!renamed || !registerFontFace(sha256, *renamed, &why))
+        return nullptr;
+    auto set = std::make_shared<FontSet>();
+    set->faces.append(FontFace{QStringLiteral("Brand"), 400, false, internalFamilyFor(sha256)});
+    return set;
+}
+
+int differingPixels(const QImage &a, const QImage &b)
+{
+    int n = 0;
+    for (int y = 0; y < std::min(a.height(), b.height()); ++y)
+        for (int x = 0; x < std::min(a.width(), b.width()); ++x)
+            n += a.pixel(x, y) != b.pixel(x, y) ? 1 : 0;
+    return n;
 }
 
 QJsonObject htmlTemplate(const QString &html, int w = 200, int h = 100, bool script = false)
@@ -128,6 +162,67 @@ private Q_SLOTS:
             }
         QCOMPARE(red, 0);
         QVERIFY(ink > 0);
+    }
+
+    void spaceFontsReachThePage_data()
+    {
+        QTest::addColumn<QJsonObject>("branded");
+        QTest::addColumn<QJsonObject>("fallback");
+        const QString text = QStringLiteral("<p style=\"margin:0;font:40px %1\">Hamburg</p>");
+        QTest::newRow("html") << htmlTemplate(text.arg("Brand, serif"), 240, 60)
+                              << htmlTemplate(text.arg("NoSuchFamily, serif"), 240, 60);
+        const QString whole = QStringLiteral("<!DOCTYPE html><html><head><style>p{font-family:%1}</style></head>"
+                                             "<body style=\"margin:0\"><p style=\"margin:0;font-size:40px\">Hamburg"
+                                             "</p></body></html>");
+        QTest::newRow("whole document") << htmlTemplate(whole.arg("Brand, serif"), 240, 60)
+                                        << htmlTemplate(whole.arg("NoSuchFamily, serif"), 240, 60);
+        auto tree = [](const QString &family) {
+            return QJsonObject{
+                {"width", 240},
+                {"height", 60},
+                {"root",
+                 QJsonObject{{"type", "div"},
+                             {"props", QJsonObject{{"style", QJsonObject{{"fontFamily", family}, {"fontSize", 40}}},
+                                                   {"children", "Hamburg"}}}}}};
+        };
+        QTest::newRow("element tree") << tree("Brand, serif") << tree("NoSuchFamily, serif");
+    }
+
+    // A space's uploaded face is drawn under the name the space uses; a render without
+    // the space's FontSet (another space) falls back exactly as for an unknown family.
+    void spaceFontsReachThePage()
+    {
+        QFETCH(QJsonObject, branded);
+        QFETCH(QJsonObject, fallback);
+        const auto fonts = brandFontSet();
+        QVERIFY2(fonts, "Comfortaa-Regular.ttf could not be registered");
+        RenderError error;
+        const auto withFonts = renderHtml(branded, &error, 30000, OutputFormat::Png, fonts);
+        QVERIFY2(withFonts, qPrintable(error.message));
+        const auto otherSpace = renderHtml(branded, &error, 30000);
+        QVERIFY2(otherSpace, qPrintable(error.message));
+        const auto unknown = renderHtml(fallback, &error, 30000, OutputFormat::Png, fonts);
+        QVERIFY2(unknown, qPrintable(error.message));
+        const QImage a = decode(*withFonts), b = decode(*otherSpace), c = decode(*unknown);
+        QVERIFY2(differingPixels(a, c) > 500, qPrintable(QString::number(differingPixels(a, c))));
+        QCOMPARE(differingPixels(b, c), 0);
+    }
+
+    // Only faces the page names travel with it, and only up to the byte budget.
+    void fontFaceRulesSelectNamedFacesWithinBudget()
+    {
+        const auto fonts = brandFontSet();
+        QVERIFY(fonts);
+        QStringList warnings;
+        const QString rules = fontFaceRules(*fonts, "<p style=\"font-family:brand\">x</p>", 1 << 20, &warnings);
+        QVERIFY(rules.startsWith("@font-face{font-family:\"Brand\";font-weight:400;font-style:normal;"
+                                 "src:url(data:font/ttf;base64,AAEAAA"));
+        QVERIFY(warnings.isEmpty());
+        QVERIFY(fontFaceRules(*fonts, "<p style=\"font-family:serif\">x</p>", 1 << 20, &warnings).isEmpty());
+        QVERIFY(warnings.isEmpty());
+        QVERIFY(fontFaceRules(*fonts, "<p style=\"font-family:Brand\">x</p>", 1000, &warnings).isEmpty());
+        QCOMPARE(warnings.size(), 1);
+        QVERIFY2(warnings.first().contains("'Brand'"), qPrintable(warnings.first()));
     }
 
     void scriptIsOffByDefault()

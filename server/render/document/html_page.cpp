@@ -141,8 +141,11 @@ const QString kTail = QStringLiteral("</body></html>");
 } // namespace
 
 std::optional<QString> templatePageHtml(const Template &tmpl, const QHash<QString, QString> &values, bool contentSized,
-                                        const TemplateLimits &limits, RenderError *error)
+                                        const TemplateLimits &limits, RenderError *error, const QString &headStyle)
 {
+    const QString style
+        = headStyle.isEmpty() ? QString() : QStringLiteral("<style>") + headStyle + QStringLiteral("</style>");
+    const QString head = QString(kHead).insert(kHead.indexOf(QLatin1String("<style>")), style);
     const bool useHtml = !tmpl.html.isEmpty();
     if (useHtml) {
         static const QRegularExpression placeholder(QStringLiteral("\\{\\{\\s*([A-Za-z_][A-Za-z0-9_.-]*)\\s*\\}\\}"));
@@ -157,7 +160,25 @@ std::optional<QString> templatePageHtml(const Template &tmpl, const QHash<QStrin
         body += QStringView(tmpl.html).mid(last);
         static const QRegularExpression whole(QStringLiteral("^\\s*(<!doctype|<html)"),
                                               QRegularExpression::CaseInsensitiveOption);
-        return whole.match(body).hasMatch() ? body : kHead + body + kTail;
+        if (!whole.match(body).hasMatch())
+            return head + body + kTail;
+        if (!style.isEmpty()) {
+            // The first of <head …>, <html …>, <!doctype …> the document starts with; a
+            // <style> after <html> or the doctype opens the implied head (HTML §13.2.6.4).
+            static const QRegularExpression anchors[] = {
+                QRegularExpression(QStringLiteral("<head(\\s[^>]*)?>"), QRegularExpression::CaseInsensitiveOption),
+                QRegularExpression(QStringLiteral("<html(\\s[^>]*)?>"), QRegularExpression::CaseInsensitiveOption),
+                QRegularExpression(QStringLiteral("<!doctype[^>]*>"), QRegularExpression::CaseInsensitiveOption),
+            };
+            for (const QRegularExpression &anchor : anchors) {
+                const auto m = anchor.match(body);
+                if (m.hasMatch()) {
+                    body.insert(m.capturedEnd(), style);
+                    break;
+                }
+            }
+        }
+        return body;
     }
     QJsonObject root;
     if (tmpl.root.isObject()) {
@@ -170,7 +191,7 @@ std::optional<QString> templatePageHtml(const Template &tmpl, const QHash<QStrin
     }
     Writer w{values, {}};
     w.out.reserve(4096);
-    w.out += kHead;
+    w.out += head;
     QJsonObject extra;
     if (contentSized) {
         extra.insert(QStringLiteral("position"), QStringLiteral("absolute"));

@@ -19,8 +19,12 @@ namespace imprint::render {
 /// HTML-escaped; with `contentSized` the root is positioned absolutely at 0,0 so it takes
 /// its content's size. The template's `html`: `{{name}}` replaced by values HTML-escaped,
 /// wrapped in a page with no margins and a transparent background unless it is a whole
-/// document already. nullopt with `error` when `markup` does not parse (markupToTree()).
+/// document already. `headStyle` (CSS, e.g. the space's @font-face rules) goes in a
+/// <style> element first in the head — of a whole document too, after its <head> tag (or
+/// its <html> tag, or its doctype) — so the page's own rules can use it. nullopt with
+/// `error` when `markup` does not parse (markupToTree()).
 std::optional<QString> templatePageHtml(const Template &tmpl, const QHash<QString, QString> &values, bool contentSized,
-                                        const TemplateLimits &limits, RenderError *error);
+                                        const TemplateLimits &limits, RenderError *error,
+                                        const QString &headStyle = {});
 
 } // namespace imprint::render

@@ -17,6 +17,7 @@ const QString kInternalPrefix = QStringLiteral("imprint-f-");
 
 QMutex g_registryMutex;
 QSet<QString> g_registered; // sha256 of the faces in QFontDatabase
+QHash<QString, QByteArray> g_sfntByFamily; // internal family (lower case) → its sfnt, for fontFaceRules()
 
 QString unquoted(const QString &family)
 {
@@ -171,7 +172,52 @@ bool registerFontFace(const QString &sha256, const QByteArray &sfnt, QString *wh
         return false;
     }
     g_registered.insert(sha256);
+    g_sfntByFamily.insert(expected.toLower(), sfnt);
     return true;
+}
+
+QByteArray registeredFontFaceData(const QString &internalFamily)
+{
+    QMutexLocker lock(&g_registryMutex);
+    return g_sfntByFamily.value(internalFamily.toLower());
+}
+
+QString fontFaceRules(const FontSet &fonts, const QString &page, qsizetype maxBytes, QStringList *warnings)
+{
+    QString css;
+    for (const FontFace &face : fonts.faces) {
+        if (!page.contains(face.family, Qt::CaseInsensitive))
+            continue;
+        const QByteArray sfnt = registeredFontFaceData(face.internalFamily);
+        if (sfnt.isEmpty())
+            continue;
+        if (css.size() + (sfnt.size() + 2) / 3 * 4 > maxBytes) {
+            if (warnings)
+                warnings->append(QStringLiteral("font '%1' (weight %2%3) was left out: the html engine's page carries "
+                                                "at most %4 KiB of fonts")
+                                     .arg(face.family, QString::number(face.weight),
+                                          face.italic ? QStringLiteral(", italic") : QString(),
+                                          QString::number(maxBytes / 1024)));
+            continue;
+        }
+        // A CSS string (CSS Syntax 3 §4.3.5): `"` and `\` escaped, control characters as
+        // hex escapes, so a family name cannot end the rule or the <style> element.
+        QString family;
+        for (const QChar c : face.family) {
+            if (c == u'"' || c == u'\\' || c == u'<' || c == u'>' || c.unicode() < 0x20 || c.unicode() == 0x7f)
+                family += QStringLiteral("\\%1 ").arg(c.unicode(), 0, 16);
+            else
+                family += c;
+        }
+        const bool cff = sfnt.startsWith("OTTO");
+        css += QStringLiteral("@font-face{font-family:\"%1\";font-weight:%2;font-style:%3;src:url(data:%4;base64,")
+                   .arg(family, QString::number(face.weight),
+                        face.italic ? QStringLiteral("italic") : QStringLiteral("normal"),
+                        cff ? QStringLiteral("font/otf") : QStringLiteral("font/ttf"));
+        css += QString::fromLatin1(sfnt.toBase64());
+        css += cff ? QStringLiteral(") format(\"opentype\")}") : QStringLiteral(") format(\"truetype\")}");
+    }
+    return css;
 }
 
 bool isFontFaceRegistered(const QString &sha256)

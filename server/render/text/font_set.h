@@ -54,6 +54,17 @@ bool registerFontFace(const QString &sha256, const QByteArray &sfnt, QString *wh
 /// True when registerFontFace() has succeeded for `sha256` in this process.
 bool isFontFaceRegistered(const QString &sha256);
 
+/// The sfnt (TrueType/OpenType bytes, WOFF/WOFF2 already unwrapped) registered under
+/// `internalFamily`; empty when no face of that family is registered.
+QByteArray registeredFontFaceData(const QString &internalFamily);
+
+/// One CSS `@font-face` rule per face of `fonts` whose family `page` names (a
+/// case-insensitive substring test), for a browser that does not share Qt's font database
+/// (CSS Fonts 4 §4): font-family the name the space uses, font-weight and font-style the
+/// face's, src a data: URL of its sfnt. A face that would take the rules past `maxBytes`
+/// is left out with a line in `warnings`. Empty when no face applies.
+QString fontFaceRules(const FontSet &fonts, const QString &page, qsizetype maxBytes, QStringList *warnings);
+
 /// Rewrites the font-family lists of `root` and its descendants for `fonts` (see the top
 /// of this file) and appends to `warnings` one line per family and character that none of
 /// the run's uploaded families has ("fontFamily 'Brand' has no glyph for U+4E2D; a system

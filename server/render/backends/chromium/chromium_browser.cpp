@@ -7,6 +7,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QSet>
 #include <QTemporaryDir>
 
 #include <condition_variable>
@@ -479,6 +480,7 @@ std::optional<QImage> ChromiumBrowser::render(const ChromiumPage &page, const Re
                     RenderErrorCode::RenderBudgetExceeded);
             return makeError({}, QStringLiteral("the render was stopped"), RenderErrorCode::RenderCancelled);
         };
+        QSet<QString> seen; // methods of the page events call() took in while waiting
         // Sends `method` and waits for its answer, serving the page's requests meanwhile.
         auto call = [&](const QString &method, const QJsonObject &params, bool onPage,
                         QJsonObject *result = nullptr) -> bool {
@@ -517,6 +519,9 @@ std::optional<QImage> ChromiumBrowser::render(const ChromiumPage &page, const Re
                         rendererGone = true;
                         return false;
                     }
+                    // An event can come before the answer it follows (the load event
+                    // before Page.navigate's): waitEvent() must still see it.
+                    seen.insert(event.value(QLatin1String("method")).toString());
                     handleEvent(event);
                     break;
                 case Connection::Wait::Dead:
@@ -529,6 +534,8 @@ std::optional<QImage> ChromiumBrowser::render(const ChromiumPage &page, const Re
         };
         // Waits for the page's event `name`, serving its requests meanwhile.
         auto waitEvent = [&](const QString &name) -> bool {
+            if (seen.contains(name))
+                return true;
             for (;;) {
                 if (cancellation.isCancelled()) {
                     err = stoppedError();
