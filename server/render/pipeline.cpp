@@ -348,7 +348,9 @@ std::optional<RenderResult> render(const RenderRequest &request, RenderContext &
         const Template &tmpl = *doc->tmpl;
         const bool contentSized = (request.width > 0 ? request.width : tmpl.width) == 0
                                   || (request.height > 0 ? request.height : tmpl.height) == 0;
-        const auto page = templatePageHtml(tmpl, doc->values, contentSized, request.limits, error);
+        const auto page = templatePageHtml(
+            tmpl, doc->values, contentSized, request.limits, error,
+            PageEmoji{parseEmojiSet(doc->emojiType).value_or(EmojiSet::Twemoji), &context.emoji(), &result.warnings});
         if (!page)
             return std::nullopt;
         if (!tmpl.html.isEmpty()) {
