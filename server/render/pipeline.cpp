@@ -348,7 +348,9 @@ std::optional<RenderResult> render(const RenderRequest &request, RenderContext &
         const Template &tmpl = *doc->tmpl;
         const bool contentSized = (request.width > 0 ? request.width : tmpl.width) == 0
                                   || (request.height > 0 ? request.height : tmpl.height) == 0;
-        auto page = templatePageHtml(tmpl, doc->values, contentSized, request.limits, error);
+        const PageEmoji emoji{parseEmojiSet(doc->emojiType).value_or(EmojiSet::Twemoji), &context.emoji(),
+                              &result.warnings};
+        auto page = templatePageHtml(tmpl, doc->values, contentSized, request.limits, error, emoji);
         if (page && request.fonts) {
             // Chromium does not see Qt's font database: the space's faces the page names go
             // in it as @font-face rules under the space's names, as the JSON engines resolve
@@ -356,7 +358,7 @@ std::optional<RenderResult> render(const RenderRequest &request, RenderContext &
             // (url::kMaxURLChars), base64 (4/3) included: 1 MiB of rules leaves the rest room.
             const QString rules = fontFaceRules(*request.fonts, *page, qsizetype(1) << 20, &result.warnings);
             if (!rules.isEmpty())
-                page = templatePageHtml(tmpl, doc->values, contentSized, request.limits, error, rules);
+                page = templatePageHtml(tmpl, doc->values, contentSized, request.limits, error, emoji, rules);
         }
         if (!page)
             return std::nullopt;

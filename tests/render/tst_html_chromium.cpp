@@ -16,6 +16,7 @@
 #include <QFuture>
 #include <QJsonDocument>
 #include <QTcpServer>
+#include <QTemporaryDir>
 #include <QtConcurrent>
 #include <QtTest>
 
@@ -330,6 +331,70 @@ private Q_SLOTS:
         QVERIFY2(busy >= 1, qPrintable(QString::number(busy)));
         RenderError error;
         QVERIFY2(renderHtml(htmlTemplate("<p>after</p>"), &error), qPrintable(error.message));
+    }
+
+    void emojiAreDrawnFromTheChosenSet_data()
+    {
+        QTest::addColumn<QJsonObject>("document");
+        QTest::addColumn<QString>("set");
+        QTest::addColumn<int>("expected"); // px of the set's green: 40×40, or none for Noto
+        const QString face = QString(QChar(0xD83D)) + QChar(0xDE00); // U+1F600
+        const QJsonObject tree{{"width", 200},
+                               {"height", 100},
+                               {"rendererType", "html"},
+                               {"root", QJsonObject{{"type", "div"},
+                                                    {"props", QJsonObject{{"style", QJsonObject{{"fontSize", 40}}},
+                                                                          {"children", "a " + face + " b"}}}}}};
+        const QJsonObject html = htmlTemplate(
+            QString("<p title=\"%1\" style=\"margin:0;font-size:40px\">a %1 b<style>/* %1 */</style></p>").arg(face));
+        QTest::newRow("root twemoji") << tree << "twemoji" << 40 * 40;
+        QTest::newRow("html twemoji") << html << "twemoji" << 40 * 40;
+        QTest::newRow("html openmoji") << html << "openmoji" << 40 * 40;
+        QTest::newRow("root noto") << tree << "noto" << 0;
+    }
+
+    void emojiAreDrawnFromTheChosenSet()
+    {
+        // A set whose 😀 is a green square: drawn, the emoji is 1em × 1em of that green
+        // (not Noto's yellow face); with noto the browser's font draws it, no green.
+        QFETCH(QJsonObject, document);
+        QFETCH(QString, set);
+        QFETCH(int, expected);
+        QTemporaryDir dir;
+        const QByteArray svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 36 36\">"
+                               "<rect width=\"36\" height=\"36\" fill=\"#00c800\"/></svg>";
+        for (const auto &[folder, file] : {std::pair{"twemoji", "1f600.svg"}, {"openmoji", "1F600.svg"}}) {
+            QVERIFY(QDir(dir.path()).mkpath(folder));
+            QFile f(dir.filePath(QString(folder) + u'/' + file));
+            QVERIFY(f.open(QIODevice::WriteOnly) && f.write(svg) == svg.size());
+        }
+        RenderContextOptions o;
+        o.htmlChromium = true;
+        o.emojiDirectory = dir.path();
+        RenderContext context(o);
+        RenderRequest request;
+        request.document = document;
+        request.engine = QStringLiteral("html");
+        request.emojiType = set;
+        RenderError error;
+        const auto r = render(request, context, &error);
+        QVERIFY2(r, qPrintable(error.message));
+        QVERIFY2(r->warnings.isEmpty(), qPrintable(r->warnings.join(u'\n')));
+        const QImage img = decode(*r);
+        int green = 0, yellow = 0;
+        for (int y = 0; y < img.height(); ++y)
+            for (int x = 0; x < img.width(); ++x) {
+                const QColor c = img.pixelColor(x, y);
+                green += qAbs(c.red()) + qAbs(c.green() - 200) + qAbs(c.blue()) < 24 ? 1 : 0;
+                yellow += c.red() > 200 && c.green() > 150 && c.blue() < 100 ? 1 : 0;
+            }
+        if (expected == 0) {
+            QCOMPARE(green, 0);
+            QVERIFY2(yellow > 100, qPrintable(QString::number(yellow))); // Noto's face
+        } else {
+            QVERIFY2(green > expected * 8 / 10 && green <= expected + 2 * 40, qPrintable(QString::number(green)));
+            QVERIFY2(yellow < 20, qPrintable(QString::number(yellow)));
+        }
     }
 
     void missingBrowserIsUnavailable()

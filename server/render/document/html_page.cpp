@@ -3,6 +3,8 @@
 #include "server/render/document/markup.h"
 #include "server/render/style/computed_style.h"
 
+#include <QFont>
+#include <QFontMetricsF>
 #include <QJsonArray>
 #include <QJsonObject>
 #include <QRegularExpression>
@@ -46,8 +48,114 @@ QString number(double v)
     return QString::number(v, 'g', 12);
 }
 
+/// The advance of a Noto Color Emoji glyph in em: the room the JSON engines reserve for an
+/// emoji cluster, which the image is centred in (emojiImageRect()).
+qreal emojiAdvanceEm()
+{
+    static const qreal advance = [] {
+        QFont font(emojiFontFamily());
+        font.setPixelSize(100);
+        const qreal a = QFontMetricsF(font).horizontalAdvance(QString(QChar(0xD83D)) + QChar(0xDE00)) / 100.0;
+        return a >= 1.0 && a < 2.0 ? a : 1.0;
+    }();
+    return advance;
+}
+
+/// `text` (already HTML-escaped, so clusters are intact) with each emoji cluster as an
+/// inline <img> of the set's SVG (PageEmoji).
+QString withEmojiImages(const QString &text, const PageEmoji &emoji)
+{
+    if (emoji.set == EmojiSet::Noto || !emoji.library)
+        return text;
+    const auto clusters = findEmoji(text);
+    if (clusters.empty())
+        return text;
+    const QString margin = number((emojiAdvanceEm() - 1.0) / 2.0) + QStringLiteral("em");
+    QString out;
+    qsizetype last = 0;
+    for (const EmojiCluster &c : clusters) {
+        const QStringView cluster = QStringView(text).mid(c.start, c.length);
+        const auto image = emoji.library->image(cluster, emoji.set);
+        if (!image) {
+            const QString w
+                = QStringLiteral("emojiType: no %1 image for %2 in %3; drawn with the Noto Color Emoji font")
+                      .arg(emojiSetName(emoji.set), emojiCodepoints(cluster), emoji.library->directory());
+            if (emoji.warnings && !emoji.warnings->contains(w))
+                emoji.warnings->append(w);
+            continue;
+        }
+        out += QStringView(text).mid(last, c.start - last);
+        // alt keeps the cluster for copy and accessibility; the box is what emojiImageRect() draws.
+        out += QStringLiteral("<img alt=\"%1\" src=\"data:image/svg+xml;base64,%2\" style=\"display:inline;width:1em;"
+                              "height:1em;margin:0 %3;vertical-align:-0.1em\">")
+                   .arg(cluster.toString(), QString::fromLatin1(image->source.toBase64()), margin);
+        last = c.start + c.length;
+    }
+    out += QStringView(text).mid(last);
+    return out;
+}
+
+/// The `html` template's text with emoji as images (withEmojiImages()) in text nodes only:
+/// tags (quoted attribute values included), comments, doctype and the raw text of script,
+/// style, textarea and title are copied as they are. A light scan of the HTML tokenizer's
+/// states (https://html.spec.whatwg.org/#tokenization), enough to keep markup intact;
+/// character references (&#x1F600;) stay to the browser's font.
+QString htmlWithEmojiImages(const QString &html, const PageEmoji &emoji)
+{
+    if (emoji.set == EmojiSet::Noto || !emoji.library)
+        return html;
+    static const QRegularExpression rawText(QStringLiteral("^<(script|style|textarea|title|xmp|noscript)[\\s/>]"),
+                                            QRegularExpression::CaseInsensitiveOption);
+    QString out;
+    out.reserve(html.size());
+    const qsizetype n = html.size();
+    qsizetype i = 0;
+    qsizetype textStart = 0;
+    auto flushText = [&](qsizetype end) { out += withEmojiImages(html.mid(textStart, end - textStart), emoji); };
+    while (i < n) {
+        if (html.at(i) != u'<' || i + 1 >= n
+            || !(html.at(i + 1).isLetter() || html.at(i + 1) == u'/' || html.at(i + 1) == u'!'
+                 || html.at(i + 1) == u'?')) {
+            ++i;
+            continue;
+        }
+        flushText(i);
+        qsizetype end;
+        if (QStringView(html).mid(i, 4) == QLatin1String("<!--")) {
+            end = html.indexOf(QLatin1String("-->"), i + 4);
+            end = end < 0 ? n : end + 3;
+        } else {
+            // A tag: to its '>' outside quotes.
+            end = i + 1;
+            QChar quote;
+            for (; end < n; ++end) {
+                const QChar c = html.at(end);
+                if (!quote.isNull()) {
+                    if (c == quote)
+                        quote = QChar();
+                } else if (c == u'"' || c == u'\'') {
+                    quote = c;
+                } else if (c == u'>') {
+                    break;
+                }
+            }
+            end = std::min(n, end + 1);
+            const auto m = rawText.match(QStringView(html).mid(i, end - i));
+            if (m.hasMatch()) {
+                const qsizetype close = html.indexOf(QStringLiteral("</") + m.captured(1), end, Qt::CaseInsensitive);
+                end = close < 0 ? n : close;
+            }
+        }
+        out += QStringView(html).mid(i, end - i);
+        i = textStart = end;
+    }
+    flushText(n);
+    return out;
+}
+
 struct Writer {
     const QHash<QString, QString> &values;
+    const PageEmoji &emoji;
     QString out;
 
     QString text(const QString &s) const { return substituteVariables(s, values); }
@@ -125,9 +233,13 @@ struct Writer {
         flatten(props.value(QLatin1String("children")), children);
         for (qsizetype i = 0; i < children.size(); ++i) {
             const QJsonValue c = children.at(i);
-            if (c.isString())
-                out += text(c.toString()).toHtmlEscaped().replace(QChar::LineSeparator, QLatin1String("<br>"));
-            else if (c.isObject())
+            if (c.isString()) {
+                const QString escaped
+                    = text(c.toString()).toHtmlEscaped().replace(QChar::LineSeparator, QLatin1String("<br>"));
+                const QString drawn = withEmojiImages(escaped, emoji);
+                // One span keeps text and images one flex item, as the text run is without them.
+                out += drawn == escaped ? drawn : QStringLiteral("<span>") + drawn + QStringLiteral("</span>");
+            } else if (c.isObject())
                 element(c.toObject(), id + u'.' + QString::number(i));
         }
         out += QStringLiteral("</") + safeTag + u'>';
@@ -141,7 +253,8 @@ const QString kTail = QStringLiteral("</body></html>");
 } // namespace
 
 std::optional<QString> templatePageHtml(const Template &tmpl, const QHash<QString, QString> &values, bool contentSized,
-                                        const TemplateLimits &limits, RenderError *error, const QString &headStyle)
+                                        const TemplateLimits &limits, RenderError *error, const PageEmoji &emoji,
+                                        const QString &headStyle)
 {
     const QString style
         = headStyle.isEmpty() ? QString() : QStringLiteral("<style>") + headStyle + QStringLiteral("</style>");
@@ -158,6 +271,7 @@ std::optional<QString> templatePageHtml(const Template &tmpl, const QHash<QStrin
             last = m.capturedEnd();
         }
         body += QStringView(tmpl.html).mid(last);
+        body = htmlWithEmojiImages(body, emoji);
         static const QRegularExpression whole(QStringLiteral("^\\s*(<!doctype|<html)"),
                                               QRegularExpression::CaseInsensitiveOption);
         if (!whole.match(body).hasMatch())
@@ -189,7 +303,7 @@ std::optional<QString> templatePageHtml(const Template &tmpl, const QHash<QStrin
             return std::nullopt;
         root = *tree;
     }
-    Writer w{values, {}};
+    Writer w{values, emoji, {}};
     w.out.reserve(4096);
     w.out += head;
     QJsonObject extra;

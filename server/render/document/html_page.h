@@ -5,6 +5,7 @@
 // references, or the template's own `html`.
 
 #include "server/render/document/template.h"
+#include "server/render/resources/emoji.h"
 
 #include <QHash>
 #include <QString>
@@ -13,18 +14,30 @@
 
 namespace imprint::render {
 
+/// How the page draws emoji clusters of its text: with `set` twemoji or openmoji each
+/// cluster becomes an inline <img> of the set's SVG from `library` (a data: URL, 1em
+/// square, 0.1em below the baseline, in the advance of the Noto glyph the JSON engines
+/// reserve: emojiImageRect()); a cluster the set lacks keeps the browser's Noto Color
+/// Emoji and adds a line to `warnings` (once each). EmojiSet::Noto: text unchanged.
+struct PageEmoji {
+    EmojiSet set = EmojiSet::Noto;
+    EmojiLibrary *library = nullptr;
+    QStringList *warnings = nullptr;
+};
+
 /// The page of `tmpl` with `values` substituted. The element tree: every element
 /// `display:flex` unless its style names a display (span, img and br excepted), numbers in
 /// length properties px, `lineClamp` as -webkit-line-clamp, text and attributes
 /// HTML-escaped; with `contentSized` the root is positioned absolutely at 0,0 so it takes
 /// its content's size. The template's `html`: `{{name}}` replaced by values HTML-escaped,
 /// wrapped in a page with no margins and a transparent background unless it is a whole
-/// document already. `headStyle` (CSS, e.g. the space's @font-face rules) goes in a
-/// <style> element first in the head — of a whole document too, after its <head> tag (or
-/// its <html> tag, or its doctype) — so the page's own rules can use it. nullopt with
-/// `error` when `markup` does not parse (markupToTree()).
+/// document already. Emoji in text (element-tree text, and text nodes of `html` outside
+/// tags, comments and raw-text elements) as `emoji` says. `headStyle` (CSS, e.g. the
+/// space's @font-face rules) goes in a <style> element first in the head — of a whole
+/// document too, after its <head> tag (or its <html> tag, or its doctype) — so the page's
+/// own rules can use it. nullopt with `error` when `markup` does not parse (markupToTree()).
 std::optional<QString> templatePageHtml(const Template &tmpl, const QHash<QString, QString> &values, bool contentSized,
-                                        const TemplateLimits &limits, RenderError *error,
+                                        const TemplateLimits &limits, RenderError *error, const PageEmoji &emoji = {},
                                         const QString &headStyle = {});
 
 } // namespace imprint::render
