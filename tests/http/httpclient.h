@@ -141,6 +141,26 @@ inline int runCli(const QStringList &args, const QByteArray &stdinData = {}, QBy
     return p.exitCode();
 }
 
+/// Imports `templateJson` into `space` of the data directory `dataDir` and creates a
+/// published page of it, through the CLI as an operator would. Returns the page id
+/// ("pg_…"), or empty when a step failed.
+inline QByteArray publishedPage(const QString &dataDir, const QString &space, const QByteArray &templateJson)
+{
+    QFile file(dataDir + QStringLiteral("/template-%1.json").arg(qHash(templateJson), 0, 16));
+    if (!file.open(QIODevice::WriteOnly) || file.write(templateJson) != templateJson.size())
+        return {};
+    file.close();
+    QByteArray out;
+    if (runCli({"template", "import", file.fileName(), "--space", space, "--json", "--data", dataDir}, {}, &out) != 0)
+        return {};
+    const QString templateId = QJsonDocument::fromJson(out).object().value("id").toString();
+    if (runCli({"page", "create", "--space", space, "--template", templateId, "--publish", "--json", "--data", dataDir},
+               {}, &out)
+        != 0)
+        return {};
+    return QJsonDocument::fromJson(out).object().value("id").toString().toLatin1();
+}
+
 /// `imprint serve` as a child process on an ephemeral port; log = merged stdout/stderr.
 class ServerProcess
 {

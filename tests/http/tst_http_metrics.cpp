@@ -54,20 +54,8 @@ private slots:
                          "--data", m_dir.path()},
                         "password123\npassword123\n"),
                  0);
-        QFile tf(m_dir.path() + "/t.json");
-        QVERIFY(tf.open(QIODevice::WriteOnly));
-        tf.write(kTemplate);
-        tf.close();
+        m_pageId = publishedPage(m_dir.path(), "alpha", kTemplate);
         QByteArray out;
-        QCOMPARE(runCli({"template", "import", tf.fileName(), "--space", "alpha", "--json", "--data", m_dir.path()}, {},
-                        &out),
-                 0);
-        const QString templateId = QJsonDocument::fromJson(out).object().value("id").toString();
-        QCOMPARE(runCli({"page", "create", "--space", "alpha", "--template", templateId, "--publish", "--json",
-                         "--data", m_dir.path()},
-                        {}, &out),
-                 0);
-        m_pageId = QJsonDocument::fromJson(out).object().value("id").toString().toLatin1();
         QCOMPARE(
             runCli({"key", "create", "--space", "alpha", "--name", "t", "--json", "--data", m_dir.path()}, {}, &out),
             0);

@@ -87,33 +87,10 @@ private slots:
                          "--data", m_dir.path()},
                         "password123\npassword123\n"),
                  0);
-        QFile tf(m_dir.path() + "/t.json");
-        QVERIFY(tf.open(QIODevice::WriteOnly));
-        tf.write(kTemplate);
-        tf.close();
+        m_pageId = publishedPage(m_dir.path(), "alpha", kTemplate);
         QByteArray out;
-        QCOMPARE(runCli({"template", "import", tf.fileName(), "--space", "alpha", "--json", "--data", m_dir.path()}, {},
-                        &out),
-                 0);
-        const QString templateId = QJsonDocument::fromJson(out).object().value("id").toString();
-        QCOMPARE(runCli({"page", "create", "--space", "alpha", "--template", templateId, "--publish", "--json",
-                         "--data", m_dir.path()},
-                        {}, &out),
-                 0);
-        m_pageId = QJsonDocument::fromJson(out).object().value("id").toString().toLatin1();
-        QFile gf(m_dir.path() + "/g.json");
-        QVERIFY(gf.open(QIODevice::WriteOnly));
-        gf.write(kGradientTemplate);
-        gf.close();
-        QCOMPARE(runCli({"template", "import", gf.fileName(), "--space", "alpha", "--json", "--data", m_dir.path()}, {},
-                        &out),
-                 0);
-        const QString gradientTemplateId = QJsonDocument::fromJson(out).object().value("id").toString();
-        QCOMPARE(runCli({"page", "create", "--space", "alpha", "--template", gradientTemplateId, "--publish", "--json",
-                         "--data", m_dir.path()},
-                        {}, &out),
-                 0);
-        m_gradientPageId = QJsonDocument::fromJson(out).object().value("id").toString().toLatin1();
+        m_gradientPageId = publishedPage(m_dir.path(), "alpha", kGradientTemplate);
+        QVERIFY(m_gradientPageId.startsWith("pg_"));
         QCOMPARE(
             runCli({"key", "create", "--space", "alpha", "--name", "t", "--json", "--data", m_dir.path()}, {}, &out),
             0);
