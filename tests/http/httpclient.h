@@ -2,6 +2,7 @@
 // Test helpers: run the `imprint` binary (server or CLI) and speak HTTP/1.1 to it with
 // blocking sockets, so every byte on the wire is under the test's control.
 
+#include <QCryptographicHash>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
@@ -124,12 +125,66 @@ inline QProcessEnvironment imprintEnvironment(bool slowHashes = false)
     return env;
 }
 
+/// The PostgreSQL server the suite runs against, or empty for SQLite (the default).
+/// CTest's `*_postgres` variants of the end-to-end suites set IMPRINT_TEST_DATABASE_FILE
+/// to the file where scripts/pg-cluster wrote the URL of the throw-away cluster it
+/// started (tests/CMakeLists.txt); IMPRINT_TEST_DATABASE may name a URL directly.
+inline QString testDatabaseServer()
+{
+    static const QString url = [] {
+        QString u = qEnvironmentVariable("IMPRINT_TEST_DATABASE");
+        const QString file = qEnvironmentVariable("IMPRINT_TEST_DATABASE_FILE");
+        if (u.isEmpty() && !file.isEmpty()) {
+            QFile f(file);
+            if (f.open(QIODevice::ReadOnly))
+                u = QString::fromUtf8(f.readAll()).trimmed();
+        }
+        return u;
+    }();
+    return url;
+}
+
+/// `--database URL` for a data directory when the suite runs against PostgreSQL: one
+/// database per data directory (named after its path, created on first use), so every
+/// test keeps the isolation a fresh SQLite file gives it and a restart on the same data
+/// directory finds its rows again. Empty when the suite runs against SQLite.
+inline QStringList testDatabaseArgs(const QString &dataDir)
+{
+    const QString server = testDatabaseServer();
+    if (server.isEmpty() || dataDir.isEmpty())
+        return {};
+    const QString name = QStringLiteral("t_")
+                         + QString::fromLatin1(QCryptographicHash::hash(QFileInfo(dataDir).absoluteFilePath().toUtf8(),
+                                                                        QCryptographicHash::Sha1)
+                                                   .toHex()
+                                                   .left(20));
+    static QStringList created;
+    if (!created.contains(name)) {
+        QProcess psql;
+        psql.start(QStringLiteral("psql"), {server, QStringLiteral("-qAt"), QStringLiteral("-c"),
+                                            QStringLiteral("CREATE DATABASE %1").arg(name)});
+        psql.waitForFinished(30000);
+        created.append(name); // "already exists" after a restart is fine
+    }
+    const int slash = server.lastIndexOf(QLatin1Char('/'));
+    return {QStringLiteral("--database"), server.left(slash + 1) + name};
+}
+
+/// Adds testDatabaseArgs() for the `--data DIR` among `args`, unless they name a database.
+inline QStringList withTestDatabase(const QStringList &args)
+{
+    if (args.contains(QStringLiteral("--database")))
+        return args;
+    const qsizetype i = args.indexOf(QStringLiteral("--data"));
+    return i >= 0 && i + 1 < args.size() ? args + testDatabaseArgs(args.at(i + 1)) : args;
+}
+
 /// Runs `imprint <args>` to completion; returns exit code, stdout in *out.
 inline int runCli(const QStringList &args, const QByteArray &stdinData = {}, QByteArray *out = nullptr)
 {
     QProcess p;
     p.setProcessEnvironment(imprintEnvironment());
-    p.start(QStringLiteral(IMPRINT_BINARY), args);
+    p.start(QStringLiteral(IMPRINT_BINARY), withTestDatabase(args));
     if (!p.waitForStarted(10000))
         return -1;
     p.write(stdinData);
@@ -174,10 +229,11 @@ public:
         m_process.setProcessEnvironment(imprintEnvironment(slowHashes));
         m_process.setProcessChannelMode(QProcess::MergedChannels);
         m_process.setStandardOutputFile(m_logPath, QIODevice::Append);
-        m_process.start(QStringLiteral(IMPRINT_BINARY),
-                        QStringList{QStringLiteral("serve"), QStringLiteral("--listen"), QStringLiteral("127.0.0.1:0"),
-                                    QStringLiteral("--data"), dataDir}
-                            + extra);
+        m_process.start(
+            QStringLiteral(IMPRINT_BINARY),
+            QStringList{QStringLiteral("serve"), QStringLiteral("--listen"), QStringLiteral("127.0.0.1:0"),
+                        QStringLiteral("--data"), dataDir}
+                + extra + (extra.contains(QStringLiteral("--database")) ? QStringList() : testDatabaseArgs(dataDir)));
         if (!m_process.waitForStarted(10000))
             return false;
         static const QRegularExpression re(QStringLiteral("listening on http://127\\.0\\.0\\.1:(\\d+)"));
