@@ -6,6 +6,8 @@
 
 #include <QCoreApplication>
 #include <QSocketNotifier>
+#include <QTextStream>
+#include <QThread>
 
 #include <csignal>
 #include <unistd.h>
@@ -110,6 +112,15 @@ int runServeCommand(const QStringList &arguments)
         }
         env->config.setMaxConnections(cap);
     }
+
+    // Every thread that queries holds one connection (server/store/database.h): the
+    // render and login pools and the event loop's thread.
+    const http::ServerLimits limits = serverLimits(env->config);
+    const int queryingThreads
+        = (limits.workerThreads > 0 ? limits.workerThreads : QThread::idealThreadCount()) + limits.loginThreads + 1;
+    if (const int bound = env->db->settings().maxConnections; bound > 0 && bound < queryingThreads)
+        QTextStream(stderr) << "imprint serve: warning: database.maxConnections " << bound << " is below the "
+                            << queryingThreads << " threads that query; requests on the others answer 503\n";
 
     const quint64 fdLimit = http::raiseOpenFileLimit();
     auto service = Service::create(*env, &error);

@@ -28,6 +28,7 @@ int statusFor(store::ServiceError::Kind kind)
     case Kind::TooManyAttempts: return 429;
     case Kind::QuotaExceeded: return 402;
     case Kind::Database: return 500;
+    case Kind::Unavailable: return 503;
     }
     return 500;
 }

@@ -145,6 +145,11 @@ int Config::requestTimeoutMs() const
 {
     return httpInt("requestTimeoutMs", 10000);
 }
+int Config::databaseMaxConnections() const
+{
+    return std::max(
+        0, m_json.value(QStringLiteral("database")).toObject().value(QStringLiteral("maxConnections")).toInt(64));
+}
 int Config::workerQueueLimit() const
 {
     return httpInt("workerQueueLimit", 64);

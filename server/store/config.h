@@ -74,6 +74,10 @@ public:
     /// `Authorization: Bearer` with it.
     QString metricsToken() const;
 
+    /// `database.maxConnections` (default 64): database connections one process keeps open
+    /// at once, one per thread that queries (docs/deployment.md, "PostgreSQL"); 0 = no bound.
+    int databaseMaxConnections() const;
+
     /// Lifetime of a dashboard session, in hours.
     int sessionLifetimeHours() const;
     /// Failed logins per e-mail or per client address tolerated within the window (429 after).

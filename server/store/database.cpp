@@ -5,11 +5,18 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QLoggingCategory>
+#include <QRegularExpression>
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QThread>
+#include <QThreadStorage>
 #include <QUrl>
 #include <QVariant>
+
+#include <chrono>
+#include <condition_variable>
+#include <mutex>
+#include <vector>
 
 namespace imprint::store {
 
@@ -135,6 +142,14 @@ const std::vector<Migration> &migrations()
 
 std::atomic<int> g_handleSerial{0};
 
+// Per-thread state of the connection handling (docs/deployment.md, "PostgreSQL").
+thread_local bool t_unavailable = false; // the last call could not reach the database
+thread_local int t_transactionDepth = 0;
+
+// PostgreSQL advisory lock key held around migrate(): "impr" in ASCII, any constant would
+// do as long as every instance uses the same.
+constexpr qint64 kMigrationLockKey = 0x696d7072;
+
 bool exec(QSqlDatabase &db, const QString &sql, QString *error)
 {
     QSqlQuery q(db);
@@ -146,6 +161,142 @@ bool exec(QSqlDatabase &db, const QString &sql, QString *error)
 }
 
 } // namespace
+
+/// What a Database handle shares with the per-thread connections it opened: they may
+/// outlive it (a pool thread ends after the handle is gone) and release their slot here.
+struct Database::Shared {
+    DatabaseSettings settings;
+    QString prefix;
+    std::mutex mutex;
+    std::condition_variable freed;
+    int open = 0;
+
+    bool acquire()
+    {
+        std::unique_lock lock(mutex);
+        if (settings.maxConnections <= 0) {
+            ++open;
+            return true;
+        }
+        if (!freed.wait_for(lock, std::chrono::milliseconds(settings.connectionWaitMs),
+                            [this] { return open < settings.maxConnections; }))
+            return false;
+        ++open;
+        return true;
+    }
+    void release()
+    {
+        {
+            std::lock_guard lock(mutex);
+            --open;
+        }
+        freed.notify_one();
+    }
+};
+
+namespace {
+
+/// One thread's connection of one Database handle; closed (in its own thread, as QtSql
+/// requires) when the thread ends or the handle goes away.
+struct ConnectionSlot {
+    std::shared_ptr<Database::Shared> shared;
+    QString name;
+    ConnectionSlot(std::shared_ptr<Database::Shared> s, QString n)
+        : shared(std::move(s))
+        , name(std::move(n))
+    { }
+    ~ConnectionSlot()
+    {
+        {
+            QSqlDatabase db = QSqlDatabase::database(name, false);
+            db.close();
+        }
+        QSqlDatabase::removeDatabase(name);
+        shared->release();
+    }
+    ConnectionSlot(const ConnectionSlot &) = delete;
+    ConnectionSlot &operator=(const ConnectionSlot &) = delete;
+};
+
+// QThreadStorage, not thread_local: Qt deletes it as the thread finishes, before
+// QThread::wait() returns, so a freed slot is visible to the next thread at once.
+struct ThreadSlots {
+    std::vector<std::unique_ptr<ConnectionSlot>> list;
+};
+
+std::vector<std::unique_ptr<ConnectionSlot>> &threadSlots()
+{
+    static QThreadStorage<ThreadSlots *> storage;
+    if (!storage.hasLocalData())
+        storage.setLocalData(new ThreadSlots);
+    return storage.localData()->list;
+}
+
+ConnectionSlot *slotOf(const Database::Shared *shared)
+{
+    for (const auto &slot : threadSlots())
+        if (slot->shared.get() == shared)
+            return slot.get();
+    return nullptr;
+}
+
+} // namespace
+
+bool databaseUnavailable()
+{
+    return t_unavailable;
+}
+
+void noteDatabaseReached()
+{
+    t_unavailable = false;
+}
+
+void enterTransaction()
+{
+    ++t_transactionDepth;
+}
+
+void leaveTransaction()
+{
+    --t_transactionDepth;
+}
+
+bool reopenBrokenConnection(QSqlQuery &q)
+{
+    ConnectionSlot *slot = nullptr;
+    for (const auto &s : threadSlots())
+        if (QSqlDatabase::database(s->name, false).driver() == q.driver())
+            slot = s.get();
+    if (!slot || slot->shared->settings.driver != QLatin1String("QPSQL"))
+        return false;
+    if (t_transactionDepth > 0) {
+        // Inside a transaction the statements before this one died with the old
+        // connection: running this one alone would be wrong, so the transaction fails
+        // instead (its BEGIN reconnects next time). A statement error there has an
+        // SQLSTATE; a lost connection none, or one of class 08 / 57P (shut down).
+        const QString state = q.lastError().nativeErrorCode();
+        if (state.isEmpty() || state.startsWith(QLatin1String("08")) || state.startsWith(QLatin1String("57P")))
+            t_unavailable = true;
+        return false;
+    }
+    QSqlDatabase db = QSqlDatabase::database(slot->name, false);
+    {
+        // A statement error leaves the connection usable; a restarted server does not.
+        QSqlQuery probe(db);
+        if (probe.exec(QStringLiteral("SELECT 1")))
+            return false;
+    }
+    qCWarning(lcDb) << "connection to" << slot->shared->settings.describe() << "lost; reconnecting";
+    db.close();
+    if (!db.open()) {
+        t_unavailable = true;
+        qCWarning(lcDb) << "cannot reconnect:" << db.lastError().text();
+        return false;
+    }
+    q = QSqlQuery(db);
+    return true;
+}
 
 std::optional<DatabaseSettings> DatabaseSettings::fromUrl(const QString &url, const QString &dataDir, QString *error)
 {
@@ -195,29 +346,38 @@ QString DatabaseSettings::describe() const
 
 Database::Database(DatabaseSettings settings)
     : m_settings(std::move(settings))
-    , m_connectionPrefix(QStringLiteral("imprint-%1-").arg(g_handleSerial.fetch_add(1)))
-{ }
+    , m_shared(std::make_shared<Shared>())
+{
+    m_shared->settings = m_settings;
+    m_shared->prefix = QStringLiteral("imprint-%1-").arg(g_handleSerial.fetch_add(1));
+}
 
 Database::~Database()
 {
-    // Connections of pool threads are left to process exit: QtSql forbids closing a
-    // connection from a thread other than its own.
-    const QString name = m_connectionPrefix + QString::number(quintptr(QThread::currentThreadId()));
-    if (QSqlDatabase::contains(name)) {
-        QSqlDatabase::database(name, false).close();
-        QSqlDatabase::removeDatabase(name);
-    }
+    // This thread's connection closes now; other threads close theirs when they end
+    // (QtSql forbids closing a connection from a thread other than its own).
+    std::erase_if(threadSlots(), [this](const auto &slot) { return slot->shared == m_shared; });
 }
 
 QSqlDatabase Database::connection() const
 {
-    const QString name = m_connectionPrefix + QString::number(quintptr(QThread::currentThreadId()));
-    if (QSqlDatabase::contains(name)) {
-        QSqlDatabase db = QSqlDatabase::database(name, false);
+    if (ConnectionSlot *slot = slotOf(m_shared.get())) {
+        QSqlDatabase db = QSqlDatabase::database(slot->name, false);
+        // Closed after a failed reconnect: every new request tries again.
         if (db.isOpen() || db.open())
-            return db;
+            t_unavailable = false;
+        else if (!isSqlite())
+            t_unavailable = true;
         return db;
     }
+    if (!m_shared->acquire()) {
+        qCWarning(lcDb) << "database.maxConnections" << m_settings.maxConnections << "reached; no connection for"
+                        << QThread::currentThread();
+        t_unavailable = true;
+        return QSqlDatabase();
+    }
+    const QString name = m_shared->prefix + QString::number(quintptr(QThread::currentThreadId()));
+    threadSlots().push_back(std::make_unique<ConnectionSlot>(m_shared, name));
     QSqlDatabase db = QSqlDatabase::addDatabase(m_settings.driver, name);
     if (m_settings.driver == QLatin1String("QSQLITE")) {
         // Created owner-only before SQLite opens it: SQLite gives the -wal and -shm
@@ -238,11 +398,15 @@ QSqlDatabase Database::connection() const
         db.setDatabaseName(m_settings.name);
         db.setUserName(m_settings.user);
         db.setPassword(m_settings.password);
+        // An unreachable host fails the request in seconds (503), not after TCP's minutes.
+        db.setConnectOptions(QStringLiteral("connect_timeout=5"));
     }
     if (!db.open()) {
         qCWarning(lcDb) << "cannot open" << m_settings.describe() << db.lastError().text();
+        t_unavailable = !isSqlite();
         return db;
     }
+    t_unavailable = false;
     if (isSqlite()) {
         QString err;
         // WAL lets readers (HTTP threads, CLI) run beside one writer; foreign keys are
@@ -259,6 +423,17 @@ QSqlDatabase Database::connection() const
 int Database::latestSchemaVersion()
 {
     return migrations().back().version;
+}
+
+QStringList Database::tableNames()
+{
+    QStringList names;
+    static const QRegularExpression create(QStringLiteral("^CREATE TABLE (\\w+)"));
+    for (const Migration &m : migrations())
+        for (const char *sql : m.statements)
+            if (const auto match = create.match(QString::fromLatin1(sql)); match.hasMatch())
+                names.append(match.captured(1));
+    return names;
 }
 
 int Database::schemaVersion() const
@@ -284,6 +459,27 @@ bool Database::migrate(QString *error, int targetVersion) const
     }
     if (isSqlite() && !m_settings.sqlitePath.isEmpty())
         QDir().mkpath(QFileInfo(m_settings.sqlitePath).absolutePath());
+    // Several instances starting at once on one PostgreSQL database: one migrates, the
+    // others wait here and then find every version applied. (SQLite serialises the
+    // writers itself, and a loser notices the version applied below.)
+    struct MigrationLock {
+        QSqlDatabase db;
+        bool held = false;
+        ~MigrationLock()
+        {
+            if (held)
+                QSqlQuery(db).exec(QStringLiteral("SELECT pg_advisory_unlock(%1)").arg(kMigrationLockKey));
+        }
+    } lock{db};
+    if (!isSqlite()) {
+        QString err;
+        if (!exec(db, QStringLiteral("SELECT pg_advisory_lock(%1)").arg(kMigrationLockKey), &err)) {
+            if (error)
+                *error = QStringLiteral("cannot take the migration lock: %1").arg(err);
+            return false;
+        }
+        lock.held = true;
+    }
     if (!db.tables().contains(QStringLiteral("schema_migrations"))) {
         QString err;
         if (!exec(db,
@@ -348,7 +544,10 @@ bool Database::ping() const
     if (!db.isOpen())
         return false;
     QSqlQuery q(db);
-    return q.exec(QStringLiteral("SELECT 1")) && q.next();
+    if (q.exec(QStringLiteral("SELECT 1")) && q.next())
+        return true;
+    // After a PostgreSQL restart this thread's connection is broken, not the database.
+    return reopenBrokenConnection(q) && q.exec(QStringLiteral("SELECT 1")) && q.next();
 }
 
 qint64 nowMs()

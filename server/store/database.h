@@ -4,7 +4,9 @@
 // connection per thread, opened lazily; versioned migrations applied in transactions.
 
 #include <QSqlDatabase>
+#include <QSqlQuery>
 #include <QString>
+#include <QStringList>
 
 #include <atomic>
 #include <memory>
@@ -21,6 +23,12 @@ struct DatabaseSettings {
     QString name; ///< QPSQL database name
     QString user; ///< QPSQL
     QString password; ///< QPSQL; never printed
+    /// `database.maxConnections` (docs/deployment.md): connections this handle keeps open
+    /// at once, one per thread that queries; 0 = no bound. A thread over the bound waits
+    /// up to `connectionWaitMs` for a thread to end and free its slot, else it gets no
+    /// connection (the request answers 503 `database_unavailable`).
+    int maxConnections = 0;
+    int connectionWaitMs = 5000;
 
     /// Settings from the `--database` flag: empty → SQLite `dataDir/imprint.db`;
     /// `sqlite:///abs/path.db` or a plain path → that SQLite file;
@@ -41,8 +49,9 @@ public:
     Database(const Database &) = delete;
     Database &operator=(const Database &) = delete;
 
-    /// The calling thread's open connection (opened on first use; SQLite pragmas applied).
-    /// If opening fails the returned connection is not open; lastError() says why.
+    /// The calling thread's open connection (opened on first use; SQLite pragmas applied;
+    /// closed when the thread ends). If opening fails, or the maxConnections bound is
+    /// reached, the returned connection is not open and databaseUnavailable() is true.
     QSqlDatabase connection() const;
 
     /// Applies pending migrations up to `targetVersion` (-1 = latest), each in its own
@@ -56,6 +65,10 @@ public:
     /// Version of the newest migration this build knows.
     static int latestSchemaVersion();
 
+    /// The tables the migrations create, in the order they create them (a table after
+    /// those it references), schema_migrations excluded: the order `imprint db copy` fills.
+    static QStringList tableNames();
+
     /// True when a trivial query succeeds on this thread's connection (GET /health).
     bool ping() const;
 
@@ -64,10 +77,27 @@ public:
 
     const DatabaseSettings &settings() const { return m_settings; }
 
+    struct Shared;
+
 private:
     DatabaseSettings m_settings;
-    QString m_connectionPrefix;
+    std::shared_ptr<Shared> m_shared; // outlives the handle: per-thread slots release into it
 };
+
+/// After `q` failed: when its PostgreSQL connection is broken (the server restarted) and
+/// no transaction is open on it, re-opens the connection and points `q` at it, so the
+/// caller can prepare and run the statement once more; true then. False otherwise (a
+/// statement error, SQLite, inside a transaction, or the server still down — which also
+/// sets databaseUnavailable()). Used by sql::run() and Transaction (server/store/sql.h).
+bool reopenBrokenConnection(QSqlQuery &q);
+
+/// Marks this thread's database calls as reaching the database again (a query ran).
+void noteDatabaseReached();
+
+/// Counts the transactions open on this thread (sql.h's Transaction): a statement inside
+/// one is never retried on a fresh connection, which would run it outside the transaction.
+void enterTransaction();
+void leaveTransaction();
 
 /// Current time as milliseconds since the Unix epoch (UTC): the one timestamp form the
 /// schema uses (BIGINT columns, `*_at`).

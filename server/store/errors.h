@@ -8,15 +8,29 @@
 
 namespace imprint::store {
 
+/// True when this thread's last database call failed because PostgreSQL could not be
+/// reached (connection refused, or broken and not re-opened; server/store/database.cpp).
+bool databaseUnavailable();
+
 /// Why a store or service call failed; the HTTP layer maps kinds to statuses (400, 401,
 /// 403, 404, 409, 429, 402, 500) and passes `code`, `field` and `message` through to problem+json.
 struct ServiceError {
-    enum class Kind { Invalid, Unauthorized, Forbidden, NotFound, Conflict, TooManyAttempts, QuotaExceeded, Database };
+    enum class Kind {
+        Invalid,
+        Unauthorized,
+        Forbidden,
+        NotFound,
+        Conflict,
+        TooManyAttempts,
+        QuotaExceeded,
+        Database,
+        Unavailable
+    };
     Kind kind = Kind::Database;
     QString code; ///< machine-readable, e.g. "invalid_name", "key_not_found"
     QString field; ///< the offending input field for Invalid, else empty
     QString message; ///< human-readable, safe to show (no secrets)
-    int retryAfterSeconds = 0; ///< TooManyAttempts: how long to wait (≥ 1), else 0
+    int retryAfterSeconds = 0; ///< TooManyAttempts, Unavailable: how long to wait (≥ 1), else 0
 
     /// Bad input: `code` (e.g. "invalid_name") about input `field`.
     static ServiceError invalid(const QString &code, const QString &field, const QString &message)
@@ -49,9 +63,17 @@ struct ServiceError {
     {
         return {Kind::QuotaExceeded, code, field, message};
     }
-    /// The database failed; details go to the log, never to the caller.
+    /// The database failed; details go to the log, never to the caller. When it failed
+    /// because PostgreSQL cannot be reached (restarting, down), the request is not at
+    /// fault and may succeed later: 503 `database_unavailable` with Retry-After.
     static ServiceError database()
     {
+        if (databaseUnavailable())
+            return {Kind::Unavailable,
+                    QStringLiteral("database_unavailable"),
+                    {},
+                    QStringLiteral("The database is unavailable; retry in a moment."),
+                    2};
         return {Kind::Database,
                 QStringLiteral("database_error"),
                 {},

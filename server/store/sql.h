@@ -23,19 +23,27 @@ namespace sql {
 
 /// Prepares `sql` on `q`, binds `args` positionally (`?`) and runs it. False on failure,
 /// with the driver's message logged (never the bound values, which may be secrets).
+/// A statement that failed because PostgreSQL restarted under it runs once more on a
+/// fresh connection (reopenBrokenConnection(), never inside a transaction).
 template<typename... Args>
-bool run(QSqlQuery &q, const QString &sql, Args &&...args)
+bool run(QSqlQuery &q, const QString &sql, const Args &...args)
 {
-    if (!q.prepare(sql)) {
-        qCWarning(lcDb) << "prepare failed:" << q.lastError().text();
+    for (int attempt = 0;; ++attempt) {
+        // QPSQL prepares on the server: a broken connection fails here already.
+        const bool prepared = q.prepare(sql);
+        if (prepared) {
+            (q.addBindValue(QVariant(args)), ...);
+            if (q.exec()) {
+                noteDatabaseReached();
+                return true;
+            }
+        }
+        const QString message = q.lastError().text();
+        if (attempt == 0 && reopenBrokenConnection(q))
+            continue;
+        qCWarning(lcDb) << (prepared ? "query failed:" : "prepare failed:") << message;
         return false;
     }
-    (q.addBindValue(QVariant(std::forward<Args>(args))), ...);
-    if (!q.exec()) {
-        qCWarning(lcDb) << "query failed:" << q.lastError().text();
-        return false;
-    }
-    return true;
 }
 
 // The Result forms the repositories return (repositories.h): a statement that did not run
@@ -43,18 +51,18 @@ bool run(QSqlQuery &q, const QString &sql, Args &&...args)
 
 /// Runs a write (as run()): Done, or the database error.
 template<typename... Args>
-Result<Done> write(QSqlQuery &q, const QString &sql, Args &&...args)
+Result<Done> write(QSqlQuery &q, const QString &sql, const Args &...args)
 {
-    if (!run(q, sql, std::forward<Args>(args)...))
+    if (!run(q, sql, args...))
         return ServiceError::database();
     return Done{};
 }
 
 /// Runs an UPDATE or DELETE (as run()): whether it changed a row.
 template<typename... Args>
-Result<bool> writeMatched(QSqlQuery &q, const QString &sql, Args &&...args)
+Result<bool> writeMatched(QSqlQuery &q, const QString &sql, const Args &...args)
 {
-    if (!run(q, sql, std::forward<Args>(args)...))
+    if (!run(q, sql, args...))
         return ServiceError::database();
     return q.numRowsAffected() > 0;
 }
@@ -110,16 +118,25 @@ public:
         : m_db(db.connection())
         , m_sqlite(db.isSqlite())
     {
-        m_open = m_sqlite ? QSqlQuery(m_db).exec(QStringLiteral("BEGIN IMMEDIATE")) : m_db.transaction();
+        if (m_sqlite) {
+            m_open = QSqlQuery(m_db).exec(QStringLiteral("BEGIN IMMEDIATE"));
+        } else {
+            // BEGIN is the first statement of a request that writes: after a PostgreSQL
+            // restart it meets the broken connection, and nothing is lost by reconnecting.
+            QSqlQuery begin(m_db);
+            m_open = begin.exec(QStringLiteral("BEGIN"));
+            if (!m_open && reopenBrokenConnection(begin))
+                m_open = begin.exec(QStringLiteral("BEGIN"));
+        }
+        if (m_open)
+            enterTransaction();
     }
     ~Transaction()
     {
         if (!m_open)
             return;
-        if (m_sqlite)
-            QSqlQuery(m_db).exec(QStringLiteral("ROLLBACK"));
-        else
-            m_db.rollback();
+        leaveTransaction();
+        QSqlQuery(m_db).exec(QStringLiteral("ROLLBACK"));
     }
     Transaction(const Transaction &) = delete;
     Transaction &operator=(const Transaction &) = delete;
@@ -132,9 +149,8 @@ public:
         if (!m_open)
             return false;
         m_open = false;
-        if (m_sqlite)
-            return QSqlQuery(m_db).exec(QStringLiteral("COMMIT"));
-        return m_db.commit();
+        leaveTransaction();
+        return QSqlQuery(m_db).exec(QStringLiteral("COMMIT"));
     }
 
 private:

@@ -11,6 +11,8 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include "../support/test_database.h"
+
 namespace {
 
 struct Run {
@@ -31,7 +33,15 @@ Run run(const QStringList &args, const QByteArray &stdinData = {})
     env.insert(QStringLiteral("IMPRINT_ARGON2_LIMITS"), QStringLiteral("min"));
     QProcess p;
     p.setProcessEnvironment(env);
-    p.start(QStringLiteral(IMPRINT_BINARY), args);
+    // Against PostgreSQL (the tst_cli_postgres variant), each --data DIR gets its database.
+    QStringList all = args;
+    const qsizetype data = args.indexOf(QStringLiteral("--data"));
+    if (data >= 0 && data + 1 < args.size() && testUsesPostgres()) {
+        // Right after --data DIR: an option left without its value stays last.
+        all.insert(data + 2, testDatabaseUrl(args.at(data + 1)));
+        all.insert(data + 2, QStringLiteral("--database"));
+    }
+    p.start(QStringLiteral(IMPRINT_BINARY), all);
     Run r;
     if (!p.waitForStarted(10000))
         return r;
@@ -97,6 +107,8 @@ private slots:
                                 << "--width";
         QTest::newRow("bench") << "bench"
                                << "--engine";
+        QTest::newRow("db") << "db"
+                            << "--files-to";
     }
 
     void helpOfEveryCommand()
@@ -148,6 +160,10 @@ private slots:
                                 << "usage: imprint render";
         QTest::newRow("bench") << QStringList{"bench", "--bogus"} << "bogus"
                                << "usage: imprint bench";
+        QTest::newRow("db") << QStringList{"db", "copy", "--bogus"} << "bogus"
+                            << "usage: imprint db";
+        QTest::newRow("db without --to") << QStringList{"db", "copy", "--from", "x"} << "--to are required"
+                                         << "usage: imprint db";
         QTest::newRow("missing value") << QStringList{"space", "create", "x", "--plan"}
                                        << "Missing value after '--plan'"
                                        << "usage: imprint space";
@@ -166,7 +182,7 @@ private slots:
         // Even with a data directory named, a usage error creates nothing.
         const QString data = dir.filePath("data");
         if (args.first() != "--bogus" && args.first() != "console" && args.first() != "render"
-            && args.first() != "bench")
+            && args.first() != "bench" && args.first() != "db")
             args = QStringList{args.first(), "--data", data} + args.mid(1); // before a value-less last option
         const Run r = run(args);
         QCOMPARE(r.status, QProcess::NormalExit); // not Qt's abort for want of a display

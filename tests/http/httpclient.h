@@ -14,6 +14,8 @@
 #include <QTcpSocket>
 #include <QTest>
 
+#include "../support/test_database.h"
+
 struct HttpReply {
     int status = 0;
     QList<QPair<QByteArray, QByteArray>> headers;
@@ -125,49 +127,14 @@ inline QProcessEnvironment imprintEnvironment(bool slowHashes = false)
     return env;
 }
 
-/// The PostgreSQL server the suite runs against, or empty for SQLite (the default).
-/// CTest's `*_postgres` variants of the end-to-end suites set IMPRINT_TEST_DATABASE_FILE
-/// to the file where scripts/pg-cluster wrote the URL of the throw-away cluster it
-/// started (tests/CMakeLists.txt); IMPRINT_TEST_DATABASE may name a URL directly.
-inline QString testDatabaseServer()
-{
-    static const QString url = [] {
-        QString u = qEnvironmentVariable("IMPRINT_TEST_DATABASE");
-        const QString file = qEnvironmentVariable("IMPRINT_TEST_DATABASE_FILE");
-        if (u.isEmpty() && !file.isEmpty()) {
-            QFile f(file);
-            if (f.open(QIODevice::ReadOnly))
-                u = QString::fromUtf8(f.readAll()).trimmed();
-        }
-        return u;
-    }();
-    return url;
-}
-
-/// `--database URL` for a data directory when the suite runs against PostgreSQL: one
-/// database per data directory (named after its path, created on first use), so every
-/// test keeps the isolation a fresh SQLite file gives it and a restart on the same data
-/// directory finds its rows again. Empty when the suite runs against SQLite.
+/// `--database URL` for a data directory when the suite runs against PostgreSQL (one
+/// database per data directory, tests/support/test_database.h); empty against SQLite.
 inline QStringList testDatabaseArgs(const QString &dataDir)
 {
-    const QString server = testDatabaseServer();
-    if (server.isEmpty() || dataDir.isEmpty())
+    const QString url = testDatabaseUrl(dataDir);
+    if (url.isEmpty())
         return {};
-    const QString name = QStringLiteral("t_")
-                         + QString::fromLatin1(QCryptographicHash::hash(QFileInfo(dataDir).absoluteFilePath().toUtf8(),
-                                                                        QCryptographicHash::Sha1)
-                                                   .toHex()
-                                                   .left(20));
-    static QStringList created;
-    if (!created.contains(name)) {
-        QProcess psql;
-        psql.start(QStringLiteral("psql"), {server, QStringLiteral("-qAt"), QStringLiteral("-c"),
-                                            QStringLiteral("CREATE DATABASE %1").arg(name)});
-        psql.waitForFinished(30000);
-        created.append(name); // "already exists" after a restart is fine
-    }
-    const int slash = server.lastIndexOf(QLatin1Char('/'));
-    return {QStringLiteral("--database"), server.left(slash + 1) + name};
+    return {QStringLiteral("--database"), url};
 }
 
 /// Adds testDatabaseArgs() for the `--data DIR` among `args`, unless they name a database.

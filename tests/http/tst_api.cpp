@@ -7,6 +7,7 @@
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QSqlDatabase>
+#include <QSqlError>
 #include <QSqlQuery>
 #include <QTemporaryDir>
 #include <QTest>
@@ -358,9 +359,8 @@ private slots:
         for (const QJsonValue &v : r.data().value("list").toArray())
             QVERIFY(v.toObject().value("id") != mine.value("id"));
 
-        QSqlDatabase db = QSqlDatabase::addDatabase("QSQLITE", "inspect");
-        db.setDatabaseName(m_dir.filePath("imprint.db"));
-        QVERIFY(db.open());
+        QSqlDatabase db = openTestDatabase(m_dir.path(), "inspect");
+        QVERIFY2(db.isOpen(), qPrintable(db.lastError().text()));
         {
             QSqlQuery q(db);
             QVERIFY(q.exec("SELECT revoked_at FROM api_keys WHERE id = '" + mine.value("id").toString() + "'"));
@@ -377,9 +377,8 @@ private slots:
             // An expired key is refused too.
             QVERIFY(q.exec("UPDATE api_keys SET expires_at = 1000 WHERE id = '" + theirs.value("id").toString() + "'"));
         }
-        db.close();
         db = QSqlDatabase();
-        QSqlDatabase::removeDatabase("inspect");
+        closeTestDatabase("inspect");
         r = httpRequest(port(), "GET", "/api/v1/tokens/verify", {}, bearer(theirsToken));
         QCOMPARE(r.status, 401);
         QCOMPARE(r.json().value("code").toString(), QString("token_expired"));

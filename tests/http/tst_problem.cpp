@@ -34,6 +34,7 @@ private slots:
         QTest::newRow("conflict") << int(Kind::Conflict) << 409;
         QTest::newRow("too many attempts") << int(Kind::TooManyAttempts) << 429;
         QTest::newRow("database") << int(Kind::Database) << 500;
+        QTest::newRow("database unavailable") << int(Kind::Unavailable) << 503;
     }
 
     void serviceErrors()

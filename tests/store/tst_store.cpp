@@ -15,6 +15,8 @@
 #include <QTest>
 #include <QThread>
 
+#include "../support/test_database.h"
+
 #include <sys/stat.h>
 
 using namespace imprint::store;
@@ -35,6 +37,17 @@ private:
         return s;
     }
 
+    /// The database of a case that holds on either backend: the SQLite file `path`, or the
+    /// PostgreSQL database of that path when the suite runs as tst_store_postgres.
+    static DatabaseSettings databaseAt(const QString &path)
+    {
+        const QString url = testDatabaseUrl(path);
+        if (url.isEmpty())
+            return sqliteAt(path);
+        QString error;
+        return *DatabaseSettings::fromUrl(url, QString(), &error);
+    }
+
     static QStringList tables(const Database &db) { return db.connection().tables(); }
 
 private slots:
@@ -47,7 +60,7 @@ private slots:
     void freshDatabaseGetsEveryMigration()
     {
         QTemporaryDir dir;
-        Database db(sqliteAt(dir.filePath("fresh.db")));
+        Database db(databaseAt(dir.filePath("fresh.db")));
         QCOMPARE(db.schemaVersion(), 0);
         QString error;
         QVERIFY2(db.migrate(&error), qPrintable(error));
@@ -61,6 +74,8 @@ private slots:
         QVERIFY(q.exec("SELECT COUNT(*) FROM schema_migrations"));
         QVERIFY(q.next());
         QCOMPARE(q.value(0).toInt(), Database::latestSchemaVersion());
+        if (testUsesPostgres())
+            return;
         // SQLite settings of docs/architecture.md.
         QVERIFY(q.exec("PRAGMA journal_mode"));
         QVERIFY(q.next());
@@ -134,6 +149,37 @@ private slots:
         QCOMPARE(count.value(0).toInt(), 2);
     }
 
+    /// `database.maxConnections`: one connection per querying thread, never more than the
+    /// bound; a thread over it gets none (and a 503-kind error), a thread that ends frees
+    /// its slot for the next.
+    void connectionsAreBounded()
+    {
+        QTemporaryDir dir;
+        DatabaseSettings settings = databaseAt(dir.filePath("bound.db"));
+        settings.maxConnections = 1;
+        settings.connectionWaitMs = 300;
+        Database db(settings);
+        const auto onThread = [&db](bool *open, bool *unavailable) {
+            std::unique_ptr<QThread> t(QThread::create([&] {
+                *open = db.connection().isOpen() && QSqlQuery(db.connection()).exec("SELECT 1");
+                *unavailable = ServiceError::database().kind == ServiceError::Kind::Unavailable;
+            }));
+            t->start();
+            t->wait();
+        };
+        bool open = false, unavailable = true;
+        onThread(&open, &unavailable);
+        QVERIFY(open);
+        QVERIFY(!unavailable);
+        onThread(&open, &unavailable); // the first thread ended: its slot is free again
+        QVERIFY(open);
+        QVERIFY(db.connection().isOpen()); // this thread holds the one slot now
+        onThread(&open, &unavailable);
+        QVERIFY(!open);
+        QVERIFY(unavailable);
+        QCOMPARE(ServiceError::database().code, QString("database_error")); // this thread is fine
+    }
+
     void olderSchemaUpgradesCleanly()
     {
         QTemporaryDir dir;
@@ -141,7 +187,7 @@ private slots:
         QString spaceId, keyId;
         {
             // A database as an older build left it: only migration 1, with data in it.
-            Database old(sqliteAt(path));
+            Database old(databaseAt(path));
             QString error;
             QVERIFY2(old.migrate(&error, 1), qPrintable(error));
             QCOMPARE(old.schemaVersion(), 1);
@@ -161,7 +207,7 @@ private slots:
                 insert.addBindValue(v);
             QVERIFY2(insert.exec(), qPrintable(insert.lastError().text()));
         }
-        Database db(sqliteAt(path));
+        Database db(databaseAt(path));
         QCOMPARE(db.schemaVersion(), 1);
         QString error;
         QVERIFY2(db.migrate(&error), qPrintable(error));
@@ -206,7 +252,7 @@ private slots:
         const QString path = dir.filePath("v6.db");
         QString spaceId, otherId;
         {
-            Database old(sqliteAt(path));
+            Database old(databaseAt(path));
             QString error;
             QVERIFY2(old.migrate(&error, 6), qPrintable(error));
             QVERIFY(!tables(old).contains("fonts") && !tables(old).contains("assets"));
@@ -214,7 +260,7 @@ private slots:
             spaceId = accounts.createSpace("brand", "free", "test")->id;
             otherId = accounts.createSpace("other", "free", "test")->id;
         }
-        Database db(sqliteAt(path));
+        Database db(databaseAt(path));
         QString error;
         QVERIFY2(db.migrate(&error), qPrintable(error));
         QCOMPARE(db.schemaVersion(), 7);
@@ -257,7 +303,7 @@ private slots:
     void apiKeyLifecycle()
     {
         QTemporaryDir dir;
-        Database db(sqliteAt(dir.filePath("keys.db")));
+        Database db(databaseAt(dir.filePath("keys.db")));
         QString error;
         QVERIFY(db.migrate(&error));
         AccountService accounts(db, Config::defaults());
@@ -313,7 +359,7 @@ private slots:
         // The bounds of a key page hold for every caller, not only for the HTTP query
         // parser: outside 1..maximum is refused, naming the parameter.
         QTemporaryDir dir;
-        Database db(sqliteAt(dir.filePath("paging.db")));
+        Database db(databaseAt(dir.filePath("paging.db")));
         QString error;
         QVERIFY(db.migrate(&error));
         ApiKeyService keys(db);
@@ -329,7 +375,7 @@ private slots:
     void passwordsAndLogin()
     {
         QTemporaryDir dir;
-        Database db(sqliteAt(dir.filePath("users.db")));
+        Database db(databaseAt(dir.filePath("users.db")));
         QString error;
         QVERIFY(db.migrate(&error));
         AccountService accounts(db, Config::defaults());
@@ -368,7 +414,7 @@ private slots:
         // configured failures for one e-mail even the right password waits, with a
         // Retry-After, and another address is refused too (the e-mail's count).
         QTemporaryDir dir;
-        Database db(sqliteAt(dir.filePath("throttle.db")));
+        Database db(databaseAt(dir.filePath("throttle.db")));
         QString error;
         QVERIFY(db.migrate(&error));
         const Config config = Config::defaults();
@@ -432,7 +478,7 @@ private slots:
     void signingKeysVerifyUrls()
     {
         QTemporaryDir dir;
-        Database db(sqliteAt(dir.filePath("sign.db")));
+        Database db(databaseAt(dir.filePath("sign.db")));
         QString error;
         QVERIFY(db.migrate(&error));
         AccountService accounts(db, Config::defaults());

@@ -115,6 +115,7 @@ std::optional<Environment> openEnvironment(const CommonOptions &options, QString
     auto settings = store::DatabaseSettings::fromUrl(options.databaseUrl, options.dataDir, error);
     if (!settings)
         return std::nullopt;
+    settings->maxConnections = config->databaseMaxConnections();
     Environment env{options.dataDir, *config, std::make_unique<store::Database>(*settings)};
     if (!env.db->migrate(error))
         return std::nullopt;

@@ -23,6 +23,7 @@ int runFontCommand(const QStringList &args);
 int runAssetCommand(const QStringList &args);
 int runLayoutCommand(const QStringList &args);
 int runBenchCommand(const QStringList &args);
+int runDbCommand(const QStringList &args);
 int runConsoleCommand(const QStringList &args);
 int runLocalDesktop(const QStringList &args);
 bool consoleWouldOpenWindow(const QStringList &args, bool console);
@@ -58,6 +59,7 @@ const std::vector<CommandEntry> &commandTable()
          runAssetCommand},
         {"layout", "print a template's element boxes as JSON: TEMPLATE.json [--tweak k=v]...", runLayoutCommand},
         {"bench", "time renders: [--engine E] [--format F] [-n 30] FILES...", runBenchCommand},
+        {"db", "move a SQLite installation: copy --from DATA_DIR --to postgres://… [--files-to DIR]", runDbCommand},
     };
     return table;
 }

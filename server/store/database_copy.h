@@ -1,0 +1,41 @@
+#pragma once
+// `imprint db copy` (docs/deployment.md, "Moving a SQLite installation to PostgreSQL"):
+// every row of one database into another, empty one, and the stored files along.
+
+#include "server/store/database.h"
+
+#include <QList>
+#include <QPair>
+#include <QString>
+
+#include <optional>
+
+namespace imprint::store {
+
+/// What copyDatabase() and copyFiles() moved.
+struct CopyReport {
+    QList<QPair<QString, qint64>> tables; ///< table name → rows, in Database::tableNames() order
+    qint64 rows = 0; ///< all of them
+};
+
+/// Copies every row of `from` into `to`, table by table in migration order, inside one
+/// transaction on `to`; both are migrated to the latest schema first. Refuses (nothing
+/// written) when `to` already holds a row in any table. After the inserts, each table's
+/// row count on `to` must equal the one on `from`, else everything is rolled back.
+/// Returns std::nullopt and *error on any failure.
+std::optional<CopyReport> copyDatabase(const Database &from, const Database &to, QString *error);
+
+/// What copyFiles() found and copied.
+struct FileCopyReport {
+    qint64 files = 0; ///< regular files under the source directory
+    qint64 copied = 0; ///< of them, written to the target (the rest were there, same size)
+    qint64 bytes = 0; ///< bytes of all `files`
+};
+
+/// Copies the file store tree `fromDir` (DATA/files: ab/<sha256>.<ext>) into `toDir`,
+/// keeping relative paths; a file already there with the same size is left (the names are
+/// content hashes). Then verifies every source file exists in `toDir` with its size.
+/// A missing `fromDir` is an empty store. std::nullopt and *error on a failed write.
+std::optional<FileCopyReport> copyFiles(const QString &fromDir, const QString &toDir, QString *error);
+
+} // namespace imprint::store

@@ -1,0 +1,286 @@
+// PostgreSQL as the database of `imprint serve` (docs/deployment.md, "PostgreSQL"), on a
+// throw-away cluster of this suite's own (scripts/pg-cluster), since it stops and restarts
+// it: several instances migrating one fresh database at once, the server through a
+// PostgreSQL restart and an outage (503 + Retry-After, never a 500, and it recovers without
+// a restart of its own), and `imprint db copy` from a SQLite data directory.
+#include "httpclient.h"
+
+#include <QDir>
+#include <QJsonArray>
+#include <QSqlError>
+#include <QSqlQuery>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QUrl>
+
+namespace {
+
+QList<QPair<QByteArray, QByteArray>> bearer(const QByteArray &token)
+{
+    return {{"Authorization", "Bearer " + token}};
+}
+
+} // namespace
+
+class TstPostgres : public QObject
+{
+    Q_OBJECT
+
+    QTemporaryDir m_root;
+    QString m_cluster; // scripts/pg-cluster's DIR
+    QString m_server; // its URL (database "imprint")
+
+    static QString script() { return QStringLiteral(IMPRINT_SOURCE_DIR "/scripts/pg-cluster"); }
+
+    bool cluster(const QString &command, QByteArray *out = nullptr)
+    {
+        QProcess p;
+        p.start(script(), {command, m_cluster});
+        if (!p.waitForFinished(60000) || p.exitCode() != 0) {
+            qWarning() << "pg-cluster" << command << p.readAllStandardError();
+            return false;
+        }
+        if (out)
+            *out = p.readAllStandardOutput();
+        return true;
+    }
+
+    /// A fresh, empty database on the cluster; its URL.
+    QString newDatabase(const QString &name)
+    {
+        QProcess psql;
+        psql.start(QStringLiteral("psql"), {m_server, QStringLiteral("-qAt"), QStringLiteral("-c"),
+                                            QStringLiteral("CREATE DATABASE %1").arg(name)});
+        if (!psql.waitForFinished(30000) || psql.exitCode() != 0)
+            return {};
+        return m_server.left(m_server.lastIndexOf(u'/') + 1) + name;
+    }
+
+    static QSqlDatabase open(const QString &url, const QString &connection)
+    {
+        const QUrl u(url);
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QPSQL"), connection);
+        db.setHostName(u.host());
+        db.setPort(u.port());
+        db.setUserName(u.userName());
+        db.setDatabaseName(u.path().mid(1));
+        db.open();
+        return db;
+    }
+
+    /// A space with a content-scoped API key in the database `url` (data directory
+    /// `dataDir`), made by the CLI; the key's token.
+    static QByteArray contentKey(const QString &dataDir, const QString &url)
+    {
+        if (runCli({"space", "create", "acme", "--data", dataDir, "--database", url}) != 0)
+            return {};
+        QByteArray out;
+        if (runCli({"key", "create", "--space", "acme", "--name", "probe", "--scopes", "content", "--json", "--data",
+                    dataDir, "--database", url},
+                   {}, &out)
+            != 0)
+            return {};
+        return QJsonDocument::fromJson(out).object().value("token").toString().toLatin1();
+    }
+
+private slots:
+    void initTestCase()
+    {
+        QVERIFY(m_root.isValid());
+        // The cluster runs as the `postgres` user when the suite runs as root: it must be
+        // able to reach its directory.
+        QFile::setPermissions(m_root.path(), QFile::permissions(m_root.path()) | QFileDevice::ExeOther
+                                                 | QFileDevice::ExeGroup | QFileDevice::ReadOther);
+        m_cluster = m_root.filePath("pg");
+        QByteArray out;
+        QVERIFY(cluster("start", &out));
+        m_server = QString::fromUtf8(out).trimmed();
+        QVERIFY2(m_server.startsWith("postgres://"), out.constData());
+    }
+
+    void cleanupTestCase()
+    {
+        if (!m_server.isEmpty())
+            cluster("stop");
+    }
+
+    /// Three instances start at once on one fresh database: each comes up, and the
+    /// advisory lock around the migrations lets exactly one apply each version.
+    void concurrentMigrationsApplyEachVersionOnce()
+    {
+        const QString url = newDatabase("migrate_three");
+        QVERIFY(!url.isEmpty());
+        std::vector<std::unique_ptr<QTemporaryDir>> keep;
+        std::vector<std::unique_ptr<QProcess>> servers;
+        for (int i = 0; i < 3; ++i) {
+            keep.push_back(std::make_unique<QTemporaryDir>());
+            auto p = std::make_unique<QProcess>();
+            p->setProcessEnvironment(imprintEnvironment());
+            p->setProcessChannelMode(QProcess::MergedChannels);
+            p->setStandardOutputFile(keep.back()->filePath("server.log"));
+            p->start(QStringLiteral(IMPRINT_BINARY),
+                     {"serve", "--listen", "127.0.0.1:0", "--data", keep.back()->path(), "--database", url});
+            servers.push_back(std::move(p));
+        }
+        static const QRegularExpression listening(QStringLiteral("listening on http://127\\.0\\.0\\.1:(\\d+)"));
+        for (int i = 0; i < 3; ++i) {
+            const auto port = [&] {
+                QFile log(keep[i]->filePath("server.log"));
+                return log.open(QIODevice::ReadOnly)
+                           ? quint16(listening.match(QString::fromUtf8(log.readAll())).captured(1).toUInt())
+                           : quint16(0);
+            };
+            QTRY_VERIFY_WITH_TIMEOUT(port() != 0 || servers[i]->state() == QProcess::NotRunning, 20000);
+            QVERIFY2(port() != 0, qPrintable(keep[i]->filePath("server.log")));
+            QCOMPARE(httpRequest(port(), "GET", "/api/v1/health").status, 200);
+        }
+        {
+            QSqlDatabase db = open(url, "migrations");
+            QVERIFY2(db.isOpen(), qPrintable(db.lastError().text()));
+            QSqlQuery q(db);
+            QVERIFY(q.exec("SELECT COUNT(*), COUNT(DISTINCT version), MAX(version) FROM schema_migrations"));
+            QVERIFY(q.next());
+            QVERIFY(q.value(2).toInt() >= 7);
+            QCOMPARE(q.value(0).toInt(), q.value(2).toInt()); // versions 1..latest, each once
+            QCOMPARE(q.value(1).toInt(), q.value(2).toInt());
+        }
+        QSqlDatabase::removeDatabase("migrations");
+        for (auto &p : servers) {
+            p->terminate();
+            p->waitForFinished(5000);
+        }
+    }
+
+    /// PostgreSQL restarts, then goes away for a while and comes back, under a running
+    /// server: the requests in between succeed or get 503 `database_unavailable` with
+    /// Retry-After, never a 500, and afterwards everything works without restarting imprint.
+    void serverRidesOutRestartAndOutage()
+    {
+        const QString url = newDatabase("outage");
+        QVERIFY(!url.isEmpty());
+        QTemporaryDir dir;
+        const QByteArray token = contentKey(dir.path(), url);
+        QVERIFY(!token.isEmpty());
+        ServerProcess server;
+        QVERIFY(server.start(dir.path(), {"--database", url}));
+        const auto probe = [&] { return httpRequest(server.port(), "GET", "/api/v1/templates", {}, bearer(token)); };
+        QCOMPARE(probe().status, 200);
+
+        const auto checkGap = [](const HttpReply &r) {
+            if (r.status == 200)
+                return true;
+            return r.status == 503 && r.header("Content-Type") == "application/problem+json"
+                   && r.json().value("code").toString() == "database_unavailable"
+                   && r.header("Retry-After").toInt() >= 1;
+        };
+
+        // A restart while requests keep coming.
+        QProcess restart;
+        restart.start(script(), {"restart", m_cluster});
+        QVERIFY(restart.waitForStarted());
+        int during = 0;
+        while (!restart.waitForFinished(20)) {
+            const HttpReply r = probe();
+            QVERIFY2(checkGap(r), r.body.constData());
+            ++during;
+        }
+        QCOMPARE(restart.exitCode(), 0);
+        QVERIFY(during > 0);
+        HttpReply r = probe();
+        QVERIFY2(r.status == 200, r.body.constData());
+
+        // An outage: every request is 503 + Retry-After, and /health says why.
+        QVERIFY(cluster("down"));
+        for (int i = 0; i < 3; ++i) {
+            r = probe();
+            QCOMPARE(r.status, 503);
+            QVERIFY2(checkGap(r), r.body.constData());
+        }
+        r = httpRequest(server.port(), "GET", "/api/v1/health");
+        QCOMPARE(r.status, 503);
+        QCOMPARE(r.json().value("database").toString(), QString("unavailable"));
+        // A write is refused the same way, and not half-done.
+        r = httpRequest(server.port(), "POST", "/api/v1/templates",
+                        R"({"name": "Outage", "width": 80, "height": 40, "root": {"type": "div"}})", bearer(token));
+        QVERIFY2(r.status == 503 && checkGap(r), r.body.constData());
+
+        QVERIFY(cluster("up"));
+        r = probe();
+        QVERIFY2(r.status == 200, r.body.constData());
+        QCOMPARE(httpRequest(server.port(), "GET", "/api/v1/health").status, 200);
+        QVERIFY(server.log().contains("reconnect") || server.log().contains("cannot open"));
+    }
+
+    /// `imprint db copy`: content made on SQLite through the CLI moves to PostgreSQL with
+    /// its files; a server on the copy serves it; a second copy into it is refused.
+    void dbCopyMovesASqliteInstallation()
+    {
+        QTemporaryDir old;
+        const QString sqlite = old.filePath("imprint.db");
+        const QByteArray kTemplate = R"({"name": "Card", "width": 80, "height": 40, "rendererType": "takumi",
+          "root": {"type": "div", "props": {"style": {"display": "flex", "width": 80, "height": 40,
+          "backgroundColor": "#336699"}}}})";
+        QVERIFY(runCli({"space", "create", "acme", "--data", old.path(), "--database", sqlite}) == 0);
+        const QByteArray pageId = publishedPage(old.path(), "acme", kTemplate);
+        QVERIFY(pageId.startsWith("pg_"));
+        QByteArray out;
+        QCOMPARE(runCli({"key", "create", "--space", "acme", "--name", "k", "--scopes", "render,content", "--json",
+                         "--data", old.path(), "--database", sqlite},
+                        {}, &out),
+                 0);
+        const QByteArray token = QJsonDocument::fromJson(out).object().value("token").toString().toLatin1();
+        QCOMPARE(
+            runCli({"asset", "add", "--space", "acme", QStringLiteral(IMPRINT_SOURCE_DIR "/docs/examples/logo.svg"),
+                    "--data", old.path(), "--database", sqlite}),
+            0);
+
+        const QString url = newDatabase("copied");
+        QTemporaryDir fresh;
+        QCOMPARE(
+            runCli({"db", "copy", "--from", old.path(), "--to", url, "--files-to", fresh.filePath("files"), "--json"},
+                   {}, &out),
+            0);
+        const QJsonObject report = QJsonDocument::fromJson(out).object();
+        const QJsonObject tables = report.value("tables").toObject();
+        QCOMPARE(tables.value("spaces").toInt(), 1);
+        QCOMPARE(tables.value("templates").toInt(), 1);
+        QCOMPARE(tables.value("pages").toInt(), 1);
+        QCOMPARE(tables.value("published_pages").toInt(), 1);
+        QCOMPARE(tables.value("api_keys").toInt(), 1);
+        QCOMPARE(tables.value("assets").toInt(), 1);
+        QVERIFY(tables.value("audit_log").toInt() >= 1);
+        QCOMPARE(report.value("files").toObject().value("files").toInt(), 1);
+        QCOMPARE(report.value("files").toObject().value("copied").toInt(), 1);
+        int sum = 0;
+        for (const QJsonValue v : tables)
+            sum += v.toInt();
+        QCOMPARE(report.value("rows").toInt(), sum);
+
+        // The target is no longer empty: a second copy is refused and changes nothing.
+        QByteArray err;
+        QCOMPARE(runCli({"db", "copy", "--from", old.path(), "--to", url}, {}, &err), 1);
+
+        // A server on the copy (a new data directory: the files, not the SQLite file).
+        QVERIFY(!QFileInfo::exists(fresh.filePath("imprint.db")));
+        ServerProcess server;
+        QVERIFY(server.start(fresh.path(), {"--database", url}));
+        HttpReply r = httpRequest(server.port(), "GET", "/api/v1/templates", {}, bearer(token));
+        QCOMPARE(r.status, 200);
+        QVERIFY2(r.body.contains("\"Card\""), r.body.constData());
+        r = httpRequest(server.port(), "GET", "/api/v1/render?pageId=" + pageId + "&output=binary", {}, bearer(token));
+        QCOMPARE(r.status, 200);
+        QVERIFY(r.body.startsWith("\x89PNG"));
+        r = httpRequest(server.port(), "GET", "/api/v1/assets", {}, bearer(token));
+        QCOMPARE(r.status, 200);
+        static const QRegularExpression fileUrl(QStringLiteral("/api/v1/files/[0-9a-f]{64}\\.svg"));
+        const QString path = fileUrl.match(QString::fromUtf8(r.body)).captured(0);
+        QVERIFY2(!path.isEmpty(), r.body.constData());
+        r = httpRequest(server.port(), "GET", path.toLatin1());
+        QCOMPARE(r.status, 200);
+        QVERIFY(r.body.contains("<svg"));
+        QVERIFY(!QFileInfo::exists(fresh.filePath("imprint.db")));
+    }
+};
+
+QTEST_GUILESS_MAIN(TstPostgres)
+#include "tst_postgres.moc"
