@@ -1,7 +1,9 @@
 #pragma once
 // Database access (docs/architecture.md): QtSql, SQLite file in the data directory by default
 // (WAL, foreign keys on, busy timeout) or PostgreSQL through QPSQL. One QSqlDatabase
-// connection per thread, opened lazily; versioned migrations applied in transactions.
+// connection per thread, opened lazily, at most DatabaseSettings::maxConnections, closed
+// when the thread ends; versioned migrations applied in transactions (on PostgreSQL under
+// an advisory lock, so instances starting together apply each version once).
 
 #include <QSqlDatabase>
 #include <QSqlQuery>
