@@ -82,6 +82,7 @@ private:
             return;
         }
         connect(driver, &QSqlDriver::notification, this, &ChangeFeedWorker::received, Qt::UniqueConnection);
+        qCInfo(lcDb).noquote() << "change feed: listening on" << ChangeFeed::channel();
         setLive(true);
     }
 
