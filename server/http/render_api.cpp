@@ -51,21 +51,30 @@ RenderApi::RenderApi(const store::Database &db, store::Config config, QString da
     , m_keys(db)
     , m_content(service::contentService(db))
     , m_idempotency(db)
-    , m_files(m_dataDir + QStringLiteral("/files"))
-    , m_rateLimiter(m_settings.rateLimitPerSecond, m_settings.rateLimitBurst)
-    , m_patterns(db, config, std::move(catalog), store::FileStore(m_dataDir + QStringLiteral("/files")),
-                 m_settings.patternCacheBytes)
+    , m_files(store::FileStore::forDataDir(db, config, m_dataDir))
+    , m_rateLimiter(db, m_settings.rateLimitPerSecond, m_settings.rateLimitBurst)
+    , m_patterns(db, config, std::move(catalog), m_files, m_settings.patternCacheBytes)
     , m_renderContext(renderContext)
     , m_imageFetcher(imageFetcher)
-    , m_pages(db, config, store::FileStore(m_dataDir + QStringLiteral("/files")), renderContext,
+    , m_pages(db, config, m_files, renderContext,
               service::PageRenderSettings{m_settings.publishCacheEntries, m_settings.publishCacheTtlMs}, imageFetcher)
-    , m_fontUploads(db, store::FileStore(m_dataDir + QStringLiteral("/files")))
-    , m_assetUploads(db, config, store::FileStore(m_dataDir + QStringLiteral("/files")))
+    , m_fontUploads(db, m_files)
+    , m_assetUploads(db, config, m_files)
     , m_signing(db, m_dataDir)
 {
     // A publish or delete through these routes is visible to the next render here at once;
-    // other instances sharing the database see it within the cache TTL.
+    // other instances sharing a PostgreSQL database drop their copy when the change feed
+    // tells them, or within the cache TTL while the feed is down.
     m_content.setSnapshotListener([this](const QString &pageId) { m_pages.forgetPublished(pageId); });
+    if (!db.isSqlite()) {
+        m_changes = std::make_unique<store::ChangeFeed>(
+            db.settings(),
+            [this](const QString &kind, const QString &id) {
+                if (kind == QLatin1String("page"))
+                    m_pages.forgetPublished(id);
+            },
+            [this](bool live) { m_pages.setPublishFeedLive(live); });
+    }
 }
 
 RenderApi::~RenderApi() = default;
@@ -77,7 +86,8 @@ void RenderApi::registerRoutes(Router &router)
     router.addWithResponder("POST", kApi + QStringLiteral("/render"), renderRoute);
     router.addWithResponder("GET", kApi + QStringLiteral("/render"), renderRoute);
     router.add("GET", kApi + QStringLiteral("/patterns"), [this](const HttpRequest &) { return patterns(); });
-    router.add("GET", kApi + QStringLiteral("/files/{name}"), [this](const HttpRequest &r) { return file(r); });
+    router.addOffloaded("GET", kApi + QStringLiteral("/files/{name}"),
+                        [this](const HttpRequest &r) { return file(r); });
     router.add("GET", kApi + QStringLiteral("/metrics"), [this](const HttpRequest &r) { return metrics(r); });
     router.add("GET", kApi + QStringLiteral("/openapi.json"),
                [this](const HttpRequest &r) { return HttpResponse::json(200, openApiDocument(baseUrlFor(r))); });

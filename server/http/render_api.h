@@ -33,8 +33,10 @@
 #include "server/service/idempotency_service.h"
 #include "server/service/page_render_service.h"
 #include "server/service/pattern_render_service.h"
+#include "server/service/render_rate_limiter.h"
 #include "server/service/signing_key_service.h"
 #include "server/service/upload_service.h"
+#include "server/store/change_feed.h"
 #include "server/store/config.h"
 #include "server/store/database.h"
 #include "server/store/file_store.h"
@@ -137,7 +139,7 @@ private:
     service::ContentService m_content;
     service::IdempotencyService m_idempotency;
     store::FileStore m_files;
-    common::RateLimiter m_rateLimiter;
+    service::RenderRateLimiter m_rateLimiter;
 
     service::PatternRenderService m_patterns;
     render::RenderContext &m_renderContext;
@@ -153,6 +155,9 @@ private:
     const RequestMetrics *m_requestMetrics = nullptr;
 
     Router *m_router = nullptr;
+    // With PostgreSQL: other instances' publishes (LISTEN/NOTIFY). Last, so it stops
+    // before the caches its handlers touch are destroyed.
+    std::unique_ptr<store::ChangeFeed> m_changes;
 };
 
 } // namespace imprint::http

@@ -1,5 +1,6 @@
 #include "server/service/content_service.h"
 
+#include "server/store/change_feed.h"
 #include "server/store/crypto.h"
 #include "server/store/repositories.h"
 #include "server/store/sql.h"
@@ -169,8 +170,8 @@ Result<PageRecord> ContentService::createPage(const QString &spaceId, const QStr
     }
     if (!tx.commit())
         return ServiceError::database();
-    if (publish && m_snapshotChanged)
-        m_snapshotChanged(p.id);
+    if (publish)
+        announceSnapshot(p.id);
     return p;
 }
 
@@ -225,8 +226,7 @@ Result<Done> ContentService::deletePage(const QString &spaceId, const QString &i
         return pageMissing(id);
     if (!AuditRepository(m_db).append(spaceId, actor, QStringLiteral("page.delete"), id) || !tx.commit())
         return ServiceError::database();
-    if (m_snapshotChanged)
-        m_snapshotChanged(id);
+    announceSnapshot(id);
     return Done{};
 }
 
@@ -263,9 +263,17 @@ Result<PublishedPage> ContentService::publish(const QString &spaceId, const QStr
         return snapshot.error();
     if (!tx.commit())
         return ServiceError::database();
-    if (m_snapshotChanged)
-        m_snapshotChanged(snapshot->pageId);
+    announceSnapshot(snapshot->pageId);
     return *snapshot;
+}
+
+void ContentService::announceSnapshot(const QString &pageId)
+{
+    if (m_snapshotChanged)
+        m_snapshotChanged(pageId);
+    // Other instances sharing a PostgreSQL database drop their cached snapshot when this
+    // arrives (store::ChangeFeed); if it is lost, their publish-cache TTL still expires it.
+    store::ChangeFeed::notify(m_db, QStringLiteral("page"), pageId);
 }
 
 Result<PublishedPage> ContentService::writeSnapshot(const PageRecord &page, const TemplateRecord &tmpl,

@@ -110,6 +110,9 @@ private:
     const store::Database &m_db;
     TemplateValidator m_validateTemplate;
     VariablesValidator m_validateVariables;
+    /// Tells the listener and, with PostgreSQL, every instance that `pageId`'s snapshot changed.
+    void announceSnapshot(const QString &pageId);
+
     SnapshotListener m_snapshotChanged;
 };
 

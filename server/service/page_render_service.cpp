@@ -105,31 +105,54 @@ common::Expected<std::shared_ptr<const store::PublishedPage>, store::ServiceErro
 PageRenderService::publishedPage(const QString &spaceId, const QString &pageId)
 {
     const qint64 now = store::nowMs();
+    quint64 forgetsBefore = 0;
+    std::shared_ptr<const store::PublishedPage> cached;
     {
         QMutexLocker lock(&m_publishMutex);
+        forgetsBefore = m_publishForgets;
         if (PublishEntry *e = m_publishCache.object(pageId)) {
-            if (now - e->loadedAtMs < m_settings.publishCacheTtlMs) {
-                if (e->page->spaceId != spaceId)
-                    return store::ServiceError::notFound(
-                        QStringLiteral("page_not_found"),
-                        QStringLiteral("Page '%1' was not found in this space.").arg(pageId));
-                return e->page;
-            }
+            if (m_publishFeedLive.load() || now - e->loadedAtMs < m_settings.publishCacheTtlMs)
+                cached = e->page;
         }
+    }
+    if (cached && !m_db.isSqlite()) {
+        // Instances sharing PostgreSQL: the change feed evicts an entry when another
+        // instance publishes, but a NOTIFY travels asynchronously and a request may reach
+        // this instance before it does. One primary-key lookup of the version closes that
+        // window, so a publish anywhere is what every instance renders next.
+        const auto version = store::PublishedPageRepository(m_db).publishedAt(pageId);
+        if (!version || !*version || **version != cached->publishedAt)
+            cached.reset();
+    }
+    if (cached) {
+        if (cached->spaceId != spaceId)
+            return store::ServiceError::notFound(QStringLiteral("page_not_found"),
+                                                 QStringLiteral("Page '%1' was not found in this space.").arg(pageId));
+        return cached;
     }
     auto loaded = m_content.published(spaceId, pageId);
     if (!loaded)
         return loaded.error();
     auto ptr = std::make_shared<const store::PublishedPage>(loaded.value());
     QMutexLocker lock(&m_publishMutex);
-    m_publishCache.insert(pageId, new PublishEntry{ptr, now});
+    if (m_publishForgets == forgetsBefore)
+        m_publishCache.insert(pageId, new PublishEntry{ptr, now});
     return ptr;
 }
 
 void PageRenderService::forgetPublished(const QString &pageId)
 {
     QMutexLocker lock(&m_publishMutex);
+    ++m_publishForgets;
     m_publishCache.remove(pageId);
+}
+
+void PageRenderService::setPublishFeedLive(bool live)
+{
+    QMutexLocker lock(&m_publishMutex);
+    m_publishFeedLive.store(live);
+    ++m_publishForgets;
+    m_publishCache.clear();
 }
 
 std::optional<RenderUseCaseError> checkExportSize(const store::Config &config, const QString &plan, int width,

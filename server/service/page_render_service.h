@@ -108,8 +108,9 @@ struct PageRender {
 /// Tunables of the publish cache.
 struct PageRenderSettings {
     int publishCacheEntries = 1000; ///< render.publishCache.entries
-    /// render.publishCache.ttlMs: how long a publish made by another instance sharing the
-    /// database may stay invisible here (this instance's publishes evict at once).
+    /// render.publishCache.ttlMs: how long a snapshot stays cached while no change feed
+    /// tells this instance of other processes' publishes (this instance's publishes evict
+    /// at once; with PostgreSQL every hit is also checked against the row's version).
     int publishCacheTtlMs = 5000;
 };
 
@@ -131,8 +132,14 @@ public:
     /// Renders `request`; the error says why not (see RenderUseCaseError).
     common::Expected<PageRender, RenderUseCaseError> render(const PageRenderRequest &request);
 
-    /// Drops the cached publish snapshot of `pageId` (after a publish or a delete here).
+    /// Drops the cached publish snapshot of `pageId` (after a publish or a delete here or,
+    /// through store::ChangeFeed, on another instance).
     void forgetPublished(const QString &pageId);
+    /// Whether another instance's publishes reach forgetPublished() (a live change feed):
+    /// then cached snapshots stay until told otherwise; else they expire after
+    /// render.publishCache.ttlMs. Either change drops every cached snapshot (notifications
+    /// may have been missed while the feed was down).
+    void setPublishFeedLive(bool live);
 
     /// Renders computed since start (not served from the memo or shared with an
     /// identical concurrent request), and renders that reused one.
@@ -161,6 +168,10 @@ private:
     };
     QMutex m_publishMutex;
     QCache<QString, PublishEntry> m_publishCache;
+    // Bumped by every forget: a snapshot read from the database before a forget that
+    // arrives during the read is not cached (it may be the version just replaced).
+    quint64 m_publishForgets = 0;
+    std::atomic<bool> m_publishFeedLive{false};
     // Recent outcomes by full resolved key (page/template versions included, so an entry
     // can never be stale): requests that queued behind an identical render reuse its
     // result. Cost in KiB, bounded (32 MiB), 10 s TTL.

@@ -22,10 +22,7 @@ QString sha256Of(const QByteArray &bytes)
 
 std::optional<QByteArray> readStored(const store::FileStore &files, const QString &sha256, const QString &ext)
 {
-    QFile f(files.pathOf(sha256, ext));
-    if (!f.open(QIODevice::ReadOnly))
-        return std::nullopt;
-    return f.readAll();
+    return files.read(sha256, ext);
 }
 
 /// The sfnt of a font file renamed to its internal family and registered with Qt.

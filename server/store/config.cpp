@@ -203,6 +203,11 @@ qint64 Config::patternCacheBytes() const
                       .toDouble(64.0 * 1024 * 1024));
 }
 
+QString Config::filesDir() const
+{
+    return m_json.value(QStringLiteral("files")).toObject().value(QStringLiteral("dir")).toString();
+}
+
 QStringList Config::imageHostAllowlist() const
 {
     QStringList hosts;

@@ -85,6 +85,11 @@ public:
     /// Window of loginFailureLimit(), in seconds.
     int loginFailureWindowSeconds() const;
 
+    /// `files.dir` (default empty): where stored renders, fonts and images live; relative
+    /// paths are under the data directory. Empty = DATA/files with SQLite, the database's
+    /// `blobs` table with PostgreSQL. Point it at a directory every instance mounts to keep
+    /// files out of PostgreSQL (docs/deployment.md).
+    QString filesDir() const;
     /// Byte budget of the pattern render memory cache (docs/architecture.md).
     qint64 patternCacheBytes() const;
     /// `render.imageHostAllowlist` (default none): hosts whose remote images may come from

@@ -210,6 +210,16 @@ Result<std::optional<PublishedPage>> PublishedPageRepository::byPageId(const QSt
     return sql::firstRow(q, ran, snapshotFrom);
 }
 
+Result<std::optional<qint64>> PublishedPageRepository::publishedAt(const QString &pageId)
+{
+    QSqlQuery q(m_db.connection());
+    if (!sql::run(q, QStringLiteral("SELECT published_at FROM published_pages WHERE page_id = ?"), pageId))
+        return ServiceError::database();
+    if (!q.next())
+        return std::optional<qint64>();
+    return std::optional<qint64>(q.value(0).toLongLong());
+}
+
 Result<Done> RenderRepository::insert(const RenderRecord &r)
 {
     QSqlQuery q(m_db.connection());

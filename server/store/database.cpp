@@ -136,6 +136,19 @@ const std::vector<Migration> &migrations()
              " UNIQUE (space_id, sha256))",
              "CREATE INDEX assets_space ON assets (space_id, created_at)",
          }},
+        {8,
+         "shared files and rate windows",
+         {
+             // The file store of instances sharing a PostgreSQL database (file_store.h):
+             // the same content addresses as DATA/files. BYTEA has no meaning in SQLite,
+             // where the table stays empty (the disk store is used).
+             "CREATE TABLE blobs (sha256 TEXT NOT NULL, ext TEXT NOT NULL, size BIGINT NOT NULL,"
+             " content BYTEA NOT NULL, created_at BIGINT NOT NULL, PRIMARY KEY (sha256, ext))",
+             // Render rate limit counted across instances (docs/api.md): one row per key per
+             // fixed window, start in epoch ms; old windows are deleted as new ones open.
+             "CREATE TABLE rate_windows (rate_key TEXT NOT NULL, window_start BIGINT NOT NULL,"
+             " hits INTEGER NOT NULL, PRIMARY KEY (rate_key, window_start))",
+         }},
     };
     return list;
 }

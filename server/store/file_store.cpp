@@ -1,5 +1,9 @@
 #include "server/store/file_store.h"
 
+#include "server/store/config.h"
+#include "server/store/database.h"
+#include "server/store/sql.h"
+
 #include <QCryptographicHash>
 #include <QDir>
 #include <QFile>
@@ -70,10 +74,53 @@ QByteArray FileStore::contentTypeOf(const QString &ext)
     return "application/octet-stream";
 }
 
-QString FileStore::pathOf(const QString &sha256, const QString &ext) const
+FileStore FileStore::forDataDir(const Database &db, const Config &config, const QString &dataDir)
+{
+    const QString dir = config.filesDir();
+    if (!dir.isEmpty())
+        return FileStore(QDir(dataDir).absoluteFilePath(dir));
+    if (!db.isSqlite())
+        return FileStore(db);
+    return FileStore(dataDir + QStringLiteral("/files"));
+}
+
+bool FileStore::validName(const QString &sha256, const QString &ext)
 {
     static const QRegularExpression hex(QStringLiteral("^[0-9a-f]{64}$"));
-    if (!knownExtension(ext) || !hex.match(sha256).hasMatch())
+    return knownExtension(ext) && hex.match(sha256).hasMatch();
+}
+
+std::optional<QByteArray> FileStore::read(const QString &sha256, const QString &ext) const
+{
+    if (!validName(sha256, ext))
+        return std::nullopt;
+    if (m_db) {
+        QSqlQuery q(m_db->connection());
+        if (!sql::run(q, QStringLiteral("SELECT content FROM blobs WHERE sha256 = ? AND ext = ?"), sha256, ext)
+            || !q.next())
+            return std::nullopt;
+        return q.value(0).toByteArray();
+    }
+    QFile f(pathOf(sha256, ext));
+    if (!f.open(QIODevice::ReadOnly))
+        return std::nullopt;
+    return f.readAll();
+}
+
+bool FileStore::contains(const QString &sha256, const QString &ext) const
+{
+    if (!validName(sha256, ext))
+        return false;
+    if (m_db) {
+        QSqlQuery q(m_db->connection());
+        return sql::run(q, QStringLiteral("SELECT 1 FROM blobs WHERE sha256 = ? AND ext = ?"), sha256, ext) && q.next();
+    }
+    return QFileInfo::exists(pathOf(sha256, ext));
+}
+
+QString FileStore::pathOf(const QString &sha256, const QString &ext) const
+{
+    if (m_db || !validName(sha256, ext))
         return {};
     return m_root + QLatin1Char('/') + sha256.left(2) + QLatin1Char('/') + sha256 + QLatin1Char('.') + ext;
 }
@@ -84,6 +131,26 @@ std::optional<StoredFile> FileStore::put(const QByteArray &bytes, const QString 
     f.sha256 = QString::fromLatin1(QCryptographicHash::hash(bytes, QCryptographicHash::Sha256).toHex());
     f.extension = ext;
     f.size = bytes.size();
+    if (m_db) {
+        if (!knownExtension(ext)) {
+            if (error)
+                *error = QStringLiteral("unknown file extension '%1'").arg(ext);
+            return std::nullopt;
+        }
+        // Same name = same bytes: a row that is already there is the result (the first of
+        // two concurrent writers wins, the second finds nothing to insert).
+        QSqlQuery q(m_db->connection());
+        if (!sql::run(q,
+                      QStringLiteral("INSERT INTO blobs (sha256, ext, size, content, created_at)"
+                                     " VALUES (?, ?, ?, ?, ?) ON CONFLICT (sha256, ext) DO NOTHING"),
+                      f.sha256, ext, f.size, bytes, nowMs())) {
+            if (error)
+                *error = QStringLiteral("cannot store %1.%2 in the database").arg(f.sha256, ext);
+            return std::nullopt;
+        }
+        f.existed = q.numRowsAffected() == 0;
+        return f;
+    }
     f.path = pathOf(f.sha256, ext);
     if (f.path.isEmpty()) {
         if (error)

@@ -3,6 +3,8 @@
 // DATA/files/ab/<sha256>.<ext>, where "ab" is the first two hex digits. A file is written
 // to a temporary file in the same directory and renamed into place, so readers never see
 // a partial file and concurrent writers of the same bytes cannot corrupt each other.
+// With PostgreSQL and no `files.dir`, the same names live in the `blobs` table instead, so
+// every instance sharing the database serves every file (docs/deployment.md).
 
 #include <QByteArray>
 #include <QString>
@@ -11,16 +13,19 @@
 
 namespace imprint::store {
 
+class Config;
+class Database;
+
 /// Where put() left a file.
 struct StoredFile {
     QString sha256; ///< lower-case hex of the bytes
     QString extension; ///< "png", "webp", "svg", "jpeg", "avif"
-    QString path; ///< absolute path on disk
+    QString path; ///< absolute path on disk; empty in the database store
     qint64 size = 0; ///< bytes
     bool existed = false; ///< the same content was already stored
 };
 
-/// Thread-safe (no shared mutable state; the file system arbitrates).
+/// Thread-safe (no shared mutable state; the file system or the database arbitrates).
 class FileStore
 {
 public:
@@ -28,10 +33,27 @@ public:
     explicit FileStore(QString root)
         : m_root(std::move(root))
     { }
+    /// Files live in `db`'s `blobs` table (migration 8); `db` must outlive this.
+    explicit FileStore(const Database &db)
+        : m_db(&db)
+    { }
+
+    /// The store a server or CLI command on `dataDir` uses: `files.dir` when configured (a
+    /// directory every instance mounts; relative to `dataDir`), else with PostgreSQL the
+    /// database, else `dataDir/files`.
+    static FileStore forDataDir(const Database &db, const Config &config, const QString &dataDir);
 
     /// Stores `bytes` under their SHA-256 with extension `ext` (a knownExtension()).
     /// Returns std::nullopt and *error when the directory or file cannot be written.
     std::optional<StoredFile> put(const QByteArray &bytes, const QString &ext, QString *error = nullptr) const;
+
+    /// The bytes of `sha256`.`ext`; std::nullopt when the name is malformed, nothing is
+    /// stored under it or it cannot be read.
+    std::optional<QByteArray> read(const QString &sha256, const QString &ext) const;
+    /// True when `sha256`.`ext` is stored (a malformed name never is).
+    bool contains(const QString &sha256, const QString &ext) const;
+    /// True when files live in the database.
+    bool inDatabase() const { return m_db != nullptr; }
 
     /// Path of `sha256`.`ext` when it is a well-formed name (64 lower-case hex digits and
     /// a known extension) — whether or not the file exists; empty otherwise.
@@ -45,8 +67,12 @@ public:
 
     const QString &root() const { return m_root; }
 
+    /// True for 64 lower-case hex digits and a knownExtension().
+    static bool validName(const QString &sha256, const QString &ext);
+
 private:
     QString m_root;
+    const Database *m_db = nullptr;
 };
 
 } // namespace imprint::store

@@ -315,6 +315,9 @@ public:
     Result<Done> upsert(const PublishedPage &snapshot);
     /// The snapshot of page `pageId` in any space, std::nullopt when it was never published.
     Result<std::optional<PublishedPage>> byPageId(const QString &pageId);
+    /// Only the publish time (epoch ms) of page `pageId`'s snapshot, std::nullopt when there
+    /// is none: the version check of a cached snapshot.
+    Result<std::optional<qint64>> publishedAt(const QString &pageId);
 
 private:
     const Database &m_db;

@@ -6,6 +6,7 @@
 #include "server/store/crypto.h"
 #include "server/store/database.h"
 #include "server/store/file_store.h"
+#include "server/store/rate_windows.h"
 #include "server/store/repositories.h"
 #include "server/store/sql.h"
 
@@ -262,7 +263,7 @@ private slots:
         }
         Database db(databaseAt(path));
         QString error;
-        QVERIFY2(db.migrate(&error), qPrintable(error));
+        QVERIFY2(db.migrate(&error, 7), qPrintable(error));
         QCOMPARE(db.schemaVersion(), 7);
         QVERIFY(tables(db).contains("fonts") && tables(db).contains("assets"));
 
@@ -513,6 +514,67 @@ private slots:
         QCOMPARE(keys.verify("/api/v1/render", withSig, 1000).error().code, QString("signature_invalid"));
         QCOMPARE(keys.revoke(space->id, created->key.id, "cli").error().code, QString("signing_key_not_found"));
         QCOMPARE(AuditRepository(db).count("signing_key.revoke").value_or(0), 1);
+    }
+
+    // Migration 8: the database file store (what instances sharing PostgreSQL use, run
+    // here on SQLite, whose SQL is the same): content-addressed rows, written once, read
+    // back byte for byte; malformed or unknown names are never stored nor found.
+    void databaseFileStore()
+    {
+        QTemporaryDir dir;
+        Database db(sqliteAt(dir.filePath("blobs.db")));
+        QString error;
+        QVERIFY2(db.migrate(&error), qPrintable(error));
+        const FileStore files(db);
+        QVERIFY(files.inDatabase());
+        QByteArray bytes("\x89PNG\r\n\x1a\n", 8);
+        bytes.append(QByteArray(1000, '\0'));
+        const auto first = files.put(bytes, "png", &error);
+        QVERIFY2(first.has_value(), qPrintable(error));
+        QVERIFY(!first->existed);
+        QVERIFY(first->path.isEmpty());
+        QCOMPARE(first->size, qint64(bytes.size()));
+        const auto again = files.put(bytes, "png");
+        QVERIFY(again.has_value() && again->existed);
+        QCOMPARE(files.read(first->sha256, "png").value_or(QByteArray()), bytes);
+        QVERIFY(files.contains(first->sha256, "png"));
+        QVERIFY(!files.contains(first->sha256, "webp"));
+        QVERIFY(!files.read(first->sha256, "webp").has_value());
+        QVERIFY(!files.read("../" + first->sha256.mid(3), "png").has_value());
+        QVERIFY(!files.put(bytes, "exe").has_value());
+        QSqlQuery q(db.connection());
+        QVERIFY(q.exec("SELECT COUNT(*) FROM blobs") && q.next());
+        QCOMPARE(q.value(0).toInt(), 1);
+        QVERIFY(!QFileInfo::exists(dir.filePath("files")));
+
+        // forDataDir(): SQLite keeps the disk store; files.dir wins over either.
+        QVERIFY(!FileStore::forDataDir(db, Config::defaults(), dir.path()).inDatabase());
+        QCOMPARE(FileStore::forDataDir(db, Config::defaults(), dir.path()).root(), dir.path() + "/files");
+        QFile config(dir.filePath("config.json"));
+        QVERIFY(config.open(QIODevice::WriteOnly) && config.write(R"({"files": {"dir": "shared"}})") > 0);
+        config.close();
+        const auto loaded = Config::load(dir.path(), &error);
+        QVERIFY2(loaded.has_value(), qPrintable(error));
+        const FileStore shared = FileStore::forDataDir(db, *loaded, dir.path());
+        QVERIFY(!shared.inDatabase());
+        QCOMPARE(shared.root(), dir.filePath("shared"));
+    }
+
+    // Migration 8: the shared rate-limit windows count hits per key and window atomically.
+    void rateWindowsCount()
+    {
+        QTemporaryDir dir;
+        Database db(sqliteAt(dir.filePath("rate.db")));
+        QString error;
+        QVERIFY2(db.migrate(&error), qPrintable(error));
+        const RateWindows windows(db);
+        QCOMPARE(windows.hit("key:a", 1000).value_or(-1), 1);
+        QCOMPARE(windows.hit("key:a", 1000).value_or(-1), 2);
+        QCOMPARE(windows.hit("key:b", 1000).value_or(-1), 1);
+        QCOMPARE(windows.hit("key:a", 2000).value_or(-1), 1);
+        QVERIFY(windows.prune(2000));
+        QCOMPARE(windows.hit("key:a", 1000).value_or(-1), 1); // that window was deleted
+        QCOMPARE(windows.hit("key:a", 2000).value_or(-1), 2);
     }
 };
 

@@ -69,7 +69,7 @@ std::optional<QByteArray> readInput(const Target &t, int *rc)
 
 store::FileStore filesOf(const Environment &env)
 {
-    return store::FileStore(env.dataDir + QStringLiteral("/files"));
+    return store::FileStore::forDataDir(*env.db, env.config, env.dataDir);
 }
 
 /// The media type a font file's extension implies (the service also sniffs the bytes).

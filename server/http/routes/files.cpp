@@ -1,9 +1,8 @@
 // GET /api/v1/files/{sha256}.{ext}: stored renders by content address, immutable, with
-// ETag revalidation (RFC 9110 §13.1.2) and headers that keep a stored SVG inert.
+// ETag revalidation (RFC 9110 §13.1.2) and headers that keep a stored SVG inert. On the
+// workers: the bytes may come from the database (file_store.h).
 #include "server/http/problem.h"
 #include "server/http/render_api.h"
-
-#include <QFile>
 
 namespace imprint::http {
 
@@ -13,8 +12,7 @@ HttpResponse RenderApi::file(const HttpRequest &request) const
     const int dot = name.lastIndexOf(QLatin1Char('.'));
     const QString sha = dot > 0 ? name.left(dot) : QString();
     const QString ext = dot > 0 ? name.mid(dot + 1) : QString();
-    const QString path = m_files.pathOf(sha, ext);
-    if (path.isEmpty())
+    if (!store::FileStore::validName(sha, ext))
         return fieldProblem(404, QStringLiteral("file_not_found"), QStringLiteral("name"),
                             QStringLiteral("File names are <sha256>.<png|webp|svg|jpeg|avif|gif|ttf|otf|woff|woff2>."));
     const QByteArray etag = '"' + sha.toLatin1() + '"';
@@ -25,9 +23,6 @@ HttpResponse RenderApi::file(const HttpRequest &request) const
             // An SVG opened directly must not run script or load anything (stored XSS).
             .withHeader("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; img-src data:");
     };
-    QFile f(path);
-    if (!f.exists())
-        return problem(404, QStringLiteral("file_not_found"), QStringLiteral("No stored file %1.").arg(name));
     // RFC 9110 §13.1.2: If-None-Match is a list of entity tags (or *); weak comparison.
     const QByteArray inm = request.header("if-none-match");
     if (!inm.isEmpty()) {
@@ -36,12 +31,16 @@ HttpResponse RenderApi::file(const HttpRequest &request) const
             if (tag.startsWith("W/"))
                 tag = tag.mid(2);
             if (tag == "*" || tag == etag)
-                return withCaching(HttpResponse{304, {}, {}});
+                // The name is the content's hash: a tag that matches one we could have sent
+                // is current if the file is stored at all.
+                if (m_files.contains(sha, ext))
+                    return withCaching(HttpResponse{304, {}, {}});
         }
     }
-    if (!f.open(QIODevice::ReadOnly))
-        return problem(500, QStringLiteral("file_unreadable"), QStringLiteral("The stored file could not be read."));
-    return withCaching(HttpResponse::bytes(200, store::FileStore::contentTypeOf(ext), f.readAll()));
+    const auto bytes = m_files.read(sha, ext);
+    if (!bytes)
+        return problem(404, QStringLiteral("file_not_found"), QStringLiteral("No stored file %1.").arg(name));
+    return withCaching(HttpResponse::bytes(200, store::FileStore::contentTypeOf(ext), *bytes));
 }
 
 } // namespace imprint::http
