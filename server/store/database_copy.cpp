@@ -143,4 +143,43 @@ std::optional<FileCopyReport> copyFiles(const QString &fromDir, const QString &t
     return report;
 }
 
+std::optional<FileCopyReport> copyFilesToStore(const QString &fromDir, const FileStore &to, QString *error)
+{
+    FileCopyReport report;
+    struct Name {
+        QString sha256, extension;
+        qint64 size = 0;
+    };
+    QList<Name> names;
+    QDirIterator it(fromDir, QDir::Files | QDir::NoDotAndDotDot, QDirIterator::Subdirectories);
+    while (it.hasNext()) {
+        const QFileInfo info(it.next());
+        const QString sha = info.completeBaseName();
+        const QString ext = info.suffix();
+        if (!FileStore::validName(sha, ext))
+            continue; // a write in progress (FileStore::put renames into place) or no store file
+        ++report.files;
+        report.bytes += info.size();
+        names.append({sha, ext, info.size()});
+        if (to.contains(sha, ext))
+            continue;
+        QFile file(info.absoluteFilePath());
+        if (!file.open(QIODevice::ReadOnly)) {
+            *error = QStringLiteral("cannot read %1").arg(info.absoluteFilePath());
+            return std::nullopt;
+        }
+        if (!to.put(file.readAll(), ext, error))
+            return std::nullopt;
+        ++report.copied;
+    }
+    for (const Name &n : names) {
+        const auto bytes = to.read(n.sha256, n.extension);
+        if (!bytes || bytes->size() != n.size) {
+            *error = QStringLiteral("%1.%2 differs after the copy").arg(n.sha256, n.extension);
+            return std::nullopt;
+        }
+    }
+    return report;
+}
+
 } // namespace imprint::store

@@ -3,6 +3,7 @@
 // every row of one database into another, empty one, and the stored files along.
 
 #include "server/store/database.h"
+#include "server/store/file_store.h"
 
 #include <QList>
 #include <QPair>
@@ -37,5 +38,12 @@ struct FileCopyReport {
 /// content hashes). Then verifies every source file exists in `toDir` with its size.
 /// A missing `fromDir` is an empty store. std::nullopt and *error on a failed write.
 std::optional<FileCopyReport> copyFiles(const QString &fromDir, const QString &toDir, QString *error);
+
+/// Copies the file store tree `fromDir` (DATA/files: ab/<sha256>.<ext>) into `to`, e.g.
+/// the PostgreSQL `blobs` table that instances on that database serve from; a file `to`
+/// already holds is left. Then verifies every source file reads back with its size.
+/// Names that are not `<sha256>.<known ext>` are skipped (not store files).
+/// std::nullopt and *error on a failed write or read-back.
+std::optional<FileCopyReport> copyFilesToStore(const QString &fromDir, const FileStore &to, QString *error);
 
 } // namespace imprint::store

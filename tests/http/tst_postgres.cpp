@@ -212,7 +212,8 @@ private slots:
     }
 
     /// `imprint db copy`: content made on SQLite through the CLI moves to PostgreSQL with
-    /// its files; a server on the copy serves it; a second copy into it is refused.
+    /// its files (into the database's blobs table, where instances on PostgreSQL read them);
+    /// a server on the copy with an empty data directory serves it; a second copy is refused.
     void dbCopyMovesASqliteInstallation()
     {
         QTemporaryDir old;
@@ -236,10 +237,7 @@ private slots:
 
         const QString url = newDatabase("copied");
         QTemporaryDir fresh;
-        QCOMPARE(
-            runCli({"db", "copy", "--from", old.path(), "--to", url, "--files-to", fresh.filePath("files"), "--json"},
-                   {}, &out),
-            0);
+        QCOMPARE(runCli({"db", "copy", "--from", old.path(), "--to", url, "--json"}, {}, &out), 0);
         const QJsonObject report = QJsonDocument::fromJson(out).object();
         const QJsonObject tables = report.value("tables").toObject();
         QCOMPARE(tables.value("spaces").toInt(), 1);
@@ -260,8 +258,9 @@ private slots:
         QByteArray err;
         QCOMPARE(runCli({"db", "copy", "--from", old.path(), "--to", url}, {}, &err), 1);
 
-        // A server on the copy (a new data directory: the files, not the SQLite file).
+        // A server on the copy (a new, empty data directory: the files come from the database).
         QVERIFY(!QFileInfo::exists(fresh.filePath("imprint.db")));
+        QVERIFY(!QFileInfo::exists(fresh.filePath("files")));
         ServerProcess server;
         QVERIFY(server.start(fresh.path(), {"--database", url}));
         HttpReply r = httpRequest(server.port(), "GET", "/api/v1/templates", {}, bearer(token));

@@ -57,12 +57,16 @@ int runDbCommand(const QStringList &arguments)
     if (!rows)
         return fail(o, QStringLiteral("copy_failed"), error);
     std::optional<store::FileCopyReport> files;
-    if (line.isSet(QStringLiteral("files-to"))) {
+    // Without --files-to the files go where instances on that database read them by default
+    // (store::FileStore::forDataDir): the database's blobs table.
+    if (line.isSet(QStringLiteral("files-to")))
         files = store::copyFiles(QDir(fromDir).filePath(QStringLiteral("files")),
                                  QDir(line.value(QStringLiteral("files-to"))).absolutePath(), &error);
-        if (!files)
-            return fail(o, QStringLiteral("file_copy_failed"), QStringLiteral("rows copied, files not: %1").arg(error));
-    }
+    else
+        files = store::copyFilesToStore(QDir(fromDir).filePath(QStringLiteral("files")), store::FileStore(target),
+                                        &error);
+    if (!files)
+        return fail(o, QStringLiteral("file_copy_failed"), QStringLiteral("rows copied, files not: %1").arg(error));
 
     // Signing-key secrets are sealed with DATA_DIR/signing.key, which is no row.
     const bool serverKey = QFileInfo::exists(QDir(fromDir).filePath(QStringLiteral("signing.key")));
@@ -73,23 +77,21 @@ int runDbCommand(const QStringList &arguments)
         QJsonObject out{{QStringLiteral("to"), target.settings().describe()},
                         {QStringLiteral("tables"), tables},
                         {QStringLiteral("rows"), rows->rows}};
-        if (files)
-            out.insert(QStringLiteral("files"), QJsonObject{{QStringLiteral("files"), files->files},
-                                                            {QStringLiteral("copied"), files->copied},
-                                                            {QStringLiteral("bytes"), files->bytes}});
+        out.insert(QStringLiteral("files"), QJsonObject{{QStringLiteral("files"), files->files},
+                                                        {QStringLiteral("copied"), files->copied},
+                                                        {QStringLiteral("bytes"), files->bytes}});
         printJson(out);
     } else {
         for (const auto &[table, count] : rows->tables)
             printLine(QStringLiteral("%1 %2 rows").arg(table.leftJustified(18)).arg(count));
         printLine(
             QStringLiteral("copied %1 rows to %2 (counts verified)").arg(rows->rows).arg(target.settings().describe()));
-        if (files)
-            printLine(QStringLiteral("files: %1 (%2 bytes), %3 copied, all verified")
-                          .arg(files->files)
-                          .arg(files->bytes)
-                          .arg(files->copied));
-        else
-            printLine(QStringLiteral("files: not copied (no --files-to)"));
+        printLine(QStringLiteral("files: %1 (%2 bytes), %3 copied to %4, all verified")
+                      .arg(files->files)
+                      .arg(files->bytes)
+                      .arg(files->copied)
+                      .arg(line.isSet(QStringLiteral("files-to")) ? line.value(QStringLiteral("files-to"))
+                                                                  : QStringLiteral("the database")));
         if (serverKey)
             printLine(QStringLiteral("copy %1 into the data directory of every instance: signing-key secrets are"
                                      " sealed with it")
