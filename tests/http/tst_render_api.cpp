@@ -319,6 +319,24 @@ private slots:
             bearer(m_session));
         VERIFY_PROBLEM(r, 400);
         QVERIFY(r.json().value("detail").toString().contains("variables"));
+        // A template with only `html` is the html engine's (an existing page as it is): it
+        // is stored when it says so and has a size; otherwise the field that is missing is named.
+        const QJsonObject htmlOnly{
+            {"name", "page"}, {"width", 300}, {"height", 200}, {"rendererType", "html"}, {"html", "<p>Hi</p>"}};
+        r = httpRequest(port(), "POST", "/api/v1/templates", json(htmlOnly), bearer(m_session));
+        QVERIFY2(r.status == 201, r.body.constData());
+        QVERIFY(httpRequest(port(), "DELETE", "/api/v1/templates/" + r.data().value("id").toString().toLatin1(), {},
+                            bearer(m_session))
+                    .status
+                < 300);
+        for (const auto &[drop, field] :
+             {std::pair{"rendererType", "document.rendererType"}, {"height", "document.height"}}) {
+            QJsonObject broken = htmlOnly;
+            broken.remove(drop);
+            r = httpRequest(port(), "POST", "/api/v1/templates", json(broken), bearer(m_session));
+            VERIFY_PROBLEM(r, 400);
+            QCOMPARE(r.json().value("field").toString(), QString(field));
+        }
         r = httpRequest(port(), "POST", "/api/v1/templates", kTemplate, bearer(m_session));
         QCOMPARE(r.status, 201);
         const QString tid = r.data().value("id").toString();
