@@ -25,22 +25,40 @@ http::ServerLimits serverLimits(const store::Config &config)
     return limits;
 }
 
-render::RenderContextOptions renderContextOptions(const Environment &env)
+render::RenderContextOptions renderContextOptions(const Environment &env, net::RemoteImageFetcher *fetcher)
 {
     render::RenderContextOptions options;
     // The sets unpacked into DATA/emoji (scripts/fetch-emoji DATA/emoji) win over the
     // per-user default.
     options.emojiDirectory = render::emojiDirectoryFor(env.dataDir);
-    // The html engine: "qt" (rich-text subset, the default until Chromium draws the emoji
-    // sets too) or "chromium" (headless Chromium, docs/templates.md).
+    // The html engine (docs/templates.md): "chromium" (headless Chromium) or "qt" (Qt's
+    // rich-text subset). Unset: Chromium when it is installed, so a server without it
+    // still draws html templates; set to "chromium" without it installed, the engine
+    // answers engine_unavailable with how to install it.
     const QJsonObject html
         = env.config.json().value(QStringLiteral("render")).toObject().value(QStringLiteral("html")).toObject();
-    options.htmlChromium = html.value(QStringLiteral("browser")).toString() == QLatin1String("chromium");
+    const QString browser = html.value(QStringLiteral("browser")).toString();
+    options.htmlChromium = browser.isEmpty() ? render::ChromiumBrowser::isInstalled(options.chromium.executable)
+                                             : browser == QLatin1String("chromium");
     options.chromium.pool = html.value(QStringLiteral("pool")).toInt(options.chromium.pool);
     options.chromium.queue = html.value(QStringLiteral("queue")).toInt(options.chromium.queue);
     options.chromium.maxMemoryBytes
         = qint64(html.value(QStringLiteral("maxMemoryMb")).toInt(int(options.chromium.maxMemoryBytes >> 20))) << 20;
     options.htmlAllowScript = html.value(QStringLiteral("allowScript")).toBool(false);
+    if (fetcher) {
+        // The page's http(s) images under the policy and cache of every remote image: the
+        // allowlist, no private or loopback addresses, the byte, pixel and time limits.
+        options.chromium.fetch
+            = [fetcher](const QUrl &url, QDeadlineTimer deadline, QString *why) -> std::optional<QByteArray> {
+            const auto fetched = fetcher->fetch(url, deadline);
+            if (!fetched) {
+                *why = QStringLiteral("%1: %2").arg(net::fetchErrorCodeName(fetched.error().kind),
+                                                    fetched.error().message);
+                return std::nullopt;
+            }
+            return fetched->bytes;
+        };
+    }
     return options;
 }
 
@@ -72,8 +90,8 @@ std::unique_ptr<Service> Service::create(const Environment &env, QString *error)
 }
 
 Service::Service(const Environment &env, render::PatternCatalog catalog)
-    : m_renderContext(renderContextOptions(env))
-    , m_imageFetcher(remoteImageFetcher(env))
+    : m_imageFetcher(remoteImageFetcher(env))
+    , m_renderContext(renderContextOptions(env, m_imageFetcher.get()))
     , m_api(*env.db, env.config, env.dataDir)
     , m_renderApi(*env.db, env.config, env.dataDir, std::move(catalog), m_renderContext, m_imageFetcher.get())
     , m_server(serverLimits(env.config))

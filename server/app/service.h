@@ -19,8 +19,11 @@ namespace imprint::app {
 http::ServerLimits serverLimits(const store::Config &config);
 
 /// The render context of a server with this environment: emoji sets from DATA/emoji when
-/// they were unpacked there (render::emojiDirectoryFor()).
-render::RenderContextOptions renderContextOptions(const Environment &env);
+/// they were unpacked there (render::emojiDirectoryFor()), the html engine of
+/// render.html.* (Chromium by default when it is installed), and `fetcher` (when not null,
+/// it must outlive the context) answering the html engine's requests for http(s) images
+/// under the remote image policy (docs/remote-images.md).
+render::RenderContextOptions renderContextOptions(const Environment &env, net::RemoteImageFetcher *fetcher = nullptr);
 
 /// The remote image fetcher of a server with this environment: the policy of `config`'s
 /// render section (render.imageHostAllowlist, render.remoteImages.*) and the disk cache
@@ -46,9 +49,10 @@ public:
 private:
     // Declaration order matters: the server (and its worker pool) is destroyed before
     // the APIs whose services its queued jobs still use.
-    // Declared before the APIs that render with it: members are destroyed in reverse.
-    render::RenderContext m_renderContext;
+    // Declared before the APIs that render with them: members are destroyed in reverse.
+    // The fetcher comes first: the context's browser calls it until it is gone.
     std::unique_ptr<net::RemoteImageFetcher> m_imageFetcher;
+    render::RenderContext m_renderContext;
     http::Api m_api;
     http::RenderApi m_renderApi;
     http::HttpServer m_server;

@@ -376,7 +376,8 @@ std::optional<RenderResult> render(const RenderRequest &request, RenderContext &
             = context.htmlAllowScript() && tmpl.source.value(QLatin1String("htmlScript")).toBool(false);
         ChromiumTimings steps;
         RenderError browserError;
-        const auto image = context.htmlBrowser()->render(chromiumPage, request.cancellation, &browserError, &steps);
+        const auto image = context.htmlBrowser()->render(chromiumPage, request.cancellation, &browserError, &steps,
+                                                         &result.warnings);
         result.timings.layout += steps.wait + steps.navigate;
         result.timings.paint = steps.capture;
         timer.restart();

@@ -25,11 +25,25 @@ TemplateValidator templateValidator()
             return invalidTemplate(QStringLiteral("document.") + err.field,
                                    QStringLiteral("Template is invalid at '%1': %2").arg(err.field, err.message));
         // Build the tree once with the defaults, so a placeholder or a style that cannot
-        // work is refused now rather than on every render.
+        // work is refused now rather than on every render. A template with only `html` has
+        // no tree: the html engine draws it (docs/templates.md), at its stated size.
         const auto values = render::resolveVariables(*tmpl, {}, {}, &err);
-        if (!values || !render::buildDocument(*tmpl, *values, &err))
+        const bool htmlOnly = !tmpl->html.isEmpty() && !tmpl->root.isObject() && tmpl->markup.isEmpty();
+        if (htmlOnly) {
+            if (!values)
+                return invalidTemplate(QStringLiteral("document.") + err.field,
+                                       QStringLiteral("Template is invalid at '%1': %2").arg(err.field, err.message));
+            if (tmpl->rendererType.toLower() != render::engineName(render::Engine::Html))
+                return invalidTemplate(QStringLiteral("document.rendererType"),
+                                       QStringLiteral("A template with only 'html' needs rendererType \"html\" (or a "
+                                                      "root or markup for the other engines)."));
+            if (tmpl->width <= 0 || tmpl->height <= 0)
+                return invalidTemplate(QString::fromLatin1(tmpl->width <= 0 ? "document.width" : "document.height"),
+                                       QStringLiteral("A template with only 'html' needs its width and height."));
+        } else if (!values || !render::buildDocument(*tmpl, *values, &err)) {
             return invalidTemplate(QStringLiteral("document.") + err.field,
                                    QStringLiteral("Template is invalid at '%1': %2").arg(err.field, err.message));
+        }
         if (!render::parseEngine(tmpl->rendererType.toLower()))
             return invalidTemplate(
                 QStringLiteral("document.rendererType"),

@@ -3,12 +3,16 @@
 // allowlists, and fetches it once for any number of renders; every other URL the policy
 // forbids or that misbehaves — file:, 127.0.0.1, cloud metadata, a redirect into the
 // private network, a pixel bomb, a 50 MiB body, an origin that never answers — fails fast
-// with its 4xx problem while the server stays healthy.
+// with its 4xx problem while the server stays healthy. The html engine (headless Chromium)
+// loads a page's http(s) images through the same policy and cache: the allowlisted
+// origin's image is drawn, one on 127.0.0.1 is refused with a warning, file: and fetch()
+// load nothing.
 #include "../support/test_origin.h"
 #include "render_api_helpers.h"
 
 #include <QElapsedTimer>
 #include <QFile>
+#include <QJsonArray>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -63,8 +67,9 @@ class TestRemoteImages : public QObject
 
     QTemporaryDir m_dir;
     std::unique_ptr<TestOrigin> m_origin;
+    std::unique_ptr<TestOrigin> m_loopback; // on 127.0.0.1, which the config does not allowlist
     ServerProcess m_server;
-    QString m_token, m_pageId;
+    QString m_token, m_pageId, m_htmlPageId;
     int m_width = 100; // a new width per render keeps the page render memo out of the way
 
     QString origin(const QString &path) const
@@ -126,11 +131,16 @@ private slots:
         m_origin->set("/bomb.png", TestOrigin::Answer{200, pngBomb(60000, 60000), {{"Content-Type", "image/png"}}});
         m_origin->set("/huge", TestOrigin::Answer{200, QByteArray(50 * 1024 * 1024, 'x'), {}});
         m_origin->set("/page.html", TestOrigin::Answer{200, "<html>not an image</html>", {}});
+        m_loopback = std::make_unique<TestOrigin>(QHostAddress(QHostAddress::LocalHost));
+        QVERIFY2(m_loopback->port() != 0, "cannot listen on 127.0.0.1");
+        m_loopback->set("/blue.png", TestOrigin::Answer{200, TestOrigin::png(20, 10, Qt::blue), cacheable});
+        m_loopback->set("/data", TestOrigin::Answer{200, "{}", {}});
 
         QFile cfg(m_dir.filePath("config.json"));
         QVERIFY(cfg.open(QIODevice::WriteOnly));
         cfg.write(QStringLiteral(R"({"render": {"imageHostAllowlist": ["127.0.0.2"],
                                      "remoteImages": {"timeoutMs": %1},
+                                     "html": {"browser": "chromium", "allowScript": true},
                                                 "rateLimit": {"perSecond": 0}},
                                      "http": {"workerThreads": 4}})")
                       .arg(kTimeoutMs)
@@ -150,6 +160,34 @@ private slots:
                    {}, &out),
             0);
         m_pageId = QJsonDocument::fromJson(out).object().value("id").toString();
+        // The html engine's page: left half the allowlisted origin's red image, right half
+        // 127.0.0.1's blue one; a file: image and a script's fetch() to 127.0.0.1 besides.
+        const QString html = QStringLiteral("<body style=\"margin:0;background:#fff\">"
+                                            "<img src=\"http://127.0.0.2:%1/red.png\" "
+                                            "style=\"position:absolute;left:0;top:0;width:100px;height:100px\">"
+                                            "<img src=\"http://127.0.0.1:%2/blue.png\" "
+                                            "style=\"position:absolute;left:100px;top:0;width:100px;height:100px\">"
+                                            "<img src=\"file:///etc/passwd\" style=\"width:1px;height:1px\">"
+                                            "<script>fetch('http://127.0.0.1:%2/data').catch(() => 0)</script></body>")
+                                 .arg(m_origin->port())
+                                 .arg(m_loopback->port());
+        QFile hf(m_dir.filePath("html-template.json"));
+        QVERIFY(hf.open(QIODevice::WriteOnly));
+        hf.write(QJsonDocument(QJsonObject{{"name", "Html avatar"},
+                                           {"width", 200},
+                                           {"height", 100},
+                                           {"rendererType", "html"},
+                                           {"htmlScript", true},
+                                           {"html", html}})
+                     .toJson());
+        hf.close();
+        QCOMPARE(runCli({"template", "import", hf.fileName(), "--space", "art", "--json", "--data", dir}, {}, &out), 0);
+        const QString htmlTemplateId = QJsonDocument::fromJson(out).object().value("id").toString();
+        QCOMPARE(runCli({"page", "create", "--space", "art", "--template", htmlTemplateId, "--publish", "--json",
+                         "--data", dir},
+                        {}, &out),
+                 0);
+        m_htmlPageId = QJsonDocument::fromJson(out).object().value("id").toString();
         QCOMPARE(runCli({"key", "create", "--space", "art", "--name", "ci", "--json", "--data", dir}, {}, &out), 0);
         m_token = QJsonDocument::fromJson(out).object().value("token").toString();
         QVERIFY2(m_server.start(dir), m_server.log().constData());
@@ -159,6 +197,7 @@ private slots:
     {
         m_server.stop();
         m_origin.reset();
+        m_loopback.reset();
     }
 
     // The allowlisted origin's image is drawn, and a second render of the card (not the
@@ -268,6 +307,32 @@ private slots:
         const HttpReply next = render(origin("/red.png"));
         QCOMPARE(next.status, 200);
         QCOMPARE(centre(next), QColor(Qt::red));
+    }
+
+    // The html engine's page: its http(s) images go through the remote image policy. The
+    // allowlisted origin's is drawn; 127.0.0.1's is refused (the render succeeds without
+    // it, with a warning naming it), and neither it nor the script's fetch() reaches
+    // 127.0.0.1; file: loads nothing.
+    void htmlEngineImagesFollowThePolicy()
+    {
+        const HttpReply r = httpRequest(m_server.port(), "POST", "/api/v1/render",
+                                        json({{"pageId", m_htmlPageId}, {"output", "dataurl"}}),
+                                        {{"Authorization", "Bearer " + m_token.toLatin1()}});
+        QVERIFY2(r.status == 200, r.body.left(600).constData());
+        const QString dataUrl = r.json().value("dataUrl").toString();
+        const QImage image = decode(QByteArray::fromBase64(dataUrl.mid(dataUrl.indexOf(',') + 1).toLatin1()), "png");
+        QCOMPARE(image.size(), QSize(200, 100));
+        QCOMPARE(image.pixelColor(50, 50), QColor(Qt::red));
+        QCOMPARE(image.pixelColor(150, 50), QColor(Qt::white)); // the blue image was not loaded
+        const QString warnings
+            = QString::fromUtf8(QJsonDocument(r.json().value("warnings").toArray()).toJson(QJsonDocument::Compact));
+        QVERIFY2(warnings.contains(QStringLiteral("http://127.0.0.1:%1/blue.png").arg(m_loopback->port())),
+                 qPrintable(warnings));
+        QVERIFY2(warnings.contains("image_refused") && warnings.contains("render.imageHostAllowlist"),
+                 qPrintable(warnings));
+        QCOMPARE(m_loopback->hits("/blue.png"), 0);
+        QCOMPARE(m_loopback->hits("/data"), 0);
+        QCOMPARE(m_origin->hits("/red.png"), 1); // from the cache the takumi renders filled
     }
 
     // Every render of this suite went through one fetcher whose cache spared the network.

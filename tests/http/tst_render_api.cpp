@@ -319,6 +319,36 @@ private slots:
             bearer(m_session));
         VERIFY_PROBLEM(r, 400);
         QVERIFY(r.json().value("detail").toString().contains("variables"));
+        // A template with only `html` is the html engine's (an existing page as it is): it
+        // is stored when it says so and has a size, and drawn by Chromium, this server's
+        // default html engine (Qt's rich text has no flexbox: it would draw nothing here).
+        const QJsonObject htmlOnly{{"name", "page"},
+                                   {"width", 300},
+                                   {"height", 200},
+                                   {"rendererType", "html"},
+                                   {"html", "<body style=\"margin:0;display:flex;height:200px\">"
+                                            "<div style=\"flex:1;background:#f00\"></div>"
+                                            "<div style=\"flex:1;background:#00f\"></div></body>"}};
+        r = httpRequest(port(), "POST", "/api/v1/templates", json(htmlOnly), bearer(m_session));
+        QVERIFY2(r.status == 201, r.body.constData());
+        r = httpRequest(port(), "POST", "/api/v1/pages", json({{"templateId", r.data().value("id").toString()}}),
+                        bearer(m_session));
+        QVERIFY2(r.status == 201, r.body.constData());
+        r = render({{"pageId", r.data().value("id").toString()}, {"draft", true}, {"output", "binary"}}, m_freeToken);
+        QVERIFY2(r.status == 200, r.body.constData());
+        const QImage drawn = decode(r.body);
+        QCOMPARE(drawn.size(), QSize(300, 200));
+        QCOMPARE(drawn.pixelColor(75, 100), QColor(255, 0, 0));
+        QCOMPARE(drawn.pixelColor(225, 100), QColor(0, 0, 255));
+        // Without the engine or a size it is refused, naming the field.
+        for (const auto &[drop, field] :
+             {std::pair{"rendererType", "document.rendererType"}, {"height", "document.height"}}) {
+            QJsonObject broken = htmlOnly;
+            broken.remove(drop);
+            r = httpRequest(port(), "POST", "/api/v1/templates", json(broken), bearer(m_session));
+            VERIFY_PROBLEM(r, 400);
+            QCOMPARE(r.json().value("field").toString(), QString(field));
+        }
         r = httpRequest(port(), "POST", "/api/v1/templates", kTemplate, bearer(m_session));
         QCOMPARE(r.status, 201);
         const QString tid = r.data().value("id").toString();

@@ -1,6 +1,7 @@
 // The html engine on headless Chromium (server/render/backends/chromium): the golden
 // fixtures against Chromium's own references, CSS our layout engines lack, and the
-// limits: no script by default, no requests but data:, a deadline that frees the page,
+// limits: no script by default, no requests but data: and http(s) images through the
+// fetch hook (the server's remote image policy), a deadline that frees the page,
 // a browser that is restarted after it dies, a bounded queue. One browser serves the
 // whole suite (it starts in about a second; each render takes tens of ms).
 
@@ -11,6 +12,7 @@
 #include "tests/support/fixtures.h"
 #include "tests/support/ssim.h"
 
+#include <QBuffer>
 #include <QCryptographicHash>
 #include <QFile>
 #include <QFuture>
@@ -21,11 +23,40 @@
 #include <QtTest>
 
 #include <csignal>
+#include <mutex>
 
 using namespace imprint::render;
 using namespace imprint::render::test;
 
 namespace {
+
+/// URLs the suite's fetch hook was asked for (it stands in for the server's remote image
+/// fetcher): http://images.test/green.png is a 10 × 10 green PNG, anything else refused.
+QStringList &fetchedUrls()
+{
+    static QStringList urls;
+    return urls;
+}
+std::mutex fetchedUrlsMutex;
+
+std::optional<QByteArray> testFetch(const QUrl &url, QDeadlineTimer, QString *why)
+{
+    {
+        std::lock_guard lock(fetchedUrlsMutex);
+        fetchedUrls().append(url.toString());
+    }
+    if (url == QUrl(QStringLiteral("http://images.test/green.png"))) {
+        QImage image(10, 10, QImage::Format_ARGB32);
+        image.fill(QColor(0, 255, 0));
+        QByteArray png;
+        QBuffer buffer(&png);
+        buffer.open(QIODevice::WriteOnly);
+        image.save(&buffer, "PNG");
+        return png;
+    }
+    *why = QStringLiteral("image_refused: not in the test's policy");
+    return std::nullopt;
+}
 
 RenderContext &chromiumContext()
 {
@@ -35,6 +66,7 @@ RenderContext &chromiumContext()
         o.htmlAllowScript = true; // templates must still opt in
         o.chromium.pool = 2;
         o.chromium.queue = 1;
+        o.chromium.fetch = testFetch;
         return o;
     }());
     return context;
@@ -269,6 +301,19 @@ private Q_SLOTS:
         QCoreApplication::processEvents();
         QVERIFY(!server.hasPendingConnections());
         QVERIFY(!contacted);
+        // The image went to the fetch hook (which refused it), the style sheet and fetch()
+        // did not: only images load over http(s). Each refusal is a warning naming its URL.
+        {
+            std::lock_guard lock(fetchedUrlsMutex);
+            QVERIFY(fetchedUrls().contains(QStringLiteral("http://127.0.0.1:%1/a.png").arg(port)));
+            QVERIFY(!fetchedUrls().contains(QStringLiteral("http://127.0.0.1:%1/b.css").arg(port)));
+            QVERIFY(!fetchedUrls().contains(QStringLiteral("http://127.0.0.1:%1/c").arg(port)));
+        }
+        const QString warnings = r->warnings.join(u'\n');
+        QVERIFY2(warnings.contains(QStringLiteral("http://127.0.0.1:%1/a.png was not loaded: image_refused").arg(port)),
+                 qPrintable(warnings));
+        QVERIFY2(warnings.contains(QStringLiteral("http://127.0.0.1:%1/b.css was not loaded").arg(port)),
+                 qPrintable(warnings));
         // The data: image loaded (blue), after the two broken images.
         const QImage img = decode(*r);
         bool blue = false;
@@ -276,6 +321,29 @@ private Q_SLOTS:
             for (int y = 0; y < 100 && !blue; ++y)
                 blue = img.pixelColor(x, y) == QColor(0, 0, 255);
         QVERIFY(blue);
+    }
+
+    void httpImagesComeThroughTheFetchHook()
+    {
+        // An <img> and a CSS background over http are answered with the hook's bytes; an
+        // image the hook refuses is left out with a warning, and the render succeeds.
+        const QString page
+            = QStringLiteral("<body style=\"margin:0\"><img src=\"http://images.test/green.png\" "
+                             "style=\"position:absolute;left:0;top:0;width:50px;height:100px\">"
+                             "<div style=\"position:absolute;left:50px;top:0;width:50px;height:100px;"
+                             "background:url(http://images.test/green.png) 0 0/50px 100px\"></div>"
+                             "<img src=\"http://images.test/missing.png\" "
+                             "style=\"position:absolute;left:100px;top:0;width:100px;height:100px\"></body>");
+        RenderError error;
+        const auto r = renderHtml(htmlTemplate(page), &error);
+        QVERIFY2(r, qPrintable(error.message));
+        const QImage img = decode(*r);
+        QCOMPARE(img.pixelColor(25, 50), QColor(0, 255, 0));
+        QCOMPARE(img.pixelColor(75, 50), QColor(0, 255, 0));
+        QCOMPARE(img.pixelColor(150, 50).alpha(), 0); // nothing drawn where the refused image was
+        QCOMPARE(r->warnings.size(), 1);
+        QVERIFY2(r->warnings.first().contains("http://images.test/missing.png was not loaded: image_refused"),
+                 qPrintable(r->warnings.first()));
     }
 
     void svgIsRefusedNamingTheEngines()

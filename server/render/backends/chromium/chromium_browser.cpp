@@ -1,5 +1,7 @@
 #include "server/render/backends/chromium/chromium_browser.h"
 
+#include "server/render/resources/image_decoder.h"
+
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
@@ -12,6 +14,7 @@
 
 #include <condition_variable>
 #include <deque>
+#include <future>
 #include <map>
 #include <mutex>
 #include <set>
@@ -35,6 +38,27 @@ RenderError makeError(const QString &field, const QString &message, RenderErrorC
     e.code = code;
     return e;
 }
+
+/// The media type of an image the page fetched, from its bytes (Chromium draws an SVG in
+/// an `<img>` only when it is served as one).
+QString imageMediaType(const QByteArray &bytes)
+{
+    switch (sniffImageFormat(bytes)) {
+    case ImageFormat::Png: return QStringLiteral("image/png");
+    case ImageFormat::Jpeg: return QStringLiteral("image/jpeg");
+    case ImageFormat::Gif: return QStringLiteral("image/gif");
+    case ImageFormat::Webp: return QStringLiteral("image/webp");
+    case ImageFormat::Svg: return QStringLiteral("image/svg+xml");
+    case ImageFormat::Unknown: break;
+    }
+    return QStringLiteral("application/octet-stream");
+}
+
+/// What a fetch for the page ended with: the bytes, or why not.
+struct FetchOutcome {
+    std::optional<QByteArray> bytes;
+    QString why;
+};
 
 double elapsedMs(QElapsedTimer &timer)
 {
@@ -388,7 +412,7 @@ qint64 ChromiumBrowser::memoryBytes() const
 }
 
 std::optional<QImage> ChromiumBrowser::render(const ChromiumPage &page, const RenderCancellation &cancellation,
-                                              RenderError *error, ChromiumTimings *timings)
+                                              RenderError *error, ChromiumTimings *timings, QStringList *warnings)
 {
     RenderError local;
     RenderError &err = error ? *error : local;
@@ -451,26 +475,86 @@ std::optional<QImage> ChromiumBrowser::render(const ChromiumPage &page, const Re
         t.wait = elapsedMs(timer);
 
         QString session, contextId;
-        // Answers requests the page makes while we wait: data: URLs load, the rest asks the
-        // policy (default: refused).
+        // The page's http(s) images being fetched, answered when their fetch ends. Declared
+        // before anything that could outlive it: leaving the attempt waits for fetches still
+        // running, which end by the render's deadline (or the fetch policy's time limit).
+        struct PendingFetch {
+            QString requestId;
+            QString url;
+            std::future<FetchOutcome> outcome;
+        };
+        std::vector<PendingFetch> fetches;
+        const auto warn = [&](const QString &url, const QString &why) {
+            if (warnings)
+                warnings->append(QStringLiteral("html: %1 was not loaded: %2").arg(url.left(300), why));
+        };
+        const auto failRequest = [&](const QString &requestId) {
+            c->send(QStringLiteral("Fetch.failRequest"),
+                    {{QStringLiteral("requestId"), requestId},
+                     {QStringLiteral("errorReason"), QStringLiteral("BlockedByClient")}},
+                    session, true);
+        };
+        // Answers the page's requests as they are paused: data: URLs load, images over
+        // http(s) go to the fetch hook on a thread of their own, the rest is refused.
         auto handleEvent = [&](const QJsonObject &event) {
             if (event.value(QLatin1String("method")).toString() != QLatin1String("Fetch.requestPaused"))
                 return;
             const QJsonObject params = event.value(QLatin1String("params")).toObject();
             const QString requestId = params.value(QLatin1String("requestId")).toString();
-            const QUrl url(params.value(QLatin1String("request")).toObject().value(QLatin1String("url")).toString());
-            const bool allowed = url.scheme() == QLatin1String("data")
-                                 || ((url.scheme() == QLatin1String("http") || url.scheme() == QLatin1String("https"))
-                                     && d->options.requestPolicy && d->options.requestPolicy(url));
-            if (allowed)
+            const QString urlText
+                = params.value(QLatin1String("request")).toObject().value(QLatin1String("url")).toString();
+            const QUrl url(urlText);
+            const QString scheme = url.scheme();
+            if (scheme == QLatin1String("data")) {
                 c->send(QStringLiteral("Fetch.continueRequest"), {{QStringLiteral("requestId"), requestId}}, session,
                         true);
-            else
-                c->send(QStringLiteral("Fetch.failRequest"),
-                        {{QStringLiteral("requestId"), requestId},
-                         {QStringLiteral("errorReason"), QStringLiteral("BlockedByClient")}},
-                        session, true);
+                return;
+            }
+            const bool web = scheme == QLatin1String("http") || scheme == QLatin1String("https");
+            const bool image = params.value(QLatin1String("resourceType")).toString() == QLatin1String("Image");
+            if (!web || !image || !d->options.fetch) {
+                failRequest(requestId);
+                warn(urlText, !web     ? QStringLiteral("the html engine loads only data: URLs and http(s) images")
+                              : !image ? QStringLiteral("the html engine loads only images over http(s)")
+                                       : QStringLiteral("this server loads no remote images"));
+                return;
+            }
+            const QDeadlineTimer deadline = cancellation.deadline();
+            fetches.push_back(PendingFetch{requestId, urlText,
+                                           std::async(std::launch::async, [fetch = d->options.fetch, url, deadline] {
+                                               FetchOutcome o;
+                                               o.bytes = fetch(url, deadline, &o.why);
+                                               return o;
+                                           })});
         };
+        // Hands the page the fetches that have ended.
+        auto serveFetches = [&]() {
+            for (auto it = fetches.begin(); it != fetches.end();) {
+                if (it->outcome.wait_for(std::chrono::seconds(0)) != std::future_status::ready) {
+                    ++it;
+                    continue;
+                }
+                const FetchOutcome o = it->outcome.get();
+                if (o.bytes) {
+                    c->send(QStringLiteral("Fetch.fulfillRequest"),
+                            {{QStringLiteral("requestId"), it->requestId},
+                             {QStringLiteral("responseCode"), 200},
+                             {QStringLiteral("responseHeaders"),
+                              QJsonArray{QJsonObject{{QStringLiteral("name"), QStringLiteral("Content-Type")},
+                                                     {QStringLiteral("value"), imageMediaType(*o.bytes)}},
+                                         QJsonObject{{QStringLiteral("name"), QStringLiteral("Cache-Control")},
+                                                     {QStringLiteral("value"), QStringLiteral("no-store")}}}},
+                             {QStringLiteral("body"), QString::fromLatin1(o.bytes->toBase64())}},
+                            session, true);
+                } else {
+                    failRequest(it->requestId);
+                    warn(it->url, o.why);
+                }
+                it = fetches.erase(it);
+            }
+        };
+        // How long one wait for the browser lasts: short while a fetch may end meanwhile.
+        const auto pollMs = [&] { return fetches.empty() ? 50 : 5; };
         auto stoppedError = [&]() {
             const auto reason = cancellation.reason();
             if (reason == RenderCancellation::Reason::Deadline)
@@ -495,8 +579,9 @@ std::optional<QImage> ChromiumBrowser::render(const ChromiumPage &page, const Re
                     err = stoppedError();
                     return false;
                 }
+                serveFetches();
                 QJsonObject answer, event;
-                switch (c->wait(id, session, &answer, session.isEmpty() ? nullptr : &event, 50)) {
+                switch (c->wait(id, session, &answer, session.isEmpty() ? nullptr : &event, pollMs())) {
                 case Connection::Wait::Ready: {
                     if (answer.contains(QLatin1String("error"))) {
                         err = makeError({},
@@ -541,8 +626,9 @@ std::optional<QImage> ChromiumBrowser::render(const ChromiumPage &page, const Re
                     err = stoppedError();
                     return false;
                 }
+                serveFetches();
                 QJsonObject answer, event;
-                switch (c->wait(0, session, &answer, &event, 50)) {
+                switch (c->wait(0, session, &answer, &event, pollMs())) {
                 case Connection::Wait::Event:
                     if (event.value(QLatin1String("method")).toString() == name)
                         return true;

@@ -7,14 +7,17 @@
 //
 // Each render gets a fresh browser context (no cookies, storage or cache shared with
 // another render), JavaScript off unless the page asks and the server allows it, every
-// network request from the page intercepted (Fetch domain): only data: URLs load, other
-// URLs go to the request policy (default: refused). A bounded number of renders run at
+// network request from the page intercepted (Fetch domain): data: URLs load, images over
+// http(s) are answered with the bytes ChromiumOptions::fetch gets (the server's remote
+// image policy and cache), everything else is refused. A bounded number of renders run at
 // once; a render that passes its deadline has its context disposed; a browser that
 // dies or grows past its memory bound is restarted on the next render.
 
 #include "server/render/cancellation.h"
 #include "server/render/error.h"
 
+#include <QByteArray>
+#include <QDeadlineTimer>
 #include <QImage>
 #include <QSize>
 #include <QString>
@@ -34,9 +37,12 @@ struct ChromiumOptions {
     int queue = 16; ///< renders waiting for a slot; one more is refused with engine_busy
     qint64 maxMemoryBytes = qint64(1536) * 1024 * 1024; ///< whole browser's RSS before a restart
     int jsHeapMb = 128; ///< V8 old-space limit per renderer (--js-flags=--max-old-space-size)
-    /// Decides a page's request for a URL that is not data: (http(s) images, fonts, ...).
-    /// Default (empty): every such request fails. The hook for the remote image policy.
-    std::function<bool(const QUrl &url)> requestPolicy;
+    /// Fetches an image the page requests over http(s) (an `<img>`, a CSS image) under the
+    /// caller's policy, by `deadline` at the latest: the encoded bytes, or nullopt with
+    /// *why (one sentence for the render's warnings). Called on a thread of its own, any
+    /// number at once. Empty (the default): every such request fails. The server wires the
+    /// remote image fetcher here (server/app/service.cpp, docs/remote-images.md).
+    std::function<std::optional<QByteArray>(const QUrl &url, QDeadlineTimer deadline, QString *why)> fetch;
 };
 
 /// One page to draw.
@@ -73,8 +79,10 @@ public:
     /// installed or it does not start), engine_busy (the pool's queue is full),
     /// render_budget_exceeded / render_cancelled (from `cancellation`; the page is freed),
     /// encode_failed (the browser failed mid-render; the next render restarts it).
+    /// `warnings` (when not null) gets one entry per request of the page that was refused
+    /// or failed, naming its URL; the page is drawn without it.
     std::optional<QImage> render(const ChromiumPage &page, const RenderCancellation &cancellation, RenderError *error,
-                                 ChromiumTimings *timings = nullptr);
+                                 ChromiumTimings *timings = nullptr, QStringList *warnings = nullptr);
 
     /// The browser's process id, 0 when not running (for tests and metrics).
     qint64 processId() const;
