@@ -25,6 +25,11 @@ http::ServerLimits serverLimits(const store::Config &config)
     return limits;
 }
 
+int keyUsageFlushMs(const store::Config &config)
+{
+    return config.json().value(QStringLiteral("auth")).toObject().value(QStringLiteral("keyUsageFlushMs")).toInt(1000);
+}
+
 render::RenderContextOptions renderContextOptions(const Environment &env, net::RemoteImageFetcher *fetcher)
 {
     render::RenderContextOptions options;
@@ -90,13 +95,16 @@ std::unique_ptr<Service> Service::create(const Environment &env, QString *error)
 }
 
 Service::Service(const Environment &env, render::PatternCatalog catalog)
-    : m_imageFetcher(remoteImageFetcher(env))
+    : m_keyUsage(std::make_unique<service::KeyUsageRecorder>(*env.db, keyUsageFlushMs(env.config)))
+    , m_imageFetcher(remoteImageFetcher(env))
     , m_renderContext(renderContextOptions(env, m_imageFetcher.get()))
     , m_api(*env.db, env.config, env.dataDir)
     , m_renderApi(*env.db, env.config, env.dataDir, std::move(catalog), m_renderContext, m_imageFetcher.get())
     , m_server(serverLimits(env.config))
 {
     m_server.setCorsPolicy(http::CorsPolicy(env.config.corsOrigins(), env.config.corsMaxAgeSeconds()));
+    m_api.keys().setUsageRecorder(m_keyUsage.get());
+    m_renderApi.setUsageRecorder(m_keyUsage.get());
     m_api.registerRoutes(m_server.router());
     m_renderApi.setRequestMetrics(&m_server.requestMetrics());
     m_renderApi.registerRoutes(m_server.router());

@@ -83,6 +83,8 @@ public:
     /// The HTTP answer counts GET /metrics reports in its Prometheus form (the server's,
     /// HttpServer::requestMetrics()); null = none. It must outlive this.
     void setRequestMetrics(const RequestMetrics *metrics) { m_requestMetrics = metrics; }
+    /// API key last-use times go through `recorder` (server/service/key_usage.h).
+    void setUsageRecorder(service::KeyUsageRecorder *recorder) { m_keys.setUsageRecorder(recorder); }
 
     /// Adds every route listed at the top of this file to `router`.
     void registerRoutes(Router &router);
@@ -152,6 +154,13 @@ private:
     std::atomic<quint64> m_signedNotModified{0};
     // Render latency per engine ("pattern" for pattern renders), for /metrics.
     common::LabeledHistograms m_renderDurations;
+    // Page renders per stage (auth, load, parse, layout, paint, encode, store), finer
+    // buckets than the request histogram: most stages take well under a millisecond.
+    common::LabeledHistograms m_stageDurations{
+        {0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10}};
+    /// Records a page render's own stages (ms) in m_stageDurations; a reused render
+    /// did only its load.
+    void observeStages(const service::PageRender &rendered);
     const RequestMetrics *m_requestMetrics = nullptr;
 
     Router *m_router = nullptr;

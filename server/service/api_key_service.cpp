@@ -1,6 +1,7 @@
 #include "server/service/api_key_service.h"
 
 #include "server/common/text.h"
+#include "server/service/key_usage.h"
 
 #include "server/store/crypto.h"
 #include "server/store/repositories.h"
@@ -78,12 +79,28 @@ Result<KeyPage> ApiKeyService::listPage(const QString &spaceId, int page, int pe
     ApiKeyRepository keys(m_db);
     return pageOf<ApiKey>(
         page, perPage, kMaxPage, kMaxPerPage, [&] { return keys.countActive(spaceId); },
-        [&](int offset, int limit) { return keys.listActive(spaceId, offset, limit); });
+        [&](int offset, int limit) {
+            auto list = keys.listActive(spaceId, offset, limit);
+            if (list)
+                for (ApiKey &k : *list)
+                    withPendingUse(k);
+            return list;
+        });
 }
 
 Result<QList<ApiKey>> ApiKeyService::listAll(const QString &spaceId)
 {
-    return ApiKeyRepository(m_db).listAll(spaceId);
+    auto list = ApiKeyRepository(m_db).listAll(spaceId);
+    if (list)
+        for (ApiKey &k : *list)
+            withPendingUse(k);
+    return list;
+}
+
+void ApiKeyService::withPendingUse(ApiKey &key) const
+{
+    if (m_usage)
+        key.lastUsedAt = std::max(key.lastUsedAt, m_usage->pending(key.id));
 }
 
 Result<Done> ApiKeyService::revoke(const QString &spaceIdIn, const QString &keyId, const QString &actor)
@@ -140,8 +157,11 @@ Result<ApiKeyPrincipal> ApiKeyService::authenticate(const QString &token)
                             QStringLiteral("token_expired"),
                             {},
                             QStringLiteral("The API token has expired.")};
-    // One write per second per key at most: renders must not queue behind last_used_at.
-    if (now - found->first.lastUsedAt >= 1000)
+    // Renders must not queue behind last_used_at: the recorder writes it in batches on a
+    // thread of its own; without one, one write per second per key at most.
+    if (m_usage)
+        m_usage->keyUsed(found->first.id, now);
+    else if (now - found->first.lastUsedAt >= 1000)
         keys.touch(found->first.id, now);
     return ApiKeyPrincipal{found->first.id, found->second, found->first.scopes};
 }

@@ -14,6 +14,8 @@
 
 namespace imprint::service {
 
+class KeyUsageRecorder;
+
 using store::Done;
 using store::Result;
 using store::ServiceError;
@@ -56,7 +58,9 @@ public:
     /// NotFound "key_not_found" when no active key matches. Writes "api_key.revoke".
     Result<Done> revoke(const QString &spaceId, const QString &keyId, const QString &actor);
     /// The key and space of a plaintext token. Unauthorized with code "invalid_token"
-    /// (unknown or revoked) or "token_expired". Updates last_used_at (at most once a second).
+    /// (unknown or revoked) or "token_expired". Updates last_used_at: through the usage
+    /// recorder when one is set (written within a second, off the request path), else at
+    /// most once a second here.
     Result<store::ApiKeyPrincipal> authenticate(const QString &token);
 
     /// The roles that may create, list and revoke a space's keys: owners and admins
@@ -72,8 +76,16 @@ public:
     static constexpr int kMaxPerPage = 100;
     static constexpr int kMaxPage = 1000000;
 
+    /// Hands last_used_at updates to `recorder` (may be null: written directly), which
+    /// must outlive this; listings then show its pending times too.
+    void setUsageRecorder(KeyUsageRecorder *recorder) { m_usage = recorder; }
+
 private:
+    /// `key` with the recorder's newer, not yet written last-use time.
+    void withPendingUse(store::ApiKey &key) const;
+
     const store::Database &m_db;
+    KeyUsageRecorder *m_usage = nullptr;
 };
 
 } // namespace imprint::service

@@ -121,6 +121,13 @@ private slots:
         QCOMPARE(sample(t, takumi), 1.0);
         QCOMPARE(sample(t, pattern), 1.0);
         QVERIFY(sample(t, "imprint_renders_executed_total") >= 2);
+        // The page render's own stages, one observation each; output=binary stores nothing.
+        for (const char *stage : {"auth", "load", "parse", "layout", "paint", "encode"})
+            QVERIFY2(sample(t, QByteArray("imprint_render_stage_duration_seconds_count{stage=\"") + stage + "\"}")
+                         == 1.0,
+                     stage);
+        QCOMPARE(sample(t, "imprint_render_stage_duration_seconds_count{stage=\"store\"}"), -1.0);
+        QVERIFY(sample(t, "imprint_render_stage_duration_seconds_bucket{stage=\"encode\",le=\"+Inf\"}") == 1.0);
 
         // Well formed: every line a comment or `name{labels} value`, buckets cumulative.
         const QString pattern_ = "^[a-z_]+(\\{([a-z_]+=\"[^\"]*\",?)*\\})? (\\+Inf|[0-9.e+-]+)$";

@@ -85,6 +85,12 @@ QByteArray RenderApi::prometheusMetrics() const
         "Time a render took in the pipeline (parse, layout, paint, encode), by engine; pattern renders as "
         "\"pattern\". Renders reused from an identical one are not counted.",
         {"engine"});
+    out += m_stageDurations.prometheusText(
+        "imprint_render_stage_duration_seconds",
+        "Time of each stage of a page render: auth (API token check), load (page and template), parse, layout, "
+        "paint, encode, store (stored file and row, output=json). A render reused from an identical one counts "
+        "only auth and load.",
+        {"stage"});
     out += counterFamily("imprint_renders_executed_total", "Renders computed.", {},
                          {{{}, double(patterns.executed + m_pages.executed())}});
     out += counterFamily("imprint_renders_shared_total", "Renders answered by an identical render.", {},

@@ -483,10 +483,29 @@ void RenderApi::renderPattern(const HttpRequest &request, const Params &p, Respo
 
 // ---------------------------------------------------------------- page renders
 
+void RenderApi::observeStages(const service::PageRender &rendered)
+{
+    const auto observe
+        = [this](const char *stage, double ms) { m_stageDurations.observe({QString::fromLatin1(stage)}, ms / 1000.0); };
+    observe("load", rendered.loadMs);
+    if (rendered.reused || !rendered.outcome)
+        return;
+    const render::RenderTimings &t = rendered.outcome->result.timings;
+    observe("parse", t.parse);
+    observe("layout", t.layout);
+    observe("paint", t.paint);
+    observe("encode", t.encode);
+    if (rendered.outcome->file)
+        observe("store", rendered.outcome->storeMs);
+}
+
 void RenderApi::renderPage(const HttpRequest &request, const Params &p, Responder &&responder)
 {
     // An API token is required for page renders (pages are private to a space).
+    QElapsedTimer authTimer;
+    authTimer.start();
     const auto principal = authenticateApiToken(request, m_keys);
+    m_stageDurations.observe({QStringLiteral("auth")}, double(authTimer.nsecsElapsed()) / 1e9);
     if (!principal)
         return responder.send(principal.error());
     if (auto refused = missingScope(*principal, QStringLiteral("render")))
@@ -533,6 +552,7 @@ HttpResponse RenderApi::pageWork(const Params &p, const store::ApiKeyPrincipal &
     if (!rendered)
         return problemFor(rendered.error());
     const service::PageRender &done = *rendered;
+    observeStages(done);
     const service::PageRenderOutcome *outcome = done.outcome.get();
     const store::PageRecord &page = done.page;
     const QString &engine = done.engine;
@@ -696,6 +716,7 @@ HttpResponse RenderApi::signedWork(const HttpRequest &request, const QList<QByte
         return HttpResponse{304, {}, {}}.withHeader("ETag", rendered->etag).withHeader("Cache-Control", cacheControl);
     }
     ++m_signedServed;
+    observeStages(*rendered);
     const render::RenderResult &r = rendered->outcome->result;
     if (!rendered->reused)
         m_renderDurations.observe({rendered->engine},
