@@ -498,7 +498,11 @@ FontBox fontBoxFor(const ComputedStyle &s)
     box.ascent = std::round(fm.ascent());
     box.descent = std::round(fm.descent());
     const qreal lineHeight = TextEngine::lineHeightFor(s);
-    const qreal halfLeading = std::floor((lineHeight - (box.ascent + box.descent)) / 2 * 64) / 64;
+    // Half-leading floored to whole pixels, the rest below, as Blink does (its
+    // CalculateLeadingSpace()): with lineHeight 1.6 at 30 px the baseline is 6 px, not
+    // 6.5 px, below the ascent (CSS Inline 3 §4.2 leaves the split to the UA).
+    // The epsilon keeps 1.4 × 40 (55.99999…) at Blink's exact 56 px.
+    const qreal halfLeading = std::floor((lineHeight - (box.ascent + box.descent)) / 2 + 1.0 / 128);
     box.above = box.ascent + halfLeading;
     box.below = lineHeight - box.above;
     return box;
@@ -535,7 +539,7 @@ std::shared_ptr<const TextBlock> shapeUncached(const ComputedStyle &s, const QSt
 
     const QFont font = TextEngine::fontFor(s);
     const QFontMetricsF fm(font);
-    // Half-leading floored to layout units (1/64 px), the remainder below (CSS Inline 3 §4.2).
+    // The strut: the block font's ascent, descent and half-leading (CSS Inline 3 §4.2).
     const FontBox strut = fontBoxFor(s);
 
     QTextOption::WrapMode wrap = wrapModeFor(s);
