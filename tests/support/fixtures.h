@@ -100,6 +100,8 @@ inline constexpr Golden kGoldens[] = {
     {"conformance/effects-gradient-text", 0.98, 0.98, 0.78}, // .98527 / .9889 / .8041
     {"conformance/effects-conic-ring", 0.985, 0.985, 0.79}, // .99400 / .9910 / .8115
     {"conformance/effects-filter-card", 0.99, 0.99, 0.70}, // .99863 / .9986 / .7225
+    // Text metrics as Chromium (conformance/text-*): half-leading floored to whole pixels.
+    {"conformance/text-half-leading", 0.985, 0.98, 0.66}, // .98949 / .9840 / .6858 (1/64 px split: .9382 / .9376)
 };
 
 /// Adds the QTest data columns `name` and `threshold` and one row per fixture with the

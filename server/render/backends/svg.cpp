@@ -767,7 +767,8 @@ void SvgPlayer::paintGlyphs(const TextBlock &block, QPointF origin, const QColor
                                          .arg(emojiSetName(m_options.emojiSet), emojiCodepoints(cluster),
                                               m_emojiLibrary.directory()));
                     }
-                    const QRectF rect = emojiImageRect(pos, advances[i].x(), fontSize);
+                    const QRectF rect
+                        = emojiImageRect(pos, advances[i].x() + emojiAdvanceCorrection(fontSize), fontSize);
                     if (image && clipContains(rect)) {
                         const qreal k = rect.width() / image->viewBox.width();
                         const QTransform t(k, 0, 0, k, rect.left() - image->viewBox.left() * k,
@@ -779,13 +780,19 @@ void SvgPlayer::paintGlyphs(const TextBlock &block, QPointF origin, const QColor
                     // Colour bitmap glyphs have no outline: embed them as pixels.
                     QGlyphRun single = run;
                     single.setGlyphIndexes({glyphs[i]});
-                    single.setPositions({positions[i]});
-                    emitRaster(QRectF(pos.x(), pos.y() - 1.2 * fontSize, advances[i].x() + 1, 1.6 * fontSize), 1.0,
+                    single.setPositions({QPointF(0, 0)});
+                    const qreal k = emojiGlyphScale(advances[i].x(), fontSize);
+                    emitRaster(QRectF(pos.x(), pos.y() - 1.4 * fontSize, advances[i].x() * k + 1, 1.9 * fontSize), 1.0,
                                [&](QPainter &p) {
-                                   if (image)
+                                   if (image) {
                                        p.drawImage(rect, image->raster(int(std::ceil(rect.width()))));
-                                   else
-                                       p.drawGlyphRun(origin, single);
+                                       return;
+                                   }
+                                   p.save();
+                                   p.translate(pos);
+                                   p.scale(k, k);
+                                   p.drawGlyphRun(QPointF(0, 0), single);
+                                   p.restore();
                                });
                 }
                 continue;

@@ -56,7 +56,8 @@ qreal emojiAdvanceEm()
         QFont font(emojiFontFamily());
         font.setPixelSize(100);
         const qreal a = QFontMetricsF(font).horizontalAdvance(QString(QChar(0xD83D)) + QChar(0xDE00)) / 100.0;
-        return a >= 1.0 && a < 2.0 ? a : 1.0;
+        const qreal used = a + emojiAdvanceCorrection(100) / 100; // as the JSON engines shape it
+        return used >= 1.0 && used < 2.0 ? used : 1.0;
     }();
     return advance;
 }

@@ -248,12 +248,61 @@ QList<QTextLayout::FormatRange> emojiFormatRanges(QStringView text, const QFont 
     const auto clusters = findEmoji(text);
     if (clusters.empty())
         return ranges;
-    Q_UNUSED(base);
     QTextCharFormat format;
     format.setFontFamilies(QStringList{emojiFontFamily()});
-    for (const EmojiCluster &c : clusters)
-        ranges.append({int(c.start), int(c.length), format});
+    const qreal size = base.pixelSize() > 0 ? qreal(base.pixelSize()) : base.pointSizeF();
+    const qreal correction = emojiAdvanceCorrection(size);
+    if (correction != 0) {
+        const qreal spacing = base.letterSpacingType() == QFont::AbsoluteSpacing ? base.letterSpacing() : 0;
+        format.setFontLetterSpacingType(QFont::AbsoluteSpacing);
+        format.setFontLetterSpacing(spacing + correction);
+    }
+    // Qt shapes a pictograph and its trailing VS16 as two glyphs, each given the letter
+    // spacing: the selector gets the emoji font without it (a ZWJ sequence or keycap is
+    // one ligature glyph and keeps one range, or its shaping would split).
+    QTextCharFormat selector;
+    selector.setFontFamilies(QStringList{emojiFontFamily()});
+    selector.setFontLetterSpacingType(QFont::AbsoluteSpacing);
+    selector.setFontLetterSpacing(0);
+    for (const EmojiCluster &c : clusters) {
+        const QStringView cluster = text.mid(c.start, c.length);
+        const bool trailingSelector = cluster.size() >= 2 && cluster.back() == QChar(kVs16)
+                                      && !cluster.contains(QChar(kZwj)) && !cluster.contains(QChar(kKeycap));
+        if (trailingSelector) {
+            ranges.append({int(c.start), int(c.length - 1), format});
+            ranges.append({int(c.start + c.length - 1), 1, selector});
+        } else {
+            ranges.append({int(c.start), int(c.length), format});
+        }
+    }
     return ranges;
+}
+
+qreal emojiAdvanceCorrection(qreal pixelSize)
+{
+    // Per thread: QRawFont and font engines are thread-affine. The ratio is the same at
+    // every size, so it is measured once at 100 px.
+    thread_local const qreal perEm = [] {
+        QFont font(emojiFontFamily());
+        font.setPixelSize(100);
+        const QRawFont raw = QRawFont::fromFont(font);
+        if (!raw.isValid() || raw.familyName() != emojiFontFamily())
+            return qreal(0);
+        const QList<quint32> glyphs = raw.glyphIndexesForString(QStringLiteral("\U0001F4AC"));
+        const QByteArray head = raw.fontTable("head"), hhea = raw.fontTable("hhea"), hmtx = raw.fontTable("hmtx");
+        if (glyphs.size() != 1 || glyphs.front() == 0 || head.size() < 20 || hhea.size() < 36)
+            return qreal(0);
+        const auto u16 = [](const QByteArray &t, qsizetype at) {
+            return at + 2 <= t.size() ? uint(quint8(t[at])) << 8 | quint8(t[at + 1]) : 0u;
+        };
+        const uint unitsPerEm = u16(head, 18), metrics = u16(hhea, 34);
+        if (unitsPerEm == 0 || metrics == 0)
+            return qreal(0);
+        const uint advance = u16(hmtx, 4 * qsizetype(std::min<uint>(glyphs.front(), metrics - 1)));
+        const qreal qtAdvance = raw.advancesForGlyphIndexes(glyphs).front().x() / 100;
+        return advance == 0 ? qreal(0) : qreal(advance) / unitsPerEm - qtAdvance;
+    }();
+    return std::abs(perEm) < 1e-3 ? 0 : perEm * pixelSize;
 }
 
 QString normalizeEmojiForShaping(const QString &text)
@@ -471,7 +520,8 @@ void drawEmojiRun(QPainter &painter, QPointF origin, const QGlyphRun &run, const
             }
         }
         if (image) {
-            const QRectF rect = emojiImageRect(origin + positions[i], advances[i].x(), fontSize);
+            const QRectF rect
+                = emojiImageRect(origin + positions[i], advances[i].x() + emojiAdvanceCorrection(fontSize), fontSize);
             painter.save();
             painter.setRenderHint(QPainter::SmoothPixmapTransform);
             painter.drawImage(rect, image->raster(int(std::ceil(rect.width() * scale))));
@@ -480,9 +530,21 @@ void drawEmojiRun(QPainter &painter, QPointF origin, const QGlyphRun &run, const
         }
         QGlyphRun single = run;
         single.setGlyphIndexes({glyphs[i]});
-        single.setPositions({positions[i]});
-        painter.drawGlyphRun(origin, single);
+        single.setPositions({QPointF(0, 0)});
+        // The bitmap scaled to the advance the glyph is laid out with (emojiAdvanceCorrection()),
+        // about its origin on the baseline, as Chromium scales the strike.
+        const qreal k = emojiGlyphScale(advances[i].x(), fontSize);
+        painter.save();
+        painter.translate(origin + positions[i]);
+        painter.scale(k, k);
+        painter.drawGlyphRun(QPointF(0, 0), single);
+        painter.restore();
     }
+}
+
+qreal emojiGlyphScale(qreal advance, qreal fontSize)
+{
+    return advance > 0 ? (advance + emojiAdvanceCorrection(fontSize)) / advance : 1.0;
 }
 
 } // namespace imprint::render

@@ -63,8 +63,19 @@ std::vector<EmojiCluster> findEmoji(QStringView text);
 /// Format ranges that shape every emoji cluster of `text` with the colour emoji font at
 /// `base`'s size and weight, for QTextLayout::setFormats(): Qt 6.4 picks fallback fonts
 /// per code point, so without them 😀 would come from DejaVu Sans (monochrome) and a
-/// keycap would split over two fonts. Empty when `text` has no emoji.
+/// keycap would split over two fonts. Each emoji advances by the font's own advance width
+/// (hmtx), as in Chromium; see emojiAdvanceCorrection(). Empty when `text` has no emoji.
 QList<QTextLayout::FormatRange> emojiFormatRanges(QStringView text, const QFont &base);
+
+/// Px to add to the advance Qt 6.4 shapes an emoji glyph with at `pixelSize` px so that it
+/// is the advance in the emoji font's `hmtx` table, the one HarfBuzz and Chromium use: Qt
+/// scales the bitmap strike of Noto Color Emoji by the wrong ppem (1.0625 em instead of
+/// 1.245 em). 0 when the font is missing or Qt already agrees.
+qreal emojiAdvanceCorrection(qreal pixelSize);
+
+/// The factor a colour emoji glyph Qt advances by `advance` px at `fontSize` px is drawn
+/// scaled by, about its origin, so that it fills the advance it is laid out with.
+qreal emojiGlyphScale(qreal advance, qreal fontSize);
 
 /// `text` with U+FE0F removed inside keycap and ZWJ emoji clusters: Qt 6.4 gives a
 /// variation selector its own font item, which splits the colour font's ligature for the

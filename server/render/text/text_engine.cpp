@@ -149,9 +149,15 @@ QStringList familyList(const QStringList &requested)
         else if (!f.isEmpty())
             families << f;
     }
+    // Han, kana and CJK punctuation come from the face fontconfig ranks first for them,
+    // as in Chromium without a `lang`: Noto Sans CJK JP (its "：" and "，" differ from SC's).
+    // Symbols before the emoji font: a pictograph without emoji presentation (U+23F1 ⏱,
+    // U+2442 ⑂) is text in Chromium, drawn from fontconfig's monochrome symbol font; the
+    // emoji clusters are put in the emoji font by their own format ranges (emoji.h).
     static const QStringList fallbacks = {
-        QStringLiteral("DejaVu Sans"),      QStringLiteral("Noto Sans"),        QStringLiteral("Noto Sans CJK SC"),
-        QStringLiteral("Noto Sans Arabic"), QStringLiteral("Noto Sans Hebrew"), QStringLiteral("Noto Color Emoji"),
+        QStringLiteral("DejaVu Sans"),      QStringLiteral("Noto Sans"),        QStringLiteral("Noto Sans CJK JP"),
+        QStringLiteral("Noto Sans Arabic"), QStringLiteral("Noto Sans Hebrew"), QStringLiteral("Noto Sans Symbols2"),
+        QStringLiteral("Noto Color Emoji"),
     };
     for (const QString &f : fallbacks) {
         if (!families.contains(f))
@@ -400,7 +406,11 @@ ShapedLine ellipsize(const QString &lineText, qreal width, const QFont &font, co
         else
             hi = mid - 1;
     }
-    return shapeSingleLine(base.left(cuts[lo]) + kEllipsis, font, s);
+    // A cut after a space drops it, as Chromium does: the ellipsis follows the word.
+    QString kept = base.left(cuts[lo]);
+    while (!kept.isEmpty() && kept.back().isSpace())
+        kept.chop(1);
+    return shapeSingleLine(kept + kEllipsis, font, s);
 }
 
 /// The number of lines `layout` (text and formats set) breaks into at `width` px.
@@ -473,6 +483,53 @@ qreal textIndentFor(const ComputedStyle &s, qreal width)
     return 0;
 }
 
+/// The rounded font metrics and line-height contribution of one inline box's style (CSS
+/// Inline 3 §4.2): `above`/`below` the baseline include the half-leading.
+struct FontBox {
+    qreal ascent = 0, descent = 0, above = 0, below = 0;
+};
+
+FontBox fontBoxFor(const ComputedStyle &s)
+{
+    QFont font = TextEngine::fontFor(s);
+    font.setLetterSpacing(QFont::AbsoluteSpacing, 0);
+    const QFontMetricsF fm(font);
+    FontBox box;
+    box.ascent = std::round(fm.ascent());
+    box.descent = std::round(fm.descent());
+    const qreal lineHeight = TextEngine::lineHeightFor(s);
+    // Half-leading floored to whole pixels, the rest below, as Blink does (its
+    // CalculateLeadingSpace()): with lineHeight 1.6 at 30 px the baseline is 6 px, not
+    // 6.5 px, below the ascent (CSS Inline 3 §4.2 leaves the split to the UA).
+    // The epsilon keeps 1.4 × 40 (55.99999…) at Blink's exact 56 px.
+    const qreal halfLeading = std::floor((lineHeight - (box.ascent + box.descent)) / 2 + 1.0 / 128);
+    box.above = box.ascent + halfLeading;
+    box.below = lineHeight - box.above;
+    return box;
+}
+
+/// `box` grown by the fonts `runs` actually use, for a box whose `line-height` is
+/// `normal`: as in Chromium, a fallback font (CJK, Arabic, emoji) contributes its own
+/// rounded ascent and descent plus half its line gap to the line box (CSS Inline 3 §4.2,
+/// "normal" lets the UA use the metrics of all fonts in the box). Other line heights keep
+/// `box` unchanged.
+FontBox withUsedFonts(const ComputedStyle &s, FontBox box, const QList<QGlyphRun> &runs)
+{
+    if (s.lineHeight.type != LineHeight::Type::Normal)
+        return box;
+    for (const QGlyphRun &run : runs) {
+        const QRawFont font = run.rawFont();
+        if (!font.isValid())
+            continue;
+        const qreal ascent = std::round(font.ascent()), descent = std::round(font.descent());
+        const qreal gap = std::round(font.leading());
+        const qreal halfGap = std::floor(gap / 2 * 64) / 64;
+        box.above = std::max(box.above, ascent + halfGap);
+        box.below = std::max(box.below, descent + gap - halfGap);
+    }
+    return box;
+}
+
 std::shared_ptr<const TextBlock> shapeUncached(const ComputedStyle &s, const QString &raw, qreal width)
 {
     auto block = std::make_shared<TextBlock>();
@@ -482,11 +539,8 @@ std::shared_ptr<const TextBlock> shapeUncached(const ComputedStyle &s, const QSt
 
     const QFont font = TextEngine::fontFor(s);
     const QFontMetricsF fm(font);
-    const qreal ascent = std::round(fm.ascent());
-    const qreal descent = std::round(fm.descent());
-    const qreal lineHeight = TextEngine::lineHeightFor(s);
-    // Half-leading floored to layout units (1/64 px), the remainder below (CSS Inline 3 §4.2).
-    const qreal halfLeading = std::floor((lineHeight - (ascent + descent)) / 2 * 64) / 64;
+    // The strut: the block font's ascent, descent and half-leading (CSS Inline 3 §4.2).
+    const FontBox strut = fontBoxFor(s);
 
     QTextOption::WrapMode wrap = wrapModeFor(s);
     // overflow-wrap: break-word breaks inside a word only where the line would overflow,
@@ -557,8 +611,10 @@ std::shared_ptr<const TextBlock> shapeUncached(const ComputedStyle &s, const QSt
         ShapedLine &sl = lines[i];
         TextLine out;
         out.top = top;
-        out.height = lineHeight;
-        out.baseline = top + halfLeading + ascent;
+        // Step: the line box's height, fallback fonts included under `normal` (CSS Inline 3 §4.2)
+        const FontBox used = withUsedFonts(s, strut, sl.runs);
+        out.height = used.above + used.below;
+        out.baseline = top + used.above;
         out.width = sl.width;
         const bool justified = justify && wraps && i + 1 < lines.size() && !block->ellipsized;
         const qreal alignWidth = sl.alignWidth >= 0 ? sl.alignWidth : sl.width;
@@ -579,7 +635,7 @@ std::shared_ptr<const TextBlock> shapeUncached(const ComputedStyle &s, const QSt
         }
         out.glyphRuns = std::move(sl.runs);
         widest = std::max(widest, sl.width + lineIndent);
-        top += lineHeight;
+        top += out.height;
         block->lines.push_back(std::move(out));
     }
     block->size = QSizeF(widest, top);
@@ -595,27 +651,6 @@ std::shared_ptr<const TextBlock> shapeUncached(const ComputedStyle &s, const QSt
 
 const QChar kWordJoiner(0x2060); // UAX #14 WJ: carries an inline box edge, no break beside it
 const QChar kZeroWidthSpace(0x200B); // UAX #14 ZW: a break opportunity around an atomic inline
-
-/// The rounded font metrics and line-height contribution of one inline box's style (CSS
-/// Inline 3 §4.2): `above`/`below` the baseline include the half-leading.
-struct FontBox {
-    qreal ascent = 0, descent = 0, above = 0, below = 0;
-};
-
-FontBox fontBoxFor(const ComputedStyle &s)
-{
-    QFont font = TextEngine::fontFor(s);
-    font.setLetterSpacing(QFont::AbsoluteSpacing, 0);
-    const QFontMetricsF fm(font);
-    FontBox box;
-    box.ascent = std::round(fm.ascent());
-    box.descent = std::round(fm.descent());
-    const qreal lineHeight = TextEngine::lineHeightFor(s);
-    const qreal halfLeading = std::floor((lineHeight - (box.ascent + box.descent)) / 2 * 64) / 64;
-    box.above = box.ascent + halfLeading;
-    box.below = lineHeight - box.above;
-    return box;
-}
 
 /// Appends `raw` to the paragraph after CSS Text 3 §4.1.1 white-space processing under
 /// `s`, collapsing spaces across item boundaries (`previousSpace` carries the state).
@@ -803,8 +838,14 @@ InlineLayout layoutInlineUncached(const ComputedStyle &block, const std::vector<
                                      : t.start[i] < le && t.end[i] > ls;
             if (!present || items[i].kind == InlineItem::Kind::Close || items[i].kind == InlineItem::Kind::Break)
                 continue;
-            above = std::max(above, boxes[i].above);
-            below = std::max(below, boxes[i].below);
+            FontBox fb = boxes[i];
+            if (items[i].kind == InlineItem::Kind::Text) {
+                const int a = std::max(t.start[i], ls), b = std::min(t.end[i], le);
+                if (b > a)
+                    fb = withUsedFonts(items[i].node->style, fb, line.glyphRuns(a, b - a));
+            }
+            above = std::max(above, fb.above);
+            below = std::max(below, fb.below);
         }
         InlineLine box;
         box.top = top;
