@@ -28,6 +28,12 @@ public:
     /// which may carry api_token) names the request in the access log.
     Responder(HttpServer *server, QHttpServerResponder &&responder, QTcpSocket *socket, bool closeAfter,
               QByteArray what);
+    /// A Responder without a socket: send() hands `sink` what it would write (the
+    /// response with the added headers, without its body for HEAD), and a Responder
+    /// destroyed unanswered hands it the 500 a client would get. For tests and the HTTP
+    /// fuzz harness. Async work runs on `server`'s pools (null: answered 503
+    /// `shutting_down`).
+    explicit Responder(std::function<void(const HttpResponse &)> sink, HttpServer *server = nullptr);
     Responder(Responder &&other) noexcept;
     Responder &operator=(Responder &&other) noexcept;
     ~Responder();
@@ -72,6 +78,8 @@ private:
     QByteArray m_method;
     QString m_route = QStringLiteral("unmatched");
     qint64 m_startNs = 0;
+    /// Set by the sink constructor; a shared_ptr because a moved-from one is null.
+    std::shared_ptr<const std::function<void(const HttpResponse &)>> m_sink;
 };
 
 /// The thread pools of an HttpServer: the workers (renders, most database work) and the

@@ -1,5 +1,6 @@
 #include "server/http/server.h"
 
+#include "server/http/dispatch.h"
 #include "server/http/problem.h"
 
 #include <QHttpServerRequest>
@@ -22,19 +23,6 @@ Q_LOGGING_CATEGORY(lcHttp, "imprint.http")
 
 namespace {
 
-/// Whether a request line ("POST /api/v1/fonts?family=X HTTP/1.1") uploads a file, the
-/// one kind of request whose body may reach ServerLimits::maxUploadBytes.
-bool isUploadRequestLine(const QByteArray &line)
-{
-    const QList<QByteArray> parts = line.trimmed().split(' ');
-    if (parts.size() < 2 || parts.at(0) != "POST")
-        return false;
-    const QByteArray &target = parts.at(1);
-    const qsizetype query = target.indexOf('?');
-    const QByteArray path = query < 0 ? target : target.left(query);
-    return path == "/api/v1/fonts" || path == "/api/v1/assets";
-}
-
 QByteArray methodName(QHttpServerRequest::Method m)
 {
     switch (m) {
@@ -49,18 +37,6 @@ QByteArray methodName(QHttpServerRequest::Method m)
     case QHttpServerRequest::Method::Trace: return "TRACE";
     default: return "UNKNOWN";
     }
-}
-
-// Serialises a response by hand for the paths where Qt's responder cannot be used
-// (the request never reached the router: 413, 431, 408).
-QByteArray rawResponse(const HttpResponse &r)
-{
-    QByteArray out = "HTTP/1.1 " + QByteArray::number(r.status) + ' ' + reasonPhrase(r.status) + "\r\n";
-    for (const auto &h : r.headers)
-        out += h.first + ": " + h.second + "\r\n";
-    out += "Content-Length: " + QByteArray::number(r.body.size()) + "\r\nConnection: close\r\n\r\n";
-    out += r.body;
-    return out;
 }
 
 qint64 nowNs()
@@ -108,6 +84,12 @@ Responder::Responder(HttpServer *server, QHttpServerResponder &&responder, QTcpS
     , m_startNs(nowNs())
 { }
 
+Responder::Responder(std::function<void(const HttpResponse &)> sink, HttpServer *server)
+    : m_server(server)
+    , m_startNs(nowNs())
+    , m_sink(std::make_shared<const std::function<void(const HttpResponse &)>>(std::move(sink)))
+{ }
+
 Responder::Responder(Responder &&other) noexcept = default;
 Responder &Responder::operator=(Responder &&other) noexcept = default;
 
@@ -115,7 +97,7 @@ Responder::~Responder()
 {
     // A handler that forgot to answer must not leave the client hanging until the idle
     // timeout: say so, as a 500 (a bug on our side, never bad input).
-    if (m_responder && !m_sent && isConnected())
+    if ((m_responder && !m_sent && isConnected()) || (m_sink && !m_sent))
         send(problem(500, QStringLiteral("internal_error"), QStringLiteral("The request was not answered.")));
 }
 
@@ -131,6 +113,15 @@ bool Responder::isConnected() const
 
 void Responder::send(const HttpResponse &response)
 {
+    if (m_sink && !m_sent) {
+        m_sent = true;
+        HttpResponse written = response;
+        written.headers += m_extraHeaders;
+        if (m_headOnly)
+            written.body.clear();
+        (*m_sink)(written);
+        return;
+    }
     if (m_sent || !m_responder)
         return;
     m_sent = true;
@@ -213,9 +204,10 @@ void Listener::incomingConnection(qintptr socketDescriptor)
     socket->setSocketOption(QAbstractSocket::LowDelayOption, 1);
     Connection c;
     c.socket = socket;
+    c.framing = RequestFraming(m_limits.maxHeaderBytes, m_limits.maxBodyBytes, m_limits.maxUploadBytes);
     c.lastActivityMs = m_clock.elapsed();
     c.peer = peer;
-    m_connections[socket] = c;
+    m_connections.insert_or_assign(socket, std::move(c));
     // Connected before QAbstractHttpServer's own readyRead slot (made when it takes the
     // pending connection), so the guard sees every chunk before the parser buffers it.
     connect(socket, &QTcpSocket::readyRead, this, [this, socket] { onReadyRead(socket); });
@@ -267,61 +259,11 @@ void Listener::onReadyRead(QTcpSocket *socket)
         return;
     if (c.requestStartMs < 0)
         c.requestStartMs = now;
-    c.requestBytes += available;
-    if (c.headerBytes < 0) {
-        const qint64 room = m_limits.maxHeaderBytes + 4 - c.head.size();
-        if (room > 0)
-            c.head += socket->peek(std::min(available, room));
-        const int end = c.head.indexOf("\r\n\r\n");
-        if (end < 0) {
-            if (c.head.size() > m_limits.maxHeaderBytes)
-                reject(socket, c,
-                       problem(431, QStringLiteral("headers_too_large"),
-                               QStringLiteral("The request headers exceed %1 bytes.").arg(m_limits.maxHeaderBytes)));
-            return;
-        }
-        c.headerBytes = end + 4;
-        const QList<QByteArray> lines = c.head.left(end).split('\n');
-        c.head = QByteArray();
-        // RFC 9112 §9.3: an HTTP/1.0 connection closes after one response unless the
-        // client asked for keep-alive.
-        c.closeAfterRequest = !lines.isEmpty() && lines.first().trimmed().endsWith(" HTTP/1.0");
-        c.bodyLimit
-            = !lines.isEmpty() && isUploadRequestLine(lines.first()) ? m_limits.maxUploadBytes : m_limits.maxBodyBytes;
-        for (const QByteArray &line : lines) {
-            const QByteArray lower = line.toLower();
-            if (c.closeAfterRequest && lower.startsWith("connection:") && lower.contains("keep-alive"))
-                c.closeAfterRequest = false;
-            if (!lower.startsWith("content-length:"))
-                continue;
-            // RFC 9110 §8.6: Content-Length is 1*DIGIT. Qt 6.4 reads "-5" as 0 and would
-            // then parse the body as the next request.
-            const QByteArray value = line.mid(15).trimmed();
-            bool ok = !value.isEmpty()
-                      && std::all_of(value.begin(), value.end(), [](char ch) { return ch >= '0' && ch <= '9'; });
-            const qint64 length = ok ? value.toLongLong(&ok) : -1;
-            if (!ok) {
-                reject(socket, c,
-                       fieldProblem(400, QStringLiteral("bad_request"), QStringLiteral("Content-Length"),
-                                    QStringLiteral("The Content-Length header is not a number of bytes.")));
-                return;
-            }
-            if (length > c.bodyLimit) {
-                reject(socket, c,
-                       problem(413, QStringLiteral("body_too_large"),
-                               QStringLiteral("The request body is %1 bytes; the limit is %2 bytes.")
-                                   .arg(length)
-                                   .arg(c.bodyLimit)));
-                return;
-            }
-        }
-    }
-    // Also catches chunked bodies and lying Content-Length values.
-    if (c.headerBytes >= 0 && c.requestBytes - c.headerBytes > c.bodyLimit) {
-        reject(socket, c,
-               problem(413, QStringLiteral("body_too_large"),
-                       QStringLiteral("The request body exceeds the limit of %1 bytes.").arg(c.bodyLimit)));
-    }
+    // Only the start of the request is looked at (peeked, the parser still reads it).
+    const qint64 room = c.framing.headRoom();
+    const QByteArray start = room > 0 ? socket->peek(std::min(available, room)) : QByteArray();
+    if (std::optional<HttpResponse> refusal = c.framing.feed(available, start))
+        reject(socket, c, *refusal);
 }
 
 void Listener::reject(QTcpSocket *socket, Connection &c, const HttpResponse &response)
@@ -343,12 +285,9 @@ bool Listener::requestCompleted(QTcpSocket *socket)
     if (it == m_connections.end())
         return false;
     Connection &c = it->second;
-    const bool closeAfter = c.closeAfterRequest;
-    c.closeAfterRequest = false;
+    const bool closeAfter = c.framing.closeAfterRequest();
+    c.framing.reset();
     c.requestStartMs = -1;
-    c.requestBytes = 0;
-    c.headerBytes = -1;
-    c.head = QByteArray();
     c.lastActivityMs = m_clock.elapsed();
     return closeAfter;
 }
@@ -473,78 +412,23 @@ bool HttpServer::handleRequest(const QHttpServerRequest &request, QTcpSocket *so
     if (auto *l = qobject_cast<Listener *>(socket->parent()))
         closeAfter = l->requestCompleted(socket);
 
-    HttpRequest req;
-    req.method = methodName(request.method());
-    req.path = request.url().path(QUrl::FullyDecoded);
-    if (req.path.size() > 1 && req.path.endsWith(QLatin1Char('/')))
-        req.path.chop(1);
-    if (req.path.isEmpty())
-        req.path = QStringLiteral("/");
-    req.query = request.query();
-    const auto headers = request.headers();
-    req.headers.reserve(headers.size());
-    for (const auto &h : headers)
-        req.headers.append({h.first.toLower(), h.second});
-    req.body = request.body();
-    req.remoteAddress = request.remoteAddress();
-
+    HttpRequest req = toHttpRequest(methodName(request.method()), request.url(), request.query(), request.headers(),
+                                    request.body(), request.remoteAddress());
     closeAfter = closeAfter || req.header("connection").toLower().contains("close");
     Responder responder(this, makeResponder(request, socket), socket, closeAfter, req.method + ' ' + req.path.toUtf8());
 
-    // Routes match decoded segments; an encoded "/" inside a segment would otherwise
-    // split it, so `/pages/a%2Fb` reached `/pages/a/b`. No id or name contains "/".
-    if (request.url().path(QUrl::FullyEncoded).contains(QLatin1String("%2F"), Qt::CaseInsensitive)) {
-        responder.send(problem(404, QStringLiteral("not_found"),
-                               QStringLiteral("No route for %1: a path segment may not contain an encoded \"/\".")
-                                   .arg(request.url().path(QUrl::FullyEncoded))));
-        return true;
-    }
-    // CORS (cors.h): a preflight is answered here for every route, whatever its
-    // authentication, because browsers send it without credentials; every other answer
-    // to an admitted origin carries Access-Control-Allow-Origin.
-    if (m_cors.enabled() && CorsPolicy::isPreflight(req)) {
-        const Router::Match preflight = m_router.match("OPTIONS", req.path);
-        QByteArrayList methods = preflight.allowed;
-        if (!preflight.pattern.isEmpty())
-            responder.setRoute(req.method, preflight.pattern);
-        if (methods.isEmpty()) {
-            responder.send(problem(404, QStringLiteral("not_found"), QStringLiteral("No route for %1.").arg(req.path)));
-            return true;
-        }
-        if (methods.contains("GET") && !methods.contains("HEAD"))
-            methods.append("HEAD");
-        responder.send(m_cors.preflight(req, methods));
-        return true;
-    }
-    responder.addHeaders(m_cors.responseHeaders(req));
-    Router::Match match = m_router.match(req.method, req.path);
-    // HEAD is GET without the body (RFC 9110 §9.3.2) on every GET route, decided here
-    // once: the handler runs as for GET, the Responder leaves the body out (of errors too).
-    if (req.method == "HEAD") {
+    const Dispatch d = dispatch(req, request.url().path(QUrl::FullyEncoded), m_router, m_cors);
+    if (!d.routePattern.isEmpty())
+        responder.setRoute(d.routeMethod, d.routePattern);
+    if (d.headOnly)
         responder.setHeadOnly();
-        if (Router::Match get = m_router.match("GET", req.path); !match.handler && get.handler) {
-            match = std::move(get);
-            req.method = "GET";
-        }
-    }
-    if (match.allowed.contains("GET") && !match.allowed.contains("HEAD"))
-        match.allowed.append("HEAD");
-    if (!match.pattern.isEmpty())
-        responder.setRoute(req.method, match.pattern);
-    if (!match.handler) {
-        if (match.allowed.isEmpty()) {
-            responder.send(problem(404, QStringLiteral("not_found"), QStringLiteral("No route for %1.").arg(req.path)));
-        } else {
-            responder.send(
-                problem(405, QStringLiteral("method_not_allowed"),
-                        QStringLiteral("%1 is not allowed on %2.").arg(QString::fromLatin1(req.method), req.path))
-                    .withHeader("Allow", match.allowed.join(", ")));
-        }
+    responder.addHeaders(d.extraHeaders);
+    if (d.answer) {
+        responder.send(*d.answer);
         return true;
     }
-    req.pathParams = match.params;
     try {
-        (*match.handler)(std::move(req), std::move(responder));
+        (*d.handler)(std::move(req), std::move(responder));
     } catch (const std::exception &e) {
         qCWarning(lcHttp) << "handler threw:" << e.what();
         responder.send(

@@ -12,6 +12,7 @@
 // callables passed to respondAsync().
 
 #include "server/http/cors.h"
+#include "server/http/request_framing.h"
 #include "server/http/request_metrics.h"
 #include "server/http/responder.h"
 #include "server/http/router.h"
@@ -81,12 +82,8 @@ private:
         QPointer<QTcpSocket> socket;
         qint64 lastActivityMs = 0;
         qint64 requestStartMs = -1; ///< first byte of the request in progress, -1 = none
-        qint64 requestBytes = 0; ///< bytes received for the request in progress
-        qint64 headerBytes = -1; ///< size of its header block once complete
-        qint64 bodyLimit = 0; ///< maxBodyBytes, or maxUploadBytes for an upload route
-        QByteArray head; ///< start of the request, until the header block ends
+        RequestFraming framing; ///< the size checks of the request in progress
         QHostAddress peer; ///< the client's address, for maxConnectionsPerAddress
-        bool closeAfterRequest = false; ///< the request in progress is HTTP/1.0 without keep-alive
         int pendingAsync = 0;
         bool rejecting = false; ///< answered with an error; draining until closeAtMs
         qint64 closeAtMs = 0;

@@ -282,6 +282,18 @@ private slots:
                  r.body.constData());
     }
 
+    // A character outside the BMP (a surrogate pair in the text) is named by its own
+    // code point, U+1D400, not by one made of its low surrogate twice (GCC: U+110000).
+    void missingAstralGlyphNamesItsCodePoint()
+    {
+        const HttpReply r = render(page(m_alpha, cardTemplate("Comfortaa", QStringLiteral("Hi \U0001D400"))),
+                                   m_alphaKey, QStringLiteral("json"));
+        QCOMPARE(r.status, 200);
+        const QJsonArray warnings = r.json().value("warnings").toArray();
+        QVERIFY2(warnings.contains(QJsonValue("fontFamily 'Comfortaa' has no glyph for U+1D400; a system font drew it")),
+                 r.body.constData());
+    }
+
     void otherSpacesCannotSeeTheFonts()
     {
         const HttpReply list = httpRequest(port(), "GET", "/api/v1/fonts", {}, bearer(m_beta));

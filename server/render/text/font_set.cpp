@@ -94,8 +94,12 @@ void walk(Node &node, const FontSet &fonts, GlyphCoverage &coverage, QSet<QStrin
     if (node.isText() && !used.isEmpty() && warnings) {
         for (qsizetype i = 0; i < node.text.size(); ++i) {
             char32_t c = node.text.at(i).unicode();
-            if (QChar::isHighSurrogate(c) && i + 1 < node.text.size() && node.text.at(i + 1).isLowSurrogate())
-                c = QChar::surrogateToUcs4(node.text.at(i), node.text.at(++i));
+            if (QChar::isHighSurrogate(c) && i + 1 < node.text.size() && node.text.at(i + 1).isLowSurrogate()) {
+                // Not `at(i), at(++i)`: the order arguments are evaluated in is unspecified,
+                // and GCC read the low surrogate twice, naming a code point nobody wrote.
+                c = QChar::surrogateToUcs4(node.text.at(i), node.text.at(i + 1));
+                ++i;
+            }
             if (QChar::isSpace(c) || QChar::category(c) == QChar::Other_Control
                 || QChar::category(c) == QChar::Other_Format || QChar::isNonCharacter(c))
                 continue;
