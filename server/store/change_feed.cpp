@@ -64,12 +64,7 @@ private:
     {
         if (!QSqlDatabase::contains(m_name)) {
             QSqlDatabase db = QSqlDatabase::addDatabase(m_settings.driver, m_name);
-            db.setHostName(m_settings.host);
-            db.setPort(m_settings.port);
-            db.setDatabaseName(m_settings.name);
-            db.setUserName(m_settings.user);
-            db.setPassword(m_settings.password);
-            db.setConnectOptions(QStringLiteral("connect_timeout=2"));
+            m_settings.applyTo(db, 2);
         }
         QSqlDatabase db = QSqlDatabase::database(m_name, false);
         if (!db.isOpen() && !db.open())

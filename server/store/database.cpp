@@ -350,6 +350,16 @@ std::optional<DatabaseSettings> DatabaseSettings::fromUrl(const QString &url, co
     return std::nullopt;
 }
 
+void DatabaseSettings::applyTo(QSqlDatabase &db, int connectTimeoutSeconds) const
+{
+    db.setHostName(host);
+    db.setPort(port);
+    db.setDatabaseName(name);
+    db.setUserName(user);
+    db.setPassword(password);
+    db.setConnectOptions(QStringLiteral("connect_timeout=%1").arg(connectTimeoutSeconds));
+}
+
 QString DatabaseSettings::describe() const
 {
     if (driver == QLatin1String("QSQLITE"))
@@ -406,13 +416,8 @@ QSqlDatabase Database::connection() const
         db.setDatabaseName(m_settings.sqlitePath);
         db.setConnectOptions(QStringLiteral("QSQLITE_BUSY_TIMEOUT=5000"));
     } else {
-        db.setHostName(m_settings.host);
-        db.setPort(m_settings.port);
-        db.setDatabaseName(m_settings.name);
-        db.setUserName(m_settings.user);
-        db.setPassword(m_settings.password);
-        // An unreachable host fails the request in seconds (503), not after TCP's minutes.
-        db.setConnectOptions(QStringLiteral("connect_timeout=5"));
+        // An unreachable host fails the request in seconds (503).
+        m_settings.applyTo(db, 5);
     }
     if (!db.open()) {
         qCWarning(lcDb) << "cannot open" << m_settings.describe() << db.lastError().text();

@@ -39,6 +39,10 @@ struct DatabaseSettings {
     static std::optional<DatabaseSettings> fromUrl(const QString &url, const QString &dataDir, QString *error);
     /// A description safe to print (no password).
     QString describe() const;
+    /// Points `db` (a QPSQL connection not yet open) at this server: host, port, database,
+    /// user, password, and libpq's connect_timeout in seconds, so an unreachable server
+    /// fails a connection attempt in that time rather than after TCP's minutes.
+    void applyTo(QSqlDatabase &db, int connectTimeoutSeconds) const;
 };
 
 /// Shared handle to one database. Thread-safe: each thread that calls connection()
