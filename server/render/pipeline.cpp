@@ -270,7 +270,7 @@ std::optional<LaidOutDocument> layOut(const RenderRequest &request, RenderContex
         const QSize max(std::min(request.maxSize.width(), kMaxSide), std::min(request.maxSize.height(), kMaxSide));
         doc.size = contentSizedViewport(*doc.root, QSizeF(max), width, height, context.text());
     }
-    doc.layout = layoutDocument(*doc.root, QSizeF(doc.size), context.text());
+    doc.layout = layoutDocument(*doc.root, QSizeF(doc.size), context.text(), contentSized && height <= 0);
     if (timings)
         timings->layout = elapsedMs(timer);
     if (auto over = checkEffectBudget(doc.layout, doc.size, request.budget)) {

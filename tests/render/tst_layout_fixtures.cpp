@@ -18,6 +18,7 @@
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QJsonObject>
 
 #include <cmath>
 
@@ -55,6 +56,33 @@ QRectF rectOf(const QJsonObject &o)
                   o.value(QStringLiteral("w")).toDouble(), o.value(QStringLiteral("h")).toDouble());
 }
 
+// The image size the pipeline gives a template: its own, or content-sized in Chromium's
+// 1200 × 630 window, the containing block the oracle gives a content-sized root.
+QSize viewportFor(const Template &tmpl, const Node &root)
+{
+    QSize viewport(tmpl.width, tmpl.height);
+    if (viewport.width() == 0 || viewport.height() == 0)
+        viewport = contentSizedViewport(root, QSizeF(1200, 630), tmpl.width, tmpl.height,
+                                        imprint::test::renderContext().text());
+    return viewport;
+}
+
+// The cases of Yoga's gentest suite (tests/render/yoga/README.md) whose Chromium boxes we
+// do not match yet, each with the reason; XFAIL while they differ, a failure once they
+// match (then the entry goes).
+const QHash<QString, QString> &yogaKnownDifferences()
+{
+    static const QHash<QString, QString> known = [] {
+        QHash<QString, QString> h;
+        const QJsonObject o
+            = test::readJson(QStringLiteral(IMPRINT_SOURCE_DIR "/tests/render/yoga/known-differences.json")).object();
+        for (auto it = o.begin(); it != o.end(); ++it)
+            h.insert(it.key(), it.value().toString());
+        return h;
+    }();
+    return known;
+}
+
 } // namespace
 
 class TestLayoutFixtures : public QObject
@@ -64,7 +92,68 @@ class TestLayoutFixtures : public QObject
 private Q_SLOTS:
     void matchesChromium_data();
     void matchesChromium();
+    void yogaGentest_data();
+    void yogaGentest();
 };
+
+void TestLayoutFixtures::yogaGentest_data()
+{
+    QTest::addColumn<QJsonObject>("testCase");
+    const QJsonArray cases
+        = test::readJson(QStringLiteral(IMPRINT_SOURCE_DIR "/tests/render/yoga/gentest-chromium.json")).array();
+    QVERIFY(cases.size() > 500);
+    for (const QJsonValue &c : cases)
+        QTest::newRow(qPrintable(c[QLatin1String("name")].toString())) << c.toObject();
+}
+
+// Yoga's own flexbox suite, laid out by Chromium: every box within 1 px, as
+// matchesChromium() checks our cases. display:none and display:contents elements have
+// no box in either.
+void TestLayoutFixtures::yogaGentest()
+{
+    QFETCH(QJsonObject, testCase);
+    const QString name = testCase.value(QLatin1String("name")).toString();
+    RenderError error;
+    const auto tmpl = parseTemplate(testCase.value(QLatin1String("template")).toObject(), &error);
+    QVERIFY2(tmpl, qPrintable(error.message));
+    const auto values = resolveVariables(*tmpl, {}, {}, &error);
+    QVERIFY2(values, qPrintable(error.message));
+    const auto root = buildDocument(*tmpl, *values, &error);
+    QVERIFY2(root, qPrintable(error.message));
+    const QSize viewport = viewportFor(*tmpl, *root);
+    const LayoutBox box
+        = layoutDocument(*root, QSizeF(viewport), imprint::test::renderContext().text(), tmpl->height == 0);
+    QHash<QString, QRectF> ours;
+    QHash<QString, std::vector<QRectF>> ourFragments;
+    collect(box, QTransform(), ours, ourFragments);
+    QStringList mismatches;
+    for (const QJsonValue &value : testCase.value(QLatin1String("chromium")).toArray()) {
+        const QJsonObject o = value.toObject();
+        const QString id = o.value(QStringLiteral("id")).toString();
+        if (!ours.contains(id)) {
+            if (!o.value(QLatin1String("none")).toBool())
+                mismatches << QStringLiteral("%1 missing").arg(id);
+            continue;
+        }
+        const QRectF actual = ours.value(id);
+        const QRectF expected = rectOf(o);
+        if (rectError(actual, expected) > 1)
+            mismatches << QStringLiteral("%1: (%2, %3, %4×%5) vs Chromium (%6, %7, %8×%9)")
+                              .arg(id)
+                              .arg(actual.x())
+                              .arg(actual.y())
+                              .arg(actual.width())
+                              .arg(actual.height())
+                              .arg(expected.x())
+                              .arg(expected.y())
+                              .arg(expected.width())
+                              .arg(expected.height());
+    }
+    const QString known = yogaKnownDifferences().value(name);
+    if (!known.isEmpty())
+        QEXPECT_FAIL("", qPrintable(known), Continue);
+    QVERIFY2(mismatches.isEmpty(), qPrintable(mismatches.join(QStringLiteral("\n  "))));
+}
 
 void TestLayoutFixtures::matchesChromium_data()
 {
@@ -101,11 +190,9 @@ void TestLayoutFixtures::matchesChromium()
     const auto root = buildDocument(*tmpl, *values, &error);
     QVERIFY2(root, qPrintable(error.message));
 
-    QSize viewport(tmpl->width, tmpl->height);
-    if (viewport.width() == 0 || viewport.height() == 0) // content-sized: Chromium's window is the containing block
-        viewport = contentSizedViewport(*root, QSizeF(1200, 630), tmpl->width, tmpl->height,
-                                        imprint::test::renderContext().text());
-    const LayoutBox box = layoutDocument(*root, QSizeF(viewport), imprint::test::renderContext().text());
+    const QSize viewport = viewportFor(*tmpl, *root);
+    const bool contentHeight = tmpl->height == 0;
+    const LayoutBox box = layoutDocument(*root, QSizeF(viewport), imprint::test::renderContext().text(), contentHeight);
     QHash<QString, QRectF> ours;
     QHash<QString, std::vector<QRectF>> ourFragments;
     collect(box, QTransform(), ours, ourFragments);
@@ -164,7 +251,8 @@ void TestLayoutFixtures::matchesChromium()
     for (int i = 0; i < 15; ++i) {
         QElapsedTimer timer;
         timer.start();
-        const LayoutBox again = layoutDocument(*root, QSizeF(viewport), imprint::test::renderContext().text());
+        const LayoutBox again
+            = layoutDocument(*root, QSizeF(viewport), imprint::test::renderContext().text(), contentHeight);
         times.push_back(timer.nsecsElapsed());
         QCOMPARE(again.borderBox, box.borderBox);
     }

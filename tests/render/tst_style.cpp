@@ -740,6 +740,17 @@ private Q_SLOTS:
             m.insert(QStringLiteral("textDecorationThickness"),
                      QStringLiteral("{%1, \"textDecorationThickness\": 3}").arg(line));
             add("textIndent", "12");
+            // Flow-relative properties (CSS Logical Properties 1).
+            for (const char *group : {"margin", "padding", "inset"})
+                for (const char *side : {"InlineStart", "InlineEnd", "BlockStart", "BlockEnd", "Inline", "Block"})
+                    add(qPrintable(QLatin1String(group) + QLatin1String(side)), "7");
+            for (const char *side : {"InlineStart", "InlineEnd", "BlockStart", "BlockEnd", "Inline", "Block"}) {
+                const QString b = QLatin1String("border") + QLatin1String(side);
+                m.insert(b + QLatin1String("Width"), QStringLiteral("{%1, \"%2Width\": 2}").arg(solid, b));
+                add(qPrintable(b + QLatin1String("Style")), "\"dashed\"");
+                add(qPrintable(b + QLatin1String("Color")), "\"red\"");
+                add(qPrintable(b), "\"2px solid red\"");
+            }
             add("WebkitTextStroke WebkitTextStrokeWidth", "\"2px\"");
             add("WebkitTextStrokeColor", "\"red\"");
             return m;

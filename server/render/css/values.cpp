@@ -217,6 +217,11 @@ std::optional<Length> parseSizeKeyword(const QString &text)
         return Length::maxContent();
     if (t.compare(QLatin1String("fit-content"), Qt::CaseInsensitive) == 0)
         return Length::fitContent();
+    // `stretch` and its prefixed forms -webkit-fill-available and -moz-available.
+    if (t.compare(QLatin1String("stretch"), Qt::CaseInsensitive) == 0
+        || t.compare(QLatin1String("fill-available"), Qt::CaseInsensitive) == 0
+        || text.trimmed().compare(QLatin1String("-moz-available"), Qt::CaseInsensitive) == 0)
+        return Length::stretch();
     return std::nullopt;
 }
 

@@ -26,6 +26,8 @@ namespace imprint::render {
 /// FitContent are the intrinsic size keywords of the sizing properties (CSS Sizing 3
 /// §3.2); Content is `flex-basis: content` (CSS Flexbox 1 §7.2.3). None of them is a
 /// definite length: only layout, which can measure the box's content, resolves them.
+/// Stretch (CSS Sizing 4 §3.1) fills the containing block less the box's margins where
+/// that is definite and acts as auto elsewhere; layout resolves it too.
 struct Length {
     enum class Type : quint8 {
         Auto,
@@ -35,7 +37,8 @@ struct Length {
         MinContent,
         MaxContent,
         FitContent,
-        Content /* flex-basis: content */
+        Content /* flex-basis: content */,
+        Stretch /* CSS Sizing 4 §3.1 `stretch` (-webkit-fill-available) */
     };
     Type type = Type::Auto;
     float value = 0;
@@ -51,6 +54,8 @@ struct Length {
     static constexpr Length maxContent() { return {Type::MaxContent, 0}; }
     static constexpr Length fitContent() { return {Type::FitContent, 0}; }
     static constexpr Length content() { return {Type::Content, 0}; }
+    static constexpr Length stretch() { return {Type::Stretch, 0}; }
+    bool isStretch() const { return type == Type::Stretch; }
 
     bool isAuto() const { return type == Type::Auto; }
     bool isNone() const { return type == Type::None; }
@@ -86,7 +91,9 @@ using Edges = std::array<T, 4>;
 /// The `display` values Imprint lays out (CSS Display 3 §2). Inline and InlineBlock are
 /// inline-level (CSS Inline 3); as flex items or the root they are blockified (§2.7).
 /// Grid (and inline-grid) is a grid container (CSS Grid 1).
-enum class Display : quint8 { Flex, Block, None, Grid, Inline, InlineBlock };
+/// Contents (§2.5) never reaches layout: the document stage puts such an element's
+/// children in its place.
+enum class Display : quint8 { Flex, Block, None, Grid, Inline, InlineBlock, Contents };
 enum class Position : quint8 { Static, Relative, Absolute };
 enum class BoxSizing : quint8 { ContentBox, BorderBox };
 enum class FlexDirection : quint8 { Row, RowReverse, Column, ColumnReverse };

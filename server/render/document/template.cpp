@@ -280,6 +280,10 @@ std::unique_ptr<Node> TreeWalker::element(const QJsonValue &value, const QString
             style.insert(QStringLiteral("direction"), dir);
         const QString stylePath = path + QLatin1String(".props.style");
         node->style = computeStyle(style, parent, node->tag, rootFontSize, stylePath, warnings);
+        // display: contents on a replaced element is none (CSS Display 3 §2.5, Appendix B);
+        // the root has to generate a box, the image.
+        if (node->style.display == Display::Contents)
+            node->style.display = isImg ? Display::None : parent ? Display::Contents : Display::Flex;
         if (isImg) {
             // The width/height attributes are presentational hints (HTML §15.4.3): they
             // size the image when the style does not.
@@ -340,8 +344,16 @@ std::unique_ptr<Node> TreeWalker::element(const QJsonValue &value, const QString
         auto child = element(c.value, c.path, childId, &node->style, childRem, depth + 1);
         if (!child)
             return nullptr;
-        if (build)
-            node->children.push_back(std::move(child));
+        if (!build)
+            continue;
+        if (child->style.display == Display::Contents) {
+            // CSS Display 3 §2.5: the element generates no box; its children (which
+            // inherited its style and keep their own ids) take its place.
+            for (auto &grandchild : child->children)
+                node->children.push_back(std::move(grandchild));
+            continue;
+        }
+        node->children.push_back(std::move(child));
     }
     return node;
 }

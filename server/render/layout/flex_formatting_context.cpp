@@ -323,8 +323,10 @@ qreal FlexFormattingContext::crossSizeForMeasuring(const FlexItem &item, bool al
 qreal FlexFormattingContext::contentMainSize(const FlexItem &item, IntrinsicMode mode)
 {
     const Node &node = *item.node;
+    // The content's size, not the item's contribution: min-/max-width clamp the
+    // hypothetical main size, not the flex base size (§9.2 step 3E; Chromium agrees).
     if (m_row)
-        return m_engine.intrinsicWidth(node, mode);
+        return node.isText() ? m_engine.intrinsicWidth(node, mode) : m_engine.contentIntrinsicWidth(node, mode);
     const qreal width = crossSizeForMeasuring(item, isSingleLine());
     if (node.isText())
         return m_engine.measureText(node, width).size.height();
@@ -627,14 +629,20 @@ void FlexFormattingContext::calculateCrossSizeOfEachFlexLine()
 
 void FlexFormattingContext::handleAlignContentStretch()
 {
-    if (m_innerCrossSize < 0 || m_style.alignContent != AlignContent::Stretch || isSingleLine())
+    if (m_style.alignContent != AlignContent::Stretch || isSingleLine())
         return;
     qreal sum = m_crossGap * qreal(m_lines.size() - 1);
     for (const FlexLine &line : m_lines)
         sum += line.crossSize;
-    if (sum >= m_innerCrossSize)
+    // An auto-height row stretches its lines up to its min-height too: Chromium sizes the
+    // container (the lines' sum clamped by min/max) before it distributes, where the
+    // spec's step names only a definite cross size.
+    const qreal inner = m_innerCrossSize >= 0 ? m_innerCrossSize
+                        : m_row               ? clampSize(sum, m_minContentHeight, m_maxContentHeight)
+                                              : -1;
+    if (inner < 0 || sum >= inner)
         return;
-    const qreal extra = (m_innerCrossSize - sum) / qreal(m_lines.size());
+    const qreal extra = (inner - sum) / qreal(m_lines.size());
     for (FlexLine &line : m_lines)
         line.crossSize += extra;
 }
@@ -679,8 +687,16 @@ void FlexFormattingContext::distributeRemainingFreeSpace()
         }
         // 2. Then justify-content (§8.2); with negative free space the distributed values
         // fall back to flex-start (space-between) or safe center (space-around/-evenly).
-        const auto [offset, between] = distributeContent(justifyContentDistribution(m_style), free, count);
+        const ContentDistribution distribution = justifyContentDistribution(m_style);
+        const auto [offset, between] = distributeContent(distribution, free, count);
         qreal cursor = offset;
+        // Safe center falls back to `start`, the writing mode's start edge, which is the
+        // main-end side of a reversed container (CSS Box Alignment 3 §4.4, as Chromium).
+        const bool reversed = m_style.flexDirection == FlexDirection::RowReverse
+                              || m_style.flexDirection == FlexDirection::ColumnReverse;
+        if (free < 0 && reversed
+            && (distribution == ContentDistribution::SpaceAround || distribution == ContentDistribution::SpaceEvenly))
+            cursor = free;
         for (FlexItem *item : line.items) {
             item->mainOffset = cursor + item->marginMainStart;
             cursor += item->outerMainSize() + m_mainGap + between;

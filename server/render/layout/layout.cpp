@@ -74,8 +74,12 @@ BoxEdges LayoutEngine::resolveEdges(const ComputedStyle &s, qreal cbWidth)
     return e;
 }
 
+// `stretch` (CSS Sizing 4 §3.1) is the containing block's size less the margins, a
+// border-box size; against an indefinite containing block it is auto.
 std::optional<qreal> LayoutEngine::specifiedWidth(const ComputedStyle &s, const BoxEdges &e, qreal cbWidth)
 {
+    if (s.width.isStretch() && cbWidth >= 0)
+        return std::max<qreal>(cbWidth - e.marginWidth(), e.paddingBorderWidth());
     if (!s.width.isDefinite(float(cbWidth)))
         return std::nullopt;
     return toBorderBox(s.width.resolve(float(cbWidth)), e.paddingBorderWidth(), s.boxSizing);
@@ -83,6 +87,8 @@ std::optional<qreal> LayoutEngine::specifiedWidth(const ComputedStyle &s, const 
 
 std::optional<qreal> LayoutEngine::specifiedHeight(const ComputedStyle &s, const BoxEdges &e, qreal cbHeight)
 {
+    if (s.height.isStretch() && cbHeight >= 0)
+        return std::max<qreal>(cbHeight - e.marginHeight(), e.paddingBorderHeight());
     if (!s.height.isDefinite(float(cbHeight)))
         return std::nullopt;
     return toBorderBox(s.height.resolve(float(cbHeight)), e.paddingBorderHeight(), s.boxSizing);
@@ -90,6 +96,8 @@ std::optional<qreal> LayoutEngine::specifiedHeight(const ComputedStyle &s, const
 
 qreal LayoutEngine::minWidth(const ComputedStyle &s, const BoxEdges &e, qreal cbWidth)
 {
+    if (s.minWidth.isStretch() && cbWidth >= 0)
+        return std::max<qreal>(cbWidth - e.marginWidth(), e.paddingBorderWidth());
     if (!s.minWidth.isDefinite(float(cbWidth)))
         return e.paddingBorderWidth();
     return toBorderBox(s.minWidth.resolve(float(cbWidth)), e.paddingBorderWidth(), s.boxSizing);
@@ -97,6 +105,8 @@ qreal LayoutEngine::minWidth(const ComputedStyle &s, const BoxEdges &e, qreal cb
 
 qreal LayoutEngine::maxWidth(const ComputedStyle &s, const BoxEdges &e, qreal cbWidth)
 {
+    if (s.maxWidth.isStretch() && cbWidth >= 0)
+        return std::max<qreal>(cbWidth - e.marginWidth(), e.paddingBorderWidth());
     if (!s.maxWidth.isDefinite(float(cbWidth)))
         return kMaxContent;
     return toBorderBox(s.maxWidth.resolve(float(cbWidth)), e.paddingBorderWidth(), s.boxSizing);
@@ -104,6 +114,8 @@ qreal LayoutEngine::maxWidth(const ComputedStyle &s, const BoxEdges &e, qreal cb
 
 qreal LayoutEngine::minHeight(const ComputedStyle &s, const BoxEdges &e, qreal cbHeight)
 {
+    if (s.minHeight.isStretch() && cbHeight >= 0)
+        return std::max<qreal>(cbHeight - e.marginHeight(), e.paddingBorderHeight());
     if (!s.minHeight.isDefinite(float(cbHeight)))
         return e.paddingBorderHeight();
     return toBorderBox(s.minHeight.resolve(float(cbHeight)), e.paddingBorderHeight(), s.boxSizing);
@@ -111,6 +123,8 @@ qreal LayoutEngine::minHeight(const ComputedStyle &s, const BoxEdges &e, qreal c
 
 qreal LayoutEngine::maxHeight(const ComputedStyle &s, const BoxEdges &e, qreal cbHeight)
 {
+    if (s.maxHeight.isStretch() && cbHeight >= 0)
+        return std::max<qreal>(cbHeight - e.marginHeight(), e.paddingBorderHeight());
     if (!s.maxHeight.isDefinite(float(cbHeight)))
         return kMaxContent;
     return toBorderBox(s.maxHeight.resolve(float(cbHeight)), e.paddingBorderHeight(), s.boxSizing);
@@ -581,7 +595,29 @@ void placeAgainstContainingBlocks(detail::LayoutEngine &engine, LayoutBox &box, 
     for (LayoutBox &child : box.children) {
         if (!positioned && child.node && !child.node->isText() && child.node->style.isOutOfFlow()) {
             detail::LayoutEngine::AbsoluteBox abs = engine.layoutAbsolute(*child.node, cb.size());
-            const QPointF topLeft = abs.position(cb, child.borderBox.topLeft(), cbDirection);
+            // The static position is found again with the box's real size and margins:
+            // both are percentages of the real containing block, not of the parent.
+            const QSizeF size = abs.box.borderBox.size();
+            const QSizeF marginBox(size.width() + abs.margin.left() + abs.margin.right(),
+                                   size.height() + abs.margin.top() + abs.margin.bottom());
+            static const ComputedStyle kNoStyle;
+            const ComputedStyle &parentStyle = box.node && !box.node->isText() ? box.node->style : kNoStyle;
+            const QRectF content = box.contentBox();
+            QPointF staticPosition;
+            if (box.node && parentStyle.display == Display::Flex) {
+                staticPosition
+                    = content.topLeft()
+                      + detail::flexStaticPosition(parentStyle, child.node->style, content.size(), marginBox);
+            } else {
+                // The margin edge the parent's flow found (CSS 2 §10.3.7, §10.6.4).
+                const QMarginsF parentMargins
+                    = detail::LayoutEngine::resolveEdges(child.node->style, box.paddingBox().width()).margin;
+                staticPosition = child.borderBox.topLeft() - QPointF(parentMargins.left(), parentMargins.top());
+                if (box.node && parentStyle.direction == Direction::Rtl)
+                    staticPosition.setX(content.right() - marginBox.width());
+            }
+            staticPosition += QPointF(abs.margin.left(), abs.margin.top());
+            const QPointF topLeft = abs.position(cb, staticPosition, cbDirection);
             child = std::move(abs.box);
             moveToPage(child, topLeft);
         }
@@ -591,7 +627,7 @@ void placeAgainstContainingBlocks(detail::LayoutEngine &engine, LayoutBox &box, 
 
 } // namespace
 
-LayoutBox layoutDocument(const Node &root, QSizeF viewport, TextMeasurer &text)
+LayoutBox layoutDocument(const Node &root, QSizeF viewport, TextMeasurer &text, bool contentHeight)
 {
     detail::LayoutEngine engine(text);
     detail::LayoutRequest request;
@@ -599,15 +635,18 @@ LayoutBox layoutDocument(const Node &root, QSizeF viewport, TextMeasurer &text)
     request.cbHeight = viewport.height();
     request.availableWidth = viewport.width();
     const detail::BoxEdges edges = detail::LayoutEngine::resolveEdges(root.style, viewport.width());
-    // The root fills the image unless its style says otherwise: the template's size is
-    // the image's size. A height keyword asks for the content height instead.
-    if (!root.isText() && !detail::LayoutEngine::specifiedHeight(root.style, edges, viewport.height())
+    // The root fills the image, inside its own margins, unless its style says otherwise:
+    // the template's size is the image's size. A height keyword asks for the content
+    // height instead.
+    if (!contentHeight && !root.isText() && !detail::LayoutEngine::specifiedHeight(root.style, edges, viewport.height())
         && !root.isImage() && root.style.aspectRatio <= 0 && !root.style.height.isIntrinsic())
-        request.height = detail::clampSize(viewport.height(),
+        request.height = detail::clampSize(viewport.height() - edges.marginHeight(),
                                            detail::LayoutEngine::minHeight(root.style, edges, viewport.height()),
                                            detail::LayoutEngine::maxHeight(root.style, edges, viewport.height()));
     LayoutBox box = engine.layout(root, request);
-    moveToPage(box, QPointF(0, 0));
+    // The root's margins offset it in the image as in a browser's viewport (auto ones are
+    // zero: CSS 2 §10.3.3 leaves nothing to share when the root fills the image).
+    moveToPage(box, QPointF(edges.margin.left(), edges.margin.top()));
     placeAgainstContainingBlocks(engine, box, QRectF(QPointF(0, 0), viewport), root.style.direction);
     return box;
 }
@@ -626,9 +665,13 @@ QSize contentSizedViewport(const Node &root, QSizeF maxViewport, int width, int 
             request.height = height;
         size = engine.layout(root, request).borderBox.size();
         size.setWidth(width);
+        size.rheight() += std::max<qreal>(detail::LayoutEngine::resolveEdges(root.style, width).marginHeight(), 0);
     } else {
         const QSizeF cb(maxViewport.width(), height > 0 ? height : maxViewport.height());
-        size = engine.layoutAbsolute(root, cb).box.borderBox.size();
+        // The image ends at the root's margin edge, so a margin leaves space around it.
+        const detail::BoxEdges edges = detail::LayoutEngine::resolveEdges(root.style, cb.width());
+        size = engine.layoutAbsolute(root, cb).box.borderBox.size()
+               + QSizeF(std::max<qreal>(edges.marginWidth(), 0), std::max<qreal>(edges.marginHeight(), 0));
     }
     if (height > 0)
         size.setHeight(height);

@@ -39,9 +39,13 @@ struct LayoutBox {
 };
 
 /// Lays out the document rooted at `root` in a viewport of `viewport` px (the root's
-/// containing block: the image size). The root box is placed at (0,0). Never fails:
-/// impossible constraints resolve as CSS says (overflow, negative free space).
-LayoutBox layoutDocument(const Node &root, QSizeF viewport, TextMeasurer &text);
+/// containing block: the image size). The root box is placed at its top and left margins
+/// (0,0 without margins) and, without a height of its own, fills the viewport's height,
+/// unless `contentHeight`: the image's height came from contentSizedViewport(), so the
+/// root keeps its content height and percentages against it stay indefinite, as for the
+/// absolutely positioned box that measured it. Never fails: impossible constraints
+/// resolve as CSS says (overflow, negative free space).
+LayoutBox layoutDocument(const Node &root, QSizeF viewport, TextMeasurer &text, bool contentHeight = false);
 
 /// The image size for a root whose width and/or height the template leaves out: the root
 /// sized like an absolutely positioned box with auto width/height (shrink-to-fit, CSS 2

@@ -118,6 +118,8 @@ bool StyleBuilder::display(const CssProperty &p, const QString &v)
         m_s.display = Display::Inline;
     } else if (t == QLatin1String("inline-block")) {
         m_s.display = Display::InlineBlock;
+    } else if (t == QLatin1String("contents")) {
+        m_s.display = Display::Contents;
     } else {
         m_s.display = Display::Flex;
         warn(QString(p.name), QStringLiteral("display \"%1\" is not supported, using flex").arg(v));
@@ -286,6 +288,7 @@ bool StyleBuilder::border(const CssProperty &p, const QString &v)
         if (only >= 0 && e != only)
             continue;
         m_s.borderWidth[e] = width.value_or(3.f);
+        m_borderWidthSet[e] = true;
         m_s.borderStyle[e] = style.value_or(BorderStyle::None);
         m_s.borderColor[e] = c.value_or(m_s.color);
         m_borderColorSet[e] = c.has_value();
@@ -295,8 +298,14 @@ bool StyleBuilder::border(const CssProperty &p, const QString &v)
 
 bool StyleBuilder::borderWidth(const CssProperty &p, const QString &v)
 {
-    return edgeProperty<float>(
-        v, p.part, [this](const QString &t) { return borderWidthValue(t); }, m_s.borderWidth);
+    if (!edgeProperty<float>(
+            v, p.part, [this](const QString &t) { return borderWidthValue(t); }, m_s.borderWidth))
+        return false;
+    if (p.part >= 0)
+        m_borderWidthSet[p.part] = true;
+    else
+        m_borderWidthSet = {true, true, true, true};
+    return true;
 }
 
 bool StyleBuilder::borderStyle(const CssProperty &p, const QString &v)
@@ -315,6 +324,41 @@ bool StyleBuilder::borderColor(const CssProperty &p, const QString &v)
     else
         m_borderColorSet = {true, true, true, true};
     return true;
+}
+
+bool StyleBuilder::logicalEdge(const CssProperty &p, const QString &v)
+{
+    using Handler = CssProperty::Handler;
+    static constexpr Handler kGroups[]
+        = {&StyleBuilder::margin,      &StyleBuilder::padding,     &StyleBuilder::inset, &StyleBuilder::borderWidth,
+           &StyleBuilder::borderStyle, &StyleBuilder::borderColor, &StyleBuilder::border};
+    const int group = p.part / 8;
+    const int side = p.part % 8;
+    const bool rtl = m_s.direction == Direction::Rtl;
+    const auto physical = [rtl](int logicalSide) -> qint8 {
+        switch (logicalSide) {
+        case 0: return rtl ? Edge::Right : Edge::Left;
+        case 1: return rtl ? Edge::Left : Edge::Right;
+        case 2: return Edge::Top;
+        default: return Edge::Bottom;
+        }
+    };
+    const Handler handler = kGroups[group];
+    const auto applyTo = [&](int logicalSide, const QString &value) {
+        CssProperty one = p;
+        one.part = physical(logicalSide);
+        return (this->*handler)(one, value);
+    };
+    if (side < 4)
+        return applyTo(side, v);
+    const int start = side == 4 ? 0 : 2;
+    if (handler == &StyleBuilder::border) // `border-inline: 1px solid` sets both edges whole
+        return applyTo(start, v) && applyTo(start + 1, v);
+    // The pair shorthands take one value for both edges or start then end (§4.2).
+    const QStringList values = split(v, QLatin1Char(' '));
+    if (values.isEmpty() || values.size() > 2)
+        return false;
+    return applyTo(start, values.front()) && applyTo(start + 1, values.back());
 }
 
 bool StyleBuilder::flexDirection(const CssProperty &, const QString &v)
@@ -593,9 +637,12 @@ bool StyleBuilder::aspectRatio(const CssProperty &, const QString &v)
 void StyleBuilder::finish()
 {
     for (int e = 0; e < 4; ++e) {
-        // Computed border width is 0 when the style is none (CSS Backgrounds 3 §4.3).
+        // Computed border width is 0 when the style is none (CSS Backgrounds 3 §4.3), and
+        // the initial `medium` (3 px) when a style is given without a width.
         if (m_s.borderStyle[e] == BorderStyle::None)
             m_s.borderWidth[e] = 0;
+        else if (!m_borderWidthSet[e])
+            m_s.borderWidth[e] = 3;
         if (!m_borderColorSet[e])
             m_s.borderColor[e] = m_s.color;
     }

@@ -24,14 +24,16 @@ enum class ValueKind : quint8 { Length, Colour, Value };
 /// later declarations precedence; here the more specific one comes later):
 /// font-size first (`em` in the other values depends on it), then color (`currentColor`
 /// does), then shorthands, then the border sub-shorthands, then longhands, then the
-/// background longhands that adjust the layers background/backgroundImage created.
+/// flow-relative properties (marginInlineStart, …), which need the element's `direction`,
+/// then the background longhands that adjust the layers background/backgroundImage created.
 enum class ApplyOrder : quint8 {
     FontSize = 0,
     Color = 1,
     Shorthand = 2,
     SubShorthand = 3,
     Longhand = 4,
-    LayerLonghand = 5,
+    Logical = 5,
+    LayerLonghand = 6,
 };
 
 /// One row of the property table.

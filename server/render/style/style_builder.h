@@ -136,6 +136,12 @@ private:
     bool borderWidth(const CssProperty &p, const QString &v);
     bool borderStyle(const CssProperty &p, const QString &v);
     bool borderColor(const CssProperty &p, const QString &v);
+    /// A flow-relative margin, padding, inset or border property (CSS Logical Properties 1
+    /// §4–5): `p.part` is group * 8 + side, group 0 margin, 1 padding, 2 inset, 3 border
+    /// width, 4 border style, 5 border colour, 6 the border shorthand; side 0 inline-start,
+    /// 1 inline-end, 2 block-start, 3 block-end, 4 both inline edges, 5 both block edges.
+    /// In horizontal writing the inline start is the left edge (the right one in rtl).
+    bool logicalEdge(const CssProperty &p, const QString &v);
     bool flexDirection(const CssProperty &, const QString &v);
     bool flexWrap(const CssProperty &, const QString &v);
     bool flexFlow(const CssProperty &, const QString &v);
@@ -229,6 +235,7 @@ private:
     QString m_fieldPath;
     QStringList *m_warnings;
     std::array<bool, 4> m_borderColorSet{false, false, false, false};
+    std::array<bool, 4> m_borderWidthSet{false, false, false, false}; // else `medium` once styled
     TextDecoration m_ownDecoration; // this element's own text-decoration, added to the propagated one
     bool m_ownDecorationColorSet = false;
     QString m_lastReason; // detail for the warning of the handler that just failed
