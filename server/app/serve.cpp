@@ -113,6 +113,9 @@ int runServeCommand(const QStringList &arguments)
         env->config.setMaxConnections(cap);
     }
 
+    if (!http::TrustedProxies::parse(env->config.trustedProxies(), &error))
+        return fail(options, QStringLiteral("startup_failed"), QStringLiteral("http.trustedProxies: ") + error);
+
     // Every thread that queries holds one connection (server/store/database.h): the
     // render and login pools and the event loop's thread.
     const http::ServerLimits limits = serverLimits(env->config);

@@ -16,6 +16,9 @@ http::ServerLimits serverLimits(const store::Config &config)
     limits.maxBodyBytes = config.maxBodyBytes();
     limits.maxUploadBytes = config.maxUploadBytes();
     limits.workerQueueLimit = config.workerQueueLimit();
+    // Checked by `imprint serve` before it gets here (an invalid entry stops it).
+    limits.trustedProxies
+        = http::TrustedProxies::parse(config.trustedProxies(), nullptr).value_or(http::TrustedProxies());
     const QJsonObject http = config.json().value(QStringLiteral("http")).toObject();
     limits.loginThreads = http.value(QStringLiteral("loginThreads")).toInt(limits.loginThreads);
     limits.loginQueueLimit = http.value(QStringLiteral("loginQueueLimit")).toInt(limits.loginQueueLimit);

@@ -414,6 +414,13 @@ bool HttpServer::handleRequest(const QHttpServerRequest &request, QTcpSocket *so
 
     HttpRequest req = toHttpRequest(methodName(request.method()), request.url(), request.query(), request.headers(),
                                     request.body(), request.remoteAddress());
+    if (!m_limits.trustedProxies.isEmpty()) {
+        QList<QByteArray> forwardedFor;
+        for (const auto &h : req.headers)
+            if (h.first == "x-forwarded-for")
+                forwardedFor.append(h.second);
+        req.remoteAddress = m_limits.trustedProxies.clientAddress(req.remoteAddress, forwardedFor);
+    }
     closeAfter = closeAfter || req.header("connection").toLower().contains("close");
     Responder responder(this, makeResponder(request, socket), socket, closeAfter, req.method + ' ' + req.path.toUtf8());
 

@@ -12,6 +12,7 @@
 // callables passed to respondAsync().
 
 #include "server/http/cors.h"
+#include "server/http/forwarded_for.h"
 #include "server/http/request_framing.h"
 #include "server/http/request_metrics.h"
 #include "server/http/responder.h"
@@ -49,6 +50,10 @@ struct ServerLimits {
     /// a flood of logins cannot hold the render workers, nor renders the logins.
     int loginThreads = 1;
     int loginQueueLimit = 16; ///< queued logins before 503
+    /// Peers whose X-Forwarded-For names the client (http.trustedProxies; empty: none).
+    /// The connection caps above count TCP peers; everything after the request head
+    /// (rate limits, the login throttle) counts the client address this yields.
+    TrustedProxies trustedProxies;
 };
 
 class HttpServer;

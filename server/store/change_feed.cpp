@@ -13,11 +13,11 @@ class ChangeFeedWorker : public QObject
 {
 public:
     ChangeFeedWorker(DatabaseSettings settings, ChangeFeed::Handler onChange, ChangeFeed::LiveHandler onLive,
-                     std::shared_ptr<std::atomic<bool>> live, int checkMs)
+                     std::shared_ptr<ChangeFeed::Counters> counters, int checkMs)
         : m_settings(std::move(settings))
         , m_onChange(std::move(onChange))
         , m_onLive(std::move(onLive))
-        , m_live(std::move(live))
+        , m_counters(std::move(counters))
         , m_checkMs(checkMs)
         , m_name(QStringLiteral("imprint-listen-%1").arg(quintptr(this)))
     { }
@@ -48,7 +48,7 @@ private:
     // reopen a dead one.
     void check()
     {
-        if (m_live->load()) {
+        if (m_counters->live.load()) {
             QSqlDatabase db = QSqlDatabase::database(m_name, false);
             QSqlQuery q(db);
             if (db.isOpen() && q.exec(QStringLiteral("SELECT 1")))
@@ -78,12 +78,16 @@ private:
         }
         connect(driver, &QSqlDriver::notification, this, &ChangeFeedWorker::received, Qt::UniqueConnection);
         qCInfo(lcDb).noquote() << "change feed: listening on" << ChangeFeed::channel();
+        ++m_counters->connects;
         setLive(true);
     }
 
     void received(const QString &name, QSqlDriver::NotificationSource, const QVariant &payload)
     {
-        if (name != ChangeFeed::channel() || !m_onChange)
+        if (name != ChangeFeed::channel())
+            return;
+        ++m_counters->notifications;
+        if (!m_onChange)
             return;
         const QString text = payload.toString();
         const int colon = text.indexOf(QLatin1Char(':'));
@@ -93,7 +97,7 @@ private:
 
     void setLive(bool live)
     {
-        m_live->store(live);
+        m_counters->live.store(live);
         if (m_onLive)
             m_onLive(live);
     }
@@ -101,19 +105,19 @@ private:
     DatabaseSettings m_settings;
     ChangeFeed::Handler m_onChange;
     ChangeFeed::LiveHandler m_onLive;
-    std::shared_ptr<std::atomic<bool>> m_live;
+    std::shared_ptr<ChangeFeed::Counters> m_counters;
     int m_checkMs;
     QString m_name;
     QTimer *m_timer = nullptr; // child of this
 };
 
 ChangeFeed::ChangeFeed(DatabaseSettings settings, Handler onChange, LiveHandler onLive, int checkMs)
-    : m_live(std::make_shared<std::atomic<bool>>(false))
+    : m_counters(std::make_shared<Counters>())
     , m_thread(std::make_unique<QThread>())
 {
     m_thread->setObjectName(QStringLiteral("imprint-change-feed"));
     // Owned by its thread: deleted there (with its connection) when the thread finishes.
-    auto *worker = new ChangeFeedWorker(std::move(settings), std::move(onChange), std::move(onLive), m_live,
+    auto *worker = new ChangeFeedWorker(std::move(settings), std::move(onChange), std::move(onLive), m_counters,
                                         std::max(100, checkMs));
     worker->moveToThread(m_thread.get());
     QObject::connect(m_thread.get(), &QThread::started, worker, &ChangeFeedWorker::start);

@@ -39,7 +39,18 @@ public:
     ChangeFeed &operator=(const ChangeFeed &) = delete;
 
     /// True while the listen connection is open and subscribed.
-    bool isLive() const { return m_live->load(); }
+    bool isLive() const { return m_counters->live.load(); }
+    /// Notifications received on the channel since start (GET /metrics).
+    quint64 notificationsReceived() const { return m_counters->notifications.load(); }
+    /// Times the listen connection was opened and subscribed (1 + reconnects).
+    quint64 connects() const { return m_counters->connects.load(); }
+
+    /// Shared with the feed's thread, which writes them.
+    struct Counters {
+        std::atomic<bool> live{false};
+        std::atomic<quint64> notifications{0};
+        std::atomic<quint64> connects{0};
+    };
 
     /// The channel name.
     static QString channel();
@@ -49,7 +60,7 @@ public:
     static bool notify(const Database &db, const QString &kind, const QString &id);
 
 private:
-    std::shared_ptr<std::atomic<bool>> m_live;
+    std::shared_ptr<Counters> m_counters;
     std::unique_ptr<QThread> m_thread;
 };
 

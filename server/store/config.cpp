@@ -110,6 +110,16 @@ QStringList Config::corsOrigins() const
         origins.append(v.toString());
     return origins;
 }
+QStringList Config::trustedProxies() const
+{
+    const QJsonValue v = m_json.value(QStringLiteral("http")).toObject().value(QStringLiteral("trustedProxies"));
+    QStringList entries;
+    for (const QJsonValue &e : v.toArray())
+        entries.append(e.toString());
+    if (v.isString())
+        entries.append(v.toString());
+    return entries;
+}
 int Config::corsMaxAgeSeconds() const
 {
     return m_json.value(QStringLiteral("http"))

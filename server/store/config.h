@@ -67,6 +67,9 @@ public:
     /// `http.cors.origins` (default none): the origins whose browser scripts may call the
     /// API, "*" for any; empty = no CORS headers.
     QStringList corsOrigins() const;
+    /// `http.trustedProxies` (default none): addresses or CIDR subnets of reverse proxies
+    /// whose X-Forwarded-For header names the client (a single string means one entry).
+    QStringList trustedProxies() const;
     /// `http.cors.maxAgeSeconds` (default 600): how long a browser may cache a preflight.
     int corsMaxAgeSeconds() const;
 

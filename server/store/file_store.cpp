@@ -21,16 +21,6 @@ namespace imprint::store {
 
 namespace {
 
-/// mkpath, then owner-only (0700) on every directory it had to create under the store.
-bool makePrivateDirectory(const QString &dir)
-{
-    if (QFileInfo::exists(dir))
-        return true;
-    if (!QDir().mkpath(dir))
-        return false;
-    return QFile::setPermissions(dir, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
-}
-
 /// fsync(2) of a directory, so a rename inside it survives a crash (POSIX leaves the
 /// directory entry in the cache until then). Best effort: a failure only weakens
 /// durability, it does not make the file wrong.
@@ -41,6 +31,19 @@ void syncDirectory(const QString &dir)
         return;
     ::fsync(fd);
     ::close(fd);
+}
+
+/// mkpath, then owner-only (0700) on every directory it had to create under the store.
+/// The parent of a new directory is synced too: otherwise a crash could lose the new
+/// directory's entry, and with it every file stored inside.
+bool makePrivateDirectory(const QString &dir)
+{
+    if (QFileInfo::exists(dir))
+        return true;
+    if (!QDir().mkpath(dir))
+        return false;
+    syncDirectory(QFileInfo(dir).absolutePath());
+    return QFile::setPermissions(dir, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
 }
 
 } // namespace

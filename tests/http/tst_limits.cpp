@@ -237,6 +237,62 @@ private slots:
         QCOMPARE(readReply(*again).status, 200);
     }
 
+    // http.trustedProxies (docs/deployment.md, "Behind a proxy"): through a trusted
+    // proxy the per-address render limit counts each forwarded client on its own, and
+    // hops a client prepended do not change who it is; from any other peer the header is
+    // ignored, so a forged one cannot buy a fresh allowance.
+    void forwardedForFromTrustedProxiesOnly()
+    {
+        QTemporaryDir dir;
+        QVERIFY(writeConfig(dir.path(), R"({"http":{"trustedProxies":["127.0.0.2","10.9.0.0/16"]},
+                                            "render":{"rateLimit":{"perSecond":0.01,"burst":1}}})"));
+        ServerProcess server;
+        QVERIFY2(server.start(dir.path()), server.log().constData());
+        // An anonymous pattern render from `from`, with X-Forwarded-For `forwarded` if any.
+        const auto render = [&](const char *from, const QByteArray &forwarded) {
+            QTcpSocket s;
+            if (!s.bind(QHostAddress(QString::fromLatin1(from))))
+                return -1;
+            s.connectToHost(QHostAddress::LocalHost, server.port());
+            if (!s.waitForConnected(5000))
+                return -1;
+            QByteArray req = "GET /api/v1/render?pattern=waves-sunset&width=40&height=20&format=png&output=binary "
+                             "HTTP/1.1\r\nHost: x\r\nConnection: close\r\n";
+            if (!forwarded.isNull())
+                req += "X-Forwarded-For: " + forwarded + "\r\n";
+            s.write(req + "\r\n");
+            s.waitForBytesWritten(2000);
+            return readReply(s).status;
+        };
+        // Through the trusted proxy: two clients, one allowance each.
+        QCOMPARE(render("127.0.0.2", "203.0.113.1"), 200);
+        QCOMPARE(render("127.0.0.2", "203.0.113.1"), 429);
+        QCOMPARE(render("127.0.0.2", "203.0.113.2"), 200);
+        // The first client prepends a made-up hop: the rightmost untrusted hop is still it.
+        QCOMPARE(render("127.0.0.2", "198.51.100.7, 203.0.113.1"), 429);
+        // A chain of trusted proxies (10.9.0.0/16) in front of the last one is skipped.
+        QCOMPARE(render("127.0.0.2", "203.0.113.3, 10.9.1.1"), 200);
+        QCOMPARE(render("127.0.0.2", "203.0.113.3, 10.9.2.2"), 429);
+        // The proxy's own requests without the header count as the proxy.
+        QCOMPARE(render("127.0.0.2", QByteArray()), 200);
+        QCOMPARE(render("127.0.0.2", QByteArray()), 429);
+        // An untrusted peer's header is ignored: its allowance is its own address's.
+        QCOMPARE(render("127.0.0.4", "203.0.113.50"), 200);
+        QCOMPARE(render("127.0.0.4", "203.0.113.51"), 429);
+        QCOMPARE(render("127.0.0.4", QByteArray()), 429);
+    }
+
+    // An entry that is neither an address nor a subnet stops the server, naming it.
+    void invalidTrustedProxyIsAStartupError()
+    {
+        QTemporaryDir dir;
+        QVERIFY(writeConfig(dir.path(), R"({"http":{"trustedProxies":["127.0.0.1","nginx.local"]}})"));
+        ServerProcess server;
+        QVERIFY(!server.start(dir.path()));
+        QVERIFY2(server.log().contains("http.trustedProxies") && server.log().contains("nginx.local"),
+                 server.log().constData());
+    }
+
     // RFC 9110 §8.6: a Content-Length that is not digits is refused, not read as 0 (which
     // made the body parse as a second request).
     void invalidContentLengthIsRefused()

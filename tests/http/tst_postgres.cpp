@@ -7,11 +7,14 @@
 
 #include <QDir>
 #include <QJsonArray>
+#include <QJsonDocument>
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QUrl>
+
+#include <array>
 
 namespace {
 
@@ -209,6 +212,93 @@ private slots:
         QVERIFY2(r.status == 200, r.body.constData());
         QCOMPARE(httpRequest(server.port(), "GET", "/api/v1/health").status, 200);
         QVERIFY(server.log().contains("reconnect") || server.log().contains("cannot open"));
+    }
+
+    /// The change feed's LISTEN connection across a PostgreSQL outage: `/metrics` shows it
+    /// go down and come back by itself, and a publish made on one instance after that
+    /// reaches the other's feed at once (its publish cache TTL is ten minutes here, so
+    /// the TTL cannot be what refreshes it) and is what the other renders.
+    void changeFeedReconnectsAfterOutage()
+    {
+        const QString url = newDatabase("feed");
+        QVERIFY(!url.isEmpty());
+        std::array<QTemporaryDir, 2> dirs;
+        const QByteArray config = R"({"render": {"publishCache": {"ttlMs": 600000}, "rateLimit": {"perSecond": 0}}})";
+        for (const QTemporaryDir &dir : dirs) {
+            QFile f(dir.filePath("config.json"));
+            QVERIFY(f.open(QIODevice::WriteOnly) && f.write(config) == config.size());
+        }
+        QVERIFY(runCli({"space", "create", "acme", "--data", dirs[0].path(), "--database", url}) == 0);
+        QByteArray out;
+        QVERIFY(runCli({"key", "create", "--space", "acme", "--name", "feed", "--scopes", "render,content", "--json",
+                        "--data", dirs[0].path(), "--database", url},
+                       {}, &out)
+                == 0);
+        const QByteArray token = QJsonDocument::fromJson(out).object().value("token").toString().toLatin1();
+        QVERIFY(!token.isEmpty());
+        std::array<ServerProcess, 2> servers;
+        for (int i = 0; i < 2; ++i)
+            QVERIFY2(servers[i].start(dirs[i].path(), {"--database", url}), servers[i].log().constData());
+        const quint16 a = servers[0].port(), b = servers[1].port();
+
+        // One sample of B's Prometheus metrics; -1 when absent.
+        const auto metric = [&](const QByteArray &name) {
+            const HttpReply r = httpRequest(b, "GET", "/api/v1/metrics?format=prometheus");
+            for (const QByteArray &line : r.body.split('\n'))
+                if (line.startsWith(name + ' '))
+                    return line.mid(name.size() + 1).toDouble();
+            return -1.0;
+        };
+        const auto templateOf = [](const char *color) {
+            const QJsonObject style{{"width", "100%"}, {"height", "100%"}, {"backgroundColor", color}};
+            return QJsonDocument(
+                       QJsonObject{{"name", "Flat"},
+                                   {"width", 40},
+                                   {"height", 20},
+                                   {"rendererType", "takumi"},
+                                   {"root", QJsonObject{{"type", "div"}, {"props", QJsonObject{{"style", style}}}}}})
+                .toJson(QJsonDocument::Compact);
+        };
+        const auto render = [&](quint16 port, const QByteArray &page) {
+            return httpRequest(port, "GET", "/api/v1/render?pageId=" + page + "&format=png&output=binary", {},
+                               bearer(token));
+        };
+        QTRY_COMPARE_WITH_TIMEOUT(metric("imprint_change_feed_connected"), 1.0, 10000);
+        QCOMPARE(metric("imprint_change_feed_connects_total"), 1.0);
+
+        HttpReply r = httpRequest(a, "POST", "/api/v1/templates", templateOf("#ff0000"), bearer(token));
+        QCOMPARE(r.status, 201);
+        const QByteArray templateId = r.data().value("id").toString().toLatin1();
+        r = httpRequest(a, "POST", "/api/v1/pages",
+                        QJsonDocument(QJsonObject{{"templateId", QString::fromLatin1(templateId)}, {"publish", true}})
+                            .toJson(QJsonDocument::Compact),
+                        bearer(token));
+        QCOMPARE(r.status, 201);
+        const QByteArray page = r.data().value("id").toString().toLatin1();
+        const HttpReply red = render(b, page); // B caches the red snapshot
+        QCOMPARE(red.status, 200);
+
+        // PostgreSQL goes away: B's probe notices within its second, then it comes back.
+        QVERIFY(cluster("down"));
+        QTRY_COMPARE_WITH_TIMEOUT(metric("imprint_change_feed_connected"), 0.0, 5000);
+        QVERIFY(cluster("up"));
+        QTRY_COMPARE_WITH_TIMEOUT(metric("imprint_change_feed_connected"), 1.0, 15000);
+        QCOMPARE(metric("imprint_change_feed_connects_total"), 2.0);
+        QTRY_COMPARE_WITH_TIMEOUT(render(b, page).status, 200, 10000); // B caches it again
+        QTRY_COMPARE_WITH_TIMEOUT(render(a, page).status, 200, 10000);
+
+        // A publish on A after the outage: B hears it at once, and renders the new version.
+        const double heard = metric("imprint_change_feed_notifications_total");
+        QVERIFY(heard >= 1); // the first publish
+        QCOMPARE(httpRequest(a, "PUT", "/api/v1/templates/" + templateId, templateOf("#0000ff"), bearer(token)).status,
+                 200);
+        QCOMPARE(httpRequest(a, "POST", "/api/v1/pages/" + page + "/publish", {}, bearer(token)).status, 200);
+        QTRY_VERIFY_WITH_TIMEOUT(metric("imprint_change_feed_notifications_total") > heard, 2000);
+        const HttpReply blue = render(b, page);
+        QCOMPARE(blue.status, 200);
+        QVERIFY(blue.body != red.body);
+        QCOMPARE(blue.body, render(a, page).body);
+        QVERIFY(servers[1].log().contains("change feed: listen connection lost"));
     }
 
     /// `imprint db copy`: content made on SQLite through the CLI moves to PostgreSQL with

@@ -103,6 +103,20 @@ QByteArray RenderApi::prometheusMetrics() const
                           {"not_modified", double(m_signedNotModified.load())},
                           {"invalid", double(m_signing.invalidCount())},
                           {"expired", double(m_signing.expiredCount())}});
+    // PostgreSQL only (docs/deployment.md, "Several instances"): whether this instance
+    // hears other instances' publishes right now, and how many it heard.
+    if (m_changes) {
+        out += "# HELP imprint_change_feed_connected 1 while the LISTEN connection of the change feed is open, "
+               "0 while publish caches fall back to their TTL.\n# TYPE imprint_change_feed_connected gauge\n"
+               "imprint_change_feed_connected "
+               + QByteArray(m_changes->isLive() ? "1" : "0") + '\n';
+        out += counterFamily("imprint_change_feed_notifications_total",
+                             "Change notifications (publishes, page deletes) received from any instance.", {},
+                             {{{}, double(m_changes->notificationsReceived())}});
+        out += counterFamily("imprint_change_feed_connects_total",
+                             "Times the change feed's LISTEN connection was opened (1 + reconnects).", {},
+                             {{{}, double(m_changes->connects())}});
+    }
     return out;
 }
 
@@ -148,33 +162,35 @@ HttpResponse RenderApi::metrics(const HttpRequest &request) const
                              {QStringLiteral("notModified"), double(s.notModified)},
                              {QStringLiteral("failures"), double(s.failures)}};
     }
-    return HttpResponse::json(
-               200,
-               QJsonObject{
-                   {QStringLiteral("remoteImages"), remote},
-                   {QStringLiteral("renders"),
-                    QJsonObject{{QStringLiteral("executed"), double(patterns.executed + m_pages.executed())},
-                                {QStringLiteral("shared"), double(patterns.shared + m_pages.shared())}}},
-                   {QStringLiteral("patternCache"),
-                    QJsonObject{{QStringLiteral("hits"), double(patterns.hits)},
-                                {QStringLiteral("misses"), double(patterns.misses)},
-                                {QStringLiteral("bypass"), double(patterns.bypass)},
-                                {QStringLiteral("entries"), patterns.entries},
-                                {QStringLiteral("bytes"), double(patterns.bytes)},
-                                {QStringLiteral("capacityBytes"), double(patterns.capacityBytes)}}},
-                   // Signed URLs (docs/api.md): answers, revalidations, and refusals,
-                   // which a spike of would show a leaked or guessed URL being tried.
-                   {QStringLiteral("signedUrls"),
-                    QJsonObject{{QStringLiteral("served"), double(m_signedServed.load())},
-                                {QStringLiteral("notModified"), double(m_signedNotModified.load())},
-                                {QStringLiteral("invalid"), double(m_signing.invalidCount())},
-                                {QStringLiteral("expired"), double(m_signing.expiredCount())}}},
-                   {QStringLiteral("renderCaches"),
-                    QJsonObject{{QStringLiteral("images"), images},
-                                {QStringLiteral("emoji"), cacheJson(context.emoji, QStringLiteral("capacity"))},
-                                {QStringLiteral("textShaping"), text}}},
-               })
-        .withHeader("Cache-Control", "no-store");
+    QJsonObject body{
+        {QStringLiteral("remoteImages"), remote},
+        {QStringLiteral("renders"),
+         QJsonObject{{QStringLiteral("executed"), double(patterns.executed + m_pages.executed())},
+                     {QStringLiteral("shared"), double(patterns.shared + m_pages.shared())}}},
+        {QStringLiteral("patternCache"),
+         QJsonObject{{QStringLiteral("hits"), double(patterns.hits)},
+                     {QStringLiteral("misses"), double(patterns.misses)},
+                     {QStringLiteral("bypass"), double(patterns.bypass)},
+                     {QStringLiteral("entries"), patterns.entries},
+                     {QStringLiteral("bytes"), double(patterns.bytes)},
+                     {QStringLiteral("capacityBytes"), double(patterns.capacityBytes)}}},
+        // Signed URLs (docs/api.md): answers, revalidations, and refusals,
+        // which a spike of would show a leaked or guessed URL being tried.
+        {QStringLiteral("signedUrls"), QJsonObject{{QStringLiteral("served"), double(m_signedServed.load())},
+                                                   {QStringLiteral("notModified"), double(m_signedNotModified.load())},
+                                                   {QStringLiteral("invalid"), double(m_signing.invalidCount())},
+                                                   {QStringLiteral("expired"), double(m_signing.expiredCount())}}},
+        {QStringLiteral("renderCaches"),
+         QJsonObject{{QStringLiteral("images"), images},
+                     {QStringLiteral("emoji"), cacheJson(context.emoji, QStringLiteral("capacity"))},
+                     {QStringLiteral("textShaping"), text}}},
+    };
+    if (m_changes)
+        body.insert(QStringLiteral("changeFeed"),
+                    QJsonObject{{QStringLiteral("connected"), m_changes->isLive()},
+                                {QStringLiteral("notifications"), double(m_changes->notificationsReceived())},
+                                {QStringLiteral("connects"), double(m_changes->connects())}});
+    return HttpResponse::json(200, body).withHeader("Cache-Control", "no-store");
 }
 
 } // namespace imprint::http
