@@ -21,8 +21,8 @@ namespace imprint::render {
 /// - Default: visually lossless: on opaque images the rare colours of antialiased edges
 ///   (each on < 0.01 % of the pixels, next to a contrasting neighbour) are snapped to 16
 ///   levels per channel (at most 8/255 off; flat fills, gradients and shadows stay exact),
-///   then ISA-L level 2: ~0.4–0.6× Fast's bytes for ~1 ms more a 1200×630 card;
-/// - Lossless: bit-exact, libdeflate level 6: the smallest exact PNG at a few ms a card;
+///   then ISA-L level 2: 0.4–0.9× Fast's bytes for 0.3–3 ms more CPU a 1200×630 card;
+/// - Lossless: bit-exact, libdeflate level 6: 0.6–0.85× Fast's bytes for 1.5–5.5 ms more;
 /// - Small: an image with more than 256 colours is quantised to a palette by
 ///   libimagequant (as pngquant does, no dithering) when that keeps it visually the same
 ///   (libimagequant's quality ≥ kSmallPngMinQuality, else it stays lossless), then
