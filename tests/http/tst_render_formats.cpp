@@ -164,20 +164,26 @@ private slots:
     void pngCompressionTiers()
     {
         // A many-colour card: `small` quantises it to a palette PNG, far fewer bytes that
-        // still look the same; `fast` and `default` stay lossless RGB.
+        // still look the same; `fast` and `lossless` stay exact RGB, `default` within 8/255.
         const QByteArray base = "pageId=" + m_gradientPageId + "&output=binary";
-        const HttpReply lossless = render(base + "&compression=default");
+        const HttpReply lossless = render(base + "&compression=lossless");
         const HttpReply fast = render(base + "&compression=fast");
         const HttpReply small = render(base + "&compression=small");
+        const HttpReply visuallyLossless = render(base + "&compression=default");
         QCOMPARE(lossless.status, 200);
         QCOMPARE(fast.status, 200);
         QCOMPARE(small.status, 200);
+        QCOMPARE(visuallyLossless.status, 200);
         QCOMPARE(quint8(lossless.body.at(25)), quint8(2));
         QCOMPARE(quint8(small.body.at(25)), quint8(3));
         QVERIFY2(small.body.size() * 3 < lossless.body.size() * 2,
                  qPrintable(QStringLiteral("%1 vs %2").arg(small.body.size()).arg(lossless.body.size())));
         const QImage a = decode(lossless.body, "png"), b = decode(small.body, "png");
         QCOMPARE(decode(fast.body, "png"), a);
+        const QImage d = decode(visuallyLossless.body, "png");
+        QCOMPARE(d.size(), a.size());
+        for (QPoint pt : {QPoint(10, 10), QPoint(300, 250), QPoint(500, 100)})
+            QVERIFY(near(d.pixelColor(pt), a.pixelColor(pt), 8));
         QVERIFY2(near(a.pixelColor(300, 250), b.pixelColor(300, 250), 8),
                  qPrintable(a.pixelColor(300, 250).name() + " vs " + b.pixelColor(300, 250).name()));
         // Pattern renders take it too; a tier that does not exist is a 400 naming the field.

@@ -276,7 +276,7 @@ Outcome<RenderApi::Params> parseParams(const HttpRequest &request)
         p.compression = render::parsePngCompression(compression);
         if (!p.compression)
             return invalidParam(QStringLiteral("compression"),
-                                QStringLiteral("'compression' must be fast, default or small."));
+                                QStringLiteral("'compression' must be fast, default, lossless or small."));
     }
     QString format;
     if (auto e = readString(o, QStringLiteral("format"), &format))

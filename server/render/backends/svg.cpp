@@ -118,12 +118,12 @@ QString matrixAttr(const QTransform &t)
         .arg(f(t.m11()), f(t.m12()), f(t.m21()), f(t.m22()), f(t.dx()), f(t.dy()));
 }
 
-/// Embedded images are decoded once per render: ISA-L's level 1 is its fastest level
-/// with Huffman-coded matches (see encode.cpp), about as small as level 2.
+/// Embedded images are decoded once per render and kept exact: the Fast tier (ISA-L
+/// level 1, its fastest level with Huffman-coded matches, see encode.cpp).
 PngOptions embeddedPng()
 {
     PngOptions o;
-    o.level = 1;
+    o.compression = PngCompression::Fast;
     return o;
 }
 

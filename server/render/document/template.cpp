@@ -394,7 +394,7 @@ std::optional<Template> parseTemplate(const QJsonObject &document, RenderError *
         // The PNG tiers of encode.h's parsePngCompression(); the document stage sits below
         // the encoders, so it checks the names itself (tst_encode ties the two lists).
         static const QStringList kCompressionNames
-            = {QStringLiteral("fast"), QStringLiteral("default"), QStringLiteral("small")};
+            = {QStringLiteral("fast"), QStringLiteral("default"), QStringLiteral("lossless"), QStringLiteral("small")};
         const QString compression = document.value(QLatin1String("compression")).toString();
         if (!named(QStringLiteral("compression"), kCompressionNames.contains(compression), kCompressionNames,
                    &t.compression))

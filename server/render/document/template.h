@@ -38,7 +38,7 @@ struct Template {
     QString rendererType = engineName(kDefaultEngine);
     QString emojiType = QStringLiteral("twemoji");
     /// The PNG compression tier renders of this template use unless a request names one:
-    /// "fast", "default" or "small" (docs/api.md, "PNG compression"); empty = default.
+    /// "fast", "default", "lossless" or "small" (docs/api.md, "PNG compression"); empty = default.
     QString compression;
     std::vector<TemplateVariable> variables;
     QJsonValue root; ///< React-element tree (object), or undefined when markup is used

@@ -60,11 +60,12 @@ namespace {
 constexpr int kDefaultWebpMethod = 0;
 constexpr int kSmallDeflateLevel = 6; // libdeflate; 9 took 3–5× the time for 2–8 % fewer bytes
 
-/// The ISA-L level of a lossless compression setting (table above).
-int isalLevelFor(PngCompression compression)
-{
-    return compression == PngCompression::Fast ? 1 : 2;
-}
+constexpr int kFastIsalLevel = 1; // ISA-L; see the table above
+// After the rare-colour snap. libdeflate 6 there makes 18 % fewer bytes again (median
+// 21 039 against 25 584 B over the 11 fixtures) but costs 1.5–6 ms more a card, which
+// takes the render past takumi's time on a-simple (docs/performance.md).
+constexpr int kDefaultIsalLevel = 2;
+constexpr int kLosslessDeflateLevel = 6; // libdeflate
 
 /// Pixels ready for the PNG writer: the filtered scanlines (one filter-type byte, always
 /// 0 = None, then `rowBytes` of samples per row), colour type and optional palette.
@@ -100,13 +101,15 @@ void errorCallback(png_structp png, png_const_charp message)
 void warningCallback(png_structp, png_const_charp)
 { }
 
-/// Per-thread scratch for the scanlines and the deflate output: reusing them skips
-/// zero-filling and first-touching ~4.5 MB per 1200×630 render (memset alone was 2 % of
-/// a render's profile). A buffer above kMaxKeptScratch bytes is released after use, so
-/// a thread keeps at most that much between renders.
+/// Per-thread scratch for the scanlines, the deflate output and Default's colour snap:
+/// reusing them skips zero-filling and first-touching ~4.5 MB per 1200×630 render
+/// (memset alone was 2 % of a render's profile). A buffer above kMaxKeptScratch bytes is
+/// released after use, so a thread keeps at most that much between renders.
 struct PngScratch {
     static constexpr size_t kMaxKeptScratch = 64u << 20;
     std::vector<png_byte> scanlines, zlibStream;
+    std::vector<png_byte> rgbScanlines; // Default: the snapped pixels as RGB (scanlines holds indices)
+    std::vector<quint32> histogramKeys, histogramCounts, snappedRow;
 
     static PngScratch &forThisThread()
     {
@@ -115,12 +118,191 @@ struct PngScratch {
     }
     void trim()
     {
-        for (auto *buffer : {&scanlines, &zlibStream}) {
+        for (auto *buffer : {&scanlines, &zlibStream, &rgbScanlines}) {
             if (buffer->capacity() > kMaxKeptScratch)
                 std::vector<png_byte>().swap(*buffer);
         }
     }
 };
+
+// Default's visually lossless step (docs/performance.md, "PNG bytes against takumi"):
+// antialiased edges carry most of a card's distinct colours, each on a handful of
+// pixels, and every one of them costs deflate a literal. A colour on fewer than
+// kRareColourPerMillion of the pixels, on a pixel that differs from a 4-neighbour by at
+// least kEdgeContrast in some channel, is snapped to 16 levels per channel (at most 8/255
+// off). Flat fills and text interiors are common colours and stay exact; smooth gradients
+// and blurred shadows change by a few levels between neighbours, fail the edge test and
+// stay exact too, so nothing bands. Photos with more than kMaxHistogramColours distinct
+// colours are left alone.
+constexpr int kRareColourPerMillion = 100; // 0.01 %: 75 px on a 1200×630 card
+constexpr int kEdgeContrast = 32;
+constexpr int kSnapStep = 17; // 0, 17, …, 255: 16 levels
+constexpr int kHistogramBits = 15;
+constexpr quint32 kHistogramSlots = 1u << kHistogramBits;
+constexpr quint32 kMaxHistogramColours = kHistogramSlots / 2; // load factor ≤ 0.5
+
+inline quint32 histogramSlot(quint32 rgb)
+{
+    return (rgb * 2654435761u) >> (32 - kHistogramBits); // Knuth multiplicative hash
+}
+
+/// Counts the pixels of each colour of an ARGB32 image into `keys`/`counts` (open
+/// addressing; count 0 = empty slot). Returns false when a pixel is not opaque or the
+/// image has more than kMaxHistogramColours colours.
+bool colourHistogram(const QImage &image, std::vector<quint32> *keys, std::vector<quint32> *counts,
+                     quint32 *distinctColours)
+{
+    keys->resize(kHistogramSlots);
+    counts->assign(kHistogramSlots, 0);
+    quint32 distinct = 0;
+    const int w = image.width();
+    for (int y = 0; y < image.height(); ++y) {
+        const auto *row = reinterpret_cast<const quint32 *>(image.constScanLine(y));
+        int x = 0;
+        while (x < w) {
+            const quint32 c = row[x];
+            if ((c >> 24) != 0xff)
+                return false;
+            int end = x + 1;
+            while (end < w && row[end] == c) // a run of one colour: one table update
+                ++end;
+            quint32 slot = histogramSlot(c);
+            while ((*counts)[slot] != 0 && (*keys)[slot] != c)
+                slot = (slot + 1) & (kHistogramSlots - 1);
+            if ((*counts)[slot] == 0) {
+                if (++distinct > kMaxHistogramColours)
+                    return false;
+                (*keys)[slot] = c;
+            }
+            (*counts)[slot] += quint32(end - x);
+            x = end;
+        }
+    }
+    *distinctColours = distinct;
+    return true;
+}
+
+inline quint32 histogramCount(const std::vector<quint32> &keys, const std::vector<quint32> &counts, quint32 c)
+{
+    quint32 slot = histogramSlot(c);
+    while (counts[slot] != 0 && keys[slot] != c)
+        slot = (slot + 1) & (kHistogramSlots - 1);
+    return counts[slot];
+}
+
+/// True when some channel of `a` and `b` differs by at least kEdgeContrast.
+inline bool contrasts(quint32 a, quint32 b)
+{
+    const int dr = int((a >> 16) & 0xff) - int((b >> 16) & 0xff);
+    const int dg = int((a >> 8) & 0xff) - int((b >> 8) & 0xff);
+    const int db = int(a & 0xff) - int(b & 0xff);
+    return std::max({std::abs(dr), std::abs(dg), std::abs(db)}) >= kEdgeContrast;
+}
+
+inline quint32 snapChannel(quint32 v)
+{
+    return (v + kSnapStep / 2) / kSnapStep * kSnapStep;
+}
+
+/// Default's snap (see above) fused with packing, so the image is read twice in all (the
+/// histogram, then this): writes the snapped pixels as palette indices into `indices`
+/// with the colours in `colors` while they have at most 256 colours, else as RGB
+/// scanlines into `rgb` (filter byte 0 before each row). Returns nullopt when the image is
+/// translucent or has too many colours to count, or when the snap left more than 256
+/// colours where the source had at most 256 (the caller then encodes it exactly), else
+/// whether the palette held. Deterministic: each pixel's fate depends only on the source.
+std::optional<bool> snapAndPack(const QImage &image, PngScratch *scratch, std::vector<png_byte> *rgb,
+                                std::vector<png_byte> *indices, std::vector<quint32> *colors)
+{
+    const int w = image.width(), h = image.height();
+    const quint64 pixels = quint64(w) * quint64(h);
+    // A colour is rare below this count; images under 20 000 px have none.
+    const quint64 rareBelow = pixels * kRareColourPerMillion / 1000000;
+    quint32 distinct = 0;
+    if (rareBelow < 2 || !colourHistogram(image, &scratch->histogramKeys, &scratch->histogramCounts, &distinct))
+        return std::nullopt;
+    const auto &keys = scratch->histogramKeys;
+    const auto &counts = scratch->histogramCounts;
+    std::vector<quint32> &snapped = scratch->snappedRow;
+    snapped.resize(size_t(w));
+    auto snapRow = [&](int y) {
+        const auto *row = reinterpret_cast<const quint32 *>(image.constScanLine(y));
+        const auto *up = y > 0 ? reinterpret_cast<const quint32 *>(image.constScanLine(y - 1)) : row;
+        const auto *down = y + 1 < h ? reinterpret_cast<const quint32 *>(image.constScanLine(y + 1)) : row;
+        quint32 last = ~row[0]; // differs from the first pixel
+        bool lastRare = false;
+        for (int x = 0; x < w; ++x) {
+            const quint32 c = row[x];
+            snapped[size_t(x)] = c;
+            if (c != last) {
+                last = c;
+                lastRare = histogramCount(keys, counts, c) < rareBelow;
+            }
+            if (lastRare
+                && (contrasts(c, up[x]) || contrasts(c, down[x]) || (x > 0 && contrasts(c, row[x - 1]))
+                    || (x + 1 < w && contrasts(c, row[x + 1]))))
+                snapped[size_t(x)] = 0xff000000u | snapChannel((c >> 16) & 0xff) << 16
+                                     | snapChannel((c >> 8) & 0xff) << 8 | snapChannel(c & 0xff);
+        }
+    };
+    const size_t rgbRowBytes = size_t(w) * 3 + 1, indexRowBytes = size_t(w) + 1;
+    auto packRgbRow = [&](int y) {
+        png_byte *out = rgb->data() + size_t(y) * rgbRowBytes;
+        *out++ = 0;
+        for (int x = 0; x < w; ++x, out += 3) {
+            const quint32 c = snapped[size_t(x)];
+            out[0] = png_byte(c >> 16);
+            out[1] = png_byte(c >> 8);
+            out[2] = png_byte(c);
+        }
+    };
+    // Palette indices first, as in paletteOf(); at the 257th colour, RGB from the top.
+    constexpr int kPaletteSlots = 1024;
+    quint32 paletteKeys[kPaletteSlots];
+    qint16 paletteValues[kPaletteSlots];
+    std::fill(std::begin(paletteValues), std::end(paletteValues), qint16(-1));
+    colors->clear();
+    indices->resize(indexRowBytes * size_t(h));
+    for (int y = 0; y < h; ++y) {
+        snapRow(y);
+        png_byte *out = indices->data() + size_t(y) * indexRowBytes;
+        *out++ = 0;
+        quint32 last = 0;
+        int lastIndex = -1;
+        for (int x = 0; x < w; ++x) {
+            const quint32 c = snapped[size_t(x)];
+            if (c != last || lastIndex < 0) {
+                quint32 slot = (c * 2654435761u) >> 22; // 10 bits
+                while (paletteValues[slot] >= 0 && paletteKeys[slot] != c)
+                    slot = (slot + 1) & (kPaletteSlots - 1);
+                if (paletteValues[slot] < 0) {
+                    if (colors->size() == 256) {
+                        if (distinct <= 256)
+                            return std::nullopt; // snapped edges beside exact ones: the exact palette is smaller
+                        rgb->resize(rgbRowBytes * size_t(h));
+                        packRgbRow(y);
+                        for (int done = 0; done < y; ++done) {
+                            snapRow(done);
+                            packRgbRow(done);
+                        }
+                        for (int rest = y + 1; rest < h; ++rest) {
+                            snapRow(rest);
+                            packRgbRow(rest);
+                        }
+                        return false;
+                    }
+                    paletteKeys[slot] = c;
+                    paletteValues[slot] = qint16(colors->size());
+                    colors->push_back(c);
+                }
+                last = c;
+                lastIndex = paletteValues[slot];
+            }
+            out[x] = png_byte(lastIndex);
+        }
+    }
+    return true;
+}
 
 /// Compresses `in` into a zlib stream (RFC 1950) with ISA-L at `level` (0–3) into
 /// `out`, resized to the stream's length. Returns false when ISA-L fails.
@@ -163,19 +345,19 @@ bool deflateZlib(const std::vector<png_byte> &in, int level, std::vector<png_byt
 }
 
 /// Compresses `in` into a zlib stream (RFC 1950) with libdeflate at `level` (1–12) into
-/// `out`. Slower than ISA-L but its matcher finds ~10–20 % smaller streams at level 6,
-/// which PngCompression::Small pays for. Returns false when libdeflate fails.
-bool deflateZlibSmall(const std::vector<png_byte> &in, int level, std::vector<png_byte> *out)
+/// `out`. Slower than ISA-L but its matcher finds 25–40 % smaller streams at level 6
+/// (takumi's writer matches it within 3 %). Returns false when libdeflate fails.
+bool deflateZlibLibdeflate(const std::vector<png_byte> &in, int level, std::vector<png_byte> *out)
 {
     struct CompressorDeleter {
         void operator()(libdeflate_compressor *c) const { libdeflate_free_compressor(c); }
     };
-    thread_local std::unique_ptr<libdeflate_compressor, CompressorDeleter> compressor;
-    thread_local int compressorLevel = 0;
-    if (!compressor || compressorLevel != level) {
+    // One compressor per level and thread: tiers with different levels alternate freely.
+    thread_local std::unique_ptr<libdeflate_compressor, CompressorDeleter> compressors[13];
+    level = std::clamp(level, 1, 12);
+    auto &compressor = compressors[level];
+    if (!compressor)
         compressor.reset(libdeflate_alloc_compressor(level));
-        compressorLevel = level;
-    }
     if (!compressor)
         return false;
     out->resize(libdeflate_zlib_compress_bound(compressor.get(), in.size()));
@@ -385,6 +567,8 @@ std::optional<PngCompression> parsePngCompression(const QString &name)
         return PngCompression::Default;
     if (n == QLatin1String("small"))
         return PngCompression::Small;
+    if (n == QLatin1String("lossless"))
+        return PngCompression::Lossless;
     return std::nullopt;
 }
 
@@ -393,6 +577,7 @@ QString pngCompressionName(PngCompression compression)
     switch (compression) {
     case PngCompression::Fast: return QStringLiteral("fast");
     case PngCompression::Small: return QStringLiteral("small");
+    case PngCompression::Lossless: return QStringLiteral("lossless");
     case PngCompression::Default: break;
     }
     return QStringLiteral("default");
@@ -419,7 +604,7 @@ QByteArray encodePng(const QImage &image, const PngOptions &options, QString *er
     px.height = premultiplied.height();
 
     std::vector<quint32> colors;
-    if (options.allowPalette && paletteOf(premultiplied, &colors, px.scanlines)) {
+    auto usePalette = [&px, &colors] {
         px.colorType = PNG_COLOR_TYPE_PALETTE;
         bool anyAlpha = false;
         for (quint32 c : colors) {
@@ -430,6 +615,21 @@ QByteArray encodePng(const QImage &image, const PngOptions &options, QString *er
         }
         if (!anyAlpha)
             px.paletteAlpha.clear();
+    };
+    // Default snaps the rare edge colours of opaque images and packs in the same pass.
+    const std::optional<bool> snappedToPalette
+        = options.compression == PngCompression::Default && options.allowRgb
+              ? snapAndPack(premultiplied, &scratch, &scratch.rgbScanlines, &scratch.scanlines, &colors)
+              : std::nullopt;
+    if (snappedToPalette) {
+        if (*snappedToPalette && options.allowPalette) {
+            usePalette();
+        } else {
+            px.colorType = PNG_COLOR_TYPE_RGB;
+            px.scanlines = &scratch.rgbScanlines;
+        }
+    } else if (options.allowPalette && paletteOf(premultiplied, &colors, px.scanlines)) {
+        usePalette();
     } else if (options.compression == PngCompression::Small && options.allowPalette
                && quantisedPaletteOf(premultiplied, &px)) {
         // px holds the quantised palette and indices
@@ -442,11 +642,15 @@ QByteArray encodePng(const QImage &image, const PngOptions &options, QString *er
     }
 
     std::vector<png_byte> &zlibStream = scratch.zlibStream;
-    const bool deflated
-        = options.compression == PngCompression::Small
-              ? deflateZlibSmall(*px.scanlines, kSmallDeflateLevel, &zlibStream)
-              : deflateZlib(*px.scanlines, options.level >= 0 ? options.level : isalLevelFor(options.compression),
-                            &zlibStream);
+    bool deflated = false;
+    switch (options.compression) {
+    case PngCompression::Fast: deflated = deflateZlib(*px.scanlines, kFastIsalLevel, &zlibStream); break;
+    case PngCompression::Default: deflated = deflateZlib(*px.scanlines, kDefaultIsalLevel, &zlibStream); break;
+    case PngCompression::Lossless:
+        deflated = deflateZlibLibdeflate(*px.scanlines, kLosslessDeflateLevel, &zlibStream);
+        break;
+    case PngCompression::Small: deflated = deflateZlibLibdeflate(*px.scanlines, kSmallDeflateLevel, &zlibStream); break;
+    }
     if (!deflated)
         return fail(QStringLiteral("PNG encoding failed: the deflate step failed"));
     const size_t zlibBytes = zlibStream.size();

@@ -16,36 +16,37 @@
 namespace imprint::render {
 
 /// The PNG size/speed trade-off a render asks for (docs/api.md, "PNG compression"),
-/// chosen by measurement (encode.cpp):
-/// - Fast: lossless, ISA-L deflate level 1, the least CPU per image;
-/// - Default: lossless, ISA-L level 2 (within a few % of Fast's time, a few % smaller);
+/// chosen by measurement (encode.cpp, docs/performance.md):
+/// - Fast: bit-exact lossless, ISA-L deflate level 1, the least CPU per image;
+/// - Default: visually lossless: on opaque images the rare colours of antialiased edges
+///   (each on < 0.01 % of the pixels, next to a contrasting neighbour) are snapped to 16
+///   levels per channel (at most 8/255 off; flat fills, gradients and shadows stay exact),
+///   then ISA-L level 2: 0.4–0.9× Fast's bytes for 0.3–3 ms more CPU a 1200×630 card;
+/// - Lossless: bit-exact, libdeflate level 6: 0.6–0.85× Fast's bytes for 1.5–5.5 ms more;
 /// - Small: an image with more than 256 colours is quantised to a palette by
 ///   libimagequant (as pngquant does, no dithering) when that keeps it visually the same
 ///   (libimagequant's quality ≥ kSmallPngMinQuality, else it stays lossless), then
 ///   deflated by libdeflate at level 6: 2–4× fewer bytes for ~10–30× the encode time.
-enum class PngCompression : quint8 { Fast, Default, Small };
+enum class PngCompression : quint8 { Fast, Default, Small, Lossless };
 
 /// The lowest libimagequant quality (0–100, its PSNR-based scale) at which Small keeps
 /// a quantised palette; below it the image is written losslessly.
 constexpr int kSmallPngMinQuality = 90;
 
-/// Parses "fast" / "default" / "small" (case-insensitive); nullopt otherwise.
+/// Parses "fast" / "default" / "lossless" / "small" (case-insensitive); nullopt otherwise.
 std::optional<PngCompression> parsePngCompression(const QString &name);
-/// The wire name of `compression`: "fast", "default" or "small".
+/// The wire name of `compression`: "fast", "default", "lossless" or "small".
 QString pngCompressionName(PngCompression compression);
 
 /// PNG settings. The defaults were chosen by measurement (see encode.cpp).
 struct PngOptions {
     PngCompression compression = PngCompression::Default;
-    /// ISA-L deflate level, 0 (fastest) – 3; -1 = the level `compression` implies.
-    /// Ignored by Small, which deflates with libdeflate.
-    int level = -1;
     bool allowPalette = true; ///< write colour type 3 when the image has ≤ 256 colours
     bool allowRgb = true; ///< drop the alpha channel when every pixel is opaque
 };
 
-/// Encodes `image` (any format; premultiplied alpha is un-premultiplied) as PNG bytes:
-/// palette when ≤ 256 distinct colours (or, with PngCompression::Small, when
+/// Encodes `image` (any format; premultiplied alpha is un-premultiplied) as PNG bytes,
+/// after PngCompression::Default's rare-colour snap: palette when ≤ 256 distinct colours (or, with PngCompression::Small, when
 /// libimagequant finds a palette of good quality), RGB when opaque, RGBA otherwise;
 /// 8 bits per sample, unfiltered rows in one IDAT (PNG spec, ISO/IEC 15948).
 /// Returns empty on failure (null image, out of memory, libpng error) and sets `*error`.
