@@ -104,7 +104,8 @@ QByteArray encodeImage(const QImage &image, OutputFormat format, int quality, bo
     case OutputFormat::Jpeg: return encodeJpeg(image, quality, error);
     case OutputFormat::Avif: return encodeAvif(image, quality, speed, error);
     case OutputFormat::Png:
-    case OutputFormat::Svg: break;
+    case OutputFormat::Svg:
+    case OutputFormat::Pdf: break;
     }
     PngOptions png;
     png.compression = compression;
@@ -124,6 +125,8 @@ std::optional<OutputFormat> parseOutputFormat(const QString &name)
         return OutputFormat::Jpeg;
     if (n == QLatin1String("avif"))
         return OutputFormat::Avif;
+    if (n == QLatin1String("pdf"))
+        return OutputFormat::Pdf;
     return std::nullopt;
 }
 
@@ -135,6 +138,20 @@ QString contentTypeFor(OutputFormat format)
     case OutputFormat::Svg: return QStringLiteral("image/svg+xml");
     case OutputFormat::Jpeg: return QStringLiteral("image/jpeg");
     case OutputFormat::Avif: return QStringLiteral("image/avif");
+    case OutputFormat::Pdf: return QStringLiteral("application/pdf");
+    }
+    return {};
+}
+
+QString outputFormatName(OutputFormat format)
+{
+    switch (format) {
+    case OutputFormat::Png: return QStringLiteral("png");
+    case OutputFormat::Webp: return QStringLiteral("webp");
+    case OutputFormat::Svg: return QStringLiteral("svg");
+    case OutputFormat::Jpeg: return QStringLiteral("jpeg");
+    case OutputFormat::Avif: return QStringLiteral("avif");
+    case OutputFormat::Pdf: return QStringLiteral("pdf");
     }
     return {};
 }
@@ -288,10 +305,54 @@ std::optional<LaidOutDocument> layOut(const RenderRequest &request, RenderContex
 std::optional<RenderResult> render(const RenderRequest &request, RenderContext &context, RenderError *error)
 {
     RenderResult result;
+    // The device scale factor: the canvas is scaled, the layout is not. A vector output
+    // has no pixels to scale.
+    const double scale = request.scale;
+    if (!(scale >= kMinRenderScale && scale <= kMaxRenderScale)) {
+        if (error)
+            *error = makeError(QStringLiteral("scale"),
+                               QStringLiteral("scale must be from %1 to %2").arg(kMinRenderScale).arg(kMaxRenderScale),
+                               RenderErrorCode::InvalidSize);
+        return std::nullopt;
+    }
+    if (scale != 1 && (request.format == OutputFormat::Svg || request.format == OutputFormat::Pdf)) {
+        if (error)
+            *error
+                = makeError(QStringLiteral("scale"),
+                            QStringLiteral("scale applies to bitmap formats; %1 is a vector format drawn at any size")
+                                .arg(outputFormatName(request.format)),
+                            RenderErrorCode::InvalidSize);
+        return std::nullopt;
+    }
     auto doc = layOut(request, context, error, &result.timings);
     if (!doc)
         return std::nullopt;
-    result.size = doc->size;
+    const bool chromium = doc->engine == Engine::Html && context.htmlBrowser();
+    if (request.format == OutputFormat::Pdf && !chromium) {
+        if (error)
+            *error = makeError(QStringLiteral("format"),
+                               doc->engine == Engine::Html
+                                   ? QStringLiteral("PDF is printed by the html engine's Chromium, which this server "
+                                                    "does not use (render.html.browser); %1")
+                                         .arg(chromiumInstallHint())
+                                   : QStringLiteral("the %1 engine makes no PDF; the engine that produces PDF is %2")
+                                         .arg(engineName(doc->engine), engineName(Engine::Html)),
+                               RenderErrorCode::InvalidEngine);
+        return std::nullopt;
+    }
+    if (scale != 1 && doc->engine == Engine::Html && !chromium) {
+        if (error)
+            *error = makeError(QStringLiteral("scale"),
+                               QStringLiteral("the html engine draws at scale 1 without Chromium (render.html.browser "
+                                              "qt); the engines that draw scaled images are %1, %2 and html with "
+                                              "Chromium")
+                                   .arg(engineName(Engine::Takumi), engineName(Engine::Satori)),
+                               RenderErrorCode::InvalidEngine);
+        return std::nullopt;
+    }
+    result.size = request.format == OutputFormat::Pdf ? doc->size
+                                                      : QSize(int(std::lround(doc->size.width() * scale)),
+                                                              int(std::lround(doc->size.height() * scale)));
     result.contentType = contentTypeFor(request.format);
     result.warnings = doc->warnings;
 
@@ -324,7 +385,7 @@ std::optional<RenderResult> render(const RenderRequest &request, RenderContext &
         if (request.format == OutputFormat::Svg) {
             result.bytes = svg;
         } else {
-            const QImage image = rasteriseSvg(svg, doc->size);
+            const QImage image = rasteriseSvg(svg, result.size); // the whole document, scaled
             result.timings.paint += elapsedMs(timer);
             if (stopped())
                 return std::nullopt;
@@ -332,7 +393,7 @@ std::optional<RenderResult> render(const RenderRequest &request, RenderContext &
                                        &encodeError, pngCompression);
         }
         result.timings.encode = elapsedMs(timer);
-    } else if (doc->engine == Engine::Html && context.htmlBrowser()) {
+    } else if (chromium) {
         // Headless Chromium: the page as the browser sees it; our layout's warnings
         // describe our engine, not this one, and are dropped.
         if (request.format == OutputFormat::Svg) {
@@ -372,22 +433,37 @@ std::optional<RenderResult> render(const RenderRequest &request, RenderContext &
         ChromiumPage chromiumPage;
         chromiumPage.html = *page;
         chromiumPage.size = doc->size;
+        chromiumPage.scale = scale;
         chromiumPage.allowScript
             = context.htmlAllowScript() && tmpl.source.value(QLatin1String("htmlScript")).toBool(false);
+        // Chromium's PNG is handed out as it is (no decode and re-encode) unless the
+        // `small` tier asks for what only our encoder does: a quantised palette
+        // (docs/api.md, "PNG compression"). `fast` asks Chromium for its fast zlib level.
+        if (request.format == OutputFormat::Pdf) {
+            chromiumPage.output = ChromiumPage::Output::Pdf;
+        } else if (request.format == OutputFormat::Png && pngCompression != PngCompression::Small) {
+            chromiumPage.output = ChromiumPage::Output::Png;
+            chromiumPage.fastPng = pngCompression == PngCompression::Fast;
+        }
+        if (request.imageLoader)
+            chromiumPage.loadAsset = request.imageLoader; // called for asset: URLs only
         ChromiumTimings steps;
         RenderError browserError;
-        const auto image = context.htmlBrowser()->render(chromiumPage, request.cancellation, &browserError, &steps,
-                                                         &result.warnings);
+        auto captured = context.htmlBrowser()->capture(chromiumPage, request.cancellation, &browserError, &steps,
+                                                       &result.warnings);
         result.timings.layout += steps.wait + steps.navigate;
         result.timings.paint = steps.capture;
         timer.restart();
-        if (!image) {
+        if (!captured) {
             if (error)
                 *error = browserError;
             return std::nullopt;
         }
-        result.bytes = encodeImage(*image, request.format, request.quality, request.lossless, request.speed,
-                                   &encodeError, pngCompression);
+        if (chromiumPage.output == ChromiumPage::Output::Image)
+            result.bytes = encodeImage(captured->image, request.format, request.quality, request.lossless,
+                                       request.speed, &encodeError, pngCompression);
+        else
+            result.bytes = std::move(captured->bytes);
         result.timings.encode = elapsedMs(timer);
     } else if (doc->engine == Engine::Html) {
         HtmlOptions htmlOptions;
@@ -429,8 +505,14 @@ std::optional<RenderResult> render(const RenderRequest &request, RenderContext &
         if (stopped())
             return std::nullopt;
     } else {
-        const QImage image = paintToImage(doc->layout, doc->size, resources,
-                                          parseEmojiSet(doc->emojiType).value_or(EmojiSet::Twemoji), &result.warnings);
+        const EmojiSet emoji = parseEmojiSet(doc->emojiType).value_or(EmojiSet::Twemoji);
+        // A scale other than 1: the same display list through a scaled painter, so text,
+        // paths and gradients are drawn at the device resolution, not magnified.
+        const QImage image = scale == 1 ? paintToImage(doc->layout, doc->size, resources, emoji, &result.warnings)
+                                        : paintOnTransparentImage(result.size, [&](QPainter &p) {
+                                              p.scale(scale, scale);
+                                              paintBoxTree(p, doc->layout, resources, emoji, &result.warnings);
+                                          });
         result.timings.paint = elapsedMs(timer);
         if (stopped())
             return std::nullopt;

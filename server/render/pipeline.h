@@ -23,13 +23,19 @@
 
 namespace imprint::render {
 
-/// Output encodings.
-enum class OutputFormat : quint8 { Png, Webp, Svg, Jpeg, Avif };
+/// Output encodings. Pdf: only the html engine drawn by Chromium (Page.printToPDF).
+enum class OutputFormat : quint8 { Png, Webp, Svg, Jpeg, Avif, Pdf };
 
-/// Parses "png" / "webp" / "svg" / "jpeg" / "avif" (case-insensitive); nullopt otherwise.
+/// Parses "png" / "webp" / "svg" / "jpeg" / "avif" / "pdf" (case-insensitive); nullopt otherwise.
 std::optional<OutputFormat> parseOutputFormat(const QString &name);
-/// "image/png", "image/webp", "image/svg+xml", "image/jpeg", "image/avif".
+/// "image/png", "image/webp", "image/svg+xml", "image/jpeg", "image/avif", "application/pdf".
 QString contentTypeFor(OutputFormat format);
+/// The stored file's extension of `format`: "png", "webp", "svg", "jpeg", "avif", "pdf".
+QString outputFormatName(OutputFormat format);
+
+/// The device scale factors a render may ask for (RenderRequest::scale).
+constexpr double kMinRenderScale = 1;
+constexpr double kMaxRenderScale = 3;
 
 /// `image` encoded as `format` (encode.h): `quality` for WebP, JPEG and AVIF,
 /// `lossless` for WebP, `speed` for AVIF, `compression` for PNG. SVG is not a raster
@@ -51,6 +57,11 @@ struct RenderRequest {
     QString emojiType;
     OutputFormat format = OutputFormat::Png;
     int width = 0, height = 0; ///< px, 0 = the template's size
+    /// Device scale factor (kMinRenderScale–kMaxRenderScale): the image is width × scale
+    /// by height × scale px, the layout the same as at 1. The html engine (Chromium) and
+    /// takumi honour it; satori and Qt's rich text refuse anything but 1 (invalid_engine,
+    /// field `scale`).
+    double scale = 1;
     int quality = 90; ///< WebP, JPEG and AVIF quality 1–100
     bool lossless = false; ///< WebP lossless
     int speed = kDefaultAvifSpeed; ///< AVIF encoder speed 0–10
@@ -85,7 +96,7 @@ struct RenderTimings {
 struct RenderResult {
     QByteArray bytes;
     QString contentType;
-    QSize size; ///< px
+    QSize size; ///< px (× the request's scale); a PDF's page size in CSS px
     RenderTimings timings;
     QStringList warnings; ///< unsupported CSS, unloadable images, ...
 };

@@ -10,6 +10,7 @@
 #include <QElapsedTimer>
 #include <QJsonDocument>
 #include <QLoggingCategory>
+#include <climits>
 
 namespace imprint::service {
 
@@ -36,14 +37,7 @@ RenderUseCaseError storeError(store::ServiceError e)
 
 QString formatName(render::OutputFormat format)
 {
-    switch (format) {
-    case render::OutputFormat::Png: return QStringLiteral("png");
-    case render::OutputFormat::Webp: return QStringLiteral("webp");
-    case render::OutputFormat::Svg: return QStringLiteral("svg");
-    case render::OutputFormat::Jpeg: return QStringLiteral("jpeg");
-    case render::OutputFormat::Avif: return QStringLiteral("avif");
-    }
-    return {};
+    return render::outputFormatName(format);
 }
 
 common::Expected<store::StoredFile, RenderUseCaseError>
@@ -229,7 +223,10 @@ common::Expected<PageRender, RenderUseCaseError> PageRenderService::render(const
     // 2. size against the space's plan.
     const int width = p.width > 0 ? p.width : tmpl->width;
     const int height = p.height > 0 ? p.height : tmpl->height;
-    if (auto e = checkExportSize(m_config, p.plan, width, height))
+    // A scaled image is width × scale px wide: the plan bounds the pixels it gets.
+    const qint64 scale = std::max(1, p.scale);
+    if (auto e = checkExportSize(m_config, p.plan, int(std::min<qint64>(qint64(width) * scale, INT_MAX)),
+                                 int(std::min<qint64>(qint64(height) * scale, INT_MAX))))
         return *e;
 
     // renderType overrides; else the template's rendererType (the pipeline applies the default).
@@ -261,6 +258,7 @@ common::Expected<PageRender, RenderUseCaseError> PageRenderService::render(const
                                     tmpl->emojiType,
                                     QString::number(width),
                                     QString::number(height),
+                                    QString::number(scale),
                                     QString::fromUtf8(QJsonDocument(p.tweaks).toJson(QJsonDocument::Compact))}
                             .join(QLatin1Char('|'));
     // Whether the image is also stored does not change its bytes: the tag leaves it out,
@@ -302,6 +300,7 @@ common::Expected<PageRender, RenderUseCaseError> PageRenderService::render(const
                            rq.format = p.format;
                            rq.width = width;
                            rq.height = height;
+                           rq.scale = double(scale);
                            rq.quality = p.quality;
                            rq.lossless = p.lossless;
                            rq.speed = p.speed;
@@ -313,7 +312,7 @@ common::Expected<PageRender, RenderUseCaseError> PageRenderService::render(const
                                return m_context.images().load(url, why);
                            });
                            if (const auto limits = m_config.plan(p.plan)) // a content-sized image stays inside the plan
-                               rq.maxSize = QSize(limits->maxWidth, limits->maxHeight);
+                               rq.maxSize = QSize(int(limits->maxWidth / scale), int(limits->maxHeight / scale));
                            render::RenderError renderError;
                            // Remote images are fetched now, before the pipeline, which does no I/O.
                            if (m_imageFetcher) {

@@ -44,6 +44,9 @@ struct PageRenderRequest {
     QString emojiType; ///< empty: the template's
     QString renderType; ///< engine name; empty: the template's rendererType
     int width = 0, height = 0; ///< px, 0 = the template's size
+    /// Device scale factor (render::RenderRequest::scale): the plan's export size applies
+    /// to the image's pixels, width × scale by height × scale.
+    int scale = 1;
     bool storeFile = false; ///< write the image to the file store (JSON answers with a URL)
     /// The render's deadline and cancel (render::RenderRequest::cancellation); a request
     /// that joins an identical render in flight is bound by that render's.
@@ -72,7 +75,7 @@ struct RenderUseCaseError {
     store::ServiceError store;
     render::RenderError render;
     QString field; ///< PlanLimit: "width" or "height"
-    int value = 0; ///< PlanLimit: the size asked for, px
+    int value = 0; ///< PlanLimit: the size asked for, px (× scale: the image's pixels)
     QString plan; ///< PlanLimit: the plan whose limit applied
     store::PlanLimits limits; ///< PlanLimit: that plan's limits
     QString message; ///< TemplateMismatch, StoreFailed, Pattern*: a sentence for the caller

@@ -51,9 +51,9 @@ bool makePrivateDirectory(const QString &dir)
 bool FileStore::knownExtension(const QString &ext)
 {
     static const QStringList known
-        = {QStringLiteral("png"),  QStringLiteral("webp"), QStringLiteral("svg"), QStringLiteral("jpeg"),
-           QStringLiteral("avif"), QStringLiteral("gif"),  QStringLiteral("ttf"), QStringLiteral("otf"),
-           QStringLiteral("woff"), QStringLiteral("woff2")};
+        = {QStringLiteral("png"),  QStringLiteral("webp"),  QStringLiteral("svg"), QStringLiteral("jpeg"),
+           QStringLiteral("avif"), QStringLiteral("gif"),   QStringLiteral("ttf"), QStringLiteral("otf"),
+           QStringLiteral("woff"), QStringLiteral("woff2"), QStringLiteral("pdf")};
     return known.contains(ext);
 }
 
@@ -71,6 +71,8 @@ QByteArray FileStore::contentTypeOf(const QString &ext)
         return "image/avif";
     if (ext == QLatin1String("gif"))
         return "image/gif";
+    if (ext == QLatin1String("pdf"))
+        return "application/pdf";
     if (ext == QLatin1String("ttf") || ext == QLatin1String("otf") || ext == QLatin1String("woff")
         || ext == QLatin1String("woff2"))
         return "font/" + ext.toLatin1();

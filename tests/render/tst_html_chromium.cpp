@@ -17,6 +17,7 @@
 #include <QFile>
 #include <QFuture>
 #include <QJsonDocument>
+#include <QRegularExpression>
 #include <QTcpServer>
 #include <QTemporaryDir>
 #include <QtConcurrent>
@@ -124,6 +125,54 @@ QJsonObject htmlTemplate(const QString &html, int w = 200, int h = 100, bool scr
     if (script)
         t.insert("htmlScript", true);
     return t;
+}
+
+/// The colour type byte of a PNG's IHDR (2 RGB, 3 palette, 6 RGBA), -1 if not a PNG.
+int pngColourType(const QByteArray &png)
+{
+    return png.startsWith("\x89PNG\r\n\x1a\n") && png.size() > 25 ? int(quint8(png.at(25))) : -1;
+}
+
+/// A render of `document` with `engine` (any engine, the suite's browser for html).
+std::optional<RenderResult> renderRequest(const QJsonObject &document, const QString &engine, RenderError *error,
+                                          const std::function<void(RenderRequest &)> &adjust = {})
+{
+    RenderRequest request;
+    request.document = document;
+    request.engine = engine;
+    request.cancellation = RenderCancellation::withDeadline(20000);
+    if (adjust)
+        adjust(request);
+    return render(request, chromiumContext(), error);
+}
+
+/// A 200 × 100 page: a blue 100 × 50 box at 20,10 on white with "Hi" in its middle, in
+/// the element tree form every engine draws.
+QJsonObject boxTree(const QString &engine)
+{
+    return QJsonObject{
+        {"width", 200},
+        {"height", 100},
+        {"rendererType", engine},
+        {"root",
+         QJsonObject{
+             {"type", "div"},
+             {"props",
+              QJsonObject{{"style", QJsonObject{{"width", 200},
+                                                {"height", 100},
+                                                {"backgroundColor", "#ffffff"},
+                                                {"paddingLeft", 20},
+                                                {"paddingTop", 10}}},
+                          {"children", QJsonArray{QJsonObject{
+                                           {"type", "div"},
+                                           {"props", QJsonObject{{"style", QJsonObject{{"width", 100},
+                                                                                       {"height", 50},
+                                                                                       {"justifyContent", "center"},
+                                                                                       {"alignItems", "center"},
+                                                                                       {"color", "#ffffff"},
+                                                                                       {"fontSize", 24},
+                                                                                       {"backgroundColor", "#0000ff"}}},
+                                                                 {"children", "Hi"}}}}}}}}}}};
 }
 
 } // namespace
@@ -470,6 +519,202 @@ private Q_SLOTS:
             QVERIFY2(green > expected * 8 / 10 && green <= expected + 2 * 40, qPrintable(QString::number(green)));
             QVERIFY2(yellow < 20, qPrintable(QString::number(yellow)));
         }
+    }
+
+    // format=png hands Chromium's own PNG out (RGB or RGBA as the browser writes it), pixel for
+    // pixel the screenshot our encoders would get; `small` re-encodes (a quantised
+    // palette when the image has few colours), as docs/api.md says.
+    void pngIsChromiumsOwnUnlessSmallIsAsked()
+    {
+        const QString document = "<!DOCTYPE html><html><body style=\"margin:0\"><div style=\"width:200px;"
+                                 "height:100px;background:linear-gradient(90deg,#f00,#00f)\"><b style=\"font-size:"
+                                 "30px\">Hi</b></div></body></html>";
+        const QJsonObject page = htmlTemplate(document);
+        RenderError error;
+        const auto passed = renderRequest(page, "html", &error);
+        QVERIFY2(passed, qPrintable(error.message));
+        QCOMPARE(passed->contentType, QStringLiteral("image/png"));
+        const int colourType = pngColourType(passed->bytes); // RGB or RGBA as Chromium chose, never a palette
+        QVERIFY2(colourType == 2 || colourType == 6, qPrintable(QString::number(colourType)));
+        const auto fast
+            = renderRequest(page, "html", &error, [](RenderRequest &r) { r.pngCompression = PngCompression::Fast; });
+        QVERIFY2(fast, qPrintable(error.message));
+        // The decoded screenshot, as the browser gives it to the other encoders.
+        ChromiumPage direct;
+        direct.html = document;
+        direct.size = QSize(200, 100);
+        const auto shot
+            = chromiumContext().htmlBrowser()->render(direct, RenderCancellation::withDeadline(20000), &error);
+        QVERIFY2(shot, qPrintable(error.message));
+        const QImage a = decode(*passed), b = decode(*fast), c = shot->convertToFormat(QImage::Format_ARGB32);
+        QCOMPARE(a.size(), QSize(200, 100));
+        QCOMPARE(differingPixels(a, b), 0);
+        QCOMPARE(differingPixels(a, c), 0);
+
+        const QJsonObject flat = htmlTemplate("<div style=\"width:200px;height:100px;background:#0f0\"></div>");
+        const auto small
+            = renderRequest(flat, "html", &error, [](RenderRequest &r) { r.pngCompression = PngCompression::Small; });
+        QVERIFY2(small, qPrintable(error.message));
+        QCOMPARE(pngColourType(small->bytes), 3);
+        QCOMPARE(decode(*small).pixelColor(100, 50), QColor(0, 255, 0));
+    }
+
+    // scale=2: the image has twice the pixels, the layout is the same (a 100 px box at
+    // 20,10 covers 40..239 × 20..119), for Chromium and both layout engines.
+    void scaleMultipliesThePixels_data()
+    {
+        QTest::addColumn<QString>("engine");
+        QTest::addColumn<int>("scale");
+        for (const char *engine : {"html", "takumi", "satori"}) {
+            QTest::newRow(qPrintable(QStringLiteral("%1 x2").arg(engine))) << QString(engine) << 2;
+            QTest::newRow(qPrintable(QStringLiteral("%1 x3").arg(engine))) << QString(engine) << 3;
+        }
+    }
+    void scaleMultipliesThePixels()
+    {
+        QFETCH(QString, engine);
+        QFETCH(int, scale);
+        RenderError error;
+        const auto r = renderRequest(boxTree(engine), engine, &error, [&](RenderRequest &q) { q.scale = scale; });
+        QVERIFY2(r, qPrintable(error.message));
+        QCOMPARE(r->size, QSize(200 * scale, 100 * scale));
+        const QImage img = decode(*r);
+        QCOMPARE(img.size(), QSize(200 * scale, 100 * scale));
+        // Inside the box's edges by one device pixel, and just outside them.
+        QCOMPARE(img.pixelColor(20 * scale + 1, 10 * scale + 1), QColor(0, 0, 255));
+        QCOMPARE(img.pixelColor(120 * scale - 2, 60 * scale - 2), QColor(0, 0, 255));
+        QCOMPARE(img.pixelColor(20 * scale - 2, 10 * scale + 1), QColor(255, 255, 255));
+        QCOMPARE(img.pixelColor(120 * scale + 1, 60 * scale + 1), QColor(255, 255, 255));
+        // Text is drawn at the device resolution, not magnified: the 2× image brought
+        // back to 1× looks like the 1× render.
+        const auto one = renderRequest(boxTree(engine), engine, &error);
+        QVERIFY2(one, qPrintable(error.message));
+        const QImage small = img.scaled(200, 100, Qt::IgnoreAspectRatio, Qt::SmoothTransformation);
+        const QImage base = decode(*one);
+        const double ssim = meanSsim(lumaOverWhite(base), lumaOverWhite(small), 200, 100);
+        QVERIFY2(ssim >= 0.95, qPrintable(QString::number(ssim)));
+    }
+
+    void scaleOutsideItsRangeOrOnVectorsIsRefused()
+    {
+        RenderError error;
+        for (double scale : {0.5, 4.0}) {
+            QVERIFY(!renderRequest(boxTree("takumi"), "takumi", &error, [&](RenderRequest &q) { q.scale = scale; }));
+            QCOMPARE(error.field, QStringLiteral("scale"));
+            QCOMPARE(error.code, RenderErrorCode::InvalidSize);
+        }
+        QVERIFY(!renderRequest(boxTree("satori"), "satori", &error, [](RenderRequest &q) {
+            q.scale = 2;
+            q.format = OutputFormat::Svg;
+        }));
+        QCOMPARE(error.field, QStringLiteral("scale"));
+        // Qt's rich text (no Chromium) draws at 1 only, and says which engines scale.
+        RenderContext qtContext;
+        RenderRequest request;
+        request.document = htmlTemplate("<p>x</p>");
+        request.scale = 2;
+        QVERIFY(!render(request, qtContext, &error));
+        QCOMPARE(error.field, QStringLiteral("scale"));
+        QVERIFY2(error.message.contains("takumi") && error.message.contains("satori"), qPrintable(error.message));
+    }
+
+    // format=pdf: Chromium prints one page the template's size (px at 96 per inch are
+    // 0.75 pt), backgrounds included.
+    void pdfIsOnePageOfTheTemplateSize()
+    {
+        RenderError error;
+        const auto r
+            = renderRequest(htmlTemplate("<div style=\"width:300px;height:150px;background:#0f0\">PDF</div>", 300, 150),
+                            "html", &error, [](RenderRequest &q) { q.format = OutputFormat::Pdf; });
+        QVERIFY2(r, qPrintable(error.message));
+        QCOMPARE(r->contentType, QStringLiteral("application/pdf"));
+        QVERIFY(r->bytes.startsWith("%PDF-"));
+        static const QRegularExpression mediaBox(
+            QStringLiteral("/MediaBox\\s*\\[\\s*0\\s+0\\s+([0-9.]+)\\s+([0-9.]+)\\s*\\]"));
+        const QString text = QString::fromLatin1(r->bytes);
+        auto boxes = mediaBox.globalMatch(text);
+        int pages = 0;
+        while (boxes.hasNext()) {
+            const auto m = boxes.next();
+            QCOMPARE(qRound(m.captured(1).toDouble()), 225); // 300 px
+            QCOMPARE(qRound(m.captured(2).toDouble()), 113); // 150 px = 112.5 pt
+            ++pages;
+        }
+        QCOMPARE(pages, 1);
+        static const QRegularExpression pageCount(QStringLiteral("/Type\\s*/Pages\\b[^>]*/Count\\s+(\\d+)"));
+        const auto count = pageCount.match(text);
+        QVERIFY2(count.hasMatch(), "no /Pages /Count");
+        QCOMPARE(count.captured(1).toInt(), 1);
+    }
+
+    void pdfFromALayoutEngineNamesTheEngine()
+    {
+        RenderError error;
+        QVERIFY(!renderRequest(boxTree("takumi"), "takumi", &error,
+                               [](RenderRequest &q) { q.format = OutputFormat::Pdf; }));
+        QCOMPARE(error.field, QStringLiteral("format"));
+        QCOMPARE(error.code, RenderErrorCode::InvalidEngine);
+        QVERIFY2(error.message.contains("html"), qPrintable(error.message));
+    }
+
+    // asset: URLs in the page (an <img>, a CSS background) are answered by the request's
+    // image loader (the space's assets in the server); one it does not know is a warning.
+    void assetUrlsComeFromTheImageLoader()
+    {
+        QStringList asked;
+        std::mutex askedMutex;
+        RenderError error;
+        const auto r = renderRequest(
+            htmlTemplate("<body style=\"margin:0\"><img src=\"asset:logo\" style=\"position:absolute;left:0;top:0;"
+                         "width:50px;height:100px\"><div style=\"position:absolute;left:50px;top:0;width:50px;"
+                         "height:100px;background:url(asset:logo) 0 0/50px 100px\"></div><img src=\"asset:nope\" "
+                         "style=\"position:absolute;left:100px;width:100px;height:100px\"></body>"),
+            "html", &error, [&](RenderRequest &q) {
+                q.imageLoader = [&](const QString &url, QString *why) -> QImage {
+                    {
+                        std::lock_guard lock(askedMutex);
+                        asked << url;
+                    }
+                    if (url != QLatin1String("asset:logo")) {
+                        *why = QStringLiteral("this space has no asset %1").arg(url.mid(6));
+                        return {};
+                    }
+                    QImage image(10, 10, QImage::Format_ARGB32);
+                    image.fill(QColor(0, 160, 0));
+                    return image;
+                };
+            });
+        QVERIFY2(r, qPrintable(error.message));
+        const QImage img = decode(*r);
+        QCOMPARE(img.pixelColor(25, 50), QColor(0, 160, 0));
+        QCOMPARE(img.pixelColor(75, 50), QColor(0, 160, 0));
+        QCOMPARE(img.pixelColor(150, 50).alpha(), 0);
+        QVERIFY(asked.contains("asset:logo") && asked.contains("asset:nope"));
+        QCOMPARE(r->warnings.size(), 1);
+        QVERIFY2(r->warnings.first().contains("asset:nope was not loaded: this space has no asset nope"),
+                 qPrintable(r->warnings.first()));
+    }
+
+    // A browser past its memory bound is restarted between renders, and the renders go on.
+    void browserPastItsMemoryBoundIsRestarted()
+    {
+        RenderContextOptions o;
+        o.htmlChromium = true;
+        o.chromium.maxMemoryBytes = 1; // always over
+        o.chromium.memoryCheckEvery = 2;
+        RenderContext context(o);
+        RenderRequest request;
+        request.document = htmlTemplate("<div style=\"width:200px;height:100px;background:#0f0\"></div>");
+        request.cancellation = RenderCancellation::withDeadline(20000);
+        RenderError error;
+        QVERIFY2(render(request, context, &error), qPrintable(error.message));
+        QCOMPARE(context.htmlBrowser()->starts(), 1);
+        QVERIFY2(render(request, context, &error), qPrintable(error.message)); // measured: restarted after it
+        QCOMPARE(context.htmlBrowser()->processId(), qint64(0));
+        const auto r = render(request, context, &error);
+        QVERIFY2(r, qPrintable(error.message));
+        QCOMPARE(decode(*r).pixelColor(5, 5), QColor(0, 255, 0));
+        QCOMPARE(context.htmlBrowser()->starts(), 2);
     }
 
     void missingBrowserIsUnavailable()

@@ -32,6 +32,7 @@ struct RenderOptions {
     QString emoji;
     QJsonObject tweaks;
     int width = 0, height = 0;
+    int scale = 1; ///< device scale factor (RenderRequest::scale)
     int quality = 90;
     bool lossless = false;
     std::optional<PngCompression> compression; ///< nullopt = the template's
@@ -52,17 +53,23 @@ void addRenderOptions(CommandLine &line)
 {
     const QString engines = render::engineNames().join(QStringLiteral(", "));
     line.addValueOption({QStringLiteral("o"), QStringLiteral("output")},
-                        QStringLiteral("render: the output file (.png, .webp or .svg)."), QStringLiteral("OUT"));
+                        QStringLiteral("render: the output file (.png, .webp, .jpeg, .avif, .svg or .pdf)."),
+                        QStringLiteral("OUT"));
     line.addValueOption({QStringLiteral("engine")},
                         QStringLiteral("Engine: %1 (default: the template's, else satori).").arg(engines),
                         QStringLiteral("E"));
-    line.addValueOption({QStringLiteral("format")}, QStringLiteral("png, webp or svg (default: from the output name)."),
+    line.addValueOption({QStringLiteral("format")},
+                        QStringLiteral("png, webp, jpeg, avif, svg or pdf (pdf: the html engine on Chromium; "
+                                       "default: from the output name)."),
                         QStringLiteral("F"));
     line.addValueOption({QStringLiteral("emoji")}, QStringLiteral("Emoji image set."), QStringLiteral("SET"));
     line.addValueOption({QStringLiteral("tweak")}, QStringLiteral("A variable's value (repeatable)."),
                         QStringLiteral("name=value"));
     line.addValueOption({QStringLiteral("width")}, QStringLiteral("Width in px (1–8192)."), QStringLiteral("W"));
     line.addValueOption({QStringLiteral("height")}, QStringLiteral("Height in px (1–8192)."), QStringLiteral("H"));
+    line.addValueOption({QStringLiteral("scale")},
+                        QStringLiteral("Device scale factor 1–3: the image is width × scale px (default 1)."),
+                        QStringLiteral("S"));
     line.addValueOption({QStringLiteral("quality")}, QStringLiteral("WebP quality 1–100 (default 90)."),
                         QStringLiteral("Q"));
     line.addFlag({QStringLiteral("lossless")}, QStringLiteral("Lossless WebP."));
@@ -117,6 +124,7 @@ std::optional<RenderOptions> parseOptions(const CommandLine &line, QString *erro
         int *target;
     } numbers[] = {{"width", 8192, &o.width},
                    {"height", 8192, &o.height},
+                   {"scale", int(render::kMaxRenderScale), &o.scale},
                    {"quality", 100, &o.quality},
                    {"n", 100000, &o.iterations}};
     for (const auto &n : numbers) {
@@ -184,13 +192,14 @@ std::optional<RenderRequest> makeRequest(const QString &path, const RenderOption
     r.emojiType = o.emoji;
     r.width = o.width;
     r.height = o.height;
+    r.scale = o.scale;
     r.quality = o.quality;
     r.lossless = o.lossless;
     r.pngCompression = o.compression;
     if (!o.format.isEmpty()) {
         const auto f = parseOutputFormat(o.format);
         if (!f) {
-            *error = QStringLiteral("--format must be png, webp, jpeg, avif or svg, not '%1'").arg(o.format);
+            *error = QStringLiteral("--format must be png, webp, jpeg, avif, svg or pdf, not '%1'").arg(o.format);
             return std::nullopt;
         }
         r.format = *f;
@@ -210,18 +219,20 @@ double percentile(std::vector<double> values, double p)
 
 } // namespace
 
-/// `imprint render TEMPLATE.json -o OUT.{png,webp,jpeg,avif,svg} [--engine E] [--format F]
-/// [--quality Q] [--lossless] [--tweak name=value]... [--width W --height H]`.
+/// `imprint render TEMPLATE.json -o OUT.{png,webp,jpeg,avif,svg,pdf} [--engine E] [--format F]
+/// [--quality Q] [--lossless] [--tweak name=value]... [--width W --height H] [--scale S]`.
 /// Exit 0 on success, 1 on a render error, 2 on bad usage.
 int runRenderCommand(const QStringList &args)
 {
-    CommandLine line(QStringLiteral("render"),
-                     QStringLiteral("imprint render TEMPLATE.json -o OUT.{png,webp,jpeg,avif,svg} [--engine %1] "
-                                    "[--format png|webp|jpeg|avif|svg] [--quality 1-100] [--lossless] [--compression "
-                                    "fast|default|lossless|small] "
-                                    "[--tweak name=value]... "
-                                    "[--width W --height H]")
-                         .arg(render::engineNames().join(QLatin1Char('|'))));
+    CommandLine line(
+        QStringLiteral("render"),
+        QStringLiteral(
+            "imprint render TEMPLATE.json -o OUT.{png,webp,jpeg,avif,svg,pdf} [--engine %1] "
+            "[--format png|webp|jpeg|avif|svg|pdf] [--quality 1-100] [--lossless] [--compression "
+            "fast|default|lossless|small] "
+            "[--tweak name=value]... "
+            "[--width W --height H] [--scale 1-3]")
+            .arg(render::engineNames().join(QLatin1Char('|'))));
     addRenderOptions(line);
     if (const int rc = line.parse(args); rc >= 0)
         return rc;
@@ -236,11 +247,10 @@ int runRenderCommand(const QStringList &args)
     if (opts.format.isEmpty()) {
         const QString suffix = QFileInfo(opts.output).suffix();
         if (!parseOutputFormat(suffix))
-            return fail(
-                QStringLiteral(
-                    "cannot tell the format from '%1': name it .png, .webp, .jpeg, .avif or .svg, or pass --format")
-                    .arg(opts.output),
-                2);
+            return fail(QStringLiteral("cannot tell the format from '%1': name it .png, .webp, .jpeg, .avif, .svg or "
+                                       ".pdf, or pass --format")
+                            .arg(opts.output),
+                        2);
         opts.format = suffix;
     }
     auto request = makeRequest(opts.files.first(), opts, &error);

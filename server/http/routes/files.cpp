@@ -13,8 +13,9 @@ HttpResponse RenderApi::file(const HttpRequest &request) const
     const QString sha = dot > 0 ? name.left(dot) : QString();
     const QString ext = dot > 0 ? name.mid(dot + 1) : QString();
     if (!store::FileStore::validName(sha, ext))
-        return fieldProblem(404, QStringLiteral("file_not_found"), QStringLiteral("name"),
-                            QStringLiteral("File names are <sha256>.<png|webp|svg|jpeg|avif|gif|ttf|otf|woff|woff2>."));
+        return fieldProblem(
+            404, QStringLiteral("file_not_found"), QStringLiteral("name"),
+            QStringLiteral("File names are <sha256>.<png|webp|svg|jpeg|avif|pdf|gif|ttf|otf|woff|woff2>."));
     const QByteArray etag = '"' + sha.toLatin1() + '"';
     auto withCaching = [&](HttpResponse r) {
         return r.withHeader("ETag", etag)

@@ -149,7 +149,7 @@ const QStringList kRenderFields = {
     QStringLiteral("width"),       QStringLiteral("height"),  QStringLiteral("renderType"), QStringLiteral("emojiType"),
     QStringLiteral("output"),      QStringLiteral("binary"),  QStringLiteral("cache"),      QStringLiteral("mode"),
     QStringLiteral("speed"),       QStringLiteral("kid"),     QStringLiteral("exp"),        QStringLiteral("sig"),
-    QStringLiteral("compression"),
+    QStringLiteral("compression"), QStringLiteral("scale"),
 };
 
 /// A JSON render answer in the success envelope every other route uses,
@@ -190,6 +190,7 @@ struct RenderApi::Params {
     // both
     render::OutputFormat format = render::OutputFormat::Png;
     int width = 0, height = 0; ///< 0 = default
+    int scale = 1; ///< device scale factor, render::kMinRenderScale–kMaxRenderScale
     int quality = 90;
     bool lossless = false;
     int speed = render::kDefaultAvifSpeed;
@@ -263,6 +264,9 @@ Outcome<RenderApi::Params> parseParams(const HttpRequest &request)
         return *e;
     if (auto e = readInt(o, QStringLiteral("height"), 1, kLargestSize, &p.height, true))
         return *e;
+    if (auto e
+        = readInt(o, QStringLiteral("scale"), int(render::kMinRenderScale), int(render::kMaxRenderScale), &p.scale))
+        return *e;
     if (auto e = readInt(o, QStringLiteral("quality"), 1, 100, &p.quality))
         return *e;
     if (auto e = readBool(o, QStringLiteral("lossless"), &p.lossless))
@@ -283,15 +287,19 @@ Outcome<RenderApi::Params> parseParams(const HttpRequest &request)
         return *e;
     if (!format.isEmpty()) {
         const auto f = render::parseOutputFormat(format);
-        if (!f || (p.isPattern && *f == render::OutputFormat::Svg))
+        if (!f || (p.isPattern && (*f == render::OutputFormat::Svg || *f == render::OutputFormat::Pdf)))
             return invalidParam(QStringLiteral("format"),
                                 p.isPattern
                                     ? QStringLiteral("'format' of a pattern render must be png, webp, jpeg or avif.")
-                                    : QStringLiteral("'format' must be png, webp, jpeg, avif or svg."));
+                                    : QStringLiteral("'format' must be png, webp, jpeg, avif, svg or pdf."));
         p.format = *f;
     }
 
     if (p.isPattern) {
+        if (p.scale != 1)
+            return invalidParam(QStringLiteral("scale"),
+                                QStringLiteral("'scale' applies to page renders; a pattern render takes its pixel size "
+                                               "as width and height."));
         if (auto e = readString(o, QStringLiteral("pattern"), &p.patternText))
             return *e;
         QString why;
@@ -546,6 +554,7 @@ HttpResponse RenderApi::pageWork(const Params &p, const store::ApiKeyPrincipal &
     request.renderType = p.renderType;
     request.width = p.width;
     request.height = p.height;
+    request.scale = p.scale;
     request.storeFile = p.output == QLatin1String("json");
     request.cancellation = cancellation;
     const auto rendered = m_pages.render(request);
@@ -698,6 +707,7 @@ HttpResponse RenderApi::signedWork(const HttpRequest &request, const QList<QByte
     rq.renderType = p.renderType;
     rq.width = p.width;
     rq.height = p.height;
+    rq.scale = p.scale;
     rq.ifNoneMatch = knownTags;
     rq.cancellation = cancellation;
     const auto rendered = m_pages.render(rq);

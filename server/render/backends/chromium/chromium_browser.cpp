@@ -2,6 +2,7 @@
 
 #include "server/render/resources/image_decoder.h"
 
+#include <QBuffer>
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
@@ -52,6 +53,17 @@ QString imageMediaType(const QByteArray &bytes)
     case ImageFormat::Unknown: break;
     }
     return QStringLiteral("application/octet-stream");
+}
+
+/// An asset decoded by the space's loader, as the PNG the page is served (lossless; zlib's
+/// fastest level: it travels a pipe, not a network).
+QByteArray assetPng(const QImage &image)
+{
+    QByteArray bytes;
+    QBuffer buffer(&bytes);
+    buffer.open(QIODevice::WriteOnly);
+    image.save(&buffer, "PNG", 90);
+    return bytes;
 }
 
 /// What a fetch for the page ended with: the bytes, or why not.
@@ -325,6 +337,9 @@ struct ChromiumBrowser::Private {
     std::unique_ptr<QTemporaryDir> profile;
     int starts = 0;
     int rendersSinceCheck = 0;
+    /// The browser is past its memory bound: no render starts until the running ones
+    /// have ended, then it is restarted (under steady load the pool is never idle).
+    bool restartPending = false;
 
     /// The running browser, started when there is none or the last one died.
     std::shared_ptr<Connection> browser(QString *why)
@@ -367,15 +382,22 @@ struct ChromiumBrowser::Private {
         return c;
     }
 
-    /// Restarts the browser between renders when it has grown past its bound.
+    /// Restarts the browser between renders when it has grown past its bound: measured
+    /// every options.memoryCheckEvery renders; over the bound, new renders wait for the running ones to end.
     void checkMemory()
     {
         std::lock_guard lock(mutex);
-        if (++rendersSinceCheck < 50 || !connection)
+        if (!connection)
             return;
-        rendersSinceCheck = 0;
-        if (active == 0 && groupMemoryBytes(connection->pid()) > options.maxMemoryBytes)
-            connection.reset();
+        if (!restartPending && ++rendersSinceCheck >= options.memoryCheckEvery) {
+            rendersSinceCheck = 0;
+            restartPending = groupMemoryBytes(connection->pid()) > options.maxMemoryBytes;
+        }
+        if (restartPending && active == 0) {
+            restartPending = false;
+            connection.reset(); // the destructor ends every process of the old browser
+            slotFree.notify_all();
+        }
     }
 };
 
@@ -414,6 +436,18 @@ qint64 ChromiumBrowser::memoryBytes() const
 std::optional<QImage> ChromiumBrowser::render(const ChromiumPage &page, const RenderCancellation &cancellation,
                                               RenderError *error, ChromiumTimings *timings, QStringList *warnings)
 {
+    ChromiumPage imagePage = page;
+    imagePage.output = ChromiumPage::Output::Image;
+    auto out = capture(imagePage, cancellation, error, timings, warnings);
+    if (!out)
+        return std::nullopt;
+    return std::move(out->image);
+}
+
+std::optional<ChromiumCapture> ChromiumBrowser::capture(const ChromiumPage &page,
+                                                        const RenderCancellation &cancellation, RenderError *error,
+                                                        ChromiumTimings *timings, QStringList *warnings)
+{
     RenderError local;
     RenderError &err = error ? *error : local;
     ChromiumTimings localTimings;
@@ -433,13 +467,14 @@ std::optional<QImage> ChromiumBrowser::render(const ChromiumPage &page, const Re
             return std::nullopt;
         }
         ++d->waiting;
-        while (d->active >= d->options.pool) {
+        const auto full = [&] { return d->active >= d->options.pool || (d->restartPending && d->active > 0); };
+        while (full()) {
             d->slotFree.wait_for(lock, std::chrono::milliseconds(50));
             if (cancellation.isCancelled())
                 break;
         }
         --d->waiting;
-        if (d->active >= d->options.pool) {
+        if (full()) {
             err = makeError(QStringLiteral("deadline"), QStringLiteral("stopped while waiting for the html engine"),
                             cancellation.reason() == RenderCancellation::Reason::Deadline
                                 ? RenderErrorCode::RenderBudgetExceeded
@@ -464,7 +499,7 @@ std::optional<QImage> ChromiumBrowser::render(const ChromiumPage &page, const Re
     // One try; a page whose renderer died under it (not from a deadline) is tried once
     // more in a fresh context, on a fresh browser if the old one is gone.
     bool rendererGone = false;
-    auto attempt = [&]() -> std::optional<QImage> {
+    auto attempt = [&]() -> std::optional<ChromiumCapture> {
         QString why;
         const std::shared_ptr<Connection> c = d->browser(&why);
         rendererGone = false;
@@ -494,8 +529,21 @@ std::optional<QImage> ChromiumBrowser::render(const ChromiumPage &page, const Re
                      {QStringLiteral("errorReason"), QStringLiteral("BlockedByClient")}},
                     session, true);
         };
-        // Answers the page's requests as they are paused: data: URLs load, images over
-        // http(s) go to the fetch hook on a thread of their own, the rest is refused.
+        const auto fulfil = [&](const QString &requestId, const QByteArray &bytes) {
+            c->send(QStringLiteral("Fetch.fulfillRequest"),
+                    {{QStringLiteral("requestId"), requestId},
+                     {QStringLiteral("responseCode"), 200},
+                     {QStringLiteral("responseHeaders"),
+                      QJsonArray{QJsonObject{{QStringLiteral("name"), QStringLiteral("Content-Type")},
+                                             {QStringLiteral("value"), imageMediaType(bytes)}},
+                                 QJsonObject{{QStringLiteral("name"), QStringLiteral("Cache-Control")},
+                                             {QStringLiteral("value"), QStringLiteral("no-store")}}}},
+                     {QStringLiteral("body"), QString::fromLatin1(bytes.toBase64())}},
+                    session, true);
+        };
+        // Answers the page's requests as they are paused: data: URLs load, asset: URLs are
+        // served from the space's assets, images over http(s) go to the fetch hook on a
+        // thread of their own, the rest is refused.
         auto handleEvent = [&](const QJsonObject &event) {
             if (event.value(QLatin1String("method")).toString() != QLatin1String("Fetch.requestPaused"))
                 return;
@@ -510,13 +558,27 @@ std::optional<QImage> ChromiumBrowser::render(const ChromiumPage &page, const Re
                         true);
                 return;
             }
+            if (scheme == QLatin1String("asset") && page.loadAsset) {
+                // The space's stored assets, looked up as the JSON engines do (a database
+                // row and a stored file, no network): answered at once.
+                QString why;
+                const QImage asset = page.loadAsset(urlText, &why);
+                if (asset.isNull()) {
+                    failRequest(requestId);
+                    warn(urlText, why.isEmpty() ? QStringLiteral("the asset did not load") : why);
+                    return;
+                }
+                fulfil(requestId, assetPng(asset));
+                return;
+            }
             const bool web = scheme == QLatin1String("http") || scheme == QLatin1String("https");
             const bool image = params.value(QLatin1String("resourceType")).toString() == QLatin1String("Image");
             if (!web || !image || !d->options.fetch) {
                 failRequest(requestId);
-                warn(urlText, !web     ? QStringLiteral("the html engine loads only data: URLs and http(s) images")
-                              : !image ? QStringLiteral("the html engine loads only images over http(s)")
-                                       : QStringLiteral("this server loads no remote images"));
+                warn(urlText,
+                     !web ? QStringLiteral("the html engine loads only data: URLs, asset: images and http(s) images")
+                     : !image ? QStringLiteral("the html engine loads only images over http(s)")
+                              : QStringLiteral("this server loads no remote images"));
                 return;
             }
             const QDeadlineTimer deadline = cancellation.deadline();
@@ -536,16 +598,7 @@ std::optional<QImage> ChromiumBrowser::render(const ChromiumPage &page, const Re
                 }
                 const FetchOutcome o = it->outcome.get();
                 if (o.bytes) {
-                    c->send(QStringLiteral("Fetch.fulfillRequest"),
-                            {{QStringLiteral("requestId"), it->requestId},
-                             {QStringLiteral("responseCode"), 200},
-                             {QStringLiteral("responseHeaders"),
-                              QJsonArray{QJsonObject{{QStringLiteral("name"), QStringLiteral("Content-Type")},
-                                                     {QStringLiteral("value"), imageMediaType(*o.bytes)}},
-                                         QJsonObject{{QStringLiteral("name"), QStringLiteral("Cache-Control")},
-                                                     {QStringLiteral("value"), QStringLiteral("no-store")}}}},
-                             {QStringLiteral("body"), QString::fromLatin1(o.bytes->toBase64())}},
-                            session, true);
+                    fulfil(it->requestId, *o.bytes);
                 } else {
                     failRequest(it->requestId);
                     warn(it->url, o.why);
@@ -650,7 +703,6 @@ std::optional<QImage> ChromiumBrowser::render(const ChromiumPage &page, const Re
         };
 
         const int width = page.size.width(), height = page.size.height();
-        std::optional<QImage> image;
         QJsonObject r;
         bool ok = call(QStringLiteral("Target.createBrowserContext"), {{QStringLiteral("disposeOnDetach"), true}},
                        false, &r);
@@ -705,23 +757,49 @@ std::optional<QImage> ChromiumBrowser::render(const ChromiumPage &page, const Re
                       {QStringLiteral("awaitPromise"), true}},
                      true);
         t.navigate = elapsedMs(timer);
-        ok = ok
-             && call(QStringLiteral("Page.captureScreenshot"),
-                     {{QStringLiteral("format"), QStringLiteral("png")},
-                      {QStringLiteral("clip"), QJsonObject{{QStringLiteral("x"), 0},
-                                                           {QStringLiteral("y"), 0},
-                                                           {QStringLiteral("width"), width},
-                                                           {QStringLiteral("height"), height},
-                                                           {QStringLiteral("scale"), 1}}}},
-                     true, &r);
+        std::optional<ChromiumCapture> out;
+        if (page.output == ChromiumPage::Output::Pdf) {
+            // One sheet the page's size: CSS px at 96 per inch (CSS Values 4 §6.2).
+            ok = ok
+                 && call(QStringLiteral("Page.printToPDF"),
+                         {{QStringLiteral("paperWidth"), width / 96.0},
+                          {QStringLiteral("paperHeight"), height / 96.0},
+                          {QStringLiteral("marginTop"), 0},
+                          {QStringLiteral("marginBottom"), 0},
+                          {QStringLiteral("marginLeft"), 0},
+                          {QStringLiteral("marginRight"), 0},
+                          {QStringLiteral("printBackground"), true},
+                          {QStringLiteral("preferCSSPageSize"), false},
+                          {QStringLiteral("pageRanges"), QStringLiteral("1")}},
+                         true, &r);
+        } else {
+            QJsonObject params{{QStringLiteral("format"), QStringLiteral("png")},
+                               {QStringLiteral("clip"), QJsonObject{{QStringLiteral("x"), 0},
+                                                                    {QStringLiteral("y"), 0},
+                                                                    {QStringLiteral("width"), width},
+                                                                    {QStringLiteral("height"), height},
+                                                                    {QStringLiteral("scale"), 1}}}};
+            if (page.output == ChromiumPage::Output::Png && page.fastPng)
+                params.insert(QStringLiteral("optimizeForSpeed"), true);
+            ok = ok && call(QStringLiteral("Page.captureScreenshot"), params, true, &r);
+        }
         if (ok) {
-            QImage shot
-                = QImage::fromData(QByteArray::fromBase64(r.value(QLatin1String("data")).toString().toLatin1()), "PNG");
-            if (shot.isNull()) {
-                err = makeError({}, QStringLiteral("Chromium's screenshot did not decode"),
+            QByteArray bytes = QByteArray::fromBase64(r.value(QLatin1String("data")).toString().toLatin1());
+            if (page.output == ChromiumPage::Output::Image) {
+                const QImage shot = QImage::fromData(bytes, "PNG");
+                if (shot.isNull())
+                    err = makeError({}, QStringLiteral("Chromium's screenshot did not decode"),
+                                    RenderErrorCode::EncodeFailed);
+                else
+                    out = ChromiumCapture{shot.convertToFormat(QImage::Format_ARGB32_Premultiplied), {}};
+            } else if (bytes.isEmpty()) {
+                err = makeError({},
+                                QStringLiteral("Chromium returned no %1")
+                                    .arg(page.output == ChromiumPage::Output::Pdf ? QStringLiteral("PDF")
+                                                                                  : QStringLiteral("screenshot")),
                                 RenderErrorCode::EncodeFailed);
             } else {
-                image = shot.convertToFormat(QImage::Format_ARGB32_Premultiplied);
+                out = ChromiumCapture{{}, std::move(bytes)};
             }
         }
         t.capture = elapsedMs(timer);
@@ -744,17 +822,17 @@ std::optional<QImage> ChromiumBrowser::render(const ChromiumPage &page, const Re
             if (w != Connection::Wait::Ready)
                 c->kill();
         }
-        if (!image && !c->alive()) {
+        if (!out && !c->alive()) {
             std::lock_guard lock(d->mutex);
             if (d->connection == c)
                 d->connection.reset();
         }
-        return image;
+        return out;
     };
-    auto image = attempt();
-    if (!image && (rendererGone || err.code == RenderErrorCode::EncodeFailed) && !cancellation.isCancelled())
-        image = attempt();
-    return image;
+    auto out = attempt();
+    if (!out && (rendererGone || err.code == RenderErrorCode::EncodeFailed) && !cancellation.isCancelled())
+        out = attempt();
+    return out;
 }
 
 } // namespace imprint::render

@@ -36,6 +36,7 @@ struct ChromiumOptions {
     int pool = 2; ///< renders at once (`render.html.pool`)
     int queue = 16; ///< renders waiting for a slot; one more is refused with engine_busy
     qint64 maxMemoryBytes = qint64(1536) * 1024 * 1024; ///< whole browser's RSS before a restart
+    int memoryCheckEvery = 50; ///< renders between two measurements of the browser's RSS
     int jsHeapMb = 128; ///< V8 old-space limit per renderer (--js-flags=--max-old-space-size)
     /// Fetches an image the page requests over http(s) (an `<img>`, a CSS image) under the
     /// caller's policy, by `deadline` at the latest: the encoded bytes, or nullopt with
@@ -45,19 +46,38 @@ struct ChromiumOptions {
     std::function<std::optional<QByteArray>(const QUrl &url, QDeadlineTimer deadline, QString *why)> fetch;
 };
 
+/// Loads an `asset:ID` URL the page requests: the decoded image, or a null one with *why.
+using ChromiumAssetLoader = std::function<QImage(const QString &url, QString *why)>;
+
 /// One page to draw.
 struct ChromiumPage {
+    /// What the browser hands back: the screenshot decoded (to encode it ourselves), the
+    /// screenshot's PNG bytes as Chromium wrote them, or the page printed to PDF.
+    enum class Output : quint8 { Image, Png, Pdf };
+
     QString html; ///< a complete HTML document (UTF-8 when sent)
     QSize size; ///< viewport, CSS px
     double scale = 1; ///< device scale factor: the image is size × scale px
     bool allowScript = false; ///< run the page's JavaScript (the server config must allow it)
+    Output output = Output::Image;
+    /// Output::Png: ask Chromium for its fast zlib level (bigger file, less time).
+    bool fastPng = false;
+    /// Answers the page's `asset:` requests (the space's stored assets, already sanitised
+    /// when SVG): served to the page as PNG. Empty: refused with a warning.
+    ChromiumAssetLoader loadAsset;
+};
+
+/// What a render produced (ChromiumPage::output says which field is set).
+struct ChromiumCapture {
+    QImage image; ///< Output::Image: Format_ARGB32_Premultiplied, size × scale px
+    QByteArray bytes; ///< Output::Png: a PNG of size × scale px; Output::Pdf: a one-page PDF of size
 };
 
 /// Wall-clock time of a render's steps, ms.
 struct ChromiumTimings {
     double wait = 0; ///< for a pool slot (and a browser start)
     double navigate = 0; ///< context, page, load, fonts (layout and paint happen here)
-    double capture = 0; ///< screenshot and PNG decode
+    double capture = 0; ///< screenshot (and PNG decode) or print
 };
 
 /// A headless Chromium shared by every render of one RenderContext. Thread-safe: any
@@ -83,6 +103,14 @@ public:
     /// or failed, naming its URL; the page is drawn without it.
     std::optional<QImage> render(const ChromiumPage &page, const RenderCancellation &cancellation, RenderError *error,
                                  ChromiumTimings *timings = nullptr, QStringList *warnings = nullptr);
+
+    /// As render(), with the output `page.output` asks for: Output::Png hands Chromium's
+    /// screenshot PNG through untouched (no decode and re-encode), Output::Pdf prints the
+    /// page (Page.printToPDF) on one sheet of the page's size (CSS px at 96 per inch), no
+    /// margins, backgrounds printed.
+    std::optional<ChromiumCapture> capture(const ChromiumPage &page, const RenderCancellation &cancellation,
+                                           RenderError *error, ChromiumTimings *timings = nullptr,
+                                           QStringList *warnings = nullptr);
 
     /// The browser's process id, 0 when not running (for tests and metrics).
     qint64 processId() const;
