@@ -8,6 +8,7 @@
 #include <QTextBoundaryFinder>
 #include <QTextLayout>
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <list>
@@ -838,12 +839,17 @@ InlineLayout layoutInlineUncached(const ComputedStyle &block, const std::vector<
                 open.pop_back();
         }
     }
+    // The fonts' x-heights and sizes matter only to boxes off the baseline.
+    const bool anyAligned = std::any_of(items.begin(), items.end(), [](const InlineItem &item) {
+        return item.node && item.kind != InlineItem::Kind::Text
+               && item.node->style.verticalAlign.keyword != VerticalAlign::Keyword::Baseline;
+    });
     const auto alignEntry = [&](const ComputedStyle &s, const FontBox &fb, bool ownFont) {
         LineBoxEntry e;
         e.align = &s == &block ? VerticalAlign{} : s.verticalAlign;
         e.above = fb.above;
         e.below = fb.below;
-        if (ownFont) {
+        if (ownFont && anyAligned) {
             e.fontSize = s.fontSize;
             e.fontAscent = fb.ascent;
             e.fontDescent = fb.descent;
