@@ -9,6 +9,7 @@
 #include "server/render/document/template.h"
 #include "server/render/layout/layout.h"
 #include "server/render/text/text_engine.h"
+#include "server/render/text/vertical_align.h"
 #include "tests/support/render_context.h"
 
 #include <QJsonDocument>
@@ -85,6 +86,12 @@ private Q_SLOTS:
     void inlineBlockIsAtomic();
     void balanceKeepsTheLineCountAtTheNarrowestWidth();
     void textIndentShiftsOnlyTheFirstLine();
+    void verticalAlignShiftsAgainstTheParentBaseline();
+    void verticalAlignTextEdgesAndMiddle();
+    void verticalAlignTopAndBottomGrowTheLine();
+    void verticalAlignInParagraphs();
+    void inlineBlockBaselineIsItsLastLine();
+    void verticalAlignIsIgnoredOnFlexItems();
 };
 
 // CSS 2 §10.8.1: each inline box contributes its line-height around the shared baseline;
@@ -337,6 +344,202 @@ void TestLayoutInline::textIndentShiftsOnlyTheFirstLine()
                                                                        std::numeric_limits<qreal>::infinity());
     QCOMPARE(unbounded->lines[0].left, 50.0);
     QVERIFY(std::abs(unbounded->size.width() - (50 + unbounded->lines[0].width)) < 0.01);
+}
+
+namespace {
+
+using VA = VerticalAlign::Keyword;
+
+/// A line-box entry with the layout bounds `above`/`below` and, as a parent, a font of
+/// `fontSize` px with ascent `ascent`, descent `descent` and x-height `xHeight`.
+LineBoxEntry entry(int parent, VerticalAlign align, qreal above, qreal below, qreal fontSize = 20, qreal ascent = 19,
+                   qreal descent = 5, qreal xHeight = 10.5)
+{
+    LineBoxEntry e;
+    e.parent = parent;
+    e.align = align;
+    e.above = above;
+    e.below = below;
+    e.fontSize = fontSize;
+    e.fontAscent = ascent;
+    e.fontDescent = descent;
+    e.xHeight = xHeight;
+    e.lineHeight = above + below;
+    return e;
+}
+
+VerticalAlign va(VA keyword, Length length = Length::px(0))
+{
+    return VerticalAlign{keyword, length};
+}
+
+} // namespace
+
+// CSS 2 §10.8.1 baseline-relative values, as Chromium computes them: sub lowers the
+// baseline by 1/5 of the parent's font size + 1 px, super raises it by 1/3 + 1 px (in
+// 1/64 px), a length raises it by that length, a percentage by that share of the box's
+// own line-height; shifts of nested boxes add up.
+void TestLayoutInline::verticalAlignShiftsAgainstTheParentBaseline()
+{
+    const LineBoxEntry root = entry(-1, {}, 19, 5);
+    // sub: 20 / 5 + 1 = 5 px down; the shifted box (19 above, 5 below) reaches 10 below.
+    LineBoxAlignment a = alignLineBox({root, entry(0, va(VA::Sub), 19, 5)});
+    QCOMPARE(a.offsets[1], 5.0);
+    QCOMPARE(a.above, 19.0);
+    QCOMPARE(a.below, 10.0);
+    // super: 20 / 3 = 6.65625 in 1/64 px, + 1 px up; the box's top is 26.65625 above.
+    a = alignLineBox({root, entry(0, va(VA::Super), 19, 5)});
+    QCOMPARE(a.offsets[1], -7.65625);
+    QCOMPARE(a.above, 26.65625);
+    QCOMPARE(a.below, 5.0);
+    // A length raises (negative lowers); a percentage is of the box's own line-height (24 px).
+    a = alignLineBox(
+        {root, entry(0, va(VA::Length, Length::px(12)), 10, 2), entry(0, va(VA::Length, Length::percent(-50)), 19, 5)});
+    QCOMPARE(a.offsets[1], -12.0);
+    QCOMPARE(a.offsets[2], 12.0);
+    QCOMPARE(a.above, 22.0); // 10 + 12
+    QCOMPARE(a.below, 17.0); // 5 + 12
+    // Nested: a super box (parent 40 px: 40 / 3 = 13.328125, + 1) inside a box raised 10 px.
+    a = alignLineBox(
+        {root, entry(0, va(VA::Length, Length::px(10)), 37, 9, 40, 37, 9), entry(1, va(VA::Super), 10, 3)});
+    QCOMPARE(a.offsets[1], -10.0);
+    QCOMPARE(a.offsets[2], -10.0 - 14.328125);
+    QCOMPARE(a.above, 47.0); // the outer box: 37 + 10; the inner one reaches 34.328125
+    QCOMPARE(a.below, 5.0);
+    // baseline: no shift; the line is the union of the strut and the box.
+    a = alignLineBox({root, entry(0, {}, 37, 9)});
+    QCOMPARE(a.offsets[1], 0.0);
+    QCOMPARE(a.above + a.below, 46.0);
+}
+
+// CSS 2 §10.8.1: text-top / text-bottom put the box's top / bottom at the parent's content
+// area edge (its font's ascent 19 / descent 5, not the half-leading); middle puts the box's
+// midpoint half the parent's x-height (10.5 px) above the baseline.
+void TestLayoutInline::verticalAlignTextEdgesAndMiddle()
+{
+    const LineBoxEntry root = entry(-1, {}, 25, 11); // a 20 px font in 36 px lines
+    LineBoxAlignment a = alignLineBox({root, entry(0, va(VA::TextTop), 10, 3), entry(0, va(VA::TextBottom), 10, 3)});
+    QCOMPARE(a.offsets[1] - 10, -19.0); // top at the parent's ascent
+    QCOMPARE(a.offsets[2] + 3, 5.0); // bottom at its descent
+    QCOMPARE(a.above, 25.0);
+    QCOMPARE(a.below, 11.0);
+    // A 40 × 40 image (baseline at its bottom): its middle at 5.25 px above the baseline.
+    a = alignLineBox({root, entry(0, va(VA::Middle), 40, 0)});
+    QCOMPARE(a.offsets[1], 20.0 - 5.25);
+    QCOMPARE(a.above, 25.25); // 40 - 14.75
+    QCOMPARE(a.below, 14.75);
+    // text-top inside a box: against that box's font (40 px: ascent 37), moved with the box.
+    a = alignLineBox({root, entry(0, va(VA::Sub), 37, 9, 40, 37, 9), entry(1, va(VA::TextTop), 10, 3)});
+    QCOMPARE(a.offsets[1], 5.0);
+    QCOMPARE(a.offsets[2], 5.0 - 37 + 10);
+}
+
+// CSS 2 §10.8.1 top / bottom: aligned last, against the line's aligned subtree; a taller
+// box keeps that edge and grows the line at the other one.
+void TestLayoutInline::verticalAlignTopAndBottomGrowTheLine()
+{
+    const LineBoxEntry root = entry(-1, {}, 19, 5);
+    // A 10 px tall box at the top and one at the bottom of a 24 px line.
+    LineBoxAlignment a = alignLineBox({root, entry(0, va(VA::Top), 8, 2), entry(0, va(VA::Bottom), 8, 2)});
+    QCOMPARE(a.offsets[1] - 8, -19.0);
+    QCOMPARE(a.offsets[2] + 2, 5.0);
+    QCOMPARE(a.above + a.below, 24.0);
+    // A 60 px image at the top: the line keeps its baseline 19 px below the top and grows
+    // below to 60; a 24 px span at the bottom then sits on the new bottom edge.
+    a = alignLineBox({root, entry(0, va(VA::Top), 60, 0), entry(0, va(VA::Bottom), 19, 5)});
+    QCOMPARE(a.above, 19.0);
+    QCOMPARE(a.below, 41.0);
+    QCOMPARE(a.offsets[1] - 60, -19.0);
+    QCOMPARE(a.offsets[2], 36.0);
+    // The same image at the bottom grows the line above instead.
+    a = alignLineBox({root, entry(0, va(VA::Bottom), 60, 0)});
+    QCOMPARE(a.above, 55.0);
+    QCOMPARE(a.below, 5.0);
+    QCOMPARE(a.offsets[1], 5.0);
+    // Not part of the aligned subtree: a raised box does not move a top-aligned one's place,
+    // which is the top of the whole line.
+    a = alignLineBox({root, entry(0, va(VA::Length, Length::px(20)), 19, 5), entry(0, va(VA::Top), 8, 2)});
+    QCOMPARE(a.above, 39.0);
+    QCOMPARE(a.offsets[2] - 8, -39.0);
+    // Inside a top-aligned box, a bottom-aligned one aligns against that box (its subtree
+    // is 24 px: 19 above, 5 below), and moves with it.
+    a = alignLineBox({root, entry(0, va(VA::Length, Length::px(20)), 19, 5), entry(0, va(VA::Top), 19, 5),
+                      entry(2, va(VA::Bottom), 4, 0)});
+    QCOMPARE(a.offsets[2], -39.0 + 19);
+    QCOMPARE(a.offsets[3], a.offsets[2] + 5);
+}
+
+// The same steps on real paragraphs (DejaVu Sans 20 px: 19 + 5 px lines).
+void TestLayoutInline::verticalAlignInParagraphs()
+{
+    // sub: the span's box 5 px lower; the line 29 px tall, its baseline still 19 px down.
+    Laid l = lay(R"({"type":"div","props":{"style":{"display":"block","fontFamily":"DejaVu Sans",
+        "fontSize":20},"children":["ab",{"type":"span","props":{"style":{"verticalAlign":"sub"},"children":"cd"}}]}})");
+    QCOMPARE(find(l.box, QStringLiteral("0.0"))->borderBox.top(), 0.0);
+    QCOMPARE(find(l.box, QStringLiteral("0.1"))->borderBox.top(), 5.0);
+    QCOMPARE(find(l.box, QStringLiteral("0.1"))->firstBaseline, 19.0);
+    QCOMPARE(l.box.children.size(), size_t(2));
+    const LayoutBox column = lay(R"({"type":"div","props":{"style":{"flexDirection":"column"},"children":[
+        {"type":"div","props":{"style":{"display":"block","fontFamily":"DejaVu Sans","fontSize":20},
+        "children":["ab",{"type":"sup","props":{"style":{"fontSize":20},"children":"cd"}}]}}]}})")
+                                 .box;
+    // sup (vertical-align: super by default): 7.65625 up, so the line is 31.65625 tall.
+    QCOMPARE(column.children.at(0).borderBox.height(), 31.65625);
+    QCOMPARE(column.children.at(0).children.at(0).borderBox.top(), 7.65625);
+    QCOMPARE(column.children.at(0).children.at(1).borderBox.top(), 0.0);
+    // A 60 px image at the top and a span at the bottom: the line is the image's height,
+    // the text on the line's baseline 19 px down, the span's box ending at the line's bottom.
+    l = lay(R"({"type":"div","props":{"style":{"display":"block","fontFamily":"DejaVu Sans","fontSize":20},
+        "children":["ab",{"type":"img","props":{"src":"data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciIHdpZHRoPSIxMCIgaGVpZ2h0PSI2MCIvPg==",
+        "style":{"width":10,"height":60,"verticalAlign":"top"}}},
+        {"type":"span","props":{"style":{"verticalAlign":"bottom"},"children":"cd"}}]}})");
+    QCOMPARE(find(l.box, QStringLiteral("0.1"))->borderBox,
+             QRectF(find(l.box, QStringLiteral("0.1"))->borderBox.left(), 0, 10, 60));
+    QCOMPARE(find(l.box, QStringLiteral("0.0"))->borderBox.top(), 0.0);
+    QCOMPARE(find(l.box, QStringLiteral("0.2"))->borderBox.top(), 36.0);
+    QCOMPARE(find(l.box, QStringLiteral("0.2"))->borderBox.bottom(), 60.0);
+}
+
+// CSS 2 §10.8.1: an inline-block's baseline is its last line box's; with overflow other
+// than visible, or without line boxes, its bottom margin edge.
+void TestLayoutInline::inlineBlockBaselineIsItsLastLine()
+{
+    // "aa bb" in 30 px wraps into two 24 px lines: the baseline 24 + 19 = 43 px down.
+    Laid l = lay(R"({"type":"div","props":{"style":{"display":"block","fontFamily":"DejaVu Sans","fontSize":20},
+        "children":["x",{"type":"div","props":{"style":{"display":"inline-block","width":30},"children":"aa bb"}}]}})");
+    QCOMPARE(find(l.box, QStringLiteral("0.1"))->borderBox.height(), 48.0);
+    QCOMPARE(find(l.box, QStringLiteral("0.1"))->borderBox.top(), 0.0);
+    QCOMPARE(find(l.box, QStringLiteral("0.0"))->borderBox.top(), 43.0 - 19.0);
+    // The same in a paragraph of its own inside the inline-block (a nested block's lines count).
+    l = lay(R"({"type":"div","props":{"style":{"display":"block","fontFamily":"DejaVu Sans","fontSize":20},
+        "children":["x",{"type":"div","props":{"style":{"display":"inline-block","width":30},"children":[
+        {"type":"div","props":{"style":{"display":"block"},"children":["aa ",{"type":"b","props":{"children":"bb"}}]}},
+        {"type":"div","props":{"style":{"height":10}}}]}}]}})");
+    QCOMPARE(find(l.box, QStringLiteral("0.1"))->borderBox.height(), 58.0);
+    QCOMPARE(find(l.box, QStringLiteral("0.0"))->borderBox.top(), 43.0 - 19.0);
+    // overflow: hidden: the bottom margin edge (48 + 4 px of margin) is the baseline.
+    l = lay(R"({"type":"div","props":{"style":{"display":"block","fontFamily":"DejaVu Sans","fontSize":20},
+        "children":["x",{"type":"div","props":{"style":{"display":"inline-block","width":30,"overflow":"hidden",
+        "marginBottom":4},"children":"aa bb"}}]}})");
+    QCOMPARE(find(l.box, QStringLiteral("0.0"))->borderBox.top(), 52.0 - 19.0);
+    // No line boxes: the bottom margin edge too.
+    l = lay(R"({"type":"div","props":{"style":{"display":"block","fontFamily":"DejaVu Sans","fontSize":20},
+        "children":["x",{"type":"div","props":{"style":{"display":"inline-block","width":30,"height":40}}}]}})");
+    QCOMPARE(find(l.box, QStringLiteral("0.0"))->borderBox.top(), 40.0 - 19.0);
+}
+
+// CSS 2 §10.8.1 applies to inline-level boxes: on a flex item vertical-align does nothing
+// (and warns of nothing, as CSS ignores it there).
+void TestLayoutInline::verticalAlignIsIgnoredOnFlexItems()
+{
+    const Laid plain = lay(R"({"type":"div","props":{"style":{"fontFamily":"DejaVu Sans","fontSize":20},
+        "children":[{"type":"div","props":{"children":"ab"}},{"type":"div","props":{"style":{"fontSize":40},"children":"cd"}}]}})");
+    const Laid aligned = lay(R"({"type":"div","props":{"style":{"fontFamily":"DejaVu Sans","fontSize":20},
+        "children":[{"type":"div","props":{"style":{"verticalAlign":"bottom"},"children":"ab"}},
+        {"type":"div","props":{"style":{"fontSize":40,"verticalAlign":"super"},"children":"cd"}}]}})");
+    QCOMPARE(find(aligned.box, QStringLiteral("0.0"))->borderBox, find(plain.box, QStringLiteral("0.0"))->borderBox);
+    QCOMPARE(find(aligned.box, QStringLiteral("0.1"))->borderBox, find(plain.box, QStringLiteral("0.1"))->borderBox);
+    QVERIFY(aligned.root->children[0]->style.verticalAlign.keyword == VerticalAlign::Keyword::Bottom);
 }
 
 QTEST_MAIN(TestLayoutInline)

@@ -512,6 +512,44 @@ private Q_SLOTS:
         QCOMPARE(child.textIndent, Length::px(8));
     }
 
+    void verticalAlign()
+    {
+        using K = VerticalAlign::Keyword;
+        QCOMPARE(style("{}").verticalAlign.keyword, K::Baseline);
+        for (const auto &[text, keyword] :
+             std::initializer_list<std::pair<const char *, K>>{{"baseline", K::Baseline},
+                                                               {"sub", K::Sub},
+                                                               {"super", K::Super},
+                                                               {"text-top", K::TextTop},
+                                                               {"text-bottom", K::TextBottom},
+                                                               {"middle", K::Middle},
+                                                               {"TOP", K::Top},
+                                                               {"bottom", K::Bottom}}) {
+            const QByteArray json = QByteArray("{\"verticalAlign\": \"") + text + "\"}";
+            QCOMPARE(style(json.constData()).verticalAlign.keyword, keyword);
+        }
+        // A length raises the baseline by that much (numbers are px, em of the font size); a
+        // percentage stays one, of the element's own line-height.
+        QCOMPARE(style("{\"verticalAlign\": -4}").verticalAlign, (VerticalAlign{K::Length, Length::px(-4)}));
+        QCOMPARE(style("{\"fontSize\": 10, \"verticalAlign\": \"0.5em\"}").verticalAlign,
+                 (VerticalAlign{K::Length, Length::px(5)}));
+        QCOMPARE(style("{\"verticalAlign\": \"-25%\"}").verticalAlign,
+                 (VerticalAlign{K::Length, Length::percent(-25)}));
+        // Not inherited (CSS 2 §10.8.1).
+        const ComputedStyle parent = style("{\"verticalAlign\": \"super\"}");
+        QCOMPARE(style("{}", &parent).verticalAlign.keyword, K::Baseline);
+        // sub and sup elements: shifted and smaller (HTML §15.3.3).
+        QCOMPARE(style("{}", nullptr, nullptr, QStringLiteral("sub")).verticalAlign.keyword, K::Sub);
+        const ComputedStyle sup = style("{}", &parent, nullptr, QStringLiteral("sup"));
+        QCOMPARE(sup.verticalAlign.keyword, K::Super);
+        QVERIFY(sup.fontSize < 16);
+        // A bad value is a warning naming the property; the value stays baseline.
+        QStringList warnings;
+        QCOMPARE(style("{\"verticalAlign\": \"center\"}", nullptr, &warnings).verticalAlign.keyword, K::Baseline);
+        QCOMPARE(warnings.size(), 1);
+        QVERIFY2(warnings.front().contains(QLatin1String("verticalAlign")), qPrintable(warnings.front()));
+    }
+
     void textProperties()
     {
         ComputedStyle s
@@ -751,6 +789,7 @@ private Q_SLOTS:
                 add(qPrintable(b + QLatin1String("Color")), "\"red\"");
                 add(qPrintable(b), "\"2px solid red\"");
             }
+            add("verticalAlign", "\"middle\"");
             add("WebkitTextStroke WebkitTextStrokeWidth", "\"2px\"");
             add("WebkitTextStrokeColor", "\"red\"");
             return m;

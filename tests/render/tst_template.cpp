@@ -358,6 +358,22 @@ private Q_SLOTS:
         QCOMPARE(markup.root->style.color, QColor(Qt::red));
     }
 
+    void markupVerticalAlign()
+    {
+        // `vertical-align` in a style attribute is verticalAlign (CSS 2 §10.8.1).
+        Built b = build(json("{\"width\": 100, \"height\": 100, \"markup\": \"<p style=\\\"display:block\\\">"
+                             "a<span style=\\\"vertical-align: text-top\\\">b</span>"
+                             "<span style=\\\"vertical-align: -3px\\\">c</span></p>\"}"));
+        QVERIFY2(b.root, qPrintable(b.error.message));
+        QVERIFY2(b.warnings.isEmpty(), qPrintable(b.warnings.join(u'\n')));
+        const Node &p = b.root->children.empty() ? *b.root : *b.root;
+        const Node *para = p.tag == QLatin1String("p") ? &p : p.children[0].get();
+        QCOMPARE(para->children.size(), size_t(3));
+        QCOMPARE(para->children[1]->style.verticalAlign.keyword, VerticalAlign::Keyword::TextTop);
+        QCOMPARE(para->children[2]->style.verticalAlign,
+                 (VerticalAlign{VerticalAlign::Keyword::Length, Length::px(-3)}));
+    }
+
     void styleValuesCannotInjectDeclarations()
     {
         // A text value in a style string stays inside that one declaration.

@@ -102,6 +102,11 @@ inline constexpr Golden kGoldens[] = {
     {"conformance/effects-filter-card", 0.99, 0.99, 0.70}, // .99863 / .9986 / .7225
     // Text metrics as Chromium (conformance/text-*): half-leading floored to whole pixels.
     {"conformance/text-half-leading", 0.985, 0.98, 0.66}, // .98949 / .9840 / .6858 (1/64 px split: .9382 / .9376)
+    // vertical-align in rich paragraphs and inline-block baselines (conformance/inline-*).
+    {"conformance/inline-vertical-align", 0.99, 0.99, 0.85}, // .99569 / .9947 / .8789
+    {"conformance/inline-vertical-align-rtl", 0.99, 0.99, 0.86}, // .99846 / .9962 / .8899
+    {"conformance/inline-block-baseline", 0.99, 0.985, 0.83}, // .99798 / .9943 / .8526
+    {"conformance/inline-block-baseline-rtl", 0.995, 0.99, 0.85}, // .99961 / .9988 / .8791
 };
 
 /// Adds the QTest data columns `name` and `threshold` and one row per fixture with the

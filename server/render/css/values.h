@@ -121,6 +121,15 @@ enum class JustifyContent : quint8 {
 enum class AlignItems : quint8 { Auto, FlexStart, FlexEnd, Center, Baseline, Stretch };
 /// align-content (§8.4); Normal behaves as Stretch for flex containers.
 enum class AlignContent : quint8 { FlexStart, FlexEnd, Center, SpaceBetween, SpaceAround, SpaceEvenly, Stretch };
+/// vertical-align (CSS 2 §10.8.1, CSS Inline 3 §4.3.2 shorthand's used longhands): where
+/// an inline-level box sits in its line. A Length shifts the baseline up by `length`
+/// (px, or a percentage of the element's own line-height).
+struct VerticalAlign {
+    enum class Keyword : quint8 { Baseline, Sub, Super, TextTop, TextBottom, Middle, Top, Bottom, Length };
+    Keyword keyword = Keyword::Baseline;
+    struct Length length = Length::px(0);
+    friend bool operator==(const VerticalAlign &, const VerticalAlign &) = default;
+};
 enum class Overflow : quint8 { Visible, Hidden };
 enum class BorderStyle : quint8 { None, Solid, Dashed, Dotted, Double };
 

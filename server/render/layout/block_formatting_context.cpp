@@ -31,6 +31,8 @@ FormattingResult layoutBlockChildren(LayoutEngine &engine, const Node &container
                                                         QPointF(origin.x(), origin.y() + cursor));
             if (!result.baseline && inlines.baseline)
                 result.baseline = inlines.baseline;
+            if (inlines.lastBaseline)
+                result.lastBaseline = inlines.lastBaseline;
             cursor += inlines.height;
             for (auto &entry : inlines.boxes)
                 result.boxes.push_back(std::move(entry));
@@ -58,6 +60,8 @@ FormattingResult layoutBlockChildren(LayoutEngine &engine, const Node &container
             box.borderBox.moveTo(origin.x(), origin.y() + cursor);
             if (!result.baseline)
                 result.baseline = origin.y() + cursor + box.firstBaseline;
+            if (box.lastLineBaseline)
+                result.lastBaseline = origin.y() + cursor + *box.lastLineBaseline;
             cursor += box.borderBox.height();
             result.boxes.emplace_back(index, std::move(box));
             first = false;
@@ -91,6 +95,10 @@ FormattingResult layoutBlockChildren(LayoutEngine &engine, const Node &container
         box.borderBox.moveTo(position);
         if (!result.baseline)
             result.baseline = position.y() + box.firstBaseline;
+        // A child that clips its overflow keeps its lines to itself (as Chromium, which
+        // skips scroll containers when it looks for an inline-block's last line).
+        if (box.lastLineBaseline && cs.overflow == Overflow::Visible)
+            result.lastBaseline = position.y() + *box.lastLineBaseline;
         cursor += box.borderBox.height();
         pendingMargin = bottom;
         first = false;

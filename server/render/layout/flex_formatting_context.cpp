@@ -808,6 +808,8 @@ void FlexFormattingContext::placeFlexItems(FormattingResult &result)
             if (&line == &m_lines.front() && !baselineFound
                 && (participatesInBaselineAlignment(*item) || !result.baseline)) {
                 result.baseline = position.y() + box.firstBaseline;
+                // An inline-block holding this container takes it as its last line's.
+                result.lastBaseline = box.lastLineBaseline ? result.baseline : std::nullopt;
                 baselineFound = participatesInBaselineAlignment(*item);
             }
             result.boxes.emplace_back(item->index, std::move(box));

@@ -1154,6 +1154,7 @@ void GridFormattingContext::placeGridItems(FormattingResult &result)
                 && item.start[ColumnAxis] < baselineItem->start[ColumnAxis])) {
             baselineItem = &item;
             result.baseline = position.y() + box.firstBaseline;
+            result.lastBaseline = box.lastLineBaseline ? result.baseline : std::nullopt;
         }
         result.boxes.emplace_back(item.index, std::move(box));
     }

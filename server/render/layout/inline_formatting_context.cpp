@@ -84,11 +84,11 @@ void collectItems(LayoutEngine &engine, const Node &node, qreal cbWidth, qreal p
     const BoxEdges e = LayoutEngine::resolveEdges(s, cbWidth);
     InlineItem item = makeItem(InlineItem::Kind::Atomic, node);
     item.size = QSizeF(box.borderBox.width() + e.marginWidth(), box.borderBox.height() + e.marginHeight());
-    // An img's baseline is its bottom margin edge; an inline-block's is its first line's
-    // (CSS 2 §10.8.1 asks for the last; the first is what layout tracks).
-    item.baseline
-        = e.margin.top()
-          + (node.isImage() ? box.borderBox.height() + e.margin.bottom() - e.margin.top() : box.firstBaseline);
+    // CSS 2 §10.8.1: an inline-block's baseline is that of its last line box in the
+    // normal flow; an img's, and an inline-block's without line boxes or with overflow
+    // other than visible, is its bottom margin edge.
+    const bool ownLines = !node.isImage() && box.lastLineBaseline && s.overflow == Overflow::Visible;
+    item.baseline = ownLines ? e.margin.top() + *box.lastLineBaseline : item.size.height();
     items.push_back(item);
     box.borderBox.moveTo(e.margin.left(), e.margin.top());
     atomics.push_back(std::move(box));
@@ -124,8 +124,7 @@ LayoutBox buildBox(const Node &node, const InlineLayout &layout, const std::vect
         box.text = layout.text[k];
         box.textOrigin = origin - box.borderBox.topLeft();
         if (!layout.fragments[k].empty())
-            box.firstBaseline
-                = layout.lines[size_t(layout.fragments[k].front().line)].baseline + origin.y() - box.borderBox.top();
+            box.firstBaseline = layout.fragments[k].front().baseline + origin.y() - box.borderBox.top();
         ++k;
         return box;
     }
@@ -156,10 +155,9 @@ LayoutBox buildBox(const Node &node, const InlineLayout &layout, const std::vect
     }
     ++k; // Close
     box.borderBox = box.fragments.empty() ? QRectF(origin, QSizeF(0, 0)) : unite(box.fragments);
-    box.firstBaseline
-        = layout.fragments[open].empty()
-              ? 0
-              : layout.lines[size_t(layout.fragments[open].front().line)].baseline + origin.y() - box.borderBox.top();
+    box.firstBaseline = layout.fragments[open].empty()
+                            ? 0
+                            : layout.fragments[open].front().baseline + origin.y() - box.borderBox.top();
     for (LayoutBox &child : children) {
         translateBox(child, -box.borderBox.topLeft());
         box.children.push_back(std::move(child));
@@ -212,8 +210,10 @@ InlineResult layoutInlineChildren(LayoutEngine &engine, const Node &container, c
     InlineResult result;
     result.height = layout.size.height();
     result.width = layout.size.width();
-    if (!layout.lines.empty())
+    if (!layout.lines.empty()) {
         result.baseline = origin.y() + layout.firstBaseline;
+        result.lastBaseline = origin.y() + layout.lastBaseline;
+    }
     size_t k = 0;
     for (int i = run.first; i < run.last; ++i) {
         const Node &child = *container.children[size_t(i)];

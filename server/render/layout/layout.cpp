@@ -355,6 +355,8 @@ LayoutBox LayoutEngine::layoutText(const Node &node, const LayoutRequest &reques
     const qreal height = request.height >= 0 ? request.height : metrics.size.height();
     box.borderBox = QRectF(0, 0, width, height);
     box.firstBaseline = metrics.firstBaseline;
+    if (metrics.size.height() > 0)
+        box.lastLineBaseline = metrics.lastBaseline;
     return box;
 }
 
@@ -437,6 +439,7 @@ LayoutBox LayoutEngine::layoutElement(const Node &node, const LayoutRequest &req
     // A box without a baseline of its own gets one synthesized from its border-box
     // bottom edge (CSS Align 3 §9.1), which is what baseline alignment then uses.
     box.firstBaseline = placed.baseline.value_or(height);
+    box.lastLineBaseline = placed.lastBaseline;
 
     layoutAbsoluteChildren(node, box, placed);
     std::stable_sort(placed.boxes.begin(), placed.boxes.end(),

@@ -12,6 +12,7 @@
 #include <QSizeF>
 
 #include <memory>
+#include <optional>
 #include <vector>
 
 namespace imprint::render {
@@ -24,6 +25,9 @@ struct LayoutBox {
     QMarginsF border; ///< used border widths
     QMarginsF padding; ///< used padding
     qreal firstBaseline = 0; ///< px from borderBox.top() (text runs and baseline alignment)
+    /// The baseline of its last line box in the normal flow, px from borderBox.top(); unset
+    /// when it has none (CSS 2 §10.8.1: an inline-block's baseline).
+    std::optional<qreal> lastLineBaseline;
     /// Inline boxes (display:inline in an inline formatting context): the border box of
     /// each fragment, one per line it spans (CSS Inline 3 §2.2, box-decoration-break:
     /// slice), in the same coordinates as borderBox, which is their union.

@@ -58,6 +58,10 @@ struct FormattingResult {
     std::vector<std::pair<int, LayoutBox>> boxes;
     qreal contentHeight = 0; ///< px, height of the content box the children need
     std::optional<qreal> baseline; ///< px from the container's border-box top
+    /// The baseline of the last line box in the normal flow (CSS 2 §10.8.1, an
+    /// inline-block's baseline), px from the container's border-box top; unset when the
+    /// content has no line box. Flex and grid containers give their first baseline.
+    std::optional<qreal> lastBaseline;
     /// Block containers: static position of each abspos child (by child index), relative
     /// to the container's border-box origin: where its box would have started in flow.
     std::vector<std::pair<int, QPointF>> staticPositions;
@@ -200,6 +204,7 @@ struct InlineResult {
     qreal height = 0; ///< px, sum of the line boxes
     qreal width = 0; ///< px, widest line
     std::optional<qreal> baseline; ///< first line's baseline from the container's border-box top
+    std::optional<qreal> lastBaseline; ///< last (visible) line's baseline, likewise
 };
 
 /// Lays `run` of `container`'s children out as one paragraph `contentWidth` px wide whose

@@ -711,6 +711,11 @@ const QJsonObject &tagPreset(const QString &tag)
                                                      {QStringLiteral("color"), QStringLiteral("black")}});
         p.insert(QStringLiteral("small"), QJsonObject{{QStringLiteral("fontSize"), QStringLiteral("smaller")}});
         p.insert(QStringLiteral("big"), QJsonObject{{QStringLiteral("fontSize"), QStringLiteral("larger")}});
+        // HTML §15.3.3: sub and sup are smaller and shifted off the baseline.
+        p.insert(QStringLiteral("sub"), QJsonObject{{QStringLiteral("verticalAlign"), QStringLiteral("sub")},
+                                                    {QStringLiteral("fontSize"), QStringLiteral("smaller")}});
+        p.insert(QStringLiteral("sup"), QJsonObject{{QStringLiteral("verticalAlign"), QStringLiteral("super")},
+                                                    {QStringLiteral("fontSize"), QStringLiteral("smaller")}});
         p.insert(QStringLiteral("hr"), QJsonObject{{QStringLiteral("marginTop"), QStringLiteral("0.5em")},
                                                    {QStringLiteral("marginBottom"), QStringLiteral("0.5em")},
                                                    {QStringLiteral("borderTop"), QStringLiteral("1px solid")}});

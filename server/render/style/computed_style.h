@@ -73,6 +73,7 @@ struct BoxStyle {
     AlignContent alignContent = AlignContent::Stretch;
     Length rowGap = Length::px(0), columnGap = Length::px(0);
     Overflow overflow = Overflow::Visible; // overflowX == overflowY here
+    VerticalAlign verticalAlign; // inline-level boxes in an inline formatting context only
     float aspectRatio = 0; // 0 = auto
     GridStyle grid; // CSS Grid 1 (css/grid.h): templates, placement, justify-items/-self
     friend bool operator==(const BoxStyle &, const BoxStyle &) = default;

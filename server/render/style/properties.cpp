@@ -216,6 +216,7 @@ std::span<const CssProperty> StyleBuilder::table()
         {L("textDecorationStyle"), &B::textDecorationStyle, O::Longhand, K::Value, true},
         {L("textDecorationThickness"), &B::textDecorationThickness, O::Longhand, K::Value, true},
         {L("textIndent"), &B::textIndent, O::Longhand, K::Value, true},
+        {L("verticalAlign"), &B::verticalAlign, O::Longhand, K::Value, false},
         {L("WebkitTextStroke"), &B::textStroke, O::Shorthand, K::Value, true, 0},
         {L("WebkitTextStrokeWidth"), &B::textStroke, O::Longhand, K::Value, true, 1},
         {L("WebkitTextStrokeColor"), &B::textStroke, O::Longhand, K::Colour, true, 2},

@@ -202,6 +202,7 @@ private:
     bool textDecorationStyle(const CssProperty &, const QString &v);
     bool textDecorationThickness(const CssProperty &, const QString &v);
     bool textIndent(const CssProperty &, const QString &v);
+    bool verticalAlign(const CssProperty &, const QString &v);
     bool textStroke(const CssProperty &, const QString &v); ///< part 0 shorthand, 1 width, 2 colour
     std::optional<float> decorationThicknessValue(const QString &v) const;
     bool ignored(const CssProperty &, const QString &) { return true; }

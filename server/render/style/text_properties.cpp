@@ -397,6 +397,34 @@ bool StyleBuilder::textIndent(const CssProperty &, const QString &v)
     return true;
 }
 
+bool StyleBuilder::verticalAlign(const CssProperty &, const QString &v)
+{
+    // CSS 2 §10.8.1: the keywords or a <length-percentage> (a percentage of the element's
+    // own line-height, resolved by the text module). It acts on inline-level boxes only;
+    // elsewhere (a flex or grid item, a block) CSS ignores it, so no warning is due.
+    using K = VerticalAlign::Keyword;
+    static const QHash<QString, K> keywords = {
+        {QStringLiteral("baseline"), K::Baseline},
+        {QStringLiteral("sub"), K::Sub},
+        {QStringLiteral("super"), K::Super},
+        {QStringLiteral("text-top"), K::TextTop},
+        {QStringLiteral("text-bottom"), K::TextBottom},
+        {QStringLiteral("middle"), K::Middle},
+        {QStringLiteral("top"), K::Top},
+        {QStringLiteral("bottom"), K::Bottom},
+    };
+    const QString value = v.trimmed().toLower();
+    if (auto it = keywords.constFind(value); it != keywords.constEnd()) {
+        m_s.verticalAlign = VerticalAlign{*it, Length::px(0)};
+        return true;
+    }
+    const std::optional<Length> l = length(value);
+    if (!l || (l->type != Length::Type::Px && l->type != Length::Type::Percent))
+        return false;
+    m_s.verticalAlign = VerticalAlign{K::Length, *l};
+    return true;
+}
+
 bool StyleBuilder::textDecorationThickness(const CssProperty &, const QString &v)
 {
     auto t = decorationThicknessValue(v);

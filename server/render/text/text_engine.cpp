@@ -1,12 +1,14 @@
 #include "server/render/text/text_engine.h"
 
 #include "server/render/resources/emoji.h"
+#include "server/render/text/vertical_align.h"
 
 #include <QFontMetricsF>
 #include <QHash>
 #include <QTextBoundaryFinder>
 #include <QTextLayout>
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <list>
@@ -640,6 +642,7 @@ std::shared_ptr<const TextBlock> shapeUncached(const ComputedStyle &s, const QSt
     }
     block->size = QSizeF(widest, top);
     block->firstBaseline = block->lines.empty() ? 0 : block->lines.front().baseline;
+    block->lastBaseline = block->lines.empty() ? 0 : block->lines.back().baseline;
     block->underlineOffset = fm.underlinePos();
     block->overlineOffset = -fm.overlinePos();
     block->strikeOffset = -fm.strikeOutPos();
@@ -822,6 +825,55 @@ InlineLayout layoutInlineUncached(const ComputedStyle &block, const std::vector<
         else
             boxes[i] = strut;
     }
+    // The inline box tree the line boxes align (CSS 2 §10.8): each item's enclosing
+    // inline box (an Open item, or -1 for the root inline box), and the fonts the boxes
+    // inside an inline box align to.
+    std::vector<int> parentOf(items.size(), -1);
+    {
+        std::vector<int> open;
+        for (size_t i = 0; i < items.size(); ++i) {
+            parentOf[i] = open.empty() ? -1 : open.back();
+            if (items[i].kind == InlineItem::Kind::Open)
+                open.push_back(int(i));
+            else if (items[i].kind == InlineItem::Kind::Close && !open.empty())
+                open.pop_back();
+        }
+    }
+    // The fonts' x-heights and sizes matter only to boxes off the baseline.
+    const bool anyAligned = std::any_of(items.begin(), items.end(), [](const InlineItem &item) {
+        return item.node && item.kind != InlineItem::Kind::Text
+               && item.node->style.verticalAlign.keyword != VerticalAlign::Keyword::Baseline;
+    });
+    const auto alignEntry = [&](const ComputedStyle &s, const FontBox &fb, bool ownFont) {
+        LineBoxEntry e;
+        e.align = &s == &block ? VerticalAlign{} : s.verticalAlign;
+        e.above = fb.above;
+        e.below = fb.below;
+        if (ownFont && anyAligned) {
+            e.fontSize = s.fontSize;
+            e.fontAscent = fb.ascent;
+            e.fontDescent = fb.descent;
+            e.lineHeight = TextEngine::lineHeightFor(s);
+            QFont font = TextEngine::fontFor(s);
+            font.setLetterSpacing(QFont::AbsoluteSpacing, 0);
+            e.xHeight = QFontMetricsF(font).xHeight();
+        }
+        return e;
+    };
+    std::vector<LineBoxEntry> entryTemplate(items.size());
+    for (size_t i = 0; i < items.size(); ++i) {
+        const InlineItem &item = items[i];
+        if (item.kind == InlineItem::Kind::Open)
+            entryTemplate[i] = alignEntry(item.node->style, boxes[i], true);
+        else if (item.kind == InlineItem::Kind::Atomic) {
+            entryTemplate[i] = alignEntry(item.node->style, boxes[i], false);
+            // A percentage refers to the atomic inline's own line-height (CSS 2 §10.8.1).
+            if (item.node->style.verticalAlign.keyword == VerticalAlign::Keyword::Length)
+                entryTemplate[i].lineHeight = TextEngine::lineHeightFor(item.node->style);
+        }
+    }
+    const LineBoxEntry rootEntry = alignEntry(block, strut, true);
+    std::vector<qreal> offsetOf(items.size(), 0); // per line: px from the line's baseline to the item's
     const qreal factor = alignFactor(block.textAlign, block.direction);
     std::vector<std::shared_ptr<TextBlock>> blocks(items.size());
     qreal top = 0, widest = 0;
@@ -830,27 +882,38 @@ InlineLayout layoutInlineUncached(const ComputedStyle &block, const std::vector<
         const int ls = line.textStart();
         int le = ls + line.textLength();
         const qreal natural = line.naturalTextWidth();
-        // Step: the line box's height from the strut and every inline box on it (CSS Inline 3 §4.2)
-        qreal above = strut.above, below = strut.below;
+        // Step: the line box's height from the strut and every inline box on it, each
+        // vertically aligned (CSS Inline 3 §4.2, CSS 2 §10.8)
+        std::vector<LineBoxEntry> entries{rootEntry};
+        std::vector<int> entryOf(items.size(), 0);
         for (size_t i = 0; i < items.size(); ++i) {
             const bool present = items[i].kind == InlineItem::Kind::Open && t.close[i] >= 0
                                      ? t.start[i] < le && t.end[size_t(t.close[i])] > ls
                                      : t.start[i] < le && t.end[i] > ls;
+            const int parentEntry = parentOf[i] >= 0 ? entryOf[size_t(parentOf[i])] : 0;
+            entryOf[i] = parentEntry; // a br (or an absent item) sits on its parent's baseline
             if (!present || items[i].kind == InlineItem::Kind::Close || items[i].kind == InlineItem::Kind::Break)
                 continue;
-            FontBox fb = boxes[i];
+            LineBoxEntry entry = entryTemplate[i];
             if (items[i].kind == InlineItem::Kind::Text) {
+                FontBox fb = boxes[i];
                 const int a = std::max(t.start[i], ls), b = std::min(t.end[i], le);
                 if (b > a)
                     fb = withUsedFonts(items[i].node->style, fb, line.glyphRuns(a, b - a));
+                entry.above = fb.above;
+                entry.below = fb.below;
             }
-            above = std::max(above, fb.above);
-            below = std::max(below, fb.below);
+            entry.parent = parentEntry;
+            entryOf[i] = int(entries.size());
+            entries.push_back(entry);
         }
+        const LineBoxAlignment aligned = alignLineBox(entries);
+        for (size_t i = 0; i < items.size(); ++i)
+            offsetOf[i] = aligned.offsets[size_t(entryOf[i])];
         InlineLine box;
         box.top = top;
-        box.height = above + below;
-        box.baseline = top + above;
+        box.height = aligned.above + aligned.below;
+        box.baseline = top + aligned.above;
         top += box.height;
 
         // Step: text-align (CSS Text 3 §7.1); a clamped line keeps its place, then ends in "…"
@@ -913,6 +976,7 @@ InlineLayout layoutInlineUncached(const ComputedStyle &block, const std::vector<
         for (size_t i = 0; i < items.size(); ++i) {
             const InlineItem &item = items[i];
             const FontBox &fb = boxes[i];
+            const qreal baseline = box.baseline + offsetOf[i]; // the item's own, after vertical-align
             if (item.kind == InlineItem::Kind::Text) {
                 const int a = std::max(t.start[i], ls), b = std::min(t.end[i], le);
                 if (a >= b && int(i) != ellipsisItem)
@@ -926,7 +990,7 @@ InlineLayout layoutInlineUncached(const ComputedStyle &block, const std::vector<
                     tb->overlineOffset = -fm.overlinePos();
                     tb->strikeOffset = -fm.strikeOutPos();
                     tb->decorationThickness = std::max<qreal>(1, fm.lineWidth());
-                    tb->firstBaseline = box.baseline;
+                    tb->firstBaseline = baseline;
                 }
                 TextLine tl;
                 if (a < b && !hidden)
@@ -934,7 +998,7 @@ InlineLayout layoutInlineUncached(const ComputedStyle &block, const std::vector<
                 for (QGlyphRun &run : tl.glyphRuns) {
                     QList<QPointF> positions = run.positions();
                     for (QPointF &p : positions)
-                        p += QPointF(shift, dy);
+                        p += QPointF(shift, dy + offsetOf[i]);
                     run.setPositions(positions);
                 }
                 auto [x0, x1] = a < b ? xRange(a, b) : std::make_pair(ellipsisX + shift, ellipsisX + shift);
@@ -944,7 +1008,7 @@ InlineLayout layoutInlineUncached(const ComputedStyle &block, const std::vector<
                     for (QGlyphRun &run : e.runs) {
                         QList<QPointF> positions = run.positions();
                         for (QPointF &p : positions)
-                            p += QPointF(ellipsisX + shift, box.baseline - e.baselineInRuns);
+                            p += QPointF(ellipsisX + shift, baseline - e.baselineInRuns);
                         run.setPositions(positions);
                         tl.glyphRuns.append(run);
                     }
@@ -954,12 +1018,12 @@ InlineLayout layoutInlineUncached(const ComputedStyle &block, const std::vector<
                 tl.width = x1 - x0;
                 tl.top = box.top;
                 tl.height = box.height;
-                tl.baseline = box.baseline;
+                tl.baseline = baseline;
                 if (!hidden)
                     tb->lines.push_back(std::move(tl));
                 tb->ellipsized = tb->ellipsized || int(i) == ellipsisItem;
                 out.fragments[i].push_back(
-                    {int(li), QRectF(x0, box.baseline - fb.ascent, x1 - x0, fb.ascent + fb.descent)});
+                    {int(li), QRectF(x0, baseline - fb.ascent, x1 - x0, fb.ascent + fb.descent), baseline});
             } else if (item.kind == InlineItem::Kind::Open) {
                 const int closeIndex = t.close[i];
                 const int a = std::max(t.start[i], ls);
@@ -975,22 +1039,25 @@ InlineLayout layoutInlineUncached(const ComputedStyle &block, const std::vector<
                 const qreal endMargin = ends ? items[size_t(closeIndex)].margin : 0;
                 x0 += rtl ? endMargin : startMargin;
                 x1 -= rtl ? startMargin : endMargin;
-                out.fragments[i].push_back({int(li), QRectF(x0, box.baseline - fb.ascent, std::max<qreal>(0, x1 - x0),
-                                                            fb.ascent + fb.descent)});
+                out.fragments[i].push_back(
+                    {int(li), QRectF(x0, baseline - fb.ascent, std::max<qreal>(0, x1 - x0), fb.ascent + fb.descent),
+                     baseline});
             } else if (item.kind == InlineItem::Kind::Break) {
                 // A br is an empty box where the line ends (its content area, no width).
                 const int p = t.start[i];
                 if (p < ls || p >= ls + line.textLength())
                     continue;
                 const qreal x = line.cursorToX(p) + shift;
-                out.fragments[i].push_back({int(li), QRectF(x, box.baseline - fb.ascent, 0, fb.ascent + fb.descent)});
+                out.fragments[i].push_back(
+                    {int(li), QRectF(x, baseline - fb.ascent, 0, fb.ascent + fb.descent), baseline});
             } else if (item.kind == InlineItem::Kind::Atomic) {
                 const int p = t.start[i] + 1;
                 if (p < ls || p >= le)
                     continue;
                 const auto [x0, x1] = xRange(p, p + 1);
                 Q_UNUSED(x1);
-                out.fragments[i].push_back({int(li), QRectF(QPointF(x0, box.baseline - item.baseline), item.size)});
+                out.fragments[i].push_back(
+                    {int(li), QRectF(QPointF(x0, baseline - item.baseline), item.size), baseline});
             }
         }
         if (!hidden)
@@ -1011,6 +1078,8 @@ InlineLayout layoutInlineUncached(const ComputedStyle &block, const std::vector<
     }
     out.size = QSizeF(widest, visibleHeight);
     out.firstBaseline = out.lines.empty() ? 0 : out.lines.front().baseline;
+    if (!out.lines.empty())
+        out.lastBaseline = out.lines[visibleLines - 1].baseline;
     return out;
 }
 
@@ -1136,6 +1205,7 @@ TextMetrics TextEngine::measure(const Node &textRun, qreal maxWidth)
     TextMetrics m;
     m.size = block->size;
     m.firstBaseline = block->firstBaseline;
+    m.lastBaseline = block->lastBaseline;
     return m;
 }
 

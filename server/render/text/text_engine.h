@@ -34,6 +34,7 @@ struct TextBlock {
     std::vector<TextLine> lines;
     QSizeF size; ///< px: widest line, sum of line heights
     qreal firstBaseline = 0; ///< px from the top to the first line's baseline
+    qreal lastBaseline = 0; ///< px from the top to the last line's baseline
     bool ellipsized = false; ///< an ellipsis replaced hidden text (text-overflow or line-clamp)
     // Decoration metrics of the primary font, px (positive = below the baseline).
     qreal underlineOffset = 0;

@@ -18,6 +18,7 @@ namespace imprint::render {
 struct TextMetrics {
     QSizeF size; ///< px: width of the widest line, height of all lines
     qreal firstBaseline = 0; ///< px from the top of the first line box to its baseline
+    qreal lastBaseline = 0; ///< px from the top of the first line box to the last line's baseline
 };
 
 struct TextBlock; // text_engine.h: shaped lines, opaque to layout
@@ -52,6 +53,7 @@ struct InlineLine {
 struct InlineFragment {
     int line = 0;
     QRectF rect;
+    qreal baseline = 0; ///< y of the item's own baseline on that line (its line's, shifted by vertical-align)
 };
 
 /// An inline formatting context laid out in a width: line boxes, every item's fragments
@@ -62,6 +64,7 @@ struct InlineLayout {
     std::vector<std::shared_ptr<const TextBlock>> text; ///< by item index; null unless Text
     QSizeF size; ///< px: widest line, sum of line heights
     qreal firstBaseline = 0; ///< px from the top to the first line's baseline
+    qreal lastBaseline = 0; ///< px from the top to the last (visible) line's baseline
 };
 
 /// The layout engine's view of the text module (the "measure callback").
