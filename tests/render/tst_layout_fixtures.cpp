@@ -56,6 +56,21 @@ QRectF rectOf(const QJsonObject &o)
                   o.value(QStringLiteral("w")).toDouble(), o.value(QStringLiteral("h")).toDouble());
 }
 
+// "ID: (x, y, w×h) vs Chromium (x, y, w×h)", for a box more than 1 px off.
+QString boxMismatch(const QString &id, const QRectF &actual, const QRectF &expected)
+{
+    return QStringLiteral("%1: (%2, %3, %4×%5) vs Chromium (%6, %7, %8×%9)")
+        .arg(id)
+        .arg(actual.x())
+        .arg(actual.y())
+        .arg(actual.width())
+        .arg(actual.height())
+        .arg(expected.x())
+        .arg(expected.y())
+        .arg(expected.width())
+        .arg(expected.height());
+}
+
 // The image size the pipeline gives a template: its own, or content-sized in Chromium's
 // 1200 × 630 window, the containing block the oracle gives a content-sized root.
 QSize viewportFor(const Template &tmpl, const Node &root)
@@ -138,16 +153,7 @@ void TestLayoutFixtures::yogaGentest()
         const QRectF actual = ours.value(id);
         const QRectF expected = rectOf(o);
         if (rectError(actual, expected) > 1)
-            mismatches << QStringLiteral("%1: (%2, %3, %4×%5) vs Chromium (%6, %7, %8×%9)")
-                              .arg(id)
-                              .arg(actual.x())
-                              .arg(actual.y())
-                              .arg(actual.width())
-                              .arg(actual.height())
-                              .arg(expected.x())
-                              .arg(expected.y())
-                              .arg(expected.width())
-                              .arg(expected.height());
+            mismatches << boxMismatch(id, actual, expected);
     }
     const QString known = yogaKnownDifferences().value(name);
     if (!known.isEmpty())
@@ -235,16 +241,7 @@ void TestLayoutFixtures::matchesChromium()
             }
         }
         if (error > 1)
-            mismatches << QStringLiteral("%1: (%2, %3, %4×%5) vs Chromium (%6, %7, %8×%9)")
-                              .arg(id)
-                              .arg(actual.x())
-                              .arg(actual.y())
-                              .arg(actual.width())
-                              .arg(actual.height())
-                              .arg(expected.x())
-                              .arg(expected.y())
-                              .arg(expected.width())
-                              .arg(expected.height());
+            mismatches << boxMismatch(id, actual, expected);
     }
     // Informational: the layout's share of a render (text shaping cache warm, as in a server).
     std::vector<qint64> times;
