@@ -6,6 +6,7 @@
 #include <QFileInfo>
 #include <QLoggingCategory>
 #include <QRegularExpression>
+#include <QSqlDriver>
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QThread>
@@ -275,6 +276,17 @@ void leaveTransaction()
     --t_transactionDepth;
 }
 
+void noteFailureInTransaction(const QSqlQuery &q)
+{
+    if (!q.driver() || q.driver()->dbmsType() != QSqlDriver::PostgreSQL)
+        return;
+    // A statement error has an SQLSTATE; a lost connection none, or one of class 08
+    // (connection exception) or 57P (the server shut down or restarted).
+    const QString state = q.lastError().nativeErrorCode();
+    if (state.isEmpty() || state.startsWith(QLatin1String("08")) || state.startsWith(QLatin1String("57P")))
+        t_unavailable = true;
+}
+
 bool reopenBrokenConnection(QSqlQuery &q)
 {
     ConnectionSlot *slot = nullptr;
@@ -286,11 +298,8 @@ bool reopenBrokenConnection(QSqlQuery &q)
     if (t_transactionDepth > 0) {
         // Inside a transaction the statements before this one died with the old
         // connection: running this one alone would be wrong, so the transaction fails
-        // instead (its BEGIN reconnects next time). A statement error there has an
-        // SQLSTATE; a lost connection none, or one of class 08 / 57P (shut down).
-        const QString state = q.lastError().nativeErrorCode();
-        if (state.isEmpty() || state.startsWith(QLatin1String("08")) || state.startsWith(QLatin1String("57P")))
-            t_unavailable = true;
+        // instead (its BEGIN reconnects next time).
+        noteFailureInTransaction(q);
         return false;
     }
     QSqlDatabase db = QSqlDatabase::database(slot->name, false);

@@ -97,6 +97,12 @@ private:
 /// sets databaseUnavailable()). Used by sql::run() and Transaction (server/store/sql.h).
 bool reopenBrokenConnection(QSqlQuery &q);
 
+/// After `q` failed inside a transaction or at its COMMIT: when the failure is PostgreSQL's
+/// connection going away (no SQLSTATE, class 08, or 57P: shut down, restarting), marks this
+/// thread's database as unavailable, so the request answers 503 with Retry-After instead
+/// of 500. A statement error (a constraint, SQL) and SQLite change nothing.
+void noteFailureInTransaction(const QSqlQuery &q);
+
 /// Marks this thread's database calls as reaching the database again (a query ran).
 void noteDatabaseReached();
 

@@ -150,7 +150,13 @@ public:
             return false;
         m_open = false;
         leaveTransaction();
-        return QSqlQuery(m_db).exec(QStringLiteral("COMMIT"));
+        QSqlQuery q(m_db);
+        if (q.exec(QStringLiteral("COMMIT")))
+            return true;
+        // PostgreSQL went away at COMMIT: the caller's ServiceError::database() is then a
+        // 503 the client retries (with its Idempotency-Key), not a 500.
+        noteFailureInTransaction(q);
+        return false;
     }
 
 private:
