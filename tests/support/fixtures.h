@@ -86,6 +86,7 @@ inline constexpr Golden kGoldens[] = {
     {"conformance/sizing-sidebar-rtl", 0.99, 0.99, 0.68}, // .99751 / .9951 / .7055
     {"conformance/sizing-block-rtl", 0.985, 0.985, 0.68}, // .99402 / .9911 / .7082
     {"conformance/sizing-nested-rtl", 0.985, 0.98, 0.60}, // .99186 / .9860 / .6278
+    {"conformance/sizing-column-wrap", 0.995, 0.99, 0.86}, // .99805 / .9972 / .8838
     {"conformance/overflow-justify-rtl", 0.995, 0.995, 0.84}, // 1.0000 / 1.0000 / .8685
     {"conformance/overflow-align-content", 0.99, 0.99, 0.72}, // .99848 / .9959 / .7439
     // CSS Grid 1 (tests/render/conformance/cases/grid-*): fr tracks with spanning cards,

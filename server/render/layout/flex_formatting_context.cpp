@@ -21,7 +21,8 @@ class FlexFormattingContext
 {
 public:
     FlexFormattingContext(LayoutEngine &engine, const Node &container, const BoxEdges &edges, qreal contentWidth,
-                          qreal contentHeight, qreal percentHeight, qreal minContentHeight, qreal maxContentHeight)
+                          qreal contentHeight, qreal percentHeight, qreal minContentHeight, qreal maxContentHeight,
+                          qreal lineBreakHeight)
         : m_engine(engine)
         , m_container(container)
         , m_style(container.style)
@@ -31,6 +32,7 @@ public:
         , m_percentHeight(percentHeight)
         , m_minContentHeight(minContentHeight)
         , m_maxContentHeight(maxContentHeight)
+        , m_lineBreakHeight(lineBreakHeight)
         , m_row(container.style.isRowDirection())
     { }
 
@@ -158,6 +160,7 @@ private:
     const qreal m_percentHeight; // basis of the items' percentage heights, -1 when indefinite
     const qreal m_minContentHeight;
     const qreal m_maxContentHeight;
+    const qreal m_lineBreakHeight; // -1, or where an auto-height column's lines break (content measurement)
     const bool m_row;
 
     std::vector<FlexItem> m_items;
@@ -421,11 +424,26 @@ void FlexFormattingContext::determineMainSizeOfFlexContainer()
     if (m_innerMainSize >= 0)
         return;
     // Only an auto-height column gets here: its height is its content's (max-content).
-    qreal size = 0;
-    for (std::size_t i = 0; i < m_items.size(); ++i)
-        size += m_items[i].outerHypotheticalMainSize() + (i ? m_mainGap : 0);
-    m_innerMainSize = clampSize(size, m_minContentHeight, m_maxContentHeight);
-    m_availableMainSpace = isSingleLine() ? m_innerMainSize : std::min(m_maxContentHeight, kMaxContent);
+    // A multi-line one whose lines break at its max-height is as tall as its longest
+    // line, as in Chromium (the lines are collected against that height below).
+    const bool measuring = m_lineBreakHeight >= 0;
+    const qreal limit = measuring ? m_lineBreakHeight : m_maxContentHeight;
+    const bool breaksAtLimit = !isSingleLine() && limit < kMaxContent;
+    qreal size = 0, longest = 0;
+    for (std::size_t i = 0; i < m_items.size(); ++i) {
+        const qreal outer = m_items[i].outerHypotheticalMainSize();
+        if (breaksAtLimit && i && size + m_mainGap + outer > limit + kEpsilon) {
+            longest = std::max(longest, size);
+            size = outer;
+        } else {
+            size += outer + (i ? m_mainGap : 0);
+        }
+    }
+    size = std::max(longest, size);
+    // A measured content height keeps a line taller than the limit (one tall item).
+    m_innerMainSize = measuring ? std::max(size, m_minContentHeight)
+                                : clampSize(size, m_minContentHeight, m_maxContentHeight);
+    m_availableMainSpace = isSingleLine() ? m_innerMainSize : std::min(limit, kMaxContent);
 }
 
 void FlexFormattingContext::collectFlexItemsIntoFlexLines()
@@ -821,10 +839,10 @@ void FlexFormattingContext::placeFlexItems(FormattingResult &result)
 
 FormattingResult layoutFlexChildren(LayoutEngine &engine, const Node &container, const BoxEdges &edges,
                                     qreal contentWidth, qreal contentHeight, qreal percentHeight,
-                                    qreal minContentHeight, qreal maxContentHeight)
+                                    qreal minContentHeight, qreal maxContentHeight, qreal lineBreakHeight)
 {
     FlexFormattingContext context(engine, container, edges, contentWidth, contentHeight, percentHeight,
-                                  minContentHeight, maxContentHeight);
+                                  minContentHeight, maxContentHeight, lineBreakHeight);
     return context.run();
 }
 

@@ -245,6 +245,54 @@ LayoutEngine::WidthConstraints LayoutEngine::widthConstraints(const Node &node, 
     return c;
 }
 
+std::optional<qreal> LayoutEngine::columnWrapContentWidth(const Node &node, const BoxEdges &e, IntrinsicMode mode)
+{
+    const ComputedStyle &s = node.style;
+    // Its min-content width stays the largest item's (Chromium), so it still shrinks.
+    if (mode != IntrinsicMode::MaxContent || s.display != Display::Flex || s.isRowDirection()
+        || s.flexWrap == FlexWrap::NoWrap)
+        return std::nullopt;
+    // Lines break at the definite height, or at max-height when the height is auto
+    // (§9.2 step 2: the available main space); without either there is one line.
+    const qreal maxH = maxHeight(s, e, -1);
+    const std::optional<qreal> height = specifiedHeight(s, e, -1);
+    if (!height && maxH >= kMaxContent)
+        return std::nullopt;
+    const qreal available = std::max<qreal>(
+        0, (height ? clampSize(*height, minHeight(s, e, -1), maxH) : maxH) - e.paddingBorderHeight());
+    const qreal rowGap = s.rowGap.resolve(available, 0);
+    // Collect flex lines as §9.3 step 5 would with each item's hypothetical outer main
+    // size at its intrinsic width, then add the lines' cross sizes as the container's.
+    qreal total = 0, lineCross = 0, lineMain = 0;
+    int lines = 0, inLine = 0;
+    for (const auto &child : node.children) {
+        if (generatesNoBox(*child) || (!child->isText() && child->style.isOutOfFlow()))
+            continue;
+        const BoxEdges ce = child->isText() ? BoxEdges{} : resolveEdges(child->style, -1);
+        const qreal width = intrinsicWidth(*child, mode);
+        LayoutRequest request;
+        request.width = width;
+        request.cbHeight = available;
+        const qreal outerMain = layout(*child, request).borderBox.height() + ce.marginHeight();
+        if (inLine > 0 && lineMain + rowGap + outerMain > available) {
+            total += lineCross;
+            ++lines;
+            lineCross = lineMain = 0;
+            inLine = 0;
+        }
+        lineMain += (inLine > 0 ? rowGap : 0) + outerMain;
+        lineCross = std::max(lineCross, width + ce.marginWidth());
+        ++inLine;
+    }
+    if (inLine > 0) {
+        total += lineCross;
+        ++lines;
+    }
+    if (lines > 1)
+        total += s.columnGap.resolve(-1, 0) * (lines - 1);
+    return total;
+}
+
 qreal LayoutEngine::contentIntrinsicWidth(const Node &node, IntrinsicMode mode)
 {
     if (node.isText())
@@ -263,6 +311,8 @@ qreal LayoutEngine::contentIntrinsicWidth(const Node &node, IntrinsicMode mode)
         result = widthFromRatio(node, e, clampSize(*h, minHeight(s, e, -1), maxHeight(s, e, -1)));
     } else if (s.display == Display::Grid) {
         result = gridIntrinsicContentWidth(*this, node, mode) + e.paddingBorderWidth();
+    } else if (auto columns = columnWrapContentWidth(node, e, mode)) {
+        result = *columns + e.paddingBorderWidth();
     } else {
         // CSS Flexbox 1 §9.9.1 (as Chromium computes it): a single-line row sums its
         // items' contributions, a multi-line row's min-content is its largest item;
@@ -428,9 +478,20 @@ LayoutBox LayoutEngine::layoutElement(const Node &node, const LayoutRequest &req
         } else if (s.display != Display::Flex) { // inline-level boxes here are blockified (CSS Display 3 §2.7)
             placed = layoutBlockChildren(*this, node, e, contentWidth, percentHeight);
         } else {
+            qreal lineBreakHeight = -1;
+            if (request.contentHeight && !s.isRowDirection() && s.flexWrap != FlexWrap::NoWrap) {
+                // Measuring a column wrap's content height: its lines still break where
+                // they would in place, at its height or max-height (Chromium); the
+                // content is then as tall as its longest line.
+                const qreal ownMax = maxHeight(s, e, request.cbHeight);
+                const auto own = specifiedHeight(s, e, request.cbHeight);
+                const qreal limit = own ? clampSize(*own, minHeight(s, e, request.cbHeight), ownMax) : ownMax;
+                if (limit < kMaxContent)
+                    lineBreakHeight = std::max<qreal>(0, limit - e.paddingBorderHeight());
+            }
             placed = layoutFlexChildren(*this, node, e, contentWidth, contentHeight, percentHeight,
                                         std::max<qreal>(0, minH - e.paddingBorderHeight()),
-                                        std::max<qreal>(0, maxH - e.paddingBorderHeight()));
+                                        std::max<qreal>(0, maxH - e.paddingBorderHeight()), lineBreakHeight);
         }
     }
     if (height < 0)

@@ -100,6 +100,13 @@ public:
     /// (CSS Sizing 3 §5.1), before its own width, min-width and max-width apply.
     qreal contentIntrinsicWidth(const Node &node, IntrinsicMode mode);
 
+    /// Max-content width in px of a multi-line column flex container with a definite
+    /// height or max-height (Chromium's reading of CSS Flexbox 1 §9.9.1): its items
+    /// broken into flex lines at that height, each line as wide as its widest item, the
+    /// lines and column gaps summed. nullopt for any other box or for MinContent (the
+    /// largest item, as for any column).
+    std::optional<qreal> columnWrapContentWidth(const Node &node, const BoxEdges &e, IntrinsicMode mode);
+
     /// The border-box width in px an intrinsic size keyword gives `node` (CSS Sizing 3
     /// §3.2): its min-content or max-content size, or for fit-content
     /// min(max-content, max(min-content, `available`)) where `available` is the
@@ -229,10 +236,12 @@ QPointF relativeOffset(const ComputedStyle &style, qreal cbWidth, qreal cbHeight
 /// Lays out the in-flow children of a flex container whose content box is
 /// `contentWidth` px wide and `contentHeight` px high (-1 = auto, then between
 /// `minContentHeight` and `maxContentHeight`); children's percentage heights resolve
-/// against `percentHeight` (-1 when the height is not definite). CSS Flexbox 1 §9.
+/// against `percentHeight` (-1 when the height is not definite). `lineBreakHeight` (≥ 0)
+/// measures an auto-height multi-line column's content height: its lines break at that
+/// content height, as in place, and it is as tall as its longest line. CSS Flexbox 1 §9.
 FormattingResult layoutFlexChildren(LayoutEngine &engine, const Node &container, const BoxEdges &edges,
                                     qreal contentWidth, qreal contentHeight, qreal percentHeight,
-                                    qreal minContentHeight, qreal maxContentHeight);
+                                    qreal minContentHeight, qreal maxContentHeight, qreal lineBreakHeight = -1);
 
 /// Static position (CSS Flexbox 1 §4.1) of an absolutely positioned child of a flex
 /// container: where it would sit as the container's sole flex item, as the offset of its
