@@ -27,9 +27,6 @@ class IdempotencyService
 {
 public:
     static constexpr qint64 kKeepMs = 24LL * 3600 * 1000; ///< how long an answer is replayed
-    /// A first request that has not answered within this is taken as lost (its server
-    /// died): a retry then runs again rather than waiting forever.
-    static constexpr qint64 kRunningMs = 60LL * 1000;
 
     explicit IdempotencyService(const store::Database &db)
         : m_db(db)
@@ -42,11 +39,14 @@ public:
     /// finish()), else the first request's answer to replay. Errors: Invalid
     /// `idempotency_key_reused` (field Idempotency-Key) when the key was used for a
     /// different request on this route; Conflict `idempotency_key_in_use` while the first
-    /// request with it still runs; the database's.
+    /// request with it still runs (holds its claim, in this process or, on PostgreSQL, on
+    /// any instance); the database's. A first request that died unanswered (its process
+    /// killed, its connection lost) holds no claim: the retry runs at once.
     store::Result<std::optional<IdempotentAnswer>> begin(const QString &spaceId, const QString &key,
                                                          const QString &route, const QByteArray &request);
-    /// Records the answer of a request begin() let run. A 2xx answer is kept for replay; any
-    /// other frees the key, so that a corrected retry runs.
+    /// Records the answer of a request begin() let run and releases its claim. A 2xx
+    /// answer is kept for replay; any other frees the key, so that a corrected retry runs.
+    /// Must follow every begin() that returned std::nullopt, on the same thread.
     void finish(const QString &spaceId, const QString &key, const QString &route, const IdempotentAnswer &answer);
 
 private:

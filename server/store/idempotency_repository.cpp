@@ -3,8 +3,12 @@
 
 #include "server/store/sql.h"
 
+#include <QCryptographicHash>
 #include <QSqlQuery>
 #include <QVariant>
+#include <QtEndian>
+
+#include <utility>
 
 namespace imprint::store {
 
@@ -54,6 +58,40 @@ Result<Done> IdempotencyRepository::remove(const QString &spaceId, const QString
     return sql::write(q,
                       QStringLiteral("DELETE FROM idempotency_keys WHERE space_id = ? AND idem_key = ? AND route = ?"),
                       spaceId, key, route);
+}
+
+namespace {
+
+/// The two int4 keys of the advisory lock of a claim: a constant class ("IDMP") and 32 bits
+/// of the name's SHA-256 (two names sharing them only make one wait: a 409 and a retry).
+std::pair<int, int> lockKeys(const QByteArray &name)
+{
+    const QByteArray digest = QCryptographicHash::hash(name, QCryptographicHash::Sha256);
+    return {0x49444d50, qFromBigEndian<qint32>(digest.constData())};
+}
+
+} // namespace
+
+Result<bool> IdempotencyRepository::tryLock(const QByteArray &name)
+{
+    if (m_db.isSqlite())
+        return true;
+    const auto [classId, objectId] = lockKeys(name);
+    QSqlQuery q(m_db.connection());
+    const bool ran = sql::run(q, QStringLiteral("SELECT pg_try_advisory_lock(?, ?)"), classId, objectId);
+    if (!ran || !q.next())
+        return ServiceError::database();
+    return q.value(0).toBool();
+}
+
+void IdempotencyRepository::unlock(const QByteArray &name)
+{
+    if (m_db.isSqlite())
+        return;
+    const auto [classId, objectId] = lockKeys(name);
+    QSqlQuery q(m_db.connection());
+    // When the connection is gone the lock went with it: nothing is left to release.
+    (void)sql::run(q, QStringLiteral("SELECT pg_advisory_unlock(?, ?)"), classId, objectId);
 }
 
 Result<Done> IdempotencyRepository::removeOlderThan(qint64 before)

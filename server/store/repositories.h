@@ -231,6 +231,16 @@ public:
     /// Deletes every entry made before `before` (epoch ms).
     Result<Done> removeOlderThan(qint64 before);
 
+    /// Claims `name` (space, route and key) for the request running on this thread
+    /// across every instance on the database: a session-level PostgreSQL advisory lock
+    /// on this thread's connection, which PostgreSQL releases by itself when the
+    /// connection ends (the instance was killed, the server restarted). True when taken,
+    /// false while another connection holds it; the database error when it cannot ask.
+    /// SQLite (one process): always true, the caller serialises its own threads.
+    Result<bool> tryLock(const QByteArray &name);
+    /// Releases a claim tryLock() took on this thread; a lost connection already did.
+    void unlock(const QByteArray &name);
+
 private:
     const Database &m_db;
 };

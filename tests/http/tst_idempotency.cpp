@@ -1,10 +1,15 @@
 // Idempotency-Key on the routes that create, end to end: a retried create answers the first
 // result again and creates nothing more, a reused key with another body or a bad key is
-// refused naming the header, a failed first attempt frees its key, keys are per space, and
-// of concurrent identical requests only one creates.
+// refused naming the header, a failed first attempt frees its key, keys are per space, a
+// key whose first request died is free at once, and of concurrent identical requests only
+// one creates.
 #include "render_api_helpers.h"
 
+#include <QCryptographicHash>
+#include <QDateTime>
 #include <QJsonArray>
+#include <QSqlError>
+#include <QSqlQuery>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -122,6 +127,39 @@ private slots:
         QVERIFY(b.header("Idempotent-Replayed").isEmpty());
         QVERIFY(a.data().value("id") != b.data().value("id"));
         QCOMPARE(templatesNamed(m_beta, "Shared"), 1);
+    }
+
+    /// The first request with a key died before it answered (its instance was killed, or
+    /// PostgreSQL restarted under it and the key could not be freed): its entry is left
+    /// unanswered. A retry runs at once, since no live request holds the key, and does
+    /// not wait out a timeout answering 409 (it waited a minute before: the cluster load
+    /// test's writer gave up).
+    void keyOfADeadRequestIsFreeAtOnce()
+    {
+        const QByteArray body = templateBody("Orphaned");
+        {
+            QSqlDatabase db = openTestDatabase(m_dir.path(), "orphan");
+            QVERIFY2(db.isOpen(), qPrintable(db.lastError().text()));
+            QSqlQuery q(db);
+            QVERIFY(q.prepare("INSERT INTO idempotency_keys (space_id, idem_key, route, request_hash, status,"
+                              " content_type, body, created_at)"
+                              " SELECT id, 'k-dead', 'POST /templates', ?, 0, '', '', ? FROM spaces WHERE name = 'alpha'"));
+            q.addBindValue(QString::fromLatin1(
+                QCryptographicHash::hash("POST /api/v1/templates\n" + body, QCryptographicHash::Sha256).toHex()));
+            q.addBindValue(QDateTime::currentMSecsSinceEpoch());
+            QVERIFY2(q.exec(), qPrintable(q.lastError().text()));
+            QCOMPARE(q.numRowsAffected(), 1);
+        }
+        closeTestDatabase("orphan");
+        HttpReply r = httpRequest(port(), "POST", "/api/v1/templates", body, with(m_alpha, "k-dead"));
+        QVERIFY2(r.status == 201, r.body.constData());
+        QVERIFY(r.header("Idempotent-Replayed").isEmpty());
+        const QJsonValue id = r.data().value("id");
+        r = httpRequest(port(), "POST", "/api/v1/templates", body, with(m_alpha, "k-dead"));
+        QCOMPARE(r.status, 201);
+        QCOMPARE(r.header("Idempotent-Replayed"), QByteArray("true"));
+        QCOMPARE(r.data().value("id"), id);
+        QCOMPARE(templatesNamed(m_alpha, "Orphaned"), 1);
     }
 
     void concurrentRetriesCreateOnce()
