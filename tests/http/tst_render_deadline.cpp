@@ -125,7 +125,12 @@ private slots:
         QVERIFY(prepare(dir.path(), R"({"render":{"deadlineMs":300},"http":{"workerThreads":2}})", &token, &pageId));
         ServerProcess server;
         QVERIFY2(server.start(dir.path()), server.log().constData());
-        QCOMPARE(quickRender(server.port(), token, pageId).status, 200);
+        // The first render loads fonts and fills caches: on a busy machine that alone can
+        // pass this test's 300 ms deadline (a 422), so warm up until one fits.
+        int warm = 0;
+        for (int attempt = 0; attempt < 5 && warm != 200; ++attempt)
+            warm = quickRender(server.port(), token, pageId).status;
+        QCOMPARE(warm, 200);
 
         QElapsedTimer clock;
         clock.start();
