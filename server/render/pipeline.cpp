@@ -378,6 +378,7 @@ std::optional<RenderResult> render(const RenderRequest &request, RenderContext &
         SvgOptions svgOptions;
         svgOptions.emojiSet = parseEmojiSet(doc->emojiType).value_or(EmojiSet::Twemoji);
         svgOptions.title = doc->tmpl->name;
+        svgOptions.deviceScale = request.format == OutputFormat::Svg ? 1 : scale;
         const QByteArray svg = renderSvgDocument(doc->layout, doc->size, resources, svgOptions, &result.warnings);
         result.timings.paint = elapsedMs(timer);
         if (stopped())

@@ -609,7 +609,10 @@ std::optional<ChromiumCapture> ChromiumBrowser::capture(const ChromiumPage &page
                     warn(urlText, why.isEmpty() ? QStringLiteral("the asset did not load") : why);
                     return;
                 }
-                fulfil(requestId, assetPng(asset));
+                // An SVG asset goes in as its sanitised source, so the browser draws it at the
+                // size and device scale it is shown at.
+                const QByteArray svg = svgSource(asset);
+                fulfil(requestId, svg.isEmpty() ? assetPng(asset) : svg);
                 return;
             }
             const bool web = scheme == QLatin1String("http") || scheme == QLatin1String("https");

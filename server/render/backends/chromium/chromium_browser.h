@@ -69,8 +69,8 @@ struct ChromiumPage {
     bool fastPng = false;
     /// Answers the page's `asset:` requests and its requests for the service's stored files
     /// (/api/v1/files/…, a relative URL or an absolute one on any host; it decides which the
-    /// render's space may read): the space's stored assets, already sanitised when SVG,
-    /// served to the page as PNG. Empty: both refused with a warning.
+    /// render's space may read): the space's stored assets, served to the page as PNG, an
+    /// SVG as its sanitised source (svgSource()). Empty: both refused with a warning.
     ChromiumAssetLoader loadAsset;
 };
 
