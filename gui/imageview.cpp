@@ -3,6 +3,7 @@
 #include <QBuffer>
 #include <QImageReader>
 #include <QPainter>
+#include <QPdfDocument>
 
 #include <webp/decode.h>
 
@@ -34,8 +35,26 @@ void ImageView::setBusy(bool busy)
     update();
 }
 
-QImage ImageView::decode(const QByteArray &bytes, const QString &contentType)
+QImage ImageView::decode(const QByteArray &bytes, const QString &contentType, int *pages)
 {
+    if (pages)
+        *pages = 0;
+    if (contentType.contains(QLatin1String("pdf")) || bytes.startsWith("%PDF-")) {
+        QBuffer buffer;
+        buffer.setData(bytes);
+        buffer.open(QIODevice::ReadOnly);
+        QPdfDocument pdf;
+        pdf.load(&buffer); // a random-access device: read before load() returns
+        if (pdf.status() != QPdfDocument::Status::Ready || pdf.pageCount() < 1)
+            return {};
+        if (pages)
+            *pages = pdf.pageCount();
+        // Points at 72 per inch, CSS px at 96 (CSS Values 4 §6.2): the page's pixel size.
+        const QSize size = (pdf.pagePointSize(0) * 96.0 / 72.0).toSize();
+        if (size.isEmpty() || size.width() > 16384 || size.height() > 16384)
+            return {};
+        return pdf.render(0, size);
+    }
     const bool webp = contentType.contains(QLatin1String("webp"))
                       || (bytes.size() > 12 && bytes.startsWith("RIFF") && bytes.mid(8, 4) == "WEBP");
     if (webp) {
@@ -65,7 +84,7 @@ void ImageView::paintEvent(QPaintEvent *)
         p.drawText(area, Qt::AlignCenter | Qt::TextWordWrap, m_placeholder);
         return;
     }
-    QSize size = m_image.size();
+    QSize size = m_image.deviceIndependentSize().toSize();
     if (size.width() > area.width() || size.height() > area.height())
         size.scale(area.size(), Qt::KeepAspectRatio);
     QRect target(QPoint(0, 0), size);

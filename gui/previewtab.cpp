@@ -18,6 +18,7 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSplitter>
+#include <QStandardItemModel>
 #include <QStyle>
 #include <QTableWidget>
 #include <QVBoxLayout>
@@ -51,6 +52,14 @@ PreviewTab::PreviewTab(client::ApiClient *client, QWidget *parent)
     // console could not show the result.
     m_format->addItem(QStringLiteral("JPEG"), QStringLiteral("jpeg"));
     m_format->addItem(QStringLiteral("SVG"), QStringLiteral("svg"));
+    // Chromium's print to PDF: the html engine's only (docs/api.md); shown as its first page.
+    m_format->addItem(QStringLiteral("PDF"), QStringLiteral("pdf"));
+    m_scale = new QComboBox(this);
+    m_scale->setObjectName(QStringLiteral("scaleCombo"));
+    for (int scale = 1; scale <= 3; ++scale)
+        m_scale->addItem(tr("%1×").arg(scale), scale);
+    m_scale->setToolTip(tr("Device scale factor: the same layout with 2 or 3 times the pixels, "
+                           "for high-density screens. PNG, WebP and JPEG only."));
     m_draft = new QCheckBox(tr("Draft (render the unpublished version)"), this);
     m_draft->setObjectName(QStringLiteral("draftCheck"));
     m_apiKey = new QLineEdit(this);
@@ -91,6 +100,7 @@ PreviewTab::PreviewTab(client::ApiClient *client, QWidget *parent)
     form->addRow(pageLabel, pageRow);
     form->addRow(tr("&Engine:"), m_engine);
     form->addRow(tr("&Format:"), m_format);
+    form->addRow(tr("&Scale:"), m_scale);
     form->addRow(QString(), m_draft);
     form->addRow(tr("API &key:"), m_apiKey);
 
@@ -178,6 +188,8 @@ PreviewTab::PreviewTab(client::ApiClient *client, QWidget *parent)
     layout->addWidget(splitter);
 
     connect(m_page, &QComboBox::currentIndexChanged, this, &PreviewTab::pageChanged);
+    connect(m_engine, &QComboBox::currentIndexChanged, this, &PreviewTab::updateChoices);
+    connect(m_format, &QComboBox::currentIndexChanged, this, &PreviewTab::updateChoices);
     connect(m_reloadPages, &QPushButton::clicked, this, &PreviewTab::loadPages);
     connect(m_render, &QPushButton::clicked, this, &PreviewTab::render);
     connect(m_resetTweaks, &QPushButton::clicked, this, [this] {
@@ -196,6 +208,37 @@ PreviewTab::PreviewTab(client::ApiClient *client, QWidget *parent)
     });
     connect(m_copySigned, &QPushButton::clicked, this, &PreviewTab::copySignedUrl);
     m_render->setEnabled(false);
+    updateChoices();
+}
+
+QString PreviewTab::effectiveEngine() const
+{
+    const QString chosen = m_engine->currentData().toString();
+    if (!chosen.isEmpty())
+        return chosen;
+    return m_template.rendererType.isEmpty() ? QStringLiteral("satori") : m_template.rendererType;
+}
+
+void PreviewTab::updateChoices()
+{
+    const bool pdf = effectiveEngine() == QLatin1String("html");
+    if (auto *model = qobject_cast<QStandardItemModel *>(m_format->model())) {
+        if (QStandardItem *item = model->item(m_format->findData(QStringLiteral("pdf")))) {
+            item->setEnabled(pdf);
+            item->setToolTip(pdf ? tr("Chromium's print to PDF: one page the template's size, text as text.")
+                                 : tr("PDF is drawn by the html engine only."));
+        }
+    }
+    if (!pdf && m_format->currentData().toString() == QLatin1String("pdf")) {
+        const QSignalBlocker block(m_format);
+        m_format->setCurrentIndex(m_format->findData(QStringLiteral("png")));
+    }
+    // SVG and PDF are vector output: the server refuses any scale but 1 with them.
+    const QString format = m_format->currentData().toString();
+    const bool bitmap = format != QLatin1String("svg") && format != QLatin1String("pdf");
+    if (!bitmap)
+        m_scale->setCurrentIndex(0);
+    m_scale->setEnabled(bitmap);
 }
 
 void PreviewTab::setSigningKeys(const QList<client::SigningKey> &keys)
@@ -337,6 +380,7 @@ void PreviewTab::pageChanged()
     m_render->setEnabled(i >= 0 && i < m_pages.size() && !m_rendering);
     m_tweaks->setRowCount(0);
     m_template = {};
+    updateChoices();
     if (i < 0 || i >= m_pages.size())
         return;
     const client::PageSummary page = m_pages.at(i);
@@ -357,6 +401,7 @@ void PreviewTab::pageChanged()
             if (r.has_value()) {
                 m_template = r.value();
                 fillTweaks(m_template, page);
+                updateChoices(); // "Template default" may now name the html engine
             } else {
                 m_message->showMessage(
                     tr("The template of this page could not be loaded. %1").arg(r.error().humanMessage()),
@@ -408,6 +453,7 @@ client::RenderRequest PreviewTab::currentRequest() const
         req.pageId = m_pages.at(i).id;
     req.renderType = m_engine->currentData().toString();
     req.format = m_format->currentData().toString();
+    req.scale = m_scale->isEnabled() ? m_scale->currentData().toInt() : 1;
     req.draft = m_draft->isChecked();
     req.apiToken = m_apiKey->text().trimmed();
     for (int row = 0; row < m_tweaks->rowCount(); ++row) {
@@ -454,11 +500,19 @@ void PreviewTab::render()
             return;
         }
         const QString type = r.value().contentType.isEmpty() ? req.format : r.value().contentType;
-        const QImage image = ImageView::decode(r.value().bytes, type);
+        int pages = 0;
+        QImage image = ImageView::decode(r.value().bytes, type, &pages);
         if (image.isNull()) {
             m_message->showMessage(tr("The render finished but the console cannot display the image."),
                                    MessageBanner::Kind::Warning);
+        } else if (pages > 0) {
+            m_message->showMessage(tr("A PDF: shown here is its first page, drawn by the console. "
+                                      "“Copy image URL” links the PDF itself."),
+                                   MessageBanner::Kind::Info);
         }
+        // A scale 2 image is shown at the template's size, its pixels spent on sharpness.
+        if (!image.isNull() && req.scale > 1)
+            image.setDevicePixelRatio(req.scale);
         showResult(r.value(), image);
         Q_EMIT rendered(!image.isNull());
     });
@@ -487,8 +541,11 @@ void PreviewTab::showResult(const client::RenderResult &r, const QImage &image)
     const int h = r.height > 0 ? r.height : image.height();
     const QString format = (r.format.isEmpty() ? m_format->currentData().toString() : r.format).toUpper();
     const QString engine = r.renderType.isEmpty() ? m_engine->currentText() : r.renderType;
-    m_info->setText(
-        tr("%1 × %2 px · %3 · %4 · %5").arg(w).arg(h).arg(format, QLocale().formattedDataSize(r.size), engine));
+    const QString scale = image.devicePixelRatio() > 1 ? tr(" (%1×)").arg(image.devicePixelRatio()) : QString();
+    m_info->setText(tr("%1 × %2 px%3 · %4 · %5 · %6")
+                        .arg(w)
+                        .arg(h)
+                        .arg(scale, format, QLocale().formattedDataSize(r.size), engine));
     QStringList parts;
     for (const auto &t : r.timings)
         if (t.first != QLatin1String("total"))

@@ -1,7 +1,9 @@
 #pragma once
-// The Preview tab: pick a page of the space, an engine, a format, draft or published,
-// edit tweaks (prefilled from the template's variables), render through the API and
-// look at the image with its timings and size. Nothing here blocks the window.
+// The Preview tab: pick a page of the space, an engine, a format, a scale, draft or
+// published, edit tweaks (prefilled from the template's variables), render through the
+// API and look at the image (a PDF's first page) with its timings and size. Only the
+// choices the engine accepts are enabled (docs/api.md: `pdf` is the html engine's,
+// `scale` applies to bitmap formats). Nothing here blocks the window.
 
 #include "shared/apiclient.h"
 
@@ -56,6 +58,11 @@ protected:
 private:
     void pageChanged();
     void fillTweaks(const client::TemplateSummary &tpl, const client::PageSummary &page);
+    /// The engine a render would use: the chosen one, else the template's, else satori.
+    QString effectiveEngine() const;
+    /// Enables the format and scale choices the effective engine and format accept,
+    /// falling back to PNG and 1× where the current choice is no longer accepted.
+    void updateChoices();
     client::RenderRequest currentRequest() const;
     void setRendering(bool rendering);
     void showResult(const client::RenderResult &r, const QImage &image);
@@ -65,6 +72,7 @@ private:
     QComboBox *m_page;
     QComboBox *m_engine;
     QComboBox *m_format;
+    QComboBox *m_scale;
     QCheckBox *m_draft;
     QLineEdit *m_apiKey;
     QTableWidget *m_tweaks;

@@ -256,6 +256,8 @@ QJsonObject RenderRequest::toJson() const
         o.insert(QStringLiteral("templateId"), templateId);
     if (!renderType.isEmpty())
         o.insert(QStringLiteral("renderType"), renderType);
+    if (scale != 1)
+        o.insert(QStringLiteral("scale"), scale);
     if (!tweaks.isEmpty())
         o.insert(QStringLiteral("tweaks"), tweaks);
     return o;
@@ -274,6 +276,8 @@ QUrl RenderRequest::toGetUrl(const QUrl &apiBase) const
     q.addQueryItem(QStringLiteral("format"), format);
     if (!renderType.isEmpty())
         q.addQueryItem(QStringLiteral("renderType"), renderType);
+    if (scale != 1)
+        q.addQueryItem(QStringLiteral("scale"), QString::number(scale));
     for (auto it = tweaks.begin(); it != tweaks.end(); ++it)
         q.addQueryItem(QStringLiteral("tweaks.") + it.key(), QString(QUrl::toPercentEncoding(valueText(*it))));
     url.setQuery(q);

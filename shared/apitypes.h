@@ -146,6 +146,7 @@ struct RenderRequest {
     bool draft = false;
     QString format = QStringLiteral("png");
     QString renderType; // empty: the template's engine
+    int scale = 1; // device scale factor 1–3: the image has scale × the pixels (bitmap formats)
     QJsonObject tweaks;
     QString apiToken; // empty: the console's session token
 

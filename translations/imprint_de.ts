@@ -527,8 +527,36 @@ Bitten Sie einen Eigentümer dieses Bereichs, Ihre Rolle zu ändern, und melden 
         <translation>Das Rendering ist fertig, aber die Konsole kann das Bild nicht anzeigen.</translation>
     </message>
     <message>
-        <source>%1 × %2 px · %3 · %4 · %5</source>
-        <translation>%1 × %2 px · %3 · %4 · %5</translation>
+        <source>%1×</source>
+        <translation>%1×</translation>
+    </message>
+    <message>
+        <source>Device scale factor: the same layout with 2 or 3 times the pixels, for high-density screens. PNG, WebP and JPEG only.</source>
+        <translation>Geräte-Skalierungsfaktor: dasselbe Layout mit 2- oder 3-mal so vielen Pixeln, für hochauflösende Bildschirme. Nur PNG, WebP und JPEG.</translation>
+    </message>
+    <message>
+        <source>&amp;Scale:</source>
+        <translation>&amp;Skalierung:</translation>
+    </message>
+    <message>
+        <source>Chromium&apos;s print to PDF: one page the template&apos;s size, text as text.</source>
+        <translation>Chromiums PDF-Druck: eine Seite in der Größe der Vorlage, Text bleibt Text.</translation>
+    </message>
+    <message>
+        <source>PDF is drawn by the html engine only.</source>
+        <translation>PDF erzeugt nur die html-Engine.</translation>
+    </message>
+    <message>
+        <source>A PDF: shown here is its first page, drawn by the console. “Copy image URL” links the PDF itself.</source>
+        <translation>Ein PDF: Hier steht seine erste Seite, von der Konsole gezeichnet. „Bild-URL kopieren“ verweist auf das PDF selbst.</translation>
+    </message>
+    <message>
+        <source> (%1×)</source>
+        <translation> (%1×)</translation>
+    </message>
+    <message>
+        <source>%1 × %2 px%3 · %4 · %5 · %6</source>
+        <translation>%1 × %2 px%3 · %4 · %5 · %6</translation>
     </message>
     <message>
         <source>%1 %2 ms</source>

@@ -527,8 +527,36 @@ Demandez à un propriétaire de cet espace de modifier votre rôle, puis reconne
         <translation>Le rendu est terminé, mais la console ne peut pas afficher l’image.</translation>
     </message>
     <message>
-        <source>%1 × %2 px · %3 · %4 · %5</source>
-        <translation>%1 × %2 px · %3 · %4 · %5</translation>
+        <source>%1×</source>
+        <translation>%1×</translation>
+    </message>
+    <message>
+        <source>Device scale factor: the same layout with 2 or 3 times the pixels, for high-density screens. PNG, WebP and JPEG only.</source>
+        <translation>Facteur d’échelle de l’appareil : la même mise en page avec 2 ou 3 fois plus de pixels, pour les écrans haute densité. PNG, WebP et JPEG uniquement.</translation>
+    </message>
+    <message>
+        <source>&amp;Scale:</source>
+        <translation>&amp;Échelle :</translation>
+    </message>
+    <message>
+        <source>Chromium&apos;s print to PDF: one page the template&apos;s size, text as text.</source>
+        <translation>L’impression PDF de Chromium : une page à la taille du modèle, le texte reste du texte.</translation>
+    </message>
+    <message>
+        <source>PDF is drawn by the html engine only.</source>
+        <translation>Seul le moteur html produit du PDF.</translation>
+    </message>
+    <message>
+        <source>A PDF: shown here is its first page, drawn by the console. “Copy image URL” links the PDF itself.</source>
+        <translation>Un PDF : sa première page est affichée ici, dessinée par la console. « Copier l’URL de l’image » renvoie au PDF lui-même.</translation>
+    </message>
+    <message>
+        <source> (%1×)</source>
+        <translation> (%1×)</translation>
+    </message>
+    <message>
+        <source>%1 × %2 px%3 · %4 · %5 · %6</source>
+        <translation>%1 × %2 px%3 · %4 · %5 · %6</translation>
     </message>
     <message>
         <source>%1 %2 ms</source>

@@ -378,6 +378,7 @@ std::optional<RenderResult> render(const RenderRequest &request, RenderContext &
         SvgOptions svgOptions;
         svgOptions.emojiSet = parseEmojiSet(doc->emojiType).value_or(EmojiSet::Twemoji);
         svgOptions.title = doc->tmpl->name;
+        svgOptions.deviceScale = request.format == OutputFormat::Svg ? 1 : scale;
         const QByteArray svg = renderSvgDocument(doc->layout, doc->size, resources, svgOptions, &result.warnings);
         result.timings.paint = elapsedMs(timer);
         if (stopped())
@@ -415,8 +416,8 @@ std::optional<RenderResult> render(const RenderRequest &request, RenderContext &
         if (page && request.fonts) {
             // Chromium does not see Qt's font database: the space's faces the page names go
             // in it as @font-face rules under the space's names, as the JSON engines resolve
-            // them. The page travels as a data: URL, which Chromium caps at 2 MiB
-            // (url::kMaxURLChars), base64 (4/3) included: 1 MiB of rules leaves the rest room.
+            // them, at most 1 MiB of rules: the page travels base64 (4/3) in one DevTools
+            // message, and a bound keeps a space with many fonts from making it huge.
             const QString rules = fontFaceRules(*request.fonts, *page, qsizetype(1) << 20, &result.warnings);
             if (!rules.isEmpty())
                 page = templatePageHtml(tmpl, doc->values, contentSized, request.limits, error, emoji, rules);
@@ -446,7 +447,7 @@ std::optional<RenderResult> render(const RenderRequest &request, RenderContext &
             chromiumPage.fastPng = pngCompression == PngCompression::Fast;
         }
         if (request.imageLoader)
-            chromiumPage.loadAsset = request.imageLoader; // called for asset: URLs only
+            chromiumPage.loadAsset = request.imageLoader; // asset: and /api/v1/files/ URLs only
         ChromiumTimings steps;
         RenderError browserError;
         auto captured = context.htmlBrowser()->capture(chromiumPage, request.cancellation, &browserError, &steps,

@@ -33,6 +33,7 @@
 #include <QPushButton>
 #include <QSettings>
 #include <QSignalSpy>
+#include <QStandardItemModel>
 #include <QTabBar>
 #include <QTabWidget>
 #include <QTableView>
@@ -64,6 +65,12 @@ const char *const kPreviewTemplate
       "     \"backgroundColor\": \"{{left}}\"}}},"
       "   {\"type\": \"div\", \"props\": {\"style\": {\"width\": \"50%\", \"height\": \"100%\","
       "     \"backgroundColor\": \"{{right}}\"}}}]}}}";
+
+// The same halves as an html-engine page (Chromium): the one engine that prints PDF.
+const char *const kHtmlTemplate
+    = "{\"name\": \"Html halves\", \"width\": 400, \"height\": 300, \"rendererType\": \"html\","
+      " \"html\": \"<div style='display:flex;width:400px;height:300px'>"
+      "<div style='flex:1;background:#1d4ed8'></div><div style='flex:1;background:#f59e0b'></div></div>\"}";
 
 /// True when `a` and `b` differ by at most `tolerance` in every channel (WebP is lossy,
 /// scaling blends).
@@ -110,6 +117,7 @@ private Q_SLOTS:
     void frenchLabels();
     void relativeTimes();
     void previewRendersThroughRenderApi(); // after the key-count tests: it adds a key
+    void previewOffersPdfAndScale(); // after previewRendersThroughRenderApi: it adds a page
     void signingKeysCreateSignAndRevoke();
     void memberSeesSigningKeysRoleMessage();
     void fontsUploadShowSampleAndDelete();
@@ -679,6 +687,137 @@ void TestConsole::previewRendersThroughRenderApi()
     format->setCurrentIndex(format->findData(QStringLiteral("svg")));
     checkRender(QStringLiteral("SVG"), QColor("#1d4ed8"), QColor("#16a34a"));
     QVERIFY(child<QLabel>(preview, "renderInfo")->text().endsWith(QLatin1String("satori")));
+}
+
+// The format and scale choices follow what the server accepts for the engine (docs/api.md):
+// PDF only with the html engine, scale only with bitmap formats. The request the console
+// sends is read back from "Copy render URL" (the same RenderRequest in its GET form) and
+// from what the real server answered: a 2× image, a PDF shown as its first page.
+void TestConsole::previewOffersPdfAndScale()
+{
+    service::ContentService content = service::contentService(*m_env->db);
+    const auto tpl
+        = content.createTemplate(m_spaceId, QJsonDocument::fromJson(kHtmlTemplate).object(), QStringLiteral("test"));
+    QVERIFY2(tpl.has_value(), qPrintable(tpl.has_value() ? QString() : tpl.error().message));
+    const auto htmlPage
+        = content.createPage(m_spaceId, tpl->id, QStringLiteral("Html halves"), {}, QStringLiteral("test"), true);
+    QVERIFY2(htmlPage.has_value(), qPrintable(htmlPage.has_value() ? QString() : htmlPage.error().message));
+
+    auto w = newWindow();
+    QVERIFY(signInAs(*w, kOwner));
+    auto *preview = w->previewTab();
+    QSignalSpy pagesLoaded(preview, &gui::PreviewTab::pagesLoaded);
+    QSignalSpy templateLoaded(preview, &gui::PreviewTab::templateLoaded);
+    QTabBar *tabBar = w->tabs()->tabBar();
+    QTest::mouseClick(tabBar, Qt::LeftButton, {}, tabBar->tabRect(w->tabs()->indexOf(preview)).center());
+    QTRY_VERIFY_WITH_TIMEOUT(pagesLoaded.count() > 0, 10000);
+    QTRY_VERIFY_WITH_TIMEOUT(templateLoaded.count() > 0, 10000);
+    auto *pageCombo = child<QComboBox>(preview, "pageCombo");
+    auto *engine = child<QComboBox>(preview, "engineCombo");
+    auto *format = child<QComboBox>(preview, "formatCombo");
+    auto *scale = child<QComboBox>(preview, "scaleCombo");
+    auto *message = child<QLabel>(preview, "previewMessage");
+    auto *info = child<QLabel>(preview, "renderInfo");
+    auto *view = child<gui::ImageView>(preview, "previewImage");
+    QVERIFY(scale);
+    QCOMPARE(pageCombo->currentData().toString(), m_pageId); // the takumi page, oldest first
+    const auto key = api().keys().create(m_spaceId, QStringLiteral("preview pdf"), 0, {});
+    QVERIFY(key.has_value());
+    QTest::keyClicks(child<QLineEdit>(preview, "apiKeyEdit"), key->token);
+
+    const auto pdfOffered = [&] {
+        const auto *model = qobject_cast<const QStandardItemModel *>(format->model());
+        return model && model->item(format->findData(QStringLiteral("pdf")))->isEnabled();
+    };
+    // What the console would send, in the GET form "Copy render URL" copies.
+    const auto sentQuery = [&] {
+        QTest::mouseClick(child<QPushButton>(preview, "copyRequestUrlButton"), Qt::LeftButton);
+        return QUrlQuery(QUrl(QApplication::clipboard()->text()));
+    };
+    QSignalSpy rendered(preview, &gui::PreviewTab::rendered);
+    const auto renderAndWait = [&]() -> bool {
+        rendered.clear();
+        QTest::mouseClick(child<QPushButton>(preview, "renderButton"), Qt::LeftButton);
+        return QTest::qWaitFor([&] { return rendered.count() > 0; }, 30000) && rendered.first().first().toBool();
+    };
+    const auto selectFromKeyboard = [&](QComboBox *combo, const QString &data) {
+        // Through the keyboard, as a user would: a disabled item is skipped.
+        combo->setFocus();
+        QTest::keyClick(combo, Qt::Key_Home);
+        for (int i = 0; i < combo->count() && combo->currentData().toString() != data; ++i)
+            QTest::keyClick(combo, Qt::Key_Down);
+        return combo->currentData().toString() == data;
+    };
+
+    // A takumi template: no PDF, but every scale with PNG.
+    QCOMPARE(engine->currentData().toString(), QString()); // "Template default"
+    QVERIFY(!pdfOffered());
+    QVERIFY(!selectFromKeyboard(format, QStringLiteral("pdf")));
+    QVERIFY(selectFromKeyboard(format, QStringLiteral("png")));
+    QVERIFY(scale->isEnabled());
+    QCOMPARE(scale->count(), 3);
+    QVERIFY(selectFromKeyboard(scale, QStringLiteral("2")));
+    QVERIFY2(renderAndWait(), qPrintable(message->text()));
+    QUrlQuery sent = sentQuery();
+    QCOMPARE(sent.queryItemValue(QStringLiteral("scale")), QStringLiteral("2"));
+    QCOMPARE(sent.queryItemValue(QStringLiteral("format")), QStringLiteral("png"));
+    QImage image = preview->image();
+    QCOMPARE(image.size(), QSize(800, 600)); // 2× the pixels of the 400 × 300 template
+    QCOMPARE(image.devicePixelRatio(), 2.0); // shown at the template's size
+    QVERIFY2(near(image.pixelColor(200, 300), QColor("#1d4ed8")), qPrintable(image.pixelColor(200, 300).name()));
+    QVERIFY2(near(image.pixelColor(600, 300), QColor("#f59e0b")), qPrintable(image.pixelColor(600, 300).name()));
+    QVERIFY2(info->text().startsWith(QStringLiteral("800 × 600 px (2×) · PNG · ")), qPrintable(info->text()));
+    QVERIFY2(info->text().endsWith(QLatin1String("takumi")), qPrintable(info->text()));
+    // SVG is vector output: no scale, and what is sent says 1.
+    QVERIFY(selectFromKeyboard(format, QStringLiteral("svg")));
+    QVERIFY(!scale->isEnabled());
+    QCOMPARE(scale->currentData().toInt(), 1);
+    QVERIFY(!sentQuery().hasQueryItem(QStringLiteral("scale")));
+    QVERIFY(selectFromKeyboard(format, QStringLiteral("png")));
+    QVERIFY(scale->isEnabled());
+
+    // Choosing the html engine offers PDF; PDF takes no scale.
+    QVERIFY(selectFromKeyboard(engine, QStringLiteral("html")));
+    QVERIFY(pdfOffered());
+    QVERIFY(selectFromKeyboard(format, QStringLiteral("pdf")));
+    QVERIFY(!scale->isEnabled());
+    // And back: another engine takes PDF away and the choice falls back to PNG.
+    QVERIFY(selectFromKeyboard(engine, QStringLiteral("satori")));
+    QVERIFY(!pdfOffered());
+    QCOMPARE(format->currentData().toString(), QStringLiteral("png"));
+    QVERIFY(scale->isEnabled());
+
+    // The html page with "Template default": PDF offered once its template is known.
+    templateLoaded.clear();
+    QVERIFY(selectFromKeyboard(engine, QString()));
+    pageCombo->setCurrentIndex(pageCombo->findData(htmlPage->id));
+    QTRY_VERIFY_WITH_TIMEOUT(templateLoaded.count() > 0, 10000);
+    QVERIFY(pdfOffered());
+    QVERIFY(selectFromKeyboard(format, QStringLiteral("pdf")));
+    QVERIFY2(renderAndWait(), qPrintable(message->text()));
+    QVERIFY2(message->text().startsWith(QLatin1String("A PDF: shown here is its first page")),
+             qPrintable(message->text()));
+    QCOMPARE(preview->lastResult().contentType, QStringLiteral("application/pdf"));
+    QVERIFY(preview->lastResult().bytes.startsWith("%PDF-"));
+    // Its first page on screen: 400 × 300 CSS px (300 × 225 pt), the halves in place.
+    image = preview->image();
+    QCOMPARE(image.size(), QSize(400, 300));
+    QVERIFY2(near(image.pixelColor(100, 150), QColor("#1d4ed8")), qPrintable(image.pixelColor(100, 150).name()));
+    QVERIFY2(near(image.pixelColor(300, 150), QColor("#f59e0b")), qPrintable(image.pixelColor(300, 150).name()));
+    QVERIFY2(info->text().startsWith(QStringLiteral("400 × 300 px · PDF · ")), qPrintable(info->text()));
+    QVERIFY2(preview->lastResult().warnings.isEmpty(), qPrintable(preview->lastResult().warnings.join(u'\n')));
+    QVERIFY2(info->text().endsWith(QLatin1String("html")), qPrintable(info->text()));
+    const QImage shown = view->grab().toImage();
+    const QPoint centre = view->rect().center();
+    QVERIFY2(near(shown.pixelColor(centre.x() - 100, centre.y()), QColor("#1d4ed8")),
+             qPrintable(shown.pixelColor(centre.x() - 100, centre.y()).name()));
+    QVERIFY2(near(shown.pixelColor(centre.x() + 100, centre.y()), QColor("#f59e0b")),
+             qPrintable(shown.pixelColor(centre.x() + 100, centre.y()).name()));
+    if (const QByteArray out = qgetenv("IMPRINT_CONSOLE_GRAB"); !out.isEmpty())
+        w->grab().save(QString::fromLocal8Bit(out));
+    sent = sentQuery();
+    QCOMPARE(sent.queryItemValue(QStringLiteral("format")), QStringLiteral("pdf"));
+    QVERIFY(!sent.hasQueryItem(QStringLiteral("scale")));
 }
 
 void TestConsole::rateLimitedLoginIsASentence()

@@ -1,6 +1,6 @@
 // The html engine drawn by headless Chromium (the server's default when Chromium is
-// installed), end to end against the real server: asset: images served from the space's
-// assets, `scale` and its plan limit, `format=pdf` stored as .pdf, and issue 19's html
+// installed), end to end against the real server: asset: images and the service's file
+// URLs served from the space's assets, `scale` and its plan limit, `format=pdf` stored as .pdf, and issue 19's html
 // findings replayed — nested tables, 100 000-deep markup and html, an endless script (off
 // by default, cut off by the deadline when allowed), a 100 000-element DOM, fetch() to
 // loopback. Each is answered within the deadline, /health answers meanwhile, the next
@@ -106,6 +106,27 @@ class TestHtmlEngineHttp : public QObject
         QCOMPARE(img.pixelColor(100, 50), QColor(0, 200, 0));
     }
 
+    /// Uploads a 10 × 10 PNG of `colour` as an asset of the session's space: the asset's
+    /// JSON (id, url, …), empty when the upload failed.
+    QJsonObject uploadAsset(const QString &session, const QColor &colour)
+    {
+        QImage image(10, 10, QImage::Format_RGB32);
+        image.fill(colour);
+        QByteArray png;
+        QBuffer buffer(&png);
+        buffer.open(QIODevice::WriteOnly);
+        image.save(&buffer, "PNG");
+        QTcpSocket socket;
+        socket.connectToHost(QHostAddress::LocalHost, port());
+        if (!socket.waitForConnected(5000))
+            return {};
+        socket.write("POST /api/v1/assets HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nAuthorization: Bearer "
+                     + session.toLatin1() + "\r\nContent-Type: image/png\r\nContent-Length: "
+                     + QByteArray::number(png.size()) + "\r\n\r\n" + png);
+        const HttpReply uploaded = readReply(socket);
+        return uploaded.status == 201 ? uploaded.data() : QJsonObject();
+    }
+
 private slots:
     void initTestCase()
     {
@@ -146,21 +167,7 @@ private slots:
     // uploaded image; an SVG asset is drawn as stored, that is sanitised.
     void assetImagesAreDrawn()
     {
-        QImage image(10, 10, QImage::Format_RGB32);
-        image.fill(QColor(200, 0, 200));
-        QByteArray png;
-        QBuffer buffer(&png);
-        buffer.open(QIODevice::WriteOnly);
-        image.save(&buffer, "PNG");
-        QTcpSocket socket;
-        socket.connectToHost(QHostAddress::LocalHost, port());
-        QVERIFY(socket.waitForConnected(5000));
-        socket.write("POST /api/v1/assets HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nAuthorization: Bearer "
-                     + m_session.toLatin1() + "\r\nContent-Type: image/png\r\nContent-Length: "
-                     + QByteArray::number(png.size()) + "\r\n\r\n" + png);
-        const HttpReply uploaded = readReply(socket);
-        QCOMPARE(uploaded.status, 201);
-        const QString id = uploaded.data().value("id").toString();
+        const QString id = uploadAsset(m_session, QColor(200, 0, 200)).value("id").toString();
         QVERIFY(id.startsWith("ast_"));
         const QString pageId
             = page(htmlTemplate(QStringLiteral("<body style=\"margin:0\"><img src=\"asset:%1\" style=\"position:"
@@ -177,6 +184,61 @@ private slots:
         const QImage img = decode(bin.body);
         QCOMPARE(img.pixelColor(50, 50), QColor(200, 0, 200));
         QCOMPARE(img.pixelColor(150, 50), QColor(200, 0, 200));
+    }
+
+    // The service's own file URLs (/api/v1/files/<sha256>.<ext>, as an asset's `url` says)
+    // in a page Chromium draws come from the store, never over HTTP: relative in an <img>
+    // and a CSS url(), and absolute on a loopback address the remote image policy would
+    // refuse (a listener there sees no connection). Another space's asset is not drawn and
+    // the warning says so.
+    void serviceFileUrlsComeFromTheStore()
+    {
+        const QJsonObject mine = uploadAsset(m_session, QColor(0, 120, 255));
+        const QString mineUrl = mine.value("url").toString();
+        QVERIFY2(mineUrl.contains("/api/v1/files/"), qPrintable(mineUrl));
+        const QString minePath = QUrl(mineUrl).path();
+
+        QCOMPARE(runCli({"space", "create", "elsewhere", "--plan", "free", "--data", m_dir.path()}), 0);
+        QCOMPARE(runCli({"user", "add", "--email", "owner@elsewhere.test", "--space", "elsewhere", "--role", "owner",
+                         "--data", m_dir.path()},
+                        "password123\npassword123\n"),
+                 0);
+        const HttpReply login = httpRequest(port(), "POST", "/api/v1/auth/login",
+                                            json({{"email", "owner@elsewhere.test"}, {"password", "password123"}}));
+        const QString otherSession = login.data().value("token").toString();
+        QVERIFY(!otherSession.isEmpty());
+        const QString theirPath = QUrl(uploadAsset(otherSession, QColor(255, 120, 0)).value("url").toString()).path();
+        QVERIFY2(theirPath.startsWith("/api/v1/files/"), qPrintable(theirPath));
+        // Over HTTP the other space's file is public by its name: the render must not be.
+        QCOMPARE(httpRequest(port(), "GET", theirPath.toLatin1()).status, 200);
+
+        QTcpServer listener;
+        QVERIFY(listener.listen(QHostAddress::LocalHost));
+        const QString absolute = QStringLiteral("http://127.0.0.1:%1%2").arg(listener.serverPort()).arg(minePath);
+        const auto box = [](int left) {
+            return QStringLiteral("position:absolute;top:0;left:%1px;width:50px;height:100px").arg(left);
+        };
+        const QString pageId = page(htmlTemplate(
+            QStringLiteral("<img src=\"%1\" style=\"%2\"><div style=\"%3;background:url(%1) 0 0/50px 100px\"></div>"
+                           "<img src=\"%4\" style=\"%5\"><img src=\"%6\" style=\"%7\">")
+                .arg(minePath, box(0), box(50), absolute, box(100), theirPath, box(150))));
+        QVERIFY(!pageId.isEmpty());
+
+        const HttpReply r = render(pageId, {{"output", "json"}});
+        QCOMPARE(r.status, 200);
+        const QJsonArray warnings = r.data().value("warnings").toArray();
+        QCOMPARE(warnings.size(), 1);
+        const QString warning = warnings.first().toString();
+        QVERIFY2(warning.contains(theirPath) && warning.contains("this space has no asset"), qPrintable(warning));
+        const HttpReply bin = render(pageId);
+        QCOMPARE(bin.status, 200);
+        const QImage img = decode(bin.body).convertToFormat(QImage::Format_ARGB32);
+        QCOMPARE(img.pixelColor(25, 50), QColor(0, 120, 255)); // relative <img>
+        QCOMPARE(img.pixelColor(75, 50), QColor(0, 120, 255)); // relative url()
+        QCOMPARE(img.pixelColor(125, 50), QColor(0, 120, 255)); // absolute, loopback
+        QCOMPARE(img.pixelColor(175, 50).alpha(), 0); // the other space's: not drawn
+        QTest::qWait(100);
+        QVERIFY(!listener.hasPendingConnections());
     }
 
     // scale=2 doubles the pixels; the plan's 1000 px bound applies to them (402), and a

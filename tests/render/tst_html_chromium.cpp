@@ -8,6 +8,7 @@
 #include "server/render/backends/chromium/chromium_browser.h"
 #include "server/render/pipeline.h"
 #include "server/render/resources/font_file.h"
+#include "server/render/resources/image_decoder.h"
 #include "server/render/text/font_set.h"
 #include "tests/support/fixtures.h"
 #include "tests/support/ssim.h"
@@ -593,6 +594,78 @@ private Q_SLOTS:
         const QImage base = decode(*one);
         const double ssim = meanSsim(lumaOverWhite(base), lumaOverWhite(small), 200, 100);
         QVERIFY2(ssim >= 0.95, qPrintable(QString::number(ssim)));
+    }
+
+    // An SVG image is drawn at the pixels it covers on the device, not its 10 × 10
+    // intrinsic size enlarged: a 10 × 10 SVG, black left half and white right half, shown
+    // 100 × 100 at scale 1, 2 and 3, as an asset in an <img> and as a data: background,
+    // has its edge within a device pixel or two (enlarged 1× pixels would blur it over
+    // ~10 × scale).
+    void svgAssetsAreSharpAtAnyScale_data()
+    {
+        QTest::addColumn<QString>("engine");
+        QTest::addColumn<int>("scale");
+        for (const char *engine : {"takumi", "satori", "html"})
+            for (int scale : {1, 2, 3})
+                QTest::newRow(qPrintable(QStringLiteral("%1 x%2").arg(engine).arg(scale))) << QString(engine) << scale;
+    }
+    void svgAssetsAreSharpAtAnyScale()
+    {
+        QFETCH(QString, engine);
+        QFETCH(int, scale);
+        const QByteArray svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"10\" height=\"10\" "
+                               "viewBox=\"0 0 10 10\"><rect width=\"5\" height=\"10\" fill=\"#000\"/>"
+                               "<rect x=\"5\" width=\"5\" height=\"10\" fill=\"#fff\"/></svg>";
+        const auto square = [](int left) {
+            return QJsonObject{{"position", "absolute"}, {"left", left}, {"top", 0}, {"width", 100}, {"height", 100}};
+        };
+        QJsonObject background = square(100);
+        // JSON engines load background images from data: URLs only (docs/fonts-and-images.md).
+        background.insert("backgroundImage",
+                          QStringLiteral("url(data:image/svg+xml;base64,%1)").arg(QString::fromLatin1(svg.toBase64())));
+        background.insert("backgroundSize", "100px 100px");
+        const QJsonObject document{
+            {"width", 200},
+            {"height", 100},
+            {"root",
+             QJsonObject{
+                 {"type", "div"},
+                 {"props",
+                  QJsonObject{
+                      {"style", QJsonObject{{"width", 200}, {"height", 100}, {"position", "relative"}}},
+                      {"children",
+                       QJsonArray{QJsonObject{{"type", "img"},
+                                              {"props", QJsonObject{{"src", "asset:logo"}, {"style", square(0)}}}},
+                                  QJsonObject{{"type", "div"}, {"props", QJsonObject{{"style", background}}}}}}}}}}};
+        RenderError error;
+        int loads = 0;
+        const auto r = renderRequest(document, engine, &error, [&](RenderRequest &q) {
+            q.scale = scale;
+            // As a space's asset loader does (AssetService::loaderFor): the stored bytes decoded.
+            q.imageLoader = [&svg, &loads](const QString &url, QString *why) {
+                ++loads;
+                return url == QLatin1String("asset:logo") ? decodeImage(svg, why) : QImage();
+            };
+        });
+        QVERIFY2(r, qPrintable(error.message));
+        QVERIFY(loads > 0);
+        const QImage img = decode(*r);
+        QVERIFY2(r->warnings.isEmpty(), qPrintable(r->warnings.join(u'\n')));
+        QCOMPARE(img.size(), QSize(200 * scale, 100 * scale));
+        const int y = 50 * scale;
+        for (int left : {0, 100}) {
+            const int edge = (left + 50) * scale; // the first white device pixel
+            const auto grey = [&](int x) { return qGray(img.pixel(x, y)); };
+            const QString where = QStringLiteral("box at %1: %2 %3 | %4 %5")
+                                      .arg(left)
+                                      .arg(grey(edge - 2))
+                                      .arg(grey(edge - 1))
+                                      .arg(grey(edge))
+                                      .arg(grey(edge + 1));
+            QVERIFY2(grey(edge - 2) <= 12, qPrintable(where));
+            QVERIFY2(grey(edge + 1) >= 243, qPrintable(where));
+            QVERIFY2(grey((left + 10) * scale) <= 12 && grey((left + 90) * scale) >= 243, qPrintable(where));
+        }
     }
 
     void scaleOutsideItsRangeOrOnVectorsIsRefused()

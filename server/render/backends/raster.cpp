@@ -5,6 +5,7 @@
 #include "server/render/cancellation.h"
 #include "server/render/paint/geometry.h"
 #include "server/render/paint/recorder.h"
+#include "server/render/resources/image_decoder.h"
 
 #include <QPaintDevice>
 #include <QSvgRenderer>
@@ -70,6 +71,9 @@ private:
     /// Draws `c` (an image with a shape) on a device without texture brushes or clip
     /// paths, as an image made transparent outside the shape.
     void drawShapedImageBaked(const display::DrawImage &c, const QBrush &brush);
+    /// `image` for drawing into `dest` (current user space): an SVG image drawn again at
+    /// the pixels `dest` covers on the device (imageAtDeviceSize()), others as they are.
+    QImage atDeviceSize(const QImage &image, const QRectF &dest) const;
 
     /// How far to move a line whose baseline passes through `point` so that it sits on a
     /// whole device pixel, as Chromium draws text; zero when the text rotates or scales.
@@ -432,14 +436,15 @@ void QPainterPlayer::operator()(const display::BackgroundTiles &c)
         }
     } else {
         m_p->setRenderHint(QPainter::SmoothPixmapTransform);
+        const QImage image = atDeviceSize(c.image, tile);
         if (c.repeat) {
-            QBrush tb(c.image);
+            QBrush tb(image);
             QTransform t = QTransform::fromTranslate(tile.left(), tile.top());
-            t.scale(tile.width() / c.image.width(), tile.height() / c.image.height());
+            t.scale(tile.width() / image.width(), tile.height() / image.height());
             tb.setTransform(t);
             m_p->fillPath(c.clip, tb);
         } else {
-            m_p->drawImage(tile, c.image);
+            m_p->drawImage(tile, image);
         }
     }
     m_p->restore();
@@ -449,14 +454,15 @@ void QPainterPlayer::operator()(const display::DrawImage &c)
 {
     m_p->save();
     m_p->setRenderHint(QPainter::SmoothPixmapTransform);
+    const QImage image = atDeviceSize(c.image, c.dest);
     if (!c.shape) {
-        m_p->drawImage(c.dest, c.image);
+        m_p->drawImage(c.dest, image);
     } else {
         // An image brush filling the clip shape keeps curved edges antialiased, which a
         // clip path would not.
-        QBrush brush(c.image);
+        QBrush brush(image);
         QTransform t = QTransform::fromTranslate(c.dest.left(), c.dest.top());
-        t.scale(c.dest.width() / c.image.width(), c.dest.height() / c.image.height());
+        t.scale(c.dest.width() / image.width(), c.dest.height() / image.height());
         brush.setTransform(t);
         if (m_p->device()->devType() == QInternal::Image)
             m_p->fillPath(*c.shape, brush);
@@ -464,6 +470,13 @@ void QPainterPlayer::operator()(const display::DrawImage &c)
             drawShapedImageBaked(c, brush);
     }
     m_p->restore();
+}
+
+QImage QPainterPlayer::atDeviceSize(const QImage &image, const QRectF &dest) const
+{
+    // The box's size on the device: a scale 2 render, or a transform, gives it more pixels.
+    const QSizeF onDevice = m_p->transform().mapRect(dest).size();
+    return imageAtDeviceSize(image, QSize(int(std::ceil(onDevice.width())), int(std::ceil(onDevice.height()))));
 }
 
 void QPainterPlayer::drawShapedImageBaked(const display::DrawImage &c, const QBrush &brush)

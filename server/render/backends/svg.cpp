@@ -471,10 +471,13 @@ void SvgPlayer::operator()(const display::BackgroundTiles &c)
         emitImage(tile, c.url);
         return;
     }
-    // Tiled images and gradients: drawn once into an embedded image.
-    emitRaster(c.clip.boundingRect(), 1.0, [&](QPainter &p) {
+    // Tiled images and gradients: drawn once into an embedded image; an SVG image at the
+    // resolution of the final bitmap.
+    const bool vector = !gradient && !svgSource(c.image).isEmpty();
+    const qreal deviceScale = vector ? std::max<qreal>(1, m_options.deviceScale) : 1;
+    emitRaster(c.clip.boundingRect(), 1 / deviceScale, [&](QPainter &p) {
         p.setClipPath(c.clip, Qt::IntersectClip);
-        QImage image = c.image;
+        QImage image = vector ? imageAtDeviceSize(c.image, (tile.size() * deviceScale).toSize()) : c.image;
         if (gradient) {
             image = QImage(tile.size().toSize().expandedTo(QSize(1, 1)), QImage::Format_ARGB32_Premultiplied);
             image.fill(Qt::transparent);
@@ -511,21 +514,25 @@ void SvgPlayer::operator()(const display::StrokeBorder &c)
 
 void SvgPlayer::operator()(const display::DrawImage &c)
 {
+    // An SVG image is embedded drawn at the pixels it covers in the final bitmap.
+    const bool vector = !svgSource(c.image).isEmpty();
+    const qreal deviceScale = vector ? std::max<qreal>(1, m_options.deviceScale) : 1;
+    const QImage image = vector ? imageAtDeviceSize(c.image, (c.dest.size() * deviceScale).toSize()) : c.image;
     if (!c.shape && clipContains(c.dest)) {
         // Only raster bytes go in as they came: an SVG (or a mislabelled one) would be
         // decoded again by QtSvg's image plugin, outside the resource policy.
         emitImage(c.dest, isEmbeddableRasterDataUrl(c.source)
                               ? c.source
                               : QStringLiteral("data:image/png;base64,")
-                                    + QString::fromLatin1(encodePng(c.image, embeddedPng()).toBase64()));
+                                    + QString::fromLatin1(encodePng(image, embeddedPng()).toBase64()));
         return;
     }
     // Rounded or cropped: the clip is baked into the embedded pixels (see the file comment).
     const QPainterPath shape = c.shape ? *c.shape : rectPath(c.contentBox).intersected(rectPath(c.dest));
-    emitRaster(shape.boundingRect(), 1.0, [&](QPainter &p) {
-        QBrush brush(c.image);
+    emitRaster(shape.boundingRect(), 1 / deviceScale, [&](QPainter &p) {
+        QBrush brush(image);
         QTransform t = QTransform::fromTranslate(c.dest.left(), c.dest.top());
-        t.scale(c.dest.width() / c.image.width(), c.dest.height() / c.image.height());
+        t.scale(c.dest.width() / image.width(), c.dest.height() / image.height());
         brush.setTransform(t);
         p.fillPath(shape, brush);
     });

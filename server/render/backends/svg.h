@@ -21,6 +21,10 @@ namespace imprint::render {
 struct SvgOptions {
     EmojiSet emojiSet = EmojiSet::Twemoji; ///< how emoji clusters are drawn
     QString title; ///< the document's <title> (escaped), optional
+    /// Device px per user px of the bitmap this document becomes (a `scale` 2 PNG: 2; the
+    /// SVG output itself: 1). Images decoded from SVG are embedded at that resolution, so
+    /// the bitmap shows them sharp.
+    qreal deviceScale = 1;
 };
 
 /// Writes `root` as an SVG 1.1 document of `size` px (UTF-8, well-formed XML, every text

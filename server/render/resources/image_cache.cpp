@@ -15,7 +15,8 @@ QImage ImageCache::load(const QString &url, QString *error)
     QImage image = decodeDataUrlImage(url, error);
     if (image.isNull())
         return image;
-    const qint64 cost = image.sizeInBytes() + url.size() * qint64(sizeof(QChar));
+    // An SVG's source travels with its pixels (svgSource()): it counts too.
+    const qint64 cost = image.sizeInBytes() + url.size() * qint64(sizeof(QChar)) + svgSource(image).size();
     if (cost <= m_cache.capacity() / 4)
         m_cache.insert(url, image, cost);
     return image;

@@ -50,6 +50,9 @@ QImage decodeWebp(const QByteArray &bytes, QString *error, const ImageDecodeLimi
     return image.convertToFormat(QImage::Format_ARGB32_Premultiplied);
 }
 
+/// The QImage text key under which decodeSvg() keeps the sanitised source.
+const QString kSvgSourceKey = QStringLiteral("imprint-svg-source");
+
 QImage decodeSvg(const QByteArray &bytes, QString *error, const ImageDecodeLimits &limits)
 {
     QString why;
@@ -71,6 +74,7 @@ QImage decodeSvg(const QByteArray &bytes, QString *error, const ImageDecodeLimit
     QPainter painter(&image);
     renderer.render(&painter);
     painter.end();
+    image.setText(kSvgSourceKey, QString::fromUtf8(*clean));
     return image;
 }
 
@@ -168,6 +172,31 @@ QImage decodeImage(const QByteArray &bytes, QString *error, const ImageDecodeLim
     case ImageFormat::Unknown: break;
     }
     return fail(error, QStringLiteral("unsupported image format (PNG, JPEG, GIF, WebP or SVG are accepted)"));
+}
+
+QByteArray svgSource(const QImage &image)
+{
+    return image.text(kSvgSourceKey).toUtf8();
+}
+
+QImage imageAtDeviceSize(const QImage &image, QSize pixels)
+{
+    constexpr int kMaxSide = 4096; // a large enlargement must not allocate without bound
+    if (pixels == image.size() || pixels.width() < 1 || pixels.height() < 1 || pixels.width() > kMaxSide
+        || pixels.height() > kMaxSide)
+        return image;
+    const QByteArray source = svgSource(image);
+    if (source.isEmpty())
+        return image;
+    QSvgRenderer renderer(source);
+    if (!renderer.isValid())
+        return image;
+    QImage drawn(pixels, QImage::Format_ARGB32_Premultiplied);
+    drawn.fill(Qt::transparent);
+    QPainter painter(&drawn);
+    renderer.render(&painter, QRectF(QPointF(0, 0), QSizeF(pixels)));
+    painter.end();
+    return drawn;
 }
 
 std::optional<QByteArray> dataUrlBytes(const QString &url, QString *error)

@@ -38,10 +38,23 @@ struct ImageDecodeLimits {
 
 /// Decodes `bytes` into premultiplied ARGB32 (Format_ARGB32_Premultiplied). An SVG is
 /// sanitised (sanitizeSvg) and drawn at its intrinsic size (width/height, else viewBox,
-/// else 300×150 as CSS Images 3 §4.1 sizes a replaced element). Returns a null image and
+/// else 300×150 as CSS Images 3 §4.1 sizes a replaced element); its sanitised source
+/// stays with the image (svgSource()). Returns a null image and
 /// sets `error` (one sentence) for an unknown format, a size over `limits`, or bytes
 /// that do not decode.
 QImage decodeImage(const QByteArray &bytes, QString *error, const ImageDecodeLimits &limits = {});
+
+/// The sanitised SVG an image was decoded from: decodeImage() keeps it with the pixels
+/// (as the image's text, which copies of the QImage share) so a backend can draw the image
+/// again at the size it covers on the device. Empty for any other image.
+QByteArray svgSource(const QImage &image);
+
+/// `image` as `pixels` device pixels: an image decoded from SVG is drawn again from its
+/// source at that size (stretched to it, as drawing the intrinsic-size pixels into that
+/// box would), so it stays sharp at any device scale or enlargement — a vector image is
+/// rasterised at the size it is drawn (CSS Images 3 §4.2). Any other image, a size equal
+/// to the image's, or one outside 1–4096 px a side: `image` as it is.
+QImage imageAtDeviceSize(const QImage &image, QSize pixels);
 
 /// The payload of an RFC 2397 `data:` URL (base64 or percent-encoded; whitespace in
 /// base64 tolerated as pasted URLs have it). nullopt and `error` when `url` is not a

@@ -10,6 +10,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QRegularExpression>
 #include <QSet>
 #include <QTemporaryDir>
 
@@ -64,6 +65,21 @@ QByteArray assetPng(const QImage &image)
     buffer.open(QIODevice::WriteOnly);
     image.save(&buffer, "PNG", 90);
     return bytes;
+}
+
+/// The address the page's document is served at (RFC 2606 reserves .invalid: it never
+/// resolves). Relative URLs in the page resolve against it, so `/api/v1/files/…` names a
+/// request the interception sees; nothing at this origin reaches a network.
+const QString kPageUrl = QStringLiteral("http://imprint.invalid/");
+
+/// Whether `url` names one of the service's stored files: an http(s) URL on any host (the
+/// page's origin for a relative URL, the server's own name for an absolute one) whose path
+/// is /api/v1/files/<name>. Those go to the page's asset loader, never to the network.
+bool isServiceFileUrl(const QUrl &url)
+{
+    static const QRegularExpression path(QStringLiteral("^/api/v1/files/[^/]+$"));
+    return (url.scheme() == QLatin1String("http") || url.scheme() == QLatin1String("https"))
+           && path.match(url.path()).hasMatch();
 }
 
 /// What a fetch for the page ended with: the bytes, or why not.
@@ -519,6 +535,7 @@ std::optional<ChromiumCapture> ChromiumBrowser::capture(const ChromiumPage &page
             std::future<FetchOutcome> outcome;
         };
         std::vector<PendingFetch> fetches;
+        bool documentServed = false;
         const auto warn = [&](const QString &url, const QString &why) {
             if (warnings)
                 warnings->append(QStringLiteral("html: %1 was not loaded: %2").arg(url.left(300), why));
@@ -541,9 +558,10 @@ std::optional<ChromiumCapture> ChromiumBrowser::capture(const ChromiumPage &page
                      {QStringLiteral("body"), QString::fromLatin1(bytes.toBase64())}},
                     session, true);
         };
-        // Answers the page's requests as they are paused: data: URLs load, asset: URLs are
-        // served from the space's assets, images over http(s) go to the fetch hook on a
-        // thread of their own, the rest is refused.
+        // Answers the page's requests as they are paused: the document itself, data: URLs
+        // load, asset: URLs and the service's file URLs are served from the space's assets,
+        // other images over http(s) go to the fetch hook on a thread of their own, the rest
+        // is refused.
         auto handleEvent = [&](const QJsonObject &event) {
             if (event.value(QLatin1String("method")).toString() != QLatin1String("Fetch.requestPaused"))
                 return;
@@ -558,9 +576,32 @@ std::optional<ChromiumCapture> ChromiumBrowser::capture(const ChromiumPage &page
                         true);
                 return;
             }
-            if (scheme == QLatin1String("asset") && page.loadAsset) {
-                // The space's stored assets, looked up as the JSON engines do (a database
-                // row and a stored file, no network): answered at once.
+            const QString resourceType = params.value(QLatin1String("resourceType")).toString();
+            if (!documentServed && urlText == kPageUrl && resourceType == QLatin1String("Document")) {
+                // The page itself, once: from this origin it is the only document.
+                documentServed = true;
+                c->send(QStringLiteral("Fetch.fulfillRequest"),
+                        {{QStringLiteral("requestId"), requestId},
+                         {QStringLiteral("responseCode"), 200},
+                         {QStringLiteral("responseHeaders"),
+                          QJsonArray{QJsonObject{{QStringLiteral("name"), QStringLiteral("Content-Type")},
+                                                 {QStringLiteral("value"), QStringLiteral("text/html; charset=utf-8")}},
+                                     QJsonObject{{QStringLiteral("name"), QStringLiteral("Cache-Control")},
+                                                 {QStringLiteral("value"), QStringLiteral("no-store")}}}},
+                         {QStringLiteral("body"), QString::fromLatin1(page.html.toUtf8().toBase64())}},
+                        session, true);
+                return;
+            }
+            if (urlText == kPageUrl + QLatin1String("favicon.ico")) {
+                // The browser's own request for the page's icon, which no render draws.
+                failRequest(requestId);
+                return;
+            }
+            const bool serviceFile = isServiceFileUrl(url);
+            if ((scheme == QLatin1String("asset") || serviceFile) && page.loadAsset) {
+                // The space's stored assets (`asset:ID`, or the service's own file URL of one),
+                // looked up as the JSON engines do (a database row and a stored file, no
+                // network), only the render's space's: answered at once.
                 QString why;
                 const QImage asset = page.loadAsset(urlText, &why);
                 if (asset.isNull()) {
@@ -568,17 +609,26 @@ std::optional<ChromiumCapture> ChromiumBrowser::capture(const ChromiumPage &page
                     warn(urlText, why.isEmpty() ? QStringLiteral("the asset did not load") : why);
                     return;
                 }
-                fulfil(requestId, assetPng(asset));
+                // An SVG asset goes in as its sanitised source, so the browser draws it at the
+                // size and device scale it is shown at.
+                const QByteArray svg = svgSource(asset);
+                fulfil(requestId, svg.isEmpty() ? assetPng(asset) : svg);
                 return;
             }
             const bool web = scheme == QLatin1String("http") || scheme == QLatin1String("https");
-            const bool image = params.value(QLatin1String("resourceType")).toString() == QLatin1String("Image");
-            if (!web || !image || !d->options.fetch) {
+            const bool image = resourceType == QLatin1String("Image");
+            // A relative URL other than a stored file's resolves to the page's own origin,
+            // which serves nothing else.
+            const bool ownOrigin = url.host() == QUrl(kPageUrl).host();
+            if (!web || !image || ownOrigin || serviceFile || !d->options.fetch) {
                 failRequest(requestId);
-                warn(urlText,
-                     !web ? QStringLiteral("the html engine loads only data: URLs, asset: images and http(s) images")
-                     : !image ? QStringLiteral("the html engine loads only images over http(s)")
-                              : QStringLiteral("this server loads no remote images"));
+                warn(urlText, !web     ? QStringLiteral("the html engine loads only data: URLs, asset: images, the "
+                                                            "space's files and http(s) images")
+                              : !image ? QStringLiteral("the html engine loads only images over http(s)")
+                              : serviceFile ? QStringLiteral("this render has no files to load")
+                              : ownOrigin   ? QStringLiteral("a relative URL loads only the space's files "
+                                                               "(/api/v1/files/…)")
+                                            : QStringLiteral("this server loads no remote images"));
                 return;
             }
             const QDeadlineTimer deadline = cancellation.deadline();
@@ -744,11 +794,9 @@ std::optional<ChromiumCapture> ChromiumBrowser::capture(const ChromiumPage &page
                                                             {QStringLiteral("b"), 0},
                                                             {QStringLiteral("a"), 0}}}},
                      true);
-        // The document as a data: URL: it is the page's own origin-less document, nothing
-        // is fetched for it, and relative URLs in it resolve to nothing loadable.
-        const QString url = QStringLiteral("data:text/html;charset=utf-8;base64,")
-                            + QString::fromLatin1(page.html.toUtf8().toBase64());
-        ok = ok && call(QStringLiteral("Page.navigate"), {{QStringLiteral("url"), url}}, true);
+        // The document is served by the interception at kPageUrl (handleEvent), so relative
+        // URLs in it (`/api/v1/files/…`) resolve to requests the interception answers.
+        ok = ok && call(QStringLiteral("Page.navigate"), {{QStringLiteral("url"), kPageUrl}}, true);
         ok = ok && waitEvent(QStringLiteral("Page.loadEventFired"));
         // Web fonts may still be loading at the load event.
         ok = ok

@@ -7,9 +7,13 @@
 //
 // Each render gets a fresh browser context (no cookies, storage or cache shared with
 // another render), JavaScript off unless the page asks and the server allows it, every
-// network request from the page intercepted (Fetch domain): data: URLs load, images over
-// http(s) are answered with the bytes ChromiumOptions::fetch gets (the server's remote
-// image policy and cache), everything else is refused. A bounded number of renders run at
+// network request from the page intercepted (Fetch domain): the document itself is served
+// at http://imprint.invalid/ (a name that never resolves) so relative URLs resolve to
+// requests the interception sees, data: URLs load, `asset:` URLs and the service's file
+// URLs (/api/v1/files/…, relative or on any host) are answered by ChromiumPage::loadAsset
+// (the render's space's assets), other images over http(s) with the bytes
+// ChromiumOptions::fetch gets (the server's remote image policy and cache), everything
+// else is refused. A bounded number of renders run at
 // once; a render that passes its deadline has its context disposed; a browser that
 // dies or grows past its memory bound is restarted on the next render.
 
@@ -46,7 +50,8 @@ struct ChromiumOptions {
     std::function<std::optional<QByteArray>(const QUrl &url, QDeadlineTimer deadline, QString *why)> fetch;
 };
 
-/// Loads an `asset:ID` URL the page requests: the decoded image, or a null one with *why.
+/// Loads an `asset:ID` URL, or a URL whose path is /api/v1/files/<name>, that the page
+/// requests: the decoded image, or a null one with *why (then the request is refused).
 using ChromiumAssetLoader = std::function<QImage(const QString &url, QString *why)>;
 
 /// One page to draw.
@@ -62,8 +67,10 @@ struct ChromiumPage {
     Output output = Output::Image;
     /// Output::Png: ask Chromium for its fast zlib level (bigger file, less time).
     bool fastPng = false;
-    /// Answers the page's `asset:` requests (the space's stored assets, already sanitised
-    /// when SVG): served to the page as PNG. Empty: refused with a warning.
+    /// Answers the page's `asset:` requests and its requests for the service's stored files
+    /// (/api/v1/files/…, a relative URL or an absolute one on any host; it decides which the
+    /// render's space may read): the space's stored assets, served to the page as PNG, an
+    /// SVG as its sanitised source (svgSource()). Empty: both refused with a warning.
     ChromiumAssetLoader loadAsset;
 };
 
