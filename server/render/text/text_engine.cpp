@@ -1,10 +1,14 @@
 #include "server/render/text/text_engine.h"
 
 #include "server/render/resources/emoji.h"
+#include "server/render/text/font_set.h"
+#include "server/render/text/generic_family.h"
 #include "server/render/text/vertical_align.h"
 
+#include <QFontDatabase>
 #include <QFontMetricsF>
 #include <QHash>
+#include <QMutex>
 #include <QTextBoundaryFinder>
 #include <QTextLayout>
 
@@ -135,22 +139,51 @@ QString applyTransform(const QString &text, TextTransform transform)
     return text;
 }
 
+/// Whether Qt's font database has `family` (an installed face, or a space's uploaded one
+/// under its internal name); answers cached, as the lookup walks the whole database.
+bool hasFamily(const QString &family)
+{
+    if (isInternalFamily(family))
+        return true; // applyFontSet() left only registered ones
+    static QMutex mutex;
+    static QHash<QString, bool> known;
+    QMutexLocker lock(&mutex);
+    const auto it = known.constFind(family);
+    if (it != known.constEnd())
+        return *it;
+    const bool has = QFontDatabase::hasFamily(family);
+    known.insert(family, has);
+    return has;
+}
+
 QStringList familyList(const QStringList &requested)
 {
+    // Generic families are what fontconfig makes of them, as in Chromium on Linux (Noto
+    // Sans for sans-serif with Debian's fonts-noto-core). When nothing the list names is
+    // installed ("Arial, Helvetica", "Hiragino Sans"), Chromium draws with its default
+    // face, the sans-serif one, not with our first fallback.
     QStringList families;
+    bool usable = false;
     for (const QString &raw : requested) {
         const QString f = raw.trimmed();
         const QString lower = f.toLower();
         if (lower == QLatin1String("sans-serif") || lower == QLatin1String("system-ui")
-            || lower == QLatin1String("ui-sans-serif"))
-            families << QStringLiteral("DejaVu Sans");
-        else if (lower == QLatin1String("serif") || lower == QLatin1String("ui-serif"))
-            families << QStringLiteral("DejaVu Serif");
-        else if (lower == QLatin1String("monospace") || lower == QLatin1String("ui-monospace"))
-            families << QStringLiteral("DejaVu Sans Mono");
-        else if (!f.isEmpty())
+            || lower == QLatin1String("ui-sans-serif")) {
+            families << genericFamily(GenericFamily::SansSerif);
+            usable = true;
+        } else if (lower == QLatin1String("serif") || lower == QLatin1String("ui-serif")) {
+            families << genericFamily(GenericFamily::Serif);
+            usable = true;
+        } else if (lower == QLatin1String("monospace") || lower == QLatin1String("ui-monospace")) {
+            families << genericFamily(GenericFamily::Monospace);
+            usable = true;
+        } else if (!f.isEmpty()) {
             families << f;
+            usable = usable || hasFamily(f);
+        }
     }
+    if (!usable)
+        families << genericFamily(GenericFamily::SansSerif);
     // Han, kana and CJK punctuation come from the face fontconfig ranks first for them,
     // as in Chromium without a `lang`: Noto Sans CJK JP (its "：" and "，" differ from SC's).
     // Symbols before the emoji font: a pictograph without emoji presentation (U+23F1 ⏱,
@@ -232,14 +265,16 @@ bool chromiumBreaksBetween(QChar before, QChar ch, QChar next)
 /// `text` with Chromium's breaks between printable ASCII characters made explicit for
 /// Qt's UAX #14 line breaker: U+200B ZERO WIDTH SPACE where Chromium breaks
 /// (chromiumBreaksBetween()), U+2060 WORD JOINER after the characters where UAX #14
-/// breaks and Chromium does not ("/", closing brackets, "|", "%", "!"). Both are
+/// breaks and Chromium does not ("/", closing brackets, "|", "%", "!", "+", "$", "\\"). Both are
 /// invisible and have no advance, but they stop kerning across them, so nothing is
 /// inserted after a letter or digit: UAX #14 never breaks there between ASCII characters.
 QString withChromiumAsciiBreaks(const QString &text)
 {
     const auto printable = [](QChar c) { return c.unicode() >= 0x21 && c.unicode() <= 0x7e; };
     const auto alnum = [](QChar c) { return (c >= u'a' && c <= u'z') || (c >= u'A' && c <= u'Z') || c.isDigit(); };
-    const QLatin1StringView uaxBreaksAfter("/)]}|%!");
+    // "+", "$" and "\\" are UAX #14 prefixes (PR), which may break before another prefix
+    // or a postfix: "C++" broke between its two "+" at the end of a line.
+    const QLatin1StringView uaxBreaksAfter("/)]}|%!+$\\");
     QString out;
     out.reserve(text.size() + 16);
     bool changed = false;
