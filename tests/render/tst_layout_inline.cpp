@@ -589,12 +589,14 @@ void TestLayoutInline::rtlBoxInLtrLineSpansOnlyItsText()
 // CSS Writing Modes 3 §2.4 / CSS Inline 3 §2.2: in a right-to-left line, "Hello world"
 // is one left-to-right run at the right end and " שלום" follows it leftwards, so a span
 // over "world שלום" is two pieces with "Hello " between them, one fragment each, left to
-// right as getClientRects() lists them; the box is their union.
+// right as getClientRects() lists them; the box is their union. As in Blink, its left
+// padding goes to the leftmost piece and its right padding to the rightmost, although
+// its start ("world") is in the right piece's run on that run's left.
 void TestLayoutInline::bidiReorderingSplitsAnInlineBox()
 {
     const Laid l = lay(R"({"type":"div","props":{"style":{"display":"block","fontFamily":"DejaVu Sans",
         "fontSize":20,"direction":"rtl"},"children":["Hello ",{"type":"span","props":{"style":{
-        "backgroundColor":"#fde68a"},"children":"world שלום"}}]}})");
+        "backgroundColor":"#fde68a","paddingLeft":3,"paddingRight":4},"children":"world שלום"}}]}})");
     const LayoutBox *hello = find(l.box, QStringLiteral("0.0"));
     const LayoutBox *span = find(l.box, QStringLiteral("0.1"));
     QVERIFY(hello && span);
@@ -603,11 +605,26 @@ void TestLayoutInline::bidiReorderingSplitsAnInlineBox()
     QVERIFY(std::abs(right.right() - 600) < 0.05); // "world" ends the run at the line's start
     QVERIFY(std::abs(hello->borderBox.right() - right.left()) < 0.05);
     QVERIFY(std::abs(left.right() - hello->borderBox.left()) < 0.05);
-    // w o r l d: 1675 + 1253 + 842 + 569 + 1300 units = 55.07 px; space + ש ל ו ם: 651 + 4532 =
-    // 50.62 px (Qt rounds each advance to 1/64 px).
-    QVERIFY2(std::abs(right.width() - 55.07) < 0.1, qPrintable(QString::number(right.width())));
-    QVERIFY2(std::abs(left.width() - 50.62) < 0.1, qPrintable(QString::number(left.width())));
+    // w o r l d: 1675 + 1253 + 842 + 569 + 1300 units = 55.07 px, + 4; space + ש ל ו ם:
+    // 651 + 4532 = 50.62 px, + 3 (Qt rounds each advance to 1/64 px).
+    QVERIFY2(std::abs(right.width() - 59.07) < 0.1, qPrintable(QString::number(right.width())));
+    QVERIFY2(std::abs(left.width() - 53.62) < 0.1, qPrintable(QString::number(left.width())));
     QCOMPARE(span->borderBox, left.united(right));
+    QCOMPARE(span->fragmentEdges.size(), size_t(2));
+    QVERIFY(span->fragmentEdges[0].left && !span->fragmentEdges[0].right);
+    QVERIFY(!span->fragmentEdges[1].left && span->fragmentEdges[1].right);
+    // "world" starts at its piece's left edge; the padding is on the right.
+    const LayoutBox &text = span->children.at(0);
+    QVERIFY(text.text && !text.text->lines.empty());
+    qreal glyphLeft = 1e9;
+    for (const QGlyphRun &run : text.text->lines.front().glyphRuns) {
+        for (const QPointF &p : run.positions()) {
+            const qreal x = p.x() + text.borderBox.left() + text.textOrigin.x();
+            if (x > hello->borderBox.right() - 0.5) // a glyph of "world"
+                glyphLeft = std::min(glyphLeft, x);
+        }
+    }
+    QVERIFY2(std::abs(glyphLeft - right.left()) < 0.05, qPrintable(QString::number(glyphLeft - right.left())));
 }
 
 // An rtl box over two lines: its start edge (right padding) on the first line's fragment,

@@ -877,6 +877,73 @@ std::vector<std::pair<qreal, qreal>> visualPieces(const std::vector<VisualCell> 
     return pieces;
 }
 
+/// A stretch of a line that moved sideways when an edge spacer moved: x in [from, to) by `by` px.
+struct EdgeMove {
+    qreal from = 0, to = 0, by = 0;
+};
+
+/// `x` after `moves`, in order.
+qreal movedX(const std::vector<EdgeMove> &moves, qreal x)
+{
+    for (const EdgeMove &m : moves) {
+        if (x >= m.from - kWidthEpsilon && x < m.to - kWidthEpsilon)
+            x += m.by;
+    }
+    return x;
+}
+
+/// Puts each inline box's left edge (margin, border and padding) at the left end of its
+/// leftmost piece on the line and its right edge at the right end of its rightmost piece,
+/// as Blink places them after bidi reordering (CSS Inline 3 §2.2). The edges travel as
+/// spacer characters in the paragraph string, so a box edge inside a directional run
+/// lands where the run's direction puts it, possibly on the other side of the box's
+/// text; it is moved there, and what lay between shifts by its width. Returns the moves
+/// (for the glyphs) and updates `cells`.
+std::vector<EdgeMove> moveEdgesToPieceEnds(std::vector<VisualCell> &cells, const std::vector<InlineItem> &items,
+                                           const InlineText &t, int ls, int le)
+{
+    std::vector<EdgeMove> moves;
+    for (size_t i = 0; i < items.size(); ++i) {
+        if (items[i].kind != InlineItem::Kind::Open)
+            continue;
+        const int close = t.close[i];
+        const int a = std::max(t.start[i], ls), b = std::min(close >= 0 ? t.end[size_t(close)] : t.end[i], le);
+        if (a >= b)
+            continue;
+        const bool rtlBox = items[i].node->style.direction == Direction::Rtl;
+        for (const int edge : {int(i), close}) {
+            if (edge < 0 || items[size_t(edge)].edge == 0 || t.start[size_t(edge)] < ls || t.start[size_t(edge)] >= le)
+                continue;
+            const auto spacer = std::find_if(cells.begin(), cells.end(),
+                                             [&](const VisualCell &c) { return c.pos == t.start[size_t(edge)]; });
+            const auto found = visualPieces(cells, a, b);
+            if (spacer == cells.end() || found.empty())
+                continue;
+            const bool left = (edge == int(i)) != rtlBox; // the start edge is the left one of an ltr box
+            const qreal w = spacer->right - spacer->left;
+            EdgeMove move;
+            if (left && spacer->left > found.front().first + kWidthEpsilon)
+                move = {found.front().first, spacer->left, w};
+            else if (!left && spacer->right < found.back().second - kWidthEpsilon)
+                move = {spacer->right, found.back().second, -w};
+            else
+                continue;
+            for (VisualCell &c : cells) {
+                if (c.left >= move.from - kWidthEpsilon && c.right <= move.to + kWidthEpsilon) {
+                    c.left += move.by;
+                    c.right += move.by;
+                }
+            }
+            spacer->left = left ? move.from : move.to - w;
+            spacer->right = spacer->left + w;
+            std::stable_sort(cells.begin(), cells.end(),
+                             [](const VisualCell &x, const VisualCell &y) { return x.left < y.left; });
+            moves.push_back(move);
+        }
+    }
+    return moves;
+}
+
 /// CSS Inline 3 §5: lays `items` out in lines of `width` px (see TextMeasurer::layoutInline).
 InlineLayout layoutInlineUncached(const ComputedStyle &block, const std::vector<InlineItem> &items, qreal width)
 {
@@ -1083,6 +1150,8 @@ InlineLayout layoutInlineUncached(const ComputedStyle &block, const std::vector<
                 --cellsEnd;
             cells = visualCells(layout, line, ls, cellsEnd);
         }
+        const std::vector<EdgeMove> moves
+            = reorders ? moveEdgesToPieceEnds(cells, items, t, ls, le) : std::vector<EdgeMove>{};
         const auto pieces = [&](int a, int b) {
             std::vector<std::pair<qreal, qreal>> out;
             if (reorders)
@@ -1145,7 +1214,7 @@ InlineLayout layoutInlineUncached(const ComputedStyle &block, const std::vector<
                 for (QGlyphRun &run : tl.glyphRuns) {
                     QList<QPointF> positions = run.positions();
                     for (QPointF &p : positions)
-                        p += QPointF(shift, dy + offsetOf[i]);
+                        p = QPointF(movedX(moves, p.x()) + shift, p.y() + dy + offsetOf[i]);
                     run.setPositions(positions);
                 }
                 auto [x0, x1] = a < b ? xRange(a, b) : std::make_pair(ellipsisX + shift, ellipsisX + shift);
