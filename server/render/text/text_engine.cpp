@@ -815,6 +815,10 @@ bool mayReorder(const QString &text, Direction direction)
     return false;
 }
 
+/// Lines longer than this (characters) keep the logical-range measure: each cluster's
+/// measure walks the line, so the visual map costs the square of the line's length.
+constexpr int kMaxVisualCells = 2048;
+
 /// One grapheme cluster of a line where bidi reordering put it: its first character in
 /// the paragraph string and its left and right edge in px (the line's coordinates).
 struct VisualCell {
@@ -1142,7 +1146,7 @@ InlineLayout layoutInlineUncached(const ComputedStyle &block, const std::vector<
         // a range of characters (UAX #9 §3.4 L2, CSS Writing Modes 3 §2.4)
         // (without the spaces a line ends in where white space collapses: CSS Text 3 §4.1.2)
         std::vector<VisualCell> cells;
-        if (reorders) {
+        if (reorders && line.textLength() <= kMaxVisualCells) {
             int cellsEnd = ls + line.textLength();
             const bool collapses = block.whiteSpace == WhiteSpace::Normal || block.whiteSpace == WhiteSpace::NoWrap
                                    || block.whiteSpace == WhiteSpace::PreLine;
@@ -1151,10 +1155,10 @@ InlineLayout layoutInlineUncached(const ComputedStyle &block, const std::vector<
             cells = visualCells(layout, line, ls, cellsEnd);
         }
         const std::vector<EdgeMove> moves
-            = reorders ? moveEdgesToPieceEnds(cells, items, t, ls, le) : std::vector<EdgeMove>{};
+            = cells.empty() ? std::vector<EdgeMove>{} : moveEdgesToPieceEnds(cells, items, t, ls, le);
         const auto pieces = [&](int a, int b) {
             std::vector<std::pair<qreal, qreal>> out;
-            if (reorders)
+            if (!cells.empty())
                 out = visualPieces(cells, a, b);
             if (out.empty()) {
                 const qreal xa = line.cursorToX(a), xb = line.cursorToX(b);
@@ -1175,7 +1179,7 @@ InlineLayout layoutInlineUncached(const ComputedStyle &block, const std::vector<
         // (`start`) or ends.
         const auto spacerSide = [&](const std::vector<std::pair<qreal, qreal>> &found, int pos, bool start) {
             const bool paragraphLeft = (block.direction == Direction::Rtl) != start;
-            if (!reorders)
+            if (cells.empty())
                 return std::make_pair(0, paragraphLeft);
             for (const VisualCell &cell : cells) {
                 if (cell.pos != pos)
