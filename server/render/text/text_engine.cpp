@@ -775,11 +775,11 @@ InlineText buildInlineText(const ComputedStyle &block, const std::vector<InlineI
     return t;
 }
 
-/// Whether bidi reordering (UAX #9 §3.4 L2) can put `text` in another visual order than
-/// its logical one in a paragraph of `direction`: an RTL paragraph with left-to-right
-/// letters or digits, an LTR one with right-to-left letters, Arabic digits or explicit
-/// embeddings. Only such paragraphs need visualCells().
-bool mayReorder(const QString &text, Direction direction)
+/// Whether bidi reordering (UAX #9 §3.4 L2) can put `text` (a paragraph, or a line of
+/// it) in another visual order than its logical one in a paragraph of `direction`: an
+/// RTL paragraph with left-to-right letters or digits, an LTR one with right-to-left
+/// letters, Arabic digits or explicit embeddings. Only such lines need visualCells().
+bool mayReorder(QStringView text, Direction direction)
 {
     const bool rtl = direction == Direction::Rtl;
     for (qsizetype i = 0; i < text.size(); ++i) {
@@ -1146,7 +1146,8 @@ InlineLayout layoutInlineUncached(const ComputedStyle &block, const std::vector<
         // a range of characters (UAX #9 §3.4 L2, CSS Writing Modes 3 §2.4)
         // (without the spaces a line ends in where white space collapses: CSS Text 3 §4.1.2)
         std::vector<VisualCell> cells;
-        if (reorders && line.textLength() <= kMaxVisualCells) {
+        if (reorders && line.textLength() <= kMaxVisualCells
+            && mayReorder(QStringView(t.text).mid(ls, line.textLength()), block.direction)) {
             int cellsEnd = ls + line.textLength();
             const bool collapses = block.whiteSpace == WhiteSpace::Normal || block.whiteSpace == WhiteSpace::NoWrap
                                    || block.whiteSpace == WhiteSpace::PreLine;
