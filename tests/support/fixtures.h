@@ -113,6 +113,7 @@ inline constexpr Golden kGoldens[] = {
     {"conformance/inline-bidi-price-arabic", 0.99, 0.985, 0.83}, // .99695 / .9926 / .8637
     {"conformance/inline-bidi-ltr-hebrew", 0.99, 0.985, 0.77}, // .99556 / .9939 / .8043
     {"conformance/inline-bidi-wrap-rtl", 0.99, 0.99, 0.81}, // .99906 / .9966 / .8398
+    {"conformance/inline-bidi-split", 0.99, 0.99, 0.79}, // .99767 / .9965 / .8232
 };
 
 /// Adds the QTest data columns `name` and `threshold` and one row per fixture with the
