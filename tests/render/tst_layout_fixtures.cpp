@@ -142,6 +142,7 @@ void TestLayoutFixtures::yogaGentest()
     QHash<QString, std::vector<QRectF>> ourFragments;
     collect(box, QTransform(), ours, ourFragments);
     QStringList mismatches;
+    qreal worst = 0;
     for (const QJsonValue &value : testCase.value(QLatin1String("chromium")).toArray()) {
         const QJsonObject o = value.toObject();
         const QString id = o.value(QStringLiteral("id")).toString();
@@ -152,9 +153,11 @@ void TestLayoutFixtures::yogaGentest()
         }
         const QRectF actual = ours.value(id);
         const QRectF expected = rectOf(o);
+        worst = std::max(worst, rectError(actual, expected));
         if (rectError(actual, expected) > 1)
             mismatches << boxMismatch(id, actual, expected);
     }
+    qInfo("%s: max box error %.3f px", qPrintable(name), worst);
     const QString known = yogaKnownDifferences().value(name);
     if (!known.isEmpty())
         QEXPECT_FAIL("", qPrintable(known), Continue);

@@ -92,6 +92,10 @@ private Q_SLOTS:
     void verticalAlignInParagraphs();
     void inlineBlockBaselineIsItsLastLine();
     void verticalAlignIsIgnoredOnFlexItems();
+    void ltrBoxInRtlLineSpansOnlyItsText();
+    void rtlBoxInLtrLineSpansOnlyItsText();
+    void bidiReorderingSplitsAnInlineBox();
+    void rtlBoxWrapsWithItsEdgesWhereItStartsAndEnds();
 };
 
 // CSS 2 §10.8.1: each inline box contributes its line-height around the shared baseline;
@@ -540,6 +544,107 @@ void TestLayoutInline::verticalAlignIsIgnoredOnFlexItems()
     QCOMPARE(find(aligned.box, QStringLiteral("0.0"))->borderBox, find(plain.box, QStringLiteral("0.0"))->borderBox);
     QCOMPARE(find(aligned.box, QStringLiteral("0.1"))->borderBox, find(plain.box, QStringLiteral("0.1"))->borderBox);
     QVERIFY(aligned.root->children[0]->style.verticalAlign.keyword == VerticalAlign::Keyword::Bottom);
+}
+
+// UAX #9 §3.4 L2 and CSS Inline 3 §2.2: "sub" in a Hebrew line is one left-to-right run,
+// drawn left of the Hebrew before it. Its box is that run plus its padding: s, u, b in
+// DejaVu Sans are 1067 + 1298 + 1300 units of 2048, at 20 px 35.79 px, + 2 × 5 px padding
+// = 45.79 px. It sits between the two Hebrew words, touching both.
+void TestLayoutInline::ltrBoxInRtlLineSpansOnlyItsText()
+{
+    const Laid l = lay(R"({"type":"div","props":{"style":{"display":"block","fontFamily":"DejaVu Sans",
+        "fontSize":20,"direction":"rtl"},"children":["שלום ",{"type":"span","props":{"style":{"padding":"0 5px",
+        "verticalAlign":"sub"},"children":"sub"}}," עולם"]}})");
+    const LayoutBox *first = find(l.box, QStringLiteral("0.0"));
+    const LayoutBox *span = find(l.box, QStringLiteral("0.1"));
+    const LayoutBox *last = find(l.box, QStringLiteral("0.2"));
+    QVERIFY(first && span && last);
+    QVERIFY2(std::abs(span->borderBox.width() - 45.79) < 0.05, qPrintable(QString::number(span->borderBox.width())));
+    QCOMPARE(span->fragments.size(), size_t(1));
+    QVERIFY(std::abs(first->borderBox.right() - 600) < 0.05);
+    QVERIFY(std::abs(span->borderBox.right() - first->borderBox.left()) < 0.05);
+    QVERIFY(std::abs(last->borderBox.right() - span->borderBox.left()) < 0.05);
+    // Its text sits inside the padding on both sides.
+    const QRectF text = span->children.at(0).borderBox;
+    QVERIFY2(std::abs(text.left() - span->borderBox.left() - 5) < 0.05, qPrintable(QString::number(text.left())));
+    QVERIFY(std::abs(span->borderBox.right() - text.right() - 5) < 0.05);
+}
+
+// The mirror case: a Hebrew word in an English line is one right-to-left run, its box the
+// run plus padding (ש ל ו ם: 1451 + 1164 + 558 + 1359 units, 44.26 px at 20 px, + 12).
+void TestLayoutInline::rtlBoxInLtrLineSpansOnlyItsText()
+{
+    const Laid l = lay(R"({"type":"div","props":{"style":{"display":"block","fontFamily":"DejaVu Sans",
+        "fontSize":20},"children":["say ",{"type":"b","props":{"style":{"padding":"0 6px","fontWeight":400},
+        "children":"שלום"}}," now"]}})");
+    const LayoutBox *say = find(l.box, QStringLiteral("0.0"));
+    const LayoutBox *b = find(l.box, QStringLiteral("0.1"));
+    const LayoutBox *now = find(l.box, QStringLiteral("0.2"));
+    QVERIFY(say && b && now);
+    QVERIFY2(std::abs(b->borderBox.width() - 56.26) < 0.1, qPrintable(QString::number(b->borderBox.width())));
+    QVERIFY(std::abs(b->borderBox.left() - say->borderBox.right()) < 0.05);
+    QVERIFY(std::abs(now->borderBox.left() - b->borderBox.right()) < 0.05);
+}
+
+// CSS Writing Modes 3 §2.4 / CSS Inline 3 §2.2: in a right-to-left line, "Hello world"
+// is one left-to-right run at the right end and " שלום" follows it leftwards, so a span
+// over "world שלום" is two pieces with "Hello " between them, one fragment each, left to
+// right as getClientRects() lists them; the box is their union. As in Blink, its left
+// padding goes to the leftmost piece and its right padding to the rightmost, although
+// its start ("world") is in the right piece's run on that run's left.
+void TestLayoutInline::bidiReorderingSplitsAnInlineBox()
+{
+    const Laid l = lay(R"({"type":"div","props":{"style":{"display":"block","fontFamily":"DejaVu Sans",
+        "fontSize":20,"direction":"rtl"},"children":["Hello ",{"type":"span","props":{"style":{
+        "backgroundColor":"#fde68a","paddingLeft":3,"paddingRight":4},"children":"world שלום"}}]}})");
+    const LayoutBox *hello = find(l.box, QStringLiteral("0.0"));
+    const LayoutBox *span = find(l.box, QStringLiteral("0.1"));
+    QVERIFY(hello && span);
+    QCOMPARE(span->fragments.size(), size_t(2));
+    const QRectF left = span->fragments[0], right = span->fragments[1];
+    QVERIFY(std::abs(right.right() - 600) < 0.05); // "world" ends the run at the line's start
+    QVERIFY(std::abs(hello->borderBox.right() - right.left()) < 0.05);
+    QVERIFY(std::abs(left.right() - hello->borderBox.left()) < 0.05);
+    // w o r l d: 1675 + 1253 + 842 + 569 + 1300 units = 55.07 px, + 4; space + ש ל ו ם:
+    // 651 + 4532 = 50.62 px, + 3 (Qt rounds each advance to 1/64 px).
+    QVERIFY2(std::abs(right.width() - 59.07) < 0.1, qPrintable(QString::number(right.width())));
+    QVERIFY2(std::abs(left.width() - 53.62) < 0.1, qPrintable(QString::number(left.width())));
+    QCOMPARE(span->borderBox, left.united(right));
+    QCOMPARE(span->fragmentEdges.size(), size_t(2));
+    QVERIFY(span->fragmentEdges[0].left && !span->fragmentEdges[0].right);
+    QVERIFY(!span->fragmentEdges[1].left && span->fragmentEdges[1].right);
+    // "world" starts at its piece's left edge; the padding is on the right.
+    const LayoutBox &text = span->children.at(0);
+    QVERIFY(text.text && !text.text->lines.empty());
+    qreal glyphLeft = 1e9;
+    for (const QGlyphRun &run : text.text->lines.front().glyphRuns) {
+        for (const QPointF &p : run.positions()) {
+            const qreal x = p.x() + text.borderBox.left() + text.textOrigin.x();
+            if (x > hello->borderBox.right() - 0.5) // a glyph of "world"
+                glyphLeft = std::min(glyphLeft, x);
+        }
+    }
+    QVERIFY2(std::abs(glyphLeft - right.left()) < 0.05, qPrintable(QString::number(glyphLeft - right.left())));
+}
+
+// An rtl box over two lines: its start edge (right padding) on the first line's fragment,
+// its end edge (left padding) on the second's, wherever bidi puts its runs; the painter
+// reads them from fragmentEdges.
+void TestLayoutInline::rtlBoxWrapsWithItsEdgesWhereItStartsAndEnds()
+{
+    const Laid l = lay(R"({"type":"div","props":{"style":{"display":"block","width":300,"fontFamily":"DejaVu Sans",
+        "fontSize":20,"direction":"rtl"},"children":["שלום ",{"type":"span","props":{"style":{
+        "paddingLeft":7,"paddingRight":3},"children":"Open Graph images for every page"}}," עולם"]}})");
+    const LayoutBox *span = find(l.box, QStringLiteral("0.1"));
+    QVERIFY(span);
+    QVERIFY(span->fragments.size() >= 2);
+    QCOMPARE(span->fragmentEdges.size(), span->fragments.size());
+    QVERIFY(!span->fragmentEdges.front().left && span->fragmentEdges.front().right);
+    QVERIFY(span->fragmentEdges.back().left && !span->fragmentEdges.back().right);
+    for (size_t i = 1; i + 1 < span->fragments.size(); ++i)
+        QVERIFY(!span->fragmentEdges[i].left && !span->fragmentEdges[i].right);
+    // Later lines start at the right edge of the 300 px block.
+    QVERIFY(std::abs(span->fragments.back().right() - 300) < 0.05);
 }
 
 QTEST_MAIN(TestLayoutInline)

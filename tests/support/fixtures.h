@@ -111,6 +111,13 @@ inline constexpr Golden kGoldens[] = {
     {"conformance/inline-vertical-align-rtl", 0.99, 0.99, 0.86}, // .99846 / .9962 / .8899
     {"conformance/inline-block-baseline", 0.99, 0.985, 0.83}, // .99798 / .9943 / .8526
     {"conformance/inline-block-baseline-rtl", 0.995, 0.99, 0.85}, // .99961 / .9988 / .8791
+    // Bidi in inline content: LTR boxes in RTL lines and RTL boxes in LTR lines, boxes split by
+    // reordering, wrapped across lines (conformance/inline-bidi-*).
+    {"conformance/inline-bidi-brand-rtl", 0.99, 0.985, 0.81}, // .99798 / .9934 / .8393
+    {"conformance/inline-bidi-price-arabic", 0.99, 0.985, 0.83}, // .99695 / .9926 / .8637
+    {"conformance/inline-bidi-ltr-hebrew", 0.99, 0.985, 0.77}, // .99556 / .9939 / .8043
+    {"conformance/inline-bidi-wrap-rtl", 0.99, 0.99, 0.81}, // .99906 / .9966 / .8398
+    {"conformance/inline-bidi-split", 0.99, 0.99, 0.79}, // .99767 / .9965 / .8232
 };
 
 /// Adds the QTest data columns `name` and `threshold` and one row per fixture with the

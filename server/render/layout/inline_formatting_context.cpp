@@ -146,6 +146,7 @@ LayoutBox buildBox(const Node &node, const InlineLayout &layout, const std::vect
         box.fragments.push_back(QRectF(f.rect.left(), f.rect.top() - e.padding.top() - e.border.top(), f.rect.width(),
                                        f.rect.height() + e.paddingBorderHeight())
                                     .translated(origin));
+        box.fragmentEdges.push_back({f.leftEdge, f.rightEdge});
     }
     std::vector<LayoutBox> children;
     for (const auto &child : node.children) {

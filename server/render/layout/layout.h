@@ -32,6 +32,13 @@ struct LayoutBox {
     /// each fragment, one per line it spans (CSS Inline 3 §2.2, box-decoration-break:
     /// slice), in the same coordinates as borderBox, which is their union.
     std::vector<QRectF> fragments;
+    /// Per fragment (same order): whether it carries the box's left / right border and
+    /// padding, where the box starts or ends on a line (CSS Inline 3 §2.2; with bidi
+    /// reordering the leftmost / rightmost piece of the line, as in Blink).
+    struct FragmentEdges {
+        bool left = true, right = true;
+    };
+    std::vector<FragmentEdges> fragmentEdges;
     /// Text runs in an inline formatting context: their glyphs as the paragraph shaped
     /// them, drawn with `textOrigin` (relative to borderBox.topLeft()) as the block's origin.
     std::shared_ptr<const TextBlock> text;

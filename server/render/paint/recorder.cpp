@@ -301,10 +301,13 @@ void Recorder::recordBorder(const LayoutBox &box, const Radii &outer)
 
 // An inline box paints its background and border once per line fragment, each fragment
 // as if it were the whole box cut open where the line breaks (CSS Backgrounds 3 §5.2,
-// box-decoration-break: slice): the start side only on the first, the end side on the last.
+// box-decoration-break: slice): the start side only where the box starts, the end side
+// where it ends, as layout found them (fragmentEdges: bidi reordering may split a line's
+// piece of the box too); without them the first and last fragment in the box's direction.
 void Recorder::recordFragments(const LayoutBox &box)
 {
     const bool rtl = box.node->style.direction == Direction::Rtl;
+    const bool known = box.fragmentEdges.size() == box.fragments.size();
     for (size_t i = 0; i < box.fragments.size(); ++i) {
         LayoutBox piece;
         piece.node = box.node;
@@ -312,11 +315,13 @@ void Recorder::recordFragments(const LayoutBox &box)
         piece.border = box.border;
         piece.padding = box.padding;
         const bool first = i == 0, last = i + 1 == box.fragments.size();
-        if (!(rtl ? last : first)) {
+        const bool left = known ? box.fragmentEdges[i].left : (rtl ? last : first);
+        const bool right = known ? box.fragmentEdges[i].right : (rtl ? first : last);
+        if (!left) {
             piece.border.setLeft(0);
             piece.padding.setLeft(0);
         }
-        if (!(rtl ? first : last)) {
+        if (!right) {
             piece.border.setRight(0);
             piece.padding.setRight(0);
         }

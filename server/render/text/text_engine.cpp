@@ -810,6 +810,179 @@ InlineText buildInlineText(const ComputedStyle &block, const std::vector<InlineI
     return t;
 }
 
+/// Whether bidi reordering (UAX #9 §3.4 L2) can put `text` (a paragraph, or a line of
+/// it) in another visual order than its logical one in a paragraph of `direction`: an
+/// RTL paragraph with left-to-right letters or digits, an LTR one with right-to-left
+/// letters, Arabic digits or explicit embeddings. Only such lines need visualCells().
+bool mayReorder(QStringView text, Direction direction)
+{
+    const bool rtl = direction == Direction::Rtl;
+    for (qsizetype i = 0; i < text.size(); ++i) {
+        char32_t c = text.at(i).unicode();
+        if (QChar::isHighSurrogate(c) && i + 1 < text.size() && text.at(i + 1).isLowSurrogate()) {
+            c = QChar::surrogateToUcs4(text.at(i).unicode(), text.at(i + 1).unicode());
+            ++i;
+        }
+        switch (QChar::direction(c)) {
+        case QChar::DirL:
+        case QChar::DirEN:
+            if (rtl)
+                return true;
+            break;
+        case QChar::DirR:
+        case QChar::DirAL:
+            if (!rtl)
+                return true;
+            break;
+        case QChar::DirAN:
+        case QChar::DirLRE:
+        case QChar::DirLRO:
+        case QChar::DirRLE:
+        case QChar::DirRLO:
+        case QChar::DirPDF:
+        case QChar::DirLRI:
+        case QChar::DirRLI:
+        case QChar::DirFSI:
+        case QChar::DirPDI: return true;
+        default: break;
+        }
+    }
+    return false;
+}
+
+/// Lines longer than this (characters) keep the logical-range measure: each cluster's
+/// measure walks the line, so the visual map costs the square of the line's length.
+constexpr int kMaxVisualCells = 2048;
+
+/// One grapheme cluster of a line where bidi reordering put it: its first character in
+/// the paragraph string and its left and right edge in px (the line's coordinates).
+struct VisualCell {
+    int pos = 0;
+    qreal left = 0, right = 0;
+};
+
+/// The grapheme clusters of `line` from `from` to `to`, left to right (UAX #9 §3.4 L2).
+/// Each cluster is measured alone, by its leading and trailing edge: QTextLine::cursorToX()
+/// at a range of characters' ends answers for whichever run meets the other there. At the
+/// first cluster of a directional run Qt 6.4 puts both edges on the run boundary; that
+/// cluster's glyphs are measured instead.
+std::vector<VisualCell> visualCells(const QTextLayout &layout, const QTextLine &line, int from, int to)
+{
+    std::vector<VisualCell> cells;
+    cells.reserve(size_t(std::max(0, to - from)));
+    for (int p = from; p < to;) {
+        int next = layout.nextCursorPosition(p);
+        next = next > p ? std::min(next, to) : p + 1;
+        int lead = p, trail = p;
+        const qreal a = line.cursorToX(&lead, QTextLine::Leading);
+        const qreal b = line.cursorToX(&trail, QTextLine::Trailing);
+        VisualCell cell{p, std::min(a, b), std::max(a, b)};
+        if (b == a) {
+            const QList<QGlyphRun> runs = line.glyphRuns(p, next - p);
+            for (qsizetype k = 0; k < runs.size(); ++k) {
+                const QRectF r = runs[k].boundingRect();
+                cell.left = k == 0 ? r.left() : std::min(cell.left, r.left());
+                cell.right = k == 0 ? r.right() : std::max(cell.right, r.right());
+            }
+        }
+        cells.push_back(cell);
+        p = next;
+    }
+    std::stable_sort(cells.begin(), cells.end(), [](const VisualCell &x, const VisualCell &y) {
+        return x.left < y.left || (x.left == y.left && x.right < y.right);
+    });
+    return cells;
+}
+
+/// The visually contiguous pieces, left to right, of the characters `a` to `b` of a
+/// line laid out in `cells` (CSS Inline 3 §2.2: an inline box split by bidi reordering
+/// is one fragment per piece). Clusters without width neither join nor split pieces.
+std::vector<std::pair<qreal, qreal>> visualPieces(const std::vector<VisualCell> &cells, int a, int b)
+{
+    std::vector<std::pair<qreal, qreal>> pieces;
+    bool open = false;
+    for (const VisualCell &cell : cells) {
+        if (cell.right - cell.left <= 1e-6)
+            continue;
+        if (cell.pos < a || cell.pos >= b) {
+            open = false;
+        } else if (open) {
+            pieces.back().second = std::max(pieces.back().second, cell.right);
+        } else {
+            pieces.emplace_back(cell.left, cell.right);
+            open = true;
+        }
+    }
+    return pieces;
+}
+
+/// A stretch of a line that moved sideways when an edge spacer moved: x in [from, to) by `by` px.
+struct EdgeMove {
+    qreal from = 0, to = 0, by = 0;
+};
+
+/// `x` after `moves`, in order.
+qreal movedX(const std::vector<EdgeMove> &moves, qreal x)
+{
+    for (const EdgeMove &m : moves) {
+        if (x >= m.from - kWidthEpsilon && x < m.to - kWidthEpsilon)
+            x += m.by;
+    }
+    return x;
+}
+
+/// Puts each inline box's left edge (margin, border and padding) at the left end of its
+/// leftmost piece on the line and its right edge at the right end of its rightmost piece,
+/// as Blink places them after bidi reordering (CSS Inline 3 §2.2). The edges travel as
+/// spacer characters in the paragraph string, so a box edge inside a directional run
+/// lands where the run's direction puts it, possibly on the other side of the box's
+/// text; it is moved there, and what lay between shifts by its width. Returns the moves
+/// (for the glyphs) and updates `cells`.
+std::vector<EdgeMove> moveEdgesToPieceEnds(std::vector<VisualCell> &cells, const std::vector<InlineItem> &items,
+                                           const InlineText &t, int ls, int le)
+{
+    std::vector<EdgeMove> moves;
+    for (size_t i = 0; i < items.size(); ++i) {
+        if (items[i].kind != InlineItem::Kind::Open)
+            continue;
+        const int close = t.close[i];
+        const int a = std::max(t.start[i], ls), b = std::min(close >= 0 ? t.end[size_t(close)] : t.end[i], le);
+        if (a >= b)
+            continue;
+        const bool rtlBox = items[i].node->style.direction == Direction::Rtl;
+        for (const int edge : {int(i), close}) {
+            if (edge < 0 || items[size_t(edge)].edge == 0 || t.start[size_t(edge)] < ls || t.start[size_t(edge)] >= le)
+                continue;
+            const auto spacer = std::find_if(cells.begin(), cells.end(),
+                                             [&](const VisualCell &c) { return c.pos == t.start[size_t(edge)]; });
+            const auto found = visualPieces(cells, a, b);
+            if (spacer == cells.end() || found.empty())
+                continue;
+            const bool left = (edge == int(i)) != rtlBox; // the start edge is the left one of an ltr box
+            const qreal w = spacer->right - spacer->left;
+            EdgeMove move;
+            if (left && spacer->left > found.front().first + kWidthEpsilon)
+                move = {found.front().first, spacer->left, w};
+            else if (!left && spacer->right < found.back().second - kWidthEpsilon)
+                move = {spacer->right, found.back().second, -w};
+            else
+                continue;
+            for (VisualCell &c : cells) {
+                if (c.left >= move.from - kWidthEpsilon && c.right <= move.to + kWidthEpsilon) {
+                    c.left += move.by;
+                    c.right += move.by;
+                }
+            }
+            spacer->left = left ? move.from : move.to - w;
+            spacer->right = spacer->left + w;
+            std::stable_sort(cells.begin(), cells.end(),
+                             [](const VisualCell &x, const VisualCell &y) { return x.left < y.left; });
+            moves.push_back(move);
+        }
+    }
+    return moves;
+}
+
 /// CSS Inline 3 §5: lays `items` out in lines of `width` px (see TextMeasurer::layoutInline).
 InlineLayout layoutInlineUncached(const ComputedStyle &block, const std::vector<InlineItem> &items, qreal width)
 {
@@ -850,6 +1023,7 @@ InlineLayout layoutInlineUncached(const ComputedStyle &block, const std::vector<
     const size_t visibleLines = clamped ? size_t(block.lineClamp) : lines.size();
     qreal visibleHeight = 0;
 
+    const bool reorders = mayReorder(t.text, block.direction);
     const FontBox strut = fontBoxFor(block);
     std::vector<FontBox> boxes(items.size());
     for (size_t i = 0; i < items.size(); ++i) {
@@ -1003,9 +1177,56 @@ InlineLayout layoutInlineUncached(const ComputedStyle &block, const std::vector<
                     ellipsisItem = int(i);
         }
         const qreal dy = box.baseline - line.ascent();
+        // Step: the line's clusters in visual order, where bidi reordering may have split
+        // a range of characters (UAX #9 §3.4 L2, CSS Writing Modes 3 §2.4)
+        // (without the spaces a line ends in where white space collapses: CSS Text 3 §4.1.2)
+        std::vector<VisualCell> cells;
+        if (reorders && line.textLength() <= kMaxVisualCells
+            && mayReorder(QStringView(t.text).mid(ls, line.textLength()), block.direction)) {
+            int cellsEnd = ls + line.textLength();
+            const bool collapses = block.whiteSpace == WhiteSpace::Normal || block.whiteSpace == WhiteSpace::NoWrap
+                                   || block.whiteSpace == WhiteSpace::PreLine;
+            while (collapses && cellsEnd > ls && t.text.at(cellsEnd - 1) == u' ')
+                --cellsEnd;
+            cells = visualCells(layout, line, ls, cellsEnd);
+        }
+        const std::vector<EdgeMove> moves
+            = cells.empty() ? std::vector<EdgeMove>{} : moveEdgesToPieceEnds(cells, items, t, ls, le);
+        const auto pieces = [&](int a, int b) {
+            std::vector<std::pair<qreal, qreal>> out;
+            if (!cells.empty())
+                out = visualPieces(cells, a, b);
+            if (out.empty()) {
+                const qreal xa = line.cursorToX(a), xb = line.cursorToX(b);
+                out.emplace_back(std::min(xa, xb), std::max(xa, xb));
+            }
+            for (auto &[x0, x1] : out) {
+                x0 += shift;
+                x1 += shift;
+            }
+            return out;
+        };
         const auto xRange = [&](int a, int b) {
-            const qreal xa = line.cursorToX(a) + shift, xb = line.cursorToX(b) + shift;
-            return std::make_pair(std::min(xa, xb), std::max(xa, xb));
+            const auto p = pieces(a, b);
+            return std::make_pair(p.front().first, p.back().second);
+        };
+        // Which piece of `found` holds the edge spacer at `pos`, and whether on its left
+        // (-1 when not on the line); without reordering it is where the paragraph starts
+        // (`start`) or ends.
+        const auto spacerSide = [&](const std::vector<std::pair<qreal, qreal>> &found, int pos, bool start) {
+            const bool paragraphLeft = (block.direction == Direction::Rtl) != start;
+            if (cells.empty())
+                return std::make_pair(0, paragraphLeft);
+            for (const VisualCell &cell : cells) {
+                if (cell.pos != pos)
+                    continue;
+                const qreal l = cell.left + shift, r = cell.right + shift;
+                for (size_t k = 0; k < found.size(); ++k) {
+                    if (l >= found[k].first - kWidthEpsilon && r <= found[k].second + kWidthEpsilon)
+                        return std::make_pair(int(k), l - found[k].first < found[k].second - r);
+                }
+            }
+            return std::make_pair(found.size() == 1 ? 0 : -1, paragraphLeft);
         };
         // Step: every item's fragment on the line (CSS Inline 3 §2.2 inline boxes)
         for (size_t i = 0; i < items.size(); ++i) {
@@ -1033,7 +1254,7 @@ InlineLayout layoutInlineUncached(const ComputedStyle &block, const std::vector<
                 for (QGlyphRun &run : tl.glyphRuns) {
                     QList<QPointF> positions = run.positions();
                     for (QPointF &p : positions)
-                        p += QPointF(shift, dy + offsetOf[i]);
+                        p = QPointF(movedX(moves, p.x()) + shift, p.y() + dy + offsetOf[i]);
                     run.setPositions(positions);
                 }
                 auto [x0, x1] = a < b ? xRange(a, b) : std::make_pair(ellipsisX + shift, ellipsisX + shift);
@@ -1065,18 +1286,31 @@ InlineLayout layoutInlineUncached(const ComputedStyle &block, const std::vector<
                 const int b = std::min(closeIndex >= 0 ? t.end[size_t(closeIndex)] : t.end[i], le);
                 if (a >= b)
                     continue;
-                auto [x0, x1] = xRange(a, b);
-                const bool rtl = item.node->style.direction == Direction::Rtl;
+                // The box's pieces on this line, each with the margin, border and padding of
+                // the edge spacers that landed at its ends (one piece unless bidi split it).
+                const auto found = pieces(a, b);
                 const bool starts = t.start[i] >= ls && item.edge != 0;
                 const bool ends
                     = closeIndex >= 0 && t.end[size_t(closeIndex)] <= le && items[size_t(closeIndex)].edge != 0;
-                const qreal startMargin = starts ? item.margin : 0;
-                const qreal endMargin = ends ? items[size_t(closeIndex)].margin : 0;
-                x0 += rtl ? endMargin : startMargin;
-                x1 -= rtl ? startMargin : endMargin;
-                out.fragments[i].push_back(
-                    {int(li), QRectF(x0, baseline - fb.ascent, std::max<qreal>(0, x1 - x0), fb.ascent + fb.descent),
-                     baseline});
+                const auto [startPiece, startLeft]
+                    = starts ? spacerSide(found, t.start[i], true) : std::make_pair(-1, false);
+                const auto [endPiece, endLeft]
+                    = ends ? spacerSide(found, t.start[size_t(closeIndex)], false) : std::make_pair(-1, false);
+                for (size_t k = 0; k < found.size(); ++k) {
+                    auto [x0, x1] = found[k];
+                    InlineFragment f{int(li), {}, baseline, false, false};
+                    if (startPiece == int(k)) {
+                        (startLeft ? x0 : x1) += startLeft ? item.margin : -item.margin;
+                        (startLeft ? f.leftEdge : f.rightEdge) = true;
+                    }
+                    if (endPiece == int(k)) {
+                        const qreal margin = items[size_t(closeIndex)].margin;
+                        (endLeft ? x0 : x1) += endLeft ? margin : -margin;
+                        (endLeft ? f.leftEdge : f.rightEdge) = true;
+                    }
+                    f.rect = QRectF(x0, baseline - fb.ascent, std::max<qreal>(0, x1 - x0), fb.ascent + fb.descent);
+                    out.fragments[i].push_back(f);
+                }
             } else if (item.kind == InlineItem::Kind::Break) {
                 // A br is an empty box where the line ends (its content area, no width).
                 const int p = t.start[i];

@@ -54,6 +54,10 @@ struct InlineFragment {
     int line = 0;
     QRectF rect;
     qreal baseline = 0; ///< y of the item's own baseline on that line (its line's, shifted by vertical-align)
+    /// Inline boxes: whether this fragment carries the box's left / right margin, border
+    /// and padding (the box starts or ends there: CSS Inline 3 §2.2, and with bidi
+    /// reordering the leftmost and rightmost piece of a line, as in Blink).
+    bool leftEdge = true, rightEdge = true;
 };
 
 /// An inline formatting context laid out in a width: line boxes, every item's fragments
