@@ -141,9 +141,10 @@ private slots:
             QSqlDatabase db = openTestDatabase(m_dir.path(), "orphan");
             QVERIFY2(db.isOpen(), qPrintable(db.lastError().text()));
             QSqlQuery q(db);
-            QVERIFY(q.prepare("INSERT INTO idempotency_keys (space_id, idem_key, route, request_hash, status,"
-                              " content_type, body, created_at)"
-                              " SELECT id, 'k-dead', 'POST /templates', ?, 0, '', '', ? FROM spaces WHERE name = 'alpha'"));
+            QVERIFY(
+                q.prepare("INSERT INTO idempotency_keys (space_id, idem_key, route, request_hash, status,"
+                          " content_type, body, created_at)"
+                          " SELECT id, 'k-dead', 'POST /templates', ?, 0, '', '', ? FROM spaces WHERE name = 'alpha'"));
             q.addBindValue(QString::fromLatin1(
                 QCryptographicHash::hash("POST /api/v1/templates\n" + body, QCryptographicHash::Sha256).toHex()));
             q.addBindValue(QDateTime::currentMSecsSinceEpoch());

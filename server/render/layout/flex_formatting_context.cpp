@@ -441,8 +441,8 @@ void FlexFormattingContext::determineMainSizeOfFlexContainer()
     }
     size = std::max(longest, size);
     // A measured content height keeps a line taller than the limit (one tall item).
-    m_innerMainSize = measuring ? std::max(size, m_minContentHeight)
-                                : clampSize(size, m_minContentHeight, m_maxContentHeight);
+    m_innerMainSize
+        = measuring ? std::max(size, m_minContentHeight) : clampSize(size, m_minContentHeight, m_maxContentHeight);
     m_availableMainSpace = isSingleLine() ? m_innerMainSize : std::min(limit, kMaxContent);
 }
 

@@ -258,8 +258,8 @@ std::optional<qreal> LayoutEngine::columnWrapContentWidth(const Node &node, cons
     const std::optional<qreal> height = specifiedHeight(s, e, -1);
     if (!height && maxH >= kMaxContent)
         return std::nullopt;
-    const qreal available = std::max<qreal>(
-        0, (height ? clampSize(*height, minHeight(s, e, -1), maxH) : maxH) - e.paddingBorderHeight());
+    const qreal available
+        = std::max<qreal>(0, (height ? clampSize(*height, minHeight(s, e, -1), maxH) : maxH) - e.paddingBorderHeight());
     const qreal rowGap = s.rowGap.resolve(available, 0);
     // Collect flex lines as §9.3 step 5 would with each item's hypothetical outer main
     // size at its intrinsic width, then add the lines' cross sizes as the container's.
