@@ -1,6 +1,7 @@
 // `imprint serve` (docs/architecture.md).
 #include "server/app/commands/cli.h"
 #include "server/app/commands/demo.h"
+#include "server/app/memory_trim.h"
 #include "server/app/service.h"
 #include "server/store/crypto.h"
 
@@ -152,6 +153,7 @@ int runServeCommand(const QStringList &arguments)
         printLine(demoBanner(*demo, base) + demoRenderBanner(*env, *demo, base) + demoClosingBanner(*demo, base));
     }
     installQuitOnSignals(service->server(), env->config.shutdownGraceMs());
+    const MemoryTrimmer trimmer(1000); // RSS flat over a long run (docs/performance.md, "Memory")
     const int rc = QCoreApplication::exec();
     printLine(QStringLiteral("imprint: stopped"));
     return rc;

@@ -98,7 +98,7 @@ std::unique_ptr<Service> Service::create(const Environment &env, QString *error)
 }
 
 Service::Service(const Environment &env, render::PatternCatalog catalog)
-    : m_keyUsage(std::make_unique<service::KeyUsageRecorder>(*env.db, keyUsageFlushMs(env.config)))
+    : m_writeBehind(std::make_unique<service::WriteBehind>(*env.db, keyUsageFlushMs(env.config)))
     , m_imageFetcher(remoteImageFetcher(env))
     , m_renderContext(renderContextOptions(env, m_imageFetcher.get()))
     , m_api(*env.db, env.config, env.dataDir)
@@ -106,8 +106,8 @@ Service::Service(const Environment &env, render::PatternCatalog catalog)
     , m_server(serverLimits(env.config))
 {
     m_server.setCorsPolicy(http::CorsPolicy(env.config.corsOrigins(), env.config.corsMaxAgeSeconds()));
-    m_api.keys().setUsageRecorder(m_keyUsage.get());
-    m_renderApi.setUsageRecorder(m_keyUsage.get());
+    m_api.keys().setWriteBehind(m_writeBehind.get());
+    m_renderApi.setWriteBehind(m_writeBehind.get());
     m_api.registerRoutes(m_server.router());
     m_renderApi.setRequestMetrics(&m_server.requestMetrics());
     m_renderApi.registerRoutes(m_server.router());

@@ -9,7 +9,7 @@
 #include "server/http/render_api.h"
 #include "server/http/server.h"
 #include "server/net/remote_image_fetcher.h"
-#include "server/service/key_usage.h"
+#include "server/service/write_behind.h"
 
 #include <memory>
 
@@ -19,8 +19,8 @@ namespace imprint::app {
 /// worker queue, workerThreads where 0 = one per core).
 http::ServerLimits serverLimits(const store::Config &config);
 
-/// auth.keyUsageFlushMs of `config`: how often API key last-use times are written (ms,
-/// default 1000; docs/deployment.md). A clean stop writes them regardless.
+/// auth.keyUsageFlushMs of `config`: how often API key last-use times and render-log rows
+/// are written (ms, default 1000; docs/deployment.md). A clean stop writes them regardless.
 int keyUsageFlushMs(const store::Config &config);
 
 /// The render context of a server with this environment: emoji sets from DATA/emoji when
@@ -56,9 +56,9 @@ private:
     // the APIs whose services its queued jobs still use.
     // Declared before the APIs that render with them: members are destroyed in reverse.
     // The fetcher comes before the context: the context's browser calls it until it is gone.
-    // The key usage recorder goes last, after the server drained and the APIs are gone,
-    // writing the last usage times of a clean stop.
-    std::unique_ptr<service::KeyUsageRecorder> m_keyUsage;
+    // The write-behind goes last, after the server drained and the APIs are gone,
+    // writing the last key usage times and render-log rows of a clean stop.
+    std::unique_ptr<service::WriteBehind> m_writeBehind;
     std::unique_ptr<net::RemoteImageFetcher> m_imageFetcher;
     render::RenderContext m_renderContext;
     http::Api m_api;

@@ -79,6 +79,13 @@ RenderApi::RenderApi(const store::Database &db, store::Config config, QString da
 
 RenderApi::~RenderApi() = default;
 
+void RenderApi::setWriteBehind(service::WriteBehind *writer)
+{
+    m_keys.setWriteBehind(writer);
+    m_pages.setWriteBehind(writer);
+    m_patterns.setWriteBehind(writer);
+}
+
 void RenderApi::registerRoutes(Router &router)
 {
     m_router = &router;

@@ -83,8 +83,9 @@ public:
     /// The HTTP answer counts GET /metrics reports in its Prometheus form (the server's,
     /// HttpServer::requestMetrics()); null = none. It must outlive this.
     void setRequestMetrics(const RequestMetrics *metrics) { m_requestMetrics = metrics; }
-    /// API key last-use times go through `recorder` (server/service/key_usage.h).
-    void setUsageRecorder(service::KeyUsageRecorder *recorder) { m_keys.setUsageRecorder(recorder); }
+    /// API key last-use times and render-log rows go through `writer`
+    /// (server/service/write_behind.h), which must outlive this.
+    void setWriteBehind(service::WriteBehind *writer);
 
     /// Adds every route listed at the top of this file to `router`.
     void registerRoutes(Router &router);

@@ -1,5 +1,7 @@
 #include "server/render/render_context.h"
 
+#include "server/render/paint/geometry.h"
+
 namespace imprint::render {
 
 RenderContext::RenderContext(const RenderContextOptions &options)
@@ -12,7 +14,7 @@ RenderContext::RenderContext(const RenderContextOptions &options)
 
 RenderContextStats RenderContext::stats() const
 {
-    return RenderContextStats{m_images.stats(), m_emoji.stats(), m_text.stats()};
+    return RenderContextStats{m_images.stats(), m_emoji.stats(), m_text.stats(), canvasPoolStats()};
 }
 
 } // namespace imprint::render

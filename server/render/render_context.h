@@ -38,6 +38,7 @@ struct RenderContextStats {
     CacheStats images; ///< decoded data: URL images (bounded in bytes)
     CacheStats emoji; ///< emoji set images (bounded in entries)
     CacheStats textShaping; ///< shaped text runs (bounded per render thread)
+    CacheStats canvases; ///< free canvas pixel buffers kept for reuse (bounded in bytes, process-wide)
 };
 
 /// The long-lived state renders share. Thread-safe: any number of threads may render

@@ -1,7 +1,7 @@
 #include "server/service/api_key_service.h"
 
 #include "server/common/text.h"
-#include "server/service/key_usage.h"
+#include "server/service/write_behind.h"
 
 #include "server/store/crypto.h"
 #include "server/store/repositories.h"
@@ -100,7 +100,7 @@ Result<QList<ApiKey>> ApiKeyService::listAll(const QString &spaceId)
 void ApiKeyService::withPendingUse(ApiKey &key) const
 {
     if (m_usage)
-        key.lastUsedAt = std::max(key.lastUsedAt, m_usage->pending(key.id));
+        key.lastUsedAt = std::max(key.lastUsedAt, m_usage->pendingKeyUse(key.id));
 }
 
 Result<Done> ApiKeyService::revoke(const QString &spaceIdIn, const QString &keyId, const QString &actor)

@@ -14,7 +14,7 @@
 
 namespace imprint::service {
 
-class KeyUsageRecorder;
+class WriteBehind;
 
 using store::Done;
 using store::Result;
@@ -76,16 +76,16 @@ public:
     static constexpr int kMaxPerPage = 100;
     static constexpr int kMaxPage = 1000000;
 
-    /// Hands last_used_at updates to `recorder` (may be null: written directly), which
+    /// Hands last_used_at updates to `writer` (may be null: written directly), which
     /// must outlive this; listings then show its pending times too.
-    void setUsageRecorder(KeyUsageRecorder *recorder) { m_usage = recorder; }
+    void setWriteBehind(WriteBehind *writer) { m_usage = writer; }
 
 private:
     /// `key` with the recorder's newer, not yet written last-use time.
     void withPendingUse(store::ApiKey &key) const;
 
     const store::Database &m_db;
-    KeyUsageRecorder *m_usage = nullptr;
+    WriteBehind *m_usage = nullptr;
 };
 
 } // namespace imprint::service

@@ -4,6 +4,7 @@
 
 #include "server/service/content_validation.h"
 #include "server/service/remote_images.h"
+#include "server/service/write_behind.h"
 #include "server/store/crypto.h"
 #include "server/store/repositories.h"
 
@@ -41,7 +42,7 @@ QString formatName(render::OutputFormat format)
 }
 
 common::Expected<store::StoredFile, RenderUseCaseError>
-storeRender(const store::Database &db, const store::FileStore &files, const QByteArray &bytes,
+storeRender(const store::Database &db, WriteBehind *writeBehind, const store::FileStore &files, const QByteArray &bytes,
             render::OutputFormat format, const QString &spaceId, const QString &pageId)
 {
     QString error;
@@ -53,8 +54,12 @@ storeRender(const store::Database &db, const store::FileStore &files, const QByt
         e.message = QStringLiteral("The render could not be stored.");
         return e;
     }
-    store::RenderRepository(db).insert(
-        {store::randomId(QStringLiteral("rnd_")), spaceId, pageId, stored->sha256, formatName(format), stored->size});
+    store::RenderRecord row{
+        store::randomId(QStringLiteral("rnd_")), spaceId, pageId, stored->sha256, formatName(format), stored->size};
+    if (writeBehind)
+        writeBehind->renderStored(std::move(row));
+    else
+        store::RenderRepository(db).insert(row);
     return *stored;
 }
 
@@ -337,8 +342,8 @@ common::Expected<PageRender, RenderUseCaseError> PageRenderService::render(const
                            if (p.storeFile) {
                                QElapsedTimer st;
                                st.start();
-                               auto stored
-                                   = storeRender(m_db, m_files, computed->result.bytes, p.format, p.spaceId, p.pageId);
+                               auto stored = storeRender(m_db, m_writeBehind, m_files, computed->result.bytes, p.format,
+                                                         p.spaceId, p.pageId);
                                if (!stored) {
                                    computed->error = stored.error();
                                    return computed;

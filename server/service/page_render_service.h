@@ -27,6 +27,8 @@ class RemoteImageFetcher;
 
 namespace imprint::service {
 
+class WriteBehind;
+
 /// What a caller asks to render: a stored page and how to render it.
 struct PageRenderRequest {
     QString spaceId; ///< the caller's space (the API key's)
@@ -144,6 +146,10 @@ public:
     /// may have been missed while the feed was down).
     void setPublishFeedLive(bool live);
 
+    /// Hands render-log rows to `writer` (may be null: written at once), which must
+    /// outlive this.
+    void setWriteBehind(WriteBehind *writer) { m_writeBehind = writer; }
+
     /// Renders computed since start (not served from the memo or shared with an
     /// identical concurrent request), and renders that reused one.
     quint64 executed() const { return m_executed.load(); }
@@ -163,6 +169,7 @@ private:
     render::RenderContext &m_context;
     PageRenderSettings m_settings;
     net::RemoteImageFetcher *m_imageFetcher = nullptr;
+    WriteBehind *m_writeBehind = nullptr;
     common::SingleFlight<std::shared_ptr<const PageRenderOutcome>> m_flight;
 
     struct PublishEntry {
@@ -197,9 +204,10 @@ std::optional<RenderUseCaseError> checkExportSize(const store::Config &config, c
                                                   int height);
 
 /// Writes a rendered image to `files` and its row to the render log of `db` (`pageId`
-/// empty for a pattern). A StoreFailed error when the file cannot be written.
+/// empty for a pattern): through `writeBehind` when not null (within its flush interval,
+/// off the request path), else at once. A StoreFailed error when the file cannot be written.
 common::Expected<store::StoredFile, RenderUseCaseError>
-storeRender(const store::Database &db, const store::FileStore &files, const QByteArray &bytes,
+storeRender(const store::Database &db, WriteBehind *writeBehind, const store::FileStore &files, const QByteArray &bytes,
             render::OutputFormat format, const QString &spaceId, const QString &pageId);
 
 /// The file extension and `format` name of an output format: "png", "webp", "svg",

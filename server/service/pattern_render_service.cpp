@@ -95,7 +95,7 @@ common::Expected<QByteArray, RenderUseCaseError> PatternRenderService::render(co
 common::Expected<store::StoredFile, RenderUseCaseError>
 PatternRenderService::store(const PatternJob &job, const QByteArray &bytes, const QString &spaceId)
 {
-    return storeRender(m_db, m_files, bytes, job.request.format, spaceId, {});
+    return storeRender(m_db, m_writeBehind, m_files, bytes, job.request.format, spaceId, {});
 }
 
 PatternRenderStats PatternRenderService::stats() const

@@ -74,8 +74,13 @@ public:
 
     PatternRenderStats stats() const;
 
+    /// Hands render-log rows to `writer` (may be null: written at once), which must
+    /// outlive this.
+    void setWriteBehind(WriteBehind *writer) { m_writeBehind = writer; }
+
 private:
     const store::Database &m_db;
+    WriteBehind *m_writeBehind = nullptr;
     store::Config m_config;
     render::PatternCatalog m_catalog;
     store::FileStore m_files;

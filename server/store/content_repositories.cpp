@@ -228,7 +228,7 @@ Result<Done> RenderRepository::insert(const RenderRecord &r)
                                      " VALUES (?, ?, ?, ?, ?, ?, ?)"),
                       r.id, r.spaceId.isEmpty() ? QVariant(QMetaType::fromType<QString>()) : QVariant(r.spaceId),
                       r.pageId.isEmpty() ? QVariant(QMetaType::fromType<QString>()) : QVariant(r.pageId), r.sha256,
-                      r.format, r.bytes, nowMs());
+                      r.format, r.bytes, r.createdAt ? r.createdAt : nowMs());
 }
 
 Result<int> RenderRepository::count()

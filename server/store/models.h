@@ -156,6 +156,7 @@ struct RenderRecord {
     QString sha256;
     QString format; ///< "png", "webp", "svg", "jpeg", "avif"
     qint64 bytes = 0;
+    qint64 createdAt = 0; ///< epoch ms of the render; 0 = when the row is inserted
 };
 
 } // namespace imprint::store

@@ -341,7 +341,7 @@ public:
     explicit RenderRepository(const Database &db)
         : m_db(db)
     { }
-    /// Appends `r`, stamped with the current time.
+    /// Appends `r`, stamped with r.createdAt, or the current time when that is 0.
     Result<Done> insert(const RenderRecord &r);
     /// Number of rows (tests, diagnostics).
     Result<int> count();

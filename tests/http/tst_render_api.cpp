@@ -454,8 +454,9 @@ private slots:
         // counts it, and /metrics reports that context's bounded caches.
         const auto caches = [this] { return get("/api/v1/metrics").json().value("renderCaches").toObject(); };
         const QJsonObject before = caches();
-        for (const char *k : {"images", "emoji", "textShaping"})
+        for (const char *k : {"images", "emoji", "textShaping", "canvases"})
             QVERIFY2(before.contains(k), k);
+        QCOMPARE(before.value("canvases").toObject().value("capacityBytes").toDouble(), 48.0 * 1024 * 1024);
         QCOMPARE(before.value("images").toObject().value("capacityBytes").toDouble(), 32.0 * 1024 * 1024);
         QVERIFY(before.value("emoji").toObject().value("capacity").toDouble() > 0);
         const QJsonObject body{
@@ -470,6 +471,12 @@ private slots:
         QVERIFY2(lookups(after) > lookups(before), QJsonDocument(after).toJson(QJsonDocument::Compact).constData());
         QVERIFY(after.value("textShaping").toObject().value("misses").toDouble()
                 > before.value("textShaping").toObject().value("misses").toDouble());
+        // The render painted a canvas: its buffer was either reused or allocated.
+        const auto canvases = [](const QJsonObject &c) {
+            const QJsonObject t = c.value("canvases").toObject();
+            return t.value("hits").toDouble() + t.value("misses").toDouble();
+        };
+        QVERIFY(canvases(after) > canvases(before));
     }
 
     void pageRenderFormats()

@@ -480,6 +480,37 @@ private Q_SLOTS:
         QVERIFY(encodeWebp(src, 20, false).size() < webp.size());
     }
 
+    void webpOpaqueCardKeepsTheQualityOfLibwebpsOwnImport()
+    {
+        // An opaque card goes through libyuv's RGB → YUV conversion; the same card with one
+        // pixel not quite opaque goes through libwebp's own import. At every quality tier
+        // the two decode to within 0.002 SSIM of luma of each other, against the source,
+        // and a flat fill keeps its colour (a swapped chroma plane or byte order would not).
+        const QImage opaque = textCard(true);
+        QImage translucent = opaque.copy();
+        translucent.setPixel(0, 0, qRgba(0x0e, 0x16, 0x29, 254)); // premultiplied, valid
+        for (int quality : {50, 75, 90}) {
+            const QImage viaLibyuv = decodeWebp(encodeWebp(opaque, quality, false));
+            const QImage viaLibwebp = decodeWebp(encodeWebp(translucent, quality, false));
+            QCOMPARE(viaLibyuv.size(), opaque.size());
+            const double a = imprint::render::test::ssimOf(viaLibyuv, opaque);
+            const double b = imprint::render::test::ssimOf(viaLibwebp, opaque);
+            qInfo("q%d SSIM libyuv %.5f, libwebp import %.5f", quality, a, b);
+            QVERIFY2(a >= b - 0.002, qPrintable(QStringLiteral("q%1: %2 vs %3").arg(quality).arg(a).arg(b)));
+            QVERIFY2(near(viaLibyuv.pixel(40, 40), qRgb(0x0f, 0x17, 0x2a), 4), qPrintable(QString::number(quality)));
+            QVERIFY2(near(viaLibyuv.pixel(600, 488), qRgb(248, 250, 252), 4), qPrintable(QString::number(quality)));
+        }
+    }
+
+    void webpLossyKeepsAlpha()
+    {
+        // Translucent images keep their alpha plane: the lower half stays transparent.
+        const QImage back = decodeWebp(encodeWebp(gradientCard(true), 90, false));
+        QCOMPARE(back.size(), QSize(320, 200));
+        QCOMPARE(qAlpha(back.pixel(160, 50)), 255);
+        QCOMPARE(qAlpha(back.pixel(160, 150)), 0);
+    }
+
     void webpLosslessIsExact()
     {
         const QImage src = gradientCard(true);

@@ -2,6 +2,7 @@
 // radii, clipping, opacity, gradients, shadows, transforms, images, text).
 
 #include "server/render/backends/raster.h"
+#include "server/render/paint/geometry.h"
 #include "server/render/paint/recorder.h"
 #include "server/render/pipeline.h"
 #include "server/render/text/text_engine.h"
@@ -11,6 +12,8 @@
 #include <QJsonArray>
 #include <QJsonObject>
 #include <QtTest>
+
+#include <thread>
 
 using namespace imprint::render;
 
@@ -207,6 +210,36 @@ class TestPaint : public QObject
 {
     Q_OBJECT
 private Q_SLOTS:
+    void canvasesOfOneSizeNeverShareTheirPixels()
+    {
+        // Canvases reuse the pixel buffers of finished ones (paint/effects.cpp): a canvas
+        // still held, here or on another thread, keeps its pixels while later canvases of
+        // the same size are painted, and a reused buffer starts transparent.
+        const QSize size(300, 200);
+        auto fill = [size](QColor c) {
+            return paintOnTransparentImage(size, [&](QPainter &p) { p.fillRect(QRect(QPoint(), size), c); });
+        };
+        QImage red = fill(Qt::red);
+        {
+            const QImage blue = fill(Qt::blue); // released at once: its buffer is free again
+            QCOMPARE(blue.pixel(10, 10), qRgb(0, 0, 255));
+        }
+        QImage green = fill(Qt::green); // may get blue's buffer, never red's
+        QImage onThread;
+        std::thread([&] { onThread = fill(Qt::yellow); }).join();
+        const QImage blank = paintOnTransparentImage(size, [](QPainter &) {});
+        QCOMPARE(red.pixel(150, 100), qRgb(255, 0, 0));
+        QCOMPARE(green.pixel(150, 100), qRgb(0, 255, 0));
+        QCOMPARE(onThread.pixel(150, 100), qRgb(255, 255, 0));
+        QCOMPARE(qAlpha(blank.pixel(150, 100)), 0);
+        // Released on another thread than the one that painted them: back to the pool.
+        std::thread([r = std::move(red), g = std::move(green)]() mutable {
+            r = QImage();
+            g = QImage();
+        }).join();
+        QCOMPARE(fill(Qt::white).pixel(0, 0), qRgb(255, 255, 255));
+    }
+
     void contentSizedRootMakesAnImageOfItsSize()
     {
         // A badge without width/height: the image is the root's shrink-to-fit border box

@@ -151,6 +151,8 @@ HttpResponse RenderApi::metrics(const HttpRequest &request) const
     images.insert(QStringLiteral("bytes"), double(context.images.bytes));
     QJsonObject text = cacheJson(context.textShaping, QStringLiteral("capacityPerThread"));
     text.remove(QStringLiteral("entries")); // held per render thread, not summed
+    QJsonObject canvases = cacheJson(context.canvases, QStringLiteral("capacityBytes"));
+    canvases.insert(QStringLiteral("bytes"), double(context.canvases.bytes));
     // Remote images (docs/remote-images.md): how often the network was spared or used.
     QJsonObject remote;
     if (m_imageFetcher) {
@@ -183,7 +185,8 @@ HttpResponse RenderApi::metrics(const HttpRequest &request) const
         {QStringLiteral("renderCaches"),
          QJsonObject{{QStringLiteral("images"), images},
                      {QStringLiteral("emoji"), cacheJson(context.emoji, QStringLiteral("capacity"))},
-                     {QStringLiteral("textShaping"), text}}},
+                     {QStringLiteral("textShaping"), text},
+                     {QStringLiteral("canvases"), canvases}}},
     };
     if (m_changes)
         body.insert(QStringLiteral("changeFeed"),

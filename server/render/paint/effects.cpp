@@ -10,8 +10,12 @@
 #include <QRadialGradient>
 #include <QUrl>
 
+#include <QMutex>
+
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
+#include <vector>
 
 namespace imprint::render {
 
@@ -68,11 +72,113 @@ void boxBlurLine(const quint32 *src, quint32 *dst, int count, int stride, int r)
     }
 }
 
+/// Pixel buffers of finished canvases, kept for the next canvas of the same byte size.
+/// A card's canvas (3 MB at 1200×630) is the largest allocation of a render; allocated
+/// afresh each time, it needs a 3 MB gap in a malloc arena that the longer-lived objects
+/// freed meanwhile (memo entries, cached shapes) keep breaking up, so the arenas grew for
+/// tens of thousands of renders (docs/performance.md, "Memory"). Reused, the canvases stay
+/// where the first renders put them. Bounded: kMaxBuffers buffers, kMaxBytes in all;
+/// thread-safe (a QImage may be released on another thread than the one that painted it).
+class CanvasPool
+{
+public:
+    static constexpr int kMaxBuffers = 6;
+    static constexpr size_t kMaxBytes = 48u << 20;
+    static constexpr size_t kHeader = 64; // keeps the pixels 64-byte aligned
+
+    static CanvasPool &instance()
+    {
+        static CanvasPool pool;
+        return pool;
+    }
+
+    /// A buffer of `bytes` (from the pool when one of that size is free), or null.
+    uchar *take(size_t bytes)
+    {
+        {
+            QMutexLocker lock(&m_mutex);
+            for (auto it = m_free.begin(); it != m_free.end(); ++it) {
+                if (it->first == bytes) {
+                    void *base = it->second;
+                    m_free.erase(it);
+                    m_freeBytes -= bytes;
+                    ++m_reused;
+                    return static_cast<uchar *>(base) + kHeader;
+                }
+            }
+            ++m_allocated;
+        }
+        void *base = std::aligned_alloc(kHeader, kHeader + roundUp(bytes));
+        if (!base)
+            return nullptr;
+        *static_cast<size_t *>(base) = bytes;
+        return static_cast<uchar *>(base) + kHeader;
+    }
+
+    /// QImageCleanupFunction: the canvas's last QImage is gone.
+    static void release(void *pixels)
+    {
+        void *base = static_cast<uchar *>(pixels) - kHeader;
+        instance().give(base, *static_cast<size_t *>(base));
+    }
+
+    CacheStats stats()
+    {
+        QMutexLocker lock(&m_mutex);
+        CacheStats s;
+        s.hits = m_reused;
+        s.misses = m_allocated;
+        s.entries = qint64(m_free.size());
+        s.bytes = qint64(m_freeBytes);
+        s.capacity = qint64(kMaxBytes);
+        return s;
+    }
+
+private:
+    static size_t roundUp(size_t bytes) { return (bytes + kHeader - 1) / kHeader * kHeader; }
+
+    void give(void *base, size_t bytes)
+    {
+        {
+            QMutexLocker lock(&m_mutex);
+            if (bytes <= kMaxBytes) {
+                // Oldest first out: the sizes in use now are the ones worth keeping.
+                while (!m_free.empty() && (int(m_free.size()) >= kMaxBuffers || m_freeBytes + bytes > kMaxBytes)) {
+                    std::free(m_free.front().second);
+                    m_freeBytes -= m_free.front().first;
+                    m_free.erase(m_free.begin());
+                }
+                m_free.emplace_back(bytes, base);
+                m_freeBytes += bytes;
+                return;
+            }
+        }
+        std::free(base);
+    }
+
+    QMutex m_mutex;
+    std::vector<std::pair<size_t, void *>> m_free; // byte size, base pointer; oldest first
+    size_t m_freeBytes = 0;
+    quint64 m_reused = 0, m_allocated = 0;
+};
+
 } // namespace
+
+CacheStats canvasPoolStats()
+{
+    return CanvasPool::instance().stats();
+}
 
 QImage paintOnTransparentImage(QSize size, const std::function<void(QPainter &)> &paint)
 {
-    QImage image(size.expandedTo(QSize(1, 1)), QImage::Format_ARGB32_Premultiplied);
+    const QSize px = size.expandedTo(QSize(1, 1));
+    const qsizetype bytesPerLine = qsizetype(px.width()) * 4;
+    QImage image;
+    if (uchar *pixels = CanvasPool::instance().take(size_t(bytesPerLine) * size_t(px.height())))
+        image = QImage(pixels, px.width(), px.height(), bytesPerLine, QImage::Format_ARGB32_Premultiplied,
+                       &CanvasPool::release, pixels);
+    else
+        image = QImage(px, QImage::Format_ARGB32_Premultiplied); // null when out of memory, as before
     image.fill(Qt::transparent);
     QPainter painter(&image);
     paint(painter);

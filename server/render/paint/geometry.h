@@ -139,6 +139,11 @@ void blurImage(QImage &image, qreal sigma);
 /// `paint` run on a QPainter over it: the one way a backend paints into a new image.
 QImage paintOnTransparentImage(QSize size, const std::function<void(QPainter &)> &paint);
 
+/// The pool of canvas pixel buffers paintOnTransparentImage() reuses (process-wide,
+/// bounded in bytes): hits = canvases that reused a buffer, misses = buffers allocated,
+/// entries and bytes = buffers free now, capacity = the bound in bytes.
+CacheStats canvasPoolStats();
+
 /// The area to fill for a text decoration line of `style` (CSS Text Decoration 3 §2.3)
 /// whose solid form is `bar` (thickness = bar height, page px), drawn as Chromium does:
 /// `double` two bars one thickness apart, `dotted` round dots, `dashed` 3t dashes with 3t

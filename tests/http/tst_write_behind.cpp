@@ -1,7 +1,10 @@
-// API key last-use times are written behind the request path (server/service/key_usage.h,
-// docs/performance.md): not by the request that authenticates, but within the flush
-// interval, and on a clean stop even when the interval has not come round.
+// API key last-use times and render-log rows are written behind the request path
+// (server/service/write_behind.h, docs/performance.md): not by the request that
+// authenticates or renders, but within the flush interval, and on a clean stop even when
+// the interval has not come round.
 #include "httpclient.h"
+
+#include <QSqlQuery>
 
 #include <QElapsedTimer>
 #include <QFile>
@@ -44,9 +47,38 @@ bool prepare(const QString &dataDir, const QByteArray &config, QByteArray *token
     return !token->isEmpty();
 }
 
+/// Rows in the render log of the database of `dataDir`; -1 when it cannot be read.
+int renderRows(const QString &dataDir)
+{
+    const QString name = QStringLiteral("render-rows");
+    int rows = -1;
+    {
+        QSqlDatabase db = openTestDatabase(dataDir, name);
+        QSqlQuery q(db);
+        if (q.exec(QStringLiteral("SELECT COUNT(*) FROM renders")) && q.next())
+            rows = q.value(0).toInt();
+    }
+    closeTestDatabase(name);
+    return rows;
+}
+
+/// `n` anonymous pattern renders answered as JSON, each of which stores its image and
+/// logs a row (repeats come from the pattern cache, so they are fast). False at the
+/// first that is not a 200 with a file URL.
+bool storeRenders(quint16 port, int n)
+{
+    for (int i = 0; i < n; ++i) {
+        const HttpReply r = httpRequest(port, "GET", "/api/v1/render?pattern=waves-sunset&width=64&height=64", {},
+                                        {{"Accept", "application/json"}});
+        if (r.status != 200 || !r.body.contains("/api/v1/files/"))
+            return false;
+    }
+    return true;
+}
+
 } // namespace
 
-class TestKeyUsage : public QObject
+class TestWriteBehind : public QObject
 {
     Q_OBJECT
 
@@ -89,7 +121,47 @@ private slots:
         QVERIFY2(!seen.isEmpty(), "lastUsedAt was not written while the server ran");
         QVERIFY(server.running());
     }
+
+    void renderRowsWrittenWithinASecond()
+    {
+        // The default interval (1 s): every row is in the database soon after the renders,
+        // while the server keeps running.
+        QTemporaryDir dir;
+        QByteArray token;
+        QVERIFY(prepare(dir.path(), R"({"render": {"rateLimit": {"perSecond": 0}}})", &token));
+        ServerProcess server;
+        QVERIFY2(server.start(dir.path()), server.log().constData());
+        const int before = renderRows(dir.path());
+        QCOMPARE(before, 0);
+        QVERIFY(storeRenders(server.port(), 30));
+        QElapsedTimer t;
+        t.start();
+        int rows = 0;
+        while (rows < 30 && t.elapsed() < 5000) {
+            QTest::qWait(50);
+            rows = renderRows(dir.path());
+        }
+        QCOMPARE(rows, 30);
+        // One flush interval plus the time to write it; generous for a loaded machine.
+        QVERIFY2(t.elapsed() < 2500, qPrintable(QStringLiteral("rows took %1 ms").arg(t.elapsed())));
+        QVERIFY(server.running());
+    }
+
+    void cleanStopKeepsEveryRenderRow()
+    {
+        // An interval far longer than the test: only the shutdown flush can write them.
+        QTemporaryDir dir;
+        QByteArray token;
+        QVERIFY(prepare(dir.path(),
+                        R"({"auth": {"keyUsageFlushMs": 600000}, "render": {"rateLimit": {"perSecond": 0}}})", &token));
+        ServerProcess server;
+        QVERIFY2(server.start(dir.path()), server.log().constData());
+        QVERIFY(storeRenders(server.port(), 50));
+        server.stop(); // SIGTERM: the clean stop
+        QVERIFY(!server.running());
+        QCOMPARE(renderRows(dir.path()), 50);
+    }
 };
 
-QTEST_GUILESS_MAIN(TestKeyUsage)
-#include "tst_key_usage.moc"
+QTEST_GUILESS_MAIN(TestWriteBehind)
+#include "tst_write_behind.moc"

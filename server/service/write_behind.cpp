@@ -1,0 +1,114 @@
+// Key usage and render-log rows written behind the request path (see write_behind.h).
+
+#include "server/service/write_behind.h"
+
+#include "server/store/repositories.h"
+#include "server/store/sql.h"
+
+#include <QLoggingCategory>
+#include <QThread>
+
+#include <algorithm>
+
+namespace imprint::service {
+
+Q_LOGGING_CATEGORY(lcWriteBehind, "imprint.writebehind")
+
+WriteBehind::WriteBehind(const store::Database &db, int flushIntervalMs)
+    : m_db(db)
+    , m_intervalMs(std::max(10, flushIntervalMs))
+{
+    m_thread.reset(QThread::create([this] {
+        QMutexLocker lock(&m_mutex);
+        while (!m_stopping) {
+            m_wake.wait(&m_mutex, QDeadlineTimer(m_intervalMs));
+            if (m_stopping || (m_keyUses.isEmpty() && m_renders.isEmpty()))
+                continue;
+            lock.unlock();
+            flush();
+            lock.relock();
+        }
+    }));
+    m_thread->setObjectName(QStringLiteral("write-behind"));
+    m_thread->start();
+}
+
+WriteBehind::~WriteBehind()
+{
+    {
+        QMutexLocker lock(&m_mutex);
+        m_stopping = true;
+        m_wake.wakeAll();
+    }
+    m_thread->wait();
+    if (!flush())
+        qCWarning(lcWriteBehind) << "the last API key usage times and render-log rows could not be written";
+}
+
+void WriteBehind::keyUsed(const QString &keyId, qint64 atMs)
+{
+    QMutexLocker lock(&m_mutex);
+    qint64 &at = m_keyUses[keyId];
+    at = std::max(at, atMs);
+}
+
+qint64 WriteBehind::pendingKeyUse(const QString &keyId) const
+{
+    QMutexLocker lock(&m_mutex);
+    return m_keyUses.value(keyId, 0);
+}
+
+void WriteBehind::renderStored(store::RenderRecord record)
+{
+    if (record.createdAt == 0)
+        record.createdAt = store::nowMs();
+    QMutexLocker lock(&m_mutex);
+    if (m_renders.size() >= kMaxPendingRenders) {
+        if (m_droppedRenders.fetch_add(1) % 10000 == 0)
+            qCWarning(lcWriteBehind) << "render-log rows dropped: the database has refused writes for a while";
+        return;
+    }
+    m_renders.append(std::move(record));
+}
+
+bool WriteBehind::flush()
+{
+    QHash<QString, qint64> keyUses;
+    QList<store::RenderRecord> renders;
+    {
+        QMutexLocker lock(&m_mutex);
+        keyUses.swap(m_keyUses);
+        renders.swap(m_renders);
+    }
+    if (keyUses.isEmpty() && renders.isEmpty())
+        return true;
+    bool ok = false;
+    {
+        store::Transaction tx(m_db);
+        store::ApiKeyRepository keys(m_db);
+        store::RenderRepository log(m_db);
+        ok = tx.isOpen();
+        for (auto it = keyUses.cbegin(); ok && it != keyUses.cend(); ++it)
+            ok = bool(keys.touch(it.key(), it.value()));
+        for (auto it = renders.cbegin(); ok && it != renders.cend(); ++it)
+            ok = bool(log.insert(*it));
+        ok = ok && tx.commit();
+    }
+    if (ok) {
+        ++m_flushes;
+        return true;
+    }
+    // Put everything back for the next attempt: newer key times noted meanwhile win, and
+    // the failed rows go before the ones queued since, in render order.
+    QMutexLocker lock(&m_mutex);
+    for (auto it = keyUses.cbegin(); it != keyUses.cend(); ++it) {
+        qint64 &at = m_keyUses[it.key()];
+        at = std::max(at, it.value());
+    }
+    renders.append(std::move(m_renders));
+    m_renders = std::move(renders);
+    qCWarning(lcWriteBehind) << "writing API key usage times and render-log rows failed; retrying";
+    return false;
+}
+
+} // namespace imprint::service
