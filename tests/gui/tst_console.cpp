@@ -127,6 +127,9 @@ private:
     std::unique_ptr<gui::MainWindow> newWindow();
     void fillSignIn(gui::MainWindow &w, const QString &server, const QString &email, const QString &password);
     bool signInAs(gui::MainWindow &w, const QString &email);
+    /// Clicks the Preview tab of `w` (signed in) and waits until its pages and the chosen
+    /// page's template have loaded; the tab.
+    gui::PreviewTab *openPreview(gui::MainWindow &w);
     void selectKeyRow(gui::MainWindow &w, int row);
     QString serverUrl() const { return QStringLiteral("http://127.0.0.1:%1").arg(m_port); }
     int activeKeyCount();
@@ -225,6 +228,21 @@ void TestConsole::fillSignIn(gui::MainWindow &w, const QString &server, const QS
     passwordEdit->clear();
     QTest::keyClicks(passwordEdit, password);
     QTest::mouseClick(child<QPushButton>(&w, "signInButton"), Qt::LeftButton);
+}
+
+gui::PreviewTab *TestConsole::openPreview(gui::MainWindow &w)
+{
+    auto *preview = w.previewTab();
+    QSignalSpy pagesLoaded(preview, &gui::PreviewTab::pagesLoaded);
+    QSignalSpy templateLoaded(preview, &gui::PreviewTab::templateLoaded);
+    QTabBar *tabBar = w.tabs()->tabBar();
+    QTest::mouseClick(tabBar, Qt::LeftButton, {}, tabBar->tabRect(w.tabs()->indexOf(preview)).center());
+    if (w.tabs()->currentWidget() != preview)
+        return nullptr;
+    // GET /pages and GET /templates/{id} answered.
+    if (!QTest::qWaitFor([&] { return pagesLoaded.count() > 0 && templateLoaded.count() > 0; }, 10000))
+        return nullptr;
+    return preview;
 }
 
 bool TestConsole::signInAs(gui::MainWindow &w, const QString &email)
@@ -580,17 +598,11 @@ void TestConsole::previewRendersThroughRenderApi()
 {
     auto w = newWindow();
     QVERIFY(signInAs(*w, kOwner));
-    auto *preview = w->previewTab();
-    QSignalSpy pagesLoaded(preview, &gui::PreviewTab::pagesLoaded);
-    QSignalSpy templateLoaded(preview, &gui::PreviewTab::templateLoaded);
-    QTabBar *tabBar = w->tabs()->tabBar();
-    QTest::mouseClick(tabBar, Qt::LeftButton, {}, tabBar->tabRect(w->tabs()->indexOf(preview)).center());
-    QCOMPARE(w->tabs()->currentWidget(), preview);
+    auto *preview = openPreview(*w);
+    QVERIFY(preview);
 
-    // GET /pages and GET /templates/{id} answered: the page and its variables are offered.
+    // The page and its variables are offered.
     auto *pageCombo = child<QComboBox>(preview, "pageCombo");
-    QTRY_VERIFY_WITH_TIMEOUT(pagesLoaded.count() > 0, 10000);
-    QTRY_VERIFY_WITH_TIMEOUT(templateLoaded.count() > 0, 10000);
     QCOMPARE(pageCombo->currentData().toString(), m_pageId);
     QCOMPARE(pageCombo->currentText(), QStringLiteral("Halves")); // the id only in the tooltip
     QCOMPARE(pageCombo->itemData(pageCombo->currentIndex(), Qt::ToolTipRole).toString(), m_pageId);
@@ -705,13 +717,9 @@ void TestConsole::previewOffersPdfAndScale()
 
     auto w = newWindow();
     QVERIFY(signInAs(*w, kOwner));
-    auto *preview = w->previewTab();
-    QSignalSpy pagesLoaded(preview, &gui::PreviewTab::pagesLoaded);
+    auto *preview = openPreview(*w);
+    QVERIFY(preview);
     QSignalSpy templateLoaded(preview, &gui::PreviewTab::templateLoaded);
-    QTabBar *tabBar = w->tabs()->tabBar();
-    QTest::mouseClick(tabBar, Qt::LeftButton, {}, tabBar->tabRect(w->tabs()->indexOf(preview)).center());
-    QTRY_VERIFY_WITH_TIMEOUT(pagesLoaded.count() > 0, 10000);
-    QTRY_VERIFY_WITH_TIMEOUT(templateLoaded.count() > 0, 10000);
     auto *pageCombo = child<QComboBox>(preview, "pageCombo");
     auto *engine = child<QComboBox>(preview, "engineCombo");
     auto *format = child<QComboBox>(preview, "formatCombo");
