@@ -82,6 +82,43 @@ QSize viewportFor(const Template &tmpl, const Node &root)
     return viewport;
 }
 
+// A template laid out as the pipeline lays it out: parsed, variables resolved, document
+// built, sized (its own size or content-sized) and laid out. The Template outlives the
+// node tree built from it, so both live here.
+struct LaidOutTemplate {
+    std::optional<Template> tmpl;
+    std::unique_ptr<Node> root;
+    QSize viewport;
+    bool contentHeight = false;
+    LayoutBox box;
+};
+
+// Lays `document` out into `out`; false with `error` set when any stage refuses it.
+bool layOutTemplate(const QJsonObject &document, LaidOutTemplate *out, QString *error)
+{
+    RenderError failure;
+    out->tmpl = parseTemplate(document, &failure);
+    if (!out->tmpl) {
+        *error = failure.message;
+        return false;
+    }
+    const auto values = resolveVariables(*out->tmpl, {}, {}, &failure);
+    if (!values) {
+        *error = failure.message;
+        return false;
+    }
+    out->root = buildDocument(*out->tmpl, *values, &failure);
+    if (!out->root) {
+        *error = failure.message;
+        return false;
+    }
+    out->viewport = viewportFor(*out->tmpl, *out->root);
+    out->contentHeight = out->tmpl->height == 0;
+    out->box
+        = layoutDocument(*out->root, QSizeF(out->viewport), imprint::test::renderContext().text(), out->contentHeight);
+    return true;
+}
+
 // The cases of Yoga's gentest suite (tests/render/yoga/README.md) whose Chromium boxes we
 // do not match yet, each with the reason; XFAIL while they differ, a failure once they
 // match (then the entry goes).
@@ -128,16 +165,10 @@ void TestLayoutFixtures::yogaGentest()
 {
     QFETCH(QJsonObject, testCase);
     const QString name = testCase.value(QLatin1String("name")).toString();
-    RenderError error;
-    const auto tmpl = parseTemplate(testCase.value(QLatin1String("template")).toObject(), &error);
-    QVERIFY2(tmpl, qPrintable(error.message));
-    const auto values = resolveVariables(*tmpl, {}, {}, &error);
-    QVERIFY2(values, qPrintable(error.message));
-    const auto root = buildDocument(*tmpl, *values, &error);
-    QVERIFY2(root, qPrintable(error.message));
-    const QSize viewport = viewportFor(*tmpl, *root);
-    const LayoutBox box
-        = layoutDocument(*root, QSizeF(viewport), imprint::test::renderContext().text(), tmpl->height == 0);
+    LaidOutTemplate laidOut;
+    QString error;
+    QVERIFY2(layOutTemplate(testCase.value(QLatin1String("template")).toObject(), &laidOut, &error), qPrintable(error));
+    const LayoutBox &box = laidOut.box;
     QHash<QString, QRectF> ours;
     QHash<QString, std::vector<QRectF>> ourFragments;
     collect(box, QTransform(), ours, ourFragments);
@@ -191,17 +222,13 @@ void TestLayoutFixtures::matchesChromium()
     QFETCH(QString, name);
     const QJsonDocument doc = test::readJson(dir + u'/' + templates + u'/' + name + QStringLiteral(".json"));
     QVERIFY(doc.isObject());
-    RenderError error;
-    const auto tmpl = parseTemplate(doc.object(), &error);
-    QVERIFY2(tmpl, qPrintable(error.message));
-    const auto values = resolveVariables(*tmpl, {}, {}, &error);
-    QVERIFY2(values, qPrintable(error.message));
-    const auto root = buildDocument(*tmpl, *values, &error);
-    QVERIFY2(root, qPrintable(error.message));
-
-    const QSize viewport = viewportFor(*tmpl, *root);
-    const bool contentHeight = tmpl->height == 0;
-    const LayoutBox box = layoutDocument(*root, QSizeF(viewport), imprint::test::renderContext().text(), contentHeight);
+    LaidOutTemplate laidOut;
+    QString error;
+    QVERIFY2(layOutTemplate(doc.object(), &laidOut, &error), qPrintable(error));
+    const LayoutBox &box = laidOut.box;
+    const Node &root = *laidOut.root;
+    const QSize viewport = laidOut.viewport;
+    const bool contentHeight = laidOut.contentHeight;
     QHash<QString, QRectF> ours;
     QHash<QString, std::vector<QRectF>> ourFragments;
     collect(box, QTransform(), ours, ourFragments);
@@ -252,7 +279,7 @@ void TestLayoutFixtures::matchesChromium()
         QElapsedTimer timer;
         timer.start();
         const LayoutBox again
-            = layoutDocument(*root, QSizeF(viewport), imprint::test::renderContext().text(), contentHeight);
+            = layoutDocument(root, QSizeF(viewport), imprint::test::renderContext().text(), contentHeight);
         times.push_back(timer.nsecsElapsed());
         QCOMPARE(again.borderBox, box.borderBox);
     }
