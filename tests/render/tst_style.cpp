@@ -64,6 +64,40 @@ private Q_SLOTS:
         QTest::newRow("named svg") << "SteelBlue" << rgba(70, 130, 180);
         QTest::newRow("transparent") << "transparent" << rgba(0, 0, 0, 0);
         QTest::newRow("currentColor") << "currentColor" << rgba(1, 2, 3);
+        // CSS Color 4's other spaces; expected values are Chromium's pixels for the same
+        // colours (scripts/chromium-oracle), out-of-gamut ones clipped per channel as it does.
+        QTest::newRow("lab (spec example)") << "lab(29.2345 39.3825 20.0664)" << rgba(0x7d, 0x23, 0x29);
+        QTest::newRow("lab percentage") << "lab(50% 40 59.5)" << rgba(191, 87, 0);
+        QTest::newRow("lab none") << "lab(none 20 30)" << rgba(42, 0, 0);
+        QTest::newRow("lch (spec example)") << "lch(52.2345% 72.2 56.2)" << rgba(0xc6, 0x5d, 0x06);
+        QTest::newRow("oklch Tailwind red-500") << "oklch(0.637 0.237 25.331)" << rgba(251, 44, 54);
+        QTest::newRow("oklch Tailwind blue-500, clipped") << "oklch(0.623 0.214 259.815)" << rgba(43, 127, 255);
+        QTest::newRow("oklch percentage") << "oklch(70% 0.1 200)" << rgba(64, 177, 183);
+        QTest::newRow("oklch alpha") << "oklch(0.985 0 0 / 0.5)" << rgba(250, 250, 250, 128);
+        QTest::newRow("oklab") << "oklab(60% -0.1 0.1)" << rgba(89, 146, 51);
+        QTest::newRow("hwb (spec example)") << "hwb(194 0% 0%)" << rgba(0, 195, 255);
+        QTest::newRow("hwb") << "hwb(200 30% 40%)" << rgba(77, 128, 153);
+        QTest::newRow("color() display-p3, clipped") << "color(display-p3 0.2 0.8 0.4)" << rgba(0, 208, 88);
+        QTest::newRow("color() srgb-linear") << "color(srgb-linear 0.5 0.2 0.8)" << rgba(188, 124, 231);
+        QTest::newRow("color() rec2020") << "color(rec2020 0.5 0.3 0.9)" << rgba(151, 80, 242);
+        QTest::newRow("color() xyz") << "color(xyz 0.3 0.4 0.5)" << rgba(92, 184, 181);
+        QTest::newRow("color-mix srgb") << "color-mix(in srgb, red 50%, blue)" << rgba(128, 0, 128);
+        QTest::newRow("color-mix oklch shorter hue") << "color-mix(in oklch, red, blue)" << rgba(186, 0, 194);
+        QTest::newRow("color-mix hsl longer hue") << "color-mix(in hsl longer hue, red, blue)" << rgba(0, 255, 0);
+        QTest::newRow("color-mix hwb") << "color-mix(in hwb, red, lime)" << rgba(255, 255, 0);
+        QTest::newRow("color-mix xyz") << "color-mix(in xyz, teal, orange)" << rgba(188, 148, 92);
+        QTest::newRow("color-mix oklab, one percentage")
+            << "color-mix(in oklab, #22c55e 30%, white)" << rgba(202, 239, 207);
+        QTest::newRow("color-mix with transparent (Tailwind's bg-red/20)")
+            << "color-mix(in srgb, red 20%, transparent)" << rgba(255, 0, 0, 51);
+        QTest::newRow("color-mix percentages under 100 scale alpha")
+            << "color-mix(in srgb, black 40%, yellow 40%)" << rgba(128, 128, 0, 204);
+        QTest::newRow("color-mix keeps out-of-gamut inputs unclipped")
+            << "color-mix(in srgb, white 30%, oklch(0.705 0.213 47.604))" << rgba(255, 150, 47);
+        QTest::newRow("color-mix of two oklch colours")
+            << "color-mix(in oklch, oklch(0.606 0.25 292.717), oklch(0.656 0.241 354.308))" << rgba(204, 63, 220);
+        QTest::newRow("color-mix currentColor")
+            << "color-mix(in srgb, currentColor 50%, rgb(201 202 203))" << rgba(101, 102, 103);
     }
     void colors()
     {
@@ -92,7 +126,10 @@ private Q_SLOTS:
     void invalidColors()
     {
         for (const char *bad :
-             {"#12", "#ggg", "rgb(1,2)", "hsl(a, b, c)", "notacolor", "", "#12345", "rgb(1 2 3 4)", "url(x)"})
+             {"#12", "#ggg", "rgb(1,2)", "hsl(a, b, c)", "notacolor", "", "#12345", "rgb(1 2 3 4)", "url(x)",
+              "oklch(0.5 0.1)", "lab(1, 2, 3)", "hwb(10 20% 30% 40%)", "color(foo 1 2 3)", "color(srgb 1 2)",
+              "color-mix(red, blue)", "color-mix(in srgb, red 0%, blue 0%)", "color-mix(in nowhere, red, blue)",
+              "color-mix(in srgb, red 120%, blue)", "color-mix(in srgb longer hue, red, blue)"})
             QVERIFY2(!parseColor(QLatin1String(bad), Qt::black), bad);
     }
 

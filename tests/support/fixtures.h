@@ -104,6 +104,9 @@ inline constexpr Golden kGoldens[] = {
     {"conformance/effects-gradient-text", 0.98, 0.98, 0.78}, // .98527 / .9889 / .8041
     {"conformance/effects-conic-ring", 0.985, 0.985, 0.79}, // .99400 / .9910 / .8115
     {"conformance/effects-filter-card", 0.99, 0.99, 0.70}, // .99863 / .9986 / .7225
+    // CSS Color 4/5 as Tailwind v4 writes colours: oklch(), lab(), lch(), hwb(), color(),
+    // color-mix() with transparent (its opacity modifiers) and in oklch.
+    {"conformance/css-colors-oklch", 0.99, 0.99, 0.75}, // .99627 / .9957 / .7799
     // Text metrics as Chromium (conformance/text-*): half-leading floored to whole pixels.
     {"conformance/text-half-leading", 0.985, 0.98, 0.66}, // .98949 / .9840 / .6858 (1/64 px split: .9382 / .9376)
     // vertical-align in rich paragraphs and inline-block baselines (conformance/inline-*).

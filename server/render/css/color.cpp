@@ -1,6 +1,9 @@
 // CSS colours (CSS Color 4, https://www.w3.org/TR/css-color-4/): hex, rgb()/rgba(),
-// hsl()/hsla(), named colours, transparent, currentColor.
+// hsl()/hsla(), hwb(), lab(), lch(), oklab(), oklch(), color(), named colours,
+// transparent, currentColor; and color-mix() (CSS Color 5 §2). Colours outside sRGB are
+// clipped per channel, as Chromium draws them into an sRGB image.
 
+#include "server/render/css/color_spaces.h"
 #include "server/render/css/parse.h"
 
 #include <cmath>
@@ -127,40 +130,297 @@ std::optional<QColor> parseHsl(const QString &args)
     return c.toRgb();
 }
 
-} // namespace
+bool isNone(QStringView t)
+{
+    return t.compare(QLatin1String("none"), Qt::CaseInsensitive) == 0;
+}
 
-std::optional<QColor> parseColor(const QString &text, const QColor &currentColor)
+// A channel that is a <number> or a <percentage> where 100 % is `percentScale`, or `none`
+// (NaN, §4.4).
+std::optional<double> numberOrPercent(QStringView t, double percentScale)
+{
+    if (isNone(t))
+        return std::nan("");
+    if (auto p = css::percentage(t))
+        return *p / 100.0 * percentScale;
+    if (auto v = css::number(t))
+        return *v;
+    return std::nullopt;
+}
+
+// A hue channel: <number> (degrees), <angle> or `none`.
+std::optional<double> hueValue(QStringView t)
+{
+    if (isNone(t))
+        return std::nan("");
+    if (auto v = css::number(t))
+        return *v;
+    if (auto a = css::angle(t))
+        return *a;
+    return std::nullopt;
+}
+
+// A colour as gamma-encoded sRGB components that may lie outside 0–1 (a colour outside
+// the sRGB gamut), and alpha 0–1. color-mix() mixes these unclipped values, as Chromium
+// does; the colour is clipped per channel only when it becomes a QColor.
+struct ExtendedColor {
+    css::Components rgb;
+    double alpha = 1;
+};
+
+ExtendedColor extended(const QColor &c)
+{
+    return {{c.redF(), c.greenF(), c.blueF()}, c.alphaF()};
+}
+
+QColor clipped(const ExtendedColor &c)
+{
+    auto channel = [](double v) { return float(std::clamp(std::isnan(v) ? 0.0 : v, 0.0, 1.0)); };
+    QColor q;
+    q.setRgbF(channel(c.rgb[0]), channel(c.rgb[1]), channel(c.rgb[2]), float(std::clamp(c.alpha, 0.0, 1.0)));
+    return q;
+}
+
+std::optional<ExtendedColor> parseExtended(const QString &text, const QColor &currentColor);
+
+// The modern-syntax functions of §7.2 (hwb), §9.1–9.2 (lab, lch) and §9.3–9.4 (oklab,
+// oklch): three space-separated channels and an optional `/ alpha`, percentages scaled per
+// channel as the specification's tables give them.
+std::optional<ExtendedColor> parseSpaceFunction(const QString &name, const QString &args)
+{
+    const QStringList slash = css::split(args, QLatin1Char('/'));
+    if (slash.size() > 2 || css::split(args, QLatin1Char(',')).size() != 1)
+        return std::nullopt;
+    const QStringList ch = css::split(slash.value(0), QLatin1Char(' '));
+    if (ch.size() != 3)
+        return std::nullopt;
+    float alpha = 1;
+    if (slash.size() == 2) {
+        if (isNone(slash[1]))
+            alpha = 0;
+        else if (const auto a = alphaValue(slash[1]))
+            alpha = *a;
+        else
+            return std::nullopt;
+    }
+    css::ColorSpace space;
+    std::optional<double> c0, c1, c2;
+    if (name == QLatin1String("hwb")) {
+        space = css::ColorSpace::Hwb;
+        c0 = hueValue(ch[0]), c1 = numberOrPercent(ch[1], 100), c2 = numberOrPercent(ch[2], 100);
+    } else if (name == QLatin1String("lab")) {
+        space = css::ColorSpace::Lab;
+        c0 = numberOrPercent(ch[0], 100), c1 = numberOrPercent(ch[1], 125), c2 = numberOrPercent(ch[2], 125);
+    } else if (name == QLatin1String("lch")) {
+        space = css::ColorSpace::Lch;
+        c0 = numberOrPercent(ch[0], 100), c1 = numberOrPercent(ch[1], 150), c2 = hueValue(ch[2]);
+    } else if (name == QLatin1String("oklab")) {
+        space = css::ColorSpace::Oklab;
+        c0 = numberOrPercent(ch[0], 1), c1 = numberOrPercent(ch[1], 0.4), c2 = numberOrPercent(ch[2], 0.4);
+    } else {
+        space = css::ColorSpace::Oklch;
+        c0 = numberOrPercent(ch[0], 1), c1 = numberOrPercent(ch[1], 0.4), c2 = hueValue(ch[2]);
+    }
+    if (!c0 || !c1 || !c2)
+        return std::nullopt;
+    css::Components c{*c0, *c1, *c2};
+    // Lightness is clamped to its range and chroma to ≥ 0 at parse time (§9.1, §9.3).
+    if (space != css::ColorSpace::Hwb && !std::isnan(c[0]))
+        c[0] = std::clamp(c[0], 0.0, space == css::ColorSpace::Lab || space == css::ColorSpace::Lch ? 100.0 : 1.0);
+    if ((space == css::ColorSpace::Lch || space == css::ColorSpace::Oklch) && !std::isnan(c[1]))
+        c[1] = std::max(c[1], 0.0);
+    return ExtendedColor{css::toSrgb(space, c), alpha};
+}
+
+// color(<space> c1 c2 c3 [/ alpha]) (§10.1): RGB spaces take 0–1 or percentages, XYZ
+// spaces numbers or percentages (100 % = 1).
+std::optional<ExtendedColor> parseColorFunction(const QString &args)
+{
+    const QStringList slash = css::split(args, QLatin1Char('/'));
+    if (slash.size() > 2)
+        return std::nullopt;
+    const QStringList ch = css::split(slash.value(0), QLatin1Char(' '));
+    if (ch.size() != 4)
+        return std::nullopt;
+    const auto space = css::colorSpaceNamed(ch[0].toLower());
+    if (!space || css::isPolar(*space) || *space == css::ColorSpace::Lab || *space == css::ColorSpace::Oklab)
+        return std::nullopt;
+    css::Components c{};
+    for (int i = 0; i < 3; ++i) {
+        const auto v = numberOrPercent(ch[i + 1], 1);
+        if (!v)
+            return std::nullopt;
+        c[size_t(i)] = *v;
+    }
+    float alpha = 1;
+    if (slash.size() == 2) {
+        const auto a = alphaValue(slash[1]);
+        if (!a)
+            return std::nullopt;
+        alpha = *a;
+    }
+    return ExtendedColor{css::toSrgb(*space, c), alpha};
+}
+
+// One colour of a color-mix() with its optional percentage, in either order (CSS Color 5
+// §2.1): the percentage 0–100, or NaN when omitted.
+bool mixComponent(const QString &text, const QColor &currentColor, ExtendedColor *color, double *percent)
+{
+    const QStringList tokens = css::split(text, QLatin1Char(' '));
+    if (tokens.isEmpty() || tokens.size() > 2)
+        return false;
+    *percent = std::nan("");
+    QString colorText = tokens[0];
+    if (tokens.size() == 2) {
+        auto p = css::percentage(tokens[1]);
+        colorText = tokens[0];
+        if (!p) {
+            p = css::percentage(tokens[0]);
+            colorText = tokens[1];
+        }
+        if (!p || *p < 0 || *p > 100)
+            return false;
+        *percent = *p;
+    }
+    const auto c = parseExtended(colorText, currentColor);
+    if (!c)
+        return false;
+    *color = *c;
+    return true;
+}
+
+// color-mix(in <space> [<hue-method> hue]?, <color> <p>?, <color> <p>?) (CSS Color 5 §2):
+// percentages normalised (§2.1), both colours converted to the space, alpha-premultiplied
+// and interpolated (CSS Color 4 §12.3), hues along the chosen arc (§12.4, default shorter).
+std::optional<ExtendedColor> parseColorMix(const QString &args, const QColor &currentColor)
+{
+    const QStringList parts = css::split(args, QLatin1Char(','));
+    if (parts.size() != 3)
+        return std::nullopt;
+    const QStringList method = css::split(parts[0].toLower(), QLatin1Char(' '));
+    if (method.size() < 2 || method[0] != QLatin1String("in"))
+        return std::nullopt;
+    const auto space = css::colorSpaceNamed(method[1]);
+    if (!space)
+        return std::nullopt;
+    QString hueMethod = QStringLiteral("shorter");
+    if (method.size() == 4 && css::isPolar(*space) && method[3] == QLatin1String("hue"))
+        hueMethod = method[2];
+    else if (method.size() != 2)
+        return std::nullopt;
+    if (hueMethod != QLatin1String("shorter") && hueMethod != QLatin1String("longer")
+        && hueMethod != QLatin1String("increasing") && hueMethod != QLatin1String("decreasing"))
+        return std::nullopt;
+
+    ExtendedColor c1, c2;
+    double p1 = 0, p2 = 0;
+    if (!mixComponent(parts[1], currentColor, &c1, &p1) || !mixComponent(parts[2], currentColor, &c2, &p2))
+        return std::nullopt;
+    if (std::isnan(p1) && std::isnan(p2))
+        p1 = p2 = 50;
+    else if (std::isnan(p1))
+        p1 = 100 - p2;
+    else if (std::isnan(p2))
+        p2 = 100 - p1;
+    const double sum = p1 + p2;
+    if (sum <= 0)
+        return std::nullopt;
+    const double alphaMultiplier = sum < 100 ? sum / 100 : 1;
+    const double t = p2 / sum;
+
+    css::Components a = css::fromSrgb(*space, c1.rgb);
+    css::Components b = css::fromSrgb(*space, c2.rgb);
+    // A missing component takes the other colour's (CSS Color 4 §12.2).
+    for (size_t i = 0; i < 3; ++i) {
+        if (std::isnan(a[i]))
+            a[i] = b[i];
+        if (std::isnan(b[i]))
+            b[i] = a[i];
+    }
+    const size_t hue = css::isPolar(*space) ? size_t(css::hueIndex(*space)) : 3;
+    if (hue < 3 && !std::isnan(a[hue])) {
+        double h1 = std::fmod(a[hue], 360), h2 = std::fmod(b[hue], 360);
+        const double d = h2 - h1;
+        if (hueMethod == QLatin1String("shorter")) {
+            if (d > 180)
+                h1 += 360;
+            else if (d < -180)
+                h2 += 360;
+        } else if (hueMethod == QLatin1String("longer")) {
+            if (d > 0 && d < 180)
+                h1 += 360;
+            else if (d > -180 && d <= 0)
+                h2 += 360;
+        } else if (hueMethod == QLatin1String("increasing")) {
+            if (d < 0)
+                h2 += 360;
+        } else if (d > 0) {
+            h1 += 360;
+        }
+        a[hue] = h1, b[hue] = h2;
+    }
+    const double alpha1 = c1.alpha, alpha2 = c2.alpha;
+    const double alpha = alpha1 * (1 - t) + alpha2 * t;
+    css::Components mixed{};
+    for (size_t i = 0; i < 3; ++i) {
+        if (i == hue) {
+            mixed[i] = std::isnan(a[i]) ? a[i] : a[i] * (1 - t) + b[i] * t;
+            continue;
+        }
+        const double premultiplied = a[i] * alpha1 * (1 - t) + b[i] * alpha2 * t;
+        mixed[i] = alpha > 0 ? premultiplied / alpha : 0;
+    }
+    return ExtendedColor{css::toSrgb(*space, mixed), alpha * alphaMultiplier};
+}
+std::optional<ExtendedColor> parseExtended(const QString &text, const QColor &currentColor)
 {
     const QString t = text.trimmed();
     if (t.isEmpty())
         return std::nullopt;
+    auto fromQColor
+        = [](const std::optional<QColor> &c) { return c ? std::optional<ExtendedColor>(extended(*c)) : std::nullopt; };
     if (t.startsWith(QLatin1Char('#')))
-        return parseHex(QStringView(t).mid(1));
+        return fromQColor(parseHex(QStringView(t).mid(1)));
     QString name, args;
     if (css::function(t, &name, &args)) {
         if (name == QLatin1String("rgb") || name == QLatin1String("rgba"))
-            return parseRgb(args);
+            return fromQColor(parseRgb(args));
         if (name == QLatin1String("hsl") || name == QLatin1String("hsla"))
-            return parseHsl(args);
+            return fromQColor(parseHsl(args));
+        if (name == QLatin1String("hwb") || name == QLatin1String("lab") || name == QLatin1String("lch")
+            || name == QLatin1String("oklab") || name == QLatin1String("oklch"))
+            return parseSpaceFunction(name, args);
+        if (name == QLatin1String("color"))
+            return parseColorFunction(args);
+        if (name == QLatin1String("color-mix"))
+            return parseColorMix(args, currentColor);
         return std::nullopt;
     }
     const QString lower = t.toLower();
     if (lower == QLatin1String("currentcolor"))
-        return currentColor;
+        return extended(currentColor);
     if (lower == QLatin1String("transparent"))
-        return QColor(0, 0, 0, 0);
+        return ExtendedColor{{0, 0, 0}, 0};
     // Qt knows the SVG 1.1 keyword list, which CSS Color 4 §6.1 adopted, except the one
     // CSS added later. Names are plain letters; anything else (e.g. "#..." variants Qt
     // accepts) was handled above.
     if (lower == QLatin1String("rebeccapurple"))
-        return QColor(0x66, 0x33, 0x99);
+        return extended(QColor(0x66, 0x33, 0x99));
     for (QChar c : lower)
         if (c < QLatin1Char('a') || c > QLatin1Char('z'))
             return std::nullopt;
     const QColor named = QColor::fromString(lower);
     if (named.isValid())
-        return named;
+        return extended(named);
     return std::nullopt;
+}
+
+} // namespace
+
+std::optional<QColor> parseColor(const QString &text, const QColor &currentColor)
+{
+    const std::optional<ExtendedColor> c = parseExtended(text, currentColor);
+    return c ? std::optional<QColor>(clipped(*c)) : std::nullopt;
 }
 
 } // namespace imprint::render

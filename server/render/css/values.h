@@ -254,7 +254,9 @@ struct TextDecoration {
 };
 
 /// Parses a CSS colour (hex #rgb/#rgba/#rrggbb/#rrggbbaa, rgb()/rgba(), hsl()/hsla(),
-/// named colours, `transparent`, `currentColor` → `currentColor`). nullopt if invalid.
+/// hwb(), lab(), lch(), oklab(), oklch(), color(<space> …) (CSS Color 4), color-mix()
+/// (CSS Color 5 §2), named colours, `transparent`, `currentColor` → `currentColor`).
+/// Colours outside sRGB are clipped per channel. nullopt if invalid.
 std::optional<QColor> parseColor(const QString &text, const QColor &currentColor);
 
 /// Parses a length (`12`, `12px`, `50%`, `1.5em`, `2rem`, `calc(…)`, `auto`, `none`) given the
