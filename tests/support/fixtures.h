@@ -107,6 +107,8 @@ inline constexpr Golden kGoldens[] = {
     // CSS Color 4/5 as Tailwind v4 writes colours: oklch(), lab(), lch(), hwb(), color(),
     // color-mix() with transparent (its opacity modifiers) and in oklch.
     {"conformance/css-colors-oklch", 0.99, 0.99, 0.75}, // .99627 / .9957 / .7799
+    // translate, rotate and scale as properties (CSS Transforms 2), before `transform`.
+    {"conformance/transform-individual", 0.995, 0.99, 0.81}, // .99782 / .9972 / .8392
     // Text metrics as Chromium (conformance/text-*): half-leading floored to whole pixels.
     {"conformance/text-half-leading", 0.985, 0.98, 0.66}, // .98949 / .9840 / .6858 (1/64 px split: .9382 / .9376)
     // vertical-align in rich paragraphs and inline-block baselines (conformance/inline-*).

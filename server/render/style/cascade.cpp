@@ -658,6 +658,14 @@ void StyleBuilder::finish()
         d.thickness = own.thickness;
         d.color = m_ownDecorationColorSet ? own.color : std::optional<QColor>(m_s.color);
     }
+    // CSS Transforms 2 §6: translate, then rotate, then scale, then the transform list.
+    std::vector<TransformOp> ops;
+    for (const std::vector<TransformOp> &individual : m_individualTransforms)
+        ops.insert(ops.end(), individual.begin(), individual.end());
+    if (!ops.empty()) {
+        ops.insert(ops.end(), m_s.transform.begin(), m_s.transform.end());
+        m_s.transform = std::move(ops);
+    }
 }
 
 } // namespace style_detail

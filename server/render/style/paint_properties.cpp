@@ -346,6 +346,46 @@ bool StyleBuilder::transform(const CssProperty &, const QString &v)
     return t.has_value();
 }
 
+bool StyleBuilder::individualTransform(const CssProperty &p, const QString &v)
+{
+    std::vector<TransformOp> &ops = m_individualTransforms[size_t(p.part)];
+    const QString value = v.trimmed();
+    if (value.compare(QLatin1String("none"), Qt::CaseInsensitive) == 0) {
+        ops.clear();
+        return true;
+    }
+    QStringList args = split(value, QLatin1Char(' '));
+    QString function;
+    if (p.part == 0 && (args.size() == 1 || args.size() == 2 || args.size() == 3)) {
+        // translate: <length-percentage> [<length-percentage> <length>?]? (§4.1); a z
+        // offset other than 0 has no effect in a 2D image.
+        if (args.size() == 3)
+            args.removeLast();
+        function = QStringLiteral("translate(%1)").arg(args.join(QLatin1Char(',')));
+    } else if (p.part == 1 && (args.size() == 1 || (args.size() == 2 && args[0].toLower() == QLatin1String("z")))) {
+        // rotate: <angle> | z <angle> (§4.2); a rotation about x or y is not 2D.
+        function = QStringLiteral("rotate(%1)").arg(args.last());
+    } else if (p.part == 2 && (args.size() == 1 || args.size() == 2 || args.size() == 3)) {
+        // scale: [<number> | <percentage>]{1,3} (§4.3): one value scales both axes.
+        if (args.size() == 3)
+            args.removeLast();
+        for (QString &a : args)
+            if (const auto percent = css::percentage(a))
+                a = QString::number(*percent / 100.0);
+        function = QStringLiteral("scale(%1)").arg(args.join(QLatin1Char(',')));
+    } else {
+        m_lastReason = QStringLiteral("expected %1")
+                           .arg(p.part == 0   ? QStringLiteral("one or two lengths")
+                                : p.part == 1 ? QStringLiteral("an angle")
+                                              : QStringLiteral("one or two numbers"));
+        return false;
+    }
+    auto t = css::transform(function, m_s.fontSize, m_rootFontSize, &m_lastReason);
+    if (t)
+        ops = std::move(*t);
+    return t.has_value();
+}
+
 bool StyleBuilder::transformOrigin(const CssProperty &, const QString &v)
 {
     QStringList tokens = split(v, QLatin1Char(' '));

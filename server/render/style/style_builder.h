@@ -177,6 +177,9 @@ private:
     bool opacity(const CssProperty &, const QString &v);
     bool transform(const CssProperty &, const QString &v);
     bool transformOrigin(const CssProperty &, const QString &v);
+    /// translate, rotate, scale (CSS Transforms 2 §4, property index 0/1/2): kept apart
+    /// from `transform` and put before its functions in finish() (§6 "ordering").
+    bool individualTransform(const CssProperty &p, const QString &v);
     bool objectFit(const CssProperty &, const QString &v);
     bool objectPosition(const CssProperty &, const QString &v);
     bool textOverflow(const CssProperty &, const QString &v);
@@ -240,6 +243,7 @@ private:
     TextDecoration m_ownDecoration; // this element's own text-decoration, added to the propagated one
     bool m_ownDecorationColorSet = false;
     QString m_lastReason; // detail for the warning of the handler that just failed
+    std::array<std::vector<TransformOp>, 3> m_individualTransforms; // translate, rotate, scale
 };
 
 } // namespace imprint::render::style_detail
