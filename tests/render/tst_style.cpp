@@ -123,6 +123,29 @@ private Q_SLOTS:
         QVERIFY(!style("{}", &parent).zIndex);
     }
 
+    void individualTransformsComeBeforeTheTransformList()
+    {
+        const ComputedStyle s = style(R"j({"transform": "skewX(10deg)", "scale": "150% 2", "rotate": "z 0.25turn",
+                                          "translate": "10px 20%"})j");
+        QCOMPARE(s.transform.size(), size_t(4));
+        QCOMPARE(s.transform[0].kind, TransformOp::Kind::Translate);
+        QCOMPARE(s.transform[0].x, Length::px(10));
+        QCOMPARE(s.transform[0].y, Length::percent(20));
+        QCOMPARE(s.transform[1].kind, TransformOp::Kind::Rotate);
+        QCOMPARE(s.transform[1].a, 90.f);
+        QCOMPARE(s.transform[2].kind, TransformOp::Kind::Scale);
+        QCOMPARE(s.transform[2].a, 1.5f);
+        QCOMPARE(s.transform[2].b, 2.f);
+        QCOMPARE(s.transform[3].kind, TransformOp::Kind::Skew);
+        QVERIFY(style(R"({"scale": "none", "rotate": "none"})").transform.empty());
+        for (const char *bad :
+             {R"({"rotate": "1 0 0 45deg"})", R"({"scale": "big"})", R"({"translate": "1px 2px 3px 4px"})"}) {
+            QStringList warnings;
+            QVERIFY2(style(bad, nullptr, &warnings).transform.empty(), bad);
+            QCOMPARE(warnings.size(), 1);
+        }
+    }
+
     void invalidColors()
     {
         for (const char *bad :
@@ -829,6 +852,9 @@ private Q_SLOTS:
             add("verticalAlign", "\"middle\"");
             add("WebkitTextStroke WebkitTextStrokeWidth", "\"2px\"");
             add("WebkitTextStrokeColor", "\"red\"");
+            add("translate", "\"5px\"");
+            add("rotate", "\"5deg\"");
+            add("scale", "\"2\"");
             return m;
         }();
         const QSet<QString> noEffect = {QStringLiteral("WebkitBoxOrient"), QStringLiteral("boxOrient")};
