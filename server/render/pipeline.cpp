@@ -271,8 +271,9 @@ std::optional<LaidOutDocument> layOut(const RenderRequest &request, RenderContex
     }
     const ImageLoader contextLoader
         = [&context](const QString &url, QString *why) { return context.images().load(url, why); };
-    doc.root = buildDocument(tmpl, *values, &err, &doc.warnings,
-                             request.imageLoader ? request.imageLoader : contextLoader, request.limits);
+    doc.root
+        = buildDocument(tmpl, *values, &err, &doc.warnings, request.imageLoader ? request.imageLoader : contextLoader,
+                        request.limits, QSizeF(std::max(width, 0), std::max(height, 0)));
     if (!doc.root)
         return std::nullopt;
     applyFontSet(*doc.root, request.fonts ? *request.fonts : FontSet{}, &doc.warnings);

@@ -107,7 +107,8 @@ bool layOutTemplate(const QJsonObject &document, LaidOutTemplate *out, QString *
         *error = failure.message;
         return false;
     }
-    out->root = buildDocument(*out->tmpl, *values, &failure);
+    out->root
+        = buildDocument(*out->tmpl, *values, &failure, nullptr, {}, {}, QSizeF(out->tmpl->width, out->tmpl->height));
     if (!out->root) {
         *error = failure.message;
         return false;

@@ -1,6 +1,7 @@
 // Style parsing: every value form a template can write reaches ComputedStyle as the
 // browser would compute it, and bad values become warnings, never crashes.
 
+#include "server/render/css/parse.h"
 #include "server/render/style/computed_style.h"
 #include "server/render/style/properties.h"
 
@@ -144,6 +145,24 @@ private Q_SLOTS:
             QVERIFY2(style(bad, nullptr, &warnings).transform.empty(), bad);
             QCOMPARE(warnings.size(), 1);
         }
+    }
+
+    void viewportUnitsBecomePx()
+    {
+        const QSizeF image(1200, 630);
+        QCOMPARE(css::resolveViewportUnits(QStringLiteral("clamp(24px, 5vw, 64px)"), image),
+                 QStringLiteral("clamp(24px, 60px, 64px)"));
+        QCOMPARE(css::resolveViewportUnits(QStringLiteral("10vh"), image), QStringLiteral("63px"));
+        QCOMPARE(css::resolveViewportUnits(QStringLiteral("2vmin 1VMAX"), image), QStringLiteral("12.6px 12px"));
+        QCOMPARE(css::resolveViewportUnits(QStringLiteral("calc(-5vw + .5vi - 1e1vb)"), image),
+                 QStringLiteral("calc(-60px + 6px - 63px)"));
+        QCOMPARE(css::resolveViewportUnits(QStringLiteral("5svh 3dvmin 10lvw"), image),
+                 QStringLiteral("31.5px 18.9px 120px"));
+        // Not lengths: names, colours, quoted text and URLs keep their characters.
+        for (const char *kept : {"url(a5vw.png) 5px", "url(\"x 5vw\")", "'Font 5vw'", "abc5vw", "#5vw", "10px", "5vwx"})
+            QCOMPARE(css::resolveViewportUnits(QLatin1String(kept), image), QLatin1String(kept));
+        // A content-sized side has no viewport to resolve against.
+        QCOMPARE(css::resolveViewportUnits(QStringLiteral("5vw 5vh"), QSizeF(0, 630)), QStringLiteral("5vw 31.5px"));
     }
 
     void invalidColors()

@@ -87,6 +87,8 @@ inline constexpr Golden kGoldens[] = {
     {"conformance/sizing-block-rtl", 0.985, 0.985, 0.68}, // .99402 / .9911 / .7082
     {"conformance/sizing-nested-rtl", 0.985, 0.98, 0.60}, // .99186 / .9860 / .6278
     {"conformance/sizing-column-wrap", 0.995, 0.99, 0.86}, // .99805 / .9972 / .8838
+    // vw, vh, vmin, vmax (and the s/l/d forms) in lengths, calc(), clamp() and custom properties.
+    {"conformance/sizing-viewport-units", 0.99, 0.985, 0.73}, // .99377 / .9903 / .7596
     // Font stacks as real templates write them: generics and absent families resolve as in Chromium (fontconfig).
     {"conformance/text-font-stacks", 0.99, 0.98, 0.93}, // .99671 / .9857 / .9425
     {"conformance/text-font-stack-ja", 0.94, 0.945, 0.75}, // .94885 / .9515 / .7635

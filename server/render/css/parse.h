@@ -6,6 +6,7 @@
 
 #include "server/render/css/values.h"
 
+#include <QSizeF>
 #include <QString>
 #include <QStringList>
 #include <QStringView>
@@ -40,6 +41,14 @@ std::optional<float> percentage(QStringView text);
 
 /// Length or percentage accepting only definite units (no auto/none keywords).
 std::optional<Length> lengthPercentage(QStringView text, float fontSize, float rootFontSize);
+
+/// `value` with every viewport-percentage length (CSS Values 4 §6.1.2: vw, vh, vi, vb,
+/// vmin, vmax and their s/l/d-prefixed forms, all alike in a still image) replaced by its
+/// px against `viewport` (px), so every parser downstream sees px: `clamp(24px, 5vw,
+/// 64px)` in a 1200 px wide image becomes `clamp(24px, 60px, 64px)`. Text inside quotes
+/// and url() is left alone. A viewport side of 0 (a content-sized image) leaves the units
+/// as written, which the property then reports as invalid.
+QString resolveViewportUnits(const QString &value, QSizeF viewport);
 
 /// One `<position>` (CSS Values 4 §8.3: 1–2 values of keywords left/center/right/top/
 /// bottom, lengths or percentages, in either keyword order) as x and y. Returns false

@@ -144,6 +144,79 @@ std::optional<Length> lengthPercentage(QStringView text, float fontSize, float r
     return std::nullopt;
 }
 
+QString resolveViewportUnits(const QString &value, QSizeF viewport)
+{
+    auto isNameChar = [](QChar c) { return c.isLetterOrNumber() || c == u'_' || c == u'-' || c == u'.' || c == u'#'; };
+    QString out;
+    qsizetype copied = 0;
+    QChar quote;
+    int urlDepth = 0;
+    for (qsizetype i = 0; i < value.size(); ++i) {
+        const QChar c = value[i];
+        if (!quote.isNull()) {
+            if (c == quote)
+                quote = QChar();
+            continue;
+        }
+        if (c == u'"' || c == u'\'') {
+            quote = c;
+            continue;
+        }
+        if (urlDepth > 0) {
+            urlDepth += c == u'(' ? 1 : c == u')' ? -1 : 0;
+            continue;
+        }
+        if (c == u'(' && i >= 3 && value.mid(i - 3, 3).compare(QLatin1String("url"), Qt::CaseInsensitive) == 0) {
+            urlDepth = 1;
+            continue;
+        }
+        // A number starts here: a digit, or a sign or '.' before one, not inside a name.
+        const bool signOrDot
+            = (c == u'+' || c == u'-' || c == u'.') && i + 1 < value.size()
+              && (value[i + 1].isDigit() || (value[i + 1] == u'.' && i + 2 < value.size() && value[i + 2].isDigit()));
+        if (!(c.isDigit() || signOrDot) || (i > 0 && isNameChar(value[i - 1])))
+            continue;
+        qsizetype j = i + 1;
+        while (j < value.size() && (value[j].isDigit() || value[j] == u'.'))
+            ++j;
+        if (j + 1 < value.size() && (value[j] == u'e' || value[j] == u'E')
+            && (value[j + 1].isDigit()
+                || ((value[j + 1] == u'+' || value[j + 1] == u'-') && j + 2 < value.size()
+                    && value[j + 2].isDigit()))) {
+            j += 2;
+            while (j < value.size() && value[j].isDigit())
+                ++j;
+        }
+        qsizetype unitEnd = j;
+        while (unitEnd < value.size() && value[unitEnd].isLetter())
+            ++unitEnd;
+        QString unit = value.mid(j, unitEnd - j).toLower();
+        if (unit.size() > 2 && (unit[0] == u's' || unit[0] == u'l' || unit[0] == u'd'))
+            unit.remove(0, 1); // svw, lvh, dvmin: the small, large and dynamic viewports are one here
+        qreal basis = -1;
+        if (unit == QLatin1String("vw") || unit == QLatin1String("vi"))
+            basis = viewport.width();
+        else if (unit == QLatin1String("vh") || unit == QLatin1String("vb"))
+            basis = viewport.height();
+        else if (unit == QLatin1String("vmin"))
+            basis = std::min(viewport.width(), viewport.height());
+        else if (unit == QLatin1String("vmax"))
+            basis = std::max(viewport.width(), viewport.height());
+        bool ok = false;
+        const double n = value.mid(i, j - i).toDouble(&ok);
+        if (basis > 0 && ok && std::isfinite(n)) {
+            out += QStringView(value).mid(copied, i - copied);
+            out += QString::number(n * basis / 100.0, 'g', 10) + QLatin1String("px");
+            copied = unitEnd;
+        }
+        i = unitEnd - 1;
+    }
+    if (copied == 0)
+        return value;
+    out += QStringView(value).mid(copied);
+    return out;
+}
+
 bool position(const QStringList &tokens, float fontSize, float rootFontSize, Length *x, Length *y)
 {
     if (tokens.isEmpty() || tokens.size() > 2)

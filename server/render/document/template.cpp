@@ -195,6 +195,7 @@ public:
     const QHash<QString, QString> *values = nullptr;
     QStringList *warnings = nullptr;
     const ImageLoader *loader = nullptr;
+    QSizeF viewport; ///< px, for viewport-percentage lengths; a 0 side is content-sized
 
     std::unique_ptr<Node> element(const QJsonValue &value, const QString &path, const QString &id,
                                   const ComputedStyle *parent, float rootFontSize, int depth);
@@ -270,6 +271,21 @@ std::unique_ptr<Node> TreeWalker::element(const QJsonValue &value, const QString
             for (auto it = style.constBegin(); it != style.constEnd(); ++it)
                 if (it->isString() && it->toString().contains(QLatin1String("{{")))
                     changed.append({it.key(), text(it->toString())});
+            for (const auto &[key, value] : changed)
+                style.insert(key, value);
+        }
+        if (viewport.width() > 0 || viewport.height() > 0) {
+            QList<std::pair<QString, QString>> changed;
+            for (auto it = style.constBegin(); it != style.constEnd(); ++it) {
+                if (!it->isString())
+                    continue;
+                const QString v = it->toString();
+                if (v.contains(u'v', Qt::CaseInsensitive)) {
+                    const QString resolved = css::resolveViewportUnits(v, viewport);
+                    if (resolved != v)
+                        changed.append({it.key(), resolved});
+                }
+            }
             for (const auto &[key, value] : changed)
                 style.insert(key, value);
         }
@@ -548,7 +564,8 @@ std::optional<QHash<QString, QString>> resolveVariables(const Template &tmpl, co
 }
 
 std::unique_ptr<Node> buildDocument(const Template &tmpl, const QHash<QString, QString> &values, RenderError *error,
-                                    QStringList *warnings, const ImageLoader &loader, const TemplateLimits &limits)
+                                    QStringList *warnings, const ImageLoader &loader, const TemplateLimits &limits,
+                                    QSizeF viewport)
 {
     QJsonValue root = tmpl.root;
     if (!root.isObject()) {
@@ -566,6 +583,7 @@ std::unique_ptr<Node> buildDocument(const Template &tmpl, const QHash<QString, Q
     walker.values = &values;
     walker.warnings = warnings;
     walker.loader = &loader;
+    walker.viewport = viewport;
     return walker.element(
         root, tmpl.markup.isEmpty() || tmpl.root.isObject() ? QStringLiteral("root") : QStringLiteral("markup"),
         QStringLiteral("0"), nullptr, 16, 1);

@@ -83,9 +83,11 @@ using ImageLoader = std::function<QImage(const QString &url, QString *error)>;
 /// merged); `markup` is parsed with gumbo into the same tree first. Enforces limits (depth, node count) and
 /// returns nullptr with `error` set when exceeded or when the tree is malformed.
 /// Unsupported CSS and unloadable images are not errors: they go to `warnings`.
+/// `viewport` is the image size in px that vw/vh/vmin/vmax resolve against (CSS Values 4
+/// §6.1.2); a side of 0 (content-sized, or not known) leaves those units invalid.
 std::unique_ptr<Node> buildDocument(const Template &tmpl, const QHash<QString, QString> &values, RenderError *error,
                                     QStringList *warnings = nullptr, const ImageLoader &loader = {},
-                                    const TemplateLimits &limits = {});
+                                    const TemplateLimits &limits = {}, QSizeF viewport = {});
 
 /// `text` with every `{{name}}` naming a variable replaced by its value as written (no
 /// escaping: the caller escapes for where it puts the text); other placeholders stay.
