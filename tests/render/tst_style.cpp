@@ -147,6 +147,34 @@ private Q_SLOTS:
         }
     }
 
+    void outlineShorthandAndLonghands()
+    {
+        const ComputedStyle a
+            = style("{\"color\": \"#00ff00\", \"outline\": \"2px dashed red\", \"outlineOffset\": \"-3px\"}");
+        QCOMPARE(a.outlineWidth, 2.f);
+        QCOMPARE(a.outlineStyle, BorderStyle::Dashed);
+        QVERIFY(a.outlineColor && sameColor(*a.outlineColor, rgba(255, 0, 0)));
+        QCOMPARE(a.outlineOffset, -3.f);
+        // The shorthand resets what it leaves out: medium width, currentColor.
+        const ComputedStyle b = style("{\"outline\": \"dotted\"}");
+        QCOMPARE(b.outlineWidth, 3.f);
+        QCOMPARE(b.outlineStyle, BorderStyle::Dotted);
+        QVERIFY(!b.outlineColor);
+        QCOMPARE(style("{\"outline\": \"auto\"}").outlineStyle, BorderStyle::Solid);
+        QCOMPARE(style("{\"outline\": \"4px solid blue\", \"outline\": \"none\"}").outlineStyle, BorderStyle::None);
+        const ComputedStyle c
+            = style("{\"outlineWidth\": \"thick\", \"outlineStyle\": \"double\", \"outlineColor\": \"invert\"}");
+        QCOMPARE(c.outlineWidth, 5.f);
+        QCOMPARE(c.outlineStyle, BorderStyle::Double);
+        QVERIFY(!c.outlineColor);
+        for (const char *bad :
+             {"{\"outline\": \"2px 3px\"}", "{\"outlineOffset\": \"10%\"}", "{\"outlineStyle\": \"wavy\"}"}) {
+            QStringList warnings;
+            style(bad, nullptr, &warnings);
+            QVERIFY2(warnings.size() == 1, bad);
+        }
+    }
+
     void viewportUnitsBecomePx()
     {
         const QSizeF image(1200, 630);
@@ -871,6 +899,11 @@ private Q_SLOTS:
             add("verticalAlign", "\"middle\"");
             add("WebkitTextStroke WebkitTextStrokeWidth", "\"2px\"");
             add("WebkitTextStrokeColor", "\"red\"");
+            add("outline", "\"2px solid red\"");
+            add("outlineWidth", "\"thick\"");
+            add("outlineStyle", "\"dotted\"");
+            add("outlineColor", "\"red\"");
+            add("outlineOffset", "4");
             add("translate", "\"5px\"");
             add("rotate", "\"5deg\"");
             add("scale", "\"2\"");

@@ -109,6 +109,8 @@ inline constexpr Golden kGoldens[] = {
     // CSS Color 4/5 as Tailwind v4 writes colours: oklch(), lab(), lch(), hwb(), color(),
     // color-mix() with transparent (its opacity modifiers) and in oklch.
     {"conformance/css-colors-oklch", 0.99, 0.99, 0.75}, // .99627 / .9957 / .7799
+    // outline (CSS UI 4 §5): every style, offsets in and out, round corners, currentColor.
+    {"conformance/paint-outline", 0.985, 0.985, 0.84}, // .98947 / .9896 / .8708
     // translate, rotate and scale as properties (CSS Transforms 2), before `transform`.
     {"conformance/transform-individual", 0.995, 0.99, 0.81}, // .99782 / .9972 / .8392
     // Text metrics as Chromium (conformance/text-*): half-leading floored to whole pixels.

@@ -396,8 +396,10 @@ void QPainterPlayer::operator()(const display::StrokeBorder &c)
 {
     QPen pen(c.color, c.width);
     if (c.dotted) {
+        // Round dots are round caps on dashes of (almost) no length: Qt's stroker drops
+        // dashes of exactly zero length, so a dotted border drew nothing.
         pen.setCapStyle(Qt::RoundCap);
-        pen.setDashPattern({0.0, 2.0});
+        pen.setDashPattern({display::StrokeBorder::kDotLength, 2.0 - display::StrokeBorder::kDotLength});
     } else {
         pen.setCapStyle(Qt::FlatCap);
         pen.setDashPattern({3.0, 3.0});

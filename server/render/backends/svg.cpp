@@ -499,10 +499,13 @@ void SvgPlayer::operator()(const display::BackgroundTiles &c)
 
 void SvgPlayer::operator()(const display::StrokeBorder &c)
 {
-    // Dash pattern in user units: the raster pen's 3 on / 3 off and 0 on / 2 off in widths.
+    // Dash pattern in user units: the raster pen's 3 on / 3 off and (almost) 0 on / 2 off in
+    // widths; a dot of exactly zero length vanishes in Qt's SVG renderer as in its stroker.
     QString attrs
         = QStringLiteral(" fill=\"none\" stroke=\"%1\" stroke-width=\"%2\" stroke-dasharray=\"%3 %4\"%5")
-              .arg(hexColor(c.color), num(c.width), num(c.dotted ? 0 : 3 * c.width), num((c.dotted ? 2 : 3) * c.width),
+              .arg(hexColor(c.color), num(c.width),
+                   c.dotted ? QString::number(display::StrokeBorder::kDotLength * c.width, 'g', 3) : num(3 * c.width),
+                   num((c.dotted ? 2 - display::StrokeBorder::kDotLength : 3) * c.width),
                    c.dotted ? QStringLiteral(" stroke-linecap=\"round\"") : QString());
     if (c.color.alpha() < 255)
         attrs += QStringLiteral(" stroke-opacity=\"%1\"").arg(frac(c.color.alphaF()));

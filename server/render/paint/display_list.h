@@ -71,6 +71,9 @@ struct FillPath {
 /// border: a whole rounded `path`, or one edge `line` when `isLine`. Dashes are 3
 /// widths on, 3 off; dots are round caps every 2 widths.
 struct StrokeBorder {
+    /// The on-length of a dot, in pen widths: round caps make it a dot of the pen's width;
+    /// not 0, which Qt's stroker drops.
+    static constexpr qreal kDotLength = 1.0 / 1024;
     QPainterPath path;
     QLineF line;
     bool isLine = false;

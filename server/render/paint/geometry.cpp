@@ -234,6 +234,10 @@ static QRectF inkBoundsUnfiltered(const LayoutBox &box)
             const qreal e = sh.spread + 1.5 * sh.blur + 2;
             r |= box.borderBox.translated(sh.offsetX, sh.offsetY).adjusted(-e, -e, e, e);
         }
+        if (s.outlineStyle != BorderStyle::None && s.outlineWidth > 0) {
+            const qreal e = std::max<qreal>(0, s.outlineOffset + s.outlineWidth);
+            r |= box.borderBox.adjusted(-e, -e, e, e);
+        }
         if (box.node->isText()) {
             const qreal e = s.fontSize; // overhanging glyphs, shadows
             r = r.adjusted(-e, -e, e, e);

@@ -45,6 +45,7 @@ private:
     void recordElement(const LayoutBox &box, const LayoutBox *parent);
     void recordBackground(const LayoutBox &box, const QPainterPath &borderPath);
     void recordBorder(const LayoutBox &box, const Radii &outer);
+    void recordOutline(const LayoutBox &box, const BoxGeometry &g);
     void recordImage(const LayoutBox &box, const Radii &outer);
     void recordText(const LayoutBox &box, const LayoutBox *parent);
     void pushEffects(const LayoutBox &box);
@@ -192,16 +193,57 @@ void Recorder::recordElement(const LayoutBox &box, const LayoutBox *parent)
     if (box.node->isImage())
         recordImage(box, g.outer);
 
-    if (box.children.empty())
+    if (!box.children.empty()) {
+        const bool clips = s.overflow == Overflow::Hidden;
+        if (clips) // CSS Overflow 3 §3: content clips at the padding edge, curved by the inner radii.
+            add(display::PushClip{g.paddingBox, g.inner,
+                                  isZero(g.inner) ? QPainterPath() : roundedPath(g.paddingBox, g.inner)});
+        for (const LayoutBox *c : order.children)
+            recordBox(*c, &box);
+        if (clips)
+            add(display::PopClip{});
+    }
+    if (box.fragments.empty())
+        recordOutline(box, g);
+}
+
+// CSS UI 4 §5: the outline is drawn outside the border edge, `outline-offset` px away,
+// over the element and its content (CSS 2 Appendix E, the outline step). Its curves follow
+// the border radius grown by the offset, as Chromium draws it; a square box keeps square
+// corners. The 3D styles are drawn solid, as borders are here.
+void Recorder::recordOutline(const LayoutBox &box, const BoxGeometry &g)
+{
+    const ComputedStyle &s = box.node->style;
+    const QColor color = s.outlineColor.value_or(s.color);
+    if (s.outlineStyle == BorderStyle::None || s.outlineWidth <= 0 || color.alpha() == 0)
         return;
-    const bool clips = s.overflow == Overflow::Hidden;
-    if (clips) // CSS Overflow 3 §3: content clips at the padding edge, curved by the inner radii.
-        add(display::PushClip{g.paddingBox, g.inner,
-                              isZero(g.inner) ? QPainterPath() : roundedPath(g.paddingBox, g.inner)});
-    for (const LayoutBox *c : order.children)
-        recordBox(*c, &box);
-    if (clips)
-        add(display::PopClip{});
+    const qreal offset = s.outlineOffset, width = s.outlineWidth;
+    auto grown = [&](qreal by) { return QMarginsF(by, by, by, by); };
+    const QRectF inner = g.borderBox.marginsAdded(grown(offset));
+    if (s.outlineStyle == BorderStyle::Dashed || s.outlineStyle == BorderStyle::Dotted) {
+        const QRectF middle = inner.marginsAdded(grown(width / 2));
+        add(display::StrokeBorder{roundedPath(middle, insetRadii(g.outer, -grown(offset + width / 2))), QLineF(), false,
+                                  color, width, s.outlineStyle == BorderStyle::Dotted});
+        return;
+    }
+    // A band of the outline from `from` to `to` px outside its inner edge.
+    auto band = [&](qreal from, qreal to) {
+        const QRectF in = inner.marginsAdded(grown(from));
+        QPainterPath ring = roundedPath(inner.marginsAdded(grown(to)), insetRadii(g.outer, -grown(offset + to)));
+        if (in.width() > 0 && in.height() > 0)
+            ring.addPath(roundedPath(in, insetRadii(g.outer, -grown(offset + from))));
+        ring.setFillRule(Qt::OddEvenFill);
+        add(display::FillPath{ring, QBrush(color)});
+    };
+    if (s.outlineStyle == BorderStyle::Double && width >= 3) {
+        // CSS Backgrounds 3 §4.2 `double`: two lines with a space between, about a third
+        // each; Chromium rounds the lines to whole pixels and gives the rest to the space.
+        const qreal line = std::max<qreal>(1, std::round(width / 3));
+        band(0, line);
+        band(width - line, width);
+        return;
+    }
+    band(0, width);
 }
 
 void Recorder::recordBackground(const LayoutBox &box, const QPainterPath &borderPath)

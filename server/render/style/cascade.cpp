@@ -296,6 +296,66 @@ bool StyleBuilder::border(const CssProperty &p, const QString &v)
     return true;
 }
 
+bool StyleBuilder::outline(const CssProperty &p, const QString &v)
+{
+    // `auto` (the focus-ring style) is drawn solid, as the 3D border styles are.
+    auto styleValue = [](const QString &t) -> std::optional<BorderStyle> {
+        if (t.trimmed().compare(QLatin1String("auto"), Qt::CaseInsensitive) == 0)
+            return BorderStyle::Solid;
+        return borderStyleValue(t);
+    };
+    switch (p.part) {
+    case 0:
+        if (auto w = borderWidthValue(v)) {
+            m_s.outlineWidth = *w;
+            return true;
+        }
+        return false;
+    case 1:
+        if (auto st = styleValue(v)) {
+            m_s.outlineStyle = *st;
+            return true;
+        }
+        return false;
+    case 2:
+        if (v.trimmed().compare(QLatin1String("invert"), Qt::CaseInsensitive) == 0) {
+            m_s.outlineColor.reset(); // CSS UI 4 §5.3: without `invert` support, currentColor
+            return true;
+        }
+        if (auto c = color(v)) {
+            m_s.outlineColor = c;
+            return true;
+        }
+        return false;
+    case 3:
+        if (auto l = length(v); l && !l->isPercent()) {
+            m_s.outlineOffset = l->value;
+            return true;
+        }
+        return false;
+    default: break;
+    }
+    std::optional<float> width;
+    std::optional<BorderStyle> style;
+    std::optional<QColor> c;
+    QString shorthand = v;
+    bool isAuto = false;
+    QStringList tokens = split(v, QLatin1Char(' '));
+    if (tokens.removeIf([](const QString &t) { return t.compare(QLatin1String("auto"), Qt::CaseInsensitive) == 0; })
+        == 1) {
+        isAuto = true;
+        shorthand = tokens.join(QLatin1Char(' '));
+    }
+    if (!shorthand.trimmed().isEmpty() && !parseBorderParts(shorthand, &width, &style, &c))
+        return false;
+    if (isAuto && style)
+        return false;
+    m_s.outlineWidth = width.value_or(3.f);
+    m_s.outlineStyle = isAuto ? BorderStyle::Solid : style.value_or(BorderStyle::None);
+    m_s.outlineColor = c;
+    return true;
+}
+
 bool StyleBuilder::borderWidth(const CssProperty &p, const QString &v)
 {
     if (!edgeProperty<float>(

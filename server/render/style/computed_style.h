@@ -95,6 +95,12 @@ struct PaintStyle {
     TextOverflow textOverflow = TextOverflow::Clip;
     int lineClamp = 0; // 0 = none
     EffectStyle effects; // filter, clip-path, masks, blending (style/effect_properties.cpp)
+    /// outline (CSS UI 4 §5): drawn outside the border box at outlineOffset px, over the
+    /// element and its content; no effect on layout. Colour unset = currentColor.
+    BorderStyle outlineStyle = BorderStyle::None;
+    float outlineWidth = 3; // px; `medium`
+    float outlineOffset = 0; // px
+    std::optional<QColor> outlineColor;
     friend bool operator==(const PaintStyle &, const PaintStyle &) = default;
 };
 

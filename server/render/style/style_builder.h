@@ -177,6 +177,9 @@ private:
     bool opacity(const CssProperty &, const QString &v);
     bool transform(const CssProperty &, const QString &v);
     bool transformOrigin(const CssProperty &, const QString &v);
+    /// outline and its longhands (CSS UI 4 §5.1–5.4; part 0 width, 1 style, 2 colour,
+    /// 3 offset, -1 the shorthand, which resets what it leaves out).
+    bool outline(const CssProperty &p, const QString &v);
     /// translate, rotate, scale (CSS Transforms 2 §4, property index 0/1/2): kept apart
     /// from `transform` and put before its functions in finish() (§6 "ordering").
     bool individualTransform(const CssProperty &p, const QString &v);
