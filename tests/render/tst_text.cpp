@@ -1,6 +1,7 @@
 // Text module: line breaking, line height, ellipsis, line clamping, bidi order, font
 // fallback, white-space processing, and concurrent use from several threads.
 
+#include "server/render/text/feature_faces.h"
 #include "server/render/text/text_engine.h"
 #include "tests/support/render_context.h"
 
@@ -63,6 +64,136 @@ class TestText : public QObject
     Q_OBJECT
 private Q_SLOTS:
     void init() { TextEngine::clearThreadCache(); }
+
+    // --- OpenType features (text/feature_faces.h) ---
+
+    void tabularNumsMakeDigitsEqualWidth()
+    {
+        // Inter's digits are proportional by default ("1" is narrower than "0"); with
+        // tabular-nums every digit has the same advance, as in Chromium.
+        TextEngine &engine = imprint::test::renderContext().text();
+        ComputedStyle s;
+        s.fontFamily = {QStringLiteral("Inter")};
+        s.fontSize = 40;
+        const auto width = [&](const ComputedStyle &style, const char *text) {
+            return engine.measure(textNode(QString::fromLatin1(text), style), kMaxContent).size.width();
+        };
+        QVERIFY2(width(s, "1111") < width(s, "0000") - 10, "Inter's default digits should be proportional");
+        ComputedStyle tabular = s;
+        tabular.fontVariantNumeric = TabularNums;
+        QCOMPARE(width(tabular, "1111"), width(tabular, "0000"));
+        QCOMPARE(width(tabular, "1111"), width(tabular, "7777"));
+        // The same through font-feature-settings, and measure and paint agree.
+        ComputedStyle settings = s;
+        settings.fontFeatureSettings = {{featureTag("tnum"), 1}};
+        QCOMPARE(width(settings, "1111"), width(tabular, "0000"));
+        const auto block = engine.shape(textNode(QStringLiteral("1111"), settings), kMaxContent);
+        QCOMPARE(block->lines.size(), size_t(1));
+        // The painted glyphs are spaced at the tabular advance too.
+        const QList<QPointF> positions = block->lines.front().glyphRuns.front().positions();
+        QCOMPARE(positions.size(), qsizetype(4));
+        QCOMPARE(positions[3].x() - positions[0].x(), width(tabular, "000"));
+    }
+
+    void proportionalAndOldstyleNumsInNotoSans()
+    {
+        // Noto Sans is the other way round: tabular by default, proportional with pnum.
+        TextEngine &engine = imprint::test::renderContext().text();
+        ComputedStyle s;
+        s.fontFamily = {QStringLiteral("Noto Sans")};
+        s.fontSize = 40;
+        const auto width = [&](const ComputedStyle &style, const char *text) {
+            return engine.measure(textNode(QString::fromLatin1(text), style), kMaxContent).size.width();
+        };
+        QCOMPARE(width(s, "1111"), width(s, "0000"));
+        ComputedStyle proportional = s;
+        proportional.fontVariantNumeric = ProportionalNums;
+        QVERIFY(width(proportional, "1111") < width(proportional, "0000") - 10);
+        // Oldstyle figures are shorter: their glyphs differ from the lining ones.
+        ComputedStyle oldstyle = s;
+        oldstyle.fontVariantNumeric = OldstyleNums;
+        const auto glyphs = [&](const ComputedStyle &style) {
+            const auto block = engine.shape(textNode(QStringLiteral("0123"), style), kMaxContent);
+            return block->lines.front().glyphRuns.front().glyphIndexes();
+        };
+        QVERIFY(glyphs(oldstyle) != glyphs(s));
+        QCOMPARE(glyphs(oldstyle).size(), qsizetype(4));
+    }
+
+    void slashedZeroMapsZeroToAnotherGlyph()
+    {
+        TextEngine &engine = imprint::test::renderContext().text();
+        ComputedStyle s;
+        s.fontFamily = {QStringLiteral("Noto Sans")};
+        s.fontSize = 30;
+        const auto glyphOfZero = [&](const ComputedStyle &style) {
+            const auto block = engine.shape(textNode(QStringLiteral("0"), style), kMaxContent);
+            const QGlyphRun &run = block->lines.front().glyphRuns.front();
+            return std::make_pair(run.glyphIndexes().front(), run.rawFont().familyName());
+        };
+        const auto [plain, plainFamily] = glyphOfZero(s);
+        ComputedStyle zero = s;
+        zero.fontFeatureSettings = {{featureTag("zero"), 1}};
+        const auto [slashed, frozenFamily] = glyphOfZero(zero);
+        QVERIFY(slashed != plain);
+        QCOMPARE(plainFamily, QStringLiteral("Noto Sans"));
+        QVERIFY2(frozenFamily.startsWith(QLatin1String("imprint-f-")), qPrintable(frozenFamily));
+        // The slashed zero is Noto Sans' own "zero.slash" glyph, drawn at the default advance.
+        QRawFont noto = QRawFont::fromFont(TextEngine::fontFor(s));
+        QCOMPARE(engine.measure(textNode(QStringLiteral("0"), zero), kMaxContent).size.width(),
+                 engine.measure(textNode(QStringLiteral("0"), s), kMaxContent).size.width());
+        QVERIFY(noto.isValid());
+    }
+
+    void smallCapsThroughFeatureSettings()
+    {
+        // "smcp" swaps lower-case letters for small capitals; capitals stay.
+        TextEngine &engine = imprint::test::renderContext().text();
+        ComputedStyle s;
+        s.fontFamily = {QStringLiteral("Noto Sans")};
+        s.fontSize = 30;
+        s.fontWeight = 700;
+        ComputedStyle caps = s;
+        caps.fontFeatureSettings = {{featureTag("smcp"), 1}};
+        const auto glyphs = [&](const ComputedStyle &style, const QString &text) {
+            return engine.shape(textNode(text, style), kMaxContent)->lines.front().glyphRuns.front().glyphIndexes();
+        };
+        QVERIFY(glyphs(caps, QStringLiteral("abc")) != glyphs(s, QStringLiteral("abc")));
+        QCOMPARE(glyphs(caps, QStringLiteral("ABC")), glyphs(s, QStringLiteral("ABC")));
+        // A bold run freezes the bold face: it stays bold (wider than the regular one).
+        ComputedStyle regular = caps;
+        regular.fontWeight = 400;
+        QVERIFY(engine.measure(textNode(QStringLiteral("abc"), caps), kMaxContent).size.width()
+                > engine.measure(textNode(QStringLiteral("abc"), regular), kMaxContent).size.width());
+    }
+
+    void kerningOffWithKernZero()
+    {
+        TextEngine &engine = imprint::test::renderContext().text();
+        ComputedStyle s = dejaVu(40);
+        ComputedStyle unkerned = s;
+        unkerned.fontFeatureSettings = {{featureTag("kern"), 0}};
+        QVERIFY(engine.measure(textNode(QStringLiteral("AVAVAV"), unkerned), kMaxContent).size.width()
+                > engine.measure(textNode(QStringLiteral("AVAVAV"), s), kMaxContent).size.width() + 3);
+    }
+
+    void faceWithoutTheFeatureIsNotCopied()
+    {
+        // DejaVu Sans has no tnum (its digits are tabular already): nothing is frozen.
+        const int before = frozenFaceCount();
+        ComputedStyle s = dejaVu(20);
+        s.fontVariantNumeric = TabularNums;
+        QCOMPARE(TextEngine::fontFor(s).families().front(), QStringLiteral("DejaVu Sans"));
+        QCOMPARE(frozenFaceCount(), before);
+        // A face frozen once is reused: the same style again registers nothing.
+        ComputedStyle inter;
+        inter.fontFamily = {QStringLiteral("Inter")};
+        inter.fontVariantNumeric = TabularNums | SlashedZero;
+        const QString first = TextEngine::fontFor(inter).families().front();
+        const int after = frozenFaceCount();
+        QCOMPARE(TextEngine::fontFor(inter).families().front(), first);
+        QCOMPARE(frozenFaceCount(), after);
+    }
 
     void normalLineHeightRoundsAscentAndDescent()
     {
