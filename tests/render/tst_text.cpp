@@ -1,7 +1,9 @@
 // Text module: line breaking, line height, ellipsis, line clamping, bidi order, font
 // fallback, white-space processing, and concurrent use from several threads.
 
+#include "server/render/resources/font_file.h"
 #include "server/render/text/feature_faces.h"
+#include "server/render/text/font_set.h"
 #include "server/render/text/text_engine.h"
 #include "tests/support/render_context.h"
 
@@ -165,6 +167,32 @@ private Q_SLOTS:
         regular.fontWeight = 400;
         QVERIFY(engine.measure(textNode(QStringLiteral("abc"), caps), kMaxContent).size.width()
                 > engine.measure(textNode(QStringLiteral("abc"), regular), kMaxContent).size.width());
+    }
+
+    void uploadedFaceIsFrozenFromItsOwnBytes()
+    {
+        // A space's upload is registered under its internal family with no file on disk:
+        // its features are frozen from the registered bytes, under another internal name.
+        QFile file(QStringLiteral("/usr/share/fonts/opentype/inter/Inter-Regular.otf"));
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QString sha = QStringLiteral("5eed0000feedbeef0000cafe0000f00d0000abcd0000123400005678");
+        const auto renamed = renameSfntFamily(file.readAll(), internalFamilyFor(sha), nullptr);
+        QVERIFY(renamed);
+        QString why;
+        QVERIFY2(registerFontFace(sha, *renamed, &why), qPrintable(why));
+        TextEngine &engine = imprint::test::renderContext().text();
+        ComputedStyle s;
+        s.fontFamily = {internalFamilyFor(sha)};
+        s.fontSize = 40;
+        const auto width = [&](const ComputedStyle &style, const char *text) {
+            return engine.measure(textNode(QString::fromLatin1(text), style), kMaxContent).size.width();
+        };
+        QVERIFY(width(s, "1111") < width(s, "0000") - 10);
+        s.fontFeatureSettings = {{featureTag("tnum"), 1}};
+        QCOMPARE(width(s, "1111"), width(s, "0000"));
+        const QString frozen = TextEngine::fontFor(s).families().front();
+        QVERIFY(frozen != internalFamilyFor(sha));
+        QVERIFY(isInternalFamily(frozen));
     }
 
     void kerningOffWithKernZero()

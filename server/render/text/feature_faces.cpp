@@ -24,7 +24,11 @@ namespace {
 QMutex g_mutex;
 QHash<QByteArray, QString> g_families; // request key → the family to use (maybe the original)
 QSet<QString> g_registered; // the frozen families in QFontDatabase
-constexpr qsizetype kMaxRequests = 4096; // remembered answers, bounded: the keys come from templates
+qint64 g_frozenBytes = 0; // the frozen faces' sfnt bytes, which Qt's font database keeps
+// Remembered answers, bounded because the keys come from templates; past it, new
+// requests get their family unfrozen, so a template cannot make a process freeze
+// faces without end.
+constexpr qsizetype kMaxRequests = 4096;
 
 /// The bytes of table `tag` of face `index` of the font file at `path`; empty when the
 /// file cannot be read as a font.
@@ -86,7 +90,7 @@ QString freeze(const QString &family, int weight, bool italic, const std::vector
         bytes = registeredFontFaceData(family);
     } else if (const auto [path, faceIndex] = installedFace(family, head); !path.isEmpty()) {
         QFile file(QString::fromUtf8(path));
-        if (file.open(QIODevice::ReadOnly))
+        if (file.size() <= kMaxFrozenFaceBytes && file.open(QIODevice::ReadOnly))
             bytes = file.readAll();
         index = faceIndex;
     }
@@ -101,7 +105,7 @@ QString freeze(const QString &family, int weight, bool italic, const std::vector
         = internalFamilyFor(QString::fromLatin1(QCryptographicHash::hash(seed, QCryptographicHash::Sha256).toHex()));
     if (g_registered.contains(name)) // another weight request that lands on the same face
         return name;
-    if (g_registered.size() >= kMaxFrozenFaces)
+    if (bytes.size() > kMaxFrozenFaceBytes || g_frozenBytes + bytes.size() > kMaxFrozenBytes)
         return family;
     const std::optional<QByteArray> frozen = freezeFontFeatures(bytes, index, features, name, nullptr);
     if (!frozen || frozen->isEmpty())
@@ -113,6 +117,7 @@ QString freeze(const QString &family, int weight, bool italic, const std::vector
         return family;
     }
     g_registered.insert(name);
+    g_frozenBytes += frozen->size();
     return name;
 }
 
@@ -135,9 +140,10 @@ QString frozenFamily(const QString &family, int weight, bool italic, const std::
     QMutexLocker lock(&g_mutex);
     if (const auto it = g_families.constFind(key); it != g_families.constEnd())
         return *it;
+    if (g_families.size() >= kMaxRequests || g_registered.size() >= kMaxFrozenFaces)
+        return family;
     const QString result = freeze(family, weight, italic, frozen);
-    if (g_families.size() < kMaxRequests)
-        g_families.insert(key, result);
+    g_families.insert(key, result);
     return result;
 }
 
