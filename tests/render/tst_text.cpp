@@ -195,6 +195,42 @@ private Q_SLOTS:
         QVERIFY(isInternalFamily(frozen));
     }
 
+    void freezingRewritesTheCmapOnly()
+    {
+        // The frozen copy maps '0' to Noto Sans' slashed zero, keeps every other glyph and
+        // advance, carries the new family; a ligature feature freezes nothing.
+        QFile file(QStringLiteral("/usr/share/fonts/truetype/noto/NotoSans-Regular.ttf"));
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QByteArray original = file.readAll();
+        const QString family = QStringLiteral("imprint-f-0123456789abcdef01234567");
+        const auto frozen = freezeFontFeatures(original, 0, {{featureTag("zero"), 1}}, family, nullptr);
+        QVERIFY(frozen && !frozen->isEmpty());
+        const QRawFont before(original, 20), after(*frozen, 20);
+        QVERIFY(after.isValid());
+        QCOMPARE(after.familyName(), family);
+        const auto glyph = [](const QRawFont &font, const QString &text) { return font.glyphIndexesForString(text); };
+        QVERIFY(glyph(after, QStringLiteral("0")) != glyph(before, QStringLiteral("0")));
+        QCOMPARE(glyph(after, QStringLiteral("A1\u00e9\u0416")), glyph(before, QStringLiteral("A1\u00e9\u0416")));
+        QCOMPARE(after.advancesForGlyphIndexes(glyph(after, QStringLiteral("0"))),
+                 before.advancesForGlyphIndexes(glyph(before, QStringLiteral("0"))));
+        // Characters outside the BMP keep theirs (the format 12 subtable): DejaVu Sans'
+        // "salt" swaps "a" for "ɑ", and U+10300 OLD ITALIC LETTER A stays.
+        QFile dejaVuFile(QStringLiteral("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"));
+        QVERIFY(dejaVuFile.open(QIODevice::ReadOnly));
+        const QByteArray dejaVu = dejaVuFile.readAll();
+        const auto salt = freezeFontFeatures(dejaVu, 0, {{featureTag("salt"), 1}}, family, nullptr);
+        QVERIFY(salt && !salt->isEmpty());
+        const QRawFont plain(dejaVu, 20), alternate(*salt, 20);
+        QCOMPARE(glyph(alternate, QStringLiteral("a")), glyph(plain, QStringLiteral("\u0251")));
+        QCOMPARE(glyph(alternate, QStringLiteral("\U00010300")), glyph(plain, QStringLiteral("\U00010300")));
+        QVERIFY(glyph(plain, QStringLiteral("\U00010300")).value(0) != 0);
+        const auto ligatures = freezeFontFeatures(original, 0, {{featureTag("liga"), 1}}, family, nullptr);
+        QVERIFY(ligatures && ligatures->isEmpty());
+        const auto garbage
+            = freezeFontFeatures(QByteArray("not a font"), 0, {{featureTag("zero"), 1}}, family, nullptr);
+        QVERIFY(!garbage || garbage->isEmpty());
+    }
+
     void kerningOffWithKernZero()
     {
         TextEngine &engine = imprint::test::renderContext().text();

@@ -290,6 +290,28 @@ QByteArray variationSequences(const QByteArray &cmap)
     return {};
 }
 
+/// The type of GSUB lookup `index` (OpenType GSUB §"Lookup type"), an extension
+/// lookup (type 7) resolved to the type it wraps; 0 when the table does not say.
+quint16 gsubLookupType(const QByteArray &gsub, unsigned index)
+{
+    const auto in = [&](qint64 at, qint64 size) { return at >= 0 && at + size <= gsub.size(); };
+    if (!in(0, 10))
+        return 0;
+    const qint64 lookupList = be16(gsub, 8);
+    if (!in(lookupList, 2) || index >= be16(gsub, lookupList) || !in(lookupList + 2 + 2 * qint64(index), 2))
+        return 0;
+    const qint64 lookup = lookupList + be16(gsub, lookupList + 2 + 2 * qint64(index));
+    if (!in(lookup, 6))
+        return 0;
+    const quint16 type = be16(gsub, lookup);
+    if (type != 7)
+        return type;
+    if (be16(gsub, lookup + 4) == 0 || !in(lookup + 6, 2))
+        return 0;
+    const qint64 extension = lookup + be16(gsub, lookup + 6);
+    return in(extension, 4) ? be16(gsub, extension + 2) : 0;
+}
+
 QByteArray tableBytes(hb_face_t *face, hb_tag_t tag)
 {
     hb_blob_t *blob = hb_face_reference_table(face, tag);
@@ -471,24 +493,24 @@ std::optional<QByteArray> freezeFontFeatures(const QByteArray &font, unsigned fa
         if (hb_font_get_nominal_glyph(hbFont.get(), cp, &glyph))
             cmap[cp] = glyph;
     }
-    // What each lookup makes of a glyph. HarfBuzz 6 names the alternates of an
-    // alternate substitution (type 3); a single substitution's (type 1) one glyph is the
-    // lookup's closure of {glyph} less the glyph. A lookup with backtrack or lookahead
-    // glyphs substitutes by context and is left out.
+    // What each lookup makes of a glyph. Only single (type 1) and alternate (type 3)
+    // substitutions: the others replace several glyphs or depend on their neighbours.
+    // HarfBuzz 6 names the alternates of an alternate substitution; a single
+    // substitution's one glyph is the lookup's closure of {glyph} less the glyph.
     struct Lookup {
         unsigned index;
         quint32 value;
         std::unique_ptr<hb_set_t, decltype(&hb_set_destroy)> input{hb_set_create(), &hb_set_destroy};
     };
+    const QByteArray gsub = tableBytes(face.get(), HB_OT_TAG_GSUB);
     std::vector<Lookup> usable;
     for (const auto &[index, value] : lookups) {
+        const quint16 type = gsubLookupType(gsub, index);
+        if (type != 1 && type != 3)
+            continue;
         Lookup l{index, value};
-        const std::unique_ptr<hb_set_t, decltype(&hb_set_destroy)> before(hb_set_create(), &hb_set_destroy),
-            after(hb_set_create(), &hb_set_destroy);
-        hb_ot_layout_lookup_collect_glyphs(face.get(), HB_OT_TAG_GSUB, index, before.get(), l.input.get(), after.get(),
-                                           nullptr);
-        if (hb_set_is_empty(before.get()) && hb_set_is_empty(after.get()))
-            usable.push_back(std::move(l));
+        hb_ot_layout_lookup_collect_glyphs(face.get(), HB_OT_TAG_GSUB, index, nullptr, l.input.get(), nullptr, nullptr);
+        usable.push_back(std::move(l));
     }
     const auto substitute = [&](const Lookup &l, hb_codepoint_t glyph) -> hb_codepoint_t {
         if (!hb_set_has(l.input.get(), glyph))
