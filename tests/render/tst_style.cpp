@@ -1,6 +1,7 @@
 // Style parsing: every value form a template can write reaches ComputedStyle as the
 // browser would compute it, and bad values become warnings, never crashes.
 
+#include "server/render/css/font_features.h"
 #include "server/render/css/parse.h"
 #include "server/render/style/computed_style.h"
 #include "server/render/style/properties.h"
@@ -28,6 +29,11 @@ ComputedStyle style(const char *json, const ComputedStyle *parent = nullptr, QSt
     return computeStyle(decl, parent, tag, rootFontSize, QStringLiteral("root.props.style"), warnings);
 }
 
+ComputedStyle styleOf(const QJsonObject &decl, const ComputedStyle *parent = nullptr, QStringList *warnings = nullptr)
+{
+    return computeStyle(decl, parent, QStringLiteral("div"), 16, QStringLiteral("root.props.style"), warnings);
+}
+
 QColor rgba(int r, int g, int b, int a = 255)
 {
     return QColor(r, g, b, a);
@@ -46,6 +52,123 @@ class TstStyle : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
+    void fontFeatureSettingsParse_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QString>("expected"); // "tag=value,…" sorted by tag; "invalid"
+        QTest::newRow("normal") << "normal"
+                                << "";
+        QTest::newRow("tag alone is on") << "\"tnum\""
+                                         << "tnum=1";
+        QTest::newRow("on off integer") << "'smcp' on, \"zero\" off, \"salt\" 2"
+                                        << "salt=2,smcp=1,zero=0";
+        QTest::newRow("last of a tag wins") << "\"tnum\", \"tnum\" 0"
+                                            << "tnum=0";
+        QTest::newRow("spaces in tag kept") << "\"cv 1\""
+                                            << "cv 1=1";
+        QTest::newRow("unquoted tag") << "tnum"
+                                      << "invalid";
+        QTest::newRow("three letters") << "\"tnu\""
+                                       << "invalid";
+        QTest::newRow("five letters") << "\"tnums\""
+                                      << "invalid";
+        QTest::newRow("negative") << "\"tnum\" -1"
+                                  << "invalid";
+        QTest::newRow("trailing comma") << "\"tnum\","
+                                        << "invalid";
+        QTest::newRow("two values") << "\"tnum\" 1 2"
+                                    << "invalid";
+        QTest::newRow("non-ASCII tag") << QStringLiteral("\"tn\u00fcm\"") << "invalid";
+    }
+    void fontFeatureSettingsParse()
+    {
+        QFETCH(QString, text);
+        QFETCH(QString, expected);
+        const auto parsed = parseFontFeatureSettings(text);
+        if (expected == QLatin1String("invalid")) {
+            QVERIFY(!parsed);
+            QStringList warnings;
+            QVERIFY(styleOf({{QStringLiteral("fontFeatureSettings"), text}}, nullptr, &warnings)
+                        .fontFeatureSettings.empty());
+            QCOMPARE(warnings.size(), 1);
+            QVERIFY2(warnings.front().contains(QLatin1String("fontFeatureSettings")), qPrintable(warnings.front()));
+            return;
+        }
+        QVERIFY(parsed);
+        QStringList got;
+        for (const FontFeature &f : *parsed)
+            got << featureTagName(f.tag) + u'=' + QString::number(f.value);
+        QCOMPARE(got.join(u','), expected);
+    }
+
+    void fontVariantNumericParse_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<int>("expected"); // -1: invalid
+        QTest::newRow("normal") << "normal" << 0;
+        QTest::newRow("tabular") << "tabular-nums" << int(TabularNums);
+        QTest::newRow("any order") << "slashed-zero oldstyle-nums tabular-nums"
+                                   << int(SlashedZero | OldstyleNums | TabularNums);
+        QTest::newRow("same group twice") << "tabular-nums proportional-nums" << -1;
+        QTest::newRow("repeated") << "ordinal ordinal" << -1;
+        QTest::newRow("normal with others") << "normal tabular-nums" << -1;
+        QTest::newRow("unknown") << "tabular" << -1;
+    }
+    void fontVariantNumericParse()
+    {
+        QFETCH(QString, text);
+        QFETCH(int, expected);
+        const auto parsed = parseFontVariantNumeric(text);
+        QCOMPARE(parsed ? int(*parsed) : -1, expected);
+    }
+
+    void fontFeaturesInheritAndCombine()
+    {
+        // CSS Fonts 4 §7.2: font-variant-numeric first, font-feature-settings overrides it.
+        QStringList warnings;
+        const ComputedStyle parent
+            = styleOf({{QStringLiteral("fontVariantNumeric"), QStringLiteral("tabular-nums slashed-zero")},
+                       {QStringLiteral("fontFeatureSettings"), QStringLiteral("\"zero\" 0, \"ss01\"")}},
+                      nullptr, &warnings);
+        QVERIFY2(warnings.isEmpty(), qPrintable(warnings.join(u'\n')));
+        const ComputedStyle child = style("{}", &parent);
+        QCOMPARE(child.fontVariantNumeric, quint8(TabularNums | SlashedZero));
+        QCOMPARE(child.fontFeatureSettings, parent.fontFeatureSettings);
+        const std::vector<FontFeature> resolved
+            = resolvedFontFeatures(child.fontVariantNumeric, child.fontFeatureSettings);
+        const std::vector<FontFeature> expected{
+            {featureTag("ss01"), 1}, {featureTag("tnum"), 1}, {featureTag("zero"), 0}};
+        QCOMPARE(resolved, expected);
+        const ComputedStyle reset = styleOf({{QStringLiteral("fontVariantNumeric"), QStringLiteral("normal")},
+                                             {QStringLiteral("fontFeatureSettings"), QStringLiteral("normal")}},
+                                            &parent);
+        QCOMPARE(reset.fontVariantNumeric, quint8(0));
+        QVERIFY(reset.fontFeatureSettings.empty());
+    }
+
+    void unsupportedFontFeaturesWarn()
+    {
+        // Features that substitute by context or several glyphs at once render without
+        // them and say so; kerning off and default-on features set on do not warn.
+        QStringList warnings;
+        const ComputedStyle s = styleOf({{QStringLiteral("fontFeatureSettings"),
+                                          QStringLiteral("\"liga\" 0, \"dlig\", \"kern\" 0, \"liga\" 1, \"tnum\"")},
+                                         {QStringLiteral("fontVariantNumeric"), QStringLiteral("diagonal-fractions")}},
+                                        nullptr, &warnings);
+        QCOMPARE(s.fontFeatureSettings.size(), size_t(4)); // liga (last wins), dlig, kern, tnum
+        QCOMPARE(warnings.size(), 2);
+        QVERIFY2(warnings.at(0).contains(QLatin1String("fontFeatureSettings"))
+                     && warnings.at(0).contains(QLatin1String("\"dlig\"")),
+                 qPrintable(warnings.join(u'\n')));
+        QVERIFY2(warnings.at(1).contains(QLatin1String("fontVariantNumeric"))
+                     && warnings.at(1).contains(QLatin1String("diagonal-fractions")),
+                 qPrintable(warnings.join(u'\n')));
+        warnings.clear();
+        styleOf({{QStringLiteral("fontFeatureSettings"), QStringLiteral("\"liga\" 0")}}, nullptr, &warnings);
+        QCOMPARE(warnings.size(), 1);
+        QVERIFY(warnings.front().contains(QLatin1String("\"liga\" 0")));
+    }
+
     void colors_data()
     {
         QTest::addColumn<QString>("text");
@@ -907,6 +1030,8 @@ private Q_SLOTS:
             add("translate", "\"5px\"");
             add("rotate", "\"5deg\"");
             add("scale", "\"2\"");
+            add("fontVariantNumeric", "\"tabular-nums\"");
+            add("fontFeatureSettings", "\"\\\"smcp\\\"\"");
             return m;
         }();
         const QSet<QString> noEffect = {QStringLiteral("WebkitBoxOrient"), QStringLiteral("boxOrient")};

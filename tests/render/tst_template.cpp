@@ -374,6 +374,22 @@ private Q_SLOTS:
                  (VerticalAlign{VerticalAlign::Keyword::Length, Length::px(-3)}));
     }
 
+    void markupFontFeatures()
+    {
+        // `font-variant-numeric` and `font-feature-settings` (quoted tags, commas) in a
+        // style attribute reach the style, inherited by the text inside.
+        Built b = build(json("{\"width\": 100, \"height\": 100, \"markup\": \"<p style=\\\"display:block; "
+                             "font-variant-numeric: tabular-nums slashed-zero; font-feature-settings: 'ss01', "
+                             "&quot;smcp&quot; 1\\\">10</p>\"}"));
+        QVERIFY2(b.root, qPrintable(b.error.message));
+        QVERIFY2(b.warnings.isEmpty(), qPrintable(b.warnings.join(u'\n')));
+        const Node *para = b.root->tag == QLatin1String("p") ? b.root.get() : b.root->children[0].get();
+        QCOMPARE(para->style.fontVariantNumeric, quint8(TabularNums | SlashedZero));
+        const std::vector<FontFeature> expected{{featureTag("smcp"), 1}, {featureTag("ss01"), 1}};
+        QCOMPARE(para->style.fontFeatureSettings, expected);
+        QCOMPARE(para->children.at(0)->style.fontFeatureSettings, expected);
+    }
+
     void styleValuesCannotInjectDeclarations()
     {
         // A text value in a style string stays inside that one declaration.

@@ -1,6 +1,9 @@
 // Text module: line breaking, line height, ellipsis, line clamping, bidi order, font
 // fallback, white-space processing, and concurrent use from several threads.
 
+#include "server/render/resources/font_file.h"
+#include "server/render/text/feature_faces.h"
+#include "server/render/text/font_set.h"
 #include "server/render/text/text_engine.h"
 #include "tests/support/render_context.h"
 
@@ -63,6 +66,198 @@ class TestText : public QObject
     Q_OBJECT
 private Q_SLOTS:
     void init() { TextEngine::clearThreadCache(); }
+
+    // --- OpenType features (text/feature_faces.h) ---
+
+    void tabularNumsMakeDigitsEqualWidth()
+    {
+        // Inter's digits are proportional by default ("1" is narrower than "0"); with
+        // tabular-nums every digit has the same advance, as in Chromium.
+        TextEngine &engine = imprint::test::renderContext().text();
+        ComputedStyle s;
+        s.fontFamily = {QStringLiteral("Inter")};
+        s.fontSize = 40;
+        const auto width = [&](const ComputedStyle &style, const char *text) {
+            return engine.measure(textNode(QString::fromLatin1(text), style), kMaxContent).size.width();
+        };
+        QVERIFY2(width(s, "1111") < width(s, "0000") - 10, "Inter's default digits should be proportional");
+        ComputedStyle tabular = s;
+        tabular.fontVariantNumeric = TabularNums;
+        QCOMPARE(width(tabular, "1111"), width(tabular, "0000"));
+        QCOMPARE(width(tabular, "1111"), width(tabular, "7777"));
+        // The same through font-feature-settings, and measure and paint agree.
+        ComputedStyle settings = s;
+        settings.fontFeatureSettings = {{featureTag("tnum"), 1}};
+        QCOMPARE(width(settings, "1111"), width(tabular, "0000"));
+        const auto block = engine.shape(textNode(QStringLiteral("1111"), settings), kMaxContent);
+        QCOMPARE(block->lines.size(), size_t(1));
+        // The painted glyphs are spaced at the tabular advance too.
+        const QList<QPointF> positions = block->lines.front().glyphRuns.front().positions();
+        QCOMPARE(positions.size(), qsizetype(4));
+        QCOMPARE(positions[3].x() - positions[0].x(), width(tabular, "000"));
+    }
+
+    void proportionalAndOldstyleNumsInNotoSans()
+    {
+        // Noto Sans is the other way round: tabular by default, proportional with pnum.
+        TextEngine &engine = imprint::test::renderContext().text();
+        ComputedStyle s;
+        s.fontFamily = {QStringLiteral("Noto Sans")};
+        s.fontSize = 40;
+        const auto width = [&](const ComputedStyle &style, const char *text) {
+            return engine.measure(textNode(QString::fromLatin1(text), style), kMaxContent).size.width();
+        };
+        QCOMPARE(width(s, "1111"), width(s, "0000"));
+        ComputedStyle proportional = s;
+        proportional.fontVariantNumeric = ProportionalNums;
+        QVERIFY(width(proportional, "1111") < width(proportional, "0000") - 10);
+        // Oldstyle figures are shorter: their glyphs differ from the lining ones.
+        ComputedStyle oldstyle = s;
+        oldstyle.fontVariantNumeric = OldstyleNums;
+        const auto glyphs = [&](const ComputedStyle &style) {
+            const auto block = engine.shape(textNode(QStringLiteral("0123"), style), kMaxContent);
+            return block->lines.front().glyphRuns.front().glyphIndexes();
+        };
+        QVERIFY(glyphs(oldstyle) != glyphs(s));
+        QCOMPARE(glyphs(oldstyle).size(), qsizetype(4));
+    }
+
+    void slashedZeroMapsZeroToAnotherGlyph()
+    {
+        TextEngine &engine = imprint::test::renderContext().text();
+        ComputedStyle s;
+        s.fontFamily = {QStringLiteral("Noto Sans")};
+        s.fontSize = 30;
+        const auto glyphOfZero = [&](const ComputedStyle &style) {
+            const auto block = engine.shape(textNode(QStringLiteral("0"), style), kMaxContent);
+            const QGlyphRun &run = block->lines.front().glyphRuns.front();
+            return std::make_pair(run.glyphIndexes().front(), run.rawFont().familyName());
+        };
+        const auto [plain, plainFamily] = glyphOfZero(s);
+        ComputedStyle zero = s;
+        zero.fontFeatureSettings = {{featureTag("zero"), 1}};
+        const auto [slashed, frozenFamily] = glyphOfZero(zero);
+        QVERIFY(slashed != plain);
+        QCOMPARE(plainFamily, QStringLiteral("Noto Sans"));
+        QVERIFY2(frozenFamily.startsWith(QLatin1String("imprint-f-")), qPrintable(frozenFamily));
+        // The slashed zero is Noto Sans' own "zero.slash" glyph, drawn at the default advance.
+        QRawFont noto = QRawFont::fromFont(TextEngine::fontFor(s));
+        QCOMPARE(engine.measure(textNode(QStringLiteral("0"), zero), kMaxContent).size.width(),
+                 engine.measure(textNode(QStringLiteral("0"), s), kMaxContent).size.width());
+        QVERIFY(noto.isValid());
+    }
+
+    void smallCapsThroughFeatureSettings()
+    {
+        // "smcp" swaps lower-case letters for small capitals; capitals stay.
+        TextEngine &engine = imprint::test::renderContext().text();
+        ComputedStyle s;
+        s.fontFamily = {QStringLiteral("Noto Sans")};
+        s.fontSize = 30;
+        s.fontWeight = 700;
+        ComputedStyle caps = s;
+        caps.fontFeatureSettings = {{featureTag("smcp"), 1}};
+        const auto glyphs = [&](const ComputedStyle &style, const QString &text) {
+            return engine.shape(textNode(text, style), kMaxContent)->lines.front().glyphRuns.front().glyphIndexes();
+        };
+        QVERIFY(glyphs(caps, QStringLiteral("abc")) != glyphs(s, QStringLiteral("abc")));
+        QCOMPARE(glyphs(caps, QStringLiteral("ABC")), glyphs(s, QStringLiteral("ABC")));
+        // A bold run freezes the bold face: it stays bold (wider than the regular one).
+        ComputedStyle regular = caps;
+        regular.fontWeight = 400;
+        QVERIFY(engine.measure(textNode(QStringLiteral("abc"), caps), kMaxContent).size.width()
+                > engine.measure(textNode(QStringLiteral("abc"), regular), kMaxContent).size.width());
+    }
+
+    void uploadedFaceIsFrozenFromItsOwnBytes()
+    {
+        // A space's upload is registered under its internal family with no file on disk:
+        // its features are frozen from the registered bytes, under another internal name.
+        QFile file(QStringLiteral("/usr/share/fonts/opentype/inter/Inter-Regular.otf"));
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QString sha = QStringLiteral("5eed0000feedbeef0000cafe0000f00d0000abcd0000123400005678");
+        const auto renamed = renameSfntFamily(file.readAll(), internalFamilyFor(sha), nullptr);
+        QVERIFY(renamed);
+        QString why;
+        QVERIFY2(registerFontFace(sha, *renamed, &why), qPrintable(why));
+        TextEngine &engine = imprint::test::renderContext().text();
+        ComputedStyle s;
+        s.fontFamily = {internalFamilyFor(sha)};
+        s.fontSize = 40;
+        const auto width = [&](const ComputedStyle &style, const char *text) {
+            return engine.measure(textNode(QString::fromLatin1(text), style), kMaxContent).size.width();
+        };
+        QVERIFY(width(s, "1111") < width(s, "0000") - 10);
+        s.fontFeatureSettings = {{featureTag("tnum"), 1}};
+        QCOMPARE(width(s, "1111"), width(s, "0000"));
+        const QString frozen = TextEngine::fontFor(s).families().front();
+        QVERIFY(frozen != internalFamilyFor(sha));
+        QVERIFY(isInternalFamily(frozen));
+    }
+
+    void freezingRewritesTheCmapOnly()
+    {
+        // The frozen copy maps '0' to Noto Sans' slashed zero, keeps every other glyph and
+        // advance, carries the new family; a ligature feature freezes nothing.
+        QFile file(QStringLiteral("/usr/share/fonts/truetype/noto/NotoSans-Regular.ttf"));
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QByteArray original = file.readAll();
+        const QString family = QStringLiteral("imprint-f-0123456789abcdef01234567");
+        const auto frozen = freezeFontFeatures(original, 0, {{featureTag("zero"), 1}}, family, nullptr);
+        QVERIFY(frozen && !frozen->isEmpty());
+        const QRawFont before(original, 20), after(*frozen, 20);
+        QVERIFY(after.isValid());
+        QCOMPARE(after.familyName(), family);
+        const auto glyph = [](const QRawFont &font, const QString &text) { return font.glyphIndexesForString(text); };
+        QVERIFY(glyph(after, QStringLiteral("0")) != glyph(before, QStringLiteral("0")));
+        QCOMPARE(glyph(after, QStringLiteral("A1\u00e9\u0416")), glyph(before, QStringLiteral("A1\u00e9\u0416")));
+        QCOMPARE(after.advancesForGlyphIndexes(glyph(after, QStringLiteral("0"))),
+                 before.advancesForGlyphIndexes(glyph(before, QStringLiteral("0"))));
+        // Characters outside the BMP keep theirs (the format 12 subtable): DejaVu Sans'
+        // "salt" swaps "a" for "ɑ", and U+10300 OLD ITALIC LETTER A stays.
+        QFile dejaVuFile(QStringLiteral("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"));
+        QVERIFY(dejaVuFile.open(QIODevice::ReadOnly));
+        const QByteArray dejaVu = dejaVuFile.readAll();
+        const auto salt = freezeFontFeatures(dejaVu, 0, {{featureTag("salt"), 1}}, family, nullptr);
+        QVERIFY(salt && !salt->isEmpty());
+        const QRawFont plain(dejaVu, 20), alternate(*salt, 20);
+        QCOMPARE(glyph(alternate, QStringLiteral("a")), glyph(plain, QStringLiteral("\u0251")));
+        QCOMPARE(glyph(alternate, QStringLiteral("\U00010300")), glyph(plain, QStringLiteral("\U00010300")));
+        QVERIFY(glyph(plain, QStringLiteral("\U00010300")).value(0) != 0);
+        const auto ligatures = freezeFontFeatures(original, 0, {{featureTag("liga"), 1}}, family, nullptr);
+        QVERIFY(ligatures && ligatures->isEmpty());
+        const auto garbage
+            = freezeFontFeatures(QByteArray("not a font"), 0, {{featureTag("zero"), 1}}, family, nullptr);
+        QVERIFY(!garbage || garbage->isEmpty());
+    }
+
+    void kerningOffWithKernZero()
+    {
+        TextEngine &engine = imprint::test::renderContext().text();
+        ComputedStyle s = dejaVu(40);
+        ComputedStyle unkerned = s;
+        unkerned.fontFeatureSettings = {{featureTag("kern"), 0}};
+        QVERIFY(engine.measure(textNode(QStringLiteral("AVAVAV"), unkerned), kMaxContent).size.width()
+                > engine.measure(textNode(QStringLiteral("AVAVAV"), s), kMaxContent).size.width() + 3);
+    }
+
+    void faceWithoutTheFeatureIsNotCopied()
+    {
+        // DejaVu Sans has no tnum (its digits are tabular already): nothing is frozen.
+        const int before = frozenFaceCount();
+        ComputedStyle s = dejaVu(20);
+        s.fontVariantNumeric = TabularNums;
+        QCOMPARE(TextEngine::fontFor(s).families().front(), QStringLiteral("DejaVu Sans"));
+        QCOMPARE(frozenFaceCount(), before);
+        // A face frozen once is reused: the same style again registers nothing.
+        ComputedStyle inter;
+        inter.fontFamily = {QStringLiteral("Inter")};
+        inter.fontVariantNumeric = TabularNums | SlashedZero;
+        const QString first = TextEngine::fontFor(inter).families().front();
+        const int after = frozenFaceCount();
+        QCOMPARE(TextEngine::fontFor(inter).families().front(), first);
+        QCOMPARE(frozenFaceCount(), after);
+    }
 
     void normalLineHeightRoundsAscentAndDescent()
     {

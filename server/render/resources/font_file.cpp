@@ -3,11 +3,14 @@
 #include <QRawFont>
 #include <QtEndian>
 
+#include <hb-ot.h>
+#include <hb.h>
 #include <woff2/decode.h>
 #include <woff2/output.h>
 
 #include <algorithm>
 #include <map>
+#include <memory>
 #include <vector>
 
 namespace imprint::render {
@@ -160,6 +163,165 @@ QByteArray utf16be(const QString &s)
     return out;
 }
 
+/// A cmap format 12 subtable (OpenType cmap §"Format 12: Segmented coverage"): one group
+/// per run of consecutive characters mapped to consecutive glyphs.
+QByteArray cmapFormat12(const std::map<quint32, quint32> &map)
+{
+    QByteArray groups;
+    quint32 count = 0, start = 0, end = 0, startGlyph = 0;
+    bool open = false;
+    for (const auto &[cp, glyph] : map) {
+        if (open && cp == end + 1 && glyph == startGlyph + (cp - start)) {
+            end = cp;
+            continue;
+        }
+        if (open) {
+            put32(groups, start);
+            put32(groups, end);
+            put32(groups, startGlyph);
+            ++count;
+        }
+        start = end = cp;
+        startGlyph = glyph;
+        open = true;
+    }
+    if (open) {
+        put32(groups, start);
+        put32(groups, end);
+        put32(groups, startGlyph);
+        ++count;
+    }
+    QByteArray out;
+    put16(out, 12);
+    put16(out, 0);
+    put32(out, quint32(16 + groups.size()));
+    put32(out, 0);
+    put32(out, count);
+    return out + groups;
+}
+
+/// A cmap format 4 subtable (OpenType cmap §"Format 4: Segment mapping to delta values")
+/// of the BMP characters of `map`: a segment per run of consecutive characters, with
+/// idDelta when its glyphs are consecutive too, else through glyphIdArray. Empty when it
+/// would pass the format's 64 KiB.
+QByteArray cmapFormat4(const std::map<quint32, quint32> &map)
+{
+    struct Segment {
+        quint16 start, end;
+        std::vector<quint16> glyphs;
+    };
+    std::vector<Segment> segments;
+    for (const auto &[cp, glyph] : map) {
+        if (cp >= 0xFFFF)
+            break;
+        if (segments.empty() || cp != quint32(segments.back().end) + 1)
+            segments.push_back({quint16(cp), quint16(cp), {}});
+        segments.back().end = quint16(cp);
+        segments.back().glyphs.push_back(quint16(glyph));
+    }
+    segments.push_back({0xFFFF, 0xFFFF, {0}}); // the required last segment
+    const qsizetype segCount = qsizetype(segments.size());
+    std::vector<bool> delta(segments.size());
+    qsizetype arrayWords = 0;
+    for (size_t i = 0; i < segments.size(); ++i) {
+        const Segment &s = segments[i];
+        bool consecutive = true;
+        for (size_t k = 1; k < s.glyphs.size() && consecutive; ++k)
+            consecutive = s.glyphs[k] == quint16(s.glyphs[0] + k);
+        delta[i] = consecutive || i + 1 == segments.size();
+        if (!delta[i])
+            arrayWords += qsizetype(s.glyphs.size());
+    }
+    const qsizetype length = 16 + segCount * 8 + arrayWords * 2;
+    if (length > 0xFFFF)
+        return {};
+    quint16 entrySelector = 0;
+    while ((2 << entrySelector) <= segCount)
+        ++entrySelector;
+    const quint16 searchRange = quint16(2 * (1 << entrySelector));
+    QByteArray out, ends, starts, deltas, offsets, array;
+    put16(out, 4);
+    put16(out, quint16(length));
+    put16(out, 0);
+    put16(out, quint16(segCount * 2));
+    put16(out, searchRange);
+    put16(out, entrySelector);
+    put16(out, quint16(segCount * 2 - searchRange));
+    qsizetype arrayAt = 0; // words into glyphIdArray
+    for (qsizetype i = 0; i < segCount; ++i) {
+        const Segment &s = segments[size_t(i)];
+        put16(ends, s.end);
+        put16(starts, s.start);
+        if (delta[size_t(i)]) {
+            put16(deltas, i + 1 == segCount ? 1 : quint16(s.glyphs[0] - s.start));
+            put16(offsets, 0);
+        } else {
+            put16(deltas, 0);
+            // idRangeOffset: bytes from this idRangeOffset word to the segment's first entry.
+            put16(offsets, quint16((segCount - i + arrayAt) * 2));
+            for (quint16 g : s.glyphs)
+                put16(array, g);
+            arrayAt += qsizetype(s.glyphs.size());
+        }
+    }
+    out += ends;
+    put16(out, 0); // reservedPad
+    return out + starts + deltas + offsets + array;
+}
+
+/// The (0,5) format 14 subtable of a cmap table, empty when it has none.
+QByteArray variationSequences(const QByteArray &cmap)
+{
+    if (cmap.size() < 4)
+        return {};
+    const quint16 count = be16(cmap, 2);
+    for (quint16 i = 0; i < count && 4 + qsizetype(i) * 8 + 8 <= cmap.size(); ++i) {
+        const qsizetype rec = 4 + qsizetype(i) * 8;
+        const quint32 offset = be32(cmap, rec + 4);
+        if (be16(cmap, rec) != 0 || be16(cmap, rec + 2) != 5 || qint64(offset) + 6 > cmap.size())
+            continue;
+        if (be16(cmap, offset) != 14)
+            continue;
+        const quint32 length = be32(cmap, offset + 2);
+        if (qint64(offset) + length > cmap.size())
+            return {};
+        return cmap.mid(offset, length);
+    }
+    return {};
+}
+
+/// The type of GSUB lookup `index` (OpenType GSUB §"Lookup type"), an extension
+/// lookup (type 7) resolved to the type it wraps; 0 when the table does not say.
+quint16 gsubLookupType(const QByteArray &gsub, unsigned index)
+{
+    const auto in = [&](qint64 at, qint64 size) { return at >= 0 && at + size <= gsub.size(); };
+    if (!in(0, 10))
+        return 0;
+    const qint64 lookupList = be16(gsub, 8);
+    if (!in(lookupList, 2) || index >= be16(gsub, lookupList) || !in(lookupList + 2 + 2 * qint64(index), 2))
+        return 0;
+    const qint64 lookup = lookupList + be16(gsub, lookupList + 2 + 2 * qint64(index));
+    if (!in(lookup, 6))
+        return 0;
+    const quint16 type = be16(gsub, lookup);
+    if (type != 7)
+        return type;
+    if (be16(gsub, lookup + 4) == 0 || !in(lookup + 6, 2))
+        return 0;
+    const qint64 extension = lookup + be16(gsub, lookup + 6);
+    return in(extension, 4) ? be16(gsub, extension + 2) : 0;
+}
+
+QByteArray tableBytes(hb_face_t *face, hb_tag_t tag)
+{
+    hb_blob_t *blob = hb_face_reference_table(face, tag);
+    unsigned length = 0;
+    const char *data = hb_blob_get_data(blob, &length);
+    QByteArray out(data, qsizetype(length));
+    hb_blob_destroy(blob);
+    return out;
+}
+
 } // namespace
 
 FontFormat sniffFontFormat(const QByteArray &bytes)
@@ -289,6 +451,140 @@ std::optional<QByteArray> renameSfntFamily(const QByteArray &sfnt, const QString
         return fail(why, QStringLiteral("the font's name table is too large")), std::nullopt;
     tables[kName] = table + strings;
     return buildSfnt(flavor, tables);
+}
+
+std::optional<QByteArray> freezeFontFeatures(const QByteArray &font, unsigned faceIndex,
+                                             const std::vector<std::pair<quint32, quint32>> &features,
+                                             const QString &family, QString *why)
+{
+    // HarfBuzz reads the tables in place: the blob borrows `font`, which outlives it.
+    const std::unique_ptr<hb_blob_t, decltype(&hb_blob_destroy)> blob(
+        hb_blob_create(font.constData(), unsigned(font.size()), HB_MEMORY_MODE_READONLY, nullptr, nullptr),
+        &hb_blob_destroy);
+    if (faceIndex >= hb_face_count(blob.get()))
+        return fail(why, QStringLiteral("the font has no face %1").arg(faceIndex)), std::nullopt;
+    const std::unique_ptr<hb_face_t, decltype(&hb_face_destroy)> face(hb_face_create(blob.get(), faceIndex),
+                                                                      &hb_face_destroy);
+    const std::unique_ptr<hb_font_t, decltype(&hb_font_destroy)> hbFont(hb_font_create(face.get()), &hb_font_destroy);
+    if (hb_face_get_glyph_count(face.get()) == 0)
+        return fail(why, QStringLiteral("the font has no glyphs")), std::nullopt;
+
+    // The lookups of the features, in lookup order (OpenType GSUB applies them so), each
+    // with the value of its feature (the alternate to take).
+    std::map<unsigned, quint32> lookups;
+    for (const auto &[tag, value] : features) {
+        if (value == 0)
+            continue;
+        const hb_tag_t tags[] = {hb_tag_t(tag), HB_TAG_NONE};
+        const std::unique_ptr<hb_set_t, decltype(&hb_set_destroy)> set(hb_set_create(), &hb_set_destroy);
+        hb_ot_layout_collect_lookups(face.get(), HB_OT_TAG_GSUB, nullptr, nullptr, tags, set.get());
+        for (hb_codepoint_t lookup = HB_SET_VALUE_INVALID; hb_set_next(set.get(), &lookup);)
+            lookups[lookup] = std::max(lookups[lookup], value);
+    }
+    if (lookups.empty())
+        return QByteArray();
+
+    // Every character's default glyph, then what the lookups make of it.
+    const std::unique_ptr<hb_set_t, decltype(&hb_set_destroy)> unicodes(hb_set_create(), &hb_set_destroy);
+    hb_face_collect_unicodes(face.get(), unicodes.get());
+    std::map<quint32, quint32> cmap;
+    for (hb_codepoint_t cp = HB_SET_VALUE_INVALID; hb_set_next(unicodes.get(), &cp);) {
+        hb_codepoint_t glyph = 0;
+        if (hb_font_get_nominal_glyph(hbFont.get(), cp, &glyph))
+            cmap[cp] = glyph;
+    }
+    // What each lookup makes of a glyph. Only single (type 1) and alternate (type 3)
+    // substitutions: the others replace several glyphs or depend on their neighbours.
+    // HarfBuzz 6 names the alternates of an alternate substitution; a single
+    // substitution's one glyph is the lookup's closure of {glyph} less the glyph.
+    struct Lookup {
+        unsigned index;
+        quint32 value;
+        std::unique_ptr<hb_set_t, decltype(&hb_set_destroy)> input{hb_set_create(), &hb_set_destroy};
+    };
+    const QByteArray gsub = tableBytes(face.get(), HB_OT_TAG_GSUB);
+    std::vector<Lookup> usable;
+    for (const auto &[index, value] : lookups) {
+        const quint16 type = gsubLookupType(gsub, index);
+        if (type != 1 && type != 3)
+            continue;
+        Lookup l{index, value};
+        hb_ot_layout_lookup_collect_glyphs(face.get(), HB_OT_TAG_GSUB, index, nullptr, l.input.get(), nullptr, nullptr);
+        usable.push_back(std::move(l));
+    }
+    const auto substitute = [&](const Lookup &l, hb_codepoint_t glyph) -> hb_codepoint_t {
+        if (!hb_set_has(l.input.get(), glyph))
+            return glyph;
+        hb_codepoint_t alternates[64];
+        unsigned count = 64;
+        const unsigned total
+            = hb_ot_layout_lookup_get_glyph_alternates(face.get(), l.index, glyph, 0, &count, alternates);
+        if (total > 0) // the value-th alternate (CSS Fonts 4 §6.12), none past the last, as HarfBuzz
+            return l.value <= count ? alternates[l.value - 1] : glyph;
+        const std::unique_ptr<hb_set_t, decltype(&hb_set_destroy)> closure(hb_set_create(), &hb_set_destroy);
+        hb_set_add(closure.get(), glyph);
+        hb_ot_layout_lookup_substitute_closure(face.get(), l.index, closure.get());
+        hb_set_del(closure.get(), glyph);
+        // One glyph: a single substitution; several (a 1→n multiple substitution) or none
+        // (a ligature needs its other components) cannot be frozen.
+        return hb_set_get_population(closure.get()) == 1 ? hb_set_get_min(closure.get()) : glyph;
+    };
+    int changed = 0;
+    std::map<std::pair<unsigned, hb_codepoint_t>, hb_codepoint_t> memo; // (lookup, glyph) → glyph
+    for (auto &[cp, glyph] : cmap) {
+        const quint32 original = glyph;
+        for (const Lookup &l : usable) {
+            const auto key = std::make_pair(l.index, hb_codepoint_t(glyph));
+            auto it = memo.find(key);
+            if (it == memo.end())
+                it = memo.emplace(key, substitute(l, glyph)).first;
+            glyph = it->second;
+        }
+        changed += glyph != original;
+    }
+    if (changed == 0)
+        return QByteArray();
+
+    // The new cmap (OpenType cmap: encoding records sorted by platform, then encoding).
+    const QByteArray uvs = variationSequences(tableBytes(face.get(), HB_TAG('c', 'm', 'a', 'p')));
+    const QByteArray bmp = cmapFormat4(cmap);
+    const QByteArray full = cmapFormat12(cmap);
+    std::vector<std::pair<std::pair<quint16, quint16>, QByteArray>> subtables;
+    if (!uvs.isEmpty())
+        subtables.push_back({{0, 5}, uvs});
+    if (!bmp.isEmpty())
+        subtables.push_back({{3, 1}, bmp});
+    subtables.push_back({{3, 10}, full});
+    QByteArray cmapTable;
+    put16(cmapTable, 0);
+    put16(cmapTable, quint16(subtables.size()));
+    quint32 offset = 4 + 8 * quint32(subtables.size());
+    for (const auto &[id, data] : subtables) {
+        put16(cmapTable, id.first);
+        put16(cmapTable, id.second);
+        put32(cmapTable, offset);
+        offset += quint32(data.size());
+    }
+    for (const auto &[id, data] : subtables)
+        cmapTable += data;
+
+    std::map<quint32, QByteArray> tables;
+    hb_tag_t tags[64];
+    for (unsigned start = 0;;) {
+        unsigned count = 64;
+        hb_face_get_table_tags(face.get(), start, &count, tags);
+        for (unsigned k = 0; k < count; ++k)
+            tables[tags[k]] = tableBytes(face.get(), tags[k]);
+        if (count < 64)
+            break;
+        start += count;
+    }
+    tables.erase(HB_TAG('D', 'S', 'I', 'G')); // it signed the original bytes
+    tables[HB_TAG('c', 'm', 'a', 'p')] = cmapTable;
+    const quint32 flavor = tables.count(HB_TAG('C', 'F', 'F', ' ')) || tables.count(HB_TAG('C', 'F', 'F', '2'))
+                               ? 0x4F54544F // 'OTTO'
+                               : 0x00010000;
+    return renameSfntFamily(buildSfnt(flavor, tables), family, why);
 }
 
 } // namespace imprint::render

@@ -9,6 +9,8 @@
 #include <QString>
 
 #include <optional>
+#include <utility>
+#include <vector>
 
 namespace imprint::render {
 
@@ -51,5 +53,21 @@ std::optional<FontFaceInfo> inspectFont(const QByteArray &sfnt, QString *why);
 /// be ASCII without spaces (it is also the PostScript name). nullopt and `why` when the
 /// table directory or name table is malformed.
 std::optional<QByteArray> renameSfntFamily(const QByteArray &sfnt, const QString &family, QString *why);
+
+/// The face `faceIndex` of `font` (an sfnt or a TrueType/OpenType collection) with the
+/// single-glyph substitutions of `features` (OpenType tag, value: 1 on, n the nth
+/// alternate) frozen into its cmap, the way fontTools' pyftfeatfreeze does: every
+/// character maps to the glyph the feature's GSUB lookups (single and alternate
+/// substitutions, applied in lookup order; OpenType GSUB types 1 and 3) make of its
+/// default glyph, so any shaper draws and measures the substituted glyphs with their own
+/// advances. The copy's cmap is one (3,10) format 12 subtable, a (3,1) format 4 one for
+/// the BMP when it fits, and the face's (0,5) format 14 variation sequences; its family
+/// is `family` (renameSfntFamily()); DSIG is dropped; every other table is copied as it
+/// is. An empty array when no character changes glyph (the face lacks the features, or
+/// they substitute by context or several glyphs at once); nullopt and `why` when the face
+/// cannot be read.
+std::optional<QByteArray> freezeFontFeatures(const QByteArray &font, unsigned faceIndex,
+                                             const std::vector<std::pair<quint32, quint32>> &features,
+                                             const QString &family, QString *why);
 
 } // namespace imprint::render

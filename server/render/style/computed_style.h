@@ -5,6 +5,7 @@
 // Values are CSS computed values: `em`/`rem` are already px (css/values.h).
 
 #include "server/render/css/effects.h"
+#include "server/render/css/font_features.h"
 #include "server/render/css/grid.h"
 #include "server/render/css/values.h"
 
@@ -24,6 +25,8 @@ struct InheritedStyle {
     float fontSize = 16; // px
     int fontWeight = 400; // 100–900
     FontStyle fontStyle = FontStyle::Normal;
+    quint8 fontVariantNumeric = 0; // FontVariantNumeric bits (CSS Fonts 4 §6.7), 0 = normal
+    std::vector<FontFeature> fontFeatureSettings; // CSS Fonts 4 §6.12, by tag; empty = normal
     LineHeight lineHeight;
     float letterSpacing = 0; // px
     float wordSpacing = 0; // px

@@ -204,6 +204,8 @@ std::span<const CssProperty> StyleBuilder::table()
         {L("fontSize"), &B::fontSize, O::FontSize, K::Length, true},
         {L("fontWeight"), &B::fontWeight, O::Longhand, K::Value, true},
         {L("fontStyle"), &B::fontStyle, O::Longhand, K::Value, true},
+        {L("fontVariantNumeric"), &B::fontVariantNumeric, O::Longhand, K::Value, true},
+        {L("fontFeatureSettings"), &B::fontFeatureSettings, O::Longhand, K::Value, true},
         {L("lineHeight"), &B::lineHeight, O::Longhand, K::Value, true},
         {L("letterSpacing"), &B::spacing, O::Longhand, K::Length, true, 0},
         {L("wordSpacing"), &B::spacing, O::Longhand, K::Length, true, 1},

@@ -192,6 +192,8 @@ private:
     bool fontSize(const CssProperty &, const QString &v);
     bool fontWeight(const CssProperty &, const QString &v);
     bool fontStyle(const CssProperty &, const QString &v);
+    bool fontVariantNumeric(const CssProperty &, const QString &v);
+    bool fontFeatureSettings(const CssProperty &, const QString &v);
     bool lineHeight(const CssProperty &, const QString &v);
     bool spacing(const CssProperty &p, const QString &v);
     bool textAlign(const CssProperty &, const QString &v);

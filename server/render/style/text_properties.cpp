@@ -130,6 +130,37 @@ bool StyleBuilder::fontStyle(const CssProperty &, const QString &v)
     return false;
 }
 
+bool StyleBuilder::fontVariantNumeric(const CssProperty &property, const QString &v)
+{
+    const std::optional<quint8> bits = parseFontVariantNumeric(v);
+    if (!bits)
+        return false;
+    m_s.fontVariantNumeric = *bits;
+    // Fractions and ordinals substitute by context (a digit before or after a slash),
+    // which a frozen face cannot do (text/font_features.h).
+    for (const auto &[bit, word] : {std::pair{DiagonalFractions, "diagonal-fractions"},
+                                    std::pair{StackedFractions, "stacked-fractions"}, std::pair{Ordinal, "ordinal"}})
+        if (*bits & bit)
+            warn(property.name, QStringLiteral("%1 is not supported; rendered without it").arg(QLatin1String(word)));
+    return true;
+}
+
+bool StyleBuilder::fontFeatureSettings(const CssProperty &property, const QString &v)
+{
+    auto features = parseFontFeatureSettings(v);
+    if (!features)
+        return false;
+    for (const FontFeature &f : *features)
+        if (featureSupport(f) == FeatureSupport::Unsupported)
+            warn(property.name, QStringLiteral("\"%1\" %2 is not supported (single-glyph substitutions such as "
+                                               "\"tnum\", \"zero\", \"smcp\" or \"ss01\" are); rendered "
+                                               "without it")
+                                    .arg(featureTagName(f.tag))
+                                    .arg(f.value));
+    m_s.fontFeatureSettings = std::move(*features);
+    return true;
+}
+
 bool StyleBuilder::lineHeight(const CssProperty &, const QString &v)
 {
     // CSS Inline 3 §5.1: normal | <number> (inherited as the number) | <length-percentage>

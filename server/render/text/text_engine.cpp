@@ -1,6 +1,7 @@
 #include "server/render/text/text_engine.h"
 
 #include "server/render/resources/emoji.h"
+#include "server/render/text/feature_faces.h"
 #include "server/render/text/font_set.h"
 #include "server/render/text/generic_family.h"
 #include "server/render/text/vertical_align.h"
@@ -82,6 +83,11 @@ QByteArray cacheKey(const ComputedStyle &s, const QString &text, qreal width)
     appendRaw(key, s.fontSize);
     appendRaw(key, s.fontWeight);
     appendRaw(key, quint8(s.fontStyle));
+    appendRaw(key, s.fontVariantNumeric);
+    for (const FontFeature &f : s.fontFeatureSettings) {
+        appendRaw(key, f.tag);
+        appendRaw(key, f.value);
+    }
     appendRaw(key, quint8(s.lineHeight.type));
     appendRaw(key, s.lineHeight.value);
     appendRaw(key, s.letterSpacing);
@@ -156,7 +162,9 @@ bool hasFamily(const QString &family)
     return has;
 }
 
-QStringList familyList(const QStringList &requested)
+/// The families of a run's font: those `requested` names (generics resolved), then the
+/// installed fallbacks; `*named` (when given) is how many came from `requested`.
+QStringList familyList(const QStringList &requested, qsizetype *named = nullptr)
 {
     // Generic families are what fontconfig makes of them, as in Chromium on Linux (Noto
     // Sans for sans-serif with Debian's fonts-noto-core). When nothing the list names is
@@ -184,6 +192,8 @@ QStringList familyList(const QStringList &requested)
     }
     if (!usable)
         families << genericFamily(GenericFamily::SansSerif);
+    if (named)
+        *named = families.size();
     // Han, kana and CJK punctuation come from the face fontconfig ranks first for them,
     // as in Chromium without a `lang`: Noto Sans CJK JP (its "：" and "，" differ from SC's).
     // Symbols before the emoji font: a pictograph without emoji presentation (U+23F1 ⏱,
@@ -1366,7 +1376,19 @@ CacheStats TextEngine::stats() const
 QFont TextEngine::fontFor(const ComputedStyle &s)
 {
     QFont font;
-    font.setFamilies(familyList(s.fontFamily));
+    qsizetype named = 0;
+    QStringList families = familyList(s.fontFamily, &named);
+    bool kerning = true;
+    if (s.fontVariantNumeric != 0 || !s.fontFeatureSettings.empty()) {
+        // CSS Fonts 4 §7.2: the features go to the faces the style names; the installed
+        // fallbacks that draw what those lack keep their defaults.
+        const std::vector<FontFeature> features = resolvedFontFeatures(s.fontVariantNumeric, s.fontFeatureSettings);
+        for (qsizetype i = 0; i < named; ++i)
+            families[i] = frozenFamily(families[i], s.fontWeight, s.fontStyle == FontStyle::Italic, features);
+        kerning = std::none_of(features.begin(), features.end(),
+                               [](const FontFeature &f) { return featureSupport(f) == FeatureSupport::Kerning; });
+    }
+    font.setFamilies(families);
     const float px = std::max(s.fontSize, 0.f);
     if (px == std::floor(px) && px >= 1)
         font.setPixelSize(int(px));
@@ -1380,7 +1402,7 @@ QFont TextEngine::fontFor(const ComputedStyle &s)
         font.setLetterSpacing(QFont::AbsoluteSpacing, s.letterSpacing);
     if (s.wordSpacing != 0)
         font.setWordSpacing(s.wordSpacing);
-    font.setKerning(true);
+    font.setKerning(kerning);
     return font;
 }
 

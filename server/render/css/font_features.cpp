@@ -1,0 +1,180 @@
+#include "server/render/css/font_features.h"
+
+#include <QList>
+
+#include <algorithm>
+#include <map>
+
+namespace imprint::render {
+
+namespace {
+
+/// Features HarfBuzz applies by default for horizontal text (hb-ot-shape.cc
+/// horizontal_features and common_features, plus the script shapers' forms):
+/// setting them on changes nothing.
+bool onByDefault(quint32 tag)
+{
+    static constexpr quint32 tags[] = {
+        featureTag("abvm"), featureTag("blwm"), featureTag("calt"), featureTag("ccmp"), featureTag("clig"),
+        featureTag("curs"), featureTag("dist"), featureTag("fina"), featureTag("init"), featureTag("isol"),
+        featureTag("kern"), featureTag("liga"), featureTag("locl"), featureTag("mark"), featureTag("medi"),
+        featureTag("mkmk"), featureTag("rclt"), featureTag("rlig"), featureTag("rvrn"), featureTag("med2"),
+        featureTag("fin2"), featureTag("fin3"),
+    };
+    return std::find(std::begin(tags), std::end(tags), tag) != std::end(tags);
+}
+
+/// Off-by-default features that substitute several glyphs at once or by context, or
+/// move glyphs: a copy of the face with another cmap cannot express them.
+bool needsShaping(quint32 tag)
+{
+    static constexpr quint32 tags[] = {
+        featureTag("dlig"), featureTag("hlig"), featureTag("frac"), featureTag("afrc"), featureTag("ordn"),
+        featureTag("cpsp"), featureTag("palt"), featureTag("halt"), featureTag("vpal"), featureTag("vhal"),
+        featureTag("vkrn"), featureTag("rand"), featureTag("swsh"), featureTag("cswh"),
+    };
+    return std::find(std::begin(tags), std::end(tags), tag) != std::end(tags);
+}
+
+bool isSpace(QChar c)
+{
+    return c == u' ' || c == u'\t' || c == u'\n' || c == u'\r' || c == u'\f';
+}
+
+} // namespace
+
+QString featureTagName(quint32 tag)
+{
+    QString name;
+    for (int shift = 24; shift >= 0; shift -= 8)
+        name += QChar(char16_t((tag >> shift) & 0xff));
+    return name;
+}
+
+std::optional<std::vector<FontFeature>> parseFontFeatureSettings(QStringView text)
+{
+    const QStringView t = text.trimmed();
+    if (t.compare(QLatin1String("normal"), Qt::CaseInsensitive) == 0)
+        return std::vector<FontFeature>{};
+    std::map<quint32, quint32> byTag;
+    qsizetype i = 0;
+    const auto skipSpace = [&] {
+        while (i < t.size() && isSpace(t.at(i)))
+            ++i;
+    };
+    while (true) {
+        // <opentype-tag>: a <string> of exactly 4 characters U+20–U+7E.
+        skipSpace();
+        if (i >= t.size() || (t.at(i) != u'"' && t.at(i) != u'\''))
+            return std::nullopt;
+        const QChar quote = t.at(i++);
+        const qsizetype close = t.indexOf(quote, i);
+        if (close < 0 || close - i != 4)
+            return std::nullopt;
+        quint32 tag = 0;
+        for (qsizetype k = i; k < close; ++k) {
+            const char16_t c = t.at(k).unicode();
+            if (c < 0x20 || c > 0x7e)
+                return std::nullopt;
+            tag = tag << 8 | c;
+        }
+        i = close + 1;
+        // [ <integer [0,∞]> | on | off ]?
+        skipSpace();
+        const qsizetype start = i;
+        while (i < t.size() && t.at(i) != u',' && !isSpace(t.at(i)))
+            ++i;
+        const QStringView word = t.mid(start, i - start);
+        quint32 value = 1;
+        if (word.isEmpty() || word.compare(QLatin1String("on"), Qt::CaseInsensitive) == 0) {
+            value = 1;
+        } else if (word.compare(QLatin1String("off"), Qt::CaseInsensitive) == 0) {
+            value = 0;
+        } else {
+            bool ok = false;
+            const qlonglong n = word.toLongLong(&ok);
+            if (!ok || n < 0 || word.startsWith(u'+') || word.startsWith(u'-'))
+                return std::nullopt;
+            value = quint32(std::min<qlonglong>(n, 0xffff));
+        }
+        byTag[tag] = value;
+        skipSpace();
+        if (i >= t.size())
+            break;
+        if (t.at(i) != u',')
+            return std::nullopt;
+        ++i;
+    }
+    std::vector<FontFeature> out;
+    for (const auto &[tag, value] : byTag)
+        out.push_back({tag, value});
+    return out;
+}
+
+std::optional<quint8> parseFontVariantNumeric(QStringView text)
+{
+    const QStringView t = text.trimmed();
+    if (t.compare(QLatin1String("normal"), Qt::CaseInsensitive) == 0)
+        return quint8(0);
+    struct Word {
+        const char *name;
+        quint8 bit, group;
+    };
+    static constexpr Word words[] = {
+        {"lining-nums", LiningNums, LiningNums | OldstyleNums},
+        {"oldstyle-nums", OldstyleNums, LiningNums | OldstyleNums},
+        {"proportional-nums", ProportionalNums, ProportionalNums | TabularNums},
+        {"tabular-nums", TabularNums, ProportionalNums | TabularNums},
+        {"diagonal-fractions", DiagonalFractions, DiagonalFractions | StackedFractions},
+        {"stacked-fractions", StackedFractions, DiagonalFractions | StackedFractions},
+        {"ordinal", Ordinal, Ordinal},
+        {"slashed-zero", SlashedZero, SlashedZero},
+    };
+    quint8 bits = 0;
+    const auto tokens = t.split(u' ', Qt::SkipEmptyParts);
+    if (tokens.isEmpty())
+        return std::nullopt;
+    for (QStringView token : tokens) {
+        const Word *found = nullptr;
+        for (const Word &w : words)
+            if (token.compare(QLatin1String(w.name), Qt::CaseInsensitive) == 0)
+                found = &w;
+        if (!found || (bits & found->group))
+            return std::nullopt;
+        bits |= found->bit;
+    }
+    return bits;
+}
+
+std::vector<FontFeature> resolvedFontFeatures(quint8 numeric, const std::vector<FontFeature> &settings)
+{
+    std::map<quint32, quint32> byTag;
+    static constexpr std::pair<quint8, quint32> numericTags[] = {
+        {LiningNums, featureTag("lnum")},        {OldstyleNums, featureTag("onum")},
+        {ProportionalNums, featureTag("pnum")},  {TabularNums, featureTag("tnum")},
+        {DiagonalFractions, featureTag("frac")}, {StackedFractions, featureTag("afrc")},
+        {Ordinal, featureTag("ordn")},           {SlashedZero, featureTag("zero")},
+    };
+    for (const auto &[bit, tag] : numericTags)
+        if (numeric & bit)
+            byTag[tag] = 1;
+    for (const FontFeature &f : settings)
+        byTag[f.tag] = f.value;
+    std::vector<FontFeature> out;
+    for (const auto &[tag, value] : byTag)
+        out.push_back({tag, value});
+    return out;
+}
+
+FeatureSupport featureSupport(const FontFeature &feature)
+{
+    if (feature.tag == featureTag("kern"))
+        return feature.value == 0 ? FeatureSupport::Kerning : FeatureSupport::Default;
+    if (onByDefault(feature.tag))
+        return feature.value == 0 ? FeatureSupport::Unsupported : FeatureSupport::Default;
+    if (feature.value == 0)
+        return FeatureSupport::Default;
+    return needsShaping(feature.tag) ? FeatureSupport::Unsupported : FeatureSupport::Frozen;
+}
+
+} // namespace imprint::render

@@ -1,0 +1,70 @@
+#pragma once
+// OpenType font features as CSS sets them (CSS Fonts 4 §6): `font-variant-numeric`
+// (§6.7) and `font-feature-settings` (§6.12), parsed into feature tags and values, and
+// the resolved list a text run is shaped with (§7.2 feature precedence).
+
+#include <QString>
+#include <QStringView>
+
+#include <optional>
+#include <vector>
+
+namespace imprint::render {
+
+/// One OpenType feature setting: `tag` is the 4 ASCII letters packed big-endian
+/// ('tnum' = 0x746E756D), `value` 0 (off), 1 (on) or n > 1 (the nth alternate).
+struct FontFeature {
+    quint32 tag = 0;
+    quint32 value = 1;
+    friend bool operator==(const FontFeature &, const FontFeature &) = default;
+};
+
+/// The values of `font-variant-numeric` (CSS Fonts 4 §6.7) as bits; 0 is `normal`.
+enum FontVariantNumeric : quint8 {
+    LiningNums = 1 << 0, ///< lnum
+    OldstyleNums = 1 << 1, ///< onum
+    ProportionalNums = 1 << 2, ///< pnum
+    TabularNums = 1 << 3, ///< tnum
+    DiagonalFractions = 1 << 4, ///< frac
+    StackedFractions = 1 << 5, ///< afrc
+    Ordinal = 1 << 6, ///< ordn
+    SlashedZero = 1 << 7, ///< zero
+};
+
+/// The tag of 4 ASCII characters `name` ("tnum" → 0x746E756D).
+constexpr quint32 featureTag(const char (&name)[5])
+{
+    return quint32(quint8(name[0])) << 24 | quint32(quint8(name[1])) << 16 | quint32(quint8(name[2])) << 8
+           | quint32(quint8(name[3]));
+}
+
+/// The 4 characters of `tag` ("tnum").
+QString featureTagName(quint32 tag);
+
+/// `font-feature-settings` (CSS Fonts 4 §6.12): `normal` (an empty list) or a comma
+/// separated list of `<string> [<integer [0,∞]> | on | off]?`, the string exactly 4
+/// printable ASCII characters; `on` and a missing value are 1, `off` is 0. Settings of
+/// one tag keep the last. nullopt when the value does not match the grammar.
+std::optional<std::vector<FontFeature>> parseFontFeatureSettings(QStringView text);
+
+/// `font-variant-numeric` (CSS Fonts 4 §6.7): `normal` (0) or `[lining-nums |
+/// oldstyle-nums] || [proportional-nums | tabular-nums] || [diagonal-fractions |
+/// stacked-fractions] || ordinal || slashed-zero` as FontVariantNumeric bits. nullopt
+/// when a keyword is unknown, repeated or conflicts with another of its group.
+std::optional<quint8> parseFontVariantNumeric(QStringView text);
+
+/// The features a run is shaped with, sorted by tag (CSS Fonts 4 §7.2 steps 5 and 8):
+/// those `numeric` enables, then `settings`, which override them tag by tag.
+std::vector<FontFeature> resolvedFontFeatures(quint8 numeric, const std::vector<FontFeature> &settings);
+
+/// How Imprint honours a feature setting: Frozen — a substitution of single glyphs
+/// (tnum, onum, zero, smcp, ss01, …) baked into a copy of the face; Kerning — `kern`
+/// off, which turns kerning off; Default — already what shaping does (an on-by-default
+/// feature on, or an off-by-default one off), nothing to do; Unsupported — a ligature,
+/// contextual or positioning feature Imprint cannot apply (liga off, dlig, frac, ordn, …).
+enum class FeatureSupport : quint8 { Frozen, Kerning, Default, Unsupported };
+
+/// What Imprint does with `feature` (see FeatureSupport).
+FeatureSupport featureSupport(const FontFeature &feature);
+
+} // namespace imprint::render
