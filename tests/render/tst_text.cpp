@@ -1,6 +1,7 @@
 // Text module: line breaking, line height, ellipsis, line clamping, bidi order, font
 // fallback, white-space processing, and concurrent use from several threads.
 
+#include "server/render/text/font_fallback.h"
 #include "server/render/text/text_engine.h"
 #include "tests/support/render_context.h"
 
@@ -197,6 +198,97 @@ private Q_SLOTS:
         };
         check(QString::fromUtf8("\u6F22\u5B57\u304B\u306A")); // CJK
         check(QString::fromUtf8("\u0645\u0631\u062D\u0628\u0627")); // Arabic
+    }
+
+    void boldFallbackIsTheRegularFaceEmboldened()
+    {
+        // Chromium draws bold Arabic and Hebrew in a stack without them from fontconfig's
+        // fallback face, DejaVu Sans Book, emboldened by Skia at its regular advances:
+        // the bold line is exactly as wide as the regular one (404.8 px at 60 px in
+        // Chromium for this line), with the outlines grown by 60/64 px on each side.
+        ComputedStyle s;
+        s.fontFamily = {QStringLiteral("system-ui"), QStringLiteral("sans-serif")};
+        s.fontSize = 60;
+        s.direction = Direction::Rtl;
+        const QString arabic = QString::fromUtf8("إطلاق الإصدار من منصتنا");
+        TextEngine &engine = imprint::test::renderContext().text();
+        const auto regular = engine.shape(s, arabic, kMaxContent);
+        s.fontWeight = 700;
+        const auto bold = engine.shape(s, arabic, kMaxContent);
+        QCOMPARE(bold->size.width(), regular->size.width());
+        bool emboldened = false;
+        for (const QGlyphRun &run : bold->lines.at(0).glyphRuns) {
+            const QRawFont font = run.rawFont();
+            if (font.familyName() != QLatin1String("DejaVu Sans"))
+                continue;
+            QCOMPARE(font.styleName(), QStringLiteral("Book"));
+            QCOMPARE(syntheticBoldWidth(font), 60.0 / 32);
+            QVERIFY(!syntheticItalic(font));
+            const quint32 glyph = run.glyphIndexes().at(0);
+            const QRectF plain = font.pathForGlyph(glyph).boundingRect();
+            const QRectF grown = glyphOutline(font, glyph).boundingRect();
+            QVERIFY2(std::abs(grown.width() - plain.width() - 60.0 / 32) < 0.2,
+                     qPrintable(QStringLiteral("%1 → %2").arg(plain.width()).arg(grown.width())));
+            emboldened = true;
+        }
+        QVERIFY2(emboldened, "the Arabic letters come from DejaVu Sans");
+        // The regular line uses the same face, not emboldened.
+        for (const QGlyphRun &run : regular->lines.at(0).glyphRuns)
+            QCOMPARE(syntheticBoldWidth(run.rawFont()), 0.0);
+    }
+
+    void italicFallbackIsSlanted()
+    {
+        // Italic Hebrew in Inter: Chromium keeps DejaVu Sans Book and skews it by 1/4,
+        // at its upright advances; Inter's own letters use its real italic.
+        ComputedStyle s = dejaVu(40);
+        s.fontFamily = {QStringLiteral("Inter"), QStringLiteral("sans-serif")};
+        const QString text = QString::fromUtf8("Hello שלום");
+        TextEngine &engine = imprint::test::renderContext().text();
+        const auto upright = engine.shape(s, text, kMaxContent);
+        s.fontStyle = FontStyle::Italic;
+        const auto italic = engine.shape(s, text, kMaxContent);
+        bool slanted = false;
+        for (const QGlyphRun &run : italic->lines.at(0).glyphRuns) {
+            const QRawFont font = run.rawFont();
+            if (font.familyName() == QLatin1String("DejaVu Sans")) {
+                QVERIFY(syntheticItalic(font));
+                const quint32 glyph = run.glyphIndexes().at(0);
+                QVERIFY(glyphOutline(font, glyph).boundingRect().right()
+                        > font.pathForGlyph(glyph).boundingRect().right() + 2);
+                slanted = true;
+            } else {
+                QVERIFY2(!syntheticItalic(font), qPrintable(font.familyName() + u' ' + font.styleName()));
+            }
+        }
+        QVERIFY(slanted);
+        // Hebrew advances are the upright face's: only Inter's italic Latin changes width.
+        ComputedStyle hebrew = s;
+        const auto a = engine.shape(hebrew, QString::fromUtf8("שלום עולם"), kMaxContent);
+        hebrew.fontStyle = FontStyle::Normal;
+        const auto b = engine.shape(hebrew, QString::fromUtf8("שלום עולם"), kMaxContent);
+        QCOMPARE(a->size.width(), b->size.width());
+        QVERIFY(italic->size.width() != upright->size.width());
+    }
+
+    void boldCjkFallbackIsSyntheticButListedCjkIsReal()
+    {
+        // A bold Japanese title in a stack without CJK: Chromium falls back to Noto Sans CJK
+        // JP Regular and emboldens it, though a Bold face is installed; naming the family
+        // in the stack selects its real Bold.
+        ComputedStyle s = dejaVu(48);
+        s.fontWeight = 700;
+        s.fontFamily = {QStringLiteral("Inter"), QStringLiteral("sans-serif")};
+        const QString title = QString::fromUtf8("画像を生成する方法");
+        TextEngine &engine = imprint::test::renderContext().text();
+        const auto fallback = engine.shape(s, title, kMaxContent);
+        QCOMPARE(fallback->lines.at(0).glyphRuns.at(0).rawFont().familyName(), QStringLiteral("Noto Sans CJK JP"));
+        QCOMPARE(fallback->lines.at(0).glyphRuns.at(0).rawFont().styleName(), QStringLiteral("Regular"));
+        QVERIFY(syntheticBoldWidth(fallback->lines.at(0).glyphRuns.at(0).rawFont()) > 0);
+        s.fontFamily = {QStringLiteral("Inter"), QStringLiteral("Noto Sans CJK JP")};
+        const auto listed = engine.shape(s, title, kMaxContent);
+        QCOMPARE(listed->lines.at(0).glyphRuns.at(0).rawFont().styleName(), QStringLiteral("Bold"));
+        QCOMPARE(syntheticBoldWidth(listed->lines.at(0).glyphRuns.at(0).rawFont()), 0.0);
     }
 
     void whiteSpaceProcessing()
