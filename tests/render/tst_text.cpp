@@ -291,6 +291,50 @@ private Q_SLOTS:
         QCOMPARE(syntheticBoldWidth(listed->lines.at(0).glyphRuns.at(0).rawFont()), 0.0);
     }
 
+    void cursiveRunsKeepNoLetterSpacing()
+    {
+        // Chromium spaces neither Arabic letters nor the comma and digits of their script run
+        // ("مرات،" 73.66 px at 30 px with letter-spacing 0 or 10), only the spaces.
+        ComputedStyle s = dejaVu(30);
+        s.fontFamily = {QStringLiteral("Noto Sans Arabic")};
+        s.direction = Direction::Rtl;
+        TextEngine &engine = imprint::test::renderContext().text();
+        const auto width = [&](const QString &text, float spacing) {
+            ComputedStyle spaced = s;
+            spaced.letterSpacing = spacing;
+            return engine.shape(spaced, text, kMaxContent)->size.width();
+        };
+        const QString comma = QString::fromUtf8("مرات،");
+        QCOMPARE(width(comma, 10), width(comma, 0));
+        const QString digits = QString::fromUtf8("مع 2026 دعم");
+        QCOMPARE(width(digits, 10), width(digits, 0) + 20); // two spaces
+    }
+
+    void ellipsisCutsMixedLinesInVisualOrder()
+    {
+        // An LTR line of Hebrew around an English brand ends, visually, in the *end* of the
+        // last Hebrew phrase: Chromium keeps "...ברית" (of בעברית) there and hides "עם", where
+        // a logical cut would keep "עם ת".
+        ComputedStyle s = dejaVu(40);
+        s.fontFamily = {QStringLiteral("Inter"), QStringLiteral("sans-serif")};
+        s.whiteSpace = WhiteSpace::NoWrap;
+        s.textOverflow = TextOverflow::Ellipsis;
+        const QString text = QString::fromUtf8("השקנו את Imprint Pro 2.0 עם תמיכה מלאה בעברית");
+        TextEngine &engine = imprint::test::renderContext().text();
+        const auto ltr = engine.shape(s, text, 600);
+        QVERIFY(ltr->ellipsized);
+        QVERIFY(glyphX(*ltr, u'I') >= 0);
+        QCOMPARE(glyphX(*ltr, QChar(0x05E2)), -1.0); // ע
+        QVERIFY(glyphX(*ltr, QChar(0x05EA)) >= 0); // ת
+        QVERIFY(ltr->lines.at(0).width <= 600 + 0.01);
+        // In an RTL paragraph the start is on the right: "השקנו את Imprint Pro 2.0 עם ת…".
+        s.direction = Direction::Rtl;
+        const auto rtl = engine.shape(s, text, 600);
+        QVERIFY(rtl->ellipsized);
+        QVERIFY(glyphX(*rtl, QChar(0x05E2)) >= 0);
+        QVERIFY(rtl->lines.at(0).width <= 600 + 0.01);
+    }
+
     void whiteSpaceProcessing()
     {
         ComputedStyle s = dejaVu();

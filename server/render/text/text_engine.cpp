@@ -463,10 +463,29 @@ QList<QTextLayout::FormatRange> formatRangesFor(const QString &text, const QFont
     QTextCharFormat unspaced;
     unspaced.setFontLetterSpacingType(QFont::AbsoluteSpacing);
     unspaced.setFontLetterSpacing(0);
+    // Digits and punctuation (script Common) belong to the script run around them, as in
+    // Chromium's script itemization: "مرات،" and "مع 2026 دعم" keep no spacing on the comma
+    // and digits. Spaces keep theirs, as Chromium does.
+    std::vector<bool> inCursiveRun(size_t(text.size()), false);
+    {
+        bool cursiveRun = false, seenScript = false;
+        for (qsizetype i = 0; i < text.size(); ++i) {
+            const QChar::Script script = text.at(i).script();
+            if (script > QChar::Script_Common) {
+                if (!seenScript && isCursiveScript(script)) // the text's leading Common characters join it
+                    std::fill(inCursiveRun.begin(), inCursiveRun.begin() + i, true);
+                cursiveRun = isCursiveScript(script);
+                seenScript = true;
+            }
+            inCursiveRun[size_t(i)] = cursiveRun;
+        }
+    }
     qsizetype start = -1;
     for (qsizetype i = 0; i <= text.size(); ++i) {
         const QChar::Script script = i < text.size() ? text.at(i).script() : QChar::Script_Unknown;
-        const bool cursive = isCursiveScript(script) || (start >= 0 && script == QChar::Script_Inherited);
+        const bool cursive = isCursiveScript(script) || (start >= 0 && script == QChar::Script_Inherited)
+                             || (i < text.size() && inCursiveRun[size_t(i)] && !text.at(i).isSpace()
+                                 && script <= QChar::Script_Common);
         if (cursive && start < 0)
             start = i;
         else if (!cursive && start >= 0) {
