@@ -118,6 +118,7 @@ inline constexpr Golden kGoldens[] = {
     {"conformance/inline-bidi-ltr-hebrew", 0.99, 0.985, 0.77}, // .99556 / .9939 / .8043
     {"conformance/inline-bidi-wrap-rtl", 0.99, 0.99, 0.81}, // .99906 / .9966 / .8398
     {"conformance/inline-bidi-split", 0.99, 0.99, 0.79}, // .99767 / .9965 / .8232
+    {"conformance/inline-bidi-arabic-run-end", 0.99, 0.99, 0.85}, // .99771 / .9980 / .8806
     // Font fallback as Chromium: the fallback face's regular style, synthetic bold and italic
     // (conformance/text-fallback-bold-*); ellipsis and line-clamp cut in visual order.
     {"conformance/text-fallback-bold-arabic", 0.975, 0.975, 0.84}, // .98176 / .9816 / .8718

@@ -755,13 +755,23 @@ struct VisualCell {
     qreal left = 0, right = 0;
 };
 
+/// Whether `c` is a strong right-to-left character (UAX #9 bidi class R or AL).
+bool isStrongRtl(QChar c)
+{
+    const QChar::Direction d = c.direction();
+    return d == QChar::DirR || d == QChar::DirAL;
+}
+
 /// The grapheme clusters of `line` from `from` to `to`, left to right (UAX #9 §3.4 L2).
 /// Each cluster is measured alone, by its leading and trailing edge: QTextLine::cursorToX()
 /// at a range of characters' ends answers for whichever run meets the other there. At the
-/// first cluster of a directional run Qt 6.4 puts both edges on the run boundary; that
-/// cluster's glyphs are measured instead.
+/// first cluster of a directional run Qt 6.4 puts both edges on the run boundary, and at
+/// the last cluster of a right-to-left run before a left-to-right one it answers with the
+/// next run's edges ("…السلامة." put the "ة" on the "."); such clusters are measured by
+/// their glyphs' positions and advances instead.
 std::vector<VisualCell> visualCells(const QTextLayout &layout, const QTextLine &line, int from, int to)
 {
+    const QString &text = layout.text();
     std::vector<VisualCell> cells;
     cells.reserve(size_t(std::max(0, to - from)));
     for (int p = from; p < to;) {
@@ -771,12 +781,21 @@ std::vector<VisualCell> visualCells(const QTextLayout &layout, const QTextLine &
         const qreal a = line.cursorToX(&lead, QTextLine::Leading);
         const qreal b = line.cursorToX(&trail, QTextLine::Trailing);
         VisualCell cell{p, std::min(a, b), std::max(a, b)};
-        if (b == a) {
+        const bool rtl = isStrongRtl(text.at(p));
+        const bool runEdge
+            = rtl && ((p > 0 && !isStrongRtl(text.at(p - 1))) || (next < text.size() && !isStrongRtl(text.at(next))));
+        if (b == a || runEdge) {
             const QList<QGlyphRun> runs = line.glyphRuns(p, next - p);
-            for (qsizetype k = 0; k < runs.size(); ++k) {
-                const QRectF r = runs[k].boundingRect();
-                cell.left = k == 0 ? r.left() : std::min(cell.left, r.left());
-                cell.right = k == 0 ? r.right() : std::max(cell.right, r.right());
+            bool measured = false;
+            for (const QGlyphRun &run : runs) {
+                const QList<QPointF> positions = run.positions();
+                const QList<QPointF> advances = run.rawFont().advancesForGlyphIndexes(run.glyphIndexes());
+                for (qsizetype k = 0; k < positions.size() && k < advances.size(); ++k) {
+                    const qreal l = positions[k].x(), r = l + advances[k].x();
+                    cell.left = measured ? std::min(cell.left, l) : l;
+                    cell.right = measured ? std::max(cell.right, r) : r;
+                    measured = true;
+                }
             }
         }
         cells.push_back(cell);
