@@ -335,6 +335,19 @@ private Q_SLOTS:
         QVERIFY(rtl->lines.at(0).width <= 600 + 0.01);
     }
 
+    void prefixBeforeDigitMeasuresAlikeWrappedOrNot()
+    {
+        // "C++20" is one word in Chromium; the break controls the engine adds for Chromium's
+        // ASCII line breaking must not change its width when it may wrap: a flex-wrap row of
+        // chips sized at max-content wrapped its last chip when "C++20" grew 0.8 px.
+        ComputedStyle s = dejaVu(24);
+        s.fontFamily = {QStringLiteral("Inter"), QStringLiteral("sans-serif")};
+        TextEngine &engine = imprint::test::renderContext().text();
+        const qreal maxContent = engine.shape(s, QStringLiteral("C++20"), kMaxContent)->size.width();
+        const qreal wrapped = engine.shape(s, QStringLiteral("C++20"), 500)->size.width();
+        QCOMPARE(wrapped, maxContent);
+    }
+
     void whiteSpaceProcessing()
     {
         ComputedStyle s = dejaVu();

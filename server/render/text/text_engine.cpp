@@ -284,6 +284,9 @@ QString withChromiumAsciiBreaks(const QString &text)
     // "+", "$" and "\\" are UAX #14 prefixes (PR), which may break before another prefix
     // or a postfix: "C++" broke between its two "+" at the end of a line.
     const QLatin1StringView uaxBreaksAfter("/)]}|%!+$\\");
+    // UAX #14 keeps a prefix before a digit itself (LB25 PR × NU), and a joiner there would
+    // split the shaping run where the face lacks U+2060 ("C++20" 0.8 px wider at 24 px).
+    const QLatin1StringView prefixes("+$\\");
     QString out;
     out.reserve(text.size() + 16);
     bool changed = false;
@@ -297,7 +300,7 @@ QString withChromiumAsciiBreaks(const QString &text)
             continue;
         if (chromiumBreaksBetween(i > 0 ? text.at(i - 1) : QChar(), ch, next))
             out += QChar(0x200B);
-        else if (uaxBreaksAfter.contains(ch))
+        else if (uaxBreaksAfter.contains(ch) && !(prefixes.contains(ch) && next.isDigit()))
             out += QChar(0x2060);
         else
             continue;
