@@ -3,6 +3,7 @@
 
 #include "server/render/resources/font_file.h"
 #include "server/render/text/feature_faces.h"
+#include "server/render/text/font_fallback.h"
 #include "server/render/text/font_set.h"
 #include "server/render/text/text_engine.h"
 #include "tests/support/render_context.h"
@@ -392,6 +393,154 @@ private Q_SLOTS:
         };
         check(QString::fromUtf8("\u6F22\u5B57\u304B\u306A")); // CJK
         check(QString::fromUtf8("\u0645\u0631\u062D\u0628\u0627")); // Arabic
+    }
+
+    void boldFallbackIsTheRegularFaceEmboldened()
+    {
+        // Chromium draws bold Arabic and Hebrew in a stack without them from fontconfig's
+        // fallback face, DejaVu Sans Book, emboldened by Skia at its regular advances:
+        // the bold line is exactly as wide as the regular one (404.8 px at 60 px in
+        // Chromium for this line), with the outlines grown by 60/64 px on each side.
+        ComputedStyle s;
+        s.fontFamily = {QStringLiteral("system-ui"), QStringLiteral("sans-serif")};
+        s.fontSize = 60;
+        s.direction = Direction::Rtl;
+        const QString arabic = QString::fromUtf8("إطلاق الإصدار من منصتنا");
+        TextEngine &engine = imprint::test::renderContext().text();
+        const auto regular = engine.shape(s, arabic, kMaxContent);
+        s.fontWeight = 700;
+        const auto bold = engine.shape(s, arabic, kMaxContent);
+        QCOMPARE(bold->size.width(), regular->size.width());
+        bool emboldened = false;
+        for (const QGlyphRun &run : bold->lines.at(0).glyphRuns) {
+            const QRawFont font = run.rawFont();
+            if (font.familyName() != QLatin1String("DejaVu Sans"))
+                continue;
+            QCOMPARE(font.styleName(), QStringLiteral("Book"));
+            QCOMPARE(syntheticBoldWidth(font), 60.0 / 32);
+            QVERIFY(!syntheticItalic(font));
+            const quint32 glyph = run.glyphIndexes().at(0);
+            const QRectF plain = font.pathForGlyph(glyph).boundingRect();
+            const QRectF grown = glyphOutline(font, glyph).boundingRect();
+            QVERIFY2(std::abs(grown.width() - plain.width() - 60.0 / 32) < 0.2,
+                     qPrintable(QStringLiteral("%1 → %2").arg(plain.width()).arg(grown.width())));
+            emboldened = true;
+        }
+        QVERIFY2(emboldened, "the Arabic letters come from DejaVu Sans");
+        // The regular line uses the same face, not emboldened.
+        for (const QGlyphRun &run : regular->lines.at(0).glyphRuns)
+            QCOMPARE(syntheticBoldWidth(run.rawFont()), 0.0);
+    }
+
+    void italicFallbackIsSlanted()
+    {
+        // Italic Hebrew in Inter: Chromium keeps DejaVu Sans Book and skews it by 1/4,
+        // at its upright advances; Inter's own letters use its real italic.
+        ComputedStyle s = dejaVu(40);
+        s.fontFamily = {QStringLiteral("Inter"), QStringLiteral("sans-serif")};
+        const QString text = QString::fromUtf8("Hello שלום");
+        TextEngine &engine = imprint::test::renderContext().text();
+        const auto upright = engine.shape(s, text, kMaxContent);
+        s.fontStyle = FontStyle::Italic;
+        const auto italic = engine.shape(s, text, kMaxContent);
+        bool slanted = false;
+        for (const QGlyphRun &run : italic->lines.at(0).glyphRuns) {
+            const QRawFont font = run.rawFont();
+            if (font.familyName() == QLatin1String("DejaVu Sans")) {
+                QVERIFY(syntheticItalic(font));
+                const quint32 glyph = run.glyphIndexes().at(0);
+                QVERIFY(glyphOutline(font, glyph).boundingRect().right()
+                        > font.pathForGlyph(glyph).boundingRect().right() + 2);
+                slanted = true;
+            } else {
+                QVERIFY2(!syntheticItalic(font), qPrintable(font.familyName() + u' ' + font.styleName()));
+            }
+        }
+        QVERIFY(slanted);
+        // Hebrew advances are the upright face's: only Inter's italic Latin changes width.
+        ComputedStyle hebrew = s;
+        const auto a = engine.shape(hebrew, QString::fromUtf8("שלום עולם"), kMaxContent);
+        hebrew.fontStyle = FontStyle::Normal;
+        const auto b = engine.shape(hebrew, QString::fromUtf8("שלום עולם"), kMaxContent);
+        QCOMPARE(a->size.width(), b->size.width());
+        QVERIFY(italic->size.width() != upright->size.width());
+    }
+
+    void boldCjkFallbackIsSyntheticButListedCjkIsReal()
+    {
+        // A bold Japanese title in a stack without CJK: Chromium falls back to Noto Sans CJK
+        // JP Regular and emboldens it, though a Bold face is installed; naming the family
+        // in the stack selects its real Bold.
+        ComputedStyle s = dejaVu(48);
+        s.fontWeight = 700;
+        s.fontFamily = {QStringLiteral("Inter"), QStringLiteral("sans-serif")};
+        const QString title = QString::fromUtf8("画像を生成する方法");
+        TextEngine &engine = imprint::test::renderContext().text();
+        const auto fallback = engine.shape(s, title, kMaxContent);
+        QCOMPARE(fallback->lines.at(0).glyphRuns.at(0).rawFont().familyName(), QStringLiteral("Noto Sans CJK JP"));
+        QCOMPARE(fallback->lines.at(0).glyphRuns.at(0).rawFont().styleName(), QStringLiteral("Regular"));
+        QVERIFY(syntheticBoldWidth(fallback->lines.at(0).glyphRuns.at(0).rawFont()) > 0);
+        s.fontFamily = {QStringLiteral("Inter"), QStringLiteral("Noto Sans CJK JP")};
+        const auto listed = engine.shape(s, title, kMaxContent);
+        QCOMPARE(listed->lines.at(0).glyphRuns.at(0).rawFont().styleName(), QStringLiteral("Bold"));
+        QCOMPARE(syntheticBoldWidth(listed->lines.at(0).glyphRuns.at(0).rawFont()), 0.0);
+    }
+
+    void cursiveRunsKeepNoLetterSpacing()
+    {
+        // Chromium spaces neither Arabic letters nor the comma and digits of their script run
+        // ("مرات،" 73.66 px at 30 px with letter-spacing 0 or 10), only the spaces.
+        ComputedStyle s = dejaVu(30);
+        s.fontFamily = {QStringLiteral("Noto Sans Arabic")};
+        s.direction = Direction::Rtl;
+        TextEngine &engine = imprint::test::renderContext().text();
+        const auto width = [&](const QString &text, float spacing) {
+            ComputedStyle spaced = s;
+            spaced.letterSpacing = spacing;
+            return engine.shape(spaced, text, kMaxContent)->size.width();
+        };
+        const QString comma = QString::fromUtf8("مرات،");
+        QCOMPARE(width(comma, 10), width(comma, 0));
+        const QString digits = QString::fromUtf8("مع 2026 دعم");
+        QCOMPARE(width(digits, 10), width(digits, 0) + 20); // two spaces
+    }
+
+    void ellipsisCutsMixedLinesInVisualOrder()
+    {
+        // An LTR line of Hebrew around an English brand ends, visually, in the *end* of the
+        // last Hebrew phrase: Chromium keeps "...ברית" (of בעברית) there and hides "עם", where
+        // a logical cut would keep "עם ת".
+        ComputedStyle s = dejaVu(40);
+        s.fontFamily = {QStringLiteral("Inter"), QStringLiteral("sans-serif")};
+        s.whiteSpace = WhiteSpace::NoWrap;
+        s.textOverflow = TextOverflow::Ellipsis;
+        const QString text = QString::fromUtf8("השקנו את Imprint Pro 2.0 עם תמיכה מלאה בעברית");
+        TextEngine &engine = imprint::test::renderContext().text();
+        const auto ltr = engine.shape(s, text, 600);
+        QVERIFY(ltr->ellipsized);
+        QVERIFY(glyphX(*ltr, u'I') >= 0);
+        QCOMPARE(glyphX(*ltr, QChar(0x05E2)), -1.0); // ע
+        QVERIFY(glyphX(*ltr, QChar(0x05EA)) >= 0); // ת
+        QVERIFY(ltr->lines.at(0).width <= 600 + 0.01);
+        // In an RTL paragraph the start is on the right: "השקנו את Imprint Pro 2.0 עם ת…".
+        s.direction = Direction::Rtl;
+        const auto rtl = engine.shape(s, text, 600);
+        QVERIFY(rtl->ellipsized);
+        QVERIFY(glyphX(*rtl, QChar(0x05E2)) >= 0);
+        QVERIFY(rtl->lines.at(0).width <= 600 + 0.01);
+    }
+
+    void prefixBeforeDigitMeasuresAlikeWrappedOrNot()
+    {
+        // "C++20" is one word in Chromium; the break controls the engine adds for Chromium's
+        // ASCII line breaking must not change its width when it may wrap: a flex-wrap row of
+        // chips sized at max-content wrapped its last chip when "C++20" grew 0.8 px.
+        ComputedStyle s = dejaVu(24);
+        s.fontFamily = {QStringLiteral("Inter"), QStringLiteral("sans-serif")};
+        TextEngine &engine = imprint::test::renderContext().text();
+        const qreal maxContent = engine.shape(s, QStringLiteral("C++20"), kMaxContent)->size.width();
+        const qreal wrapped = engine.shape(s, QStringLiteral("C++20"), 500)->size.width();
+        QCOMPARE(wrapped, maxContent);
     }
 
     void whiteSpaceProcessing()

@@ -130,6 +130,15 @@ inline constexpr Golden kGoldens[] = {
     {"conformance/inline-bidi-ltr-hebrew", 0.99, 0.985, 0.77}, // .99556 / .9939 / .8043
     {"conformance/inline-bidi-wrap-rtl", 0.99, 0.99, 0.81}, // .99906 / .9966 / .8398
     {"conformance/inline-bidi-split", 0.99, 0.99, 0.79}, // .99767 / .9965 / .8232
+    {"conformance/inline-bidi-arabic-run-end", 0.99, 0.99, 0.85}, // .99771 / .9980 / .8806
+    // Font fallback as Chromium: the fallback face's regular style, synthetic bold and italic
+    // (conformance/text-fallback-bold-*); ellipsis and line-clamp cut in visual order.
+    {"conformance/text-fallback-bold-arabic", 0.975, 0.975, 0.84}, // .98176 / .9816 / .8718
+    {"conformance/text-fallback-bold-hebrew", 0.99, 0.99, 0.83}, // .99788 / .9953 / .8581
+    {"conformance/text-fallback-bold-italic-mixed", 0.99, 0.985, 0.8}, // .99519 / .9925 / .8281
+    {"conformance/text-fallback-bold-cjk", 0.985, 0.985, 0.75}, // .99130 / .9907 / .7771
+    {"conformance/text-ellipsis-bidi", 0.99, 0.99, 0.82}, // .99700 / .9976 / .8507
+    {"conformance/text-line-clamp-arabic", 0.985, 0.985, 0.76}, // .99349 / .9938 / .7948
 };
 
 /// Adds the QTest data columns `name` and `threshold` and one row per fixture with the

@@ -6,6 +6,7 @@
 #include "server/render/paint/geometry.h"
 #include "server/render/paint/recorder.h"
 #include "server/render/resources/image_decoder.h"
+#include "server/render/text/font_fallback.h"
 
 #include <QPaintDevice>
 #include <QSvgRenderer>
@@ -512,7 +513,7 @@ void QPainterPlayer::operator()(const display::TextShadow &c)
         for (const TextLine &line : c.block->lines) {
             const QPointF at = c.origin + QPointF(0, baselineSnap(c.origin + QPointF(0, line.baseline)));
             for (const QGlyphRun &run : line.glyphRuns)
-                sp.drawGlyphRun(at + c.offset, run);
+                paintGlyphRun(sp, at + c.offset, run);
         }
     });
 }
@@ -526,7 +527,7 @@ void QPainterPlayer::operator()(const display::DrawGlyphs &c)
             if (c.emoji && EmojiGlyphMap::isEmojiRun(run))
                 drawEmojiRun(*m_p, at, run, *c.emoji, m_emoji, c.emojiSet, c.fontSize, m_warnings);
             else
-                m_p->drawGlyphRun(at, run);
+                paintGlyphRun(*m_p, at, run);
         }
         if (c.strokeWidth > 0 && c.strokeColor.alpha() > 0) {
             QPen pen(c.strokeColor, c.strokeWidth);

@@ -14,6 +14,7 @@
 #include "server/render/backends/svg.h"
 #include "server/render/cancellation.h"
 #include "server/render/resources/image_decoder.h"
+#include "server/render/text/font_fallback.h"
 
 #include "server/render/backends/raster.h"
 #include "server/render/encode/encode.h"
@@ -144,7 +145,7 @@ QString cachedGlyphPath(const QRawFont &font, quint32 glyph, const QString &key)
         return *it;
     if (cache.size() > 20000)
         cache.clear();
-    return *cache.insert(key, pathData(font.pathForGlyph(glyph)));
+    return *cache.insert(key, pathData(glyphOutline(font, glyph)));
 }
 
 /// Plays display commands as SVG elements: m_body collects the drawing, m_defs the
@@ -556,7 +557,7 @@ void SvgPlayer::operator()(const display::TextShadow &c)
             sp.setPen(c.color);
             for (const TextLine &line : block.lines)
                 for (const QGlyphRun &run : line.glyphRuns)
-                    sp.drawGlyphRun(c.origin + c.offset, run);
+                    paintGlyphRun(sp, c.origin + c.offset, run);
         });
     });
 }
@@ -713,8 +714,10 @@ QString SvgPlayer::gradientRef(const QBrush &brush)
 
 QString SvgPlayer::glyphRef(const QRawFont &font, quint32 glyph)
 {
+    // Weight and style as asked for: they decide the synthetic bold and italic (font_fallback.h).
     const QString key = font.familyName() + u'|' + font.styleName() + u'|' + QString::number(font.weight()) + u'|'
-                        + QString::number(font.pixelSize()) + u'|' + QString::number(glyph);
+                        + QString::number(int(font.style())) + u'|' + QString::number(font.pixelSize()) + u'|'
+                        + QString::number(glyph);
     auto it = m_glyphs.constFind(key);
     if (it != m_glyphs.constEnd())
         return *it;
@@ -813,7 +816,7 @@ void SvgPlayer::paintGlyphs(const TextBlock &block, QPointF origin, const QColor
                     continue;
                 const QPointF pos = origin + positions[i];
                 if (!clipContains(font.boundingRect(glyphs[i]).translated(pos))) {
-                    const QPainterPath outline = font.pathForGlyph(glyphs[i]).translated(pos);
+                    const QPainterPath outline = glyphOutline(font, glyphs[i]).translated(pos);
                     {
                         const QPainterPath clipped = outline.intersected(*m_clip);
                         if (!clipped.isEmpty())

@@ -2,6 +2,7 @@
 // background tiles, resolved once so that every backend paints the same shapes.
 
 #include "server/render/paint/geometry.h"
+#include "server/render/text/font_fallback.h"
 
 #include <QPainterPathStroker>
 #include <QRawFont>
@@ -316,7 +317,7 @@ QPainterPath glyphRunOutline(const QGlyphRun &run, QPointF at)
     const QList<quint32> glyphs = run.glyphIndexes();
     const QList<QPointF> positions = run.positions();
     for (qsizetype i = 0; i < glyphs.size() && i < positions.size(); ++i)
-        path.addPath(font.pathForGlyph(glyphs[i]).translated(at + positions[i]));
+        path.addPath(glyphOutline(font, glyphs[i]).translated(at + positions[i]));
     return path;
 }
 

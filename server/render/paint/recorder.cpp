@@ -5,6 +5,7 @@
 #include "server/render/paint/recorder.h"
 #include "server/render/paint/paint_order.h"
 #include "server/render/resources/image_cache.h"
+#include "server/render/text/font_fallback.h"
 #include "server/render/text/text_engine.h"
 
 #include <QRawFont>
@@ -151,7 +152,7 @@ QPainterPath Recorder::textClipPath(const LayoutBox &box)
                     const QList<quint32> glyphs = run.glyphIndexes();
                     const QList<QPointF> positions = run.positions();
                     for (qsizetype i = 0; i < glyphs.size(); ++i)
-                        path.addPath(font.pathForGlyph(glyphs[i]).translated(origin + positions[i]));
+                        path.addPath(glyphOutline(font, glyphs[i]).translated(origin + positions[i]));
                 }
             return;
         }

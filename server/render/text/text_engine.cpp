@@ -2,6 +2,7 @@
 
 #include "server/render/resources/emoji.h"
 #include "server/render/text/feature_faces.h"
+#include "server/render/text/font_fallback.h"
 #include "server/render/text/font_set.h"
 #include "server/render/text/generic_family.h"
 #include "server/render/text/vertical_align.h"
@@ -162,9 +163,10 @@ bool hasFamily(const QString &family)
     return has;
 }
 
-/// The families of a run's font: those `requested` names (generics resolved), then the
-/// installed fallbacks; `*named` (when given) is how many came from `requested`.
-QStringList familyList(const QStringList &requested, qsizetype *named = nullptr)
+/// The families of a font-family list as Qt's database names them (generic families
+/// resolved), with the sans-serif face when none is installed: the fonts Chromium tries
+/// before it falls back per character (font_fallback.h).
+QStringList primaryFamilies(const QStringList &requested)
 {
     // Generic families are what fontconfig makes of them, as in Chromium on Linux (Noto
     // Sans for sans-serif with Debian's fonts-noto-core). When nothing the list names is
@@ -192,12 +194,19 @@ QStringList familyList(const QStringList &requested, qsizetype *named = nullptr)
     }
     if (!usable)
         families << genericFamily(GenericFamily::SansSerif);
+    return families;
+}
+
+/// The families of a run's font: those `requested` names (generics resolved), then the
+/// installed fallbacks; `*named` (when given) is how many came from `requested`.
+QStringList familyList(const QStringList &requested, qsizetype *named = nullptr)
+{
+    QStringList families = primaryFamilies(requested);
     if (named)
         *named = families.size();
-    // Han, kana and CJK punctuation come from the face fontconfig ranks first for them,
-    // as in Chromium without a `lang`: Noto Sans CJK JP (its "：" and "，" differ from SC's).
-    // Symbols before the emoji font: a pictograph without emoji presentation (U+23F1 ⏱,
-    // U+2442 ⑂) is text in Chromium, drawn from fontconfig's monochrome symbol font; the
+    // Characters no family of the list has get their fallback face from format ranges of
+    // their own (fallbackFormatRanges(), as Chromium picks it); these families are only
+    // Qt's last resort under them, in fontconfig's order for the common scripts. The
     // emoji clusters are put in the emoji font by their own format ranges (emoji.h).
     static const QStringList fallbacks = {
         QStringLiteral("DejaVu Sans"),      QStringLiteral("Noto Sans"),        QStringLiteral("Noto Sans CJK JP"),
@@ -285,6 +294,9 @@ QString withChromiumAsciiBreaks(const QString &text)
     // "+", "$" and "\\" are UAX #14 prefixes (PR), which may break before another prefix
     // or a postfix: "C++" broke between its two "+" at the end of a line.
     const QLatin1StringView uaxBreaksAfter("/)]}|%!+$\\");
+    // UAX #14 keeps a prefix before a digit itself (LB25 PR × NU), and a joiner there would
+    // split the shaping run where the face lacks U+2060 ("C++20" 0.8 px wider at 24 px).
+    const QLatin1StringView prefixes("+$\\");
     QString out;
     out.reserve(text.size() + 16);
     bool changed = false;
@@ -298,7 +310,7 @@ QString withChromiumAsciiBreaks(const QString &text)
             continue;
         if (chromiumBreaksBetween(i > 0 ? text.at(i - 1) : QChar(), ch, next))
             out += QChar(0x200B);
-        else if (uaxBreaksAfter.contains(ch))
+        else if (uaxBreaksAfter.contains(ch) && !(prefixes.contains(ch) && next.isDigit()))
             out += QChar(0x2060);
         else
             continue;
@@ -350,21 +362,143 @@ bool isCursiveScript(QChar::Script script)
     }
 }
 
-/// The format ranges of a text run: emoji clusters in the colour emoji font (emoji.h),
-/// and, when the style sets letter-spacing, the letters of cursive scripts (with their
-/// combining marks) without it.
+/// Characters that belong to the face of the character before them: combining marks,
+/// joiners, variation selectors and the invisible break controls the engine inserts.
+bool followsPreviousFace(char32_t c)
+{
+    switch (QChar::category(c)) {
+    case QChar::Mark_NonSpacing:
+    case QChar::Mark_SpacingCombining:
+    case QChar::Mark_Enclosing: return true;
+    default: break;
+    }
+    return c == 0x200B || c == 0x200C || c == 0x200D || c == 0x2060 || c == 0x00AD || c == QChar::LineSeparator
+           || (c >= 0xFE00 && c <= 0xFE0F) || (c >= 0xE0100 && c <= 0xE01EF);
+}
+
+/// The faces of `families` that `s`'s weight and style select, one per installed family,
+/// at a nominal size (only their character sets are asked); cached per thread.
+std::vector<QRawFont> primaryFaces(const QStringList &families, const ComputedStyle &s)
+{
+    thread_local QHash<QString, QRawFont> faces;
+    std::vector<QRawFont> out;
+    const bool italic = s.fontStyle == FontStyle::Italic;
+    for (const QString &family : families) {
+        const QString key = family + u'|' + QString::number(s.fontWeight) + (italic ? u'i' : u'n');
+        auto it = faces.constFind(key);
+        if (it == faces.constEnd()) {
+            QRawFont raw;
+            if (hasFamily(family)) {
+                QFont font;
+                font.setFamilies({family});
+                font.setPixelSize(16);
+                font.setWeight(QFont::Weight(std::clamp(s.fontWeight, 1, 1000)));
+                font.setStyle(italic ? QFont::StyleItalic : QFont::StyleNormal);
+                raw = QRawFont::fromFont(font);
+            }
+            if (faces.size() > 1024)
+                faces.clear();
+            it = faces.insert(key, raw);
+        }
+        if (it->isValid())
+            out.push_back(*it);
+    }
+    return out;
+}
+
+/// Font fallback as Chromium does it (font_fallback.h): each stretch of characters that
+/// no family of `s`'s font-family list has, as a format range in the face fontconfig
+/// falls back to for it, synthetic bold and italic as Blink asks Skia for them. The
+/// `emoji` ranges keep their own font.
+QList<QTextLayout::FormatRange> fallbackFormatRanges(const QString &text, const QFont &font, const ComputedStyle &s,
+                                                     const QList<QTextLayout::FormatRange> &emoji)
+{
+    QList<QTextLayout::FormatRange> ranges;
+    std::vector<bool> inEmoji;
+    if (!emoji.isEmpty()) {
+        inEmoji.assign(size_t(text.size()), false);
+        for (const QTextLayout::FormatRange &r : emoji)
+            for (int k = std::max(0, r.start); k < r.start + r.length && k < text.size(); ++k)
+                inEmoji[size_t(k)] = true;
+    }
+    std::vector<QRawFont> faces;
+    bool facesLoaded = false;
+    const FallbackFace *runFace = nullptr;
+    qsizetype runStart = 0;
+    const auto close = [&](qsizetype end) {
+        if (!runFace || end <= runStart)
+            return;
+        QTextCharFormat format;
+        format.setFont(fallbackFont(font, *runFace, s.fontWeight, s.fontStyle == FontStyle::Italic));
+        ranges.append({int(runStart), int(end - runStart), format});
+    };
+    for (qsizetype i = 0; i < text.size();) {
+        char32_t c = text.at(i).unicode();
+        qsizetype units = 1;
+        if (QChar::isHighSurrogate(c) && i + 1 < text.size() && text.at(i + 1).isLowSurrogate()) {
+            c = QChar::surrogateToUcs4(text.at(i), text.at(i + 1));
+            units = 2;
+        }
+        const FallbackFace *face = runFace;
+        if (!inEmoji.empty() && inEmoji[size_t(i)]) {
+            face = nullptr;
+        } else if (!followsPreviousFace(c) && c >= 0x20) {
+            if (!facesLoaded) {
+                faces = primaryFaces(primaryFamilies(s.fontFamily), s);
+                facesLoaded = true;
+            }
+            const bool covered
+                = std::any_of(faces.begin(), faces.end(), [c](const QRawFont &f) { return f.supportsCharacter(c); });
+            face = covered ? nullptr : systemFallbackFace(c);
+        }
+        if (face != runFace) {
+            close(i);
+            runFace = face;
+            runStart = i;
+        }
+        i += units;
+    }
+    close(text.size());
+    return ranges;
+}
+
+/// The format ranges of a text run: characters the font-family list lacks in their
+/// fallback face, emoji clusters in the colour emoji font (emoji.h), and, when the style
+/// sets letter-spacing, the letters of cursive scripts (with their combining marks)
+/// without it.
 QList<QTextLayout::FormatRange> formatRangesFor(const QString &text, const QFont &font, const ComputedStyle &s)
 {
-    QList<QTextLayout::FormatRange> ranges = emojiFormatRanges(text, font);
+    const QList<QTextLayout::FormatRange> emoji = emojiFormatRanges(text, font);
+    QList<QTextLayout::FormatRange> ranges = fallbackFormatRanges(text, font, s, emoji);
+    ranges += emoji;
     if (s.letterSpacing == 0)
         return ranges;
     QTextCharFormat unspaced;
     unspaced.setFontLetterSpacingType(QFont::AbsoluteSpacing);
     unspaced.setFontLetterSpacing(0);
+    // Digits and punctuation (script Common) belong to the script run around them, as in
+    // Chromium's script itemization: "مرات،" and "مع 2026 دعم" keep no spacing on the comma
+    // and digits. Spaces keep theirs, as Chromium does.
+    std::vector<bool> inCursiveRun(size_t(text.size()), false);
+    {
+        bool cursiveRun = false, seenScript = false;
+        for (qsizetype i = 0; i < text.size(); ++i) {
+            const QChar::Script script = text.at(i).script();
+            if (script > QChar::Script_Common) {
+                if (!seenScript && isCursiveScript(script)) // the text's leading Common characters join it
+                    std::fill(inCursiveRun.begin(), inCursiveRun.begin() + i, true);
+                cursiveRun = isCursiveScript(script);
+                seenScript = true;
+            }
+            inCursiveRun[size_t(i)] = cursiveRun;
+        }
+    }
     qsizetype start = -1;
     for (qsizetype i = 0; i <= text.size(); ++i) {
         const QChar::Script script = i < text.size() ? text.at(i).script() : QChar::Script_Unknown;
-        const bool cursive = isCursiveScript(script) || (start >= 0 && script == QChar::Script_Inherited);
+        const bool cursive = isCursiveScript(script) || (start >= 0 && script == QChar::Script_Inherited)
+                             || (i < text.size() && inCursiveRun[size_t(i)] && !text.at(i).isSpace()
+                                 && script <= QChar::Script_Common);
         if (cursive && start < 0)
             start = i;
         else if (!cursive && start >= 0) {
@@ -568,6 +702,12 @@ FontBox withUsedFonts(const ComputedStyle &s, FontBox box, const QList<QGlyphRun
         const QRawFont font = run.rawFont();
         if (!font.isValid())
             continue;
+        // A run without ink (the word joiner the engine puts after "+" in "C++20", which
+        // Qt takes from the first face that maps it) is no font of the line's text: the
+        // list's own spaces and letters never fall back alone.
+        const QList<quint32> glyphs = run.glyphIndexes();
+        if (std::all_of(glyphs.begin(), glyphs.end(), [&font](quint32 g) { return font.boundingRect(g).isEmpty(); }))
+            continue;
         const qreal ascent = std::round(font.ascent()), descent = std::round(font.descent());
         const qreal gap = std::round(font.leading());
         const qreal halfGap = std::floor(gap / 2 * 64) / 64;
@@ -575,6 +715,185 @@ FontBox withUsedFonts(const ComputedStyle &s, FontBox box, const QList<QGlyphRun
         box.below = std::max(box.below, descent + gap - halfGap);
     }
     return box;
+}
+
+/// Whether bidi reordering (UAX #9 §3.4 L2) can put `text` (a paragraph, or a line of
+/// it) in another visual order than its logical one in a paragraph of `direction`: an
+/// RTL paragraph with left-to-right letters or digits, an LTR one with right-to-left
+/// letters, Arabic digits or explicit embeddings. Only such lines need visualCells().
+bool mayReorder(QStringView text, Direction direction)
+{
+    const bool rtl = direction == Direction::Rtl;
+    for (qsizetype i = 0; i < text.size(); ++i) {
+        char32_t c = text.at(i).unicode();
+        if (QChar::isHighSurrogate(c) && i + 1 < text.size() && text.at(i + 1).isLowSurrogate()) {
+            c = QChar::surrogateToUcs4(text.at(i).unicode(), text.at(i + 1).unicode());
+            ++i;
+        }
+        switch (QChar::direction(c)) {
+        case QChar::DirL:
+        case QChar::DirEN:
+            if (rtl)
+                return true;
+            break;
+        case QChar::DirR:
+        case QChar::DirAL:
+            if (!rtl)
+                return true;
+            break;
+        case QChar::DirAN:
+        case QChar::DirLRE:
+        case QChar::DirLRO:
+        case QChar::DirRLE:
+        case QChar::DirRLO:
+        case QChar::DirPDF:
+        case QChar::DirLRI:
+        case QChar::DirRLI:
+        case QChar::DirFSI:
+        case QChar::DirPDI: return true;
+        default: break;
+        }
+    }
+    return false;
+}
+
+/// Lines longer than this (characters) keep the logical-range measure: each cluster's
+/// measure walks the line, so the visual map costs the square of the line's length.
+constexpr int kMaxVisualCells = 2048;
+
+/// One grapheme cluster of a line where bidi reordering put it: its first character in
+/// the paragraph string and its left and right edge in px (the line's coordinates).
+struct VisualCell {
+    int pos = 0;
+    qreal left = 0, right = 0;
+};
+
+/// Whether `c` is a strong right-to-left character (UAX #9 bidi class R or AL).
+bool isStrongRtl(QChar c)
+{
+    const QChar::Direction d = c.direction();
+    return d == QChar::DirR || d == QChar::DirAL;
+}
+
+/// The grapheme clusters of `line` from `from` to `to`, left to right (UAX #9 §3.4 L2).
+/// Each cluster is measured alone, by its leading and trailing edge: QTextLine::cursorToX()
+/// at a range of characters' ends answers for whichever run meets the other there. At the
+/// first cluster of a directional run Qt 6.4 puts both edges on the run boundary, and at
+/// the last cluster of a right-to-left run before a left-to-right one it answers with the
+/// next run's edges ("…السلامة." put the "ة" on the "."); such clusters are measured by
+/// their glyphs' positions and advances instead.
+std::vector<VisualCell> visualCells(const QTextLayout &layout, const QTextLine &line, int from, int to)
+{
+    const QString &text = layout.text();
+    std::vector<VisualCell> cells;
+    cells.reserve(size_t(std::max(0, to - from)));
+    for (int p = from; p < to;) {
+        int next = layout.nextCursorPosition(p);
+        next = next > p ? std::min(next, to) : p + 1;
+        int lead = p, trail = p;
+        const qreal a = line.cursorToX(&lead, QTextLine::Leading);
+        const qreal b = line.cursorToX(&trail, QTextLine::Trailing);
+        VisualCell cell{p, std::min(a, b), std::max(a, b)};
+        const bool rtl = isStrongRtl(text.at(p));
+        const bool runEdge
+            = rtl && ((p > 0 && !isStrongRtl(text.at(p - 1))) || (next < text.size() && !isStrongRtl(text.at(next))));
+        if (b == a || runEdge) {
+            const QList<QGlyphRun> runs = line.glyphRuns(p, next - p);
+            bool measured = false;
+            for (const QGlyphRun &run : runs) {
+                const QList<QPointF> positions = run.positions();
+                const QList<QPointF> advances = run.rawFont().advancesForGlyphIndexes(run.glyphIndexes());
+                for (qsizetype k = 0; k < positions.size() && k < advances.size(); ++k) {
+                    const qreal l = positions[k].x(), r = l + advances[k].x();
+                    cell.left = measured ? std::min(cell.left, l) : l;
+                    cell.right = measured ? std::max(cell.right, r) : r;
+                    measured = true;
+                }
+            }
+        }
+        cells.push_back(cell);
+        p = next;
+    }
+    std::stable_sort(cells.begin(), cells.end(), [](const VisualCell &x, const VisualCell &y) {
+        return x.left < y.left || (x.left == y.left && x.right < y.right);
+    });
+    return cells;
+}
+
+/// text-overflow and line-clamp on a line that bidi reordering mixes (CSS Overflow 3
+/// §text-overflow: characters are hidden "at the end edge of the line"): as Blink's
+/// NGLineTruncator, the line is cut in visual order, keeping the grapheme clusters that
+/// fit with the ellipsis from the line's start edge (the left one in an ltr paragraph)
+/// wherever they are in the text, and "…" follows the last kept one on the end side. The
+/// runs start at x = 0 as a shaped line's do.
+ShapedLine ellipsizeVisually(const QTextLayout &layout, const QTextLine &line, qreal width, const QFont &font,
+                             const ComputedStyle &s)
+{
+    const int ls = line.textStart();
+    int le = ls + line.textLength();
+    const QString &text = layout.text();
+    while (le > ls && (text.at(le - 1).isSpace() || text.at(le - 1) == QChar::LineSeparator))
+        --le;
+    std::vector<VisualCell> cells = visualCells(layout, line, ls, le);
+    ShapedLine ellipsis = shapeSingleLine(QString(kEllipsis), font, s);
+    const bool rtl = s.direction == Direction::Rtl;
+    qreal lo = std::numeric_limits<qreal>::max(), hi = std::numeric_limits<qreal>::lowest();
+    for (const VisualCell &c : cells) {
+        lo = std::min(lo, c.left);
+        hi = std::max(hi, c.right);
+    }
+    const qreal room = width - ellipsis.width + kWidthEpsilon;
+    std::vector<VisualCell> fit; // left to right
+    for (const VisualCell &c : cells) {
+        if (rtl ? c.left >= hi - room : c.right <= lo + room)
+            fit.push_back(c);
+    }
+    // A space the cut leaves beside the ellipsis is dropped: "…" follows the word.
+    const auto isSpace = [&](const VisualCell &c) { return text.at(c.pos).isSpace(); };
+    while (!fit.empty() && isSpace(rtl ? fit.front() : fit.back()))
+        fit.erase(rtl ? fit.begin() : fit.end() - 1);
+    std::vector<int> kept; // first characters of the clusters that stay
+    qreal keptLo = rtl ? hi : lo, keptHi = rtl ? hi : lo;
+    for (const VisualCell &c : fit) {
+        kept.push_back(c.pos);
+        if (c.right > c.left) {
+            keptLo = std::min(keptLo, c.left);
+            keptHi = std::max(keptHi, c.right);
+        }
+    }
+    std::sort(kept.begin(), kept.end());
+    ShapedLine out;
+    out.baselineInRuns = line.y() + line.ascent();
+    for (size_t k = 0; k < kept.size();) {
+        const int a = kept[k];
+        int b = a;
+        while (k < kept.size() && kept[k] == b) {
+            const int next = layout.nextCursorPosition(b);
+            b = next > b ? std::min(next, le) : b + 1;
+            ++k;
+        }
+        out.runs += line.glyphRuns(a, b - a);
+    }
+    // Step: "…" beside the last kept cluster on the end side, the line moved to start at 0
+    const qreal ellipsisX = rtl ? keptLo - ellipsis.width : keptHi;
+    const qreal origin = rtl ? ellipsisX : lo;
+    for (QGlyphRun &run : out.runs) {
+        QList<QPointF> positions = run.positions();
+        for (QPointF &p : positions)
+            p.rx() -= origin;
+        run.setPositions(positions);
+    }
+    for (QGlyphRun &run : ellipsis.runs) {
+        QList<QPointF> positions = run.positions();
+        for (QPointF &p : positions)
+            p += QPointF(ellipsisX - origin, out.baselineInRuns - ellipsis.baselineInRuns);
+        run.setPositions(positions);
+        out.runs.append(run);
+    }
+    out.width = rtl ? keptHi - ellipsisX : keptHi + ellipsis.width - lo;
+    out.textStart = ls;
+    out.textLength = le - ls;
+    return out;
 }
 
 std::shared_ptr<const TextBlock> shapeUncached(const ComputedStyle &s, const QString &raw, qreal width)
@@ -630,22 +949,34 @@ std::shared_ptr<const TextBlock> shapeUncached(const ComputedStyle &s, const QSt
         lines.push_back(std::move(sl));
     }
 
+    // A line bidi reordering mixes is ellipsized in visual order (ellipsizeVisually()).
+    const auto reorders = [&](const QTextLine &line) {
+        return line.textLength() <= kMaxVisualCells
+               && mayReorder(QStringView(text).mid(line.textStart(), line.textLength()), s.direction);
+    };
     // line-clamp: keep N lines, the last ending in an ellipsis (CSS Overflow 4 §line-clamp).
     if (s.lineClamp > 0 && int(lines.size()) > s.lineClamp) {
         lines.resize(size_t(s.lineClamp));
         ShapedLine &last = lines.back();
         const qreal avail = finiteWidth ? width : last.width;
         const qreal unclamped = last.width;
-        last = ellipsize(text.mid(last.textStart, last.textLength), avail, font, s);
-        // Chromium aligns the clamped line as laid out, then appends the ellipsis.
-        last.alignWidth = std::min(unclamped, avail);
+        const QTextLine &qline = qlines[size_t(s.lineClamp) - 1];
+        const bool visual = reorders(qline);
+        last = visual ? ellipsizeVisually(layout, qline, avail, font, s)
+                      : ellipsize(text.mid(last.textStart, last.textLength), avail, font, s);
+        // Chromium aligns the clamped line as laid out, then appends the ellipsis (a line
+        // cut in visual order is aligned with it).
+        if (!visual)
+            last.alignWidth = std::min(unclamped, avail);
         block->ellipsized = true;
     }
     // text-overflow: ellipsis on a line that overflows its box (CSS Overflow 3 §text-overflow).
     if (s.textOverflow == TextOverflow::Ellipsis && finiteWidth && width > 0) {
-        for (ShapedLine &line : lines) {
+        for (size_t i = 0; i < lines.size(); ++i) {
+            ShapedLine &line = lines[i];
             if (line.width > width + kWidthEpsilon) {
-                line = ellipsize(text.mid(line.textStart, line.textLength), width, font, s);
+                line = reorders(qlines[i]) ? ellipsizeVisually(layout, qlines[i], width, font, s)
+                                           : ellipsize(text.mid(line.textStart, line.textLength), width, font, s);
                 block->ellipsized = true;
             }
         }
@@ -818,90 +1149,6 @@ InlineText buildInlineText(const ComputedStyle &block, const std::vector<InlineI
         t.end[i] = int(t.text.size());
     }
     return t;
-}
-
-/// Whether bidi reordering (UAX #9 §3.4 L2) can put `text` (a paragraph, or a line of
-/// it) in another visual order than its logical one in a paragraph of `direction`: an
-/// RTL paragraph with left-to-right letters or digits, an LTR one with right-to-left
-/// letters, Arabic digits or explicit embeddings. Only such lines need visualCells().
-bool mayReorder(QStringView text, Direction direction)
-{
-    const bool rtl = direction == Direction::Rtl;
-    for (qsizetype i = 0; i < text.size(); ++i) {
-        char32_t c = text.at(i).unicode();
-        if (QChar::isHighSurrogate(c) && i + 1 < text.size() && text.at(i + 1).isLowSurrogate()) {
-            c = QChar::surrogateToUcs4(text.at(i).unicode(), text.at(i + 1).unicode());
-            ++i;
-        }
-        switch (QChar::direction(c)) {
-        case QChar::DirL:
-        case QChar::DirEN:
-            if (rtl)
-                return true;
-            break;
-        case QChar::DirR:
-        case QChar::DirAL:
-            if (!rtl)
-                return true;
-            break;
-        case QChar::DirAN:
-        case QChar::DirLRE:
-        case QChar::DirLRO:
-        case QChar::DirRLE:
-        case QChar::DirRLO:
-        case QChar::DirPDF:
-        case QChar::DirLRI:
-        case QChar::DirRLI:
-        case QChar::DirFSI:
-        case QChar::DirPDI: return true;
-        default: break;
-        }
-    }
-    return false;
-}
-
-/// Lines longer than this (characters) keep the logical-range measure: each cluster's
-/// measure walks the line, so the visual map costs the square of the line's length.
-constexpr int kMaxVisualCells = 2048;
-
-/// One grapheme cluster of a line where bidi reordering put it: its first character in
-/// the paragraph string and its left and right edge in px (the line's coordinates).
-struct VisualCell {
-    int pos = 0;
-    qreal left = 0, right = 0;
-};
-
-/// The grapheme clusters of `line` from `from` to `to`, left to right (UAX #9 §3.4 L2).
-/// Each cluster is measured alone, by its leading and trailing edge: QTextLine::cursorToX()
-/// at a range of characters' ends answers for whichever run meets the other there. At the
-/// first cluster of a directional run Qt 6.4 puts both edges on the run boundary; that
-/// cluster's glyphs are measured instead.
-std::vector<VisualCell> visualCells(const QTextLayout &layout, const QTextLine &line, int from, int to)
-{
-    std::vector<VisualCell> cells;
-    cells.reserve(size_t(std::max(0, to - from)));
-    for (int p = from; p < to;) {
-        int next = layout.nextCursorPosition(p);
-        next = next > p ? std::min(next, to) : p + 1;
-        int lead = p, trail = p;
-        const qreal a = line.cursorToX(&lead, QTextLine::Leading);
-        const qreal b = line.cursorToX(&trail, QTextLine::Trailing);
-        VisualCell cell{p, std::min(a, b), std::max(a, b)};
-        if (b == a) {
-            const QList<QGlyphRun> runs = line.glyphRuns(p, next - p);
-            for (qsizetype k = 0; k < runs.size(); ++k) {
-                const QRectF r = runs[k].boundingRect();
-                cell.left = k == 0 ? r.left() : std::min(cell.left, r.left());
-                cell.right = k == 0 ? r.right() : std::max(cell.right, r.right());
-            }
-        }
-        cells.push_back(cell);
-        p = next;
-    }
-    std::stable_sort(cells.begin(), cells.end(), [](const VisualCell &x, const VisualCell &y) {
-        return x.left < y.left || (x.left == y.left && x.right < y.right);
-    });
-    return cells;
 }
 
 /// The visually contiguous pieces, left to right, of the characters `a` to `b` of a

@@ -1,0 +1,300 @@
+#include "server/render/text/font_fallback.h"
+
+#include <QFont>
+#include <QGlyphRun>
+#include <QHash>
+#include <QPainter>
+#include <QTransform>
+
+#include <fontconfig/fontconfig.h>
+
+#include <algorithm>
+#include <cmath>
+#include <memory>
+#include <vector>
+
+namespace imprint::render {
+
+namespace {
+
+// Qt's FreeType engine emboldens a regular face asked for bold by itself, below 64 px
+// only and by 1/24 em, wider than Skia, and slants an upright face asked for italic
+// by 12° and widens its advances. Synthetic styles are ours alone (syntheticBoldWidth(),
+// syntheticItalic()), so Qt's are turned off before any font engine exists (Qt reads the
+// variables per engine).
+[[maybe_unused]] const bool kQtSyntheticStylesOff = [] {
+    qputenv("QT_NO_SYNTHESIZED_BOLD", "1");
+    qputenv("QT_NO_SYNTHESIZED_ITALIC", "1");
+    return true;
+}();
+
+constexpr qreal kFakeItalicSkew = 0.25; // Skia's SkFont::setSkewX(-1/4) for synthetic italic
+
+/// The OS/2 usWeightClass and italic bits of a face (fsSelection ITALIC or OBLIQUE, or
+/// head.macStyle italic, as FreeType's FT_STYLE_FLAG_ITALIC).
+struct FaceStyle {
+    int weight = 400;
+    bool italic = false;
+};
+
+FaceStyle faceStyle(const QRawFont &font)
+{
+    thread_local QHash<QString, FaceStyle> styles;
+    const QString key = font.familyName() + u'|' + font.styleName();
+    auto it = styles.constFind(key);
+    if (it != styles.constEnd())
+        return *it;
+    FaceStyle style;
+    const QByteArray os2 = font.fontTable("OS/2");
+    const auto u16
+        = [](const QByteArray &table, int at) { return (int(quint8(table[at])) << 8) | int(quint8(table[at + 1])); };
+    if (os2.size() >= 6)
+        style.weight = std::clamp(u16(os2, 4), 1, 1000);
+    if (os2.size() >= 64)
+        style.italic = (u16(os2, 62) & 0x201) != 0;
+    const QByteArray head = font.fontTable("head");
+    if (head.size() >= 46)
+        style.italic = style.italic || (u16(head, 44) & 0x2) != 0;
+    if (styles.size() > 4096)
+        styles.clear();
+    return *styles.insert(key, style);
+}
+
+struct FallbackEntry {
+    FallbackFace face;
+    FcCharSet *charset = nullptr; // owned by the process-wide list, never freed
+};
+
+/// fontconfig's fallback order for the default locale, as Chromium's
+/// gfx::GetFallbackFontForChar() builds it: FcFontSort of a pattern with only the
+/// language and `scalable`, after the configured substitutions.
+std::vector<FallbackEntry> sortedFallbacks()
+{
+    std::vector<FallbackEntry> out;
+    const std::unique_ptr<FcPattern, decltype(&FcPatternDestroy)> pattern(FcPatternCreate(), &FcPatternDestroy);
+    if (!pattern)
+        return out;
+    FcPatternAddString(pattern.get(), FC_LANG, reinterpret_cast<const FcChar8 *>("en-us"));
+    FcPatternAddBool(pattern.get(), FC_SCALABLE, FcTrue);
+    FcConfigSubstitute(nullptr, pattern.get(), FcMatchPattern);
+    FcDefaultSubstitute(pattern.get());
+    FcResult result = FcResultNoMatch;
+    const std::unique_ptr<FcFontSet, decltype(&FcFontSetDestroy)> set(
+        FcFontSort(nullptr, pattern.get(), FcFalse, nullptr, &result), &FcFontSetDestroy);
+    if (!set)
+        return out;
+    for (int i = 0; i < set->nfont; ++i) {
+        FcPattern *font = set->fonts[i];
+        FcChar8 *file = nullptr, *family = nullptr, *style = nullptr;
+        FcCharSet *charset = nullptr;
+        // Installed files only: Qt registers a space's uploaded fonts with fontconfig under
+        // a ":qmemoryfonts/" name, and Chromium never falls back to a page's web fonts.
+        if (FcPatternGetString(font, FC_FILE, 0, &file) != FcResultMatch || !file || file[0] != '/')
+            continue;
+        if (FcPatternGetString(font, FC_FAMILY, 0, &family) != FcResultMatch || !family
+            || FcPatternGetCharSet(font, FC_CHARSET, 0, &charset) != FcResultMatch || !charset)
+            continue;
+        FallbackEntry e;
+        e.face.family = QString::fromUtf8(reinterpret_cast<const char *>(family));
+        if (FcPatternGetString(font, FC_STYLE, 0, &style) == FcResultMatch && style)
+            e.face.style = QString::fromUtf8(reinterpret_cast<const char *>(style));
+        double weight = FC_WEIGHT_REGULAR;
+        if (FcPatternGetDouble(font, FC_WEIGHT, 0, &weight) != FcResultMatch) {
+            int w = FC_WEIGHT_REGULAR;
+            if (FcPatternGetInteger(font, FC_WEIGHT, 0, &w) == FcResultMatch)
+                weight = w;
+        }
+        e.face.weight = std::clamp(int(std::lround(FcWeightToOpenTypeDouble(weight))), 1, 1000);
+        int slant = FC_SLANT_ROMAN;
+        FcPatternGetInteger(font, FC_SLANT, 0, &slant);
+        e.face.italic = slant != FC_SLANT_ROMAN;
+        e.charset = FcCharSetCopy(charset);
+        out.push_back(std::move(e));
+    }
+    return out;
+}
+
+/// Skia's fake-bold stroke width per px of text size (SkScalerContext.cpp
+/// kStdFakeBoldInterpKeys/Values): 1/24 at 9 px and below, 1/32 at 36 px and above.
+qreal fakeBoldScale(qreal size)
+{
+    constexpr qreal kSmall = 9, kLarge = 36;
+    if (size <= kSmall)
+        return 1.0 / 24;
+    if (size >= kLarge)
+        return 1.0 / 32;
+    const qreal t = (size - kSmall) / (kLarge - kSmall);
+    return 1.0 / 24 + t * (1.0 / 32 - 1.0 / 24);
+}
+
+qreal cross(QPointF a, QPointF b)
+{
+    return a.x() * b.y() - a.y() * b.x();
+}
+
+/// `path` with every contour moved outwards by `outset` px (FreeType's
+/// FT_Outline_EmboldenXY, centred): each point, control points included, shifts along the
+/// bisector of its two edges so that the edges move by `outset`, mitred; at a concave
+/// corner between short edges the shift is limited so the contour does not fold over.
+QPainterPath offsetOutline(const QPainterPath &path, qreal outset)
+{
+    const int count = path.elementCount();
+    // The outline's orientation: outer contours dominate the signed area (y down).
+    qreal area = 0;
+    for (int s = 0; s < count;) {
+        int e = s + 1;
+        while (e < count && !path.elementAt(e).isMoveTo())
+            ++e;
+        for (int k = s; k < e; ++k) {
+            const QPointF a = path.elementAt(k), b = path.elementAt(k + 1 < e ? k + 1 : s);
+            area += cross(a, b);
+        }
+        s = e;
+    }
+    const qreal sign = area >= 0 ? 1 : -1;
+    QPainterPath out = path;
+    std::vector<QPointF> ring;
+    for (int s = 0; s < count;) {
+        int e = s + 1;
+        while (e < count && !path.elementAt(e).isMoveTo())
+            ++e;
+        ring.clear();
+        for (int k = s; k < e; ++k)
+            ring.emplace_back(path.elementAt(k));
+        const bool closedTwice = ring.size() > 1 && ring.back() == ring.front();
+        const int m = int(ring.size()) - (closedTwice ? 1 : 0);
+        if (m >= 3) {
+            for (int k = 0; k < m; ++k) {
+                const QPointF cur = ring[size_t(k)];
+                int p = (k + m - 1) % m, n = (k + 1) % m;
+                for (int guard = 0; guard < m && ring[size_t(p)] == cur; ++guard)
+                    p = (p + m - 1) % m;
+                for (int guard = 0; guard < m && ring[size_t(n)] == cur; ++guard)
+                    n = (n + 1) % m;
+                QPointF in = cur - ring[size_t(p)], outv = ring[size_t(n)] - cur;
+                const qreal lin = std::hypot(in.x(), in.y()), lout = std::hypot(outv.x(), outv.y());
+                if (lin <= 0 || lout <= 0)
+                    continue;
+                in /= lin;
+                outv /= lout;
+                const qreal cosine = in.x() * outv.x() + in.y() * outv.y();
+                if (cosine <= -0.9375) // a turn of more than ~160°: leave the point
+                    continue;
+                const qreal d = 1 + cosine;
+                const QPointF normals = sign * QPointF(in.y() + outv.y(), -(in.x() + outv.x()));
+                qreal factor = outset / d;
+                const qreal q = -sign * cross(in, outv); // > 0 at a concave corner
+                const qreal l = std::min(lin, lout);
+                if (q > 0 && outset * q > l * d)
+                    factor = l / q;
+                out.setElementPositionAt(s + k, cur.x() + normals.x() * factor, cur.y() + normals.y() * factor);
+            }
+            if (closedTwice)
+                out.setElementPositionAt(e - 1, out.elementAt(s).x, out.elementAt(s).y);
+        }
+        s = e;
+    }
+    return out;
+}
+
+} // namespace
+
+const FallbackFace *systemFallbackFace(char32_t ucs4)
+{
+    static const std::vector<FallbackEntry> fallbacks = sortedFallbacks(); // thread-safe init
+    thread_local QHash<char32_t, int> chosen; // index into `fallbacks`, -1: none
+    auto it = chosen.constFind(ucs4);
+    if (it == chosen.constEnd()) {
+        int index = -1;
+        for (size_t i = 0; i < fallbacks.size(); ++i) {
+            if (FcCharSetHasChar(fallbacks[i].charset, FcChar32(ucs4))) {
+                index = int(i);
+                break;
+            }
+        }
+        if (chosen.size() > 65536)
+            chosen.clear();
+        it = chosen.insert(ucs4, index);
+    }
+    return *it >= 0 ? &fallbacks[size_t(*it)].face : nullptr;
+}
+
+QFont fallbackFont(const QFont &base, const FallbackFace &face, int requestedWeight, bool italic)
+{
+    QFont font = base;
+    font.setFamilies({face.family});
+    font.setStyleName(face.style);
+    // Blink's FontCache::PlatformFallbackFontForCharacter: bold asked of a face that is
+    // not bold is synthetic bold; the weight then says so to syntheticBoldWidth().
+    const bool syntheticBold = requestedWeight >= 600 && face.weight < 600;
+    const int weight = syntheticBold ? std::max(requestedWeight, face.weight + 201) : requestedWeight;
+    font.setWeight(QFont::Weight(std::clamp(weight, 1, 1000)));
+    font.setStyle(italic && !face.italic ? QFont::StyleItalic : QFont::StyleNormal);
+    return font;
+}
+
+int faceWeight(const QRawFont &font)
+{
+    return faceStyle(font).weight;
+}
+
+bool syntheticItalic(const QRawFont &font)
+{
+    return font.isValid() && font.style() != QFont::StyleNormal && !faceStyle(font).italic;
+}
+
+qreal syntheticBoldWidth(const QRawFont &font)
+{
+    if (!font.isValid() || font.weight() <= faceWeight(font) + 200)
+        return 0;
+    const qreal size = font.pixelSize();
+    return size * fakeBoldScale(size);
+}
+
+QPainterPath glyphOutline(const QRawFont &font, quint32 glyph)
+{
+    const qreal width = syntheticBoldWidth(font);
+    const bool slanted = syntheticItalic(font);
+    if (width <= 0 && !slanted)
+        return font.pathForGlyph(glyph);
+    thread_local QHash<QString, QPainterPath> cache;
+    const QString key = font.familyName() + u'|' + font.styleName() + u'|' + QString::number(font.pixelSize()) + u'|'
+                        + QString::number(width) + (slanted ? u'i' : u'n') + QString::number(glyph);
+    auto it = cache.constFind(key);
+    if (it != cache.constEnd())
+        return *it;
+    if (cache.size() > 4096)
+        cache.clear();
+    QPainterPath path = font.pathForGlyph(glyph);
+    if (slanted) // x' = x - y/4 about the baseline (y down): the top leans forward
+        path = QTransform(1, 0, -kFakeItalicSkew, 1, 0, 0).map(path);
+    if (width > 0)
+        path = offsetOutline(path, width / 2);
+    path.setFillRule(Qt::WindingFill);
+    return *cache.insert(key, path);
+}
+
+void paintGlyphRun(QPainter &painter, QPointF origin, const QGlyphRun &run)
+{
+    const QRawFont font = run.rawFont();
+    if (syntheticBoldWidth(font) <= 0 && !syntheticItalic(font)) {
+        painter.drawGlyphRun(origin, run);
+        return;
+    }
+    const QList<quint32> glyphs = run.glyphIndexes();
+    const QList<QPointF> positions = run.positions();
+    QPainterPath path;
+    path.setFillRule(Qt::WindingFill);
+    for (qsizetype i = 0; i < glyphs.size() && i < positions.size(); ++i)
+        path.addPath(glyphOutline(font, glyphs[i]).translated(origin + positions[i]));
+    if (path.isEmpty()) { // colour bitmap glyphs have no outline to embolden or slant
+        painter.drawGlyphRun(origin, run);
+        return;
+    }
+    const bool antialiased = painter.testRenderHint(QPainter::Antialiasing);
+    painter.setRenderHint(QPainter::Antialiasing, true);
+    painter.fillPath(path, painter.pen().brush());
+    painter.setRenderHint(QPainter::Antialiasing, antialiased);
+}
+
+} // namespace imprint::render

@@ -1,0 +1,66 @@
+#pragma once
+// Font fallback and synthetic styles as Chromium does them on Linux (docs/templates.md,
+// "Font fallback"). A character that no family of the `fontFamily` list has is drawn with
+// the first installed face, in fontconfig's order for the default locale, that has it
+// (Blink's FontCache::PlatformFallbackFontForCharacter → gfx::GetFallbackFontForChar):
+// that face as it is, usually its regular one, whatever the text's weight and style. Skia
+// then emboldens it when the text asks for bold and slants it when it asks for italic,
+// at the face's own advances. The same rule makes a face emboldened whenever the requested
+// weight exceeds the face's by more than 200 (Blink's FontCache::CreateFontPlatformData).
+
+#include <QPainterPath>
+#include <QRawFont>
+#include <QString>
+
+class QFont;
+class QGlyphRun;
+class QPainter;
+
+namespace imprint::render {
+
+/// An installed face fontconfig offers as a fallback.
+struct FallbackFace {
+    QString family; ///< its first family name, as Qt's font database knows it
+    QString style; ///< fontconfig's style name ("Book", "Regular"): selects the face in Qt
+    int weight = 400; ///< OpenType weight class (1–1000)
+    bool italic = false;
+};
+
+/// The face Chromium falls back to for `ucs4` when no family of the font-family list has
+/// it: the first face of fontconfig's sort for the locale "en-us" (scalable fonts only,
+/// a space's uploaded fonts never) whose character set has it. Null when no installed
+/// face has the character. Thread-safe; the sort is done once per process.
+const FallbackFace *systemFallbackFace(char32_t ucs4);
+
+/// `base` (size, spacing, hinting kept) drawing `face` for text that asked for
+/// `requestedWeight` (1–1000) and `italic`: the face itself, by family and style name,
+/// never a bolder or italic sibling. When the text asks for bold (≥ 600) and the face is
+/// lighter, the font's weight is set above the face's by more than 200, which
+/// syntheticBoldWidth() turns into Chromium's synthetic bold; italic asked of an upright
+/// face keeps the face and is slanted by syntheticItalic().
+QFont fallbackFont(const QFont &base, const FallbackFace &face, int requestedWeight, bool italic);
+
+/// The OpenType weight class (OS/2 usWeightClass) of `font`'s face; 400 when unknown.
+int faceWeight(const QRawFont &font);
+
+/// The stroke width in px Skia adds around every glyph of `font` for synthetic bold
+/// (SkScalerContext's fake bold: the text size times 1/24 at 9 px to 1/32 at 36 px and
+/// above), or 0 when the face is not emboldened: the weight asked for is at most 200
+/// above the face's own. Advances are unchanged.
+qreal syntheticBoldWidth(const QRawFont &font);
+
+/// Whether `font` was asked for italic or oblique and its face is upright: Skia then
+/// slants the glyphs by a skew of 1/4 (Blink's synthetic italic), at the same advances.
+bool syntheticItalic(const QRawFont &font);
+
+/// The outline of `glyph` in `font` at the origin (y down) with the synthetic styles of
+/// `font`: slanted when syntheticItalic(), and emboldened when syntheticBoldWidth() says
+/// so, every contour moved outwards by half the width, corners mitred, as a
+/// stroke-and-fill of that width would grow it.
+QPainterPath glyphOutline(const QRawFont &font, quint32 glyph);
+
+/// Draws `run` at `origin` in the painter's pen colour, as QPainter::drawGlyphRun does,
+/// filling the emboldened outlines instead for a synthetic bold face.
+void paintGlyphRun(QPainter &painter, QPointF origin, const QGlyphRun &run);
+
+} // namespace imprint::render
