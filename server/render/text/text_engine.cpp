@@ -234,6 +234,18 @@ bool isCjkScript(char32_t ucs4)
     }
 }
 
+/// The code point at index `i` of UTF-16 `text`, and in `*units` the code units it takes:
+/// 2 for a surrogate pair, else 1 (a lone surrogate stands for itself).
+char32_t codePointAt(QStringView text, qsizetype i, qsizetype *units)
+{
+    if (QChar::isHighSurrogate(text.at(i).unicode()) && i + 1 < text.size() && text.at(i + 1).isLowSurrogate()) {
+        *units = 2;
+        return QChar::surrogateToUcs4(text.at(i), text.at(i + 1));
+    }
+    *units = 1;
+    return text.at(i).unicode();
+}
+
 /// `word-break: keep-all` (CSS Text 3 §5.2): no soft wrap opportunity between two
 /// letters or numbers, so CJK words break only where spaces or punctuation allow, like
 /// Latin ones. Qt's line breaker has no such mode; a WORD JOINER (U+2060, UAX #14 class
@@ -244,12 +256,8 @@ QString joinCjkWords(const QString &text)
     out.reserve(text.size() + text.size() / 2);
     char32_t previous = 0;
     for (qsizetype i = 0; i < text.size();) {
-        char32_t c = text.at(i).unicode();
         qsizetype units = 1;
-        if (QChar::isHighSurrogate(c) && i + 1 < text.size() && text.at(i + 1).isLowSurrogate()) {
-            c = QChar::surrogateToUcs4(text.at(i), text.at(i + 1));
-            units = 2;
-        }
+        const char32_t c = codePointAt(text, i, &units);
         if (previous && QChar::isLetterOrNumber(previous) && QChar::isLetterOrNumber(c)
             && (isCjkScript(previous) || isCjkScript(c)))
             out += QChar(0x2060);
@@ -433,12 +441,8 @@ QList<QTextLayout::FormatRange> fallbackFormatRanges(const QString &text, const 
         ranges.append({int(runStart), int(end - runStart), format});
     };
     for (qsizetype i = 0; i < text.size();) {
-        char32_t c = text.at(i).unicode();
         qsizetype units = 1;
-        if (QChar::isHighSurrogate(c) && i + 1 < text.size() && text.at(i + 1).isLowSurrogate()) {
-            c = QChar::surrogateToUcs4(text.at(i), text.at(i + 1));
-            units = 2;
-        }
+        const char32_t c = codePointAt(text, i, &units);
         const FallbackFace *face = runFace;
         if (!inEmoji.empty() && inEmoji[size_t(i)]) {
             face = nullptr;
@@ -724,12 +728,8 @@ FontBox withUsedFonts(const ComputedStyle &s, FontBox box, const QList<QGlyphRun
 bool mayReorder(QStringView text, Direction direction)
 {
     const bool rtl = direction == Direction::Rtl;
-    for (qsizetype i = 0; i < text.size(); ++i) {
-        char32_t c = text.at(i).unicode();
-        if (QChar::isHighSurrogate(c) && i + 1 < text.size() && text.at(i + 1).isLowSurrogate()) {
-            c = QChar::surrogateToUcs4(text.at(i).unicode(), text.at(i + 1).unicode());
-            ++i;
-        }
+    for (qsizetype i = 0, units = 1; i < text.size(); i += units) {
+        const char32_t c = codePointAt(text, i, &units);
         switch (QChar::direction(c)) {
         case QChar::DirL:
         case QChar::DirEN:
