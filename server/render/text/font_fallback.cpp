@@ -3,6 +3,7 @@
 #include <QFont>
 #include <QGlyphRun>
 #include <QHash>
+#include <QImage>
 #include <QPainter>
 #include <QTransform>
 
@@ -274,6 +275,68 @@ QPainterPath glyphOutline(const QRawFont &font, quint32 glyph)
     return *cache.insert(key, path);
 }
 
+namespace {
+
+/// One synthetic glyph rasterised at a quarter-pixel phase, premultiplied, in one colour.
+struct GlyphImage {
+    QImage image;
+    QPoint offset; ///< device px from the glyph origin's whole-pixel floor to the image
+};
+
+/// Draws a synthetic (emboldened or slanted) run from per-thread rasterised glyph images,
+/// as a glyph cache does: filling the grown outlines of a CJK headline costs more than the
+/// rest of its render. Only for solid colours under a translation; false otherwise.
+bool drawCachedGlyphs(QPainter &painter, QPointF origin, const QRawFont &font, const QList<quint32> &glyphs,
+                      const QList<QPointF> &positions)
+{
+    const QTransform device = painter.deviceTransform();
+    const QBrush brush = painter.pen().brush();
+    if (device.type() > QTransform::TxTranslate || brush.style() != Qt::SolidPattern
+        || painter.compositionMode() != QPainter::CompositionMode_SourceOver)
+        return false;
+    // Quarter-pixel phases in x and y, as Skia's glyph cache keeps subpixel glyphs; the
+    // cache holds at most kBudget bytes of images per render thread.
+    constexpr qsizetype kBudget = 8 << 20;
+    thread_local QHash<QString, GlyphImage> cache;
+    thread_local qsizetype bytes = 0;
+    const QString face = font.familyName() + u'|' + font.styleName() + u'|' + QString::number(font.pixelSize()) + u'|'
+                         + QString::number(font.weight()) + u'|' + QString::number(int(font.style())) + u'|'
+                         + QString::number(brush.color().rgba(), 16) + u'|';
+    for (qsizetype i = 0; i < glyphs.size() && i < positions.size(); ++i) {
+        // Rounded to the nearest quarter, as Skia rounds a glyph's subpixel position.
+        const QPointF at = device.map(origin + positions[i]);
+        const QPointF quarters(std::round(at.x() * 4), std::round(at.y() * 4));
+        const QPointF floor(std::floor(quarters.x() / 4), std::floor(quarters.y() / 4));
+        const int phaseX = int(quarters.x() - floor.x() * 4), phaseY = int(quarters.y() - floor.y() * 4);
+        const QString key = face + QString::number(glyphs[i]) + u'.' + QString::number(phaseX * 4 + phaseY);
+        auto it = cache.constFind(key);
+        if (it == cache.constEnd()) {
+            const QPainterPath outline = glyphOutline(font, glyphs[i]).translated(phaseX / 4.0, phaseY / 4.0);
+            const QRect box = outline.boundingRect().toAlignedRect().adjusted(-1, -1, 1, 1);
+            GlyphImage g{QImage(box.size().expandedTo(QSize(1, 1)), QImage::Format_ARGB32_Premultiplied),
+                         box.topLeft()};
+            g.image.fill(Qt::transparent);
+            if (!outline.isEmpty()) {
+                QPainter gp(&g.image);
+                gp.setRenderHint(QPainter::Antialiasing, true);
+                gp.translate(-box.topLeft());
+                gp.fillPath(outline, brush.color());
+            }
+            if (bytes + g.image.sizeInBytes() > kBudget) {
+                cache.clear();
+                bytes = 0;
+            }
+            bytes += g.image.sizeInBytes();
+            it = cache.insert(key, g);
+        }
+        // The device transform is a translation: the image lands on whole device pixels.
+        painter.drawImage(floor + QPointF(it->offset) - QPointF(device.dx(), device.dy()), it->image);
+    }
+    return true;
+}
+
+} // namespace
+
 void paintGlyphRun(QPainter &painter, QPointF origin, const QGlyphRun &run)
 {
     const QRawFont font = run.rawFont();
@@ -283,6 +346,11 @@ void paintGlyphRun(QPainter &painter, QPointF origin, const QGlyphRun &run)
     }
     const QList<quint32> glyphs = run.glyphIndexes();
     const QList<QPointF> positions = run.positions();
+    // Colour bitmap glyphs (emoji) have no outline to embolden or slant: drawn below as is.
+    const bool outlined
+        = std::any_of(glyphs.cbegin(), glyphs.cend(), [&](quint32 g) { return !glyphOutline(font, g).isEmpty(); });
+    if (outlined && drawCachedGlyphs(painter, origin, font, glyphs, positions))
+        return;
     QPainterPath path;
     path.setFillRule(Qt::WindingFill);
     for (qsizetype i = 0; i < glyphs.size() && i < positions.size(); ++i)
