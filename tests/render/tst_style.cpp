@@ -270,6 +270,40 @@ private Q_SLOTS:
         }
     }
 
+    void fontVariantCapsKerningAndTheShorthand()
+    {
+        const ComputedStyle a = style("{\"fontVariant\": \"small-caps tabular-nums\"}");
+        QCOMPARE(a.fontVariantCaps, FontVariantCaps::SmallCaps);
+        QCOMPARE(a.fontVariantNumeric, quint8(TabularNums));
+        const std::vector<FontFeature> features
+            = resolvedFontFeatures(a.fontVariantNumeric, a.fontFeatureSettings, a.fontVariantCaps, FontKerning::None);
+        const std::vector<FontFeature> expected{
+            {featureTag("kern"), 0}, {featureTag("smcp"), 1}, {featureTag("tnum"), 1}};
+        QCOMPARE(features, expected);
+        // all-small-caps adds c2sc; font-feature-settings still wins tag by tag.
+        const ComputedStyle b
+            = style("{\"fontVariantCaps\": \"all-small-caps\", \"fontFeatureSettings\": \"'smcp' off\"}");
+        const std::vector<FontFeature> overridden{{featureTag("c2sc"), 1}, {featureTag("smcp"), 0}};
+        QCOMPARE(resolvedFontFeatures(b.fontVariantNumeric, b.fontFeatureSettings, b.fontVariantCaps, b.fontKerning),
+                 overridden);
+        // Inherited, and the shorthand resets what it leaves out.
+        const ComputedStyle child = style("{\"fontVariant\": \"normal\"}", &a);
+        QCOMPARE(child.fontVariantCaps, FontVariantCaps::Normal);
+        QCOMPARE(child.fontVariantNumeric, quint8(0));
+        QCOMPARE(style("{}", &a).fontVariantCaps, FontVariantCaps::SmallCaps);
+        QCOMPARE(style("{\"fontKerning\": \"none\"}").fontKerning, FontKerning::None);
+        QStringList warnings;
+        QCOMPARE(style("{\"fontVariant\": \"small-caps common-ligatures\"}", nullptr, &warnings).fontVariantCaps,
+                 FontVariantCaps::SmallCaps);
+        QCOMPARE(warnings.size(), 1); // the ligature keyword is not supported
+        for (const char *bad :
+             {"{\"fontVariantCaps\": \"tiny-caps\"}", "{\"fontKerning\": \"off\"}", "{\"fontVariant\": \"wobbly\"}"}) {
+            QStringList w;
+            style(bad, nullptr, &w);
+            QVERIFY2(w.size() == 1, bad);
+        }
+    }
+
     void outlineShorthandAndLonghands()
     {
         const ComputedStyle a
@@ -1031,6 +1065,9 @@ private Q_SLOTS:
             add("rotate", "\"5deg\"");
             add("scale", "\"2\"");
             add("fontVariantNumeric", "\"tabular-nums\"");
+            add("fontVariantCaps", "\"small-caps\"");
+            add("fontKerning", "\"none\"");
+            add("fontVariant", "\"all-small-caps slashed-zero\"");
             add("fontFeatureSettings", "\"\\\"smcp\\\"\"");
             return m;
         }();

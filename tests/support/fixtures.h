@@ -109,6 +109,8 @@ inline constexpr Golden kGoldens[] = {
     // CSS Color 4/5 as Tailwind v4 writes colours: oklch(), lab(), lch(), hwb(), color(),
     // color-mix() with transparent (its opacity modifiers) and in oklch.
     {"conformance/css-colors-oklch", 0.99, 0.99, 0.75}, // .99627 / .9957 / .7799
+    // font-variant-caps, the font-variant shorthand and font-kerning (Noto Sans smcp/c2sc, Inter kern).
+    {"conformance/text-font-variant-caps", 0.99, 0.99, 0.79}, // .99682 / .9978 / .8261
     // outline (CSS UI 4 §5): every style, offsets in and out, round corners, currentColor.
     {"conformance/paint-outline", 0.985, 0.985, 0.84}, // .98947 / .9896 / .8708
     // translate, rotate and scale as properties (CSS Transforms 2), before `transform`.

@@ -146,9 +146,51 @@ std::optional<quint8> parseFontVariantNumeric(QStringView text)
     return bits;
 }
 
-std::vector<FontFeature> resolvedFontFeatures(quint8 numeric, const std::vector<FontFeature> &settings)
+std::optional<FontVariantCaps> parseFontVariantCaps(QStringView text)
+{
+    static constexpr std::pair<const char *, FontVariantCaps> kKeywords[] = {
+        {"normal", FontVariantCaps::Normal},
+        {"small-caps", FontVariantCaps::SmallCaps},
+        {"all-small-caps", FontVariantCaps::AllSmallCaps},
+        {"petite-caps", FontVariantCaps::PetiteCaps},
+        {"all-petite-caps", FontVariantCaps::AllPetiteCaps},
+        {"unicase", FontVariantCaps::Unicase},
+        {"titling-caps", FontVariantCaps::TitlingCaps},
+    };
+    const QStringView t = text.trimmed();
+    for (const auto &[word, caps] : kKeywords)
+        if (t.compare(QLatin1String(word), Qt::CaseInsensitive) == 0)
+            return caps;
+    return std::nullopt;
+}
+
+std::optional<FontKerning> parseFontKerning(QStringView text)
+{
+    const QStringView t = text.trimmed();
+    if (t.compare(QLatin1String("auto"), Qt::CaseInsensitive) == 0)
+        return FontKerning::Auto;
+    if (t.compare(QLatin1String("normal"), Qt::CaseInsensitive) == 0)
+        return FontKerning::Normal;
+    if (t.compare(QLatin1String("none"), Qt::CaseInsensitive) == 0)
+        return FontKerning::None;
+    return std::nullopt;
+}
+
+std::vector<FontFeature> resolvedFontFeatures(quint8 numeric, const std::vector<FontFeature> &settings,
+                                              FontVariantCaps caps, FontKerning kerning)
 {
     std::map<quint32, quint32> byTag;
+    if (kerning == FontKerning::None)
+        byTag[featureTag("kern")] = 0;
+    switch (caps) {
+    case FontVariantCaps::Normal: break;
+    case FontVariantCaps::AllSmallCaps: byTag[featureTag("c2sc")] = 1; [[fallthrough]];
+    case FontVariantCaps::SmallCaps: byTag[featureTag("smcp")] = 1; break;
+    case FontVariantCaps::AllPetiteCaps: byTag[featureTag("c2pc")] = 1; [[fallthrough]];
+    case FontVariantCaps::PetiteCaps: byTag[featureTag("pcap")] = 1; break;
+    case FontVariantCaps::Unicase: byTag[featureTag("unic")] = 1; break;
+    case FontVariantCaps::TitlingCaps: byTag[featureTag("titl")] = 1; break;
+    }
     static constexpr std::pair<quint8, quint32> numericTags[] = {
         {LiningNums, featureTag("lnum")},        {OldstyleNums, featureTag("onum")},
         {ProportionalNums, featureTag("pnum")},  {TabularNums, featureTag("tnum")},

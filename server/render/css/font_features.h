@@ -31,6 +31,20 @@ enum FontVariantNumeric : quint8 {
     SlashedZero = 1 << 7, ///< zero
 };
 
+/// `font-variant-caps` (CSS Fonts 4 §6.6).
+enum class FontVariantCaps : quint8 {
+    Normal,
+    SmallCaps,
+    AllSmallCaps,
+    PetiteCaps,
+    AllPetiteCaps,
+    Unicase,
+    TitlingCaps
+};
+
+/// `font-kerning` (CSS Fonts 4 §6.4): auto and normal kern, none does not.
+enum class FontKerning : quint8 { Auto, Normal, None };
+
 /// The tag of 4 ASCII characters `name` ("tnum" → 0x746E756D).
 constexpr quint32 featureTag(const char (&name)[5])
 {
@@ -53,9 +67,19 @@ std::optional<std::vector<FontFeature>> parseFontFeatureSettings(QStringView tex
 /// when a keyword is unknown, repeated or conflicts with another of its group.
 std::optional<quint8> parseFontVariantNumeric(QStringView text);
 
-/// The features a run is shaped with, sorted by tag (CSS Fonts 4 §7.2 steps 5 and 8):
-/// those `numeric` enables, then `settings`, which override them tag by tag.
-std::vector<FontFeature> resolvedFontFeatures(quint8 numeric, const std::vector<FontFeature> &settings);
+/// `font-variant-caps` (CSS Fonts 4 §6.6): normal, small-caps, all-small-caps,
+/// petite-caps, all-petite-caps, unicase or titling-caps; nullopt otherwise.
+std::optional<FontVariantCaps> parseFontVariantCaps(QStringView text);
+
+/// `font-kerning` (CSS Fonts 4 §6.4): auto, normal or none; nullopt otherwise.
+std::optional<FontKerning> parseFontKerning(QStringView text);
+
+/// The features a run is shaped with, sorted by tag (CSS Fonts 4 §7.2 steps 3, 5 and 8):
+/// `font-kerning: none` turns `kern` off, `caps` and `numeric` enable theirs (smcp,
+/// c2sc, pcap, c2pc, unic, titl; lnum … zero), then `settings` override them tag by tag.
+std::vector<FontFeature> resolvedFontFeatures(quint8 numeric, const std::vector<FontFeature> &settings,
+                                              FontVariantCaps caps = FontVariantCaps::Normal,
+                                              FontKerning kerning = FontKerning::Auto);
 
 /// How Imprint honours a feature setting: Frozen — a substitution of single glyphs
 /// (tnum, onum, zero, smcp, ss01, …) baked into a copy of the face; Kerning — `kern`

@@ -27,6 +27,8 @@ struct InheritedStyle {
     FontStyle fontStyle = FontStyle::Normal;
     quint8 fontVariantNumeric = 0; // FontVariantNumeric bits (CSS Fonts 4 §6.7), 0 = normal
     std::vector<FontFeature> fontFeatureSettings; // CSS Fonts 4 §6.12, by tag; empty = normal
+    FontVariantCaps fontVariantCaps = FontVariantCaps::Normal; // CSS Fonts 4 §6.6
+    FontKerning fontKerning = FontKerning::Auto; // CSS Fonts 4 §6.4
     LineHeight lineHeight;
     float letterSpacing = 0; // px
     float wordSpacing = 0; // px

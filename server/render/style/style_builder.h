@@ -194,6 +194,11 @@ private:
     bool fontStyle(const CssProperty &, const QString &v);
     bool fontVariantNumeric(const CssProperty &, const QString &v);
     bool fontFeatureSettings(const CssProperty &, const QString &v);
+    bool fontVariantCaps(const CssProperty &, const QString &v);
+    bool fontKerning(const CssProperty &, const QString &v);
+    /// `font-variant` (CSS Fonts 4 §6.11) over the caps and numeric longhands: `normal`, or
+    /// their keywords in any order; the ligature, east-asian and position keywords warn.
+    bool fontVariant(const CssProperty &, const QString &v);
     bool lineHeight(const CssProperty &, const QString &v);
     bool spacing(const CssProperty &p, const QString &v);
     bool textAlign(const CssProperty &, const QString &v);

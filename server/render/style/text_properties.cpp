@@ -161,6 +161,52 @@ bool StyleBuilder::fontFeatureSettings(const CssProperty &property, const QStrin
     return true;
 }
 
+bool StyleBuilder::fontVariantCaps(const CssProperty &, const QString &v)
+{
+    const auto caps = parseFontVariantCaps(v);
+    if (caps)
+        m_s.fontVariantCaps = *caps;
+    return caps.has_value();
+}
+
+bool StyleBuilder::fontKerning(const CssProperty &, const QString &v)
+{
+    const auto kerning = parseFontKerning(v);
+    if (kerning)
+        m_s.fontKerning = *kerning;
+    return kerning.has_value();
+}
+
+bool StyleBuilder::fontVariant(const CssProperty &property, const QString &v)
+{
+    const QStringList words = split(v, QLatin1Char(' '));
+    if (words.size() == 1 && words[0].compare(QLatin1String("normal"), Qt::CaseInsensitive) == 0) {
+        m_s.fontVariantCaps = FontVariantCaps::Normal;
+        m_s.fontVariantNumeric = 0;
+        return true;
+    }
+    std::optional<FontVariantCaps> caps;
+    QStringList numeric, ignored;
+    for (const QString &w : words) {
+        if (const auto c = parseFontVariantCaps(w); c && *c != FontVariantCaps::Normal && !caps)
+            caps = c;
+        else if (parseFontVariantNumeric(w).value_or(0) != 0)
+            numeric << w;
+        else
+            ignored << w;
+    }
+    const std::optional<quint8> bits
+        = numeric.isEmpty() ? std::optional<quint8>(0) : parseFontVariantNumeric(numeric.join(QLatin1Char(' ')));
+    if (!bits || (!ignored.isEmpty() && ignored.size() == words.size()))
+        return false;
+    // The shorthand resets the longhands it leaves out (CSS Fonts 4 §6.11).
+    m_s.fontVariantCaps = caps.value_or(FontVariantCaps::Normal);
+    m_s.fontVariantNumeric = *bits;
+    if (!ignored.isEmpty())
+        warn(property.name, QStringLiteral("%1 is not supported; rendered without it").arg(ignored.join(u' ')));
+    return true;
+}
+
 bool StyleBuilder::lineHeight(const CssProperty &, const QString &v)
 {
     // CSS Inline 3 §5.1: normal | <number> (inherited as the number) | <length-percentage>
