@@ -264,31 +264,24 @@ std::unique_ptr<Node> TreeWalker::element(const QJsonValue &value, const QString
 
     if (build) {
         QJsonObject style = styleValue.toObject();
-        if (values) {
-            // Only values holding a placeholder are rewritten: writing through a mutable
-            // iterator would deep-copy every style object of every render.
-            QList<std::pair<QString, QString>> changed;
-            for (auto it = style.constBegin(); it != style.constEnd(); ++it)
-                if (it->isString() && it->toString().contains(QLatin1String("{{")))
-                    changed.append({it.key(), text(it->toString())});
-            for (const auto &[key, value] : changed)
-                style.insert(key, value);
+        // Placeholders take their variables' values, then viewport units become px
+        // (css::resolveViewportUnits()). Only the values that change are written back:
+        // writing through a mutable iterator would deep-copy every style object of every
+        // render.
+        const bool viewportKnown = viewport.width() > 0 || viewport.height() > 0;
+        QList<std::pair<QString, QString>> changed;
+        for (auto it = style.constBegin(); it != style.constEnd(); ++it) {
+            if (!it->isString())
+                continue;
+            const QString written = it->toString();
+            QString v = values && written.contains(QLatin1String("{{")) ? text(written) : written;
+            if (viewportKnown && v.contains(u'v', Qt::CaseInsensitive))
+                v = css::resolveViewportUnits(v, viewport);
+            if (v != written)
+                changed.append({it.key(), v});
         }
-        if (viewport.width() > 0 || viewport.height() > 0) {
-            QList<std::pair<QString, QString>> changed;
-            for (auto it = style.constBegin(); it != style.constEnd(); ++it) {
-                if (!it->isString())
-                    continue;
-                const QString v = it->toString();
-                if (v.contains(u'v', Qt::CaseInsensitive)) {
-                    const QString resolved = css::resolveViewportUnits(v, viewport);
-                    if (resolved != v)
-                        changed.append({it.key(), resolved});
-                }
-            }
-            for (const auto &[key, value] : changed)
-                style.insert(key, value);
-        }
+        for (const auto &[key, value] : changed)
+            style.insert(key, value);
         // The dir attribute is a presentational hint for `direction` (HTML §15.3.3,
         // [dir=rtl i] { direction: rtl }); a declared direction wins.
         const QString dir = props.value(QLatin1String("dir")).toString().trimmed().toLower();

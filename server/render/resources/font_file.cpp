@@ -453,6 +453,15 @@ std::optional<QByteArray> renameSfntFamily(const QByteArray &sfnt, const QString
     return buildSfnt(flavor, tables);
 }
 
+QByteArray fontFileTable(const QByteArray &path, unsigned faceIndex, quint32 tag)
+{
+    const std::unique_ptr<hb_blob_t, decltype(&hb_blob_destroy)> blob(hb_blob_create_from_file(path.constData()),
+                                                                      &hb_blob_destroy);
+    const std::unique_ptr<hb_face_t, decltype(&hb_face_destroy)> face(hb_face_create(blob.get(), faceIndex),
+                                                                      &hb_face_destroy);
+    return tableBytes(face.get(), hb_tag_t(tag));
+}
+
 std::optional<QByteArray> freezeFontFeatures(const QByteArray &font, unsigned faceIndex,
                                              const std::vector<std::pair<quint32, quint32>> &features,
                                              const QString &family, QString *why)

@@ -54,6 +54,11 @@ std::optional<FontFaceInfo> inspectFont(const QByteArray &sfnt, QString *why);
 /// table directory or name table is malformed.
 std::optional<QByteArray> renameSfntFamily(const QByteArray &sfnt, const QString &family, QString *why);
 
+/// The bytes of table `tag` (OpenType tag, big-endian packed) of face `faceIndex` of the
+/// font file at `path` (an sfnt or a collection); empty when the file cannot be read as
+/// a font or the face has no such table.
+QByteArray fontFileTable(const QByteArray &path, unsigned faceIndex, quint32 tag);
+
 /// The face `faceIndex` of `font` (an sfnt or a TrueType/OpenType collection) with the
 /// single-glyph substitutions of `features` (OpenType tag, value: 1 on, n the nth
 /// alternate) frozen into its cmap, the way fontTools' pyftfeatfreeze does: every

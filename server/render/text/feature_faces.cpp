@@ -1,11 +1,11 @@
 #include "server/render/text/feature_faces.h"
 
 #include "server/render/resources/font_file.h"
+#include "server/render/text/font_fallback.h"
 #include "server/render/text/font_set.h"
 
 #include <QCryptographicHash>
 #include <QFile>
-#include <QFont>
 #include <QFontDatabase>
 #include <QHash>
 #include <QMutex>
@@ -30,22 +30,6 @@ qint64 g_frozenBytes = 0; // the frozen faces' sfnt bytes, which Qt's font datab
 // faces without end.
 constexpr qsizetype kMaxRequests = 4096;
 
-/// The bytes of table `tag` of face `index` of the font file at `path`; empty when the
-/// file cannot be read as a font.
-QByteArray fileTable(const QByteArray &path, unsigned index, hb_tag_t tag)
-{
-    const std::unique_ptr<hb_blob_t, decltype(&hb_blob_destroy)> blob(hb_blob_create_from_file(path.constData()),
-                                                                      &hb_blob_destroy);
-    const std::unique_ptr<hb_face_t, decltype(&hb_face_destroy)> face(hb_face_create(blob.get(), index),
-                                                                      &hb_face_destroy);
-    hb_blob_t *table = hb_face_reference_table(face.get(), tag);
-    unsigned length = 0;
-    const char *data = hb_blob_get_data(table, &length);
-    QByteArray out(data, qsizetype(length));
-    hb_blob_destroy(table);
-    return out;
-}
-
 /// The file and face index of the installed face of `family` whose `head` table is
 /// `head` (the face Qt loaded: Qt 6.4 does not say which file that is, and the head
 /// table, with its checksum and dates, tells faces apart); empty path when none is.
@@ -65,7 +49,7 @@ std::pair<QByteArray, unsigned> installedFace(const QString &family, const QByte
             continue;
         FcPatternGetInteger(fonts->fonts[i], FC_INDEX, 0, &index);
         const QByteArray path(reinterpret_cast<const char *>(file));
-        if (fileTable(path, unsigned(index & 0xffff), HB_TAG('h', 'e', 'a', 'd')) == head)
+        if (fontFileTable(path, unsigned(index & 0xffff), HB_TAG('h', 'e', 'a', 'd')) == head)
             return {path, unsigned(index & 0xffff)};
     }
     return {};
@@ -75,12 +59,7 @@ std::pair<QByteArray, unsigned> installedFace(const QString &family, const QByte
 /// frozen).
 QString freeze(const QString &family, int weight, bool italic, const std::vector<std::pair<quint32, quint32>> &features)
 {
-    QFont probe;
-    probe.setFamilies({family});
-    probe.setPixelSize(16);
-    probe.setWeight(QFont::Weight(std::clamp(weight, 1, 1000)));
-    probe.setStyle(italic ? QFont::StyleItalic : QFont::StyleNormal);
-    const QRawFont raw = QRawFont::fromFont(probe);
+    const QRawFont raw = selectedFace(family, weight, italic);
     if (!raw.isValid() || raw.familyName().compare(family, Qt::CaseInsensitive) != 0)
         return family; // not installed: Qt substitutes another family, as it will when drawing
     const QByteArray head = raw.fontTable("head");

@@ -234,6 +234,16 @@ QFont fallbackFont(const QFont &base, const FallbackFace &face, int requestedWei
     return font;
 }
 
+QRawFont selectedFace(const QString &family, int weight, bool italic)
+{
+    QFont font;
+    font.setFamilies({family});
+    font.setPixelSize(16);
+    font.setWeight(QFont::Weight(std::clamp(weight, 1, 1000)));
+    font.setStyle(italic ? QFont::StyleItalic : QFont::StyleNormal);
+    return QRawFont::fromFont(font);
+}
+
 int faceWeight(const QRawFont &font)
 {
     return faceStyle(font).weight;

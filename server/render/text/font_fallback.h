@@ -40,6 +40,11 @@ const FallbackFace *systemFallbackFace(char32_t ucs4);
 /// face keeps the face and is slanted by syntheticItalic().
 QFont fallbackFont(const QFont &base, const FallbackFace &face, int requestedWeight, bool italic);
 
+/// The face Qt's font database selects for `family` at `weight` (1–1000) and `italic`,
+/// at a nominal 16 px: for its tables and character set, not for drawing. Qt substitutes
+/// another family when `family` is not installed (check familyName()).
+QRawFont selectedFace(const QString &family, int weight, bool italic);
+
 /// The OpenType weight class (OS/2 usWeightClass) of `font`'s face; 400 when unknown.
 int faceWeight(const QRawFont &font);
 

@@ -397,15 +397,7 @@ std::vector<QRawFont> primaryFaces(const QStringList &families, const ComputedSt
         const QString key = family + u'|' + QString::number(s.fontWeight) + (italic ? u'i' : u'n');
         auto it = faces.constFind(key);
         if (it == faces.constEnd()) {
-            QRawFont raw;
-            if (hasFamily(family)) {
-                QFont font;
-                font.setFamilies({family});
-                font.setPixelSize(16);
-                font.setWeight(QFont::Weight(std::clamp(s.fontWeight, 1, 1000)));
-                font.setStyle(italic ? QFont::StyleItalic : QFont::StyleNormal);
-                raw = QRawFont::fromFont(font);
-            }
+            const QRawFont raw = hasFamily(family) ? selectedFace(family, s.fontWeight, italic) : QRawFont();
             if (faces.size() > 1024)
                 faces.clear();
             it = faces.insert(key, raw);
