@@ -10,7 +10,10 @@
 #include <QTextStream>
 #include <QThread>
 
+#include <algorithm>
+#include <chrono>
 #include <csignal>
+#include <thread>
 #include <unistd.h>
 #include <utility>
 
@@ -47,6 +50,17 @@ void installQuitOnSignals(http::HttpServer &server, int graceMs)
         }
         printLine(QStringLiteral("imprint: stopping (renders in flight get %1 ms)").arg(graceMs));
         server.shutdown(graceMs);
+        // The orderly way ends in destructors that wait for the worker threads. Should one
+        // never return, the process still ends: after the grace, the 5 s the last answers
+        // get to leave and 5 s for the destructors. Every acknowledged write is already
+        // committed, and the html engine's browser dies with the process (its parent-death
+        // signal), so nothing is lost that an orderly end would have kept.
+        std::thread([limitMs = qint64(std::max(graceMs, 0)) + 10000] {
+            std::this_thread::sleep_for(std::chrono::milliseconds(limitMs));
+            static const char line[] = "imprint: still stopping after the grace period and 10 s; ending now\n";
+            [[maybe_unused]] const auto n = ::write(2, line, sizeof line - 1);
+            _exit(1);
+        }).detach();
     });
     std::signal(SIGINT, onSignal);
     std::signal(SIGTERM, onSignal);

@@ -53,6 +53,7 @@ render::RenderContextOptions renderContextOptions(const Environment &env, net::R
     options.chromium.maxMemoryBytes
         = qint64(html.value(QStringLiteral("maxMemoryMb")).toInt(int(options.chromium.maxMemoryBytes >> 20))) << 20;
     options.htmlAllowScript = html.value(QStringLiteral("allowScript")).toBool(false);
+    options.chromium.user = html.value(QStringLiteral("user")).toString(options.chromium.user);
     if (fetcher) {
         // The page's http(s) images under the policy and cache of every remote image: the
         // allowlist, no private or loopback addresses, the byte, pixel and time limits.
@@ -109,6 +110,33 @@ Service::Service(const Environment &env, render::PatternCatalog catalog)
     m_api.keys().setWriteBehind(m_writeBehind.get());
     m_renderApi.setWriteBehind(m_writeBehind.get());
     m_api.registerRoutes(m_server.router());
+    if (render::ChromiumBrowser *browser = m_renderContext.htmlBrowser()) {
+        // A render holds its slot at most its deadline plus the page's disposal (2 s):
+        // one held far longer means the engine no longer answers, which /health must say.
+        int longest = 0;
+        for (const QString &plan : env.config.planNames())
+            longest = std::max(longest, env.config.renderDeadlineMs(plan));
+        longest = std::max(longest, env.config.renderDeadlineMs(QString()));
+        const qint64 stalledAfterMs = qint64(longest) + 10000;
+        m_api.addHealthCheck(QStringLiteral("htmlEngine"), [browser, stalledAfterMs] {
+            const render::ChromiumBrowser::State s = browser->state();
+            const bool stalled = s.oldestActiveMs > stalledAfterMs;
+            http::Api::HealthCheck c;
+            c.healthy = !stalled;
+            c.state = QJsonObject{
+                {QStringLiteral("status"), stalled     ? QStringLiteral("stalled")
+                                           : s.running ? QStringLiteral("ok")
+                                                       : QStringLiteral("idle")},
+                {QStringLiteral("network"),
+                 s.networkNamespace ? QStringLiteral("namespace") : QStringLiteral("proxy")},
+                {QStringLiteral("sandbox"), s.sandboxed},
+                {QStringLiteral("user"), s.user.isEmpty() ? QJsonValue() : QJsonValue(s.user)},
+                {QStringLiteral("active"), s.active},
+                {QStringLiteral("waiting"), s.waiting},
+            };
+            return c;
+        });
+    }
     m_renderApi.setRequestMetrics(&m_server.requestMetrics());
     m_renderApi.registerRoutes(m_server.router());
 }

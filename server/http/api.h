@@ -13,6 +13,10 @@
 #include "server/store/config.h"
 #include "server/store/database.h"
 
+#include <functional>
+#include <utility>
+#include <vector>
+
 namespace imprint::http {
 
 /// The services and policies behind the routes.
@@ -40,6 +44,15 @@ public:
     /// JSON form of a session: user {id, email}, space {id, name, plan}, role, expiresAt.
     static QJsonObject sessionJson(const store::SessionInfo &session);
 
+    /// A component's state as GET /health reports it.
+    struct HealthCheck {
+        QJsonObject state; ///< shown under the component's name
+        bool healthy = true; ///< false: /health answers 503 "degraded"
+    };
+    /// Adds a component to GET /health's answer, as `name`. `check` is called on the
+    /// thread that answers /health, each time; it must be cheap and thread-safe.
+    void addHealthCheck(const QString &name, std::function<HealthCheck()> check);
+
 private:
     HttpResponse health();
     void login(HttpRequest &&request, Responder &&responder);
@@ -55,6 +68,7 @@ private:
     HttpResponse signWithSigningKey(const SessionContext &session, const HttpRequest &request);
 
     const store::Database &m_db;
+    std::vector<std::pair<QString, std::function<HealthCheck()>>> m_healthChecks;
     store::Config m_config;
     service::AccountService m_accounts;
     service::ApiKeyService m_keys;

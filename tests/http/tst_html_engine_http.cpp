@@ -9,6 +9,7 @@
 #include "render_api_helpers.h"
 
 #include <QBuffer>
+#include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QJsonArray>
@@ -16,6 +17,8 @@
 #include <QTcpServer>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <csignal>
 
 namespace {
 
@@ -106,11 +109,11 @@ class TestHtmlEngineHttp : public QObject
         QCOMPARE(img.pixelColor(100, 50), QColor(0, 200, 0));
     }
 
-    /// Uploads a 10 × 10 PNG of `colour` as an asset of the session's space: the asset's
+    /// Uploads a 10 × 10 (or `size`) PNG of `colour` as an asset of the session's space: the asset's
     /// JSON (id, url, …), empty when the upload failed.
-    QJsonObject uploadAsset(const QString &session, const QColor &colour)
+    QJsonObject uploadAsset(const QString &session, const QColor &colour, QSize size = QSize(10, 10))
     {
-        QImage image(10, 10, QImage::Format_RGB32);
+        QImage image(size, QImage::Format_RGB32);
         image.fill(colour);
         QByteArray png;
         QBuffer buffer(&png);
@@ -373,6 +376,124 @@ private slots:
         QTest::qWait(100);
         QVERIFY(!listener.hasPendingConnections());
         verifyNormalRender();
+    }
+
+    /// The html engine's part of GET /health.
+    QJsonObject htmlEngineHealth()
+    {
+        const HttpReply h = httpRequest(port(), "GET", "/api/v1/health");
+        return h.json().value("data").toObject().value("htmlEngine").toObject();
+    }
+
+    // Issue 34's high finding: a frame in a sandboxed srcdoc frame (another renderer
+    // process), and subresources there, never reach an address; /health says how the
+    // browser is kept off the network.
+    void sandboxedFramesReachNoAddress()
+    {
+        QTcpServer listener;
+        QVERIFY(listener.listen(QHostAddress::LocalHost));
+        const QString base = QStringLiteral("http://127.0.0.1:%1").arg(listener.serverPort());
+        const QString pageId = page(htmlTemplate(
+            QStringLiteral("<iframe sandbox srcdoc=\"<iframe src='%1/internal'></iframe>\"></iframe>"
+                           "<iframe sandbox srcdoc=\"<img src='%1/i.png'><link rel=stylesheet href='%1/s.css'>"
+                           "<object data='%1/o'></object>\"></iframe>"
+                           "<iframe sandbox=allow-scripts srcdoc=\"<script>fetch('%1/f').catch(e=>0)</script>\">"
+                           "</iframe>")
+                .arg(base),
+            400, 200, true));
+        QVERIFY(!pageId.isEmpty());
+        const HttpReply r = render(pageId, {{"output", "json"}});
+        QVERIFY2(r.status == 200, r.body.left(300).constData());
+        const QString warnings = QJsonDocument(r.data().value("warnings").toArray()).toJson();
+        QVERIFY2(warnings.contains(base + "/internal was not loaded"), qPrintable(warnings));
+        QVERIFY(!listener.waitForNewConnection(1500));
+        QVERIFY(!listener.hasPendingConnections());
+        const QJsonObject engine = htmlEngineHealth();
+        QCOMPARE(engine.value("status").toString(), QStringLiteral("ok"));
+        QCOMPARE(engine.value("network").toString(), QStringLiteral("namespace"));
+        QVERIFY2(engine.value("sandbox").toBool(), "the browser runs without Chromium's sandbox");
+        verifyNormalRender();
+    }
+
+    // Issue 34's wedge: a PNG of about 100 KB that decodes to 8192 × 4096 px, used by an
+    // html template and rendered twice at once, wedged every worker (each writing a 179 MB
+    // message to the browser). Both answers come in time and draw it, /health stays
+    // healthy, and the next render is right.
+    void hugeAssetNeverWedgesTheServer()
+    {
+        const QJsonObject asset = uploadAsset(m_session, QColor(200, 0, 200), QSize(8192, 4096));
+        QVERIFY2(!asset.isEmpty(), "the 8192 x 4096 asset was not stored");
+        const QString pageId = page(htmlTemplate(
+            QStringLiteral("<body style=\"margin:0\"><img src=\"asset:%1\" style=\"width:200px;height:100px\">"
+                           "</body>")
+                .arg(asset.value("id").toString())));
+        QVERIFY(!pageId.isEmpty());
+        const QByteArray body = json({{"pageId", pageId}, {"draft", true}, {"output", "binary"}});
+        QElapsedTimer clock;
+        clock.start();
+        QTcpSocket sockets[2];
+        for (QTcpSocket &socket : sockets) {
+            socket.connectToHost(QHostAddress::LocalHost, port());
+            QVERIFY(socket.waitForConnected(5000));
+            socket.write("POST /api/v1/render HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                         "Authorization: Bearer "
+                         + m_key.toLatin1() + "\r\nContent-Length: " + QByteArray::number(body.size()) + "\r\n\r\n"
+                         + body);
+            QVERIFY(socket.waitForBytesWritten(5000));
+        }
+        for (QTcpSocket &socket : sockets) {
+            const HttpReply r = readReply(socket, kDeadlineMs + 8000);
+            QVERIFY2(r.status == 200, r.body.left(300).constData());
+            QCOMPARE(decode(r.body).pixelColor(100, 50), QColor(200, 0, 200));
+        }
+        qInfo("two renders of an 8192 x 4096 asset answered after %lld ms", clock.elapsed());
+        QVERIFY2(clock.elapsed() < kDeadlineMs + 3000, qPrintable(QString::number(clock.elapsed())));
+        QCOMPARE(httpRequest(port(), "GET", "/api/v1/health").status, 200);
+        QCOMPARE(htmlEngineHealth().value("status").toString(), QStringLiteral("ok"));
+        verifyNormalRender();
+    }
+
+    // Last, as it ends the server: the browser dies with the server, even by SIGKILL
+    // (before, ~220 MB of Chromium processes lived on).
+    void theBrowserDiesWithTheServer()
+    {
+        verifyNormalRender(); // the browser runs
+        const qint64 server = m_server.pid();
+        QList<qint64> browser; // the server's children: the browser and its helpers' group
+        for (const QString &entry : QDir(QStringLiteral("/proc")).entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
+            QFile stat(QStringLiteral("/proc/%1/stat").arg(entry));
+            if (!stat.open(QIODevice::ReadOnly))
+                continue;
+            const QList<QByteArray> f = stat.readAll().split(' ');
+            if (f.size() > 4 && f.at(3).toLongLong() == server)
+                browser << entry.toLongLong();
+        }
+        QVERIFY2(!browser.isEmpty(), "no child process of the server (the browser) was found");
+        QList<qint64> group; // every process in the browser's process groups
+        for (const QString &entry : QDir(QStringLiteral("/proc")).entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
+            QFile stat(QStringLiteral("/proc/%1/stat").arg(entry));
+            if (!stat.open(QIODevice::ReadOnly))
+                continue;
+            const QByteArray line = stat.readAll();
+            const QList<QByteArray> f = line.mid(line.lastIndexOf(')') + 2).split(' ');
+            if (f.size() > 2 && browser.contains(f.at(2).toLongLong()))
+                group << entry.toLongLong();
+        }
+        qInfo("the browser: %lld processes", qint64(group.size()));
+        ::kill(pid_t(server), SIGKILL);
+        m_server.waitForExit(5000);
+        const auto alive = [&] {
+            int n = 0;
+            for (qint64 pid : group) {
+                QFile stat(QStringLiteral("/proc/%1/stat").arg(pid));
+                if (!stat.open(QIODevice::ReadOnly))
+                    continue;
+                const QByteArray line = stat.readAll();
+                n += line.mid(line.lastIndexOf(')') + 2).startsWith('Z') ? 0 : 1;
+            }
+            return n;
+        };
+        QTRY_COMPARE_WITH_TIMEOUT(alive(), 0, 10000);
     }
 };
 

@@ -37,14 +37,25 @@ QJsonObject Api::sessionJson(const store::SessionInfo &s)
     };
 }
 
+void Api::addHealthCheck(const QString &name, std::function<HealthCheck()> check)
+{
+    m_healthChecks.emplace_back(name, std::move(check));
+}
+
 HttpResponse Api::health()
 {
-    const bool dbOk = m_db.ping();
-    const QJsonObject state{
-        {QStringLiteral("status"), dbOk ? QStringLiteral("ok") : QStringLiteral("degraded")},
+    bool ok = m_db.ping();
+    QJsonObject state{
         {QStringLiteral("version"), QStringLiteral(IMPRINT_VERSION)},
-        {QStringLiteral("database"), dbOk ? QStringLiteral("ok") : QStringLiteral("unavailable")},
+        {QStringLiteral("database"), ok ? QStringLiteral("ok") : QStringLiteral("unavailable")},
     };
+    for (const auto &[name, check] : m_healthChecks) {
+        const HealthCheck c = check();
+        state.insert(name, c.state);
+        ok = ok && c.healthy;
+    }
+    const bool dbOk = ok;
+    state.insert(QStringLiteral("status"), ok ? QStringLiteral("ok") : QStringLiteral("degraded"));
     // The envelope of every other route, and the same members at the top level, where
     // probes written before it look (docs/api.md). A 503 is not a failed request of the
     // caller's, so it is no problem+json: load balancers read the status, people the state.

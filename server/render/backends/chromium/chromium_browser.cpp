@@ -1,8 +1,11 @@
 #include "server/render/backends/chromium/chromium_browser.h"
 
+#include "server/render/backends/chromium/chromium_process.h"
+
 #include "server/render/resources/image_decoder.h"
 
 #include <QBuffer>
+#include <QCoreApplication>
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
@@ -14,6 +17,7 @@
 #include <QSet>
 #include <QTemporaryDir>
 
+#include <cmath>
 #include <condition_variable>
 #include <deque>
 #include <future>
@@ -57,13 +61,14 @@ QString imageMediaType(const QByteArray &bytes)
 }
 
 /// An asset decoded by the space's loader, as the PNG the page is served (lossless; zlib's
-/// fastest level: it travels a pipe, not a network).
+/// fastest level, 1: it travels a pipe, not a network. Qt's quality q maps to level
+/// (100 - q) × 9 / 91, so 80 is level 1; 90, used before, was level 0: no compression).
 QByteArray assetPng(const QImage &image)
 {
     QByteArray bytes;
     QBuffer buffer(&bytes);
     buffer.open(QIODevice::WriteOnly);
-    image.save(&buffer, "PNG", 90);
+    image.save(&buffer, "PNG", 80);
     return bytes;
 }
 
@@ -88,252 +93,68 @@ struct FetchOutcome {
     QString why;
 };
 
+/// The Content-Security-Policy the page's document is served with (CSP 3,
+/// https://www.w3.org/TR/CSP3/). A srcdoc or about:blank frame inherits it, so it holds
+/// in frames the page makes too. Script only when the page may run it; never a
+/// connection (fetch, XHR, WebSocket, EventSource, beacons), a worker, a plugin, a form
+/// submission or a <base>: none has anything to do in an image. Images, styles, fonts
+/// and media stay open to every URL so that each request reaches the interception, which
+/// answers it or refuses it with a warning naming it.
+QString pageContentSecurityPolicy(bool allowScript)
+{
+    return QStringLiteral("script-src %1; connect-src 'none'; worker-src 'none'; object-src 'none'; "
+                          "form-action 'none'; base-uri 'none'; manifest-src 'none'")
+        .arg(allowScript ? QStringLiteral("'unsafe-inline' 'unsafe-eval' data:") : QStringLiteral("'none'"));
+}
+
+/// Target.setAutoAttach's parameters: every new frame and worker target under a session is
+/// attached on it (one flat pipe) and waits for Runtime.runIfWaitingForDebugger.
+QJsonObject autoAttachParams()
+{
+    return {{QStringLiteral("autoAttach"), true},
+            {QStringLiteral("waitForDebuggerOnStart"), true},
+            {QStringLiteral("flatten"), true}};
+}
+
+/// A raster asset no larger than the page can show: at most 4 × the page's device pixels
+/// (and never below 4 MP), larger ones scaled down, aspect kept, before they are encoded.
+/// An image is drawn at most at its box's size, and a box larger than the page is cut by
+/// it, so only extreme zooms (background-size over 200 %) see the difference; without
+/// the bound one 98 KB PNG of 8192 × 4096 px became a 134 MB message per render.
+QImage boundedForPage(const QImage &image, const ChromiumPage &page)
+{
+    const double devicePixels = double(page.size.width()) * page.size.height() * page.scale * page.scale;
+    const double bound = std::max(4.0 * devicePixels, 4e6);
+    const double pixels = double(image.width()) * image.height();
+    if (pixels <= bound)
+        return image;
+    const double f = std::sqrt(bound / pixels);
+    return image.scaled(std::max(1, int(image.width() * f)), std::max(1, int(image.height() * f)),
+                        Qt::IgnoreAspectRatio, Qt::SmoothTransformation);
+}
+
+/// Removes the browser profiles (imprint-chromium-PID-…) that servers which are no longer
+/// running left in the temporary directory (a server killed with SIGKILL cleans nothing).
+void removeStaleProfiles()
+{
+    static const QRegularExpression name(QStringLiteral("^imprint-chromium-(\\d+)-"));
+    const QDir temp(QDir::tempPath());
+    for (const QString &entry : temp.entryList({QStringLiteral("imprint-chromium-*")}, QDir::Dirs | QDir::Hidden)) {
+        const auto m = name.match(entry);
+        if (!m.hasMatch())
+            continue;
+        const qint64 pid = m.captured(1).toLongLong();
+        if (pid == QCoreApplication::applicationPid() || (::kill(pid_t(pid), 0) == 0 || errno == EPERM))
+            continue; // a live server's
+        QDir(temp.filePath(entry)).removeRecursively();
+    }
+}
+
 double elapsedMs(QElapsedTimer &timer)
 {
     const double ms = double(timer.nsecsElapsed()) / 1e6;
     timer.restart();
     return ms;
-}
-
-/// One running Chromium: its process group, the two pipe ends and the thread that reads
-/// the browser's messages and files them by command id or session.
-class Connection
-{
-public:
-    ~Connection() { stop(); }
-
-    /// Starts `argv` with the DevTools pipe on fds 3 (ours → browser) and 4 (browser → ours).
-    bool start(const QStringList &args, QString *why)
-    {
-        // A write to a browser that just died must fail with EPIPE, not end this process.
-        std::signal(SIGPIPE, SIG_IGN);
-        int toBrowser[2], fromBrowser[2];
-        if (pipe2(toBrowser, O_CLOEXEC) != 0 || pipe2(fromBrowser, O_CLOEXEC) != 0) {
-            *why = QStringLiteral("pipe: %1").arg(QString::fromLocal8Bit(strerror(errno)));
-            return false;
-        }
-        std::vector<QByteArray> storage;
-        for (const QString &a : args)
-            storage.push_back(a.toLocal8Bit());
-        std::vector<char *> argv;
-        for (QByteArray &a : storage)
-            argv.push_back(a.data());
-        argv.push_back(nullptr);
-        const pid_t pid = fork();
-        if (pid < 0) {
-            *why = QStringLiteral("fork: %1").arg(QString::fromLocal8Bit(strerror(errno)));
-            return false;
-        }
-        if (pid == 0) {
-            // The child: its own process group (so a restart ends every Chromium process),
-            // the pipe ends at 3 and 4 whatever numbers they had, nothing else inherited.
-            setpgid(0, 0);
-            const int in = fcntl(toBrowser[0], F_DUPFD, 10), out = fcntl(fromBrowser[1], F_DUPFD, 10);
-            const int null = open("/dev/null", O_RDWR);
-            dup2(null, 0);
-            dup2(null, 1);
-            dup2(null, 2);
-            dup2(in, 3);
-            dup2(out, 4);
-            execv(argv[0], argv.data());
-            _exit(127);
-        }
-        setpgid(pid, pid);
-        ::close(toBrowser[0]);
-        ::close(fromBrowser[1]);
-        m_pid = pid;
-        m_write = toBrowser[1];
-        m_read = fromBrowser[0];
-        m_reader = std::thread([this] { readLoop(); });
-        return true;
-    }
-
-    void stop()
-    {
-        if (m_pid > 0) {
-            ::kill(-m_pid, SIGKILL);
-            ::kill(m_pid, SIGKILL);
-        }
-        if (m_write >= 0)
-            ::close(m_write);
-        m_write = -1;
-        if (m_reader.joinable())
-            m_reader.join();
-        if (m_read >= 0)
-            ::close(m_read);
-        m_read = -1;
-        if (m_pid > 0)
-            waitpid(m_pid, nullptr, 0);
-        m_pid = 0;
-    }
-
-    /// Ends the browser's processes; the reader then sees the pipe close and every
-    /// waiter is told the browser is gone. Resources are released by the destructor.
-    void kill()
-    {
-        if (m_pid > 0)
-            ::kill(-m_pid, SIGKILL);
-    }
-
-    bool alive() const
-    {
-        std::lock_guard lock(m_mutex);
-        return !m_dead;
-    }
-    pid_t pid() const { return m_pid; }
-
-    /// Sends a command; returns its id (0 when the browser is gone). `discard`: its answer
-    /// is dropped when it comes.
-    int send(const QString &method, const QJsonObject &params, const QString &session = {}, bool discard = false)
-    {
-        QJsonObject message{{QStringLiteral("method"), method}, {QStringLiteral("params"), params}};
-        int id;
-        {
-            std::lock_guard lock(m_mutex);
-            if (m_dead)
-                return 0;
-            id = ++m_nextId;
-            if (discard)
-                m_discard.insert(id);
-        }
-        message.insert(QStringLiteral("id"), id);
-        if (!session.isEmpty())
-            message.insert(QStringLiteral("sessionId"), session);
-        QByteArray bytes = QJsonDocument(message).toJson(QJsonDocument::Compact);
-        bytes.append('\0');
-        std::lock_guard lock(m_writeMutex);
-        qsizetype done = 0;
-        while (done < bytes.size()) {
-            const ssize_t n = ::write(m_write, bytes.constData() + done, size_t(bytes.size() - done));
-            if (n < 0 && errno == EINTR)
-                continue;
-            if (n <= 0) {
-                markDead();
-                return 0;
-            }
-            done += n;
-        }
-        return id;
-    }
-
-    /// What a wait ended with.
-    enum class Wait { Ready, Event, Dead, Timeout };
-
-    /// Waits up to `ms` for the answer to `id` (into `*answer`) or an event of `session`
-    /// (into `*event`, when not null).
-    Wait wait(int id, const QString &session, QJsonObject *answer, QJsonObject *event, int ms)
-    {
-        std::unique_lock lock(m_mutex);
-        const auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(ms);
-        for (;;) {
-            if (id) {
-                auto it = m_answers.find(id);
-                if (it != m_answers.end()) {
-                    *answer = std::move(it->second);
-                    m_answers.erase(it);
-                    return Wait::Ready;
-                }
-            }
-            if (event) {
-                auto q = m_events.find(session);
-                if (q != m_events.end() && !q->second.empty()) {
-                    *event = std::move(q->second.front());
-                    q->second.pop_front();
-                    return Wait::Event;
-                }
-            }
-            if (m_dead)
-                return Wait::Dead;
-            if (m_changed.wait_until(lock, until) == std::cv_status::timeout)
-                return Wait::Timeout;
-        }
-    }
-
-    /// Forgets the events of a session that has ended.
-    void dropSession(const QString &session)
-    {
-        std::lock_guard lock(m_mutex);
-        m_events.erase(session);
-    }
-
-private:
-    void markDead()
-    {
-        std::lock_guard lock(m_mutex);
-        m_dead = true;
-        m_changed.notify_all();
-    }
-
-    void readLoop()
-    {
-        QByteArray buffer;
-        char chunk[65536];
-        for (;;) {
-            const ssize_t n = ::read(m_read, chunk, sizeof chunk);
-            if (n < 0 && errno == EINTR)
-                continue;
-            if (n <= 0)
-                break;
-            buffer.append(chunk, n);
-            qsizetype start = 0;
-            for (qsizetype end; (end = buffer.indexOf('\0', start)) >= 0; start = end + 1)
-                deliver(QJsonDocument::fromJson(buffer.mid(start, end - start)).object());
-            buffer.remove(0, start);
-        }
-        markDead();
-    }
-
-    void deliver(const QJsonObject &message)
-    {
-        std::lock_guard lock(m_mutex);
-        const int id = message.value(QLatin1String("id")).toInt();
-        if (id) {
-            if (!m_discard.erase(id))
-                m_answers.emplace(id, message);
-        } else {
-            const QString session = message.value(QLatin1String("sessionId")).toString();
-            // Events of the browser target and of sessions nobody waits on are not kept.
-            if (!session.isEmpty())
-                m_events[session].push_back(message);
-        }
-        m_changed.notify_all();
-    }
-
-    pid_t m_pid = 0;
-    int m_write = -1, m_read = -1;
-    std::thread m_reader;
-    std::mutex m_writeMutex;
-    mutable std::mutex m_mutex;
-    std::condition_variable m_changed;
-    bool m_dead = false;
-    int m_nextId = 0;
-    std::set<int> m_discard;
-    std::map<int, QJsonObject> m_answers;
-    std::map<QString, std::deque<QJsonObject>> m_events;
-};
-
-qint64 groupMemoryBytes(pid_t group)
-{
-    if (group <= 0)
-        return 0;
-    qint64 total = 0;
-    const long page = sysconf(_SC_PAGESIZE);
-    const QStringList pids = QDir(QStringLiteral("/proc")).entryList(QDir::Dirs | QDir::NoDotAndDotDot);
-    for (const QString &p : pids) {
-        bool ok = false;
-        p.toInt(&ok);
-        if (!ok)
-            continue;
-        QFile stat(QStringLiteral("/proc/%1/stat").arg(p));
-        if (!stat.open(QIODevice::ReadOnly))
-            continue;
-        const QByteArray line = stat.readAll();
-        // Fields after the command name (which may hold spaces) start after the last ')'.
-        const QList<QByteArray> f = line.mid(line.lastIndexOf(')') + 2).split(' ');
-        if (f.size() > 21 && f.at(2).toLongLong() == group) // pgrp, then rss (field 24)
-            total += f.at(21).toLongLong() * page;
-    }
-    return total;
 }
 
 } // namespace
@@ -349,8 +170,14 @@ struct ChromiumBrowser::Private {
     std::mutex mutex; // guards everything below
     std::condition_variable slotFree;
     int active = 0, waiting = 0;
-    std::shared_ptr<Connection> connection;
+    std::shared_ptr<DevToolsPipe> connection;
     std::unique_ptr<QTemporaryDir> profile;
+    QElapsedTimer clock; // started with the object: slot ages
+    std::multiset<qint64> activeSince; // when each running render took its slot, clock ms
+    std::unique_ptr<RefusingPort> refusingPort; // the browser's proxy: refuses every connection
+    ChromiumNetworkIsolation isolation = ChromiumNetworkIsolation::ProxyOnly;
+    bool runningSandboxed = false; // the running browser has Chromium's sandbox
+    QString runningAs; // the account it runs as, empty: this process's
     int starts = 0;
     int rendersSinceCheck = 0;
     /// The browser is past its memory bound: no render starts until the running ones
@@ -358,7 +185,7 @@ struct ChromiumBrowser::Private {
     bool restartPending = false;
 
     /// The running browser, started when there is none or the last one died.
-    std::shared_ptr<Connection> browser(QString *why)
+    std::shared_ptr<DevToolsPipe> browser(QString *why)
     {
         std::lock_guard lock(mutex);
         if (connection && connection->alive())
@@ -368,7 +195,19 @@ struct ChromiumBrowser::Private {
             *why = QStringLiteral("%1 was not found; %2").arg(options.executable, chromiumInstallHint());
             return nullptr;
         }
-        profile = std::make_unique<QTemporaryDir>(QDir::tempPath() + QStringLiteral("/imprint-chromium-XXXXXX"));
+        // The profile's name carries this process's id, so a later server can tell a
+        // dead one's leftovers (removeStaleProfiles()) from a live neighbour's.
+        profile.reset();
+        profile = std::make_unique<QTemporaryDir>(
+            QDir::tempPath() + QStringLiteral("/imprint-chromium-%1-XXXXXX").arg(QCoreApplication::applicationPid()));
+        // As root the browser runs as an unprivileged account, with Chromium's sandbox.
+        const std::optional<ChromiumUser> user = chromiumUser(options.user);
+        if (user && ::chown(QFile::encodeName(profile->path()).constData(), user->uid, user->gid) != 0) {
+            *why = QStringLiteral("the browser's profile could not be given to %1").arg(user->name);
+            return nullptr;
+        }
+        if (!refusingPort)
+            refusingPort = std::make_unique<RefusingPort>();
         QStringList args{
             options.executable, QStringLiteral("--headless=new"), QStringLiteral("--remote-debugging-pipe"),
             QStringLiteral("--user-data-dir=%1").arg(profile->path()), QStringLiteral("--disable-gpu"),
@@ -380,19 +219,50 @@ struct ChromiumBrowser::Private {
             // The flags of scripts/chromium-oracle, so renders match the references.
             QStringLiteral("--font-render-hinting=none"), QStringLiteral("--force-device-scale-factor=1"),
             QStringLiteral("--default-background-color=00000000"),
-            QStringLiteral("--js-flags=--max-old-space-size=%1").arg(options.jsHeapMb), QStringLiteral("about:blank")};
-        // Chromium's sandbox cannot run as root; elsewhere it stays on.
-        if (geteuid() == 0)
+            QStringLiteral("--js-flags=--max-old-space-size=%1").arg(options.jsHeapMb),
+            // Every frame of a page in the page's renderer, where the page's request
+            // interception sees its requests (sandboxed and cross-site frames would each get
+            // a process of their own); a frame that still gets one is attached (attachChild).
+            QStringLiteral("--disable-features=IsolateSandboxedIframes"),
+            QStringLiteral("--disable-site-isolation-trials")};
+        args += chromiumNetworkSwitches(refusingPort->port());
+        // Scripts off in every renderer, every frame of every page, unless the server lets
+        // templates opt in (then each page that did not is switched off over DevTools).
+        if (!options.allowScript)
+            args += QStringLiteral("--blink-settings=scriptEnabled=false");
+        args += QStringLiteral("about:blank");
+        // Chromium's sandbox cannot run as root: a server running as root without the
+        // unprivileged account runs the browser as root without it (and says so).
+        bool sandboxed = geteuid() != 0 || user.has_value();
+        if (!sandboxed)
             args.insert(2, QStringLiteral("--no-sandbox"));
-        auto c = std::make_shared<Connection>();
-        if (!c->start(args, why))
-            return nullptr;
-        QJsonObject answer;
-        const int id = c->send(QStringLiteral("Browser.getVersion"), {});
-        if (!id || c->wait(id, {}, &answer, nullptr, 30000) != Connection::Wait::Ready) {
-            *why = QStringLiteral("%1 did not start; %2").arg(options.executable, chromiumInstallHint());
+        isolation = options.isolateNetwork && chromiumCanIsolateNetwork() ? ChromiumNetworkIsolation::Namespace
+                                                                         : ChromiumNetworkIsolation::ProxyOnly;
+        auto c = std::make_shared<DevToolsPipe>();
+        const auto started = [&](const std::shared_ptr<DevToolsPipe> &pipe) {
+            if (!pipe->start(args, isolation, why, user, profile->path()))
+                return DevToolsPipe::Wait::Dead;
+            QJsonObject answer;
+            const int id = pipe->send(QStringLiteral("Browser.getVersion"), {});
+            return id ? pipe->wait(id, {}, &answer, nullptr, 30000) : DevToolsPipe::Wait::Dead;
+        };
+        auto w = started(c);
+        if (w == DevToolsPipe::Wait::Dead && sandboxed) {
+            // The host refuses Chromium's sandbox (no user namespaces for the account):
+            // without it, still unprivileged and still off the network.
+            qWarning("chromium: the browser did not start with its sandbox; starting it without");
+            c = std::make_shared<DevToolsPipe>();
+            args.insert(2, QStringLiteral("--no-sandbox"));
+            sandboxed = false;
+            w = started(c);
+        }
+        if (w != DevToolsPipe::Wait::Ready) {
+            if (why->isEmpty())
+                *why = QStringLiteral("%1 did not start; %2").arg(options.executable, chromiumInstallHint());
             return nullptr;
         }
+        runningSandboxed = sandboxed;
+        runningAs = user ? user->name : QString();
         ++starts;
         connection = c;
         return c;
@@ -407,7 +277,7 @@ struct ChromiumBrowser::Private {
             return;
         if (!restartPending && ++rendersSinceCheck >= options.memoryCheckEvery) {
             rendersSinceCheck = 0;
-            restartPending = groupMemoryBytes(connection->pid()) > options.maxMemoryBytes;
+            restartPending = processGroupMemoryBytes(connection->pid()) > options.maxMemoryBytes;
         }
         if (restartPending && active == 0) {
             restartPending = false;
@@ -422,6 +292,8 @@ ChromiumBrowser::ChromiumBrowser(ChromiumOptions options)
 {
     d->options = std::move(options);
     d->options.pool = std::max(1, d->options.pool);
+    d->clock.start();
+    removeStaleProfiles();
 }
 
 ChromiumBrowser::~ChromiumBrowser() = default;
@@ -446,7 +318,22 @@ int ChromiumBrowser::starts() const
 
 qint64 ChromiumBrowser::memoryBytes() const
 {
-    return groupMemoryBytes(pid_t(processId()));
+    return processGroupMemoryBytes(pid_t(processId()));
+}
+
+ChromiumBrowser::State ChromiumBrowser::state() const
+{
+    std::lock_guard lock(d->mutex);
+    State s;
+    s.running = d->connection && d->connection->alive();
+    s.networkNamespace = s.running ? d->isolation == ChromiumNetworkIsolation::Namespace
+                                   : d->options.isolateNetwork && chromiumCanIsolateNetwork();
+    s.sandboxed = s.running && d->runningSandboxed;
+    s.user = s.running ? d->runningAs : QString();
+    s.active = d->active;
+    s.waiting = d->waiting;
+    s.oldestActiveMs = d->activeSince.empty() ? 0 : d->clock.elapsed() - *d->activeSince.begin();
+    return s;
 }
 
 std::optional<QImage> ChromiumBrowser::render(const ChromiumPage &page, const RenderCancellation &cancellation,
@@ -470,6 +357,9 @@ std::optional<ChromiumCapture> ChromiumBrowser::capture(const ChromiumPage &page
     ChromiumTimings &t = timings ? *timings : localTimings;
     QElapsedTimer timer;
     timer.start();
+    // Script runs only where the page asks and the server allows: the browser was started
+    // with scripts off everywhere otherwise.
+    const bool allowScript = page.allowScript && d->options.allowScript;
 
     // A slot of the pool, or engine_busy when too many wait already.
     {
@@ -499,25 +389,32 @@ std::optional<ChromiumCapture> ChromiumBrowser::capture(const ChromiumPage &page
         }
         ++d->active;
     }
+    const qint64 slotSince = d->clock.elapsed();
+    {
+        std::lock_guard lock(d->mutex);
+        d->activeSince.insert(slotSince);
+    }
     struct SlotGuard {
         Private *d;
+        qint64 since;
         ~SlotGuard()
         {
             {
                 std::lock_guard lock(d->mutex);
                 --d->active;
+                d->activeSince.erase(d->activeSince.find(since));
             }
             d->slotFree.notify_one();
             d->checkMemory();
         }
-    } slot{d.get()};
+    } slot{d.get(), slotSince};
 
     // One try; a page whose renderer died under it (not from a deadline) is tried once
     // more in a fresh context, on a fresh browser if the old one is gone.
     bool rendererGone = false;
     auto attempt = [&]() -> std::optional<ChromiumCapture> {
         QString why;
-        const std::shared_ptr<Connection> c = d->browser(&why);
+        const std::shared_ptr<DevToolsPipe> c = d->browser(&why);
         rendererGone = false;
         if (!c) {
             err = makeError(QStringLiteral("renderType"), why, RenderErrorCode::EngineUnavailable);
@@ -531,22 +428,36 @@ std::optional<ChromiumCapture> ChromiumBrowser::capture(const ChromiumPage &page
         // running, which end by the render's deadline (or the fetch policy's time limit).
         struct PendingFetch {
             QString requestId;
+            QString target; // the session the request was paused in
             QString url;
             std::future<FetchOutcome> outcome;
         };
         std::vector<PendingFetch> fetches;
         bool documentServed = false;
+        QStringList children; // sessions of the frames and workers attached under the page
         const auto warn = [&](const QString &url, const QString &why) {
             if (warnings)
                 warnings->append(QStringLiteral("html: %1 was not loaded: %2").arg(url.left(300), why));
         };
-        const auto failRequest = [&](const QString &requestId) {
+        // Replies go to the session the request was paused in: the page's, or a frame's
+        // or worker's auto-attached under it.
+        const auto failRequest = [&](const QString &requestId, const QString &target) {
             c->send(QStringLiteral("Fetch.failRequest"),
                     {{QStringLiteral("requestId"), requestId},
                      {QStringLiteral("errorReason"), QStringLiteral("BlockedByClient")}},
-                    session, true);
+                    target, true);
         };
-        const auto fulfil = [&](const QString &requestId, const QByteArray &bytes) {
+        const auto fulfil = [&](const QString &requestId, const QByteArray &bytes, const QString &target,
+                                const QString &urlText) {
+            // base64 is 4/3 of the bytes: a body over the pipe's message bound is refused
+            // here, before a write the browser would never finish reading.
+            if ((bytes.size() + 2) / 3 * 4 + 4096 > DevToolsPipe::kMaxMessageBytes) {
+                failRequest(requestId, target);
+                warn(urlText, QStringLiteral("it is %1 MiB, over the html engine's bound of %2 MiB per resource")
+                                  .arg(double(bytes.size()) / (1 << 20), 0, 'f', 1)
+                                  .arg(DevToolsPipe::kMaxMessageBytes * 3 / 4 >> 20));
+                return;
+            }
             c->send(QStringLiteral("Fetch.fulfillRequest"),
                     {{QStringLiteral("requestId"), requestId},
                      {QStringLiteral("responseCode"), 200},
@@ -556,14 +467,50 @@ std::optional<ChromiumCapture> ChromiumBrowser::capture(const ChromiumPage &page
                                  QJsonObject{{QStringLiteral("name"), QStringLiteral("Cache-Control")},
                                              {QStringLiteral("value"), QStringLiteral("no-store")}}}},
                      {QStringLiteral("body"), QString::fromLatin1(bytes.toBase64())}},
-                    session, true);
+                    target, true, cancellation.deadline());
+        };
+        // A frame in another renderer process (a sandboxed or cross-site iframe) or a worker,
+        // auto-attached under the page and paused before it runs: it gets the page's request
+        // interception and script switch, and attaches its own children in turn; then it
+        // runs. A worker never does: workers are refused (docs/templates.md).
+        auto attachChild = [&](const QJsonObject &params) {
+            const QString child = params.value(QLatin1String("sessionId")).toString();
+            const QString type
+                = params.value(QLatin1String("targetInfo")).toObject().value(QLatin1String("type")).toString();
+            if (child.isEmpty())
+                return;
+            if (qEnvironmentVariableIsSet("IMPRINT_CHROMIUM_DEBUG"))
+                qInfo("chromium: attached %s %s", qPrintable(type),
+                      qPrintable(params.value(QLatin1String("targetInfo")).toObject().value(QLatin1String("url")).toString()));
+            c->route(child, session);
+            children.append(child);
+            if (type != QLatin1String("iframe")) {
+                warn(params.value(QLatin1String("targetInfo")).toObject().value(QLatin1String("url")).toString(),
+                     QStringLiteral("the html engine runs no %1").arg(type));
+                return; // left paused until the context is disposed
+            }
+            c->send(QStringLiteral("Fetch.enable"),
+                    {{QStringLiteral("patterns"),
+                      QJsonArray{QJsonObject{{QStringLiteral("urlPattern"), QStringLiteral("*")}}}}},
+                    child, true);
+            if (!allowScript)
+                c->send(QStringLiteral("Emulation.setScriptExecutionDisabled"), {{QStringLiteral("value"), true}},
+                        child, true);
+            c->send(QStringLiteral("Target.setAutoAttach"), autoAttachParams(), child, true);
+            c->send(QStringLiteral("Runtime.runIfWaitingForDebugger"), {}, child, true);
         };
         // Answers the page's requests as they are paused: the document itself, data: URLs
         // load, asset: URLs and the service's file URLs are served from the space's assets,
         // other images over http(s) go to the fetch hook on a thread of their own, the rest
         // is refused.
         auto handleEvent = [&](const QJsonObject &event) {
-            if (event.value(QLatin1String("method")).toString() != QLatin1String("Fetch.requestPaused"))
+            const QString method = event.value(QLatin1String("method")).toString();
+            const QString target = event.value(QLatin1String("sessionId")).toString();
+            if (method == QLatin1String("Target.attachedToTarget")) {
+                attachChild(event.value(QLatin1String("params")).toObject());
+                return;
+            }
+            if (method != QLatin1String("Fetch.requestPaused"))
                 return;
             const QJsonObject params = event.value(QLatin1String("params")).toObject();
             const QString requestId = params.value(QLatin1String("requestId")).toString();
@@ -572,12 +519,13 @@ std::optional<ChromiumCapture> ChromiumBrowser::capture(const ChromiumPage &page
             const QUrl url(urlText);
             const QString scheme = url.scheme();
             if (scheme == QLatin1String("data")) {
-                c->send(QStringLiteral("Fetch.continueRequest"), {{QStringLiteral("requestId"), requestId}}, session,
+                c->send(QStringLiteral("Fetch.continueRequest"), {{QStringLiteral("requestId"), requestId}}, target,
                         true);
                 return;
             }
             const QString resourceType = params.value(QLatin1String("resourceType")).toString();
-            if (!documentServed && urlText == kPageUrl && resourceType == QLatin1String("Document")) {
+            if (!documentServed && target == session && urlText == kPageUrl
+                && resourceType == QLatin1String("Document")) {
                 // The page itself, once: from this origin it is the only document.
                 documentServed = true;
                 c->send(QStringLiteral("Fetch.fulfillRequest"),
@@ -587,14 +535,16 @@ std::optional<ChromiumCapture> ChromiumBrowser::capture(const ChromiumPage &page
                           QJsonArray{QJsonObject{{QStringLiteral("name"), QStringLiteral("Content-Type")},
                                                  {QStringLiteral("value"), QStringLiteral("text/html; charset=utf-8")}},
                                      QJsonObject{{QStringLiteral("name"), QStringLiteral("Cache-Control")},
-                                                 {QStringLiteral("value"), QStringLiteral("no-store")}}}},
+                                                 {QStringLiteral("value"), QStringLiteral("no-store")}},
+                                     QJsonObject{{QStringLiteral("name"), QStringLiteral("Content-Security-Policy")},
+                                                 {QStringLiteral("value"), pageContentSecurityPolicy(allowScript)}}}},
                          {QStringLiteral("body"), QString::fromLatin1(page.html.toUtf8().toBase64())}},
-                        session, true);
+                        session, true, cancellation.deadline());
                 return;
             }
             if (urlText == kPageUrl + QLatin1String("favicon.ico")) {
                 // The browser's own request for the page's icon, which no render draws.
-                failRequest(requestId);
+                failRequest(requestId, target);
                 return;
             }
             const bool serviceFile = isServiceFileUrl(url);
@@ -605,14 +555,15 @@ std::optional<ChromiumCapture> ChromiumBrowser::capture(const ChromiumPage &page
                 QString why;
                 const QImage asset = page.loadAsset(urlText, &why);
                 if (asset.isNull()) {
-                    failRequest(requestId);
+                    failRequest(requestId, target);
                     warn(urlText, why.isEmpty() ? QStringLiteral("the asset did not load") : why);
                     return;
                 }
                 // An SVG asset goes in as its sanitised source, so the browser draws it at the
-                // size and device scale it is shown at.
+                // size and device scale it is shown at; a raster one no larger than the page
+                // can use.
                 const QByteArray svg = svgSource(asset);
-                fulfil(requestId, svg.isEmpty() ? assetPng(asset) : svg);
+                fulfil(requestId, svg.isEmpty() ? assetPng(boundedForPage(asset, page)) : svg, target, urlText);
                 return;
             }
             const bool web = scheme == QLatin1String("http") || scheme == QLatin1String("https");
@@ -621,7 +572,7 @@ std::optional<ChromiumCapture> ChromiumBrowser::capture(const ChromiumPage &page
             // which serves nothing else.
             const bool ownOrigin = url.host() == QUrl(kPageUrl).host();
             if (!web || !image || ownOrigin || serviceFile || !d->options.fetch) {
-                failRequest(requestId);
+                failRequest(requestId, target);
                 warn(urlText, !web     ? QStringLiteral("the html engine loads only data: URLs, asset: images, the "
                                                             "space's files and http(s) images")
                               : !image ? QStringLiteral("the html engine loads only images over http(s)")
@@ -632,7 +583,7 @@ std::optional<ChromiumCapture> ChromiumBrowser::capture(const ChromiumPage &page
                 return;
             }
             const QDeadlineTimer deadline = cancellation.deadline();
-            fetches.push_back(PendingFetch{requestId, urlText,
+            fetches.push_back(PendingFetch{requestId, target, urlText,
                                            std::async(std::launch::async, [fetch = d->options.fetch, url, deadline] {
                                                FetchOutcome o;
                                                o.bytes = fetch(url, deadline, &o.why);
@@ -648,9 +599,9 @@ std::optional<ChromiumCapture> ChromiumBrowser::capture(const ChromiumPage &page
                 }
                 const FetchOutcome o = it->outcome.get();
                 if (o.bytes) {
-                    fulfil(it->requestId, *o.bytes);
+                    fulfil(it->requestId, *o.bytes, it->target, it->url);
                 } else {
-                    failRequest(it->requestId);
+                    failRequest(it->requestId, it->target);
                     warn(it->url, o.why);
                 }
                 it = fetches.erase(it);
@@ -671,7 +622,9 @@ std::optional<ChromiumCapture> ChromiumBrowser::capture(const ChromiumPage &page
         // Sends `method` and waits for its answer, serving the page's requests meanwhile.
         auto call = [&](const QString &method, const QJsonObject &params, bool onPage,
                         QJsonObject *result = nullptr) -> bool {
-            const int id = c->send(method, params, onPage ? session : QString());
+            const int id = c->send(method, params, onPage ? session : QString(), false, cancellation.deadline());
+            if (qEnvironmentVariableIsSet("IMPRINT_CHROMIUM_DEBUG"))
+                qInfo("chromium: %s at %.0f ms", qPrintable(method), double(timer.nsecsElapsed()) / 1e6);
             for (;;) {
                 if (!id) {
                     err = makeError({}, QStringLiteral("the browser stopped during the render"),
@@ -685,7 +638,7 @@ std::optional<ChromiumCapture> ChromiumBrowser::capture(const ChromiumPage &page
                 serveFetches();
                 QJsonObject answer, event;
                 switch (c->wait(id, session, &answer, session.isEmpty() ? nullptr : &event, pollMs())) {
-                case Connection::Wait::Ready: {
+                case DevToolsPipe::Wait::Ready: {
                     if (answer.contains(QLatin1String("error"))) {
                         err = makeError({},
                                         QStringLiteral("Chromium: %1: %2")
@@ -700,10 +653,13 @@ std::optional<ChromiumCapture> ChromiumBrowser::capture(const ChromiumPage &page
                         *result = answer.value(QLatin1String("result")).toObject();
                     return true;
                 }
-                case Connection::Wait::Event:
-                    if (event.value(QLatin1String("method")).toString() == QLatin1String("Inspector.detached")) {
+                case DevToolsPipe::Wait::Event:
+                    if (event.value(QLatin1String("method")).toString() == QLatin1String("Inspector.detached")
+                        && event.value(QLatin1String("sessionId")).toString() == session) {
                         err = makeError({}, QStringLiteral("the page's renderer stopped"),
                                         RenderErrorCode::EncodeFailed);
+                        if (qEnvironmentVariableIsSet("IMPRINT_CHROMIUM_DEBUG"))
+                            qInfo("chromium: detached: %s", QJsonDocument(event).toJson(QJsonDocument::Compact).constData());
                         rendererGone = true;
                         return false;
                     }
@@ -712,16 +668,18 @@ std::optional<ChromiumCapture> ChromiumBrowser::capture(const ChromiumPage &page
                     seen.insert(event.value(QLatin1String("method")).toString());
                     handleEvent(event);
                     break;
-                case Connection::Wait::Dead:
+                case DevToolsPipe::Wait::Dead:
                     err = makeError({}, QStringLiteral("the browser stopped during the render"),
                                     RenderErrorCode::EncodeFailed);
                     return false;
-                case Connection::Wait::Timeout: break;
+                case DevToolsPipe::Wait::Timeout: break;
                 }
             }
         };
         // Waits for the page's event `name`, serving its requests meanwhile.
         auto waitEvent = [&](const QString &name) -> bool {
+            if (qEnvironmentVariableIsSet("IMPRINT_CHROMIUM_DEBUG"))
+                qInfo("chromium: waiting for %s at %.0f ms", qPrintable(name), double(timer.nsecsElapsed()) / 1e6);
             if (seen.contains(name))
                 return true;
             for (;;) {
@@ -732,18 +690,21 @@ std::optional<ChromiumCapture> ChromiumBrowser::capture(const ChromiumPage &page
                 serveFetches();
                 QJsonObject answer, event;
                 switch (c->wait(0, session, &answer, &event, pollMs())) {
-                case Connection::Wait::Event:
+                case DevToolsPipe::Wait::Event:
                     if (event.value(QLatin1String("method")).toString() == name)
                         return true;
-                    if (event.value(QLatin1String("method")).toString() == QLatin1String("Inspector.detached")) {
+                    if (event.value(QLatin1String("method")).toString() == QLatin1String("Inspector.detached")
+                        && event.value(QLatin1String("sessionId")).toString() == session) {
                         err = makeError({}, QStringLiteral("the page's renderer stopped"),
                                         RenderErrorCode::EncodeFailed);
+                        if (qEnvironmentVariableIsSet("IMPRINT_CHROMIUM_DEBUG"))
+                            qInfo("chromium: detached: %s", QJsonDocument(event).toJson(QJsonDocument::Compact).constData());
                         rendererGone = true;
                         return false;
                     }
                     handleEvent(event);
                     break;
-                case Connection::Wait::Dead:
+                case DevToolsPipe::Wait::Dead:
                     err = makeError({}, QStringLiteral("the browser stopped during the render"),
                                     RenderErrorCode::EncodeFailed);
                     return false;
@@ -771,12 +732,15 @@ std::optional<ChromiumCapture> ChromiumBrowser::capture(const ChromiumPage &page
         if (ok)
             session = r.value(QLatin1String("sessionId")).toString();
         ok = ok && call(QStringLiteral("Page.enable"), {}, true);
+        // Every frame and worker the page makes in another process is attached, paused,
+        // before it loads anything (attachChild), so the policy below sees its requests.
+        ok = ok && call(QStringLiteral("Target.setAutoAttach"), autoAttachParams(), true);
         ok = ok
              && call(QStringLiteral("Fetch.enable"),
                      {{QStringLiteral("patterns"),
                        QJsonArray{QJsonObject{{QStringLiteral("urlPattern"), QStringLiteral("*")}}}}},
                      true);
-        if (!page.allowScript)
+        if (!allowScript)
             ok = ok
                  && call(QStringLiteral("Emulation.setScriptExecutionDisabled"), {{QStringLiteral("value"), true}},
                          true);
@@ -857,17 +821,19 @@ std::optional<ChromiumCapture> ChromiumBrowser::capture(const ChromiumPage &page
         // within 2 s is ended; the next render starts a new one.
         if (!session.isEmpty())
             c->dropSession(session);
+        for (const QString &child : std::as_const(children))
+            c->dropSession(child);
         if (!contextId.isEmpty()) {
             const int id = c->send(QStringLiteral("Target.disposeBrowserContext"),
                                    {{QStringLiteral("browserContextId"), contextId}});
             QJsonObject answer;
             QElapsedTimer disposing;
             disposing.start();
-            const auto w = id ? c->wait(id, {}, &answer, nullptr, 2000) : Connection::Wait::Dead;
+            const auto w = id ? c->wait(id, {}, &answer, nullptr, 2000) : DevToolsPipe::Wait::Dead;
             if (qEnvironmentVariableIsSet("IMPRINT_CHROMIUM_DEBUG"))
-                qInfo("chromium: wait %.0f navigate %.0f capture %.0f dispose %lld ms (%d)", t.wait, t.navigate,
-                      t.capture, disposing.elapsed(), int(w));
-            if (w != Connection::Wait::Ready)
+                qInfo("chromium: wait %.0f navigate %.0f capture %.0f dispose %lld ms (%d) %s", t.wait, t.navigate,
+                      t.capture, disposing.elapsed(), int(w), out ? "" : qPrintable(err.message));
+            if (w != DevToolsPipe::Wait::Ready)
                 c->kill();
         }
         if (!out && !c->alive()) {

@@ -5,9 +5,17 @@
 // (--remote-debugging-pipe: NUL-separated JSON messages on fds 3 and 4), so no port is
 // opened that a page or another local process could reach.
 //
+// The browser has no network (chromium_process.h: a network namespace of its own where the
+// kernel allows one, and always a proxy that refuses every connection): what a page may
+// load is answered over the pipe by the policy below, and nothing else reaches an address.
+//
 // Each render gets a fresh browser context (no cookies, storage or cache shared with
-// another render), JavaScript off unless the page asks and the server allows it, every
-// network request from the page intercepted (Fetch domain): the document itself is served
+// another render), JavaScript off in every frame unless the page asks and the server
+// allows it (off in the whole browser when the server does not), fetch, XHR, WebSocket,
+// beacons and workers refused by the document's Content-Security-Policy (which srcdoc and
+// about:blank frames inherit), every request of every frame and worker intercepted
+// (Fetch domain, on the page and on each target auto-attached under it, sandboxed
+// frames in other renderer processes included): the document itself is served
 // at http://imprint.invalid/ (a name that never resolves) so relative URLs resolve to
 // requests the interception sees, data: URLs load, `asset:` URLs and the service's file
 // URLs (/api/v1/files/…, relative or on any host) are answered by ChromiumPage::loadAsset
@@ -42,6 +50,16 @@ struct ChromiumOptions {
     qint64 maxMemoryBytes = qint64(1536) * 1024 * 1024; ///< whole browser's RSS before a restart
     int memoryCheckEvery = 50; ///< renders between two measurements of the browser's RSS
     int jsHeapMb = 128; ///< V8 old-space limit per renderer (--js-flags=--max-old-space-size)
+    /// Pages may run JavaScript when they ask (`render.html.allowScript`); false: scripts
+    /// are off in the whole browser (--blink-settings=scriptEnabled=false).
+    bool allowScript = false;
+    /// The account the browser runs as when the server runs as root (`render.html.user`;
+    /// `scripts/deps` creates it): with it, Chromium keeps its sandbox. A server running as
+    /// root without it runs the browser as root, without the sandbox (/health says so).
+    QString user = QStringLiteral("imprint-browser");
+    /// Start the browser in a network namespace of its own when the kernel allows (false:
+    /// the refusing proxy alone; for tests of that layer).
+    bool isolateNetwork = true;
     /// Fetches an image the page requests over http(s) (an `<img>`, a CSS image) under the
     /// caller's policy, by `deadline` at the latest: the encoded bytes, or nullopt with
     /// *why (one sentence for the render's warnings). Called on a thread of its own, any
@@ -125,6 +143,18 @@ public:
     int starts() const;
     /// The resident memory of the browser and all its processes, bytes (0 when not running).
     qint64 memoryBytes() const;
+
+    /// The engine's state for /health: whether the browser runs, how it is kept off the
+    /// network, the pool's use, and how long the oldest running render has held its slot.
+    struct State {
+        bool running = false; ///< a browser process is up
+        bool networkNamespace = false; ///< it runs (or will run) in a network namespace of its own
+        bool sandboxed = false; ///< it runs with Chromium's sandbox
+        QString user; ///< the account it runs as, empty when the server's own
+        int active = 0, waiting = 0; ///< renders holding and waiting for a slot
+        qint64 oldestActiveMs = 0; ///< age of the oldest running render, ms (0 when none)
+    };
+    State state() const;
 
     struct Private;
 
