@@ -25,9 +25,10 @@ class Responder
 {
 public:
     /// Wraps Qt's responder for `socket`. `what` ("GET /path", never the query string,
-    /// which may carry api_token) names the request in the access log. `sequence` is the
-    /// request's place on its connection (Listener::requestCompleted()): its answer is
-    /// written after those of every earlier request there (RFC 9112 §9.3.2).
+    /// which may carry api_token; escaped with common::logEscaped()) names the request in
+    /// the access log. `sequence` is the request's place on its connection
+    /// (Listener::requestCompleted()): its answer is written after those of every earlier
+    /// request there (RFC 9112 §9.3.2).
     Responder(HttpServer *server, QHttpServerResponder &&responder, QTcpSocket *socket, bool closeAfter,
               QByteArray what, quint64 sequence = 0);
     /// A Responder without a socket: send() hands `sink` what it would write (the

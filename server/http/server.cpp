@@ -1,5 +1,6 @@
 #include "server/http/server.h"
 
+#include "server/common/text.h"
 #include "server/http/dispatch.h"
 #include "server/http/problem.h"
 
@@ -498,8 +499,9 @@ bool HttpServer::handleRequest(const QHttpServerRequest &request, QTcpSocket *so
     closeAfter = closeAfter || req.header("connection").toLower().contains("close");
     if (closeAfter && listener)
         listener->stopReading(socket);
-    Responder responder(this, makeResponder(request, socket), socket, closeAfter, req.method + ' ' + req.path.toUtf8(),
-                        sequence);
+    // The decoded path is the client's: "%0A" in it would start a forged access-log line.
+    Responder responder(this, makeResponder(request, socket), socket, closeAfter,
+                        req.method + ' ' + common::logEscaped(req.path).toUtf8(), sequence);
 
     const Dispatch d = dispatch(req, request.url().path(QUrl::FullyEncoded), m_router, m_cors);
     if (!d.routePattern.isEmpty())
@@ -514,7 +516,8 @@ bool HttpServer::handleRequest(const QHttpServerRequest &request, QTcpSocket *so
     try {
         (*d.handler)(std::move(req), std::move(responder));
     } catch (const std::exception &e) {
-        qCWarning(lcHttp) << "handler threw:" << e.what();
+        // Exception texts may quote the request (a JSON parser's message, a value).
+        qCWarning(lcHttp).noquote() << "handler threw:" << common::logEscaped(QString::fromUtf8(e.what()));
         responder.send(
             problem(500, QStringLiteral("internal_error"), QStringLiteral("The server failed to handle the request.")));
     }
@@ -573,7 +576,7 @@ void HttpServer::respondAsync(Responder responder, std::function<HttpResponse()>
         try {
             response = work();
         } catch (const std::exception &e) {
-            qCWarning(lcHttp) << "async work threw:" << e.what();
+            qCWarning(lcHttp).noquote() << "async work threw:" << common::logEscaped(QString::fromUtf8(e.what()));
             response = problem(500, QStringLiteral("internal_error"),
                                QStringLiteral("The server failed to handle the request."));
         } catch (...) {

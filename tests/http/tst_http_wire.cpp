@@ -4,7 +4,8 @@
 //    smuggled in its body is never answered;
 //  - pipelined requests are answered in request order (RFC 9112 §9.3.2) though a render
 //    runs on a worker and health is answered at once, also when the last one asks for
-//    `Connection: close`, and nothing after that one is answered (§9.6).
+//    `Connection: close`, and nothing after that one is answered (§9.6);
+//  - a request cannot write a line of its own into the access log (CWE-117).
 #include "render_api_helpers.h"
 
 #include <QFile>
@@ -259,6 +260,25 @@ private slots:
         QCOMPARE(replies.at(0).header("Content-Type"), QByteArray("image/png"));
         QVERIFY2(isProblem(replies.at(1), 400), replies.at(1).body.constData());
         QCOMPARE(replies.at(1).json().value("field").toString(), QStringLiteral("Content-Length"));
+    }
+
+    // CWE-117: "%0A" decodes to a line feed in the path, and the access log wrote the
+    // path as it was: the rest became a log line of the client's making. Now the log shows
+    // it escaped, on the request's own line.
+    void requestsCannotForgeLogLines()
+    {
+        const QByteArray forged = "FORGED imprint.http.access: GET /api/v1/admin 200 0.10 ms";
+        const QByteArray path = "/api/v1/files/x%0A" + forged.toPercentEncoding("/:") + "%0D%1B%5B2J";
+        const HttpReply r = httpRequest(port(), "GET", path);
+        QVERIFY(r.status >= 400);
+        QTRY_VERIFY_WITH_TIMEOUT(m_server.log().contains("FORGED"), 5000);
+        const QList<QByteArray> lines = m_server.log().split('\n');
+        for (const QByteArray &line : lines) {
+            QVERIFY2(!line.startsWith("FORGED"), line.constData());
+            QVERIFY2(!line.contains('\r') && !line.contains('\x1b'), line.constData());
+        }
+        const QByteArray escaped = "/api/v1/files/x\\n" + forged + "\\r\\u001b[2J";
+        QVERIFY2(m_server.log().contains(escaped), m_server.log().right(1000).constData());
     }
 
     void cleanupTestCase() { m_server.stop(); }
