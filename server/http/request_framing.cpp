@@ -35,7 +35,9 @@ RequestFraming::RequestFraming(qint64 maxHeaderBytes, qint64 maxBodyBytes, qint6
 
 qint64 RequestFraming::headRoom() const
 {
-    return m_headerBytes < 0 ? std::max<qint64>(0, m_maxHeaderBytes + 4 - m_head.size()) : 0;
+    // The skipped whitespace counts: the limit is on the bytes since the request began,
+    // however they are cut into reads.
+    return m_headerBytes < 0 ? std::max<qint64>(0, m_maxHeaderBytes + 4 - m_skipped - m_head.size()) : 0;
 }
 
 namespace {
@@ -68,40 +70,36 @@ std::optional<HttpResponse> RequestFraming::feed(qint64 available, QByteArrayVie
     m_requestBytes += available;
     if (m_headerBytes < 0) {
         const qint64 room = headRoom();
-        QByteArrayView fresh = room > 0 ? start.first(std::min({qint64(start.size()), available, room})) : QByteArrayView();
-        if (m_head.isEmpty()) {
-            // Skipped as Qt's parser skips them: were they kept, a leading "\r\n\r\n" would
-            // end an empty header block here and the real one would go unchecked.
-            qsizetype skip = 0;
-            while (skip < fresh.size() && skippedBeforeRequestLine(fresh[skip]))
-                ++skip;
-            m_skipped += skip;
-            fresh = fresh.sliced(skip);
-        }
-        m_head += fresh;
-        const qsizetype end = m_head.indexOf("\r\n\r\n", std::max<qsizetype>(0, m_scanned - 3));
-        // RFC 9112 §2.2: every line ends in CRLF. Qt's parser also ends lines (and the
-        // header block) at a bare LF, where the checks below would not see them end: a
-        // "\n\n" header block would reach the router unchecked. A bare CR is refused too
-        // (§2.2 allows that), since Qt would keep it inside a field value.
-        const qsizetype scanTo = end < 0 ? m_head.size() : end + 2;
-        for (qsizetype i = m_scanned; i < scanTo; ++i) {
-            const char ch = m_head.at(i);
-            if (ch == '\r' && i + 1 == m_head.size())
-                break; // its LF may come with the next read
-            m_scanned = i + 1;
-            if ((ch == '\n' && (i == 0 || m_head.at(i - 1) != '\r')) || (ch == '\r' && m_head.at(i + 1) != '\n'))
-                return badFraming(QStringLiteral("headers"),
-                                  QStringLiteral("A line of the request head does not end in CRLF (RFC 9112 §2.2)."));
-        }
-        if (end < 0) {
-            if (m_head.size() > m_maxHeaderBytes)
+        const QByteArrayView fresh = start.first(std::min({qint64(start.size()), available, room}));
+        // Byte by byte, so that the verdict is the same however the bytes are cut into
+        // reads: the first rule a byte breaks is the one answered.
+        for (const char ch : fresh) {
+            if (m_head.isEmpty() && skippedBeforeRequestLine(ch)) {
+                // Skipped as Qt's parser skips them: were they kept, a leading "\r\n\r\n"
+                // would end an empty header block here and the real one would go unchecked.
+                ++m_skipped;
+            } else {
+                const char previous = m_head.isEmpty() ? '\0' : m_head.back();
+                m_head += ch;
+                // RFC 9112 §2.2: every line ends in CRLF. Qt's parser also ends lines (and
+                // the header block) at a bare LF, where the checks below would not see them
+                // end: a "\n\n" header block would reach the router unchecked. A bare CR
+                // is refused too (§2.2 allows that), since Qt keeps it inside a value.
+                if ((ch == '\n' && previous != '\r') || (previous == '\r' && ch != '\n'))
+                    return badFraming(QStringLiteral("headers"),
+                                      QStringLiteral("A line of the request head does not end in CRLF "
+                                                     "(RFC 9112 §2.2)."));
+                if (m_head.endsWith("\r\n\r\n"))
+                    break;
+            }
+            if (m_skipped + m_head.size() > m_maxHeaderBytes)
                 return problem(431, QStringLiteral("headers_too_large"),
                                QStringLiteral("The request headers exceed %1 bytes.").arg(m_maxHeaderBytes));
-            return std::nullopt;
         }
-        m_headerBytes = m_skipped + end + 4;
-        const QList<QByteArray> lines = m_head.left(end).split('\n');
+        if (!m_head.endsWith("\r\n\r\n"))
+            return std::nullopt;
+        m_headerBytes = m_skipped + m_head.size();
+        const QList<QByteArray> lines = m_head.chopped(4).split('\n');
         m_head = QByteArray();
         if (std::optional<HttpResponse> refusal = checkHeaderBlock(lines))
             return refusal;
@@ -209,7 +207,6 @@ void RequestFraming::reset()
     m_bodyLimit = 0;
     m_head = QByteArray();
     m_skipped = 0;
-    m_scanned = 0;
     m_closeAfterRequest = false;
 }
 

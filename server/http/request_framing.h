@@ -70,9 +70,8 @@ private:
     qint64 m_requestBytes = 0; ///< bytes received for the request in progress
     qint64 m_headerBytes = -1; ///< size of its header block once complete
     qint64 m_bodyLimit = 0;
-    QByteArray m_head; ///< start of the request, until the header block ends
+    QByteArray m_head; ///< the header block, as far as it has arrived
     qint64 m_skipped = 0; ///< whitespace before the request line, skipped as Qt's parser does
-    qsizetype m_scanned = 0; ///< bytes of m_head checked for bare CR / LF
     bool m_closeAfterRequest = false;
 };
 

@@ -113,6 +113,15 @@ private slots:
         QTest::newRow("empty lines before the request line")
             << ("\r\n\r\nPOST /x HTTP/1.1\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\n" + smuggled) << 400
             << QStringLiteral("Content-Length");
+        // They count towards the header block's limit, whichever way the bytes are cut.
+        QTest::newRow("empty lines before a head that fits")
+            << (QByteArray(kHeader / 2, '\n') + "GET /x HTTP/1.1\r\nX: " + QByteArray(kHeader / 2 - 30, 'a') + "\r\n\r\n")
+            << 0 << QString();
+        QTest::newRow("empty lines before a head that does not fit")
+            << (QByteArray(kHeader / 2, '\n') + "GET /x HTTP/1.1\r\nX: " + QByteArray(kHeader / 2 + 10, 'a') + "\r\n\r\n")
+            << 431 << QString();
+        QTest::newRow("empty lines past the limit")
+            << (QByteArray(kHeader + 10, '\n') + "GET /x HTTP/1.1\nContent-Length: 1\n\n") << 431 << QString();
         QTest::newRow("chunked") << QByteArray("POST /x HTTP/1.1\r\nTransfer-Encoding: Chunked\r\n\r\n5\r\nhello\r\n0\r\n\r\n")
                                  << 0 << QString();
         QTest::newRow("chunked not last") << QByteArray("POST /x HTTP/1.1\r\nTransfer-Encoding: chunked, gzip\r\n\r\n")
