@@ -40,6 +40,51 @@ inline qsizetype firstUnsafeNameChar(const QString &text)
     return -1;
 }
 
+/// `text` made safe to write into one log line: a backslash becomes "\\", CR, LF and tab
+/// become "\r", "\n" and "\t", and every other character firstUnsafeNameChar() names
+/// (control characters, bidi overrides and isolates, BOM, noncharacters, lone surrogates)
+/// becomes "\uXXXX". So a request cannot start a forged line in the log (CWE-117, OWASP
+/// Logging Cheat Sheet "neutralise CR/LF"), nor reorder what a reader sees, and the
+/// original stays recoverable. Returns `text` itself when there is nothing to escape.
+inline QString logEscaped(const QString &text)
+{
+    qsizetype first = text.indexOf(QLatin1Char('\\'));
+    const qsizetype unsafe = firstUnsafeNameChar(text);
+    if (first < 0 || (unsafe >= 0 && unsafe < first))
+        first = unsafe;
+    if (first < 0)
+        return text;
+    QString out = text.left(first);
+    out.reserve(text.size() + 16);
+    for (qsizetype i = first; i < text.size(); ++i) {
+        const QChar c = text.at(i);
+        if (c == QLatin1Char('\\')) {
+            out += QLatin1String("\\\\");
+        } else if (c == QLatin1Char('\n')) {
+            out += QLatin1String("\\n");
+        } else if (c == QLatin1Char('\r')) {
+            out += QLatin1String("\\r");
+        } else if (c == QLatin1Char('\t')) {
+            out += QLatin1String("\\t");
+        } else if (c.isHighSurrogate() && i + 1 < text.size() && text.at(i + 1).isLowSurrogate()) {
+            const qsizetype bad = firstUnsafeNameChar(text.mid(i, 2));
+            if (bad < 0) {
+                out += text.mid(i, 2);
+            } else {
+                out += QStringLiteral("\\u%1\\u%2")
+                           .arg(uint(c.unicode()), 4, 16, QLatin1Char('0'))
+                           .arg(uint(text.at(i + 1).unicode()), 4, 16, QLatin1Char('0'));
+            }
+            ++i;
+        } else if (firstUnsafeNameChar(QString(c)) == 0) {
+            out += QStringLiteral("\\u%1").arg(uint(c.unicode()), 4, 16, QLatin1Char('0'));
+        } else {
+            out += c;
+        }
+    }
+    return out;
+}
+
 /// The optimal-string-alignment edit distance of `a` and `b`, case-insensitive: the
 /// fewest insertions, deletions, substitutions and swaps of two neighbouring characters
 /// (Damerau's four typing errors) that turn one into the other, each substring edited

@@ -35,8 +35,33 @@ RequestFraming::RequestFraming(qint64 maxHeaderBytes, qint64 maxBodyBytes, qint6
 
 qint64 RequestFraming::headRoom() const
 {
-    return m_headerBytes < 0 ? std::max<qint64>(0, m_maxHeaderBytes + 4 - m_head.size()) : 0;
+    // The skipped whitespace counts: the limit is on the bytes since the request began,
+    // however they are cut into reads.
+    return m_headerBytes < 0 ? std::max<qint64>(0, m_maxHeaderBytes + 4 - m_skipped - m_head.size()) : 0;
 }
+
+namespace {
+
+/// RFC 9110 §5.6.2: the characters of a token (a field name).
+bool isTchar(char ch)
+{
+    return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9')
+           || QByteArrayView("!#$%&'*+-.^_`|~").contains(ch);
+}
+
+/// What Qt 6.4's parser skips before a request line (left over from the previous
+/// request; RFC 9112 §2.2 lets a server ignore empty lines there).
+bool skippedBeforeRequestLine(char ch)
+{
+    return ch == ' ' || ch == '\t' || ch == '\r' || ch == '\n' || ch == '\v';
+}
+
+HttpResponse badFraming(const QString &field, const QString &detail)
+{
+    return fieldProblem(400, QStringLiteral("bad_request"), field, detail);
+}
+
+} // namespace
 
 std::optional<HttpResponse> RequestFraming::feed(qint64 available, QByteArrayView start)
 {
@@ -45,49 +70,133 @@ std::optional<HttpResponse> RequestFraming::feed(qint64 available, QByteArrayVie
     m_requestBytes += available;
     if (m_headerBytes < 0) {
         const qint64 room = headRoom();
-        if (room > 0)
-            m_head += start.first(std::min({qint64(start.size()), available, room}));
-        const qsizetype end = m_head.indexOf("\r\n\r\n");
-        if (end < 0) {
-            if (m_head.size() > m_maxHeaderBytes)
+        const QByteArrayView fresh = start.first(std::min({qint64(start.size()), available, room}));
+        // Byte by byte, so that the verdict is the same however the bytes are cut into
+        // reads: the first rule a byte breaks is the one answered.
+        for (const char ch : fresh) {
+            if (m_head.isEmpty() && skippedBeforeRequestLine(ch)) {
+                // Skipped as Qt's parser skips them: were they kept, a leading "\r\n\r\n"
+                // would end an empty header block here and the real one would go unchecked.
+                ++m_skipped;
+            } else {
+                const char previous = m_head.isEmpty() ? '\0' : m_head.back();
+                m_head += ch;
+                // RFC 9112 §2.2: every line ends in CRLF. Qt's parser also ends lines (and
+                // the header block) at a bare LF, where the checks below would not see them
+                // end: a "\n\n" header block would reach the router unchecked. A bare CR
+                // is refused too (§2.2 allows that), since Qt keeps it inside a value.
+                if ((ch == '\n' && previous != '\r') || (previous == '\r' && ch != '\n'))
+                    return badFraming(QStringLiteral("headers"),
+                                      QStringLiteral("A line of the request head does not end in CRLF "
+                                                     "(RFC 9112 §2.2)."));
+                if (m_head.endsWith("\r\n\r\n"))
+                    break;
+            }
+            if (m_skipped + m_head.size() > m_maxHeaderBytes)
                 return problem(431, QStringLiteral("headers_too_large"),
                                QStringLiteral("The request headers exceed %1 bytes.").arg(m_maxHeaderBytes));
+        }
+        if (!m_head.endsWith("\r\n\r\n"))
             return std::nullopt;
-        }
-        m_headerBytes = end + 4;
-        const QList<QByteArray> lines = m_head.left(end).split('\n');
+        m_headerBytes = m_skipped + m_head.size();
+        const QList<QByteArray> lines = m_head.chopped(4).split('\n');
         m_head = QByteArray();
-        // RFC 9112 §9.3: an HTTP/1.0 connection closes after one response unless the
-        // client asked for keep-alive.
-        m_closeAfterRequest = !lines.isEmpty() && lines.first().trimmed().endsWith(" HTTP/1.0");
-        m_bodyLimit = lines.isEmpty() ? m_maxBodyBytes
-                                      : bodyLimitForRequestLine(lines.first(), m_maxBodyBytes, m_maxUploadBytes);
-        for (const QByteArray &line : lines) {
-            const QByteArray lower = line.toLower();
-            if (m_closeAfterRequest && lower.startsWith("connection:") && lower.contains("keep-alive"))
-                m_closeAfterRequest = false;
-            if (!lower.startsWith("content-length:"))
-                continue;
-            // RFC 9110 §8.6: Content-Length is 1*DIGIT. Qt 6.4 reads "-5" as 0 and would
-            // then parse the body as the next request.
-            const QByteArray value = line.mid(15).trimmed();
-            bool ok = !value.isEmpty()
-                      && std::all_of(value.begin(), value.end(), [](char ch) { return ch >= '0' && ch <= '9'; });
-            const qint64 length = ok ? value.toLongLong(&ok) : -1;
-            if (!ok)
-                return fieldProblem(400, QStringLiteral("bad_request"), QStringLiteral("Content-Length"),
-                                    QStringLiteral("The Content-Length header is not a number of bytes."));
-            if (length > m_bodyLimit)
-                return problem(413, QStringLiteral("body_too_large"),
-                               QStringLiteral("The request body is %1 bytes; the limit is %2 bytes.")
-                                   .arg(length)
-                                   .arg(m_bodyLimit));
-        }
+        if (std::optional<HttpResponse> refusal = checkHeaderBlock(lines))
+            return refusal;
     }
     // Also catches chunked bodies and lying Content-Length values.
     if (m_headerBytes >= 0 && m_requestBytes - m_headerBytes > m_bodyLimit)
         return problem(413, QStringLiteral("body_too_large"),
                        QStringLiteral("The request body exceeds the limit of %1 bytes.").arg(m_bodyLimit));
+    return std::nullopt;
+}
+
+std::optional<HttpResponse> RequestFraming::checkHeaderBlock(const QList<QByteArray> &lines)
+{
+    const QByteArray requestLine = lines.isEmpty() ? QByteArray() : lines.first().trimmed();
+    const bool http10 = requestLine.endsWith(" HTTP/1.0");
+    // RFC 9112 §9.3: an HTTP/1.0 connection closes after one response unless the
+    // client asked for keep-alive.
+    m_closeAfterRequest = http10;
+    m_bodyLimit = lines.isEmpty() ? m_maxBodyBytes : bodyLimitForRequestLine(requestLine, m_maxBodyBytes, m_maxUploadBytes);
+    std::optional<qint64> contentLength;
+    QList<QByteArray> codings; ///< Transfer-Encoding's codings, over every such field, in order
+    bool sawTransferEncoding = false;
+    QString previousName = QStringLiteral("headers");
+    for (qsizetype i = 1; i < lines.size(); ++i) {
+        QByteArray line = lines.at(i);
+        if (line.endsWith('\r'))
+            line.chop(1); // feed() made sure every LF follows a CR
+        // RFC 9112 §5.2: a server must refuse obs-fold or unfold it; Qt 6.4 unfolds into
+        // the previous field's value, which a proxy may not have done.
+        if (line.startsWith(' ') || line.startsWith('\t'))
+            return badFraming(previousName,
+                              QStringLiteral("The header field %1 is folded over several lines (RFC 9112 §5.2).")
+                                  .arg(previousName));
+        const qsizetype colon = line.indexOf(':');
+        const QByteArray name = colon < 0 ? line : line.left(colon);
+        // RFC 9112 §5.1: whitespace between a field name and its colon must be a 400:
+        // Qt trims it and reads "Content-Length : 5" as Content-Length, a proxy may not.
+        if (colon <= 0 || !std::all_of(name.begin(), name.end(), isTchar)) {
+            const QString field = QString::fromLatin1(name.trimmed().left(64));
+            return badFraming(field.isEmpty() ? QStringLiteral("headers") : field,
+                              QStringLiteral("A header line has no field name followed directly by a colon "
+                                             "(RFC 9112 §5.1)."));
+        }
+        previousName = QString::fromLatin1(name);
+        const QByteArray lower = name.toLower();
+        const QByteArray value = line.mid(colon + 1).trimmed();
+        if (lower == "connection" && value.toLower().contains("keep-alive"))
+            m_closeAfterRequest = false;
+        if (lower == "transfer-encoding") {
+            sawTransferEncoding = true;
+            for (const QByteArray &coding : value.split(','))
+                codings.append(coding.trimmed().toLower());
+            continue;
+        }
+        if (lower != "content-length")
+            continue;
+        // RFC 9110 §8.6: Content-Length is 1*DIGIT. Qt 6.4 reads "-5" as 0 and would
+        // then parse the body as the next request.
+        bool ok = !value.isEmpty()
+                  && std::all_of(value.begin(), value.end(), [](char ch) { return ch >= '0' && ch <= '9'; });
+        const qint64 length = ok ? value.toLongLong(&ok) : -1;
+        if (!ok)
+            return badFraming(QStringLiteral("Content-Length"),
+                              QStringLiteral("The Content-Length header is not a number of bytes."));
+        // RFC 9112 §6.3 (5): differing lengths are a framing error. Qt reads the first,
+        // a proxy in front may have read the last, and the rest of the body would be
+        // a request of its own. Equal repeats are harmless (RFC 9110 §8.6).
+        if (contentLength && *contentLength != length)
+            return badFraming(QStringLiteral("Content-Length"),
+                              QStringLiteral("The request has several Content-Length headers with different values "
+                                             "(RFC 9112 §6.3)."));
+        contentLength = length;
+    }
+    if (sawTransferEncoding) {
+        // RFC 9112 §6.3 (3): both headers may be a smuggling attempt (Qt lets chunked
+        // win, a proxy may have used the length); the server may refuse, and does.
+        if (contentLength)
+            return badFraming(QStringLiteral("Transfer-Encoding"),
+                              QStringLiteral("The request has both Transfer-Encoding and Content-Length "
+                                             "(RFC 9112 §6.3)."));
+        // RFC 9112 §6.1: HTTP/1.0 has no Transfer-Encoding; its framing is faulty.
+        if (http10)
+            return badFraming(QStringLiteral("Transfer-Encoding"),
+                              QStringLiteral("An HTTP/1.0 request cannot have Transfer-Encoding (RFC 9112 §6.1)."));
+        // RFC 9112 §6.3 (4), §7: chunked once, and last. Qt looks only for "chunked"
+        // anywhere in the value, so anything else would be framed differently here. A
+        // coding before it (gzip, chunked) Qt would not decode: §6.1 suggests 501 for
+        // that, but the API answers no 5xx for what the client sent, so it is this 400 too.
+        if (codings != QList<QByteArray>{"chunked"})
+            return badFraming(QStringLiteral("Transfer-Encoding"),
+                              QStringLiteral("Transfer-Encoding must be chunked and nothing else (RFC 9112 §6.3)."));
+    }
+    if (contentLength && *contentLength > m_bodyLimit)
+        return problem(413, QStringLiteral("body_too_large"),
+                       QStringLiteral("The request body is %1 bytes; the limit is %2 bytes.")
+                           .arg(*contentLength)
+                           .arg(m_bodyLimit));
     return std::nullopt;
 }
 
@@ -97,6 +206,7 @@ void RequestFraming::reset()
     m_headerBytes = -1;
     m_bodyLimit = 0;
     m_head = QByteArray();
+    m_skipped = 0;
     m_closeAfterRequest = false;
 }
 

@@ -2,8 +2,13 @@
 // The limits the server enforces on a request's bytes as they arrive, before Qt's parser
 // buffers them (server.h): the header block's size (431), a Content-Length that is not
 // 1*DIGIT (400) or over the route's body limit (413), and a body that outgrows the limit
-// whatever it announced (chunked, or a lying Content-Length: 413). Pure: no socket, so
-// the Listener and the HTTP fuzz harness (tests/fuzz/fuzz_http.cpp) run the same code.
+// whatever it announced (chunked, or a lying Content-Length: 413). And the framing Qt 6.4's
+// lenient parser would read differently from a proxy in front of it (request smuggling),
+// each a 400 after which the connection closes: lines not ended by CRLF (RFC 9112 §2.2),
+// whitespace before a field's colon (§5.1), obs-fold (§5.2), differing Content-Length
+// values or Content-Length with Transfer-Encoding (§6.3), a Transfer-Encoding other than
+// chunked alone (§6.3, §6.1). Pure: no socket, so the Listener and the HTTP fuzz harness
+// (tests/fuzz/fuzz_http.cpp) run the same code.
 
 #include "server/http/message.h"
 
@@ -54,13 +59,19 @@ public:
     qint64 headerBytes() const { return m_headerBytes; }
 
 private:
+    /// The checks of a complete header block (its lines, split at LF, CRs still on):
+    /// RFC 9112 §5.1, §5.2, §6.1, §6.3 and the body limit. Sets the request's body limit
+    /// and closeAfterRequest(); returns the refusal, if any.
+    std::optional<HttpResponse> checkHeaderBlock(const QList<QByteArray> &lines);
+
     qint64 m_maxHeaderBytes = 0;
     qint64 m_maxBodyBytes = 0;
     qint64 m_maxUploadBytes = 0;
     qint64 m_requestBytes = 0; ///< bytes received for the request in progress
     qint64 m_headerBytes = -1; ///< size of its header block once complete
     qint64 m_bodyLimit = 0;
-    QByteArray m_head; ///< start of the request, until the header block ends
+    QByteArray m_head; ///< the header block, as far as it has arrived
+    qint64 m_skipped = 0; ///< whitespace before the request line, skipped as Qt's parser does
     bool m_closeAfterRequest = false;
 };
 

@@ -25,9 +25,12 @@ class Responder
 {
 public:
     /// Wraps Qt's responder for `socket`. `what` ("GET /path", never the query string,
-    /// which may carry api_token) names the request in the access log.
+    /// which may carry api_token; escaped with common::logEscaped()) names the request in
+    /// the access log. `sequence` is the request's place on its connection
+    /// (Listener::requestCompleted()): its answer is written after those of every earlier
+    /// request there (RFC 9112 §9.3.2).
     Responder(HttpServer *server, QHttpServerResponder &&responder, QTcpSocket *socket, bool closeAfter,
-              QByteArray what);
+              QByteArray what, quint64 sequence = 0);
     /// A Responder without a socket: send() hands `sink` what it would write (the
     /// response with the added headers, without its body for HEAD), and a Responder
     /// destroyed unanswered hands it the 500 a client would get. For tests and the HTTP
@@ -40,7 +43,9 @@ public:
 
     /// Writes `response` (status line, headers, Content-Length, body) if the socket is
     /// still connected, then closes the connection when the request asked for
-    /// `Connection: close`. At most once; later calls are ignored.
+    /// `Connection: close`. At most once; later calls are ignored. On a connection with
+    /// pipelined requests the bytes wait until every earlier request's answer is written
+    /// (RFC 9112 §9.3.2: responses in request order).
     void send(const HttpResponse &response);
 
     /// Answers a HEAD request (RFC 9110 §9.3.2): send() writes the status line and the
@@ -71,6 +76,7 @@ private:
     std::unique_ptr<QHttpServerResponder> m_responder;
     QPointer<QTcpSocket> m_socket;
     bool m_closeAfter = false;
+    quint64 m_sequence = 0;
     bool m_sent = false;
     bool m_headOnly = false;
     QByteArray m_what;

@@ -1,5 +1,6 @@
 #include "server/http/server.h"
 
+#include "server/common/text.h"
 #include "server/http/dispatch.h"
 #include "server/http/problem.h"
 
@@ -14,6 +15,7 @@
 
 #include <algorithm>
 #include <exception>
+#include <limits>
 #include <memory>
 
 namespace imprint::http {
@@ -75,11 +77,12 @@ void submit(Responder responder, std::function<HttpResponse()> work, render::Ren
 // ---------------------------------------------------------------- Responder
 
 Responder::Responder(HttpServer *server, QHttpServerResponder &&responder, QTcpSocket *socket, bool closeAfter,
-                     QByteArray what)
+                     QByteArray what, quint64 sequence)
     : m_server(server)
     , m_responder(std::make_unique<QHttpServerResponder>(std::move(responder)))
     , m_socket(socket)
     , m_closeAfter(closeAfter)
+    , m_sequence(sequence)
     , m_what(std::move(what))
     , m_startNs(nowNs())
 { }
@@ -129,26 +132,37 @@ void Responder::send(const HttpResponse &response)
     if (m_server)
         m_server->recordAnswer(m_method.isEmpty() ? m_what.left(m_what.indexOf(' ')) : m_method, m_route,
                                response.status, ms / 1000.0);
-    if (!m_socket || m_socket->state() != QAbstractSocket::ConnectedState) {
-        qCInfo(lcAccess).noquote() << m_what << response.status << "(client gone)" << QString::number(ms, 'f', 2)
-                                   << "ms";
-        return;
-    }
-    m_responder->writeStatusLine(QHttpServerResponder::StatusCode(response.status));
-    for (const auto &h : response.headers)
-        m_responder->writeHeader(h.first, h.second);
-    for (const auto &h : m_extraHeaders)
-        m_responder->writeHeader(h.first, h.second);
-    // RFC 9110 §8.6: a 204 carries no Content-Length (the CORS preflight's answer).
-    if (response.status != 204)
-        m_responder->writeHeader("Content-Length", QByteArray::number(response.body.size()));
-    if (m_closeAfter)
-        m_responder->writeHeader("Connection", "close");
-    // For HEAD this writes only the blank line that ends the headers.
-    m_responder->writeBody(m_headOnly ? QByteArray() : response.body);
-    if (m_closeAfter)
-        m_socket->disconnectFromHost();
-    qCInfo(lcAccess).noquote() << m_what << response.status << QString::number(ms, 'f', 2) << "ms";
+    // The bytes may have to wait for the answers of earlier pipelined requests on the
+    // connection (Listener::writeInOrder()), so the write owns everything it needs.
+    auto write = [responder = std::shared_ptr<QHttpServerResponder>(std::move(m_responder)), socket = m_socket,
+                  response, extraHeaders = m_extraHeaders, headOnly = m_headOnly, closeAfter = m_closeAfter,
+                  what = m_what, ms] {
+        if (!socket || socket->state() != QAbstractSocket::ConnectedState) {
+            qCInfo(lcAccess).noquote() << what << response.status << "(client gone)" << QString::number(ms, 'f', 2)
+                                       << "ms";
+            return;
+        }
+        responder->writeStatusLine(QHttpServerResponder::StatusCode(response.status));
+        for (const auto &h : response.headers)
+            responder->writeHeader(h.first, h.second);
+        for (const auto &h : extraHeaders)
+            responder->writeHeader(h.first, h.second);
+        // RFC 9110 §8.6: a 204 carries no Content-Length (the CORS preflight's answer).
+        if (response.status != 204)
+            responder->writeHeader("Content-Length", QByteArray::number(response.body.size()));
+        if (closeAfter)
+            responder->writeHeader("Connection", "close");
+        // For HEAD this writes only the blank line that ends the headers.
+        responder->writeBody(headOnly ? QByteArray() : response.body);
+        // After every earlier answer (writeInOrder), so none of them is cut off.
+        if (closeAfter)
+            socket->disconnectFromHost();
+        qCInfo(lcAccess).noquote() << what << response.status << QString::number(ms, 'f', 2) << "ms";
+    };
+    if (m_server && m_socket)
+        m_server->writeInOrder(m_socket.data(), m_sequence, std::move(write));
+    else
+        write();
 }
 
 void respondAsync(Responder responder, std::function<HttpResponse()> work)
@@ -216,7 +230,7 @@ void Listener::incomingConnection(qintptr socketDescriptor)
         if (it == m_connections.end())
             return;
         it->second.lastActivityMs = m_clock.elapsed();
-        if (it->second.rejecting && socket->bytesToWrite() == 0) {
+        if (it->second.rejecting && it->second.refusalWritten && socket->bytesToWrite() == 0) {
             // Half-close after the error response: the client sees EOF, while we keep
             // draining its upload so the kernel does not answer it with RST (which can
             // destroy the response before the client reads it).
@@ -248,7 +262,7 @@ void Listener::onReadyRead(QTcpSocket *socket)
     Connection &c = it->second;
     const qint64 now = m_clock.elapsed();
     c.lastActivityMs = now;
-    if (c.rejecting) {
+    if (c.rejecting || c.closing) {
         socket->readAll();
         return;
     }
@@ -269,17 +283,28 @@ void Listener::onReadyRead(QTcpSocket *socket)
 void Listener::reject(QTcpSocket *socket, Connection &c, const HttpResponse &response)
 {
     c.rejecting = true;
-    c.closeAtMs = m_clock.elapsed() + 2000;
+    // Set once the refusal is written: it may wait for an earlier request's answer.
+    c.closeAtMs = std::numeric_limits<qint64>::max();
     // Stop QAbstractHttpServer from parsing (and buffering) anything more on this socket.
     QObject::disconnect(socket, &QTcpSocket::readyRead, m_server, nullptr);
     if (socket->isTransactionStarted())
         socket->commitTransaction();
     socket->readAll();
-    socket->write(rawResponse(response));
     qCInfo(lcAccess).noquote() << "(request refused)" << response.status;
+    // The refused request has its place in the connection's order like any other: the
+    // answers to earlier pipelined requests go out before it, then the connection closes.
+    writeInOrder(socket, c.nextRequest++, [this, socket = QPointer<QTcpSocket>(socket), bytes = rawResponse(response)] {
+        if (!socket)
+            return;
+        if (auto it = m_connections.find(socket.data()); it != m_connections.end()) {
+            it->second.refusalWritten = true;
+            it->second.closeAtMs = m_clock.elapsed() + 2000;
+        }
+        socket->write(bytes);
+    });
 }
 
-bool Listener::requestCompleted(QTcpSocket *socket)
+bool Listener::requestCompleted(QTcpSocket *socket, quint64 *sequence)
 {
     auto it = m_connections.find(socket);
     if (it == m_connections.end())
@@ -289,7 +314,47 @@ bool Listener::requestCompleted(QTcpSocket *socket)
     c.framing.reset();
     c.requestStartMs = -1;
     c.lastActivityMs = m_clock.elapsed();
+    if (sequence)
+        *sequence = c.nextRequest++;
     return closeAfter;
+}
+
+void Listener::stopReading(QTcpSocket *socket)
+{
+    auto it = m_connections.find(socket);
+    if (it == m_connections.end())
+        return;
+    it->second.closing = true;
+    QObject::disconnect(socket, &QTcpSocket::readyRead, m_server, nullptr);
+}
+
+void Listener::writeInOrder(QTcpSocket *socket, quint64 sequence, std::function<void()> write)
+{
+    auto it = m_connections.find(socket);
+    if (it == m_connections.end() || socket->state() != QAbstractSocket::ConnectedState) {
+        write(); // nobody to keep an order for
+        return;
+    }
+    if (sequence != it->second.nextAnswer) {
+        it->second.heldAnswers.emplace(sequence, std::move(write));
+        return;
+    }
+    write();
+    // Then every held answer that is now next. A write may close the socket: its
+    // Connection lives until the socket is destroyed (later, deleteLater), but is looked
+    // up again rather than trusted.
+    for (quint64 next = sequence + 1;; ++next) {
+        it = m_connections.find(socket);
+        if (it == m_connections.end())
+            return;
+        it->second.nextAnswer = next;
+        auto held = it->second.heldAnswers.find(next);
+        if (held == it->second.heldAnswers.end())
+            return;
+        std::function<void()> heldWrite = std::move(held->second);
+        it->second.heldAnswers.erase(held);
+        heldWrite();
+    }
 }
 
 void Listener::asyncStarted(QTcpSocket *socket)
@@ -406,11 +471,21 @@ void HttpServer::noteAsyncFinished(QTcpSocket *socket)
         l->asyncFinished(socket);
 }
 
+void HttpServer::writeInOrder(QTcpSocket *socket, quint64 sequence, std::function<void()> write)
+{
+    if (auto *l = qobject_cast<Listener *>(socket ? socket->parent() : nullptr))
+        l->writeInOrder(socket, sequence, std::move(write));
+    else
+        write();
+}
+
 bool HttpServer::handleRequest(const QHttpServerRequest &request, QTcpSocket *socket)
 {
     bool closeAfter = false;
-    if (auto *l = qobject_cast<Listener *>(socket->parent()))
-        closeAfter = l->requestCompleted(socket);
+    quint64 sequence = 0;
+    auto *listener = qobject_cast<Listener *>(socket->parent());
+    if (listener)
+        closeAfter = listener->requestCompleted(socket, &sequence);
 
     HttpRequest req = toHttpRequest(methodName(request.method()), request.url(), request.query(), request.headers(),
                                     request.body(), request.remoteAddress());
@@ -422,7 +497,11 @@ bool HttpServer::handleRequest(const QHttpServerRequest &request, QTcpSocket *so
         req.remoteAddress = m_limits.trustedProxies.clientAddress(req.remoteAddress, forwardedFor);
     }
     closeAfter = closeAfter || req.header("connection").toLower().contains("close");
-    Responder responder(this, makeResponder(request, socket), socket, closeAfter, req.method + ' ' + req.path.toUtf8());
+    if (closeAfter && listener)
+        listener->stopReading(socket);
+    // The decoded path is the client's: "%0A" in it would start a forged access-log line.
+    Responder responder(this, makeResponder(request, socket), socket, closeAfter,
+                        req.method + ' ' + common::logEscaped(req.path).toUtf8(), sequence);
 
     const Dispatch d = dispatch(req, request.url().path(QUrl::FullyEncoded), m_router, m_cors);
     if (!d.routePattern.isEmpty())
@@ -437,7 +516,8 @@ bool HttpServer::handleRequest(const QHttpServerRequest &request, QTcpSocket *so
     try {
         (*d.handler)(std::move(req), std::move(responder));
     } catch (const std::exception &e) {
-        qCWarning(lcHttp) << "handler threw:" << e.what();
+        // Exception texts may quote the request (a JSON parser's message, a value).
+        qCWarning(lcHttp).noquote() << "handler threw:" << common::logEscaped(QString::fromUtf8(e.what()));
         responder.send(
             problem(500, QStringLiteral("internal_error"), QStringLiteral("The server failed to handle the request.")));
     }
@@ -496,7 +576,7 @@ void HttpServer::respondAsync(Responder responder, std::function<HttpResponse()>
         try {
             response = work();
         } catch (const std::exception &e) {
-            qCWarning(lcHttp) << "async work threw:" << e.what();
+            qCWarning(lcHttp).noquote() << "async work threw:" << common::logEscaped(QString::fromUtf8(e.what()));
             response = problem(500, QStringLiteral("internal_error"),
                                QStringLiteral("The server failed to handle the request."));
         } catch (...) {

@@ -27,6 +27,7 @@
 #include <QTimer>
 
 #include <functional>
+#include <map>
 #include <unordered_map>
 
 namespace imprint::http {
@@ -74,8 +75,18 @@ public:
     // Hooks for HttpServer (same thread):
     /// A full request reached the router. Returns whether the connection must close
     /// after its response: an HTTP/1.0 request without `Connection: keep-alive` (RFC 9112
-    /// §9.3), which the Qt 6.4 parser does not tell.
-    bool requestCompleted(QTcpSocket *socket);
+    /// §9.3), which the Qt 6.4 parser does not tell. Sets *sequence to the request's place
+    /// among the connection's requests, for writeInOrder().
+    bool requestCompleted(QTcpSocket *socket, quint64 *sequence);
+    /// The request just completed asked to close the connection (RFC 9112 §9.6): nothing
+    /// after it on this connection is parsed or answered.
+    void stopReading(QTcpSocket *socket);
+    /// Runs `write` (which writes the answer to request `sequence` of `socket`) once the
+    /// answers of every earlier request on that connection are written: handlers answer
+    /// pipelined requests in any order (a render on a worker, health at once), the client
+    /// must get them in request order (RFC 9112 §9.3.2). Runs it at once when the
+    /// connection is unknown (it is closing; the write then finds it disconnected).
+    void writeInOrder(QTcpSocket *socket, quint64 sequence, std::function<void()> write);
     void asyncStarted(QTcpSocket *socket); ///< a response will come later
     void asyncFinished(QTcpSocket *socket); ///< ... and has been written (or dropped)
 
@@ -91,7 +102,13 @@ private:
         QHostAddress peer; ///< the client's address, for maxConnectionsPerAddress
         int pendingAsync = 0;
         bool rejecting = false; ///< answered with an error; draining until closeAtMs
+        bool refusalWritten = false; ///< ... and that error is written (after earlier answers)
+        bool closing = false; ///< a request asked to close: later bytes are dropped
         qint64 closeAtMs = 0;
+        quint64 nextRequest = 0; ///< the sequence number the next request gets
+        quint64 nextAnswer = 0; ///< the sequence number whose answer is written next
+        /// Answers written before an earlier one (pipelining), held until it is.
+        std::map<quint64, std::function<void()>> heldAnswers;
     };
 
     void onReadyRead(QTcpSocket *socket);
@@ -152,6 +169,8 @@ public:
     /// Called by Listener/Responder (same thread): per-socket bookkeeping.
     void noteAsyncStarted(QTcpSocket *socket);
     void noteAsyncFinished(QTcpSocket *socket);
+    /// For the Responder: Listener::writeInOrder() of the socket's listener.
+    void writeInOrder(QTcpSocket *socket, quint64 sequence, std::function<void()> write);
 
 protected:
     bool handleRequest(const QHttpServerRequest &request, QTcpSocket *socket) override;

@@ -90,7 +90,9 @@ public:
     /// from the bytes (PNG, JPEG, GIF, WebP, SVG; an SVG is sanitised first and stored as
     /// sanitised), decoded once to learn its size. Invalid "invalid_image" (field body)
     /// naming why it does not load; QuotaExceeded "asset_quota_exceeded" (402, field body)
-    /// when the space's assets would pass the plan's `assetBytes`.
+    /// when the space's assets would pass the plan's `assetBytes`, checked in the
+    /// transaction that adds the asset (AssetRepository::insertWithinQuota()), so
+    /// concurrent uploads cannot pass it together.
     Result<Uploaded<store::AssetRecord>> upload(const QString &spaceId, const QString &plan, const QByteArray &bytes);
     Result<ListPage<store::AssetRecord>> listPage(const QString &spaceId, int page, int perPage);
     /// Deletes asset `id` of `spaceId`; NotFound "asset_not_found" when the space has none.

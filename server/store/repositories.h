@@ -192,6 +192,20 @@ public:
     Result<int> count(const QString &spaceId);
     /// The sum of the space's asset sizes, bytes.
     Result<qint64> totalBytes(const QString &spaceId);
+
+    /// What insertWithinQuota() did.
+    struct QuotaInsert {
+        bool inserted = false; ///< the row is in; false: `existing` or over the quota
+        std::optional<AssetRecord> existing; ///< the space already had these bytes (nothing inserted)
+        qint64 usedBytes = 0; ///< the space's total before this asset
+    };
+    /// Inserts `asset` unless its space already has its bytes or the space's total would
+    /// pass `quota` (bytes; 0 = none), the check and the insert in one transaction, so
+    /// concurrent uploads to one space take turns and cannot together pass the quota:
+    /// SQLite's BEGIN IMMEDIATE holds the write lock throughout, on PostgreSQL the space's
+    /// row is locked FOR NO KEY UPDATE (READ COMMITTED would let two transactions each
+    /// sum the rows committed before either inserted).
+    Result<QuotaInsert> insertWithinQuota(const AssetRecord &asset, qint64 quota);
     /// One page of the space's assets, newest first.
     Result<QList<AssetRecord>> list(const QString &spaceId, int offset, int limit);
     /// Deletes asset `id` of `spaceId`; true when one matched.

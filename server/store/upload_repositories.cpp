@@ -108,6 +108,40 @@ Result<Done> AssetRepository::insert(const AssetRecord &a)
                       a.id, a.spaceId, a.contentType, a.format, a.sha256, a.width, a.height, a.bytes, a.createdAt);
 }
 
+Result<AssetRepository::QuotaInsert> AssetRepository::insertWithinQuota(const AssetRecord &a, qint64 quota)
+{
+    Transaction tx(m_db);
+    if (!tx.isOpen())
+        return ServiceError::database();
+    if (!m_db.isSqlite()) {
+        // NO KEY UPDATE: it makes this space's uploads wait for each other, but not the
+        // inserts elsewhere whose foreign key to the space takes a KEY SHARE lock.
+        QSqlQuery lock(m_db.connection());
+        if (!sql::run(lock, QStringLiteral("SELECT id FROM spaces WHERE id = ? FOR NO KEY UPDATE"), a.spaceId))
+            return ServiceError::database();
+    }
+    QuotaInsert outcome;
+    auto existing = findBySha(a.spaceId, a.sha256);
+    if (!existing)
+        return existing.error();
+    if (*existing) {
+        outcome.existing = **existing;
+        return outcome;
+    }
+    auto used = totalBytes(a.spaceId);
+    if (!used)
+        return used.error();
+    outcome.usedBytes = *used;
+    if (quota > 0 && *used + a.bytes > quota)
+        return outcome;
+    if (auto inserted = insert(a); !inserted)
+        return inserted.error();
+    if (!tx.commit())
+        return ServiceError::database();
+    outcome.inserted = true;
+    return outcome;
+}
+
 Result<std::optional<AssetRecord>> AssetRepository::findBySha(const QString &spaceId, const QString &sha256)
 {
     QSqlQuery q(m_db.connection());

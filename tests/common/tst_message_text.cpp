@@ -20,6 +20,34 @@ private slots:
         QCOMPARE(orList({"satori", "takumi", "html"}), QStringLiteral("satori, takumi or html"));
     }
 
+    // A request-derived field cannot start a log line of its own (CWE-117), nor hide
+    // what follows it; the escaping is reversible (the backslash itself is escaped).
+    void logEscaped_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QString>("logged");
+        QTest::newRow("plain") << QStringLiteral("GET /api/v1/health") << QStringLiteral("GET /api/v1/health");
+        QTest::newRow("unicode kept") << QStringLiteral("/files/é🚀") << QStringLiteral("/files/é🚀");
+        QTest::newRow("LF") << QStringLiteral("/x\n2026 GET /admin 200") << QStringLiteral("/x\\n2026 GET /admin 200");
+        QTest::newRow("CRLF") << QStringLiteral("a\r\nb") << QStringLiteral("a\\r\\nb");
+        QTest::newRow("backslash") << QStringLiteral("a\\nb") << QStringLiteral("a\\\\nb");
+        QTest::newRow("tab") << QStringLiteral("a\tb") << QStringLiteral("a\\tb");
+        QTest::newRow("nul") << QString::fromUtf16(u"a\u0000b", 3) << QStringLiteral("a\\u0000b");
+        QTest::newRow("escape sequence") << QStringLiteral("\x1b[2J") << QStringLiteral("\\u001b[2J");
+        QTest::newRow("C1 NEL") << QStringLiteral("a\u0085b") << QStringLiteral("a\\u0085b");
+        QTest::newRow("bidi override") << QStringLiteral("a\u202eb") << QStringLiteral("a\\u202eb");
+        QTest::newRow("lone surrogate") << QString::fromUtf16(u"a\xd800", 2) << QStringLiteral("a\\ud800");
+    }
+    void logEscaped()
+    {
+        QFETCH(QString, text);
+        QFETCH(QString, logged);
+        const QString escaped = imprint::common::logEscaped(text);
+        QCOMPARE(escaped, logged);
+        for (const QChar c : escaped)
+            QVERIFY2(c.category() != QChar::Other_Control, qPrintable(escaped));
+    }
+
     void unsafeNameCharacters_data()
     {
         QTest::addColumn<QString>("name");

@@ -102,6 +102,7 @@ class TestFontsAssets : public QObject
     ServerProcess m_server;
     QString m_alpha, m_beta; // owner sessions of two spaces
     QString m_alphaKey, m_betaKey; // render keys
+    QString m_gamma; // a session of gamma's owner (free plan, no assets but the quota test's)
     QString m_ttfId, m_ttfSha;
 
     quint16 port() const { return m_server.port(); }
@@ -162,7 +163,7 @@ private slots:
         QVERIFY(config.open(QIODevice::WriteOnly));
         config.write("{\"plans\": {\"free\": {\"maxWidth\": 1000, \"maxHeight\": 1000, \"assetBytes\": 200000}}}");
         config.close();
-        for (auto [space, plan] : {std::pair{"alpha", "pro"}, std::pair{"beta", "free"}}) {
+        for (auto [space, plan] : {std::pair{"alpha", "pro"}, std::pair{"beta", "free"}, std::pair{"gamma", "free"}}) {
             QCOMPARE(runCli({"space", "create", space, "--plan", plan, "--data", m_dir.path()}), 0);
             QCOMPARE(runCli({"user", "add", "--email", QStringLiteral("owner@%1.test").arg(space), "--space", space,
                              "--role", "owner", "--data", m_dir.path()},
@@ -173,7 +174,8 @@ private slots:
         m_betaKey = cliKey("beta");
         QVERIFY(!m_alphaKey.isEmpty() && !m_betaKey.isEmpty());
         QVERIFY2(m_server.start(m_dir.path()), m_server.log().constData());
-        for (auto [email, out] : {std::pair{"owner@alpha.test", &m_alpha}, std::pair{"owner@beta.test", &m_beta}}) {
+        for (auto [email, out] : {std::pair{"owner@alpha.test", &m_alpha}, std::pair{"owner@beta.test", &m_beta},
+                                  std::pair{"owner@gamma.test", &m_gamma}}) {
             const HttpReply r = httpRequest(port(), "POST", "/api/v1/auth/login",
                                             json({{"email", email}, {"password", "password123"}}));
             *out = r.data().value("token").toString();
@@ -456,6 +458,70 @@ private slots:
         QVERIFY(r.json().value("detail").toString().contains("free"));
         // The same bytes again are no new bytes: deduplicated, not over the quota.
         QCOMPARE(upload(port(), "/api/v1/assets", first, "image/png", m_beta).status, 200);
+    }
+
+    // The quota check and the charge are one transaction: uploads that arrive together
+    // cannot each pass the check before any of them is counted (twelve parallel 2.6 MB
+    // uploads stored 12.4 MiB under a 10 MiB quota).
+    void parallelUploadsStayWithinTheQuota()
+    {
+        constexpr qint64 kQuota = 200000; // the free plan's, from this test's config.json
+        constexpr int kUploads = 12;
+        QList<QByteArray> images;
+        for (int i = 0; i < kUploads; ++i) {
+            QImage image(110, 110, QImage::Format_RGB32);
+            QRandomGenerator rng(quint32(1000 + i));
+            for (int y = 0; y < image.height(); ++y)
+                for (int x = 0; x < image.width(); ++x)
+                    image.setPixel(x, y, rng.generate() | 0xff000000);
+            images << encoded(image, "PNG");
+        }
+        QVERIFY(images.first().size() > kQuota / 6 && images.first().size() < kQuota / 3);
+        // Every request is on the wire before any answer is read.
+        std::vector<std::unique_ptr<QTcpSocket>> sockets;
+        for (const QByteArray &body : images) {
+            auto socket = std::make_unique<QTcpSocket>();
+            socket->connectToHost(QHostAddress::LocalHost, port());
+            QVERIFY(socket->waitForConnected(5000));
+            socket->write("POST /api/v1/assets HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nAuthorization: Bearer "
+                          + m_gamma.toLatin1() + "\r\nContent-Type: image/png\r\nContent-Length: "
+                          + QByteArray::number(body.size()) + "\r\n\r\n" + body);
+            sockets.push_back(std::move(socket));
+        }
+        for (auto &socket : sockets)
+            QVERIFY(socket->waitForBytesWritten(5000) || socket->bytesToWrite() == 0);
+        qint64 accepted = 0;
+        int created = 0, refused = 0;
+        for (auto &socket : sockets) {
+            const HttpReply r = readReply(*socket, 30000);
+            if (r.status == 201) {
+                ++created;
+                accepted += r.data().value("bytes").toInteger();
+                continue;
+            }
+            QVERIFY2(isProblem(r, 402), r.body.constData());
+            QCOMPARE(r.json().value("code").toString(), QString("asset_quota_exceeded"));
+            QCOMPARE(r.json().value("field").toString(), QString("body"));
+            ++refused;
+        }
+        QCOMPARE(created + refused, kUploads);
+        QVERIFY(created > 0 && refused > 0);
+        QVERIFY2(accepted <= kQuota, qPrintable(QString::number(accepted)));
+        // What the space holds, as it lists it.
+        const HttpReply list = httpRequest(port(), "GET", "/api/v1/assets?perPage=100", {}, bearer(m_gamma));
+        QCOMPARE(list.status, 200);
+        qint64 stored = 0;
+        const QJsonArray items = list.data().value("list").toArray();
+        for (const QJsonValue &item : items)
+            stored += item.toObject().value("bytes").toInteger();
+        QCOMPARE(items.size(), created);
+        QVERIFY2(stored <= kQuota, qPrintable(QString::number(stored)));
+        // Full up to the last image that fits: a refused one did not fit when it came, and
+        // the space has only grown since.
+        qint64 largest = 0;
+        for (const QByteArray &image : images)
+            largest = std::max<qint64>(largest, image.size());
+        QVERIFY2(stored > kQuota - largest, qPrintable(QString::number(stored)));
     }
 
     void cleanupTestCase() { m_server.stop(); }

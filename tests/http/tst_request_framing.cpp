@@ -75,7 +75,67 @@ private slots:
             << (QByteArray("GET /x HTTP/1.1\r\nX: ") + QByteArray(kHeader, 'a')) << 431 << QString();
         QTest::newRow("header block just fits")
             << (QByteArray("GET /x HTTP/1.1\r\nX: ") + QByteArray(kHeader - 25, 'a') + "\r\n\r\n") << 0 << QString();
-    }
+
+        // Request smuggling (RFC 9112 §6.3, §5.1, §5.2, §2.2): each would be framed one
+        // way by Qt 6.4's lenient parser and maybe another by a proxy in front of it; the
+        // body below is then a second request that must never be answered.
+        const QByteArray smuggled = "GET /api/v1/health HTTP/1.1\r\nHost: x\r\n\r\n";
+        QTest::newRow("differing Content-Length values")
+            << ("POST /x HTTP/1.1\r\nContent-Length: 0\r\nContent-Length: " + QByteArray::number(smuggled.size())
+                + "\r\n\r\n" + smuggled)
+            << 400 << QStringLiteral("Content-Length");
+        QTest::newRow("equal Content-Length values")
+            << QByteArray("POST /x HTTP/1.1\r\nContent-Length: 5\r\ncontent-length: 5\r\n\r\nhello") << 0 << QString();
+        QTest::newRow("Content-Length with Transfer-Encoding")
+            << ("POST /x HTTP/1.1\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n" + smuggled)
+            << 400 << QStringLiteral("Transfer-Encoding");
+        QTest::newRow("Transfer-Encoding before Content-Length")
+            << ("POST /x HTTP/1.1\r\nTransfer-Encoding: chunked\r\nContent-Length: 5\r\n\r\n0\r\n\r\n" + smuggled)
+            << 400 << QStringLiteral("Transfer-Encoding");
+        QTest::newRow("space before the colon")
+            << ("POST /x HTTP/1.1\r\nContent-Length : " + QByteArray::number(smuggled.size()) + "\r\n\r\n" + smuggled)
+            << 400 << QStringLiteral("Content-Length");
+        QTest::newRow("tab before the colon")
+            << QByteArray("POST /x HTTP/1.1\r\nTransfer-Encoding\t: chunked\r\n\r\n0\r\n\r\n") << 400
+            << QStringLiteral("Transfer-Encoding");
+        QTest::newRow("line without a colon")
+            << QByteArray("GET /x HTTP/1.1\r\nHost x\r\n\r\n") << 400 << QStringLiteral("Host x");
+        QTest::newRow("obs-fold") << QByteArray("GET /x HTTP/1.1\r\nX-A: 1\r\n Content-Length: 5\r\n\r\n") << 400
+                                  << QStringLiteral("X-A");
+        QTest::newRow("bare LF line ends")
+            << ("POST /x HTTP/1.1\nContent-Length: 0\nContent-Length: 41\n\n" + smuggled) << 400
+            << QStringLiteral("headers");
+        QTest::newRow("bare LF ending the block") << QByteArray("GET /x HTTP/1.1\r\nHost: x\r\n\n") << 400
+                                                  << QStringLiteral("headers");
+        QTest::newRow("bare CR") << QByteArray("GET /x HTTP/1.1\r\nX: a\rContent-Length: 5\r\n\r\n") << 400
+                                 << QStringLiteral("headers");
+        // Qt skips leading empty lines; the header block after them is still checked.
+        QTest::newRow("empty lines before the request line")
+            << ("\r\n\r\nPOST /x HTTP/1.1\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\n" + smuggled) << 400
+            << QStringLiteral("Content-Length");
+        // They count towards the header block's limit, whichever way the bytes are cut.
+        QTest::newRow("empty lines before a head that fits")
+            << (QByteArray(kHeader / 2, '\n') + "GET /x HTTP/1.1\r\nX: " + QByteArray(kHeader / 2 - 30, 'a') + "\r\n\r\n")
+            << 0 << QString();
+        QTest::newRow("empty lines before a head that does not fit")
+            << (QByteArray(kHeader / 2, '\n') + "GET /x HTTP/1.1\r\nX: " + QByteArray(kHeader / 2 + 10, 'a') + "\r\n\r\n")
+            << 431 << QString();
+        QTest::newRow("empty lines past the limit")
+            << (QByteArray(kHeader + 10, '\n') + "GET /x HTTP/1.1\nContent-Length: 1\n\n") << 431 << QString();
+        QTest::newRow("chunked") << QByteArray("POST /x HTTP/1.1\r\nTransfer-Encoding: Chunked\r\n\r\n5\r\nhello\r\n0\r\n\r\n")
+                                 << 0 << QString();
+        QTest::newRow("chunked not last") << QByteArray("POST /x HTTP/1.1\r\nTransfer-Encoding: chunked, gzip\r\n\r\n")
+                                          << 400 << QStringLiteral("Transfer-Encoding");
+        QTest::newRow("chunked twice")
+            << QByteArray("POST /x HTTP/1.1\r\nTransfer-Encoding: chunked\r\nTransfer-Encoding: chunked\r\n\r\n") << 400
+            << QStringLiteral("Transfer-Encoding");
+        QTest::newRow("not chunked") << QByteArray("POST /x HTTP/1.1\r\nTransfer-Encoding: xchunked\r\n\r\n") << 400
+                                     << QStringLiteral("Transfer-Encoding");
+        QTest::newRow("another coding before chunked")
+            << QByteArray("POST /x HTTP/1.1\r\nTransfer-Encoding: gzip, chunked\r\n\r\n") << 400
+            << QStringLiteral("Transfer-Encoding");
+        QTest::newRow("chunked in HTTP/1.0") << QByteArray("POST /x HTTP/1.0\r\nTransfer-Encoding: chunked\r\n\r\n")
+                                             << 400 << QStringLiteral("Transfer-Encoding");    }
 
     void verdicts()
     {

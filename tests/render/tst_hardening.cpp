@@ -640,6 +640,35 @@ private slots:
                                                             "height=\"2000\"><style>.a{stroke-dasharray:1,1}</style>"
                                                             "<path class=\"a\" d=\"M0 0L100 100\"/></svg>")
                                               << QByteArray("1,1");
+        // Scripts a browser would run when it opens the stored asset (GET /api/v1/files/…).
+        QTest::newRow("onload") << open + "<rect onload=\"alert(1)\" width=\"1\" height=\"1\"/></svg>"
+                                << QByteArray("alert");
+        QTest::newRow("onload on the root")
+            << QByteArray("<svg xmlns=\"http://www.w3.org/2000/svg\" OnLoad=\"alert(1)\" width=\"9\"/>")
+            << QByteArray("alert");
+        QTest::newRow("onbegin") << open
+                                        + "<rect width=\"1\" height=\"1\"><animate onbegin=\"alert(2)\" "
+                                          "attributeName=\"x\" from=\"0\" to=\"1\" dur=\"1s\"/></rect></svg>"
+                                 << QByteArray("alert");
+        QTest::newRow("set href to javascript:")
+            << open + "<a href=\"#r\"><set attributeName=\"href\" to=\"javascript:alert(3)\"/><rect id=\"r\"/></a></svg>"
+            << QByteArray("javascript");
+        QTest::newRow("animate xlink:href values")
+            << open
+                   + "<a xlink:href=\"#r\"><animate attributeName=\"xlink:href\" values=\"#r;#s\" dur=\"1s\"/>"
+                     "<rect id=\"r\"/></a></svg>"
+            << QByteArray("animate");
+        QTest::newRow("javascript: with a tab in the scheme")
+            << open + "<rect><animate attributeName=\"fill\" to=\"java&#9;script:alert(5)\"/></rect></svg>"
+            << QByteArray("alert");
+        QTest::newRow("values list with a script URL")
+            << open + "<rect><animate attributeName=\"class\" values=\"a;JavaScript:alert(6)\"/></rect></svg>"
+            << QByteArray("alert");
+        QTest::newRow("animateMotion by") << open + "<rect><animateMotion by=\"vbscript:msgbox(7)\"/></rect></svg>"
+                                          << QByteArray("msgbox");
+        QTest::newRow("animateTransform of an event attribute")
+            << open + "<rect><animateTransform attributeName=\"onclick\" to=\"alert(8)\"/></rect></svg>"
+            << QByteArray("alert");
     }
     void sanitizerRules()
     {
@@ -659,6 +688,19 @@ private slots:
         const auto clean = sanitizeSvg(svg, nullptr);
         QVERIFY(clean);
         QVERIFY2(clean->contains("stroke-dasharray=\"6 3\""), clean->constData());
+    }
+
+    // Animation itself is harmless and kept: only the dangerous kinds go.
+    void sanitizerKeepsOrdinaryAnimation()
+    {
+        const QByteArray svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"100\" height=\"100\"><rect "
+                               "width=\"10\" height=\"10\" opacity=\"0.5\"><animate attributeName=\"opacity\" "
+                               "from=\"0\" to=\"1\" dur=\"1s\"/><set attributeName=\"fill\" to=\"red\"/></rect></svg>";
+        const auto clean = sanitizeSvg(svg, nullptr);
+        QVERIFY(clean);
+        QVERIFY2(clean->contains("<animate attributeName=\"opacity\""), clean->constData());
+        QVERIFY2(clean->contains("<set attributeName=\"fill\""), clean->constData());
+        QVERIFY2(clean->contains("opacity=\"0.5\""), clean->constData());
     }
 
     void sanitizerRefuses_data()

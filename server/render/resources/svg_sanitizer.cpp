@@ -39,6 +39,44 @@ double dashPeriod(const QString &value)
     return parts.size() % 2 ? 2 * sum : sum;
 }
 
+/// SVG's animation elements (SVG Animations Level 2 §2; animateColor from SVG 1.1): each
+/// can set any attribute of its parent over time.
+bool isAnimation(const QString &name)
+{
+    return name == QLatin1String("animate") || name == QLatin1String("set") || name == QLatin1String("animateMotion")
+           || name == QLatin1String("animateTransform") || name == QLatin1String("animateColor");
+}
+
+/// Whether an attribute value names a script URL somewhere, also in a `values` list and
+/// with the whitespace and control characters inside the scheme that URL parsers skip
+/// ("java&#9;script:"; WHATWG URL §4.4 strips tabs and newlines).
+bool carriesScriptUrl(const QString &value)
+{
+    QString squeezed;
+    squeezed.reserve(value.size());
+    for (const QChar c : value)
+        if (c.unicode() > 0x20 && c.category() != QChar::Other_Control)
+            squeezed += c.toLower();
+    return squeezed.contains(QLatin1String("javascript:")) || squeezed.contains(QLatin1String("vbscript:"));
+}
+
+/// Whether an animation element must go: it sets an `href` / `xlink:href` (a link or a
+/// `<use>` to what the sanitiser never let through) or an event attribute, or one of its
+/// values (SMIL `to`, `from`, `by`, `values`) is a script URL. A browser showing the
+/// uploaded SVG (GET /api/v1/files/…) would otherwise run it.
+bool isDangerousAnimation(const QXmlStreamAttributes &attributes)
+{
+    QString target = attributes.value(QLatin1String("attributeName")).trimmed().toString();
+    target = target.mid(target.lastIndexOf(QLatin1Char(':')) + 1); // "xlink:href" → "href"
+    if (target.compare(QLatin1String("href"), Qt::CaseInsensitive) == 0
+        || target.startsWith(QLatin1String("on"), Qt::CaseInsensitive))
+        return true;
+    for (const char *valueAttribute : {"to", "from", "by", "values"})
+        if (carriesScriptUrl(attributes.value(QLatin1String(valueAttribute)).toString()))
+            return true;
+    return false;
+}
+
 class Sanitizer
 {
 public:
@@ -78,7 +116,8 @@ public:
                     readExtent(reader.attributes());
                 }
                 if (skipDepth > 0 || name == QLatin1String("script") || name == QLatin1String("foreignObject")
-                    || (name == QLatin1String("image") && imageHref(reader.attributes()).isEmpty())) {
+                    || (name == QLatin1String("image") && imageHref(reader.attributes()).isEmpty())
+                    || (isAnimation(name) && isDangerousAnimation(reader.attributes()))) {
                     ++skipDepth;
                     break;
                 }
@@ -277,6 +316,11 @@ private:
         for (const QXmlStreamAttribute &attribute : reader.attributes()) {
             const QString local = attribute.name().toString();
             QString value = attribute.value().toString();
+            // Event handler attributes (SVG 2 §15.2: onload, onbegin, onclick, …): QtSvg
+            // ignores them, a browser opening the stored file runs them. No other SVG
+            // attribute starts with "on".
+            if (local.startsWith(QLatin1String("on"), Qt::CaseInsensitive))
+                continue;
             if (local == QLatin1String("href")) {
                 const QString target = value.trimmed();
                 if (target.startsWith(QLatin1Char('#'))) {

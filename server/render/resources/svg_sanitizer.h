@@ -26,6 +26,9 @@ struct SvgLimits {
 /// Rewrites `svg` (UTF-8 XML) into a document QtSvg can draw without reading anything but
 /// the bytes given, at a cost bounded by `limits`:
 ///  - no DOCTYPE, processing instructions or comments; no `script`, `foreignObject`;
+///  - no event attributes (`on*`), and no animation element (`animate`, `set`,
+///    `animateMotion`, `animateTransform`) that sets an href or event attribute or whose
+///    `to` / `from` / `by` / `values` carry a `javascript:` or `vbscript:` URL;
 ///  - every `href` / `xlink:href` / `xml:base` attribute kept only when it is a fragment
 ///    (`#id`) or, on `<image>`, a `data:` URL of PNG, JPEG or GIF bytes (sniffed from the
 ///    content, not the media type) or of an SVG that itself passes this function;
