@@ -1,0 +1,111 @@
+#include "server/render/text/hermetic_fonts.h"
+
+#include "fonts_conf.h"
+
+#include <QCryptographicHash>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QSaveFile>
+
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+
+namespace imprint::render {
+
+namespace {
+
+/// Writes `conf` to `path` unless the file already holds exactly it (other processes of
+/// the same build share the file: written once, replaced atomically). Returns success.
+bool writeIfDifferent(const QString &path, const QByteArray &conf)
+{
+    QFile existing(path);
+    if (existing.open(QIODevice::ReadOnly) && existing.readAll() == conf)
+        return true;
+    existing.close();
+    if (!QDir().mkpath(QFileInfo(path).absolutePath()))
+        return false;
+    QSaveFile file(path);
+    return file.open(QIODevice::WriteOnly) && file.write(conf) == conf.size() && file.commit();
+}
+
+/// The user's cache directory as the XDG base directory specification defines it
+/// (QStandardPaths would do, but this runs before QCoreApplication exists).
+QString userCacheDir()
+{
+    const QString xdg = qEnvironmentVariable("XDG_CACHE_HOME");
+    if (QDir::isAbsolutePath(xdg))
+        return xdg;
+    const QString home = qEnvironmentVariable("HOME");
+    return home.isEmpty() ? QString() : home + QStringLiteral("/.cache");
+}
+
+std::string g_privateDir; // the temporary directory to remove at exit, if one was made
+
+void removePrivateDir()
+{
+    if (!g_privateDir.empty())
+        QDir(QString::fromStdString(g_privateDir)).removeRecursively();
+}
+
+/// A new directory only this user can enter, under $TMPDIR or /tmp: for a home that is
+/// read-only. Never a shared, predictable name, which another user could have made first.
+QString privateTempDir()
+{
+    std::string pattern = (QDir::tempPath() + QStringLiteral("/imprint-fonts-XXXXXX")).toStdString();
+    if (!mkdtemp(pattern.data()))
+        return {};
+    g_privateDir = pattern;
+    std::atexit(removePrivateDir);
+    return QString::fromStdString(pattern);
+}
+
+QString install()
+{
+    if (qEnvironmentVariable("IMPRINT_SYSTEM_FONTS") == QLatin1String("1"))
+        return {};
+    const QByteArray conf = hermeticFontConfig();
+    // Named by content: builds with different configurations never share a file.
+    const QString name = QStringLiteral("fonts-%1.conf")
+                             .arg(QString::fromLatin1(
+                                 QCryptographicHash::hash(conf, QCryptographicHash::Sha256).toHex().left(16)));
+    QString path;
+    if (const QString cache = userCacheDir(); !cache.isEmpty()) {
+        path = cache + QStringLiteral("/imprint/fontconfig/") + name;
+        if (!writeIfDifferent(path, conf))
+            path.clear();
+    }
+    if (path.isEmpty()) {
+        if (const QString dir = privateTempDir(); !dir.isEmpty()) {
+            path = dir + u'/' + name;
+            if (!writeIfDifferent(path, conf))
+                path.clear();
+        }
+    }
+    if (path.isEmpty()) {
+        // Plain stderr: this runs during static initialisation, before any Qt logging setup.
+        std::fputs("imprint: could not write the fontconfig configuration; rendering with the host's fonts\n",
+                   stderr);
+        return {};
+    }
+    // Replaces any FONTCONFIG_FILE inherited from the caller: that is the point.
+    qputenv("FONTCONFIG_FILE", QFile::encodeName(path));
+    return path;
+}
+
+} // namespace
+
+QByteArray hermeticFontConfig()
+{
+    return QByteArray::fromRawData(kImprintFontsConf, sizeof(kImprintFontsConf) - 1);
+}
+
+QString useHermeticFonts()
+{
+    // Function-local static: runs once, thread-safely, whoever calls first.
+    static const QString path = install();
+    return path;
+}
+
+} // namespace imprint::render
