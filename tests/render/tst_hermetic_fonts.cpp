@@ -242,7 +242,8 @@ private Q_SLOTS:
         const double same = ssimOf(hermetic, clean);
         qInfo("%s with the conflict: SSIM %.5f against the clean render, %s", qPrintable(engine), same,
               hermetic == clean ? "identical pixels" : "pixels differ");
-        QVERIFY2(same >= 0.999, qPrintable(QStringLiteral("the conflicting font changed the render: SSIM %1").arg(same)));
+        QVERIFY2(same >= 0.999,
+                 qPrintable(QStringLiteral("the conflicting font changed the render: SSIM %1").arg(same)));
 
         // The control: the host's configuration with the same conflict. Must differ well
         // beyond the golden floor, or the conflict above tested nothing.
