@@ -205,6 +205,9 @@ private Q_SLOTS:
         QTest::addColumn<QString>("conflict");
         QTest::newRow("takumi, user fonts") << "takumi" << "home";
         QTest::newRow("takumi, inherited FONTCONFIG_FILE") << "takumi" << "file";
+        // A cache it cannot write (the systemd unit's read-only home): the configuration
+        // goes to a private temporary directory, removed at exit.
+        QTest::newRow("takumi, user fonts, read-only cache") << "takumi" << "home, read-only cache";
         QTest::newRow("html on Chromium, user fonts") << "html" << "home";
     }
 
@@ -231,14 +234,23 @@ private Q_SLOTS:
         const QImage clean = m_clean.value(engine);
 
         QProcessEnvironment env;
-        if (conflict == QLatin1String("home")) {
+        const QString tmp = m_dir.filePath(QStringLiteral("tmp"));
+        if (conflict.startsWith(QLatin1String("home"))) {
             env = environment(conflictedHome());
+            if (conflict.endsWith(QLatin1String("read-only cache"))) {
+                env.insert(QStringLiteral("XDG_CACHE_HOME"), QStringLiteral("/proc/imprint-no-cache"));
+                QDir().mkpath(tmp);
+                env.insert(QStringLiteral("TMPDIR"), tmp);
+            }
         } else {
             env = environment(m_dir.filePath(QStringLiteral("clean-home")));
             env.insert(QStringLiteral("FONTCONFIG_FILE"), conflictedConfigFile());
         }
-        const QImage hermetic = render(engine, env, conflict + QStringLiteral("-hermetic"));
+        const QString tag = QString(conflict).remove(u',').replace(u' ', u'-');
+        const QImage hermetic = render(engine, env, tag + QStringLiteral("-hermetic"));
         QVERIFY(!hermetic.isNull());
+        QVERIFY2(QDir(tmp).entryList({QStringLiteral("imprint-fonts-*")}, QDir::AllEntries).isEmpty(),
+                 "the private configuration directory was left behind");
         const double same = ssimOf(hermetic, clean);
         qInfo("%s with the conflict: SSIM %.5f against the clean render, %s", qPrintable(engine), same,
               hermetic == clean ? "identical pixels" : "pixels differ");
@@ -248,7 +260,7 @@ private Q_SLOTS:
         // The control: the host's configuration with the same conflict. Must differ well
         // beyond the golden floor, or the conflict above tested nothing.
         env.insert(QStringLiteral("IMPRINT_SYSTEM_FONTS"), QStringLiteral("1"));
-        const QImage host = render(engine, env, conflict + QStringLiteral("-host"));
+        const QImage host = render(engine, env, tag + QStringLiteral("-host"));
         QVERIFY(!host.isNull());
         const double changed = ssimOf(host, clean);
         qInfo("%s with the conflict and the host's configuration: SSIM %.5f", qPrintable(engine), changed);

@@ -10,7 +10,10 @@
 
 #include <cstdio>
 #include <cstdlib>
-#include <string>
+#include <climits>
+#include <cstring>
+
+#include <unistd.h>
 
 namespace imprint::render {
 
@@ -41,24 +44,41 @@ QString userCacheDir()
     return home.isEmpty() ? QString() : home + QStringLiteral("/.cache");
 }
 
-std::string g_privateDir; // the temporary directory to remove at exit, if one was made
+// The temporary directory and file to remove at exit, if they were made. Character arrays
+// (nothing to destroy) and POSIX calls: the handler runs after the destructors of statics
+// initialised later, this file's own included, and Qt's.
+char g_privateDir[PATH_MAX];
+char g_privateFile[PATH_MAX];
 
 void removePrivateDir()
 {
-    if (!g_privateDir.empty())
-        QDir(QString::fromStdString(g_privateDir)).removeRecursively();
+    if (g_privateFile[0])
+        ::unlink(g_privateFile);
+    if (g_privateDir[0])
+        ::rmdir(g_privateDir);
+}
+
+/// Copies `path` into `buffer`; false (and `buffer` empty) when it does not fit.
+bool keep(char (&buffer)[PATH_MAX], const QByteArray &path)
+{
+    buffer[0] = '\0';
+    if (path.size() >= PATH_MAX)
+        return false;
+    std::memcpy(buffer, path.constData(), size_t(path.size()) + 1);
+    return true;
 }
 
 /// A new directory only this user can enter, under $TMPDIR or /tmp: for a home that is
 /// read-only. Never a shared, predictable name, which another user could have made first.
 QString privateTempDir()
 {
-    std::string pattern = (QDir::tempPath() + QStringLiteral("/imprint-fonts-XXXXXX")).toStdString();
-    if (!mkdtemp(pattern.data()))
+    QByteArray pattern = QFile::encodeName(QDir::tempPath() + QStringLiteral("/imprint-fonts-XXXXXX"));
+    if (!keep(g_privateDir, pattern) || !mkdtemp(g_privateDir)) {
+        g_privateDir[0] = '\0';
         return {};
-    g_privateDir = pattern;
+    }
     std::atexit(removePrivateDir);
-    return QString::fromStdString(pattern);
+    return QFile::decodeName(g_privateDir);
 }
 
 QString install()
@@ -79,7 +99,7 @@ QString install()
     if (path.isEmpty()) {
         if (const QString dir = privateTempDir(); !dir.isEmpty()) {
             path = dir + u'/' + name;
-            if (!writeIfDifferent(path, conf))
+            if (!keep(g_privateFile, QFile::encodeName(path)) || !writeIfDifferent(path, conf))
                 path.clear();
         }
     }
