@@ -28,6 +28,7 @@
 #include <QtTest>
 
 #include <fontconfig/fontconfig.h>
+#include <unistd.h>
 
 using namespace imprint::render;
 using namespace imprint::render::test;
@@ -146,6 +147,12 @@ private Q_SLOTS:
     void initTestCase()
     {
         QVERIFY(m_dir.isValid());
+        // As root the html engine's Chromium runs as imprint-browser: it must be able to read
+        // the inherited configuration and the conflicting font in here.
+        QVERIFY(QFile::setPermissions(m_dir.path(), QFileDevice::ReadOwner | QFileDevice::WriteOwner
+                                                        | QFileDevice::ExeOwner | QFileDevice::ReadGroup
+                                                        | QFileDevice::ExeGroup | QFileDevice::ReadOther
+                                                        | QFileDevice::ExeOther));
         QVERIFY2(QFileInfo::exists(kConflictFont), qPrintable(kConflictFont));
     }
 
@@ -209,6 +216,7 @@ private Q_SLOTS:
         // goes to a private temporary directory, removed at exit.
         QTest::newRow("takumi, user fonts, read-only cache") << "takumi" << "home, read-only cache";
         QTest::newRow("html on Chromium, user fonts") << "html" << "home";
+        QTest::newRow("html on Chromium, inherited FONTCONFIG_FILE") << "html" << "file";
     }
 
     void conflictingFontsChangeNoRender()
@@ -258,7 +266,12 @@ private Q_SLOTS:
                  qPrintable(QStringLiteral("the conflicting font changed the render: SSIM %1").arg(same)));
 
         // The control: the host's configuration with the same conflict. Must differ well
-        // beyond the golden floor, or the conflict above tested nothing.
+        // beyond the golden floor, or the conflict above tested nothing. Except where it
+        // cannot reach: as root Chromium runs as imprint-browser with a home of its own.
+        if (engine == QLatin1String("html") && conflict.startsWith(QLatin1String("home")) && ::geteuid() == 0) {
+            qInfo("as root Chromium does not see this home: no control");
+            return;
+        }
         env.insert(QStringLiteral("IMPRINT_SYSTEM_FONTS"), QStringLiteral("1"));
         const QImage host = render(engine, env, tag + QStringLiteral("-host"));
         QVERIFY(!host.isNull());

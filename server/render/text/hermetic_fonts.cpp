@@ -13,6 +13,7 @@
 #include <climits>
 #include <cstring>
 
+#include <sys/stat.h>
 #include <unistd.h>
 
 namespace imprint::render {
@@ -30,7 +31,12 @@ bool writeIfDifferent(const QString &path, const QByteArray &conf)
     if (!QDir().mkpath(QFileInfo(path).absolutePath()))
         return false;
     QSaveFile file(path);
-    return file.open(QIODevice::WriteOnly) && file.write(conf) == conf.size() && file.commit();
+    if (!file.open(QIODevice::WriteOnly) || file.write(conf) != conf.size() || !file.commit())
+        return false;
+    // Readable by the html engine's Chromium when it runs as another user, whatever the
+    // caller's umask (the configuration holds nothing secret).
+    return QFile::setPermissions(path, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ReadGroup
+                                           | QFileDevice::ReadOther);
 }
 
 /// The user's cache directory as the XDG base directory specification defines it
@@ -68,12 +74,16 @@ bool keep(char (&buffer)[PATH_MAX], const QByteArray &path)
     return true;
 }
 
-/// A new directory only this user can enter, under $TMPDIR or /tmp: for a home that is
-/// read-only. Never a shared, predictable name, which another user could have made first.
+/// A new directory under $TMPDIR or /tmp that only this user can write or list and others
+/// can only pass through (0711), for the configuration file of a process that has no
+/// writable home or runs as root. Never a shared, predictable name, which another user
+/// could have made first.
 QString privateTempDir()
 {
     QByteArray pattern = QFile::encodeName(QDir::tempPath() + QStringLiteral("/imprint-fonts-XXXXXX"));
-    if (!keep(g_privateDir, pattern) || !mkdtemp(g_privateDir)) {
+    if (!keep(g_privateDir, pattern) || !mkdtemp(g_privateDir) || ::chmod(g_privateDir, 0711) != 0) {
+        if (g_privateDir[0])
+            ::rmdir(g_privateDir);
         g_privateDir[0] = '\0';
         return {};
     }
@@ -91,7 +101,10 @@ QString install()
                              .arg(QString::fromLatin1(
                                  QCryptographicHash::hash(conf, QCryptographicHash::Sha256).toHex().left(16)));
     QString path;
-    if (const QString cache = userCacheDir(); !cache.isEmpty()) {
+    // As root the html engine's Chromium runs as another user (imprint-browser), who cannot
+    // enter root's home: the file then goes to a private temporary directory it can.
+    const QString cache = ::geteuid() == 0 ? QString() : userCacheDir();
+    if (!cache.isEmpty()) {
         path = cache + QStringLiteral("/imprint/fontconfig/") + name;
         if (!writeIfDifferent(path, conf))
             path.clear();
