@@ -1,5 +1,7 @@
 #include "server/render/text/font_fallback.h"
 
+#include "server/render/text/hermetic_fonts.h"
+
 #include <QFont>
 #include <QGlyphRun>
 #include <QHash>
@@ -28,6 +30,12 @@ namespace {
     qputenv("QT_NO_SYNTHESIZED_ITALIC", "1");
     return true;
 }();
+
+// Imprint's own fontconfig configuration (hermetic_fonts.h), likewise set before Qt's font
+// database or fontconfig exist. A static initialiser rather than a call in main(): the
+// test suites run QTest's main(), and every process that draws text (server, CLI,
+// console, test suites) links this file.
+[[maybe_unused]] const QString kHermeticFontsFile = useHermeticFonts();
 
 constexpr qreal kFakeItalicSkew = 0.25; // Skia's SkFont::setSkewX(-1/4) for synthetic italic
 
