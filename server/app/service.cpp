@@ -54,6 +54,9 @@ render::RenderContextOptions renderContextOptions(const Environment &env, net::R
         = qint64(html.value(QStringLiteral("maxMemoryMb")).toInt(int(options.chromium.maxMemoryBytes >> 20))) << 20;
     options.htmlAllowScript = html.value(QStringLiteral("allowScript")).toBool(false);
     options.chromium.user = html.value(QStringLiteral("user")).toString(options.chromium.user);
+    options.chromium.maxPerTenant = html.value(QStringLiteral("maxPerSpace")).toInt(options.chromium.maxPerTenant);
+    options.chromium.queueTimeoutMs
+        = html.value(QStringLiteral("queueTimeoutMs")).toInt(options.chromium.queueTimeoutMs);
     if (fetcher) {
         // The page's http(s) images under the policy and cache of every remote image: the
         // allowlist, no private or loopback addresses, the byte, pixel and time limits.

@@ -559,14 +559,8 @@ void HttpServer::respondAsync(Responder responder, std::function<HttpResponse()>
         });
     // The worker may be inside a call that cannot be interrupted (QtSvg): the client still
     // gets its answer at the deadline, a little after the worker's own poll would have.
-    if (const qint64 deadline = cancellation.deadlineMs(); deadline > 0) {
-        QTimer::singleShot(std::chrono::milliseconds(deadline + 250), this, [this, id, deadline] {
-            answerEarly(
-                id, fieldProblem(
-                        422, QStringLiteral("render_budget_exceeded"), QStringLiteral("deadline"),
-                        QStringLiteral("deadline: the render took longer than its deadline of %1 ms").arg(deadline)));
-        });
-    }
+    if (cancellation.deadlineMs() > 0)
+        answerAtDeadline(id, cancellation, cancellation.deadlineMs() + 250);
     // The Responder (and with it Qt's responder) never leaves this thread: the worker
     // gets only the job id and the work.
     m_pending.emplace(id, std::move(job));
@@ -629,6 +623,23 @@ void HttpServer::shutdown(int graceMs)
         checkDrained();
     });
     checkDrained();
+}
+
+void HttpServer::answerAtDeadline(quint64 id, const render::RenderCancellation &cancellation, qint64 afterMs)
+{
+    QTimer::singleShot(std::chrono::milliseconds(std::max<qint64>(afterMs, 1)), this, [this, id, cancellation] {
+        // The deadline may have moved (a render is not charged its wait for an engine's
+        // slot): look again then.
+        if (const qint64 left = cancellation.deadline().remainingTime(); left > 0 && !cancellation.isCancelled()) {
+            if (m_pending.count(id))
+                answerAtDeadline(id, cancellation, left + 250);
+            return;
+        }
+        const qint64 deadline = cancellation.deadlineMs();
+        answerEarly(id, fieldProblem(
+                            422, QStringLiteral("render_budget_exceeded"), QStringLiteral("deadline"),
+                            QStringLiteral("deadline: the render took longer than its deadline of %1 ms").arg(deadline)));
+    });
 }
 
 void HttpServer::checkDrained()

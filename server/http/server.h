@@ -191,6 +191,9 @@ private:
     /// Answers job `jobId` with `response` now, if it still waits: from deliver(), or
     /// early (deadline, shutdown), when the worker's result is dropped as it arrives.
     void answerEarly(quint64 jobId, const HttpResponse &response);
+    /// Answers job `id` 422 (field `deadline`) once its render's deadline has passed,
+    /// looking first `afterMs` from now and again as long as the deadline has moved on.
+    void answerAtDeadline(quint64 id, const render::RenderCancellation &cancellation, qint64 afterMs);
     void checkDrained();
 
     ServerLimits m_limits;

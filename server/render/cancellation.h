@@ -8,6 +8,7 @@
 #include <QDeadlineTimer>
 
 #include <atomic>
+#include <limits>
 #include <memory>
 #include <optional>
 
@@ -35,7 +36,7 @@ public:
         RenderCancellation c;
         c.m_state = std::make_shared<State>();
         if (ms > 0) {
-            c.m_state->deadline.setRemainingTime(ms);
+            c.m_state->deadlineNs.store(QDeadlineTimer(ms).deadlineNSecs());
             c.m_deadlineMs = ms;
         }
         return c;
@@ -58,7 +59,7 @@ public:
             return std::nullopt;
         if (const int r = m_state->reason.load(std::memory_order_relaxed))
             return Reason(r);
-        if (m_state->deadline.hasExpired()) {
+        if (deadline().hasExpired()) {
             cancel(Reason::Deadline);
             return Reason(m_state->reason.load());
         }
@@ -69,7 +70,28 @@ public:
 
     /// When the render must end (Forever when it has no deadline): work done for the
     /// render outside the pipeline, such as fetching its images, ends by then too.
-    QDeadlineTimer deadline() const { return m_state ? m_state->deadline : QDeadlineTimer(QDeadlineTimer::Forever); }
+    QDeadlineTimer deadline() const
+    {
+        const qint64 ns = m_state ? m_state->deadlineNs.load(std::memory_order_relaxed) : kNoDeadline;
+        if (ns == kNoDeadline)
+            return QDeadlineTimer(QDeadlineTimer::Forever);
+        QDeadlineTimer t;
+        t.setPreciseDeadline(0, ns);
+        return t;
+    }
+
+    /// Moves the deadline `ms` later (a render that waited for a bounded engine's slot is
+    /// not charged the wait: docs/templates.md, "Under load"). Thread-safe; the HTTP layer,
+    /// whose timer answers 422 at the deadline, looks again when its timer fires. No-op
+    /// without a deadline, or once cancelled.
+    void extendDeadline(qint64 ms) const
+    {
+        if (!m_state || ms <= 0 || m_state->reason.load() != 0)
+            return;
+        qint64 ns = m_state->deadlineNs.load();
+        while (ns != kNoDeadline && !m_state->deadlineNs.compare_exchange_weak(ns, ns + ms * 1000000)) {
+        }
+    }
 
     /// The deadline's length in ms as given to withDeadline(), 0 when none.
     qint64 deadlineMs() const { return m_deadlineMs; }
@@ -77,8 +99,9 @@ public:
 private:
     struct State {
         std::atomic<int> reason{0};
-        QDeadlineTimer deadline{QDeadlineTimer::Forever};
+        std::atomic<qint64> deadlineNs{kNoDeadline}; // QDeadlineTimer::deadlineNSecs()
     };
+    static constexpr qint64 kNoDeadline = std::numeric_limits<qint64>::max();
     std::shared_ptr<State> m_state;
     qint64 m_deadlineMs = 0;
 };

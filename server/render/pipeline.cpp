@@ -435,6 +435,7 @@ std::optional<RenderResult> render(const RenderRequest &request, RenderContext &
         ChromiumPage chromiumPage;
         chromiumPage.html = *page;
         chromiumPage.size = doc->size;
+        chromiumPage.tenant = request.tenant;
         chromiumPage.scale = scale;
         chromiumPage.allowScript
             = context.htmlAllowScript() && tmpl.source.value(QLatin1String("htmlScript")).toBool(false);

@@ -81,6 +81,9 @@ struct RenderRequest {
     /// with render_budget_exceeded (field `deadline`), one cancelled otherwise with
     /// render_cancelled. Default: never cancels.
     RenderCancellation cancellation;
+    /// Who the render is for (the space's id): engines with a bounded pool (the html
+    /// engine's browser) share it fairly between tenants. Empty: one shared tenant.
+    QString tenant;
 };
 
 /// Wall-clock time of each stage in ms.

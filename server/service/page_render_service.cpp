@@ -311,6 +311,7 @@ common::Expected<PageRender, RenderUseCaseError> PageRenderService::render(const
                            rq.speed = p.speed;
                            rq.pngCompression = pngCompression;
                            rq.cancellation = p.cancellation;
+                           rq.tenant = p.spaceId;
                            rq.fonts = fonts;
                            // `asset:ID` and the space's asset URLs; everything else as before.
                            rq.imageLoader = m_assets.loaderFor(p.spaceId, [this](const QString &url, QString *why) {

@@ -412,6 +412,79 @@ private Q_SLOTS:
         }
     }
 
+    // Issue 34's starvation: two slow pages of one space held both slots and another
+    // space's trivial render failed at its deadline. Now a space holds at most all but
+    // one slot, a render is not charged its wait, and a wait past the queue bound is 503.
+    void oneSpaceCannotStarveAnother()
+    {
+        RenderContextOptions o = contextOptions(true);
+        o.chromium.pool = 2;
+        o.chromium.queueTimeoutMs = 6000;
+        RenderContext context(o);
+        warmed(context);
+        const QJsonObject endless = htmlTemplate("<script>for(;;){}</script><p>x</p>", 400, 200, true);
+        const QJsonObject trivial
+            = htmlTemplate("<body style=\"margin:0;background:rgb(0,200,0)\"></body>", 400, 200, false);
+        const auto renderFor = [&context](const QJsonObject &page, const QString &tenant, qint64 deadlineMs) {
+            RenderError error;
+            RenderRequest request;
+            request.document = page;
+            request.engine = QStringLiteral("html");
+            request.tenant = tenant;
+            request.cancellation = RenderCancellation::withDeadline(deadlineMs);
+            auto r = render(request, context, &error);
+            return std::make_pair(r.has_value(), error);
+        };
+        QElapsedTimer clock;
+        clock.start();
+        // Space A: a page stuck in a script (until its 3 s deadline), then a trivial one.
+        QFuture<std::pair<bool, RenderError>> stuck
+            = QtConcurrent::run([&] { return renderFor(endless, QStringLiteral("A"), 3000); });
+        QTest::qWait(300);
+        QFuture<std::pair<bool, RenderError>> second
+            = QtConcurrent::run([&] { return renderFor(trivial, QStringLiteral("A"), 2000); });
+        QTest::qWait(300);
+        // Space B gets the slot A may not take, at once.
+        const auto b = renderFor(trivial, QStringLiteral("B"), 2000);
+        QVERIFY2(b.first, qPrintable(b.second.message));
+        QVERIFY2(clock.elapsed() < 2500, qPrintable(QString::number(clock.elapsed())));
+        // A's second render waited for A's first (about 3 s, longer than its own 2 s
+        // deadline) and was not charged the wait.
+        const auto first = stuck.result();
+        QVERIFY(!first.first);
+        QCOMPARE(first.second.code, RenderErrorCode::RenderBudgetExceeded);
+        const auto a2 = second.result();
+        QVERIFY2(a2.first, qPrintable(a2.second.message));
+
+        // A wait past the queue bound is engine_busy (503 with Retry-After over HTTP).
+        RenderContextOptions one = contextOptions(true);
+        one.chromium.pool = 1;
+        one.chromium.queueTimeoutMs = 800;
+        RenderContext single(one);
+        warmed(single);
+        QFuture<void> hog = QtConcurrent::run([&] {
+            RenderError error;
+            RenderRequest request;
+            request.document = endless;
+            request.engine = QStringLiteral("html");
+            request.tenant = QStringLiteral("A");
+            request.cancellation = RenderCancellation::withDeadline(3000);
+            (void)render(request, single, &error);
+        });
+        QTest::qWait(300);
+        clock.restart();
+        RenderError error;
+        RenderRequest request;
+        request.document = trivial;
+        request.engine = QStringLiteral("html");
+        request.tenant = QStringLiteral("B");
+        request.cancellation = RenderCancellation::withDeadline(5000);
+        QVERIFY(!render(request, single, &error));
+        QCOMPARE(error.code, RenderErrorCode::EngineBusy);
+        QVERIFY2(clock.elapsed() >= 700 && clock.elapsed() < 2000, qPrintable(QString::number(clock.elapsed())));
+        hog.waitForFinished();
+    }
+
     // The browser dies with the process that started it, however that process dies: a
     // child that starts one and is killed with SIGKILL leaves no browser behind.
     void theBrowserDiesWithItsServer()

@@ -174,6 +174,9 @@ struct ChromiumBrowser::Private {
     std::unique_ptr<QTemporaryDir> profile;
     QElapsedTimer clock; // started with the object: slot ages
     std::multiset<qint64> activeSince; // when each running render took its slot, clock ms
+    std::map<quint64, QString> queue; // waiting renders: ticket (arrival order) → tenant
+    std::map<QString, int> activeByTenant; // slots each tenant holds
+    quint64 nextTicket = 0;
     std::unique_ptr<RefusingPort> refusingPort; // the browser's proxy: refuses every connection
     ChromiumNetworkIsolation isolation = ChromiumNetworkIsolation::ProxyOnly;
     bool runningSandboxed = false; // the running browser has Chromium's sandbox
@@ -266,6 +269,91 @@ struct ChromiumBrowser::Private {
         ++starts;
         connection = c;
         return c;
+    }
+
+    /// The most slots one tenant may hold at once: the configured bound, else all but one
+    /// (so one space's slow pages always leave a slot for another's).
+    int maxPerTenant() const
+    {
+        return options.maxPerTenant > 0 ? std::min(options.maxPerTenant, options.pool)
+                                        : std::max(1, options.pool - 1);
+    }
+
+    /// Waits for a slot of the pool for `tenant` (docs/templates.md, "Under load"): a
+    /// tenant holds at most maxPerTenant() slots; a freed slot goes to the waiter whose
+    /// tenant holds fewest, the earliest first; the wait is not charged to the render's
+    /// deadline (it is moved by the time waited) but lasts at most options.queueTimeoutMs.
+    /// False with `*err`: engine_busy when the queue is full or the wait ran out,
+    /// render_budget_exceeded / render_cancelled when the render was stopped meanwhile.
+    bool acquireSlot(const QString &tenant, const RenderCancellation &cancellation, RenderError *err)
+    {
+        std::unique_lock lock(mutex);
+        const auto busy = [&](const QString &why) {
+            *err = makeError({}, why, RenderErrorCode::EngineBusy);
+            return false;
+        };
+        if (active >= options.pool && waiting >= options.queue)
+            return busy(QStringLiteral("the html engine's queue is full (%1 renders running, %2 waiting)")
+                            .arg(active)
+                            .arg(waiting));
+        const quint64 ticket = ++nextTicket;
+        queue.emplace(ticket, tenant);
+        ++waiting;
+        QElapsedTimer waited;
+        waited.start();
+        const auto held = [&](const QString &t) {
+            const auto it = activeByTenant.find(t);
+            return it == activeByTenant.end() ? 0 : it->second;
+        };
+        // Whether this waiter's turn has come: a slot is free, its tenant is under its
+        // bound, and no eligible waiter's tenant holds fewer slots or came first with as few.
+        const auto myTurn = [&] {
+            if (active >= options.pool || (restartPending && active > 0) || held(tenant) >= maxPerTenant())
+                return false;
+            for (const auto &[otherTicket, other] : queue) {
+                if (otherTicket == ticket)
+                    continue;
+                const int h = held(other);
+                if (h < maxPerTenant() && (h < held(tenant) || (h == held(tenant) && otherTicket < ticket)))
+                    return false;
+            }
+            return true;
+        };
+        bool timedOut = false;
+        qint64 charged = 0; // ms of the wait the deadline has been moved by
+        while (!myTurn()) {
+            slotFree.wait_for(lock, std::chrono::milliseconds(50));
+            // Moved as the wait goes on, so the deadline cannot pass while waiting.
+            const qint64 now = waited.elapsed();
+            cancellation.extendDeadline(now - charged);
+            charged = now;
+            if (cancellation.isCancelled())
+                break;
+            if (waited.elapsed() >= options.queueTimeoutMs) {
+                timedOut = true;
+                break;
+            }
+        }
+        queue.erase(ticket);
+        --waiting;
+        if (!myTurn()) {
+            slotFree.notify_all(); // this waiter no longer stands in anyone's way
+            if (timedOut)
+                return busy(QStringLiteral("the html engine had no free slot for %1 ms (%2 renders running, %3 "
+                                           "waiting)")
+                                .arg(options.queueTimeoutMs)
+                                .arg(active)
+                                .arg(waiting));
+            *err = makeError(QStringLiteral("deadline"), QStringLiteral("stopped while waiting for the html engine"),
+                             cancellation.reason() == RenderCancellation::Reason::Deadline
+                                 ? RenderErrorCode::RenderBudgetExceeded
+                                 : RenderErrorCode::RenderCancelled);
+            return false;
+        }
+        ++active;
+        ++activeByTenant[tenant];
+        cancellation.extendDeadline(waited.elapsed() - charged);
+        return true;
     }
 
     /// Restarts the browser between renders when it has grown past its bound: measured
@@ -362,33 +450,8 @@ std::optional<ChromiumCapture> ChromiumBrowser::capture(const ChromiumPage &page
     const bool allowScript = page.allowScript && d->options.allowScript;
 
     // A slot of the pool, or engine_busy when too many wait already.
-    {
-        std::unique_lock lock(d->mutex);
-        if (d->active >= d->options.pool && d->waiting >= d->options.queue) {
-            err = makeError({},
-                            QStringLiteral("the html engine's queue is full (%1 renders running, %2 waiting)")
-                                .arg(d->active)
-                                .arg(d->waiting),
-                            RenderErrorCode::EngineBusy);
-            return std::nullopt;
-        }
-        ++d->waiting;
-        const auto full = [&] { return d->active >= d->options.pool || (d->restartPending && d->active > 0); };
-        while (full()) {
-            d->slotFree.wait_for(lock, std::chrono::milliseconds(50));
-            if (cancellation.isCancelled())
-                break;
-        }
-        --d->waiting;
-        if (full()) {
-            err = makeError(QStringLiteral("deadline"), QStringLiteral("stopped while waiting for the html engine"),
-                            cancellation.reason() == RenderCancellation::Reason::Deadline
-                                ? RenderErrorCode::RenderBudgetExceeded
-                                : RenderErrorCode::RenderCancelled);
-            return std::nullopt;
-        }
-        ++d->active;
-    }
+    if (!d->acquireSlot(page.tenant, cancellation, &err))
+        return std::nullopt;
     const qint64 slotSince = d->clock.elapsed();
     {
         std::lock_guard lock(d->mutex);
@@ -397,17 +460,20 @@ std::optional<ChromiumCapture> ChromiumBrowser::capture(const ChromiumPage &page
     struct SlotGuard {
         Private *d;
         qint64 since;
+        QString tenant;
         ~SlotGuard()
         {
             {
                 std::lock_guard lock(d->mutex);
                 --d->active;
                 d->activeSince.erase(d->activeSince.find(since));
+                if (--d->activeByTenant[tenant] <= 0)
+                    d->activeByTenant.erase(tenant);
             }
-            d->slotFree.notify_one();
+            d->slotFree.notify_all(); // the waiter whose turn it is, whichever that is
             d->checkMemory();
         }
-    } slot{d.get(), slotSince};
+    } slot{d.get(), slotSince, page.tenant};
 
     // One try; a page whose renderer died under it (not from a deadline) is tried once
     // more in a fresh context, on a fresh browser if the old one is gone.

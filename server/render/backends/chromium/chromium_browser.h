@@ -47,6 +47,12 @@ struct ChromiumOptions {
     QString executable = QStringLiteral("/usr/bin/chromium");
     int pool = 2; ///< renders at once (`render.html.pool`)
     int queue = 16; ///< renders waiting for a slot; one more is refused with engine_busy
+    /// Slots one tenant (a space) may hold at once (`render.html.maxPerSpace`); 0: all
+    /// but one of the pool (at least 1), so one space cannot starve another.
+    int maxPerTenant = 0;
+    /// How long a render may wait for a slot (`render.html.queueTimeoutMs`) before it is
+    /// refused with engine_busy; the wait is not charged to its deadline.
+    int queueTimeoutMs = 5000;
     qint64 maxMemoryBytes = qint64(1536) * 1024 * 1024; ///< whole browser's RSS before a restart
     int memoryCheckEvery = 50; ///< renders between two measurements of the browser's RSS
     int jsHeapMb = 128; ///< V8 old-space limit per renderer (--js-flags=--max-old-space-size)
@@ -82,6 +88,8 @@ struct ChromiumPage {
     QSize size; ///< viewport, CSS px
     double scale = 1; ///< device scale factor: the image is size × scale px
     bool allowScript = false; ///< run the page's JavaScript (the server config must allow it)
+    /// Who the render is for (the space's id): the pool is shared fairly between tenants.
+    QString tenant;
     Output output = Output::Image;
     /// Output::Png: ask Chromium for its fast zlib level (bigger file, less time).
     bool fastPng = false;
