@@ -206,8 +206,12 @@ void QPainterPlayer::operator()(const display::PushLayer &c)
         return;
     }
     // CSS Color 4 §3.2: the element and its descendants composite as one group.
-    const QRect deviceRect(0, 0, m_p->device()->width(), m_p->device()->height());
-    const QRect layerRect = m_p->transform().mapRect(c.bounds).toAlignedRect() & deviceRect;
+    // The layer covers the group's ink where it can show: on the device (or the enclosing
+    // layer) and, as nothing is blurred here, inside the clip it is composited under.
+    QRect layerRect = m_p->transform().mapRect(c.bounds).toAlignedRect()
+                      & QRect(0, 0, m_p->device()->width(), m_p->device()->height());
+    if (m_p->hasClipping())
+        layerRect &= m_p->transform().mapRect(m_p->clipBoundingRect()).toAlignedRect();
     if (layerRect.isEmpty()) {
         m_skipDepth = 1;
         return;
