@@ -295,6 +295,17 @@ std::optional<LaidOutDocument> layOut(const RenderRequest &request, RenderContex
         err = *over;
         return std::nullopt;
     }
+    // Only the raster player on an image paints every opacity group offscreen; render()
+    // has checked the scale.
+    const double scale = request.scale >= kMinRenderScale && request.scale <= kMaxRenderScale ? request.scale : 1;
+    const GroupLayers groups = doc.engine == Engine::Takumi && request.format != OutputFormat::Svg
+                                   ? GroupLayers::Always
+                                   : GroupLayers::InRasterScopes;
+    if (auto over = doc.engine == Engine::Html ? std::nullopt
+                                               : checkLayerBudget(doc.layout, doc.size, scale, groups, request.budget)) {
+        err = *over;
+        return std::nullopt;
+    }
     if (auto stopped = cancelledError(request.cancellation)) {
         err = *stopped;
         return std::nullopt;

@@ -68,7 +68,119 @@ void countEffects(const LayoutBox &box, const QRectF &canvas, EffectCost &cost, 
         countEffects(child, canvas, cost, nesting);
 }
 
+constexpr qint64 kBytesPerPixel = 4; // ARGB32, what every layer is
+constexpr double kMiB = 1024.0 * 1024.0;
+
+/// The largest effect layer the raster player allocates (raster.cpp, kMaxLayerPixels);
+/// a bigger one skips its subtree, so it costs nothing.
+constexpr qint64 kMaxEffectLayerPixels = 32LL * 1024 * 1024;
+
+/// The layers open along one path from the root, as the raster player holds them.
+struct LayerPath {
+    QTransform toDevice; // page px → device px
+    QRect device; // the enclosing layer's rect (or the canvas), device px
+    int depth = 0;
+    int groups = 0; // opacity groups among the open layers
+    qint64 bytes = 0;
+    bool inRaster = false; // inside an effect layer: groups there are painted offscreen
+};
+
+struct LayerCost {
+    int maxDepth = 0;
+    qint64 maxBytes = 0;
+    int groupsAtMaxBytes = 0;
+    int groupsAtMaxDepth = 0;
+    bool replays = false; // a backdrop or blend replays what came before onto an image
+};
+
+void countLayers(const LayoutBox &box, LayerPath path, bool groupsAlways, LayerCost &cost)
+{
+    if (!box.node || box.node->isText())
+        return;
+    const ComputedStyle &s = box.node->style;
+    // The recorder paints nothing of such a subtree.
+    if (s.display == Display::None || s.opacity <= 0)
+        return;
+    if (!s.transform.empty())
+        path.toDevice = cssTransform(s, box.borderBox) * path.toDevice;
+    const EffectStyle &fx = s.effects;
+    const bool effects
+        = !fx.filter.empty() || fx.clipPath || !fx.maskImage.empty() || fx.mixBlendMode != BlendMode::Normal;
+    cost.replays = cost.replays || !fx.backdropFilter.empty() || fx.mixBlendMode != BlendMode::Normal;
+    auto open = [&](const QRect &rect, bool group) {
+        ++path.depth;
+        path.groups += group;
+        path.bytes += qint64(rect.width()) * rect.height() * kBytesPerPixel;
+        path.device = rect; // a nested layer's device is this layer
+        if (path.depth > cost.maxDepth) {
+            cost.maxDepth = path.depth;
+            cost.groupsAtMaxDepth = path.groups;
+        }
+        if (path.bytes > cost.maxBytes) {
+            cost.maxBytes = path.bytes;
+            cost.groupsAtMaxBytes = path.groups;
+        }
+    };
+    if (effects) {
+        // QPainterPlayer::operator()(PushEffects): the ink plus the filters' reach around
+        // the device, or nothing at all when empty or too big.
+        const qreal scale = std::sqrt(std::abs(path.toDevice.determinant()));
+        const int margin = int(std::ceil(paint_detail::filterReach(fx.filter) * scale));
+        const QRect rect = path.toDevice.mapRect(inkBounds(box)).toAlignedRect()
+                           & path.device.adjusted(-margin, -margin, margin, margin);
+        if (scale <= 0 || rect.isEmpty() || qint64(rect.width()) * rect.height() > kMaxEffectLayerPixels)
+            return;
+        open(rect, false);
+        path.inRaster = true;
+    } else if (s.opacity < 1 && !box.children.empty() && (groupsAlways || path.inRaster)) {
+        // QPainterPlayer::operator()(PushLayer): the group's ink bounds on the device.
+        const QRect rect = path.toDevice.mapRect(inkBounds(box)).toAlignedRect() & path.device;
+        if (rect.isEmpty())
+            return;
+        open(rect, true);
+    }
+    for (const LayoutBox &child : box.children)
+        countLayers(child, path, groupsAlways, cost);
+}
+
 } // namespace
+
+std::optional<RenderError> checkLayerBudget(const LayoutBox &root, QSize canvas, qreal scale, GroupLayers groups,
+                                            const RenderBudget &budget)
+{
+    const QSize device(int(std::lround(canvas.width() * scale)), int(std::lround(canvas.height() * scale)));
+    LayerPath start;
+    start.toDevice = QTransform::fromScale(scale, scale);
+    start.device = QRect(QPoint(0, 0), device);
+    LayerCost cost;
+    countLayers(root, start, groups == GroupLayers::Always, cost);
+    if (groups == GroupLayers::InRasterScopes && cost.replays) {
+        // A backdrop or a blend mode paints everything before it again onto an image,
+        // opacity groups as layers.
+        cost = LayerCost{};
+        countLayers(root, start, true, cost);
+    }
+    const double canvasBytes = double(device.width()) * device.height() * kBytesPerPixel;
+    const double maxBytes = budget.layerBytesPerCanvas * canvasBytes + double(budget.layerBytesBase);
+    if (double(cost.maxBytes) > maxBytes)
+        return budgetError(
+            cost.groupsAtMaxBytes > 0 ? QStringLiteral("opacity") : QStringLiteral("effects"),
+            QStringLiteral("the render holds %1 MiB of offscreen layers (opacity below 1 around children, filter, "
+                           "clipPath, maskImage, mixBlendMode) open at once; at most %2 MiB are allowed for a %3×%4 "
+                           "px image")
+                .arg(cost.maxBytes / kMiB, 0, 'f', 1)
+                .arg(maxBytes / kMiB, 0, 'f', 1)
+                .arg(device.width())
+                .arg(device.height()));
+    if (cost.maxDepth > budget.maxLayerNesting)
+        return budgetError(
+            cost.groupsAtMaxDepth > 0 ? QStringLiteral("opacity") : QStringLiteral("effects"),
+            QStringLiteral("the render nests offscreen layers (opacity below 1 around children, filter, clipPath, "
+                           "maskImage, mixBlendMode) %1 deep; at most %2 levels are allowed")
+                .arg(cost.maxDepth)
+                .arg(budget.maxLayerNesting));
+    return std::nullopt;
+}
 
 std::optional<RenderError> checkEffectBudget(const LayoutBox &root, QSize canvas, const RenderBudget &budget)
 {
