@@ -768,6 +768,83 @@ private slots:
         QCOMPARE(error.field, QString("opacity"));
     }
 
+    void decodedImagesBounded()
+    {
+        // A 400×300 card may decode 4 × 0.46 + 128 MiB: eight distinct 2048² images
+        // (16 MiB each) fit, the ninth is refused before it is decoded, naming its src.
+        QJsonArray kids;
+        for (int i = 0; i < 9; ++i) {
+            const QString src = dataUrl(pngOf(QColor(i * 20, 100, 200), QSize(2048, 2048)), "image/png");
+            kids.append(QJsonObject{
+                {"type", "img"},
+                {"props", QJsonObject{{"src", src}, {"style", QJsonObject{{"width", 40}, {"height", 40}}}}}});
+        }
+        auto card = [](const QJsonArray &children) {
+            return QJsonObject{
+                {"name", "images"},
+                {"width", 400},
+                {"height", 300},
+                {"rendererType", "takumi"},
+                {"root", QJsonObject{{"type", "div"},
+                                     {"props", QJsonObject{{"style", QJsonObject{{"display", "flex"},
+                                                                                 {"flexWrap", "wrap"},
+                                                                                 {"width", 400},
+                                                                                 {"height", 300}}},
+                                                           {"children", children}}}}}};
+        };
+        RenderRequest request;
+        request.document = card(kids);
+        const MeasuredRender m = measureRender(request);
+        QVERIFY(!m.result);
+        QCOMPARE(m.error.codeName(), QString("render_budget_exceeded"));
+        QCOMPARE(m.error.field, QString("root.props.children[8].props.src"));
+        QVERIFY2(m.error.message.contains("2048×2048 px"), qPrintable(m.error.message));
+        qInfo("9 × 2048² images: refused in %lld ms, peak RSS +%.1f MiB", m.ms, m.peakGrowthMiB);
+        // Eight of them render; the same image named many times is decoded once.
+        kids.removeLast();
+        for (int i = 0; i < 20; ++i)
+            kids.append(kids[0]);
+        request.document = card(kids);
+        RenderError error;
+        QVERIFY2(render(request, imprint::test::renderContext(), &error), qPrintable(error.message));
+    }
+
+    void decodedBackgroundsBounded()
+    {
+        // The painter decodes a background per box that shows it: 12 boxes of a 2048²
+        // background are 192 MiB, over the bound of a 400×300 card; 4 are not.
+        const QString url = dataUrl(pngOf(Qt::darkGreen, QSize(2048, 2048)), "image/png");
+        auto card = [&](int boxes) {
+            QJsonArray kids;
+            for (int i = 0; i < boxes; ++i)
+                kids.append(QJsonObject{
+                    {"type", "div"},
+                    {"props", QJsonObject{{"style", QJsonObject{{"width", 40},
+                                                                {"height", 40},
+                                                                {"backgroundImage", QString("url(%1)").arg(url)},
+                                                                {"backgroundSize", "cover"}}}}}});
+            return QJsonObject{{"name", "backgrounds"},
+                               {"width", 400},
+                               {"height", 300},
+                               {"rendererType", "takumi"},
+                               {"root", QJsonObject{{"type", "div"},
+                                                    {"props", QJsonObject{{"style", QJsonObject{{"display", "flex"},
+                                                                                                {"flexWrap", "wrap"},
+                                                                                                {"width", 400},
+                                                                                                {"height", 300}}},
+                                                                          {"children", kids}}}}}};
+        };
+        RenderRequest request;
+        request.document = card(12);
+        RenderError error;
+        QVERIFY(!render(request, imprint::test::renderContext(), &error));
+        QCOMPARE(error.codeName(), QString("render_budget_exceeded"));
+        QCOMPARE(error.field, QString("backgroundImage"));
+        QVERIFY2(error.message.contains("backgroundImage of element 0.8"), qPrintable(error.message));
+        request.document = card(4);
+        QVERIFY2(render(request, imprint::test::renderContext(), &error), qPrintable(error.message));
+    }
+
     void varBombRendersWithAWarning()
     {
         QJsonObject style{
