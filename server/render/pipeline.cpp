@@ -312,10 +312,11 @@ std::optional<LaidOutDocument> layOut(const RenderRequest &request, RenderContex
     const GroupLayers groups = doc.engine == Engine::Takumi && request.format != OutputFormat::Svg
                                    ? GroupLayers::Always
                                    : GroupLayers::InRasterScopes;
-    if (auto over = doc.engine == Engine::Html ? std::nullopt
-                                               : checkLayerBudget(doc.layout, doc.size, scale, groups, request.budget)) {
-        err = *over;
-        return std::nullopt;
+    if (doc.engine != Engine::Html) {
+        if (auto over = checkLayerBudget(doc.layout, doc.size, scale, groups, request.budget)) {
+            err = *over;
+            return std::nullopt;
+        }
     }
     if (auto stopped = cancelledError(request.cancellation)) {
         err = *stopped;

@@ -132,15 +132,14 @@ QJsonObject nestedOpacityCard(const QString &engine, int width, int height, int 
             style.insert("backgroundColor", i % 2 ? "#0000ff" : "#ffff00");
         node = QJsonObject{{"type", "div"}, {"props", QJsonObject{{"style", style}, {"children", QJsonArray{node}}}}};
     }
+    const QJsonObject rootStyle{
+        {"display", "flex"}, {"width", width}, {"height", height}, {"backgroundColor", "#ffffff"}};
     return QJsonObject{{"name", "layers"},
                        {"width", width},
                        {"height", height},
                        {"rendererType", engine},
                        {"root", QJsonObject{{"type", "div"},
-                                            {"props", QJsonObject{{"style", QJsonObject{{"display", "flex"},
-                                                                                        {"width", width},
-                                                                                        {"height", height},
-                                                                                        {"backgroundColor", "#ffffff"}}},
+                                            {"props", QJsonObject{{"style", rootStyle},
                                                                   {"children", QJsonArray{node}}}}}}};
 }
 
