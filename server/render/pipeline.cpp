@@ -271,11 +271,24 @@ std::optional<LaidOutDocument> layOut(const RenderRequest &request, RenderContex
     }
     const ImageLoader contextLoader
         = [&context](const QString &url, QString *why) { return context.images().load(url, why); };
-    doc.root
-        = buildDocument(tmpl, *values, &err, &doc.warnings, request.imageLoader ? request.imageLoader : contextLoader,
-                        request.limits, QSizeF(std::max(width, 0), std::max(height, 0)));
+    const ImageLoader &loader = request.imageLoader ? request.imageLoader : contextLoader;
+    // Decoded images count against the render budget as they load (a content-sized side
+    // against its largest size); render() has checked the scale.
+    const double scale = request.scale >= kMinRenderScale && request.scale <= kMaxRenderScale ? request.scale : 1;
+    const QSize imageCanvas(width > 0 ? width : std::min(request.maxSize.width(), kMaxSide),
+                            height > 0 ? height : std::min(request.maxSize.height(), kMaxSide));
+    RenderImageBudget images(imageByteLimit(imageCanvas, scale, request.budget), imageCanvas, scale);
+    doc.root = buildDocument(
+        tmpl, *values, &err, &doc.warnings,
+        [&](const QString &url, QString *why) { return images.load(url, loader, why); }, request.limits,
+        QSizeF(std::max(width, 0), std::max(height, 0)));
     if (!doc.root)
         return std::nullopt;
+    // Background images are decoded by the painter through the context's cache.
+    if (auto over = checkImageBudget(*doc.root, images, contextLoader)) {
+        err = *over;
+        return std::nullopt;
+    }
     applyFontSet(*doc.root, request.fonts ? *request.fonts : FontSet{}, &doc.warnings);
     if (timings)
         timings->parse = elapsedMs(timer);
@@ -294,6 +307,16 @@ std::optional<LaidOutDocument> layOut(const RenderRequest &request, RenderContex
     if (auto over = checkEffectBudget(doc.layout, doc.size, request.budget)) {
         err = *over;
         return std::nullopt;
+    }
+    // Only the raster player on an image paints every opacity group offscreen.
+    const GroupLayers groups = doc.engine == Engine::Takumi && request.format != OutputFormat::Svg
+                                   ? GroupLayers::Always
+                                   : GroupLayers::InRasterScopes;
+    if (doc.engine != Engine::Html) {
+        if (auto over = checkLayerBudget(doc.layout, doc.size, scale, groups, request.budget)) {
+            err = *over;
+            return std::nullopt;
+        }
     }
     if (auto stopped = cancelledError(request.cancellation)) {
         err = *stopped;

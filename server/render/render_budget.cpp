@@ -3,6 +3,7 @@
 #include "server/render/render_budget.h"
 #include "server/render/document/markup.h"
 #include "server/render/paint/geometry.h"
+#include "server/render/resources/image_decoder.h"
 
 #include <cmath>
 
@@ -68,7 +69,271 @@ void countEffects(const LayoutBox &box, const QRectF &canvas, EffectCost &cost, 
         countEffects(child, canvas, cost, nesting);
 }
 
+constexpr qint64 kBytesPerPixel = 4; // ARGB32, what every layer and decoded image is
+constexpr double kMiB = 1024.0 * 1024.0;
+
+/// The largest effect layer the raster player allocates (raster.cpp, kMaxLayerPixels);
+/// a bigger one skips its subtree, so it costs nothing.
+constexpr qint64 kMaxEffectLayerPixels = 32LL * 1024 * 1024;
+
+/// The layers open along one path from the root, as the raster player holds them.
+struct LayerPath {
+    QTransform toDevice; // page px → device px
+    QRect device; // the enclosing layer's rect (or the canvas), device px
+    int depth = 0;
+    int groups = 0; // opacity groups among the open layers
+    qint64 bytes = 0;
+    bool inRaster = false; // inside an effect layer: groups there are painted offscreen
+};
+
+struct LayerCost {
+    int maxDepth = 0;
+    qint64 maxBytes = 0;
+    int groupsAtMaxBytes = 0;
+    int groupsAtMaxDepth = 0;
+    bool replays = false; // a backdrop or blend replays what came before onto an image
+};
+
+void countLayers(const LayoutBox &box, LayerPath path, bool groupsAlways, LayerCost &cost)
+{
+    if (!box.node || box.node->isText())
+        return;
+    const ComputedStyle &s = box.node->style;
+    // The recorder paints nothing of such a subtree.
+    if (s.display == Display::None || s.opacity <= 0)
+        return;
+    if (!s.transform.empty())
+        path.toDevice = cssTransform(s, box.borderBox) * path.toDevice;
+    const EffectStyle &fx = s.effects;
+    const bool effects
+        = !fx.filter.empty() || fx.clipPath || !fx.maskImage.empty() || fx.mixBlendMode != BlendMode::Normal;
+    cost.replays = cost.replays || !fx.backdropFilter.empty() || fx.mixBlendMode != BlendMode::Normal;
+    auto open = [&](const QRect &rect, bool group) {
+        ++path.depth;
+        path.groups += group;
+        path.bytes += qint64(rect.width()) * rect.height() * kBytesPerPixel;
+        path.device = rect; // a nested layer's device is this layer
+        if (path.depth > cost.maxDepth) {
+            cost.maxDepth = path.depth;
+            cost.groupsAtMaxDepth = path.groups;
+        }
+        if (path.bytes > cost.maxBytes) {
+            cost.maxBytes = path.bytes;
+            cost.groupsAtMaxBytes = path.groups;
+        }
+    };
+    if (effects) {
+        // QPainterPlayer::operator()(PushEffects): the ink plus the filters' reach around
+        // the device, or nothing at all when empty or too big.
+        const qreal scale = std::sqrt(std::abs(path.toDevice.determinant()));
+        const int margin = int(std::ceil(paint_detail::filterReach(fx.filter) * scale));
+        const QRect rect = path.toDevice.mapRect(inkBounds(box)).toAlignedRect()
+                           & path.device.adjusted(-margin, -margin, margin, margin);
+        if (scale <= 0 || rect.isEmpty() || qint64(rect.width()) * rect.height() > kMaxEffectLayerPixels)
+            return;
+        open(rect, false);
+        path.inRaster = true;
+    } else if (s.opacity < 1 && !box.children.empty() && (groupsAlways || path.inRaster)) {
+        // QPainterPlayer::operator()(PushLayer): the group's ink bounds on the device.
+        const QRect rect = path.toDevice.mapRect(inkBounds(box)).toAlignedRect() & path.device;
+        if (rect.isEmpty())
+            return;
+        open(rect, true);
+    }
+    for (const LayoutBox &child : box.children)
+        countLayers(child, path, groupsAlways, cost);
+}
+
 } // namespace
+
+std::optional<RenderError> checkLayerBudget(const LayoutBox &root, QSize canvas, qreal scale, GroupLayers groups,
+                                            const RenderBudget &budget)
+{
+    const QSize device(int(std::lround(canvas.width() * scale)), int(std::lround(canvas.height() * scale)));
+    LayerPath start;
+    start.toDevice = QTransform::fromScale(scale, scale);
+    start.device = QRect(QPoint(0, 0), device);
+    LayerCost cost;
+    countLayers(root, start, groups == GroupLayers::Always, cost);
+    if (groups == GroupLayers::InRasterScopes && cost.replays) {
+        // A backdrop or a blend mode paints everything before it again onto an image,
+        // opacity groups as layers.
+        cost = LayerCost{};
+        countLayers(root, start, true, cost);
+    }
+    const double canvasBytes = double(device.width()) * device.height() * kBytesPerPixel;
+    const double maxBytes = budget.layerBytesPerCanvas * canvasBytes + double(budget.layerBytesBase);
+    if (double(cost.maxBytes) > maxBytes)
+        return budgetError(
+            cost.groupsAtMaxBytes > 0 ? QStringLiteral("opacity") : QStringLiteral("effects"),
+            QStringLiteral("the render holds %1 MiB of offscreen layers (opacity below 1 around children, filter, "
+                           "clipPath, maskImage, mixBlendMode) open at once; at most %2 MiB are allowed for a %3×%4 "
+                           "px image")
+                .arg(cost.maxBytes / kMiB, 0, 'f', 1)
+                .arg(maxBytes / kMiB, 0, 'f', 1)
+                .arg(device.width())
+                .arg(device.height()));
+    if (cost.maxDepth > budget.maxLayerNesting)
+        return budgetError(
+            cost.groupsAtMaxDepth > 0 ? QStringLiteral("opacity") : QStringLiteral("effects"),
+            QStringLiteral("the render nests offscreen layers (opacity below 1 around children, filter, clipPath, "
+                           "maskImage, mixBlendMode) %1 deep; at most %2 levels are allowed")
+                .arg(cost.maxDepth)
+                .arg(budget.maxLayerNesting));
+    return std::nullopt;
+}
+
+qint64 imageByteLimit(QSize canvas, qreal scale, const RenderBudget &budget)
+{
+    const double deviceBytes = double(canvas.width()) * canvas.height() * scale * scale * kBytesPerPixel;
+    return qint64(budget.imageBytesPerCanvas * deviceBytes) + budget.imageBytesBase;
+}
+
+RenderImageBudget::RenderImageBudget(qint64 maxBytes, QSize canvas, qreal scale)
+    : m_max(maxBytes)
+    , m_canvas(canvas)
+    , m_scale(scale)
+{ }
+
+namespace {
+
+/// The pixel size a data: URL's header states, without decoding a pixel; nullopt for
+/// SVG, other URLs and unreadable headers.
+std::optional<QSize> headerSize(const QString &url)
+{
+    if (!url.startsWith(QLatin1String("data:"), Qt::CaseInsensitive))
+        return std::nullopt;
+    QString ignored;
+    const auto bytes = dataUrlBytes(url, &ignored);
+    return bytes ? imageHeaderSize(*bytes) : std::nullopt;
+}
+
+/// Whether the decoder would decode an image of `size` at all (image_decoder.h): one it
+/// refuses allocates nothing and is left to warn as it does.
+bool decodable(QSize size)
+{
+    const ImageDecodeLimits limits;
+    return size.width() <= limits.maxSide && size.height() <= limits.maxSide
+           && qint64(size.width()) * size.height() <= limits.maxPixels;
+}
+
+} // namespace
+
+bool RenderImageBudget::add(const QString &url, QSize size, qint64 bytes, QString *why)
+{
+    if (m_used + bytes <= m_max) {
+        m_used += bytes;
+        return true;
+    }
+    m_refusedUrl = url;
+    const QSize device(int(std::lround(m_canvas.width() * m_scale)), int(std::lround(m_canvas.height() * m_scale)));
+    m_refusal = QStringLiteral("the image (%1×%2 px, %3 MiB decoded) would bring the render's decoded images to %4 "
+                               "MiB; at most %5 MiB are allowed for a %6×%7 px image")
+                    .arg(size.width())
+                    .arg(size.height())
+                    .arg(bytes / kMiB, 0, 'f', 1)
+                    .arg((m_used + bytes) / kMiB, 0, 'f', 1)
+                    .arg(m_max / kMiB, 0, 'f', 1)
+                    .arg(device.width())
+                    .arg(device.height());
+    if (why)
+        *why = m_refusal;
+    return false;
+}
+
+QImage RenderImageBudget::load(const QString &url, const ImageLoader &loader, QString *why)
+{
+    if (const auto it = m_loaded.constFind(url); it != m_loaded.constEnd())
+        return *it;
+    if (refused()) {
+        if (why)
+            *why = QStringLiteral("not loaded: the render's decoded images are over budget");
+        return {};
+    }
+    // While the largest image the decoder makes still fits, the header need not be read.
+    const ImageDecodeLimits limits;
+    const bool anyFits = m_max - m_used >= limits.maxPixels * kBytesPerPixel;
+    const auto announced = anyFits ? std::nullopt : headerSize(url);
+    if (announced && decodable(*announced)
+        && m_used + qint64(announced->width()) * announced->height() * kBytesPerPixel > m_max) {
+        add(url, *announced, qint64(announced->width()) * announced->height() * kBytesPerPixel, why);
+        return {};
+    }
+    QImage image = loader ? loader(url, why) : decodeDataUrlImage(url, why);
+    if (image.isNull())
+        return image;
+    if (!add(url, image.size(), image.sizeInBytes(), why))
+        return {};
+    m_loaded.insert(url, image);
+    return image;
+}
+
+bool RenderImageBudget::addBackground(const QString &url, const ImageLoader &loader, QString *why)
+{
+    if (refused())
+        return false;
+    QSize size = m_backgroundSizes.value(url);
+    if (size.isEmpty()) {
+        if (const auto announced = headerSize(url); announced && decodable(*announced)) {
+            size = *announced;
+        } else {
+            // SVG, or a header we cannot read: the decoder says (and the cache keeps the
+            // pixels for the painter).
+            const QImage image = loader ? loader(url, nullptr) : decodeDataUrlImage(url, nullptr);
+            if (image.isNull())
+                return true;
+            size = image.size();
+        }
+        m_backgroundSizes.insert(url, size);
+    }
+    return add(url, size, qint64(size.width()) * size.height() * kBytesPerPixel, why);
+}
+
+RenderError RenderImageBudget::error(const QString &field) const
+{
+    return budgetError(field, m_refusal);
+}
+
+namespace {
+
+const Node *nodeWithSource(const Node &node, const QString &url)
+{
+    if (node.isImage() && node.src == url)
+        return &node;
+    for (const auto &child : node.children)
+        if (const Node *found = nodeWithSource(*child, url))
+            return found;
+    return nullptr;
+}
+
+std::optional<RenderError> countBackgrounds(const Node &node, RenderImageBudget &budget, const ImageLoader &loader)
+{
+    if (!node.isText()) {
+        for (const BackgroundLayer &layer : node.style.backgroundLayers) {
+            if (layer.gradient || layer.imageUrl.isEmpty())
+                continue;
+            QString why;
+            if (!budget.addBackground(layer.imageUrl, loader, &why))
+                return budgetError(QStringLiteral("backgroundImage"),
+                                   QStringLiteral("backgroundImage of element %1: %2").arg(node.id, why));
+        }
+    }
+    for (const auto &child : node.children)
+        if (auto over = countBackgrounds(*child, budget, loader))
+            return over;
+    return std::nullopt;
+}
+
+} // namespace
+
+std::optional<RenderError> checkImageBudget(const Node &root, RenderImageBudget &budget, const ImageLoader &loader)
+{
+    if (budget.refused()) {
+        const Node *img = nodeWithSource(root, budget.refusedUrl());
+        return budget.error(img ? img->srcField : QStringLiteral("src"));
+    }
+    return countBackgrounds(root, budget, loader);
+}
 
 std::optional<RenderError> checkEffectBudget(const LayoutBox &root, QSize canvas, const RenderBudget &budget)
 {

@@ -22,6 +22,7 @@
 #include <QThread>
 #include <QtTest>
 
+#include <array>
 #include <cmath>
 
 using namespace imprint::render;
@@ -113,6 +114,77 @@ QJsonObject effectCard(const QString &engine, const QJsonObject &style, const QJ
                        {"height", 400},
                        {"rendererType", engine},
                        {"root", QJsonObject{{"type", "div"}, {"props", props}}}};
+}
+
+/// `depth` divs nested one in another inside a white `width`×`height` root, each with
+/// `opacity`, growing to fill its parent less `padding` px a side, with backgrounds
+/// alternating blue and yellow when `coloured`; the innermost holds a word of 10 px
+/// text, so every level is a group with children (the hardening probe: 63 × 0.99, no
+/// padding, 64 element levels with the root: the template limit).
+QJsonObject nestedOpacityCard(const QString &engine, int width, int height, int depth, double opacity, int padding,
+                              bool coloured)
+{
+    QJsonValue node = QStringLiteral("deep");
+    for (int i = depth; i >= 1; --i) {
+        QJsonObject style{
+            {"display", "flex"}, {"flexGrow", 1}, {"opacity", opacity}, {"padding", padding}, {"fontSize", 10}};
+        if (coloured)
+            style.insert("backgroundColor", i % 2 ? "#0000ff" : "#ffff00");
+        node = QJsonObject{{"type", "div"}, {"props", QJsonObject{{"style", style}, {"children", QJsonArray{node}}}}};
+    }
+    const QJsonObject rootStyle{
+        {"display", "flex"}, {"width", width}, {"height", height}, {"backgroundColor", "#ffffff"}};
+    return QJsonObject{{"name", "layers"},
+                       {"width", width},
+                       {"height", height},
+                       {"rendererType", engine},
+                       {"root", QJsonObject{{"type", "div"},
+                                            {"props", QJsonObject{{"style", rootStyle},
+                                                                  {"children", QJsonArray{node}}}}}}};
+}
+
+/// Resets this process's peak resident set (VmHWM) to what is resident now: false where
+/// /proc/self/clear_refs refuses it (kernels before 4.0, some sandboxes).
+bool resetPeakRss()
+{
+    QFile f(QStringLiteral("/proc/self/clear_refs"));
+    return f.open(QIODevice::WriteOnly) && f.write("5") == 1;
+}
+
+/// This process's peak resident set since resetPeakRss() (VmHWM), MiB; -1 without /proc.
+double peakRssMiB()
+{
+    QFile f(QStringLiteral("/proc/self/status"));
+    if (!f.open(QIODevice::ReadOnly))
+        return -1;
+    for (const QByteArray &line : f.readAll().split('\n')) {
+        if (line.startsWith("VmHWM:"))
+            return line.mid(6).trimmed().split(' ').value(0).toDouble() / 1024.0;
+    }
+    return -1;
+}
+
+/// What one render cost: its result, wall time (ms) and growth of the peak RSS (MiB,
+/// -1 when it cannot be measured).
+struct MeasuredRender {
+    std::optional<RenderResult> result;
+    RenderError error;
+    qint64 ms = 0;
+    double peakGrowthMiB = -1;
+};
+
+MeasuredRender measureRender(const RenderRequest &request)
+{
+    MeasuredRender m;
+    const bool reset = resetPeakRss();
+    const double before = peakRssMiB();
+    QElapsedTimer timer;
+    timer.start();
+    m.result = render(request, imprint::test::renderContext(), &m.error);
+    m.ms = timer.elapsed();
+    if (reset && before >= 0)
+        m.peakGrowthMiB = peakRssMiB() - before;
+    return m;
 }
 
 } // namespace
@@ -491,6 +563,285 @@ private slots:
         QCOMPARE(error.codeName(), QString("render_budget_exceeded"));
         QCOMPARE(error.field, QString("effects"));
         QVERIFY2(error.message.contains("nests effect layers"), qPrintable(error.message));
+    }
+
+    // --- the render budget counts every layer (issue 34 item 4) -------------------------
+
+    void nestedOpacityProbeRefused_data()
+    {
+        QTest::addColumn<int>("side");
+        // At 4096 px the probe took 2.0 GiB before the deadline; at 2400 px 6.4 s, 1.2 GiB.
+        QTest::newRow("4096") << 4096;
+        QTest::newRow("2400") << 2400;
+    }
+
+    void nestedOpacityProbeRefused()
+    {
+        QFETCH(int, side);
+        RenderRequest request;
+        request.document = nestedOpacityCard("takumi", side, side, 63, 0.99, 0, false);
+        const MeasuredRender m = measureRender(request);
+        QVERIFY(!m.result);
+        QCOMPARE(m.error.codeName(), QString("render_budget_exceeded"));
+        QCOMPARE(m.error.field, QString("opacity"));
+        QVERIFY2(m.error.message.contains("MiB of offscreen layers"), qPrintable(m.error.message));
+        // Refused after layout, before any layer or the canvas is allocated.
+        QVERIFY2(m.ms < 500, qPrintable(QString("%1 ms").arg(m.ms)));
+        qInfo("%d px probe: refused in %lld ms, peak RSS +%.1f MiB", side, m.ms, m.peakGrowthMiB);
+        if (m.peakGrowthMiB < 0)
+            QSKIP("peak RSS not measurable here (/proc/self/clear_refs)");
+        QVERIFY2(m.peakGrowthMiB < 48, qPrintable(QString("peak RSS grew %1 MiB").arg(m.peakGrowthMiB)));
+    }
+
+    void playerBoundsLayersAtAllocation()
+    {
+        // With the pre-paint bound lifted, the raster player still holds no more layers
+        // than the same bound at the allocation: the groups past it take their opacity
+        // per shape, and the probe draws in bounded memory instead of +1.4 GiB.
+        RenderRequest request;
+        request.document = nestedOpacityCard("takumi", 2400, 2400, 63, 0.99, 0, false);
+        request.budget.layerBytesPerCanvas = 1e6;
+        request.budget.maxLayerNesting = 1000;
+        const MeasuredRender m = measureRender(request);
+        QVERIFY2(m.result, qPrintable(m.error.message));
+        qInfo("2400 px probe, pre-paint bound lifted: drawn in %lld ms, peak RSS +%.1f MiB", m.ms, m.peakGrowthMiB);
+        QVERIFY2(m.ms < 5000, qPrintable(QString("%1 ms").arg(m.ms)));
+        if (m.peakGrowthMiB >= 0) // the canvas (22 MiB), 8 canvases + 64 MiB of layers, the PNG
+            QVERIFY2(m.peakGrowthMiB < 400, qPrintable(QString("peak RSS grew %1 MiB").arg(m.peakGrowthMiB)));
+    }
+
+    void layerBytesBounded()
+    {
+        // 16 full-canvas groups nest well within the level limit, but 16 canvases of
+        // layers is over 8 canvases + 64 MiB; 12 of them are not.
+        RenderRequest request;
+        request.document = nestedOpacityCard("takumi", 2000, 2000, 16, 0.9, 0, false);
+        RenderError error;
+        QVERIFY(!render(request, imprint::test::renderContext(), &error));
+        QCOMPARE(error.codeName(), QString("render_budget_exceeded"));
+        QCOMPARE(error.field, QString("opacity"));
+        QVERIFY2(error.message.contains("MiB of offscreen layers"), qPrintable(error.message));
+        // Nested groups shrink with their padding: the same depth over a smaller area fits.
+        request.document = nestedOpacityCard("takumi", 2000, 2000, 16, 0.9, 60, false);
+        QVERIFY2(render(request, imprint::test::renderContext(), &error), qPrintable(error.message));
+    }
+
+    void layerNestingBounded()
+    {
+        // Small layers, but more of them open at once than any design nests.
+        RenderRequest request;
+        request.document = nestedOpacityCard("takumi", 300, 300, 40, 0.99, 2, false);
+        RenderError error;
+        QVERIFY(!render(request, imprint::test::renderContext(), &error));
+        QCOMPARE(error.codeName(), QString("render_budget_exceeded"));
+        QCOMPARE(error.field, QString("opacity"));
+        QVERIFY2(error.message.contains("40 deep; at most 32 levels"), qPrintable(error.message));
+    }
+
+    void transformedLayersCountOnTheDevice()
+    {
+        // 30 groups in a 200 px box are 4.6 MiB of layers; scaled 10 times they cover
+        // the 1000² canvas, 114 MiB, over 8 × 3.8 + 64 MiB: the player sizes them on the
+        // device, so the budget counts them there.
+        auto card = [](const QString &transform) {
+            QJsonObject doc = nestedOpacityCard("takumi", 1000, 1000, 30, 0.9, 0, false);
+            QJsonObject root = doc["root"].toObject();
+            QJsonObject props = root["props"].toObject();
+            QJsonObject outer = props["children"].toArray()[0].toObject();
+            QJsonObject outerProps = outer["props"].toObject();
+            QJsonObject style = outerProps["style"].toObject();
+            style.insert("flexGrow", 0);
+            style.insert("width", 200);
+            style.insert("height", 200);
+            style.insert("transform", transform);
+            outerProps.insert("style", style);
+            outer.insert("props", outerProps);
+            props.insert("children", QJsonArray{outer});
+            root.insert("props", props);
+            doc.insert("root", root);
+            return doc;
+        };
+        RenderRequest request;
+        request.document = card("none");
+        RenderError error;
+        QVERIFY2(render(request, imprint::test::renderContext(), &error), qPrintable(error.message));
+        request.document = card("scale(10)");
+        QVERIFY(!render(request, imprint::test::renderContext(), &error));
+        QCOMPARE(error.field, QString("opacity"));
+        QVERIFY2(error.message.contains("MiB of offscreen layers"), qPrintable(error.message));
+    }
+
+    void scaledLayersCountAtDevicePixels()
+    {
+        // 12 full-canvas groups on a 1000² card: 46 MiB, within 8 × 3.8 + 64 MiB. At
+        // scale 3 the canvas is 3000² px and the layers 412 MiB, over 8 × 34 + 64 MiB.
+        RenderRequest request;
+        request.document = nestedOpacityCard("takumi", 1000, 1000, 12, 0.9, 0, false);
+        RenderError error;
+        QVERIFY2(render(request, imprint::test::renderContext(), &error), qPrintable(error.message));
+        request.scale = 3;
+        QVERIFY(!render(request, imprint::test::renderContext(), &error));
+        QCOMPARE(error.field, QString("opacity"));
+        QVERIFY2(error.message.contains("3000×3000 px"), qPrintable(error.message));
+    }
+
+    void moderateOpacityNestingRenders()
+    {
+        // 6 nested groups on an ordinary card: drawn, and drawn as groups (each level's
+        // child composited into it before the level is, CSS Color 4 §3.2).
+        constexpr double alpha = 0.8;
+        RenderRequest request;
+        request.document = nestedOpacityCard("takumi", 1200, 630, 6, alpha, 20, true);
+        const MeasuredRender m = measureRender(request);
+        QVERIFY2(m.result, qPrintable(m.error.message));
+        qInfo("6 nested groups at 1200×630: %lld ms, peak RSS +%.1f MiB", m.ms, m.peakGrowthMiB);
+        const QImage image = decodePng(m.result->bytes);
+        QCOMPARE(image.size(), QSize(1200, 630));
+        auto level = [](int i) { return i % 2 ? QColor(0, 0, 255) : QColor(255, 255, 0); };
+        auto mix = [](double a, const std::array<double, 3> &over, QColor under) {
+            return std::array<double, 3>{a * over[0] + (1 - a) * under.red(), a * over[1] + (1 - a) * under.green(),
+                                         a * over[2] + (1 - a) * under.blue()};
+        };
+        // Innermost level 6 is opaque within its group; each level composites its child
+        // group over its own background, then the whole at alpha over white.
+        std::array<double, 3> group{double(level(6).red()), double(level(6).green()), double(level(6).blue())};
+        for (int i = 5; i >= 1; --i)
+            group = mix(alpha, group, level(i));
+        const std::array<double, 3> centre = mix(alpha, group, Qt::white);
+        const QColor got = image.pixelColor(600, 315);
+        QVERIFY2(std::abs(got.red() - centre[0]) <= 3 && std::abs(got.green() - centre[1]) <= 3
+                     && std::abs(got.blue() - centre[2]) <= 3,
+                 qPrintable(QString("centre %1,%2,%3, expected %4,%5,%6")
+                                .arg(got.red())
+                                .arg(got.green())
+                                .arg(got.blue())
+                                .arg(centre[0])
+                                .arg(centre[1])
+                                .arg(centre[2])));
+        // The outermost ring: level 1 alone at alpha over white.
+        const std::array<double, 3> ring = mix(alpha, {0, 0, 255}, Qt::white);
+        const QColor edge = image.pixelColor(10, 315);
+        QVERIFY2(std::abs(edge.red() - ring[0]) <= 3 && std::abs(edge.blue() - ring[2]) <= 3,
+                 qPrintable(QString("edge %1,%2,%3").arg(edge.red()).arg(edge.green()).arg(edge.blue())));
+    }
+
+    void nestedOpacityInVectorOutputStaysSane_data()
+    {
+        QTest::addColumn<QString>("engine");
+        QTest::addColumn<int>("format");
+        QTest::addColumn<int>("side");
+        QTest::newRow("satori png 2400") << "satori" << int(OutputFormat::Png) << 2400;
+        QTest::newRow("satori svg 4096") << "satori" << int(OutputFormat::Svg) << 4096;
+        QTest::newRow("takumi svg 4096") << "takumi" << int(OutputFormat::Svg) << 4096;
+    }
+
+    void nestedOpacityInVectorOutputStaysSane()
+    {
+        // The SVG writers draw groups as <g opacity> (QtSvg 6.4 and QSvgGenerator take the
+        // opacity per shape): no layers, so the probe is drawn, in bounded time and memory.
+        QFETCH(QString, engine);
+        QFETCH(int, format);
+        QFETCH(int, side);
+        RenderRequest request;
+        request.document = nestedOpacityCard(engine, side, side, 63, 0.99, 0, false);
+        request.format = OutputFormat(format);
+        const MeasuredRender m = measureRender(request);
+        QVERIFY2(m.result, qPrintable(m.error.message));
+        qInfo("%s: %lld ms, peak RSS +%.1f MiB", QTest::currentDataTag(), m.ms, m.peakGrowthMiB);
+        QVERIFY2(m.ms < 5000, qPrintable(QString("%1 ms").arg(m.ms)));
+        if (m.peakGrowthMiB >= 0) // the canvas (22 MiB at 2400 px) and its encoding, no layers
+            QVERIFY2(m.peakGrowthMiB < 200, qPrintable(QString("peak RSS grew %1 MiB").arg(m.peakGrowthMiB)));
+        // Under a filter the groups are painted offscreen by the raster player again: counted.
+        QJsonObject doc = request.document;
+        QJsonObject root = doc["root"].toObject();
+        QJsonObject props = root["props"].toObject();
+        QJsonObject style = props["style"].toObject();
+        style.insert("filter", "grayscale(1)");
+        props.insert("style", style);
+        root.insert("props", props);
+        doc.insert("root", root);
+        request.document = doc;
+        RenderError error;
+        QVERIFY(!render(request, imprint::test::renderContext(), &error));
+        QCOMPARE(error.codeName(), QString("render_budget_exceeded"));
+        QCOMPARE(error.field, QString("opacity"));
+    }
+
+    void decodedImagesBounded()
+    {
+        // A 400×300 card may decode 4 × 0.46 + 128 MiB: eight distinct 2048² images
+        // (16 MiB each) fit, the ninth is refused before it is decoded, naming its src.
+        QJsonArray kids;
+        for (int i = 0; i < 9; ++i) {
+            const QString src = dataUrl(pngOf(QColor(i * 20, 100, 200), QSize(2048, 2048)), "image/png");
+            kids.append(QJsonObject{
+                {"type", "img"},
+                {"props", QJsonObject{{"src", src}, {"style", QJsonObject{{"width", 40}, {"height", 40}}}}}});
+        }
+        auto card = [](const QJsonArray &children) {
+            return QJsonObject{
+                {"name", "images"},
+                {"width", 400},
+                {"height", 300},
+                {"rendererType", "takumi"},
+                {"root", QJsonObject{{"type", "div"},
+                                     {"props", QJsonObject{{"style", QJsonObject{{"display", "flex"},
+                                                                                 {"flexWrap", "wrap"},
+                                                                                 {"width", 400},
+                                                                                 {"height", 300}}},
+                                                           {"children", children}}}}}};
+        };
+        RenderRequest request;
+        request.document = card(kids);
+        const MeasuredRender m = measureRender(request);
+        QVERIFY(!m.result);
+        QCOMPARE(m.error.codeName(), QString("render_budget_exceeded"));
+        QCOMPARE(m.error.field, QString("root.props.children[8].props.src"));
+        QVERIFY2(m.error.message.contains("2048×2048 px"), qPrintable(m.error.message));
+        qInfo("9 × 2048² images: refused in %lld ms, peak RSS +%.1f MiB", m.ms, m.peakGrowthMiB);
+        // Eight of them render; the same image named many times is decoded once.
+        kids.removeLast();
+        for (int i = 0; i < 20; ++i)
+            kids.append(kids[0]);
+        request.document = card(kids);
+        RenderError error;
+        QVERIFY2(render(request, imprint::test::renderContext(), &error), qPrintable(error.message));
+    }
+
+    void decodedBackgroundsBounded()
+    {
+        // The painter decodes a background per box that shows it: 12 boxes of a 2048²
+        // background are 192 MiB, over the bound of a 400×300 card; 4 are not.
+        const QString url = dataUrl(pngOf(Qt::darkGreen, QSize(2048, 2048)), "image/png");
+        auto card = [&](int boxes) {
+            QJsonArray kids;
+            for (int i = 0; i < boxes; ++i)
+                kids.append(QJsonObject{
+                    {"type", "div"},
+                    {"props", QJsonObject{{"style", QJsonObject{{"width", 40},
+                                                                {"height", 40},
+                                                                {"backgroundImage", QString("url(%1)").arg(url)},
+                                                                {"backgroundSize", "cover"}}}}}});
+            return QJsonObject{{"name", "backgrounds"},
+                               {"width", 400},
+                               {"height", 300},
+                               {"rendererType", "takumi"},
+                               {"root", QJsonObject{{"type", "div"},
+                                                    {"props", QJsonObject{{"style", QJsonObject{{"display", "flex"},
+                                                                                                {"flexWrap", "wrap"},
+                                                                                                {"width", 400},
+                                                                                                {"height", 300}}},
+                                                                          {"children", kids}}}}}};
+        };
+        RenderRequest request;
+        request.document = card(12);
+        RenderError error;
+        QVERIFY(!render(request, imprint::test::renderContext(), &error));
+        QCOMPARE(error.codeName(), QString("render_budget_exceeded"));
+        QCOMPARE(error.field, QString("backgroundImage"));
+        QVERIFY2(error.message.contains("backgroundImage of element 0.8"), qPrintable(error.message));
+        request.document = card(4);
+        QVERIFY2(render(request, imprint::test::renderContext(), &error), qPrintable(error.message));
     }
 
     void varBombRendersWithAWarning()

@@ -32,7 +32,12 @@ public:
         , m_emoji(emoji)
         , m_warnings(warnings)
         , m_cancellation(cancellation)
-    { }
+    {
+        // RenderBudget's default layer bound (8 device canvases + 64 MiB) on this device.
+        const QPaintDevice *device = painter.device();
+        const qint64 canvasBytes = device ? qint64(device->width()) * device->height() * 4 : 0;
+        m_maxOpenLayerBytes = 8 * canvasBytes + (qint64(64) << 20);
+    }
 
     /// Plays list[begin, end), then closes the scopes it opened and left open.
     void play(const DisplayList &list, size_t begin = 0, size_t end = size_t(-1));
@@ -92,6 +97,7 @@ private:
         std::unique_ptr<QPainter> painter;
         QPainter *parent = nullptr;
         QRect rect;
+        qint64 bytes = 0; // counted in m_openLayerBytes while open
         qreal opacity = 1;
         const display::PushEffects *effects = nullptr;
         QTransform userToLayer; // user space → layer pixels
@@ -110,6 +116,8 @@ private:
     size_t m_index = 0; // of the command being played
     QTransform m_baseTransform; // the painter's transform when play() began (page px → device)
     std::vector<size_t> m_open; // indexes of the scopes entered and not yet closed
+    qint64 m_openLayerBytes = 0; // of the offscreen layers open now
+    qint64 m_maxOpenLayerBytes = 0;
 };
 
 /// The largest offscreen layer an effect may allocate, in pixels (the render budget
@@ -206,23 +214,41 @@ void QPainterPlayer::operator()(const display::PushLayer &c)
         return;
     }
     // CSS Color 4 §3.2: the element and its descendants composite as one group.
-    const QRect deviceRect(0, 0, m_p->device()->width(), m_p->device()->height());
-    const QRect layerRect = m_p->transform().mapRect(c.bounds).toAlignedRect() & deviceRect;
+    // The layer covers the group's ink where it can show: on the device (or the enclosing
+    // layer) and, as nothing is blurred here, inside the clip it is composited under.
+    QRect layerRect = m_p->transform().mapRect(c.bounds).toAlignedRect()
+                      & QRect(0, 0, m_p->device()->width(), m_p->device()->height());
+    if (m_p->hasClipping())
+        layerRect &= m_p->transform().mapRect(m_p->clipBoundingRect()).toAlignedRect();
     if (layerRect.isEmpty()) {
         m_skipDepth = 1;
         return;
     }
-    pushOffscreen(layerRect, c.opacity);
+    if (!pushOffscreen(layerRect, c.opacity)) {
+        // No layer to be had: the opacity per shape, which differs only where shapes of
+        // the group overlap, rather than nothing or an unbounded allocation.
+        m_p->save();
+        m_p->setOpacity(m_p->opacity() * c.opacity);
+        m_layers.push_back(LayerKind::Opacity);
+        return;
+    }
     m_layers.push_back(LayerKind::Group);
 }
 
 bool QPainterPlayer::pushOffscreen(const QRect &layerRect, qreal opacity)
 {
+    // The render budget (checkLayerBudget) refuses a tree whose layers would exceed this
+    // before paint; checked here too, at the allocation, in case the two ever disagree.
+    const qint64 bytes = qint64(layerRect.width()) * layerRect.height() * 4;
+    if (m_openLayerBytes + bytes > m_maxOpenLayerBytes)
+        return false;
     // On the heap: the painter keeps the address of its image.
     auto g = std::make_unique<Group>();
     g->image = QImage(layerRect.size(), QImage::Format_ARGB32_Premultiplied);
     if (g->image.isNull())
         return false;
+    m_openLayerBytes += bytes;
+    g->bytes = bytes;
     g->image.fill(Qt::transparent);
     g->painter = std::make_unique<QPainter>(&g->image);
     g->painter->setRenderHints(m_p->renderHints());
@@ -263,6 +289,7 @@ void QPainterPlayer::operator()(const display::PopEffects &)
     m_groups.pop_back();
     g->painter->end();
     m_p = g->parent;
+    m_openLayerBytes -= g->bytes;
     const display::PushEffects &c = *g->effects;
     QImage &image = g->image;
     // CSS Filter Effects 1 §2 / CSS Masking 1 §2: filter, then clip, then mask.
@@ -377,6 +404,7 @@ void QPainterPlayer::operator()(const display::PopLayer &)
     m_groups.pop_back();
     g->painter->end();
     m_p = g->parent;
+    m_openLayerBytes -= g->bytes;
     m_p->save();
     m_p->resetTransform();
     m_p->setOpacity(m_p->opacity() * g->opacity);
