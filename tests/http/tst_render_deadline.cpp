@@ -22,34 +22,6 @@ const char *kTemplate = R"({"name": "Art", "width": 600, "height": 600, "rendere
     "backgroundColor": "#ffffff"}, "children": [{"type": "img", "props": {"src": "{{art}}",
     "style": {"width": 600, "height": 600}}}]}}})";
 
-/// A few kilobytes of valid, sanitiser-approved SVG that QtSvg needs seconds to draw:
-/// 8^levels dashed wide curves through nested <use> (levels 5: 32 768, under the
-/// sanitiser's expansion bound). `colour` makes each call's image new to the cache.
-QString slowSvgUrl(int levels, const QString &colour)
-{
-    QString d = QStringLiteral("M0 0");
-    for (int i = 0; i < 10; ++i)
-        d += QStringLiteral(" C %1 %2 %3 %4 %5 500")
-                 .arg(100 * i + 20)
-                 .arg(i % 2 ? 900 : 100)
-                 .arg(100 * i + 60)
-                 .arg(i % 2 ? 100 : 900)
-                 .arg(100 * i + 100);
-    QString svg = QStringLiteral("<svg xmlns='http://www.w3.org/2000/svg' xmlns:xlink='http://www.w3.org/1999/xlink' "
-                                 "width='1000' height='1000'><defs><path id='l0' d='%1' stroke='%2' "
-                                 "stroke-width='30' stroke-dasharray='40 20' fill='none' opacity='0.3'/>")
-                      .arg(d, colour);
-    for (int level = 1; level <= levels; ++level) {
-        svg += QStringLiteral("<g id='l%1'>").arg(level);
-        for (int i = 0; i < 8; ++i)
-            svg += QStringLiteral("<use xlink:href='#l%1' transform='rotate(%2 500 500)'/>")
-                       .arg(level - 1)
-                       .arg(7 * i + level);
-        svg += QStringLiteral("</g>");
-    }
-    svg += QStringLiteral("</defs><use xlink:href='#l%1'/></svg>").arg(levels);
-    return QStringLiteral("data:image/svg+xml;base64,") + QString::fromLatin1(svg.toUtf8().toBase64());
-}
 
 /// The raw bytes of POST /render for `body` with `token`, on a connection kept open.
 QByteArray renderRequest(const QJsonObject &body, const QString &token)

@@ -102,6 +102,21 @@ std::optional<RenderResult> renderIn(RenderContext &context, const QJsonObject &
     return render(request, context, error);
 }
 
+/// Renders `page` in `context` for `tenant` within `deadlineMs`: whether it rendered, and
+/// the error when not.
+std::pair<bool, RenderError> renderFor(RenderContext &context, const QJsonObject &page, const QString &tenant,
+                                       qint64 deadlineMs)
+{
+    RenderError error;
+    RenderRequest request;
+    request.document = page;
+    request.engine = QStringLiteral("html");
+    request.tenant = tenant;
+    request.cancellation = RenderCancellation::withDeadline(deadlineMs);
+    const bool rendered = render(request, context, &error).has_value();
+    return {rendered, error};
+}
+
 /// A page that tries every way issue 34's probe found (and a few more) to reach
 /// `host:port` from frames and subresources; the body is green, every frame is
 /// transparent and borderless, so anything drawn from outside would show.
@@ -425,27 +440,17 @@ private Q_SLOTS:
         const QJsonObject endless = htmlTemplate("<script>for(;;){}</script><p>x</p>", 400, 200, true);
         const QJsonObject trivial
             = htmlTemplate("<body style=\"margin:0;background:rgb(0,200,0)\"></body>", 400, 200, false);
-        const auto renderFor = [&context](const QJsonObject &page, const QString &tenant, qint64 deadlineMs) {
-            RenderError error;
-            RenderRequest request;
-            request.document = page;
-            request.engine = QStringLiteral("html");
-            request.tenant = tenant;
-            request.cancellation = RenderCancellation::withDeadline(deadlineMs);
-            auto r = render(request, context, &error);
-            return std::make_pair(r.has_value(), error);
-        };
         QElapsedTimer clock;
         clock.start();
         // Space A: a page stuck in a script (until its 3 s deadline), then a trivial one.
         QFuture<std::pair<bool, RenderError>> stuck
-            = QtConcurrent::run([&] { return renderFor(endless, QStringLiteral("A"), 3000); });
+            = QtConcurrent::run([&] { return renderFor(context, endless, QStringLiteral("A"), 3000); });
         QTest::qWait(300);
         QFuture<std::pair<bool, RenderError>> second
-            = QtConcurrent::run([&] { return renderFor(trivial, QStringLiteral("A"), 2000); });
+            = QtConcurrent::run([&] { return renderFor(context, trivial, QStringLiteral("A"), 2000); });
         QTest::qWait(300);
         // Space B gets the slot A may not take, at once.
-        const auto b = renderFor(trivial, QStringLiteral("B"), 2000);
+        const auto b = renderFor(context, trivial, QStringLiteral("B"), 2000);
         QVERIFY2(b.first, qPrintable(b.second.message));
         QVERIFY2(clock.elapsed() < 2500, qPrintable(QString::number(clock.elapsed())));
         // A's second render waited for A's first (about 3 s, longer than its own 2 s
@@ -462,25 +467,13 @@ private Q_SLOTS:
         one.chromium.queueTimeoutMs = 800;
         RenderContext single(one);
         warmed(single);
-        QFuture<void> hog = QtConcurrent::run([&] {
-            RenderError error;
-            RenderRequest request;
-            request.document = endless;
-            request.engine = QStringLiteral("html");
-            request.tenant = QStringLiteral("A");
-            request.cancellation = RenderCancellation::withDeadline(3000);
-            (void)render(request, single, &error);
-        });
+        QFuture<std::pair<bool, RenderError>> hog
+            = QtConcurrent::run([&] { return renderFor(single, endless, QStringLiteral("A"), 3000); });
         QTest::qWait(300);
         clock.restart();
-        RenderError error;
-        RenderRequest request;
-        request.document = trivial;
-        request.engine = QStringLiteral("html");
-        request.tenant = QStringLiteral("B");
-        request.cancellation = RenderCancellation::withDeadline(5000);
-        QVERIFY(!render(request, single, &error));
-        QCOMPARE(error.code, RenderErrorCode::EngineBusy);
+        const auto refused = renderFor(single, trivial, QStringLiteral("B"), 5000);
+        QVERIFY(!refused.first);
+        QCOMPARE(refused.second.code, RenderErrorCode::EngineBusy);
         QVERIFY2(clock.elapsed() >= 700 && clock.elapsed() < 2000, qPrintable(QString::number(clock.elapsed())));
         hog.waitForFinished();
     }
