@@ -21,6 +21,14 @@ namespace {
 
 constexpr int kMaxSide = 8192; // px; a bigger canvas is a mistake or an attack
 
+/// The canvas a render's decoded images are budgeted against: its size, a content-sized
+/// side at its largest (request.maxSize, at most kMaxSide).
+QSize imageBudgetCanvas(const RenderRequest &request, int width, int height)
+{
+    return QSize(width > 0 ? width : std::min(request.maxSize.width(), kMaxSide),
+                 height > 0 ? height : std::min(request.maxSize.height(), kMaxSide));
+}
+
 double elapsedMs(QElapsedTimer &timer)
 {
     const double ms = double(timer.nsecsElapsed()) / 1e6;
@@ -168,6 +176,22 @@ void collectImageSources(const Node &node, QList<ImageSource> *out)
 
 } // namespace
 
+qint64 requestImageByteLimit(const RenderRequest &request)
+{
+    std::shared_ptr<const Template> tmpl = request.parsed;
+    if (!tmpl) {
+        RenderError ignored;
+        auto parsed = parseTemplate(request.document, &ignored, request.limits);
+        if (!parsed)
+            return 0;
+        tmpl = std::make_shared<const Template>(std::move(*parsed));
+    }
+    const int width = request.width > 0 ? request.width : tmpl->width;
+    const int height = request.height > 0 ? request.height : tmpl->height;
+    const double scale = request.scale >= kMinRenderScale && request.scale <= kMaxRenderScale ? request.scale : 1;
+    return imageByteLimit(imageBudgetCanvas(request, width, height), scale, request.budget);
+}
+
 std::optional<QList<ImageSource>> imageSources(const RenderRequest &request, RenderError *error)
 {
     RenderError local;
@@ -275,8 +299,7 @@ std::optional<LaidOutDocument> layOut(const RenderRequest &request, RenderContex
     // Decoded images count against the render budget as they load (a content-sized side
     // against its largest size); render() has checked the scale.
     const double scale = request.scale >= kMinRenderScale && request.scale <= kMaxRenderScale ? request.scale : 1;
-    const QSize imageCanvas(width > 0 ? width : std::min(request.maxSize.width(), kMaxSide),
-                            height > 0 ? height : std::min(request.maxSize.height(), kMaxSide));
+    const QSize imageCanvas = imageBudgetCanvas(request, width, height);
     RenderImageBudget images(imageByteLimit(imageCanvas, scale, request.budget), imageCanvas, scale);
     doc.root = buildDocument(
         tmpl, *values, &err, &doc.warnings,

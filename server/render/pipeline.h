@@ -141,6 +141,11 @@ struct ImageSource {
 /// template or its variables are invalid (the errors render() would report).
 std::optional<QList<ImageSource>> imageSources(const RenderRequest &request, RenderError *error);
 
+/// The most bytes of decoded images `request` may hold (imageByteLimit() for its canvas,
+/// as the pipeline budgets them): for work done before the pipeline, such as decoding its
+/// remote images. 0 when its template does not parse.
+qint64 requestImageByteLimit(const RenderRequest &request);
+
 /// The box tree as JSON, one object per element in document order with the fields of
 /// the fixtures' layout.json: `id` (child-index path), `tag`, `x`, `y`, `w`, `h`
 /// (border box, px, rounded to 1/100 px). Text runs are left out.

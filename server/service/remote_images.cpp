@@ -90,6 +90,11 @@ common::Expected<render::ImageLoader, render::RenderError> prefetchRemoteImages(
     render::ImageDecodeLimits limits;
     limits.maxPixels = fetcher.policy().maxPixels;
     limits.maxSide = 16384;
+    // The render's decoded-image budget (render_budget.h) holds here too, before any pixel
+    // exists: each image's header gives its size, and one that would take the render past
+    // the budget is refused undecoded.
+    const qint64 maxBytes = render::requestImageByteLimit(request);
+    qint64 usedBytes = 0;
     for (qsizetype i = 0; i < remote.size(); ++i) {
         const auto result = pending[i].wait();
         if (!result) {
@@ -97,12 +102,27 @@ common::Expected<render::ImageLoader, render::RenderError> prefetchRemoteImages(
             firstError = imageError(remote[i], codeFor(result.error().kind), result.error().message);
             break;
         }
+        if (const auto size = render::imageHeaderSize(result->bytes); size && maxBytes > 0) {
+            const qint64 bytes = qint64(size->width()) * size->height() * 4;
+            if (usedBytes + bytes > maxBytes) {
+                firstError = imageError(
+                    remote[i], render::RenderErrorCode::RenderBudgetExceeded,
+                    QStringLiteral("the image is %1×%2 px (%3 MiB decoded); the render's images may take at most "
+                                   "%4 MiB")
+                        .arg(size->width())
+                        .arg(size->height())
+                        .arg(double(bytes) / (1 << 20), 0, 'f', 1)
+                        .arg(double(maxBytes) / (1 << 20), 0, 'f', 1));
+                break;
+            }
+        }
         QString why;
         QImage image = render::decodeImage(result->bytes, &why, limits);
         if (image.isNull()) {
             firstError = imageError(remote[i], render::RenderErrorCode::ImageUnavailable, why);
             break;
         }
+        usedBytes += image.sizeInBytes();
         images->insert(remote[i].url, std::move(image));
     }
     if (firstError)

@@ -131,6 +131,9 @@ private slots:
         m_origin->set("/bomb.png", TestOrigin::Answer{200, pngBomb(60000, 60000), {{"Content-Type", "image/png"}}});
         m_origin->set("/huge", TestOrigin::Answer{200, QByteArray(50 * 1024 * 1024, 'x'), {}});
         m_origin->set("/page.html", TestOrigin::Answer{200, "<html>not an image</html>", {}});
+        // 36 MP: inside the remote image policy (40 MP), but 137 MiB decoded, over a small
+        // card's image budget (4 × its bytes + 128 MiB).
+        m_origin->set("/big.png", TestOrigin::Answer{200, TestOrigin::png(6000, 6000, Qt::cyan), cacheable});
         m_loopback = std::make_unique<TestOrigin>(QHostAddress(QHostAddress::LocalHost));
         QVERIFY2(m_loopback->port() != 0, "cannot listen on 127.0.0.1");
         m_loopback->set("/blue.png", TestOrigin::Answer{200, TestOrigin::png(20, 10, Qt::blue), cacheable});
@@ -307,6 +310,34 @@ private slots:
         const HttpReply next = render(origin("/red.png"));
         QCOMPARE(next.status, 200);
         QCOMPARE(centre(next), QColor(Qt::red));
+    }
+
+    // A remote image that the policy allows but the render's image budget does not is
+    // refused from its header, never decoded: the server's peak memory does not grow by
+    // the 137 MiB it would take (issue 34: decoded images were bounded only by the deadline).
+    void remoteImageOverTheRenderBudgetIsNotDecoded()
+    {
+        const auto peakMiB = [this] {
+            QFile status(QStringLiteral("/proc/%1/status").arg(m_server.pid()));
+            if (!status.open(QIODevice::ReadOnly))
+                return -1.0;
+            for (const QByteArray &line : status.readAll().split('\n'))
+                if (line.startsWith("VmHWM:"))
+                    return line.mid(6).trimmed().split(' ').value(0).toDouble() / 1024;
+            return -1.0;
+        };
+        const double before = peakMiB();
+        const HttpReply r = render(origin("/big.png"));
+        VERIFY_PROBLEM(r, 422);
+        QCOMPARE(r.json().value("code").toString(), QStringLiteral("render_budget_exceeded"));
+        QCOMPARE(r.json().value("field").toString(), kSrcField);
+        QVERIFY2(r.json().value("detail").toString().contains("6000×6000 px"), r.body.constData());
+        const double after = peakMiB();
+        qInfo("server peak RSS %.0f → %.0f MiB", before, after);
+        QVERIFY(before > 0);
+        QVERIFY2(after - before < 64, qPrintable(QString::number(after - before)));
+        const HttpReply next = render(origin("/red.png"));
+        QCOMPARE(next.status, 200);
     }
 
     // The html engine's page: its http(s) images go through the remote image policy. The
