@@ -445,6 +445,8 @@ std::optional<ChromiumCapture> ChromiumBrowser::capture(const ChromiumPage &page
     ChromiumTimings &t = timings ? *timings : localTimings;
     QElapsedTimer timer;
     timer.start();
+    // IMPRINT_CHROMIUM_DEBUG: each step of the render on the log, read once per render.
+    const bool debug = qEnvironmentVariableIsSet("IMPRINT_CHROMIUM_DEBUG");
     // Script runs only where the page asks and the server allows: the browser was started
     // with scripts off everywhere otherwise.
     const bool allowScript = page.allowScript && d->options.allowScript;
@@ -545,7 +547,7 @@ std::optional<ChromiumCapture> ChromiumBrowser::capture(const ChromiumPage &page
                 = params.value(QLatin1String("targetInfo")).toObject().value(QLatin1String("type")).toString();
             if (child.isEmpty())
                 return;
-            if (qEnvironmentVariableIsSet("IMPRINT_CHROMIUM_DEBUG"))
+            if (debug)
                 qInfo("chromium: attached %s %s", qPrintable(type),
                       qPrintable(params.value(QLatin1String("targetInfo")).toObject().value(QLatin1String("url")).toString()));
             c->route(child, session);
@@ -689,7 +691,7 @@ std::optional<ChromiumCapture> ChromiumBrowser::capture(const ChromiumPage &page
         auto call = [&](const QString &method, const QJsonObject &params, bool onPage,
                         QJsonObject *result = nullptr) -> bool {
             const int id = c->send(method, params, onPage ? session : QString(), false, cancellation.deadline());
-            if (qEnvironmentVariableIsSet("IMPRINT_CHROMIUM_DEBUG"))
+            if (debug)
                 qInfo("chromium: %s at %.0f ms", qPrintable(method), double(timer.nsecsElapsed()) / 1e6);
             for (;;) {
                 if (!id) {
@@ -724,7 +726,7 @@ std::optional<ChromiumCapture> ChromiumBrowser::capture(const ChromiumPage &page
                         && event.value(QLatin1String("sessionId")).toString() == session) {
                         err = makeError({}, QStringLiteral("the page's renderer stopped"),
                                         RenderErrorCode::EncodeFailed);
-                        if (qEnvironmentVariableIsSet("IMPRINT_CHROMIUM_DEBUG"))
+                        if (debug)
                             qInfo("chromium: detached: %s", QJsonDocument(event).toJson(QJsonDocument::Compact).constData());
                         rendererGone = true;
                         return false;
@@ -744,7 +746,7 @@ std::optional<ChromiumCapture> ChromiumBrowser::capture(const ChromiumPage &page
         };
         // Waits for the page's event `name`, serving its requests meanwhile.
         auto waitEvent = [&](const QString &name) -> bool {
-            if (qEnvironmentVariableIsSet("IMPRINT_CHROMIUM_DEBUG"))
+            if (debug)
                 qInfo("chromium: waiting for %s at %.0f ms", qPrintable(name), double(timer.nsecsElapsed()) / 1e6);
             if (seen.contains(name))
                 return true;
@@ -763,7 +765,7 @@ std::optional<ChromiumCapture> ChromiumBrowser::capture(const ChromiumPage &page
                         && event.value(QLatin1String("sessionId")).toString() == session) {
                         err = makeError({}, QStringLiteral("the page's renderer stopped"),
                                         RenderErrorCode::EncodeFailed);
-                        if (qEnvironmentVariableIsSet("IMPRINT_CHROMIUM_DEBUG"))
+                        if (debug)
                             qInfo("chromium: detached: %s", QJsonDocument(event).toJson(QJsonDocument::Compact).constData());
                         rendererGone = true;
                         return false;
@@ -896,7 +898,7 @@ std::optional<ChromiumCapture> ChromiumBrowser::capture(const ChromiumPage &page
             QElapsedTimer disposing;
             disposing.start();
             const auto w = id ? c->wait(id, {}, &answer, nullptr, 2000) : DevToolsPipe::Wait::Dead;
-            if (qEnvironmentVariableIsSet("IMPRINT_CHROMIUM_DEBUG"))
+            if (debug)
                 qInfo("chromium: wait %.0f navigate %.0f capture %.0f dispose %lld ms (%d) %s", t.wait, t.navigate,
                       t.capture, disposing.elapsed(), int(w), out ? "" : qPrintable(err.message));
             if (w != DevToolsPipe::Wait::Ready)
