@@ -1,6 +1,6 @@
 // End-to-end tests of accounts, sessions and API keys over HTTP, against the
 // real `imprint serve` on an ephemeral port with a temporary data directory.
-#include "httpclient.h"
+#include "../support/e2e_fixture.h"
 
 #include <QDir>
 #include <QFile>
@@ -20,11 +20,10 @@ class TestApi : public QObject
     Q_OBJECT
 
 private:
-    QTemporaryDir m_dir;
-    ServerProcess m_server;
+    E2eFixture m_e2e;
     QStringList m_secrets; // every token and password handed out: must never be logged
 
-    quint16 port() const { return m_server.port(); }
+    quint16 port() const { return m_e2e.port(); }
 
     QString login(const QString &email, const QString &password = QStringLiteral("password123"))
     {
@@ -50,22 +49,26 @@ private:
     int addUser(const QString &email, const QString &space, const QString &role)
     {
         // `user add` no longer makes a space it does not know; these tests want free ones.
-        runCli({"space", "create", space, "--plan", "free", "--data", m_dir.path()});
-        return runCli({"user", "add", "--email", email, "--space", space, "--role", role, "--data", m_dir.path()},
+        runCli({"space", "create", space, "--plan", "free", "--data", m_e2e.dataDir()});
+        return runCli({"user", "add", "--email", email, "--space", space, "--role", role, "--data", m_e2e.dataDir()},
                       "password123\npassword123\n");
     }
 
 private slots:
     void initTestCase()
     {
-        QVERIFY(m_dir.isValid());
+        E2eOptions world; // the users below, no key, the server started after them
+        world.ownerEmail.clear();
+        world.keyName.clear();
+        world.start = false;
+        QVERIFY2(m_e2e.setUp(world), m_e2e.failure());
         m_secrets << QStringLiteral("password123");
         QCOMPARE(addUser("owner@alpha.test", "alpha", "owner"), 0);
         QCOMPARE(addUser("admin@alpha.test", "alpha", "admin"), 0);
         QCOMPARE(addUser("member@alpha.test", "alpha", "member"), 0);
         QCOMPARE(addUser("owner@beta.test", "beta", "owner"), 0);
         QCOMPARE(addUser("owner@gamma.test", "gamma", "owner"), 0);
-        QVERIFY2(m_server.start(m_dir.path()), m_server.log().constData());
+        QVERIFY2(m_e2e.startServer(), m_e2e.failure());
     }
 
     void health()
@@ -359,7 +362,7 @@ private slots:
         for (const QJsonValue &v : r.data().value("list").toArray())
             QVERIFY(v.toObject().value("id") != mine.value("id"));
 
-        QSqlDatabase db = openTestDatabase(m_dir.path(), "inspect");
+        QSqlDatabase db = openTestDatabase(m_e2e.dataDir(), "inspect");
         QVERIFY2(db.isOpen(), qPrintable(db.lastError().text()));
         {
             QSqlQuery q(db);
@@ -389,16 +392,16 @@ private slots:
     void cliPasswdEndsSessions()
     {
         // A new password set with the CLI ends the sessions opened with the old one.
-        QCOMPARE(runCli({"space", "create", "delta", "--data", m_dir.path()}), 0);
+        QCOMPARE(runCli({"space", "create", "delta", "--data", m_e2e.dataDir()}), 0);
         QCOMPARE(runCli({"user", "add", "--email", "owner@delta.test", "--space", "delta", "--role", "owner", "--data",
-                         m_dir.path()},
+                         m_e2e.dataDir()},
                         "password123\n"),
                  0);
         const QString first = login("owner@delta.test");
         const QString second = login("owner@delta.test");
         QVERIFY(!first.isEmpty() && !second.isEmpty());
         QCOMPARE(httpRequest(port(), "GET", "/api/v1/auth/me", {}, bearer(first)).status, 200);
-        QCOMPARE(runCli({"user", "passwd", "--email", "owner@delta.test", "--data", m_dir.path()}, "password456\n"), 0);
+        QCOMPARE(runCli({"user", "passwd", "--email", "owner@delta.test", "--data", m_e2e.dataDir()}, "password456\n"), 0);
         QCOMPARE(httpRequest(port(), "GET", "/api/v1/auth/me", {}, bearer(first)).status, 401);
         QCOMPARE(httpRequest(port(), "GET", "/api/v1/auth/me", {}, bearer(second)).status, 401);
         QVERIFY(login("owner@delta.test").isEmpty()); // the old password is refused
@@ -408,7 +411,7 @@ private slots:
     void cliKeysWorkOverHttp()
     {
         QByteArray out;
-        QCOMPARE(runCli({"key", "create", "--space", "beta", "--name", "from cli", "--json", "--data", m_dir.path()},
+        QCOMPARE(runCli({"key", "create", "--space", "beta", "--name", "from cli", "--json", "--data", m_e2e.dataDir()},
                         {}, &out),
                  0);
         const QJsonObject created = QJsonDocument::fromJson(out).object();
@@ -417,9 +420,9 @@ private slots:
         QVERIFY(token.startsWith("imp_"));
         QVERIFY(created.value("id").toString().startsWith("key_"));
         QCOMPARE(httpRequest(port(), "GET", "/api/v1/tokens/verify", {}, bearer(token)).status, 200);
-        QCOMPARE(runCli({"key", "revoke", created.value("id").toString(), "--data", m_dir.path()}), 0);
+        QCOMPARE(runCli({"key", "revoke", created.value("id").toString(), "--data", m_e2e.dataDir()}), 0);
         QCOMPARE(httpRequest(port(), "GET", "/api/v1/tokens/verify", {}, bearer(token)).status, 401);
-        QVERIFY(runCli({"key", "revoke", created.value("id").toString(), "--data", m_dir.path()}) != 0);
+        QVERIFY(runCli({"key", "revoke", created.value("id").toString(), "--data", m_e2e.dataDir()}) != 0);
     }
 
     void commandLineDispatch()
@@ -476,7 +479,7 @@ private slots:
         const HttpReply r = httpRequest(port(), "GET", "/api/v1/tokens/api-keys/index?perPage=100", {}, bearer(owner));
         QCOMPARE(r.status, 200);
         QVERIFY(m_secrets.size() > 30);
-        const QByteArray log = m_server.log();
+        const QByteArray log = m_e2e.server().log();
         QVERIFY(log.contains("/api/v1/tokens/api-keys/index")); // the log is really captured
         for (const QString &secret : std::as_const(m_secrets)) {
             QVERIFY(!secret.isEmpty());

@@ -2,11 +2,11 @@
 // carries "render" (the default) and/or "content"; with "content" it may create and
 // publish templates and pages without a session; a key lacking a scope gets 403
 // missing_scope. Keys made before scopes existed keep "render" (migration 5).
-#include "httpclient.h"
 #include "render_api_helpers.h"
 
+#include "../support/e2e_fixture.h"
+
 #include <QJsonArray>
-#include <QTemporaryDir>
 #include <QTest>
 
 using Headers = QList<QPair<QByteArray, QByteArray>>;
@@ -29,11 +29,10 @@ class TestApiKeyScopes : public QObject
     Q_OBJECT
 
 private:
-    QTemporaryDir m_dir;
-    ServerProcess m_server;
+    E2eFixture m_e2e;
     QByteArray m_session;
 
-    quint16 port() const { return m_server.port(); }
+    quint16 port() const { return m_e2e.port(); }
     /// A new key with `scopes` (absent: the default), as POST /tokens/api-keys answers it.
     QJsonObject createKey(const QJsonValue &scopes)
     {
@@ -47,18 +46,10 @@ private:
 private slots:
     void initTestCase()
     {
-        QVERIFY(m_dir.isValid());
-        QCOMPARE(runCli({"user", "add", "--email", "o@a.test", "--space", "alpha", "--create-space", "--role", "owner",
-                         "--data", m_dir.path()},
-                        "password123\npassword123\n"),
-                 0);
-        QVERIFY2(m_server.start(m_dir.path()), m_server.log().constData());
-        m_session = httpRequest(port(), "POST", "/api/v1/auth/login",
-                                json({{"email", "o@a.test"}, {"password", "password123"}}))
-                        .data()
-                        .value("token")
-                        .toString()
-                        .toLatin1();
+        E2eOptions world;
+        world.keyName.clear(); // the tests count the keys they make
+        QVERIFY2(m_e2e.setUp(world), m_e2e.failure());
+        m_session = m_e2e.session();
         QVERIFY(!m_session.isEmpty());
     }
 
@@ -152,7 +143,7 @@ private slots:
     {
         QByteArray out;
         QCOMPARE(runCli({"key", "create", "--space", "alpha", "--name", "pipeline", "--scopes", "content", "--json",
-                         "--data", m_dir.path()},
+                         "--data", m_e2e.dataDir()},
                         {}, &out),
                  0);
         const QJsonObject key = QJsonDocument::fromJson(out).object();
@@ -166,20 +157,20 @@ private slots:
 
         // Both scopes, spaces around the comma allowed; `key list` shows them.
         QCOMPARE(runCli({"key", "create", "--space", "alpha", "--name", "both", "--scopes", "render, content", "--data",
-                         m_dir.path()}),
+                         m_e2e.dataDir()}),
                  0);
-        QCOMPARE(runCli({"key", "list", "--space", "alpha", "--json", "--data", m_dir.path()}, {}, &out), 0);
+        QCOMPARE(runCli({"key", "list", "--space", "alpha", "--json", "--data", m_e2e.dataDir()}, {}, &out), 0);
         QMap<QString, QJsonArray> scopesByName;
         for (const QJsonValue &k : QJsonDocument::fromJson(out).object().value("keys").toArray())
             scopesByName.insert(k["name"].toString(), k["scopes"].toArray());
         QCOMPARE(scopesByName.value("pipeline"), QJsonArray{"content"});
         QCOMPARE(scopesByName.value("both"), (QJsonArray{"render", "content"}));
-        QCOMPARE(runCli({"key", "list", "--space", "alpha", "--data", m_dir.path()}, {}, &out), 0);
+        QCOMPARE(runCli({"key", "list", "--space", "alpha", "--data", m_e2e.dataDir()}, {}, &out), 0);
         QVERIFY2(out.contains("render,content"), out.constData());
 
         // Names the service does not know are refused, like over HTTP.
         QCOMPARE(runCli({"key", "create", "--space", "alpha", "--name", "bad", "--scopes", "admin", "--json", "--data",
-                         m_dir.path()},
+                         m_e2e.dataDir()},
                         {}, &out),
                  1);
         QCOMPARE(QJsonDocument::fromJson(out).object().value("error").toObject().value("code").toString(),

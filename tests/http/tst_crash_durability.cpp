@@ -4,11 +4,12 @@
 // database opens without repair and nothing half-written is listed.
 #include "render_api_helpers.h"
 
+#include "../support/e2e_fixture.h"
+
 #include <QElapsedTimer>
 #include <QFile>
 #include <QJsonArray>
 #include <QSet>
-#include <QTemporaryDir>
 #include <QTest>
 
 #include <csignal>
@@ -64,14 +65,14 @@ class TestCrashDurability : public QObject
 private slots:
     void acknowledgedWritesSurviveSigkill()
     {
-        QTemporaryDir dir;
-        QCOMPARE(runCli({"user", "add", "--email", "owner@crash.test", "--space", "crash", "--create-space", "--role",
-                         "owner", "--data", dir.path()},
-                        "password123\npassword123\n"),
-                 0);
-        ServerProcess server;
-        QVERIFY2(server.start(dir.path()), server.log().constData());
-        const QString session = login(server.port());
+        E2eOptions world;
+        world.space = "crash";
+        world.ownerEmail = "owner@crash.test";
+        world.keyName.clear();
+        E2eFixture e2e;
+        QVERIFY2(e2e.setUp(world), e2e.failure());
+        ServerProcess &server = e2e.server();
+        const QString session = QString::fromLatin1(e2e.session());
         QVERIFY(!session.isEmpty());
         HttpReply r = httpRequest(server.port(), "POST", "/api/v1/templates", kTemplate, bearer(session));
         QCOMPARE(r.status, 201);
@@ -121,7 +122,7 @@ private slots:
 
         // Restarted on the same data: every acknowledged write is there.
         ServerProcess again;
-        QVERIFY2(again.start(dir.path()), again.log().constData());
+        QVERIFY2(again.start(e2e.dataDir()), again.log().constData());
         const QString session2 = login(again.port());
         QVERIFY(!session2.isEmpty());
         QSet<QString> keys;

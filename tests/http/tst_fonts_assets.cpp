@@ -6,6 +6,8 @@
 // asset quota is a 402, and another space's asset is not found.
 #include "render_api_helpers.h"
 
+#include "../support/e2e_fixture.h"
+
 #include "server/render/text/font_set.h"
 #include "tests/support/ssim.h"
 
@@ -98,14 +100,13 @@ class TestFontsAssets : public QObject
 {
     Q_OBJECT
 
-    QTemporaryDir m_dir;
-    ServerProcess m_server;
+    E2eFixture m_e2e;
     QString m_alpha, m_beta; // owner sessions of two spaces
     QString m_alphaKey, m_betaKey; // render keys
     QString m_gamma; // a session of gamma's owner (free plan, no assets but the quota test's)
     QString m_ttfId, m_ttfSha;
 
-    quint16 port() const { return m_server.port(); }
+    quint16 port() const { return m_e2e.port(); }
     static Headers bearer(const QString &token) { return {{"Authorization", "Bearer " + token.toLatin1()}}; }
 
     /// A draft page in the session's space whose card is `text` in `family`, and its render.
@@ -145,40 +146,26 @@ class TestFontsAssets : public QObject
             qWarning() << r.status << r.body.left(400);
         return decode(r.body).convertToFormat(QImage::Format_RGB32);
     }
-    QString cliKey(const QString &space)
-    {
-        QByteArray out;
-        if (runCli({"key", "create", "--space", space, "--name", "test", "--json", "--data", m_dir.path()}, {}, &out)
-            != 0)
-            return {};
-        return QJsonDocument::fromJson(out).object().value("token").toString();
-    }
-
 private slots:
     void initTestCase()
     {
-        QVERIFY(m_dir.isValid());
+        E2eOptions world;
+        world.plan = "pro";
+        world.ownerEmail = "owner@alpha.test";
+        world.keyName = "test";
         // A small asset quota on the free plan, so the test reaches it in two uploads.
-        QFile config(m_dir.path() + "/config.json");
-        QVERIFY(config.open(QIODevice::WriteOnly));
-        config.write("{\"plans\": {\"free\": {\"maxWidth\": 1000, \"maxHeight\": 1000, \"assetBytes\": 200000}}}");
-        config.close();
-        for (auto [space, plan] : {std::pair{"alpha", "pro"}, std::pair{"beta", "free"}, std::pair{"gamma", "free"}}) {
-            QCOMPARE(runCli({"space", "create", space, "--plan", plan, "--data", m_dir.path()}), 0);
-            QCOMPARE(runCli({"user", "add", "--email", QStringLiteral("owner@%1.test").arg(space), "--space", space,
-                             "--role", "owner", "--data", m_dir.path()},
-                            "password123\npassword123\n"),
-                     0);
-        }
-        m_alphaKey = cliKey("alpha");
-        m_betaKey = cliKey("beta");
+        world.config = "{\"plans\": {\"free\": {\"maxWidth\": 1000, \"maxHeight\": 1000, \"assetBytes\": 200000}}}";
+        world.start = false;
+        QVERIFY2(m_e2e.setUp(world), m_e2e.failure());
+        for (const char *space : {"beta", "gamma"})
+            QVERIFY2(m_e2e.addOwner(QStringLiteral("owner@%1.test").arg(space), space, "free"), m_e2e.failure());
+        m_alphaKey = QString::fromLatin1(m_e2e.key());
+        m_betaKey = QString::fromLatin1(m_e2e.createKey("beta", "test"));
         QVERIFY(!m_alphaKey.isEmpty() && !m_betaKey.isEmpty());
-        QVERIFY2(m_server.start(m_dir.path()), m_server.log().constData());
+        QVERIFY2(m_e2e.startServer(), m_e2e.failure());
         for (auto [email, out] : {std::pair{"owner@alpha.test", &m_alpha}, std::pair{"owner@beta.test", &m_beta},
                                   std::pair{"owner@gamma.test", &m_gamma}}) {
-            const HttpReply r = httpRequest(port(), "POST", "/api/v1/auth/login",
-                                            json({{"email", email}, {"password", "password123"}}));
-            *out = r.data().value("token").toString();
+            *out = QString::fromLatin1(m_e2e.login(email));
             QVERIFY(!out->isEmpty());
         }
     }
@@ -524,7 +511,7 @@ private slots:
         QVERIFY2(stored > kQuota - largest, qPrintable(QString::number(stored)));
     }
 
-    void cleanupTestCase() { m_server.stop(); }
+    void cleanupTestCase() { m_e2e.server().stop(); }
 };
 
 QTEST_GUILESS_MAIN(TestFontsAssets)

@@ -8,6 +8,8 @@
 // required (CI installs it with scripts/deps); without it the suite fails, never skips.
 #include "render_api_helpers.h"
 
+#include "../support/e2e_fixture.h"
+
 #include <QBuffer>
 #include <QDir>
 #include <QElapsedTimer>
@@ -67,13 +69,12 @@ class TestHtmlEngineHttp : public QObject
 {
     Q_OBJECT
 
-    QTemporaryDir m_dir;
-    ServerProcess m_server;
+    E2eFixture m_e2e;
     QString m_session; // owner of space "web" (plan free: 1000 × 1000)
     QString m_key;
     QString m_normalPage;
 
-    quint16 port() const { return m_server.port(); }
+    quint16 port() const { return m_e2e.port(); }
 
     /// A draft page of `tmpl`: its id, or the template's refusal in *refused.
     QString page(const QJsonObject &tmpl, HttpReply *refused = nullptr)
@@ -135,28 +136,18 @@ private slots:
     {
         QVERIFY2(QFileInfo(QStringLiteral("/usr/bin/chromium")).isExecutable(),
                  "Chromium is not installed: run scripts/deps");
-        QVERIFY(m_dir.isValid());
-        QFile config(m_dir.path() + "/config.json");
-        QVERIFY(config.open(QIODevice::WriteOnly));
-        config.write(QStringLiteral("{\"render\": {\"deadlineMs\": %1, \"html\": {\"allowScript\": true}}, "
-                                    "\"plans\": {\"free\": {\"maxWidth\": 1000, \"maxHeight\": 1000}}}")
-                         .arg(kDeadlineMs)
-                         .toUtf8());
-        config.close();
-        QCOMPARE(runCli({"space", "create", "web", "--plan", "free", "--data", m_dir.path()}), 0);
-        QCOMPARE(runCli({"user", "add", "--email", "owner@web.test", "--space", "web", "--role", "owner", "--data",
-                         m_dir.path()},
-                        "password123\npassword123\n"),
-                 0);
-        QByteArray out;
-        QCOMPARE(runCli({"key", "create", "--space", "web", "--name", "t", "--json", "--data", m_dir.path()}, {}, &out),
-                 0);
-        m_key = QJsonDocument::fromJson(out).object().value("token").toString();
+        E2eOptions world;
+        world.space = "web";
+        world.plan = "free";
+        world.ownerEmail = "owner@web.test";
+        world.config = QStringLiteral("{\"render\": {\"deadlineMs\": %1, \"html\": {\"allowScript\": true}}, "
+                                      "\"plans\": {\"free\": {\"maxWidth\": 1000, \"maxHeight\": 1000}}}")
+                           .arg(kDeadlineMs)
+                           .toUtf8();
+        QVERIFY2(m_e2e.setUp(world), m_e2e.failure());
+        m_key = QString::fromLatin1(m_e2e.key());
         QVERIFY(!m_key.isEmpty());
-        QVERIFY2(m_server.start(m_dir.path()), m_server.log().constData());
-        const HttpReply login = httpRequest(port(), "POST", "/api/v1/auth/login",
-                                            json({{"email", "owner@web.test"}, {"password", "password123"}}));
-        m_session = login.data().value("token").toString();
+        m_session = QString::fromLatin1(m_e2e.session());
         QVERIFY(!m_session.isEmpty());
         m_normalPage = page(htmlTemplate("<div style=\"width:200px;height:100px;background:rgb(0,200,0)\"></div>"));
         QVERIFY(!m_normalPage.isEmpty());
@@ -201,9 +192,9 @@ private slots:
         QVERIFY2(mineUrl.contains("/api/v1/files/"), qPrintable(mineUrl));
         const QString minePath = QUrl(mineUrl).path();
 
-        QCOMPARE(runCli({"space", "create", "elsewhere", "--plan", "free", "--data", m_dir.path()}), 0);
+        QCOMPARE(runCli({"space", "create", "elsewhere", "--plan", "free", "--data", m_e2e.dataDir()}), 0);
         QCOMPARE(runCli({"user", "add", "--email", "owner@elsewhere.test", "--space", "elsewhere", "--role", "owner",
-                         "--data", m_dir.path()},
+                         "--data", m_e2e.dataDir()},
                         "password123\npassword123\n"),
                  0);
         const HttpReply login = httpRequest(port(), "POST", "/api/v1/auth/login",
@@ -352,7 +343,7 @@ private slots:
             QVERIFY2(answeredAfter < kDeadlineMs + 3000, qPrintable(QString::number(answeredAfter)));
         }
         verifyNormalRender();
-        const double rss = rssMiB(m_server.pid());
+        const double rss = rssMiB(m_e2e.server().pid());
         qInfo("server RSS %.0f MiB", rss);
         QVERIFY2(rss > 0 && rss < 300, qPrintable(QString::number(rss)));
     }
@@ -458,7 +449,7 @@ private slots:
     void theBrowserDiesWithTheServer()
     {
         verifyNormalRender(); // the browser runs
-        const qint64 server = m_server.pid();
+        const qint64 server = m_e2e.server().pid();
         QList<qint64> browser; // the server's children: the browser and its helpers' group
         for (const QString &entry : QDir(QStringLiteral("/proc")).entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
             QFile stat(QStringLiteral("/proc/%1/stat").arg(entry));
@@ -481,7 +472,7 @@ private slots:
         }
         qInfo("the browser: %lld processes", qint64(group.size()));
         ::kill(pid_t(server), SIGKILL);
-        m_server.waitForExit(5000);
+        m_e2e.server().waitForExit(5000);
         const auto alive = [&] {
             int n = 0;
             for (qint64 pid : group) {

@@ -2,8 +2,9 @@
 // errors"): unknown fields are refused naming the field, with a "did you mean" hint; CORS
 // for the origins of `http.cors.origins`; JSON successes in the {"success", "data"} envelope. They run against the real `imprint serve` on
 // an ephemeral port.
-#include "httpclient.h"
 #include "render_api_helpers.h"
+
+#include "../support/e2e_fixture.h"
 
 #include <QFile>
 #include <QTemporaryDir>
@@ -44,25 +45,14 @@ class TestHttpConventions : public QObject
     Q_OBJECT
 
 private:
-    QTemporaryDir m_dir;
-    ServerProcess m_server;
+    E2eFixture m_e2e;
     QString m_session;
     QByteArray m_key;
     QString m_templateId;
     QString m_pageId;
 
-    quint16 port() const { return m_server.port(); }
+    quint16 port() const { return m_e2e.port(); }
     static Headers bearer(const QString &token) { return {{"Authorization", "Bearer " + token.toLatin1()}}; }
-    QString cli(const QStringList &args)
-    {
-        QByteArray out;
-        runCli(args + QStringList{"--data", m_dir.path()}, {}, &out);
-        return QString::fromUtf8(out).trimmed();
-    }
-    static QString idOf(const QString &jsonText)
-    {
-        return QJsonDocument::fromJson(jsonText.toUtf8()).object().value("id").toString();
-    }
     /// Checks `r` is 400 unknown_field naming `field`, and that its detail ends with the
     /// hint for `suggestion` (or has none when `suggestion` is empty).
     static void verifyUnknown(const HttpReply &r, const QString &field, const QString &suggestion)
@@ -82,34 +72,19 @@ private:
 private slots:
     void initTestCase()
     {
-        QVERIFY(m_dir.isValid());
-        QCOMPARE(runCli({"user", "add", "--email", "owner@alpha.test", "--space", "alpha", "--create-space", "--role",
-                         "owner", "--data", m_dir.path()},
-                        "password123\npassword123\n"),
-                 0);
-        QFile tf(m_dir.path() + "/template.json");
-        QVERIFY(tf.open(QIODevice::WriteOnly));
-        tf.write(kTemplate);
-        tf.close();
-        m_templateId = idOf(cli({"template", "import", tf.fileName(), "--space", "alpha", "--json"}));
-        QVERIFY(m_templateId.startsWith("tpl_"));
-        m_pageId = idOf(cli({"page", "create", "--space", "alpha", "--template", m_templateId, "--publish", "--json"}));
-        QVERIFY(m_pageId.startsWith("pg_"));
-        m_key = QJsonDocument::fromJson(cli({"key", "create", "--space", "alpha", "--name", "t", "--json"}).toUtf8())
-                    .object()
-                    .value("token")
-                    .toString()
-                    .toLatin1();
-        QVERIFY(m_key.startsWith("imp_"));
+        E2eOptions world;
+        world.ownerEmail = "owner@alpha.test";
+        world.pageTemplate = kTemplate;
         // moc cannot read a raw string inside a macro's arguments.
-        const QByteArray config = R"({"http": {"cors": {"origins": ["https://app.example/"], "maxAgeSeconds": 300}}})";
-        QVERIFY(writeConfig(m_dir.path(), config));
-        QVERIFY2(m_server.start(m_dir.path()), m_server.log().constData());
-        m_session = httpRequest(port(), "POST", "/api/v1/auth/login",
-                                json({{"email", "owner@alpha.test"}, {"password", "password123"}}))
-                        .data()
-                        .value("token")
-                        .toString();
+        world.config = R"({"http": {"cors": {"origins": ["https://app.example/"], "maxAgeSeconds": 300}}})";
+        QVERIFY2(m_e2e.setUp(world), m_e2e.failure());
+        m_templateId = QString::fromLatin1(m_e2e.templateId());
+        QVERIFY(m_templateId.startsWith("tpl_"));
+        m_pageId = QString::fromLatin1(m_e2e.pageId());
+        QVERIFY(m_pageId.startsWith("pg_"));
+        m_key = m_e2e.key();
+        QVERIFY(m_key.startsWith("imp_"));
+        m_session = QString::fromLatin1(m_e2e.session());
         QVERIFY(!m_session.isEmpty());
     }
 

@@ -1,12 +1,12 @@
 // GET /api/v1/metrics in the Prometheus text format (docs/api.md, "Metrics") and its
 // optional token, against the real `imprint serve`: requests per route and status class,
 // latency histograms, render latency per engine; the JSON form stays as it was.
-#include "httpclient.h"
 #include "render_api_helpers.h"
+
+#include "../support/e2e_fixture.h"
 
 #include <QFile>
 #include <QRegularExpression>
-#include <QTemporaryDir>
 #include <QTest>
 
 using Headers = QList<QPair<QByteArray, QByteArray>>;
@@ -35,12 +35,11 @@ class TestHttpMetrics : public QObject
     Q_OBJECT
 
 private:
-    QTemporaryDir m_dir;
-    ServerProcess m_server;
+    E2eFixture m_e2e;
     QByteArray m_key;
     QByteArray m_pageId;
 
-    quint16 port() const { return m_server.port(); }
+    quint16 port() const { return m_e2e.port(); }
     HttpReply metrics(const QByteArray &query = {}, Headers headers = {{"Authorization", "Bearer " + kToken}})
     {
         return httpRequest(port(), "GET", "/api/v1/metrics" + query, {}, headers);
@@ -49,22 +48,13 @@ private:
 private slots:
     void initTestCase()
     {
-        QVERIFY(m_dir.isValid());
-        QCOMPARE(runCli({"user", "add", "--email", "o@a.test", "--space", "alpha", "--create-space", "--role", "owner",
-                         "--data", m_dir.path()},
-                        "password123\npassword123\n"),
-                 0);
-        m_pageId = publishedPage(m_dir.path(), "alpha", kTemplate);
-        QByteArray out;
-        QCOMPARE(
-            runCli({"key", "create", "--space", "alpha", "--name", "t", "--json", "--data", m_dir.path()}, {}, &out),
-            0);
-        m_key = QJsonDocument::fromJson(out).object().value("token").toString().toLatin1();
-        QFile cfg(m_dir.path() + "/config.json");
-        QVERIFY(cfg.open(QIODevice::WriteOnly));
-        cfg.write("{\"http\": {\"metricsToken\": \"metrics-secret-1\"}}");
-        cfg.close();
-        QVERIFY2(m_server.start(m_dir.path()), m_server.log().constData());
+        E2eOptions world;
+        world.pageTemplate = kTemplate;
+        world.config = "{\"http\": {\"metricsToken\": \"metrics-secret-1\"}}";
+        world.login = false; // no request but the tests' own
+        QVERIFY2(m_e2e.setUp(world), m_e2e.failure());
+        m_key = m_e2e.key();
+        m_pageId = m_e2e.pageId();
     }
 
     void tokenIsRequiredWhenConfigured()

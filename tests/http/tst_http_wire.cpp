@@ -8,8 +8,8 @@
 //  - a request cannot write a line of its own into the access log (CWE-117).
 #include "render_api_helpers.h"
 
-#include <QFile>
-#include <QTemporaryDir>
+#include "../support/e2e_fixture.h"
+
 #include <QTest>
 
 namespace {
@@ -69,13 +69,12 @@ class TestHttpWire : public QObject
     Q_OBJECT
 
 private:
-    QTemporaryDir m_dir;
-    ServerProcess m_server;
+    E2eFixture m_e2e;
     QString m_token;
     QString m_pageId;
     int m_renders = 0;
 
-    quint16 port() const { return m_server.port(); }
+    quint16 port() const { return m_e2e.port(); }
 
     /// A connection to the server with `bytes` written in one piece.
     std::unique_ptr<QTcpSocket> sendRaw(const QByteArray &bytes)
@@ -106,21 +105,14 @@ private:
 private slots:
     void initTestCase()
     {
-        QVERIFY(m_dir.isValid());
-        const QString dir = m_dir.path();
+        E2eOptions world = E2eOptions::ownerless("wire", "pro", "ci", kTemplate);
         // Two workers: the render runs on one while the server answers health at once.
-        QFile config(dir + "/config.json");
-        QVERIFY(config.open(QIODevice::WriteOnly));
-        config.write(R"({"http":{"workerThreads":2}})");
-        config.close();
-        QCOMPARE(runCli({"space", "create", "wire", "--plan", "pro", "--data", dir}), 0);
-        m_pageId = QString::fromLatin1(publishedPage(dir, QStringLiteral("wire"), kTemplate));
+        world.config = R"({"http":{"workerThreads":2}})";
+        QVERIFY2(m_e2e.setUp(world), m_e2e.failure());
+        m_pageId = QString::fromLatin1(m_e2e.pageId());
         QVERIFY(m_pageId.startsWith("pg_"));
-        QByteArray out;
-        QCOMPARE(runCli({"key", "create", "--space", "wire", "--name", "ci", "--json", "--data", dir}, {}, &out), 0);
-        m_token = QJsonDocument::fromJson(out).object().value("token").toString();
+        m_token = QString::fromLatin1(m_e2e.key());
         QVERIFY(!m_token.isEmpty());
-        QVERIFY2(m_server.start(dir), m_server.log().constData());
     }
 
     // RFC 9112 §6.3, §5.1, §5.2, §2.2: each request below is framed one way by Qt 6.4's
@@ -162,8 +154,8 @@ private slots:
         QVERIFY2(isProblem(r, 400), r.body.constData());
         QCOMPARE(r.json().value("field").toString(), field);
         QCOMPARE(r.header("Connection").toLower(), QByteArray("close"));
-        QVERIFY2(!m_server.log().contains("/api/v1/smuggled"), m_server.log().right(2000).constData());
-        QVERIFY(m_server.running());
+        QVERIFY2(!m_e2e.server().log().contains("/api/v1/smuggled"), m_e2e.server().log().right(2000).constData());
+        QVERIFY(m_e2e.server().running());
     }
 
     // RFC 9112 §9.3.2: answers go out in request order. The render is answered on a worker
@@ -208,7 +200,7 @@ private slots:
         if (closeLast) {
             QVERIFY2(closed, "the connection stayed open after Connection: close");
             QCOMPARE(replies.at(1).header("Connection").toLower(), QByteArray("close"));
-            QVERIFY(!m_server.log().contains("/api/v1/after-close"));
+            QVERIFY(!m_e2e.server().log().contains("/api/v1/after-close"));
         } else {
             // Still open and usable.
             socket->write("GET /api/v1/health HTTP/1.1\r\nHost: x\r\n\r\n");
@@ -243,17 +235,17 @@ private slots:
         const QByteArray path = "/api/v1/files/x%0A" + forged.toPercentEncoding("/:") + "%0D%1B%5B2J";
         const HttpReply r = httpRequest(port(), "GET", path);
         QVERIFY(r.status >= 400);
-        QTRY_VERIFY_WITH_TIMEOUT(m_server.log().contains("FORGED"), 5000);
-        const QList<QByteArray> lines = m_server.log().split('\n');
+        QTRY_VERIFY_WITH_TIMEOUT(m_e2e.server().log().contains("FORGED"), 5000);
+        const QList<QByteArray> lines = m_e2e.server().log().split('\n');
         for (const QByteArray &line : lines) {
             QVERIFY2(!line.startsWith("FORGED"), line.constData());
             QVERIFY2(!line.contains('\r') && !line.contains('\x1b'), line.constData());
         }
         const QByteArray escaped = "/api/v1/files/x\\n" + forged + "\\r\\u001b[2J";
-        QVERIFY2(m_server.log().contains(escaped), m_server.log().right(1000).constData());
+        QVERIFY2(m_e2e.server().log().contains(escaped), m_e2e.server().log().right(1000).constData());
     }
 
-    void cleanupTestCase() { m_server.stop(); }
+    void cleanupTestCase() { m_e2e.server().stop(); }
 };
 
 QTEST_GUILESS_MAIN(TestHttpWire)

@@ -5,6 +5,8 @@
 // one creates.
 #include "render_api_helpers.h"
 
+#include "../support/e2e_fixture.h"
+
 #include <QCryptographicHash>
 #include <QDateTime>
 #include <QJsonArray>
@@ -34,11 +36,10 @@ class TestIdempotency : public QObject
 {
     Q_OBJECT
 
-    QTemporaryDir m_dir;
-    ServerProcess m_server;
+    E2eFixture m_e2e;
     QString m_alpha, m_beta; // sessions of two spaces
 
-    quint16 port() const { return m_server.port(); }
+    quint16 port() const { return m_e2e.port(); }
 
     static Headers with(const QString &session, const QByteArray &key)
     {
@@ -60,16 +61,15 @@ class TestIdempotency : public QObject
 private slots:
     void initTestCase()
     {
-        for (const char *space : {"alpha", "beta"})
-            QCOMPARE(runCli({"user", "add", "--email", QStringLiteral("owner@%1.test").arg(space), "--space", space,
-                             "--create-space", "--role", "owner", "--data", m_dir.path()},
-                            "password123\npassword123\n"),
-                     0);
-        QVERIFY2(m_server.start(m_dir.path()), m_server.log().constData());
+        E2eOptions world;
+        world.ownerEmail = "owner@alpha.test";
+        world.keyName.clear();
+        world.start = false;
+        QVERIFY2(m_e2e.setUp(world), m_e2e.failure());
+        QVERIFY2(m_e2e.addOwner("owner@beta.test", "beta"), m_e2e.failure());
+        QVERIFY2(m_e2e.startServer(), m_e2e.failure());
         for (auto [email, out] : {std::pair{"owner@alpha.test", &m_alpha}, std::pair{"owner@beta.test", &m_beta}}) {
-            const HttpReply r = httpRequest(port(), "POST", "/api/v1/auth/login",
-                                            json({{"email", email}, {"password", "password123"}}));
-            *out = r.data().value("token").toString();
+            *out = QString::fromLatin1(m_e2e.login(email));
             QVERIFY(!out->isEmpty());
         }
     }
@@ -138,7 +138,7 @@ private slots:
     {
         const QByteArray body = templateBody("Orphaned");
         {
-            QSqlDatabase db = openTestDatabase(m_dir.path(), "orphan");
+            QSqlDatabase db = openTestDatabase(m_e2e.dataDir(), "orphan");
             QVERIFY2(db.isOpen(), qPrintable(db.lastError().text()));
             QSqlQuery q(db);
             QVERIFY(

@@ -10,6 +10,8 @@
 #include "../support/test_origin.h"
 #include "render_api_helpers.h"
 
+#include "../support/e2e_fixture.h"
+
 #include <QElapsedTimer>
 #include <QFile>
 #include <QJsonArray>
@@ -65,10 +67,9 @@ class TestRemoteImages : public QObject
 {
     Q_OBJECT
 
-    QTemporaryDir m_dir;
     std::unique_ptr<TestOrigin> m_origin;
     std::unique_ptr<TestOrigin> m_loopback; // on 127.0.0.1, which the config does not allowlist
-    ServerProcess m_server;
+    E2eFixture m_e2e; // the server and its data directory
     QString m_token, m_pageId, m_htmlPageId;
     int m_width = 100; // a new width per render keeps the page render memo out of the way
 
@@ -79,7 +80,7 @@ class TestRemoteImages : public QObject
 
     HttpReply render(const QString &url)
     {
-        return httpRequest(m_server.port(), "POST", "/api/v1/render",
+        return httpRequest(m_e2e.server().port(), "POST", "/api/v1/render",
                            json({{"pageId", m_pageId},
                                  {"output", "binary"},
                                  {"width", ++m_width},
@@ -139,30 +140,17 @@ private slots:
         m_loopback->set("/blue.png", TestOrigin::Answer{200, TestOrigin::png(20, 10, Qt::blue), cacheable});
         m_loopback->set("/data", TestOrigin::Answer{200, "{}", {}});
 
-        QFile cfg(m_dir.filePath("config.json"));
-        QVERIFY(cfg.open(QIODevice::WriteOnly));
-        cfg.write(QStringLiteral(R"({"render": {"imageHostAllowlist": ["127.0.0.2"],
+        E2eOptions world = E2eOptions::ownerless("art", "pro", "ci", kTemplate);
+        world.config = QStringLiteral(R"({"render": {"imageHostAllowlist": ["127.0.0.2"],
                                      "remoteImages": {"timeoutMs": %1},
                                      "html": {"browser": "chromium", "allowScript": true},
                                                 "rateLimit": {"perSecond": 0}},
                                      "http": {"workerThreads": 4}})")
-                      .arg(kTimeoutMs)
-                      .toUtf8());
-        cfg.close();
-        const QString dir = m_dir.path();
-        QCOMPARE(runCli({"space", "create", "art", "--plan", "pro", "--data", dir}), 0);
-        QFile tf(m_dir.filePath("template.json"));
-        QVERIFY(tf.open(QIODevice::WriteOnly));
-        tf.write(kTemplate);
-        tf.close();
-        QByteArray out;
-        QCOMPARE(runCli({"template", "import", tf.fileName(), "--space", "art", "--json", "--data", dir}, {}, &out), 0);
-        const QString templateId = QJsonDocument::fromJson(out).object().value("id").toString();
-        QCOMPARE(
-            runCli({"page", "create", "--space", "art", "--template", templateId, "--publish", "--json", "--data", dir},
-                   {}, &out),
-            0);
-        m_pageId = QJsonDocument::fromJson(out).object().value("id").toString();
+                           .arg(kTimeoutMs)
+                           .toUtf8();
+        world.start = false;
+        QVERIFY2(m_e2e.setUp(world), m_e2e.failure());
+        m_pageId = QString::fromLatin1(m_e2e.pageId());
         // The html engine's page: left half the allowlisted origin's red image, right half
         // 127.0.0.1's blue one; a file: image and a script's fetch() to 127.0.0.1 besides.
         const QString html = QStringLiteral("<body style=\"margin:0;background:#fff\">"
@@ -174,31 +162,16 @@ private slots:
                                             "<script>fetch('http://127.0.0.1:%2/data').catch(() => 0)</script></body>")
                                  .arg(m_origin->port())
                                  .arg(m_loopback->port());
-        QFile hf(m_dir.filePath("html-template.json"));
-        QVERIFY(hf.open(QIODevice::WriteOnly));
-        hf.write(QJsonDocument(QJsonObject{{"name", "Html avatar"},
-                                           {"width", 200},
-                                           {"height", 100},
-                                           {"rendererType", "html"},
-                                           {"htmlScript", true},
-                                           {"html", html}})
-                     .toJson());
-        hf.close();
-        QCOMPARE(runCli({"template", "import", hf.fileName(), "--space", "art", "--json", "--data", dir}, {}, &out), 0);
-        const QString htmlTemplateId = QJsonDocument::fromJson(out).object().value("id").toString();
-        QCOMPARE(runCli({"page", "create", "--space", "art", "--template", htmlTemplateId, "--publish", "--json",
-                         "--data", dir},
-                        {}, &out),
-                 0);
-        m_htmlPageId = QJsonDocument::fromJson(out).object().value("id").toString();
-        QCOMPARE(runCli({"key", "create", "--space", "art", "--name", "ci", "--json", "--data", dir}, {}, &out), 0);
-        m_token = QJsonDocument::fromJson(out).object().value("token").toString();
-        QVERIFY2(m_server.start(dir), m_server.log().constData());
+        const QJsonObject htmlTemplate{{"name", "Html avatar"}, {"width", 200},     {"height", 100},
+                                       {"rendererType", "html"}, {"htmlScript", true}, {"html", html}};
+        m_htmlPageId = QString::fromLatin1(m_e2e.publishPage("art", QJsonDocument(htmlTemplate).toJson()));
+        m_token = QString::fromLatin1(m_e2e.key());
+        QVERIFY2(m_e2e.startServer(), m_e2e.failure());
     }
 
     void cleanupTestCase()
     {
-        m_server.stop();
+        m_e2e.server().stop();
         m_origin.reset();
         m_loopback.reset();
     }
@@ -220,8 +193,8 @@ private slots:
     void concurrentRendersFetchOnce()
     {
         QTcpSocket a, b;
-        a.connectToHost(QHostAddress::LocalHost, m_server.port());
-        b.connectToHost(QHostAddress::LocalHost, m_server.port());
+        a.connectToHost(QHostAddress::LocalHost, m_e2e.server().port());
+        b.connectToHost(QHostAddress::LocalHost, m_e2e.server().port());
         QVERIFY(a.waitForConnected(5000) && b.waitForConnected(5000));
         a.write(renderBytes(origin("/slow.png")));
         b.write(renderBytes(origin("/slow.png")));
@@ -293,7 +266,7 @@ private slots:
         QFETCH(QString, url);
         QFETCH(QString, code);
         QFETCH(QString, field);
-        url.replace("%SERVER%", QString::number(m_server.port()));
+        url.replace("%SERVER%", QString::number(m_e2e.server().port()));
         url.replace("%ORIGIN%", origin(QString()));
         url.replace("%SILENT%", QStringLiteral("http://127.0.0.2:%1").arg(m_origin->silentPort()));
         QElapsedTimer clock;
@@ -306,7 +279,7 @@ private slots:
         QVERIFY2(r.json().value("detail").toString().contains(url.left(40)), r.body.constData());
         QVERIFY2(took < kTimeoutMs + 1500, qPrintable(QString::number(took)));
 
-        QCOMPARE(httpRequest(m_server.port(), "GET", "/api/v1/health").status, 200);
+        QCOMPARE(httpRequest(m_e2e.server().port(), "GET", "/api/v1/health").status, 200);
         const HttpReply next = render(origin("/red.png"));
         QCOMPARE(next.status, 200);
         QCOMPARE(centre(next), QColor(Qt::red));
@@ -318,7 +291,7 @@ private slots:
     void remoteImageOverTheRenderBudgetIsNotDecoded()
     {
         const auto peakMiB = [this] {
-            QFile status(QStringLiteral("/proc/%1/status").arg(m_server.pid()));
+            QFile status(QStringLiteral("/proc/%1/status").arg(m_e2e.server().pid()));
             if (!status.open(QIODevice::ReadOnly))
                 return -1.0;
             for (const QByteArray &line : status.readAll().split('\n'))
@@ -346,7 +319,7 @@ private slots:
     // 127.0.0.1; file: loads nothing.
     void htmlEngineImagesFollowThePolicy()
     {
-        const HttpReply r = httpRequest(m_server.port(), "POST", "/api/v1/render",
+        const HttpReply r = httpRequest(m_e2e.server().port(), "POST", "/api/v1/render",
                                         json({{"pageId", m_htmlPageId}, {"output", "dataurl"}}),
                                         {{"Authorization", "Bearer " + m_token.toLatin1()}});
         QVERIFY2(r.status == 200, r.body.left(600).constData());
@@ -370,7 +343,7 @@ private slots:
     void metricsCountTheFetches()
     {
         const QJsonObject m
-            = httpRequest(m_server.port(), "GET", "/api/v1/metrics").json().value("remoteImages").toObject();
+            = httpRequest(m_e2e.server().port(), "GET", "/api/v1/metrics").json().value("remoteImages").toObject();
         QVERIFY2(m.value("memoryHits").toDouble() >= 10, qPrintable(QJsonDocument(m).toJson()));
         QVERIFY(m.value("notModified").toDouble() >= 1);
         QVERIFY(m.value("failures").toDouble() >= 10);

@@ -5,10 +5,10 @@
 // period, cancels the rest with 503 and exits cleanly.
 #include "render_api_helpers.h"
 
+#include "../support/e2e_fixture.h"
+
 #include <QElapsedTimer>
-#include <QFile>
 #include <QJsonArray>
-#include <QTemporaryDir>
 #include <QTest>
 
 namespace {
@@ -38,34 +38,13 @@ class TestRenderDeadline : public QObject
 {
     Q_OBJECT
 
-    /// A data directory with `config`, a pro space with a key and a published page of
-    /// kTemplate; fills *token and *pageId.
-    static bool prepare(const QString &dir, const QByteArray &config, QString *token, QString *pageId)
+    /// The world of each test: a pro space "art" with a key and a published page of
+    /// kTemplate, and `config`; the server started.
+    static E2eOptions world(const QByteArray &config)
     {
-        QFile cfg(dir + "/config.json");
-        if (!cfg.open(QIODevice::WriteOnly) || cfg.write(config) != config.size())
-            return false;
-        cfg.close();
-        if (runCli({"space", "create", "art", "--plan", "pro", "--data", dir}) != 0)
-            return false;
-        QFile tf(dir + "/template.json");
-        if (!tf.open(QIODevice::WriteOnly))
-            return false;
-        tf.write(kTemplate);
-        tf.close();
-        QByteArray out;
-        if (runCli({"template", "import", tf.fileName(), "--space", "art", "--json", "--data", dir}, {}, &out) != 0)
-            return false;
-        const QString templateId = QJsonDocument::fromJson(out).object().value("id").toString();
-        if (runCli({"page", "create", "--space", "art", "--template", templateId, "--publish", "--json", "--data", dir},
-                   {}, &out)
-            != 0)
-            return false;
-        *pageId = QJsonDocument::fromJson(out).object().value("id").toString();
-        if (runCli({"key", "create", "--space", "art", "--name", "ci", "--json", "--data", dir}, {}, &out) != 0)
-            return false;
-        *token = QJsonDocument::fromJson(out).object().value("token").toString();
-        return !token->isEmpty() && pageId->startsWith("pg_");
+        E2eOptions w = E2eOptions::ownerless("art", "pro", "ci", kTemplate);
+        w.config = config;
+        return w;
     }
 
     /// Sends a slow page render on a new connection and returns that connection.
@@ -92,11 +71,11 @@ class TestRenderDeadline : public QObject
 private slots:
     void deadlineAnsweredWhileTheWorkerIsStuck()
     {
-        QTemporaryDir dir;
-        QString token, pageId;
-        QVERIFY(prepare(dir.path(), R"({"render":{"deadlineMs":300},"http":{"workerThreads":2}})", &token, &pageId));
-        ServerProcess server;
-        QVERIFY2(server.start(dir.path()), server.log().constData());
+        E2eFixture e2e;
+        QVERIFY2(e2e.setUp(world(R"({"render":{"deadlineMs":300},"http":{"workerThreads":2}})")), e2e.failure());
+        const QString token = QString::fromLatin1(e2e.key());
+        const QString pageId = QString::fromLatin1(e2e.pageId());
+        ServerProcess &server = e2e.server();
         // The first render loads fonts and fills caches: on a busy machine that alone can
         // pass this test's 300 ms deadline (a 422), so warm up until one fits.
         int warm = 0;
@@ -124,11 +103,11 @@ private slots:
 
     void shutdownLetsRendersInFlightFinish()
     {
-        QTemporaryDir dir;
-        QString token, pageId;
-        QVERIFY(prepare(dir.path(), R"({"http":{"shutdownGraceMs":15000}})", &token, &pageId));
-        ServerProcess server;
-        QVERIFY2(server.start(dir.path()), server.log().constData());
+        E2eFixture e2e;
+        QVERIFY2(e2e.setUp(world(R"({"http":{"shutdownGraceMs":15000}})")), e2e.failure());
+        const QString token = QString::fromLatin1(e2e.key());
+        const QString pageId = QString::fromLatin1(e2e.pageId());
+        ServerProcess &server = e2e.server();
         auto slow = startSlowRender(server.port(), token, pageId, 4, QStringLiteral("#224466"));
         QVERIFY(slow);
         QTest::qWait(150); // the render is on a worker now
@@ -145,11 +124,11 @@ private slots:
 
     void shutdownCancelsRendersPastTheGrace()
     {
-        QTemporaryDir dir;
-        QString token, pageId;
-        QVERIFY(prepare(dir.path(), R"({"http":{"shutdownGraceMs":200}})", &token, &pageId));
-        ServerProcess server;
-        QVERIFY2(server.start(dir.path()), server.log().constData());
+        E2eFixture e2e;
+        QVERIFY2(e2e.setUp(world(R"({"http":{"shutdownGraceMs":200}})")), e2e.failure());
+        const QString token = QString::fromLatin1(e2e.key());
+        const QString pageId = QString::fromLatin1(e2e.pageId());
+        ServerProcess &server = e2e.server();
         auto slow = startSlowRender(server.port(), token, pageId, 5, QStringLiteral("#446688"));
         QVERIFY(slow);
         QTest::qWait(150);

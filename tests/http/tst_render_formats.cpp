@@ -1,12 +1,12 @@
 // End-to-end tests of the JPEG and AVIF outputs (docs/api.md, "Formats and engines") for
 // page and pattern renders, against the real `imprint serve`. The images are decoded by
 // independent decoders — Qt's JPEG plugin, libavif's — and their size and a pixel checked.
-#include "httpclient.h"
 #include "render_api_helpers.h"
+
+#include "../support/e2e_fixture.h"
 
 #include <QColor>
 #include <QFile>
-#include <QTemporaryDir>
 #include <QTest>
 
 #include <avif/avif.h>
@@ -67,13 +67,12 @@ class TestRenderFormats : public QObject
     Q_OBJECT
 
 private:
-    QTemporaryDir m_dir;
-    ServerProcess m_server;
+    E2eFixture m_e2e;
     QByteArray m_key;
     QByteArray m_pageId;
     QByteArray m_gradientPageId;
 
-    quint16 port() const { return m_server.port(); }
+    quint16 port() const { return m_e2e.port(); }
     HttpReply render(const QByteArray &query)
     {
         return httpRequest(port(), "GET", "/api/v1/render?" + query, {}, {{"Authorization", "Bearer " + m_key}});
@@ -82,21 +81,16 @@ private:
 private slots:
     void initTestCase()
     {
-        QVERIFY(m_dir.isValid());
-        QCOMPARE(runCli({"user", "add", "--email", "o@a.test", "--space", "alpha", "--create-space", "--role", "owner",
-                         "--data", m_dir.path()},
-                        "password123\npassword123\n"),
-                 0);
-        m_pageId = publishedPage(m_dir.path(), "alpha", kTemplate);
-        QByteArray out;
-        m_gradientPageId = publishedPage(m_dir.path(), "alpha", kGradientTemplate);
+        E2eOptions world;
+        world.pageTemplate = kTemplate;
+        world.start = false;
+        QVERIFY2(m_e2e.setUp(world), m_e2e.failure());
+        m_pageId = m_e2e.pageId();
+        m_gradientPageId = m_e2e.publishPage("alpha", kGradientTemplate);
         QVERIFY(m_gradientPageId.startsWith("pg_"));
-        QCOMPARE(
-            runCli({"key", "create", "--space", "alpha", "--name", "t", "--json", "--data", m_dir.path()}, {}, &out),
-            0);
-        m_key = QJsonDocument::fromJson(out).object().value("token").toString().toLatin1();
+        m_key = m_e2e.key();
         QVERIFY(m_pageId.startsWith("pg_") && m_key.startsWith("imp_"));
-        QVERIFY2(m_server.start(m_dir.path()), m_server.log().constData());
+        QVERIFY2(m_e2e.startServer(), m_e2e.failure());
     }
 
     void pageAsJpeg()

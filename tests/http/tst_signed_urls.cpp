@@ -3,8 +3,9 @@
 // HMAC (QMessageAuthenticationCode) over the canonical string as docs/api.md defines it,
 // so a server that drifted from the documented scheme fails here, and it checks that the
 // CLI's `imprint url sign` output verifies against the server.
-#include "httpclient.h"
 #include "render_api_helpers.h"
+
+#include "../support/e2e_fixture.h"
 
 #include <QDateTime>
 #include <QDir>
@@ -50,8 +51,7 @@ class TestSignedUrls : public QObject
     Q_OBJECT
 
 private:
-    QTemporaryDir m_dir;
-    ServerProcess m_server;
+    E2eFixture m_e2e;
     QString m_session; // owner of "alpha"
     QString m_memberSession; // member of "alpha"
     QString m_pageId; // published
@@ -59,7 +59,7 @@ private:
     QByteArray m_keyId;
     QByteArray m_secret;
 
-    quint16 port() const { return m_server.port(); }
+    quint16 port() const { return m_e2e.port(); }
     Headers session(const QString &token) const { return {{"Authorization", "Bearer " + token.toLatin1()}}; }
     HttpReply get(const QByteArray &path, const Headers &headers = {})
     {
@@ -77,7 +77,7 @@ private:
     QString cli(const QStringList &args, int *rc = nullptr)
     {
         QByteArray out;
-        const int code = runCli(args + QStringList{"--data", m_dir.path()}, {}, &out);
+        const int code = runCli(args + QStringList{"--data", m_e2e.dataDir()}, {}, &out);
         if (rc)
             *rc = code;
         return QString::fromUtf8(out).trimmed();
@@ -86,46 +86,26 @@ private:
 private slots:
     void initTestCase()
     {
-        QVERIFY(m_dir.isValid());
-        QCOMPARE(runCli({"space", "create", "alpha", "--plan", "free", "--data", m_dir.path()}), 0);
-        for (const auto &[email, role] :
-             {std::pair{"owner@alpha.test", "owner"}, std::pair{"member@alpha.test", "member"}})
-            QCOMPARE(
-                runCli({"user", "add", "--email", email, "--space", "alpha", "--role", role, "--data", m_dir.path()},
-                       "password123\npassword123\n"),
-                0);
-        QFile tf(m_dir.path() + "/template.json");
-        QVERIFY(tf.open(QIODevice::WriteOnly));
-        tf.write(kTemplate);
-        tf.close();
-        const QString templateId
-            = QJsonDocument::fromJson(cli({"template", "import", tf.fileName(), "--space", "alpha", "--json"}).toUtf8())
-                  .object()
-                  .value("id")
-                  .toString();
+        E2eOptions world;
+        world.plan = "free";
+        world.ownerEmail = "owner@alpha.test";
+        world.keyName.clear();
+        world.pageTemplate = kTemplate;
+        world.start = false;
+        QVERIFY2(m_e2e.setUp(world), m_e2e.failure());
+        QVERIFY2(m_e2e.addUser("member@alpha.test", "alpha", "member"), m_e2e.failure());
+        const QString templateId = QString::fromLatin1(m_e2e.templateId());
         QVERIFY(templateId.startsWith("tpl_"));
-        m_pageId
-            = QJsonDocument::fromJson(
-                  cli({"page", "create", "--space", "alpha", "--template", templateId, "--publish", "--json"}).toUtf8())
-                  .object()
-                  .value("id")
-                  .toString();
+        m_pageId = QString::fromLatin1(m_e2e.pageId());
         m_draftPageId = QJsonDocument::fromJson(
                             cli({"page", "create", "--space", "alpha", "--template", templateId, "--json"}).toUtf8())
                             .object()
                             .value("id")
                             .toString();
         QVERIFY(m_pageId.startsWith("pg_") && m_draftPageId.startsWith("pg_"));
-        QVERIFY2(m_server.start(m_dir.path()), m_server.log().constData());
-        const auto login = [this](const char *email) {
-            return httpRequest(port(), "POST", "/api/v1/auth/login",
-                               json({{"email", email}, {"password", "password123"}}))
-                .data()
-                .value("token")
-                .toString();
-        };
-        m_session = login("owner@alpha.test");
-        m_memberSession = login("member@alpha.test");
+        QVERIFY2(m_e2e.startServer(), m_e2e.failure());
+        m_session = QString::fromLatin1(m_e2e.login("owner@alpha.test"));
+        m_memberSession = QString::fromLatin1(m_e2e.login("member@alpha.test"));
         QVERIFY(!m_session.isEmpty() && !m_memberSession.isEmpty());
     }
 
@@ -169,14 +149,14 @@ private slots:
     void secretIsSealedAtRest()
     {
         // The database holds the secret only encrypted; the server key is owner-only.
-        const QByteArray all = dumpTestDatabase(m_dir.path());
+        const QByteArray all = dumpTestDatabase(m_e2e.dataDir());
         QVERIFY(all.contains("sgk_")); // the dump holds the signing key's row
         QVERIFY(!all.contains(m_secret));
         QVERIFY(!all.contains(m_secret.mid(4)));
-        const QFileInfo key(m_dir.path() + "/signing.key");
+        const QFileInfo key(m_e2e.dataDir() + "/signing.key");
         QCOMPARE(key.size(), qint64(32));
         QCOMPARE(int(key.permissions()) & 0x0077, 0); // no group or other permission bits
-        QVERIFY(!m_server.log().contains(m_secret));
+        QVERIFY(!m_e2e.server().log().contains(m_secret));
     }
 
     void signedUrlServesTheImage()

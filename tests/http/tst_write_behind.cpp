@@ -2,7 +2,7 @@
 // (server/service/write_behind.h, docs/performance.md): not by the request that
 // authenticates or renders, but within the flush interval, and on a clean stop even when
 // the interval has not come round.
-#include "httpclient.h"
+#include "../support/e2e_fixture.h"
 
 #include <QSqlQuery>
 
@@ -11,7 +11,6 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QTemporaryDir>
 #include <QTest>
 
 namespace {
@@ -29,25 +28,17 @@ QString lastUsedAt(const QString &dataDir, const QString &name)
 }
 
 /// A data directory with space "alpha", key `name` (its token in *token) and `config`.
-bool prepare(const QString &dataDir, const QByteArray &config, QByteArray *token)
+/// The world of these tests: owner o@a.test of space alpha, its key "k", DATA/config.json
+/// of `config`, the server started (nobody logged in).
+E2eOptions world(const QByteArray &config)
 {
-    if (runCli({"user", "add", "--email", "o@a.test", "--space", "alpha", "--create-space", "--role", "owner", "--data",
-                dataDir},
-               "password123\npassword123\n")
-        != 0)
-        return false;
-    QByteArray out;
-    if (runCli({"key", "create", "--space", "alpha", "--name", "k", "--json", "--data", dataDir}, {}, &out) != 0)
-        return false;
-    *token = QJsonDocument::fromJson(out).object().value("token").toString().toLatin1();
-    QFile cfg(dataDir + "/config.json");
-    if (!cfg.open(QIODevice::WriteOnly))
-        return false;
-    cfg.write(config);
-    return !token->isEmpty();
+    E2eOptions w;
+    w.keyName = QStringLiteral("k");
+    w.config = config;
+    w.login = false;
+    return w;
 }
 
-/// Rows in the render log of the database of `dataDir`; -1 when it cannot be read.
 int renderRows(const QString &dataDir)
 {
     const QString name = QStringLiteral("render-rows");
@@ -86,28 +77,28 @@ private slots:
     void cleanStopWritesPendingUse()
     {
         // An interval far longer than the test: only the shutdown flush can write it.
-        QTemporaryDir dir;
-        QByteArray token;
-        QVERIFY(prepare(dir.path(), R"({"auth": {"keyUsageFlushMs": 600000}})", &token));
-        ServerProcess server;
-        QVERIFY2(server.start(dir.path()), server.log().constData());
+        E2eFixture e2e;
+        QVERIFY2(e2e.setUp(world(R"({"auth": {"keyUsageFlushMs": 600000}})")), e2e.failure());
+        const QByteArray token = e2e.key();
+        const QString dir = e2e.dataDir();
+        ServerProcess &server = e2e.server();
         const HttpReply r
             = httpRequest(server.port(), "GET", "/api/v1/tokens/verify", {}, {{"Authorization", "Bearer " + token}});
         QCOMPARE(r.status, 200);
         // The request did not write it: the database has no time yet ...
-        QCOMPARE(lastUsedAt(dir.path(), "k"), QString());
+        QCOMPARE(lastUsedAt(dir, "k"), QString());
         server.stop(); // SIGTERM: the clean stop
         QVERIFY(!server.running());
-        QVERIFY2(!lastUsedAt(dir.path(), "k").isEmpty(), server.log().constData());
+        QVERIFY2(!lastUsedAt(dir, "k").isEmpty(), server.log().constData());
     }
 
     void runningServiceWritesWithinTheInterval()
     {
-        QTemporaryDir dir;
-        QByteArray token;
-        QVERIFY(prepare(dir.path(), R"({"auth": {"keyUsageFlushMs": 200}})", &token));
-        ServerProcess server;
-        QVERIFY2(server.start(dir.path()), server.log().constData());
+        E2eFixture e2e;
+        QVERIFY2(e2e.setUp(world(R"({"auth": {"keyUsageFlushMs": 200}})")), e2e.failure());
+        const QByteArray token = e2e.key();
+        const QString dir = e2e.dataDir();
+        ServerProcess &server = e2e.server();
         QCOMPARE(httpRequest(server.port(), "GET", "/api/v1/tokens/verify", {}, {{"Authorization", "Bearer " + token}})
                      .status,
                  200);
@@ -116,7 +107,7 @@ private slots:
         t.start();
         while (seen.isEmpty() && t.elapsed() < 10000) {
             QTest::qWait(100);
-            seen = lastUsedAt(dir.path(), "k");
+            seen = lastUsedAt(dir, "k");
         }
         QVERIFY2(!seen.isEmpty(), "lastUsedAt was not written while the server ran");
         QVERIFY(server.running());
@@ -126,12 +117,12 @@ private slots:
     {
         // The default interval (1 s): every row is in the database soon after the renders,
         // while the server keeps running.
-        QTemporaryDir dir;
-        QByteArray token;
-        QVERIFY(prepare(dir.path(), R"({"render": {"rateLimit": {"perSecond": 0}}})", &token));
-        ServerProcess server;
-        QVERIFY2(server.start(dir.path()), server.log().constData());
-        const int before = renderRows(dir.path());
+        E2eFixture e2e;
+        QVERIFY2(e2e.setUp(world(R"({"render": {"rateLimit": {"perSecond": 0}}})")), e2e.failure());
+        const QByteArray token = e2e.key();
+        const QString dir = e2e.dataDir();
+        ServerProcess &server = e2e.server();
+        const int before = renderRows(dir);
         QCOMPARE(before, 0);
         QVERIFY(storeRenders(server.port(), 30));
         QElapsedTimer t;
@@ -139,7 +130,7 @@ private slots:
         int rows = 0;
         while (rows < 30 && t.elapsed() < 5000) {
             QTest::qWait(50);
-            rows = renderRows(dir.path());
+            rows = renderRows(dir);
         }
         QCOMPARE(rows, 30);
         // One flush interval plus the time to write it; generous for a loaded machine.
@@ -150,16 +141,16 @@ private slots:
     void cleanStopKeepsEveryRenderRow()
     {
         // An interval far longer than the test: only the shutdown flush can write them.
-        QTemporaryDir dir;
-        QByteArray token;
-        QVERIFY(prepare(dir.path(),
-                        R"({"auth": {"keyUsageFlushMs": 600000}, "render": {"rateLimit": {"perSecond": 0}}})", &token));
-        ServerProcess server;
-        QVERIFY2(server.start(dir.path()), server.log().constData());
+        E2eFixture e2e;
+        const QByteArray config = R"({"auth": {"keyUsageFlushMs": 600000}, "render": {"rateLimit": {"perSecond": 0}}})";
+        QVERIFY2(e2e.setUp(world(config)), e2e.failure());
+        const QByteArray token = e2e.key();
+        const QString dir = e2e.dataDir();
+        ServerProcess &server = e2e.server();
         QVERIFY(storeRenders(server.port(), 50));
         server.stop(); // SIGTERM: the clean stop
         QVERIFY(!server.running());
-        QCOMPARE(renderRows(dir.path()), 50);
+        QCOMPARE(renderRows(dir), 50);
     }
 };
 
