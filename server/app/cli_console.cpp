@@ -244,7 +244,7 @@ int runLocalDesktop(const QStringList &args)
     o.serverLocked = true;
     QString notice;
     QString email;
-    const auto users = service->api().accounts().listUsers(QString());
+    const auto users = service->services().accounts().listUsers(QString());
     if (users.has_value() && users->isEmpty()) {
         notice = QCoreApplication::translate(
                      "imprint::app", "There is no account in %1 yet. Create one with “imprint user add "

@@ -1,6 +1,7 @@
 #include "server/app/service.h"
 
 #include "server/render/resources/emoji.h"
+#include "server/service/content_validation.h"
 
 #include <QJsonObject>
 
@@ -101,18 +102,93 @@ std::unique_ptr<Service> Service::create(const Environment &env, QString *error)
     return std::make_unique<Service>(env, std::move(*catalog));
 }
 
+// ---------------------------------------------------------------- Services
+
+namespace {
+
+/// The change feed of a PostgreSQL database (null with SQLite): another instance's publish
+/// or page delete drops this instance's copy in `pages`' publish cache, and the cache
+/// falls back to its TTL while the feed is down.
+std::unique_ptr<store::ChangeFeed> changeFeed(const store::Database &db, service::PageRenderService &pages)
+{
+    if (db.isSqlite())
+        return nullptr;
+    return std::make_unique<store::ChangeFeed>(
+        db.settings(),
+        [&pages](const QString &kind, const QString &id) {
+            if (kind == QLatin1String("page"))
+                pages.forgetPublished(id);
+        },
+        [&pages](bool live) { pages.setPublishFeedLive(live); });
+}
+
+} // namespace
+
+Services::Services(const store::Database &db, const store::Config &config, const QString &dataDir,
+                   render::PatternCatalog catalog, render::RenderContext &renderContext,
+                   net::RemoteImageFetcher *imageFetcher)
+    : m_settings(http::RouteSettings::fromConfig(config))
+    , m_accounts(db, config)
+    , m_keys(db)
+    , m_signingKeys(db, dataDir)
+    , m_content(service::contentService(db))
+    , m_idempotency(db)
+    , m_files(store::FileStore::forDataDir(db, config, dataDir))
+    , m_rateLimiter(db, m_settings.rateLimitPerSecond, m_settings.rateLimitBurst)
+    , m_patterns(db, config, std::move(catalog), m_files, m_settings.patternCacheBytes)
+    , m_pages(db, config, m_files, renderContext,
+              service::PageRenderSettings{m_settings.publishCacheEntries, m_settings.publishCacheTtlMs}, imageFetcher)
+    , m_fonts(db, m_files)
+    , m_assets(db, config, m_files)
+    , m_changes(changeFeed(db, m_pages))
+    , m_auth(m_accounts, m_keys, config)
+    , m_keyRoutes(m_accounts, m_keys)
+    , m_signingKeyRoutes(m_accounts, m_signingKeys)
+    , m_contentRoutes(http::ContentAccess{m_accounts, m_keys, m_idempotency}, m_content)
+    , m_render(config, m_settings, m_keys, m_rateLimiter, m_patterns, m_pages, m_signingKeys, m_renderMetrics)
+    , m_fileRoutes(m_files)
+    , m_uploads(http::ContentAccess{m_accounts, m_keys, m_idempotency}, m_fonts, m_assets, m_settings)
+    , m_meta(db, config, m_settings,
+             http::MetricsSources{m_patterns, m_pages, renderContext, m_signingKeys, m_renderMetrics, imageFetcher,
+                                  m_changes.get()})
+{
+    // A publish or delete through these routes is visible to the next render here at once;
+    // other instances sharing a PostgreSQL database drop their copy when the change feed
+    // tells them, or within the cache TTL while the feed is down.
+    m_content.setSnapshotListener([this](const QString &pageId) { m_pages.forgetPublished(pageId); });
+}
+
+Services::~Services()
+{
+    m_changes.reset(); // its thread calls into m_pages until it stops
+}
+
+void Services::setWriteBehind(service::WriteBehind *writer)
+{
+    m_keys.setWriteBehind(writer);
+    m_pages.setWriteBehind(writer);
+    m_patterns.setWriteBehind(writer);
+}
+
+void Services::registerRoutes(http::Router &router)
+{
+    for (http::RouteModule *module : std::initializer_list<http::RouteModule *>{
+             &m_auth, &m_keyRoutes, &m_signingKeyRoutes, &m_contentRoutes, &m_render, &m_fileRoutes, &m_uploads,
+             &m_meta})
+        module->registerRoutes(router);
+}
+
+// ---------------------------------------------------------------- Service
+
 Service::Service(const Environment &env, render::PatternCatalog catalog)
     : m_writeBehind(std::make_unique<service::WriteBehind>(*env.db, keyUsageFlushMs(env.config)))
     , m_imageFetcher(remoteImageFetcher(env))
     , m_renderContext(renderContextOptions(env, m_imageFetcher.get()))
-    , m_api(*env.db, env.config, env.dataDir)
-    , m_renderApi(*env.db, env.config, env.dataDir, std::move(catalog), m_renderContext, m_imageFetcher.get())
+    , m_services(*env.db, env.config, env.dataDir, std::move(catalog), m_renderContext, m_imageFetcher.get())
     , m_server(serverLimits(env.config))
 {
     m_server.setCorsPolicy(http::CorsPolicy(env.config.corsOrigins(), env.config.corsMaxAgeSeconds()));
-    m_api.keys().setWriteBehind(m_writeBehind.get());
-    m_renderApi.setWriteBehind(m_writeBehind.get());
-    m_api.registerRoutes(m_server.router());
+    m_services.setWriteBehind(m_writeBehind.get());
     if (render::ChromiumBrowser *browser = m_renderContext.htmlBrowser()) {
         // A render holds its slot at most its deadline plus the page's disposal (2 s):
         // one held far longer means the engine no longer answers, which /health must say.
@@ -121,10 +197,10 @@ Service::Service(const Environment &env, render::PatternCatalog catalog)
             longest = std::max(longest, env.config.renderDeadlineMs(plan));
         longest = std::max(longest, env.config.renderDeadlineMs(QString()));
         const qint64 stalledAfterMs = qint64(longest) + 10000;
-        m_api.addHealthCheck(QStringLiteral("htmlEngine"), [browser, stalledAfterMs] {
+        m_services.addHealthCheck(QStringLiteral("htmlEngine"), [browser, stalledAfterMs] {
             const render::ChromiumBrowser::State s = browser->state();
             const bool stalled = s.oldestActiveMs > stalledAfterMs;
-            http::Api::HealthCheck c;
+            http::MetaRoutes::HealthCheck c;
             c.healthy = !stalled;
             c.state = QJsonObject{
                 {QStringLiteral("status"), stalled     ? QStringLiteral("stalled")
@@ -140,8 +216,8 @@ Service::Service(const Environment &env, render::PatternCatalog catalog)
             return c;
         });
     }
-    m_renderApi.setRequestMetrics(&m_server.requestMetrics());
-    m_renderApi.registerRoutes(m_server.router());
+    m_services.setRequestMetrics(&m_server.requestMetrics());
+    m_services.registerRoutes(m_server.router());
 }
 
 } // namespace imprint::app

@@ -1,12 +1,21 @@
 #pragma once
-// The whole HTTP service over one opened data directory: the account/key API,
-// the render API and the HttpServer that routes to both. `imprint serve`, the
-// local desktop mode (`imprint` alone) and the console tests build it here, so all three
-// answer the same routes and render with the same emoji sets.
+// The composition root of the HTTP service over one opened data directory: the use cases,
+// built once (Services), the route modules of server/http/routes/ over them, and the
+// HttpServer they fill. `imprint serve`, the local desktop mode (`imprint` alone) and the
+// console tests build it here, so all three answer the same routes and render with the
+// same emoji sets.
 
 #include "server/app/commands/cli.h"
-#include "server/http/api.h"
-#include "server/http/render_api.h"
+#include "server/http/render_metrics.h"
+#include "server/http/route_helpers.h"
+#include "server/http/routes/auth.h"
+#include "server/http/routes/content.h"
+#include "server/http/routes/files.h"
+#include "server/http/routes/keys.h"
+#include "server/http/routes/meta.h"
+#include "server/http/routes/render.h"
+#include "server/http/routes/signing_keys.h"
+#include "server/http/routes/uploads.h"
 #include "server/http/server.h"
 #include "server/net/remote_image_fetcher.h"
 #include "server/service/write_behind.h"
@@ -35,6 +44,72 @@ render::RenderContextOptions renderContextOptions(const Environment &env, net::R
 /// in DATA/cache/remote-images.
 std::unique_ptr<net::RemoteImageFetcher> remoteImageFetcher(const Environment &env);
 
+/// The use cases of the HTTP service, each built once over one database, and the route
+/// modules that answer over them, each handed only the services it calls. The one place
+/// that knows every service; tests that need the real route table without a server (the
+/// OpenAPI completeness check, the HTTP fuzz harness) build it too. Keep it alive longer
+/// than the HttpServer whose router it filled.
+class Services
+{
+public:
+    /// `dataDir` holds files/ (stored renders and uploads) and the key that seals signing
+    /// secrets. `catalog` is the pattern catalog. Page renders use `renderContext`, whose
+    /// cache counters GET /metrics reports; `imageFetcher` (may be null) fetches remote
+    /// image sources. Both must outlive this. With PostgreSQL, other instances' publishes
+    /// reach the publish cache through a change feed started here.
+    Services(const store::Database &db, const store::Config &config, const QString &dataDir,
+             render::PatternCatalog catalog, render::RenderContext &renderContext,
+             net::RemoteImageFetcher *imageFetcher = nullptr);
+    ~Services();
+    Services(const Services &) = delete;
+    Services &operator=(const Services &) = delete;
+
+    /// Adds every module's routes to `router`.
+    void registerRoutes(http::Router &router);
+
+    /// API key last-use times and render-log rows go through `writer`
+    /// (server/service/write_behind.h), which must outlive this.
+    void setWriteBehind(service::WriteBehind *writer);
+    /// The HTTP answer counts GET /metrics reports (HttpServer::requestMetrics()).
+    void setRequestMetrics(const http::RequestMetrics *metrics) { m_meta.setRequestMetrics(metrics); }
+    /// Adds a component to GET /health's answer (http::MetaRoutes::addHealthCheck()).
+    void addHealthCheck(const QString &name, std::function<http::MetaRoutes::HealthCheck()> check)
+    {
+        m_meta.addHealthCheck(name, std::move(check));
+    }
+
+    service::AccountService &accounts() { return m_accounts; }
+    service::ApiKeyService &keys() { return m_keys; }
+    service::SigningKeyService &signingKeys() { return m_signingKeys; }
+
+private:
+    http::RouteSettings m_settings;
+    service::AccountService m_accounts;
+    service::ApiKeyService m_keys;
+    service::SigningKeyService m_signingKeys;
+    service::ContentService m_content;
+    service::IdempotencyService m_idempotency;
+    store::FileStore m_files;
+    service::RenderRateLimiter m_rateLimiter;
+    service::PatternRenderService m_patterns;
+    service::PageRenderService m_pages;
+    service::FontService m_fonts;
+    service::AssetService m_assets;
+    http::RenderMetrics m_renderMetrics;
+    // With PostgreSQL: other instances' publishes (LISTEN/NOTIFY). Stopped first of all
+    // (~Services()), before the caches its handlers touch are destroyed.
+    std::unique_ptr<store::ChangeFeed> m_changes;
+
+    http::AuthRoutes m_auth;
+    http::KeyRoutes m_keyRoutes;
+    http::SigningKeyRoutes m_signingKeyRoutes;
+    http::ContentRoutes m_contentRoutes;
+    http::RenderRoutes m_render;
+    http::FileRoutes m_fileRoutes;
+    http::UploadRoutes m_uploads;
+    http::MetaRoutes m_meta;
+};
+
 class Service
 {
 public:
@@ -47,22 +122,21 @@ public:
     /// As create(), with the pattern catalog already loaded.
     Service(const Environment &env, render::PatternCatalog catalog);
 
-    http::Api &api() { return m_api; }
-    http::RenderApi &renderApi() { return m_renderApi; }
+    /// The use cases and route modules (the console tests reach accounts and keys here).
+    Services &services() { return m_services; }
     http::HttpServer &server() { return m_server; }
 
 private:
     // Declaration order matters: the server (and its worker pool) is destroyed before
-    // the APIs whose services its queued jobs still use.
-    // Declared before the APIs that render with them: members are destroyed in reverse.
+    // the services its queued jobs still use.
+    // Declared before the services that render with them: members are destroyed in reverse.
     // The fetcher comes before the context: the context's browser calls it until it is gone.
-    // The write-behind goes last, after the server drained and the APIs are gone,
+    // The write-behind goes last, after the server drained and the services are gone,
     // writing the last key usage times and render-log rows of a clean stop.
     std::unique_ptr<service::WriteBehind> m_writeBehind;
     std::unique_ptr<net::RemoteImageFetcher> m_imageFetcher;
     render::RenderContext m_renderContext;
-    http::Api m_api;
-    http::RenderApi m_renderApi;
+    Services m_services;
     http::HttpServer m_server;
 };
 

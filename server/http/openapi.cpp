@@ -1,7 +1,7 @@
 // GET /api/v1/openapi.json (docs/api.md): the OpenAPI 3.1 description of every route, kept
 // as data in resources/openapi/openapi.json (compiled into the binary) so it reads like
-// the contract it is. tst_render_api checks that every route the router knows is in it.
-#include "server/http/render_api.h"
+// the contract it is. tst_render_api_server checks that every route the router knows is in it.
+#include "server/http/routes/meta.h"
 
 #include <QFile>
 #include <QJsonArray>
@@ -48,7 +48,7 @@ QJsonObject loadDocument()
 
 } // namespace
 
-QJsonObject RenderApi::openApiDocument(const QString &serverUrl)
+QJsonObject MetaRoutes::openApiDocument(const QString &serverUrl)
 {
     static const QJsonObject document = loadDocument();
     QJsonObject doc = document;

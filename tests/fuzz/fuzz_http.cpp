@@ -5,7 +5,7 @@
 //    syntax (400) and limits (413, the upload routes' own), bodies longer than announced;
 //    fed once whole and once in small chunks, which must give the same verdict;
 //  - toHttpRequest() + dispatch(): path decoding, `%2F` in a segment, CORS preflight, the
-//    route table of the real server (Api + RenderApi) with 404 / 405 + Allow and HEAD;
+//    route table of the real server (app::Services) with 404 / 405 + Allow and HEAD;
 //  - the matched handler itself, on a SQLite database in a temporary directory: query
 //    parameters, JSON bodies, authentication, the content routes, renders (offloaded work
 //    runs on a non-listening HttpServer's pools, as in the server).
@@ -19,10 +19,9 @@
 // requests the simplest way (request line, header lines, Content-Length body) only to get
 // method, target, headers and body to dispatch; the socket-level behaviour around the
 // parser is tested end to end by tests/http (tst_http_limits).
-#include "server/http/api.h"
+#include "server/app/service.h"
 #include "server/http/dispatch.h"
 #include "server/http/json.h"
-#include "server/http/render_api.h"
 #include "server/http/request_framing.h"
 #include "server/http/server.h"
 #include "server/patterns/patterns.h"
@@ -57,8 +56,7 @@ struct World {
     QTemporaryDir dir;
     std::unique_ptr<store::Database> db;
     std::unique_ptr<render::RenderContext> renderContext;
-    std::unique_ptr<http::Api> api;
-    std::unique_ptr<http::RenderApi> renderApi;
+    std::unique_ptr<app::Services> services;
     std::unique_ptr<http::HttpServer> server; // never listens: its router and pools
     http::CorsPolicy cors{{QStringLiteral("https://app.example")}, 600};
     QByteArray key, templateId, pageId;
@@ -122,16 +120,14 @@ void setUp(int *argc, char ***argv)
     auto catalog = render::PatternCatalog::load(QStringLiteral(IMPRINT_SOURCE_DIR "/resources/patterns"), &error);
     required(bool(catalog), "pattern catalog");
     world->renderContext = std::make_unique<render::RenderContext>();
-    world->api = std::make_unique<http::Api>(*world->db, config, world->dir.path());
-    world->renderApi = std::make_unique<http::RenderApi>(*world->db, config, world->dir.path(), std::move(*catalog),
-                                                         *world->renderContext);
+    world->services = std::make_unique<app::Services>(*world->db, config, world->dir.path(), std::move(*catalog),
+                                                      *world->renderContext);
     http::ServerLimits limits;
     limits.workerThreads = 2;
     world->server = std::make_unique<http::HttpServer>(limits);
     world->server->setCorsPolicy(world->cors);
-    world->api->registerRoutes(world->server->router());
-    world->renderApi->setRequestMetrics(&world->server->requestMetrics());
-    world->renderApi->registerRoutes(world->server->router());
+    world->services->setRequestMetrics(&world->server->requestMetrics());
+    world->services->registerRoutes(world->server->router());
     // libFuzzer ends a clean run with exit(0) while the world's pool threads still hold
     // database connections; tearing Qt down under them crashes in static destruction (no
     // order of ours fixes that: Qt's plugin and QtSql statics go first). So a clean end

@@ -11,7 +11,6 @@
 #include "gui/signinpage.h"
 #include "server/app/commands/cli.h"
 #include "server/app/service.h"
-#include "server/http/render_api.h"
 #include "server/render/engine.h"
 #include "server/service/content_validation.h"
 #include "shared/apiclient.h"
@@ -133,7 +132,7 @@ private:
     void selectKeyRow(gui::MainWindow &w, int row);
     QString serverUrl() const { return QStringLiteral("http://127.0.0.1:%1").arg(m_port); }
     int activeKeyCount();
-    http::Api &api() { return m_service->api(); }
+    app::Services &api() { return m_service->services(); }
 
     QTemporaryDir m_dir;
     std::optional<app::Environment> m_env;

@@ -1,5 +1,5 @@
 #pragma once
-// Reading the curl lines that `imprint serve --demo` prints, so tst_render_api can replay
+// Reading the curl lines that `imprint serve --demo` prints, so tst_render_api_server can replay
 // them against the server and prove every line of the banner works.
 
 #include <QByteArray>

@@ -1,12 +1,10 @@
-// GET /health, POST /auth/login, POST /auth/logout, GET /auth/me and GET /tokens/verify:
-// the session and token-introspection routes. Each reads the request into a call of
-// AccountService or ApiKeyService and writes its result as the response; the rules
-// (password check, failed-login throttle, session lifetime, token validity) are the
-// services'.
-#include "server/http/api.h"
+// POST /auth/login, POST /auth/logout, GET /auth/me and GET /tokens/verify: the session
+// and token-introspection routes (auth.h). Each reads the request into a call of
+// AccountService or ApiKeyService and writes its result as the response.
+#include "server/http/routes/auth.h"
+
 #include "server/http/json.h"
 #include "server/service/json.h"
-#include "server/store/database.h"
 
 namespace imprint::http {
 
@@ -21,9 +19,34 @@ QByteArray sessionCookie(const QString &token, qint64 maxAgeSeconds)
            + "; Path=/api/; Max-Age=" + QByteArray::number(maxAgeSeconds) + "; HttpOnly; SameSite=Strict";
 }
 
+/// auth.loginRateLimit of `config`: {perSecond, burst}.
+QJsonObject loginRateLimit(const store::Config &config)
+{
+    return config.json().value(QStringLiteral("auth")).toObject().value(QStringLiteral("loginRateLimit")).toObject();
+}
+
 } // namespace
 
-QJsonObject Api::sessionJson(const store::SessionInfo &s)
+AuthRoutes::AuthRoutes(service::AccountService &accounts, service::ApiKeyService &keys, const store::Config &config)
+    : m_accounts(accounts)
+    , m_keys(keys)
+    , m_loginRate(loginRateLimit(config).value(QStringLiteral("perSecond")).toDouble(5),
+                  loginRateLimit(config).value(QStringLiteral("burst")).toDouble(30))
+{ }
+
+void AuthRoutes::registerRoutes(Router &router)
+{
+    addRoutes(router, {
+        throughResponder("POST", QStringLiteral("/auth/login"),
+                         [this](HttpRequest &&r, Responder &&resp) { login(std::move(r), std::move(resp)); }),
+        onServerThread("POST", QStringLiteral("/auth/logout"), [this](const HttpRequest &r) { return logout(r); }),
+        onServerThread("GET", QStringLiteral("/auth/me"), [this](const HttpRequest &r) { return me(r); }),
+        onServerThread("GET", QStringLiteral("/tokens/verify"),
+                       [this](const HttpRequest &r) { return verifyToken(r); }),
+    });
+}
+
+QJsonObject AuthRoutes::sessionJson(const store::SessionInfo &s)
 {
     const store::Membership &m = s.membership;
     return QJsonObject{
@@ -37,35 +60,7 @@ QJsonObject Api::sessionJson(const store::SessionInfo &s)
     };
 }
 
-void Api::addHealthCheck(const QString &name, std::function<HealthCheck()> check)
-{
-    m_healthChecks.emplace_back(name, std::move(check));
-}
-
-HttpResponse Api::health()
-{
-    bool ok = m_db.ping();
-    QJsonObject state{
-        {QStringLiteral("version"), QStringLiteral(IMPRINT_VERSION)},
-        {QStringLiteral("database"), ok ? QStringLiteral("ok") : QStringLiteral("unavailable")},
-    };
-    for (const auto &[name, check] : m_healthChecks) {
-        const HealthCheck c = check();
-        state.insert(name, c.state);
-        ok = ok && c.healthy;
-    }
-    const bool dbOk = ok;
-    state.insert(QStringLiteral("status"), ok ? QStringLiteral("ok") : QStringLiteral("degraded"));
-    // The envelope of every other route, and the same members at the top level, where
-    // probes written before it look (docs/api.md). A 503 is not a failed request of the
-    // caller's, so it is no problem+json: load balancers read the status, people the state.
-    QJsonObject body = state;
-    body.insert(QStringLiteral("success"), dbOk);
-    body.insert(QStringLiteral("data"), state);
-    return HttpResponse::json(dbOk ? 200 : 503, body);
-}
-
-void Api::login(HttpRequest &&request, Responder &&responder)
+void AuthRoutes::login(HttpRequest &&request, Responder &&responder)
 {
     const auto body = jsonObjectBody(request);
     if (!body)
@@ -107,7 +102,7 @@ void Api::login(HttpRequest &&request, Responder &&responder)
     });
 }
 
-HttpResponse Api::logout(const HttpRequest &request)
+HttpResponse AuthRoutes::logout(const HttpRequest &request)
 {
     auto done = m_accounts.logout(sessionTokenOf(request));
     if (!done)
@@ -116,7 +111,7 @@ HttpResponse Api::logout(const HttpRequest &request)
         .withHeader("Set-Cookie", sessionCookie(QString(), 0));
 }
 
-HttpResponse Api::me(const HttpRequest &request)
+HttpResponse AuthRoutes::me(const HttpRequest &request)
 {
     const auto session = authenticateSession(request, m_accounts);
     if (!session)
@@ -124,7 +119,7 @@ HttpResponse Api::me(const HttpRequest &request)
     return HttpResponse::success(sessionJson(*session));
 }
 
-HttpResponse Api::verifyToken(const HttpRequest &request)
+HttpResponse AuthRoutes::verifyToken(const HttpRequest &request)
 {
     const auto principal = authenticateApiToken(request, m_keys);
     if (!principal)

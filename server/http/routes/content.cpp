@@ -1,9 +1,9 @@
-// Template and page CRUD and publishing (GET/POST/PUT/DELETE /templates, /pages,
-// POST /pages/{id}/publish): session-authenticated through withSession() for the roles
-// ContentService::editorRoles() names, scoped to the session's space.
-#include "server/http/auth.h"
+// Template and page CRUD and publishing (content.h): each reads the request into a call
+// of ContentService and writes its result as the response.
+#include "server/http/routes/content.h"
+
 #include "server/http/json.h"
-#include "server/http/render_api.h"
+#include "server/http/route_helpers.h"
 #include "server/service/json.h"
 
 #include <QJsonArray>
@@ -35,75 +35,90 @@ Outcome<QJsonObject> templateDocument(const HttpRequest &request)
 // The members of a page body (POST takes `publish` too).
 const QStringList kPageFields = {QStringLiteral("templateId"), QStringLiteral("name"), QStringLiteral("variables")};
 
-HttpResponse created(const QJsonObject &data)
+QJsonObject fullTemplateJson(const store::TemplateRecord &t)
 {
-    return HttpResponse::success(data, 201);
+    return templateJson(t);
+}
+
+QJsonObject pageJsonOf(const store::PageRecord &p)
+{
+    return pageJson(p);
 }
 
 } // namespace
 
-HttpResponse RenderApi::listTemplates(const SessionContext &session, const HttpRequest &request)
+void ContentRoutes::registerRoutes(Router &router)
 {
-    const auto list = m_content.listTemplates(session.spaceId);
-    if (!list)
-        return problemFor(list.error());
-    QJsonArray items;
-    for (const auto &t : list.value())
-        items.append(templateJson(t, false));
-    return HttpResponse::success(QJsonObject{{QStringLiteral("list"), items}, {QStringLiteral("count"), items.size()}});
+    // Templates and pages are the same collection of routes: list and create on the
+    // collection, get, replace and delete on one of it; a create takes an Idempotency-Key.
+    struct Collection {
+        QString path;
+        SessionRoute ContentRoutes::*list, ContentRoutes::*create, ContentRoutes::*get, ContentRoutes::*update,
+            ContentRoutes::*remove;
+    };
+    const ContentAccess &content = m_access;
+    for (const Collection &c : {Collection{QStringLiteral("/templates"), &ContentRoutes::listTemplates,
+                                           &ContentRoutes::createTemplate, &ContentRoutes::getTemplate,
+                                           &ContentRoutes::updateTemplate, &ContentRoutes::deleteTemplate},
+                                Collection{QStringLiteral("/pages"), &ContentRoutes::listPages,
+                                           &ContentRoutes::createPage, &ContentRoutes::getPage,
+                                           &ContentRoutes::updatePage, &ContentRoutes::deletePage}}) {
+        const QString one = c.path + QStringLiteral("/{id}");
+        addRoutes(router, {
+            onWorkers("GET", c.path, content(this, c.list)),
+            onWorkers("POST", c.path, content.once(QStringLiteral("POST ") + c.path, this, c.create)),
+            onWorkers("GET", one, content(this, c.get)),
+            onWorkers("PUT", one, content(this, c.update)),
+            onWorkers("DELETE", one, content(this, c.remove)),
+        });
+    }
+    addRoutes(router, {onWorkers("POST", QStringLiteral("/pages/{id}/publish"),
+                                 content.once(QStringLiteral("POST /pages/{id}/publish"), this,
+                                              &ContentRoutes::publishPage))});
 }
 
-HttpResponse RenderApi::createTemplate(const SessionContext &session, const HttpRequest &request)
+HttpResponse ContentRoutes::listTemplates(const SessionContext &session, const HttpRequest &)
+{
+    return listed(m_content.listTemplates(session.spaceId),
+                  [](const store::TemplateRecord &t) { return templateJson(t, false); });
+}
+
+HttpResponse ContentRoutes::createTemplate(const SessionContext &session, const HttpRequest &request)
 {
     const auto document = templateDocument(request);
     if (!document)
         return document.error();
-    const auto t = m_content.createTemplate(session.spaceId, *document, session.actor);
-    if (!t)
-        return problemFor(t.error());
-    return created(templateJson(*t));
+    return answerWith(m_content.createTemplate(session.spaceId, *document, session.actor), fullTemplateJson, 201);
 }
 
-HttpResponse RenderApi::getTemplate(const SessionContext &session, const HttpRequest &request)
+HttpResponse ContentRoutes::getTemplate(const SessionContext &session, const HttpRequest &request)
 {
-    const auto t = m_content.getTemplate(session.spaceId, request.pathParam(QStringLiteral("id")));
-    if (!t)
-        return problemFor(t.error());
-    return HttpResponse::success(templateJson(*t));
+    return answerWith(m_content.getTemplate(session.spaceId, request.pathParam(QStringLiteral("id"))),
+                      fullTemplateJson);
 }
 
-HttpResponse RenderApi::updateTemplate(const SessionContext &session, const HttpRequest &request)
+HttpResponse ContentRoutes::updateTemplate(const SessionContext &session, const HttpRequest &request)
 {
     const auto document = templateDocument(request);
     if (!document)
         return document.error();
-    const auto t
-        = m_content.updateTemplate(session.spaceId, request.pathParam(QStringLiteral("id")), *document, session.actor);
-    if (!t)
-        return problemFor(t.error());
-    return HttpResponse::success(templateJson(*t));
+    return answerWith(
+        m_content.updateTemplate(session.spaceId, request.pathParam(QStringLiteral("id")), *document, session.actor),
+        fullTemplateJson);
 }
 
-HttpResponse RenderApi::deleteTemplate(const SessionContext &session, const HttpRequest &request)
+HttpResponse ContentRoutes::deleteTemplate(const SessionContext &session, const HttpRequest &request)
 {
-    const auto done = m_content.deleteTemplate(session.spaceId, request.pathParam(QStringLiteral("id")), session.actor);
-    if (!done)
-        return problemFor(done.error());
-    return HttpResponse::success(QJsonObject{{QStringLiteral("message"), QStringLiteral("Template deleted")}});
+    return doneOr(m_content.deleteTemplate(session.spaceId, request.pathParam(QStringLiteral("id")), session.actor),
+                  QStringLiteral("Template deleted"));
 }
 
-HttpResponse RenderApi::listPages(const SessionContext &session, const HttpRequest &request)
+HttpResponse ContentRoutes::listPages(const SessionContext &session, const HttpRequest &)
 {
-    const auto list = m_content.listPages(session.spaceId);
-    if (!list)
-        return problemFor(list.error());
-    QJsonArray items;
-    for (const auto &p : list.value())
-        items.append(pageJson(p));
-    return HttpResponse::success(QJsonObject{{QStringLiteral("list"), items}, {QStringLiteral("count"), items.size()}});
+    return listed(m_content.listPages(session.spaceId), pageJsonOf);
 }
 
-HttpResponse RenderApi::createPage(const SessionContext &session, const HttpRequest &request)
+HttpResponse ContentRoutes::createPage(const SessionContext &session, const HttpRequest &request)
 {
     const auto body = jsonObjectBody(request);
     if (!body)
@@ -121,22 +136,17 @@ HttpResponse RenderApi::createPage(const SessionContext &session, const HttpRequ
     const QJsonValue publish = body->value(QStringLiteral("publish"));
     if (!publish.isUndefined() && !publish.isBool())
         return problem(400, QStringLiteral("invalid_field"), QStringLiteral("The field 'publish' must be a boolean."));
-    const auto page = m_content.createPage(session.spaceId, *templateId, body->value(QStringLiteral("name")).toString(),
-                                           vars.toObject(), session.actor, publish.toBool());
-    if (!page)
-        return problemFor(page.error());
-    return created(pageJson(*page));
+    return answerWith(m_content.createPage(session.spaceId, *templateId, body->value(QStringLiteral("name")).toString(),
+                                           vars.toObject(), session.actor, publish.toBool()),
+                      pageJsonOf, 201);
 }
 
-HttpResponse RenderApi::getPage(const SessionContext &session, const HttpRequest &request)
+HttpResponse ContentRoutes::getPage(const SessionContext &session, const HttpRequest &request)
 {
-    const auto p = m_content.getPage(session.spaceId, request.pathParam(QStringLiteral("id")));
-    if (!p)
-        return problemFor(p.error());
-    return HttpResponse::success(pageJson(*p));
+    return answerWith(m_content.getPage(session.spaceId, request.pathParam(QStringLiteral("id"))), pageJsonOf);
 }
 
-HttpResponse RenderApi::updatePage(const SessionContext &session, const HttpRequest &request)
+HttpResponse ContentRoutes::updatePage(const SessionContext &session, const HttpRequest &request)
 {
     const auto body = jsonObjectBody(request);
     if (!body)
@@ -163,26 +173,20 @@ HttpResponse RenderApi::updatePage(const SessionContext &session, const HttpRequ
                            QStringLiteral("The field 'variables' must be an object."));
         variables = body->value(QStringLiteral("variables")).toObject();
     }
-    const auto p = m_content.updatePage(session.spaceId, request.pathParam(QStringLiteral("id")), templateId, name,
-                                        variables, session.actor);
-    if (!p)
-        return problemFor(p.error());
-    return HttpResponse::success(pageJson(*p));
+    return answerWith(m_content.updatePage(session.spaceId, request.pathParam(QStringLiteral("id")), templateId, name,
+                                           variables, session.actor),
+                      pageJsonOf);
 }
 
-HttpResponse RenderApi::deletePage(const SessionContext &session, const HttpRequest &request)
+HttpResponse ContentRoutes::deletePage(const SessionContext &session, const HttpRequest &request)
 {
-    const QString id = request.pathParam(QStringLiteral("id"));
-    const auto done = m_content.deletePage(session.spaceId, id, session.actor);
-    if (!done)
-        return problemFor(done.error());
-    return HttpResponse::success(QJsonObject{{QStringLiteral("message"), QStringLiteral("Page deleted")}});
+    return doneOr(m_content.deletePage(session.spaceId, request.pathParam(QStringLiteral("id")), session.actor),
+                  QStringLiteral("Page deleted"));
 }
 
-HttpResponse RenderApi::publishPage(const SessionContext &session, const HttpRequest &request)
+HttpResponse ContentRoutes::publishPage(const SessionContext &session, const HttpRequest &request)
 {
-    const QString id = request.pathParam(QStringLiteral("id"));
-    const auto snap = m_content.publish(session.spaceId, id, session.actor);
+    const auto snap = m_content.publish(session.spaceId, request.pathParam(QStringLiteral("id")), session.actor);
     if (!snap)
         return problemFor(snap.error());
     return HttpResponse::success(pageJson(snap->page));

@@ -1,12 +1,24 @@
 // GET /api/v1/files/{sha256}.{ext}: stored renders by content address, immutable, with
 // ETag revalidation (RFC 9110 §13.1.2) and headers that keep a stored SVG inert. On the
 // workers: the bytes may come from the database (file_store.h).
+#include "server/http/routes/files.h"
+
 #include "server/http/problem.h"
-#include "server/http/render_api.h"
 
 namespace imprint::http {
 
-HttpResponse RenderApi::file(const HttpRequest &request) const
+FileRoutes::FileRoutes(const store::FileStore &files)
+    : m_files(files)
+{ }
+
+void FileRoutes::registerRoutes(Router &router)
+{
+    // On the workers: the bytes may come from the database (file_store.h).
+    addRoutes(router,
+              {onWorkers("GET", QStringLiteral("/files/{name}"), [this](const HttpRequest &r) { return file(r); })});
+}
+
+HttpResponse FileRoutes::file(const HttpRequest &request) const
 {
     const QString name = request.pathParam(QStringLiteral("name"));
     const int dot = name.lastIndexOf(QLatin1Char('.'));

@@ -1,9 +1,10 @@
 // POST /tokens/api-keys, GET /tokens/api-keys/index and DELETE /tokens/api-keys/{id}:
-// API key management, for the roles ApiKeyService::managerRoles() names (withSession()
-// checks them, in api.cpp). Each reads the request into a call of ApiKeyService and writes its result
-// as the response; name, expiry and paging rules are the service's.
-#include "server/http/api.h"
+// API key management (keys.h). Each reads the request into a call of ApiKeyService and
+// writes its result as the response.
+#include "server/http/routes/keys.h"
+
 #include "server/http/json.h"
+#include "server/http/route_helpers.h"
 #include "server/service/json.h"
 
 #include <QDateTime>
@@ -11,7 +12,16 @@
 
 namespace imprint::http {
 
-HttpResponse Api::createKey(const SessionContext &session, const HttpRequest &request)
+void KeyRoutes::registerRoutes(Router &router)
+{
+    addRoutes(router, {
+        onServerThread("POST", QStringLiteral("/tokens/api-keys"), m_manager(this, &KeyRoutes::createKey)),
+        onServerThread("GET", QStringLiteral("/tokens/api-keys/index"), m_manager(this, &KeyRoutes::listKeys)),
+        onServerThread("DELETE", QStringLiteral("/tokens/api-keys/{id}"), m_manager(this, &KeyRoutes::revokeKey)),
+    });
+}
+
+HttpResponse KeyRoutes::createKey(const SessionContext &session, const HttpRequest &request)
 {
     const auto body = jsonObjectBody(request);
     if (!body)
@@ -44,41 +54,23 @@ HttpResponse Api::createKey(const SessionContext &session, const HttpRequest &re
                 QStringLiteral("The field 'expiresAt' must be an ISO-8601 date-time, e.g. 2030-01-31T00:00:00Z."));
         expiresAt = when.toMSecsSinceEpoch();
     }
-    auto created = m_keys.create(session.spaceId, nameValue.toString(), expiresAt, session.actor, scopes);
-    if (!created)
-        return problemFor(created.error());
-    store::ApiKey key = created->key;
-    key.createdByEmail = session.session.membership.user.email;
-    QJsonObject data = service::keyJson(key);
-    data.insert(QStringLiteral("token"), created->token);
-    return HttpResponse::success(data, 201).withHeader("Cache-Control", "no-store");
+    return createdSecret(m_keys.create(session.spaceId, nameValue.toString(), expiresAt, session.actor, scopes),
+                         session, service::keyJson, QStringLiteral("token"),
+                         [](const service::CreatedKey &c) { return c.token; });
 }
 
-HttpResponse Api::listKeys(const SessionContext &session, const HttpRequest &request)
+HttpResponse KeyRoutes::listKeys(const SessionContext &session, const HttpRequest &request)
 {
-    using service::ApiKeyService;
-    const auto page = queryInt(request, QStringLiteral("page"), 1, 1, ApiKeyService::kMaxPage);
-    if (!page)
-        return page.error();
-    const auto perPage
-        = queryInt(request, QStringLiteral("perPage"), ApiKeyService::kDefaultPerPage, 1, ApiKeyService::kMaxPerPage);
-    if (!perPage)
-        return perPage.error();
-    auto result = m_keys.listPage(session.spaceId, *page, *perPage);
-    if (!result)
-        return problemFor(result.error());
-    return pagedList(*result, service::keyJson);
+    return pagedIndex(m_keys, session.spaceId, request, service::keyJson);
 }
 
-HttpResponse Api::revokeKey(const SessionContext &session, const HttpRequest &request)
+HttpResponse KeyRoutes::revokeKey(const SessionContext &session, const HttpRequest &request)
 {
     // No body is required; one that is sent must still be valid JSON.
     if (const auto body = jsonObjectBody(request, true); !body)
         return body.error();
-    auto done = m_keys.revoke(session.spaceId, request.pathParam(QStringLiteral("id")), session.actor);
-    if (!done)
-        return problemFor(done.error());
-    return HttpResponse::success(QJsonObject{{QStringLiteral("message"), QStringLiteral("API key revoked")}});
+    return doneOr(m_keys.revoke(session.spaceId, request.pathParam(QStringLiteral("id")), session.actor),
+                  QStringLiteral("API key revoked"));
 }
 
 } // namespace imprint::http

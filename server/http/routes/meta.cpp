@@ -1,39 +1,60 @@
-// GET /api/v1/patterns (the pattern catalog) and GET /api/v1/metrics (render and cache
-// counters since start, as JSON or in the Prometheus text format).
+// GET /health, GET /metrics (render and cache counters since start, as JSON or in the
+// Prometheus text format) and GET /openapi.json (meta.h).
+#include "server/http/routes/meta.h"
+
 #include "server/http/problem.h"
-#include "server/http/render_api.h"
 #include "server/net/remote_image_fetcher.h"
 
 #include <QJsonArray>
 
 namespace imprint::http {
 
-HttpResponse RenderApi::patterns() const
+MetaRoutes::MetaRoutes(const store::Database &db, store::Config config, RouteSettings settings,
+                       MetricsSources sources)
+    : m_db(db)
+    , m_config(std::move(config))
+    , m_settings(std::move(settings))
+    , m_sources(sources)
+{ }
+
+void MetaRoutes::registerRoutes(Router &router)
 {
-    QJsonArray list;
-    for (const render::PatternInfo &info : m_patterns.catalog().patterns()) {
-        QJsonArray variants;
-        for (const render::PatternVariant &v : info.variants) {
-            QJsonObject colors;
-            for (auto it = v.colors.begin(); it != v.colors.end(); ++it)
-                colors.insert(it.key(), it.value().name());
-            variants.append(QJsonObject{{QStringLiteral("key"), v.key},
-                                        {QStringLiteral("name"), v.name},
-                                        {QStringLiteral("pattern"), info.key + QLatin1Char('-') + v.key},
-                                        {QStringLiteral("colors"), colors}});
-        }
-        list.append(QJsonObject{
-            {QStringLiteral("key"), info.key},
-            {QStringLiteral("name"), info.name},
-            {QStringLiteral("tileSize"), QJsonObject{{QStringLiteral("width"), info.tileSize.width()},
-                                                     {QStringLiteral("height"), info.tileSize.height()}}},
-            {QStringLiteral("defaultSize"), QJsonObject{{QStringLiteral("width"), info.defaultSize.width()},
-                                                        {QStringLiteral("height"), info.defaultSize.height()}}},
-            {QStringLiteral("variants"), variants},
-        });
+    addRoutes(router, {
+        onServerThread("GET", QStringLiteral("/health"), [this](const HttpRequest &) { return health(); }),
+        onServerThread("GET", QStringLiteral("/metrics"), [this](const HttpRequest &r) { return metrics(r); }),
+        onServerThread("GET", QStringLiteral("/openapi.json"),
+                       [this](const HttpRequest &r) {
+                           return HttpResponse::json(200, openApiDocument(baseUrlFor(r, m_settings)));
+                       }),
+    });
+}
+
+void MetaRoutes::addHealthCheck(const QString &name, std::function<HealthCheck()> check)
+{
+    m_healthChecks.emplace_back(name, std::move(check));
+}
+
+HttpResponse MetaRoutes::health() const
+{
+    bool ok = m_db.ping();
+    QJsonObject state{
+        {QStringLiteral("version"), QStringLiteral(IMPRINT_VERSION)},
+        {QStringLiteral("database"), ok ? QStringLiteral("ok") : QStringLiteral("unavailable")},
+    };
+    for (const auto &[name, check] : m_healthChecks) {
+        const HealthCheck c = check();
+        state.insert(name, c.state);
+        ok = ok && c.healthy;
     }
-    return HttpResponse::success(QJsonObject{{QStringLiteral("list"), list}, {QStringLiteral("count"), list.size()}})
-        .withHeader("Cache-Control", "public, max-age=300");
+    const bool dbOk = ok;
+    state.insert(QStringLiteral("status"), ok ? QStringLiteral("ok") : QStringLiteral("degraded"));
+    // The envelope of every other route, and the same members at the top level, where
+    // probes written before it look (docs/api.md). A 503 is not a failed request of the
+    // caller's, so it is no problem+json: load balancers read the status, people the state.
+    QJsonObject body = state;
+    body.insert(QStringLiteral("success"), dbOk);
+    body.insert(QStringLiteral("data"), state);
+    return HttpResponse::json(dbOk ? 200 : 503, body);
 }
 
 namespace {
@@ -76,51 +97,51 @@ QByteArray counterFamily(const QByteArray &name, const QByteArray &help, const Q
 
 } // namespace
 
-QByteArray RenderApi::prometheusMetrics() const
+QByteArray MetaRoutes::prometheusMetrics() const
 {
-    const service::PatternRenderStats patterns = m_patterns.stats();
+    const service::PatternRenderStats patterns = m_sources.patterns.stats();
     QByteArray out = m_requestMetrics ? m_requestMetrics->prometheusText() : QByteArray();
-    out += m_renderDurations.prometheusText(
+    out += m_sources.renders.renderDurations.prometheusText(
         "imprint_render_duration_seconds",
         "Time a render took in the pipeline (parse, layout, paint, encode), by engine; pattern renders as "
         "\"pattern\". Renders reused from an identical one are not counted.",
         {"engine"});
-    out += m_stageDurations.prometheusText(
+    out += m_sources.renders.stageDurations.prometheusText(
         "imprint_render_stage_duration_seconds",
         "Time of each stage of a page render: auth (API token check), load (page and template), parse, layout, "
         "paint, encode, store (stored file and row, output=json). A render reused from an identical one counts "
         "only auth and load.",
         {"stage"});
     out += counterFamily("imprint_renders_executed_total", "Renders computed.", {},
-                         {{{}, double(patterns.executed + m_pages.executed())}});
+                         {{{}, double(patterns.executed + m_sources.pages.executed())}});
     out += counterFamily("imprint_renders_shared_total", "Renders answered by an identical render.", {},
-                         {{{}, double(patterns.shared + m_pages.shared())}});
+                         {{{}, double(patterns.shared + m_sources.pages.shared())}});
     out += counterFamily(
         "imprint_pattern_cache_lookups_total", "Pattern cache lookups by result.", "result",
         {{"hit", double(patterns.hits)}, {"miss", double(patterns.misses)}, {"bypass", double(patterns.bypass)}});
     out += counterFamily("imprint_signed_urls_total", "Signed render URL requests by outcome.", "result",
-                         {{"served", double(m_signedServed.load())},
-                          {"not_modified", double(m_signedNotModified.load())},
-                          {"invalid", double(m_signing.invalidCount())},
-                          {"expired", double(m_signing.expiredCount())}});
+                         {{"served", double(m_sources.renders.signedServed.load())},
+                          {"not_modified", double(m_sources.renders.signedNotModified.load())},
+                          {"invalid", double(m_sources.signing.invalidCount())},
+                          {"expired", double(m_sources.signing.expiredCount())}});
     // PostgreSQL only (docs/deployment.md, "Several instances"): whether this instance
     // hears other instances' publishes right now, and how many it heard.
-    if (m_changes) {
+    if (m_sources.changes) {
         out += "# HELP imprint_change_feed_connected 1 while the LISTEN connection of the change feed is open, "
                "0 while publish caches fall back to their TTL.\n# TYPE imprint_change_feed_connected gauge\n"
                "imprint_change_feed_connected "
-               + QByteArray(m_changes->isLive() ? "1" : "0") + '\n';
+               + QByteArray(m_sources.changes->isLive() ? "1" : "0") + '\n';
         out += counterFamily("imprint_change_feed_notifications_total",
                              "Change notifications (publishes, page deletes) received from any instance.", {},
-                             {{{}, double(m_changes->notificationsReceived())}});
+                             {{{}, double(m_sources.changes->notificationsReceived())}});
         out += counterFamily("imprint_change_feed_connects_total",
                              "Times the change feed's LISTEN connection was opened (1 + reconnects).", {},
-                             {{{}, double(m_changes->connects())}});
+                             {{{}, double(m_sources.changes->connects())}});
     }
     return out;
 }
 
-HttpResponse RenderApi::metrics(const HttpRequest &request) const
+HttpResponse MetaRoutes::metrics(const HttpRequest &request) const
 {
     const QByteArray token = m_config.metricsToken().toUtf8();
     if (!token.isEmpty()) {
@@ -145,8 +166,8 @@ HttpResponse RenderApi::metrics(const HttpRequest &request) const
         return HttpResponse::bytes(200, "text/plain; version=0.0.4; charset=utf-8", prometheusMetrics())
             .withHeader("Cache-Control", "no-store");
 
-    const service::PatternRenderStats patterns = m_patterns.stats();
-    const render::RenderContextStats context = m_renderContext.stats();
+    const service::PatternRenderStats patterns = m_sources.patterns.stats();
+    const render::RenderContextStats context = m_sources.renderContext.stats();
     QJsonObject images = cacheJson(context.images, QStringLiteral("capacityBytes"));
     images.insert(QStringLiteral("bytes"), double(context.images.bytes));
     QJsonObject text = cacheJson(context.textShaping, QStringLiteral("capacityPerThread"));
@@ -155,8 +176,8 @@ HttpResponse RenderApi::metrics(const HttpRequest &request) const
     canvases.insert(QStringLiteral("bytes"), double(context.canvases.bytes));
     // Remote images (docs/remote-images.md): how often the network was spared or used.
     QJsonObject remote;
-    if (m_imageFetcher) {
-        const net::RemoteImageStats s = m_imageFetcher->stats();
+    if (m_sources.imageFetcher) {
+        const net::RemoteImageStats s = m_sources.imageFetcher->stats();
         remote = QJsonObject{{QStringLiteral("requests"), double(s.requests)},
                              {QStringLiteral("memoryHits"), double(s.memoryHits)},
                              {QStringLiteral("diskHits"), double(s.diskHits)},
@@ -167,8 +188,8 @@ HttpResponse RenderApi::metrics(const HttpRequest &request) const
     QJsonObject body{
         {QStringLiteral("remoteImages"), remote},
         {QStringLiteral("renders"),
-         QJsonObject{{QStringLiteral("executed"), double(patterns.executed + m_pages.executed())},
-                     {QStringLiteral("shared"), double(patterns.shared + m_pages.shared())}}},
+         QJsonObject{{QStringLiteral("executed"), double(patterns.executed + m_sources.pages.executed())},
+                     {QStringLiteral("shared"), double(patterns.shared + m_sources.pages.shared())}}},
         {QStringLiteral("patternCache"),
          QJsonObject{{QStringLiteral("hits"), double(patterns.hits)},
                      {QStringLiteral("misses"), double(patterns.misses)},
@@ -178,21 +199,22 @@ HttpResponse RenderApi::metrics(const HttpRequest &request) const
                      {QStringLiteral("capacityBytes"), double(patterns.capacityBytes)}}},
         // Signed URLs (docs/api.md): answers, revalidations, and refusals,
         // which a spike of would show a leaked or guessed URL being tried.
-        {QStringLiteral("signedUrls"), QJsonObject{{QStringLiteral("served"), double(m_signedServed.load())},
-                                                   {QStringLiteral("notModified"), double(m_signedNotModified.load())},
-                                                   {QStringLiteral("invalid"), double(m_signing.invalidCount())},
-                                                   {QStringLiteral("expired"), double(m_signing.expiredCount())}}},
+        {QStringLiteral("signedUrls"),
+         QJsonObject{{QStringLiteral("served"), double(m_sources.renders.signedServed.load())},
+                     {QStringLiteral("notModified"), double(m_sources.renders.signedNotModified.load())},
+                     {QStringLiteral("invalid"), double(m_sources.signing.invalidCount())},
+                     {QStringLiteral("expired"), double(m_sources.signing.expiredCount())}}},
         {QStringLiteral("renderCaches"),
          QJsonObject{{QStringLiteral("images"), images},
                      {QStringLiteral("emoji"), cacheJson(context.emoji, QStringLiteral("capacity"))},
                      {QStringLiteral("textShaping"), text},
                      {QStringLiteral("canvases"), canvases}}},
     };
-    if (m_changes)
+    if (m_sources.changes)
         body.insert(QStringLiteral("changeFeed"),
-                    QJsonObject{{QStringLiteral("connected"), m_changes->isLive()},
-                                {QStringLiteral("notifications"), double(m_changes->notificationsReceived())},
-                                {QStringLiteral("connects"), double(m_changes->connects())}});
+                    QJsonObject{{QStringLiteral("connected"), m_sources.changes->isLive()},
+                                {QStringLiteral("notifications"), double(m_sources.changes->notificationsReceived())},
+                                {QStringLiteral("connects"), double(m_sources.changes->connects())}});
     return HttpResponse::json(200, body).withHeader("Cache-Control", "no-store");
 }
 

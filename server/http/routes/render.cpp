@@ -8,7 +8,7 @@
 #include "server/common/text.h"
 #include "server/http/auth.h"
 #include "server/http/json.h"
-#include "server/http/render_api.h"
+#include "server/http/routes/render.h"
 #include "server/render/engine.h"
 #include "server/render/resources/emoji.h"
 
@@ -172,7 +172,7 @@ const QStringList kOutputs = {QStringLiteral("json"), QStringLiteral("binary"), 
 // ---------------------------------------------------------------- request DTO
 
 /// A render request after parsing, fields already checked.
-struct RenderApi::Params {
+struct RenderRoutes::Params {
     bool isPattern = false;
     // pattern render
     render::PatternPath pattern;
@@ -238,7 +238,7 @@ Outcome<QJsonObject> mergedFields(const HttpRequest &request)
     return o;
 }
 
-Outcome<RenderApi::Params> parseParams(const HttpRequest &request)
+Outcome<RenderRoutes::Params> parseParams(const HttpRequest &request)
 {
     const auto merged = mergedFields(request);
     if (!merged)
@@ -246,7 +246,7 @@ Outcome<RenderApi::Params> parseParams(const HttpRequest &request)
     const QJsonObject &o = *merged;
     if (auto e = rejectUnknownFields(o, kRenderFields, QStringLiteral("a render request")))
         return *e;
-    RenderApi::Params p;
+    RenderRoutes::Params p;
     const bool hasPattern = present(o, QStringLiteral("pattern"));
     const bool hasPage = present(o, QStringLiteral("pageId"));
     if (hasPattern && hasPage)
@@ -374,7 +374,7 @@ Outcome<RenderApi::Params> parseParams(const HttpRequest &request)
 
 // ---------------------------------------------------------------- handlers
 
-void RenderApi::handleRender(HttpRequest &&request, Responder &&responder)
+void RenderRoutes::handleRender(HttpRequest &&request, Responder &&responder)
 {
     // A GET with `sig` is a signed URL: authorised by its signature, not by a token.
     if (request.method == "GET" && request.query.hasQueryItem(QStringLiteral("sig")))
@@ -390,7 +390,7 @@ void RenderApi::handleRender(HttpRequest &&request, Responder &&responder)
 
 // ---------------------------------------------------------------- pattern renders
 
-void RenderApi::renderPattern(const HttpRequest &request, const Params &p, Responder &&responder)
+void RenderRoutes::renderPattern(const HttpRequest &request, const Params &p, Responder &&responder)
 {
     QElapsedTimer total;
     total.start();
@@ -491,7 +491,7 @@ void RenderApi::renderPattern(const HttpRequest &request, const Params &p, Respo
 
 // ---------------------------------------------------------------- page renders
 
-void RenderApi::observeStages(const service::PageRender &rendered)
+void RenderRoutes::observeStages(const service::PageRender &rendered)
 {
     const auto observe
         = [this](const char *stage, double ms) { m_stageDurations.observe({QString::fromLatin1(stage)}, ms / 1000.0); };
@@ -507,7 +507,7 @@ void RenderApi::observeStages(const service::PageRender &rendered)
         observe("store", rendered.outcome->storeMs);
 }
 
-void RenderApi::renderPage(const HttpRequest &request, const Params &p, Responder &&responder)
+void RenderRoutes::renderPage(const HttpRequest &request, const Params &p, Responder &&responder)
 {
     // An API token is required for page renders (pages are private to a space).
     QElapsedTimer authTimer;
@@ -533,7 +533,7 @@ void RenderApi::renderPage(const HttpRequest &request, const Params &p, Responde
         cancellation);
 }
 
-HttpResponse RenderApi::pageWork(const Params &p, const store::ApiKeyPrincipal &principal, const QString &baseUrl,
+HttpResponse RenderRoutes::pageWork(const Params &p, const store::ApiKeyPrincipal &principal, const QString &baseUrl,
                                  const render::RenderCancellation &cancellation)
 {
     QElapsedTimer total;
@@ -654,7 +654,7 @@ QList<QByteArray> entityTags(const QByteArray &header)
 
 } // namespace
 
-void RenderApi::renderSigned(HttpRequest &&request, Responder &&responder)
+void RenderRoutes::renderSigned(HttpRequest &&request, Responder &&responder)
 {
     // Fields come from the signed query only: a body would be unsigned input.
     request.body.clear();
@@ -668,7 +668,7 @@ void RenderApi::renderSigned(HttpRequest &&request, Responder &&responder)
         cancellation);
 }
 
-HttpResponse RenderApi::signedWork(const HttpRequest &request, const QList<QByteArray> &knownTags,
+HttpResponse RenderRoutes::signedWork(const HttpRequest &request, const QList<QByteArray> &knownTags,
                                    const render::RenderCancellation &cancellation)
 {
     QElapsedTimer total;
@@ -738,6 +738,63 @@ HttpResponse RenderApi::signedWork(const HttpRequest &request, const QList<QByte
         // An SVG opened directly must not run script or load anything, as for stored files.
         .withHeader("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; img-src data:")
         .withHeader("Server-Timing", "total;dur=" + QByteArray::number(double(total.nsecsElapsed()) / 1e6, 'f', 2));
+}
+
+// ---------------------------------------------------------------- the module
+
+RenderRoutes::RenderRoutes(store::Config config, RouteSettings settings, service::ApiKeyService &keys,
+                           service::RenderRateLimiter &rateLimiter, service::PatternRenderService &patterns,
+                           service::PageRenderService &pages, service::SigningKeyService &signing,
+                           RenderMetrics &metrics)
+    : m_config(std::move(config))
+    , m_settings(std::move(settings))
+    , m_keys(keys)
+    , m_rateLimiter(rateLimiter)
+    , m_patterns(patterns)
+    , m_pages(pages)
+    , m_signing(signing)
+    , m_renderDurations(metrics.renderDurations)
+    , m_stageDurations(metrics.stageDurations)
+    , m_signedServed(metrics.signedServed)
+    , m_signedNotModified(metrics.signedNotModified)
+{ }
+
+void RenderRoutes::registerRoutes(Router &router)
+{
+    const auto render = [this](HttpRequest &&r, Responder &&resp) { handleRender(std::move(r), std::move(resp)); };
+    addRoutes(router, {
+        throughResponder("POST", QStringLiteral("/render"), render),
+        throughResponder("GET", QStringLiteral("/render"), render),
+        onServerThread("GET", QStringLiteral("/patterns"), [this](const HttpRequest &) { return patterns(); }),
+    });
+}
+
+HttpResponse RenderRoutes::patterns() const
+{
+    QJsonArray list;
+    for (const render::PatternInfo &info : m_patterns.catalog().patterns()) {
+        QJsonArray variants;
+        for (const render::PatternVariant &v : info.variants) {
+            QJsonObject colors;
+            for (auto it = v.colors.begin(); it != v.colors.end(); ++it)
+                colors.insert(it.key(), it.value().name());
+            variants.append(QJsonObject{{QStringLiteral("key"), v.key},
+                                        {QStringLiteral("name"), v.name},
+                                        {QStringLiteral("pattern"), info.key + QLatin1Char('-') + v.key},
+                                        {QStringLiteral("colors"), colors}});
+        }
+        list.append(QJsonObject{
+            {QStringLiteral("key"), info.key},
+            {QStringLiteral("name"), info.name},
+            {QStringLiteral("tileSize"), QJsonObject{{QStringLiteral("width"), info.tileSize.width()},
+                                                     {QStringLiteral("height"), info.tileSize.height()}}},
+            {QStringLiteral("defaultSize"), QJsonObject{{QStringLiteral("width"), info.defaultSize.width()},
+                                                        {QStringLiteral("height"), info.defaultSize.height()}}},
+            {QStringLiteral("variants"), variants},
+        });
+    }
+    return HttpResponse::success(QJsonObject{{QStringLiteral("list"), list}, {QStringLiteral("count"), list.size()}})
+        .withHeader("Cache-Control", "public, max-age=300");
 }
 
 } // namespace imprint::http

@@ -1,15 +1,15 @@
 // POST /signing-keys/{id}/sign: signs a render URL with one of the session's space's
 // signing keys on the server, so that a client (the console) can hand out signed URLs
 // without ever holding a secret, which the API shows once only. Owner/admin, as the
-// other signing-key routes (api.cpp); the signing itself is SigningKeyService::signUrl().
-#include "server/http/api.h"
+// other signing-key routes (signing_keys.h); the signing itself is SigningKeyService::signUrl().
+#include "server/http/routes/signing_keys.h"
 #include "server/http/json.h"
 
 #include <QDateTime>
 
 namespace imprint::http {
 
-HttpResponse Api::signWithSigningKey(const SessionContext &session, const HttpRequest &request)
+HttpResponse SigningKeyRoutes::signWithSigningKey(const SessionContext &session, const HttpRequest &request)
 {
     const auto body = jsonObjectBody(request);
     if (!body)

@@ -1,15 +1,31 @@
 // POST /signing-keys, GET /signing-keys and DELETE /signing-keys/{id}: the URL-signing
-// keys of the session's space, for the roles SigningKeyService::managerRoles() names
-// (withSession() checks them, in api.cpp). Name and paging rules are the service's.
-#include "server/http/api.h"
-#include "server/http/json.h"
-#include "server/service/json.h"
+// keys of the session's space (signing_keys.h). Name and paging rules are the service's.
+#include "server/http/routes/signing_keys.h"
 
-#include <QJsonArray>
+#include "server/http/json.h"
+#include "server/http/route_helpers.h"
+#include "server/service/json.h"
 
 namespace imprint::http {
 
-HttpResponse Api::createSigningKey(const SessionContext &session, const HttpRequest &request)
+SigningKeyRoutes::SigningKeyRoutes(service::AccountService &accounts, service::SigningKeyService &signingKeys)
+    : m_manager{accounts, service::SigningKeyService::managerRoles()}
+    , m_signingKeys(signingKeys)
+{ }
+
+void SigningKeyRoutes::registerRoutes(Router &router)
+{
+    const auto manager = [this](SessionRoute SigningKeyRoutes::*handler) { return m_manager(this, handler); };
+    addRoutes(router, {
+        onServerThread("POST", QStringLiteral("/signing-keys"), manager(&SigningKeyRoutes::createSigningKey)),
+        onServerThread("GET", QStringLiteral("/signing-keys"), manager(&SigningKeyRoutes::listSigningKeys)),
+        onServerThread("DELETE", QStringLiteral("/signing-keys/{id}"), manager(&SigningKeyRoutes::revokeSigningKey)),
+        onServerThread("POST", QStringLiteral("/signing-keys/{id}/sign"),
+                       manager(&SigningKeyRoutes::signWithSigningKey)),
+    });
+}
+
+HttpResponse SigningKeyRoutes::createSigningKey(const SessionContext &session, const HttpRequest &request)
 {
     const auto body = jsonObjectBody(request);
     if (!body)
@@ -21,41 +37,22 @@ HttpResponse Api::createSigningKey(const SessionContext &session, const HttpRequ
         return fieldProblem(
             400, nameValue.isUndefined() ? QStringLiteral("missing_field") : QStringLiteral("invalid_field"),
             QStringLiteral("name"), QStringLiteral("The field 'name' must be a string of 1 to 100 characters."));
-    auto created = m_signingKeys.create(session.spaceId, nameValue.toString(), session.actor);
-    if (!created)
-        return problemFor(created.error());
-    store::SigningKey key = created->key;
-    key.createdByEmail = session.session.membership.user.email;
-    QJsonObject data = service::signingKeyJson(key);
-    data.insert(QStringLiteral("secret"), created->secret);
-    // The secret is in this answer only: no cache may keep it.
-    return HttpResponse::success(data, 201).withHeader("Cache-Control", "no-store");
+    return createdSecret(m_signingKeys.create(session.spaceId, nameValue.toString(), session.actor), session,
+                         service::signingKeyJson, QStringLiteral("secret"),
+                         [](const service::CreatedSigningKey &c) { return c.secret; });
 }
 
-HttpResponse Api::listSigningKeys(const SessionContext &session, const HttpRequest &request)
+HttpResponse SigningKeyRoutes::listSigningKeys(const SessionContext &session, const HttpRequest &request)
 {
-    using service::SigningKeyService;
-    const auto page = queryInt(request, QStringLiteral("page"), 1, 1, SigningKeyService::kMaxPage);
-    if (!page)
-        return page.error();
-    const auto perPage = queryInt(request, QStringLiteral("perPage"), SigningKeyService::kDefaultPerPage, 1,
-                                  SigningKeyService::kMaxPerPage);
-    if (!perPage)
-        return perPage.error();
-    auto result = m_signingKeys.listPage(session.spaceId, *page, *perPage);
-    if (!result)
-        return problemFor(result.error());
-    return pagedList(*result, service::signingKeyJson);
+    return pagedIndex(m_signingKeys, session.spaceId, request, service::signingKeyJson);
 }
 
-HttpResponse Api::revokeSigningKey(const SessionContext &session, const HttpRequest &request)
+HttpResponse SigningKeyRoutes::revokeSigningKey(const SessionContext &session, const HttpRequest &request)
 {
     if (const auto body = jsonObjectBody(request, true); !body)
         return body.error();
-    auto done = m_signingKeys.revoke(session.spaceId, request.pathParam(QStringLiteral("id")), session.actor);
-    if (!done)
-        return problemFor(done.error());
-    return HttpResponse::success(QJsonObject{{QStringLiteral("message"), QStringLiteral("Signing key revoked")}});
+    return doneOr(m_signingKeys.revoke(session.spaceId, request.pathParam(QStringLiteral("id")), session.actor),
+                  QStringLiteral("Signing key revoked"));
 }
 
 } // namespace imprint::http

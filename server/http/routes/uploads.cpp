@@ -1,9 +1,8 @@
 // POST/GET /fonts, DELETE /fonts/{id}, POST/GET /assets and DELETE /assets/{id}: a space's
-// uploaded font faces and images (docs/fonts-and-images.md). The body of a POST is the
-// file itself; validation, dedupe, quota and storage are the services'
-// (service/upload_service.h).
+// uploaded font faces and images (uploads.h).
+#include "server/http/routes/uploads.h"
+
 #include "server/http/json.h"
-#include "server/http/render_api.h"
 
 namespace imprint::http {
 
@@ -19,7 +18,28 @@ HttpResponse uploaded(const QJsonObject &data, bool created)
 
 } // namespace
 
-HttpResponse RenderApi::uploadFont(const SessionContext &session, const HttpRequest &request)
+void UploadRoutes::registerRoutes(Router &router)
+{
+    // Fonts and assets are the same routes: upload (with an Idempotency-Key) and list on
+    // the collection, delete on one of it.
+    struct Collection {
+        QString path;
+        SessionRoute UploadRoutes::*upload, UploadRoutes::*list, UploadRoutes::*remove;
+    };
+    for (const Collection &c :
+         {Collection{QStringLiteral("/fonts"), &UploadRoutes::uploadFont, &UploadRoutes::listFonts,
+                     &UploadRoutes::deleteFont},
+          Collection{QStringLiteral("/assets"), &UploadRoutes::uploadAsset, &UploadRoutes::listAssets,
+                     &UploadRoutes::deleteAsset}}) {
+        addRoutes(router, {
+            onWorkers("POST", c.path, m_access.once(QStringLiteral("POST ") + c.path, this, c.upload)),
+            onWorkers("GET", c.path, m_access(this, c.list)),
+            onWorkers("DELETE", c.path + QStringLiteral("/{id}"), m_access(this, c.remove)),
+        });
+    }
+}
+
+HttpResponse UploadRoutes::uploadFont(const SessionContext &session, const HttpRequest &request)
 {
     service::FontUpload upload;
     upload.bytes = request.body;
@@ -40,61 +60,36 @@ HttpResponse RenderApi::uploadFont(const SessionContext &session, const HttpRequ
     return uploaded(service::FontService::json(result->record), result->created);
 }
 
-HttpResponse RenderApi::listFonts(const SessionContext &session, const HttpRequest &request)
+HttpResponse UploadRoutes::listFonts(const SessionContext &session, const HttpRequest &request)
 {
-    using service::FontService;
-    const auto page = queryInt(request, QStringLiteral("page"), 1, 1, FontService::kMaxPage);
-    if (!page)
-        return page.error();
-    const auto perPage
-        = queryInt(request, QStringLiteral("perPage"), FontService::kDefaultPerPage, 1, FontService::kMaxPerPage);
-    if (!perPage)
-        return perPage.error();
-    auto result = m_fontUploads.listPage(session.spaceId, *page, *perPage);
-    if (!result)
-        return problemFor(result.error());
-    return pagedList(*result, FontService::json);
+    return pagedIndex(m_fontUploads, session.spaceId, request, service::FontService::json);
 }
 
-HttpResponse RenderApi::deleteFont(const SessionContext &session, const HttpRequest &request)
+HttpResponse UploadRoutes::deleteFont(const SessionContext &session, const HttpRequest &request)
 {
-    auto done = m_fontUploads.remove(session.spaceId, request.pathParam(QStringLiteral("id")));
-    if (!done)
-        return problemFor(done.error());
-    return HttpResponse::success(QJsonObject{{QStringLiteral("message"), QStringLiteral("Font deleted")}});
+    return doneOr(m_fontUploads.remove(session.spaceId, request.pathParam(QStringLiteral("id"))),
+                  QStringLiteral("Font deleted"));
 }
 
-HttpResponse RenderApi::uploadAsset(const SessionContext &session, const HttpRequest &request)
+HttpResponse UploadRoutes::uploadAsset(const SessionContext &session, const HttpRequest &request)
 {
     auto result = m_assetUploads.upload(session.spaceId, session.session.membership.space.plan, request.body);
     if (!result)
         return problemFor(result.error());
-    return uploaded(service::AssetService::json(result->record, baseUrlFor(request)), result->created);
+    return uploaded(service::AssetService::json(result->record, baseUrlFor(request, m_settings)), result->created);
 }
 
-HttpResponse RenderApi::listAssets(const SessionContext &session, const HttpRequest &request)
+HttpResponse UploadRoutes::listAssets(const SessionContext &session, const HttpRequest &request)
 {
-    using service::AssetService;
-    const auto page = queryInt(request, QStringLiteral("page"), 1, 1, AssetService::kMaxPage);
-    if (!page)
-        return page.error();
-    const auto perPage
-        = queryInt(request, QStringLiteral("perPage"), AssetService::kDefaultPerPage, 1, AssetService::kMaxPerPage);
-    if (!perPage)
-        return perPage.error();
-    auto result = m_assetUploads.listPage(session.spaceId, *page, *perPage);
-    if (!result)
-        return problemFor(result.error());
-    const QString base = baseUrlFor(request);
-    return pagedList(*result, [&base](const store::AssetRecord &a) { return AssetService::json(a, base); });
+    const QString base = baseUrlFor(request, m_settings);
+    return pagedIndex(m_assetUploads, session.spaceId, request,
+                      [&base](const store::AssetRecord &a) { return service::AssetService::json(a, base); });
 }
 
-HttpResponse RenderApi::deleteAsset(const SessionContext &session, const HttpRequest &request)
+HttpResponse UploadRoutes::deleteAsset(const SessionContext &session, const HttpRequest &request)
 {
-    auto done = m_assetUploads.remove(session.spaceId, request.pathParam(QStringLiteral("id")));
-    if (!done)
-        return problemFor(done.error());
-    return HttpResponse::success(QJsonObject{{QStringLiteral("message"), QStringLiteral("Asset deleted")}});
+    return doneOr(m_assetUploads.remove(session.spaceId, request.pathParam(QStringLiteral("id"))),
+                  QStringLiteral("Asset deleted"));
 }
 
 } // namespace imprint::http
