@@ -12,6 +12,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMessageBox>
 #include <QPushButton>
 #include <QStyle>
 #include <QTimer>
@@ -154,6 +155,27 @@ TokenDialog::TokenDialog(const QString &title, const QString &introText, const Q
     });
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
+}
+
+void confirmRevoke(QWidget *parent, const RevokeConfirmation &text, std::function<void()> onConfirm)
+{
+    auto *box = new QMessageBox(QMessageBox::Warning, text.title, text.question, QMessageBox::NoButton, parent);
+    box->setObjectName(text.objectName);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->setInformativeText(text.consequence);
+    QPushButton *revokeButton = box->addButton(text.confirmText, QMessageBox::DestructiveRole);
+    revokeButton->setObjectName(text.confirmObjectName);
+    QPushButton *cancel = box->addButton(QMessageBox::Cancel);
+    if (!text.cancelObjectName.isEmpty())
+        cancel->setObjectName(text.cancelObjectName);
+    box->setDefaultButton(cancel);
+    box->setEscapeButton(cancel);
+    QObject::connect(box, &QMessageBox::buttonClicked, box,
+                     [revokeButton, onConfirm = std::move(onConfirm)](QAbstractButton *b) {
+                         if (b == revokeButton)
+                             onConfirm();
+                     });
+    box->open();
 }
 
 } // namespace gui

@@ -1,9 +1,12 @@
 #pragma once
-// Create-key dialog (name, optional expiry) and the one-time token dialog.
+// Create-key dialog (name, optional expiry), the one-time token dialog, and the revoke
+// confirmation every revocable secret (API keys, signing keys) shares.
 
 #include "shared/apiclient.h"
 
 #include <QDialog>
+
+#include <functional>
 
 class QCheckBox;
 class QDateTimeEdit;
@@ -54,6 +57,22 @@ private:
     QLineEdit *m_token;
     QPushButton *m_copy;
 };
+
+/// The words (already translated by the calling tab) and object names of one kind's
+/// revoke confirmation.
+struct RevokeConfirmation {
+    QString title; ///< e.g. "Revoke API key"
+    QString question; ///< names the key
+    QString consequence; ///< what stops working
+    QString confirmText; ///< the destructive button, e.g. "Revoke key"
+    QString objectName; ///< of the message box
+    QString confirmObjectName; ///< of the destructive button
+    QString cancelObjectName; ///< of Cancel (empty: none)
+};
+
+/// Opens the warning box of `text` over `parent` (window-modal, deleted when closed),
+/// Cancel the default and Escape; `onConfirm` runs when the user chooses to revoke.
+void confirmRevoke(QWidget *parent, const RevokeConfirmation &text, std::function<void()> onConfirm);
 
 } // namespace gui
 } // namespace imprint

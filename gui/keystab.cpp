@@ -272,24 +272,13 @@ void KeysTab::revokeSelected()
         return;
     }
     const client::ApiKey key = m_model->keyAt(rows.first().row());
-    auto *box
-        = new QMessageBox(QMessageBox::Warning, tr("Revoke API key"),
-                          tr("Revoke the key “%1” (%2…)?").arg(key.name, key.prefix), QMessageBox::NoButton, this);
-    box->setObjectName(QStringLiteral("revokeConfirm"));
-    box->setAttribute(Qt::WA_DeleteOnClose);
-    box->setInformativeText(tr("Applications using this key stop working immediately. "
-                               "This cannot be undone."));
-    QPushButton *revokeButton = box->addButton(tr("Revoke key"), QMessageBox::DestructiveRole);
-    revokeButton->setObjectName(QStringLiteral("confirmRevokeButton"));
-    QPushButton *cancel = box->addButton(QMessageBox::Cancel);
-    cancel->setObjectName(QStringLiteral("cancelRevokeButton"));
-    box->setDefaultButton(cancel);
-    box->setEscapeButton(cancel);
-    connect(box, &QMessageBox::buttonClicked, this, [this, revokeButton, key](QAbstractButton *b) {
-        if (b == revokeButton)
-            revoke(key.id, key.name);
-    });
-    box->open();
+    confirmRevoke(this,
+                  {tr("Revoke API key"), tr("Revoke the key “%1” (%2…)?").arg(key.name, key.prefix),
+                   tr("Applications using this key stop working immediately. "
+                      "This cannot be undone."),
+                   tr("Revoke key"), QStringLiteral("revokeConfirm"), QStringLiteral("confirmRevokeButton"),
+                   QStringLiteral("cancelRevokeButton")},
+                  [this, key] { revoke(key.id, key.name); });
 }
 
 void KeysTab::revoke(const QString &id, const QString &name)

@@ -191,22 +191,12 @@ void SigningKeysTab::revokeSelected()
         return;
     }
     const client::SigningKey key = m_keys.value(selected.first()->row());
-    auto *box
-        = new QMessageBox(QMessageBox::Warning, tr("Revoke signing key"),
-                          tr("Revoke the signing key “%1” (%2)?").arg(key.name, key.id), QMessageBox::NoButton, this);
-    box->setObjectName(QStringLiteral("revokeSigningKeyConfirm"));
-    box->setAttribute(Qt::WA_DeleteOnClose);
-    box->setInformativeText(tr("Every URL signed with this key stops working immediately. This cannot be undone."));
-    QPushButton *revokeButton = box->addButton(tr("Revoke key"), QMessageBox::DestructiveRole);
-    revokeButton->setObjectName(QStringLiteral("confirmRevokeSigningKeyButton"));
-    QPushButton *cancel = box->addButton(QMessageBox::Cancel);
-    box->setDefaultButton(cancel);
-    box->setEscapeButton(cancel);
-    connect(box, &QMessageBox::buttonClicked, this, [this, revokeButton, key](QAbstractButton *b) {
-        if (b == revokeButton)
-            revoke(key.id, key.name);
-    });
-    box->open();
+    confirmRevoke(this,
+                  {tr("Revoke signing key"), tr("Revoke the signing key “%1” (%2)?").arg(key.name, key.id),
+                   tr("Every URL signed with this key stops working immediately. This cannot be undone."),
+                   tr("Revoke key"), QStringLiteral("revokeSigningKeyConfirm"),
+                   QStringLiteral("confirmRevokeSigningKeyButton"), QString()},
+                  [this, key] { revoke(key.id, key.name); });
 }
 
 void SigningKeysTab::revoke(const QString &id, const QString &name)

@@ -242,9 +242,7 @@ void ApiClient::me(QObject *context, Callback<Me> done)
 
 void ApiClient::listKeys(int page, int perPage, QObject *context, Callback<KeyPage> done)
 {
-    QUrlQuery q;
-    q.addQueryItem(QStringLiteral("page"), QString::number(page));
-    q.addQueryItem(QStringLiteral("perPage"), QString::number(perPage));
+    const QUrlQuery q = pageQuery(page, perPage);
     sendJson<KeyPage>("GET", QStringLiteral("/tokens/api-keys/index"), &q, nullptr, context, std::move(done),
                       [page, perPage](const QJsonValue &data) {
                           QJsonObject o = data.toObject();
@@ -268,17 +266,12 @@ void ApiClient::createKey(const QString &name, const QDateTime &expiresAt, QObje
 void ApiClient::revokeKey(const QString &id, QObject *context, Callback<QString> done)
 {
     const QJsonObject body;
-    sendJson<QString>("DELETE", QStringLiteral("/tokens/api-keys/") + QString::fromUtf8(QUrl::toPercentEncoding(id)),
-                      nullptr, &body, context, std::move(done), [](const QJsonValue &data) {
-                          return data.toObject().value(QLatin1String("message")).toString();
-                      });
+    deleteById(QStringLiteral("/tokens/api-keys/"), id, &body, context, std::move(done));
 }
 
 void ApiClient::listSigningKeys(int page, int perPage, QObject *context, Callback<SigningKeyPage> done)
 {
-    QUrlQuery q;
-    q.addQueryItem(QStringLiteral("page"), QString::number(page));
-    q.addQueryItem(QStringLiteral("perPage"), QString::number(perPage));
+    const QUrlQuery q = pageQuery(page, perPage);
     sendJson<SigningKeyPage>("GET", QStringLiteral("/signing-keys"), &q, nullptr, context, std::move(done),
                              [](const QJsonValue &data) { return SigningKeyPage::fromJson(data.toObject()); });
 }
@@ -293,17 +286,12 @@ void ApiClient::createSigningKey(const QString &name, QObject *context, Callback
 void ApiClient::revokeSigningKey(const QString &id, QObject *context, Callback<QString> done)
 {
     const QJsonObject body;
-    sendJson<QString>("DELETE", QStringLiteral("/signing-keys/") + QString::fromUtf8(QUrl::toPercentEncoding(id)),
-                      nullptr, &body, context, std::move(done), [](const QJsonValue &data) {
-                          return data.toObject().value(QLatin1String("message")).toString();
-                      });
+    deleteById(QStringLiteral("/signing-keys/"), id, &body, context, std::move(done));
 }
 
 void ApiClient::listFonts(int page, int perPage, QObject *context, Callback<FontPage> done)
 {
-    QUrlQuery q;
-    q.addQueryItem(QStringLiteral("page"), QString::number(page));
-    q.addQueryItem(QStringLiteral("perPage"), QString::number(perPage));
+    const QUrlQuery q = pageQuery(page, perPage);
     sendJson<FontPage>("GET", QStringLiteral("/fonts"), &q, nullptr, context, std::move(done),
                        [](const QJsonValue &data) { return FontPage::fromJson(data.toObject()); });
 }
@@ -328,8 +316,22 @@ void ApiClient::uploadFont(const QByteArray &bytes, const QString &contentType, 
 
 void ApiClient::deleteFont(const QString &id, QObject *context, Callback<QString> done)
 {
-    sendJson<QString>("DELETE", QStringLiteral("/fonts/") + QString::fromUtf8(QUrl::toPercentEncoding(id)), nullptr,
-                      nullptr, context, std::move(done), [](const QJsonValue &data) {
+    deleteById(QStringLiteral("/fonts/"), id, nullptr, context, std::move(done));
+}
+
+QUrlQuery ApiClient::pageQuery(int page, int perPage)
+{
+    QUrlQuery q;
+    q.addQueryItem(QStringLiteral("page"), QString::number(page));
+    q.addQueryItem(QStringLiteral("perPage"), QString::number(perPage));
+    return q;
+}
+
+void ApiClient::deleteById(const QString &path, const QString &id, const QJsonObject *body, QObject *context,
+                           Callback<QString> done)
+{
+    sendJson<QString>("DELETE", path + QString::fromUtf8(QUrl::toPercentEncoding(id)), nullptr, body, context,
+                      std::move(done), [](const QJsonValue &data) {
                           return data.toObject().value(QLatin1String("message")).toString();
                       });
 }

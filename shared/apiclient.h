@@ -105,6 +105,12 @@ private:
     template<class T>
     void sendJson(const QByteArray &verb, const QString &path, const QUrlQuery *query, const QJsonObject *body,
                   QObject *context, Callback<T> done, std::function<T(const QJsonValue &data)> parse);
+    /// The query of a paged list route: page and perPage.
+    static QUrlQuery pageQuery(int page, int perPage);
+    /// DELETE `path` + the percent-encoded `id` (with `body` when not null), as revoking a
+    /// key or deleting an upload does; the value is the server's confirmation message.
+    void deleteById(const QString &path, const QString &id, const QJsonObject *body, QObject *context,
+                    Callback<QString> done);
 
     QNetworkAccessManager m_nam;
     QUrl m_server;

@@ -158,14 +158,17 @@ SigningKey SigningKey::fromJson(const QJsonObject &o)
     return k;
 }
 
-SigningKeyPage SigningKeyPage::fromJson(const QJsonObject &data)
+template<typename T>
+ListPage<T> ListPage<T>::fromJson(const QJsonObject &data)
 {
-    SigningKeyPage p;
+    ListPage<T> p;
     for (const QJsonValue &v : data.value(QLatin1String("list")).toArray())
-        p.list.append(SigningKey::fromJson(v.toObject()));
+        p.list.append(T::fromJson(v.toObject()));
     p.count = num(data, {"count"}, int(p.list.size()));
     return p;
 }
+
+template struct ListPage<SigningKey>;
 
 FontFace FontFace::fromJson(const QJsonObject &o)
 {
@@ -181,14 +184,7 @@ FontFace FontFace::fromJson(const QJsonObject &o)
     return f;
 }
 
-FontPage FontPage::fromJson(const QJsonObject &data)
-{
-    FontPage p;
-    for (const QJsonValue &v : data.value(QLatin1String("list")).toArray())
-        p.list.append(FontFace::fromJson(v.toObject()));
-    p.count = num(data, {"count"}, int(p.list.size()));
-    return p;
-}
+template struct ListPage<FontFace>;
 
 CreatedSigningKey CreatedSigningKey::fromJson(const QJsonObject &data)
 {

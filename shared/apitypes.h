@@ -75,12 +75,17 @@ struct SigningKey {
     static SigningKey fromJson(const QJsonObject &o);
 };
 
-/// GET /signing-keys: one page of the space's active signing keys, newest first.
-struct SigningKeyPage {
-    QList<SigningKey> list;
-    int count = 0; // all active signing keys of the space
-    static SigningKeyPage fromJson(const QJsonObject &data);
+/// One page of a list route answered as `{list, count}` (signing keys, fonts): `T::fromJson`
+/// reads each item; `count` is the whole list's (all active keys, all fonts of the space).
+template<typename T>
+struct ListPage {
+    QList<T> list;
+    int count = 0;
+    static ListPage fromJson(const QJsonObject &data);
 };
+
+/// GET /signing-keys: one page of the space's active signing keys, newest first.
+using SigningKeyPage = ListPage<SigningKey>;
 
 /// POST /signing-keys: the key record plus its secret, shown this once.
 struct CreatedSigningKey {
@@ -103,11 +108,7 @@ struct FontFace {
 };
 
 /// GET /fonts: one page of the space's fonts, newest first.
-struct FontPage {
-    QList<FontFace> list;
-    int count = 0; // all fonts of the space
-    static FontPage fromJson(const QJsonObject &data);
-};
+using FontPage = ListPage<FontFace>;
 
 struct PageSummary {
     QString id;

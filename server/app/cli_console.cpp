@@ -224,13 +224,23 @@ int runLocalDesktop(const QStringList &args)
         options.dataDir = o.dataDir;
     if (!o.databaseUrl.isEmpty())
         options.databaseUrl = o.databaseUrl;
-    auto env = openEnvironment(options, &error);
+    auto env = openEnvironment(options);
     std::unique_ptr<Service> service;
     quint16 port = 0;
-    if (env)
-        service = Service::create(*env, &error);
-    if (service)
-        port = service->server().listen(QHostAddress::LocalHost, 0, &error);
+    if (!env) {
+        error = env.error();
+    } else if (auto created = Service::create(*env); created) {
+        service = std::move(created).value();
+    } else {
+        error = created.error();
+    }
+    if (service) {
+        const auto listening = service->server().listen(QHostAddress::LocalHost, 0);
+        if (listening)
+            port = *listening;
+        else
+            error = listening.error();
+    }
     if (port == 0) {
         QTextStream(stderr) << "imprint: local server not started: " << error << '\n';
         return runConsoleWindow(

@@ -114,10 +114,9 @@ int runServeCommand(const QStringList &arguments)
         return 2;
     }
 
-    QString error;
-    auto env = openEnvironment(options, &error);
+    auto env = openEnvironment(options);
     if (!env)
-        return fail(options, QStringLiteral("startup_failed"), error);
+        return fail(options, QStringLiteral("startup_failed"), env.error());
     if (args.isSet(QStringLiteral("max-connections"))) {
         bool ok = false;
         const int cap = args.value(QStringLiteral("max-connections")).toInt(&ok);
@@ -128,8 +127,9 @@ int runServeCommand(const QStringList &arguments)
         env->config.setMaxConnections(cap);
     }
 
-    if (!http::TrustedProxies::parse(env->config.trustedProxies(), &error))
-        return fail(options, QStringLiteral("startup_failed"), QStringLiteral("http.trustedProxies: ") + error);
+    if (const auto proxies = http::TrustedProxies::parse(env->config.trustedProxies()); !proxies)
+        return fail(options, QStringLiteral("startup_failed"),
+                    QStringLiteral("http.trustedProxies: ") + proxies.error());
 
     // Every thread that queries holds one connection (server/store/database.h): the
     // render and login pools and the event loop's thread.
@@ -141,14 +141,16 @@ int runServeCommand(const QStringList &arguments)
                             << queryingThreads << " threads that query; requests on the others answer 503\n";
 
     const quint64 fdLimit = http::raiseOpenFileLimit();
-    auto service = Service::create(*env, &error);
-    if (!service)
-        return fail(options, QStringLiteral("startup_failed"), error);
+    auto created = Service::create(*env);
+    if (!created)
+        return fail(options, QStringLiteral("startup_failed"), created.error());
+    const std::unique_ptr<Service> service = std::move(created).value();
 
-    const quint16 bound = service->server().listen(address, port, &error);
-    if (bound == 0)
+    const auto listening = service->server().listen(address, port);
+    if (!listening)
         return fail(options, QStringLiteral("listen_failed"),
-                    QStringLiteral("cannot listen on %1: %2").arg(listen, error));
+                    QStringLiteral("cannot listen on %1: %2").arg(listen, listening.error()));
+    const quint16 bound = *listening;
     const QString host = address.protocol() == QAbstractSocket::IPv6Protocol
                              ? QStringLiteral("[%1]").arg(address.toString())
                              : address.toString();
@@ -161,9 +163,9 @@ int runServeCommand(const QStringList &arguments)
                   .arg(fdLimit));
 
     if (args.isSet(QStringLiteral("demo"))) {
-        auto demo = seedDemo(*env, &error);
+        auto demo = seedDemo(*env);
         if (!demo)
-            return fail(options, QStringLiteral("demo_failed"), error);
+            return fail(options, QStringLiteral("demo_failed"), demo.error());
         printLine(demoBanner(*demo, base) + demoRenderBanner(*env, *demo, base) + demoClosingBanner(*demo, base));
     }
     installQuitOnSignals(service->server(), env->config.shutdownGraceMs());

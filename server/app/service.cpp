@@ -19,7 +19,7 @@ http::ServerLimits serverLimits(const store::Config &config)
     limits.workerQueueLimit = config.workerQueueLimit();
     // Checked by `imprint serve` before it gets here (an invalid entry stops it).
     limits.trustedProxies
-        = http::TrustedProxies::parse(config.trustedProxies(), nullptr).value_or(http::TrustedProxies());
+        = http::TrustedProxies::parse(config.trustedProxies()).value_or(http::TrustedProxies());
     const QJsonObject http = config.json().value(QStringLiteral("http")).toObject();
     limits.loginThreads = http.value(QStringLiteral("loginThreads")).toInt(limits.loginThreads);
     limits.loginQueueLimit = http.value(QStringLiteral("loginQueueLimit")).toInt(limits.loginQueueLimit);
@@ -92,13 +92,12 @@ std::unique_ptr<net::RemoteImageFetcher> remoteImageFetcher(const Environment &e
     return std::make_unique<net::RemoteImageFetcher>(policy, cache);
 }
 
-std::unique_ptr<Service> Service::create(const Environment &env, QString *error)
+common::Expected<std::unique_ptr<Service>, QString> Service::create(const Environment &env)
 {
-    auto catalog = render::PatternCatalog::loadDefault(error);
-    if (!catalog) {
-        *error = QStringLiteral("pattern catalog: %1").arg(*error);
-        return nullptr;
-    }
+    QString error;
+    auto catalog = render::PatternCatalog::loadDefault(&error);
+    if (!catalog)
+        return QStringLiteral("pattern catalog: %1").arg(error);
     return std::make_unique<Service>(env, std::move(*catalog));
 }
 

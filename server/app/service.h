@@ -115,9 +115,9 @@ class Service
 public:
     /// Builds every route of the service over `env` (which must outlive the Service) and
     /// points the emoji renderer at env.dataDir, so sets unpacked into DATA/emoji are
-    /// used. nullptr with *error when the compiled-in pattern catalog does not load.
+    /// used. The error says why when the compiled-in pattern catalog does not load.
     /// Listening is left to the caller (server().listen()).
-    static std::unique_ptr<Service> create(const Environment &env, QString *error);
+    static common::Expected<std::unique_ptr<Service>, QString> create(const Environment &env);
 
     /// As create(), with the pattern catalog already loaded.
     Service(const Environment &env, render::PatternCatalog catalog);

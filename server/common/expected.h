@@ -72,6 +72,14 @@ public:
         return has_value() ? value() : T(std::forward<U>(fallback));
     }
 
+    /// The error, or `fallback` on success (as C++23's std::expected::error_or), e.g. the
+    /// message of a check that may pass.
+    template<typename U>
+    E error_or(U &&fallback) const &
+    {
+        return has_value() ? E(std::forward<U>(fallback)) : error();
+    }
+
 private:
     std::variant<T, E> m_v;
 };

@@ -14,7 +14,7 @@ QHostAddress normalised(const QHostAddress &address)
 
 } // namespace
 
-std::optional<TrustedProxies> TrustedProxies::parse(const QStringList &entries, QString *error)
+common::Expected<TrustedProxies, QString> TrustedProxies::parse(const QStringList &entries)
 {
     TrustedProxies proxies;
     for (const QString &raw : entries) {
@@ -26,11 +26,8 @@ std::optional<TrustedProxies> TrustedProxies::parse(const QStringList &entries, 
             address = normalised(address);
             subnet = {address, address.protocol() == QAbstractSocket::IPv4Protocol ? 32 : 128};
         }
-        if (subnet.first.isNull() || subnet.second < 0) {
-            if (error)
-                *error = QStringLiteral("\"%1\" is neither an IP address nor a subnet (CIDR)").arg(raw);
-            return std::nullopt;
-        }
+        if (subnet.first.isNull() || subnet.second < 0)
+            return QStringLiteral("\"%1\" is neither an IP address nor a subnet (CIDR)").arg(raw);
         proxies.m_subnets.append(subnet);
     }
     return proxies;

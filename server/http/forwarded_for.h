@@ -5,6 +5,8 @@
 // that is not itself a trusted proxy — a client can prepend anything to the header, but
 // cannot forge what a trusted proxy appended.
 
+#include "server/common/expected.h"
+
 #include <QByteArray>
 #include <QHostAddress>
 #include <QList>
@@ -20,9 +22,9 @@ class TrustedProxies
 {
 public:
     /// Parses `entries`: addresses ("127.0.0.1", "::1") or CIDR subnets ("10.0.0.0/8",
-    /// "fd00::/8"), through QHostAddress::parseSubnet. std::nullopt with *error naming the
-    /// first entry that is neither.
-    static std::optional<TrustedProxies> parse(const QStringList &entries, QString *error);
+    /// "fd00::/8"), through QHostAddress::parseSubnet. The error names the first entry
+    /// that is neither.
+    static common::Expected<TrustedProxies, QString> parse(const QStringList &entries);
 
     bool isEmpty() const { return m_subnets.isEmpty(); }
     /// True when `address` (an IPv4-mapped IPv6 address counts as its IPv4 form) is in a

@@ -16,21 +16,14 @@ HttpResponse fieldProblem(int status, const QString &code, const QString &field,
     return r;
 }
 
-int statusFor(store::ServiceError::Kind kind)
+HttpResponse problem(common::ProblemCode code, const QString &detail)
 {
-    using Kind = store::ServiceError::Kind;
-    switch (kind) {
-    case Kind::Invalid: return 400;
-    case Kind::Unauthorized: return 401;
-    case Kind::Forbidden: return 403;
-    case Kind::NotFound: return 404;
-    case Kind::Conflict: return 409;
-    case Kind::TooManyAttempts: return 429;
-    case Kind::QuotaExceeded: return 402;
-    case Kind::Database: return 500;
-    case Kind::Unavailable: return 503;
-    }
-    return 500;
+    return problem(common::problemStatus(code), common::problemCodeName(code), detail);
+}
+
+HttpResponse fieldProblem(common::ProblemCode code, const QString &field, const QString &detail)
+{
+    return fieldProblem(common::problemStatus(code), common::problemCodeName(code), field, detail);
 }
 
 int statusFor(render::RenderErrorCode code)
@@ -62,11 +55,9 @@ int statusFor(render::RenderErrorCode code)
 
 HttpResponse problemFor(const store::ServiceError &error)
 {
-    const int status = statusFor(error.kind);
-    const QString code = status == 500 && error.code.isEmpty() ? QStringLiteral("internal_error") : error.code;
     // A 5xx says nothing about the caller's input, so only a 4xx names a field.
-    HttpResponse r
-        = status < 500 ? fieldProblem(status, code, error.field, error.message) : problem(status, code, error.message);
+    HttpResponse r = error.status() < 500 ? fieldProblem(error.code, error.field, error.message)
+                                          : problem(error.code, error.message);
     if (error.retryAfterSeconds > 0)
         return r.withHeader("Retry-After", QByteArray::number(error.retryAfterSeconds));
     return r;
@@ -98,12 +89,12 @@ HttpResponse problemFor(const service::RenderUseCaseError &error)
     switch (error.kind) {
     case Kind::Store: return problemFor(error.store);
     case Kind::TemplateMismatch:
-        return fieldProblem(404, QStringLiteral("template_mismatch"), QStringLiteral("templateId"), error.message);
+        return fieldProblem(common::ProblemCode::TemplateMismatch, QStringLiteral("templateId"), error.message);
     case Kind::StoredTemplateInvalid:
-        return fieldProblem(409, QStringLiteral("invalid_stored_template"), QStringLiteral("templateId"),
+        return fieldProblem(common::ProblemCode::InvalidStoredTemplate, QStringLiteral("templateId"),
                             QStringLiteral("The stored template no longer parses: %1").arg(error.render.message));
     case Kind::PlanLimit:
-        return fieldProblem(402, QStringLiteral("export_size_exceeded"), error.field,
+        return fieldProblem(common::ProblemCode::ExportSizeExceeded, error.field,
                             QStringLiteral("%1 %2 px exceeds the %3 plan's maximum export size of %4×%5 px. "
                                            "The server's operator can change a space's plan with "
                                            "`imprint space set-plan SPACE PLAN`.")
@@ -113,14 +104,14 @@ HttpResponse problemFor(const service::RenderUseCaseError &error)
                                 .arg(error.limits.maxWidth)
                                 .arg(error.limits.maxHeight));
     case Kind::Render: return problemFor(error.render);
-    case Kind::StoreFailed: return problem(500, QStringLiteral("store_failed"), error.message);
+    case Kind::StoreFailed: return problem(common::ProblemCode::StoreFailed, error.message);
     case Kind::PatternNotFound:
-        return fieldProblem(404, QStringLiteral("pattern_not_found"), QStringLiteral("pattern"), error.message);
+        return fieldProblem(common::ProblemCode::PatternNotFound, QStringLiteral("pattern"), error.message);
     case Kind::VariantNotFound:
-        return fieldProblem(404, QStringLiteral("variant_not_found"), QStringLiteral("pattern"), error.message);
-    case Kind::PatternFailed: return problem(500, QStringLiteral("render_failed"), error.message);
+        return fieldProblem(common::ProblemCode::VariantNotFound, QStringLiteral("pattern"), error.message);
+    case Kind::PatternFailed: return problem(common::ProblemCode::RenderFailed, error.message);
     }
-    return problem(500, QStringLiteral("internal_error"), QStringLiteral("The render failed."));
+    return problem(common::ProblemCode::InternalError, QStringLiteral("The render failed."));
 }
 
 } // namespace imprint::http

@@ -14,9 +14,12 @@ namespace imprint::http {
 /// `field` is empty).
 HttpResponse fieldProblem(int status, const QString &code, const QString &field, const QString &detail);
 
-/// The status of a store error kind: Invalid 400, Unauthorized 401, Forbidden 403, NotFound 404,
-/// Conflict 409, TooManyAttempts 429, Database 500.
-int statusFor(store::ServiceError::Kind kind);
+/// problem() for a code of the problem table (server/common/problem_code.h): its status
+/// and wire name, `detail` as given.
+HttpResponse problem(common::ProblemCode code, const QString &detail);
+
+/// fieldProblem() for a code of the problem table: its status and wire name.
+HttpResponse fieldProblem(common::ProblemCode code, const QString &field, const QString &detail);
 
 /// The status of a render error code: 422 for render_budget_exceeded (the input is valid
 /// but too costly to render, or took longer than the render deadline), 500 for
@@ -25,8 +28,8 @@ int statusFor(store::ServiceError::Kind kind);
 /// (Chromium is not installed), 400 for every other code.
 int statusFor(render::RenderErrorCode code);
 
-/// The problem+json form of a service error, status from statusFor(); `code` and
-/// `message` pass through (a Database error without a code becomes "internal_error"), a
+/// The problem+json form of a service error, status and wire name from its code's row of
+/// the problem table; `message` passes through, a
 /// 4xx's `field` becomes the problem's `field` member, and
 /// a retryAfterSeconds above 0 becomes a Retry-After header.
 HttpResponse problemFor(const store::ServiceError &error);

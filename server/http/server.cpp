@@ -440,14 +440,13 @@ HttpServer::~HttpServer()
     m_pending.clear();
 }
 
-quint16 HttpServer::listen(const QHostAddress &address, quint16 port, QString *error)
+common::Expected<quint16, QString> HttpServer::listen(const QHostAddress &address, quint16 port)
 {
     auto *listener = new Listener(this, m_limits);
     if (!listener->listen(address, port)) {
-        if (error)
-            *error = listener->errorString();
+        const QString why = listener->errorString();
         delete listener;
-        return 0;
+        return why;
     }
     bind(listener);
     m_listener = listener;

@@ -135,8 +135,8 @@ public:
     Router &router() { return m_router; }
 
     /// Listens on address:port (port 0 = ephemeral) through a Listener. Returns the bound
-    /// port, or 0 with *error set (e.g. address in use).
-    quint16 listen(const QHostAddress &address, quint16 port, QString *error);
+    /// port, or why not (e.g. address in use).
+    common::Expected<quint16, QString> listen(const QHostAddress &address, quint16 port);
 
     /// Open client connections right now.
     int openConnections() const;

@@ -53,7 +53,7 @@ store::PlanLimits AccountService::planLimits(const QString &plan) const
 std::optional<ServiceError> AccountService::checkPassword(const QString &password)
 {
     if (password.size() < 8 || password.size() > 1024)
-        return ServiceError::invalid(QStringLiteral("invalid_password"), QStringLiteral("password"),
+        return ServiceError::invalid(ProblemCode::InvalidPassword, QStringLiteral("password"),
                                      QStringLiteral("The password must be 8 to 1024 characters long."));
     return std::nullopt;
 }
@@ -70,10 +70,10 @@ std::optional<QString> AccountService::normaliseEmail(const QString &email)
 Result<Space> AccountService::createSpace(const QString &name, const QString &plan, const QString &actor)
 {
     if (!validSpaceName(name))
-        return ServiceError::invalid(QStringLiteral("invalid_name"), QStringLiteral("name"),
+        return ServiceError::invalid(ProblemCode::InvalidName, QStringLiteral("name"),
                                      QStringLiteral("A space name is 1 to 64 letters, digits, '.', '_' or '-'."));
     if (!m_config.plan(plan))
-        return ServiceError::invalid(QStringLiteral("invalid_plan"), QStringLiteral("plan"),
+        return ServiceError::invalid(ProblemCode::InvalidPlan, QStringLiteral("plan"),
                                      QStringLiteral("Unknown plan '%1' (one of %2).")
                                          .arg(plan, m_config.planNames().join(QStringLiteral(", "))));
     SpaceRepository spaces(m_db);
@@ -81,7 +81,7 @@ Result<Space> AccountService::createSpace(const QString &name, const QString &pl
     if (!existing)
         return existing.error();
     if (*existing)
-        return ServiceError{ServiceError::Kind::Conflict, QStringLiteral("space_exists"), QStringLiteral("name"),
+        return ServiceError{ProblemCode::SpaceExists, QStringLiteral("name"),
                             QStringLiteral("A space named '%1' already exists.").arg(name)};
     Transaction tx(m_db);
     const Space s{randomId(QStringLiteral("spc_")), name, plan, nowMs()};
@@ -94,7 +94,7 @@ Result<Space> AccountService::createSpace(const QString &name, const QString &pl
 Result<Space> AccountService::setPlan(const QString &name, const QString &plan, const QString &actor)
 {
     if (!m_config.plan(plan))
-        return ServiceError::invalid(QStringLiteral("invalid_plan"), QStringLiteral("plan"),
+        return ServiceError::invalid(ProblemCode::InvalidPlan, QStringLiteral("plan"),
                                      QStringLiteral("Unknown plan '%1' (one of %2).")
                                          .arg(plan, m_config.planNames().join(QStringLiteral(", "))));
     auto space = spaceByName(name);
@@ -121,7 +121,7 @@ Result<Space> AccountService::spaceByName(const QString &name)
     if (!s)
         return s.error();
     if (!*s)
-        return ServiceError{ServiceError::Kind::NotFound, QStringLiteral("space_not_found"), QStringLiteral("space"),
+        return ServiceError{ProblemCode::SpaceNotFound, QStringLiteral("space"),
                             QStringLiteral("No space named '%1'.").arg(name)};
     return **s;
 }
@@ -131,10 +131,10 @@ Result<Membership> AccountService::addUser(const QString &emailIn, const QString
 {
     const auto email = normaliseEmail(emailIn);
     if (!email)
-        return ServiceError::invalid(QStringLiteral("invalid_email"), QStringLiteral("email"),
+        return ServiceError::invalid(ProblemCode::InvalidEmail, QStringLiteral("email"),
                                      QStringLiteral("'%1' is not an e-mail address.").arg(emailIn));
     if (!validSpaceName(spaceName))
-        return ServiceError::invalid(QStringLiteral("invalid_name"), QStringLiteral("space"),
+        return ServiceError::invalid(ProblemCode::InvalidName, QStringLiteral("space"),
                                      QStringLiteral("A space name is 1 to 64 letters, digits, '.', '_' or '-'."));
     UserRepository users(m_db);
     SpaceRepository spaces(m_db);
@@ -183,7 +183,7 @@ Result<Done> AccountService::setPassword(const QString &emailIn, const QString &
 {
     const auto email = normaliseEmail(emailIn);
     if (!email)
-        return ServiceError::invalid(QStringLiteral("invalid_email"), QStringLiteral("email"),
+        return ServiceError::invalid(ProblemCode::InvalidEmail, QStringLiteral("email"),
                                      QStringLiteral("'%1' is not an e-mail address.").arg(emailIn));
     if (auto err = checkPassword(password))
         return *err;
@@ -193,7 +193,7 @@ Result<Done> AccountService::setPassword(const QString &emailIn, const QString &
         return userRow.error();
     const std::optional<User> &user = *userRow;
     if (!user)
-        return ServiceError{ServiceError::Kind::NotFound, QStringLiteral("user_not_found"), QStringLiteral("email"),
+        return ServiceError{ProblemCode::UserNotFound, QStringLiteral("email"),
                             QStringLiteral("No user '%1'.").arg(*email)};
     const QString hash = hashPassword(password);
     if (hash.isEmpty())
@@ -224,7 +224,7 @@ Result<QList<Membership>> AccountService::listUsers(const QString &spaceName)
 Result<Done> AccountService::checkLoginAllowed(const QString &email, const QString &clientAddress)
 {
     if (const int wait = m_throttle.retryAfterSeconds(throttleKey(email), clientAddress); wait > 0)
-        return ServiceError::tooManyAttempts(QStringLiteral("too_many_login_attempts"),
+        return ServiceError::tooManyAttempts(ProblemCode::TooManyLoginAttempts,
                                              QStringLiteral("Too many failed logins; retry in %1 s.").arg(wait), wait);
     return Done{};
 }
@@ -237,7 +237,7 @@ Result<LoginResult> AccountService::login(const QString &email, const QString &p
     auto result = verifyLogin(email, password, spaceName);
     if (result)
         m_throttle.recordSuccess(throttleKey(email));
-    else if (result.error().kind == ServiceError::Kind::Unauthorized)
+    else if (result.error().kind() == ServiceError::Kind::Unauthorized)
         m_throttle.recordFailure(throttleKey(email), clientAddress);
     return result;
 }
@@ -245,8 +245,7 @@ Result<LoginResult> AccountService::login(const QString &email, const QString &p
 Result<LoginResult> AccountService::verifyLogin(const QString &emailIn, const QString &password,
                                                 const QString &spaceName)
 {
-    const ServiceError denied{ServiceError::Kind::Unauthorized,
-                              QStringLiteral("invalid_credentials"),
+    const ServiceError denied{ProblemCode::InvalidCredentials,
                               {},
                               QStringLiteral("The e-mail address or password is wrong.")};
     const QString email = normaliseEmail(emailIn).value_or(QString());
@@ -276,11 +275,10 @@ Result<LoginResult> AccountService::verifyLogin(const QString &emailIn, const QS
     }
     if (!chosen) {
         if (!spaceName.isEmpty())
-            return ServiceError{ServiceError::Kind::NotFound, QStringLiteral("space_not_found"),
+            return ServiceError{ProblemCode::SpaceNotFound,
                                 QStringLiteral("space"),
                                 QStringLiteral("You are not a member of space '%1'.").arg(spaceName)};
-        return ServiceError{ServiceError::Kind::Unauthorized,
-                            QStringLiteral("no_membership"),
+        return ServiceError{ProblemCode::NoMembership,
                             {},
                             QStringLiteral("This account belongs to no space.")};
     }
@@ -299,8 +297,7 @@ Result<LoginResult> AccountService::verifyLogin(const QString &emailIn, const QS
 
 Result<SessionInfo> AccountService::session(const QString &token)
 {
-    const ServiceError none{ServiceError::Kind::Unauthorized,
-                            QStringLiteral("not_logged_in"),
+    const ServiceError none{ProblemCode::NotLoggedIn,
                             {},
                             QStringLiteral("Log in first: no valid session.")};
     if (token.isEmpty())

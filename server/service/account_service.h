@@ -17,6 +17,7 @@
 namespace imprint::service {
 
 using store::Done;
+using store::ProblemCode;
 using store::Result;
 using store::ServiceError;
 

@@ -1,11 +1,10 @@
 #include "server/service/api_key_service.h"
 
-#include "server/common/text.h"
+#include "server/service/revocable_secrets.h"
 #include "server/service/write_behind.h"
 
 #include "server/store/crypto.h"
 #include "server/store/repositories.h"
-#include "server/store/sql.h"
 
 #include <algorithm>
 
@@ -14,12 +13,52 @@ namespace imprint::service {
 using store::ApiKey;
 using store::ApiKeyPrincipal;
 using store::ApiKeyRepository;
-using store::AuditRepository;
 using store::newApiToken;
 using store::nowMs;
 using store::randomId;
 using store::sha256Hex;
-using store::Transaction;
+
+namespace {
+
+const SecretKind kApiKey{"api_key",
+                         "key",
+                         true,
+                         ProblemCode::KeyNotFound,
+                         "id",
+                         "No API key '%1' in this space."};
+
+} // namespace
+
+QString keyScopeName(KeyScope scope)
+{
+    for (const auto &[s, name] : kKeyScopeNames)
+        if (s == scope)
+            return QString::fromLatin1(name);
+    return {};
+}
+
+std::optional<KeyScope> parseKeyScope(const QString &name)
+{
+    for (const auto &[s, text] : kKeyScopeNames)
+        if (name == QLatin1String(text))
+            return s;
+    return std::nullopt;
+}
+
+QString keyScopeList(const QString &conjunction)
+{
+    QStringList names = ApiKeyService::scopeNames();
+    const QString last = names.takeLast();
+    return names.isEmpty() ? last : names.join(QStringLiteral(", ")) + u' ' + conjunction + u' ' + last;
+}
+
+QStringList ApiKeyService::scopeNames()
+{
+    QStringList names;
+    for (const auto &[scope, name] : kKeyScopeNames)
+        names.append(QString::fromLatin1(name));
+    return names;
+}
 
 Result<CreatedKey> ApiKeyService::create(const QString &spaceId, const QString &nameIn, qint64 expiresAt,
                                          const QString &actorUserId, const QStringList &scopesIn)
@@ -29,43 +68,36 @@ Result<CreatedKey> ApiKeyService::create(const QString &spaceId, const QString &
         if (scopesIn.contains(s))
             scopes.append(s);
     for (const QString &s : scopesIn)
-        if (!scopeNames().contains(s))
+        if (!parseKeyScope(s))
             return ServiceError::invalid(
-                QStringLiteral("invalid_scopes"), QStringLiteral("scopes"),
-                QStringLiteral("'%1' is not a key scope; scopes are render and content.").arg(s));
+                ProblemCode::InvalidScopes, QStringLiteral("scopes"),
+                QStringLiteral("'%1' is not a key scope; scopes are %2.").arg(s, keyScopeList(QStringLiteral("and"))));
     if (scopes.isEmpty())
-        return ServiceError::invalid(QStringLiteral("invalid_scopes"), QStringLiteral("scopes"),
-                                     QStringLiteral("A key needs at least one scope: render and/or content."));
-    const QString name = nameIn.trimmed();
-    if (name.isEmpty() || name.size() > 100)
-        return ServiceError::invalid(QStringLiteral("invalid_name"), QStringLiteral("name"),
-                                     QStringLiteral("A key name is 1 to 100 characters."));
-    if (const qsizetype at = common::firstUnsafeNameChar(name); at >= 0)
-        return ServiceError::invalid(
-            QStringLiteral("invalid_name"), QStringLiteral("name"),
-            QStringLiteral("A key name may not contain control or bidi-override characters (U+%1 at position %2).")
-                .arg(uint(name.at(at).unicode()), 4, 16, QLatin1Char('0'))
-                .arg(at + 1));
+        return ServiceError::invalid(ProblemCode::InvalidScopes, QStringLiteral("scopes"),
+                                     QStringLiteral("A key needs at least one scope: %1.")
+                                         .arg(keyScopeList(QStringLiteral("and/or"))));
+    const auto name = checkSecretName(kApiKey, nameIn);
+    if (!name)
+        return name.error();
     const qint64 now = nowMs();
     if (expiresAt != 0 && expiresAt <= now)
-        return ServiceError::invalid(QStringLiteral("invalid_expires_at"), QStringLiteral("expiresAt"),
+        return ServiceError::invalid(ProblemCode::InvalidExpiresAt, QStringLiteral("expiresAt"),
                                      QStringLiteral("expiresAt must be in the future."));
     CreatedKey out;
     out.token = newApiToken();
     out.key.id = randomId(QStringLiteral("key_"));
     out.key.spaceId = spaceId;
-    out.key.name = name;
+    out.key.name = *name;
     out.key.prefix = out.token.left(kPrefixLength);
     out.key.createdBy = actorUserId;
     out.key.createdAt = now;
     out.key.expiresAt = expiresAt;
     out.key.scopes = scopes;
-    Transaction tx(m_db);
-    if (!tx.isOpen() || !ApiKeyRepository(m_db).insert(out.key, sha256Hex(out.token))
-        || !AuditRepository(m_db).append(spaceId, actorUserId.isEmpty() ? QStringLiteral("cli") : actorUserId,
-                                         QStringLiteral("api_key.create"), out.key.id, name)
-        || !tx.commit())
-        return ServiceError::database();
+    const auto inserted = insertSecret(m_db, kApiKey, out.key, actorUserId, [&] {
+        return ApiKeyRepository(m_db).insert(out.key, sha256Hex(out.token));
+    });
+    if (!inserted)
+        return inserted.error();
     return out;
 }
 
@@ -77,15 +109,7 @@ std::vector<store::Role> ApiKeyService::managerRoles()
 Result<KeyPage> ApiKeyService::listPage(const QString &spaceId, int page, int perPage)
 {
     ApiKeyRepository keys(m_db);
-    return pageOf<ApiKey>(
-        page, perPage, kMaxPage, kMaxPerPage, [&] { return keys.countActive(spaceId); },
-        [&](int offset, int limit) {
-            auto list = keys.listActive(spaceId, offset, limit);
-            if (list)
-                for (ApiKey &k : *list)
-                    withPendingUse(k);
-            return list;
-        });
+    return secretPage(keys, spaceId, page, perPage, kMaxPage, kMaxPerPage, [this](ApiKey &k) { withPendingUse(k); });
 }
 
 Result<QList<ApiKey>> ApiKeyService::listAll(const QString &spaceId)
@@ -103,41 +127,19 @@ void ApiKeyService::withPendingUse(ApiKey &key) const
         key.lastUsedAt = std::max(key.lastUsedAt, m_usage->pendingKeyUse(key.id));
 }
 
-Result<Done> ApiKeyService::revoke(const QString &spaceIdIn, const QString &keyId, const QString &actor)
+Result<Done> ApiKeyService::revoke(const QString &spaceId, const QString &keyId, const QString &actor)
 {
-    const ServiceError notFound{ServiceError::Kind::NotFound, QStringLiteral("key_not_found"), QStringLiteral("id"),
-                                QStringLiteral("No API key '%1' in this space.").arg(keyId)};
     ApiKeyRepository keys(m_db);
-    QString spaceId = spaceIdIn;
-    if (spaceId.isEmpty()) {
-        const auto key = keys.activeById({}, keyId);
-        if (!key)
-            return key.error();
-        if (!*key)
-            return notFound;
-        spaceId = (*key)->spaceId;
-    }
-    Transaction tx(m_db);
-    if (!tx.isOpen())
-        return ServiceError::database();
-    const auto revoked = keys.revoke(spaceId, keyId, actor, nowMs());
-    if (!revoked)
-        return revoked.error();
-    if (!*revoked)
-        return notFound;
-    if (!AuditRepository(m_db).append(spaceId, actor, QStringLiteral("api_key.revoke"), keyId) || !tx.commit())
-        return ServiceError::database();
-    return Done{};
+    return revokeSecret(m_db, keys, kApiKey, spaceId, keyId, actor);
 }
 
 Result<ApiKeyPrincipal> ApiKeyService::authenticate(const QString &token)
 {
-    ServiceError invalidToken{ServiceError::Kind::Unauthorized,
-                              QStringLiteral("invalid_token"),
+    ServiceError invalidToken{ProblemCode::InvalidToken,
                               {},
                               QStringLiteral("The API token is unknown or revoked.")};
     if (token.isEmpty()) {
-        invalidToken.code = QStringLiteral("missing_token");
+        invalidToken.code = ProblemCode::MissingToken;
         invalidToken.message = QStringLiteral("An API token is required (Authorization: Bearer or api_token).");
         return invalidToken;
     }
@@ -153,8 +155,7 @@ Result<ApiKeyPrincipal> ApiKeyService::authenticate(const QString &token)
     const auto &found = *row;
     const qint64 now = nowMs();
     if (found->first.expiresAt != 0 && found->first.expiresAt <= now)
-        return ServiceError{ServiceError::Kind::Unauthorized,
-                            QStringLiteral("token_expired"),
+        return ServiceError{ProblemCode::TokenExpired,
                             {},
                             QStringLiteral("The API token has expired.")};
     // Renders must not queue behind last_used_at: the recorder writes it in batches on a

@@ -10,6 +10,10 @@
 
 #include <QList>
 
+#include <array>
+#include <optional>
+#include <utility>
+
 #include <vector>
 
 namespace imprint::service {
@@ -19,6 +23,26 @@ class WriteBehind;
 using store::Done;
 using store::Result;
 using store::ServiceError;
+
+/// What an API key may do (docs/api.md, "API key scopes").
+enum class KeyScope {
+    Render, ///< render: /render
+    Content, ///< content: the template, page, font and asset routes without a session
+};
+
+/// The scopes' wire names, in their canonical order: the one list that parsing, the
+/// refusal's message, the stored form and the CLI's help derive from.
+inline constexpr std::array<std::pair<KeyScope, const char *>, 2> kKeyScopeNames{{
+    {KeyScope::Render, "render"},
+    {KeyScope::Content, "content"},
+}};
+
+/// The wire name of `scope`.
+QString keyScopeName(KeyScope scope);
+/// The scope called `name`, std::nullopt for a name no scope has.
+std::optional<KeyScope> parseKeyScope(const QString &name);
+/// Every wire name joined by `conjunction` ("render and content", "render and/or content").
+QString keyScopeList(const QString &conjunction);
 
 /// A new API key with its plaintext token (shown once, stored hashed).
 struct CreatedKey {
@@ -38,9 +62,9 @@ public:
         : m_db(db)
     { }
 
-    /// The scopes a key may carry: "render" (/render) and "content" (template and page
-    /// routes without a session).
-    static QStringList scopeNames() { return {QStringLiteral("render"), QStringLiteral("content")}; }
+    /// The scopes a key may carry, by wire name (kKeyScopeNames): "render" (/render) and
+    /// "content" (template and page routes without a session).
+    static QStringList scopeNames();
 
     /// New key named `name` (1–100 characters) expiring at `expiresAt` (epoch ms, 0 = never;
     /// must be in the future) with `scopes` (one or more of scopeNames(); Invalid

@@ -22,13 +22,13 @@ namespace {
 
 ServiceError templateMissing(const QString &id)
 {
-    return ServiceError::notFound(QStringLiteral("template_not_found"),
+    return ServiceError::notFound(ProblemCode::TemplateNotFound,
                                   QStringLiteral("Template '%1' was not found in this space.").arg(id));
 }
 
 ServiceError pageMissing(const QString &id)
 {
-    return ServiceError::notFound(QStringLiteral("page_not_found"),
+    return ServiceError::notFound(ProblemCode::PageNotFound,
                                   QStringLiteral("Page '%1' was not found in this space.").arg(id));
 }
 
@@ -37,7 +37,7 @@ std::optional<ServiceError> checkVariableShapes(const QJsonObject &variables)
 {
     for (auto it = variables.begin(); it != variables.end(); ++it) {
         if (!it.value().isString() && !it.value().isDouble())
-            return ServiceError::invalid(QStringLiteral("invalid_variable"), QStringLiteral("variables.") + it.key(),
+            return ServiceError::invalid(ProblemCode::InvalidVariable, QStringLiteral("variables.") + it.key(),
                                          QStringLiteral("Variable '%1' must be a string or a number.").arg(it.key()));
     }
     return std::nullopt;
@@ -108,7 +108,7 @@ Result<Done> ContentService::deleteTemplate(const QString &spaceId, const QStrin
         return pages.error();
     if (*pages > 0)
         return ServiceError{
-            ServiceError::Kind::Conflict, QStringLiteral("template_in_use"), QStringLiteral("id"),
+            ProblemCode::TemplateInUse, QStringLiteral("id"),
             QStringLiteral("Template '%1' is used by %2 page(s); delete them first.").arg(id).arg(*pages)};
     Transaction tx(m_db);
     if (!tx.isOpen())
@@ -303,7 +303,7 @@ Result<PublishedPage> ContentService::published(const QString &spaceId, const QS
     if (auto page = getPage(spaceId, pageId); !page)
         return page.error();
     return ServiceError::notFound(
-        QStringLiteral("page_not_published"),
+        ProblemCode::PageNotPublished,
         QStringLiteral("Page '%1' has not been published; publish it (POST /api/v1/pages/%1/publish)"
                        " or render with draft: true.")
             .arg(pageId));

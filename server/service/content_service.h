@@ -19,6 +19,7 @@ namespace imprint::service {
 
 using store::Done;
 using store::Result;
+using store::ProblemCode;
 using store::ServiceError;
 
 /// Checks a template document before it is stored: std::nullopt when it is valid, else

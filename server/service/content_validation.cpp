@@ -11,7 +11,7 @@ namespace {
 
 store::ServiceError invalidTemplate(const QString &field, const QString &message)
 {
-    return store::ServiceError::invalid(QStringLiteral("invalid_template"), field, message);
+    return store::ServiceError::invalid(store::ProblemCode::InvalidTemplate, field, message);
 }
 
 } // namespace
@@ -64,7 +64,7 @@ VariablesValidator variablesValidator()
         if (!tmpl)
             return invalidTemplate(QStringLiteral("templateId"), err.message);
         if (!render::resolveVariables(*tmpl, variables, {}, &err))
-            return store::ServiceError::invalid(QStringLiteral("invalid_variable"), err.field,
+            return store::ServiceError::invalid(store::ProblemCode::InvalidVariable, err.field,
                                                 QStringLiteral("%1: %2").arg(err.field, err.message));
         return std::nullopt;
     };

@@ -12,6 +12,7 @@
 namespace imprint::service {
 
 using store::IdempotencyRepository;
+using store::ProblemCode;
 using store::ServiceError;
 
 bool IdempotencyService::isValidKey(const QString &key)
@@ -54,7 +55,7 @@ void releaseInProcess(const QByteArray &name)
 
 ServiceError keyInUse()
 {
-    return ServiceError::conflict(QStringLiteral("idempotency_key_in_use"),
+    return ServiceError::conflict(ProblemCode::IdempotencyKeyInUse,
                                   QStringLiteral("The first request with this Idempotency-Key is still "
                                                  "running; retry when it has answered."),
                                   QStringLiteral("Idempotency-Key"));
@@ -94,7 +95,7 @@ IdempotencyService::begin(const QString &spaceId, const QString &key, const QStr
         return found.error();
     if (const auto &entry = *found) {
         if (entry->requestHash != hash)
-            return ServiceError::invalid(QStringLiteral("idempotency_key_reused"), QStringLiteral("Idempotency-Key"),
+            return ServiceError::invalid(ProblemCode::IdempotencyKeyReused, QStringLiteral("Idempotency-Key"),
                                          QStringLiteral("This Idempotency-Key was used for a different request; use "
                                                         "a new key for a new request."));
         if (entry->status != 0)

@@ -12,11 +12,21 @@ QJsonValue isoOrNull(qint64 ms)
     return ms > 0 ? QJsonValue(store::isoFromMs(ms)) : QJsonValue(QJsonValue::Null);
 }
 
+namespace {
+
+// Who made a key, as the key routes show it: the creator's e-mail, else their id, else
+// "cli" for a key the CLI made.
+QJsonValue creatorJson(const QString &email, const QString &userId)
+{
+    if (!email.isEmpty())
+        return email;
+    return userId.isEmpty() ? QStringLiteral("cli") : userId;
+}
+
+} // namespace
+
 QJsonObject keyJson(const store::ApiKey &key)
 {
-    QJsonValue createdBy = key.createdByEmail.isEmpty() ? (key.createdBy.isEmpty() ? QJsonValue(QStringLiteral("cli"))
-                                                                                   : QJsonValue(key.createdBy))
-                                                        : QJsonValue(key.createdByEmail);
     return QJsonObject{
         {QStringLiteral("id"), key.id},
         {QStringLiteral("name"), key.name},
@@ -24,21 +34,18 @@ QJsonObject keyJson(const store::ApiKey &key)
         {QStringLiteral("createdAt"), isoOrNull(key.createdAt)},
         {QStringLiteral("expiresAt"), isoOrNull(key.expiresAt)},
         {QStringLiteral("lastUsedAt"), isoOrNull(key.lastUsedAt)},
-        {QStringLiteral("createdBy"), createdBy},
+        {QStringLiteral("createdBy"), creatorJson(key.createdByEmail, key.createdBy)},
         {QStringLiteral("scopes"), QJsonArray::fromStringList(key.scopes)},
     };
 }
 
 QJsonObject signingKeyJson(const store::SigningKey &key)
 {
-    QJsonValue createdBy = key.createdByEmail.isEmpty() ? (key.createdBy.isEmpty() ? QJsonValue(QStringLiteral("cli"))
-                                                                                   : QJsonValue(key.createdBy))
-                                                        : QJsonValue(key.createdByEmail);
     return QJsonObject{
         {QStringLiteral("id"), key.id},
         {QStringLiteral("name"), key.name},
         {QStringLiteral("createdAt"), isoOrNull(key.createdAt)},
-        {QStringLiteral("createdBy"), createdBy},
+        {QStringLiteral("createdBy"), creatorJson(key.createdByEmail, key.createdBy)},
     };
 }
 

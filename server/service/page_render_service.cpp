@@ -45,10 +45,9 @@ common::Expected<store::StoredFile, RenderUseCaseError>
 storeRender(const store::Database &db, WriteBehind *writeBehind, const store::FileStore &files, const QByteArray &bytes,
             render::OutputFormat format, const QString &spaceId, const QString &pageId)
 {
-    QString error;
-    auto stored = files.put(bytes, formatName(format), &error);
+    auto stored = files.put(bytes, formatName(format));
     if (!stored) {
-        qCWarning(lcPageRender) << "storing a render failed:" << error;
+        qCWarning(lcPageRender) << "storing a render failed:" << stored.error();
         RenderUseCaseError e;
         e.kind = RenderUseCaseError::Kind::StoreFailed;
         e.message = QStringLiteral("The render could not be stored.");
@@ -125,7 +124,7 @@ PageRenderService::publishedPage(const QString &spaceId, const QString &pageId)
     }
     if (cached) {
         if (cached->spaceId != spaceId)
-            return store::ServiceError::notFound(QStringLiteral("page_not_found"),
+            return store::ServiceError::notFound(store::ProblemCode::PageNotFound,
                                                  QStringLiteral("Page '%1' was not found in this space.").arg(pageId));
         return cached;
     }

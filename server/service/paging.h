@@ -9,6 +9,9 @@
 
 namespace imprint::service {
 
+/// The problem codes every use case answers with (server/common/problem_code.h).
+using store::ProblemCode;
+
 /// Page `page` of `perPage` records out of `count`.
 template<typename T>
 struct ListPage {
@@ -31,7 +34,7 @@ store::Result<ListPage<T>> pageOf(int page, int perPage, int maxPage, int maxPer
         const bool pageBad = page < 1 || page > maxPage;
         const QString field = pageBad ? QStringLiteral("page") : QStringLiteral("perPage");
         return store::ServiceError::invalid(
-            QStringLiteral("invalid_parameter"), field,
+            ProblemCode::InvalidParameter, field,
             QStringLiteral("'%1' must be an integer from 1 to %2.").arg(field).arg(pageBad ? maxPage : maxPerPage));
     }
     const auto count = countAll();

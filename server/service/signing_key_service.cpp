@@ -1,7 +1,8 @@
 #include "server/service/signing_key_service.h"
 
+#include "server/service/revocable_secrets.h"
+
 #include "server/store/repositories.h"
-#include "server/store/sql.h"
 
 #include <QDir>
 #include <QLoggingCategory>
@@ -14,26 +15,29 @@ namespace imprint::service {
 
 Q_LOGGING_CATEGORY(lcSigning, "imprint.signing")
 
-using store::AuditRepository;
 using store::nowMs;
 using store::SigningKey;
 using store::SigningKeyRepository;
-using store::Transaction;
 
 namespace {
 
 ServiceError keyStoreError()
 {
-    return {ServiceError::Kind::Database,
-            QStringLiteral("signing_key_store"),
+    return {ProblemCode::SigningKeyStore,
             {},
             QStringLiteral("The server's signing-key store is unavailable.")};
 }
 
+const SecretKind kSigningKey{"signing_key",
+                             "signing key",
+                             false,
+                             ProblemCode::SigningKeyNotFound,
+                             "",
+                             "No active signing key '%1' in this space."};
+
 ServiceError notFound(const QString &keyId)
 {
-    return ServiceError::notFound(QStringLiteral("signing_key_not_found"),
-                                  QStringLiteral("No active signing key '%1' in this space.").arg(keyId));
+    return ServiceError::notFound(kSigningKey.notFound, QString::fromUtf8(kSigningKey.notFoundMessage).arg(keyId));
 }
 
 // "true", "1", "yes" as the render route reads booleans: a draft however it is spelt.
@@ -59,12 +63,12 @@ Result<const store::SecretBox *> SigningKeyService::box()
 {
     QMutexLocker lock(&m_boxMutex);
     if (!m_box) {
-        QString error;
-        m_box = store::SecretBox::openOrCreate(QDir(m_dataDir).filePath(QStringLiteral("signing.key")), &error);
-        if (!m_box) {
-            qCWarning(lcSigning).noquote() << error;
+        auto opened = store::SecretBox::openOrCreate(QDir(m_dataDir).filePath(QStringLiteral("signing.key")));
+        if (!opened) {
+            qCWarning(lcSigning).noquote() << opened.error();
             return keyStoreError();
         }
+        m_box = std::move(*opened);
     }
     return &*m_box;
 }
@@ -72,10 +76,9 @@ Result<const store::SecretBox *> SigningKeyService::box()
 Result<CreatedSigningKey> SigningKeyService::create(const QString &spaceId, const QString &nameIn,
                                                     const QString &actorUserId)
 {
-    const QString name = nameIn.trimmed();
-    if (name.isEmpty() || name.size() > 100)
-        return ServiceError::invalid(QStringLiteral("invalid_name"), QStringLiteral("name"),
-                                     QStringLiteral("A signing key name is 1 to 100 characters."));
+    const auto name = checkSecretName(kSigningKey, nameIn);
+    if (!name)
+        return name.error();
     const auto sealer = box();
     if (!sealer)
         return sealer.error();
@@ -83,24 +86,21 @@ Result<CreatedSigningKey> SigningKeyService::create(const QString &spaceId, cons
     out.secret = store::newSigningSecret();
     out.key.id = store::randomId(QStringLiteral("sgk_"));
     out.key.spaceId = spaceId;
-    out.key.name = name;
+    out.key.name = *name;
     out.key.createdBy = actorUserId;
     out.key.createdAt = nowMs();
-    Transaction tx(m_db);
-    if (!tx.isOpen() || !SigningKeyRepository(m_db).insert(out.key, (*sealer)->seal(out.secret.toUtf8()))
-        || !AuditRepository(m_db).append(spaceId, actorUserId.isEmpty() ? QStringLiteral("cli") : actorUserId,
-                                         QStringLiteral("signing_key.create"), out.key.id, name)
-        || !tx.commit())
-        return ServiceError::database();
+    const auto inserted = insertSecret(m_db, kSigningKey, out.key, actorUserId, [&] {
+        return SigningKeyRepository(m_db).insert(out.key, (*sealer)->seal(out.secret.toUtf8()));
+    });
+    if (!inserted)
+        return inserted.error();
     return out;
 }
 
 Result<SigningKeyPage> SigningKeyService::listPage(const QString &spaceId, int page, int perPage)
 {
     SigningKeyRepository keys(m_db);
-    return pageOf<store::SigningKey>(
-        page, perPage, kMaxPage, kMaxPerPage, [&] { return keys.countActive(spaceId); },
-        [&](int offset, int limit) { return keys.listActive(spaceId, offset, limit); });
+    return secretPage(keys, spaceId, page, perPage, kMaxPage, kMaxPerPage, [](SigningKey &) { });
 }
 
 Result<QList<SigningKey>> SigningKeyService::listAll(const QString &spaceId)
@@ -108,29 +108,10 @@ Result<QList<SigningKey>> SigningKeyService::listAll(const QString &spaceId)
     return SigningKeyRepository(m_db).listAll(spaceId);
 }
 
-Result<Done> SigningKeyService::revoke(const QString &spaceIdIn, const QString &keyId, const QString &actor)
+Result<Done> SigningKeyService::revoke(const QString &spaceId, const QString &keyId, const QString &actor)
 {
     SigningKeyRepository keys(m_db);
-    QString spaceId = spaceIdIn;
-    if (spaceId.isEmpty()) {
-        const auto key = keys.activeSecret({}, keyId);
-        if (!key)
-            return key.error();
-        if (!*key)
-            return notFound(keyId);
-        spaceId = (*key)->key.spaceId;
-    }
-    Transaction tx(m_db);
-    if (!tx.isOpen())
-        return ServiceError::database();
-    const auto revoked = keys.revoke(spaceId, keyId, actor, nowMs());
-    if (!revoked)
-        return revoked.error();
-    if (!*revoked)
-        return notFound(keyId);
-    if (!AuditRepository(m_db).append(spaceId, actor, QStringLiteral("signing_key.revoke"), keyId) || !tx.commit())
-        return ServiceError::database();
-    return Done{};
+    return revokeSecret(m_db, keys, kSigningKey, spaceId, keyId, actor);
 }
 
 Result<QString> SigningKeyService::secretOf(const QString &spaceId, const QString &keyId)
@@ -140,13 +121,21 @@ Result<QString> SigningKeyService::secretOf(const QString &spaceId, const QStrin
         return row.error();
     if (!*row)
         return notFound(keyId);
+    const auto secret = unseal((*row)->sealedSecret);
+    if (!secret)
+        return secret.error();
+    return QString::fromUtf8(*secret);
+}
+
+Result<QByteArray> SigningKeyService::unseal(const QByteArray &sealed)
+{
     const auto sealer = box();
     if (!sealer)
         return sealer.error();
-    const auto secret = (*sealer)->open((*row)->sealedSecret);
+    const auto secret = (*sealer)->open(sealed);
     if (!secret)
         return keyStoreError();
-    return QString::fromUtf8(*secret);
+    return *secret;
 }
 
 Result<SignedUrlGrant> SigningKeyService::verify(const QString &path, const QueryItems &items, qint64 nowSeconds)
@@ -164,10 +153,10 @@ Result<SignedUrlGrant> SigningKeyService::verify(const QString &path, const Quer
             draft = draft || truthy(item.second);
     }
     if (kid.isEmpty())
-        return ServiceError::invalid(QStringLiteral("missing_field"), QStringLiteral("kid"),
+        return ServiceError::invalid(ProblemCode::MissingField, QStringLiteral("kid"),
                                      QStringLiteral("A signed URL names its signing key in 'kid'."));
     const ServiceError invalid = ServiceError::forbidden(
-        QStringLiteral("signature_invalid"),
+        ProblemCode::SignatureInvalid,
         QStringLiteral(
             "The URL's signature does not match: a parameter was changed, or its key is unknown or revoked."));
 
@@ -178,12 +167,9 @@ Result<SignedUrlGrant> SigningKeyService::verify(const QString &path, const Quer
         ++m_invalid;
         return invalid;
     }
-    const auto sealer = box();
-    if (!sealer)
-        return sealer.error();
-    const auto secret = (*sealer)->open((*row)->sealedSecret);
+    const auto secret = unseal((*row)->sealedSecret);
     if (!secret)
-        return keyStoreError();
+        return secret.error();
     const QByteArray given
         = QByteArray::fromBase64(sig.toLatin1(), QByteArray::Base64UrlEncoding | QByteArray::OmitTrailingEquals);
     const QByteArray expected = store::hmacSha256(*secret, canonicalString(path, items).toUtf8());
@@ -197,17 +183,17 @@ Result<SignedUrlGrant> SigningKeyService::verify(const QString &path, const Quer
         bool ok = false;
         expiresAt = exp.toLongLong(&ok);
         if (!ok || expiresAt <= 0)
-            return ServiceError::invalid(QStringLiteral("invalid_parameter"), QStringLiteral("exp"),
+            return ServiceError::invalid(ProblemCode::InvalidParameter, QStringLiteral("exp"),
                                          QStringLiteral("'exp' must be a Unix time in seconds."));
         if (expiresAt < nowSeconds) {
             ++m_expired;
             return ServiceError::forbidden(
-                QStringLiteral("signature_expired"),
+                ProblemCode::SignatureExpired,
                 QStringLiteral("The signed URL expired at %1.").arg(store::isoFromMs(expiresAt * 1000)));
         }
     }
     if (draft)
-        return ServiceError::invalid(QStringLiteral("invalid_parameter"), QStringLiteral("draft"),
+        return ServiceError::invalid(ProblemCode::InvalidParameter, QStringLiteral("draft"),
                                      QStringLiteral("Signed URLs render published pages only."));
     return SignedUrlGrant{(*row)->key.id, (*row)->space, expiresAt};
 }
@@ -245,10 +231,10 @@ Result<QString> SigningKeyService::signUrl(const QString &spaceId, const QString
     const QUrl url(urlText, QUrl::StrictMode);
     if (!url.isValid() || !url.path().endsWith(renderPath))
         return ServiceError::invalid(
-            QStringLiteral("invalid_url"), QStringLiteral("url"),
+            ProblemCode::InvalidUrl, QStringLiteral("url"),
             QStringLiteral("The URL must be a render URL, e.g. https://img.example.com%1?pageId=pg_…").arg(renderPath));
     if (expiresInSeconds < 0)
-        return ServiceError::invalid(QStringLiteral("invalid_expires"), QStringLiteral("expires"),
+        return ServiceError::invalid(ProblemCode::InvalidExpires, QStringLiteral("expires"),
                                      QStringLiteral("The expiry is a positive number of seconds."));
     QueryItems items;
     // A URL signed before is signed afresh: its old kid, exp and sig are replaced.

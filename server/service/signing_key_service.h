@@ -111,6 +111,9 @@ public:
 private:
     /// The server key, loaded (or created) on first use.
     Result<const store::SecretBox *> box();
+    /// The plain secret of a key's sealed one; Database "signing_key_store" when the server
+    /// key is unusable or does not open it.
+    Result<QByteArray> unseal(const QByteArray &sealed);
 
     const store::Database &m_db;
     QString m_dataDir;

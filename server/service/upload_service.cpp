@@ -60,28 +60,28 @@ Result<Uploaded<store::FontRecord>> FontService::upload(const QString &spaceId, 
            QStringLiteral("font/woff2"), QStringLiteral("application/octet-stream")};
     const QString type = upload.contentType.section(u';', 0, 0).trimmed().toLower();
     if (!types.contains(type))
-        return ServiceError::invalid(QStringLiteral("unsupported_media_type"), QStringLiteral("Content-Type"),
+        return ServiceError::invalid(ProblemCode::UnsupportedMediaType, QStringLiteral("Content-Type"),
                                      QStringLiteral("A font upload is sent as font/ttf, font/otf, font/woff or "
                                                     "font/woff2, not '%1'.")
                                          .arg(type.left(100)));
     if (upload.bytes.isEmpty())
-        return ServiceError::invalid(QStringLiteral("missing_body"), QStringLiteral("body"),
+        return ServiceError::invalid(ProblemCode::MissingBody, QStringLiteral("body"),
                                      QStringLiteral("The request body must be the font file."));
     const QString family = upload.family.trimmed();
     if (!upload.family.isNull()
         && (family.isEmpty() || family.size() > 100 || family.contains(u',') || family.contains(u'"')
             || family.contains(u'\'') || kGenericFamilies.contains(family.toLower())
             || render::isInternalFamily(family)))
-        return ServiceError::invalid(QStringLiteral("invalid_parameter"), QStringLiteral("family"),
+        return ServiceError::invalid(ProblemCode::InvalidParameter, QStringLiteral("family"),
                                      QStringLiteral("'family' must be 1 to 100 characters without commas or quotes, "
                                                     "and not a generic family such as sans-serif."));
     if (upload.weight && (*upload.weight < 1 || *upload.weight > 1000))
-        return ServiceError::invalid(QStringLiteral("invalid_parameter"), QStringLiteral("weight"),
+        return ServiceError::invalid(ProblemCode::InvalidParameter, QStringLiteral("weight"),
                                      QStringLiteral("'weight' must be an integer from 1 to 1000."));
     const QString style = upload.style.trimmed().toLower();
     if (!upload.style.isNull() && style != QLatin1String("normal") && style != QLatin1String("italic")
         && style != QLatin1String("oblique"))
-        return ServiceError::invalid(QStringLiteral("invalid_parameter"), QStringLiteral("style"),
+        return ServiceError::invalid(ProblemCode::InvalidParameter, QStringLiteral("style"),
                                      QStringLiteral("'style' must be normal, italic or oblique."));
 
     const QString sha = sha256Of(upload.bytes);
@@ -98,7 +98,7 @@ Result<Uploaded<store::FontRecord>> FontService::upload(const QString &spaceId, 
     const auto sfnt = render::decodeFontToSfnt(upload.bytes, &why);
     const auto info = sfnt ? render::inspectFont(*sfnt, &why) : std::nullopt;
     if (!info || !registerFace(sha, upload.bytes, &why))
-        return ServiceError::invalid(QStringLiteral("invalid_font"), QStringLiteral("body"),
+        return ServiceError::invalid(ProblemCode::InvalidFont, QStringLiteral("body"),
                                      QStringLiteral("The font does not load: %1.").arg(why));
 
     store::FontRecord record;
@@ -112,9 +112,8 @@ Result<Uploaded<store::FontRecord>> FontService::upload(const QString &spaceId, 
     record.sha256 = sha;
     record.bytes = upload.bytes.size();
     record.createdAt = store::nowMs();
-    QString storeError;
-    if (!m_files.put(upload.bytes, record.format, &storeError)) {
-        qWarning("font upload: %s", qPrintable(storeError));
+    if (const auto put = m_files.put(upload.bytes, record.format); !put) {
+        qWarning("font upload: %s", qPrintable(put.error()));
         return ServiceError::database();
     }
     if (auto inserted = fonts.insert(record); !inserted) {
@@ -146,7 +145,7 @@ Result<Done> FontService::remove(const QString &spaceId, const QString &id)
     if (!removed)
         return removed.error();
     if (!*removed)
-        return ServiceError::notFound(QStringLiteral("font_not_found"),
+        return ServiceError::notFound(ProblemCode::FontNotFound,
                                       QStringLiteral("This space has no font '%1'.").arg(id.left(100)));
     return Done{};
 }
@@ -198,11 +197,11 @@ Result<Uploaded<store::AssetRecord>> AssetService::upload(const QString &spaceId
                                                           const QByteArray &bytes)
 {
     auto invalid = [](const QString &why) {
-        return ServiceError::invalid(QStringLiteral("invalid_image"), QStringLiteral("body"),
+        return ServiceError::invalid(ProblemCode::InvalidImage, QStringLiteral("body"),
                                      QStringLiteral("The image does not load: %1").arg(why));
     };
     if (bytes.isEmpty())
-        return ServiceError::invalid(QStringLiteral("missing_body"), QStringLiteral("body"),
+        return ServiceError::invalid(ProblemCode::MissingBody, QStringLiteral("body"),
                                      QStringLiteral("The request body must be the image file."));
     const render::ImageFormat format = render::sniffImageFormat(bytes);
     QByteArray stored = bytes;
@@ -237,7 +236,7 @@ Result<Uploaded<store::AssetRecord>> AssetService::upload(const QString &spaceId
     const qint64 quota = limits ? limits->assetBytes : 0;
     auto overQuota = [&](qint64 used) {
         return ServiceError::quotaExceeded(
-            QStringLiteral("asset_quota_exceeded"), QStringLiteral("body"),
+            ProblemCode::AssetQuotaExceeded, QStringLiteral("body"),
             QStringLiteral("This image (%1 bytes) would take the space's assets to %2 bytes, over the %3 plan's "
                            "%4 bytes. Delete assets, or ask the server's operator for a larger plan.")
                 .arg(stored.size())
@@ -263,11 +262,10 @@ Result<Uploaded<store::AssetRecord>> AssetService::upload(const QString &spaceId
     record.height = image.height();
     record.bytes = stored.size();
     record.createdAt = store::nowMs();
-    QString storeError;
     // The file before the row: a row never names a missing file. A file whose row is then
     // refused stays unreferenced, as the bytes of a deleted asset do.
-    if (!m_files.put(stored, record.format, &storeError)) {
-        qWarning("asset upload: %s", qPrintable(storeError));
+    if (const auto put = m_files.put(stored, record.format); !put) {
+        qWarning("asset upload: %s", qPrintable(put.error()));
         return ServiceError::database();
     }
     // The quota check and the charge (the row) in one transaction: twelve parallel uploads
@@ -300,7 +298,7 @@ Result<Done> AssetService::remove(const QString &spaceId, const QString &id)
     if (!removed)
         return removed.error();
     if (!*removed)
-        return ServiceError::notFound(QStringLiteral("asset_not_found"),
+        return ServiceError::notFound(ProblemCode::AssetNotFound,
                                       QStringLiteral("This space has no asset '%1'.").arg(id.left(100)));
     return Done{};
 }

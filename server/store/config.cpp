@@ -22,21 +22,16 @@ QJsonObject deepMerge(QJsonObject base, const QJsonObject &over)
     return base;
 }
 
-std::optional<QJsonObject> readJsonObject(const QString &path, QString *error)
+/// The JSON object in the file at `path`, or why not.
+common::Expected<QJsonObject, QString> readJsonObject(const QString &path)
 {
     QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
-        if (error)
-            *error = QStringLiteral("cannot read %1: %2").arg(path, file.errorString());
-        return std::nullopt;
-    }
+    if (!file.open(QIODevice::ReadOnly))
+        return QStringLiteral("cannot read %1: %2").arg(path, file.errorString());
     QJsonParseError parseError;
     const QJsonDocument doc = QJsonDocument::fromJson(file.readAll(), &parseError);
-    if (!doc.isObject()) {
-        if (error)
-            *error = QStringLiteral("%1 is not a JSON object: %2").arg(path, parseError.errorString());
-        return std::nullopt;
-    }
+    if (!doc.isObject())
+        return QStringLiteral("%1 is not a JSON object: %2").arg(path, parseError.errorString());
     return doc.object();
 }
 
@@ -44,16 +39,16 @@ const QString kDefaultsPath = QStringLiteral(":/resources/config/default.json");
 
 } // namespace
 
-std::optional<Config> Config::load(const QString &dataDir, QString *error)
+common::Expected<Config, QString> Config::load(const QString &dataDir)
 {
-    auto defaults = readJsonObject(kDefaultsPath, error);
+    auto defaults = readJsonObject(kDefaultsPath);
     if (!defaults)
-        return std::nullopt;
+        return defaults.error();
     const QString overridePath = QDir(dataDir).filePath(QStringLiteral("config.json"));
     if (!dataDir.isEmpty() && QFile::exists(overridePath)) {
-        auto overrides = readJsonObject(overridePath, error);
+        auto overrides = readJsonObject(overridePath);
         if (!overrides)
-            return std::nullopt;
+            return overrides.error();
         return Config(deepMerge(*defaults, *overrides));
     }
     return Config(*defaults);
@@ -61,7 +56,7 @@ std::optional<Config> Config::load(const QString &dataDir, QString *error)
 
 Config Config::defaults()
 {
-    return Config(readJsonObject(kDefaultsPath, nullptr).value_or(QJsonObject()));
+    return Config(readJsonObject(kDefaultsPath).value_or(QJsonObject()));
 }
 
 std::optional<PlanLimits> Config::plan(const QString &plan) const

@@ -3,6 +3,8 @@
 // (resources/config/default.json) deep-merged with DATA/config.json when present.
 // Every key is listed in docs/deployment.md; the plan table in docs/api.md.
 
+#include "server/common/expected.h"
+
 #include <QJsonObject>
 #include <QString>
 #include <QStringList>
@@ -26,9 +28,9 @@ class Config
 {
 public:
     /// Loads the compiled defaults and, if `dataDir/config.json` exists, merges it over
-    /// them (objects merge key by key, everything else replaces). Returns std::nullopt and
-    /// sets *error when a file is not valid JSON or the defaults are missing.
-    static std::optional<Config> load(const QString &dataDir, QString *error);
+    /// them (objects merge key by key, everything else replaces). The error names a file
+    /// that is not valid JSON, or the missing defaults.
+    static common::Expected<Config, QString> load(const QString &dataDir);
 
     /// Only the compiled defaults (for tools and tests without a data directory).
     static Config defaults();

@@ -91,7 +91,7 @@ QByteArray hmacSha256(const QByteArray &key, const QByteArray &message)
     return tag;
 }
 
-std::optional<SecretBox> SecretBox::openOrCreate(const QString &path, QString *error)
+common::Expected<SecretBox, QString> SecretBox::openOrCreate(const QString &path)
 {
     initCrypto();
     const QByteArray target = QFile::encodeName(path);
@@ -102,10 +102,8 @@ std::optional<SecretBox> SecretBox::openOrCreate(const QString &path, QString *e
         const QByteArray temp
             = target + ".tmp." + QByteArray::number(qint64(getpid())) + '.' + randomBase62(8).toLatin1();
         const int fd = ::open(temp.constData(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
-        if (fd < 0) {
-            *error = QStringLiteral("cannot create the server key file %1").arg(path);
-            return std::nullopt;
-        }
+        if (fd < 0)
+            return QStringLiteral("cannot create the server key file %1").arg(path);
         unsigned char key[crypto_secretbox_KEYBYTES];
         crypto_secretbox_keygen(key);
         const bool written = ::write(fd, key, sizeof key) == ssize_t(sizeof key) && ::fsync(fd) == 0;
@@ -123,22 +121,15 @@ std::optional<SecretBox> SecretBox::openOrCreate(const QString &path, QString *e
                 ::close(dir);
             }
         }
-        if (!linked) {
-            *error = QStringLiteral("cannot write the server key file %1").arg(path);
-            return std::nullopt;
-        }
+        if (!linked)
+            return QStringLiteral("cannot write the server key file %1").arg(path);
     }
     QFile f(path);
-    if (!f.open(QIODevice::ReadOnly)) {
-        *error = QStringLiteral("cannot read the server key file %1").arg(path);
-        return std::nullopt;
-    }
+    if (!f.open(QIODevice::ReadOnly))
+        return QStringLiteral("cannot read the server key file %1").arg(path);
     QByteArray key = f.read(crypto_secretbox_KEYBYTES + 1);
-    if (key.size() != crypto_secretbox_KEYBYTES) {
-        *error
-            = QStringLiteral("the server key file %1 does not hold %2 bytes").arg(path).arg(crypto_secretbox_KEYBYTES);
-        return std::nullopt;
-    }
+    if (key.size() != crypto_secretbox_KEYBYTES)
+        return QStringLiteral("the server key file %1 does not hold %2 bytes").arg(path).arg(crypto_secretbox_KEYBYTES);
     return SecretBox(std::move(key));
 }
 

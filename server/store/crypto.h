@@ -2,6 +2,8 @@
 // Secrets and identifiers (docs/api.md, §5 "IDs"): every random byte comes from
 // libsodium's CSPRNG, every secret comparison is constant time.
 
+#include "server/common/expected.h"
+
 #include <QByteArray>
 #include <QString>
 
@@ -42,9 +44,9 @@ public:
     /// The box of the key file `path`, which is created (32 random bytes, mode 0600,
     /// written to a temporary file, fsynced and linked into place, so concurrent first uses
     /// agree and the key outlives a crash)
-    /// when missing. std::nullopt with *error when the file cannot be created or read, or
-    /// does not hold exactly 32 bytes.
-    static std::optional<SecretBox> openOrCreate(const QString &path, QString *error);
+    /// when missing. The error says why when the file cannot be created or read, or does
+    /// not hold exactly 32 bytes.
+    static common::Expected<SecretBox, QString> openOrCreate(const QString &path);
 
     /// nonce (24 random bytes) followed by the authenticated ciphertext of `plain`.
     QByteArray seal(const QByteArray &plain) const;

@@ -164,14 +164,13 @@ thread_local int t_transactionDepth = 0;
 // do as long as every instance uses the same.
 constexpr qint64 kMigrationLockKey = 0x696d7072;
 
-bool exec(QSqlDatabase &db, const QString &sql, QString *error)
+/// Runs `sql` on `db`: done, or the driver's message.
+common::Expected<common::Done, QString> exec(QSqlDatabase &db, const QString &sql)
 {
     QSqlQuery q(db);
     if (q.exec(sql))
-        return true;
-    if (error)
-        *error = q.lastError().text();
-    return false;
+        return common::Done{};
+    return q.lastError().text();
 }
 
 } // namespace
@@ -320,7 +319,7 @@ bool reopenBrokenConnection(QSqlQuery &q)
     return true;
 }
 
-std::optional<DatabaseSettings> DatabaseSettings::fromUrl(const QString &url, const QString &dataDir, QString *error)
+common::Expected<DatabaseSettings, QString> DatabaseSettings::fromUrl(const QString &url, const QString &dataDir)
 {
     DatabaseSettings s;
     if (url.isEmpty()) {
@@ -347,16 +346,11 @@ std::optional<DatabaseSettings> DatabaseSettings::fromUrl(const QString &url, co
         s.user = u.userName();
         s.password = u.password();
         s.name = u.path().mid(1);
-        if (s.name.isEmpty()) {
-            if (error)
-                *error = QStringLiteral("--database: the PostgreSQL URL names no database");
-            return std::nullopt;
-        }
+        if (s.name.isEmpty())
+            return QStringLiteral("--database: the PostgreSQL URL names no database");
         return s;
     }
-    if (error)
-        *error = QStringLiteral("--database: unsupported scheme '%1' (use sqlite or postgres)").arg(scheme);
-    return std::nullopt;
+    return QStringLiteral("--database: unsupported scheme '%1' (use sqlite or postgres)").arg(scheme);
 }
 
 void DatabaseSettings::applyTo(QSqlDatabase &db, int connectTimeoutSeconds) const
@@ -435,13 +429,12 @@ QSqlDatabase Database::connection() const
     }
     t_unavailable = false;
     if (isSqlite()) {
-        QString err;
         // WAL lets readers (HTTP threads, CLI) run beside one writer; foreign keys are
         // off by default per connection in SQLite.
         for (const char *pragma : {"PRAGMA journal_mode=WAL", "PRAGMA foreign_keys=ON", "PRAGMA synchronous=NORMAL",
                                    "PRAGMA busy_timeout=5000"}) {
-            if (!exec(db, QString::fromLatin1(pragma), &err))
-                qCWarning(lcDb) << pragma << "failed:" << err;
+            if (const auto ran = exec(db, QString::fromLatin1(pragma)); !ran)
+                qCWarning(lcDb) << pragma << "failed:" << ran.error();
         }
     }
     return db;
@@ -476,14 +469,11 @@ int Database::schemaVersion() const
     return q.next() ? q.value(0).toInt() : 0;
 }
 
-bool Database::migrate(QString *error, int targetVersion) const
+common::Expected<common::Done, QString> Database::migrate(int targetVersion) const
 {
     QSqlDatabase db = connection();
-    if (!db.isOpen()) {
-        if (error)
-            *error = QStringLiteral("cannot open %1: %2").arg(m_settings.describe(), db.lastError().text());
-        return false;
-    }
+    if (!db.isOpen())
+        return QStringLiteral("cannot open %1: %2").arg(m_settings.describe(), db.lastError().text());
     if (isSqlite() && !m_settings.sqlitePath.isEmpty())
         QDir().mkpath(QFileInfo(m_settings.sqlitePath).absolutePath());
     // Several instances starting at once on one PostgreSQL database: one migrates, the
@@ -499,25 +489,17 @@ bool Database::migrate(QString *error, int targetVersion) const
         }
     } lock{db};
     if (!isSqlite()) {
-        QString err;
-        if (!exec(db, QStringLiteral("SELECT pg_advisory_lock(%1)").arg(kMigrationLockKey), &err)) {
-            if (error)
-                *error = QStringLiteral("cannot take the migration lock: %1").arg(err);
-            return false;
-        }
+        if (const auto locked = exec(db, QStringLiteral("SELECT pg_advisory_lock(%1)").arg(kMigrationLockKey));
+            !locked)
+            return QStringLiteral("cannot take the migration lock: %1").arg(locked.error());
         lock.held = true;
     }
     if (!db.tables().contains(QStringLiteral("schema_migrations"))) {
-        QString err;
-        if (!exec(db,
-                  QStringLiteral("CREATE TABLE IF NOT EXISTS schema_migrations"
-                                 " (version INTEGER PRIMARY KEY, name TEXT NOT NULL,"
-                                 " applied_at BIGINT NOT NULL)"),
-                  &err)) {
-            if (error)
-                *error = QStringLiteral("schema_migrations: %1").arg(err);
-            return false;
-        }
+        const auto created = exec(db, QStringLiteral("CREATE TABLE IF NOT EXISTS schema_migrations"
+                                                     " (version INTEGER PRIMARY KEY, name TEXT NOT NULL,"
+                                                     " applied_at BIGINT NOT NULL)"));
+        if (!created)
+            return QStringLiteral("schema_migrations: %1").arg(created.error());
     }
     if (targetVersion < 0)
         targetVersion = latestSchemaVersion();
@@ -526,15 +508,13 @@ bool Database::migrate(QString *error, int targetVersion) const
             break;
         if (schemaVersion() >= m.version)
             continue;
-        if (!db.transaction()) {
-            if (error)
-                *error = db.lastError().text();
-            return false;
-        }
+        if (!db.transaction())
+            return db.lastError().text();
         QString err;
         bool ok = true;
         for (const char *sql : m.statements) {
-            if (!exec(db, QString::fromLatin1(sql), &err)) {
+            if (const auto ran = exec(db, QString::fromLatin1(sql)); !ran) {
+                err = ran.error();
                 ok = false;
                 break;
             }
@@ -554,15 +534,11 @@ bool Database::migrate(QString *error, int targetVersion) const
             // Another process (a CLI run beside the server) may have applied it first.
             if (schemaVersion() >= m.version)
                 continue;
-            if (error)
-                *error = QStringLiteral("migration %1 (%2) failed: %3")
-                             .arg(m.version)
-                             .arg(QString::fromLatin1(m.name), err);
-            return false;
+            return QStringLiteral("migration %1 (%2) failed: %3").arg(m.version).arg(QString::fromLatin1(m.name), err);
         }
         qCInfo(lcDb) << "applied migration" << m.version << m.name;
     }
-    return true;
+    return common::Done{};
 }
 
 bool Database::ping() const

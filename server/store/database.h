@@ -5,6 +5,8 @@
 // when the thread ends; versioned migrations applied in transactions (on PostgreSQL under
 // an advisory lock, so instances starting together apply each version once).
 
+#include "server/common/expected.h"
+
 #include <QSqlDatabase>
 #include <QSqlQuery>
 #include <QString>
@@ -34,9 +36,9 @@ struct DatabaseSettings {
 
     /// Settings from the `--database` flag: empty → SQLite `dataDir/imprint.db`;
     /// `sqlite:///abs/path.db` or a plain path → that SQLite file;
-    /// `postgres://user:pass@host:port/db` (or `postgresql://`) → QPSQL. Returns
-    /// std::nullopt and sets *error for any other scheme or a URL without a database name.
-    static std::optional<DatabaseSettings> fromUrl(const QString &url, const QString &dataDir, QString *error);
+    /// `postgres://user:pass@host:port/db` (or `postgresql://`) → QPSQL. The error says
+    /// why for any other scheme or a URL without a database name.
+    static common::Expected<DatabaseSettings, QString> fromUrl(const QString &url, const QString &dataDir);
     /// A description safe to print (no password).
     QString describe() const;
     /// Points `db` (a QPSQL connection not yet open) at this server: host, port, database,
@@ -61,9 +63,9 @@ public:
     QSqlDatabase connection() const;
 
     /// Applies pending migrations up to `targetVersion` (-1 = latest), each in its own
-    /// transaction together with its schema_migrations row. Returns false and sets *error
-    /// if one fails (that one is rolled back; earlier ones stay applied).
-    bool migrate(QString *error, int targetVersion = -1) const;
+    /// transaction together with its schema_migrations row. The error says which failed
+    /// and why (that one is rolled back; earlier ones stay applied).
+    common::Expected<common::Done, QString> migrate(int targetVersion = -1) const;
 
     /// Highest applied migration version (0 for an empty database, -1 on error).
     int schemaVersion() const;

@@ -12,44 +12,40 @@ namespace imprint::store {
 
 namespace {
 
-std::optional<qint64> countRows(QSqlDatabase db, const QString &table, QString *error)
+/// The rows of `table` in `db`, or "TABLE: the driver's message".
+common::Expected<qint64, QString> countRows(QSqlDatabase db, const QString &table)
 {
     QSqlQuery q(db);
-    if (!q.exec(QStringLiteral("SELECT COUNT(*) FROM %1").arg(table)) || !q.next()) {
-        *error = QStringLiteral("%1: %2").arg(table, q.lastError().text());
-        return std::nullopt;
-    }
+    if (!q.exec(QStringLiteral("SELECT COUNT(*) FROM %1").arg(table)) || !q.next())
+        return QStringLiteral("%1: %2").arg(table, q.lastError().text());
     return q.value(0).toLongLong();
 }
 
 } // namespace
 
-std::optional<CopyReport> copyDatabase(const Database &from, const Database &to, QString *error)
+common::Expected<CopyReport, QString> copyDatabase(const Database &from, const Database &to)
 {
-    if (!from.migrate(error) || !to.migrate(error))
-        return std::nullopt;
+    if (const auto migrated = from.migrate(); !migrated)
+        return migrated.error();
+    if (const auto migrated = to.migrate(); !migrated)
+        return migrated.error();
     QSqlDatabase source = from.connection();
     QSqlDatabase target = to.connection();
     const QStringList tables = Database::tableNames();
     for (const QString &table : tables) {
-        const auto rows = countRows(target, table, error);
+        const auto rows = countRows(target, table);
         if (!rows)
-            return std::nullopt;
-        if (*rows > 0) {
-            *error = QStringLiteral("the target database is not empty (table %1 has %2 rows); copy into a new one")
-                         .arg(table)
-                         .arg(*rows);
-            return std::nullopt;
-        }
+            return rows.error();
+        if (*rows > 0)
+            return QStringLiteral("the target database is not empty (table %1 has %2 rows); copy into a new one")
+                .arg(table)
+                .arg(*rows);
     }
-    if (!target.transaction()) {
-        *error = target.lastError().text();
-        return std::nullopt;
-    }
+    if (!target.transaction())
+        return target.lastError().text();
     const auto abort = [&](const QString &message) {
         target.rollback();
-        *error = message;
-        return std::nullopt;
+        return common::Unexpected<QString>(message);
     };
     CopyReport report;
     for (const QString &table : tables) {
@@ -76,10 +72,10 @@ std::optional<CopyReport> copyDatabase(const Database &from, const Database &to,
             ++copied;
         }
         // Verified inside the transaction: a mismatch leaves the target as empty as it was.
-        const auto sourceRows = countRows(source, table, error);
-        const auto targetRows = countRows(target, table, error);
+        const auto sourceRows = countRows(source, table);
+        const auto targetRows = countRows(target, table);
         if (!sourceRows || !targetRows)
-            return abort(*error);
+            return abort(!sourceRows ? sourceRows.error() : targetRows.error());
         if (*sourceRows != copied || *targetRows != copied)
             return abort(QStringLiteral("%1: %2 rows in the source, %3 copied, %4 in the target")
                              .arg(table)
@@ -94,7 +90,7 @@ std::optional<CopyReport> copyDatabase(const Database &from, const Database &to,
     return report;
 }
 
-std::optional<FileCopyReport> copyFiles(const QString &fromDir, const QString &toDir, QString *error)
+common::Expected<FileCopyReport, QString> copyFiles(const QString &fromDir, const QString &toDir)
 {
     FileCopyReport report;
     const QDir source(fromDir);
@@ -111,15 +107,11 @@ std::optional<FileCopyReport> copyFiles(const QString &fromDir, const QString &t
         report.bytes += info.size();
         if (QFileInfo(destination).size() == info.size())
             continue;
-        if (!QDir().mkpath(QFileInfo(destination).absolutePath())) {
-            *error = QStringLiteral("cannot create %1").arg(QFileInfo(destination).absolutePath());
-            return std::nullopt;
-        }
+        if (!QDir().mkpath(QFileInfo(destination).absolutePath()))
+            return QStringLiteral("cannot create %1").arg(QFileInfo(destination).absolutePath());
         QFile::remove(destination);
-        if (!QFile::copy(path, destination)) {
-            *error = QStringLiteral("cannot copy %1 to %2").arg(path, destination);
-            return std::nullopt;
-        }
+        if (!QFile::copy(path, destination))
+            return QStringLiteral("cannot copy %1 to %2").arg(path, destination);
         ++report.copied;
     }
     // Every source file is in the target with its size.
@@ -130,20 +122,16 @@ std::optional<FileCopyReport> copyFiles(const QString &fromDir, const QString &t
         const QString relative = source.relativeFilePath(path);
         if (relative.contains(QLatin1String(".tmp")) || QFileInfo(path).fileName().startsWith(u'.'))
             continue;
-        if (QFileInfo(target.filePath(relative)).size() != QFileInfo(path).size()) {
-            *error = QStringLiteral("%1 differs after the copy").arg(target.filePath(relative));
-            return std::nullopt;
-        }
+        if (QFileInfo(target.filePath(relative)).size() != QFileInfo(path).size())
+            return QStringLiteral("%1 differs after the copy").arg(target.filePath(relative));
         ++verified;
     }
-    if (verified != report.files) {
-        *error = QStringLiteral("%1 files in the source, %2 verified").arg(report.files).arg(verified);
-        return std::nullopt;
-    }
+    if (verified != report.files)
+        return QStringLiteral("%1 files in the source, %2 verified").arg(report.files).arg(verified);
     return report;
 }
 
-std::optional<FileCopyReport> copyFilesToStore(const QString &fromDir, const FileStore &to, QString *error)
+common::Expected<FileCopyReport, QString> copyFilesToStore(const QString &fromDir, const FileStore &to)
 {
     FileCopyReport report;
     struct Name {
@@ -164,20 +152,16 @@ std::optional<FileCopyReport> copyFilesToStore(const QString &fromDir, const Fil
         if (to.contains(sha, ext))
             continue;
         QFile file(info.absoluteFilePath());
-        if (!file.open(QIODevice::ReadOnly)) {
-            *error = QStringLiteral("cannot read %1").arg(info.absoluteFilePath());
-            return std::nullopt;
-        }
-        if (!to.put(file.readAll(), ext, error))
-            return std::nullopt;
+        if (!file.open(QIODevice::ReadOnly))
+            return QStringLiteral("cannot read %1").arg(info.absoluteFilePath());
+        if (const auto stored = to.put(file.readAll(), ext); !stored)
+            return stored.error();
         ++report.copied;
     }
     for (const Name &n : names) {
         const auto bytes = to.read(n.sha256, n.extension);
-        if (!bytes || bytes->size() != n.size) {
-            *error = QStringLiteral("%1.%2 differs after the copy").arg(n.sha256, n.extension);
-            return std::nullopt;
-        }
+        if (!bytes || bytes->size() != n.size)
+            return QStringLiteral("%1.%2 differs after the copy").arg(n.sha256, n.extension);
     }
     return report;
 }

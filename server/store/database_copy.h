@@ -23,8 +23,8 @@ struct CopyReport {
 /// transaction on `to`; both are migrated to the latest schema first. Refuses (nothing
 /// written) when `to` already holds a row in any table. After the inserts, each table's
 /// row count on `to` must equal the one on `from`, else everything is rolled back.
-/// Returns std::nullopt and *error on any failure.
-std::optional<CopyReport> copyDatabase(const Database &from, const Database &to, QString *error);
+/// The error says what failed.
+common::Expected<CopyReport, QString> copyDatabase(const Database &from, const Database &to);
 
 /// What copyFiles() found and copied.
 struct FileCopyReport {
@@ -36,14 +36,14 @@ struct FileCopyReport {
 /// Copies the file store tree `fromDir` (DATA/files: ab/<sha256>.<ext>) into `toDir`,
 /// keeping relative paths; a file already there with the same size is left (the names are
 /// content hashes). Then verifies every source file exists in `toDir` with its size.
-/// A missing `fromDir` is an empty store. std::nullopt and *error on a failed write.
-std::optional<FileCopyReport> copyFiles(const QString &fromDir, const QString &toDir, QString *error);
+/// A missing `fromDir` is an empty store. The error names a failed write or check.
+common::Expected<FileCopyReport, QString> copyFiles(const QString &fromDir, const QString &toDir);
 
 /// Copies the file store tree `fromDir` (DATA/files: ab/<sha256>.<ext>) into `to`, e.g.
 /// the PostgreSQL `blobs` table that instances on that database serve from; a file `to`
 /// already holds is left. Then verifies every source file reads back with its size.
 /// Names that are not `<sha256>.<known ext>` are skipped (not store files).
-/// std::nullopt and *error on a failed write or read-back.
-std::optional<FileCopyReport> copyFilesToStore(const QString &fromDir, const FileStore &to, QString *error);
+/// The error names a failed write or read-back.
+common::Expected<FileCopyReport, QString> copyFilesToStore(const QString &fromDir, const FileStore &to);
 
 } // namespace imprint::store

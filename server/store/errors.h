@@ -3,6 +3,7 @@
 // the named constructors so the (code, field) order cannot be mixed up between files.
 
 #include "server/common/expected.h"
+#include "server/common/problem_code.h"
 
 #include <QString>
 
@@ -12,56 +13,80 @@ namespace imprint::store {
 /// reached (connection refused, or broken and not re-opened; server/store/database.cpp).
 bool databaseUnavailable();
 
-/// Why a store or service call failed; the HTTP layer maps kinds to statuses (400, 401,
-/// 403, 404, 409, 429, 402, 500) and passes `code`, `field` and `message` through to problem+json.
+using common::ProblemCode;
+
+/// Why a store or service call failed: a ProblemCode of server/common/problem_code.h,
+/// whose row gives the HTTP status; the HTTP layer passes `code`, `field` and `message`
+/// through to problem+json.
 struct ServiceError {
+    /// The class of failure, derived from the code's status, for callers that react to
+    /// it (retry, count a failed login) rather than report it.
     enum class Kind {
-        Invalid,
-        Unauthorized,
-        Forbidden,
-        NotFound,
-        Conflict,
-        TooManyAttempts,
-        QuotaExceeded,
-        Database,
-        Unavailable
+        Invalid, ///< 400
+        Unauthorized, ///< 401
+        Forbidden, ///< 403
+        NotFound, ///< 404
+        Conflict, ///< 409
+        TooManyAttempts, ///< 429
+        QuotaExceeded, ///< 402
+        Database, ///< 500 (and any other status)
+        Unavailable ///< 503
     };
-    Kind kind = Kind::Database;
-    QString code; ///< machine-readable, e.g. "invalid_name", "key_not_found"
-    QString field; ///< the offending input field for Invalid, else empty
+    ProblemCode code = ProblemCode::DatabaseError; ///< machine-readable, e.g. InvalidName, KeyNotFound
+    QString field; ///< the offending input field of a 4xx, else empty
     QString message; ///< human-readable, safe to show (no secrets)
     int retryAfterSeconds = 0; ///< TooManyAttempts, Unavailable: how long to wait (≥ 1), else 0
 
-    /// Bad input: `code` (e.g. "invalid_name") about input `field`.
-    static ServiceError invalid(const QString &code, const QString &field, const QString &message)
+    /// The HTTP status of `code` (its row in the problem table).
+    int status() const { return common::problemStatus(code); }
+    /// The wire name of `code` ("invalid_name", ...).
+    QString codeName() const { return common::problemCodeName(code); }
+    /// The class of `code`'s status.
+    Kind kind() const
     {
-        return {Kind::Invalid, code, field, message};
+        switch (status()) {
+        case 400: return Kind::Invalid;
+        case 401: return Kind::Unauthorized;
+        case 402: return Kind::QuotaExceeded;
+        case 403: return Kind::Forbidden;
+        case 404: return Kind::NotFound;
+        case 409: return Kind::Conflict;
+        case 429: return Kind::TooManyAttempts;
+        case 503: return Kind::Unavailable;
+        default: return Kind::Database;
+        }
     }
+
+    /// Bad input: `code` (a 400, e.g. InvalidName) about input `field`.
+    static ServiceError invalid(ProblemCode code, const QString &field, const QString &message)
+    {
+        return {code, field, message};
+    }
+    /// Who asks is not known (a 401 code): no, a wrong or an expired credential.
+    static ServiceError unauthorized(ProblemCode code, const QString &message) { return {code, {}, message}; }
     /// Refused whoever asks: the request carries its own authorisation and it does not
     /// hold (a signed URL with a wrong or expired signature).
-    static ServiceError forbidden(const QString &code, const QString &message)
+    static ServiceError forbidden(ProblemCode code, const QString &message) { return {code, {}, message}; }
+    /// A row that does not exist (or is not visible to the caller), optionally naming the
+    /// input `field` that named it.
+    static ServiceError notFound(ProblemCode code, const QString &message, const QString &field = {})
     {
-        return {Kind::Forbidden, code, {}, message};
-    }
-    /// A row that does not exist (or is not visible to the caller).
-    static ServiceError notFound(const QString &code, const QString &message)
-    {
-        return {Kind::NotFound, code, {}, message};
+        return {code, field, message};
     }
     /// A write that clashes with an existing row.
-    static ServiceError conflict(const QString &code, const QString &message, const QString &field = {})
+    static ServiceError conflict(ProblemCode code, const QString &message, const QString &field = {})
     {
-        return {Kind::Conflict, code, field, message};
+        return {code, field, message};
     }
     /// Refused until `seconds` (≥ 1) have passed, e.g. after too many failed logins.
-    static ServiceError tooManyAttempts(const QString &code, const QString &message, int seconds)
+    static ServiceError tooManyAttempts(ProblemCode code, const QString &message, int seconds)
     {
-        return {Kind::TooManyAttempts, code, {}, message, seconds};
+        return {code, {}, message, seconds};
     }
     /// Over a limit of the space's plan (docs/api.md, "Plans": 402), naming the `field`.
-    static ServiceError quotaExceeded(const QString &code, const QString &field, const QString &message)
+    static ServiceError quotaExceeded(ProblemCode code, const QString &field, const QString &message)
     {
-        return {Kind::QuotaExceeded, code, field, message};
+        return {code, field, message};
     }
     /// The database failed; details go to the log, never to the caller. When it failed
     /// because PostgreSQL cannot be reached (restarting, down), the request is not at
@@ -69,15 +94,11 @@ struct ServiceError {
     static ServiceError database()
     {
         if (databaseUnavailable())
-            return {Kind::Unavailable,
-                    QStringLiteral("database_unavailable"),
+            return {ProblemCode::DatabaseUnavailable,
                     {},
                     QStringLiteral("The database is unavailable; retry in a moment."),
                     2};
-        return {Kind::Database,
-                QStringLiteral("database_error"),
-                {},
-                QStringLiteral("The database could not complete the request.")};
+        return {ProblemCode::DatabaseError, {}, QStringLiteral("The database could not complete the request.")};
     }
 };
 

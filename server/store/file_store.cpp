@@ -130,38 +130,29 @@ QString FileStore::pathOf(const QString &sha256, const QString &ext) const
     return m_root + QLatin1Char('/') + sha256.left(2) + QLatin1Char('/') + sha256 + QLatin1Char('.') + ext;
 }
 
-std::optional<StoredFile> FileStore::put(const QByteArray &bytes, const QString &ext, QString *error) const
+common::Expected<StoredFile, QString> FileStore::put(const QByteArray &bytes, const QString &ext) const
 {
     StoredFile f;
     f.sha256 = QString::fromLatin1(QCryptographicHash::hash(bytes, QCryptographicHash::Sha256).toHex());
     f.extension = ext;
     f.size = bytes.size();
     if (m_db) {
-        if (!knownExtension(ext)) {
-            if (error)
-                *error = QStringLiteral("unknown file extension '%1'").arg(ext);
-            return std::nullopt;
-        }
+        if (!knownExtension(ext))
+            return QStringLiteral("unknown file extension '%1'").arg(ext);
         // Same name = same bytes: a row that is already there is the result (the first of
         // two concurrent writers wins, the second finds nothing to insert).
         QSqlQuery q(m_db->connection());
         if (!sql::run(q,
                       QStringLiteral("INSERT INTO blobs (sha256, ext, size, content, created_at)"
                                      " VALUES (?, ?, ?, ?, ?) ON CONFLICT (sha256, ext) DO NOTHING"),
-                      f.sha256, ext, f.size, bytes, nowMs())) {
-            if (error)
-                *error = QStringLiteral("cannot store %1.%2 in the database").arg(f.sha256, ext);
-            return std::nullopt;
-        }
+                      f.sha256, ext, f.size, bytes, nowMs()))
+            return QStringLiteral("cannot store %1.%2 in the database").arg(f.sha256, ext);
         f.existed = q.numRowsAffected() == 0;
         return f;
     }
     f.path = pathOf(f.sha256, ext);
-    if (f.path.isEmpty()) {
-        if (error)
-            *error = QStringLiteral("unknown file extension '%1'").arg(ext);
-        return std::nullopt;
-    }
+    if (f.path.isEmpty())
+        return QStringLiteral("unknown file extension '%1'").arg(ext);
     // Same name = same bytes: an existing file of the right size is the result already.
     const QFileInfo info(f.path);
     if (info.exists() && info.size() == f.size) {
@@ -169,21 +160,15 @@ std::optional<StoredFile> FileStore::put(const QByteArray &bytes, const QString 
         return f;
     }
     const QString dir = info.absolutePath();
-    if (!makePrivateDirectory(dir)) {
-        if (error)
-            *error = QStringLiteral("cannot create %1").arg(dir);
-        return std::nullopt;
-    }
+    if (!makePrivateDirectory(dir))
+        return QStringLiteral("cannot create %1").arg(dir);
     QTemporaryFile tmp(dir + QStringLiteral("/.tmp-XXXXXX"));
     tmp.setAutoRemove(true);
     // Durable before it is visible: the bytes reach the disk before the rename, and the
     // rename reaches it before we report the file stored (a crash cannot leave a name
     // pointing at a torn file, nor lose a file a database row already names).
-    if (!tmp.open() || tmp.write(bytes) != bytes.size() || !tmp.flush() || ::fsync(tmp.handle()) != 0) {
-        if (error)
-            *error = QStringLiteral("cannot write %1: %2").arg(dir, tmp.errorString());
-        return std::nullopt;
-    }
+    if (!tmp.open() || tmp.write(bytes) != bytes.size() || !tmp.flush() || ::fsync(tmp.handle()) != 0)
+        return QStringLiteral("cannot write %1: %2").arg(dir, tmp.errorString());
     tmp.setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner);
     // rename(2) replaces atomically; QFile::rename refuses to overwrite, and a concurrent
     // writer of the same content may have won the race, which is fine.
@@ -192,9 +177,7 @@ std::optional<StoredFile> FileStore::put(const QByteArray &bytes, const QString 
             f.existed = true;
             return f;
         }
-        if (error)
-            *error = QStringLiteral("cannot rename into %1").arg(f.path);
-        return std::nullopt;
+        return QStringLiteral("cannot rename into %1").arg(f.path);
     }
     tmp.setAutoRemove(false);
     syncDirectory(dir);

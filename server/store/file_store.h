@@ -6,6 +6,8 @@
 // With PostgreSQL and no `files.dir`, the same names live in the `blobs` table instead, so
 // every instance sharing the database serves every file (docs/deployment.md).
 
+#include "server/common/expected.h"
+
 #include <QByteArray>
 #include <QString>
 
@@ -44,8 +46,8 @@ public:
     static FileStore forDataDir(const Database &db, const Config &config, const QString &dataDir);
 
     /// Stores `bytes` under their SHA-256 with extension `ext` (a knownExtension()).
-    /// Returns std::nullopt and *error when the directory or file cannot be written.
-    std::optional<StoredFile> put(const QByteArray &bytes, const QString &ext, QString *error = nullptr) const;
+    /// The error says why the directory, file or row could not be written.
+    common::Expected<StoredFile, QString> put(const QByteArray &bytes, const QString &ext) const;
 
     /// The bytes of `sha256`.`ext`; std::nullopt when the name is malformed, nothing is
     /// stored under it or it cannot be read.

@@ -11,26 +11,12 @@
 
 namespace imprint::store {
 
+using sql::kSpaceColumns;
+using sql::orNull;
+using sql::spaceFrom;
+
 namespace {
 
-// NULL for unset optional values so the columns stay meaningful (expires_at IS NULL).
-QVariant orNull(qint64 ms)
-{
-    return ms > 0 ? QVariant(ms) : QVariant(QMetaType::fromType<qint64>());
-}
-
-QVariant orNull(const QString &text)
-{
-    return text.isEmpty() ? QVariant(QMetaType::fromType<QString>()) : QVariant(text);
-}
-
-Space spaceFrom(const QSqlQuery &q, int at)
-{
-    return Space{q.value(at).toString(), q.value(at + 1).toString(), q.value(at + 2).toString(),
-                 q.value(at + 3).toLongLong()};
-}
-
-const QString kSpaceColumns = QStringLiteral("s.id, s.name, s.plan, s.created_at");
 const QString kUserColumns = QStringLiteral("u.id, u.email, u.password_hash, u.created_at");
 
 User userFrom(const QSqlQuery &q, int at)
@@ -54,27 +40,6 @@ Space firstSpace(const QSqlQuery &q)
 Membership membershipFrom(const QSqlQuery &q)
 {
     return Membership{spaceFrom(q, 0), userFrom(q, 4), roleFrom(q.value(8))};
-}
-
-const QString kKeyColumns
-    = QStringLiteral("k.id, k.space_id, k.name, k.prefix, k.created_by, u.email, k.created_at, k.expires_at,"
-                     " k.last_used_at, k.revoked_at, k.scopes");
-
-ApiKey keyFrom(const QSqlQuery &q)
-{
-    ApiKey k;
-    k.id = q.value(0).toString();
-    k.spaceId = q.value(1).toString();
-    k.name = q.value(2).toString();
-    k.prefix = q.value(3).toString();
-    k.createdBy = q.value(4).toString();
-    k.createdByEmail = q.value(5).toString();
-    k.createdAt = q.value(6).toLongLong();
-    k.expiresAt = q.value(7).toLongLong();
-    k.lastUsedAt = q.value(8).toLongLong();
-    k.revokedAt = q.value(9).toLongLong();
-    k.scopes = q.value(10).toString().split(QLatin1Char(' '), Qt::SkipEmptyParts);
-    return k;
 }
 
 } // namespace
@@ -255,89 +220,6 @@ Result<Done> SessionRepository::removeExpired(qint64 now)
 {
     QSqlQuery q(m_db.connection());
     return sql::write(q, QStringLiteral("DELETE FROM sessions WHERE expires_at <= ?"), now);
-}
-
-// ---- api keys
-
-Result<Done> ApiKeyRepository::insert(const ApiKey &k, const QString &tokenHash)
-{
-    QSqlQuery q(m_db.connection());
-    return sql::write(q,
-                      QStringLiteral("INSERT INTO api_keys (id, space_id, name, prefix, token_hash, created_by,"
-                                     " created_at, expires_at, scopes) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"),
-                      k.id, k.spaceId, k.name, k.prefix, tokenHash, orNull(k.createdBy), k.createdAt,
-                      orNull(k.expiresAt), k.scopes.join(QLatin1Char(' ')));
-}
-
-Result<int> ApiKeyRepository::countActive(const QString &spaceId)
-{
-    QSqlQuery q(m_db.connection());
-    return sql::countOf(
-        q, sql::run(q,
-                    QStringLiteral("SELECT COUNT(*) FROM api_keys WHERE space_id = ? AND revoked_at IS NULL"
-                                   " AND (expires_at IS NULL OR expires_at > ?)"),
-                    spaceId, nowMs()));
-}
-
-Result<QList<ApiKey>> ApiKeyRepository::listActive(const QString &spaceId, int offset, int limit)
-{
-    QSqlQuery q(m_db.connection());
-    const bool ran = sql::run(q,
-                              QStringLiteral("SELECT %1 FROM api_keys k LEFT JOIN users u ON u.id = k.created_by"
-                                             " WHERE k.space_id = ? AND k.revoked_at IS NULL"
-                                             " AND (k.expires_at IS NULL OR k.expires_at > ?)"
-                                             " ORDER BY k.created_at DESC, k.id DESC LIMIT ? OFFSET ?")
-                                  .arg(kKeyColumns),
-                              spaceId, nowMs(), limit, offset);
-    return sql::allRows(q, ran, keyFrom);
-}
-
-Result<QList<ApiKey>> ApiKeyRepository::listAll(const QString &spaceId)
-{
-    QSqlQuery q(m_db.connection());
-    const bool ran = sql::run(q,
-                              QStringLiteral("SELECT %1 FROM api_keys k LEFT JOIN users u ON u.id = k.created_by"
-                                             " WHERE k.space_id = ? ORDER BY k.created_at DESC, k.id DESC")
-                                  .arg(kKeyColumns),
-                              spaceId);
-    return sql::allRows(q, ran, keyFrom);
-}
-
-Result<std::optional<ApiKey>> ApiKeyRepository::activeById(const QString &spaceId, const QString &id)
-{
-    QSqlQuery q(m_db.connection());
-    const QString sql = QStringLiteral("SELECT %1 FROM api_keys k LEFT JOIN users u ON u.id = k.created_by"
-                                       " WHERE k.id = ? AND k.revoked_at IS NULL %2")
-                            .arg(kKeyColumns, spaceId.isEmpty() ? QString() : QStringLiteral("AND k.space_id = ?"));
-    const bool ran = spaceId.isEmpty() ? sql::run(q, sql, id) : sql::run(q, sql, id, spaceId);
-    return sql::firstRow(q, ran, keyFrom);
-}
-
-Result<bool> ApiKeyRepository::revoke(const QString &spaceId, const QString &id, const QString &actor, qint64 now)
-{
-    QSqlQuery q(m_db.connection());
-    return sql::writeMatched(q,
-                             QStringLiteral("UPDATE api_keys SET revoked_at = ?, revoked_by = ?"
-                                            " WHERE id = ? AND space_id = ? AND revoked_at IS NULL"),
-                             now, actor, id, spaceId);
-}
-
-Result<std::optional<std::pair<ApiKey, Space>>> ApiKeyRepository::byTokenHash(const QString &tokenHash)
-{
-    QSqlQuery q(m_db.connection());
-    const bool ran = sql::run(q,
-                              QStringLiteral("SELECT %1, %2 FROM api_keys k LEFT JOIN users u ON u.id = k.created_by"
-                                             " JOIN spaces s ON s.id = k.space_id"
-                                             " WHERE k.token_hash = ? AND k.revoked_at IS NULL")
-                                  .arg(kKeyColumns, kSpaceColumns),
-                              tokenHash);
-    return sql::firstRow(q, ran, [](const QSqlQuery &row) { return std::make_pair(keyFrom(row), spaceFrom(row, 11)); });
-}
-
-Result<Done> ApiKeyRepository::touch(const QString &id, qint64 now)
-{
-    QSqlQuery q(m_db.connection());
-    return sql::write(q, QStringLiteral("UPDATE api_keys SET last_used_at = ? WHERE id = ?"), now, id);
 }
 
 // ---- audit

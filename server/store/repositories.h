@@ -4,9 +4,9 @@
 // error is ServiceError::database() (a 500 "database_error"), with the driver's message
 // logged (never bound values, so no secrets reach the log). A lookup that finds no row
 // succeeds with std::nullopt and an update that matches none succeeds with false: whether
-// that is an error, and which, is the calling use case's decision. Accounts, keys and
-// audit rows are implemented in repositories.cpp, signing keys in
-// signing_key_repository.cpp, templates, pages, publish snapshots and renders in
+// that is an error, and which, is the calling use case's decision. Accounts, sessions and
+// audit rows are implemented in repositories.cpp, API and signing keys in
+// secret_repositories.cpp, templates, pages, publish snapshots and renders in
 // content_repositories.cpp.
 
 #include "server/store/database.h"
@@ -94,61 +94,77 @@ private:
     const Database &m_db;
 };
 
-/// api_keys
-class ApiKeyRepository
+/// What sets one kind of revocable secret apart in SQL (secret_repositories.cpp has the
+/// two): its table, the select list over the table (alias `k`) and its creator (alias
+/// `u`, users), whether rows expire, and how a selected row reads.
+template<typename Row>
+struct SecretTable {
+    const char *table; ///< "api_keys", "signing_keys"
+    const char *columns; ///< the select list, its first columns those of the Row
+    bool expires; ///< rows have expires_at: an expired row counts as inactive
+    Row (*rowFrom)(const QSqlQuery &q); ///< reads the Row from a selected row
+};
+
+/// A named, revocable secret of a space (API keys, URL-signing keys): the rows, paged and
+/// listed, and their revocation, written once. Each kind adds what only it has through
+/// its own class below.
+template<typename Row>
+class RevocableSecretRepository
 {
 public:
     /// Works on the calling thread's connection of `db`, which must outlive it.
-    explicit ApiKeyRepository(const Database &db)
+    RevocableSecretRepository(const Database &db, const SecretTable<Row> &table)
         : m_db(db)
+        , m_table(table)
     { }
-    /// Inserts `key`, storing only the hash of its token.
-    Result<Done> insert(const ApiKey &key, const QString &tokenHash);
-    /// Number of active keys of a space: neither revoked nor past their expiry (an
-    /// expired key authorises nothing, so listing it would only mislead).
+    /// Number of active keys of a space: not revoked (and, for a kind that expires, not
+    /// past its expiry: an expired key authorises nothing, so listing it would mislead).
     Result<int> countActive(const QString &spaceId);
     /// One page of active keys of a space (as countActive() counts them), newest first.
-    Result<QList<ApiKey>> listActive(const QString &spaceId, int offset, int limit);
-    /// Every key of a space, revoked ones too (CLI).
-    Result<QList<ApiKey>> listAll(const QString &spaceId);
+    Result<QList<Row>> listActive(const QString &spaceId, int offset, int limit);
+    /// Every key of a space, revoked ones too (CLI), newest first.
+    Result<QList<Row>> listAll(const QString &spaceId);
     /// The active key with this id in this space (spaceId empty = any space), std::nullopt
     /// when none.
-    Result<std::optional<ApiKey>> activeById(const QString &spaceId, const QString &id);
+    Result<std::optional<Row>> activeById(const QString &spaceId, const QString &id);
     /// Marks the key revoked by `actor` at `now`; true when an active key matched.
     Result<bool> revoke(const QString &spaceId, const QString &id, const QString &actor, qint64 now);
+
+protected:
+    /// Runs "SELECT columns[, extra] FROM table k (creator joined)[ join] WHERE k.id = ? AND
+    /// not revoked[ AND k.space_id = ?]" on `q` (spaceId empty: in any space).
+    bool selectActiveById(QSqlQuery &q, const QString &spaceId, const QString &id, const QString &extraColumns = {},
+                          const QString &join = {});
+
+    const Database &m_db;
+    const SecretTable<Row> &m_table;
+};
+
+/// api_keys: scopes, and only the hash of the token is stored (the token is the secret).
+class ApiKeyRepository : public RevocableSecretRepository<ApiKey>
+{
+public:
+    /// Works on the calling thread's connection of `db`, which must outlive it.
+    explicit ApiKeyRepository(const Database &db);
+    /// Inserts `key`, storing only the hash of its token.
+    Result<Done> insert(const ApiKey &key, const QString &tokenHash);
     /// The active key with this token hash and its space, std::nullopt when none.
     Result<std::optional<std::pair<ApiKey, Space>>> byTokenHash(const QString &tokenHash);
     /// Sets last_used_at of key `id` to `now`.
     Result<Done> touch(const QString &id, qint64 now);
-
-private:
-    const Database &m_db;
 };
 
-/// signing_keys (URL-signing secrets, stored sealed)
-class SigningKeyRepository
+/// signing_keys: the secret is stored sealed with the server key (SecretBox), never expires.
+class SigningKeyRepository : public RevocableSecretRepository<SigningKey>
 {
 public:
     /// Works on the calling thread's connection of `db`, which must outlive it.
-    explicit SigningKeyRepository(const Database &db)
-        : m_db(db)
-    { }
+    explicit SigningKeyRepository(const Database &db);
     /// Inserts `key` with its sealed secret (SecretBox::seal()).
     Result<Done> insert(const SigningKey &key, const QByteArray &sealedSecret);
-    /// Number of active (not revoked) keys of a space.
-    Result<int> countActive(const QString &spaceId);
-    /// One page of active keys of a space, newest first.
-    Result<QList<SigningKey>> listActive(const QString &spaceId, int offset, int limit);
-    /// Every key of a space, revoked ones too (CLI).
-    Result<QList<SigningKey>> listAll(const QString &spaceId);
     /// The active key with this id (spaceId empty = in any space), its space and sealed
     /// secret; std::nullopt when none.
     Result<std::optional<SigningKeySecret>> activeSecret(const QString &spaceId, const QString &id);
-    /// Marks the key revoked by `actor` at `now`; true when an active key matched.
-    Result<bool> revoke(const QString &spaceId, const QString &id, const QString &actor, qint64 now);
-
-private:
-    const Database &m_db;
 };
 
 /// fonts: a space's uploaded font faces.

@@ -5,6 +5,7 @@
 
 #include "server/store/database.h"
 #include "server/store/errors.h"
+#include "server/store/models.h"
 
 #include <QList>
 #include <QLoggingCategory>
@@ -44,6 +45,28 @@ bool run(QSqlQuery &q, const QString &sql, const Args &...args)
         qCWarning(lcDb) << (prepared ? "query failed:" : "prepare failed:") << message;
         return false;
     }
+}
+
+// NULL for unset optional values so the columns stay meaningful (expires_at IS NULL).
+inline QVariant orNull(qint64 ms)
+{
+    return ms > 0 ? QVariant(ms) : QVariant(QMetaType::fromType<qint64>());
+}
+
+/// NULL for an empty text (created_by of a key the CLI made).
+inline QVariant orNull(const QString &text)
+{
+    return text.isEmpty() ? QVariant(QMetaType::fromType<QString>()) : QVariant(text);
+}
+
+/// The select list of a space (alias `s`) that spaceFrom() reads.
+inline const QString kSpaceColumns = QStringLiteral("s.id, s.name, s.plan, s.created_at");
+
+/// The space whose kSpaceColumns start at column `at` of the current row of `q`.
+inline Space spaceFrom(const QSqlQuery &q, int at)
+{
+    return Space{q.value(at).toString(), q.value(at + 1).toString(), q.value(at + 2).toString(),
+                 q.value(at + 3).toLongLong()};
 }
 
 // The Result forms the repositories return (repositories.h): a statement that did not run

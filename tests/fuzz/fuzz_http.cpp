@@ -88,8 +88,8 @@ void setUp(int *argc, char ***argv)
     settings.driver = QStringLiteral("QSQLITE");
     settings.sqlitePath = world->dir.filePath(QStringLiteral("imprint.db"));
     world->db = std::make_unique<store::Database>(settings);
+    required(world->db->migrate().has_value(), "migrate");
     QString error;
-    required(world->db->migrate(&error), "migrate");
     const store::Config config = store::Config::defaults();
     service::AccountService accounts(*world->db, config);
     const auto space = accounts.createSpace(QStringLiteral("fuzz"), QStringLiteral("free"), QStringLiteral("fuzz"));

@@ -227,9 +227,8 @@ private slots:
         using namespace imprint::store;
         const QString url = newDatabase("lostcommit");
         QVERIFY(!url.isEmpty());
-        QString error;
-        const auto settings = DatabaseSettings::fromUrl(url, QString(), &error);
-        QVERIFY2(settings, qPrintable(error));
+        const auto settings = DatabaseSettings::fromUrl(url, QString());
+        QVERIFY2(settings, qPrintable(settings.error_or(QString())));
         Database db(*settings);
         int backend = 0;
         {
@@ -249,8 +248,8 @@ private slots:
             QVERIFY(psql.waitForFinished(30000) && psql.exitCode() == 0);
             QVERIFY(!tx.commit());
             const ServiceError failed = ServiceError::database();
-            QCOMPARE(failed.kind, ServiceError::Kind::Unavailable);
-            QCOMPARE(failed.code, QString("database_unavailable"));
+            QCOMPARE(failed.kind(), ServiceError::Kind::Unavailable);
+            QCOMPARE(failed.codeName(), QString("database_unavailable"));
             QVERIFY(failed.retryAfterSeconds >= 1);
         }
         Transaction again(db);

@@ -4,8 +4,11 @@
 
 #include "server/http/problem.h"
 
+#include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QRegularExpression>
+#include <QSet>
 #include <QtTest>
 
 using namespace imprint;
@@ -22,37 +25,62 @@ class TestProblem : public QObject
     Q_OBJECT
 
 private slots:
+    // One code of each status a service answers with: the status comes from the code's
+    // row of the problem table (server/common/problem_code.h).
     void serviceErrors_data()
     {
-        QTest::addColumn<int>("kind");
+        QTest::addColumn<int>("code");
         QTest::addColumn<int>("status");
-        using Kind = store::ServiceError::Kind;
-        QTest::newRow("invalid") << int(Kind::Invalid) << 400;
-        QTest::newRow("unauthorized") << int(Kind::Unauthorized) << 401;
-        QTest::newRow("forbidden") << int(Kind::Forbidden) << 403;
-        QTest::newRow("not found") << int(Kind::NotFound) << 404;
-        QTest::newRow("conflict") << int(Kind::Conflict) << 409;
-        QTest::newRow("too many attempts") << int(Kind::TooManyAttempts) << 429;
-        QTest::newRow("database") << int(Kind::Database) << 500;
-        QTest::newRow("database unavailable") << int(Kind::Unavailable) << 503;
+        using Code = common::ProblemCode;
+        QTest::newRow("invalid") << int(Code::InvalidName) << 400;
+        QTest::newRow("unauthorized") << int(Code::InvalidCredentials) << 401;
+        QTest::newRow("quota exceeded") << int(Code::AssetQuotaExceeded) << 402;
+        QTest::newRow("forbidden") << int(Code::SignatureInvalid) << 403;
+        QTest::newRow("not found") << int(Code::PageNotFound) << 404;
+        QTest::newRow("conflict") << int(Code::TemplateInUse) << 409;
+        QTest::newRow("too many attempts") << int(Code::TooManyLoginAttempts) << 429;
+        QTest::newRow("database") << int(Code::DatabaseError) << 500;
+        QTest::newRow("database unavailable") << int(Code::DatabaseUnavailable) << 503;
     }
 
     void serviceErrors()
     {
-        QFETCH(int, kind);
+        QFETCH(int, code);
         QFETCH(int, status);
-        const store::ServiceError e{store::ServiceError::Kind(kind), QStringLiteral("some_code"),
-                                    QStringLiteral("name"), QStringLiteral("Some message.")};
+        const auto problemCode = common::ProblemCode(code);
+        const QString name = common::problemCodeName(problemCode);
+        const store::ServiceError e{problemCode, QStringLiteral("name"), QStringLiteral("Some message.")};
         const http::HttpResponse r = http::problemFor(e);
         QCOMPARE(r.status, status);
         QCOMPARE(r.header("content-type"), QByteArray("application/problem+json"));
         const QJsonObject body = bodyOf(r);
         QCOMPARE(body.value("status").toInt(), status);
-        QCOMPARE(body.value("code").toString(), QStringLiteral("some_code"));
+        QCOMPARE(body.value("code").toString(), name);
+        QCOMPARE(body.value("title").toString(), common::problemTitle(problemCode));
         QCOMPARE(body.value("detail").toString(), QStringLiteral("Some message."));
         QCOMPARE(body.value("success").toBool(true), false);
         // Bad input names its field; a fault of ours names none.
         QCOMPARE(body.value("field").toString(), status < 500 ? QStringLiteral("name") : QString());
+    }
+
+    // Every row: its wire name parses back to it, its problem carries the row's status,
+    // name and title, and no two rows share a wire name.
+    void everyRowMapsToItsStatus()
+    {
+        QSet<QString> names;
+        for (const common::ProblemRow &row : common::problemTable()) {
+            const QString name = QString::fromLatin1(row.name);
+            QVERIFY2(!names.contains(name), qPrintable(name));
+            names.insert(name);
+            QVERIFY(common::parseProblemCode(name) == row.code);
+            const QJsonObject body = bodyOf(http::problemFor(store::ServiceError{row.code, {}, QStringLiteral("x")}));
+            QCOMPARE(body.value("status").toInt(), row.status);
+            QCOMPARE(body.value("code").toString(), name);
+            QCOMPARE(body.value("type").toString(), QStringLiteral("urn:imprint:problem:") + name);
+            QVERIFY2(body.value("title").toString() != QLatin1String("Unknown"), qPrintable(name));
+            QCOMPARE(body.value("title").toString(), common::problemTitle(row.code));
+        }
+        QVERIFY(!common::parseProblemCode(QStringLiteral("no_such_code")));
     }
 
     // The refusals of a signed URL (SigningKeyService::verify()): 403, each with its own
@@ -70,8 +98,10 @@ private slots:
     {
         QFETCH(QString, code);
         QFETCH(int, status);
-        const store::ServiceError e = status == 403 ? store::ServiceError::forbidden(code, QStringLiteral("No."))
-                                                    : store::ServiceError::notFound(code, QStringLiteral("No."));
+        const auto parsed = common::parseProblemCode(code);
+        QVERIFY(parsed);
+        const store::ServiceError e = status == 403 ? store::ServiceError::forbidden(*parsed, QStringLiteral("No."))
+                                                    : store::ServiceError::notFound(*parsed, QStringLiteral("No."));
         const http::HttpResponse r = http::problemFor(e);
         QCOMPARE(r.status, status);
         const QJsonObject body = bodyOf(r);
@@ -82,7 +112,7 @@ private slots:
 
     void retryAfterBecomesAHeader()
     {
-        const auto e = store::ServiceError::tooManyAttempts(QStringLiteral("too_many_login_attempts"),
+        const auto e = store::ServiceError::tooManyAttempts(common::ProblemCode::TooManyLoginAttempts,
                                                             QStringLiteral("Wait."), 7);
         const http::HttpResponse r = http::problemFor(e);
         QCOMPARE(r.status, 429);
@@ -90,10 +120,54 @@ private slots:
         QVERIFY(http::problemFor(store::ServiceError::database()).header("retry-after").isEmpty());
     }
 
-    void databaseErrorWithoutCode()
+    void internalErrorCode()
     {
-        const store::ServiceError e{store::ServiceError::Kind::Database, {}, {}, QStringLiteral("x")};
+        const store::ServiceError e{common::ProblemCode::InternalError, {}, QStringLiteral("x")};
         QCOMPARE(bodyOf(http::problemFor(e)).value("code").toString(), QStringLiteral("internal_error"));
+    }
+
+    // docs/api.md's "Errors" table (status | codes) lists every problem code a client can
+    // get; the OpenAPI document's Problem schema leaves `code` a free string and points there.
+    // Both ways: every documented code is in the problem table or the render table with the
+    // documented status, and every row of either table is documented.
+    void documentedCodesMatchTheTables()
+    {
+        QFile doc(QStringLiteral(IMPRINT_SOURCE_DIR "/docs/api.md"));
+        QVERIFY(doc.open(QIODevice::ReadOnly));
+        QHash<QString, int> documented;
+        static const QRegularExpression row(QStringLiteral("^\\| (\\d{3}) \\| (.*)\\|\\s*$"));
+        static const QRegularExpression code(QStringLiteral("`([a-z][a-z_]*)`"));
+        // Every table row of the document that starts with a status: the Errors table and
+        // the per-feature ones (signed URLs), which must agree with it.
+        for (const QString &line : QString::fromUtf8(doc.readAll()).split(QLatin1Char('\n'))) {
+            const auto m = row.match(line);
+            if (!m.hasMatch())
+                continue;
+            for (auto it = code.globalMatch(m.captured(2)); it.hasNext();) {
+                const QString name = it.next().captured(1);
+                if (name.contains(QLatin1Char('_')) || name == QLatin1String("forbidden"))
+                    documented.insert(name, m.captured(1).toInt());
+            }
+        }
+        QVERIFY(documented.size() > 50);
+        QHash<QString, int> known;
+        for (const common::ProblemRow &r : common::problemTable())
+            known.insert(QString::fromLatin1(r.name), r.status);
+        for (const auto &[value, text] : render::kRenderErrorCodeNames.entries) {
+            const QString name = QString::fromLatin1(text);
+            const int status = http::statusFor(value);
+            // A code both tables hold (invalid_template, invalid_variable) means the same status.
+            if (known.contains(name))
+                QCOMPARE(known.value(name), status);
+            known.insert(name, status);
+        }
+        for (auto it = documented.begin(); it != documented.end(); ++it) {
+            QVERIFY2(known.contains(it.key()), qPrintable(it.key() + " is documented but in no table"));
+            QVERIFY2(known.value(it.key()) == it.value(), qPrintable(it.key() + " has another status in docs/api.md"));
+        }
+        for (auto it = known.begin(); it != known.end(); ++it)
+            QVERIFY2(documented.contains(it.key()),
+                     qPrintable(it.key() + " is missing from docs/api.md's Errors table"));
     }
 
     void renderErrors_data()

@@ -134,7 +134,7 @@ private slots:
         // The routes the server really registers, from the same code serve.cpp runs.
         QTemporaryDir dir;
         QString error;
-        auto settings = imprint::store::DatabaseSettings::fromUrl({}, dir.path(), &error);
+        auto settings = imprint::store::DatabaseSettings::fromUrl({}, dir.path());
         QVERIFY(settings);
         imprint::store::Database db(*settings);
         const auto config = imprint::store::Config::defaults();

@@ -16,6 +16,14 @@
 
 #include <limits>
 
+
+/// Passes when `expr` (a common::Expected<_, QString>) holds a value; fails with its error.
+#define QVERIFY_OK(expr)                                                                                               \
+    do {                                                                                                               \
+        const auto result_ = (expr);                                                                                   \
+        QVERIFY2(result_.has_value(), qPrintable(result_.error_or(QString())));                                       \
+    } while (false)
+
 using namespace imprint;
 
 namespace {
@@ -52,8 +60,7 @@ private slots:
         settings.driver = QStringLiteral("QSQLITE");
         settings.sqlitePath = m_dir.filePath("service.db");
         m_db = std::make_unique<store::Database>(settings);
-        QString error;
-        QVERIFY2(m_db->migrate(&error), qPrintable(error));
+        QVERIFY_OK(m_db->migrate());
         service::AccountService accounts(*m_db, store::Config::defaults());
         const auto alpha = accounts.createSpace("alpha", "free", "test");
         const auto beta = accounts.createSpace("beta", "free", "test");
@@ -155,7 +162,7 @@ private slots:
         r = pages.render(request);
         QVERIFY(!r);
         QCOMPARE(r.error().kind, Kind::Store);
-        QCOMPARE(r.error().store.kind, store::ServiceError::Kind::NotFound);
+        QCOMPARE(r.error().store.kind(), store::ServiceError::Kind::NotFound);
         QCOMPARE(pages.executed(), quint64(1)); // only the tweak error reached the pipeline
     }
 

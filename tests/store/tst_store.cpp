@@ -20,6 +20,13 @@
 
 #include <sys/stat.h>
 
+/// Passes when `expr` (a common::Expected<_, QString>) holds a value; fails with its error.
+#define QVERIFY_OK(expr)                                                                                               \
+    do {                                                                                                               \
+        const auto result_ = (expr);                                                                                   \
+        QVERIFY2(result_.has_value(), qPrintable(result_.error_or(QString())));                                       \
+    } while (false)
+
 using namespace imprint::store;
 using imprint::service::AccountService;
 using imprint::service::ApiKeyService;
@@ -45,8 +52,7 @@ private:
         const QString url = testDatabaseUrl(path);
         if (url.isEmpty())
             return sqliteAt(path);
-        QString error;
-        return *DatabaseSettings::fromUrl(url, QString(), &error);
+        return *DatabaseSettings::fromUrl(url, QString());
     }
 
     static QStringList tables(const Database &db) { return db.connection().tables(); }
@@ -63,14 +69,13 @@ private slots:
         QTemporaryDir dir;
         Database db(databaseAt(dir.filePath("fresh.db")));
         QCOMPARE(db.schemaVersion(), 0);
-        QString error;
-        QVERIFY2(db.migrate(&error), qPrintable(error));
+        QVERIFY_OK(db.migrate());
         QCOMPARE(db.schemaVersion(), Database::latestSchemaVersion());
         for (const char *t : {"spaces", "users", "memberships", "sessions", "api_keys", "templates", "pages",
                               "published_pages", "renders", "audit_log", "signing_keys", "schema_migrations"})
             QVERIFY2(tables(db).contains(QString::fromLatin1(t)), t);
         // Running again is a no-op.
-        QVERIFY2(db.migrate(&error), qPrintable(error));
+        QVERIFY_OK(db.migrate());
         QSqlQuery q(db.connection());
         QVERIFY(q.exec("SELECT COUNT(*) FROM schema_migrations"));
         QVERIFY(q.next());
@@ -93,8 +98,7 @@ private slots:
         QTemporaryDir dir;
         const mode_t previous = ::umask(0022);
         Database db(sqliteAt(dir.filePath("private.db")));
-        QString error;
-        QVERIFY2(db.migrate(&error), qPrintable(error));
+        QVERIFY_OK(db.migrate());
         const auto ownerOnly = QFileDevice::ReadOwner | QFileDevice::WriteOwner;
         const auto groupOrOther
             = QFileDevice::ReadGroup | QFileDevice::WriteGroup | QFileDevice::ReadOther | QFileDevice::WriteOther;
@@ -104,8 +108,8 @@ private slots:
         QVERIFY(!(QFileInfo(dir.filePath("private.db-wal")).permissions() & groupOrOther));
 
         FileStore files(dir.filePath("files"));
-        const auto stored = files.put("not really a png", QStringLiteral("png"), &error);
-        QVERIFY2(stored, qPrintable(error));
+        const auto stored = files.put("not really a png", QStringLiteral("png"));
+        QVERIFY2(stored, qPrintable(stored.error_or(QString())));
         QVERIFY(!(QFileInfo(stored->path).permissions() & groupOrOther));
         QVERIFY(!(QFileInfo(QFileInfo(stored->path).absolutePath()).permissions()
                   & (groupOrOther | QFileDevice::ExeGroup | QFileDevice::ExeOther)));
@@ -123,8 +127,7 @@ private slots:
         // 500s of concurrent publishes); as BEGIN IMMEDIATE the other writer waits.
         QTemporaryDir dir;
         Database db(sqliteAt(dir.filePath("busy.db")));
-        QString error;
-        QVERIFY2(db.migrate(&error), qPrintable(error));
+        QVERIFY_OK(db.migrate());
         QVERIFY(QSqlQuery(db.connection()).exec("CREATE TABLE t (x INTEGER)"));
 
         Transaction reader(db);
@@ -163,7 +166,7 @@ private slots:
         const auto onThread = [&db](bool *open, bool *unavailable) {
             std::unique_ptr<QThread> t(QThread::create([&] {
                 *open = db.connection().isOpen() && QSqlQuery(db.connection()).exec("SELECT 1");
-                *unavailable = ServiceError::database().kind == ServiceError::Kind::Unavailable;
+                *unavailable = ServiceError::database().kind() == ServiceError::Kind::Unavailable;
             }));
             t->start();
             t->wait();
@@ -178,7 +181,7 @@ private slots:
         onThread(&open, &unavailable);
         QVERIFY(!open);
         QVERIFY(unavailable);
-        QCOMPARE(ServiceError::database().code, QString("database_error")); // this thread is fine
+        QCOMPARE(ServiceError::database().codeName(), QString("database_error")); // this thread is fine
     }
 
     void olderSchemaUpgradesCleanly()
@@ -189,8 +192,7 @@ private slots:
         {
             // A database as an older build left it: only migration 1, with data in it.
             Database old(databaseAt(path));
-            QString error;
-            QVERIFY2(old.migrate(&error, 1), qPrintable(error));
+            QVERIFY_OK(old.migrate(1));
             QCOMPARE(old.schemaVersion(), 1);
             QVERIFY(!tables(old).contains("templates"));
             AccountService accounts(old, Config::defaults());
@@ -210,8 +212,7 @@ private slots:
         }
         Database db(databaseAt(path));
         QCOMPARE(db.schemaVersion(), 1);
-        QString error;
-        QVERIFY2(db.migrate(&error), qPrintable(error));
+        QVERIFY_OK(db.migrate());
         QCOMPARE(db.schemaVersion(), Database::latestSchemaVersion());
         QVERIFY(tables(db).contains("templates"));
         QVERIFY(tables(db).contains("renders"));
@@ -254,16 +255,14 @@ private slots:
         QString spaceId, otherId;
         {
             Database old(databaseAt(path));
-            QString error;
-            QVERIFY2(old.migrate(&error, 6), qPrintable(error));
+            QVERIFY_OK(old.migrate(6));
             QVERIFY(!tables(old).contains("fonts") && !tables(old).contains("assets"));
             AccountService accounts(old, Config::defaults());
             spaceId = accounts.createSpace("brand", "free", "test")->id;
             otherId = accounts.createSpace("other", "free", "test")->id;
         }
         Database db(databaseAt(path));
-        QString error;
-        QVERIFY2(db.migrate(&error, 7), qPrintable(error));
+        QVERIFY_OK(db.migrate(7));
         QCOMPARE(db.schemaVersion(), 7);
         QVERIFY(tables(db).contains("fonts") && tables(db).contains("assets"));
 
@@ -305,13 +304,12 @@ private slots:
     {
         QTemporaryDir dir;
         Database db(databaseAt(dir.filePath("keys.db")));
-        QString error;
-        QVERIFY(db.migrate(&error));
+        QVERIFY(db.migrate());
         AccountService accounts(db, Config::defaults());
         ApiKeyService keys(db);
         const QString a = accounts.createSpace("a", "pro", "test")->id;
         const QString b = accounts.createSpace("b", "free", "test")->id;
-        QCOMPARE(accounts.createSpace("a", "free", "test").error().kind, ServiceError::Kind::Conflict);
+        QCOMPARE(accounts.createSpace("a", "free", "test").error().kind(), ServiceError::Kind::Conflict);
         QCOMPARE(accounts.createSpace("c", "platinum", "test").error().field, QString("plan"));
 
         auto created = keys.create(a, "k", 0, {});
@@ -321,11 +319,11 @@ private slots:
         auto who = keys.authenticate(created->token);
         QVERIFY(who.has_value());
         QCOMPARE(who->space.plan, QString("pro"));
-        QCOMPARE(keys.revoke(b, created->key.id, "test").error().kind, ServiceError::Kind::NotFound);
+        QCOMPARE(keys.revoke(b, created->key.id, "test").error().kind(), ServiceError::Kind::NotFound);
         QVERIFY(keys.authenticate(created->token).has_value());
         QVERIFY(keys.revoke(a, created->key.id, "test").has_value());
-        QCOMPARE(keys.authenticate(created->token).error().code, QString("invalid_token"));
-        QCOMPARE(keys.authenticate("imp_" + QString(40, 'x')).error().kind, ServiceError::Kind::Unauthorized);
+        QCOMPARE(keys.authenticate(created->token).error().codeName(), QString("invalid_token"));
+        QCOMPARE(keys.authenticate("imp_" + QString(40, 'x')).error().kind(), ServiceError::Kind::Unauthorized);
         // The token is stored only as its hash.
         QSqlQuery q(db.connection());
         QVERIFY(q.exec("SELECT token_hash FROM api_keys"));
@@ -352,7 +350,7 @@ private slots:
         QCOMPARE(page->items.size(), 7);
         for (const auto &k : page->items)
             QVERIFY(k.id != shortLived->key.id);
-        QCOMPARE(keys.authenticate(shortLived->token).error().code, QString("token_expired"));
+        QCOMPARE(keys.authenticate(shortLived->token).error().codeName(), QString("token_expired"));
     }
 
     void keyPagingLimitsAreTheServices()
@@ -361,15 +359,14 @@ private slots:
         // parser: outside 1..maximum is refused, naming the parameter.
         QTemporaryDir dir;
         Database db(databaseAt(dir.filePath("paging.db")));
-        QString error;
-        QVERIFY(db.migrate(&error));
+        QVERIFY(db.migrate());
         ApiKeyService keys(db);
         const QString space = AccountService(db, Config::defaults()).createSpace("p", "free", "test")->id;
         QCOMPARE(keys.listPage(space, 1, ApiKeyService::kMaxPerPage)->perPage, ApiKeyService::kMaxPerPage);
         QCOMPARE(keys.listPage(space, 1, 1000).error().field, QString("perPage"));
         QCOMPARE(keys.listPage(space, ApiKeyService::kMaxPage + 1, 5).error().field, QString("page"));
         QCOMPARE(keys.listPage(space, 1, 0).error().field, QString("perPage"));
-        QCOMPARE(keys.listPage(space, 0, 5).error().code, QString("invalid_parameter"));
+        QCOMPARE(keys.listPage(space, 0, 5).error().codeName(), QString("invalid_parameter"));
         QCOMPARE(ApiKeyService::managerRoles(), (std::vector<Role>{Role::Owner, Role::Admin}));
     }
 
@@ -377,8 +374,7 @@ private slots:
     {
         QTemporaryDir dir;
         Database db(databaseAt(dir.filePath("users.db")));
-        QString error;
-        QVERIFY(db.migrate(&error));
+        QVERIFY(db.migrate());
         AccountService accounts(db, Config::defaults());
         bool created = false;
         auto m = accounts.addUser("Someone@Example.test", "longenough", "newspace", Role::Admin, "test", &created);
@@ -393,7 +389,8 @@ private slots:
         QVERIFY(before.has_value());
         const auto kept = accounts.login("someone@example.test", "longenough", {});
         QVERIFY(kept.has_value());
-        QCOMPARE(accounts.login("someone@example.test", "wrongwrong", {}).error().code, QString("invalid_credentials"));
+        QCOMPARE(accounts.login("someone@example.test", "wrongwrong", {}).error().codeName(),
+                 QString("invalid_credentials"));
         // A new password ends the user's other sessions; the caller's own may stay.
         QVERIFY(accounts.setPassword("someone@example.test", "password-2", "test", kept->token).has_value());
         QVERIFY(!accounts.session(before->token).has_value());
@@ -416,19 +413,19 @@ private slots:
         // Retry-After, and another address is refused too (the e-mail's count).
         QTemporaryDir dir;
         Database db(databaseAt(dir.filePath("throttle.db")));
-        QString error;
-        QVERIFY(db.migrate(&error));
+        QVERIFY(db.migrate());
         const Config config = Config::defaults();
         AccountService accounts(db, config);
         QVERIFY(accounts.addUser("t@x.test", "password123", "t", Role::Owner, "test").has_value());
         for (int i = 0; i < config.loginFailureLimit(); ++i)
-            QCOMPARE(accounts.login(" T@x.test", "wrong-wrong", {}, "10.0.0.1").error().code,
+            QCOMPARE(accounts.login(" T@x.test", "wrong-wrong", {}, "10.0.0.1").error().codeName(),
                      QString("invalid_credentials"));
         const auto refused = accounts.login("t@x.test", "password123", {}, "10.0.0.2");
-        QCOMPARE(refused.error().kind, ServiceError::Kind::TooManyAttempts);
-        QCOMPARE(refused.error().code, QString("too_many_login_attempts"));
+        QCOMPARE(refused.error().kind(), ServiceError::Kind::TooManyAttempts);
+        QCOMPARE(refused.error().codeName(), QString("too_many_login_attempts"));
         QVERIFY(refused.error().retryAfterSeconds > 0);
-        QCOMPARE(accounts.checkLoginAllowed("t@x.test", "10.0.0.3").error().kind, ServiceError::Kind::TooManyAttempts);
+        QCOMPARE(accounts.checkLoginAllowed("t@x.test", "10.0.0.3").error().kind(),
+                 ServiceError::Kind::TooManyAttempts);
         QVERIFY(accounts.checkLoginAllowed("other@x.test", "10.0.0.3").has_value());
     }
 
@@ -442,10 +439,9 @@ private slots:
     void secretBoxSealsAndRefusesTampering()
     {
         QTemporaryDir dir;
-        QString error;
         const QString path = dir.filePath("signing.key");
-        auto box = SecretBox::openOrCreate(path, &error);
-        QVERIFY2(box, qPrintable(error));
+        auto box = SecretBox::openOrCreate(path);
+        QVERIFY2(box, qPrintable(box.error_or(QString())));
         QCOMPARE(QFileInfo(path).size(), qint64(32));
         struct stat st = {};
         QCOMPARE(::stat(QFile::encodeName(path).constData(), &st), 0);
@@ -459,13 +455,13 @@ private slots:
         QVERIFY(!box->open(tampered));
         QVERIFY(!box->open(sealed.left(10)));
         // The same file opens the same box (CLI and server share it); another key does not.
-        QCOMPARE(SecretBox::openOrCreate(path, &error)->open(sealed).value_or(QByteArray()), QByteArray("sks_secret"));
-        QVERIFY(!SecretBox::openOrCreate(dir.filePath("other.key"), &error)->open(sealed));
+        QCOMPARE(SecretBox::openOrCreate(path)->open(sealed).value_or(QByteArray()), QByteArray("sks_secret"));
+        QVERIFY(!SecretBox::openOrCreate(dir.filePath("other.key"))->open(sealed));
         QFile bad(dir.filePath("short.key"));
         QVERIFY(bad.open(QIODevice::WriteOnly));
         bad.write("short");
         bad.close();
-        QVERIFY(!SecretBox::openOrCreate(bad.fileName(), &error));
+        QVERIFY(!SecretBox::openOrCreate(bad.fileName()));
     }
 
     void canonicalStringIsRfc3986Sorted()
@@ -480,13 +476,12 @@ private slots:
     {
         QTemporaryDir dir;
         Database db(databaseAt(dir.filePath("sign.db")));
-        QString error;
-        QVERIFY(db.migrate(&error));
+        QVERIFY(db.migrate());
         AccountService accounts(db, Config::defaults());
         const auto space = accounts.createSpace("s", "pro", "test");
         QVERIFY(space.has_value());
         SigningKeyService keys(db, dir.path());
-        QCOMPARE(keys.create(space->id, "  ", {}).error().code, QString("invalid_name"));
+        QCOMPARE(keys.create(space->id, "  ", {}).error().codeName(), QString("invalid_name"));
         const auto created = keys.create(space->id, "blog", {});
         QVERIFY(created.has_value());
         QVERIFY(created->key.id.startsWith("sgk_"));
@@ -502,17 +497,17 @@ private slots:
         QVERIFY(grant.has_value());
         QCOMPARE(grant->space.id, space->id);
         QCOMPARE(grant->expiresAt, qint64(2000));
-        QCOMPARE(keys.verify("/api/v1/render", withSig, 2001).error().code, QString("signature_expired"));
-        QCOMPARE(keys.verify("/api/v1/other", withSig, 1000).error().code, QString("signature_invalid"));
+        QCOMPARE(keys.verify("/api/v1/render", withSig, 2001).error().codeName(), QString("signature_expired"));
+        QCOMPARE(keys.verify("/api/v1/other", withSig, 1000).error().codeName(), QString("signature_invalid"));
         auto changed = withSig;
         changed[0].second = "pg_2";
-        QCOMPARE(keys.verify("/api/v1/render", changed, 1000).error().kind, ServiceError::Kind::Forbidden);
+        QCOMPARE(keys.verify("/api/v1/render", changed, 1000).error().kind(), ServiceError::Kind::Forbidden);
         QCOMPARE(keys.invalidCount(), quint64(2));
         QCOMPARE(keys.expiredCount(), quint64(1));
 
         QVERIFY(keys.revoke({}, created->key.id, "cli").has_value());
-        QCOMPARE(keys.verify("/api/v1/render", withSig, 1000).error().code, QString("signature_invalid"));
-        QCOMPARE(keys.revoke(space->id, created->key.id, "cli").error().code, QString("signing_key_not_found"));
+        QCOMPARE(keys.verify("/api/v1/render", withSig, 1000).error().codeName(), QString("signature_invalid"));
+        QCOMPARE(keys.revoke(space->id, created->key.id, "cli").error().codeName(), QString("signing_key_not_found"));
         QCOMPARE(AuditRepository(db).count("signing_key.revoke").value_or(0), 1);
     }
 
@@ -523,14 +518,13 @@ private slots:
     {
         QTemporaryDir dir;
         Database db(sqliteAt(dir.filePath("blobs.db")));
-        QString error;
-        QVERIFY2(db.migrate(&error), qPrintable(error));
+        QVERIFY_OK(db.migrate());
         const FileStore files(db);
         QVERIFY(files.inDatabase());
         QByteArray bytes("\x89PNG\r\n\x1a\n", 8);
         bytes.append(QByteArray(1000, '\0'));
-        const auto first = files.put(bytes, "png", &error);
-        QVERIFY2(first.has_value(), qPrintable(error));
+        const auto first = files.put(bytes, "png");
+        QVERIFY2(first.has_value(), qPrintable(first.error_or(QString())));
         QVERIFY(!first->existed);
         QVERIFY(first->path.isEmpty());
         QCOMPARE(first->size, qint64(bytes.size()));
@@ -553,8 +547,8 @@ private slots:
         QFile config(dir.filePath("config.json"));
         QVERIFY(config.open(QIODevice::WriteOnly) && config.write(R"({"files": {"dir": "shared"}})") > 0);
         config.close();
-        const auto loaded = Config::load(dir.path(), &error);
-        QVERIFY2(loaded.has_value(), qPrintable(error));
+        const auto loaded = Config::load(dir.path());
+        QVERIFY2(loaded.has_value(), qPrintable(loaded.error_or(QString())));
         const FileStore shared = FileStore::forDataDir(db, *loaded, dir.path());
         QVERIFY(!shared.inDatabase());
         QCOMPARE(shared.root(), dir.filePath("shared"));
@@ -565,8 +559,7 @@ private slots:
     {
         QTemporaryDir dir;
         Database db(sqliteAt(dir.filePath("rate.db")));
-        QString error;
-        QVERIFY2(db.migrate(&error), qPrintable(error));
+        QVERIFY_OK(db.migrate());
         const RateWindows windows(db);
         QCOMPARE(windows.hit("key:a", 1000).value_or(-1), 1);
         QCOMPARE(windows.hit("key:a", 1000).value_or(-1), 2);

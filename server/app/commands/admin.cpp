@@ -18,11 +18,6 @@ namespace {
 
 const QString kCli = QStringLiteral("cli");
 
-int serviceFailure(const CommonOptions &o, const store::ServiceError &e)
-{
-    return fail(o, e.code, e.message);
-}
-
 QJsonObject spaceJson(const store::Space &s)
 {
     return {{QStringLiteral("id"), s.id},
@@ -39,18 +34,6 @@ QJsonObject membershipJson(const store::Membership &m)
             {QStringLiteral("role"), store::roleName(m.role)}};
 }
 
-// Opens the data directory once the command line is known to be complete, so that a
-// usage error or --help never creates a database. Returns -1 to go on, else the exit code.
-int openData(const CommandLine &line, CommonOptions *options, std::optional<Environment> *env)
-{
-    *options = commonOptions(line);
-    QString error;
-    *env = openEnvironment(*options, &error);
-    if (!*env)
-        return fail(*options, QStringLiteral("startup_failed"), error);
-    return -1;
-}
-
 // The verb and positional count a command line must have; a usage error otherwise.
 bool isVerb(const QStringList &pos, const char *verb, qsizetype count)
 {
@@ -64,6 +47,48 @@ QString missingVerb(const QStringList &pos)
 }
 
 const QString kCommon = QStringLiteral("[--data DIR] [--database URL] [--json]");
+
+// The options every revocable secret's command (`key`, `signing-key`) takes first.
+void addSecretOptions(CommandLine &line)
+{
+    line.addCommonOptions();
+    line.addValueOption({QStringLiteral("space")}, QStringLiteral("The space's name."), QStringLiteral("NAME"));
+    line.addValueOption({QStringLiteral("name")}, QStringLiteral("create: the key's name."), QStringLiteral("N"));
+}
+
+// Parses a revocable secret's command line, whose verbs are create --space --name, list
+// --space and revoke ID, and opens the data directory. -1 to go on, else the exit code
+// (--help, a usage error, a data directory that does not open).
+int openSecretCommand(CommandLine &line, const QStringList &arguments, CommonOptions *o,
+                      std::optional<Environment> *env)
+{
+    if (int rc = line.parse(arguments); rc >= 0)
+        return rc;
+    const QStringList pos = line.positionals();
+    const QString verb = pos.value(0);
+    if (isVerb(pos, "create", 1) || isVerb(pos, "list", 1)) {
+        if (line.value(QStringLiteral("space")).isEmpty()
+            || (verb == QLatin1String("create") && !line.isSet(QStringLiteral("name"))))
+            return line.usageError(
+                QStringLiteral("%1 needs --space%2")
+                    .arg(verb, verb == QLatin1String("create") ? QStringLiteral(" and --name") : QString()));
+    } else if (!isVerb(pos, "revoke", 2)) {
+        return line.usageError(missingVerb(pos));
+    }
+    return openData(line, o, env);
+}
+
+// The outcome of revoking secret `id`, a `noun` ("key", "signing key"): printed, and the
+// exit code.
+int printRevoked(const CommonOptions &o, const store::Result<store::Done> &done, const QString &id,
+                 const QString &noun)
+{
+    if (!done)
+        return fail(o, done.error());
+    o.json ? printJson({{QStringLiteral("id"), id}, {QStringLiteral("revoked"), true}})
+           : printLine(QStringLiteral("revoked %1 %2").arg(noun, id));
+    return 0;
+}
 
 } // namespace
 
@@ -91,7 +116,7 @@ int runSpaceCommand(const QStringList &arguments)
     if (verb == QLatin1String("create")) {
         auto s = accounts.createSpace(pos[1], line.value(QStringLiteral("plan"), env->config.defaultPlan()), kCli);
         if (!s)
-            return serviceFailure(o, s.error());
+            return fail(o, s.error());
         o.json ? printJson(spaceJson(*s))
                : printLine(QStringLiteral("created space %1 (%2, plan %3)").arg(s->name, s->id, s->plan));
         return 0;
@@ -99,7 +124,7 @@ int runSpaceCommand(const QStringList &arguments)
     if (verb == QLatin1String("list")) {
         auto list = accounts.listSpaces();
         if (!list)
-            return serviceFailure(o, list.error());
+            return fail(o, list.error());
         QJsonArray a;
         for (const store::Space &s : list.value()) {
             a.append(spaceJson(s));
@@ -112,7 +137,7 @@ int runSpaceCommand(const QStringList &arguments)
     }
     auto s = accounts.setPlan(pos[1], pos[2], kCli);
     if (!s)
-        return serviceFailure(o, s.error());
+        return fail(o, s.error());
     o.json ? printJson(spaceJson(*s)) : printLine(QStringLiteral("space %1 is now on plan %2").arg(s->name, s->plan));
     return 0;
 }
@@ -155,27 +180,26 @@ int runUserCommand(const QStringList &arguments)
     if (int rc = openData(line, &o, &env); rc >= 0)
         return rc;
     service::AccountService accounts(*env->db, env->config);
-    QString error;
     if (verb == QLatin1String("add")) {
         // A typo in --space must not quietly make a new space on some plan: a space is
         // created on purpose, with `imprint space create` or --create-space.
         if (!line.isSet(QStringLiteral("create-space"))) {
             auto existing = accounts.spaceByName(space);
-            if (!existing && existing.error().code == QLatin1String("space_not_found"))
-                return fail(o, QStringLiteral("space_not_found"),
+            if (!existing && existing.error().code == store::ProblemCode::SpaceNotFound)
+                return fail(o, common::problemCodeName(store::ProblemCode::SpaceNotFound),
                             QStringLiteral("there is no space '%1': create it first with `imprint space create %1 "
                                            "--plan %2` (or pass --create-space)")
                                 .arg(space, env->config.planNames().join(u'|')));
             if (!existing)
-                return serviceFailure(o, existing.error());
+                return fail(o, existing.error());
         }
-        const auto password = readPassword(QStringLiteral("Password for %1").arg(email), &error);
+        const auto password = readPassword(QStringLiteral("Password for %1").arg(email));
         if (!password)
-            return fail(o, QStringLiteral("invalid_password"), error);
+            return fail(o, common::problemCodeName(store::ProblemCode::InvalidPassword), password.error());
         bool created = false;
         auto m = accounts.addUser(email, *password, space, role, kCli, &created);
         if (!m)
-            return serviceFailure(o, m.error());
+            return fail(o, m.error());
         QJsonObject j = membershipJson(*m);
         j.insert(QStringLiteral("created"), created);
         if (o.json)
@@ -189,12 +213,12 @@ int runUserCommand(const QStringList &arguments)
         return 0;
     }
     if (verb == QLatin1String("passwd")) {
-        const auto password = readPassword(QStringLiteral("New password for %1").arg(email), &error);
+        const auto password = readPassword(QStringLiteral("New password for %1").arg(email));
         if (!password)
-            return fail(o, QStringLiteral("invalid_password"), error);
+            return fail(o, common::problemCodeName(store::ProblemCode::InvalidPassword), password.error());
         auto done = accounts.setPassword(email, *password, kCli);
         if (!done)
-            return serviceFailure(o, done.error());
+            return fail(o, done.error());
         // setPassword() accepted it, so it normalises; print the address as stored.
         const QString stored = service::AccountService::normaliseEmail(email).value_or(email);
         o.json ? printJson({{QStringLiteral("email"), stored}, {QStringLiteral("updated"), true}})
@@ -204,7 +228,7 @@ int runUserCommand(const QStringList &arguments)
     {
         auto list = accounts.listUsers(space);
         if (!list)
-            return serviceFailure(o, list.error());
+            return fail(o, list.error());
         QJsonArray a;
         for (const store::Membership &m : list.value()) {
             a.append(membershipJson(m));
@@ -225,31 +249,21 @@ int runKeyCommand(const QStringList &arguments)
                                              " [--scopes render,content] | list --space NAME | revoke ID   ")
                               + kCommon;
     CommandLine line(QStringLiteral("key"), usageText);
-    line.addCommonOptions();
-    line.addValueOption({QStringLiteral("space")}, QStringLiteral("The space's name."), QStringLiteral("NAME"));
-    line.addValueOption({QStringLiteral("name")}, QStringLiteral("create: the key's name."), QStringLiteral("N"));
+    addSecretOptions(line);
     line.addValueOption({QStringLiteral("expires-days")}, QStringLiteral("create: days until the key expires."),
                         QStringLiteral("D"));
     line.addValueOption({QStringLiteral("scopes")},
-                        QStringLiteral("create: comma-separated scopes, render and/or content (default render)."),
+                        QStringLiteral("create: comma-separated scopes, %1 (default %2).")
+                            .arg(service::keyScopeList(QStringLiteral("and/or")),
+                                 service::keyScopeName(service::KeyScope::Render)),
                         QStringLiteral("LIST"));
-    if (int rc = line.parse(arguments); rc >= 0)
+    CommonOptions o;
+    std::optional<Environment> env;
+    if (int rc = openSecretCommand(line, arguments, &o, &env); rc >= 0)
         return rc;
     const QStringList pos = line.positionals();
     const QString verb = pos.value(0);
     const QString spaceName = line.value(QStringLiteral("space"));
-    if (isVerb(pos, "create", 1) || isVerb(pos, "list", 1)) {
-        if (spaceName.isEmpty() || (verb == QLatin1String("create") && !line.isSet(QStringLiteral("name"))))
-            return line.usageError(
-                QStringLiteral("%1 needs --space%2")
-                    .arg(verb, verb == QLatin1String("create") ? QStringLiteral(" and --name") : QString()));
-    } else if (!isVerb(pos, "revoke", 2)) {
-        return line.usageError(missingVerb(pos));
-    }
-    CommonOptions o;
-    std::optional<Environment> env;
-    if (int rc = openData(line, &o, &env); rc >= 0)
-        return rc;
     service::AccountService accounts(*env->db, env->config);
     service::ApiKeyService keys(*env->db);
     if (verb == QLatin1String("create")) {
@@ -264,10 +278,10 @@ int runKeyCommand(const QStringList &arguments)
         }
         auto space = accounts.spaceByName(spaceName);
         if (!space)
-            return serviceFailure(o, space.error());
+            return fail(o, space.error());
         // The names are checked by the service (invalid_scopes), as for POST /tokens/api-keys,
         // so the CLI and the HTTP route accept exactly the same scopes.
-        QStringList scopes{QStringLiteral("render")};
+        QStringList scopes{service::keyScopeName(service::KeyScope::Render)};
         if (line.isSet(QStringLiteral("scopes"))) {
             scopes.clear();
             for (const QString &s : line.value(QStringLiteral("scopes")).split(QLatin1Char(',')))
@@ -277,7 +291,7 @@ int runKeyCommand(const QStringList &arguments)
         }
         auto created = keys.create(space->id, line.value(QStringLiteral("name")), expiresAt, {}, scopes);
         if (!created)
-            return serviceFailure(o, created.error());
+            return fail(o, created.error());
         if (o.json) {
             QJsonObject j = service::keyJson(created->key);
             j.insert(QStringLiteral("token"), created->token);
@@ -291,10 +305,10 @@ int runKeyCommand(const QStringList &arguments)
     if (verb == QLatin1String("list")) {
         auto space = accounts.spaceByName(spaceName);
         if (!space)
-            return serviceFailure(o, space.error());
+            return fail(o, space.error());
         auto list = keys.listAll(space->id);
         if (!list)
-            return serviceFailure(o, list.error());
+            return fail(o, list.error());
         QJsonArray a;
         for (const store::ApiKey &k : list.value()) {
             QJsonObject j = service::keyJson(k);
@@ -311,12 +325,7 @@ int runKeyCommand(const QStringList &arguments)
             printJson({{QStringLiteral("keys"), a}});
         return 0;
     }
-    auto done = keys.revoke({}, pos[1], kCli);
-    if (!done)
-        return serviceFailure(o, done.error());
-    o.json ? printJson({{QStringLiteral("id"), pos[1]}, {QStringLiteral("revoked"), true}})
-           : printLine(QStringLiteral("revoked key %1").arg(pos[1]));
-    return 0;
+    return printRevoked(o, keys.revoke({}, pos[1], kCli), pos[1], QStringLiteral("key"));
 }
 
 int runSigningKeyCommand(const QStringList &arguments)
@@ -325,36 +334,24 @@ int runSigningKeyCommand(const QStringList &arguments)
         = QStringLiteral("imprint signing-key create --space NAME --name N | list --space NAME | revoke ID   ")
           + kCommon;
     CommandLine line(QStringLiteral("signing-key"), usageText);
-    line.addCommonOptions();
-    line.addValueOption({QStringLiteral("space")}, QStringLiteral("The space's name."), QStringLiteral("NAME"));
-    line.addValueOption({QStringLiteral("name")}, QStringLiteral("create: the key's name."), QStringLiteral("N"));
-    if (int rc = line.parse(arguments); rc >= 0)
+    addSecretOptions(line);
+    CommonOptions o;
+    std::optional<Environment> env;
+    if (int rc = openSecretCommand(line, arguments, &o, &env); rc >= 0)
         return rc;
     const QStringList pos = line.positionals();
     const QString verb = pos.value(0);
     const QString spaceName = line.value(QStringLiteral("space"));
-    if (isVerb(pos, "create", 1) || isVerb(pos, "list", 1)) {
-        if (spaceName.isEmpty() || (verb == QLatin1String("create") && !line.isSet(QStringLiteral("name"))))
-            return line.usageError(
-                QStringLiteral("%1 needs --space%2")
-                    .arg(verb, verb == QLatin1String("create") ? QStringLiteral(" and --name") : QString()));
-    } else if (!isVerb(pos, "revoke", 2)) {
-        return line.usageError(missingVerb(pos));
-    }
-    CommonOptions o;
-    std::optional<Environment> env;
-    if (int rc = openData(line, &o, &env); rc >= 0)
-        return rc;
     service::AccountService accounts(*env->db, env->config);
     service::SigningKeyService keys(*env->db, env->dataDir);
     if (verb != QLatin1String("revoke")) {
         auto space = accounts.spaceByName(spaceName);
         if (!space)
-            return serviceFailure(o, space.error());
+            return fail(o, space.error());
         if (verb == QLatin1String("create")) {
             auto created = keys.create(space->id, line.value(QStringLiteral("name")), {});
             if (!created)
-                return serviceFailure(o, created.error());
+                return fail(o, created.error());
             if (o.json) {
                 QJsonObject j = service::signingKeyJson(created->key);
                 j.insert(QStringLiteral("secret"), created->secret);
@@ -367,7 +364,7 @@ int runSigningKeyCommand(const QStringList &arguments)
         }
         auto list = keys.listAll(space->id);
         if (!list)
-            return serviceFailure(o, list.error());
+            return fail(o, list.error());
         QJsonArray a;
         for (const store::SigningKey &k : list.value()) {
             QJsonObject j = service::signingKeyJson(k);
@@ -382,12 +379,7 @@ int runSigningKeyCommand(const QStringList &arguments)
             printJson({{QStringLiteral("signingKeys"), a}});
         return 0;
     }
-    auto done = keys.revoke({}, pos[1], kCli);
-    if (!done)
-        return serviceFailure(o, done.error());
-    o.json ? printJson({{QStringLiteral("id"), pos[1]}, {QStringLiteral("revoked"), true}})
-           : printLine(QStringLiteral("revoked signing key %1").arg(pos[1]));
-    return 0;
+    return printRevoked(o, keys.revoke({}, pos[1], kCli), pos[1], QStringLiteral("signing key"));
 }
 
 int runUrlCommand(const QStringList &arguments)
@@ -425,11 +417,11 @@ int runUrlCommand(const QStringList &arguments)
     service::AccountService accounts(*env->db, env->config);
     auto space = accounts.spaceByName(spaceName);
     if (!space)
-        return serviceFailure(o, space.error());
+        return fail(o, space.error());
     service::SigningKeyService keys(*env->db, env->dataDir);
     const auto signedUrl = keys.signUrl(space->id, keyId, pos[1], seconds, QDateTime::currentSecsSinceEpoch());
     if (!signedUrl)
-        return serviceFailure(o, signedUrl.error());
+        return fail(o, signedUrl.error());
     o.json ? printJson({{QStringLiteral("url"), *signedUrl}}) : printLine(*signedUrl);
     return 0;
 }

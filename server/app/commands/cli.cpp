@@ -99,26 +99,22 @@ CommonOptions commonOptions(const CommandLine &line)
     return o;
 }
 
-std::optional<Environment> openEnvironment(const CommonOptions &options, QString *error)
+common::Expected<Environment, QString> openEnvironment(const CommonOptions &options)
 {
-    if (!store::initCrypto()) {
-        *error = QStringLiteral("libsodium failed to initialise");
-        return std::nullopt;
-    }
-    if (!QDir().mkpath(options.dataDir)) {
-        *error = QStringLiteral("cannot create the data directory %1").arg(options.dataDir);
-        return std::nullopt;
-    }
-    auto config = store::Config::load(options.dataDir, error);
+    if (!store::initCrypto())
+        return QStringLiteral("libsodium failed to initialise");
+    if (!QDir().mkpath(options.dataDir))
+        return QStringLiteral("cannot create the data directory %1").arg(options.dataDir);
+    auto config = store::Config::load(options.dataDir);
     if (!config)
-        return std::nullopt;
-    auto settings = store::DatabaseSettings::fromUrl(options.databaseUrl, options.dataDir, error);
+        return config.error();
+    auto settings = store::DatabaseSettings::fromUrl(options.databaseUrl, options.dataDir);
     if (!settings)
-        return std::nullopt;
+        return settings.error();
     settings->maxConnections = config->databaseMaxConnections();
     Environment env{options.dataDir, *config, std::make_unique<store::Database>(*settings)};
-    if (!env.db->migrate(error))
-        return std::nullopt;
+    if (const auto migrated = env.db->migrate(); !migrated)
+        return migrated.error();
     return env;
 }
 
@@ -154,8 +150,9 @@ std::optional<std::string> promptNoEcho(const QString &prompt)
 
 } // namespace
 
-std::optional<QString> readPassword(const QString &prompt, QString *error)
+common::Expected<QString, QString> readPassword(const QString &prompt)
 {
+    using Failed = common::Unexpected<QString>;
     std::optional<std::string> first, second;
     if (isatty(STDIN_FILENO)) {
         first = promptNoEcho(prompt + QStringLiteral(": "));
@@ -164,18 +161,12 @@ std::optional<QString> readPassword(const QString &prompt, QString *error)
         first = readLine();
         second = readLine();
     }
-    if (!first || first->empty()) {
-        *error = QStringLiteral("no password given on stdin");
-        return std::nullopt;
-    }
-    if (second && !second->empty() && *second != *first) {
-        *error = QStringLiteral("the two passwords differ");
-        return std::nullopt;
-    }
-    if (isatty(STDIN_FILENO) && (!second || *second != *first)) {
-        *error = QStringLiteral("the two passwords differ");
-        return std::nullopt;
-    }
+    if (!first || first->empty())
+        return Failed(QStringLiteral("no password given on stdin"));
+    if (second && !second->empty() && *second != *first)
+        return Failed(QStringLiteral("the two passwords differ"));
+    if (isatty(STDIN_FILENO) && (!second || *second != *first))
+        return Failed(QStringLiteral("the two passwords differ"));
     return QString::fromStdString(*first);
 }
 
@@ -186,6 +177,21 @@ int fail(const CommonOptions &options, const QString &code, const QString &messa
         printJson(QJsonObject{{QStringLiteral("error"),
                                QJsonObject{{QStringLiteral("code"), code}, {QStringLiteral("message"), message}}}});
     return 1;
+}
+
+int fail(const CommonOptions &options, const store::ServiceError &error)
+{
+    return fail(options, error.codeName(), error.message);
+}
+
+int openData(const CommandLine &line, CommonOptions *options, std::optional<Environment> *env)
+{
+    *options = commonOptions(line);
+    auto opened = openEnvironment(*options);
+    if (!opened)
+        return fail(*options, QStringLiteral("startup_failed"), opened.error());
+    *env = std::move(*opened);
+    return -1;
 }
 
 void printJson(const QJsonObject &object)

@@ -4,6 +4,7 @@
 
 #include "server/store/config.h"
 #include "server/store/database.h"
+#include "server/store/errors.h"
 
 #include <QCommandLineParser>
 #include <QJsonObject>
@@ -71,17 +72,25 @@ struct Environment {
 };
 
 /// Creates the data directory if needed, loads the config, opens the database and
-/// applies migrations. std::nullopt with *error set on any failure.
-std::optional<Environment> openEnvironment(const CommonOptions &options, QString *error);
+/// applies migrations. The error says what failed.
+common::Expected<Environment, QString> openEnvironment(const CommonOptions &options);
 
 /// Reads a password: from a TTY with a no-echo prompt, asked twice; otherwise from
 /// stdin, one line, or the same line twice (a mismatch is an error). Trailing CR/LF
-/// stripped. std::nullopt with *error on mismatch or empty input.
-std::optional<QString> readPassword(const QString &prompt, QString *error);
+/// stripped. The error says why on mismatch or empty input.
+common::Expected<QString, QString> readPassword(const QString &prompt);
 
 /// Prints an error: always as text on stderr, and with --json also as
 /// {"error": {"code", "message"}} on stdout. Returns exit code 1.
 int fail(const CommonOptions &options, const QString &code, const QString &message);
+
+/// fail() with a service error's code (its wire name) and message.
+int fail(const CommonOptions &options, const store::ServiceError &error);
+
+/// Opens the data directory once a command line is known to be complete, so that a
+/// usage error or --help never creates a database: sets *options from `line` and *env.
+/// Returns -1 to go on, else the exit code of the failure it printed.
+int openData(const CommandLine &line, CommonOptions *options, std::optional<Environment> *env);
 
 /// Prints `object` as one compact JSON line on stdout.
 void printJson(const QJsonObject &object);

@@ -22,23 +22,6 @@ const QString kPageUsage
                      "       imprint page publish ID | list --space NAME\n"
                      "       (each also [--data DIR] [--database URL] [--json])");
 
-int serviceFailure(const CommonOptions &o, const store::ServiceError &e)
-{
-    return fail(o, e.code, e.message);
-}
-
-/// Opens the data directory once the command line is complete, so that --help or a
-/// usage error never creates a database. Returns -1 to go on, else the exit code.
-int openData(const CommandLine &line, CommonOptions *o, std::optional<Environment> *env)
-{
-    *o = commonOptions(line);
-    QString error;
-    *env = openEnvironment(*o, &error);
-    if (!*env)
-        return fail(*o, QStringLiteral("startup_failed"), error);
-    return -1;
-}
-
 service::ContentService contentService(const Environment &env)
 {
     return service::contentService(*env.db);
@@ -70,7 +53,7 @@ int runTemplateCommand(const QStringList &arguments)
     service::AccountService accounts(*env->db, env->config);
     auto space = accounts.spaceByName(spaceName);
     if (!space)
-        return serviceFailure(o, space.error());
+        return fail(o, space.error());
     auto content = contentService(*env);
     if (import) {
         QFile f(pos.at(1));
@@ -84,7 +67,7 @@ int runTemplateCommand(const QStringList &arguments)
                         QStringLiteral("%1 is not a JSON object: %2").arg(pos.at(1), perr.errorString()));
         auto t = content.createTemplate(space->id, doc.object(), QStringLiteral("cli"));
         if (!t)
-            return serviceFailure(o, t.error());
+            return fail(o, t.error());
         if (o.json)
             printJson(QJsonObject{{QStringLiteral("id"), t->id},
                                   {QStringLiteral("name"), t->name},
@@ -95,7 +78,7 @@ int runTemplateCommand(const QStringList &arguments)
     }
     auto list = content.listTemplates(space->id);
     if (!list)
-        return serviceFailure(o, list.error());
+        return fail(o, list.error());
     QJsonArray a;
     for (const auto &t : list.value()) {
         a.append(QJsonObject{{QStringLiteral("id"), t.id}, {QStringLiteral("name"), t.name}});
@@ -151,11 +134,11 @@ int runPageCommand(const QStringList &arguments)
     if (verb == QLatin1String("create")) {
         auto space = accounts.spaceByName(spaceName);
         if (!space)
-            return serviceFailure(o, space.error());
+            return fail(o, space.error());
         const auto page = content.createPage(space->id, templateId, line.value(QStringLiteral("name")), variables,
                                              QStringLiteral("cli"), line.isSet(QStringLiteral("publish")));
         if (!page)
-            return serviceFailure(o, page.error());
+            return fail(o, page.error());
         const store::PageRecord &out = *page;
         if (o.json)
             printJson(service::pageJson(out));
@@ -167,7 +150,7 @@ int runPageCommand(const QStringList &arguments)
     if (verb == QLatin1String("publish")) {
         auto snap = content.publish({}, pos.at(1), QStringLiteral("cli"));
         if (!snap)
-            return serviceFailure(o, snap.error());
+            return fail(o, snap.error());
         if (o.json)
             printJson(service::pageJson(snap->page));
         else
@@ -176,10 +159,10 @@ int runPageCommand(const QStringList &arguments)
     }
     auto space = accounts.spaceByName(spaceName);
     if (!space)
-        return serviceFailure(o, space.error());
+        return fail(o, space.error());
     auto list = content.listPages(space->id);
     if (!list)
-        return serviceFailure(o, list.error());
+        return fail(o, list.error());
     QJsonArray a;
     for (const auto &p : list.value()) {
         a.append(service::pageJson(p));

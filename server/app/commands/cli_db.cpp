@@ -38,14 +38,13 @@ int runDbCommand(const QStringList &arguments)
 
     CommonOptions o = defaultCommonOptions();
     o.json = line.isSet(QStringLiteral("json"));
-    QString error;
     const QString sqlitePath = QDir(fromDir).absoluteFilePath(QStringLiteral("imprint.db"));
     if (!QFileInfo::exists(sqlitePath))
         return fail(o, QStringLiteral("no_source"), QStringLiteral("%1 does not exist").arg(sqlitePath));
-    auto from = store::DatabaseSettings::fromUrl(QString(), QDir(fromDir).absolutePath(), &error);
-    auto to = store::DatabaseSettings::fromUrl(toUrl, QString(), &error);
+    auto from = store::DatabaseSettings::fromUrl(QString(), QDir(fromDir).absolutePath());
+    auto to = store::DatabaseSettings::fromUrl(toUrl, QString());
     if (!to)
-        return fail(o, QStringLiteral("invalid_target"), error);
+        return fail(o, QStringLiteral("invalid_target"), to.error());
     if (to->driver != QLatin1String("QPSQL"))
         return fail(o, QStringLiteral("invalid_target"), QStringLiteral("--to must be a postgres:// URL"));
     if (!store::initCrypto())
@@ -53,20 +52,20 @@ int runDbCommand(const QStringList &arguments)
 
     const store::Database source(*from);
     const store::Database target(*to);
-    const auto rows = store::copyDatabase(source, target, &error);
+    const auto rows = store::copyDatabase(source, target);
     if (!rows)
-        return fail(o, QStringLiteral("copy_failed"), error);
-    std::optional<store::FileCopyReport> files;
+        return fail(o, QStringLiteral("copy_failed"), rows.error());
+    common::Expected<store::FileCopyReport, QString> files;
     // Without --files-to the files go where instances on that database read them by default
     // (store::FileStore::forDataDir): the database's blobs table.
     if (line.isSet(QStringLiteral("files-to")))
         files = store::copyFiles(QDir(fromDir).filePath(QStringLiteral("files")),
-                                 QDir(line.value(QStringLiteral("files-to"))).absolutePath(), &error);
+                                 QDir(line.value(QStringLiteral("files-to"))).absolutePath());
     else
-        files = store::copyFilesToStore(QDir(fromDir).filePath(QStringLiteral("files")), store::FileStore(target),
-                                        &error);
+        files = store::copyFilesToStore(QDir(fromDir).filePath(QStringLiteral("files")), store::FileStore(target));
     if (!files)
-        return fail(o, QStringLiteral("file_copy_failed"), QStringLiteral("rows copied, files not: %1").arg(error));
+        return fail(o, QStringLiteral("file_copy_failed"),
+                    QStringLiteral("rows copied, files not: %1").arg(files.error()));
 
     // Signing-key secrets are sealed with DATA_DIR/signing.key, which is no row.
     const bool serverKey = QFileInfo::exists(QDir(fromDir).filePath(QStringLiteral("signing.key")));

@@ -45,13 +45,13 @@ int openTarget(CommandLine &line, const QStringList &arguments, Target *t)
     if (spaceName.isEmpty())
         return line.usageError(QStringLiteral("--space is required"));
     t->options = commonOptions(line);
-    QString error;
-    t->env = openEnvironment(t->options, &error);
-    if (!t->env)
-        return fail(t->options, QStringLiteral("startup_failed"), error);
+    if (auto env = openEnvironment(t->options))
+        t->env = std::move(*env);
+    else
+        return fail(t->options, QStringLiteral("startup_failed"), env.error());
     auto space = service::AccountService(*t->env->db, t->env->config).spaceByName(spaceName);
     if (!space)
-        return fail(t->options, space.error().code, space.error().message);
+        return fail(t->options, space.error());
     t->space = *space;
     return -1;
 }
@@ -79,6 +79,19 @@ QString fontTypeOf(const QString &path)
     if (ext == QLatin1String("otf") || ext == QLatin1String("woff") || ext == QLatin1String("woff2"))
         return QStringLiteral("font/") + ext;
     return QStringLiteral("font/ttf");
+}
+
+// The outcome of removing upload `t.argument`, a `noun` ("font", "asset"): printed, and
+// the exit code.
+int printRemoved(const Target &t, const store::Result<store::Done> &done, const QString &noun)
+{
+    if (!done)
+        return fail(t.options, done.error());
+    if (t.options.json)
+        printJson(QJsonObject{{QStringLiteral("removed"), t.argument}});
+    else
+        printLine(QStringLiteral("removed %1 %2").arg(noun, t.argument));
+    return 0;
 }
 
 } // namespace
@@ -121,7 +134,7 @@ int runFontCommand(const QStringList &arguments)
         }
         auto added = fonts.upload(t.space.id, upload);
         if (!added)
-            return fail(o, added.error().code, added.error().message);
+            return fail(o, added.error());
         if (o.json)
             printJson(service::FontService::json(added->record));
         else
@@ -131,19 +144,11 @@ int runFontCommand(const QStringList &arguments)
                                added->record.style, t.space.name));
         return 0;
     }
-    if (t.verb == QLatin1String("remove")) {
-        auto done = fonts.remove(t.space.id, t.argument);
-        if (!done)
-            return fail(o, done.error().code, done.error().message);
-        if (o.json)
-            printJson(QJsonObject{{QStringLiteral("removed"), t.argument}});
-        else
-            printLine(QStringLiteral("removed font %1").arg(t.argument));
-        return 0;
-    }
+    if (t.verb == QLatin1String("remove"))
+        return printRemoved(t, fonts.remove(t.space.id, t.argument), QStringLiteral("font"));
     auto list = fonts.listAll(t.space.id);
     if (!list)
-        return fail(o, list.error().code, list.error().message);
+        return fail(o, list.error());
     QJsonArray a;
     for (const store::FontRecord &f : *list) {
         a.append(service::FontService::json(f));
@@ -174,7 +179,7 @@ int runAssetCommand(const QStringList &arguments)
             return rc;
         auto added = assets.upload(t.space.id, t.space.plan, *bytes);
         if (!added)
-            return fail(o, added.error().code, added.error().message);
+            return fail(o, added.error());
         const QJsonObject json = service::AssetService::json(added->record, {});
         if (o.json)
             printJson(json);
@@ -185,19 +190,11 @@ int runAssetCommand(const QStringList &arguments)
                                QString::number(added->record.height), t.space.name));
         return 0;
     }
-    if (t.verb == QLatin1String("remove")) {
-        auto done = assets.remove(t.space.id, t.argument);
-        if (!done)
-            return fail(o, done.error().code, done.error().message);
-        if (o.json)
-            printJson(QJsonObject{{QStringLiteral("removed"), t.argument}});
-        else
-            printLine(QStringLiteral("removed asset %1").arg(t.argument));
-        return 0;
-    }
+    if (t.verb == QLatin1String("remove"))
+        return printRemoved(t, assets.remove(t.space.id, t.argument), QStringLiteral("asset"));
     auto page = assets.listPage(t.space.id, 1, service::AssetService::kMaxPerPage);
     if (!page)
-        return fail(o, page.error().code, page.error().message);
+        return fail(o, page.error());
     QJsonArray a;
     for (const store::AssetRecord &r : page->items) {
         a.append(service::AssetService::json(r, {}));

@@ -14,7 +14,7 @@ const QString kDemoKeyName = QStringLiteral("demo");
 
 } // namespace
 
-std::optional<DemoCredentials> seedDemo(Environment &env, QString *error)
+common::Expected<DemoCredentials, QString> seedDemo(Environment &env)
 {
     service::AccountService accounts(*env.db, env.config);
     service::ApiKeyService keys(*env.db);
@@ -23,49 +23,39 @@ std::optional<DemoCredentials> seedDemo(Environment &env, QString *error)
     out.password = store::randomBase62(16);
 
     auto space = accounts.spaceByName(kDemoSpace);
-    if (!space && space.error().kind != store::ServiceError::Kind::NotFound) {
-        *error = space.error().message;
-        return std::nullopt;
-    }
+    if (!space && space.error().kind() != store::ServiceError::Kind::NotFound)
+        return space.error().message;
     if (!space) {
         out.firstRun = true;
         space = accounts.createSpace(kDemoSpace, QStringLiteral("pro"), QStringLiteral("demo"));
-        if (!space) {
-            *error = space.error().message;
-            return std::nullopt;
-        }
+        if (!space)
+            return space.error().message;
     }
     bool createdUser = false;
     auto member = accounts.addUser(kDemoEmail, out.password, kDemoSpace, store::Role::Owner, QStringLiteral("demo"),
                                    &createdUser);
-    if (!member) {
-        *error = member.error().message;
-        return std::nullopt;
-    }
+    if (!member)
+        return member.error().message;
     if (!createdUser) {
-        if (auto done = accounts.setPassword(kDemoEmail, out.password, QStringLiteral("demo")); !done) {
-            *error = done.error().message;
-            return std::nullopt;
-        }
+        if (auto done = accounts.setPassword(kDemoEmail, out.password, QStringLiteral("demo")); !done)
+            return done.error().message;
     }
     auto existing = keys.listAll(space->id);
-    if (!existing) {
-        *error = existing.error().message;
-        return std::nullopt;
-    }
+    if (!existing)
+        return existing.error().message;
     for (const store::ApiKey &k : existing.value()) {
         if (k.name == kDemoKeyName && k.revokedAt == 0)
             keys.revoke(space->id, k.id, QStringLiteral("demo"));
     }
     auto key = keys.create(space->id, kDemoKeyName, 0, member->user.id);
-    if (!key) {
-        *error = key.error().message;
-        return std::nullopt;
-    }
+    if (!key)
+        return key.error().message;
     out.apiKeyId = key->key.id;
     out.apiToken = key->token;
-    if (out.firstRun && !importDemoContent(env, space.value(), error))
-        return std::nullopt;
+    if (out.firstRun) {
+        if (const auto imported = importDemoContent(env, space.value()); !imported)
+            return imported.error();
+    }
     return out;
 }
 

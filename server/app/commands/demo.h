@@ -19,14 +19,14 @@ struct DemoCredentials {
 /// Seeds space `demo` (plan pro) and owner `owner@demo.local` if absent, then sets a new
 /// random password for the owner and replaces the key named "demo" with a new one, so
 /// the printed credentials always work (plaintext secrets are never stored, so they
-/// cannot be shown again). Calls importDemoContent() on the first run. std::nullopt with
-/// *error on a database failure.
-std::optional<DemoCredentials> seedDemo(Environment &env, QString *error);
+/// cannot be shown again). Calls importDemoContent() on the first run. The error says
+/// why on a database failure.
+common::Expected<DemoCredentials, QString> seedDemo(Environment &env);
 
 /// Hook for the render API work: imports the demo templates and pages from
 /// resources/demo/ into `space` and publishes them. Called once, when the demo space is
-/// first created. Returns false with *error on failure. Lives in demo_content.cpp.
-bool importDemoContent(Environment &env, const store::Space &space, QString *error);
+/// first created. The error says what failed. Lives in demo_content.cpp.
+common::Expected<common::Done, QString> importDemoContent(Environment &env, const store::Space &space);
 
 /// The curl lines of the demo content: the pattern catalog and a render, then
 /// for every published page of space `demo` a JSON render and PNG/WebP/SVG downloads,

@@ -17,17 +17,16 @@ namespace {
 
 const QString kDemoDir = QStringLiteral(":/resources/demo");
 
-QJsonDocument readJson(const QString &path, QString *error)
+/// The JSON document in the file at `path`, or why not.
+common::Expected<QJsonDocument, QString> readJson(const QString &path)
 {
     QFile f(path);
-    if (!f.open(QIODevice::ReadOnly)) {
-        *error = QStringLiteral("cannot read %1").arg(path);
-        return {};
-    }
+    if (!f.open(QIODevice::ReadOnly))
+        return QStringLiteral("cannot read %1").arg(path);
     QJsonParseError perr;
     QJsonDocument doc = QJsonDocument::fromJson(f.readAll(), &perr);
     if (doc.isNull())
-        *error = QStringLiteral("%1: %2").arg(path, perr.errorString());
+        return QStringLiteral("%1: %2").arg(path, perr.errorString());
     return doc;
 }
 
@@ -44,48 +43,44 @@ QString slug(const QString &name)
 
 } // namespace
 
-bool importDemoContent(Environment &env, const store::Space &space, QString *error)
+common::Expected<common::Done, QString> importDemoContent(Environment &env, const store::Space &space)
 {
     service::ContentService content = service::contentService(*env.db);
     QHash<QString, QString> templateIds; // file key ("blog-post") → tpl_ id
     const QStringList files
         = QDir(kDemoDir + QStringLiteral("/templates")).entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name);
-    if (files.isEmpty()) {
-        *error = QStringLiteral("no demo templates in %1/templates").arg(kDemoDir);
-        return false;
-    }
+    if (files.isEmpty())
+        return QStringLiteral("no demo templates in %1/templates").arg(kDemoDir);
     for (const QString &file : files) {
-        const QJsonDocument doc = readJson(kDemoDir + QStringLiteral("/templates/") + file, error);
-        if (!doc.isObject())
-            return false;
-        auto t = content.createTemplate(space.id, doc.object(), QStringLiteral("demo"));
-        if (!t) {
-            *error = QStringLiteral("demo template %1: %2").arg(file, t.error().message);
-            return false;
-        }
+        const auto doc = readJson(kDemoDir + QStringLiteral("/templates/") + file);
+        if (!doc)
+            return doc.error();
+        if (!doc->isObject())
+            return QStringLiteral("demo template %1 is not a JSON object").arg(file);
+        auto t = content.createTemplate(space.id, doc->object(), QStringLiteral("demo"));
+        if (!t)
+            return QStringLiteral("demo template %1: %2").arg(file, t.error().message);
         templateIds.insert(file.chopped(5), t->id);
     }
-    const QJsonDocument pages = readJson(kDemoDir + QStringLiteral("/pages.json"), error);
-    if (!pages.isArray())
-        return false;
-    for (const QJsonValue &v : pages.array()) {
+    const auto pages = readJson(kDemoDir + QStringLiteral("/pages.json"));
+    if (!pages)
+        return pages.error();
+    if (!pages->isArray())
+        return QStringLiteral("%1/pages.json is not a JSON array").arg(kDemoDir);
+    for (const QJsonValue &v : pages->array()) {
         const QJsonObject p = v.toObject();
         const QString key = p.value(QStringLiteral("template")).toString();
-        if (!templateIds.contains(key)) {
-            *error = QStringLiteral("demo page '%1' names unknown template '%2'")
-                         .arg(p.value(QStringLiteral("name")).toString(), key);
-            return false;
-        }
+        if (!templateIds.contains(key))
+            return QStringLiteral("demo page '%1' names unknown template '%2'")
+                     .arg(p.value(QStringLiteral("name")).toString(), key);
         const auto page
             = content.createPage(space.id, templateIds.value(key), p.value(QStringLiteral("name")).toString(),
                                  p.value(QStringLiteral("variables")).toObject(), QStringLiteral("demo"), true);
-        if (!page) {
-            *error = QStringLiteral("demo page %1: %2")
-                         .arg(p.value(QStringLiteral("name")).toString(), page.error().message);
-            return false;
-        }
+        if (!page)
+            return QStringLiteral("demo page %1: %2")
+                     .arg(p.value(QStringLiteral("name")).toString(), page.error().message);
     }
-    return true;
+    return common::Done{};
 }
 
 QString demoRenderBanner(Environment &env, const DemoCredentials &demo, const QString &baseUrl)

@@ -1,0 +1,202 @@
+// The revocable secrets of a space (repositories.h): the SQL API keys and URL-signing keys
+// share (RevocableSecretRepository), then what only one kind has.
+#include "server/store/repositories.h"
+
+#include "server/store/sql.h"
+
+#include <QSqlQuery>
+#include <QVariant>
+
+namespace imprint::store {
+
+using sql::kSpaceColumns;
+using sql::orNull;
+using sql::spaceFrom;
+
+namespace {
+
+// The creator's e-mail is joined for display; a key the CLI made has none.
+const QString kCreatorJoin = QStringLiteral("LEFT JOIN users u ON u.id = k.created_by");
+
+ApiKey apiKeyFrom(const QSqlQuery &q)
+{
+    ApiKey k;
+    k.id = q.value(0).toString();
+    k.spaceId = q.value(1).toString();
+    k.name = q.value(2).toString();
+    k.prefix = q.value(3).toString();
+    k.createdBy = q.value(4).toString();
+    k.createdByEmail = q.value(5).toString();
+    k.createdAt = q.value(6).toLongLong();
+    k.expiresAt = q.value(7).toLongLong();
+    k.lastUsedAt = q.value(8).toLongLong();
+    k.revokedAt = q.value(9).toLongLong();
+    k.scopes = q.value(10).toString().split(QLatin1Char(' '), Qt::SkipEmptyParts);
+    return k;
+}
+constexpr int kApiKeyColumnCount = 11;
+
+SigningKey signingKeyFrom(const QSqlQuery &q)
+{
+    SigningKey k;
+    k.id = q.value(0).toString();
+    k.spaceId = q.value(1).toString();
+    k.name = q.value(2).toString();
+    k.createdBy = q.value(3).toString();
+    k.createdByEmail = q.value(4).toString();
+    k.createdAt = q.value(5).toLongLong();
+    k.revokedAt = q.value(6).toLongLong();
+    return k;
+}
+constexpr int kSigningKeyColumnCount = 7;
+
+const SecretTable<ApiKey> kApiKeys{"api_keys",
+                                   "k.id, k.space_id, k.name, k.prefix, k.created_by, u.email, k.created_at,"
+                                   " k.expires_at, k.last_used_at, k.revoked_at, k.scopes",
+                                   true, apiKeyFrom};
+const SecretTable<SigningKey> kSigningKeys{
+    "signing_keys", "k.id, k.space_id, k.name, k.created_by, u.email, k.created_at, k.revoked_at", false,
+    signingKeyFrom};
+
+} // namespace
+
+// ---- what every kind shares
+
+template<typename Row>
+Result<int> RevocableSecretRepository<Row>::countActive(const QString &spaceId)
+{
+    QSqlQuery q(m_db.connection());
+    const QString sql = QStringLiteral("SELECT COUNT(*) FROM %1 WHERE space_id = ? AND revoked_at IS NULL")
+                            .arg(QLatin1String(m_table.table));
+    if (!m_table.expires)
+        return sql::countOf(q, sql::run(q, sql, spaceId));
+    return sql::countOf(q, sql::run(q, sql + QStringLiteral(" AND (expires_at IS NULL OR expires_at > ?)"), spaceId,
+                                    nowMs()));
+}
+
+template<typename Row>
+Result<QList<Row>> RevocableSecretRepository<Row>::listActive(const QString &spaceId, int offset, int limit)
+{
+    QSqlQuery q(m_db.connection());
+    const QString select = QStringLiteral("SELECT %1 FROM %2 k %3 WHERE k.space_id = ? AND k.revoked_at IS NULL")
+                               .arg(QLatin1String(m_table.columns), QLatin1String(m_table.table), kCreatorJoin);
+    const QString page = QStringLiteral(" ORDER BY k.created_at DESC, k.id DESC LIMIT ? OFFSET ?");
+    const bool ran = m_table.expires
+        ? sql::run(q, select + QStringLiteral(" AND (k.expires_at IS NULL OR k.expires_at > ?)") + page, spaceId,
+                   nowMs(), limit, offset)
+        : sql::run(q, select + page, spaceId, limit, offset);
+    return sql::allRows(q, ran, m_table.rowFrom);
+}
+
+template<typename Row>
+Result<QList<Row>> RevocableSecretRepository<Row>::listAll(const QString &spaceId)
+{
+    QSqlQuery q(m_db.connection());
+    const bool ran
+        = sql::run(q,
+                   QStringLiteral("SELECT %1 FROM %2 k %3 WHERE k.space_id = ? ORDER BY k.created_at DESC, k.id DESC")
+                       .arg(QLatin1String(m_table.columns), QLatin1String(m_table.table), kCreatorJoin),
+                   spaceId);
+    return sql::allRows(q, ran, m_table.rowFrom);
+}
+
+template<typename Row>
+Result<bool> RevocableSecretRepository<Row>::revoke(const QString &spaceId, const QString &id, const QString &actor,
+                                                    qint64 now)
+{
+    QSqlQuery q(m_db.connection());
+    return sql::writeMatched(q,
+                             QStringLiteral("UPDATE %1 SET revoked_at = ?, revoked_by = ?"
+                                            " WHERE id = ? AND space_id = ? AND revoked_at IS NULL")
+                                 .arg(QLatin1String(m_table.table)),
+                             now, actor, id, spaceId);
+}
+
+template<typename Row>
+Result<std::optional<Row>> RevocableSecretRepository<Row>::activeById(const QString &spaceId, const QString &id)
+{
+    QSqlQuery q(m_db.connection());
+    return sql::firstRow(q, selectActiveById(q, spaceId, id), m_table.rowFrom);
+}
+
+template<typename Row>
+bool RevocableSecretRepository<Row>::selectActiveById(QSqlQuery &q, const QString &spaceId, const QString &id,
+                                                      const QString &extraColumns, const QString &join)
+{
+    const QString sql
+        = QStringLiteral("SELECT %1%2 FROM %3 k %4 %5 WHERE k.id = ? AND k.revoked_at IS NULL %6")
+              .arg(QLatin1String(m_table.columns), extraColumns, QLatin1String(m_table.table), kCreatorJoin, join,
+                   spaceId.isEmpty() ? QString() : QStringLiteral("AND k.space_id = ?"));
+    return spaceId.isEmpty() ? sql::run(q, sql, id) : sql::run(q, sql, id, spaceId);
+}
+
+template class RevocableSecretRepository<ApiKey>;
+template class RevocableSecretRepository<SigningKey>;
+
+// Each kind is the shared repository on its own table.
+ApiKeyRepository::ApiKeyRepository(const Database &db)
+    : RevocableSecretRepository(db, kApiKeys)
+{ }
+
+SigningKeyRepository::SigningKeyRepository(const Database &db)
+    : RevocableSecretRepository(db, kSigningKeys)
+{ }
+
+// ---- api keys: scopes, a hashed token, an expiry and a last use
+
+Result<Done> ApiKeyRepository::insert(const ApiKey &k, const QString &tokenHash)
+{
+    QSqlQuery q(m_db.connection());
+    return sql::write(q,
+                      QStringLiteral("INSERT INTO api_keys (id, space_id, name, prefix, token_hash, created_by,"
+                                     " created_at, expires_at, scopes) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"),
+                      k.id, k.spaceId, k.name, k.prefix, tokenHash, orNull(k.createdBy), k.createdAt,
+                      orNull(k.expiresAt), k.scopes.join(QLatin1Char(' ')));
+}
+
+Result<std::optional<std::pair<ApiKey, Space>>> ApiKeyRepository::byTokenHash(const QString &tokenHash)
+{
+    QSqlQuery q(m_db.connection());
+    const bool ran = sql::run(q,
+                              QStringLiteral("SELECT %1, %2 FROM api_keys k %3 JOIN spaces s ON s.id = k.space_id"
+                                             " WHERE k.token_hash = ? AND k.revoked_at IS NULL")
+                                  .arg(QLatin1String(kApiKeys.columns), kSpaceColumns, kCreatorJoin),
+                              tokenHash);
+    return sql::firstRow(q, ran, [](const QSqlQuery &row) {
+        return std::make_pair(apiKeyFrom(row), spaceFrom(row, kApiKeyColumnCount));
+    });
+}
+
+Result<Done> ApiKeyRepository::touch(const QString &id, qint64 now)
+{
+    QSqlQuery q(m_db.connection());
+    return sql::write(q, QStringLiteral("UPDATE api_keys SET last_used_at = ? WHERE id = ?"), now, id);
+}
+
+// ---- signing keys: the secret sealed with the server key
+
+Result<Done> SigningKeyRepository::insert(const SigningKey &k, const QByteArray &sealedSecret)
+{
+    QSqlQuery q(m_db.connection());
+    return sql::write(q,
+                      QStringLiteral("INSERT INTO signing_keys (id, space_id, name, secret_box, created_by, created_at)"
+                                     " VALUES (?, ?, ?, ?, ?, ?)"),
+                      k.id, k.spaceId, k.name, QString::fromLatin1(sealedSecret.toBase64()), orNull(k.createdBy),
+                      k.createdAt);
+}
+
+Result<std::optional<SigningKeySecret>> SigningKeyRepository::activeSecret(const QString &spaceId, const QString &id)
+{
+    QSqlQuery q(m_db.connection());
+    const bool ran = selectActiveById(q, spaceId, id, QStringLiteral(", %1, k.secret_box").arg(kSpaceColumns),
+                                      QStringLiteral("JOIN spaces s ON s.id = k.space_id"));
+    return sql::firstRow(q, ran, [](const QSqlQuery &row) {
+        SigningKeySecret out;
+        out.key = signingKeyFrom(row);
+        out.space = spaceFrom(row, kSigningKeyColumnCount);
+        out.sealedSecret = QByteArray::fromBase64(row.value(kSigningKeyColumnCount + 4).toString().toLatin1());
+        return out;
+    });
+}
+
+} // namespace imprint::store
