@@ -18,16 +18,25 @@ namespace {
 // The creator's e-mail is joined for display; a key the CLI made has none.
 const QString kCreatorJoin = QStringLiteral("LEFT JOIN users u ON u.id = k.created_by");
 
-ApiKey apiKeyFrom(const QSqlQuery &q)
+// What every secret row starts with (id, space, name) and, from column `creatorAt`, who made it
+// (user id, joined e-mail) and when: the columns both kinds' select lists share.
+template<typename Row>
+Row secretFrom(const QSqlQuery &q, int creatorAt)
 {
-    ApiKey k;
+    Row k;
     k.id = q.value(0).toString();
     k.spaceId = q.value(1).toString();
     k.name = q.value(2).toString();
+    k.createdBy = q.value(creatorAt).toString();
+    k.createdByEmail = q.value(creatorAt + 1).toString();
+    k.createdAt = q.value(creatorAt + 2).toLongLong();
+    return k;
+}
+
+ApiKey apiKeyFrom(const QSqlQuery &q)
+{
+    ApiKey k = secretFrom<ApiKey>(q, 4);
     k.prefix = q.value(3).toString();
-    k.createdBy = q.value(4).toString();
-    k.createdByEmail = q.value(5).toString();
-    k.createdAt = q.value(6).toLongLong();
     k.expiresAt = q.value(7).toLongLong();
     k.lastUsedAt = q.value(8).toLongLong();
     k.revokedAt = q.value(9).toLongLong();
@@ -38,13 +47,7 @@ constexpr int kApiKeyColumnCount = 11;
 
 SigningKey signingKeyFrom(const QSqlQuery &q)
 {
-    SigningKey k;
-    k.id = q.value(0).toString();
-    k.spaceId = q.value(1).toString();
-    k.name = q.value(2).toString();
-    k.createdBy = q.value(3).toString();
-    k.createdByEmail = q.value(4).toString();
-    k.createdAt = q.value(5).toLongLong();
+    SigningKey k = secretFrom<SigningKey>(q, 3);
     k.revokedAt = q.value(6).toLongLong();
     return k;
 }

@@ -78,6 +78,23 @@ int openSecretCommand(CommandLine &line, const QStringList &arguments, CommonOpt
     return openData(line, o, env);
 }
 
+// A new secret of space `spaceName`, shown this once: its JSON `json` with the secret
+// under `field` ("token", "secret"), or the sentence naming its `noun` ("key", "signing
+// key") and the field. The exit code.
+int printCreated(const CommonOptions &o, QJsonObject json, const QString &field, const QString &secret,
+                 const QString &noun, const QString &spaceName)
+{
+    const QString id = json.value(QStringLiteral("id")).toString();
+    if (o.json) {
+        json.insert(field, secret);
+        printJson(json);
+    } else {
+        printLine(QStringLiteral("created %1 %2 in space %3\n%4 (shown once): %5")
+                      .arg(noun, id, spaceName, field, secret));
+    }
+    return 0;
+}
+
 // The outcome of revoking secret `id`, a `noun` ("key", "signing key"): printed, and the
 // exit code.
 int printRevoked(const CommonOptions &o, const store::Result<store::Done> &done, const QString &id,
@@ -292,15 +309,8 @@ int runKeyCommand(const QStringList &arguments)
         auto created = keys.create(space->id, line.value(QStringLiteral("name")), expiresAt, {}, scopes);
         if (!created)
             return fail(o, created.error());
-        if (o.json) {
-            QJsonObject j = service::keyJson(created->key);
-            j.insert(QStringLiteral("token"), created->token);
-            printJson(j);
-        } else {
-            printLine(QStringLiteral("created key %1 in space %2\ntoken (shown once): %3")
-                          .arg(created->key.id, space->name, created->token));
-        }
-        return 0;
+        return printCreated(o, service::keyJson(created->key), QStringLiteral("token"), created->token,
+                            QStringLiteral("key"), space->name);
     }
     if (verb == QLatin1String("list")) {
         auto space = accounts.spaceByName(spaceName);
@@ -352,15 +362,8 @@ int runSigningKeyCommand(const QStringList &arguments)
             auto created = keys.create(space->id, line.value(QStringLiteral("name")), {});
             if (!created)
                 return fail(o, created.error());
-            if (o.json) {
-                QJsonObject j = service::signingKeyJson(created->key);
-                j.insert(QStringLiteral("secret"), created->secret);
-                printJson(j);
-            } else {
-                printLine(QStringLiteral("created signing key %1 in space %2\nsecret (shown once): %3")
-                              .arg(created->key.id, space->name, created->secret));
-            }
-            return 0;
+            return printCreated(o, service::signingKeyJson(created->key), QStringLiteral("secret"), created->secret,
+                                QStringLiteral("signing key"), space->name);
         }
         auto list = keys.listAll(space->id);
         if (!list)
