@@ -2,6 +2,7 @@
 
 #include "gui/imageview.h"
 #include "gui/messagebanner.h"
+#include "server/common/render_enums.h"
 
 #include <QApplication>
 #include <QCheckBox>
@@ -31,6 +32,28 @@ PreviewTab::PreviewTab(client::ApiClient *client, QWidget *parent)
     , m_client(client)
 {
     setObjectName(QStringLiteral("previewTab"));
+    QWidget *left = buildControls();
+    QWidget *right = buildResultPane();
+
+    auto *splitter = new QSplitter(this);
+    splitter->addWidget(left);
+    splitter->addWidget(right);
+    splitter->setStretchFactor(0, 0);
+    splitter->setStretchFactor(1, 1);
+    splitter->setSizes({340, 660});
+    splitter->setChildrenCollapsible(false);
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(splitter);
+
+    connectSignals();
+    m_render->setEnabled(false);
+    updateChoices();
+}
+
+/// The left pane: the page, engine, format, scale, draft and key pickers, the tweaks and
+/// the render button.
+QWidget *PreviewTab::buildControls()
+{
     m_page = new QComboBox(this);
     m_page->setObjectName(QStringLiteral("pageCombo"));
     m_page->setMinimumContentsLength(18);
@@ -41,19 +64,18 @@ PreviewTab::PreviewTab(client::ApiClient *client, QWidget *parent)
     m_engine = new QComboBox(this);
     m_engine->setObjectName(QStringLiteral("engineCombo"));
     m_engine->addItem(tr("Template default"), QString());
-    for (const QString &engine : client::renderEngineNames())
+    for (const QString &engine : render::kEngineNames.names())
         m_engine->addItem(engine, engine);
     m_format = new QComboBox(this);
     m_format->setObjectName(QStringLiteral("formatCombo"));
-    m_format->addItem(QStringLiteral("PNG"), QStringLiteral("png"));
-    m_format->addItem(QStringLiteral("WebP"), QStringLiteral("webp"));
-    // JPEG is decoded by Qt's own jpeg plugin (ImageView::decode). AVIF, which the server
-    // also renders, is left out: Qt 6.4 on Debian 12 ships no AVIF image plugin, so the
-    // console could not show the result.
-    m_format->addItem(QStringLiteral("JPEG"), QStringLiteral("jpeg"));
-    m_format->addItem(QStringLiteral("SVG"), QStringLiteral("svg"));
-    // Chromium's print to PDF: the html engine's only (docs/api.md); shown as its first page.
-    m_format->addItem(QStringLiteral("PDF"), QStringLiteral("pdf"));
+    // The server's formats, from its table (JPEG is decoded by Qt's own jpeg plugin,
+    // ImageView::decode; PDF, the html engine's only, is shown as its first page), but
+    // AVIF: Qt 6.4 on Debian 12 ships no AVIF image plugin, so the console could not show
+    // the result.
+    for (const render::OutputFormatInfo &format : render::kOutputFormats) {
+        if (format.format != render::OutputFormat::Avif)
+            m_format->addItem(QString::fromLatin1(format.label), QString::fromLatin1(format.name));
+    }
     m_scale = new QComboBox(this);
     m_scale->setObjectName(QStringLiteral("scaleCombo"));
     for (int scale = 1; scale <= 3; ++scale)
@@ -119,7 +141,13 @@ PreviewTab::PreviewTab(client::ApiClient *client, QWidget *parent)
     leftLayout->addWidget(m_tweaks, 1);
     leftLayout->addLayout(renderRow);
     leftLayout->addWidget(m_busy);
+    return left;
+}
 
+/// The right pane: the rendered image, its links and the signed-URL row, timings and
+/// warnings.
+QWidget *PreviewTab::buildResultPane()
+{
     m_message = new MessageBanner(this);
     m_message->setObjectName(QStringLiteral("previewMessage"));
     m_view = new ImageView(this);
@@ -176,17 +204,11 @@ PreviewTab::PreviewTab(client::ApiClient *client, QWidget *parent)
     rightLayout->addLayout(signedRow);
     rightLayout->addWidget(m_timings);
     rightLayout->addWidget(m_warnings);
+    return right;
+}
 
-    auto *splitter = new QSplitter(this);
-    splitter->addWidget(left);
-    splitter->addWidget(right);
-    splitter->setStretchFactor(0, 0);
-    splitter->setStretchFactor(1, 1);
-    splitter->setSizes({340, 660});
-    splitter->setChildrenCollapsible(false);
-    auto *layout = new QVBoxLayout(this);
-    layout->addWidget(splitter);
-
+void PreviewTab::connectSignals()
+{
     connect(m_page, &QComboBox::currentIndexChanged, this, &PreviewTab::pageChanged);
     connect(m_engine, &QComboBox::currentIndexChanged, this, &PreviewTab::updateChoices);
     connect(m_format, &QComboBox::currentIndexChanged, this, &PreviewTab::updateChoices);
@@ -207,8 +229,6 @@ PreviewTab::PreviewTab(client::ApiClient *client, QWidget *parent)
                                MessageBanner::Kind::Success);
     });
     connect(m_copySigned, &QPushButton::clicked, this, &PreviewTab::copySignedUrl);
-    m_render->setEnabled(false);
-    updateChoices();
 }
 
 QString PreviewTab::effectiveEngine() const

@@ -56,6 +56,9 @@ protected:
     void showEvent(QShowEvent *e) override;
 
 private:
+    QWidget *buildControls();
+    QWidget *buildResultPane();
+    void connectSignals();
     void pageChanged();
     void fillTweaks(const client::TemplateSummary &tpl, const client::PageSummary &page);
     /// The engine a render would use: the chosen one, else the template's, else satori.

@@ -1,5 +1,7 @@
 #include "shared/apitypes.h"
 
+#include "server/common/render_enums.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QUrlQuery>
@@ -327,7 +329,7 @@ RenderResult RenderResult::fromJson(const QJsonObject &o, const QUrl &serverBase
 
 QStringList renderEngineNames()
 {
-    return {QStringLiteral("satori"), QStringLiteral("takumi"), QStringLiteral("html")};
+    return render::kEngineNames.names();
 }
 
 QString jsonText(const QJsonValue &v)

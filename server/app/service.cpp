@@ -62,13 +62,11 @@ render::RenderContextOptions renderContextOptions(const Environment &env, net::R
         // The page's http(s) images under the policy and cache of every remote image: the
         // allowlist, no private or loopback addresses, the byte, pixel and time limits.
         options.chromium.fetch
-            = [fetcher](const QUrl &url, QDeadlineTimer deadline, QString *why) -> std::optional<QByteArray> {
+            = [fetcher](const QUrl &url, QDeadlineTimer deadline) -> common::Expected<QByteArray, QString> {
             const auto fetched = fetcher->fetch(url, deadline);
-            if (!fetched) {
-                *why = QStringLiteral("%1: %2").arg(net::fetchErrorCodeName(fetched.error().kind),
+            if (!fetched)
+                return QStringLiteral("%1: %2").arg(net::fetchErrorCodeName(fetched.error().kind),
                                                     fetched.error().message);
-                return std::nullopt;
-            }
             return fetched->bytes;
         };
     }

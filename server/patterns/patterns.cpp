@@ -127,6 +127,89 @@ QByteArray substitute(const QString &source, const PatternVariant &variant)
 
 } // namespace
 
+namespace {
+
+/// The catalogue's shared palettes (`palettes`, listed in `paletteOrder` first): into
+/// `palettes` by key and `order`; false with `*error` when one is invalid.
+bool parsePalettes(const QJsonObject &root, QHash<QString, PatternVariant> &palettes, QList<PatternVariant> &order,
+                   QString *error)
+{
+    const QJsonObject palettesObj = root.value(QStringLiteral("palettes")).toObject();
+    const QJsonArray paletteKeys = root.value(QStringLiteral("paletteOrder")).toArray();
+    QStringList keys;
+    for (const auto &k : paletteKeys)
+        keys << k.toString();
+    for (const QString &k : palettesObj.keys())
+        if (!keys.contains(k))
+            keys << k;
+    for (const QString &k : std::as_const(keys)) {
+        PatternVariant v;
+        if (!palettesObj.contains(k)) {
+            fail(error, QStringLiteral("catalog.json: paletteOrder names unknown palette \"%1\"").arg(k));
+            return false;
+        }
+        if (!parseVariant(k, palettesObj.value(k).toObject(), palettes, &v, error))
+            return false;
+        palettes.insert(k, v);
+        order << v;
+    }
+    return true;
+}
+
+/// The variants of pattern `p` (`where` names it in errors) into `info`: its own list of
+/// palette keys or colour objects, else every palette; each unique and with every colour
+/// the tile names. False with `*error` otherwise.
+bool parsePatternVariants(const QJsonObject &p, const QString &where, const QHash<QString, PatternVariant> &palettes,
+                          const QList<PatternVariant> &paletteOrder, PatternInfo &info, QString *error)
+{
+    const QJsonValue variants = p.value(QStringLiteral("variants"));
+    if (variants.isUndefined()) {
+        info.variants = paletteOrder;
+    } else if (variants.isArray()) {
+        // Array items: a palette key, or an object {key, palette?, name?, colours...}.
+        for (const auto &item : variants.toArray()) {
+            PatternVariant v;
+            if (item.isString()) {
+                if (!palettes.contains(item.toString())) {
+                    fail(error, where + QStringLiteral(": unknown palette \"%1\"").arg(item.toString()));
+                    return false;
+                }
+                v = palettes.value(item.toString());
+            } else {
+                QJsonObject obj = item.toObject();
+                const QString key = obj.take(QStringLiteral("key")).toString();
+                if (!parseVariant(key, obj, palettes, &v, error))
+                    return false;
+            }
+            info.variants << v;
+        }
+    } else {
+        fail(error, where + QStringLiteral(": \"variants\" must be an array"));
+        return false;
+    }
+    if (info.variants.isEmpty()) {
+        fail(error, where + QStringLiteral(" has no variants"));
+        return false;
+    }
+    QStringList seen;
+    for (const PatternVariant &v : std::as_const(info.variants)) {
+        if (seen.contains(v.key)) {
+            fail(error, where + QStringLiteral(": variant \"%1\" twice").arg(v.key));
+            return false;
+        }
+        seen << v.key;
+        for (const QString &name : std::as_const(info.placeholders)) {
+            if (!v.colors.contains(name)) {
+                fail(error, where + QStringLiteral(": variant \"%1\" lacks colour \"%2\"").arg(v.key, name));
+                return false;
+            }
+        }
+    }
+    return true;
+}
+
+} // namespace
+
 std::optional<PatternCatalog> PatternCatalog::fromJson(const QByteArray &json, const QString &baseDir, QString *error)
 {
     QJsonParseError parseError;
@@ -151,25 +234,8 @@ std::optional<PatternCatalog> PatternCatalog::fromJson(const QByteArray &json, c
     // Palettes are shared colour sets; a pattern that lists no variants gets them all.
     QHash<QString, PatternVariant> palettes;
     QList<PatternVariant> paletteOrder;
-    const QJsonObject palettesObj = root.value(QStringLiteral("palettes")).toObject();
-    const QJsonArray paletteKeys = root.value(QStringLiteral("paletteOrder")).toArray();
-    QStringList keys;
-    for (const auto &k : paletteKeys)
-        keys << k.toString();
-    for (const QString &k : palettesObj.keys())
-        if (!keys.contains(k))
-            keys << k;
-    for (const QString &k : std::as_const(keys)) {
-        PatternVariant v;
-        if (!palettesObj.contains(k)) {
-            fail(error, QStringLiteral("catalog.json: paletteOrder names unknown palette \"%1\"").arg(k));
-            return std::nullopt;
-        }
-        if (!parseVariant(k, palettesObj.value(k).toObject(), palettes, &v, error))
-            return std::nullopt;
-        palettes.insert(k, v);
-        paletteOrder << v;
-    }
+    if (!parsePalettes(root, palettes, paletteOrder, error))
+        return std::nullopt;
 
     auto data = std::make_shared<Data>();
     const QJsonArray patterns = root.value(QStringLiteral("patterns")).toArray();
@@ -220,49 +286,8 @@ std::optional<PatternCatalog> PatternCatalog::fromJson(const QByteArray &json, c
                 info.placeholders << name;
         }
 
-        const QJsonValue variants = p.value(QStringLiteral("variants"));
-        if (variants.isUndefined()) {
-            info.variants = paletteOrder;
-        } else if (variants.isArray()) {
-            // Array items: a palette key, or an object {key, palette?, name?, colours...}.
-            for (const auto &item : variants.toArray()) {
-                PatternVariant v;
-                if (item.isString()) {
-                    if (!palettes.contains(item.toString())) {
-                        fail(error, where + QStringLiteral(": unknown palette \"%1\"").arg(item.toString()));
-                        return std::nullopt;
-                    }
-                    v = palettes.value(item.toString());
-                } else {
-                    QJsonObject obj = item.toObject();
-                    const QString key = obj.take(QStringLiteral("key")).toString();
-                    if (!parseVariant(key, obj, palettes, &v, error))
-                        return std::nullopt;
-                }
-                info.variants << v;
-            }
-        } else {
-            fail(error, where + QStringLiteral(": \"variants\" must be an array"));
+        if (!parsePatternVariants(p, where, palettes, paletteOrder, info, error))
             return std::nullopt;
-        }
-        if (info.variants.isEmpty()) {
-            fail(error, where + QStringLiteral(" has no variants"));
-            return std::nullopt;
-        }
-        QStringList seen;
-        for (const PatternVariant &v : std::as_const(info.variants)) {
-            if (seen.contains(v.key)) {
-                fail(error, where + QStringLiteral(": variant \"%1\" twice").arg(v.key));
-                return std::nullopt;
-            }
-            seen << v.key;
-            for (const QString &name : std::as_const(info.placeholders)) {
-                if (!v.colors.contains(name)) {
-                    fail(error, where + QStringLiteral(": variant \"%1\" lacks colour \"%2\"").arg(v.key, name));
-                    return std::nullopt;
-                }
-            }
-        }
         // Validate the SVG once here so a broken tile fails at start, not on a request.
         QSvgRenderer check(substitute(source, info.variants.first()));
         if (!check.isValid()) {

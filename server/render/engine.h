@@ -1,13 +1,10 @@
 #pragma once
-// The paint engines a template or a request can choose, named once. The names are the
-// wire names of the `renderType` request field and the template's `rendererType`:
-//   satori  vector: a standalone SVG (text as outlines), rasterised for PNG/WebP
-//   takumi  raster: QPainter onto an image
-//   html    QTextDocument over the template's `html` source
+// The paint engines a template or a request can choose (the enum and its one name table
+// are in server/common/render_enums.h, which the console shares), and the default.
 // Header-only so every stage (the template parser included) can use it without linking
 // the pipeline.
 
-#include "server/render/enum_names.h"
+#include "server/common/render_enums.h"
 
 #include <QString>
 #include <QStringList>
@@ -16,19 +13,9 @@
 
 namespace imprint::render {
 
-/// A paint engine.
-enum class Engine { Satori, Takumi, Html };
-
 /// The engine of a template that names none, and of a request that names none for a
 /// template that names none.
 inline constexpr Engine kDefaultEngine = Engine::Satori;
-
-/// The engines' wire names, in the order error messages and pickers list them.
-inline constexpr EnumNames<Engine, 3> kEngineNames{{{
-    {Engine::Satori, "satori"},
-    {Engine::Takumi, "takumi"},
-    {Engine::Html, "html"},
-}}};
 
 /// The wire name of `engine` ("satori", "takumi", "html").
 inline QString engineName(Engine engine)

@@ -3,7 +3,7 @@
 // be rendered. The HTTP layer maps the code to a problem+json status in one table
 // (server/http/problem.cpp).
 
-#include "server/render/enum_names.h"
+#include "server/common/enum_names.h"
 
 #include <QString>
 
@@ -34,7 +34,7 @@ enum class RenderErrorCode {
 };
 
 /// The codes' wire names.
-inline constexpr EnumNames<RenderErrorCode, 17> kRenderErrorCodeNames{{{
+inline constexpr common::EnumNames<RenderErrorCode, 17> kRenderErrorCodeNames{{{
     {RenderErrorCode::InvalidTemplate, "invalid_template"},
     {RenderErrorCode::InvalidVariable, "invalid_variable"},
     {RenderErrorCode::UnknownVariable, "unknown_variable"},

@@ -1,12 +1,6 @@
 #include "server/render/pipeline.h"
 
-#include "server/render/backends/chromium/chromium_browser.h"
-#include "server/render/backends/html.h"
-#include "server/render/backends/raster.h"
-#include "server/render/backends/svg.h"
-#include "server/render/document/html_page.h"
-#include "server/render/encode/encode.h"
-#include "server/render/render_budget.h"
+#include "server/render/render_backend.h"
 #include "server/render/resources/emoji.h"
 #include "server/render/text/text_engine.h"
 
@@ -29,11 +23,11 @@ QSize imageBudgetCanvas(const RenderRequest &request, int width, int height)
                  height > 0 ? height : std::min(request.maxSize.height(), kMaxSide));
 }
 
-double elapsedMs(QElapsedTimer &timer)
+/// The scale decoded images are budgeted at: the request's when valid (render() refuses
+/// it otherwise), else 1.
+double budgetScale(const RenderOptions &options)
 {
-    const double ms = double(timer.nsecsElapsed()) / 1e6;
-    timer.restart();
-    return ms;
+    return options.scale >= kMinRenderScale && options.scale <= kMaxRenderScale ? options.scale : 1;
 }
 
 /// Keeps a render's warnings readable and bounded: duplicates dropped, each one cut to
@@ -55,36 +49,6 @@ void tidyWarnings(QStringList &warnings)
         warnings << QStringLiteral("… and %1 more warnings").arg(total - kMaxWarnings);
 }
 
-RenderError makeError(const QString &field, const QString &message, RenderErrorCode code)
-{
-    RenderError e;
-    e.field = field;
-    e.message = message;
-    e.code = code;
-    return e;
-}
-
-/// The error of a render stopped by `cancellation`, or nullopt while it may go on: past
-/// the deadline it is over budget (the deadline is a render limit like the others),
-/// otherwise cancelled.
-std::optional<RenderError> cancelledError(const RenderCancellation &cancellation)
-{
-    const auto reason = cancellation.reason();
-    if (!reason)
-        return std::nullopt;
-    switch (*reason) {
-    case RenderCancellation::Reason::Deadline:
-        return makeError(
-            QStringLiteral("deadline"),
-            QStringLiteral("the render took longer than its deadline of %1 ms").arg(cancellation.deadlineMs()),
-            RenderErrorCode::RenderBudgetExceeded);
-    case RenderCancellation::Reason::ShuttingDown:
-        return makeError({}, QStringLiteral("the server is shutting down"), RenderErrorCode::RenderCancelled);
-    case RenderCancellation::Reason::ClientGone: break;
-    }
-    return makeError({}, QStringLiteral("nobody waits for the result"), RenderErrorCode::RenderCancelled);
-}
-
 void appendBoxes(const LayoutBox &box, QJsonArray &out)
 {
     if (!box.node || box.node->isText())
@@ -102,70 +66,6 @@ void appendBoxes(const LayoutBox &box, QJsonArray &out)
         appendBoxes(c, out);
 }
 
-} // namespace
-
-QByteArray encodeImage(const QImage &image, OutputFormat format, int quality, bool lossless, int speed, QString *error,
-                       PngCompression compression)
-{
-    switch (format) {
-    case OutputFormat::Webp: return encodeWebp(image, quality, lossless, error);
-    case OutputFormat::Jpeg: return encodeJpeg(image, quality, error);
-    case OutputFormat::Avif: return encodeAvif(image, quality, speed, error);
-    case OutputFormat::Png:
-    case OutputFormat::Svg:
-    case OutputFormat::Pdf: break;
-    }
-    PngOptions png;
-    png.compression = compression;
-    return encodePng(image, png, error);
-}
-
-std::optional<OutputFormat> parseOutputFormat(const QString &name)
-{
-    const QString n = name.trimmed().toLower();
-    if (n == QLatin1String("png"))
-        return OutputFormat::Png;
-    if (n == QLatin1String("webp"))
-        return OutputFormat::Webp;
-    if (n == QLatin1String("svg"))
-        return OutputFormat::Svg;
-    if (n == QLatin1String("jpeg") || n == QLatin1String("jpg"))
-        return OutputFormat::Jpeg;
-    if (n == QLatin1String("avif"))
-        return OutputFormat::Avif;
-    if (n == QLatin1String("pdf"))
-        return OutputFormat::Pdf;
-    return std::nullopt;
-}
-
-QString contentTypeFor(OutputFormat format)
-{
-    switch (format) {
-    case OutputFormat::Png: return QStringLiteral("image/png");
-    case OutputFormat::Webp: return QStringLiteral("image/webp");
-    case OutputFormat::Svg: return QStringLiteral("image/svg+xml");
-    case OutputFormat::Jpeg: return QStringLiteral("image/jpeg");
-    case OutputFormat::Avif: return QStringLiteral("image/avif");
-    case OutputFormat::Pdf: return QStringLiteral("application/pdf");
-    }
-    return {};
-}
-
-QString outputFormatName(OutputFormat format)
-{
-    switch (format) {
-    case OutputFormat::Png: return QStringLiteral("png");
-    case OutputFormat::Webp: return QStringLiteral("webp");
-    case OutputFormat::Svg: return QStringLiteral("svg");
-    case OutputFormat::Jpeg: return QStringLiteral("jpeg");
-    case OutputFormat::Avif: return QStringLiteral("avif");
-    case OutputFormat::Pdf: return QStringLiteral("pdf");
-    }
-    return {};
-}
-
-namespace {
-
 void collectImageSources(const Node &node, QList<ImageSource> *out)
 {
     if (node.isImage() && !node.src.isEmpty())
@@ -174,408 +74,323 @@ void collectImageSources(const Node &node, QList<ImageSource> *out)
         collectImageSources(*child, out);
 }
 
+/// The request's template: the one it carries parsed, else its document parsed.
+common::Expected<std::shared_ptr<const Template>, RenderError> templateOf(const RenderRequest &request)
+{
+    if (request.parsed)
+        return request.parsed;
+    RenderError error;
+    auto parsed = parseTemplate(request.document, &error, request.limits);
+    if (!parsed)
+        return error;
+    return std::shared_ptr<const Template>(std::make_shared<const Template>(std::move(*parsed)));
+}
+
 } // namespace
+
+RenderError renderError(const QString &field, const QString &message, RenderErrorCode code)
+{
+    RenderError e;
+    e.field = field;
+    e.message = message;
+    e.code = code;
+    return e;
+}
+
+std::optional<RenderError> cancelledError(const RenderCancellation &cancellation)
+{
+    const auto reason = cancellation.reason();
+    if (!reason)
+        return std::nullopt;
+    switch (*reason) {
+    case RenderCancellation::Reason::Deadline:
+        return renderError(
+            QStringLiteral("deadline"),
+            QStringLiteral("the render took longer than its deadline of %1 ms").arg(cancellation.deadlineMs()),
+            RenderErrorCode::RenderBudgetExceeded);
+    case RenderCancellation::Reason::ShuttingDown:
+        return renderError({}, QStringLiteral("the server is shutting down"), RenderErrorCode::RenderCancelled);
+    case RenderCancellation::Reason::ClientGone: break;
+    }
+    return renderError({}, QStringLiteral("nobody waits for the result"), RenderErrorCode::RenderCancelled);
+}
+
+double lapMs(QElapsedTimer &timer)
+{
+    const double ms = double(timer.nsecsElapsed()) / 1e6;
+    timer.restart();
+    return ms;
+}
+
+PngCompression pngCompressionOf(const RenderRequest &request, const Template &tmpl)
+{
+    return request.options.compression.value_or(tmpl.pngCompression.value_or(PngCompression::Default));
+}
+
+common::Expected<Engine, RenderError> parseEngineOption(const QString &name)
+{
+    const QString text = name.trimmed().toLower();
+    if (const auto engine = parseEngine(text))
+        return *engine;
+    return renderError(QStringLiteral("engine"),
+                       QStringLiteral("unknown engine '%1' (%2)").arg(text, engineNames().join(QStringLiteral(", "))),
+                       RenderErrorCode::InvalidEngine);
+}
+
+common::Expected<EmojiSet, RenderError> parseEmojiSetOption(const QString &name)
+{
+    if (const auto set = kEmojiSetNames.parseAnyCase(name))
+        return *set;
+    return renderError(QStringLiteral("emojiType"),
+                       QStringLiteral("unknown emojiType '%1' (%2)").arg(name, kEmojiSetNames.orList()),
+                       RenderErrorCode::InvalidEmojiType);
+}
+
+common::Expected<QByteArray, QString> encodeImage(const QImage &image, OutputFormat format, int quality, bool lossless,
+                                                  int speed, PngCompression compression)
+{
+    QString error;
+    QByteArray bytes;
+    switch (format) {
+    case OutputFormat::Webp: bytes = encodeWebp(image, quality, lossless, &error); break;
+    case OutputFormat::Jpeg: bytes = encodeJpeg(image, quality, &error); break;
+    case OutputFormat::Avif: bytes = encodeAvif(image, quality, speed, &error); break;
+    case OutputFormat::Png:
+    case OutputFormat::Svg:
+    case OutputFormat::Pdf: {
+        PngOptions png;
+        png.compression = compression;
+        bytes = encodePng(image, png, &error);
+        break;
+    }
+    }
+    if (bytes.isEmpty())
+        return error;
+    return bytes;
+}
+
+std::optional<OutputFormat> parseOutputFormat(const QString &name)
+{
+    const QString n = name.trimmed().toLower();
+    return kOutputFormatNames.parse(n == QLatin1String("jpg") ? QStringLiteral("jpeg") : n);
+}
+
+QString contentTypeFor(OutputFormat format)
+{
+    return QString::fromLatin1(outputFormatInfo(format).contentType);
+}
+
+QString outputFormatName(OutputFormat format)
+{
+    return QString::fromLatin1(outputFormatInfo(format).name);
+}
 
 qint64 requestImageByteLimit(const RenderRequest &request)
 {
-    std::shared_ptr<const Template> tmpl = request.parsed;
-    if (!tmpl) {
-        RenderError ignored;
-        auto parsed = parseTemplate(request.document, &ignored, request.limits);
-        if (!parsed)
-            return 0;
-        tmpl = std::make_shared<const Template>(std::move(*parsed));
-    }
-    const int width = request.width > 0 ? request.width : tmpl->width;
-    const int height = request.height > 0 ? request.height : tmpl->height;
-    const double scale = request.scale >= kMinRenderScale && request.scale <= kMaxRenderScale ? request.scale : 1;
-    return imageByteLimit(imageBudgetCanvas(request, width, height), scale, request.budget);
+    const auto tmpl = templateOf(request);
+    if (!tmpl)
+        return 0;
+    const RenderOptions &o = request.options;
+    const int width = o.width > 0 ? o.width : (*tmpl)->width;
+    const int height = o.height > 0 ? o.height : (*tmpl)->height;
+    return imageByteLimit(imageBudgetCanvas(request, width, height), budgetScale(o), request.budget);
 }
 
-std::optional<QList<ImageSource>> imageSources(const RenderRequest &request, RenderError *error)
+common::Expected<QList<ImageSource>, RenderError> imageSources(const RenderRequest &request)
 {
-    RenderError local;
-    RenderError &err = error ? *error : local;
-    std::shared_ptr<const Template> tmpl = request.parsed;
-    if (!tmpl) {
-        auto parsed = parseTemplate(request.document, &err, request.limits);
-        if (!parsed)
-            return std::nullopt;
-        tmpl = std::make_shared<const Template>(std::move(*parsed));
-    }
-    if (!tmpl->root.isObject() && tmpl->markup.isEmpty())
+    const auto parsed = templateOf(request);
+    if (!parsed)
+        return parsed.error();
+    const Template &tmpl = **parsed;
+    if (!tmpl.root.isObject() && tmpl.markup.isEmpty())
         return QList<ImageSource>(); // html only: its engine loads no URL
-    const auto values = resolveVariables(*tmpl, request.pageValues, request.tweaks, &err, request.limits);
+    RenderError err;
+    const auto values = resolveVariables(tmpl, request.pageValues, request.options.tweaks, &err, request.limits);
     if (!values)
-        return std::nullopt;
+        return err;
     QStringList ignored;
     const ImageLoader none = [](const QString &, QString *why) {
         *why = QStringLiteral("not loaded");
         return QImage();
     };
-    const auto root = buildDocument(*tmpl, *values, &err, &ignored, none, request.limits);
+    const auto root = buildDocument(tmpl, *values, &err, &ignored, none, request.limits);
     if (!root)
-        return std::nullopt;
+        return err;
     QList<ImageSource> out;
     collectImageSources(*root, &out);
     return out;
 }
 
-std::optional<LaidOutDocument> layOut(const RenderRequest &request, RenderContext &context, RenderError *error,
-                                      RenderTimings *timings)
+namespace {
+
+// ---- layOut()'s stages, in order
+
+/// The engine and emoji set of `doc`: the request's, else the template's, else the default.
+void chooseEngine(const RenderRequest &request, LaidOutDocument &doc)
 {
-    RenderError local;
-    RenderError &err = error ? *error : local;
-    QElapsedTimer timer;
-    timer.start();
+    doc.engine = request.options.engine.value_or(doc.tmpl->engine.value_or(kDefaultEngine));
+    doc.emojiSet = request.options.emojiSet.value_or(doc.tmpl->emojiSet);
+}
 
-    LaidOutDocument doc;
-    doc.tmpl = request.parsed;
-    if (!doc.tmpl) {
-        auto parsed = parseTemplate(request.document, &err, request.limits);
-        if (!parsed)
-            return std::nullopt;
-        doc.tmpl = std::make_shared<const Template>(std::move(*parsed));
-    }
+/// Whether `doc` is drawn from the template's `html` alone (no tree to lay out).
+bool isHtmlOnly(const LaidOutDocument &doc)
+{
     const Template &tmpl = *doc.tmpl;
+    return doc.engine == Engine::Html && !tmpl.html.isEmpty() && !tmpl.root.isObject() && tmpl.markup.isEmpty();
+}
 
-    // The request's engine, else the template's rendererType when it names one, else the default.
-    const QString engineText = request.engine.trimmed().toLower();
-    const QString chosen = !engineText.isEmpty()                                 ? engineText
-                           : tmpl.source.contains(QLatin1String("rendererType")) ? tmpl.rendererType.toLower()
-                                                                                 : engineName(kDefaultEngine);
-    const auto engine = parseEngine(chosen);
-    if (!engine) {
-        err = makeError(
-            QStringLiteral("engine"),
-            QStringLiteral("unknown engine '%1' (%2)").arg(chosen, engineNames().join(QStringLiteral(", "))),
-            RenderErrorCode::InvalidEngine);
-        return std::nullopt;
+/// The image size: the request's, else the template's; a side of 0 is sized by content.
+common::Expected<QSize, RenderError> chooseSize(const RenderRequest &request, const LaidOutDocument &doc)
+{
+    const RenderOptions &o = request.options;
+    const int width = o.width > 0 ? o.width : doc.tmpl->width;
+    const int height = o.height > 0 ? o.height : doc.tmpl->height;
+    if ((width == 0 || height == 0) && isHtmlOnly(doc))
+        return renderError(QStringLiteral("width"), QStringLiteral("an html template needs its width and height"),
+                           RenderErrorCode::InvalidSize);
+    if (o.width < 0 || o.height < 0 || width < 0 || height < 0 || width > kMaxSide || height > kMaxSide) {
+        const bool widthBad = o.width < 0 || width < 0 || width > kMaxSide;
+        return renderError(widthBad ? QStringLiteral("width") : QStringLiteral("height"),
+                           QStringLiteral("image size %1×%2 px is outside 1–%3 px").arg(width).arg(height).arg(kMaxSide),
+                           RenderErrorCode::InvalidSize);
     }
-    // The request's emojiType, else the template's.
-    const QString emojiType = request.emojiType.trimmed().isEmpty() ? tmpl.emojiType : request.emojiType;
-    const auto emojiSet = parseEmojiSet(emojiType);
-    if (!emojiSet) {
-        err = makeError(QStringLiteral("emojiType"),
-                        QStringLiteral("unknown emojiType '%1' (twemoji, openmoji or noto)").arg(emojiType),
-                        RenderErrorCode::InvalidEmojiType);
-        return std::nullopt;
-    }
-    doc.emojiType = emojiSetName(*emojiSet);
-    doc.engine = *engine;
+    return QSize(width, height);
+}
 
-    const int width = request.width > 0 ? request.width : tmpl.width;
-    const int height = request.height > 0 ? request.height : tmpl.height;
-    const bool contentSized = width == 0 || height == 0;
-    const bool htmlOnly
-        = *engine == Engine::Html && !tmpl.html.isEmpty() && !tmpl.root.isObject() && tmpl.markup.isEmpty();
-    if (contentSized && htmlOnly) {
-        err = makeError(QStringLiteral("width"), QStringLiteral("an html template needs its width and height"),
-                        RenderErrorCode::InvalidSize);
-        return std::nullopt;
-    }
-    if (request.width < 0 || request.height < 0 || width < 0 || height < 0 || width > kMaxSide || height > kMaxSide) {
-        const bool widthBad = request.width < 0 || width < 0 || width > kMaxSide;
-        err = makeError(widthBad ? QStringLiteral("width") : QStringLiteral("height"),
-                        QStringLiteral("image size %1×%2 px is outside 1–%3 px").arg(width).arg(height).arg(kMaxSide),
-                        RenderErrorCode::InvalidSize);
-        return std::nullopt;
-    }
-    doc.size = QSize(width, height);
-
-    const auto values = resolveVariables(tmpl, request.pageValues, request.tweaks, &err, request.limits);
-    if (!values)
-        return std::nullopt;
-    doc.values = *values;
-    if (htmlOnly) {
-        doc.root = std::make_unique<Node>(); // an html-only template: nothing to lay out
-        if (timings)
-            timings->parse = elapsedMs(timer);
-        return doc;
-    }
+/// The styled tree of `doc` with its images decoded, each counted against the render
+/// budget as it loads (a content-sized side against its largest size), and the space's
+/// fonts applied.
+common::Expected<common::Done, RenderError> buildTree(const RenderRequest &request, RenderContext &context,
+                                                      LaidOutDocument &doc)
+{
     const ImageLoader contextLoader
         = [&context](const QString &url, QString *why) { return context.images().load(url, why); };
     const ImageLoader &loader = request.imageLoader ? request.imageLoader : contextLoader;
-    // Decoded images count against the render budget as they load (a content-sized side
-    // against its largest size); render() has checked the scale.
-    const double scale = request.scale >= kMinRenderScale && request.scale <= kMaxRenderScale ? request.scale : 1;
-    const QSize imageCanvas = imageBudgetCanvas(request, width, height);
+    const double scale = budgetScale(request.options);
+    const QSize imageCanvas = imageBudgetCanvas(request, doc.size.width(), doc.size.height());
     RenderImageBudget images(imageByteLimit(imageCanvas, scale, request.budget), imageCanvas, scale);
+    RenderError err;
     doc.root = buildDocument(
-        tmpl, *values, &err, &doc.warnings,
+        *doc.tmpl, doc.values, &err, &doc.warnings,
         [&](const QString &url, QString *why) { return images.load(url, loader, why); }, request.limits,
-        QSizeF(std::max(width, 0), std::max(height, 0)));
+        QSizeF(std::max(doc.size.width(), 0), std::max(doc.size.height(), 0)));
     if (!doc.root)
-        return std::nullopt;
+        return err;
     // Background images are decoded by the painter through the context's cache.
-    if (auto over = checkImageBudget(*doc.root, images, contextLoader)) {
-        err = *over;
-        return std::nullopt;
-    }
+    if (auto over = checkImageBudget(*doc.root, images, contextLoader))
+        return *over;
     applyFontSet(*doc.root, request.fonts ? *request.fonts : FontSet{}, &doc.warnings);
-    if (timings)
-        timings->parse = elapsedMs(timer);
-    if (auto stopped = cancelledError(request.cancellation)) {
-        err = *stopped;
-        return std::nullopt;
-    }
+    return common::Done{};
+}
 
+/// Lays out `doc`'s tree (sizing a content-sized side first) and checks the effect and
+/// layer budgets of the result.
+common::Expected<common::Done, RenderError> layOutTree(const RenderRequest &request, RenderContext &context,
+                                                       LaidOutDocument &doc, RenderTimings *timings,
+                                                       QElapsedTimer &timer)
+{
+    const int width = doc.size.width(), height = doc.size.height();
+    const bool contentSized = width == 0 || height == 0;
     if (contentSized) {
         const QSize max(std::min(request.maxSize.width(), kMaxSide), std::min(request.maxSize.height(), kMaxSide));
         doc.size = contentSizedViewport(*doc.root, QSizeF(max), width, height, context.text());
     }
     doc.layout = layoutDocument(*doc.root, QSizeF(doc.size), context.text(), contentSized && height <= 0);
     if (timings)
-        timings->layout = elapsedMs(timer);
-    if (auto over = checkEffectBudget(doc.layout, doc.size, request.budget)) {
-        err = *over;
-        return std::nullopt;
-    }
+        timings->layout = lapMs(timer);
+    if (auto over = checkEffectBudget(doc.layout, doc.size, request.budget))
+        return *over;
     // Only the raster player on an image paints every opacity group offscreen.
-    const GroupLayers groups = doc.engine == Engine::Takumi && request.format != OutputFormat::Svg
+    const GroupLayers groups = doc.engine == Engine::Takumi && request.options.format != OutputFormat::Svg
                                    ? GroupLayers::Always
                                    : GroupLayers::InRasterScopes;
     if (doc.engine != Engine::Html) {
-        if (auto over = checkLayerBudget(doc.layout, doc.size, scale, groups, request.budget)) {
-            err = *over;
-            return std::nullopt;
-        }
+        if (auto over = checkLayerBudget(doc.layout, doc.size, budgetScale(request.options), groups, request.budget))
+            return *over;
     }
-    if (auto stopped = cancelledError(request.cancellation)) {
-        err = *stopped;
-        return std::nullopt;
+    return common::Done{};
+}
+
+/// The scale check render() makes before anything else: in range, and 1 for a vector
+/// output, which has no pixels to scale.
+std::optional<RenderError> checkScale(const RenderOptions &options)
+{
+    const double scale = options.scale;
+    if (!(scale >= kMinRenderScale && scale <= kMaxRenderScale))
+        return renderError(QStringLiteral("scale"),
+                           QStringLiteral("scale must be from %1 to %2").arg(kMinRenderScale).arg(kMaxRenderScale),
+                           RenderErrorCode::InvalidSize);
+    if (scale != 1 && outputFormatInfo(options.format).vector)
+        return renderError(QStringLiteral("scale"),
+                           QStringLiteral("scale applies to bitmap formats; %1 is a vector format drawn at any size")
+                               .arg(outputFormatName(options.format)),
+                           RenderErrorCode::InvalidSize);
+    return std::nullopt;
+}
+
+} // namespace
+
+common::Expected<LaidOutDocument, RenderError> layOut(const RenderRequest &request, RenderContext &context,
+                                                      RenderTimings *timings)
+{
+    QElapsedTimer timer;
+    timer.start();
+    LaidOutDocument doc;
+    auto tmpl = templateOf(request);
+    if (!tmpl)
+        return tmpl.error();
+    doc.tmpl = std::move(*tmpl);
+    chooseEngine(request, doc);
+    const auto size = chooseSize(request, doc);
+    if (!size)
+        return size.error();
+    doc.size = *size;
+    RenderError err;
+    auto values = resolveVariables(*doc.tmpl, request.pageValues, request.options.tweaks, &err, request.limits);
+    if (!values)
+        return err;
+    doc.values = std::move(*values);
+    if (isHtmlOnly(doc)) {
+        doc.root = std::make_unique<Node>(); // an html-only template: nothing to lay out
+        if (timings)
+            timings->parse = lapMs(timer);
+        return doc;
     }
+    if (auto built = buildTree(request, context, doc); !built)
+        return built.error();
+    if (timings)
+        timings->parse = lapMs(timer);
+    if (auto stopped = cancelledError(request.cancellation))
+        return *stopped;
+    if (auto laidOut = layOutTree(request, context, doc, timings, timer); !laidOut)
+        return laidOut.error();
+    if (auto stopped = cancelledError(request.cancellation))
+        return *stopped;
     tidyWarnings(doc.warnings);
     return doc;
 }
 
-std::optional<RenderResult> render(const RenderRequest &request, RenderContext &context, RenderError *error)
+common::Expected<RenderResult, RenderError> render(const RenderRequest &request, RenderContext &context)
 {
+    if (auto bad = checkScale(request.options))
+        return *bad;
     RenderResult result;
-    // The device scale factor: the canvas is scaled, the layout is not. A vector output
-    // has no pixels to scale.
-    const double scale = request.scale;
-    if (!(scale >= kMinRenderScale && scale <= kMaxRenderScale)) {
-        if (error)
-            *error = makeError(QStringLiteral("scale"),
-                               QStringLiteral("scale must be from %1 to %2").arg(kMinRenderScale).arg(kMaxRenderScale),
-                               RenderErrorCode::InvalidSize);
-        return std::nullopt;
-    }
-    if (scale != 1 && (request.format == OutputFormat::Svg || request.format == OutputFormat::Pdf)) {
-        if (error)
-            *error
-                = makeError(QStringLiteral("scale"),
-                            QStringLiteral("scale applies to bitmap formats; %1 is a vector format drawn at any size")
-                                .arg(outputFormatName(request.format)),
-                            RenderErrorCode::InvalidSize);
-        return std::nullopt;
-    }
-    auto doc = layOut(request, context, error, &result.timings);
+    auto doc = layOut(request, context, &result.timings);
     if (!doc)
-        return std::nullopt;
-    const bool chromium = doc->engine == Engine::Html && context.htmlBrowser();
-    if (request.format == OutputFormat::Pdf && !chromium) {
-        if (error)
-            *error = makeError(QStringLiteral("format"),
-                               doc->engine == Engine::Html
-                                   ? QStringLiteral("PDF is printed by the html engine's Chromium, which this server "
-                                                    "does not use (render.html.browser); %1")
-                                         .arg(chromiumInstallHint())
-                                   : QStringLiteral("the %1 engine makes no PDF; the engine that produces PDF is %2")
-                                         .arg(engineName(doc->engine), engineName(Engine::Html)),
-                               RenderErrorCode::InvalidEngine);
-        return std::nullopt;
-    }
-    if (scale != 1 && doc->engine == Engine::Html && !chromium) {
-        if (error)
-            *error = makeError(QStringLiteral("scale"),
-                               QStringLiteral("the html engine draws at scale 1 without Chromium (render.html.browser "
-                                              "qt); the engines that draw scaled images are %1, %2 and html with "
-                                              "Chromium")
-                                   .arg(engineName(Engine::Takumi), engineName(Engine::Satori)),
-                               RenderErrorCode::InvalidEngine);
-        return std::nullopt;
-    }
-    result.size = request.format == OutputFormat::Pdf ? doc->size
-                                                      : QSize(int(std::lround(doc->size.width() * scale)),
-                                                              int(std::lround(doc->size.height() * scale)));
-    result.contentType = contentTypeFor(request.format);
+        return doc.error();
+    const RenderBackend &backend = backendFor(doc->engine, context);
+    if (auto refused = backend.refuse(request))
+        return *refused;
+    const double scale = request.options.scale;
+    result.size = request.options.format == OutputFormat::Pdf
+                      ? doc->size
+                      : QSize(int(std::lround(doc->size.width() * scale)), int(std::lround(doc->size.height() * scale)));
+    result.contentType = contentTypeFor(request.options.format);
     result.warnings = doc->warnings;
-
-    QElapsedTimer timer;
-    timer.start();
-    QString encodeError;
-    const PngCompression pngCompression = request.pngCompression.value_or(
-        parsePngCompression(doc->tmpl->compression).value_or(PngCompression::Default));
-    PaintResources resources = context.paintResources();
-    resources.cancellation = &request.cancellation;
-    // Between paint and encode (and after a paint the players cut short): the image of a
-    // cancelled render is never encoded nor returned.
-    const auto stopped = [&]() -> bool {
-        if (auto e = cancelledError(request.cancellation)) {
-            if (error)
-                *error = *e;
-            return true;
-        }
-        return false;
-    };
-    if (doc->engine == Engine::Satori) {
-        // The vector path: one SVG document; bitmaps are that document rasterised.
-        SvgOptions svgOptions;
-        svgOptions.emojiSet = parseEmojiSet(doc->emojiType).value_or(EmojiSet::Twemoji);
-        svgOptions.title = doc->tmpl->name;
-        svgOptions.deviceScale = request.format == OutputFormat::Svg ? 1 : scale;
-        const QByteArray svg = renderSvgDocument(doc->layout, doc->size, resources, svgOptions, &result.warnings);
-        result.timings.paint = elapsedMs(timer);
-        if (stopped())
-            return std::nullopt;
-        if (request.format == OutputFormat::Svg) {
-            result.bytes = svg;
-        } else {
-            const QImage image = rasteriseSvg(svg, result.size); // the whole document, scaled
-            result.timings.paint += elapsedMs(timer);
-            if (stopped())
-                return std::nullopt;
-            result.bytes = encodeImage(image, request.format, request.quality, request.lossless, request.speed,
-                                       &encodeError, pngCompression);
-        }
-        result.timings.encode = elapsedMs(timer);
-    } else if (chromium) {
-        // Headless Chromium: the page as the browser sees it; our layout's warnings
-        // describe our engine, not this one, and are dropped.
-        if (request.format == OutputFormat::Svg) {
-            if (error)
-                *error = makeError(QStringLiteral("format"),
-                                   QStringLiteral("the html engine draws no SVG; the engines that produce SVG are %1 "
-                                                  "and %2")
-                                       .arg(engineName(Engine::Satori), engineName(Engine::Takumi)),
-                                   RenderErrorCode::InvalidEngine);
-            return std::nullopt;
-        }
-        result.warnings.clear();
-        const Template &tmpl = *doc->tmpl;
-        const bool contentSized = (request.width > 0 ? request.width : tmpl.width) == 0
-                                  || (request.height > 0 ? request.height : tmpl.height) == 0;
-        const PageEmoji emoji{parseEmojiSet(doc->emojiType).value_or(EmojiSet::Twemoji), &context.emoji(),
-                              &result.warnings};
-        auto page = templatePageHtml(tmpl, doc->values, contentSized, request.limits, error, emoji);
-        if (page && request.fonts) {
-            // Chromium does not see Qt's font database: the space's faces the page names go
-            // in it as @font-face rules under the space's names, as the JSON engines resolve
-            // them, at most 1 MiB of rules: the page travels base64 (4/3) in one DevTools
-            // message, and a bound keeps a space with many fonts from making it huge.
-            const QString rules = fontFaceRules(*request.fonts, *page, qsizetype(1) << 20, &result.warnings);
-            if (!rules.isEmpty())
-                page = templatePageHtml(tmpl, doc->values, contentSized, request.limits, error, emoji, rules);
-        }
-        if (!page)
-            return std::nullopt;
-        if (!tmpl.html.isEmpty()) {
-            if (auto over = checkHtmlBudget(*page, request.limits.maxNodes, request.limits.maxDepth, request.budget)) {
-                if (error)
-                    *error = *over;
-                return std::nullopt;
-            }
-        }
-        ChromiumPage chromiumPage;
-        chromiumPage.html = *page;
-        chromiumPage.size = doc->size;
-        chromiumPage.tenant = request.tenant;
-        chromiumPage.scale = scale;
-        chromiumPage.allowScript
-            = context.htmlAllowScript() && tmpl.source.value(QLatin1String("htmlScript")).toBool(false);
-        // Chromium's PNG is handed out as it is (no decode and re-encode) unless the
-        // `small` tier asks for what only our encoder does: a quantised palette
-        // (docs/api.md, "PNG compression"). `fast` asks Chromium for its fast zlib level.
-        if (request.format == OutputFormat::Pdf) {
-            chromiumPage.output = ChromiumPage::Output::Pdf;
-        } else if (request.format == OutputFormat::Png && pngCompression != PngCompression::Small) {
-            chromiumPage.output = ChromiumPage::Output::Png;
-            chromiumPage.fastPng = pngCompression == PngCompression::Fast;
-        }
-        if (request.imageLoader)
-            chromiumPage.loadAsset = request.imageLoader; // asset: and /api/v1/files/ URLs only
-        ChromiumTimings steps;
-        RenderError browserError;
-        auto captured = context.htmlBrowser()->capture(chromiumPage, request.cancellation, &browserError, &steps,
-                                                       &result.warnings);
-        result.timings.layout += steps.wait + steps.navigate;
-        result.timings.paint = steps.capture;
-        timer.restart();
-        if (!captured) {
-            if (error)
-                *error = browserError;
-            return std::nullopt;
-        }
-        if (chromiumPage.output == ChromiumPage::Output::Image)
-            result.bytes = encodeImage(captured->image, request.format, request.quality, request.lossless,
-                                       request.speed, &encodeError, pngCompression);
-        else
-            result.bytes = std::move(captured->bytes);
-        result.timings.encode = elapsedMs(timer);
-    } else if (doc->engine == Engine::Html) {
-        HtmlOptions htmlOptions;
-        htmlOptions.emojiSet = parseEmojiSet(doc->emojiType).value_or(EmojiSet::Twemoji);
-        const bool fromTree = doc->tmpl->html.isEmpty();
-        htmlOptions.tree = fromTree ? doc->root.get() : nullptr;
-        const QString html = fromTree ? treeToHtml(*doc->root) : substituteHtmlVariables(doc->tmpl->html, doc->values);
-        // The tree's serialisation is bounded by construction (treeToHtml); user html is
-        // checked before Qt's rich-text parser and layout see it.
-        if (!fromTree) {
-            if (auto over = checkHtmlBudget(html, request.limits.maxNodes, request.limits.maxDepth, request.budget)) {
-                if (error)
-                    *error = *over;
-                return std::nullopt;
-            }
-        }
-        if (request.format == OutputFormat::Svg) {
-            result.bytes = encodeSvg(
-                doc->size,
-                [&](QPainter &p) { paintHtml(p, html, doc->size, resources, htmlOptions, &result.warnings); },
-                doc->tmpl->name);
-            result.timings.paint = elapsedMs(timer);
-        } else {
-            const QImage image = renderHtmlImage(html, doc->size, resources, htmlOptions, &result.warnings);
-            result.timings.paint = elapsedMs(timer);
-            if (stopped())
-                return std::nullopt;
-            result.bytes = encodeImage(image, request.format, request.quality, request.lossless, request.speed,
-                                       &encodeError, pngCompression);
-            result.timings.encode = elapsedMs(timer);
-        }
-    } else if (request.format == OutputFormat::Svg) {
-        // The SVG device records the drawing as it happens: paint and encode are one step.
-        const EmojiSet emoji = parseEmojiSet(doc->emojiType).value_or(EmojiSet::Twemoji);
-        result.bytes = encodeSvg(
-            doc->size, [&](QPainter &p) { paintBoxTree(p, doc->layout, resources, emoji, &result.warnings); },
-            doc->tmpl->name);
-        result.timings.paint = elapsedMs(timer);
-        if (stopped())
-            return std::nullopt;
-    } else {
-        const EmojiSet emoji = parseEmojiSet(doc->emojiType).value_or(EmojiSet::Twemoji);
-        // A scale other than 1: the same display list through a scaled painter, so text,
-        // paths and gradients are drawn at the device resolution, not magnified.
-        const QImage image = scale == 1 ? paintToImage(doc->layout, doc->size, resources, emoji, &result.warnings)
-                                        : paintOnTransparentImage(result.size, [&](QPainter &p) {
-                                              p.scale(scale, scale);
-                                              paintBoxTree(p, doc->layout, resources, emoji, &result.warnings);
-                                          });
-        result.timings.paint = elapsedMs(timer);
-        if (stopped())
-            return std::nullopt;
-        result.bytes = encodeImage(image, request.format, request.quality, request.lossless, request.speed,
-                                   &encodeError, pngCompression);
-        result.timings.encode = elapsedMs(timer);
-    }
-    if (result.bytes.isEmpty()) {
-        if (error)
-            *error = makeError(QStringLiteral("format"),
-                               encodeError.isEmpty() ? QStringLiteral("encoding failed") : encodeError,
-                               RenderErrorCode::EncodeFailed);
-        return std::nullopt;
-    }
+    if (auto drawn = backend.draw(*doc, request, context, result); !drawn)
+        return drawn.error();
+    if (result.bytes.isEmpty())
+        return renderError(QStringLiteral("format"), QStringLiteral("encoding failed"), RenderErrorCode::EncodeFailed);
     tidyWarnings(result.warnings);
     return result;
 }

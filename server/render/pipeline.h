@@ -3,12 +3,14 @@
 // tree → layout → paint → encode. Thread-safe: concurrent render() calls share only the
 // render context they are given (render_context.h), which is thread-safe.
 
+#include "server/common/expected.h"
 #include "server/render/cancellation.h"
 #include "server/render/document/template.h"
 #include "server/render/encode/encode.h"
 #include "server/render/layout/layout.h"
 #include "server/render/render_budget.h"
 #include "server/render/render_context.h"
+#include "server/render/render_options.h"
 #include "server/render/text/font_set.h"
 
 #include <QByteArray>
@@ -23,50 +25,28 @@
 
 namespace imprint::render {
 
-/// Output encodings. Pdf: only the html engine drawn by Chromium (Page.printToPDF).
-enum class OutputFormat : quint8 { Png, Webp, Svg, Jpeg, Avif, Pdf };
-
-/// Parses "png" / "webp" / "svg" / "jpeg" / "avif" / "pdf" (case-insensitive); nullopt otherwise.
+/// The format named `name` in kOutputFormats (server/common/render_enums.h; any case,
+/// trimmed, "jpg" for jpeg); nullopt otherwise.
 std::optional<OutputFormat> parseOutputFormat(const QString &name);
-/// "image/png", "image/webp", "image/svg+xml", "image/jpeg", "image/avif", "application/pdf".
+/// The Content-Type of `format` (kOutputFormats: "image/png", ...).
 QString contentTypeFor(OutputFormat format);
-/// The stored file's extension of `format`: "png", "webp", "svg", "jpeg", "avif", "pdf".
+/// The wire name of `format`, also its stored file's extension (kOutputFormats: "png", ...).
 QString outputFormatName(OutputFormat format);
 
-/// The device scale factors a render may ask for (RenderRequest::scale).
-constexpr double kMinRenderScale = 1;
-constexpr double kMaxRenderScale = 3;
-
 /// `image` encoded as `format` (encode.h): `quality` for WebP, JPEG and AVIF,
-/// `lossless` for WebP, `speed` for AVIF, `compression` for PNG. SVG is not a raster
-/// format: PNG is written. Empty on failure, with `*error` set if given.
-QByteArray encodeImage(const QImage &image, OutputFormat format, int quality, bool lossless, int speed,
-                       QString *error = nullptr, PngCompression compression = PngCompression::Default);
+/// `lossless` for WebP, `speed` for AVIF, `compression` for PNG. SVG and PDF are not
+/// raster formats: PNG is written. The encoder's message on failure.
+common::Expected<QByteArray, QString> encodeImage(const QImage &image, OutputFormat format, int quality, bool lossless,
+                                                  int speed, PngCompression compression = PngCompression::Default);
 
 /// What to render.
 struct RenderRequest {
     QJsonObject document; ///< template document or bare element tree (when `parsed` is null)
     std::shared_ptr<const Template> parsed; ///< an already parsed template (skips parsing)
     QJsonObject pageValues; ///< the page's variable values, name → value
-    QJsonObject tweaks; ///< per-request overrides, name → value
-    /// The engine's wire name, any case (render::parseEngine()). Empty: the template's
-    /// `rendererType` when the document names one, else kDefaultEngine.
-    QString engine;
-    /// Emoji set: "twemoji", "openmoji" or "noto"; empty = the template's `emojiType`
-    /// (default twemoji). Anything else is an error with code `invalid_emoji_type`.
-    QString emojiType;
-    OutputFormat format = OutputFormat::Png;
-    int width = 0, height = 0; ///< px, 0 = the template's size
-    /// Device scale factor (kMinRenderScale–kMaxRenderScale): the image is width × scale
-    /// by height × scale px, the layout the same as at 1. The html engine (Chromium) and
-    /// takumi honour it; satori and Qt's rich text refuse anything but 1 (invalid_engine,
-    /// field `scale`).
-    double scale = 1;
-    int quality = 90; ///< WebP, JPEG and AVIF quality 1–100
-    bool lossless = false; ///< WebP lossless
-    int speed = kDefaultAvifSpeed; ///< AVIF encoder speed 0–10
-    /// PNG size/speed tier; nullopt = the template's `compression`, else Default.
-    std::optional<PngCompression> pngCompression;
+    /// How to render it: engine, format, size, scale, encoder settings, emoji set,
+    /// tweaks, parsed once by the transport that received the request.
+    RenderOptions options;
     /// Loads `img` sources; empty: the render context's ImageCache.
     ImageLoader imageLoader;
     /// The space's uploaded fonts (font_set.h): `fontFamily` names them before the
@@ -112,21 +92,23 @@ struct LaidOutDocument {
     LayoutBox layout;
     QSize size; ///< px
     Engine engine = kDefaultEngine; ///< the engine that will paint it
-    QString emojiType; ///< the resolved emoji set (twemoji, openmoji, noto)
+    EmojiSet emojiSet = EmojiSet::Twemoji; ///< the resolved emoji set
     QHash<QString, QString> values; ///< the resolved variable values (the html engine's {{name}})
     QStringList warnings;
 };
 
 /// Runs parse, variables, tree building and layout for `request` with the text engine
-/// and image cache of `context`. On failure returns nullopt and fills `error` (field,
-/// message, code: the template's own codes, plus `invalid_engine`, `invalid_emoji_type`,
-/// `invalid_size`, `render_budget_exceeded`, `render_cancelled`).
-std::optional<LaidOutDocument> layOut(const RenderRequest &request, RenderContext &context, RenderError *error,
-                                      RenderTimings *timings = nullptr);
+/// and image cache of `context`. The error's code: the template's own codes, plus
+/// `invalid_size`, `render_budget_exceeded`, `render_cancelled`.
+common::Expected<LaidOutDocument, RenderError> layOut(const RenderRequest &request, RenderContext &context,
+                                                      RenderTimings *timings = nullptr);
 
-/// Renders `request` to encoded bytes with the resources of `context`. On failure
-/// returns nullopt and fills `error` (as layOut(), plus code `encode_failed`).
-std::optional<RenderResult> render(const RenderRequest &request, RenderContext &context, RenderError *error);
+/// Renders `request` to encoded bytes with the resources of `context`: checks the scale,
+/// lays the document out (layOut()), picks the engine's backend (render_backend.h), which
+/// paints and encodes. Errors as layOut(), plus `invalid_engine` (a format or scale the
+/// engine cannot draw), `encode_failed`, and the html engine's browser's
+/// (`engine_unavailable`, `engine_busy`, image errors).
+common::Expected<RenderResult, RenderError> render(const RenderRequest &request, RenderContext &context);
 
 /// An image source of a document: the URL as an `img` names it after variable
 /// substitution, and where (the template path of its `src`).
@@ -137,9 +119,9 @@ struct ImageSource {
 
 /// The `img` sources `request` would load, in document order, found by building its
 /// tree without loading any image (so a caller can fetch remote ones before render()
-/// and hand them over through RenderRequest::imageLoader). nullopt with `error` when the
-/// template or its variables are invalid (the errors render() would report).
-std::optional<QList<ImageSource>> imageSources(const RenderRequest &request, RenderError *error);
+/// and hand them over through RenderRequest::imageLoader). The error when the template or
+/// its variables are invalid (the errors render() would report).
+common::Expected<QList<ImageSource>, RenderError> imageSources(const RenderRequest &request);
 
 /// The most bytes of decoded images `request` may hold (imageByteLimit() for its canvas,
 /// as the pipeline budgets them): for work done before the pipeline, such as decoding its

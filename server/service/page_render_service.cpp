@@ -176,15 +176,18 @@ std::optional<RenderUseCaseError> checkExportSize(const store::Config &config, c
     return std::nullopt;
 }
 
-common::Expected<PageRender, RenderUseCaseError> PageRenderService::render(const PageRenderRequest &p)
-{
-    QElapsedTimer total;
-    total.start();
-
-    // 1. load: live rows for drafts, the publish snapshot otherwise.
+/// A page and its template as loaded for one render.
+struct PageRenderService::Loaded {
     store::PageRecord page;
-    store::TemplateRecord tmplRecord;
-    qint64 version = 0;
+    store::TemplateRecord record;
+    qint64 version = 0; ///< the publish snapshot's, 0 for a draft
+    std::shared_ptr<const render::Template> tmpl;
+};
+
+common::Expected<PageRenderService::Loaded, RenderUseCaseError> PageRenderService::load(const PageRenderRequest &p)
+{
+    // Live rows for drafts, the publish snapshot otherwise.
+    Loaded out;
     if (p.draft) {
         auto pg = m_content.getPage(p.spaceId, p.pageId);
         if (!pg)
@@ -192,52 +195,121 @@ common::Expected<PageRender, RenderUseCaseError> PageRenderService::render(const
         auto tp = m_content.getTemplate(p.spaceId, pg->templateId);
         if (!tp)
             return storeError(tp.error());
-        page = *pg;
-        tmplRecord = *tp;
+        out.page = *pg;
+        out.record = *tp;
     } else {
         auto snap = publishedPage(p.spaceId, p.pageId);
         if (!snap)
             return storeError(snap.error());
-        page = snap.value()->page;
-        tmplRecord = snap.value()->tmpl;
-        version = snap.value()->publishedAt;
+        out.page = snap.value()->page;
+        out.record = snap.value()->tmpl;
+        out.version = snap.value()->publishedAt;
     }
-    if (!p.templateId.isEmpty() && p.templateId != page.templateId) {
+    if (!p.templateId.isEmpty() && p.templateId != out.page.templateId) {
         RenderUseCaseError e;
         e.kind = RenderUseCaseError::Kind::TemplateMismatch;
         e.message = QStringLiteral("Page '%1' does not use template '%2'.").arg(p.pageId, p.templateId);
         return e;
     }
     render::RenderError parseError;
-    auto tmpl = parsedTemplate(tmplRecord, &parseError);
-    if (!tmpl) {
+    out.tmpl = parsedTemplate(out.record, &parseError);
+    if (!out.tmpl) {
         RenderUseCaseError e;
         e.kind = RenderUseCaseError::Kind::StoredTemplateInvalid;
         e.render = parseError;
         return e;
     }
-    if (!p.emojiType.isEmpty() && p.emojiType != tmpl->emojiType) {
-        auto copy = std::make_shared<render::Template>(*tmpl);
-        copy->emojiType = p.emojiType;
-        tmpl = copy;
+    return out;
+}
+
+std::shared_ptr<const PageRenderOutcome>
+PageRenderService::compute(const PageRenderRequest &p, const Loaded &loaded, const render::RenderOptions &options,
+                           const std::shared_ptr<const render::FontSet> &fonts, const QStringList &fontWarnings,
+                           const QString &memoKey)
+{
+    ++m_executed;
+    auto computed = std::make_shared<PageRenderOutcome>();
+    const auto failed = [&](render::RenderError error) {
+        computed->error = RenderUseCaseError{};
+        computed->error->kind = RenderUseCaseError::Kind::Render;
+        computed->error->render = std::move(error);
+        return computed; // failures are not memoised
+    };
+    render::RenderRequest rq;
+    rq.parsed = loaded.tmpl;
+    rq.pageValues = loaded.page.variables;
+    rq.options = options;
+    rq.cancellation = p.cancellation;
+    rq.tenant = p.spaceId;
+    rq.fonts = fonts;
+    // `asset:ID` and the space's asset URLs; everything else as before.
+    rq.imageLoader = m_assets.loaderFor(
+        p.spaceId, [this](const QString &url, QString *why) { return m_context.images().load(url, why); });
+    const qint64 scale = std::max<qint64>(1, qint64(options.scale));
+    if (const auto limits = m_config.plan(p.plan)) // a content-sized image stays inside the plan
+        rq.maxSize = QSize(int(limits->maxWidth / scale), int(limits->maxHeight / scale));
+    // Remote images are fetched now, before the pipeline, which does no I/O.
+    if (m_imageFetcher) {
+        auto loader = prefetchRemoteImages(rq, m_context, *m_imageFetcher);
+        if (!loader)
+            return failed(loader.error());
+        rq.imageLoader = std::move(*loader);
     }
+    auto result = render::render(rq, m_context);
+    if (!result)
+        return failed(result.error());
+    computed->result = std::move(*result);
+    computed->result.warnings = fontWarnings + computed->result.warnings;
+    if (p.storeFile) {
+        QElapsedTimer st;
+        st.start();
+        auto stored = storeRender(m_db, m_writeBehind, m_files, computed->result.bytes, options.format, p.spaceId,
+                                  p.pageId);
+        if (!stored) {
+            computed->error = stored.error();
+            return computed;
+        }
+        computed->file = *stored;
+        computed->storeMs = msSince(st);
+    }
+    QMutexLocker lock(&m_memoMutex);
+    m_memo.insert(memoKey, new MemoEntry{computed, store::nowMs() + kMemoTtlMs},
+                  std::max<qsizetype>(1, computed->result.bytes.size() / 1024));
+    return computed;
+}
+
+common::Expected<PageRender, RenderUseCaseError> PageRenderService::render(const PageRenderRequest &p)
+{
+    QElapsedTimer total;
+    total.start();
+
+    // 1. load the page and its template.
+    auto loadedOr = load(p);
+    if (!loadedOr)
+        return loadedOr.error();
+    const Loaded &loaded = *loadedOr;
+    const render::Template &tmpl = *loaded.tmpl;
     PageRender out;
     out.loadMs = msSince(total);
 
     // 2. size against the space's plan.
-    const int width = p.width > 0 ? p.width : tmpl->width;
-    const int height = p.height > 0 ? p.height : tmpl->height;
+    const int width = p.options.width > 0 ? p.options.width : tmpl.width;
+    const int height = p.options.height > 0 ? p.options.height : tmpl.height;
     // A scaled image is width × scale px wide: the plan bounds the pixels it gets.
-    const qint64 scale = std::max(1, p.scale);
+    const qint64 scale = std::max<qint64>(1, qint64(p.options.scale));
     if (auto e = checkExportSize(m_config, p.plan, int(std::min<qint64>(qint64(width) * scale, INT_MAX)),
                                  int(std::min<qint64>(qint64(height) * scale, INT_MAX))))
         return *e;
 
-    // renderType overrides; else the template's rendererType (the pipeline applies the default).
-    out.engine = p.renderType.isEmpty() ? tmpl->rendererType.toLower() : p.renderType;
-
-    const render::PngCompression pngCompression = p.compression.value_or(
-        render::parsePngCompression(tmpl->compression).value_or(render::PngCompression::Default));
+    // The request's options resolved against the template, as the pipeline resolves them:
+    // they key the memo and the etag.
+    render::RenderOptions options = p.options;
+    options.engine = p.options.engine.value_or(tmpl.engine.value_or(render::kDefaultEngine));
+    options.emojiSet = p.options.emojiSet.value_or(tmpl.emojiSet);
+    options.compression = p.options.compression.value_or(tmpl.pngCompression.value_or(render::PngCompression::Default));
+    options.width = width;
+    options.height = height;
+    out.engine = *options.engine;
 
     // The space's fonts; the set's fingerprint keys the memo and the etag, so an upload
     // or a delete changes the image at once.
@@ -249,27 +321,27 @@ common::Expected<PageRender, RenderUseCaseError> PageRenderService::render(const
                                     fonts ? fonts->fingerprint() : QString(),
                                     p.pageId,
                                     p.draft ? QStringLiteral("d") : QStringLiteral("p"),
-                                    QString::number(version),
-                                    QString::number(page.updatedAt),
-                                    tmplRecord.id,
-                                    QString::number(tmplRecord.updatedAt),
-                                    formatName(p.format),
-                                    QString::number(p.quality),
-                                    p.lossless ? QStringLiteral("L") : QString(),
-                                    QString::number(p.speed),
-                                    render::pngCompressionName(pngCompression),
-                                    out.engine,
-                                    tmpl->emojiType,
+                                    QString::number(loaded.version),
+                                    QString::number(loaded.page.updatedAt),
+                                    loaded.record.id,
+                                    QString::number(loaded.record.updatedAt),
+                                    formatName(options.format),
+                                    QString::number(options.quality),
+                                    options.lossless ? QStringLiteral("L") : QString(),
+                                    QString::number(options.speed),
+                                    render::pngCompressionName(*options.compression),
+                                    render::engineName(*options.engine),
+                                    render::emojiSetName(*options.emojiSet),
                                     QString::number(width),
                                     QString::number(height),
                                     QString::number(scale),
-                                    QString::fromUtf8(QJsonDocument(p.tweaks).toJson(QJsonDocument::Compact))}
+                                    QString::fromUtf8(QJsonDocument(options.tweaks).toJson(QJsonDocument::Compact))}
                             .join(QLatin1Char('|'));
     // Whether the image is also stored does not change its bytes: the tag leaves it out,
     // and adds the build, whose renderer may draw the same input differently.
     out.etag = '"' + store::sha256Hex(key + QStringLiteral("|" IMPRINT_VERSION)).left(40).toLatin1() + '"';
     if (p.ifNoneMatch.contains(out.etag) || p.ifNoneMatch.contains(QByteArrayLiteral("*"))) {
-        out.page = page;
+        out.page = loaded.page;
         out.notModified = true;
         return out;
     }
@@ -289,80 +361,15 @@ common::Expected<PageRender, RenderUseCaseError> PageRenderService::render(const
     };
     std::shared_ptr<const PageRenderOutcome> outcome;
     for (int attempt = 0; attempt < 2 && (!outcome || cancelledForItsCaller(outcome)); ++attempt) {
-        outcome
-            = memo ? memo
-                   : m_flight.run(
-                       memoKey,
-                       [&]() -> std::shared_ptr<const PageRenderOutcome> {
-                           ++m_executed;
-                           auto computed = std::make_shared<PageRenderOutcome>();
-                           render::RenderRequest rq;
-                           rq.parsed = tmpl;
-                           rq.pageValues = page.variables;
-                           rq.tweaks = p.tweaks;
-                           rq.engine = out.engine;
-                           rq.format = p.format;
-                           rq.width = width;
-                           rq.height = height;
-                           rq.scale = double(scale);
-                           rq.quality = p.quality;
-                           rq.lossless = p.lossless;
-                           rq.speed = p.speed;
-                           rq.pngCompression = pngCompression;
-                           rq.cancellation = p.cancellation;
-                           rq.tenant = p.spaceId;
-                           rq.fonts = fonts;
-                           // `asset:ID` and the space's asset URLs; everything else as before.
-                           rq.imageLoader = m_assets.loaderFor(p.spaceId, [this](const QString &url, QString *why) {
-                               return m_context.images().load(url, why);
-                           });
-                           if (const auto limits = m_config.plan(p.plan)) // a content-sized image stays inside the plan
-                               rq.maxSize = QSize(int(limits->maxWidth / scale), int(limits->maxHeight / scale));
-                           render::RenderError renderError;
-                           // Remote images are fetched now, before the pipeline, which does no I/O.
-                           if (m_imageFetcher) {
-                               auto loader = prefetchRemoteImages(rq, m_context, *m_imageFetcher);
-                               if (!loader) {
-                                   computed->error = RenderUseCaseError{};
-                                   computed->error->kind = RenderUseCaseError::Kind::Render;
-                                   computed->error->render = loader.error();
-                                   return computed;
-                               }
-                               rq.imageLoader = std::move(*loader);
-                           }
-                           auto result = render::render(rq, m_context, &renderError);
-                           if (!result) {
-                               computed->error = RenderUseCaseError{};
-                               computed->error->kind = RenderUseCaseError::Kind::Render;
-                               computed->error->render = renderError;
-                               return computed; // failures are not memoised
-                           }
-                           computed->result = std::move(*result);
-                           computed->result.warnings = fontWarnings + computed->result.warnings;
-                           if (p.storeFile) {
-                               QElapsedTimer st;
-                               st.start();
-                               auto stored = storeRender(m_db, m_writeBehind, m_files, computed->result.bytes, p.format,
-                                                         p.spaceId, p.pageId);
-                               if (!stored) {
-                                   computed->error = stored.error();
-                                   return computed;
-                               }
-                               computed->file = *stored;
-                               computed->storeMs = msSince(st);
-                           }
-                           QMutexLocker lock(&m_memoMutex);
-                           m_memo.insert(memoKey, new MemoEntry{computed, store::nowMs() + kMemoTtlMs},
-                                         std::max<qsizetype>(1, computed->result.bytes.size() / 1024));
-                           return computed;
-                       },
-                       &shared);
+        outcome = memo ? memo
+                       : m_flight.run(
+                           memoKey, [&] { return compute(p, loaded, options, fonts, fontWarnings, memoKey); }, &shared);
     }
     if (shared || memo)
         ++m_shared;
     if (outcome->error)
         return *outcome->error;
-    out.page = page;
+    out.page = loaded.page;
     out.outcome = outcome;
     out.reused = memo || shared;
     return out;

@@ -36,19 +36,10 @@ struct PageRenderRequest {
     QString pageId;
     QString templateId; ///< when set, must be the page's template (404 otherwise)
     bool draft = false; ///< live rows instead of the publish snapshot
-    render::OutputFormat format = render::OutputFormat::Png;
-    int quality = 90; ///< WebP, JPEG and AVIF quality 1–100
-    bool lossless = false; ///< WebP lossless
-    int speed = render::kDefaultAvifSpeed; ///< AVIF encoder speed 0–10
-    /// PNG compression tier; nullopt = the template's `compression`, else default.
-    std::optional<render::PngCompression> compression;
-    QJsonObject tweaks; ///< variable overrides, name → value
-    QString emojiType; ///< empty: the template's
-    QString renderType; ///< engine name; empty: the template's rendererType
-    int width = 0, height = 0; ///< px, 0 = the template's size
-    /// Device scale factor (render::RenderRequest::scale): the plan's export size applies
-    /// to the image's pixels, width × scale by height × scale.
-    int scale = 1;
+    /// How to render it, as the transport parsed it (engine, format, size, scale, encoder
+    /// settings, emoji set, tweaks). The plan's export size applies to the image's pixels,
+    /// width × scale by height × scale.
+    render::RenderOptions options;
     bool storeFile = false; ///< write the image to the file store (JSON answers with a URL)
     /// The render's deadline and cancel (render::RenderRequest::cancellation); a request
     /// that joins an identical render in flight is bound by that render's.
@@ -95,7 +86,7 @@ struct PageRenderOutcome {
 /// A finished page render.
 struct PageRender {
     store::PageRecord page; ///< the page as rendered
-    QString engine; ///< the engine name used
+    render::Engine engine = render::kDefaultEngine; ///< the engine used
     std::shared_ptr<const PageRenderOutcome> outcome;
     double loadMs = 0; ///< loading page and template, ms
     /// True when an identical render (same page, template and publish versions, tweaks and
@@ -159,6 +150,12 @@ private:
     common::Expected<std::shared_ptr<const store::PublishedPage>, store::ServiceError>
     publishedPage(const QString &spaceId, const QString &pageId);
     std::shared_ptr<const render::Template> parsedTemplate(const store::TemplateRecord &t, render::RenderError *error);
+    struct Loaded;
+    common::Expected<Loaded, RenderUseCaseError> load(const PageRenderRequest &request);
+    std::shared_ptr<const PageRenderOutcome> compute(const PageRenderRequest &request, const Loaded &loaded,
+                                                     const render::RenderOptions &options,
+                                                     const std::shared_ptr<const render::FontSet> &fonts,
+                                                     const QStringList &fontWarnings, const QString &memoKey);
 
     const store::Database &m_db;
     store::Config m_config;

@@ -72,11 +72,12 @@ common::Expected<QByteArray, RenderUseCaseError> PatternRenderService::render(co
             const QImage image = render::renderPattern(m_catalog, job.request.pattern, job.size);
             if (image.isNull())
                 return {};
-            QByteArray out = render::encodeImage(image, job.request.format, job.request.quality, job.request.lossless,
-                                                 job.request.speed, nullptr, job.request.compression);
-            if (!out.isEmpty())
-                m_cache.put(job.key, out); // also refreshes the entry after cache: false
-            return out;
+            auto out = render::encodeImage(image, job.request.format, job.request.quality, job.request.lossless,
+                                           job.request.speed, job.request.compression);
+            if (!out)
+                return {};
+            m_cache.put(job.key, *out); // also refreshes the entry after cache: false
+            return std::move(*out);
         },
         &joined);
     if (joined)

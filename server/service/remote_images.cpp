@@ -62,12 +62,11 @@ common::Expected<render::ImageLoader, render::RenderError> prefetchRemoteImages(
     if (!fallback)
         fallback = [&context](const QString &url, QString *why) { return context.images().load(url, why); };
     if (!mayNameUrl(request.parsed ? QJsonValue(request.parsed->source) : QJsonValue(request.document))
-        && !mayNameUrl(request.pageValues) && !mayNameUrl(request.tweaks))
+        && !mayNameUrl(request.pageValues) && !mayNameUrl(request.options.tweaks))
         return fallback;
-    render::RenderError error;
-    const auto sources = render::imageSources(request, &error);
+    const auto sources = render::imageSources(request);
     if (!sources)
-        return error;
+        return sources.error();
     QList<render::ImageSource> remote;
     QSet<QString> seen;
     for (const render::ImageSource &s : *sources)

@@ -4,6 +4,7 @@
 // context, as a server keeps one for its lifetime.
 
 #include "server/render/pipeline.h"
+#include "tests/support/pipeline_calls.h"
 #include "server/render/render_context.h"
 
 #include <QGuiApplication>

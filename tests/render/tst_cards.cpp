@@ -10,6 +10,7 @@
 #include "server/render/backends/raster.h"
 #include "server/render/encode/encode.h"
 #include "server/render/pipeline.h"
+#include "tests/support/pipeline_calls.h"
 #include "tests/support/fixtures.h"
 #include "tests/support/render_context.h"
 #include "tests/support/ssim.h"
@@ -77,7 +78,7 @@ QImage renderCard(const QString &name, const QString &engine, QString *error)
         *error = QStringLiteral("no template");
         return {};
     }
-    request.engine = engine;
+    request.options.engine = imprint::test::engineOption(engine);
     RenderError failure;
     QImage image;
     if (engine == QLatin1String("takumi")) {
@@ -85,7 +86,7 @@ QImage renderCard(const QString &name, const QString &engine, QString *error)
         if (doc)
             image = paintToImage(doc->layout, doc->size, imprint::test::renderContext().paintResources());
     } else {
-        request.format = OutputFormat::Png; // the SVG document rasterised, as served
+        request.options.format = OutputFormat::Png; // the SVG document rasterised, as served
         const auto png = render(request, imprint::test::renderContext(), &failure);
         if (png)
             image = QImage::fromData(png->bytes);

@@ -6,6 +6,7 @@
 // by every engine there.
 
 #include "server/render/pipeline.h"
+#include "tests/support/pipeline_calls.h"
 #include "server/render/resources/emoji.h"
 #include "tests/support/render_context.h"
 
@@ -54,9 +55,9 @@ QString renderSvg(const QString &engine, const QString &emojiType, const QString
 {
     RenderRequest request;
     request.document = textCard(text);
-    request.engine = engine;
-    request.emojiType = emojiType;
-    request.format = OutputFormat::Svg;
+    request.options.engine = imprint::test::engineOption(engine);
+    request.options.emojiSet = imprint::test::emojiOption(emojiType);
+    request.options.format = OutputFormat::Svg;
     RenderError error;
     const auto result = render(request, imprint::test::renderContext(), &error);
     if (!result)
@@ -134,8 +135,8 @@ private Q_SLOTS:
         RenderContext bare(options);
         RenderRequest request;
         request.document = textCard(kFour);
-        request.emojiType = QStringLiteral("twemoji");
-        request.format = OutputFormat::Svg;
+        request.options.emojiSet = imprint::test::emojiOption(QStringLiteral("twemoji"));
+        request.options.format = OutputFormat::Svg;
         RenderError error;
         const auto missing = render(request, bare, &error);
         QVERIFY(missing);
@@ -176,8 +177,8 @@ private Q_SLOTS:
         doc.insert("root", root);
         RenderRequest request;
         request.document = doc;
-        request.engine = QStringLiteral("takumi");
-        request.emojiType = QStringLiteral("twemoji");
+        request.options.engine = imprint::test::engineOption(QStringLiteral("takumi"));
+        request.options.emojiSet = imprint::test::emojiOption(QStringLiteral("twemoji"));
         RenderError error;
         QVERIFY2(render(request, context, &error), qPrintable(error.message));
         const RenderContextStats first = context.stats();
@@ -202,13 +203,15 @@ private Q_SLOTS:
     {
         RenderRequest request;
         request.document = textCard(QStringLiteral("hi"));
-        request.emojiType = QStringLiteral("applemoji");
-        RenderError error;
-        QVERIFY(!render(request, imprint::test::renderContext(), &error));
+        // A request's emoji set is parsed at its edge (the CLI's --emoji), with the
+        // pipeline's error.
+        const auto parsed = parseEmojiSetOption(QStringLiteral("applemoji"));
+        QVERIFY(!parsed);
+        RenderError error = parsed.error();
         QCOMPARE(error.codeName(), QStringLiteral("invalid_emoji_type"));
         QCOMPARE(error.field, QStringLiteral("emojiType"));
+        QCOMPARE(error.message, QStringLiteral("unknown emojiType 'applemoji' (twemoji, openmoji or noto)"));
         // The template's own value is checked too (by the template parser or the renderer).
-        request.emojiType.clear();
         request.document = textCard(QStringLiteral("hi"), QStringLiteral("nope"));
         QVERIFY(!render(request, imprint::test::renderContext(), &error));
         QVERIFY2(error.field.contains(QStringLiteral("emojiType")), qPrintable(error.field));
@@ -269,8 +272,8 @@ private Q_SLOTS:
         RenderContext context(options);
         RenderRequest request;
         request.document = textCard(kFour);
-        request.engine = engine;
-        request.emojiType = QStringLiteral("twemoji");
+        request.options.engine = imprint::test::engineOption(engine);
+        request.options.emojiSet = imprint::test::emojiOption(QStringLiteral("twemoji"));
         RenderError error;
         const auto result = render(request, context, &error);
         QVERIFY2(result, qPrintable(error.message));
@@ -305,7 +308,7 @@ private Q_SLOTS:
         QVERIFY(file.open(QIODevice::ReadOnly));
         RenderRequest request;
         request.document = QJsonDocument::fromJson(file.readAll()).object();
-        request.engine = engine;
+        request.options.engine = imprint::test::engineOption(engine);
         RenderError error;
         const auto result = render(request, imprint::test::renderContext(), &error);
         QVERIFY2(result, qPrintable(error.message));

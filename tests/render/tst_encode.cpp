@@ -4,6 +4,7 @@
 #include "server/render/document/template.h"
 #include "server/render/encode/encode.h"
 #include "server/render/pipeline.h"
+#include "tests/support/pipeline_calls.h"
 #include "tests/support/fixtures.h"
 #include "tests/support/render_context.h"
 #include "tests/support/ssim.h"
@@ -372,7 +373,7 @@ private Q_SLOTS:
         QFETCH(int, maxBytes);
         RenderRequest request;
         request.document = imprint::render::test::fixtureTemplate(name);
-        request.engine = QStringLiteral("takumi");
+        request.options.engine = imprint::test::engineOption(QStringLiteral("takumi"));
         RenderError error;
         const auto doc = layOut(request, imprint::test::renderContext(), &error);
         QVERIFY2(doc, qPrintable(error.message));

@@ -6,6 +6,7 @@
 #include "server/render/backends/raster.h"
 #include "server/render/encode/encode.h"
 #include "server/render/pipeline.h"
+#include "tests/support/pipeline_calls.h"
 #include "tests/support/fixtures.h"
 #include "tests/support/render_context.h"
 #include "tests/support/ssim.h"
@@ -48,7 +49,7 @@ private Q_SLOTS:
         RenderRequest request;
         request.document = fixtureTemplate(name);
         QVERIFY2(!request.document.isEmpty(), qPrintable(name));
-        request.engine = QStringLiteral("takumi");
+        request.options.engine = imprint::test::engineOption(QStringLiteral("takumi"));
         RenderError error;
         const auto doc = layOut(request, imprint::test::renderContext(), &error);
         QVERIFY2(doc, qPrintable(error.field + QStringLiteral(": ") + error.message));

@@ -8,6 +8,7 @@
 #include "server/render/backends/raster.h"
 #include "server/render/backends/svg.h"
 #include "server/render/pipeline.h"
+#include "tests/support/pipeline_calls.h"
 #include "server/render/resources/image_decoder.h"
 #include "server/render/resources/svg_sanitizer.h"
 #include "tests/support/render_context.h"
@@ -96,7 +97,7 @@ std::optional<RenderResult> renderPng(const QJsonObject &document, RenderError *
 {
     RenderRequest request;
     request.document = document;
-    request.tweaks = tweaks;
+    request.options.tweaks = tweaks;
     return render(request, imprint::test::renderContext(), error);
 }
 
@@ -679,7 +680,7 @@ private slots:
         request.document = nestedOpacityCard("takumi", 1000, 1000, 12, 0.9, 0, false);
         RenderError error;
         QVERIFY2(render(request, imprint::test::renderContext(), &error), qPrintable(error.message));
-        request.scale = 3;
+        request.options.scale = 3;
         QVERIFY(!render(request, imprint::test::renderContext(), &error));
         QCOMPARE(error.field, QString("opacity"));
         QVERIFY2(error.message.contains("3000×3000 px"), qPrintable(error.message));
@@ -744,7 +745,7 @@ private slots:
         QFETCH(int, side);
         RenderRequest request;
         request.document = nestedOpacityCard(engine, side, side, 63, 0.99, 0, false);
-        request.format = OutputFormat(format);
+        request.options.format = OutputFormat(format);
         const MeasuredRender m = measureRender(request);
         QVERIFY2(m.result, qPrintable(m.error.message));
         qInfo("%s: %lld ms, peak RSS +%.1f MiB", QTest::currentDataTag(), m.ms, m.peakGrowthMiB);

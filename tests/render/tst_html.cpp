@@ -7,6 +7,7 @@
 #include "server/render/backends/html.h"
 #include "server/render/backends/svg.h"
 #include "server/render/pipeline.h"
+#include "tests/support/pipeline_calls.h"
 #include "tests/support/fixtures.h"
 #include "tests/support/render_context.h"
 #include "tests/support/ssim.h"
@@ -47,7 +48,7 @@ private Q_SLOTS:
         RenderRequest request;
         request.document = test::fixtureTemplate(name);
         QVERIFY(!request.document.isEmpty());
-        request.engine = QStringLiteral("html");
+        request.options.engine = imprint::test::engineOption(QStringLiteral("html"));
         RenderError error;
         const auto result = render(request, imprint::test::renderContext(), &error);
         QVERIFY2(result, qPrintable(error.message));
@@ -78,12 +79,12 @@ private Q_SLOTS:
         RenderRequest request;
         request.document = htmlTemplate(
             QStringLiteral("<div style='background-color:#123456;color:#ffffff;font-size:40px'>{{title}}</div>"));
-        request.tweaks = QJsonObject{{QStringLiteral("title"), QStringLiteral("<b>&</b>")}};
-        request.format = OutputFormat::Svg;
+        request.options.tweaks = QJsonObject{{QStringLiteral("title"), QStringLiteral("<b>&</b>")}};
+        request.options.format = OutputFormat::Svg;
         RenderError error;
         const auto svg = render(request, imprint::test::renderContext(), &error); // rendererType html picks the engine
         QVERIFY2(svg, qPrintable(error.message));
-        request.format = OutputFormat::Png;
+        request.options.format = OutputFormat::Png;
         const auto png = render(request, imprint::test::renderContext(), &error);
         QVERIFY(png);
         const QImage image = QImage::fromData(png->bytes).convertToFormat(QImage::Format_ARGB32);
@@ -137,14 +138,14 @@ private Q_SLOTS:
                                                    {QStringLiteral("fontSize"), 48},
                                                    {QStringLiteral("textTransform"), transform}}},
                                       {QStringLiteral("children"), QStringLiteral("Hello There")}}}}}};
-        request.engine = QStringLiteral("html");
-        request.format = OutputFormat::Svg;
+        request.options.engine = imprint::test::engineOption(QStringLiteral("html"));
+        request.options.format = OutputFormat::Svg;
         RenderError error;
         const auto svg = render(request, imprint::test::renderContext(), &error);
         QVERIFY2(svg, qPrintable(error.message));
         QVERIFY2(svg->bytes.contains(shown.toUtf8()), svg->bytes.constData());
         QVERIFY(!svg->bytes.contains("Hello There"));
-        request.format = OutputFormat::Png;
+        request.options.format = OutputFormat::Png;
         const auto png = render(request, imprint::test::renderContext(), &error);
         QVERIFY(png);
         const QImage raster = QImage::fromData(png->bytes);

@@ -7,6 +7,7 @@
 
 #include "server/render/backends/chromium/chromium_browser.h"
 #include "server/render/pipeline.h"
+#include "tests/support/pipeline_calls.h"
 #include "server/render/resources/font_file.h"
 #include "server/render/resources/image_decoder.h"
 #include "server/render/text/font_set.h"
@@ -41,7 +42,7 @@ QStringList &fetchedUrls()
 }
 std::mutex fetchedUrlsMutex;
 
-std::optional<QByteArray> testFetch(const QUrl &url, QDeadlineTimer, QString *why)
+imprint::common::Expected<QByteArray, QString> testFetch(const QUrl &url, QDeadlineTimer)
 {
     {
         std::lock_guard lock(fetchedUrlsMutex);
@@ -56,8 +57,7 @@ std::optional<QByteArray> testFetch(const QUrl &url, QDeadlineTimer, QString *wh
         image.save(&buffer, "PNG");
         return png;
     }
-    *why = QStringLiteral("image_refused: not in the test's policy");
-    return std::nullopt;
+    return QStringLiteral("image_refused: not in the test's policy");
 }
 
 RenderContext &chromiumContext()
@@ -81,8 +81,8 @@ std::optional<RenderResult> renderHtml(const QJsonObject &document, RenderError 
     RenderRequest request;
     request.fonts = std::move(fonts);
     request.document = document;
-    request.engine = QStringLiteral("html");
-    request.format = format;
+    request.options.engine = imprint::test::engineOption(QStringLiteral("html"));
+    request.options.format = format;
     request.cancellation = RenderCancellation::withDeadline(deadlineMs);
     return render(request, chromiumContext(), error);
 }
@@ -140,7 +140,7 @@ std::optional<RenderResult> renderRequest(const QJsonObject &document, const QSt
 {
     RenderRequest request;
     request.document = document;
-    request.engine = engine;
+    request.options.engine = imprint::test::engineOption(engine);
     request.cancellation = RenderCancellation::withDeadline(20000);
     if (adjust)
         adjust(request);
@@ -229,8 +229,8 @@ private Q_SLOTS:
         t.insert("variables", QJsonArray{QJsonObject{{"name", "title"}, {"default", "x"}}});
         RenderRequest request;
         request.document = t;
-        request.engine = QStringLiteral("html");
-        request.tweaks = QJsonObject{{"title", "<div style='position:fixed;inset:0;background:red'></div>"}};
+        request.options.engine = imprint::test::engineOption(QStringLiteral("html"));
+        request.options.tweaks = QJsonObject{{"title", "<div style='position:fixed;inset:0;background:red'></div>"}};
         RenderError error;
         const auto r = render(request, chromiumContext(), &error);
         QVERIFY2(r, qPrintable(error.message));
@@ -499,8 +499,8 @@ private Q_SLOTS:
         RenderContext context(o);
         RenderRequest request;
         request.document = document;
-        request.engine = QStringLiteral("html");
-        request.emojiType = set;
+        request.options.engine = imprint::test::engineOption(QStringLiteral("html"));
+        request.options.emojiSet = imprint::test::emojiOption(set);
         RenderError error;
         const auto r = render(request, context, &error);
         QVERIFY2(r, qPrintable(error.message));
@@ -685,7 +685,7 @@ private Q_SLOTS:
         RenderContext qtContext;
         RenderRequest request;
         request.document = htmlTemplate("<p>x</p>");
-        request.scale = 2;
+        request.options.scale = 2;
         QVERIFY(!render(request, qtContext, &error));
         QCOMPARE(error.field, QStringLiteral("scale"));
         QVERIFY2(error.message.contains("takumi") && error.message.contains("satori"), qPrintable(error.message));

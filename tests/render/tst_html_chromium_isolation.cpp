@@ -17,6 +17,7 @@
 #include "server/render/backends/chromium/chromium_browser.h"
 #include "server/render/backends/chromium/chromium_process.h"
 #include "server/render/pipeline.h"
+#include "tests/support/pipeline_calls.h"
 
 #include <QBuffer>
 #include <QElapsedTimer>
@@ -51,10 +52,9 @@ QImage decode(const RenderResult &r)
 }
 
 /// Every remote image is refused, as a server whose policy allows none.
-std::optional<QByteArray> refuseAll(const QUrl &, QDeadlineTimer, QString *why)
+imprint::common::Expected<QByteArray, QString> refuseAll(const QUrl &, QDeadlineTimer)
 {
-    *why = QStringLiteral("image_refused: not in the test's policy");
-    return std::nullopt;
+    return QStringLiteral("image_refused: not in the test's policy");
 }
 
 RenderContextOptions contextOptions(bool serverAllowsScript, bool isolateNetwork = true)
@@ -95,7 +95,7 @@ std::optional<RenderResult> renderIn(RenderContext &context, const QJsonObject &
 {
     RenderRequest request;
     request.document = document;
-    request.engine = QStringLiteral("html");
+    request.options.engine = imprint::test::engineOption(QStringLiteral("html"));
     request.cancellation = RenderCancellation::withDeadline(15000);
     if (adjust)
         adjust(request);
@@ -110,7 +110,7 @@ std::pair<bool, RenderError> renderFor(RenderContext &context, const QJsonObject
     RenderError error;
     RenderRequest request;
     request.document = page;
-    request.engine = QStringLiteral("html");
+    request.options.engine = imprint::test::engineOption(QStringLiteral("html"));
     request.tenant = tenant;
     request.cancellation = RenderCancellation::withDeadline(deadlineMs);
     const bool rendered = render(request, context, &error).has_value();
@@ -180,8 +180,8 @@ void openWithoutPolicy(const QStringList &extraArgs, ChromiumNetworkIsolation is
     args += extraArgs;
     args << QStringLiteral("about:blank");
     DevToolsPipe pipe;
-    QString why;
-    QVERIFY2(pipe.start(args, isolation, &why), qPrintable(why));
+    const auto started = pipe.start(args, isolation);
+    QVERIFY2(started, qPrintable(started ? QString() : started.error()));
     QJsonObject answer;
     int id = pipe.send(QStringLiteral("Browser.getVersion"), {});
     QCOMPARE(pipe.wait(id, {}, &answer, nullptr, 30000), DevToolsPipe::Wait::Ready);
@@ -352,7 +352,7 @@ private Q_SLOTS:
     void resourcesOverTheMessageBoundAreRefused()
     {
         RenderContextOptions o = contextOptions(false);
-        o.chromium.fetch = [](const QUrl &, QDeadlineTimer, QString *) -> std::optional<QByteArray> {
+        o.chromium.fetch = [](const QUrl &, QDeadlineTimer) -> imprint::common::Expected<QByteArray, QString> {
             return QByteArray(40 << 20, 'x'); // 40 MiB: 53 MiB in base64
         };
         RenderContext context(o);
@@ -378,11 +378,10 @@ private Q_SLOTS:
     {
         DevToolsPipe pipe;
         pipe.setWriteTimeoutMs(500);
-        QString why;
         // `sleep` never reads fd 3: the pipe fills after its 64 KiB.
-        QVERIFY2(pipe.start({QStringLiteral("/bin/sleep"), QStringLiteral("60")}, ChromiumNetworkIsolation::ProxyOnly,
-                            &why),
-                 qPrintable(why));
+        const auto started = pipe.start({QStringLiteral("/bin/sleep"), QStringLiteral("60")},
+                                        ChromiumNetworkIsolation::ProxyOnly);
+        QVERIFY2(started, qPrintable(started ? QString() : started.error()));
         QElapsedTimer clock;
         clock.start();
         const QJsonObject params{{QStringLiteral("body"), QString(4 << 20, QLatin1Char('a'))}};
@@ -488,9 +487,7 @@ private Q_SLOTS:
         QVERIFY(child >= 0);
         if (child == 0) {
             DevToolsPipe pipe;
-            QString why;
-            if (!pipe.start({QStringLiteral("/bin/sleep"), QStringLiteral("600")}, ChromiumNetworkIsolation::ProxyOnly,
-                            &why))
+            if (!pipe.start({QStringLiteral("/bin/sleep"), QStringLiteral("600")}, ChromiumNetworkIsolation::ProxyOnly))
                 _exit(1);
             const pid_t browser = pipe.pid();
             [[maybe_unused]] const auto n = ::write(ready[1], &browser, sizeof browser);

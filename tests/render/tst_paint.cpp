@@ -5,6 +5,7 @@
 #include "server/render/paint/geometry.h"
 #include "server/render/paint/recorder.h"
 #include "server/render/pipeline.h"
+#include "tests/support/pipeline_calls.h"
 #include "server/render/text/text_engine.h"
 #include "tests/support/render_context.h"
 
@@ -101,7 +102,7 @@ QImage renderCard(const QJsonObject &childStyle, const QString &engine = QString
     for (auto it = rootStyle.begin(); it != rootStyle.end(); ++it)
         root.insert(it.key(), it.value());
     RenderRequest request;
-    request.engine = engine;
+    request.options.engine = imprint::test::engineOption(engine);
     request.document = QJsonObject{
         {"width", 200},
         {"height", 200},
@@ -135,7 +136,7 @@ QImage renderDecoratedText(const QJsonObject &decoration, const QString &engine)
     for (auto it = decoration.begin(); it != decoration.end(); ++it)
         style.insert(it.key(), it.value());
     RenderRequest request;
-    request.engine = engine;
+    request.options.engine = imprint::test::engineOption(engine);
     request.document = QJsonObject{
         {"width", 240},
         {"height", 80},
@@ -268,7 +269,7 @@ private Q_SLOTS:
         QCOMPARE(result->size.width(), 100);
         QVERIFY(result->size.height() > 33); // the text wraps in the narrower box
         request.maxSize = QSize(8192, 8192);
-        request.width = 300; // a known width: the root fills it, the height follows the content
+        request.options.width = 300; // a known width: the root fills it, the height follows the content
         result = render(request, imprint::test::renderContext(), &error);
         QVERIFY(result);
         QCOMPARE(result->size, QSize(300, 33));
@@ -320,8 +321,8 @@ private Q_SLOTS:
         RenderRequest request;
         request.document
             = QJsonObject{{"type", "div"}, {"props", QJsonObject{{"style", rootStyle}, {"children", children}}}};
-        request.engine = engine;
-        request.format = OutputFormat::Png;
+        request.options.engine = imprint::test::engineOption(engine);
+        request.options.format = OutputFormat::Png;
         RenderError error;
         const auto result = render(request, imprint::test::renderContext(), &error);
         QVERIFY2(result, qPrintable(error.message));
@@ -877,8 +878,8 @@ private Q_SLOTS:
                                 {"filter", "blur(4px)"},
                                 {"backdropFilter", "blur(6px)"}};
         RenderRequest request;
-        request.engine = QStringLiteral("takumi");
-        request.format = OutputFormat::Svg;
+        request.options.engine = imprint::test::engineOption(QStringLiteral("takumi"));
+        request.options.format = OutputFormat::Svg;
         request.document = QJsonObject{
             {"width", 200},
             {"height", 200},

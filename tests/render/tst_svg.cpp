@@ -5,6 +5,7 @@
 
 #include "server/render/backends/svg.h"
 #include "server/render/pipeline.h"
+#include "tests/support/pipeline_calls.h"
 #include "tests/support/fixtures.h"
 #include "tests/support/render_context.h"
 #include "tests/support/ssim.h"
@@ -86,8 +87,8 @@ private Q_SLOTS:
         RenderRequest request;
         request.document = test::fixtureTemplate(name);
         QVERIFY(!request.document.isEmpty());
-        request.engine = QStringLiteral("satori");
-        request.format = OutputFormat::Svg;
+        request.options.engine = imprint::test::engineOption(QStringLiteral("satori"));
+        request.options.format = OutputFormat::Svg;
         RenderError error;
         const auto svg = render(request, imprint::test::renderContext(), &error);
         QVERIFY2(svg, qPrintable(error.field + QStringLiteral(": ") + error.message));
@@ -102,7 +103,7 @@ private Q_SLOTS:
         QVERIFY(!elements.contains(QStringLiteral("filter")));
 
         // PNG is the same document rasterised.
-        request.format = OutputFormat::Png;
+        request.options.format = OutputFormat::Png;
         const auto png = render(request, imprint::test::renderContext(), &error);
         QVERIFY(png);
         dump(name + QStringLiteral(".png"), png->bytes);
@@ -122,7 +123,7 @@ private Q_SLOTS:
     {
         RenderRequest request;
         request.document = textCard(QStringLiteral("Hello"));
-        request.format = OutputFormat::Svg;
+        request.options.format = OutputFormat::Svg;
         RenderError error;
         const auto result = render(request, imprint::test::renderContext(), &error);
         QVERIFY2(result, qPrintable(error.message));
@@ -133,8 +134,8 @@ private Q_SLOTS:
     {
         RenderRequest request;
         request.document = textCard(QStringLiteral("aaaa bbbb aaaa"));
-        request.engine = QStringLiteral("satori");
-        request.format = OutputFormat::Svg;
+        request.options.engine = imprint::test::engineOption(QStringLiteral("satori"));
+        request.options.format = OutputFormat::Svg;
         RenderError error;
         const auto result = render(request, imprint::test::renderContext(), &error);
         QVERIFY(result);
@@ -151,9 +152,9 @@ private Q_SLOTS:
         const QString evil = QStringLiteral("<script>alert(1)</script> & \"q\"");
         RenderRequest request;
         request.document = textCard(QStringLiteral("{{title}}"), 32);
-        request.tweaks = QJsonObject{{QStringLiteral("title"), evil}};
-        request.engine = QStringLiteral("satori");
-        request.format = OutputFormat::Svg;
+        request.options.tweaks = QJsonObject{{QStringLiteral("title"), evil}};
+        request.options.engine = imprint::test::engineOption(QStringLiteral("satori"));
+        request.options.format = OutputFormat::Svg;
         RenderError error;
         const auto result = render(request, imprint::test::renderContext(), &error);
         QVERIFY2(result, qPrintable(error.message));
@@ -163,9 +164,9 @@ private Q_SLOTS:
         QVERIFY(!elements.contains(QStringLiteral("script")));
         QVERIFY(result->bytes.contains("&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;q&quot;"));
         // The characters are drawn: the same text in the takumi engine gives the same ink.
-        request.format = OutputFormat::Png;
+        request.options.format = OutputFormat::Png;
         const QImage satori = QImage::fromData(render(request, imprint::test::renderContext(), &error)->bytes);
-        request.engine = QStringLiteral("takumi");
+        request.options.engine = imprint::test::engineOption(QStringLiteral("takumi"));
         const QImage takumi = QImage::fromData(render(request, imprint::test::renderContext(), &error)->bytes);
         const double ssim = test::ssimOf(takumi, satori);
         qInfo("escaped text satori vs takumi SSIM %.4f", ssim);
@@ -178,8 +179,8 @@ private Q_SLOTS:
         // emoji cache must give every thread the same document.
         RenderRequest request;
         request.document = test::fixtureTemplate(QStringLiteral("c-card"));
-        request.engine = QStringLiteral("satori");
-        request.format = OutputFormat::Svg;
+        request.options.engine = imprint::test::engineOption(QStringLiteral("satori"));
+        request.options.format = OutputFormat::Svg;
         RenderError error;
         const QByteArray expected = render(request, imprint::test::renderContext(), &error)->bytes;
         QList<int> runs(16);
@@ -207,7 +208,7 @@ private Q_SLOTS:
                   .object();
         RenderRequest request;
         request.document = doc;
-        request.engine = QStringLiteral("satori");
+        request.options.engine = imprint::test::engineOption(QStringLiteral("satori"));
         RenderError error;
         const auto result = render(request, imprint::test::renderContext(), &error);
         QVERIFY2(result, qPrintable(error.message));
@@ -257,8 +258,8 @@ private Q_SLOTS:
                                                    {QStringLiteral("padding"), 52},
                                                    {QStringLiteral("backgroundColor"), QStringLiteral("#ffffff")}}},
                                       {QStringLiteral("children"), QJsonArray{avatar}}}}}}};
-        request.engine = QStringLiteral("takumi");
-        request.format = OutputFormat::Svg;
+        request.options.engine = imprint::test::engineOption(QStringLiteral("takumi"));
+        request.options.format = OutputFormat::Svg;
         RenderError error;
         const auto svg = render(request, imprint::test::renderContext(), &error);
         QVERIFY2(svg, qPrintable(error.message));

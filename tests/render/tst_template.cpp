@@ -3,6 +3,7 @@
 
 #include "server/render/document/template.h"
 #include "server/render/pipeline.h"
+#include "tests/support/pipeline_calls.h"
 
 #include "tests/support/fixtures.h"
 #include "tests/support/render_context.h"

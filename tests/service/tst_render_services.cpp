@@ -90,7 +90,7 @@ private slots:
         auto published = pages.render(request);
         QVERIFY(published);
         QCOMPARE(centre(published->outcome->result.bytes), QColor("#00ff00"));
-        QCOMPARE(published->engine, QString("takumi"));
+        QCOMPARE(render::engineName(published->engine), QString("takumi"));
         request.draft = true;
         auto draft = pages.render(request);
         QVERIFY(draft);
@@ -114,7 +114,7 @@ private slots:
         QVERIFY(second->reused);
         QCOMPARE(second->outcome->file->sha256, first->outcome->file->sha256);
         QCOMPARE(pages.executed(), quint64(1));
-        request.tweaks = {{"bg", "#0000ff"}}; // a different request renders again
+        request.options.tweaks = {{"bg", "#0000ff"}}; // a different request renders again
         const auto third = pages.render(request);
         QVERIFY(third && !third->reused);
         QCOMPARE(centre(third->outcome->result.bytes), QColor("#0000ff"));
@@ -137,7 +137,7 @@ private slots:
         QCOMPARE(r.error().kind, Kind::TemplateMismatch);
         request.templateId.clear();
 
-        request.width = 1001; // free plan: 1000 × 1000
+        request.options.width = 1001; // free plan: 1000 × 1000
         r = pages.render(request);
         QVERIFY(!r);
         QCOMPARE(r.error().kind, Kind::PlanLimit);
@@ -149,14 +149,14 @@ private slots:
         QVERIFY(huge.has_value());
         QCOMPARE(huge->kind, Kind::PlanLimit);
         QCOMPARE(huge->field, QString("width"));
-        request.width = 0;
+        request.options.width = 0;
 
-        request.tweaks = {{"nope", "x"}};
+        request.options.tweaks = {{"nope", "x"}};
         r = pages.render(request);
         QVERIFY(!r);
         QCOMPARE(r.error().kind, Kind::Render);
         QCOMPARE(r.error().render.field, QString("tweaks.nope"));
-        request.tweaks = {};
+        request.options.tweaks = {};
 
         request.spaceId = m_otherSpace; // another space's key sees no such page
         r = pages.render(request);

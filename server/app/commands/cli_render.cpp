@@ -2,6 +2,7 @@
 // `imprint bench`, working on template files without a server or database.
 
 #include "server/app/commands/cli.h"
+#include "server/common/text.h"
 #include "server/render/pipeline.h"
 
 #include <QFile>
@@ -23,8 +24,9 @@ using namespace imprint::render;
 
 namespace {
 
-/// Options shared by the three commands.
-struct RenderOptions {
+/// The command-line options shared by the three commands, as typed (the render options
+/// are parsed into render::RenderOptions by makeRequest()).
+struct CliOptions {
     QStringList files;
     QString output;
     QString engine;
@@ -32,7 +34,7 @@ struct RenderOptions {
     QString emoji;
     QJsonObject tweaks;
     int width = 0, height = 0;
-    int scale = 1; ///< device scale factor (RenderRequest::scale)
+    int scale = 1; ///< device scale factor (RenderOptions::scale)
     int quality = 90;
     bool lossless = false;
     std::optional<PngCompression> compression; ///< nullopt = the template's
@@ -40,8 +42,28 @@ struct RenderOptions {
     QString browser; ///< the html engine: "chromium" or "qt"
 };
 
+/// The output formats as the CLI lists them: `separator` between names, each after `prefix`.
+QString formatList(const QString &prefix, const QString &separator, bool withPdf = true)
+{
+    QStringList names;
+    for (const OutputFormatInfo &row : kOutputFormats) {
+        if (withPdf || row.format != OutputFormat::Pdf)
+            names << prefix + QLatin1String(row.name);
+    }
+    return names.join(separator);
+}
+
+/// The output formats as a sentence lists them: ".png, .webp, … or .pdf" with `prefix` ".".
+QString formatSentence(const QString &prefix = QString())
+{
+    QStringList names;
+    for (const OutputFormatInfo &row : kOutputFormats)
+        names << prefix + QLatin1String(row.name);
+    return common::orList(names);
+}
+
 /// The render context of a command: the html engine on the browser --browser names.
-render::RenderContextOptions contextOptions(const RenderOptions &o)
+render::RenderContextOptions contextOptions(const CliOptions &o)
 {
     render::RenderContextOptions options;
     options.htmlChromium = o.browser == QLatin1String("chromium");
@@ -53,14 +75,14 @@ void addRenderOptions(CommandLine &line)
 {
     const QString engines = render::engineNames().join(QStringLiteral(", "));
     line.addValueOption({QStringLiteral("o"), QStringLiteral("output")},
-                        QStringLiteral("render: the output file (.png, .webp, .jpeg, .avif, .svg or .pdf)."),
+                        QStringLiteral("render: the output file (%1).").arg(formatSentence(QStringLiteral("."))),
                         QStringLiteral("OUT"));
     line.addValueOption({QStringLiteral("engine")},
                         QStringLiteral("Engine: %1 (default: the template's, else satori).").arg(engines),
                         QStringLiteral("E"));
     line.addValueOption({QStringLiteral("format")},
-                        QStringLiteral("png, webp, jpeg, avif, svg or pdf (pdf: the html engine on Chromium; "
-                                       "default: from the output name)."),
+                        QStringLiteral("%1 (pdf: the html engine on Chromium; default: from the output name).")
+                            .arg(formatSentence()),
                         QStringLiteral("F"));
     line.addValueOption({QStringLiteral("emoji")}, QStringLiteral("Emoji image set."), QStringLiteral("SET"));
     line.addValueOption({QStringLiteral("tweak")}, QStringLiteral("A variable's value (repeatable)."),
@@ -75,7 +97,7 @@ void addRenderOptions(CommandLine &line)
     line.addFlag({QStringLiteral("lossless")}, QStringLiteral("Lossless WebP."));
     line.addValueOption(
         {QStringLiteral("compression")},
-        QStringLiteral("PNG: fast, default, lossless or small (default: the template's, else default)."),
+        QStringLiteral("PNG: %1 (default: the template's, else default).").arg(kPngCompressionNames.orList()),
         QStringLiteral("C"));
     line.addValueOption({QStringLiteral("browser")},
                         QStringLiteral("The html engine: chromium (headless Chromium, the default when installed) "
@@ -87,9 +109,9 @@ void addRenderOptions(CommandLine &line)
 
 /// The options of a parsed command line; repeated `--tweak name=value` accumulate.
 /// Returns nullopt with *error on a bad value.
-std::optional<RenderOptions> parseOptions(const CommandLine &line, QString *error)
+std::optional<CliOptions> parseOptions(const CommandLine &line, QString *error)
 {
-    RenderOptions o;
+    CliOptions o;
     o.files = line.positionals();
     o.output = line.value(QStringLiteral("output"));
     o.engine = line.value(QStringLiteral("engine"));
@@ -99,7 +121,7 @@ std::optional<RenderOptions> parseOptions(const CommandLine &line, QString *erro
     if (const QString c = line.value(QStringLiteral("compression")); !c.isEmpty()) {
         o.compression = parsePngCompression(c);
         if (!o.compression) {
-            *error = QStringLiteral("--compression must be fast, default, lossless or small, not '%1'").arg(c);
+            *error = QStringLiteral("--compression must be %1, not '%2'").arg(kPngCompressionNames.orList(), c);
             return std::nullopt;
         }
     }
@@ -179,32 +201,61 @@ int fail(const QString &message, int code = 1)
     return code;
 }
 
-/// The request for one template file; nullopt with *error.
-std::optional<RenderRequest> makeRequest(const QString &path, const RenderOptions &o, QString *error)
+/// Why makeRequest() failed: a usage error (exit 2) or, for an engine or emoji set the
+/// renderer does not have, the pipeline's own error (exit 1, as a render error).
+struct RequestFailure {
+    QString usage;
+    std::optional<RenderError> render;
+};
+
+/// The request for one template file: the command line's render options parsed here, once,
+/// into RenderRequest::options.
+common::Expected<RenderRequest, RequestFailure> makeRequest(const QString &path, const CliOptions &o)
 {
-    const auto doc = readTemplate(path, error);
+    QString error;
+    const auto doc = readTemplate(path, &error);
     if (!doc)
-        return std::nullopt;
+        return RequestFailure{error, {}};
     RenderRequest r;
     r.document = *doc;
-    r.tweaks = o.tweaks;
-    r.engine = o.engine; // empty: the template's rendererType, else render::kDefaultEngine
-    r.emojiType = o.emoji;
-    r.width = o.width;
-    r.height = o.height;
-    r.scale = o.scale;
-    r.quality = o.quality;
-    r.lossless = o.lossless;
-    r.pngCompression = o.compression;
+    RenderOptions &options = r.options;
+    options.tweaks = o.tweaks;
+    options.width = o.width;
+    options.height = o.height;
+    options.scale = o.scale;
+    options.quality = o.quality;
+    options.lossless = o.lossless;
+    options.compression = o.compression;
     if (!o.format.isEmpty()) {
         const auto f = parseOutputFormat(o.format);
-        if (!f) {
-            *error = QStringLiteral("--format must be png, webp, jpeg, avif, svg or pdf, not '%1'").arg(o.format);
-            return std::nullopt;
-        }
-        r.format = *f;
+        if (!f)
+            return RequestFailure{
+                QStringLiteral("--format must be %1, not '%2'").arg(formatSentence(), o.format), {}};
+        options.format = *f;
+    }
+    // Empty: the template's rendererType, else render::kDefaultEngine.
+    if (!o.engine.trimmed().isEmpty()) {
+        const auto engine = parseEngineOption(o.engine);
+        if (!engine)
+            return RequestFailure{{}, engine.error()};
+        options.engine = *engine;
+    }
+    if (!o.emoji.trimmed().isEmpty()) {
+        const auto set = parseEmojiSetOption(o.emoji);
+        if (!set)
+            return RequestFailure{{}, set.error()};
+        options.emojiSet = *set;
     }
     return r;
+}
+
+/// A failed makeRequest() as the command's exit: the pipeline's error exits 1 (prefixed
+/// by `prefix`, the file, when several are rendered), bad usage 2.
+int failRequest(const RequestFailure &failure, const QString &prefix = {})
+{
+    if (failure.render)
+        return fail(prefix + describe(*failure.render));
+    return fail(failure.usage, 2);
 }
 
 double percentile(std::vector<double> values, double p)
@@ -227,12 +278,10 @@ int runRenderCommand(const QStringList &args)
     CommandLine line(
         QStringLiteral("render"),
         QStringLiteral(
-            "imprint render TEMPLATE.json -o OUT.{png,webp,jpeg,avif,svg,pdf} [--engine %1] "
-            "[--format png|webp|jpeg|avif|svg|pdf] [--quality 1-100] [--lossless] [--compression "
-            "fast|default|lossless|small] "
-            "[--tweak name=value]... "
-            "[--width W --height H] [--scale 1-3]")
-            .arg(render::engineNames().join(QLatin1Char('|'))));
+            "imprint render TEMPLATE.json -o OUT.{%1} [--engine %2] [--format %3] [--quality 1-100] [--lossless] "
+            "[--compression %4] [--tweak name=value]... [--width W --height H] [--scale 1-3]")
+            .arg(formatList(QString(), QStringLiteral(",")), kEngineNames.names().join(QLatin1Char('|')),
+                 formatList(QString(), QStringLiteral("|")), kPngCompressionNames.names().join(QLatin1Char('|'))));
     addRenderOptions(line);
     if (const int rc = line.parse(args); rc >= 0)
         return rc;
@@ -243,24 +292,22 @@ int runRenderCommand(const QStringList &args)
     if (o->files.size() != 1 || o->output.isEmpty())
         return line.usageError(o->files.size() != 1 ? QStringLiteral("one template file, please")
                                                     : QStringLiteral("-o OUT is required"));
-    RenderOptions opts = *o;
+    CliOptions opts = *o;
     if (opts.format.isEmpty()) {
         const QString suffix = QFileInfo(opts.output).suffix();
         if (!parseOutputFormat(suffix))
-            return fail(QStringLiteral("cannot tell the format from '%1': name it .png, .webp, .jpeg, .avif, .svg or "
-                                       ".pdf, or pass --format")
-                            .arg(opts.output),
+            return fail(QStringLiteral("cannot tell the format from '%1': name it %2, or pass --format")
+                            .arg(opts.output, formatSentence(QStringLiteral("."))),
                         2);
         opts.format = suffix;
     }
-    auto request = makeRequest(opts.files.first(), opts, &error);
+    auto request = makeRequest(opts.files.first(), opts);
     if (!request)
-        return fail(error, 2);
+        return failRequest(request.error());
     RenderContext context(contextOptions(opts));
-    RenderError renderError;
-    const auto result = render::render(*request, context, &renderError);
+    const auto result = render::render(*request, context);
     if (!result)
-        return fail(describe(renderError));
+        return fail(describe(result.error()));
     for (const QString &w : result->warnings)
         QTextStream(stderr) << "imprint: warning: " << w << '\n';
     QSaveFile out(opts.output);
@@ -287,14 +334,13 @@ int runLayoutCommand(const QStringList &args)
         return line.usageError(error);
     if (o->files.size() != 1)
         return line.usageError(QStringLiteral("one template file, please"));
-    auto request = makeRequest(o->files.first(), *o, &error);
+    auto request = makeRequest(o->files.first(), *o);
     if (!request)
-        return fail(error, 2);
+        return failRequest(request.error());
     RenderContext context(contextOptions(*o));
-    RenderError renderError;
-    const auto doc = layOut(*request, context, &renderError);
+    const auto doc = layOut(*request, context);
     if (!doc)
-        return fail(describe(renderError));
+        return fail(describe(doc.error()));
     const QJsonArray boxes = layoutToJson(doc->layout);
     QTextStream out(stdout);
     out << "[\n";
@@ -321,8 +367,9 @@ double threadCpuMs()
 int runBenchCommand(const QStringList &args)
 {
     CommandLine line(QStringLiteral("bench"),
-                     QStringLiteral("imprint bench [--engine %1] [--format png|webp|jpeg|avif|svg] [-n 30] FILES...")
-                         .arg(render::engineNames().join(QLatin1Char('|'))));
+                     QStringLiteral("imprint bench [--engine %1] [--format %2] [-n 30] FILES...")
+                         .arg(kEngineNames.names().join(QLatin1Char('|')),
+                              formatList(QString(), QStringLiteral("|"), false)));
     addRenderOptions(line);
     if (const int rc = line.parse(args); rc >= 0)
         return rc;
@@ -337,22 +384,21 @@ int runBenchCommand(const QStringList &args)
     RenderContext context(
         contextOptions(*o)); // one for all files, as a server keeps one: its caches are part of what is measured
     for (const QString &path : o->files) {
-        auto request = makeRequest(path, *o, &error);
+        auto request = makeRequest(path, *o);
         if (!request) {
-            status = fail(error, 2);
+            status = failRequest(request.error(), path + QStringLiteral(": "));
             continue;
         }
-        RenderError renderError;
-        auto warm = render::render(*request, context, &renderError);
+        auto warm = render::render(*request, context);
         if (!warm) {
-            status = fail(QStringLiteral("%1: %2").arg(path, describe(renderError)));
+            status = fail(QStringLiteral("%1: %2").arg(path, describe(warm.error())));
             continue;
         }
         std::vector<double> parse, layout, paint, encode, total, cpu;
         qsizetype bytes = warm->bytes.size();
         for (int i = 0; i < o->iterations; ++i) {
             const double cpuBefore = threadCpuMs();
-            const auto r = render::render(*request, context, &renderError);
+            const auto r = render::render(*request, context);
             if (!r)
                 break;
             cpu.push_back(threadCpuMs() - cpuBefore);
@@ -371,8 +417,8 @@ int runBenchCommand(const QStringList &args)
         };
         QJsonObject line;
         line.insert(QStringLiteral("file"), QFileInfo(path).fileName());
-        line.insert(QStringLiteral("engine"), request->engine);
-        line.insert(QStringLiteral("format"), contentTypeFor(request->format));
+        line.insert(QStringLiteral("engine"), request->options.engine ? engineName(*request->options.engine) : QString());
+        line.insert(QStringLiteral("format"), contentTypeFor(request->options.format));
         line.insert(QStringLiteral("n"), int(total.size()));
         line.insert(QStringLiteral("parse"), stat(parse));
         line.insert(QStringLiteral("layout"), stat(layout));

@@ -183,18 +183,9 @@ struct RenderRoutes::Params {
     QString pageId;
     QString templateId;
     bool draft = false;
-    QJsonObject tweaks;
-    QString emojiType; ///< empty = the template's
     QString output = QStringLiteral("json");
-    QString renderType; ///< empty = the template's rendererType
-    // both
-    render::OutputFormat format = render::OutputFormat::Png;
-    int width = 0, height = 0; ///< 0 = default
-    int scale = 1; ///< device scale factor, render::kMinRenderScale–kMaxRenderScale
-    int quality = 90;
-    bool lossless = false;
-    int speed = render::kDefaultAvifSpeed;
-    std::optional<render::PngCompression> compression; ///< nullopt = the template's
+    // both (a pattern render reads the size, format and encoder settings)
+    render::RenderOptions options;
     bool acceptJson = false;
 };
 
@@ -260,43 +251,49 @@ Outcome<RenderRoutes::Params> parseParams(const HttpRequest &request)
     p.acceptJson = request.header("accept").contains("application/json");
 
     constexpr int kLargestSize = std::numeric_limits<int>::max();
-    if (auto e = readInt(o, QStringLiteral("width"), 1, kLargestSize, &p.width, true))
+    if (auto e = readInt(o, QStringLiteral("width"), 1, kLargestSize, &p.options.width, true))
         return *e;
-    if (auto e = readInt(o, QStringLiteral("height"), 1, kLargestSize, &p.height, true))
+    if (auto e = readInt(o, QStringLiteral("height"), 1, kLargestSize, &p.options.height, true))
         return *e;
-    if (auto e
-        = readInt(o, QStringLiteral("scale"), int(render::kMinRenderScale), int(render::kMaxRenderScale), &p.scale))
+    int scale = 1;
+    if (auto e = readInt(o, QStringLiteral("scale"), int(render::kMinRenderScale), int(render::kMaxRenderScale), &scale))
         return *e;
-    if (auto e = readInt(o, QStringLiteral("quality"), 1, 100, &p.quality))
+    p.options.scale = scale;
+    if (auto e = readInt(o, QStringLiteral("quality"), 1, 100, &p.options.quality))
         return *e;
-    if (auto e = readBool(o, QStringLiteral("lossless"), &p.lossless))
+    if (auto e = readBool(o, QStringLiteral("lossless"), &p.options.lossless))
         return *e;
-    if (auto e = readInt(o, QStringLiteral("speed"), 0, 10, &p.speed))
+    if (auto e = readInt(o, QStringLiteral("speed"), 0, 10, &p.options.speed))
         return *e;
     QString compression;
     if (auto e = readString(o, QStringLiteral("compression"), &compression))
         return *e;
     if (!compression.isEmpty()) {
-        p.compression = render::parsePngCompression(compression);
-        if (!p.compression)
-            return invalidParam(QStringLiteral("compression"),
-                                QStringLiteral("'compression' must be fast, default, lossless or small."));
+        p.options.compression = render::parsePngCompression(compression);
+        if (!p.options.compression)
+            return invalidParam(
+                QStringLiteral("compression"),
+                QStringLiteral("'compression' must be %1.").arg(common::orList(render::kPngCompressionNames.names())));
     }
     QString format;
     if (auto e = readString(o, QStringLiteral("format"), &format))
         return *e;
     if (!format.isEmpty()) {
         const auto f = render::parseOutputFormat(format);
-        if (!f || (p.isPattern && (*f == render::OutputFormat::Svg || *f == render::OutputFormat::Pdf)))
+        // A pattern is a bitmap tile: the vector formats are the page engines' only.
+        if (!f || (p.isPattern && render::outputFormatInfo(*f).vector)) {
+            const auto bitmap = [](render::OutputFormat f) { return !render::outputFormatInfo(f).vector; };
             return invalidParam(QStringLiteral("format"),
-                                p.isPattern
-                                    ? QStringLiteral("'format' of a pattern render must be png, webp, jpeg or avif.")
-                                    : QStringLiteral("'format' must be png, webp, jpeg, avif, svg or pdf."));
-        p.format = *f;
+                                p.isPattern ? QStringLiteral("'format' of a pattern render must be %1.")
+                                                  .arg(common::orList(render::kOutputFormatNames.namesWhere(bitmap)))
+                                            : QStringLiteral("'format' must be %1.")
+                                                  .arg(common::orList(render::kOutputFormatNames.names())));
+        }
+        p.options.format = *f;
     }
 
     if (p.isPattern) {
-        if (p.scale != 1)
+        if (p.options.scale != 1)
             return invalidParam(QStringLiteral("scale"),
                                 QStringLiteral("'scale' applies to page renders; a pattern render takes its pixel size "
                                                "as width and height."));
@@ -334,26 +331,32 @@ Outcome<RenderRoutes::Params> parseParams(const HttpRequest &request)
         if (!tweaks.isObject())
             return invalidParam(QStringLiteral("tweaks"),
                                 QStringLiteral("'tweaks' must be an object of variable values."));
-        p.tweaks = tweaks.toObject();
-        for (auto it = p.tweaks.begin(); it != p.tweaks.end(); ++it) {
+        p.options.tweaks = tweaks.toObject();
+        for (auto it = p.options.tweaks.begin(); it != p.options.tweaks.end(); ++it) {
             if (!it.value().isString() && !it.value().isDouble())
                 return invalidParam(QStringLiteral("tweaks.") + it.key(),
                                     QStringLiteral("Tweak '%1' must be a string or a number.").arg(it.key()));
         }
     }
-    if (auto e = readString(o, QStringLiteral("emojiType"), &p.emojiType))
+    QString emojiType;
+    if (auto e = readString(o, QStringLiteral("emojiType"), &emojiType))
         return *e;
-    p.emojiType = p.emojiType.toLower();
-    if (!p.emojiType.isEmpty() && !render::parseEmojiSet(p.emojiType))
-        return invalidParam(
-            QStringLiteral("emojiType"),
-            QStringLiteral("'emojiType' must be one of %1.").arg(render::emojiSetNames().join(QStringLiteral(", "))));
-    if (auto e = readString(o, QStringLiteral("renderType"), &p.renderType))
+    if (!emojiType.isEmpty()) {
+        p.options.emojiSet = render::kEmojiSetNames.parseAnyCase(emojiType);
+        if (!p.options.emojiSet)
+            return invalidParam(QStringLiteral("emojiType"),
+                                QStringLiteral("'emojiType' must be one of %1.")
+                                    .arg(render::kEmojiSetNames.names().join(QStringLiteral(", "))));
+    }
+    QString renderType;
+    if (auto e = readString(o, QStringLiteral("renderType"), &renderType))
         return *e;
-    p.renderType = p.renderType.toLower();
-    if (!p.renderType.isEmpty() && !render::parseEngine(p.renderType))
-        return invalidParam(QStringLiteral("renderType"),
-                            QStringLiteral("'renderType' must be %1.").arg(common::orList(render::engineNames())));
+    if (!renderType.isEmpty()) {
+        p.options.engine = render::kEngineNames.parse(renderType.toLower());
+        if (!p.options.engine)
+            return invalidParam(QStringLiteral("renderType"),
+                                QStringLiteral("'renderType' must be %1.").arg(render::kEngineNames.orList()));
+    }
     QString output;
     if (auto e = readString(o, QStringLiteral("output"), &output))
         return *e;
@@ -414,13 +417,13 @@ void RenderRoutes::renderPattern(const HttpRequest &request, const Params &p, Re
             problem(429, QStringLiteral("rate_limited"), QStringLiteral("Too many renders; retry in %1 s.").arg(wait))
                 .withHeader("Retry-After", QByteArray::number(wait)));
     patternRequest.pattern = p.pattern;
-    patternRequest.width = p.width;
-    patternRequest.height = p.height;
-    patternRequest.format = p.format;
-    patternRequest.quality = p.quality;
-    patternRequest.lossless = p.lossless;
-    patternRequest.speed = p.speed;
-    patternRequest.compression = p.compression.value_or(render::PngCompression::Default);
+    patternRequest.width = p.options.width;
+    patternRequest.height = p.options.height;
+    patternRequest.format = p.options.format;
+    patternRequest.quality = p.options.quality;
+    patternRequest.lossless = p.options.lossless;
+    patternRequest.speed = p.options.speed;
+    patternRequest.compression = p.options.compression.value_or(render::PngCompression::Default);
     const auto prepared = m_patterns.prepare(patternRequest);
     if (!prepared)
         return responder.send(problemFor(prepared.error()));
@@ -469,7 +472,7 @@ void RenderRoutes::renderPattern(const HttpRequest &request, const Params &p, Re
         const double storeMs = msSince(st);
         const QJsonObject body = enveloped({
             {QStringLiteral("pattern"), p.patternText},
-            {QStringLiteral("format"), service::formatName(p.format)},
+            {QStringLiteral("format"), service::formatName(p.options.format)},
             {QStringLiteral("width"), job.size.width()},
             {QStringLiteral("height"), job.size.height()},
             {QStringLiteral("timings"), QJsonObject{{QStringLiteral("load"), 0},
@@ -544,17 +547,7 @@ HttpResponse RenderRoutes::pageWork(const Params &p, const store::ApiKeyPrincipa
     request.pageId = p.pageId;
     request.templateId = p.templateId;
     request.draft = p.draft;
-    request.format = p.format;
-    request.quality = p.quality;
-    request.lossless = p.lossless;
-    request.speed = p.speed;
-    request.compression = p.compression;
-    request.tweaks = p.tweaks;
-    request.emojiType = p.emojiType;
-    request.renderType = p.renderType;
-    request.width = p.width;
-    request.height = p.height;
-    request.scale = p.scale;
+    request.options = p.options;
     request.storeFile = p.output == QLatin1String("json");
     request.cancellation = cancellation;
     const auto rendered = m_pages.render(request);
@@ -564,7 +557,7 @@ HttpResponse RenderRoutes::pageWork(const Params &p, const store::ApiKeyPrincipa
     observeStages(done);
     const service::PageRenderOutcome *outcome = done.outcome.get();
     const store::PageRecord &page = done.page;
-    const QString &engine = done.engine;
+    const QString engine = render::engineName(done.engine);
     const double loadMs = done.loadMs;
     const bool reused = done.reused;
 
@@ -598,7 +591,7 @@ HttpResponse RenderRoutes::pageWork(const Params &p, const store::ApiKeyPrincipa
         {QStringLiteral("pageId"), page.id},
         {QStringLiteral("templateId"), page.templateId},
         {QStringLiteral("renderType"), engine},
-        {QStringLiteral("format"), service::formatName(p.format)},
+        {QStringLiteral("format"), service::formatName(p.options.format)},
         {QStringLiteral("width"), r.size.width()},
         {QStringLiteral("height"), r.size.height()},
         {QStringLiteral("draft"), p.draft},
@@ -697,17 +690,7 @@ HttpResponse RenderRoutes::signedWork(const HttpRequest &request, const QList<QB
     rq.pageId = p.pageId;
     rq.templateId = p.templateId;
     rq.draft = false; // verify() refuses drafts; published snapshots only
-    rq.format = p.format;
-    rq.quality = p.quality;
-    rq.lossless = p.lossless;
-    rq.speed = p.speed;
-    rq.compression = p.compression;
-    rq.tweaks = p.tweaks;
-    rq.emojiType = p.emojiType;
-    rq.renderType = p.renderType;
-    rq.width = p.width;
-    rq.height = p.height;
-    rq.scale = p.scale;
+    rq.options = p.options;
     rq.ifNoneMatch = knownTags;
     rq.cancellation = cancellation;
     const auto rendered = m_pages.render(rq);
@@ -729,7 +712,7 @@ HttpResponse RenderRoutes::signedWork(const HttpRequest &request, const QList<QB
     observeStages(*rendered);
     const render::RenderResult &r = rendered->outcome->result;
     if (!rendered->reused)
-        m_renderDurations.observe({rendered->engine},
+        m_renderDurations.observe({render::engineName(rendered->engine)},
                                   (r.timings.parse + r.timings.layout + r.timings.paint + r.timings.encode) / 1000.0);
     return HttpResponse::bytes(200, r.contentType.toLatin1(), r.bytes)
         .withHeader("ETag", rendered->etag)

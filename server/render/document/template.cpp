@@ -367,6 +367,68 @@ std::unique_ptr<Node> TreeWalker::element(const QJsonValue &value, const QString
     return node;
 }
 
+/// Reads the template's `variables` ([{name, type, default}], unique names, valid
+/// defaults) into `t`; false with `error` set when one is invalid.
+bool parseVariables(const QJsonObject &document, Template &t, const TemplateLimits &limits, RenderError *error)
+{
+    // Variables: [{name, type, default}] with unique names and valid defaults.
+    const QJsonValue vars = document.value(QLatin1String("variables"));
+    if (!vars.isUndefined() && !vars.isNull() && !vars.isArray()) {
+        setError(error, makeError(QStringLiteral("variables"), QStringLiteral("must be an array")));
+        return false;
+    }
+    static const QRegularExpression nameRe(QStringLiteral("^[A-Za-z_][A-Za-z0-9_.\\-]{0,63}$"));
+    const QJsonArray list = vars.toArray();
+    for (qsizetype i = 0; i < list.size(); ++i) {
+        const QString field = QStringLiteral("variables[%1]").arg(i);
+        const QJsonObject v = list.at(i).toObject();
+        const QString name = v.value(QLatin1String("name")).toString();
+        if (!nameRe.match(name).hasMatch()) {
+            setError(error, makeError(field + QLatin1String(".name"),
+                                      QStringLiteral("a variable name is letters, digits, _ . - (at most 64)"),
+                                      RenderErrorCode::InvalidVariable));
+            return false;
+        }
+        for (const TemplateVariable &other : t.variables)
+            if (other.name == name) {
+                setError(error, makeError(field + QLatin1String(".name"),
+                                          QStringLiteral("duplicate variable \"%1\"").arg(name),
+                                          RenderErrorCode::InvalidVariable));
+                return false;
+            }
+        TemplateVariable var;
+        var.name = name;
+        const QString type = v.value(QLatin1String("type")).toString(QStringLiteral("text"));
+        if (type == QLatin1String("text"))
+            var.type = TemplateVariable::Type::Text;
+        else if (type == QLatin1String("color"))
+            var.type = TemplateVariable::Type::Color;
+        else if (type == QLatin1String("number"))
+            var.type = TemplateVariable::Type::Number;
+        else if (type == QLatin1String("image"))
+            var.type = TemplateVariable::Type::Image;
+        else {
+            setError(error, makeError(field + QLatin1String(".type"),
+                                      QStringLiteral("type must be text, color, number or image"),
+                                      RenderErrorCode::InvalidVariable));
+            return false;
+        }
+        const QJsonValue def = v.value(QLatin1String("default"));
+        if (!def.isUndefined() && !def.isNull()) {
+            auto text = validateValue(var, def, field + QLatin1String(".default"), limits, error);
+            if (!text)
+                return false;
+            var.defaultValue = *text;
+        } else if (var.type == TemplateVariable::Type::Color) {
+            var.defaultValue = QStringLiteral("transparent");
+        } else if (var.type == TemplateVariable::Type::Number) {
+            var.defaultValue = QStringLiteral("0");
+        }
+        t.variables.push_back(var);
+    }
+    return true;
+}
+
 } // namespace
 
 std::optional<Template> parseTemplate(const QJsonObject &document, RenderError *error, const TemplateLimits &limits)
@@ -400,14 +462,15 @@ std::optional<Template> parseTemplate(const QJsonObject &document, RenderError *
         if (!named(QStringLiteral("rendererType"), parseEngine(renderer).has_value(), engineNames(), &t.rendererType)
             || !named(QStringLiteral("emojiType"), parseEmojiSet(emoji).has_value(), emojiSetNames(), &t.emojiType))
             return std::nullopt;
-        // The PNG tiers of encode.h's parsePngCompression(); the document stage sits below
-        // the encoders, so it checks the names itself (tst_encode ties the two lists).
-        static const QStringList kCompressionNames
-            = {QStringLiteral("fast"), QStringLiteral("default"), QStringLiteral("lossless"), QStringLiteral("small")};
+        // The PNG tiers' one table (render_enums.h), as the encoder reads them.
         const QString compression = document.value(QLatin1String("compression")).toString();
-        if (!named(QStringLiteral("compression"), kCompressionNames.contains(compression), kCompressionNames,
-                   &t.compression))
+        if (!named(QStringLiteral("compression"), kPngCompressionNames.parse(compression).has_value(),
+                   kPngCompressionNames.names(), &t.compression))
             return std::nullopt;
+        if (document.contains(QLatin1String("rendererType")))
+            t.engine = parseEngine(t.rendererType);
+        t.emojiSet = parseEmojiSet(t.emojiType).value_or(EmojiSet::Twemoji);
+        t.pngCompression = kPngCompressionNames.parse(t.compression);
         const QJsonValue root = document.value(QLatin1String("root"));
         if (!root.isUndefined() && !root.isNull()) {
             if (!root.isObject()) {
@@ -431,61 +494,8 @@ std::optional<Template> parseTemplate(const QJsonObject &document, RenderError *
             return std::nullopt;
         }
 
-        // Variables: [{name, type, default}] with unique names and valid defaults.
-        const QJsonValue vars = document.value(QLatin1String("variables"));
-        if (!vars.isUndefined() && !vars.isNull() && !vars.isArray()) {
-            setError(error, makeError(QStringLiteral("variables"), QStringLiteral("must be an array")));
+        if (!parseVariables(document, t, limits, error))
             return std::nullopt;
-        }
-        static const QRegularExpression nameRe(QStringLiteral("^[A-Za-z_][A-Za-z0-9_.\\-]{0,63}$"));
-        const QJsonArray list = vars.toArray();
-        for (qsizetype i = 0; i < list.size(); ++i) {
-            const QString field = QStringLiteral("variables[%1]").arg(i);
-            const QJsonObject v = list.at(i).toObject();
-            const QString name = v.value(QLatin1String("name")).toString();
-            if (!nameRe.match(name).hasMatch()) {
-                setError(error, makeError(field + QLatin1String(".name"),
-                                          QStringLiteral("a variable name is letters, digits, _ . - (at most 64)"),
-                                          RenderErrorCode::InvalidVariable));
-                return std::nullopt;
-            }
-            for (const TemplateVariable &other : t.variables)
-                if (other.name == name) {
-                    setError(error, makeError(field + QLatin1String(".name"),
-                                              QStringLiteral("duplicate variable \"%1\"").arg(name),
-                                              RenderErrorCode::InvalidVariable));
-                    return std::nullopt;
-                }
-            TemplateVariable var;
-            var.name = name;
-            const QString type = v.value(QLatin1String("type")).toString(QStringLiteral("text"));
-            if (type == QLatin1String("text"))
-                var.type = TemplateVariable::Type::Text;
-            else if (type == QLatin1String("color"))
-                var.type = TemplateVariable::Type::Color;
-            else if (type == QLatin1String("number"))
-                var.type = TemplateVariable::Type::Number;
-            else if (type == QLatin1String("image"))
-                var.type = TemplateVariable::Type::Image;
-            else {
-                setError(error, makeError(field + QLatin1String(".type"),
-                                          QStringLiteral("type must be text, color, number or image"),
-                                          RenderErrorCode::InvalidVariable));
-                return std::nullopt;
-            }
-            const QJsonValue def = v.value(QLatin1String("default"));
-            if (!def.isUndefined() && !def.isNull()) {
-                auto text = validateValue(var, def, field + QLatin1String(".default"), limits, error);
-                if (!text)
-                    return std::nullopt;
-                var.defaultValue = *text;
-            } else if (var.type == TemplateVariable::Type::Color) {
-                var.defaultValue = QStringLiteral("transparent");
-            } else if (var.type == TemplateVariable::Type::Number) {
-                var.defaultValue = QStringLiteral("0");
-            }
-            t.variables.push_back(var);
-        }
     }
 
     // Size: the document's, else the root style's (satori takes it from the options).

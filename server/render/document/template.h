@@ -40,6 +40,11 @@ struct Template {
     /// The PNG compression tier renders of this template use unless a request names one:
     /// "fast", "default", "lossless" or "small" (docs/api.md, "PNG compression"); empty = default.
     QString compression;
+    /// The three names above as parsed once by parseTemplate(): the engine the template
+    /// names (nullopt when it names none), its emoji set and its PNG tier (nullopt: none).
+    std::optional<Engine> engine;
+    EmojiSet emojiSet = EmojiSet::Twemoji;
+    std::optional<PngCompression> pngCompression;
     std::vector<TemplateVariable> variables;
     QJsonValue root; ///< React-element tree (object), or undefined when markup is used
     QString markup; ///< HTML with inline styles (parsed with gumbo), alternative to root

@@ -561,27 +561,12 @@ void packRgba(const QImage &premultiplied, std::vector<png_byte> *scanlines)
 
 std::optional<PngCompression> parsePngCompression(const QString &name)
 {
-    const QString n = name.trimmed().toLower();
-    if (n == QLatin1String("fast"))
-        return PngCompression::Fast;
-    if (n == QLatin1String("default"))
-        return PngCompression::Default;
-    if (n == QLatin1String("small"))
-        return PngCompression::Small;
-    if (n == QLatin1String("lossless"))
-        return PngCompression::Lossless;
-    return std::nullopt;
+    return kPngCompressionNames.parseAnyCase(name);
 }
 
 QString pngCompressionName(PngCompression compression)
 {
-    switch (compression) {
-    case PngCompression::Fast: return QStringLiteral("fast");
-    case PngCompression::Small: return QStringLiteral("small");
-    case PngCompression::Lossless: return QStringLiteral("lossless");
-    case PngCompression::Default: break;
-    }
-    return QStringLiteral("default");
+    return kPngCompressionNames.name(compression);
 }
 
 QByteArray encodePng(const QImage &image, const PngOptions &options, QString *error)

@@ -4,6 +4,8 @@
 // AVIF through libavif (AV1 by libaom, rav1e or SVT-AV1, whichever Debian's libavif chose),
 // SVG through QSvgGenerator.
 
+#include "server/common/render_enums.h"
+
 #include <QByteArray>
 #include <QImage>
 #include <QPainter>
@@ -15,27 +17,16 @@
 
 namespace imprint::render {
 
-/// The PNG size/speed trade-off a render asks for (docs/api.md, "PNG compression"),
-/// chosen by measurement (encode.cpp, docs/performance.md):
-/// - Fast: bit-exact lossless, ISA-L deflate level 1, the least CPU per image;
-/// - Default: visually lossless: on opaque images the rare colours of antialiased edges
-///   (each on < 0.01 % of the pixels, next to a contrasting neighbour) are snapped to 16
-///   levels per channel (at most 8/255 off; flat fills, gradients and shadows stay exact),
-///   then ISA-L level 2: 0.4–0.9× Fast's bytes for 0.3–3 ms more CPU a 1200×630 card;
-/// - Lossless: bit-exact, libdeflate level 6: 0.6–0.85× Fast's bytes for 1.5–5.5 ms more;
-/// - Small: an image with more than 256 colours is quantised to a palette by
-///   libimagequant (as pngquant does, no dithering) when that keeps it visually the same
-///   (libimagequant's quality ≥ kSmallPngMinQuality, else it stays lossless), then
-///   deflated by libdeflate at level 6: 2–4× fewer bytes for ~10–30× the encode time.
-enum class PngCompression : quint8 { Fast, Default, Small, Lossless };
+/// PngCompression, the PNG size/speed tiers a render asks for, is defined with its name
+/// table in server/common/render_enums.h; the encoder below is what each tier means.
 
 /// The lowest libimagequant quality (0–100, its PSNR-based scale) at which Small keeps
 /// a quantised palette; below it the image is written losslessly.
 constexpr int kSmallPngMinQuality = 90;
 
-/// Parses "fast" / "default" / "lossless" / "small" (case-insensitive); nullopt otherwise.
+/// The tier named `name` in kPngCompressionNames (any case); nullopt otherwise.
 std::optional<PngCompression> parsePngCompression(const QString &name);
-/// The wire name of `compression`: "fast", "default", "lossless" or "small".
+/// The wire name of `compression` (kPngCompressionNames).
 QString pngCompressionName(PngCompression compression);
 
 /// PNG settings. The defaults were chosen by measurement (see encode.cpp).

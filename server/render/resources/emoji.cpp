@@ -169,29 +169,17 @@ std::optional<QString> toFragment(const QByteArray &source, const QString &prefi
 
 std::optional<EmojiSet> parseEmojiSet(const QString &name)
 {
-    const QString n = name.trimmed().toLower();
-    if (n == QLatin1String("twemoji"))
-        return EmojiSet::Twemoji;
-    if (n == QLatin1String("openmoji"))
-        return EmojiSet::Openmoji;
-    if (n == QLatin1String("noto"))
-        return EmojiSet::Noto;
-    return std::nullopt;
+    return kEmojiSetNames.parseAnyCase(name);
 }
 
 QString emojiSetName(EmojiSet set)
 {
-    switch (set) {
-    case EmojiSet::Twemoji: return QStringLiteral("twemoji");
-    case EmojiSet::Openmoji: return QStringLiteral("openmoji");
-    case EmojiSet::Noto: return QStringLiteral("noto");
-    }
-    return {};
+    return kEmojiSetNames.name(set);
 }
 
 QStringList emojiSetNames()
 {
-    return {emojiSetName(EmojiSet::Twemoji), emojiSetName(EmojiSet::Openmoji), emojiSetName(EmojiSet::Noto)};
+    return kEmojiSetNames.names();
 }
 
 QString emojiFontFamily()

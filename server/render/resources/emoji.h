@@ -6,6 +6,7 @@
 // layout reserves the same advance whatever the set) and then, for twemoji/openmoji,
 // draws the set's image in that glyph's place.
 
+#include "server/common/render_enums.h"
 #include "server/render/resources/cache_stats.h"
 
 #include <QByteArray>
@@ -29,12 +30,10 @@ class QPainter;
 
 namespace imprint::render {
 
-/// The emoji sets of the `emojiType` option.
-enum class EmojiSet : quint8 { Twemoji, Openmoji, Noto };
-
-/// Parses "twemoji" / "openmoji" / "noto" (case-insensitive, trimmed); nullopt otherwise.
+/// The set named `name` in kEmojiSetNames (server/common/render_enums.h; any case,
+/// trimmed); nullopt otherwise.
 std::optional<EmojiSet> parseEmojiSet(const QString &name);
-/// "twemoji", "openmoji", "noto".
+/// The wire name of `set` (kEmojiSetNames).
 QString emojiSetName(EmojiSet set);
 /// Every set's name in enum order: the one list the template parser, the request
 /// validation and the error messages use.

@@ -1,5 +1,6 @@
 #include "server/render/backends/chromium/chromium_browser.h"
 
+#include "server/render/backends/chromium/chromium_page_run.h"
 #include "server/render/backends/chromium/chromium_process.h"
 
 #include "server/render/resources/image_decoder.h"
@@ -35,103 +36,6 @@
 namespace imprint::render {
 
 namespace {
-
-RenderError makeError(const QString &field, const QString &message, RenderErrorCode code)
-{
-    RenderError e;
-    e.field = field;
-    e.message = message;
-    e.code = code;
-    return e;
-}
-
-/// The media type of an image the page fetched, from its bytes (Chromium draws an SVG in
-/// an `<img>` only when it is served as one).
-QString imageMediaType(const QByteArray &bytes)
-{
-    switch (sniffImageFormat(bytes)) {
-    case ImageFormat::Png: return QStringLiteral("image/png");
-    case ImageFormat::Jpeg: return QStringLiteral("image/jpeg");
-    case ImageFormat::Gif: return QStringLiteral("image/gif");
-    case ImageFormat::Webp: return QStringLiteral("image/webp");
-    case ImageFormat::Svg: return QStringLiteral("image/svg+xml");
-    case ImageFormat::Unknown: break;
-    }
-    return QStringLiteral("application/octet-stream");
-}
-
-/// An asset decoded by the space's loader, as the PNG the page is served (lossless; zlib's
-/// fastest level, 1: it travels a pipe, not a network. Qt's quality q maps to level
-/// (100 - q) × 9 / 91, so 80 is level 1; 90, used before, was level 0: no compression).
-QByteArray assetPng(const QImage &image)
-{
-    QByteArray bytes;
-    QBuffer buffer(&bytes);
-    buffer.open(QIODevice::WriteOnly);
-    image.save(&buffer, "PNG", 80);
-    return bytes;
-}
-
-/// The address the page's document is served at (RFC 2606 reserves .invalid: it never
-/// resolves). Relative URLs in the page resolve against it, so `/api/v1/files/…` names a
-/// request the interception sees; nothing at this origin reaches a network.
-const QString kPageUrl = QStringLiteral("http://imprint.invalid/");
-
-/// Whether `url` names one of the service's stored files: an http(s) URL on any host (the
-/// page's origin for a relative URL, the server's own name for an absolute one) whose path
-/// is /api/v1/files/<name>. Those go to the page's asset loader, never to the network.
-bool isServiceFileUrl(const QUrl &url)
-{
-    static const QRegularExpression path(QStringLiteral("^/api/v1/files/[^/]+$"));
-    return (url.scheme() == QLatin1String("http") || url.scheme() == QLatin1String("https"))
-           && path.match(url.path()).hasMatch();
-}
-
-/// What a fetch for the page ended with: the bytes, or why not.
-struct FetchOutcome {
-    std::optional<QByteArray> bytes;
-    QString why;
-};
-
-/// The Content-Security-Policy the page's document is served with (CSP 3,
-/// https://www.w3.org/TR/CSP3/). A srcdoc or about:blank frame inherits it, so it holds
-/// in frames the page makes too. Script only when the page may run it; never a
-/// connection (fetch, XHR, WebSocket, EventSource, beacons), a worker, a plugin, a form
-/// submission or a <base>: none has anything to do in an image. Images, styles, fonts
-/// and media stay open to every URL so that each request reaches the interception, which
-/// answers it or refuses it with a warning naming it.
-QString pageContentSecurityPolicy(bool allowScript)
-{
-    return QStringLiteral("script-src %1; connect-src 'none'; worker-src 'none'; object-src 'none'; "
-                          "form-action 'none'; base-uri 'none'; manifest-src 'none'")
-        .arg(allowScript ? QStringLiteral("'unsafe-inline' 'unsafe-eval' data:") : QStringLiteral("'none'"));
-}
-
-/// Target.setAutoAttach's parameters: every new frame and worker target under a session is
-/// attached on it (one flat pipe) and waits for Runtime.runIfWaitingForDebugger.
-QJsonObject autoAttachParams()
-{
-    return {{QStringLiteral("autoAttach"), true},
-            {QStringLiteral("waitForDebuggerOnStart"), true},
-            {QStringLiteral("flatten"), true}};
-}
-
-/// A raster asset no larger than the page can show: at most 4 × the page's device pixels
-/// (and never below 4 MP), larger ones scaled down, aspect kept, before they are encoded.
-/// An image is drawn at most at its box's size, and a box larger than the page is cut by
-/// it, so only extreme zooms (background-size over 200 %) see the difference; without
-/// the bound one 98 KB PNG of 8192 × 4096 px became a 134 MB message per render.
-QImage boundedForPage(const QImage &image, const ChromiumPage &page)
-{
-    const double devicePixels = double(page.size.width()) * page.size.height() * page.scale * page.scale;
-    const double bound = std::max(4.0 * devicePixels, 4e6);
-    const double pixels = double(image.width()) * image.height();
-    if (pixels <= bound)
-        return image;
-    const double f = std::sqrt(bound / pixels);
-    return image.scaled(std::max(1, int(image.width() * f)), std::max(1, int(image.height() * f)),
-                        Qt::IgnoreAspectRatio, Qt::SmoothTransformation);
-}
 
 /// Removes the browser profiles (imprint-chromium-PID-…) that servers which are no longer
 /// running left in the temporary directory (a server killed with SIGKILL cleans nothing).
@@ -243,8 +147,10 @@ struct ChromiumBrowser::Private {
                                                                          : ChromiumNetworkIsolation::ProxyOnly;
         auto c = std::make_shared<DevToolsPipe>();
         const auto started = [&](const std::shared_ptr<DevToolsPipe> &pipe) {
-            if (!pipe->start(args, isolation, why, user, profile->path()))
+            if (auto started = pipe->start(args, isolation, user, profile->path()); !started) {
+                *why = started.error();
                 return DevToolsPipe::Wait::Dead;
+            }
             QJsonObject answer;
             const int id = pipe->send(QStringLiteral("Browser.getVersion"), {});
             return id ? pipe->wait(id, {}, &answer, nullptr, 30000) : DevToolsPipe::Wait::Dead;
@@ -289,7 +195,7 @@ struct ChromiumBrowser::Private {
     {
         std::unique_lock lock(mutex);
         const auto busy = [&](const QString &why) {
-            *err = makeError({}, why, RenderErrorCode::EngineBusy);
+            *err = RenderError{{}, why, RenderErrorCode::EngineBusy};
             return false;
         };
         if (active >= options.pool && waiting >= options.queue)
@@ -344,10 +250,10 @@ struct ChromiumBrowser::Private {
                                 .arg(options.queueTimeoutMs)
                                 .arg(active)
                                 .arg(waiting));
-            *err = makeError(QStringLiteral("deadline"), QStringLiteral("stopped while waiting for the html engine"),
-                             cancellation.reason() == RenderCancellation::Reason::Deadline
-                                 ? RenderErrorCode::RenderBudgetExceeded
-                                 : RenderErrorCode::RenderCancelled);
+            *err = RenderError{QStringLiteral("deadline"), QStringLiteral("stopped while waiting for the html engine"),
+                               cancellation.reason() == RenderCancellation::Reason::Deadline
+                                   ? RenderErrorCode::RenderBudgetExceeded
+                                   : RenderErrorCode::RenderCancelled};
             return false;
         }
         ++active;
@@ -485,425 +391,19 @@ std::optional<ChromiumCapture> ChromiumBrowser::capture(const ChromiumPage &page
         const std::shared_ptr<DevToolsPipe> c = d->browser(&why);
         rendererGone = false;
         if (!c) {
-            err = makeError(QStringLiteral("renderType"), why, RenderErrorCode::EngineUnavailable);
+            err = RenderError{QStringLiteral("renderType"), why, RenderErrorCode::EngineUnavailable};
             return std::nullopt;
         }
         t.wait = elapsedMs(timer);
-
-        QString session, contextId;
-        // The page's http(s) images being fetched, answered when their fetch ends. Declared
-        // before anything that could outlive it: leaving the attempt waits for fetches still
-        // running, which end by the render's deadline (or the fetch policy's time limit).
-        struct PendingFetch {
-            QString requestId;
-            QString target; // the session the request was paused in
-            QString url;
-            std::future<FetchOutcome> outcome;
-        };
-        std::vector<PendingFetch> fetches;
-        bool documentServed = false;
-        QStringList children; // sessions of the frames and workers attached under the page
-        const auto warn = [&](const QString &url, const QString &why) {
-            if (warnings)
-                warnings->append(QStringLiteral("html: %1 was not loaded: %2").arg(url.left(300), why));
-        };
-        // Replies go to the session the request was paused in: the page's, or a frame's
-        // or worker's auto-attached under it.
-        const auto failRequest = [&](const QString &requestId, const QString &target) {
-            c->send(QStringLiteral("Fetch.failRequest"),
-                    {{QStringLiteral("requestId"), requestId},
-                     {QStringLiteral("errorReason"), QStringLiteral("BlockedByClient")}},
-                    target, true);
-        };
-        const auto fulfil = [&](const QString &requestId, const QByteArray &bytes, const QString &target,
-                                const QString &urlText) {
-            // base64 is 4/3 of the bytes: a body over the pipe's message bound is refused
-            // here, before a write the browser would never finish reading.
-            if ((bytes.size() + 2) / 3 * 4 + 4096 > DevToolsPipe::kMaxMessageBytes) {
-                failRequest(requestId, target);
-                warn(urlText, QStringLiteral("it is %1 MiB, over the html engine's bound of %2 MiB per resource")
-                                  .arg(double(bytes.size()) / (1 << 20), 0, 'f', 1)
-                                  .arg(DevToolsPipe::kMaxMessageBytes * 3 / 4 >> 20));
-                return;
-            }
-            c->send(QStringLiteral("Fetch.fulfillRequest"),
-                    {{QStringLiteral("requestId"), requestId},
-                     {QStringLiteral("responseCode"), 200},
-                     {QStringLiteral("responseHeaders"),
-                      QJsonArray{QJsonObject{{QStringLiteral("name"), QStringLiteral("Content-Type")},
-                                             {QStringLiteral("value"), imageMediaType(bytes)}},
-                                 QJsonObject{{QStringLiteral("name"), QStringLiteral("Cache-Control")},
-                                             {QStringLiteral("value"), QStringLiteral("no-store")}}}},
-                     {QStringLiteral("body"), QString::fromLatin1(bytes.toBase64())}},
-                    target, true, cancellation.deadline());
-        };
-        // A frame in another renderer process (a sandboxed or cross-site iframe) or a worker,
-        // auto-attached under the page and paused before it runs: it gets the page's request
-        // interception and script switch, and attaches its own children in turn; then it
-        // runs. A worker never does: workers are refused (docs/templates.md).
-        auto attachChild = [&](const QJsonObject &params) {
-            const QString child = params.value(QLatin1String("sessionId")).toString();
-            const QString type
-                = params.value(QLatin1String("targetInfo")).toObject().value(QLatin1String("type")).toString();
-            if (child.isEmpty())
-                return;
-            if (debug)
-                qInfo("chromium: attached %s %s", qPrintable(type),
-                      qPrintable(params.value(QLatin1String("targetInfo")).toObject().value(QLatin1String("url")).toString()));
-            c->route(child, session);
-            children.append(child);
-            if (type != QLatin1String("iframe")) {
-                warn(params.value(QLatin1String("targetInfo")).toObject().value(QLatin1String("url")).toString(),
-                     QStringLiteral("the html engine runs no %1").arg(type));
-                return; // left paused until the context is disposed
-            }
-            c->send(QStringLiteral("Fetch.enable"),
-                    {{QStringLiteral("patterns"),
-                      QJsonArray{QJsonObject{{QStringLiteral("urlPattern"), QStringLiteral("*")}}}}},
-                    child, true);
-            if (!allowScript)
-                c->send(QStringLiteral("Emulation.setScriptExecutionDisabled"), {{QStringLiteral("value"), true}},
-                        child, true);
-            c->send(QStringLiteral("Target.setAutoAttach"), autoAttachParams(), child, true);
-            c->send(QStringLiteral("Runtime.runIfWaitingForDebugger"), {}, child, true);
-        };
-        // Answers the page's requests as they are paused: the document itself, data: URLs
-        // load, asset: URLs and the service's file URLs are served from the space's assets,
-        // other images over http(s) go to the fetch hook on a thread of their own, the rest
-        // is refused.
-        auto handleEvent = [&](const QJsonObject &event) {
-            const QString method = event.value(QLatin1String("method")).toString();
-            const QString target = event.value(QLatin1String("sessionId")).toString();
-            if (method == QLatin1String("Target.attachedToTarget")) {
-                attachChild(event.value(QLatin1String("params")).toObject());
-                return;
-            }
-            if (method != QLatin1String("Fetch.requestPaused"))
-                return;
-            const QJsonObject params = event.value(QLatin1String("params")).toObject();
-            const QString requestId = params.value(QLatin1String("requestId")).toString();
-            const QString urlText
-                = params.value(QLatin1String("request")).toObject().value(QLatin1String("url")).toString();
-            const QUrl url(urlText);
-            const QString scheme = url.scheme();
-            if (scheme == QLatin1String("data")) {
-                c->send(QStringLiteral("Fetch.continueRequest"), {{QStringLiteral("requestId"), requestId}}, target,
-                        true);
-                return;
-            }
-            const QString resourceType = params.value(QLatin1String("resourceType")).toString();
-            if (!documentServed && target == session && urlText == kPageUrl
-                && resourceType == QLatin1String("Document")) {
-                // The page itself, once: from this origin it is the only document.
-                documentServed = true;
-                c->send(QStringLiteral("Fetch.fulfillRequest"),
-                        {{QStringLiteral("requestId"), requestId},
-                         {QStringLiteral("responseCode"), 200},
-                         {QStringLiteral("responseHeaders"),
-                          QJsonArray{QJsonObject{{QStringLiteral("name"), QStringLiteral("Content-Type")},
-                                                 {QStringLiteral("value"), QStringLiteral("text/html; charset=utf-8")}},
-                                     QJsonObject{{QStringLiteral("name"), QStringLiteral("Cache-Control")},
-                                                 {QStringLiteral("value"), QStringLiteral("no-store")}},
-                                     QJsonObject{{QStringLiteral("name"), QStringLiteral("Content-Security-Policy")},
-                                                 {QStringLiteral("value"), pageContentSecurityPolicy(allowScript)}}}},
-                         {QStringLiteral("body"), QString::fromLatin1(page.html.toUtf8().toBase64())}},
-                        session, true, cancellation.deadline());
-                return;
-            }
-            if (urlText == kPageUrl + QLatin1String("favicon.ico")) {
-                // The browser's own request for the page's icon, which no render draws.
-                failRequest(requestId, target);
-                return;
-            }
-            const bool serviceFile = isServiceFileUrl(url);
-            if ((scheme == QLatin1String("asset") || serviceFile) && page.loadAsset) {
-                // The space's stored assets (`asset:ID`, or the service's own file URL of one),
-                // looked up as the JSON engines do (a database row and a stored file, no
-                // network), only the render's space's: answered at once.
-                QString why;
-                const QImage asset = page.loadAsset(urlText, &why);
-                if (asset.isNull()) {
-                    failRequest(requestId, target);
-                    warn(urlText, why.isEmpty() ? QStringLiteral("the asset did not load") : why);
-                    return;
-                }
-                // An SVG asset goes in as its sanitised source, so the browser draws it at the
-                // size and device scale it is shown at; a raster one no larger than the page
-                // can use.
-                const QByteArray svg = svgSource(asset);
-                fulfil(requestId, svg.isEmpty() ? assetPng(boundedForPage(asset, page)) : svg, target, urlText);
-                return;
-            }
-            const bool web = scheme == QLatin1String("http") || scheme == QLatin1String("https");
-            const bool image = resourceType == QLatin1String("Image");
-            // A relative URL other than a stored file's resolves to the page's own origin,
-            // which serves nothing else.
-            const bool ownOrigin = url.host() == QUrl(kPageUrl).host();
-            if (!web || !image || ownOrigin || serviceFile || !d->options.fetch) {
-                failRequest(requestId, target);
-                warn(urlText, !web     ? QStringLiteral("the html engine loads only data: URLs, asset: images, the "
-                                                            "space's files and http(s) images")
-                              : !image ? QStringLiteral("the html engine loads only images over http(s)")
-                              : serviceFile ? QStringLiteral("this render has no files to load")
-                              : ownOrigin   ? QStringLiteral("a relative URL loads only the space's files "
-                                                               "(/api/v1/files/…)")
-                                            : QStringLiteral("this server loads no remote images"));
-                return;
-            }
-            const QDeadlineTimer deadline = cancellation.deadline();
-            fetches.push_back(PendingFetch{requestId, target, urlText,
-                                           std::async(std::launch::async, [fetch = d->options.fetch, url, deadline] {
-                                               FetchOutcome o;
-                                               o.bytes = fetch(url, deadline, &o.why);
-                                               return o;
-                                           })});
-        };
-        // Hands the page the fetches that have ended.
-        auto serveFetches = [&]() {
-            for (auto it = fetches.begin(); it != fetches.end();) {
-                if (it->outcome.wait_for(std::chrono::seconds(0)) != std::future_status::ready) {
-                    ++it;
-                    continue;
-                }
-                const FetchOutcome o = it->outcome.get();
-                if (o.bytes) {
-                    fulfil(it->requestId, *o.bytes, it->target, it->url);
-                } else {
-                    failRequest(it->requestId, it->target);
-                    warn(it->url, o.why);
-                }
-                it = fetches.erase(it);
-            }
-        };
-        // How long one wait for the browser lasts: short while a fetch may end meanwhile.
-        const auto pollMs = [&] { return fetches.empty() ? 50 : 5; };
-        auto stoppedError = [&]() {
-            const auto reason = cancellation.reason();
-            if (reason == RenderCancellation::Reason::Deadline)
-                return makeError(
-                    QStringLiteral("deadline"),
-                    QStringLiteral("the render took longer than its deadline of %1 ms").arg(cancellation.deadlineMs()),
-                    RenderErrorCode::RenderBudgetExceeded);
-            return makeError({}, QStringLiteral("the render was stopped"), RenderErrorCode::RenderCancelled);
-        };
-        QSet<QString> seen; // methods of the page events call() took in while waiting
-        // Sends `method` and waits for its answer, serving the page's requests meanwhile.
-        auto call = [&](const QString &method, const QJsonObject &params, bool onPage,
-                        QJsonObject *result = nullptr) -> bool {
-            const int id = c->send(method, params, onPage ? session : QString(), false, cancellation.deadline());
-            if (debug)
-                qInfo("chromium: %s at %.0f ms", qPrintable(method), double(timer.nsecsElapsed()) / 1e6);
-            for (;;) {
-                if (!id) {
-                    err = makeError({}, QStringLiteral("the browser stopped during the render"),
-                                    RenderErrorCode::EncodeFailed);
-                    return false;
-                }
-                if (cancellation.isCancelled()) {
-                    err = stoppedError();
-                    return false;
-                }
-                serveFetches();
-                QJsonObject answer, event;
-                switch (c->wait(id, session, &answer, session.isEmpty() ? nullptr : &event, pollMs())) {
-                case DevToolsPipe::Wait::Ready: {
-                    if (answer.contains(QLatin1String("error"))) {
-                        err = makeError({},
-                                        QStringLiteral("Chromium: %1: %2")
-                                            .arg(method, answer.value(QLatin1String("error"))
-                                                             .toObject()
-                                                             .value(QLatin1String("message"))
-                                                             .toString()),
-                                        RenderErrorCode::EncodeFailed);
-                        return false;
-                    }
-                    if (result)
-                        *result = answer.value(QLatin1String("result")).toObject();
-                    return true;
-                }
-                case DevToolsPipe::Wait::Event:
-                    if (event.value(QLatin1String("method")).toString() == QLatin1String("Inspector.detached")
-                        && event.value(QLatin1String("sessionId")).toString() == session) {
-                        err = makeError({}, QStringLiteral("the page's renderer stopped"),
-                                        RenderErrorCode::EncodeFailed);
-                        if (debug)
-                            qInfo("chromium: detached: %s", QJsonDocument(event).toJson(QJsonDocument::Compact).constData());
-                        rendererGone = true;
-                        return false;
-                    }
-                    // An event can come before the answer it follows (the load event
-                    // before Page.navigate's): waitEvent() must still see it.
-                    seen.insert(event.value(QLatin1String("method")).toString());
-                    handleEvent(event);
-                    break;
-                case DevToolsPipe::Wait::Dead:
-                    err = makeError({}, QStringLiteral("the browser stopped during the render"),
-                                    RenderErrorCode::EncodeFailed);
-                    return false;
-                case DevToolsPipe::Wait::Timeout: break;
-                }
-            }
-        };
-        // Waits for the page's event `name`, serving its requests meanwhile.
-        auto waitEvent = [&](const QString &name) -> bool {
-            if (debug)
-                qInfo("chromium: waiting for %s at %.0f ms", qPrintable(name), double(timer.nsecsElapsed()) / 1e6);
-            if (seen.contains(name))
-                return true;
-            for (;;) {
-                if (cancellation.isCancelled()) {
-                    err = stoppedError();
-                    return false;
-                }
-                serveFetches();
-                QJsonObject answer, event;
-                switch (c->wait(0, session, &answer, &event, pollMs())) {
-                case DevToolsPipe::Wait::Event:
-                    if (event.value(QLatin1String("method")).toString() == name)
-                        return true;
-                    if (event.value(QLatin1String("method")).toString() == QLatin1String("Inspector.detached")
-                        && event.value(QLatin1String("sessionId")).toString() == session) {
-                        err = makeError({}, QStringLiteral("the page's renderer stopped"),
-                                        RenderErrorCode::EncodeFailed);
-                        if (debug)
-                            qInfo("chromium: detached: %s", QJsonDocument(event).toJson(QJsonDocument::Compact).constData());
-                        rendererGone = true;
-                        return false;
-                    }
-                    handleEvent(event);
-                    break;
-                case DevToolsPipe::Wait::Dead:
-                    err = makeError({}, QStringLiteral("the browser stopped during the render"),
-                                    RenderErrorCode::EncodeFailed);
-                    return false;
-                default: break;
-                }
-            }
-        };
-
-        const int width = page.size.width(), height = page.size.height();
-        QJsonObject r;
-        bool ok = call(QStringLiteral("Target.createBrowserContext"), {{QStringLiteral("disposeOnDetach"), true}},
-                       false, &r);
-        contextId = r.value(QLatin1String("browserContextId")).toString();
-        ok = ok
-             && call(QStringLiteral("Target.createTarget"),
-                     {{QStringLiteral("url"), QStringLiteral("about:blank")},
-                      {QStringLiteral("browserContextId"), contextId},
-                      {QStringLiteral("width"), width},
-                      {QStringLiteral("height"), height}},
-                     false, &r);
-        const QString targetId = r.value(QLatin1String("targetId")).toString();
-        ok = ok
-             && call(QStringLiteral("Target.attachToTarget"),
-                     {{QStringLiteral("targetId"), targetId}, {QStringLiteral("flatten"), true}}, false, &r);
-        if (ok)
-            session = r.value(QLatin1String("sessionId")).toString();
-        ok = ok && call(QStringLiteral("Page.enable"), {}, true);
-        // Every frame and worker the page makes in another process is attached, paused,
-        // before it loads anything (attachChild), so the policy below sees its requests.
-        ok = ok && call(QStringLiteral("Target.setAutoAttach"), autoAttachParams(), true);
-        ok = ok
-             && call(QStringLiteral("Fetch.enable"),
-                     {{QStringLiteral("patterns"),
-                       QJsonArray{QJsonObject{{QStringLiteral("urlPattern"), QStringLiteral("*")}}}}},
-                     true);
-        if (!allowScript)
-            ok = ok
-                 && call(QStringLiteral("Emulation.setScriptExecutionDisabled"), {{QStringLiteral("value"), true}},
-                         true);
-        ok = ok
-             && call(QStringLiteral("Emulation.setDeviceMetricsOverride"),
-                     {{QStringLiteral("width"), width},
-                      {QStringLiteral("height"), height},
-                      {QStringLiteral("deviceScaleFactor"), page.scale},
-                      {QStringLiteral("mobile"), false}},
-                     true);
-        ok = ok
-             && call(QStringLiteral("Emulation.setDefaultBackgroundColorOverride"),
-                     {{QStringLiteral("color"), QJsonObject{{QStringLiteral("r"), 0},
-                                                            {QStringLiteral("g"), 0},
-                                                            {QStringLiteral("b"), 0},
-                                                            {QStringLiteral("a"), 0}}}},
-                     true);
-        // The document is served by the interception at kPageUrl (handleEvent), so relative
-        // URLs in it (`/api/v1/files/…`) resolve to requests the interception answers.
-        ok = ok && call(QStringLiteral("Page.navigate"), {{QStringLiteral("url"), kPageUrl}}, true);
-        ok = ok && waitEvent(QStringLiteral("Page.loadEventFired"));
-        // Web fonts may still be loading at the load event.
-        ok = ok
-             && call(QStringLiteral("Runtime.evaluate"),
-                     {{QStringLiteral("expression"), QStringLiteral("document.fonts.ready.then(() => 0)")},
-                      {QStringLiteral("awaitPromise"), true}},
-                     true);
-        t.navigate = elapsedMs(timer);
         std::optional<ChromiumCapture> out;
-        if (page.output == ChromiumPage::Output::Pdf) {
-            // One sheet the page's size: CSS px at 96 per inch (CSS Values 4 §6.2).
-            ok = ok
-                 && call(QStringLiteral("Page.printToPDF"),
-                         {{QStringLiteral("paperWidth"), width / 96.0},
-                          {QStringLiteral("paperHeight"), height / 96.0},
-                          {QStringLiteral("marginTop"), 0},
-                          {QStringLiteral("marginBottom"), 0},
-                          {QStringLiteral("marginLeft"), 0},
-                          {QStringLiteral("marginRight"), 0},
-                          {QStringLiteral("printBackground"), true},
-                          {QStringLiteral("preferCSSPageSize"), false},
-                          {QStringLiteral("pageRanges"), QStringLiteral("1")}},
-                         true, &r);
-        } else {
-            QJsonObject params{{QStringLiteral("format"), QStringLiteral("png")},
-                               {QStringLiteral("clip"), QJsonObject{{QStringLiteral("x"), 0},
-                                                                    {QStringLiteral("y"), 0},
-                                                                    {QStringLiteral("width"), width},
-                                                                    {QStringLiteral("height"), height},
-                                                                    {QStringLiteral("scale"), 1}}}};
-            if (page.output == ChromiumPage::Output::Png && page.fastPng)
-                params.insert(QStringLiteral("optimizeForSpeed"), true);
-            ok = ok && call(QStringLiteral("Page.captureScreenshot"), params, true, &r);
-        }
-        if (ok) {
-            QByteArray bytes = QByteArray::fromBase64(r.value(QLatin1String("data")).toString().toLatin1());
-            if (page.output == ChromiumPage::Output::Image) {
-                const QImage shot = QImage::fromData(bytes, "PNG");
-                if (shot.isNull())
-                    err = makeError({}, QStringLiteral("Chromium's screenshot did not decode"),
-                                    RenderErrorCode::EncodeFailed);
-                else
-                    out = ChromiumCapture{shot.convertToFormat(QImage::Format_ARGB32_Premultiplied), {}};
-            } else if (bytes.isEmpty()) {
-                err = makeError({},
-                                QStringLiteral("Chromium returned no %1")
-                                    .arg(page.output == ChromiumPage::Output::Pdf ? QStringLiteral("PDF")
-                                                                                  : QStringLiteral("screenshot")),
-                                RenderErrorCode::EncodeFailed);
-            } else {
-                out = ChromiumCapture{{}, std::move(bytes)};
+        {
+            ChromiumPageRun run(c, page, cancellation, d->options.fetch, allowScript, debug, warnings, timer);
+            out = run.run(t);
+            if (!out) {
+                err = run.error();
+                rendererGone = run.rendererGone();
             }
-        }
-        t.capture = elapsedMs(timer);
-
-        // Free the page whatever happened: disposing the context closes its page and ends its
-        // renderer (a page stuck in a script loop included). A browser that does not answer
-        // within 2 s is ended; the next render starts a new one.
-        if (!session.isEmpty())
-            c->dropSession(session);
-        for (const QString &child : std::as_const(children))
-            c->dropSession(child);
-        if (!contextId.isEmpty()) {
-            const int id = c->send(QStringLiteral("Target.disposeBrowserContext"),
-                                   {{QStringLiteral("browserContextId"), contextId}});
-            QJsonObject answer;
-            QElapsedTimer disposing;
-            disposing.start();
-            const auto w = id ? c->wait(id, {}, &answer, nullptr, 2000) : DevToolsPipe::Wait::Dead;
-            if (debug)
-                qInfo("chromium: wait %.0f navigate %.0f capture %.0f dispose %lld ms (%d) %s", t.wait, t.navigate,
-                      t.capture, disposing.elapsed(), int(w), out ? "" : qPrintable(err.message));
-            if (w != DevToolsPipe::Wait::Ready)
-                c->kill();
-        }
+        } // leaving the run waits for its fetches still running
         if (!out && !c->alive()) {
             std::lock_guard lock(d->mutex);
             if (d->connection == c)

@@ -25,6 +25,7 @@
 // once; a render that passes its deadline has its context disposed; a browser that
 // dies or grows past its memory bound is restarted on the next render.
 
+#include "server/common/expected.h"
 #include "server/render/cancellation.h"
 #include "server/render/error.h"
 
@@ -67,11 +68,11 @@ struct ChromiumOptions {
     /// the refusing proxy alone; for tests of that layer).
     bool isolateNetwork = true;
     /// Fetches an image the page requests over http(s) (an `<img>`, a CSS image) under the
-    /// caller's policy, by `deadline` at the latest: the encoded bytes, or nullopt with
-    /// *why (one sentence for the render's warnings). Called on a thread of its own, any
-    /// number at once. Empty (the default): every such request fails. The server wires the
-    /// remote image fetcher here (server/app/service.cpp, docs/remote-images.md).
-    std::function<std::optional<QByteArray>(const QUrl &url, QDeadlineTimer deadline, QString *why)> fetch;
+    /// caller's policy, by `deadline` at the latest: the encoded bytes, or why not (one
+    /// sentence for the render's warnings). Called on a thread of its own, any number at
+    /// once. Empty (the default): every such request fails. The server wires the remote
+    /// image fetcher here (server/app/service.cpp, docs/remote-images.md).
+    std::function<common::Expected<QByteArray, QString>(const QUrl &url, QDeadlineTimer deadline)> fetch;
 };
 
 /// Loads an `asset:ID` URL, or a URL whose path is /api/v1/files/<name>, that the page

@@ -162,16 +162,15 @@ std::optional<ChromiumUser> chromiumUser(const QString &name)
     return ChromiumUser{found->pw_uid, found->pw_gid, name};
 }
 
-bool DevToolsPipe::start(const QStringList &args, ChromiumNetworkIsolation isolation, QString *why,
-                         const std::optional<ChromiumUser> &user, const QString &home)
+common::Expected<common::Done, QString> DevToolsPipe::start(const QStringList &args, ChromiumNetworkIsolation isolation,
+                                                            const std::optional<ChromiumUser> &user,
+                                                            const QString &home)
 {
     // A write to a browser that just died must fail with EPIPE, not end this process.
     std::signal(SIGPIPE, SIG_IGN);
     int toBrowser[2], fromBrowser[2];
-    if (pipe2(toBrowser, O_CLOEXEC) != 0 || pipe2(fromBrowser, O_CLOEXEC) != 0) {
-        *why = QStringLiteral("pipe: %1").arg(QString::fromLocal8Bit(strerror(errno)));
-        return false;
-    }
+    if (pipe2(toBrowser, O_CLOEXEC) != 0 || pipe2(fromBrowser, O_CLOEXEC) != 0)
+        return QStringLiteral("pipe: %1").arg(QString::fromLocal8Bit(strerror(errno)));
     // Our end is non-blocking: writeAll() waits for room with a bound (poll()).
     fcntl(toBrowser[1], F_SETFL, fcntl(toBrowser[1], F_GETFL) | O_NONBLOCK);
     std::vector<QByteArray> storage;
@@ -254,12 +253,11 @@ bool DevToolsPipe::start(const QStringList &args, ChromiumNetworkIsolation isola
         m_launchChanged.wait(lock, [this] { return m_launched; });
     }
     if (pid < 0) {
-        *why = QStringLiteral("fork: %1").arg(QString::fromLocal8Bit(strerror(forkErrno)));
         ::close(toBrowser[0]);
         ::close(toBrowser[1]);
         ::close(fromBrowser[0]);
         ::close(fromBrowser[1]);
-        return false;
+        return QStringLiteral("fork: %1").arg(QString::fromLocal8Bit(strerror(forkErrno)));
     }
     setpgid(pid, pid);
     ::close(toBrowser[0]);
@@ -268,7 +266,7 @@ bool DevToolsPipe::start(const QStringList &args, ChromiumNetworkIsolation isola
     m_write = toBrowser[1];
     m_read = fromBrowser[0];
     m_reader = std::thread([this] { readLoop(); });
-    return true;
+    return common::Done{};
 }
 
 void DevToolsPipe::stop()

@@ -16,6 +16,7 @@
 //    that proxy (--webrtc-ip-handling-policy).
 // The page's allowed resources never need the network: they are answered over the pipe.
 
+#include "server/common/expected.h"
 #include <QByteArray>
 #include <QDeadlineTimer>
 #include <QJsonObject>
@@ -127,10 +128,11 @@ public:
     /// on fds 3 (ours → browser) and 4 (browser → ours), inside a network namespace when
     /// `isolation` is Namespace, as `user` when given (its HOME `home`; groups dropped),
     /// after entering the namespace. The browser is killed when this process dies, however
-    /// it dies (PR_SET_PDEATHSIG from a thread that lives as long as this object). False
-    /// with *why when the process could not be made.
-    bool start(const QStringList &args, ChromiumNetworkIsolation isolation, QString *why,
-               const std::optional<ChromiumUser> &user = std::nullopt, const QString &home = {});
+    /// it dies (PR_SET_PDEATHSIG from a thread that lives as long as this object). Why not
+    /// when the process could not be made.
+    common::Expected<common::Done, QString> start(const QStringList &args, ChromiumNetworkIsolation isolation,
+                                                  const std::optional<ChromiumUser> &user = std::nullopt,
+                                                  const QString &home = {});
 
     /// Kills the browser's process group and waits for it; idempotent.
     void stop();

@@ -1,0 +1,95 @@
+#pragma once
+// One attempt at drawing a page on the html engine's browser (chromium_browser.h), in the
+// steps of ChromiumBrowser::capture(): open a fresh browser context and its page with
+// request interception (openPage), navigate and wait for the load and the fonts
+// (navigate), screenshot or print (takeOutput), release the context whatever happened
+// (release). Meanwhile every DevTools call serves the page's paused requests (the
+// document, data: URLs, the space's assets, http(s) images through the fetch hook) and
+// attaches the frames and workers it makes. Internal to the html engine's browser.
+
+#include "server/render/backends/chromium/chromium_browser.h"
+#include "server/render/backends/chromium/chromium_process.h"
+
+#include <QElapsedTimer>
+#include <QJsonObject>
+#include <QSet>
+
+#include <future>
+#include <memory>
+#include <optional>
+#include <vector>
+
+namespace imprint::render {
+
+/// One page render on `pipe`'s browser. Not thread-safe; one per attempt.
+class ChromiumPageRun
+{
+public:
+    using FetchHook = decltype(ChromiumOptions::fetch);
+
+    /// Draws `page` on `pipe` under `cancellation`, fetching http(s) images with `fetch`
+    /// (may be empty: refused), with script when `allowScript`; warnings about what the
+    /// page could not load go to `warnings` (may be null), each step on the log when
+    /// `debug`. `timer` runs since the render began (the steps' times are laps of it).
+    ChromiumPageRun(std::shared_ptr<DevToolsPipe> pipe, const ChromiumPage &page,
+                    const RenderCancellation &cancellation, FetchHook fetch, bool allowScript, bool debug,
+                    QStringList *warnings, QElapsedTimer &timer);
+    /// Waits for the fetches still running, which end by the render's deadline (or the
+    /// fetch policy's time limit).
+    ~ChromiumPageRun();
+    ChromiumPageRun(const ChromiumPageRun &) = delete;
+    ChromiumPageRun &operator=(const ChromiumPageRun &) = delete;
+
+    /// Runs every step, filling `timings`' navigate and capture times: the capture, or
+    /// nullopt with error() set.
+    std::optional<ChromiumCapture> run(ChromiumTimings &timings);
+
+    /// Why run() failed.
+    const RenderError &error() const { return m_err; }
+    /// Whether it failed because the page's renderer died (not from a deadline): worth
+    /// one more try in a fresh context.
+    bool rendererGone() const { return m_rendererGone; }
+
+private:
+    struct PendingFetch;
+
+    bool openPage();
+    bool navigate();
+    std::optional<ChromiumCapture> takeOutput();
+    void release(bool captured, const ChromiumTimings &timings);
+
+    bool call(const QString &method, const QJsonObject &params, bool onPage, QJsonObject *result = nullptr);
+    bool waitEvent(const QString &name);
+    bool detached(const QJsonObject &event);
+    RenderError stoppedError() const;
+    int pollMs() const { return m_fetches.empty() ? 50 : 5; }
+
+    void handleEvent(const QJsonObject &event);
+    void handlePaused(const QJsonObject &params, const QString &target);
+    bool serveDocument(const QString &requestId, const QString &target, const QString &urlText,
+                       const QString &resourceType);
+    void serveAsset(const QString &requestId, const QString &target, const QString &urlText);
+    void attachChild(const QJsonObject &params);
+    void serveFetches();
+    void fulfil(const QString &requestId, const QByteArray &bytes, const QString &target, const QString &urlText);
+    void failRequest(const QString &requestId, const QString &target);
+    void warn(const QString &url, const QString &why);
+
+    std::shared_ptr<DevToolsPipe> m_c;
+    const ChromiumPage &m_page;
+    const RenderCancellation &m_cancellation;
+    FetchHook m_fetch;
+    const bool m_allowScript;
+    const bool m_debug;
+    QStringList *m_warnings;
+    QElapsedTimer &m_timer;
+    RenderError m_err;
+    bool m_rendererGone = false;
+    QString m_session, m_contextId;
+    std::vector<PendingFetch> m_fetches; // the page's http(s) images being fetched
+    bool m_documentServed = false;
+    QStringList m_children; // sessions of the frames and workers attached under the page
+    QSet<QString> m_seen; // methods of the page events call() took in while waiting
+};
+
+} // namespace imprint::render
