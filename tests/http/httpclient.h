@@ -31,6 +31,19 @@ struct HttpReply {
     QJsonObject data() const { return json().value(QStringLiteral("data")).toObject(); }
 };
 
+/// The status and headers of the response head `head` (the bytes before its blank line)
+/// into `reply`.
+inline void parseHead(const QByteArray &head, HttpReply &reply)
+{
+    const QList<QByteArray> lines = head.split('\n');
+    reply.status = lines.value(0).split(' ').value(1).toInt();
+    for (qsizetype i = 1; i < lines.size(); ++i) {
+        const qsizetype colon = lines[i].indexOf(':');
+        if (colon > 0)
+            reply.headers.append({lines[i].left(colon).trimmed(), lines[i].mid(colon + 1).trimmed()});
+    }
+}
+
 /// Reads one response from `socket` (Content-Length framed). status 0 on timeout/EOF.
 inline HttpReply readReply(QTcpSocket &socket, int timeoutMs = 10000)
 {
@@ -47,13 +60,7 @@ inline HttpReply readReply(QTcpSocket &socket, int timeoutMs = 10000)
         }
         buf += socket.readAll();
         if (headerEnd < 0 && (headerEnd = buf.indexOf("\r\n\r\n")) >= 0) {
-            const QList<QByteArray> lines = buf.left(headerEnd).split('\n');
-            reply.status = lines.value(0).split(' ').value(1).toInt();
-            for (int i = 1; i < lines.size(); ++i) {
-                const int colon = lines[i].indexOf(':');
-                if (colon > 0)
-                    reply.headers.append({lines[i].left(colon).trimmed(), lines[i].mid(colon + 1).trimmed()});
-            }
+            parseHead(buf.left(headerEnd), reply);
             length = reply.header("Content-Length").toLongLong();
         }
         if (headerEnd >= 0 && buf.size() >= headerEnd + 4 + length) {
@@ -106,13 +113,7 @@ inline HttpReply headRequest(quint16 port, const QByteArray &path)
     const int end = all.indexOf("\r\n\r\n");
     if (end < 0)
         return reply;
-    const QList<QByteArray> lines = all.left(end).split('\n');
-    reply.status = lines.value(0).split(' ').value(1).toInt();
-    for (int i = 1; i < lines.size(); ++i) {
-        const int colon = lines[i].indexOf(':');
-        if (colon > 0)
-            reply.headers.append({lines[i].left(colon).trimmed(), lines[i].mid(colon + 1).trimmed()});
-    }
+    parseHead(all.left(end), reply);
     reply.body = all.mid(end + 4);
     return reply;
 }

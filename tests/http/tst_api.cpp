@@ -13,8 +13,6 @@
 #include <QTest>
 #include <QtEndian>
 
-using Headers = QList<QPair<QByteArray, QByteArray>>;
-
 class TestApi : public QObject
 {
     Q_OBJECT

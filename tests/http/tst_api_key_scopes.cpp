@@ -9,8 +9,6 @@
 #include <QJsonArray>
 #include <QTest>
 
-using Headers = QList<QPair<QByteArray, QByteArray>>;
-
 namespace {
 
 const QByteArray kTemplate = R"({"name": "Flat", "width": 80, "height": 40, "rendererType": "takumi",

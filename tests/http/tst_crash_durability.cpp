@@ -16,8 +16,6 @@
 
 namespace {
 
-using Headers = QList<QPair<QByteArray, QByteArray>>;
-
 const char *kTemplate = R"({"name": "Card", "width": 400, "height": 200, "rendererType": "takumi",
   "variables": [{"name": "title", "type": "text", "default": "Hello"}],
   "root": {"type": "div", "props": {"style": {"display": "flex", "width": 400, "height": 200,
@@ -65,12 +63,8 @@ class TestCrashDurability : public QObject
 private slots:
     void acknowledgedWritesSurviveSigkill()
     {
-        E2eOptions world;
-        world.space = "crash";
-        world.ownerEmail = "owner@crash.test";
-        world.keyName.clear();
         E2eFixture e2e;
-        QVERIFY2(e2e.setUp(world), e2e.failure());
+        QVERIFY2(e2e.setUp(E2eOptions::withOwner("crash", "owner@crash.test")), e2e.failure());
         ServerProcess &server = e2e.server();
         const QString session = QString::fromLatin1(e2e.session());
         QVERIFY(!session.isEmpty());

@@ -23,8 +23,6 @@
 
 namespace {
 
-using Headers = QList<QPair<QByteArray, QByteArray>>;
-
 QByteArray readFile(const QString &path)
 {
     QFile f(path);

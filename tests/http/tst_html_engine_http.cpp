@@ -24,8 +24,6 @@
 
 namespace {
 
-using Headers = QList<QPair<QByteArray, QByteArray>>;
-
 // render.deadlineMs of the suite's server: short, so the renders that run into it keep
 // the suite fast, with room for a normal page on a loaded 2-core machine.
 constexpr int kDeadlineMs = 4000;

@@ -10,8 +10,6 @@
 #include <QTemporaryDir>
 #include <QTest>
 
-using Headers = QList<QPair<QByteArray, QByteArray>>;
-
 namespace {
 
 const QByteArray kOrigin = "https://app.example";

@@ -9,8 +9,6 @@
 #include <QRegularExpression>
 #include <QTest>
 
-using Headers = QList<QPair<QByteArray, QByteArray>>;
-
 namespace {
 
 const QByteArray kToken = "metrics-secret-1";

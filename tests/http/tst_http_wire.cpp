@@ -47,13 +47,7 @@ QList<HttpReply> responsesIn(QByteArray stream)
         if (end < 0)
             break;
         HttpReply reply;
-        const QList<QByteArray> lines = stream.left(end).split('\n');
-        reply.status = lines.value(0).split(' ').value(1).toInt();
-        for (qsizetype i = 1; i < lines.size(); ++i) {
-            const qsizetype colon = lines[i].indexOf(':');
-            if (colon > 0)
-                reply.headers.append({lines[i].left(colon).trimmed(), lines[i].mid(colon + 1).trimmed()});
-        }
+        parseHead(stream.left(end), reply);
         const qint64 length = reply.header("Content-Length").toLongLong();
         reply.body = stream.mid(end + 4, length);
         replies.append(reply);

@@ -20,8 +20,6 @@
 
 namespace {
 
-using Headers = QList<QPair<QByteArray, QByteArray>>;
-
 QByteArray templateBody(const QString &name)
 {
     return json({{"name", name},
@@ -61,9 +59,7 @@ class TestIdempotency : public QObject
 private slots:
     void initTestCase()
     {
-        E2eOptions world;
-        world.ownerEmail = "owner@alpha.test";
-        world.keyName.clear();
+        E2eOptions world = E2eOptions::withOwner("alpha", "owner@alpha.test");
         world.start = false;
         QVERIFY2(m_e2e.setUp(world), m_e2e.failure());
         QVERIFY2(m_e2e.addOwner("owner@beta.test", "beta"), m_e2e.failure());

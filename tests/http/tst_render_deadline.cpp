@@ -13,8 +13,6 @@
 
 namespace {
 
-using Headers = QList<QPair<QByteArray, QByteArray>>;
-
 // A card with an image variable: the slow part is the image a tweak gives it.
 const char *kTemplate = R"({"name": "Art", "width": 600, "height": 600, "rendererType": "takumi",
   "variables": [{"name": "art", "type": "image", "default": ""}],

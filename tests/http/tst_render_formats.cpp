@@ -13,8 +13,6 @@
 
 #include <cstdlib>
 
-using Headers = QList<QPair<QByteArray, QByteArray>>;
-
 namespace {
 
 // A flat #336699 card with no text, so every pixel should decode to that colour.

@@ -19,8 +19,6 @@
 
 #include <algorithm>
 
-using Headers = QList<QPair<QByteArray, QByteArray>>;
-
 namespace {
 
 const QByteArray kTemplate = R"({"name": "Signed card", "width": 400, "height": 300, "rendererType": "takumi",
@@ -86,10 +84,7 @@ private:
 private slots:
     void initTestCase()
     {
-        E2eOptions world;
-        world.plan = "free";
-        world.ownerEmail = "owner@alpha.test";
-        world.keyName.clear();
+        E2eOptions world = E2eOptions::withOwner("alpha", "owner@alpha.test", "free");
         world.pageTemplate = kTemplate;
         world.start = false;
         QVERIFY2(m_e2e.setUp(world), m_e2e.failure());

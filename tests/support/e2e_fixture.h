@@ -31,6 +31,18 @@ struct E2eOptions {
     bool start = true; ///< start the server (false: the suite starts it itself)
     bool login = true; ///< log the owner in (needs start and an owner)
 
+    /// Space `space` (of `plan`; empty: `user add --create-space`'s) and its owner `ownerEmail`,
+    /// logged in, without a key: the world of a suite that manages content or keys itself.
+    static E2eOptions withOwner(const QString &space, const QString &ownerEmail, const QString &plan = {})
+    {
+        E2eOptions o;
+        o.space = space;
+        o.plan = plan;
+        o.ownerEmail = ownerEmail;
+        o.keyName.clear();
+        return o;
+    }
+
     /// A space of `plan` without an owner, with a key `keyName` and a published page of
     /// `pageTemplate`: the world of a suite that only renders.
     static E2eOptions ownerless(const QString &space, const QString &plan, const QString &keyName,
