@@ -303,7 +303,13 @@ std::optional<LaidOutDocument> layOut(const RenderRequest &request, RenderContex
     RenderImageBudget images(imageByteLimit(imageCanvas, scale, request.budget), imageCanvas, scale);
     doc.root = buildDocument(
         tmpl, *values, &err, &doc.warnings,
-        [&](const QString &url, QString *why) { return images.load(url, loader, why); }, request.limits,
+        [&](const QString &url, QString *why) {
+            auto image = images.load(url, loader);
+            if (!image && why)
+                *why = image.error();
+            return image ? *image : QImage();
+        },
+        request.limits,
         QSizeF(std::max(width, 0), std::max(height, 0)));
     if (!doc.root)
         return std::nullopt;
