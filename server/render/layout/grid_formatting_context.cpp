@@ -63,6 +63,23 @@ qreal selfAlignmentOffset(const GridItem &item, Axis axis, qreal free)
     return 0;
 }
 
+// §11.1: each item's grid area along `axis`, from its tracks' final positions and sizes.
+void setItemAreas(std::vector<GridItem> &items, const std::vector<Track> &tracks, Axis axis)
+{
+    for (GridItem &item : items) {
+        const Track &first = tracks[item.start[axis]];
+        const Track &last = tracks[item.end[axis] - 1];
+        const qreal start = first.position, end = std::max(first.position, last.position + last.base);
+        if (axis == ColumnAxis) {
+            item.area.setLeft(start);
+            item.area.setRight(end);
+        } else {
+            item.area.setTop(start);
+            item.area.setBottom(end);
+        }
+    }
+}
+
 } // namespace
 
 void GridFormattingContext::placeGridItems(FormattingResult &result)
@@ -140,12 +157,7 @@ FormattingResult GridFormattingContext::run()
     // gutters and content distribution then fix each item's area width, ...
     runTrackSizingAlgorithm(ColumnAxis, m_contentWidth, SizingConstraint::None);
     alignTracks(ColumnAxis, m_contentWidth);
-    for (GridItem &item : m_items) {
-        const Track &first = m_tracks[ColumnAxis][item.start[ColumnAxis]];
-        const Track &last = m_tracks[ColumnAxis][item.end[ColumnAxis] - 1];
-        item.area.setLeft(first.position);
-        item.area.setRight(std::max(first.position, last.position + last.base));
-    }
+    setItemAreas(m_items, m_tracks[ColumnAxis], ColumnAxis);
     // ... 2. then the rows against the content box height (indefinite when auto).
     runTrackSizingAlgorithm(RowAxis, m_contentHeight, SizingConstraint::None);
     m_usedContentHeight
@@ -153,12 +165,7 @@ FormattingResult GridFormattingContext::run()
     if (m_contentHeight < 0 && m_usedContentHeight > sumBase(RowAxis) + kEpsilon)
         stretchAutoTracks(RowAxis, m_usedContentHeight);
     alignTracks(RowAxis, m_usedContentHeight);
-    for (GridItem &item : m_items) {
-        const Track &first = m_tracks[RowAxis][item.start[RowAxis]];
-        const Track &last = m_tracks[RowAxis][item.end[RowAxis] - 1];
-        item.area.setTop(first.position);
-        item.area.setBottom(std::max(first.position, last.position + last.base));
-    }
+    setItemAreas(m_items, m_tracks[RowAxis], RowAxis);
 
     FormattingResult result;
     placeGridItems(result);
