@@ -272,8 +272,13 @@ common::Expected<common::Done, RenderError> buildTree(const RenderRequest &reque
     RenderError err;
     doc.root = buildDocument(
         *doc.tmpl, doc.values, &err, &doc.warnings,
-        [&](const QString &url, QString *why) { return images.load(url, loader, why); }, request.limits,
-        QSizeF(std::max(doc.size.width(), 0), std::max(doc.size.height(), 0)));
+        [&](const QString &url, QString *why) {
+            auto image = images.load(url, loader);
+            if (!image && why)
+                *why = image.error();
+            return image ? *image : QImage();
+        },
+        request.limits, QSizeF(std::max(doc.size.width(), 0), std::max(doc.size.height(), 0)));
     if (!doc.root)
         return err;
     // Background images are decoded by the painter through the context's cache.

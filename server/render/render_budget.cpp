@@ -219,11 +219,11 @@ bool decodable(QSize size)
 
 } // namespace
 
-bool RenderImageBudget::add(const QString &url, QSize size, qint64 bytes, QString *why)
+common::Expected<common::Done, QString> RenderImageBudget::add(const QString &url, QSize size, qint64 bytes)
 {
     if (m_used + bytes <= m_max) {
         m_used += bytes;
-        return true;
+        return common::Done{};
     }
     m_refusedUrl = url;
     const QSize device(int(std::lround(m_canvas.width() * m_scale)), int(std::lround(m_canvas.height() * m_scale)));
@@ -236,42 +236,40 @@ bool RenderImageBudget::add(const QString &url, QSize size, qint64 bytes, QStrin
                     .arg(m_max / kMiB, 0, 'f', 1)
                     .arg(device.width())
                     .arg(device.height());
-    if (why)
-        *why = m_refusal;
-    return false;
+    return m_refusal;
 }
 
-QImage RenderImageBudget::load(const QString &url, const ImageLoader &loader, QString *why)
+common::Expected<QImage, QString> RenderImageBudget::load(const QString &url, const ImageLoader &loader)
 {
     if (const auto it = m_loaded.constFind(url); it != m_loaded.constEnd())
         return *it;
-    if (refused()) {
-        if (why)
-            *why = QStringLiteral("not loaded: the render's decoded images are over budget");
-        return {};
-    }
+    if (refused())
+        return QStringLiteral("not loaded: the render's decoded images are over budget");
     // While the largest image the decoder makes still fits, the header need not be read.
     const ImageDecodeLimits limits;
     const bool anyFits = m_max - m_used >= limits.maxPixels * kBytesPerPixel;
     const auto announced = anyFits ? std::nullopt : headerSize(url);
     if (announced && decodable(*announced)
         && m_used + qint64(announced->width()) * announced->height() * kBytesPerPixel > m_max) {
-        add(url, *announced, qint64(announced->width()) * announced->height() * kBytesPerPixel, why);
-        return {};
+        const auto added = add(url, *announced, qint64(announced->width()) * announced->height() * kBytesPerPixel);
+        if (!added)
+            return added.error();
+        return QImage();
     }
-    QImage image = loader ? loader(url, why) : decodeDataUrlImage(url, why);
+    QString why;
+    QImage image = loader ? loader(url, &why) : decodeDataUrlImage(url, &why);
     if (image.isNull())
-        return image;
-    if (!add(url, image.size(), image.sizeInBytes(), why))
-        return {};
+        return why;
+    if (const auto added = add(url, image.size(), image.sizeInBytes()); !added)
+        return added.error();
     m_loaded.insert(url, image);
     return image;
 }
 
-bool RenderImageBudget::addBackground(const QString &url, const ImageLoader &loader, QString *why)
+common::Expected<common::Done, QString> RenderImageBudget::addBackground(const QString &url, const ImageLoader &loader)
 {
     if (refused())
-        return false;
+        return QString();
     QSize size = m_backgroundSizes.value(url);
     if (size.isEmpty()) {
         if (const auto announced = headerSize(url); announced && decodable(*announced)) {
@@ -281,12 +279,12 @@ bool RenderImageBudget::addBackground(const QString &url, const ImageLoader &loa
             // pixels for the painter).
             const QImage image = loader ? loader(url, nullptr) : decodeDataUrlImage(url, nullptr);
             if (image.isNull())
-                return true;
+                return common::Done{};
             size = image.size();
         }
         m_backgroundSizes.insert(url, size);
     }
-    return add(url, size, qint64(size.width()) * size.height() * kBytesPerPixel, why);
+    return add(url, size, qint64(size.width()) * size.height() * kBytesPerPixel);
 }
 
 RenderError RenderImageBudget::error(const QString &field) const
@@ -312,10 +310,9 @@ std::optional<RenderError> countBackgrounds(const Node &node, RenderImageBudget 
         for (const BackgroundLayer &layer : node.style.backgroundLayers) {
             if (layer.gradient || layer.imageUrl.isEmpty())
                 continue;
-            QString why;
-            if (!budget.addBackground(layer.imageUrl, loader, &why))
+            if (const auto added = budget.addBackground(layer.imageUrl, loader); !added)
                 return budgetError(QStringLiteral("backgroundImage"),
-                                   QStringLiteral("backgroundImage of element %1: %2").arg(node.id, why));
+                                   QStringLiteral("backgroundImage of element %1: %2").arg(node.id, added.error()));
         }
     }
     for (const auto &child : node.children)

@@ -4,6 +4,7 @@
 // (and, for the html engine, before Qt's rich-text layout), so an over-budget render is
 // refused with code `render_budget_exceeded` (HTTP 422) instead of exhausting memory.
 
+#include "server/common/expected.h"
 #include "server/render/document/template.h"
 #include "server/render/error.h"
 #include "server/render/layout/layout.h"
@@ -100,15 +101,16 @@ public:
     /// pixels). Before `loader` runs, a data: URL's PNG/JPEG/GIF/WebP header gives the
     /// pixel size and an image that would exceed the limit is never decoded; anything
     /// else counts once decoded (one image at most over: the decoder bounds each). An
-    /// image over the limit gives a null image, `*why` set, and refused() from then on;
-    /// later loads are refused without decoding.
-    QImage load(const QString &url, const ImageLoader &loader, QString *why);
+    /// image over the limit gives the reason, and refused() from then on; later loads are
+    /// refused without decoding. An image the loader cannot make gives the loader's reason.
+    common::Expected<QImage, QString> load(const QString &url, const ImageLoader &loader);
 
     /// Counts a background image `url` painted by one more box (the painter decodes it
     /// per box: it is not shared as img sources are) without keeping its pixels, sized
-    /// from its header or, failing that, by `loader`. False, with `*why` set, when it
-    /// does not fit; an image that does not decode counts nothing (paint drops it).
-    bool addBackground(const QString &url, const ImageLoader &loader, QString *why);
+    /// from its header or, failing that, by `loader`. The reason when it does not fit
+    /// (empty once an earlier image was refused); an image that does not decode counts
+    /// nothing (paint drops it).
+    common::Expected<common::Done, QString> addBackground(const QString &url, const ImageLoader &loader);
 
     /// The URL of the first image refused, empty while none was.
     const QString &refusedUrl() const { return m_refusedUrl; }
@@ -119,8 +121,8 @@ public:
     qint64 usedBytes() const { return m_used; }
 
 private:
-    /// Counts `bytes` for `url` (`size` px); false and the refusal recorded when over.
-    bool add(const QString &url, QSize size, qint64 bytes, QString *why);
+    /// Counts `bytes` for `url` (`size` px); the refusal, also recorded, when over.
+    common::Expected<common::Done, QString> add(const QString &url, QSize size, qint64 bytes);
 
     qint64 m_max;
     QSize m_canvas;

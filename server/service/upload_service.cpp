@@ -30,11 +30,12 @@ bool registerFace(const QString &sha256, const QByteArray &bytes, QString *why)
 {
     if (render::isFontFaceRegistered(sha256))
         return true;
-    const auto sfnt = render::decodeFontToSfnt(bytes, why);
-    if (!sfnt)
-        return false;
-    const auto renamed = render::renameSfntFamily(*sfnt, render::internalFamilyFor(sha256), why);
-    return renamed && render::registerFontFace(sha256, *renamed, why);
+    const auto sfnt = render::decodeFontToSfnt(bytes);
+    const auto renamed = sfnt ? render::renameSfntFamily(*sfnt, render::internalFamilyFor(sha256)) : sfnt;
+    const auto registered = renamed ? render::registerFontFace(sha256, *renamed) : renamed.error();
+    if (!registered && why)
+        *why = registered.error();
+    return registered.has_value();
 }
 
 const QStringList kGenericFamilies = {
@@ -95,8 +96,10 @@ Result<Uploaded<store::FontRecord>> FontService::upload(const QString &spaceId, 
     // Validate as the renderer will load it: unwrap, read the names, rename, register.
     QString why;
     const render::FontFormat format = render::sniffFontFormat(upload.bytes);
-    const auto sfnt = render::decodeFontToSfnt(upload.bytes, &why);
-    const auto info = sfnt ? render::inspectFont(*sfnt, &why) : std::nullopt;
+    const auto sfnt = render::decodeFontToSfnt(upload.bytes);
+    const auto info = sfnt ? render::inspectFont(*sfnt) : sfnt.error();
+    if (!info)
+        why = info.error();
     if (!info || !registerFace(sha, upload.bytes, &why))
         return ServiceError::invalid(ProblemCode::InvalidFont, QStringLiteral("body"),
                                      QStringLiteral("The font does not load: %1.").arg(why));
@@ -208,9 +211,9 @@ Result<Uploaded<store::AssetRecord>> AssetService::upload(const QString &spaceId
     QString why;
     if (format == render::ImageFormat::Svg) {
         // Stored as sanitised, so the file served back and every render see the same inert SVG.
-        auto clean = render::sanitizeSvg(bytes, &why);
+        auto clean = render::sanitizeSvg(bytes);
         if (!clean)
-            return invalid(why);
+            return invalid(clean.error());
         stored = *clean;
     }
     static const QHash<render::ImageFormat, QString> exts = {

@@ -21,19 +21,22 @@ const QHash<QString, QStringList> &allowed()
         // A render's deadline and cancel, polled by the stages that can stop early.
         const QString cancel = QStringLiteral("server/render/cancellation.h");
         const QString engine = QStringLiteral("server/render/engine.h");
+        // Every layer reports failures through the one generic result type.
+        const QString expected = QStringLiteral("server/common/expected.h");
         QHash<QString, QStringList> t;
         t["server/common"] = {};
-        t["server/render/css"] = {base};
-        t["server/render/style"] = {base, "server/render/css"};
-        t["server/render/encode"] = {base};
-        t["server/render/resources"] = {base};
+        t["server/render/css"] = {base, expected};
+        t["server/render/style"] = {base, expected, "server/render/css"};
+        t["server/render/encode"] = {base, expected};
+        t["server/render/resources"] = {base, expected};
         t["server/render/document"]
-            = {base, engine, "server/render/style", "server/render/css", "server/render/resources"};
+            = {base, expected, engine, "server/render/style", "server/render/css", "server/render/resources"};
         t["server/render/text"]
-            = {base, "server/render/document", "server/render/style", "server/render/css", "server/render/resources"};
+            = {base, expected, "server/render/document", "server/render/style", "server/render/css", "server/render/resources"};
         t["server/render/layout"]
-            = {base, "server/render/text", "server/render/document", "server/render/style", "server/render/css"};
+            = {base, expected, "server/render/text", "server/render/document", "server/render/style", "server/render/css"};
         t["server/render/paint"] = {base,
+                                    expected,
                                     cancel,
                                     "server/render/layout",
                                     "server/render/text",
@@ -42,6 +45,7 @@ const QHash<QString, QStringList> &allowed()
                                     "server/render/css",
                                     "server/render/resources"};
         t["server/render/backends"] = {base,
+                                       expected,
                                        cancel,
                                        "server/render/paint",
                                        "server/render/layout",
@@ -51,7 +55,7 @@ const QHash<QString, QStringList> &allowed()
                                        "server/render/css",
                                        "server/render/resources",
                                        "server/render/encode"};
-        t["server/render"] = {"server/render"};
+        t["server/render"] = {"server/render", expected};
         t["server/patterns"] = {"server/render/encode"};
         t["server/store"] = {"server/common"};
         // Remote image fetching: the address policy and the fetcher, on the image decoder's

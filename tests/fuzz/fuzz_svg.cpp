@@ -13,9 +13,9 @@ extern "C" int LLVMFuzzerInitialize(int *argc, char ***argv)
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     const QByteArray bytes(reinterpret_cast<const char *>(data), qsizetype(size));
-    QString why;
-    if (!imprint::render::sanitizeSvg(bytes, &why))
+    if (!imprint::render::sanitizeSvg(bytes))
         return 0;
+    QString why;
     imprint::render::ImageDecodeLimits limits;
     limits.maxSide = 256; // the sanitiser is under test, not QtSvg's speed on big canvases
     (void)imprint::render::decodeImage(bytes, &why, limits);

@@ -57,13 +57,8 @@ private Q_SLOTS:
         const QImage reference(referencePng(name));
         QVERIFY(!reference.isNull());
         QCOMPARE(rendered.size(), reference.size());
-        const QString dump = qEnvironmentVariable("IMPRINT_GOLDEN_DUMP");
-        if (!dump.isEmpty()) {
-            QDir().mkpath(dump);
-            QFile out(dump + QStringLiteral("/%1.png").arg(QString(name).replace(u'/', u'-')));
-            QVERIFY(out.open(QIODevice::WriteOnly));
-            out.write(encodePng(rendered));
-        }
+        if (qEnvironmentVariableIsSet("IMPRINT_GOLDEN_DUMP"))
+            QVERIFY(test::dumpPngIfAsked("IMPRINT_GOLDEN_DUMP", name, encodePng(rendered)));
         const double ssim
             = meanSsim(lumaOverWhite(reference), lumaOverWhite(rendered), reference.width(), reference.height());
         qInfo("%s SSIM %.5f (threshold %.2f)", qPrintable(name), ssim, threshold);

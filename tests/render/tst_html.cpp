@@ -55,13 +55,7 @@ private Q_SLOTS:
         const QImage rendered = QImage::fromData(result->bytes);
         const QImage reference(test::referencePng(name));
         QCOMPARE(rendered.size(), reference.size());
-        const QString dump = qEnvironmentVariable("IMPRINT_HTML_DUMP");
-        if (!dump.isEmpty()) {
-            QDir().mkpath(dump);
-            QFile out(dump + QStringLiteral("/%1.png").arg(QString(name).replace(u'/', u'-')));
-            QVERIFY(out.open(QIODevice::WriteOnly));
-            out.write(result->bytes);
-        }
+        QVERIFY(test::dumpPngIfAsked("IMPRINT_HTML_DUMP", name, result->bytes));
         const double ssim = test::ssimOf(reference, rendered);
         qInfo("%s html SSIM %.4f (threshold %.2f)", qPrintable(name), ssim, threshold);
         QVERIFY2(ssim >= threshold, qPrintable(QStringLiteral("%1: SSIM %2 < %3").arg(name).arg(ssim).arg(threshold)));

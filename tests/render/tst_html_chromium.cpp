@@ -101,10 +101,9 @@ std::shared_ptr<const FontSet> brandFontSet()
         return nullptr;
     const QByteArray bytes = file.readAll();
     const QString sha256 = QString::fromLatin1(QCryptographicHash::hash(bytes, QCryptographicHash::Sha256).toHex());
-    QString why;
-    const auto sfnt = decodeFontToSfnt(bytes, &why);
-    const auto renamed = sfnt ? renameSfntFamily(*sfnt, internalFamilyFor(sha256), &why) : std::nullopt;
-    if (!renamed || !registerFontFace(sha256, *renamed, &why))
+    const auto sfnt = decodeFontToSfnt(bytes);
+    const auto renamed = sfnt ? renameSfntFamily(*sfnt, internalFamilyFor(sha256)) : sfnt;
+    if (!renamed || !registerFontFace(sha256, *renamed))
         return nullptr;
     auto set = std::make_shared<FontSet>();
     set->faces.append(FontFace{QStringLiteral("Brand"), 400, false, internalFamilyFor(sha256)});

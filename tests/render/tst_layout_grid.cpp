@@ -18,10 +18,9 @@ namespace {
 
 GridTrackList tracks(const QString &text)
 {
-    QString reason;
-    auto list = css::gridTrackList(text, 20, 16, &reason);
+    auto list = css::gridTrackList(text, 20, 16);
     if (!list)
-        qFatal("bad track list in test: %s (%s)", qPrintable(text), qPrintable(reason));
+        qFatal("bad track list in test: %s (%s)", qPrintable(text), qPrintable(list.error()));
     return *list;
 }
 
@@ -286,8 +285,7 @@ void TestLayoutGrid::namedAreasAndLines()
 {
     // §7.3 areas and their implicit NAME-start/NAME-end lines, §8.3 named lines.
     GridFixture f(QStringLiteral("[left] 100px [mid] 60px [right]"), QStringLiteral("20px 30px"));
-    QString reason;
-    f.grid->style.grid.templateAreas = *css::gridTemplateAreas(QStringLiteral("'top top' 'side main'"), &reason);
+    f.grid->style.grid.templateAreas = *css::gridTemplateAreas(QStringLiteral("'top top' 'side main'"));
     Node *main = f.item({}, [](ComputedStyle &s) {
         s.grid.rowStart = s.grid.rowEnd = s.grid.columnStart = s.grid.columnEnd = line(QStringLiteral("main"));
     });

@@ -3,6 +3,7 @@
 // screenshots and element boxes (tests/render/fixtures/), and each engine's SSIM floor
 // against Chromium in one table, so a floor is changed in one place and in the open.
 
+#include <QDir>
 #include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -43,6 +44,19 @@ inline QJsonObject fixtureTemplate(const QString &name)
 }
 
 /// Chromium's screenshot of golden `name` (same naming as fixtureTemplate()).
+/// Writes `png` as `name`.png (slashes made dashes) into the folder the environment
+/// variable `envVar` names, when it names one: a failing golden comparison's rendering,
+/// to look at. False when the file cannot be written.
+inline bool dumpPngIfAsked(const char *envVar, const QString &name, const QByteArray &png)
+{
+    const QString dump = qEnvironmentVariable(envVar);
+    if (dump.isEmpty())
+        return true;
+    QDir().mkpath(dump);
+    QFile out(dump + QStringLiteral("/%1.png").arg(QString(name).replace(u'/', u'-')));
+    return out.open(QIODevice::WriteOnly) && out.write(png) == png.size();
+}
+
 inline QString referencePng(const QString &name)
 {
     if (name.startsWith(QLatin1String("conformance/")))

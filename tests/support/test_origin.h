@@ -4,6 +4,8 @@
 // 127.0.0.1 stays refused), on a thread of its own so a test may block on its client
 // calls. Answers are canned per path; every request is counted per path.
 
+#include "images.h"
+
 #include <QBuffer>
 #include <QHostAddress>
 #include <QHttpServer>
@@ -88,16 +90,7 @@ public:
     }
 
     /// A `w`×`h` PNG of one colour.
-    static QByteArray png(int w, int h, QColor colour)
-    {
-        QImage image(w, h, QImage::Format_ARGB32);
-        image.fill(colour);
-        QByteArray bytes;
-        QBuffer buffer(&bytes);
-        buffer.open(QIODevice::WriteOnly);
-        image.save(&buffer, "PNG");
-        return bytes;
-    }
+    static QByteArray png(int w, int h, QColor colour) { return imprint::test::solidPng(QSize(w, h), colour); }
 
 private:
     QHttpServerResponse answer(const QString &path, const QByteArray &ifNoneMatch, const QByteArray &host)

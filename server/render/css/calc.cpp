@@ -1,6 +1,7 @@
 // calc(), min(), max(), clamp() in lengths (CSS Values 4 §10).
 
 #include "server/render/css/calc.h"
+#include "server/render/css/parse.h"
 
 #include <cmath>
 #include <vector>
@@ -48,12 +49,7 @@ public:
             v = sum();
         else if (name == QLatin1String("min") || name == QLatin1String("max") || name == QLatin1String("clamp"))
             v = comparison(name);
-        skipSpace();
-        if (!v || m_i >= m_t.size() || m_t[m_i] != u')')
-            return std::nullopt;
-        ++m_i;
-        --m_depth;
-        return v;
+        return closed(std::move(v));
     }
 
     bool atEnd()
@@ -103,58 +99,71 @@ private:
         return out;
     }
 
-    std::optional<Value> sum()
+    /// A left-associative chain `operand (op operand)*` with `op` one of `ops` (CSS
+    /// Values 4 §10.1 <calc-sum> and <calc-product>): `combine(left, op, right)` folds
+    /// each step into `left`, false when the step is invalid.
+    template<typename Operand, typename Combine>
+    std::optional<Value> chain(QChar op1, QChar op2, Operand operand, Combine combine)
     {
-        auto left = product();
+        auto left = (this->*operand)();
         if (!left)
             return std::nullopt;
         for (;;) {
             skipSpace();
-            if (m_i >= m_t.size() || (m_t[m_i] != u'+' && m_t[m_i] != u'-'))
+            if (m_i >= m_t.size() || (m_t[m_i] != op1 && m_t[m_i] != op2))
                 return left;
-            const bool minus = m_t[m_i] == u'-';
+            const QChar op = m_t[m_i];
             ++m_i;
-            auto right = product();
-            if (!right || right->isNumber != left->isNumber)
+            auto right = (this->*operand)();
+            if (!right || !combine(*left, op, *right))
                 return std::nullopt;
-            const double k = minus ? -1 : 1;
-            left->number += k * right->number;
-            left->px += k * right->px;
-            left->percent += k * right->percent;
         }
+    }
+
+    std::optional<Value> sum()
+    {
+        return chain(u'+', u'-', &Parser::product, [](Value &left, QChar op, const Value &right) {
+            if (right.isNumber != left.isNumber)
+                return false;
+            const double k = op == u'-' ? -1 : 1;
+            left.number += k * right.number;
+            left.px += k * right.px;
+            left.percent += k * right.percent;
+            return true;
+        });
     }
 
     std::optional<Value> product()
     {
-        auto left = unary();
-        if (!left)
-            return std::nullopt;
-        for (;;) {
-            skipSpace();
-            if (m_i >= m_t.size() || (m_t[m_i] != u'*' && m_t[m_i] != u'/'))
-                return left;
-            const bool divide = m_t[m_i] == u'/';
-            ++m_i;
-            auto right = unary();
-            if (!right)
-                return std::nullopt;
-            if (divide) {
+        return chain(u'*', u'/', &Parser::unary, [](Value &left, QChar op, const Value &right) {
+            if (op == u'/') {
                 // §10.8: the right side of / must be a number, and not zero.
-                if (!right->isNumber || right->number == 0)
-                    return std::nullopt;
-                scale(*left, 1 / right->number);
-            } else if (right->isNumber) {
-                scale(*left, right->number);
-            } else if (left->isNumber) {
-                const double k = left->number;
+                if (!right.isNumber || right.number == 0)
+                    return false;
+                scale(left, 1 / right.number);
+            } else if (right.isNumber) {
+                scale(left, right.number);
+            } else if (left.isNumber) {
+                const double k = left.number;
                 left = right;
-                scale(*left, k);
+                scale(left, k);
             } else {
-                return std::nullopt; // length × length has no CSS type here
+                return false; // length × length has no CSS type here
             }
-            if (!std::isfinite(left->number) || !std::isfinite(left->px) || !std::isfinite(left->percent))
-                return std::nullopt;
-        }
+            return std::isfinite(left.number) && std::isfinite(left.px) && std::isfinite(left.percent);
+        });
+    }
+
+    /// `v` once the ')' that closes the current function follows it (leaving that
+    /// function's nesting level); nullopt without a value or the ')'.
+    std::optional<Value> closed(std::optional<Value> v)
+    {
+        skipSpace();
+        if (!v || m_i >= m_t.size() || m_t[m_i] != u')')
+            return std::nullopt;
+        ++m_i;
+        --m_depth;
+        return v;
     }
 
     static void scale(Value &v, double k)
@@ -175,12 +184,7 @@ private:
             if (++m_depth > kMaxDepth)
                 return std::nullopt;
             auto v = sum();
-            skipSpace();
-            if (!v || m_i >= m_t.size() || m_t[m_i] != u')')
-                return std::nullopt;
-            ++m_i;
-            --m_depth;
-            return v;
+            return closed(std::move(v));
         }
         if (c.isLetter() || (c == u'-' && m_i + 1 < m_t.size() && m_t[m_i + 1].isLetter()))
             return function();
@@ -203,14 +207,7 @@ private:
         }
         if (!digits)
             return std::nullopt;
-        if (m_i + 1 < m_t.size() && (m_t[m_i] == u'e' || m_t[m_i] == u'E')
-            && (m_t[m_i + 1].isDigit()
-                || ((m_t[m_i + 1] == u'+' || m_t[m_i + 1] == u'-') && m_i + 2 < m_t.size()
-                    && m_t[m_i + 2].isDigit()))) {
-            m_i += 2;
-            while (m_i < m_t.size() && m_t[m_i].isDigit())
-                ++m_i;
-        }
+        m_i = skipExponent(m_t, m_i);
         bool ok = false;
         const double n = m_t.mid(start, m_i - start).toDouble(&ok);
         if (!ok || !std::isfinite(n) || std::abs(n) > 1e9)

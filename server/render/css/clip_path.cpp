@@ -85,31 +85,10 @@ bool inset(const QString &args, float fontSize, float rootFontSize, ClipShape *s
     if (round == tokens.size())
         return true;
     // `round` takes border-radius syntax: 1–4 values [ / 1–4 values ].
-    const QString radiusText = tokens.mid(round + 1).join(QLatin1Char(' '));
-    const QStringList halves = split(radiusText, QLatin1Char('/'));
-    if (halves.isEmpty() || halves.size() > 2)
+    const auto radii = cornerRadii(tokens.mid(round + 1).join(QLatin1Char(' ')), fontSize, rootFontSize);
+    if (!radii)
         return false;
-    std::array<Edges<Length>, 2> r;
-    for (qsizetype h = 0; h < halves.size(); ++h) {
-        std::vector<Length> values;
-        for (const QString &t : split(halves[h], QLatin1Char(' '))) {
-            auto l = lengthPercentage(t, fontSize, rootFontSize);
-            if (!l || l->value < 0)
-                return false;
-            values.push_back(*l);
-        }
-        switch (values.size()) {
-        case 1: r[h] = {values[0], values[0], values[0], values[0]}; break;
-        case 2: r[h] = {values[0], values[1], values[0], values[1]}; break;
-        case 3: r[h] = {values[0], values[1], values[2], values[1]}; break;
-        case 4: r[h] = {values[0], values[1], values[2], values[3]}; break;
-        default: return false;
-        }
-    }
-    if (halves.size() == 1)
-        r[1] = r[0];
-    for (int c = 0; c < 4; ++c)
-        s->radii[c] = {r[0][c], r[1][c]};
+    s->radii = *radii;
     return true;
 }
 
@@ -173,7 +152,8 @@ bool path(const QString &args, ClipShape *s, QString *reason)
 
 } // namespace
 
-bool clipPath(const QString &text, float fontSize, float rootFontSize, std::optional<ClipShape> *shape, QString *reason)
+static bool clipPathWithReason(const QString &text, float fontSize, float rootFontSize, std::optional<ClipShape> *shape,
+                               QString *reason)
 {
     const QString t = text.trimmed();
     if (t.compare(QLatin1String("none"), Qt::CaseInsensitive) == 0) {
@@ -189,13 +169,14 @@ bool clipPath(const QString &text, float fontSize, float rootFontSize, std::opti
         *reason = QStringLiteral("clip-path supports one basic shape in the border box, got \"%1\"").arg(t);
         return false;
     }
-    QString name, args;
-    if (!function(tokens.first(), &name, &args)) {
+    const auto call = function(tokens.first());
+    if (!call) {
         *reason = tokens.first().startsWith(QLatin1String("url("), Qt::CaseInsensitive)
                       ? QStringLiteral("clip-path url() references are not supported")
                       : QStringLiteral("invalid clip-path \"%1\"").arg(t);
         return false;
     }
+    const QString &name = call->name, &args = call->args;
     ClipShape s;
     bool ok = false;
     if (name == QLatin1String("inset")) {
@@ -224,6 +205,15 @@ bool clipPath(const QString &text, float fontSize, float rootFontSize, std::opti
     }
     *shape = std::move(s);
     return true;
+}
+
+Parsed<std::optional<ClipShape>> clipPath(const QString &text, float fontSize, float rootFontSize)
+{
+    QString reason;
+    std::optional<ClipShape> shape;
+    if (!clipPathWithReason(text, fontSize, rootFontSize, &shape, &reason))
+        return reason;
+    return shape;
 }
 
 } // namespace imprint::render::css

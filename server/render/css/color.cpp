@@ -381,8 +381,8 @@ std::optional<ExtendedColor> parseExtended(const QString &text, const QColor &cu
         = [](const std::optional<QColor> &c) { return c ? std::optional<ExtendedColor>(extended(*c)) : std::nullopt; };
     if (t.startsWith(QLatin1Char('#')))
         return fromQColor(parseHex(QStringView(t).mid(1)));
-    QString name, args;
-    if (css::function(t, &name, &args)) {
+    if (const auto call = css::function(t)) {
+        const QString &name = call->name, &args = call->args;
         if (name == QLatin1String("rgb") || name == QLatin1String("rgba"))
             return fromQColor(parseRgb(args));
         if (name == QLatin1String("hsl") || name == QLatin1String("hsla"))

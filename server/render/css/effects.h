@@ -96,16 +96,15 @@ struct EffectStyle {
 namespace css {
 
 /// A `filter` / `backdrop-filter` value: `none` (empty list) or filter functions
-/// separated by spaces (CSS Filter Effects 1 §4). At most 64 functions. nullopt with
-/// `*reason` when invalid.
-std::optional<std::vector<FilterOp>> filterList(const QString &text, const QColor &currentColor, float fontSize,
-                                                float rootFontSize, QString *reason);
+/// separated by spaces (CSS Filter Effects 1 §4). At most 64 functions. The reason
+/// when invalid.
+Parsed<std::vector<FilterOp>> filterList(const QString &text, const QColor &currentColor, float fontSize,
+                                         float rootFontSize);
 
-/// A `clip-path` value: `none` (nullopt shape, returns true) or one basic shape
-/// (inset(), circle(), ellipse(), polygon() of at most 4096 points, path()) optionally
-/// followed by `border-box`. False with `*reason` when invalid or unsupported.
-bool clipPath(const QString &text, float fontSize, float rootFontSize, std::optional<ClipShape> *shape,
-              QString *reason);
+/// A `clip-path` value: `none` (a nullopt shape) or one basic shape (inset(), circle(),
+/// ellipse(), polygon() of at most 4096 points, path()) optionally followed by
+/// `border-box`. The reason when invalid or unsupported.
+Parsed<std::optional<ClipShape>> clipPath(const QString &text, float fontSize, float rootFontSize);
 
 /// A mix-blend-mode keyword; nullopt if unknown.
 std::optional<BlendMode> blendMode(const QString &text);

@@ -23,8 +23,8 @@ std::optional<float> amount(const QString &args, float defaultValue)
 
 } // namespace
 
-std::optional<std::vector<FilterOp>> filterList(const QString &text, const QColor &currentColor, float fontSize,
-                                                float rootFontSize, QString *reason)
+static std::optional<std::vector<FilterOp>> filterListWithReason(const QString &text, const QColor &currentColor,
+                                                                 float fontSize, float rootFontSize, QString *reason)
 {
     std::vector<FilterOp> out;
     if (text.trimmed().compare(QLatin1String("none"), Qt::CaseInsensitive) == 0)
@@ -37,13 +37,14 @@ std::optional<std::vector<FilterOp>> filterList(const QString &text, const QColo
     }
     using K = FilterOp::Kind;
     for (const QString &f : functions) {
-        QString name, args;
-        if (!function(f, &name, &args)) {
+        const auto call = function(f);
+        if (!call) {
             *reason = f.startsWith(QLatin1String("url("), Qt::CaseInsensitive)
                           ? QStringLiteral("filter url() references are not supported")
                           : QStringLiteral("invalid filter function \"%1\"").arg(f);
             return std::nullopt;
         }
+        const QString &name = call->name, &args = call->args;
         FilterOp op;
         std::optional<float> a;
         bool clampToOne = false;
@@ -58,8 +59,7 @@ std::optional<std::vector<FilterOp>> filterList(const QString &text, const QColo
             a = args.isEmpty() ? std::optional<float>(0.f) : angle(args);
         } else if (name == QLatin1String("drop-shadow")) {
             op.kind = K::DropShadow;
-            QString why;
-            auto shadows = css::shadows(args, false, currentColor, fontSize, rootFontSize, &why);
+            auto shadows = css::shadows(args, false, currentColor, fontSize, rootFontSize);
             if (shadows && shadows->size() == 1) {
                 op.shadow = shadows->front();
                 a = 0.f;
@@ -99,6 +99,14 @@ std::optional<std::vector<FilterOp>> filterList(const QString &text, const QColo
         out.push_back(op);
     }
     return out;
+}
+
+Parsed<std::vector<FilterOp>> filterList(const QString &text, const QColor &currentColor, float fontSize,
+                                         float rootFontSize)
+{
+    QString reason;
+    auto value = filterListWithReason(text, currentColor, fontSize, rootFontSize, &reason);
+    return parsed(std::move(value), reason);
 }
 
 std::optional<BlendMode> blendMode(const QString &text)

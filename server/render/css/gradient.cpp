@@ -221,14 +221,16 @@ std::optional<Gradient> conic(const QStringList &args, const QColor &currentColo
 
 } // namespace
 
-std::optional<Gradient> gradient(const QString &text, const QColor &currentColor, float fontSize, float rootFontSize,
-                                 QString *reason)
+static std::optional<Gradient> gradientWithReason(const QString &text, const QColor &currentColor, float fontSize,
+                                                  float rootFontSize, QString *reason)
 {
-    QString name, args;
-    if (!function(text, &name, &args)) {
+    const auto call = function(text);
+    if (!call) {
         *reason = QStringLiteral("not a gradient \"%1\"").arg(text);
         return std::nullopt;
     }
+    QString name = call->name;
+    const QString &args = call->args;
     const bool repeating = name.startsWith(QLatin1String("repeating-"));
     if (repeating)
         name = name.mid(10);
@@ -245,6 +247,13 @@ std::optional<Gradient> gradient(const QString &text, const QColor &currentColor
     if (g)
         g->repeating = repeating;
     return g;
+}
+
+Parsed<Gradient> gradient(const QString &text, const QColor &currentColor, float fontSize, float rootFontSize)
+{
+    QString reason;
+    auto value = gradientWithReason(text, currentColor, fontSize, rootFontSize, &reason);
+    return parsed(std::move(value), reason);
 }
 
 } // namespace imprint::render::css

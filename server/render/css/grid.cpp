@@ -111,8 +111,8 @@ std::optional<TrackBreadth> breadth(const QString &t, float fontSize, float root
 
 std::optional<TrackSize> trackSize(const QString &t, float fontSize, float rootFontSize)
 {
-    QString name, args;
-    if (css::function(t, &name, &args)) {
+    if (const auto call = css::function(t)) {
+        const QString &name = call->name, &args = call->args;
         const QStringList parts = css::split(args, QLatin1Char(','));
         if (name == QLatin1String("minmax") && parts.size() == 2) {
             auto min = breadth(parts[0], fontSize, rootFontSize, false);
@@ -206,16 +206,30 @@ ExpandedTracks expandTrackList(const GridTrackList &list, int repetitions)
 
 namespace css {
 
-std::optional<GridTrackList> gridTrackList(const QString &text, float fontSize, float rootFontSize, QString *reason)
+static std::optional<GridTrackList> gridTrackListWithReason(const QString &text, float fontSize, float rootFontSize,
+                                                            QString *reason)
 {
     GridTrackList list;
     if (text.trimmed().compare(QLatin1String("none"), Qt::CaseInsensitive) == 0)
         return list;
     QStringList pending;
     bool afterRepeat = false; // the next line's names belong to afterRepeatNames
+    // The line names of tracks just appended go to the list, the first after an
+    // auto-repeat to afterRepeatNames.
+    const auto takeNames = [&](std::vector<QStringList> &names) {
+        for (QStringList &lineNames : names) {
+            if (afterRepeat) {
+                list.afterRepeatNames = lineNames;
+                afterRepeat = false;
+            } else {
+                list.names.push_back(lineNames);
+            }
+        }
+    };
     for (const QString &token : trackTokens(text)) {
-        QString name, args;
-        if (css::function(token, &name, &args) && name == QLatin1String("repeat")) {
+        const auto call = css::function(token);
+        if (call && call->name == QLatin1String("repeat")) {
+            const QString &args = call->args;
             const qsizetype comma = args.indexOf(QLatin1Char(','));
             if (comma < 0) {
                 *reason = QStringLiteral("invalid repeat() \"%1\"").arg(token);
@@ -262,28 +276,14 @@ std::optional<GridTrackList> gridTrackList(const QString &text, float fontSize, 
                     *reason = QStringLiteral("repeat() needs a track");
                     return std::nullopt;
                 }
-                for (QStringList &lineNames : names) {
-                    if (afterRepeat) {
-                        list.afterRepeatNames = lineNames;
-                        afterRepeat = false;
-                    } else {
-                        list.names.push_back(lineNames);
-                    }
-                }
+                takeNames(names);
             }
             continue;
         }
         std::vector<QStringList> names;
         if (!appendTracks({token}, fontSize, rootFontSize, list.sizes, names, pending, reason))
             return std::nullopt;
-        for (QStringList &lineNames : names) {
-            if (afterRepeat) {
-                list.afterRepeatNames = lineNames;
-                afterRepeat = false;
-            } else {
-                list.names.push_back(lineNames);
-            }
-        }
+        takeNames(names);
     }
     if (afterRepeat)
         list.afterRepeatNames = pending;
@@ -304,8 +304,15 @@ std::optional<GridTrackList> gridTrackList(const QString &text, float fontSize, 
     return list;
 }
 
-std::optional<std::vector<TrackSize>> gridTrackSizes(const QString &text, float fontSize, float rootFontSize,
-                                                     QString *reason)
+Parsed<GridTrackList> gridTrackList(const QString &text, float fontSize, float rootFontSize)
+{
+    QString reason;
+    auto value = gridTrackListWithReason(text, fontSize, rootFontSize, &reason);
+    return parsed(std::move(value), reason);
+}
+
+static std::optional<std::vector<TrackSize>> gridTrackSizesWithReason(const QString &text, float fontSize,
+                                                                      float rootFontSize, QString *reason)
 {
     std::vector<TrackSize> sizes;
     for (const QString &token : trackTokens(text)) {
@@ -323,7 +330,14 @@ std::optional<std::vector<TrackSize>> gridTrackSizes(const QString &text, float 
     return sizes;
 }
 
-std::optional<GridTemplateAreas> gridTemplateAreas(const QString &text, QString *reason)
+Parsed<std::vector<TrackSize>> gridTrackSizes(const QString &text, float fontSize, float rootFontSize)
+{
+    QString reason;
+    auto value = gridTrackSizesWithReason(text, fontSize, rootFontSize, &reason);
+    return parsed(std::move(value), reason);
+}
+
+static std::optional<GridTemplateAreas> gridTemplateAreasWithReason(const QString &text, QString *reason)
 {
     GridTemplateAreas result;
     if (text.trimmed().compare(QLatin1String("none"), Qt::CaseInsensitive) == 0)
@@ -391,6 +405,13 @@ std::optional<GridTemplateAreas> gridTemplateAreas(const QString &text, QString 
         }
     }
     return result;
+}
+
+Parsed<GridTemplateAreas> gridTemplateAreas(const QString &text)
+{
+    QString reason;
+    auto value = gridTemplateAreasWithReason(text, &reason);
+    return parsed(std::move(value), reason);
 }
 
 std::optional<GridLine> gridLine(const QString &text)

@@ -117,16 +117,16 @@ namespace css {
 
 /// A <track-list> or <auto-track-list> (CSS Grid 1 §7.2), or `none`. `[a b]` line names,
 /// px/em/rem/%, `fr`, auto, min-content, max-content, minmax(), fit-content() and
-/// repeat(<integer> | auto-fill | auto-fit, …). nullopt with `*reason` set if invalid.
-std::optional<GridTrackList> gridTrackList(const QString &text, float fontSize, float rootFontSize, QString *reason);
+/// repeat(<integer> | auto-fill | auto-fit, …). The reason when invalid.
+Parsed<GridTrackList> gridTrackList(const QString &text, float fontSize, float rootFontSize);
 
-/// A <track-size>+ list for grid-auto-rows / grid-auto-columns (CSS Grid 1 §7.6).
-std::optional<std::vector<TrackSize>> gridTrackSizes(const QString &text, float fontSize, float rootFontSize,
-                                                     QString *reason);
+/// A <track-size>+ list for grid-auto-rows / grid-auto-columns (CSS Grid 1 §7.6); the
+/// reason when invalid.
+Parsed<std::vector<TrackSize>> gridTrackSizes(const QString &text, float fontSize, float rootFontSize);
 
 /// grid-template-areas (CSS Grid 1 §7.3): `none` or one quoted string per row; every
-/// row the same number of cells, every named area a rectangle. nullopt with `*reason`.
-std::optional<GridTemplateAreas> gridTemplateAreas(const QString &text, QString *reason);
+/// row the same number of cells, every named area a rectangle. The reason when invalid.
+Parsed<GridTemplateAreas> gridTemplateAreas(const QString &text);
 
 /// One <grid-line> (CSS Grid 1 §8.3). nullopt if invalid.
 std::optional<GridLine> gridLine(const QString &text);

@@ -11,6 +11,7 @@
 #include <QStringList>
 #include <QStringView>
 
+#include <array>
 #include <optional>
 
 namespace imprint::render::css {
@@ -22,9 +23,24 @@ namespace imprint::render::css {
 /// caller can reject `a,,b`.
 QStringList split(QStringView text, QChar separator);
 
-/// If `text` is `name(args)` (name case-insensitive, any of `names` when given), sets
-/// `*name` (lower case) and `*args` (trimmed inner text) and returns true.
-bool function(QStringView text, QString *name, QString *args);
+/// A functional notation `name(args)` taken apart by function().
+struct FunctionCall {
+    QString name; ///< lower case
+    QString args; ///< the trimmed inner text
+};
+
+/// If `text` is `name(args)` (name case-insensitive), its name and arguments; nullopt
+/// otherwise.
+std::optional<FunctionCall> function(QStringView text);
+
+/// The 1–4 horizontal [ / 1–4 vertical ] radii of border-radius syntax (CSS Backgrounds 3
+/// §5.1; also clip-path's inset() `round`), corners top-left, top-right, bottom-right,
+/// bottom-left; nullopt when invalid (a negative radius included).
+std::optional<std::array<CornerRadius, 4>> cornerRadii(const QString &text, float fontSize, float rootFontSize);
+
+/// The index after the exponent of a CSS number (`e3`, `E-2`, CSS Syntax 3 §4.3.12) that
+/// starts at `i` in `text`; `i` when none does.
+qsizetype skipExponent(QStringView text, qsizetype i);
 
 /// A CSS <number> (`12`, `-0.5`, `1e3`); nullopt if not exactly a finite number.
 std::optional<float> number(QStringView text);
@@ -57,16 +73,15 @@ bool position(const QStringList &tokens, float fontSize, float rootFontSize, Len
 
 /// Shadow list (`box-shadow`, `text-shadow`, CSS Backgrounds 3 §7.1): `none` or entries
 /// of 2–4 lengths, an optional colour anywhere and (box only) `inset`. A missing colour
-/// is `currentColor`. nullopt with `*reason` set if invalid.
-std::optional<std::vector<Shadow>> shadows(const QString &text, bool allowInsetSpread, const QColor &currentColor,
-                                           float fontSize, float rootFontSize, QString *reason);
+/// is `currentColor`. The reason when invalid.
+Parsed<std::vector<Shadow>> shadows(const QString &text, bool allowInsetSpread, const QColor &currentColor,
+                                    float fontSize, float rootFontSize);
 
-/// A linear/radial gradient function (CSS Images 3 §3), repeating-* included.
-std::optional<Gradient> gradient(const QString &text, const QColor &currentColor, float fontSize, float rootFontSize,
-                                 QString *reason);
+/// A linear/radial gradient function (CSS Images 3 §3), repeating-* included; the
+/// reason when invalid.
+Parsed<Gradient> gradient(const QString &text, const QColor &currentColor, float fontSize, float rootFontSize);
 
-/// A transform list (CSS Transforms 1 §9), or `none` (empty list).
-std::optional<std::vector<TransformOp>> transform(const QString &text, float fontSize, float rootFontSize,
-                                                  QString *reason);
+/// A transform list (CSS Transforms 1 §9), or `none` (empty list); the reason when invalid.
+Parsed<std::vector<TransformOp>> transform(const QString &text, float fontSize, float rootFontSize);
 
 } // namespace imprint::render::css

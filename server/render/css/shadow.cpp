@@ -14,8 +14,9 @@ bool isLengthToken(const QString &t)
 
 } // namespace
 
-std::optional<std::vector<Shadow>> shadows(const QString &text, bool allowInsetSpread, const QColor &currentColor,
-                                           float fontSize, float rootFontSize, QString *reason)
+static std::optional<std::vector<Shadow>> shadowsWithReason(const QString &text, bool allowInsetSpread,
+                                                            const QColor &currentColor, float fontSize,
+                                                            float rootFontSize, QString *reason)
 {
     std::vector<Shadow> out;
     if (text.trimmed().compare(QLatin1String("none"), Qt::CaseInsensitive) == 0)
@@ -68,6 +69,14 @@ std::optional<std::vector<Shadow>> shadows(const QString &text, bool allowInsetS
         out.push_back(s);
     }
     return out;
+}
+
+Parsed<std::vector<Shadow>> shadows(const QString &text, bool allowInsetSpread, const QColor &currentColor,
+                                    float fontSize, float rootFontSize)
+{
+    QString reason;
+    auto value = shadowsWithReason(text, allowInsetSpread, currentColor, fontSize, rootFontSize, &reason);
+    return parsed(std::move(value), reason);
 }
 
 } // namespace imprint::render::css

@@ -5,8 +5,8 @@
 
 namespace imprint::render::css {
 
-std::optional<std::vector<TransformOp>> transform(const QString &text, float fontSize, float rootFontSize,
-                                                  QString *reason)
+static std::optional<std::vector<TransformOp>> transformWithReason(const QString &text, float fontSize,
+                                                                   float rootFontSize, QString *reason)
 {
     std::vector<TransformOp> ops;
     if (text.trimmed().compare(QLatin1String("none"), Qt::CaseInsensitive) == 0)
@@ -17,11 +17,12 @@ std::optional<std::vector<TransformOp>> transform(const QString &text, float fon
         return std::nullopt;
     }
     for (const QString &fn : fns) {
-        QString name, argText;
-        if (!function(fn, &name, &argText)) {
+        const auto call = function(fn);
+        if (!call) {
             *reason = QStringLiteral("invalid transform \"%1\"").arg(fn);
             return std::nullopt;
         }
+        const QString &name = call->name, &argText = call->args;
         QStringList args = split(argText, QLatin1Char(','));
         if (args.size() == 1)
             args = split(argText, QLatin1Char(' ')); // CSS also allows spaces in new syntax
@@ -122,6 +123,13 @@ std::optional<std::vector<TransformOp>> transform(const QString &text, float fon
         ops.push_back(op);
     }
     return ops;
+}
+
+Parsed<std::vector<TransformOp>> transform(const QString &text, float fontSize, float rootFontSize)
+{
+    QString reason;
+    auto value = transformWithReason(text, fontSize, rootFontSize, &reason);
+    return parsed(std::move(value), reason);
 }
 
 } // namespace imprint::render::css

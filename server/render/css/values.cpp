@@ -47,19 +47,58 @@ QStringList split(QStringView text, QChar separator)
     return out;
 }
 
-bool function(QStringView text, QString *name, QString *args)
+std::optional<FunctionCall> function(QStringView text)
 {
     text = text.trimmed();
     const qsizetype open = text.indexOf(QLatin1Char('('));
     if (open <= 0 || !text.endsWith(QLatin1Char(')')))
-        return false;
+        return std::nullopt;
     const QStringView n = text.left(open);
     for (QChar c : n)
         if (!(c.isLetterOrNumber() || c == QLatin1Char('-')))
-            return false;
-    *name = n.toString().toLower();
-    *args = text.mid(open + 1, text.size() - open - 2).trimmed().toString();
-    return true;
+            return std::nullopt;
+    return FunctionCall{n.toString().toLower(), text.mid(open + 1, text.size() - open - 2).trimmed().toString()};
+}
+
+std::optional<std::array<CornerRadius, 4>> cornerRadii(const QString &text, float fontSize, float rootFontSize)
+{
+    const QStringList halves = split(text, QLatin1Char('/'));
+    if (halves.isEmpty() || halves.size() > 2)
+        return std::nullopt;
+    std::array<Edges<Length>, 2> r;
+    for (qsizetype h = 0; h < halves.size(); ++h) {
+        std::vector<Length> v;
+        for (const QString &t : split(halves[h], QLatin1Char(' '))) {
+            auto l = lengthPercentage(t, fontSize, rootFontSize);
+            if (!l || l->value < 0)
+                return std::nullopt;
+            v.push_back(*l);
+        }
+        switch (v.size()) { // 1–4 values in corner order, as the edge shorthands expand
+        case 1: r[h] = {v[0], v[0], v[0], v[0]}; break;
+        case 2: r[h] = {v[0], v[1], v[0], v[1]}; break;
+        case 3: r[h] = {v[0], v[1], v[2], v[1]}; break;
+        case 4: r[h] = {v[0], v[1], v[2], v[3]}; break;
+        default: return std::nullopt;
+        }
+    }
+    if (halves.size() == 1)
+        r[1] = r[0];
+    std::array<CornerRadius, 4> radii;
+    for (int c = 0; c < 4; ++c)
+        radii[c] = {r[0][c], r[1][c]};
+    return radii;
+}
+
+qsizetype skipExponent(QStringView t, qsizetype i)
+{
+    if (i + 1 < t.size() && (t[i] == u'e' || t[i] == u'E')
+        && (t[i + 1].isDigit() || ((t[i + 1] == u'+' || t[i + 1] == u'-') && i + 2 < t.size() && t[i + 2].isDigit()))) {
+        i += 2;
+        while (i < t.size() && t[i].isDigit())
+            ++i;
+    }
+    return i;
 }
 
 std::optional<float> number(QStringView text)
@@ -179,14 +218,7 @@ QString resolveViewportUnits(const QString &value, QSizeF viewport)
         qsizetype j = i + 1;
         while (j < value.size() && (value[j].isDigit() || value[j] == u'.'))
             ++j;
-        if (j + 1 < value.size() && (value[j] == u'e' || value[j] == u'E')
-            && (value[j + 1].isDigit()
-                || ((value[j + 1] == u'+' || value[j + 1] == u'-') && j + 2 < value.size()
-                    && value[j + 2].isDigit()))) {
-            j += 2;
-            while (j < value.size() && value[j].isDigit())
-                ++j;
-        }
+        j = skipExponent(value, j);
         qsizetype unitEnd = j;
         while (unitEnd < value.size() && value[unitEnd].isLetter())
             ++unitEnd;

@@ -6,6 +6,8 @@
 // block, which only layout knows. The parsers are in css/*.cpp; css/parse.h has the
 // shared tokenising helpers.
 
+#include "server/common/expected.h"
+
 #include <QColor>
 #include <QJsonObject>
 #include <QList>
@@ -20,6 +22,23 @@
 #include <vector>
 
 namespace imprint::render {
+
+namespace css {
+/// What a CSS value parser returns: the value, or why the text is not one (the wording
+/// of the warning the style layer reports).
+template<typename T>
+using Parsed = common::Expected<T, QString>;
+
+/// `value` as a Parsed result, `reason` when there is none: for parsers whose steps
+/// report through a reason string as they go.
+template<typename T>
+Parsed<T> parsed(std::optional<T> &&value, const QString &reason)
+{
+    if (!value)
+        return common::Unexpected<QString>(reason);
+    return std::move(*value);
+}
+} // namespace css
 
 /// A CSS <length-percentage> or keyword after computation (CSS Values 4 §5–6).
 /// px are CSS pixels (= output pixels); percent is 0–100. MinContent, MaxContent and

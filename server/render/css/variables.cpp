@@ -110,11 +110,19 @@ bool containsVar(QStringView text)
     return findVar(text, 0) >= 0;
 }
 
-std::optional<QString> substituteVariables(QStringView text,
-                                           const std::function<std::optional<QString>(const QString &)> &lookup,
-                                           QString *reason)
+static std::optional<QString>
+substituteVariablesWithReason(QStringView text, const std::function<std::optional<QString>(const QString &)> &lookup,
+                              QString *reason)
 {
     return substitute(text, lookup, reason, 0);
+}
+
+Parsed<QString> substituteVariables(QStringView text,
+                                    const std::function<std::optional<QString>(const QString &)> &lookup)
+{
+    QString reason;
+    auto value = substituteVariablesWithReason(text, lookup, &reason);
+    return parsed(std::move(value), reason);
 }
 
 } // namespace imprint::render::css

@@ -2,6 +2,8 @@
 // var() substitution (CSS Custom Properties for Cascading Variables 1 §3,
 // https://www.w3.org/TR/css-variables-1/#using-variables). Internal to css/ and style/.
 
+#include "server/render/css/values.h"
+
 #include <QString>
 #include <QStringView>
 
@@ -20,12 +22,11 @@ bool containsVar(QStringView text);
 
 /// Replaces every `var(--name)` / `var(--name, fallback)` in `text` by `lookup(name)`,
 /// or by the fallback (itself substituted, so var() may nest in it) when lookup gives
-/// nullopt (the guaranteed-invalid value). Returns nullopt with `*reason` set when a
+/// nullopt (the guaranteed-invalid value). Returns the reason when a
 /// reference without fallback is undefined, a var() is malformed, fallbacks nest more
 /// than 32 deep, or the result exceeds kMaxSubstitutedLength: the declaration is then
 /// invalid at computed-value time (§3.1).
-std::optional<QString> substituteVariables(QStringView text,
-                                           const std::function<std::optional<QString>(const QString &)> &lookup,
-                                           QString *reason);
+Parsed<QString> substituteVariables(QStringView text,
+                                    const std::function<std::optional<QString>(const QString &)> &lookup);
 
 } // namespace imprint::render::css

@@ -74,60 +74,57 @@ BoxEdges LayoutEngine::resolveEdges(const ComputedStyle &s, qreal cbWidth)
     return e;
 }
 
-// `stretch` (CSS Sizing 4 §3.1) is the containing block's size less the margins, a
-// border-box size; against an indefinite containing block it is auto.
+namespace {
+
+/// A sizing property (width, height, min-/max-) as a border-box size against a containing
+/// block side of `cb` px, the box's `margins` and `paddingBorder` on that axis; nullopt
+/// when it does not resolve (auto, or a percentage of an indefinite side). `stretch` (CSS
+/// Sizing 4 §3.1) is the containing block's size less the margins, a border-box size;
+/// against an indefinite containing block it is auto.
+inline std::optional<qreal> borderBoxSize(const Length &size, qreal cb, qreal margins, qreal paddingBorder,
+                                          BoxSizing sizing)
+{
+    if (size.isStretch() && cb >= 0)
+        return std::max<qreal>(cb - margins, paddingBorder);
+    if (!size.isDefinite(float(cb)))
+        return std::nullopt;
+    return toBorderBox(size.resolve(float(cb)), paddingBorder, sizing);
+}
+
+} // namespace
+
 std::optional<qreal> LayoutEngine::specifiedWidth(const ComputedStyle &s, const BoxEdges &e, qreal cbWidth)
 {
-    if (s.width.isStretch() && cbWidth >= 0)
-        return std::max<qreal>(cbWidth - e.marginWidth(), e.paddingBorderWidth());
-    if (!s.width.isDefinite(float(cbWidth)))
-        return std::nullopt;
-    return toBorderBox(s.width.resolve(float(cbWidth)), e.paddingBorderWidth(), s.boxSizing);
+    return borderBoxSize(s.width, cbWidth, e.marginWidth(), e.paddingBorderWidth(), s.boxSizing);
 }
 
 std::optional<qreal> LayoutEngine::specifiedHeight(const ComputedStyle &s, const BoxEdges &e, qreal cbHeight)
 {
-    if (s.height.isStretch() && cbHeight >= 0)
-        return std::max<qreal>(cbHeight - e.marginHeight(), e.paddingBorderHeight());
-    if (!s.height.isDefinite(float(cbHeight)))
-        return std::nullopt;
-    return toBorderBox(s.height.resolve(float(cbHeight)), e.paddingBorderHeight(), s.boxSizing);
+    return borderBoxSize(s.height, cbHeight, e.marginHeight(), e.paddingBorderHeight(), s.boxSizing);
 }
 
 qreal LayoutEngine::minWidth(const ComputedStyle &s, const BoxEdges &e, qreal cbWidth)
 {
-    if (s.minWidth.isStretch() && cbWidth >= 0)
-        return std::max<qreal>(cbWidth - e.marginWidth(), e.paddingBorderWidth());
-    if (!s.minWidth.isDefinite(float(cbWidth)))
-        return e.paddingBorderWidth();
-    return toBorderBox(s.minWidth.resolve(float(cbWidth)), e.paddingBorderWidth(), s.boxSizing);
+    return borderBoxSize(s.minWidth, cbWidth, e.marginWidth(), e.paddingBorderWidth(), s.boxSizing)
+        .value_or(e.paddingBorderWidth());
 }
 
 qreal LayoutEngine::maxWidth(const ComputedStyle &s, const BoxEdges &e, qreal cbWidth)
 {
-    if (s.maxWidth.isStretch() && cbWidth >= 0)
-        return std::max<qreal>(cbWidth - e.marginWidth(), e.paddingBorderWidth());
-    if (!s.maxWidth.isDefinite(float(cbWidth)))
-        return kMaxContent;
-    return toBorderBox(s.maxWidth.resolve(float(cbWidth)), e.paddingBorderWidth(), s.boxSizing);
+    return borderBoxSize(s.maxWidth, cbWidth, e.marginWidth(), e.paddingBorderWidth(), s.boxSizing)
+        .value_or(kMaxContent);
 }
 
 qreal LayoutEngine::minHeight(const ComputedStyle &s, const BoxEdges &e, qreal cbHeight)
 {
-    if (s.minHeight.isStretch() && cbHeight >= 0)
-        return std::max<qreal>(cbHeight - e.marginHeight(), e.paddingBorderHeight());
-    if (!s.minHeight.isDefinite(float(cbHeight)))
-        return e.paddingBorderHeight();
-    return toBorderBox(s.minHeight.resolve(float(cbHeight)), e.paddingBorderHeight(), s.boxSizing);
+    return borderBoxSize(s.minHeight, cbHeight, e.marginHeight(), e.paddingBorderHeight(), s.boxSizing)
+        .value_or(e.paddingBorderHeight());
 }
 
 qreal LayoutEngine::maxHeight(const ComputedStyle &s, const BoxEdges &e, qreal cbHeight)
 {
-    if (s.maxHeight.isStretch() && cbHeight >= 0)
-        return std::max<qreal>(cbHeight - e.marginHeight(), e.paddingBorderHeight());
-    if (!s.maxHeight.isDefinite(float(cbHeight)))
-        return kMaxContent;
-    return toBorderBox(s.maxHeight.resolve(float(cbHeight)), e.paddingBorderHeight(), s.boxSizing);
+    return borderBoxSize(s.maxHeight, cbHeight, e.marginHeight(), e.paddingBorderHeight(), s.boxSizing)
+        .value_or(kMaxContent);
 }
 
 QSizeF LayoutEngine::naturalSize(const Node &node)

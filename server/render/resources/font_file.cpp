@@ -355,7 +355,17 @@ QString fontFormatName(FontFormat format)
     return {};
 }
 
-std::optional<QByteArray> decodeFontToSfnt(const QByteArray &bytes, QString *why)
+/// `value`, or `reason` when there is none: the public functions' result from the
+/// steps below, which report through a reason string as they go.
+template<typename T>
+static common::Expected<T, QString> withReason(std::optional<T> &&value, const QString &reason)
+{
+    if (!value)
+        return reason;
+    return std::move(*value);
+}
+
+static std::optional<QByteArray> decodeFontToSfntWithReason(const QByteArray &bytes, QString *why)
 {
     switch (sniffFontFormat(bytes)) {
     case FontFormat::Ttf:
@@ -371,7 +381,14 @@ std::optional<QByteArray> decodeFontToSfnt(const QByteArray &bytes, QString *why
     return std::nullopt;
 }
 
-std::optional<FontFaceInfo> inspectFont(const QByteArray &sfnt, QString *why)
+common::Expected<QByteArray, QString> decodeFontToSfnt(const QByteArray &bytes)
+{
+    QString reason;
+    auto value = decodeFontToSfntWithReason(bytes, &reason);
+    return withReason(std::move(value), reason);
+}
+
+static std::optional<FontFaceInfo> inspectFontWithReason(const QByteArray &sfnt, QString *why)
 {
     const QRawFont raw(sfnt, 16);
     if (!raw.isValid() || raw.familyName().isEmpty()) {
@@ -396,7 +413,14 @@ std::optional<FontFaceInfo> inspectFont(const QByteArray &sfnt, QString *why)
     return info;
 }
 
-std::optional<QByteArray> renameSfntFamily(const QByteArray &sfnt, const QString &family, QString *why)
+common::Expected<FontFaceInfo, QString> inspectFont(const QByteArray &sfnt)
+{
+    QString reason;
+    auto value = inspectFontWithReason(sfnt, &reason);
+    return withReason(std::move(value), reason);
+}
+
+static std::optional<QByteArray> renameSfntFamilyWithReason(const QByteArray &sfnt, const QString &family, QString *why)
 {
     quint32 flavor = 0;
     std::map<quint32, QByteArray> tables;
@@ -453,6 +477,13 @@ std::optional<QByteArray> renameSfntFamily(const QByteArray &sfnt, const QString
     return buildSfnt(flavor, tables);
 }
 
+common::Expected<QByteArray, QString> renameSfntFamily(const QByteArray &sfnt, const QString &family)
+{
+    QString reason;
+    auto value = renameSfntFamilyWithReason(sfnt, family, &reason);
+    return withReason(std::move(value), reason);
+}
+
 QByteArray fontFileTable(const QByteArray &path, unsigned faceIndex, quint32 tag)
 {
     const std::unique_ptr<hb_blob_t, decltype(&hb_blob_destroy)> blob(hb_blob_create_from_file(path.constData()),
@@ -462,9 +493,9 @@ QByteArray fontFileTable(const QByteArray &path, unsigned faceIndex, quint32 tag
     return tableBytes(face.get(), hb_tag_t(tag));
 }
 
-std::optional<QByteArray> freezeFontFeatures(const QByteArray &font, unsigned faceIndex,
-                                             const std::vector<std::pair<quint32, quint32>> &features,
-                                             const QString &family, QString *why)
+static std::optional<QByteArray> freezeFontFeaturesWithReason(const QByteArray &font, unsigned faceIndex,
+                                                              const std::vector<std::pair<quint32, quint32>> &features,
+                                                              const QString &family, QString *why)
 {
     // HarfBuzz reads the tables in place: the blob borrows `font`, which outlives it.
     const std::unique_ptr<hb_blob_t, decltype(&hb_blob_destroy)> blob(
@@ -593,7 +624,16 @@ std::optional<QByteArray> freezeFontFeatures(const QByteArray &font, unsigned fa
     const quint32 flavor = tables.count(HB_TAG('C', 'F', 'F', ' ')) || tables.count(HB_TAG('C', 'F', 'F', '2'))
                                ? 0x4F54544F // 'OTTO'
                                : 0x00010000;
-    return renameSfntFamily(buildSfnt(flavor, tables), family, why);
+    return renameSfntFamilyWithReason(buildSfnt(flavor, tables), family, why);
+}
+
+common::Expected<QByteArray, QString> freezeFontFeatures(const QByteArray &font, unsigned faceIndex,
+                                                         const std::vector<std::pair<quint32, quint32>> &features,
+                                                         const QString &family)
+{
+    QString reason;
+    auto value = freezeFontFeaturesWithReason(font, faceIndex, features, family, &reason);
+    return withReason(std::move(value), reason);
 }
 
 } // namespace imprint::render

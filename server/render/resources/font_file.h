@@ -5,6 +5,8 @@
 // that a face can be registered process-wide under a name no template can guess.
 // Nothing here draws or registers a font.
 
+#include "server/common/expected.h"
+
 #include <QByteArray>
 #include <QString>
 
@@ -30,10 +32,10 @@ inline constexpr qint64 kMaxDecodedFontBytes = 30LL * 1024 * 1024;
 
 /// The plain sfnt of `bytes`: TTF and OTF as they are; WOFF 1.0 (W3C WOFF §4–5: each
 /// table zlib-inflated when its compLength is below origLength, qUncompress) and WOFF 2.0
-/// (Google's woff2 library) rebuilt into an sfnt. nullopt and `why` (one sentence) for an
+/// (Google's woff2 library) rebuilt into an sfnt. The reason (one sentence) for an
 /// unknown format, a font collection, a truncated or inconsistent file, or one that
 /// expands past kMaxDecodedFontBytes.
-std::optional<QByteArray> decodeFontToSfnt(const QByteArray &bytes, QString *why);
+common::Expected<QByteArray, QString> decodeFontToSfnt(const QByteArray &bytes);
 
 /// What a face says about itself.
 struct FontFaceInfo {
@@ -42,17 +44,17 @@ struct FontFaceInfo {
     bool italic = false; ///< italic or oblique
 };
 
-/// The names of `sfnt` as FreeType reads them; nullopt and `why` when FreeType cannot
-/// load it as a font (so neither could the renderer).
-std::optional<FontFaceInfo> inspectFont(const QByteArray &sfnt, QString *why);
+/// The names of `sfnt` as FreeType reads them; the reason when FreeType cannot load it as
+/// a font (so neither could the renderer).
+common::Expected<FontFaceInfo, QString> inspectFont(const QByteArray &sfnt);
 
 /// `sfnt` with its `name` table rewritten so the face's family is `family` (name IDs 1,
 /// 3, 4 and 6 replaced, the typographic and WWS names 16, 17, 21 and 22 dropped, every
 /// other record kept as it was) and the table directory and checksums rebuilt (OpenType
 /// §"Organization of an OpenType Font"). Glyph data is copied untouched. `family` must
-/// be ASCII without spaces (it is also the PostScript name). nullopt and `why` when the
-/// table directory or name table is malformed.
-std::optional<QByteArray> renameSfntFamily(const QByteArray &sfnt, const QString &family, QString *why);
+/// be ASCII without spaces (it is also the PostScript name). The reason when the table
+/// directory or name table is malformed.
+common::Expected<QByteArray, QString> renameSfntFamily(const QByteArray &sfnt, const QString &family);
 
 /// The bytes of table `tag` (OpenType tag, big-endian packed) of face `faceIndex` of the
 /// font file at `path` (an sfnt or a collection); empty when the file cannot be read as
@@ -69,10 +71,10 @@ QByteArray fontFileTable(const QByteArray &path, unsigned faceIndex, quint32 tag
 /// the BMP when it fits, and the face's (0,5) format 14 variation sequences; its family
 /// is `family` (renameSfntFamily()); DSIG is dropped; every other table is copied as it
 /// is. An empty array when no character changes glyph (the face lacks the features, or
-/// they substitute by context or several glyphs at once); nullopt and `why` when the face
+/// they substitute by context or several glyphs at once); the reason when the face
 /// cannot be read.
-std::optional<QByteArray> freezeFontFeatures(const QByteArray &font, unsigned faceIndex,
-                                             const std::vector<std::pair<quint32, quint32>> &features,
-                                             const QString &family, QString *why);
+common::Expected<QByteArray, QString> freezeFontFeatures(const QByteArray &font, unsigned faceIndex,
+                                                         const std::vector<std::pair<quint32, quint32>> &features,
+                                                         const QString &family);
 
 } // namespace imprint::render

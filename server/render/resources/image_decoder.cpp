@@ -55,10 +55,9 @@ const QString kSvgSourceKey = QStringLiteral("imprint-svg-source");
 
 QImage decodeSvg(const QByteArray &bytes, QString *error, const ImageDecodeLimits &limits)
 {
-    QString why;
-    const auto clean = sanitizeSvg(bytes, &why, limits.svg);
+    const auto clean = sanitizeSvg(bytes, limits.svg);
     if (!clean)
-        return fail(error, QStringLiteral("SVG image refused: %1").arg(why));
+        return fail(error, QStringLiteral("SVG image refused: %1").arg(clean.error()));
     QSvgRenderer renderer(*clean);
     if (!renderer.isValid())
         return fail(error, QStringLiteral("cannot decode image: QtSvg cannot read this SVG"));

@@ -426,9 +426,13 @@ private:
 
 } // namespace
 
-std::optional<QByteArray> sanitizeSvg(const QByteArray &svg, QString *why, const SvgLimits &limits)
+common::Expected<QByteArray, QString> sanitizeSvg(const QByteArray &svg, const SvgLimits &limits)
 {
-    return Sanitizer(limits, 0).run(svg, why);
+    QString why;
+    auto clean = Sanitizer(limits, 0).run(svg, &why);
+    if (!clean)
+        return why;
+    return std::move(*clean);
 }
 
 bool looksLikeSvg(const QByteArray &bytes)

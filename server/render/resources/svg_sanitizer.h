@@ -8,6 +8,8 @@
 // with `stroke-dasharray: 1 1` on a 600 px wide stroke rasterises for 12 s, and `<use>`
 // chains expand exponentially. QtSvg 6.7 gained options for some of this; 6.4 has none.
 
+#include "server/common/expected.h"
+
 #include <QByteArray>
 #include <QString>
 
@@ -36,9 +38,9 @@ struct SvgLimits {
 ///    `@import` rules removed;
 ///  - `stroke-dasharray` patterns shorter than 1/256 of the document's extent replaced by
 ///    a solid stroke (they look solid at that scale, and cost one polygon per dash).
-/// Returns nullopt and sets `why` (one sentence) when the document is not well-formed
-/// XML, has no `<svg>` root, is compressed (svgz), or exceeds `limits`.
-std::optional<QByteArray> sanitizeSvg(const QByteArray &svg, QString *why, const SvgLimits &limits = {});
+/// Returns the reason (one sentence) when the document is not well-formed XML, has no
+/// `<svg>` root, is compressed (svgz), or exceeds `limits`.
+common::Expected<QByteArray, QString> sanitizeSvg(const QByteArray &svg, const SvgLimits &limits = {});
 
 /// True when `bytes` look like an SVG document: optional BOM and whitespace, then `<`,
 /// and an `<svg` tag within the first 4 KiB. Cheap; a positive answer still has to pass

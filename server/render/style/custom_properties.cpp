@@ -49,10 +49,13 @@ void StyleBuilder::resolveCustomProperties(const QJsonObject &declarations)
         const QString value = raw.value(name);
         std::optional<QString> out = value;
         if (css::containsVar(value)) {
-            QString reason;
-            out = css::substituteVariables(value, resolve, &reason);
-            if (!out && !reason.isEmpty())
-                warn(name, reason);
+            auto substituted = css::substituteVariables(value, resolve);
+            if (substituted)
+                out = std::move(*substituted);
+            else
+                out.reset();
+            if (!substituted && !substituted.error().isEmpty())
+                warn(name, substituted.error());
         }
         state[name] = State::Done;
         if (out)
@@ -74,18 +77,16 @@ void StyleBuilder::resolveCustomProperties(const QJsonObject &declarations)
 
 std::optional<QString> StyleBuilder::substituteVars(const QString &name, const QString &value)
 {
-    QString reason;
     const QHash<QString, QString> &vars = m_s.customProperties;
-    auto out = css::substituteVariables(
-        value,
-        [&vars](const QString &n) -> std::optional<QString> {
-            auto it = vars.constFind(n);
-            return it == vars.constEnd() ? std::nullopt : std::optional<QString>(*it);
-        },
-        &reason);
-    if (!out)
-        warn(name, QStringLiteral("%1; the property keeps its inherited or initial value").arg(reason));
-    return out;
+    auto out = css::substituteVariables(value, [&vars](const QString &n) -> std::optional<QString> {
+        auto it = vars.constFind(n);
+        return it == vars.constEnd() ? std::nullopt : std::optional<QString>(*it);
+    });
+    if (!out) {
+        warn(name, QStringLiteral("%1; the property keeps its inherited or initial value").arg(out.error()));
+        return std::nullopt;
+    }
+    return std::move(*out);
 }
 
 } // namespace imprint::render::style_detail

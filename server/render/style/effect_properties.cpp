@@ -9,8 +9,8 @@ namespace imprint::render::style_detail {
 
 bool StyleBuilder::filter(const CssProperty &p, const QString &v)
 {
-    auto list = css::filterList(v, m_s.color, m_s.fontSize, m_rootFontSize, &m_lastReason);
-    if (!list)
+    auto list = css::filterList(v, m_s.color, m_s.fontSize, m_rootFontSize);
+    if (failed(list))
         return false;
     if (p.part == 1) {
         // Filter Effects 2 §3: the backdrop takes the same functions; Imprint draws those
@@ -29,7 +29,11 @@ bool StyleBuilder::filter(const CssProperty &p, const QString &v)
 
 bool StyleBuilder::clipPath(const CssProperty &, const QString &v)
 {
-    return css::clipPath(v, m_s.fontSize, m_rootFontSize, &m_s.effects.clipPath, &m_lastReason);
+    auto shape = css::clipPath(v, m_s.fontSize, m_rootFontSize);
+    if (failed(shape))
+        return false;
+    m_s.effects.clipPath = std::move(*shape);
+    return true;
 }
 
 bool StyleBuilder::maskImage(const CssProperty &, const QString &v)
@@ -42,13 +46,13 @@ bool StyleBuilder::maskImage(const CssProperty &, const QString &v)
     for (const QString &layer : split(v, QLatin1Char(','))) {
         if (layer.compare(QLatin1String("none"), Qt::CaseInsensitive) == 0)
             continue;
-        QString name, args;
-        if (!css::function(layer, &name, &args) || !name.endsWith(QLatin1String("gradient"))) {
+        const auto call = css::function(layer);
+        if (!call || !call->name.endsWith(QLatin1String("gradient"))) {
             m_lastReason = QStringLiteral("maskImage supports gradients only, got \"%1\"").arg(layer);
             return false;
         }
-        auto g = gradientValue(layer, &m_lastReason);
-        if (!g)
+        auto g = gradientValue(layer);
+        if (failed(g))
             return false;
         layers.push_back(std::move(*g));
     }

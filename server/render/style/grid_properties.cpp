@@ -26,8 +26,8 @@ GridLine omittedFrom(const GridLine &given)
 
 bool StyleBuilder::gridTemplateTracks(const CssProperty &p, const QString &v)
 {
-    auto list = css::gridTrackList(v, m_s.fontSize, m_rootFontSize, &m_lastReason);
-    if (!list)
+    auto list = css::gridTrackList(v, m_s.fontSize, m_rootFontSize);
+    if (failed(list))
         return false;
     (p.part == 0 ? m_s.grid.templateColumns : m_s.grid.templateRows) = std::move(*list);
     return true;
@@ -35,8 +35,8 @@ bool StyleBuilder::gridTemplateTracks(const CssProperty &p, const QString &v)
 
 bool StyleBuilder::gridTemplateAreas(const CssProperty &, const QString &v)
 {
-    auto areas = css::gridTemplateAreas(v, &m_lastReason);
-    if (!areas)
+    auto areas = css::gridTemplateAreas(v);
+    if (failed(areas))
         return false;
     m_s.grid.templateAreas = std::move(*areas);
     return true;
@@ -44,8 +44,8 @@ bool StyleBuilder::gridTemplateAreas(const CssProperty &, const QString &v)
 
 bool StyleBuilder::gridAutoTracks(const CssProperty &p, const QString &v)
 {
-    auto sizes = css::gridTrackSizes(v, m_s.fontSize, m_rootFontSize, &m_lastReason);
-    if (!sizes)
+    auto sizes = css::gridTrackSizes(v, m_s.fontSize, m_rootFontSize);
+    if (failed(sizes))
         return false;
     (p.part == 0 ? m_s.grid.autoColumns : m_s.grid.autoRows) = std::move(*sizes);
     return true;

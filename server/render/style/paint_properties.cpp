@@ -15,25 +15,30 @@ bool StyleBuilder::backgroundColor(const CssProperty &, const QString &v)
     return c.has_value();
 }
 
-bool StyleBuilder::imageLayer(const QString &token, BackgroundLayer *layer, QString *reason) const
+css::Parsed<common::Done> StyleBuilder::imageLayer(const QString &token, BackgroundLayer *layer) const
 {
-    QString name, args;
-    if (!css::function(token, &name, &args))
-        return false;
+    const auto call = css::function(token);
+    if (!call)
+        return QString();
+    const QString &name = call->name, &args = call->args;
     if (name == QLatin1String("url")) {
         QString url = args;
         if (url.size() >= 2 && (url.startsWith(QLatin1Char('"')) || url.startsWith(QLatin1Char('\'')))
             && url.endsWith(url.front()))
             url = url.mid(1, url.size() - 2);
         layer->imageUrl = url.trimmed();
-        return true;
+        return common::Done{};
     }
     if (name.endsWith(QLatin1String("gradient"))) {
-        layer->gradient = gradientValue(token, reason);
-        return layer->gradient.has_value();
+        auto gradient = gradientValue(token);
+        if (!gradient) {
+            layer->gradient.reset();
+            return gradient.error();
+        }
+        layer->gradient = std::move(*gradient);
+        return common::Done{};
     }
-    *reason = QStringLiteral("unsupported image %1()").arg(name);
-    return false;
+    return QStringLiteral("unsupported image %1()").arg(name);
 }
 
 static std::optional<bool> repeatValue(const QString &v)
@@ -120,10 +125,13 @@ bool StyleBuilder::background(const CssProperty &, const QString &v)
                 continue;
             }
             if (!hasImage && t.contains(QLatin1Char('('))) {
-                if (imageLayer(t, &layer, &reason)) {
+                const auto image = imageLayer(t, &layer);
+                if (image) {
                     hasImage = true;
                     continue;
                 }
+                if (!image.error().isEmpty())
+                    reason = image.error();
                 if (!reason.isEmpty() && !parseColor(t, m_s.color)) {
                     m_lastReason = reason;
                     return false;
@@ -184,8 +192,9 @@ bool StyleBuilder::backgroundImage(const CssProperty &, const QString &v)
         layer.imageUrl.clear();
         if (images[i].compare(QLatin1String("none"), Qt::CaseInsensitive) == 0)
             continue;
-        QString reason;
-        if (!imageLayer(images[i], &layer, &reason)) {
+        const auto image = imageLayer(images[i], &layer);
+        if (!image) {
+            const QString &reason = image.error();
             m_lastReason = reason.isEmpty() ? QStringLiteral("invalid image \"%1\"").arg(images[i]) : reason;
             return false;
         }
@@ -281,25 +290,10 @@ bool StyleBuilder::borderRadius(const CssProperty &, const QString &v)
 {
     // CSS Backgrounds 3 §5.1: 1–4 horizontal radii [ / 1–4 vertical radii ], corners in
     // the order top-left, top-right, bottom-right, bottom-left.
-    const QStringList halves = split(v, QLatin1Char('/'));
-    if (halves.isEmpty() || halves.size() > 2)
+    const auto radii = css::cornerRadii(v, m_s.fontSize, m_rootFontSize);
+    if (!radii)
         return false;
-    std::array<Edges<Length>, 2> radii;
-    for (qsizetype h = 0; h < halves.size(); ++h) {
-        std::vector<Length> values;
-        for (const QString &t : split(halves[h], QLatin1Char(' '))) {
-            auto l = length(t);
-            if (!l || l->value < 0)
-                return false;
-            values.push_back(*l);
-        }
-        if (!expandEdges(values, &radii[h]))
-            return false;
-    }
-    if (halves.size() == 1)
-        radii[1] = radii[0];
-    for (int c = 0; c < 4; ++c)
-        m_s.borderRadius[c] = {radii[0][c], radii[1][c]};
+    m_s.borderRadius = *radii;
     return true;
 }
 
@@ -319,10 +313,11 @@ bool StyleBuilder::cornerRadius(const CssProperty &p, const QString &v)
 
 bool StyleBuilder::boxShadow(const CssProperty &, const QString &v)
 {
-    auto s = css::shadows(v, true, m_s.color, m_s.fontSize, m_rootFontSize, &m_lastReason);
-    if (s)
-        m_s.boxShadow = std::move(*s);
-    return s.has_value();
+    auto s = css::shadows(v, true, m_s.color, m_s.fontSize, m_rootFontSize);
+    if (failed(s))
+        return false;
+    m_s.boxShadow = std::move(*s);
+    return true;
 }
 
 bool StyleBuilder::opacity(const CssProperty &, const QString &v)
@@ -340,10 +335,11 @@ bool StyleBuilder::opacity(const CssProperty &, const QString &v)
 
 bool StyleBuilder::transform(const CssProperty &, const QString &v)
 {
-    auto t = css::transform(v, m_s.fontSize, m_rootFontSize, &m_lastReason);
-    if (t)
-        m_s.transform = std::move(*t);
-    return t.has_value();
+    auto t = css::transform(v, m_s.fontSize, m_rootFontSize);
+    if (failed(t))
+        return false;
+    m_s.transform = std::move(*t);
+    return true;
 }
 
 bool StyleBuilder::individualTransform(const CssProperty &p, const QString &v)
@@ -380,10 +376,11 @@ bool StyleBuilder::individualTransform(const CssProperty &p, const QString &v)
                                               : QStringLiteral("one or two numbers"));
         return false;
     }
-    auto t = css::transform(function, m_s.fontSize, m_rootFontSize, &m_lastReason);
-    if (t)
-        ops = std::move(*t);
-    return t.has_value();
+    auto t = css::transform(function, m_s.fontSize, m_rootFontSize);
+    if (failed(t))
+        return false;
+    ops = std::move(*t);
+    return true;
 }
 
 bool StyleBuilder::transformOrigin(const CssProperty &, const QString &v)

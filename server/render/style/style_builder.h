@@ -235,11 +235,23 @@ private:
         auto l = parseLength(v, m_s.fontSize, m_rootFontSize);
         return l && !l->isNone() ? l : std::nullopt;
     }
-    std::optional<Gradient> gradientValue(const QString &v, QString *reason) const
+    /// A gradient function in this style's colour and font size; the reason when invalid.
+    css::Parsed<Gradient> gradientValue(const QString &v) const
     {
-        return css::gradient(v, m_s.color, m_s.fontSize, m_rootFontSize, reason);
+        return css::gradient(v, m_s.color, m_s.fontSize, m_rootFontSize);
     }
-    bool imageLayer(const QString &token, BackgroundLayer *layer, QString *reason) const;
+    /// One background image token (url() or a gradient) into `layer`; the reason when it is
+    /// an unsupported or invalid image (empty when `token` is no function at all).
+    css::Parsed<common::Done> imageLayer(const QString &token, BackgroundLayer *layer) const;
+    /// Whether `parsed` failed; its reason then becomes the handler's warning detail.
+    template<typename T>
+    bool failed(const css::Parsed<T> &parsed)
+    {
+        if (parsed)
+            return false;
+        m_lastReason = parsed.error();
+        return true;
+    }
     /// One background-size entry (CSS Backgrounds 3 §3.9) in the size fields of a layer.
     std::optional<BackgroundLayer> sizeEntry(const QString &entry) const;
 

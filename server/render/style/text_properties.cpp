@@ -341,10 +341,11 @@ bool StyleBuilder::direction(const CssProperty &, const QString &v)
 
 bool StyleBuilder::textShadow(const CssProperty &, const QString &v)
 {
-    auto s = css::shadows(v, false, m_s.color, m_s.fontSize, m_rootFontSize, &m_lastReason);
-    if (s)
-        m_s.textShadow = std::move(*s);
-    return s.has_value();
+    auto s = css::shadows(v, false, m_s.color, m_s.fontSize, m_rootFontSize);
+    if (failed(s))
+        return false;
+    m_s.textShadow = std::move(*s);
+    return true;
 }
 
 static std::optional<DecorationStyle> decorationStyleValue(const QString &v)

@@ -86,7 +86,7 @@ QString freeze(const QString &family, int weight, bool italic, const std::vector
         return name;
     if (bytes.size() > kMaxFrozenFaceBytes || g_frozenBytes + bytes.size() > kMaxFrozenBytes)
         return family;
-    const std::optional<QByteArray> frozen = freezeFontFeatures(bytes, index, features, name, nullptr);
+    const auto frozen = freezeFontFeatures(bytes, index, features, name);
     if (!frozen || frozen->isEmpty())
         return family;
     const int id = QFontDatabase::addApplicationFontFromData(*frozen);

@@ -157,27 +157,22 @@ bool isInternalFamily(const QString &family)
     return family.startsWith(kInternalPrefix, Qt::CaseInsensitive);
 }
 
-bool registerFontFace(const QString &sha256, const QByteArray &sfnt, QString *why)
+common::Expected<common::Done, QString> registerFontFace(const QString &sha256, const QByteArray &sfnt)
 {
     QMutexLocker lock(&g_registryMutex);
     if (g_registered.contains(sha256))
-        return true;
+        return common::Done{};
     const int id = QFontDatabase::addApplicationFontFromData(sfnt);
-    if (id < 0) {
-        if (why)
-            *why = QStringLiteral("Qt's font database refused the font");
-        return false;
-    }
+    if (id < 0)
+        return QStringLiteral("Qt's font database refused the font");
     const QString expected = internalFamilyFor(sha256);
     if (!QFontDatabase::applicationFontFamilies(id).contains(expected, Qt::CaseInsensitive)) {
         QFontDatabase::removeApplicationFont(id);
-        if (why)
-            *why = QStringLiteral("the font's family could not be renamed");
-        return false;
+        return QStringLiteral("the font's family could not be renamed");
     }
     g_registered.insert(sha256);
     g_sfntByFamily.insert(expected.toLower(), sfnt);
-    return true;
+    return common::Done{};
 }
 
 QByteArray registeredFontFaceData(const QString &internalFamily)

@@ -8,6 +8,7 @@
 // families into the internal name of the face CSS Fonts 4 §5.2 selects, and drops any
 // internal name a template wrote itself, so one space never reaches another's fonts.
 
+#include "server/common/expected.h"
 #include "server/render/document/node.h"
 
 #include <QByteArray>
@@ -47,9 +48,9 @@ QString internalFamilyFor(const QString &sha256);
 bool isInternalFamily(const QString &family);
 
 /// Registers `sfnt` (already renamed to internalFamilyFor(sha256)) with Qt's font
-/// database unless a face of that hash is registered already. Thread-safe. False and
-/// `why` when Qt does not accept it or does not list the expected family afterwards.
-bool registerFontFace(const QString &sha256, const QByteArray &sfnt, QString *why);
+/// database unless a face of that hash is registered already. Thread-safe. The reason
+/// when Qt does not accept it or does not list the expected family afterwards.
+common::Expected<common::Done, QString> registerFontFace(const QString &sha256, const QByteArray &sfnt);
 
 /// True when registerFontFace() has succeeded for `sha256` in this process.
 bool isFontFaceRegistered(const QString &sha256);

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 namespace imprint::render {
 
@@ -46,23 +47,34 @@ bool isTopOrBottom(const VerticalAlign &a)
     return a.keyword == K::Top || a.keyword == K::Bottom;
 }
 
-// Step: text-top / text-bottom against the parent's content area (CSS 2 §10.8.1 "text-top", "text-bottom")
-void placeTextEdgeDescendants(std::vector<State> &states, const std::vector<LineBoxEntry> &entries, int box)
+/// Shifts each box pending on `box` whose keyword `shiftOf(child, keyword)` places (it
+/// gives nullopt for the others) and grows `box`'s bounds by it.
+template<typename ShiftOf>
+void placePending(std::vector<State> &states, const std::vector<LineBoxEntry> &entries, int box, ShiftOf shiftOf)
 {
     State &parent = states[size_t(box)];
-    const LineBoxEntry &font = entries[size_t(box)];
     for (int c : parent.pending) {
         State &child = states[size_t(c)];
-        const K keyword = entries[size_t(c)].align.keyword;
-        if (keyword == K::TextTop)
-            child.shift = -font.fontAscent + child.bounds.above;
-        else if (keyword == K::TextBottom)
-            child.shift = font.fontDescent - child.bounds.below;
-        else
+        const std::optional<qreal> shift = shiftOf(child, entries[size_t(c)].align.keyword);
+        if (!shift)
             continue;
+        child.shift = *shift;
         child.reference = box;
         parent.bounds.unite(child.bounds.moved(child.shift));
     }
+}
+
+// Step: text-top / text-bottom against the parent's content area (CSS 2 §10.8.1 "text-top", "text-bottom")
+void placeTextEdgeDescendants(std::vector<State> &states, const std::vector<LineBoxEntry> &entries, int box)
+{
+    const LineBoxEntry &font = entries[size_t(box)];
+    placePending(states, entries, box, [&font](const State &child, K keyword) -> std::optional<qreal> {
+        if (keyword == K::TextTop)
+            return -font.fontAscent + child.bounds.above;
+        if (keyword == K::TextBottom)
+            return font.fontDescent - child.bounds.below;
+        return std::nullopt;
+    });
 }
 
 // Step: top / bottom against the aligned subtree, which a taller box grows at its other edge
@@ -80,18 +92,13 @@ void placeLineEdgeDescendants(std::vector<State> &states, const std::vector<Line
         max = keyword == K::Top ? Bounds{aligned.above, height - aligned.above}
                                 : Bounds{height - aligned.below, aligned.below};
     }
-    for (int c : parent.pending) {
-        State &child = states[size_t(c)];
-        const K keyword = entries[size_t(c)].align.keyword;
+    placePending(states, entries, box, [&max](const State &child, K keyword) -> std::optional<qreal> {
         if (keyword == K::Top)
-            child.shift = child.bounds.above - max.above;
-        else if (keyword == K::Bottom)
-            child.shift = max.below - child.bounds.below;
-        else
-            continue;
-        child.reference = box;
-        parent.bounds.unite(child.bounds.moved(child.shift));
-    }
+            return child.bounds.above - max.above;
+        if (keyword == K::Bottom)
+            return max.below - child.bounds.below;
+        return std::nullopt;
+    });
     parent.pending.clear();
 }
 

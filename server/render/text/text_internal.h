@@ -1,0 +1,164 @@
+#pragma once
+// Internal to the text module (not for other folders): what its files share. The module
+// follows its specs in file order: text_runs.cpp turns a run's characters into the
+// format ranges and break controls Qt shapes (CSS Fonts 4 fallback, CSS Text 3
+// white-space, word-break, Chromium's ASCII breaks); text_lines.cpp breaks a run into
+// lines (text-wrap balance/pretty, text-indent, text-overflow and line-clamp ellipsis,
+// bidi visual order); inline_layout.cpp lays a paragraph of mixed runs out in line boxes
+// (CSS Inline 3); text_engine.cpp is the public TextEngine with its per-thread cache.
+
+#include "server/render/text/text_engine.h"
+
+#include <QFont>
+#include <QGlyphRun>
+#include <QList>
+#include <QString>
+#include <QStringList>
+#include <QTextLayout>
+#include <QTextOption>
+
+#include <memory>
+#include <vector>
+
+namespace imprint::render::text_detail {
+
+/// Shared constants of the text module's files.
+inline constexpr qreal kNoWrapWidth = 1e6; // wide enough for any line, small enough for QFixed
+
+inline constexpr qreal kWidthEpsilon = 0.01; // layout's float sums must not break a line early
+
+inline constexpr QChar kEllipsis(0x2026); // the "…" of text-overflow and line-clamp
+
+/// Whether `c` is white space that CSS Text 3 §4.1.1 collapses (space, tab, segment breaks).
+/// Inline: called per character.
+inline bool isCollapsibleSpace(QChar c)
+{
+    return c == u' ' || c == u'\t' || c == u'\n' || c == u'\r' || c == u'\f';
+}
+
+/// `text` under text-transform (CSS Text 3 §2.1).
+QString applyTransform(const QString &text, TextTransform transform);
+
+/// The families of a run's font: those `requested` names (generics resolved), then the
+/// installed fallbacks; `*named` (when given) is how many came from `requested`.
+QStringList familyList(const QStringList &requested, qsizetype *named = nullptr);
+
+/// The code point at index `i` of UTF-16 `text`, and in `*units` the code units it takes:
+/// 2 for a surrogate pair, else 1 (a lone surrogate stands for itself).
+inline char32_t codePointAt(QStringView text, qsizetype i, qsizetype *units)
+{
+    if (QChar::isHighSurrogate(text.at(i).unicode()) && i + 1 < text.size() && text.at(i + 1).isLowSurrogate()) {
+        *units = 2;
+        return QChar::surrogateToUcs4(text.at(i), text.at(i + 1));
+    }
+    *units = 1;
+    return text.at(i).unicode();
+}
+
+/// `word-break: keep-all` (CSS Text 3 §5.2): no soft wrap opportunity between two
+/// letters or numbers, so CJK words break only where spaces or punctuation allow, like
+/// Latin ones. Qt's line breaker has no such mode; a WORD JOINER (U+2060, UAX #14 class
+/// WJ, default-ignorable so it shapes to nothing) between such a pair removes the break.
+QString joinCjkWords(const QString &text);
+
+/// `text` with Chromium's breaks between printable ASCII characters made explicit for
+/// Qt's UAX #14 line breaker: U+200B ZERO WIDTH SPACE where Chromium breaks
+/// (chromiumBreaksBetween()), U+2060 WORD JOINER after the characters where UAX #14
+/// breaks and Chromium does not ("/", closing brackets, "|", "%", "!", "+", "$", "\\"). Both are
+/// invisible and have no advance, but they stop kerning across them, so nothing is
+/// inserted after a letter or digit: UAX #14 never breaks there between ASCII characters.
+QString withChromiumAsciiBreaks(const QString &text);
+
+/// The QTextLayout wrap mode that white-space, word-break and overflow-wrap ask for
+/// (CSS Text 3 §3 and §5).
+QTextOption::WrapMode wrapModeFor(const ComputedStyle &s);
+
+/// Horizontal alignment factor (0 left, 0.5 centre, 1 right) of a non-justified line,
+/// start/end resolved against `direction` (CSS Text 3 §7.1).
+qreal alignFactor(TextAlign align, Direction direction);
+
+/// The format ranges of a text run: characters the font-family list lacks in their
+/// fallback face, emoji clusters in the colour emoji font (emoji.h), and, when the style
+/// sets letter-spacing, the letters of cursive scripts (with their combining marks)
+/// without it.
+QList<QTextLayout::FormatRange> formatRangesFor(const QString &text, const QFont &font, const ComputedStyle &s);
+
+/// One shaped line of a run before it is placed: its glyph runs and extent.
+struct ShapedLine {
+    QList<QGlyphRun> runs; // positions with the baseline at y = baselineInRuns
+    qreal baselineInRuns = 0;
+    qreal width = 0;
+    qreal alignWidth = -1; // width text-align centres/ends by, when not `width`
+    int textStart = 0, textLength = 0;
+};
+
+/// The QTextOption a run or paragraph is laid out with: `wrap`, the base direction of
+/// `s`, justification when `justify`, design metrics (no hinting, as Chromium measures).
+QTextOption textOptionFor(const ComputedStyle &s, QTextOption::WrapMode wrap, bool justify);
+
+/// Shapes `text` as one unwrapped line (the ellipsized replacement of a line).
+ShapedLine shapeSingleLine(const QString &text, const QFont &font, const ComputedStyle &s);
+
+/// The advance width of `text` shaped as one unwrapped line.
+qreal singleLineWidth(const QString &text, const QFont &font, const ComputedStyle &s);
+
+/// The width lines are broken at under text-wrap-style (CSS Text 4 §6.2), for a paragraph
+/// whose box is `lineWidth` px wide: `balance` bisects for the narrowest width that keeps
+/// the line count (as Blink's paragraph balancer does); `pretty` narrows the lines just
+/// enough that the last one holds two words (Blink scores whole paragraphs; this keeps
+/// its visible effect, no orphan); otherwise `lineWidth`.
+qreal wrapWidthFor(QTextLayout &layout, TextWrapStyle style, qreal lineWidth);
+
+/// text-indent in px for a block `width` px wide (CSS Text 3 §8.1); a percentage of an
+/// indefinite width (intrinsic sizing) counts as 0, as in Chromium.
+qreal textIndentFor(const ComputedStyle &s, qreal width);
+
+/// The rounded font metrics and line-height contribution of one inline box's style (CSS
+/// Inline 3 §4.2): `above`/`below` the baseline include the half-leading.
+struct FontBox {
+    qreal ascent = 0, descent = 0, above = 0, below = 0;
+};
+
+FontBox fontBoxFor(const ComputedStyle &s);
+
+/// `box` grown by the fonts `runs` actually use, for a box whose `line-height` is
+/// `normal`: as in Chromium, a fallback font (CJK, Arabic, emoji) contributes its own
+/// rounded ascent and descent plus half its line gap to the line box (CSS Inline 3 §4.2,
+/// "normal" lets the UA use the metrics of all fonts in the box). Other line heights keep
+/// `box` unchanged.
+FontBox withUsedFonts(const ComputedStyle &s, FontBox box, const QList<QGlyphRun> &runs);
+
+/// Whether bidi reordering (UAX #9 §3.4 L2) can put `text` (a paragraph, or a line of
+/// it) in another visual order than its logical one in a paragraph of `direction`: an
+/// RTL paragraph with left-to-right letters or digits, an LTR one with right-to-left
+/// letters, Arabic digits or explicit embeddings. Only such lines need visualCells().
+bool mayReorder(QStringView text, Direction direction);
+
+/// Lines longer than this (characters) keep the logical-range measure: each cluster's
+/// measure walks the line, so the visual map costs the square of the line's length.
+inline constexpr int kMaxVisualCells = 2048;
+
+/// One grapheme cluster of a line where bidi reordering put it: its first character in
+/// the paragraph string and its left and right edge in px (the line's coordinates).
+struct VisualCell {
+    int pos = 0;
+    qreal left = 0, right = 0;
+};
+
+/// The grapheme clusters of `line` from `from` to `to`, left to right (UAX #9 §3.4 L2).
+/// Each cluster is measured alone, by its leading and trailing edge: QTextLine::cursorToX()
+/// at a range of characters' ends answers for whichever run meets the other there. At the
+/// first cluster of a directional run Qt 6.4 puts both edges on the run boundary, and at
+/// the last cluster of a right-to-left run before a left-to-right one it answers with the
+/// next run's edges ("…السلامة." put the "ة" on the "."); such clusters are measured by
+/// their glyphs' positions and advances instead.
+std::vector<VisualCell> visualCells(const QTextLayout &layout, const QTextLine &line, int from, int to);
+
+/// Shapes, breaks and aligns one text run `raw` under `s` within `width` px (see
+/// TextEngine::shape(); the cache sits in front of this).
+std::shared_ptr<const TextBlock> shapeUncached(const ComputedStyle &s, const QString &raw, qreal width);
+
+/// CSS Inline 3 §5: lays `items` out in lines of `width` px (see TextMeasurer::layoutInline).
+InlineLayout layoutInlineUncached(const ComputedStyle &block, const std::vector<InlineItem> &items, qreal width);
+
+} // namespace imprint::render::text_detail

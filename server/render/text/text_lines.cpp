@@ -1,0 +1,501 @@
+// A text run broken into lines: text-wrap balance and pretty (CSS Text 4 §6.2),
+// text-indent (CSS Text 3 §8.1), the strut and used fonts' line box contributions (CSS
+// Inline 3 §4.2), bidi visual order (UAX #9 §3.4 L2) and the ellipsis of text-overflow
+// and line-clamp (CSS Overflow 3/4), then shapeUncached(), a run's whole layout.
+
+#include "server/render/text/text_internal.h"
+
+#include "server/render/resources/emoji.h"
+#include "server/render/text/feature_faces.h"
+#include "server/render/text/font_fallback.h"
+#include "server/render/text/font_set.h"
+#include "server/render/text/generic_family.h"
+#include "server/render/text/vertical_align.h"
+
+#include <QFontDatabase>
+#include <QFontMetricsF>
+#include <QHash>
+#include <QMutex>
+#include <QTextBoundaryFinder>
+#include <QTextLayout>
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <list>
+
+namespace imprint::render::text_detail {
+
+namespace {
+
+/// Lays `layout` (of `text` in `font`) out as one unwrapped line at the origin under `s`;
+/// the line, invalid for empty text.
+QTextLine layOutSingleLine(QTextLayout &layout, const QString &text, const QFont &font, const ComputedStyle &s)
+{
+    layout.setFormats(formatRangesFor(text, font, s));
+    layout.setTextOption(textOptionFor(s, QTextOption::NoWrap, false));
+    layout.beginLayout();
+    QTextLine line = layout.createLine();
+    if (line.isValid()) {
+        line.setLineWidth(kNoWrapWidth);
+        line.setPosition(QPointF(0, 0));
+    }
+    layout.endLayout();
+    return line;
+}
+
+} // namespace
+
+ShapedLine shapeSingleLine(const QString &text, const QFont &font, const ComputedStyle &s)
+{
+    QTextLayout layout(text, font);
+    const QTextLine line = layOutSingleLine(layout, text, font, s);
+    ShapedLine out;
+    if (!line.isValid())
+        return out;
+    out.runs = line.glyphRuns();
+    out.baselineInRuns = line.ascent();
+    out.width = line.naturalTextWidth();
+    out.textLength = int(text.size());
+    return out;
+}
+
+qreal singleLineWidth(const QString &text, const QFont &font, const ComputedStyle &s)
+{
+    QTextLayout layout(text, font);
+    const QTextLine line = layOutSingleLine(layout, text, font, s);
+    return line.isValid() ? line.naturalTextWidth() : 0;
+}
+
+namespace {
+
+/// Replaces the end of `lineText` with "…" so that the whole fits `width` px, cutting at
+/// a grapheme boundary inside the word as Chromium does (CSS Overflow 3 §text-overflow:
+/// "implementations must hide characters and atomic inline-level elements at the end
+/// edge of the line as necessary to fit the ellipsis").
+ShapedLine ellipsize(const QString &lineText, qreal width, const QFont &font, const ComputedStyle &s)
+{
+    QString base = lineText;
+    while (!base.isEmpty() && (base.back().isSpace() || base.back() == QChar::LineSeparator))
+        base.chop(1);
+    if (singleLineWidth(base + kEllipsis, font, s) <= width + kWidthEpsilon)
+        return shapeSingleLine(base + kEllipsis, font, s);
+
+    QList<int> cuts; // grapheme boundaries, ascending
+    QTextBoundaryFinder finder(QTextBoundaryFinder::Grapheme, base);
+    for (qsizetype p = 0; p >= 0 && p <= base.size(); p = finder.toNextBoundary())
+        cuts << int(p);
+    int lo = 0, hi = int(cuts.size()) - 1; // cuts[lo] always fits (the empty prefix)
+    while (lo < hi) {
+        const int mid = (lo + hi + 1) / 2;
+        if (singleLineWidth(base.left(cuts[mid]) + kEllipsis, font, s) <= width + kWidthEpsilon)
+            lo = mid;
+        else
+            hi = mid - 1;
+    }
+    // A cut after a space drops it, as Chromium does: the ellipsis follows the word.
+    QString kept = base.left(cuts[lo]);
+    while (!kept.isEmpty() && kept.back().isSpace())
+        kept.chop(1);
+    return shapeSingleLine(kept + kEllipsis, font, s);
+}
+
+/// The number of lines `layout` (text and formats set) breaks into at `width` px.
+int countLines(QTextLayout &layout, qreal width)
+{
+    int lines = 0;
+    layout.beginLayout();
+    for (QTextLine line = layout.createLine(); line.isValid(); line = layout.createLine()) {
+        line.setLineWidth(width);
+        ++lines;
+    }
+    layout.endLayout();
+    return lines;
+}
+
+/// Whether the last line at `width` px holds a single word (an orphan, CSS Text 4 §6.2).
+bool lastLineIsOneWord(QTextLayout &layout, qreal width)
+{
+    QTextLine last;
+    layout.beginLayout();
+    for (QTextLine line = layout.createLine(); line.isValid(); line = layout.createLine()) {
+        line.setLineWidth(width);
+        last = line;
+    }
+    layout.endLayout();
+    if (!last.isValid())
+        return false;
+    return !layout.text().mid(last.textStart(), last.textLength()).trimmed().contains(u' ');
+}
+
+constexpr int kMaxBalancedLines = 4; // Blink balances paragraphs of up to 4 lines
+
+} // namespace
+
+qreal wrapWidthFor(QTextLayout &layout, TextWrapStyle style, qreal lineWidth)
+{
+    if (style != TextWrapStyle::Balance && style != TextWrapStyle::Pretty)
+        return lineWidth;
+    const int lines = countLines(layout, lineWidth);
+    if (lines < 2 || (style == TextWrapStyle::Balance && lines > kMaxBalancedLines))
+        return lineWidth;
+    if (style == TextWrapStyle::Pretty && !lastLineIsOneWord(layout, lineWidth))
+        return lineWidth;
+    qreal lo = lineWidth / lines, hi = lineWidth; // lines at `hi` keep the count
+    while (hi - lo > 0.5) {
+        const qreal mid = (lo + hi) / 2;
+        const bool fits = countLines(layout, mid) <= lines;
+        if (style == TextWrapStyle::Balance ? fits : (fits && lastLineIsOneWord(layout, mid)))
+            hi = mid;
+        else
+            lo = mid;
+    }
+    if (style == TextWrapStyle::Pretty) // `lo` is the widest width without the orphan
+        return countLines(layout, lo) <= lines ? lo : lineWidth;
+    return hi;
+}
+
+qreal textIndentFor(const ComputedStyle &s, qreal width)
+{
+    const Length &l = s.textIndent;
+    if (l.type == Length::Type::Px)
+        return l.value;
+    if (l.type == Length::Type::Percent)
+        return std::isfinite(width) ? l.value * width / 100 + l.offset : l.offset;
+    return 0;
+}
+
+FontBox fontBoxFor(const ComputedStyle &s)
+{
+    QFont font = TextEngine::fontFor(s);
+    font.setLetterSpacing(QFont::AbsoluteSpacing, 0);
+    const QFontMetricsF fm(font);
+    FontBox box;
+    box.ascent = std::round(fm.ascent());
+    box.descent = std::round(fm.descent());
+    const qreal lineHeight = TextEngine::lineHeightFor(s);
+    // Half-leading floored to whole pixels, the rest below, as Blink does (its
+    // CalculateLeadingSpace()): with lineHeight 1.6 at 30 px the baseline is 6 px, not
+    // 6.5 px, below the ascent (CSS Inline 3 §4.2 leaves the split to the UA).
+    // The epsilon keeps 1.4 × 40 (55.99999…) at Blink's exact 56 px.
+    const qreal halfLeading = std::floor((lineHeight - (box.ascent + box.descent)) / 2 + 1.0 / 128);
+    box.above = box.ascent + halfLeading;
+    box.below = lineHeight - box.above;
+    return box;
+}
+
+FontBox withUsedFonts(const ComputedStyle &s, FontBox box, const QList<QGlyphRun> &runs)
+{
+    if (s.lineHeight.type != LineHeight::Type::Normal)
+        return box;
+    for (const QGlyphRun &run : runs) {
+        const QRawFont font = run.rawFont();
+        if (!font.isValid())
+            continue;
+        // A run without ink (the word joiner the engine puts after "+" in "C++20", which
+        // Qt takes from the first face that maps it) is no font of the line's text: the
+        // list's own spaces and letters never fall back alone.
+        const QList<quint32> glyphs = run.glyphIndexes();
+        if (std::all_of(glyphs.begin(), glyphs.end(), [&font](quint32 g) { return font.boundingRect(g).isEmpty(); }))
+            continue;
+        const qreal ascent = std::round(font.ascent()), descent = std::round(font.descent());
+        const qreal gap = std::round(font.leading());
+        const qreal halfGap = std::floor(gap / 2 * 64) / 64;
+        box.above = std::max(box.above, ascent + halfGap);
+        box.below = std::max(box.below, descent + gap - halfGap);
+    }
+    return box;
+}
+
+bool mayReorder(QStringView text, Direction direction)
+{
+    const bool rtl = direction == Direction::Rtl;
+    for (qsizetype i = 0, units = 1; i < text.size(); i += units) {
+        const char32_t c = codePointAt(text, i, &units);
+        switch (QChar::direction(c)) {
+        case QChar::DirL:
+        case QChar::DirEN:
+            if (rtl)
+                return true;
+            break;
+        case QChar::DirR:
+        case QChar::DirAL:
+            if (!rtl)
+                return true;
+            break;
+        case QChar::DirAN:
+        case QChar::DirLRE:
+        case QChar::DirLRO:
+        case QChar::DirRLE:
+        case QChar::DirRLO:
+        case QChar::DirPDF:
+        case QChar::DirLRI:
+        case QChar::DirRLI:
+        case QChar::DirFSI:
+        case QChar::DirPDI: return true;
+        default: break;
+        }
+    }
+    return false;
+}
+
+namespace {
+
+/// Whether `c` is a strong right-to-left character (UAX #9 bidi class R or AL).
+bool isStrongRtl(QChar c)
+{
+    const QChar::Direction d = c.direction();
+    return d == QChar::DirR || d == QChar::DirAL;
+}
+
+} // namespace
+
+std::vector<VisualCell> visualCells(const QTextLayout &layout, const QTextLine &line, int from, int to)
+{
+    const QString &text = layout.text();
+    std::vector<VisualCell> cells;
+    cells.reserve(size_t(std::max(0, to - from)));
+    for (int p = from; p < to;) {
+        int next = layout.nextCursorPosition(p);
+        next = next > p ? std::min(next, to) : p + 1;
+        int lead = p, trail = p;
+        const qreal a = line.cursorToX(&lead, QTextLine::Leading);
+        const qreal b = line.cursorToX(&trail, QTextLine::Trailing);
+        VisualCell cell{p, std::min(a, b), std::max(a, b)};
+        const bool rtl = isStrongRtl(text.at(p));
+        const bool runEdge
+            = rtl && ((p > 0 && !isStrongRtl(text.at(p - 1))) || (next < text.size() && !isStrongRtl(text.at(next))));
+        if (b == a || runEdge) {
+            const QList<QGlyphRun> runs = line.glyphRuns(p, next - p);
+            bool measured = false;
+            for (const QGlyphRun &run : runs) {
+                const QList<QPointF> positions = run.positions();
+                const QList<QPointF> advances = run.rawFont().advancesForGlyphIndexes(run.glyphIndexes());
+                for (qsizetype k = 0; k < positions.size() && k < advances.size(); ++k) {
+                    const qreal l = positions[k].x(), r = l + advances[k].x();
+                    cell.left = measured ? std::min(cell.left, l) : l;
+                    cell.right = measured ? std::max(cell.right, r) : r;
+                    measured = true;
+                }
+            }
+        }
+        cells.push_back(cell);
+        p = next;
+    }
+    std::stable_sort(cells.begin(), cells.end(), [](const VisualCell &x, const VisualCell &y) {
+        return x.left < y.left || (x.left == y.left && x.right < y.right);
+    });
+    return cells;
+}
+
+namespace {
+
+/// text-overflow and line-clamp on a line that bidi reordering mixes (CSS Overflow 3
+/// §text-overflow: characters are hidden "at the end edge of the line"): as Blink's
+/// NGLineTruncator, the line is cut in visual order, keeping the grapheme clusters that
+/// fit with the ellipsis from the line's start edge (the left one in an ltr paragraph)
+/// wherever they are in the text, and "…" follows the last kept one on the end side. The
+/// runs start at x = 0 as a shaped line's do.
+ShapedLine ellipsizeVisually(const QTextLayout &layout, const QTextLine &line, qreal width, const QFont &font,
+                             const ComputedStyle &s)
+{
+    const int ls = line.textStart();
+    int le = ls + line.textLength();
+    const QString &text = layout.text();
+    while (le > ls && (text.at(le - 1).isSpace() || text.at(le - 1) == QChar::LineSeparator))
+        --le;
+    std::vector<VisualCell> cells = visualCells(layout, line, ls, le);
+    ShapedLine ellipsis = shapeSingleLine(QString(kEllipsis), font, s);
+    const bool rtl = s.direction == Direction::Rtl;
+    qreal lo = std::numeric_limits<qreal>::max(), hi = std::numeric_limits<qreal>::lowest();
+    for (const VisualCell &c : cells) {
+        lo = std::min(lo, c.left);
+        hi = std::max(hi, c.right);
+    }
+    const qreal room = width - ellipsis.width + kWidthEpsilon;
+    std::vector<VisualCell> fit; // left to right
+    for (const VisualCell &c : cells) {
+        if (rtl ? c.left >= hi - room : c.right <= lo + room)
+            fit.push_back(c);
+    }
+    // A space the cut leaves beside the ellipsis is dropped: "…" follows the word.
+    const auto isSpace = [&](const VisualCell &c) { return text.at(c.pos).isSpace(); };
+    while (!fit.empty() && isSpace(rtl ? fit.front() : fit.back()))
+        fit.erase(rtl ? fit.begin() : fit.end() - 1);
+    std::vector<int> kept; // first characters of the clusters that stay
+    qreal keptLo = rtl ? hi : lo, keptHi = rtl ? hi : lo;
+    for (const VisualCell &c : fit) {
+        kept.push_back(c.pos);
+        if (c.right > c.left) {
+            keptLo = std::min(keptLo, c.left);
+            keptHi = std::max(keptHi, c.right);
+        }
+    }
+    std::sort(kept.begin(), kept.end());
+    ShapedLine out;
+    out.baselineInRuns = line.y() + line.ascent();
+    for (size_t k = 0; k < kept.size();) {
+        const int a = kept[k];
+        int b = a;
+        while (k < kept.size() && kept[k] == b) {
+            const int next = layout.nextCursorPosition(b);
+            b = next > b ? std::min(next, le) : b + 1;
+            ++k;
+        }
+        out.runs += line.glyphRuns(a, b - a);
+    }
+    // Step: "…" beside the last kept cluster on the end side, the line moved to start at 0
+    const qreal ellipsisX = rtl ? keptLo - ellipsis.width : keptHi;
+    const qreal origin = rtl ? ellipsisX : lo;
+    for (QGlyphRun &run : out.runs) {
+        QList<QPointF> positions = run.positions();
+        for (QPointF &p : positions)
+            p.rx() -= origin;
+        run.setPositions(positions);
+    }
+    for (QGlyphRun &run : ellipsis.runs) {
+        QList<QPointF> positions = run.positions();
+        for (QPointF &p : positions)
+            p += QPointF(ellipsisX - origin, out.baselineInRuns - ellipsis.baselineInRuns);
+        run.setPositions(positions);
+        out.runs.append(run);
+    }
+    out.width = rtl ? keptHi - ellipsisX : keptHi + ellipsis.width - lo;
+    out.textStart = ls;
+    out.textLength = le - ls;
+    return out;
+}
+
+} // namespace
+
+std::shared_ptr<const TextBlock> shapeUncached(const ComputedStyle &s, const QString &raw, qreal width)
+{
+    auto block = std::make_shared<TextBlock>();
+    const QString processed = TextEngine::processText(s, raw);
+    if (processed.isEmpty())
+        return block;
+
+    const QFont font = TextEngine::fontFor(s);
+    const QFontMetricsF fm(font);
+    // The strut: the block font's ascent, descent and half-leading (CSS Inline 3 §4.2).
+    const FontBox strut = fontBoxFor(s);
+
+    QTextOption::WrapMode wrap = wrapModeFor(s);
+    // overflow-wrap: break-word breaks inside a word only where the line would overflow,
+    // so unlike `anywhere` it leaves the min-content size alone (CSS Text 3 §5.5).
+    if (width == 0 && s.overflowWrap == OverflowWrap::BreakWord && s.wordBreak == WordBreak::Normal)
+        wrap = QTextOption::WordWrap;
+    const bool finiteWidth = std::isfinite(width);
+    const bool wraps = finiteWidth && wrap != QTextOption::NoWrap;
+    const QString text = wraps && s.wordBreak != WordBreak::BreakAll ? withChromiumAsciiBreaks(processed) : processed;
+    const bool justify = s.textAlign == TextAlign::Justify && finiteWidth;
+    const qreal lineWidth = wraps ? std::max<qreal>(width, 0) + kWidthEpsilon : kNoWrapWidth;
+    const int maxLines = s.lineClamp > 0 ? s.lineClamp + 1 : std::numeric_limits<int>::max();
+
+    QTextLayout layout(text, font);
+    layout.setFormats(formatRangesFor(text, font, s));
+    layout.setTextOption(textOptionFor(s, wraps ? wrap : QTextOption::NoWrap, justify && wraps));
+    layout.setCacheEnabled(true);
+    const qreal wrapWidth = wraps ? wrapWidthFor(layout, s.textWrapStyle, lineWidth) : lineWidth;
+    const qreal indent = textIndentFor(s, width);
+    std::vector<ShapedLine> lines;
+    std::vector<QTextLine> qlines;
+    layout.beginLayout();
+    for (int i = 0; i < maxLines; ++i) {
+        QTextLine line = layout.createLine();
+        if (!line.isValid())
+            break;
+        // Step: text-indent narrows the first line (CSS Text 3 §8.1)
+        line.setLineWidth(i == 0 ? std::max<qreal>(0, wrapWidth - indent) : wrapWidth);
+        line.setPosition(QPointF(0, 0));
+        qlines.push_back(line);
+    }
+    layout.endLayout();
+    for (const QTextLine &line : qlines) {
+        ShapedLine sl;
+        sl.runs = line.glyphRuns();
+        sl.baselineInRuns = line.y() + line.ascent();
+        sl.width = line.naturalTextWidth();
+        sl.textStart = line.textStart();
+        sl.textLength = line.textLength();
+        lines.push_back(std::move(sl));
+    }
+
+    // A line bidi reordering mixes is ellipsized in visual order (ellipsizeVisually()).
+    const auto reorders = [&](const QTextLine &line) {
+        return line.textLength() <= kMaxVisualCells
+               && mayReorder(QStringView(text).mid(line.textStart(), line.textLength()), s.direction);
+    };
+    // line-clamp: keep N lines, the last ending in an ellipsis (CSS Overflow 4 §line-clamp).
+    if (s.lineClamp > 0 && int(lines.size()) > s.lineClamp) {
+        lines.resize(size_t(s.lineClamp));
+        ShapedLine &last = lines.back();
+        const qreal avail = finiteWidth ? width : last.width;
+        const qreal unclamped = last.width;
+        const QTextLine &qline = qlines[size_t(s.lineClamp) - 1];
+        const bool visual = reorders(qline);
+        last = visual ? ellipsizeVisually(layout, qline, avail, font, s)
+                      : ellipsize(text.mid(last.textStart, last.textLength), avail, font, s);
+        // Chromium aligns the clamped line as laid out, then appends the ellipsis (a line
+        // cut in visual order is aligned with it).
+        if (!visual)
+            last.alignWidth = std::min(unclamped, avail);
+        block->ellipsized = true;
+    }
+    // text-overflow: ellipsis on a line that overflows its box (CSS Overflow 3 §text-overflow).
+    if (s.textOverflow == TextOverflow::Ellipsis && finiteWidth && width > 0) {
+        for (size_t i = 0; i < lines.size(); ++i) {
+            ShapedLine &line = lines[i];
+            if (line.width > width + kWidthEpsilon) {
+                line = reorders(qlines[i]) ? ellipsizeVisually(layout, qlines[i], width, font, s)
+                                           : ellipsize(text.mid(line.textStart, line.textLength), width, font, s);
+                block->ellipsized = true;
+            }
+        }
+    }
+
+    qreal widest = 0;
+    qreal top = 0;
+    const qreal factor = alignFactor(s.textAlign, s.direction);
+    for (size_t i = 0; i < lines.size(); ++i) {
+        ShapedLine &sl = lines[i];
+        TextLine out;
+        out.top = top;
+        // Step: the line box's height, fallback fonts included under `normal` (CSS Inline 3 §4.2)
+        const FontBox used = withUsedFonts(s, strut, sl.runs);
+        out.height = used.above + used.below;
+        out.baseline = top + used.above;
+        out.width = sl.width;
+        const bool justified = justify && wraps && i + 1 < lines.size() && !block->ellipsized;
+        const qreal alignWidth = sl.alignWidth >= 0 ? sl.alignWidth : sl.width;
+        // The first line aligns in the box narrowed by text-indent, on the start side.
+        const qreal lineIndent = i == 0 ? indent : 0;
+        const qreal avail = width - lineIndent;
+        out.left = (finiteWidth && !justified) ? std::max<qreal>(0, avail - alignWidth) * factor : 0;
+        if (finiteWidth && !justified && avail < alignWidth && factor > 0)
+            out.left = (avail - alignWidth) * factor; // overflowing centred/right text spills both ways
+        if (s.direction != Direction::Rtl)
+            out.left += lineIndent;
+        const QPointF shift(out.left, out.baseline - sl.baselineInRuns);
+        for (QGlyphRun &run : sl.runs) {
+            QList<QPointF> positions = run.positions();
+            for (QPointF &p : positions)
+                p += shift;
+            run.setPositions(positions);
+        }
+        out.glyphRuns = std::move(sl.runs);
+        widest = std::max(widest, sl.width + lineIndent);
+        top += out.height;
+        block->lines.push_back(std::move(out));
+    }
+    block->size = QSizeF(widest, top);
+    block->firstBaseline = block->lines.empty() ? 0 : block->lines.front().baseline;
+    block->lastBaseline = block->lines.empty() ? 0 : block->lines.back().baseline;
+    block->underlineOffset = fm.underlinePos();
+    block->overlineOffset = -fm.overlinePos();
+    block->strikeOffset = -fm.strikeOutPos();
+    block->decorationThickness = std::max<qreal>(1, fm.lineWidth());
+    return block;
+}
+
+} // namespace imprint::render::text_detail

@@ -1,0 +1,409 @@
+// A text run's characters prepared for Qt's shaper: text-transform, the font-family
+// list and Chromium's per-character font fallback as format ranges (CSS Fonts 4 §5),
+// word-break: keep-all and Chromium's ASCII break table as invisible break controls
+// (CSS Text 3 §5), letter-spacing off in cursive scripts (CSS Text 3 §8.2).
+
+#include "server/render/text/text_internal.h"
+
+#include "server/render/resources/emoji.h"
+#include "server/render/text/feature_faces.h"
+#include "server/render/text/font_fallback.h"
+#include "server/render/text/font_set.h"
+#include "server/render/text/generic_family.h"
+#include "server/render/text/vertical_align.h"
+
+#include <QFontDatabase>
+#include <QFontMetricsF>
+#include <QHash>
+#include <QMutex>
+#include <QTextBoundaryFinder>
+#include <QTextLayout>
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <list>
+
+namespace imprint::render::text_detail {
+
+QString applyTransform(const QString &text, TextTransform transform)
+{
+    switch (transform) {
+    case TextTransform::Uppercase: return text.toUpper();
+    case TextTransform::Lowercase: return text.toLower();
+    case TextTransform::Capitalize: {
+        QString out = text;
+        bool atWordStart = true;
+        for (qsizetype i = 0; i < out.size(); ++i) {
+            const QChar c = out.at(i);
+            if (c.isLetterOrNumber()) {
+                if (atWordStart)
+                    out[i] = c.toTitleCase();
+                atWordStart = false;
+            } else {
+                atWordStart = c.isSpace() || c == QChar::LineSeparator;
+            }
+        }
+        return out;
+    }
+    case TextTransform::None: break;
+    }
+    return text;
+}
+
+namespace {
+
+/// Whether Qt's font database has `family` (an installed face, or a space's uploaded one
+/// under its internal name); answers cached, as the lookup walks the whole database.
+bool hasFamily(const QString &family)
+{
+    if (isInternalFamily(family))
+        return true; // applyFontSet() left only registered ones
+    static QMutex mutex;
+    static QHash<QString, bool> known;
+    QMutexLocker lock(&mutex);
+    const auto it = known.constFind(family);
+    if (it != known.constEnd())
+        return *it;
+    const bool has = QFontDatabase::hasFamily(family);
+    known.insert(family, has);
+    return has;
+}
+
+/// The families of a font-family list as Qt's database names them (generic families
+/// resolved), with the sans-serif face when none is installed: the fonts Chromium tries
+/// before it falls back per character (font_fallback.h).
+QStringList primaryFamilies(const QStringList &requested)
+{
+    // Generic families are what fontconfig makes of them, as in Chromium on Linux (Noto
+    // Sans for sans-serif with Debian's fonts-noto-core). When nothing the list names is
+    // installed ("Arial, Helvetica", "Hiragino Sans"), Chromium draws with its default
+    // face, the sans-serif one, not with our first fallback.
+    QStringList families;
+    bool usable = false;
+    for (const QString &raw : requested) {
+        const QString f = raw.trimmed();
+        const QString lower = f.toLower();
+        if (lower == QLatin1String("sans-serif") || lower == QLatin1String("system-ui")
+            || lower == QLatin1String("ui-sans-serif")) {
+            families << genericFamily(GenericFamily::SansSerif);
+            usable = true;
+        } else if (lower == QLatin1String("serif") || lower == QLatin1String("ui-serif")) {
+            families << genericFamily(GenericFamily::Serif);
+            usable = true;
+        } else if (lower == QLatin1String("monospace") || lower == QLatin1String("ui-monospace")) {
+            families << genericFamily(GenericFamily::Monospace);
+            usable = true;
+        } else if (!f.isEmpty()) {
+            families << f;
+            usable = usable || hasFamily(f);
+        }
+    }
+    if (!usable)
+        families << genericFamily(GenericFamily::SansSerif);
+    return families;
+}
+
+} // namespace
+
+QStringList familyList(const QStringList &requested, qsizetype *named)
+{
+    QStringList families = primaryFamilies(requested);
+    if (named)
+        *named = families.size();
+    // Characters no family of the list has get their fallback face from format ranges of
+    // their own (fallbackFormatRanges(), as Chromium picks it); these families are only
+    // Qt's last resort under them, in fontconfig's order for the common scripts. The
+    // emoji clusters are put in the emoji font by their own format ranges (emoji.h).
+    static const QStringList fallbacks = {
+        QStringLiteral("DejaVu Sans"),      QStringLiteral("Noto Sans"),        QStringLiteral("Noto Sans CJK JP"),
+        QStringLiteral("Noto Sans Arabic"), QStringLiteral("Noto Sans Hebrew"), QStringLiteral("Noto Sans Symbols2"),
+        QStringLiteral("Noto Color Emoji"),
+    };
+    for (const QString &f : fallbacks) {
+        if (!families.contains(f))
+            families << f;
+    }
+    return families;
+}
+
+namespace {
+
+/// True for the scripts whose letters UAX #14 lets break between any two (classes ID,
+/// H2, H3, JL/JV/JT): Han, Hiragana, Katakana, Hangul, Bopomofo.
+bool isCjkScript(char32_t ucs4)
+{
+    switch (QChar::script(ucs4)) {
+    case QChar::Script_Han:
+    case QChar::Script_Hiragana:
+    case QChar::Script_Katakana:
+    case QChar::Script_Hangul:
+    case QChar::Script_Bopomofo: return true;
+    default: return false;
+    }
+}
+
+} // namespace
+
+QString joinCjkWords(const QString &text)
+{
+    QString out;
+    out.reserve(text.size() + text.size() / 2);
+    char32_t previous = 0;
+    for (qsizetype i = 0; i < text.size();) {
+        qsizetype units = 1;
+        const char32_t c = codePointAt(text, i, &units);
+        if (previous && QChar::isLetterOrNumber(previous) && QChar::isLetterOrNumber(c)
+            && (isCjkScript(previous) || isCjkScript(c)))
+            out += QChar(0x2060);
+        out += QStringView(text).mid(i, units);
+        previous = c;
+        i += units;
+    }
+    return out;
+}
+
+namespace {
+
+/// Whether Chromium breaks a line between the printable ASCII characters `ch` and
+/// `next` (`before` precedes `ch`). Between two ASCII characters Blink does not use
+/// UAX #14 but a table of its own, for compatibility with other browsers
+/// (third_party/blink/renderer/platform/text/text_break_iterator.cc): a URL or a path
+/// stays whole except after "-" and "?", and an opening bracket may start a line after
+/// closing punctuation or a symbol. A "-" before a digit is a minus sign unless a letter
+/// or digit precedes it ("ABCD-1234" breaks, "x -5" does not).
+bool chromiumBreaksBetween(QChar before, QChar ch, QChar next)
+{
+    const auto in = [](QChar c, QLatin1StringView set) { return set.contains(c); };
+    if (ch == u'-' && next.isDigit())
+        return before.unicode() < 0x80 && before.isLetterOrNumber();
+    if (ch == u'-')
+        return !in(next, QLatin1StringView("!$),./:;?]}"));
+    if (ch == u'?')
+        return !in(next, QLatin1StringView("!\"'),./:;?]}"));
+    if (in(next, QLatin1StringView("(<[{")))
+        return in(ch, QLatin1StringView("!\"#%&)*+,.:;=>\\]|}~"));
+    return false;
+}
+
+} // namespace
+
+QString withChromiumAsciiBreaks(const QString &text)
+{
+    const auto printable = [](QChar c) { return c.unicode() >= 0x21 && c.unicode() <= 0x7e; };
+    const auto alnum = [](QChar c) { return (c >= u'a' && c <= u'z') || (c >= u'A' && c <= u'Z') || c.isDigit(); };
+    // "+", "$" and "\\" are UAX #14 prefixes (PR), which may break before another prefix
+    // or a postfix: "C++" broke between its two "+" at the end of a line.
+    const QLatin1StringView uaxBreaksAfter("/)]}|%!+$\\");
+    // UAX #14 keeps a prefix before a digit itself (LB25 PR × NU), and a joiner there would
+    // split the shaping run where the face lacks U+2060 ("C++20" 0.8 px wider at 24 px).
+    const QLatin1StringView prefixes("+$\\");
+    QString out;
+    out.reserve(text.size() + 16);
+    bool changed = false;
+    for (qsizetype i = 0; i < text.size(); ++i) {
+        const QChar ch = text.at(i);
+        out += ch;
+        if (i + 1 >= text.size())
+            break;
+        const QChar next = text.at(i + 1);
+        if (!printable(ch) || !printable(next) || alnum(ch))
+            continue;
+        if (chromiumBreaksBetween(i > 0 ? text.at(i - 1) : QChar(), ch, next))
+            out += QChar(0x200B);
+        else if (uaxBreaksAfter.contains(ch) && !(prefixes.contains(ch) && next.isDigit()))
+            out += QChar(0x2060);
+        else
+            continue;
+        changed = true;
+    }
+    return changed ? out : text;
+}
+
+QTextOption::WrapMode wrapModeFor(const ComputedStyle &s)
+{
+    if (s.whiteSpace == WhiteSpace::NoWrap || s.whiteSpace == WhiteSpace::Pre)
+        return QTextOption::NoWrap;
+    if (s.wordBreak == WordBreak::BreakAll)
+        return QTextOption::WrapAnywhere;
+    if (s.wordBreak == WordBreak::BreakWord || s.overflowWrap != OverflowWrap::Normal)
+        return QTextOption::WrapAtWordBoundaryOrAnywhere;
+    return QTextOption::WordWrap;
+}
+
+qreal alignFactor(TextAlign align, Direction direction)
+{
+    const bool rtl = direction == Direction::Rtl;
+    switch (align) {
+    case TextAlign::Left: return 0;
+    case TextAlign::Right: return 1;
+    case TextAlign::Center: return 0.5;
+    case TextAlign::Start: return rtl ? 1 : 0;
+    case TextAlign::End: return rtl ? 0 : 1;
+    case TextAlign::Justify: return rtl ? 1 : 0; // the last line of a justified block
+    }
+    return 0;
+}
+
+namespace {
+
+/// True for the scripts whose letters join (CSS Text 3 §8.2: letter-spacing must not be
+/// applied to cursive scripts, and Chromium does not).
+bool isCursiveScript(QChar::Script script)
+{
+    switch (script) {
+    case QChar::Script_Arabic:
+    case QChar::Script_Syriac:
+    case QChar::Script_Nko:
+    case QChar::Script_Mongolian:
+    case QChar::Script_Mandaic:
+    case QChar::Script_Adlam:
+    case QChar::Script_HanifiRohingya: return true;
+    default: return false;
+    }
+}
+
+/// Characters that belong to the face of the character before them: combining marks,
+/// joiners, variation selectors and the invisible break controls the engine inserts.
+bool followsPreviousFace(char32_t c)
+{
+    switch (QChar::category(c)) {
+    case QChar::Mark_NonSpacing:
+    case QChar::Mark_SpacingCombining:
+    case QChar::Mark_Enclosing: return true;
+    default: break;
+    }
+    return c == 0x200B || c == 0x200C || c == 0x200D || c == 0x2060 || c == 0x00AD || c == QChar::LineSeparator
+           || (c >= 0xFE00 && c <= 0xFE0F) || (c >= 0xE0100 && c <= 0xE01EF);
+}
+
+/// The faces of `families` that `s`'s weight and style select, one per installed family,
+/// at a nominal size (only their character sets are asked); cached per thread.
+std::vector<QRawFont> primaryFaces(const QStringList &families, const ComputedStyle &s)
+{
+    thread_local QHash<QString, QRawFont> faces;
+    std::vector<QRawFont> out;
+    const bool italic = s.fontStyle == FontStyle::Italic;
+    for (const QString &family : families) {
+        const QString key = family + u'|' + QString::number(s.fontWeight) + (italic ? u'i' : u'n');
+        auto it = faces.constFind(key);
+        if (it == faces.constEnd()) {
+            const QRawFont raw = hasFamily(family) ? selectedFace(family, s.fontWeight, italic) : QRawFont();
+            if (faces.size() > 1024)
+                faces.clear();
+            it = faces.insert(key, raw);
+        }
+        if (it->isValid())
+            out.push_back(*it);
+    }
+    return out;
+}
+
+/// Font fallback as Chromium does it (font_fallback.h): each stretch of characters that
+/// no family of `s`'s font-family list has, as a format range in the face fontconfig
+/// falls back to for it, synthetic bold and italic as Blink asks Skia for them. The
+/// `emoji` ranges keep their own font.
+QList<QTextLayout::FormatRange> fallbackFormatRanges(const QString &text, const QFont &font, const ComputedStyle &s,
+                                                     const QList<QTextLayout::FormatRange> &emoji)
+{
+    QList<QTextLayout::FormatRange> ranges;
+    std::vector<bool> inEmoji;
+    if (!emoji.isEmpty()) {
+        inEmoji.assign(size_t(text.size()), false);
+        for (const QTextLayout::FormatRange &r : emoji)
+            for (int k = std::max(0, r.start); k < r.start + r.length && k < text.size(); ++k)
+                inEmoji[size_t(k)] = true;
+    }
+    std::vector<QRawFont> faces;
+    bool facesLoaded = false;
+    const FallbackFace *runFace = nullptr;
+    qsizetype runStart = 0;
+    const auto close = [&](qsizetype end) {
+        if (!runFace || end <= runStart)
+            return;
+        QTextCharFormat format;
+        format.setFont(fallbackFont(font, *runFace, s.fontWeight, s.fontStyle == FontStyle::Italic));
+        ranges.append({int(runStart), int(end - runStart), format});
+    };
+    for (qsizetype i = 0; i < text.size();) {
+        qsizetype units = 1;
+        const char32_t c = codePointAt(text, i, &units);
+        const FallbackFace *face = runFace;
+        if (!inEmoji.empty() && inEmoji[size_t(i)]) {
+            face = nullptr;
+        } else if (!followsPreviousFace(c) && c >= 0x20) {
+            if (!facesLoaded) {
+                faces = primaryFaces(primaryFamilies(s.fontFamily), s);
+                facesLoaded = true;
+            }
+            const bool covered
+                = std::any_of(faces.begin(), faces.end(), [c](const QRawFont &f) { return f.supportsCharacter(c); });
+            face = covered ? nullptr : systemFallbackFace(c);
+        }
+        if (face != runFace) {
+            close(i);
+            runFace = face;
+            runStart = i;
+        }
+        i += units;
+    }
+    close(text.size());
+    return ranges;
+}
+
+} // namespace
+
+QList<QTextLayout::FormatRange> formatRangesFor(const QString &text, const QFont &font, const ComputedStyle &s)
+{
+    const QList<QTextLayout::FormatRange> emoji = emojiFormatRanges(text, font);
+    QList<QTextLayout::FormatRange> ranges = fallbackFormatRanges(text, font, s, emoji);
+    ranges += emoji;
+    if (s.letterSpacing == 0)
+        return ranges;
+    QTextCharFormat unspaced;
+    unspaced.setFontLetterSpacingType(QFont::AbsoluteSpacing);
+    unspaced.setFontLetterSpacing(0);
+    // Digits and punctuation (script Common) belong to the script run around them, as in
+    // Chromium's script itemization: "مرات،" and "مع 2026 دعم" keep no spacing on the comma
+    // and digits. Spaces keep theirs, as Chromium does.
+    std::vector<bool> inCursiveRun(size_t(text.size()), false);
+    {
+        bool cursiveRun = false, seenScript = false;
+        for (qsizetype i = 0; i < text.size(); ++i) {
+            const QChar::Script script = text.at(i).script();
+            if (script > QChar::Script_Common) {
+                if (!seenScript && isCursiveScript(script)) // the text's leading Common characters join it
+                    std::fill(inCursiveRun.begin(), inCursiveRun.begin() + i, true);
+                cursiveRun = isCursiveScript(script);
+                seenScript = true;
+            }
+            inCursiveRun[size_t(i)] = cursiveRun;
+        }
+    }
+    qsizetype start = -1;
+    for (qsizetype i = 0; i <= text.size(); ++i) {
+        const QChar::Script script = i < text.size() ? text.at(i).script() : QChar::Script_Unknown;
+        const bool cursive = isCursiveScript(script) || (start >= 0 && script == QChar::Script_Inherited)
+                             || (i < text.size() && inCursiveRun[size_t(i)] && !text.at(i).isSpace()
+                                 && script <= QChar::Script_Common);
+        if (cursive && start < 0)
+            start = i;
+        else if (!cursive && start >= 0) {
+            ranges.append({int(start), int(i - start), unspaced});
+            start = -1;
+        }
+    }
+    return ranges;
+}
+
+QTextOption textOptionFor(const ComputedStyle &s, QTextOption::WrapMode wrap, bool justify)
+{
+    QTextOption option;
+    option.setWrapMode(wrap);
+    option.setTextDirection(s.direction == Direction::Rtl ? Qt::RightToLeft : Qt::LeftToRight);
+    option.setAlignment(justify ? Qt::AlignJustify : Qt::Alignment(Qt::AlignLeft | Qt::AlignAbsolute));
+    option.setUseDesignMetrics(true);
+    return option;
+}
+
+} // namespace imprint::render::text_detail

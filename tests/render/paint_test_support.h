@@ -1,0 +1,225 @@
+#pragma once
+// Helpers shared by the tst_paint* suites: hand-made box trees, pixel checks, and cards
+// rendered through the whole pipeline.
+
+
+#include "server/render/backends/raster.h"
+#include "server/render/paint/geometry.h"
+#include "server/render/paint/recorder.h"
+#include "server/render/pipeline.h"
+#include "tests/support/pipeline_calls.h"
+#include "server/render/text/text_engine.h"
+#include "tests/support/render_context.h"
+
+#include <QElapsedTimer>
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QtTest>
+
+#include <thread>
+
+using namespace imprint::render;
+
+namespace imprint::render::test {
+
+/// Owns the nodes of a hand-made tree.
+struct Tree {
+    std::vector<std::unique_ptr<Node>> nodes;
+
+    Node *element(ComputedStyle style = {}, const QString &tag = QStringLiteral("div"))
+    {
+        nodes.push_back(std::make_unique<Node>());
+        Node *n = nodes.back().get();
+        n->tag = tag;
+        n->style = std::move(style);
+        return n;
+    }
+    Node *text(const QString &characters, ComputedStyle style)
+    {
+        Node *n = element(std::move(style), QString());
+        n->kind = Node::Kind::Text;
+        n->text = characters;
+        return n;
+    }
+};
+
+inline LayoutBox box(const Node *node, QRectF rect, std::vector<LayoutBox> children = {}, qreal border = 0)
+{
+    LayoutBox b;
+    b.node = node;
+    b.borderBox = rect;
+    b.border = QMarginsF(border, border, border, border);
+    b.children = std::move(children);
+    return b;
+}
+
+inline ComputedStyle filled(QColor color)
+{
+    ComputedStyle s;
+    s.backgroundColor = color;
+    return s;
+}
+
+inline void setRadius(ComputedStyle &s, float r)
+{
+    for (auto &c : s.borderRadius)
+        c = {Length::px(r), Length::px(r)};
+}
+
+inline bool near(QRgb a, QColor b, int tolerance = 3)
+{
+    return qAbs(qRed(a) - b.red()) <= tolerance && qAbs(qGreen(a) - b.green()) <= tolerance
+           && qAbs(qBlue(a) - b.blue()) <= tolerance && qAbs(qAlpha(a) - b.alpha()) <= tolerance;
+}
+
+inline QString describe(QRgb c)
+{
+    return QStringLiteral("rgba(%1,%2,%3,%4)").arg(qRed(c)).arg(qGreen(c)).arg(qBlue(c)).arg(qAlpha(c));
+}
+
+#define COMPARE_PIXEL(image, x, y, color) \
+    QVERIFY2(near((image).pixel(x, y), color), \
+             qPrintable(QStringLiteral("pixel (%1,%2) is %3, expected %4") \
+                            .arg(x) \
+                            .arg(y) \
+                            .arg(describe((image).pixel(x, y)), describe(QColor(color).rgba()))))
+
+inline QImage paint(const LayoutBox &root, QSize size = QSize(200, 200))
+{
+    return paintToImage(root, size, imprint::test::renderContext().paintResources())
+        .convertToFormat(QImage::Format_ARGB32);
+}
+
+/// One box of `rect` filled with `color`, every corner radius `radius` px, painted.
+inline QImage paintRoundedBox(QColor color, float radius, QRectF rect)
+{
+    Tree t;
+    ComputedStyle s = filled(color);
+    setRadius(s, radius);
+    return paint(box(t.element(s), rect));
+}
+
+/// A 200×200 template whose root div has `rootStyle` and one child div `childStyle`.
+inline QJsonObject oneChildCard(const QJsonObject &rootStyle, const QJsonObject &childStyle)
+{
+    const QJsonObject child{{"type", "div"}, {"props", QJsonObject{{"style", childStyle}}}};
+    return QJsonObject{
+        {"width", 200},
+        {"height", 200},
+        {"root",
+         QJsonObject{{"type", "div"},
+                     {"props", QJsonObject{{"style", rootStyle}, {"children", QJsonArray{child}}}}}}};
+}
+
+/// Renders a 200×200 card with a white background whose one child (absolutely placed at
+/// 50,50, 100×100) has `style`, through the whole pipeline with `engine`, as an image.
+inline QImage renderCard(const QJsonObject &childStyle, const QString &engine = QStringLiteral("takumi"),
+                  const QJsonObject &rootStyle = {}, QStringList *warnings = nullptr)
+{
+    QJsonObject child = childStyle;
+    for (auto [k, v] :
+         {std::pair{"position", QJsonValue("absolute")}, {"left", 50}, {"top", 50}, {"width", 100}, {"height", 100}})
+        if (!child.contains(QLatin1String(k)))
+            child.insert(QLatin1String(k), v);
+    QJsonObject root{{"width", 200}, {"height", 200}, {"backgroundColor", "#ffffff"}};
+    for (auto it = rootStyle.begin(); it != rootStyle.end(); ++it)
+        root.insert(it.key(), it.value());
+    RenderRequest request;
+    request.options.engine = imprint::test::engineOption(engine);
+    request.document = oneChildCard(root, child);
+    RenderError error;
+    const auto result = render(request, imprint::test::renderContext(), &error);
+    if (!result)
+        qWarning("render failed: %s", qPrintable(error.message));
+    if (result && warnings)
+        *warnings = result->warnings;
+    return result ? QImage::fromData(result->bytes).convertToFormat(QImage::Format_ARGB32) : QImage();
+}
+
+/// Renders "MMMMM" in white on white (so only its decoration shows) at 40px DejaVu Sans in
+/// a 240×80 card with `decoration` added to the text's style, through `engine`.
+inline QImage renderDecoratedText(const QJsonObject &decoration, const QString &engine)
+{
+    QJsonObject style{{"width", 240},
+                      {"height", 80},
+                      {"backgroundColor", "#ffffff"},
+                      {"color", "#ffffff"},
+                      {"fontFamily", "DejaVu Sans"},
+                      {"fontSize", 40},
+                      {"paddingLeft", 10},
+                      {"paddingTop", 10}};
+    for (auto it = decoration.begin(); it != decoration.end(); ++it)
+        style.insert(it.key(), it.value());
+    RenderRequest request;
+    request.options.engine = imprint::test::engineOption(engine);
+    request.document = QJsonObject{
+        {"width", 240},
+        {"height", 80},
+        {"root", QJsonObject{{"type", "div"}, {"props", QJsonObject{{"style", style}, {"children", "MMMMM"}}}}}};
+    RenderError error;
+    const auto result = render(request, imprint::test::renderContext(), &error);
+    if (!result)
+        qWarning("render failed: %s", qPrintable(error.message));
+    return result ? QImage::fromData(result->bytes).convertToFormat(QImage::Format_ARGB32) : QImage();
+}
+
+inline bool isRed(QRgb p)
+{
+    return qRed(p) > 160 && qGreen(p) < 120 && qBlue(p) < 120;
+}
+
+/// Rows (y) with any red pixel, and for a column x, the red runs down it.
+struct RedScan {
+    int top = -1, bottom = -1; ///< first and last row holding red
+    int bestRow = -1, bestCount = 0; ///< the row with the most red pixels
+};
+
+inline RedScan scanRed(const QImage &img)
+{
+    RedScan r;
+    for (int y = 0; y < img.height(); ++y) {
+        int n = 0;
+        for (int x = 0; x < img.width(); ++x)
+            n += isRed(img.pixel(x, y));
+        if (n > 0) {
+            if (r.top < 0)
+                r.top = y;
+            r.bottom = y;
+        }
+        if (n > r.bestCount) {
+            r.bestCount = n;
+            r.bestRow = y;
+        }
+    }
+    return r;
+}
+
+/// Number of separate red runs along row y (x from 10 to the text's end).
+inline int redRunsInRow(const QImage &img, int y)
+{
+    int runs = 0;
+    bool in = false;
+    for (int x = 0; x < img.width(); ++x) {
+        const bool red = isRed(img.pixel(x, y));
+        runs += red && !in;
+        in = red;
+    }
+    return runs;
+}
+
+/// Number of separate red runs down column x.
+inline int redRunsInColumn(const QImage &img, int x)
+{
+    int runs = 0;
+    bool in = false;
+    for (int y = 0; y < img.height(); ++y) {
+        const bool red = isRed(img.pixel(x, y));
+        runs += red && !in;
+        in = red;
+    }
+    return runs;
+}
+
+} // namespace imprint::render::test
+
+using namespace imprint::render::test;

@@ -1,0 +1,472 @@
+// Hostile input at the render pipeline, bounded work: hostile effects drawn in bounded time
+// or refused, the render budget counting every layer and decoded image, deadlines and
+// cancellation, warnings bounded (split from tst_hardening.cpp; helpers in
+// hardening_test_support.h).
+
+#include "tests/render/hardening_test_support.h"
+
+class TestHardeningBudget : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    // --- effects (issue 13): each hostile form is refused or drawn in bounded time -------
+
+    void hostileEffectsStayCheap_data()
+    {
+        QTest::addColumn<QString>("engine");
+        QTest::addColumn<QJsonObject>("style");
+        const QJsonObject huge{{"width", 300},
+                               {"height", 200},
+                               {"backgroundColor", "red"},
+                               {"filter", "blur(100000px) drop-shadow(0 0 900000px red)"},
+                               {"backdropFilter", "blur(1000000px)"}};
+        QStringList points;
+        for (int i = 0; i < 4096; ++i)
+            points << QString("%1% %2%").arg(50 + 50 * std::cos(i * 0.01)).arg(50 + 50 * std::sin(i * 0.013));
+        const QJsonObject polygon{{"width", 300},
+                                  {"height", 200},
+                                  {"backgroundColor", "red"},
+                                  {"clipPath", QString("polygon(%1)").arg(points.join(", "))}};
+        QStringList blurs;
+        for (int i = 0; i < 64; ++i)
+            blurs << "blur(3px)";
+        const QJsonObject longList{
+            {"width", 300}, {"height", 200}, {"backgroundColor", "red"}, {"filter", blurs.join(' ')}};
+        for (const char *engine : {"takumi", "satori"}) {
+            QTest::newRow(qPrintable(QString("%1 huge blur").arg(engine))) << QString(engine) << huge;
+            QTest::newRow(qPrintable(QString("%1 4096-point polygon").arg(engine))) << QString(engine) << polygon;
+            QTest::newRow(qPrintable(QString("%1 64 blurs").arg(engine))) << QString(engine) << longList;
+        }
+    }
+
+    void hostileEffectsStayCheap()
+    {
+        QFETCH(QString, engine);
+        QFETCH(QJsonObject, style);
+        QElapsedTimer timer;
+        timer.start();
+        RenderError error;
+        const auto result = renderPng(effectCard(engine, style), &error);
+        // Either drawn or refused by the budget, never slow and never a crash.
+        QVERIFY2(result || error.codeName() == QString("render_budget_exceeded"), qPrintable(error.message));
+        QVERIFY2(timer.elapsed() < 5000, qPrintable(QString::number(timer.elapsed())));
+    }
+
+    void deeplyNestedFiltersRefused()
+    {
+        QJsonObject node{{"type", "div"},
+                         {"props", QJsonObject{{"style", QJsonObject{{"width", 10}, {"height", 10}}}}}};
+        for (int i = 0; i < 40; ++i)
+            node = QJsonObject{{"type", "div"},
+                               {"props", QJsonObject{{"style", QJsonObject{{"filter", "blur(1px)"}, {"padding", 1}}},
+                                                     {"children", QJsonArray{node}}}}};
+        const QJsonObject doc{
+            {"name", "nest"}, {"width", 400}, {"height", 400}, {"rendererType", "takumi"}, {"root", node}};
+        RenderError error;
+        QVERIFY(!renderPng(doc, &error));
+        QCOMPARE(error.codeName(), QString("render_budget_exceeded"));
+        QCOMPARE(error.field, QString("effects"));
+        QVERIFY2(error.message.contains("nests effect layers"), qPrintable(error.message));
+    }
+
+    // --- the render budget counts every layer (issue 34 item 4) -------------------------
+
+    void nestedOpacityProbeRefused_data()
+    {
+        QTest::addColumn<int>("side");
+        // At 4096 px the probe took 2.0 GiB before the deadline; at 2400 px 6.4 s, 1.2 GiB.
+        QTest::newRow("4096") << 4096;
+        QTest::newRow("2400") << 2400;
+    }
+
+    void nestedOpacityProbeRefused()
+    {
+        QFETCH(int, side);
+        RenderRequest request;
+        request.document = nestedOpacityCard("takumi", side, side, 63, 0.99, 0, false);
+        const MeasuredRender m = measureRender(request);
+        QVERIFY(!m.result);
+        QCOMPARE(m.error.codeName(), QString("render_budget_exceeded"));
+        QCOMPARE(m.error.field, QString("opacity"));
+        QVERIFY2(m.error.message.contains("MiB of offscreen layers"), qPrintable(m.error.message));
+        // Refused after layout, before any layer or the canvas is allocated.
+        QVERIFY2(m.ms < 500, qPrintable(QString("%1 ms").arg(m.ms)));
+        qInfo("%d px probe: refused in %lld ms, peak RSS +%.1f MiB", side, m.ms, m.peakGrowthMiB);
+        if (m.peakGrowthMiB < 0)
+            QSKIP("peak RSS not measurable here (/proc/self/clear_refs)");
+        QVERIFY2(m.peakGrowthMiB < 48, qPrintable(QString("peak RSS grew %1 MiB").arg(m.peakGrowthMiB)));
+    }
+
+    void playerBoundsLayersAtAllocation()
+    {
+        // With the pre-paint bound lifted, the raster player still holds no more layers
+        // than the same bound at the allocation: the groups past it take their opacity
+        // per shape, and the probe draws in bounded memory instead of +1.4 GiB.
+        RenderRequest request;
+        request.document = nestedOpacityCard("takumi", 2400, 2400, 63, 0.99, 0, false);
+        request.budget.layerBytesPerCanvas = 1e6;
+        request.budget.maxLayerNesting = 1000;
+        const MeasuredRender m = measureRender(request);
+        QVERIFY2(m.result, qPrintable(m.error.message));
+        qInfo("2400 px probe, pre-paint bound lifted: drawn in %lld ms, peak RSS +%.1f MiB", m.ms, m.peakGrowthMiB);
+        QVERIFY2(m.ms < 5000, qPrintable(QString("%1 ms").arg(m.ms)));
+        if (m.peakGrowthMiB >= 0) // the canvas (22 MiB), 8 canvases + 64 MiB of layers, the PNG
+            QVERIFY2(m.peakGrowthMiB < 400, qPrintable(QString("peak RSS grew %1 MiB").arg(m.peakGrowthMiB)));
+    }
+
+    void layerBytesBounded()
+    {
+        // 16 full-canvas groups nest well within the level limit, but 16 canvases of
+        // layers is over 8 canvases + 64 MiB; 12 of them are not.
+        RenderRequest request;
+        request.document = nestedOpacityCard("takumi", 2000, 2000, 16, 0.9, 0, false);
+        RenderError error;
+        QVERIFY(!render(request, imprint::test::renderContext(), &error));
+        QCOMPARE(error.codeName(), QString("render_budget_exceeded"));
+        QCOMPARE(error.field, QString("opacity"));
+        QVERIFY2(error.message.contains("MiB of offscreen layers"), qPrintable(error.message));
+        // Nested groups shrink with their padding: the same depth over a smaller area fits.
+        request.document = nestedOpacityCard("takumi", 2000, 2000, 16, 0.9, 60, false);
+        QVERIFY2(render(request, imprint::test::renderContext(), &error), qPrintable(error.message));
+    }
+
+    void layerNestingBounded()
+    {
+        // Small layers, but more of them open at once than any design nests.
+        RenderRequest request;
+        request.document = nestedOpacityCard("takumi", 300, 300, 40, 0.99, 2, false);
+        RenderError error;
+        QVERIFY(!render(request, imprint::test::renderContext(), &error));
+        QCOMPARE(error.codeName(), QString("render_budget_exceeded"));
+        QCOMPARE(error.field, QString("opacity"));
+        QVERIFY2(error.message.contains("40 deep; at most 32 levels"), qPrintable(error.message));
+    }
+
+    void transformedLayersCountOnTheDevice()
+    {
+        // 30 groups in a 200 px box are 4.6 MiB of layers; scaled 10 times they cover
+        // the 1000² canvas, 114 MiB, over 8 × 3.8 + 64 MiB: the player sizes them on the
+        // device, so the budget counts them there.
+        auto card = [](const QString &transform) {
+            QJsonObject doc = nestedOpacityCard("takumi", 1000, 1000, 30, 0.9, 0, false);
+            QJsonObject root = doc["root"].toObject();
+            QJsonObject props = root["props"].toObject();
+            QJsonObject outer = props["children"].toArray()[0].toObject();
+            QJsonObject outerProps = outer["props"].toObject();
+            QJsonObject style = outerProps["style"].toObject();
+            style.insert("flexGrow", 0);
+            style.insert("width", 200);
+            style.insert("height", 200);
+            style.insert("transform", transform);
+            outerProps.insert("style", style);
+            outer.insert("props", outerProps);
+            props.insert("children", QJsonArray{outer});
+            root.insert("props", props);
+            doc.insert("root", root);
+            return doc;
+        };
+        RenderRequest request;
+        request.document = card("none");
+        RenderError error;
+        QVERIFY2(render(request, imprint::test::renderContext(), &error), qPrintable(error.message));
+        request.document = card("scale(10)");
+        QVERIFY(!render(request, imprint::test::renderContext(), &error));
+        QCOMPARE(error.field, QString("opacity"));
+        QVERIFY2(error.message.contains("MiB of offscreen layers"), qPrintable(error.message));
+    }
+
+    void scaledLayersCountAtDevicePixels()
+    {
+        // 12 full-canvas groups on a 1000² card: 46 MiB, within 8 × 3.8 + 64 MiB. At
+        // scale 3 the canvas is 3000² px and the layers 412 MiB, over 8 × 34 + 64 MiB.
+        RenderRequest request;
+        request.document = nestedOpacityCard("takumi", 1000, 1000, 12, 0.9, 0, false);
+        RenderError error;
+        QVERIFY2(render(request, imprint::test::renderContext(), &error), qPrintable(error.message));
+        request.options.scale = 3;
+        QVERIFY(!render(request, imprint::test::renderContext(), &error));
+        QCOMPARE(error.field, QString("opacity"));
+        QVERIFY2(error.message.contains("3000×3000 px"), qPrintable(error.message));
+    }
+
+    void moderateOpacityNestingRenders()
+    {
+        // 6 nested groups on an ordinary card: drawn, and drawn as groups (each level's
+        // child composited into it before the level is, CSS Color 4 §3.2).
+        constexpr double alpha = 0.8;
+        RenderRequest request;
+        request.document = nestedOpacityCard("takumi", 1200, 630, 6, alpha, 20, true);
+        const MeasuredRender m = measureRender(request);
+        QVERIFY2(m.result, qPrintable(m.error.message));
+        qInfo("6 nested groups at 1200×630: %lld ms, peak RSS +%.1f MiB", m.ms, m.peakGrowthMiB);
+        const QImage image = decodePng(m.result->bytes);
+        QCOMPARE(image.size(), QSize(1200, 630));
+        auto level = [](int i) { return i % 2 ? QColor(0, 0, 255) : QColor(255, 255, 0); };
+        auto mix = [](double a, const std::array<double, 3> &over, QColor under) {
+            return std::array<double, 3>{a * over[0] + (1 - a) * under.red(), a * over[1] + (1 - a) * under.green(),
+                                         a * over[2] + (1 - a) * under.blue()};
+        };
+        // Innermost level 6 is opaque within its group; each level composites its child
+        // group over its own background, then the whole at alpha over white.
+        std::array<double, 3> group{double(level(6).red()), double(level(6).green()), double(level(6).blue())};
+        for (int i = 5; i >= 1; --i)
+            group = mix(alpha, group, level(i));
+        const std::array<double, 3> centre = mix(alpha, group, Qt::white);
+        const QColor got = image.pixelColor(600, 315);
+        QVERIFY2(std::abs(got.red() - centre[0]) <= 3 && std::abs(got.green() - centre[1]) <= 3
+                     && std::abs(got.blue() - centre[2]) <= 3,
+                 qPrintable(QString("centre %1,%2,%3, expected %4,%5,%6")
+                                .arg(got.red())
+                                .arg(got.green())
+                                .arg(got.blue())
+                                .arg(centre[0])
+                                .arg(centre[1])
+                                .arg(centre[2])));
+        // The outermost ring: level 1 alone at alpha over white.
+        const std::array<double, 3> ring = mix(alpha, {0, 0, 255}, Qt::white);
+        const QColor edge = image.pixelColor(10, 315);
+        QVERIFY2(std::abs(edge.red() - ring[0]) <= 3 && std::abs(edge.blue() - ring[2]) <= 3,
+                 qPrintable(QString("edge %1,%2,%3").arg(edge.red()).arg(edge.green()).arg(edge.blue())));
+    }
+
+    void nestedOpacityInVectorOutputStaysSane_data()
+    {
+        QTest::addColumn<QString>("engine");
+        QTest::addColumn<int>("format");
+        QTest::addColumn<int>("side");
+        QTest::newRow("satori png 2400") << "satori" << int(OutputFormat::Png) << 2400;
+        QTest::newRow("satori svg 4096") << "satori" << int(OutputFormat::Svg) << 4096;
+        QTest::newRow("takumi svg 4096") << "takumi" << int(OutputFormat::Svg) << 4096;
+    }
+
+    void nestedOpacityInVectorOutputStaysSane()
+    {
+        // The SVG writers draw groups as <g opacity> (QtSvg 6.4 and QSvgGenerator take the
+        // opacity per shape): no layers, so the probe is drawn, in bounded time and memory.
+        QFETCH(QString, engine);
+        QFETCH(int, format);
+        QFETCH(int, side);
+        RenderRequest request;
+        request.document = nestedOpacityCard(engine, side, side, 63, 0.99, 0, false);
+        request.options.format = OutputFormat(format);
+        const MeasuredRender m = measureRender(request);
+        QVERIFY2(m.result, qPrintable(m.error.message));
+        qInfo("%s: %lld ms, peak RSS +%.1f MiB", QTest::currentDataTag(), m.ms, m.peakGrowthMiB);
+        QVERIFY2(m.ms < 5000, qPrintable(QString("%1 ms").arg(m.ms)));
+        if (m.peakGrowthMiB >= 0) // the canvas (22 MiB at 2400 px) and its encoding, no layers
+            QVERIFY2(m.peakGrowthMiB < 200, qPrintable(QString("peak RSS grew %1 MiB").arg(m.peakGrowthMiB)));
+        // Under a filter the groups are painted offscreen by the raster player again: counted.
+        QJsonObject doc = request.document;
+        QJsonObject root = doc["root"].toObject();
+        QJsonObject props = root["props"].toObject();
+        QJsonObject style = props["style"].toObject();
+        style.insert("filter", "grayscale(1)");
+        props.insert("style", style);
+        root.insert("props", props);
+        doc.insert("root", root);
+        request.document = doc;
+        RenderError error;
+        QVERIFY(!render(request, imprint::test::renderContext(), &error));
+        QCOMPARE(error.codeName(), QString("render_budget_exceeded"));
+        QCOMPARE(error.field, QString("opacity"));
+    }
+
+    void decodedImagesBounded()
+    {
+        // A 400×300 card may decode 4 × 0.46 + 128 MiB: eight distinct 2048² images
+        // (16 MiB each) fit, the ninth is refused before it is decoded, naming its src.
+        QJsonArray kids;
+        for (int i = 0; i < 9; ++i) {
+            const QString src = dataUrl(pngOf(QColor(i * 20, 100, 200), QSize(2048, 2048)), "image/png");
+            kids.append(QJsonObject{
+                {"type", "img"},
+                {"props", QJsonObject{{"src", src}, {"style", QJsonObject{{"width", 40}, {"height", 40}}}}}});
+        }
+        auto card = [](const QJsonArray &children) {
+            return QJsonObject{
+                {"name", "images"},
+                {"width", 400},
+                {"height", 300},
+                {"rendererType", "takumi"},
+                {"root", QJsonObject{{"type", "div"},
+                                     {"props", QJsonObject{{"style", QJsonObject{{"display", "flex"},
+                                                                                 {"flexWrap", "wrap"},
+                                                                                 {"width", 400},
+                                                                                 {"height", 300}}},
+                                                           {"children", children}}}}}};
+        };
+        RenderRequest request;
+        request.document = card(kids);
+        const MeasuredRender m = measureRender(request);
+        QVERIFY(!m.result);
+        QCOMPARE(m.error.codeName(), QString("render_budget_exceeded"));
+        QCOMPARE(m.error.field, QString("root.props.children[8].props.src"));
+        QVERIFY2(m.error.message.contains("2048×2048 px"), qPrintable(m.error.message));
+        qInfo("9 × 2048² images: refused in %lld ms, peak RSS +%.1f MiB", m.ms, m.peakGrowthMiB);
+        // Eight of them render; the same image named many times is decoded once.
+        kids.removeLast();
+        for (int i = 0; i < 20; ++i)
+            kids.append(kids[0]);
+        request.document = card(kids);
+        RenderError error;
+        QVERIFY2(render(request, imprint::test::renderContext(), &error), qPrintable(error.message));
+    }
+
+    void decodedBackgroundsBounded()
+    {
+        // The painter decodes a background per box that shows it: 12 boxes of a 2048²
+        // background are 192 MiB, over the bound of a 400×300 card; 4 are not.
+        const QString url = dataUrl(pngOf(Qt::darkGreen, QSize(2048, 2048)), "image/png");
+        auto card = [&](int boxes) {
+            QJsonArray kids;
+            for (int i = 0; i < boxes; ++i)
+                kids.append(QJsonObject{
+                    {"type", "div"},
+                    {"props", QJsonObject{{"style", QJsonObject{{"width", 40},
+                                                                {"height", 40},
+                                                                {"backgroundImage", QString("url(%1)").arg(url)},
+                                                                {"backgroundSize", "cover"}}}}}});
+            return QJsonObject{{"name", "backgrounds"},
+                               {"width", 400},
+                               {"height", 300},
+                               {"rendererType", "takumi"},
+                               {"root", QJsonObject{{"type", "div"},
+                                                    {"props", QJsonObject{{"style", QJsonObject{{"display", "flex"},
+                                                                                                {"flexWrap", "wrap"},
+                                                                                                {"width", 400},
+                                                                                                {"height", 300}}},
+                                                                          {"children", kids}}}}}};
+        };
+        RenderRequest request;
+        request.document = card(12);
+        RenderError error;
+        QVERIFY(!render(request, imprint::test::renderContext(), &error));
+        QCOMPARE(error.codeName(), QString("render_budget_exceeded"));
+        QCOMPARE(error.field, QString("backgroundImage"));
+        QVERIFY2(error.message.contains("backgroundImage of element 0.8"), qPrintable(error.message));
+        request.document = card(4);
+        QVERIFY2(render(request, imprint::test::renderContext(), &error), qPrintable(error.message));
+    }
+
+    void varBombRendersWithAWarning()
+    {
+        QJsonObject style{
+            {"--v0", "xxxxxxxxxxxxxxxx"}, {"width", "var(--v30, 100px)"}, {"height", 50}, {"backgroundColor", "red"}};
+        for (int i = 1; i <= 30; ++i)
+            style.insert(QString("--v%1").arg(i), QString("var(--v%1)var(--v%1)").arg(i - 1));
+        QElapsedTimer timer;
+        timer.start();
+        RenderError error;
+        const auto result = renderPng(effectCard("takumi", style), &error);
+        QVERIFY2(result, qPrintable(error.message));
+        QVERIFY(timer.elapsed() < 3000);
+        QVERIFY2(result->warnings.join('\n').contains("longer than"), qPrintable(result->warnings.join('\n')));
+    }
+
+    // The deadline is a render limit like the others: past it the render stops at its next
+    // poll and is over budget, naming `deadline`; a cancel says why it stopped.
+    void deadlineAndCancelStopTheRender_data()
+    {
+        QTest::addColumn<QString>("engine");
+        QTest::newRow("takumi") << "takumi";
+        QTest::newRow("satori") << "satori";
+        QTest::newRow("html") << "html";
+    }
+    void deadlineAndCancelStopTheRender()
+    {
+        QFETCH(QString, engine);
+        const QJsonObject doc = imgCard(QStringLiteral("data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' "
+                                                       "width='10' height='10'/%3E"),
+                                        engine);
+        RenderRequest request;
+        request.document = doc;
+        RenderError error;
+        QVERIFY2(render(request, imprint::test::renderContext(), &error), qPrintable(error.message));
+
+        request.cancellation = RenderCancellation::withDeadline(1);
+        QThread::msleep(5);
+        QVERIFY(!render(request, imprint::test::renderContext(), &error));
+        QCOMPARE(error.code, RenderErrorCode::RenderBudgetExceeded);
+        QCOMPARE(error.field, QStringLiteral("deadline"));
+        QVERIFY(error.message.contains("1 ms"));
+
+        request.cancellation = RenderCancellation::withDeadline(0);
+        request.cancellation.cancel(RenderCancellation::Reason::ShuttingDown);
+        request.cancellation.cancel(RenderCancellation::Reason::ClientGone); // the first reason wins
+        QVERIFY(!render(request, imprint::test::renderContext(), &error));
+        QCOMPARE(error.code, RenderErrorCode::RenderCancelled);
+        QVERIFY(error.message.contains("shutting down"));
+    }
+
+    // A player that finds its render cancelled draws nothing more, and unwinds the states
+    // it saved (the layer and transform pushed before the cancel are popped, no crash).
+    void cancelledPaintDrawsNothing()
+    {
+        const QJsonObject doc{
+            {"width", 100},
+            {"height", 100},
+            {"root", QJsonObject{{"type", "div"},
+                                 {"props", QJsonObject{{"style", QJsonObject{{"width", 100},
+                                                                             {"height", 100},
+                                                                             {"opacity", 0.5},
+                                                                             {"transform", "rotate(5deg)"},
+                                                                             {"backgroundColor", "#f00"}}}}}}}};
+        RenderRequest request;
+        request.document = doc;
+        RenderError error;
+        auto laid = layOut(request, imprint::test::renderContext(), &error);
+        QVERIFY2(laid, qPrintable(error.message));
+        PaintResources resources = imprint::test::renderContext().paintResources();
+        const QImage drawn = paintToImage(laid->layout, laid->size, resources);
+        QVERIFY(qAlpha(drawn.pixel(50, 50)) > 0);
+        const auto cancelled = RenderCancellation::withDeadline(0);
+        cancelled.cancel(RenderCancellation::Reason::ClientGone);
+        resources.cancellation = &cancelled;
+        const QImage stopped = paintToImage(laid->layout, laid->size, resources);
+        QCOMPARE(qAlpha(stopped.pixel(50, 50)), 0);
+        QStringList warnings;
+        const QByteArray svg = renderSvgDocument(laid->layout, laid->size, resources, {}, &warnings);
+        QVERIFY(!svg.contains("#ff0000") && !svg.contains("#f00"));
+        QCOMPARE(svg.count("<g"), svg.count("</g>"));
+    }
+
+    void fineDashesDrawnSolid()
+    {
+        // 198 bytes that rasterised for 12.7 s in QtSvg.
+        const QByteArray svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"2000\" height=\"2000\"><circle "
+                               "cx=\"1000\" cy=\"1000\" r=\"700\" "
+                               "fill=\"none\" stroke=\"#000\" stroke-width=\"600\" stroke-dasharray=\"5 5\"/></svg>";
+        QJsonObject doc = imgCard(dataUrl(svg, "image/svg+xml"), "takumi");
+        QElapsedTimer timer;
+        timer.start();
+        RenderError error;
+        QVERIFY2(renderPng(doc, &error), qPrintable(error.message));
+        QVERIFY2(timer.elapsed() < 1500, qPrintable(QString::number(timer.elapsed())));
+    }
+
+    void warningsBounded()
+    {
+        QJsonArray kids;
+        const QString longValue = "url(data:image/png;base64," + QString("A").repeated(5000) + ")";
+        for (int i = 0; i < 300; ++i)
+            kids.append(QJsonObject{{"type", "div"},
+                                    {"props", QJsonObject{{"style", QJsonObject{{"color", QString("nonsense%1").arg(i)},
+                                                                                {"backgroundImage", longValue}}}}}});
+        QJsonObject doc = imgCard(QString(), "takumi");
+        doc["root"] = QJsonObject{
+            {"type", "div"},
+            {"props", QJsonObject{{"style", QJsonObject{{"display", "flex"}, {"width", 200}, {"height", 200}}},
+                                  {"children", kids}}}};
+        RenderError error;
+        const auto result = renderPng(doc, &error);
+        QVERIFY2(result, qPrintable(error.message));
+        QVERIFY2(result->warnings.size() <= 51, qPrintable(QString::number(result->warnings.size())));
+        QVERIFY(result->warnings.last().contains("more warnings"));
+        for (const QString &w : result->warnings)
+            QVERIFY2(w.size() <= 240, qPrintable(w.left(100)));
+    }
+};
+
+QTEST_MAIN(TestHardeningBudget)
+#include "tst_hardening_budget.moc"

@@ -1,0 +1,325 @@
+// Raster painter, text and effects: text colour, decorations and stroke, filters,
+// clip-path, conic gradients, backdrop/blend/mask, background-clip: text, effects in
+// the takumi SVG output (split from tst_paint.cpp; helpers in paint_test_support.h).
+
+#include "tests/render/paint_test_support.h"
+
+class TestPaintTextEffects : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void textIsDrawnInItsColourAndPositionedStacking()
+    {
+        Tree t;
+        ComputedStyle ts;
+        ts.fontFamily = {QStringLiteral("DejaVu Sans")};
+        ts.fontSize = 40;
+        ts.color = Qt::blue;
+        Node *text = t.text(QStringLiteral("Hello"), ts);
+        LayoutBox textBox = box(text, QRectF(10, 10, 150, 47));
+        const QImage img = paint(box(t.element(filled(Qt::white)), QRectF(0, 0, 200, 100), {textBox}));
+        int blue = 0;
+        for (int y = 10; y < 57; ++y)
+            for (int x = 10; x < 160; ++x)
+                if (qBlue(img.pixel(x, y)) > 200 && qRed(img.pixel(x, y)) < 80)
+                    ++blue;
+        QVERIFY2(blue > 300, qPrintable(QString::number(blue)));
+        COMPARE_PIXEL(img, 190, 90, QColor(Qt::white));
+
+        // A positioned sibling paints after a later in-flow sibling (CSS 2 Appendix E).
+        Tree u;
+        ComputedStyle positioned = filled(Qt::red);
+        positioned.position = Position::Absolute;
+        LayoutBox first = box(u.element(positioned), QRectF(0, 0, 100, 100));
+        LayoutBox second = box(u.element(filled(Qt::green)), QRectF(50, 50, 100, 100));
+        const QImage order = paint(box(u.element(), QRectF(0, 0, 200, 200), {first, second}));
+        COMPARE_PIXEL(order, 75, 75, QColor(Qt::red));
+    }
+
+    // --- text decoration (issue 13 part 3) --------------------------------------------------
+
+    void textDecorationStyles_data()
+    {
+        QTest::addColumn<QString>("engine");
+        QTest::newRow("takumi") << "takumi";
+        QTest::newRow("satori") << "satori";
+    }
+
+    // CSS Text Decoration 3 §2.3: solid is one unbroken line, dashed and dotted have gaps,
+    // double is two lines, wavy spans more rows than its thickness; thickness sets the height.
+    void textDecorationStyles()
+    {
+        QFETCH(QString, engine);
+        const auto deco = [&](const char *style, const QJsonValue &thickness = QJsonValue()) {
+            QJsonObject o{{"textDecorationLine", "underline"},
+                          {"textDecorationStyle", style},
+                          {"textDecorationColor", "#ff0000"}};
+            if (!thickness.isUndefined())
+                o.insert("textDecorationThickness", thickness);
+            return renderDecoratedText(o, engine);
+        };
+        const QImage solid = deco("solid", 4);
+        const RedScan s = scanRed(solid);
+        QVERIFY2(s.bestCount > 100, qPrintable(QString::number(s.bestCount)));
+        QCOMPARE(redRunsInRow(solid, s.bestRow), 1);
+        QVERIFY2(s.bottom - s.top + 1 >= 3 && s.bottom - s.top + 1 <= 6,
+                 qPrintable(QStringLiteral("%1..%2").arg(s.top).arg(s.bottom)));
+        // The underline lies below the baseline: under the glyphs' 40px em, above the card's foot.
+        QVERIFY2(s.top > 45 && s.bottom < 70, qPrintable(QString::number(s.top)));
+
+        const QImage thick = deco("solid", 10);
+        const RedScan t = scanRed(thick);
+        QVERIFY2(t.bottom - t.top + 1 >= 9 && t.bottom - t.top + 1 <= 12,
+                 qPrintable(QStringLiteral("%1..%2").arg(t.top).arg(t.bottom)));
+
+        const QImage dashed = deco("dashed", 4);
+        const RedScan d = scanRed(dashed);
+        QVERIFY2(redRunsInRow(dashed, d.bestRow) >= 5, qPrintable(QString::number(redRunsInRow(dashed, d.bestRow))));
+        QVERIFY(d.bestCount < s.bestCount * 0.7);
+
+        const QImage dotted = deco("dotted", 4);
+        const RedScan o = scanRed(dotted);
+        QVERIFY2(redRunsInRow(dotted, o.bestRow) >= 10, qPrintable(QString::number(redRunsInRow(dotted, o.bestRow))));
+
+        const QImage dbl = deco("double", 4);
+        QCOMPARE(redRunsInColumn(dbl, 60), 2);
+        QCOMPARE(redRunsInColumn(solid, 60), 1);
+
+        const QImage wavy = deco("wavy", 2);
+        const RedScan w = scanRed(wavy);
+        QVERIFY2(w.bottom - w.top + 1 >= 6, qPrintable(QStringLiteral("%1..%2").arg(w.top).arg(w.bottom)));
+        QVERIFY(w.bestCount < s.bestCount * 0.8); // the wave crosses each row only near its crests
+    }
+
+    // -webkit-text-stroke outlines the glyphs: with a transparent fill only the outline is
+    // drawn, so the red lies on the glyph edges and a stem's middle stays white.
+    void textStrokeOutlinesTheGlyphs()
+    {
+        QFETCH(QString, engine);
+        const QImage stroked
+            = renderDecoratedText(QJsonObject{{"color", "transparent"}, {"WebkitTextStroke", "2px #ff0000"}}, engine);
+        QVERIFY(!stroked.isNull());
+        const RedScan s = scanRed(stroked);
+        QVERIFY2(s.bestCount > 20, qPrintable(QString::number(s.bestCount)));
+        // An "M" stem is ~5px wide at 40px: each stem crossed by a row shows two edges.
+        const int runs = redRunsInRow(stroked, 35);
+        QVERIFY2(runs >= 10, qPrintable(QString::number(runs)));
+        const QImage thin
+            = renderDecoratedText(QJsonObject{{"color", "transparent"}, {"WebkitTextStroke", "0.5px #ff0000"}}, engine);
+        QVERIFY(scanRed(thin).bestCount < s.bestCount);
+        const QImage none = renderDecoratedText(QJsonObject{{"color", "transparent"}}, engine);
+        QCOMPARE(scanRed(none).bestCount, 0);
+    }
+    void textStrokeOutlinesTheGlyphs_data() { textDecorationStyles_data(); }
+
+    // --- effects (issue 13 part 4) -------------------------------------------------------
+
+    void effectsRecordOneScope()
+    {
+        Tree t;
+        ComputedStyle s = filled(Qt::red);
+        s.effects.filter = {FilterOp{FilterOp::Kind::Blur, 4, {}}};
+        s.effects.backdropFilter = {FilterOp{FilterOp::Kind::Brightness, 0.5f, {}}};
+        s.opacity = 0.5f;
+        LayoutBox root
+            = box(t.element(filled(Qt::white)), QRectF(0, 0, 200, 200), {box(t.element(s), QRectF(50, 50, 100, 100))});
+        const DisplayList list = recordDisplayList(root, imprint::test::renderContext().paintResources());
+        // root background, backdrop, effect scope (opacity folded in, no PushLayer), fill, pop.
+        QCOMPARE(list.size(), size_t(5));
+        const auto *backdrop = std::get_if<display::BackdropFilter>(&list[1]);
+        QVERIFY(backdrop);
+        QCOMPARE(backdrop->rect, QRectF(50, 50, 100, 100));
+        const auto *fx = std::get_if<display::PushEffects>(&list[2]);
+        QVERIFY(fx);
+        QCOMPARE(fx->opacity, 0.5);
+        QCOMPARE(fx->bounds, QRectF(38, 38, 124, 124)); // grown by 3 sigma of the blur
+        QVERIFY(std::holds_alternative<display::PopEffects>(list[4]));
+    }
+
+    void colourFilters_data()
+    {
+        QTest::addColumn<QString>("engine");
+        QTest::newRow("takumi") << "takumi";
+        QTest::newRow("satori") << "satori";
+    }
+
+    void colourFilters()
+    {
+        QFETCH(QString, engine);
+        // grayscale(1) of pure red is its luminance, 0.2126 × 255 (Filter Effects 1 §8).
+        QImage img = renderCard({{"backgroundColor", "#ff0000"}, {"filter", "grayscale(1)"}}, engine);
+        COMPARE_PIXEL(img, 100, 100, QColor(54, 54, 54));
+        COMPARE_PIXEL(img, 20, 20, QColor(Qt::white));
+        img = renderCard({{"backgroundColor", "#804020"}, {"filter", "invert(1) brightness(0.5)"}}, engine);
+        COMPARE_PIXEL(img, 100, 100, QColor(63, 95, 111));
+        // hue-rotate() is the §8 matrix, not an exact hue rotation: red turns a dark green.
+        img = renderCard({{"backgroundColor", "#ff0000"}, {"filter", "hue-rotate(120deg)"}}, engine);
+        COMPARE_PIXEL(img, 100, 100, QColor(0, 113, 0));
+        img = renderCard({{"backgroundColor", "#000000"}, {"filter", "opacity(25%)"}}, engine);
+        COMPARE_PIXEL(img, 100, 100, QColor(191, 191, 191));
+    }
+
+    void blurAndDropShadowSpreadBeyondTheBox()
+    {
+        QImage img = renderCard({{"backgroundColor", "#000000"}, {"filter", "blur(5px)"}});
+        COMPARE_PIXEL(img, 100, 100, QColor(Qt::black));
+        QVERIFY(qRed(img.pixel(50, 100)) > 100 && qRed(img.pixel(50, 100)) < 160); // the edge is half-covered
+        QVERIFY(qRed(img.pixel(44, 100)) > 200 && qRed(img.pixel(44, 100)) < 255); // ink beyond the box
+        img = renderCard({{"backgroundColor", "#ffffff"}, {"filter", "drop-shadow(10px 10px 0 #0000ff)"}});
+        COMPARE_PIXEL(img, 155, 155, QColor(Qt::blue)); // beyond the box, inside the offset shadow
+        COMPARE_PIXEL(img, 100, 100, QColor(Qt::white));
+    }
+
+    void clipPathShapes_data()
+    {
+        QTest::addColumn<QString>("engine");
+        QTest::newRow("takumi") << "takumi";
+        QTest::newRow("satori") << "satori";
+    }
+
+    void clipPathShapes()
+    {
+        QFETCH(QString, engine);
+        QImage img = renderCard({{"backgroundColor", "#ff0000"}, {"clipPath", "circle(50%)"}}, engine);
+        COMPARE_PIXEL(img, 100, 100, QColor(Qt::red));
+        COMPARE_PIXEL(img, 53, 53, QColor(Qt::white)); // a corner of the box, outside the circle
+        COMPARE_PIXEL(img, 52, 100, QColor(Qt::red)); // the circle touches the box's sides
+        img = renderCard({{"backgroundColor", "#ff0000"}, {"clipPath", "polygon(0 0, 100% 0, 0 100%)"}}, engine);
+        COMPARE_PIXEL(img, 60, 60, QColor(Qt::red));
+        COMPARE_PIXEL(img, 140, 140, QColor(Qt::white));
+        img = renderCard({{"backgroundColor", "#ff0000"}, {"clipPath", "inset(20px 10% round 10px)"}}, engine);
+        COMPARE_PIXEL(img, 100, 60, QColor(Qt::white));
+        COMPARE_PIXEL(img, 100, 75, QColor(Qt::red));
+        COMPARE_PIXEL(img, 62, 100, QColor(Qt::red));
+        COMPARE_PIXEL(img, 58, 100, QColor(Qt::white));
+        img = renderCard({{"backgroundColor", "#ff0000"}, {"clipPath", "path('M0 0 L100 0 L100 50 Z')"}}, engine);
+        COMPARE_PIXEL(img, 140, 60, QColor(Qt::red));
+        COMPARE_PIXEL(img, 60, 140, QColor(Qt::white));
+    }
+
+    void conicGradientQuarters_data()
+    {
+        QTest::addColumn<QString>("engine");
+        QTest::newRow("takumi") << "takumi";
+        QTest::newRow("satori") << "satori";
+    }
+
+    void conicGradientQuarters()
+    {
+        QFETCH(QString, engine);
+        // 0deg is up, angles run clockwise (CSS Images 4 §3.3).
+        const QImage img = renderCard(
+            {{"backgroundImage", "conic-gradient(red 0 25%, blue 25% 50%, lime 50% 75%, yellow 75% 100%)"}}, engine);
+        COMPARE_PIXEL(img, 130, 70, QColor(Qt::red));
+        COMPARE_PIXEL(img, 130, 130, QColor(Qt::blue));
+        COMPARE_PIXEL(img, 70, 130, QColor(Qt::green));
+        COMPARE_PIXEL(img, 70, 70, QColor(Qt::yellow));
+        const QImage rotated = renderCard(
+            {{"backgroundImage", "repeating-conic-gradient(from 90deg, red 0 45deg, blue 45deg 90deg)"}}, engine);
+        COMPARE_PIXEL(rotated, 140, 110, QColor(Qt::red)); // just clockwise of 3 o'clock
+        COMPARE_PIXEL(rotated, 110, 140, QColor(Qt::blue));
+        COMPARE_PIXEL(rotated, 60, 90, QColor(Qt::red)); // the pattern repeats round the turn
+    }
+
+    void backdropBlendMaskAndClipText_data()
+    {
+        QTest::addColumn<QString>("engine");
+        QTest::newRow("takumi") << "takumi";
+        QTest::newRow("satori") << "satori";
+    }
+
+    void backdropBlendMaskAndClipText()
+    {
+        QFETCH(QString, engine);
+        const QJsonObject halves{{"backgroundImage", "linear-gradient(90deg, #000 50%, #fff 50%)"}};
+        // backdrop-filter: the seam under the box is blurred, the one outside is not.
+        QImage img = renderCard({{"backdropFilter", "blur(8px)"}}, engine, halves);
+        QVERIFY2(qRed(img.pixel(100, 100)) > 90 && qRed(img.pixel(100, 100)) < 170,
+                 qPrintable(describe(img.pixel(100, 100))));
+        COMPARE_PIXEL(img, 98, 20, QColor(Qt::black));
+        COMPARE_PIXEL(img, 102, 20, QColor(Qt::white));
+        // mix-blend-mode: multiply over red keeps red where the box is white.
+        img = renderCard({{"backgroundColor", "#8080ff"}, {"mixBlendMode", "multiply"}}, engine,
+                         {{"backgroundColor", "#ff0000"}});
+        COMPARE_PIXEL(img, 100, 100, QColor(128, 0, 0));
+        COMPARE_PIXEL(img, 20, 20, QColor(Qt::red));
+        // mask-image: the alpha of the gradient.
+        img = renderCard({{"backgroundColor", "#000000"}, {"maskImage", "linear-gradient(black, transparent)"}},
+                         engine);
+        COMPARE_PIXEL(img, 100, 52, QColor(6, 6, 6)); // alpha 0.975 at the pixel's centre
+        COMPARE_PIXEL(img, 100, 100, QColor(128, 128, 128));
+        COMPARE_PIXEL(img, 100, 148, QColor(249, 249, 249));
+    }
+
+    void backgroundClipTextPaintsOnlyTheGlyphs()
+    {
+        RenderRequest request;
+        request.document = QJsonObject{
+            {"width", 200},
+            {"height", 80},
+            {"root", QJsonObject{{"type", "div"},
+                                 {"props", QJsonObject{{"style", QJsonObject{{"width", 200},
+                                                                             {"height", 80},
+                                                                             {"fontFamily", "DejaVu Sans"},
+                                                                             {"fontSize", 60},
+                                                                             {"fontWeight", 700},
+                                                                             {"color", "transparent"},
+                                                                             {"backgroundColor", "#ff0000"},
+                                                                             {"backgroundClip", "text"}}},
+                                                       {"children", "II"}}}}}};
+        RenderError error;
+        const auto result = render(request, imprint::test::renderContext(), &error);
+        QVERIFY2(result, qPrintable(error.message));
+        const QImage img = QImage::fromData(result->bytes).convertToFormat(QImage::Format_ARGB32);
+        int red = 0, clear = 0;
+        for (int x = 0; x < 200; ++x) {
+            const QRgb p = img.pixel(x, 40);
+            red += qAlpha(p) > 200 && qRed(p) > 200;
+            clear += qAlpha(p) == 0;
+        }
+        QVERIFY2(red > 10 && red < 80, qPrintable(QString::number(red))); // the stems of "II"
+        QVERIFY2(clear > 100, qPrintable(QString::number(clear))); // not the box around them
+    }
+
+    void unsupportedEffectsRenderWithAWarning()
+    {
+        QStringList warnings;
+        const QImage img = renderCard({{"backgroundColor", "#ff0000"},
+                                       {"clipPath", "url(#shape)"},
+                                       {"filter", "url(#f)"},
+                                       {"mixBlendMode", "luminosity"},
+                                       {"cursor", "pointer"}},
+                                      "takumi", {}, &warnings);
+        COMPARE_PIXEL(img, 100, 100, QColor(Qt::red));
+        const QString all = warnings.join(u'\n');
+        for (const char *name : {"clipPath", "filter", "mixBlendMode", "cursor"})
+            QVERIFY2(all.contains(QLatin1String(".%1:").arg(QLatin1String(name))), qPrintable(all));
+    }
+
+    void takumiSvgOutputEmbedsEffects()
+    {
+        // Qt's SVG generator cannot blur or read back: the effect layer and the backdrop are
+        // painted offscreen and written as images.
+        const QJsonObject child{{"position", "absolute"},
+                                {"left", 50},
+                                {"top", 50},
+                                {"width", 100},
+                                {"height", 100},
+                                {"backgroundColor", "#ff0000"},
+                                {"filter", "blur(4px)"},
+                                {"backdropFilter", "blur(6px)"}};
+        RenderRequest request;
+        request.options.engine = imprint::test::engineOption(QStringLiteral("takumi"));
+        request.options.format = OutputFormat::Svg;
+        request.document
+            = oneChildCard(QJsonObject{{"width", 200}, {"height", 200}, {"backgroundColor", "#0000ff"}}, child);
+        RenderError error;
+        const auto result = render(request, imprint::test::renderContext(), &error);
+        QVERIFY2(result, qPrintable(error.message));
+        QVERIFY(result->bytes.startsWith("<?xml") || result->bytes.contains("<svg"));
+        QCOMPARE(result->bytes.count("<image"), qsizetype(2));
+    }
+};
+
+QTEST_MAIN(TestPaintTextEffects)
+#include "tst_paint_text_effects.moc"

@@ -1,0 +1,254 @@
+// Style parsing of the paint and effect properties: transforms, gradients, backgrounds,
+// shadows, filters, clip-path, conic gradients and background-clip: text.
+// Every value form a template can write reaches ComputedStyle as the browser would
+// compute it, and bad values become warnings, never crashes (split of tst_style by
+// property group; helpers in style_test_support.h).
+
+#include "tests/render/style_test_support.h"
+
+class TstStylePaint : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void individualTransformsComeBeforeTheTransformList()
+    {
+        const ComputedStyle s = style(R"j({"transform": "skewX(10deg)", "scale": "150% 2", "rotate": "z 0.25turn",
+                                          "translate": "10px 20%"})j");
+        QCOMPARE(s.transform.size(), size_t(4));
+        QCOMPARE(s.transform[0].kind, TransformOp::Kind::Translate);
+        QCOMPARE(s.transform[0].x, Length::px(10));
+        QCOMPARE(s.transform[0].y, Length::percent(20));
+        QCOMPARE(s.transform[1].kind, TransformOp::Kind::Rotate);
+        QCOMPARE(s.transform[1].a, 90.f);
+        QCOMPARE(s.transform[2].kind, TransformOp::Kind::Scale);
+        QCOMPARE(s.transform[2].a, 1.5f);
+        QCOMPARE(s.transform[2].b, 2.f);
+        QCOMPARE(s.transform[3].kind, TransformOp::Kind::Skew);
+        QVERIFY(style(R"({"scale": "none", "rotate": "none"})").transform.empty());
+        for (const char *bad :
+             {R"({"rotate": "1 0 0 45deg"})", R"({"scale": "big"})", R"({"translate": "1px 2px 3px 4px"})"}) {
+            QStringList warnings;
+            QVERIFY2(style(bad, nullptr, &warnings).transform.empty(), bad);
+            QCOMPARE(warnings.size(), 1);
+        }
+    }
+
+    void linearGradients()
+    {
+        ComputedStyle s
+            = style("{\"backgroundImage\": \"linear-gradient(135deg, #6d28d9 0%, rgba(0,0,0,0.5) 50%, red)\"}");
+        QCOMPARE(s.backgroundLayers.size(), size_t(1));
+        const Gradient &g = *s.backgroundLayers[0].gradient;
+        QCOMPARE(g.kind, Gradient::Kind::Linear);
+        QCOMPARE(g.angleDeg, 135.f);
+        QCOMPARE(g.stops.size(), size_t(3));
+        QCOMPARE(*g.stops[0].position, 0.f);
+        QCOMPARE(*g.stops[1].position, 0.5f);
+        QVERIFY(!g.stops[2].position);
+        QCOMPARE(g.stops[1].color.alpha(), 128);
+
+        Gradient right
+            = *style("{\"backgroundImage\": \"linear-gradient(to right, red, blue)\"}").backgroundLayers[0].gradient;
+        QCOMPARE(right.angleDeg, 90.f);
+        QCOMPARE(right.angleFor(1200, 630), 90.f);
+        Gradient turn
+            = *style("{\"backgroundImage\": \"linear-gradient(0.25turn, red, blue)\"}").backgroundLayers[0].gradient;
+        QCOMPARE(turn.angleDeg, 90.f);
+        // A corner direction depends on the box (CSS Images 3 §3.1.1): for a square it is
+        // 45°, for a wide box the line is steeper.
+        Gradient corner = *style("{\"backgroundImage\": \"linear-gradient(to top right, red, blue)\"}")
+                               .backgroundLayers[0]
+                               .gradient;
+        QCOMPARE(corner.toCorner, Gradient::Corner::TopRight);
+        QCOMPARE(corner.angleFor(100, 100), 45.f);
+        QVERIFY(qAbs(corner.angleFor(1200, 600) - 26.565f) < 0.01f);
+        Gradient tl
+            = *style("{\"backgroundImage\": \"linear-gradient(to left top, red, blue)\"}").backgroundLayers[0].gradient;
+        QVERIFY(qAbs(tl.angleFor(100, 100) - 315.f) < 0.01f);
+        // px stop positions wait for the painted box; double positions make two stops.
+        Gradient px
+            = *style("{\"backgroundImage\": \"repeating-linear-gradient(45deg, red 0px, red 10px, blue 10px 20px)\"}")
+                   .backgroundLayers[0]
+                   .gradient;
+        QVERIFY(px.repeating);
+        QCOMPARE(px.stops.size(), size_t(4));
+        QCOMPARE(*px.stops[1].positionPx, 10.f);
+        QCOMPARE(*px.stops[3].positionPx, 20.f);
+        QVERIFY(!px.stops[3].position);
+    }
+
+    void radialGradients()
+    {
+        Gradient g = *style("{\"backgroundImage\": \"radial-gradient(circle at 25% 0%, #fff 0%, transparent 60%)\"}")
+                          .backgroundLayers[0]
+                          .gradient;
+        QCOMPARE(g.kind, Gradient::Kind::Radial);
+        QVERIFY(g.circle);
+        QCOMPARE(g.centerX, Length::percent(25));
+        QCOMPARE(g.centerY, Length::percent(0));
+        QCOMPARE(g.extent, Gradient::Extent::FarthestCorner);
+        QCOMPARE(*g.stops[1].position, 0.6f);
+        Gradient e = *style("{\"backgroundImage\": \"radial-gradient(ellipse closest-side at top right, red, blue)\"}")
+                          .backgroundLayers[0]
+                          .gradient;
+        QVERIFY(!e.circle);
+        QCOMPARE(e.extent, Gradient::Extent::ClosestSide);
+        QCOMPARE(e.centerX, Length::percent(100));
+        QCOMPARE(e.centerY, Length::percent(0));
+        Gradient sized = *style("{\"backgroundImage\": \"radial-gradient(200px 100px at 10px 20px, red, blue)\"}")
+                              .backgroundLayers[0]
+                              .gradient;
+        QCOMPARE(*sized.radiusX, Length::px(200));
+        QCOMPARE(*sized.radiusY, Length::px(100));
+        QCOMPARE(sized.centerX, Length::px(10));
+        Gradient plain = *style("{\"backgroundImage\": \"radial-gradient(red, blue)\"}").backgroundLayers[0].gradient;
+        QCOMPARE(plain.stops.size(), size_t(2));
+        QCOMPARE(plain.centerX, Length::percent(50));
+    }
+
+    void backgroundShorthand()
+    {
+        ComputedStyle s = style("{\"background\": \"linear-gradient(to bottom, red, blue), "
+                                "url('data:image/png;base64,AA==') center / cover no-repeat, #112233\"}");
+        QCOMPARE(s.backgroundColor, QColor(0x11, 0x22, 0x33));
+        QCOMPARE(s.backgroundLayers.size(), size_t(2));
+        QVERIFY(s.backgroundLayers[0].gradient);
+        QCOMPARE(s.backgroundLayers[1].imageUrl, QStringLiteral("data:image/png;base64,AA=="));
+        QCOMPARE(s.backgroundLayers[1].size, BackgroundLayer::Size::Cover);
+        QVERIFY(!s.backgroundLayers[1].repeat);
+        QCOMPARE(s.backgroundLayers[1].positionX, Length::percent(50));
+        // A colour alone, and longhands that refine the shorthand's layers.
+        QCOMPARE(style("{\"background\": \"white\"}").backgroundColor, QColor(Qt::white));
+        ComputedStyle l = style("{\"background\": \"radial-gradient(red, blue)\", \"backgroundSize\": \"20px 20px\",\n"
+                                "                                    \"backgroundRepeat\": \"no-repeat\", "
+                                "\"backgroundPosition\": \"right bottom\"}");
+        QCOMPARE(l.backgroundLayers[0].size, BackgroundLayer::Size::Explicit);
+        QCOMPARE(l.backgroundLayers[0].sizeX, Length::px(20));
+        QVERIFY(!l.backgroundLayers[0].repeat);
+        QCOMPARE(l.backgroundLayers[0].positionY, Length::percent(100));
+    }
+
+    void boxShadows()
+    {
+        ComputedStyle s = style(
+            "{\"color\": \"#010203\", \"boxShadow\": \"0 4px 12px rgba(0,0,0,0.25), inset 0 0 0 2px red, 2px 2px\"}");
+        QCOMPARE(s.boxShadow.size(), size_t(3));
+        QCOMPARE(s.boxShadow[0].offsetY, 4.f);
+        QCOMPARE(s.boxShadow[0].blur, 12.f);
+        QCOMPARE(s.boxShadow[0].color.alpha(), 64);
+        QVERIFY(!s.boxShadow[0].inset);
+        QVERIFY(s.boxShadow[1].inset);
+        QCOMPARE(s.boxShadow[1].spread, 2.f);
+        QCOMPARE(s.boxShadow[1].color, QColor(Qt::red));
+        QCOMPARE(s.boxShadow[2].color, QColor(1, 2, 3)); // currentColor by default
+        ComputedStyle colorFirst = style("{\"boxShadow\": \"red 1px 2px 3px\"}");
+        QCOMPARE(colorFirst.boxShadow[0].color, QColor(Qt::red));
+        QCOMPARE(colorFirst.boxShadow[0].blur, 3.f);
+        ComputedStyle text = style("{\"textShadow\": \"0 2px 4px #000, 1px 1px blue\"}");
+        QCOMPARE(text.textShadow.size(), size_t(2));
+        QStringList warnings;
+        style("{\"textShadow\": \"inset 1px 1px red\"}", nullptr, &warnings);
+        QCOMPARE(warnings.size(), 1);
+    }
+
+    void transforms()
+    {
+        ComputedStyle s = style(
+            "{\"transform\": \"translate(10px, 50%) rotate(0.5turn) scale(2) skewX(10deg) matrix(1,0,0,1,5,6)\",\n"
+            "                                    \"transformOrigin\": \"top left\"}");
+        QCOMPARE(s.transform.size(), size_t(5));
+        QCOMPARE(s.transform[0].kind, TransformOp::Kind::Translate);
+        QCOMPARE(s.transform[0].x, Length::px(10));
+        QCOMPARE(s.transform[0].y, Length::percent(50));
+        QCOMPARE(s.transform[1].kind, TransformOp::Kind::Rotate);
+        QCOMPARE(s.transform[1].a, 180.f);
+        QCOMPARE(s.transform[2].a, 2.f);
+        QCOMPARE(s.transform[2].b, 2.f);
+        QCOMPARE(s.transform[3].kind, TransformOp::Kind::Skew);
+        QCOMPARE(s.transform[3].a, 10.f);
+        QCOMPARE(s.transform[3].b, 0.f);
+        QCOMPARE(s.transform[4].m[4], 5.f);
+        QCOMPARE(s.transformOriginX, Length::percent(0));
+        QCOMPARE(s.transformOriginY, Length::percent(0));
+        ComputedStyle y = style("{\"transform\": \"translateY(-4px) scaleX(0.5) rotate(1.5708rad)\", "
+                                "\"transformOrigin\": \"20px bottom\"}");
+        QCOMPARE(y.transform[0].x, Length::px(0));
+        QCOMPARE(y.transform[0].y, Length::px(-4));
+        QCOMPARE(y.transform[1].a, 0.5f);
+        QCOMPARE(y.transform[1].b, 1.f);
+        QVERIFY(qAbs(y.transform[2].a - 90.f) < 0.01f);
+        QCOMPARE(y.transformOriginX, Length::px(20));
+        QCOMPARE(y.transformOriginY, Length::percent(100));
+        QCOMPARE(style("{\"transform\": \"rotate(100grad)\"}").transform[0].a, 90.f);
+    }
+
+    void filterLists()
+    {
+        QStringList warnings;
+        const ComputedStyle s
+            = style("{\"filter\": \"blur(4px) brightness(120%) grayscale(2) hue-rotate(0.5turn)\n"
+                    " drop-shadow(2px 3px 4px red)\", \"backdropFilter\": \"blur(10px) saturate(1.5)\"}",
+                    nullptr, &warnings);
+        QVERIFY2(warnings.isEmpty(), qPrintable(warnings.join(u'\n')));
+        const auto &f = s.effects.filter;
+        QCOMPARE(f.size(), size_t(5));
+        QCOMPARE(f[0].kind, FilterOp::Kind::Blur);
+        QCOMPARE(f[0].amount, 4.f);
+        QCOMPARE(f[1].amount, 1.2f);
+        QCOMPARE(f[2].amount, 1.f); // grayscale clamps at 100%
+        QCOMPARE(f[3].amount, 180.f);
+        QCOMPARE(f[4].shadow.color, QColor(Qt::red));
+        QCOMPARE(f[4].shadow.blur, 4.f);
+        QCOMPARE(s.effects.backdropFilter.size(), size_t(2));
+        style("{\"filter\": \"blur(-1px)\", \"mixBlendMode\": \"sideways\", \"filter2\": 1}", nullptr, &warnings);
+        QCOMPARE(warnings.size(), 3);
+        QVERIFY2(warnings.join(u'\n').contains(QLatin1String("filter2: unsupported property")),
+                 qPrintable(warnings.join(u'\n')));
+    }
+
+    void clipPathShapes()
+    {
+        const ComputedStyle circle = style("{\"clipPath\": \"circle(40% at right 10px)\"}");
+        QVERIFY(circle.effects.clipPath);
+        QCOMPARE(circle.effects.clipPath->kind, ClipShape::Kind::Circle);
+        QCOMPARE(circle.effects.clipPath->radiusX, Length::percent(40));
+        QCOMPARE(circle.effects.clipPath->centerX, Length::percent(100));
+        const ComputedStyle inset = style("{\"clipPath\": \"inset(10px 20% round 8px)\"}");
+        QCOMPARE(inset.effects.clipPath->inset[Right], Length::percent(20));
+        QCOMPARE(inset.effects.clipPath->radii[2].x, Length::px(8));
+        const ComputedStyle poly = style("{\"clipPath\": \"polygon(evenodd, 0 0, 100% 0, 50% 100%)\"}");
+        QCOMPARE(poly.effects.clipPath->points.size(), size_t(3));
+        QVERIFY(poly.effects.clipPath->evenOdd);
+        const ComputedStyle path = style("{\"clipPath\": \"path('M0 0 L10 0 L5 10 Z')\"}");
+        QCOMPARE(path.effects.clipPath->path, QStringLiteral("M0 0 L10 0 L5 10 Z"));
+        QStringList warnings;
+        style("{\"clipPath\": \"path('M0 0\\\"/><script>')\"}", nullptr, &warnings);
+        QCOMPARE(warnings.size(), 1); // markup cannot ride in path data
+    }
+
+    void conicGradientsAndBackgroundClipText()
+    {
+        QStringList warnings;
+        const ComputedStyle s
+            = style("{\"backgroundImage\": \"conic-gradient(from 90deg at 25% 75%, red 0 25%, blue 90deg)\",\n"
+                    " \"WebkitBackgroundClip\": \"text\", \"maskImage\": \"linear-gradient(black, transparent)\"}",
+                    nullptr, &warnings);
+        QVERIFY2(warnings.isEmpty(), qPrintable(warnings.join(u'\n')));
+        const Gradient &g = *s.backgroundLayers.at(0).gradient;
+        QCOMPARE(g.kind, Gradient::Kind::Conic);
+        QCOMPARE(g.angleDeg, 90.f);
+        QCOMPARE(g.centerX, Length::percent(25));
+        QCOMPARE(g.stops.size(), size_t(3));
+        QCOMPARE(*g.stops[2].position, 0.25f); // 90deg is a quarter turn
+        QVERIFY(s.effects.backgroundClipText);
+        QCOMPARE(s.effects.maskImage.size(), size_t(1));
+        QVERIFY(style("{\"background\": \"linear-gradient(red, blue) text\"}").effects.backgroundClipText);
+        QVERIFY(style("{\"backgroundImage\": \"repeating-conic-gradient(red 0 10deg, blue 10deg 20deg)\"}")
+                    .backgroundLayers.at(0)
+                    .gradient->repeating);
+    }
+};
+
+QTEST_GUILESS_MAIN(TstStylePaint)
+#include "tst_style_paint.moc"
