@@ -537,7 +537,7 @@ private Q_SLOTS:
         const int colourType = pngColourType(passed->bytes); // RGB or RGBA as Chromium chose, never a palette
         QVERIFY2(colourType == 2 || colourType == 6, qPrintable(QString::number(colourType)));
         const auto fast
-            = renderRequest(page, "html", &error, [](RenderRequest &r) { r.pngCompression = PngCompression::Fast; });
+            = renderRequest(page, "html", &error, [](RenderRequest &r) { r.options.compression = PngCompression::Fast; });
         QVERIFY2(fast, qPrintable(error.message));
         // The decoded screenshot, as the browser gives it to the other encoders.
         ChromiumPage direct;
@@ -553,7 +553,7 @@ private Q_SLOTS:
 
         const QJsonObject flat = htmlTemplate("<div style=\"width:200px;height:100px;background:#0f0\"></div>");
         const auto small
-            = renderRequest(flat, "html", &error, [](RenderRequest &r) { r.pngCompression = PngCompression::Small; });
+            = renderRequest(flat, "html", &error, [](RenderRequest &r) { r.options.compression = PngCompression::Small; });
         QVERIFY2(small, qPrintable(error.message));
         QCOMPARE(pngColourType(small->bytes), 3);
         QCOMPARE(decode(*small).pixelColor(100, 50), QColor(0, 255, 0));
@@ -575,7 +575,7 @@ private Q_SLOTS:
         QFETCH(QString, engine);
         QFETCH(int, scale);
         RenderError error;
-        const auto r = renderRequest(boxTree(engine), engine, &error, [&](RenderRequest &q) { q.scale = scale; });
+        const auto r = renderRequest(boxTree(engine), engine, &error, [&](RenderRequest &q) { q.options.scale = scale; });
         QVERIFY2(r, qPrintable(error.message));
         QCOMPARE(r->size, QSize(200 * scale, 100 * scale));
         const QImage img = decode(*r);
@@ -639,7 +639,7 @@ private Q_SLOTS:
         RenderError error;
         int loads = 0;
         const auto r = renderRequest(document, engine, &error, [&](RenderRequest &q) {
-            q.scale = scale;
+            q.options.scale = scale;
             // As a space's asset loader does (AssetService::loaderFor): the stored bytes decoded.
             q.imageLoader = [&svg, &loads](const QString &url, QString *why) {
                 ++loads;
@@ -671,13 +671,13 @@ private Q_SLOTS:
     {
         RenderError error;
         for (double scale : {0.5, 4.0}) {
-            QVERIFY(!renderRequest(boxTree("takumi"), "takumi", &error, [&](RenderRequest &q) { q.scale = scale; }));
+            QVERIFY(!renderRequest(boxTree("takumi"), "takumi", &error, [&](RenderRequest &q) { q.options.scale = scale; }));
             QCOMPARE(error.field, QStringLiteral("scale"));
             QCOMPARE(error.code, RenderErrorCode::InvalidSize);
         }
         QVERIFY(!renderRequest(boxTree("satori"), "satori", &error, [](RenderRequest &q) {
-            q.scale = 2;
-            q.format = OutputFormat::Svg;
+            q.options.scale = 2;
+            q.options.format = OutputFormat::Svg;
         }));
         QCOMPARE(error.field, QStringLiteral("scale"));
         // Qt's rich text (no Chromium) draws at 1 only, and says which engines scale.
@@ -697,7 +697,7 @@ private Q_SLOTS:
         RenderError error;
         const auto r
             = renderRequest(htmlTemplate("<div style=\"width:300px;height:150px;background:#0f0\">PDF</div>", 300, 150),
-                            "html", &error, [](RenderRequest &q) { q.format = OutputFormat::Pdf; });
+                            "html", &error, [](RenderRequest &q) { q.options.format = OutputFormat::Pdf; });
         QVERIFY2(r, qPrintable(error.message));
         QCOMPARE(r->contentType, QStringLiteral("application/pdf"));
         QVERIFY(r->bytes.startsWith("%PDF-"));
@@ -723,7 +723,7 @@ private Q_SLOTS:
     {
         RenderError error;
         QVERIFY(!renderRequest(boxTree("takumi"), "takumi", &error,
-                               [](RenderRequest &q) { q.format = OutputFormat::Pdf; }));
+                               [](RenderRequest &q) { q.options.format = OutputFormat::Pdf; }));
         QCOMPARE(error.field, QStringLiteral("format"));
         QCOMPARE(error.code, RenderErrorCode::InvalidEngine);
         QVERIFY2(error.message.contains("html"), qPrintable(error.message));

@@ -390,8 +390,7 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(!pipe.alive(), 3000);
         // Over the message bound: refused before any byte is written.
         DevToolsPipe other;
-        QVERIFY(other.start({QStringLiteral("/bin/sleep"), QStringLiteral("60")}, ChromiumNetworkIsolation::ProxyOnly,
-                            &why));
+        QVERIFY(other.start({QStringLiteral("/bin/sleep"), QStringLiteral("60")}, ChromiumNetworkIsolation::ProxyOnly));
         const QJsonObject huge{
             {QStringLiteral("body"), QString(int(DevToolsPipe::kMaxMessageBytes), QLatin1Char('a'))}};
         QCOMPARE(other.send(QStringLiteral("Fetch.fulfillRequest"), huge), 0);
