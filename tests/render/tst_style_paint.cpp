@@ -116,7 +116,7 @@ private Q_SLOTS:
         QVERIFY(s.backgroundLayers[0].gradient);
         QCOMPARE(s.backgroundLayers[1].imageUrl, QStringLiteral("data:image/png;base64,AA=="));
         QCOMPARE(s.backgroundLayers[1].size, BackgroundLayer::Size::Cover);
-        QVERIFY(!s.backgroundLayers[1].repeat);
+        QVERIFY(!s.backgroundLayers[1].repeatX && !s.backgroundLayers[1].repeatY);
         QCOMPARE(s.backgroundLayers[1].positionX, Length::percent(50));
         // A colour alone, and longhands that refine the shorthand's layers.
         QCOMPARE(style("{\"background\": \"white\"}").backgroundColor, QColor(Qt::white));
@@ -125,7 +125,7 @@ private Q_SLOTS:
                                 "\"backgroundPosition\": \"right bottom\"}");
         QCOMPARE(l.backgroundLayers[0].size, BackgroundLayer::Size::Explicit);
         QCOMPARE(l.backgroundLayers[0].sizeX, Length::px(20));
-        QVERIFY(!l.backgroundLayers[0].repeat);
+        QVERIFY(!l.backgroundLayers[0].repeatX && !l.backgroundLayers[0].repeatY);
         QCOMPARE(l.backgroundLayers[0].positionY, Length::percent(100));
     }
 

@@ -543,6 +543,63 @@ private Q_SLOTS:
         QCOMPARE(wrapped, maxContent);
     }
 
+    void letterSpacedHyphenFitsItsMaxContentWidth()
+    {
+        // The break opportunity after "-" is an inserted character; with letter-spacing it
+        // made the wrapped line 1 px wider than max-content, so a content-sized eyebrow line
+        // ("JUNE 12-14 · LISBON") broke in two where Chromium draws one line.
+        ComputedStyle s = dejaVu(26);
+        s.letterSpacing = 1;
+        TextEngine &engine = imprint::test::renderContext().text();
+        for (const QString &text : {QStringLiteral("A-B C"), QStringLiteral("JUNE 12-14 / LISBON / ONLINE")}) {
+            const qreal maxContent = engine.shape(s, text, kMaxContent)->size.width();
+            const auto wrapped = engine.shape(s, text, maxContent);
+            QVERIFY2(wrapped->lines.size() == 1,
+                     qPrintable(QStringLiteral("%1: max-content %2, first line %3")
+                                    .arg(text)
+                                    .arg(maxContent, 0, 'f', 4)
+                                    .arg(wrapped->lines[0].width, 0, 'f', 4)));
+            QCOMPARE(wrapped->size.width(), maxContent);
+        }
+    }
+
+    void noBreakBeforeQuestionMarkAfterASpace()
+    {
+        // UAX #14 LB13 (× EX): "?" and "!" never start a line, even after a space, as in
+        // Chromium. The box is just too narrow for "Ready ?", so the whole word moves.
+        ComputedStyle s = dejaVu(20);
+        TextEngine &engine = imprint::test::renderContext().text();
+        const qreal ready = engine.shape(s, QStringLiteral("Ready"), kMaxContent)->size.width();
+        for (const QString &text : {QStringLiteral("Are you Ready ?"), QStringLiteral("Are you Ready !")}) {
+            const qreal whole = engine.shape(s, text, kMaxContent)->size.width();
+            const auto wrapped = engine.shape(s, text, whole - 2);
+            QCOMPARE(int(wrapped->lines.size()), 2);
+            // The second line holds "Ready ?", not a lone "?".
+            QVERIFY2(wrapped->lines[1].width > ready, qPrintable(QString::number(wrapped->lines[1].width)));
+        }
+    }
+
+    void tabSizeSetsTheTabStops()
+    {
+        // CSS Text 3 §4.2: preserved tabs stop at multiples of tab-size space advances
+        // (Qt's own default is 80 px), or at a tab-size length.
+        ComputedStyle s = dejaVu(20);
+        s.whiteSpace = WhiteSpace::Pre;
+        TextEngine &engine = imprint::test::renderContext().text();
+        const qreal space = engine.shape(s, QStringLiteral("a b"), kMaxContent)->size.width()
+                            - engine.shape(s, QStringLiteral("ab"), kMaxContent)->size.width();
+        s.tabSize = 4;
+        auto block = engine.shape(s, QStringLiteral("\tx"), kMaxContent);
+        QVERIFY(std::abs(glyphX(*block, u'x') - 4 * space) < 0.5);
+        s.tabSize = 2;
+        block = engine.shape(s, QStringLiteral("\tx"), kMaxContent);
+        QVERIFY(std::abs(glyphX(*block, u'x') - 2 * space) < 0.5);
+        s.tabSize = 50;
+        s.tabSizeIsLength = true;
+        block = engine.shape(s, QStringLiteral("\tx"), kMaxContent);
+        QVERIFY(std::abs(glyphX(*block, u'x') - 50) < 0.5);
+    }
+
     void whiteSpaceProcessing()
     {
         ComputedStyle s = dejaVu();

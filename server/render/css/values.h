@@ -232,7 +232,9 @@ struct BackgroundLayer {
     Size size = Size::Auto;
     Length sizeX, sizeY;
     Length positionX = Length::percent(0), positionY = Length::percent(0);
-    bool repeat = true; // background-repeat: repeat vs no-repeat
+    // background-repeat per axis (CSS Backgrounds 3 §3.4): `repeat-x` is {true, false};
+    // space and round are drawn as repeat.
+    bool repeatX = true, repeatY = true;
     friend bool operator==(const BackgroundLayer &, const BackgroundLayer &) = default;
 };
 

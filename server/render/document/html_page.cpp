@@ -21,8 +21,18 @@ bool isUnitless(const QString &prop)
         QStringLiteral("flexGrow"),  QStringLiteral("flexShrink"),      QStringLiteral("opacity"),
         QStringLiteral("zIndex"),    QStringLiteral("fontWeight"),      QStringLiteral("lineHeight"),
         QStringLiteral("lineClamp"), QStringLiteral("WebkitLineClamp"), QStringLiteral("order"),
-        QStringLiteral("flex"),      QStringLiteral("aspectRatio"),     QStringLiteral("scale")};
+        QStringLiteral("flex"),      QStringLiteral("aspectRatio"),     QStringLiteral("scale"),
+        QStringLiteral("tabSize")};
     return unitless.contains(prop);
+}
+
+/// Whether `style` makes its element a block container (`block`, `-webkit-box`,
+/// `inline-block`): the only boxes line-clamp acts on, in our engines as in Chromium.
+bool isBlockDisplay(const QJsonObject &style)
+{
+    const QString display = style.value(QLatin1String("display")).toString().trimmed();
+    return display == QLatin1String("block") || display == QLatin1String("-webkit-box")
+           || display == QLatin1String("inline-block");
 }
 
 /// camelCase → kebab-case; `Webkit…` → `-webkit-…`.
@@ -177,9 +187,12 @@ struct Writer {
         if (!style.contains(QLatin1String("display")) && !isInlineTag(tag.toLower()))
             decls << QStringLiteral("display:flex");
         for (auto it = style.constBegin(); it != style.constEnd(); ++it) {
-            if (it.key() == QLatin1String("lineClamp")) {
+            if (it.key() == QLatin1String("lineClamp") && isBlockDisplay(style)) {
                 decls << QStringLiteral("-webkit-line-clamp:%1").arg(cssValue(it.key(), it.value()))
-                      << QStringLiteral("display:-webkit-box") << QStringLiteral("-webkit-box-orient:vertical")
+                      << (style.value(QLatin1String("display")).toString().trimmed() == QLatin1String("inline-block")
+                              ? QStringLiteral("display:-webkit-inline-box")
+                              : QStringLiteral("display:-webkit-box"))
+                      << QStringLiteral("-webkit-box-orient:vertical")
                       << QStringLiteral("overflow:hidden");
                 continue;
             }

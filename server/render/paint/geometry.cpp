@@ -2,6 +2,7 @@
 // background tiles, resolved once so that every backend paints the same shapes.
 
 #include "server/render/paint/geometry.h"
+#include "server/render/resources/image_decoder.h"
 #include "server/render/text/font_fallback.h"
 
 #include <QPainterPathStroker>
@@ -199,7 +200,12 @@ ResolvedBackground resolveBackgroundLayers(const ComputedStyle &s, const QRectF 
                 continue;
             natural = r.image.size();
         }
-        const QSizeF size = tileSize(*it, area.size(), natural);
+        BackgroundLayer sized = *it;
+        // An image with only a ratio (an SVG sized by its viewBox alone) is sized as for
+        // `contain` when background-size is auto (CSS Backgrounds 3 §3.9).
+        if (!it->gradient && sized.size == BackgroundLayer::Size::Auto && !hasNaturalSize(r.image))
+            sized.size = BackgroundLayer::Size::Contain;
+        const QSizeF size = tileSize(sized, area.size(), natural);
         if (size.width() <= 0 || size.height() <= 0)
             continue;
         r.tile = QRectF(area.topLeft()

@@ -267,7 +267,18 @@ void Recorder::recordBackground(const LayoutBox &box, const QPainterPath &border
         tiles.image = layer.image;
         if (layer.layer->gradient)
             tiles.gradient = gradientBrush(*layer.layer->gradient, layer.tile);
-        tiles.repeat = layer.layer->repeat;
+        tiles.repeat = layer.layer->repeatX || layer.layer->repeatY;
+        if (layer.layer->repeatX != layer.layer->repeatY) {
+            // One axis only (repeat-x / repeat-y): the tiles repeated in both axes but
+            // clipped to the tile's own row or column draw the same thing.
+            const qreal far = 1e6;
+            const QRectF band = layer.layer->repeatX
+                                    ? QRectF(-far, layer.tile.top(), 2 * far, layer.tile.height())
+                                    : QRectF(layer.tile.left(), -far, layer.tile.width(), 2 * far);
+            QPainterPath strip;
+            strip.addRect(band);
+            tiles.clip = tiles.clip.intersected(strip);
+        }
         tiles.url = layer.layer->imageUrl;
         add(std::move(tiles));
     }

@@ -6,6 +6,7 @@
 #include <QImageReader>
 #include <QPainter>
 #include <QSvgRenderer>
+#include <QXmlStreamReader>
 
 #include <webp/decode.h>
 
@@ -52,6 +53,27 @@ QImage decodeWebp(const QByteArray &bytes, QString *error, const ImageDecodeLimi
 
 /// The QImage text key under which decodeSvg() keeps the sanitised source.
 const QString kSvgSourceKey = QStringLiteral("imprint-svg-source");
+/// Set (to "0") when the SVG's root has no absolute width and height.
+const QString kSvgNoNaturalSizeKey = QStringLiteral("imprint-svg-natural-size");
+
+/// Whether the root <svg> of `svg` gives both width and height as absolute lengths: a
+/// missing or percentage size leaves the image without natural dimensions (CSS Images 3 §4.1).
+bool rootHasAbsoluteSize(const QByteArray &svg)
+{
+    QXmlStreamReader xml(svg);
+    while (!xml.atEnd()) {
+        if (xml.readNext() != QXmlStreamReader::StartElement)
+            continue;
+        const QXmlStreamAttributes attributes = xml.attributes();
+        for (const char *name : {"width", "height"}) {
+            const QStringView value = attributes.value(QLatin1String(name)).trimmed();
+            if (value.isEmpty() || value.endsWith(u'%'))
+                return false;
+        }
+        return true;
+    }
+    return false;
+}
 
 QImage decodeSvg(const QByteArray &bytes, QString *error, const ImageDecodeLimits &limits)
 {
@@ -74,6 +96,8 @@ QImage decodeSvg(const QByteArray &bytes, QString *error, const ImageDecodeLimit
     renderer.render(&painter);
     painter.end();
     image.setText(kSvgSourceKey, QString::fromUtf8(*clean));
+    if (!rootHasAbsoluteSize(*clean))
+        image.setText(kSvgNoNaturalSizeKey, QStringLiteral("0"));
     return image;
 }
 
@@ -176,6 +200,11 @@ QImage decodeImage(const QByteArray &bytes, QString *error, const ImageDecodeLim
 QByteArray svgSource(const QImage &image)
 {
     return image.text(kSvgSourceKey).toUtf8();
+}
+
+bool hasNaturalSize(const QImage &image)
+{
+    return image.text(kSvgNoNaturalSizeKey).isEmpty();
 }
 
 QImage imageAtDeviceSize(const QImage &image, QSize pixels)

@@ -49,6 +49,11 @@ QImage decodeImage(const QByteArray &bytes, QString *error, const ImageDecodeLim
 /// again at the size it covers on the device. Empty for any other image.
 QByteArray svgSource(const QImage &image);
 
+/// Whether `image` has natural dimensions (CSS Images 3 §4.1): false for an SVG whose root
+/// gives no absolute `width` and `height` (only a viewBox ratio, or nothing), which
+/// decodeImage() drew at a stand-in size; true for every raster image.
+bool hasNaturalSize(const QImage &image);
+
 /// `image` as `pixels` device pixels: an image decoded from SVG is drawn again from its
 /// source at that size (stretched to it, as drawing the intrinsic-size pixels into that
 /// box would), so it stays sharp at any device scale or enlargement — a vector image is

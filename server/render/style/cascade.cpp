@@ -31,7 +31,7 @@ QString valueText(const QJsonValue &v)
     return v.toString().trimmed();
 }
 
-void StyleBuilder::applyAll(const QJsonObject &declarations)
+void StyleBuilder::applyAll(const QJsonObject &declarations, ApplyOrder first, ApplyOrder last)
 {
     struct Declaration {
         QString name;
@@ -41,12 +41,16 @@ void StyleBuilder::applyAll(const QJsonObject &declarations)
     };
     QVarLengthArray<Declaration, 32> list;
     list.reserve(declarations.size());
-    resolveCustomProperties(declarations);
+    if (first == ApplyOrder::FontSize)
+        resolveCustomProperties(declarations);
     for (auto it = declarations.begin(); it != declarations.end(); ++it) {
         if (it.key().startsWith(QLatin1String("--")))
             continue; // custom properties, resolved above
         const CssProperty *p = findCssProperty(it.key());
-        list.append({it.key(), it.value(), p, p ? p->order : ApplyOrder::Longhand});
+        const ApplyOrder order = p ? p->order : ApplyOrder::Longhand;
+        if (order < first || order > last)
+            continue;
+        list.append({it.key(), it.value(), p, order});
     }
     // Stable: within one order the keys stay sorted, as QJsonObject gives them.
     std::stable_sort(list.begin(), list.end(),
@@ -837,10 +841,18 @@ ComputedStyle computeStyle(const QJsonObject &declarations, const ComputedStyle 
     style_detail::StyleBuilder builder(s, parent, rootFontSize, fieldPath, warnings);
     // Tag defaults are a cascade origin below the author's declarations, so they are
     // applied as a whole first: a preset longhand must not override an author shorthand.
+    // Font size and colour are the exception: the preset's `0.67em` margins resolve
+    // against the element's computed font size (CSS Values 4 §6.1.1), which the
+    // author's `fontSize` decides, so both origins settle those before anything else.
     const QJsonObject &preset = tagPreset(tag.toLower());
-    if (!preset.isEmpty())
-        builder.applyAll(preset);
-    builder.applyAll(declarations);
+    if (!preset.isEmpty()) {
+        builder.applyAll(preset, ApplyOrder::FontSize, ApplyOrder::Color);
+        builder.applyAll(declarations, ApplyOrder::FontSize, ApplyOrder::Color);
+        builder.applyAll(preset, ApplyOrder::Shorthand);
+        builder.applyAll(declarations, ApplyOrder::Shorthand);
+    } else {
+        builder.applyAll(declarations);
+    }
     builder.finish();
     return s;
 }
@@ -852,7 +864,9 @@ ComputedStyle inheritedStyle(const ComputedStyle &parent)
     // The text module sees only the run, so it gets the block-level properties that act
     // on the lines of its element's inline content (CSS Overflow 4 line-clamp,
     // text-overflow): lineClamp, textOverflow and overflow.
-    s.lineClamp = parent.lineClamp;
+    // line-clamp acts only on a block container's lines (CSS Overflow 4 §4.1; Chromium
+    // ignores it on a flex or grid container, whose text is an anonymous item).
+    s.lineClamp = parent.display == Display::Block || parent.display == Display::InlineBlock ? parent.lineClamp : 0;
     s.textOverflow = parent.textOverflow;
     s.overflow = parent.overflow;
     // textDecoration: a run draws what its element declared plus what it inherited.

@@ -32,6 +32,9 @@ struct InheritedStyle {
     LineHeight lineHeight;
     float letterSpacing = 0; // px
     float wordSpacing = 0; // px
+    /// tab-size (CSS Text 3 §4.2): a count of space advances, or px when tabSizeIsLength.
+    float tabSize = 8;
+    bool tabSizeIsLength = false;
     TextAlign textAlign = TextAlign::Start;
     TextTransform textTransform = TextTransform::None;
     WhiteSpace whiteSpace = WhiteSpace::Normal;

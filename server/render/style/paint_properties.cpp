@@ -4,6 +4,8 @@
 #include "server/render/style/style_builder.h"
 
 #include <cmath>
+#include <tuple>
+#include <utility>
 
 namespace imprint::render::style_detail {
 
@@ -41,25 +43,29 @@ css::Parsed<common::Done> StyleBuilder::imageLayer(const QString &token, Backgro
     return QStringLiteral("unsupported image %1()").arg(name);
 }
 
-static std::optional<bool> repeatValue(const QString &v)
+/// CSS Backgrounds 3 §3.4 <repeat-style>: whether the image repeats along x and along y.
+/// space and round are drawn as repeat.
+static std::optional<std::pair<bool, bool>> repeatValue(const QString &v)
 {
-    // repeat-x/-y, space and round are drawn as repeat; only no-repeat changes the tiling.
     const QStringList tokens = split(v, QLatin1Char(' '));
     if (tokens.isEmpty() || tokens.size() > 2)
         return std::nullopt;
-    bool repeat = false;
-    for (const QString &t : tokens) {
-        auto r = keyword<bool>(t, {{"repeat", true},
-                                   {"no-repeat", false},
-                                   {"repeat-x", true},
-                                   {"repeat-y", true},
-                                   {"space", true},
-                                   {"round", true}});
+    if (tokens.size() == 1) {
+        if (tokens[0].compare(QLatin1String("repeat-x"), Qt::CaseInsensitive) == 0)
+            return std::pair{true, false};
+        if (tokens[0].compare(QLatin1String("repeat-y"), Qt::CaseInsensitive) == 0)
+            return std::pair{false, true};
+    }
+    bool axes[2] = {false, false};
+    for (qsizetype i = 0; i < 2; ++i) {
+        // One keyword stands for both axes.
+        auto r = keyword<bool>(tokens[std::min<qsizetype>(i, tokens.size() - 1)],
+                               {{"repeat", true}, {"no-repeat", false}, {"space", true}, {"round", true}});
         if (!r)
             return std::nullopt;
-        repeat |= *r;
+        axes[i] = *r;
     }
-    return repeat;
+    return std::pair{axes[0], axes[1]};
 }
 
 bool StyleBuilder::background(const CssProperty &, const QString &v)
@@ -139,7 +145,7 @@ bool StyleBuilder::background(const CssProperty &, const QString &v)
             }
             if (!hasRepeat)
                 if (auto r = repeatValue(t)) {
-                    layer.repeat = *r;
+                    std::tie(layer.repeatX, layer.repeatY) = *r;
                     hasRepeat = true;
                     continue;
                 }
@@ -274,7 +280,7 @@ bool StyleBuilder::backgroundRepeat(const CssProperty &, const QString &v)
     const QStringList entries = split(v, QLatin1Char(','));
     if (entries.isEmpty())
         return false;
-    std::vector<bool> repeats;
+    std::vector<std::pair<bool, bool>> repeats;
     for (const QString &e : entries) {
         auto r = repeatValue(e);
         if (!r)
@@ -282,7 +288,7 @@ bool StyleBuilder::backgroundRepeat(const CssProperty &, const QString &v)
         repeats.push_back(*r);
     }
     for (size_t i = 0; i < m_s.backgroundLayers.size(); ++i)
-        m_s.backgroundLayers[i].repeat = repeats[i % repeats.size()];
+        std::tie(m_s.backgroundLayers[i].repeatX, m_s.backgroundLayers[i].repeatY) = repeats[i % repeats.size()];
     return true;
 }
 

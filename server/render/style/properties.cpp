@@ -212,6 +212,7 @@ std::span<const CssProperty> StyleBuilder::table()
         {L("lineHeight"), &B::lineHeight, O::Longhand, K::Value, true},
         {L("letterSpacing"), &B::spacing, O::Longhand, K::Length, true, 0},
         {L("wordSpacing"), &B::spacing, O::Longhand, K::Length, true, 1},
+        {L("tabSize"), &B::tabSize, O::Longhand, K::Value, true},
         {L("textAlign"), &B::textAlign, O::Longhand, K::Value, true},
         {L("textTransform"), &B::textTransform, O::Longhand, K::Value, true},
         {L("whiteSpace"), &B::whiteSpace, O::Longhand, K::Value, true},

@@ -94,7 +94,10 @@ public:
     { }
 
     /// Applies `declarations` in ApplyOrder (properties.h), each through its table row.
-    void applyAll(const QJsonObject &declarations);
+    /// `first`..`last` limit it to the rows of those orders (custom properties are
+    /// resolved only in the call that includes ApplyOrder::FontSize).
+    void applyAll(const QJsonObject &declarations, ApplyOrder first = ApplyOrder::FontSize,
+                  ApplyOrder last = ApplyOrder::LayerLonghand);
     void finish();
 
     /// The property table (properties.cpp); a member so the rows can name the handlers.
@@ -201,6 +204,7 @@ private:
     bool fontVariant(const CssProperty &, const QString &v);
     bool lineHeight(const CssProperty &, const QString &v);
     bool spacing(const CssProperty &p, const QString &v);
+    bool tabSize(const CssProperty &, const QString &v);
     bool textAlign(const CssProperty &, const QString &v);
     bool textTransform(const CssProperty &, const QString &v);
     bool whiteSpace(const CssProperty &, const QString &v);

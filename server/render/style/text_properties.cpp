@@ -241,6 +241,24 @@ bool StyleBuilder::spacing(const CssProperty &p, const QString &v)
     return true;
 }
 
+/// CSS Text 3 §4.2: `<number>` spaces or a non-negative `<length>`.
+bool StyleBuilder::tabSize(const CssProperty &, const QString &v)
+{
+    if (auto n = css::number(v)) {
+        if (*n < 0)
+            return false;
+        m_s.tabSize = *n;
+        m_s.tabSizeIsLength = false;
+        return true;
+    }
+    auto l = length(v);
+    if (!l || l->isPercent() || l->value < 0)
+        return false;
+    m_s.tabSize = l->value;
+    m_s.tabSizeIsLength = true;
+    return true;
+}
+
 bool StyleBuilder::textAlign(const CssProperty &, const QString &v)
 {
     auto a = keyword<TextAlign>(v, {{"start", TextAlign::Start},

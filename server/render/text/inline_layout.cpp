@@ -680,7 +680,8 @@ InlineLayout layoutInlineUncached(const ComputedStyle &block, const std::vector<
     const bool finiteWidth = std::isfinite(width);
     const bool wraps = finiteWidth && wrap != QTextOption::NoWrap;
     // Step: the items as one string with a format range per run (CSS Text 3 §4.1.1)
-    const InlineText t = buildInlineText(block, items, wraps);
+    // The break controls go in at max-content too (see text_lines.cpp: they take letter-spacing).
+    const InlineText t = buildInlineText(block, items, wrap != QTextOption::NoWrap);
     if (t.text.isEmpty())
         return out;
     const bool justify = block.textAlign == TextAlign::Justify && finiteWidth && wraps;

@@ -94,6 +94,8 @@ QByteArray cacheKey(const ComputedStyle &s, const QString &text, qreal width)
     appendRaw(key, s.lineHeight.value);
     appendRaw(key, s.letterSpacing);
     appendRaw(key, s.wordSpacing);
+    appendRaw(key, s.tabSize);
+    appendRaw(key, s.tabSizeIsLength);
     appendRaw(key, quint8(s.textAlign));
     appendRaw(key, quint8(s.textTransform));
     appendRaw(key, quint8(s.whiteSpace));

@@ -387,7 +387,13 @@ std::shared_ptr<const TextBlock> shapeUncached(const ComputedStyle &s, const QSt
         wrap = QTextOption::WordWrap;
     const bool finiteWidth = std::isfinite(width);
     const bool wraps = finiteWidth && wrap != QTextOption::NoWrap;
-    const QString text = wraps && s.wordBreak != WordBreak::BreakAll ? withChromiumAsciiBreaks(processed) : processed;
+    // The break controls go in whenever the text may wrap, max-content included: they take
+    // letter-spacing like any character (a format range of their own would split the
+    // shaping run, which costs more), so a box sized at max-content must measure them too
+    // ("A-B C" at letterSpacing 1 broke in a box of its own max-content width).
+    const QString text = wrap != QTextOption::NoWrap && s.wordBreak != WordBreak::BreakAll
+                             ? withChromiumAsciiBreaks(processed)
+                             : processed;
     const bool justify = s.textAlign == TextAlign::Justify && finiteWidth;
     const qreal lineWidth = wraps ? std::max<qreal>(width, 0) + kWidthEpsilon : kNoWrapWidth;
     const int maxLines = s.lineClamp > 0 ? s.lineClamp + 1 : std::numeric_limits<int>::max();

@@ -203,10 +203,17 @@ QString withChromiumAsciiBreaks(const QString &text)
     bool changed = false;
     for (qsizetype i = 0; i < text.size(); ++i) {
         const QChar ch = text.at(i);
+        const QChar next = i + 1 < text.size() ? text.at(i + 1) : QChar();
+        if (ch == u' ' && (next == u'?' || next == u'!')) {
+            // UAX #14 LB13 (× EX) holds after a space too, where Qt breaks (even with a word
+            // joiner between): a no-break space of the same advance keeps "Ready ?" whole.
+            out += QChar(0x00A0);
+            changed = true;
+            continue;
+        }
         out += ch;
         if (i + 1 >= text.size())
             break;
-        const QChar next = text.at(i + 1);
         if (!printable(ch) || !printable(next) || alnum(ch))
             continue;
         if (chromiumBreaksBetween(i > 0 ? text.at(i - 1) : QChar(), ch, next))
@@ -403,6 +410,18 @@ QTextOption textOptionFor(const ComputedStyle &s, QTextOption::WrapMode wrap, bo
     option.setTextDirection(s.direction == Direction::Rtl ? Qt::RightToLeft : Qt::LeftToRight);
     option.setAlignment(justify ? Qt::AlignJustify : Qt::Alignment(Qt::AlignLeft | Qt::AlignAbsolute));
     option.setUseDesignMetrics(true);
+    // Tabs survive white-space processing only where spaces are preserved; their stops are
+    // tab-size space advances apart, letter- and word-spacing included (CSS Text 3 §4.2),
+    // where Qt's default is a fixed 80 px.
+    if (s.whiteSpace == WhiteSpace::Pre || s.whiteSpace == WhiteSpace::PreWrap) {
+        qreal distance = s.tabSize;
+        if (!s.tabSizeIsLength) {
+            const qreal space = QFontMetricsF(TextEngine::fontFor(s)).horizontalAdvance(QLatin1Char(' '));
+            distance *= space;
+        }
+        if (distance > 0)
+            option.setTabStopDistance(distance);
+    }
     return option;
 }
 
