@@ -47,10 +47,13 @@ void countEffects(const LayoutBox &box, const QRectF &canvas, EffectCost &cost, 
             cost.maxNesting = std::max(cost.maxNesting, ++nesting);
         }
         if (!fx.backdropFilter.empty()) {
-            // The backdrop under the border box (and, in SVG, everything painted before it).
+            // Both backends copy (or, in SVG, paint again) only the backdrop under the border
+            // box and the filter's reach, then filter and cut that copy: two layers of that
+            // size, not of the canvas (a 320×180 glass thumbnail was refused at 1200×630).
             const qreal e = paint_detail::filterReach(fx.backdropFilter);
-            addLayer(cost, box.borderBox.adjusted(-e, -e, e, e), canvas);
-            addLayer(cost, canvas, canvas);
+            const QRectF source = box.borderBox.adjusted(-e, -e, e, e);
+            addLayer(cost, source, canvas);
+            addLayer(cost, source, canvas);
         }
         for (const Shadow &sh : s.boxShadow) {
             const qreal e = std::abs(sh.spread) + 1.5 * sh.blur + 2;

@@ -53,6 +53,42 @@ private slots:
         QVERIFY2(timer.elapsed() < 5000, qPrintable(QString::number(timer.elapsed())));
     }
 
+    void glassThumbnailsAreNotRefused_data()
+    {
+        QTest::addColumn<QString>("engine");
+        QTest::newRow("takumi") << QStringLiteral("takumi");
+        QTest::newRow("satori") << QStringLiteral("satori");
+    }
+
+    void glassThumbnailsAreNotRefused()
+    {
+        // A gallery of nine 320×180 glass thumbnails (backdropFilter: blur(8px)) at
+        // 1200×630: each backdrop costs its own area, so the budget lets it through (it
+        // used to count the whole canvas per backdrop and refused 33 megapixels).
+        QJsonArray thumbnails;
+        for (int i = 0; i < 9; ++i)
+            thumbnails.append(QJsonObject{
+                {"type", "div"},
+                {"props", QJsonObject{{"style", QJsonObject{{"width", 320},
+                                                             {"height", 180},
+                                                             {"borderRadius", 16},
+                                                             {"backgroundColor", "rgba(255,255,255,0.2)"},
+                                                             {"backdropFilter", "blur(8px)"}}}}}});
+        const QJsonObject root{
+            {"type", "div"},
+            {"props", QJsonObject{{"style", QJsonObject{{"width", "100%"},
+                                                         {"height", "100%"},
+                                                         {"flexWrap", "wrap"},
+                                                         {"gap", 16},
+                                                         {"padding", 16},
+                                                         {"backgroundImage", "linear-gradient(135deg,#0ea5e9,#a855f7)"}}},
+                                  {"children", thumbnails}}}};
+        QFETCH(QString, engine);
+        const QJsonObject doc{{"name", "glass"}, {"width", 1200}, {"height", 630}, {"rendererType", engine}, {"root", root}};
+        RenderError error;
+        QVERIFY2(renderPng(doc, &error), qPrintable(error.message));
+    }
+
     void deeplyNestedFiltersRefused()
     {
         QJsonObject node{{"type", "div"},

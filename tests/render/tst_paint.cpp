@@ -227,6 +227,77 @@ private Q_SLOTS:
         COMPARE_PIXEL(img, 150, 150, QColor(Qt::black));
     }
 
+    void backgroundRepeatsAlongOneAxis_data()
+    {
+        QTest::addColumn<QString>("engine");
+        QTest::newRow("takumi") << QStringLiteral("takumi");
+        QTest::newRow("satori") << QStringLiteral("satori");
+    }
+
+    void backgroundRepeatsAlongOneAxis()
+    {
+        // CSS Backgrounds 3 §3.4: a 20 px tile in the top-left corner of the 100 px box
+        // (50..150) repeats down its first column with repeat-y, along its first row with
+        // repeat-x, and nowhere else.
+        QFETCH(QString, engine);
+        const QJsonObject tile{{"backgroundImage", "linear-gradient(#ff0000, #ff0000)"},
+                               {"backgroundSize", "20px 20px"}};
+        QJsonObject y = tile;
+        y.insert("backgroundRepeat", "repeat-y");
+        QImage img = renderCard(y, engine);
+        COMPARE_PIXEL(img, 60, 140, QColor(Qt::red));
+        COMPARE_PIXEL(img, 100, 140, QColor(Qt::white));
+        COMPARE_PIXEL(img, 140, 60, QColor(Qt::white));
+        QJsonObject x = tile;
+        x.insert("background", "linear-gradient(#ff0000, #ff0000) 0 0 / 20px 20px repeat-x");
+        x.remove("backgroundImage");
+        x.remove("backgroundSize");
+        img = renderCard(x, engine);
+        COMPARE_PIXEL(img, 140, 60, QColor(Qt::red));
+        COMPARE_PIXEL(img, 140, 100, QColor(Qt::white));
+        COMPARE_PIXEL(img, 60, 140, QColor(Qt::white));
+    }
+
+    void svgBackgroundWithOnlyAViewBoxIsContained_data() { backgroundRepeatsAlongOneAxis_data(); }
+
+    void svgBackgroundWithOnlyAViewBoxIsContained()
+    {
+        // An SVG with a viewBox but no width/height has a ratio and no natural size, so an
+        // auto background-size sizes it as for contain (CSS Backgrounds 3 §3.9): the 10×10
+        // viewBox fills the 50 px tall box's left 50×50, not a 10 px tile.
+        QFETCH(QString, engine);
+        const QByteArray svg = "<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 10 10'>"
+                               "<rect width='10' height='10' fill='#ff0000'/></svg>";
+        const QJsonObject style{{"height", 50},
+                                {"backgroundImage", QStringLiteral("url(data:image/svg+xml;base64,%1)")
+                                                        .arg(QString::fromLatin1(svg.toBase64()))},
+                                {"backgroundRepeat", "no-repeat"}};
+        const QImage img = renderCard(style, engine);
+        COMPARE_PIXEL(img, 90, 90, QColor(Qt::red));
+        COMPARE_PIXEL(img, 60, 60, QColor(Qt::red));
+        COMPARE_PIXEL(img, 120, 75, QColor(Qt::white));
+    }
+
+    void repeatingRadialGradientAgreesAcrossEngines()
+    {
+        // A repeating radial line that starts 10 px out from the centre repeats with a
+        // 10 px period from there; SVG (the satori engine) has no focal radius, so its
+        // stops are rotated onto a period that starts at the centre. Both engines agree.
+        const QJsonObject style{{"backgroundImage", "repeating-radial-gradient(circle, #ff0000 10px, #0000ff 20px)"}};
+        const QImage takumi = renderCard(style, QStringLiteral("takumi"));
+        const QImage satori = renderCard(style, QStringLiteral("satori"));
+        QCOMPARE(satori.size(), takumi.size());
+        int worst = 0;
+        for (int x = 100; x < 150; ++x) {
+            const QRgb a = takumi.pixel(x, 100), b = satori.pixel(x, 100);
+            worst = std::max({worst, std::abs(qRed(a) - qRed(b)), std::abs(qBlue(a) - qBlue(b))});
+        }
+        QVERIFY2(worst <= 24, qPrintable(QString::number(worst)));
+        // 15 px out: halfway through the first period, between red and blue.
+        QVERIFY2(qRed(satori.pixel(115, 100)) > 90 && qBlue(satori.pixel(115, 100)) > 90,
+                 qPrintable(describe(satori.pixel(115, 100))));
+    }
+
     void linearGradientEndpoints()
     {
         Tree t;

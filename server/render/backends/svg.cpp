@@ -667,10 +667,61 @@ void SvgPlayer::emitRaster(QRectF area, qreal scale, const std::function<void(QP
                   + QString::fromLatin1(encodePng(image, embeddedPng()).toBase64()));
 }
 
+namespace {
+
+/// The colour of `stops` at `pos` (0..1), interpolated between its neighbours.
+QColor colorAt(const QGradientStops &stops, qreal pos)
+{
+    if (stops.isEmpty())
+        return Qt::transparent;
+    if (pos <= stops.first().first)
+        return stops.first().second;
+    for (qsizetype i = 1; i < stops.size(); ++i) {
+        if (pos <= stops[i].first) {
+            const qreal span = stops[i].first - stops[i - 1].first;
+            const qreal t = span > 0 ? (pos - stops[i - 1].first) / span : 1;
+            const QColor &a = stops[i - 1].second, &b = stops[i].second;
+            return QColor::fromRgbF(float(a.redF() + (b.redF() - a.redF()) * t),
+                                    float(a.greenF() + (b.greenF() - a.greenF()) * t),
+                                    float(a.blueF() + (b.blueF() - a.blueF()) * t),
+                                    float(a.alphaF() + (b.alphaF() - a.alphaF()) * t));
+        }
+    }
+    return stops.last().second;
+}
+
+/// A repeating radial gradient whose period starts at focal radius `fr` and ends at `r`
+/// (CSS Images 3 §3.5: the line repeats from its first stop) as SVG 1.1 can write it: a
+/// period of r − fr from the centre, its stops rotated by the phase fr / (r − fr).
+QGradientStops rotatedRepeatStops(const QGradientStops &stops, qreal fr, qreal r)
+{
+    const qreal period = r - fr;
+    const qreal phase = std::fmod(fr / period, 1.0);
+    const qreal wrap = 1 - phase; // the original position that lands on offset 0
+    QGradientStops out;
+    const QColor atWrap = colorAt(stops, wrap);
+    out.append({0, atWrap});
+    for (const auto &[pos, color] : stops)
+        if (pos >= wrap)
+            out.append({pos - wrap, color});
+    for (const auto &[pos, color] : stops)
+        if (pos <= wrap)
+            out.append({pos + phase, color});
+    out.append({1, atWrap});
+    return out;
+}
+
+} // namespace
+
 QString SvgPlayer::gradientRef(const QBrush &brush)
 {
     const QGradient *g = brush.gradient();
     QString def;
+    QGradientStops stops = g->stops();
+    // SVG 1.1 has no focal radius: a radial line that starts out from the centre (CSS
+    // stops beyond 0) maps its stops onto [fr/r, 1] instead, the inner part padded —
+    // or, repeating, rotated onto a period that starts at the centre.
+    qreal lo = 0;
     if (g->type() == QGradient::LinearGradient) {
         const auto *lg = static_cast<const QLinearGradient *>(g);
         def = QStringLiteral(
@@ -678,8 +729,17 @@ QString SvgPlayer::gradientRef(const QBrush &brush)
                   .arg(num(lg->start().x()), num(lg->start().y()), num(lg->finalStop().x()), num(lg->finalStop().y()));
     } else {
         const auto *rg = static_cast<const QRadialGradient *>(g);
+        qreal r = rg->centerRadius();
+        if (r > 0 && rg->focalRadius() > 0 && rg->focalRadius() < r) {
+            if (g->spread() == QGradient::RepeatSpread) {
+                stops = rotatedRepeatStops(stops, rg->focalRadius(), r);
+                r -= rg->focalRadius();
+            } else {
+                lo = rg->focalRadius() / r;
+            }
+        }
         def = QStringLiteral("<radialGradient id=\"@\" gradientUnits=\"userSpaceOnUse\" cx=\"%1\" cy=\"%2\" r=\"%3\"")
-                  .arg(num(rg->center().x()), num(rg->center().y()), num(rg->centerRadius()));
+                  .arg(num(rg->center().x()), num(rg->center().y()), num(r));
         if (!brush.transform().isIdentity())
             def += matrixAttr(brush.transform())
                        .replace(QLatin1String(" transform="), QLatin1String(" gradientTransform="));
@@ -687,15 +747,7 @@ QString SvgPlayer::gradientRef(const QBrush &brush)
     if (g->spread() == QGradient::RepeatSpread)
         def += QStringLiteral(" spreadMethod=\"repeat\"");
     def += u'>';
-    // SVG 1.1 has no focal radius: a radial line that starts out from the centre (CSS
-    // stops beyond 0) maps its stops onto [fr/r, 1] instead, the inner part padded.
-    qreal lo = 0;
-    if (g->type() == QGradient::RadialGradient) {
-        const auto *rg = static_cast<const QRadialGradient *>(g);
-        if (rg->centerRadius() > 0)
-            lo = rg->focalRadius() / rg->centerRadius();
-    }
-    for (const auto &[pos, color] : g->stops()) {
+    for (const auto &[pos, color] : stops) {
         def += QStringLiteral("<stop offset=\"%1\" stop-color=\"%2\"").arg(frac(lo + pos * (1 - lo)), hexColor(color));
         if (color.alpha() < 255)
             def += QStringLiteral(" stop-opacity=\"%1\"").arg(frac(color.alphaF()));
