@@ -168,6 +168,9 @@ struct Writer {
     const QHash<QString, QString> &values;
     const PageEmoji &emoji;
     QString out;
+    /// The satori defaults (display:flex but on phrasing elements) are a zero-specificity
+    /// rule in the head, not inline, so the template's stylesheets can override them.
+    bool defaultsInSheet = false;
 
     QString text(const QString &s) const { return substituteVariables(s, values); }
 
@@ -184,7 +187,7 @@ struct Writer {
     {
         QStringList decls;
         // The same defaults as our cascade: phrasing elements inline, everything else flex.
-        if (!style.contains(QLatin1String("display")) && !isInlineTag(tag.toLower()))
+        if (!defaultsInSheet && !style.contains(QLatin1String("display")) && !isInlineTag(tag.toLower()))
             decls << QStringLiteral("display:flex");
         for (auto it = style.constBegin(); it != style.constEnd(); ++it) {
             if (it.key() == QLatin1String("lineClamp") && isBlockDisplay(style)) {
@@ -233,7 +236,12 @@ struct Writer {
             style.insert(it.key(), it.value());
         out += u'<' + safeTag + QStringLiteral(" data-id=\"") + id + QStringLiteral("\" style=\"")
                + styleText(style, safeTag).toHtmlEscaped() + u'"';
-        for (const char *a : {"src", "width", "height", "dir", "lang"}) {
+        // className (or class) and id, for the template's stylesheets as Imprint matches them.
+        const QJsonValue className = props.contains(QLatin1String("className")) ? props.value(QLatin1String("className"))
+                                                                                : props.value(QLatin1String("class"));
+        if (className.isString())
+            out += QStringLiteral(" class=\"%1\"").arg(text(className.toString()).toHtmlEscaped());
+        for (const char *a : {"src", "width", "height", "dir", "lang", "id"}) {
             const QJsonValue v = props.value(QLatin1String(a));
             if (v.isUndefined() || v.isNull())
                 continue;
@@ -270,8 +278,13 @@ std::optional<QString> templatePageHtml(const Template &tmpl, const QHash<QStrin
                                         const TemplateLimits &limits, RenderError *error, const PageEmoji &emoji,
                                         const QString &headStyle)
 {
-    const QString style
-        = headStyle.isEmpty() ? QString() : QStringLiteral("<style>") + headStyle + QStringLiteral("</style>");
+    QString sheets = headStyle;
+    if (!tmpl.stylesheets.isEmpty())
+        sheets += QStringLiteral(":where(body *:not(%1)){display:flex}").arg(inlineTagNames().join(u','));
+    // The template's own style sheets after the engine's; "</" cannot close the element early.
+    for (const QString &sheet : tmpl.stylesheets)
+        sheets += u'\n' + QString(sheet).replace(QLatin1String("</"), QLatin1String("<\\/"));
+    const QString style = sheets.isEmpty() ? QString() : QStringLiteral("<style>") + sheets + QStringLiteral("</style>");
     const QString head = QString(kHead).insert(kHead.indexOf(QLatin1String("<style>")), style);
     const bool useHtml = !tmpl.html.isEmpty();
     if (useHtml) {
@@ -317,7 +330,7 @@ std::optional<QString> templatePageHtml(const Template &tmpl, const QHash<QStrin
             return std::nullopt;
         root = *tree;
     }
-    Writer w{values, emoji, {}};
+    Writer w{values, emoji, {}, !tmpl.stylesheets.isEmpty()};
     w.out.reserve(4096);
     w.out += head;
     QJsonObject extra;

@@ -116,9 +116,12 @@ public:
         QJsonObject props;
         if (const GumboAttribute *style = gumbo_get_attribute(&el.attributes, "style"))
             props.insert(QStringLiteral("style"), parseStyleAttribute(QString::fromUtf8(style->value)));
-        for (const char *name : {"src", "width", "height", "dir"})
+        for (const char *name : {"src", "width", "height", "dir", "id"})
             if (const GumboAttribute *a = gumbo_get_attribute(&el.attributes, name))
                 props.insert(QLatin1String(name), QString::fromUtf8(a->value));
+        // `class` is React's className, which the template's stylesheets match.
+        if (const GumboAttribute *a = gumbo_get_attribute(&el.attributes, "class"))
+            props.insert(QStringLiteral("className"), QString::fromUtf8(a->value));
         QJsonArray kids;
         if (!children(el.children, depth, &kids))
             return false;

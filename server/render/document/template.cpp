@@ -6,6 +6,7 @@
 #include "server/render/engine.h"
 #include "server/render/resources/emoji.h"
 #include "server/render/resources/image_decoder.h"
+#include "server/render/style/stylesheet.h"
 
 #include <QByteArray>
 #include <QJsonArray>
@@ -196,9 +197,13 @@ public:
     QStringList *warnings = nullptr;
     const ImageLoader *loader = nullptr;
     QSizeF viewport; ///< px, for viewport-percentage lengths; a 0 side is content-sized
+    const StyleSheet *sheet = nullptr; ///< the template's style sheets, when it has any
 
+    /// `context`: where the element sits, for the style sheets' selectors (nullptr when
+    /// there are none).
     std::unique_ptr<Node> element(const QJsonValue &value, const QString &path, const QString &id,
-                                  const ComputedStyle *parent, float rootFontSize, int depth);
+                                  const ComputedStyle *parent, float rootFontSize, int depth,
+                                  const MatchContext *context = nullptr);
 
 private:
     bool fail(const QString &field, const QString &message, RenderErrorCode code = RenderErrorCode::InvalidTemplate)
@@ -225,8 +230,33 @@ private:
     int m_nodes = 0;
 };
 
+/// What selectors see of the element `value` (tag, `id`, `className` or `class`, string
+/// attributes), with placeholders in the attributes substituted.
+SelectorSubject selectorSubject(const QJsonValue &value, const QHash<QString, QString> *values)
+{
+    SelectorSubject s;
+    const QJsonObject obj = value.toObject();
+    s.tag = obj.value(QLatin1String("type")).toString().trimmed().toLower();
+    const QJsonObject props = obj.value(QLatin1String("props")).toObject();
+    auto text = [values](const QString &v) { return values ? substitute(v, *values) : v; };
+    for (auto it = props.constBegin(); it != props.constEnd(); ++it) {
+        if (!it->isString() && !it->isDouble())
+            continue;
+        const QString v = it->isString() ? text(it->toString()) : QString::number(it->toDouble(), 'g', 15);
+        const QString name = it.key().toLower();
+        if (name == QLatin1String("classname") || name == QLatin1String("class"))
+            s.classes << splitClasses(v);
+        else if (name == QLatin1String("id"))
+            s.id = v;
+        else if (name != QLatin1String("children") && name != QLatin1String("style"))
+            s.attributes.insert(name, v);
+    }
+    return s;
+}
+
 std::unique_ptr<Node> TreeWalker::element(const QJsonValue &value, const QString &path, const QString &id,
-                                          const ComputedStyle *parent, float rootFontSize, int depth)
+                                          const ComputedStyle *parent, float rootFontSize, int depth,
+                                          const MatchContext *context)
 {
     if (depth > m_limits.maxDepth) {
         fail(path, QStringLiteral("elements nest deeper than %1").arg(m_limits.maxDepth), RenderErrorCode::TooDeep);
@@ -264,6 +294,8 @@ std::unique_ptr<Node> TreeWalker::element(const QJsonValue &value, const QString
 
     if (build) {
         QJsonObject style = styleValue.toObject();
+        if (sheet && context)
+            style = sheet->cascade(*context, style); // CSS Cascade 4: sheets under inline style
         // Placeholders take their variables' values, then viewport units become px
         // (css::resolveViewportUnits()). Only the values that change are written back:
         // writing through a mutable iterator would deep-copy every style object of every
@@ -332,10 +364,21 @@ std::unique_ptr<Node> TreeWalker::element(const QJsonValue &value, const QString
     const QJsonValue childrenValue = props.value(QLatin1String("children"));
     flattenChildren(childrenValue, path + QLatin1String(".props.children"), &children);
     const float childRem = parent ? rootFontSize : node->style.fontSize;
+    // The element children as selectors see them, for sibling and :nth-child() tests.
+    std::vector<SelectorSubject> subjects;
+    std::vector<qsizetype> subjectOf(children.size(), -1);
+    if (build && sheet) {
+        for (size_t k = 0; k < children.size(); ++k)
+            if (children[k].value.isObject()) {
+                subjectOf[k] = qsizetype(subjects.size());
+                subjects.push_back(selectorSubject(children[k].value, values));
+            }
+    }
     // ids count every rendered child, text runs included (the index a child has among
     // its parent's child nodes in the DOM Chromium laid out).
     int index = 0;
-    for (const Child &c : children) {
+    for (size_t k = 0; k < children.size(); ++k) {
+        const Child &c = children[k];
         const QString childId = id + QLatin1Char('.') + QString::number(index++);
         if (c.value.isString()) {
             if (!count(c.path))
@@ -350,7 +393,11 @@ std::unique_ptr<Node> TreeWalker::element(const QJsonValue &value, const QString
             }
             continue;
         }
-        auto child = element(c.value, c.path, childId, &node->style, childRem, depth + 1);
+        std::optional<MatchContext> childContext;
+        if (subjectOf[k] >= 0)
+            childContext = MatchContext{&subjects[size_t(subjectOf[k])], context, subjects, subjectOf[k]};
+        auto child = element(c.value, c.path, childId, &node->style, childRem, depth + 1,
+                             childContext ? &*childContext : nullptr);
         if (!child)
             return nullptr;
         if (!build)
@@ -365,6 +412,40 @@ std::unique_ptr<Node> TreeWalker::element(const QJsonValue &value, const QString
         node->children.push_back(std::move(child));
     }
     return node;
+}
+
+/// Reads the template's `stylesheets` (an array of CSS texts) into `t`; false with
+/// `error` naming the entry when it is not a string or over the limits. The CSS itself is
+/// parsed at render time, where what it cannot use becomes a warning.
+bool parseStylesheets(const QJsonObject &document, Template &t, const TemplateLimits &limits, RenderError *error)
+{
+    const QJsonValue v = document.value(QLatin1String("stylesheets"));
+    if (v.isUndefined() || v.isNull())
+        return true;
+    if (!v.isArray()) {
+        setError(error, makeError(QStringLiteral("stylesheets"), QStringLiteral("must be an array of CSS texts")));
+        return false;
+    }
+    const QJsonArray sheets = v.toArray();
+    if (sheets.size() > limits.maxStylesheets) {
+        setError(error, makeError(QStringLiteral("stylesheets"),
+                                  QStringLiteral("at most %1 style sheets are allowed").arg(limits.maxStylesheets)));
+        return false;
+    }
+    for (qsizetype i = 0; i < sheets.size(); ++i) {
+        const QString field = QStringLiteral("stylesheets[%1]").arg(i);
+        if (!sheets.at(i).isString()) {
+            setError(error, makeError(field, QStringLiteral("must be a string of CSS")));
+            return false;
+        }
+        if (sheets.at(i).toString().size() > limits.maxStylesheetChars) {
+            setError(error, makeError(field, QStringLiteral("is longer than %1 characters")
+                                                 .arg(limits.maxStylesheetChars)));
+            return false;
+        }
+        t.stylesheets << sheets.at(i).toString();
+    }
+    return true;
 }
 
 /// Reads the template's `variables` ([{name, type, default}], unique names, valid
@@ -489,6 +570,8 @@ std::optional<Template> parseTemplate(const QJsonObject &document, RenderError *
             }
             (key[0] == 'm' ? t.markup : t.html) = v.toString();
         }
+        if (!parseStylesheets(document, t, limits, error))
+            return std::nullopt;
         if (!t.root.isObject() && t.markup.isEmpty() && t.html.isEmpty()) {
             setError(error, makeError(QStringLiteral("root"), QStringLiteral("a template needs root, markup or html")));
             return std::nullopt;
@@ -587,9 +670,18 @@ std::unique_ptr<Node> buildDocument(const Template &tmpl, const QHash<QString, Q
     walker.warnings = warnings;
     walker.loader = &loader;
     walker.viewport = viewport;
+    StyleSheet sheet;
+    SelectorSubject rootSubject;
+    MatchContext rootContext;
+    if (!tmpl.stylesheets.isEmpty()) {
+        sheet = StyleSheet::parse(tmpl.stylesheets, viewport, warnings);
+        walker.sheet = &sheet;
+        rootSubject = selectorSubject(root, &values);
+        rootContext = MatchContext{&rootSubject, nullptr, std::span<const SelectorSubject>(&rootSubject, 1), 0};
+    }
     return walker.element(
         root, tmpl.markup.isEmpty() || tmpl.root.isObject() ? QStringLiteral("root") : QStringLiteral("markup"),
-        QStringLiteral("0"), nullptr, 16, 1);
+        QStringLiteral("0"), nullptr, 16, 1, walker.sheet ? &rootContext : nullptr);
 }
 
 QString substituteVariables(const QString &text, const QHash<QString, QString> &values)

@@ -49,6 +49,9 @@ struct Template {
     QJsonValue root; ///< React-element tree (object), or undefined when markup is used
     QString markup; ///< HTML with inline styles (parsed with gumbo), alternative to root
     QString html; ///< html-engine source, optional
+    /// Author style sheets (CSS texts) matched against `className`/`class`, `id` and the
+    /// tree (style/stylesheet.h; docs/templates.md "Stylesheets").
+    QStringList stylesheets;
     QJsonObject source; ///< the document as given (for storage/snapshots)
 };
 
@@ -57,6 +60,8 @@ struct TemplateLimits {
     int maxDepth = 64;
     int maxNodes = 2000;
     int maxValueLength = 10000; ///< characters per variable value
+    int maxStylesheets = 16; ///< entries of a template's `stylesheets`
+    int maxStylesheetChars = 200000; ///< characters per style sheet
 };
 
 /// Parses a template document, or a bare React-element tree (`{"type":"div","props":{...}}`,

@@ -812,9 +812,9 @@ void inheritInto(ComputedStyle &s, const ComputedStyle &parent)
 
 /// The elements the HTML standard's user-agent stylesheet leaves display:inline (§15.3.3
 /// lists the block ones; these are the phrasing elements Chromium renders inline).
-bool isInlineTag(const QString &tag)
+const QStringList &inlineTagNames()
 {
-    static const QSet<QString> tags = {
+    static const QStringList tags = {
         QStringLiteral("span"), QStringLiteral("b"),      QStringLiteral("strong"), QStringLiteral("em"),
         QStringLiteral("i"),    QStringLiteral("a"),      QStringLiteral("code"),   QStringLiteral("mark"),
         QStringLiteral("br"),   QStringLiteral("u"),      QStringLiteral("s"),      QStringLiteral("small"),
@@ -824,6 +824,12 @@ bool isInlineTag(const QString &tag)
         QStringLiteral("tt"),   QStringLiteral("strike"), QStringLiteral("time"),   QStringLiteral("bdi"),
         QStringLiteral("img"),
     };
+    return tags;
+}
+
+bool isInlineTag(const QString &tag)
+{
+    static const QSet<QString> tags(inlineTagNames().begin(), inlineTagNames().end());
     return tags.contains(tag);
 }
 

@@ -140,6 +140,8 @@ ComputedStyle computeStyle(const QJsonObject &declarations, const ComputedStyle 
 /// elements Chromium's user-agent stylesheet leaves inline (HTML §15.3). Every other
 /// element defaults to display:flex, as in satori.
 bool isInlineTag(const QString &tag);
+/// The tags isInlineTag() accepts, lower case.
+const QStringList &inlineTagNames();
 
 /// The style a text run inside an element gets: the element's inherited properties,
 /// all other properties at their initial values, display:block-like inline content.

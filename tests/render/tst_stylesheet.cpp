@@ -1,0 +1,218 @@
+// Template style sheets (issue 28 item 3, docs/templates.md "Stylesheets"): selectors
+// matched as Selectors 4 defines them, rules ordered by CSS Cascade 4 (specificity, source
+// order, inline style, !important), what a still image cannot use ignored or warned about.
+
+#include "server/render/document/html_page.h"
+#include "server/render/document/template.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QtTest>
+
+using namespace imprint::render;
+
+namespace {
+
+struct Built {
+    std::unique_ptr<Node> root;
+    RenderError error;
+    QStringList warnings;
+};
+
+/// A 400×300 template of `root` (JSON text) with `sheets`, built into a styled tree.
+Built build(const QStringList &sheets, const char *root)
+{
+    QJsonObject doc{{"name", "sheet"}, {"width", 400}, {"height", 300},
+                    {"stylesheets", QJsonArray::fromStringList(sheets)},
+                    {"root", QJsonDocument::fromJson(root).object()}};
+    Built b;
+    auto t = parseTemplate(doc, &b.error);
+    if (!t)
+        return b;
+    auto values = resolveVariables(*t, {}, {}, &b.error);
+    if (!values)
+        return b;
+    b.root = buildDocument(*t, *values, &b.error, &b.warnings, {}, {}, QSizeF(400, 300));
+    return b;
+}
+
+/// The element at child-index path `path` ("" = the root, "1.0" = second child's first).
+const Node &at(const Built &b, const QString &path = {})
+{
+    const Node *n = b.root.get();
+    for (const QString &step : path.split(u'.', Qt::SkipEmptyParts)) {
+        int k = step.toInt();
+        for (const auto &c : n->children) {
+            if (c->isText())
+                continue;
+            if (k-- == 0) {
+                n = c.get();
+                break;
+            }
+        }
+    }
+    return *n;
+}
+
+const char *kList = "{\"type\":\"div\",\"props\":{\"className\":\"card\",\"children\":["
+                    "{\"type\":\"p\",\"props\":{\"className\":\"lead big\",\"children\":\"one\"}},"
+                    "{\"type\":\"p\",\"props\":{\"id\":\"second\",\"children\":\"two\"}},"
+                    "{\"type\":\"span\",\"props\":{\"data-kind\":\"tag\",\"children\":\"three\"}},"
+                    "{\"type\":\"p\",\"props\":{\"className\":\"lead\",\"style\":{\"color\":\"#00ff00\"},"
+                    "\"children\":\"four\"}}]}}";
+
+} // namespace
+
+class TestStylesheet : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void classTypeAndIdSelectors()
+    {
+        const Built b = build({QStringLiteral(".card { padding: 12px; background-color: #111111 }"
+                                              "p { font-size: 30px } #second { font-size: 40px }"
+                                              "span[data-kind=tag] { color: #0000ff }")},
+                              kList);
+        QVERIFY2(b.root, qPrintable(b.error.message));
+        QCOMPARE(at(b).style.padding[0].value, 12.f);
+        QCOMPARE(at(b).style.backgroundColor, QColor(0x11, 0x11, 0x11));
+        QCOMPARE(at(b, "0").style.fontSize, 30.f);
+        QCOMPARE(at(b, "1").style.fontSize, 40.f); // the id over the type selector
+        QCOMPARE(at(b, "2").style.color, QColor(Qt::blue));
+        QVERIFY2(b.warnings.isEmpty(), qPrintable(b.warnings.join('\n')));
+    }
+
+    void specificitySourceOrderInlineAndImportant()
+    {
+        const Built b = build({QStringLiteral(".lead.big { color: #ff0000 } .lead { color: #0000ff }"
+                                              "p { color: #000000 }"),
+                               QStringLiteral(".big { font-size: 20px } .lead { font-size: 24px }"
+                                              ".lead { letter-spacing: 3px !important }")},
+                              kList);
+        QVERIFY2(b.root, qPrintable(b.error.message));
+        QCOMPARE(at(b, "0").style.color, QColor(Qt::red)); // two classes beat one, whatever the order
+        QCOMPARE(at(b, "0").style.fontSize, 24.f); // equal specificity: the later rule
+        QCOMPARE(at(b, "3").style.color, QColor(Qt::green)); // inline style beats the sheet
+        QCOMPARE(at(b, "3").style.letterSpacing, 3.f);
+        const Built important = build({QStringLiteral(".lead { color: #ff00ff !important }")}, kList);
+        QCOMPARE(at(important, "3").style.color, QColor(Qt::magenta)); // !important beats inline
+    }
+
+    void combinatorsAndStructuralPseudoClasses()
+    {
+        const Built b = build({QStringLiteral(".card > p:first-child { font-size: 11px }"
+                                              ".card p:last-child { font-size: 12px }"
+                                              "p + p { padding-left: 5px }"
+                                              "p ~ span { padding-left: 7px }"
+                                              ".card > :nth-child(2n+1):not(.big) { padding-top: 9px }"
+                                              "div span { padding-right: 3px }"
+                                              ".missing p { font-size: 99px }")},
+                              kList);
+        QVERIFY2(b.root, qPrintable(b.error.message));
+        QCOMPARE(at(b, "0").style.fontSize, 11.f);
+        QCOMPARE(at(b, "3").style.fontSize, 12.f);
+        QCOMPARE(at(b, "1").style.padding[3].value, 5.f); // p + p
+        QCOMPARE(at(b, "0").style.padding[3].value, 0.f);
+        QCOMPARE(at(b, "2").style.padding[3].value, 7.f); // p ~ span
+        QCOMPARE(at(b, "2").style.padding[1].value, 3.f); // descendant
+        QCOMPARE(at(b, "0").style.padding[0].value, 0.f); // 1st child, but .big
+        QCOMPARE(at(b, "1").style.padding[0].value, 0.f); // 2nd: even
+        QCOMPARE(at(b, "2").style.padding[0].value, 9.f); // 3rd
+        QCOMPARE(at(b, "3").style.padding[0].value, 0.f); // 4th: even
+        QCOMPARE(at(b, "1").style.fontSize, 16.f); // no .missing ancestor
+    }
+
+    void rootCustomPropertiesReachTheTree()
+    {
+        const Built b = build({QStringLiteral(":root { --brand: #ff0000; --gap: 6px }"
+                                              ".lead { color: var(--brand); margin-top: var(--gap) }")},
+                              kList);
+        QVERIFY2(b.root, qPrintable(b.error.message));
+        QCOMPARE(at(b, "0").style.color, QColor(Qt::red));
+        QCOMPARE(at(b, "0").style.margin[0].value, 6.f);
+    }
+
+    void aLaterShorthandResetsEarlierLonghands()
+    {
+        // CSS Cascade 4: the inline `margin` shorthand wins over the sheet's marginTop,
+        // though the style builder applies longhands after shorthands.
+        const Built b = build({QStringLiteral("p { margin-top: 30px; border-top-width: 4px }")},
+                              "{\"type\":\"div\",\"props\":{\"children\":[{\"type\":\"p\",\"props\":{\"style\":"
+                              "{\"margin\":2,\"border\":\"1px solid red\"},\"children\":\"x\"}}]}}");
+        QVERIFY2(b.root, qPrintable(b.error.message));
+        QCOMPARE(at(b, "0").style.margin[0].value, 2.f);
+        QCOMPARE(at(b, "0").style.borderWidth[0], 1.f);
+    }
+
+    void stillImageRulesAreDroppedAndUnsupportedOnesWarn()
+    {
+        const Built b = build({QStringLiteral("p:hover { color: #ff0000 } p::before { content: 'x' }"
+                                              "@media print { p { color: #ff0000 } }"
+                                              "@media (min-width: 300px) { p { font-size: 21px } }"
+                                              "@media (min-width: 900px) { p { font-size: 50px } }"
+                                              "p:has(span) { color: #00ff00 }"
+                                              "@keyframes spin { from { opacity: 0 } }")},
+                              kList);
+        QVERIFY2(b.root, qPrintable(b.error.message));
+        QCOMPARE(at(b, "0").style.color, QColor(Qt::black));
+        QCOMPARE(at(b, "0").style.fontSize, 21.f); // the 400 px image is at least 300 wide
+        const QString warnings = b.warnings.join('\n');
+        QVERIFY2(warnings.contains("stylesheets[0]: selector \"p:has(span)\" ignored: :has is not supported"),
+                 qPrintable(warnings));
+        QVERIFY2(warnings.contains("@keyframes is not supported"), qPrintable(warnings));
+        QVERIFY2(!warnings.contains("hover") && !warnings.contains("before") && !warnings.contains("print"),
+                 qPrintable(warnings));
+    }
+
+    void markupClassesMatchToo()
+    {
+        QJsonObject doc{{"name", "m"}, {"width", 200}, {"height", 100},
+                        {"stylesheets", QJsonArray{".title { font-size: 33px } #x { color: #0000ff }"}},
+                        {"markup", "<div><h1 class=\"title\" id=\"x\">Hi</h1></div>"}};
+        RenderError error;
+        auto t = parseTemplate(doc, &error);
+        QVERIFY2(t, qPrintable(error.message));
+        QStringList warnings;
+        auto root = buildDocument(*t, {}, &error, &warnings, {}, {}, QSizeF(200, 100));
+        QVERIFY2(root, qPrintable(error.message));
+        const Node *h1 = root->children.at(0).get();
+        QCOMPARE(h1->tag, QStringLiteral("h1"));
+        QCOMPARE(h1->style.fontSize, 33.f);
+        QCOMPARE(h1->style.color, QColor(Qt::blue));
+    }
+
+    void badStylesheetsFieldIsRefusedNamingIt()
+    {
+        RenderError error;
+        QJsonObject doc{{"name", "x"}, {"width", 10}, {"height", 10}, {"root", QJsonObject{{"type", "div"}}}};
+        doc.insert("stylesheets", "p{}");
+        QVERIFY(!parseTemplate(doc, &error));
+        QCOMPARE(error.field, QStringLiteral("stylesheets"));
+        doc.insert("stylesheets", QJsonArray{"p{}", 3});
+        QVERIFY(!parseTemplate(doc, &error));
+        QCOMPARE(error.field, QStringLiteral("stylesheets[1]"));
+    }
+
+    void htmlPageCarriesTheSheetAndClasses()
+    {
+        QJsonObject doc{{"name", "h"}, {"width", 200}, {"height", 100},
+                        {"stylesheets", QJsonArray{".t { color: red } </style><script>x</script>"}},
+                        {"root", QJsonDocument::fromJson(kList).object()}};
+        RenderError error;
+        auto t = parseTemplate(doc, &error);
+        QVERIFY2(t, qPrintable(error.message));
+        const auto html = templatePageHtml(*t, {}, false, {}, &error, {}, {});
+        QVERIFY(html);
+        QVERIFY2(html->contains(".t { color: red }"), qPrintable(*html));
+        QVERIFY2(!html->contains("</style><script>"), qPrintable(*html)); // cannot close the element
+        QVERIFY2(html->contains("class=\"lead big\""), qPrintable(*html));
+        QVERIFY2(html->contains("id=\"second\""), qPrintable(*html));
+        // The flex default is a zero-specificity rule, so a sheet's display wins in Chromium.
+        QVERIFY2(html->contains(":where(body *:not(span,"), qPrintable(*html));
+        QVERIFY2(!html->contains("style=\"display:flex"), qPrintable(*html));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestStylesheet)
+#include "tst_stylesheet.moc"
