@@ -5,6 +5,7 @@
 // values and builds the styled document tree.
 
 #include "server/render/document/node.h"
+#include "server/render/document/tailwind.h"
 #include "server/render/engine.h"
 #include "server/render/error.h"
 #include "server/render/resources/image_decoder.h"
@@ -49,6 +50,8 @@ struct Template {
     QJsonValue root; ///< React-element tree (object), or undefined when markup is used
     QString markup; ///< HTML with inline styles (parsed with gumbo), alternative to root
     QString html; ///< html-engine source, optional
+    /// The `tailwind` theme extension the `tw` props of `root` use (parseTailwindConfig()).
+    TailwindTheme tailwind;
     QJsonObject source; ///< the document as given (for storage/snapshots)
 };
 
