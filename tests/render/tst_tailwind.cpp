@@ -71,20 +71,14 @@ struct Card {
     double takumi, satori;
 };
 
-// name            takumi  satori     (achieved takumi / satori)
+// Achieved takumi / satori: blog 0.99559 / 0.99475, brand 0.99927 / 0.99879, changelog 0.99848 /
+// 0.99442, dark 0.99732 / 0.99361, event 0.99715 / 0.99584, gradient 0.98522 / 0.98460, pricing
+// 0.99896 / 0.99842, product 0.99733 / 0.99726, quote 0.97785 / 0.97366, repo 0.99491 / 0.99396,
+// stats 0.99938 / 0.99805, trial 0.99953 / 0.99882.
 constexpr Card kCards[] = {
-    {"blog", 0.990, 0.989}, // 0.99559 / 0.99475
-    {"brand", 0.994, 0.993}, // 0.99927 / 0.99879
-    {"changelog", 0.993, 0.989}, // 0.99848 / 0.99442
-    {"dark", 0.992, 0.988}, // 0.99732 / 0.99361
-    {"event", 0.992, 0.990}, // 0.99715 / 0.99584
-    {"gradient", 0.980, 0.979}, // 0.98522 / 0.98460
-    {"pricing", 0.993, 0.993}, // 0.99896 / 0.99842
-    {"product", 0.992, 0.992}, // 0.99733 / 0.99726
-    {"quote", 0.972, 0.968}, // 0.97785 / 0.97366
-    {"repo", 0.989, 0.988}, // 0.99491 / 0.99396
-    {"stats", 0.994, 0.993}, // 0.99938 / 0.99805
-    {"trial", 0.994, 0.993}, // 0.99953 / 0.99882
+    {"blog", 0.990, 0.989},    {"brand", 0.994, 0.993},   {"changelog", 0.993, 0.989}, {"dark", 0.992, 0.988},
+    {"event", 0.992, 0.990},   {"gradient", 0.980, 0.979}, {"pricing", 0.993, 0.993},  {"product", 0.992, 0.992},
+    {"quote", 0.972, 0.968},   {"repo", 0.989, 0.988},    {"stats", 0.994, 0.993},     {"trial", 0.994, 0.993},
 };
 
 QImage renderCard(const QString &name, const QString &engine, QString *error)
@@ -112,7 +106,6 @@ QImage renderCard(const QString &name, const QString &engine, QString *error)
 class TestTailwind : public QObject
 {
     Q_OBJECT
-    std::map<QString, double> m_achieved;
 
 private Q_SLOTS:
     /// The table matches what the pinned package compiles: every corpus string's
@@ -286,48 +279,35 @@ private Q_SLOTS:
         QVERIFY(!page->contains(QLatin1String("var(")));
     }
 
-    void card_data()
+    /// Every card by both engines against Chromium with the package's compiled CSS: each
+    /// above its floor, each engine's mean above 0.985 (failures are listed together).
+    void cardsMatchChromium()
     {
-        QTest::addColumn<QString>("name");
-        QTest::addColumn<QString>("engine");
-        QTest::addColumn<double>("threshold");
-        for (const Card &c : kCards) {
-            QTest::addRow("%s/takumi", c.name) << QString::fromLatin1(c.name) << QStringLiteral("takumi") << c.takumi;
-            QTest::addRow("%s/satori", c.name) << QString::fromLatin1(c.name) << QStringLiteral("satori") << c.satori;
-        }
-    }
-
-    void card()
-    {
-        QFETCH(QString, name);
-        QFETCH(QString, engine);
-        QFETCH(double, threshold);
-        QString error;
-        const QImage rendered = renderCard(name, engine, &error);
-        QVERIFY2(!rendered.isNull(), qPrintable(error));
-        const QImage reference(dataDir() + QStringLiteral("/chromium/%1.png").arg(name));
-        QVERIFY(!reference.isNull());
-        QCOMPARE(rendered.size(), reference.size());
-        const double ssim = ssimOf(reference, rendered);
-        m_achieved[engine + u'/' + name] = ssim;
-        qInfo("%s %s SSIM %.5f (floor %.3f)", qPrintable(name), qPrintable(engine), ssim, threshold);
-        QVERIFY2(ssim >= threshold, qPrintable(QStringLiteral("%1 %2: SSIM %3").arg(name, engine).arg(ssim)));
-    }
-
-    void means()
-    {
-        for (const QString engine : {QStringLiteral("takumi"), QStringLiteral("satori")}) {
+        QStringList failures;
+        for (const char *engine : {"takumi", "satori"}) {
+            const bool raster = engine[0] == 't';
             double sum = 0;
-            int n = 0;
-            for (const auto &[key, ssim] : m_achieved)
-                if (key.startsWith(engine + u'/')) {
-                    sum += ssim;
-                    ++n;
+            for (const Card &card : kCards) {
+                const QString name = QString::fromLatin1(card.name);
+                const QImage reference(dataDir() + QStringLiteral("/chromium/%1.png").arg(name));
+                QString error;
+                const QImage ours = renderCard(name, QLatin1String(engine), &error);
+                if (ours.isNull() || ours.size() != reference.size()) {
+                    failures << name + u' ' + QLatin1String(engine) + QStringLiteral(": not rendered ") + error;
+                    continue;
                 }
-            QCOMPARE(n, int(std::size(kCards)));
-            qInfo("%s: mean SSIM %.5f over %d tw cards", qPrintable(engine), sum / n, n);
-            QVERIFY2(sum / n >= 0.985, qPrintable(engine));
+                const double score = ssimOf(reference, ours), floor = raster ? card.takumi : card.satori;
+                sum += score;
+                qInfo("%-10s %s SSIM %.5f (floor %.3f)", card.name, engine, score, floor);
+                if (score < floor)
+                    failures << QStringLiteral("%1 %2: SSIM %3 < %4").arg(name, QLatin1String(engine)).arg(score).arg(floor);
+            }
+            const double mean = sum / double(std::size(kCards));
+            qInfo("%s: mean SSIM %.5f over %d tw cards", engine, mean, int(std::size(kCards)));
+            if (mean < 0.985)
+                failures << QStringLiteral("%1: mean %2").arg(QLatin1String(engine)).arg(mean);
         }
+        QVERIFY2(failures.isEmpty(), qPrintable(failures.join(u'\n')));
     }
 };
 
