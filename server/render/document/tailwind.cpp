@@ -575,7 +575,8 @@ QJsonObject expandTailwind(const QString &classes, const TailwindTheme &theme, d
     static const QStringList breakpoints = {QStringLiteral("sm"), QStringLiteral("md"), QStringLiteral("lg"),
                                             QStringLiteral("xl"), QStringLiteral("2xl")};
     QList<Item> items;
-    const QStringList names = classes.split(QRegularExpression(QStringLiteral("\\s+")), Qt::SkipEmptyParts);
+    static const QRegularExpression space(QStringLiteral("\\s+"));
+    const QStringList names = classes.split(space, Qt::SkipEmptyParts);
     for (int index = 0; index < names.size(); ++index) {
         QString name = names.at(index);
         int rank = 0;
