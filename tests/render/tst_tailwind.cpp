@@ -12,6 +12,7 @@
 #include "server/render/document/template.h"
 #include "server/render/encode/encode.h"
 #include "server/render/pipeline.h"
+#include "server/render/style/computed_style.h"
 #include "server/render/style/properties.h"
 #include "tests/support/fixtures.h"
 #include "tests/support/pipeline_calls.h"
@@ -109,13 +110,15 @@ class TestTailwind : public QObject
 
 private Q_SLOTS:
     /// The table matches what the pinned package compiles: every corpus string's
-    /// declarations, property by property (those Imprint's style supports).
+    /// declarations, property by property (those Imprint's style supports), each a value the
+    /// style code parses (`ch` lengths, `max-w-prose`, are not).
     void matchesThePackage()
     {
         QCOMPARE(tailwindVersion(), QStringLiteral("4.3.5"));
         const QJsonObject expected = readJson(dataDir() + QStringLiteral("/expected.json")).object();
         QVERIFY(expected.size() >= 100);
         int compared = 0;
+        QStringList unparsed;
         for (auto it = expected.begin(); it != expected.end(); ++it) {
             QJsonObject want;
             const QJsonObject all = it.value().toObject();
@@ -129,8 +132,15 @@ private Q_SLOTS:
                          QJsonDocument(got).toJson(QJsonDocument::Compact).constData());
             QCOMPARE(got, want);
             compared += want.size();
+            // And every value is one the style code parses.
+            QStringList warnings;
+            computeStyle(got, nullptr, QStringLiteral("div"), 16, it.key(), &warnings);
+            for (const QString &w : warnings) // vh: the walker resolves it first; ch: not supported
+                if (!w.contains(QLatin1String("vh\"")) && !w.contains(QLatin1String("ch\"")))
+                    unparsed << w;
         }
         QVERIFY(compared >= 300);
+        QVERIFY2(unparsed.isEmpty(), qPrintable(unparsed.join(u'\n')));
     }
 
     void computedStyles()
@@ -215,6 +225,40 @@ private Q_SLOTS:
         QVERIFY(!expand(QStringLiteral("md:p-2"), nullptr, 600).contains(QStringLiteral("padding")));
         QCOMPARE(expand(QStringLiteral("max-md:p-2"), nullptr, 600).value(QStringLiteral("padding")).toString(),
                  QStringLiteral("0.5rem"));
+    }
+
+    /// A tree that uses tw gets Tailwind's preflight under tw and style: border-box, no UA
+    /// margins, headings at their parent's size and weight, the root's line height 1.5.
+    void preflight_data()
+    {
+        QTest::addColumn<bool>("on");
+        QTest::addRow("default") << true;
+        QTest::addRow("preflight false") << false;
+    }
+
+    void preflight()
+    {
+        QFETCH(bool, on);
+        QJsonObject doc = QJsonDocument::fromJson(
+                              "{\"width\":600,\"height\":300,\"root\":{\"type\":\"div\",\"props\":{\"tw\":\"text-lg "
+                              "p-4\",\"children\":[{\"type\":\"h1\",\"props\":{\"children\":\"Title\"}},{\"type\":"
+                              "\"p\",\"props\":{\"style\":{\"margin\":\"6px\"},\"children\":\"Body\"}}]}}}")
+                              .object();
+        if (!on)
+            doc.insert(QStringLiteral("tailwind"), QJsonObject{{QStringLiteral("preflight"), false}});
+        RenderError error;
+        auto t = parseTemplate(doc, &error);
+        QVERIFY(t);
+        QVERIFY(t->tailwind.used);
+        auto root = buildDocument(*t, {}, &error);
+        QVERIFY(root);
+        const ComputedStyle &h1 = root->children.at(0)->style, &p = root->children.at(1)->style;
+        QCOMPARE(root->style.boxSizing, on ? BoxSizing::BorderBox : BoxSizing::ContentBox);
+        QCOMPARE(root->style.fontFamily.value(0), on ? QStringLiteral("-apple-system") : QString());
+        QCOMPARE(h1.fontSize, on ? 18.f : 36.f);
+        QCOMPARE(h1.fontWeight, on ? 400 : 700);
+        QVERIFY(qAbs(h1.margin[0].value - (on ? 0 : 36 * 0.67f)) < 0.01f);
+        QCOMPARE(p.margin[0], Length::px(6)); // style wins over the preflight
     }
 
     void themeExtension()

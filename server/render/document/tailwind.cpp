@@ -463,11 +463,13 @@ QJsonObject tailwindPreflight(const QString &tag, bool root, const TailwindTheme
                || tag == QLatin1String("pre")) {
         out.insert(QStringLiteral("fontFamily"), font(QStringLiteral("--font-mono")));
         out.insert(QStringLiteral("fontSize"), QStringLiteral("1em"));
-    } else if (tag == QLatin1String("img")) {
+    } else if (tag == QLatin1String("img") || tag == QLatin1String("svg")) {
         out.insert(QStringLiteral("display"), QStringLiteral("block"));
         out.insert(QStringLiteral("verticalAlign"), QStringLiteral("middle"));
-        out.insert(QStringLiteral("maxWidth"), QStringLiteral("100%"));
-        out.insert(QStringLiteral("height"), QStringLiteral("auto"));
+        if (tag == QLatin1String("img")) {
+            out.insert(QStringLiteral("maxWidth"), QStringLiteral("100%"));
+            out.insert(QStringLiteral("height"), QStringLiteral("auto"));
+        }
     }
     return out;
 }
