@@ -102,6 +102,31 @@ QImage renderCard(const QString &name, const QString &engine, QString *error)
     return image;
 }
 
+/// The preflight() checks with Tailwind's preflight on or turned off.
+void checkPreflight(bool on)
+{
+    QJsonObject doc = QJsonDocument::fromJson(
+                          "{\"width\":600,\"height\":300,\"root\":{\"type\":\"div\",\"props\":{\"tw\":\"text-lg "
+                          "p-4\",\"children\":[{\"type\":\"h1\",\"props\":{\"children\":\"Title\"}},{\"type\":"
+                          "\"p\",\"props\":{\"style\":{\"margin\":\"6px\"},\"children\":\"Body\"}}]}}}")
+                          .object();
+    if (!on)
+        doc.insert(QStringLiteral("tailwind"), QJsonObject{{QStringLiteral("preflight"), false}});
+    RenderError error;
+    auto t = parseTemplate(doc, &error);
+    QVERIFY(t);
+    QVERIFY(t->tailwind.used);
+    auto root = buildDocument(*t, {}, &error);
+    QVERIFY(root);
+    const ComputedStyle &h1 = root->children.at(0)->style, &p = root->children.at(1)->style;
+    QCOMPARE(root->style.boxSizing, on ? BoxSizing::BorderBox : BoxSizing::ContentBox);
+    QCOMPARE(root->style.fontFamily.value(0), on ? QStringLiteral("-apple-system") : QString());
+    QCOMPARE(h1.fontSize, on ? 18.f : 36.f);
+    QCOMPARE(h1.fontWeight, on ? 400 : 700);
+    QVERIFY(qAbs(h1.margin[0].value - (on ? 0 : 36 * 0.67f)) < 0.01f);
+    QCOMPARE(p.margin[0], Length::px(6)); // style wins over the preflight
+}
+
 } // namespace
 
 class TestTailwind : public QObject
@@ -229,36 +254,10 @@ private Q_SLOTS:
 
     /// A tree that uses tw gets Tailwind's preflight under tw and style: border-box, no UA
     /// margins, headings at their parent's size and weight, the root's line height 1.5.
-    void preflight_data()
-    {
-        QTest::addColumn<bool>("on");
-        QTest::addRow("default") << true;
-        QTest::addRow("preflight false") << false;
-    }
-
     void preflight()
     {
-        QFETCH(bool, on);
-        QJsonObject doc = QJsonDocument::fromJson(
-                              "{\"width\":600,\"height\":300,\"root\":{\"type\":\"div\",\"props\":{\"tw\":\"text-lg "
-                              "p-4\",\"children\":[{\"type\":\"h1\",\"props\":{\"children\":\"Title\"}},{\"type\":"
-                              "\"p\",\"props\":{\"style\":{\"margin\":\"6px\"},\"children\":\"Body\"}}]}}}")
-                              .object();
-        if (!on)
-            doc.insert(QStringLiteral("tailwind"), QJsonObject{{QStringLiteral("preflight"), false}});
-        RenderError error;
-        auto t = parseTemplate(doc, &error);
-        QVERIFY(t);
-        QVERIFY(t->tailwind.used);
-        auto root = buildDocument(*t, {}, &error);
-        QVERIFY(root);
-        const ComputedStyle &h1 = root->children.at(0)->style, &p = root->children.at(1)->style;
-        QCOMPARE(root->style.boxSizing, on ? BoxSizing::BorderBox : BoxSizing::ContentBox);
-        QCOMPARE(root->style.fontFamily.value(0), on ? QStringLiteral("-apple-system") : QString());
-        QCOMPARE(h1.fontSize, on ? 18.f : 36.f);
-        QCOMPARE(h1.fontWeight, on ? 400 : 700);
-        QVERIFY(qAbs(h1.margin[0].value - (on ? 0 : 36 * 0.67f)) < 0.01f);
-        QCOMPARE(p.margin[0], Length::px(6)); // style wins over the preflight
+        for (const bool on : {true, false})
+            checkPreflight(on);
     }
 
     void themeExtension()
