@@ -171,6 +171,8 @@ struct Writer {
     /// The satori defaults (display:flex but on phrasing elements) are a zero-specificity
     /// rule in the head, not inline, so the template's stylesheets can override them.
     bool defaultsInSheet = false;
+    const TailwindTheme *tailwind = nullptr; ///< the template's `tailwind` theme for `tw` props
+    double viewportWidth = 0; ///< px, for Tailwind's responsive variants
 
     QString text(const QString &s) const { return substituteVariables(s, values); }
 
@@ -232,6 +234,15 @@ struct Writer {
         const QString safeTag = tagName.match(tag).hasMatch() ? tag : QStringLiteral("div");
         const QJsonObject props = el.value(QLatin1String("props")).toObject();
         QJsonObject style = props.value(QLatin1String("style")).toObject();
+        // `tw` and the preflight as the JSON engines expand them (tailwind.h), under the
+        // style object; the warnings are the JSON engines' to give.
+        if (tailwind && tailwind->used) {
+            const QJsonValue tw = props.value(QLatin1String("tw"));
+            mergeTailwind(&style,
+                          tw.isString() ? expandTailwind(text(tw.toString()), *tailwind, viewportWidth, {}, nullptr)
+                                        : QJsonObject(),
+                          tailwindPreflight(tag, id == QLatin1String("0"), *tailwind, -1));
+        }
         for (auto it = extraStyle.constBegin(); it != extraStyle.constEnd(); ++it)
             style.insert(it.key(), it.value());
         out += u'<' + safeTag + QStringLiteral(" data-id=\"") + id + QStringLiteral("\" style=\"")
@@ -331,8 +342,14 @@ std::optional<QString> templatePageHtml(const Template &tmpl, const QHash<QStrin
         root = *tree;
     }
     Writer w{values, emoji, {}, !tmpl.stylesheets.isEmpty()};
+    w.tailwind = &tmpl.tailwind;
+    w.viewportWidth = tmpl.width;
     w.out.reserve(4096);
     w.out += head;
+    // A `tw` card's `h-full` root is the image's height in the JSON engines (satori's root
+    // is the image): the page gives it a definite height to resolve against.
+    if (tmpl.tailwind.used && !contentSized)
+        w.out.insert(w.out.lastIndexOf(QLatin1String("</head>")), QStringLiteral("<style>html,body{height:100%}</style>"));
     QJsonObject extra;
     if (contentSized) {
         extra.insert(QStringLiteral("position"), QStringLiteral("absolute"));

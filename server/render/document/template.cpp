@@ -196,6 +196,8 @@ public:
     const QHash<QString, QString> *values = nullptr;
     QStringList *warnings = nullptr;
     const ImageLoader *loader = nullptr;
+    const TailwindTheme *tailwind = nullptr; ///< the template's theme extension for `tw`
+    bool usesTailwind = false; ///< out: an element has a `tw` prop
     QSizeF viewport; ///< px, for viewport-percentage lengths; a 0 side is content-sized
     const StyleSheet *sheet = nullptr; ///< the template's style sheets, when it has any
 
@@ -285,6 +287,12 @@ std::unique_ptr<Node> TreeWalker::element(const QJsonValue &value, const QString
         fail(path + QLatin1String(".props.style"), QStringLiteral("style must be an object"));
         return nullptr;
     }
+    const QJsonValue twValue = props.value(QLatin1String("tw"));
+    if (!twValue.isUndefined() && !twValue.isNull() && !twValue.isString()) {
+        fail(path + QLatin1String(".props.tw"), QStringLiteral("tw must be a string of Tailwind classes"));
+        return nullptr;
+    }
+    usesTailwind = usesTailwind || twValue.isString();
 
     auto node = std::make_unique<Node>();
     node->kind = Node::Kind::Element;
@@ -295,7 +303,17 @@ std::unique_ptr<Node> TreeWalker::element(const QJsonValue &value, const QString
     if (build) {
         QJsonObject style = styleValue.toObject();
         if (sheet && context)
-            style = sheet->cascade(*context, style); // CSS Cascade 4: sheets under inline style
+            style = sheet->cascade(*context, style); // CSS Cascade 4: sheets under inline style;
+        // Tailwind utilities are a layer, so below both (next)
+        // Tailwind (tailwind.h): the `tw` classes, then the preflight, under the style object.
+        if (tailwind && tailwind->used) {
+            const QJsonObject tw = twValue.isString() ? expandTailwind(text(twValue.toString()), *tailwind,
+                                                                       viewport.width(),
+                                                                       path + QLatin1String(".props.tw"), warnings)
+                                                      : QJsonObject();
+            mergeTailwind(&style, tw,
+                          tailwindPreflight(node->tag, !parent, *tailwind, parent ? parent->fontWeight : 400));
+        }
         // Placeholders take their variables' values, then viewport units become px
         // (css::resolveViewportUnits()). Only the values that change are written back:
         // writing through a mutable iterator would deep-copy every style object of every
@@ -579,6 +597,10 @@ std::optional<Template> parseTemplate(const QJsonObject &document, RenderError *
 
         if (!parseVariables(document, t, limits, error))
             return std::nullopt;
+        auto theme = parseTailwindConfig(document.value(QLatin1String("tailwind")), error);
+        if (!theme)
+            return std::nullopt;
+        t.tailwind = std::move(*theme);
     }
 
     // Size: the document's, else the root style's (satori takes it from the options).
@@ -612,6 +634,7 @@ std::optional<Template> parseTemplate(const QJsonObject &document, RenderError *
         TreeWalker walker(limits, error);
         if (!walker.element(t.root, QStringLiteral("root"), QStringLiteral("0"), nullptr, 16, 1))
             return std::nullopt;
+        t.tailwind.used = walker.usesTailwind;
     } else if (!t.markup.isEmpty()) {
         auto tree = markupToTree(t.markup, limits, error, nullptr);
         if (!tree)
@@ -669,6 +692,7 @@ std::unique_ptr<Node> buildDocument(const Template &tmpl, const QHash<QString, Q
     walker.values = &values;
     walker.warnings = warnings;
     walker.loader = &loader;
+    walker.tailwind = &tmpl.tailwind;
     walker.viewport = viewport;
     StyleSheet sheet;
     SelectorSubject rootSubject;

@@ -5,6 +5,7 @@
 // values and builds the styled document tree.
 
 #include "server/render/document/node.h"
+#include "server/render/document/tailwind.h"
 #include "server/render/engine.h"
 #include "server/render/error.h"
 #include "server/render/resources/image_decoder.h"
@@ -52,6 +53,8 @@ struct Template {
     /// Author style sheets (CSS texts) matched against `className`/`class`, `id` and the
     /// tree (style/stylesheet.h; docs/templates.md "Stylesheets").
     QStringList stylesheets;
+    /// The `tailwind` theme extension the `tw` props of `root` use (parseTailwindConfig()).
+    TailwindTheme tailwind;
     QJsonObject source; ///< the document as given (for storage/snapshots)
 };
 

@@ -1,0 +1,633 @@
+// Tailwind `tw` expansion (tailwind.h): class names parsed against the table
+// scripts/gen-tailwind generates from the tailwindcss package, then Tailwind's custom
+// properties resolved the way the browser resolves them for one element.
+
+#include "server/render/document/tailwind.h"
+#include "server/render/css/parse.h"
+#include "server/render/css/values.h"
+#include "server/render/css/variables.h"
+#include "server/render/style/properties.h"
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QRegularExpression>
+
+#include <algorithm>
+#include <cmath>
+
+namespace imprint::render {
+
+namespace {
+
+struct Decl {
+    QString property; ///< CSS name, kebab-case (`background-color`, `--tw-shadow`)
+    QString value;
+};
+using Decls = QList<Decl>;
+
+struct Utility {
+    /// Tailwind's sort rank by the properties a utility sets; equal ranks sort by class
+    /// name, and later utilities win a property.
+    int order = -1;
+    Decls decls;
+};
+
+/// A functional utility (`bg`, `-mt`, `text`): declaration templates by theme namespace
+/// (`{k}` is the key), for spacing multiples (`{n}`), bare integers (`{b}`) and by
+/// arbitrary-value type (`{v}`).
+struct Root {
+    QHash<QString, Utility> themed;
+    Utility spacing;
+    Utility bare;
+    QHash<QString, Utility> arbitrary;
+};
+
+struct Table {
+    QString version;
+    QHash<QString, QString> vars; ///< the default theme
+    QHash<QString, std::optional<QString>> initial; ///< @property initial values; nullopt: none
+    QHash<QString, Utility> classes;
+    QHash<QString, Root> roots;
+};
+
+Decls readDecls(const QJsonValue &v)
+{
+    Decls out;
+    for (const QJsonValue &d : v.toArray()) {
+        const QJsonArray pair = d.toArray();
+        out.append({pair.at(0).toString(), pair.at(1).toString()});
+    }
+    return out;
+}
+
+Utility readUtility(const QJsonValue &v)
+{
+    const QJsonArray a = v.toArray();
+    return {a.at(0).toInt(-1), readDecls(a.at(1))};
+}
+
+QHash<QString, Utility> readUtilityMap(const QJsonObject &o)
+{
+    QHash<QString, Utility> out;
+    for (auto it = o.begin(); it != o.end(); ++it)
+        out.insert(it.key(), readUtility(it.value()));
+    return out;
+}
+
+Table loadTable()
+{
+    Table t;
+    QFile f(QStringLiteral(":/tailwind/table.json"));
+    if (!f.open(QIODevice::ReadOnly))
+        return t;
+    const QJsonObject o = QJsonDocument::fromJson(f.readAll()).object();
+    t.version = o.value(QLatin1String("version")).toString();
+    const QJsonObject vars = o.value(QLatin1String("vars")).toObject();
+    for (auto it = vars.begin(); it != vars.end(); ++it)
+        t.vars.insert(it.key(), it.value().toString());
+    const QJsonObject initial = o.value(QLatin1String("initial")).toObject();
+    for (auto it = initial.begin(); it != initial.end(); ++it)
+        t.initial.insert(it.key(), it.value().isString() ? std::optional(it.value().toString()) : std::nullopt);
+    const QJsonObject classes = o.value(QLatin1String("classes")).toObject();
+    for (auto it = classes.begin(); it != classes.end(); ++it)
+        t.classes.insert(it.key(), readUtility(it.value()));
+    const QJsonObject roots = o.value(QLatin1String("roots")).toObject();
+    for (auto it = roots.begin(); it != roots.end(); ++it) {
+        const QJsonObject r = it.value().toObject();
+        t.roots.insert(it.key(), {readUtilityMap(r.value(QLatin1String("t")).toObject()),
+                                  readUtility(r.value(QLatin1String("sp"))), readUtility(r.value(QLatin1String("b"))),
+                                  readUtilityMap(r.value(QLatin1String("a")).toObject())});
+    }
+    return t;
+}
+
+const Table &table()
+{
+    static const Table t = loadTable(); // thread-safe once (C++11 statics)
+    return t;
+}
+
+/// The index of the last `c` outside [...] and (...), or -1.
+qsizetype lastOutsideBrackets(QStringView s, QChar c)
+{
+    int depth = 0;
+    qsizetype found = -1;
+    for (qsizetype i = 0; i < s.size(); ++i) {
+        const QChar ch = s[i];
+        if (ch == u'[' || ch == u'(')
+            ++depth;
+        else if (ch == u']' || ch == u')')
+            depth = std::max(0, depth - 1);
+        else if (ch == c && depth == 0)
+            found = i;
+    }
+    return found;
+}
+
+/// `/50`, `/[0.5]`, `/[50%]` → "50%"; empty when `modifier` is not an opacity.
+QString opacityPercent(const QString &modifier)
+{
+    QString m = modifier;
+    if (m.startsWith(u'[') && m.endsWith(u']')) {
+        m = m.mid(1, m.size() - 2).trimmed();
+        if (m.endsWith(u'%'))
+            return css::number(m.chopped(1)) ? m : QString();
+        auto n = css::number(m);
+        return n ? QString::number(double(*n) * 100, 'g', 6) + u'%' : QString();
+    }
+    auto n = css::number(m);
+    return n && *n >= 0 ? QString::number(double(*n), 'g', 6) + u'%' : QString();
+}
+
+QString withAlpha(const QString &colour, const QString &percent)
+{
+    return percent.isEmpty() || percent == QLatin1String("100%") ? colour
+                             : QStringLiteral("color-mix(in oklab, %1 %2, transparent)").arg(colour, percent);
+}
+
+/// What kind of value an arbitrary `[...]` holds, as the table's templates are keyed.
+QString arbitraryType(const QString &v)
+{
+    static const QRegularExpression colourFn(QStringLiteral("^(#|rgba?\\(|hsla?\\(|hwb\\(|lab\\(|lch\\(|oklab\\(|"
+                                                            "oklch\\(|color\\(|color-mix\\()"),
+                                             QRegularExpression::CaseInsensitiveOption);
+    static const QRegularExpression lengthRe(QStringLiteral("^(-?[0-9.]+[a-z]+|calc\\(.*\\)|min\\(.*\\)|max\\(.*\\)|"
+                                                            "clamp\\(.*\\)|0)$"),
+                                             QRegularExpression::CaseInsensitiveOption);
+    if (colourFn.match(v).hasMatch())
+        return QStringLiteral("color");
+    if (v.startsWith(QLatin1String("url("), Qt::CaseInsensitive))
+        return QStringLiteral("url");
+    if (v.endsWith(u'%') && css::number(v.chopped(1)))
+        return QStringLiteral("percentage");
+    if (lengthRe.match(v).hasMatch() && v != QLatin1String("0"))
+        return QStringLiteral("length");
+    if (css::number(v))
+        return QStringLiteral("number");
+    static const QRegularExpression word(QStringLiteral("^[a-z]+$"), QRegularExpression::CaseInsensitiveOption);
+    // A single word is a named colour when it parses as one (`bg-[tomato]`).
+    if (word.match(v).hasMatch() && parseColor(v, Qt::black))
+        return QStringLiteral("color");
+    return QStringLiteral("any");
+}
+
+Utility instantiate(const Utility &tpl, const QString &placeholder, const QString &value)
+{
+    Utility out = tpl;
+    for (Decl &d : out.decls)
+        d.value.replace(placeholder, value);
+    return out;
+}
+
+/// `root-key` (with `modifier` after a `/`) through the root's templates; nullopt when
+/// neither an arbitrary value, a theme key nor a spacing multiple fits.
+std::optional<Utility> functionalUtility(const Root &root, const QString &key, const QString &modifier,
+                                       const TailwindTheme &theme)
+{
+    const Table &t = table();
+    // `text-xl/7`: the modifier of a font size is its line height.
+    if (!modifier.isEmpty() && root.themed.contains(QStringLiteral("text"))
+        && (t.vars.contains(QStringLiteral("--text-") + key) || theme.vars.contains(QStringLiteral("--text-") + key))) {
+        QString leading;
+        if (modifier.startsWith(u'[') && modifier.endsWith(u']'))
+            leading = modifier.mid(1, modifier.size() - 2);
+        else if (const auto n = css::number(modifier); n && *n >= 0)
+            leading = QStringLiteral("calc(var(--spacing) * %1)").arg(modifier);
+        else if (t.vars.contains(QStringLiteral("--leading-") + modifier))
+            leading = QStringLiteral("var(--leading-%1)").arg(modifier);
+        if (leading.isEmpty())
+            return std::nullopt;
+        Utility out = instantiate(root.themed.value(QStringLiteral("text")), QStringLiteral("{k}"), key);
+        for (Decl &d : out.decls)
+            if (d.property == QLatin1String("line-height"))
+                d.value = leading;
+        return out;
+    }
+    const QString alpha = modifier.isEmpty() ? QString() : opacityPercent(modifier);
+    if (!modifier.isEmpty() && alpha.isEmpty())
+        return std::nullopt;
+    if (key.startsWith(u'[') && key.endsWith(u']') && key.size() > 2) {
+        // Underscores are spaces in arbitrary values, `\_` an underscore.
+        QString v = key.mid(1, key.size() - 2);
+        v.replace(QLatin1String("\\_"), QStringLiteral("\x01")).replace(u'_', u' ').replace(u'\x01', u'_');
+        // As the compiler does: binary operators in math functions get spaces (`100%-2rem`).
+        if (v.contains(u'(')) {
+            static const QRegularExpression op(QStringLiteral(
+                "(?<=[0-9%)]|\\dpx|\\drem|\\dem|\\dvh|\\dvw)\\s*([-+*/])\\s*(?=[0-9.(]|var\\()"));
+            v.replace(op, QStringLiteral(" \\1 "));
+        }
+        QString type = arbitraryType(v);
+        static const QRegularExpression hint(QStringLiteral("^(length|color|number|percentage|url|any):(.+)$"));
+        if (const auto m = hint.match(v); m.hasMatch()) {
+            type = m.captured(1);
+            v = m.captured(2);
+        }
+        auto tpl = root.arbitrary.constFind(type);
+        if (tpl == root.arbitrary.constEnd())
+            return std::nullopt;
+        return instantiate(*tpl, QStringLiteral("{v}"), type == QLatin1String("color") ? withAlpha(v, alpha) : v);
+    }
+    static const QRegularExpression keyRe(QStringLiteral("^[A-Za-z0-9._-]+$"));
+    if (!keyRe.match(key).hasMatch())
+        return std::nullopt;
+    for (auto it = root.themed.begin(); it != root.themed.end(); ++it) {
+        const QString var = QStringLiteral("--%1-%2").arg(it.key(), key);
+        if (!theme.vars.contains(var) && !t.vars.contains(var))
+            continue;
+        if (!alpha.isEmpty() && it.key() != QLatin1String("color"))
+            continue;
+        Utility out = *it;
+        if (!alpha.isEmpty()) {
+            const QString ref = QStringLiteral("var(--color-{k})");
+            for (Decl &d : out.decls)
+                d.value.replace(ref, withAlpha(ref, alpha));
+        }
+        return instantiate(out, QStringLiteral("{k}"), key);
+    }
+    if (!alpha.isEmpty())
+        return std::nullopt;
+    static const QRegularExpression integer(QStringLiteral("^[0-9]+$"));
+    if (!root.bare.decls.isEmpty() && integer.match(key).hasMatch())
+        return instantiate(root.bare, QStringLiteral("{b}"), key);
+    if (root.spacing.decls.isEmpty())
+        return std::nullopt;
+    if (const auto n = css::number(key); n && *n >= 0 && std::fmod(double(*n) * 4, 1.0) == 0)
+        return instantiate(root.spacing, QStringLiteral("{n}"), key);
+    const QString named = QStringLiteral("--spacing-") + key;
+    if (!theme.vars.contains(named) && !t.vars.contains(named))
+        return std::nullopt;
+    Utility out = root.spacing;
+    for (Decl &d : out.decls) {
+        d.value.replace(QLatin1String("calc(var(--spacing) * -{n})"), QStringLiteral("calc(var(%1) * -1)").arg(named));
+        d.value.replace(QLatin1String("calc(var(--spacing) * {n})"), QStringLiteral("var(%1)").arg(named));
+    }
+    return out;
+}
+
+/// One class without variants: a table entry, or root + value through functionalUtility().
+std::optional<Utility> utility(const QString &name, const TailwindTheme &theme)
+{
+    const Table &t = table();
+    if (auto it = t.classes.constFind(name); it != t.classes.constEnd())
+        return *it;
+    QString base = name, modifier;
+    if (const qsizetype slash = lastOutsideBrackets(name, u'/'); slash > 0) {
+        base = name.left(slash);
+        modifier = name.mid(slash + 1);
+    }
+    // Roots are tried longest first (`border-t-red-500` is `border-t` + `red-500`); an
+    // arbitrary value's own dashes are not split points.
+    qsizetype end = base.indexOf(u'[');
+    end = end < 0 ? base.size() : end;
+    for (qsizetype i = end - 1; i > 0; --i) {
+        if (base[i] != u'-')
+            continue;
+        auto root = t.roots.constFind(base.left(i));
+        if (root == t.roots.constEnd())
+            continue;
+        if (auto u = functionalUtility(*root, base.mid(i + 1), modifier, theme))
+            return u;
+    }
+    return std::nullopt;
+}
+
+/// Folds the calc() forms Tailwind's spacing, fractions and line heights compile to
+/// (`calc(0.25rem * 4)`, `calc(1 / 2 * 100%)`, `calc(1.75 / 1.25)`) to plain values.
+QString foldCalc(QString v)
+{
+    // rounded-full's calc(infinity * 1px): any radius past the box is clamped to a pill.
+    v.replace(QLatin1String("calc(infinity * 1px)"), QLatin1String("10000000px"));
+    static const QRegularExpression mul(QStringLiteral(
+        "calc\\(\\s*(-?[0-9.]+)([a-z%]*)\\s*\\*\\s*(-?[0-9.]+)\\s*\\)"));
+    static const QRegularExpression frac(QStringLiteral(
+        "calc\\(\\s*(-?[0-9.]+)\\s*/\\s*(-?[0-9.]+)\\s*(\\*\\s*100%\\s*)?\\)"));
+    for (int guard = 0; guard < 16; ++guard) {
+        if (const auto m = mul.match(v); m.hasMatch()) {
+            const double x = m.captured(1).toDouble() * m.captured(3).toDouble();
+            v.replace(m.capturedStart(), m.capturedLength(), QString::number(x, 'g', 8) + m.captured(2));
+            continue;
+        }
+        if (const auto m = frac.match(v); m.hasMatch() && m.captured(2).toDouble() != 0) {
+            const bool percent = !m.captured(3).isEmpty();
+            const double x = m.captured(1).toDouble() / m.captured(2).toDouble() * (percent ? 100 : 1);
+            v.replace(m.capturedStart(), m.capturedLength(), QString::number(x, 'g', 8) + (percent ? QStringLiteral("%") : QString()));
+            continue;
+        }
+        break;
+    }
+    return v;
+}
+
+/// Drops the empty layers (`0 0 #0000`) Tailwind composes every box-shadow from.
+QString compactShadow(const QString &v)
+{
+    QStringList kept;
+    for (const QString &layer : css::split(v, u','))
+        if (layer.trimmed() != QLatin1String("0 0 #0000"))
+            kept << layer.trimmed();
+    return kept.isEmpty() ? QStringLiteral("none") : kept.join(QLatin1String(", "));
+}
+
+QString camelCase(const QString &property)
+{
+    QString out;
+    bool upper = false;
+    const QString p = property.startsWith(QLatin1String("-webkit-")) ? QStringLiteral("Webkit-") + property.mid(8)
+                                                                       : property;
+    for (const QChar c : p) {
+        if (c == u'-') {
+            upper = true;
+            continue;
+        }
+        out += upper ? c.toUpper() : c;
+        upper = false;
+    }
+    return out;
+}
+
+/// The declarations of the sorted utilities with var() resolved: the element's own
+/// custom properties, then the theme, then Tailwind's @property initial values.
+QJsonObject resolve(const QList<const Decls *> &sorted, const TailwindTheme &theme)
+{
+    const Table &t = table();
+    QHash<QString, QString> custom;
+    QStringList order;
+    QHash<QString, QString> plain;
+    for (const Decls *decls : sorted)
+        for (const Decl &d : *decls) {
+            if (d.property.startsWith(QLatin1String("--"))) {
+                custom.insert(d.property, d.value);
+                continue;
+            }
+            order.removeAll(d.property);
+            order << d.property;
+            plain.insert(d.property, d.value);
+        }
+    int depth = 0;
+    std::function<std::optional<QString>(const QString &)> lookup = [&](const QString &name) -> std::optional<QString> {
+        std::optional<QString> raw;
+        if (auto c = custom.constFind(name); c != custom.constEnd())
+            raw = *c;
+        else if (auto v = theme.vars.constFind(name); v != theme.vars.constEnd())
+            raw = *v;
+        else if (auto d = t.vars.constFind(name); d != t.vars.constEnd())
+            raw = *d;
+        else
+            raw = t.initial.value(name);
+        if (!raw || !css::containsVar(*raw))
+            return raw;
+        if (depth > 16) // a cycle in a theme extension
+            return std::nullopt;
+        ++depth;
+        auto out = css::substituteVariables(*raw, lookup);
+        --depth;
+        return out ? std::optional(*out) : std::nullopt;
+    };
+    QJsonObject out;
+    for (const QString &property : order) {
+        QString value = plain.value(property);
+        if (css::containsVar(value)) {
+            auto substituted = css::substituteVariables(value, lookup);
+            if (!substituted)
+                continue; // invalid at computed-value time: as if not declared
+            value = *substituted;
+        }
+        value = foldCalc(value).trimmed();
+        if (value.isEmpty()) // only empty var() fallbacks (`transform` with no transforms)
+            continue;
+        if (property == QLatin1String("box-shadow"))
+            value = compactShadow(value);
+        if (property == QLatin1String("background-image")) {
+            // Gradients interpolate in sRGB here: the `in oklab` Tailwind adds is dropped.
+            static const QRegularExpression alone(QStringLiteral("\\(\\s*in\\s+ok(lab|lch)\\s*,\\s*"));
+            static const QRegularExpression after(QStringLiteral("\\s+in\\s+ok(lab|lch)\\b"));
+            value.replace(alone, QStringLiteral("(")).replace(after, QString());
+        }
+        const QString key = camelCase(property);
+        if (findCssProperty(key))
+            out.insert(key, value.trimmed());
+    }
+    return out;
+}
+
+bool addVar(TailwindTheme &theme, const QString &var, const QJsonValue &v, const QString &field, bool colour,
+            RenderError *error)
+{
+    QString text;
+    if (v.isString())
+        text = v.toString().trimmed();
+    else if (v.isDouble() && !colour)
+        text = QString::number(v.toDouble(), 'g', 10) + QStringLiteral("px");
+    else if (v.isArray() && var.startsWith(QLatin1String("--font-"))) {
+        QStringList families;
+        for (const QJsonValue &f : v.toArray())
+            families << f.toString();
+        text = families.join(QLatin1String(", "));
+    }
+    if (text.isEmpty() || (colour && !parseColor(text, Qt::black))) {
+        if (error)
+            *error = {field, colour ? QStringLiteral("expected a CSS colour") : QStringLiteral("expected a string"),
+                      RenderErrorCode::InvalidTemplate};
+        return false;
+    }
+    theme.vars.insert(var, text);
+    return true;
+}
+
+} // namespace
+
+QJsonObject tailwindPreflight(const QString &tag, bool root, const TailwindTheme &theme, int parentWeight)
+{
+    if (!theme.used || !theme.preflight)
+        return {};
+    const Table &t = table();
+    auto font = [&](const QString &var) { return theme.vars.value(var, t.vars.value(var)); };
+    QJsonObject out{{QStringLiteral("boxSizing"), QStringLiteral("border-box")},
+                    {QStringLiteral("margin"), 0},
+                    {QStringLiteral("padding"), 0},
+                    {QStringLiteral("borderWidth"), 0},
+                    {QStringLiteral("borderStyle"), QStringLiteral("solid")}};
+    if (root) {
+        out.insert(QStringLiteral("lineHeight"), QStringLiteral("1.5"));
+        out.insert(QStringLiteral("fontFamily"), font(QStringLiteral("--font-sans")));
+    }
+    static const QRegularExpression heading(QStringLiteral("^h[1-6]$"));
+    if (heading.match(tag).hasMatch()) {
+        out.insert(QStringLiteral("fontSize"), QStringLiteral("1em"));
+        out.insert(QStringLiteral("fontWeight"),
+                   parentWeight < 0 ? QStringLiteral("inherit") : QString::number(parentWeight));
+    } else if (tag == QLatin1String("small")) {
+        out.insert(QStringLiteral("fontSize"), QStringLiteral("80%"));
+    } else if (tag == QLatin1String("code") || tag == QLatin1String("kbd") || tag == QLatin1String("samp")
+               || tag == QLatin1String("pre")) {
+        out.insert(QStringLiteral("fontFamily"), font(QStringLiteral("--font-mono")));
+        out.insert(QStringLiteral("fontSize"), QStringLiteral("1em"));
+    } else if (tag == QLatin1String("img") || tag == QLatin1String("svg")) {
+        out.insert(QStringLiteral("display"), QStringLiteral("block"));
+        out.insert(QStringLiteral("verticalAlign"), QStringLiteral("middle"));
+        if (tag == QLatin1String("img")) {
+            out.insert(QStringLiteral("maxWidth"), QStringLiteral("100%"));
+            out.insert(QStringLiteral("height"), QStringLiteral("auto"));
+        }
+    }
+    return out;
+}
+
+void mergeTailwind(QJsonObject *style, const QJsonObject &tw, const QJsonObject &preflight)
+{
+    for (auto it = tw.begin(); it != tw.end(); ++it)
+        if (!style->contains(it.key()))
+            style->insert(it.key(), it.value());
+    if (preflight.isEmpty())
+        return;
+    bool setsBorder = false;
+    for (auto it = style->constBegin(); it != style->constEnd() && !setsBorder; ++it)
+        setsBorder = it.key().startsWith(QLatin1String("border")) && !it.key().contains(QLatin1String("Radius"));
+    for (auto it = preflight.begin(); it != preflight.end(); ++it) {
+        if (setsBorder && (it.key() == QLatin1String("borderWidth") || it.key() == QLatin1String("borderStyle")))
+            continue;
+        if (!style->contains(it.key()))
+            style->insert(it.key(), it.value());
+    }
+}
+
+QString tailwindVersion()
+{
+    return table().version;
+}
+
+std::optional<TailwindTheme> parseTailwindConfig(const QJsonValue &config, RenderError *error)
+{
+    TailwindTheme theme;
+    if (config.isUndefined() || config.isNull())
+        return theme;
+    auto fail = [&](const QString &field, const QString &message) {
+        if (error)
+            *error = {field, message, RenderErrorCode::InvalidTemplate};
+        return std::nullopt;
+    };
+    if (!config.isObject())
+        return fail(QStringLiteral("tailwind"), QStringLiteral("must be an object"));
+    QJsonObject o = config.toObject();
+    QString prefix = QStringLiteral("tailwind");
+    if (const QJsonValue p = o.take(QLatin1String("preflight")); !p.isUndefined()) {
+        if (!p.isBool())
+            return fail(QStringLiteral("tailwind.preflight"), QStringLiteral("must be true or false"));
+        theme.preflight = p.toBool();
+    }
+    // satori's tailwindConfig shape: {theme: {extend: {...}}} or {theme: {...}}.
+    for (const char *wrap : {"theme", "extend"})
+        if (o.value(QLatin1String(wrap)).isObject()) {
+            prefix += u'.' + QLatin1String(wrap);
+            o = o.value(QLatin1String(wrap)).toObject();
+        }
+    static const QRegularExpression keyRe(QStringLiteral("^[A-Za-z0-9._-]+$"));
+    const struct {
+        const char *name, *ns;
+        bool colour;
+    } parts[] = {{"colors", "color", true}, {"fontFamily", "font", false}, {"spacing", "spacing", false}};
+    for (auto it = o.begin(); it != o.end(); ++it) {
+        const auto part = std::find_if(std::begin(parts), std::end(parts),
+                                       [&](const auto &p) { return it.key() == QLatin1String(p.name); });
+        const QString field = prefix + u'.' + it.key();
+        if (part == std::end(parts))
+            return fail(field, QStringLiteral("the tailwind object takes preflight, and colors, fontFamily and spacing "
+                                              "(also under theme or theme.extend)"));
+        if (!it.value().isObject())
+            return fail(field, QStringLiteral("must be an object"));
+        const QJsonObject entries = it.value().toObject();
+        for (auto e = entries.begin(); e != entries.end(); ++e) {
+            const QString name = field + u'.' + e.key();
+            if (!keyRe.match(e.key()).hasMatch())
+                return fail(name, QStringLiteral("a theme key is letters, digits, . _ -"));
+            const QString var = QStringLiteral("--%1-%2").arg(QLatin1String(part->ns), e.key());
+            if (part->colour && e.value().isObject()) { // a palette: {50: ..., 500: ..., DEFAULT: ...}
+                const QJsonObject shades = e.value().toObject();
+                for (auto s = shades.begin(); s != shades.end(); ++s) {
+                    const bool isDefault = s.key() == QLatin1String("DEFAULT");
+                    if (!isDefault && !keyRe.match(s.key()).hasMatch())
+                        return fail(name + u'.' + s.key(), QStringLiteral("a theme key is letters, digits, . _ -"));
+                    if (!addVar(theme, isDefault ? var : var + u'-' + s.key(), s.value(), name + u'.' + s.key(), true,
+                                error))
+                        return std::nullopt;
+                }
+                continue;
+            }
+            if (!addVar(theme, var, e.value(), name, part->colour, error))
+                return std::nullopt;
+        }
+    }
+    return theme;
+}
+
+QJsonObject expandTailwind(const QString &classes, const TailwindTheme &theme, double viewportWidth,
+                           const QString &field, QStringList *warnings)
+{
+    struct Item {
+        int rank, order;
+        QString name;
+        Decls decls;
+    };
+    auto warn = [&](const QString &m) {
+        if (warnings)
+            warnings->append(QStringLiteral("%1: %2").arg(field, m));
+    };
+    const Table &t = table();
+    static const QStringList breakpoints = {QStringLiteral("sm"), QStringLiteral("md"), QStringLiteral("lg"),
+                                            QStringLiteral("xl"), QStringLiteral("2xl")};
+    QList<Item> items;
+    static const QRegularExpression space(QStringLiteral("\\s+"));
+    const QStringList names = classes.split(space, Qt::SkipEmptyParts);
+    for (int index = 0; index < names.size(); ++index) {
+        QString name = names.at(index);
+        int rank = 0;
+        bool applies = true;
+        // Variants: `md:` is a min-width media query on the image width; the rest
+        // (hover:, dark:, group-*, ...) need a state a still image never has.
+        for (qsizetype colon = lastOutsideBrackets(name, u':'); colon > 0; colon = lastOutsideBrackets(name, u':')) {
+            const QString variant = name.left(colon).section(u':', -1);
+            name = name.left(colon).section(u':', 0, -2).isEmpty() ? name.mid(colon + 1)
+                                                                     : name.left(colon).section(u':', 0, -2) + u':'
+                                                                           + name.mid(colon + 1);
+            const bool max = variant.startsWith(QLatin1String("max-"));
+            const QString bp = max ? variant.mid(4) : variant;
+            const QString width = theme.vars.value(QStringLiteral("--breakpoint-") + bp,
+                                                   t.vars.value(QStringLiteral("--breakpoint-") + bp));
+            const auto rem = css::numberWithUnit(width, QLatin1StringView("rem"));
+            if (!rem) {
+                warn(QStringLiteral("\"%1\": the %2: variant cannot apply to a still image").arg(names.at(index), variant));
+                applies = false;
+                break;
+            }
+            const double px = double(*rem) * 16;
+            applies = applies && (max ? viewportWidth < px : viewportWidth >= px);
+            rank = std::max<int>(rank, int(breakpoints.indexOf(bp)) + 1 + (max ? 0 : 8));
+        }
+        if (!applies)
+            continue;
+        if (name.startsWith(u'!'))
+            name.remove(0, 1);
+        else if (name.endsWith(u'!'))
+            name.chop(1);
+        auto u = utility(name, theme);
+        if (!u) {
+            warn(QStringLiteral("unsupported Tailwind class \"%1\"").arg(names.at(index)));
+            continue;
+        }
+        items.append({rank, u->order, name, u->decls});
+    }
+    std::stable_sort(items.begin(), items.end(), [](const Item &a, const Item &b) {
+        // Tailwind's order: variants after the base utilities, then the compiler's
+        // property order, then the class names (`bg-[#fff]` before `bg-black`).
+        if (a.rank != b.rank)
+            return a.rank < b.rank;
+        return a.order != b.order ? a.order < b.order : a.name < b.name;
+    });
+    QList<const Decls *> sorted;
+    for (const Item &i : items)
+        sorted << &i.decls;
+    return resolve(sorted, theme);
+}
+
+} // namespace imprint::render

@@ -1,0 +1,66 @@
+#pragma once
+// Tailwind `tw` props (docs/templates.md, "Tailwind (tw)"; issue 28): a class string such as
+// "flex items-center bg-black/50 text-[64px] p-4" expanded to the declarations Tailwind CSS
+// v4's compiler gives those classes with its default theme. The utility table is generated
+// from the pinned `tailwindcss` package by scripts/gen-tailwind and compiled in as the
+// resource :/tailwind/table.json; this module only parses class names against it and
+// resolves Tailwind's custom properties to plain values.
+
+#include "server/render/error.h"
+
+#include <QHash>
+#include <QJsonObject>
+#include <QJsonValue>
+#include <QSizeF>
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+
+namespace imprint::render {
+
+/// A template's theme extension: Tailwind theme variables (`--color-brand`,
+/// `--font-display`, `--spacing-18`) added to or replacing the default theme's.
+struct TailwindTheme {
+    QHash<QString, QString> vars;
+    /// `"preflight": false` in the `tailwind` object turns Tailwind's base styles off.
+    bool preflight = true;
+    /// Whether the template's tree uses `tw` at all (set by parseTemplate()): only then
+    /// do its elements get the preflight, as only then would its page ship Tailwind's CSS.
+    bool used = false;
+};
+
+/// Reads a template's `tailwind` object: `{"colors": {name: colour | {shade: colour}},
+/// "fontFamily": {name: family | [families]}, "spacing": {name: length}}`, also accepted
+/// wrapped as satori's tailwindConfig (`{"theme": {"extend": {...}}}` or `{"theme": {...}}`).
+/// nullopt with `error` (field `tailwind.colors.brand`, ...) when a part has the wrong type or
+/// a colour does not parse. An undefined/null value gives an empty theme.
+std::optional<TailwindTheme> parseTailwindConfig(const QJsonValue &config, RenderError *error);
+
+/// Tailwind v4's preflight (its `@layer base`: box-sizing border-box, no margins, padding or
+/// borders, headings at their parent's size and weight, the root's line-height 1.5 and
+/// the theme's sans font) as declarations for an element `tag`; `root` adds the `html`
+/// rule's inherited properties. `parentWeight` is the weight a heading inherits (CSS
+/// font-weight, 100–900), or -1 to write `inherit` (the html engine's page). Empty when
+/// `theme` is not used or has the preflight off.
+QJsonObject tailwindPreflight(const QString &tag, bool root, const TailwindTheme &theme, int parentWeight);
+
+/// Merges Tailwind's origins under an element's `style` (which wins every property it
+/// names): the `tw` declarations, then the preflight, whose border reset stays out when
+/// `style` or `tw` sets any border property (a reset shorthand would otherwise be
+/// applied after their `border` shorthand).
+void mergeTailwind(QJsonObject *style, const QJsonObject &tw, const QJsonObject &preflight);
+
+/// The version of the tailwindcss package the table was generated from ("4.3.5").
+QString tailwindVersion();
+
+/// Expands a `tw` class string to React-style declarations (camelCase property → CSS text,
+/// plain values: no var(), no --tw-* properties), as Tailwind's compiled CSS would style an
+/// element with those classes (later utilities in Tailwind's order win). Responsive variants
+/// (`md:`) apply when `viewportWidth` (px) reaches the breakpoint, as the media query does;
+/// other variants (`hover:`, `dark:`, ...) cannot apply to a still image and are dropped with
+/// a warning. Unknown classes add a warning naming them and `field`.
+QJsonObject expandTailwind(const QString &classes, const TailwindTheme &theme, double viewportWidth,
+                           const QString &field, QStringList *warnings);
+
+} // namespace imprint::render
