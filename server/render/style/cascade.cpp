@@ -818,7 +818,7 @@ bool isInlineTag(const QString &tag)
         QStringLiteral("cite"), QStringLiteral("q"),      QStringLiteral("abbr"),   QStringLiteral("del"),
         QStringLiteral("ins"),  QStringLiteral("var"),    QStringLiteral("dfn"),    QStringLiteral("big"),
         QStringLiteral("tt"),   QStringLiteral("strike"), QStringLiteral("time"),   QStringLiteral("bdi"),
-        QStringLiteral("img"),
+        QStringLiteral("img"),  QStringLiteral("svg"),
     };
     return tags.contains(tag);
 }
