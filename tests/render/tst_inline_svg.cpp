@@ -234,7 +234,8 @@ void TestInlineSvg::iconDrawnInCurrentColor()
 void TestInlineSvg::preserveAspectRatioCentres()
 {
     // A 24×24 viewBox in an 80×40 box: xMidYMid meet scales by 40/24 and centres it
-    // (20 px either side), as Chromium does; `none` stretches it over the whole box.
+    // (20 px either side), as Chromium does; `none` stretches it over the whole box,
+    // `slice` covers it.
     const char *filled = "{'type':'svg','props':{'width':80,'height':40,'viewBox':'0 0 24 24','fill':'currentColor',"
                          "'children':{'type':'rect','props':{'width':24,'height':24}}}}";
     for (Engine engine : {Engine::Satori, Engine::Takumi}) {
@@ -249,6 +250,13 @@ void TestInlineSvg::preserveAspectRatioCentres()
         const Rendered stretched = renderCard(card(QJsonArray{none}), engine);
         QVERIFY(isRed(stretched.image.pixelColor(10 + 10, 10 + 20)));
         QVERIFY(isRed(stretched.image.pixelColor(10 + 70, 10 + 20)));
+        // `slice` covers the box and is clipped to it: nothing below its 40 px.
+        props.insert(QStringLiteral("preserveAspectRatio"), QStringLiteral("xMidYMid slice"));
+        none.insert(QStringLiteral("props"), props);
+        const Rendered sliced = renderCard(card(QJsonArray{none}), engine);
+        QVERIFY(isRed(sliced.image.pixelColor(10 + 2, 10 + 20)));
+        QVERIFY(isRed(sliced.image.pixelColor(10 + 40, 10 + 38)));
+        QVERIFY(isWhite(sliced.image.pixelColor(10 + 40, 10 + 45)));
     }
 }
 

@@ -517,15 +517,21 @@ void SvgPlayer::operator()(const display::StrokeBorder &c)
     m_body += QStringLiteral("<path d=\"") + d + u'"' + attrs + QStringLiteral("/>");
 }
 
-/// Whether an inline `<svg>` can go into the document as vector content: QtSvg 6.4, which
-/// rasterises this document for PNG and WebP, draws none of these (see the file comment),
-/// so one that uses them is embedded drawn, as every renderer then shows it alike.
-bool isPlainVector(const QByteArray &source)
+/// Whether an inline `<svg>` can go into the document as vector content drawn into `box`:
+/// QtSvg 6.4, which rasterises this document for PNG and WebP, draws none of these
+/// elements (see the file comment), and a viewBox that a `slice` maps past the box would
+/// need a clip; such a one is embedded drawn, as every renderer then shows it alike.
+bool isPlainVector(const QByteArray &source, const QRectF &box)
 {
     for (const char *element : {"<clipPath", "<mask", "<filter", "<symbol", "<pattern", "<marker"})
         if (source.contains(element))
             return false;
-    return true;
+    const auto geometry = svgRootGeometry(source);
+    if (!geometry || !geometry->viewBox)
+        return true;
+    const QRectF drawn = svgViewBoxTransform(*geometry->viewBox, geometry->preserveAspectRatio, box)
+                             .mapRect(*geometry->viewBox);
+    return box.adjusted(-0.01, -0.01, 0.01, 0.01).contains(drawn);
 }
 
 void SvgPlayer::operator()(const display::DrawImage &c)
@@ -533,7 +539,7 @@ void SvgPlayer::operator()(const display::DrawImage &c)
     if (isInlineSvgImage(c.image) && !c.shape && clipContains(c.dest)) {
         // An inline <svg> stays vector: its content as a group mapped onto its box.
         const QByteArray source = svgSource(c.image);
-        if (isPlainVector(source)) {
+        if (isPlainVector(source, c.dest)) {
             const QString group = svgAsGroup(source, c.dest);
             if (!group.isEmpty()) {
                 m_body += group;

@@ -207,16 +207,7 @@ private:
 
     bool children(const QJsonObject &props, const QString &path, int depth)
     {
-        const QJsonValue kids = props.value(QLatin1String("children"));
-        const QString kidsPath = path + QLatin1String(".props.children");
-        if (kids.isArray()) {
-            const QJsonArray list = kids.toArray();
-            for (qsizetype i = 0; i < list.size(); ++i)
-                if (!child(list.at(i), QStringLiteral("%1[%2]").arg(kidsPath).arg(i), depth))
-                    return false;
-            return true;
-        }
-        return child(kids, kidsPath, depth);
+        return child(props.value(QLatin1String("children")), path + QLatin1String(".props.children"), depth);
     }
 
     bool child(const QJsonValue &v, const QString &path, int depth)
