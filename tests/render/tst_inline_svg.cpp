@@ -326,7 +326,10 @@ void TestInlineSvg::markupSvg()
                                    "height:200px\"><svg xmlns=\"http://www.w3.org/2000/svg\" fill=\"none\" "
                                    "viewBox=\"0 0 24 24\" stroke-width=\"1.5\" stroke=\"currentColor\" class=\"size-6\" "
                                    "width=\"48\" height=\"48\"><path stroke-linecap=\"round\" stroke-linejoin=\"round\" "
-                                   "d=\"M12 6v6h4.5m4.5 0a9 9 0 1 1-18 0 9 9 0 0 1 18 0Z\"/></svg><span>Soon</span></div>"));
+                                   "d=\"M12 6v6h4.5m4.5 0a9 9 0 1 1-18 0 9 9 0 0 1 18 0Z\"/></svg>"
+                                   "<svg width=\"20\" height=\"20\"><defs><linearGradient id=\"g\"><stop offset=\"0\" "
+                                   "stop-color=\"#0000ff\"/></linearGradient></defs><rect width=\"20\" height=\"20\" "
+                                   "fill=\"url(#g)\"/></svg><span>Soon</span></div>"));
     QStringList warnings;
     const QRectF box = svgBox(document, &warnings);
     QCOMPARE(box, QRectF(10, 10, 48, 48));
@@ -335,6 +338,10 @@ void TestInlineSvg::markupSvg()
     // The clock's hand runs from (12, 6) down to (12, 12): x = 10 + 24.
     QVERIFY(isRed(r.image.pixelColor(10 + 24, 10 + 18), 60));
     QVERIFY(isWhite(r.image.pixelColor(10 + 18, 10 + 30)));
+    // SVG's camelCase element names survive the HTML parser's lower-casing: the second
+    // svg's linearGradient paints its rect blue.
+    const QColor blue = r.image.pixelColor(58 + 10, 10 + 10);
+    QVERIFY2(blue.blue() >= 215 && blue.red() <= 40 && blue.green() <= 40, qPrintable(blue.name()));
 }
 
 void TestInlineSvg::htmlPageWritesInlineSvg()

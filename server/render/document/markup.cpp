@@ -255,17 +255,16 @@ namespace {
 
 using GumboTree = std::unique_ptr<GumboOutput, void (*)(GumboOutput *)>;
 
-/// Parses `html` with libgumbo. Parse errors are not recorded: we never read them, and
+/// Parses `utf8` with libgumbo. Parse errors are not recorded: we never read them, and
 /// gumbo keeps a copy of the open-element stack with each one, which is quadratic in
-/// nesting depth.
-GumboTree parseHtml(const QString &html)
+/// nesting depth. The tree's `original_*` pieces point into `utf8`: it must outlive the tree.
+GumboTree parseHtml(const QByteArray &utf8)
 {
     static const GumboOptions options = [] {
         GumboOptions o = kGumboDefaultOptions;
         o.max_errors = 0;
         return o;
     }();
-    const QByteArray utf8 = html.toUtf8();
     return GumboTree(gumbo_parse_with_options(&options, utf8.constData(), size_t(utf8.size())),
                      [](GumboOutput *o) { gumbo_destroy_output(&options, o); });
 }
@@ -313,7 +312,8 @@ std::optional<HtmlNesting> htmlNesting(const QString &html, int maxElements)
 {
     if (countStartTags(html) > maxElements)
         return std::nullopt;
-    const GumboTree output = parseHtml(html);
+    const QByteArray utf8 = html.toUtf8(); // outlives the tree, which points into it
+    const GumboTree output = parseHtml(utf8);
     const GumboNode *body = output ? findBody(output->root) : nullptr;
     return body ? measureNesting(body) : HtmlNesting{};
 }
@@ -327,7 +327,8 @@ std::optional<QJsonObject> markupToTree(const QString &markup, const TemplateLim
                        QStringLiteral("markup has %1 elements; at most %2 are allowed").arg(tags).arg(limits.maxNodes));
         return std::nullopt;
     }
-    const GumboTree output = parseHtml(markup);
+    const QByteArray utf8 = markup.toUtf8(); // outlives the tree, which points into it
+    const GumboTree output = parseHtml(utf8);
     const GumboNode *body = output ? findBody(output->root) : nullptr;
     if (!body) {
         converter.fail(RenderErrorCode::InvalidTemplate, QStringLiteral("markup has no body content"));
