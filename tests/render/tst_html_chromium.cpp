@@ -667,6 +667,41 @@ private Q_SLOTS:
         }
     }
 
+    void inlineSvgIsDrawnInThePage()
+    {
+        // Issue 28: the page writes an inline <svg> as markup (React's strokeWidth as
+        // stroke-width), and Chromium draws lucide's `check` in currentColor where the
+        // layout engines draw it (tst_inline_svg): 48 px, 2 px per user unit, after 10 px padding.
+        const QJsonObject svg{
+            {"type", "svg"},
+            {"props", QJsonObject{{"width", 48}, {"height", 48}, {"viewBox", "0 0 24 24"}, {"fill", "none"},
+                                  {"stroke", "currentColor"}, {"strokeWidth", 2}, {"strokeLinecap", "round"},
+                                  {"strokeLinejoin", "round"}, {"className", "lucide"},
+                                  {"children", QJsonObject{{"type", "path"}, {"props", QJsonObject{{"d", "M20 6 9 17l-5-5"}}}}}}}};
+        const QJsonObject document{
+            {"width", 120},
+            {"height", 70},
+            {"root", QJsonObject{{"type", "div"},
+                                 {"props", QJsonObject{{"style", QJsonObject{{"width", 120}, {"height", 70}, {"padding", 10},
+                                                                             {"color", "#ff0000"}, {"backgroundColor", "#fff"},
+                                                                             {"alignItems", "flex-start"}}},
+                                                       {"children", QJsonArray{svg}}}}}}};
+        RenderError error;
+        const auto r = renderRequest(document, QStringLiteral("html"), &error, [](RenderRequest &) {});
+        QVERIFY2(r, qPrintable(error.message));
+        const QImage img = decode(*r);
+        const auto at = [&](qreal x, qreal y) { return img.pixelColor(int(10 + 2 * x), int(10 + 2 * y)); };
+        for (const QPointF p : {QPointF(14.5, 11.5), QPointF(6.5, 14.5), QPointF(9, 17)}) {
+            const QColor c = at(p.x(), p.y());
+            QVERIFY2(c.red() >= 215 && c.green() <= 40 && c.blue() <= 40, qPrintable(c.name()));
+        }
+        // Off the stroke: white, up to an antialiased fringe 1.5 units past the round cap.
+        for (const QPointF p : {QPointF(12, 6), QPointF(20, 20), QPointF(2.5, 12)}) {
+            const QColor c = at(p.x(), p.y());
+            QVERIFY2(c.red() >= 245 && c.green() >= 240 && c.blue() >= 240, qPrintable(c.name()));
+        }
+    }
+
     void scaleOutsideItsRangeOrOnVectorsIsRefused()
     {
         RenderError error;

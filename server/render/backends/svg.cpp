@@ -14,6 +14,7 @@
 #include "server/render/backends/svg.h"
 #include "server/render/cancellation.h"
 #include "server/render/resources/image_decoder.h"
+#include "server/render/resources/svg_viewport.h"
 #include "server/render/text/font_fallback.h"
 
 #include "server/render/backends/raster.h"
@@ -516,8 +517,36 @@ void SvgPlayer::operator()(const display::StrokeBorder &c)
     m_body += QStringLiteral("<path d=\"") + d + u'"' + attrs + QStringLiteral("/>");
 }
 
+/// Whether an inline `<svg>` can go into the document as vector content drawn into `box`:
+/// QtSvg 6.4, which rasterises this document for PNG and WebP, draws none of these
+/// elements (see the file comment), and a viewBox that a `slice` maps past the box would
+/// need a clip; such a one is embedded drawn, as every renderer then shows it alike.
+bool isPlainVector(const QByteArray &source, const QRectF &box)
+{
+    for (const char *element : {"<clipPath", "<mask", "<filter", "<symbol", "<pattern", "<marker"})
+        if (source.contains(element))
+            return false;
+    const auto geometry = svgRootGeometry(source);
+    if (!geometry || !geometry->viewBox)
+        return true;
+    const QRectF drawn = svgViewBoxTransform(*geometry->viewBox, geometry->preserveAspectRatio, box)
+                             .mapRect(*geometry->viewBox);
+    return box.adjusted(-0.01, -0.01, 0.01, 0.01).contains(drawn);
+}
+
 void SvgPlayer::operator()(const display::DrawImage &c)
 {
+    if (isInlineSvgImage(c.image) && !c.shape && clipContains(c.dest)) {
+        // An inline <svg> stays vector: its content as a group mapped onto its box.
+        const QByteArray source = svgSource(c.image);
+        if (isPlainVector(source, c.dest)) {
+            const QString group = svgAsGroup(source, c.dest);
+            if (!group.isEmpty()) {
+                m_body += group;
+                return;
+            }
+        }
+    }
     // An SVG image is embedded drawn at the pixels it covers in the final bitmap.
     const bool vector = !svgSource(c.image).isEmpty();
     const qreal deviceScale = vector ? std::max<qreal>(1, m_options.deviceScale) : 1;

@@ -1,6 +1,8 @@
 #include "server/render/document/html_page.h"
+#include "server/render/document/inline_svg.h"
 
 #include "server/render/document/markup.h"
+#include "server/render/resources/svg_sanitizer.h"
 #include "server/render/style/computed_style.h"
 
 #include <QFont>
@@ -206,6 +208,22 @@ struct Writer {
         return decls.join(u';');
     }
 
+    /// An inline `<svg>` as SVG markup in the page, through the same writer and sanitiser
+    /// as the layout engines' (inline_svg.h), so Chromium draws what they draw; its
+    /// `currentColor` and size are left to Chromium. A subtree the sanitiser refuses
+    /// leaves an empty svg (the layout engines warn about it).
+    void inlineSvg(const QJsonObject &props, const QString &id, const QString &css)
+    {
+        InlineSvgWriter writer;
+        writer.text = [this](const QString &s) { return text(s); };
+        writer.rootAttributes = {{QStringLiteral("data-id"), id}, {QStringLiteral("style"), css}};
+        const auto clean = sanitizeSvg(inlineSvgDocument(props, QString(), writer));
+        if (clean)
+            out += QString::fromUtf8(*clean);
+        else
+            out += QStringLiteral("<svg data-id=\"%1\" style=\"%2\"></svg>").arg(id, css.toHtmlEscaped());
+    }
+
     /// React's rendering of children: arrays flattened, null/bool dropped, adjacent
     /// strings (numbers as strings) merged.
     static void flatten(const QJsonValue &v, QJsonArray &flat)
@@ -245,6 +263,10 @@ struct Writer {
         }
         for (auto it = extraStyle.constBegin(); it != extraStyle.constEnd(); ++it)
             style.insert(it.key(), it.value());
+        if (safeTag == QLatin1String("svg")) {
+            inlineSvg(props, id, styleText(style, safeTag));
+            return;
+        }
         out += u'<' + safeTag + QStringLiteral(" data-id=\"") + id + QStringLiteral("\" style=\"")
                + styleText(style, safeTag).toHtmlEscaped() + u'"';
         // className (or class) and id, for the template's stylesheets as Imprint matches them.

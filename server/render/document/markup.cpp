@@ -28,6 +28,28 @@ QString tagName(const GumboElement &element)
     return pieceToString(original).toLower();
 }
 
+/// An SVG element's name as SVG spells it (linearGradient, clipPath): the HTML parser
+/// lower-cases tag names and re-cases SVG's (HTML §13.2.6.5's table).
+QString svgTagName(const GumboElement &element)
+{
+    GumboStringPiece original = element.original_tag;
+    gumbo_tag_from_original_text(&original);
+    const QString lower = pieceToString(original).toLower();
+    if (const char *adjusted = gumbo_normalize_svg_tagname(&original))
+        return QString::fromLatin1(adjusted);
+    return lower.isEmpty() ? tagName(element) : lower;
+}
+
+/// An SVG attribute's name with its namespace prefix (`xlink:href`, `xml:space`).
+QString svgAttributeName(const GumboAttribute &attribute, const QString &name)
+{
+    switch (attribute.attr_namespace) {
+    case GUMBO_ATTR_NAMESPACE_XLINK: return QStringLiteral("xlink:") + name;
+    case GUMBO_ATTR_NAMESPACE_XML: return QStringLiteral("xml:") + name;
+    default: return name;
+    }
+}
+
 bool isDropped(GumboTag tag)
 {
     switch (tag) {
@@ -110,14 +132,28 @@ public:
         }
         if (!count())
             return false;
-        const QString tag = tagName(el);
-        if (el.tag_namespace != GUMBO_NAMESPACE_HTML && m_warnings)
-            m_warnings->append(QStringLiteral("markup: <%1> (SVG/MathML content) is not supported").arg(tag));
+        const bool svg = el.tag_namespace == GUMBO_NAMESPACE_SVG;
+        const QString tag = svg ? svgTagName(el) : tagName(el);
+        if (el.tag_namespace == GUMBO_NAMESPACE_MATHML && m_warnings)
+            m_warnings->append(QStringLiteral("markup: <%1> (MathML content) is not supported").arg(tag));
         QJsonObject props;
         if (const GumboAttribute *style = gumbo_get_attribute(&el.attributes, "style"))
             props.insert(QStringLiteral("style"), parseStyleAttribute(QString::fromUtf8(style->value)));
+        if (svg) {
+            // SVG content keeps every attribute: the inline <svg> writer (inline_svg.h)
+            // takes SVG's names as they are, which the HTML parser has already re-cased
+            // (viewbox → viewBox, HTML §13.2.6.1 "adjust SVG attributes").
+            for (unsigned i = 0; i < el.attributes.length; ++i) {
+                const auto *a = static_cast<const GumboAttribute *>(el.attributes.data[i]);
+                const QString name = QString::fromUtf8(a->name);
+                // Namespace declarations are the writer's: it declares SVG's and XLink's.
+                if (name != QLatin1String("style") && name != QLatin1String("xmlns")
+                    && a->attr_namespace != GUMBO_ATTR_NAMESPACE_XMLNS)
+                    props.insert(svgAttributeName(*a, name), QString::fromUtf8(a->value));
+            }
+        }
         for (const char *name : {"src", "width", "height", "dir", "id"})
-            if (const GumboAttribute *a = gumbo_get_attribute(&el.attributes, name))
+            if (const GumboAttribute *a = gumbo_get_attribute(&el.attributes, name); a && !svg)
                 props.insert(QLatin1String(name), QString::fromUtf8(a->value));
         // `class` is React's className, which the template's stylesheets match.
         if (const GumboAttribute *a = gumbo_get_attribute(&el.attributes, "class"))
@@ -222,17 +258,16 @@ namespace {
 
 using GumboTree = std::unique_ptr<GumboOutput, void (*)(GumboOutput *)>;
 
-/// Parses `html` with libgumbo. Parse errors are not recorded: we never read them, and
+/// Parses `utf8` with libgumbo. Parse errors are not recorded: we never read them, and
 /// gumbo keeps a copy of the open-element stack with each one, which is quadratic in
-/// nesting depth.
-GumboTree parseHtml(const QString &html)
+/// nesting depth. The tree's `original_*` pieces point into `utf8`: it must outlive the tree.
+GumboTree parseHtml(const QByteArray &utf8)
 {
     static const GumboOptions options = [] {
         GumboOptions o = kGumboDefaultOptions;
         o.max_errors = 0;
         return o;
     }();
-    const QByteArray utf8 = html.toUtf8();
     return GumboTree(gumbo_parse_with_options(&options, utf8.constData(), size_t(utf8.size())),
                      [](GumboOutput *o) { gumbo_destroy_output(&options, o); });
 }
@@ -280,7 +315,8 @@ std::optional<HtmlNesting> htmlNesting(const QString &html, int maxElements)
 {
     if (countStartTags(html) > maxElements)
         return std::nullopt;
-    const GumboTree output = parseHtml(html);
+    const QByteArray utf8 = html.toUtf8(); // outlives the tree, which points into it
+    const GumboTree output = parseHtml(utf8);
     const GumboNode *body = output ? findBody(output->root) : nullptr;
     return body ? measureNesting(body) : HtmlNesting{};
 }
@@ -294,7 +330,8 @@ std::optional<QJsonObject> markupToTree(const QString &markup, const TemplateLim
                        QStringLiteral("markup has %1 elements; at most %2 are allowed").arg(tags).arg(limits.maxNodes));
         return std::nullopt;
     }
-    const GumboTree output = parseHtml(markup);
+    const QByteArray utf8 = markup.toUtf8(); // outlives the tree, which points into it
+    const GumboTree output = parseHtml(utf8);
     const GumboNode *body = output ? findBody(output->root) : nullptr;
     if (!body) {
         converter.fail(RenderErrorCode::InvalidTemplate, QStringLiteral("markup has no body content"));

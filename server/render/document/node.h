@@ -27,11 +27,14 @@ struct Node {
         ///< white-space processing and text-transform are the text module's job
     QString src; ///< img: the source URL as written
     QString srcField; ///< img: where `src` is in the template (`root.props.children[0].props.src`)
-    QImage image; ///< img: the decoded image (null when it could not be loaded)
+    QImage image; ///< img: the decoded image (null when it could not be loaded); svg: its
+        ///< subtree drawn as an SVG image (decodeInlineSvg(), inline_svg.h)
     std::vector<std::unique_ptr<Node>> children;
 
     bool isText() const { return kind == Kind::Text; }
-    bool isImage() const { return tag == QLatin1String("img"); }
+    /// A replaced element drawn from `image`: an img, or an inline svg (whose subtree is
+    /// its image, not child nodes).
+    bool isImage() const { return tag == QLatin1String("img") || tag == QLatin1String("svg"); }
 };
 
 } // namespace imprint::render

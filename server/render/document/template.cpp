@@ -2,6 +2,7 @@
 
 #include "server/render/document/template.h"
 #include "server/render/css/parse.h"
+#include "server/render/document/inline_svg.h"
 #include "server/render/document/markup.h"
 #include "server/render/engine.h"
 #include "server/render/resources/emoji.h"
@@ -208,6 +209,15 @@ public:
                                   const MatchContext *context = nullptr);
 
 private:
+    /// An img's or inline svg's width/height attributes as size hints; an img's source
+    /// loaded and decoded.
+    void replacedElement(Node &node, const QJsonObject &props, const QJsonObject &style, const QString &path,
+                         float rootFontSize);
+    /// An inline `<svg>`'s subtree written as an SVG document (inline_svg.h) and decoded
+    /// as its image; its elements counted. False when a template limit was reached.
+    bool inlineSvg(Node &node, const QJsonObject &props, const QString &path);
+
+private:
     bool fail(const QString &field, const QString &message, RenderErrorCode code = RenderErrorCode::InvalidTemplate)
     {
         setError(m_error, makeError(field, message, code));
@@ -299,6 +309,7 @@ std::unique_ptr<Node> TreeWalker::element(const QJsonValue &value, const QString
     node->tag = type.toString().trimmed().toLower();
     node->id = id;
     const bool isImg = node->tag == QLatin1String("img");
+    const bool isSvg = node->tag == QLatin1String("svg");
 
     if (build) {
         QJsonObject style = styleValue.toObject();
@@ -342,39 +353,12 @@ std::unique_ptr<Node> TreeWalker::element(const QJsonValue &value, const QString
         // display: contents on a replaced element is none (CSS Display 3 §2.5, Appendix B);
         // the root has to generate a box, the image.
         if (node->style.display == Display::Contents)
-            node->style.display = isImg ? Display::None : parent ? Display::Contents : Display::Flex;
-        if (isImg) {
-            // The width/height attributes are presentational hints (HTML §15.4.3): they
-            // size the image when the style does not.
-            for (const char *attr : {"width", "height"}) {
-                const QJsonValue a = props.value(QLatin1String(attr));
-                if (a.isUndefined() || a.isNull())
-                    continue;
-                const QString v = a.isDouble() ? QString::number(a.toDouble(), 'g', 10) : text(a.toString());
-                const bool isWidth = attr[0] == 'w';
-                Length &target = isWidth ? node->style.width : node->style.height;
-                if (!style.contains(QLatin1String(attr))) {
-                    auto l = css::lengthPercentage(v, node->style.fontSize, rootFontSize);
-                    if (l && l->value >= 0)
-                        target = *l;
-                    else
-                        warn(QStringLiteral("%1.props.%2: invalid length \"%3\"").arg(path, QLatin1String(attr), v));
-                }
-            }
-            const QJsonValue src = props.value(QLatin1String("src"));
-            node->src = src.isString() ? text(src.toString()).trimmed() : QString();
-            node->srcField = path + QLatin1String(".props.src");
-            if (!node->src.isEmpty()) {
-                QString why;
-                node->image = loader && *loader ? (*loader)(node->src, &why) : decodeDataUrlImage(node->src, &why);
-                if (node->image.isNull())
-                    warn(QStringLiteral("%1.props.src: %2")
-                             .arg(path, why.isEmpty() ? QStringLiteral("image not loaded") : why));
-            } else if (node->src.isEmpty()) {
-                warn(QStringLiteral("%1.props.src: no image source").arg(path));
-            }
-        }
+            node->style.display = isImg || isSvg ? Display::None : parent ? Display::Contents : Display::Flex;
+        if (isImg || isSvg)
+            replacedElement(*node, props, style, path, rootFontSize);
     }
+    if (isSvg)
+        return inlineSvg(*node, props, path) ? std::move(node) : nullptr; // its subtree is the image
     if (isImg)
         return node; // an img's children render nothing
 
@@ -463,6 +447,69 @@ bool parseStylesheets(const QJsonObject &document, Template &t, const TemplateLi
         }
         t.stylesheets << sheets.at(i).toString();
     }
+    return true;
+}
+
+void TreeWalker::replacedElement(Node &node, const QJsonObject &props, const QJsonObject &style, const QString &path,
+                                 float rootFontSize)
+{
+    // The width/height attributes are presentational hints (HTML §15.4.3, and SVG 2
+    // §8.1's for an inline <svg>): they size the element when the style does not.
+    for (const char *attr : {"width", "height"}) {
+        const QJsonValue a = props.value(QLatin1String(attr));
+        if (a.isUndefined() || a.isNull())
+            continue;
+        const QString v = a.isDouble() ? QString::number(a.toDouble(), 'g', 10) : text(a.toString());
+        const bool isWidth = attr[0] == 'w';
+        Length &target = isWidth ? node.style.width : node.style.height;
+        if (!style.contains(QLatin1String(attr))) {
+            auto l = css::lengthPercentage(v, node.style.fontSize, rootFontSize);
+            if (l && l->value >= 0)
+                target = *l;
+            else
+                warn(QStringLiteral("%1.props.%2: invalid length \"%3\"").arg(path, QLatin1String(attr), v));
+        }
+    }
+    if (node.tag == QLatin1String("svg"))
+        return; // drawn from its subtree: inlineSvg()
+    const QJsonValue src = props.value(QLatin1String("src"));
+    node.src = src.isString() ? text(src.toString()).trimmed() : QString();
+    node.srcField = path + QLatin1String(".props.src");
+    if (!node.src.isEmpty()) {
+        QString why;
+        node.image = loader && *loader ? (*loader)(node.src, &why) : decodeDataUrlImage(node.src, &why);
+        if (node.image.isNull())
+            warn(QStringLiteral("%1.props.src: %2").arg(path, why.isEmpty() ? QStringLiteral("image not loaded") : why));
+    } else {
+        warn(QStringLiteral("%1.props.src: no image source").arg(path));
+    }
+}
+
+bool TreeWalker::inlineSvg(Node &node, const QJsonObject &props, const QString &path)
+{
+    InlineSvgWriter writer;
+    writer.count = [this](const QString &p) { return count(p); };
+    writer.warnings = warnings;
+    writer.maxDepth = m_limits.maxDepth;
+    if (!build) // validation: the subtree's elements count against the node limit
+        return !inlineSvgDocument(props, path, writer).isEmpty();
+    writer.text = [this](const QString &s) { return text(s); };
+    // Chromium's natural size (inlineSvgNaturalSize()); with neither width nor height but
+    // a viewBox, the element is as wide as its container (SVG 2: width auto is 100 %).
+    const std::optional<QRectF> viewBox = inlineSvgViewBox(props);
+    auto px = [](const Length &l) { return l.type == Length::Type::Px ? qreal(l.value) : -1.0; };
+    if (viewBox && node.style.width.isAuto() && node.style.height.isAuto())
+        node.style.width = Length::percent(100);
+    writer.naturalSize = inlineSvgNaturalSize(px(node.style.width), px(node.style.height), viewBox);
+    writer.color = node.style.color;
+    writer.idPrefix = QStringLiteral("i%1-").arg(QString(node.id).replace(u'.', u'_'));
+    const QByteArray document = inlineSvgDocument(props, path, writer);
+    if (document.isEmpty())
+        return false;
+    QString why;
+    node.image = decodeInlineSvg(document, &why);
+    if (node.image.isNull())
+        warn(QStringLiteral("%1: inline <svg> not drawn: %2").arg(path, why));
     return true;
 }
 

@@ -1,6 +1,7 @@
 // The one image decoder (see image_decoder.h).
 
 #include "server/render/resources/image_decoder.h"
+#include "server/render/resources/svg_viewport.h"
 
 #include <QBuffer>
 #include <QImageReader>
@@ -74,8 +75,19 @@ bool rootHasAbsoluteSize(const QByteArray &svg)
     }
     return false;
 }
+/// Set on an inline `<svg>` element's image: it is drawn into its box as the root's
+/// preserveAspectRatio says (the box is its viewport), not stretched as an `img` is.
+const QString kSvgViewportKey = QStringLiteral("imprint-svg-viewport");
 
-QImage decodeSvg(const QByteArray &bytes, QString *error, const ImageDecodeLimits &limits)
+/// Points `renderer` at the part of user space that a `size` px viewport shows under
+/// the document's preserveAspectRatio (QSvgRenderer itself stretches the viewBox).
+void fitToViewport(QSvgRenderer &renderer, const QByteArray &source, QSizeF size)
+{
+    if (const auto geometry = svgRootGeometry(source); geometry && geometry->viewBox)
+        renderer.setViewBox(svgVisibleViewBox(*geometry, size));
+}
+
+QImage decodeSvg(const QByteArray &bytes, QString *error, const ImageDecodeLimits &limits, bool viewport = false)
 {
     const auto clean = sanitizeSvg(bytes, limits.svg);
     if (!clean)
@@ -93,11 +105,18 @@ QImage decodeSvg(const QByteArray &bytes, QString *error, const ImageDecodeLimit
     QImage image(size, QImage::Format_ARGB32_Premultiplied);
     image.fill(Qt::transparent);
     QPainter painter(&image);
-    renderer.render(&painter);
+    if (viewport) {
+        fitToViewport(renderer, *clean, QSizeF(size));
+        renderer.render(&painter, QRectF(QPointF(0, 0), QSizeF(size)));
+    } else {
+        renderer.render(&painter);
+    }
     painter.end();
     image.setText(kSvgSourceKey, QString::fromUtf8(*clean));
     if (!rootHasAbsoluteSize(*clean))
         image.setText(kSvgNoNaturalSizeKey, QStringLiteral("0"));
+    if (viewport)
+        image.setText(kSvgViewportKey, QStringLiteral("1"));
     return image;
 }
 
@@ -197,6 +216,16 @@ QImage decodeImage(const QByteArray &bytes, QString *error, const ImageDecodeLim
     return fail(error, QStringLiteral("unsupported image format (PNG, JPEG, GIF, WebP or SVG are accepted)"));
 }
 
+QImage decodeInlineSvg(const QByteArray &svg, QString *error, const ImageDecodeLimits &limits)
+{
+    return decodeSvg(svg, error, limits, true);
+}
+
+bool isInlineSvgImage(const QImage &image)
+{
+    return !image.text(kSvgViewportKey).isEmpty();
+}
+
 QByteArray svgSource(const QImage &image)
 {
     return image.text(kSvgSourceKey).toUtf8();
@@ -219,6 +248,8 @@ QImage imageAtDeviceSize(const QImage &image, QSize pixels)
     QSvgRenderer renderer(source);
     if (!renderer.isValid())
         return image;
+    if (isInlineSvgImage(image))
+        fitToViewport(renderer, source, QSizeF(pixels));
     QImage drawn(pixels, QImage::Format_ARGB32_Premultiplied);
     drawn.fill(Qt::transparent);
     QPainter painter(&drawn);

@@ -44,6 +44,16 @@ struct ImageDecodeLimits {
 /// that do not decode.
 QImage decodeImage(const QByteArray &bytes, QString *error, const ImageDecodeLimits &limits = {});
 
+/// decodeImage() of an inline `<svg>` element serialised to `svg` (a document with an
+/// `<svg>` root whose width/height are the element's natural size in px): the image is
+/// drawn, now and by imageAtDeviceSize(), into its box as the box were the SVG viewport —
+/// the root's viewBox placed by its preserveAspectRatio (SVG 2 §8.2), not stretched.
+/// Errors as decodeImage()'s (the sanitiser's refusal, a size over `limits`).
+QImage decodeInlineSvg(const QByteArray &svg, QString *error, const ImageDecodeLimits &limits = {});
+
+/// True for an image decodeInlineSvg() made.
+bool isInlineSvgImage(const QImage &image);
+
 /// The sanitised SVG an image was decoded from: decodeImage() keeps it with the pixels
 /// (as the image's text, which copies of the QImage share) so a backend can draw the image
 /// again at the size it covers on the device. Empty for any other image.

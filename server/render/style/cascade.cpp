@@ -822,7 +822,7 @@ const QStringList &inlineTagNames()
         QStringLiteral("cite"), QStringLiteral("q"),      QStringLiteral("abbr"),   QStringLiteral("del"),
         QStringLiteral("ins"),  QStringLiteral("var"),    QStringLiteral("dfn"),    QStringLiteral("big"),
         QStringLiteral("tt"),   QStringLiteral("strike"), QStringLiteral("time"),   QStringLiteral("bdi"),
-        QStringLiteral("img"),
+        QStringLiteral("img"),  QStringLiteral("svg"),
     };
     return tags;
 }

@@ -1,0 +1,305 @@
+// Inline <svg> elements written out as SVG documents (see inline_svg.h).
+
+#include "server/render/document/inline_svg.h"
+#include "server/render/resources/svg_viewport.h"
+
+#include <QHash>
+#include <QJsonArray>
+#include <QRegularExpression>
+#include <QSet>
+#include <QXmlStreamWriter>
+
+#include <cmath>
+
+namespace imprint::render {
+
+namespace {
+
+/// React's JSX names of SVG attributes whose SVG name differs: react-dom's attribute
+/// table (packages/react-dom-bindings/src/shared/possibleStandardNames.js and the
+/// CAMELIZE list of DOMProperty.js). Every other name is written as it is, which is
+/// right for SVG's own camelCase attributes (viewBox, gradientUnits, stdDeviation, …)
+/// and for names already written the SVG way (`stroke-width`, as `markup` has them).
+const QHash<QString, QString> &reactAttributeNames()
+{
+    static const QHash<QString, QString> names = [] {
+        QHash<QString, QString> map;
+        const char *hyphenated[] = {
+            "accent-height", "alignment-baseline", "arabic-form", "baseline-shift", "cap-height", "clip-path",
+            "clip-rule", "color-interpolation", "color-interpolation-filters", "color-profile", "color-rendering",
+            "dominant-baseline", "enable-background", "fill-opacity", "fill-rule", "flood-color", "flood-opacity",
+            "font-family", "font-size", "font-size-adjust", "font-stretch", "font-style", "font-variant",
+            "font-weight", "glyph-name", "glyph-orientation-horizontal", "glyph-orientation-vertical",
+            "horiz-adv-x", "horiz-origin-x", "image-rendering", "letter-spacing", "lighting-color", "marker-end",
+            "marker-mid", "marker-start", "overline-position", "overline-thickness", "paint-order", "panose-1",
+            "pointer-events", "rendering-intent", "shape-rendering", "stop-color", "stop-opacity",
+            "strikethrough-position", "strikethrough-thickness", "stroke-dasharray", "stroke-dashoffset",
+            "stroke-linecap", "stroke-linejoin", "stroke-miterlimit", "stroke-opacity", "stroke-width",
+            "text-anchor", "text-decoration", "text-rendering", "transform-origin", "underline-position",
+            "underline-thickness", "unicode-bidi", "unicode-range", "units-per-em", "v-alphabetic", "v-hanging",
+            "v-ideographic", "v-mathematical", "vector-effect", "vert-adv-y", "vert-origin-x", "vert-origin-y",
+            "word-spacing", "writing-mode", "x-height"};
+        for (const char *h : hyphenated) {
+            const QString svgName = QString::fromLatin1(h);
+            QString camel;
+            bool upper = false;
+            for (QChar c : svgName) {
+                if (c == u'-') {
+                    upper = true;
+                    continue;
+                }
+                camel += upper ? c.toUpper() : c;
+                upper = false;
+            }
+            map.insert(camel, svgName);
+        }
+        map.insert(QStringLiteral("panose1"), QStringLiteral("panose-1"));
+        for (const char *x : {"Actuate", "Arcrole", "Href", "Role", "Show", "Title", "Type"})
+            map.insert(QStringLiteral("xlink") + QLatin1String(x),
+                       QStringLiteral("xlink:") + QString::fromLatin1(x).toLower());
+        for (const char *x : {"Base", "Lang", "Space"})
+            map.insert(QStringLiteral("xml") + QLatin1String(x),
+                       QStringLiteral("xml:") + QString::fromLatin1(x).toLower());
+        return map;
+    }();
+    return names;
+}
+
+/// The SVG elements an inline `<svg>` may hold: shapes, structure, paint servers,
+/// clipping and masking, text, raster images (data: only, the sanitiser's rule) and
+/// filter primitives. Scripts, foreignObject and animation are not images.
+bool isSupportedElement(const QString &name)
+{
+    static const QSet<QString> names = {
+        QStringLiteral("svg"),          QStringLiteral("g"),              QStringLiteral("defs"),
+        QStringLiteral("path"),         QStringLiteral("circle"),         QStringLiteral("ellipse"),
+        QStringLiteral("rect"),         QStringLiteral("line"),           QStringLiteral("polyline"),
+        QStringLiteral("polygon"),      QStringLiteral("linearGradient"), QStringLiteral("radialGradient"),
+        QStringLiteral("stop"),         QStringLiteral("clipPath"),       QStringLiteral("mask"),
+        QStringLiteral("use"),          QStringLiteral("symbol"),         QStringLiteral("text"),
+        QStringLiteral("tspan"),        QStringLiteral("image"),          QStringLiteral("title"),
+        QStringLiteral("desc"),         QStringLiteral("pattern"),        QStringLiteral("marker"),
+        QStringLiteral("filter"),       QStringLiteral("feGaussianBlur"), QStringLiteral("feOffset"),
+        QStringLiteral("feFlood"),      QStringLiteral("feComposite"),    QStringLiteral("feMerge"),
+        QStringLiteral("feMergeNode"),  QStringLiteral("feBlend"),        QStringLiteral("feColorMatrix"),
+        QStringLiteral("feDropShadow"), QStringLiteral("textPath"),
+    };
+    return names.contains(name);
+}
+
+/// Props that are React's, not attributes (or are Tailwind's / a stylesheet's business).
+bool isDroppedProp(const QString &name)
+{
+    return name == QLatin1String("children") || name == QLatin1String("key") || name == QLatin1String("ref")
+           || name == QLatin1String("className") || name == QLatin1String("class") || name == QLatin1String("tw")
+           || name == QLatin1String("style") || name == QLatin1String("xmlns")
+           || name == QLatin1String("xmlnsXlink") || name == QLatin1String("xmlns:xlink")
+           || name == QLatin1String("dangerouslySetInnerHTML") || name.startsWith(QLatin1String("on"));
+}
+
+/// React's unitless style properties among those SVG content uses (a number stays bare).
+bool isUnitless(const QString &camel)
+{
+    static const QSet<QString> names = {
+        QStringLiteral("opacity"),          QStringLiteral("fillOpacity"),   QStringLiteral("floodOpacity"),
+        QStringLiteral("stopOpacity"),      QStringLiteral("strokeOpacity"), QStringLiteral("strokeWidth"),
+        QStringLiteral("strokeDasharray"),  QStringLiteral("strokeDashoffset"),
+        QStringLiteral("strokeMiterlimit"), QStringLiteral("fontWeight"),    QStringLiteral("lineHeight"),
+    };
+    return names.contains(camel);
+}
+
+QString number(double v)
+{
+    return QString::number(v, 'g', 10);
+}
+
+QString kebab(const QString &camel)
+{
+    QString out;
+    for (QChar c : camel) {
+        if (c.isUpper())
+            out += u'-' + c.toLower();
+        else
+            out += c;
+    }
+    return out;
+}
+
+/// One inline `<svg>` written element by element.
+class SvgWriter
+{
+public:
+    SvgWriter(const InlineSvgWriter &options, QXmlStreamWriter &xml)
+        : m_options(options)
+        , m_xml(xml)
+    { }
+
+    bool root(const QJsonObject &props, const QString &path)
+    {
+        m_xml.writeStartElement(QStringLiteral("svg"));
+        m_xml.writeDefaultNamespace(QStringLiteral("http://www.w3.org/2000/svg"));
+        m_xml.writeNamespace(QStringLiteral("http://www.w3.org/1999/xlink"), QStringLiteral("xlink"));
+        for (const auto &[name, value] : m_options.rootAttributes)
+            m_xml.writeAttribute(name, value);
+        const bool natural = m_options.naturalSize.has_value();
+        if (natural) {
+            m_xml.writeAttribute(QStringLiteral("width"), number(m_options.naturalSize->width()));
+            m_xml.writeAttribute(QStringLiteral("height"), number(m_options.naturalSize->height()));
+        }
+        if (m_options.color)
+            m_xml.writeAttribute(QStringLiteral("color"), m_options.color->name(QColor::HexRgb));
+        attributes(props, natural, m_options.color.has_value());
+        return children(props, path, 0);
+    }
+
+private:
+    QString value(const QJsonValue &v) const
+    {
+        const QString s = v.isDouble() ? number(v.toDouble()) : v.toString();
+        return m_options.text ? m_options.text(s) : s;
+    }
+
+    /// `s` with ids and `#id` references renamed under the writer's prefix.
+    QString withPrefixedRefs(QString s) const
+    {
+        if (m_options.idPrefix.isEmpty())
+            return s;
+        static const QRegularExpression url(QStringLiteral("url\\(\\s*(['\"]?)#"));
+        s.replace(url, QStringLiteral("url(\\1#") + m_options.idPrefix);
+        return s;
+    }
+
+    void attributes(const QJsonObject &props, bool skipSize, bool skipColor)
+    {
+        for (auto it = props.constBegin(); it != props.constEnd(); ++it) {
+            const QString &prop = it.key();
+            if (isDroppedProp(prop) || it->isNull() || it->isUndefined() || it->isBool() || it->isObject()
+                || it->isArray())
+                continue;
+            if ((skipSize && (prop == QLatin1String("width") || prop == QLatin1String("height")))
+                || (skipColor && prop == QLatin1String("color")))
+                continue;
+            const QString name = reactAttributeNames().value(prop, prop);
+            QString v = value(*it);
+            if (name == QLatin1String("id"))
+                v = m_options.idPrefix + v;
+            else if ((name == QLatin1String("href") || name == QLatin1String("xlink:href")) && v.startsWith(u'#'))
+                v = u'#' + m_options.idPrefix + v.mid(1);
+            else
+                v = withPrefixedRefs(v);
+            m_xml.writeAttribute(name, v);
+        }
+        const QJsonObject style = props.value(QLatin1String("style")).toObject();
+        if (style.isEmpty() || m_depth == 0)
+            return; // the root's style is the element's CSS, computed by the cascade
+        QStringList declarations;
+        for (auto it = style.constBegin(); it != style.constEnd(); ++it) {
+            if (!it->isString() && !it->isDouble())
+                continue;
+            QString v = value(*it);
+            if (it->isDouble() && !isUnitless(it.key()))
+                v += QStringLiteral("px");
+            declarations << kebab(it.key()) + u':' + withPrefixedRefs(v);
+        }
+        m_xml.writeAttribute(QStringLiteral("style"), declarations.join(u';'));
+    }
+
+    bool children(const QJsonObject &props, const QString &path, int depth)
+    {
+        return child(props.value(QLatin1String("children")), path + QLatin1String(".props.children"), depth);
+    }
+
+    bool child(const QJsonValue &v, const QString &path, int depth)
+    {
+        if (v.isArray()) {
+            const QJsonArray list = v.toArray();
+            for (qsizetype i = 0; i < list.size(); ++i)
+                if (!child(list.at(i), QStringLiteral("%1[%2]").arg(path).arg(i), depth))
+                    return false;
+            return true;
+        }
+        if (v.isString() || v.isDouble()) {
+            m_xml.writeCharacters(value(v)); // text and tspan content; elsewhere SVG ignores it
+            return true;
+        }
+        if (!v.isObject())
+            return true;
+        const QJsonObject el = v.toObject();
+        const QString type = el.value(QLatin1String("type")).toString().trimmed();
+        if (!isSupportedElement(type)) {
+            warn(QStringLiteral("%1: <%2> is not drawn inside an inline <svg>; it was dropped").arg(path, type));
+            return true;
+        }
+        if (depth + 1 > m_options.maxDepth) {
+            warn(QStringLiteral("%1: inline <svg> content nests deeper than %2 elements; dropped")
+                     .arg(path)
+                     .arg(m_options.maxDepth));
+            return true;
+        }
+        if (m_options.count && !m_options.count(path))
+            return false;
+        const QJsonObject props = el.value(QLatin1String("props")).toObject();
+        if (type == QLatin1String("image")) {
+            const QString href = value(props.value(QLatin1String("href")).isUndefined()
+                                           ? props.value(QLatin1String("xlinkHref"))
+                                           : props.value(QLatin1String("href")));
+            if (!href.trimmed().startsWith(QLatin1String("data:"), Qt::CaseInsensitive)) {
+                warn(QStringLiteral("%1: an <image> inside an inline <svg> must be a data: URL; \"%2\" is not loaded")
+                         .arg(path, href.left(80)));
+                return true;
+            }
+        }
+        m_xml.writeStartElement(type);
+        ++m_depth;
+        attributes(props, false, false);
+        const bool ok = children(props, path, depth + 1);
+        --m_depth;
+        m_xml.writeEndElement();
+        return ok;
+    }
+
+    void warn(const QString &message)
+    {
+        if (m_options.warnings)
+            m_options.warnings->append(message);
+    }
+
+    const InlineSvgWriter &m_options;
+    QXmlStreamWriter &m_xml;
+    int m_depth = 0;
+};
+
+} // namespace
+
+QByteArray inlineSvgDocument(const QJsonObject &props, const QString &path, const InlineSvgWriter &writer)
+{
+    QByteArray out;
+    QXmlStreamWriter xml(&out);
+    SvgWriter svg(writer, xml);
+    if (!svg.root(props, path))
+        return {};
+    xml.writeEndElement();
+    return out;
+}
+
+std::optional<QRectF> inlineSvgViewBox(const QJsonObject &props)
+{
+    return parseSvgViewBox(props.value(QLatin1String("viewBox")).toString());
+}
+
+QSizeF inlineSvgNaturalSize(qreal width, qreal height, const std::optional<QRectF> &viewBox)
+{
+    const bool hasW = width >= 0, hasH = height >= 0;
+    if (hasW && hasH)
+        return {width, height};
+    if (hasW)
+        return {width, viewBox ? width * viewBox->height() / viewBox->width() : 150.0};
+    if (hasH)
+        return {viewBox ? height * viewBox->width() / viewBox->height() : 300.0, height};
+    if (viewBox)
+        return viewBox->size();
+    return {300, 150};
+}
+
+} // namespace imprint::render

@@ -1,0 +1,61 @@
+#pragma once
+// Inline `<svg>` elements of a template (issue 28): an `svg` element of a `root` tree
+// (as React/satori serialise JSX: `{"type":"svg","props":{"viewBox":…,"children":[…]}}`)
+// or of `markup` is a replaced element whose subtree is written out as an SVG document
+// and drawn as an SVG image (docs/templates.md, "Inline SVG").
+
+#include <QByteArray>
+#include <QColor>
+#include <QJsonObject>
+#include <QRectF>
+#include <QString>
+#include <QStringList>
+
+#include <functional>
+#include <optional>
+
+namespace imprint::render {
+
+/// How inlineSvgDocument() writes one inline `<svg>` element.
+struct InlineSvgWriter {
+    /// Placeholder substitution applied to every attribute value and text (`{{name}}`).
+    std::function<QString(const QString &)> text;
+    /// Called once per element written below the root (with its field path); false stops
+    /// the walk (a template limit was reached; the callee has recorded why).
+    std::function<bool(const QString &)> count;
+    QStringList *warnings = nullptr; ///< what is dropped, by field path
+    int maxDepth = 64; ///< element nesting below the root; deeper content is dropped with a warning
+    /// The layout engines' document: the root's width/height become these px (the
+    /// element's natural size) and its `color` the element's computed colour (what
+    /// `currentColor` means inside). nullopt (the html engine's page): as written, Chromium
+    /// resolves them.
+    std::optional<QSizeF> naturalSize;
+    std::optional<QColor> color;
+    /// Prepended to every `id` and to the `#id` references (`url(#id)`, `href="#id"`),
+    /// so the ids of two icons, and of the satori engine's own defs, cannot meet.
+    QString idPrefix;
+    /// Extra root attributes as written (the html page's `data-id` and CSS `style`).
+    QList<std::pair<QString, QString>> rootAttributes;
+};
+
+/// Writes the `svg` element `props` (React props: camelCase or SVG attribute names,
+/// `style` objects, `children`) at field path `path` as a standalone SVG document
+/// (UTF-8, `xmlns` declared; not yet sanitised: the caller passes it to the decoder or
+/// sanitizeSvg()). React's names map to SVG's (`strokeWidth` → `stroke-width`,
+/// `xlinkHref` → `xlink:href`, per react-dom's attribute table); `className`, `tw`,
+/// `key`, `ref` and event handlers are dropped; elements other than SVG's shapes,
+/// structure, paint servers, clipping, text, image and filter elements are dropped with a
+/// warning naming their field. Empty when `count` stopped the walk.
+QByteArray inlineSvgDocument(const QJsonObject &props, const QString &path, const InlineSvgWriter &writer);
+
+/// The root's `viewBox` (four numbers, width and height > 0) from `props`, if valid.
+std::optional<QRectF> inlineSvgViewBox(const QJsonObject &props);
+
+/// The natural size Chromium gives an inline `<svg>` (px), from its used `width` and
+/// `height` when they are absolute lengths (attributes or style; negative = auto or a
+/// percentage) and its viewBox: both given → them; one given → the other from the
+/// viewBox's ratio, else 300 or 150 (CSS 2 §10.3.2's default object size); neither → the
+/// viewBox's size (only its ratio counts: the element is then 100 % wide), else 300×150.
+QSizeF inlineSvgNaturalSize(qreal width, qreal height, const std::optional<QRectF> &viewBox);
+
+} // namespace imprint::render

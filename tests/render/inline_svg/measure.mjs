@@ -1,0 +1,63 @@
+// Measures inline-SVG cards (cards.mjs) against Chromium (issue 28). For each card it
+// writes the template (NAME.json), renders it with `imprint render` for the satori,
+// takumi and html engines, renders React's own markup for the same tree
+// (react-dom/server renderToStaticMarkup, so the attribute names are React's, not ours)
+// with headless Chromium as the oracle, and prints SSIM per engine (/work/shared/tools/score.mjs).
+//
+// Usage: NODE_PATH=DIR/node_modules node measure.mjs IMPRINT_BINARY OUT_DIR
+//   (DIR: a scratch directory with `npm install react@19 react-dom@19`)
+
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { cards } from './cards.mjs';
+
+const require = createRequire(process.env.NODE_PATH ? path.join(process.env.NODE_PATH, 'x') : import.meta.url);
+const React = require('react');
+const { renderToStaticMarkup } = require('react-dom/server');
+
+const [imprint, out] = process.argv.slice(2);
+if (!imprint || !out) {
+  console.error('usage: node measure.mjs IMPRINT_BINARY OUT_DIR');
+  process.exit(2);
+}
+mkdirSync(out, { recursive: true });
+const here = path.dirname(fileURLToPath(import.meta.url));
+const fontsConf = path.join(here, '..', '..', '..', 'resources', 'fontconfig', 'fonts.conf');
+const score = process.env.IMPRINT_SCORE || '/work/shared/tools/score.mjs';
+
+const toReact = (node) => {
+  if (node === null || typeof node !== 'object') return node;
+  if (Array.isArray(node)) return node.map(toReact);
+  const { children, ...props } = node.props || {};
+  const kids = children === undefined ? [] : Array.isArray(children) ? children.map(toReact) : [toReact(children)];
+  return React.createElement(node.type, props, ...kids);
+};
+
+const results = {};
+for (const [name, card] of Object.entries(cards)) {
+  const json = path.join(out, `${name}.json`);
+  writeFileSync(json, JSON.stringify(card, null, 1));
+  // Imprint's (and satori's) element defaults: every div a flex container.
+  const page = '<!DOCTYPE html><html><head><meta charset="utf-8"><style>html,body{margin:0;padding:0;overflow:hidden}'
+    + 'div{display:flex}</style></head><body>' + renderToStaticMarkup(toReact(card.root)) + '</body></html>';
+  const html = path.join(out, `${name}.chromium.html`);
+  writeFileSync(html, page);
+  const oracle = path.join(out, `${name}.chromium.png`);
+  execFileSync('chromium', ['--headless', '--no-sandbox', '--disable-gpu', '--hide-scrollbars',
+    '--force-device-scale-factor=1', `--window-size=${card.width},${card.height}`, `--screenshot=${oracle}`,
+    `file://${path.resolve(html)}`], { env: { ...process.env, FONTCONFIG_FILE: fontsConf }, stdio: 'ignore' });
+  results[name] = {};
+  for (const engine of ['satori', 'takumi', 'html']) {
+    const png = path.join(out, `${name}.${engine}.png`);
+    execFileSync(imprint, ['render', json, '-o', png, '--engine', engine], { stdio: ['ignore', 'ignore', 'inherit'] });
+    results[name][engine] = JSON.parse(execFileSync('node', [score, oracle, png]).toString()).ssim;
+  }
+  console.log(name.padEnd(10), Object.entries(results[name]).map(([e, v]) => `${e} ${v.toFixed(4)}`).join('  '));
+}
+for (const engine of ['satori', 'takumi', 'html']) {
+  const v = Object.values(results).map((r) => r[engine]);
+  console.log(`mean ${engine}: ${(v.reduce((a, b) => a + b, 0) / v.length).toFixed(4)}  min ${Math.min(...v).toFixed(4)}`);
+}

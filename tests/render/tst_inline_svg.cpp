@@ -1,0 +1,379 @@
+// Inline <svg> elements (issue 28): the natural sizes Chromium gives them, their icons
+// drawn in currentColor by both layout engines, the satori engine's vector output, the
+// sanitiser's rules, the `markup` path and the html engine's page.
+// Expected sizes were read from Chromium 1xx (getBoundingClientRect of the same trees);
+// the icons' paths are copied from lucide-static 1.62, heroicons 2.2 and @tabler/icons 3.52.
+
+#include "server/render/document/html_page.h"
+#include "server/render/document/template.h"
+#include "server/render/pipeline.h"
+#include "tests/support/pipeline_calls.h"
+#include "tests/support/render_context.h"
+
+#include <QJsonDocument>
+#include <QtTest>
+
+using namespace imprint::render;
+
+namespace {
+
+/// JSON written with single quotes (readable in C++ without raw strings).
+QJsonObject json(const char *singleQuoted)
+{
+    const QByteArray text = QByteArray(singleQuoted).replace('\'', '"');
+    QJsonParseError error;
+    const QJsonDocument doc = QJsonDocument::fromJson(text, &error);
+    if (error.error != QJsonParseError::NoError)
+        qFatal("bad test JSON: %s at %d", qPrintable(error.errorString()), error.offset);
+    return doc.object();
+}
+
+QJsonArray jsonArray(const char *singleQuoted)
+{
+    return QJsonDocument::fromJson(QByteArray(singleQuoted).replace('\'', '"')).array();
+}
+
+/// A `width`×`height` white card whose root (a flex row with 10 px padding, colour red)
+/// holds `children`.
+QJsonObject card(const QJsonValue &children, int width = 400, int height = 200,
+                 const QString &direction = QStringLiteral("row"))
+{
+    QJsonObject style{{QStringLiteral("display"), QStringLiteral("flex")},
+                      {QStringLiteral("flexDirection"), direction},
+                      {QStringLiteral("alignItems"), QStringLiteral("flex-start")},
+                      {QStringLiteral("width"), width},
+                      {QStringLiteral("height"), height},
+                      {QStringLiteral("padding"), 10},
+                      {QStringLiteral("color"), QStringLiteral("#ff0000")},
+                      {QStringLiteral("fontFamily"), QStringLiteral("DejaVu Sans")},
+                      {QStringLiteral("fontSize"), 20},
+                      {QStringLiteral("backgroundColor"), QStringLiteral("#ffffff")}};
+    return QJsonObject{{QStringLiteral("width"), width},
+                       {QStringLiteral("height"), height},
+                       {QStringLiteral("root"), QJsonObject{{QStringLiteral("type"), QStringLiteral("div")},
+                                                            {QStringLiteral("props"),
+                                                             QJsonObject{{QStringLiteral("style"), style},
+                                                                         {QStringLiteral("children"), children}}}}}};
+}
+
+/// lucide's `check` as JSX serialises it (React's camelCase attributes).
+QJsonObject lucideCheck(int size = 48)
+{
+    QJsonObject svg = json("{'type':'svg','props':{'xmlns':'http://www.w3.org/2000/svg','viewBox':'0 0 24 24',"
+                           "'fill':'none','stroke':'currentColor','strokeWidth':2,'strokeLinecap':'round',"
+                           "'strokeLinejoin':'round','className':'lucide lucide-check',"
+                           "'children':[{'type':'path','props':{'d':'M20 6 9 17l-5-5'}}]}}");
+    QJsonObject props = svg.value(QLatin1String("props")).toObject();
+    props.insert(QStringLiteral("width"), size);
+    props.insert(QStringLiteral("height"), size);
+    svg.insert(QStringLiteral("props"), props);
+    return svg;
+}
+
+const LayoutBox *findBox(const LayoutBox &box, const QString &tag)
+{
+    if (box.node && !box.node->isText() && box.node->tag == tag)
+        return &box;
+    for (const LayoutBox &child : box.children)
+        if (const LayoutBox *found = findBox(child, tag))
+            return found;
+    return nullptr;
+}
+
+struct Rendered {
+    QImage image;
+    QStringList warnings;
+    QByteArray bytes;
+};
+
+Rendered renderCard(const QJsonObject &document, Engine engine, OutputFormat format = OutputFormat::Png)
+{
+    RenderRequest request;
+    request.document = document;
+    request.options.engine = engine;
+    request.options.format = format;
+    RenderError error;
+    const auto result = render(request, imprint::test::renderContext(), &error);
+    if (!result) {
+        qWarning() << "render failed:" << error.field << error.message;
+        return {};
+    }
+    Rendered r;
+    r.bytes = result->bytes;
+    r.warnings = result->warnings;
+    if (format == OutputFormat::Png)
+        r.image = QImage::fromData(result->bytes, "PNG").convertToFormat(QImage::Format_ARGB32);
+    return r;
+}
+
+QRectF svgBox(const QJsonObject &document, QStringList *warnings = nullptr)
+{
+    RenderRequest request;
+    request.document = document;
+    RenderError error;
+    const auto laid = layOut(request, imprint::test::renderContext(), &error);
+    if (!laid) {
+        qWarning() << "layout failed:" << error.field << error.message;
+        return {};
+    }
+    if (warnings)
+        *warnings = laid->warnings;
+    const LayoutBox *box = findBox(laid->layout, QStringLiteral("svg"));
+    return box ? box->borderBox : QRectF();
+}
+
+/// Whether `c` is the card's red within `tolerance` per channel (antialiasing aside, a
+/// 4 px stroke's middle is solid).
+bool isRed(QColor c, int tolerance = 40)
+{
+    return c.red() >= 255 - tolerance && c.green() <= tolerance && c.blue() <= tolerance;
+}
+
+bool isWhite(QColor c, int tolerance = 8)
+{
+    return c.red() >= 255 - tolerance && c.green() >= 255 - tolerance && c.blue() >= 255 - tolerance;
+}
+
+} // namespace
+
+class TestInlineSvg : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void naturalSize_data();
+    void naturalSize();
+    void viewBoxOnlyFillsTheRow();
+    void iconDrawnInCurrentColor_data();
+    void iconDrawnInCurrentColor();
+    void preserveAspectRatioCentres();
+    void satoriWritesVectorPaths();
+    void sanitiserRulesApply();
+    void markupSvg();
+    void htmlPageWritesInlineSvg();
+    void badInputWarnsNeverFails();
+};
+
+void TestInlineSvg::naturalSize_data()
+{
+    QTest::addColumn<QString>("svg");
+    QTest::addColumn<QString>("direction");
+    QTest::addColumn<QSizeF>("size");
+    // Each row checked against Chromium: an inline <svg> in a 400 px wide flex container.
+    QTest::newRow("attributes") << "{'type':'svg','props':{'width':48,'height':48,'viewBox':'0 0 24 24'}}"
+                                << "row" << QSizeF(48, 48);
+    QTest::newRow("px strings") << "{'type':'svg','props':{'width':'32px','height':'20','viewBox':'0 0 24 24'}}"
+                                << "row" << QSizeF(32, 20);
+    QTest::newRow("style over attributes")
+        << "{'type':'svg','props':{'width':48,'height':48,'style':{'width':20}}}" << "row" << QSizeF(20, 48);
+    QTest::newRow("style only") << "{'type':'svg','props':{'viewBox':'0 0 24 24','style':{'width':30,'height':30}}}"
+                                << "row" << QSizeF(30, 30);
+    QTest::newRow("width and viewBox") << "{'type':'svg','props':{'width':48,'viewBox':'0 0 24 12'}}" << "row"
+                                       << QSizeF(48, 24);
+    QTest::newRow("height and viewBox") << "{'type':'svg','props':{'height':48,'viewBox':'0 0 24 12'}}" << "row"
+                                        << QSizeF(96, 48);
+    QTest::newRow("width only") << "{'type':'svg','props':{'width':48}}" << "row" << QSizeF(48, 150);
+    QTest::newRow("percentage") << "{'type':'svg','props':{'width':'50%','height':20}}" << "row" << QSizeF(200, 20);
+    QTest::newRow("em") << "{'type':'svg','props':{'width':'1em','height':'24px'}}" << "row" << QSizeF(20, 24);
+    QTest::newRow("viewBox only, column") << "{'type':'svg','props':{'viewBox':'0 0 24 12'}}" << "column"
+                                          << QSizeF(400, 200);
+    QTest::newRow("neither") << "{'type':'svg','props':{}}" << "row" << QSizeF(300, 150);
+}
+
+void TestInlineSvg::naturalSize()
+{
+    QFETCH(QString, svg);
+    QFETCH(QString, direction);
+    QFETCH(QSizeF, size);
+    const QJsonObject document = card(json(svg.toUtf8().constData()), 400, 400, direction);
+    const QRectF box = svgBox(document);
+    QCOMPARE(box.topLeft(), QPointF(10, 10));
+    QCOMPARE(box.size(), size);
+}
+
+void TestInlineSvg::viewBoxOnlyFillsTheRow()
+{
+    // Chromium: a viewBox-only <svg> next to text in a row is as wide as the container
+    // less the text's min-content width (its flex basis is 100 %), square for 0 0 24 24.
+    const QJsonObject document
+        = card(jsonArray("[{'type':'svg','props':{'viewBox':'0 0 24 24'}},{'type':'span','props':{'children':'Text'}}]"),
+               400, 400);
+    const QRectF box = svgBox(document);
+    QVERIFY2(box.width() > 300 && box.width() < 380, qPrintable(QString::number(box.width())));
+    QCOMPARE(box.height(), box.width());
+}
+
+void TestInlineSvg::iconDrawnInCurrentColor_data()
+{
+    QTest::addColumn<Engine>("engine");
+    QTest::newRow("satori") << Engine::Satori;
+    QTest::newRow("takumi") << Engine::Takumi;
+}
+
+void TestInlineSvg::iconDrawnInCurrentColor()
+{
+    QFETCH(Engine, engine);
+    // lucide `check` at 48 px (2× its 24 unit viewBox: a 4 px red stroke) next to a label.
+    const QJsonArray children{lucideCheck(),
+                              json("{'type':'span','props':{'style':{'marginLeft':8},'children':'Done'}}")};
+    const Rendered r = renderCard(card(children), engine);
+    QVERIFY(!r.image.isNull());
+    for (const QString &w : r.warnings)
+        QVERIFY2(!w.contains(QLatin1String("svg"), Qt::CaseInsensitive), qPrintable(w));
+    // The box starts at the 10 px padding; user unit (x, y) is at 10 + 2x, 10 + 2y.
+    auto at = [&](qreal x, qreal y) { return r.image.pixelColor(int(10 + 2 * x), int(10 + 2 * y)); };
+    QVERIFY2(isRed(at(14.5, 11.5)), "the long stroke's middle is currentColor");
+    QVERIFY2(isRed(at(6.5, 14.5)), "the short stroke's middle is currentColor");
+    QVERIFY2(isRed(at(9, 17)), "the corner");
+    QVERIFY2(isWhite(at(12, 6)), "fill=none leaves the inside unpainted");
+    QVERIFY2(isWhite(at(20, 20)), "nothing below the tick");
+    // Round caps: the stroke ends half its width past the end point (4, 12), no further.
+    QVERIFY(isRed(at(4, 12)));
+    QVERIFY(isWhite(at(2.5, 12)));
+}
+
+void TestInlineSvg::preserveAspectRatioCentres()
+{
+    // A 24×24 viewBox in an 80×40 box: xMidYMid meet scales by 40/24 and centres it
+    // (20 px either side), as Chromium does; `none` stretches it over the whole box,
+    // `slice` covers it.
+    const char *filled = "{'type':'svg','props':{'width':80,'height':40,'viewBox':'0 0 24 24','fill':'currentColor',"
+                         "'children':{'type':'rect','props':{'width':24,'height':24}}}}";
+    for (Engine engine : {Engine::Satori, Engine::Takumi}) {
+        const Rendered meet = renderCard(card(QJsonArray{json(filled)}), engine);
+        QVERIFY(isWhite(meet.image.pixelColor(10 + 10, 10 + 20)));
+        QVERIFY(isRed(meet.image.pixelColor(10 + 40, 10 + 20)));
+        QVERIFY(isWhite(meet.image.pixelColor(10 + 70, 10 + 20)));
+        QJsonObject none = json(filled);
+        QJsonObject props = none.value(QLatin1String("props")).toObject();
+        props.insert(QStringLiteral("preserveAspectRatio"), QStringLiteral("none"));
+        none.insert(QStringLiteral("props"), props);
+        const Rendered stretched = renderCard(card(QJsonArray{none}), engine);
+        QVERIFY(isRed(stretched.image.pixelColor(10 + 10, 10 + 20)));
+        QVERIFY(isRed(stretched.image.pixelColor(10 + 70, 10 + 20)));
+        // `slice` covers the box and is clipped to it: nothing below its 40 px.
+        props.insert(QStringLiteral("preserveAspectRatio"), QStringLiteral("xMidYMid slice"));
+        none.insert(QStringLiteral("props"), props);
+        const Rendered sliced = renderCard(card(QJsonArray{none}), engine);
+        QVERIFY(isRed(sliced.image.pixelColor(10 + 2, 10 + 20)));
+        QVERIFY(isRed(sliced.image.pixelColor(10 + 40, 10 + 38)));
+        QVERIFY(isWhite(sliced.image.pixelColor(10 + 40, 10 + 45)));
+    }
+}
+
+void TestInlineSvg::satoriWritesVectorPaths()
+{
+    // heroicons' solid `bolt` (fill-rule/clip-rule) and tabler's outline `rocket`.
+    const QJsonArray children{
+        json("{'type':'svg','props':{'viewBox':'0 0 24 24','fill':'currentColor','width':40,'height':40,"
+             "'children':{'type':'path','props':{'fillRule':'evenodd','clipRule':'evenodd','d':'M14.615 1.595a.75.75 "
+             "0 0 1 .359.852L12.982 9.75h7.268a.75.75 0 0 1 .548 1.262l-10.5 11.25a.75.75 0 0 1-1.272-.71l1.992-7.302H3."
+             "75a.75.75 0 0 1-.548-1.262l10.5-11.25a.75.75 0 0 1 .913-.143Z'}}}}"),
+        json("{'type':'svg','props':{'width':40,'height':40,'viewBox':'0 0 24 24','fill':'none','stroke':'#0000ff',"
+             "'strokeWidth':2,'strokeLinecap':'round','strokeLinejoin':'round','children':["
+             "{'type':'path','props':{'stroke':'none','d':'M0 0h24v24H0z','fill':'none'}},"
+             "{'type':'path','props':{'d':'M4 13a8 8 0 0 1 7 7a6 6 0 0 0 3 -5a9 9 0 0 0 6 -8a3 3 0 0 0 -3 -3a9 9 0 0 "
+             "0 -8 6a6 6 0 0 0 -5 3'}}]}}")};
+    const Rendered svg = renderCard(card(children), Engine::Satori, OutputFormat::Svg);
+    QVERIFY(!svg.bytes.isEmpty());
+    const QString doc = QString::fromUtf8(svg.bytes);
+    QVERIFY2(doc.contains(QLatin1String("d=\"M14.615 1.595")), "the bolt stays a path");
+    QVERIFY2(doc.contains(QLatin1String("fill-rule=\"evenodd\"")), "fillRule → fill-rule");
+    QVERIFY2(doc.contains(QLatin1String("stroke-linejoin=\"round\"")), "strokeLinejoin → stroke-linejoin");
+    QVERIFY2(doc.contains(QLatin1String("d=\"M4 13a8 8")), "the rocket stays a path");
+    QVERIFY2(!doc.contains(QLatin1String("data:image/png")), "no icon is rasterised");
+    // 40 px from a 24 unit viewBox: the group is scaled by 40/24.
+    QVERIFY(doc.contains(QLatin1String("matrix(1.6666667 0 0 1.6666667 10 10)")));
+    // The PNG of the same document has the bolt in currentColor (red) at its centre.
+    const Rendered png = renderCard(card(children), Engine::Satori);
+    QVERIFY(isRed(png.image.pixelColor(10 + 20, 10 + 20)));
+}
+
+void TestInlineSvg::sanitiserRulesApply()
+{
+    const QJsonObject svg = json(
+        "{'type':'svg','props':{'width':48,'height':48,'viewBox':'0 0 24 24','fill':'currentColor','children':["
+        "{'type':'image','props':{'href':'http://example.com/x.png','width':24,'height':24}},"
+        "{'type':'script','props':{'children':'alert(1)'}},"
+        "{'type':'rect','props':{'width':12,'height':24,'onClick':'alert(2)','style':{'fill':'url(http://e.com/#a)'}}},"
+        "{'type':'rect','props':{'x':12,'width':12,'height':24}}"
+        "]}}");
+    for (Engine engine : {Engine::Satori, Engine::Takumi}) {
+        const Rendered r = renderCard(card(QJsonArray{svg}), engine);
+        const QString all = r.warnings.join(u'\n');
+        QVERIFY2(all.contains(QLatin1String("root.props.children[0].props.children[0]: an <image> inside an inline "
+                                            "<svg> must be a data: URL")),
+                 qPrintable(all));
+        QVERIFY2(all.contains(QLatin1String("root.props.children[0].props.children[1]: <script> is not drawn")),
+                 qPrintable(all));
+        // The first rect's remote paint server is not loaded: no fill, as in Chromium; the
+        // second rect is drawn in the svg's fill, currentColor.
+        QVERIFY(isWhite(r.image.pixelColor(10 + 12, 10 + 24)));
+        QVERIFY(isRed(r.image.pixelColor(10 + 36, 10 + 24)));
+    }
+    const Rendered vector = renderCard(card(QJsonArray{svg}), Engine::Satori, OutputFormat::Svg);
+    QVERIFY(!vector.bytes.contains("example.com"));
+    QVERIFY(!vector.bytes.contains("alert"));
+    QVERIFY(!vector.bytes.contains("e.com"));
+}
+
+void TestInlineSvg::markupSvg()
+{
+    // heroicons' outline `clock` pasted as HTML: SVG attribute names, a class, no width.
+    QJsonObject document = card(QJsonArray{});
+    document.remove(QStringLiteral("root"));
+    document.insert(QStringLiteral("markup"),
+                    QStringLiteral("<div style=\"display:flex;padding:10px;color:#ff0000;background:#fff;width:400px;"
+                                   "height:200px\"><svg xmlns=\"http://www.w3.org/2000/svg\" fill=\"none\" "
+                                   "viewBox=\"0 0 24 24\" stroke-width=\"1.5\" stroke=\"currentColor\" class=\"size-6\" "
+                                   "width=\"48\" height=\"48\"><path stroke-linecap=\"round\" stroke-linejoin=\"round\" "
+                                   "d=\"M12 6v6h4.5m4.5 0a9 9 0 1 1-18 0 9 9 0 0 1 18 0Z\"/></svg>"
+                                   "<svg width=\"20\" height=\"20\"><defs><linearGradient id=\"g\"><stop offset=\"0\" "
+                                   "stop-color=\"#0000ff\"/></linearGradient></defs><rect width=\"20\" height=\"20\" "
+                                   "fill=\"url(#g)\"/></svg><span>Soon</span></div>"));
+    QStringList warnings;
+    const QRectF box = svgBox(document, &warnings);
+    QCOMPARE(box, QRectF(10, 10, 48, 48));
+    QVERIFY2(warnings.filter(QStringLiteral("not supported")).isEmpty(), qPrintable(warnings.join(u'\n')));
+    const Rendered r = renderCard(document, Engine::Takumi);
+    // The clock's hand runs from (12, 6) down to (12, 12): x = 10 + 24.
+    QVERIFY(isRed(r.image.pixelColor(10 + 24, 10 + 18), 60));
+    QVERIFY(isWhite(r.image.pixelColor(10 + 18, 10 + 30)));
+    // SVG's camelCase element names survive the HTML parser's lower-casing: the second
+    // svg's linearGradient paints its rect blue.
+    const QColor blue = r.image.pixelColor(58 + 10, 10 + 10);
+    QVERIFY2(blue.blue() >= 215 && blue.red() <= 40 && blue.green() <= 40, qPrintable(blue.name()));
+}
+
+void TestInlineSvg::htmlPageWritesInlineSvg()
+{
+    RenderError error;
+    auto tmpl = parseTemplate(card(QJsonArray{lucideCheck()}), &error);
+    QVERIFY(tmpl);
+    const auto page = templatePageHtml(*tmpl, {}, false, {}, &error);
+    QVERIFY(page);
+    QVERIFY2(page->contains(QRegularExpression(QStringLiteral("<svg [^>]*data-id=\"0.0\""))), qPrintable(*page));
+    QVERIFY(page->contains(QLatin1String("stroke-width=\"2\"")));
+    QVERIFY(page->contains(QLatin1String("stroke-linecap=\"round\"")));
+    QVERIFY(page->contains(QLatin1String("viewBox=\"0 0 24 24\"")));
+    QVERIFY(page->contains(QLatin1String("<path d=\"M20 6 9 17l-5-5\"")));
+    QVERIFY2(!page->contains(QLatin1String("lucide-check")), "className is dropped");
+    // currentColor is Chromium's to resolve from the inherited CSS colour.
+    QVERIFY(page->contains(QLatin1String("stroke=\"currentColor\"")));
+}
+
+void TestInlineSvg::badInputWarnsNeverFails()
+{
+    const QJsonObject svg = json("{'type':'svg','props':{'width':'wide','viewBox':'0 0 -1 2','children':["
+                                 "{'type':'foreignObject','props':{}},{'type':'path','props':{'d':'M0 0 L'}},"
+                                 "'text outside',42,null,{'type':'circle','props':{'r':{'nested':1}}}]}}");
+    for (Engine engine : {Engine::Satori, Engine::Takumi}) {
+        const Rendered r = renderCard(card(QJsonArray{svg}), engine);
+        QVERIFY(!r.image.isNull());
+        const QString all = r.warnings.join(u'\n');
+        QVERIFY2(all.contains(QLatin1String("props.width: invalid length \"wide\"")), qPrintable(all));
+        QVERIFY2(all.contains(QLatin1String("<foreignObject> is not drawn")), qPrintable(all));
+    }
+}
+
+QTEST_MAIN(TestInlineSvg)
+#include "tst_inline_svg.moc"
