@@ -34,6 +34,15 @@ RenderUseCaseError storeError(store::ServiceError e)
     return out;
 }
 
+/// A `kind` error (Render, StoredTemplateInvalid) carrying the renderer's `error`.
+RenderUseCaseError renderFailure(RenderUseCaseError::Kind kind, render::RenderError error)
+{
+    RenderUseCaseError out;
+    out.kind = kind;
+    out.render = std::move(error);
+    return out;
+}
+
 } // namespace
 
 QString formatName(render::OutputFormat format)
@@ -184,8 +193,45 @@ struct PageRenderService::Loaded {
     std::shared_ptr<const render::Template> tmpl;
 };
 
+common::Expected<PageRenderService::Loaded, RenderUseCaseError>
+PageRenderService::loadInline(const QString &spaceId, const QJsonObject &document)
+{
+    // An inline template is a page of its own with no stored rows: its id is the hash of
+    // the document (keys are sorted, so equal documents hash alike), which keys the memo,
+    // the etag and the parsed-template cache, so an identical request is a memo hit.
+    Loaded out;
+    const QString hash = store::sha256Hex(QString::fromUtf8(QJsonDocument(document).toJson(QJsonDocument::Compact)));
+    out.record.id = QStringLiteral("inline:") + hash.left(40);
+    out.record.spaceId = spaceId;
+    out.record.name = ContentService::templateName(document);
+    out.record.document = document;
+    out.page.spaceId = spaceId;
+    out.page.name = out.record.name;
+    {
+        // Already validated when cached: a repeat costs a hash, not a parse and a build.
+        QMutexLocker lock(&m_templateMutex);
+        if (auto *hit = m_templateCache.object(out.record.id + QStringLiteral("@0"))) {
+            out.tmpl = *hit;
+            return out;
+        }
+    }
+    // The same check as a stored template's, naming the field as the request does.
+    if (auto invalid = templateValidator()(document)) {
+        if (invalid->field.startsWith(QLatin1String("document")))
+            invalid->field = QStringLiteral("template") + invalid->field.mid(8);
+        return storeError(*invalid);
+    }
+    render::RenderError parseError;
+    out.tmpl = parsedTemplate(out.record, &parseError);
+    if (!out.tmpl)
+        return renderFailure(RenderUseCaseError::Kind::Render, parseError);
+    return out;
+}
+
 common::Expected<PageRenderService::Loaded, RenderUseCaseError> PageRenderService::load(const PageRenderRequest &p)
 {
+    if (p.inlineTemplate)
+        return loadInline(p.spaceId, *p.inlineTemplate);
     // Live rows for drafts, the publish snapshot otherwise.
     Loaded out;
     if (p.draft) {
@@ -213,12 +259,8 @@ common::Expected<PageRenderService::Loaded, RenderUseCaseError> PageRenderServic
     }
     render::RenderError parseError;
     out.tmpl = parsedTemplate(out.record, &parseError);
-    if (!out.tmpl) {
-        RenderUseCaseError e;
-        e.kind = RenderUseCaseError::Kind::StoredTemplateInvalid;
-        e.render = parseError;
-        return e;
-    }
+    if (!out.tmpl)
+        return renderFailure(RenderUseCaseError::Kind::StoredTemplateInvalid, parseError);
     return out;
 }
 

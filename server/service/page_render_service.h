@@ -29,11 +29,17 @@ namespace imprint::service {
 
 class WriteBehind;
 
-/// What a caller asks to render: a stored page and how to render it.
+/// What a caller asks to render: a stored page, or an inline template document, and how
+/// to render it.
 struct PageRenderRequest {
     QString spaceId; ///< the caller's space (the API key's)
     QString plan; ///< that space's plan, for the export size check
-    QString pageId;
+    QString pageId; ///< the stored page; ignored (and not read) for an inline render
+    /// An inline render (docs/api.md, "Inline renders"): this template document, as
+    /// `POST /templates` takes it, instead of a stored page; its values come from
+    /// `options.tweaks`. Nothing is stored but the image, and that only with storeFile.
+    /// Validated here: an Invalid store error, code invalid_template, field "template.<path>".
+    std::optional<QJsonObject> inlineTemplate;
     QString templateId; ///< when set, must be the page's template (404 otherwise)
     bool draft = false; ///< live rows instead of the publish snapshot
     /// How to render it, as the transport parsed it (engine, format, size, scale, encoder
@@ -152,6 +158,7 @@ private:
     std::shared_ptr<const render::Template> parsedTemplate(const store::TemplateRecord &t, render::RenderError *error);
     struct Loaded;
     common::Expected<Loaded, RenderUseCaseError> load(const PageRenderRequest &request);
+    common::Expected<Loaded, RenderUseCaseError> loadInline(const QString &spaceId, const QJsonObject &document);
     std::shared_ptr<const PageRenderOutcome> compute(const PageRenderRequest &request, const Loaded &loaded,
                                                      const render::RenderOptions &options,
                                                      const std::shared_ptr<const render::FontSet> &fonts,

@@ -149,7 +149,7 @@ const QStringList kRenderFields = {
     QStringLiteral("width"),       QStringLiteral("height"),  QStringLiteral("renderType"), QStringLiteral("emojiType"),
     QStringLiteral("output"),      QStringLiteral("binary"),  QStringLiteral("cache"),      QStringLiteral("mode"),
     QStringLiteral("speed"),       QStringLiteral("kid"),     QStringLiteral("exp"),        QStringLiteral("sig"),
-    QStringLiteral("compression"), QStringLiteral("scale"),
+    QStringLiteral("compression"), QStringLiteral("scale"),   QStringLiteral("template"),
 };
 
 /// A JSON render answer in the success envelope every other route uses,
@@ -183,6 +183,8 @@ struct RenderRoutes::Params {
     QString pageId;
     QString templateId;
     bool draft = false;
+    // inline render (docs/api.md, "Inline renders"): a template document instead of pageId
+    std::optional<QJsonObject> inlineTemplate;
     QString output = QStringLiteral("json");
     // both (a pattern render reads the size, format and encoder settings)
     render::RenderOptions options;
@@ -229,6 +231,101 @@ Outcome<QJsonObject> mergedFields(const HttpRequest &request)
     return o;
 }
 
+/// The template document of an inline render: an object (a JSON body), JSON text of one
+/// (a query string), or `{"document": {…}}` as `POST /templates` also takes it. 400
+/// naming `template` otherwise.
+Outcome<QJsonObject> inlineTemplate(const QJsonValue &v)
+{
+    QJsonObject document;
+    if (v.isObject()) {
+        document = v.toObject();
+    } else if (v.isString()) {
+        const QJsonDocument parsed = QJsonDocument::fromJson(v.toString().toUtf8());
+        if (!parsed.isObject())
+            return invalidParam(QStringLiteral("template"), QStringLiteral("'template' must be a JSON object."));
+        document = parsed.object();
+    } else {
+        return invalidParam(QStringLiteral("template"), QStringLiteral("'template' must be a template document."));
+    }
+    if (document.size() == 1 && document.value(QStringLiteral("document")).isObject())
+        return document.value(QStringLiteral("document")).toObject();
+    return document;
+}
+
+/// The fields of a page or inline render after the common ones: which page (or the
+/// inline template), tweaks, emoji set, engine, output.
+std::optional<HttpResponse> readPageFields(const QJsonObject &o, RenderRoutes::Params &p)
+{
+    if (present(o, QStringLiteral("template"))) {
+        const auto document = inlineTemplate(o.value(QStringLiteral("template")));
+        if (!document)
+            return document.error();
+        p.inlineTemplate = *document;
+        // Fields about a stored page mean nothing here: refused rather than ignored, so a
+        // client that meant a page render hears of it.
+        for (const QString name : {QStringLiteral("templateId"), QStringLiteral("draft")}) {
+            if (present(o, name))
+                return invalidParam(name, QStringLiteral("'%1' applies to page renders, not to an inline 'template'.")
+                                              .arg(name));
+        }
+    } else {
+        if (auto e = readString(o, QStringLiteral("pageId"), &p.pageId))
+            return *e;
+        if (p.pageId.isEmpty())
+            return fieldProblem(400, QStringLiteral("missing_field"), QStringLiteral("pageId"),
+                                QStringLiteral("'pageId' is empty."));
+        if (auto e = readString(o, QStringLiteral("templateId"), &p.templateId))
+            return *e;
+        if (auto e = readBool(o, QStringLiteral("draft"), &p.draft))
+            return *e;
+    }
+    const QJsonValue tweaks = o.value(QStringLiteral("tweaks"));
+    if (!tweaks.isUndefined() && !tweaks.isNull()) {
+        if (!tweaks.isObject())
+            return invalidParam(QStringLiteral("tweaks"),
+                                QStringLiteral("'tweaks' must be an object of variable values."));
+        p.options.tweaks = tweaks.toObject();
+        for (auto it = p.options.tweaks.begin(); it != p.options.tweaks.end(); ++it) {
+            if (!it.value().isString() && !it.value().isDouble())
+                return invalidParam(QStringLiteral("tweaks.") + it.key(),
+                                    QStringLiteral("Tweak '%1' must be a string or a number.").arg(it.key()));
+        }
+    }
+    QString emojiType;
+    if (auto e = readString(o, QStringLiteral("emojiType"), &emojiType))
+        return *e;
+    if (!emojiType.isEmpty()) {
+        p.options.emojiSet = render::kEmojiSetNames.parseAnyCase(emojiType);
+        if (!p.options.emojiSet)
+            return invalidParam(QStringLiteral("emojiType"),
+                                QStringLiteral("'emojiType' must be one of %1.")
+                                    .arg(render::kEmojiSetNames.names().join(QStringLiteral(", "))));
+    }
+    QString renderType;
+    if (auto e = readString(o, QStringLiteral("renderType"), &renderType))
+        return *e;
+    if (!renderType.isEmpty()) {
+        p.options.engine = render::kEngineNames.parse(renderType.toLower());
+        if (!p.options.engine)
+            return invalidParam(QStringLiteral("renderType"),
+                                QStringLiteral("'renderType' must be %1.").arg(render::kEngineNames.orList()));
+    }
+    QString output;
+    if (auto e = readString(o, QStringLiteral("output"), &output))
+        return *e;
+    output = output.toLower();
+    if (!output.isEmpty() && !kOutputs.contains(output))
+        return invalidParam(QStringLiteral("output"),
+                            QStringLiteral("'output' must be json, binary, image, raw or dataurl."));
+    bool binary = false;
+    if (auto e = readBool(o, QStringLiteral("binary"), &binary))
+        return *e;
+    p.output = binary ? QStringLiteral("binary") : (output.isEmpty() ? QStringLiteral("json") : output);
+    if (p.output == QLatin1String("image") || p.output == QLatin1String("raw"))
+        p.output = QStringLiteral("binary");
+    return std::nullopt;
+}
+
 Outcome<RenderRoutes::Params> parseParams(const HttpRequest &request)
 {
     const auto merged = mergedFields(request);
@@ -240,13 +337,16 @@ Outcome<RenderRoutes::Params> parseParams(const HttpRequest &request)
     RenderRoutes::Params p;
     const bool hasPattern = present(o, QStringLiteral("pattern"));
     const bool hasPage = present(o, QStringLiteral("pageId"));
-    if (hasPattern && hasPage)
-        return fieldProblem(
-            400, QStringLiteral("ambiguous_render"), QStringLiteral("pattern"),
-            QStringLiteral("Give either 'pattern' (pattern render) or 'pageId' (page render), not both."));
-    if (!hasPattern && !hasPage)
+    const bool hasTemplate = present(o, QStringLiteral("template"));
+    if (int(hasPattern) + int(hasPage) + int(hasTemplate) > 1)
+        return fieldProblem(400, QStringLiteral("ambiguous_render"),
+                            hasTemplate ? QStringLiteral("template") : QStringLiteral("pattern"),
+                            QStringLiteral("Give one of 'pattern' (pattern render), 'pageId' (page render) or "
+                                           "'template' (inline render)."));
+    if (!hasPattern && !hasPage && !hasTemplate)
         return fieldProblem(400, QStringLiteral("missing_field"), QStringLiteral("pageId"),
-                            QStringLiteral("Give 'pageId' (page render) or 'pattern' (pattern render)."));
+                            QStringLiteral("Give 'pageId' (page render), 'template' (inline render) or 'pattern' "
+                                           "(pattern render)."));
     p.isPattern = hasPattern;
     p.acceptJson = request.header("accept").contains("application/json");
 
@@ -317,59 +417,8 @@ Outcome<RenderRoutes::Params> parseParams(const HttpRequest &request)
         return p;
     }
 
-    if (auto e = readString(o, QStringLiteral("pageId"), &p.pageId))
+    if (auto e = readPageFields(o, p))
         return *e;
-    if (p.pageId.isEmpty())
-        return fieldProblem(400, QStringLiteral("missing_field"), QStringLiteral("pageId"),
-                            QStringLiteral("'pageId' is empty."));
-    if (auto e = readString(o, QStringLiteral("templateId"), &p.templateId))
-        return *e;
-    if (auto e = readBool(o, QStringLiteral("draft"), &p.draft))
-        return *e;
-    const QJsonValue tweaks = o.value(QStringLiteral("tweaks"));
-    if (!tweaks.isUndefined() && !tweaks.isNull()) {
-        if (!tweaks.isObject())
-            return invalidParam(QStringLiteral("tweaks"),
-                                QStringLiteral("'tweaks' must be an object of variable values."));
-        p.options.tweaks = tweaks.toObject();
-        for (auto it = p.options.tweaks.begin(); it != p.options.tweaks.end(); ++it) {
-            if (!it.value().isString() && !it.value().isDouble())
-                return invalidParam(QStringLiteral("tweaks.") + it.key(),
-                                    QStringLiteral("Tweak '%1' must be a string or a number.").arg(it.key()));
-        }
-    }
-    QString emojiType;
-    if (auto e = readString(o, QStringLiteral("emojiType"), &emojiType))
-        return *e;
-    if (!emojiType.isEmpty()) {
-        p.options.emojiSet = render::kEmojiSetNames.parseAnyCase(emojiType);
-        if (!p.options.emojiSet)
-            return invalidParam(QStringLiteral("emojiType"),
-                                QStringLiteral("'emojiType' must be one of %1.")
-                                    .arg(render::kEmojiSetNames.names().join(QStringLiteral(", "))));
-    }
-    QString renderType;
-    if (auto e = readString(o, QStringLiteral("renderType"), &renderType))
-        return *e;
-    if (!renderType.isEmpty()) {
-        p.options.engine = render::kEngineNames.parse(renderType.toLower());
-        if (!p.options.engine)
-            return invalidParam(QStringLiteral("renderType"),
-                                QStringLiteral("'renderType' must be %1.").arg(render::kEngineNames.orList()));
-    }
-    QString output;
-    if (auto e = readString(o, QStringLiteral("output"), &output))
-        return *e;
-    output = output.toLower();
-    if (!output.isEmpty() && !kOutputs.contains(output))
-        return invalidParam(QStringLiteral("output"),
-                            QStringLiteral("'output' must be json, binary, image, raw or dataurl."));
-    bool binary = false;
-    if (auto e = readBool(o, QStringLiteral("binary"), &binary))
-        return *e;
-    p.output = binary ? QStringLiteral("binary") : (output.isEmpty() ? QStringLiteral("json") : output);
-    if (p.output == QLatin1String("image") || p.output == QLatin1String("raw"))
-        p.output = QStringLiteral("binary");
     return p;
 }
 
@@ -547,6 +596,7 @@ HttpResponse RenderRoutes::pageWork(const Params &p, const store::ApiKeyPrincipa
     request.pageId = p.pageId;
     request.templateId = p.templateId;
     request.draft = p.draft;
+    request.inlineTemplate = p.inlineTemplate;
     request.options = p.options;
     request.storeFile = p.output == QLatin1String("json");
     request.cancellation = cancellation;
@@ -588,8 +638,6 @@ HttpResponse RenderRoutes::pageWork(const Params &p, const store::ApiKeyPrincipa
     for (const QString &w : r.warnings)
         warnings.append(w);
     QJsonObject body{
-        {QStringLiteral("pageId"), page.id},
-        {QStringLiteral("templateId"), page.templateId},
         {QStringLiteral("renderType"), engine},
         {QStringLiteral("format"), service::formatName(p.options.format)},
         {QStringLiteral("width"), r.size.width()},
@@ -606,6 +654,11 @@ HttpResponse RenderRoutes::pageWork(const Params &p, const store::ApiKeyPrincipa
                                                 {QStringLiteral("total"), round2(totalMs)}}},
         {QStringLiteral("warnings"), warnings},
     };
+    // An inline render has no stored page or template to name.
+    if (!p.inlineTemplate) {
+        body.insert(QStringLiteral("pageId"), page.id);
+        body.insert(QStringLiteral("templateId"), page.templateId);
+    }
     if (outcome->file) {
         body.insert(QStringLiteral("file"), fileJson(*outcome->file, baseUrl));
     } else {
@@ -679,6 +732,9 @@ HttpResponse RenderRoutes::signedWork(const HttpRequest &request, const QList<QB
     if (p.isPattern)
         return fieldProblem(400, QStringLiteral("invalid_parameter"), QStringLiteral("pattern"),
                             QStringLiteral("Signed URLs render pages; patterns need no signature."));
+    if (p.inlineTemplate)
+        return fieldProblem(400, QStringLiteral("invalid_parameter"), QStringLiteral("template"),
+                            QStringLiteral("Signed URLs render published pages, not inline templates."));
     if (const int wait = m_rateLimiter.acquire(QStringLiteral("sgk:") + grant->keyId); wait > 0)
         return problem(429, QStringLiteral("rate_limited"),
                        QStringLiteral("Too many renders; retry in %1 s.").arg(wait))

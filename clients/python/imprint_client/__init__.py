@@ -1,0 +1,267 @@
+"""Imprint from Python, standard library only (urllib, hmac, json): signed render URLs,
+inline and page renders, templates and pages, API and signing keys (docs/python.md,
+docs/api.md).
+
+    from imprint_client import Client, sign_render_url
+    imprint = Client("https://img.example.com", api_key="imp_…")
+    png = imprint.render_inline({"width": 1200, "height": 630, "root": {...}}, tweaks={"title": "Hi"})
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+import json
+import os
+import time
+import urllib.error
+import urllib.request
+from typing import Any, Dict, Iterable, List, Mapping, Optional, Tuple
+from urllib.parse import quote
+
+__all__ = ["Client", "ImprintError", "sign_render_url", "canonical_query", "signature"]
+__version__ = "0.1.0"
+
+RENDER_PATH = "/api/v1/render"
+
+
+class ImprintError(Exception):
+    """A refusal of the server (RFC 9457 problem+json): `status`, `code`, `field`, `detail`."""
+
+    def __init__(self, status: int, code: str, field: Optional[str], detail: str, body: Any = None):
+        super().__init__(f"Imprint {status} {code}" + (f" ({field})" if field else "") + f": {detail}")
+        self.status = status
+        self.code = code
+        self.field = field
+        self.detail = detail
+        self.body = body
+
+
+def _api_base(url: Optional[str]) -> str:
+    base = url or os.environ.get("IMPRINT_URL")
+    if not base:
+        raise ValueError("set IMPRINT_URL (the server's base URL) or pass url")
+    base = base.rstrip("/")
+    return base if base.endswith("/api/v1") else base + "/api/v1"
+
+
+def _rfc3986(text: str) -> str:
+    # quote(safe="") keeps exactly RFC 3986's unreserved characters (Python 3.7+) and
+    # encodes the UTF-8 bytes in upper-case hex, as the server's canonical string does.
+    return quote(text, safe="")
+
+
+def _pairs(params: Mapping[str, Any]) -> List[Tuple[str, str]]:
+    out: List[Tuple[str, str]] = []
+    for name, value in params.items():
+        if value is None:
+            continue
+        if name == "tweaks" and isinstance(value, Mapping):
+            out.extend((f"tweaks.{k}", _text(v)) for k, v in value.items())
+        else:
+            out.append((name, _text(value)))
+    return out
+
+
+def _text(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def canonical_query(items: Iterable[Tuple[str, str]]) -> str:
+    """The signed part of a render URL's query (docs/api.md, "The signature"): every item
+    but `sig`, name and value RFC 3986-encoded, sorted by name then value, joined with &."""
+    encoded = sorted((_rfc3986(k), _rfc3986(v)) for k, v in items if k != "sig")
+    return "&".join(f"{k}={v}" for k, v in encoded)
+
+
+def signature(secret: str, canonical: str) -> str:
+    """base64url (no padding) of HMAC-SHA256 of `canonical` under `secret`, both UTF-8."""
+    mac = hmac.new(secret.encode("utf-8"), canonical.encode("utf-8"), hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(mac).rstrip(b"=").decode("ascii")
+
+
+def sign_render_url(
+    kid: str,
+    secret: str,
+    params: Mapping[str, Any],
+    url: Optional[str] = None,
+    expires_in: Optional[int] = None,
+    exp: Optional[int] = None,
+) -> str:
+    """A signed render URL for `<meta property="og:image">`: the URL `imprint url sign`
+    prints for the same parameters. `params` are the render fields (`pageId` required by
+    the server; `tweaks` a dict, sent as `tweaks.NAME`); `expires_in` seconds from now or
+    `exp` Unix seconds set an expiry; `url` defaults to IMPRINT_URL."""
+    items = [(k, v) for k, v in _pairs(params) if k not in ("kid", "exp", "sig")]
+    items.append(("kid", kid))
+    if exp is None and expires_in:
+        exp = int(time.time()) + int(expires_in)
+    if exp is not None:
+        items.append(("exp", str(int(exp))))
+    query = canonical_query(items)
+    sig = signature(secret, f"{RENDER_PATH}\n{query}")
+    return f"{_api_base(url)}/render?{query}&sig={sig}"
+
+
+class Client:
+    """One server and its credentials: an API key (`imp_…`, for renders; with the
+    `content` scope also templates and pages) and/or a session (`ses_…` from login(),
+    for keys, signing keys, templates and pages). Methods return the answer's `data`
+    (dicts), or bytes for image renders, and raise ImprintError for a 4xx/5xx."""
+
+    def __init__(self, url: Optional[str] = None, api_key: Optional[str] = None, session: Optional[str] = None,
+                 timeout: float = 60.0):
+        self.base = _api_base(url)
+        self.api_key = api_key if api_key is not None else os.environ.get("IMPRINT_API_KEY")
+        self.session = session
+        self.timeout = timeout
+
+    # ---- transport
+
+    def request(self, method: str, path: str, body: Any = None, token: Optional[str] = None,
+                headers: Optional[Mapping[str, str]] = None) -> Tuple[int, Dict[str, str], bytes]:
+        """One request to `/api/v1` + `path`: (status, headers, body bytes); ImprintError when not 2xx."""
+        data = None
+        all_headers = {"Accept": "application/json, image/*"}
+        if body is not None:
+            data = json.dumps(body).encode("utf-8")
+            all_headers["Content-Type"] = "application/json"
+        credential = token or self.session or self.api_key
+        if credential:
+            all_headers["Authorization"] = f"Bearer {credential}"
+        all_headers.update(headers or {})
+        req = urllib.request.Request(self.base + path, data=data, method=method, headers=all_headers)
+        try:
+            with urllib.request.urlopen(req, timeout=self.timeout) as answer:
+                return answer.status, dict(answer.headers.items()), answer.read()
+        except urllib.error.HTTPError as e:
+            raw = e.read()
+            try:
+                problem = json.loads(raw)
+            except ValueError:
+                problem = {}
+            raise ImprintError(e.code, problem.get("code", "http_error"), problem.get("field"),
+                               problem.get("detail", raw.decode("utf-8", "replace") or e.reason), problem) from None
+
+    def _data(self, method: str, path: str, body: Any = None, token: Optional[str] = None,
+              headers: Optional[Mapping[str, str]] = None) -> Any:
+        _, _, raw = self.request(method, path, body, token, headers)
+        answer = json.loads(raw) if raw else {}
+        return answer.get("data", answer) if isinstance(answer, dict) else answer
+
+    # ---- renders
+
+    def render_inline(self, template: Mapping[str, Any], **fields: Any) -> bytes:
+        """An inline render (docs/api.md, "Inline renders"): `template` is a template
+        document; `fields` the render fields (tweaks, format, width, height, scale,
+        renderType, emojiType, quality, …). The image bytes; nothing is stored."""
+        body = dict(fields, template=dict(template), output="binary")
+        return self.request("POST", "/render", body, token=self.api_key)[2]
+
+    def render_page(self, page_id: str, **fields: Any) -> bytes:
+        """A page render (published snapshot; draft=True for the live page): the image bytes."""
+        body = dict(fields, pageId=page_id, output="binary")
+        return self.request("POST", "/render", body, token=self.api_key)[2]
+
+    def render_json(self, **fields: Any) -> Dict[str, Any]:
+        """A render answered as JSON (output json: the stored `file`; dataurl: `dataUrl`)."""
+        _, _, raw = self.request("POST", "/render", fields, token=self.api_key)
+        return json.loads(raw)["data"]
+
+    # ---- sessions
+
+    def login(self, email: str, password: str, space: Optional[str] = None) -> Dict[str, Any]:
+        """POST /auth/login; keeps the session token for later calls. The login's data."""
+        body = {"email": email, "password": password}
+        if space:
+            body["space"] = space
+        data = self._data("POST", "/auth/login", body, token="")
+        self.session = data["token"]
+        return data
+
+    def logout(self) -> None:
+        self._data("POST", "/auth/logout")
+        self.session = None
+
+    # ---- templates and pages (session, or a key with the content scope)
+
+    def create_template(self, document: Mapping[str, Any], idempotency_key: Optional[str] = None) -> Dict[str, Any]:
+        headers = {"Idempotency-Key": idempotency_key} if idempotency_key else None
+        return self._data("POST", "/templates", {"document": dict(document)}, headers=headers)
+
+    def list_templates(self) -> List[Dict[str, Any]]:
+        return self._data("GET", "/templates")["list"]
+
+    def get_template(self, template_id: str) -> Dict[str, Any]:
+        return self._data("GET", f"/templates/{quote(template_id, safe='')}")
+
+    def update_template(self, template_id: str, document: Mapping[str, Any]) -> Dict[str, Any]:
+        return self._data("PUT", f"/templates/{quote(template_id, safe='')}", {"document": dict(document)})
+
+    def delete_template(self, template_id: str) -> None:
+        self._data("DELETE", f"/templates/{quote(template_id, safe='')}")
+
+    def create_page(self, template_id: str, name: Optional[str] = None, variables: Optional[Mapping[str, Any]] = None,
+                    publish: bool = False, idempotency_key: Optional[str] = None) -> Dict[str, Any]:
+        body: Dict[str, Any] = {"templateId": template_id}
+        if name is not None:
+            body["name"] = name
+        if variables is not None:
+            body["variables"] = dict(variables)
+        if publish:
+            body["publish"] = True
+        headers = {"Idempotency-Key": idempotency_key} if idempotency_key else None
+        return self._data("POST", "/pages", body, headers=headers)
+
+    def list_pages(self) -> List[Dict[str, Any]]:
+        return self._data("GET", "/pages")["list"]
+
+    def get_page(self, page_id: str) -> Dict[str, Any]:
+        return self._data("GET", f"/pages/{quote(page_id, safe='')}")
+
+    def update_page(self, page_id: str, **changes: Any) -> Dict[str, Any]:
+        """Changes any of templateId, name, variables (the live page; publish to show it)."""
+        return self._data("PUT", f"/pages/{quote(page_id, safe='')}", changes)
+
+    def publish_page(self, page_id: str) -> Dict[str, Any]:
+        return self._data("POST", f"/pages/{quote(page_id, safe='')}/publish")
+
+    def delete_page(self, page_id: str) -> None:
+        self._data("DELETE", f"/pages/{quote(page_id, safe='')}")
+
+    # ---- API keys and signing keys (an owner's or admin's session)
+
+    def create_api_key(self, name: str, scopes: Optional[List[str]] = None,
+                       expires_at: Optional[str] = None) -> Dict[str, Any]:
+        """A new API key; its `token` is in this answer only."""
+        body: Dict[str, Any] = {"name": name}
+        if scopes is not None:
+            body["scopes"] = scopes
+        if expires_at is not None:
+            body["expiresAt"] = expires_at
+        return self._data("POST", "/tokens/api-keys", body, token=self.session)
+
+    def list_api_keys(self, page: int = 1, per_page: int = 20) -> Dict[str, Any]:
+        return self._data("GET", f"/tokens/api-keys/index?page={int(page)}&perPage={int(per_page)}", token=self.session)
+
+    def revoke_api_key(self, key_id: str) -> None:
+        self._data("DELETE", f"/tokens/api-keys/{quote(key_id, safe='')}", token=self.session)
+
+    def verify_api_key(self) -> Dict[str, Any]:
+        """GET /tokens/verify with the API key: which key and space it is."""
+        return self._data("GET", "/tokens/verify", token=self.api_key)
+
+    def create_signing_key(self, name: str) -> Dict[str, Any]:
+        """A new URL-signing key; its `secret` is in this answer only."""
+        return self._data("POST", "/signing-keys", {"name": name}, token=self.session)
+
+    def revoke_signing_key(self, key_id: str) -> None:
+        self._data("DELETE", f"/signing-keys/{quote(key_id, safe='')}", token=self.session)
+
+    def sign_render_url(self, kid: str, secret: str, params: Mapping[str, Any], expires_in: Optional[int] = None,
+                        exp: Optional[int] = None) -> str:
+        """sign_render_url() on this client's server."""
+        return sign_render_url(kid, secret, params, url=self.base, expires_in=expires_in, exp=exp)
