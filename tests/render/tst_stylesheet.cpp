@@ -4,7 +4,12 @@
 
 #include "server/render/document/html_page.h"
 #include "server/render/document/template.h"
+#include "server/render/pipeline.h"
+#include "tests/support/pipeline_calls.h"
+#include "tests/support/render_context.h"
 
+#include <QFile>
+#include <QImage>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QtTest>
@@ -194,6 +199,38 @@ private slots:
         QCOMPARE(error.field, QStringLiteral("stylesheets[1]"));
     }
 
+    void migrationExamplesRenderCleanly_data()
+    {
+        QTest::addColumn<QString>("example");
+        QTest::addColumn<QString>("engine");
+        for (const char *example : {"from-takumi", "from-vercel-og"})
+            for (const char *engine : {"satori", "takumi"})
+                QTest::newRow(qPrintable(QStringLiteral("%1 %2").arg(example, engine)))
+                    << QString::fromLatin1(example) << QString::fromLatin1(engine);
+    }
+
+    void migrationExamplesRenderCleanly()
+    {
+        // docs/coming-from-*.md: the peers' cards as Imprint templates draw without a
+        // warning, and their backgrounds fill the image (the root is 100 % of it).
+        QFETCH(QString, example);
+        QFETCH(QString, engine);
+        QFile file(QStringLiteral(IMPRINT_SOURCE_DIR "/docs/examples/%1.json").arg(example));
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        RenderRequest request;
+        request.options.engine = imprint::test::engineOption(engine);
+        request.document = QJsonDocument::fromJson(file.readAll()).object();
+        RenderError error;
+        const auto result = render(request, imprint::test::renderContext(), &error);
+        QVERIFY2(result, qPrintable(error.message));
+        QVERIFY2(result->warnings.isEmpty(), qPrintable(result->warnings.join('\n')));
+        if (engine == QLatin1String("takumi")) {
+            const QImage image = QImage::fromData(result->bytes);
+            QCOMPARE(image.size(), QSize(1200, 630));
+            QVERIFY(qAlpha(image.pixel(1190, 620)) == 255); // the card's background reaches the corner
+        }
+    }
+
     void htmlPageCarriesTheSheetAndClasses()
     {
         QJsonObject doc{{"name", "h"}, {"width", 200}, {"height", 100},
@@ -214,5 +251,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestStylesheet)
+QTEST_MAIN(TestStylesheet)
 #include "tst_stylesheet.moc"

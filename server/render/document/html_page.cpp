@@ -368,9 +368,10 @@ std::optional<QString> templatePageHtml(const Template &tmpl, const QHash<QStrin
     w.viewportWidth = tmpl.width;
     w.out.reserve(4096);
     w.out += head;
-    // A `tw` card's `h-full` root is the image's height in the JSON engines (satori's root
-    // is the image): the page gives it a definite height to resolve against.
-    if (tmpl.tailwind.used && !contentSized)
+    // A root sized `100%` (or `h-full`) is the image's size in the JSON engines (satori's
+    // root is the image): the page gives html and body the viewport's size to resolve
+    // against, or the root stopped at its content's height (issue 33).
+    if (!contentSized)
         w.out.insert(w.out.lastIndexOf(QLatin1String("</head>")), QStringLiteral("<style>html,body{height:100%}</style>"));
     QJsonObject extra;
     if (contentSized) {
