@@ -304,13 +304,10 @@ private Q_SLOTS:
     {
         QFETCH(QString, name);
         QFETCH(QString, engine);
-        QFile file(QStringLiteral(IMPRINT_SOURCE_DIR "/tests/render/fixtures/intl/%1.json").arg(name));
-        QVERIFY(file.open(QIODevice::ReadOnly));
-        RenderRequest request;
-        request.document = QJsonDocument::fromJson(file.readAll()).object();
-        request.options.engine = imprint::test::engineOption(engine);
         RenderError error;
-        const auto result = render(request, imprint::test::renderContext(), &error);
+        const auto result = imprint::test::renderTemplateFile(
+            QStringLiteral(IMPRINT_SOURCE_DIR "/tests/render/fixtures/intl/%1.json").arg(name), engine,
+            imprint::test::renderContext(), &error);
         QVERIFY2(result, qPrintable(error.message));
         const QImage image = QImage::fromData(result->bytes);
         QCOMPARE(image.size(), QSize(1200, 630));

@@ -215,13 +215,10 @@ private slots:
         // warning, and their backgrounds fill the image (the root is 100 % of it).
         QFETCH(QString, example);
         QFETCH(QString, engine);
-        QFile file(QStringLiteral(IMPRINT_SOURCE_DIR "/docs/examples/%1.json").arg(example));
-        QVERIFY(file.open(QIODevice::ReadOnly));
-        RenderRequest request;
-        request.options.engine = imprint::test::engineOption(engine);
-        request.document = QJsonDocument::fromJson(file.readAll()).object();
         RenderError error;
-        const auto result = render(request, imprint::test::renderContext(), &error);
+        const auto result = imprint::test::renderTemplateFile(
+            QStringLiteral(IMPRINT_SOURCE_DIR "/docs/examples/%1.json").arg(example), engine,
+            imprint::test::renderContext(), &error);
         QVERIFY2(result, qPrintable(error.message));
         QVERIFY2(result->warnings.isEmpty(), qPrintable(result->warnings.join('\n')));
         if (engine == QLatin1String("takumi")) {

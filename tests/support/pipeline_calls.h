@@ -6,6 +6,9 @@
 
 #include "server/render/pipeline.h"
 
+#include <QFile>
+#include <QJsonDocument>
+
 #include <optional>
 
 namespace imprint::render {
@@ -45,6 +48,23 @@ inline std::optional<render::Engine> engineOption(const QString &name)
     if (name.isEmpty())
         return std::nullopt;
     return render::parseEngine(name.toLower());
+}
+
+/// Renders the template document in the file at `path` (a JSON object) with the engine
+/// `engine` names, through `context`; nullopt with `*error` set when the file cannot be
+/// read or the render fails.
+inline std::optional<render::RenderResult> renderTemplateFile(const QString &path, const QString &engine,
+                                                              render::RenderContext &context, render::RenderError *error)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        error->message = QStringLiteral("cannot read %1").arg(path);
+        return std::nullopt;
+    }
+    render::RenderRequest request;
+    request.document = QJsonDocument::fromJson(file.readAll()).object();
+    request.options.engine = engineOption(engine);
+    return render::render(request, context, error);
 }
 
 /// The emoji set a test names; empty: none (the template's).

@@ -23,6 +23,11 @@ namespace imprint::render::css {
 /// caller can reject `a,,b`.
 QStringList split(QStringView text, QChar separator);
 
+/// The index of the `close` bracket matching an `open` one the scan starts inside of
+/// (`from` is just after it), skipping quoted strings (with `\` escapes) and nested
+/// pairs; -1 when it is not closed. `(`/`)` for functions, `{`/`}` for rule blocks.
+qsizetype closingBracket(QStringView text, qsizetype from, QChar open = u'(', QChar close = u')');
+
 /// A functional notation `name(args)` taken apart by function().
 struct FunctionCall {
     QString name; ///< lower case

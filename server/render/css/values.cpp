@@ -11,6 +11,29 @@ namespace imprint::render {
 
 namespace css {
 
+qsizetype closingBracket(QStringView text, qsizetype from, QChar open, QChar close)
+{
+    int depth = 1;
+    QChar quote;
+    for (qsizetype i = from; i < text.size(); ++i) {
+        const QChar c = text[i];
+        if (!quote.isNull()) {
+            if (c == u'\\')
+                ++i;
+            else if (c == quote)
+                quote = QChar();
+            continue;
+        }
+        if (c == u'"' || c == u'\'')
+            quote = c;
+        else if (c == open)
+            ++depth;
+        else if (c == close && --depth == 0)
+            return i;
+    }
+    return -1;
+}
+
 QStringList split(QStringView text, QChar separator)
 {
     QStringList out;

@@ -1,6 +1,7 @@
 // var() substitution (CSS Custom Properties 1 §3).
 
 #include "server/render/css/variables.h"
+#include "server/render/css/parse.h"
 
 namespace imprint::render::css {
 
@@ -25,30 +26,6 @@ qsizetype findVar(QStringView text, qsizetype from)
     }
 }
 
-/// The index of the `)` closing the parenthesis opened just before `from`, or -1.
-qsizetype closingParen(QStringView text, qsizetype from)
-{
-    int depth = 1;
-    QChar quote;
-    for (qsizetype i = from; i < text.size(); ++i) {
-        const QChar c = text[i];
-        if (!quote.isNull()) {
-            if (c == u'\\')
-                ++i;
-            else if (c == quote)
-                quote = QChar();
-            continue;
-        }
-        if (c == u'"' || c == u'\'')
-            quote = c;
-        else if (c == u'(')
-            ++depth;
-        else if (c == u')' && --depth == 0)
-            return i;
-    }
-    return -1;
-}
-
 std::optional<QString> substitute(QStringView text,
                                   const std::function<std::optional<QString>(const QString &)> &lookup, QString *reason,
                                   int depth)
@@ -67,7 +44,7 @@ std::optional<QString> substitute(QStringView text,
         }
         out += text.mid(pos, at - pos);
         const qsizetype open = at + 4;
-        const qsizetype close = closingParen(text, open);
+        const qsizetype close = closingBracket(text, open);
         if (close < 0) {
             *reason = QStringLiteral("unbalanced var()");
             return std::nullopt;

@@ -2,6 +2,7 @@
 // ordering (stylesheet.h).
 
 #include "server/render/style/stylesheet.h"
+#include "server/render/css/parse.h"
 
 #include <QRegularExpression>
 #include <QSet>
@@ -95,66 +96,10 @@ QString stripComments(const QString &css)
     return out;
 }
 
-/// The index of the `}` closing the block opened at `open`, skipping strings and nested
-/// blocks; -1 when the block is not closed.
-qsizetype blockEnd(QStringView css, qsizetype open)
-{
-    int depth = 0;
-    QChar quote;
-    for (qsizetype i = open; i < css.size(); ++i) {
-        const QChar c = css.at(i);
-        if (!quote.isNull()) {
-            if (c == u'\\')
-                ++i;
-            else if (c == quote)
-                quote = QChar();
-            continue;
-        }
-        if (c == u'"' || c == u'\'')
-            quote = c;
-        else if (c == u'{')
-            ++depth;
-        else if (c == u'}' && --depth == 0)
-            return i;
-    }
-    return -1;
-}
-
-/// `text` split at top-level `separator`s (not inside parentheses, brackets or strings).
-QStringList splitTopLevel(QStringView text, QChar separator)
-{
-    QStringList out;
-    int depth = 0;
-    QChar quote;
-    qsizetype start = 0;
-    for (qsizetype i = 0; i < text.size(); ++i) {
-        const QChar c = text.at(i);
-        if (!quote.isNull()) {
-            if (c == u'\\')
-                ++i;
-            else if (c == quote)
-                quote = QChar();
-            continue;
-        }
-        if (c == u'"' || c == u'\'')
-            quote = c;
-        else if (c == u'(' || c == u'[')
-            ++depth;
-        else if (c == u')' || c == u']')
-            --depth;
-        else if (c == separator && depth == 0) {
-            out << text.mid(start, i - start).trimmed().toString();
-            start = i + 1;
-        }
-    }
-    out << text.mid(start).trimmed().toString();
-    return out;
-}
-
 std::vector<Declaration> parseDeclarations(QStringView block)
 {
     std::vector<Declaration> out;
-    for (const QString &item : splitTopLevel(block, u';')) {
+    for (const QString &item : css::split(block, u';')) {
         const qsizetype colon = item.indexOf(u':');
         if (colon <= 0)
             continue;
@@ -184,7 +129,7 @@ public:
     std::optional<std::vector<ComplexSelector>> list(Refusal *why)
     {
         std::vector<ComplexSelector> out;
-        for (const QString &part : splitTopLevel(m_s, u',')) {
+        for (const QString &part : css::split(m_s, u',')) {
             SelectorParser p(part);
             auto complex = p.complex(why);
             if (!complex)
@@ -658,7 +603,7 @@ void declare(QJsonObject &style, const QString &name, const QJsonValue &value)
 /// px on a screen; nullopt (with `why`) for a feature it cannot evaluate.
 std::optional<bool> mediaMatches(const QString &prelude, QSizeF viewport, QString *why)
 {
-    for (QString query : splitTopLevel(prelude, u',')) {
+    for (QString query : css::split(prelude, u',')) {
         query = query.toLower();
         bool negate = false;
         if (query.startsWith(QLatin1String("not "))) {
@@ -733,7 +678,7 @@ struct SheetParser {
             }
             if (open < 0)
                 break;
-            const qsizetype close = blockEnd(css, open);
+            const qsizetype close = css::closingBracket(css, open + 1, u'{', u'}');
             if (close < 0) {
                 warn(QStringLiteral("a block is not closed"));
                 break;
