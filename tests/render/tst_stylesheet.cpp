@@ -245,6 +245,11 @@ private slots:
         // The flex default is a zero-specificity rule, so a sheet's display wins in Chromium.
         QVERIFY2(html->contains(":where(body *:not(span,"), qPrintable(*html));
         QVERIFY2(!html->contains("style=\"display:flex"), qPrintable(*html));
+        // A root sized 100 % fills the image in Chromium too: html and body take the
+        // viewport's size (issue 33), unless the template is content-sized.
+        QVERIFY2(html->contains("<style>html,body{height:100%}</style>"), qPrintable(*html));
+        const auto contentSized = templatePageHtml(*t, {}, true, {}, &error, {}, {});
+        QVERIFY(contentSized && !contentSized->contains("html,body{height:100%}"));
     }
 };
 
