@@ -13,6 +13,7 @@
 
 #include <array>
 #include <optional>
+#include <vector>
 
 namespace imprint::render::css {
 
@@ -27,6 +28,22 @@ QStringList split(QStringView text, QChar separator);
 /// (`from` is just after it), skipping quoted strings (with `\` escapes) and nested
 /// pairs; -1 when it is not closed. `(`/`)` for functions, `{`/`}` for rule blocks.
 qsizetype closingBracket(QStringView text, qsizetype from, QChar open = u'(', QChar close = u')');
+
+/// One declaration of a declaration list: its property named as React's style prop
+/// spells it, its value trimmed and without `!important`.
+struct Declaration {
+    QString name;
+    QString value;
+    bool important = false;
+};
+
+/// The declarations of `text` (`color: red; font-size: 12px !important`, CSS Syntax 3
+/// §5.3.8 "parse a list of declarations"), in order. Names turn from kebab-case to
+/// camelCase (`-webkit-line-clamp` → `WebkitLineClamp`, `-ms-x` → `msX`, as React writes
+/// them); custom properties (`--x`) keep their name as written, which is case-sensitive
+/// (CSS Variables 1 §2). A piece without a name or with an empty value is dropped; the
+/// value of `x: !important` is empty.
+std::vector<Declaration> parseDeclarationList(QStringView text);
 
 /// A functional notation `name(args)` taken apart by function().
 struct FunctionCall {

@@ -34,6 +34,44 @@ qsizetype closingBracket(QStringView text, qsizetype from, QChar open, QChar clo
     return -1;
 }
 
+std::vector<Declaration> parseDeclarationList(QStringView text)
+{
+    std::vector<Declaration> out;
+    for (const QString &piece : split(text, QLatin1Char(';'))) {
+        const qsizetype colon = piece.indexOf(QLatin1Char(':'));
+        if (colon <= 0)
+            continue;
+        Declaration d;
+        d.value = piece.mid(colon + 1).trimmed();
+        if (d.value.isEmpty())
+            continue;
+        static const QLatin1String important("!important");
+        if (d.value.endsWith(important, Qt::CaseInsensitive)) {
+            d.important = true;
+            d.value = d.value.chopped(important.size()).trimmed();
+        }
+        const QString written = piece.left(colon).trimmed();
+        if (written.startsWith(QLatin1String("--"))) {
+            d.name = written;
+        } else {
+            QString name = written.toLower();
+            if (name.startsWith(QLatin1String("-ms-")))
+                name = name.mid(1);
+            bool upper = false;
+            for (const QChar c : name) {
+                if (c == QLatin1Char('-')) {
+                    upper = true;
+                    continue;
+                }
+                d.name += upper ? c.toUpper() : c;
+                upper = false;
+            }
+        }
+        out.push_back(std::move(d));
+    }
+    return out;
+}
+
 QStringList split(QStringView text, QChar separator)
 {
     QStringList out;

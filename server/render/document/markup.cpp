@@ -217,40 +217,8 @@ const GumboNode *findBody(const GumboNode *html)
 QJsonObject parseStyleAttribute(const QString &style)
 {
     QJsonObject out;
-    for (const QString &declaration : css::split(style, QLatin1Char(';'))) {
-        const qsizetype colon = declaration.indexOf(QLatin1Char(':'));
-        if (colon <= 0)
-            continue;
-        const QString name = declaration.left(colon).trimmed().toLower();
-        QString value = declaration.mid(colon + 1).trimmed();
-        if (value.isEmpty())
-            continue;
-        if (name.startsWith(QLatin1String("--"))) {
-            // Custom properties keep their name as written: it is case-sensitive (CSS
-            // Variables 1 §2).
-            out.insert(declaration.left(colon).trimmed(), value);
-            continue;
-        }
-        if (value.endsWith(QLatin1String("!important"), Qt::CaseInsensitive))
-            value = value.chopped(10).trimmed();
-        // kebab-case → camelCase; a leading vendor dash capitalises (-webkit-x → WebkitX),
-        // except -ms- which React spells msX.
-        QString camel;
-        bool upper = false;
-        QString n = name;
-        if (n.startsWith(QLatin1String("-ms-")))
-            n = n.mid(1);
-        for (qsizetype i = 0; i < n.size(); ++i) {
-            const QChar c = n[i];
-            if (c == QLatin1Char('-')) {
-                upper = true;
-                continue;
-            }
-            camel += upper ? c.toUpper() : c;
-            upper = false;
-        }
-        out.insert(camel, value);
-    }
+    for (const css::Declaration &d : css::parseDeclarationList(style))
+        out.insert(d.name, d.value);
     return out;
 }
 

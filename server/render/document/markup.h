@@ -45,7 +45,8 @@ std::optional<HtmlNesting> htmlNesting(const QString &html, int maxElements);
 /// Parses the declarations of an inline `style` attribute (`color: red; font-size: 12px`,
 /// CSS Syntax 3 §5.3.8 "parse a list of declarations") into camelCase properties with
 /// string values, as React's style prop spells them (`-webkit-line-clamp` →
-/// `WebkitLineClamp`); `!important` is dropped, custom properties are skipped.
+/// `WebkitLineClamp`, css::parseDeclarationList()); `!important` is dropped, custom
+/// properties keep their name as written.
 QJsonObject parseStyleAttribute(const QString &style);
 
 } // namespace imprint::render

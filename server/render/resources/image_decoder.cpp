@@ -7,7 +7,6 @@
 #include <QImageReader>
 #include <QPainter>
 #include <QSvgRenderer>
-#include <QXmlStreamReader>
 
 #include <webp/decode.h>
 
@@ -57,33 +56,16 @@ const QString kSvgSourceKey = QStringLiteral("imprint-svg-source");
 /// Set (to "0") when the SVG's root has no absolute width and height.
 const QString kSvgNoNaturalSizeKey = QStringLiteral("imprint-svg-natural-size");
 
-/// Whether the root <svg> of `svg` gives both width and height as absolute lengths: a
-/// missing or percentage size leaves the image without natural dimensions (CSS Images 3 §4.1).
-bool rootHasAbsoluteSize(const QByteArray &svg)
-{
-    QXmlStreamReader xml(svg);
-    while (!xml.atEnd()) {
-        if (xml.readNext() != QXmlStreamReader::StartElement)
-            continue;
-        const QXmlStreamAttributes attributes = xml.attributes();
-        for (const char *name : {"width", "height"}) {
-            const QStringView value = attributes.value(QLatin1String(name)).trimmed();
-            if (value.isEmpty() || value.endsWith(u'%'))
-                return false;
-        }
-        return true;
-    }
-    return false;
-}
 /// Set on an inline `<svg>` element's image: it is drawn into its box as the root's
 /// preserveAspectRatio says (the box is its viewport), not stretched as an `img` is.
 const QString kSvgViewportKey = QStringLiteral("imprint-svg-viewport");
 
 /// Points `renderer` at the part of user space that a `size` px viewport shows under
-/// the document's preserveAspectRatio (QSvgRenderer itself stretches the viewBox).
-void fitToViewport(QSvgRenderer &renderer, const QByteArray &source, QSizeF size)
+/// the document's preserveAspectRatio (QSvgRenderer itself stretches the viewBox);
+/// `geometry` is the document's root, svgRootGeometry().
+void fitToViewport(QSvgRenderer &renderer, const std::optional<SvgRootGeometry> &geometry, QSizeF size)
 {
-    if (const auto geometry = svgRootGeometry(source); geometry && geometry->viewBox)
+    if (geometry && geometry->viewBox)
         renderer.setViewBox(svgVisibleViewBox(*geometry, size));
 }
 
@@ -102,18 +84,19 @@ QImage decodeSvg(const QByteArray &bytes, QString *error, const ImageDecodeLimit
         size = QSize(300, 150);
     if (!sizeAllowed(size, limits, error))
         return QImage();
+    const std::optional<SvgRootGeometry> geometry = svgRootGeometry(*clean);
     QImage image(size, QImage::Format_ARGB32_Premultiplied);
     image.fill(Qt::transparent);
     QPainter painter(&image);
     if (viewport) {
-        fitToViewport(renderer, *clean, QSizeF(size));
+        fitToViewport(renderer, geometry, QSizeF(size));
         renderer.render(&painter, QRectF(QPointF(0, 0), QSizeF(size)));
     } else {
         renderer.render(&painter);
     }
     painter.end();
     image.setText(kSvgSourceKey, QString::fromUtf8(*clean));
-    if (!rootHasAbsoluteSize(*clean))
+    if (!geometry || !geometry->hasAbsoluteSize())
         image.setText(kSvgNoNaturalSizeKey, QStringLiteral("0"));
     if (viewport)
         image.setText(kSvgViewportKey, QStringLiteral("1"));
@@ -249,7 +232,7 @@ QImage imageAtDeviceSize(const QImage &image, QSize pixels)
     if (!renderer.isValid())
         return image;
     if (isInlineSvgImage(image))
-        fitToViewport(renderer, source, QSizeF(pixels));
+        fitToViewport(renderer, svgRootGeometry(source), QSizeF(pixels));
     QImage drawn(pixels, QImage::Format_ARGB32_Premultiplied);
     drawn.fill(Qt::transparent);
     QPainter painter(&drawn);

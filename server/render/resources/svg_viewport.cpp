@@ -58,6 +58,8 @@ std::optional<SvgRootGeometry> svgRootGeometry(const QByteArray &svg)
         SvgRootGeometry g;
         g.viewBox = parseSvgViewBox(a.value(QLatin1String("viewBox")));
         g.preserveAspectRatio = a.value(QLatin1String("preserveAspectRatio")).toString().trimmed();
+        g.width = a.value(QLatin1String("width")).toString().trimmed();
+        g.height = a.value(QLatin1String("height")).toString().trimmed();
         return g;
     }
     return std::nullopt;

@@ -17,6 +17,14 @@ namespace imprint::render {
 struct SvgRootGeometry {
     std::optional<QRectF> viewBox; ///< user units; nullopt when absent or invalid (w or h ≤ 0)
     QString preserveAspectRatio; ///< as written, `xMidYMid meet` when absent
+    QString width, height; ///< the root's `width` / `height` attributes, trimmed; empty when absent
+
+    /// Whether both `width` and `height` are given as absolute lengths: a missing or
+    /// percentage size leaves the image without natural dimensions (CSS Images 3 §4.1).
+    bool hasAbsoluteSize() const
+    {
+        return !width.isEmpty() && !height.isEmpty() && !width.endsWith(u'%') && !height.endsWith(u'%');
+    }
 };
 
 /// A `viewBox` attribute's value: four numbers separated by whitespace and/or commas,

@@ -44,39 +44,11 @@ struct ComplexSelector {
 /// Selectors 4 §16: (ids, classes/attributes/pseudo-classes, types), compared in order.
 using Specificity = std::array<int, 3>;
 
-struct Declaration {
-    QString name; ///< camelCase
-    QString value;
-    bool important = false;
-};
-
 /// Why a selector is refused: silently (it cannot apply to a still image) or with a reason.
 struct Refusal {
     bool silent = false;
     QString reason;
 };
-
-QString camelCase(QStringView property)
-{
-    if (property.startsWith(QLatin1String("--")))
-        return property.toString(); // custom properties keep their name
-    QString out;
-    bool upper = false;
-    QStringView p = property;
-    if (p.startsWith(u'-')) { // -webkit-line-clamp → WebkitLineClamp, as React writes it
-        p = p.mid(1);
-        upper = true;
-    }
-    for (QChar c : p) {
-        if (c == u'-') {
-            upper = true;
-            continue;
-        }
-        out += upper ? c.toUpper() : c.toLower();
-        upper = false;
-    }
-    return out;
-}
 
 QString stripComments(const QString &css)
 {
@@ -92,28 +64,6 @@ QString stripComments(const QString &css)
             continue;
         }
         out += css.at(i);
-    }
-    return out;
-}
-
-std::vector<Declaration> parseDeclarations(QStringView block)
-{
-    std::vector<Declaration> out;
-    for (const QString &item : css::split(block, u';')) {
-        const qsizetype colon = item.indexOf(u':');
-        if (colon <= 0)
-            continue;
-        Declaration d;
-        d.name = camelCase(QStringView(item).left(colon).trimmed());
-        QString value = item.mid(colon + 1).trimmed();
-        static const QLatin1String important("!important");
-        if (value.endsWith(important, Qt::CaseInsensitive)) {
-            d.important = true;
-            value = value.left(value.size() - important.size()).trimmed();
-        }
-        d.value = value;
-        if (!d.name.isEmpty() && !d.value.isEmpty())
-            out.push_back(std::move(d));
     }
     return out;
 }
@@ -427,7 +377,7 @@ struct StyleRule {
     ComplexSelector selector;
     Specificity specificity{0, 0, 0};
     int order = 0;
-    std::vector<Declaration> declarations;
+    std::vector<css::Declaration> declarations;
 };
 
 namespace {
@@ -721,7 +671,9 @@ struct SheetParser {
                 warn(QStringLiteral("selector \"%1\" ignored: %2").arg(prelude.left(80), why.reason));
             return;
         }
-        std::vector<Declaration> declarations = parseDeclarations(body);
+        std::vector<css::Declaration> declarations = css::parseDeclarationList(body);
+        // `x: !important` declares nothing.
+        std::erase_if(declarations, [](const css::Declaration &d) { return d.value.isEmpty(); });
         if (declarations.empty())
             return;
         const int ruleOrder = order++;
@@ -781,13 +733,13 @@ QJsonObject StyleSheet::cascade(const MatchContext &context, const QJsonObject &
         return inlineStyle;
     QJsonObject out;
     for (const StyleRule *rule : matched)
-        for (const Declaration &d : rule->declarations)
+        for (const css::Declaration &d : rule->declarations)
             if (!d.important)
                 declare(out, d.name, d.value);
     for (auto it = inlineStyle.constBegin(); it != inlineStyle.constEnd(); ++it)
         declare(out, it.key(), it.value());
     for (const StyleRule *rule : matched)
-        for (const Declaration &d : rule->declarations)
+        for (const css::Declaration &d : rule->declarations)
             if (d.important)
                 declare(out, d.name, d.value);
     return out;
