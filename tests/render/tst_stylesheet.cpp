@@ -128,6 +128,30 @@ private slots:
         QCOMPARE(at(b, "1").style.fontSize, 16.f); // no .missing ancestor
     }
 
+    void longDescendantChainsOnADeepTreeStayLinear()
+    {
+        // `.nope div … div span` on a 60-deep tree: trying every choice of ancestors is
+        // exponential (a render hung for minutes); a failed descendant step stops the walk.
+        QJsonObject node{{"type", "span"}, {"props", QJsonObject{{"children", "x"}}}};
+        for (int i = 0; i < 60; ++i)
+            node = QJsonObject{{"type", "div"}, {"props", QJsonObject{{"children", QJsonArray{node}}}}};
+        QJsonObject root = node;
+        QJsonObject props = root.value("props").toObject();
+        props.insert("className", "top");
+        root.insert("props", props);
+        const QByteArray json = QJsonDocument(root).toJson(QJsonDocument::Compact);
+        const QString chain = QStringLiteral("div ").repeated(14);
+        const Built b = build({QStringLiteral(".nope %1span { font-size: 30px } .top %1span { color: #ff0000 }").arg(chain)},
+                              json.constData());
+        QVERIFY2(b.root, qPrintable(b.error.message));
+        const Node *leaf = b.root.get();
+        while (!leaf->children.empty() && !leaf->children.front()->isText())
+            leaf = leaf->children.front().get();
+        QCOMPARE(leaf->tag, QStringLiteral("span"));
+        QCOMPARE(leaf->style.color, QColor(Qt::red));
+        QCOMPARE(leaf->style.fontSize, 16.f);
+    }
+
     void rootCustomPropertiesReachTheTree()
     {
         const Built b = build({QStringLiteral(":root { --brand: #ff0000; --gap: 6px }"

@@ -457,34 +457,53 @@ bool matchesSimple(const SimpleSelector &s, const MatchContext &context)
     return false;
 }
 
+/// How a selector failed, so the walk can stop early (as WebKit's SelectorChecker does):
+/// without it, `.x div div … div span` on a deep tree tried every choice of ancestors,
+/// exponential in the selector's length.
+enum class MatchResult : quint8 {
+    Matches,
+    FailsLocally, ///< not here; another ancestor or sibling may do
+    FailsAllSiblings, ///< no earlier sibling can match either
+    FailsCompletely, ///< no further ancestor can match either
+};
+
 /// Selectors 4 §4: compound `compound` matches `context`, and the rest of the selector
-/// (to its left) matches along the combinator's relation, backtracking over ancestors
-/// and earlier siblings.
-bool matchesComplex(const ComplexSelector &selector, size_t compound, const MatchContext &context)
+/// (to its left) matches along the combinator's relation. A descendant step stops at the
+/// first ancestor from which the rest fails completely: a farther ancestor has fewer
+/// ancestors of its own, so the rest cannot match from there either.
+MatchResult matchFrom(const ComplexSelector &selector, size_t compound, const MatchContext &context)
 {
     for (const SimpleSelector &s : selector.compounds[compound])
         if (!matchesSimple(s, context))
-            return false;
+            return MatchResult::FailsLocally;
     if (compound + 1 == selector.compounds.size())
-        return true;
+        return MatchResult::Matches;
     const QChar join = selector.combinators[compound];
-    if (join == u'>' || join == u' ') {
-        for (const MatchContext *up = context.parent; up; up = up->parent) {
-            if (matchesComplex(selector, compound + 1, *up))
-                return true;
-            if (join == u'>')
-                return false;
-        }
-        return false;
+    if (join == u'>') {
+        return context.parent ? matchFrom(selector, compound + 1, *context.parent) : MatchResult::FailsCompletely;
     }
+    if (join == u' ') {
+        for (const MatchContext *up = context.parent; up; up = up->parent) {
+            const MatchResult r = matchFrom(selector, compound + 1, *up);
+            if (r == MatchResult::Matches || r == MatchResult::FailsCompletely)
+                return r;
+        }
+        return MatchResult::FailsCompletely;
+    }
+    if (context.index == 0)
+        return MatchResult::FailsAllSiblings;
     for (qsizetype i = context.index - 1; i >= 0; --i) {
         const MatchContext before{&context.siblings[size_t(i)], context.parent, context.siblings, i};
-        if (matchesComplex(selector, compound + 1, before))
-            return true;
-        if (join == u'+')
-            return false;
+        const MatchResult r = matchFrom(selector, compound + 1, before);
+        if (join == u'+' || r != MatchResult::FailsLocally)
+            return r;
     }
-    return false;
+    return MatchResult::FailsAllSiblings;
+}
+
+bool matchesComplex(const ComplexSelector &selector, size_t compound, const MatchContext &context)
+{
+    return matchFrom(selector, compound, context) == MatchResult::Matches;
 }
 
 /// The longhands each shorthand sets (CSS Cascade 4 §1.2), transitively expanded by
