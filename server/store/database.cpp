@@ -16,7 +16,9 @@
 
 #include <chrono>
 #include <condition_variable>
+#include <memory>
 #include <mutex>
+#include <unordered_map>
 #include <vector>
 
 namespace imprint::store {
@@ -212,14 +214,23 @@ namespace {
 /// One thread's connection of one Database handle; closed (in its own thread, as QtSql
 /// requires) when the thread ends or the handle goes away.
 struct ConnectionSlot {
+    /// A statement prepared on this connection (Database::cachedStatement()), with the
+    /// connection generation it was prepared on: a reconnect makes every older one stale.
+    struct Statement {
+        std::unique_ptr<QSqlQuery> query;
+        quint64 generation = 0;
+    };
     std::shared_ptr<Database::Shared> shared;
     QString name;
+    quint64 generation = 0; // bumped by every reconnect
+    std::unordered_map<QString, Statement> statements;
     ConnectionSlot(std::shared_ptr<Database::Shared> s, QString n)
         : shared(std::move(s))
         , name(std::move(n))
     { }
     ~ConnectionSlot()
     {
+        statements.clear(); // before the connection they were prepared on goes
         {
             QSqlDatabase db = QSqlDatabase::database(name, false);
             db.close();
@@ -315,6 +326,7 @@ bool reopenBrokenConnection(QSqlQuery &q)
         qCWarning(lcDb) << "cannot reconnect:" << db.lastError().text();
         return false;
     }
+    ++slot->generation;
     q = QSqlQuery(db);
     return true;
 }
@@ -389,9 +401,13 @@ QSqlDatabase Database::connection() const
 {
     if (ConnectionSlot *slot = slotOf(m_shared.get())) {
         QSqlDatabase db = QSqlDatabase::database(slot->name, false);
-        // Closed after a failed reconnect: every new request tries again.
-        if (db.isOpen() || db.open())
+        // Closed after a failed reconnect: every new request tries again, and statements
+        // prepared on the old session do not exist on the new one.
+        const bool wasOpen = db.isOpen();
+        if (wasOpen || db.open())
             t_unavailable = false;
+        if (!wasOpen && db.isOpen())
+            ++slot->generation;
         else if (!isSqlite())
             t_unavailable = true;
         return db;
@@ -539,6 +555,35 @@ common::Expected<common::Done, QString> Database::migrate(int targetVersion) con
         qCInfo(lcDb) << "applied migration" << m.version << m.name;
     }
     return common::Done{};
+}
+
+QSqlQuery *Database::cachedStatement(const QString &sql) const
+{
+    // A hot path runs a handful of fixed statements; a bound keeps a caller that builds
+    // its SQL per request from growing the cache without end.
+    constexpr size_t kMaxStatements = 64;
+    const QSqlDatabase db = connection();
+    ConnectionSlot *slot = slotOf(m_shared.get());
+    if (!slot || !db.isOpen())
+        return nullptr;
+    auto it = slot->statements.find(sql);
+    if (it != slot->statements.end() && it->second.generation == slot->generation)
+        return it->second.query.get();
+    if (it == slot->statements.end()) {
+        if (slot->statements.size() >= kMaxStatements)
+            slot->statements.clear();
+        it = slot->statements.emplace(sql, ConnectionSlot::Statement{}).first;
+    }
+    auto query = std::make_unique<QSqlQuery>(db);
+    query->setForwardOnly(true);
+    if (!query->prepare(sql)) {
+        qCWarning(lcDb) << "prepare failed:" << query->lastError().text();
+        slot->statements.erase(it);
+        return nullptr;
+    }
+    it->second.query = std::move(query);
+    it->second.generation = slot->generation;
+    return it->second.query.get();
 }
 
 bool Database::ping() const

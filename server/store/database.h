@@ -77,6 +77,17 @@ public:
     /// those it references), schema_migrations excluded: the order `imprint db copy` fills.
     static QStringList tableNames();
 
+    /// This thread's statement for `sql` (positional `?` binds), prepared on connection()
+    /// the first time and kept with it, so a statement a hot path runs per request
+    /// (authenticating a bearer token, a space's font list) is parsed and planned once per
+    /// connection instead of per call. nullptr when the connection is not open or `sql`
+    /// does not prepare (the driver's message logged). The pointer is valid on this thread
+    /// until the next cachedStatement() call or the connection closes; a reconnect after a
+    /// PostgreSQL restart prepares it again. Run it through sql::cachedRows() or
+    /// sql::cachedFirstRow() (server/store/sql.h), which reset it after reading: a SQLite
+    /// SELECT left open would pin its read snapshot.
+    QSqlQuery *cachedStatement(const QString &sql) const;
+
     /// True when a trivial query succeeds on this thread's connection (GET /health).
     bool ping() const;
 

@@ -181,23 +181,23 @@ Result<Done> SessionRepository::insert(const QString &id, const QString &tokenHa
 
 Result<std::optional<SessionInfo>> SessionRepository::byTokenHash(const QString &tokenHash, qint64 now)
 {
-    QSqlQuery q(m_db.connection());
-    // The membership join means a session dies with the user's membership.
-    const bool ran
-        = sql::run(q,
-                   QStringLiteral("SELECT se.id, se.expires_at, %1, %2, m.role FROM sessions se"
-                                  " JOIN memberships m ON m.space_id = se.space_id AND m.user_id = se.user_id"
-                                  " JOIN spaces s ON s.id = se.space_id JOIN users u ON u.id = se.user_id"
-                                  " WHERE se.token_hash = ? AND se.expires_at > ?")
-                       .arg(kSpaceColumns, kUserColumns),
-                   tokenHash, now);
-    return sql::firstRow(q, ran, [](const QSqlQuery &row) {
-        SessionInfo info;
-        info.sessionId = row.value(0).toString();
-        info.expiresAt = row.value(1).toLongLong();
-        info.membership = Membership{spaceFrom(row, 2), userFrom(row, 6), roleFrom(row.value(10))};
-        return info;
-    });
+    // The membership join means a session dies with the user's membership. Every console
+    // request runs this: a cached statement, its text built once.
+    static const QString kSql = QStringLiteral("SELECT se.id, se.expires_at, %1, %2, m.role FROM sessions se"
+                                               " JOIN memberships m ON m.space_id = se.space_id AND m.user_id = se.user_id"
+                                               " JOIN spaces s ON s.id = se.space_id JOIN users u ON u.id = se.user_id"
+                                               " WHERE se.token_hash = ? AND se.expires_at > ?")
+                                    .arg(kSpaceColumns, kUserColumns);
+    return sql::cachedFirstRow(
+        m_db, kSql,
+        [](const QSqlQuery &row) {
+            SessionInfo info;
+            info.sessionId = row.value(0).toString();
+            info.expiresAt = row.value(1).toLongLong();
+            info.membership = Membership{spaceFrom(row, 2), userFrom(row, 6), roleFrom(row.value(10))};
+            return info;
+        },
+        tokenHash, now);
 }
 
 Result<Done> SessionRepository::removeByTokenHash(const QString &tokenHash)

@@ -159,15 +159,14 @@ Result<Done> ApiKeyRepository::insert(const ApiKey &k, const QString &tokenHash)
 
 Result<std::optional<std::pair<ApiKey, Space>>> ApiKeyRepository::byTokenHash(const QString &tokenHash)
 {
-    QSqlQuery q(m_db.connection());
-    const bool ran = sql::run(q,
-                              QStringLiteral("SELECT %1, %2 FROM api_keys k %3 JOIN spaces s ON s.id = k.space_id"
-                                             " WHERE k.token_hash = ? AND k.revoked_at IS NULL")
-                                  .arg(QLatin1String(kApiKeys.columns), kSpaceColumns, kCreatorJoin),
-                              tokenHash);
-    return sql::firstRow(q, ran, [](const QSqlQuery &row) {
-        return std::make_pair(apiKeyFrom(row), spaceFrom(row, kApiKeyColumnCount));
-    });
+    // Every request with a bearer token runs this: a cached statement, its text built once.
+    static const QString kSql = QStringLiteral("SELECT %1, %2 FROM api_keys k %3 JOIN spaces s ON s.id = k.space_id"
+                                               " WHERE k.token_hash = ? AND k.revoked_at IS NULL")
+                                    .arg(QLatin1String(kApiKeys.columns), kSpaceColumns, kCreatorJoin);
+    return sql::cachedFirstRow(
+        m_db, kSql,
+        [](const QSqlQuery &row) { return std::make_pair(apiKeyFrom(row), spaceFrom(row, kApiKeyColumnCount)); },
+        tokenHash);
 }
 
 Result<Done> ApiKeyRepository::touch(const QString &id, qint64 now)

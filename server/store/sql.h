@@ -15,6 +15,7 @@
 #include <QVariant>
 
 #include <optional>
+#include <utility>
 
 namespace imprint::store {
 
@@ -45,6 +46,58 @@ bool run(QSqlQuery &q, const QString &sql, const Args &...args)
         qCWarning(lcDb) << (prepared ? "query failed:" : "prepare failed:") << message;
         return false;
     }
+}
+
+/// Runs `sql` with `args` bound positionally on this thread's cached prepared statement
+/// (Database::cachedStatement()) and returns every row mapped through `from(q)`; the
+/// statement is reset before returning, so no read stays open. A broken PostgreSQL
+/// connection is reopened and the statement run once more, as run() does. The database
+/// error when it did not run (the driver's message logged, never the bound values).
+template<typename From, typename... Args>
+auto cachedRows(const Database &db, const QString &sql, From from, const Args &...args)
+    -> Result<QList<decltype(from(std::declval<const QSqlQuery &>()))>>
+{
+    QList<decltype(from(std::declval<const QSqlQuery &>()))> out;
+    for (int attempt = 0;; ++attempt) {
+        QSqlQuery *q = db.cachedStatement(sql);
+        if (!q) {
+            // QPSQL prepares on the server: a connection PostgreSQL dropped fails here.
+            QSqlQuery probe(db.connection());
+            if (attempt == 0 && reopenBrokenConnection(probe))
+                continue;
+            return ServiceError::database();
+        }
+        int at = 0;
+        (q->bindValue(at++, QVariant(args)), ...);
+        if (q->exec()) {
+            noteDatabaseReached();
+            while (q->next())
+                out.append(from(*q));
+            q->finish();
+            return out;
+        }
+        const QString message = q->lastError().text();
+        q->finish();
+        if (attempt == 0 && reopenBrokenConnection(*q))
+            continue;
+        qCWarning(lcDb) << "query failed:" << message;
+        return ServiceError::database();
+    }
+}
+
+/// As cachedRows(), for a statement that selects at most one row: that row, or
+/// std::nullopt when there is none.
+template<typename From, typename... Args>
+auto cachedFirstRow(const Database &db, const QString &sql, From from, const Args &...args)
+    -> Result<std::optional<decltype(from(std::declval<const QSqlQuery &>()))>>
+{
+    using Row = decltype(from(std::declval<const QSqlQuery &>()));
+    auto rows = cachedRows(db, sql, from, args...);
+    if (!rows)
+        return rows.error();
+    if (rows->isEmpty())
+        return std::optional<Row>();
+    return std::optional<Row>(std::move(rows->first()));
 }
 
 // NULL for unset optional values so the columns stay meaningful (expires_at IS NULL).

@@ -81,11 +81,10 @@ Result<QList<FontRecord>> FontRepository::list(const QString &spaceId, int offse
 
 Result<QList<FontRecord>> FontRepository::listAll(const QString &spaceId)
 {
-    QSqlQuery q(m_db.connection());
-    const bool ran = sql::run(
-        q, QStringLiteral("SELECT %1 FROM fonts WHERE space_id = ? ORDER BY created_at, id").arg(kFontColumns),
-        spaceId);
-    return sql::allRows(q, ran, fontFrom);
+    // Every render of the space reads its font set: a cached statement.
+    static const QString kSql
+        = QStringLiteral("SELECT %1 FROM fonts WHERE space_id = ? ORDER BY created_at, id").arg(kFontColumns);
+    return sql::cachedRows(m_db, kSql, fontFrom, spaceId);
 }
 
 Result<bool> FontRepository::remove(const QString &spaceId, const QString &id)

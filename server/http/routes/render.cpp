@@ -263,7 +263,7 @@ std::optional<HttpResponse> readPageFields(const QJsonObject &o, RenderRoutes::P
         p.inlineTemplate = *document;
         // Fields about a stored page mean nothing here: refused rather than ignored, so a
         // client that meant a page render hears of it.
-        for (const QString name : {QStringLiteral("templateId"), QStringLiteral("draft")}) {
+        for (const QString &name : {QStringLiteral("templateId"), QStringLiteral("draft")}) {
             if (present(o, name))
                 return invalidParam(name, QStringLiteral("'%1' applies to page renders, not to an inline 'template'.")
                                               .arg(name));
