@@ -305,9 +305,11 @@ std::optional<bool> snapAndPack(const QImage &image, PngScratch *scratch, std::v
     return true;
 }
 
-/// Compresses `in` into a zlib stream (RFC 1950) with ISA-L at `level` (0–3) into
-/// `out`, resized to the stream's length. Returns false when ISA-L fails.
-bool deflateZlib(const std::vector<png_byte> &in, int level, std::vector<png_byte> *out)
+/// Compresses `in` into a zlib stream (RFC 1950) with ISA-L at `level` (0–3) into the
+/// first `*written` bytes of `out`. `out` only grows: shrinking the per-thread scratch to
+/// the stream's length made the next render zero-fill it back to the bound (~4 % of a
+/// small card's instructions). Returns false when ISA-L fails.
+bool deflateZlib(const std::vector<png_byte> &in, int level, std::vector<png_byte> *out, size_t *written)
 {
     thread_local std::vector<quint8> levelBuffer; // ISA-L's hash tables for levels 1–3
     static constexpr size_t kLevelBufferBytes[]
@@ -321,7 +323,8 @@ bool deflateZlib(const std::vector<png_byte> &in, int level, std::vector<png_byt
     // and Adler-32 (counted here per 4 KiB to leave room; a miss retries with twice).
     size_t bound = in.size() + in.size() / 4096 * 5 + ISAL_DEF_MAX_HDR_SIZE + 1024;
     for (int attempt = 0; attempt < 2; ++attempt, bound = bound * 2) {
-        out->resize(bound);
+        if (out->size() < bound)
+            out->resize(bound);
         isal_zstream stream;
         isal_deflate_stateless_init(&stream);
         stream.level = uint32_t(level);
@@ -336,7 +339,7 @@ bool deflateZlib(const std::vector<png_byte> &in, int level, std::vector<png_byt
         stream.avail_out = uint32_t(out->size());
         const int status = isal_deflate_stateless(&stream);
         if (status == COMP_OK) {
-            out->resize(stream.total_out);
+            *written = stream.total_out;
             return true;
         }
         if (status != STATELESS_OVERFLOW)
@@ -347,8 +350,9 @@ bool deflateZlib(const std::vector<png_byte> &in, int level, std::vector<png_byt
 
 /// Compresses `in` into a zlib stream (RFC 1950) with libdeflate at `level` (1–12) into
 /// `out`. Slower than ISA-L but its matcher finds 25–40 % smaller streams at level 6
-/// (takumi's writer matches it within 3 %). Returns false when libdeflate fails.
-bool deflateZlibLibdeflate(const std::vector<png_byte> &in, int level, std::vector<png_byte> *out)
+/// (takumi's writer matches it within 3 %). Writes the first `*written` bytes of `out`,
+/// which only grows (as deflateZlib()). Returns false when libdeflate fails.
+bool deflateZlibLibdeflate(const std::vector<png_byte> &in, int level, std::vector<png_byte> *out, size_t *written)
 {
     struct CompressorDeleter {
         void operator()(libdeflate_compressor *c) const { libdeflate_free_compressor(c); }
@@ -361,12 +365,11 @@ bool deflateZlibLibdeflate(const std::vector<png_byte> &in, int level, std::vect
         compressor.reset(libdeflate_alloc_compressor(level));
     if (!compressor)
         return false;
-    out->resize(libdeflate_zlib_compress_bound(compressor.get(), in.size()));
-    const size_t written = libdeflate_zlib_compress(compressor.get(), in.data(), in.size(), out->data(), out->size());
-    if (written == 0)
-        return false;
-    out->resize(written);
-    return true;
+    const size_t bound = libdeflate_zlib_compress_bound(compressor.get(), in.size());
+    if (out->size() < bound)
+        out->resize(bound);
+    *written = libdeflate_zlib_compress(compressor.get(), in.data(), in.size(), out->data(), out->size());
+    return *written != 0;
 }
 
 /// Writes signature, IHDR, PLTE/tRNS, the one IDAT (`zlibStream`) and IEND through
@@ -628,18 +631,20 @@ QByteArray encodePng(const QImage &image, const PngOptions &options, QString *er
     }
 
     std::vector<png_byte> &zlibStream = scratch.zlibStream;
+    size_t zlibBytes = 0;
     bool deflated = false;
     switch (options.compression) {
-    case PngCompression::Fast: deflated = deflateZlib(*px.scanlines, kFastIsalLevel, &zlibStream); break;
-    case PngCompression::Default: deflated = deflateZlib(*px.scanlines, kDefaultIsalLevel, &zlibStream); break;
+    case PngCompression::Fast: deflated = deflateZlib(*px.scanlines, kFastIsalLevel, &zlibStream, &zlibBytes); break;
+    case PngCompression::Default: deflated = deflateZlib(*px.scanlines, kDefaultIsalLevel, &zlibStream, &zlibBytes); break;
     case PngCompression::Lossless:
-        deflated = deflateZlibLibdeflate(*px.scanlines, kLosslessDeflateLevel, &zlibStream);
+        deflated = deflateZlibLibdeflate(*px.scanlines, kLosslessDeflateLevel, &zlibStream, &zlibBytes);
         break;
-    case PngCompression::Small: deflated = deflateZlibLibdeflate(*px.scanlines, kSmallDeflateLevel, &zlibStream); break;
+    case PngCompression::Small:
+        deflated = deflateZlibLibdeflate(*px.scanlines, kSmallDeflateLevel, &zlibStream, &zlibBytes);
+        break;
     }
     if (!deflated)
         return fail(QStringLiteral("PNG encoding failed: the deflate step failed"));
-    const size_t zlibBytes = zlibStream.size();
 
     QByteArray out;
     out.reserve(qsizetype(zlibBytes + 1024));
