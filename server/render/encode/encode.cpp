@@ -110,7 +110,7 @@ struct PngScratch {
     static constexpr size_t kMaxKeptScratch = 64u << 20;
     std::vector<png_byte> scanlines, zlibStream;
     std::vector<png_byte> rgbScanlines; // Default: the snapped pixels as RGB (scanlines holds indices)
-    std::vector<quint32> histogramKeys, histogramCounts, snappedRow;
+    std::vector<quint32> histogramKeys, histogramCounts, histogramUsedSlots, snappedRow;
 
     static PngScratch &forThisThread()
     {
@@ -151,10 +151,18 @@ inline quint32 histogramSlot(quint32 rgb)
 /// addressing; count 0 = empty slot). Returns false when a pixel is not opaque or the
 /// image has more than kMaxHistogramColours colours.
 bool colourHistogram(const QImage &image, std::vector<quint32> *keys, std::vector<quint32> *counts,
-                     quint32 *distinctColours)
+                     std::vector<quint32> *usedSlots, quint32 *distinctColours)
 {
-    keys->resize(kHistogramSlots);
-    counts->assign(kHistogramSlots, 0);
+    // Only the slots the last image used are cleared: zeroing all 32 768 was 4 % of a
+    // small card's encode.
+    if (counts->size() != kHistogramSlots) {
+        keys->resize(kHistogramSlots);
+        counts->assign(kHistogramSlots, 0);
+    } else {
+        for (quint32 slot : *usedSlots)
+            (*counts)[slot] = 0;
+    }
+    usedSlots->clear();
     quint32 distinct = 0;
     const int w = image.width();
     for (int y = 0; y < image.height(); ++y) {
@@ -174,6 +182,7 @@ bool colourHistogram(const QImage &image, std::vector<quint32> *keys, std::vecto
                 if (++distinct > kMaxHistogramColours)
                     return false;
                 (*keys)[slot] = c;
+                usedSlots->push_back(slot);
             }
             (*counts)[slot] += quint32(end - x);
             x = end;
@@ -220,7 +229,8 @@ std::optional<bool> snapAndPack(const QImage &image, PngScratch *scratch, std::v
     // A colour is rare below this count; images under 20 000 px have none.
     const quint64 rareBelow = pixels * kRareColourPerMillion / 1000000;
     quint32 distinct = 0;
-    if (rareBelow < 2 || !colourHistogram(image, &scratch->histogramKeys, &scratch->histogramCounts, &distinct))
+    if (rareBelow < 2 || !colourHistogram(image, &scratch->histogramKeys, &scratch->histogramCounts,
+                                          &scratch->histogramUsedSlots, &distinct))
         return std::nullopt;
     const auto &keys = scratch->histogramKeys;
     const auto &counts = scratch->histogramCounts;
