@@ -1,6 +1,7 @@
 // Templates: parsing both document shapes, the reference fixtures, variable substitution
 // as plain text, HTML markup through gumbo, and every limit error naming its field.
 
+#include "server/render/document/html_page.h"
 #include "server/render/document/template.h"
 #include "server/render/pipeline.h"
 #include "tests/support/pipeline_calls.h"
@@ -174,6 +175,32 @@ private Q_SLOTS:
         t = parseTemplate(json("{\"width\": \"max-content\", \"height\": 630, \"root\": {\"type\": \"div\"}}"), &error);
         QVERIFY(!t);
         QCOMPARE(error.field, QStringLiteral("width"));
+    }
+
+    /// `lang` is a language tag: the html engine's page carries it on <html>, a malformed
+    /// one is refused naming the field.
+    void langIsALanguageTag()
+    {
+        RenderError error;
+        auto t = parseTemplate(json("{\"width\": 10, \"height\": 10, \"lang\": \"zh-CN\", \"root\": {\"type\": \"div\"}}"),
+                               &error);
+        QVERIFY2(t, qPrintable(error.message));
+        QCOMPARE(t->lang, QStringLiteral("zh-CN"));
+        const auto page = templatePageHtml(*t, {}, false, {}, &error);
+        QVERIFY(page);
+        QVERIFY(page->startsWith(QStringLiteral("<!DOCTYPE html><html lang=\"zh-CN\">")));
+        for (const char *bad : {"\"ja jp\"", "\"<x>\"", "42", "\"a\"", "\"x-verylongsubtag\""}) {
+            t = parseTemplate(
+                json(QStringLiteral("{\"width\": 10, \"height\": 10, \"lang\": %1, \"root\": {\"type\": \"div\"}}")
+                         .arg(QLatin1String(bad))
+                         .toUtf8()
+                         .constData()),
+                &error);
+            QVERIFY2(!t, bad);
+            QCOMPARE(error.field, QStringLiteral("lang"));
+        }
+        QVERIFY(isLanguageTag(QStringLiteral("zh-Hant-TW")));
+        QVERIFY(isLanguageTag(QString()));
     }
 
     void sizeErrorsNameTheField_data()

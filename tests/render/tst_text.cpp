@@ -486,6 +486,41 @@ private Q_SLOTS:
         QCOMPARE(syntheticBoldWidth(listed->lines.at(0).glyphRuns.at(0).rawFont()), 0.0);
     }
 
+    /// The content language picks the locale forms of Han characters as Chromium does
+    /// (fontconfig's sort for the language): JP for Japanese and for no language (Chromium's
+    /// default locale is en-US), SC for Simplified Chinese, TC for Traditional, KR for Korean.
+    void langPicksHanLocaleForms()
+    {
+        QCOMPARE(fallbackLocale(QString()), QByteArray("en-us"));
+        QCOMPARE(fallbackLocale(QStringLiteral("zh")), QByteArray("zh-cn"));
+        QCOMPARE(fallbackLocale(QStringLiteral("zh-Hans-SG")), QByteArray("zh-cn"));
+        QCOMPARE(fallbackLocale(QStringLiteral("zh-Hant")), QByteArray("zh-tw"));
+        QCOMPARE(fallbackLocale(QStringLiteral("zh_TW")), QByteArray("zh-tw"));
+        QCOMPARE(fallbackLocale(QStringLiteral("zh-HK")), QByteArray("zh-hk"));
+        QCOMPARE(fallbackLocale(QStringLiteral("JA-JP")), QByteArray("ja-jp"));
+        const char32_t han = 0x76F4; // 直: its JP, SC, TC and KR forms differ
+        const std::pair<QString, QString> expected[] = {
+            {QString(), QStringLiteral("Noto Sans CJK JP")},    {QStringLiteral("ja"), QStringLiteral("Noto Sans CJK JP")},
+            {QStringLiteral("zh-CN"), QStringLiteral("Noto Sans CJK SC")}, {QStringLiteral("zh-TW"), QStringLiteral("Noto Sans CJK TC")},
+            {QStringLiteral("ko"), QStringLiteral("Noto Sans CJK KR")},
+        };
+        for (const auto &[lang, family] : expected) {
+            const FallbackFace *face = systemFallbackFace(han, lang);
+            QVERIFY2(face, qPrintable(lang));
+            QCOMPARE(face->family, family);
+        }
+        // Through the text engine, whose shaping cache must tell the languages apart.
+        ComputedStyle s = dejaVu(48);
+        TextEngine &engine = imprint::test::renderContext().text();
+        const QString text = QString::fromUtf8("直骨今角");
+        s.lang = QStringLiteral("ja");
+        QCOMPARE(engine.shape(s, text, kMaxContent)->lines.at(0).glyphRuns.at(0).rawFont().familyName(),
+                 QStringLiteral("Noto Sans CJK JP"));
+        s.lang = QStringLiteral("zh-CN");
+        QCOMPARE(engine.shape(s, text, kMaxContent)->lines.at(0).glyphRuns.at(0).rawFont().familyName(),
+                 QStringLiteral("Noto Sans CJK SC"));
+    }
+
     void cursiveRunsKeepNoLetterSpacing()
     {
         // Chromium spaces neither Arabic letters nor the comma and digits of their script run

@@ -318,7 +318,9 @@ std::optional<QString> templatePageHtml(const Template &tmpl, const QHash<QStrin
     for (const QString &sheet : tmpl.stylesheets)
         sheets += u'\n' + QString(sheet).replace(QLatin1String("</"), QLatin1String("<\\/"));
     const QString style = sheets.isEmpty() ? QString() : QStringLiteral("<style>") + sheets + QStringLiteral("</style>");
-    const QString head = QString(kHead).insert(kHead.indexOf(QLatin1String("<style>")), style);
+    QString head = QString(kHead).insert(kHead.indexOf(QLatin1String("<style>")), style);
+    if (!tmpl.lang.isEmpty()) // parseTemplate() checked its shape: letters, digits, '-'
+        head.replace(QLatin1String("<html>"), QStringLiteral("<html lang=\"%1\">").arg(tmpl.lang));
     const bool useHtml = !tmpl.html.isEmpty();
     if (useHtml) {
         static const QRegularExpression placeholder(QStringLiteral("\\{\\{\\s*([A-Za-z_][A-Za-z0-9_.-]*)\\s*\\}\\}"));

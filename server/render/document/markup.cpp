@@ -152,7 +152,7 @@ public:
                     props.insert(svgAttributeName(*a, name), QString::fromUtf8(a->value));
             }
         }
-        for (const char *name : {"src", "width", "height", "dir", "id"})
+        for (const char *name : {"src", "width", "height", "dir", "lang", "id"})
             if (const GumboAttribute *a = gumbo_get_attribute(&el.attributes, name); a && !svg)
                 props.insert(QLatin1String(name), QString::fromUtf8(a->value));
         // `class` is React's className, which the template's stylesheets match.

@@ -201,6 +201,7 @@ public:
     bool usesTailwind = false; ///< out: an element has a `tw` prop
     QSizeF viewport; ///< px, for viewport-percentage lengths; a 0 side is content-sized
     const StyleSheet *sheet = nullptr; ///< the template's style sheets, when it has any
+    QString documentLang; ///< the template's `lang`, the root's unless it sets one
 
     /// `context`: where the element sits, for the style sheets' selectors (nullptr when
     /// there are none).
@@ -350,6 +351,17 @@ std::unique_ptr<Node> TreeWalker::element(const QJsonValue &value, const QString
             style.insert(QStringLiteral("direction"), dir);
         const QString stylePath = path + QLatin1String(".props.style");
         node->style = computeStyle(style, parent, node->tag, rootFontSize, stylePath, warnings);
+        // lang (HTML §3.2.6.2): the element's own, else inherited (computeStyle() copied
+        // the parent's), the root's from the template. A malformed tag is the unknown
+        // language, as browsers read it, with a warning.
+        if (const QJsonValue lang = props.value(QLatin1String("lang")); lang.isString()) {
+            const QString tag = text(lang.toString()).trimmed();
+            node->style.lang = isLanguageTag(tag) ? tag : QString();
+            if (!isLanguageTag(tag))
+                warn(QStringLiteral("%1.props.lang: '%2' is not a language tag").arg(path, tag.left(40)));
+        } else if (!parent) {
+            node->style.lang = documentLang;
+        }
         // display: contents on a replaced element is none (CSS Display 3 §2.5, Appendix B);
         // the root has to generate a box, the image.
         if (node->style.display == Display::Contents)
@@ -637,6 +649,14 @@ std::optional<Template> parseTemplate(const QJsonObject &document, RenderError *
         }
         if (!parseStylesheets(document, t, limits, error))
             return std::nullopt;
+        if (const QJsonValue lang = document.value(QLatin1String("lang")); !lang.isUndefined() && !lang.isNull()) {
+            if (!lang.isString() || !isLanguageTag(lang.toString().trimmed())) {
+                setError(error, makeError(QStringLiteral("lang"),
+                                          QStringLiteral("must be a language tag such as \"en\", \"ja\" or \"zh-CN\"")));
+                return std::nullopt;
+            }
+            t.lang = lang.toString().trimmed();
+        }
         if (!t.root.isObject() && t.markup.isEmpty() && t.html.isEmpty()) {
             setError(error, makeError(QStringLiteral("root"), QStringLiteral("a template needs root, markup or html")));
             return std::nullopt;
@@ -690,6 +710,12 @@ std::optional<Template> parseTemplate(const QJsonObject &document, RenderError *
     return t;
 }
 
+bool isLanguageTag(const QString &tag)
+{
+    static const QRegularExpression shape(QStringLiteral("^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$"));
+    return tag.isEmpty() || (tag.size() <= 35 && shape.match(tag).hasMatch());
+}
+
 std::optional<QHash<QString, QString>> resolveVariables(const Template &tmpl, const QJsonObject &pageValues,
                                                         const QJsonObject &tweaks, RenderError *error,
                                                         const TemplateLimits &limits)
@@ -741,6 +767,7 @@ std::unique_ptr<Node> buildDocument(const Template &tmpl, const QHash<QString, Q
     walker.loader = &loader;
     walker.tailwind = &tmpl.tailwind;
     walker.viewport = viewport;
+    walker.documentLang = tmpl.lang;
     StyleSheet sheet;
     SelectorSubject rootSubject;
     MatchContext rootContext;

@@ -53,6 +53,9 @@ struct Template {
     /// Author style sheets (CSS texts) matched against `className`/`class`, `id` and the
     /// tree (style/stylesheet.h; docs/templates.md "Stylesheets").
     QStringList stylesheets;
+    /// The content language of the whole card (`"lang": "ja"`, a BCP 47 tag), as
+    /// `<html lang>` gives it: the root's `lang` unless the root sets its own. Empty = none.
+    QString lang;
     /// The `tailwind` theme extension the `tw` props of `root` use (parseTailwindConfig()).
     TailwindTheme tailwind;
     QJsonObject source; ///< the document as given (for storage/snapshots)
@@ -72,6 +75,11 @@ struct TemplateLimits {
 /// message) when the document is not a valid template.
 std::optional<Template> parseTemplate(const QJsonObject &document, RenderError *error,
                                       const TemplateLimits &limits = {});
+
+/// True when `tag` is a well-formed language tag as a `lang` attribute takes it (BCP 47's
+/// shape: 2–8 letters, then subtags of 1–8 letters or digits, separated by '-'; at most
+/// 35 characters). The empty string is the "unknown" language and is accepted.
+bool isLanguageTag(const QString &tag);
 
 /// Resolves the value of every declared variable: its default, overridden by
 /// `pageValues`, overridden by `tweaks` (each a JSON object name → string/number).

@@ -45,6 +45,9 @@ struct InheritedStyle {
     WordBreak wordBreak = WordBreak::Normal;
     OverflowWrap overflowWrap = OverflowWrap::Normal;
     Direction direction = Direction::Ltr;
+    /// The content language (the `lang` attribute, HTML §3.2.6.2, or the template's
+    /// `lang`), as written; empty = unknown. It picks fallback faces (font_fallback.h).
+    QString lang;
     std::vector<Shadow> textShadow;
     TextDecoration textDecoration; // not inherited in CSS, but propagated (CSS Text Decoration 3 §2.1)
     /// Custom properties (`--name`, CSS Variables 1 §2) by name: computed values, var()

@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <cmath>
 #include <memory>
+#include <mutex>
 #include <vector>
 
 namespace imprint::render {
@@ -74,16 +75,16 @@ struct FallbackEntry {
     FcCharSet *charset = nullptr; // owned by the process-wide list, never freed
 };
 
-/// fontconfig's fallback order for the default locale, as Chromium's
-/// gfx::GetFallbackFontForChar() builds it: FcFontSort of a pattern with only the
-/// language and `scalable`, after the configured substitutions.
-std::vector<FallbackEntry> sortedFallbacks()
+/// fontconfig's fallback order for `locale` (a fontconfig language tag such as "en-us",
+/// "ja", "zh-cn"), as Chromium's gfx::GetFallbackFontForChar() builds it: FcFontSort of a
+/// pattern with only the language and `scalable`, after the configured substitutions.
+std::vector<FallbackEntry> sortedFallbacks(const QByteArray &locale)
 {
     std::vector<FallbackEntry> out;
     const std::unique_ptr<FcPattern, decltype(&FcPatternDestroy)> pattern(FcPatternCreate(), &FcPatternDestroy);
     if (!pattern)
         return out;
-    FcPatternAddString(pattern.get(), FC_LANG, reinterpret_cast<const FcChar8 *>("en-us"));
+    FcPatternAddString(pattern.get(), FC_LANG, reinterpret_cast<const FcChar8 *>(locale.constData()));
     FcPatternAddBool(pattern.get(), FC_SCALABLE, FcTrue);
     FcConfigSubstitute(nullptr, pattern.get(), FcMatchPattern);
     FcDefaultSubstitute(pattern.get());
@@ -208,24 +209,74 @@ QPainterPath offsetOutline(const QPainterPath &path, qreal outset)
 
 } // namespace
 
-const FallbackFace *systemFallbackFace(char32_t ucs4)
+QByteArray fallbackLocale(const QString &lang)
 {
-    static const std::vector<FallbackEntry> fallbacks = sortedFallbacks(); // thread-safe init
-    thread_local QHash<char32_t, int> chosen; // index into `fallbacks`, -1: none
-    auto it = chosen.constFind(ucs4);
+    const QString tag = lang.trimmed().toLower().replace(u'_', u'-');
+    if (tag.isEmpty())
+        return QByteArrayLiteral("en-us");
+    // Chinese by script or region, as Blink's LayoutLocale reads it for Han: Simplified
+    // (zh, zh-hans, zh-cn, zh-sg) or Traditional (zh-hant, zh-tw; zh-hk and zh-mo keep
+    // their region, which fontconfig's Noto CJK configuration knows).
+    if (tag == QLatin1String("zh") || tag.startsWith(QLatin1String("zh-"))) {
+        const QStringList parts = tag.split(u'-');
+        if (parts.contains(QLatin1String("hk")) || parts.contains(QLatin1String("mo")))
+            return QByteArrayLiteral("zh-hk");
+        if (parts.contains(QLatin1String("hant")) || parts.contains(QLatin1String("tw")))
+            return QByteArrayLiteral("zh-tw");
+        return QByteArrayLiteral("zh-cn");
+    }
+    return tag.toLatin1();
+}
+
+const FallbackFace *systemFallbackFace(char32_t ucs4, const QString &lang)
+{
+    // One fontconfig sort per locale, kept for the process; a template naming more than
+    // kMaxLocales languages gets the default order for the rest rather than an unbounded
+    // list of sorts.
+    constexpr size_t kMaxLocales = 32;
+    struct Sorted {
+        QByteArray locale;
+        std::vector<FallbackEntry> fallbacks;
+    };
+    static std::mutex mutex;
+    static std::vector<std::unique_ptr<Sorted>> sorts; // never shrinks: entries stay valid
+    thread_local QHash<QByteArray, const Sorted *> known; // this thread's view of `sorts`
+    thread_local QHash<quint64, int> chosen; // (locale slot, ucs4) → index in its list, -1: none
+    const QByteArray locale = fallbackLocale(lang);
+    const Sorted *sorted = known.value(locale);
+    if (!sorted) {
+        std::lock_guard lock(mutex);
+        for (const auto &entry : sorts)
+            if (entry->locale == locale)
+                sorted = entry.get();
+        if (!sorted && (sorts.size() < kMaxLocales || sorts.empty())) {
+            sorts.push_back(std::make_unique<Sorted>(Sorted{locale, sortedFallbacks(locale)}));
+            sorted = sorts.back().get();
+        }
+        if (!sorted) {
+            for (const auto &entry : sorts)
+                if (entry->locale == "en-us")
+                    sorted = entry.get();
+            if (!sorted)
+                sorted = sorts.front().get();
+        }
+        known.insert(locale, sorted);
+    }
+    const quint64 key = quint64(quintptr(sorted)) << 21 ^ quint64(ucs4);
+    auto it = chosen.constFind(key);
     if (it == chosen.constEnd()) {
         int index = -1;
-        for (size_t i = 0; i < fallbacks.size(); ++i) {
-            if (FcCharSetHasChar(fallbacks[i].charset, FcChar32(ucs4))) {
+        for (size_t i = 0; i < sorted->fallbacks.size(); ++i) {
+            if (FcCharSetHasChar(sorted->fallbacks[i].charset, FcChar32(ucs4))) {
                 index = int(i);
                 break;
             }
         }
         if (chosen.size() > 65536)
             chosen.clear();
-        it = chosen.insert(ucs4, index);
+        it = chosen.insert(key, index);
     }
-    return *it >= 0 ? &fallbacks[size_t(*it)].face : nullptr;
+    return *it >= 0 ? &sorted->fallbacks[size_t(*it)].face : nullptr;
 }
 
 QFont fallbackFont(const QFont &base, const FallbackFace &face, int requestedWeight, bool italic)

@@ -27,10 +27,19 @@ struct FallbackFace {
 };
 
 /// The face Chromium falls back to for `ucs4` when no family of the font-family list has
-/// it: the first face of fontconfig's sort for the locale "en-us" (scalable fonts only,
-/// a space's uploaded fonts never) whose character set has it. Null when no installed
-/// face has the character. Thread-safe; the sort is done once per process.
-const FallbackFace *systemFallbackFace(char32_t ucs4);
+/// it: the first face of fontconfig's sort for the content language `lang` (the element's
+/// `lang`, HTML §3.2.6.2; empty: "en-us", Chromium's default locale) whose character set
+/// has it, scalable fonts only, a space's uploaded fonts never. The language picks locale
+/// forms: the same Han characters come from Noto Sans CJK JP for "ja" and for no language,
+/// SC for "zh-CN", TC for "zh-TW", KR for "ko". Null when no installed face has the
+/// character. Thread-safe; each language's sort is done once per process.
+const FallbackFace *systemFallbackFace(char32_t ucs4, const QString &lang = QString());
+
+/// The fontconfig language tag systemFallbackFace() sorts with for `lang` (a BCP 47 tag):
+/// lower case, "zh" by script or region as Blink reads it for Han ("zh", "zh-Hans",
+/// "zh-SG" → "zh-cn"; "zh-Hant", "zh-TW" → "zh-tw"; "zh-HK", "zh-MO" → "zh-hk"), "en-us"
+/// for none.
+QByteArray fallbackLocale(const QString &lang);
 
 /// `base` (size, spacing, hinting kept) drawing `face` for text that asked for
 /// `requestedWeight` (1–1000) and `italic`: the face itself, by family and style name,

@@ -103,6 +103,7 @@ QByteArray cacheKey(const ComputedStyle &s, const QString &text, qreal width)
     appendRaw(key, quint8(s.wordBreak));
     appendRaw(key, quint8(s.overflowWrap));
     appendRaw(key, quint8(s.direction));
+    key.append(s.lang.toLatin1()).append('\0'); // picks the fallback faces
     appendRaw(key, quint8(s.textOverflow));
     appendRaw(key, s.lineClamp);
     appendRaw(key, quint8(s.textIndent.type));

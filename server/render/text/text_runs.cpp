@@ -345,7 +345,7 @@ QList<QTextLayout::FormatRange> fallbackFormatRanges(const QString &text, const 
             }
             const bool covered
                 = std::any_of(faces.begin(), faces.end(), [c](const QRawFont &f) { return f.supportsCharacter(c); });
-            face = covered ? nullptr : systemFallbackFace(c);
+            face = covered ? nullptr : systemFallbackFace(c, s.lang);
         }
         if (face != runFace) {
             close(i);
