@@ -1,40 +1,28 @@
 // GET /api/v1/openapi.json (docs/api.md): the OpenAPI 3.1 description of every route, kept
 // as data in resources/openapi/openapi.json (compiled into the binary) so it reads like
-// the contract it is. The served document is that file with one change: `servers` names
-// the URL the client reached (tst_openapi_lint checks that nothing else differs, so the
-// repository's copy is what generators see). tst_render_api_server checks that every
-// route the router knows is in it.
+// the contract it is. The answer is that file's bytes, unchanged (issue 30: one source;
+// its `servers` entry is "/", the origin the document was fetched from, and the order of
+// its members, which some generators read, e.g. the first media type of an answer, is
+// kept). tst_openapi_lint checks the served bytes against the repository's file, and
+// tst_render_api_server that every route the router knows is in it.
 #include "server/http/routes/meta.h"
 
 #include <QFile>
-#include <QJsonArray>
-#include <QJsonDocument>
 #include <QLoggingCategory>
 
 namespace imprint::http {
 
-namespace {
-
-QJsonObject loadDocument()
+QByteArray MetaRoutes::openApiDocument()
 {
-    QFile f(QStringLiteral(":/resources/openapi/openapi.json"));
-    if (!f.open(QIODevice::ReadOnly)) {
-        qWarning("openapi: resource :/resources/openapi/openapi.json is missing");
-        return QJsonObject{{QStringLiteral("openapi"), QStringLiteral("3.1.0")},
-                           {QStringLiteral("paths"), QJsonObject()}};
-    }
-    return QJsonDocument::fromJson(f.readAll()).object();
-}
-
-} // namespace
-
-QJsonObject MetaRoutes::openApiDocument(const QString &serverUrl)
-{
-    static const QJsonObject document = loadDocument();
-    QJsonObject doc = document;
-    if (!serverUrl.isEmpty())
-        doc.insert(QStringLiteral("servers"), QJsonArray{QJsonObject{{QStringLiteral("url"), serverUrl}}});
-    return doc;
+    static const QByteArray document = [] {
+        QFile f(QStringLiteral(":/resources/openapi/openapi.json"));
+        if (!f.open(QIODevice::ReadOnly)) {
+            qWarning("openapi: resource :/resources/openapi/openapi.json is missing");
+            return QByteArray("{\"openapi\":\"3.1.0\",\"paths\":{}}");
+        }
+        return f.readAll();
+    }();
+    return document;
 }
 
 } // namespace imprint::http
