@@ -12,7 +12,13 @@ HttpRequest toHttpRequest(const QByteArray &method, const QUrl &url, const QUrlQ
         req.path.chop(1);
     if (req.path.isEmpty())
         req.path = QStringLiteral("/");
-    req.query = query;
+    // A query string is application/x-www-form-urlencoded (WHATWG URL): "+" is a space,
+    // as Python's httpx and requests, URLSearchParams and HTML forms write it; QUrlQuery
+    // would keep it. A plus sign itself arrives as %2B.
+    QString encoded = query.query(QUrl::FullyEncoded);
+    req.query = encoded.contains(QLatin1Char('+'))
+                    ? QUrlQuery(encoded.replace(QLatin1Char('+'), QLatin1String("%20")))
+                    : query;
     req.headers.reserve(headers.size());
     for (const auto &h : headers)
         req.headers.append({h.first.toLower(), h.second});

@@ -15,7 +15,8 @@
 namespace imprint::http {
 
 /// The request handlers get, from what Qt's parser read: the path fully decoded without
-/// a trailing "/" ("/" when empty), header names lower-cased in arrival order.
+/// a trailing "/" ("/" when empty), the query with "+" read as a space (form encoding),
+/// header names lower-cased in arrival order.
 HttpRequest toHttpRequest(const QByteArray &method, const QUrl &url, const QUrlQuery &query, const HeaderList &headers,
                           const QByteArray &body, const QHostAddress &remoteAddress);
 

@@ -44,10 +44,16 @@ QList<QPair<QByteArray, QString>> Router::routes() const
 
 Router::Match Router::match(const QByteArray &method, const QString &path) const
 {
+    // The path names the resource of its most literal matching pattern: "/tokens/api-keys/index"
+    // is the index, never the key "index", so DELETE on it is 405 (allowed: the index's
+    // methods), not the key route's 404 (RFC 9110 §15.5.6).
     const QStringList segments = splitPath(path);
-    Match best;
-    int bestLiterals = -1;
-    int patternLiterals = -1;
+    struct Candidate {
+        const Route *route;
+        QHash<QString, QString> params;
+    };
+    std::vector<Candidate> candidates;
+    int mostLiterals = -1;
     for (const Route &r : m_routes) {
         if (r.segments.size() != segments.size())
             continue;
@@ -61,16 +67,20 @@ Router::Match Router::match(const QByteArray &method, const QString &path) const
         }
         if (!matches)
             continue;
-        if (!best.allowed.contains(r.method))
-            best.allowed.append(r.method);
-        if (r.literalCount > patternLiterals) {
-            patternLiterals = r.literalCount;
-            best.pattern = QLatin1Char('/') + r.segments.join(QLatin1Char('/'));
-        }
-        if (r.method == method && r.literalCount > bestLiterals) {
-            bestLiterals = r.literalCount;
-            best.handler = &r.handler;
-            best.params = params;
+        mostLiterals = std::max(mostLiterals, r.literalCount);
+        candidates.push_back({&r, std::move(params)});
+    }
+    Match best;
+    for (Candidate &c : candidates) {
+        if (c.route->literalCount != mostLiterals)
+            continue;
+        if (!best.allowed.contains(c.route->method))
+            best.allowed.append(c.route->method);
+        if (best.pattern.isEmpty())
+            best.pattern = QLatin1Char('/') + c.route->segments.join(QLatin1Char('/'));
+        if (c.route->method == method && !best.handler) {
+            best.handler = &c.route->handler;
+            best.params = std::move(c.params);
         }
     }
     return best;

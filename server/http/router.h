@@ -37,8 +37,8 @@ public:
     struct Match {
         const Handler *handler = nullptr; ///< null: 404 or 405
         QHash<QString, QString> params;
-        QByteArrayList allowed; ///< methods of routes matching the path
-        /// The pattern of the route that matched the path best (any method), e.g.
+        QByteArrayList allowed; ///< methods of the most literal pattern matching the path
+        /// The most literal pattern matching the path (the one `handler` belongs to), e.g.
         /// "/api/v1/pages/{id}"; empty when none did. A label for /metrics.
         QString pattern;
     };

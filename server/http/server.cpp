@@ -3,6 +3,7 @@
 #include "server/common/text.h"
 #include "server/http/dispatch.h"
 #include "server/http/problem.h"
+#include "server/http/response_log.h"
 
 #include <QHttpServerRequest>
 #include <QHttpServerResponder>
@@ -132,6 +133,8 @@ void Responder::send(const HttpResponse &response)
     if (m_server)
         m_server->recordAnswer(m_method.isEmpty() ? m_what.left(m_what.indexOf(' ')) : m_method, m_route,
                                response.status, ms / 1000.0);
+    logResponseForTests(m_method.isEmpty() ? m_what.left(m_what.indexOf(' ')) : m_method, m_route, m_headOnly,
+                        response);
     // The bytes may have to wait for the answers of earlier pipelined requests on the
     // connection (Listener::writeInOrder()), so the write owns everything it needs.
     auto write = [responder = std::shared_ptr<QHttpServerResponder>(std::move(m_responder)), socket = m_socket,

@@ -9,6 +9,7 @@ export {
   type TemplateDocument,
   type InlineRenderFields,
 } from "./render.js";
+export { createImprintClient, type ImprintClient, type ImprintPaths, type ImprintSchemas } from "./client.js";
 export { signRenderUrl, signature, canonicalQuery, rfc3986, type SignOptions } from "./sign.js";
 
 // `tw` on any element, as next/og and @vercel/og declare it (Tailwind classes, drawn by the

@@ -23,8 +23,8 @@ void MetaRoutes::registerRoutes(Router &router)
         onServerThread("GET", QStringLiteral("/health"), [this](const HttpRequest &) { return health(); }),
         onServerThread("GET", QStringLiteral("/metrics"), [this](const HttpRequest &r) { return metrics(r); }),
         onServerThread("GET", QStringLiteral("/openapi.json"),
-                       [this](const HttpRequest &r) {
-                           return HttpResponse::json(200, openApiDocument(baseUrlFor(r, m_settings)));
+                       [](const HttpRequest &) {
+                           return HttpResponse::bytes(200, "application/json", openApiDocument());
                        }),
     });
 }

@@ -61,9 +61,9 @@ public:
     /// thread that answers /health, each time; it must be cheap and thread-safe.
     void addHealthCheck(const QString &name, std::function<HealthCheck()> check);
 
-    /// The OpenAPI 3.1 document of the whole service (openapi.cpp). `serverUrl` goes to
-    /// `servers[0].url` when not empty.
-    static QJsonObject openApiDocument(const QString &serverUrl = {});
+    /// The OpenAPI 3.1 document of the whole service: the bytes of
+    /// resources/openapi/openapi.json (openapi.cpp), JSON text.
+    static QByteArray openApiDocument();
 
 private:
     HttpResponse health() const;

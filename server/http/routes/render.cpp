@@ -141,8 +141,8 @@ QJsonObject fileJson(const store::StoredFile &f, const QString &baseUrl)
 // Every field a render request may carry, in a body or a query string: both kinds of
 // render (a pattern field on a page render is ignored rather than refused, so one client
 // can build both kinds from one set of options), and the signed-URL parameters.
-// `tweaks.NAME` query parameters are folded into `tweaks` and `api_token` is dropped
-// before the check (mergedFields()).
+// `tweaks.NAME` and `tweaks[NAME]` query parameters are folded into `tweaks` and
+// `api_token` is dropped before the check (mergedFields()).
 const QStringList kRenderFields = {
     QStringLiteral("pageId"),      QStringLiteral("pattern"), QStringLiteral("templateId"), QStringLiteral("draft"),
     QStringLiteral("tweaks"),      QStringLiteral("format"),  QStringLiteral("quality"),    QStringLiteral("lossless"),
@@ -194,7 +194,8 @@ struct RenderRoutes::Params {
 namespace {
 
 /// Merges the JSON body (honoured on GET too) with the query string (GET takes
-/// the same fields, `tweaks` as JSON text or `tweaks.NAME=value`); the query wins.
+/// the same fields, `tweaks` as JSON text, `tweaks.NAME=value` or `tweaks[NAME]=value`); the
+/// query wins.
 Outcome<QJsonObject> mergedFields(const HttpRequest &request)
 {
     const auto body = jsonObjectBody(request, true);
@@ -209,6 +210,10 @@ Outcome<QJsonObject> mergedFields(const HttpRequest &request)
             continue;
         if (key.startsWith(QLatin1String("tweaks."))) {
             queryTweaks.insert(key.mid(7), item.second);
+            haveQueryTweaks = true;
+        } else if (key.startsWith(QLatin1String("tweaks[")) && key.endsWith(QLatin1Char(']')) && key.size() > 8) {
+            // OpenAPI's deepObject style (tweaks[NAME]=value), what generated clients send.
+            queryTweaks.insert(key.mid(7, key.size() - 8), item.second);
             haveQueryTweaks = true;
         } else if (key == QLatin1String("tweaks")) {
             const QJsonDocument doc = QJsonDocument::fromJson(item.second.toUtf8());
