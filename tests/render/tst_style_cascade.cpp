@@ -239,7 +239,7 @@ private Q_SLOTS:
             add("direction", "\"rtl\"");
             add("filter WebkitFilter backdropFilter WebkitBackdropFilter", "\"blur(2px)\"");
             add("clipPath WebkitClipPath", "\"circle(50%)\"");
-            add("maskImage WebkitMaskImage", "\"linear-gradient(black, transparent)\"");
+            add("maskImage WebkitMaskImage mask WebkitMask", "\"linear-gradient(black, transparent)\"");
             add("mixBlendMode", "\"multiply\"");
             add("backgroundClip WebkitBackgroundClip", "\"text\"");
             const QString image = QStringLiteral("\"backgroundImage\": \"linear-gradient(red, blue)\"");
@@ -249,6 +249,13 @@ private Q_SLOTS:
                      QStringLiteral("{%1, \"backgroundPosition\": \"center\"}").arg(image));
             m.insert(QStringLiteral("backgroundRepeat"),
                      QStringLiteral("{%1, \"backgroundRepeat\": \"no-repeat\"}").arg(image));
+            const QString mask = QStringLiteral("\"maskImage\": \"linear-gradient(red, blue)\"");
+            for (const char *prefix : {"mask", "WebkitMask"}) {
+                const QString p = QLatin1String(prefix);
+                m.insert(p + QStringLiteral("Size"), QStringLiteral("{%1, \"%2Size\": \"cover\"}").arg(mask, p));
+                m.insert(p + QStringLiteral("Position"), QStringLiteral("{%1, \"%2Position\": \"center\"}").arg(mask, p));
+                m.insert(p + QStringLiteral("Repeat"), QStringLiteral("{%1, \"%2Repeat\": \"no-repeat\"}").arg(mask, p));
+            }
             const QString solid = QStringLiteral("\"borderStyle\": \"solid\"");
             for (const char *w :
                  {"borderWidth", "borderTopWidth", "borderRightWidth", "borderBottomWidth", "borderLeftWidth"})

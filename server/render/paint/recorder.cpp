@@ -45,6 +45,10 @@ public:
 private:
     void recordElement(const LayoutBox &box, const LayoutBox *parent);
     void recordBackground(const LayoutBox &box, const QPainterPath &borderPath);
+    /// One resolved background or mask layer as the tiles a player paints inside `clip`,
+    /// positioning area `area` (page px).
+    static display::BackgroundTiles tilesOf(const ResolvedBackgroundLayer &layer, const QPainterPath &clip,
+                                            const QRectF &area);
     void recordBorder(const LayoutBox &box, const Radii &outer);
     void recordOutline(const LayoutBox &box, const BoxGeometry &g);
     void recordImage(const LayoutBox &box, const Radii &outer);
@@ -128,8 +132,12 @@ void Recorder::pushEffects(const LayoutBox &box)
         if (e.clip)
             e.bounds &= e.clip->boundingRect();
     }
-    for (const Gradient &g : fx.maskImage)
-        e.masks.emplace_back(gradientBrush(g, box.borderBox), box.borderBox);
+    if (!fx.maskImage.empty()) {
+        // CSS Masking 1 §7: mask layers are positioned in and clipped to the border box
+        // (mask-origin, mask-clip), as background layers are in theirs.
+        for (const ResolvedBackgroundLayer &layer : resolveImageLayers(fx.maskImage, box.borderBox, m_images))
+            e.masks.push_back(tilesOf(layer, rectPath(box.borderBox), box.borderBox));
+    }
     e.opacity = s.opacity;
     e.blend = fx.mixBlendMode;
     add(std::move(e));
@@ -259,29 +267,33 @@ void Recorder::recordBackground(const LayoutBox &box, const QPainterPath &border
     if (s.backgroundLayers.empty())
         return;
     const ResolvedBackground background = resolveBackgroundLayers(s, box.paddingBox(), m_images);
-    for (const ResolvedBackgroundLayer &layer : background.layers) {
-        display::BackgroundTiles tiles;
-        tiles.clip = borderPath;
-        tiles.area = background.positioningArea;
-        tiles.tile = layer.tile;
-        tiles.image = layer.image;
-        if (layer.layer->gradient)
-            tiles.gradient = gradientBrush(*layer.layer->gradient, layer.tile);
-        tiles.repeat = layer.layer->repeatX || layer.layer->repeatY;
-        if (layer.layer->repeatX != layer.layer->repeatY) {
-            // One axis only (repeat-x / repeat-y): the tiles repeated in both axes but
-            // clipped to the tile's own row or column draw the same thing.
-            const qreal far = 1e6;
-            const QRectF band = layer.layer->repeatX
-                                    ? QRectF(-far, layer.tile.top(), 2 * far, layer.tile.height())
-                                    : QRectF(layer.tile.left(), -far, layer.tile.width(), 2 * far);
-            QPainterPath strip;
-            strip.addRect(band);
-            tiles.clip = tiles.clip.intersected(strip);
-        }
-        tiles.url = layer.layer->imageUrl;
-        add(std::move(tiles));
+    for (const ResolvedBackgroundLayer &layer : background.layers)
+        add(tilesOf(layer, borderPath, background.positioningArea));
+}
+
+display::BackgroundTiles Recorder::tilesOf(const ResolvedBackgroundLayer &layer, const QPainterPath &clip,
+                                           const QRectF &area)
+{
+    display::BackgroundTiles tiles;
+    tiles.clip = clip;
+    tiles.area = area;
+    tiles.tile = layer.tile;
+    tiles.image = layer.image;
+    if (layer.layer->gradient)
+        tiles.gradient = gradientBrush(*layer.layer->gradient, layer.tile);
+    tiles.repeat = layer.layer->repeatX || layer.layer->repeatY;
+    if (layer.layer->repeatX != layer.layer->repeatY) {
+        // One axis only (repeat-x / repeat-y): the tiles repeated in both axes but
+        // clipped to the tile's own row or column draw the same thing.
+        const qreal far = 1e6;
+        const QRectF band = layer.layer->repeatX ? QRectF(-far, layer.tile.top(), 2 * far, layer.tile.height())
+                                                 : QRectF(layer.tile.left(), -far, layer.tile.width(), 2 * far);
+        QPainterPath strip;
+        strip.addRect(band);
+        tiles.clip = tiles.clip.intersected(strip);
     }
+    tiles.url = layer.layer->imageUrl;
+    return tiles;
 }
 
 void Recorder::recordBorder(const LayoutBox &box, const Radii &outer)
