@@ -9,6 +9,7 @@
 #include "server/render/document/html_page.h"
 #include "server/render/document/template.h"
 #include "server/render/pipeline.h"
+#include "server/render/resources/image_decoder.h"
 #include "tests/render/style_test_support.h"
 #include "tests/support/fixtures.h"
 #include "tests/support/pipeline_calls.h"
@@ -155,6 +156,60 @@ private Q_SLOTS:
         // The first box: 96 × 96 at (24, 24), the heart contained in it.
         QCOMPARE(QColor(ours.pixel(26, 26)), QColor(0xf8, 0xfa, 0xfc)); // corner: the card's colour
         QCOMPARE(QColor(ours.pixel(72, 72)), QColor(0xff, 0, 0));
+    }
+
+    /// Masks and backgrounds named by a space's asset or a remote URL load as img sources
+    /// do: listed by imageSources() (so the service prefetches remote ones) and drawn
+    /// through the request's image loader, by both engines.
+    void assetAndRemoteImages()
+    {
+        const QByteArray heart = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 10 10\">"
+                                 "<rect x=\"0\" y=\"0\" width=\"5\" height=\"10\"/></svg>";
+        QImage dot(4, 4, QImage::Format_ARGB32_Premultiplied);
+        dot.fill(QColor(0, 0, 255));
+        auto element = [](const char *prop, const char *url) {
+            return QJsonObject{{"type", "div"},
+                               {"props", QJsonObject{{"style", QJsonObject{{"width", 100},
+                                                                           {"height", 100},
+                                                                           {"backgroundColor", "#ff0000"},
+                                                                           {prop, QString("url(%1)").arg(url)}}}}}};
+        };
+        RenderRequest request;
+        request.document = QJsonObject{
+            {"width", 200},
+            {"height", 100},
+            {"root", QJsonObject{{"type", "div"},
+                                 {"props", QJsonObject{{"style", QJsonObject{{"backgroundColor", "#ffffff"}}},
+                                                       {"children", QJsonArray{element("maskImage", "asset:half"),
+                                                                               element("backgroundImage",
+                                                                                       "https://img.example/dot.png")}}}}}}};
+        QStringList asked;
+        request.imageLoader = [&](const QString &url, QString *why) {
+            asked << url;
+            if (url == QLatin1String("asset:half"))
+                return decodeImage(heart, why);
+            if (url == QLatin1String("https://img.example/dot.png"))
+                return dot;
+            return QImage();
+        };
+        const auto sources = imageSources(request);
+        QVERIFY(sources);
+        QCOMPARE(sources->size(), 2);
+        QCOMPARE(sources->at(0).url, QStringLiteral("asset:half"));
+        QCOMPARE(sources->at(0).field, QStringLiteral("maskImage"));
+        QCOMPARE(sources->at(1).field, QStringLiteral("backgroundImage"));
+        for (const char *engine : {"takumi", "satori"}) {
+            request.options.engine = imprint::test::engineOption(QLatin1String(engine));
+            RenderError error;
+            const auto png = render(request, imprint::test::renderContext(), &error);
+            QVERIFY2(png, qPrintable(error.message));
+            const QImage image = QImage::fromData(png->bytes);
+            // The mask keeps the left half of the red box; the right half shows the card.
+            QCOMPARE(QColor(image.pixel(20, 50)), QColor(255, 0, 0));
+            QCOMPARE(QColor(image.pixel(80, 50)), QColor(255, 255, 255));
+            QCOMPARE(QColor(image.pixel(150, 50)), QColor(0, 0, 255)); // the remote background
+        }
+        QVERIFY(asked.contains(QStringLiteral("asset:half")));
     }
 
     /// The html engine's page writes the same declarations, so Chromium draws the mask.

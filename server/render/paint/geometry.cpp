@@ -182,7 +182,8 @@ QRectF objectFitRect(const ComputedStyle &s, QSizeF natural, const QRectF &conte
 }
 
 std::vector<ResolvedBackgroundLayer> resolveImageLayers(const std::vector<BackgroundLayer> &layers, const QRectF &area,
-                                                       ImageCache &images)
+                                                       ImageCache &images,
+                                                       const std::function<QImage(const QString &, QString *)> &loader)
 {
     std::vector<ResolvedBackgroundLayer> out;
     out.reserve(layers.size());
@@ -192,7 +193,10 @@ std::vector<ResolvedBackgroundLayer> resolveImageLayers(const std::vector<Backgr
         r.layer = &*it;
         QSizeF natural = area.size();
         if (!it->gradient) {
-            r.image = images.load(it->imageUrl); // the one decoder and policy (image_decoder.h)
+            // The one decoder and policy (image_decoder.h): data: URLs through the shared
+            // cache, others (asset:, prefetched http:) as the request loads img sources.
+            const bool data = it->imageUrl.startsWith(QLatin1String("data:"), Qt::CaseInsensitive);
+            r.image = data || !loader ? images.load(it->imageUrl) : loader(it->imageUrl, nullptr);
             if (r.image.isNull())
                 continue;
             natural = r.image.size();
@@ -214,12 +218,13 @@ std::vector<ResolvedBackgroundLayer> resolveImageLayers(const std::vector<Backgr
     return out;
 }
 
-ResolvedBackground resolveBackgroundLayers(const ComputedStyle &s, const QRectF &area, ImageCache &images)
+ResolvedBackground resolveBackgroundLayers(const ComputedStyle &s, const QRectF &area, ImageCache &images,
+                                           const std::function<QImage(const QString &, QString *)> &loader)
 {
     ResolvedBackground out;
     out.color = s.backgroundColor;
     out.positioningArea = area;
-    out.layers = resolveImageLayers(s.backgroundLayers, area, images);
+    out.layers = resolveImageLayers(s.backgroundLayers, area, images, loader);
     return out;
 }
 

@@ -8,9 +8,11 @@
 #include "server/render/text/font_fallback.h"
 #include "server/render/text/text_engine.h"
 
+#include <QHash>
 #include <QRawFont>
 
 #include <functional>
+#include <memory>
 
 namespace imprint::render {
 
@@ -35,11 +37,28 @@ public:
     Recorder(const PaintResources &resources, EmojiSet emoji, bool labels)
         : m_text(resources.text)
         , m_images(resources.images)
+        , m_loader(memoised(resources.imageLoader))
         , m_emoji(emoji)
         , m_labels(labels)
     { }
 
     DisplayList take() { return std::move(m_list); }
+
+    /// `loader` remembering what it loaded: boxes that show the same asset read and
+    /// decode it once per render, as the pipeline loads each img source once.
+    static std::function<QImage(const QString &, QString *)>
+    memoised(const std::function<QImage(const QString &, QString *)> &loader)
+    {
+        if (!loader)
+            return {};
+        return [loader, seen = std::make_shared<QHash<QString, QImage>>()](const QString &url, QString *why) {
+            if (const auto it = seen->constFind(url); it != seen->constEnd())
+                return *it;
+            const QImage image = loader(url, why);
+            seen->insert(url, image);
+            return image;
+        };
+    }
     void recordBox(const LayoutBox &box, const LayoutBox *parent);
 
 private:
@@ -65,6 +84,7 @@ private:
 
     TextEngine &m_text;
     ImageCache &m_images;
+    std::function<QImage(const QString &, QString *)> m_loader; // non-data: url() images
     EmojiSet m_emoji;
     bool m_labels;
     DisplayList m_list;
@@ -135,7 +155,7 @@ void Recorder::pushEffects(const LayoutBox &box)
     if (!fx.maskImage.empty()) {
         // CSS Masking 1 §7: mask layers are positioned in and clipped to the border box
         // (mask-origin, mask-clip), as background layers are in theirs.
-        for (const ResolvedBackgroundLayer &layer : resolveImageLayers(fx.maskImage, box.borderBox, m_images))
+        for (const ResolvedBackgroundLayer &layer : resolveImageLayers(fx.maskImage, box.borderBox, m_images, m_loader))
             e.masks.push_back(tilesOf(layer, rectPath(box.borderBox), box.borderBox));
     }
     e.opacity = s.opacity;
@@ -266,7 +286,7 @@ void Recorder::recordBackground(const LayoutBox &box, const QPainterPath &border
     }
     if (s.backgroundLayers.empty())
         return;
-    const ResolvedBackground background = resolveBackgroundLayers(s, box.paddingBox(), m_images);
+    const ResolvedBackground background = resolveBackgroundLayers(s, box.paddingBox(), m_images, m_loader);
     for (const ResolvedBackgroundLayer &layer : background.layers)
         add(tilesOf(layer, borderPath, background.positioningArea));
 }
