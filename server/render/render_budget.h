@@ -139,8 +139,7 @@ private:
 /// counts the background and mask images of every element (decoded once per box that
 /// paints one, sized from their headers, `loader` decoding those whose header tells no
 /// size) and returns the error for the first that does not fit (field `backgroundImage`
-/// or `maskImage`, the
-/// element's id in the message); nullopt when everything fits.
+/// or `maskImage`, the element's id in the message); nullopt when everything fits.
 std::optional<RenderError> checkImageBudget(const Node &root, RenderImageBudget &budget, const ImageLoader &loader);
 
 /// Checks html engine input before it reaches QTextDocument: at most `maxElements`

@@ -78,10 +78,11 @@ class TestRemoteImages : public QObject
         return QStringLiteral("http://127.0.0.2:%1%2").arg(m_origin->port()).arg(path);
     }
 
-    HttpReply render(const QString &url)
+    /// Renders page `pageId` (default: the avatar card) with its image `art` set to `url`.
+    HttpReply render(const QString &url, const QString &pageId = {})
     {
         return httpRequest(m_e2e.server().port(), "POST", "/api/v1/render",
-                           json({{"pageId", m_pageId},
+                           json({{"pageId", pageId.isEmpty() ? m_pageId : pageId},
                                  {"output", "binary"},
                                  {"width", ++m_width},
                                  {"tweaks", QJsonObject{{"art", url}}}}),
@@ -339,21 +340,13 @@ private slots:
     // and budget) and masks its element; one over the budget is refused naming maskImage.
     void maskImagesAreFetched()
     {
-        auto renderMask = [this](const QString &url) {
-            return httpRequest(m_e2e.server().port(), "POST", "/api/v1/render",
-                               json({{"pageId", m_maskPageId},
-                                     {"output", "binary"},
-                                     {"width", ++m_width},
-                                     {"tweaks", QJsonObject{{"art", url}}}}),
-                               {{"Authorization", "Bearer " + m_token.toLatin1()}});
-        };
-        const HttpReply r = renderMask(origin("/mask.png"));
+        const HttpReply r = render(origin("/mask.png"), m_maskPageId);
         QVERIFY2(r.status == 200, r.body.constData());
         const QImage image = decode(r.body, "png").convertToFormat(QImage::Format_ARGB32);
         QCOMPARE(image.pixelColor(25, 50), QColor(Qt::blue));
         QCOMPARE(image.pixelColor(75, 50), QColor(Qt::white));
         QCOMPARE(m_origin->hits("/mask.png"), 1);
-        const HttpReply big = renderMask(origin("/big.png"));
+        const HttpReply big = render(origin("/big.png"), m_maskPageId);
         VERIFY_PROBLEM(big, 422);
         QCOMPARE(big.json().value("code").toString(), QStringLiteral("render_budget_exceeded"));
         QCOMPARE(big.json().value("field").toString(), QStringLiteral("maskImage"));
