@@ -70,6 +70,12 @@ void collectImageSources(const Node &node, QList<ImageSource> *out)
 {
     if (node.isImage() && !node.src.isEmpty())
         out->append(ImageSource{node.src, node.srcField});
+    // url() images of backgrounds and masks load as img sources do (paint's imageLoader).
+    for (const auto &[layers, field] : {std::pair{&node.style.backgroundLayers, QStringLiteral("backgroundImage")},
+                                        std::pair{&node.style.effects.maskImage, QStringLiteral("maskImage")}})
+        for (const BackgroundLayer &layer : *layers)
+            if (!layer.gradient && !layer.imageUrl.isEmpty())
+                out->append(ImageSource{layer.imageUrl, field});
     for (const auto &child : node.children)
         collectImageSources(*child, out);
 }
@@ -281,8 +287,9 @@ common::Expected<common::Done, RenderError> buildTree(const RenderRequest &reque
         request.limits, QSizeF(std::max(doc.size.width(), 0), std::max(doc.size.height(), 0)));
     if (!doc.root)
         return err;
-    // Background images are decoded by the painter through the context's cache.
-    if (auto over = checkImageBudget(*doc.root, images, contextLoader))
+    // Background and mask images are decoded by the painter: data: URLs through the
+    // context's cache, others through the request's loader (PaintResources::imageLoader).
+    if (auto over = checkImageBudget(*doc.root, images, loader))
         return *over;
     applyFontSet(*doc.root, request.fonts ? *request.fonts : FontSet{}, &doc.warnings);
     return common::Done{};

@@ -62,6 +62,7 @@ PaintResources resourcesFor(RenderContext &context, const RenderRequest &request
 {
     PaintResources resources = context.paintResources();
     resources.cancellation = &request.cancellation;
+    resources.imageLoader = request.imageLoader; // url() images as img sources load
     return resources;
 }
 

@@ -310,13 +310,18 @@ const Node *nodeWithSource(const Node &node, const QString &url)
 std::optional<RenderError> countBackgrounds(const Node &node, RenderImageBudget &budget, const ImageLoader &loader)
 {
     if (!node.isText()) {
-        for (const BackgroundLayer &layer : node.style.backgroundLayers) {
-            if (layer.gradient || layer.imageUrl.isEmpty())
-                continue;
-            if (const auto added = budget.addBackground(layer.imageUrl, loader); !added)
-                return budgetError(QStringLiteral("backgroundImage"),
-                                   QStringLiteral("backgroundImage of element %1: %2").arg(node.id, added.error()));
-        }
+        // Mask images (CSS Masking 1 §7) are decoded and painted per box just as
+        // background images are.
+        const std::pair<const std::vector<BackgroundLayer> *, QString> lists[] = {
+            {&node.style.backgroundLayers, QStringLiteral("backgroundImage")},
+            {&node.style.effects.maskImage, QStringLiteral("maskImage")}};
+        for (const auto &[layers, field] : lists)
+            for (const BackgroundLayer &layer : *layers) {
+                if (layer.gradient || layer.imageUrl.isEmpty())
+                    continue;
+                if (const auto added = budget.addBackground(layer.imageUrl, loader); !added)
+                    return budgetError(field, QStringLiteral("%1 of element %2: %3").arg(field, node.id, added.error()));
+            }
     }
     for (const auto &child : node.children)
         if (auto over = countBackgrounds(*child, budget, loader))

@@ -136,10 +136,10 @@ private:
 
 /// After the tree of a render is built with `budget.load()` as its image loader: the
 /// error for the img source it refused (field: that img's `src` in the template), else
-/// counts the background images of every element (decoded once per box that paints one,
-/// sized from their headers, `loader` decoding those whose header tells no size) and
-/// returns the error for the first that does not fit (field `backgroundImage`, the
-/// element's id in the message); nullopt when everything fits.
+/// counts the background and mask images of every element (decoded once per box that
+/// paints one, sized from their headers, `loader` decoding those whose header tells no
+/// size) and returns the error for the first that does not fit (field `backgroundImage`
+/// or `maskImage`, the element's id in the message); nullopt when everything fits.
 std::optional<RenderError> checkImageBudget(const Node &root, RenderImageBudget &budget, const ImageLoader &loader);
 
 /// Checks html engine input before it reaches QTextDocument: at most `maxElements`

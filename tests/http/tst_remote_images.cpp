@@ -70,7 +70,7 @@ class TestRemoteImages : public QObject
     std::unique_ptr<TestOrigin> m_origin;
     std::unique_ptr<TestOrigin> m_loopback; // on 127.0.0.1, which the config does not allowlist
     E2eFixture m_e2e; // the server and its data directory
-    QString m_token, m_pageId, m_htmlPageId;
+    QString m_token, m_pageId, m_htmlPageId, m_maskPageId;
     int m_width = 100; // a new width per render keeps the page render memo out of the way
 
     QString origin(const QString &path) const
@@ -78,10 +78,11 @@ class TestRemoteImages : public QObject
         return QStringLiteral("http://127.0.0.2:%1%2").arg(m_origin->port()).arg(path);
     }
 
-    HttpReply render(const QString &url)
+    /// Renders page `pageId` (default: the avatar card) with its image `art` set to `url`.
+    HttpReply render(const QString &url, const QString &pageId = {})
     {
         return httpRequest(m_e2e.server().port(), "POST", "/api/v1/render",
-                           json({{"pageId", m_pageId},
+                           json({{"pageId", pageId.isEmpty() ? m_pageId : pageId},
                                  {"output", "binary"},
                                  {"width", ++m_width},
                                  {"tweaks", QJsonObject{{"art", url}}}}),
@@ -113,6 +114,7 @@ private slots:
         const QList<QPair<QByteArray, QByteArray>> cacheable
             = {{"Content-Type", "image/png"}, {"Cache-Control", "max-age=3600"}};
         m_origin->set("/red.png", TestOrigin::Answer{200, TestOrigin::png(20, 10, Qt::red), cacheable});
+        m_origin->set("/mask.png", TestOrigin::Answer{200, TestOrigin::png(20, 10, Qt::green), cacheable});
         m_origin->set("/slow.png", TestOrigin::Answer{200, TestOrigin::png(20, 10, Qt::blue), cacheable, 400});
         // Served as HTML: the bytes say PNG, and the bytes win.
         m_origin->set("/mislabelled",
@@ -165,6 +167,27 @@ private slots:
         const QJsonObject htmlTemplate{{"name", "Html avatar"}, {"width", 200},     {"height", 100},
                                        {"rendererType", "html"}, {"htmlScript", true}, {"html", html}};
         m_htmlPageId = QString::fromLatin1(m_e2e.publishPage("art", QJsonDocument(htmlTemplate).toJson()));
+        // A blue box masked by the image `art` over its first 50 px (an icon as a mask).
+        const QJsonObject masked{
+            {"type", "div"},
+            {"props", QJsonObject{{"style", QJsonObject{{"width", 200},
+                                                        {"height", 100},
+                                                        {"backgroundColor", "#0000ff"},
+                                                        {"maskImage", "url({{art}})"},
+                                                        {"maskSize", "50px 100%"},
+                                                        {"maskRepeat", "no-repeat"}}}}}};
+        const QJsonObject maskTemplate{
+            {"name", "Masked"},
+            {"width", 200},
+            {"height", 100},
+            {"rendererType", "takumi"},
+            {"variables", QJsonArray{QJsonObject{{"name", "art"}, {"type", "image"}, {"default", ""}}}},
+            {"root", QJsonObject{{"type", "div"},
+                                 {"props", QJsonObject{{"style", QJsonObject{{"width", 200},
+                                                                             {"height", 100},
+                                                                             {"backgroundColor", "#ffffff"}}},
+                                                       {"children", QJsonArray{masked}}}}}}};
+        m_maskPageId = QString::fromLatin1(m_e2e.publishPage("art", QJsonDocument(maskTemplate).toJson()));
         m_token = QString::fromLatin1(m_e2e.key());
         QVERIFY2(m_e2e.startServer(), m_e2e.failure());
     }
@@ -311,6 +334,22 @@ private slots:
         QVERIFY2(after - before < 64, qPrintable(QString::number(after - before)));
         const HttpReply next = render(origin("/red.png"));
         QCOMPARE(next.status, 200);
+    }
+
+    // A maskImage url() is fetched before the render as an img src is (same policy, cache
+    // and budget) and masks its element; one over the budget is refused naming maskImage.
+    void maskImagesAreFetched()
+    {
+        const HttpReply r = render(origin("/mask.png"), m_maskPageId);
+        QVERIFY2(r.status == 200, r.body.constData());
+        const QImage image = decode(r.body, "png").convertToFormat(QImage::Format_ARGB32);
+        QCOMPARE(image.pixelColor(25, 50), QColor(Qt::blue));
+        QCOMPARE(image.pixelColor(75, 50), QColor(Qt::white));
+        QCOMPARE(m_origin->hits("/mask.png"), 1);
+        const HttpReply big = render(origin("/big.png"), m_maskPageId);
+        VERIFY_PROBLEM(big, 422);
+        QCOMPARE(big.json().value("code").toString(), QStringLiteral("render_budget_exceeded"));
+        QCOMPARE(big.json().value("field").toString(), QStringLiteral("maskImage"));
     }
 
     // The html engine's page: its http(s) images go through the remote image policy. The

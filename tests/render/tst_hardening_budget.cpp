@@ -349,10 +349,20 @@ private slots:
         QVERIFY2(render(request, imprint::test::renderContext(), &error), qPrintable(error.message));
     }
 
+    void decodedBackgroundsBounded_data()
+    {
+        QTest::addColumn<QString>("property");
+        QTest::addColumn<QString>("sizeProperty");
+        QTest::newRow("background") << QString("backgroundImage") << QString("backgroundSize");
+        QTest::newRow("mask") << QString("maskImage") << QString("maskSize");
+    }
+
     void decodedBackgroundsBounded()
     {
-        // The painter decodes a background per box that shows it: 12 boxes of a 2048²
-        // background are 192 MiB, over the bound of a 400×300 card; 4 are not.
+        // The painter decodes a background or mask image per box that shows it: 12 boxes
+        // of a 2048² image are 192 MiB, over the bound of a 400×300 card; 4 are not.
+        QFETCH(QString, property);
+        QFETCH(QString, sizeProperty);
         const QString url = dataUrl(pngOf(Qt::darkGreen, QSize(2048, 2048)), "image/png");
         auto card = [&](int boxes) {
             QJsonArray kids;
@@ -361,8 +371,9 @@ private slots:
                     {"type", "div"},
                     {"props", QJsonObject{{"style", QJsonObject{{"width", 40},
                                                                 {"height", 40},
-                                                                {"backgroundImage", QString("url(%1)").arg(url)},
-                                                                {"backgroundSize", "cover"}}}}}});
+                                                                {"backgroundColor", "red"},
+                                                                {property, QString("url(%1)").arg(url)},
+                                                                {sizeProperty, "cover"}}}}}});
             return QJsonObject{{"name", "backgrounds"},
                                {"width", 400},
                                {"height", 300},
@@ -379,8 +390,8 @@ private slots:
         RenderError error;
         QVERIFY(!render(request, imprint::test::renderContext(), &error));
         QCOMPARE(error.codeName(), QString("render_budget_exceeded"));
-        QCOMPARE(error.field, QString("backgroundImage"));
-        QVERIFY2(error.message.contains("backgroundImage of element 0.8"), qPrintable(error.message));
+        QCOMPARE(error.field, property);
+        QVERIFY2(error.message.contains(property + " of element 0.8"), qPrintable(error.message));
         request.document = card(4);
         QVERIFY2(render(request, imprint::test::renderContext(), &error), qPrintable(error.message));
     }

@@ -239,16 +239,16 @@ private Q_SLOTS:
             add("direction", "\"rtl\"");
             add("filter WebkitFilter backdropFilter WebkitBackdropFilter", "\"blur(2px)\"");
             add("clipPath WebkitClipPath", "\"circle(50%)\"");
-            add("maskImage WebkitMaskImage", "\"linear-gradient(black, transparent)\"");
+            add("maskImage WebkitMaskImage mask WebkitMask", "\"linear-gradient(black, transparent)\"");
             add("mixBlendMode", "\"multiply\"");
             add("backgroundClip WebkitBackgroundClip", "\"text\"");
-            const QString image = QStringLiteral("\"backgroundImage\": \"linear-gradient(red, blue)\"");
-            m.insert(QStringLiteral("backgroundSize"),
-                     QStringLiteral("{%1, \"backgroundSize\": \"cover\"}").arg(image));
-            m.insert(QStringLiteral("backgroundPosition"),
-                     QStringLiteral("{%1, \"backgroundPosition\": \"center\"}").arg(image));
-            m.insert(QStringLiteral("backgroundRepeat"),
-                     QStringLiteral("{%1, \"backgroundRepeat\": \"no-repeat\"}").arg(image));
+            // The layer longhands need an image to act on (the background's or the mask's).
+            const std::pair<const char *, const char *> parts[] = {{"Size", "cover"}, {"Position", "center"}, {"Repeat", "no-repeat"}};
+            for (const QString p : {QStringLiteral("background"), QStringLiteral("mask"), QStringLiteral("WebkitMask")})
+                for (const auto &[part, value] : parts)
+                    m.insert(p + QLatin1String(part),
+                             QStringLiteral("{\"%1Image\": \"linear-gradient(red, blue)\", \"%1%2\": \"%3\"}")
+                                 .arg(p, QLatin1String(part), QLatin1String(value)));
             const QString solid = QStringLiteral("\"borderStyle\": \"solid\"");
             for (const char *w :
                  {"borderWidth", "borderTopWidth", "borderRightWidth", "borderBottomWidth", "borderLeftWidth"})

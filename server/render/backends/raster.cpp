@@ -80,6 +80,10 @@ private:
     /// `image` for drawing into `dest` (current user space): an SVG image drawn again at
     /// the pixels `dest` covers on the device (imageAtDeviceSize()), others as they are.
     QImage atDeviceSize(const QImage &image, const QRectF &dest) const;
+    /// The same for a box `dest` painted by `p`.
+    static QImage atDeviceSize(const QPainter &p, const QImage &image, const QRectF &dest);
+    /// Paints one background or mask layer's tiles with `p` (the page, or a mask).
+    static void paintTiles(QPainter &p, const display::BackgroundTiles &c);
 
     /// How far to move a line whose baseline passes through `point` so that it sits on a
     /// whole device pixel, as Chromium draws text; zero when the text rotates or scales.
@@ -328,8 +332,8 @@ void QPainterPlayer::operator()(const display::PopEffects &)
     }
     if (!c.masks.empty()) {
         cutTo([&](QPainter &mp) {
-            for (const auto &[brush, rect] : c.masks)
-                mp.fillRect(rect, brush);
+            for (const display::BackgroundTiles &layer : c.masks)
+                paintTiles(mp, layer);
         });
     }
     m_p->save();
@@ -444,16 +448,21 @@ void QPainterPlayer::operator()(const display::StrokeBorder &c)
 
 void QPainterPlayer::operator()(const display::BackgroundTiles &c)
 {
-    m_p->save();
-    m_p->setClipPath(c.clip, Qt::IntersectClip);
+    paintTiles(*m_p, c);
+}
+
+void QPainterPlayer::paintTiles(QPainter &p, const display::BackgroundTiles &c)
+{
+    p.save();
+    p.setClipPath(c.clip, Qt::IntersectClip);
     const QRectF &tile = c.tile;
     if (c.image.isNull()) {
         if (c.repeat && tile.contains(c.area)) {
             // One tile covers the positioning area; its edge colours stand in for the
             // repeats under the border.
-            m_p->fillPath(c.clip, c.gradient);
+            p.fillPath(c.clip, c.gradient);
         } else if (!c.repeat) {
-            m_p->fillRect(tile, c.gradient);
+            p.fillRect(tile, c.gradient);
         } else {
             QImage tileImage(tile.size().toSize().expandedTo(QSize(1, 1)), QImage::Format_ARGB32_Premultiplied);
             tileImage.fill(Qt::transparent);
@@ -463,22 +472,22 @@ void QPainterPlayer::operator()(const display::BackgroundTiles &c)
             tp.end();
             QBrush tb(tileImage);
             tb.setTransform(QTransform::fromTranslate(tile.left(), tile.top()));
-            m_p->fillPath(c.clip, tb);
+            p.fillPath(c.clip, tb);
         }
     } else {
-        m_p->setRenderHint(QPainter::SmoothPixmapTransform);
-        const QImage image = atDeviceSize(c.image, tile);
+        p.setRenderHint(QPainter::SmoothPixmapTransform);
+        const QImage image = atDeviceSize(p, c.image, tile);
         if (c.repeat) {
             QBrush tb(image);
             QTransform t = QTransform::fromTranslate(tile.left(), tile.top());
             t.scale(tile.width() / image.width(), tile.height() / image.height());
             tb.setTransform(t);
-            m_p->fillPath(c.clip, tb);
+            p.fillPath(c.clip, tb);
         } else {
-            m_p->drawImage(tile, image);
+            p.drawImage(tile, image);
         }
     }
-    m_p->restore();
+    p.restore();
 }
 
 void QPainterPlayer::operator()(const display::DrawImage &c)
@@ -505,8 +514,13 @@ void QPainterPlayer::operator()(const display::DrawImage &c)
 
 QImage QPainterPlayer::atDeviceSize(const QImage &image, const QRectF &dest) const
 {
+    return atDeviceSize(*m_p, image, dest);
+}
+
+QImage QPainterPlayer::atDeviceSize(const QPainter &p, const QImage &image, const QRectF &dest)
+{
     // The box's size on the device: a scale 2 render, or a transform, gives it more pixels.
-    const QSizeF onDevice = m_p->transform().mapRect(dest).size();
+    const QSizeF onDevice = p.transform().mapRect(dest).size();
     return imageAtDeviceSize(image, QSize(int(std::ceil(onDevice.width())), int(std::ceil(onDevice.height()))));
 }
 

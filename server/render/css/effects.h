@@ -79,8 +79,10 @@ struct EffectStyle {
     std::vector<FilterOp> filter; ///< applied in order to the element and its subtree
     std::vector<FilterOp> backdropFilter; ///< applied to what lies behind the border box
     std::optional<ClipShape> clipPath;
-    /// mask-image layers (gradients only), painted over the border box; their alpha masks.
-    std::vector<Gradient> maskImage;
+    /// mask-image layers (CSS Masking 1 §7.1), first = topmost: gradients or url() images
+    /// with their mask-size, mask-position and mask-repeat, positioned in and clipped to
+    /// the border box (mask-origin and mask-clip initial values); their alpha masks.
+    std::vector<BackgroundLayer> maskImage;
     BlendMode mixBlendMode = BlendMode::Normal;
     /// background-clip: text (CSS Backgrounds 4 §4.2): the background paints only under
     /// the glyphs of the element's text.

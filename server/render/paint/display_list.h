@@ -29,6 +29,22 @@
 
 namespace imprint::render::display {
 
+/// One background image or gradient layer (CSS Backgrounds 3 §3), or one
+/// mask layer (CSS Masking 1 §7) in PushEffects::masks, clipped to `clip`
+/// (the border box shape): `image` (null for a gradient, then `gradient` paints) drawn
+/// into `tile`, repeated over the clip when `repeat`. `area` is the positioning area;
+/// `url` the image's data: URL, which a document format may embed as it is.
+struct BackgroundTiles {
+    QPainterPath clip;
+    QRectF area;
+    QRectF tile;
+    QImage image;
+    QBrush gradient;
+    bool repeat = false;
+    QString url;
+};
+
+
 /// Applies `transform` (CSS Transforms 1 §7) after the current one until PopTransform.
 /// The matrix may be singular; players that cannot draw through it skip the scope.
 struct PushTransform {
@@ -99,20 +115,6 @@ struct InsetBoxShadows {
     paint_detail::Radii radii{};
 };
 
-/// One background image or gradient layer (CSS Backgrounds 3 §3), clipped to `clip`
-/// (the border box shape): `image` (null for a gradient, then `gradient` paints) drawn
-/// into `tile`, repeated over the clip when `repeat`. `area` is the positioning area;
-/// `url` the image's data: URL, which a document format may embed as it is.
-struct BackgroundTiles {
-    QPainterPath clip;
-    QRectF area;
-    QRectF tile;
-    QImage image;
-    QBrush gradient;
-    bool repeat = false;
-    QString url;
-};
-
 /// A replaced element's `image` drawn into `dest` (object-fit, CSS Images 3 §5.5). When
 /// `shape` is set the image is cut to it (the content box with its radii); otherwise
 /// `dest` lies inside the content box and nothing cuts it. `source` is the element's src.
@@ -169,7 +171,7 @@ struct DecorationBar {
 /// effects in the order CSS Filter Effects 1 §2 and CSS Masking 1 §2 give: `filters`
 /// in order (lengths in user px), the `clip` shape (clip-path, CSS Masking 1 §3) or the
 /// SVG path data `clipSvgPath` placed at `clipBox`'s top-left, the alpha of the `masks`
-/// (mask-image gradients, each painted over its rect, §7), `opacity`, then `blend`
+/// (mask-image layers painted bottom first as background layers are, §7), `opacity`, then `blend`
 /// (mix-blend-mode, CSS Compositing 1 §5.3) with what lies beneath. `bounds` (current
 /// user space) holds every pixel the scope and its filters may paint.
 struct PushEffects {
@@ -179,7 +181,7 @@ struct PushEffects {
     QString clipSvgPath;
     bool clipEvenOdd = false;
     QRectF clipBox;
-    std::vector<std::pair<QBrush, QRectF>> masks;
+    std::vector<BackgroundTiles> masks;
     qreal opacity = 1;
     BlendMode blend = BlendMode::Normal;
 };

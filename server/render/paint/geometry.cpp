@@ -181,21 +181,22 @@ QRectF objectFitRect(const ComputedStyle &s, QSizeF natural, const QRectF &conte
                   size.height());
 }
 
-ResolvedBackground resolveBackgroundLayers(const ComputedStyle &s, const QRectF &area, ImageCache &images)
+std::vector<ResolvedBackgroundLayer> resolveImageLayers(const std::vector<BackgroundLayer> &layers, const QRectF &area,
+                                                       ImageCache &images,
+                                                       const std::function<QImage(const QString &, QString *)> &loader)
 {
-    ResolvedBackground out;
-    out.color = s.backgroundColor;
-    out.positioningArea = area;
-    if (s.backgroundLayers.empty())
-        return out;
-    out.layers.reserve(s.backgroundLayers.size());
+    std::vector<ResolvedBackgroundLayer> out;
+    out.reserve(layers.size());
     // CSS lists the topmost layer first; painting starts at the bottom.
-    for (auto it = s.backgroundLayers.rbegin(); it != s.backgroundLayers.rend(); ++it) {
+    for (auto it = layers.rbegin(); it != layers.rend(); ++it) {
         ResolvedBackgroundLayer r;
         r.layer = &*it;
         QSizeF natural = area.size();
         if (!it->gradient) {
-            r.image = images.load(it->imageUrl); // the one decoder and policy (image_decoder.h)
+            // The one decoder and policy (image_decoder.h): data: URLs through the shared
+            // cache, others (asset:, prefetched http:) as the request loads img sources.
+            const bool data = it->imageUrl.startsWith(QLatin1String("data:"), Qt::CaseInsensitive);
+            r.image = data || !loader ? images.load(it->imageUrl) : loader(it->imageUrl, nullptr);
             if (r.image.isNull())
                 continue;
             natural = r.image.size();
@@ -212,8 +213,18 @@ ResolvedBackground resolveBackgroundLayers(const ComputedStyle &s, const QRectF 
                             + QPointF(alignedOffset(it->positionX, area.width(), size.width()),
                                       alignedOffset(it->positionY, area.height(), size.height())),
                         size);
-        out.layers.push_back(std::move(r));
+        out.push_back(std::move(r));
     }
+    return out;
+}
+
+ResolvedBackground resolveBackgroundLayers(const ComputedStyle &s, const QRectF &area, ImageCache &images,
+                                           const std::function<QImage(const QString &, QString *)> &loader)
+{
+    ResolvedBackground out;
+    out.color = s.backgroundColor;
+    out.positioningArea = area;
+    out.layers = resolveImageLayers(s.backgroundLayers, area, images, loader);
     return out;
 }
 

@@ -120,10 +120,20 @@ struct ResolvedBackground {
     std::vector<ResolvedBackgroundLayer> layers;
 };
 
+/// Resolves image `layers` (background or mask layers, topmost first) in the positioning
+/// `area` (page px): each image decoded through `images` (a data: URL) or `loader` (any
+/// other URL, when given), sized (CSS Backgrounds 3 §3.9)
+/// and placed (§3.6); bottom layer first. Layers whose image does not decode or whose
+/// tile is empty are dropped. Mask layers (CSS Masking 1 §7) follow the same rules.
+std::vector<ResolvedBackgroundLayer>
+resolveImageLayers(const std::vector<BackgroundLayer> &layers, const QRectF &area, ImageCache &images,
+                   const std::function<QImage(const QString &, QString *)> &loader = {});
+
 /// Resolves `style`'s background layers for a box whose background positioning area is
 /// `paddingBox` (page px); the painting area is the border box (background-clip initial
 /// value, §3.8). Layers whose image does not decode or whose tile is empty are dropped.
-ResolvedBackground resolveBackgroundLayers(const ComputedStyle &style, const QRectF &paddingBox, ImageCache &images);
+ResolvedBackground resolveBackgroundLayers(const ComputedStyle &style, const QRectF &paddingBox, ImageCache &images,
+                                           const std::function<QImage(const QString &, QString *)> &loader = {});
 
 /// Page-px bounds of everything `box`'s subtree may paint: boxes, outer shadows, text
 /// with its overhang and shadows; children transformed, cut at the border box under

@@ -2,6 +2,11 @@
 // What painting reads besides the laid-out tree: the long-lived, shared parts of a render
 // context (server/render/render_context.h), handed down by the pipeline.
 
+#include <QImage>
+#include <QString>
+
+#include <functional>
+
 namespace imprint::render {
 
 class EmojiLibrary;
@@ -18,6 +23,10 @@ struct PaintResources {
     EmojiLibrary &emoji;
     /// The render's cancellation, polled between display-list commands; null: none.
     const RenderCancellation *cancellation = nullptr;
+    /// Loads the url() images of backgrounds and masks that are not data: URLs (a space's
+    /// `asset:` images, prefetched remote ones: the request's image loader, as for img
+    /// sources); empty: only data: URLs are drawn. Same signature as ImageLoader.
+    std::function<QImage(const QString &url, QString *error)> imageLoader = {};
 };
 
 } // namespace imprint::render

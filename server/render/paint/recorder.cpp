@@ -8,9 +8,11 @@
 #include "server/render/text/font_fallback.h"
 #include "server/render/text/text_engine.h"
 
+#include <QHash>
 #include <QRawFont>
 
 #include <functional>
+#include <memory>
 
 namespace imprint::render {
 
@@ -35,16 +37,37 @@ public:
     Recorder(const PaintResources &resources, EmojiSet emoji, bool labels)
         : m_text(resources.text)
         , m_images(resources.images)
+        , m_loader(memoised(resources.imageLoader))
         , m_emoji(emoji)
         , m_labels(labels)
     { }
 
     DisplayList take() { return std::move(m_list); }
+
+    /// `loader` remembering what it loaded: boxes that show the same asset read and
+    /// decode it once per render, as the pipeline loads each img source once.
+    static std::function<QImage(const QString &, QString *)>
+    memoised(const std::function<QImage(const QString &, QString *)> &loader)
+    {
+        if (!loader)
+            return {};
+        return [loader, seen = std::make_shared<QHash<QString, QImage>>()](const QString &url, QString *why) {
+            if (const auto it = seen->constFind(url); it != seen->constEnd())
+                return *it;
+            const QImage image = loader(url, why);
+            seen->insert(url, image);
+            return image;
+        };
+    }
     void recordBox(const LayoutBox &box, const LayoutBox *parent);
 
 private:
     void recordElement(const LayoutBox &box, const LayoutBox *parent);
     void recordBackground(const LayoutBox &box, const QPainterPath &borderPath);
+    /// One resolved background or mask layer as the tiles a player paints inside `clip`,
+    /// positioning area `area` (page px).
+    static display::BackgroundTiles tilesOf(const ResolvedBackgroundLayer &layer, const QPainterPath &clip,
+                                            const QRectF &area);
     void recordBorder(const LayoutBox &box, const Radii &outer);
     void recordOutline(const LayoutBox &box, const BoxGeometry &g);
     void recordImage(const LayoutBox &box, const Radii &outer);
@@ -61,6 +84,7 @@ private:
 
     TextEngine &m_text;
     ImageCache &m_images;
+    std::function<QImage(const QString &, QString *)> m_loader; // non-data: url() images
     EmojiSet m_emoji;
     bool m_labels;
     DisplayList m_list;
@@ -128,8 +152,12 @@ void Recorder::pushEffects(const LayoutBox &box)
         if (e.clip)
             e.bounds &= e.clip->boundingRect();
     }
-    for (const Gradient &g : fx.maskImage)
-        e.masks.emplace_back(gradientBrush(g, box.borderBox), box.borderBox);
+    if (!fx.maskImage.empty()) {
+        // CSS Masking 1 §7: mask layers are positioned in and clipped to the border box
+        // (mask-origin, mask-clip), as background layers are in theirs.
+        for (const ResolvedBackgroundLayer &layer : resolveImageLayers(fx.maskImage, box.borderBox, m_images, m_loader))
+            e.masks.push_back(tilesOf(layer, rectPath(box.borderBox), box.borderBox));
+    }
     e.opacity = s.opacity;
     e.blend = fx.mixBlendMode;
     add(std::move(e));
@@ -258,30 +286,34 @@ void Recorder::recordBackground(const LayoutBox &box, const QPainterPath &border
     }
     if (s.backgroundLayers.empty())
         return;
-    const ResolvedBackground background = resolveBackgroundLayers(s, box.paddingBox(), m_images);
-    for (const ResolvedBackgroundLayer &layer : background.layers) {
-        display::BackgroundTiles tiles;
-        tiles.clip = borderPath;
-        tiles.area = background.positioningArea;
-        tiles.tile = layer.tile;
-        tiles.image = layer.image;
-        if (layer.layer->gradient)
-            tiles.gradient = gradientBrush(*layer.layer->gradient, layer.tile);
-        tiles.repeat = layer.layer->repeatX || layer.layer->repeatY;
-        if (layer.layer->repeatX != layer.layer->repeatY) {
-            // One axis only (repeat-x / repeat-y): the tiles repeated in both axes but
-            // clipped to the tile's own row or column draw the same thing.
-            const qreal far = 1e6;
-            const QRectF band = layer.layer->repeatX
-                                    ? QRectF(-far, layer.tile.top(), 2 * far, layer.tile.height())
-                                    : QRectF(layer.tile.left(), -far, layer.tile.width(), 2 * far);
-            QPainterPath strip;
-            strip.addRect(band);
-            tiles.clip = tiles.clip.intersected(strip);
-        }
-        tiles.url = layer.layer->imageUrl;
-        add(std::move(tiles));
+    const ResolvedBackground background = resolveBackgroundLayers(s, box.paddingBox(), m_images, m_loader);
+    for (const ResolvedBackgroundLayer &layer : background.layers)
+        add(tilesOf(layer, borderPath, background.positioningArea));
+}
+
+display::BackgroundTiles Recorder::tilesOf(const ResolvedBackgroundLayer &layer, const QPainterPath &clip,
+                                           const QRectF &area)
+{
+    display::BackgroundTiles tiles;
+    tiles.clip = clip;
+    tiles.area = area;
+    tiles.tile = layer.tile;
+    tiles.image = layer.image;
+    if (layer.layer->gradient)
+        tiles.gradient = gradientBrush(*layer.layer->gradient, layer.tile);
+    tiles.repeat = layer.layer->repeatX || layer.layer->repeatY;
+    if (layer.layer->repeatX != layer.layer->repeatY) {
+        // One axis only (repeat-x / repeat-y): the tiles repeated in both axes but
+        // clipped to the tile's own row or column draw the same thing.
+        const qreal far = 1e6;
+        const QRectF band = layer.layer->repeatX ? QRectF(-far, layer.tile.top(), 2 * far, layer.tile.height())
+                                                 : QRectF(layer.tile.left(), -far, layer.tile.width(), 2 * far);
+        QPainterPath strip;
+        strip.addRect(band);
+        tiles.clip = tiles.clip.intersected(strip);
     }
+    tiles.url = layer.layer->imageUrl;
+    return tiles;
 }
 
 void Recorder::recordBorder(const LayoutBox &box, const Radii &outer)

@@ -1,6 +1,5 @@
 // Effect properties of computeStyle(): filter and backdrop-filter (CSS Filter Effects 1
-// §4, Filter Effects 2 §3), clip-path (CSS Masking 1 §3), mask-image with gradients
-// (§7), mix-blend-mode (CSS Compositing 1 §5.3) and background-clip (CSS Backgrounds 4
+// §4, Filter Effects 2 §3), clip-path (CSS Masking 1 §3), mix-blend-mode (CSS Compositing 1 §5.3) and background-clip (CSS Backgrounds 4
 // §4.2, `text`).
 
 #include "server/render/style/style_builder.h"
@@ -33,30 +32,6 @@ bool StyleBuilder::clipPath(const CssProperty &, const QString &v)
     if (failed(shape))
         return false;
     m_s.effects.clipPath = std::move(*shape);
-    return true;
-}
-
-bool StyleBuilder::maskImage(const CssProperty &, const QString &v)
-{
-    if (v.trimmed().compare(QLatin1String("none"), Qt::CaseInsensitive) == 0) {
-        m_s.effects.maskImage.clear();
-        return true;
-    }
-    std::vector<Gradient> layers;
-    for (const QString &layer : split(v, QLatin1Char(','))) {
-        if (layer.compare(QLatin1String("none"), Qt::CaseInsensitive) == 0)
-            continue;
-        const auto call = css::function(layer);
-        if (!call || !call->name.endsWith(QLatin1String("gradient"))) {
-            m_lastReason = QStringLiteral("maskImage supports gradients only, got \"%1\"").arg(layer);
-            return false;
-        }
-        auto g = gradientValue(layer);
-        if (failed(g))
-            return false;
-        layers.push_back(std::move(*g));
-    }
-    m_s.effects.maskImage = std::move(layers);
     return true;
 }
 

@@ -68,12 +68,15 @@ static std::optional<std::pair<bool, bool>> repeatValue(const QString &v)
     return std::pair{axes[0], axes[1]};
 }
 
-bool StyleBuilder::background(const CssProperty &, const QString &v)
+bool StyleBuilder::background(const CssProperty &p, const QString &v)
 {
     // CSS Backgrounds 3 §3.10: layers separated by commas, the colour only in the last.
+    // The mask shorthand (CSS Masking 1 §7.9, part 1) has the same layers and no colour.
+    const bool mask = p.part == 1;
     if (v.compare(QLatin1String("none"), Qt::CaseInsensitive) == 0) {
-        m_s.backgroundLayers.clear();
-        m_s.backgroundColor = Qt::transparent;
+        layersOf(p).clear();
+        if (!mask)
+            m_s.backgroundColor = Qt::transparent;
         return true;
     }
     const QStringList layers = split(v, QLatin1Char(','));
@@ -149,7 +152,7 @@ bool StyleBuilder::background(const CssProperty &, const QString &v)
                     hasRepeat = true;
                     continue;
                 }
-            if (!hasColor && i == layers.size() - 1)
+            if (!hasColor && !mask && i == layers.size() - 1)
                 if (auto c = color(t)) {
                     bg = *c;
                     hasColor = true;
@@ -175,16 +178,19 @@ bool StyleBuilder::background(const CssProperty &, const QString &v)
         if (hasImage && (layer.gradient || !layer.imageUrl.isEmpty()))
             out.push_back(layer);
     }
-    m_s.backgroundLayers = std::move(out);
+    layersOf(p) = std::move(out);
+    if (mask)
+        return true;
     m_s.backgroundColor = bg;
     m_s.effects.backgroundClipText = clipText;
     return true;
 }
 
-bool StyleBuilder::backgroundImage(const CssProperty &, const QString &v)
+bool StyleBuilder::backgroundImage(const CssProperty &p, const QString &v)
 {
+    std::vector<BackgroundLayer> &layers = layersOf(p);
     if (v.compare(QLatin1String("none"), Qt::CaseInsensitive) == 0) {
-        m_s.backgroundLayers.clear();
+        layers.clear();
         return true;
     }
     const QStringList images = split(v, QLatin1Char(','));
@@ -193,7 +199,7 @@ bool StyleBuilder::backgroundImage(const CssProperty &, const QString &v)
     std::vector<BackgroundLayer> out;
     for (qsizetype i = 0; i < images.size(); ++i) {
         // Keep the size/position/repeat a shorthand gave this layer.
-        BackgroundLayer layer = size_t(i) < m_s.backgroundLayers.size() ? m_s.backgroundLayers[i] : BackgroundLayer{};
+        BackgroundLayer layer = size_t(i) < layers.size() ? layers[i] : BackgroundLayer{};
         layer.gradient.reset();
         layer.imageUrl.clear();
         if (images[i].compare(QLatin1String("none"), Qt::CaseInsensitive) == 0)
@@ -206,7 +212,7 @@ bool StyleBuilder::backgroundImage(const CssProperty &, const QString &v)
         }
         out.push_back(layer);
     }
-    m_s.backgroundLayers = std::move(out);
+    layers = std::move(out);
     return true;
 }
 
@@ -234,8 +240,9 @@ std::optional<BackgroundLayer> StyleBuilder::sizeEntry(const QString &e) const
     return l;
 }
 
-bool StyleBuilder::backgroundSize(const CssProperty &, const QString &v)
+bool StyleBuilder::backgroundSize(const CssProperty &p, const QString &v)
 {
+    std::vector<BackgroundLayer> &layers = layersOf(p);
     const QStringList entries = split(v, QLatin1Char(','));
     if (entries.isEmpty())
         return false;
@@ -247,17 +254,18 @@ bool StyleBuilder::backgroundSize(const CssProperty &, const QString &v)
         sizes.push_back(*l);
     }
     // Lists shorter than the image list repeat (CSS Backgrounds 3 §2.2).
-    for (size_t i = 0; i < m_s.backgroundLayers.size(); ++i) {
+    for (size_t i = 0; i < layers.size(); ++i) {
         const BackgroundLayer &src = sizes[i % sizes.size()];
-        m_s.backgroundLayers[i].size = src.size;
-        m_s.backgroundLayers[i].sizeX = src.sizeX;
-        m_s.backgroundLayers[i].sizeY = src.sizeY;
+        layers[i].size = src.size;
+        layers[i].sizeX = src.sizeX;
+        layers[i].sizeY = src.sizeY;
     }
     return true;
 }
 
-bool StyleBuilder::backgroundPosition(const CssProperty &, const QString &v)
+bool StyleBuilder::backgroundPosition(const CssProperty &p, const QString &v)
 {
+    std::vector<BackgroundLayer> &layers = layersOf(p);
     const QStringList entries = split(v, QLatin1Char(','));
     if (entries.isEmpty())
         return false;
@@ -268,15 +276,16 @@ bool StyleBuilder::backgroundPosition(const CssProperty &, const QString &v)
             return false;
         positions.emplace_back(x, y);
     }
-    for (size_t i = 0; i < m_s.backgroundLayers.size(); ++i) {
-        m_s.backgroundLayers[i].positionX = positions[i % positions.size()].first;
-        m_s.backgroundLayers[i].positionY = positions[i % positions.size()].second;
+    for (size_t i = 0; i < layers.size(); ++i) {
+        layers[i].positionX = positions[i % positions.size()].first;
+        layers[i].positionY = positions[i % positions.size()].second;
     }
     return true;
 }
 
-bool StyleBuilder::backgroundRepeat(const CssProperty &, const QString &v)
+bool StyleBuilder::backgroundRepeat(const CssProperty &p, const QString &v)
 {
+    std::vector<BackgroundLayer> &layers = layersOf(p);
     const QStringList entries = split(v, QLatin1Char(','));
     if (entries.isEmpty())
         return false;
@@ -287,8 +296,8 @@ bool StyleBuilder::backgroundRepeat(const CssProperty &, const QString &v)
             return false;
         repeats.push_back(*r);
     }
-    for (size_t i = 0; i < m_s.backgroundLayers.size(); ++i)
-        std::tie(m_s.backgroundLayers[i].repeatX, m_s.backgroundLayers[i].repeatY) = repeats[i % repeats.size()];
+    for (size_t i = 0; i < layers.size(); ++i)
+        std::tie(layers[i].repeatX, layers[i].repeatY) = repeats[i % repeats.size()];
     return true;
 }
 

@@ -226,7 +226,6 @@ private:
     // Effects (effect_properties.cpp).
     bool filter(const CssProperty &p, const QString &v);
     bool clipPath(const CssProperty &, const QString &v);
-    bool maskImage(const CssProperty &, const QString &v);
     bool mixBlendMode(const CssProperty &, const QString &v);
     bool backgroundClip(const CssProperty &p, const QString &v);
 
@@ -247,6 +246,12 @@ private:
     /// One background image token (url() or a gradient) into `layer`; the reason when it is
     /// an unsupported or invalid image (empty when `token` is no function at all).
     css::Parsed<common::Done> imageLayer(const QString &token, BackgroundLayer *layer) const;
+    /// The layer list a background-layer handler acts on: the mask's (CSS Masking 1 §7)
+    /// for `p.part` 1, else the background's.
+    std::vector<BackgroundLayer> &layersOf(const CssProperty &p)
+    {
+        return p.part == 1 ? m_s.effects.maskImage : m_s.backgroundLayers;
+    }
     /// Whether `parsed` failed; its reason then becomes the handler's warning detail.
     template<typename T>
     bool failed(const css::Parsed<T> &parsed)
