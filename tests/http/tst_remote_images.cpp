@@ -167,6 +167,7 @@ private slots:
         m_htmlPageId = QString::fromLatin1(m_e2e.publishPage("art", QJsonDocument(htmlTemplate).toJson()));
         m_token = QString::fromLatin1(m_e2e.key());
         QVERIFY2(m_e2e.startServer(), m_e2e.failure());
+        QVERIFY(m_e2e.waitForHtmlEngine()); // started with the server, in the background
     }
 
     void cleanupTestCase()
