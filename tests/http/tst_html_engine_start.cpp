@@ -143,6 +143,27 @@ private slots:
         QCOMPARE(browserProcesses(m_e2e.server().pid()).size(), 1);
     }
 
+    // Item 3's measurement: an html render's Server-Timing has the engine's steps, each a
+    // duration, together no more than layout + paint, which hold them.
+    void serverTimingNamesTheEngineSteps()
+    {
+        const HttpReply r = render();
+        QCOMPARE(r.status, 200);
+        QMap<QString, double> stages;
+        for (const QByteArray &part : r.header("server-timing").split(',')) {
+            const QList<QByteArray> f = part.trimmed().split(';');
+            if (f.size() == 2 && f.at(1).startsWith("dur="))
+                stages.insert(QString::fromLatin1(f.at(0)), f.at(1).mid(4).toDouble());
+        }
+        double steps = 0;
+        for (const char *name : {"engine-queue", "engine-page", "engine-load", "engine-capture"}) {
+            QVERIFY2(stages.contains(name), r.header("server-timing").constData());
+            steps += stages.value(name);
+        }
+        QVERIFY(stages.value("engine-load") > 0 && stages.value("engine-capture") > 0);
+        QVERIFY2(steps <= stages.value("layout") + stages.value("paint") + 0.1, r.header("server-timing").constData());
+    }
+
     // The browser killed: the next renders are 503 engine_starting (or 200 once the
     // restarted browser runs), never a 500 or 422, and the page renders again without any
     // render having to start it.

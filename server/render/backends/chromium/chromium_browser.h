@@ -115,7 +115,9 @@ struct ChromiumCapture {
 /// Wall-clock time of a render's steps, ms.
 struct ChromiumTimings {
     double wait = 0; ///< for a pool slot (and a browser start)
-    double navigate = 0; ///< context, page, load, fonts (layout and paint happen here)
+    double navigate = 0; ///< context, page, load, fonts (layout and paint happen here): page + load
+    double page = 0; ///< of navigate: the browser context and its page, set up
+    double load = 0; ///< of navigate: the document, its resources and fonts loaded
     double capture = 0; ///< screenshot (and PNG decode) or print
 };
 

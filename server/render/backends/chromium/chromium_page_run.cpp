@@ -140,8 +140,11 @@ ChromiumPageRun::~ChromiumPageRun() = default;
 
 std::optional<ChromiumCapture> ChromiumPageRun::run(ChromiumTimings &t)
 {
-    bool ok = openPage() && navigate();
-    t.navigate = elapsedMs(m_timer);
+    bool ok = openPage();
+    t.page = elapsedMs(m_timer);
+    ok = ok && navigate();
+    t.load = elapsedMs(m_timer);
+    t.navigate = t.page + t.load;
     std::optional<ChromiumCapture> out;
     if (ok)
         out = takeOutput();
