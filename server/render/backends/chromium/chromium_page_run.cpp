@@ -259,7 +259,7 @@ std::optional<ChromiumCapture> ChromiumPageRun::takeOutput()
         QJsonObject params{{QStringLiteral("format"), QStringLiteral("png")}};
         if (m_page.output == ChromiumPage::Output::Png && m_page.fastPng)
             params.insert(QStringLiteral("optimizeForSpeed"), true);
-        ok = call(QStringLiteral("Page.captureScreenshot"), params, true, &r);
+        ok = screenshot(params, &r);
     }
     if (!ok)
         return std::nullopt;
@@ -306,6 +306,66 @@ void ChromiumPageRun::release(bool captured, const ChromiumTimings &t)
 }
 
 // ---- DevTools calls, serving the page meanwhile
+
+// Chromium now and then never answers a Page.captureScreenshot under load (seen on a
+// loaded 2-core machine: the page loaded, its fonts ready, the renderer answering other
+// commands at once, and a second captureScreenshot of the same page answered in tens of
+// ms): the render then waited out its deadline (issue 33, item 4). So the screenshot is
+// asked again each time kScreenshotReaskMs passes without an answer, and the first
+// answer of any is taken; the others are dropped when they come.
+bool ChromiumPageRun::screenshot(const QJsonObject &params, QJsonObject *result)
+{
+    constexpr int kScreenshotReaskMs = 2500;
+    std::vector<int> asked;
+    QElapsedTimer sinceAsked;
+    for (;;) {
+        if (asked.empty() || sinceAsked.elapsed() >= kScreenshotReaskMs) {
+            const int id = m_c->send(QStringLiteral("Page.captureScreenshot"), params, m_session, false,
+                                     m_cancellation.deadline());
+            if (!id) {
+                m_err = browserError(QStringLiteral("the browser stopped during the render"));
+                return false;
+            }
+            if (m_debug && !asked.empty())
+                qInfo("chromium: no screenshot after %lld ms; asked again", sinceAsked.elapsed());
+            asked.push_back(id);
+            sinceAsked.start();
+        }
+        if (m_cancellation.isCancelled()) {
+            m_err = stoppedError();
+            return false;
+        }
+        serveFetches();
+        for (auto it = asked.begin(); it != asked.end(); ++it) {
+            QJsonObject answer;
+            if (m_c->wait(*it, {}, &answer, nullptr, 0) != DevToolsPipe::Wait::Ready)
+                continue;
+            if (answer.contains(QLatin1String("error"))) {
+                m_err = browserError(
+                    QStringLiteral("Chromium: Page.captureScreenshot: %1")
+                        .arg(answer.value(QLatin1String("error")).toObject().value(QLatin1String("message")).toString()));
+                return false;
+            }
+            *result = answer.value(QLatin1String("result")).toObject();
+            asked.erase(it);
+            for (const int other : asked)
+                m_c->discardAnswer(other);
+            return true;
+        }
+        QJsonObject answer, event;
+        switch (m_c->wait(0, m_session, &answer, &event, pollMs())) {
+        case DevToolsPipe::Wait::Event:
+            if (detached(event))
+                return false;
+            handleEvent(event);
+            break;
+        case DevToolsPipe::Wait::Dead:
+            m_err = browserError(QStringLiteral("the browser stopped during the render"));
+            return false;
+        default: break;
+        }
+    }
+}
 
 RenderError ChromiumPageRun::stoppedError() const
 {

@@ -60,6 +60,7 @@ private:
 
     bool call(const QString &method, const QJsonObject &params, bool onPage, QJsonObject *result = nullptr);
     bool waitLoad(const QString &loader);
+    bool screenshot(const QJsonObject &params, QJsonObject *result);
     void noteLoad(const QJsonObject &event);
     bool detached(const QJsonObject &event);
     RenderError stoppedError() const;
