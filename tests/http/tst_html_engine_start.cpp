@@ -30,23 +30,18 @@ const QByteArray kTemplate
       "{{n}}</div>\"}";
 
 /// The process ids of the server's child processes named chromium (the browser; its
-/// zygotes and renderers are its own children).
+/// zygotes and renderers are its own children), from /proc/PID/status.
 QList<qint64> browserProcesses(qint64 serverPid)
 {
     QList<qint64> out;
-    for (const QString &entry : QDir(QStringLiteral("/proc")).entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
-        bool ok = false;
-        const qint64 pid = entry.toLongLong(&ok);
-        if (!ok)
+    const QByteArray parent = "PPid:\t" + QByteArray::number(serverPid) + "\n";
+    for (const QFileInfo &dir : QDir(QStringLiteral("/proc")).entryInfoList(QDir::Dirs | QDir::NoDotAndDotDot)) {
+        QFile status(dir.absoluteFilePath() + QStringLiteral("/status"));
+        if (!dir.fileName().front().isDigit() || !status.open(QIODevice::ReadOnly))
             continue;
-        QFile stat(QStringLiteral("/proc/%1/stat").arg(pid));
-        if (!stat.open(QIODevice::ReadOnly))
-            continue;
-        const QByteArray line = stat.readAll();
-        const QByteArray name = line.mid(line.indexOf('(') + 1, line.lastIndexOf(')') - line.indexOf('(') - 1);
-        const QList<QByteArray> f = line.mid(line.lastIndexOf(')') + 2).split(' ');
-        if (f.size() > 1 && f.at(1).toLongLong() == serverPid && name.startsWith("chromium"))
-            out.append(pid);
+        const QByteArray text = status.readAll();
+        if (text.startsWith("Name:\tchromium") && text.contains(parent))
+            out.append(dir.fileName().toLongLong());
     }
     return out;
 }

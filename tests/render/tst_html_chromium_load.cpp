@@ -25,15 +25,13 @@ namespace {
 
 RenderContext &chromiumContext()
 {
-    static RenderContext context([] {
-        RenderContextOptions o;
-        o.htmlChromium = true;
-        o.htmlAllowScript = true; // templates must still opt in
-        o.chromium.pool = 2;
-        o.chromium.queue = 64;
-        o.chromium.queueTimeoutMs = 60000;
-        return o;
-    }());
+    // Pool 2 as the server's default; a queue and a wait long enough that no render of the
+    // stress is turned away (engine_busy is not what is tested).
+    ChromiumOptions browser;
+    browser.queue = 64;
+    browser.queueTimeoutMs = 60000;
+    static RenderContext context(RenderContextOptions{{}, ImageCache::kDefaultCapacityBytes,
+                                                      EmojiLibrary::kDefaultCapacity, true, browser, false});
     return context;
 }
 

@@ -352,18 +352,8 @@ bool ChromiumPageRun::screenshot(const QJsonObject &params, QJsonObject *result)
                 m_c->discardAnswer(other);
             return true;
         }
-        QJsonObject answer, event;
-        switch (m_c->wait(0, m_session, &answer, &event, pollMs())) {
-        case DevToolsPipe::Wait::Event:
-            if (detached(event))
-                return false;
-            handleEvent(event);
-            break;
-        case DevToolsPipe::Wait::Dead:
-            m_err = browserError(QStringLiteral("the browser stopped during the render"));
+        if (!serveOnce())
             return false;
-        default: break;
-        }
     }
 }
 
@@ -456,19 +446,25 @@ bool ChromiumPageRun::waitLoad(const QString &loader)
             return false;
         }
         serveFetches();
-        QJsonObject answer, event;
-        switch (m_c->wait(0, m_session, &answer, &event, pollMs())) {
-        case DevToolsPipe::Wait::Event:
-            if (detached(event))
-                return false;
-            noteLoad(event);
-            handleEvent(event);
-            break;
-        case DevToolsPipe::Wait::Dead:
-            m_err = browserError(QStringLiteral("the browser stopped during the render"));
+        if (!serveOnce())
             return false;
-        default: break;
-        }
+    }
+}
+
+bool ChromiumPageRun::serveOnce()
+{
+    QJsonObject answer, event;
+    switch (m_c->wait(0, m_session, &answer, &event, pollMs())) {
+    case DevToolsPipe::Wait::Event:
+        if (detached(event))
+            return false;
+        noteLoad(event);
+        handleEvent(event);
+        return true;
+    case DevToolsPipe::Wait::Dead:
+        m_err = browserError(QStringLiteral("the browser stopped during the render"));
+        return false;
+    default: return true;
     }
 }
 

@@ -61,6 +61,9 @@ private:
     bool call(const QString &method, const QJsonObject &params, bool onPage, QJsonObject *result = nullptr);
     bool waitLoad(const QString &loader);
     bool screenshot(const QJsonObject &params, QJsonObject *result);
+    /// Waits one poll for an event of the page and handles it; false (error() set) when the
+    /// page's renderer or the browser is gone.
+    bool serveOnce();
     void noteLoad(const QJsonObject &event);
     bool detached(const QJsonObject &event);
     RenderError stoppedError() const;
