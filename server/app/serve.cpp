@@ -151,6 +151,9 @@ int runServeCommand(const QStringList &arguments)
         return fail(options, QStringLiteral("listen_failed"),
                     QStringLiteral("cannot listen on %1: %2").arg(listen, listening.error()));
     const quint16 bound = *listening;
+    // The html engine's browser starts now, beside the listening server: the first html
+    // renders are answered 503 engine_starting until it runs, not held for seconds.
+    service->startEngines();
     const QString host = address.protocol() == QAbstractSocket::IPv6Protocol
                              ? QStringLiteral("[%1]").arg(address.toString())
                              : address.toString();

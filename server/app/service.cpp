@@ -58,6 +58,9 @@ render::RenderContextOptions renderContextOptions(const Environment &env, net::R
     options.chromium.maxPerTenant = html.value(QStringLiteral("maxPerSpace")).toInt(options.chromium.maxPerTenant);
     options.chromium.queueTimeoutMs
         = html.value(QStringLiteral("queueTimeoutMs")).toInt(options.chromium.queueTimeoutMs);
+    // The server starts the browser with itself (Service::startEngines()); a render that
+    // finds it not running is told to come back (503 engine_starting), never held.
+    options.chromium.waitForStart = false;
     if (fetcher) {
         // The page's http(s) images under the policy and cache of every remote image: the
         // allowlist, no private or loopback addresses, the byte, pixel and time limits.
@@ -200,9 +203,10 @@ Service::Service(const Environment &env, render::PatternCatalog catalog)
             http::MetaRoutes::HealthCheck c;
             c.healthy = !stalled;
             c.state = QJsonObject{
-                {QStringLiteral("status"), stalled     ? QStringLiteral("stalled")
-                                           : s.running ? QStringLiteral("ok")
-                                                       : QStringLiteral("idle")},
+                {QStringLiteral("status"), stalled      ? QStringLiteral("stalled")
+                                           : s.running  ? QStringLiteral("ok")
+                                           : s.starting ? QStringLiteral("starting")
+                                                        : QStringLiteral("idle")},
                 {QStringLiteral("network"),
                  s.networkNamespace ? QStringLiteral("namespace") : QStringLiteral("proxy")},
                 {QStringLiteral("sandbox"), s.sandboxed},

@@ -124,6 +124,13 @@ public:
 
     /// The use cases and route modules (the console tests reach accounts and keys here).
     Services &services() { return m_services; }
+    /// Starts the html engine's browser in the background, when the html engine is
+    /// Chromium; returns at once (renders meanwhile answer 503 engine_starting).
+    void startEngines()
+    {
+        if (render::ChromiumBrowser *browser = m_renderContext.htmlBrowser())
+            browser->start();
+    }
     http::HttpServer &server() { return m_server; }
 
 private:

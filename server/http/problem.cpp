@@ -47,7 +47,8 @@ int statusFor(render::RenderErrorCode code)
     case Code::ImageTooLarge: return 422;
     case Code::EncodeFailed: return 500;
     case Code::RenderCancelled:
-    case Code::EngineBusy: return 503;
+    case Code::EngineBusy:
+    case Code::EngineStarting: return 503;
     case Code::EngineUnavailable: return 501;
     }
     return 500;
@@ -73,6 +74,9 @@ HttpResponse problemFor(const render::RenderError &error)
             .withHeader("Retry-After", "1");
     if (code == render::RenderErrorCode::EngineBusy)
         return problem(status, name, QStringLiteral("The engine is busy: %1").arg(error.message))
+            .withHeader("Retry-After", "1");
+    if (code == render::RenderErrorCode::EngineStarting)
+        return problem(status, name, QStringLiteral("The engine is starting: %1").arg(error.message))
             .withHeader("Retry-After", "1");
     if (code == render::RenderErrorCode::EngineUnavailable)
         return problem(status, name, QStringLiteral("The engine is not available: %1").arg(error.message));

@@ -24,7 +24,8 @@ HttpResponse fieldProblem(common::ProblemCode code, const QString &field, const 
 /// The status of a render error code: 422 for render_budget_exceeded (the input is valid
 /// but too costly to render, or took longer than the render deadline), 500 for
 /// encode_failed (ours), 503 for render_cancelled (the server is stopping; retry) and
-/// engine_busy (the html engine's queue is full; retry), 501 for engine_unavailable
+/// engine_busy (the html engine's queue is full; retry) and engine_starting (its browser
+/// is starting; retry), 501 for engine_unavailable
 /// (Chromium is not installed), 400 for every other code.
 int statusFor(render::RenderErrorCode code);
 

@@ -31,10 +31,11 @@ enum class RenderErrorCode {
     ImageTooLarge, ///< image_too_large: a remote image is over the byte or pixel limit
     EngineUnavailable, ///< engine_unavailable: the engine needs a program the server does not have (Chromium)
     EngineBusy, ///< engine_busy: the engine's queue is full; try again shortly
+    EngineStarting, ///< engine_starting: the engine's browser is starting (or restarting); try again shortly
 };
 
 /// The codes' wire names.
-inline constexpr common::EnumNames<RenderErrorCode, 17> kRenderErrorCodeNames{{{
+inline constexpr common::EnumNames<RenderErrorCode, 18> kRenderErrorCodeNames{{{
     {RenderErrorCode::InvalidTemplate, "invalid_template"},
     {RenderErrorCode::InvalidVariable, "invalid_variable"},
     {RenderErrorCode::UnknownVariable, "unknown_variable"},
@@ -52,6 +53,7 @@ inline constexpr common::EnumNames<RenderErrorCode, 17> kRenderErrorCodeNames{{{
     {RenderErrorCode::ImageTooLarge, "image_too_large"},
     {RenderErrorCode::EngineUnavailable, "engine_unavailable"},
     {RenderErrorCode::EngineBusy, "engine_busy"},
+    {RenderErrorCode::EngineStarting, "engine_starting"},
 }}};
 
 /// The wire name of `code` ("invalid_template", ...).

@@ -72,6 +72,11 @@ struct RenderTimings {
     double layout = 0;
     double paint = 0;
     double encode = 0;
+    /// The engine's own steps, in order, each with its ms (part of layout and paint): the
+    /// html engine on Chromium reports queue (waiting for a pool slot), page (its context
+    /// and page), load (the document, its resources and fonts) and capture (the
+    /// screenshot or print). Empty for the other engines.
+    QList<QPair<QString, double>> steps;
     double total() const { return parse + layout + paint + encode; }
 };
 

@@ -230,6 +230,10 @@ public:
                                                        &result.warnings);
         result.timings.layout += steps.wait + steps.navigate;
         result.timings.paint = steps.capture;
+        result.timings.steps = {{QStringLiteral("queue"), steps.wait},
+                                {QStringLiteral("page"), steps.page},
+                                {QStringLiteral("load"), steps.load},
+                                {QStringLiteral("capture"), steps.capture}};
         QElapsedTimer timer;
         timer.start();
         if (!captured)

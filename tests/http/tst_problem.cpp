@@ -184,6 +184,7 @@ private slots:
         QTest::newRow("encode_failed") << QStringLiteral("encode_failed") << 500;
         QTest::newRow("render_cancelled") << QStringLiteral("render_cancelled") << 503;
         QTest::newRow("engine_busy") << QStringLiteral("engine_busy") << 503;
+        QTest::newRow("engine_starting") << QStringLiteral("engine_starting") << 503;
         QTest::newRow("engine_unavailable") << QStringLiteral("engine_unavailable") << 501;
     }
 

@@ -190,6 +190,7 @@ private slots:
         m_maskPageId = QString::fromLatin1(m_e2e.publishPage("art", QJsonDocument(maskTemplate).toJson()));
         m_token = QString::fromLatin1(m_e2e.key());
         QVERIFY2(m_e2e.startServer(), m_e2e.failure());
+        QVERIFY(m_e2e.waitForHtmlEngine()); // started with the server, in the background
     }
 
     void cleanupTestCase()

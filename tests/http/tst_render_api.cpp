@@ -22,7 +22,12 @@ class TestRenderApi : public QObject, protected RenderApiWorld
     Q_OBJECT
 
 private slots:
-    void initTestCase() { setUpWorld(false); }
+    void initTestCase()
+    {
+        setUpWorld(false);
+        // The html engine's browser starts with the server; its renders below expect it.
+        QVERIFY(m_e2e.waitForHtmlEngine());
+    }
 
     // ------------------------------------------------------------ patterns
 

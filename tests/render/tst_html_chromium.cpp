@@ -279,14 +279,9 @@ private Q_SLOTS:
         const auto fonts = brandFontSet();
         QVERIFY2(fonts, "Comfortaa-Regular.ttf could not be registered");
         RenderError error;
-        auto withFonts = renderHtml(branded, &error, 30000, OutputFormat::Png, fonts);
-        if (!withFonts && error.code == RenderErrorCode::RenderBudgetExceeded) {
-            // Known intermittent fault (issue 17's note): under load a render with an
-            // @font-face page now and then waits out its deadline. One retry keeps CI
-            // honest about the feature while that bug is open; a second miss fails.
-            qWarning("space font render hit its deadline once; retrying: %s", qPrintable(error.message));
-            withFonts = renderHtml(branded, &error, 30000, OutputFormat::Png, fonts);
-        }
+        // No retry: the wait that made this render miss its deadline now and then (a hidden
+        // page's screenshot, issue 33) is fixed; tst_html_chromium_load stresses it.
+        const auto withFonts = renderHtml(branded, &error, 30000, OutputFormat::Png, fonts);
         QVERIFY2(withFonts, qPrintable(error.message));
         const auto otherSpace = renderHtml(branded, &error, 30000);
         QVERIFY2(otherSpace, qPrintable(error.message));

@@ -2,6 +2,9 @@
 // operator or a client would.
 #include "e2e_fixture.h"
 
+#include <QElapsedTimer>
+#include <QTest>
+
 bool E2eFixture::fail(const QByteArray &what)
 {
     m_failure = what;
@@ -98,6 +101,19 @@ bool E2eFixture::startServer(const QStringList &extra)
     if (!m_server.start(dataDir(), extra))
         return fail("the server did not start:\n" + m_server.log());
     return true;
+}
+
+bool E2eFixture::waitForHtmlEngine(int ms)
+{
+    QElapsedTimer t;
+    t.start();
+    while (t.elapsed() < ms) {
+        const QJsonObject engine = get("/api/v1/health").json().value("data").toObject().value("htmlEngine").toObject();
+        if (engine.value("status").toString() == QLatin1String("ok"))
+            return true;
+        QTest::qWait(100);
+    }
+    return false;
 }
 
 QByteArray E2eFixture::login(const QString &email)

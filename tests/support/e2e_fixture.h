@@ -94,6 +94,10 @@ public:
     bool startServer(const QStringList &extra = {});
     /// POST /auth/login of `email` with password(); the session token, or empty.
     QByteArray login(const QString &email);
+    /// Waits up to `ms` until GET /health says the html engine's browser runs (the server
+    /// starts it in the background and answers html renders 503 engine_starting until
+    /// then); false when it did not.
+    bool waitForHtmlEngine(int ms = 60000);
 
     // ---- what setUp() made
 

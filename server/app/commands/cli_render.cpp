@@ -39,6 +39,7 @@ struct CliOptions {
     bool lossless = false;
     std::optional<PngCompression> compression; ///< nullopt = the template's
     int iterations = 30;
+    int deadlineMs = 10000; ///< render: the render's deadline (the server's default render.deadlineMs)
     QString browser; ///< the html engine: "chromium" or "qt"
 };
 
@@ -105,6 +106,10 @@ void addRenderOptions(CommandLine &line)
                         QStringLiteral("B"));
     line.addValueOption({QStringLiteral("n")}, QStringLiteral("bench: timed renders per file (default 30)."),
                         QStringLiteral("N"));
+    line.addValueOption({QStringLiteral("deadline")},
+                        QStringLiteral("render: give up after MS milliseconds, the html engine's browser start "
+                                       "included (default 10000)."),
+                        QStringLiteral("MS"));
 }
 
 /// The options of a parsed command line; repeated `--tweak name=value` accumulate.
@@ -148,7 +153,8 @@ std::optional<CliOptions> parseOptions(const CommandLine &line, QString *error)
                    {"height", 8192, &o.height},
                    {"scale", int(render::kMaxRenderScale), &o.scale},
                    {"quality", 100, &o.quality},
-                   {"n", 100000, &o.iterations}};
+                   {"n", 100000, &o.iterations},
+                   {"deadline", 3600000, &o.deadlineMs}};
     for (const auto &n : numbers) {
         const QString name = QLatin1String(n.name);
         if (!line.isSet(name))
@@ -305,6 +311,14 @@ int runRenderCommand(const QStringList &args)
     if (!request)
         return failRequest(request.error());
     RenderContext context(contextOptions(opts));
+    // The browser starts once, beside the template's parse and layout, and the render
+    // waits for it no longer than its deadline.
+    const bool html = request->options.engine
+                          ? *request->options.engine == Engine::Html
+                          : request->document.value(QLatin1String("rendererType")).toString() == QLatin1String("html");
+    if (html && context.htmlBrowser())
+        context.htmlBrowser()->start();
+    request->cancellation = RenderCancellation::withDeadline(opts.deadlineMs);
     const auto result = render::render(*request, context);
     if (!result)
         return fail(describe(result.error()));

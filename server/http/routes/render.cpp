@@ -629,12 +629,19 @@ HttpResponse RenderRoutes::pageWork(const Params &p, const store::ApiKeyPrincipa
     const double storeMs = reused ? 0 : outcome->storeMs;
     if (!reused) // the pipeline's own work: parse, layout, paint, encode
         m_renderDurations.observe({engine}, (r.timings.parse + layoutMs + paintMs + encodeMs) / 1000.0);
-    const QByteArray timing = serverTiming({{QStringLiteral("load"), loadTotal},
-                                            {QStringLiteral("layout"), layoutMs},
-                                            {QStringLiteral("paint"), paintMs},
-                                            {QStringLiteral("encode"), encodeMs},
-                                            {QStringLiteral("store"), storeMs},
-                                            {QStringLiteral("total"), totalMs}});
+    QList<QPair<QString, double>> stages{{QStringLiteral("load"), loadTotal},
+                                         {QStringLiteral("layout"), layoutMs},
+                                         {QStringLiteral("paint"), paintMs},
+                                         {QStringLiteral("encode"), encodeMs},
+                                         {QStringLiteral("store"), storeMs},
+                                         {QStringLiteral("total"), totalMs}};
+    // The engine's own steps (the html engine on Chromium: engine-queue, engine-page,
+    // engine-load, engine-capture), inside layout and paint; none for a reused render.
+    if (!reused) {
+        for (const auto &[name, ms] : r.timings.steps)
+            stages.append({QStringLiteral("engine-") + name, ms});
+    }
+    const QByteArray timing = serverTiming(stages);
     if (p.output == QLatin1String("binary"))
         return HttpResponse::bytes(200, r.contentType.toLatin1(), r.bytes)
             .withHeader("Server-Timing", timing)

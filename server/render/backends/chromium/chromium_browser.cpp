@@ -19,6 +19,7 @@
 #include <QTemporaryDir>
 
 #include <cmath>
+#include <atomic>
 #include <condition_variable>
 #include <deque>
 #include <future>
@@ -90,34 +91,43 @@ struct ChromiumBrowser::Private {
     /// The browser is past its memory bound: no render starts until the running ones
     /// have ended, then it is restarted (under steady load the pool is never idle).
     bool restartPending = false;
+    // The starter thread (starterLoop()) and what it is told and tells.
+    std::thread starter;
+    std::condition_variable startChanged;
+    std::atomic<bool> stopping = false; // read by launch() without the lock
+    bool wanted = false; // a browser should run (asked by start() or a render)
+    bool starting = false; // a start is under way
+    QElapsedTimer startedAt; // since the start under way began
+    QString startFailure; // why the last start failed, until a render asks again
 
-    /// The running browser, started when there is none or the last one died.
-    std::shared_ptr<DevToolsPipe> browser(QString *why)
+    /// What one start of the browser made: the running browser and how it runs, or why not.
+    struct Launched {
+        std::shared_ptr<DevToolsPipe> pipe;
+        std::unique_ptr<QTemporaryDir> profile;
+        ChromiumNetworkIsolation isolation = ChromiumNetworkIsolation::ProxyOnly;
+        bool sandboxed = false;
+        QString user;
+        QString why;
+    };
+
+    /// Starts a browser (slow: a second or more, longer under load), without the lock:
+    /// renders and /health go on meanwhile. Gives up when `stopping` is set.
+    Launched launch(quint16 proxyPort)
     {
-        std::lock_guard lock(mutex);
-        if (connection && connection->alive())
-            return connection;
-        connection.reset(); // the old one's destructor ends its processes
-        if (!ChromiumBrowser::isInstalled(options.executable)) {
-            *why = QStringLiteral("%1 was not found; %2").arg(options.executable, chromiumInstallHint());
-            return nullptr;
-        }
+        Launched l;
         // The profile's name carries this process's id, so a later server can tell a
         // dead one's leftovers (removeStaleProfiles()) from a live neighbour's.
-        profile.reset();
-        profile = std::make_unique<QTemporaryDir>(
+        l.profile = std::make_unique<QTemporaryDir>(
             QDir::tempPath() + QStringLiteral("/imprint-chromium-%1-XXXXXX").arg(QCoreApplication::applicationPid()));
         // As root the browser runs as an unprivileged account, with Chromium's sandbox.
         const std::optional<ChromiumUser> user = chromiumUser(options.user);
-        if (user && ::chown(QFile::encodeName(profile->path()).constData(), user->uid, user->gid) != 0) {
-            *why = QStringLiteral("the browser's profile could not be given to %1").arg(user->name);
-            return nullptr;
+        if (user && ::chown(QFile::encodeName(l.profile->path()).constData(), user->uid, user->gid) != 0) {
+            l.why = QStringLiteral("the browser's profile could not be given to %1").arg(user->name);
+            return l;
         }
-        if (!refusingPort)
-            refusingPort = std::make_unique<RefusingPort>();
         QStringList args{
             options.executable, QStringLiteral("--headless=new"), QStringLiteral("--remote-debugging-pipe"),
-            QStringLiteral("--user-data-dir=%1").arg(profile->path()), QStringLiteral("--disable-gpu"),
+            QStringLiteral("--user-data-dir=%1").arg(l.profile->path()), QStringLiteral("--disable-gpu"),
             QStringLiteral("--disable-extensions"), QStringLiteral("--disable-background-networking"),
             QStringLiteral("--disable-component-update"), QStringLiteral("--disable-default-apps"),
             QStringLiteral("--disable-sync"), QStringLiteral("--no-first-run"),
@@ -132,7 +142,7 @@ struct ChromiumBrowser::Private {
             // a process of their own); a frame that still gets one is attached (attachChild).
             QStringLiteral("--disable-features=IsolateSandboxedIframes"),
             QStringLiteral("--disable-site-isolation-trials")};
-        args += chromiumNetworkSwitches(refusingPort->port());
+        args += chromiumNetworkSwitches(proxyPort);
         // Scripts off in every renderer, every frame of every page, unless the server lets
         // templates opt in (then each page that did not is switched off over DevTools).
         if (!options.allowScript)
@@ -140,41 +150,151 @@ struct ChromiumBrowser::Private {
         args += QStringLiteral("about:blank");
         // Chromium's sandbox cannot run as root: a server running as root without the
         // unprivileged account runs the browser as root without it (and says so).
-        bool sandboxed = geteuid() != 0 || user.has_value();
-        if (!sandboxed)
+        l.sandboxed = geteuid() != 0 || user.has_value();
+        if (!l.sandboxed)
             args.insert(2, QStringLiteral("--no-sandbox"));
-        isolation = options.isolateNetwork && chromiumCanIsolateNetwork() ? ChromiumNetworkIsolation::Namespace
-                                                                         : ChromiumNetworkIsolation::ProxyOnly;
-        auto c = std::make_shared<DevToolsPipe>();
+        l.isolation = options.isolateNetwork && chromiumCanIsolateNetwork() ? ChromiumNetworkIsolation::Namespace
+                                                                           : ChromiumNetworkIsolation::ProxyOnly;
         const auto started = [&](const std::shared_ptr<DevToolsPipe> &pipe) {
-            if (auto started = pipe->start(args, isolation, user, profile->path()); !started) {
-                *why = started.error();
+            if (auto started = pipe->start(args, l.isolation, user, l.profile->path()); !started) {
+                l.why = started.error();
                 return DevToolsPipe::Wait::Dead;
             }
             QJsonObject answer;
             const int id = pipe->send(QStringLiteral("Browser.getVersion"), {});
-            return id ? pipe->wait(id, {}, &answer, nullptr, 30000) : DevToolsPipe::Wait::Dead;
+            if (!id)
+                return DevToolsPipe::Wait::Dead;
+            // Up to 30 s (a loaded machine), in slices so that a server stopping meanwhile
+            // need not wait.
+            for (int waited = 0; waited < 30000 && !stopping; waited += 100) {
+                const auto w = pipe->wait(id, {}, &answer, nullptr, 100);
+                if (w != DevToolsPipe::Wait::Timeout)
+                    return w;
+            }
+            return DevToolsPipe::Wait::Timeout;
         };
+        auto c = std::make_shared<DevToolsPipe>();
         auto w = started(c);
-        if (w == DevToolsPipe::Wait::Dead && sandboxed) {
+        if (w == DevToolsPipe::Wait::Dead && l.sandboxed && !stopping) {
             // The host refuses Chromium's sandbox (no user namespaces for the account):
             // without it, still unprivileged and still off the network.
             qWarning("chromium: the browser did not start with its sandbox; starting it without");
             c = std::make_shared<DevToolsPipe>();
             args.insert(2, QStringLiteral("--no-sandbox"));
-            sandboxed = false;
+            l.sandboxed = false;
             w = started(c);
         }
         if (w != DevToolsPipe::Wait::Ready) {
-            if (why->isEmpty())
-                *why = QStringLiteral("%1 did not start; %2").arg(options.executable, chromiumInstallHint());
+            if (l.why.isEmpty())
+                l.why = QStringLiteral("%1 did not start; %2").arg(options.executable, chromiumInstallHint());
+            return l;
+        }
+        l.user = user ? user->name : QString();
+        l.pipe = std::move(c);
+        return l;
+    }
+
+    /// Whether a browser runs and answers (the lock held).
+    bool ready() const { return connection && connection->alive(); }
+
+    /// The starter thread: starts the browser whenever one is wanted and none runs (the
+    /// first start, after a crash, after a memory restart), so that no render waits for it.
+    void starterLoop()
+    {
+        std::unique_lock lock(mutex);
+        while (!stopping) {
+            if (connection && !connection->alive()) {
+                connection.reset(); // the old one's destructor ends its processes
+                slotFree.notify_all();
+            }
+            if (!wanted || connection || restartPending) {
+                // A browser that dies is noticed within 250 ms even when no render runs.
+                startChanged.wait_for(lock, std::chrono::milliseconds(250));
+                continue;
+            }
+            starting = true;
+            startedAt.restart();
+            if (!refusingPort)
+                refusingPort = std::make_unique<RefusingPort>();
+            const quint16 port = refusingPort->port();
+            lock.unlock();
+            Launched l = launch(port);
+            lock.lock();
+            starting = false;
+            if (l.pipe) {
+                profile = std::move(l.profile);
+                isolation = l.isolation;
+                runningSandboxed = l.sandboxed;
+                runningAs = l.user;
+                startFailure.clear();
+                ++starts;
+                rendersSinceCheck = 0;
+                connection = std::move(l.pipe);
+            } else {
+                // Not again until a render asks: a browser that cannot start would
+                // otherwise be tried in a loop.
+                startFailure = l.why;
+                wanted = false;
+            }
+            startChanged.notify_all();
+        }
+    }
+
+    /// The running browser for a render (the lock held by `lock`), or nullptr with `*err`:
+    /// engine_unavailable when Chromium is missing or did not start; when it is starting,
+    /// engine_starting at once (options.waitForStart false), else waits for the start
+    /// until the render's deadline (render_budget_exceeded / render_cancelled).
+    std::shared_ptr<DevToolsPipe> browser(std::unique_lock<std::mutex> &lock, const RenderCancellation &cancellation,
+                                          RenderError *err)
+    {
+        if (ready())
+            return connection;
+        if (!ChromiumBrowser::isInstalled(options.executable)) {
+            *err = RenderError{QStringLiteral("renderType"),
+                               QStringLiteral("%1 was not found; %2").arg(options.executable, chromiumInstallHint()),
+                               RenderErrorCode::EngineUnavailable};
             return nullptr;
         }
-        runningSandboxed = sandboxed;
-        runningAs = user ? user->name : QString();
-        ++starts;
-        connection = c;
-        return c;
+        const bool failedBefore = !starting && !wanted && !startFailure.isEmpty();
+        if (failedBefore && !options.waitForStart) {
+            // Said once; the next render's request starts another try.
+            *err = RenderError{QStringLiteral("renderType"), startFailure, RenderErrorCode::EngineUnavailable};
+            startFailure.clear();
+            wanted = true;
+            startChanged.notify_all();
+            return nullptr;
+        }
+        if (!wanted || failedBefore) {
+            wanted = true;
+            startFailure.clear();
+        }
+        startChanged.notify_all();
+        if (!options.waitForStart) {
+            *err = RenderError{{},
+                               starting ? QStringLiteral("its browser is starting (for %1 ms so far); try again shortly")
+                                              .arg(startedAt.elapsed())
+                                        : QStringLiteral("its browser is restarting; try again shortly"),
+                               RenderErrorCode::EngineStarting};
+            return nullptr;
+        }
+        while (!ready()) {
+            if (!starting && !wanted) {
+                *err = RenderError{QStringLiteral("renderType"), startFailure, RenderErrorCode::EngineUnavailable};
+                return nullptr;
+            }
+            if (cancellation.isCancelled()) {
+                *err = RenderError{QStringLiteral("deadline"),
+                                   QStringLiteral("the html engine's browser did not start within the render's "
+                                                  "deadline of %1 ms")
+                                       .arg(cancellation.deadlineMs()),
+                                   cancellation.reason() == RenderCancellation::Reason::Deadline
+                                       ? RenderErrorCode::RenderBudgetExceeded
+                                       : RenderErrorCode::RenderCancelled};
+                return nullptr;
+            }
+            startChanged.wait_for(lock, std::chrono::milliseconds(50));
+        }
+        return connection;
     }
 
     /// The most slots one tenant may hold at once: the configured bound, else all but one
@@ -277,6 +397,7 @@ struct ChromiumBrowser::Private {
             restartPending = false;
             connection.reset(); // the destructor ends every process of the old browser
             slotFree.notify_all();
+            startChanged.notify_all(); // the starter starts the next one now
         }
     }
 };
@@ -287,10 +408,30 @@ ChromiumBrowser::ChromiumBrowser(ChromiumOptions options)
     d->options = std::move(options);
     d->options.pool = std::max(1, d->options.pool);
     d->clock.start();
+    d->startedAt.start();
     removeStaleProfiles();
+    d->starter = std::thread([p = d.get()] { p->starterLoop(); });
 }
 
-ChromiumBrowser::~ChromiumBrowser() = default;
+ChromiumBrowser::~ChromiumBrowser()
+{
+    {
+        std::lock_guard lock(d->mutex);
+        d->stopping = true;
+    }
+    d->startChanged.notify_all();
+    d->starter.join();
+}
+
+void ChromiumBrowser::start()
+{
+    std::lock_guard lock(d->mutex);
+    if (!isInstalled(d->options.executable))
+        return;
+    d->wanted = true;
+    d->startFailure.clear();
+    d->startChanged.notify_all();
+}
 
 bool ChromiumBrowser::isInstalled(const QString &executable)
 {
@@ -319,7 +460,8 @@ ChromiumBrowser::State ChromiumBrowser::state() const
 {
     std::lock_guard lock(d->mutex);
     State s;
-    s.running = d->connection && d->connection->alive();
+    s.running = d->ready();
+    s.starting = d->starting;
     s.networkNamespace = s.running ? d->isolation == ChromiumNetworkIsolation::Namespace
                                    : d->options.isolateNetwork && chromiumCanIsolateNetwork();
     s.sandboxed = s.running && d->runningSandboxed;
@@ -357,6 +499,13 @@ std::optional<ChromiumCapture> ChromiumBrowser::capture(const ChromiumPage &page
     // with scripts off everywhere otherwise.
     const bool allowScript = page.allowScript && d->options.allowScript;
 
+    // No render waits in the queue for a browser that is not there: engine_starting
+    // (or engine_unavailable) at once, and the browser is started if it was not.
+    if (!d->options.waitForStart) {
+        std::unique_lock lock(d->mutex);
+        if (!d->browser(lock, cancellation, &err))
+            return std::nullopt;
+    }
     // A slot of the pool, or engine_busy when too many wait already.
     if (!d->acquireSlot(page.tenant, cancellation, &err))
         return std::nullopt;
@@ -387,13 +536,14 @@ std::optional<ChromiumCapture> ChromiumBrowser::capture(const ChromiumPage &page
     // more in a fresh context, on a fresh browser if the old one is gone.
     bool rendererGone = false;
     auto attempt = [&]() -> std::optional<ChromiumCapture> {
-        QString why;
-        const std::shared_ptr<DevToolsPipe> c = d->browser(&why);
-        rendererGone = false;
-        if (!c) {
-            err = RenderError{QStringLiteral("renderType"), why, RenderErrorCode::EngineUnavailable};
-            return std::nullopt;
+        std::shared_ptr<DevToolsPipe> c;
+        {
+            std::unique_lock lock(d->mutex);
+            c = d->browser(lock, cancellation, &err);
         }
+        rendererGone = false;
+        if (!c)
+            return std::nullopt;
         t.wait = elapsedMs(timer);
         std::optional<ChromiumCapture> out;
         {
@@ -404,11 +554,8 @@ std::optional<ChromiumCapture> ChromiumBrowser::capture(const ChromiumPage &page
                 rendererGone = run.rendererGone();
             }
         } // leaving the run waits for its fetches still running
-        if (!out && !c->alive()) {
-            std::lock_guard lock(d->mutex);
-            if (d->connection == c)
-                d->connection.reset();
-        }
+        if (!out && !c->alive())
+            d->startChanged.notify_all(); // the starter replaces it now
         return out;
     };
     auto out = attempt();

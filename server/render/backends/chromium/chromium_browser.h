@@ -23,7 +23,7 @@
 // ChromiumOptions::fetch gets (the server's remote image policy and cache), everything
 // else is refused. A bounded number of renders run at
 // once; a render that passes its deadline has its context disposed; a browser that
-// dies or grows past its memory bound is restarted on the next render.
+// dies or grows past its memory bound is restarted at once by a thread of its own.
 
 #include "server/common/expected.h"
 #include "server/render/cancellation.h"
@@ -73,6 +73,11 @@ struct ChromiumOptions {
     /// once. Empty (the default): every such request fails. The server wires the remote
     /// image fetcher here (server/app/service.cpp, docs/remote-images.md).
     std::function<common::Expected<QByteArray, QString>(const QUrl &url, QDeadlineTimer deadline)> fetch;
+    /// While the browser is not running (starting, or restarting after a crash or a memory
+    /// restart) a render waits for it until the render's deadline (true: a command or a
+    /// test), or is answered engine_starting at once (false: the server, which starts the
+    /// browser with start() and tells clients to come back; docs/api.md).
+    bool waitForStart = true;
 };
 
 /// Loads an `asset:ID` URL, or a URL whose path is /api/v1/files/<name>, that the page
@@ -110,7 +115,9 @@ struct ChromiumCapture {
 /// Wall-clock time of a render's steps, ms.
 struct ChromiumTimings {
     double wait = 0; ///< for a pool slot (and a browser start)
-    double navigate = 0; ///< context, page, load, fonts (layout and paint happen here)
+    double navigate = 0; ///< context, page, load, fonts (layout and paint happen here): page + load
+    double page = 0; ///< of navigate: the browser context and its page, set up
+    double load = 0; ///< of navigate: the document, its resources and fonts loaded
     double capture = 0; ///< screenshot (and PNG decode) or print
 };
 
@@ -125,12 +132,19 @@ public:
     ChromiumBrowser(const ChromiumBrowser &) = delete;
     ChromiumBrowser &operator=(const ChromiumBrowser &) = delete;
 
+    /// Starts the browser now, in the background (a thread of this object), when it is not
+    /// running or starting; returns at once. Without it the first render starts it. A
+    /// browser that dies or is restarted for its memory is started again the same way.
+    void start();
+
     /// Whether `executable` exists and can be run.
     static bool isInstalled(const QString &executable = QStringLiteral("/usr/bin/chromium"));
 
-    /// Draws `page` (started lazily on first use). Returns a Format_ARGB32_Premultiplied
-    /// image of size × scale px, or nullopt with `error`: engine_unavailable (Chromium not
-    /// installed or it does not start), engine_busy (the pool's queue is full),
+    /// Draws `page` (the browser started on first use unless start() started it). Returns
+    /// a Format_ARGB32_Premultiplied image of size × scale px, or nullopt with `error`:
+    /// engine_unavailable (Chromium not installed or it does not start), engine_starting
+    /// (the browser is not running yet and ChromiumOptions::waitForStart is false; the
+    /// render's deadline is never spent on a start), engine_busy (the pool's queue is full),
     /// render_budget_exceeded / render_cancelled (from `cancellation`; the page is freed),
     /// encode_failed (the browser failed mid-render; the next render restarts it).
     /// `warnings` (when not null) gets one entry per request of the page that was refused
@@ -157,6 +171,7 @@ public:
     /// network, the pool's use, and how long the oldest running render has held its slot.
     struct State {
         bool running = false; ///< a browser process is up
+        bool starting = false; ///< a browser is being started
         bool networkNamespace = false; ///< it runs (or will run) in a network namespace of its own
         bool sandboxed = false; ///< it runs with Chromium's sandbox
         QString user; ///< the account it runs as, empty when the server's own

@@ -140,8 +140,11 @@ ChromiumPageRun::~ChromiumPageRun() = default;
 
 std::optional<ChromiumCapture> ChromiumPageRun::run(ChromiumTimings &t)
 {
-    bool ok = openPage() && navigate();
-    t.navigate = elapsedMs(m_timer);
+    bool ok = openPage();
+    t.page = elapsedMs(m_timer);
+    ok = ok && navigate();
+    t.load = elapsedMs(m_timer);
+    t.navigate = t.page + t.load;
     std::optional<ChromiumCapture> out;
     if (ok)
         out = takeOutput();
@@ -173,6 +176,10 @@ bool ChromiumPageRun::openPage()
     if (ok)
         m_session = r.value(QLatin1String("sessionId")).toString();
     ok = ok && call(QStringLiteral("Page.enable"), {}, true);
+    // Lifecycle events name the navigation (loaderId) they belong to: the page's initial
+    // about:blank fires a load event of its own, late under load, which must not be taken
+    // for the document's (navigate()).
+    ok = ok && call(QStringLiteral("Page.setLifecycleEventsEnabled"), {{QStringLiteral("enabled"), true}}, true);
     // Every frame and worker the page makes in another process is attached, paused,
     // before it loads anything (attachChild), so the policy below sees its requests.
     ok = ok && call(QStringLiteral("Target.setAutoAttach"), autoAttachParams(), true);
@@ -205,8 +212,18 @@ bool ChromiumPageRun::navigate()
 {
     // The document is served by the interception at kPageUrl (handleEvent), so relative
     // URLs in it (`/api/v1/files/…`) resolve to requests the interception answers.
-    bool ok = call(QStringLiteral("Page.navigate"), {{QStringLiteral("url"), kPageUrl}}, true);
-    ok = ok && waitEvent(QStringLiteral("Page.loadEventFired"));
+    QJsonObject navigated;
+    bool ok = call(QStringLiteral("Page.navigate"), {{QStringLiteral("url"), kPageUrl}}, true, &navigated);
+    const QString loader = navigated.value(QLatin1String("loaderId")).toString();
+    if (ok && (loader.isEmpty() || navigated.contains(QLatin1String("errorText")))) {
+        m_err = browserError(QStringLiteral("Chromium did not load the page: %1")
+                                 .arg(navigated.value(QLatin1String("errorText")).toString()));
+        return false;
+    }
+    // The load of this navigation, not any load: a screenshot taken while the navigation
+    // was still committing (after the about:blank's late load event) waited for a frame
+    // that never came, until the deadline (issue 33, item 4).
+    ok = ok && waitLoad(loader);
     // Web fonts may still be loading at the load event.
     ok = ok
          && call(QStringLiteral("Runtime.evaluate"),
@@ -235,15 +252,14 @@ std::optional<ChromiumCapture> ChromiumPageRun::takeOutput()
                    {QStringLiteral("pageRanges"), QStringLiteral("1")}},
                   true, &r);
     } else {
-        QJsonObject params{{QStringLiteral("format"), QStringLiteral("png")},
-                           {QStringLiteral("clip"), QJsonObject{{QStringLiteral("x"), 0},
-                                                                {QStringLiteral("y"), 0},
-                                                                {QStringLiteral("width"), width},
-                                                                {QStringLiteral("height"), height},
-                                                                {QStringLiteral("scale"), 1}}}};
+        // The viewport is the page's size already (openPage()). No clip: a clip makes
+        // Chromium override the device metrics for the shot and wait for a frame drawn with
+        // them; when they equal the page's own, under load that frame now and then never
+        // came and the render waited out its deadline (issue 33, item 4).
+        QJsonObject params{{QStringLiteral("format"), QStringLiteral("png")}};
         if (m_page.output == ChromiumPage::Output::Png && m_page.fastPng)
             params.insert(QStringLiteral("optimizeForSpeed"), true);
-        ok = call(QStringLiteral("Page.captureScreenshot"), params, true, &r);
+        ok = screenshot(params, &r);
     }
     if (!ok)
         return std::nullopt;
@@ -290,6 +306,56 @@ void ChromiumPageRun::release(bool captured, const ChromiumTimings &t)
 }
 
 // ---- DevTools calls, serving the page meanwhile
+
+// Chromium now and then never answers a Page.captureScreenshot under load (seen on a
+// loaded 2-core machine: the page loaded, its fonts ready, the renderer answering other
+// commands at once, and a second captureScreenshot of the same page answered in tens of
+// ms): the render then waited out its deadline (issue 33, item 4). So the screenshot is
+// asked again each time kScreenshotReaskMs passes without an answer, and the first
+// answer of any is taken; the others are dropped when they come.
+bool ChromiumPageRun::screenshot(const QJsonObject &params, QJsonObject *result)
+{
+    constexpr int kScreenshotReaskMs = 2500;
+    std::vector<int> asked;
+    QElapsedTimer sinceAsked;
+    for (;;) {
+        if (asked.empty() || sinceAsked.elapsed() >= kScreenshotReaskMs) {
+            const int id = m_c->send(QStringLiteral("Page.captureScreenshot"), params, m_session, false,
+                                     m_cancellation.deadline());
+            if (!id) {
+                m_err = browserError(QStringLiteral("the browser stopped during the render"));
+                return false;
+            }
+            if (m_debug && !asked.empty())
+                qInfo("chromium: no screenshot after %lld ms; asked again", sinceAsked.elapsed());
+            asked.push_back(id);
+            sinceAsked.start();
+        }
+        if (m_cancellation.isCancelled()) {
+            m_err = stoppedError();
+            return false;
+        }
+        serveFetches();
+        for (auto it = asked.begin(); it != asked.end(); ++it) {
+            QJsonObject answer;
+            if (m_c->wait(*it, {}, &answer, nullptr, 0) != DevToolsPipe::Wait::Ready)
+                continue;
+            if (answer.contains(QLatin1String("error"))) {
+                m_err = browserError(
+                    QStringLiteral("Chromium: Page.captureScreenshot: %1")
+                        .arg(answer.value(QLatin1String("error")).toObject().value(QLatin1String("message")).toString()));
+                return false;
+            }
+            *result = answer.value(QLatin1String("result")).toObject();
+            asked.erase(it);
+            for (const int other : asked)
+                m_c->discardAnswer(other);
+            return true;
+        }
+        if (!serveOnce())
+            return false;
+    }
+}
 
 RenderError ChromiumPageRun::stoppedError() const
 {
@@ -346,8 +412,8 @@ bool ChromiumPageRun::call(const QString &method, const QJsonObject &params, boo
             if (detached(event))
                 return false;
             // An event can come before the answer it follows (the load event
-            // before Page.navigate's): waitEvent() must still see it.
-            m_seen.insert(event.value(QLatin1String("method")).toString());
+            // before Page.navigate's): waitLoad() must still see it.
+            noteLoad(event);
             handleEvent(event);
             break;
         case DevToolsPipe::Wait::Dead:
@@ -358,32 +424,47 @@ bool ChromiumPageRun::call(const QString &method, const QJsonObject &params, boo
     }
 }
 
-bool ChromiumPageRun::waitEvent(const QString &name)
+void ChromiumPageRun::noteLoad(const QJsonObject &event)
+{
+    if (event.value(QLatin1String("method")).toString() != QLatin1String("Page.lifecycleEvent"))
+        return;
+    const QJsonObject params = event.value(QLatin1String("params")).toObject();
+    if (params.value(QLatin1String("name")).toString() == QLatin1String("load"))
+        m_loaded.insert(params.value(QLatin1String("loaderId")).toString());
+}
+
+bool ChromiumPageRun::waitLoad(const QString &loader)
 {
     if (m_debug)
-        qInfo("chromium: waiting for %s at %.0f ms", qPrintable(name), double(m_timer.nsecsElapsed()) / 1e6);
-    if (m_seen.contains(name))
-        return true;
+        qInfo("chromium: waiting for the load of %s at %.0f ms", qPrintable(loader),
+              double(m_timer.nsecsElapsed()) / 1e6);
     for (;;) {
+        if (m_loaded.contains(loader))
+            return true;
         if (m_cancellation.isCancelled()) {
             m_err = stoppedError();
             return false;
         }
         serveFetches();
-        QJsonObject answer, event;
-        switch (m_c->wait(0, m_session, &answer, &event, pollMs())) {
-        case DevToolsPipe::Wait::Event:
-            if (event.value(QLatin1String("method")).toString() == name)
-                return true;
-            if (detached(event))
-                return false;
-            handleEvent(event);
-            break;
-        case DevToolsPipe::Wait::Dead:
-            m_err = browserError(QStringLiteral("the browser stopped during the render"));
+        if (!serveOnce())
             return false;
-        default: break;
-        }
+    }
+}
+
+bool ChromiumPageRun::serveOnce()
+{
+    QJsonObject answer, event;
+    switch (m_c->wait(0, m_session, &answer, &event, pollMs())) {
+    case DevToolsPipe::Wait::Event:
+        if (detached(event))
+            return false;
+        noteLoad(event);
+        handleEvent(event);
+        return true;
+    case DevToolsPipe::Wait::Dead:
+        m_err = browserError(QStringLiteral("the browser stopped during the render"));
+        return false;
+    default: return true;
     }
 }
 

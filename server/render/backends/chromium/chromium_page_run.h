@@ -59,7 +59,12 @@ private:
     void release(bool captured, const ChromiumTimings &timings);
 
     bool call(const QString &method, const QJsonObject &params, bool onPage, QJsonObject *result = nullptr);
-    bool waitEvent(const QString &name);
+    bool waitLoad(const QString &loader);
+    bool screenshot(const QJsonObject &params, QJsonObject *result);
+    /// Waits one poll for an event of the page and handles it; false (error() set) when the
+    /// page's renderer or the browser is gone.
+    bool serveOnce();
+    void noteLoad(const QJsonObject &event);
     bool detached(const QJsonObject &event);
     RenderError stoppedError() const;
     int pollMs() const { return m_fetches.empty() ? 50 : 5; }
@@ -89,7 +94,7 @@ private:
     std::vector<PendingFetch> m_fetches; // the page's http(s) images being fetched
     bool m_documentServed = false;
     QStringList m_children; // sessions of the frames and workers attached under the page
-    QSet<QString> m_seen; // methods of the page events call() took in while waiting
+    QSet<QString> m_loaded; // loaderIds whose load lifecycle event has come
 };
 
 } // namespace imprint::render

@@ -401,6 +401,13 @@ DevToolsPipe::Wait DevToolsPipe::wait(int id, const QString &session, QJsonObjec
     }
 }
 
+void DevToolsPipe::discardAnswer(int id)
+{
+    std::lock_guard lock(m_mutex);
+    if (!m_answers.erase(id))
+        m_discard.insert(id);
+}
+
 void DevToolsPipe::route(const QString &child, const QString &page)
 {
     std::lock_guard lock(m_mutex);

@@ -161,6 +161,10 @@ public:
     /// or of a session routed to it (into `*event`, when not null).
     Wait wait(int id, const QString &session, QJsonObject *answer, QJsonObject *event, int ms);
 
+    /// Drops the answer to `id` (a command sent without `discard`) now if it came, or when
+    /// it comes: nobody waits for it any more.
+    void discardAnswer(int id);
+
     /// Files the events of `child` (a frame or worker auto-attached under `page`) with the
     /// page's, so the page's render sees them; they keep their own sessionId.
     void route(const QString &child, const QString &page);

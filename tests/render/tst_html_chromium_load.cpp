@@ -1,0 +1,147 @@
+// The html engine on headless Chromium under load (issue 33, item 4): a page with
+// @font-face data: fonts rendered many times at once never waits out its deadline. No
+// render here is retried. The wait was in Page.captureScreenshot, after the page's own
+// load and its fonts, and pages without @font-face did it too: under load Chromium now
+// and then never answers a screenshot request, while a second request for the same page
+// is answered in tens of ms; the capture asks again after 2.5 s without an answer
+// (chromium_page_run.cpp). Before that, 6 of 9 runs of this suite failed on the shared
+// 2-core machine.
+
+#include "server/render/backends/chromium/chromium_browser.h"
+#include "server/render/pipeline.h"
+#include "tests/support/pipeline_calls.h"
+
+#include <QBuffer>
+#include <QFile>
+#include <QFuture>
+#include <QtConcurrent>
+#include <QtTest>
+
+#include <atomic>
+
+using namespace imprint::render;
+
+namespace {
+
+RenderContext &chromiumContext()
+{
+    // Pool 2 as the server's default; a queue and a wait long enough that no render of the
+    // stress is turned away (engine_busy is not what is tested).
+    ChromiumOptions browser;
+    browser.queue = 64;
+    browser.queueTimeoutMs = 60000;
+    static RenderContext context(RenderContextOptions{{}, ImageCache::kDefaultCapacityBytes,
+                                                      EmojiLibrary::kDefaultCapacity, true, browser, false});
+    return context;
+}
+
+/// The html template of `html` at `w` × `h`.
+QJsonObject htmlTemplate(const QString &html, int w, int h, bool script = false)
+{
+    QJsonObject t{{"width", w}, {"height", h}, {"rendererType", "html"}, {"html", html}};
+    if (script)
+        t.insert("htmlScript", true);
+    return t;
+}
+
+/// Renders `document` on the suite's browser within `deadlineMs`, for `tenant`.
+std::optional<RenderResult> renderHtml(const QJsonObject &document, RenderError *error, qint64 deadlineMs,
+                                       const QString &tenant = {})
+{
+    RenderRequest request;
+    request.document = document;
+    request.tenant = tenant;
+    request.options.engine = imprint::test::engineOption(QStringLiteral("html"));
+    request.options.format = OutputFormat::Png;
+    request.cancellation = RenderCancellation::withDeadline(deadlineMs);
+    return render(request, chromiumContext(), error);
+}
+
+QImage decode(const RenderResult &r)
+{
+    return QImage::fromData(r.bytes).convertToFormat(QImage::Format_ARGB32);
+}
+
+/// `@font-face` rules for family `family` from tests/http/fonts/`file` as a data: URL.
+QString fontFace(const QString &family, const QString &file)
+{
+    QFile f(QStringLiteral(IMPRINT_TEST_FONTS "/") + file);
+    if (!f.open(QIODevice::ReadOnly))
+        return {};
+    return QStringLiteral("@font-face{font-family:%1;src:url(data:font/ttf;base64,%2)}")
+        .arg(family, QString::fromLatin1(f.readAll().toBase64()));
+}
+
+/// Dark pixels (text) in `image`.
+int inkPixels(const QImage &image)
+{
+    int n = 0;
+    for (int y = 0; y < image.height(); ++y)
+        for (int x = 0; x < image.width(); ++x)
+            n += qGray(image.pixel(x, y)) < 128 && qAlpha(image.pixel(x, y)) > 128 ? 1 : 0;
+    return n;
+}
+
+} // namespace
+
+class TestHtmlChromiumLoad : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase()
+    {
+        QVERIFY2(ChromiumBrowser::isInstalled(), "Chromium is not installed: run scripts/deps");
+        RenderError error;
+        QVERIFY2(renderHtml(htmlTemplate("<p>warm</p>", 100, 50), &error, 60000), qPrintable(error.message));
+    }
+
+    // Item 4: 40 renders of a page with a 135 KB @font-face data: font, 4 at once on a
+    // pool of 2, each with a 20 s deadline (a render takes well under a second when it does
+    // not hang): every one is drawn, in the page's font, none waits out its deadline.
+    void fontFacePagesNeverWaitOutTheirDeadline()
+    {
+        const QString face = fontFace(QStringLiteral("Brand"), QStringLiteral("Comfortaa-Regular.ttf"));
+        QVERIFY(!face.isEmpty());
+        const QJsonObject branded = htmlTemplate(
+            QStringLiteral("<style>%1 body{margin:0;background:#fff}</style>"
+                           "<div style=\"font:40px Brand, serif\">Hamburg</div>")
+                .arg(face),
+            240, 60);
+        const QJsonObject fallback
+            = htmlTemplate(QStringLiteral("<style>body{margin:0;background:#fff}</style>"
+                                          "<div style=\"font:40px NoSuchFamily, serif\">Hamburg</div>"),
+                           240, 60);
+        RenderError error;
+        const auto serif = renderHtml(fallback, &error, 20000);
+        QVERIFY2(serif, qPrintable(error.message));
+        const QImage reference = decode(*serif);
+
+        constexpr int kRenders = 40;
+        QThreadPool threads;
+        threads.setMaxThreadCount(4);
+        QList<QFuture<QString>> runs;
+        for (int i = 0; i < kRenders; ++i)
+            runs << QtConcurrent::run(&threads, [branded, reference] {
+                RenderError e;
+                const auto r = renderHtml(branded, &e, 20000);
+                if (!r)
+                    return QStringLiteral("%1: %2").arg(e.codeName(), e.message);
+                const QImage img = decode(*r);
+                // Drawn in the page's face, not the fallback: the glyphs differ.
+                int differing = 0;
+                for (int y = 0; y < img.height(); ++y)
+                    for (int x = 0; x < img.width(); ++x)
+                        differing += img.pixel(x, y) != reference.pixel(x, y) ? 1 : 0;
+                return differing > 300 ? QString() : QStringLiteral("drawn in the fallback face");
+            });
+        QStringList failures;
+        for (auto &f : runs)
+            if (const QString why = f.result(); !why.isEmpty())
+                failures << why;
+        QVERIFY2(failures.isEmpty(), qPrintable(failures.join(QStringLiteral("; "))));
+    }
+};
+
+QTEST_MAIN(TestHtmlChromiumLoad)
+#include "tst_html_chromium_load.moc"
