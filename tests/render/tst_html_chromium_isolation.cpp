@@ -24,6 +24,7 @@
 #include <QFuture>
 #include <QJsonArray>
 #include <QRandomGenerator>
+#include <QScopeGuard>
 #include <QTcpServer>
 #include <QTcpSocket>
 #include <QTemporaryDir>
@@ -446,6 +447,11 @@ private Q_SLOTS:
         QTest::qWait(300);
         QFuture<std::pair<bool, RenderError>> second
             = QtConcurrent::run([&] { return renderFor(context, trivial, QStringLiteral("A"), 2000); });
+        // A failed check returns early: the renders still use `context` until they end.
+        const auto waitForA = qScopeGuard([&] {
+            stuck.waitForFinished();
+            second.waitForFinished();
+        });
         QTest::qWait(300);
         // Space B gets the slot A may not take, at once.
         const auto b = renderFor(context, trivial, QStringLiteral("B"), 2000);
@@ -467,13 +473,13 @@ private Q_SLOTS:
         warmed(single);
         QFuture<std::pair<bool, RenderError>> hog
             = QtConcurrent::run([&] { return renderFor(single, endless, QStringLiteral("A"), 3000); });
+        const auto waitForHog = qScopeGuard([&] { hog.waitForFinished(); });
         QTest::qWait(300);
         clock.restart();
         const auto refused = renderFor(single, trivial, QStringLiteral("B"), 5000);
         QVERIFY(!refused.first);
         QCOMPARE(refused.second.code, RenderErrorCode::EngineBusy);
         QVERIFY2(clock.elapsed() >= 700 && clock.elapsed() < 2000, qPrintable(QString::number(clock.elapsed())));
-        hog.waitForFinished();
     }
 
     // The browser dies with the process that started it, however that process dies: a
