@@ -22,7 +22,10 @@
 #include <QStandardItemModel>
 #include <QStyle>
 #include <QTableWidget>
+#include <QTimer>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace imprint {
 namespace gui {
@@ -505,6 +508,21 @@ void PreviewTab::render()
     m_message->clearMessage();
     m_client->render(req, this, [this, req](const client::ApiResult<client::RenderResult> &r) {
         setRendering(false);
+        // The html engine's browser starts with the server: right after a start the first
+        // render is 503 engine_starting, answered at once. The preview waits it out.
+        if (!r.has_value() && r.error().status == 503 && r.error().code == QLatin1String("engine_starting")
+            && m_engineStartRetries < kMaxEngineStartRetries) {
+            ++m_engineStartRetries;
+            m_message->showMessage(tr("The html engine is starting; the preview renders again in a moment."),
+                                   MessageBanner::Kind::Info);
+            setRendering(true);
+            QTimer::singleShot(std::max(1, r.error().retryAfterSeconds) * 1000, this, [this] {
+                setRendering(false);
+                render();
+            });
+            return;
+        }
+        m_engineStartRetries = 0;
         if (!r.has_value()) {
             QString text = r.error().humanMessage();
             if (r.error().status == 401)

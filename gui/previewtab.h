@@ -99,6 +99,10 @@ private:
     bool m_active = false;
     bool m_pagesRequested = false;
     bool m_rendering = false;
+    /// Renders answered 503 engine_starting in a row: the preview asks again after the
+    /// server's Retry-After, up to kMaxEngineStartRetries times, instead of failing.
+    int m_engineStartRetries = 0;
+    static constexpr int kMaxEngineStartRetries = 15;
     quint64 m_generation = 0;
 };
 

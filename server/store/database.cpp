@@ -406,10 +406,10 @@ QSqlDatabase Database::connection() const
         const bool wasOpen = db.isOpen();
         if (wasOpen || db.open())
             t_unavailable = false;
-        if (!wasOpen && db.isOpen())
-            ++slot->generation;
         else if (!isSqlite())
             t_unavailable = true;
+        if (!wasOpen && db.isOpen())
+            ++slot->generation;
         return db;
     }
     if (!m_shared->acquire()) {

@@ -61,10 +61,13 @@ auto cachedRows(const Database &db, const QString &sql, From from, const Args &.
     for (int attempt = 0;; ++attempt) {
         QSqlQuery *q = db.cachedStatement(sql);
         if (!q) {
-            // QPSQL prepares on the server: a connection PostgreSQL dropped fails here.
-            QSqlQuery probe(db.connection());
-            if (attempt == 0 && reopenBrokenConnection(probe))
-                continue;
+            // QPSQL prepares on the server: a connection PostgreSQL dropped fails here, and
+            // one that was closed may open again between the two calls (a restart ending).
+            if (attempt == 0) {
+                QSqlQuery probe(db.connection());
+                if (reopenBrokenConnection(probe) || db.connection().isOpen())
+                    continue;
+            }
             return ServiceError::database();
         }
         int at = 0;

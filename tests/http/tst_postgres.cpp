@@ -187,6 +187,8 @@ private slots:
         int during = 0;
         while (!restart.waitForFinished(20)) {
             const HttpReply r = probe();
+            if (!checkGap(r))
+                qWarning().noquote() << server.log().right(3000); // what the server said about it
             QVERIFY2(checkGap(r), r.body.constData());
             ++during;
         }

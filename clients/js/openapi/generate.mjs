@@ -14,7 +14,7 @@
 // (tst_openapi_lint), so both sources generate the same types; --check (CTest
 // clients_js_openapi_types) proves it for the build at hand.
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync, readFileSync, writeFileSync, existsSync, openSync } from "node:fs";
+import { mkdtempSync, mkdirSync, rmSync, readFileSync, writeFileSync, existsSync, openSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -76,6 +76,7 @@ if (process.argv.includes("--check")) {
   }
   console.log(`${target} is current`);
 } else {
+  mkdirSync(dirname(target), { recursive: true }); // src/generated/ is not in a clean clone
   writeFileSync(target, text);
   console.log(`wrote ${target}`);
 }
