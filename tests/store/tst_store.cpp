@@ -329,6 +329,7 @@ private slots:
         QVERIFY(q.exec("SELECT token_hash FROM api_keys"));
         QVERIFY(q.next());
         QCOMPARE(q.value(0).toString(), sha256Hex(created->token));
+        q.finish(); // no read left open: the checkpoint below must find none
 
         // Pagination arithmetic.
         for (int i = 0; i < 7; ++i)
@@ -351,36 +352,28 @@ private slots:
         for (const auto &k : page->items)
             QVERIFY(k.id != shortLived->key.id);
         QCOMPARE(keys.authenticate(shortLived->token).error().codeName(), QString("token_expired"));
-    }
 
-    /// Bearer-token lookups run on a statement prepared once per connection
-    /// (Database::cachedStatement()): a key revoked by another connection stops working
-    /// on the next request, and the cached statement leaves no read open behind it (on
-    /// SQLite an unfinished SELECT pins its snapshot, so the revocation would go unseen
-    /// and a checkpoint could not complete).
-    void cachedStatementsSeeOtherConnectionsWrites()
-    {
-        QTemporaryDir dir;
-        Database db(databaseAt(dir.filePath("cached.db")));
-        QVERIFY(db.migrate());
-        AccountService accounts(db, Config::defaults());
-        ApiKeyService keys(db);
-        const QString space = accounts.createSpace("cached", "pro", "test")->id;
-        const auto created = keys.create(space, "k", 0, {});
-        QVERIFY(created.has_value());
+        // Bearer-token lookups run on a statement prepared once per connection
+        // (Database::cachedStatement()): a key revoked by another connection stops working
+        // on the next request, and the cached statement leaves no read open behind it (on
+        // SQLite an unfinished SELECT pins its snapshot, so the revocation would go unseen
+        // and a checkpoint could not complete).
+        const QString cachedSpace = accounts.createSpace("cached", "pro", "test")->id;
+        const auto cachedKey = keys.create(cachedSpace, "k", 0, {});
+        QVERIFY(cachedKey.has_value());
         for (int i = 0; i < 3; ++i)
-            QVERIFY(keys.authenticate(created->token).has_value());
+            QVERIFY(keys.authenticate(cachedKey->token).has_value());
         QVERIFY(db.cachedStatement(QStringLiteral("SELECT 1")) != nullptr);
         QVERIFY(db.cachedStatement(QStringLiteral("SELECT 1")) == db.cachedStatement(QStringLiteral("SELECT 1")));
         QVERIFY(db.cachedStatement(QStringLiteral("SELECT nonsense FROM")) == nullptr);
 
         // Another connection revokes the key right after a lookup that found it, and
         // (SQLite) checkpoints the WAL: no reader may still hold the old snapshot.
-        QVERIFY(keys.authenticate(created->token).has_value());
+        QVERIFY(keys.authenticate(cachedKey->token).has_value());
         bool revoked = false;
         int checkpointBusy = -1;
         std::unique_ptr<QThread> other(QThread::create([&] {
-            revoked = keys.revoke(space, created->key.id, "test").has_value();
+            revoked = keys.revoke(cachedSpace, cachedKey->key.id, "test").has_value();
             if (!db.isSqlite())
                 return;
             QSqlQuery checkpoint(db.connection());
@@ -392,7 +385,7 @@ private slots:
         QVERIFY(revoked);
         if (db.isSqlite())
             QCOMPARE(checkpointBusy, 0);
-        QCOMPARE(keys.authenticate(created->token).error().codeName(), QString("invalid_token"));
+        QCOMPARE(keys.authenticate(cachedKey->token).error().codeName(), QString("invalid_token"));
     }
 
     void keyPagingLimitsAreTheServices()
