@@ -130,11 +130,10 @@ void Responder::send(const HttpResponse &response)
         return;
     m_sent = true;
     const double ms = double(nowNs() - m_startNs) / 1e6;
+    const QByteArray method = m_method.isEmpty() ? m_what.left(m_what.indexOf(' ')) : m_method;
     if (m_server)
-        m_server->recordAnswer(m_method.isEmpty() ? m_what.left(m_what.indexOf(' ')) : m_method, m_route,
-                               response.status, ms / 1000.0);
-    logResponseForTests(m_method.isEmpty() ? m_what.left(m_what.indexOf(' ')) : m_method, m_route, m_headOnly,
-                        response);
+        m_server->recordAnswer(method, m_route, response.status, ms / 1000.0);
+    logResponseForTests(method, m_route, m_headOnly, response);
     // The bytes may have to wait for the answers of earlier pipelined requests on the
     // connection (Listener::writeInOrder()), so the write owns everything it needs.
     auto write = [responder = std::shared_ptr<QHttpServerResponder>(std::move(m_responder)), socket = m_socket,

@@ -228,7 +228,7 @@ public:
         RenderError browserError;
         auto captured = context.htmlBrowser()->capture(chromiumPage, request.cancellation, &browserError, &steps,
                                                        &result.warnings);
-        result.timings.layout += steps.wait + steps.navigate;
+        result.timings.layout += steps.wait + steps.navigate();
         result.timings.paint = steps.capture;
         result.timings.steps = {{QStringLiteral("queue"), steps.wait},
                                 {QStringLiteral("page"), steps.page},

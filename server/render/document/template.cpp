@@ -356,8 +356,9 @@ std::unique_ptr<Node> TreeWalker::element(const QJsonValue &value, const QString
         // language, as browsers read it, with a warning.
         if (const QJsonValue lang = props.value(QLatin1String("lang")); lang.isString()) {
             const QString tag = text(lang.toString()).trimmed();
-            node->style.lang = isLanguageTag(tag) ? tag : QString();
-            if (!isLanguageTag(tag))
+            const bool wellFormed = isLanguageTag(tag);
+            node->style.lang = wellFormed ? tag : QString();
+            if (!wellFormed)
                 warn(QStringLiteral("%1.props.lang: '%2' is not a language tag").arg(path, tag.left(40)));
         } else if (!parent) {
             node->style.lang = documentLang;

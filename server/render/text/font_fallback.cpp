@@ -230,39 +230,46 @@ QByteArray fallbackLocale(const QString &lang)
 
 const FallbackFace *systemFallbackFace(char32_t ucs4, const QString &lang)
 {
-    // One fontconfig sort per locale, kept for the process; a template naming more than
-    // kMaxLocales languages gets the default order for the rest rather than an unbounded
-    // list of sorts.
+    // One fontconfig sort per locale, kept for the process (the default locale's first);
+    // past kMaxLocales languages the rest get the default order rather than an unbounded
+    // list of sorts. Entries are never removed, so their indices and addresses stay valid.
     constexpr size_t kMaxLocales = 32;
     struct Sorted {
         QByteArray locale;
         std::vector<FallbackEntry> fallbacks;
     };
     static std::mutex mutex;
-    static std::vector<std::unique_ptr<Sorted>> sorts; // never shrinks: entries stay valid
-    thread_local QHash<QByteArray, const Sorted *> known; // this thread's view of `sorts`
-    thread_local QHash<quint64, int> chosen; // (locale slot, ucs4) → index in its list, -1: none
-    const QByteArray locale = fallbackLocale(lang);
-    const Sorted *sorted = known.value(locale);
-    if (!sorted) {
+    static std::vector<std::unique_ptr<Sorted>> sorts;
+    // This thread's answers, looked up per character without the lock: the sort index of
+    // each `lang` as written (normalised once, by fallbackLocale()), and the face index of
+    // each (sort, character), -1 for none.
+    struct Known {
+        quint64 index; // into `sorts`
+        const Sorted *sorted; // sorts[index], stable: each sort is its own allocation
+    };
+    thread_local QHash<QString, Known> sortOf;
+    thread_local QHash<quint64, int> chosen;
+    auto known = sortOf.constFind(lang);
+    if (known == sortOf.constEnd()) {
+        const QByteArray locale = fallbackLocale(lang);
         std::lock_guard lock(mutex);
-        for (const auto &entry : sorts)
-            if (entry->locale == locale)
-                sorted = entry.get();
-        if (!sorted && (sorts.size() < kMaxLocales || sorts.empty())) {
-            sorts.push_back(std::make_unique<Sorted>(Sorted{locale, sortedFallbacks(locale)}));
-            sorted = sorts.back().get();
+        if (sorts.empty())
+            sorts.push_back(std::make_unique<Sorted>(Sorted{"en-us", sortedFallbacks("en-us")}));
+        size_t index = 0; // the default order, unless the locale has or gets its own
+        while (index < sorts.size() && sorts[index]->locale != locale)
+            ++index;
+        if (index == sorts.size()) {
+            if (sorts.size() < kMaxLocales)
+                sorts.push_back(std::make_unique<Sorted>(Sorted{locale, sortedFallbacks(locale)}));
+            else
+                index = 0;
         }
-        if (!sorted) {
-            for (const auto &entry : sorts)
-                if (entry->locale == "en-us")
-                    sorted = entry.get();
-            if (!sorted)
-                sorted = sorts.front().get();
-        }
-        known.insert(locale, sorted);
+        if (sortOf.size() > 1024)
+            sortOf.clear();
+        known = sortOf.insert(lang, Known{index, sorts[index].get()});
     }
-    const quint64 key = quint64(quintptr(sorted)) << 21 ^ quint64(ucs4);
+    const Sorted *sorted = known->sorted;
+    const quint64 key = known->index << 21 | quint64(ucs4); // code points have 21 bits
     auto it = chosen.constFind(key);
     if (it == chosen.constEnd()) {
         int index = -1;

@@ -115,10 +115,11 @@ struct ChromiumCapture {
 /// Wall-clock time of a render's steps, ms.
 struct ChromiumTimings {
     double wait = 0; ///< for a pool slot (and a browser start)
-    double navigate = 0; ///< context, page, load, fonts (layout and paint happen here): page + load
-    double page = 0; ///< of navigate: the browser context and its page, set up
-    double load = 0; ///< of navigate: the document, its resources and fonts loaded
+    double page = 0; ///< the browser context and its page, set up
+    double load = 0; ///< the document, its resources and fonts loaded (layout and paint happen here)
     double capture = 0; ///< screenshot (and PNG decode) or print
+    /// Context, page, load and fonts: the navigation's whole time.
+    double navigate() const { return page + load; }
 };
 
 /// A headless Chromium shared by every render of one RenderContext. Thread-safe: any

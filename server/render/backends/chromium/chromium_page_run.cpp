@@ -144,7 +144,6 @@ std::optional<ChromiumCapture> ChromiumPageRun::run(ChromiumTimings &t)
     t.page = elapsedMs(m_timer);
     ok = ok && navigate();
     t.load = elapsedMs(m_timer);
-    t.navigate = t.page + t.load;
     std::optional<ChromiumCapture> out;
     if (ok)
         out = takeOutput();
@@ -299,7 +298,7 @@ void ChromiumPageRun::release(bool captured, const ChromiumTimings &t)
     disposing.start();
     const auto w = id ? m_c->wait(id, {}, &answer, nullptr, 2000) : DevToolsPipe::Wait::Dead;
     if (m_debug)
-        qInfo("chromium: wait %.0f navigate %.0f capture %.0f dispose %lld ms (%d) %s", t.wait, t.navigate, t.capture,
+        qInfo("chromium: wait %.0f navigate %.0f capture %.0f dispose %lld ms (%d) %s", t.wait, t.navigate(), t.capture,
               disposing.elapsed(), int(w), captured ? "" : qPrintable(m_err.message));
     if (w != DevToolsPipe::Wait::Ready)
         m_c->kill();
