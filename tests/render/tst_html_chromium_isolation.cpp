@@ -483,16 +483,33 @@ private Q_SLOTS:
     }
 
     // The browser dies with the process that started it, however that process dies: a
-    // child that starts one and is killed with SIGKILL leaves no browser behind.
+    // child that starts one and is killed with SIGKILL leaves no browser behind. Also
+    // when the browser runs as another account (the server as root): changing the user
+    // clears the parent-death signal, which the child must then arm again.
+    void theBrowserDiesWithItsServer_data()
+    {
+        QTest::addColumn<bool>("asAccount");
+        QTest::newRow("same account") << false;
+        // Only root may switch the account (the CI runs as root): elsewhere there is no row.
+        if (::geteuid() == 0)
+            QTest::newRow("as imprint-browser") << true;
+    }
     void theBrowserDiesWithItsServer()
     {
+        QFETCH(bool, asAccount);
+        std::optional<ChromiumUser> account;
+        if (asAccount) {
+            account = chromiumUser(QStringLiteral("imprint-browser"));
+            QVERIFY2(account, "no imprint-browser account: scripts/deps makes it");
+        }
         int ready[2];
         QVERIFY(::pipe(ready) == 0);
         const pid_t child = fork();
         QVERIFY(child >= 0);
         if (child == 0) {
             DevToolsPipe pipe;
-            if (!pipe.start({QStringLiteral("/bin/sleep"), QStringLiteral("600")}, ChromiumNetworkIsolation::ProxyOnly))
+            if (!pipe.start({QStringLiteral("/bin/sleep"), QStringLiteral("600")}, ChromiumNetworkIsolation::ProxyOnly,
+                            account, QStringLiteral("/tmp")))
                 _exit(1);
             const pid_t browser = pipe.pid();
             [[maybe_unused]] const auto n = ::write(ready[1], &browser, sizeof browser);

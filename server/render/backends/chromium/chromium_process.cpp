@@ -226,6 +226,13 @@ common::Expected<common::Done, QString> DevToolsPipe::start(const QStringList &a
             // Root's powers end here: the namespace is made, the rest needs none.
             if (switchUser && (setgroups(0, nullptr) != 0 || setgid(runGid) != 0 || setuid(runUid) != 0))
                 _exit(124);
+            // A change of user clears the parent-death signal (prctl(2)): without it again,
+            // a browser running as the account outlived a server killed with SIGKILL (seen:
+            // six orphaned browsers spinning after killed test servers). The parent may
+            // have died in between, before the signal was armed again.
+            prctl(PR_SET_PDEATHSIG, SIGKILL);
+            if (getppid() != parent)
+                _exit(125);
             const int in = fcntl(toBrowser[0], F_DUPFD, 10), out = fcntl(fromBrowser[1], F_DUPFD, 10);
             const int null = open("/dev/null", O_RDWR);
             dup2(null, 0);
