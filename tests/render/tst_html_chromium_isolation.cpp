@@ -296,6 +296,26 @@ private Q_SLOTS:
         QCOMPARE(img.pixelColor(200, 175), expected); // the page
     }
 
+    // Pages that ran no script are kept open for their space's next render (issue 33); a
+    // page that may run script never is: what its script stored (localStorage, a cookie)
+    // reaches no later render, not even the same space's. The page paints red when it
+    // finds what an earlier render stored, green otherwise, then stores it.
+    void scriptPagesAreNeverReused()
+    {
+        const QString page = QStringLiteral(
+            "<body style=\"margin:0\"><div id=a style=\"width:400px;height:200px;background:rgb(0,0,200)\"></div>"
+            "<script>const seen = localStorage.getItem('k') || document.cookie.includes('k=1');"
+            "document.getElementById('a').style.background = seen ? 'rgb(200,0,0)' : 'rgb(0,200,0)';"
+            "localStorage.setItem('k', '1'); document.cookie = 'k=1';</script></body>");
+        for (int i = 0; i < 3; ++i) {
+            RenderError error;
+            const auto r = renderIn(scriptingContext(), htmlTemplate(page, 400, 200, true), &error,
+                                    [](RenderRequest &request) { request.tenant = QStringLiteral("spc_one"); });
+            QVERIFY2(r, qPrintable(error.message));
+            QCOMPARE(decode(*r).pixelColor(200, 100), QColor(0, 200, 0));
+        }
+    }
+
     // The finding: an asset that decodes to 8192 × 4096 px, drawn twice at once. Before, each
     // render wrote a 134 MB message the browser never read and every worker hung. Flat (the
     // probe's 98 KB PNG) and noisy (it compresses badly: only the page-sized bound keeps it

@@ -96,6 +96,39 @@ private slots:
         QVERIFY2(renderHtml(htmlTemplate("<p>warm</p>", 100, 50), &error, 60000), qPrintable(error.message));
     }
 
+    // Item 3: a page that ran no script is kept for its tenant's next render. Each render
+    // on a kept page draws its own document at its own size and nothing of the one before,
+    // alternating between tenants and sizes.
+    void keptPagesDrawEachRenderWhole()
+    {
+        const auto card = [](const QColor &c, int w, int h) {
+            return htmlTemplate(QStringLiteral("<style>body{margin:0}</style><div style=\"width:100vw;height:100vh;"
+                                               "background:rgb(%1,%2,%3)\"></div>")
+                                    .arg(c.red())
+                                    .arg(c.green())
+                                    .arg(c.blue()),
+                                w, h);
+        };
+        const struct {
+            QString tenant;
+            QColor colour;
+            int w, h;
+        } renders[] = {
+            {"spc_a", QColor(200, 0, 0), 300, 150},   {"spc_a", QColor(0, 0, 200), 200, 300},
+            {"spc_b", QColor(0, 200, 0), 300, 150},   {"spc_a", QColor(200, 200, 0), 320, 180},
+            {"spc_b", QColor(0, 200, 200), 120, 90},  {"spc_a", QColor(200, 0, 200), 300, 150},
+        };
+        for (const auto &r : renders) {
+            RenderError error;
+            const auto out = renderHtml(card(r.colour, r.w, r.h), &error, 20000, r.tenant);
+            QVERIFY2(out, qPrintable(error.message));
+            const QImage image = decode(*out);
+            QCOMPARE(image.size(), QSize(r.w, r.h));
+            QCOMPARE(image.pixelColor(0, 0), r.colour);
+            QCOMPARE(image.pixelColor(r.w - 1, r.h - 1), r.colour);
+        }
+    }
+
     // Item 4: 40 renders of a page with a 135 KB @font-face data: font, 4 at once on a
     // pool of 2, each with a 20 s deadline (a render takes well under a second when it does
     // not hang): every one is drawn, in the page's font, none waits out its deadline.

@@ -100,6 +100,71 @@ struct ChromiumBrowser::Private {
     QElapsedTimer startedAt; // since the start under way began
     QString startFailure; // why the last start failed, until a render asks again
 
+    /// A page kept open between renders of one tenant (ChromiumPageRun::kept()).
+    struct WarmPage {
+        std::weak_ptr<DevToolsPipe> browser; // the browser it lives in: none after a restart
+        QString tenant;
+        ChromiumKeptPage page;
+        qint64 idleSince = 0; // clock ms
+    };
+    std::vector<WarmPage> warm; // oldest first; at most options.pool
+    /// A warm page is used for this many renders, then disposed of: a renderer's memory
+    /// grows with the documents it has drawn, and a fresh one is cheap once in a while.
+    static constexpr int kWarmPageUses = 50;
+    /// A warm page idle this long is disposed of when next looked at.
+    static constexpr qint64 kWarmPageIdleMs = 60000;
+
+    /// A warm page of `tenant` in `browser`, taken out of the list, or nullopt. Pages of
+    /// another browser (a restart came between) are forgotten; idle ones disposed of.
+    std::optional<ChromiumKeptPage> takeWarmPage(const std::shared_ptr<DevToolsPipe> &browser, const QString &tenant)
+    {
+        std::vector<ChromiumKeptPage> stale;
+        std::optional<ChromiumKeptPage> found;
+        {
+            std::lock_guard lock(mutex);
+            const qint64 now = clock.elapsed();
+            for (auto it = warm.begin(); it != warm.end();) {
+                const std::shared_ptr<DevToolsPipe> in = it->browser.lock();
+                if (in != browser || now - it->idleSince > kWarmPageIdleMs) {
+                    if (in == browser)
+                        stale.push_back(it->page);
+                    it = warm.erase(it);
+                } else if (!found && it->tenant == tenant) {
+                    found = it->page;
+                    it = warm.erase(it);
+                } else {
+                    ++it;
+                }
+            }
+        }
+        for (const ChromiumKeptPage &p : stale)
+            disposeKeptPage(*browser, p);
+        return found;
+    }
+
+    /// Keeps `page` of `tenant` open in `browser` for a next render, disposing of the
+    /// oldest warm page when there are more than the pool's slots, or of `page` itself
+    /// when it has been used kWarmPageUses times.
+    void keepWarmPage(const std::shared_ptr<DevToolsPipe> &browser, const QString &tenant, const ChromiumKeptPage &page)
+    {
+        std::vector<ChromiumKeptPage> dispose;
+        {
+            std::lock_guard lock(mutex);
+            if (page.uses >= kWarmPageUses || browser != connection) {
+                dispose.push_back(page);
+            } else {
+                warm.push_back(WarmPage{browser, tenant, page, clock.elapsed()});
+                while (int(warm.size()) > options.pool) {
+                    if (warm.front().browser.lock() == browser)
+                        dispose.push_back(warm.front().page);
+                    warm.erase(warm.begin());
+                }
+            }
+        }
+        for (const ChromiumKeptPage &p : dispose)
+            disposeKeptPage(*browser, p);
+    }
+
     /// What one start of the browser made: the running browser and how it runs, or why not.
     struct Launched {
         std::shared_ptr<DevToolsPipe> pipe;
@@ -548,11 +613,20 @@ std::optional<ChromiumCapture> ChromiumBrowser::capture(const ChromiumPage &page
         std::optional<ChromiumCapture> out;
         {
             ChromiumPageRun run(c, page, cancellation, d->options.fetch, allowScript, debug, warnings, timer);
+            // A page that may run script is always fresh and never kept: what a script
+            // stores (cookies, storage) must not reach even the same space's next render.
+            if (!allowScript) {
+                if (const auto warmPage = d->takeWarmPage(c, page.tenant))
+                    run.adopt(*warmPage);
+                run.setMayKeep(true);
+            }
             out = run.run(t);
             if (!out) {
                 err = run.error();
                 rendererGone = run.rendererGone();
             }
+            if (run.kept())
+                d->keepWarmPage(c, page.tenant, *run.kept());
         } // leaving the run waits for its fetches still running
         if (!out && !c->alive())
             d->startChanged.notify_all(); // the starter replaces it now

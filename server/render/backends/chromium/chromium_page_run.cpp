@@ -140,7 +140,7 @@ ChromiumPageRun::~ChromiumPageRun() = default;
 
 std::optional<ChromiumCapture> ChromiumPageRun::run(ChromiumTimings &t)
 {
-    bool ok = openPage();
+    bool ok = m_adopted ? resetPage() : openPage();
     t.page = elapsedMs(m_timer);
     ok = ok && navigate();
     t.load = elapsedMs(m_timer);
@@ -190,13 +190,7 @@ bool ChromiumPageRun::openPage()
     if (!m_allowScript)
         ok = ok
              && call(QStringLiteral("Emulation.setScriptExecutionDisabled"), {{QStringLiteral("value"), true}}, true);
-    ok = ok
-         && call(QStringLiteral("Emulation.setDeviceMetricsOverride"),
-                 {{QStringLiteral("width"), width},
-                  {QStringLiteral("height"), height},
-                  {QStringLiteral("deviceScaleFactor"), m_page.scale},
-                  {QStringLiteral("mobile"), false}},
-                 true);
+    ok = ok && setViewport();
     ok = ok
          && call(QStringLiteral("Emulation.setDefaultBackgroundColorOverride"),
                  {{QStringLiteral("color"), QJsonObject{{QStringLiteral("r"), 0},
@@ -205,6 +199,28 @@ bool ChromiumPageRun::openPage()
                                                         {QStringLiteral("a"), 0}}}},
                  true);
     return ok;
+}
+
+bool ChromiumPageRun::resetPage()
+{
+    // Everything openPage() set stays set on the page (interception, auto-attach, the
+    // script switch, the background); only the size is this render's. The events the
+    // previous render left (late lifecycle events of its document) are dropped, and
+    // navigate() waits for its own navigation's load by loaderId anyway.
+    m_contextId = m_adopted->contextId;
+    m_session = m_adopted->session;
+    m_c->dropSession(m_session);
+    return setViewport();
+}
+
+bool ChromiumPageRun::setViewport()
+{
+    return call(QStringLiteral("Emulation.setDeviceMetricsOverride"),
+                {{QStringLiteral("width"), m_page.size.width()},
+                 {QStringLiteral("height"), m_page.size.height()},
+                 {QStringLiteral("deviceScaleFactor"), m_page.scale},
+                 {QStringLiteral("mobile"), false}},
+                true);
 }
 
 bool ChromiumPageRun::navigate()
@@ -285,10 +301,20 @@ void ChromiumPageRun::release(bool captured, const ChromiumTimings &t)
     // Free the page whatever happened: disposing the context closes its page and ends its
     // renderer (a page stuck in a script loop included). A browser that does not answer
     // within 2 s is ended; the next render starts a new one.
-    if (!m_session.isEmpty())
-        m_c->dropSession(m_session);
     for (const QString &child : std::as_const(m_children))
         m_c->dropSession(child);
+    // A page that drew its render and ran no script is left open for the next render of
+    // its tenant (ChromiumBrowser decides whether to keep it): the browser context and
+    // the renderer process, over a third of an html render's time, are then made once.
+    if (captured && m_mayKeep && !m_allowScript && !m_contextId.isEmpty() && !m_session.isEmpty()) {
+        m_kept = ChromiumKeptPage{m_contextId, m_session, m_adopted ? m_adopted->uses + 1 : 1};
+        if (m_debug)
+            qInfo("chromium: wait %.0f navigate %.0f capture %.0f, page kept (%d renders)", t.wait, t.navigate(),
+                  t.capture, m_kept->uses);
+        return;
+    }
+    if (!m_session.isEmpty())
+        m_c->dropSession(m_session);
     if (m_contextId.isEmpty())
         return;
     const int id
@@ -302,6 +328,13 @@ void ChromiumPageRun::release(bool captured, const ChromiumTimings &t)
               disposing.elapsed(), int(w), captured ? "" : qPrintable(m_err.message));
     if (w != DevToolsPipe::Wait::Ready)
         m_c->kill();
+}
+
+void disposeKeptPage(DevToolsPipe &pipe, const ChromiumKeptPage &page)
+{
+    pipe.dropSession(page.session);
+    pipe.send(QStringLiteral("Target.disposeBrowserContext"), {{QStringLiteral("browserContextId"), page.contextId}},
+              {}, true);
 }
 
 // ---- DevTools calls, serving the page meanwhile

@@ -21,6 +21,16 @@
 
 namespace imprint::render {
 
+/// A page kept open after a render, for the next render of the same tenant
+/// (ChromiumBrowser's warm pages, issue 33): its browser context and the session attached
+/// to it. Only pages that ran no script are kept, so nothing a page could store carries
+/// over, and only for the same tenant, so nothing crosses spaces.
+struct ChromiumKeptPage {
+    QString contextId;
+    QString session;
+    int uses = 0; ///< renders drawn on it so far
+};
+
 /// One page render on `pipe`'s browser. Not thread-safe; one per attempt.
 class ChromiumPageRun
 {
@@ -40,6 +50,17 @@ public:
     ChromiumPageRun(const ChromiumPageRun &) = delete;
     ChromiumPageRun &operator=(const ChromiumPageRun &) = delete;
 
+    /// Draws on `page` (a page an earlier run kept) instead of opening a fresh one: its
+    /// viewport is set to this render's and the previous render's leftover events are
+    /// dropped. Call before run().
+    void adopt(const ChromiumKeptPage &page) { m_adopted = page; }
+    /// Whether run() may keep the page open when it captured (kept() then says so)
+    /// instead of disposing of its browser context.
+    void setMayKeep(bool mayKeep) { m_mayKeep = mayKeep; }
+    /// After run(): the page left open for a next render (its owner keeps it or disposes
+    /// of it with disposeKeptPage()), or nullopt when run() disposed of it.
+    const std::optional<ChromiumKeptPage> &kept() const { return m_kept; }
+
     /// Runs every step, filling `timings`' navigate and capture times: the capture, or
     /// nullopt with error() set.
     std::optional<ChromiumCapture> run(ChromiumTimings &timings);
@@ -54,6 +75,8 @@ private:
     struct PendingFetch;
 
     bool openPage();
+    bool resetPage();
+    bool setViewport();
     bool navigate();
     std::optional<ChromiumCapture> takeOutput();
     void release(bool captured, const ChromiumTimings &timings);
@@ -95,6 +118,13 @@ private:
     bool m_documentServed = false;
     QStringList m_children; // sessions of the frames and workers attached under the page
     QSet<QString> m_loaded; // loaderIds whose load lifecycle event has come
+    std::optional<ChromiumKeptPage> m_adopted; // the kept page this run draws on
+    bool m_mayKeep = false;
+    std::optional<ChromiumKeptPage> m_kept; // the page left open by release()
 };
+
+/// Disposes of a kept page's browser context on `pipe` without waiting for the answer
+/// (the context's renderer ends with it).
+void disposeKeptPage(DevToolsPipe &pipe, const ChromiumKeptPage &page);
 
 } // namespace imprint::render
