@@ -372,9 +372,24 @@ std::optional<QString> templatePageHtml(const Template &tmpl, const QHash<QStrin
     w.out += head;
     // A root sized `100%` (or `h-full`) is the image's size in the JSON engines (satori's
     // root is the image): the page gives html and body the viewport's size to resolve
-    // against, or the root stopped at its content's height (issue 33).
-    if (!contentSized)
-        w.out.insert(w.out.lastIndexOf(QLatin1String("</head>")), QStringLiteral("<style>html,body{height:100%}</style>"));
+    // against, or the root stopped at its content's height (issue 33). A root whose
+    // height is not given fills the image too in those engines (layoutDocument(): the
+    // viewport's height less the root's margins, as its border box, within its min and
+    // max): `-webkit-fill-available` is that height in Chromium. In a zero-specificity
+    // rule, so any height the template gives (inline, a class, a stylesheet) wins; not for
+    // an image root or one with an aspect ratio, which the JSON engines size from those.
+    if (!contentSized) {
+        const bool sizedByItself = root.value(QLatin1String("type")).toString() == QLatin1String("img")
+                                   || root.value(QLatin1String("props"))
+                                          .toObject()
+                                          .value(QLatin1String("style"))
+                                          .toObject()
+                                          .contains(QLatin1String("aspectRatio"));
+        w.out.insert(w.out.lastIndexOf(QLatin1String("</head>")),
+                     sizedByItself ? QStringLiteral("<style>html,body{height:100%}</style>")
+                                   : QStringLiteral("<style>html,body{height:100%}"
+                                                    ":where(body>*){height:-webkit-fill-available}</style>"));
+    }
     QJsonObject extra;
     if (contentSized) {
         extra.insert(QStringLiteral("position"), QStringLiteral("absolute"));
