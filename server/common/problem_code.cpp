@@ -98,6 +98,7 @@ constexpr std::array kTitles{
     StatusTitle{408, "Request Timeout"},
     StatusTitle{409, "Conflict"},
     StatusTitle{413, "Payload Too Large"},
+    StatusTitle{422, "Unprocessable Content"},
     StatusTitle{429, "Too Many Requests"},
     StatusTitle{431, "Request Header Fields Too Large"},
     StatusTitle{500, "Internal Server Error"},

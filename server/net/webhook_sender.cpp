@@ -2,6 +2,7 @@
 #include "server/net/webhook_sender.h"
 
 #include "server/net/address_policy.h"
+#include "server/net/pinned_request.h"
 
 #include <QElapsedTimer>
 #include <QHostAddress>
@@ -109,20 +110,8 @@ WebhookSender::WebhookSender(WebhookPolicy policy)
     d->policy = std::move(policy);
     for (QString &h : d->policy.hostAllowlist)
         h = h.trimmed().toLower();
-    d->thread.setObjectName(QStringLiteral("imprint-webhooks"));
     d->context = new QObject;
-    d->context->moveToThread(&d->thread);
-    d->thread.start();
-    Shared *s = d.get();
-    QMetaObject::invokeMethod(
-        d->context,
-        [s] {
-            s->manager = new QNetworkAccessManager(s->context);
-            // A proxy would resolve the name itself and defeat the address check.
-            s->manager->setProxy(QNetworkProxy::NoProxy);
-            s->manager->setAutoDeleteReplies(false);
-        },
-        Qt::BlockingQueuedConnection);
+    d->manager = startNetworkThread(d->thread, d->context, QStringLiteral("imprint-webhooks"));
 }
 
 WebhookSender::~WebhookSender()
@@ -204,30 +193,12 @@ void WebhookSender::Shared::start(const std::shared_ptr<Attempt> &a, const QUrl 
 void WebhookSender::Shared::send(const std::shared_ptr<Attempt> &a, const QUrl &url, const QHostAddress &address,
                                  const QList<QPair<QByteArray, QByteArray>> &headers, const QByteArray &body)
 {
-    QUrl target = url;
-    target.setHost(address.toString());
-    target.setFragment(QString());
-    QNetworkRequest request(target);
-    const bool https = url.scheme().compare(QLatin1String("https"), Qt::CaseInsensitive) == 0;
-    QByteArray hostHeader = url.host(QUrl::FullyEncoded).toLatin1();
-    if (hostHeader.contains(':'))
-        hostHeader = '[' + hostHeader + ']';
-    if (url.port() != -1 && url.port() != (https ? 443 : 80))
-        hostHeader += ':' + QByteArray::number(url.port());
-    request.setRawHeader("Host", hostHeader);
-    if (https)
-        request.setPeerVerifyName(url.host());
+    QNetworkRequest request = pinnedRequest(url, address);
     request.setRawHeader("User-Agent", "Imprint/" IMPRINT_VERSION " (webhooks)");
     request.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));
     for (const auto &[name, value] : headers)
         request.setRawHeader(name, value);
     request.setTransferTimeout(policy.connectTimeoutMs);
-    request.setAttribute(QNetworkRequest::RedirectPolicyAttribute, QNetworkRequest::ManualRedirectPolicy);
-    request.setAttribute(QNetworkRequest::Http2AllowedAttribute, false);
-    request.setAttribute(QNetworkRequest::CookieLoadControlAttribute, QNetworkRequest::Manual);
-    request.setAttribute(QNetworkRequest::CookieSaveControlAttribute, QNetworkRequest::Manual);
-    request.setAttribute(QNetworkRequest::AuthenticationReuseAttribute, QNetworkRequest::Manual);
-    request.setAttribute(QNetworkRequest::CacheSaveControlAttribute, false);
     QNetworkReply *reply = manager->post(request, body);
     a->reply = reply;
     std::weak_ptr<Attempt> weak = a;

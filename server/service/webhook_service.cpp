@@ -15,8 +15,6 @@
 
 namespace imprint::service {
 
-Q_LOGGING_CATEGORY(lcWebhooks, "imprint.webhooks")
-
 using store::nowMs;
 using store::ServiceError;
 using store::WebhookDelivery;
@@ -131,7 +129,7 @@ QJsonObject deliveryLogJson(const DeliveryLogEntry &entry)
 
 WebhookService::WebhookService(const store::Database &db, QString dataDir, WebhookSettings settings)
     : m_db(db)
-    , m_dataDir(std::move(dataDir))
+    , m_serverKey(std::move(dataDir))
     , m_settings(std::move(settings))
 { }
 
@@ -142,30 +140,11 @@ const QStringList &WebhookService::eventTypes()
     return types;
 }
 
-Result<const store::SecretBox *> WebhookService::box()
-{
-    QMutexLocker lock(&m_boxMutex);
-    if (!m_box) {
-        auto opened = store::SecretBox::openOrCreate(QDir(m_dataDir).filePath(QStringLiteral("signing.key")));
-        if (!opened) {
-            qCWarning(lcWebhooks).noquote() << opened.error();
-            return ServiceError{ProblemCode::SigningKeyStore, {},
-                                QStringLiteral("The server's secret store is unavailable.")};
-        }
-        m_box = std::move(*opened);
-    }
-    return &*m_box;
-}
-
 Result<QString> WebhookService::unseal(const QByteArray &sealed)
 {
-    const auto sealer = box();
-    if (!sealer)
-        return sealer.error();
-    const auto plain = (*sealer)->open(sealed);
+    const auto plain = m_serverKey.unseal(sealed);
     if (!plain)
-        return ServiceError{ProblemCode::SigningKeyStore, {},
-                            QStringLiteral("A webhook secret does not open with the server key.")};
+        return plain.error();
     return QString::fromUtf8(*plain);
 }
 
@@ -202,7 +181,7 @@ Result<CreatedWebhook> WebhookService::create(const QString &spaceId, const QStr
     if (description.size() > 200)
         return ServiceError::invalid(ProblemCode::InvalidName, QStringLiteral("description"),
                                      QStringLiteral("A description is at most 200 characters."));
-    const auto sealer = box();
+    const auto sealer = m_serverKey.box();
     if (!sealer)
         return sealer.error();
     CreatedWebhook out;

@@ -7,6 +7,7 @@
 // webhook-id, webhook-timestamp and webhook-signature "v1,<base64 HMAC-SHA256>".
 
 #include "server/service/paging.h"
+#include "server/service/server_key.h"
 #include "server/store/config.h"
 #include "server/store/crypto.h"
 #include "server/store/database.h"
@@ -132,16 +133,13 @@ public:
     static constexpr int kMaxPage = 1000000;
 
 private:
-    Result<const store::SecretBox *> box();
     /// Inserts a delivery of `payload` for `endpointId`, due now.
     Result<store::WebhookDelivery> enqueue(const QString &spaceId, const QString &endpointId, const QString &eventType,
                                            const QByteArray &payload);
 
     const store::Database &m_db;
-    QString m_dataDir;
+    ServerKey m_serverKey;
     WebhookSettings m_settings;
-    QMutex m_boxMutex;
-    std::optional<store::SecretBox> m_box;
     std::function<void()> m_published;
 };
 
