@@ -140,6 +140,10 @@ Services::Services(const store::Database &db, const store::Config &config, const
               service::PageRenderSettings{m_settings.publishCacheEntries, m_settings.publishCacheTtlMs}, imageFetcher)
     , m_fonts(db, m_files)
     , m_assets(db, config, m_files)
+    , m_webhookSettings(service::WebhookSettings::fromConfig(config))
+    , m_webhookSender(m_webhookSettings.policy())
+    , m_webhooks(db, dataDir, m_webhookSettings)
+    , m_webhookDispatcher(db, m_webhooks, m_webhookSender)
     , m_changes(changeFeed(db, m_pages))
     , m_auth(m_accounts, m_keys, config)
     , m_keyRoutes(m_accounts, m_keys)
@@ -148,10 +152,13 @@ Services::Services(const store::Database &db, const store::Config &config, const
     , m_render(config, m_settings, m_keys, m_rateLimiter, m_patterns, m_pages, m_signingKeys, m_renderMetrics)
     , m_fileRoutes(m_files)
     , m_uploads(http::ContentAccess{m_accounts, m_keys, m_idempotency}, m_fonts, m_assets, m_settings)
+    , m_webhookRoutes(m_accounts, m_keys, m_webhooks)
     , m_meta(db, config, m_settings,
              http::MetricsSources{m_patterns, m_pages, renderContext, m_signingKeys, m_renderMetrics, imageFetcher,
-                                  m_changes.get()})
+                                  m_changes.get(), &m_webhookDispatcher})
 {
+    // An event published here is sent at once rather than at the next poll.
+    m_webhooks.setPublishedHook([this] { m_webhookDispatcher.wake(); });
     // A publish or delete through these routes is visible to the next render here at once;
     // other instances sharing a PostgreSQL database drop their copy when the change feed
     // tells them, or within the cache TTL while the feed is down.
@@ -174,7 +181,7 @@ void Services::registerRoutes(http::Router &router)
 {
     for (http::RouteModule *module : std::initializer_list<http::RouteModule *>{
              &m_auth, &m_keyRoutes, &m_signingKeyRoutes, &m_contentRoutes, &m_render, &m_fileRoutes, &m_uploads,
-             &m_meta})
+             &m_webhookRoutes, &m_meta})
         module->registerRoutes(router);
 }
 
@@ -219,6 +226,7 @@ Service::Service(const Environment &env, render::PatternCatalog catalog)
     }
     m_services.setRequestMetrics(&m_server.requestMetrics());
     m_services.registerRoutes(m_server.router());
+    m_services.startWebhookDelivery();
 }
 
 } // namespace imprint::app

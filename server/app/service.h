@@ -16,8 +16,11 @@
 #include "server/http/routes/render.h"
 #include "server/http/routes/signing_keys.h"
 #include "server/http/routes/uploads.h"
+#include "server/http/routes/webhooks.h"
 #include "server/http/server.h"
 #include "server/net/remote_image_fetcher.h"
+#include "server/net/webhook_sender.h"
+#include "server/service/webhook_dispatcher.h"
 #include "server/service/write_behind.h"
 
 #include <memory>
@@ -81,6 +84,11 @@ public:
     service::AccountService &accounts() { return m_accounts; }
     service::ApiKeyService &keys() { return m_keys; }
     service::SigningKeyService &signingKeys() { return m_signingKeys; }
+    /// Webhook endpoints and the outbox: publish() events into it (docs/api.md, "Webhooks").
+    service::WebhookService &webhooks() { return m_webhooks; }
+    /// Starts the webhook delivery worker (`imprint serve` and the local desktop mode; the
+    /// tests that only need the route table leave it stopped).
+    void startWebhookDelivery() { m_webhookDispatcher.start(); }
 
 private:
     http::RouteSettings m_settings;
@@ -96,6 +104,11 @@ private:
     service::FontService m_fonts;
     service::AssetService m_assets;
     http::RenderMetrics m_renderMetrics;
+    // Webhooks: the outbound requests, the use cases, and the worker that delivers the outbox.
+    service::WebhookSettings m_webhookSettings;
+    net::WebhookSender m_webhookSender;
+    service::WebhookService m_webhooks;
+    service::WebhookDispatcher m_webhookDispatcher;
     // With PostgreSQL: other instances' publishes (LISTEN/NOTIFY). Stopped first of all
     // (~Services()), before the caches its handlers touch are destroyed.
     std::unique_ptr<store::ChangeFeed> m_changes;
@@ -107,6 +120,7 @@ private:
     http::RenderRoutes m_render;
     http::FileRoutes m_fileRoutes;
     http::UploadRoutes m_uploads;
+    http::WebhookRoutes m_webhookRoutes;
     http::MetaRoutes m_meta;
 };
 

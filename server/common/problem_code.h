@@ -71,6 +71,8 @@ enum class ProblemCode {
     FileNotFound, ///< file_not_found
     FontNotFound, ///< font_not_found
     AssetNotFound, ///< asset_not_found
+    WebhookNotFound, ///< webhook_not_found
+    DeliveryNotFound, ///< delivery_not_found
     // 405, 408
     MethodNotAllowed, ///< method_not_allowed
     RequestTimeout, ///< request_timeout
@@ -79,6 +81,8 @@ enum class ProblemCode {
     TemplateInUse, ///< template_in_use
     InvalidStoredTemplate, ///< invalid_stored_template
     IdempotencyKeyInUse, ///< idempotency_key_in_use
+    // 422: understood, but refused by a policy
+    UrlRefused, ///< url_refused: a webhook URL the address policy forbids
     // 413, 429, 431
     BodyTooLarge, ///< body_too_large
     RateLimited, ///< rate_limited

@@ -2,6 +2,8 @@
 
 #include "server/net/remote_image_fetcher.h"
 
+#include "server/net/pinned_request.h"
+
 #include "server/net/address_policy.h"
 #include "server/render/resources/image_decoder.h"
 
@@ -426,31 +428,11 @@ void RemoteImageFetcher::Shared::connectTo(const std::shared_ptr<Flight> &f, con
 void RemoteImageFetcher::Shared::send(const std::shared_ptr<Flight> &f)
 {
     const QUrl &url = f->current;
-    const QHostAddress address = f->addresses.at(f->addressIndex);
-    QUrl target = url;
-    target.setHost(address.toString());
-    target.setUserInfo(QString());
-    target.setFragment(QString());
-    QNetworkRequest request(target);
-    const bool https = url.scheme().compare(QLatin1String("https"), Qt::CaseInsensitive) == 0;
-    QByteArray hostHeader = url.host(QUrl::FullyEncoded).toLatin1();
-    if (hostHeader.contains(':'))
-        hostHeader = '[' + hostHeader + ']';
-    if (url.port() != -1 && url.port() != (https ? 443 : 80))
-        hostHeader += ':' + QByteArray::number(url.port());
-    request.setRawHeader("Host", hostHeader);
-    if (https)
-        request.setPeerVerifyName(url.host());
+    QNetworkRequest request = pinnedRequest(url, f->addresses.at(f->addressIndex));
     request.setRawHeader("User-Agent", "Imprint/" IMPRINT_VERSION " (image fetcher)");
     request.setRawHeader("Accept", "image/png,image/jpeg,image/gif,image/webp,image/svg+xml,*/*;q=0.5");
     // Images are compressed already; identity keeps the body limit a limit on the wire.
     request.setRawHeader("Accept-Encoding", "identity");
-    request.setAttribute(QNetworkRequest::RedirectPolicyAttribute, QNetworkRequest::ManualRedirectPolicy);
-    request.setAttribute(QNetworkRequest::Http2AllowedAttribute, false);
-    request.setAttribute(QNetworkRequest::CookieLoadControlAttribute, QNetworkRequest::Manual);
-    request.setAttribute(QNetworkRequest::CookieSaveControlAttribute, QNetworkRequest::Manual);
-    request.setAttribute(QNetworkRequest::AuthenticationReuseAttribute, QNetworkRequest::Manual);
-    request.setAttribute(QNetworkRequest::CacheSaveControlAttribute, false);
     if (f->stale && f->redirects == 0) {
         if (!f->stale->etag.isEmpty())
             request.setRawHeader("If-None-Match", f->stale->etag);
@@ -603,20 +585,8 @@ void RemoteImageFetcher::Shared::storeAnswer(const std::shared_ptr<Flight> &f, c
 RemoteImageFetcher::RemoteImageFetcher(RemoteImagePolicy policy, RemoteImageCacheOptions cache)
     : d(std::make_unique<Shared>(std::move(policy), cache))
 {
-    d->thread.setObjectName(QStringLiteral("imprint-image-fetch"));
     d->context = new QObject;
-    d->context->moveToThread(&d->thread);
-    d->thread.start();
-    Shared *s = d.get();
-    QMetaObject::invokeMethod(
-        d->context,
-        [s] {
-            s->manager = new QNetworkAccessManager(s->context);
-            // A proxy would resolve the name itself and defeat the address check.
-            s->manager->setProxy(QNetworkProxy::NoProxy);
-            s->manager->setAutoDeleteReplies(false);
-        },
-        Qt::BlockingQueuedConnection);
+    d->manager = startNetworkThread(d->thread, d->context, QStringLiteral("imprint-image-fetch"));
 }
 
 RemoteImageFetcher::~RemoteImageFetcher()

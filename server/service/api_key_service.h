@@ -28,13 +28,15 @@ using store::ServiceError;
 enum class KeyScope {
     Render, ///< render: /render
     Content, ///< content: the template, page, font and asset routes without a session
+    Webhooks, ///< webhooks: the webhook routes without a session
 };
 
 /// The scopes' wire names, in their canonical order: the one list that parsing, the
 /// refusal's message, the stored form and the CLI's help derive from.
-inline constexpr std::array<std::pair<KeyScope, const char *>, 2> kKeyScopeNames{{
+inline constexpr std::array<std::pair<KeyScope, const char *>, 3> kKeyScopeNames{{
     {KeyScope::Render, "render"},
     {KeyScope::Content, "content"},
+    {KeyScope::Webhooks, "webhooks"},
 }};
 
 /// The wire name of `scope`.

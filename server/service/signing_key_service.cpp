@@ -4,7 +4,6 @@
 
 #include "server/store/repositories.h"
 
-#include <QDir>
 #include <QLoggingCategory>
 #include <QUrl>
 #include <QUrlQuery>
@@ -13,20 +12,11 @@
 
 namespace imprint::service {
 
-Q_LOGGING_CATEGORY(lcSigning, "imprint.signing")
-
 using store::nowMs;
 using store::SigningKey;
 using store::SigningKeyRepository;
 
 namespace {
-
-ServiceError keyStoreError()
-{
-    return {ProblemCode::SigningKeyStore,
-            {},
-            QStringLiteral("The server's signing-key store is unavailable.")};
-}
 
 const SecretKind kSigningKey{"signing_key",
                              "signing key",
@@ -51,26 +41,12 @@ bool truthy(const QString &value)
 
 SigningKeyService::SigningKeyService(const store::Database &db, QString dataDir)
     : m_db(db)
-    , m_dataDir(std::move(dataDir))
+    , m_serverKey(std::move(dataDir))
 { }
 
 std::vector<store::Role> SigningKeyService::managerRoles()
 {
     return {store::Role::Owner, store::Role::Admin};
-}
-
-Result<const store::SecretBox *> SigningKeyService::box()
-{
-    QMutexLocker lock(&m_boxMutex);
-    if (!m_box) {
-        auto opened = store::SecretBox::openOrCreate(QDir(m_dataDir).filePath(QStringLiteral("signing.key")));
-        if (!opened) {
-            qCWarning(lcSigning).noquote() << opened.error();
-            return keyStoreError();
-        }
-        m_box = std::move(*opened);
-    }
-    return &*m_box;
 }
 
 Result<CreatedSigningKey> SigningKeyService::create(const QString &spaceId, const QString &nameIn,
@@ -79,7 +55,7 @@ Result<CreatedSigningKey> SigningKeyService::create(const QString &spaceId, cons
     const auto name = checkSecretName(kSigningKey, nameIn);
     if (!name)
         return name.error();
-    const auto sealer = box();
+    const auto sealer = m_serverKey.box();
     if (!sealer)
         return sealer.error();
     CreatedSigningKey out;
@@ -121,21 +97,10 @@ Result<QString> SigningKeyService::secretOf(const QString &spaceId, const QStrin
         return row.error();
     if (!*row)
         return notFound(keyId);
-    const auto secret = unseal((*row)->sealedSecret);
+    const auto secret = m_serverKey.unseal((*row)->sealedSecret);
     if (!secret)
         return secret.error();
     return QString::fromUtf8(*secret);
-}
-
-Result<QByteArray> SigningKeyService::unseal(const QByteArray &sealed)
-{
-    const auto sealer = box();
-    if (!sealer)
-        return sealer.error();
-    const auto secret = (*sealer)->open(sealed);
-    if (!secret)
-        return keyStoreError();
-    return *secret;
 }
 
 Result<SignedUrlGrant> SigningKeyService::verify(const QString &path, const QueryItems &items, qint64 nowSeconds)
@@ -167,7 +132,7 @@ Result<SignedUrlGrant> SigningKeyService::verify(const QString &path, const Quer
         ++m_invalid;
         return invalid;
     }
-    const auto secret = unseal((*row)->sealedSecret);
+    const auto secret = m_serverKey.unseal((*row)->sealedSecret);
     if (!secret)
         return secret.error();
     const QByteArray given

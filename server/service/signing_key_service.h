@@ -5,6 +5,7 @@
 // these, never SQL. Thread-safe as far as the Database is.
 
 #include "server/service/paging.h"
+#include "server/service/server_key.h"
 #include "server/store/crypto.h"
 #include "server/store/database.h"
 #include "server/store/errors.h"
@@ -109,16 +110,8 @@ public:
     static constexpr int kMaxPage = 1000000;
 
 private:
-    /// The server key, loaded (or created) on first use.
-    Result<const store::SecretBox *> box();
-    /// The plain secret of a key's sealed one; Database "signing_key_store" when the server
-    /// key is unusable or does not open it.
-    Result<QByteArray> unseal(const QByteArray &sealed);
-
     const store::Database &m_db;
-    QString m_dataDir;
-    QMutex m_boxMutex;
-    std::optional<store::SecretBox> m_box;
+    ServerKey m_serverKey;
     std::atomic<quint64> m_invalid{0};
     std::atomic<quint64> m_expired{0};
 };

@@ -78,6 +78,14 @@ QString newSigningSecret()
     return QStringLiteral("sks_") + randomBase62(40);
 }
 
+QString newWebhookSecret()
+{
+    initCrypto();
+    QByteArray key(32, Qt::Uninitialized);
+    randombytes_buf(key.data(), size_t(key.size()));
+    return QStringLiteral("whsec_") + QString::fromLatin1(key.toBase64());
+}
+
 QByteArray hmacSha256(const QByteArray &key, const QByteArray &message)
 {
     initCrypto();

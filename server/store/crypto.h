@@ -31,6 +31,10 @@ QString newSessionToken();
 /// are the HMAC key, so shell, Node and Python sign with the text as printed.
 QString newSigningSecret();
 
+/// A new webhook signing secret as the Standard Webhooks specification writes it:
+/// `whsec_` + base64 (RFC 4648 §4, padded) of 32 random bytes, which are the HMAC key.
+QString newWebhookSecret();
+
 /// HMAC-SHA-256 (RFC 2104, libsodium crypto_auth_hmacsha256) of `message` under `key` of
 /// any length: the 32-byte tag.
 QByteArray hmacSha256(const QByteArray &key, const QByteArray &message);

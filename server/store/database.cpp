@@ -152,6 +152,38 @@ const std::vector<Migration> &migrations()
              "CREATE TABLE rate_windows (rate_key TEXT NOT NULL, window_start BIGINT NOT NULL,"
              " hits INTEGER NOT NULL, PRIMARY KEY (rate_key, window_start))",
          }},
+        {10,
+         "webhooks",
+         {
+             // A space's webhook endpoints (docs/api.md, "Webhooks"). secret_box: base64 of
+             // SecretBox::seal() of the whsec_ secret, as signing_keys keeps its secrets;
+             // event_types: space-separated names, empty = every event. Deleting an
+             // endpoint sets disabled_at, so its delivery log stays readable in the database.
+             "CREATE TABLE webhook_endpoints (id TEXT PRIMARY KEY,"
+             " space_id TEXT NOT NULL REFERENCES spaces(id) ON DELETE CASCADE,"
+             " url TEXT NOT NULL, description TEXT NOT NULL, event_types TEXT NOT NULL,"
+             " secret_box TEXT NOT NULL, created_by TEXT, created_at BIGINT NOT NULL, disabled_at BIGINT)",
+             "CREATE INDEX webhook_endpoints_space ON webhook_endpoints (space_id, disabled_at, created_at)",
+             // The outbox: one row per (event, endpoint); id is the webhook-id header. state
+             // is pending, delivered or failed; a worker that claims a row leases it
+             // (lease_owner, lease_until) so no two instances send it at once. attempts counts
+             // every attempt; round_started_at and round_attempts restart on a replay.
+             "CREATE TABLE webhook_deliveries (id TEXT PRIMARY KEY,"
+             " endpoint_id TEXT NOT NULL REFERENCES webhook_endpoints(id) ON DELETE CASCADE,"
+             " space_id TEXT NOT NULL REFERENCES spaces(id) ON DELETE CASCADE,"
+             " event_type TEXT NOT NULL, payload TEXT NOT NULL, state TEXT NOT NULL,"
+             " attempts INTEGER NOT NULL, round_attempts INTEGER NOT NULL, round_started_at BIGINT NOT NULL,"
+             " next_attempt_at BIGINT NOT NULL, lease_owner TEXT, lease_until BIGINT,"
+             " last_status INTEGER, last_error TEXT, created_at BIGINT NOT NULL, updated_at BIGINT NOT NULL)",
+             "CREATE INDEX webhook_deliveries_due ON webhook_deliveries (state, next_attempt_at)",
+             "CREATE INDEX webhook_deliveries_endpoint ON webhook_deliveries (endpoint_id, created_at)",
+             // Every attempt of a delivery: when, the answer's status (NULL: none) or why
+             // there was none, and how long it took.
+             "CREATE TABLE webhook_attempts (delivery_id TEXT NOT NULL"
+             " REFERENCES webhook_deliveries(id) ON DELETE CASCADE,"
+             " attempt INTEGER NOT NULL, attempted_at BIGINT NOT NULL, status INTEGER, error TEXT,"
+             " duration_ms BIGINT NOT NULL, PRIMARY KEY (delivery_id, attempt))",
+         }},
     };
     return list;
 }

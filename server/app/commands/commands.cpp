@@ -16,6 +16,7 @@ int runUserCommand(const QStringList &args);
 int runKeyCommand(const QStringList &args);
 int runSigningKeyCommand(const QStringList &args);
 int runUrlCommand(const QStringList &args);
+int runWebhookCommand(const QStringList &args);
 int runRenderCommand(const QStringList &args);
 int runTemplateCommand(const QStringList &args);
 int runPageCommand(const QStringList &args);
@@ -46,6 +47,8 @@ const std::vector<CommandEntry> &commandTable()
         {"signing-key", "URL-signing keys: create --space S --name N | list --space S | revoke ID",
          runSigningKeyCommand},
         {"url", "signed render URLs: sign --space S --signing-key ID [--expires SECONDS] URL", runUrlCommand},
+        {"webhook", "webhooks: add --space S URL [--events E,...] | list --space S | remove --space S ID",
+         runWebhookCommand},
         {"console", "admin console (Qt Widgets): [--server URL] [--lang de|fr|en] [--screenshot PNG] (--help: all)",
          runConsoleCommand},
         {"template", "templates: import FILE --space S [--json] | list --space S", runTemplateCommand},

@@ -124,6 +124,20 @@ QByteArray MetaRoutes::prometheusMetrics() const
                           {"not_modified", double(m_sources.renders.signedNotModified.load())},
                           {"invalid", double(m_sources.signing.invalidCount())},
                           {"expired", double(m_sources.signing.expiredCount())}});
+    // Webhooks (docs/api.md, "Webhooks"): attempts by what became of them, and their latency.
+    if (m_sources.webhooks) {
+        const service::WebhookDeliveryStats w = m_sources.webhooks->stats();
+        out += counterFamily("imprint_webhook_deliveries_total",
+                             "Webhook delivery attempts by outcome: delivered (2xx), retrying (failed, another "
+                             "attempt scheduled), failed (given up).",
+                             "status",
+                             {{"delivered", double(w.delivered)},
+                              {"retrying", double(w.retrying)},
+                              {"failed", double(w.failed)}});
+        out += m_sources.webhooks->latencies().prometheusText(
+            "imprint_webhook_attempt_duration_seconds",
+            "Time of a webhook delivery attempt (DNS, connect, answer), by result.", {"result"});
+    }
     // PostgreSQL only (docs/deployment.md, "Several instances"): whether this instance
     // hears other instances' publishes right now, and how many it heard.
     if (m_sources.changes) {
@@ -210,6 +224,12 @@ HttpResponse MetaRoutes::metrics(const HttpRequest &request) const
                      {QStringLiteral("textShaping"), text},
                      {QStringLiteral("canvases"), canvases}}},
     };
+    if (m_sources.webhooks) {
+        const service::WebhookDeliveryStats w = m_sources.webhooks->stats();
+        body.insert(QStringLiteral("webhooks"), QJsonObject{{QStringLiteral("delivered"), double(w.delivered)},
+                                                            {QStringLiteral("retrying"), double(w.retrying)},
+                                                            {QStringLiteral("failed"), double(w.failed)}});
+    }
     if (m_sources.changes)
         body.insert(QStringLiteral("changeFeed"),
                     QJsonObject{{QStringLiteral("connected"), m_sources.changes->isLive()},

@@ -12,6 +12,7 @@
 #include "server/service/page_render_service.h"
 #include "server/service/pattern_render_service.h"
 #include "server/service/signing_key_service.h"
+#include "server/service/webhook_dispatcher.h"
 #include "server/store/change_feed.h"
 #include "server/store/config.h"
 #include "server/store/database.h"
@@ -36,6 +37,7 @@ struct MetricsSources {
     const RenderMetrics &renders; ///< latencies and signed URLs served
     const net::RemoteImageFetcher *imageFetcher = nullptr; ///< remote image counters
     const store::ChangeFeed *changes = nullptr; ///< PostgreSQL's change feed
+    const service::WebhookDispatcher *webhooks = nullptr; ///< webhook deliveries and attempt latencies
 };
 
 /// The health, metrics and OpenAPI routes.
