@@ -4,6 +4,7 @@
 #include "server/service/content_validation.h"
 
 #include <QJsonObject>
+#include <QThread>
 
 namespace imprint::app {
 
@@ -139,6 +140,7 @@ Services::Services(const store::Database &db, const store::Config &config, const
     , m_pages(db, config, m_files, renderContext,
               service::PageRenderSettings{m_settings.publishCacheEntries, m_settings.publishCacheTtlMs}, imageFetcher)
     , m_fonts(db, m_files)
+    , m_jobs(db, service::JobSettings::fromJson(config.json().value(QStringLiteral("jobs")).toObject()))
     , m_assets(db, config, m_files)
     , m_changes(changeFeed(db, m_pages))
     , m_auth(m_accounts, m_keys, config)
@@ -151,7 +153,16 @@ Services::Services(const store::Database &db, const store::Config &config, const
     , m_meta(db, config, m_settings,
              http::MetricsSources{m_patterns, m_pages, renderContext, m_signingKeys, m_renderMetrics, imageFetcher,
                                   m_changes.get()})
+    , m_jobRoutes(m_accounts, m_keys, m_idempotency, m_jobs, m_pages, m_settings)
 {
+    // Prefer: respond-async on the synchronous page render queues a job of one item.
+    m_render.setAsyncRender([this](const http::HttpRequest &request, const QJsonObject &fields,
+                                   http::Responder &&responder) {
+        m_jobRoutes.respondAsync(request, fields, std::move(responder));
+    });
+    m_meta.addMetrics(
+        QStringLiteral("jobs"), [this] { return m_jobRoutes.prometheusMetrics(m_jobRunner); },
+        [this] { return m_jobRoutes.jsonMetrics(m_jobRunner); });
     // A publish or delete through these routes is visible to the next render here at once;
     // other instances sharing a PostgreSQL database drop their copy when the change feed
     // tells them, or within the cache TTL while the feed is down.
@@ -170,11 +181,16 @@ void Services::setWriteBehind(service::WriteBehind *writer)
     m_patterns.setWriteBehind(writer);
 }
 
+void Services::setJobRunner(const service::JobRunner *runner)
+{
+    m_jobRunner = runner;
+}
+
 void Services::registerRoutes(http::Router &router)
 {
     for (http::RouteModule *module : std::initializer_list<http::RouteModule *>{
              &m_auth, &m_keyRoutes, &m_signingKeyRoutes, &m_contentRoutes, &m_render, &m_fileRoutes, &m_uploads,
-             &m_meta})
+             &m_meta, &m_jobRoutes})
         module->registerRoutes(router);
 }
 
@@ -187,6 +203,7 @@ Service::Service(const Environment &env, render::PatternCatalog catalog)
     , m_services(*env.db, env.config, env.dataDir, std::move(catalog), m_renderContext, m_imageFetcher.get())
     , m_server(serverLimits(env.config))
 {
+    const http::ServerLimits limits = serverLimits(env.config);
     m_server.setCorsPolicy(http::CorsPolicy(env.config.corsOrigins(), env.config.corsMaxAgeSeconds()));
     m_services.setWriteBehind(m_writeBehind.get());
     if (render::ChromiumBrowser *browser = m_renderContext.htmlBrowser()) {
@@ -219,6 +236,30 @@ Service::Service(const Environment &env, render::PatternCatalog catalog)
     }
     m_services.setRequestMetrics(&m_server.requestMetrics());
     m_services.registerRoutes(m_server.router());
+    startJobWorkers(env, limits);
+}
+
+void Service::startJobWorkers(const Environment &env, const http::ServerLimits &limits)
+{
+    // Every instance works the queue (docs/deployment.md, "Job workers"): half the render
+    // pool by default, so that a large batch never takes every thread from the
+    // synchronous renders.
+    service::JobSettings settings = m_services.jobs().settings();
+    if (settings.workers == 0) {
+        const int pool = limits.workerThreads > 0 ? limits.workerThreads : QThread::idealThreadCount();
+        settings.workers = std::max(1, pool / 2);
+    }
+    const store::Config &config = env.config;
+    m_jobRunner = std::make_unique<service::JobRunner>(
+        *env.db, settings,
+        [this](const store::ClaimedJobItem &item, const QJsonObject &request,
+               const render::RenderCancellation &cancellation) {
+            return m_services.jobRoutes().runItem(item, request, cancellation);
+        },
+        [config](const QString &plan) { return qint64(config.renderDeadlineMs(plan)); });
+    m_services.jobs().setQueuedListener([runner = m_jobRunner.get()] { runner->wake(); });
+    m_services.setJobRunner(m_jobRunner.get());
+    m_jobRunner->start();
 }
 
 } // namespace imprint::app

@@ -11,6 +11,7 @@
 #include "server/http/routes/auth.h"
 #include "server/http/routes/content.h"
 #include "server/http/routes/files.h"
+#include "server/http/routes/jobs.h"
 #include "server/http/routes/keys.h"
 #include "server/http/routes/meta.h"
 #include "server/http/routes/render.h"
@@ -78,6 +79,12 @@ public:
         m_meta.addHealthCheck(name, std::move(check));
     }
 
+    /// The job routes, whose runItem() renders the items of this instance's JobRunner.
+    http::JobRoutes &jobRoutes() { return m_jobRoutes; }
+    service::JobService &jobs() { return m_jobs; }
+    /// Reports `runner`'s counters in GET /metrics (with the shared queue's gauges).
+    void setJobRunner(const service::JobRunner *runner);
+
     service::AccountService &accounts() { return m_accounts; }
     service::ApiKeyService &keys() { return m_keys; }
     service::SigningKeyService &signingKeys() { return m_signingKeys; }
@@ -96,6 +103,7 @@ private:
     service::FontService m_fonts;
     service::AssetService m_assets;
     http::RenderMetrics m_renderMetrics;
+    service::JobService m_jobs;
     // With PostgreSQL: other instances' publishes (LISTEN/NOTIFY). Stopped first of all
     // (~Services()), before the caches its handlers touch are destroyed.
     std::unique_ptr<store::ChangeFeed> m_changes;
@@ -108,6 +116,8 @@ private:
     http::FileRoutes m_fileRoutes;
     http::UploadRoutes m_uploads;
     http::MetaRoutes m_meta;
+    http::JobRoutes m_jobRoutes;
+    const service::JobRunner *m_jobRunner = nullptr; // this instance's workers, for /metrics
 };
 
 class Service
@@ -144,7 +154,13 @@ private:
     std::unique_ptr<net::RemoteImageFetcher> m_imageFetcher;
     render::RenderContext m_renderContext;
     Services m_services;
+    // The job workers: stopped after the server drained (declared before it), putting
+    // their items back in the queue, while the services they render through still exist.
+    std::unique_ptr<service::JobRunner> m_jobRunner;
     http::HttpServer m_server;
+
+    /// Starts this instance's job workers (jobs.workers, default half of `limits`' render pool).
+    void startJobWorkers(const Environment &env, const http::ServerLimits &limits);
 };
 
 } // namespace imprint::app

@@ -71,6 +71,7 @@ enum class ProblemCode {
     FileNotFound, ///< file_not_found
     FontNotFound, ///< font_not_found
     AssetNotFound, ///< asset_not_found
+    JobNotFound, ///< job_not_found
     // 405, 408
     MethodNotAllowed, ///< method_not_allowed
     RequestTimeout, ///< request_timeout
@@ -81,6 +82,7 @@ enum class ProblemCode {
     IdempotencyKeyInUse, ///< idempotency_key_in_use
     // 413, 429, 431
     BodyTooLarge, ///< body_too_large
+    BatchTooLarge, ///< batch_too_large
     RateLimited, ///< rate_limited
     TooManyLoginAttempts, ///< too_many_login_attempts
     HeadersTooLarge, ///< headers_too_large
@@ -88,6 +90,7 @@ enum class ProblemCode {
     InternalError, ///< internal_error
     DatabaseError, ///< database_error
     RenderFailed, ///< render_failed
+    RenderAbandoned, ///< render_abandoned: a job item whose worker died every attempt
     StoreFailed, ///< store_failed
     FileUnreadable, ///< file_unreadable
     SigningKeyStore, ///< signing_key_store

@@ -1,0 +1,234 @@
+// Render jobs on several instances sharing one PostgreSQL database (docs/deployment.md,
+// "Job workers"; issue 31): three `imprint serve` work one batch together, claiming items
+// with FOR UPDATE SKIP LOCKED; one is killed with SIGKILL in the middle of it. The items it
+// held are taken again by the others once their lease expires, and every item ends with
+// exactly one result: one finished row each, the job's counts equal to the items, no item
+// left running or queued. Always needs PostgreSQL: registered with the `postgres` fixture
+// only (tests/http/CMakeLists.txt).
+#include "httpclient.h"
+#include "render_api_helpers.h"
+
+#include <QElapsedTimer>
+#include <QJsonArray>
+#include <QRandomGenerator>
+#include <QSqlDatabase>
+#include <QSqlQuery>
+#include <QSqlRecord>
+#include <QTemporaryDir>
+#include <QTemporaryFile>
+#include <QTest>
+#include <QThread>
+#include <QUrl>
+
+#include <array>
+
+#include <signal.h>
+
+using Headers = QList<QPair<QByteArray, QByteArray>>;
+
+namespace {
+
+Headers bearer(const QByteArray &token)
+{
+    return {{"Authorization", "Bearer " + token}};
+}
+
+// A card slow enough (tens of ms) that the kill lands while items are being rendered:
+// a large blurred layer and a gradient, takumi, 600×315.
+QByteArray slowTemplate()
+{
+    return QByteArray("{\"name\": \"Slow\", \"width\": 600, \"height\": 315, \"rendererType\": \"takumi\","
+                      " \"variables\": [{\"name\": \"n\", \"type\": \"string\", \"default\": \"0\"}],"
+                      " \"root\": {\"type\": \"div\", \"props\": {\"style\": {\"display\": \"flex\","
+                      " \"width\": \"100%\", \"height\": \"100%\", \"alignItems\": \"center\","
+                      " \"justifyContent\": \"center\", \"fontSize\": 90,"
+                      " \"backgroundImage\": \"linear-gradient(135deg, #1e3a8a, #be185d)\"},"
+                      " \"children\": [{\"type\": \"div\", \"props\": {\"style\": {\"filter\": \"blur(12px)\","
+                      " \"width\": 520, \"height\": 260, \"backgroundColor\": \"#fde68a\", \"display\": \"flex\","
+                      " \"alignItems\": \"center\", \"justifyContent\": \"center\"}, \"children\": \"Item {{n}}\"}}]}}}");
+}
+
+// Short leases, so that the killed instance's items come back within the suite's time;
+// quick polls; two workers per instance.
+const QByteArray kConfig = "{\"jobs\": {\"leaseMs\": 2000, \"pollMs\": 50, \"workers\": 2}}";
+
+constexpr int kItems = 120;
+
+} // namespace
+
+class TestRenderJobsCluster : public QObject
+{
+    Q_OBJECT
+
+private:
+    QString m_url; // this suite's own database
+    std::array<QTemporaryDir, 3> m_dirs;
+    std::array<ServerProcess, 3> m_servers;
+    QByteArray m_key;
+    QByteArray m_pageId;
+
+    quint16 port(int i) const { return m_servers[i].port(); }
+
+    /// A connection to the suite's database, for reading the rows.
+    QSqlDatabase database()
+    {
+        const QString name = QStringLiteral("jobs_cluster");
+        if (QSqlDatabase::contains(name))
+            return QSqlDatabase::database(name);
+        const QUrl url(m_url);
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QPSQL"), name);
+        db.setHostName(url.host());
+        db.setPort(url.port(5432));
+        db.setUserName(url.userName());
+        db.setPassword(url.password());
+        db.setDatabaseName(url.path().mid(1));
+        db.open();
+        return db;
+    }
+    /// The integers of the first row of `sql`.
+    QList<qint64> row(const QString &sql)
+    {
+        QSqlQuery q(database());
+        QList<qint64> out;
+        if (q.exec(sql) && q.next()) {
+            for (int i = 0; i < q.record().count(); ++i)
+                out.append(q.value(i).toLongLong());
+        }
+        return out;
+    }
+
+private slots:
+    void initTestCase()
+    {
+        const QString server = testDatabaseServer();
+        QVERIFY2(!server.isEmpty(), "needs the postgres fixture (IMPRINT_TEST_DATABASE_FILE)");
+        const QString name = QStringLiteral("t_jobs_%1").arg(QRandomGenerator::global()->generate(), 8, 16, QChar('0'));
+        QProcess psql;
+        psql.start(QStringLiteral("psql"), {server, "-qAt", "-c", "CREATE DATABASE " + name});
+        QVERIFY(psql.waitForFinished(30000));
+        QCOMPARE(psql.exitCode(), 0);
+        m_url = server.left(server.lastIndexOf('/') + 1) + name;
+        for (const QTemporaryDir &dir : m_dirs) {
+            QVERIFY(dir.isValid());
+            QFile config(dir.filePath("config.json"));
+            QVERIFY(config.open(QIODevice::WriteOnly) && config.write(kConfig) == kConfig.size());
+        }
+        QCOMPARE(runCli({"space", "create", "alpha", "--plan", "pro", "--data", m_dirs[0].path(), "--database", m_url}),
+                 0);
+        QByteArray out;
+        QCOMPARE(runCli({"key", "create", "--space", "alpha", "--name", "k", "--json", "--data", m_dirs[0].path(),
+                         "--database", m_url},
+                        {}, &out),
+                 0);
+        m_key = QJsonDocument::fromJson(out).object().value("token").toString().toLatin1();
+        QVERIFY(!m_key.isEmpty());
+        QTemporaryFile file;
+        QVERIFY(file.open() && file.write(slowTemplate()) > 0);
+        file.close();
+        QCOMPARE(runCli({"template", "import", file.fileName(), "--space", "alpha", "--json", "--data",
+                         m_dirs[0].path(), "--database", m_url},
+                        {}, &out),
+                 0);
+        const QString templateId = QJsonDocument::fromJson(out).object().value("id").toString();
+        QCOMPARE(runCli({"page", "create", "--space", "alpha", "--template", templateId, "--publish", "--json",
+                         "--data", m_dirs[0].path(), "--database", m_url},
+                        {}, &out),
+                 0);
+        m_pageId = QJsonDocument::fromJson(out).object().value("id").toString().toLatin1();
+        QVERIFY(!m_pageId.isEmpty());
+        for (int i = 0; i < 3; ++i)
+            QVERIFY2(m_servers[i].start(m_dirs[i].path(), {"--database", m_url}), m_servers[i].log().constData());
+    }
+
+    void cleanupTestCase()
+    {
+        for (ServerProcess &s : m_servers)
+            s.stop();
+        QSqlDatabase::removeDatabase(QStringLiteral("jobs_cluster"));
+        if (!m_url.isEmpty()) {
+            QProcess psql;
+            psql.start(QStringLiteral("psql"), {testDatabaseServer(), "-qAt", "-c",
+                                                "DROP DATABASE IF EXISTS " + m_url.mid(m_url.lastIndexOf('/') + 1)});
+            psql.waitForFinished(30000);
+        }
+    }
+
+    void everyItemCompletesOnceThoughAnInstanceIsKilled()
+    {
+        QJsonArray items;
+        for (int i = 0; i < kItems; ++i)
+            items.append(QJsonObject{{"pageId", QString::fromLatin1(m_pageId)},
+                                     {"tweaks", QJsonObject{{"n", QString::number(i)}}}});
+        QElapsedTimer total;
+        total.start();
+        const HttpReply created = httpRequest(port(1), "POST", "/api/v1/renders", json({{"items", items}}), bearer(m_key));
+        QCOMPARE(created.status, 202);
+        const QString id = created.data().value("id").toString();
+        const QString job = QStringLiteral("job_id = '%1'").arg(id);
+
+        // Once a fifth is done, kill instance 0 while it holds items.
+        const qint64 victim = m_servers[0].pid();
+        QElapsedTimer t;
+        t.start();
+        while (row("SELECT COUNT(*) FROM job_items WHERE state = 'done' AND " + job).value(0) < kItems / 5
+               && t.elapsed() < 20000)
+            QThread::msleep(10);
+        QVERIFY2(::kill(pid_t(victim), SIGKILL) == 0, "kill -9");
+        m_servers[0].waitForExit(5000);
+        const QString victimLeases
+            = QStringLiteral("lease_owner LIKE '%/%1/%'").arg(victim); // "<host>/<pid>/<random>/<claim>"
+        const qint64 orphaned = row("SELECT COUNT(*) FROM job_items WHERE state = 'running' AND " + victimLeases + " AND "
+                                    + job)
+                                    .value(0);
+        const QStringList orphans = [&] {
+            QStringList list;
+            QSqlQuery q(database());
+            q.exec("SELECT idx FROM job_items WHERE state = 'running' AND " + victimLeases + " AND " + job);
+            while (q.next())
+                list << q.value(0).toString();
+            return list;
+        }();
+        QVERIFY2(orphaned >= 1, "the kill should land while instance 0 renders");
+
+        // The survivors finish the batch, the orphans once their lease expired.
+        const QByteArray location = created.header("Location");
+        HttpReply r;
+        while (t.elapsed() < 30000) {
+            r = httpRequest(port(2), "GET", location, {}, bearer(m_key));
+            if (!r.data().value("finishedAt").isNull())
+                break;
+            QThread::msleep(50);
+        }
+        const double seconds = double(total.elapsed()) / 1000;
+        QCOMPARE(r.data().value("state").toString(), QStringLiteral("completed"));
+        qInfo("%d items on 3 instances, one killed: %.2f s (%.1f items/s), %lld orphaned items retaken", kItems, seconds,
+              kItems / seconds, orphaned);
+
+        // Exactly one result per item: every row done with a file and no lease, the job's
+        // counters (incremented only by a completion that held the lease) equal to the items.
+        QCOMPARE(row("SELECT COUNT(*), COUNT(file_sha256), COUNT(lease_owner) FROM job_items WHERE state = 'done' AND "
+                     + job),
+                 (QList<qint64>{kItems, kItems, 0}));
+        QCOMPARE(row("SELECT item_count, done_count, failed_count FROM jobs WHERE id = '" + id + "'"),
+                 (QList<qint64>{kItems, kItems, 0}));
+        QCOMPARE(row("SELECT COUNT(*) FROM job_items WHERE state IN ('queued', 'running') AND " + job).value(0), 0);
+        // The orphans were claimed again: a second attempt, finished by a survivor.
+        QCOMPARE(row("SELECT COUNT(*) FROM job_items WHERE attempts = 2 AND idx IN (" + orphans.join(',') + ") AND "
+                     + job)
+                     .value(0),
+                 orphaned);
+        QCOMPARE(row("SELECT COUNT(*) FROM job_items WHERE attempts > 1 AND " + job).value(0), orphaned);
+
+        // Each item's image is its own (the tweak differs): no two items share a file.
+        QCOMPARE(row("SELECT COUNT(DISTINCT file_sha256) FROM job_items WHERE " + job).value(0), qint64(kItems));
+        // And the files are served by a survivor.
+        const QJsonObject last = r.data().value("items").toArray().last().toObject();
+        const HttpReply file
+            = httpRequest(port(1), "GET", QUrl(last.value("file").toObject().value("url").toString()).path().toLatin1());
+        QCOMPARE(file.status, 200);
+        QCOMPARE(decode(file.body, "png").size(), QSize(600, 315));
+    }
+};
+
+QTEST_MAIN(TestRenderJobsCluster)
+#include "tst_render_jobs_cluster.moc"
