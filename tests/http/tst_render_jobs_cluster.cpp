@@ -38,7 +38,7 @@ Headers bearer(const QByteArray &token)
 QByteArray slowTemplate()
 {
     return QByteArray("{\"name\": \"Slow\", \"width\": 600, \"height\": 315, \"rendererType\": \"takumi\","
-                      " \"variables\": [{\"name\": \"n\", \"type\": \"string\", \"default\": \"0\"}],"
+                      " \"variables\": [{\"name\": \"n\", \"type\": \"text\", \"default\": \"0\"}],"
                       " \"root\": {\"type\": \"div\", \"props\": {\"style\": {\"display\": \"flex\","
                       " \"width\": \"100%\", \"height\": \"100%\", \"alignItems\": \"center\","
                       " \"justifyContent\": \"center\", \"fontSize\": 90,"
