@@ -13,6 +13,8 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 
+#include <array>
+
 namespace imprint::app {
 
 namespace {
@@ -133,32 +135,37 @@ int runJobCommand(const QStringList &arguments)
 {
     CommandLine line(QStringLiteral("job"), kJobUsage);
     line.addCommonOptions();
-    line.addValueOption({QStringLiteral("space")}, QStringLiteral("The space's name."), QStringLiteral("NAME"));
-    line.addValueOption({QStringLiteral("file")}, QStringLiteral("create: the job as POST /renders takes it."),
-                        QStringLiteral("JOB.json"));
-    line.addValueOption({QStringLiteral("page")}, QStringLiteral("create: render this page."), QStringLiteral("ID"));
-    line.addValueOption({QStringLiteral("format")}, QStringLiteral("create: the page render's format."),
-                        QStringLiteral("F"));
-    line.addValueOption({QStringLiteral("width")}, QStringLiteral("create: its width, px."), QStringLiteral("W"));
-    line.addValueOption({QStringLiteral("height")}, QStringLiteral("create: its height, px."), QStringLiteral("H"));
-    line.addValueOption({QStringLiteral("engine")}, QStringLiteral("create: its engine (renderType)."),
-                        QStringLiteral("E"));
-    line.addValueOption({QStringLiteral("tweak")}, QStringLiteral("create: a variable's value (repeatable)."),
-                        QStringLiteral("name=value"));
+    // name, help, value: the options of both verbs, "create:" naming those of create only.
+    static const std::array<std::array<const char *, 3>, 9> kOptions{{
+        {"space", "The space's name.", "NAME"},
+        {"file", "create: the job as POST /renders takes it.", "JOB.json"},
+        {"page", "create: render this page.", "ID"},
+        {"format", "create: the page render's format.", "F"},
+        {"width", "create: its width, px.", "W"},
+        {"height", "create: its height, px.", "H"},
+        {"engine", "create: its engine (renderType).", "E"},
+        {"tweak", "create: a variable's value (repeatable).", "name=value"},
+    }};
+    for (const auto &[name, help, value] : kOptions) {
+        if (name)
+            line.addValueOption({QString::fromLatin1(name)}, QString::fromUtf8(help), QString::fromLatin1(value));
+    }
     if (int rc = line.parse(arguments); rc >= 0)
         return rc;
     const QStringList pos = line.positionals();
     const QString verb = pos.value(0);
     const QString spaceName = line.value(QStringLiteral("space"));
-    if (spaceName.isEmpty())
-        return line.usageError(QStringLiteral("--space is required"));
-    if (verb == QLatin1String("create") && pos.size() == 1) {
-        if (line.isSet(QStringLiteral("file")) == line.isSet(QStringLiteral("page")))
-            return line.usageError(QStringLiteral("create needs --file or --page (one of them)"));
-    } else if (!(verb == QLatin1String("show") && pos.size() == 2)) {
-        return line.usageError(pos.isEmpty() ? QStringLiteral("missing subcommand")
-                                             : QStringLiteral("unknown subcommand or wrong number of arguments"));
-    }
+    const bool create = verb == QLatin1String("create") && pos.size() == 1;
+    QString wrong; // why the command line is not a job command
+    if (!create && !(verb == QLatin1String("show") && pos.size() == 2))
+        wrong = pos.isEmpty() ? QStringLiteral("missing subcommand")
+                              : QStringLiteral("unknown subcommand or wrong number of arguments");
+    else if (spaceName.isEmpty())
+        wrong = QStringLiteral("--space is required");
+    else if (create && line.isSet(QStringLiteral("file")) == line.isSet(QStringLiteral("page")))
+        wrong = QStringLiteral("create needs --file or --page (one of them)");
+    if (!wrong.isEmpty())
+        return line.usageError(wrong);
     CommonOptions o;
     std::optional<Environment> env;
     if (int rc = openData(line, &o, &env); rc >= 0)
@@ -167,7 +174,7 @@ int runJobCommand(const QStringList &arguments)
     const auto space = accounts.spaceByName(spaceName);
     if (!space)
         return fail(o, space.error());
-    return verb == QLatin1String("create") ? createJob(line, o, *env, space->id) : showJob(o, *env, space->id, pos.at(1));
+    return create ? createJob(line, o, *env, space->id) : showJob(o, *env, space->id, pos.at(1));
 }
 
 } // namespace imprint::app

@@ -140,8 +140,8 @@ Services::Services(const store::Database &db, const store::Config &config, const
     , m_pages(db, config, m_files, renderContext,
               service::PageRenderSettings{m_settings.publishCacheEntries, m_settings.publishCacheTtlMs}, imageFetcher)
     , m_fonts(db, m_files)
-    , m_jobs(db, service::JobSettings::fromJson(config.json().value(QStringLiteral("jobs")).toObject()))
     , m_assets(db, config, m_files)
+    , m_jobs(db, service::JobSettings::fromJson(config.json().value(QStringLiteral("jobs")).toObject()))
     , m_changes(changeFeed(db, m_pages))
     , m_auth(m_accounts, m_keys, config)
     , m_keyRoutes(m_accounts, m_keys)

@@ -268,21 +268,14 @@ void JobRunner::process(int slot, const store::ClaimedJobItem &item)
 
 void JobRunner::record(const store::ClaimedJobItem &item, const JobItemOutcome &outcome, qint64 startedMs)
 {
-    store::JobItemRecord r;
+    const bool done = outcome.kind == JobItemOutcome::Kind::Done;
+    store::JobItemRecord r = done ? outcome.file : store::JobItemRecord();
     r.jobId = item.jobId;
     r.index = item.index;
     r.finishedAt = store::nowMs();
     r.attempts = item.attempts;
-    const bool done = outcome.kind == JobItemOutcome::Kind::Done;
     r.state = done ? kDone : kFailed;
-    if (done) {
-        r.fileSha256 = outcome.sha256;
-        r.fileExt = outcome.extension;
-        r.contentType = outcome.contentType;
-        r.width = outcome.width;
-        r.height = outcome.height;
-        r.bytes = outcome.bytes;
-    } else {
+    if (!done) {
         r.problemCode = outcome.problem.value(QStringLiteral("code")).toString();
         r.problem = QString::fromUtf8(QJsonDocument(outcome.problem).toJson(QJsonDocument::Compact));
     }

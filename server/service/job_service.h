@@ -108,9 +108,9 @@ struct JobItemOutcome {
         Retry, ///< a transient problem (engine busy, database away, shutting down)
     };
     Kind kind = Kind::Failed;
-    QString sha256, extension, contentType; ///< Done: the stored file
-    qint64 bytes = 0; ///< Done: its size
-    int width = 0, height = 0; ///< Done: px
+    /// Done: the stored file (fileSha256, fileExt, contentType, bytes) and the image's
+    /// width and height in px; the other members are the runner's to fill.
+    store::JobItemRecord file;
     QJsonObject problem; ///< Failed, Retry: a problem+json object (code, status, detail, field)
 };
 

@@ -15,27 +15,27 @@ const QString kItemColumns = QStringLiteral(
 
 JobItemRecord itemFrom(const QSqlQuery &q)
 {
-    JobItemRecord r;
-    r.jobId = q.value(0).toString();
-    r.index = q.value(1).toInt();
-    r.spaceId = q.value(2).toString();
-    r.request = q.value(3).toString();
-    r.state = q.value(4).toString();
-    r.attempts = q.value(5).toInt();
-    r.leaseOwner = q.value(6).toString();
-    r.leaseExpiresAt = q.value(7).toLongLong();
-    r.queuedAt = q.value(8).toLongLong();
-    r.startedAt = q.value(9).toLongLong();
-    r.finishedAt = q.value(10).toLongLong();
-    r.fileSha256 = q.value(11).toString();
-    r.fileExt = q.value(12).toString();
-    r.contentType = q.value(13).toString();
-    r.width = q.value(14).toInt();
-    r.height = q.value(15).toInt();
-    r.bytes = q.value(16).toLongLong();
-    r.problemCode = q.value(17).toString();
-    r.problem = q.value(18).toString();
-    return r;
+    const auto text = [&q](int column) { return q.value(column).toString(); };
+    const auto number = [&q](int column) { return q.value(column).toLongLong(); };
+    return JobItemRecord{.jobId = text(0),
+                         .index = int(number(1)),
+                         .spaceId = text(2),
+                         .request = text(3),
+                         .state = text(4),
+                         .attempts = int(number(5)),
+                         .leaseOwner = text(6),
+                         .leaseExpiresAt = number(7),
+                         .queuedAt = number(8),
+                         .startedAt = number(9),
+                         .finishedAt = number(10),
+                         .fileSha256 = text(11),
+                         .fileExt = text(12),
+                         .contentType = text(13),
+                         .width = int(number(14)),
+                         .height = int(number(15)),
+                         .bytes = number(16),
+                         .problemCode = text(17),
+                         .problem = text(18)};
 }
 
 const QString kJobColumns = QStringLiteral(

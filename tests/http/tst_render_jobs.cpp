@@ -23,15 +23,12 @@ namespace {
 /// without Chromium.
 QJsonObject cardTemplate()
 {
-    const QJsonObject style{{"display", "flex"}, {"width", "100%"}, {"height", "100%"}, {"backgroundColor", "{{bg}}"}};
-    return QJsonObject{
-        {"name", "Job card"},
-        {"width", 160},
-        {"height", 80},
-        {"rendererType", "takumi"},
-        {"variables", QJsonArray{QJsonObject{{"name", "bg"}, {"type", "color"}, {"default", "#336699"}}}},
-        {"root", QJsonObject{{"type", "div"}, {"props", QJsonObject{{"style", style}}}}},
-    };
+    return QJsonDocument::fromJson(
+               "{\"name\": \"Job card\", \"width\": 160, \"height\": 80, \"rendererType\": \"takumi\","
+               " \"variables\": [{\"name\": \"bg\", \"type\": \"color\", \"default\": \"#336699\"}],"
+               " \"root\": {\"type\": \"div\", \"props\": {\"style\": {\"display\": \"flex\","
+               " \"width\": \"100%\", \"height\": \"100%\", \"backgroundColor\": \"{{bg}}\"}}}}")
+        .object();
 }
 
 // A small limit so that the 413 needs no thousand items; a short poll so that the suite

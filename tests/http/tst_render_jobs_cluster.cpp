@@ -10,8 +10,6 @@
 
 #include <QElapsedTimer>
 #include <QJsonArray>
-#include <QRandomGenerator>
-#include <QSqlDatabase>
 #include <QSqlQuery>
 #include <QSqlRecord>
 #include <QTemporaryDir>
@@ -60,35 +58,22 @@ class TestRenderJobsCluster : public QObject
 {
     Q_OBJECT
 
-private:
-    QString m_url; // this suite's own database
     std::array<QTemporaryDir, 3> m_dirs;
     std::array<ServerProcess, 3> m_servers;
+    QString m_url; // the database of m_dirs[0], which all three instances share
     QByteArray m_key;
     QByteArray m_pageId;
 
-    quint16 port(int i) const { return m_servers[i].port(); }
-
-    /// A connection to the suite's database, for reading the rows.
-    QSqlDatabase database()
+    /// A connection to the shared database, opened once.
+    QSqlDatabase db() const
     {
         const QString name = QStringLiteral("jobs_cluster");
-        if (QSqlDatabase::contains(name))
-            return QSqlDatabase::database(name);
-        const QUrl url(m_url);
-        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QPSQL"), name);
-        db.setHostName(url.host());
-        db.setPort(url.port(5432));
-        db.setUserName(url.userName());
-        db.setPassword(url.password());
-        db.setDatabaseName(url.path().mid(1));
-        db.open();
-        return db;
+        return QSqlDatabase::contains(name) ? QSqlDatabase::database(name) : openTestDatabase(m_dirs[0].path(), name);
     }
-    /// The integers of the first row of `sql`.
+    /// The integers of the first row of `sql` on the shared database.
     QList<qint64> row(const QString &sql)
     {
-        QSqlQuery q(database());
+        QSqlQuery q(db());
         QList<qint64> out;
         if (q.exec(sql) && q.next()) {
             for (int i = 0; i < q.record().count(); ++i)
@@ -96,44 +81,34 @@ private:
         }
         return out;
     }
+    /// `args` of the CLI on the shared database; its exit code, what it printed in *out.
+    int cli(QStringList args, QByteArray *out = nullptr)
+    {
+        return runCli(args << "--data" << m_dirs[0].path() << "--database" << m_url, {}, out);
+    }
+    quint16 port(int i) const { return m_servers[i].port(); }
 
 private slots:
     void initTestCase()
     {
-        const QString server = testDatabaseServer();
-        QVERIFY2(!server.isEmpty(), "needs the postgres fixture (IMPRINT_TEST_DATABASE_FILE)");
-        const QString name = QStringLiteral("t_jobs_%1").arg(QRandomGenerator::global()->generate(), 8, 16, QChar('0'));
-        QProcess psql;
-        psql.start(QStringLiteral("psql"), {server, "-qAt", "-c", "CREATE DATABASE " + name});
-        QVERIFY(psql.waitForFinished(30000));
-        QCOMPARE(psql.exitCode(), 0);
-        m_url = server.left(server.lastIndexOf('/') + 1) + name;
+        QVERIFY2(testUsesPostgres(), "needs the postgres fixture (IMPRINT_TEST_DATABASE_FILE)");
+        m_url = testDatabaseUrl(m_dirs[0].path());
         for (const QTemporaryDir &dir : m_dirs) {
             QVERIFY(dir.isValid());
             QFile config(dir.filePath("config.json"));
             QVERIFY(config.open(QIODevice::WriteOnly) && config.write(kConfig) == kConfig.size());
         }
-        QCOMPARE(runCli({"space", "create", "alpha", "--plan", "pro", "--data", m_dirs[0].path(), "--database", m_url}),
-                 0);
+        QCOMPARE(cli({"space", "create", "alpha", "--plan", "pro"}), 0);
         QByteArray out;
-        QCOMPARE(runCli({"key", "create", "--space", "alpha", "--name", "k", "--json", "--data", m_dirs[0].path(),
-                         "--database", m_url},
-                        {}, &out),
-                 0);
+        QCOMPARE(cli({"key", "create", "--space", "alpha", "--name", "k", "--json"}, &out), 0);
         m_key = QJsonDocument::fromJson(out).object().value("token").toString().toLatin1();
         QVERIFY(!m_key.isEmpty());
         QTemporaryFile file;
         QVERIFY(file.open() && file.write(slowTemplate()) > 0);
         file.close();
-        QCOMPARE(runCli({"template", "import", file.fileName(), "--space", "alpha", "--json", "--data",
-                         m_dirs[0].path(), "--database", m_url},
-                        {}, &out),
-                 0);
+        QCOMPARE(cli({"template", "import", file.fileName(), "--space", "alpha", "--json"}, &out), 0);
         const QString templateId = QJsonDocument::fromJson(out).object().value("id").toString();
-        QCOMPARE(runCli({"page", "create", "--space", "alpha", "--template", templateId, "--publish", "--json",
-                         "--data", m_dirs[0].path(), "--database", m_url},
-                        {}, &out),
-                 0);
+        QCOMPARE(cli({"page", "create", "--space", "alpha", "--template", templateId, "--publish", "--json"}, &out), 0);
         m_pageId = QJsonDocument::fromJson(out).object().value("id").toString().toLatin1();
         QVERIFY(!m_pageId.isEmpty());
         for (int i = 0; i < 3; ++i)
@@ -144,13 +119,7 @@ private slots:
     {
         for (ServerProcess &s : m_servers)
             s.stop();
-        QSqlDatabase::removeDatabase(QStringLiteral("jobs_cluster"));
-        if (!m_url.isEmpty()) {
-            QProcess psql;
-            psql.start(QStringLiteral("psql"), {testDatabaseServer(), "-qAt", "-c",
-                                                "DROP DATABASE IF EXISTS " + m_url.mid(m_url.lastIndexOf('/') + 1)});
-            psql.waitForFinished(30000);
-        }
+        closeTestDatabase(QStringLiteral("jobs_cluster"));
     }
 
     void everyItemCompletesOnceThoughAnInstanceIsKilled()
@@ -182,7 +151,7 @@ private slots:
                                     .value(0);
         const QStringList orphans = [&] {
             QStringList list;
-            QSqlQuery q(database());
+            QSqlQuery q(db());
             q.exec("SELECT idx FROM job_items WHERE state = 'running' AND " + victimLeases + " AND " + job);
             while (q.next())
                 list << q.value(0).toString();

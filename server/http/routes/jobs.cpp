@@ -186,12 +186,13 @@ service::JobItemOutcome JobRoutes::runItem(const store::ClaimedJobItem &item, co
         return outcome;
     }
     outcome.kind = service::JobItemOutcome::Kind::Done;
-    outcome.sha256 = done.file->sha256;
-    outcome.extension = done.file->extension;
-    outcome.bytes = done.file->size;
-    outcome.contentType = done.result.contentType;
-    outcome.width = done.result.size.width();
-    outcome.height = done.result.size.height();
+    store::JobItemRecord &file = outcome.file;
+    file.fileSha256 = done.file->sha256;
+    file.fileExt = done.file->extension;
+    file.bytes = done.file->size;
+    file.contentType = done.result.contentType;
+    file.width = done.result.size.width();
+    file.height = done.result.size.height();
     return outcome;
 }
 
