@@ -4,6 +4,7 @@
 #include "server/service/content_validation.h"
 
 #include <QJsonObject>
+#include <QThread>
 
 namespace imprint::app {
 
@@ -144,6 +145,7 @@ Services::Services(const store::Database &db, const store::Config &config, const
     , m_webhookSender(m_webhookSettings.policy())
     , m_webhooks(db, dataDir, m_webhookSettings)
     , m_webhookDispatcher(db, m_webhooks, m_webhookSender)
+    , m_jobs(db, service::JobSettings::fromJson(config.json().value(QStringLiteral("jobs")).toObject()))
     , m_changes(changeFeed(db, m_pages))
     , m_auth(m_accounts, m_keys, config)
     , m_keyRoutes(m_accounts, m_keys)
@@ -156,9 +158,18 @@ Services::Services(const store::Database &db, const store::Config &config, const
     , m_meta(db, config, m_settings,
              http::MetricsSources{m_patterns, m_pages, renderContext, m_signingKeys, m_renderMetrics, imageFetcher,
                                   m_changes.get(), &m_webhookDispatcher})
+    , m_jobRoutes(m_accounts, m_keys, m_idempotency, m_jobs, m_pages, m_settings)
 {
     // An event published here is sent at once rather than at the next poll.
     m_webhooks.setPublishedHook([this] { m_webhookDispatcher.wake(); });
+    // Prefer: respond-async on the synchronous page render queues a job of one item.
+    m_render.setAsyncRender([this](const http::HttpRequest &request, const QJsonObject &fields,
+                                   http::Responder &&responder) {
+        m_jobRoutes.respondAsync(request, fields, std::move(responder));
+    });
+    m_meta.addMetrics(
+        QStringLiteral("jobs"), [this] { return m_jobRoutes.prometheusMetrics(m_jobRunner); },
+        [this] { return m_jobRoutes.jsonMetrics(m_jobRunner); });
     // A publish or delete through these routes is visible to the next render here at once;
     // other instances sharing a PostgreSQL database drop their copy when the change feed
     // tells them, or within the cache TTL while the feed is down.
@@ -177,11 +188,16 @@ void Services::setWriteBehind(service::WriteBehind *writer)
     m_patterns.setWriteBehind(writer);
 }
 
+void Services::setJobRunner(const service::JobRunner *runner)
+{
+    m_jobRunner = runner;
+}
+
 void Services::registerRoutes(http::Router &router)
 {
     for (http::RouteModule *module : std::initializer_list<http::RouteModule *>{
              &m_auth, &m_keyRoutes, &m_signingKeyRoutes, &m_contentRoutes, &m_render, &m_fileRoutes, &m_uploads,
-             &m_webhookRoutes, &m_meta})
+             &m_webhookRoutes, &m_meta, &m_jobRoutes})
         module->registerRoutes(router);
 }
 
@@ -194,6 +210,7 @@ Service::Service(const Environment &env, render::PatternCatalog catalog)
     , m_services(*env.db, env.config, env.dataDir, std::move(catalog), m_renderContext, m_imageFetcher.get())
     , m_server(serverLimits(env.config))
 {
+    const http::ServerLimits limits = serverLimits(env.config);
     m_server.setCorsPolicy(http::CorsPolicy(env.config.corsOrigins(), env.config.corsMaxAgeSeconds()));
     m_services.setWriteBehind(m_writeBehind.get());
     if (render::ChromiumBrowser *browser = m_renderContext.htmlBrowser()) {
@@ -227,6 +244,53 @@ Service::Service(const Environment &env, render::PatternCatalog catalog)
     m_services.setRequestMetrics(&m_server.requestMetrics());
     m_services.registerRoutes(m_server.router());
     m_services.startWebhookDelivery();
+    startJobWorkers(env, limits);
+}
+
+namespace {
+
+/// The job runner's events (render.completed, render.failed, batch.completed) as webhook
+/// deliveries: publish() only inserts outbox rows, on the runner's thread inside the
+/// transaction that records the item, so a result and its deliveries commit together.
+class WebhookJobEvents final : public service::JobEvents
+{
+public:
+    explicit WebhookJobEvents(service::WebhookService &webhooks)
+        : m_webhooks(webhooks)
+    { }
+    bool jobEvent(const QString &spaceId, const QString &type, const QJsonObject &data) override
+    {
+        return m_webhooks.publish(spaceId, type, data).has_value();
+    }
+
+private:
+    service::WebhookService &m_webhooks;
+};
+
+} // namespace
+
+void Service::startJobWorkers(const Environment &env, const http::ServerLimits &limits)
+{
+    // Every instance works the queue (docs/deployment.md, "Job workers"): half the render
+    // pool by default, so that a large batch never takes every thread from the
+    // synchronous renders.
+    service::JobSettings settings = m_services.jobs().settings();
+    if (settings.workers == 0) {
+        const int pool = limits.workerThreads > 0 ? limits.workerThreads : QThread::idealThreadCount();
+        settings.workers = std::max(1, pool / 2);
+    }
+    const store::Config &config = env.config;
+    m_jobEvents = std::make_unique<WebhookJobEvents>(m_services.webhooks());
+    m_jobRunner = std::make_unique<service::JobRunner>(
+        *env.db, settings,
+        [this](const store::ClaimedJobItem &item, const QJsonObject &request,
+               const render::RenderCancellation &cancellation) {
+            return m_services.jobRoutes().runItem(item, request, cancellation);
+        },
+        [config](const QString &plan) { return qint64(config.renderDeadlineMs(plan)); }, m_jobEvents.get());
+    m_services.jobs().setQueuedListener([runner = m_jobRunner.get()] { runner->wake(); });
+    m_services.setJobRunner(m_jobRunner.get());
+    m_jobRunner->start();
 }
 
 } // namespace imprint::app

@@ -11,6 +11,7 @@
 #include "server/http/routes/auth.h"
 #include "server/http/routes/content.h"
 #include "server/http/routes/files.h"
+#include "server/http/routes/jobs.h"
 #include "server/http/routes/keys.h"
 #include "server/http/routes/meta.h"
 #include "server/http/routes/render.h"
@@ -81,6 +82,12 @@ public:
         m_meta.addHealthCheck(name, std::move(check));
     }
 
+    /// The job routes, whose runItem() renders the items of this instance's JobRunner.
+    http::JobRoutes &jobRoutes() { return m_jobRoutes; }
+    service::JobService &jobs() { return m_jobs; }
+    /// Reports `runner`'s counters in GET /metrics (with the shared queue's gauges).
+    void setJobRunner(const service::JobRunner *runner);
+
     service::AccountService &accounts() { return m_accounts; }
     service::ApiKeyService &keys() { return m_keys; }
     service::SigningKeyService &signingKeys() { return m_signingKeys; }
@@ -109,6 +116,7 @@ private:
     net::WebhookSender m_webhookSender;
     service::WebhookService m_webhooks;
     service::WebhookDispatcher m_webhookDispatcher;
+    service::JobService m_jobs;
     // With PostgreSQL: other instances' publishes (LISTEN/NOTIFY). Stopped first of all
     // (~Services()), before the caches its handlers touch are destroyed.
     std::unique_ptr<store::ChangeFeed> m_changes;
@@ -122,6 +130,8 @@ private:
     http::UploadRoutes m_uploads;
     http::WebhookRoutes m_webhookRoutes;
     http::MetaRoutes m_meta;
+    http::JobRoutes m_jobRoutes;
+    const service::JobRunner *m_jobRunner = nullptr; // this instance's workers, for /metrics
 };
 
 class Service
@@ -158,7 +168,15 @@ private:
     std::unique_ptr<net::RemoteImageFetcher> m_imageFetcher;
     render::RenderContext m_renderContext;
     Services m_services;
+    // What the job workers announce goes to the webhooks' outbox (issue 31); it outlives them.
+    std::unique_ptr<service::JobEvents> m_jobEvents;
+    // The job workers: stopped after the server drained (declared before it), putting
+    // their items back in the queue, while the services they render through still exist.
+    std::unique_ptr<service::JobRunner> m_jobRunner;
     http::HttpServer m_server;
+
+    /// Starts this instance's job workers (jobs.workers, default half of `limits`' render pool).
+    void startJobWorkers(const Environment &env, const http::ServerLimits &limits);
 };
 
 } // namespace imprint::app

@@ -73,6 +73,7 @@ enum class ProblemCode {
     AssetNotFound, ///< asset_not_found
     WebhookNotFound, ///< webhook_not_found
     DeliveryNotFound, ///< delivery_not_found
+    JobNotFound, ///< job_not_found
     // 405, 408
     MethodNotAllowed, ///< method_not_allowed
     RequestTimeout, ///< request_timeout
@@ -85,6 +86,7 @@ enum class ProblemCode {
     UrlRefused, ///< url_refused: a webhook URL the address policy forbids
     // 413, 429, 431
     BodyTooLarge, ///< body_too_large
+    BatchTooLarge, ///< batch_too_large
     RateLimited, ///< rate_limited
     TooManyLoginAttempts, ///< too_many_login_attempts
     HeadersTooLarge, ///< headers_too_large
@@ -92,6 +94,7 @@ enum class ProblemCode {
     InternalError, ///< internal_error
     DatabaseError, ///< database_error
     RenderFailed, ///< render_failed
+    RenderAbandoned, ///< render_abandoned: a job item whose worker died every attempt
     StoreFailed, ///< store_failed
     FileUnreadable, ///< file_unreadable
     SigningKeyStore, ///< signing_key_store

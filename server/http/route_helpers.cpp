@@ -40,4 +40,14 @@ QString baseUrlFor(const HttpRequest &request, const RouteSettings &settings)
     return QStringLiteral("http://") + host;
 }
 
+bool prefersRespondAsync(const HttpRequest &request)
+{
+    // Preferences are comma-separated, each a token with an optional value and parameters.
+    for (const QByteArray &preference : request.header("prefer").split(',')) {
+        if (preference.split(';').first().split('=').first().trimmed().toLower() == "respond-async")
+            return true;
+    }
+    return false;
+}
+
 } // namespace imprint::http

@@ -33,6 +33,10 @@ struct RouteSettings {
 /// like host[:port], else empty (a relative URL, still fetchable from the same origin).
 QString baseUrlFor(const HttpRequest &request, const RouteSettings &settings);
 
+/// Whether the request's Prefer header (RFC 7240 §2) holds the respond-async preference:
+/// the client would rather have 202 and a job to poll than wait for the image.
+bool prefersRespondAsync(const HttpRequest &request);
+
 /// The type of a route handler that takes the session, so that a module declares its
 /// handlers in one line (`SessionRoute createKey, listKeys;`) and names them as
 /// `SessionRoute Module::*`.

@@ -35,9 +35,11 @@ struct Migration {
 
 // Portable SQL only (SQLite and PostgreSQL): TEXT ids, BIGINT epoch-ms timestamps,
 // no AUTOINCREMENT/SERIAL, no booleans. Never edit a released migration; add one.
-const std::vector<Migration> &migrations()
+/// Migrations 1–8: accounts, content, renders, signing and idempotency keys, fonts and
+/// assets, shared files and rate windows.
+std::vector<Migration> serviceMigrations()
 {
-    static const std::vector<Migration> list = {
+    return {
         {1,
          "accounts",
          {
@@ -152,6 +154,39 @@ const std::vector<Migration> &migrations()
              "CREATE TABLE rate_windows (rate_key TEXT NOT NULL, window_start BIGINT NOT NULL,"
              " hits INTEGER NOT NULL, PRIMARY KEY (rate_key, window_start))",
          }},
+    };
+}
+
+/// Migrations 9 on: the workflow of issue 31 (render jobs, webhooks, template versions)
+/// and the auth generation.
+std::vector<Migration> workflowMigrations()
+{
+    return {
+        {9,
+         "render jobs",
+         {
+             // A batch of renders (docs/api.md, "Jobs"): its counts kept on the row, so that
+             // the worker recording the last item's result (under this row's lock) is the one
+             // that finishes the job; base_url is the creating request's, for the file URLs
+             // of events sent later.
+             "CREATE TABLE jobs (id TEXT PRIMARY KEY,"
+             " space_id TEXT NOT NULL REFERENCES spaces(id) ON DELETE CASCADE,"
+             " created_by TEXT, base_url TEXT NOT NULL, item_count INTEGER NOT NULL,"
+             " done_count INTEGER NOT NULL, failed_count INTEGER NOT NULL,"
+             " created_at BIGINT NOT NULL, finished_at BIGINT)",
+             "CREATE INDEX jobs_space ON jobs (space_id, created_at)",
+             // One row per render of a job: state queued/running/done/failed; a running
+             // item is leased to lease_owner until lease_expires_at (epoch ms), after which
+             // any instance may take it again; the result is a stored file (sha256 + ext) or
+             // a problem (its code, and the problem+json object as text).
+             "CREATE TABLE job_items (job_id TEXT NOT NULL REFERENCES jobs(id) ON DELETE CASCADE,"
+             " idx INTEGER NOT NULL, space_id TEXT NOT NULL, request TEXT NOT NULL, state TEXT NOT NULL,"
+             " attempts INTEGER NOT NULL, lease_owner TEXT, lease_expires_at BIGINT,"
+             " queued_at BIGINT NOT NULL, started_at BIGINT, finished_at BIGINT,"
+             " file_sha256 TEXT, file_ext TEXT, content_type TEXT, width INTEGER, height INTEGER, bytes BIGINT,"
+             " problem_code TEXT, problem TEXT, PRIMARY KEY (job_id, idx))",
+             "CREATE INDEX job_items_claim ON job_items (state, queued_at)",
+         }},
         {10,
          "webhooks",
          {
@@ -185,6 +220,16 @@ const std::vector<Migration> &migrations()
              " duration_ms BIGINT NOT NULL, PRIMARY KEY (delivery_id, attempt))",
          }},
     };
+}
+
+const std::vector<Migration> &migrations()
+{
+    static const std::vector<Migration> list = [] {
+        std::vector<Migration> all = serviceMigrations();
+        for (Migration &m : workflowMigrations())
+            all.push_back(std::move(m));
+        return all;
+    }();
     return list;
 }
 

@@ -25,6 +25,7 @@ int runAssetCommand(const QStringList &args);
 int runLayoutCommand(const QStringList &args);
 int runBenchCommand(const QStringList &args);
 int runDbCommand(const QStringList &args);
+int runJobCommand(const QStringList &args); // server/app/cli_jobs.cpp
 int runConsoleCommand(const QStringList &args);
 int runLocalDesktop(const QStringList &args);
 bool consoleWouldOpenWindow(const QStringList &args, bool console);
@@ -62,6 +63,8 @@ const std::vector<CommandEntry> &commandTable()
          runAssetCommand},
         {"layout", "print a template's element boxes as JSON: TEMPLATE.json [--tweak k=v]...", runLayoutCommand},
         {"bench", "time renders: [--engine E] [--format F] [-n 30] FILES...", runBenchCommand},
+        {"job", "render jobs: create --space S (--file JOB.json | --page ID [--format F]...) | show ID --space S",
+         runJobCommand},
         {"db", "move a SQLite installation: copy --from DATA_DIR --to postgres://… [--files-to DIR]", runDbCommand},
     };
     return table;

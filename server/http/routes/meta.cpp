@@ -152,6 +152,8 @@ QByteArray MetaRoutes::prometheusMetrics() const
                              "Times the change feed's LISTEN connection was opened (1 + reconnects).", {},
                              {{{}, double(m_sources.changes->connects())}});
     }
+    for (const MetricsSection &section : m_metricSections)
+        out += section.prometheus();
     return out;
 }
 
@@ -235,6 +237,8 @@ HttpResponse MetaRoutes::metrics(const HttpRequest &request) const
                     QJsonObject{{QStringLiteral("connected"), m_sources.changes->isLive()},
                                 {QStringLiteral("notifications"), double(m_sources.changes->notificationsReceived())},
                                 {QStringLiteral("connects"), double(m_sources.changes->connects())}});
+    for (const MetricsSection &section : m_metricSections)
+        body.insert(section.name, section.json());
     return HttpResponse::json(200, body).withHeader("Cache-Control", "no-store");
 }
 

@@ -63,6 +63,14 @@ public:
     /// thread that answers /health, each time; it must be cheap and thread-safe.
     void addHealthCheck(const QString &name, std::function<HealthCheck()> check);
 
+    /// Adds a component's counters to GET /metrics: `prometheus` appends its families to
+    /// the text format, `json` its object as member `name` of the JSON form. Both are called
+    /// on the thread that answers /metrics, each time; they must be thread-safe.
+    void addMetrics(const QString &name, std::function<QByteArray()> prometheus, std::function<QJsonObject()> json)
+    {
+        m_metricSections.push_back({name, std::move(prometheus), std::move(json)});
+    }
+
     /// The OpenAPI 3.1 document of the whole service: the bytes of
     /// resources/openapi/openapi.json (openapi.cpp), JSON text.
     static QByteArray openApiDocument();
@@ -78,6 +86,12 @@ private:
     MetricsSources m_sources;
     const RequestMetrics *m_requestMetrics = nullptr;
     std::vector<std::pair<QString, std::function<HealthCheck()>>> m_healthChecks;
+    struct MetricsSection {
+        QString name;
+        std::function<QByteArray()> prometheus;
+        std::function<QJsonObject()> json;
+    };
+    std::vector<MetricsSection> m_metricSections;
 };
 
 } // namespace imprint::http

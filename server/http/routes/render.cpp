@@ -189,6 +189,7 @@ struct RenderRoutes::Params {
     // both (a pattern render reads the size, format and encoder settings)
     render::RenderOptions options;
     bool acceptJson = false;
+    QJsonObject fields; // the request's fields as read (a job item of Prefer: respond-async)
 };
 
 namespace {
@@ -331,15 +332,14 @@ std::optional<HttpResponse> readPageFields(const QJsonObject &o, RenderRoutes::P
     return std::nullopt;
 }
 
-Outcome<RenderRoutes::Params> parseParams(const HttpRequest &request)
+/// The render request of `o`, the fields of a body or query string merged (parseParams())
+/// or a job item (RenderRoutes::pageRequestOf()).
+Outcome<RenderRoutes::Params> parseFields(const QJsonObject &o, bool acceptJson)
 {
-    const auto merged = mergedFields(request);
-    if (!merged)
-        return merged.error();
-    const QJsonObject &o = *merged;
     if (auto e = rejectUnknownFields(o, kRenderFields, QStringLiteral("a render request")))
         return *e;
     RenderRoutes::Params p;
+    p.fields = o;
     const bool hasPattern = present(o, QStringLiteral("pattern"));
     const bool hasPage = present(o, QStringLiteral("pageId"));
     const bool hasTemplate = present(o, QStringLiteral("template"));
@@ -353,7 +353,7 @@ Outcome<RenderRoutes::Params> parseParams(const HttpRequest &request)
                             QStringLiteral("Give 'pageId' (page render), 'template' (inline render) or 'pattern' "
                                            "(pattern render)."));
     p.isPattern = hasPattern;
-    p.acceptJson = request.header("accept").contains("application/json");
+    p.acceptJson = acceptJson;
 
     constexpr int kLargestSize = std::numeric_limits<int>::max();
     if (auto e = readInt(o, QStringLiteral("width"), 1, kLargestSize, &p.options.width, true))
@@ -427,7 +427,33 @@ Outcome<RenderRoutes::Params> parseParams(const HttpRequest &request)
     return p;
 }
 
+Outcome<RenderRoutes::Params> parseParams(const HttpRequest &request)
+{
+    const auto merged = mergedFields(request);
+    if (!merged)
+        return merged.error();
+    return parseFields(*merged, request.header("accept").contains("application/json"));
+}
+
 } // namespace
+
+Outcome<service::PageRenderRequest> RenderRoutes::pageRequestOf(const QJsonObject &fields)
+{
+    if (present(fields, QStringLiteral("pattern")))
+        return invalidParam(QStringLiteral("pattern"),
+                            QStringLiteral("A job renders pages and inline templates; patterns render at once."));
+    const auto params = parseFields(fields, true);
+    if (!params)
+        return params.error();
+    service::PageRenderRequest request;
+    request.pageId = params->pageId;
+    request.templateId = params->templateId;
+    request.draft = params->draft;
+    request.inlineTemplate = params->inlineTemplate;
+    request.options = params->options;
+    request.storeFile = true;
+    return request;
+}
 
 // ---------------------------------------------------------------- handlers
 
@@ -439,6 +465,10 @@ void RenderRoutes::handleRender(HttpRequest &&request, Responder &&responder)
     const auto params = parseParams(request);
     if (!params)
         return responder.send(params.error());
+    // RFC 7240: a page render that prefers respond-async becomes a job of one item (202);
+    // a pattern render is answered at once, without Preference-Applied.
+    if (!params->isPattern && m_asyncRender && prefersRespondAsync(request))
+        return m_asyncRender(request, params->fields, std::move(responder));
     if (params->isPattern)
         renderPattern(request, *params, std::move(responder));
     else

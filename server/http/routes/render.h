@@ -36,6 +36,18 @@ public:
 
     void registerRoutes(Router &router) override;
 
+    /// What answers a page render that prefers respond-async (RFC 7240): the request,
+    /// its fields as read, and its responder (server/http/routes/jobs.h queues a job).
+    using AsyncRender = std::function<void(const HttpRequest &request, const QJsonObject &fields, Responder &&)>;
+    /// Sets that handler; without one the preference is ignored (the image is answered).
+    void setAsyncRender(AsyncRender handler) { m_asyncRender = std::move(handler); }
+
+    /// A page or inline render read from `fields` exactly as POST /render reads a body
+    /// (a job item): the page render use case's request with storeFile set (spaceId, plan
+    /// and cancellation left to the caller), or the 400 problem naming the field. A pattern
+    /// render is refused (field `pattern`).
+    static Outcome<service::PageRenderRequest> pageRequestOf(const QJsonObject &fields);
+
     struct Params; // the parsed render request (render.cpp)
 
 private:
@@ -65,6 +77,7 @@ private:
     common::LabeledHistograms &m_stageDurations;
     std::atomic<quint64> &m_signedServed;
     std::atomic<quint64> &m_signedNotModified;
+    AsyncRender m_asyncRender;
 };
 
 } // namespace imprint::http
