@@ -302,6 +302,74 @@ private slots:
         QVERIFY(metrics.body.contains("imprint_webhook_attempt_duration_seconds_count{result=\"delivered\"}"));
     }
 
+    // A job's results reach the space's webhooks (issue 31): render.completed for each item
+    // done, render.failed for the one the plan refuses, batch.completed once, each event
+    // exactly once (its row is written in the transaction that records the result) and
+    // verified by the reference library.
+    void jobResultsAreDelivered()
+    {
+        // Only this test's endpoint listens: the earlier tests' ones are removed.
+        const QJsonArray existing = m_e2e.get("/api/v1/webhooks", owner()).data().value("list").toArray();
+        for (const QJsonValue &w : existing)
+            QCOMPARE(m_e2e.request("DELETE", "/api/v1/webhooks/" + w.toObject().value("id").toString().toUtf8(), {},
+                                   owner())
+                         .status,
+                     200);
+        const HttpReply created
+            = create(hookUrl(), QJsonArray{"render.completed", "render.failed", "batch.completed"});
+        QCOMPARE(created.status, 201);
+        const QString secret = created.data().value("secret").toString();
+        const int before = m_receiver->received().size();
+        const QJsonObject card{
+            {"width", 120},
+            {"height", 60},
+            {"root", QJsonObject{{"type", "div"},
+                                 {"props", QJsonObject{{"style", QJsonObject{{"width", "100%"},
+                                                                              {"height", "100%"},
+                                                                              {"backgroundColor", "#0a0"}}}}}}}};
+        // Item 2 is wider than the free plan exports: it fails when rendered.
+        const QJsonArray items{QJsonObject{{"template", card}}, QJsonObject{{"template", card}, {"format", "webp"}},
+                               QJsonObject{{"template", card}, {"width", 90000}}};
+        const HttpReply job = m_e2e.request("POST", "/api/v1/renders", json(QJsonObject{{"items", items}}), owner());
+        QCOMPARE(job.status, 202);
+        const QString jobId = job.data().value("id").toString();
+        QTRY_VERIFY_WITH_TIMEOUT(m_receiver->received().size() >= before + 4, 15000);
+        QTest::qWait(500); // nothing more may come
+        const QList<Received> got = m_receiver->received().mid(before);
+        QCOMPARE(got.size(), 4);
+        QMap<QString, int> byType;
+        QSet<QByteArray> ids;
+        QList<std::pair<QString, Received>> checks;
+        for (const Received &r : got) {
+            const QJsonObject body = QJsonDocument::fromJson(r.body).object();
+            const QString type = body.value("type").toString();
+            ++byType[type];
+            ids.insert(r.id);
+            checks.append({secret, r});
+            const QJsonObject data = body.value("data").toObject();
+            if (type == QLatin1String("batch.completed")) {
+                QCOMPARE(data.value("id").toString(), jobId);
+                QCOMPARE(data.value("state").toString(), QStringLiteral("partial"));
+            } else {
+                QCOMPARE(data.value("jobId").toString(), jobId);
+            }
+            if (type == QLatin1String("render.completed"))
+                QVERIFY2(data.value("file").toObject().value("url").toString().startsWith("http"), r.body.constData());
+            if (type == QLatin1String("render.failed"))
+                QCOMPARE(data.value("error").toObject().value("code").toString(), QStringLiteral("export_size_exceeded"));
+        }
+        QCOMPARE(byType.value("render.completed"), 2);
+        QCOMPARE(byType.value("render.failed"), 1);
+        QCOMPARE(byType.value("batch.completed"), 1);
+        QCOMPARE(ids.size(), 4); // one message per event
+        int exitCode = -1;
+        const QStringList verified = verifyIndependently(checks, &exitCode);
+        QCOMPARE(verified.size(), 4);
+        for (const QString &line : verified)
+            QVERIFY2(line.startsWith("ok "), qPrintable(verified.join('\n')));
+        QCOMPARE(exitCode, 0);
+    }
+
     // The address is checked again at delivery time, after the lookup: a URL whose host
     // now resolves to loopback (as DNS may change after creation) is never connected to.
     void refusedAtDelivery()
