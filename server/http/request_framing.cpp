@@ -72,31 +72,57 @@ std::optional<HttpResponse> RequestFraming::feed(qint64 available, QByteArrayVie
         const qint64 room = headRoom();
         const QByteArrayView fresh = start.first(std::min({qint64(start.size()), available, room}));
         // Byte by byte, so that the verdict is the same however the bytes are cut into
-        // reads: the first rule a byte breaks is the one answered.
-        for (const char ch : fresh) {
-            if (m_head.isEmpty() && skippedBeforeRequestLine(ch)) {
+        // reads: the first rule a byte breaks is the one answered. The bytes kept are
+        // appended to m_head once per read (one allocation, not one per byte); `tail` holds
+        // the head's last four bytes, so the end of the block is seen without a search.
+        qsizetype headSize = m_head.size();
+        quint32 tail = 0;
+        for (qsizetype i = std::max<qsizetype>(0, headSize - 4); i < headSize; ++i)
+            tail = (tail << 8) | quint8(m_head.at(i));
+        qsizetype keptFrom = -1; // the first byte of `fresh` kept in the head
+        qsizetype next = 0;
+        bool ended = false;
+        const auto keep = [&] {
+            if (keptFrom >= 0)
+                m_head.append(fresh.sliced(keptFrom, next - keptFrom));
+        };
+        for (; next < fresh.size() && !ended; ++next) {
+            const char ch = fresh[next];
+            if (headSize == 0 && skippedBeforeRequestLine(ch)) {
                 // Skipped as Qt's parser skips them: were they kept, a leading "\r\n\r\n"
                 // would end an empty header block here and the real one would go unchecked.
                 ++m_skipped;
             } else {
-                const char previous = m_head.isEmpty() ? '\0' : m_head.back();
-                m_head += ch;
+                const char previous = headSize == 0 ? '\0' : char(tail & 0xff);
+                if (keptFrom < 0)
+                    keptFrom = next;
+                tail = (tail << 8) | quint8(ch);
+                ++headSize;
                 // RFC 9112 §2.2: every line ends in CRLF. Qt's parser also ends lines (and
                 // the header block) at a bare LF, where the checks below would not see them
                 // end: a "\n\n" header block would reach the router unchecked. A bare CR
                 // is refused too (§2.2 allows that), since Qt keeps it inside a value.
-                if ((ch == '\n' && previous != '\r') || (previous == '\r' && ch != '\n'))
+                if ((ch == '\n' && previous != '\r') || (previous == '\r' && ch != '\n')) {
+                    ++next;
+                    keep();
                     return badFraming(QStringLiteral("headers"),
                                       QStringLiteral("A line of the request head does not end in CRLF "
                                                      "(RFC 9112 §2.2)."));
-                if (m_head.endsWith("\r\n\r\n"))
-                    break;
+                }
+                if (headSize >= 4 && tail == 0x0d0a0d0a) {
+                    ended = true;
+                    continue;
+                }
             }
-            if (m_skipped + m_head.size() > m_maxHeaderBytes)
+            if (m_skipped + headSize > m_maxHeaderBytes) {
+                ++next;
+                keep();
                 return problem(431, QStringLiteral("headers_too_large"),
                                QStringLiteral("The request headers exceed %1 bytes.").arg(m_maxHeaderBytes));
+            }
         }
-        if (!m_head.endsWith("\r\n\r\n"))
+        keep();
+        if (!ended)
             return std::nullopt;
         m_headerBytes = m_skipped + m_head.size();
         const QList<QByteArray> lines = m_head.chopped(4).split('\n');

@@ -147,24 +147,57 @@ Result<ApiKeyPrincipal> ApiKeyService::authenticate(const QString &token)
     if (!token.startsWith(QLatin1String("imp_")) || token.size() != 44)
         return invalidToken;
     ApiKeyRepository keys(m_db);
-    const auto row = keys.byTokenHash(sha256Hex(token));
-    if (!row)
-        return row.error();
-    if (!*row)
-        return invalidToken;
-    const auto &found = *row;
+    const QString tokenHash = sha256Hex(token);
+    // The generation is read before the key: a revocation that commits between the two
+    // reads has raised it, so the entry remembered below is read again next time.
+    const auto generation = keys.authGeneration();
+    if (!generation)
+        return generation.error();
+    std::optional<KnownKey> known = knownKey(tokenHash, *generation);
+    if (!known) {
+        const auto row = keys.byTokenHash(tokenHash);
+        if (!row)
+            return row.error();
+        if (!*row)
+            return invalidToken; // not remembered: an unknown token costs a read each time
+        const auto &[key, space] = **row;
+        known = KnownKey{ApiKeyPrincipal{key.id, space, key.scopes}, key.expiresAt, key.lastUsedAt, *generation};
+        rememberKey(tokenHash, *known);
+    }
     const qint64 now = nowMs();
-    if (found->first.expiresAt != 0 && found->first.expiresAt <= now)
+    if (known->expiresAt != 0 && known->expiresAt <= now)
         return ServiceError{ProblemCode::TokenExpired,
                             {},
                             QStringLiteral("The API token has expired.")};
     // Renders must not queue behind last_used_at: the recorder writes it in batches on a
     // thread of its own; without one, one write per second per key at most.
-    if (m_usage)
-        m_usage->keyUsed(found->first.id, now);
-    else if (now - found->first.lastUsedAt >= 1000)
-        keys.touch(found->first.id, now);
-    return ApiKeyPrincipal{found->first.id, found->second, found->first.scopes};
+    if (m_usage) {
+        m_usage->keyUsed(known->principal.keyId, now);
+    } else if (now - known->lastUsedAt >= 1000) {
+        keys.touch(known->principal.keyId, now);
+        known->lastUsedAt = now;
+        rememberKey(tokenHash, *known);
+    }
+    return std::move(known->principal);
+}
+
+std::optional<ApiKeyService::KnownKey> ApiKeyService::knownKey(const QString &tokenHash, qint64 generation) const
+{
+    std::lock_guard lock(m_knownMutex);
+    const auto it = m_known.constFind(tokenHash);
+    if (it == m_known.constEnd() || it->generation != generation)
+        return std::nullopt;
+    return *it;
+}
+
+void ApiKeyService::rememberKey(const QString &tokenHash, const KnownKey &key)
+{
+    std::lock_guard lock(m_knownMutex);
+    // Emptied rather than evicted one by one: refilling costs one read per active key,
+    // and more distinct keys than this in use at once is not the common case.
+    if (m_known.size() >= kMaxKnownKeys && !m_known.contains(tokenHash))
+        m_known.clear();
+    m_known.insert(tokenHash, key);
 }
 
 } // namespace imprint::service

@@ -8,9 +8,11 @@
 #include "server/store/errors.h"
 #include "server/store/models.h"
 
+#include <QHash>
 #include <QList>
 
 #include <array>
+#include <mutex>
 #include <optional>
 #include <utility>
 
@@ -86,7 +88,10 @@ public:
     /// The key and space of a plaintext token. Unauthorized with code "invalid_token"
     /// (unknown or revoked) or "token_expired". Updates last_used_at: through the usage
     /// recorder when one is set (written within a second, off the request path), else at
-    /// most once a second here.
+    /// most once a second here. A key once read is answered from memory while the auth
+    /// generation (store::bumpAuthGeneration()) stays the same, so a key revoked through
+    /// any instance or the CLI is refused from the next request on, at the cost of one
+    /// one-column read per request instead of the key's join (docs/performance.md).
     Result<store::ApiKeyPrincipal> authenticate(const QString &token);
 
     /// The roles that may create, list and revoke a space's keys: owners and admins
@@ -106,12 +111,29 @@ public:
     /// must outlive this; listings then show its pending times too.
     void setWriteBehind(WriteBehind *writer) { m_usage = writer; }
 
+    /// Keys authenticate() remembers at most (then it forgets them all and reads again).
+    static constexpr int kMaxKnownKeys = 4096;
+
 private:
+    /// What authenticate() remembers of an active key, and the auth generation it was
+    /// read at.
+    struct KnownKey {
+        store::ApiKeyPrincipal principal;
+        qint64 expiresAt = 0; ///< epoch ms, 0 = never
+        qint64 lastUsedAt = 0; ///< epoch ms, as last read or written here
+        qint64 generation = 0;
+    };
+    /// The remembered key of `tokenHash` when it was read at `generation`.
+    std::optional<KnownKey> knownKey(const QString &tokenHash, qint64 generation) const;
+    void rememberKey(const QString &tokenHash, const KnownKey &key);
+
     /// `key` with the recorder's newer, not yet written last-use time.
     void withPendingUse(store::ApiKey &key) const;
 
     const store::Database &m_db;
     WriteBehind *m_usage = nullptr;
+    mutable std::mutex m_knownMutex;
+    QHash<QString, KnownKey> m_known; ///< by token hash (the token itself is never kept)
 };
 
 } // namespace imprint::service

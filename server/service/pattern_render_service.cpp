@@ -38,15 +38,11 @@ PatternRenderService::prepare(const PatternRenderRequest &request) const
                      request.height > 0 ? request.height : info->defaultSize.height());
     if (auto over = checkExportSize(m_config, request.plan, job.size.width(), job.size.height()))
         return *over;
-    job.key = QStringLiteral("%1-%2|%3x%4|%5|%6%7|s%8|%9")
-                  .arg(request.pattern.patternKey, request.pattern.variantKey)
-                  .arg(job.size.width())
-                  .arg(job.size.height())
-                  .arg(formatName(request.format))
-                  .arg(request.quality)
-                  .arg(request.lossless ? QStringLiteral("L") : QString())
-                  .arg(request.speed)
-                  .arg(render::pngCompressionName(request.compression));
+    // Concatenated, not QString::arg()ed: this runs on every pattern request, cached or not.
+    job.key = request.pattern.patternKey + u'-' + request.pattern.variantKey + u'|' + QString::number(job.size.width())
+              + u'x' + QString::number(job.size.height()) + u'|' + formatName(request.format) + u'|'
+              + QString::number(request.quality) + (request.lossless ? QStringLiteral("L") : QString()) + QStringLiteral("|s")
+              + QString::number(request.speed) + u'|' + render::pngCompressionName(request.compression);
     job.contentType = render::contentTypeFor(request.format).toLatin1();
     return job;
 }

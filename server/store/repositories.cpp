@@ -98,7 +98,12 @@ Result<QList<Space>> SpaceRepository::all()
 Result<bool> SpaceRepository::setPlan(const QString &spaceId, const QString &plan)
 {
     QSqlQuery q(m_db.connection());
-    return sql::writeMatched(q, QStringLiteral("UPDATE spaces SET plan = ? WHERE id = ?"), plan, spaceId);
+    const auto updated = sql::writeMatched(q, QStringLiteral("UPDATE spaces SET plan = ? WHERE id = ?"), plan, spaceId);
+    if (updated && *updated) {
+        if (const auto bumped = bumpAuthGeneration(m_db); !bumped)
+            return bumped.error();
+    }
+    return updated;
 }
 
 // ---- users

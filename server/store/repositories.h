@@ -20,6 +20,12 @@
 
 namespace imprint::store {
 
+/// Raises the auth generation (ApiKeyRepository::authGeneration()) on the calling thread's
+/// connection of `db`: called inside the transaction of a write that changes what an API
+/// token authenticates as (a key revoked, a space's plan), so that every instance reads
+/// such a key again at its next request.
+Result<Done> bumpAuthGeneration(const Database &db);
+
 /// spaces
 class SpaceRepository
 {
@@ -36,7 +42,8 @@ public:
     Result<std::optional<Space>> byId(const QString &id);
     /// Every space, by name.
     Result<QList<Space>> all();
-    /// Sets the plan of space `spaceId`; true when a row matched.
+    /// Sets the plan of space `spaceId`; true when a row matched. Raises the auth
+    /// generation (the plan is part of a key's principal): call inside a transaction.
     Result<bool> setPlan(const QString &spaceId, const QString &plan);
 
 private:
@@ -102,6 +109,8 @@ struct SecretTable {
     const char *table; ///< "api_keys", "signing_keys"
     const char *columns; ///< the select list, its first columns those of the Row
     bool expires; ///< rows have expires_at: an expired row counts as inactive
+    /// Rows authenticate requests (API keys): revoking one raises the auth generation.
+    bool authenticates;
     Row (*rowFrom)(const QSqlQuery &q); ///< reads the Row from a selected row
 };
 
@@ -148,8 +157,12 @@ public:
     explicit ApiKeyRepository(const Database &db);
     /// Inserts `key`, storing only the hash of its token.
     Result<Done> insert(const ApiKey &key, const QString &tokenHash);
-    /// The active key with this token hash and its space, std::nullopt when none.
+    /// The active key with this token hash and its space, std::nullopt when none. Only
+    /// the fields authenticating reads are set: id, spaceId, expiresAt, lastUsedAt, scopes.
     Result<std::optional<std::pair<ApiKey, Space>>> byTokenHash(const QString &tokenHash);
+    /// The auth generation (migration 12): a number every write that changes what a token
+    /// authenticates as raises (bumpAuthGeneration()). One indexed one-column read.
+    Result<qint64> authGeneration();
     /// Sets last_used_at of key `id` to `now`.
     Result<Done> touch(const QString &id, qint64 now);
 };

@@ -43,7 +43,6 @@ ApiKey apiKeyFrom(const QSqlQuery &q)
     k.scopes = q.value(10).toString().split(QLatin1Char(' '), Qt::SkipEmptyParts);
     return k;
 }
-constexpr int kApiKeyColumnCount = 11;
 
 SigningKey signingKeyFrom(const QSqlQuery &q)
 {
@@ -56,9 +55,9 @@ constexpr int kSigningKeyColumnCount = 7;
 const SecretTable<ApiKey> kApiKeys{"api_keys",
                                    "k.id, k.space_id, k.name, k.prefix, k.created_by, u.email, k.created_at,"
                                    " k.expires_at, k.last_used_at, k.revoked_at, k.scopes",
-                                   true, apiKeyFrom};
+                                   true, true, apiKeyFrom};
 const SecretTable<SigningKey> kSigningKeys{
-    "signing_keys", "k.id, k.space_id, k.name, k.created_by, u.email, k.created_at, k.revoked_at", false,
+    "signing_keys", "k.id, k.space_id, k.name, k.created_by, u.email, k.created_at, k.revoked_at", false, false,
     signingKeyFrom};
 
 } // namespace
@@ -108,11 +107,16 @@ Result<bool> RevocableSecretRepository<Row>::revoke(const QString &spaceId, cons
                                                     qint64 now)
 {
     QSqlQuery q(m_db.connection());
-    return sql::writeMatched(q,
-                             QStringLiteral("UPDATE %1 SET revoked_at = ?, revoked_by = ?"
-                                            " WHERE id = ? AND space_id = ? AND revoked_at IS NULL")
-                                 .arg(QLatin1String(m_table.table)),
-                             now, actor, id, spaceId);
+    const auto revoked = sql::writeMatched(q,
+                                           QStringLiteral("UPDATE %1 SET revoked_at = ?, revoked_by = ?"
+                                                          " WHERE id = ? AND space_id = ? AND revoked_at IS NULL")
+                                               .arg(QLatin1String(m_table.table)),
+                                           now, actor, id, spaceId);
+    if (revoked && *revoked && m_table.authenticates) {
+        if (const auto bumped = bumpAuthGeneration(m_db); !bumped)
+            return bumped.error();
+    }
+    return revoked;
 }
 
 template<typename Row>
@@ -159,14 +163,42 @@ Result<Done> ApiKeyRepository::insert(const ApiKey &k, const QString &tokenHash)
 
 Result<std::optional<std::pair<ApiKey, Space>>> ApiKeyRepository::byTokenHash(const QString &tokenHash)
 {
-    // Every request with a bearer token runs this: a cached statement, its text built once.
-    static const QString kSql = QStringLiteral("SELECT %1, %2 FROM api_keys k %3 JOIN spaces s ON s.id = k.space_id"
+    // Every request with a bearer token runs this: a cached statement, its text built once,
+    // selecting only what authenticating reads. Each column costs a conversion to a
+    // QVariant per request, and the creator join (display only) a second table.
+    static const QString kSql = QStringLiteral("SELECT k.id, k.space_id, k.expires_at, k.last_used_at, k.scopes, %1"
+                                               " FROM api_keys k JOIN spaces s ON s.id = k.space_id"
                                                " WHERE k.token_hash = ? AND k.revoked_at IS NULL")
-                                    .arg(QLatin1String(kApiKeys.columns), kSpaceColumns, kCreatorJoin);
+                                    .arg(kSpaceColumns);
     return sql::cachedFirstRow(
         m_db, kSql,
-        [](const QSqlQuery &row) { return std::make_pair(apiKeyFrom(row), spaceFrom(row, kApiKeyColumnCount)); },
+        [](const QSqlQuery &row) {
+            ApiKey k;
+            k.id = row.value(0).toString();
+            k.spaceId = row.value(1).toString();
+            k.expiresAt = row.value(2).toLongLong();
+            k.lastUsedAt = row.value(3).toLongLong();
+            k.scopes = row.value(4).toString().split(QLatin1Char(' '), Qt::SkipEmptyParts);
+            return std::make_pair(std::move(k), spaceFrom(row, 5));
+        },
         tokenHash);
+}
+
+Result<qint64> ApiKeyRepository::authGeneration()
+{
+    static const QString kSql = QStringLiteral("SELECT value FROM auth_generation WHERE id = 1");
+    const auto row = sql::cachedFirstRow(m_db, kSql, [](const QSqlQuery &q) { return q.value(0).toLongLong(); });
+    if (!row)
+        return row.error();
+    if (!*row)
+        return ServiceError::database(); // migration 12 inserts the row; a missing one is a broken database
+    return **row;
+}
+
+Result<Done> bumpAuthGeneration(const Database &db)
+{
+    QSqlQuery q(db.connection());
+    return sql::write(q, QStringLiteral("UPDATE auth_generation SET value = value + 1 WHERE id = 1"));
 }
 
 Result<Done> ApiKeyRepository::touch(const QString &id, qint64 now)

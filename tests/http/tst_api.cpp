@@ -421,10 +421,35 @@ private slots:
         m_secrets << token;
         QVERIFY(token.startsWith("imp_"));
         QVERIFY(created.value("id").toString().startsWith("key_"));
+        // Twice: the second answer comes from the key the server remembers.
+        QCOMPARE(httpRequest(port(), "GET", "/api/v1/tokens/verify", {}, bearer(token)).status, 200);
         QCOMPARE(httpRequest(port(), "GET", "/api/v1/tokens/verify", {}, bearer(token)).status, 200);
         QCOMPARE(runCli({"key", "revoke", created.value("id").toString(), "--data", m_e2e.dataDir()}), 0);
         QCOMPARE(httpRequest(port(), "GET", "/api/v1/tokens/verify", {}, bearer(token)).status, 401);
         QVERIFY(runCli({"key", "revoke", created.value("id").toString(), "--data", m_e2e.dataDir()}) != 0);
+    }
+
+    // A key is answered from memory while nothing that changes it was written
+    // (ApiKeyService::authenticate): a plan changed by the CLI, another process, must still
+    // reach the key's very next request, both ways.
+    void planChangeReachesAKnownKeyAtOnce()
+    {
+        QByteArray out;
+        QCOMPARE(runCli({"key", "create", "--space", "gamma", "--name", "plan probe", "--json", "--data",
+                         m_e2e.dataDir()},
+                        {}, &out),
+                 0);
+        const QByteArray token = QJsonDocument::fromJson(out).object().value("token").toString().toLatin1();
+        m_secrets << QString::fromLatin1(token);
+        const QByteArray wide = "/api/v1/render?pattern=dots-sunset&width=1001&height=100&output=binary";
+        // Twice each way, so that the second request of each pair is answered from memory.
+        for (int i = 0; i < 2; ++i)
+            QCOMPARE(httpRequest(port(), "GET", wide, {}, bearer(token)).status, 402);
+        QCOMPARE(runCli({"space", "set-plan", "gamma", "pro", "--data", m_e2e.dataDir()}), 0);
+        for (int i = 0; i < 2; ++i)
+            QCOMPARE(httpRequest(port(), "GET", wide, {}, bearer(token)).status, 200);
+        QCOMPARE(runCli({"space", "set-plan", "gamma", "free", "--data", m_e2e.dataDir()}), 0);
+        QCOMPARE(httpRequest(port(), "GET", wide, {}, bearer(token)).status, 402);
     }
 
     void commandLineDispatch()

@@ -390,6 +390,23 @@ private slots:
         if (db.isSqlite())
             QCOMPARE(checkpointBusy, 0);
         QCOMPARE(keys.authenticate(cachedKey->token).error().codeName(), QString("invalid_token"));
+
+        // A key is answered from memory only while the auth generation stands: another
+        // instance (its own service, its own memory) revoking a key this one remembers, or
+        // changing its space's plan, reaches this one's next lookup.
+        const auto remembered = keys.create(cachedSpace, "remembered", 0, {});
+        QVERIFY(remembered.has_value());
+        for (int i = 0; i < 2; ++i)
+            QVERIFY(keys.authenticate(remembered->token).has_value());
+        ApiKeyService otherInstance(db);
+        QVERIFY(otherInstance.revoke(cachedSpace, remembered->key.id, "test").has_value());
+        QCOMPARE(keys.authenticate(remembered->token).error().codeName(), QString("invalid_token"));
+        const auto planKey = keys.create(b, "plan", 0, {});
+        QVERIFY(planKey.has_value());
+        for (int i = 0; i < 2; ++i)
+            QCOMPARE(keys.authenticate(planKey->token)->space.plan, QString("free"));
+        QVERIFY(AccountService(db, Config::defaults()).setPlan("b", "pro", "test").has_value());
+        QCOMPARE(keys.authenticate(planKey->token)->space.plan, QString("pro"));
     }
 
     void keyPagingLimitsAreTheServices()

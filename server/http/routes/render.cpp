@@ -16,9 +16,9 @@
 #include <QElapsedTimer>
 #include <QJsonArray>
 #include <QJsonDocument>
-#include <QRegularExpression>
 #include <QUrl>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -50,6 +50,16 @@ HttpResponse invalidParam(const QString &field, const QString &detail)
 
 // ---- typed reads of render fields that arrive as JSON values or query-string text
 
+/// Whether `text` is a decimal integer: an optional sign, then ASCII digits only (any
+/// number of them: a size beyond int is clamped or refused by the caller, not misread).
+bool isIntegerText(QStringView text)
+{
+    const qsizetype from = text.startsWith(u'+') || text.startsWith(u'-') ? 1 : 0;
+    if (text.size() == from)
+        return false;
+    return std::all_of(text.begin() + from, text.end(), [](QChar c) { return c >= u'0' && c <= u'9'; });
+}
+
 /// Integer field `name` of a render request: absent → `out` untouched; not an integer or
 /// below `min` → 400 naming it. Above `max`: with `clampAboveMax` (output sizes, which the
 /// plan check answers with 402 however large they are) `max`, else 400 naming the range.
@@ -66,9 +76,10 @@ std::optional<HttpResponse> readInt(const QJsonObject &o, const QString &name, i
         ok = std::isfinite(n) && n == std::floor(n);
     } else if (v.isString()) {
         const QString text = v.toString().trimmed();
-        static const QRegularExpression integer(QStringLiteral("^[+-]?[0-9]+$"));
-        ok = integer.match(text).hasMatch();
-        n = ok ? text.toDouble() : 0;
+        ok = isIntegerText(text);
+        bool fits = false;
+        const qlonglong exact = ok ? text.toLongLong(&fits) : 0;
+        n = fits ? double(exact) : (ok ? text.toDouble() : 0); // beyond 64 bits: still "too large"
     }
     if (!ok || n < min)
         return invalidParam(name, QStringLiteral("'%1' must be an integer of at least %2.").arg(name).arg(min));
