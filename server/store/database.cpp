@@ -154,16 +154,6 @@ std::vector<Migration> serviceMigrations()
              "CREATE TABLE rate_windows (rate_key TEXT NOT NULL, window_start BIGINT NOT NULL,"
              " hits INTEGER NOT NULL, PRIMARY KEY (rate_key, window_start))",
          }},
-        {12,
-         "auth generation",
-         {
-             // One counter that every write changing what an API token authenticates as
-             // (a key revoked, a space's plan) raises in its transaction: an instance may
-             // answer a token from memory while the counter is what it was when the key
-             // was read (ApiKeyService::authenticate), and reads the key again otherwise.
-             "CREATE TABLE auth_generation (id INTEGER PRIMARY KEY, value BIGINT NOT NULL)",
-             "INSERT INTO auth_generation (id, value) VALUES (1, 0)",
-         }},
     };
 }
 
@@ -228,6 +218,16 @@ std::vector<Migration> workflowMigrations()
              " REFERENCES webhook_deliveries(id) ON DELETE CASCADE,"
              " attempt INTEGER NOT NULL, attempted_at BIGINT NOT NULL, status INTEGER, error TEXT,"
              " duration_ms BIGINT NOT NULL, PRIMARY KEY (delivery_id, attempt))",
+         }},
+        {12,
+         "auth generation",
+         {
+             // One counter that every write changing what an API token authenticates as
+             // (a key revoked, a space's plan) raises in its transaction: an instance may
+             // answer a token from memory while the counter is what it was when the key
+             // was read (ApiKeyService::authenticate), and reads the key again otherwise.
+             "CREATE TABLE auth_generation (id INTEGER PRIMARY KEY, value BIGINT NOT NULL)",
+             "INSERT INTO auth_generation (id, value) VALUES (1, 0)",
          }},
     };
 }
