@@ -13,8 +13,10 @@
 #include "server/http/routes/files.h"
 #include "server/http/routes/keys.h"
 #include "server/http/routes/meta.h"
+#include "server/http/routes/page_meta.h"
 #include "server/http/routes/render.h"
 #include "server/http/routes/signing_keys.h"
+#include "server/http/routes/template_versions.h"
 #include "server/http/routes/uploads.h"
 #include "server/http/server.h"
 #include "server/net/remote_image_fetcher.h"
@@ -99,6 +101,7 @@ private:
     // With PostgreSQL: other instances' publishes (LISTEN/NOTIFY). Stopped first of all
     // (~Services()), before the caches its handlers touch are destroyed.
     std::unique_ptr<store::ChangeFeed> m_changes;
+    service::PageMetaService m_pageMeta; // GET /pages/{id}/meta (issue 31)
 
     http::AuthRoutes m_auth;
     http::KeyRoutes m_keyRoutes;
@@ -108,6 +111,8 @@ private:
     http::FileRoutes m_fileRoutes;
     http::UploadRoutes m_uploads;
     http::MetaRoutes m_meta;
+    http::TemplateVersionRoutes m_templateVersionRoutes; // issue 31: template versions
+    http::PageMetaRoutes m_pageMetaRoutes; // issue 31: meta tags of a page
 };
 
 class Service

@@ -152,6 +152,25 @@ const std::vector<Migration> &migrations()
              "CREATE TABLE rate_windows (rate_key TEXT NOT NULL, window_start BIGINT NOT NULL,"
              " hits INTEGER NOT NULL, PRIMARY KEY (rate_key, window_start))",
          }},
+        // 9 (render jobs) and 10 (webhooks) are other branches' (issue 31); the lead merges
+        // them in order.
+        {11,
+         "template versions",
+         {
+             // Every saved document of a template, numbered per template (docs/api.md,
+             // "Template versions"); templates.version is the latest number, pages may pin
+             // one, and a publish snapshot records the one it used.
+             "CREATE TABLE template_versions (template_id TEXT NOT NULL REFERENCES templates(id) ON DELETE CASCADE,"
+             " space_id TEXT NOT NULL REFERENCES spaces(id) ON DELETE CASCADE,"
+             " version INTEGER NOT NULL, name TEXT NOT NULL, document TEXT NOT NULL, actor TEXT NOT NULL,"
+             " created_at BIGINT NOT NULL, PRIMARY KEY (template_id, version))",
+             "ALTER TABLE templates ADD COLUMN version INTEGER NOT NULL DEFAULT 1",
+             // Existing templates: their current document is version 1.
+             "INSERT INTO template_versions (template_id, space_id, version, name, document, actor, created_at)"
+             " SELECT id, space_id, 1, name, document, 'migration', updated_at FROM templates",
+             "ALTER TABLE pages ADD COLUMN template_version INTEGER",
+             "ALTER TABLE published_pages ADD COLUMN template_version INTEGER",
+         }},
     };
     return list;
 }

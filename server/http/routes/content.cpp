@@ -33,7 +33,23 @@ Outcome<QJsonObject> templateDocument(const HttpRequest &request)
 }
 
 // The members of a page body (POST takes `publish` too).
-const QStringList kPageFields = {QStringLiteral("templateId"), QStringLiteral("name"), QStringLiteral("variables")};
+const QStringList kPageFields = {QStringLiteral("templateId"), QStringLiteral("name"), QStringLiteral("variables"),
+                                 QStringLiteral("templateVersion")};
+
+/// A page's `templateVersion` (docs/api.md, "Template versions"): absent → nullopt,
+/// null → follow the latest (an engaged nullopt), a number ≥ 1 → pinned; else 400.
+Outcome<std::optional<std::optional<int>>> templateVersionOf(const QJsonObject &body)
+{
+    if (!body.contains(QStringLiteral("templateVersion")))
+        return std::optional<std::optional<int>>();
+    const QJsonValue v = body.value(QStringLiteral("templateVersion"));
+    if (v.isNull())
+        return std::optional<std::optional<int>>(std::optional<int>());
+    if (!v.isDouble() || v.toDouble() != double(v.toInteger()) || v.toInteger() < 1 || v.toInteger() > 1000000000)
+        return fieldProblem(400, QStringLiteral("invalid_field"), QStringLiteral("templateVersion"),
+                            QStringLiteral("The field 'templateVersion' must be a version number or null."));
+    return std::optional<std::optional<int>>(std::optional<int>(int(v.toInteger())));
+}
 
 QJsonObject fullTemplateJson(const store::TemplateRecord &t)
 {
@@ -136,8 +152,11 @@ HttpResponse ContentRoutes::createPage(const SessionContext &session, const Http
     const QJsonValue publish = body->value(QStringLiteral("publish"));
     if (!publish.isUndefined() && !publish.isBool())
         return problem(400, QStringLiteral("invalid_field"), QStringLiteral("The field 'publish' must be a boolean."));
+    const auto pin = templateVersionOf(*body);
+    if (!pin)
+        return pin.error();
     return answerWith(m_content.createPage(session.spaceId, *templateId, body->value(QStringLiteral("name")).toString(),
-                                           vars.toObject(), session.actor, publish.toBool()),
+                                           vars.toObject(), session.actor, publish.toBool(), pin->value_or(std::nullopt)),
                       pageJsonOf, 201);
 }
 
@@ -173,8 +192,11 @@ HttpResponse ContentRoutes::updatePage(const SessionContext &session, const Http
                            QStringLiteral("The field 'variables' must be an object."));
         variables = body->value(QStringLiteral("variables")).toObject();
     }
+    const auto pin = templateVersionOf(*body);
+    if (!pin)
+        return pin.error();
     return answerWith(m_content.updatePage(session.spaceId, request.pathParam(QStringLiteral("id")), templateId, name,
-                                           variables, session.actor),
+                                           variables, session.actor, *pin),
                       pageJsonOf);
 }
 

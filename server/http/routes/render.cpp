@@ -149,7 +149,7 @@ const QStringList kRenderFields = {
     QStringLiteral("width"),       QStringLiteral("height"),  QStringLiteral("renderType"), QStringLiteral("emojiType"),
     QStringLiteral("output"),      QStringLiteral("binary"),  QStringLiteral("cache"),      QStringLiteral("mode"),
     QStringLiteral("speed"),       QStringLiteral("kid"),     QStringLiteral("exp"),        QStringLiteral("sig"),
-    QStringLiteral("compression"), QStringLiteral("scale"),   QStringLiteral("template"),
+    QStringLiteral("compression"), QStringLiteral("scale"),   QStringLiteral("template"),   QStringLiteral("size"),
 };
 
 /// A JSON render answer in the success envelope every other route uses,
@@ -185,6 +185,7 @@ struct RenderRoutes::Params {
     bool draft = false;
     // inline render (docs/api.md, "Inline renders"): a template document instead of pageId
     std::optional<QJsonObject> inlineTemplate;
+    QString size; // a size preset, resolved against the template (service::resolveRenderSize())
     QString output = QStringLiteral("json");
     // both (a pattern render reads the size, format and encoder settings)
     render::RenderOptions options;
@@ -296,6 +297,8 @@ std::optional<HttpResponse> readPageFields(const QJsonObject &o, RenderRoutes::P
                                     QStringLiteral("Tweak '%1' must be a string or a number.").arg(it.key()));
         }
     }
+    if (auto e = readString(o, QStringLiteral("size"), &p.size))
+        return *e;
     QString emojiType;
     if (auto e = readString(o, QStringLiteral("emojiType"), &emojiType))
         return *e;
@@ -398,6 +401,9 @@ Outcome<RenderRoutes::Params> parseParams(const HttpRequest &request)
     }
 
     if (p.isPattern) {
+        if (present(o, QStringLiteral("size")))
+            return invalidParam(QStringLiteral("size"), QStringLiteral("'size' names a template's size; a pattern "
+                                                                       "render takes width and height."));
         if (p.options.scale != 1)
             return invalidParam(QStringLiteral("scale"),
                                 QStringLiteral("'scale' applies to page renders; a pattern render takes its pixel size "
@@ -603,6 +609,7 @@ HttpResponse RenderRoutes::pageWork(const Params &p, const store::ApiKeyPrincipa
     request.draft = p.draft;
     request.inlineTemplate = p.inlineTemplate;
     request.options = p.options;
+    request.size = p.size;
     request.storeFile = p.output == QLatin1String("json");
     request.cancellation = cancellation;
     const auto rendered = m_pages.render(request);
@@ -665,6 +672,7 @@ HttpResponse RenderRoutes::pageWork(const Params &p, const store::ApiKeyPrincipa
                                                 {QStringLiteral("store"), round2(storeMs)},
                                                 {QStringLiteral("total"), round2(totalMs)}}},
         {QStringLiteral("warnings"), warnings},
+        {QStringLiteral("alt"), done.alt.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(done.alt)},
     };
     // An inline render has no stored page or template to name.
     if (!p.inlineTemplate) {
@@ -759,6 +767,7 @@ HttpResponse RenderRoutes::signedWork(const HttpRequest &request, const QList<QB
     rq.templateId = p.templateId;
     rq.draft = false; // verify() refuses drafts; published snapshots only
     rq.options = p.options;
+    rq.size = p.size;
     rq.ifNoneMatch = knownTags;
     rq.cancellation = cancellation;
     const auto rendered = m_pages.render(rq);
