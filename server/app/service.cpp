@@ -152,7 +152,6 @@ Services::Services(const store::Database &db, const store::Config &config, const
     , m_meta(db, config, m_settings,
              http::MetricsSources{m_patterns, m_pages, renderContext, m_signingKeys, m_renderMetrics, imageFetcher,
                                   m_changes.get()})
-    , m_templateVersionRoutes(http::ContentAccess{m_accounts, m_keys, m_idempotency}, m_content)
     , m_pageMetaRoutes(m_settings, m_accounts, m_keys, m_pageMeta)
 {
     // A publish or delete through these routes is visible to the next render here at once;
@@ -177,7 +176,7 @@ void Services::registerRoutes(http::Router &router)
 {
     for (http::RouteModule *module : std::initializer_list<http::RouteModule *>{
              &m_auth, &m_keyRoutes, &m_signingKeyRoutes, &m_contentRoutes, &m_render, &m_fileRoutes, &m_uploads,
-             &m_meta, &m_templateVersionRoutes, &m_pageMetaRoutes})
+             &m_meta, &m_pageMetaRoutes})
         module->registerRoutes(router);
 }
 

@@ -16,7 +16,6 @@
 #include "server/http/routes/page_meta.h"
 #include "server/http/routes/render.h"
 #include "server/http/routes/signing_keys.h"
-#include "server/http/routes/template_versions.h"
 #include "server/http/routes/uploads.h"
 #include "server/http/server.h"
 #include "server/net/remote_image_fetcher.h"
@@ -111,7 +110,6 @@ private:
     http::FileRoutes m_fileRoutes;
     http::UploadRoutes m_uploads;
     http::MetaRoutes m_meta;
-    http::TemplateVersionRoutes m_templateVersionRoutes; // issue 31: template versions
     http::PageMetaRoutes m_pageMetaRoutes; // issue 31: meta tags of a page
 };
 

@@ -278,13 +278,11 @@ Result<int> TemplateVersionRepository::count(const QString &templateId)
 Result<QList<TemplateVersionRecord>> TemplateVersionRepository::range(const QString &templateId, int offset,
                                                                        int limit)
 {
-    QSqlQuery q(m_db.connection());
-    const bool ran = sql::run(q,
-                              QStringLiteral("SELECT %1 FROM template_versions WHERE template_id = ?"
-                                             " ORDER BY version DESC LIMIT ? OFFSET ?")
-                                  .arg(kVersionColumns),
-                              templateId, limit, offset);
-    return sql::allRows(q, ran, versionFrom);
+    // Each page of a history runs the same statement: cached and prepared once per thread.
+    static const QString kSql = QStringLiteral("SELECT %1 FROM template_versions WHERE template_id = ?"
+                                               " ORDER BY version DESC LIMIT ? OFFSET ?")
+                                    .arg(kVersionColumns);
+    return sql::cachedRows(m_db, kSql, versionFrom, templateId, limit, offset);
 }
 
 Result<Done> RenderRepository::insert(const RenderRecord &r)

@@ -1,5 +1,5 @@
-// Template and page CRUD and publishing (content.h): each reads the request into a call
-// of ContentService and writes its result as the response.
+// Template and page CRUD, publishing and template versions (content.h): each reads the
+// request into a call of ContentService and writes its result as the response.
 #include "server/http/routes/content.h"
 
 #include "server/http/json.h"
@@ -7,6 +7,8 @@
 #include "server/service/json.h"
 
 #include <QJsonArray>
+
+#include <limits>
 
 namespace imprint::http {
 
@@ -61,6 +63,36 @@ QJsonObject pageJsonOf(const store::PageRecord &p)
     return pageJson(p);
 }
 
+/// The versions of one template as pagedIndex() pages a space's records.
+struct VersionIndex {
+    service::ContentService &content;
+    QString templateId;
+    static constexpr int kDefaultPerPage = service::ContentService::kDefaultPerPage;
+    static constexpr int kMaxPerPage = service::ContentService::kMaxPerPage;
+    static constexpr int kMaxPage = service::ContentService::kMaxPage;
+
+    auto listPage(const QString &spaceId, int page, int perPage)
+    {
+        return content.listVersions(spaceId, templateId, page, perPage);
+    }
+};
+
+/// A version number from the path or a body: a whole number ≥ 1, else 400 naming `field`.
+Outcome<int> versionNumber(const QJsonValue &v, const QString &field)
+{
+    bool ok = v.isDouble() && v.toDouble() == double(v.toInteger()) && v.toInteger() >= 1
+              && v.toInteger() <= std::numeric_limits<int>::max();
+    int n = ok ? int(v.toInteger()) : 0;
+    if (v.isString()) {
+        n = v.toString().toInt(&ok);
+        ok = ok && n >= 1;
+    }
+    if (!ok)
+        return fieldProblem(400, QStringLiteral("invalid_parameter"), field,
+                            QStringLiteral("'%1' must be a version number (1, 2, ...).").arg(field));
+    return n;
+}
+
 } // namespace
 
 void ContentRoutes::registerRoutes(Router &router)
@@ -90,7 +122,15 @@ void ContentRoutes::registerRoutes(Router &router)
     }
     addRoutes(router, {onWorkers("POST", QStringLiteral("/pages/{id}/publish"),
                                  content.once(QStringLiteral("POST /pages/{id}/publish"), this,
-                                              &ContentRoutes::publishPage))});
+                                              &ContentRoutes::publishPage)),
+                       // Template versions (issue 31): the history of one template.
+                       onWorkers("GET", QStringLiteral("/templates/{id}/versions"),
+                                 content(this, &ContentRoutes::listVersions)),
+                       onWorkers("GET", QStringLiteral("/templates/{id}/versions/{version}"),
+                                 content(this, &ContentRoutes::getVersion)),
+                       onWorkers("POST", QStringLiteral("/templates/{id}/rollback"),
+                                 content.once(QStringLiteral("POST /templates/{id}/rollback"), this,
+                                              &ContentRoutes::rollback))});
 }
 
 HttpResponse ContentRoutes::listTemplates(const SessionContext &session, const HttpRequest &)
@@ -212,6 +252,41 @@ HttpResponse ContentRoutes::publishPage(const SessionContext &session, const Htt
     if (!snap)
         return problemFor(snap.error());
     return HttpResponse::success(pageJson(snap->page));
+}
+
+HttpResponse ContentRoutes::listVersions(const SessionContext &session, const HttpRequest &request)
+{
+    VersionIndex index{m_content, request.pathParam(QStringLiteral("id"))};
+    return pagedIndex(index, session.spaceId, request,
+                      [](const store::TemplateVersionRecord &v) { return service::templateVersionJson(v, false); });
+}
+
+HttpResponse ContentRoutes::getVersion(const SessionContext &session, const HttpRequest &request)
+{
+    const auto n = versionNumber(request.pathParam(QStringLiteral("version")), QStringLiteral("version"));
+    if (!n)
+        return n.error();
+    return answerWith(m_content.getVersion(session.spaceId, request.pathParam(QStringLiteral("id")), *n),
+                      [](const store::TemplateVersionRecord &v) { return service::templateVersionJson(v); });
+}
+
+HttpResponse ContentRoutes::rollback(const SessionContext &session, const HttpRequest &request)
+{
+    const auto body = jsonObjectBody(request);
+    if (!body)
+        return body.error();
+    if (auto e = rejectUnknownFields(*body, {QStringLiteral("version")}, QStringLiteral("a rollback")))
+        return *e;
+    if (!body->contains(QStringLiteral("version")))
+        return fieldProblem(400, QStringLiteral("missing_field"), QStringLiteral("version"),
+                            QStringLiteral("Give the 'version' to roll back to."));
+    const QJsonValue v = body->value(QStringLiteral("version"));
+    const auto n = versionNumber(v.isString() ? QJsonValue() : v, QStringLiteral("version"));
+    if (!n)
+        return n.error();
+    return answerWith(
+        m_content.rollback(session.spaceId, request.pathParam(QStringLiteral("id")), *n, session.actor),
+        [](const store::TemplateRecord &t) { return service::templateJson(t); });
 }
 
 } // namespace imprint::http
