@@ -147,6 +147,7 @@ Services::Services(const store::Database &db, const store::Config &config, const
     , m_webhookDispatcher(db, m_webhooks, m_webhookSender)
     , m_jobs(db, service::JobSettings::fromJson(config.json().value(QStringLiteral("jobs")).toObject()))
     , m_changes(changeFeed(db, m_pages))
+    , m_pageMeta(m_content, m_signingKeys)
     , m_auth(m_accounts, m_keys, config)
     , m_keyRoutes(m_accounts, m_keys)
     , m_signingKeyRoutes(m_accounts, m_signingKeys)
@@ -159,6 +160,7 @@ Services::Services(const store::Database &db, const store::Config &config, const
              http::MetricsSources{m_patterns, m_pages, renderContext, m_signingKeys, m_renderMetrics, imageFetcher,
                                   m_changes.get(), &m_webhookDispatcher})
     , m_jobRoutes(m_accounts, m_keys, m_idempotency, m_jobs, m_pages, m_settings)
+    , m_pageMetaRoutes(m_settings, m_accounts, m_keys, m_pageMeta)
 {
     // An event published here is sent at once rather than at the next poll.
     m_webhooks.setPublishedHook([this] { m_webhookDispatcher.wake(); });
@@ -197,7 +199,7 @@ void Services::registerRoutes(http::Router &router)
 {
     for (http::RouteModule *module : std::initializer_list<http::RouteModule *>{
              &m_auth, &m_keyRoutes, &m_signingKeyRoutes, &m_contentRoutes, &m_render, &m_fileRoutes, &m_uploads,
-             &m_webhookRoutes, &m_meta, &m_jobRoutes})
+             &m_webhookRoutes, &m_meta, &m_jobRoutes, &m_pageMetaRoutes})
         module->registerRoutes(router);
 }
 

@@ -14,6 +14,7 @@
 #include "server/http/routes/jobs.h"
 #include "server/http/routes/keys.h"
 #include "server/http/routes/meta.h"
+#include "server/http/routes/page_meta.h"
 #include "server/http/routes/render.h"
 #include "server/http/routes/signing_keys.h"
 #include "server/http/routes/uploads.h"
@@ -120,6 +121,7 @@ private:
     // With PostgreSQL: other instances' publishes (LISTEN/NOTIFY). Stopped first of all
     // (~Services()), before the caches its handlers touch are destroyed.
     std::unique_ptr<store::ChangeFeed> m_changes;
+    service::PageMetaService m_pageMeta; // GET /pages/{id}/meta (issue 31)
 
     http::AuthRoutes m_auth;
     http::KeyRoutes m_keyRoutes;
@@ -132,6 +134,7 @@ private:
     http::MetaRoutes m_meta;
     http::JobRoutes m_jobRoutes;
     const service::JobRunner *m_jobRunner = nullptr; // this instance's workers, for /metrics
+    http::PageMetaRoutes m_pageMetaRoutes; // issue 31: meta tags of a page
 };
 
 class Service

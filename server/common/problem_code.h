@@ -74,6 +74,7 @@ enum class ProblemCode {
     WebhookNotFound, ///< webhook_not_found
     DeliveryNotFound, ///< delivery_not_found
     JobNotFound, ///< job_not_found
+    TemplateVersionNotFound, ///< template_version_not_found
     // 405, 408
     MethodNotAllowed, ///< method_not_allowed
     RequestTimeout, ///< request_timeout
@@ -90,6 +91,9 @@ enum class ProblemCode {
     RateLimited, ///< rate_limited
     TooManyLoginAttempts, ///< too_many_login_attempts
     HeadersTooLarge, ///< headers_too_large
+    // 422: well-formed, but the template cannot do it
+    UnknownSize, ///< unknown_size: a size name the template does not offer
+    SizeConflict, ///< size_conflict: a size name together with width or height
     // 500: a fault of ours
     InternalError, ///< internal_error
     DatabaseError, ///< database_error

@@ -67,15 +67,17 @@ Result<TemplateRecord> ContentService::createTemplate(const QString &spaceId, co
     t.name = templateName(document);
     t.document = document;
     t.createdAt = t.updatedAt = nowMs();
+    t.version = 1;
     Transaction tx(m_db);
-    if (!tx.isOpen() || !TemplateRepository(m_db).insert(t)
+    if (!tx.isOpen() || !TemplateRepository(m_db).insert(t) || !recordVersion(t, actor)
         || !AuditRepository(m_db).append(spaceId, actor, QStringLiteral("template.create"), t.id) || !tx.commit())
         return ServiceError::database();
     return t;
 }
 
 Result<TemplateRecord> ContentService::updateTemplate(const QString &spaceId, const QString &id,
-                                                      const QJsonObject &document, const QString &actor)
+                                                      const QJsonObject &document, const QString &actor,
+                                                      const QString &auditAction)
 {
     if (auto e = m_validateTemplate(document))
         return *e;
@@ -94,7 +96,12 @@ Result<TemplateRecord> ContentService::updateTemplate(const QString &spaceId, co
         return updated.error();
     if (!*updated)
         return templateMissing(id);
-    if (!AuditRepository(m_db).append(spaceId, actor, QStringLiteral("template.update"), t.id) || !tx.commit())
+    // The number the statement counted up to, read under its row lock.
+    const auto stored = TemplateRepository(m_db).byId(spaceId, id);
+    if (!stored || !*stored)
+        return ServiceError::database();
+    t.version = (*stored)->version;
+    if (!recordVersion(t, actor) || !AuditRepository(m_db).append(spaceId, actor, auditAction, t.id) || !tx.commit())
         return ServiceError::database();
     return t;
 }
@@ -139,12 +146,14 @@ Result<QList<TemplateRecord>> ContentService::listTemplates(const QString &space
 }
 
 Result<PageRecord> ContentService::createPage(const QString &spaceId, const QString &templateId, const QString &name,
-                                              const QJsonObject &variables, const QString &actor, bool publish)
+                                              const QJsonObject &variables, const QString &actor, bool publish,
+                                              std::optional<int> templateVersion)
 {
-    auto tmpl = getTemplate(spaceId, templateId);
+    auto tmpl = templateAt(spaceId, templateId, templateVersion);
     if (!tmpl) {
         ServiceError e = tmpl.error();
-        e.field = QStringLiteral("templateId");
+        e.field = e.code == ProblemCode::TemplateVersionNotFound ? QStringLiteral("templateVersion")
+                                                                 : QStringLiteral("templateId");
         return e;
     }
     if (auto e = checkVariableShapes(variables))
@@ -157,6 +166,7 @@ Result<PageRecord> ContentService::createPage(const QString &spaceId, const QStr
     p.templateId = templateId;
     p.name = name.trimmed().isEmpty() ? tmpl->name : name.trimmed().left(200);
     p.variables = variables;
+    p.templateVersion = templateVersion;
     p.createdAt = p.updatedAt = nowMs();
     Transaction tx(m_db);
     if (!tx.isOpen() || !PageRepository(m_db).insert(p)
@@ -167,6 +177,7 @@ Result<PageRecord> ContentService::createPage(const QString &spaceId, const QStr
         if (!snapshot)
             return snapshot.error();
         p.publishedAt = snapshot->publishedAt;
+        p.publishedTemplateVersion = snapshot->tmpl.version;
     }
     if (!tx.commit())
         return ServiceError::database();
@@ -178,22 +189,28 @@ Result<PageRecord> ContentService::createPage(const QString &spaceId, const QStr
 Result<PageRecord> ContentService::updatePage(const QString &spaceId, const QString &id,
                                               const std::optional<QString> &templateId,
                                               const std::optional<QString> &name,
-                                              const std::optional<QJsonObject> &variables, const QString &actor)
+                                              const std::optional<QJsonObject> &variables, const QString &actor,
+                                              const std::optional<std::optional<int>> &templateVersion)
 {
     auto current = getPage(spaceId, id);
     if (!current)
         return current.error();
     PageRecord p = *current;
+    if (templateId && *templateId != p.templateId)
+        p.templateVersion.reset();
     if (templateId)
         p.templateId = *templateId;
+    if (templateVersion)
+        p.templateVersion = *templateVersion;
     if (name)
         p.name = name->trimmed().isEmpty() ? p.name : name->trimmed().left(200);
     if (variables)
         p.variables = *variables;
-    auto tmpl = getTemplate(p.spaceId, p.templateId);
+    auto tmpl = templateAt(p.spaceId, p.templateId, p.templateVersion);
     if (!tmpl) {
         ServiceError e = tmpl.error();
-        e.field = QStringLiteral("templateId");
+        e.field = e.code == ProblemCode::TemplateVersionNotFound ? QStringLiteral("templateVersion")
+                                                                 : QStringLiteral("templateId");
         return e;
     }
     if (auto e = checkVariableShapes(p.variables))
@@ -255,7 +272,7 @@ Result<PublishedPage> ContentService::publish(const QString &spaceId, const QStr
     auto page = getPage(spaceId, id);
     if (!page)
         return page.error();
-    auto tmpl = getTemplate(page->spaceId, page->templateId);
+    auto tmpl = templateAt(page->spaceId, page->templateId, page->templateVersion);
     if (!tmpl)
         return tmpl.error();
     const auto snapshot = writeSnapshot(*page, *tmpl, actor);
@@ -286,6 +303,7 @@ Result<PublishedPage> ContentService::writeSnapshot(const PageRecord &page, cons
     s.tmpl = tmpl;
     s.publishedAt = nowMs();
     s.page.publishedAt = s.publishedAt;
+    s.page.publishedTemplateVersion = tmpl.version;
     if (!PublishedPageRepository(m_db).upsert(s)
         || !AuditRepository(m_db).append(s.spaceId, actor, QStringLiteral("page.publish"), s.pageId))
         return ServiceError::database();

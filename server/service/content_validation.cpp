@@ -4,6 +4,7 @@
 #include "server/render/engine.h"
 #include "server/render/pipeline.h"
 #include "server/render/resources/emoji.h"
+#include "server/service/size_presets.h"
 
 namespace imprint::service {
 
@@ -15,6 +16,28 @@ store::ServiceError invalidTemplate(const QString &field, const QString &message
 }
 
 } // namespace
+
+std::optional<store::ServiceError> checkTemplateAlt(const QJsonObject &document)
+{
+    const QJsonValue alt = document.value(QStringLiteral("alt"));
+    if (alt.isUndefined() || alt.isNull())
+        return std::nullopt;
+    if (!alt.isString() || alt.toString().size() > kMaxAltTemplateChars)
+        return invalidTemplate(QStringLiteral("document.alt"),
+                               QStringLiteral("Template is invalid at 'alt': a text of at most %1 characters, with "
+                                              "{{variables}} as in the template's text.")
+                                   .arg(kMaxAltTemplateChars));
+    return std::nullopt;
+}
+
+QString altText(const render::Template &tmpl, const QHash<QString, QString> &values)
+{
+    const QJsonValue alt = tmpl.source.value(QStringLiteral("alt"));
+    if (!alt.isString())
+        return {};
+    // One line of plain text: the values may hold line breaks; a crawler wants none.
+    return render::substituteVariables(alt.toString(), values).simplified();
+}
 
 TemplateValidator templateValidator()
 {
@@ -52,7 +75,9 @@ TemplateValidator templateValidator()
             return invalidTemplate(
                 QStringLiteral("document.emojiType"),
                 QStringLiteral("emojiType must be %1.").arg(common::orList(render::emojiSetNames())));
-        return std::nullopt;
+        if (auto e = checkTemplateSizes(document))
+            return e;
+        return checkTemplateAlt(document);
     };
 }
 

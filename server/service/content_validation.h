@@ -4,6 +4,7 @@
 // these as callbacks (so its tests can stub them); the HTTP routes, the CLI and the demo
 // seeding all build their ContentService through contentService().
 
+#include "server/render/document/template.h"
 #include "server/service/content_service.h"
 #include "server/store/database.h"
 
@@ -18,6 +19,19 @@ TemplateValidator templateValidator();
 /// declared type: Invalid with code "invalid_variable" and the variable's field
 /// ("invalid_template" on "templateId" when the stored template no longer parses).
 VariablesValidator variablesValidator();
+
+/// The longest `alt` a template may hold, in characters (before substitution).
+constexpr int kMaxAltTemplateChars = 1000;
+
+/// Checks a template's `alt` (docs/templates.md, "Alt text"): absent, or a string of at
+/// most kMaxAltTemplateChars. Invalid "invalid_template" naming "document.alt".
+std::optional<store::ServiceError> checkTemplateAlt(const QJsonObject &document);
+
+/// The alt text of one render: the template's `alt` with `{{name}}` replaced by the
+/// render's resolved variable values (render::resolveVariables(): defaults, page values,
+/// tweaks), as the template's text substitutes them, white space collapsed. Empty when
+/// the template has no `alt`.
+QString altText(const render::Template &tmpl, const QHash<QString, QString> &values);
 
 /// A ContentService on `db` that validates with the two validators above.
 ContentService contentService(const store::Database &db);

@@ -54,12 +54,16 @@ QJsonObject pageJson(const store::PageRecord &p)
     return QJsonObject{
         {QStringLiteral("id"), p.id},
         {QStringLiteral("templateId"), p.templateId},
+        {QStringLiteral("templateVersion"),
+         p.templateVersion ? QJsonValue(*p.templateVersion) : QJsonValue(QJsonValue::Null)},
         {QStringLiteral("name"), p.name},
         {QStringLiteral("variables"), p.variables},
         {QStringLiteral("createdAt"), isoOrNull(p.createdAt)},
         {QStringLiteral("updatedAt"), isoOrNull(p.updatedAt)},
         {QStringLiteral("published"), p.publishedAt > 0},
         {QStringLiteral("publishedAt"), isoOrNull(p.publishedAt)},
+        {QStringLiteral("publishedTemplateVersion"),
+         p.publishedTemplateVersion > 0 ? QJsonValue(p.publishedTemplateVersion) : QJsonValue(QJsonValue::Null)},
     };
 }
 
@@ -72,11 +76,26 @@ QJsonObject templateJson(const store::TemplateRecord &t, bool withDocument)
         {QStringLiteral("height"), t.document.value(QStringLiteral("height"))},
         {QStringLiteral("rendererType"),
          t.document.value(QStringLiteral("rendererType")).toString(render::engineName(render::kDefaultEngine))},
+        {QStringLiteral("version"), t.version},
         {QStringLiteral("createdAt"), isoOrNull(t.createdAt)},
         {QStringLiteral("updatedAt"), isoOrNull(t.updatedAt)},
     };
     if (withDocument)
         o.insert(QStringLiteral("document"), t.document);
+    return o;
+}
+
+QJsonObject templateVersionJson(const store::TemplateVersionRecord &v, bool withDocument)
+{
+    QJsonObject o{
+        {QStringLiteral("templateId"), v.templateId},
+        {QStringLiteral("version"), v.version},
+        {QStringLiteral("name"), v.name},
+        {QStringLiteral("createdAt"), isoOrNull(v.createdAt)},
+        {QStringLiteral("createdBy"), v.actor},
+    };
+    if (withDocument)
+        o.insert(QStringLiteral("document"), v.document);
     return o;
 }
 

@@ -21,12 +21,19 @@ QJsonObject keyJson(const store::ApiKey &key);
 /// A URL-signing key without its secret: id, name, createdAt, createdBy (as keyJson()).
 QJsonObject signingKeyJson(const store::SigningKey &key);
 
-/// A page: id, templateId, name, variables, createdAt, updatedAt, published (bool) and
-/// publishedAt.
+/// A page: id, templateId, templateVersion (the pinned version, null = the latest), name,
+/// variables, createdAt, updatedAt, published (bool), publishedAt and
+/// publishedTemplateVersion (the version its snapshot used; null when unpublished or
+/// published before versions were kept).
 QJsonObject pageJson(const store::PageRecord &page);
 
 /// A template: id, name, width, height, rendererType (the document's, default "satori"),
-/// createdAt, updatedAt and, when `withDocument`, the whole document (lists leave it out).
+/// version (the latest's number), createdAt, updatedAt and, when `withDocument`, the whole
+/// document (lists leave it out).
 QJsonObject templateJson(const store::TemplateRecord &tmpl, bool withDocument = true);
+
+/// One template version: templateId, version, name, createdAt, createdBy (the actor: a
+/// user id, "cli", "key:…" or "migration") and, when `withDocument`, the document then.
+QJsonObject templateVersionJson(const store::TemplateVersionRecord &version, bool withDocument = true);
 
 } // namespace imprint::service

@@ -4,6 +4,7 @@
 
 #include "server/service/content_validation.h"
 #include "server/service/remote_images.h"
+#include "server/service/size_presets.h"
 #include "server/service/write_behind.h"
 #include "server/store/crypto.h"
 #include "server/store/repositories.h"
@@ -93,7 +94,9 @@ PageRenderService::~PageRenderService() = default;
 std::shared_ptr<const render::Template> PageRenderService::parsedTemplate(const store::TemplateRecord &t,
                                                                           render::RenderError *error)
 {
-    const QString key = t.id + QLatin1Char('@') + QString::number(t.updatedAt);
+    // The version too: a pinned page's document is an older one of the same template.
+    const QString key = t.id + QLatin1Char('@') + QString::number(t.updatedAt) + QLatin1Char('v')
+                        + QString::number(t.version);
     {
         QMutexLocker lock(&m_templateMutex);
         if (auto *hit = m_templateCache.object(key))
@@ -205,12 +208,13 @@ PageRenderService::loadInline(const QString &spaceId, const QJsonObject &documen
     out.record.spaceId = spaceId;
     out.record.name = ContentService::templateName(document);
     out.record.document = document;
+    out.record.version = 0;
     out.page.spaceId = spaceId;
     out.page.name = out.record.name;
     {
         // Already validated when cached: a repeat costs a hash, not a parse and a build.
         QMutexLocker lock(&m_templateMutex);
-        if (auto *hit = m_templateCache.object(out.record.id + QStringLiteral("@0"))) {
+        if (auto *hit = m_templateCache.object(out.record.id + QStringLiteral("@0v0"))) {
             out.tmpl = *hit;
             return out;
         }
@@ -238,7 +242,8 @@ common::Expected<PageRenderService::Loaded, RenderUseCaseError> PageRenderServic
         auto pg = m_content.getPage(p.spaceId, p.pageId);
         if (!pg)
             return storeError(pg.error());
-        auto tp = m_content.getTemplate(p.spaceId, pg->templateId);
+        // A pinned page renders its version of the template, not the latest.
+        auto tp = m_content.templateAt(p.spaceId, pg->templateId, pg->templateVersion);
         if (!tp)
             return storeError(tp.error());
         out.page = *pg;
@@ -334,9 +339,12 @@ common::Expected<PageRender, RenderUseCaseError> PageRenderService::render(const
     PageRender out;
     out.loadMs = msSince(total);
 
-    // 2. size against the space's plan.
-    const int width = p.options.width > 0 ? p.options.width : tmpl.width;
-    const int height = p.options.height > 0 ? p.options.height : tmpl.height;
+    // 2. size (a preset names it) against the space's plan.
+    const auto asked = resolveRenderSize(loaded.record.document, p.size, p.options.width, p.options.height);
+    if (!asked)
+        return storeError(asked.error());
+    const int width = asked->width() > 0 ? asked->width() : tmpl.width;
+    const int height = asked->height() > 0 ? asked->height() : tmpl.height;
     // A scaled image is width × scale px wide: the plan bounds the pixels it gets.
     const qint64 scale = std::max<qint64>(1, qint64(p.options.scale));
     if (auto e = checkExportSize(m_config, p.plan, int(std::min<qint64>(qint64(width) * scale, INT_MAX)),
@@ -367,6 +375,7 @@ common::Expected<PageRender, RenderUseCaseError> PageRenderService::render(const
                                     QString::number(loaded.page.updatedAt),
                                     loaded.record.id,
                                     QString::number(loaded.record.updatedAt),
+                                    QString::number(loaded.record.version),
                                     formatName(options.format),
                                     QString::number(options.quality),
                                     options.lossless ? QStringLiteral("L") : QString(),
@@ -382,6 +391,11 @@ common::Expected<PageRender, RenderUseCaseError> PageRenderService::render(const
     // Whether the image is also stored does not change its bytes: the tag leaves it out,
     // and adds the build, whose renderer may draw the same input differently.
     out.etag = '"' + store::sha256Hex(key + QStringLiteral("|" IMPRINT_VERSION)).left(40).toLatin1() + '"';
+    out.templateVersion = loaded.record.version;
+    // The alt text from the same values the render substitutes (a bad tweak fails the
+    // render itself, with its field named, so none is reported here).
+    if (const auto values = render::resolveVariables(tmpl, loaded.page.variables, options.tweaks, nullptr))
+        out.alt = altText(tmpl, *values);
     if (p.ifNoneMatch.contains(out.etag) || p.ifNoneMatch.contains(QByteArrayLiteral("*"))) {
         out.page = loaded.page;
         out.notModified = true;

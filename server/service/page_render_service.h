@@ -46,6 +46,11 @@ struct PageRenderRequest {
     /// settings, emoji set, tweaks). The plan's export size applies to the image's pixels,
     /// width × scale by height × scale.
     render::RenderOptions options;
+    /// A size preset (docs/templates.md, "Sizes"): a built-in name or one of the
+    /// template's own, resolved against the template rendered (resolveRenderSize()); empty
+    /// = options.width/height. Unknown: 422 unknown_size; with a width or height: 422
+    /// size_conflict.
+    QString size;
     bool storeFile = false; ///< write the image to the file store (JSON answers with a URL)
     /// The render's deadline and cancel (render::RenderRequest::cancellation); a request
     /// that joins an identical render in flight is bound by that render's.
@@ -105,6 +110,12 @@ struct PageRender {
     QByteArray etag;
     /// True when etag was among the request's ifNoneMatch: `outcome` is null, nothing rendered.
     bool notModified = false;
+    /// The template's `alt` with this render's variable values (docs/templates.md, "Alt
+    /// text"); empty when the template has none.
+    QString alt;
+    /// The template version rendered (a pinned page's, the snapshot's, else the latest);
+    /// 0 for an inline render or a snapshot older than template versions.
+    int templateVersion = 0;
 };
 
 /// Tunables of the publish cache.

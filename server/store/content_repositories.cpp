@@ -25,16 +25,28 @@ QJsonObject parseObject(const QVariant &v)
     return QJsonDocument::fromJson(v.toString().toUtf8()).object();
 }
 
-const QString kTemplateColumns = QStringLiteral("id, space_id, name, document, created_at, updated_at");
+const QString kTemplateColumns = QStringLiteral("id, space_id, name, document, created_at, updated_at, version");
 
 TemplateRecord templateFrom(const QSqlQuery &q)
 {
-    return TemplateRecord{q.value(0).toString(),   q.value(1).toString(),   q.value(2).toString(),
-                          parseObject(q.value(3)), q.value(4).toLongLong(), q.value(5).toLongLong()};
+    return TemplateRecord{q.value(0).toString(),    q.value(1).toString(),    q.value(2).toString(),
+                          parseObject(q.value(3)),  q.value(4).toLongLong(), q.value(5).toLongLong(),
+                          q.value(6).toInt()};
+}
+
+const QString kVersionColumns
+    = QStringLiteral("template_id, space_id, version, name, document, actor, created_at");
+
+TemplateVersionRecord versionFrom(const QSqlQuery &q)
+{
+    return TemplateVersionRecord{q.value(0).toString(), q.value(1).toString(),   q.value(2).toInt(),
+                                 q.value(3).toString(), parseObject(q.value(4)), q.value(5).toString(),
+                                 q.value(6).toLongLong()};
 }
 
 const QString kPageColumns = QStringLiteral(
-    "p.id, p.space_id, p.template_id, p.name, p.variables, p.created_at, p.updated_at, pp.published_at");
+    "p.id, p.space_id, p.template_id, p.name, p.variables, p.created_at, p.updated_at, pp.published_at,"
+    " p.template_version, pp.template_version");
 
 PageRecord pageFrom(const QSqlQuery &q)
 {
@@ -47,6 +59,9 @@ PageRecord pageFrom(const QSqlQuery &q)
     p.createdAt = q.value(5).toLongLong();
     p.updatedAt = q.value(6).toLongLong();
     p.publishedAt = q.value(7).isNull() ? 0 : q.value(7).toLongLong();
+    if (!q.value(8).isNull())
+        p.templateVersion = q.value(8).toInt();
+    p.publishedTemplateVersion = q.value(9).isNull() ? 0 : q.value(9).toInt();
     return p;
 }
 
@@ -64,7 +79,8 @@ QJsonObject templateToJson(const TemplateRecord &t)
     return QJsonObject{{QStringLiteral("id"), t.id},
                        {QStringLiteral("name"), t.name},
                        {QStringLiteral("document"), t.document},
-                       {QStringLiteral("updatedAt"), double(t.updatedAt)}};
+                       {QStringLiteral("updatedAt"), double(t.updatedAt)},
+                       {QStringLiteral("version"), t.version}};
 }
 
 PublishedPage snapshotFrom(const QSqlQuery &q)
@@ -88,7 +104,16 @@ PublishedPage snapshotFrom(const QSqlQuery &q)
     s.tmpl.name = tmpl.value(QStringLiteral("name")).toString();
     s.tmpl.document = tmpl.value(QStringLiteral("document")).toObject();
     s.tmpl.updatedAt = qint64(tmpl.value(QStringLiteral("updatedAt")).toDouble());
+    // Snapshots written before template versions existed carry none (0).
+    s.tmpl.version = tmpl.value(QStringLiteral("version")).toInt(0);
+    s.page.publishedTemplateVersion = s.tmpl.version;
     return s;
+}
+
+/// A page's pin as a bound value: NULL when it follows the latest version.
+QVariant pinOf(const PageRecord &p)
+{
+    return p.templateVersion ? QVariant(*p.templateVersion) : QVariant(QMetaType::fromType<int>());
 }
 
 } // namespace
@@ -97,16 +122,19 @@ Result<Done> TemplateRepository::insert(const TemplateRecord &t)
 {
     QSqlQuery q(m_db.connection());
     return sql::write(q,
-                      QStringLiteral("INSERT INTO templates (id, space_id, name, document, created_at, updated_at)"
-                                     " VALUES (?, ?, ?, ?, ?, ?)"),
-                      t.id, t.spaceId, t.name, compact(t.document), t.createdAt, t.updatedAt);
+                      QStringLiteral("INSERT INTO templates (id, space_id, name, document, created_at, updated_at,"
+                                     " version) VALUES (?, ?, ?, ?, ?, ?, ?)"),
+                      t.id, t.spaceId, t.name, compact(t.document), t.createdAt, t.updatedAt, t.version);
 }
 
 Result<bool> TemplateRepository::update(const TemplateRecord &t)
 {
     QSqlQuery q(m_db.connection());
     return sql::writeMatched(
-        q, QStringLiteral("UPDATE templates SET name = ?, document = ?, updated_at = ? WHERE id = ? AND space_id = ?"),
+        q,
+        QStringLiteral(
+            "UPDATE templates SET name = ?, document = ?, updated_at = ?, version = version + 1"
+            " WHERE id = ? AND space_id = ?"),
         t.name, compact(t.document), t.updatedAt, t.id, t.spaceId);
 }
 
@@ -145,18 +173,18 @@ Result<Done> PageRepository::insert(const PageRecord &p)
     QSqlQuery q(m_db.connection());
     return sql::write(
         q,
-        QStringLiteral("INSERT INTO pages (id, space_id, template_id, name, variables, created_at, updated_at)"
-                       " VALUES (?, ?, ?, ?, ?, ?, ?)"),
-        p.id, p.spaceId, p.templateId, p.name, compact(p.variables), p.createdAt, p.updatedAt);
+        QStringLiteral("INSERT INTO pages (id, space_id, template_id, name, variables, created_at, updated_at,"
+                       " template_version) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"),
+        p.id, p.spaceId, p.templateId, p.name, compact(p.variables), p.createdAt, p.updatedAt, pinOf(p));
 }
 
 Result<bool> PageRepository::update(const PageRecord &p)
 {
     QSqlQuery q(m_db.connection());
     return sql::writeMatched(q,
-                             QStringLiteral("UPDATE pages SET template_id = ?, name = ?, variables = ?, updated_at = ?"
-                                            " WHERE id = ? AND space_id = ?"),
-                             p.templateId, p.name, compact(p.variables), p.updatedAt, p.id, p.spaceId);
+                             QStringLiteral("UPDATE pages SET template_id = ?, name = ?, variables = ?, updated_at = ?,"
+                                            " template_version = ? WHERE id = ? AND space_id = ?"),
+                             p.templateId, p.name, compact(p.variables), p.updatedAt, pinOf(p), p.id, p.spaceId);
 }
 
 Result<bool> PageRepository::remove(const QString &spaceId, const QString &id)
@@ -197,8 +225,9 @@ Result<Done> PublishedPageRepository::upsert(const PublishedPage &s)
         return ServiceError::database();
     return sql::write(
         q,
-        QStringLiteral("INSERT INTO published_pages (page_id, space_id, snapshot, published_at) VALUES (?, ?, ?, ?)"),
-        s.pageId, s.spaceId, snapshot, s.publishedAt);
+        QStringLiteral("INSERT INTO published_pages (page_id, space_id, snapshot, published_at, template_version)"
+                       " VALUES (?, ?, ?, ?, ?)"),
+        s.pageId, s.spaceId, snapshot, s.publishedAt, s.tmpl.version);
 }
 
 Result<std::optional<PublishedPage>> PublishedPageRepository::byPageId(const QString &pageId)
@@ -218,6 +247,42 @@ Result<std::optional<qint64>> PublishedPageRepository::publishedAt(const QString
     if (!q.next())
         return std::optional<qint64>();
     return std::optional<qint64>(q.value(0).toLongLong());
+}
+
+Result<Done> TemplateVersionRepository::insert(const TemplateVersionRecord &v)
+{
+    QSqlQuery q(m_db.connection());
+    return sql::write(q,
+                      QStringLiteral("INSERT INTO template_versions (%1) VALUES (?, ?, ?, ?, ?, ?, ?)")
+                          .arg(kVersionColumns),
+                      v.templateId, v.spaceId, v.version, v.name, compact(v.document), v.actor, v.createdAt);
+}
+
+Result<std::optional<TemplateVersionRecord>> TemplateVersionRepository::byNumber(const QString &templateId,
+                                                                                  int version)
+{
+    QSqlQuery q(m_db.connection());
+    const bool ran = sql::run(
+        q, QStringLiteral("SELECT %1 FROM template_versions WHERE template_id = ? AND version = ?").arg(kVersionColumns),
+        templateId, version);
+    return sql::firstRow(q, ran, versionFrom);
+}
+
+Result<int> TemplateVersionRepository::count(const QString &templateId)
+{
+    QSqlQuery q(m_db.connection());
+    return sql::countOf(
+        q, sql::run(q, QStringLiteral("SELECT COUNT(*) FROM template_versions WHERE template_id = ?"), templateId));
+}
+
+Result<QList<TemplateVersionRecord>> TemplateVersionRepository::range(const QString &templateId, int offset,
+                                                                       int limit)
+{
+    // Each page of a history runs the same statement: cached and prepared once per thread.
+    static const QString kSql = QStringLiteral("SELECT %1 FROM template_versions WHERE template_id = ?"
+                                               " ORDER BY version DESC LIMIT ? OFFSET ?")
+                                    .arg(kVersionColumns);
+    return sql::cachedRows(m_db, kSql, versionFrom, templateId, limit, offset);
 }
 
 Result<Done> RenderRepository::insert(const RenderRecord &r)

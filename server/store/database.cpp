@@ -219,6 +219,23 @@ std::vector<Migration> workflowMigrations()
              " attempt INTEGER NOT NULL, attempted_at BIGINT NOT NULL, status INTEGER, error TEXT,"
              " duration_ms BIGINT NOT NULL, PRIMARY KEY (delivery_id, attempt))",
          }},
+        {11,
+         "template versions",
+         {
+             // Every saved document of a template, numbered per template (docs/api.md,
+             // "Template versions"); templates.version is the latest number, pages may pin
+             // one, and a publish snapshot records the one it used.
+             "CREATE TABLE template_versions (template_id TEXT NOT NULL REFERENCES templates(id) ON DELETE CASCADE,"
+             " space_id TEXT NOT NULL REFERENCES spaces(id) ON DELETE CASCADE,"
+             " version INTEGER NOT NULL, name TEXT NOT NULL, document TEXT NOT NULL, actor TEXT NOT NULL,"
+             " created_at BIGINT NOT NULL, PRIMARY KEY (template_id, version))",
+             "ALTER TABLE templates ADD COLUMN version INTEGER NOT NULL DEFAULT 1",
+             // Existing templates: their current document is version 1.
+             "INSERT INTO template_versions (template_id, space_id, version, name, document, actor, created_at)"
+             " SELECT id, space_id, 1, name, document, 'migration', updated_at FROM templates",
+             "ALTER TABLE pages ADD COLUMN template_version INTEGER",
+             "ALTER TABLE published_pages ADD COLUMN template_version INTEGER",
+         }},
         {12,
          "auth generation",
          {
@@ -226,8 +243,9 @@ std::vector<Migration> workflowMigrations()
              // (a key revoked, a space's plan) raises in its transaction: an instance may
              // answer a token from memory while the counter is what it was when the key
              // was read (ApiKeyService::authenticate), and reads the key again otherwise.
+             // No row until the first such write (generation 0): a new database is empty,
+             // as `imprint db copy` wants its target.
              "CREATE TABLE auth_generation (id INTEGER PRIMARY KEY, value BIGINT NOT NULL)",
-             "INSERT INTO auth_generation (id, value) VALUES (1, 0)",
          }},
     };
 }

@@ -45,7 +45,8 @@ struct ServiceError {
     Kind kind() const
     {
         switch (status()) {
-        case 400: return Kind::Invalid;
+        case 400:
+        case 422: return Kind::Invalid;
         case 401: return Kind::Unauthorized;
         case 402: return Kind::QuotaExceeded;
         case 403: return Kind::Forbidden;

@@ -6,6 +6,8 @@
 #include <QString>
 #include <QStringList>
 
+#include <optional>
+
 namespace imprint::store {
 
 /// A tenant. plan is one of the Config plan names (free, pro, business).
@@ -124,6 +126,21 @@ struct TemplateRecord {
     QJsonObject document;
     qint64 createdAt = 0; ///< epoch ms
     qint64 updatedAt = 0;
+    /// The number of the version `document` is (template_versions; 1 for a new template,
+    /// each update and rollback adds one).
+    int version = 1;
+};
+
+/// One stored version of a template (template_versions, docs/api.md "Template
+/// versions"): the full document as it was saved, numbered 1, 2, ... per template.
+struct TemplateVersionRecord {
+    QString templateId;
+    QString spaceId;
+    int version = 0;
+    QString name; ///< the document's name then
+    QJsonObject document;
+    QString actor; ///< user id, "cli", an API key's "key:ID", or "migration"
+    qint64 createdAt = 0; ///< epoch ms
 };
 
 /// A stored page: a template plus variable values (docs/templates.md).
@@ -136,6 +153,11 @@ struct PageRecord {
     qint64 createdAt = 0;
     qint64 updatedAt = 0;
     qint64 publishedAt = 0; ///< 0 when never published (joined from published_pages)
+    /// The template version this page is pinned to; nullopt follows the latest.
+    std::optional<int> templateVersion;
+    /// The template version its publish snapshot used (joined); 0 when never published or
+    /// published before versions were recorded.
+    int publishedTemplateVersion = 0;
 };
 
 /// A frozen page + template (docs/templates.md): what non-draft renders read.

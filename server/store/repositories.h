@@ -316,7 +316,9 @@ public:
     { }
     /// Inserts `t` as a new row.
     Result<Done> insert(const TemplateRecord &t);
-    /// Writes name, document and updatedAt of `t`; true when a row with t.id in t.spaceId matched.
+    /// Writes name, document and updatedAt of `t` and counts its version up by one (in the
+    /// statement, so concurrent updates on PostgreSQL queue on the row lock and never
+    /// number two versions alike); true when a row with t.id in t.spaceId matched.
     Result<bool> update(const TemplateRecord &t);
     /// Deletes template `id` of `spaceId`; true when a row matched.
     Result<bool> remove(const QString &spaceId, const QString &id);
@@ -326,6 +328,27 @@ public:
     Result<QList<TemplateRecord>> list(const QString &spaceId);
     /// Pages that use template `id`.
     Result<int> pageCount(const QString &id);
+
+private:
+    const Database &m_db;
+};
+
+/// template_versions: every saved document of a template, numbered per template.
+class TemplateVersionRepository
+{
+public:
+    /// Works on the calling thread's connection of `db`, which must outlive it.
+    explicit TemplateVersionRepository(const Database &db)
+        : m_db(db)
+    { }
+    /// Inserts `v` (the primary key (templateId, version) refuses a number twice).
+    Result<Done> insert(const TemplateVersionRecord &v);
+    /// Version `version` of template `templateId`, std::nullopt when none.
+    Result<std::optional<TemplateVersionRecord>> byNumber(const QString &templateId, int version);
+    /// How many versions template `templateId` has.
+    Result<int> count(const QString &templateId);
+    /// `limit` versions of template `templateId` from `offset`, newest first.
+    Result<QList<TemplateVersionRecord>> range(const QString &templateId, int offset, int limit);
 
 private:
     const Database &m_db;

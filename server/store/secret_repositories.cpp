@@ -190,15 +190,16 @@ Result<qint64> ApiKeyRepository::authGeneration()
     const auto row = sql::cachedFirstRow(m_db, kSql, [](const QSqlQuery &q) { return q.value(0).toLongLong(); });
     if (!row)
         return row.error();
-    if (!*row)
-        return ServiceError::database(); // migration 12 inserts the row; a missing one is a broken database
-    return **row;
+    return row->value_or(0); // no row before the first bump
+
 }
 
 Result<Done> bumpAuthGeneration(const Database &db)
 {
     QSqlQuery q(db.connection());
-    return sql::write(q, QStringLiteral("UPDATE auth_generation SET value = value + 1 WHERE id = 1"));
+    // An upsert (SQLite 3.24+, PostgreSQL 9.5+): the row is made by the first bump.
+    return sql::write(q, QStringLiteral("INSERT INTO auth_generation (id, value) VALUES (1, 1)"
+                                        " ON CONFLICT (id) DO UPDATE SET value = auth_generation.value + 1"));
 }
 
 Result<Done> ApiKeyRepository::touch(const QString &id, qint64 now)

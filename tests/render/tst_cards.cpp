@@ -36,6 +36,12 @@ struct Card {
 
 // name                 takumi  satori     (achieved takumi / satori)
 constexpr Card kCards[] = {
+    // docs/examples/adaptive.json at three size presets (scripts/adaptive-cards, issue 31):
+    // vw/vh/vmin lengths resolved against each preset. og is the lowest: the 56.7 px (9vmin)
+    // title sets a few pixels wider than Chromium's, over a gradient.
+    {"adaptive-og", 0.963, 0.962}, // 0.96807 / 0.96790
+    {"adaptive-square", 0.973, 0.973}, // 0.97843 / 0.97825
+    {"adaptive-story", 0.982, 0.982}, // 0.98713 / 0.98700
     {"ar-news", 0.991, 0.985}, // 0.99655 / 0.99097
     {"ar-pricing", 0.985, 0.984}, // 0.99043 / 0.98903
     {"blog-author", 0.983, 0.981}, // 0.98836 / 0.98664

@@ -78,11 +78,11 @@ private slots:
         // Running again is a no-op.
         QVERIFY_OK(db.migrate());
         QSqlQuery q(db.connection());
-        // One row per version, the newest the latest (versions are numbered per branch of
-        // work, so a build may lack one of the numbers below its latest).
+        // Every version once (1 to the latest, none missing), the newest the latest.
         QVERIFY(q.exec("SELECT COUNT(*), COUNT(DISTINCT version), MAX(version) FROM schema_migrations"));
         QVERIFY(q.next());
         QCOMPARE(q.value(0).toInt(), q.value(1).toInt());
+        QCOMPARE(q.value(0).toInt(), Database::latestSchemaVersion());
         QCOMPARE(q.value(2).toInt(), Database::latestSchemaVersion());
         if (testUsesPostgres())
             return;
@@ -248,6 +248,51 @@ private slots:
         q.addBindValue(nowMs());
         q.addBindValue(nowMs());
         QVERIFY(!q.exec());
+    }
+
+    // Migration 11 (issue 31): a template saved before versions existed becomes version 1
+    // of itself, with its document; the next save is version 2. (On PostgreSQL too:
+    // tst_store_postgres.)
+    void templateVersionsMigration()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath("v8.db");
+        QString spaceId;
+        const QString document = QStringLiteral("{\"name\":\"Old\",\"width\":10,\"height\":10,"
+                                                "\"root\":{\"type\":\"div\"}}");
+        {
+            Database old(databaseAt(path));
+            QVERIFY_OK(old.migrate(8));
+            spaceId = AccountService(old, Config::defaults()).createSpace("versions", "free", "test")->id;
+            QSqlQuery q(old.connection());
+            QVERIFY(q.prepare("INSERT INTO templates (id, space_id, name, document, created_at, updated_at)"
+                              " VALUES ('tpl_old', ?, 'Old', ?, 1000, 2000)"));
+            q.addBindValue(spaceId);
+            q.addBindValue(document);
+            QVERIFY(q.exec());
+            QVERIFY(q.exec("INSERT INTO pages (id, space_id, template_id, name, variables, created_at, updated_at)"
+                           " VALUES ('pg_old', '" + spaceId + "', 'tpl_old', 'Old', '{}', 1000, 2000)"));
+        }
+        Database db(databaseAt(path));
+        QVERIFY_OK(db.migrate());
+        const auto tmpl = TemplateRepository(db).byId(spaceId, "tpl_old");
+        QVERIFY(tmpl && *tmpl);
+        QCOMPARE((*tmpl)->version, 1);
+        TemplateVersionRepository versions(db);
+        QCOMPARE(*versions.count("tpl_old"), 1);
+        const auto v1 = versions.byNumber("tpl_old", 1);
+        QVERIFY(v1 && *v1);
+        QCOMPARE((*v1)->document.value("name").toString(), QString("Old"));
+        QCOMPARE((*v1)->actor, QString("migration"));
+        QCOMPARE((*v1)->createdAt, qint64(2000)); // the time of the save it records
+        const auto page = PageRepository(db).byId(spaceId, "pg_old");
+        QVERIFY(page && *page);
+        QVERIFY(!(*page)->templateVersion); // follows the latest
+        // The next save counts on from it.
+        TemplateRecord next = **tmpl;
+        next.updatedAt = 3000;
+        QVERIFY(*TemplateRepository(db).update(next));
+        QCOMPARE((*TemplateRepository(db).byId(spaceId, "tpl_old"))->version, 2);
     }
 
     // Migration 7: fonts and assets of a space, unique per content within a space, gone

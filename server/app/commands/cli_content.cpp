@@ -16,7 +16,7 @@ namespace imprint::app {
 namespace {
 
 const QString kTemplateUsage = QStringLiteral("imprint template import FILE --space NAME | list --space NAME"
-                                              "   [--data DIR] [--database URL] [--json]");
+                                              " | versions ID | rollback ID N   [--data DIR] [--database URL] [--json]");
 const QString kPageUsage
     = QStringLiteral("imprint page create --space NAME --template ID [--name N] [--var name=value]... [--publish]\n"
                      "       imprint page publish ID | list --space NAME\n"
@@ -29,6 +29,8 @@ service::ContentService contentService(const Environment &env)
 
 } // namespace
 
+int runTemplateVersionCommand(CommandLine &line, const QStringList &pos); // cli_template_versions.cpp
+
 /// `imprint template import FILE --space NAME [--json]`: validates and stores a template
 /// document; prints its id. `imprint template list --space NAME`.
 int runTemplateCommand(const QStringList &arguments)
@@ -39,6 +41,8 @@ int runTemplateCommand(const QStringList &arguments)
     if (int rc = line.parse(arguments); rc >= 0)
         return rc;
     const QStringList pos = line.positionals();
+    if (pos.value(0) == QLatin1String("versions") || pos.value(0) == QLatin1String("rollback"))
+        return runTemplateVersionCommand(line, pos);
     const bool import = pos.value(0) == QLatin1String("import") && pos.size() == 2;
     if (!import && !(pos.value(0) == QLatin1String("list") && pos.size() == 1))
         return line.usageError(pos.isEmpty() ? QStringLiteral("missing subcommand")

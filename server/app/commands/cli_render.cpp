@@ -4,6 +4,7 @@
 #include "server/app/commands/cli.h"
 #include "server/common/text.h"
 #include "server/render/pipeline.h"
+#include "server/service/size_presets.h"
 
 #include <QFile>
 #include <QFileInfo>
@@ -34,6 +35,7 @@ struct CliOptions {
     QString emoji;
     QJsonObject tweaks;
     int width = 0, height = 0;
+    QString size; ///< a size preset (service::resolveSize()), instead of width and height
     int scale = 1; ///< device scale factor (RenderOptions::scale)
     int quality = 90;
     bool lossless = false;
@@ -90,6 +92,10 @@ void addRenderOptions(CommandLine &line)
                         QStringLiteral("name=value"));
     line.addValueOption({QStringLiteral("width")}, QStringLiteral("Width in px (1–8192)."), QStringLiteral("W"));
     line.addValueOption({QStringLiteral("height")}, QStringLiteral("Height in px (1–8192)."), QStringLiteral("H"));
+    line.addValueOption({QStringLiteral("size")},
+                        QStringLiteral("A size preset instead of --width/--height: og, twitter, linkedin, square, "
+                                       "portrait, story, pinterest or one of the template's own sizes."),
+                        QStringLiteral("NAME"));
     line.addValueOption({QStringLiteral("scale")},
                         QStringLiteral("Device scale factor 1–3: the image is width × scale px (default 1)."),
                         QStringLiteral("S"));
@@ -122,6 +128,7 @@ std::optional<CliOptions> parseOptions(const CommandLine &line, QString *error)
     o.engine = line.value(QStringLiteral("engine"));
     o.format = line.value(QStringLiteral("format"));
     o.emoji = line.value(QStringLiteral("emoji"));
+    o.size = line.value(QStringLiteral("size")).trimmed();
     o.lossless = line.isSet(QStringLiteral("lossless"));
     if (const QString c = line.value(QStringLiteral("compression")); !c.isEmpty()) {
         o.compression = parsePngCompression(c);
@@ -226,8 +233,12 @@ common::Expected<RenderRequest, RequestFailure> makeRequest(const QString &path,
     r.document = *doc;
     RenderOptions &options = r.options;
     options.tweaks = o.tweaks;
-    options.width = o.width;
-    options.height = o.height;
+    // The same precedence as the HTTP routes: a size names both sides, so not with them.
+    const auto size = service::resolveRenderSize(r.document, o.size, o.width, o.height);
+    if (!size)
+        return RequestFailure{QStringLiteral("--size: %1").arg(size.error().message), {}};
+    options.width = size->width();
+    options.height = size->height();
     options.scale = o.scale;
     options.quality = o.quality;
     options.lossless = o.lossless;
@@ -285,7 +296,7 @@ int runRenderCommand(const QStringList &args)
         QStringLiteral("render"),
         QStringLiteral(
             "imprint render TEMPLATE.json -o OUT.{%1} [--engine %2] [--format %3] [--quality 1-100] [--lossless] "
-            "[--compression %4] [--tweak name=value]... [--width W --height H] [--scale 1-3]")
+            "[--compression %4] [--tweak name=value]... [--width W --height H | --size NAME] [--scale 1-3]")
             .arg(formatList(QString(), QStringLiteral(",")), kEngineNames.names().join(QLatin1Char('|')),
                  formatList(QString(), QStringLiteral("|")), kPngCompressionNames.names().join(QLatin1Char('|'))));
     addRenderOptions(line);

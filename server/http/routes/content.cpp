@@ -1,5 +1,5 @@
-// Template and page CRUD and publishing (content.h): each reads the request into a call
-// of ContentService and writes its result as the response.
+// Template and page CRUD, publishing and template versions (content.h): each reads the
+// request into a call of ContentService and writes its result as the response.
 #include "server/http/routes/content.h"
 
 #include "server/http/json.h"
@@ -7,6 +7,8 @@
 #include "server/service/json.h"
 
 #include <QJsonArray>
+
+#include <limits>
 
 namespace imprint::http {
 
@@ -33,7 +35,23 @@ Outcome<QJsonObject> templateDocument(const HttpRequest &request)
 }
 
 // The members of a page body (POST takes `publish` too).
-const QStringList kPageFields = {QStringLiteral("templateId"), QStringLiteral("name"), QStringLiteral("variables")};
+const QStringList kPageFields = {QStringLiteral("templateId"), QStringLiteral("name"), QStringLiteral("variables"),
+                                 QStringLiteral("templateVersion")};
+
+/// A page's `templateVersion` (docs/api.md, "Template versions"): absent → nullopt,
+/// null → follow the latest (an engaged nullopt), a number ≥ 1 → pinned; else 400.
+Outcome<std::optional<std::optional<int>>> templateVersionOf(const QJsonObject &body)
+{
+    if (!body.contains(QStringLiteral("templateVersion")))
+        return std::optional<std::optional<int>>();
+    const QJsonValue v = body.value(QStringLiteral("templateVersion"));
+    if (v.isNull())
+        return std::optional<std::optional<int>>(std::optional<int>());
+    if (!v.isDouble() || v.toDouble() != double(v.toInteger()) || v.toInteger() < 1 || v.toInteger() > 1000000000)
+        return fieldProblem(400, QStringLiteral("invalid_field"), QStringLiteral("templateVersion"),
+                            QStringLiteral("The field 'templateVersion' must be a version number or null."));
+    return std::optional<std::optional<int>>(std::optional<int>(int(v.toInteger())));
+}
 
 QJsonObject fullTemplateJson(const store::TemplateRecord &t)
 {
@@ -43,6 +61,36 @@ QJsonObject fullTemplateJson(const store::TemplateRecord &t)
 QJsonObject pageJsonOf(const store::PageRecord &p)
 {
     return pageJson(p);
+}
+
+/// The versions of one template as pagedIndex() pages a space's records.
+struct VersionIndex {
+    service::ContentService &content;
+    QString templateId;
+    static constexpr int kDefaultPerPage = service::ContentService::kDefaultPerPage;
+    static constexpr int kMaxPerPage = service::ContentService::kMaxPerPage;
+    static constexpr int kMaxPage = service::ContentService::kMaxPage;
+
+    auto listPage(const QString &spaceId, int page, int perPage)
+    {
+        return content.listVersions(spaceId, templateId, page, perPage);
+    }
+};
+
+/// A version number from the path or a body: a whole number ≥ 1, else 400 naming `field`.
+Outcome<int> versionNumber(const QJsonValue &v, const QString &field)
+{
+    bool ok = v.isDouble() && v.toDouble() == double(v.toInteger()) && v.toInteger() >= 1
+              && v.toInteger() <= std::numeric_limits<int>::max();
+    int n = ok ? int(v.toInteger()) : 0;
+    if (v.isString()) {
+        n = v.toString().toInt(&ok);
+        ok = ok && n >= 1;
+    }
+    if (!ok)
+        return fieldProblem(400, QStringLiteral("invalid_parameter"), field,
+                            QStringLiteral("'%1' must be a version number (1, 2, ...).").arg(field));
+    return n;
 }
 
 } // namespace
@@ -74,7 +122,15 @@ void ContentRoutes::registerRoutes(Router &router)
     }
     addRoutes(router, {onWorkers("POST", QStringLiteral("/pages/{id}/publish"),
                                  content.once(QStringLiteral("POST /pages/{id}/publish"), this,
-                                              &ContentRoutes::publishPage))});
+                                              &ContentRoutes::publishPage)),
+                       // Template versions (issue 31): the history of one template.
+                       onWorkers("GET", QStringLiteral("/templates/{id}/versions"),
+                                 content(this, &ContentRoutes::listVersions)),
+                       onWorkers("GET", QStringLiteral("/templates/{id}/versions/{version}"),
+                                 content(this, &ContentRoutes::getVersion)),
+                       onWorkers("POST", QStringLiteral("/templates/{id}/rollback"),
+                                 content.once(QStringLiteral("POST /templates/{id}/rollback"), this,
+                                              &ContentRoutes::rollback))});
 }
 
 HttpResponse ContentRoutes::listTemplates(const SessionContext &session, const HttpRequest &)
@@ -136,8 +192,11 @@ HttpResponse ContentRoutes::createPage(const SessionContext &session, const Http
     const QJsonValue publish = body->value(QStringLiteral("publish"));
     if (!publish.isUndefined() && !publish.isBool())
         return problem(400, QStringLiteral("invalid_field"), QStringLiteral("The field 'publish' must be a boolean."));
+    const auto pin = templateVersionOf(*body);
+    if (!pin)
+        return pin.error();
     return answerWith(m_content.createPage(session.spaceId, *templateId, body->value(QStringLiteral("name")).toString(),
-                                           vars.toObject(), session.actor, publish.toBool()),
+                                           vars.toObject(), session.actor, publish.toBool(), pin->value_or(std::nullopt)),
                       pageJsonOf, 201);
 }
 
@@ -173,8 +232,11 @@ HttpResponse ContentRoutes::updatePage(const SessionContext &session, const Http
                            QStringLiteral("The field 'variables' must be an object."));
         variables = body->value(QStringLiteral("variables")).toObject();
     }
+    const auto pin = templateVersionOf(*body);
+    if (!pin)
+        return pin.error();
     return answerWith(m_content.updatePage(session.spaceId, request.pathParam(QStringLiteral("id")), templateId, name,
-                                           variables, session.actor),
+                                           variables, session.actor, *pin),
                       pageJsonOf);
 }
 
@@ -190,6 +252,41 @@ HttpResponse ContentRoutes::publishPage(const SessionContext &session, const Htt
     if (!snap)
         return problemFor(snap.error());
     return HttpResponse::success(pageJson(snap->page));
+}
+
+HttpResponse ContentRoutes::listVersions(const SessionContext &session, const HttpRequest &request)
+{
+    VersionIndex index{m_content, request.pathParam(QStringLiteral("id"))};
+    return pagedIndex(index, session.spaceId, request,
+                      [](const store::TemplateVersionRecord &v) { return service::templateVersionJson(v, false); });
+}
+
+HttpResponse ContentRoutes::getVersion(const SessionContext &session, const HttpRequest &request)
+{
+    const auto n = versionNumber(request.pathParam(QStringLiteral("version")), QStringLiteral("version"));
+    if (!n)
+        return n.error();
+    return answerWith(m_content.getVersion(session.spaceId, request.pathParam(QStringLiteral("id")), *n),
+                      [](const store::TemplateVersionRecord &v) { return service::templateVersionJson(v); });
+}
+
+HttpResponse ContentRoutes::rollback(const SessionContext &session, const HttpRequest &request)
+{
+    const auto body = jsonObjectBody(request);
+    if (!body)
+        return body.error();
+    if (auto e = rejectUnknownFields(*body, {QStringLiteral("version")}, QStringLiteral("a rollback")))
+        return *e;
+    if (!body->contains(QStringLiteral("version")))
+        return fieldProblem(400, QStringLiteral("missing_field"), QStringLiteral("version"),
+                            QStringLiteral("Give the 'version' to roll back to."));
+    const QJsonValue v = body->value(QStringLiteral("version"));
+    const auto n = versionNumber(v.isString() ? QJsonValue() : v, QStringLiteral("version"));
+    if (!n)
+        return n.error();
+    return answerWith(
+        m_content.rollback(session.spaceId, request.pathParam(QStringLiteral("id")), *n, session.actor),
+        [](const store::TemplateRecord &t) { return service::templateJson(t); });
 }
 
 } // namespace imprint::http

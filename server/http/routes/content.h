@@ -1,7 +1,10 @@
 #pragma once
 // Templates and pages: GET/POST /api/v1/templates, GET/PUT/DELETE /api/v1/templates/{id},
 // GET/POST /api/v1/pages, GET/PUT/DELETE /api/v1/pages/{id} and POST
-// /api/v1/pages/{id}/publish, scoped to the caller's space, behind ContentAccess (a
+// /api/v1/pages/{id}/publish, and a template's versions: GET /api/v1/templates/{id}/versions
+// (paged, newest first), GET /api/v1/templates/{id}/versions/{n} (with its document) and
+// POST /api/v1/templates/{id}/rollback ({"version": n}: version n's document saved again as
+// the newest version; answers the template). Scoped to the caller's space, behind ContentAccess (a
 // session of ContentService::editorRoles(), or an API key with the "content" scope). They
 // parse and validate templates and markup: on the workers, never on the server thread.
 
@@ -26,6 +29,7 @@ public:
 private:
     SessionRoute listTemplates, createTemplate, getTemplate, updateTemplate, deleteTemplate;
     SessionRoute listPages, createPage, getPage, updatePage, deletePage, publishPage;
+    SessionRoute listVersions, getVersion, rollback; // template versions (docs/api.md, "Template versions")
 
     ContentAccess m_access;
     service::ContentService &m_content;

@@ -9,6 +9,7 @@
 #include "server/http/auth.h"
 #include "server/http/json.h"
 #include "server/http/routes/render.h"
+#include "server/http/routes/render_fields.h"
 #include "server/render/engine.h"
 #include "server/render/resources/emoji.h"
 
@@ -43,94 +44,6 @@ double round2(double ms)
     return std::round(ms * 100.0) / 100.0;
 }
 
-HttpResponse invalidParam(const QString &field, const QString &detail)
-{
-    return fieldProblem(400, QStringLiteral("invalid_parameter"), field, detail);
-}
-
-// ---- typed reads of render fields that arrive as JSON values or query-string text
-
-/// Whether `text` is a decimal integer: an optional sign, then ASCII digits only (any
-/// number of them: a size beyond int is clamped or refused by the caller, not misread).
-bool isIntegerText(QStringView text)
-{
-    const qsizetype from = text.startsWith(u'+') || text.startsWith(u'-') ? 1 : 0;
-    if (text.size() == from)
-        return false;
-    return std::all_of(text.begin() + from, text.end(), [](QChar c) { return c >= u'0' && c <= u'9'; });
-}
-
-/// Integer field `name` of a render request: absent → `out` untouched; not an integer or
-/// below `min` → 400 naming it. Above `max`: with `clampAboveMax` (output sizes, which the
-/// plan check answers with 402 however large they are) `max`, else 400 naming the range.
-std::optional<HttpResponse> readInt(const QJsonObject &o, const QString &name, int min, int max, int *out,
-                                    bool clampAboveMax = false)
-{
-    const QJsonValue v = o.value(name);
-    if (v.isUndefined() || v.isNull() || (v.isString() && v.toString().isEmpty()))
-        return std::nullopt;
-    bool ok = false;
-    double n = 0;
-    if (v.isDouble()) {
-        n = v.toDouble();
-        ok = std::isfinite(n) && n == std::floor(n);
-    } else if (v.isString()) {
-        const QString text = v.toString().trimmed();
-        ok = isIntegerText(text);
-        bool fits = false;
-        const qlonglong exact = ok ? text.toLongLong(&fits) : 0;
-        n = fits ? double(exact) : (ok ? text.toDouble() : 0); // beyond 64 bits: still "too large"
-    }
-    if (!ok || n < min)
-        return invalidParam(name, QStringLiteral("'%1' must be an integer of at least %2.").arg(name).arg(min));
-    if (n > max && !clampAboveMax)
-        return invalidParam(name, QStringLiteral("'%1' must be an integer from %2 to %3.").arg(name).arg(min).arg(max));
-    *out = int(std::min<double>(n, max));
-    return std::nullopt;
-}
-
-std::optional<HttpResponse> readBool(const QJsonObject &o, const QString &name, bool *out)
-{
-    const QJsonValue v = o.value(name);
-    if (v.isUndefined() || v.isNull())
-        return std::nullopt;
-    if (v.isBool()) {
-        *out = v.toBool();
-        return std::nullopt;
-    }
-    if (v.isDouble() && (v.toDouble() == 0 || v.toDouble() == 1)) {
-        *out = v.toDouble() == 1;
-        return std::nullopt;
-    }
-    const QString s = v.toString().trimmed().toLower();
-    if (v.isString() && (s == QLatin1String("true") || s == QLatin1String("1") || s == QLatin1String("yes"))) {
-        *out = true;
-        return std::nullopt;
-    }
-    if (v.isString() && (s == QLatin1String("false") || s == QLatin1String("0") || s == QLatin1String("no"))) {
-        *out = false;
-        return std::nullopt;
-    }
-    return invalidParam(name, QStringLiteral("'%1' must be true or false.").arg(name));
-}
-
-std::optional<HttpResponse> readString(const QJsonObject &o, const QString &name, QString *out)
-{
-    const QJsonValue v = o.value(name);
-    if (v.isUndefined() || v.isNull())
-        return std::nullopt;
-    if (!v.isString())
-        return invalidParam(name, QStringLiteral("'%1' must be a string.").arg(name));
-    *out = v.toString().trimmed();
-    return std::nullopt;
-}
-
-bool present(const QJsonObject &o, const QString &name)
-{
-    const QJsonValue v = o.value(name);
-    return !v.isUndefined() && !v.isNull();
-}
-
 QByteArray serverTiming(const QList<QPair<QString, double>> &stages)
 {
     QStringList parts;
@@ -160,7 +73,7 @@ const QStringList kRenderFields = {
     QStringLiteral("width"),       QStringLiteral("height"),  QStringLiteral("renderType"), QStringLiteral("emojiType"),
     QStringLiteral("output"),      QStringLiteral("binary"),  QStringLiteral("cache"),      QStringLiteral("mode"),
     QStringLiteral("speed"),       QStringLiteral("kid"),     QStringLiteral("exp"),        QStringLiteral("sig"),
-    QStringLiteral("compression"), QStringLiteral("scale"),   QStringLiteral("template"),
+    QStringLiteral("compression"), QStringLiteral("scale"),   QStringLiteral("template"),   QStringLiteral("size"),
 };
 
 /// A JSON render answer in the success envelope every other route uses,
@@ -196,6 +109,7 @@ struct RenderRoutes::Params {
     bool draft = false;
     // inline render (docs/api.md, "Inline renders"): a template document instead of pageId
     std::optional<QJsonObject> inlineTemplate;
+    QString size; // a size preset, resolved against the template (service::resolveRenderSize())
     QString output = QStringLiteral("json");
     // both (a pattern render reads the size, format and encoder settings)
     render::RenderOptions options;
@@ -308,6 +222,8 @@ std::optional<HttpResponse> readPageFields(const QJsonObject &o, RenderRoutes::P
                                     QStringLiteral("Tweak '%1' must be a string or a number.").arg(it.key()));
         }
     }
+    if (auto e = readString(o, QStringLiteral("size"), &p.size))
+        return *e;
     QString emojiType;
     if (auto e = readString(o, QStringLiteral("emojiType"), &emojiType))
         return *e;
@@ -409,6 +325,9 @@ Outcome<RenderRoutes::Params> parseFields(const QJsonObject &o, bool acceptJson)
     }
 
     if (p.isPattern) {
+        if (present(o, QStringLiteral("size")))
+            return invalidParam(QStringLiteral("size"), QStringLiteral("'size' names a template's size; a pattern "
+                                                                       "render takes width and height."));
         if (p.options.scale != 1)
             return invalidParam(QStringLiteral("scale"),
                                 QStringLiteral("'scale' applies to page renders; a pattern render takes its pixel size "
@@ -644,6 +563,7 @@ HttpResponse RenderRoutes::pageWork(const Params &p, const store::ApiKeyPrincipa
     request.draft = p.draft;
     request.inlineTemplate = p.inlineTemplate;
     request.options = p.options;
+    request.size = p.size;
     request.storeFile = p.output == QLatin1String("json");
     request.cancellation = cancellation;
     const auto rendered = m_pages.render(request);
@@ -706,6 +626,7 @@ HttpResponse RenderRoutes::pageWork(const Params &p, const store::ApiKeyPrincipa
                                                 {QStringLiteral("store"), round2(storeMs)},
                                                 {QStringLiteral("total"), round2(totalMs)}}},
         {QStringLiteral("warnings"), warnings},
+        {QStringLiteral("alt"), done.alt.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(done.alt)},
     };
     // An inline render has no stored page or template to name.
     if (!p.inlineTemplate) {
@@ -800,6 +721,7 @@ HttpResponse RenderRoutes::signedWork(const HttpRequest &request, const QList<QB
     rq.templateId = p.templateId;
     rq.draft = false; // verify() refuses drafts; published snapshots only
     rq.options = p.options;
+    rq.size = p.size;
     rq.ifNoneMatch = knownTags;
     rq.cancellation = cancellation;
     const auto rendered = m_pages.render(rq);
