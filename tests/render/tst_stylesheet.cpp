@@ -276,10 +276,14 @@ private slots:
         QVERIFY2(html->contains(":where(body *:not(span,"), qPrintable(*html));
         QVERIFY2(!html->contains("style=\"display:flex"), qPrintable(*html));
         // A root sized 100 % fills the image in Chromium too: html and body take the
-        // viewport's size (issue 33), unless the template is content-sized.
-        QVERIFY2(html->contains("<style>html,body{height:100%}</style>"), qPrintable(*html));
+        // viewport's size (issue 33), and a root with no height fills it (a rule of no
+        // specificity, so the template's own height wins), unless the template is
+        // content-sized.
+        QVERIFY2(html->contains("<style>html,body{height:100%}:where(body>*){height:-webkit-fill-available}</style>"),
+                 qPrintable(*html));
         const auto contentSized = templatePageHtml(*t, {}, true, {}, &error, {}, {});
-        QVERIFY(contentSized && !contentSized->contains("html,body{height:100%}"));
+        QVERIFY(contentSized && !contentSized->contains("html,body{height:100%}")
+                && !contentSized->contains("fill-available"));
     }
 };
 
