@@ -311,6 +311,43 @@ private slots:
                  1);
         QCOMPARE(runCli({"job", "show", "job_nope", "--space", "alpha", "--data", m_e2e.dataDir()}, {}, &out), 1);
     }
+
+    // Last: the suite's earlier tests count the jobs queued before them.
+    // Issue 31: one page in all seven size presets in one job (`sizes` is one item per
+    // name), each image the preset's size and drawn (the 100 % card fills it); a bad
+    // `sizes` is refused before anything is queued.
+    void oneItemInEverySizePreset()
+    {
+        const QJsonArray presets{"og", "twitter", "linkedin", "square", "portrait", "story", "pinterest"};
+        const QList<QSize> expected{{1200, 630},  {1200, 675},  {1200, 627}, {1080, 1080},
+                                    {1080, 1350}, {1080, 1920}, {1000, 1500}};
+        QJsonObject item = pageItem(QStringLiteral("#aa5500"));
+        item.insert("sizes", presets);
+        const HttpReply created = post({{"items", QJsonArray{item}}});
+        QCOMPARE(created.status, 202);
+        QCOMPARE(created.data().value("counts").toObject().value("total").toInt(), 7);
+        const HttpReply r = waitFor(created.header("Location"));
+        QCOMPARE(r.status, 200);
+        QCOMPARE(r.data().value("state").toString(), QStringLiteral("completed"));
+        const QJsonArray results = r.data().value("items").toArray();
+        QCOMPARE(results.size(), 7);
+        for (int i = 0; i < 7; ++i) {
+            const QJsonObject one = results.at(i).toObject();
+            QCOMPARE(QSize(one.value("width").toInt(), one.value("height").toInt()), expected.at(i));
+            const QImage image = decode(fetched(one), "png");
+            QCOMPARE(image.size(), expected.at(i));
+            QCOMPARE(image.pixelColor(image.width() - 1, image.height() - 1).name(), QStringLiteral("#aa5500"));
+        }
+        item.insert("sizes", QJsonArray{});
+        HttpReply bad = post({{"items", QJsonArray{pageItem(QStringLiteral("#ffffff")), item}}});
+        QCOMPARE(bad.status, 400);
+        QCOMPARE(bad.json().value("field").toString(), QStringLiteral("items[1].sizes"));
+        item.insert("sizes", presets);
+        item.insert("size", "og");
+        bad = post({{"items", QJsonArray{item}}});
+        QCOMPARE(bad.status, 400);
+        QCOMPARE(bad.json().value("field").toString(), QStringLiteral("items[0].sizes"));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestRenderJobs)

@@ -10,6 +10,8 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 
+#include <algorithm>
+
 #include <tuple>
 
 namespace imprint::http {
@@ -96,9 +98,34 @@ HttpResponse JobRoutes::createJob(const SessionContext &session, const HttpReque
     return queue(session, request, items.toArray(), false);
 }
 
-HttpResponse JobRoutes::queue(const SessionContext &session, const HttpRequest &request, const QJsonArray &items,
+HttpResponse JobRoutes::queue(const SessionContext &session, const HttpRequest &request, const QJsonArray &given,
                               bool single)
 {
+    // An item with `sizes` (preset names, docs/api.md "Size presets") is one item per size:
+    // one page in every size it is shown at, in one job.
+    QJsonArray items;
+    for (int i = 0; i < given.size(); ++i) {
+        const QJsonObject item = given.at(i).toObject();
+        if (!item.contains(QStringLiteral("sizes"))) {
+            items.append(given.at(i));
+            continue;
+        }
+        const QJsonValue sizes = item.value(QStringLiteral("sizes"));
+        const QString field = single ? QStringLiteral("sizes") : QStringLiteral("items[%1].sizes").arg(i);
+        const bool names = sizes.isArray() && !sizes.toArray().isEmpty()
+                           && std::all_of(sizes.toArray().begin(), sizes.toArray().end(),
+                                          [](const QJsonValue &v) { return v.isString() && !v.toString().isEmpty(); });
+        if (!names || item.contains(QStringLiteral("size")))
+            return fieldProblem(400, QStringLiteral("invalid_field"), field,
+                                QStringLiteral("'sizes' must be a non-empty array of size preset names, without "
+                                               "'size'."));
+        for (const QJsonValue &name : sizes.toArray()) {
+            QJsonObject one = item;
+            one.remove(QStringLiteral("sizes"));
+            one.insert(QStringLiteral("size"), name);
+            items.append(one);
+        }
+    }
     const int limit = m_jobs.settings().maxItems;
     if (items.size() > limit) {
         HttpResponse r = fieldProblem(common::ProblemCode::BatchTooLarge, QStringLiteral("items"),

@@ -381,6 +381,7 @@ Outcome<service::PageRenderRequest> RenderRoutes::pageRequestOf(const QJsonObjec
     request.draft = params->draft;
     request.inlineTemplate = params->inlineTemplate;
     request.options = params->options;
+    request.size = params->size;
     request.storeFile = true;
     return request;
 }
