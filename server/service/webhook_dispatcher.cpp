@@ -93,8 +93,10 @@ void WebhookDispatcher::run()
         const auto claimed = store::WebhookRepository(m_db).claimDue(m_owner, now, now + settings.timeoutMs + 60000,
                                                                     settings.concurrency);
         if (claimed) {
-            for (const auto &[delivery, endpoint] : *claimed)
-                pool.start([this, delivery, endpoint] { attempt(delivery, endpoint); });
+            // Each pair is captured whole: clang 15 (the sanitizer build) cannot capture
+            // structured bindings.
+            for (const auto &claim : *claimed)
+                pool.start([this, claim] { attempt(claim.first, claim.second); });
             pool.waitForDone();
         }
         std::unique_lock lock(m_mutex);
