@@ -110,16 +110,17 @@ HttpResponse JobRoutes::queue(const SessionContext &session, const HttpRequest &
             items.append(given.at(i));
             continue;
         }
-        const QJsonValue sizes = item.value(QStringLiteral("sizes"));
+        const QJsonValue sizesValue = item.value(QStringLiteral("sizes"));
+        const QJsonArray sizes = sizesValue.toArray();
         const QString field = single ? QStringLiteral("sizes") : QStringLiteral("items[%1].sizes").arg(i);
-        const bool names = sizes.isArray() && !sizes.toArray().isEmpty()
-                           && std::all_of(sizes.toArray().begin(), sizes.toArray().end(),
+        const bool names = sizesValue.isArray() && !sizes.isEmpty()
+                           && std::all_of(sizes.begin(), sizes.end(),
                                           [](const QJsonValue &v) { return v.isString() && !v.toString().isEmpty(); });
         if (!names || item.contains(QStringLiteral("size")))
             return fieldProblem(400, QStringLiteral("invalid_field"), field,
                                 QStringLiteral("'sizes' must be a non-empty array of size preset names, without "
                                                "'size'."));
-        for (const QJsonValue &name : sizes.toArray()) {
+        for (const QJsonValue &name : sizes) {
             QJsonObject one = item;
             one.remove(QStringLiteral("sizes"));
             one.insert(QStringLiteral("size"), name);
