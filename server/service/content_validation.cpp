@@ -95,6 +95,29 @@ VariablesValidator variablesValidator()
     };
 }
 
+QStringList templateWarnings(const QJsonObject &document)
+{
+    render::RenderError err;
+    const auto tmpl = render::parseTemplate(document, &err);
+    if (!tmpl)
+        return {};
+    const auto values = render::resolveVariables(*tmpl, {}, {}, &err);
+    if (!values)
+        return {};
+    QStringList warnings;
+    // A stand-in pixel for every image: the write does not fetch, and a missing image is
+    // the render's business, not the template's.
+    const render::ImageLoader placeholder = [](const QString &, QString *) {
+        QImage pixel(1, 1, QImage::Format_ARGB32_Premultiplied);
+        pixel.fill(Qt::transparent);
+        return pixel;
+    };
+    render::buildDocument(*tmpl, *values, &err, &warnings, placeholder, {},
+                          QSizeF(tmpl->width > 0 ? tmpl->width : 0, tmpl->height > 0 ? tmpl->height : 0));
+    warnings.removeDuplicates();
+    return warnings;
+}
+
 ContentService contentService(const store::Database &db)
 {
     return ContentService(db, templateValidator(), variablesValidator());

@@ -33,6 +33,13 @@ std::optional<store::ServiceError> checkTemplateAlt(const QJsonObject &document)
 /// the template has no `alt`.
 QString altText(const render::Template &tmpl, const QHash<QString, QString> &values);
 
+/// What a render of `document` with its variables' defaults would warn about (unsupported
+/// properties and values, each with its "did you mean" when a name is near; stylesheet
+/// rules the engine skips), in document order, for a template write's answer
+/// (docs/api.md, "Templates"). Images are not loaded here, so they never warn. Empty for
+/// a template that does not parse (the validator above refuses it) or has only `html`.
+QStringList templateWarnings(const QJsonObject &document);
+
 /// A ContentService on `db` that validates with the two validators above.
 ContentService contentService(const store::Database &db);
 

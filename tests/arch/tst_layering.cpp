@@ -78,9 +78,11 @@ const QHash<QString, QStringList> &allowed()
         // The generic result type and enum name tables, and the render options' enums with
         // their one name table each (render_enums.h), which every stage of the pipeline,
         // the pattern renderer, and the console (which must list the same names as the
-        // server) share. Nothing else of server/common reaches below the service layer.
+        // server) share, and the header-only text helpers for messages (a warning's "did you
+        // mean"). Nothing else of server/common reaches below the service layer.
         const QStringList shared = {QStringLiteral("server/common/expected.h"),
                                     QStringLiteral("server/common/enum_names.h"),
+                                    QStringLiteral("server/common/text.h"),
                                     QStringLiteral("server/common/render_enums.h")};
         for (auto it = t.begin(); it != t.end(); ++it) {
             if (it.key().startsWith(QLatin1String("server/render")) || it.key() == QLatin1String("server/patterns")

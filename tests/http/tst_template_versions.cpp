@@ -51,6 +51,7 @@ class TestTemplateVersions : public QObject
 private:
     E2eFixture m_e2e;
     QString m_templateId;
+    QString m_typoId;
 
     Headers owner() const { return E2eFixture::bearer(m_e2e.session()); }
     Headers key() const { return E2eFixture::bearer(m_e2e.key()); }
@@ -83,6 +84,44 @@ private slots:
         QCOMPARE(r.status, 201);
         m_templateId = r.data().value("id").toString();
         QCOMPARE(r.data().value("version").toInt(), 1);
+        // A template with nothing to warn about answers an empty list.
+        QCOMPARE(r.data().value("warnings").toArray(), QJsonArray());
+    }
+
+    // A typo in a property or a keyword is stored (renders skip it), but the write's
+    // answer names it with the nearest known name; a GET does not repeat it.
+    void writesAnswerTheirWarnings()
+    {
+        QJsonObject doc = cardTemplate("#ff0000");
+        QJsonObject root = doc.value("root").toObject();
+        QJsonObject props = root.value("props").toObject();
+        QJsonObject style = props.value("style").toObject();
+        style.insert("fontSzie", 40);
+        style.insert("justifyContent", "space-betwen");
+        style.insert("qqqq", 1);
+        props.insert("style", style);
+        root.insert("props", props);
+        doc.insert("root", root);
+        for (const QByteArray &method : {QByteArray("POST"), QByteArray("PUT")}) {
+            const QString path = method == "POST" ? QStringLiteral("/api/v1/templates")
+                                                  : QStringLiteral("/api/v1/templates/") + m_typoId;
+            const HttpReply r = send(method, path, doc, owner());
+            QCOMPARE(r.status, method == "POST" ? 201 : 200);
+            if (method == "POST")
+                m_typoId = r.data().value("id").toString();
+            const QStringList warnings = r.data().value("warnings").toVariant().toStringList();
+            const QString all = warnings.join(u'\n');
+            QCOMPARE(warnings.size(), 3);
+            QVERIFY2(all.contains(QLatin1String("fontSzie: unsupported property; did you mean \"fontSize\"?")),
+                     qPrintable(all));
+            QVERIFY2(all.contains(QLatin1String("did you mean \"space-between\"?")), qPrintable(all));
+            QVERIFY2(all.contains(QLatin1String("qqqq: unsupported property")) && !all.contains("\"qqqq\"?"),
+                     qPrintable(all));
+        }
+        const HttpReply r = m_e2e.get(("/api/v1/templates/" + m_typoId).toUtf8(), owner());
+        QCOMPARE(r.status, 200);
+        QVERIFY(!r.data().contains("warnings"));
+        QVERIFY(send("DELETE", "/api/v1/templates/" + m_typoId, {}, owner()).status == 200);
     }
 
     // Create, then two updates: versions 1..3, newest first, each with its document.

@@ -4,6 +4,7 @@
 
 #include "server/http/json.h"
 #include "server/http/route_helpers.h"
+#include "server/service/content_validation.h"
 #include "server/service/json.h"
 
 #include <QJsonArray>
@@ -56,6 +57,16 @@ Outcome<std::optional<std::optional<int>>> templateVersionOf(const QJsonObject &
 QJsonObject fullTemplateJson(const store::TemplateRecord &t)
 {
     return templateJson(t);
+}
+
+/// A template write's answer: the stored template, and `warnings` — what a render with the
+/// variables' defaults would warn about (service::templateWarnings()), so a typo such as
+/// `fontSzie` is seen when the template is saved, not on some later JSON render.
+QJsonObject writtenTemplateJson(const store::TemplateRecord &t)
+{
+    QJsonObject o = fullTemplateJson(t);
+    o.insert(QStringLiteral("warnings"), QJsonArray::fromStringList(service::templateWarnings(t.document)));
+    return o;
 }
 
 QJsonObject pageJsonOf(const store::PageRecord &p)
@@ -144,7 +155,7 @@ HttpResponse ContentRoutes::createTemplate(const SessionContext &session, const 
     const auto document = templateDocument(request);
     if (!document)
         return document.error();
-    return answerWith(m_content.createTemplate(session.spaceId, *document, session.actor), fullTemplateJson, 201);
+    return answerWith(m_content.createTemplate(session.spaceId, *document, session.actor), writtenTemplateJson, 201);
 }
 
 HttpResponse ContentRoutes::getTemplate(const SessionContext &session, const HttpRequest &request)
@@ -160,7 +171,7 @@ HttpResponse ContentRoutes::updateTemplate(const SessionContext &session, const 
         return document.error();
     return answerWith(
         m_content.updateTemplate(session.spaceId, request.pathParam(QStringLiteral("id")), *document, session.actor),
-        fullTemplateJson);
+        writtenTemplateJson);
 }
 
 HttpResponse ContentRoutes::deleteTemplate(const SessionContext &session, const HttpRequest &request)

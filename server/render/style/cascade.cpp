@@ -68,7 +68,7 @@ void StyleBuilder::apply(const CssProperty *property, const QString &name, const
         return;
     }
     if (!property) {
-        warn(name, QStringLiteral("unsupported property"));
+        warn(name, unsupportedPropertyMessage(name));
         return;
     }
     QString text = valueText(value);
@@ -96,11 +96,14 @@ void StyleBuilder::apply(const CssProperty *property, const QString &name, const
         return;
     }
     m_lastReason.clear();
+    keywordSuggestion().clear();
     if (!(this->*property->handler)(*property, text)) {
-        if (!m_lastReason.isEmpty())
-            warn(name, m_lastReason);
-        else
-            warn(name, QStringLiteral("invalid %1 \"%2\"").arg(valueKindName(property->kind), text));
+        QString message = !m_lastReason.isEmpty()
+                              ? m_lastReason
+                              : QStringLiteral("invalid %1 \"%2\"").arg(valueKindName(property->kind), text);
+        if (!keywordSuggestion().isEmpty())
+            message += QStringLiteral("; did you mean \"%1\"?").arg(keywordSuggestion());
+        warn(name, message);
     }
 }
 

@@ -269,6 +269,29 @@ const CssProperty *findCssProperty(const QString &name)
     return byName.value(name, nullptr);
 }
 
+namespace style_detail {
+
+QString &keywordSuggestion()
+{
+    thread_local QString suggestion;
+    return suggestion;
+}
+
+QString unsupportedPropertyMessage(const QString &name)
+{
+    static const QStringList names = [] {
+        QStringList all;
+        for (const CssProperty &p : cssProperties())
+            all.append(QString(p.name));
+        return all;
+    }();
+    const QString near = common::closestName(name, names);
+    return near.isEmpty() ? QStringLiteral("unsupported property")
+                          : QStringLiteral("unsupported property; did you mean \"%1\"?").arg(near);
+}
+
+} // namespace style_detail
+
 QString valueKindName(ValueKind kind)
 {
     switch (kind) {

@@ -4,6 +4,7 @@
 // paint_properties.cpp (backgrounds, borders' radii, shadows, transforms) and
 // text_properties.cpp (colour, fonts, text). Not a render contract.
 
+#include "server/common/text.h"
 #include "server/render/css/parse.h"
 #include "server/render/style/computed_style.h"
 #include "server/render/style/properties.h"
@@ -24,6 +25,17 @@ struct Keyword {
     E value;
 };
 
+/// The keyword the last failed keyword() lookup on this thread came closest to
+/// (common::closestName()), for the warning's "did you mean"; StyleBuilder::apply() clears
+/// it before each handler. Per thread: render workers compute styles at the same time.
+QString &keywordSuggestion();
+
+/// The warning for a style key no row of the property table names: "unsupported
+/// property", and the nearest supported name when one is near ("fontSzie" → fontSize).
+QString unsupportedPropertyMessage(const QString &name);
+
+/// The value of `text` (trimmed, any case) in `table`; nullopt when it names none, after
+/// noting the nearest name in keywordSuggestion().
 template<typename E>
 std::optional<E> keyword(const QString &text, std::initializer_list<Keyword<E>> table)
 {
@@ -31,6 +43,11 @@ std::optional<E> keyword(const QString &text, std::initializer_list<Keyword<E>> 
     for (const auto &k : table)
         if (t.compare(QLatin1String(k.name), Qt::CaseInsensitive) == 0)
             return k.value;
+    QStringList names;
+    names.reserve(qsizetype(table.size()));
+    for (const auto &k : table)
+        names.append(QLatin1String(k.name));
+    keywordSuggestion() = common::closestName(t.toString().toLower(), names);
     return std::nullopt;
 }
 
