@@ -40,6 +40,8 @@ FontsTab::FontsTab(client::ApiClient *client, QWidget *parent)
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->verticalHeader()->hide();
+    // Every column as wide as its widest cell (an id is never cut); the sample takes the rest.
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_table->horizontalHeader()->setSectionResizeMode(Sample, QHeaderView::Stretch);
 
     m_upload = new QPushButton(tr("&Upload font…"), this);

@@ -60,10 +60,10 @@ MainWindow::MainWindow(client::ApiClient *client, QWidget *parent)
     m_signingKeys = new SigningKeysTab(m_client, m_tabs);
     m_preview = new PreviewTab(m_client, m_tabs);
     m_fonts = new FontsTab(m_client, m_tabs);
-    m_tabs->addTab(m_keys, tr("&Keys"));
-    m_tabs->addTab(m_signingKeys, tr("&Signing keys"));
-    m_tabs->addTab(m_preview, tr("&Preview"));
-    m_tabs->addTab(m_fonts, tr("F&onts"));
+    addConsoleTab(m_keys, tr("&Keys"), QStringLiteral("keys"));
+    addConsoleTab(m_signingKeys, tr("&Signing keys"), QStringLiteral("signing-keys"));
+    addConsoleTab(m_preview, tr("&Preview"), QStringLiteral("preview"));
+    addConsoleTab(m_fonts, tr("F&onts"), QStringLiteral("fonts"));
     auto *consoleLayout = new QVBoxLayout(m_console);
     consoleLayout->addLayout(header);
     consoleLayout->addWidget(m_tabs, 1);
@@ -74,6 +74,7 @@ MainWindow::MainWindow(client::ApiClient *client, QWidget *parent)
     setCentralWidget(m_stack);
 
     connect(m_signIn, &SignInPage::signedIn, this, &MainWindow::enterConsole);
+    connect(m_signIn, &SignInPage::signInFailed, this, &MainWindow::signInFailed);
     connect(m_signOut, &QPushButton::clicked, this, &MainWindow::signOut);
     connect(m_keys, &KeysTab::keyCreated, m_preview, &PreviewTab::offerApiKey);
     connect(m_signingKeys, &SigningKeysTab::loaded, this, [this] { m_preview->setSigningKeys(m_signingKeys->keys()); });
@@ -118,6 +119,28 @@ void MainWindow::enterConsole(const client::Me &me)
     m_fonts->activate(me);
     m_preview->activate();
     Q_EMIT signedIn();
+}
+
+QStringList MainWindow::tabNames()
+{
+    return {QStringLiteral("keys"), QStringLiteral("signing-keys"), QStringLiteral("preview"),
+            QStringLiteral("fonts")};
+}
+
+void MainWindow::addConsoleTab(QWidget *tab, const QString &title, const QString &name)
+{
+    Q_ASSERT(tabNames().contains(name));
+    m_tabs->addTab(tab, title);
+    m_tabByName.insert(name, tab);
+}
+
+bool MainWindow::showTab(const QString &name)
+{
+    QWidget *tab = m_tabByName.value(name);
+    if (!tab)
+        return false;
+    m_tabs->setCurrentWidget(tab);
+    return true;
 }
 
 void MainWindow::closeDialogs()

@@ -4,6 +4,7 @@
 
 #include "shared/apiclient.h"
 
+#include <QHash>
 #include <QMainWindow>
 
 class QLabel;
@@ -44,14 +45,22 @@ public:
     void signIn(const QString &email, const QString &password);
     void signOut();
 
+    /// The names `--tab` and showTab() take, in tab order ("keys", "signing-keys", ...).
+    static QStringList tabNames();
+    /// Makes the tab called `name` (tabNames()) current; false for an unknown name.
+    bool showTab(const QString &name);
+
 Q_SIGNALS:
     void signedIn();
     void signedOut();
+    /// Forwarded from the sign-in page (SignInPage::signInFailed()).
+    void signInFailed(const QString &message);
 
 private:
     void enterConsole(const client::Me &me);
     void leaveConsole(const QString &notice, bool warning = true);
     void closeDialogs();
+    void addConsoleTab(QWidget *tab, const QString &title, const QString &name);
 
     client::ApiClient *m_client;
     QStackedWidget *m_stack;
@@ -64,6 +73,7 @@ private:
     SigningKeysTab *m_signingKeys;
     FontsTab *m_fonts;
     PreviewTab *m_preview;
+    QHash<QString, QWidget *> m_tabByName; // tabNames() → its widget
     client::Me m_me;
     bool m_signedIn = false;
 };

@@ -133,6 +133,12 @@ void SignInPage::setBusy(bool busy)
     m_password->setEnabled(!busy);
 }
 
+void SignInPage::fail(const QString &message)
+{
+    m_message->showMessage(message, MessageBanner::Kind::Error);
+    Q_EMIT signInFailed(message);
+}
+
 void SignInPage::submit()
 {
     if (!m_signIn->isEnabled())
@@ -140,18 +146,17 @@ void SignInPage::submit()
     const QUrl server = client::ApiClient::normalizeServerUrl(m_server->text());
     const QString email = m_email->text().trimmed();
     if (!server.isValid()) {
-        m_message->showMessage(tr("Enter the server address, for example http://localhost:8080."),
-                               MessageBanner::Kind::Error);
+        fail(tr("Enter the server address, for example http://localhost:8080."));
         m_server->setFocus();
         return;
     }
     if (email.isEmpty() || !email.contains(QLatin1Char('@'))) {
-        m_message->showMessage(tr("Enter the email address of your account."), MessageBanner::Kind::Error);
+        fail(tr("Enter the email address of your account."));
         m_email->setFocus();
         return;
     }
     if (m_password->text().isEmpty()) {
-        m_message->showMessage(tr("Enter your password."), MessageBanner::Kind::Error);
+        fail(tr("Enter your password."));
         m_password->setFocus();
         return;
     }
@@ -161,7 +166,7 @@ void SignInPage::submit()
     m_client->login(email, m_password->text(), this, [this, server, email](const client::ApiResult<client::Me> &r) {
         setBusy(false);
         if (!r.has_value()) {
-            m_message->showMessage(r.error().humanMessage(), MessageBanner::Kind::Error);
+            fail(r.error().humanMessage());
             m_password->selectAll();
             m_password->setFocus();
             return;

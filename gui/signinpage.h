@@ -32,9 +32,13 @@ public:
 
 Q_SIGNALS:
     void signedIn(const imprint::client::Me &me);
+    /// A submit that did not sign in: the form was incomplete or the server refused it;
+    /// `message` is the text the page shows (scripted runs report it and exit non-zero).
+    void signInFailed(const QString &message);
 
 private:
     void setBusy(bool busy);
+    void fail(const QString &message);
 
     client::ApiClient *m_client;
     QLineEdit *m_server;

@@ -4,10 +4,10 @@
 #include "gui/mainwindow.h"
 #include "gui/previewtab.h"
 #include "gui/screenshot.h"
-#include "gui/signingkeystab.h"
 #include "gui/signinpage.h"
 #include "server/app/commands/cli.h"
 #include "server/app/service.h"
+#include "server/common/text.h"
 #include "shared/apiclient.h"
 
 #include <QApplication>
@@ -74,7 +74,8 @@ int parseConsoleOptions(const QStringList &args, ConsoleOptions &o, const QStrin
                                 "the IMPRINT_CONSOLE_PASSWORD environment variable."),
                  QStringLiteral("EMAIL")});
     p.addOption(
-        {QStringLiteral("tab"), QStringLiteral("Tab to open after sign-in: keys, signing-keys or preview."), QStringLiteral("TAB")});
+        {QStringLiteral("tab"), QStringLiteral("Tab to open after sign-in: %1.").arg(common::orList(gui::MainWindow::tabNames())),
+         QStringLiteral("TAB")});
     p.addOption({QStringLiteral("render"),
                  QStringLiteral("Render the first page on the Preview tab at start (renders need an API "
                                 "key: the IMPRINT_CONSOLE_API_KEY environment variable fills it in).")});
@@ -117,6 +118,10 @@ int parseConsoleOptions(const QStringList &args, ConsoleOptions &o, const QStrin
     o.screenshot = p.value(QStringLiteral("screenshot"));
     o.email = p.value(QStringLiteral("email"));
     o.tab = p.value(QStringLiteral("tab"));
+    if (p.isSet(QStringLiteral("tab")) && !gui::MainWindow::tabNames().contains(o.tab)) {
+        err << name << ": --tab must be " << common::orList(gui::MainWindow::tabNames()) << '\n';
+        return 2;
+    }
     o.render = p.isSet(QStringLiteral("render"));
     const QStringList size = p.value(QStringLiteral("size")).split(QLatin1Char('x'));
     if (size.size() == 2)
@@ -149,12 +154,9 @@ int runConsoleWindow(const ConsoleOptions &o, const QString &notice = QString(),
     if (!apiKey.isEmpty())
         QObject::connect(&window, &gui::MainWindow::signedIn, &window,
                          [&window, apiKey] { window.previewTab()->offerApiKey(apiKey); });
-    if (o.tab == QLatin1String("preview")) {
-        QObject::connect(&window, &gui::MainWindow::signedIn, &window,
-                         [&window] { window.tabs()->setCurrentWidget(window.previewTab()); });
-    } else if (o.tab == QLatin1String("signing-keys")) {
-        QObject::connect(&window, &gui::MainWindow::signedIn, &window,
-                         [&window] { window.tabs()->setCurrentWidget(window.signingKeysTab()); });
+    if (!o.tab.isEmpty()) {
+        const QString tab = o.tab;
+        QObject::connect(&window, &gui::MainWindow::signedIn, &window, [&window, tab] { window.showTab(tab); });
     }
     if (o.render) {
         auto *preview = window.previewTab();
@@ -173,6 +175,15 @@ int runConsoleWindow(const ConsoleOptions &o, const QString &notice = QString(),
     if (!email.isEmpty() && !password.isEmpty())
         QTimer::singleShot(0, &window, [&window, email, password] { window.signIn(email, password); });
 
+    // Scripted (a screenshot): a sign-in that fails is reported and ends the run with 1
+    // once the screenshot of the refused form is written.
+    bool signInFailed = false;
+    if (!o.screenshot.isEmpty()) {
+        QObject::connect(&window, &gui::MainWindow::signInFailed, &window, [&signInFailed](const QString &message) {
+            signInFailed = true;
+            QTextStream(stderr) << "imprint console: sign-in failed: " << message << '\n';
+        });
+    }
     int screenshotResult = 0;
     if (!o.screenshot.isEmpty()) {
         gui::screenshotWhenSettled(&window, window.client(), o.screenshot, [&screenshotResult, &o](bool ok) {
@@ -184,7 +195,9 @@ int runConsoleWindow(const ConsoleOptions &o, const QString &notice = QString(),
         });
     }
     const int rc = QApplication::exec();
-    return screenshotResult ? screenshotResult : rc;
+    if (screenshotResult)
+        return screenshotResult;
+    return signInFailed && rc == 0 ? 1 : rc;
 }
 
 } // namespace

@@ -3,6 +3,8 @@
 // uploaded and deleted.
 #include "tst_console.h"
 
+#include <QHeaderView>
+
 void TestConsole::keysPageThroughServerPages()
 {
     auto w = newWindow();
@@ -289,7 +291,9 @@ void TestConsole::fontsUploadShowSampleAndDelete()
     QVERIFY(signInAs(*w, kOwner));
     auto *tab = w->fontsTab();
     QTRY_VERIFY_WITH_TIMEOUT(!tab->isLoading(), 10000);
-    w->tabs()->setCurrentWidget(tab);
+    QVERIFY(!w->showTab(QStringLiteral("font")));
+    QVERIFY(w->showTab(QStringLiteral("fonts"))); // what `--tab fonts` calls
+    QCOMPARE(w->tabs()->currentWidget(), tab);
     auto *table = child<QTableWidget>(tab, "fontsTable");
     QCOMPARE(table->rowCount(), 0);
 
@@ -312,6 +316,16 @@ void TestConsole::fontsUploadShowSampleAndDelete()
     QCOMPARE(family, QStringLiteral("Comfortaa"));
     QCOMPARE(table->item(0, 1)->text(), gui::FontsTab::sampleText());
     QCOMPARE(QFontInfo(table->item(0, 1)->font()).family(), family);
+    // No column but the sample is narrower than its widest cell or its title: the id was cut.
+    QHeaderView *header = table->horizontalHeader();
+    for (int c = 0; c < table->columnCount(); ++c) {
+        if (c == 1)
+            continue;
+        const QAbstractItemView *view = table; // sizeHintForColumn() is public here
+        const int needed = std::max(view->sizeHintForColumn(c), header->sectionSizeHint(c));
+        QVERIFY2(header->sectionSize(c) >= needed,
+                 qPrintable(QStringLiteral("column %1: %2 < %3 px").arg(c).arg(header->sectionSize(c)).arg(needed)));
+    }
 
     const QRect rect = table->visualItemRect(table->item(0, 0));
     QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, rect.center());

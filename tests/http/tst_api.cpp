@@ -498,6 +498,32 @@ private slots:
         QCOMPARE(qFromBigEndian<quint32>(head.constData() + 20), 600u);
         QCOMPARE(run({"console", "--data", localData.path()}, imprintEnvironment(), &out, &err), 2);
         QVERIFY2(err.contains("data"), err.constData());
+        // An unknown --tab is a usage error naming the tabs there are, not a silent Keys tab.
+        QCOMPARE(run({"console", "--tab", "font"}, headless, &out, &err), 2);
+        QVERIFY2(err.contains("--tab must be keys, signing-keys, preview or fonts"), err.constData());
+    }
+
+    // A scripted console run (--screenshot) whose sign-in the server refuses says so and
+    // exits 1; the same run with the right password and --tab fonts exits 0.
+    void scriptedSignIn()
+    {
+        const QString server = QStringLiteral("http://127.0.0.1:%1").arg(port());
+        QTemporaryDir dir;
+        for (const auto &[password, code] : {std::pair{"wrong-password", 1}, std::pair{"password123", 0}}) {
+            QProcess p;
+            QProcessEnvironment env = imprintEnvironment();
+            env.insert("IMPRINT_CONSOLE_PASSWORD", QString::fromLatin1(password));
+            env.insert("HOME", dir.path()); // the console's settings stay in the temporary directory
+            p.setProcessEnvironment(env);
+            const QString shot = dir.filePath(QStringLiteral("shot%1.png").arg(code));
+            p.start(QStringLiteral(IMPRINT_BINARY), {"console", "--server", server, "--email", "owner@gamma.test",
+                                                    "--tab", "fonts", "--screenshot", shot});
+            QVERIFY(p.waitForFinished(30000));
+            const QByteArray err = p.readAllStandardError();
+            QCOMPARE(p.exitCode(), code);
+            QCOMPARE(err.contains("sign-in failed"), code != 0);
+            QVERIFY(QFileInfo::exists(shot));
+        }
     }
 
     void secretsNeverListedNorLogged()
