@@ -145,6 +145,81 @@
     </message>
 </context>
 <context>
+    <name>imprint::gui::FontsTab</name>
+    <message>
+        <source>Fonts uploaded here can be named in a template&apos;s fontFamily. They belong to this space only.</source>
+        <translation>Hier hochgeladene Schriften können in der fontFamily einer Vorlage genannt werden. Sie gehören nur zu diesem Bereich.</translation>
+    </message>
+    <message>
+        <source>Family</source>
+        <translation>Familie</translation>
+    </message>
+    <message>
+        <source>Sample</source>
+        <translation>Beispiel</translation>
+    </message>
+    <message>
+        <source>Weight / style</source>
+        <translation>Stärke / Stil</translation>
+    </message>
+    <message>
+        <source>Format</source>
+        <translation>Format</translation>
+    </message>
+    <message>
+        <source>ID</source>
+        <translation>ID</translation>
+    </message>
+    <message>
+        <source>&amp;Upload font…</source>
+        <translation>Schrift &amp;hochladen …</translation>
+    </message>
+    <message>
+        <source>&amp;Delete…</source>
+        <translation>&amp;Löschen …</translation>
+    </message>
+    <message>
+        <source>Re&amp;fresh</source>
+        <translation>A&amp;ktualisieren</translation>
+    </message>
+    <message>
+        <source>Upload font</source>
+        <translation>Schrift hochladen</translation>
+    </message>
+    <message>
+        <source>Fonts (*.ttf *.otf *.woff *.woff2);;All files (*)</source>
+        <translation>Schriften (*.ttf *.otf *.woff *.woff2);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation>%1 kann nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>The font “%1” was uploaded.</source>
+        <translation>Die Schrift „%1“ wurde hochgeladen.</translation>
+    </message>
+    <message>
+        <source>Select the font to delete first.</source>
+        <translation>Wählen Sie zuerst die Schrift aus, die gelöscht werden soll.</translation>
+    </message>
+    <message>
+        <source>Delete font</source>
+        <translation>Schrift löschen</translation>
+    </message>
+    <message>
+        <source>Delete the font “%1” (%2)?</source>
+        <translation>Die Schrift „%1“ (%2) löschen?</translation>
+    </message>
+    <message>
+        <source>Templates that name it are drawn in the server&apos;s fonts from then on.</source>
+        <translation>Vorlagen, die sie nennen, werden ab dann in den Schriften des Servers gezeichnet.</translation>
+    </message>
+    <message>
+        <source>The font “%1” was deleted.</source>
+        <translation>Die Schrift „%1“ wurde gelöscht.</translation>
+    </message>
+</context>
+<context>
     <name>imprint::gui::KeysModel</name>
     <message>
         <source>just now</source>
@@ -395,6 +470,10 @@ Bitten Sie einen Eigentümer dieses Bereichs, Ihre Rolle zu ändern, und melden 
         <source>&amp;Signing keys</source>
         <translation>Si&amp;gnaturschlüssel</translation>
     </message>
+    <message>
+        <source>F&amp;onts</source>
+        <translation>&amp;Fonts</translation>
+    </message>
 </context>
 <context>
     <name>imprint::gui::PreviewTab</name>
@@ -621,6 +700,10 @@ Bitten Sie einen Eigentümer dieses Bereichs, Ihre Rolle zu ändern, und melden 
     <message>
         <source>The signed URL was copied to the clipboard. It renders the published page without an API key until the key is revoked.</source>
         <translation>Die signierte URL wurde in die Zwischenablage kopiert. Sie rendert die veröffentlichte Seite ohne API-Schlüssel, bis der Schlüssel widerrufen wird.</translation>
+    </message>
+    <message>
+        <source>The html engine is starting; the preview renders again in a moment.</source>
+        <translation>Die HTML-Engine startet; die Vorschau wird gleich erneut gerendert.</translation>
     </message>
 </context>
 <context>

@@ -145,6 +145,81 @@
     </message>
 </context>
 <context>
+    <name>imprint::gui::FontsTab</name>
+    <message>
+        <source>Fonts uploaded here can be named in a template&apos;s fontFamily. They belong to this space only.</source>
+        <translation>Les polices téléversées ici peuvent être nommées dans la fontFamily d’un modèle. Elles n’appartiennent qu’à cet espace.</translation>
+    </message>
+    <message>
+        <source>Family</source>
+        <translation>Famille</translation>
+    </message>
+    <message>
+        <source>Sample</source>
+        <translation>Exemple</translation>
+    </message>
+    <message>
+        <source>Weight / style</source>
+        <translation>Graisse / style</translation>
+    </message>
+    <message>
+        <source>Format</source>
+        <translation>Format</translation>
+    </message>
+    <message>
+        <source>ID</source>
+        <translation>ID</translation>
+    </message>
+    <message>
+        <source>&amp;Upload font…</source>
+        <translation>&amp;Téléverser une police…</translation>
+    </message>
+    <message>
+        <source>&amp;Delete…</source>
+        <translation>Supp&amp;rimer…</translation>
+    </message>
+    <message>
+        <source>Re&amp;fresh</source>
+        <translation>&amp;Actualiser</translation>
+    </message>
+    <message>
+        <source>Upload font</source>
+        <translation>Téléverser une police</translation>
+    </message>
+    <message>
+        <source>Fonts (*.ttf *.otf *.woff *.woff2);;All files (*)</source>
+        <translation>Polices (*.ttf *.otf *.woff *.woff2);;Tous les fichiers (*)</translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation>Impossible de lire %1 : %2</translation>
+    </message>
+    <message>
+        <source>The font “%1” was uploaded.</source>
+        <translation>La police « %1 » a été téléversée.</translation>
+    </message>
+    <message>
+        <source>Select the font to delete first.</source>
+        <translation>Sélectionnez d’abord la police à supprimer.</translation>
+    </message>
+    <message>
+        <source>Delete font</source>
+        <translation>Supprimer la police</translation>
+    </message>
+    <message>
+        <source>Delete the font “%1” (%2)?</source>
+        <translation>Supprimer la police « %1 » (%2) ?</translation>
+    </message>
+    <message>
+        <source>Templates that name it are drawn in the server&apos;s fonts from then on.</source>
+        <translation>Les modèles qui la nomment seront dès lors dessinés avec les polices du serveur.</translation>
+    </message>
+    <message>
+        <source>The font “%1” was deleted.</source>
+        <translation>La police « %1 » a été supprimée.</translation>
+    </message>
+</context>
+<context>
     <name>imprint::gui::KeysModel</name>
     <message>
         <source>just now</source>
@@ -395,6 +470,10 @@ Demandez à un propriétaire de cet espace de modifier votre rôle, puis reconne
         <source>&amp;Signing keys</source>
         <translation>Clés de &amp;signature</translation>
     </message>
+    <message>
+        <source>F&amp;onts</source>
+        <translation>&amp;Polices</translation>
+    </message>
 </context>
 <context>
     <name>imprint::gui::PreviewTab</name>
@@ -621,6 +700,10 @@ Demandez à un propriétaire de cet espace de modifier votre rôle, puis reconne
     <message>
         <source>The signed URL was copied to the clipboard. It renders the published page without an API key until the key is revoked.</source>
         <translation>L’URL signée a été copiée dans le presse-papiers. Elle produit le rendu de la page publiée sans clé d’API jusqu’à la révocation de la clé.</translation>
+    </message>
+    <message>
+        <source>The html engine is starting; the preview renders again in a moment.</source>
+        <translation>Le moteur html démarre ; l’aperçu sera de nouveau rendu dans un instant.</translation>
     </message>
 </context>
 <context>
