@@ -60,7 +60,7 @@ private slots:
                 // The demo banner follows the "listening" line; its last line ends it.
                 const QString text = QString::fromUtf8(log.readAll());
                 m_port = quint16(listening.match(text).captured(1).toUInt());
-                return (m_port != 0 && text.contains("# finally, revoke the demo key"))
+                return (m_port != 0 && text.contains("# revoke a key (the spare"))
                        || m_server.state() == QProcess::NotRunning;
             }(),
             20000);

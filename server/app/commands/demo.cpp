@@ -11,6 +11,9 @@ namespace {
 const QString kDemoSpace = QStringLiteral("demo");
 const QString kDemoEmail = QStringLiteral("owner@demo.local");
 const QString kDemoKeyName = QStringLiteral("demo");
+// The key the printed revoke line revokes: not the demo key, which the render lines and
+// docs/api.md's walk-through go on using.
+const QString kSpareKeyName = QStringLiteral("demo (to revoke)");
 
 } // namespace
 
@@ -44,7 +47,7 @@ common::Expected<DemoCredentials, QString> seedDemo(Environment &env)
     if (!existing)
         return existing.error().message;
     for (const store::ApiKey &k : existing.value()) {
-        if (k.name == kDemoKeyName && k.revokedAt == 0)
+        if ((k.name == kDemoKeyName || k.name == kSpareKeyName) && k.revokedAt == 0)
             keys.revoke(space->id, k.id, QStringLiteral("demo"));
     }
     auto key = keys.create(space->id, kDemoKeyName, 0, member->user.id);
@@ -52,6 +55,10 @@ common::Expected<DemoCredentials, QString> seedDemo(Environment &env)
         return key.error().message;
     out.apiKeyId = key->key.id;
     out.apiToken = key->token;
+    auto spare = keys.create(space->id, kSpareKeyName, 0, member->user.id);
+    if (!spare)
+        return spare.error().message;
+    out.spareKeyId = spare->key.id;
     if (out.firstRun) {
         if (const auto imported = importDemoContent(env, space.value()); !imported)
             return imported.error();
@@ -86,11 +93,11 @@ QString demoBanner(const DemoCredentials &d, const QString &base)
 
 QString demoClosingBanner(const DemoCredentials &d, const QString &base)
 {
-    // Last on purpose: the lines are pasted in order, and every render line before this
-    // one authenticates with the demo key.
-    return QStringLiteral("\n# finally, revoke the demo key: the render lines above answer 401 from now on\n"
+    // It revokes a key made for the purpose: the demo key stays alive for the render lines
+    // above and for docs/api.md's walk-through, which the reader may follow next.
+    return QStringLiteral("\n# revoke a key (the spare \"%3\" key; the demo key above keeps working)\n"
                           "curl -s -b /tmp/imprint-demo.cookies -X DELETE %1/api/v1/tokens/api-keys/%2\n")
-        .arg(base, d.apiKeyId);
+        .arg(base, d.spareKeyId, kSpareKeyName);
 }
 
 } // namespace imprint::app

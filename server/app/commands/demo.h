@@ -13,11 +13,13 @@ struct DemoCredentials {
     QString password; ///< fresh on every start (the old one is replaced)
     QString apiKeyId;
     QString apiToken; ///< fresh on every start (the previous demo key is revoked)
+    QString spareKeyId; ///< a second key, fresh on every start, for the printed revoke line
     bool firstRun = false;
 };
 
 /// Seeds space `demo` (plan pro) and owner `owner@demo.local` if absent, then sets a new
-/// random password for the owner and replaces the key named "demo" with a new one, so
+/// random password for the owner and replaces the key named "demo" with a new one (and the
+/// spare key the printed revoke line revokes, "demo (to revoke)", likewise), so
 /// the printed credentials always work (plaintext secrets are never stored, so they
 /// cannot be shown again). Calls importDemoContent() on the first run. The error says
 /// why on a database failure.
@@ -38,8 +40,9 @@ QString demoRenderBanner(Environment &env, const DemoCredentials &demo, const QS
 /// (http://host:port).
 QString demoBanner(const DemoCredentials &demo, const QString &baseUrl);
 
-/// The curl line `imprint serve --demo` prints last: revoking the demo key, which every
-/// line of demoRenderBanner() uses.
+/// The curl line `imprint serve --demo` prints last: revoking the spare demo key
+/// (DemoCredentials::spareKeyId), not the demo key every line of demoRenderBanner() and
+/// docs/api.md's walk-through use.
 QString demoClosingBanner(const DemoCredentials &demo, const QString &baseUrl);
 
 } // namespace imprint::app

@@ -248,8 +248,17 @@ std::optional<QByteArray> dataUrlBytes(const QString &url, QString *error)
             *error = why;
         return std::nullopt;
     };
-    if (!url.startsWith(QLatin1String("data:"), Qt::CaseInsensitive))
-        return bad(QStringLiteral("only data: URLs are loaded"));
+    if (!url.startsWith(QLatin1String("data:"), Qt::CaseInsensitive)) {
+        // Say what would load it: a server render fetches http(s) before the pipeline
+        // runs (docs/remote-images.md), so one reaching here is a render that does not
+        // fetch, such as the local `imprint render`.
+        const bool web = url.startsWith(QLatin1String("http://"), Qt::CaseInsensitive)
+                         || url.startsWith(QLatin1String("https://"), Qt::CaseInsensitive);
+        return bad(web ? QStringLiteral("only data: URLs are loaded here; http(s) images are fetched by the server "
+                                        "(imprint serve, docs/remote-images.md), not by a local render")
+                       : QStringLiteral("only data: URLs are loaded; a path or other scheme never is (use a data: "
+                                        "URL, or an http(s) URL the server fetches)"));
+    }
     const auto header = dataUrlHeader(url);
     if (!header)
         return bad(QStringLiteral("malformed data: URL"));

@@ -76,8 +76,9 @@ QImage imageAtDeviceSize(const QImage &image, QSize pixels);
 /// well-formed data: URL.
 std::optional<QByteArray> dataUrlBytes(const QString &url, QString *error);
 
-/// decodeImage() of a `data:` URL's payload; anything but a data: URL is refused with
-/// "only data: URLs are loaded" — the filesystem is never consulted.
+/// decodeImage() of a `data:` URL's payload; anything but a data: URL is refused with a
+/// message starting "only data: URLs are loaded" that says what would load it (the server
+/// fetches http(s) images before a render) — the filesystem is never consulted.
 QImage decodeDataUrlImage(const QString &url, QString *error, const ImageDecodeLimits &limits = {});
 
 /// True when `url` is a data: URL whose bytes are PNG, JPEG or GIF: formats that an
