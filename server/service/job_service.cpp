@@ -63,6 +63,8 @@ QJsonObject jobItemJson(const store::JobItemRecord &item, const QString &baseUrl
                              {QStringLiteral("sha256"), item.fileSha256}});
         o.insert(QStringLiteral("width"), item.width);
         o.insert(QStringLiteral("height"), item.height);
+        // As a synchronous JSON render answers it: null when the template has no `alt`.
+        o.insert(QStringLiteral("alt"), item.alt.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(item.alt));
     } else if (item.state == kFailed) {
         o.insert(QStringLiteral("error"), QJsonDocument::fromJson(item.problem.toUtf8()).object());
     }

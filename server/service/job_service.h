@@ -69,7 +69,8 @@ QString jobState(const JobView &view);
 QJsonObject jobJson(const JobView &view, const QString &baseUrl, bool withItems);
 
 /// The JSON of one item: index, state, attempts, and when done `file` (url, contentType,
-/// size in bytes, sha256), `width` and `height` (px); when failed `error` (a problem object).
+/// size in bytes, sha256), `width` and `height` (px) and `alt` (the render's alt text or
+/// null); when failed `error` (a problem object).
 QJsonObject jobItemJson(const store::JobItemRecord &item, const QString &baseUrl);
 
 /// Creates and reads jobs. Thread-safe.

@@ -269,6 +269,16 @@ common::Expected<PageRenderService::Loaded, RenderUseCaseError> PageRenderServic
     return out;
 }
 
+common::Expected<QJsonObject, RenderUseCaseError> PageRenderService::templateDocument(const PageRenderRequest &p)
+{
+    if (p.inlineTemplate)
+        return *p.inlineTemplate;
+    auto loaded = load(p);
+    if (!loaded)
+        return loaded.error();
+    return loaded->record.document;
+}
+
 std::shared_ptr<const PageRenderOutcome>
 PageRenderService::compute(const PageRenderRequest &p, const Loaded &loaded, const render::RenderOptions &options,
                            const std::shared_ptr<const render::FontSet> &fonts, const QStringList &fontWarnings,

@@ -145,6 +145,12 @@ public:
     /// Renders `request`; the error says why not (see RenderUseCaseError).
     common::Expected<PageRender, RenderUseCaseError> render(const PageRenderRequest &request);
 
+    /// The template document `request` would render, without rendering: the inline one,
+    /// the page's publish snapshot's, or for a draft the live page's (pinned) version —
+    /// what a render job's `sizes: "all"` expands against. Errors as render()'s loading
+    /// (page or template not found, not published, a stored template that no longer parses).
+    common::Expected<QJsonObject, RenderUseCaseError> templateDocument(const PageRenderRequest &request);
+
     /// Drops the cached publish snapshot of `pageId` (after a publish or a delete here or,
     /// through store::ChangeFeed, on another instance).
     void forgetPublished(const QString &pageId);

@@ -247,6 +247,13 @@ std::vector<Migration> workflowMigrations()
              // as `imprint db copy` wants its target.
              "CREATE TABLE auth_generation (id INTEGER PRIMARY KEY, value BIGINT NOT NULL)",
          }},
+        {13,
+         "job item alt text",
+         {
+             // The alt text of a done item's render (the template's `alt` with the item's
+             // values), answered with its file as a synchronous JSON render answers it.
+             "ALTER TABLE job_items ADD COLUMN alt TEXT",
+         }},
     };
 }
 

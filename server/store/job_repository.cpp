@@ -11,7 +11,7 @@ namespace {
 
 const QString kItemColumns = QStringLiteral(
     "job_id, idx, space_id, request, state, attempts, lease_owner, lease_expires_at, queued_at, started_at, "
-    "finished_at, file_sha256, file_ext, content_type, width, height, bytes, problem_code, problem");
+    "finished_at, file_sha256, file_ext, content_type, width, height, bytes, problem_code, problem, alt");
 
 JobItemRecord itemFrom(const QSqlQuery &q)
 {
@@ -34,6 +34,7 @@ JobItemRecord itemFrom(const QSqlQuery &q)
                          .width = int(number(14)),
                          .height = int(number(15)),
                          .bytes = number(16),
+                         .alt = text(19),
                          .problemCode = text(17),
                          .problem = text(18)};
 }
@@ -159,12 +160,12 @@ Result<bool> JobRepository::complete(const QString &owner, const JobItemRecord &
         q,
         QStringLiteral("UPDATE job_items SET state = ?, lease_owner = NULL, lease_expires_at = NULL, finished_at = ?,"
                        " file_sha256 = ?, file_ext = ?, content_type = ?, width = ?, height = ?, bytes = ?,"
-                       " problem_code = ?, problem = ?"
+                       " problem_code = ?, problem = ?, alt = ?"
                        " WHERE job_id = ? AND idx = ? AND state = 'running' AND lease_owner = ?"),
         r.state, r.finishedAt, sql::orNull(r.fileSha256), sql::orNull(r.fileExt), sql::orNull(r.contentType),
         done ? QVariant(r.width) : QVariant(QMetaType::fromType<int>()),
         done ? QVariant(r.height) : QVariant(QMetaType::fromType<int>()), sql::orNull(r.bytes),
-        sql::orNull(r.problemCode), sql::orNull(r.problem), r.jobId, r.index, owner);
+        sql::orNull(r.problemCode), sql::orNull(r.problem), sql::orNull(r.alt), r.jobId, r.index, owner);
     if (!matched)
         return matched.error();
     if (!*matched)

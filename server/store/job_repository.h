@@ -45,6 +45,7 @@ struct JobItemRecord {
     QString fileSha256, fileExt, contentType;
     int width = 0, height = 0; ///< px of the image
     qint64 bytes = 0;
+    QString alt; ///< the render's alt text (docs/templates.md, "Alt text"); empty when the template has none
     // failed: the problem
     QString problemCode; ///< its wire name
     QString problem; ///< the problem+json object, JSON text

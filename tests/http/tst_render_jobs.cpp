@@ -25,6 +25,7 @@ QJsonObject cardTemplate()
 {
     return QJsonDocument::fromJson(
                "{\"name\": \"Job card\", \"width\": 160, \"height\": 80, \"rendererType\": \"takumi\","
+               " \"alt\": \"A card in {{bg}}\","
                " \"variables\": [{\"name\": \"bg\", \"type\": \"color\", \"default\": \"#336699\"}],"
                " \"root\": {\"type\": \"div\", \"props\": {\"style\": {\"display\": \"flex\","
                " \"width\": \"100%\", \"height\": \"100%\", \"backgroundColor\": \"{{bg}}\"}}}}")
@@ -122,6 +123,9 @@ private slots:
                 continue;
             }
             QCOMPARE(item.value("state").toString(), QStringLiteral("done"));
+            // The alt text with the item's own values, as a JSON render answers it.
+            const QString bg = i == 19 ? QStringLiteral("#00ff00") : items.at(i)["tweaks"]["bg"].toString();
+            QCOMPARE(item.value("alt").toString(), QStringLiteral("A card in ") + bg);
             QCOMPARE(item.value("width").toInt(), 160);
             QCOMPARE(item.value("height").toInt(), 80);
             const QByteArray bytes = fetched(item);
@@ -322,7 +326,8 @@ private slots:
         const QList<QSize> expected{{1200, 630},  {1200, 675},  {1200, 627}, {1080, 1080},
                                     {1080, 1350}, {1080, 1920}, {1000, 1500}};
         QJsonObject item = pageItem(QStringLiteral("#aa5500"));
-        item.insert("sizes", presets);
+        // "all": the page's template declares no sizes, so every built-in preset.
+        item.insert("sizes", "all");
         const HttpReply created = post({{"items", QJsonArray{item}}});
         QCOMPARE(created.status, 202);
         QCOMPARE(created.data().value("counts").toObject().value("total").toInt(), 7);
@@ -338,8 +343,24 @@ private slots:
             QCOMPARE(image.size(), expected.at(i));
             QCOMPARE(image.pixelColor(image.width() - 1, image.height() - 1).name(), QStringLiteral("#aa5500"));
         }
+        // "all" of a template that declares its sizes is those; a list names its own.
+        QJsonObject declared = cardTemplate();
+        declared.insert("sizes", QJsonArray{"square", "story"});
+        const QJsonArray mixed{QJsonObject{{"template", declared}, {"sizes", "all"}},
+                               QJsonObject{{"template", declared}, {"sizes", QJsonArray{"og"}}}};
+        const HttpReply both = post({{"items", mixed}});
+        QCOMPARE(both.status, 202);
+        const QJsonArray three = waitFor(both.header("Location")).data().value("items").toArray();
+        QCOMPARE(three.size(), 3);
+        const QList<QSize> threeSizes{{1080, 1080}, {1080, 1920}, {1200, 630}};
+        for (int i = 0; i < 3; ++i)
+            QCOMPARE(QSize(three.at(i)["width"].toInt(), three.at(i)["height"].toInt()), threeSizes.at(i));
+        // "all" of a page that does not exist is that render's own 404, nothing queued.
+        HttpReply bad = post({{"items", QJsonArray{QJsonObject{{"pageId", "pg_missing"}, {"sizes", "all"}}}}});
+        QCOMPARE(bad.status, 404);
+
         item.insert("sizes", QJsonArray{});
-        HttpReply bad = post({{"items", QJsonArray{pageItem(QStringLiteral("#ffffff")), item}}});
+        bad = post({{"items", QJsonArray{pageItem(QStringLiteral("#ffffff")), item}}});
         QCOMPARE(bad.status, 400);
         QCOMPARE(bad.json().value("field").toString(), QStringLiteral("items[1].sizes"));
         item.insert("sizes", presets);

@@ -6,6 +6,7 @@
 #include "server/http/json.h"
 #include "server/http/problem.h"
 #include "server/http/routes/render.h"
+#include "server/service/size_presets.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -98,6 +99,30 @@ HttpResponse JobRoutes::createJob(const SessionContext &session, const HttpReque
     return queue(session, request, items.toArray(), false);
 }
 
+Outcome<QJsonArray> JobRoutes::everySize(const SessionContext &session, const QJsonObject &item)
+{
+    // Checked here only as far as finding its template needs: the full check of each
+    // expanded item follows in queue().
+    QJsonObject probe = item;
+    probe.remove(QStringLiteral("sizes"));
+    auto rq = RenderRoutes::pageRequestOf(probe);
+    if (!rq)
+        return rq.error();
+    rq->spaceId = session.spaceId;
+    const auto document = m_pages.templateDocument(*rq);
+    if (!document)
+        return problemFor(document.error());
+    // The sizes the template says it is designed for; a template that names none is
+    // shown everywhere, so every built-in preset.
+    QList<service::NamedSize> sizes = service::declaredSizes(*document);
+    if (sizes.isEmpty())
+        sizes = service::builtinSizes();
+    QJsonArray names;
+    for (const service::NamedSize &s : sizes)
+        names.append(s.name);
+    return names;
+}
+
 HttpResponse JobRoutes::queue(const SessionContext &session, const HttpRequest &request, const QJsonArray &given,
                               bool single)
 {
@@ -110,16 +135,22 @@ HttpResponse JobRoutes::queue(const SessionContext &session, const HttpRequest &
             items.append(given.at(i));
             continue;
         }
-        const QJsonValue sizesValue = item.value(QStringLiteral("sizes"));
-        const QJsonArray sizes = sizesValue.toArray();
+        QJsonValue sizesValue = item.value(QStringLiteral("sizes"));
         const QString field = single ? QStringLiteral("sizes") : QStringLiteral("items[%1].sizes").arg(i);
+        if (sizesValue == QJsonValue(QStringLiteral("all")) && !item.contains(QStringLiteral("size"))) {
+            auto every = everySize(session, item);
+            if (!every)
+                return single ? every.error() : itemProblem(every.error(), i);
+            sizesValue = *every;
+        }
+        const QJsonArray sizes = sizesValue.toArray();
         const bool names = sizesValue.isArray() && !sizes.isEmpty()
                            && std::all_of(sizes.begin(), sizes.end(),
                                           [](const QJsonValue &v) { return v.isString() && !v.toString().isEmpty(); });
         if (!names || item.contains(QStringLiteral("size")))
             return fieldProblem(400, QStringLiteral("invalid_field"), field,
-                                QStringLiteral("'sizes' must be a non-empty array of size preset names, without "
-                                               "'size'."));
+                                QStringLiteral("'sizes' must be \"all\" or a non-empty array of size preset "
+                                               "names, without 'size'."));
         for (const QJsonValue &name : sizes) {
             QJsonObject one = item;
             one.remove(QStringLiteral("sizes"));
@@ -221,6 +252,7 @@ service::JobItemOutcome JobRoutes::runItem(const store::ClaimedJobItem &item, co
     file.contentType = done.result.contentType;
     file.width = done.result.size.width();
     file.height = done.result.size.height();
+    file.alt = rendered->alt;
     return outcome;
 }
 

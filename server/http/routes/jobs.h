@@ -57,6 +57,10 @@ private:
     /// item, 413 batch_too_large over the limit); 202 with the job.
     HttpResponse queue(const SessionContext &session, const HttpRequest &request, const QJsonArray &items,
                        bool single);
+    /// The preset names `sizes: "all"` stands for in `item` (a page or inline render of the
+    /// session's space): its template's declared sizes, else the seven built-ins; the
+    /// render's own problem when its page or template cannot be read.
+    Outcome<QJsonArray> everySize(const SessionContext &session, const QJsonObject &item);
 
     service::AccountService &m_accounts;
     service::ApiKeyService &m_keys;
