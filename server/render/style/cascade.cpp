@@ -102,7 +102,7 @@ void StyleBuilder::apply(const CssProperty *property, const QString &name, const
                               ? m_lastReason
                               : QStringLiteral("invalid %1 \"%2\"").arg(valueKindName(property->kind), text);
         if (!keywordSuggestion().isEmpty())
-            message += QStringLiteral("; did you mean \"%1\"?").arg(keywordSuggestion());
+            message += QStringLiteral("; did you mean '%1'?").arg(keywordSuggestion());
         warn(name, message);
     }
 }

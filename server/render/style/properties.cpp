@@ -287,7 +287,7 @@ QString unsupportedPropertyMessage(const QString &name)
     }();
     const QString near = common::closestName(name, names);
     return near.isEmpty() ? QStringLiteral("unsupported property")
-                          : QStringLiteral("unsupported property; did you mean \"%1\"?").arg(near);
+                          : QStringLiteral("unsupported property; did you mean '%1'?").arg(near);
 }
 
 } // namespace style_detail
