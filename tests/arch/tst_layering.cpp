@@ -78,10 +78,13 @@ const QHash<QString, QStringList> &allowed()
         // The generic result type and enum name tables, and the render options' enums with
         // their one name table each (render_enums.h), which every stage of the pipeline,
         // the pattern renderer, and the console (which must list the same names as the
-        // server) share. Nothing else of server/common reaches below the service layer.
+        // server) share, and the header-only text helpers (text.h: the style cascade's
+        // "did you mean" uses the same closestName() as an unknown field's).
+        // Nothing else of server/common reaches below the service layer.
         const QStringList shared = {QStringLiteral("server/common/expected.h"),
                                     QStringLiteral("server/common/enum_names.h"),
-                                    QStringLiteral("server/common/render_enums.h")};
+                                    QStringLiteral("server/common/render_enums.h"),
+                                    QStringLiteral("server/common/text.h")};
         for (auto it = t.begin(); it != t.end(); ++it) {
             if (it.key().startsWith(QLatin1String("server/render")) || it.key() == QLatin1String("server/patterns")
                 || it.key() == QLatin1String("gui") || it.key() == QLatin1String("shared"))

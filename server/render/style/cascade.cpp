@@ -68,7 +68,10 @@ void StyleBuilder::apply(const CssProperty *property, const QString &name, const
         return;
     }
     if (!property) {
-        warn(name, QStringLiteral("unsupported property"));
+        // A typing error is the likeliest cause: say which property was probably meant.
+        const QString near = closestCssProperty(name);
+        warn(name, near.isEmpty() ? QStringLiteral("unsupported property")
+                                  : QStringLiteral("unsupported property; did you mean '%1'?").arg(near));
         return;
     }
     QString text = valueText(value);

@@ -4,6 +4,8 @@
 
 #include "server/render/style/properties.h"
 
+#include "server/common/text.h"
+
 #include "server/render/style/style_builder.h"
 
 #include <QHash>
@@ -267,6 +269,17 @@ const CssProperty *findCssProperty(const QString &name)
         return h;
     }();
     return byName.value(name, nullptr);
+}
+
+QString closestCssProperty(const QString &name)
+{
+    static const QStringList names = [] {
+        QStringList list;
+        for (const CssProperty &p : cssProperties())
+            list.append(QString(p.name));
+        return list;
+    }();
+    return common::closestName(name, names);
 }
 
 QString valueKindName(ValueKind kind)

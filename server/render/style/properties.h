@@ -60,6 +60,11 @@ std::span<const CssProperty> cssProperties();
 /// The row of `name` (camelCase, exact case), nullptr for an unsupported property.
 const CssProperty *findCssProperty(const QString &name);
 
+/// The supported property nearest to the unsupported `name` (common::closestName(): at
+/// most two typing errors, "fontSzie" → "fontSize"), for the warning's "did you mean";
+/// empty when none is near.
+QString closestCssProperty(const QString &name);
+
 /// The word a warning uses for `kind`: "length", "colour" or "value".
 QString valueKindName(ValueKind kind);
 
