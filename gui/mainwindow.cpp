@@ -6,6 +6,7 @@
 #include "gui/previewtab.h"
 #include "gui/signingkeystab.h"
 #include "gui/signinpage.h"
+#include "gui/studiotab.h"
 
 #include <QDialog>
 #include <QHBoxLayout>
@@ -60,10 +61,12 @@ MainWindow::MainWindow(client::ApiClient *client, QWidget *parent)
     m_signingKeys = new SigningKeysTab(m_client, m_tabs);
     m_preview = new PreviewTab(m_client, m_tabs);
     m_fonts = new FontsTab(m_client, m_tabs);
+    m_studio = new StudioTab(m_client, m_tabs);
     m_tabs->addTab(m_keys, tr("&Keys"));
     m_tabs->addTab(m_signingKeys, tr("&Signing keys"));
     m_tabs->addTab(m_preview, tr("&Preview"));
     m_tabs->addTab(m_fonts, tr("F&onts"));
+    m_tabs->addTab(m_studio, tr("S&tudio"));
     auto *consoleLayout = new QVBoxLayout(m_console);
     consoleLayout->addLayout(header);
     consoleLayout->addWidget(m_tabs, 1);
@@ -76,6 +79,7 @@ MainWindow::MainWindow(client::ApiClient *client, QWidget *parent)
     connect(m_signIn, &SignInPage::signedIn, this, &MainWindow::enterConsole);
     connect(m_signOut, &QPushButton::clicked, this, &MainWindow::signOut);
     connect(m_keys, &KeysTab::keyCreated, m_preview, &PreviewTab::offerApiKey);
+    connect(m_keys, &KeysTab::keyCreated, m_studio, &StudioTab::offerApiKey);
     connect(m_signingKeys, &SigningKeysTab::loaded, this, [this] { m_preview->setSigningKeys(m_signingKeys->keys()); });
     connect(m_client, &client::ApiClient::sessionExpired, this,
             [this] { leaveConsole(tr("Your session has expired. Please sign in again.")); });
@@ -117,6 +121,7 @@ void MainWindow::enterConsole(const client::Me &me)
     m_signingKeys->activate(me);
     m_fonts->activate(me);
     m_preview->activate();
+    m_studio->activate();
     Q_EMIT signedIn();
 }
 
@@ -137,6 +142,7 @@ void MainWindow::leaveConsole(const QString &notice, bool warning)
     m_signingKeys->deactivate();
     m_fonts->deactivate();
     m_preview->deactivate();
+    m_studio->deactivate();
     m_me = {};
     m_stack->setCurrentWidget(m_signIn);
     m_signIn->reset();

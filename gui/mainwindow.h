@@ -18,6 +18,7 @@ class KeysTab;
 class SigningKeysTab;
 class FontsTab;
 class PreviewTab;
+class StudioTab;
 class SignInPage;
 
 class MainWindow : public QMainWindow
@@ -33,6 +34,7 @@ public:
     SigningKeysTab *signingKeysTab() const { return m_signingKeys; }
     FontsTab *fontsTab() const { return m_fonts; }
     PreviewTab *previewTab() const { return m_preview; }
+    StudioTab *studioTab() const { return m_studio; }
     QTabWidget *tabs() const { return m_tabs; }
     bool isSignedIn() const { return m_signedIn; }
     const client::Me &account() const { return m_me; }
@@ -64,6 +66,7 @@ private:
     SigningKeysTab *m_signingKeys;
     FontsTab *m_fonts;
     PreviewTab *m_preview;
+    StudioTab *m_studio;
     client::Me m_me;
     bool m_signedIn = false;
 };

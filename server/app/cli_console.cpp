@@ -5,6 +5,7 @@
 #include "gui/previewtab.h"
 #include "gui/screenshot.h"
 #include "gui/signingkeystab.h"
+#include "gui/studiotab.h"
 #include "gui/signinpage.h"
 #include "server/app/commands/cli.h"
 #include "server/app/service.h"
@@ -74,7 +75,7 @@ int parseConsoleOptions(const QStringList &args, ConsoleOptions &o, const QStrin
                                 "the IMPRINT_CONSOLE_PASSWORD environment variable."),
                  QStringLiteral("EMAIL")});
     p.addOption(
-        {QStringLiteral("tab"), QStringLiteral("Tab to open after sign-in: keys, signing-keys or preview."), QStringLiteral("TAB")});
+        {QStringLiteral("tab"), QStringLiteral("Tab to open after sign-in: keys, signing-keys, preview or studio."), QStringLiteral("TAB")});
     p.addOption({QStringLiteral("render"),
                  QStringLiteral("Render the first page on the Preview tab at start (renders need an API "
                                 "key: the IMPRINT_CONSOLE_API_KEY environment variable fills it in).")});
@@ -148,10 +149,16 @@ int runConsoleWindow(const ConsoleOptions &o, const QString &notice = QString(),
     const QString apiKey = qEnvironmentVariable("IMPRINT_CONSOLE_API_KEY");
     if (!apiKey.isEmpty())
         QObject::connect(&window, &gui::MainWindow::signedIn, &window,
-                         [&window, apiKey] { window.previewTab()->offerApiKey(apiKey); });
+                         [&window, apiKey] {
+                             window.previewTab()->offerApiKey(apiKey);
+                             window.studioTab()->offerApiKey(apiKey);
+                         });
     if (o.tab == QLatin1String("preview")) {
         QObject::connect(&window, &gui::MainWindow::signedIn, &window,
                          [&window] { window.tabs()->setCurrentWidget(window.previewTab()); });
+    } else if (o.tab == QLatin1String("studio")) {
+        QObject::connect(&window, &gui::MainWindow::signedIn, &window,
+                         [&window] { window.tabs()->setCurrentWidget(window.studioTab()); });
     } else if (o.tab == QLatin1String("signing-keys")) {
         QObject::connect(&window, &gui::MainWindow::signedIn, &window,
                          [&window] { window.tabs()->setCurrentWidget(window.signingKeysTab()); });
