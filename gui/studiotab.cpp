@@ -547,7 +547,7 @@ void StudioTab::showPreview(const client::ApiResult<QJsonObject> &r, bool compar
             ++m_engineStartRetries;
             m_message->showMessage(tr("The html engine is starting; the preview renders again in a moment."),
                                    MessageBanner::Kind::Info);
-            m_debounce->start(std::max(1, e.retryAfterSeconds) * 1000);
+            QTimer::singleShot(std::max(1, e.retryAfterSeconds) * 1000, this, [this] { m_debounce->start(); });
             return;
         }
         if (!compare)
