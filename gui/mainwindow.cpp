@@ -6,6 +6,7 @@
 #include "gui/previewtab.h"
 #include "gui/signingkeystab.h"
 #include "gui/signinpage.h"
+#include "gui/studiotab.h"
 
 #include <QDialog>
 #include <QHBoxLayout>
@@ -60,10 +61,12 @@ MainWindow::MainWindow(client::ApiClient *client, QWidget *parent)
     m_signingKeys = new SigningKeysTab(m_client, m_tabs);
     m_preview = new PreviewTab(m_client, m_tabs);
     m_fonts = new FontsTab(m_client, m_tabs);
+    m_studio = new StudioTab(m_client, m_tabs);
     addConsoleTab(m_keys, tr("&Keys"), QStringLiteral("keys"));
     addConsoleTab(m_signingKeys, tr("&Signing keys"), QStringLiteral("signing-keys"));
     addConsoleTab(m_preview, tr("&Preview"), QStringLiteral("preview"));
     addConsoleTab(m_fonts, tr("F&onts"), QStringLiteral("fonts"));
+    addConsoleTab(m_studio, tr("S&tudio"), QStringLiteral("studio"));
     auto *consoleLayout = new QVBoxLayout(m_console);
     consoleLayout->addLayout(header);
     consoleLayout->addWidget(m_tabs, 1);
@@ -77,6 +80,7 @@ MainWindow::MainWindow(client::ApiClient *client, QWidget *parent)
     connect(m_signIn, &SignInPage::signInFailed, this, &MainWindow::signInFailed);
     connect(m_signOut, &QPushButton::clicked, this, &MainWindow::signOut);
     connect(m_keys, &KeysTab::keyCreated, m_preview, &PreviewTab::offerApiKey);
+    connect(m_keys, &KeysTab::keyCreated, m_studio, &StudioTab::offerApiKey);
     connect(m_signingKeys, &SigningKeysTab::loaded, this, [this] { m_preview->setSigningKeys(m_signingKeys->keys()); });
     connect(m_client, &client::ApiClient::sessionExpired, this,
             [this] { leaveConsole(tr("Your session has expired. Please sign in again.")); });
@@ -118,13 +122,14 @@ void MainWindow::enterConsole(const client::Me &me)
     m_signingKeys->activate(me);
     m_fonts->activate(me);
     m_preview->activate();
+    m_studio->activate();
     Q_EMIT signedIn();
 }
 
 QStringList MainWindow::tabNames()
 {
     return {QStringLiteral("keys"), QStringLiteral("signing-keys"), QStringLiteral("preview"),
-            QStringLiteral("fonts")};
+            QStringLiteral("fonts"), QStringLiteral("studio")};
 }
 
 void MainWindow::addConsoleTab(QWidget *tab, const QString &title, const QString &name)
@@ -160,6 +165,7 @@ void MainWindow::leaveConsole(const QString &notice, bool warning)
     m_signingKeys->deactivate();
     m_fonts->deactivate();
     m_preview->deactivate();
+    m_studio->deactivate();
     m_me = {};
     m_stack->setCurrentWidget(m_signIn);
     m_signIn->reset();

@@ -19,6 +19,7 @@ class KeysTab;
 class SigningKeysTab;
 class FontsTab;
 class PreviewTab;
+class StudioTab;
 class SignInPage;
 
 class MainWindow : public QMainWindow
@@ -34,6 +35,7 @@ public:
     SigningKeysTab *signingKeysTab() const { return m_signingKeys; }
     FontsTab *fontsTab() const { return m_fonts; }
     PreviewTab *previewTab() const { return m_preview; }
+    StudioTab *studioTab() const { return m_studio; }
     QTabWidget *tabs() const { return m_tabs; }
     bool isSignedIn() const { return m_signedIn; }
     const client::Me &account() const { return m_me; }
@@ -74,6 +76,7 @@ private:
     FontsTab *m_fonts;
     PreviewTab *m_preview;
     QHash<QString, QWidget *> m_tabByName; // tabNames() → its widget
+    StudioTab *m_studio;
     client::Me m_me;
     bool m_signedIn = false;
 };

@@ -453,4 +453,30 @@ void ApiClient::render(const RenderRequest &request, QObject *context, Callback<
          });
 }
 
+void ApiClient::renderJson(const QJsonObject &body, const QString &apiToken, QObject *context,
+                           Callback<QJsonObject> done)
+{
+    const QString bearer = apiToken.isEmpty() ? m_session : apiToken;
+    send("POST", QStringLiteral("/render"), nullptr, &body, Auth::Token, bearer, m_renderTimeout, context,
+         [done = std::move(done)](QNetworkReply *reply, const QByteArray &bytes, const ApiError &error) {
+             if (error.isError()) {
+                 done(error);
+                 return;
+             }
+             const QJsonValue data = unwrap(QJsonDocument::fromJson(bytes));
+             if (!data.isObject()) {
+                 done(ApiError::protocol(reply->request().url(), QStringLiteral("not JSON")));
+                 return;
+             }
+             done(data.toObject());
+         });
+}
+
+void ApiClient::callJson(const QByteArray &verb, const QString &path, const QJsonObject *body, QObject *context,
+                         Callback<QJsonValue> done)
+{
+    sendJson<QJsonValue>(verb, path, nullptr, body, context, std::move(done),
+                         [](const QJsonValue &data) { return data; });
+}
+
 } // namespace imprint::client

@@ -87,6 +87,16 @@ public:
     void getTemplate(const QString &id, QObject *context, Callback<TemplateSummary> done);
     /// POST /render (JSON answer), then fetches the stored file's bytes.
     void render(const RenderRequest &request, QObject *context, Callback<RenderResult> done);
+    /// POST /render with `body` as it is (an inline render: `template`, `tweaks`,
+    /// `output`: "dataurl", …), authenticated with `apiToken` (the session when empty);
+    /// the value is the answer's `data` object (dataUrl, warnings, timings, …). A 401 does
+    /// not end the session (as render()).
+    void renderJson(const QJsonObject &body, const QString &apiToken, QObject *context, Callback<QJsonObject> done);
+    /// A session-authenticated JSON call: `verb` on `path` below /api/v1 (e.g.
+    /// "/templates/tpl_1"), `body` sent when not null; the value is the answer's `data`
+    /// (the whole answer when it has none). For routes without a typed call here.
+    void callJson(const QByteArray &verb, const QString &path, const QJsonObject *body, QObject *context,
+                  Callback<QJsonValue> done);
 
 Q_SIGNALS:
     /// A session-authenticated call was answered 401: the session is gone. The

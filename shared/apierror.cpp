@@ -63,6 +63,9 @@ ApiError ApiError::fromReply(QNetworkReply *reply, const QByteArray &body)
     e.title = o.value(QLatin1String("title")).toString();
     e.detail = o.value(QLatin1String("detail")).toString();
     e.code = o.value(QLatin1String("code")).toString();
+    e.field = o.value(QLatin1String("field")).toString();
+    e.line = o.value(QLatin1String("line")).toInt();
+    e.column = o.value(QLatin1String("column")).toInt();
     if (e.detail.isEmpty()) // `{success:false, message|error: "..."}` envelopes
         e.detail = o.value(QLatin1String("message")).toString(o.value(QLatin1String("error")).toString());
     if (e.title.isEmpty())

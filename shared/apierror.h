@@ -17,6 +17,9 @@ struct ApiError {
     QString code; // problem+json "code", e.g. export_size_exceeded
     QString title;
     QString detail;
+    QString field; // problem+json "field": the offending input, e.g. template.root.props
+    int line = 0; // invalid_template: 1-based line of the place in the template's source, 0 when absent
+    int column = 0; // with `line`: 1-based column in characters
     int retryAfterSeconds = -1; // from Retry-After on 429/503, -1 when absent
     QNetworkReply::NetworkError network = QNetworkReply::NoError;
     QString networkText; // Qt's own description of a network error

@@ -474,6 +474,10 @@ Bitten Sie einen Eigentümer dieses Bereichs, Ihre Rolle zu ändern, und melden 
         <source>F&amp;onts</source>
         <translation>&amp;Fonts</translation>
     </message>
+    <message>
+        <source>S&amp;tudio</source>
+        <translation>S&amp;tudio</translation>
+    </message>
 </context>
 <context>
     <name>imprint::gui::PreviewTab</name>
@@ -848,6 +852,176 @@ Bitten Sie einen Eigentümer dieses Bereichs, Ihre Rolle zu ändern, und melden 
     <message>
         <source>The signing key “%1” was revoked.</source>
         <translation>Der Signaturschlüssel „%1“ wurde widerrufen.</translation>
+    </message>
+</context>
+<context>
+    <name>imprint::gui::StudioTab</name>
+    <message>
+        <source>Untitled card</source>
+        <translation>Karte ohne Titel</translation>
+    </message>
+    <message>
+        <source>Hello</source>
+        <translation>Hallo</translation>
+    </message>
+    <message>
+        <source>Reload the list of templates</source>
+        <translation>Liste der Vorlagen neu laden</translation>
+    </message>
+    <message>
+        <source>&amp;New</source>
+        <translation>&amp;Neu</translation>
+    </message>
+    <message>
+        <source>Create a template from a starter card</source>
+        <translation>Eine Vorlage aus einer Startkarte anlegen</translation>
+    </message>
+    <message>
+        <source>Templates:</source>
+        <translation>Vorlagen:</translation>
+    </message>
+    <message>
+        <source>Choose a template on the left, or press New.</source>
+        <translation>Wählen Sie links eine Vorlage oder drücken Sie „Neu“.</translation>
+    </message>
+    <message>
+        <source>Document (JSON)</source>
+        <translation>Dokument (JSON)</translation>
+    </message>
+    <message>
+        <source>Markup (HTML)</source>
+        <translation>Markup (HTML)</translation>
+    </message>
+    <message>
+        <source>A template written as markup: edit its HTML on its own, without JSON escapes.</source>
+        <translation>Eine als Markup geschriebene Vorlage: ihr HTML für sich bearbeiten, ohne JSON-Escapes.</translation>
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation>Spei&amp;chern</translation>
+    </message>
+    <message>
+        <source>Store the document as a new version of the template. Published pages keep their version until they are published again.</source>
+        <translation>Das Dokument als neue Version der Vorlage speichern. Veröffentlichte Seiten behalten ihre Version, bis sie erneut veröffentlicht werden.</translation>
+    </message>
+    <message>
+        <source>P&amp;ublish</source>
+        <translation>Ver&amp;öffentlichen</translation>
+    </message>
+    <message>
+        <source>Save, then publish every page of this template (a page is made when it has none).</source>
+        <translation>Speichern, dann jede Seite dieser Vorlage veröffentlichen (hat sie keine, wird eine angelegt).</translation>
+    </message>
+    <message>
+        <source>No comparison</source>
+        <translation>Kein Vergleich</translation>
+    </message>
+    <message>
+        <source>Beside: %1</source>
+        <translation>Daneben: %1</translation>
+    </message>
+    <message>
+        <source>Render the same document with a second engine, side by side.</source>
+        <translation>Dasselbe Dokument mit einer zweiten Engine daneben rendern.</translation>
+    </message>
+    <message>
+        <source>Template size</source>
+        <translation>Größe der Vorlage</translation>
+    </message>
+    <message>
+        <source>A size preset: the template&apos;s own sizes first, then the built-in ones.</source>
+        <translation>Eine Größenvorgabe: zuerst die eigenen Größen der Vorlage, dann die eingebauten.</translation>
+    </message>
+    <message>
+        <source>The preview appears here as you type.</source>
+        <translation>Die Vorschau erscheint hier, während Sie tippen.</translation>
+    </message>
+    <message>
+        <source>Variables (preview values)</source>
+        <translation>Variablen (Werte für die Vorschau)</translation>
+    </message>
+    <message>
+        <source>imp_…, needed for previews</source>
+        <translation>imp_…, nötig für Vorschauen</translation>
+    </message>
+    <message>
+        <source>Previews are inline renders, authenticated with an API key of this space. A key created on the Keys tab is filled in here.</source>
+        <translation>Vorschauen sind Inline-Renderings, authentifiziert mit einem API-Schlüssel dieses Bereichs. Ein im Reiter „Schlüssel“ erstellter Schlüssel wird hier eingetragen.</translation>
+    </message>
+    <message>
+        <source>API &amp;key:</source>
+        <translation>API-&amp;Schlüssel:</translation>
+    </message>
+    <message>
+        <source>The templates could not be loaded. %1</source>
+        <translation>Die Vorlagen konnten nicht geladen werden. %1</translation>
+    </message>
+    <message>
+        <source>This space has no templates yet: press New to start one.</source>
+        <translation>Dieser Bereich hat noch keine Vorlagen: Drücken Sie „Neu“, um eine zu beginnen.</translation>
+    </message>
+    <message>
+        <source>The template could not be loaded. %1</source>
+        <translation>Die Vorlage konnte nicht geladen werden. %1</translation>
+    </message>
+    <message>
+        <source>The html engine is starting; the preview renders again in a moment.</source>
+        <translation>Die html-Engine startet; die Vorschau wird gleich erneut gerendert.</translation>
+    </message>
+    <message>
+        <source>%1 × %2 px · %3 · %4&#xa0;ms</source>
+        <translation>%1 × %2 px · %3 · %4&#xa0;ms</translation>
+    </message>
+    <message>
+        <source>Previews need an API key of this space: enter one under “API key” (a key created on the Keys tab is filled in for you).</source>
+        <translation>Vorschauen brauchen einen API-Schlüssel dieses Bereichs: Geben Sie einen unter „API-Schlüssel“ ein (ein im Reiter „Schlüssel“ erstellter wird für Sie eingetragen).</translation>
+    </message>
+    <message>
+        <source>The API key was not accepted: it is unknown, expired or revoked.</source>
+        <translation>Der API-Schlüssel wurde nicht akzeptiert: Er ist unbekannt, abgelaufen oder widerrufen.</translation>
+    </message>
+    <message>
+        <source>Line %1, column %2: %3</source>
+        <translation>Zeile %1, Spalte %2: %3</translation>
+    </message>
+    <message>
+        <source>The document is not valid JSON yet: fix the underlined place first.</source>
+        <translation>Das Dokument ist noch kein gültiges JSON: Beheben Sie zuerst die unterstrichene Stelle.</translation>
+    </message>
+    <message>
+        <source>The template was not saved. %1</source>
+        <translation>Die Vorlage wurde nicht gespeichert. %1</translation>
+    </message>
+    <message>
+        <source>Saved as version %1.</source>
+        <translation>Als Version %1 gespeichert.</translation>
+    </message>
+    <message>
+        <source>The pages could not be loaded. %1</source>
+        <translation>Die Seiten konnten nicht geladen werden. %1</translation>
+    </message>
+    <message>
+        <source>The page was not published. %1</source>
+        <translation>Die Seite wurde nicht veröffentlicht. %1</translation>
+    </message>
+    <message>
+        <source>Published as the new page “%1” (%2).</source>
+        <translation>Als neue Seite „%1“ (%2) veröffentlicht.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Published %n page(s).</source>
+        <translation>
+            <numerusform>%n Seite veröffentlicht.</numerusform>
+            <numerusform>%n Seiten veröffentlicht.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Not published: %1.</source>
+        <translation>Nicht veröffentlicht: %1.</translation>
+    </message>
+    <message>
+        <source>The template was not created. %1</source>
+        <translation>Die Vorlage wurde nicht angelegt. %1</translation>
     </message>
 </context>
 <context>

@@ -46,4 +46,11 @@
         <translation><numerusform>%n active key</numerusform><numerusform>%n active keys</numerusform></translation>
     </message>
 </context>
+<context>
+    <name>imprint::gui::StudioTab</name>
+    <message numerus="yes">
+        <source>Published %n page(s).</source>
+        <translation><numerusform>Published %n page.</numerusform><numerusform>Published %n pages.</numerusform></translation>
+    </message>
+</context>
 </TS>

@@ -474,6 +474,10 @@ Demandez à un propriétaire de cet espace de modifier votre rôle, puis reconne
         <source>F&amp;onts</source>
         <translation>&amp;Polices</translation>
     </message>
+    <message>
+        <source>S&amp;tudio</source>
+        <translation>S&amp;tudio</translation>
+    </message>
 </context>
 <context>
     <name>imprint::gui::PreviewTab</name>
@@ -848,6 +852,176 @@ Demandez à un propriétaire de cet espace de changer votre rôle, puis reconnec
     <message>
         <source>The signing key “%1” was revoked.</source>
         <translation>La clé de signature « %1 » a été révoquée.</translation>
+    </message>
+</context>
+<context>
+    <name>imprint::gui::StudioTab</name>
+    <message>
+        <source>Untitled card</source>
+        <translation>Carte sans titre</translation>
+    </message>
+    <message>
+        <source>Hello</source>
+        <translation>Bonjour</translation>
+    </message>
+    <message>
+        <source>Reload the list of templates</source>
+        <translation>Recharger la liste des modèles</translation>
+    </message>
+    <message>
+        <source>&amp;New</source>
+        <translation>&amp;Nouveau</translation>
+    </message>
+    <message>
+        <source>Create a template from a starter card</source>
+        <translation>Créer un modèle à partir d’une carte de départ</translation>
+    </message>
+    <message>
+        <source>Templates:</source>
+        <translation>Modèles :</translation>
+    </message>
+    <message>
+        <source>Choose a template on the left, or press New.</source>
+        <translation>Choisissez un modèle à gauche ou cliquez sur « Nouveau ».</translation>
+    </message>
+    <message>
+        <source>Document (JSON)</source>
+        <translation>Document (JSON)</translation>
+    </message>
+    <message>
+        <source>Markup (HTML)</source>
+        <translation>Balisage (HTML)</translation>
+    </message>
+    <message>
+        <source>A template written as markup: edit its HTML on its own, without JSON escapes.</source>
+        <translation>Un modèle écrit en balisage : modifiez son HTML seul, sans échappements JSON.</translation>
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation>&amp;Enregistrer</translation>
+    </message>
+    <message>
+        <source>Store the document as a new version of the template. Published pages keep their version until they are published again.</source>
+        <translation>Enregistrer le document comme nouvelle version du modèle. Les pages publiées gardent leur version jusqu’à leur prochaine publication.</translation>
+    </message>
+    <message>
+        <source>P&amp;ublish</source>
+        <translation>&amp;Publier</translation>
+    </message>
+    <message>
+        <source>Save, then publish every page of this template (a page is made when it has none).</source>
+        <translation>Enregistrer, puis publier chaque page de ce modèle (une page est créée s’il n’en a aucune).</translation>
+    </message>
+    <message>
+        <source>No comparison</source>
+        <translation>Sans comparaison</translation>
+    </message>
+    <message>
+        <source>Beside: %1</source>
+        <translation>À côté : %1</translation>
+    </message>
+    <message>
+        <source>Render the same document with a second engine, side by side.</source>
+        <translation>Rendre le même document avec un second moteur, côte à côte.</translation>
+    </message>
+    <message>
+        <source>Template size</source>
+        <translation>Taille du modèle</translation>
+    </message>
+    <message>
+        <source>A size preset: the template&apos;s own sizes first, then the built-in ones.</source>
+        <translation>Un format prédéfini : d’abord les tailles propres au modèle, puis celles intégrées.</translation>
+    </message>
+    <message>
+        <source>The preview appears here as you type.</source>
+        <translation>L’aperçu apparaît ici pendant la saisie.</translation>
+    </message>
+    <message>
+        <source>Variables (preview values)</source>
+        <translation>Variables (valeurs d’aperçu)</translation>
+    </message>
+    <message>
+        <source>imp_…, needed for previews</source>
+        <translation>imp_…, nécessaire aux aperçus</translation>
+    </message>
+    <message>
+        <source>Previews are inline renders, authenticated with an API key of this space. A key created on the Keys tab is filled in here.</source>
+        <translation>Les aperçus sont des rendus en ligne, authentifiés par une clé d’API de cet espace. Une clé créée dans l’onglet « Clés » est saisie ici.</translation>
+    </message>
+    <message>
+        <source>API &amp;key:</source>
+        <translation>&amp;Clé d’API :</translation>
+    </message>
+    <message>
+        <source>The templates could not be loaded. %1</source>
+        <translation>Les modèles n’ont pas pu être chargés. %1</translation>
+    </message>
+    <message>
+        <source>This space has no templates yet: press New to start one.</source>
+        <translation>Cet espace n’a pas encore de modèle : cliquez sur « Nouveau » pour en commencer un.</translation>
+    </message>
+    <message>
+        <source>The template could not be loaded. %1</source>
+        <translation>Le modèle n’a pas pu être chargé. %1</translation>
+    </message>
+    <message>
+        <source>The html engine is starting; the preview renders again in a moment.</source>
+        <translation>Le moteur html démarre ; l’aperçu sera rendu à nouveau dans un instant.</translation>
+    </message>
+    <message>
+        <source>%1 × %2 px · %3 · %4&#xa0;ms</source>
+        <translation>%1 × %2 px · %3 · %4&#xa0;ms</translation>
+    </message>
+    <message>
+        <source>Previews need an API key of this space: enter one under “API key” (a key created on the Keys tab is filled in for you).</source>
+        <translation>Les aperçus nécessitent une clé d’API de cet espace : saisissez-en une sous « Clé d’API » (une clé créée dans l’onglet « Clés » est saisie pour vous).</translation>
+    </message>
+    <message>
+        <source>The API key was not accepted: it is unknown, expired or revoked.</source>
+        <translation>La clé d’API a été refusée : elle est inconnue, expirée ou révoquée.</translation>
+    </message>
+    <message>
+        <source>Line %1, column %2: %3</source>
+        <translation>Ligne %1, colonne %2 : %3</translation>
+    </message>
+    <message>
+        <source>The document is not valid JSON yet: fix the underlined place first.</source>
+        <translation>Le document n’est pas encore du JSON valide : corrigez d’abord l’endroit souligné.</translation>
+    </message>
+    <message>
+        <source>The template was not saved. %1</source>
+        <translation>Le modèle n’a pas été enregistré. %1</translation>
+    </message>
+    <message>
+        <source>Saved as version %1.</source>
+        <translation>Enregistré comme version %1.</translation>
+    </message>
+    <message>
+        <source>The pages could not be loaded. %1</source>
+        <translation>Les pages n’ont pas pu être chargées. %1</translation>
+    </message>
+    <message>
+        <source>The page was not published. %1</source>
+        <translation>La page n’a pas été publiée. %1</translation>
+    </message>
+    <message>
+        <source>Published as the new page “%1” (%2).</source>
+        <translation>Publié comme nouvelle page « %1 » (%2).</translation>
+    </message>
+    <message numerus="yes">
+        <source>Published %n page(s).</source>
+        <translation>
+            <numerusform>%n page publiée.</numerusform>
+            <numerusform>%n pages publiées.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Not published: %1.</source>
+        <translation>Non publié : %1.</translation>
+    </message>
+    <message>
+        <source>The template was not created. %1</source>
+        <translation>Le modèle n’a pas été créé. %1</translation>
     </message>
 </context>
 <context>

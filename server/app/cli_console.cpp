@@ -5,6 +5,7 @@
 #include "gui/previewtab.h"
 #include "gui/screenshot.h"
 #include "gui/signinpage.h"
+#include "gui/studiotab.h"
 #include "server/app/commands/cli.h"
 #include "server/app/service.h"
 #include "server/common/text.h"
@@ -152,8 +153,10 @@ int runConsoleWindow(const ConsoleOptions &o, const QString &notice = QString(),
     // password, so it shows in no process list.
     const QString apiKey = qEnvironmentVariable("IMPRINT_CONSOLE_API_KEY");
     if (!apiKey.isEmpty())
-        QObject::connect(&window, &gui::MainWindow::signedIn, &window,
-                         [&window, apiKey] { window.previewTab()->offerApiKey(apiKey); });
+        QObject::connect(&window, &gui::MainWindow::signedIn, &window, [&window, apiKey] {
+            window.previewTab()->offerApiKey(apiKey);
+            window.studioTab()->offerApiKey(apiKey);
+        });
     if (!o.tab.isEmpty()) {
         const QString tab = o.tab;
         QObject::connect(&window, &gui::MainWindow::signedIn, &window, [&window, tab] { window.showTab(tab); });

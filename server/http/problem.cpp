@@ -1,5 +1,7 @@
 #include "server/http/problem.h"
 
+#include "server/common/json_source.h"
+
 #include <QJsonDocument>
 #include <QJsonObject>
 
@@ -116,6 +118,48 @@ HttpResponse problemFor(const service::RenderUseCaseError &error)
     case Kind::PatternFailed: return problem(common::ProblemCode::RenderFailed, error.message);
     }
     return problem(common::ProblemCode::InternalError, QStringLiteral("The render failed."));
+}
+
+namespace {
+
+HttpResponse withPosition(HttpResponse r, const common::SourcePosition &at)
+{
+    QJsonObject body = QJsonDocument::fromJson(r.body).object();
+    body.insert(QStringLiteral("line"), at.line);
+    body.insert(QStringLiteral("column"), at.column);
+    r.body = QJsonDocument(body).toJson(QJsonDocument::Compact);
+    return r;
+}
+
+} // namespace
+
+HttpResponse withSourcePosition(HttpResponse response, const TemplateSource &source)
+{
+    if (response.status != 400 || source.text.isEmpty())
+        return response;
+    const QJsonObject body = QJsonDocument::fromJson(response.body).object();
+    const QString field = body.value(QStringLiteral("field")).toString();
+    if (body.value(QStringLiteral("code")).toString() != QLatin1String("invalid_template")
+        || body.contains(QStringLiteral("line"))
+        || !(field.startsWith(source.fieldPrefix) || field + u'.' == source.fieldPrefix))
+        return response;
+    QString path = source.pathPrefix + field.mid(source.fieldPrefix.size());
+    if (path.endsWith(u'.'))
+        path.chop(1); // the field is the document itself
+    const auto offset = common::locateJsonPath(source.text, path);
+    if (!offset)
+        return response;
+    return withPosition(std::move(response), common::sourcePosition(source.text, *offset));
+}
+
+HttpResponse syntaxProblem(const QString &field, const QString &what, const QByteArray &text, qsizetype offset)
+{
+    const common::SourcePosition at = common::sourcePosition(text, offset);
+    const QString detail = QStringLiteral("The template is not valid JSON at line %1, column %2: %3.")
+                               .arg(at.line)
+                               .arg(at.column)
+                               .arg(what);
+    return withPosition(fieldProblem(common::ProblemCode::InvalidTemplate, field, detail), at);
 }
 
 } // namespace imprint::http

@@ -47,4 +47,24 @@ HttpResponse problemFor(const render::RenderError &error);
 /// VariantNotFound 404 (field pattern), PatternFailed 500 `render_failed`.
 HttpResponse problemFor(const service::RenderUseCaseError &error);
 
+/// Where a request's template document is written, so that an `invalid_template` problem
+/// about it can name the line and column besides its `field` (docs/api.md, "Responses and
+/// errors"). `text` is the JSON source (the request body, or the text of a `template`
+/// string); a problem field `fieldPrefix` + P is the member at `pathPrefix` + P of it.
+struct TemplateSource {
+    QByteArray text;
+    QString fieldPrefix;
+    QString pathPrefix;
+};
+
+/// `response` with `line` and `column` (1-based, common::locateJsonPath()) added when it
+/// is a 400 `invalid_template` whose `field` can be found in `source`; unchanged
+/// otherwise (another problem, a field outside the document, a source that is not JSON).
+HttpResponse withSourcePosition(HttpResponse response, const TemplateSource &source);
+
+/// 400 `invalid_template` naming `field`, with `line` and `column` members: a template's
+/// JSON syntax error `what` (QJsonParseError::errorString()) at UTF-8 byte `offset` of
+/// `text` (QJsonParseError::offset); the detail says the line and column too.
+HttpResponse syntaxProblem(const QString &field, const QString &what, const QByteArray &text, qsizetype offset);
+
 } // namespace imprint::http

@@ -125,6 +125,8 @@ private Q_SLOTS:
     void signingKeysCreateSignAndRevoke();
     void memberSeesSigningKeysRoleMessage();
     void fontsUploadShowSampleAndDelete();
+    void studioEditsPreviewsSavesAndPublishes(); // tst_console_studio.cpp
+    void studioEditsMarkupAsHtml();
     void rateLimitedLoginIsASentence(); // last: it uses up the address's login failures
 
 private:

@@ -90,8 +90,12 @@ void TestConsole::createShowsTokenOnce()
     QPointer<QDialog> guard(tokenDialog);
     QTest::mouseClick(child<QPushButton>(tokenDialog, "tokenDoneButton"), Qt::LeftButton);
     QTRY_VERIFY(guard.isNull()); // gone, with the token: it is never shown again
+    // Only the renderers' key fields keep it (password echo), for the Preview and Studio tabs.
     for (QLineEdit *edit : w->findChildren<QLineEdit *>())
-        QVERIFY(edit->objectName() == QLatin1String("apiKeyEdit") || edit->text() != token);
+        QVERIFY(edit->objectName() == QLatin1String("apiKeyEdit") || edit->objectName() == QLatin1String("studioApiKey")
+                || edit->text() != token);
+    QCOMPARE(child<QLineEdit>(w.get(), "studioApiKey")->text(), token);
+    QCOMPARE(child<QLineEdit>(w.get(), "studioApiKey")->echoMode(), QLineEdit::Password);
 
     QCOMPARE(activeKeyCount(), before + 1);
     QTRY_COMPARE_WITH_TIMEOUT(child<QLabel>(w.get(), "countLabel")->text(),

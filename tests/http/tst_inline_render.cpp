@@ -145,6 +145,71 @@ private slots:
         QVERIFY2(r.json().value("field").toString().contains("bg"), r.body.constData());
     }
 
+    // issue 32: an invalid_template problem names the line and column of the place in the
+    // template's JSON source, which the console's studio underlines.
+    void problemsNameTheirLineAndColumn()
+    {
+        // A syntax error in the editor's text (a string `template`): QJsonParseError's place.
+        const QString broken = QStringLiteral("{\n  \"width\": 120,\n  \"height\" 60\n}\n");
+        HttpReply r = render({{"template", broken}, {"output", "dataurl"}});
+        VERIFY_PROBLEM(r, 400);
+        QCOMPARE(r.json().value("code").toString(), QStringLiteral("invalid_template"));
+        QCOMPARE(r.json().value("field").toString(), QStringLiteral("template"));
+        QCOMPARE(r.json().value("line").toInt(), 3);
+        QVERIFY2(r.json().value("detail").toString().contains("line 3"), r.body.constData());
+
+        // A member the validation refuses, in an indented text: that member's line.
+        QJsonObject bad = cardTemplate();
+        bad.insert("rendererType", "takumo");
+        const QString text = QString::fromUtf8(QJsonDocument(bad).toJson(QJsonDocument::Indented));
+        const QStringList lines = text.split(u'\n');
+        int expectedLine = 0;
+        for (int i = 0; i < lines.size() && !expectedLine; ++i)
+            if (lines[i].contains(QLatin1String("\"rendererType\"")))
+                expectedLine = i + 1;
+        r = render({{"template", text}, {"output", "dataurl"}});
+        VERIFY_PROBLEM(r, 400);
+        QCOMPARE(r.json().value("field").toString(), QStringLiteral("template.rendererType"));
+        QCOMPARE(r.json().value("line").toInt(), expectedLine);
+        QCOMPARE(r.json().value("column").toInt(), int(lines[expectedLine - 1].indexOf(u'"')) + 1);
+
+        // A template object in the JSON body: the place in the body (one line, compact).
+        const QByteArray body = json({{"template", bad}, {"output", "dataurl"}});
+        r = m_e2e.request("POST", "/api/v1/render", body, E2eFixture::bearer(m_e2e.key()));
+        VERIFY_PROBLEM(r, 400);
+        QCOMPARE(r.json().value("line").toInt(), 1);
+        QVERIFY2(body.mid(r.json().value("column").toInt() - 1).startsWith("\"rendererType\""), body.constData());
+
+        // POST /templates: the line of the body the client sent.
+        r = m_e2e.request("POST", "/api/v1/templates", text.toUtf8(), E2eFixture::bearer(m_e2e.session()));
+        VERIFY_PROBLEM(r, 400);
+        QCOMPARE(r.json().value("field").toString(), QStringLiteral("document.rendererType"));
+        QCOMPARE(r.json().value("line").toInt(), expectedLine);
+        // Problems of other codes carry no position.
+        r = render({{"template", cardTemplate()}, {"draft", true}});
+        QVERIFY(!r.json().contains("line"));
+    }
+
+    // A misspelt style property renders, with a warning naming the property meant.
+    void misspeltPropertyWarnsWithSuggestion()
+    {
+        QJsonObject card = cardTemplate();
+        QJsonObject root = card.value("root").toObject();
+        QJsonObject props = root.value("props").toObject();
+        QJsonObject style = props.value("style").toObject();
+        style.insert("fontSzie", 40);
+        props.insert("style", style);
+        root.insert("props", props);
+        card.insert("root", root);
+        const HttpReply r = render({{"template", card}, {"output", "dataurl"}});
+        QCOMPARE(r.status, 200);
+        QVERIFY(r.data().value("dataUrl").toString().startsWith("data:image/png;base64,"));
+        const QJsonArray warnings = r.data().value("warnings").toArray();
+        QCOMPARE(warnings.size(), 1);
+        QVERIFY2(warnings.first().toString().endsWith("fontSzie: unsupported property; did you mean 'fontSize'?"),
+                 r.body.constData());
+    }
+
     void scopesAndPlanApply()
     {
         // A key with only the content scope may not render.

@@ -8,6 +8,7 @@
 #include "server/service/json.h"
 
 #include <QJsonArray>
+#include <QJsonDocument>
 
 #include <limits>
 
@@ -33,6 +34,15 @@ Outcome<QJsonObject> templateDocument(const HttpRequest &request)
         return problem(400, QStringLiteral("invalid_field"),
                        QStringLiteral("The field 'document' must be a JSON object."));
     return wrapped.toObject();
+}
+
+/// The body of a POST/PUT template as the source its invalid_template problems point into
+/// (`line`, `column`): the service names fields `document.X`, which is X of an unwrapped
+/// body and document.X of a wrapped one.
+TemplateSource bodySource(const HttpRequest &request)
+{
+    const bool wrapped = QJsonDocument::fromJson(request.body).object().contains(QStringLiteral("document"));
+    return {request.body, QStringLiteral("document."), wrapped ? QStringLiteral("document.") : QString()};
 }
 
 // The members of a page body (POST takes `publish` too).
@@ -155,7 +165,9 @@ HttpResponse ContentRoutes::createTemplate(const SessionContext &session, const 
     const auto document = templateDocument(request);
     if (!document)
         return document.error();
-    return answerWith(m_content.createTemplate(session.spaceId, *document, session.actor), writtenTemplateJson, 201);
+    return withSourcePosition(
+        answerWith(m_content.createTemplate(session.spaceId, *document, session.actor), writtenTemplateJson, 201),
+        bodySource(request));
 }
 
 HttpResponse ContentRoutes::getTemplate(const SessionContext &session, const HttpRequest &request)
@@ -169,9 +181,10 @@ HttpResponse ContentRoutes::updateTemplate(const SessionContext &session, const 
     const auto document = templateDocument(request);
     if (!document)
         return document.error();
-    return answerWith(
-        m_content.updateTemplate(session.spaceId, request.pathParam(QStringLiteral("id")), *document, session.actor),
-        writtenTemplateJson);
+    return withSourcePosition(answerWith(m_content.updateTemplate(session.spaceId, request.pathParam(QStringLiteral("id")),
+                                                                  *document, session.actor),
+                                         writtenTemplateJson),
+                              bodySource(request));
 }
 
 HttpResponse ContentRoutes::deleteTemplate(const SessionContext &session, const HttpRequest &request)

@@ -109,6 +109,8 @@ struct RenderRoutes::Params {
     bool draft = false;
     // inline render (docs/api.md, "Inline renders"): a template document instead of pageId
     std::optional<QJsonObject> inlineTemplate;
+    /// Where the inline template is written: its problems name the line and column.
+    TemplateSource templateSource;
     QString size; // a size preset, resolved against the template (service::resolveRenderSize())
     QString output = QStringLiteral("json");
     // both (a pattern render reads the size, format and encoder settings)
@@ -162,6 +164,12 @@ Outcome<QJsonObject> mergedFields(const HttpRequest &request)
     return o;
 }
 
+/// True for `{"document": {…}}`, the wrapped form of a template document.
+bool isWrapped(const QJsonObject &document)
+{
+    return document.size() == 1 && document.value(QStringLiteral("document")).isObject();
+}
+
 /// The template document of an inline render: an object (a JSON body), JSON text of one
 /// (a query string), or `{"document": {…}}` as `POST /templates` also takes it. 400
 /// naming `template` otherwise.
@@ -171,14 +179,19 @@ Outcome<QJsonObject> inlineTemplate(const QJsonValue &v)
     if (v.isObject()) {
         document = v.toObject();
     } else if (v.isString()) {
-        const QJsonDocument parsed = QJsonDocument::fromJson(v.toString().toUtf8());
+        // An editor's text (the console's studio): a syntax error names its line and column.
+        const QByteArray text = v.toString().toUtf8();
+        QJsonParseError error;
+        const QJsonDocument parsed = QJsonDocument::fromJson(text, &error);
+        if (error.error != QJsonParseError::NoError)
+            return syntaxProblem(QStringLiteral("template"), error.errorString(), text, error.offset);
         if (!parsed.isObject())
             return invalidParam(QStringLiteral("template"), QStringLiteral("'template' must be a JSON object."));
         document = parsed.object();
     } else {
         return invalidParam(QStringLiteral("template"), QStringLiteral("'template' must be a template document."));
     }
-    if (document.size() == 1 && document.value(QStringLiteral("document")).isObject())
+    if (isWrapped(document))
         return document.value(QStringLiteral("document")).toObject();
     return document;
 }
@@ -192,6 +205,13 @@ std::optional<HttpResponse> readPageFields(const QJsonObject &o, RenderRoutes::P
         if (!document)
             return document.error();
         p.inlineTemplate = *document;
+        const QJsonValue given = o.value(QStringLiteral("template"));
+        if (given.isString()) {
+            const QByteArray text = given.toString().toUtf8();
+            p.templateSource = {text, QStringLiteral("template."),
+                                isWrapped(QJsonDocument::fromJson(text).object()) ? QStringLiteral("document.")
+                                                                                  : QString()};
+        }
         // Fields about a stored page mean nothing here: refused rather than ignored, so a
         // client that meant a page render hears of it.
         for (const QString &name : {QStringLiteral("templateId"), QStringLiteral("draft")}) {
@@ -362,7 +382,15 @@ Outcome<RenderRoutes::Params> parseParams(const HttpRequest &request)
     const auto merged = mergedFields(request);
     if (!merged)
         return merged.error();
-    return parseFields(*merged, request.header("accept").contains("application/json"));
+    auto params = parseFields(*merged, request.header("accept").contains("application/json"));
+    // A template object of the JSON body: its problems name their line in the body.
+    if (params && params->inlineTemplate && params->templateSource.text.isEmpty()
+        && merged->value(QStringLiteral("template")).isObject()) {
+        const bool wrapped = isWrapped(merged->value(QStringLiteral("template")).toObject());
+        params->templateSource = {request.body, QStringLiteral("template."),
+                                  wrapped ? QStringLiteral("template.document.") : QStringLiteral("template.")};
+    }
+    return params;
 }
 
 } // namespace
@@ -569,7 +597,7 @@ HttpResponse RenderRoutes::pageWork(const Params &p, const store::ApiKeyPrincipa
     request.cancellation = cancellation;
     const auto rendered = m_pages.render(request);
     if (!rendered)
-        return problemFor(rendered.error());
+        return withSourcePosition(problemFor(rendered.error()), p.templateSource);
     const service::PageRender &done = *rendered;
     observeStages(done);
     const service::PageRenderOutcome *outcome = done.outcome.get();

@@ -4,6 +4,8 @@
 
 #include "server/render/style/properties.h"
 
+#include "server/common/text.h"
+
 #include "server/render/style/style_builder.h"
 
 #include <QHash>
