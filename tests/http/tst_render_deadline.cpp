@@ -1,7 +1,7 @@
 // The render deadline and graceful shutdown, end to end against the real server: a render
-// that outlives its deadline is answered 422 at the deadline even while its worker is
-// stuck in a call that cannot be interrupted (QtSvg drawing an SVG image), and other
-// clients keep being served; SIGTERM lets renders in flight finish within the grace
+// that outlives its deadline is answered 422 at the deadline even while its worker waits
+// on work that cannot be interrupted (QtSvg drawing an SVG image, since issue 34 item 8 in
+// a helper process that is killed then), and other clients keep being served; SIGTERM lets renders in flight finish within the grace
 // period, cancels the rest with 503 and exits cleanly.
 #include "render_api_helpers.h"
 
