@@ -74,8 +74,26 @@ struct SocketPair {
     }
 };
 
+/// The helper's environment: what Qt and fontconfig need to draw as this process does
+/// (the hermetic font configuration, the fontconfig cache's home, the locale), nothing
+/// else — not the database URL or any secret the server was started with.
+std::vector<QByteArray> helperEnvironment()
+{
+    static const char *const kept[] = {"FONTCONFIG_", "FC_", "QT_", "HOME=", "XDG_CACHE_HOME=", "XDG_RUNTIME_DIR=",
+                                       "LANG=", "LC_", "TZ=", "PATH="};
+    std::vector<QByteArray> env;
+    for (char **e = environ; *e; ++e) {
+        if (std::any_of(std::begin(kept), std::end(kept), [e](const char *prefix) {
+                return std::strncmp(*e, prefix, std::strlen(prefix)) == 0;
+            }))
+            env.emplace_back(*e);
+    }
+    return env;
+}
+
 /// Starts the helper with `pair.theirs` as its standard input and output, in a process
-/// group of its own, with default signal dispositions and no other descriptor.
+/// group of its own, with default signal dispositions, no other descriptor and
+/// helperEnvironment().
 common::Expected<pid_t, QString> spawnHelper(const QString &helper, const QStringList &args, const SocketPair &pair)
 {
     QByteArrayList storage{QFile::encodeName(helper)};
@@ -83,6 +101,9 @@ common::Expected<pid_t, QString> spawnHelper(const QString &helper, const QStrin
         storage << a.toLocal8Bit();
     std::vector<char *> argv(size_t(storage.size()) + 1, nullptr); // ends with the null execve() wants
     std::transform(storage.begin(), storage.end(), argv.begin(), [](QByteArray &a) { return a.data(); });
+    std::vector<QByteArray> environment = helperEnvironment();
+    std::vector<char *> envp(environment.size() + 1, nullptr);
+    std::transform(environment.begin(), environment.end(), envp.begin(), [](QByteArray &e) { return e.data(); });
     posix_spawn_file_actions_t actions;
     posix_spawnattr_t attr;
     posix_spawn_file_actions_init(&actions);
@@ -99,7 +120,7 @@ common::Expected<pid_t, QString> spawnHelper(const QString &helper, const QStrin
     posix_spawnattr_setpgroup(&attr, 0);
     posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
     pid_t pid = -1;
-    const int rc = posix_spawn(&pid, argv[0], &actions, &attr, argv.data(), environ);
+    const int rc = posix_spawn(&pid, argv[0], &actions, &attr, argv.data(), envp.data());
     posix_spawn_file_actions_destroy(&actions);
     posix_spawnattr_destroy(&attr);
     if (rc != 0)
