@@ -1,6 +1,7 @@
 #include "server/app/service.h"
 
 #include "server/render/resources/emoji.h"
+#include "server/render/resources/svg_sandbox.h"
 #include "server/service/content_validation.h"
 
 #include <QJsonObject>
@@ -74,6 +75,23 @@ render::RenderContextOptions renderContextOptions(const Environment &env, net::R
             return fetched->bytes;
         };
     }
+    return options;
+}
+
+/// How untrusted SVG is drawn (`render.svg.*`, docs/deployment.md; issue 34 item 8): by the
+/// sandboxed helper unless `render.svg.sandbox` is false.
+render::SvgSandboxOptions svgSandboxOptions(const store::Config &config)
+{
+    const QJsonObject render = config.json().value(QStringLiteral("render")).toObject();
+    const QJsonObject svg = render.value(QStringLiteral("svg")).toObject();
+    render::SvgSandboxOptions options;
+    options.enabled = svg.value(QStringLiteral("sandbox")).toBool(options.enabled);
+    options.helper = svg.value(QStringLiteral("helper")).toString(options.helper);
+    options.timeoutMs = std::max(1, svg.value(QStringLiteral("timeoutMs")).toInt(options.timeoutMs));
+    options.maxMemoryMb = std::max(64, svg.value(QStringLiteral("maxMemoryMb")).toInt(options.maxMemoryMb));
+    options.cacheBytes = qint64(svg.value(QStringLiteral("cacheBytes")).toDouble(double(options.cacheBytes)));
+    // The browser's unprivileged account serves the helper too.
+    options.user = render.value(QStringLiteral("html")).toObject().value(QStringLiteral("user")).toString(options.user);
     return options;
 }
 
@@ -212,6 +230,7 @@ Service::Service(const Environment &env, render::PatternCatalog catalog)
     , m_services(*env.db, env.config, env.dataDir, std::move(catalog), m_renderContext, m_imageFetcher.get())
     , m_server(serverLimits(env.config))
 {
+    render::setSvgSandboxOptions(svgSandboxOptions(env.config));
     const http::ServerLimits limits = serverLimits(env.config);
     m_server.setCorsPolicy(http::CorsPolicy(env.config.corsOrigins(), env.config.corsMaxAgeSeconds()));
     m_services.setWriteBehind(m_writeBehind.get());

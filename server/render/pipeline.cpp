@@ -2,6 +2,7 @@
 
 #include "server/render/render_backend.h"
 #include "server/render/resources/emoji.h"
+#include "server/render/resources/svg_sandbox.h"
 #include "server/render/text/text_engine.h"
 
 #include <QElapsedTimer>
@@ -348,6 +349,8 @@ common::Expected<LaidOutDocument, RenderError> layOut(const RenderRequest &reque
     QElapsedTimer timer;
     timer.start();
     LaidOutDocument doc;
+    // SVG images drawn for this render end with it (svg_sandbox.h).
+    const SvgRenderScope svgScope(request.cancellation);
     auto tmpl = templateOf(request);
     if (!tmpl)
         return tmpl.error();
@@ -387,6 +390,7 @@ common::Expected<RenderResult, RenderError> render(const RenderRequest &request,
     if (auto bad = checkScale(request.options))
         return *bad;
     RenderResult result;
+    const SvgRenderScope svgScope(request.cancellation);
     auto doc = layOut(request, context, &result.timings);
     if (!doc)
         return doc.error();

@@ -11,6 +11,7 @@
 #include "server/render/document/html_page.h"
 #include "server/render/render_backend.h"
 #include "server/render/render_budget.h"
+#include "server/render/resources/svg_sandbox.h"
 
 namespace imprint::render {
 
@@ -99,6 +100,7 @@ public:
         svgOptions.emojiSet = doc.emojiSet;
         svgOptions.title = doc.tmpl->name;
         svgOptions.deviceScale = svgOut ? 1 : request.options.scale;
+        svgOptions.inlineSvgAsVector = svgOut || !svgSandboxOptions().enabled;
         QByteArray svg
             = renderSvgDocument(doc.layout, doc.size, resourcesFor(context, request), svgOptions, &result.warnings);
         if (auto painted = paintDone(request, result, timer); !painted)

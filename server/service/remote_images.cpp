@@ -3,6 +3,7 @@
 #include "server/service/remote_images.h"
 
 #include "server/render/resources/image_decoder.h"
+#include "server/render/resources/svg_sandbox.h"
 #include "server/service/upload_service.h"
 
 #include <QHash>
@@ -79,6 +80,8 @@ common::Expected<render::ImageLoader, render::RenderError> prefetchRemoteImages(
 
     // All started before any is waited for: the fetch thread runs them side by side.
     const QDeadlineTimer deadline = request.cancellation.deadline();
+    // A remote SVG is drawn by the sandboxed helper, which ends with the render too.
+    const render::SvgRenderScope svgScope(request.cancellation);
     QList<net::RemoteImageFetcher::Pending> pending;
     pending.reserve(remote.size());
     for (const render::ImageSource &s : remote)

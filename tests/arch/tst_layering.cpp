@@ -28,7 +28,8 @@ const QHash<QString, QStringList> &allowed()
         t["server/render/css"] = {base, expected};
         t["server/render/style"] = {base, expected, "server/render/css"};
         t["server/render/encode"] = {base, expected};
-        t["server/render/resources"] = {base, expected};
+        // The SVG sandbox ends its helper when the render is cancelled.
+        t["server/render/resources"] = {base, expected, cancel};
         t["server/render/document"]
             = {base, expected, engine, "server/render/style", "server/render/css", "server/render/resources"};
         t["server/render/text"]
@@ -71,6 +72,8 @@ const QHash<QString, QStringList> &allowed()
         t["server/app/commands"]
             = {"server/common", "server/service", "server/store", "server/render", "server/patterns"};
         t["server/main.cpp"] = {"server"};
+        // The sandboxed SVG rasteriser: the drawing code and nothing else.
+        t["server/svg_raster_main.cpp"] = {"server/render/resources"};
         t["gui"] = {"shared"};
         // The console's API client shares the server's generic result type and nothing
         // else: it reaches the server over HTTP, never through its code.

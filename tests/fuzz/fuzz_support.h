@@ -6,6 +6,7 @@
 #include "server/render/pipeline.h"
 #include "tests/support/pipeline_calls.h"
 #include "server/render/render_context.h"
+#include "server/render/resources/svg_sandbox.h"
 
 #include <QGuiApplication>
 
@@ -27,6 +28,10 @@ inline void initialize(int *argc, char ***argv)
     setenv("QT_QPA_PLATFORM", "offscreen", 1);
     // Made before the render context, so destroyed after it when libFuzzer exits.
     static QGuiApplication app(*argc, *argv);
+    // QtSvg itself is under test, in this process: no sandboxed helper per input.
+    render::SvgSandboxOptions inProcess;
+    inProcess.enabled = false;
+    render::setSvgSandboxOptions(inProcess);
     (void)context();
 }
 

@@ -1,13 +1,15 @@
 // The render deadline and graceful shutdown, end to end against the real server: a render
-// that outlives its deadline is answered 422 at the deadline even while its worker is
-// stuck in a call that cannot be interrupted (QtSvg drawing an SVG image), and other
-// clients keep being served; SIGTERM lets renders in flight finish within the grace
+// that outlives its deadline is answered 422 at the deadline even while its worker waits
+// on work that cannot be interrupted (QtSvg drawing an SVG image, since issue 34 item 8 in
+// a helper process that is killed then), and other clients keep being served; SIGTERM lets renders in flight finish within the grace
 // period, cancels the rest with 503 and exits cleanly.
 #include "render_api_helpers.h"
 
+#include "../support/child_processes.h"
 #include "../support/e2e_fixture.h"
 
 #include <QElapsedTimer>
+#include <QJsonDocument>
 #include <QJsonArray>
 #include <QTest>
 
@@ -97,6 +99,42 @@ private slots:
         QCOMPARE(quickRender(server.port(), token, pageId).status, 200);
         QVERIFY2(clock.elapsed() < 1000, qPrintable(QString::number(clock.elapsed())));
         QCOMPARE(httpRequest(server.port(), "GET", "/api/v1/health").status, 200);
+    }
+
+    /// Issue 34 item 8: a costly SVG is drawn by the sandboxed helper, which is killed at
+    /// `render.svg.timeoutMs`: the render answers 200 at once with the image left empty and
+    /// a warning, the server answers /health and the next render, and no helper is left.
+    void costlySvgIsCutAtItsBound()
+    {
+        E2eFixture e2e;
+        QVERIFY2(e2e.setUp(world("{\"render\":{\"svg\":{\"timeoutMs\":400}},\"http\":{\"workerThreads\":2}}")),
+                 e2e.failure());
+        const QString token = QString::fromLatin1(e2e.key());
+        const QString pageId = QString::fromLatin1(e2e.pageId());
+        ServerProcess &server = e2e.server();
+        QCOMPARE(quickRender(server.port(), token, pageId).status, 200);
+        QElapsedTimer clock;
+        clock.start();
+        // Levels 5: 32 768 dashed curves, seconds of QtSvg in any process.
+        const HttpReply cut = httpRequest(
+            server.port(), "POST", "/api/v1/render",
+            json({{"pageId", pageId},
+                  {"output", "dataUrl"},
+                  {"tweaks", QJsonObject{{"art", slowSvgUrl(5, QStringLiteral("#654321"))}}}}),
+            {{"Authorization", "Bearer " + token.toLatin1()}});
+        const qint64 answeredAfter = clock.elapsed();
+        QCOMPARE(cut.status, 200);
+        QVERIFY2(answeredAfter < 3000, qPrintable(QString::number(answeredAfter)));
+        const QJsonArray warnings = cut.json().value("warnings").toArray();
+        QVERIFY2(QJsonDocument(warnings).toJson().contains("took longer than 400 ms"),
+                 QJsonDocument(warnings).toJson().constData());
+        const QByteArray png = QByteArray::fromBase64(cut.json().value("dataUrl").toString().section(',', 1).toLatin1());
+        QCOMPARE(decode(png).pixelColor(300, 300), QColor(Qt::white)); // the image drawn empty
+        QCOMPARE(httpRequest(server.port(), "GET", "/api/v1/health").status, 200);
+        QCOMPARE(quickRender(server.port(), token, pageId).status, 200);
+        // The helper was killed and reaped: the server has no helper child left.
+        const QStringList helpers = imprint::test::childProcesses(server.pid(), QStringLiteral("imprint-svg-ras"));
+        QVERIFY2(helpers.isEmpty(), qPrintable(helpers.join(QLatin1String(", "))));
     }
 
     void shutdownLetsRendersInFlightFinish()

@@ -4,6 +4,7 @@
 #include "server/app/commands/cli.h"
 #include "server/common/text.h"
 #include "server/render/pipeline.h"
+#include "server/render/resources/svg_sandbox.h"
 #include "server/service/size_presets.h"
 
 #include <QFile>
@@ -43,6 +44,7 @@ struct CliOptions {
     int iterations = 30;
     int deadlineMs = 10000; ///< render: the render's deadline (the server's default render.deadlineMs)
     QString browser; ///< the html engine: "chromium" or "qt"
+    bool svgInProcess = false; ///< untrusted SVG drawn here, not by the sandboxed helper
 };
 
 /// The output formats as the CLI lists them: `separator` between names, each after `prefix`.
@@ -70,6 +72,11 @@ render::RenderContextOptions contextOptions(const CliOptions &o)
 {
     render::RenderContextOptions options;
     options.htmlChromium = o.browser == QLatin1String("chromium");
+    if (o.svgInProcess) {
+        render::SvgSandboxOptions svg = render::svgSandboxOptions();
+        svg.enabled = false;
+        render::setSvgSandboxOptions(svg);
+    }
     return options;
 }
 
@@ -102,6 +109,8 @@ void addRenderOptions(CommandLine &line)
     line.addValueOption({QStringLiteral("quality")}, QStringLiteral("WebP quality 1–100 (default 90)."),
                         QStringLiteral("Q"));
     line.addFlag({QStringLiteral("lossless")}, QStringLiteral("Lossless WebP."));
+    line.addFlag({QStringLiteral("svg-in-process")},
+                 QStringLiteral("Draw SVG images in this process, not in the sandboxed helper (to compare)."));
     line.addValueOption(
         {QStringLiteral("compression")},
         QStringLiteral("PNG: %1 (default: the template's, else default).").arg(kPngCompressionNames.orList()),
@@ -130,6 +139,7 @@ std::optional<CliOptions> parseOptions(const CommandLine &line, QString *error)
     o.emoji = line.value(QStringLiteral("emoji"));
     o.size = line.value(QStringLiteral("size")).trimmed();
     o.lossless = line.isSet(QStringLiteral("lossless"));
+    o.svgInProcess = line.isSet(QStringLiteral("svg-in-process"));
     if (const QString c = line.value(QStringLiteral("compression")); !c.isEmpty()) {
         o.compression = parsePngCompression(c);
         if (!o.compression) {

@@ -13,6 +13,7 @@
 
 #include "server/render/backends/svg.h"
 #include "server/render/backends/svg_gradient_stops.h"
+#include "server/render/backends/svg_inline_raster.h"
 #include "server/render/cancellation.h"
 #include "server/render/resources/image_decoder.h"
 #include "server/render/resources/svg_viewport.h"
@@ -537,7 +538,7 @@ bool isPlainVector(const QByteArray &source, const QRectF &box)
 
 void SvgPlayer::operator()(const display::DrawImage &c)
 {
-    if (isInlineSvgImage(c.image) && !c.shape && clipContains(c.dest)) {
+    if (m_options.inlineSvgAsVector && isInlineSvgImage(c.image) && !c.shape && clipContains(c.dest)) {
         // An inline <svg> stays vector: its content as a group mapped onto its box.
         const QByteArray source = svgSource(c.image);
         if (isPlainVector(source, c.dest)) {
@@ -548,6 +549,12 @@ void SvgPlayer::operator()(const display::DrawImage &c)
             }
         }
     }
+    const auto png = [](const QImage &i) {
+        return QStringLiteral("data:image/png;base64,") + QString::fromLatin1(encodePng(i, embeddedPng()).toBase64());
+    };
+    if (!m_options.inlineSvgAsVector && isInlineSvgImage(c.image) && !c.shape && clipContains(c.dest) && !m_transforms)
+        if (const auto aligned = inlineSvgOnPixelGrid(c.image, c.dest, std::max<qreal>(1, m_options.deviceScale)))
+            return emitImage(aligned->rect, png(aligned->image));
     // An SVG image is embedded drawn at the pixels it covers in the final bitmap.
     const bool vector = !svgSource(c.image).isEmpty();
     const qreal deviceScale = vector ? std::max<qreal>(1, m_options.deviceScale) : 1;
@@ -555,11 +562,7 @@ void SvgPlayer::operator()(const display::DrawImage &c)
     if (!c.shape && clipContains(c.dest)) {
         // Only raster bytes go in as they came: an SVG (or a mislabelled one) would be
         // decoded again by QtSvg's image plugin, outside the resource policy.
-        emitImage(c.dest, isEmbeddableRasterDataUrl(c.source)
-                              ? c.source
-                              : QStringLiteral("data:image/png;base64,")
-                                    + QString::fromLatin1(encodePng(image, embeddedPng()).toBase64()));
-        return;
+        return emitImage(c.dest, isEmbeddableRasterDataUrl(c.source) ? c.source : png(image));
     }
     // Rounded or cropped: the clip is baked into the embedded pixels (see the file comment).
     const QPainterPath shape = c.shape ? *c.shape : rectPath(c.contentBox).intersected(rectPath(c.dest));

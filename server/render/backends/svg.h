@@ -25,6 +25,11 @@ struct SvgOptions {
     /// SVG output itself: 1). Images decoded from SVG are embedded at that resolution, so
     /// the bitmap shows them sharp.
     qreal deviceScale = 1;
+    /// Whether an inline `<svg>` goes into the document as vector markup. False when this
+    /// process rasterises the document with the SVG sandbox on (svg_sandbox.h): the user's
+    /// markup is then drawn by the sandboxed helper and embedded as pixels, so the
+    /// in-process rasteriser only ever draws Imprint's own markup.
+    bool inlineSvgAsVector = true;
 };
 
 /// Writes `root` as an SVG 1.1 document of `size` px (UTF-8, well-formed XML, every text

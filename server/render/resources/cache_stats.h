@@ -53,7 +53,18 @@ public:
         m_cache.insert(key, new T(std::move(value)), cost);
     }
 
-    qint64 capacity() const { return m_cache.maxCost(); }
+    qint64 capacity() const
+    {
+        QMutexLocker lock(&m_mutex);
+        return m_cache.maxCost();
+    }
+
+    /// Changes the bound (entries beyond it are dropped, least recently used first).
+    void setCapacity(qint64 capacity)
+    {
+        QMutexLocker lock(&m_mutex);
+        m_cache.setMaxCost(std::max<qint64>(capacity, 0));
+    }
 
     CacheStats stats() const
     {

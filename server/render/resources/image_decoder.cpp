@@ -1,12 +1,11 @@
 // The one image decoder (see image_decoder.h).
 
 #include "server/render/resources/image_decoder.h"
+#include "server/render/resources/svg_sandbox.h"
 #include "server/render/resources/svg_viewport.h"
 
 #include <QBuffer>
 #include <QImageReader>
-#include <QPainter>
-#include <QSvgRenderer>
 
 #include <webp/decode.h>
 
@@ -60,13 +59,16 @@ const QString kSvgNoNaturalSizeKey = QStringLiteral("imprint-svg-natural-size");
 /// preserveAspectRatio says (the box is its viewport), not stretched as an `img` is.
 const QString kSvgViewportKey = QStringLiteral("imprint-svg-viewport");
 
-/// Points `renderer` at the part of user space that a `size` px viewport shows under
-/// the document's preserveAspectRatio (QSvgRenderer itself stretches the viewBox);
-/// `geometry` is the document's root, svgRootGeometry().
-void fitToViewport(QSvgRenderer &renderer, const std::optional<SvgRootGeometry> &geometry, QSizeF size)
+/// The job of drawing sanitised `svg` under `limits` (svg_raster.h).
+SvgRasterJob svgJob(const QByteArray &svg, SvgRasterMode mode, const ImageDecodeLimits &limits, QSize size = {})
 {
-    if (geometry && geometry->viewBox)
-        renderer.setViewBox(svgVisibleViewBox(*geometry, size));
+    SvgRasterJob job;
+    job.svg = svg;
+    job.mode = mode;
+    job.size = size;
+    job.maxSide = limits.maxSide;
+    job.maxPixels = limits.maxPixels;
+    return job;
 }
 
 QImage decodeSvg(const QByteArray &bytes, QString *error, const ImageDecodeLimits &limits, bool viewport = false)
@@ -74,27 +76,13 @@ QImage decodeSvg(const QByteArray &bytes, QString *error, const ImageDecodeLimit
     const auto clean = sanitizeSvg(bytes, limits.svg);
     if (!clean)
         return fail(error, QStringLiteral("SVG image refused: %1").arg(clean.error()));
-    QSvgRenderer renderer(*clean);
-    if (!renderer.isValid())
-        return fail(error, QStringLiteral("cannot decode image: QtSvg cannot read this SVG"));
-    QSize size = renderer.defaultSize();
-    if (size.width() <= 0 || size.height() <= 0)
-        size = renderer.viewBoxF().size().toSize();
-    if (size.width() <= 0 || size.height() <= 0)
-        size = QSize(300, 150);
-    if (!sizeAllowed(size, limits, error))
-        return QImage();
+    // Drawn out of process (svg_sandbox.h): QtSvg cannot be stopped once it draws.
+    const auto drawn = rasteriseUntrustedSvg(
+        svgJob(*clean, viewport ? SvgRasterMode::NaturalViewport : SvgRasterMode::Natural, limits));
+    if (!drawn)
+        return fail(error, drawn.error());
+    QImage image = *drawn;
     const std::optional<SvgRootGeometry> geometry = svgRootGeometry(*clean);
-    QImage image(size, QImage::Format_ARGB32_Premultiplied);
-    image.fill(Qt::transparent);
-    QPainter painter(&image);
-    if (viewport) {
-        fitToViewport(renderer, geometry, QSizeF(size));
-        renderer.render(&painter, QRectF(QPointF(0, 0), QSizeF(size)));
-    } else {
-        renderer.render(&painter);
-    }
-    painter.end();
     image.setText(kSvgSourceKey, QString::fromUtf8(*clean));
     if (!geometry || !geometry->hasAbsoluteSize())
         image.setText(kSvgNoNaturalSizeKey, QStringLiteral("0"));
@@ -228,17 +216,10 @@ QImage imageAtDeviceSize(const QImage &image, QSize pixels)
     const QByteArray source = svgSource(image);
     if (source.isEmpty())
         return image;
-    QSvgRenderer renderer(source);
-    if (!renderer.isValid())
-        return image;
-    if (isInlineSvgImage(image))
-        fitToViewport(renderer, svgRootGeometry(source), QSizeF(pixels));
-    QImage drawn(pixels, QImage::Format_ARGB32_Premultiplied);
-    drawn.fill(Qt::transparent);
-    QPainter painter(&drawn);
-    renderer.render(&painter, QRectF(QPointF(0, 0), QSizeF(pixels)));
-    painter.end();
-    return drawn;
+    // The source was sanitised when the image was decoded; it is still a user's document.
+    const auto drawn = rasteriseUntrustedSvg(
+        svgJob(source, isInlineSvgImage(image) ? SvgRasterMode::Viewport : SvgRasterMode::Stretch, {}, pixels));
+    return drawn ? *drawn : image;
 }
 
 std::optional<QByteArray> dataUrlBytes(const QString &url, QString *error)

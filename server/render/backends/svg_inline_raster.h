@@ -1,0 +1,27 @@
+#pragma once
+// An inline `<svg>` in the satori engine's document when this process rasterises that
+// document with the SVG sandbox on (svg_sandbox.h, issue 34 item 8): the user's markup
+// is drawn by the sandboxed helper, on the device's pixel grid, and embedded as pixels.
+
+#include <QImage>
+#include <QRectF>
+
+#include <optional>
+
+namespace imprint::render {
+
+/// Pixels to embed and where (user px).
+struct AlignedRaster {
+    QRectF rect;
+    QImage image;
+};
+
+/// `image` (an inline `<svg>` element's, isInlineSvgImage()) drawn by the sandboxed helper
+/// into the whole device pixels that `dest` (user px, no transform in force) covers at
+/// `deviceScale` device px per user px, its viewport at `dest`'s fractional position:
+/// embedded at the returned rect, the pixels map 1:1 onto the device's, so the result
+/// matches drawing the markup itself there. nullopt when the helper drew nothing (its
+/// warning is the element's) or the box is empty or over 4096 px a side.
+std::optional<AlignedRaster> inlineSvgOnPixelGrid(const QImage &image, const QRectF &dest, qreal deviceScale);
+
+} // namespace imprint::render

@@ -1,0 +1,164 @@
+// Drawing one SVG document, and the helper's byte format (see svg_raster.h).
+
+#include "server/render/resources/svg_raster.h"
+#include "server/render/resources/svg_viewport.h"
+
+#include <QDataStream>
+#include <QIODevice>
+#include <QPainter>
+#include <QSvgRenderer>
+
+namespace imprint::render {
+
+namespace {
+
+constexpr quint32 kJobMagic = 0x49535231; // "ISR1"
+constexpr quint32 kAnswerMagic = 0x49534131; // "ISA1"
+constexpr qint64 kMaxErrorBytes = 4096;
+constexpr qint64 kAnswerHeaderBytes = 4 + 1 + 4 + 4;
+
+bool isNatural(SvgRasterMode mode)
+{
+    return mode == SvgRasterMode::Natural || mode == SvgRasterMode::NaturalViewport;
+}
+
+bool withViewport(SvgRasterMode mode)
+{
+    return mode == SvgRasterMode::NaturalViewport || mode == SvgRasterMode::Viewport;
+}
+
+std::optional<QString> sizeRefused(QSize size, const SvgRasterJob &job)
+{
+    if (size.width() > job.maxSide || size.height() > job.maxSide
+        || qint64(size.width()) * size.height() > job.maxPixels)
+        return QStringLiteral("image is %1×%2 px, larger than %3 px a side or %4 megapixels")
+            .arg(size.width())
+            .arg(size.height())
+            .arg(job.maxSide)
+            .arg(job.maxPixels / 1000000);
+    return std::nullopt;
+}
+
+} // namespace
+
+common::Expected<QImage, QString> drawSvgJob(const SvgRasterJob &job)
+{
+    QSvgRenderer renderer(job.svg);
+    if (!renderer.isValid())
+        return QStringLiteral("cannot decode image: QtSvg cannot read this SVG");
+    QSize size = job.size;
+    if (isNatural(job.mode)) {
+        size = renderer.defaultSize();
+        if (size.width() <= 0 || size.height() <= 0)
+            size = renderer.viewBoxF().size().toSize();
+        if (size.width() <= 0 || size.height() <= 0)
+            size = QSize(300, 150);
+    }
+    if (size.width() < 1 || size.height() < 1)
+        return QStringLiteral("cannot draw SVG at %1×%2 px").arg(size.width()).arg(size.height());
+    if (auto refused = sizeRefused(size, job))
+        return *refused;
+    QImage image(size, QImage::Format_ARGB32_Premultiplied);
+    if (image.isNull())
+        return QStringLiteral("out of memory for a %1×%2 px SVG image").arg(size.width()).arg(size.height());
+    image.fill(Qt::transparent);
+    QPainter painter(&image);
+    const QRectF box = isNatural(job.mode) || job.target.isEmpty() ? QRectF(QPointF(0, 0), QSizeF(size)) : job.target;
+    if (withViewport(job.mode)) {
+        // QSvgRenderer stretches the viewBox; the viewport's preserveAspectRatio places it.
+        const std::optional<SvgRootGeometry> geometry = svgRootGeometry(job.svg);
+        if (geometry && geometry->viewBox)
+            renderer.setViewBox(svgVisibleViewBox(*geometry, box.size()));
+    }
+    if (job.mode == SvgRasterMode::Natural)
+        renderer.render(&painter);
+    else
+        renderer.render(&painter, box);
+    painter.end();
+    return image;
+}
+
+QByteArray encodeSvgRasterJob(const SvgRasterJob &job)
+{
+    QByteArray bytes;
+    QDataStream out(&bytes, QIODevice::WriteOnly);
+    out << kJobMagic << quint8(job.mode) << qint32(job.size.width()) << qint32(job.size.height())
+        << qint32(job.maxSide) << qint64(job.maxPixels) << job.target << job.svg;
+    return bytes;
+}
+
+std::optional<SvgRasterJob> decodeSvgRasterJob(const QByteArray &bytes)
+{
+    QDataStream in(bytes);
+    quint32 magic = 0;
+    quint8 mode = 0;
+    qint32 width = 0, height = 0, maxSide = 0;
+    qint64 maxPixels = 0;
+    SvgRasterJob job;
+    in >> magic >> mode >> width >> height >> maxSide >> maxPixels >> job.target >> job.svg;
+    if (in.status() != QDataStream::Ok || magic != kJobMagic || mode < quint8(SvgRasterMode::Natural)
+        || mode > quint8(SvgRasterMode::Viewport))
+        return std::nullopt;
+    job.mode = SvgRasterMode(mode);
+    job.size = QSize(width, height);
+    job.maxSide = maxSide;
+    job.maxPixels = maxPixels;
+    return job;
+}
+
+QByteArray encodeSvgRasterAnswer(const common::Expected<QImage, QString> &answer)
+{
+    QByteArray bytes;
+    QDataStream out(&bytes, QIODevice::WriteOnly);
+    if (!answer) {
+        out << kAnswerMagic << quint8(1) << answer.error().left(int(kMaxErrorBytes / 4));
+        return bytes;
+    }
+    const QImage &image = *answer;
+    out << kAnswerMagic << quint8(0) << qint32(image.width()) << qint32(image.height());
+    const qsizetype row = qsizetype(image.width()) * 4;
+    bytes.reserve(bytes.size() + row * image.height());
+    for (int y = 0; y < image.height(); ++y)
+        bytes.append(reinterpret_cast<const char *>(image.constScanLine(y)), row);
+    return bytes;
+}
+
+common::Expected<QImage, QString> decodeSvgRasterAnswer(const QByteArray &bytes, const SvgRasterJob &job)
+{
+    QDataStream in(bytes);
+    quint32 magic = 0;
+    quint8 status = 0;
+    in >> magic >> status;
+    if (in.status() != QDataStream::Ok || magic != kAnswerMagic)
+        return QStringLiteral("the SVG rasteriser gave no answer");
+    if (status != 0) {
+        QString why;
+        in >> why;
+        if (in.status() != QDataStream::Ok || why.isEmpty())
+            return QStringLiteral("the SVG rasteriser failed");
+        return why;
+    }
+    qint32 width = 0, height = 0;
+    in >> width >> height;
+    const QSize size(width, height);
+    if (in.status() != QDataStream::Ok || width < 1 || height < 1 || sizeRefused(size, job)
+        || (!isNatural(job.mode) && size != job.size))
+        return QStringLiteral("the SVG rasteriser answered a wrong size");
+    const qsizetype row = qsizetype(width) * 4;
+    if (bytes.size() != kAnswerHeaderBytes + row * height)
+        return QStringLiteral("the SVG rasteriser's answer is truncated");
+    QImage image(size, QImage::Format_ARGB32_Premultiplied);
+    if (image.isNull())
+        return QStringLiteral("out of memory for a %1×%2 px SVG image").arg(width).arg(height);
+    const char *pixels = bytes.constData() + kAnswerHeaderBytes;
+    for (int y = 0; y < height; ++y)
+        memcpy(image.scanLine(y), pixels + row * y, size_t(row));
+    return image;
+}
+
+qint64 maxSvgRasterAnswerBytes(const SvgRasterJob &job)
+{
+    return kAnswerHeaderBytes + std::max<qint64>(job.maxPixels * 4, kMaxErrorBytes) + kMaxErrorBytes;
+}
+
+} // namespace imprint::render

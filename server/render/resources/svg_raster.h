@@ -1,0 +1,66 @@
+#pragma once
+// Drawing one sanitised SVG document into pixels with QtSvg, and the byte format in which
+// a job and its answer cross the pipe to the sandboxed helper (svg_sandbox.h, issue 34
+// item 8). The same drawSvgJob() runs in the helper (server/svg_raster_main.cpp) and, with
+// the sandbox off, in this process: both give the same pixels.
+//
+// Why a byte format of our own: the job is a mode, two sizes and the document; the answer
+// is a size and raw premultiplied ARGB32 rows. QDataStream frames the few numbers; the
+// pixels follow as they are (a PNG would cost an encode and a decode per image).
+
+#include "server/common/expected.h"
+
+#include <QByteArray>
+#include <QImage>
+#include <QRectF>
+#include <QSize>
+#include <QString>
+
+#include <optional>
+
+namespace imprint::render {
+
+/// How the document is sized and placed.
+enum class SvgRasterMode : quint8 {
+    Natural = 1, ///< at its intrinsic size (width/height, else viewBox, else 300×150), QSvgRenderer's own mapping
+    NaturalViewport, ///< intrinsic size, the viewBox placed by preserveAspectRatio (inline `<svg>`)
+    Stretch, ///< into `size` px, the viewBox stretched to it (an `img` drawn at device size)
+    Viewport, ///< into `size` px, the viewBox placed by preserveAspectRatio
+};
+
+/// One document to draw. `svg` must already be sanitised (sanitizeSvg()).
+struct SvgRasterJob {
+    QByteArray svg;
+    SvgRasterMode mode = SvgRasterMode::Natural;
+    QSize size; ///< px; Stretch and Viewport only
+    /// Stretch and Viewport: where in the `size` px image the document's viewport goes, px
+    /// (fractional: an element at a fractional position drawn on the device's pixel grid);
+    /// empty: the whole image.
+    QRectF target;
+    int maxSide = 8192; ///< px, either side of the image drawn
+    qint64 maxPixels = 8192LL * 4096; ///< px, width × height of the image drawn
+};
+
+/// Draws `job` into a Format_ARGB32_Premultiplied image (transparent background, as
+/// decodeImage() always drew SVG). Errors (one sentence): QtSvg cannot read the document,
+/// or the size is over the job's bounds (checked before any pixel is allocated).
+common::Expected<QImage, QString> drawSvgJob(const SvgRasterJob &job);
+
+/// `job` as the helper reads it on standard input.
+QByteArray encodeSvgRasterJob(const SvgRasterJob &job);
+/// The job in `bytes`; nullopt when they are not one (truncated, another version).
+std::optional<SvgRasterJob> decodeSvgRasterJob(const QByteArray &bytes);
+
+/// The helper's answer: the image drawn, or why not.
+QByteArray encodeSvgRasterAnswer(const common::Expected<QImage, QString> &answer);
+
+/// The answer in `bytes`, checked against `job`'s bounds before the image is allocated
+/// (the helper is not trusted either). An error names what was wrong with the answer when
+/// it is malformed.
+common::Expected<QImage, QString> decodeSvgRasterAnswer(const QByteArray &bytes, const SvgRasterJob &job);
+
+/// The most bytes an answer to `job` can take (header and pixels): the parent stops
+/// reading and ends the helper past it.
+qint64 maxSvgRasterAnswerBytes(const SvgRasterJob &job);
+
+} // namespace imprint::render

@@ -1,0 +1,149 @@
+// imprint-svg-raster: draws one untrusted SVG document (issue 34, item 8). Started by the
+// server per document (server/render/resources/svg_sandbox.h) with the job on standard
+// input (svg_raster.h's format) and the answer — the pixels, or why not — on standard
+// output. Before it reads a byte of the job it limits itself: killed when its parent
+// ends, the unprivileged account when started as root, no new privileges, no core file,
+// an address-space and a CPU-time limit. The parent kills it at the deadline.
+//
+//   imprint-svg-raster --parent PID --memory-mb N --cpu-seconds N [--user NAME]
+//
+// Exit status: 0 an answer was written; 2 bad arguments or job; 3 out of memory;
+// 125 the parent was gone; 124 the account could not be taken.
+
+#include "server/render/resources/svg_raster.h"
+
+#include <QGuiApplication>
+
+#include <memory>
+
+#include <cerrno>
+#include <csignal>
+#include <cstdlib>
+#include <cstring>
+#include <grp.h>
+#include <new>
+#include <pwd.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
+#include <unistd.h>
+#include <vector>
+
+namespace {
+
+/// The command line's switches.
+struct Arguments {
+    pid_t parent = 0;
+    long memoryMb = 0;
+    long cpuSeconds = 0;
+    const char *user = nullptr;
+};
+
+bool parseArguments(int argc, char **argv, Arguments *a)
+{
+    for (int i = 1; i + 1 < argc; i += 2) {
+        const char *name = argv[i], *value = argv[i + 1];
+        if (std::strcmp(name, "--parent") == 0)
+            a->parent = pid_t(std::atol(value));
+        else if (std::strcmp(name, "--memory-mb") == 0)
+            a->memoryMb = std::atol(value);
+        else if (std::strcmp(name, "--cpu-seconds") == 0)
+            a->cpuSeconds = std::atol(value);
+        else if (std::strcmp(name, "--user") == 0)
+            a->user = value;
+        else
+            return false;
+    }
+    return a->parent > 0 && a->memoryMb > 0 && a->cpuSeconds > 0;
+}
+
+/// Dies with the parent; true while the parent that started us still lives.
+bool tieToParent(pid_t parent)
+{
+    ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+    return ::getppid() == parent;
+}
+
+/// As root: becomes `name` (groups dropped). Without root or without the account: stays
+/// as it is (the server runs unprivileged, or the account was not made: deployment.md).
+bool dropPrivileges(const char *name)
+{
+    if (::geteuid() != 0 || !name || !*name)
+        return true;
+    std::vector<char> buffer(16384);
+    passwd entry{}, *found = nullptr;
+    if (::getpwnam_r(name, &entry, buffer.data(), buffer.size(), &found) != 0 || !found || found->pw_uid == 0)
+        return true;
+    return ::setgroups(0, nullptr) == 0 && ::setgid(found->pw_gid) == 0 && ::setuid(found->pw_uid) == 0;
+}
+
+void limit(int resource, rlim_t value)
+{
+    const rlimit l{value, value};
+    ::setrlimit(resource, &l);
+}
+
+QByteArray readAll(int fd)
+{
+    QByteArray bytes;
+    char buffer[65536];
+    for (;;) {
+        const ssize_t n = ::read(fd, buffer, sizeof buffer);
+        if (n > 0)
+            bytes.append(buffer, n);
+        else if (n == 0 || errno != EINTR)
+            return bytes;
+    }
+}
+
+bool writeAll(int fd, const QByteArray &bytes)
+{
+    qsizetype done = 0;
+    while (done < bytes.size()) {
+        const ssize_t n = ::write(fd, bytes.constData() + done, size_t(bytes.size() - done));
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            return false;
+        done += n;
+    }
+    return true;
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    Arguments args;
+    if (!parseArguments(argc, argv, &args))
+        return 2;
+    if (!tieToParent(args.parent))
+        return 125;
+    if (!dropPrivileges(args.user))
+        return 124;
+    // A change of user clears the parent-death signal (prctl(2)): arm it again.
+    if (!tieToParent(args.parent))
+        return 125;
+    ::prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
+    limit(RLIMIT_CORE, 0);
+    limit(RLIMIT_CPU, rlim_t(args.cpuSeconds));
+    limit(RLIMIT_AS, rlim_t(args.memoryMb) << 20);
+    qputenv("QT_QPA_PLATFORM", "offscreen"); // no display, ever
+    try {
+        const auto job = imprint::render::decodeSvgRasterJob(readAll(0));
+        if (!job)
+            return 2;
+        // Text needs Qt's font database, hence a QGuiApplication (fontconfig's start is
+        // half of this helper's); shapes alone draw the same without it.
+        std::unique_ptr<QCoreApplication> app;
+        if (job->svg.contains("<text") || job->svg.contains(":text"))
+            app = std::make_unique<QGuiApplication>(argc, argv);
+        else
+            app = std::make_unique<QCoreApplication>(argc, argv);
+        const auto drawn = imprint::render::drawSvgJob(*job);
+        if (!drawn && drawn.error().startsWith(QLatin1String("out of memory")))
+            return 3;
+        return writeAll(1, imprint::render::encodeSvgRasterAnswer(drawn)) ? 0 : 2;
+    } catch (const std::bad_alloc &) {
+        return 3;
+    }
+}
