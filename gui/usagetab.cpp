@@ -76,7 +76,7 @@ UsageTab::UsageTab(client::ApiClient *client, QWidget *parent)
     m_range->setObjectName(QStringLiteral("usageRange"));
     m_range->addItem(tr("Last 7 days"), 7);
     m_range->addItem(tr("Last 30 days"), 30);
-    m_refresh = new QPushButton(tr("&Refresh"), page);
+    m_refresh = new QPushButton(tr("Re&fresh"), page);
     m_refresh->setObjectName(QStringLiteral("usageRefresh"));
     m_summary = new QLabel(page);
     m_summary->setObjectName(QStringLiteral("usageSummary"));
