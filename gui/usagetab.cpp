@@ -306,14 +306,20 @@ void UsageTab::fillStacked(const QString &chartName, const QJsonArray &buckets, 
     qreal highest = 0;
     for (qsizetype day = 0; day < buckets.size(); ++day)
         highest = std::max<qreal>(highest, buckets.at(day)[QStringLiteral("renders")].toDouble());
-    auto *x = new QBarCategoryAxis;
-    x->append(m_dayLabels);
-    x->setLabelsFont(chartFont(this, -2));
-    c->addAxis(x, Qt::AlignBottom);
+    QBarCategoryAxis *x = addDayAxis(c);
     c->addAxis(valueAxis(highest, true, chartFont(this, -2)), Qt::AlignLeft);
     series->attachAxis(x);
     series->attachAxis(c->axes(Qt::Vertical).constFirst());
     c->legend()->setVisible(!order.isEmpty());
+}
+
+QBarCategoryAxis *UsageTab::addDayAxis(QChart *chart) const
+{
+    auto *x = new QBarCategoryAxis;
+    x->append(m_dayLabels);
+    x->setLabelsFont(chartFont(this, -2));
+    chart->addAxis(x, Qt::AlignBottom);
+    return x;
 }
 
 void UsageTab::fillErrors(const QJsonArray &buckets)
@@ -358,10 +364,7 @@ void UsageTab::fillDurations(const QJsonArray &buckets)
         s->setPointsVisible(true);
         c->addSeries(s);
     }
-    auto *x = new QBarCategoryAxis;
-    x->append(m_dayLabels);
-    x->setLabelsFont(chartFont(this, -2));
-    c->addAxis(x, Qt::AlignBottom);
+    QBarCategoryAxis *x = addDayAxis(c);
     QValueAxis *y = valueAxis(highest, false, chartFont(this, -2));
     c->addAxis(y, Qt::AlignLeft);
     for (QLineSeries *s : {p50, p95}) {
@@ -386,10 +389,7 @@ void UsageTab::fillSingle(const QString &chartName, const QJsonArray &buckets, c
     auto *series = new QBarSeries;
     series->append(set);
     c->addSeries(series);
-    auto *x = new QBarCategoryAxis;
-    x->append(m_dayLabels);
-    x->setLabelsFont(chartFont(this, -2));
-    c->addAxis(x, Qt::AlignBottom);
+    QBarCategoryAxis *x = addDayAxis(c);
     QValueAxis *y = valueAxis(highest, divisor == 1, chartFont(this, -2));
     if (!unit.isEmpty())
         y->setTitleText(unit);

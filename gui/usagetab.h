@@ -11,6 +11,7 @@
 #include <QMap>
 #include <QWidget>
 
+class QBarCategoryAxis;
 class QChart;
 class QChartView;
 class QComboBox;
@@ -71,6 +72,8 @@ private:
     void fillSingle(const QString &chartName, const QJsonArray &buckets, const QString &member, double divisor,
                     const QString &unit);
     QChartView *addChart(const QString &name, const QString &title);
+    /// A category axis of m_dayLabels at the bottom of `chart`.
+    QBarCategoryAxis *addDayAxis(QChart *chart) const;
 
     client::ApiClient *m_client;
     QStackedWidget *m_stack;

@@ -58,30 +58,36 @@ qint64 WriteBehind::pendingKeyUse(const QString &keyId) const
     return m_keyUses.value(keyId, 0);
 }
 
-void WriteBehind::renderStored(store::RenderRecord record)
+namespace {
+
+/// Appends `row` to `queue` (the caller holds the lock), stamped now when its createdAt is
+/// 0 so that it keeps the time of the render, not of the flush; past `limit` waiting rows
+/// drops it instead, counted in `dropped` and said once per 10 000.
+template<typename Row>
+void enqueue(QList<Row> &queue, Row row, int limit, std::atomic<quint64> &dropped, const char *what)
 {
-    if (record.createdAt == 0)
-        record.createdAt = store::nowMs();
-    QMutexLocker lock(&m_mutex);
-    if (m_renders.size() >= kMaxPendingRenders) {
-        if (m_droppedRenders.fetch_add(1) % 10000 == 0)
-            qCWarning(lcWriteBehind) << "render-log rows dropped: the database has refused writes for a while";
+    if (queue.size() >= limit) {
+        if (dropped.fetch_add(1) % 10000 == 0)
+            qCWarning(lcWriteBehind) << what << "dropped: the database has refused writes for a while";
         return;
     }
-    m_renders.append(std::move(record));
+    if (row.createdAt == 0)
+        row.createdAt = store::nowMs();
+    queue.append(std::move(row));
+}
+
+} // namespace
+
+void WriteBehind::renderStored(store::RenderRecord record)
+{
+    QMutexLocker lock(&m_mutex);
+    enqueue(m_renders, std::move(record), kMaxPendingRenders, m_droppedRenders, "render-log rows");
 }
 
 void WriteBehind::renderAnswered(store::RenderLogEntry entry)
 {
-    if (entry.createdAt == 0)
-        entry.createdAt = store::nowMs();
     QMutexLocker lock(&m_mutex);
-    if (m_answers.size() >= kMaxPendingRenders) {
-        if (m_droppedAnswers.fetch_add(1) % 10000 == 0)
-            qCWarning(lcWriteBehind) << "usage rows dropped: the database has refused writes for a while";
-        return;
-    }
-    m_answers.append(std::move(entry));
+    enqueue(m_answers, std::move(entry), kMaxPendingRenders, m_droppedAnswers, "usage rows");
 }
 
 void WriteBehind::setUsageRetentionDays(int days)
