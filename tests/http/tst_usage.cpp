@@ -5,6 +5,8 @@
 #include "render_api_helpers.h"
 
 #include <QDateTime>
+#include <QSqlError>
+#include <QSqlQuery>
 #include <QElapsedTimer>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -22,6 +24,24 @@ QByteArray cardTemplate()
                             {"height", 60},
                             {"rendererType", "satori"},
                             {"root", QJsonObject{{"type", "div"}, {"props", QJsonObject{{"style", style}}}}}});
+}
+
+// Runs `sql` on the data directory's database; the first column of its first row (-1:
+// none, or it failed).
+qint64 scalar(const QString &dataDir, const QString &sql)
+{
+    const QString name = QStringLiteral("usage-rows");
+    qint64 value = -1;
+    {
+        QSqlDatabase db = openTestDatabase(dataDir, name);
+        QSqlQuery q(db);
+        if (q.exec(sql) && q.next())
+            value = q.value(0).toLongLong();
+        else if (q.isActive() || q.lastError().type() == QSqlError::NoError)
+            value = 0;
+    }
+    closeTestDatabase(name);
+    return value;
 }
 
 // The group entry named `group` of a usage answer's `groups`; empty when absent.
@@ -44,6 +64,7 @@ class TestUsage : public QObject
     QString m_keyIdA, m_keyIdB;
     qint64 m_bytes = 0; // body bytes of the successful renders sent
     QString m_errorCode; // the problem code of key B's failing renders
+    QByteArray m_session; // the owner's
 
     HttpReply render(const QJsonObject &fields, const QByteArray &token) const
     {
@@ -59,7 +80,7 @@ class TestUsage : public QObject
     QString keyIdNamed(const QString &name) const
     {
         const HttpReply r = f.get("/api/v1/tokens/api-keys/index?perPage=100",
-                                  E2eFixture::bearer(f.session()));
+                                  E2eFixture::bearer(m_session));
         for (const QJsonValue &k : r.data().value("list").toArray())
             if (k["name"].toString() == name)
                 return k["id"].toString();
@@ -72,10 +93,27 @@ private slots:
         E2eOptions w;
         w.keyName = QStringLiteral("a");
         w.pageTemplate = cardTemplate();
-        // Rows reach the database within 50 ms; no rate limit in the way of the script.
+        // Rows reach the database within 50 ms; no rate limit in the way of the script;
+        // rows kept 30 days.
         w.config = json(QJsonObject{{"auth", QJsonObject{{"keyUsageFlushMs", 50}}},
-                                    {"render", QJsonObject{{"rateLimit", QJsonObject{{"perSecond", 0}}}}}});
+                                    {"render", QJsonObject{{"rateLimit", QJsonObject{{"perSecond", 0}}}}},
+                                    {"usage", QJsonObject{{"retentionDays", 30}}}});
+        w.start = false;
         QVERIFY2(f.setUp(w), f.failure());
+        // Two rows of an earlier run, 40 and 10 days old: the first write of the server
+        // prunes the first one only. Outside every range the tests below ask for.
+        const qint64 day = 86400000;
+        const qint64 now = QDateTime::currentMSecsSinceEpoch();
+        for (const qint64 age : {40 * day, 10 * day})
+            QCOMPARE(scalar(f.dataDir(), QStringLiteral("INSERT INTO render_log (space_id, key_id, engine, format, status,"
+                                                        " duration_us, cache_hit, bytes, created_at) SELECT id, NULL,"
+                                                        " 'satori', 'png', 200, 1000, 0, 10, %1 FROM spaces")
+                                             .arg(now - age)),
+                     0);
+        QCOMPARE(scalar(f.dataDir(), QStringLiteral("SELECT COUNT(*) FROM render_log")), 2);
+        QVERIFY2(f.startServer(), f.failure());
+        m_session = f.login("o@a.test");
+        QVERIFY(!m_session.isEmpty());
         m_keyB = f.createKey("alpha", "b");
         QVERIFY(!m_keyB.isEmpty());
         m_keyIdA = keyIdNamed("a");
@@ -121,7 +159,7 @@ private slots:
         QElapsedTimer t;
         t.start();
         while (t.elapsed() < 10000) {
-            const HttpReply r = usage("group=engine", f.session());
+            const HttpReply r = usage("group=engine", m_session);
             QCOMPARE(r.status, 200);
             data = r.data();
             if (data["totals"].toObject()["renders"].toInteger() >= 12)
@@ -146,16 +184,16 @@ private slots:
 
     void groupsByKeyFormatAndCode()
     {
-        QJsonObject data = usage("group=key", f.session()).data();
+        QJsonObject data = usage("group=key", m_session).data();
         QCOMPARE(groupOf(data, m_keyIdA)["renders"].toInteger(), 10);
         QCOMPARE(groupOf(data, m_keyIdA)["errors"].toInteger(), 0);
         QCOMPARE(groupOf(data, m_keyIdB)["renders"].toInteger(), 2);
         QCOMPARE(groupOf(data, m_keyIdB)["errors"].toInteger(), 2);
         QCOMPARE(groupOf(data, m_keyIdB)["bytes"].toInteger(), 0);
         QVERIFY(groupOf(data, m_keyIdB)["p50Ms"].isNull()); // no successful answer to measure
-        data = usage("group=format", f.session()).data();
+        data = usage("group=format", m_session).data();
         QCOMPARE(groupOf(data, "png")["renders"].toInteger(), 12);
-        data = usage("group=code", f.session()).data();
+        data = usage("group=code", m_session).data();
         QCOMPARE(groupOf(data, m_errorCode)["renders"].toInteger(), 2);
         QCOMPARE(groupOf(data, "")["renders"].toInteger(), 10);
     }
@@ -165,7 +203,7 @@ private slots:
         const QDate today = QDateTime::currentDateTimeUtc().date();
         const QByteArray range
             = "from=" + today.toString(Qt::ISODate).toLatin1() + "&to=" + today.addDays(1).toString(Qt::ISODate).toLatin1();
-        QJsonObject data = usage(range + "&granularity=hour&group=engine", f.session()).data();
+        QJsonObject data = usage(range + "&granularity=hour&group=engine", m_session).data();
         QJsonArray buckets = data["buckets"].toArray();
         QCOMPARE(buckets.size(), 24); // every hour of the day, the empty ones too
         qint64 renders = 0, takumi = 0;
@@ -181,7 +219,7 @@ private slots:
         // Daily over a week: 7 buckets, today's the last, with every render.
         data = usage("from=" + today.addDays(-6).toString(Qt::ISODate).toLatin1() + "&to="
                          + today.addDays(1).toString(Qt::ISODate).toLatin1(),
-                     f.session())
+                     m_session)
                    .data();
         buckets = data["buckets"].toArray();
         QCOMPARE(buckets.size(), 7);
@@ -189,9 +227,20 @@ private slots:
         QCOMPARE(buckets.last()["errorsByCode"].toObject(), (QJsonObject{{m_errorCode, 2}}));
         QCOMPARE(buckets.first()["renders"].toInteger(), 0);
         // A range before the run has nothing.
-        data = usage("from=2020-01-01&to=2020-01-02", f.session()).data();
+        data = usage("from=2020-01-01&to=2020-01-02", m_session).data();
         QCOMPARE(data["totals"].toObject()["renders"].toInteger(), 0);
         QVERIFY(data["totals"].toObject()["p50Ms"].isNull());
+    }
+
+    void oldRowsArePruned()
+    {
+        const qint64 cutoff = QDateTime::currentMSecsSinceEpoch() - 30LL * 86400000;
+        QCOMPARE(scalar(f.dataDir(), QStringLiteral("SELECT COUNT(*) FROM render_log WHERE created_at < %1").arg(cutoff)),
+                 0);
+        QCOMPARE(scalar(f.dataDir(), QStringLiteral("SELECT COUNT(*) FROM render_log")), 13); // 12 + the 10-day one
+        const QDate today = QDateTime::currentDateTimeUtc().date();
+        const QJsonObject data = usage("from=" + today.addDays(-20).toString(Qt::ISODate).toLatin1(), m_session).data();
+        QCOMPARE(data["totals"].toObject()["renders"].toInteger(), 13);
     }
 
     void badQueriesNameTheField_data()
@@ -212,7 +261,7 @@ private slots:
     {
         QFETCH(QByteArray, query);
         QFETCH(QString, field);
-        const HttpReply r = usage(query, f.session());
+        const HttpReply r = usage(query, m_session);
         QVERIFY2(isProblem(r, 400), r.body.constData());
         QCOMPARE(r.json()["code"].toString(), QString("invalid_parameter"));
         QCOMPARE(r.json()["field"].toString(), field);
