@@ -5,6 +5,7 @@
 #include "gui/keystab.h"
 #include "gui/previewtab.h"
 #include "gui/signingkeystab.h"
+#include "gui/usagetab.h"
 #include "gui/signinpage.h"
 #include "gui/studiotab.h"
 
@@ -67,6 +68,7 @@ MainWindow::MainWindow(client::ApiClient *client, QWidget *parent)
     addConsoleTab(m_preview, tr("&Preview"), QStringLiteral("preview"));
     addConsoleTab(m_fonts, tr("F&onts"), QStringLiteral("fonts"));
     addConsoleTab(m_studio, tr("S&tudio"), QStringLiteral("studio"));
+    addConsoleTab(m_usage = new UsageTab(m_client, m_tabs), tr("&Usage"), QStringLiteral("usage"));
     auto *consoleLayout = new QVBoxLayout(m_console);
     consoleLayout->addLayout(header);
     consoleLayout->addWidget(m_tabs, 1);
@@ -121,6 +123,7 @@ void MainWindow::enterConsole(const client::Me &me)
     m_keys->activate(me);
     m_signingKeys->activate(me);
     m_fonts->activate(me);
+    m_usage->activate(me);
     m_preview->activate();
     m_studio->activate();
     Q_EMIT signedIn();
@@ -129,7 +132,7 @@ void MainWindow::enterConsole(const client::Me &me)
 QStringList MainWindow::tabNames()
 {
     return {QStringLiteral("keys"), QStringLiteral("signing-keys"), QStringLiteral("preview"),
-            QStringLiteral("fonts"), QStringLiteral("studio")};
+            QStringLiteral("fonts"), QStringLiteral("studio"), QStringLiteral("usage")};
 }
 
 void MainWindow::addConsoleTab(QWidget *tab, const QString &title, const QString &name)
@@ -164,6 +167,7 @@ void MainWindow::leaveConsole(const QString &notice, bool warning)
     m_keys->deactivate();
     m_signingKeys->deactivate();
     m_fonts->deactivate();
+    m_usage->deactivate();
     m_preview->deactivate();
     m_studio->deactivate();
     m_me = {};

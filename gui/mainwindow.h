@@ -20,6 +20,7 @@ class SigningKeysTab;
 class FontsTab;
 class PreviewTab;
 class StudioTab;
+class UsageTab;
 class SignInPage;
 
 class MainWindow : public QMainWindow
@@ -36,6 +37,7 @@ public:
     FontsTab *fontsTab() const { return m_fonts; }
     PreviewTab *previewTab() const { return m_preview; }
     StudioTab *studioTab() const { return m_studio; }
+    UsageTab *usageTab() const { return m_usage; }
     QTabWidget *tabs() const { return m_tabs; }
     bool isSignedIn() const { return m_signedIn; }
     const client::Me &account() const { return m_me; }
@@ -75,6 +77,7 @@ private:
     SigningKeysTab *m_signingKeys;
     FontsTab *m_fonts;
     PreviewTab *m_preview;
+    UsageTab *m_usage;
     QHash<QString, QWidget *> m_tabByName; // tabNames() → its widget
     StudioTab *m_studio;
     client::Me m_me;

@@ -387,6 +387,12 @@ void ApiClient::getTemplate(const QString &id, QObject *context, Callback<Templa
                               [](const QJsonValue &data) { return TemplateSummary::fromJson(data.toObject()); });
 }
 
+void ApiClient::usage(const QUrlQuery &query, QObject *context, Callback<QJsonObject> done)
+{
+    sendJson<QJsonObject>("GET", QStringLiteral("/usage"), &query, nullptr, context, std::move(done),
+                          [](const QJsonValue &data) { return data.toObject(); });
+}
+
 void ApiClient::render(const RenderRequest &request, QObject *context, Callback<RenderResult> done)
 {
     const QJsonObject body = request.toJson();

@@ -97,6 +97,9 @@ public:
     /// (the whole answer when it has none). For routes without a typed call here.
     void callJson(const QByteArray &verb, const QString &path, const QJsonObject *body, QObject *context,
                   Callback<QJsonValue> done);
+    /// GET /usage with `query` (from, to, granularity, group; docs/api.md, "Usage"): the
+    /// report's `data` object as the server sent it.
+    void usage(const QUrlQuery &query, QObject *context, Callback<QJsonObject> done);
 
 Q_SIGNALS:
     /// A session-authenticated call was answered 401: the session is gone. The

@@ -478,6 +478,10 @@ Bitten Sie einen Eigentümer dieses Bereichs, Ihre Rolle zu ändern, und melden 
         <source>S&amp;tudio</source>
         <translation>S&amp;tudio</translation>
     </message>
+    <message>
+        <source>&amp;Usage</source>
+        <translation>&amp;Nutzung</translation>
+    </message>
 </context>
 <context>
     <name>imprint::gui::PreviewTab</name>
@@ -1049,6 +1053,87 @@ Bitten Sie einen Eigentümer dieses Bereichs, Ihre Rolle zu ändern, und melden 
     <message>
         <source>Copied</source>
         <translation>Kopiert</translation>
+    </message>
+</context>
+<context>
+    <name>imprint::gui::UsageTab</name>
+    <message>
+        <source>Last 7 days</source>
+        <translation>Letzte 7 Tage</translation>
+    </message>
+    <message>
+        <source>Last 30 days</source>
+        <translation>Letzte 30 Tage</translation>
+    </message>
+    <message>
+        <source>Re&amp;fresh</source>
+        <translation>&amp;Aktualisieren</translation>
+    </message>
+    <message>
+        <source>Renders per day by API key</source>
+        <translation>Renderings pro Tag nach API-Schlüssel</translation>
+    </message>
+    <message>
+        <source>Renders per day by engine</source>
+        <translation>Renderings pro Tag nach Engine</translation>
+    </message>
+    <message>
+        <source>Render time (ms)</source>
+        <translation>Renderzeit (ms)</translation>
+    </message>
+    <message>
+        <source>Errors per day by problem code</source>
+        <translation>Fehler pro Tag nach Problemcode</translation>
+    </message>
+    <message>
+        <source>Cache hits per day</source>
+        <translation>Cache-Treffer pro Tag</translation>
+    </message>
+    <message>
+        <source>Bytes served per day</source>
+        <translation>Ausgelieferte Bytes pro Tag</translation>
+    </message>
+    <message>
+        <source>You need the owner or admin role to see this space&apos;s usage.
+Ask an owner of this space to change your role, then sign in again.</source>
+        <translation>Sie brauchen die Rolle Eigentümer oder Admin, um die Nutzung dieses Bereichs zu sehen.
+Bitten Sie einen Eigentümer des Bereichs, Ihre Rolle zu ändern, und melden Sie sich dann erneut an.</translation>
+    </message>
+    <message>
+        <source>(no key)</source>
+        <translation>(kein Schlüssel)</translation>
+    </message>
+    <message>
+        <source>MiB</source>
+        <translation>MiB</translation>
+    </message>
+    <message>
+        <source>KiB</source>
+        <translation>KiB</translation>
+    </message>
+    <message>
+        <source>–</source>
+        <translation>–</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <source>%1: renders %2 · errors %3 · cache hits %4 · bytes served %5 · p50 %6 · p95 %7</source>
+        <translation>%1: Renderings %2 · Fehler %3 · Cache-Treffer %4 · ausgeliefert %5 · p50 %6 · p95 %7</translation>
+    </message>
+    <message>
+        <source>No renders in this range yet: the charts fill in as the space&apos;s API keys and signed URLs render.</source>
+        <translation>In diesem Zeitraum noch keine Renderings: Die Diagramme füllen sich, sobald die API-Schlüssel und signierten URLs des Bereichs rendern.</translation>
+    </message>
+    <message>
+        <source>p50</source>
+        <translation>p50</translation>
+    </message>
+    <message>
+        <source>p95</source>
+        <translation>p95</translation>
     </message>
 </context>
 </TS>

@@ -478,6 +478,10 @@ Demandez à un propriétaire de cet espace de modifier votre rôle, puis reconne
         <source>S&amp;tudio</source>
         <translation>S&amp;tudio</translation>
     </message>
+    <message>
+        <source>&amp;Usage</source>
+        <translation>&amp;Utilisation</translation>
+    </message>
 </context>
 <context>
     <name>imprint::gui::PreviewTab</name>
@@ -1049,6 +1053,87 @@ Demandez à un propriétaire de cet espace de changer votre rôle, puis reconnec
     <message>
         <source>Copied</source>
         <translation>Copié</translation>
+    </message>
+</context>
+<context>
+    <name>imprint::gui::UsageTab</name>
+    <message>
+        <source>Last 7 days</source>
+        <translation>7 derniers jours</translation>
+    </message>
+    <message>
+        <source>Last 30 days</source>
+        <translation>30 derniers jours</translation>
+    </message>
+    <message>
+        <source>Re&amp;fresh</source>
+        <translation>&amp;Actualiser</translation>
+    </message>
+    <message>
+        <source>Renders per day by API key</source>
+        <translation>Rendus par jour par clé d’API</translation>
+    </message>
+    <message>
+        <source>Renders per day by engine</source>
+        <translation>Rendus par jour par moteur</translation>
+    </message>
+    <message>
+        <source>Render time (ms)</source>
+        <translation>Durée de rendu (ms)</translation>
+    </message>
+    <message>
+        <source>Errors per day by problem code</source>
+        <translation>Erreurs par jour par code de problème</translation>
+    </message>
+    <message>
+        <source>Cache hits per day</source>
+        <translation>Succès de cache par jour</translation>
+    </message>
+    <message>
+        <source>Bytes served per day</source>
+        <translation>Octets servis par jour</translation>
+    </message>
+    <message>
+        <source>You need the owner or admin role to see this space&apos;s usage.
+Ask an owner of this space to change your role, then sign in again.</source>
+        <translation>Il faut le rôle propriétaire ou administrateur pour voir l’utilisation de cet espace.
+Demandez à un propriétaire de l’espace de changer votre rôle, puis reconnectez-vous.</translation>
+    </message>
+    <message>
+        <source>(no key)</source>
+        <translation>(sans clé)</translation>
+    </message>
+    <message>
+        <source>MiB</source>
+        <translation>Mio</translation>
+    </message>
+    <message>
+        <source>KiB</source>
+        <translation>Kio</translation>
+    </message>
+    <message>
+        <source>–</source>
+        <translation>–</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <source>%1: renders %2 · errors %3 · cache hits %4 · bytes served %5 · p50 %6 · p95 %7</source>
+        <translation>%1 : rendus %2 · erreurs %3 · succès de cache %4 · octets servis %5 · p50 %6 · p95 %7</translation>
+    </message>
+    <message>
+        <source>No renders in this range yet: the charts fill in as the space&apos;s API keys and signed URLs render.</source>
+        <translation>Aucun rendu sur cette période : les graphiques se remplissent à mesure que les clés d’API et les URL signées de l’espace rendent.</translation>
+    </message>
+    <message>
+        <source>p50</source>
+        <translation>p50</translation>
+    </message>
+    <message>
+        <source>p95</source>
+        <translation>p95</translation>
     </message>
 </context>
 </TS>

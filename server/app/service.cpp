@@ -179,6 +179,8 @@ Services::Services(const store::Database &db, const store::Config &config, const
                                   m_changes.get(), &m_webhookDispatcher})
     , m_jobRoutes(m_accounts, m_keys, m_idempotency, m_jobs, m_pages, m_settings)
     , m_pageMetaRoutes(m_settings, m_accounts, m_keys, m_pageMeta)
+    , m_usage(db)
+    , m_usageRoutes(m_accounts, m_usage)
 {
     // An event published here is sent at once rather than at the next poll.
     m_webhooks.setPublishedHook([this] { m_webhookDispatcher.wake(); });
@@ -206,6 +208,7 @@ void Services::setWriteBehind(service::WriteBehind *writer)
     m_keys.setWriteBehind(writer);
     m_pages.setWriteBehind(writer);
     m_patterns.setWriteBehind(writer);
+    m_render.setUsageLog(writer);
 }
 
 void Services::setJobRunner(const service::JobRunner *runner)
@@ -217,7 +220,7 @@ void Services::registerRoutes(http::Router &router)
 {
     for (http::RouteModule *module : std::initializer_list<http::RouteModule *>{
              &m_auth, &m_keyRoutes, &m_signingKeyRoutes, &m_contentRoutes, &m_render, &m_fileRoutes, &m_uploads,
-             &m_webhookRoutes, &m_meta, &m_jobRoutes, &m_pageMetaRoutes})
+             &m_webhookRoutes, &m_meta, &m_jobRoutes, &m_pageMetaRoutes, &m_usageRoutes})
         module->registerRoutes(router);
 }
 
@@ -233,6 +236,8 @@ Service::Service(const Environment &env, render::PatternCatalog catalog)
     render::setSvgSandboxOptions(svgSandboxOptions(env.config));
     const http::ServerLimits limits = serverLimits(env.config);
     m_server.setCorsPolicy(http::CorsPolicy(env.config.corsOrigins(), env.config.corsMaxAgeSeconds()));
+    m_writeBehind->setUsageRetentionDays(
+        env.config.json().value(QStringLiteral("usage")).toObject().value(QStringLiteral("retentionDays")).toInt(90));
     m_services.setWriteBehind(m_writeBehind.get());
     if (render::ChromiumBrowser *browser = m_renderContext.htmlBrowser()) {
         // A render holds its slot at most its deadline plus the page's disposal (2 s):

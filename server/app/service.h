@@ -18,6 +18,7 @@
 #include "server/http/routes/render.h"
 #include "server/http/routes/signing_keys.h"
 #include "server/http/routes/uploads.h"
+#include "server/http/routes/usage.h"
 #include "server/http/routes/webhooks.h"
 #include "server/http/server.h"
 #include "server/net/remote_image_fetcher.h"
@@ -135,6 +136,8 @@ private:
     http::JobRoutes m_jobRoutes;
     const service::JobRunner *m_jobRunner = nullptr; // this instance's workers, for /metrics
     http::PageMetaRoutes m_pageMetaRoutes; // issue 31: meta tags of a page
+    service::UsageService m_usage; // issue 32: GET /usage from the render log
+    http::UsageRoutes m_usageRoutes;
 };
 
 class Service

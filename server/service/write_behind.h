@@ -7,6 +7,7 @@
 
 #include "server/store/database.h"
 #include "server/store/models.h"
+#include "server/store/usage_repository.h"
 
 #include <QHash>
 #include <QList>
@@ -21,7 +22,8 @@ class QThread;
 
 namespace imprint::service {
 
-/// Batches `api_keys.last_used_at` updates and `renders` inserts. Thread-safe.
+/// Batches `api_keys.last_used_at` updates, `renders` and `render_log` inserts, and prunes
+/// `render_log` rows past their retention. Thread-safe.
 class WriteBehind
 {
 public:
@@ -48,6 +50,15 @@ public:
     /// so the row keeps the time of the render, not of the flush.
     void renderStored(store::RenderRecord record);
 
+    /// Queues the usage row of an answered render request (docs/api.md, "Usage");
+    /// `entry.createdAt` 0 is stamped now. Past kMaxPendingRenders waiting rows it is
+    /// dropped and counted (droppedAnswers()): the request path never waits for the log.
+    void renderAnswered(store::RenderLogEntry entry);
+
+    /// Keeps `render_log` rows for `days` (≥ 1; usage.retentionDays, default 90): older
+    /// ones are deleted at the first flush and then at most once an hour.
+    void setUsageRetentionDays(int days);
+
     /// Writes everything pending now, on the calling thread's connection, in one
     /// transaction. False when the database refused (everything stays pending).
     bool flush();
@@ -56,8 +67,13 @@ public:
     quint64 flushes() const { return m_flushes.load(); }
     /// Render rows dropped because kMaxPendingRenders were waiting (diagnostics).
     quint64 droppedRenders() const { return m_droppedRenders.load(); }
+    /// Usage rows dropped because kMaxPendingRenders were waiting (diagnostics).
+    quint64 droppedAnswers() const { return m_droppedAnswers.load(); }
 
 private:
+    /// Deletes render_log rows past the retention, at most once an hour.
+    void pruneUsage();
+
     const store::Database &m_db;
     int m_intervalMs;
     mutable QMutex m_mutex;
@@ -65,8 +81,12 @@ private:
     bool m_stopping = false;
     QHash<QString, qint64> m_keyUses;
     QList<store::RenderRecord> m_renders;
+    QList<store::RenderLogEntry> m_answers;
+    std::atomic<int> m_retentionDays{90};
+    std::atomic<qint64> m_prunedAt{0}; // epoch ms of the last prune
     std::atomic<quint64> m_flushes{0};
     std::atomic<quint64> m_droppedRenders{0};
+    std::atomic<quint64> m_droppedAnswers{0};
     std::unique_ptr<QThread> m_thread;
 };
 

@@ -157,8 +157,8 @@ std::vector<Migration> serviceMigrations()
     };
 }
 
-/// Migrations 9 on: the workflow of issue 31 (render jobs, webhooks, template versions)
-/// and the auth generation.
+/// Migrations 9 on: the workflow of issue 31 (render jobs, webhooks, template versions),
+/// the auth generation, job items' alt text and the render log of issue 32.
 std::vector<Migration> workflowMigrations()
 {
     return {
@@ -253,6 +253,21 @@ std::vector<Migration> workflowMigrations()
              // The alt text of a done item's render (the template's `alt` with the item's
              // values), answered with its file as a synchronous JSON render answers it.
              "ALTER TABLE job_items ADD COLUMN alt TEXT",
+         }},
+        {14,
+         "render log",
+         {
+             // One row per render request answered (docs/api.md, "Usage"): success, error or
+             // cache hit, written in batches behind the request path (WriteBehind) and pruned
+             // after usage.retentionDays. key_id is the API key or a signed URL's signing
+             // key; problem_code the error's code; duration_us from arrival to answer;
+             // cache_hit 0/1. No foreign key: a batch must not fail because a space was
+             // deleted while its rows waited (the retention removes them).
+             "CREATE TABLE render_log (space_id TEXT NOT NULL, key_id TEXT, engine TEXT NOT NULL,"
+             " format TEXT NOT NULL, status INTEGER NOT NULL, problem_code TEXT, duration_us BIGINT NOT NULL,"
+             " cache_hit INTEGER NOT NULL, bytes BIGINT NOT NULL, created_at BIGINT NOT NULL)",
+             "CREATE INDEX render_log_space ON render_log (space_id, created_at)",
+             "CREATE INDEX render_log_created ON render_log (created_at)",
          }},
     };
 }

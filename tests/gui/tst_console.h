@@ -127,6 +127,7 @@ private Q_SLOTS:
     void fontsUploadShowSampleAndDelete();
     void studioEditsPreviewsSavesAndPublishes(); // tst_console_studio.cpp
     void studioEditsMarkupAsHtml();
+    void usageTabShowsTheRenders(); // tst_console_usage.cpp (issue 32)
     void rateLimitedLoginIsASentence(); // last: it uses up the address's login failures
 
 private:

@@ -500,7 +500,7 @@ private slots:
         QVERIFY2(err.contains("data"), err.constData());
         // An unknown --tab is a usage error naming the tabs there are, not a silent Keys tab.
         QCOMPARE(run({"console", "--tab", "font"}, headless, &out, &err), 2);
-        QVERIFY2(err.contains("--tab must be keys, signing-keys, preview, fonts or studio"), err.constData());
+        QVERIFY2(err.contains("--tab must be keys, signing-keys, preview, fonts, studio or usage"), err.constData());
     }
 
     // A scripted console run (--screenshot) whose sign-in the server refuses says so and

@@ -73,7 +73,7 @@ private slots:
         QCOMPARE(db.schemaVersion(), Database::latestSchemaVersion());
         for (const char *t : {"spaces", "users", "memberships", "sessions", "api_keys", "templates", "pages",
                               "published_pages", "renders", "audit_log", "signing_keys", "webhook_endpoints",
-                              "webhook_deliveries", "webhook_attempts", "schema_migrations"})
+                              "webhook_deliveries", "webhook_attempts", "render_log", "schema_migrations"})
             QVERIFY2(tables(db).contains(QString::fromLatin1(t)), t);
         // Running again is a no-op.
         QVERIFY_OK(db.migrate());

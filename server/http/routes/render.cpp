@@ -445,6 +445,7 @@ void RenderRoutes::renderPattern(const HttpRequest &request, const Params &p, Re
     service::PatternRenderRequest patternRequest;
     QString rateKey = QStringLiteral("addr:") + request.remoteAddress.toString();
     QString spaceId;
+    RenderUsageNote note{{}, {}, QStringLiteral("pattern"), service::formatName(p.options.format), false, -1, total};
     if (!apiTokenOf(request).isEmpty()) {
         const auto principal = authenticateApiToken(request, m_keys);
         if (!principal)
@@ -454,11 +455,13 @@ void RenderRoutes::renderPattern(const HttpRequest &request, const Params &p, Re
         patternRequest.plan = principal->space.plan;
         spaceId = principal->space.id;
         rateKey = QStringLiteral("key:") + principal->keyId;
+        note.spaceId = spaceId;
+        note.keyId = principal->keyId;
     }
     if (const int wait = m_rateLimiter.acquire(rateKey); wait > 0)
-        return responder.send(
-            problem(429, QStringLiteral("rate_limited"), QStringLiteral("Too many renders; retry in %1 s.").arg(wait))
-                .withHeader("Retry-After", QByteArray::number(wait)));
+        return responder.send(m_usage.answered(
+            note, problem(429, QStringLiteral("rate_limited"), QStringLiteral("Too many renders; retry in %1 s.").arg(wait))
+                      .withHeader("Retry-After", QByteArray::number(wait))));
     patternRequest.pattern = p.pattern;
     patternRequest.width = p.options.width;
     patternRequest.height = p.options.height;
@@ -469,23 +472,25 @@ void RenderRoutes::renderPattern(const HttpRequest &request, const Params &p, Re
     patternRequest.compression = p.options.compression.value_or(render::PngCompression::Default);
     const auto prepared = m_patterns.prepare(patternRequest);
     if (!prepared)
-        return responder.send(problemFor(prepared.error()));
+        return responder.send(m_usage.answered(note, problemFor(prepared.error())));
     const service::PatternJob job = *prepared;
 
     const bool json = !p.renderOnly && p.acceptJson;
     const std::optional<QByteArray> hit = m_patterns.cached(job, p.cache);
     const QByteArray cacheState = hit ? "HIT" : (p.cache ? "MISS" : "BYPASS");
+    note.cacheHit = hit.has_value();
     if (hit && !json) {
         // Served on the server thread: a cached pattern costs a hash lookup and a write.
-        return responder.send(
+        return responder.send(m_usage.answered(
+            note,
             HttpResponse::bytes(200, job.contentType, *hit)
                 .withHeader("X-Cache", cacheState)
                 .withHeader("Cache-Control", "public, max-age=3600")
                 .withHeader("Server-Timing",
-                            serverTiming({{QStringLiteral("cache"), 0.0}, {QStringLiteral("total"), msSince(total)}})));
+                            serverTiming({{QStringLiteral("cache"), 0.0}, {QStringLiteral("total"), msSince(total)}}))));
     }
     const QString baseUrl = baseUrlFor(request);
-    respondAsync(std::move(responder), [this, p, job, hit, json, cacheState, baseUrl, spaceId]() {
+    const auto work = [this, p, job, hit, json, cacheState, baseUrl, spaceId]() -> HttpResponse {
         QElapsedTimer t;
         t.start();
         QByteArray bytes;
@@ -532,7 +537,8 @@ void RenderRoutes::renderPattern(const HttpRequest &request, const Params &p, Re
             .withHeader("Server-Timing", serverTiming({{QStringLiteral("render"), renderMs},
                                                        {QStringLiteral("store"), storeMs},
                                                        {QStringLiteral("total"), msSince(t)}}));
-    });
+    };
+    respondAsync(std::move(responder), [this, note, work] { return m_usage.answered(note, work()); });
 }
 
 // ---------------------------------------------------------------- page renders
@@ -564,23 +570,27 @@ void RenderRoutes::renderPage(const HttpRequest &request, const Params &p, Respo
         return responder.send(principal.error());
     if (auto refused = missingScope(*principal, QStringLiteral("render")))
         return responder.send(*refused);
+    RenderUsageNote note{principal->space.id, principal->keyId,
+                         p.options.engine ? render::engineName(*p.options.engine) : QStringLiteral("unknown"),
+                         service::formatName(p.options.format), false, -1, authTimer};
     if (const int wait = m_rateLimiter.acquire(QStringLiteral("key:") + principal->keyId); wait > 0)
-        return responder.send(
-            problem(429, QStringLiteral("rate_limited"), QStringLiteral("Too many renders; retry in %1 s.").arg(wait))
-                .withHeader("Retry-After", QByteArray::number(wait)));
+        return responder.send(m_usage.answered(
+            note, problem(429, QStringLiteral("rate_limited"), QStringLiteral("Too many renders; retry in %1 s.").arg(wait))
+                      .withHeader("Retry-After", QByteArray::number(wait))));
     const QString baseUrl = baseUrlFor(request);
     const auto cancellation
         = render::RenderCancellation::withDeadline(m_config.renderDeadlineMs(principal->space.plan));
     respondAsync(
         std::move(responder),
-        [this, p, principal = *principal, baseUrl, cancellation] {
-            return pageWork(p, principal, baseUrl, cancellation);
+        [this, p, principal = *principal, baseUrl, cancellation, note]() mutable {
+            HttpResponse answer = pageWork(p, principal, baseUrl, cancellation, note);
+            return m_usage.answered(note, std::move(answer));
         },
         cancellation);
 }
 
 HttpResponse RenderRoutes::pageWork(const Params &p, const store::ApiKeyPrincipal &principal, const QString &baseUrl,
-                                 const render::RenderCancellation &cancellation)
+                                    const render::RenderCancellation &cancellation, RenderUsageNote &note)
 {
     QElapsedTimer total;
     total.start();
@@ -605,6 +615,9 @@ HttpResponse RenderRoutes::pageWork(const Params &p, const store::ApiKeyPrincipa
     const QString engine = render::engineName(done.engine);
     const double loadMs = done.loadMs;
     const bool reused = done.reused;
+    note.engine = engine;
+    note.cacheHit = reused; // an identical render's image: the page render's cache
+    note.bytes = outcome->result.bytes.size();
 
     // Answer in the requested form: binary bytes, or JSON with a file URL or a data URL.
     const render::RenderResult &r = outcome->result;
@@ -713,12 +726,17 @@ void RenderRoutes::renderSigned(HttpRequest &&request, Responder &&responder)
     const auto cancellation = render::RenderCancellation::withDeadline(m_config.renderDeadlineMs(QString()));
     respondAsync(
         std::move(responder),
-        [this, request = std::move(request), known, cancellation] { return signedWork(request, known, cancellation); },
+        [this, request = std::move(request), known, cancellation] {
+            RenderUsageNote note;
+            note.timer.start();
+            HttpResponse answer = signedWork(request, known, cancellation, note);
+            return m_usage.answered(note, std::move(answer));
+        },
         cancellation);
 }
 
 HttpResponse RenderRoutes::signedWork(const HttpRequest &request, const QList<QByteArray> &knownTags,
-                                   const render::RenderCancellation &cancellation)
+                                      const render::RenderCancellation &cancellation, RenderUsageNote &note)
 {
     QElapsedTimer total;
     total.start();
@@ -728,10 +746,13 @@ HttpResponse RenderRoutes::signedWork(const HttpRequest &request, const QList<QB
     const auto grant = m_signing.verify(kRenderPath, request.query.queryItems(QUrl::FullyDecoded), now);
     if (!grant)
         return problemFor(grant.error()).withHeader("Cache-Control", "no-store");
+    note.spaceId = grant->space.id; // counted from here on: the signature named the space
+    note.keyId = grant->keyId;
     const auto params = parseParams(request);
     if (!params)
         return params.error();
     const Params &p = *params;
+    note.format = service::formatName(p.options.format);
     if (p.isPattern)
         return fieldProblem(400, QStringLiteral("invalid_parameter"), QStringLiteral("pattern"),
                             QStringLiteral("Signed URLs render pages; patterns need no signature."));
@@ -764,11 +785,13 @@ HttpResponse RenderRoutes::signedWork(const HttpRequest &request, const QList<QB
     const qint64 maxAge = grant->expiresAt > 0 ? std::max<qint64>(0, grant->expiresAt - now)
                                                : qint64(m_settings.signedUrlMaxAgeSeconds);
     const QByteArray cacheControl = "public, max-age=" + QByteArray::number(maxAge) + ", immutable";
+    note.engine = render::engineName(rendered->engine);
     if (rendered->notModified) {
         ++m_signedNotModified;
         return HttpResponse{304, {}, {}}.withHeader("ETag", rendered->etag).withHeader("Cache-Control", cacheControl);
     }
     ++m_signedServed;
+    note.cacheHit = rendered->reused;
     observeStages(*rendered);
     const render::RenderResult &r = rendered->outcome->result;
     if (!rendered->reused)

@@ -11,6 +11,7 @@
 
 #include "server/http/auth.h"
 #include "server/http/render_metrics.h"
+#include "server/http/render_usage.h"
 #include "server/http/route_helpers.h"
 #include "server/http/route_module.h"
 #include "server/service/api_key_service.h"
@@ -42,6 +43,10 @@ public:
     /// Sets that handler; without one the preference is ignored (the image is answered).
     void setAsyncRender(AsyncRender handler) { m_asyncRender = std::move(handler); }
 
+    /// Notes every render answered for a space (docs/api.md, "Usage") into `writer`
+    /// (null: none), which must outlive this.
+    void setUsageLog(service::WriteBehind *writer) { m_usage.setWriter(writer); }
+
     /// A page or inline render read from `fields` exactly as POST /render reads a body
     /// (a job item): the page render use case's request with storeFile set (spaceId, plan
     /// and cancellation left to the caller), or the 400 problem naming the field. A pattern
@@ -55,10 +60,12 @@ private:
     void renderPattern(const HttpRequest &request, const Params &params, Responder &&responder);
     void renderPage(const HttpRequest &request, const Params &params, Responder &&responder);
     void renderSigned(HttpRequest &&request, Responder &&responder);
+    // The workers of signed and page renders; each fills in `note` (space, engine, cache
+    // hit, image bytes) as it learns them, for the usage row of its answer.
     HttpResponse signedWork(const HttpRequest &request, const QList<QByteArray> &knownTags,
-                            const render::RenderCancellation &cancellation);
+                            const render::RenderCancellation &cancellation, RenderUsageNote &note);
     HttpResponse pageWork(const Params &params, const store::ApiKeyPrincipal &principal, const QString &baseUrl,
-                          const render::RenderCancellation &cancellation);
+                          const render::RenderCancellation &cancellation, RenderUsageNote &note);
     HttpResponse patterns() const;
     /// Records a page render's own stages (ms) in m_stageDurations; a reused render
     /// did only its load.
@@ -78,6 +85,7 @@ private:
     std::atomic<quint64> &m_signedServed;
     std::atomic<quint64> &m_signedNotModified;
     AsyncRender m_asyncRender;
+    RenderUsageLog m_usage;
 };
 
 } // namespace imprint::http
