@@ -18,6 +18,7 @@
 #include <QLocale>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QSignalBlocker>
 #include <QSplitter>
 #include <QStandardItemModel>
 #include <QStyle>
@@ -85,6 +86,13 @@ QWidget *PreviewTab::buildControls()
         m_scale->addItem(tr("%1×").arg(scale), scale);
     m_scale->setToolTip(tr("Device scale factor: the same layout with 2 or 3 times the pixels, "
                            "for high-density screens. PNG, WebP and JPEG only."));
+    m_size = new QComboBox(this);
+    m_size->setObjectName(QStringLiteral("sizeCombo"));
+    m_size->setToolTip(tr("A size preset: the template's own sizes first, then the social networks' "
+                          "(og 1200×630, square 1080×1080, story 1080×1920, …)."));
+    m_version = new QLabel(this);
+    m_version->setObjectName(QStringLiteral("versionLabel"));
+    m_version->setWordWrap(true);
     m_draft = new QCheckBox(tr("Draft (render the unpublished version)"), this);
     m_draft->setObjectName(QStringLiteral("draftCheck"));
     m_apiKey = new QLineEdit(this);
@@ -126,6 +134,8 @@ QWidget *PreviewTab::buildControls()
     form->addRow(tr("&Engine:"), m_engine);
     form->addRow(tr("&Format:"), m_format);
     form->addRow(tr("&Scale:"), m_scale);
+    form->addRow(tr("Si&ze:"), m_size);
+    form->addRow(tr("Version:"), m_version);
     form->addRow(QString(), m_draft);
     form->addRow(tr("API &key:"), m_apiKey);
 
@@ -318,6 +328,8 @@ void PreviewTab::deactivate()
     m_pages.clear();
     m_page->clear();
     m_tweaks->setRowCount(0);
+    m_size->clear();
+    m_version->clear();
     m_apiKey->clear();
     m_view->setImage({});
     m_info->clear();
@@ -412,6 +424,7 @@ void PreviewTab::pageChanged()
         m_draft->setChecked(true);
     // Until the template arrives, offer the page's own values.
     fillTweaks({}, page);
+    fillSizesAndVersion({}, page);
     if (page.templateId.isEmpty()) {
         Q_EMIT templateLoaded();
         return;
@@ -424,6 +437,7 @@ void PreviewTab::pageChanged()
             if (r.has_value()) {
                 m_template = r.value();
                 fillTweaks(m_template, page);
+                fillSizesAndVersion(m_template, page);
                 updateChoices(); // "Template default" may now name the html engine
             } else {
                 m_message->showMessage(
@@ -468,6 +482,28 @@ void PreviewTab::fillTweaks(const client::TemplateSummary &tpl, const client::Pa
     }
 }
 
+void PreviewTab::fillSizesAndVersion(const client::TemplateSummary &tpl, const client::PageSummary &page)
+{
+    const QString current = m_size->currentData().toString();
+    const QSignalBlocker block(m_size);
+    m_size->clear();
+    m_size->addItem(tpl.width > 0 ? tr("Template size (%1 × %2)").arg(tpl.width).arg(tpl.height) : tr("Template size"),
+                    QString());
+    for (const QString &name : tpl.sizes)
+        m_size->addItem(name, name);
+    m_size->setCurrentIndex(std::max(0, m_size->findData(current)));
+
+    if (tpl.version <= 0) {
+        m_version->clear();
+        return;
+    }
+    const QString draft = page.templateVersion > 0 ? tr("pinned to version %1 of %2").arg(page.templateVersion).arg(tpl.version)
+                                                   : tr("follows the latest, version %1").arg(tpl.version);
+    m_version->setText(page.publishedTemplateVersion > 0
+                           ? tr("The page %1; published with version %2.").arg(draft).arg(page.publishedTemplateVersion)
+                           : tr("The page %1; not published.").arg(draft));
+}
+
 client::RenderRequest PreviewTab::currentRequest() const
 {
     client::RenderRequest req;
@@ -477,6 +513,7 @@ client::RenderRequest PreviewTab::currentRequest() const
     req.renderType = m_engine->currentData().toString();
     req.format = m_format->currentData().toString();
     req.scale = m_scale->isEnabled() ? m_scale->currentData().toInt() : 1;
+    req.size = m_size->currentData().toString();
     req.draft = m_draft->isChecked();
     req.apiToken = m_apiKey->text().trimmed();
     for (int row = 0; row < m_tweaks->rowCount(); ++row) {

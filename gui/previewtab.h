@@ -61,6 +61,9 @@ private:
     void connectSignals();
     void pageChanged();
     void fillTweaks(const client::TemplateSummary &tpl, const client::PageSummary &page);
+    /// Lists `tpl`'s size presets (keeping the current choice when it is still offered) and
+    /// says which template version `page` renders: pinned or the latest, and published.
+    void fillSizesAndVersion(const client::TemplateSummary &tpl, const client::PageSummary &page);
     /// The engine a render would use: the chosen one, else the template's, else satori.
     QString effectiveEngine() const;
     /// Enables the format and scale choices the effective engine and format accept,
@@ -76,6 +79,8 @@ private:
     QComboBox *m_engine;
     QComboBox *m_format;
     QComboBox *m_scale;
+    QComboBox *m_size; // size presets of the page's template (docs/api.md, "Size presets")
+    QLabel *m_version; // the template version the page renders, pinned or latest, and the published one
     QCheckBox *m_draft;
     QLineEdit *m_apiKey;
     QTableWidget *m_tweaks;

@@ -27,11 +27,6 @@ namespace gui {
 
 namespace {
 
-/// The server's built-in size presets (docs/templates.md, "Size presets"), in its order.
-const QStringList kBuiltinSizes = {QStringLiteral("og"),       QStringLiteral("twitter"), QStringLiteral("linkedin"),
-                                   QStringLiteral("square"),   QStringLiteral("portrait"), QStringLiteral("story"),
-                                   QStringLiteral("pinterest")};
-
 /// The wait after the last keystroke before the preview renders (issue 32: ~300 ms).
 constexpr int kDebounceMs = 300;
 
@@ -470,12 +465,7 @@ void StudioTab::refreshFromDocument()
     if (sizes != m_sizeDefs || m_size->count() == 1) {
         m_sizeDefs = sizes;
         const QString current = m_size->currentData().toString();
-        QStringList names = sizes.isObject() ? sizes.toObject().keys() : QStringList();
-        for (const QJsonValue &v : sizes.toArray())
-            names << v.toString();
-        for (const QString &b : kBuiltinSizes)
-            if (!names.contains(b, Qt::CaseInsensitive))
-                names << b;
+        const QStringList names = client::templateSizeNames(document);
         const QSignalBlocker block(m_size);
         m_size->clear();
         m_size->addItem(tr("Template size"), QString());

@@ -205,6 +205,8 @@ PageSummary PageSummary::fromJson(const QJsonObject &o)
     p.variables = field(o, {"variables", "values"}).toObject();
     const QJsonValue pub = field(o, {"published", "isPublished", "publishedAt", "published_at"});
     p.published = pub.isBool() ? pub.toBool() : !pub.isUndefined() && !pub.isNull();
+    p.templateVersion = o.value(QLatin1String("templateVersion")).toInt();
+    p.publishedTemplateVersion = o.value(QLatin1String("publishedTemplateVersion")).toInt();
     return p;
 }
 
@@ -227,6 +229,8 @@ TemplateSummary TemplateSummary::fromJson(const QJsonObject &data)
     t.width = num(doc, {"width"}, num(data, {"width"}));
     t.height = num(doc, {"height"}, num(data, {"height"}));
     t.rendererType = str(doc, {"rendererType", "renderer_type"});
+    t.version = data.value(QLatin1String("version")).toInt();
+    t.sizes = templateSizeNames(doc);
     const QJsonValue vars = doc.value(QLatin1String("variables"));
     if (vars.isArray()) {
         for (const QJsonValue &v : vars.toArray()) {
@@ -246,6 +250,25 @@ TemplateSummary TemplateSummary::fromJson(const QJsonObject &data)
     return t;
 }
 
+QStringList builtinSizeNames()
+{
+    return {QStringLiteral("og"),       QStringLiteral("twitter"), QStringLiteral("linkedin"),
+            QStringLiteral("square"),   QStringLiteral("portrait"), QStringLiteral("story"),
+            QStringLiteral("pinterest")};
+}
+
+QStringList templateSizeNames(const QJsonObject &document)
+{
+    const QJsonValue sizes = document.value(QLatin1String("sizes"));
+    QStringList names = sizes.isObject() ? sizes.toObject().keys() : QStringList();
+    for (const QJsonValue &v : sizes.toArray())
+        names << v.toString();
+    for (const QString &b : builtinSizeNames())
+        if (!names.contains(b, Qt::CaseInsensitive))
+            names << b;
+    return names;
+}
+
 QJsonObject RenderRequest::toJson() const
 {
     QJsonObject o{
@@ -256,6 +279,8 @@ QJsonObject RenderRequest::toJson() const
         o.insert(QStringLiteral("renderType"), renderType);
     if (scale != 1)
         o.insert(QStringLiteral("scale"), scale);
+    if (!size.isEmpty())
+        o.insert(QStringLiteral("size"), size);
     if (!tweaks.isEmpty())
         o.insert(QStringLiteral("tweaks"), tweaks);
     return o;
@@ -276,6 +301,8 @@ QUrl RenderRequest::toGetUrl(const QUrl &apiBase) const
         q.addQueryItem(QStringLiteral("renderType"), renderType);
     if (scale != 1)
         q.addQueryItem(QStringLiteral("scale"), QString::number(scale));
+    if (!size.isEmpty())
+        q.addQueryItem(QStringLiteral("size"), size);
     for (auto it = tweaks.begin(); it != tweaks.end(); ++it)
         q.addQueryItem(QStringLiteral("tweaks.") + it.key(), QString(QUrl::toPercentEncoding(valueText(*it))));
     url.setQuery(q);

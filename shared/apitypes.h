@@ -116,6 +116,8 @@ struct PageSummary {
     QString name;
     QJsonObject variables; // name -> value
     bool published = false;
+    int templateVersion = 0; // the template version the page is pinned to; 0: it follows the latest
+    int publishedTemplateVersion = 0; // the version its publish snapshot renders; 0: unpublished (or unknown)
     static PageSummary fromJson(const QJsonObject &o);
 };
 
@@ -132,6 +134,8 @@ struct TemplateSummary {
     int height = 0;
     QString rendererType;
     QList<TemplateVariable> variables;
+    int version = 0; // the latest version's number (docs/api.md, Template versions); 0: not said
+    QStringList sizes; // every size preset a render may name: the template's own, then the built-ins
     static TemplateSummary fromJson(const QJsonObject &data);
 };
 
@@ -139,6 +143,14 @@ struct TemplateSummary {
 /// names of the server's engines (server/render/engine.h; the console's tests check the
 /// two lists agree, since the console only talks to a server over HTTP).
 QStringList renderEngineNames();
+
+/// The server's built-in size presets (docs/api.md, "Size presets"), in its order: og,
+/// twitter, linkedin, square, portrait, story, pinterest.
+QStringList builtinSizeNames();
+
+/// The size preset names a template `document` offers: its own `sizes` (a list's order, an
+/// object's keys), then the built-ins it does not name.
+QStringList templateSizeNames(const QJsonObject &document);
 
 /// A page render request (docs/api.md).
 struct RenderRequest {
@@ -148,6 +160,7 @@ struct RenderRequest {
     QString format = QStringLiteral("png");
     QString renderType; // empty: the template's engine
     int scale = 1; // device scale factor 1–3: the image has scale × the pixels (bitmap formats)
+    QString size; // a size preset name (templateSizeNames()); empty: the template's size
     QJsonObject tweaks;
     QString apiToken; // empty: the console's session token
 

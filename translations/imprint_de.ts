@@ -713,6 +713,42 @@ Bitten Sie einen Eigentümer dieses Bereichs, Ihre Rolle zu ändern, und melden 
         <source>The html engine is starting; the preview renders again in a moment.</source>
         <translation>Die HTML-Engine startet; die Vorschau wird gleich erneut gerendert.</translation>
     </message>
+    <message>
+        <source>A size preset: the template&apos;s own sizes first, then the social networks&apos; (og 1200×630, square 1080×1080, story 1080×1920, …).</source>
+        <translation>Eine Größenvorgabe: zuerst die eigenen Größen der Vorlage, dann die der sozialen Netzwerke (og 1200×630, square 1080×1080, story 1080×1920, …).</translation>
+    </message>
+    <message>
+        <source>Si&amp;ze:</source>
+        <translation>&amp;Größe:</translation>
+    </message>
+    <message>
+        <source>Version:</source>
+        <translation>Version:</translation>
+    </message>
+    <message>
+        <source>Template size (%1 × %2)</source>
+        <translation>Größe der Vorlage (%1 × %2)</translation>
+    </message>
+    <message>
+        <source>Template size</source>
+        <translation>Größe der Vorlage</translation>
+    </message>
+    <message>
+        <source>pinned to version %1 of %2</source>
+        <translation>ist an Version %1 von %2 gebunden</translation>
+    </message>
+    <message>
+        <source>follows the latest, version %1</source>
+        <translation>folgt der neuesten, Version %1</translation>
+    </message>
+    <message>
+        <source>The page %1; published with version %2.</source>
+        <translation>Die Seite %1; veröffentlicht mit Version %2.</translation>
+    </message>
+    <message>
+        <source>The page %1; not published.</source>
+        <translation>Die Seite %1; nicht veröffentlicht.</translation>
+    </message>
 </context>
 <context>
     <name>imprint::gui::SignInPage</name>

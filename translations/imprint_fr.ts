@@ -713,6 +713,42 @@ Demandez à un propriétaire de cet espace de modifier votre rôle, puis reconne
         <source>The html engine is starting; the preview renders again in a moment.</source>
         <translation>Le moteur html démarre ; l’aperçu sera de nouveau rendu dans un instant.</translation>
     </message>
+    <message>
+        <source>A size preset: the template&apos;s own sizes first, then the social networks&apos; (og 1200×630, square 1080×1080, story 1080×1920, …).</source>
+        <translation>Une taille prédéfinie : d’abord les tailles propres au modèle, puis celles des réseaux sociaux (og 1200×630, square 1080×1080, story 1080×1920, …).</translation>
+    </message>
+    <message>
+        <source>Si&amp;ze:</source>
+        <translation>&amp;Taille :</translation>
+    </message>
+    <message>
+        <source>Version:</source>
+        <translation>Version :</translation>
+    </message>
+    <message>
+        <source>Template size (%1 × %2)</source>
+        <translation>Taille du modèle (%1 × %2)</translation>
+    </message>
+    <message>
+        <source>Template size</source>
+        <translation>Taille du modèle</translation>
+    </message>
+    <message>
+        <source>pinned to version %1 of %2</source>
+        <translation>est fixée à la version %1 sur %2</translation>
+    </message>
+    <message>
+        <source>follows the latest, version %1</source>
+        <translation>suit la dernière, version %1</translation>
+    </message>
+    <message>
+        <source>The page %1; published with version %2.</source>
+        <translation>La page %1 ; publiée avec la version %2.</translation>
+    </message>
+    <message>
+        <source>The page %1; not published.</source>
+        <translation>La page %1 ; non publiée.</translation>
+    </message>
 </context>
 <context>
     <name>imprint::gui::SignInPage</name>

@@ -372,6 +372,21 @@ void TestConsole::previewRendersThroughRenderApi()
     format->setCurrentIndex(format->findData(QStringLiteral("svg")));
     checkRender(QStringLiteral("SVG"), QColor("#1d4ed8"), QColor("#16a34a"));
     QVERIFY(child<QLabel>(preview, "renderInfo")->text().endsWith(QLatin1String("satori")));
+
+    // The page's sizes and versions (issue 31): it follows the latest template version and
+    // was published with it; a size preset renders at that size.
+    const QString version = child<QLabel>(preview, "versionLabel")->text();
+    QVERIFY2(version.contains(QLatin1String("follows the latest, version 1"))
+                 && version.contains(QLatin1String("published with version 1")),
+             qPrintable(version));
+    auto *size = child<QComboBox>(preview, "sizeCombo");
+    QCOMPARE(size->itemText(0), QStringLiteral("Template size (400 × 300)"));
+    QCOMPARE(size->count(), 8); // the template size, then the seven presets
+    size->setCurrentIndex(size->findData(QStringLiteral("square")));
+    format->setCurrentIndex(format->findData(QStringLiteral("png")));
+    QVERIFY(renderAndWait());
+    QVERIFY2(rendered.first().first().toBool(), qPrintable(message->text()));
+    QCOMPARE(preview->image().size(), QSize(1080, 1080));
 }
 
 // The format and scale choices follow what the server accepts for the engine (docs/api.md):
