@@ -181,14 +181,12 @@ int runConsoleWindow(const ConsoleOptions &o, const QString &notice = QString(),
     // Scripted (a screenshot): a sign-in that fails is reported and ends the run with 1
     // once the screenshot of the refused form is written.
     bool signInFailed = false;
+    int screenshotResult = 0;
     if (!o.screenshot.isEmpty()) {
         QObject::connect(&window, &gui::MainWindow::signInFailed, &window, [&signInFailed](const QString &message) {
             signInFailed = true;
             QTextStream(stderr) << "imprint console: sign-in failed: " << message << '\n';
         });
-    }
-    int screenshotResult = 0;
-    if (!o.screenshot.isEmpty()) {
         gui::screenshotWhenSettled(&window, window.client(), o.screenshot, [&screenshotResult, &o](bool ok) {
             if (!ok) {
                 QTextStream(stderr) << "imprint console: could not write " << o.screenshot << '\n';

@@ -164,6 +164,13 @@ Outcome<QJsonObject> mergedFields(const HttpRequest &request)
     return o;
 }
 
+/// 429 `rate_limited` with `Retry-After`: the render rate limiter wants `wait` s more.
+HttpResponse rateLimited(int wait)
+{
+    return problem(429, QStringLiteral("rate_limited"), QStringLiteral("Too many renders; retry in %1 s.").arg(wait))
+        .withHeader("Retry-After", QByteArray::number(wait));
+}
+
 /// True for `{"document": {…}}`, the wrapped form of a template document.
 bool isWrapped(const QJsonObject &document)
 {
@@ -172,8 +179,8 @@ bool isWrapped(const QJsonObject &document)
 
 /// The template document of an inline render: an object (a JSON body), JSON text of one
 /// (a query string), or `{"document": {…}}` as `POST /templates` also takes it. 400
-/// naming `template` otherwise.
-Outcome<QJsonObject> inlineTemplate(const QJsonValue &v)
+/// naming `template` otherwise. `wrapped` (may be null) says whether it came wrapped.
+Outcome<QJsonObject> inlineTemplate(const QJsonValue &v, bool *wrapped = nullptr)
 {
     QJsonObject document;
     if (v.isObject()) {
@@ -191,7 +198,10 @@ Outcome<QJsonObject> inlineTemplate(const QJsonValue &v)
     } else {
         return invalidParam(QStringLiteral("template"), QStringLiteral("'template' must be a template document."));
     }
-    if (isWrapped(document))
+    const bool isDocumentWrapped = isWrapped(document);
+    if (wrapped)
+        *wrapped = isDocumentWrapped;
+    if (isDocumentWrapped)
         return document.value(QStringLiteral("document")).toObject();
     return document;
 }
@@ -201,17 +211,15 @@ Outcome<QJsonObject> inlineTemplate(const QJsonValue &v)
 std::optional<HttpResponse> readPageFields(const QJsonObject &o, RenderRoutes::Params &p)
 {
     if (present(o, QStringLiteral("template"))) {
-        const auto document = inlineTemplate(o.value(QStringLiteral("template")));
+        const QJsonValue given = o.value(QStringLiteral("template"));
+        bool wrapped = false;
+        const auto document = inlineTemplate(given, &wrapped);
         if (!document)
             return document.error();
         p.inlineTemplate = *document;
-        const QJsonValue given = o.value(QStringLiteral("template"));
-        if (given.isString()) {
-            const QByteArray text = given.toString().toUtf8();
-            p.templateSource = {text, QStringLiteral("template."),
-                                isWrapped(QJsonDocument::fromJson(text).object()) ? QStringLiteral("document.")
-                                                                                  : QString()};
-        }
+        if (given.isString())
+            p.templateSource = {given.toString().toUtf8(), QStringLiteral("template."),
+                                wrapped ? QStringLiteral("document.") : QString()};
         // Fields about a stored page mean nothing here: refused rather than ignored, so a
         // client that meant a page render hears of it.
         for (const QString &name : {QStringLiteral("templateId"), QStringLiteral("draft")}) {
@@ -459,9 +467,7 @@ void RenderRoutes::renderPattern(const HttpRequest &request, const Params &p, Re
         note.keyId = principal->keyId;
     }
     if (const int wait = m_rateLimiter.acquire(rateKey); wait > 0)
-        return responder.send(m_usage.answered(
-            note, problem(429, QStringLiteral("rate_limited"), QStringLiteral("Too many renders; retry in %1 s.").arg(wait))
-                      .withHeader("Retry-After", QByteArray::number(wait))));
+        return responder.send(m_usage.answered(note, rateLimited(wait)));
     patternRequest.pattern = p.pattern;
     patternRequest.width = p.options.width;
     patternRequest.height = p.options.height;
@@ -574,9 +580,7 @@ void RenderRoutes::renderPage(const HttpRequest &request, const Params &p, Respo
                          p.options.engine ? render::engineName(*p.options.engine) : QStringLiteral("unknown"),
                          service::formatName(p.options.format), false, -1, authTimer};
     if (const int wait = m_rateLimiter.acquire(QStringLiteral("key:") + principal->keyId); wait > 0)
-        return responder.send(m_usage.answered(
-            note, problem(429, QStringLiteral("rate_limited"), QStringLiteral("Too many renders; retry in %1 s.").arg(wait))
-                      .withHeader("Retry-After", QByteArray::number(wait))));
+        return responder.send(m_usage.answered(note, rateLimited(wait)));
     const QString baseUrl = baseUrlFor(request);
     const auto cancellation
         = render::RenderCancellation::withDeadline(m_config.renderDeadlineMs(principal->space.plan));
@@ -760,9 +764,7 @@ HttpResponse RenderRoutes::signedWork(const HttpRequest &request, const QList<QB
         return fieldProblem(400, QStringLiteral("invalid_parameter"), QStringLiteral("template"),
                             QStringLiteral("Signed URLs render published pages, not inline templates."));
     if (const int wait = m_rateLimiter.acquire(QStringLiteral("sgk:") + grant->keyId); wait > 0)
-        return problem(429, QStringLiteral("rate_limited"),
-                       QStringLiteral("Too many renders; retry in %1 s.").arg(wait))
-            .withHeader("Retry-After", QByteArray::number(wait));
+        return rateLimited(wait);
 
     service::PageRenderRequest rq;
     rq.spaceId = grant->space.id;
