@@ -10,6 +10,7 @@
 // Exit status: 0 an answer was written; 2 bad arguments or job; 3 out of memory;
 // 125 the parent was gone; 124 the account could not be taken.
 
+#include "server/render/resources/process_account.h"
 #include "server/render/resources/svg_raster.h"
 
 #include <QGuiApplication>
@@ -22,11 +23,9 @@
 #include <cstring>
 #include <grp.h>
 #include <new>
-#include <pwd.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
 #include <unistd.h>
-#include <vector>
 
 // AddressSanitizer (the fuzz and sanitizer builds, scripts/sanitize) reserves terabytes of
 // address space for its shadow memory at start: under RLIMIT_AS the helper could not start,
@@ -79,17 +78,15 @@ bool tieToParent(pid_t parent)
     return ::getppid() == parent;
 }
 
-/// As root: becomes `name` (groups dropped). Without root or without the account: stays
-/// as it is (the server runs unprivileged, or the account was not made: deployment.md).
+/// As root: becomes `name` (groups dropped), the account the browser uses too
+/// (render::unprivilegedAccount()). Without root or without the account: stays as it is
+/// (the server runs unprivileged, or the account was not made: deployment.md).
 bool dropPrivileges(const char *name)
 {
-    if (::geteuid() != 0 || !name || !*name)
+    const auto account = imprint::render::unprivilegedAccount(QString::fromLocal8Bit(name ? name : ""));
+    if (!account)
         return true;
-    std::vector<char> buffer(16384);
-    passwd entry{}, *found = nullptr;
-    if (::getpwnam_r(name, &entry, buffer.data(), buffer.size(), &found) != 0 || !found || found->pw_uid == 0)
-        return true;
-    return ::setgroups(0, nullptr) == 0 && ::setgid(found->pw_gid) == 0 && ::setuid(found->pw_uid) == 0;
+    return ::setgroups(0, nullptr) == 0 && ::setgid(account->gid) == 0 && ::setuid(account->uid) == 0;
 }
 
 void limit(int resource, rlim_t value)

@@ -517,9 +517,9 @@ private Q_SLOTS:
     void theBrowserDiesWithItsServer()
     {
         QFETCH(bool, asAccount);
-        std::optional<ChromiumUser> account;
+        std::optional<ProcessAccount> account;
         if (asAccount) {
-            account = chromiumUser(QStringLiteral("imprint-browser"));
+            account = unprivilegedAccount(QStringLiteral("imprint-browser"));
             QVERIFY2(account, "no imprint-browser account: scripts/deps makes it");
         }
         int ready[2];

@@ -185,7 +185,7 @@ struct ChromiumBrowser::Private {
         l.profile = std::make_unique<QTemporaryDir>(
             QDir::tempPath() + QStringLiteral("/imprint-chromium-%1-XXXXXX").arg(QCoreApplication::applicationPid()));
         // As root the browser runs as an unprivileged account, with Chromium's sandbox.
-        const std::optional<ChromiumUser> user = chromiumUser(options.user);
+        const std::optional<ProcessAccount> user = unprivilegedAccount(options.user);
         if (user && ::chown(QFile::encodeName(l.profile->path()).constData(), user->uid, user->gid) != 0) {
             l.why = QStringLiteral("the browser's profile could not be given to %1").arg(user->name);
             return l;

@@ -15,7 +15,6 @@
 #include <sys/ioctl.h>
 #include <grp.h>
 #include <poll.h>
-#include <pwd.h>
 #include <sched.h>
 #include <sys/prctl.h>
 #include <sys/socket.h>
@@ -150,20 +149,8 @@ QStringList chromiumNetworkSwitches(quint16 proxyPort)
     };
 }
 
-std::optional<ChromiumUser> chromiumUser(const QString &name)
-{
-    if (geteuid() != 0 || name.isEmpty())
-        return std::nullopt;
-    std::vector<char> buffer(16384);
-    passwd entry{}, *found = nullptr;
-    if (getpwnam_r(name.toLocal8Bit().constData(), &entry, buffer.data(), buffer.size(), &found) != 0 || !found
-        || found->pw_uid == 0)
-        return std::nullopt;
-    return ChromiumUser{found->pw_uid, found->pw_gid, name};
-}
-
 common::Expected<common::Done, QString> DevToolsPipe::start(const QStringList &args, ChromiumNetworkIsolation isolation,
-                                                            const std::optional<ChromiumUser> &user,
+                                                            const std::optional<ProcessAccount> &user,
                                                             const QString &home)
 {
     // A write to a browser that just died must fail with EPIPE, not end this process.

@@ -17,6 +17,7 @@
 // The page's allowed resources never need the network: they are answered over the pipe.
 
 #include "server/common/expected.h"
+#include "server/render/resources/process_account.h"
 #include <QByteArray>
 #include <QDeadlineTimer>
 #include <QJsonObject>
@@ -42,18 +43,6 @@ enum class ChromiumNetworkIsolation : quint8 {
     Namespace, ///< its own network namespace with no interface, plus the refusing proxy
     ProxyOnly, ///< the refusing proxy and resolver rules alone (no namespace could be made)
 };
-
-/// An unprivileged account the browser runs as when the server runs as root (Chromium's
-/// own sandbox refuses to run as root): `scripts/deps` creates `imprint-browser`.
-struct ChromiumUser {
-    uid_t uid = 0;
-    gid_t gid = 0;
-    QString name;
-};
-
-/// The account named `name` when this process runs as root and the account exists;
-/// nullopt otherwise (not root: the browser runs as this process's user).
-std::optional<ChromiumUser> chromiumUser(const QString &name);
 
 /// Whether this process can start a child in a network namespace of its own (as root:
 /// unshare(CLONE_NEWNET); otherwise inside a new user namespace). Probed once, by a
@@ -131,7 +120,7 @@ public:
     /// it dies (PR_SET_PDEATHSIG from a thread that lives as long as this object). Why not
     /// when the process could not be made.
     common::Expected<common::Done, QString> start(const QStringList &args, ChromiumNetworkIsolation isolation,
-                                                  const std::optional<ChromiumUser> &user = std::nullopt,
+                                                  const std::optional<ProcessAccount> &user = std::nullopt,
                                                   const QString &home = {});
 
     /// Kills the browser's process group and waits for it; idempotent.
