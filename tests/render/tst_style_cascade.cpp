@@ -236,6 +236,7 @@ private Q_SLOTS:
             add("textTransform", "\"uppercase\"");
             add("whiteSpace", "\"nowrap\"");
             add("wordBreak", "\"break-all\"");
+            add("hyphens WebkitHyphens", "\"auto\"");
             add("direction", "\"rtl\"");
             add("filter WebkitFilter backdropFilter WebkitBackdropFilter", "\"blur(2px)\"");
             add("clipPath WebkitClipPath", "\"circle(50%)\"");

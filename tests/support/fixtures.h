@@ -155,6 +155,10 @@ inline constexpr Golden kGoldens[] = {
     {"conformance/text-fallback-bold-cjk", 0.985, 0.985, 0.75}, // .99130 / .9907 / .7771
     {"conformance/text-ellipsis-bidi", 0.99, 0.99, 0.82}, // .99700 / .9976 / .8507
     {"conformance/text-line-clamp-arabic", 0.985, 0.985, 0.76}, // .99349 / .9938 / .7948
+    // Issue 29: font-relative ch/ex lengths, and hyphens: auto against Chromium with a
+    // dictionary built from the same patterns (scripts/gen-hyphenation-dictionary).
+    {"conformance/units-ch-ex", 0.99, 0.99, 0.84}, // .99699 / .9954 / .8671
+    {"conformance/text-hyphens-auto", 0.99, 0.98, 0.69}, // .99513 / .9889 / .7160
 };
 
 /// Adds the QTest data columns `name` and `threshold` and one row per fixture with the

@@ -12,6 +12,7 @@
 #include <QStringView>
 
 #include <array>
+#include <functional>
 #include <optional>
 #include <vector>
 
@@ -87,6 +88,17 @@ std::optional<Length> lengthPercentage(QStringView text, float fontSize, float r
 /// and url() is left alone. A viewport side of 0 (a content-sized image) leaves the units
 /// as written, which the property then reports as invalid.
 QString resolveViewportUnits(const QString &value, QSizeF viewport);
+
+/// `value` with every font-relative `ch` and `ex` length (CSS Values 4 §6.1.1) replaced
+/// by its px: `chPx` is the advance of "0" in the element's first available font, `exPx`
+/// its x-height. `max-width: 65ch` (Tailwind's max-w-prose) at 8.9 px per "0" becomes
+/// `578.5px`. Quotes and url() as in resolveViewportUnits().
+QString resolveFontUnits(const QString &value, qreal chPx, qreal exPx);
+
+/// The scanner both use: `value` with each `<number><unit>` outside quotes and url()
+/// replaced by number × pxPerUnit(unit) px, where pxPerUnit (given the unit lower-cased)
+/// answers a positive factor; units it answers ≤ 0 for are left as written.
+QString substituteUnits(const QString &value, const std::function<qreal(QStringView unit)> &pxPerUnit);
 
 /// One `<position>` (CSS Values 4 §8.3: 1–2 values of keywords left/center/right/top/
 /// bottom, lengths or percentages, in either keyword order) as x and y. Returns false

@@ -6,6 +6,7 @@
 #include "server/render/css/calc.h"
 
 #include <cmath>
+#include <functional>
 
 namespace imprint::render {
 
@@ -244,7 +245,7 @@ std::optional<Length> lengthPercentage(QStringView text, float fontSize, float r
     return std::nullopt;
 }
 
-QString resolveViewportUnits(const QString &value, QSizeF viewport)
+QString substituteUnits(const QString &value, const std::function<qreal(QStringView unit)> &pxPerUnit)
 {
     auto isNameChar = [](QChar c) { return c.isLetterOrNumber() || c == u'_' || c == u'-' || c == u'.' || c == u'#'; };
     QString out;
@@ -283,23 +284,13 @@ QString resolveViewportUnits(const QString &value, QSizeF viewport)
         qsizetype unitEnd = j;
         while (unitEnd < value.size() && value[unitEnd].isLetter())
             ++unitEnd;
-        QString unit = value.mid(j, unitEnd - j).toLower();
-        if (unit.size() > 2 && (unit[0] == u's' || unit[0] == u'l' || unit[0] == u'd'))
-            unit.remove(0, 1); // svw, lvh, dvmin: the small, large and dynamic viewports are one here
-        qreal basis = -1;
-        if (unit == QLatin1String("vw") || unit == QLatin1String("vi"))
-            basis = viewport.width();
-        else if (unit == QLatin1String("vh") || unit == QLatin1String("vb"))
-            basis = viewport.height();
-        else if (unit == QLatin1String("vmin"))
-            basis = std::min(viewport.width(), viewport.height());
-        else if (unit == QLatin1String("vmax"))
-            basis = std::max(viewport.width(), viewport.height());
+        const QString unit = value.mid(j, unitEnd - j).toLower();
+        const qreal basis = unit.isEmpty() ? -1 : pxPerUnit(unit);
         bool ok = false;
         const double n = value.mid(i, j - i).toDouble(&ok);
         if (basis > 0 && ok && std::isfinite(n)) {
             out += QStringView(value).mid(copied, i - copied);
-            out += QString::number(n * basis / 100.0, 'g', 10) + QLatin1String("px");
+            out += QString::number(n * basis, 'g', 10) + QLatin1String("px");
             copied = unitEnd;
         }
         i = unitEnd - 1;
@@ -308,6 +299,36 @@ QString resolveViewportUnits(const QString &value, QSizeF viewport)
         return value;
     out += QStringView(value).mid(copied);
     return out;
+}
+
+QString resolveViewportUnits(const QString &value, QSizeF viewport)
+{
+    return substituteUnits(value, [viewport](QStringView written) -> qreal {
+        QStringView unit = written;
+        if (unit.size() > 2 && (unit[0] == u's' || unit[0] == u'l' || unit[0] == u'd'))
+            unit = unit.mid(1); // svw, lvh, dvmin: the small, large and dynamic viewports are one here
+        qreal side = -1;
+        if (unit == u"vw" || unit == u"vi")
+            side = viewport.width();
+        else if (unit == u"vh" || unit == u"vb")
+            side = viewport.height();
+        else if (unit == u"vmin")
+            side = std::min(viewport.width(), viewport.height());
+        else if (unit == u"vmax")
+            side = std::max(viewport.width(), viewport.height());
+        return side > 0 ? side / 100.0 : -1;
+    });
+}
+
+QString resolveFontUnits(const QString &value, qreal chPx, qreal exPx)
+{
+    return substituteUnits(value, [chPx, exPx](QStringView unit) -> qreal {
+        if (unit == u"ch")
+            return chPx;
+        if (unit == u"ex")
+            return exPx;
+        return -1;
+    });
 }
 
 bool position(const QStringList &tokens, float fontSize, float rootFontSize, Length *x, Length *y)

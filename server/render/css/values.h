@@ -160,6 +160,9 @@ enum class WhiteSpace : quint8 { Normal, NoWrap, Pre, PreWrap, PreLine };
 enum class TextWrapStyle : quint8 { Auto, Balance, Pretty, Stable };
 enum class WordBreak : quint8 { Normal, BreakAll, KeepAll, BreakWord };
 enum class OverflowWrap : quint8 { Normal, BreakWord, Anywhere };
+/// hyphens (CSS Text 3 §5.4): none ignores soft hyphens, manual breaks at them, auto also
+/// at the language's hyphenation opportunities (resources/hyphenation.h).
+enum class Hyphens : quint8 { None, Manual, Auto };
 enum class TextOverflow : quint8 { Clip, Ellipsis };
 enum class Direction : quint8 { Ltr, Rtl };
 enum class ObjectFit : quint8 { Fill, Contain, Cover, None, ScaleDown };

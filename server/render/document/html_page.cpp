@@ -2,6 +2,7 @@
 #include "server/render/document/inline_svg.h"
 
 #include "server/render/document/markup.h"
+#include "server/render/resources/hyphenation.h"
 #include "server/render/resources/svg_sanitizer.h"
 #include "server/render/style/computed_style.h"
 
@@ -166,6 +167,15 @@ QString htmlWithEmojiImages(const QString &html, const PageEmoji &emoji)
     return out;
 }
 
+/// What a text child needs from its ancestors to be hyphenated as the layout engines
+/// hyphenate it (resources/hyphenation.h): Debian's Chromium has no hyphenation
+/// dictionary, so `hyphens: auto` text is written with its soft hyphens in place.
+/// From inline styles and `tw` only; a template style sheet's `hyphens` is not seen.
+struct Inherited {
+    bool hyphenate = false; ///< computed `hyphens: auto`, not under an upper-casing transform
+    QString lang; ///< the content language
+};
+
 struct Writer {
     const QHash<QString, QString> &values;
     const PageEmoji &emoji;
@@ -244,7 +254,25 @@ struct Writer {
             flat.append(c);
     }
 
-    void element(const QJsonObject &el, const QString &id, const QJsonObject &extraStyle = {})
+    /// `inherited` updated by an element's own `style` and `lang` prop.
+    static Inherited inheritedFor(const QJsonObject &style, const QJsonObject &props, Inherited inherited)
+    {
+        for (const char *name : {"hyphens", "WebkitHyphens"}) {
+            const QJsonValue v = style.value(QLatin1String(name));
+            if (v.isString())
+                inherited.hyphenate = v.toString().trimmed().compare(QLatin1String("auto"), Qt::CaseInsensitive) == 0;
+        }
+        // Upper-cased words are capitalised, which Blink's rules leave whole.
+        const QString transform = style.value(QLatin1String("textTransform")).toString().trimmed().toLower();
+        if (transform == QLatin1String("uppercase") || transform == QLatin1String("capitalize"))
+            inherited.hyphenate = false;
+        if (const QJsonValue lang = props.value(QLatin1String("lang")); lang.isString())
+            inherited.lang = lang.toString().trimmed();
+        return inherited;
+    }
+
+    void element(const QJsonObject &el, const QString &id, const QJsonObject &extraStyle = {},
+                 const Inherited &parent = {})
     {
         const QString tag = el.value(QLatin1String("type")).toString(QStringLiteral("div")).trimmed().toLower();
         // A tag name is letters, digits and hyphens; anything else would break the markup.
@@ -284,18 +312,30 @@ struct Writer {
         out += u'>';
         if (safeTag == QLatin1String("img") || safeTag == QLatin1String("br"))
             return;
+        const Inherited inherited = inheritedFor(style, props, parent);
         QJsonArray children;
         flatten(props.value(QLatin1String("children")), children);
         for (qsizetype i = 0; i < children.size(); ++i) {
             const QJsonValue c = children.at(i);
             if (c.isString()) {
-                const QString escaped
-                    = text(c.toString()).toHtmlEscaped().replace(QChar::LineSeparator, QLatin1String("<br>"));
+                QString value = text(c.toString());
+                if (inherited.hyphenate) {
+                    // The paragraph's last word stays whole (Blink): the text is its end
+                    // unless more text or an inline element follows it here.
+                    bool endsParagraph = true;
+                    for (qsizetype j = i + 1; j < children.size() && endsParagraph; ++j) {
+                        const QJsonValue next = children.at(j);
+                        endsParagraph = !next.isString()
+                                        && !isInlineTag(next.toObject().value(QLatin1String("type")).toString().toLower());
+                    }
+                    value = insertSoftHyphens(value, inherited.lang, endsParagraph);
+                }
+                const QString escaped = value.toHtmlEscaped().replace(QChar::LineSeparator, QLatin1String("<br>"));
                 const QString drawn = withEmojiImages(escaped, emoji);
                 // One span keeps text and images one flex item, as the text run is without them.
                 out += drawn == escaped ? drawn : QStringLiteral("<span>") + drawn + QStringLiteral("</span>");
             } else if (c.isObject())
-                element(c.toObject(), id + u'.' + QString::number(i));
+                element(c.toObject(), id + u'.' + QString::number(i), {}, inherited);
         }
         out += QStringLiteral("</") + safeTag + u'>';
     }
@@ -396,7 +436,7 @@ std::optional<QString> templatePageHtml(const Template &tmpl, const QHash<QStrin
         extra.insert(QStringLiteral("left"), 0);
         extra.insert(QStringLiteral("top"), 0);
     }
-    w.element(root, QStringLiteral("0"), extra);
+    w.element(root, QStringLiteral("0"), extra, {false, tmpl.lang});
     w.out += kTail;
     return w.out;
 }

@@ -81,6 +81,14 @@ void StyleBuilder::apply(const CssProperty *property, const QString &name, const
             return;
         text = *substituted;
     }
+    if (mayHoldFontUnit(text)) {
+        // ch and ex (CSS Values 4 §6.1.1): the element's font, applied first
+        // (ApplyOrder::FontSize); in font-size itself, the parent's.
+        const FontUnitSizes units = property && property->handler == &StyleBuilder::fontSize
+                                        ? fontUnitSizes(m_parent ? *m_parent : ComputedStyle{})
+                                        : ownFontUnits();
+        text = css::resolveFontUnits(text, units.ch, units.ex);
+    }
     const QString lower = text.toLower();
     // CSS-wide keywords (CSS Cascade 4 §7.3): inherited properties already carry the
     // parent's value and the others their initial value, so only `inherit` on a

@@ -44,6 +44,7 @@ struct InheritedStyle {
     Length textIndent = Length::px(0); // px or % of the block's width (CSS Text 3 §8.1)
     WordBreak wordBreak = WordBreak::Normal;
     OverflowWrap overflowWrap = OverflowWrap::Normal;
+    Hyphens hyphens = Hyphens::Manual; // CSS Text 3 §5.4
     Direction direction = Direction::Ltr;
     /// The content language (the `lang` attribute, HTML §3.2.6.2, or the template's
     /// `lang`), as written; empty = unknown. It picks fallback faces (font_fallback.h).

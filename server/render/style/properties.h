@@ -22,7 +22,8 @@ enum class ValueKind : quint8 { Length, Colour, Value };
 /// Application order of the declarations of one element. QJsonObject keeps its keys
 /// sorted, not as written, so the order is fixed here instead (CSS Cascade 4 §6.2 gives
 /// later declarations precedence; here the more specific one comes later):
-/// font-size first (`em` in the other values depends on it), then color (`currentColor`
+/// the font first — font-size, font-family, -weight and -style (`em`, `ch` and `ex` in the
+/// other values depend on them) — then color (`currentColor`
 /// does), then shorthands, then the border sub-shorthands, then longhands, then the
 /// flow-relative properties (marginInlineStart, …), which need the element's `direction`,
 /// then the background longhands that adjust the layers background/backgroundImage created.

@@ -7,6 +7,7 @@
 #include "server/common/text.h"
 #include "server/render/css/parse.h"
 #include "server/render/style/computed_style.h"
+#include "server/render/style/font_units.h"
 #include "server/render/style/properties.h"
 
 #include <QJsonObject>
@@ -131,6 +132,14 @@ private:
         warn(name, QStringLiteral("invalid %1 \"%2\"").arg(what, value));
     }
     float parentFontSize() const { return m_parent ? m_parent->fontSize : 16.f; }
+    /// 1ch and 1ex of this element's computed font (font_units.h), measured on first use:
+    /// after ApplyOrder::FontSize, when the font longhands are all applied.
+    FontUnitSizes ownFontUnits()
+    {
+        if (!m_fontUnits)
+            m_fontUnits = fontUnitSizes(m_s);
+        return *m_fontUnits;
+    }
     std::optional<Length> length(const QString &v) const
     {
         return css::lengthPercentage(v, m_s.fontSize, m_rootFontSize);
@@ -227,6 +236,7 @@ private:
     bool whiteSpace(const CssProperty &, const QString &v);
     bool textWrap(const CssProperty &, const QString &v);
     bool wordBreak(const CssProperty &, const QString &v);
+    bool hyphens(const CssProperty &, const QString &v);
     bool overflowWrap(const CssProperty &, const QString &v);
     bool direction(const CssProperty &, const QString &v);
     bool textShadow(const CssProperty &, const QString &v);
@@ -292,6 +302,7 @@ private:
     bool m_ownDecorationColorSet = false;
     QString m_lastReason; // detail for the warning of the handler that just failed
     std::array<std::vector<TransformOp>, 3> m_individualTransforms; // translate, rotate, scale
+    std::optional<FontUnitSizes> m_fontUnits; // this element's 1ch and 1ex, measured once when first needed
 };
 
 } // namespace imprint::render::style_detail

@@ -339,6 +339,14 @@ bool StyleBuilder::wordBreak(const CssProperty &, const QString &v)
     return w.has_value();
 }
 
+bool StyleBuilder::hyphens(const CssProperty &, const QString &v)
+{
+    auto h = keyword<Hyphens>(v, {{"none", Hyphens::None}, {"manual", Hyphens::Manual}, {"auto", Hyphens::Auto}});
+    if (h)
+        m_s.hyphens = *h;
+    return h.has_value();
+}
+
 bool StyleBuilder::overflowWrap(const CssProperty &, const QString &v)
 {
     auto w = keyword<OverflowWrap>(v, {{"normal", OverflowWrap::Normal},

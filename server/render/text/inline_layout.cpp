@@ -91,7 +91,8 @@ struct InlineText {
     std::vector<int> close; // Open item -> index of its Close item
 };
 
-InlineText buildInlineText(const ComputedStyle &block, const std::vector<InlineItem> &items, bool wraps)
+InlineText buildInlineText(const ComputedStyle &block, const std::vector<InlineItem> &items, bool wraps,
+                           bool autoHyphens)
 {
     InlineText t;
     t.start.resize(items.size());
@@ -100,6 +101,12 @@ InlineText buildInlineText(const ComputedStyle &block, const std::vector<InlineI
     std::vector<int> open;
     bool previousSpace = true; // a paragraph's leading spaces collapse away
     const QFont blockFont = TextEngine::fontFor(block);
+    // The paragraph's last word is not hyphenated (Blink): it is in the last text item.
+    size_t lastText = items.size();
+    for (size_t i = 0; i < items.size(); ++i) {
+        if (items[i].kind == InlineItem::Kind::Text && items[i].node && !items[i].node->text.trimmed().isEmpty())
+            lastText = i;
+    }
     for (size_t i = 0; i < items.size(); ++i) {
         const InlineItem &item = items[i];
         t.start[i] = int(t.text.size());
@@ -107,7 +114,10 @@ InlineText buildInlineText(const ComputedStyle &block, const std::vector<InlineI
         switch (item.kind) {
         case InlineItem::Kind::Text: {
             QString piece = collapseInto(s, item.node->text, previousSpace);
-            piece = normalizeEmojiForShaping(applyTransform(piece, s.textTransform));
+            piece = applyTransform(piece, s.textTransform);
+            if (s.hyphens != Hyphens::Auto || autoHyphens)
+                piece = applyHyphens(piece, s, i == lastText);
+            piece = normalizeEmojiForShaping(piece);
             if (s.wordBreak == WordBreak::KeepAll)
                 piece = joinCjkWords(piece);
             if (wraps && s.wordBreak != WordBreak::BreakAll)
@@ -681,7 +691,10 @@ InlineLayout layoutInlineUncached(const ComputedStyle &block, const std::vector<
     const bool wraps = finiteWidth && wrap != QTextOption::NoWrap;
     // Step: the items as one string with a format range per run (CSS Text 3 §4.1.1)
     // The break controls go in at max-content too (see text_lines.cpp: they take letter-spacing).
-    const InlineText t = buildInlineText(block, items, wrap != QTextOption::NoWrap);
+    // Automatic hyphenation only breaks lines: a min-content size leaves it out, as Blink
+    // does (its line breaker hyphenates in the layout mode only), so a flex item's
+    // automatic minimum is its longest whole word.
+    const InlineText t = buildInlineText(block, items, wrap != QTextOption::NoWrap, width != 0);
     if (t.text.isEmpty())
         return out;
     const bool justify = block.textAlign == TextAlign::Justify && finiteWidth && wraps;

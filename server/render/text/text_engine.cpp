@@ -10,6 +10,7 @@
 
 #include <QFontDatabase>
 #include <QFontMetricsF>
+#include <QRawFont>
 #include <QHash>
 #include <QMutex>
 #include <QTextBoundaryFinder>
@@ -102,6 +103,7 @@ QByteArray cacheKey(const ComputedStyle &s, const QString &text, qreal width)
     appendRaw(key, quint8(s.textWrapStyle));
     appendRaw(key, quint8(s.wordBreak));
     appendRaw(key, quint8(s.overflowWrap));
+    appendRaw(key, quint8(s.hyphens));
     appendRaw(key, quint8(s.direction));
     key.append(s.lang.toLatin1()).append('\0'); // picks the fallback faces
     appendRaw(key, quint8(s.textOverflow));
@@ -227,12 +229,20 @@ QString TextEngine::processText(const ComputedStyle &s, const QString &text)
         }
         break;
     }
-    out = normalizeEmojiForShaping(applyTransform(out, s.textTransform)); // emoji.h
+    out = normalizeEmojiForShaping(applyHyphens(applyTransform(out, s.textTransform), s)); // emoji.h
     return s.wordBreak == WordBreak::KeepAll ? joinCjkWords(out) : out;
 }
 
 std::shared_ptr<const TextBlock> TextEngine::shape(const ComputedStyle &style, const QString &text, qreal width)
 {
+    if (width == 0 && style.hyphens == Hyphens::Auto) {
+        // A min-content size leaves automatic hyphenation out, as Blink does (its line
+        // breaker hyphenates in the layout mode only): a flex item's automatic minimum
+        // is its longest whole word. Soft hyphens the author wrote still break.
+        ComputedStyle manual = style;
+        manual.hyphens = Hyphens::Manual;
+        return shape(manual, text, width);
+    }
     const QByteArray key = cacheKey(style, text, width);
     ShapeCache &cache = threadCache();
     if (auto hit = cache.find(key)) {
@@ -269,5 +279,35 @@ void TextEngine::clearThreadCache()
 {
     threadCache().clear();
 }
+
+FontUnitSizes TextEngine::fontUnitSizes(const ComputedStyle &style)
+{
+    QFont font = fontFor(style);
+    // The units measure the font, not the spacing a style adds between letters.
+    font.setLetterSpacing(QFont::AbsoluteSpacing, 0);
+    font.setWordSpacing(0);
+    // The first available font itself, not the family list: QFontMetricsF would ask the
+    // multi-font engine, whose x-height is the "x" glyph's box, not the OS/2 sxHeight
+    // Chromium (Skia) reads.
+    const QRawFont primary = QRawFont::fromFont(font);
+    const qreal em = std::max(style.fontSize, 0.f);
+    if (!primary.isValid())
+        return {em * 0.5, em * 0.5};
+    // CSS Values 4 §6.1.1: without a "0" glyph, 1ch is 0.5em.
+    const QList<quint32> zero = primary.glyphIndexesForString(QStringLiteral("0"));
+    const QList<QPointF> advance = zero.size() == 1 && zero.front() != 0
+                                       ? primary.advancesForGlyphIndexes(zero, QRawFont::UseDesignMetrics)
+                                       : QList<QPointF>{};
+    const qreal ch = advance.size() == 1 ? advance.front().x() : em * 0.5;
+    const qreal ex = primary.xHeight() > 0 ? primary.xHeight() : em * 0.5;
+    return {ch, ex};
+}
+
+namespace {
+// Style resolves ch and ex while it computes a style, and text is above style
+// (style/font_units.h): installed before main(), in every program that links the text
+// module, so no render can run before it.
+[[maybe_unused]] const bool g_fontUnitsInstalled = (setFontUnitMeasure(&TextEngine::fontUnitSizes), true);
+} // namespace
 
 } // namespace imprint::render

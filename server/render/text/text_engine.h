@@ -5,6 +5,7 @@
 // and the painters, so the lines drawn are the lines measured.
 
 #include "server/render/resources/cache_stats.h"
+#include "server/render/style/font_units.h"
 #include "server/render/text/text_measurer.h"
 
 #include <QFont>
@@ -102,6 +103,11 @@ public:
     /// The characters of `text` after CSS Text 3 §4.1.1 white-space collapsing (per
     /// `white-space`) and §2.1 text-transform; forced breaks become U+2028.
     static QString processText(const ComputedStyle &style, const QString &text);
+
+    /// 1ch and 1ex in px for a style's font (CSS Values 4 §6.1.1), as Chromium measures
+    /// them: the advance of "0" and the x-height (OS/2 sxHeight, else the "x" glyph's
+    /// height) of the first available font of fontFor(style), letter-spacing left out.
+    static FontUnitSizes fontUnitSizes(const ComputedStyle &style);
 
     /// Drops every cached shaping result of the calling thread (tests, memory pressure).
     static void clearThreadCache();

@@ -39,6 +39,12 @@ inline bool isCollapsibleSpace(QChar c)
 /// `text` under text-transform (CSS Text 3 §2.1).
 QString applyTransform(const QString &text, TextTransform transform);
 
+/// `text` under `hyphens` (CSS Text 3 §5.4), after text-transform as in Blink: `none`
+/// drops the soft hyphens (U+00AD), `auto` adds them at the hyphenation opportunities of
+/// the element's `lang` (resources/hyphenation.h), `manual` keeps the author's.
+/// `endsParagraph`: `text` is the end of its paragraph, whose last word stays whole.
+QString applyHyphens(const QString &text, const ComputedStyle &style, bool endsParagraph = true);
+
 /// The families of a run's font: those `requested` names (generics resolved), then the
 /// installed fallbacks; `*named` (when given) is how many came from `requested`.
 QStringList familyList(const QStringList &requested, qsizetype *named = nullptr);

@@ -6,6 +6,7 @@
 #include "server/render/text/text_internal.h"
 
 #include "server/render/resources/emoji.h"
+#include "server/render/resources/hyphenation.h"
 #include "server/render/text/feature_faces.h"
 #include "server/render/text/font_fallback.h"
 #include "server/render/text/font_set.h"
@@ -25,6 +26,19 @@
 #include <list>
 
 namespace imprint::render::text_detail {
+
+QString applyHyphens(const QString &text, const ComputedStyle &style, bool endsParagraph)
+{
+    switch (style.hyphens) {
+    case Hyphens::Manual: return text;
+    case Hyphens::Auto: return insertSoftHyphens(text, style.lang, endsParagraph);
+    case Hyphens::None: {
+        QString out = text;
+        return out.remove(QChar(0x00AD));
+    }
+    }
+    return text;
+}
 
 QString applyTransform(const QString &text, TextTransform transform)
 {

@@ -1,0 +1,35 @@
+#include "server/render/style/font_units.h"
+
+#include "server/render/style/computed_style.h"
+
+#include <atomic>
+
+namespace imprint::render {
+
+namespace {
+std::atomic<FontUnitMeasure> g_measure{nullptr};
+} // namespace
+
+void setFontUnitMeasure(FontUnitMeasure measure)
+{
+    g_measure.store(measure, std::memory_order_release);
+}
+
+FontUnitSizes fontUnitSizes(const ComputedStyle &style)
+{
+    if (const FontUnitMeasure measure = g_measure.load(std::memory_order_acquire))
+        return measure(style);
+    return {style.fontSize * 0.5, style.fontSize * 0.5};
+}
+
+bool mayHoldFontUnit(QStringView text)
+{
+    for (qsizetype i = 1; i + 1 < text.size(); ++i) {
+        const char16_t a = text[i].toLower().unicode(), b = text[i + 1].toLower().unicode();
+        if (((a == u'c' && b == u'h') || (a == u'e' && b == u'x')) && (text[i - 1].isDigit() || text[i - 1] == u'.'))
+            return true;
+    }
+    return false;
+}
+
+} // namespace imprint::render

@@ -1,0 +1,35 @@
+#pragma once
+// The font-relative lengths that depend on the font's own glyphs, `ch` and `ex` (CSS
+// Values 4 §6.1.1). Style resolves them to px while it computes an element's style, but
+// measuring a glyph is the text module's business and text sits above style: the text
+// module installs its measure here once per process (text/text_engine.cpp), and style
+// asks through fontUnitSizes().
+
+#include <QStringView>
+
+namespace imprint::render {
+
+struct ComputedStyle;
+
+/// The px sizes of 1ch and 1ex for one computed font.
+struct FontUnitSizes {
+    qreal ch = 0; ///< the advance of "0" (U+0030) in the first available font
+    qreal ex = 0; ///< the first available font's x-height
+};
+
+/// Measures FontUnitSizes for a style's font-family list, font-size, weight and style.
+using FontUnitMeasure = FontUnitSizes (*)(const ComputedStyle &style);
+
+/// Installs the process-wide measure (the text module's; null: none). Thread-safe.
+void setFontUnitMeasure(FontUnitMeasure measure);
+
+/// 1ch and 1ex for `style`: the installed measure's answer, or with none installed (a
+/// build of style alone) 0.5em each, the value CSS Values 4 §6.1.1 assumes when the
+/// font cannot be measured.
+FontUnitSizes fontUnitSizes(const ComputedStyle &style);
+
+/// True when a declaration's `text` may hold a ch or ex length: a digit or '.' right
+/// before "ch"/"ex" (any case), so `display: flex` or a family "Chalet" measure nothing.
+bool mayHoldFontUnit(QStringView text);
+
+} // namespace imprint::render
