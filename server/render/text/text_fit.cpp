@@ -242,8 +242,8 @@ std::shared_ptr<const TextBlock> shrinkToBox(const ComputedStyle &s, const QStri
 {
     const qreal boxHeight = s.textFitBoxHeight;
     const auto fits = [&](const TextBlock &b) {
-        return (boxHeight < 0 || b.size.height() <= boxHeight + kWidthEpsilon) && b.size.width() <= width + kWidthEpsilon
-               && !b.ellipsized;
+        return (boxHeight < 0 || b.size.height() <= boxHeight + kWidthEpsilon)
+               && b.size.width() <= width + kWidthEpsilon && !b.ellipsized;
     };
     if (fits(*base) || s.fontSize <= 0)
         return base;
