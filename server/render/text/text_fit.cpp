@@ -88,6 +88,7 @@ qreal lineScale(const ComputedStyle &s, const TextLine &line, qreal width)
 /// min(scale, max(limit, 1)), shrink max(scale, min(limit, 1))); 0 when it does not apply.
 qreal allowedScale(const TextFit &fit, qreal k)
 {
+    // Step: grow only grows, shrink only shrinks; the <percentage> limit (#valdef-text-fit-percentage)
     if (k <= 0 || (fit.type == TextFit::Type::Grow && k <= 1) || (fit.type == TextFit::Type::Shrink && k >= 1))
         return 0;
     if (fit.limit >= 0)
@@ -281,8 +282,8 @@ std::shared_ptr<const TextBlock> fitTextUncached(const ComputedStyle &s, const Q
 {
     if (s.textFit.type == TextFit::Type::ShrinkToBox)
         return shrinkToBox(s, raw, width, shapeUncached(s, raw, width));
-    // Step: lay the run out at its computed size; the breaks stay (Blink fits laid-out
-    // lines, before text-overflow cuts what still overflows: CSS Overflow 3 §text-overflow)
+    // Step: lines at the computed font size, breaks kept (#text-fit-property; Blink fits
+    // laid-out lines), before text-overflow cuts what still overflows (CSS Overflow 3)
     ComputedStyle unclipped = s;
     unclipped.textOverflow = TextOverflow::Clip;
     auto base = shapeUncached(unclipped, raw, width);
@@ -294,7 +295,7 @@ std::shared_ptr<const TextBlock> fitTextUncached(const ComputedStyle &s, const Q
     const size_t count = base->lines.size();
     std::vector<qreal> scales(count, 0);
     if (s.textFit.target == TextFit::Target::Consistent) {
-        // Step: `consistent` scales every line by the smallest line scale (Blink MeasurePerBlockScale())
+        // Step: consistent, one scale for all lines, the smallest (#valdef-text-fit-consistent)
         qreal k = 0;
         for (const TextLine &line : base->lines) {
             const qreal li = lineScale(s, line, width);
@@ -303,7 +304,7 @@ std::shared_ptr<const TextBlock> fitTextUncached(const ComputedStyle &s, const Q
         }
         std::fill(scales.begin(), scales.end(), allowedScale(s.textFit, k));
     } else {
-        // Step: `per-line` leaves the last line and lines ending in a forced break (Blink IsLastLine())
+        // Step: per-line skips the last and forced-break lines (#valdef-text-fit-per-line)
         const bool all = s.textFit.target == TextFit::Target::PerLineAll;
         for (size_t i = 0; i < count; ++i) {
             const TextLine &line = base->lines[i];
