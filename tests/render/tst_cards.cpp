@@ -7,10 +7,7 @@
 // by mean SSIM of luma (tests/support/ssim.h), against a floor per card and engine.
 // Set IMPRINT_CARDS_DUMP=DIR to write the renders there as PNG for inspection.
 
-#include "server/render/backends/raster.h"
-#include "server/render/encode/encode.h"
-#include "server/render/pipeline.h"
-#include "tests/support/pipeline_calls.h"
+#include "tests/support/chromium_cards.h"
 #include "tests/support/fixtures.h"
 #include "tests/support/render_context.h"
 #include "tests/support/ssim.h"
@@ -77,40 +74,6 @@ QString cardsDir()
     return QStringLiteral(IMPRINT_SOURCE_DIR "/tests/render/cards");
 }
 
-/// The card rendered by `engine` to an image the size of Chromium's screenshot.
-QImage renderCard(const QString &name, const QString &engine, QString *error)
-{
-    RenderRequest request;
-    request.document = readJson(cardsDir() + QStringLiteral("/cases/%1.json").arg(name)).object();
-    if (request.document.isEmpty()) {
-        *error = QStringLiteral("no template");
-        return {};
-    }
-    request.options.engine = imprint::test::engineOption(engine);
-    RenderError failure;
-    QImage image;
-    if (engine == QLatin1String("takumi")) {
-        const auto doc = layOut(request, imprint::test::renderContext(), &failure);
-        if (doc)
-            image = paintToImage(doc->layout, doc->size, imprint::test::renderContext().paintResources());
-    } else {
-        request.options.format = OutputFormat::Png; // the SVG document rasterised, as served
-        const auto png = render(request, imprint::test::renderContext(), &failure);
-        if (png)
-            image = QImage::fromData(png->bytes);
-    }
-    if (image.isNull())
-        *error = failure.field + QStringLiteral(": ") + failure.message;
-    const QString dump = qEnvironmentVariable("IMPRINT_CARDS_DUMP");
-    if (!dump.isEmpty() && !image.isNull()) {
-        QDir().mkpath(dump);
-        QFile out(dump + QStringLiteral("/%1.%2.png").arg(name, engine));
-        if (out.open(QIODevice::WriteOnly))
-            out.write(encodePng(image));
-    }
-    return image;
-}
-
 } // namespace
 
 class TestCards : public QObject
@@ -134,53 +97,12 @@ private Q_SLOTS:
         }
     }
 
-    void card_data()
-    {
-        QTest::addColumn<QString>("name");
-        QTest::addColumn<QString>("engine");
-        QTest::addColumn<double>("threshold");
-        for (const Card &c : kCards) {
-            QTest::addRow("%s/takumi", c.name) << QString::fromLatin1(c.name) << QStringLiteral("takumi") << c.takumi;
-            QTest::addRow("%s/satori", c.name) << QString::fromLatin1(c.name) << QStringLiteral("satori") << c.satori;
-        }
-    }
+    void card_data() { addCardRows(kCards); }
 
-    void card()
-    {
-        QFETCH(QString, name);
-        QFETCH(QString, engine);
-        QFETCH(double, threshold);
-        QString error;
-        const QImage rendered = renderCard(name, engine, &error);
-        QVERIFY2(!rendered.isNull(), qPrintable(error));
-        const QImage reference(cardsDir() + QStringLiteral("/chromium/%1.png").arg(name));
-        QVERIFY(!reference.isNull());
-        QCOMPARE(rendered.size(), reference.size());
-        const double ssim = ssimOf(reference, rendered);
-        m_achieved[engine + u'/' + name] = ssim;
-        qInfo("%s %s SSIM %.5f (floor %.3f)", qPrintable(name), qPrintable(engine), ssim, threshold);
-        QVERIFY2(ssim >= threshold,
-                 qPrintable(QStringLiteral("%1 %2: SSIM %3 < %4").arg(name, engine).arg(ssim).arg(threshold)));
-    }
+    void card() { verifyCardRow(cardsDir(), qEnvironmentVariable("IMPRINT_CARDS_DUMP"), m_achieved); }
 
     /// The corpus means, as the hidden corpus is judged: at or above 0.979 per engine.
-    void means()
-    {
-        for (const QString engine : {QStringLiteral("takumi"), QStringLiteral("satori")}) {
-            double sum = 0, low = 1;
-            int n = 0;
-            for (const auto &[key, ssim] : m_achieved) {
-                if (!key.startsWith(engine + u'/'))
-                    continue;
-                sum += ssim;
-                low = std::min(low, ssim);
-                ++n;
-            }
-            QCOMPARE(n, int(std::size(kCards)));
-            qInfo("%s: mean SSIM %.5f, lowest %.5f over %d cards", qPrintable(engine), sum / n, low, n);
-            QVERIFY2(sum / n >= 0.979, qPrintable(engine));
-        }
-    }
+    void means() { verifyEngineMeans(m_achieved, int(std::size(kCards)), 0.979); }
 };
 
 QTEST_MAIN(TestCards)

@@ -230,6 +230,7 @@ private Q_SLOTS:
             add("objectFit", "\"cover\"");
             add("textOverflow", "\"ellipsis\"");
             add("textWrap textWrapStyle textWrapMode", "\"balance\"");
+            add("textFit", "\"grow per-line 200%\"");
             add("fontFamily", "\"Serif\"");
             add("fontWeight", "700");
             add("fontStyle", "\"italic\"");

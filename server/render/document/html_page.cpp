@@ -213,6 +213,13 @@ struct Writer {
                       << QStringLiteral("overflow:hidden");
                 continue;
             }
+            // Imprint's `textFit: shrink-to-box` has no CSS form: Chromium draws its nearest,
+            // text-fit's inline-axis shrink (docs/templates.md, "Text that fits its box").
+            if (it.key() == QLatin1String("textFit")
+                && it.value().toString().trimmed().startsWith(QLatin1String("shrink-to-box"), Qt::CaseInsensitive)) {
+                decls << QStringLiteral("text-fit:shrink");
+                continue;
+            }
             decls << kebab(it.key()) + u':' + cssValue(it.key(), it.value());
         }
         return decls.join(u';');

@@ -886,6 +886,9 @@ ComputedStyle inheritedStyle(const ComputedStyle &parent)
     s.lineClamp = parent.display == Display::Block || parent.display == Display::InlineBlock ? parent.lineClamp : 0;
     s.textOverflow = parent.textOverflow;
     s.overflow = parent.overflow;
+    // textFit: shrink-to-box fits the run into its element's content height (Imprint's mode).
+    if (parent.textFit.type == TextFit::Type::ShrinkToBox)
+        s.textFitBoxHeight = style_detail::textFitBoxHeight(parent);
     // textDecoration: a run draws what its element declared plus what it inherited.
     s.textDecoration = parent.textDecoration;
     return s;

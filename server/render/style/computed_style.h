@@ -16,6 +16,21 @@
 
 namespace imprint::render {
 
+/// text-fit (CSS Text 5 §text-fit-property, https://drafts.csswg.org/css-text-5/#text-fit-property,
+/// as Chromium 156 implements it): scale a block's line font sizes so its lines fill the
+/// inline size. `ShrinkToBox` is Imprint's own mode for cards (no CSS draft or Chromium flag
+/// names one): shrink until the text also fits the box's height, lineClamp and width,
+/// re-wrapping at each size, never below `floorPx` / `limit` (docs/templates.md).
+struct TextFit {
+    enum class Type : quint8 { None, Grow, Shrink, ShrinkToBox };
+    enum class Target : quint8 { Consistent, PerLine, PerLineAll };
+    Type type = Type::None;
+    Target target = Target::Consistent;
+    float limit = -1; ///< the <percentage> as a factor (1.5 = 150%); -1 = none
+    float floorPx = 0; ///< ShrinkToBox: the smallest font size in px; 0 = none
+    friend bool operator==(const TextFit &, const TextFit &) = default;
+};
+
 /// The inherited properties (CSS Cascade 4 §7.2): a child starts with its parent's
 /// values, so computeStyle() copies this part as a whole and no field can be forgotten.
 /// The rows of the property table (properties.h) marked inherited set fields here.
@@ -43,6 +58,7 @@ struct InheritedStyle {
     std::optional<QColor> textStrokeColor; // unset = currentColor
     Length textIndent = Length::px(0); // px or % of the block's width (CSS Text 3 §8.1)
     WordBreak wordBreak = WordBreak::Normal;
+    TextFit textFit; // text-fit (CSS Text 5), inherited as in Chromium
     OverflowWrap overflowWrap = OverflowWrap::Normal;
     Hyphens hyphens = Hyphens::Manual; // CSS Text 3 §5.4
     Direction direction = Direction::Ltr;
@@ -106,6 +122,9 @@ struct PaintStyle {
     Length objectPositionX = Length::percent(50), objectPositionY = Length::percent(50);
     TextOverflow textOverflow = TextOverflow::Clip;
     int lineClamp = 0; // 0 = none
+    /// A text run's content height its element's `textFit: shrink-to-box` fits it into:
+    /// the element's px height/maxHeight less padding and border (inheritedStyle()); -1 = none.
+    float textFitBoxHeight = -1;
     EffectStyle effects; // filter, clip-path, masks, blending (style/effect_properties.cpp)
     /// outline (CSS UI 4 §5): drawn outside the border box at outlineOffset px, over the
     /// element and its content; no effect on layout. Colour unset = currentColor.

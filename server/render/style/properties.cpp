@@ -230,6 +230,7 @@ std::span<const CssProperty> StyleBuilder::table()
         {L("whiteSpace"), &B::whiteSpace, O::Longhand, K::Value, true},
         {L("textWrap"), &B::textWrap, O::Longhand, K::Value, true},
         {L("textWrapStyle"), &B::textWrap, O::Longhand, K::Value, true},
+        {L("textFit"), &B::textFit, O::Longhand, K::Value, true},
         {L("textWrapMode"), &B::textWrap, O::Longhand, K::Value, true},
         {L("wordBreak"), &B::wordBreak, O::Longhand, K::Value, true},
         {L("hyphens"), &B::hyphens, O::Longhand, K::Value, true},

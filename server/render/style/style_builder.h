@@ -95,6 +95,10 @@ enum GridLineField : qint8 { GridRowStart, GridColumnStart, GridRowEnd, GridColu
 /// The text of a declaration's JSON value: a number as CSS writes it, a string trimmed.
 QString valueText(const QJsonValue &v);
 
+/// The content height `textFit: shrink-to-box` fits element `e`'s text into (its px
+/// height/maxHeight less px padding and border; -1 without either): text_properties.cpp.
+float textFitBoxHeight(const ComputedStyle &e);
+
 /// CssProperty::part of the width/height/min-/max- rows.
 enum SizeField : qint8 { SizeWidth, SizeHeight, SizeMinWidth, SizeMinHeight, SizeMaxWidth, SizeMaxHeight };
 
@@ -216,6 +220,7 @@ private:
     bool objectPosition(const CssProperty &, const QString &v);
     bool textOverflow(const CssProperty &, const QString &v);
     bool lineClamp(const CssProperty &, const QString &v);
+    bool textFit(const CssProperty &, const QString &v);
     bool colorProp(const CssProperty &, const QString &v);
     bool fontFamily(const CssProperty &, const QString &v);
     bool fontSize(const CssProperty &, const QString &v);

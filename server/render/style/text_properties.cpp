@@ -33,6 +33,91 @@ bool StyleBuilder::lineClamp(const CssProperty &, const QString &v)
     return true;
 }
 
+/// The content height `textFit: shrink-to-box` fits an element's text into: the smaller of
+/// its px `height` and `maxHeight` (CSS Sizing 3 §4, box-sizing applied) less its px
+/// padding and border; -1 when neither is a px length (only lineClamp and the width bound).
+float textFitBoxHeight(const ComputedStyle &e)
+{
+    float height = -1;
+    for (const Length &l : {e.height, e.maxHeight})
+        if (l.type == Length::Type::Px && (height < 0 || l.value < height))
+            height = l.value;
+    if (height < 0 || e.boxSizing != BoxSizing::BorderBox)
+        return height;
+    const auto px = [](const Length &l) { return l.type == Length::Type::Px ? l.value : 0.f; };
+    const float edges = px(e.padding[Top]) + px(e.padding[Bottom]) + e.borderWidth[Top] + e.borderWidth[Bottom];
+    return std::max(0.f, height - edges);
+}
+
+/// text-fit (CSS Text 5 §text-fit-property): `none | [grow | shrink] [consistent | per-line |
+/// per-line-all]? <percentage [0,∞]>?`, in that order, as Chromium 156 parses it (a negative
+/// percentage is invalid; one on the wrong side of 100% is valid and has no effect). Plus
+/// Imprint's `shrink-to-box [<length> | <percentage>]?` (docs/templates.md): the length is
+/// the smallest font size, the percentage the smallest scale.
+bool StyleBuilder::textFit(const CssProperty &, const QString &v)
+{
+    const QStringList tokens = split(v.trimmed().toLower(), QLatin1Char(' '));
+    if (tokens.isEmpty())
+        return false;
+    TextFit fit;
+    const auto percentage = [](const QString &t) -> std::optional<float> {
+        if (!t.endsWith(u'%'))
+            return std::nullopt;
+        bool ok = false;
+        const float p = t.chopped(1).toFloat(&ok);
+        return ok && p >= 0 && std::isfinite(p) ? std::optional<float>(p / 100) : std::nullopt;
+    };
+    qsizetype i = 1;
+    const QString &first = tokens.first();
+    if (first == QLatin1String("none")) {
+        m_s.textFit = fit;
+        return tokens.size() == 1;
+    }
+    if (first == QLatin1String("shrink-to-box")) {
+        fit.type = TextFit::Type::ShrinkToBox;
+        if (tokens.size() > 2)
+            return false;
+        if (tokens.size() == 2) {
+            if (auto p = percentage(tokens[1])) {
+                fit.limit = *p;
+            } else {
+                const std::optional<Length> l = parseLength(tokens[1], m_s.fontSize, m_rootFontSize);
+                if (!l || l->type != Length::Type::Px || l->value < 0)
+                    return false;
+                fit.floorPx = l->value;
+            }
+        }
+        m_s.textFit = fit;
+        return true;
+    }
+    if (first == QLatin1String("grow"))
+        fit.type = TextFit::Type::Grow;
+    else if (first == QLatin1String("shrink"))
+        fit.type = TextFit::Type::Shrink;
+    else
+        return false;
+    if (i < tokens.size()) {
+        auto target = keyword<TextFit::Target>(tokens[i], {{"consistent", TextFit::Target::Consistent},
+                                                           {"per-line", TextFit::Target::PerLine},
+                                                           {"per-line-all", TextFit::Target::PerLineAll}});
+        if (target) {
+            fit.target = *target;
+            ++i;
+        }
+    }
+    if (i < tokens.size()) {
+        auto p = percentage(tokens[i]);
+        if (!p)
+            return false;
+        fit.limit = *p;
+        ++i;
+    }
+    if (i != tokens.size())
+        return false;
+    m_s.textFit = fit;
+    return true;
+}
+
 bool StyleBuilder::colorProp(const CssProperty &, const QString &v)
 {
     // currentColor in `color` itself means the inherited colour (CSS Color 4 §4.4).

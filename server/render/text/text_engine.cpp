@@ -111,6 +111,13 @@ QByteArray cacheKey(const ComputedStyle &s, const QString &text, qreal width)
     appendRaw(key, quint8(s.textIndent.type));
     appendRaw(key, s.textIndent.value);
     appendRaw(key, s.textIndent.offset);
+    appendRaw(key, quint8(s.textFit.type));
+    if (s.textFit.type != TextFit::Type::None) {
+        appendRaw(key, quint8(s.textFit.target));
+        appendRaw(key, s.textFit.limit);
+        appendRaw(key, s.textFit.floorPx);
+        appendRaw(key, s.textFitBoxHeight);
+    }
     // Widths within 1/256 px shape identically; infinity keeps its own bucket.
     appendRaw(key, std::isfinite(width) ? qint64(std::llround(width * 256)) : qint64(-1));
     for (const QString &f : s.fontFamily) {
@@ -250,7 +257,8 @@ std::shared_ptr<const TextBlock> TextEngine::shape(const ComputedStyle &style, c
         return hit;
     }
     ++m_misses;
-    auto block = shapeUncached(style, text, width);
+    // text-fit costs nothing unless the run has it (fitsText() is two comparisons).
+    auto block = fitsText(style, width) ? fitTextUncached(style, text, width) : shapeUncached(style, text, width);
     cache.insert(key, block);
     return block;
 }

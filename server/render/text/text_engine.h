@@ -28,6 +28,8 @@ struct TextLine {
     qreal top = 0; ///< top of the line box
     qreal height = 0; ///< line box height (the used line-height)
     qreal baseline = 0; ///< y of the alphabetic baseline
+    int textStart = 0, textLength = 0; ///< the line's characters in the processed run (text-fit keeps the breaks)
+    bool forcedBreak = false; ///< the line ends with a forced break (CSS Text 3 §5.1)
 };
 
 /// A shaped, broken and aligned text run: immutable, shared between measure and paint.

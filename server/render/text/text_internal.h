@@ -161,8 +161,19 @@ struct VisualCell {
 std::vector<VisualCell> visualCells(const QTextLayout &layout, const QTextLine &line, int from, int to);
 
 /// Shapes, breaks and aligns one text run `raw` under `s` within `width` px (see
-/// TextEngine::shape(); the cache sits in front of this).
-std::shared_ptr<const TextBlock> shapeUncached(const ComputedStyle &s, const QString &raw, qreal width);
+/// TextEngine::shape(); the cache sits in front of this). `lineLengths`, when given, are
+/// the characters of each line (of the processed run) instead of breaking at `width`:
+/// text-fit scales a run's lines without moving their breaks.
+std::shared_ptr<const TextBlock> shapeUncached(const ComputedStyle &s, const QString &raw, qreal width,
+                                               const std::vector<int> *lineLengths = nullptr);
+
+/// Whether text-fit acts on a run of style `s` laid out `width` px wide: a fit type other
+/// than none and a definite width (intrinsic sizes are measured unfitted, as in Chromium).
+bool fitsText(const ComputedStyle &s, qreal width);
+
+/// A run laid out under text-fit (CSS Text 5 §text-fit-property as Chromium 156, or
+/// Imprint's shrink-to-box; text_fit.cpp). Requires fitsText(s, width).
+std::shared_ptr<const TextBlock> fitTextUncached(const ComputedStyle &s, const QString &raw, qreal width);
 
 /// CSS Inline 3 §5: lays `items` out in lines of `width` px (see TextMeasurer::layoutInline).
 InlineLayout layoutInlineUncached(const ComputedStyle &block, const std::vector<InlineItem> &items, qreal width);

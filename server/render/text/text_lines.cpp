@@ -368,7 +368,8 @@ ShapedLine ellipsizeVisually(const QTextLayout &layout, const QTextLine &line, q
 
 } // namespace
 
-std::shared_ptr<const TextBlock> shapeUncached(const ComputedStyle &s, const QString &raw, qreal width)
+std::shared_ptr<const TextBlock> shapeUncached(const ComputedStyle &s, const QString &raw, qreal width,
+                                               const std::vector<int> *lineLengths)
 {
     auto block = std::make_shared<TextBlock>();
     const QString processed = TextEngine::processText(s, raw);
@@ -402,7 +403,7 @@ std::shared_ptr<const TextBlock> shapeUncached(const ComputedStyle &s, const QSt
     layout.setFormats(formatRangesFor(text, font, s));
     layout.setTextOption(textOptionFor(s, wraps ? wrap : QTextOption::NoWrap, justify && wraps));
     layout.setCacheEnabled(true);
-    const qreal wrapWidth = wraps ? wrapWidthFor(layout, s.textWrapStyle, lineWidth) : lineWidth;
+    const qreal wrapWidth = wraps && !lineLengths ? wrapWidthFor(layout, s.textWrapStyle, lineWidth) : lineWidth;
     const qreal indent = textIndentFor(s, width);
     std::vector<ShapedLine> lines;
     std::vector<QTextLine> qlines;
@@ -412,7 +413,10 @@ std::shared_ptr<const TextBlock> shapeUncached(const ComputedStyle &s, const QSt
         if (!line.isValid())
             break;
         // Step: text-indent narrows the first line (CSS Text 3 §8.1)
-        line.setLineWidth(i == 0 ? std::max<qreal>(0, wrapWidth - indent) : wrapWidth);
+        if (lineLengths && size_t(i) < lineLengths->size()) // text-fit: the unscaled lines' breaks
+            line.setNumColumns((*lineLengths)[size_t(i)]);
+        else
+            line.setLineWidth(i == 0 ? std::max<qreal>(0, wrapWidth - indent) : wrapWidth);
         line.setPosition(QPointF(0, 0));
         qlines.push_back(line);
     }
@@ -472,6 +476,10 @@ std::shared_ptr<const TextBlock> shapeUncached(const ComputedStyle &s, const QSt
         out.height = used.above + used.below;
         out.baseline = top + used.above;
         out.width = sl.width;
+        out.textStart = sl.textStart;
+        out.textLength = sl.textLength;
+        out.forcedBreak = sl.textLength > 0 && sl.textStart + sl.textLength <= text.size()
+                          && text.at(sl.textStart + sl.textLength - 1) == QChar::LineSeparator;
         const bool justified = justify && wraps && i + 1 < lines.size() && !block->ellipsized;
         const qreal alignWidth = sl.alignWidth >= 0 ? sl.alignWidth : sl.width;
         // The first line aligns in the box narrowed by text-indent, on the start side.
