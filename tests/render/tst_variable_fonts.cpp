@@ -4,7 +4,8 @@
 // Chromium: advance widths of one headline at every weight within 1 px of Chromium's
 // (tests/render/variable_fonts/chromium/widths.json), and the cards of
 // tests/render/variable_fonts/cases rendered by both layout engines against Chromium's
-// screenshots by SSIM. Both made by tests/render/variable_fonts/make-references.
+// screenshots by SSIM (the html engine too: Chromium with the @font-face rules its page
+// writes for the uploads). Both made by tests/render/variable_fonts/make-references.
 
 #include "server/render/backends/raster.h"
 #include "server/render/pipeline.h"
@@ -67,6 +68,18 @@ std::shared_ptr<const FontSet> uploadedFonts()
     return set;
 }
 
+/// A render context whose html engine is headless Chromium (the server's default).
+RenderContext &chromiumContext()
+{
+    static RenderContext context([] {
+        RenderContextOptions o;
+        o.htmlChromium = true;
+        o.chromium.pool = 1;
+        return o;
+    }());
+    return context;
+}
+
 QImage renderCase(const QString &name, const QString &engine, QStringList *warnings)
 {
     RenderRequest request;
@@ -83,7 +96,8 @@ QImage renderCase(const QString &name, const QString &engine, QStringList *warni
     } else {
         request.options.engine = imprint::test::engineOption(engine);
         request.options.format = OutputFormat::Png; // the satori engine's SVG, rasterised as served
-        const auto png = render(request, imprint::test::renderContext(), &failure);
+        RenderContext &context = engine == QLatin1String("html") ? chromiumContext() : imprint::test::renderContext();
+        const auto png = render(request, context, &failure);
         if (png) {
             image = QImage::fromData(png->bytes);
             *warnings = png->warnings;
@@ -181,7 +195,7 @@ private Q_SLOTS:
         QTest::addColumn<QString>("name");
         QTest::addColumn<QString>("engine");
         for (const char *name : {"upload-weights", "system-weights", "variation-settings", "italic", "blog-card"})
-            for (const char *engine : {"takumi", "satori"})
+            for (const char *engine : {"takumi", "satori", "html"}) // html: Chromium, @font-face
                 QTest::addRow("%s/%s", name, engine) << QString::fromLatin1(name) << QString::fromLatin1(engine);
     }
     void cards()

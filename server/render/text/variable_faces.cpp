@@ -7,6 +7,7 @@
 #include <QFile>
 #include <QHash>
 #include <QMutex>
+#include <QSet>
 
 #include <fontconfig/fontconfig.h>
 
@@ -201,12 +202,23 @@ QString instantiate(const QString &family, const VariableSource &source, const I
 QString variableFamily(const QString &family, const InheritedStyle &style)
 {
     const bool italic = style.fontStyle == FontStyle::Italic;
+    // Most families are static: each thread remembers them, so text in them takes no
+    // lock and builds no key (the per-process answer cannot change: fonts are added
+    // under new internal names, never to an existing family).
+    thread_local QSet<QString> staticFamilies[2];
+    QSet<QString> &statics = staticFamilies[italic];
+    if (statics.contains(family))
+        return family;
     // One lock over the whole build: two threads never instance the same face twice, and
     // the first render of a new instance waits a few ms once.
     QMutexLocker lock(&g_mutex);
     const std::shared_ptr<const VariableSource> source = sourceFor(family, italic);
-    if (!source)
+    if (!source) {
+        if (statics.size() >= kMaxRequests)
+            statics.clear();
+        statics.insert(family);
         return family;
+    }
     QByteArray key = family.toLower().toUtf8() + '\0' + QByteArray::number(style.fontWeight) + (italic ? 'i' : 'n')
                      + QByteArray::number(style.fontStretch) + ',' + QByteArray::number(style.fontObliqueAngle);
     if (axisOf(source->variations, kOpsz))
