@@ -1,6 +1,7 @@
 #include "server/service/upload_service.h"
 
 #include "server/render/resources/font_file.h"
+#include "server/render/resources/font_instance.h"
 #include "server/render/resources/image_decoder.h"
 #include "server/render/resources/svg_sanitizer.h"
 #include "server/service/json.h"
@@ -8,6 +9,7 @@
 #include "server/store/repositories.h"
 
 #include <QCryptographicHash>
+#include <QJsonArray>
 #include <QFile>
 #include <QRegularExpression>
 
@@ -186,6 +188,32 @@ QJsonObject FontService::json(const store::FontRecord &font)
         {QStringLiteral("format"), font.format}, {QStringLiteral("bytes"), double(font.bytes)},
         {QStringLiteral("sha256"), font.sha256}, {QStringLiteral("createdAt"), isoOrNull(font.createdAt)},
     };
+}
+
+QJsonObject FontService::describe(const store::FontRecord &font) const
+{
+    QJsonObject out = json(font);
+    // The registered sfnt when this process has used the face, else the stored file.
+    QByteArray sfnt = render::registeredFontFaceData(render::internalFamilyFor(font.sha256));
+    if (sfnt.isEmpty())
+        if (const auto bytes = readStored(m_files, font.sha256, font.format))
+            sfnt = render::decodeFontToSfnt(*bytes).value_or(QByteArray());
+    const render::FontVariations variations = render::fontVariations(sfnt);
+    QJsonArray axes, instances;
+    for (const render::FontAxis &axis : variations.axes)
+        axes.append(QJsonObject{{QStringLiteral("tag"), render::axisTagName(axis.tag)},
+                                {QStringLiteral("min"), axis.min},
+                                {QStringLiteral("default"), axis.defaultValue},
+                                {QStringLiteral("max"), axis.max}});
+    for (const render::FontNamedInstance &instance : variations.instances) {
+        QJsonObject coords;
+        for (const auto &[tag, value] : instance.coords)
+            coords.insert(render::axisTagName(tag), value);
+        instances.append(QJsonObject{{QStringLiteral("name"), instance.name}, {QStringLiteral("axes"), coords}});
+    }
+    out.insert(QStringLiteral("axes"), axes);
+    out.insert(QStringLiteral("instances"), instances);
+    return out;
 }
 
 // ------------------------------------------------------------------ AssetService

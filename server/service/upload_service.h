@@ -69,6 +69,10 @@ public:
 
     /// The JSON form: id, family, weight, style, format, bytes, sha256, createdAt.
     static QJsonObject json(const store::FontRecord &font);
+    /// json() plus what a variable face declares (OpenType fvar): `axes`, one
+    /// {tag, min, default, max} per axis, and `instances`, one {name, axes: {tag: value}}
+    /// per named instance; both empty for a static face or one whose file is missing.
+    QJsonObject describe(const store::FontRecord &font) const;
 
     static constexpr int kDefaultPerPage = 20;
     static constexpr int kMaxPerPage = 100;

@@ -259,6 +259,47 @@ private slots:
         QVERIFY(differingShare(bold, comic) > 0.01);
     }
 
+    /// Issue 29: a variable WOFF2 keeps its axes; the listing names them and its named
+    /// instances; fontWeight picks any instance and is clamped to the axis.
+    void variableFontListsAxesAndInstances()
+    {
+        HttpReply r = upload(port(), "/api/v1/fonts?family=Brand%20Variable", fontFile("Karla-wght.woff2"),
+                             "font/woff2", m_alpha);
+        QCOMPARE(r.status, 201);
+        const QJsonArray axes = r.data().value("axes").toArray();
+        QCOMPARE(axes.size(), 1);
+        QCOMPARE(axes[0].toObject(), (QJsonObject{{"tag", "wght"}, {"min", 200}, {"default", 400}, {"max", 800}}));
+        const QString id = r.data().value("id").toString();
+        const HttpReply list = httpRequest(port(), "GET", "/api/v1/fonts", {}, bearer(m_alpha));
+        QCOMPARE(list.status, 200);
+        QJsonObject listed;
+        for (const QJsonValue &font : list.data().value("list").toArray())
+            if (font.toObject().value("id").toString() == id)
+                listed = font.toObject();
+        QCOMPARE(listed.value("axes").toArray(), axes);
+        QStringList names;
+        for (const QJsonValue &instance : listed.value("instances").toArray()) {
+            names << instance.toObject().value("name").toString();
+            if (names.last() == QLatin1String("Bold"))
+                QCOMPARE(instance.toObject().value("axes").toObject(), (QJsonObject{{"wght", 700}}));
+        }
+        QVERIFY2(names.contains("ExtraLight") && names.contains("Bold") && names.contains("ExtraBold"),
+                 qPrintable(names.join(u',')));
+        // A static face lists no axes.
+        for (const QJsonValue &font : list.data().value("list").toArray())
+            if (font.toObject().value("family").toString() == QLatin1String("Comfortaa"))
+                QVERIFY(font.toObject().value("axes").toArray().isEmpty());
+
+        const QImage light = card(m_alpha, m_alphaKey, "Brand Variable", "Quiz Jag", 250);
+        const QImage heavy = card(m_alpha, m_alphaKey, "Brand Variable", "Quiz Jag", 750);
+        QVERIFY2(differingShare(light, heavy) > 0.01, "fontWeight did not select another instance");
+        // 900 is past the axis (200–800): the 800 instance, not emboldened.
+        QCOMPARE(differingShare(card(m_alpha, m_alphaKey, "Brand Variable", "Quiz Jag", 900),
+                                card(m_alpha, m_alphaKey, "Brand Variable", "Quiz Jag", 800)),
+                 0.0);
+        QVERIFY(httpRequest(port(), "DELETE", "/api/v1/fonts/" + id.toLatin1(), {}, bearer(m_alpha)).status == 200);
+    }
+
     void missingGlyphIsAWarning()
     {
         const HttpReply r = render(page(m_alpha, cardTemplate("Comfortaa", QStringLiteral("Hi \u4E2D"))), m_alphaKey,

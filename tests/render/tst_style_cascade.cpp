@@ -288,6 +288,8 @@ private Q_SLOTS:
             add("fontVariantNumeric", "\"tabular-nums\"");
             add("fontVariantCaps", "\"small-caps\"");
             add("fontKerning", "\"none\"");
+            add("fontStretch", "\"condensed\"");
+            add("fontVariationSettings", "\"\\\"wght\\\" 650\"");
             add("fontVariant", "\"all-small-caps slashed-zero\"");
             add("fontFeatureSettings", "\"\\\"smcp\\\"\"");
             return m;

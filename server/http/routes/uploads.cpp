@@ -57,12 +57,13 @@ HttpResponse UploadRoutes::uploadFont(const SessionContext &session, const HttpR
     auto result = m_fontUploads.upload(session.spaceId, upload);
     if (!result)
         return problemFor(result.error());
-    return uploaded(service::FontService::json(result->record), result->created);
+    return uploaded(m_fontUploads.describe(result->record), result->created);
 }
 
 HttpResponse UploadRoutes::listFonts(const SessionContext &session, const HttpRequest &request)
 {
-    return pagedIndex(m_fontUploads, session.spaceId, request, service::FontService::json);
+    return pagedIndex(m_fontUploads, session.spaceId, request,
+                      [this](const store::FontRecord &font) { return m_fontUploads.describe(font); });
 }
 
 HttpResponse UploadRoutes::deleteFont(const SessionContext &session, const HttpRequest &request)

@@ -6,6 +6,7 @@
 
 #include "server/render/css/effects.h"
 #include "server/render/css/font_features.h"
+#include "server/render/css/font_variations.h"
 #include "server/render/css/grid.h"
 #include "server/render/css/values.h"
 
@@ -44,6 +45,11 @@ struct InheritedStyle {
     std::vector<FontFeature> fontFeatureSettings; // CSS Fonts 4 §6.12, by tag; empty = normal
     FontVariantCaps fontVariantCaps = FontVariantCaps::Normal; // CSS Fonts 4 §6.6
     FontKerning fontKerning = FontKerning::Auto; // CSS Fonts 4 §6.4
+    float fontStretch = 100; // %, CSS Fonts 4 §2.4; the wdth axis of a variable face
+    /// The angle of `font-style: oblique <angle>` in degrees (CSS Fonts 4 §2.3, positive
+    /// leans right; `oblique` alone is 14); 0 for normal and italic. The slnt axis.
+    float fontObliqueAngle = 0;
+    std::vector<FontVariation> fontVariationSettings; // CSS Fonts 4 §7.4, by tag; empty = normal
     LineHeight lineHeight;
     float letterSpacing = 0; // px
     float wordSpacing = 0; // px

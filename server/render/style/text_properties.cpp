@@ -208,11 +208,47 @@ bool StyleBuilder::fontStyle(const CssProperty &, const QString &v)
         m_s.fontStyle = FontStyle::Normal;
         return true;
     }
-    if (t == QLatin1String("italic") || t.startsWith(QLatin1String("oblique"))) {
+    if (t == QLatin1String("italic")) {
         m_s.fontStyle = FontStyle::Italic;
+        m_s.fontObliqueAngle = 0;
         return true;
     }
-    return false;
+    // oblique [<angle [-90deg, 90deg]>]? (CSS Fonts 4 §2.3): 14deg when omitted.
+    const QStringList words = split(t, QLatin1Char(' '));
+    if (words.isEmpty() || words[0] != QLatin1String("oblique") || words.size() > 2)
+        return false;
+    const std::optional<float> angle = words.size() == 2 ? css::angle(words[1]) : std::optional<float>(14);
+    if (!angle || *angle < -90 || *angle > 90)
+        return false;
+    m_s.fontStyle = *angle == 0 ? FontStyle::Normal : FontStyle::Italic;
+    m_s.fontObliqueAngle = *angle;
+    return true;
+}
+
+bool StyleBuilder::fontStretch(const CssProperty &, const QString &v)
+{
+    const std::optional<float> percent = parseFontStretch(v);
+    if (percent)
+        m_s.fontStretch = *percent;
+    return percent.has_value();
+}
+
+bool StyleBuilder::fontVariationSettings(const CssProperty &property, const QString &v)
+{
+    QString bad;
+    auto settings = parseFontVariationSettings(v, &bad);
+    if (!settings) {
+        warn(property.name, QStringLiteral("invalid entry \"%1\" (expected a 4-character axis tag in quotes and a "
+                                           "number, e.g. \"wght\" 650); ignored")
+                                .arg(bad));
+        return true; // warned here, with the entry named
+    }
+    for (const QString &tag : unknownVariationAxes(*settings))
+        warn(property.name, QStringLiteral("unknown axis \"%1\" (registered axes are wght, wdth, slnt, ital and "
+                                           "opsz; custom axes are in capitals); a face without it ignores it")
+                                .arg(tag));
+    m_s.fontVariationSettings = std::move(*settings);
+    return true;
 }
 
 bool StyleBuilder::fontVariantNumeric(const CssProperty &property, const QString &v)

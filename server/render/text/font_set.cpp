@@ -1,5 +1,7 @@
 #include "server/render/text/font_set.h"
 
+#include "server/render/resources/font_instance.h"
+
 #include <QFontDatabase>
 #include <QHash>
 #include <QMutex>
@@ -47,6 +49,22 @@ qint64 weightRank(int desired, int candidate)
     if (candidate >= desired)
         return candidate - desired;
     return kBand + (desired - candidate);
+}
+
+/// The font-weight descriptor of an uploaded face: its wght axis range for a variable
+/// face (CSS Fonts 4 §4.5: Chromium then applies any weight in it to the axis, where a
+/// single weight would pin the axis there), with its wdth range as font-stretch; else
+/// `weight`.
+QString variableFaceDescriptors(const QByteArray &sfnt, int weight)
+{
+    QString out = QString::number(weight);
+    for (const FontAxis &axis : fontVariations(sfnt).axes) {
+        if (axisTagName(axis.tag) == QLatin1String("wght"))
+            out = QStringLiteral("%1 %2").arg(axis.min).arg(axis.max);
+        else if (axisTagName(axis.tag) == QLatin1String("wdth"))
+            out += QStringLiteral(";font-stretch:%1% %2%").arg(axis.min).arg(axis.max);
+    }
+    return out;
 }
 
 /// Applies the set to one node's family list; the faces used go to `used`.
@@ -210,7 +228,7 @@ QString fontFaceRules(const FontSet &fonts, const QString &page, qsizetype maxBy
         }
         const bool cff = sfnt.startsWith("OTTO");
         css += QStringLiteral("@font-face{font-family:\"%1\";font-weight:%2;font-style:%3;src:url(data:%4;base64,")
-                   .arg(family, QString::number(face.weight),
+                   .arg(family, variableFaceDescriptors(sfnt, face.weight),
                         face.italic ? QStringLiteral("italic") : QStringLiteral("normal"),
                         cff ? QStringLiteral("font/otf") : QStringLiteral("font/ttf"));
         css += QString::fromLatin1(sfnt.toBase64());

@@ -6,6 +6,7 @@
 #include "server/render/text/font_fallback.h"
 #include "server/render/text/font_set.h"
 #include "server/render/text/generic_family.h"
+#include "server/render/text/variable_faces.h"
 #include "server/render/text/vertical_align.h"
 
 #include <QFontDatabase>
@@ -87,6 +88,12 @@ QByteArray cacheKey(const ComputedStyle &s, const QString &text, qreal width)
     appendRaw(key, s.fontVariantNumeric);
     appendRaw(key, quint8(s.fontVariantCaps));
     appendRaw(key, quint8(s.fontKerning));
+    appendRaw(key, s.fontStretch);
+    appendRaw(key, s.fontObliqueAngle);
+    for (const FontVariation &v : s.fontVariationSettings) {
+        appendRaw(key, v.tag);
+        appendRaw(key, v.value);
+    }
     for (const FontFeature &f : s.fontFeatureSettings) {
         appendRaw(key, f.tag);
         appendRaw(key, f.value);
@@ -145,6 +152,10 @@ QFont TextEngine::fontFor(const ComputedStyle &s)
     QFont font;
     qsizetype named = 0;
     QStringList families = familyList(s.fontFamily, &named);
+    // CSS Fonts 4 §7.1: a variable face is drawn at the instance the style selects
+    // (variable_faces.h); a static face keeps its name (a hash lookup).
+    for (qsizetype i = 0; i < named; ++i)
+        families[i] = variableFamily(families[i], s);
     bool kerning = true;
     if (s.fontVariantNumeric != 0 || !s.fontFeatureSettings.empty() || s.fontVariantCaps != FontVariantCaps::Normal
         || s.fontKerning == FontKerning::None) {
