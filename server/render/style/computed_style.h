@@ -29,6 +29,8 @@ struct InheritedStyle {
     std::vector<FontFeature> fontFeatureSettings; // CSS Fonts 4 §6.12, by tag; empty = normal
     FontVariantCaps fontVariantCaps = FontVariantCaps::Normal; // CSS Fonts 4 §6.6
     FontKerning fontKerning = FontKerning::Auto; // CSS Fonts 4 §6.4
+    quint8 fontVariantLigatures = 0; // FontVariantLigatures bits (CSS Fonts 4 §6.4), 0 = normal
+    FontVariantPosition fontVariantPosition = FontVariantPosition::Normal; // CSS Fonts 4 §6.5
     LineHeight lineHeight;
     float letterSpacing = 0; // px
     float wordSpacing = 0; // px

@@ -220,6 +220,8 @@ std::span<const CssProperty> StyleBuilder::table()
         {L("fontFeatureSettings"), &B::fontFeatureSettings, O::Longhand, K::Value, true},
         {L("fontVariantCaps"), &B::fontVariantCaps, O::Longhand, K::Value, true},
         {L("fontKerning"), &B::fontKerning, O::Longhand, K::Value, true},
+        {L("fontVariantLigatures"), &B::fontVariantLigatures, O::Longhand, K::Value, true},
+        {L("fontVariantPosition"), &B::fontVariantPosition, O::Longhand, K::Value, true},
         {L("fontVariant"), &B::fontVariant, O::Shorthand, K::Value, true},
         {L("lineHeight"), &B::lineHeight, O::Longhand, K::Value, true},
         {L("letterSpacing"), &B::spacing, O::Longhand, K::Length, true, 0},

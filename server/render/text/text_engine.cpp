@@ -86,6 +86,8 @@ QByteArray cacheKey(const ComputedStyle &s, const QString &text, qreal width)
     appendRaw(key, s.fontVariantNumeric);
     appendRaw(key, quint8(s.fontVariantCaps));
     appendRaw(key, quint8(s.fontKerning));
+    appendRaw(key, s.fontVariantLigatures);
+    appendRaw(key, quint8(s.fontVariantPosition));
     for (const FontFeature &f : s.fontFeatureSettings) {
         appendRaw(key, f.tag);
         appendRaw(key, f.value);
@@ -137,12 +139,9 @@ QFont TextEngine::fontFor(const ComputedStyle &s)
     qsizetype named = 0;
     QStringList families = familyList(s.fontFamily, &named);
     bool kerning = true;
-    if (s.fontVariantNumeric != 0 || !s.fontFeatureSettings.empty() || s.fontVariantCaps != FontVariantCaps::Normal
-        || s.fontKerning == FontKerning::None) {
+    if (const std::vector<FontFeature> features = styleFeatures(s); !features.empty()) {
         // CSS Fonts 4 §7.2: the features go to the faces the style names; the installed
-        // fallbacks that draw what those lack keep their defaults.
-        const std::vector<FontFeature> features
-            = resolvedFontFeatures(s.fontVariantNumeric, s.fontFeatureSettings, s.fontVariantCaps, s.fontKerning);
+        // fallbacks that draw what those lack keep their defaults (feature_faces.h).
         for (qsizetype i = 0; i < named; ++i)
             families[i] = frozenFamily(families[i], s.fontWeight, s.fontStyle == FontStyle::Italic, features);
         kerning = std::none_of(features.begin(), features.end(),
