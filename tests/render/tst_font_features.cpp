@@ -45,6 +45,9 @@ ComputedStyle caseStyle(const QJsonObject &root, int index, QString *text)
     s.fontFamily = {style[QStringLiteral("fontFamily")].toString()};
     s.fontSize = float(style[QStringLiteral("fontSize")].toDouble(16));
     s.fontWeight = style[QStringLiteral("fontWeight")].toInt(400);
+    const QJsonValue spacing = style[QStringLiteral("letterSpacing")];
+    s.letterSpacing = spacing.isString() ? float(spacing.toString().chopped(2).toDouble() * s.fontSize)
+                                         : float(spacing.toDouble()); // px, or "0.1em"
     if (const auto v = style[QStringLiteral("fontVariantLigatures")].toString(); !v.isEmpty())
         s.fontVariantLigatures = parseFontVariantLigatures(v).value();
     if (const auto v = style[QStringLiteral("fontVariantNumeric")].toString(); !v.isEmpty())
@@ -69,6 +72,7 @@ private slots:
         QTest::newRow("ligatures") << QStringLiteral("text-features-ligatures");
         QTest::newRow("numeric") << QStringLiteral("text-features-numeric");
         QTest::newRow("kerning") << QStringLiteral("text-features-kerning");
+        QTest::newRow("letter-spacing") << QStringLiteral("text-features-spacing");
     }
 
     void widthsMatchChromium()

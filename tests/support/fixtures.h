@@ -130,6 +130,8 @@ inline constexpr Golden kGoldens[] = {
     {"conformance/text-features-ligatures", 0.99, 0.985, 0.84}, // .99735 / .99368 / .8747
     {"conformance/text-features-numeric", 0.99, 0.99, 0.86}, // .9977 / .99594 / .8900
     {"conformance/text-features-kerning", 0.99, 0.99, 0.79}, // .998 / .99658 / .8205
+    // Letter-spacing: optional ligatures and calt off unless fontFeatureSettings turns them on (Blink).
+    {"conformance/text-features-spacing", 0.99, 0.99, 0.83}, // .99746 / .99529 / .8613
     // outline (CSS UI 4 §5): every style, offsets in and out, round corners, currentColor.
     {"conformance/paint-outline", 0.985, 0.985, 0.84}, // .98947 / .9896 / .8708
     // translate, rotate and scale as properties (CSS Transforms 2), before `transform`.

@@ -1,7 +1,9 @@
 #pragma once
-// OpenType font features as CSS sets them (CSS Fonts 4 §6): `font-variant-numeric`
-// (§6.7) and `font-feature-settings` (§6.12), parsed into feature tags and values, and
-// the resolved list a text run is shaped with (§7.2 feature precedence).
+// OpenType font features as CSS sets them (CSS Fonts 4 §6): `font-kerning` (§6.4),
+// `font-variant-ligatures` (§6.4), `-position` (§6.5), `-caps` (§6.6), `-numeric` (§6.7)
+// and `font-feature-settings` (§6.12), parsed into feature tags and values, and the
+// resolved list a text run is shaped with (§7.2 feature precedence). How a face gets
+// them: text/feature_faces.h.
 
 #include <QString>
 #include <QStringView>

@@ -17,6 +17,7 @@
 #include <fontconfig/fontconfig.h>
 #include <hb.h>
 
+#include <algorithm>
 #include <memory>
 
 namespace imprint::render {
@@ -118,8 +119,8 @@ Resolved derive(const QString &family, int weight, bool italic, const std::vecto
 Resolved resolve(const QString &family, int weight, bool italic, const std::vector<FontFeature> &features)
 {
     std::vector<std::pair<quint32, quint32>> derived;
-    for (const FontFeature &f : features)
-        if (featureSupport(f) == FeatureSupport::Derived)
+    for (const FontFeature &f : features) // styleFeatures() left only those to apply; kern is Qt's
+        if (featureSupport(f) != FeatureSupport::Kerning && f.tag != featureTag("kern"))
             derived.emplace_back(f.tag, f.value);
     if (derived.empty())
         return {family, {}};
@@ -171,12 +172,35 @@ std::vector<FontFeature> styleFeatures(const ComputedStyle &s)
 {
     if (s.fontVariantNumeric == 0 && s.fontFeatureSettings.empty() && s.fontVariantCaps == FontVariantCaps::Normal
         && s.fontKerning != FontKerning::None && s.fontVariantLigatures == 0
-        && s.fontVariantPosition == FontVariantPosition::Normal)
+        && s.fontVariantPosition == FontVariantPosition::Normal && s.letterSpacing == 0)
         return {}; // the common case pays one comparison per field
-    std::vector<FontFeature> features = resolvedFontFeatures(s.fontVariantNumeric, s.fontFeatureSettings,
-                                                             s.fontVariantCaps, s.fontKerning,
+    // Letter-spacing turns the optional ligatures and contextual alternates off (CSS Text
+    // 3 §8.2), over font-variant-ligatures and under font-feature-settings, as Blink's
+    // FontFeatures does (Chromium 156: `"liga"` still ligates a letter-spaced run,
+    // `discretionary-ligatures` does not). Qt turns liga, clig, dlig and hlig off itself
+    // there, so those stay off without a derived face, and calt is turned off here.
+    static constexpr quint32 kSpacedOff[] = {featureTag("calt"), featureTag("clig"), featureTag("dlig"),
+                                             featureTag("hlig"), featureTag("liga")};
+    const bool spaced = s.letterSpacing != 0;
+    std::vector<FontFeature> features = resolvedFontFeatures(s.fontVariantNumeric, {}, s.fontVariantCaps, s.fontKerning,
                                                              s.fontVariantLigatures, s.fontVariantPosition);
-    std::erase_if(features, [](const FontFeature &f) { return featureSupport(f) == FeatureSupport::Default; });
+    if (spaced) {
+        std::erase_if(features, [](const FontFeature &f) {
+            return std::find(std::begin(kSpacedOff), std::end(kSpacedOff), f.tag) != std::end(kSpacedOff);
+        });
+        features.push_back({featureTag("calt"), 0});
+    }
+    for (const FontFeature &f : s.fontFeatureSettings) {
+        std::erase_if(features, [&](const FontFeature &g) { return g.tag == f.tag; });
+        features.push_back(f);
+    }
+    std::sort(features.begin(), features.end(), [](const FontFeature &a, const FontFeature &b) { return a.tag < b.tag; });
+    std::erase_if(features, [spaced](const FontFeature &f) {
+        if (spaced && f.tag != featureTag("calt")
+            && std::find(std::begin(kSpacedOff), std::end(kSpacedOff), f.tag) != std::end(kSpacedOff))
+            return f.value == 0; // Qt's own; on, the feature is renamed to one HarfBuzz applies
+        return featureSupport(f) == FeatureSupport::Default;
+    });
     return features;
 }
 

@@ -7,8 +7,8 @@
 // run's font names that family instead (resources/font_file.h deriveFeatureFace()):
 // - a feature that swaps single glyphs (tnum, onum, zero, smcp, ss01, sups, …) is
 //   "frozen" into the copy's cmap, as fontTools' pyftfeatfreeze does (no lookup runs);
-// - any other feature to turn on (dlig, hlig, frac, ordn, liga where letter-spacing…)
-//   has its GSUB/GPOS FeatureRecords renamed to a tag HarfBuzz always applies ('Buzz',
+// - any other feature to turn on (dlig, hlig, frac, ordn; liga in a letter-spaced run,
+//   where Qt turns it off) has its GSUB/GPOS FeatureRecords renamed to a tag HarfBuzz always applies ('Buzz',
 //   'BUZZ', 'Harf', 'HARF'), so Qt's own HarfBuzz applies its lookups in lookup order;
 // - a feature to turn off (liga, clig, calt, …) is renamed to a tag nobody applies.
 // Measuring, line breaking, bidi and both painters then see the shaped glyphs and their
@@ -38,13 +38,15 @@ inline constexpr qint64 kMaxFrozenBytes = 256LL * 1024 * 1024;
 inline constexpr qint64 kMaxFrozenFaceBytes = 16LL * 1024 * 1024;
 
 /// The features `style` asks for that change shaping (featureSupport() Derived or
-/// Kerning), sorted by tag; empty — and nothing computed — for a style that sets none of
-/// font-feature-settings, font-variant-numeric/-caps/-ligatures/-position, font-kerning.
+/// Kerning, and with letter-spacing ligatures set on and calt off, as Blink), sorted by
+/// tag; empty — and nothing computed — for a style that sets none of
+/// font-feature-settings, font-variant-numeric/-caps/-ligatures/-position, font-kerning,
+/// letter-spacing.
 std::vector<FontFeature> styleFeatures(const ComputedStyle &style);
 
 /// The family to draw `family` with at CSS `weight` and `italic` when the run's
-/// `features` are on: the internal family of a copy of the face Qt picks for them with
-/// the FeatureSupport::Derived features applied (see the top of this file), registered on
+/// `features` (styleFeatures()) are on: the internal family of a copy of the face Qt
+/// picks for them with the features other than `kern` applied (see the top of this file), registered on
 /// first use, or `family` itself when there is nothing to change (no such feature, the
 /// face lacks them, the face's file cannot be found or is larger than
 /// kMaxFrozenFaceBytes, or a process bound is reached). Thread-safe; the first call for a
