@@ -3,6 +3,7 @@
 #include "server/render/render_backend.h"
 #include "server/render/resources/emoji.h"
 #include "server/render/resources/svg_sandbox.h"
+#include "server/render/text/feature_faces.h"
 #include "server/render/text/text_engine.h"
 
 #include <QElapsedTimer>
@@ -293,6 +294,7 @@ common::Expected<common::Done, RenderError> buildTree(const RenderRequest &reque
     if (auto over = checkImageBudget(*doc.root, images, loader))
         return *over;
     applyFontSet(*doc.root, request.fonts ? *request.fonts : FontSet{}, &doc.warnings);
+    warnMissingFeatures(*doc.root, request.fonts ? *request.fonts : FontSet{}, &doc.warnings);
     return common::Done{};
 }
 

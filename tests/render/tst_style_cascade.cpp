@@ -286,6 +286,8 @@ private Q_SLOTS:
             add("rotate", "\"5deg\"");
             add("scale", "\"2\"");
             add("fontVariantNumeric", "\"tabular-nums\"");
+            add("fontVariantLigatures", "\"no-common-ligatures\"");
+            add("fontVariantPosition", "\"super\"");
             add("fontVariantCaps", "\"small-caps\"");
             add("fontKerning", "\"none\"");
             add("fontStretch", "\"condensed\"");

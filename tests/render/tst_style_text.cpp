@@ -105,27 +105,58 @@ private Q_SLOTS:
         QVERIFY(reset.fontFeatureSettings.empty());
     }
 
-    void unsupportedFontFeaturesWarn()
+    void fontFeaturesDoNotWarnWhenParsed()
     {
-        // Features that substitute by context or several glyphs at once render without
-        // them and say so; kerning off and default-on features set on do not warn.
+        // Every feature is applied now (text/feature_faces.h); one the face lacks warns at
+        // render time, naming the face (tst_font_features).
         QStringList warnings;
         const ComputedStyle s = styleOf({{QStringLiteral("fontFeatureSettings"),
                                           QStringLiteral("\"liga\" 0, \"dlig\", \"kern\" 0, \"liga\" 1, \"tnum\"")},
                                          {QStringLiteral("fontVariantNumeric"), QStringLiteral("diagonal-fractions")}},
                                         nullptr, &warnings);
         QCOMPARE(s.fontFeatureSettings.size(), size_t(4)); // liga (last wins), dlig, kern, tnum
-        QCOMPARE(warnings.size(), 2);
-        QVERIFY2(warnings.at(0).contains(QLatin1String("fontFeatureSettings"))
-                     && warnings.at(0).contains(QLatin1String("\"dlig\"")),
-                 qPrintable(warnings.join(u'\n')));
-        QVERIFY2(warnings.at(1).contains(QLatin1String("fontVariantNumeric"))
-                     && warnings.at(1).contains(QLatin1String("diagonal-fractions")),
-                 qPrintable(warnings.join(u'\n')));
-        warnings.clear();
-        styleOf({{QStringLiteral("fontFeatureSettings"), QStringLiteral("\"liga\" 0")}}, nullptr, &warnings);
-        QCOMPARE(warnings.size(), 1);
-        QVERIFY(warnings.front().contains(QLatin1String("\"liga\" 0")));
+        QVERIFY2(warnings.isEmpty(), qPrintable(warnings.join(u'\n')));
+    }
+
+    void fontVariantLigaturesAndPosition()
+    {
+        // CSS Fonts 4 §6.4–6.5: the keywords, their features, and font-feature-settings
+        // overriding them tag by tag.
+        const ComputedStyle none = style("{\"fontVariantLigatures\": \"none\"}");
+        QCOMPARE(none.fontVariantLigatures, kNoLigatures);
+        const std::vector<FontFeature> off{
+            {featureTag("calt"), 0}, {featureTag("clig"), 0}, {featureTag("dlig"), 0},
+            {featureTag("hlig"), 0}, {featureTag("liga"), 0}};
+        QCOMPARE(resolvedFontFeatures(0, {}, FontVariantCaps::Normal, FontKerning::Auto, none.fontVariantLigatures),
+                 off);
+        const ComputedStyle some = style(
+            "{\"fontVariantLigatures\": \"no-common-ligatures discretionary-ligatures\", \"fontVariantPosition\": "
+            "\"super\", \"fontFeatureSettings\": \"'liga'\"}");
+        QCOMPARE(some.fontVariantLigatures, quint8(NoCommonLigatures | DiscretionaryLigatures));
+        QCOMPARE(some.fontVariantPosition, FontVariantPosition::Super);
+        const std::vector<FontFeature> expected{
+            {featureTag("clig"), 0}, {featureTag("dlig"), 1}, {featureTag("liga"), 1}, {featureTag("sups"), 1}};
+        QCOMPARE(resolvedFontFeatures(some.fontVariantNumeric, some.fontFeatureSettings, some.fontVariantCaps,
+                                      some.fontKerning, some.fontVariantLigatures, some.fontVariantPosition),
+                 expected);
+        QCOMPARE(style("{}", &some).fontVariantLigatures, some.fontVariantLigatures); // inherited
+        // The shorthand takes ligature and position keywords; none resets the rest.
+        const ComputedStyle shorthand = style("{\"fontVariant\": \"historical-ligatures sub small-caps\"}");
+        QCOMPARE(shorthand.fontVariantLigatures, quint8(HistoricalLigatures));
+        QCOMPARE(shorthand.fontVariantPosition, FontVariantPosition::Sub);
+        QCOMPARE(shorthand.fontVariantCaps, FontVariantCaps::SmallCaps);
+        const ComputedStyle reset = style("{\"fontVariant\": \"none\"}", &shorthand);
+        QCOMPARE(reset.fontVariantLigatures, kNoLigatures);
+        QCOMPARE(reset.fontVariantCaps, FontVariantCaps::Normal);
+        for (const char *bad : {"common-ligatures no-common-ligatures", "contextual contextual", "none contextual",
+                                "ligatures"}) {
+            QVERIFY2(!parseFontVariantLigatures(QString::fromLatin1(bad)), bad);
+            QStringList w;
+            style(QStringLiteral("{\"fontVariantLigatures\": \"%1\"}").arg(QLatin1String(bad)).toUtf8().constData(),
+                  nullptr, &w);
+            QVERIFY2(!w.isEmpty() && w.front().contains(QLatin1String("fontVariantLigatures")), bad);
+        }
+        QVERIFY(!parseFontVariantPosition(u"superscript"));
     }
 
     void fontVariantCapsKerningAndTheShorthand()
@@ -153,7 +184,10 @@ private Q_SLOTS:
         QStringList warnings;
         QCOMPARE(style("{\"fontVariant\": \"small-caps common-ligatures\"}", nullptr, &warnings).fontVariantCaps,
                  FontVariantCaps::SmallCaps);
-        QCOMPARE(warnings.size(), 1); // the ligature keyword is not supported
+        QCOMPARE(warnings.size(), 0); // the ligature keyword is font-variant-ligatures'
+        QCOMPARE(style("{\"fontVariant\": \"small-caps wobbly\"}", nullptr, &warnings).fontVariantCaps,
+                 FontVariantCaps::SmallCaps);
+        QCOMPARE(warnings.size(), 1); // an unknown keyword warns
         for (const char *bad :
              {"{\"fontVariantCaps\": \"tiny-caps\"}", "{\"fontKerning\": \"off\"}", "{\"fontVariant\": \"wobbly\"}"}) {
             QStringList w;

@@ -125,6 +125,13 @@ inline constexpr Golden kGoldens[] = {
     {"conformance/css-colors-oklch", 0.99, 0.99, 0.75}, // .99627 / .9957 / .7799
     // font-variant-caps, the font-variant shorthand and font-kerning (Noto Sans smcp/c2sc, Inter kern).
     {"conformance/text-font-variant-caps", 0.99, 0.99, 0.79}, // .99682 / .9978 / .8261
+    // OpenType features through derived faces (issue 29): ligatures on/off, dlig/hlig (EB Garamond),
+    // frac/ordn/sups/subs and lining tabular figures (EB Garamond), kerning off, calt off, Inter frac.
+    {"conformance/text-features-ligatures", 0.99, 0.985, 0.84}, // .99735 / .99368 / .8747
+    {"conformance/text-features-numeric", 0.99, 0.99, 0.86}, // .9977 / .99594 / .8900
+    {"conformance/text-features-kerning", 0.99, 0.99, 0.79}, // .998 / .99658 / .8205
+    // Letter-spacing: optional ligatures and calt off unless fontFeatureSettings turns them on (Blink).
+    {"conformance/text-features-spacing", 0.99, 0.99, 0.83}, // .99746 / .99529 / .8613
     // outline (CSS UI 4 §5): every style, offsets in and out, round corners, currentColor.
     {"conformance/paint-outline", 0.985, 0.985, 0.84}, // .98947 / .9896 / .8708
     // translate, rotate and scale as properties (CSS Transforms 2), before `transform`.

@@ -24,16 +24,15 @@ bool onByDefault(quint32 tag)
     return std::find(std::begin(tags), std::end(tags), tag) != std::end(tags);
 }
 
-/// Off-by-default features that substitute several glyphs at once or by context, or
-/// move glyphs: a copy of the face with another cmap cannot express them.
-bool needsShaping(quint32 tag)
+/// The value `table` pairs with keyword `text` (ASCII case-insensitive); nullopt for none.
+template<typename T, size_t N>
+std::optional<T> keywordValue(QStringView text, const std::pair<const char *, T> (&table)[N])
 {
-    static constexpr quint32 tags[] = {
-        featureTag("dlig"), featureTag("hlig"), featureTag("frac"), featureTag("afrc"), featureTag("ordn"),
-        featureTag("cpsp"), featureTag("palt"), featureTag("halt"), featureTag("vpal"), featureTag("vhal"),
-        featureTag("vkrn"), featureTag("rand"), featureTag("swsh"), featureTag("cswh"),
-    };
-    return std::find(std::begin(tags), std::end(tags), tag) != std::end(tags);
+    const QStringView t = text.trimmed();
+    for (const auto &[word, value] : table)
+        if (t.compare(QLatin1String(word), Qt::CaseInsensitive) == 0)
+            return value;
+    return std::nullopt;
 }
 
 bool isSpace(QChar c)
@@ -157,31 +156,88 @@ std::optional<FontVariantCaps> parseFontVariantCaps(QStringView text)
         {"unicase", FontVariantCaps::Unicase},
         {"titling-caps", FontVariantCaps::TitlingCaps},
     };
+    return keywordValue(text, kKeywords);
+}
+
+std::optional<quint8> parseFontVariantLigatures(QStringView text)
+{
     const QStringView t = text.trimmed();
-    for (const auto &[word, caps] : kKeywords)
-        if (t.compare(QLatin1String(word), Qt::CaseInsensitive) == 0)
-            return caps;
-    return std::nullopt;
+    if (t.compare(QLatin1String("normal"), Qt::CaseInsensitive) == 0)
+        return quint8(0);
+    if (t.compare(QLatin1String("none"), Qt::CaseInsensitive) == 0)
+        return kNoLigatures;
+    static constexpr std::pair<const char *, quint8> words[] = {
+        {"common-ligatures", CommonLigatures},
+        {"no-common-ligatures", NoCommonLigatures},
+        {"discretionary-ligatures", DiscretionaryLigatures},
+        {"no-discretionary-ligatures", NoDiscretionaryLigatures},
+        {"historical-ligatures", HistoricalLigatures},
+        {"no-historical-ligatures", NoHistoricalLigatures},
+        {"contextual", Contextual},
+        {"no-contextual", NoContextual},
+    };
+    quint8 bits = 0;
+    const auto tokens = t.split(u' ', Qt::SkipEmptyParts);
+    if (tokens.isEmpty())
+        return std::nullopt;
+    for (QStringView token : tokens) {
+        quint8 bit = 0;
+        for (const auto &[name, value] : words)
+            if (token.compare(QLatin1String(name), Qt::CaseInsensitive) == 0)
+                bit = value;
+        // Each pair (on, off) is one group: the bits 2k and 2k+1.
+        const quint8 group = bit & 0x55 ? quint8(bit | bit << 1) : quint8(bit | bit >> 1);
+        if (!bit || (bits & group))
+            return std::nullopt;
+        bits |= bit;
+    }
+    return bits;
+}
+
+std::optional<FontVariantPosition> parseFontVariantPosition(QStringView text)
+{
+    static constexpr std::pair<const char *, FontVariantPosition> kKeywords[] = {
+        {"normal", FontVariantPosition::Normal},
+        {"sub", FontVariantPosition::Sub},
+        {"super", FontVariantPosition::Super},
+    };
+    return keywordValue(text, kKeywords);
 }
 
 std::optional<FontKerning> parseFontKerning(QStringView text)
 {
-    const QStringView t = text.trimmed();
-    if (t.compare(QLatin1String("auto"), Qt::CaseInsensitive) == 0)
-        return FontKerning::Auto;
-    if (t.compare(QLatin1String("normal"), Qt::CaseInsensitive) == 0)
-        return FontKerning::Normal;
-    if (t.compare(QLatin1String("none"), Qt::CaseInsensitive) == 0)
-        return FontKerning::None;
-    return std::nullopt;
+    static constexpr std::pair<const char *, FontKerning> kKeywords[] = {
+        {"auto", FontKerning::Auto},
+        {"normal", FontKerning::Normal},
+        {"none", FontKerning::None},
+    };
+    return keywordValue(text, kKeywords);
 }
 
 std::vector<FontFeature> resolvedFontFeatures(quint8 numeric, const std::vector<FontFeature> &settings,
-                                              FontVariantCaps caps, FontKerning kerning)
+                                              FontVariantCaps caps, FontKerning kerning, quint8 ligatures,
+                                              FontVariantPosition position)
 {
     std::map<quint32, quint32> byTag;
     if (kerning == FontKerning::None)
         byTag[featureTag("kern")] = 0;
+    static constexpr std::pair<quint8, std::pair<quint32, quint32>> ligatureTags[] = {
+        {CommonLigatures, {featureTag("liga"), 1}},
+        {CommonLigatures, {featureTag("clig"), 1}},
+        {NoCommonLigatures, {featureTag("liga"), 0}},
+        {NoCommonLigatures, {featureTag("clig"), 0}},
+        {DiscretionaryLigatures, {featureTag("dlig"), 1}},
+        {NoDiscretionaryLigatures, {featureTag("dlig"), 0}},
+        {HistoricalLigatures, {featureTag("hlig"), 1}},
+        {NoHistoricalLigatures, {featureTag("hlig"), 0}},
+        {Contextual, {featureTag("calt"), 1}},
+        {NoContextual, {featureTag("calt"), 0}},
+    };
+    for (const auto &[bit, feature] : ligatureTags)
+        if (ligatures & bit)
+            byTag[feature.first] = feature.second;
+    if (position != FontVariantPosition::Normal)
+        byTag[position == FontVariantPosition::Sub ? featureTag("subs") : featureTag("sups")] = 1;
     switch (caps) {
     case FontVariantCaps::Normal: break;
     case FontVariantCaps::AllSmallCaps: byTag[featureTag("c2sc")] = 1; [[fallthrough]];
@@ -213,10 +269,8 @@ FeatureSupport featureSupport(const FontFeature &feature)
     if (feature.tag == featureTag("kern"))
         return feature.value == 0 ? FeatureSupport::Kerning : FeatureSupport::Default;
     if (onByDefault(feature.tag))
-        return feature.value == 0 ? FeatureSupport::Unsupported : FeatureSupport::Default;
-    if (feature.value == 0)
-        return FeatureSupport::Default;
-    return needsShaping(feature.tag) ? FeatureSupport::Unsupported : FeatureSupport::Frozen;
+        return feature.value == 0 ? FeatureSupport::Derived : FeatureSupport::Default;
+    return feature.value == 0 ? FeatureSupport::Default : FeatureSupport::Derived;
 }
 
 } // namespace imprint::render

@@ -1,7 +1,9 @@
 #pragma once
-// OpenType font features as CSS sets them (CSS Fonts 4 §6): `font-variant-numeric`
-// (§6.7) and `font-feature-settings` (§6.12), parsed into feature tags and values, and
-// the resolved list a text run is shaped with (§7.2 feature precedence).
+// OpenType font features as CSS sets them (CSS Fonts 4 §6): `font-kerning` (§6.4),
+// `font-variant-ligatures` (§6.4), `-position` (§6.5), `-caps` (§6.6), `-numeric` (§6.7)
+// and `font-feature-settings` (§6.12), parsed into feature tags and values, and the
+// resolved list a text run is shaped with (§7.2 feature precedence). How a face gets
+// them: text/feature_faces.h.
 
 #include <QString>
 #include <QStringView>
@@ -42,6 +44,24 @@ enum class FontVariantCaps : quint8 {
     TitlingCaps
 };
 
+/// The values of `font-variant-ligatures` (CSS Fonts 4 §6.4) as bits; 0 is `normal`.
+enum FontVariantLigatures : quint8 {
+    CommonLigatures = 1 << 0, ///< liga, clig on
+    NoCommonLigatures = 1 << 1, ///< liga, clig off
+    DiscretionaryLigatures = 1 << 2, ///< dlig on
+    NoDiscretionaryLigatures = 1 << 3, ///< dlig off
+    HistoricalLigatures = 1 << 4, ///< hlig on
+    NoHistoricalLigatures = 1 << 5, ///< hlig off
+    Contextual = 1 << 6, ///< calt on
+    NoContextual = 1 << 7, ///< calt off
+};
+/// `font-variant-ligatures: none`: every ligature and contextual alternate off.
+inline constexpr quint8 kNoLigatures
+    = NoCommonLigatures | NoDiscretionaryLigatures | NoHistoricalLigatures | NoContextual;
+
+/// `font-variant-position` (CSS Fonts 4 §6.5): sub enables subs, super sups.
+enum class FontVariantPosition : quint8 { Normal, Sub, Super };
+
 /// `font-kerning` (CSS Fonts 4 §6.4): auto and normal kern, none does not.
 enum class FontKerning : quint8 { Auto, Normal, None };
 
@@ -71,22 +91,34 @@ std::optional<quint8> parseFontVariantNumeric(QStringView text);
 /// petite-caps, all-petite-caps, unicase or titling-caps; nullopt otherwise.
 std::optional<FontVariantCaps> parseFontVariantCaps(QStringView text);
 
+/// `font-variant-ligatures` (CSS Fonts 4 §6.4): `normal` (0), `none` (kNoLigatures) or
+/// `[ common-ligatures | no-common-ligatures ] || [ discretionary-ligatures |
+/// no-discretionary-ligatures ] || [ historical-ligatures | no-historical-ligatures ] ||
+/// [ contextual | no-contextual ]` as FontVariantLigatures bits; nullopt when a keyword is
+/// unknown, repeated or conflicts with another of its group.
+std::optional<quint8> parseFontVariantLigatures(QStringView text);
+
+/// `font-variant-position` (CSS Fonts 4 §6.5): normal, sub or super; nullopt otherwise.
+std::optional<FontVariantPosition> parseFontVariantPosition(QStringView text);
+
 /// `font-kerning` (CSS Fonts 4 §6.4): auto, normal or none; nullopt otherwise.
 std::optional<FontKerning> parseFontKerning(QStringView text);
 
 /// The features a run is shaped with, sorted by tag (CSS Fonts 4 §7.2 steps 3, 5 and 8):
-/// `font-kerning: none` turns `kern` off, `caps` and `numeric` enable theirs (smcp,
-/// c2sc, pcap, c2pc, unic, titl; lnum … zero), then `settings` override them tag by tag.
+/// `font-kerning: none` turns `kern` off, `ligatures` sets liga/clig, dlig, hlig and calt,
+/// `position` enables subs or sups, `caps` and `numeric` enable theirs (smcp, c2sc, pcap,
+/// c2pc, unic, titl; lnum … zero), then `settings` override them tag by tag.
 std::vector<FontFeature> resolvedFontFeatures(quint8 numeric, const std::vector<FontFeature> &settings,
                                               FontVariantCaps caps = FontVariantCaps::Normal,
-                                              FontKerning kerning = FontKerning::Auto);
+                                              FontKerning kerning = FontKerning::Auto, quint8 ligatures = 0,
+                                              FontVariantPosition position = FontVariantPosition::Normal);
 
-/// How Imprint honours a feature setting: Frozen — a substitution of single glyphs
-/// (tnum, onum, zero, smcp, ss01, …) baked into a copy of the face; Kerning — `kern`
-/// off, which turns kerning off; Default — already what shaping does (an on-by-default
-/// feature on, or an off-by-default one off), nothing to do; Unsupported — a ligature,
-/// contextual or positioning feature Imprint cannot apply (liga off, dlig, frac, ordn, …).
-enum class FeatureSupport : quint8 { Frozen, Kerning, Default, Unsupported };
+/// How Imprint honours a feature setting: Derived — drawn from a copy of the face made for
+/// the feature set (text/feature_faces.h: single-glyph substitutions frozen into its cmap,
+/// others renamed in its GSUB/GPOS so HarfBuzz's default shaping applies them or skips
+/// them); Kerning — `kern` off, which turns kerning off; Default — already what shaping
+/// does (an on-by-default feature on, or an off-by-default one off), nothing to do.
+enum class FeatureSupport : quint8 { Derived, Kerning, Default };
 
 /// What Imprint does with `feature` (see FeatureSupport).
 FeatureSupport featureSupport(const FontFeature &feature);

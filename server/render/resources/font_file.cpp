@@ -493,22 +493,13 @@ QByteArray fontFileTable(const QByteArray &path, unsigned faceIndex, quint32 tag
     return tableBytes(face.get(), hb_tag_t(tag));
 }
 
-static std::optional<QByteArray> freezeFontFeaturesWithReason(const QByteArray &font, unsigned faceIndex,
-                                                              const std::vector<std::pair<quint32, quint32>> &features,
-                                                              const QString &family, QString *why)
-{
-    // HarfBuzz reads the tables in place: the blob borrows `font`, which outlives it.
-    const std::unique_ptr<hb_blob_t, decltype(&hb_blob_destroy)> blob(
-        hb_blob_create(font.constData(), unsigned(font.size()), HB_MEMORY_MODE_READONLY, nullptr, nullptr),
-        &hb_blob_destroy);
-    if (faceIndex >= hb_face_count(blob.get()))
-        return fail(why, QStringLiteral("the font has no face %1").arg(faceIndex)), std::nullopt;
-    const std::unique_ptr<hb_face_t, decltype(&hb_face_destroy)> face(hb_face_create(blob.get(), faceIndex),
-                                                                      &hb_face_destroy);
-    const std::unique_ptr<hb_font_t, decltype(&hb_font_destroy)> hbFont(hb_font_create(face.get()), &hb_font_destroy);
-    if (hb_face_get_glyph_count(face.get()) == 0)
-        return fail(why, QStringLiteral("the font has no glyphs")), std::nullopt;
+namespace {
 
+/// The cmap of face `face` with the single-glyph substitutions of `features` frozen in
+/// (freezeFontFeatures()); empty when no character changes glyph.
+QByteArray frozenCmap(hb_face_t *face, const std::vector<std::pair<quint32, quint32>> &features)
+{
+    const std::unique_ptr<hb_font_t, decltype(&hb_font_destroy)> hbFont(hb_font_create(face), &hb_font_destroy);
     // The lookups of the features, in lookup order (OpenType GSUB applies them so), each
     // with the value of its feature (the alternate to take).
     std::map<unsigned, quint32> lookups;
@@ -517,16 +508,16 @@ static std::optional<QByteArray> freezeFontFeaturesWithReason(const QByteArray &
             continue;
         const hb_tag_t tags[] = {hb_tag_t(tag), HB_TAG_NONE};
         const std::unique_ptr<hb_set_t, decltype(&hb_set_destroy)> set(hb_set_create(), &hb_set_destroy);
-        hb_ot_layout_collect_lookups(face.get(), HB_OT_TAG_GSUB, nullptr, nullptr, tags, set.get());
+        hb_ot_layout_collect_lookups(face, HB_OT_TAG_GSUB, nullptr, nullptr, tags, set.get());
         for (hb_codepoint_t lookup = HB_SET_VALUE_INVALID; hb_set_next(set.get(), &lookup);)
             lookups[lookup] = std::max(lookups[lookup], value);
     }
     if (lookups.empty())
-        return QByteArray();
+        return {};
 
     // Every character's default glyph, then what the lookups make of it.
     const std::unique_ptr<hb_set_t, decltype(&hb_set_destroy)> unicodes(hb_set_create(), &hb_set_destroy);
-    hb_face_collect_unicodes(face.get(), unicodes.get());
+    hb_face_collect_unicodes(face, unicodes.get());
     std::map<quint32, quint32> cmap;
     for (hb_codepoint_t cp = HB_SET_VALUE_INVALID; hb_set_next(unicodes.get(), &cp);) {
         hb_codepoint_t glyph = 0;
@@ -542,14 +533,14 @@ static std::optional<QByteArray> freezeFontFeaturesWithReason(const QByteArray &
         quint32 value;
         std::unique_ptr<hb_set_t, decltype(&hb_set_destroy)> input{hb_set_create(), &hb_set_destroy};
     };
-    const QByteArray gsub = tableBytes(face.get(), HB_OT_TAG_GSUB);
+    const QByteArray gsub = tableBytes(face, HB_OT_TAG_GSUB);
     std::vector<Lookup> usable;
     for (const auto &[index, value] : lookups) {
         const quint16 type = gsubLookupType(gsub, index);
         if (type != 1 && type != 3)
             continue;
         Lookup l{index, value};
-        hb_ot_layout_lookup_collect_glyphs(face.get(), HB_OT_TAG_GSUB, index, nullptr, l.input.get(), nullptr, nullptr);
+        hb_ot_layout_lookup_collect_glyphs(face, HB_OT_TAG_GSUB, index, nullptr, l.input.get(), nullptr, nullptr);
         usable.push_back(std::move(l));
     }
     const auto substitute = [&](const Lookup &l, hb_codepoint_t glyph) -> hb_codepoint_t {
@@ -557,13 +548,12 @@ static std::optional<QByteArray> freezeFontFeaturesWithReason(const QByteArray &
             return glyph;
         hb_codepoint_t alternates[64];
         unsigned count = 64;
-        const unsigned total
-            = hb_ot_layout_lookup_get_glyph_alternates(face.get(), l.index, glyph, 0, &count, alternates);
+        const unsigned total = hb_ot_layout_lookup_get_glyph_alternates(face, l.index, glyph, 0, &count, alternates);
         if (total > 0) // the value-th alternate (CSS Fonts 4 §6.12), none past the last, as HarfBuzz
             return l.value <= count ? alternates[l.value - 1] : glyph;
         const std::unique_ptr<hb_set_t, decltype(&hb_set_destroy)> closure(hb_set_create(), &hb_set_destroy);
         hb_set_add(closure.get(), glyph);
-        hb_ot_layout_lookup_substitute_closure(face.get(), l.index, closure.get());
+        hb_ot_layout_lookup_substitute_closure(face, l.index, closure.get());
         hb_set_del(closure.get(), glyph);
         // One glyph: a single substitution; several (a 1→n multiple substitution) or none
         // (a ligature needs its other components) cannot be frozen.
@@ -583,10 +573,10 @@ static std::optional<QByteArray> freezeFontFeaturesWithReason(const QByteArray &
         changed += glyph != original;
     }
     if (changed == 0)
-        return QByteArray();
+        return {};
 
     // The new cmap (OpenType cmap: encoding records sorted by platform, then encoding).
-    const QByteArray uvs = variationSequences(tableBytes(face.get(), HB_TAG('c', 'm', 'a', 'p')));
+    const QByteArray uvs = variationSequences(tableBytes(face, HB_TAG('c', 'm', 'a', 'p')));
     const QByteArray bmp = cmapFormat4(cmap);
     const QByteArray full = cmapFormat12(cmap);
     std::vector<std::pair<std::pair<quint16, quint16>, QByteArray>> subtables;
@@ -607,32 +597,222 @@ static std::optional<QByteArray> freezeFontFeaturesWithReason(const QByteArray &
     }
     for (const auto &[id, data] : subtables)
         cmapTable += data;
+    return cmapTable;
+}
 
+/// Every table of `face`, tag → bytes.
+std::map<quint32, QByteArray> faceTables(hb_face_t *face)
+{
     std::map<quint32, QByteArray> tables;
     hb_tag_t tags[64];
     for (unsigned start = 0;;) {
         unsigned count = 64;
-        hb_face_get_table_tags(face.get(), start, &count, tags);
+        hb_face_get_table_tags(face, start, &count, tags);
         for (unsigned k = 0; k < count; ++k)
-            tables[tags[k]] = tableBytes(face.get(), tags[k]);
+            tables[tags[k]] = tableBytes(face, tags[k]);
         if (count < 64)
             break;
         start += count;
     }
-    tables.erase(HB_TAG('D', 'S', 'I', 'G')); // it signed the original bytes
-    tables[HB_TAG('c', 'm', 'a', 'p')] = cmapTable;
+    return tables;
+}
+
+/// `tables` as an sfnt named `family`: DSIG dropped (it signed the original bytes), the
+/// flavor from the outlines.
+std::optional<QByteArray> assembleFace(std::map<quint32, QByteArray> tables, const QString &family, QString *why)
+{
+    tables.erase(HB_TAG('D', 'S', 'I', 'G'));
     const quint32 flavor = tables.count(HB_TAG('C', 'F', 'F', ' ')) || tables.count(HB_TAG('C', 'F', 'F', '2'))
                                ? 0x4F54544F // 'OTTO'
                                : 0x00010000;
     return renameSfntFamilyWithReason(buildSfnt(flavor, tables), family, why);
 }
 
+
+/// The face of `font` at `faceIndex`, or the reason it has none.
+using FacePtr = std::unique_ptr<hb_face_t, decltype(&hb_face_destroy)>;
+std::optional<FacePtr> openFace(const QByteArray &font, unsigned faceIndex, QString *why)
+{
+    // HarfBuzz reads the tables in place: the blob borrows `font`, which outlives it.
+    const std::unique_ptr<hb_blob_t, decltype(&hb_blob_destroy)> blob(
+        hb_blob_create(font.constData(), unsigned(font.size()), HB_MEMORY_MODE_READONLY, nullptr, nullptr),
+        &hb_blob_destroy);
+    if (faceIndex >= hb_face_count(blob.get()))
+        return fail(why, QStringLiteral("the font has no face %1").arg(faceIndex)), std::nullopt;
+    FacePtr face(hb_face_create(blob.get(), faceIndex), &hb_face_destroy);
+    if (hb_face_get_glyph_count(face.get()) == 0)
+        return fail(why, QStringLiteral("the font has no glyphs")), std::nullopt;
+    return face;
+}
+
+} // namespace
+
 common::Expected<QByteArray, QString> freezeFontFeatures(const QByteArray &font, unsigned faceIndex,
                                                          const std::vector<std::pair<quint32, quint32>> &features,
                                                          const QString &family)
 {
     QString reason;
-    auto value = freezeFontFeaturesWithReason(font, faceIndex, features, family, &reason);
+    std::optional<QByteArray> value;
+    if (auto face = openFace(font, faceIndex, &reason)) {
+        value = QByteArray();
+        if (QByteArray cmap = frozenCmap(face->get(), features); !cmap.isEmpty()) {
+            std::map<quint32, QByteArray> tables = faceTables(face->get());
+            tables[HB_TAG('c', 'm', 'a', 'p')] = std::move(cmap);
+            value = assembleFace(std::move(tables), family, &reason);
+        }
+    }
+    return withReason(std::move(value), reason);
+}
+
+std::optional<std::vector<quint32>> layoutFeatureTags(const QByteArray &table)
+{
+    // GSUB/GPOS header (OpenType "GSUB"/"GPOS" §Header): majorVersion 1, minorVersion,
+    // scriptList, featureList, lookupList offsets (16-bit; 1.1 adds a 32-bit one).
+    if (table.isEmpty())
+        return std::vector<quint32>{};
+    if (table.size() < 10 || be16(table, 0) != 1)
+        return std::nullopt;
+    const qint64 featureList = be16(table, 6);
+    if (featureList + 2 > table.size())
+        return std::nullopt;
+    const quint16 count = be16(table, featureList);
+    if (featureList + 2 + 6 * qint64(count) > table.size())
+        return std::nullopt;
+    std::vector<quint32> tags;
+    tags.reserve(count);
+    for (quint16 i = 0; i < count; ++i)
+        tags.push_back(be32(table, featureList + 2 + 6 * qint64(i)));
+    return tags;
+}
+
+std::optional<QByteArray> renameLayoutFeatures(const QByteArray &table, const std::map<quint32, quint32> &renames)
+{
+    if (!layoutFeatureTags(table))
+        return std::nullopt;
+    QByteArray out = table;
+    if (out.isEmpty())
+        return out;
+    const qint64 featureList = be16(out, 6);
+    const quint16 count = be16(out, featureList);
+    for (quint16 i = 0; i < count; ++i) {
+        const qint64 at = featureList + 2 + 6 * qint64(i);
+        if (const auto it = renames.find(be32(out, at)); it != renames.end())
+            qToBigEndian<quint32>(it->second, out.data() + at);
+    }
+    return out;
+}
+
+namespace {
+
+/// Whether every GSUB lookup of feature `tag` substitutes single glyphs (types 1 and 3),
+/// so freezing it into the cmap draws what shaping with it would.
+bool singleGlyphFeature(hb_face_t *face, const QByteArray &gsub, quint32 tag)
+{
+    const hb_tag_t tags[] = {hb_tag_t(tag), HB_TAG_NONE};
+    const std::unique_ptr<hb_set_t, decltype(&hb_set_destroy)> set(hb_set_create(), &hb_set_destroy);
+    hb_ot_layout_collect_lookups(face, HB_OT_TAG_GSUB, nullptr, nullptr, tags, set.get());
+    if (hb_set_is_empty(set.get()))
+        return false;
+    for (hb_codepoint_t lookup = HB_SET_VALUE_INVALID; hb_set_next(set.get(), &lookup);)
+        if (const quint16 type = gsubLookupType(gsub, lookup); type != 1 && type != 3)
+            return false;
+    return true;
+}
+
+bool contains(const std::optional<std::vector<quint32>> &tags, quint32 tag)
+{
+    return tags && std::find(tags->begin(), tags->end(), tag) != tags->end();
+}
+
+} // namespace
+
+static std::optional<DerivedFace> deriveFeatureFaceWithReason(const QByteArray &font, unsigned faceIndex,
+                                                              const std::vector<std::pair<quint32, quint32>> &features,
+                                                              const QString &family, QString *why)
+{
+    auto face = openFace(font, faceIndex, why);
+    if (!face)
+        return std::nullopt;
+    const QByteArray gsub = tableBytes(face->get(), HB_OT_TAG_GSUB), gpos = tableBytes(face->get(), HB_OT_TAG_GPOS);
+    // A malformed table is left as it is (nullopt tags: nothing found, nothing renamed).
+    const auto gsubTags = layoutFeatureTags(gsub), gposTags = layoutFeatureTags(gpos);
+    // The tags HarfBuzz enables for every run (hb-ot-shape.cc: 'Harf' and 'HARF' before
+    // the script's own features, 'Buzz' and 'BUZZ' after), unless the face uses them.
+    std::vector<quint32> freeSlots;
+    for (quint32 slot : kEnabledFeatureSlots)
+        if (!contains(gsubTags, slot) && !contains(gposTags, slot))
+            freeSlots.push_back(slot);
+    DerivedFace result;
+    std::map<quint32, quint32> gsubRenames, gposRenames;
+    std::vector<std::pair<quint32, quint32>> single, shaped; // features to turn on, by kind
+    for (const auto &[tag, value] : features) {
+        const bool inGsub = contains(gsubTags, tag), inGpos = contains(gposTags, tag);
+        if (value == 0) {
+            if (inGsub)
+                gsubRenames[tag] = kDisabledFeatureTag;
+            if (inGpos)
+                gposRenames[tag] = kDisabledFeatureTag;
+        } else if (!inGsub && !inGpos) {
+            result.missing.push_back(tag);
+        } else if (inGsub && !inGpos && singleGlyphFeature(face->get(), gsub, tag)) {
+            single.emplace_back(tag, value);
+        } else {
+            shaped.emplace_back(tag, value);
+        }
+    }
+    // Freezing is the faster path, but it substitutes before every lookup: when another
+    // feature is shaped, the single-glyph ones are shaped too (while tags remain), so
+    // that lookups which read the default glyphs (frac reading digits before tnum makes
+    // them tabular) run in the font's order, as in Chromium.
+    std::vector<std::pair<quint32, quint32>> frozen;
+    if (!shaped.empty())
+        shaped.insert(shaped.end(), single.begin(), single.end());
+    else
+        frozen = single;
+    for (const auto &[tag, value] : shaped) {
+        if (freeSlots.empty()) {
+            if (std::find(single.begin(), single.end(), std::pair{tag, value}) != single.end())
+                frozen.emplace_back(tag, value);
+            else
+                result.dropped.push_back(tag);
+            continue;
+        }
+        if (contains(gsubTags, tag))
+            gsubRenames[tag] = freeSlots.back();
+        if (contains(gposTags, tag))
+            gposRenames[tag] = freeSlots.back();
+        freeSlots.pop_back();
+    }
+    std::map<quint32, QByteArray> tables;
+    const auto edit = [&](quint32 tag, const QByteArray &bytes) {
+        if (tables.empty())
+            tables = faceTables(face->get());
+        tables[tag] = bytes;
+    };
+    if (!frozen.empty())
+        if (const QByteArray cmap = frozenCmap(face->get(), frozen); !cmap.isEmpty())
+            edit(HB_TAG('c', 'm', 'a', 'p'), cmap);
+    if (!gsubRenames.empty())
+        if (const auto renamed = renameLayoutFeatures(gsub, gsubRenames))
+            edit(HB_OT_TAG_GSUB, *renamed);
+    if (!gposRenames.empty())
+        if (const auto renamed = renameLayoutFeatures(gpos, gposRenames))
+            edit(HB_OT_TAG_GPOS, *renamed);
+    if (tables.empty())
+        return result;
+    auto sfnt = assembleFace(std::move(tables), family, why);
+    if (!sfnt)
+        return std::nullopt;
+    result.sfnt = std::move(*sfnt);
+    return result;
+}
+
+common::Expected<DerivedFace, QString> deriveFeatureFace(const QByteArray &font, unsigned faceIndex,
+                                                         const std::vector<std::pair<quint32, quint32>> &features,
+                                                         const QString &family)
+{
+    QString reason;
+    auto value = deriveFeatureFaceWithReason(font, faceIndex, features, family, &reason);
     return withReason(std::move(value), reason);
 }
 

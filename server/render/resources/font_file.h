@@ -10,6 +10,7 @@
 #include <QByteArray>
 #include <QString>
 
+#include <map>
 #include <optional>
 #include <utility>
 #include <vector>
@@ -74,6 +75,49 @@ QByteArray fontFileTable(const QByteArray &path, unsigned faceIndex, quint32 tag
 /// they substitute by context or several glyphs at once); the reason when the face
 /// cannot be read.
 common::Expected<QByteArray, QString> freezeFontFeatures(const QByteArray &font, unsigned faceIndex,
+                                                         const std::vector<std::pair<quint32, quint32>> &features,
+                                                         const QString &family);
+
+/// The feature tags of the FeatureList of `table` (a GSUB or GPOS table, OpenType
+/// "Common Table Formats" §FeatureList), in record order; an empty list for an empty
+/// table; nullopt when the header or the FeatureList lies outside the table.
+std::optional<std::vector<quint32>> layoutFeatureTags(const QByteArray &table);
+
+/// `table` (a GSUB or GPOS table) with each FeatureRecord whose tag is a key of `renames`
+/// given the mapped tag instead. Lookups, LangSys feature indices and offsets stay as
+/// they are, so the table keeps its size. HarfBuzz finds a LangSys's feature by a linear
+/// search over the LangSys's feature indices (hb_ot_layout_language_find_feature), so the
+/// records need not stay sorted by tag. nullopt when layoutFeatureTags() rejects it.
+std::optional<QByteArray> renameLayoutFeatures(const QByteArray &table, const std::map<quint32, quint32> &renames);
+
+/// The tags HarfBuzz (2.6 and later, hb-ot-shape.cc) enables for every run whatever the
+/// script: a feature renamed to one of them is applied by any HarfBuzz shaping the face
+/// with its default features, as Qt 6.4 does. In the order deriveFeatureFace() uses them
+/// (back first): 'Buzz', 'BUZZ' (after the script's own features), 'Harf', 'HARF'.
+inline constexpr quint32 kEnabledFeatureSlots[] = {0x48415246 /*HARF*/, 0x48617266 /*Harf*/, 0x42555A5A /*BUZZ*/,
+                                                   0x42757A7A /*Buzz*/};
+/// The tag a feature turned off is renamed to: no shaper asks for it.
+inline constexpr quint32 kDisabledFeatureTag = 0x586F6666; // 'Xoff'
+
+/// A face derived by deriveFeatureFace().
+struct DerivedFace {
+    QByteArray sfnt; ///< the derived face; empty when nothing had to change
+    std::vector<quint32> missing; ///< features to turn on that the face does not have
+    std::vector<quint32> dropped; ///< features to turn on past the four kEnabledFeatureSlots
+};
+
+/// The face `faceIndex` of `font` changed so that HarfBuzz's default shaping applies
+/// `features` (tag, value: 0 off, 1 on, n the nth alternate), named `family`:
+/// - a feature to turn on whose GSUB lookups all substitute single glyphs (and which has
+///   no GPOS part) is frozen into the cmap (freezeFontFeatures(); shaping then runs no
+///   lookup for it);
+/// - any other feature to turn on (ligatures, contextual, fractions, ordinals,
+///   positioning) has its FeatureRecords renamed to one of kEnabledFeatureSlots, so its
+///   lookups run in their lookup order among the default ones, for every script and
+///   language system that lists it (its value is taken as 1);
+/// - a feature to turn off has its FeatureRecords renamed to kDisabledFeatureTag.
+/// The reason when the face cannot be read; a malformed GSUB or GPOS is left as it is.
+common::Expected<DerivedFace, QString> deriveFeatureFace(const QByteArray &font, unsigned faceIndex,
                                                          const std::vector<std::pair<quint32, quint32>> &features,
                                                          const QString &family);
 

@@ -50,6 +50,8 @@ struct InheritedStyle {
     /// leans right; `oblique` alone is 14); 0 for normal and italic. The slnt axis.
     float fontObliqueAngle = 0;
     std::vector<FontVariation> fontVariationSettings; // CSS Fonts 4 §7.4, by tag; empty = normal
+    quint8 fontVariantLigatures = 0; // FontVariantLigatures bits (CSS Fonts 4 §6.4), 0 = normal
+    FontVariantPosition fontVariantPosition = FontVariantPosition::Normal; // CSS Fonts 4 §6.5
     LineHeight lineHeight;
     float letterSpacing = 0; // px
     float wordSpacing = 0; // px

@@ -222,6 +222,8 @@ std::span<const CssProperty> StyleBuilder::table()
         {L("fontKerning"), &B::fontKerning, O::Longhand, K::Value, true},
         {L("fontStretch"), &B::fontStretch, O::Longhand, K::Value, true},
         {L("fontVariationSettings"), &B::fontVariationSettings, O::Longhand, K::Value, true},
+        {L("fontVariantLigatures"), &B::fontVariantLigatures, O::Longhand, K::Value, true},
+        {L("fontVariantPosition"), &B::fontVariantPosition, O::Longhand, K::Value, true},
         {L("fontVariant"), &B::fontVariant, O::Shorthand, K::Value, true},
         {L("lineHeight"), &B::lineHeight, O::Longhand, K::Value, true},
         {L("letterSpacing"), &B::spacing, O::Longhand, K::Length, true, 0},

@@ -232,6 +232,8 @@ private:
     bool fontKerning(const CssProperty &, const QString &v);
     bool fontStretch(const CssProperty &, const QString &v);
     bool fontVariationSettings(const CssProperty &property, const QString &v);
+    bool fontVariantLigatures(const CssProperty &, const QString &v);
+    bool fontVariantPosition(const CssProperty &, const QString &v);
     /// `font-variant` (CSS Fonts 4 §6.11) over the caps and numeric longhands: `normal`, or
     /// their keywords in any order; the ligature, east-asian and position keywords warn.
     bool fontVariant(const CssProperty &, const QString &v);

@@ -8,6 +8,15 @@
 
 namespace imprint::render::style_detail {
 
+/// Sets `field` to `parsed` when it holds a value; whether it did (a keyword longhand).
+template<typename T, typename U>
+static bool assignParsed(T &field, const std::optional<U> &parsed)
+{
+    if (parsed)
+        field = *parsed;
+    return parsed.has_value();
+}
+
 constexpr float kMaxFontSize = 8192; // px, the largest output side
 
 bool StyleBuilder::textOverflow(const CssProperty &, const QString &v)
@@ -251,33 +260,22 @@ bool StyleBuilder::fontVariationSettings(const CssProperty &property, const QStr
     return true;
 }
 
-bool StyleBuilder::fontVariantNumeric(const CssProperty &property, const QString &v)
+bool StyleBuilder::fontVariantNumeric(const CssProperty &, const QString &v)
 {
     const std::optional<quint8> bits = parseFontVariantNumeric(v);
     if (!bits)
         return false;
     m_s.fontVariantNumeric = *bits;
-    // Fractions and ordinals substitute by context (a digit before or after a slash),
-    // which a frozen face cannot do (text/font_features.h).
-    for (const auto &[bit, word] : {std::pair{DiagonalFractions, "diagonal-fractions"},
-                                    std::pair{StackedFractions, "stacked-fractions"}, std::pair{Ordinal, "ordinal"}})
-        if (*bits & bit)
-            warn(property.name, QStringLiteral("%1 is not supported; rendered without it").arg(QLatin1String(word)));
     return true;
 }
 
-bool StyleBuilder::fontFeatureSettings(const CssProperty &property, const QString &v)
+bool StyleBuilder::fontFeatureSettings(const CssProperty &, const QString &v)
 {
+    // Every feature is applied (text/feature_faces.h); one the face lacks is reported
+    // at render time (warnMissingFeatures()), when the face is known.
     auto features = parseFontFeatureSettings(v);
     if (!features)
         return false;
-    for (const FontFeature &f : *features)
-        if (featureSupport(f) == FeatureSupport::Unsupported)
-            warn(property.name, QStringLiteral("\"%1\" %2 is not supported (single-glyph substitutions such as "
-                                               "\"tnum\", \"zero\", \"smcp\" or \"ss01\" are); rendered "
-                                               "without it")
-                                    .arg(featureTagName(f.tag))
-                                    .arg(f.value));
     m_s.fontFeatureSettings = std::move(*features);
     return true;
 }
@@ -298,31 +296,58 @@ bool StyleBuilder::fontKerning(const CssProperty &, const QString &v)
     return kerning.has_value();
 }
 
+bool StyleBuilder::fontVariantLigatures(const CssProperty &, const QString &v)
+{
+    return assignParsed(m_s.fontVariantLigatures, parseFontVariantLigatures(v));
+}
+
+bool StyleBuilder::fontVariantPosition(const CssProperty &, const QString &v)
+{
+    return assignParsed(m_s.fontVariantPosition, parseFontVariantPosition(v));
+}
+
 bool StyleBuilder::fontVariant(const CssProperty &property, const QString &v)
 {
+    // CSS Fonts 4 §6.11: normal | none | the longhands' keywords in any order; none sets
+    // font-variant-ligatures to none and the others to normal.
     const QStringList words = split(v, QLatin1Char(' '));
-    if (words.size() == 1 && words[0].compare(QLatin1String("normal"), Qt::CaseInsensitive) == 0) {
+    const bool single = words.size() == 1;
+    if (single
+        && (words[0].compare(QLatin1String("normal"), Qt::CaseInsensitive) == 0
+            || words[0].compare(QLatin1String("none"), Qt::CaseInsensitive) == 0)) {
         m_s.fontVariantCaps = FontVariantCaps::Normal;
         m_s.fontVariantNumeric = 0;
+        m_s.fontVariantPosition = FontVariantPosition::Normal;
+        m_s.fontVariantLigatures = words[0].compare(QLatin1String("none"), Qt::CaseInsensitive) == 0 ? kNoLigatures : 0;
         return true;
     }
     std::optional<FontVariantCaps> caps;
-    QStringList numeric, ignored;
+    std::optional<FontVariantPosition> position;
+    QStringList numeric, ligatures, ignored;
     for (const QString &w : words) {
         if (const auto c = parseFontVariantCaps(w); c && *c != FontVariantCaps::Normal && !caps)
             caps = c;
+        else if (const auto p = parseFontVariantPosition(w); p && *p != FontVariantPosition::Normal && !position)
+            position = p;
         else if (parseFontVariantNumeric(w).value_or(0) != 0)
             numeric << w;
+        else if (const auto l = parseFontVariantLigatures(w); l && *l != 0 && *l != kNoLigatures)
+            ligatures << w;
         else
             ignored << w;
     }
     const std::optional<quint8> bits
         = numeric.isEmpty() ? std::optional<quint8>(0) : parseFontVariantNumeric(numeric.join(QLatin1Char(' ')));
-    if (!bits || (!ignored.isEmpty() && ignored.size() == words.size()))
+    const std::optional<quint8> ligatureBits = ligatures.isEmpty()
+                                                   ? std::optional<quint8>(0)
+                                                   : parseFontVariantLigatures(ligatures.join(QLatin1Char(' ')));
+    if (!bits || !ligatureBits || (!ignored.isEmpty() && ignored.size() == words.size()))
         return false;
     // The shorthand resets the longhands it leaves out (CSS Fonts 4 §6.11).
     m_s.fontVariantCaps = caps.value_or(FontVariantCaps::Normal);
+    m_s.fontVariantPosition = position.value_or(FontVariantPosition::Normal);
     m_s.fontVariantNumeric = *bits;
+    m_s.fontVariantLigatures = *ligatureBits;
     if (!ignored.isEmpty())
         warn(property.name, QStringLiteral("%1 is not supported; rendered without it").arg(ignored.join(u' ')));
     return true;

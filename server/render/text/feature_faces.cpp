@@ -1,8 +1,10 @@
 #include "server/render/text/feature_faces.h"
 
 #include "server/render/resources/font_file.h"
+#include "server/render/style/computed_style.h"
 #include "server/render/text/font_fallback.h"
 #include "server/render/text/font_set.h"
+#include "server/render/text/text_internal.h"
 
 #include <QCryptographicHash>
 #include <QFile>
@@ -15,6 +17,7 @@
 #include <fontconfig/fontconfig.h>
 #include <hb.h>
 
+#include <algorithm>
 #include <memory>
 
 namespace imprint::render {
@@ -22,7 +25,12 @@ namespace imprint::render {
 namespace {
 
 QMutex g_mutex;
-QHash<QByteArray, QString> g_families; // request key → the family to use (maybe the original)
+/// What one request (family, weight, style, features) resolved to.
+struct Resolved {
+    QString family; ///< the family to use (maybe the original)
+    std::vector<quint32> missing; ///< features to turn on the face lacks or could not get
+};
+QHash<QByteArray, Resolved> g_families; // request key → what to use
 QSet<QString> g_registered; // the frozen families in QFontDatabase
 qint64 g_frozenBytes = 0; // the frozen faces' sfnt bytes, which Qt's font database keeps
 // Remembered answers, bounded because the keys come from templates; past it, new
@@ -55,13 +63,13 @@ std::pair<QByteArray, unsigned> installedFace(const QString &family, const QByte
     return {};
 }
 
-/// Builds and registers the frozen face; the family to use (`family` when nothing was
-/// frozen).
-QString freeze(const QString &family, int weight, bool italic, const std::vector<std::pair<quint32, quint32>> &features)
+/// Builds and registers the derived face; the family to use (`family` when nothing
+/// changed) and the features it lacks.
+Resolved derive(const QString &family, int weight, bool italic, const std::vector<std::pair<quint32, quint32>> &features)
 {
     const QRawFont raw = selectedFace(family, weight, italic);
     if (!raw.isValid() || raw.familyName().compare(family, Qt::CaseInsensitive) != 0)
-        return family; // not installed: Qt substitutes another family, as it will when drawing
+        return {family, {}}; // not installed: Qt substitutes another family, as it will when drawing
     const QByteArray head = raw.fontTable("head");
     QByteArray bytes;
     unsigned index = 0;
@@ -74,7 +82,7 @@ QString freeze(const QString &family, int weight, bool italic, const std::vector
         index = faceIndex;
     }
     if (bytes.isEmpty() || head.isEmpty())
-        return family;
+        return {family, {}};
     // Unguessable when the face is a space's upload (its internal family is), so another
     // space cannot name it (applyFontSet() drops internal families a template writes).
     QByteArray seed = family.toLower().toUtf8() + '\0' + head;
@@ -82,37 +90,43 @@ QString freeze(const QString &family, int weight, bool italic, const std::vector
         seed += featureTagName(tag).toLatin1() + QByteArray::number(value) + ',';
     const QString name
         = internalFamilyFor(QString::fromLatin1(QCryptographicHash::hash(seed, QCryptographicHash::Sha256).toHex()));
-    if (g_registered.contains(name)) // another weight request that lands on the same face
-        return name;
     if (bytes.size() > kMaxFrozenFaceBytes || g_frozenBytes + bytes.size() > kMaxFrozenBytes)
-        return family;
-    const auto frozen = freezeFontFeatures(bytes, index, features, name);
-    if (!frozen || frozen->isEmpty())
-        return family;
-    const int id = QFontDatabase::addApplicationFontFromData(*frozen);
+        return {family, {}};
+    const auto derived = deriveFeatureFace(bytes, index, features, name);
+    if (!derived)
+        return {family, {}};
+    Resolved result{family, derived->missing};
+    result.missing.insert(result.missing.end(), derived->dropped.begin(), derived->dropped.end());
+    if (g_registered.contains(name)) { // another weight request that lands on the same face
+        result.family = name;
+        return result;
+    }
+    if (derived->sfnt.isEmpty())
+        return result;
+    const int id = QFontDatabase::addApplicationFontFromData(derived->sfnt);
     if (id < 0 || !QFontDatabase::applicationFontFamilies(id).contains(name, Qt::CaseInsensitive)) {
         if (id >= 0)
             QFontDatabase::removeApplicationFont(id);
-        return family;
+        return result;
     }
     g_registered.insert(name);
-    g_frozenBytes += frozen->size();
-    return name;
+    g_frozenBytes += derived->sfnt.size();
+    result.family = name;
+    return result;
 }
 
-} // namespace
-
-QString frozenFamily(const QString &family, int weight, bool italic, const std::vector<FontFeature> &features)
+/// The resolution of one request, from the cache or derived now.
+Resolved resolve(const QString &family, int weight, bool italic, const std::vector<FontFeature> &features)
 {
-    std::vector<std::pair<quint32, quint32>> frozen;
-    for (const FontFeature &f : features)
-        if (featureSupport(f) == FeatureSupport::Frozen)
-            frozen.emplace_back(f.tag, f.value);
-    if (frozen.empty())
-        return family;
+    std::vector<std::pair<quint32, quint32>> derived;
+    for (const FontFeature &f : features) // styleFeatures() left only those to apply; kern is Qt's
+        if (featureSupport(f) != FeatureSupport::Kerning && f.tag != featureTag("kern"))
+            derived.emplace_back(f.tag, f.value);
+    if (derived.empty())
+        return {family, {}};
     QByteArray key = family.toLower().toUtf8();
     key += '\0' + QByteArray::number(weight) + (italic ? 'i' : 'n');
-    for (const auto &[tag, value] : frozen)
+    for (const auto &[tag, value] : derived)
         key += featureTagName(tag).toLatin1() + QByteArray::number(value) + ',';
     // One lock over the whole build: two threads never register the same face twice,
     // and the first render with a new feature set waits a few ms once.
@@ -120,10 +134,93 @@ QString frozenFamily(const QString &family, int weight, bool italic, const std::
     if (const auto it = g_families.constFind(key); it != g_families.constEnd())
         return *it;
     if (g_families.size() >= kMaxRequests || g_registered.size() >= kMaxFrozenFaces)
-        return family;
-    const QString result = freeze(family, weight, italic, frozen);
+        return {family, {}};
+    Resolved result = derive(family, weight, italic, derived);
     g_families.insert(key, result);
     return result;
+}
+
+void collectMissing(const Node &node, const FontSet &fonts, QSet<QString> &warned, QStringList *warnings)
+{
+    if (node.isText()) {
+        const std::vector<FontFeature> features = styleFeatures(node.style);
+        qsizetype named = 0;
+        const QStringList families = features.empty() ? QStringList() : text_detail::familyList(node.style.fontFamily, &named);
+        const bool italic = node.style.fontStyle == FontStyle::Italic;
+        for (qsizetype i = 0; i < named; ++i) {
+            QString shown = families[i];
+            for (const FontFace &face : fonts.faces)
+                if (face.internalFamily == families[i])
+                    shown = face.family;
+            for (quint32 tag : missingFeatures(families[i], node.style.fontWeight, italic, features)) {
+                const QString line = QStringLiteral("font '%1' has no OpenType feature \"%2\"; rendered without it")
+                                         .arg(shown, featureTagName(tag));
+                if (!warned.contains(line)) {
+                    warned.insert(line);
+                    warnings->append(line);
+                }
+            }
+        }
+    }
+    for (const auto &child : node.children)
+        collectMissing(*child, fonts, warned, warnings);
+}
+
+} // namespace
+
+std::vector<FontFeature> styleFeatures(const ComputedStyle &s)
+{
+    if (s.fontVariantNumeric == 0 && s.fontFeatureSettings.empty() && s.fontVariantCaps == FontVariantCaps::Normal
+        && s.fontKerning != FontKerning::None && s.fontVariantLigatures == 0
+        && s.fontVariantPosition == FontVariantPosition::Normal && s.letterSpacing == 0)
+        return {}; // the common case pays one comparison per field
+    // Letter-spacing turns the optional ligatures and contextual alternates off (CSS Text
+    // 3 §8.2), over font-variant-ligatures and under font-feature-settings, as Blink's
+    // FontFeatures does (Chromium 156: `"liga"` still ligates a letter-spaced run,
+    // `discretionary-ligatures` does not). Qt turns liga, clig, dlig and hlig off itself
+    // there, so those stay off without a derived face, and calt is turned off here.
+    static constexpr quint32 kSpacedOff[] = {featureTag("calt"), featureTag("clig"), featureTag("dlig"),
+                                             featureTag("hlig"), featureTag("liga")};
+    const bool spaced = s.letterSpacing != 0;
+    std::vector<FontFeature> features = resolvedFontFeatures(s.fontVariantNumeric, {}, s.fontVariantCaps, s.fontKerning,
+                                                             s.fontVariantLigatures, s.fontVariantPosition);
+    if (spaced) {
+        std::erase_if(features, [](const FontFeature &f) {
+            return std::find(std::begin(kSpacedOff), std::end(kSpacedOff), f.tag) != std::end(kSpacedOff);
+        });
+        features.push_back({featureTag("calt"), 0});
+    }
+    for (const FontFeature &f : s.fontFeatureSettings) {
+        std::erase_if(features, [&](const FontFeature &g) { return g.tag == f.tag; });
+        features.push_back(f);
+    }
+    std::sort(features.begin(), features.end(), [](const FontFeature &a, const FontFeature &b) { return a.tag < b.tag; });
+    std::erase_if(features, [spaced](const FontFeature &f) {
+        if (spaced && f.tag != featureTag("calt")
+            && std::find(std::begin(kSpacedOff), std::end(kSpacedOff), f.tag) != std::end(kSpacedOff))
+            return f.value == 0; // Qt's own; on, the feature is renamed to one HarfBuzz applies
+        return featureSupport(f) == FeatureSupport::Default;
+    });
+    return features;
+}
+
+QString frozenFamily(const QString &family, int weight, bool italic, const std::vector<FontFeature> &features)
+{
+    return resolve(family, weight, italic, features).family;
+}
+
+std::vector<quint32> missingFeatures(const QString &family, int weight, bool italic,
+                                     const std::vector<FontFeature> &features)
+{
+    return resolve(family, weight, italic, features).missing;
+}
+
+void warnMissingFeatures(const Node &root, const FontSet &fonts, QStringList *warnings)
+{
+    if (!warnings)
+        return;
+    QSet<QString> warned;
+    collectMissing(root, fonts, warned, warnings);
 }
 
 int frozenFaceCount()

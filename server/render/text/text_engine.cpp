@@ -94,6 +94,8 @@ QByteArray cacheKey(const ComputedStyle &s, const QString &text, qreal width)
         appendRaw(key, v.tag);
         appendRaw(key, v.value);
     }
+    appendRaw(key, s.fontVariantLigatures);
+    appendRaw(key, quint8(s.fontVariantPosition));
     for (const FontFeature &f : s.fontFeatureSettings) {
         appendRaw(key, f.tag);
         appendRaw(key, f.value);
@@ -157,12 +159,9 @@ QFont TextEngine::fontFor(const ComputedStyle &s)
     for (qsizetype i = 0; i < named; ++i)
         families[i] = variableFamily(families[i], s);
     bool kerning = true;
-    if (s.fontVariantNumeric != 0 || !s.fontFeatureSettings.empty() || s.fontVariantCaps != FontVariantCaps::Normal
-        || s.fontKerning == FontKerning::None) {
+    if (const std::vector<FontFeature> features = styleFeatures(s); !features.empty()) {
         // CSS Fonts 4 §7.2: the features go to the faces the style names; the installed
-        // fallbacks that draw what those lack keep their defaults.
-        const std::vector<FontFeature> features
-            = resolvedFontFeatures(s.fontVariantNumeric, s.fontFeatureSettings, s.fontVariantCaps, s.fontKerning);
+        // fallbacks that draw what those lack keep their defaults (feature_faces.h).
         for (qsizetype i = 0; i < named; ++i)
             families[i] = frozenFamily(families[i], s.fontWeight, s.fontStyle == FontStyle::Italic, features);
         kerning = std::none_of(features.begin(), features.end(),

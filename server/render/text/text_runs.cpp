@@ -232,7 +232,10 @@ QString withChromiumAsciiBreaks(const QString &text)
             continue;
         if (chromiumBreaksBetween(i > 0 ? text.at(i - 1) : QChar(), ch, next))
             out += QChar(0x200B);
-        else if (uaxBreaksAfter.contains(ch) && !(prefixes.contains(ch) && next.isDigit()))
+        // Nor "/" between digits (LB25 NU SY × NU): split there, "1/2" lost the context
+        // of its fraction ("frac") and kerning.
+        else if (uaxBreaksAfter.contains(ch) && !(prefixes.contains(ch) && next.isDigit())
+                 && !(ch == u'/' && next.isDigit() && i > 0 && text.at(i - 1).isDigit()))
             out += QChar(0x2060);
         else
             continue;
