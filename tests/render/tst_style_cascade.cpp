@@ -212,15 +212,13 @@ private Q_SLOTS:
             add("display", "\"block\"");
             add("gridTemplateColumns gridTemplateRows gridAutoColumns gridAutoRows", "\"10px\"");
             add("gridTemplateAreas", "\"'a'\"");
-            add("gridAutoFlow", "\"column\"");
             add("gridColumnStart gridColumnEnd gridRowStart gridRowEnd gridColumn gridRow gridArea gridRowGap "
                 "gridColumnGap",
                 "2");
             add("justifyItems justifySelf placeItems placeSelf placeContent", "\"center\"");
-            add("position", "\"absolute\"");
-            add("zIndex tabSize", "3");
+            add("zIndex tabSize outlineOffset", "3");
             add("boxSizing", "\"border-box\"");
-            add("flexDirection flexFlow", "\"column\"");
+            add("flexDirection flexFlow gridAutoFlow", "\"column\"");
             add("flexWrap", "\"wrap\"");
             add("flex", "\"1\"");
             add("flexShrink", "0");
@@ -237,7 +235,7 @@ private Q_SLOTS:
             add("textTransform", "\"uppercase\"");
             add("whiteSpace", "\"nowrap\"");
             add("wordBreak", "\"break-all\"");
-            add("hyphens WebkitHyphens", "\"auto\"");
+            add("position", "\"absolute\"");
             add("direction", "\"rtl\"");
             add("filter WebkitFilter backdropFilter WebkitBackdropFilter", "\"blur(2px)\"");
             add("clipPath WebkitClipPath", "\"circle(50%)\"");
@@ -276,12 +274,10 @@ private Q_SLOTS:
             }
             add("verticalAlign", "\"middle\"");
             add("WebkitTextStroke WebkitTextStrokeWidth", "\"2px\"");
-            add("WebkitTextStrokeColor", "\"red\"");
             add("outline", "\"2px solid red\"");
             add("outlineWidth", "\"thick\"");
             add("outlineStyle", "\"dotted\"");
-            add("outlineColor", "\"red\"");
-            add("outlineOffset", "4");
+            add("outlineColor WebkitTextStrokeColor", "\"red\"");
             add("translate", "\"5px\"");
             add("rotate", "\"5deg\"");
             add("scale", "\"2\"");
@@ -289,7 +285,7 @@ private Q_SLOTS:
             add("fontVariantLigatures", "\"no-common-ligatures\"");
             add("fontVariantPosition", "\"super\"");
             add("fontVariantCaps", "\"small-caps\"");
-            add("fontKerning", "\"none\"");
+            add("fontKerning hyphens WebkitHyphens", "\"none\"");
             add("fontStretch", "\"condensed\"");
             add("fontVariationSettings", "\"\\\"wght\\\" 650\"");
             add("fontVariant", "\"all-small-caps slashed-zero\"");
