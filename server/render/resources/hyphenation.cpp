@@ -1,6 +1,6 @@
 #include "server/render/resources/hyphenation.h"
 
-#include <QFileInfo>
+#include <QFile>
 #include <QHash>
 #include <QMutex>
 #include <QVarLengthArray>
@@ -95,8 +95,13 @@ void hyphenateWord(const HyphenDict *dict, QStringView word, QString &out)
         return;
     }
     // libhyphen matches a UTF-8 dictionary's lower-case patterns against the word's
-    // bytes and answers per byte: hyphens[b] odd = an opportunity after byte b.
+    // bytes and answers per byte: hyphens[b] odd = an opportunity after byte b. A word
+    // whose lower case is not one byte per character (beyond ASCII) is left whole.
     const QByteArray utf8 = word.toString().toLower().toUtf8();
+    if (utf8.size() != letters) {
+        out += word;
+        return;
+    }
     QVarLengthArray<char, 64> hyphens(utf8.size() + 5);
     char **rep = nullptr;
     int *pos = nullptr;
@@ -111,7 +116,7 @@ void hyphenateWord(const HyphenDict *dict, QStringView word, QString &out)
     std::free(rep);
     std::free(pos);
     std::free(cut);
-    if (failed || utf8.size() != letters) { // non-ASCII lower-casing changed the length: whole
+    if (failed) {
         out += word;
         return;
     }
@@ -152,11 +157,7 @@ QString hyphenationDictionaryPath(const QString &lang)
     }
     // The patterns of the hyphen-* packages scripts/deps installs, and nothing the host
     // may have besides: a render must not change with the host's packages.
-    if (mapped == QLatin1String("en-us")) {
-        const QString path = QStringLiteral("/usr/share/hyphen/hyph_en_US.dic");
-        return QFileInfo::exists(path) ? path : QString();
-    }
-    return {};
+    return mapped == QLatin1String("en-us") ? QStringLiteral("/usr/share/hyphen/hyph_en_US.dic") : QString();
 }
 
 QString insertSoftHyphens(const QString &text, const QString &lang, bool endsParagraph)

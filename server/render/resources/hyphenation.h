@@ -17,7 +17,8 @@ namespace imprint::render {
 /// the only ones scripts/deps installs (hyphen-en-us); `en-GB` and the other English
 /// locales map to British English, which Imprint (like Debian's Chromium) lacks. An empty
 /// `lang` has no dictionary: Blink hyphenates only text whose language is known.
-/// Returns an empty string when there is none.
+/// Returns an empty string when there is none. The file is hyphen-en-us's; when it is
+/// missing, insertSoftHyphens() finds that once, on its first load, and hyphenates nothing.
 QString hyphenationDictionaryPath(const QString &lang);
 
 /// `text` with a soft hyphen at every hyphenation opportunity of its words for `lang`.
