@@ -53,6 +53,7 @@ CreateKeyDialog::CreateKeyDialog(client::ApiClient *client, QWidget *parent)
     auto *form = new QFormLayout;
     form->addRow(tr("&Name:"), m_name);
     form->addRow(tr("Expiry:"), expiryRow);
+    form->addRow(tr("Scopes:"), buildScopeChecks());
     auto *hint = new QLabel(tr("The key's token is shown once, right after it is created."), this);
     hint->setWordWrap(true);
     auto *layout = new QVBoxLayout(this);
@@ -63,12 +64,42 @@ CreateKeyDialog::CreateKeyDialog(client::ApiClient *client, QWidget *parent)
     setMinimumWidth(420);
 
     connect(m_expires, &QCheckBox::toggled, m_expiry, &QWidget::setEnabled);
-    connect(m_name, &QLineEdit::textChanged, this,
-            [this](const QString &t) { m_create->setEnabled(!t.trimmed().isEmpty()); });
+    connect(m_name, &QLineEdit::textChanged, this, &CreateKeyDialog::updateCreateEnabled);
     // Accepting goes through the server first; the dialog closes only on success.
     disconnect(m_buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(m_buttons, &QDialogButtonBox::accepted, this, &CreateKeyDialog::submit);
     connect(m_buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+}
+
+QLayout *CreateKeyDialog::buildScopeChecks()
+{
+    auto *column = new QVBoxLayout;
+    for (const auto &[scope, name] : common::kKeyScopeNames.entries) {
+        auto *check = new QCheckBox(keyScopeLabel(scope), this);
+        check->setObjectName(QStringLiteral("scopeCheck_") + QLatin1String(name));
+        check->setToolTip(keyScopeDescription(scope));
+        check->setChecked(scope == common::kDefaultKeyScope);
+        connect(check, &QCheckBox::toggled, this, &CreateKeyDialog::updateCreateEnabled);
+        column->addWidget(check);
+        m_scopeChecks.emplace_back(scope, check);
+    }
+    return column;
+}
+
+QList<common::KeyScope> CreateKeyDialog::scopes() const
+{
+    QList<common::KeyScope> out;
+    for (const auto &[scope, check] : m_scopeChecks) {
+        if (check->isChecked())
+            out.append(scope);
+    }
+    return out;
+}
+
+// A key needs a name and at least one scope (the server refuses an empty list).
+void CreateKeyDialog::updateCreateEnabled()
+{
+    m_create->setEnabled(!m_name->text().trimmed().isEmpty() && !scopes().isEmpty());
 }
 
 void CreateKeyDialog::submit()
@@ -84,7 +115,7 @@ void CreateKeyDialog::submit()
     m_create->setEnabled(false);
     m_name->setEnabled(false);
     m_message->showMessage(tr("Creating the key…"), MessageBanner::Kind::Info);
-    m_client->createKey(name, expiry, this, [this](const client::ApiResult<client::CreatedKey> &r) {
+    m_client->createKey(name, expiry, scopes(), this, [this](const client::ApiResult<client::CreatedKey> &r) {
         m_name->setEnabled(true);
         m_create->setEnabled(true);
         if (!r.has_value()) {
@@ -155,6 +186,29 @@ TokenDialog::TokenDialog(const QString &title, const QString &introText, const Q
     });
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
+}
+
+QString keyScopeLabel(common::KeyScope scope)
+{
+    switch (scope) {
+    case common::KeyScope::Render: return CreateKeyDialog::tr("&Render images");
+    case common::KeyScope::Content: return CreateKeyDialog::tr("Manage &content");
+    case common::KeyScope::Webhooks: return CreateKeyDialog::tr("Manage &webhooks");
+    }
+    return {};
+}
+
+QString keyScopeDescription(common::KeyScope scope)
+{
+    switch (scope) {
+    case common::KeyScope::Render: return CreateKeyDialog::tr("The key may render images: /render and batches of renders (/renders).");
+    case common::KeyScope::Content:
+        return CreateKeyDialog::tr("The key may create, change and delete the space's templates, pages, fonts and "
+                                   "assets, as a build pipeline does.");
+    case common::KeyScope::Webhooks:
+        return CreateKeyDialog::tr("The key may register, list and remove the space's webhooks.");
+    }
+    return {};
 }
 
 void confirmRevoke(QWidget *parent, const RevokeConfirmation &text, std::function<void()> onConfirm)

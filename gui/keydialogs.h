@@ -7,10 +7,13 @@
 #include <QDialog>
 
 #include <functional>
+#include <utility>
+#include <vector>
 
 class QCheckBox;
 class QDateTimeEdit;
 class QDialogButtonBox;
+class QLayout;
 class QLineEdit;
 class QPushButton;
 
@@ -19,7 +22,8 @@ namespace gui {
 
 class MessageBanner;
 
-/// Asks for a name and an optional expiry, creates the key on the server and emits
+/// Asks for a name, an optional expiry and the key's scopes (one checkbox per row of
+/// server/common/key_scopes.h, render checked), creates the key on the server and emits
 /// created() — it stays open with the error shown when the server refuses.
 class CreateKeyDialog : public QDialog
 {
@@ -27,13 +31,19 @@ class CreateKeyDialog : public QDialog
 public:
     explicit CreateKeyDialog(client::ApiClient *client, QWidget *parent = nullptr);
     void submit();
+    /// The scopes ticked, in the table's order.
+    QList<common::KeyScope> scopes() const;
 
 Q_SIGNALS:
     void created(const imprint::client::CreatedKey &key);
 
 private:
+    QLayout *buildScopeChecks();
+    void updateCreateEnabled();
+
     client::ApiClient *m_client;
     QLineEdit *m_name;
+    std::vector<std::pair<common::KeyScope, QCheckBox *>> m_scopeChecks;
     QCheckBox *m_expires;
     QDateTimeEdit *m_expiry;
     QDialogButtonBox *m_buttons;
@@ -57,6 +67,11 @@ private:
     QLineEdit *m_token;
     QPushButton *m_copy;
 };
+
+/// The console's name of `scope` for a checkbox (translated, with a mnemonic), and the
+/// sentence its tooltip shows: what a key with it may reach (docs/api.md, "API key scopes").
+QString keyScopeLabel(common::KeyScope scope);
+QString keyScopeDescription(common::KeyScope scope);
 
 /// The words (already translated by the calling tab) and object names of one kind's
 /// revoke confirmation.

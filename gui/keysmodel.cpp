@@ -1,5 +1,7 @@
 #include "gui/keysmodel.h"
 
+#include "gui/keydialogs.h"
+
 #include <QBrush>
 #include <QFont>
 #include <QFontDatabase>
@@ -88,6 +90,17 @@ QString KeysModel::relativeTime(const QDateTime &when, const QDateTime &now)
     return QLocale().toString(when.toLocalTime().date(), format);
 }
 
+// One line per scope the key carries: what it lets the key do.
+QString KeysModel::scopesToolTip(const QStringList &scopes)
+{
+    QStringList lines;
+    for (const QString &name : scopes) {
+        const auto scope = common::kKeyScopeNames.parse(name);
+        lines << (scope ? QStringLiteral("%1: %2").arg(name, keyScopeDescription(*scope)) : name);
+    }
+    return lines.join(u'\n');
+}
+
 QVariant KeysModel::data(const QModelIndex &index, int role) const
 {
     if (!index.isValid() || index.row() >= m_keys.size())
@@ -107,6 +120,7 @@ QVariant KeysModel::data(const QModelIndex &index, int role) const
         switch (index.column()) {
         case Name: return k.name.isEmpty() ? tr("(unnamed)") : k.name;
         case Prefix: return k.prefix + QStringLiteral("…");
+        case Scopes: return k.scopes.join(QStringLiteral(", "));
         case Created: return relativeTime(k.createdAt, now);
         case Expires:
             if (!k.expiresAt.isValid())
@@ -121,6 +135,7 @@ QVariant KeysModel::data(const QModelIndex &index, int role) const
         switch (index.column()) {
         case Name: return k.createdBy.isEmpty() ? k.name : tr("%1, created by %2").arg(k.name, k.createdBy);
         case Prefix: return tr("Keys are listed by the start of their token; the token itself is never shown again.");
+        case Scopes: return scopesToolTip(k.scopes);
         case Created:
         case LastUsed: return localTime(timeOf(index.column()));
         case Expires: return k.expiresAt.isValid() ? localTime(k.expiresAt) : tr("This key does not expire.");
@@ -150,6 +165,7 @@ QVariant KeysModel::headerData(int section, Qt::Orientation o, int role) const
     switch (section) {
     case Name: return tr("Name");
     case Prefix: return tr("Prefix");
+    case Scopes: return tr("Scopes");
     case Created: return tr("Created");
     case Expires: return tr("Expires");
     case LastUsed: return tr("Last used");

@@ -1,5 +1,5 @@
 #pragma once
-// Table model of one page of API keys: name, prefix, created, expires, last used —
+// Table model of one page of API keys: name, prefix, scopes, created, expires, last used —
 // times in local time, relative ("3 hours ago", "in 5 days") where that reads better.
 
 #include "shared/apitypes.h"
@@ -13,7 +13,7 @@ class KeysModel : public QAbstractTableModel
 {
     Q_OBJECT
 public:
-    enum Column { Name, Prefix, Created, Expires, LastUsed, ColumnCount };
+    enum Column { Name, Prefix, Scopes, Created, Expires, LastUsed, ColumnCount };
     enum Role { KeyIdRole = Qt::UserRole + 1, TimestampRole };
 
     explicit KeysModel(QObject *parent = nullptr);
@@ -37,6 +37,8 @@ public:
     static QString localTime(const QDateTime &when);
 
 private:
+    static QString scopesToolTip(const QStringList &scopes);
+
     QList<client::ApiKey> m_keys;
 };
 

@@ -254,11 +254,18 @@ void ApiClient::listKeys(int page, int perPage, QObject *context, Callback<KeyPa
                       });
 }
 
-void ApiClient::createKey(const QString &name, const QDateTime &expiresAt, QObject *context, Callback<CreatedKey> done)
+void ApiClient::createKey(const QString &name, const QDateTime &expiresAt, const QList<common::KeyScope> &scopes,
+                          QObject *context, Callback<CreatedKey> done)
 {
     QJsonObject body{{QStringLiteral("name"), name}};
     if (expiresAt.isValid())
         body.insert(QStringLiteral("expiresAt"), expiresAt.toUTC().toString(Qt::ISODate));
+    if (!scopes.isEmpty()) {
+        QJsonArray names;
+        for (common::KeyScope scope : scopes)
+            names.append(common::kKeyScopeNames.name(scope));
+        body.insert(QStringLiteral("scopes"), names);
+    }
     sendJson<CreatedKey>("POST", QStringLiteral("/tokens/api-keys"), nullptr, &body, context, std::move(done),
                          [](const QJsonValue &data) { return CreatedKey::fromJson(data.toObject()); });
 }

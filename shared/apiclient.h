@@ -6,6 +6,7 @@
 #include "shared/apierror.h"
 #include "shared/apitypes.h"
 #include "server/common/expected.h"
+#include "server/common/key_scopes.h"
 
 #include <QNetworkAccessManager>
 #include <QObject>
@@ -56,8 +57,10 @@ public:
     void me(QObject *context, Callback<Me> done);
 
     void listKeys(int page, int perPage, QObject *context, Callback<KeyPage> done);
-    /// expiresAt invalid: the key never expires.
-    void createKey(const QString &name, const QDateTime &expiresAt, QObject *context, Callback<CreatedKey> done);
+    /// POST /tokens/api-keys. expiresAt invalid: the key never expires. `scopes` empty:
+    /// the server's default (render only); the server refuses an empty list it is sent.
+    void createKey(const QString &name, const QDateTime &expiresAt, const QList<common::KeyScope> &scopes,
+                   QObject *context, Callback<CreatedKey> done);
     /// DELETE /tokens/api-keys/{id}; the value is the server's confirmation message.
     void revokeKey(const QString &id, QObject *context, Callback<QString> done);
 

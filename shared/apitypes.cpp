@@ -119,6 +119,8 @@ ApiKey ApiKey::fromJson(const QJsonObject &o)
         k.createdBy = User::fromJson(by.toObject()).displayName();
     else
         k.createdBy = valueText(by);
+    for (const QJsonValue &scope : o.value(QLatin1String("scopes")).toArray())
+        k.scopes.append(scope.toString());
     return k;
 }
 

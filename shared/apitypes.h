@@ -46,6 +46,7 @@ struct ApiKey {
     QDateTime expiresAt; // invalid: never expires
     QDateTime lastUsedAt; // invalid: never used
     QString createdBy;
+    QStringList scopes; ///< wire names (server/common/key_scopes.h), in the server's order
     static ApiKey fromJson(const QJsonObject &o);
 };
 

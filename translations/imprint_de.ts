@@ -143,6 +143,34 @@
         <source>The server created the key but did not send its token.</source>
         <translation>Der Server hat den Schlüssel erstellt, aber sein Token nicht gesendet.</translation>
     </message>
+    <message>
+        <source>Scopes:</source>
+        <translation>Berechtigungen:</translation>
+    </message>
+    <message>
+        <source>&amp;Render images</source>
+        <translation>Bilder &amp;rendern</translation>
+    </message>
+    <message>
+        <source>Manage &amp;content</source>
+        <translation>&amp;Inhalte verwalten</translation>
+    </message>
+    <message>
+        <source>Manage &amp;webhooks</source>
+        <translation>&amp;Webhooks verwalten</translation>
+    </message>
+    <message>
+        <source>The key may render images: /render and batches of renders (/renders).</source>
+        <translation>Der Schlüssel darf Bilder rendern: /render und Render-Stapel (/renders).</translation>
+    </message>
+    <message>
+        <source>The key may create, change and delete the space&apos;s templates, pages, fonts and assets, as a build pipeline does.</source>
+        <translation>Der Schlüssel darf die Vorlagen, Seiten, Schriften und Bilder des Bereichs anlegen, ändern und löschen, wie es eine Build-Pipeline tut.</translation>
+    </message>
+    <message>
+        <source>The key may register, list and remove the space&apos;s webhooks.</source>
+        <translation>Der Schlüssel darf die Webhooks des Bereichs registrieren, auflisten und entfernen.</translation>
+    </message>
 </context>
 <context>
     <name>imprint::gui::FontsTab</name>
@@ -322,6 +350,10 @@
     <message>
         <source>Last used</source>
         <translation>Zuletzt benutzt</translation>
+    </message>
+    <message>
+        <source>Scopes</source>
+        <translation>Berechtigungen</translation>
     </message>
 </context>
 <context>

@@ -143,6 +143,34 @@
         <source>The server created the key but did not send its token.</source>
         <translation>Le serveur a créé la clé mais n’a pas envoyé son jeton.</translation>
     </message>
+    <message>
+        <source>Scopes:</source>
+        <translation>Portées :</translation>
+    </message>
+    <message>
+        <source>&amp;Render images</source>
+        <translation>Générer des &amp;images</translation>
+    </message>
+    <message>
+        <source>Manage &amp;content</source>
+        <translation>Gérer le &amp;contenu</translation>
+    </message>
+    <message>
+        <source>Manage &amp;webhooks</source>
+        <translation>Gérer les &amp;webhooks</translation>
+    </message>
+    <message>
+        <source>The key may render images: /render and batches of renders (/renders).</source>
+        <translation>La clé peut générer des images : /render et les lots de rendus (/renders).</translation>
+    </message>
+    <message>
+        <source>The key may create, change and delete the space&apos;s templates, pages, fonts and assets, as a build pipeline does.</source>
+        <translation>La clé peut créer, modifier et supprimer les modèles, pages, polices et images de l’espace, comme le fait une chaîne de build.</translation>
+    </message>
+    <message>
+        <source>The key may register, list and remove the space&apos;s webhooks.</source>
+        <translation>La clé peut enregistrer, lister et supprimer les webhooks de l’espace.</translation>
+    </message>
 </context>
 <context>
     <name>imprint::gui::FontsTab</name>
@@ -322,6 +350,10 @@
     <message>
         <source>Last used</source>
         <translation>Dernière utilisation</translation>
+    </message>
+    <message>
+        <source>Scopes</source>
+        <translation>Portées</translation>
     </message>
 </context>
 <context>

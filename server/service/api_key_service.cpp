@@ -31,18 +31,12 @@ const SecretKind kApiKey{"api_key",
 
 QString keyScopeName(KeyScope scope)
 {
-    for (const auto &[s, name] : kKeyScopeNames)
-        if (s == scope)
-            return QString::fromLatin1(name);
-    return {};
+    return kKeyScopeNames.name(scope);
 }
 
 std::optional<KeyScope> parseKeyScope(const QString &name)
 {
-    for (const auto &[s, text] : kKeyScopeNames)
-        if (name == QLatin1String(text))
-            return s;
-    return std::nullopt;
+    return kKeyScopeNames.parse(name);
 }
 
 QString keyScopeList(const QString &conjunction)
@@ -54,10 +48,7 @@ QString keyScopeList(const QString &conjunction)
 
 QStringList ApiKeyService::scopeNames()
 {
-    QStringList names;
-    for (const auto &[scope, name] : kKeyScopeNames)
-        names.append(QString::fromLatin1(name));
-    return names;
+    return kKeyScopeNames.names();
 }
 
 Result<CreatedKey> ApiKeyService::create(const QString &spaceId, const QString &nameIn, qint64 expiresAt,

@@ -3,6 +3,7 @@
 // request's token. The HTTP routes, the CLI and the demo seeding call these, never SQL.
 // Thread-safe as far as the Database is.
 
+#include "server/common/key_scopes.h"
 #include "server/service/paging.h"
 #include "server/store/database.h"
 #include "server/store/errors.h"
@@ -26,20 +27,10 @@ using store::Done;
 using store::Result;
 using store::ServiceError;
 
-/// What an API key may do (docs/api.md, "API key scopes").
-enum class KeyScope {
-    Render, ///< render: /render
-    Content, ///< content: the template, page, font and asset routes without a session
-    Webhooks, ///< webhooks: the webhook routes without a session
-};
-
-/// The scopes' wire names, in their canonical order: the one list that parsing, the
-/// refusal's message, the stored form and the CLI's help derive from.
-inline constexpr std::array<std::pair<KeyScope, const char *>, 3> kKeyScopeNames{{
-    {KeyScope::Render, "render"},
-    {KeyScope::Content, "content"},
-    {KeyScope::Webhooks, "webhooks"},
-}};
+/// The key scopes and their one name table live with the console's copy of the list
+/// (server/common/key_scopes.h).
+using common::KeyScope;
+using common::kKeyScopeNames;
 
 /// The wire name of `scope`.
 QString keyScopeName(KeyScope scope);

@@ -82,9 +82,11 @@ const QHash<QString, QStringList> &allowed()
         // their one name table each (render_enums.h), which every stage of the pipeline,
         // the pattern renderer, and the console (which must list the same names as the
         // server) share, and the header-only text helpers for messages (a warning's "did you
-        // mean"). Nothing else of server/common reaches below the service layer.
+        // mean"), and the API key scopes' table (key_scopes.h), which the console's create-key
+        // dialog offers. Nothing else of server/common reaches below the service layer.
         const QStringList shared = {QStringLiteral("server/common/expected.h"),
                                     QStringLiteral("server/common/enum_names.h"),
+                                    QStringLiteral("server/common/key_scopes.h"),
                                     QStringLiteral("server/common/text.h"),
                                     QStringLiteral("server/common/render_enums.h")};
         for (auto it = t.begin(); it != t.end(); ++it) {

@@ -111,6 +111,7 @@ private Q_SLOTS:
     void keysPageThroughServerPages();
     void pageSizeChange();
     void createShowsTokenOnce();
+    void createWithChosenScopes();
     void revokeAcceptedRemovesRow();
     void revokeCancelledKeepsKey();
     void revokeOfKeyRevokedElsewhereRefreshes();

@@ -3,6 +3,7 @@
 // uploaded and deleted.
 #include "tst_console.h"
 
+#include <QCheckBox>
 #include <QHeaderView>
 
 void TestConsole::keysPageThroughServerPages()
@@ -103,6 +104,48 @@ void TestConsole::createShowsTokenOnce()
     auto *table = child<QTableView>(w.get(), "keysTable");
     QTRY_COMPARE(table->model()->index(0, gui::KeysModel::Name).data().toString(), QStringLiteral("Website"));
     QCOMPARE(child<QLabel>(w.get(), "keysMessage")->text(), QStringLiteral("The key “Website” was created."));
+}
+
+// The dialog offers every scope of the server's table, render ticked; a key needs one,
+// and the key is created with exactly the ones ticked, which the list then shows.
+void TestConsole::createWithChosenScopes()
+{
+    auto w = newWindow();
+    QVERIFY(signInAs(*w, kOwner));
+    QTest::mouseClick(child<QPushButton>(w.get(), "newKeyButton"), Qt::LeftButton);
+    QDialog *dialog = nullptr;
+    QTRY_VERIFY((dialog = w->findChild<QDialog *>(QStringLiteral("createKeyDialog"))) && dialog->isVisible());
+    QStringList offered;
+    for (QCheckBox *check : dialog->findChildren<QCheckBox *>()) {
+        if (check->objectName().startsWith(QLatin1String("scopeCheck_")))
+            offered << check->objectName().mid(11);
+    }
+    QCOMPARE(offered, (QStringList{"render", "content", "webhooks"}));
+    auto *render = child<QCheckBox>(dialog, "scopeCheck_render");
+    QVERIFY(render->isChecked());
+    QVERIFY(!child<QCheckBox>(dialog, "scopeCheck_content")->isChecked());
+    auto *create = child<QPushButton>(dialog, "createKeyButton");
+    QTest::keyClicks(child<QLineEdit>(dialog, "keyNameEdit"), QStringLiteral("Publisher"));
+    QVERIFY(create->isEnabled());
+    render->setChecked(false);
+    QVERIFY(!create->isEnabled()); // no scope: the server would refuse it
+    child<QCheckBox>(dialog, "scopeCheck_content")->setChecked(true);
+    child<QCheckBox>(dialog, "scopeCheck_webhooks")->setChecked(true);
+    QVERIFY(create->isEnabled());
+    QTest::mouseClick(create, Qt::LeftButton);
+
+    QDialog *tokenDialog = nullptr;
+    QTRY_VERIFY_WITH_TIMEOUT((tokenDialog = w->findChild<QDialog *>(QStringLiteral("tokenDialog"))) != nullptr, 10000);
+    const QString token = child<QLineEdit>(tokenDialog, "tokenEdit")->text();
+    const auto principal = api().keys().authenticate(token);
+    QVERIFY(principal.has_value());
+    QCOMPARE(principal->scopes, (QStringList{"content", "webhooks"}));
+    tokenDialog->close();
+    auto *table = child<QTableView>(w.get(), "keysTable");
+    QTRY_COMPARE(table->model()->index(0, gui::KeysModel::Name).data().toString(), QStringLiteral("Publisher"));
+    QCOMPARE(table->model()->index(0, gui::KeysModel::Scopes).data().toString(), QStringLiteral("content, webhooks"));
+    QVERIFY(table->model()->index(0, gui::KeysModel::Scopes).data(Qt::ToolTipRole).toString().contains(
+        QLatin1String("webhooks: ")));
 }
 
 void TestConsole::revokeAcceptedRemovesRow()
