@@ -1,5 +1,6 @@
 #include "gui/fontstab.h"
 
+#include "gui/keydialogs.h"
 #include "gui/messagebanner.h"
 
 #include <QFile>
@@ -9,7 +10,6 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
-#include <QMessageBox>
 #include <QPushButton>
 #include <QTableWidget>
 #include <QVBoxLayout>
@@ -23,84 +23,44 @@ enum Column { Family, Sample, Weight, Format, Id };
 } // namespace
 
 FontsTab::FontsTab(client::ApiClient *client, QWidget *parent)
-    : QWidget(parent)
-    , m_client(client)
+    : SpaceTab(client, Audience::Everyone, QStringLiteral("fontsTab"), QStringLiteral("fontsMessage"), parent)
 {
-    setObjectName(QStringLiteral("fontsTab"));
-    m_message = new MessageBanner(this);
-    m_message->setObjectName(QStringLiteral("fontsMessage"));
-    auto *intro = new QLabel(tr("Fonts uploaded here can be named in a template's fontFamily. "
-                                "They belong to this space only."),
-                             this);
-    intro->setWordWrap(true);
-    m_table = new QTableWidget(0, 5, this);
-    m_table->setObjectName(QStringLiteral("fontsTable"));
-    m_table->setHorizontalHeaderLabels({tr("Family"), tr("Sample"), tr("Weight / style"), tr("Format"), tr("ID")});
-    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
-    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    m_table->verticalHeader()->hide();
-    // Every column as wide as its widest cell (an id is never cut); the sample takes the rest.
-    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_table->horizontalHeader()->setSectionResizeMode(Sample, QHeaderView::Stretch);
-
     m_upload = new QPushButton(tr("&Upload font…"), this);
     m_upload->setObjectName(QStringLiteral("uploadFontButton"));
     m_delete = new QPushButton(tr("&Delete…"), this);
     m_delete->setObjectName(QStringLiteral("deleteFontButton"));
-    m_delete->setEnabled(false);
-    m_refresh = new QPushButton(tr("Re&fresh"), this);
-    m_refresh->setObjectName(QStringLiteral("refreshFontsButton"));
-    auto *buttons = new QHBoxLayout;
-    buttons->addWidget(m_upload);
-    buttons->addWidget(m_delete);
-    buttons->addStretch(1);
-    buttons->addWidget(m_refresh);
-
+    makeRefreshButton(QStringLiteral("refreshFontsButton"));
+    m_table = makeListTable(QStringLiteral("fontsTable"),
+                            {tr("Family"), tr("Sample"), tr("Weight / style"), tr("Format"), tr("ID")}, m_delete);
+    // Every column as wide as its widest cell (an id is never cut); the sample takes the rest.
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_table->horizontalHeader()->setSectionResizeMode(Sample, QHeaderView::Stretch);
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(m_message);
-    layout->addWidget(intro);
-    layout->addLayout(buttons);
-    layout->addWidget(m_table, 1);
+    layout->addWidget(makeListPage(tr("Fonts uploaded here can be named in a template's fontFamily. "
+                                      "They belong to this space only."),
+                                   {m_upload, m_delete}, m_table),
+                      1);
 
     connect(m_upload, &QPushButton::clicked, this, &FontsTab::chooseAndUpload);
     connect(m_delete, &QPushButton::clicked, this, &FontsTab::deleteSelected);
-    connect(m_refresh, &QPushButton::clicked, this, &FontsTab::reload);
-    connect(m_table, &QTableWidget::itemSelectionChanged, this,
-            [this] { m_delete->setEnabled(!m_table->selectedItems().isEmpty()); });
 }
 
-void FontsTab::activate(const client::Me &)
+void FontsTab::clearData()
 {
-    m_active = true;
-    m_message->clearMessage();
     m_fonts.clear();
     fillTable();
-    reload();
-}
-
-void FontsTab::deactivate()
-{
-    m_active = false;
-    ++m_generation;
-    m_loading = false;
-    m_fonts.clear();
-    fillTable();
-    m_message->clearMessage();
 }
 
 void FontsTab::reload()
 {
-    if (!m_active)
+    const auto generation = beginLoad();
+    if (!generation)
         return;
-    const quint64 generation = ++m_generation;
-    m_loading = true;
-    m_refresh->setEnabled(false);
     m_client->listFonts(1, kPerPage, this, [this, generation](const client::ApiResult<client::FontPage> &r) {
-        if (generation != m_generation)
+        if (!isCurrent(*generation))
             return;
-        m_loading = false;
-        m_refresh->setEnabled(true);
+        endLoad();
         if (!r.has_value())
             m_message->showMessage(r.error().humanMessage(), MessageBanner::Kind::Error);
         else
@@ -201,30 +161,24 @@ void FontsTab::deleteSelected()
         return;
     }
     const client::FontFace font = m_fonts.value(selected.first()->row());
-    auto *box
-        = new QMessageBox(QMessageBox::Warning, tr("Delete font"),
-                          tr("Delete the font “%1” (%2)?").arg(font.family, font.id), QMessageBox::NoButton, this);
-    box->setObjectName(QStringLiteral("deleteFontConfirm"));
-    box->setAttribute(Qt::WA_DeleteOnClose);
-    box->setInformativeText(tr("Templates that name it are drawn in the server's fonts from then on."));
-    QPushButton *yes = box->addButton(tr("Delete font"), QMessageBox::DestructiveRole);
-    yes->setObjectName(QStringLiteral("confirmDeleteFontButton"));
-    QPushButton *cancel = box->addButton(QMessageBox::Cancel);
-    box->setDefaultButton(cancel);
-    box->setEscapeButton(cancel);
-    connect(box, &QMessageBox::buttonClicked, this, [this, yes, font](QAbstractButton *b) {
-        if (b != yes)
+    confirmDestructive(this,
+                       {tr("Delete font"), tr("Delete the font “%1” (%2)?").arg(font.family, font.id),
+                        tr("Templates that name it are drawn in the server's fonts from then on."),
+                        tr("Delete font"), QStringLiteral("deleteFontConfirm"),
+                        QStringLiteral("confirmDeleteFontButton"), QString()},
+                       [this, font] { deleteFont(font); });
+}
+
+void FontsTab::deleteFont(const client::FontFace &font)
+{
+    m_client->deleteFont(font.id, this, [this, font](const client::ApiResult<QString> &r) {
+        if (!r.has_value()) {
+            m_message->showMessage(r.error().humanMessage(), MessageBanner::Kind::Error);
             return;
-        m_client->deleteFont(font.id, this, [this, font](const client::ApiResult<QString> &r) {
-            if (!r.has_value()) {
-                m_message->showMessage(r.error().humanMessage(), MessageBanner::Kind::Error);
-                return;
-            }
-            m_message->showMessage(tr("The font “%1” was deleted.").arg(font.family), MessageBanner::Kind::Success);
-            reload();
-        });
+        }
+        m_message->showMessage(tr("The font “%1” was deleted.").arg(font.family), MessageBanner::Kind::Success);
+        reload();
     });
-    box->open();
 }
 
 } // namespace gui

@@ -211,7 +211,7 @@ QString keyScopeDescription(common::KeyScope scope)
     return {};
 }
 
-void confirmRevoke(QWidget *parent, const RevokeConfirmation &text, std::function<void()> onConfirm)
+void confirmDestructive(QWidget *parent, const DestructiveConfirmation &text, std::function<void()> onConfirm)
 {
     auto *box = new QMessageBox(QMessageBox::Warning, text.title, text.question, QMessageBox::NoButton, parent);
     box->setObjectName(text.objectName);

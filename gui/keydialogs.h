@@ -1,6 +1,7 @@
 #pragma once
-// Create-key dialog (name, optional expiry), the one-time token dialog, and the revoke
-// confirmation every revocable secret (API keys, signing keys) shares.
+// Create-key dialog (name, optional expiry, scopes), the one-time token dialog, and the
+// confirmation every destructive action of the console shares (revoking an API key or a
+// signing key, deleting a font).
 
 #include "shared/apiclient.h"
 
@@ -74,20 +75,20 @@ QString keyScopeLabel(common::KeyScope scope);
 QString keyScopeDescription(common::KeyScope scope);
 
 /// The words (already translated by the calling tab) and object names of one kind's
-/// revoke confirmation.
-struct RevokeConfirmation {
+/// confirmation of a destructive action.
+struct DestructiveConfirmation {
     QString title; ///< e.g. "Revoke API key"
     QString question; ///< names the key
     QString consequence; ///< what stops working
-    QString confirmText; ///< the destructive button, e.g. "Revoke key"
+    QString confirmText; ///< the destructive button, e.g. "Revoke key", "Delete font"
     QString objectName; ///< of the message box
     QString confirmObjectName; ///< of the destructive button
     QString cancelObjectName; ///< of Cancel (empty: none)
 };
 
 /// Opens the warning box of `text` over `parent` (window-modal, deleted when closed),
-/// Cancel the default and Escape; `onConfirm` runs when the user chooses to revoke.
-void confirmRevoke(QWidget *parent, const RevokeConfirmation &text, std::function<void()> onConfirm);
+/// Cancel the default and Escape; `onConfirm` runs when the user chooses the destructive button.
+void confirmDestructive(QWidget *parent, const DestructiveConfirmation &text, std::function<void()> onConfirm);
 
 } // namespace gui
 } // namespace imprint

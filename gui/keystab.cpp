@@ -11,7 +11,6 @@
 #include <QLabel>
 #include <QMessageBox>
 #include <QPushButton>
-#include <QStackedWidget>
 #include <QStyle>
 #include <QTableView>
 #include <QVBoxLayout>
@@ -20,18 +19,15 @@ namespace imprint {
 namespace gui {
 
 KeysTab::KeysTab(client::ApiClient *client, QWidget *parent)
-    : QWidget(parent)
-    , m_client(client)
+    : SpaceTab(client, Audience::KeyManagers, QStringLiteral("keysTab"), QStringLiteral("keysMessage"), parent)
     , m_model(new KeysModel(this))
 {
-    setObjectName(QStringLiteral("keysTab"));
     m_new = new QPushButton(style()->standardIcon(QStyle::SP_FileIcon), tr("&New key…"), this);
     m_new->setObjectName(QStringLiteral("newKeyButton"));
     m_revoke = new QPushButton(style()->standardIcon(QStyle::SP_TrashIcon), tr("&Revoke…"), this);
     m_revoke->setObjectName(QStringLiteral("revokeButton"));
     m_revoke->setEnabled(false);
-    m_refresh = new QPushButton(style()->standardIcon(QStyle::SP_BrowserReload), tr("Re&fresh"), this);
-    m_refresh->setObjectName(QStringLiteral("refreshButton"));
+    m_refresh = makeRefreshButton(QStringLiteral("refreshButton"), style()->standardIcon(QStyle::SP_BrowserReload));
     m_countLabel = new QLabel(this);
     m_countLabel->setObjectName(QStringLiteral("countLabel"));
 
@@ -41,9 +37,6 @@ KeysTab::KeysTab(client::ApiClient *client, QWidget *parent)
     toolbar->addWidget(m_refresh);
     toolbar->addStretch();
     toolbar->addWidget(m_countLabel);
-
-    m_message = new MessageBanner(this);
-    m_message->setObjectName(QStringLiteral("keysMessage"));
 
     m_table = new QTableView(this);
     m_table->setObjectName(QStringLiteral("keysTable"));
@@ -97,29 +90,13 @@ KeysTab::KeysTab(client::ApiClient *client, QWidget *parent)
     tableLayout->addWidget(m_table, 1);
     tableLayout->addLayout(nav);
 
-    auto *rolePage = new QWidget(this);
-    auto *roleIcon = new QLabel(rolePage);
-    roleIcon->setPixmap(style()->standardIcon(QStyle::SP_MessageBoxInformation).pixmap(48, 48));
-    m_roleMessage = new QLabel(rolePage);
-    m_roleMessage->setObjectName(QStringLiteral("roleMessage"));
-    m_roleMessage->setWordWrap(true);
-    m_roleMessage->setAlignment(Qt::AlignCenter);
-    QFont rf = m_roleMessage->font();
-    rf.setPointSizeF(rf.pointSizeF() * 1.15);
-    m_roleMessage->setFont(rf);
-    auto *roleLayout = new QVBoxLayout(rolePage);
-    roleLayout->addStretch();
-    roleLayout->addWidget(roleIcon, 0, Qt::AlignHCenter);
-    roleLayout->addWidget(m_roleMessage);
-    roleLayout->addStretch();
-
-    m_stack = new QStackedWidget(this);
-    m_stack->addWidget(tablePage);
-    m_stack->addWidget(rolePage);
     auto *layout = new QVBoxLayout(this);
-    layout->addWidget(m_stack);
+    layout->addWidget(withRolePage(tablePage,
+                                   tr("You need the owner or admin role to manage API keys.\n"
+                                      "Ask an owner of this space to change your role, "
+                                      "then sign in again."),
+                                   QStringLiteral("roleMessage")));
 
-    connect(m_refresh, &QPushButton::clicked, this, &KeysTab::reload);
     connect(m_first, &QPushButton::clicked, this, [this] { goToPage(1); });
     connect(m_prev, &QPushButton::clicked, this, [this] { goToPage(m_page - 1); });
     connect(m_next, &QPushButton::clicked, this, [this] { goToPage(m_page + 1); });
@@ -135,37 +112,12 @@ KeysTab::KeysTab(client::ApiClient *client, QWidget *parent)
     updateNavigation();
 }
 
-void KeysTab::activate(const client::Me &me)
+void KeysTab::clearData()
 {
-    m_active = true;
-    m_message->clearMessage();
     m_model->clear();
     m_page = 1;
     m_count = 0;
     m_pagesCount = 1;
-    if (!me.canManageKeys()) {
-        showRoleState();
-        return;
-    }
-    m_stack->setCurrentIndex(0);
-    load(1);
-}
-
-void KeysTab::deactivate()
-{
-    m_active = false;
-    ++m_generation;
-    m_loading = false;
-    m_model->clear();
-    m_message->clearMessage();
-}
-
-void KeysTab::showRoleState()
-{
-    m_roleMessage->setText(tr("You need the owner or admin role to manage API keys.\n"
-                              "Ask an owner of this space to change your role, "
-                              "then sign in again."));
-    m_stack->setCurrentIndex(1);
 }
 
 void KeysTab::reload()
@@ -188,27 +140,27 @@ void KeysTab::setPerPage(int perPage)
     const int idx = m_perPageCombo->findData(perPage);
     if (idx >= 0 && idx != m_perPageCombo->currentIndex())
         m_perPageCombo->setCurrentIndex(idx);
-    if (m_active && m_stack->currentIndex() == 0)
-        load(firstIndex / perPage + 1);
+    if (!showsRolePage())
+        load(firstIndex / perPage + 1); // nothing while inactive
 }
 
 void KeysTab::load(int page, bool quiet)
 {
-    if (!m_active)
+    const auto started = beginLoad();
+    if (!started)
         return;
-    const quint64 generation = ++m_generation;
-    m_loading = true;
+    const quint64 generation = *started;
     if (!quiet)
         m_pageLabel->setText(tr("Loading…"));
     updateNavigation();
     m_client->listKeys(page, m_perPage, this,
                        [this, generation, page, quiet](const client::ApiResult<client::KeyPage> &r) {
-                           if (generation != m_generation)
+                           if (!isCurrent(generation))
                                return;
-                           m_loading = false;
+                           endLoad();
                            if (!r.has_value()) {
                                if (r.error().isForbidden()) {
-                                   showRoleState();
+                                   showRolePage();
                                } else {
                                    m_message->showMessage(r.error().humanMessage(), MessageBanner::Kind::Error);
                                }
@@ -235,16 +187,16 @@ void KeysTab::load(int page, bool quiet)
 
 void KeysTab::updateNavigation()
 {
-    const bool idle = !m_loading;
+    const bool idle = !isLoading();
     m_first->setEnabled(idle && m_page > 1);
     m_prev->setEnabled(idle && m_page > 1);
     m_next->setEnabled(idle && m_page < m_pagesCount);
     m_last->setEnabled(idle && m_page < m_pagesCount);
     m_refresh->setEnabled(idle);
     m_perPageCombo->setEnabled(idle);
-    if (!m_loading)
+    if (!isLoading())
         m_pageLabel->setText(tr("Page %1 of %2").arg(m_page).arg(m_pagesCount));
-    m_countLabel->setText(m_count == 0 && m_model->rowCount() == 0 && !m_loading
+    m_countLabel->setText(m_count == 0 && m_model->rowCount() == 0 && !isLoading()
                               ? tr("No active keys")
                               : tr("%n active key(s)", nullptr, m_count));
     m_table->setEnabled(true);
@@ -272,7 +224,7 @@ void KeysTab::revokeSelected()
         return;
     }
     const client::ApiKey key = m_model->keyAt(rows.first().row());
-    confirmRevoke(this,
+    confirmDestructive(this,
                   {tr("Revoke API key"), tr("Revoke the key “%1” (%2…)?").arg(key.name, key.prefix),
                    tr("Applications using this key stop working immediately. "
                       "This cannot be undone."),

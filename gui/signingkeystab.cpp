@@ -10,7 +10,6 @@
 #include <QLocale>
 #include <QMessageBox>
 #include <QPushButton>
-#include <QStackedWidget>
 #include <QTableWidget>
 #include <QVBoxLayout>
 
@@ -23,106 +22,50 @@ constexpr int kPerPage = 100;
 } // namespace
 
 SigningKeysTab::SigningKeysTab(client::ApiClient *client, QWidget *parent)
-    : QWidget(parent)
-    , m_client(client)
+    : SpaceTab(client, Audience::KeyManagers, QStringLiteral("signingKeysTab"), QStringLiteral("signingKeysMessage"),
+               parent)
 {
-    setObjectName(QStringLiteral("signingKeysTab"));
-    m_message = new MessageBanner(this);
-    m_message->setObjectName(QStringLiteral("signingKeysMessage"));
-
-    auto *intro = new QLabel(tr("Signing keys sign render URLs, so that an image can be embedded "
-                                "(e.g. as og:image) without an API key in the page."),
-                             this);
-    intro->setWordWrap(true);
-    m_table = new QTableWidget(0, 3, this);
-    m_table->setObjectName(QStringLiteral("signingKeysTable"));
-    m_table->setHorizontalHeaderLabels({tr("Name"), tr("ID"), tr("Created")});
-    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
-    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    m_table->verticalHeader()->hide();
-    m_table->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
-    m_table->horizontalHeader()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
-    m_table->horizontalHeader()->setSectionResizeMode(2, QHeaderView::ResizeToContents);
-
     m_new = new QPushButton(tr("&New signing key…"), this);
     m_new->setObjectName(QStringLiteral("newSigningKeyButton"));
     m_revoke = new QPushButton(tr("&Revoke…"), this);
     m_revoke->setObjectName(QStringLiteral("revokeSigningKeyButton"));
-    m_revoke->setEnabled(false);
-    m_refresh = new QPushButton(tr("Re&fresh"), this);
-    m_refresh->setObjectName(QStringLiteral("refreshSigningKeysButton"));
-    auto *buttons = new QHBoxLayout;
-    buttons->addWidget(m_new);
-    buttons->addWidget(m_revoke);
-    buttons->addStretch(1);
-    buttons->addWidget(m_refresh);
+    makeRefreshButton(QStringLiteral("refreshSigningKeysButton"));
+    m_table = makeListTable(QStringLiteral("signingKeysTable"), {tr("Name"), tr("ID"), tr("Created")}, m_revoke);
+    m_table->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
+    m_table->horizontalHeader()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
+    m_table->horizontalHeader()->setSectionResizeMode(2, QHeaderView::ResizeToContents);
+    QWidget *list = makeListPage(tr("Signing keys sign render URLs, so that an image can be embedded "
+                                    "(e.g. as og:image) without an API key in the page."),
+                                 {m_new, m_revoke}, m_table);
 
-    auto *list = new QWidget(this);
-    auto *listLayout = new QVBoxLayout(list);
-    listLayout->setContentsMargins(0, 0, 0, 0);
-    listLayout->addWidget(intro);
-    listLayout->addLayout(buttons);
-    listLayout->addWidget(m_table, 1);
-
-    m_roleMessage = new QLabel(this);
-    m_roleMessage->setObjectName(QStringLiteral("signingKeysRoleMessage"));
-    m_roleMessage->setAlignment(Qt::AlignCenter);
-    m_roleMessage->setWordWrap(true);
-    m_roleMessage->setText(tr("You need the owner or admin role to manage signing keys.\n"
-                              "Ask an owner of this space to change your role, then sign in again."));
-
-    m_stack = new QStackedWidget(this);
-    m_stack->addWidget(list);
-    m_stack->addWidget(m_roleMessage);
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(m_message);
-    layout->addWidget(m_stack, 1);
+    layout->addWidget(withRolePage(list,
+                                   tr("You need the owner or admin role to manage signing keys.\n"
+                                      "Ask an owner of this space to change your role, then sign in again."),
+                                   QStringLiteral("signingKeysRoleMessage")),
+                      1);
 
     connect(m_new, &QPushButton::clicked, this, &SigningKeysTab::createKey);
     connect(m_revoke, &QPushButton::clicked, this, &SigningKeysTab::revokeSelected);
-    connect(m_refresh, &QPushButton::clicked, this, &SigningKeysTab::reload);
-    connect(m_table, &QTableWidget::itemSelectionChanged, this,
-            [this] { m_revoke->setEnabled(!m_table->selectedItems().isEmpty()); });
 }
 
-void SigningKeysTab::activate(const client::Me &me)
+void SigningKeysTab::clearData()
 {
-    m_active = true;
-    m_message->clearMessage();
     m_keys.clear();
     fillTable();
-    if (!me.canManageKeys()) {
-        m_stack->setCurrentIndex(1);
-        return;
-    }
-    m_stack->setCurrentIndex(0);
-    reload();
-}
-
-void SigningKeysTab::deactivate()
-{
-    m_active = false;
-    ++m_generation;
-    m_loading = false;
-    m_keys.clear();
-    fillTable();
-    m_message->clearMessage();
 }
 
 void SigningKeysTab::reload()
 {
-    if (!m_active)
+    const auto generation = beginLoad();
+    if (!generation)
         return;
-    const quint64 generation = ++m_generation;
-    m_loading = true;
-    m_refresh->setEnabled(false);
     m_client->listSigningKeys(1, kPerPage, this,
                               [this, generation](const client::ApiResult<client::SigningKeyPage> &r) {
-                                  if (generation != m_generation)
+                                  if (!isCurrent(*generation))
                                       return;
-                                  m_loading = false;
-                                  m_refresh->setEnabled(true);
+                                  endLoad();
                                   if (!r.has_value()) {
                                       m_message->showMessage(r.error().humanMessage(), MessageBanner::Kind::Error);
                                   } else {
@@ -191,7 +134,7 @@ void SigningKeysTab::revokeSelected()
         return;
     }
     const client::SigningKey key = m_keys.value(selected.first()->row());
-    confirmRevoke(this,
+    confirmDestructive(this,
                   {tr("Revoke signing key"), tr("Revoke the signing key “%1” (%2)?").arg(key.name, key.id),
                    tr("Every URL signed with this key stops working immediately. This cannot be undone."),
                    tr("Revoke key"), QStringLiteral("revokeSigningKeyConfirm"),

@@ -3,62 +3,41 @@
 // secret shown once, revoke with confirmation, and the "no role" state — the API keys
 // tab's counterpart for signed render URLs (docs/api.md, Signed URLs).
 
-#include "shared/apiclient.h"
+#include "gui/spacetab.h"
 
-#include <QWidget>
-
-class QLabel;
 class QPushButton;
-class QStackedWidget;
 class QTableWidget;
 
 namespace imprint {
 namespace gui {
 
-class MessageBanner;
-
-class SigningKeysTab : public QWidget
+/// Owners and admins see the keys; members see the role page.
+class SigningKeysTab : public SpaceTab
 {
     Q_OBJECT
 public:
     explicit SigningKeysTab(client::ApiClient *client, QWidget *parent = nullptr);
 
-    /// Starts showing the keys for this account (or the role message for members).
-    void activate(const client::Me &me);
-    /// Forgets the keys of the session that ended.
-    void deactivate();
     /// Loads the keys again from the server.
-    void reload();
+    void reload() override;
     /// Asks for a name, creates the key and shows its secret once.
     void createKey();
     /// Asks for confirmation, then revokes the selected key.
     void revokeSelected();
 
     /// The keys on show, newest first.
+    /// (loaded() follows every create and revoke too, so the Preview tab's choice of keys follows.)
     const QList<client::SigningKey> &keys() const { return m_keys; }
-    bool isLoading() const { return m_loading; }
-
-Q_SIGNALS:
-    /// The list was loaded from the server (also after every create and revoke, so the
-    /// Preview tab's choice of keys follows).
-    void loaded();
 
 private:
+    void clearData() override;
     void fillTable();
     void revoke(const QString &id, const QString &name);
 
-    client::ApiClient *m_client;
-    QStackedWidget *m_stack;
     QTableWidget *m_table;
     QPushButton *m_new;
     QPushButton *m_revoke;
-    QPushButton *m_refresh;
-    MessageBanner *m_message;
-    QLabel *m_roleMessage;
     QList<client::SigningKey> m_keys;
-    bool m_loading = false;
-    bool m_active = false;
-    quint64 m_generation = 0; // answers of superseded loads are dropped
 };
 
 } // namespace gui

@@ -62,12 +62,9 @@ QValueAxis *valueAxis(double max, bool integers, const QFont &font)
 } // namespace
 
 UsageTab::UsageTab(client::ApiClient *client, QWidget *parent)
-    : QWidget(parent)
-    , m_client(client)
+    : SpaceTab(client, Audience::KeyManagers, QString(), QStringLiteral("usageMessage"), parent)
 {
     auto *layout = new QVBoxLayout(this);
-    m_message = new MessageBanner(this);
-    m_message->setObjectName(QStringLiteral("usageMessage"));
     auto *page = new QWidget(this);
     auto *pageLayout = new QVBoxLayout(page);
     pageLayout->setContentsMargins(0, 0, 0, 0);
@@ -76,14 +73,13 @@ UsageTab::UsageTab(client::ApiClient *client, QWidget *parent)
     m_range->setObjectName(QStringLiteral("usageRange"));
     m_range->addItem(tr("Last 7 days"), 7);
     m_range->addItem(tr("Last 30 days"), 30);
-    m_refresh = new QPushButton(tr("Re&fresh"), page);
-    m_refresh->setObjectName(QStringLiteral("usageRefresh"));
+    QPushButton *refresh = makeRefreshButton(QStringLiteral("usageRefresh"));
     m_summary = new QLabel(page);
     m_summary->setObjectName(QStringLiteral("usageSummary"));
     m_summary->setWordWrap(true);
     m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
     bar->addWidget(m_range);
-    bar->addWidget(m_refresh);
+    bar->addWidget(refresh);
     bar->addWidget(m_summary, 1);
     pageLayout->addLayout(bar);
     auto *grid = new QGridLayout;
@@ -96,19 +92,13 @@ UsageTab::UsageTab(client::ApiClient *client, QWidget *parent)
     grid->addWidget(addChart(QStringLiteral("bytes"), tr("Bytes served per day")), 1, 2);
     pageLayout->addLayout(grid, 1);
 
-    auto *roleMessage = new QLabel(this);
-    roleMessage->setObjectName(QStringLiteral("usageRoleMessage"));
-    roleMessage->setAlignment(Qt::AlignCenter);
-    roleMessage->setWordWrap(true);
-    roleMessage->setText(tr("You need the owner or admin role to see this space's usage.\n"
-                            "Ask an owner of this space to change your role, then sign in again."));
-    m_stack = new QStackedWidget(this);
-    m_stack->addWidget(page);
-    m_stack->addWidget(roleMessage);
     layout->addWidget(m_message);
-    layout->addWidget(m_stack, 1);
+    layout->addWidget(withRolePage(page,
+                                   tr("You need the owner or admin role to see this space's usage.\n"
+                                      "Ask an owner of this space to change your role, then sign in again."),
+                                   QStringLiteral("usageRoleMessage")),
+                      1);
 
-    connect(m_refresh, &QPushButton::clicked, this, &UsageTab::reload);
     connect(m_range, &QComboBox::currentIndexChanged, this, [this](int index) {
         m_days = m_range->itemData(index).toInt();
         reload();
@@ -139,29 +129,13 @@ QChart *UsageTab::chart(const QString &name) const
     return view ? view->chart() : nullptr;
 }
 
-void UsageTab::activate(const client::Me &me)
+void UsageTab::clearData()
 {
-    m_active = true;
-    m_message->clearMessage();
-    if (!me.canManageKeys()) { // the same roles as the route: owner and admin
-        m_stack->setCurrentIndex(1);
-        return;
-    }
-    m_stack->setCurrentIndex(0);
-    reload();
-}
-
-void UsageTab::deactivate()
-{
-    m_active = false;
-    ++m_generation;
-    m_loading = false;
     m_totals = {};
     m_keyNames.clear();
     for (QChartView *view : std::as_const(m_charts))
         clearChart(view->chart());
     m_summary->clear();
-    m_message->clearMessage();
 }
 
 void UsageTab::setDays(int days)
@@ -173,11 +147,10 @@ void UsageTab::setDays(int days)
 
 void UsageTab::reload()
 {
-    if (!m_active)
+    const auto started = beginLoad();
+    if (!started)
         return;
-    const quint64 generation = ++m_generation;
-    m_loading = true;
-    m_refresh->setEnabled(false);
+    const quint64 generation = *started;
     // Whole UTC days, today included: the server's day buckets.
     const QDate today = QDateTime::currentDateTimeUtc().date();
     QUrlQuery range;
@@ -189,30 +162,28 @@ void UsageTab::reload()
     QUrlQuery byKey = range;
     byKey.addQueryItem(QStringLiteral("group"), QStringLiteral("key"));
     const auto failed = [this](const client::ApiError &error) {
-        m_loading = false;
-        m_refresh->setEnabled(true);
+        endLoad();
         m_message->showMessage(error.humanMessage(), MessageBanner::Kind::Error);
         Q_EMIT loaded();
     };
     // Key names first (the usage names keys by id), then the two groupings.
     m_client->listKeys(1, 100, this, [=, this](const client::ApiResult<client::KeyPage> &keys) {
-        if (generation != m_generation)
+        if (!isCurrent(generation))
             return;
         if (keys.has_value())
             for (const client::ApiKey &k : keys.value().list)
                 m_keyNames.insert(k.id, k.name);
         m_client->usage(byEngine, this, [=, this](const client::ApiResult<QJsonObject> &engines) {
-            if (generation != m_generation)
+            if (!isCurrent(generation))
                 return;
             if (!engines.has_value())
                 return failed(engines.error());
             m_client->usage(byKey, this, [=, this](const client::ApiResult<QJsonObject> &perKey) {
-                if (generation != m_generation)
+                if (!isCurrent(generation))
                     return;
                 if (!perKey.has_value())
                     return failed(perKey.error());
-                m_loading = false;
-                m_refresh->setEnabled(true);
+                endLoad();
                 showReport(engines.value(), perKey.value());
                 Q_EMIT loaded();
             });

@@ -4,27 +4,23 @@
 // days, drawn with Qt Charts from GET /api/v1/usage (docs/api.md, "Usage"). Owners and
 // admins only, as the route.
 
-#include "shared/apiclient.h"
+#include "gui/spacetab.h"
 
 #include <QHash>
 #include <QJsonObject>
 #include <QMap>
-#include <QWidget>
 
 class QBarCategoryAxis;
 class QChart;
 class QChartView;
 class QComboBox;
 class QLabel;
-class QPushButton;
-class QStackedWidget;
 
 namespace imprint {
 namespace gui {
 
-class MessageBanner;
-
-class UsageTab : public QWidget
+/// Owners and admins see the charts (as the route allows); members see the role page.
+class UsageTab : public SpaceTab
 {
     Q_OBJECT
 public:
@@ -41,17 +37,12 @@ public:
 
     explicit UsageTab(client::ApiClient *client, QWidget *parent = nullptr);
 
-    /// Starts showing the usage of this account's space (a member sees why not).
-    void activate(const client::Me &me);
-    /// Forgets the figures of the session that ended.
-    void deactivate();
     /// Loads the figures again from the server.
-    void reload();
+    void reload() override;
     /// Shows the last `days` days (7 or 30; the range picker's choices), today included.
     void setDays(int days);
     int days() const { return m_days; }
 
-    bool isLoading() const { return m_loading; }
     const Totals &totals() const { return m_totals; }
     /// The chart called `name`: "byKey", "byEngine", "duration", "errors", "cacheHits",
     /// "bytes"; null for another name.
@@ -59,11 +50,8 @@ public:
     /// The day labels of the charts' category axes, oldest first.
     const QStringList &dayLabels() const { return m_dayLabels; }
 
-Q_SIGNALS:
-    /// The figures were loaded and drawn (after every reload and range change too).
-    void loaded();
-
 private:
+    void clearData() override;
     void showReport(const QJsonObject &byEngine, const QJsonObject &byKey);
     void showTotals();
     void fillStacked(const QString &chartName, const QJsonArray &buckets, const QHash<QString, QString> &names);
@@ -75,21 +63,14 @@ private:
     /// A category axis of m_dayLabels at the bottom of `chart`.
     QBarCategoryAxis *addDayAxis(QChart *chart) const;
 
-    client::ApiClient *m_client;
-    QStackedWidget *m_stack;
     QComboBox *m_range;
-    QPushButton *m_refresh;
     QLabel *m_summary;
-    MessageBanner *m_message;
     QHash<QString, QChartView *> m_charts;
     QHash<QString, QString> m_keyNames; // key id → name
     QStringList m_dayLabels;
     QString m_rangeText; // "22/11/2026 – 28/11/2026" in the locale's short format
     Totals m_totals;
     int m_days = 7;
-    bool m_loading = false;
-    bool m_active = false;
-    quint64 m_generation = 0;
 };
 
 } // namespace gui

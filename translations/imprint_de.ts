@@ -207,10 +207,6 @@
         <translation>&amp;Löschen …</translation>
     </message>
     <message>
-        <source>Re&amp;fresh</source>
-        <translation>A&amp;ktualisieren</translation>
-    </message>
-    <message>
         <source>Upload font</source>
         <translation>Schrift hochladen</translation>
     </message>
@@ -365,10 +361,6 @@
     <message>
         <source>&amp;Revoke…</source>
         <translation>&amp;Widerrufen …</translation>
-    </message>
-    <message>
-        <source>Re&amp;fresh</source>
-        <translation>A&amp;ktualisieren</translation>
     </message>
     <message>
         <source>« First</source>
@@ -860,10 +852,6 @@ Bitten Sie einen Eigentümer dieses Bereichs, Ihre Rolle zu ändern, und melden 
         <translation>&amp;Widerrufen …</translation>
     </message>
     <message>
-        <source>Re&amp;fresh</source>
-        <translation>&amp;Aktualisieren</translation>
-    </message>
-    <message>
         <source>You need the owner or admin role to manage signing keys.
 Ask an owner of this space to change your role, then sign in again.</source>
         <translation>Sie benötigen die Rolle Eigentümer oder Administrator, um Signaturschlüssel zu verwalten.
@@ -924,6 +912,13 @@ Bitten Sie einen Eigentümer dieses Bereichs, Ihre Rolle zu ändern, und melden 
     <message>
         <source>The signing key “%1” was revoked.</source>
         <translation>Der Signaturschlüssel „%1“ wurde widerrufen.</translation>
+    </message>
+</context>
+<context>
+    <name>imprint::gui::SpaceTab</name>
+    <message>
+        <source>Re&amp;fresh</source>
+        <translation>A&amp;ktualisieren</translation>
     </message>
 </context>
 <context>
@@ -1132,10 +1127,6 @@ Bitten Sie einen Eigentümer dieses Bereichs, Ihre Rolle zu ändern, und melden 
     <message>
         <source>Last 30 days</source>
         <translation>Letzte 30 Tage</translation>
-    </message>
-    <message>
-        <source>Re&amp;fresh</source>
-        <translation>&amp;Aktualisieren</translation>
     </message>
     <message>
         <source>Renders per day by API key</source>

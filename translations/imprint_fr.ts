@@ -207,10 +207,6 @@
         <translation>Supp&amp;rimer…</translation>
     </message>
     <message>
-        <source>Re&amp;fresh</source>
-        <translation>&amp;Actualiser</translation>
-    </message>
-    <message>
         <source>Upload font</source>
         <translation>Téléverser une police</translation>
     </message>
@@ -365,10 +361,6 @@
     <message>
         <source>&amp;Revoke…</source>
         <translation>&amp;Révoquer…</translation>
-    </message>
-    <message>
-        <source>Re&amp;fresh</source>
-        <translation>&amp;Actualiser</translation>
     </message>
     <message>
         <source>« First</source>
@@ -860,10 +852,6 @@ Demandez à un propriétaire de cet espace de modifier votre rôle, puis reconne
         <translation>&amp;Révoquer…</translation>
     </message>
     <message>
-        <source>Re&amp;fresh</source>
-        <translation>&amp;Actualiser</translation>
-    </message>
-    <message>
         <source>You need the owner or admin role to manage signing keys.
 Ask an owner of this space to change your role, then sign in again.</source>
         <translation>Il vous faut le rôle propriétaire ou administrateur pour gérer les clés de signature.
@@ -924,6 +912,13 @@ Demandez à un propriétaire de cet espace de changer votre rôle, puis reconnec
     <message>
         <source>The signing key “%1” was revoked.</source>
         <translation>La clé de signature « %1 » a été révoquée.</translation>
+    </message>
+</context>
+<context>
+    <name>imprint::gui::SpaceTab</name>
+    <message>
+        <source>Re&amp;fresh</source>
+        <translation>&amp;Actualiser</translation>
     </message>
 </context>
 <context>
@@ -1132,10 +1127,6 @@ Demandez à un propriétaire de cet espace de changer votre rôle, puis reconnec
     <message>
         <source>Last 30 days</source>
         <translation>30 derniers jours</translation>
-    </message>
-    <message>
-        <source>Re&amp;fresh</source>
-        <translation>&amp;Actualiser</translation>
     </message>
     <message>
         <source>Renders per day by API key</source>
