@@ -4,16 +4,16 @@
 // sent as an inline render (render.ts) with IMPRINT_URL and IMPRINT_API_KEY.
 
 import { toImprintTree, type ElementLike } from "./element.js";
-import { renderInline, type InlineRenderFields, type ServerOptions, type TemplateDocument } from "./render.js";
+import { uploadFonts, type FontOptions } from "./fonts.js";
+import {
+  apiKeyOf,
+  renderInline,
+  type InlineRenderFields,
+  type ServerOptions,
+  type TemplateDocument,
+} from "./render.js";
 
-/** A font as next/og takes it. Imprint draws with the fonts of the key's space (upload them once: docs/fonts-and-images.md), so these are not sent. */
-export interface FontOptions {
-  name: string;
-  data: ArrayBuffer | Uint8Array;
-  weight?: 100 | 200 | 300 | 400 | 500 | 600 | 700 | 800 | 900;
-  style?: "normal" | "italic";
-  lang?: string;
-}
+export type { FontOptions } from "./fonts.js";
 
 /** next/og's options (`width`, `height`, `emoji`, `fonts`, `headers`, `status`, `statusText`, `debug`), plus Imprint's. */
 export interface ImageResponseOptions extends ServerOptions {
@@ -23,7 +23,11 @@ export interface ImageResponseOptions extends ServerOptions {
   height?: number;
   /** next/og's emoji sets; `twemoji`, `openmoji` and `noto` are Imprint's, the others are drawn with `noto`. */
   emoji?: "twemoji" | "openmoji" | "noto" | "blobmoji" | "fluent" | "fluentFlat";
-  /** Accepted for compatibility; the space's uploaded fonts are used (see FontOptions). */
+  /**
+   * Uploaded once to the key's space under `name` (with `weight` and `style`), so that a
+   * `fontFamily` naming it draws in it; needs a key with the `content` scope too, else
+   * they are skipped with a warning and the space's fonts are used (fonts.ts).
+   */
   fonts?: FontOptions[];
   /** Headers of the Response, over the defaults (Content-Type, Cache-Control). */
   headers?: HeadersInit;
@@ -81,6 +85,7 @@ export class ImageResponse extends Response {
       async start(controller) {
         try {
           const { template, fields } = await imageTemplate(element, options);
+          if (options.fonts?.length) await uploadFonts(options.fonts, options, apiKeyOf(options));
           const answer = await renderInline(template, fields, options);
           controller.enqueue(new Uint8Array(await answer.arrayBuffer()));
           controller.close();

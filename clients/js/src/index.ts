@@ -1,5 +1,6 @@
 // @imprint/client: Imprint from JavaScript (docs/node.md, docs/nextjs.md).
-export { ImageResponse, imageTemplate, type ImageResponseOptions, type FontOptions } from "./image-response.js";
+export { ImageResponse, imageTemplate, type ImageResponseOptions } from "./image-response.js";
+export { uploadFonts, fontMediaType, type FontOptions, type FontUploadResult } from "./fonts.js";
 export { toImprintTree, type ImprintElement, type ImprintNode, type ElementLike } from "./element.js";
 export {
   renderInline,

@@ -79,6 +79,13 @@ export async function errorOf(response: Response): Promise<ImprintError> {
   return new ImprintError(response.status, body.code ?? "http_error", body.field, body.detail ?? (text || response.statusText));
 }
 
+/** The API key of `server` (or IMPRINT_API_KEY); throws when neither is set. */
+export function apiKeyOf(server: ServerOptions): string {
+  const apiKey = server.apiKey ?? env("IMPRINT_API_KEY");
+  if (!apiKey) throw new Error("Imprint: set IMPRINT_API_KEY (an API key with the render scope) or pass `apiKey`");
+  return apiKey;
+}
+
 /**
  * Renders `template` with `fields` on the server and returns the answer (status 200, the
  * image bytes, `Content-Type`, `Server-Timing`). Throws ImprintError on a refusal.
@@ -88,8 +95,7 @@ export async function renderInline(
   fields: InlineRenderFields = {},
   server: ServerOptions = {},
 ): Promise<Response> {
-  const apiKey = server.apiKey ?? env("IMPRINT_API_KEY");
-  if (!apiKey) throw new Error("Imprint: set IMPRINT_API_KEY (an API key with the render scope) or pass `apiKey`");
+  const apiKey = apiKeyOf(server);
   const doFetch = server.fetch ?? fetch;
   const response = await doFetch(`${apiBase(server.url)}/render`, {
     method: "POST",

@@ -1,5 +1,5 @@
 // Starts the real `imprint serve` for a test file: a temporary data directory, a space
-// with an API key (render scope), a content-scoped key, a signing key and a published
+// with an API key (render scope), a content-scoped key, one with both, a signing key and a published
 // page, all made through the CLI as an operator would; then the server on a free
 // loopback port. The binary is IMPRINT_BINARY (CTest sets it) or ../../build/imprint.
 import { spawn, execFileSync } from "node:child_process";
@@ -31,7 +31,8 @@ export const pageTemplate = {
 };
 
 /**
- * The world of a test file: { url, apiKey, contentKey, kid, secret, pageId, dataDir, stop() }.
+ * The world of a test file: { url, apiKey, contentKey, publishKey (render and content), kid, secret, pageId,
+ * dataDir, stop() }.
  * `url` is the server's base (http://127.0.0.1:PORT).
  */
 export async function startServer() {
@@ -41,6 +42,9 @@ export async function startServer() {
   const apiKey = JSON.parse(cli(dataDir, "key", "create", "--space", "alpha", "--name", "render", "--json")).token;
   const contentKey = JSON.parse(
     cli(dataDir, "key", "create", "--space", "alpha", "--name", "content", "--scopes", "content", "--json"),
+  ).token;
+  const publishKey = JSON.parse(
+    cli(dataDir, "key", "create", "--space", "alpha", "--name", "publish", "--scopes", "render,content", "--json"),
   ).token;
   const signing = JSON.parse(cli(dataDir, "signing-key", "create", "--space", "alpha", "--name", "og", "--json"));
   const templateFile = join(dataDir, "template.json");
@@ -75,6 +79,7 @@ export async function startServer() {
     url,
     apiKey,
     contentKey,
+    publishKey,
     kid: signing.id,
     secret: signing.secret,
     pageId,
