@@ -73,6 +73,7 @@ constexpr std::array kRows{
     ProblemRow{ProblemCode::BodyTooLarge, "body_too_large", 413},
     ProblemRow{ProblemCode::BatchTooLarge, "batch_too_large", 413},
     ProblemRow{ProblemCode::RateLimited, "rate_limited", 429},
+    ProblemRow{ProblemCode::JobQueueFull, "job_queue_full", 429},
     ProblemRow{ProblemCode::TooManyLoginAttempts, "too_many_login_attempts", 429},
     ProblemRow{ProblemCode::HeadersTooLarge, "headers_too_large", 431},
     ProblemRow{ProblemCode::UnknownSize, "unknown_size", 422},

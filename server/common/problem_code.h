@@ -89,6 +89,7 @@ enum class ProblemCode {
     BodyTooLarge, ///< body_too_large
     BatchTooLarge, ///< batch_too_large
     RateLimited, ///< rate_limited
+    JobQueueFull, ///< job_queue_full
     TooManyLoginAttempts, ///< too_many_login_attempts
     HeadersTooLarge, ///< headers_too_large
     // 422: well-formed, but the template cannot do it

@@ -19,6 +19,11 @@ namespace {
 
 const QString kDone = QStringLiteral("done");
 const QString kFailed = QStringLiteral("failed");
+// A full queue drains at the pace of the renders: a client should come back in a while,
+// not at once.
+constexpr int kQueueFullRetrySeconds = 30;
+constexpr qint64 kPruneIntervalMs = 3600 * 1000;
+constexpr qint64 kDayMs = 86400 * 1000LL;
 
 } // namespace
 
@@ -30,6 +35,8 @@ JobSettings JobSettings::fromJson(const QJsonObject &jobs)
     s.leaseMs = std::max(100, jobs.value(QStringLiteral("leaseMs")).toInt(s.leaseMs));
     s.pollMs = std::max(10, jobs.value(QStringLiteral("pollMs")).toInt(s.pollMs));
     s.maxAttempts = std::max(1, jobs.value(QStringLiteral("maxAttempts")).toInt(s.maxAttempts));
+    s.maxQueuedPerSpace = std::max(0, jobs.value(QStringLiteral("maxQueuedPerSpace")).toInt(s.maxQueuedPerSpace));
+    s.retentionDays = std::max(0, jobs.value(QStringLiteral("retentionDays")).toInt(s.retentionDays));
     return s;
 }
 
@@ -110,6 +117,22 @@ JobService::JobService(const store::Database &db, JobSettings settings)
 store::Result<JobView> JobService::create(const QString &spaceId, const QString &createdBy, const QString &baseUrl,
                                           const QList<QJsonObject> &items)
 {
+    if (m_settings.maxQueuedPerSpace > 0) {
+        // Checked before queueing, not under a lock: two jobs queued at the same moment may
+        // pass the limit by one of them, which bounds the backlog all the same.
+        const auto unfinished = store::JobRepository(m_db).unfinishedItems(spaceId);
+        if (!unfinished)
+            return unfinished.error();
+        if (*unfinished + items.size() > m_settings.maxQueuedPerSpace)
+            return store::ServiceError::tooManyAttempts(
+                common::ProblemCode::JobQueueFull,
+                QStringLiteral("This space has %1 renders queued or rendering; a job of %2 more would pass its limit "
+                               "of %3 (jobs.maxQueuedPerSpace). Retry when some have finished.")
+                    .arg(*unfinished)
+                    .arg(items.size())
+                    .arg(m_settings.maxQueuedPerSpace),
+                kQueueFullRetrySeconds);
+    }
     JobView view;
     view.job.id = store::randomId(QStringLiteral("job_"));
     view.job.spaceId = spaceId;
@@ -146,6 +169,13 @@ store::Result<JobView> JobService::get(const QString &spaceId, const QString &id
 store::Result<store::JobQueueStats> JobService::stats()
 {
     return store::JobRepository(m_db).stats();
+}
+
+store::Result<qint64> JobService::deleteExpired(qint64 nowMs)
+{
+    if (m_settings.retentionDays <= 0)
+        return qint64(0);
+    return store::JobRepository(m_db).deleteFinishedBefore(nowMs - m_settings.retentionDays * kDayMs);
 }
 
 // ---------------------------------------------------------------- JobRunner
@@ -222,12 +252,26 @@ void JobRunner::work(int slot)
                 process(slot, item);
             continue;
         }
+        if (slot == 0)
+            pruneIfDue();
         // Nothing to do (or the database is away): sleep until a job is queued here, or
         // the poll interval passed (a job queued by another instance, an expired lease).
         QMutexLocker lock(&m_mutex);
         if (!m_stopping && m_wakeups == seen)
             m_wake.wait(&m_mutex, QDeadlineTimer(m_settings.pollMs));
     }
+}
+
+void JobRunner::pruneIfDue()
+{
+    const qint64 now = store::nowMs();
+    if (m_settings.retentionDays <= 0 || now - m_lastPruneMs < kPruneIntervalMs)
+        return;
+    m_lastPruneMs = now;
+    const auto deleted = JobService(m_db, m_settings).deleteExpired(now);
+    if (deleted && *deleted > 0)
+        qCInfo(lcJobs, "deleted %lld jobs finished over %d days ago (jobs.retentionDays)", *deleted,
+               m_settings.retentionDays);
 }
 
 void JobRunner::process(int slot, const store::ClaimedJobItem &item)

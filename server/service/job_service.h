@@ -49,6 +49,12 @@ struct JobSettings {
     int leaseMs = 30000; ///< jobs.leaseMs: how long a claimed item is its worker's; longer than a render
     int pollMs = 500; ///< jobs.pollMs: how often an idle worker looks for items queued elsewhere
     int maxAttempts = 3; ///< jobs.maxAttempts: claims of one item before it fails render_abandoned
+    /// jobs.maxQueuedPerSpace: a space's items not finished yet (queued or rendering, every
+    /// instance's); a job that would pass it is 429 job_queue_full. 0: no limit.
+    int maxQueuedPerSpace = 10000;
+    /// jobs.retentionDays: a finished job (and its items) is deleted this many days after it
+    /// finished, checked hourly by each instance's workers; 0 keeps jobs forever.
+    int retentionDays = 30;
 
     /// The "jobs" section of `config` (missing keys keep the defaults above).
     static JobSettings fromJson(const QJsonObject &jobsSection);
@@ -84,7 +90,9 @@ public:
 
     /// Queues a job of `items` (each the JSON of one render, already validated by the
     /// transport) for space `spaceId`, created by `createdBy` (a user or key id) through a
-    /// request whose public base URL is `baseUrl`. The new job, without its items.
+    /// request whose public base URL is `baseUrl`. The new job, without its items; 429
+    /// job_queue_full (Retry-After) when the space's unfinished items would pass
+    /// jobs.maxQueuedPerSpace.
     store::Result<JobView> create(const QString &spaceId, const QString &createdBy, const QString &baseUrl,
                                   const QList<QJsonObject> &items);
     /// Job `id` of space `spaceId` with its items; job_not_found (404) when there is none
@@ -92,6 +100,9 @@ public:
     store::Result<JobView> get(const QString &spaceId, const QString &id);
     /// Items per state across all jobs (every instance's, with PostgreSQL).
     store::Result<store::JobQueueStats> stats();
+    /// Deletes the jobs that finished more than jobs.retentionDays before `nowMs` (epoch
+    /// ms); how many went (0 when retention is off).
+    store::Result<qint64> deleteExpired(qint64 nowMs);
 
     /// Called after a job was queued here (wakes this instance's workers at once; other
     /// instances find it by polling). May be empty.
@@ -149,6 +160,8 @@ public:
 
 private:
     void work(int slot);
+    /// Deletes expired jobs when an hour has passed since this instance last did (slot 0, idle).
+    void pruneIfDue();
     void process(int slot, const store::ClaimedJobItem &item);
     void record(const store::ClaimedJobItem &item, const JobItemOutcome &outcome, qint64 startedMs);
 
@@ -160,6 +173,7 @@ private:
     QString m_instanceId;
     std::atomic<quint64> m_claims{0};
     std::atomic<bool> m_stopping{false};
+    qint64 m_lastPruneMs = 0; // slot 0's only
     QMutex m_mutex; // guards m_wakeups, m_inFlight
     QWaitCondition m_wake;
     quint64 m_wakeups = 0;

@@ -124,10 +124,13 @@ Result<QList<ClaimedJobItem>> JobRepository::claim(const QString &owner, qint64 
     const bool ran = sql::run(
         q,
         QStringLiteral("SELECT i.job_id, i.idx, i.space_id, s.plan, i.request, i.attempts FROM job_items i"
-                       " JOIN spaces s ON s.id = i.space_id WHERE %1"
-                       " ORDER BY i.queued_at, i.job_id, i.idx LIMIT ?%2")
+                       " JOIN spaces s ON s.id = i.space_id"
+                       " LEFT JOIN (SELECT space_id, COUNT(*) AS rendering FROM job_items"
+                       " WHERE state = 'running' AND lease_expires_at >= ? GROUP BY space_id) r"
+                       " ON r.space_id = i.space_id WHERE %1"
+                       " ORDER BY COALESCE(r.rendering, 0), i.queued_at, i.job_id, i.idx LIMIT ?%2")
             .arg(claimable, lock),
-        nowMs, limit);
+        nowMs, nowMs, limit);
     auto rows = sql::allRows(q, ran, [&owner](const QSqlQuery &r) {
         return ClaimedJobItem{r.value(0).toString(), r.value(1).toInt(),     r.value(2).toString(),
                               r.value(3).toString(), r.value(4).toString(), r.value(5).toInt() + 1, owner};
@@ -220,6 +223,26 @@ Result<JobQueueStats> JobRepository::stats()
     if (q.next())
         s.oldestQueuedAt = q.value(0).toLongLong();
     return s;
+}
+
+Result<qint64> JobRepository::unfinishedItems(const QString &spaceId)
+{
+    const auto count = sql::cachedFirstRow(
+        m_db,
+        QStringLiteral("SELECT COUNT(*) FROM job_items WHERE state IN ('queued', 'running') AND space_id = ?"),
+        [](const QSqlQuery &r) { return r.value(0).toLongLong(); }, spaceId);
+    if (!count)
+        return count.error();
+    return count->value_or(0);
+}
+
+Result<qint64> JobRepository::deleteFinishedBefore(qint64 cutoffMs)
+{
+    QSqlQuery q(m_db.connection());
+    // The items go with their job (ON DELETE CASCADE).
+    if (!sql::run(q, QStringLiteral("DELETE FROM jobs WHERE finished_at IS NOT NULL AND finished_at < ?"), cutoffMs))
+        return ServiceError::database();
+    return qint64(q.numRowsAffected());
 }
 
 } // namespace imprint::store

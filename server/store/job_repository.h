@@ -93,8 +93,10 @@ public:
     Result<QList<JobItemRecord>> items(const QString &jobId);
 
     /// Claims up to `limit` items for `owner` until `nowMs + leaseMs`: queued ones, and
-    /// running ones whose lease expired before `nowMs` (their owner died), oldest first.
-    /// Each claim adds one to the item's attempts.
+    /// running ones whose lease expired before `nowMs` (their owner died). Fair between
+    /// spaces: the items of the space with the fewest items rendering (live leases, every
+    /// instance's) come first, then the oldest, so one space's large batch does not make
+    /// another's single render wait for all of it. Each claim adds one to the item's attempts.
     Result<QList<ClaimedJobItem>> claim(const QString &owner, qint64 nowMs, qint64 leaseMs, int limit);
     /// Records `result` (state "done" or "failed" and its fields; the key fields are
     /// ignored) for the item `owner` holds, counts it on the job, and finishes the job when
@@ -111,6 +113,11 @@ public:
     /// Queued and running items and the oldest queued one: index range reads, cheap however
     /// many finished items the table holds.
     Result<JobQueueStats> stats();
+    /// The items of space `spaceId` not finished yet (queued or running).
+    Result<qint64> unfinishedItems(const QString &spaceId);
+    /// Deletes the jobs (and their items) that finished before `cutoffMs` (epoch ms); how
+    /// many jobs went. Their stored files stay: other renders may share them.
+    Result<qint64> deleteFinishedBefore(qint64 cutoffMs);
 
 private:
     const Database &m_db;

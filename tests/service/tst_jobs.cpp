@@ -89,14 +89,27 @@ class TestJobs : public QObject
         q.addBindValue(jobId);
         return q.exec() && q.next() ? q.value(0).toInt() : -1;
     }
-    QString newJob(int items)
+    QString newJob(int items, const QString &space = {})
     {
         service::JobService jobs(*m_db, {});
         QList<QJsonObject> renders;
         for (int i = 0; i < items; ++i)
             renders.append(QJsonObject{{"pageId", "pg_x"}, {"n", i}});
-        const auto job = jobs.create(m_space, "test", "http://img.test", renders);
+        const auto job = jobs.create(space.isEmpty() ? m_space : space, "test", "http://img.test", renders);
         return job ? job->job.id : QString();
+    }
+    QString newSpace(const QString &name)
+    {
+        service::AccountService accounts(*m_db, store::Config::defaults());
+        const auto space = accounts.createSpace(name, "pro", "test");
+        return space ? space->id : QString();
+    }
+    /// Claims whatever earlier tests left claimable, with a lease that outlives the test,
+    /// so that it neither competes nor counts as rendering in another space.
+    void parkLeftovers(qint64 now)
+    {
+        store::JobRepository repo(*m_db);
+        while (!repo.claim("parked", now, 3600 * 1000, 100)->isEmpty()) { }
     }
 
     /// Runs `runner` until `events` heard of a finished job (at most 10 s), then stops it.
@@ -256,6 +269,79 @@ private slots:
         QCOMPARE(view->items.at(0).state, QStringLiteral("failed"));
         QCOMPARE(view->items.at(0).problemCode, QStringLiteral("render_abandoned"));
         QCOMPARE(view->items.at(0).attempts, 4);
+    }
+
+    // One space's batch does not make another's single render wait for all of it: a worker
+    // takes the oldest item of the space with the fewest items rendering.
+    void workersShareThemselvesBetweenSpaces()
+    {
+        const qint64 now = store::nowMs() + 1;
+        parkLeftovers(now);
+        const QString beta = newSpace("beta"), gamma = newSpace("gamma");
+        const QString big = newJob(3, beta);
+        QTest::qWait(5); // gamma's job is queued later
+        const QString small = newJob(1, gamma);
+        QVERIFY(!big.isEmpty() && !small.isEmpty());
+        store::JobRepository repo(*m_db);
+        const auto first = repo.claim("W1", now + 10, 60000, 1);
+        QVERIFY(first && first->size() == 1);
+        QCOMPARE(first->front().jobId, big); // nobody renders: the oldest item
+        const auto second = repo.claim("W2", now + 10, 60000, 1);
+        QVERIFY(second && second->size() == 1);
+        QCOMPARE(second->front().jobId, small); // beta renders one, gamma none
+        const auto third = repo.claim("W3", now + 10, 60000, 1);
+        QCOMPARE(third->front().jobId, big); // one each: the oldest again
+        QCOMPARE(third->front().index, 1);
+    }
+
+    // jobs.maxQueuedPerSpace bounds what a space may have queued or rendering: a job that
+    // would pass it is 429 job_queue_full with Retry-After, and nothing of it is queued.
+    void aSpaceQueuesAtMostItsLimit()
+    {
+        const QString delta = newSpace("delta");
+        service::JobSettings settings;
+        settings.maxQueuedPerSpace = 5;
+        service::JobService jobs(*m_db, settings);
+        const QList<QJsonObject> three(3, QJsonObject{{"pageId", "pg_x"}});
+        QVERIFY(jobs.create(delta, "test", "http://img.test", three).has_value());
+        const auto refused = jobs.create(delta, "test", "http://img.test", three);
+        QVERIFY(!refused);
+        QCOMPARE(refused.error().code, common::ProblemCode::JobQueueFull);
+        QCOMPARE(common::problemStatus(refused.error().code), 429);
+        QCOMPARE(refused.error().retryAfterSeconds, 30);
+        QVERIFY2(refused.error().message.contains(QLatin1String("3 renders queued or rendering")),
+                 qPrintable(refused.error().message));
+        QCOMPARE(*store::JobRepository(*m_db).unfinishedItems(delta), qint64(3));
+        QVERIFY(jobs.create(delta, "test", "http://img.test", three.mid(0, 2)).has_value()); // exactly 5
+        // Another space has its own limit.
+        QVERIFY(jobs.create(newSpace("epsilon"), "test", "http://img.test", three).has_value());
+    }
+
+    // jobs.retentionDays: a finished job goes with its items that many days after it finished;
+    // an unfinished one stays whatever its age.
+    void finishedJobsAreDeletedAfterTheRetention()
+    {
+        const qint64 now = store::nowMs() + 1;
+        parkLeftovers(now);
+        const QString zeta = newSpace("zeta");
+        const QString finished = newJob(1, zeta);
+        QTest::qWait(5); // queued later, so claimed after `finished`
+        const QString unfinished = newJob(1, zeta);
+        store::JobRepository repo(*m_db);
+        const auto claimed = repo.claim("R", now + 10, 60000, 1);
+        QVERIFY(claimed && claimed->size() == 1 && claimed->front().jobId == finished);
+        QVERIFY(*repo.complete("R", doneResult(claimed->front()), [](const store::JobProgress &) { return true; }));
+        service::JobService jobs(*m_db, {}); // 30 days
+        const qint64 day = 86400 * 1000LL;
+        QCOMPARE(*jobs.deleteExpired(now + 29 * day), qint64(0));
+        QVERIFY(jobs.get(zeta, finished).has_value());
+        QVERIFY(*jobs.deleteExpired(now + 31 * day) >= 1); // with the jobs earlier tests finished
+        QCOMPARE(jobs.get(zeta, finished).error().code, common::ProblemCode::JobNotFound);
+        QVERIFY(repo.items(finished)->isEmpty()); // the items went with it
+        QVERIFY(jobs.get(zeta, unfinished).has_value());
+        service::JobSettings keepAll;
+        keepAll.retentionDays = 0;
+        QCOMPARE(*service::JobService(*m_db, keepAll).deleteExpired(now + 3650 * day), qint64(0));
     }
 };
 
