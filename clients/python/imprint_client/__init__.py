@@ -1,6 +1,6 @@
 """Imprint from Python, standard library only (urllib, hmac, json): signed render URLs,
-inline and page renders, templates and pages, API and signing keys (docs/python.md,
-docs/api.md).
+inline and page renders, render jobs (batches), templates and pages, fonts, API and
+signing keys (docs/python.md, docs/api.md).
 
     from imprint_client import Client, sign_render_url
     imprint = Client("https://img.example.com", api_key="imp_…")
@@ -16,11 +16,12 @@ import json
 import os
 import time
 import urllib.error
+import urllib.parse
 import urllib.request
 from typing import Any, Dict, Iterable, List, Mapping, Optional, Tuple
 from urllib.parse import quote
 
-__all__ = ["Client", "ImprintError", "sign_render_url", "canonical_query", "signature"]
+__all__ = ["Client", "ImprintError", "sign_render_url", "canonical_query", "signature", "font_media_type"]
 __version__ = "0.1.0"
 
 RENDER_PATH = "/api/v1/render"
@@ -106,6 +107,11 @@ def sign_render_url(
     return f"{_api_base(url)}/render?{query}&sig={sig}"
 
 
+def font_media_type(data: bytes) -> str:
+    """The media type of a font file from its first bytes: WOFF, WOFF2, CFF OpenType, else TrueType."""
+    return {b"wOFF": "font/woff", b"wOF2": "font/woff2", b"OTTO": "font/otf"}.get(bytes(data[:4]), "font/ttf")
+
+
 class Client:
     """One server and its credentials: an API key (`imp_…`, for renders; with the
     `content` scope also templates and pages) and/or a session (`ses_…` from login(),
@@ -123,10 +129,13 @@ class Client:
 
     def request(self, method: str, path: str, body: Any = None, token: Optional[str] = None,
                 headers: Optional[Mapping[str, str]] = None) -> Tuple[int, Dict[str, str], bytes]:
-        """One request to `/api/v1` + `path`: (status, headers, body bytes); ImprintError when not 2xx."""
+        """One request to `/api/v1` + `path` with `body` as JSON (or as is, when bytes):
+        (status, headers, body bytes); ImprintError when not 2xx."""
         data = None
         all_headers = {"Accept": "application/json, image/*"}
-        if body is not None:
+        if isinstance(body, (bytes, bytearray)):
+            data = bytes(body)  # a file (a font upload): its Content-Type comes in `headers`
+        elif body is not None:
             data = json.dumps(body).encode("utf-8")
             all_headers["Content-Type"] = "application/json"
         credential = token or self.session or self.api_key
@@ -170,6 +179,54 @@ class Client:
         """A render answered as JSON (output json: the stored `file`; dataurl: `dataUrl`)."""
         _, _, raw = self.request("POST", "/render", fields, token=self.api_key)
         return json.loads(raw)["data"]
+
+    # ---- render jobs (docs/api.md, "Jobs")
+
+    def create_job(self, items: List[Mapping[str, Any]], idempotency_key: Optional[str] = None) -> Dict[str, Any]:
+        """Queues `items` (each a body of POST /render: a page or inline render) as one job:
+        the job (`id`, `state`, `counts`); every item stores its image."""
+        headers = {"Idempotency-Key": idempotency_key} if idempotency_key else None
+        return self._data("POST", "/renders", {"items": [dict(item) for item in items]}, token=self.api_key,
+                          headers=headers)
+
+    def get_job(self, job_id: str) -> Dict[str, Any]:
+        """A job with its `items` (each `state`, and when done `file`, `width`, `height`, `alt`)."""
+        return self._data("GET", f"/renders/{quote(job_id, safe='')}", token=self.api_key)
+
+    def wait_job(self, job_id: str, timeout: float = 300.0, interval: float = 0.5) -> Dict[str, Any]:
+        """get_job() until the job has its `finishedAt` (every item has its result); TimeoutError
+        after `timeout` seconds."""
+        deadline = time.monotonic() + timeout
+        while True:
+            job = self.get_job(job_id)
+            if job.get("finishedAt"):
+                return job
+            if time.monotonic() >= deadline:
+                raise TimeoutError(f"job {job_id} is still {job.get('state')} after {timeout} s")
+            time.sleep(interval)
+
+    def get_file(self, url_or_name: str) -> bytes:
+        """A stored file's bytes: a job item's `file.url`, or its name (`SHA256.png`)."""
+        name = url_or_name.rsplit("/", 1)[-1]
+        return self.request("GET", f"/files/{quote(name, safe='')}", token=self.api_key)[2]
+
+    # ---- fonts (docs/fonts-and-images.md; a session, or a key with the content scope)
+
+    def upload_font(self, data: bytes, family: Optional[str] = None, weight: Optional[int] = None,
+                    style: Optional[str] = None) -> Dict[str, Any]:
+        """Uploads a TTF, OTF, WOFF or WOFF2 file to the space; `family`, `weight`, `style`
+        replace the names in the file. The font (`id`, `family`, `weight`, `style`, …,
+        `deduplicated` true when the same bytes were stored before)."""
+        query = {k: v for k, v in (("family", family), ("weight", weight), ("style", style)) if v is not None}
+        path = "/fonts" + ("?" + urllib.parse.urlencode(query) if query else "")
+        return self._data("POST", path, bytes(data), token=self.session or self.api_key,
+                          headers={"Content-Type": font_media_type(data)})
+
+    def list_fonts(self) -> List[Dict[str, Any]]:
+        return self._data("GET", "/fonts?perPage=100", token=self.session or self.api_key)["list"]
+
+    def delete_font(self, font_id: str) -> None:
+        self._data("DELETE", f"/fonts/{quote(font_id, safe='')}", token=self.session or self.api_key)
 
     # ---- sessions
 

@@ -92,6 +92,43 @@ class ClientTest(unittest.TestCase):
         # Nothing was stored.
         self.assertEqual([t for t in self.owner.list_templates() if t["name"] == "Card"], [])
 
+    def test_jobs_render_a_batch_and_store_each_image(self):
+        renders = self.render_client()
+        job = renders.create_job([{"template": CARD, "tweaks": {"bg": "#ff0000"}},
+                                  {"template": CARD, "width": 80, "height": 40, "format": "webp"}],
+                                 idempotency_key="py-job-1")
+        self.assertTrue(job["id"].startswith("job_"))
+        self.assertEqual(job["counts"]["total"], 2)
+        done = renders.wait_job(job["id"], timeout=60, interval=0.1)
+        self.assertEqual(done["state"], "completed", done)
+        first, second = done["items"]
+        self.assertEqual(png_size(renders.get_file(first["file"]["url"])), (160, 80))
+        self.assertEqual(renders.get_file(second["file"]["url"])[8:12], b"WEBP")
+        self.assertEqual((second["width"], second["height"]), (80, 40))
+        with self.assertRaises(ImprintError) as bad:
+            renders.create_job([{"template": CARD, "format": "gif"}])
+        self.assertEqual((bad.exception.status, bad.exception.field), (400, "items[0].format"))
+
+    def test_fonts_upload_list_and_draw(self):
+        with open(os.path.join(os.path.dirname(__file__), "../../../tests/http/fonts/ComicNeue-Regular.woff2"),
+                  "rb") as f:
+            data = f.read()
+        font = self.owner.upload_font(data, family="Brand Comic", weight=400)
+        self.assertEqual((font["family"], font["weight"], font["format"]), ("Brand Comic", 400, "woff2"))
+        self.assertFalse(font["deduplicated"])
+        self.assertTrue(self.owner.upload_font(data)["deduplicated"])  # the same bytes: stored once
+        self.assertIn(font["id"], [f["id"] for f in self.owner.list_fonts()])
+        card = dict(CARD, width=300, height=60, root={"type": "div", "props": {
+            "style": {"display": "flex", "fontSize": 32, "background": "#fff", "width": "100%", "height": "100%"},
+            "children": [{"type": "span", "props": {"style": {"fontFamily": "Brand Comic"}, "children": "Hello"}}]}})
+        renders = self.render_client()
+        with_font = renders.render_inline(card)
+        self.owner.delete_font(font["id"])
+        self.assertNotEqual(renders.render_inline(card), with_font)  # the font drew the text
+        with self.assertRaises(ImprintError) as bad:
+            self.owner.upload_font(b"not a font")
+        self.assertEqual((bad.exception.status, bad.exception.code), (400, "invalid_font"))
+
     def test_keys(self):
         key = self.owner.create_api_key("temp", scopes=["render", "content"])
         self.assertEqual(sorted(key["scopes"]), ["content", "render"])
