@@ -298,6 +298,50 @@ private Q_SLOTS:
                  qPrintable(describe(satori.pixel(115, 100))));
     }
 
+    // CSS Images 4 §3.1: `in <space>` mixes the stops in that space (Tailwind CSS v4's
+    // gradients say `in oklab`). The midpoint of red → blue as Chromium 156 draws it.
+    void gradientInterpolatesInItsColourSpace_data()
+    {
+        QTest::addColumn<QString>("engine");
+        QTest::addColumn<QString>("method");
+        QTest::addColumn<QColor>("chromium");
+        for (const QString engine : {"takumi", "satori"}) {
+            const auto row = [&](const char *method, QColor c) {
+                QTest::addRow("%s %s", qPrintable(engine), method) << engine << QString::fromLatin1(method) << c;
+            };
+            row("in oklab", QColor(140, 83, 162));
+            row("in oklch", QColor(185, 0, 194));
+            row("in srgb-linear", QColor(187, 0, 187));
+            row("in hsl longer hue", QColor(0, 255, 1));
+            row("in srgb", QColor(127, 0, 127));
+        }
+    }
+    void gradientInterpolatesInItsColourSpace()
+    {
+        QFETCH(QString, engine);
+        QFETCH(QString, method);
+        QFETCH(QColor, chromium);
+        QStringList warnings;
+        const QImage img = renderCard(
+            {{"backgroundImage", QStringLiteral("linear-gradient(to right %1, #ff0000, #0000ff)").arg(method)}}, engine,
+            {}, &warnings);
+        QVERIFY2(warnings.isEmpty(), qPrintable(warnings.join(u'\n')));
+        const QColor mid = img.pixelColor(100, 100);
+        const int off = std::max({std::abs(mid.red() - chromium.red()), std::abs(mid.green() - chromium.green()),
+                                  std::abs(mid.blue() - chromium.blue())});
+        QVERIFY2(off <= 6, qPrintable(describe(mid.rgb()) + QStringLiteral(" vs Chromium ") + describe(chromium.rgb())));
+        // The ends stay the stops' own colours.
+        QVERIFY(qRed(img.pixel(51, 100)) > 240 && qBlue(img.pixel(148, 100)) > 240);
+    }
+    void gradientWithAnUnknownSpaceIsRefusedByName()
+    {
+        QStringList warnings;
+        renderCard({{"backgroundImage", "linear-gradient(in nowhere, red, blue)"}}, QStringLiteral("takumi"), {},
+                   &warnings);
+        QVERIFY2(warnings.join(u' ').contains(QLatin1String("unknown gradient colour space \"nowhere\"")),
+                 qPrintable(warnings.join(u'\n')));
+    }
+
     void linearGradientEndpoints()
     {
         Tree t;

@@ -303,13 +303,12 @@ std::optional<ExtendedColor> parseColorMix(const QString &args, const QColor &cu
     const auto space = css::colorSpaceNamed(method[1]);
     if (!space)
         return std::nullopt;
-    QString hueMethod = QStringLiteral("shorter");
+    std::optional<css::HueInterpolation> hueMethod = css::HueInterpolation::Shorter;
     if (method.size() == 4 && css::isPolar(*space) && method[3] == QLatin1String("hue"))
-        hueMethod = method[2];
+        hueMethod = css::hueInterpolationNamed(method[2]);
     else if (method.size() != 2)
         return std::nullopt;
-    if (hueMethod != QLatin1String("shorter") && hueMethod != QLatin1String("longer")
-        && hueMethod != QLatin1String("increasing") && hueMethod != QLatin1String("decreasing"))
+    if (!hueMethod)
         return std::nullopt;
 
     ExtendedColor c1, c2;
@@ -328,50 +327,10 @@ std::optional<ExtendedColor> parseColorMix(const QString &args, const QColor &cu
     const double alphaMultiplier = sum < 100 ? sum / 100 : 1;
     const double t = p2 / sum;
 
-    css::Components a = css::fromSrgb(*space, c1.rgb);
-    css::Components b = css::fromSrgb(*space, c2.rgb);
-    // A missing component takes the other colour's (CSS Color 4 §12.2).
-    for (size_t i = 0; i < 3; ++i) {
-        if (std::isnan(a[i]))
-            a[i] = b[i];
-        if (std::isnan(b[i]))
-            b[i] = a[i];
-    }
-    const size_t hue = css::isPolar(*space) ? size_t(css::hueIndex(*space)) : 3;
-    if (hue < 3 && !std::isnan(a[hue])) {
-        double h1 = std::fmod(a[hue], 360), h2 = std::fmod(b[hue], 360);
-        const double d = h2 - h1;
-        if (hueMethod == QLatin1String("shorter")) {
-            if (d > 180)
-                h1 += 360;
-            else if (d < -180)
-                h2 += 360;
-        } else if (hueMethod == QLatin1String("longer")) {
-            if (d > 0 && d < 180)
-                h1 += 360;
-            else if (d > -180 && d <= 0)
-                h2 += 360;
-        } else if (hueMethod == QLatin1String("increasing")) {
-            if (d < 0)
-                h2 += 360;
-        } else if (d > 0) {
-            h1 += 360;
-        }
-        a[hue] = h1, b[hue] = h2;
-    }
-    const double alpha1 = c1.alpha, alpha2 = c2.alpha;
-    const double alpha = alpha1 * (1 - t) + alpha2 * t;
-    css::Components mixed{};
-    for (size_t i = 0; i < 3; ++i) {
-        if (i == hue) {
-            mixed[i] = std::isnan(a[i]) ? a[i] : a[i] * (1 - t) + b[i] * t;
-            continue;
-        }
-        const double premultiplied = a[i] * alpha1 * (1 - t) + b[i] * alpha2 * t;
-        mixed[i] = alpha > 0 ? premultiplied / alpha : 0;
-    }
-    return ExtendedColor{css::toSrgb(*space, mixed), alpha * alphaMultiplier};
+    const css::SrgbColor mixed = css::interpolate(*space, *hueMethod, {c1.rgb, c1.alpha}, {c2.rgb, c2.alpha}, t);
+    return ExtendedColor{mixed.rgb, mixed.alpha * alphaMultiplier};
 }
+
 std::optional<ExtendedColor> parseExtended(const QString &text, const QColor &currentColor)
 {
     const QString t = text.trimmed();

@@ -302,4 +302,77 @@ Components fromSrgb(ColorSpace space, Components rgb)
     return rgb;
 }
 
+std::optional<HueInterpolation> hueInterpolationNamed(const QString &name)
+{
+    if (name == QLatin1String("shorter"))
+        return HueInterpolation::Shorter;
+    if (name == QLatin1String("longer"))
+        return HueInterpolation::Longer;
+    if (name == QLatin1String("increasing"))
+        return HueInterpolation::Increasing;
+    if (name == QLatin1String("decreasing"))
+        return HueInterpolation::Decreasing;
+    return std::nullopt;
+}
+
+namespace {
+
+// §12.4: moves h1 or h2 by a turn so that going from h1 to h2 takes the chosen arc.
+void fixHues(double &h1, double &h2, HueInterpolation method)
+{
+    h1 = std::fmod(h1, 360);
+    h2 = std::fmod(h2, 360);
+    const double d = h2 - h1;
+    switch (method) {
+    case HueInterpolation::Shorter:
+        if (d > 180)
+            h1 += 360;
+        else if (d < -180)
+            h2 += 360;
+        break;
+    case HueInterpolation::Longer:
+        if (d > 0 && d < 180)
+            h1 += 360;
+        else if (d > -180 && d <= 0)
+            h2 += 360;
+        break;
+    case HueInterpolation::Increasing:
+        if (d < 0)
+            h2 += 360;
+        break;
+    case HueInterpolation::Decreasing:
+        if (d > 0)
+            h1 += 360;
+        break;
+    }
+}
+
+} // namespace
+
+SrgbColor interpolate(ColorSpace space, HueInterpolation hueMethod, const SrgbColor &from, const SrgbColor &to, double t)
+{
+    Components a = fromSrgb(space, from.rgb);
+    Components b = fromSrgb(space, to.rgb);
+    for (size_t i = 0; i < 3; ++i) {
+        if (std::isnan(a[i]))
+            a[i] = b[i];
+        if (std::isnan(b[i]))
+            b[i] = a[i];
+    }
+    const size_t hue = isPolar(space) ? size_t(hueIndex(space)) : 3;
+    if (hue < 3 && !std::isnan(a[hue]))
+        fixHues(a[hue], b[hue], hueMethod);
+    const double alpha = from.alpha * (1 - t) + to.alpha * t;
+    Components mixed{};
+    for (size_t i = 0; i < 3; ++i) {
+        if (i == hue) {
+            mixed[i] = std::isnan(a[i]) ? a[i] : a[i] * (1 - t) + b[i] * t;
+            continue;
+        }
+        const double premultiplied = a[i] * from.alpha * (1 - t) + b[i] * to.alpha * t;
+        mixed[i] = alpha > 0 ? premultiplied / alpha : 0;
+    }
+    return {toSrgb(space, mixed), alpha};
+}
+
 } // namespace imprint::render::css

@@ -3,9 +3,11 @@
 // conversions between sRGB and CIE Lab/LCH (D50), OKLab/OKLCh, HWB, linear sRGB,
 // Display P3, Rec. 2020 and CIE XYZ, with the matrices of the specification's §18
 // sample code. Used by the colour parser (color.cpp) for lab(), lch(), oklab(),
-// oklch(), hwb(), color() and color-mix(). Not part of the render contract.
+// oklch(), hwb(), color() and color-mix(), and by gradients interpolated `in` a space
+// (CSS Images 4 §3.1). Not part of the render contract.
 
 #include <QString>
+#include <QtGlobal>
 
 #include <array>
 #include <optional>
@@ -44,6 +46,24 @@ bool isPolar(ColorSpace space);
 
 /// Index of the hue component of a polar space (0 for hsl/hwb, 2 for lch/oklch).
 int hueIndex(ColorSpace space);
+
+/// How a polar space's hue travels between two colours (CSS Color 4 §12.4).
+enum class HueInterpolation : quint8 { Shorter, Longer, Increasing, Decreasing };
+
+/// The hue interpolation method called `name` (shorter, longer, increasing, decreasing);
+/// nullopt for any other name.
+std::optional<HueInterpolation> hueInterpolationNamed(const QString &name);
+
+/// A colour as gamma-encoded sRGB components, not clipped (0–1 within the gamut), and alpha 0–1.
+struct SrgbColor {
+    Components rgb{};
+    double alpha = 1;
+};
+
+/// The colour at `t` (0 = `a`, 1 = `b`) between `a` and `b` interpolated in `space` (CSS
+/// Color 4 §12): both converted to it, a missing component taking the other's (§12.2),
+/// premultiplied by alpha (§12.3), hues along `hue`'s arc (§12.4); back in sRGB, unclipped.
+SrgbColor interpolate(ColorSpace space, HueInterpolation hue, const SrgbColor &a, const SrgbColor &b, double t);
 
 /// `c` in `space` as gamma-encoded sRGB, components 0–1 but not clamped: a colour outside
 /// the sRGB gamut comes back with components outside 0–1 (the caller clips, as Chromium

@@ -1,7 +1,10 @@
 // Gradients (CSS Images 3 §3): linear-gradient() and radial-gradient(), repeating-*
-// included, with their colour stops.
+// included, with their colour stops, and the colour space they interpolate in (CSS
+// Images 4 §3.1: `in oklab`, which Tailwind CSS v4's gradients write).
 
 #include "server/render/css/parse.h"
+
+#include <algorithm>
 
 namespace imprint::render::css {
 
@@ -219,6 +222,46 @@ std::optional<Gradient> conic(const QStringList &args, const QColor &currentColo
     return g;
 }
 
+// Takes `in <space> [<hue> hue]` (CSS Images 4 §3.1's <color-interpolation-method>) out
+// of the first argument, which may hold it before or after the direction or shape
+// ("to right in oklab", "in oklch longer hue", "circle in srgb-linear at top"), leaving
+// the rest there, or removing the argument when nothing else was in it. False with a
+// reason for an unknown space or hue method.
+bool takeInterpolation(QStringList &parts, std::optional<ColorInterpolation> &out, QString *reason)
+{
+    if (parts.isEmpty())
+        return true;
+    QStringList tokens = split(parts.first(), QLatin1Char(' '));
+    const auto in = std::find_if(tokens.begin(), tokens.end(),
+                                 [](const QString &t) { return t.compare(QLatin1String("in"), Qt::CaseInsensitive) == 0; });
+    if (in == tokens.end())
+        return true;
+    const qsizetype at = in - tokens.begin();
+    const auto space = colorSpaceNamed(tokens.value(at + 1).toLower());
+    if (!space) {
+        *reason = QStringLiteral("unknown gradient colour space \"%1\"").arg(tokens.value(at + 1));
+        return false;
+    }
+    ColorInterpolation method{*space, HueInterpolation::Shorter};
+    qsizetype used = 2;
+    if (isPolar(*space) && tokens.value(at + 3).compare(QLatin1String("hue"), Qt::CaseInsensitive) == 0) {
+        const auto hue = hueInterpolationNamed(tokens.value(at + 2).toLower());
+        if (!hue) {
+            *reason = QStringLiteral("unknown hue interpolation \"%1\"").arg(tokens.value(at + 2));
+            return false;
+        }
+        method.hue = *hue;
+        used = 4;
+    }
+    tokens.remove(at, used);
+    out = method;
+    if (tokens.isEmpty())
+        parts.removeFirst();
+    else
+        parts.first() = tokens.join(QLatin1Char(' '));
+    return true;
+}
+
 } // namespace
 
 static std::optional<Gradient> gradientWithReason(const QString &text, const QColor &currentColor, float fontSize,
@@ -234,7 +277,10 @@ static std::optional<Gradient> gradientWithReason(const QString &text, const QCo
     const bool repeating = name.startsWith(QLatin1String("repeating-"));
     if (repeating)
         name = name.mid(10);
-    const QStringList parts = split(args, QLatin1Char(','));
+    QStringList parts = split(args, QLatin1Char(','));
+    std::optional<ColorInterpolation> interpolation;
+    if (!takeInterpolation(parts, interpolation, reason))
+        return std::nullopt;
     std::optional<Gradient> g;
     if (name == QLatin1String("linear-gradient"))
         g = linear(parts, currentColor, fontSize, rootFontSize, reason);
@@ -244,8 +290,10 @@ static std::optional<Gradient> gradientWithReason(const QString &text, const QCo
         g = conic(parts, currentColor, fontSize, rootFontSize, reason);
     else
         *reason = QStringLiteral("unsupported image function %1()").arg(name);
-    if (g)
+    if (g) {
         g->repeating = repeating;
+        g->interpolation = interpolation;
+    }
     return g;
 }
 

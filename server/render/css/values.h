@@ -7,6 +7,7 @@
 // shared tokenising helpers.
 
 #include "server/common/expected.h"
+#include "server/render/css/color_spaces.h"
 
 #include <QColor>
 #include <QJsonObject>
@@ -186,6 +187,14 @@ struct ColorStop {
     friend bool operator==(const ColorStop &, const ColorStop &) = default;
 };
 
+/// The `in <space> [<hue> hue]` of a gradient (CSS Images 4 §3.1, CSS Color 4 §12): the
+/// space its stops' colours are mixed in, and for a polar space the hue's arc.
+struct ColorInterpolation {
+    css::ColorSpace space = css::ColorSpace::Oklab;
+    css::HueInterpolation hue = css::HueInterpolation::Shorter;
+    friend bool operator==(const ColorInterpolation &, const ColorInterpolation &) = default;
+};
+
 /// linear-gradient / radial-gradient (CSS Images 3 §3) / conic-gradient (CSS Images 4
 /// §3.3). Angles in degrees, CSS convention (0deg = to top, clockwise). Radial:
 /// circle/ellipse, farthest-corner default; radial and conic: centre as lengths against
@@ -201,6 +210,8 @@ struct Gradient {
     Length centerX = Length::percent(50), centerY = Length::percent(50);
     bool repeating = false;
     std::vector<ColorStop> stops;
+    /// Unset: per-component sRGB between the stops, as CSS Images 3 draws them.
+    std::optional<ColorInterpolation> interpolation;
     /// `to top left` and the other corners (CSS Images 3 §3.1.1): the angle depends on the
     /// box, so it is kept here; angleDeg then holds the square-box angle (a multiple of 45).
     enum class Corner : quint8 { None, TopLeft, TopRight, BottomRight, BottomLeft };

@@ -263,6 +263,42 @@ std::vector<std::pair<qreal, QColor>> fixedStops(const Gradient &g, qreal lineLe
     return out;
 }
 
+/// The stops of a gradient interpolated `in` a colour space (CSS Images 4 §3.1) for a
+/// painter that interpolates per component in sRGB: each span between two stops is cut
+/// in kSpanSteps, every cut's colour mixed in the gradient's space (CSS Color 4 §12), so
+/// the straight sRGB segments between cuts follow the space's curve. Stops of a gradient
+/// without an interpolation method, and hard edges, are returned as they are.
+std::vector<std::pair<qreal, QColor>> interpolatedStops(const Gradient &g, std::vector<std::pair<qreal, QColor>> stops)
+{
+    if (!g.interpolation || stops.size() < 2)
+        return stops;
+    constexpr int kSpanSteps = 16; // a span's colour curve within about 1/255 per channel
+    const auto srgbOf = [](const QColor &c) {
+        return css::SrgbColor{{c.redF(), c.greenF(), c.blueF()}, c.alphaF()};
+    };
+    std::vector<std::pair<qreal, QColor>> out;
+    out.reserve(stops.size() * kSpanSteps);
+    for (size_t i = 0; i + 1 < stops.size(); ++i) {
+        const auto &[p0, c0] = stops[i];
+        const auto &[p1, c1] = stops[i + 1];
+        out.emplace_back(p0, c0);
+        if (p1 - p0 <= 1e-6)
+            continue;
+        for (int k = 1; k < kSpanSteps; ++k) {
+            const double t = double(k) / kSpanSteps;
+            const css::SrgbColor mixed
+                = css::interpolate(g.interpolation->space, g.interpolation->hue, srgbOf(c0), srgbOf(c1), t);
+            out.emplace_back(p0 + (p1 - p0) * t,
+                             QColor::fromRgbF(float(std::clamp(mixed.rgb[0], 0.0, 1.0)),
+                                              float(std::clamp(mixed.rgb[1], 0.0, 1.0)),
+                                              float(std::clamp(mixed.rgb[2], 0.0, 1.0)),
+                                              float(std::clamp(mixed.alpha, 0.0, 1.0))));
+        }
+    }
+    out.push_back(stops.back());
+    return out;
+}
+
 /// Puts fixed-up stops (any range) on a Qt gradient whose line runs [0,1]; returns the
 /// fractions of the CSS line the Qt line's ends sit at.
 std::pair<qreal, qreal> applyStops(QGradient &qg, const std::vector<std::pair<qreal, QColor>> &stops, bool repeating)
@@ -360,7 +396,7 @@ QBrush gradientBrush(const Gradient &g, const QRectF &area)
         // vertical axis it runs clockwise, and angle 90 + from starts at CSS's `from`
         // (0deg = up).
         QConicalGradient cg(QPointF(0, 0), 90 + qreal(g.angleDeg));
-        cg.setStops(conicStops(fixedStops(g, 0), g.repeating));
+        cg.setStops(conicStops(interpolatedStops(g, fixedStops(g, 0)), g.repeating));
         cg.setInterpolationMode(QGradient::ComponentInterpolation);
         QBrush brush(cg);
         brush.setTransform(QTransform(-1, 0, 0, 1, c.x(), c.y()));
@@ -373,7 +409,7 @@ QBrush gradientBrush(const Gradient &g, const QRectF &area)
         const QPointF c = area.center();
         const QPointF start = c - dir * (len / 2);
         QLinearGradient lg;
-        const auto [lo, hi] = applyStops(lg, fixedStops(g, len), g.repeating);
+        const auto [lo, hi] = applyStops(lg, interpolatedStops(g, fixedStops(g, len)), g.repeating);
         lg.setStart(start + dir * (len * lo));
         lg.setFinalStop(start + dir * (len * hi));
         return QBrush(lg);
@@ -416,7 +452,7 @@ QBrush gradientBrush(const Gradient &g, const QRectF &area)
     rx = std::max<qreal>(rx, 1e-3);
     ry = std::max<qreal>(ry, 1e-3);
     QRadialGradient rg(c, rx);
-    const auto [lo, hi] = applyStops(rg, fixedStops(g, rx), g.repeating);
+    const auto [lo, hi] = applyStops(rg, interpolatedStops(g, fixedStops(g, rx)), g.repeating);
     if (lo > 0 || hi != 1) { // Qt's radial line starts at the centre; CSS may start further out
         rg.setRadius(rx * hi);
         rg.setFocalRadius(std::max<qreal>(0, rx * lo));
