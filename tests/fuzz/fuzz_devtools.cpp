@@ -4,28 +4,22 @@
 // NUL-framed JSON messages delivered, an oversized message refused. Checks that a message
 // is never delivered twice or out of order, and looks for crashes, hangs and undefined
 // behaviour.
-#include "tests/fuzz/fuzz_support.h"
+#include "tests/fuzz/fuzz_harness.h"
 
 #include "server/render/backends/chromium/chromium_process.h"
 
 #include <cstdlib>
 
-extern "C" int LLVMFuzzerInitialize(int *argc, char ***argv)
-{
-    imprint::fuzz::initialize(argc, argv);
-    return 0;
-}
-
-extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+void imprint::fuzz::fuzzOne(QByteArrayView input)
 {
     using imprint::render::DevToolsFrameReader;
-    if (size < 1)
-        return 0;
+    if (input.isEmpty())
+        return;
     // A small bound, so inputs libFuzzer makes reach it.
     DevToolsFrameReader frames(256);
-    const char *bytes = reinterpret_cast<const char *>(data) + 1;
-    const qsizetype total = qsizetype(size) - 1;
-    const qsizetype step = 1 + data[0] % 64;
+    const char *bytes = input.data() + 1;
+    const qsizetype total = input.size() - 1;
+    const qsizetype step = 1 + quint8(input.front()) % 64;
     qsizetype delivered = 0;
     const auto deliver = [&delivered](const QJsonObject &message) {
         ++delivered;
@@ -34,7 +28,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     };
     for (qsizetype at = 0; at < total; at += step) {
         if (!frames.append(bytes + at, std::min(step, total - at), deliver))
-            return 0;
+            return;
     }
     // Every NUL ends one message: no more deliveries than NULs.
     qsizetype nuls = 0;
@@ -42,5 +36,4 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         nuls += bytes[i] == '\0' ? 1 : 0;
     if (delivered > nuls)
         std::abort();
-    return 0;
 }

@@ -4,25 +4,18 @@
 // features to shape, freeze and turn off: a malformed table must be rejected, never read
 // out of bounds.
 #include "server/render/resources/font_file.h"
-#include "tests/fuzz/fuzz_support.h"
+#include "tests/fuzz/fuzz_harness.h"
 
-extern "C" int LLVMFuzzerInitialize(int *argc, char ***argv)
-{
-    imprint::fuzz::initialize(argc, argv);
-    return 0;
-}
-
-extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+void imprint::fuzz::fuzzOne(QByteArrayView input)
 {
     using namespace imprint::render;
-    const QByteArray bytes(reinterpret_cast<const char *>(data), qsizetype(size));
+    const QByteArray bytes = input.toByteArray();
     if (const auto renamed = renameLayoutFeatures(bytes, {{0x6C696761 /*liga*/, kDisabledFeatureTag}}))
         Q_ASSERT(renamed->size() == bytes.size());
     const auto sfnt = decodeFontToSfnt(bytes);
     if (!sfnt)
-        return 0;
+        return;
     const std::vector<std::pair<quint32, quint32>> features{
         {0x646C6967 /*dlig*/, 1}, {0x6C696761 /*liga*/, 0}, {0x746E756D /*tnum*/, 1}, {0x66726163 /*frac*/, 1}};
     (void)deriveFeatureFace(*sfnt, 0, features, QStringLiteral("imprint-f-fuzz"));
-    return 0;
 }

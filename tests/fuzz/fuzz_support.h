@@ -4,7 +4,6 @@
 // context, as a server keeps one for its lifetime.
 
 #include "server/render/pipeline.h"
-#include "tests/support/pipeline_calls.h"
 #include "server/render/render_context.h"
 #include "server/render/resources/svg_sandbox.h"
 
@@ -41,8 +40,7 @@ inline void layOutDocument(const QJsonObject &document)
 {
     render::RenderRequest request;
     request.document = document;
-    render::RenderError error;
-    (void)render::layOut(request, context(), &error);
+    (void)render::layOut(request, context());
 }
 
 } // namespace imprint::fuzz

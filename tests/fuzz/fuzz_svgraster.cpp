@@ -4,20 +4,14 @@
 // bounds before any image is allocated. Looks for crashes, huge allocations and undefined
 // behaviour; an accepted answer must have the size the job allows.
 #include "server/render/resources/svg_raster.h"
-#include "tests/fuzz/fuzz_support.h"
+#include "tests/fuzz/fuzz_harness.h"
 
 #include <cstdlib>
 
-extern "C" int LLVMFuzzerInitialize(int *argc, char ***argv)
-{
-    imprint::fuzz::initialize(argc, argv);
-    return 0;
-}
-
-extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+void imprint::fuzz::fuzzOne(QByteArrayView input)
 {
     using namespace imprint::render;
-    const QByteArray bytes(reinterpret_cast<const char *>(data), qsizetype(size));
+    const QByteArray bytes = input.toByteArray();
     if (const auto job = decodeSvgRasterJob(bytes))
         (void)encodeSvgRasterJob(*job);
     SvgRasterJob bounds;
@@ -31,5 +25,4 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                        || (mode == SvgRasterMode::Stretch && answer->size() != QSize(8, 8))))
             std::abort();
     }
-    return 0;
 }

@@ -1,20 +1,13 @@
 // libFuzzer harness: template JSON (docs/templates.md) through parse, variables, the
 // styled tree and layout, as POST /templates and a render take it.
-#include "tests/fuzz/fuzz_support.h"
+#include "tests/fuzz/fuzz_harness.h"
 
 #include <QJsonDocument>
 
-extern "C" int LLVMFuzzerInitialize(int *argc, char ***argv)
-{
-    imprint::fuzz::initialize(argc, argv);
-    return 0;
-}
-
-extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+void imprint::fuzz::fuzzOne(QByteArrayView input)
 {
     const QJsonDocument doc
-        = QJsonDocument::fromJson(QByteArray::fromRawData(reinterpret_cast<const char *>(data), qsizetype(size)));
+        = QJsonDocument::fromJson(input.toByteArray());
     if (doc.isObject())
         imprint::fuzz::layOutDocument(doc.object());
-    return 0;
 }

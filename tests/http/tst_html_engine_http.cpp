@@ -9,8 +9,8 @@
 #include "render_api_helpers.h"
 
 #include "../support/e2e_fixture.h"
+#include "../support/images.h"
 
-#include <QBuffer>
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
@@ -112,12 +112,7 @@ class TestHtmlEngineHttp : public QObject
     /// JSON (id, url, …), empty when the upload failed.
     QJsonObject uploadAsset(const QString &session, const QColor &colour, QSize size = QSize(10, 10))
     {
-        QImage image(size, QImage::Format_RGB32);
-        image.fill(colour);
-        QByteArray png;
-        QBuffer buffer(&png);
-        buffer.open(QIODevice::WriteOnly);
-        image.save(&buffer, "PNG");
+        const QByteArray png = imprint::test::solidPng(size, colour);
         QTcpSocket socket;
         socket.connectToHost(QHostAddress::LocalHost, port());
         if (!socket.waitForConnected(5000))

@@ -7,6 +7,7 @@
 // loads a page's http(s) images through the same policy and cache: the allowlisted
 // origin's image is drawn, one on 127.0.0.1 is refused with a warning, file: and fetch()
 // load nothing.
+#include "../support/card_templates.h"
 #include "../support/test_origin.h"
 #include "render_api_helpers.h"
 
@@ -20,46 +21,10 @@
 
 namespace {
 
-const char *kTemplate = R"({"name": "Avatar", "width": 200, "height": 100, "rendererType": "takumi",
-  "variables": [{"name": "art", "type": "image", "default": ""}],
-  "root": {"type": "div", "props": {"style": {"display": "flex", "width": 200, "height": 100,
-    "backgroundColor": "#ffffff"}, "children": [{"type": "img", "props": {"src": "{{art}}",
-    "style": {"width": 200, "height": 100}}}]}}})";
+const QByteArray kTemplate = imprint::test::imageVariableTemplate(QStringLiteral("Avatar"), 200, 100);
 
 const QString kSrcField = QStringLiteral("root.props.children[0].props.src");
 constexpr int kTimeoutMs = 1500; // render.remoteImages.timeoutMs of this suite
-
-/// CRC-32 of PNG chunks (ISO 3309), only to craft a header no encoder would write.
-quint32 crc32(const QByteArray &data)
-{
-    quint32 c = 0xffffffffu;
-    for (char ch : data) {
-        c ^= quint8(ch);
-        for (int k = 0; k < 8; ++k)
-            c = c & 1 ? 0xedb88320u ^ (c >> 1) : c >> 1;
-    }
-    return c ^ 0xffffffffu;
-}
-
-QByteArray be32(quint32 v)
-{
-    const char b[4] = {char(v >> 24), char(v >> 16), char(v >> 8), char(v)};
-    return QByteArray(b, 4);
-}
-
-QByteArray chunk(const QByteArray &type, const QByteArray &data)
-{
-    return be32(quint32(data.size())) + type + data + be32(crc32(type + data));
-}
-
-/// A PNG whose header declares `w`×`h` RGBA pixels followed by almost no data: 60 000 ×
-/// 60 000 is 14 GB decoded from a file of a few dozen bytes.
-QByteArray pngBomb(quint32 w, quint32 h)
-{
-    const QByteArray ihdr = be32(w) + be32(h) + QByteArray("\x08\x06\x00\x00\x00", 5);
-    return QByteArray("\x89PNG\r\n\x1a\n", 8) + chunk("IHDR", ihdr) + chunk("IDAT", QByteArray("\x78\x9c\x03\x00", 4))
-           + chunk("IEND", {});
-}
 
 } // namespace
 
@@ -111,35 +76,28 @@ private slots:
     {
         m_origin = std::make_unique<TestOrigin>(QHostAddress(QStringLiteral("127.0.0.2")));
         QVERIFY2(m_origin->port() != 0, "cannot listen on 127.0.0.2");
-        const QList<QPair<QByteArray, QByteArray>> cacheable
-            = {{"Content-Type", "image/png"}, {"Cache-Control", "max-age=3600"}};
-        m_origin->set("/red.png", TestOrigin::Answer{200, TestOrigin::png(20, 10, Qt::red), cacheable});
-        m_origin->set("/mask.png", TestOrigin::Answer{200, TestOrigin::png(20, 10, Qt::green), cacheable});
-        m_origin->set("/slow.png", TestOrigin::Answer{200, TestOrigin::png(20, 10, Qt::blue), cacheable, 400});
+        m_origin->set("/red.png", TestOrigin::cacheablePng(20, 10, Qt::red));
+        m_origin->set("/mask.png", TestOrigin::cacheablePng(20, 10, Qt::green));
+        m_origin->set("/slow.png", TestOrigin::cacheablePng(20, 10, Qt::blue, 400));
         // Served as HTML: the bytes say PNG, and the bytes win.
         m_origin->set("/mislabelled",
                       TestOrigin::Answer{200, TestOrigin::png(20, 10, Qt::green), {{"Content-Type", "text/html"}}});
         // Always revalidated (no-cache), with a validator: the second render gets a 304.
-        m_origin->set("/etag.png", [](const QByteArray &ifNoneMatch) {
-            if (ifNoneMatch == "\"v1\"")
-                return TestOrigin::Answer{304, {}, {{"ETag", "\"v1\""}, {"Cache-Control", "no-cache"}}};
-            return TestOrigin::Answer{
-                200,
-                TestOrigin::png(20, 10, Qt::yellow),
-                {{"Content-Type", "image/png"}, {"ETag", "\"v1\""}, {"Cache-Control", "no-cache"}}};
-        });
+        m_origin->set("/etag.png",
+                      TestOrigin::revalidated("\"v1\"", "no-cache", TestOrigin::png(20, 10, Qt::yellow), "image/png"));
         m_origin->set("/to-private", TestOrigin::Answer{302, {}, {{"Location", "http://192.168.1.1/x.png"}}});
         m_origin->set("/to-metadata", TestOrigin::Answer{307, {}, {{"Location", "http://169.254.169.254/"}}});
         m_origin->set("/loop", TestOrigin::Answer{302, {}, {{"Location", "/loop"}}});
-        m_origin->set("/bomb.png", TestOrigin::Answer{200, pngBomb(60000, 60000), {{"Content-Type", "image/png"}}});
+        m_origin->set("/bomb.png",
+                      TestOrigin::Answer{200, imprint::test::pngBomb(60000, 60000), {{"Content-Type", "image/png"}}});
         m_origin->set("/huge", TestOrigin::Answer{200, QByteArray(50 * 1024 * 1024, 'x'), {}});
         m_origin->set("/page.html", TestOrigin::Answer{200, "<html>not an image</html>", {}});
         // 36 MP: inside the remote image policy (40 MP), but 137 MiB decoded, over a small
         // card's image budget (4 × its bytes + 128 MiB).
-        m_origin->set("/big.png", TestOrigin::Answer{200, TestOrigin::png(6000, 6000, Qt::cyan), cacheable});
+        m_origin->set("/big.png", TestOrigin::cacheablePng(6000, 6000, Qt::cyan));
         m_loopback = std::make_unique<TestOrigin>(QHostAddress(QHostAddress::LocalHost));
         QVERIFY2(m_loopback->port() != 0, "cannot listen on 127.0.0.1");
-        m_loopback->set("/blue.png", TestOrigin::Answer{200, TestOrigin::png(20, 10, Qt::blue), cacheable});
+        m_loopback->set("/blue.png", TestOrigin::cacheablePng(20, 10, Qt::blue));
         m_loopback->set("/data", TestOrigin::Answer{200, "{}", {}});
 
         E2eOptions world = E2eOptions::ownerless("art", "pro", "ci", kTemplate);

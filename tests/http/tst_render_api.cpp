@@ -4,6 +4,8 @@
 // under load and the service's contracts are tst_render_api_server.cpp.
 #include "render_api_world.h"
 
+#include "../support/card_templates.h"
+
 #include <QBuffer>
 #include <QColor>
 #include <QDir>
@@ -568,16 +570,8 @@ private slots:
             kids.append(QJsonObject{{"type", "div"},
                                     {"props", QJsonObject{{"style", QJsonObject{{"textShadow", layers.join(", ")}}},
                                                           {"children", "Shadow"}}}});
-        const QJsonObject flood{{"name", "Flood"},
-                                {"width", 1000},
-                                {"height", 1000},
-                                {"rendererType", "satori"},
-                                {"root", QJsonObject{{"type", "div"},
-                                                     {"props", QJsonObject{{"style", QJsonObject{{"display", "flex"},
-                                                                                                 {"flexWrap", "wrap"},
-                                                                                                 {"width", 1000},
-                                                                                                 {"height", 1000}}},
-                                                                           {"children", kids}}}}}};
+        const QJsonObject flood
+            = imprint::test::engineCard("Flood", "satori", 1000, 1000, {{"flexWrap", "wrap"}}, kids);
         r = httpRequest(port(), "POST", "/api/v1/templates", json(flood), bearer(m_session));
         QCOMPARE(r.status, 201);
         r = httpRequest(port(), "POST", "/api/v1/pages",

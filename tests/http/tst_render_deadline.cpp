@@ -6,6 +6,7 @@
 #include "render_api_helpers.h"
 
 #include "../support/child_processes.h"
+#include "../support/card_templates.h"
 #include "../support/e2e_fixture.h"
 
 #include <QElapsedTimer>
@@ -16,11 +17,7 @@
 namespace {
 
 // A card with an image variable: the slow part is the image a tweak gives it.
-const char *kTemplate = R"({"name": "Art", "width": 600, "height": 600, "rendererType": "takumi",
-  "variables": [{"name": "art", "type": "image", "default": ""}],
-  "root": {"type": "div", "props": {"style": {"display": "flex", "width": 600, "height": 600,
-    "backgroundColor": "#ffffff"}, "children": [{"type": "img", "props": {"src": "{{art}}",
-    "style": {"width": 600, "height": 600}}}]}}})";
+const QByteArray kTemplate = imprint::test::imageVariableTemplate(QStringLiteral("Art"), 600, 600);
 
 
 /// The raw bytes of POST /render for `body` with `token`, on a connection kept open.
@@ -47,25 +44,55 @@ class TestRenderDeadline : public QObject
         return w;
     }
 
-    /// Sends a slow page render on a new connection and returns that connection.
-    static std::unique_ptr<QTcpSocket> startSlowRender(quint16 port, const QString &token, const QString &pageId,
-                                                       int levels, const QString &colour)
+    /// Sends a slow render of `e2e`'s page (`levels` of nested SVG in `colour`, slowSvgUrl())
+    /// to its server on a new connection and returns that connection; null when it cannot
+    /// connect.
+    static std::unique_ptr<QTcpSocket> startSlowRender(E2eFixture &e2e, int levels, const QString &colour)
     {
         auto socket = std::make_unique<QTcpSocket>();
-        socket->connectToHost(QHostAddress::LocalHost, port);
+        socket->connectToHost(QHostAddress::LocalHost, e2e.server().port());
         if (!socket->waitForConnected(5000))
             return nullptr;
-        socket->write(renderRequest(
-            {{"pageId", pageId}, {"output", "binary"}, {"tweaks", QJsonObject{{"art", slowSvgUrl(levels, colour)}}}},
-            token));
+        socket->write(renderRequest({{"pageId", QString::fromLatin1(e2e.pageId())},
+                                     {"output", "binary"},
+                                     {"tweaks", QJsonObject{{"art", slowSvgUrl(levels, colour)}}}},
+                                    QString::fromLatin1(e2e.key())));
         socket->waitForBytesWritten(2000);
         return socket;
     }
 
-    static HttpReply quickRender(quint16 port, const QString &token, const QString &pageId)
+    /// What SIGTERM during a slow render came to: whether the render was sent, its answer,
+    /// and how long after the signal the answer came (ms).
+    struct CutShort {
+        bool sent = false;
+        HttpReply reply;
+        qint64 afterSignalMs = -1;
+    };
+
+    /// Starts a slow render on `e2e`'s server (startSlowRender()), lets it reach a worker
+    /// (150 ms), sends the server SIGTERM and reads the render's answer within `waitMs`.
+    static CutShort terminateDuringSlowRender(E2eFixture &e2e, int levels, const QString &colour, int waitMs)
     {
-        return httpRequest(port, "POST", "/api/v1/render", json({{"pageId", pageId}, {"output", "binary"}}),
-                           {{"Authorization", "Bearer " + token.toLatin1()}});
+        CutShort cut;
+        const auto slow = startSlowRender(e2e, levels, colour);
+        if (!slow)
+            return cut;
+        cut.sent = true;
+        QTest::qWait(150); // the render is on a worker now
+        QElapsedTimer clock;
+        clock.start();
+        e2e.server().signalTerminate();
+        cut.reply = readReply(*slow, waitMs);
+        cut.afterSignalMs = clock.elapsed();
+        return cut;
+    }
+
+    /// A render of `e2e`'s page that needs no image: the server's answer.
+    static HttpReply quickRender(E2eFixture &e2e)
+    {
+        return httpRequest(e2e.server().port(), "POST", "/api/v1/render",
+                           json({{"pageId", QString::fromLatin1(e2e.pageId())}, {"output", "binary"}}),
+                           {{"Authorization", "Bearer " + e2e.key()}});
     }
 
 private slots:
@@ -73,19 +100,17 @@ private slots:
     {
         E2eFixture e2e;
         QVERIFY2(e2e.setUp(world(R"({"render":{"deadlineMs":300},"http":{"workerThreads":2}})")), e2e.failure());
-        const QString token = QString::fromLatin1(e2e.key());
-        const QString pageId = QString::fromLatin1(e2e.pageId());
         ServerProcess &server = e2e.server();
         // The first render loads fonts and fills caches: on a busy machine that alone can
         // pass this test's 300 ms deadline (a 422), so warm up until one fits.
         int warm = 0;
         for (int attempt = 0; attempt < 5 && warm != 200; ++attempt)
-            warm = quickRender(server.port(), token, pageId).status;
+            warm = quickRender(e2e).status;
         QCOMPARE(warm, 200);
 
         QElapsedTimer clock;
         clock.start();
-        auto slow = startSlowRender(server.port(), token, pageId, 5, QStringLiteral("#123456"));
+        const auto slow = startSlowRender(e2e, 5, QStringLiteral("#123456"));
         QVERIFY(slow);
         const HttpReply late = readReply(*slow, 10000);
         const qint64 answeredAfter = clock.elapsed();
@@ -96,7 +121,7 @@ private slots:
 
         // The other worker still serves everyone else, at once.
         clock.restart();
-        QCOMPARE(quickRender(server.port(), token, pageId).status, 200);
+        QCOMPARE(quickRender(e2e).status, 200);
         QVERIFY2(clock.elapsed() < 1000, qPrintable(QString::number(clock.elapsed())));
         QCOMPARE(httpRequest(server.port(), "GET", "/api/v1/health").status, 200);
     }
@@ -112,7 +137,7 @@ private slots:
         const QString token = QString::fromLatin1(e2e.key());
         const QString pageId = QString::fromLatin1(e2e.pageId());
         ServerProcess &server = e2e.server();
-        QCOMPARE(quickRender(server.port(), token, pageId).status, 200);
+        QCOMPARE(quickRender(e2e).status, 200);
         QElapsedTimer clock;
         clock.start();
         // Levels 5: 32 768 dashed curves, seconds of QtSvg in any process.
@@ -131,7 +156,7 @@ private slots:
         const QByteArray png = QByteArray::fromBase64(cut.json().value("dataUrl").toString().section(',', 1).toLatin1());
         QCOMPARE(decode(png).pixelColor(300, 300), QColor(Qt::white)); // the image drawn empty
         QCOMPARE(httpRequest(server.port(), "GET", "/api/v1/health").status, 200);
-        QCOMPARE(quickRender(server.port(), token, pageId).status, 200);
+        QCOMPARE(quickRender(e2e).status, 200);
         // The helper was killed and reaped: the server has no helper child left.
         const QStringList helpers = imprint::test::childProcesses(server.pid(), QStringLiteral("imprint-svg-ras"));
         QVERIFY2(helpers.isEmpty(), qPrintable(helpers.join(QLatin1String(", "))));
@@ -141,14 +166,10 @@ private slots:
     {
         E2eFixture e2e;
         QVERIFY2(e2e.setUp(world(R"({"http":{"shutdownGraceMs":15000}})")), e2e.failure());
-        const QString token = QString::fromLatin1(e2e.key());
-        const QString pageId = QString::fromLatin1(e2e.pageId());
         ServerProcess &server = e2e.server();
-        auto slow = startSlowRender(server.port(), token, pageId, 4, QStringLiteral("#224466"));
-        QVERIFY(slow);
-        QTest::qWait(150); // the render is on a worker now
-        server.signalTerminate();
-        const HttpReply done = readReply(*slow, 20000);
+        const CutShort finished = terminateDuringSlowRender(e2e, 4, QStringLiteral("#224466"), 20000);
+        QVERIFY(finished.sent);
+        const HttpReply &done = finished.reply;
         QCOMPARE(done.status, 200);
         // Every byte of the answer leaves before the process does.
         QCOMPARE(done.body.size(), done.header("Content-Length").toLongLong());
@@ -162,20 +183,14 @@ private slots:
     {
         E2eFixture e2e;
         QVERIFY2(e2e.setUp(world(R"({"http":{"shutdownGraceMs":200}})")), e2e.failure());
-        const QString token = QString::fromLatin1(e2e.key());
-        const QString pageId = QString::fromLatin1(e2e.pageId());
         ServerProcess &server = e2e.server();
-        auto slow = startSlowRender(server.port(), token, pageId, 5, QStringLiteral("#446688"));
-        QVERIFY(slow);
-        QTest::qWait(150);
-        QElapsedTimer clock;
-        clock.start();
-        server.signalTerminate();
-        const HttpReply cut = readReply(*slow, 10000);
+        const CutShort cancelled = terminateDuringSlowRender(e2e, 5, QStringLiteral("#446688"), 10000);
+        QVERIFY(cancelled.sent);
+        const HttpReply &cut = cancelled.reply;
         VERIFY_PROBLEM(cut, 503);
         QCOMPARE(cut.json().value("code").toString(), QStringLiteral("shutting_down"));
         QCOMPARE(cut.header("Retry-After"), QByteArray("1"));
-        QVERIFY2(clock.elapsed() < 2000, qPrintable(QString::number(clock.elapsed())));
+        QVERIFY2(cancelled.afterSignalMs < 2000, qPrintable(QString::number(cancelled.afterSignalMs)));
         // No new connection is accepted while it stops.
         QTcpSocket late;
         late.connectToHost(QHostAddress::LocalHost, server.port());

@@ -67,6 +67,14 @@ bool storeRenders(quint16 port, int n)
     return true;
 }
 
+/// GET /api/v1/tokens/verify with the API key of `e2e`: a use of the key the server
+/// records (its lastUsedAt) behind the request.
+HttpReply verifyKey(E2eFixture &e2e)
+{
+    return httpRequest(e2e.server().port(), "GET", "/api/v1/tokens/verify", {},
+                       {{"Authorization", "Bearer " + e2e.key()}});
+}
+
 } // namespace
 
 class TestWriteBehind : public QObject
@@ -79,12 +87,9 @@ private slots:
         // An interval far longer than the test: only the shutdown flush can write it.
         E2eFixture e2e;
         QVERIFY2(e2e.setUp(world(R"({"auth": {"keyUsageFlushMs": 600000}})")), e2e.failure());
-        const QByteArray token = e2e.key();
         const QString dir = e2e.dataDir();
         ServerProcess &server = e2e.server();
-        const HttpReply r
-            = httpRequest(server.port(), "GET", "/api/v1/tokens/verify", {}, {{"Authorization", "Bearer " + token}});
-        QCOMPARE(r.status, 200);
+        QCOMPARE(verifyKey(e2e).status, 200);
         // The request did not write it: the database has no time yet ...
         QCOMPARE(lastUsedAt(dir, "k"), QString());
         server.stop(); // SIGTERM: the clean stop
@@ -96,12 +101,9 @@ private slots:
     {
         E2eFixture e2e;
         QVERIFY2(e2e.setUp(world(R"({"auth": {"keyUsageFlushMs": 200}})")), e2e.failure());
-        const QByteArray token = e2e.key();
         const QString dir = e2e.dataDir();
         ServerProcess &server = e2e.server();
-        QCOMPARE(httpRequest(server.port(), "GET", "/api/v1/tokens/verify", {}, {{"Authorization", "Bearer " + token}})
-                     .status,
-                 200);
+        QCOMPARE(verifyKey(e2e).status, 200);
         QString seen;
         QElapsedTimer t;
         t.start();
@@ -119,7 +121,6 @@ private slots:
         // while the server keeps running.
         E2eFixture e2e;
         QVERIFY2(e2e.setUp(world(R"({"render": {"rateLimit": {"perSecond": 0}}})")), e2e.failure());
-        const QByteArray token = e2e.key();
         const QString dir = e2e.dataDir();
         ServerProcess &server = e2e.server();
         const int before = renderRows(dir);
@@ -144,7 +145,6 @@ private slots:
         E2eFixture e2e;
         const QByteArray config = R"({"auth": {"keyUsageFlushMs": 600000}, "render": {"rateLimit": {"perSecond": 0}}})";
         QVERIFY2(e2e.setUp(world(config)), e2e.failure());
-        const QByteArray token = e2e.key();
         const QString dir = e2e.dataDir();
         ServerProcess &server = e2e.server();
         QVERIFY(storeRenders(server.port(), 50));

@@ -6,9 +6,10 @@
 #include "server/render/backends/raster.h"
 #include "server/render/backends/svg.h"
 #include "server/render/pipeline.h"
-#include "tests/support/pipeline_calls.h"
+#include "tests/support/render_requests.h"
 #include "server/render/resources/image_decoder.h"
 #include "server/render/resources/svg_sanitizer.h"
+#include "tests/support/card_templates.h"
 #include "tests/support/images.h"
 #include "tests/support/render_context.h"
 
@@ -81,41 +82,43 @@ inline QJsonObject imgCard(const QString &src, const QString &engine)
 {
     const QJsonObject img{
         {"type", "img"}, {"props", QJsonObject{{"src", src}, {"style", QJsonObject{{"width", 100}, {"height", 100}}}}}};
-    return QJsonObject{
-        {"name", "probe"},
-        {"width", 200},
-        {"height", 200},
-        {"rendererType", engine},
-        {"root", QJsonObject{{"type", "div"},
-                             {"props", QJsonObject{{"style", QJsonObject{{"display", "flex"},
-                                                                         {"width", 200},
-                                                                         {"height", 200},
-                                                                         {"backgroundColor", "#ffffff"}}},
-                                                   {"children", QJsonArray{img}}}}}}};
+    return imprint::test::engineCard("probe", engine, 200, 200, {{"backgroundColor", "#ffffff"}}, QJsonArray{img});
 }
 
-inline std::optional<RenderResult> renderPng(const QJsonObject &document, RenderError *error, const QJsonObject &tweaks = {})
+/// Checks that `result_` (a RenderOutcome) was refused with the code named `code_`, for
+/// `field_`, with `fragment_` in its message (the message is shown when it is not).
+#define VERIFY_REFUSED(result_, code_, field_, fragment_)                                                              \
+    do {                                                                                                               \
+        const auto &refused_ = (result_);                                                                              \
+        QVERIFY(!refused_);                                                                                            \
+        QCOMPARE(refused_.error().codeName(), QString(code_));                                                         \
+        QCOMPARE(refused_.error().field, QString(field_));                                                             \
+        QVERIFY2(refused_.error().message.contains(fragment_), qPrintable(refused_.error().message));                 \
+    } while (false)
+
+/// `request` rendered through the suite's render context.
+inline imprint::test::RenderOutcome renderWith(const RenderRequest &request)
+{
+    return render(request, imprint::test::renderContext());
+}
+
+/// `document` rendered with `tweaks` through the suite's render context.
+inline imprint::test::RenderOutcome renderPng(const QJsonObject &document, const QJsonObject &tweaks = {})
 {
     RenderRequest request;
     request.document = document;
     request.options.tweaks = tweaks;
-    return render(request, imprint::test::renderContext(), error);
+    return renderWith(request);
 }
 
 /// A 600×400 card of `engine` whose one child has `style` (and `children`).
 inline QJsonObject effectCard(const QString &engine, const QJsonObject &style, const QJsonValue &children = {})
 {
-    QJsonObject root{{"display", "flex"}, {"width", 600}, {"height", 400}, {"backgroundColor", "#336699"}};
-    QJsonObject props{{"style", root}};
     QJsonObject inner{{"style", style}};
     if (!children.isUndefined())
         inner.insert("children", children);
-    props.insert("children", QJsonArray{QJsonObject{{"type", "div"}, {"props", inner}}});
-    return QJsonObject{{"name", "fx"},
-                       {"width", 600},
-                       {"height", 400},
-                       {"rendererType", engine},
-                       {"root", QJsonObject{{"type", "div"}, {"props", props}}}};
+    return imprint::test::engineCard("fx", engine, 600, 400, {{"backgroundColor", "#336699"}},
+                                     QJsonArray{QJsonObject{{"type", "div"}, {"props", inner}}});
 }
 
 /// `depth` divs nested one in another inside a white `width`×`height` root, each with
@@ -134,15 +137,8 @@ inline QJsonObject nestedOpacityCard(const QString &engine, int width, int heigh
             style.insert("backgroundColor", i % 2 ? "#0000ff" : "#ffff00");
         node = QJsonObject{{"type", "div"}, {"props", QJsonObject{{"style", style}, {"children", QJsonArray{node}}}}};
     }
-    const QJsonObject rootStyle{
-        {"display", "flex"}, {"width", width}, {"height", height}, {"backgroundColor", "#ffffff"}};
-    return QJsonObject{{"name", "layers"},
-                       {"width", width},
-                       {"height", height},
-                       {"rendererType", engine},
-                       {"root", QJsonObject{{"type", "div"},
-                                            {"props", QJsonObject{{"style", rootStyle},
-                                                                  {"children", QJsonArray{node}}}}}}};
+    return imprint::test::engineCard("layers", engine, width, height, {{"backgroundColor", "#ffffff"}},
+                                     QJsonArray{node});
 }
 
 /// Resets this process's peak resident set (VmHWM) to what is resident now: false where
@@ -169,8 +165,7 @@ inline double peakRssMiB()
 /// What one render cost: its result, wall time (ms) and growth of the peak RSS (MiB,
 /// -1 when it cannot be measured).
 struct MeasuredRender {
-    std::optional<RenderResult> result;
-    RenderError error;
+    imprint::test::RenderOutcome result;
     qint64 ms = 0;
     double peakGrowthMiB = -1;
 };
@@ -182,7 +177,7 @@ inline MeasuredRender measureRender(const RenderRequest &request)
     const double before = peakRssMiB();
     QElapsedTimer timer;
     timer.start();
-    m.result = render(request, imprint::test::renderContext(), &m.error);
+    m.result = renderWith(request);
     m.ms = timer.elapsed();
     if (reset && before >= 0)
         m.peakGrowthMiB = peakRssMiB() - before;

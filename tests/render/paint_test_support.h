@@ -7,7 +7,7 @@
 #include "server/render/paint/geometry.h"
 #include "server/render/paint/recorder.h"
 #include "server/render/pipeline.h"
-#include "tests/support/pipeline_calls.h"
+#include "tests/support/render_requests.h"
 #include "server/render/text/text_engine.h"
 #include "tests/support/render_context.h"
 
@@ -16,6 +16,7 @@
 #include <QJsonObject>
 #include <QtTest>
 
+#include <array>
 #include <thread>
 
 using namespace imprint::render;
@@ -64,6 +65,17 @@ inline void setRadius(ComputedStyle &s, float r)
 {
     for (auto &c : s.borderRadius)
         c = {Length::px(r), Length::px(r)};
+}
+
+/// Gives `s` a border of `style`, `width` px, on every edge, in `colours` (top, right,
+/// bottom, left).
+inline void setBorders(ComputedStyle &s, BorderStyle style, float width, const std::array<QColor, 4> &colours)
+{
+    for (int edge = 0; edge < 4; ++edge) {
+        s.borderStyle[edge] = style;
+        s.borderWidth[edge] = width;
+        s.borderColor[edge] = colours[edge];
+    }
 }
 
 inline bool near(QRgb a, QColor b, int tolerance = 3)
@@ -127,10 +139,9 @@ inline QImage renderCard(const QJsonObject &childStyle, const QString &engine = 
     RenderRequest request;
     request.options.engine = imprint::test::engineOption(engine);
     request.document = oneChildCard(root, child);
-    RenderError error;
-    const auto result = render(request, imprint::test::renderContext(), &error);
+    const auto result = render(request, imprint::test::renderContext());
     if (!result)
-        qWarning("render failed: %s", qPrintable(error.message));
+        qWarning("render failed: %s", qPrintable(imprint::test::failureOf(result).message));
     if (result && warnings)
         *warnings = result->warnings;
     return result ? QImage::fromData(result->bytes).convertToFormat(QImage::Format_ARGB32) : QImage();
@@ -156,10 +167,9 @@ inline QImage renderDecoratedText(const QJsonObject &decoration, const QString &
         {"width", 240},
         {"height", 80},
         {"root", QJsonObject{{"type", "div"}, {"props", QJsonObject{{"style", style}, {"children", "MMMMM"}}}}}};
-    RenderError error;
-    const auto result = render(request, imprint::test::renderContext(), &error);
+    const auto result = render(request, imprint::test::renderContext());
     if (!result)
-        qWarning("render failed: %s", qPrintable(error.message));
+        qWarning("render failed: %s", qPrintable(imprint::test::failureOf(result).message));
     return result ? QImage::fromData(result->bytes).convertToFormat(QImage::Format_ARGB32) : QImage();
 }
 

@@ -39,6 +39,14 @@ inline ComputedStyle styleOf(const QJsonObject &decl, const ComputedStyle *paren
     return computeStyle(decl, parent, QStringLiteral("div"), 16, QStringLiteral("root.props.style"), warnings);
 }
 
+/// The warnings computing the style of the JSON declarations `json` on a div gives.
+inline QStringList warningsOf(const char *json)
+{
+    QStringList warnings;
+    style(json, nullptr, &warnings);
+    return warnings;
+}
+
 /// A colour from 8-bit channels.
 inline QColor rgba(int r, int g, int b, int a = 255)
 {

@@ -6,11 +6,12 @@
 // by every engine there.
 
 #include "server/render/pipeline.h"
-#include "tests/support/pipeline_calls.h"
+#include "tests/support/render_requests.h"
 #include "server/render/resources/emoji.h"
 #include "tests/support/render_context.h"
+#include "tests/support/images.h"
+#include "tests/support/card_templates.h"
 
-#include <QBuffer>
 #include <QDir>
 #include <QFile>
 #include <QJsonArray>
@@ -27,22 +28,28 @@ const QString kFour = QString::fromUtf8("👍🏽 👨‍👩‍👧 🇫🇷 #�
 
 QJsonObject textCard(const QString &text, const QString &emojiType = {})
 {
-    QJsonObject style{{QStringLiteral("display"), QStringLiteral("flex")},
-                      {QStringLiteral("width"), 800},
-                      {QStringLiteral("height"), 160},
-                      {QStringLiteral("padding"), 20},
-                      {QStringLiteral("backgroundColor"), QStringLiteral("#ffffff")},
-                      {QStringLiteral("fontFamily"), QStringLiteral("DejaVu Sans")},
-                      {QStringLiteral("fontSize"), 48}};
-    QJsonObject doc{{QStringLiteral("width"), 800},
-                    {QStringLiteral("height"), 160},
-                    {QStringLiteral("root"),
-                     QJsonObject{{QStringLiteral("type"), QStringLiteral("div")},
-                                 {QStringLiteral("props"),
-                                  QJsonObject{{QStringLiteral("style"), style}, {QStringLiteral("children"), text}}}}}};
+    QJsonObject doc = imprint::test::flexCard(800, 160, imprint::test::textCardStyle(48, 20), text);
     if (!emojiType.isEmpty())
         doc.insert(QStringLiteral("emojiType"), emojiType);
     return doc;
+}
+
+/// A render of the four emoji of kFour asking for the twemoji set (with `engine`, when named).
+RenderRequest fourInTwemoji(const QString &engine = {})
+{
+    RenderRequest request;
+    request.document = textCard(kFour);
+    request.options.engine = imprint::test::engineOption(engine);
+    request.options.emojiSet = imprint::test::emojiOption(QStringLiteral("twemoji"));
+    return request;
+}
+
+/// The options of a render context whose emoji sets are looked for in `directory`.
+RenderContextOptions emojiFrom(const QString &directory)
+{
+    RenderContextOptions options;
+    options.emojiDirectory = directory;
+    return options;
 }
 
 bool setInstalled(EmojiSet set)
@@ -58,10 +65,9 @@ QString renderSvg(const QString &engine, const QString &emojiType, const QString
     request.options.engine = imprint::test::engineOption(engine);
     request.options.emojiSet = imprint::test::emojiOption(emojiType);
     request.options.format = OutputFormat::Svg;
-    RenderError error;
-    const auto result = render(request, imprint::test::renderContext(), &error);
+    const auto result = render(request, imprint::test::renderContext());
     if (!result)
-        return QStringLiteral("ERROR ") + error.message;
+        return QStringLiteral("ERROR ") + result.error().message;
     if (warnings)
         *warnings = result->warnings;
     return QString::fromUtf8(result->bytes);
@@ -130,20 +136,15 @@ private Q_SLOTS:
     {
         // Two contexts in one process, each with its own sets: nothing is process-wide.
         QTemporaryDir empty;
-        RenderContextOptions options;
-        options.emojiDirectory = empty.path();
-        RenderContext bare(options);
-        RenderRequest request;
-        request.document = textCard(kFour);
-        request.options.emojiSet = imprint::test::emojiOption(QStringLiteral("twemoji"));
+        RenderContext bare(emojiFrom(empty.path()));
+        RenderRequest request = fourInTwemoji();
         request.options.format = OutputFormat::Svg;
-        RenderError error;
-        const auto missing = render(request, bare, &error);
+        const auto missing = render(request, bare);
         QVERIFY(missing);
         QVERIFY2(!missing->warnings.filter(empty.path()).isEmpty(), qPrintable(missing->warnings.join(u'\n')));
         if (!setInstalled(EmojiSet::Twemoji))
             QFAIL("the twemoji set is not installed: run scripts/fetch-emoji");
-        const auto found = render(request, imprint::test::renderContext(), &error);
+        const auto found = render(request, imprint::test::renderContext());
         QVERIFY(found);
         QVERIFY2(found->warnings.filter(QStringLiteral("emoji")).isEmpty(), qPrintable(found->warnings.join(u'\n')));
     }
@@ -152,16 +153,9 @@ private Q_SLOTS:
     {
         if (!setInstalled(EmojiSet::Twemoji))
             QFAIL("the twemoji set is not installed: run scripts/fetch-emoji");
-        RenderContextOptions options;
-        options.emojiDirectory = imprint::test::renderContext().emoji().directory();
-        RenderContext context(options);
+        RenderContext context(emojiFrom(imprint::test::renderContext().emoji().directory()));
         // A 2×2 PNG as a background image and an <img>, and four emoji.
-        QImage pixel(2, 2, QImage::Format_ARGB32);
-        pixel.fill(Qt::red);
-        QByteArray png;
-        QBuffer buffer(&png);
-        buffer.open(QIODevice::WriteOnly);
-        pixel.save(&buffer, "PNG");
+        const QByteArray png = imprint::test::solidPng(QSize(2, 2), Qt::red);
         const QString url = QStringLiteral("data:image/png;base64,") + QString::fromLatin1(png.toBase64());
         QJsonObject doc = textCard(kFour);
         QJsonObject img{{"type", "img"},
@@ -179,8 +173,8 @@ private Q_SLOTS:
         request.document = doc;
         request.options.engine = imprint::test::engineOption(QStringLiteral("takumi"));
         request.options.emojiSet = imprint::test::emojiOption(QStringLiteral("twemoji"));
-        RenderError error;
-        QVERIFY2(render(request, context, &error), qPrintable(error.message));
+        auto rendered = render(request, context);
+        QVERIFY2(rendered, qPrintable(imprint::test::failureOf(rendered).message));
         const RenderContextStats first = context.stats();
         QCOMPARE(first.images.misses, quint64(1)); // the <img>; its background is the same URL
         QCOMPARE(first.images.entries, qint64(1));
@@ -189,7 +183,8 @@ private Q_SLOTS:
         QCOMPARE(first.emoji.entries, qint64(4));
         // The shaping cache is per thread, so earlier tests' runs may already be in it.
         QVERIFY(first.textShaping.hits + first.textShaping.misses >= 1);
-        QVERIFY(render(request, context, &error));
+        rendered = render(request, context);
+        QVERIFY(rendered);
         const RenderContextStats second = context.stats();
         QCOMPARE(second.images.misses, first.images.misses); // decoded once
         QVERIFY(second.images.hits > first.images.hits);
@@ -207,14 +202,14 @@ private Q_SLOTS:
         // pipeline's error.
         const auto parsed = parseEmojiSetOption(QStringLiteral("applemoji"));
         QVERIFY(!parsed);
-        RenderError error = parsed.error();
-        QCOMPARE(error.codeName(), QStringLiteral("invalid_emoji_type"));
-        QCOMPARE(error.field, QStringLiteral("emojiType"));
-        QCOMPARE(error.message, QStringLiteral("unknown emojiType 'applemoji' (twemoji, openmoji or noto)"));
+        QCOMPARE(parsed.error().codeName(), QStringLiteral("invalid_emoji_type"));
+        QCOMPARE(parsed.error().field, QStringLiteral("emojiType"));
+        QCOMPARE(parsed.error().message, QStringLiteral("unknown emojiType 'applemoji' (twemoji, openmoji or noto)"));
         // The template's own value is checked too (by the template parser or the renderer).
         request.document = textCard(QStringLiteral("hi"), QStringLiteral("nope"));
-        QVERIFY(!render(request, imprint::test::renderContext(), &error));
-        QVERIFY2(error.field.contains(QStringLiteral("emojiType")), qPrintable(error.field));
+        const auto rendered = render(request, imprint::test::renderContext());
+        QVERIFY(!rendered);
+        QVERIFY2(rendered.error().field.contains(QStringLiteral("emojiType")), qPrintable(rendered.error().field));
     }
 
     void eachClusterIsOneImage_data()
@@ -267,16 +262,9 @@ private Q_SLOTS:
     {
         QFETCH(QString, engine);
         QTemporaryDir empty;
-        RenderContextOptions options;
-        options.emojiDirectory = empty.path();
-        RenderContext context(options);
-        RenderRequest request;
-        request.document = textCard(kFour);
-        request.options.engine = imprint::test::engineOption(engine);
-        request.options.emojiSet = imprint::test::emojiOption(QStringLiteral("twemoji"));
-        RenderError error;
-        const auto result = render(request, context, &error);
-        QVERIFY2(result, qPrintable(error.message));
+        RenderContext context(emojiFrom(empty.path()));
+        const auto result = render(fourInTwemoji(engine), context);
+        QVERIFY2(result, qPrintable(imprint::test::failureOf(result).message));
         QVERIFY(!result->bytes.isEmpty());
         QVERIFY2(!result->warnings.filter(QStringLiteral("twemoji")).isEmpty(),
                  qPrintable(result->warnings.join(u'\n')));
@@ -304,11 +292,10 @@ private Q_SLOTS:
     {
         QFETCH(QString, name);
         QFETCH(QString, engine);
-        RenderError error;
         const auto result = imprint::test::renderTemplateFile(
             QStringLiteral(IMPRINT_SOURCE_DIR "/tests/render/fixtures/intl/%1.json").arg(name), engine,
-            imprint::test::renderContext(), &error);
-        QVERIFY2(result, qPrintable(error.message));
+            imprint::test::renderContext());
+        QVERIFY2(result, qPrintable(imprint::test::failureOf(result).message));
         const QImage image = QImage::fromData(result->bytes);
         QCOMPARE(image.size(), QSize(1200, 630));
         const QString dump = qEnvironmentVariable("IMPRINT_EMOJI_DUMP");

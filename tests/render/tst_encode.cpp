@@ -4,7 +4,7 @@
 #include "server/render/document/template.h"
 #include "server/render/encode/encode.h"
 #include "server/render/pipeline.h"
-#include "tests/support/pipeline_calls.h"
+#include "tests/support/render_requests.h"
 #include "tests/support/fixtures.h"
 #include "tests/support/render_context.h"
 #include "tests/support/ssim.h"
@@ -374,9 +374,8 @@ private Q_SLOTS:
         RenderRequest request;
         request.document = imprint::render::test::fixtureTemplate(name);
         request.options.engine = imprint::test::engineOption(QStringLiteral("takumi"));
-        RenderError error;
-        const auto doc = layOut(request, imprint::test::renderContext(), &error);
-        QVERIFY2(doc, qPrintable(error.message));
+        const auto doc = layOut(request, imprint::test::renderContext());
+        QVERIFY2(doc, qPrintable(imprint::test::failureOf(doc).message));
         const QImage rendered = paintToImage(doc->layout, doc->size, imprint::test::renderContext().paintResources())
                                     .convertToFormat(QImage::Format_ARGB32);
         const QByteArray png = encodePng(rendered, pngTier(PngCompression::Default));

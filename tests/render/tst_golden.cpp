@@ -6,7 +6,7 @@
 #include "server/render/backends/raster.h"
 #include "server/render/encode/encode.h"
 #include "server/render/pipeline.h"
-#include "tests/support/pipeline_calls.h"
+#include "tests/support/render_requests.h"
 #include "tests/support/fixtures.h"
 #include "tests/support/render_context.h"
 #include "tests/support/ssim.h"
@@ -46,13 +46,10 @@ private Q_SLOTS:
     {
         QFETCH(QString, name);
         QFETCH(double, threshold);
-        RenderRequest request;
-        request.document = fixtureTemplate(name);
+        const RenderRequest request = imprint::test::goldenRequest(name, QStringLiteral("takumi"));
         QVERIFY2(!request.document.isEmpty(), qPrintable(name));
-        request.options.engine = imprint::test::engineOption(QStringLiteral("takumi"));
-        RenderError error;
-        const auto doc = layOut(request, imprint::test::renderContext(), &error);
-        QVERIFY2(doc, qPrintable(error.field + QStringLiteral(": ") + error.message));
+        const auto doc = layOut(request, imprint::test::renderContext());
+        QVERIFY2(doc, qPrintable(imprint::test::failureText(doc)));
         const QImage rendered = paintToImage(doc->layout, doc->size, imprint::test::renderContext().paintResources());
         const QImage reference(referencePng(name));
         QVERIFY(!reference.isNull());

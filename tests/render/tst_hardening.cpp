@@ -54,9 +54,8 @@ private slots:
     {
         QFETCH(QString, engine);
         QFETCH(QString, src);
-        RenderError error;
-        const auto result = renderPng(imgCard(src, engine), &error);
-        QVERIFY2(result, qPrintable(error.message));
+        const auto result = renderPng(imgCard(src, engine));
+        QVERIFY2(result, qPrintable(imprint::test::failureOf(result).message));
         QCOMPARE(countNear(decodePng(result->bytes), Qt::red), 0);
     }
 
@@ -76,9 +75,8 @@ private slots:
                                                                       {"height", 200},
                                                                       {"backgroundColor", "#ffffff"},
                                                                       {"backgroundImage", "url(" + url + ")"}}}}}};
-        RenderError error;
-        const auto result = renderPng(doc, &error);
-        QVERIFY2(result, qPrintable(error.message));
+        const auto result = renderPng(doc);
+        QVERIFY2(result, qPrintable(imprint::test::failureOf(result).message));
         QCOMPARE(countNear(decodePng(result->bytes), Qt::red), 0);
     }
 
@@ -88,12 +86,11 @@ private slots:
         QJsonObject doc = imgCard("{{avatar}}", "takumi");
         doc["variables"] = QJsonArray{
             QJsonObject{{"name", "avatar"}, {"type", "image"}, {"default", dataUrl(pngOf(Qt::blue), "image/png")}}};
-        RenderError error;
-        auto result = renderPng(doc, &error);
-        QVERIFY2(result, qPrintable(error.message));
+        auto result = renderPng(doc);
+        QVERIFY2(result, qPrintable(imprint::test::failureOf(result).message));
         QVERIFY(countNear(decodePng(result->bytes), Qt::blue) > 1000); // the default draws
-        result = renderPng(doc, &error, {{"avatar", dataUrl(svgReferencing(m_secret), "image/svg+xml")}});
-        QVERIFY2(result, qPrintable(error.message));
+        result = renderPng(doc, {{"avatar", dataUrl(svgReferencing(m_secret), "image/svg+xml")}});
+        QVERIFY2(result, qPrintable(imprint::test::failureOf(result).message));
         QCOMPARE(countNear(decodePng(result->bytes), Qt::red), 0);
     }
 
@@ -122,9 +119,8 @@ private slots:
                 "x=\"25\"/>"
                 "<image xlink:href=\""
               + dataUrl(inner, "image/svg+xml").toLatin1() + "\" x=\"50\" y=\"50\" width=\"50\" height=\"50\"/></svg>";
-        RenderError error;
-        const auto result = renderPng(imgCard(dataUrl(svg, "image/svg+xml"), engine), &error);
-        QVERIFY2(result, qPrintable(error.message));
+        const auto result = renderPng(imgCard(dataUrl(svg, "image/svg+xml"), engine));
+        QVERIFY2(result, qPrintable(imprint::test::failureOf(result).message));
         const QImage image = decodePng(result->bytes);
         QVERIFY(countNear(image, QColor(0, 0, 255)) > 2000); // gradient through a <style> rule
         QVERIFY(countNear(image, QColor(0, 160, 0)) > 2000); // embedded PNG
@@ -150,9 +146,8 @@ private slots:
         QFETCH(QString, html);
         const QJsonObject doc{
             {"name", "probe"}, {"width", 200}, {"height", 200}, {"rendererType", "html"}, {"html", html}};
-        RenderError error;
-        const auto result = renderPng(doc, &error);
-        QVERIFY2(result, qPrintable(error.message));
+        const auto result = renderPng(doc);
+        QVERIFY2(result, qPrintable(imprint::test::failureOf(result).message));
         QCOMPARE(countNear(decodePng(result->bytes), Qt::red), 0);
     }
 
@@ -165,9 +160,8 @@ private slots:
             {"rendererType", "html"},
             {"html",
              QString("<img src=\"%1\" width=\"100\" height=\"100\">").arg(dataUrl(pngOf(Qt::blue), "image/png"))}};
-        RenderError error;
-        const auto result = renderPng(doc, &error);
-        QVERIFY2(result, qPrintable(error.message));
+        const auto result = renderPng(doc);
+        QVERIFY2(result, qPrintable(imprint::test::failureOf(result).message));
         QVERIFY(countNear(decodePng(result->bytes), Qt::blue) > 5000);
     }
 
@@ -180,10 +174,10 @@ private slots:
             {"name", "deep"}, {"width", 400}, {"height", 300}, {"markup", QString("<div>").repeated(100000)}};
         QElapsedTimer timer;
         timer.start();
-        RenderError error;
-        QVERIFY(!renderPng(doc, &error));
-        QCOMPARE(error.codeName(), QString("too_many_nodes"));
-        QCOMPARE(error.field, QString("markup"));
+        const auto rendered = renderPng(doc);
+        QVERIFY(!rendered);
+        QCOMPARE(rendered.error().codeName(), QString("too_many_nodes"));
+        QCOMPARE(rendered.error().field, QString("markup"));
         QVERIFY2(timer.elapsed() < 2000, qPrintable(QString::number(timer.elapsed())));
     }
 
@@ -203,11 +197,7 @@ private slots:
                               {"height", 300},
                               {"rendererType", "html"},
                               {"html", QString("<table><tr><td>").repeated(levels) + "x"}};
-        RenderError error;
-        QVERIFY(!renderPng(doc, &error));
-        QCOMPARE(error.codeName(), QString("render_budget_exceeded"));
-        QCOMPARE(error.field, QString("html"));
-        QVERIFY2(error.message.contains(why), qPrintable(error.message));
+        VERIFY_REFUSED(renderPng(doc), "render_budget_exceeded", "html", why);
     }
 
     void deepTreeInHtmlEngineStaysCheap()
@@ -229,16 +219,15 @@ private slots:
         const QString html = [&] {
             RenderRequest request;
             request.document = doc;
-            RenderError error;
-            auto laid = layOut(request, imprint::test::renderContext(), &error);
+            auto laid = layOut(request, imprint::test::renderContext());
             return laid ? treeToHtml(*laid->root) : QString();
         }();
         QVERIFY(!html.isEmpty());
         QVERIFY2(html.count("<table") <= 60, qPrintable(QString::number(html.count("<table"))));
-        RenderError error;
         QElapsedTimer timer;
         timer.start();
-        QVERIFY2(renderPng(doc, &error), qPrintable(error.message));
+        const auto rendered = renderPng(doc);
+        QVERIFY2(rendered, qPrintable(imprint::test::failureOf(rendered).message));
         QVERIFY2(timer.elapsed() < 5000, qPrintable(QString::number(timer.elapsed())));
     }
 
@@ -254,20 +243,12 @@ private slots:
                 {"type", "div"},
                 {"props", QJsonObject{{"style", QJsonObject{{"fontSize", 40}, {"textShadow", layers.join(", ")}}},
                                       {"children", "Shadow text"}}}});
-        const QJsonObject doc{{"name", "shadows"},
-                              {"width", 4096},
-                              {"height", 4096},
-                              {"rendererType", "satori"},
-                              {"root", QJsonObject{{"type", "div"},
-                                                   {"props", QJsonObject{{"style", QJsonObject{{"display", "flex"},
-                                                                                               {"flexWrap", "wrap"},
-                                                                                               {"width", 4096},
-                                                                                               {"height", 4096}}},
-                                                                         {"children", kids}}}}}};
-        RenderError error;
-        QVERIFY(!renderPng(doc, &error));
-        QCOMPARE(error.codeName(), QString("render_budget_exceeded"));
-        QCOMPARE(error.field, QString("effects"));
+        const QJsonObject doc
+            = imprint::test::engineCard("shadows", "satori", 4096, 4096, {{"flexWrap", "wrap"}}, kids);
+        const auto rendered = renderPng(doc);
+        QVERIFY(!rendered);
+        QCOMPARE(rendered.error().codeName(), QString("render_budget_exceeded"));
+        QCOMPARE(rendered.error().field, QString("effects"));
     }
 
     void blurredAreaBounded()
@@ -276,49 +257,25 @@ private slots:
         QStringList layers;
         for (int i = 0; i < 12; ++i)
             layers << QString("0 0 %1px #000").arg(10 + i);
-        const QJsonObject doc{
-            {"name", "area"},
-            {"width", 1000},
-            {"height", 1000},
-            {"rendererType", "takumi"},
-            {"root", QJsonObject{{"type", "div"},
-                                 {"props", QJsonObject{{"style", QJsonObject{{"display", "flex"},
-                                                                             {"width", 1000},
-                                                                             {"height", 1000},
-                                                                             {"boxShadow", layers.join(", ")}}}}}}}};
-        RenderError error;
-        QVERIFY(!renderPng(doc, &error));
-        QCOMPARE(error.codeName(), QString("render_budget_exceeded"));
-        QVERIFY2(error.message.contains("megapixels"), qPrintable(error.message));
+        const QJsonObject doc
+            = imprint::test::engineCard("area", "takumi", 1000, 1000, {{"boxShadow", layers.join(", ")}});
+        const auto rendered = renderPng(doc);
+        QVERIFY(!rendered);
+        QCOMPARE(rendered.error().codeName(), QString("render_budget_exceeded"));
+        QVERIFY2(rendered.error().message.contains("megapixels"), qPrintable(rendered.error().message));
     }
 
     void ordinaryShadowsStillRender()
     {
-        const QJsonObject doc{
-            {"name", "ok"},
-            {"width", 1200},
-            {"height", 630},
-            {"rendererType", "satori"},
-            {"root",
-             QJsonObject{
-                 {"type", "div"},
-                 {"props",
-                  QJsonObject{
-                      {"style", QJsonObject{{"display", "flex"},
-                                            {"width", 1200},
-                                            {"height", 630},
-                                            {"backgroundColor", "#ffffff"},
-                                            {"padding", 60}}},
-                      {"children",
-                       QJsonArray{QJsonObject{
-                           {"type", "div"},
-                           {"props",
-                            QJsonObject{{"style", QJsonObject{{"fontSize", 64},
-                                                              {"textShadow", "0 4px 12px rgba(0,0,0,.4), 0 0 2px #000"},
-                                                              {"boxShadow", "0 10px 30px rgba(0,0,0,.3)"}}},
-                                        {"children", "A title with shadows"}}}}}}}}}}};
-        RenderError error;
-        QVERIFY2(renderPng(doc, &error), qPrintable(error.message));
+        const QJsonObject titleStyle{{"fontSize", 64},
+                                     {"textShadow", "0 4px 12px rgba(0,0,0,.4), 0 0 2px #000"},
+                                     {"boxShadow", "0 10px 30px rgba(0,0,0,.3)"}};
+        const QJsonObject title{
+            {"type", "div"}, {"props", QJsonObject{{"style", titleStyle}, {"children", "A title with shadows"}}}};
+        const QJsonObject doc = imprint::test::engineCard(
+            "ok", "satori", 1200, 630, {{"backgroundColor", "#ffffff"}, {"padding", 60}}, QJsonArray{title});
+        const auto rendered = renderPng(doc);
+        QVERIFY2(rendered, qPrintable(imprint::test::failureOf(rendered).message));
     }
 
     // ------------------------------------------------ the sanitiser's rules

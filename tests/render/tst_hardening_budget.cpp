@@ -46,9 +46,9 @@ private slots:
         QFETCH(QJsonObject, style);
         QElapsedTimer timer;
         timer.start();
-        RenderError error;
-        const auto result = renderPng(effectCard(engine, style), &error);
+        const auto result = renderPng(effectCard(engine, style));
         // Either drawn or refused by the budget, never slow and never a crash.
+        const RenderError error = imprint::test::failureOf(result);
         QVERIFY2(result || error.codeName() == QString("render_budget_exceeded"), qPrintable(error.message));
         QVERIFY2(timer.elapsed() < 5000, qPrintable(QString::number(timer.elapsed())));
     }
@@ -85,8 +85,8 @@ private slots:
                                   {"children", thumbnails}}}};
         QFETCH(QString, engine);
         const QJsonObject doc{{"name", "glass"}, {"width", 1200}, {"height", 630}, {"rendererType", engine}, {"root", root}};
-        RenderError error;
-        QVERIFY2(renderPng(doc, &error), qPrintable(error.message));
+        const auto rendered = renderPng(doc);
+        QVERIFY2(rendered, qPrintable(imprint::test::failureOf(rendered).message));
     }
 
     void deeplyNestedFiltersRefused()
@@ -99,11 +99,7 @@ private slots:
                                                      {"children", QJsonArray{node}}}}};
         const QJsonObject doc{
             {"name", "nest"}, {"width", 400}, {"height", 400}, {"rendererType", "takumi"}, {"root", node}};
-        RenderError error;
-        QVERIFY(!renderPng(doc, &error));
-        QCOMPARE(error.codeName(), QString("render_budget_exceeded"));
-        QCOMPARE(error.field, QString("effects"));
-        QVERIFY2(error.message.contains("nests effect layers"), qPrintable(error.message));
+        VERIFY_REFUSED(renderPng(doc), "render_budget_exceeded", "effects", "nests effect layers");
     }
 
     // --- the render budget counts every layer (issue 34 item 4) -------------------------
@@ -122,10 +118,7 @@ private slots:
         RenderRequest request;
         request.document = nestedOpacityCard("takumi", side, side, 63, 0.99, 0, false);
         const MeasuredRender m = measureRender(request);
-        QVERIFY(!m.result);
-        QCOMPARE(m.error.codeName(), QString("render_budget_exceeded"));
-        QCOMPARE(m.error.field, QString("opacity"));
-        QVERIFY2(m.error.message.contains("MiB of offscreen layers"), qPrintable(m.error.message));
+        VERIFY_REFUSED(m.result, "render_budget_exceeded", "opacity", "MiB of offscreen layers");
         // Refused after layout, before any layer or the canvas is allocated.
         QVERIFY2(m.ms < 500, qPrintable(QString("%1 ms").arg(m.ms)));
         qInfo("%d px probe: refused in %lld ms, peak RSS +%.1f MiB", side, m.ms, m.peakGrowthMiB);
@@ -144,7 +137,7 @@ private slots:
         request.budget.layerBytesPerCanvas = 1e6;
         request.budget.maxLayerNesting = 1000;
         const MeasuredRender m = measureRender(request);
-        QVERIFY2(m.result, qPrintable(m.error.message));
+        QVERIFY2(m.result, qPrintable(imprint::test::failureOf(m.result).message));
         qInfo("2400 px probe, pre-paint bound lifted: drawn in %lld ms, peak RSS +%.1f MiB", m.ms, m.peakGrowthMiB);
         QVERIFY2(m.ms < 5000, qPrintable(QString("%1 ms").arg(m.ms)));
         if (m.peakGrowthMiB >= 0) // the canvas (22 MiB), 8 canvases + 64 MiB of layers, the PNG
@@ -157,14 +150,11 @@ private slots:
         // layers is over 8 canvases + 64 MiB; 12 of them are not.
         RenderRequest request;
         request.document = nestedOpacityCard("takumi", 2000, 2000, 16, 0.9, 0, false);
-        RenderError error;
-        QVERIFY(!render(request, imprint::test::renderContext(), &error));
-        QCOMPARE(error.codeName(), QString("render_budget_exceeded"));
-        QCOMPARE(error.field, QString("opacity"));
-        QVERIFY2(error.message.contains("MiB of offscreen layers"), qPrintable(error.message));
+        VERIFY_REFUSED(renderWith(request), "render_budget_exceeded", "opacity", "MiB of offscreen layers");
         // Nested groups shrink with their padding: the same depth over a smaller area fits.
         request.document = nestedOpacityCard("takumi", 2000, 2000, 16, 0.9, 60, false);
-        QVERIFY2(render(request, imprint::test::renderContext(), &error), qPrintable(error.message));
+        const auto fits = renderWith(request);
+        QVERIFY2(fits, qPrintable(imprint::test::failureOf(fits).message));
     }
 
     void layerNestingBounded()
@@ -172,11 +162,7 @@ private slots:
         // Small layers, but more of them open at once than any design nests.
         RenderRequest request;
         request.document = nestedOpacityCard("takumi", 300, 300, 40, 0.99, 2, false);
-        RenderError error;
-        QVERIFY(!render(request, imprint::test::renderContext(), &error));
-        QCOMPARE(error.codeName(), QString("render_budget_exceeded"));
-        QCOMPARE(error.field, QString("opacity"));
-        QVERIFY2(error.message.contains("40 deep; at most 32 levels"), qPrintable(error.message));
+        VERIFY_REFUSED(renderWith(request), "render_budget_exceeded", "opacity", "40 deep; at most 32 levels");
     }
 
     void transformedLayersCountOnTheDevice()
@@ -204,12 +190,10 @@ private slots:
         };
         RenderRequest request;
         request.document = card("none");
-        RenderError error;
-        QVERIFY2(render(request, imprint::test::renderContext(), &error), qPrintable(error.message));
+        const auto fits = renderWith(request);
+        QVERIFY2(fits, qPrintable(imprint::test::failureOf(fits).message));
         request.document = card("scale(10)");
-        QVERIFY(!render(request, imprint::test::renderContext(), &error));
-        QCOMPARE(error.field, QString("opacity"));
-        QVERIFY2(error.message.contains("MiB of offscreen layers"), qPrintable(error.message));
+        VERIFY_REFUSED(renderWith(request), "render_budget_exceeded", "opacity", "MiB of offscreen layers");
     }
 
     void scaledLayersCountAtDevicePixels()
@@ -218,12 +202,10 @@ private slots:
         // scale 3 the canvas is 3000² px and the layers 412 MiB, over 8 × 34 + 64 MiB.
         RenderRequest request;
         request.document = nestedOpacityCard("takumi", 1000, 1000, 12, 0.9, 0, false);
-        RenderError error;
-        QVERIFY2(render(request, imprint::test::renderContext(), &error), qPrintable(error.message));
+        const auto fits = renderWith(request);
+        QVERIFY2(fits, qPrintable(imprint::test::failureOf(fits).message));
         request.options.scale = 3;
-        QVERIFY(!render(request, imprint::test::renderContext(), &error));
-        QCOMPARE(error.field, QString("opacity"));
-        QVERIFY2(error.message.contains("3000×3000 px"), qPrintable(error.message));
+        VERIFY_REFUSED(renderWith(request), "render_budget_exceeded", "opacity", "3000×3000 px");
     }
 
     void moderateOpacityNestingRenders()
@@ -234,7 +216,7 @@ private slots:
         RenderRequest request;
         request.document = nestedOpacityCard("takumi", 1200, 630, 6, alpha, 20, true);
         const MeasuredRender m = measureRender(request);
-        QVERIFY2(m.result, qPrintable(m.error.message));
+        QVERIFY2(m.result, qPrintable(imprint::test::failureOf(m.result).message));
         qInfo("6 nested groups at 1200×630: %lld ms, peak RSS +%.1f MiB", m.ms, m.peakGrowthMiB);
         const QImage image = decodePng(m.result->bytes);
         QCOMPARE(image.size(), QSize(1200, 630));
@@ -287,7 +269,7 @@ private slots:
         request.document = nestedOpacityCard(engine, side, side, 63, 0.99, 0, false);
         request.options.format = OutputFormat(format);
         const MeasuredRender m = measureRender(request);
-        QVERIFY2(m.result, qPrintable(m.error.message));
+        QVERIFY2(m.result, qPrintable(imprint::test::failureOf(m.result).message));
         qInfo("%s: %lld ms, peak RSS +%.1f MiB", QTest::currentDataTag(), m.ms, m.peakGrowthMiB);
         QVERIFY2(m.ms < 5000, qPrintable(QString("%1 ms").arg(m.ms)));
         if (m.peakGrowthMiB >= 0) // the canvas (22 MiB at 2400 px) and its encoding, no layers
@@ -302,10 +284,10 @@ private slots:
         root.insert("props", props);
         doc.insert("root", root);
         request.document = doc;
-        RenderError error;
-        QVERIFY(!render(request, imprint::test::renderContext(), &error));
-        QCOMPARE(error.codeName(), QString("render_budget_exceeded"));
-        QCOMPARE(error.field, QString("opacity"));
+        const auto rendered = renderWith(request);
+        QVERIFY(!rendered);
+        QCOMPARE(rendered.error().codeName(), QString("render_budget_exceeded"));
+        QCOMPARE(rendered.error().field, QString("opacity"));
     }
 
     void decodedImagesBounded()
@@ -320,33 +302,20 @@ private slots:
                 {"props", QJsonObject{{"src", src}, {"style", QJsonObject{{"width", 40}, {"height", 40}}}}}});
         }
         auto card = [](const QJsonArray &children) {
-            return QJsonObject{
-                {"name", "images"},
-                {"width", 400},
-                {"height", 300},
-                {"rendererType", "takumi"},
-                {"root", QJsonObject{{"type", "div"},
-                                     {"props", QJsonObject{{"style", QJsonObject{{"display", "flex"},
-                                                                                 {"flexWrap", "wrap"},
-                                                                                 {"width", 400},
-                                                                                 {"height", 300}}},
-                                                           {"children", children}}}}}};
+            return imprint::test::engineCard("images", "takumi", 400, 300, {{"flexWrap", "wrap"}}, children);
         };
         RenderRequest request;
         request.document = card(kids);
         const MeasuredRender m = measureRender(request);
-        QVERIFY(!m.result);
-        QCOMPARE(m.error.codeName(), QString("render_budget_exceeded"));
-        QCOMPARE(m.error.field, QString("root.props.children[8].props.src"));
-        QVERIFY2(m.error.message.contains("2048×2048 px"), qPrintable(m.error.message));
+        VERIFY_REFUSED(m.result, "render_budget_exceeded", "root.props.children[8].props.src", "2048×2048 px");
         qInfo("9 × 2048² images: refused in %lld ms, peak RSS +%.1f MiB", m.ms, m.peakGrowthMiB);
         // Eight of them render; the same image named many times is decoded once.
         kids.removeLast();
         for (int i = 0; i < 20; ++i)
             kids.append(kids[0]);
         request.document = card(kids);
-        RenderError error;
-        QVERIFY2(render(request, imprint::test::renderContext(), &error), qPrintable(error.message));
+        const auto rendered = renderWith(request);
+        QVERIFY2(rendered, qPrintable(imprint::test::failureOf(rendered).message));
     }
 
     void decodedBackgroundsBounded_data()
@@ -374,26 +343,14 @@ private slots:
                                                                 {"backgroundColor", "red"},
                                                                 {property, QString("url(%1)").arg(url)},
                                                                 {sizeProperty, "cover"}}}}}});
-            return QJsonObject{{"name", "backgrounds"},
-                               {"width", 400},
-                               {"height", 300},
-                               {"rendererType", "takumi"},
-                               {"root", QJsonObject{{"type", "div"},
-                                                    {"props", QJsonObject{{"style", QJsonObject{{"display", "flex"},
-                                                                                                {"flexWrap", "wrap"},
-                                                                                                {"width", 400},
-                                                                                                {"height", 300}}},
-                                                                          {"children", kids}}}}}};
+            return imprint::test::engineCard("backgrounds", "takumi", 400, 300, {{"flexWrap", "wrap"}}, kids);
         };
         RenderRequest request;
         request.document = card(12);
-        RenderError error;
-        QVERIFY(!render(request, imprint::test::renderContext(), &error));
-        QCOMPARE(error.codeName(), QString("render_budget_exceeded"));
-        QCOMPARE(error.field, property);
-        QVERIFY2(error.message.contains(property + " of element 0.8"), qPrintable(error.message));
+        VERIFY_REFUSED(renderWith(request), "render_budget_exceeded", property, property + " of element 0.8");
         request.document = card(4);
-        QVERIFY2(render(request, imprint::test::renderContext(), &error), qPrintable(error.message));
+        const auto fits = renderWith(request);
+        QVERIFY2(fits, qPrintable(imprint::test::failureOf(fits).message));
     }
 
     void varBombRendersWithAWarning()
@@ -404,9 +361,8 @@ private slots:
             style.insert(QString("--v%1").arg(i), QString("var(--v%1)var(--v%1)").arg(i - 1));
         QElapsedTimer timer;
         timer.start();
-        RenderError error;
-        const auto result = renderPng(effectCard("takumi", style), &error);
-        QVERIFY2(result, qPrintable(error.message));
+        const auto result = renderPng(effectCard("takumi", style));
+        QVERIFY2(result, qPrintable(imprint::test::failureOf(result).message));
         QVERIFY(timer.elapsed() < 3000);
         QVERIFY2(result->warnings.join('\n').contains("longer than"), qPrintable(result->warnings.join('\n')));
     }
@@ -428,22 +384,24 @@ private slots:
                                         engine);
         RenderRequest request;
         request.document = doc;
-        RenderError error;
-        QVERIFY2(render(request, imprint::test::renderContext(), &error), qPrintable(error.message));
+        auto rendered = renderWith(request);
+        QVERIFY2(rendered, qPrintable(imprint::test::failureOf(rendered).message));
 
         request.cancellation = RenderCancellation::withDeadline(1);
         QThread::msleep(5);
-        QVERIFY(!render(request, imprint::test::renderContext(), &error));
-        QCOMPARE(error.code, RenderErrorCode::RenderBudgetExceeded);
-        QCOMPARE(error.field, QStringLiteral("deadline"));
-        QVERIFY(error.message.contains("1 ms"));
+        rendered = renderWith(request);
+        QVERIFY(!rendered);
+        QCOMPARE(rendered.error().code, RenderErrorCode::RenderBudgetExceeded);
+        QCOMPARE(rendered.error().field, QStringLiteral("deadline"));
+        QVERIFY(rendered.error().message.contains("1 ms"));
 
         request.cancellation = RenderCancellation::withDeadline(0);
         request.cancellation.cancel(RenderCancellation::Reason::ShuttingDown);
         request.cancellation.cancel(RenderCancellation::Reason::ClientGone); // the first reason wins
-        QVERIFY(!render(request, imprint::test::renderContext(), &error));
-        QCOMPARE(error.code, RenderErrorCode::RenderCancelled);
-        QVERIFY(error.message.contains("shutting down"));
+        rendered = renderWith(request);
+        QVERIFY(!rendered);
+        QCOMPARE(rendered.error().code, RenderErrorCode::RenderCancelled);
+        QVERIFY(rendered.error().message.contains("shutting down"));
     }
 
     // A player that finds its render cancelled draws nothing more, and unwinds the states
@@ -461,9 +419,8 @@ private slots:
                                                                              {"backgroundColor", "#f00"}}}}}}}};
         RenderRequest request;
         request.document = doc;
-        RenderError error;
-        auto laid = layOut(request, imprint::test::renderContext(), &error);
-        QVERIFY2(laid, qPrintable(error.message));
+        auto laid = layOut(request, imprint::test::renderContext());
+        QVERIFY2(laid, qPrintable(imprint::test::failureOf(laid).message));
         PaintResources resources = imprint::test::renderContext().paintResources();
         const QImage drawn = paintToImage(laid->layout, laid->size, resources);
         QVERIFY(qAlpha(drawn.pixel(50, 50)) > 0);
@@ -487,8 +444,8 @@ private slots:
         QJsonObject doc = imgCard(dataUrl(svg, "image/svg+xml"), "takumi");
         QElapsedTimer timer;
         timer.start();
-        RenderError error;
-        QVERIFY2(renderPng(doc, &error), qPrintable(error.message));
+        const auto rendered = renderPng(doc);
+        QVERIFY2(rendered, qPrintable(imprint::test::failureOf(rendered).message));
         QVERIFY2(timer.elapsed() < 1500, qPrintable(QString::number(timer.elapsed())));
     }
 
@@ -505,9 +462,8 @@ private slots:
             {"type", "div"},
             {"props", QJsonObject{{"style", QJsonObject{{"display", "flex"}, {"width", 200}, {"height", 200}}},
                                   {"children", kids}}}};
-        RenderError error;
-        const auto result = renderPng(doc, &error);
-        QVERIFY2(result, qPrintable(error.message));
+        const auto result = renderPng(doc);
+        QVERIFY2(result, qPrintable(imprint::test::failureOf(result).message));
         QVERIFY2(result->warnings.size() <= 51, qPrintable(QString::number(result->warnings.size())));
         QVERIFY(result->warnings.last().contains("more warnings"));
         for (const QString &w : result->warnings)

@@ -7,10 +7,11 @@
 #include "server/render/backends/html.h"
 #include "server/render/backends/svg.h"
 #include "server/render/pipeline.h"
-#include "tests/support/pipeline_calls.h"
+#include "tests/support/render_requests.h"
 #include "tests/support/fixtures.h"
 #include "tests/support/render_context.h"
 #include "tests/support/ssim.h"
+#include "tests/support/card_templates.h"
 
 #include <QDir>
 #include <QFile>
@@ -45,13 +46,10 @@ private Q_SLOTS:
     {
         QFETCH(QString, name);
         QFETCH(double, threshold);
-        RenderRequest request;
-        request.document = test::fixtureTemplate(name);
+        const RenderRequest request = imprint::test::goldenRequest(name, QStringLiteral("html"));
         QVERIFY(!request.document.isEmpty());
-        request.options.engine = imprint::test::engineOption(QStringLiteral("html"));
-        RenderError error;
-        const auto result = render(request, imprint::test::renderContext(), &error);
-        QVERIFY2(result, qPrintable(error.message));
+        const auto result = render(request, imprint::test::renderContext());
+        QVERIFY2(result, qPrintable(imprint::test::failureOf(result).message));
         const QImage rendered = QImage::fromData(result->bytes);
         const QImage reference(test::referencePng(name));
         QCOMPARE(rendered.size(), reference.size());
@@ -75,11 +73,10 @@ private Q_SLOTS:
             QStringLiteral("<div style='background-color:#123456;color:#ffffff;font-size:40px'>{{title}}</div>"));
         request.options.tweaks = QJsonObject{{QStringLiteral("title"), QStringLiteral("<b>&</b>")}};
         request.options.format = OutputFormat::Svg;
-        RenderError error;
-        const auto svg = render(request, imprint::test::renderContext(), &error); // rendererType html picks the engine
-        QVERIFY2(svg, qPrintable(error.message));
+        const auto svg = render(request, imprint::test::renderContext()); // rendererType html picks the engine
+        QVERIFY2(svg, qPrintable(imprint::test::failureOf(svg).message));
         request.options.format = OutputFormat::Png;
-        const auto png = render(request, imprint::test::renderContext(), &error);
+        const auto png = render(request, imprint::test::renderContext());
         QVERIFY(png);
         const QImage image = QImage::fromData(png->bytes).convertToFormat(QImage::Format_ARGB32);
         QCOMPARE(QColor(image.pixel(2, 10)), QColor(0x12, 0x34, 0x56));
@@ -89,14 +86,14 @@ private Q_SLOTS:
         RenderRequest literal;
         literal.document = htmlTemplate(QStringLiteral(
             "<div style='background-color:#123456;color:#ffffff;font-size:40px'>&lt;b&gt;&amp;&lt;/b&gt;</div>"));
-        const auto expected = render(literal, imprint::test::renderContext(), &error);
+        const auto expected = render(literal, imprint::test::renderContext());
         QVERIFY(expected);
         QCOMPARE(QImage::fromData(png->bytes), QImage::fromData(expected->bytes));
         // ...and not as bold markup.
         RenderRequest bold;
         bold.document = htmlTemplate(
             QStringLiteral("<div style='background-color:#123456;color:#ffffff;font-size:40px'><b>&amp;</b></div>"));
-        QVERIFY(QImage::fromData(render(bold, imprint::test::renderContext(), &error)->bytes)
+        QVERIFY(QImage::fromData(render(bold, imprint::test::renderContext())->bytes)
                 != QImage::fromData(png->bytes));
     }
 
@@ -116,31 +113,21 @@ private Q_SLOTS:
         QFETCH(QString, transform);
         QFETCH(QString, shown);
         RenderRequest request;
-        request.document = QJsonObject{
-            {QStringLiteral("width"), 600},
-            {QStringLiteral("height"), 200},
-            {QStringLiteral("root"),
-             QJsonObject{{QStringLiteral("type"), QStringLiteral("div")},
-                         {QStringLiteral("props"),
-                          QJsonObject{{QStringLiteral("style"),
-                                       QJsonObject{{QStringLiteral("display"), QStringLiteral("flex")},
-                                                   {QStringLiteral("width"), 600},
-                                                   {QStringLiteral("height"), 200},
-                                                   {QStringLiteral("backgroundColor"), QStringLiteral("#ffffff")},
-                                                   {QStringLiteral("color"), QStringLiteral("#000000")},
-                                                   {QStringLiteral("fontFamily"), QStringLiteral("DejaVu Sans")},
-                                                   {QStringLiteral("fontSize"), 48},
-                                                   {QStringLiteral("textTransform"), transform}}},
-                                      {QStringLiteral("children"), QStringLiteral("Hello There")}}}}}};
+        request.document = imprint::test::flexCard(600, 200,
+                                                   {{QStringLiteral("backgroundColor"), QStringLiteral("#ffffff")},
+                                                    {QStringLiteral("color"), QStringLiteral("#000000")},
+                                                    {QStringLiteral("fontFamily"), QStringLiteral("DejaVu Sans")},
+                                                    {QStringLiteral("fontSize"), 48},
+                                                    {QStringLiteral("textTransform"), transform}},
+                                                   QStringLiteral("Hello There"));
         request.options.engine = imprint::test::engineOption(QStringLiteral("html"));
         request.options.format = OutputFormat::Svg;
-        RenderError error;
-        const auto svg = render(request, imprint::test::renderContext(), &error);
-        QVERIFY2(svg, qPrintable(error.message));
+        const auto svg = render(request, imprint::test::renderContext());
+        QVERIFY2(svg, qPrintable(imprint::test::failureOf(svg).message));
         QVERIFY2(svg->bytes.contains(shown.toUtf8()), svg->bytes.constData());
         QVERIFY(!svg->bytes.contains("Hello There"));
         request.options.format = OutputFormat::Png;
-        const auto png = render(request, imprint::test::renderContext(), &error);
+        const auto png = render(request, imprint::test::renderContext());
         QVERIFY(png);
         const QImage raster = QImage::fromData(png->bytes);
         const double ssim = test::ssimOf(raster, rasteriseSvg(svg->bytes, raster.size()));

@@ -7,14 +7,14 @@
 
 #include "server/render/backends/chromium/chromium_browser.h"
 #include "server/render/pipeline.h"
-#include "tests/support/pipeline_calls.h"
+#include "tests/support/render_requests.h"
 #include "server/render/resources/font_file.h"
 #include "server/render/resources/image_decoder.h"
 #include "server/render/text/font_set.h"
 #include "tests/support/fixtures.h"
 #include "tests/support/ssim.h"
+#include "tests/support/images.h"
 
-#include <QBuffer>
 #include <QCryptographicHash>
 #include <QFile>
 #include <QFuture>
@@ -49,13 +49,7 @@ imprint::common::Expected<QByteArray, QString> testFetch(const QUrl &url, QDeadl
         fetchedUrls().append(url.toString());
     }
     if (url == QUrl(QStringLiteral("http://images.test/green.png"))) {
-        QImage image(10, 10, QImage::Format_ARGB32);
-        image.fill(QColor(0, 255, 0));
-        QByteArray png;
-        QBuffer buffer(&png);
-        buffer.open(QIODevice::WriteOnly);
-        image.save(&buffer, "PNG");
-        return png;
+        return imprint::test::solidPng(QSize(10, 10), QColor(0, 255, 0));
     }
     return QStringLiteral("image_refused: not in the test's policy");
 }
@@ -74,9 +68,9 @@ RenderContext &chromiumContext()
     return context;
 }
 
-std::optional<RenderResult> renderHtml(const QJsonObject &document, RenderError *error, qint64 deadlineMs = 10000,
-                                       OutputFormat format = OutputFormat::Png,
-                                       std::shared_ptr<const FontSet> fonts = nullptr)
+imprint::test::RenderOutcome renderHtml(const QJsonObject &document, qint64 deadlineMs = 10000,
+                                        OutputFormat format = OutputFormat::Png,
+                                        std::shared_ptr<const FontSet> fonts = nullptr)
 {
     RenderRequest request;
     request.fonts = std::move(fonts);
@@ -84,7 +78,7 @@ std::optional<RenderResult> renderHtml(const QJsonObject &document, RenderError 
     request.options.engine = imprint::test::engineOption(QStringLiteral("html"));
     request.options.format = format;
     request.cancellation = RenderCancellation::withDeadline(deadlineMs);
-    return render(request, chromiumContext(), error);
+    return render(request, chromiumContext());
 }
 
 QImage decode(const RenderResult &r)
@@ -134,8 +128,8 @@ int pngColourType(const QByteArray &png)
 }
 
 /// A render of `document` with `engine` (any engine, the suite's browser for html).
-std::optional<RenderResult> renderRequest(const QJsonObject &document, const QString &engine, RenderError *error,
-                                          const std::function<void(RenderRequest &)> &adjust = {})
+imprint::test::RenderOutcome renderRequest(const QJsonObject &document, const QString &engine,
+                                           const std::function<void(RenderRequest &)> &adjust = {})
 {
     RenderRequest request;
     request.document = document;
@@ -143,7 +137,7 @@ std::optional<RenderResult> renderRequest(const QJsonObject &document, const QSt
     request.cancellation = RenderCancellation::withDeadline(20000);
     if (adjust)
         adjust(request);
-    return render(request, chromiumContext(), error);
+    return render(request, chromiumContext());
 }
 
 /// A 200 × 100 page: a blue 100 × 50 box at 20,10 on white with "Hi" in its middle, in
@@ -194,9 +188,8 @@ private Q_SLOTS:
     void fixtures()
     {
         QFETCH(QString, name);
-        RenderError error;
-        const auto r = renderHtml(fixtureTemplate(name), &error);
-        QVERIFY2(r, qPrintable(error.message));
+        const auto r = renderHtml(fixtureTemplate(name));
+        QVERIFY2(r, qPrintable(imprint::test::failureOf(r).message));
         const QImage rendered = decode(*r);
         const QImage reference(referencePng(name));
         QCOMPARE(rendered.size(), reference.size());
@@ -224,11 +217,10 @@ private Q_SLOTS:
         QFETCH(QString, example);
         QFETCH(double, minSsim);
         const QString path = QStringLiteral(IMPRINT_SOURCE_DIR "/docs/examples/%1.json").arg(example);
-        RenderError error;
-        const auto satori = imprint::test::renderTemplateFile(path, QStringLiteral("satori"), chromiumContext(), &error);
-        QVERIFY2(satori, qPrintable(error.message));
-        const auto html = imprint::test::renderTemplateFile(path, QStringLiteral("html"), chromiumContext(), &error);
-        QVERIFY2(html, qPrintable(error.message));
+        const auto satori = imprint::test::renderTemplateFile(path, QStringLiteral("satori"), chromiumContext());
+        QVERIFY2(satori, qPrintable(imprint::test::failureOf(satori).message));
+        const auto html = imprint::test::renderTemplateFile(path, QStringLiteral("html"), chromiumContext());
+        QVERIFY2(html, qPrintable(imprint::test::failureOf(html).message));
         const QImage reference = decode(*satori), drawn = decode(*html);
         QCOMPARE(drawn.size(), reference.size());
         // The root fills the image the same way: the bottom-right pixel's coverage.
@@ -239,8 +231,8 @@ private Q_SLOTS:
         qInfo("%s html against satori: SSIM %.5f", qPrintable(example), ssim);
         QVERIFY2(ssim >= minSsim, qPrintable(QStringLiteral("%1: SSIM %2").arg(example).arg(ssim)));
         // And the third engine, on the same bar.
-        const auto takumi = imprint::test::renderTemplateFile(path, QStringLiteral("takumi"), chromiumContext(), &error);
-        QVERIFY2(takumi, qPrintable(error.message));
+        const auto takumi = imprint::test::renderTemplateFile(path, QStringLiteral("takumi"), chromiumContext());
+        QVERIFY2(takumi, qPrintable(imprint::test::failureOf(takumi).message));
         const QImage third = decode(*takumi);
         QCOMPARE(third.size(), reference.size());
         QCOMPARE(qAlpha(third.pixel(corner)), qAlpha(reference.pixel(corner)));
@@ -252,13 +244,11 @@ private Q_SLOTS:
     // Grid and filters, which neither layout engine has.
     void gridAndFilters()
     {
-        RenderError error;
         const auto r = renderHtml(
             htmlTemplate("<div style=\"display:grid;grid-template-columns:100px 100px;width:200px;height:100px\">"
                          "<div style=\"background:#00f\"></div>"
-                         "<div style=\"background:#f00;filter:invert(1)\"></div></div>"),
-            &error);
-        QVERIFY2(r, qPrintable(error.message));
+                         "<div style=\"background:#f00;filter:invert(1)\"></div></div>"));
+        QVERIFY2(r, qPrintable(imprint::test::failureOf(r).message));
         const QImage img = decode(*r);
         QCOMPARE(img.size(), QSize(200, 100));
         QCOMPARE(img.pixelColor(50, 50), QColor(0, 0, 255)); // first grid cell
@@ -273,9 +263,8 @@ private Q_SLOTS:
         request.document = t;
         request.options.engine = imprint::test::engineOption(QStringLiteral("html"));
         request.options.tweaks = QJsonObject{{"title", "<div style='position:fixed;inset:0;background:red'></div>"}};
-        RenderError error;
-        const auto r = render(request, chromiumContext(), &error);
-        QVERIFY2(r, qPrintable(error.message));
+        const auto r = render(request, chromiumContext());
+        QVERIFY2(r, qPrintable(imprint::test::failureOf(r).message));
         // As markup the value would paint the page red; as text it is black glyphs.
         const QImage img = decode(*r);
         int red = 0, ink = 0;
@@ -321,15 +310,14 @@ private Q_SLOTS:
         QFETCH(QJsonObject, fallback);
         const auto fonts = brandFontSet();
         QVERIFY2(fonts, "Comfortaa-Regular.ttf could not be registered");
-        RenderError error;
         // No retry: the wait that made this render miss its deadline now and then (a hidden
         // page's screenshot, issue 33) is fixed; tst_html_chromium_load stresses it.
-        const auto withFonts = renderHtml(branded, &error, 30000, OutputFormat::Png, fonts);
-        QVERIFY2(withFonts, qPrintable(error.message));
-        const auto otherSpace = renderHtml(branded, &error, 30000);
-        QVERIFY2(otherSpace, qPrintable(error.message));
-        const auto unknown = renderHtml(fallback, &error, 30000, OutputFormat::Png, fonts);
-        QVERIFY2(unknown, qPrintable(error.message));
+        const auto withFonts = renderHtml(branded, 30000, OutputFormat::Png, fonts);
+        QVERIFY2(withFonts, qPrintable(imprint::test::failureOf(withFonts).message));
+        const auto otherSpace = renderHtml(branded, 30000);
+        QVERIFY2(otherSpace, qPrintable(imprint::test::failureOf(otherSpace).message));
+        const auto unknown = renderHtml(fallback, 30000, OutputFormat::Png, fonts);
+        QVERIFY2(unknown, qPrintable(imprint::test::failureOf(unknown).message));
         const QImage a = decode(*withFonts), b = decode(*otherSpace), c = decode(*unknown);
         QVERIFY2(differingPixels(a, c) > 500, qPrintable(QString::number(differingPixels(a, c))));
         QCOMPARE(differingPixels(b, c), 0);
@@ -356,13 +344,12 @@ private Q_SLOTS:
     {
         const QString page = "<div id=a style=\"width:200px;height:100px;background:#0f0\"></div>"
                              "<script>document.getElementById('a').style.background='#f00'</script>";
-        RenderError error;
-        auto r = renderHtml(htmlTemplate(page), &error);
-        QVERIFY2(r, qPrintable(error.message));
+        auto r = renderHtml(htmlTemplate(page));
+        QVERIFY2(r, qPrintable(imprint::test::failureOf(r).message));
         QCOMPARE(decode(*r).pixelColor(10, 10), QColor(0, 255, 0));
         // A template that opts in, on a server that allows it, runs its script.
-        r = renderHtml(htmlTemplate(page, 200, 100, true), &error);
-        QVERIFY2(r, qPrintable(error.message));
+        r = renderHtml(htmlTemplate(page, 200, 100, true));
+        QVERIFY2(r, qPrintable(imprint::test::failureOf(r).message));
         QCOMPARE(decode(*r).pixelColor(10, 10), QColor(255, 0, 0));
     }
 
@@ -382,9 +369,8 @@ private Q_SLOTS:
                              "<img src=\"data:image/svg+xml;utf8,<svg xmlns='http://www.w3.org/2000/svg' "
                              "width='10' height='10'><rect width='10' height='10' fill='blue'/></svg>\">")
                   .arg(port);
-        RenderError error;
-        const auto r = renderHtml(htmlTemplate(page, 200, 100, true), &error);
-        QVERIFY2(r, qPrintable(error.message));
+        const auto r = renderHtml(htmlTemplate(page, 200, 100, true));
+        QVERIFY2(r, qPrintable(imprint::test::failureOf(r).message));
         QCoreApplication::processEvents();
         QVERIFY(!server.hasPendingConnections());
         QVERIFY(!contacted);
@@ -421,9 +407,8 @@ private Q_SLOTS:
                              "background:url(http://images.test/green.png) 0 0/50px 100px\"></div>"
                              "<img src=\"http://images.test/missing.png\" "
                              "style=\"position:absolute;left:100px;top:0;width:100px;height:100px\"></body>");
-        RenderError error;
-        const auto r = renderHtml(htmlTemplate(page), &error);
-        QVERIFY2(r, qPrintable(error.message));
+        const auto r = renderHtml(htmlTemplate(page));
+        QVERIFY2(r, qPrintable(imprint::test::failureOf(r).message));
         const QImage img = decode(*r);
         QCOMPARE(img.pixelColor(25, 50), QColor(0, 255, 0));
         QCOMPARE(img.pixelColor(75, 50), QColor(0, 255, 0));
@@ -435,32 +420,31 @@ private Q_SLOTS:
 
     void svgIsRefusedNamingTheEngines()
     {
-        RenderError error;
-        QVERIFY(!renderHtml(htmlTemplate("<p>x</p>"), &error, 10000, OutputFormat::Svg));
-        QCOMPARE(error.field, QStringLiteral("format"));
-        QVERIFY(error.message.contains("satori"));
-        QVERIFY(error.message.contains("takumi"));
+        const auto rendered = renderHtml(htmlTemplate("<p>x</p>"), 10000, OutputFormat::Svg);
+        QVERIFY(!rendered);
+        QCOMPARE(rendered.error().field, QStringLiteral("format"));
+        QVERIFY(rendered.error().message.contains("satori"));
+        QVERIFY(rendered.error().message.contains("takumi"));
     }
 
     void endlessScriptIsCutOffByTheDeadline()
     {
         QElapsedTimer timer;
         timer.start();
-        RenderError error;
-        QVERIFY(!renderHtml(htmlTemplate("<script>for(;;){}</script>", 200, 100, true), &error, 1500));
-        QCOMPARE(error.code, RenderErrorCode::RenderBudgetExceeded);
+        const auto endless = renderHtml(htmlTemplate("<script>for(;;){}</script>", 200, 100, true), 1500);
+        QVERIFY(!endless);
+        QCOMPARE(endless.error().code, RenderErrorCode::RenderBudgetExceeded);
         QVERIFY(timer.elapsed() < 6000);
         // The page was freed: the next render works.
         const auto r
-            = renderHtml(htmlTemplate("<div style=\"width:200px;height:100px;background:#00f\"></div>"), &error);
-        QVERIFY2(r, qPrintable(error.message));
+            = renderHtml(htmlTemplate("<div style=\"width:200px;height:100px;background:#00f\"></div>"));
+        QVERIFY2(r, qPrintable(imprint::test::failureOf(r).message));
         QCOMPARE(decode(*r).pixelColor(5, 5), QColor(0, 0, 255));
     }
 
     void browserIsRestartedAfterACrash()
     {
-        RenderError error;
-        QVERIFY(renderHtml(htmlTemplate("<p>warm</p>"), &error));
+        QVERIFY(renderHtml(htmlTemplate("<p>warm</p>")));
         ChromiumBrowser *browser = chromiumContext().htmlBrowser();
         const qint64 pid = browser->processId();
         QVERIFY(pid > 0);
@@ -468,8 +452,8 @@ private Q_SLOTS:
         ::kill(pid_t(pid), SIGKILL);
         QTRY_COMPARE(browser->processId(), qint64(0));
         const auto r
-            = renderHtml(htmlTemplate("<div style=\"width:200px;height:100px;background:#0f0\"></div>"), &error);
-        QVERIFY2(r, qPrintable(error.message));
+            = renderHtml(htmlTemplate("<div style=\"width:200px;height:100px;background:#0f0\"></div>"));
+        QVERIFY2(r, qPrintable(imprint::test::failureOf(r).message));
         QCOMPARE(decode(*r).pixelColor(5, 5), QColor(0, 255, 0));
         QCOMPARE(browser->starts(), starts + 1);
     }
@@ -483,16 +467,14 @@ private Q_SLOTS:
         pool.setMaxThreadCount(5);
         for (int i = 0; i < 5; ++i)
             runs << QtConcurrent::run(&pool, [slow] {
-                RenderError error;
-                renderHtml(slow, &error, 1500);
-                return error.code;
+                return imprint::test::failureOf(renderHtml(slow, 1500)).code;
             });
         int busy = 0;
         for (auto &f : runs)
             busy += f.result() == RenderErrorCode::EngineBusy ? 1 : 0;
         QVERIFY2(busy >= 1, qPrintable(QString::number(busy)));
-        RenderError error;
-        QVERIFY2(renderHtml(htmlTemplate("<p>after</p>"), &error), qPrintable(error.message));
+        const auto rendered = renderHtml(htmlTemplate("<p>after</p>"));
+        QVERIFY2(rendered, qPrintable(imprint::test::failureOf(rendered).message));
     }
 
     void emojiAreDrawnFromTheChosenSet_data()
@@ -538,9 +520,8 @@ private Q_SLOTS:
         request.document = document;
         request.options.engine = imprint::test::engineOption(QStringLiteral("html"));
         request.options.emojiSet = imprint::test::emojiOption(set);
-        RenderError error;
-        const auto r = render(request, context, &error);
-        QVERIFY2(r, qPrintable(error.message));
+        const auto r = render(request, context);
+        QVERIFY2(r, qPrintable(imprint::test::failureOf(r).message));
         QVERIFY2(r->warnings.isEmpty(), qPrintable(r->warnings.join(u'\n')));
         const QImage img = decode(*r);
         int green = 0, yellow = 0;
@@ -568,19 +549,19 @@ private Q_SLOTS:
                                  "height:100px;background:linear-gradient(90deg,#f00,#00f)\"><b style=\"font-size:"
                                  "30px\">Hi</b></div></body></html>";
         const QJsonObject page = htmlTemplate(document);
-        RenderError error;
-        const auto passed = renderRequest(page, "html", &error);
-        QVERIFY2(passed, qPrintable(error.message));
+        const auto passed = renderRequest(page, "html");
+        QVERIFY2(passed, qPrintable(imprint::test::failureOf(passed).message));
         QCOMPARE(passed->contentType, QStringLiteral("image/png"));
         const int colourType = pngColourType(passed->bytes); // RGB or RGBA as Chromium chose, never a palette
         QVERIFY2(colourType == 2 || colourType == 6, qPrintable(QString::number(colourType)));
         const auto fast
-            = renderRequest(page, "html", &error, [](RenderRequest &r) { r.options.compression = PngCompression::Fast; });
-        QVERIFY2(fast, qPrintable(error.message));
+            = renderRequest(page, "html", [](RenderRequest &r) { r.options.compression = PngCompression::Fast; });
+        QVERIFY2(fast, qPrintable(imprint::test::failureOf(fast).message));
         // The decoded screenshot, as the browser gives it to the other encoders.
         ChromiumPage direct;
         direct.html = document;
         direct.size = QSize(200, 100);
+        RenderError error;
         const auto shot
             = chromiumContext().htmlBrowser()->render(direct, RenderCancellation::withDeadline(20000), &error);
         QVERIFY2(shot, qPrintable(error.message));
@@ -591,8 +572,8 @@ private Q_SLOTS:
 
         const QJsonObject flat = htmlTemplate("<div style=\"width:200px;height:100px;background:#0f0\"></div>");
         const auto small
-            = renderRequest(flat, "html", &error, [](RenderRequest &r) { r.options.compression = PngCompression::Small; });
-        QVERIFY2(small, qPrintable(error.message));
+            = renderRequest(flat, "html", [](RenderRequest &r) { r.options.compression = PngCompression::Small; });
+        QVERIFY2(small, qPrintable(imprint::test::failureOf(small).message));
         QCOMPARE(pngColourType(small->bytes), 3);
         QCOMPARE(decode(*small).pixelColor(100, 50), QColor(0, 255, 0));
     }
@@ -612,9 +593,8 @@ private Q_SLOTS:
     {
         QFETCH(QString, engine);
         QFETCH(int, scale);
-        RenderError error;
-        const auto r = renderRequest(boxTree(engine), engine, &error, [&](RenderRequest &q) { q.options.scale = scale; });
-        QVERIFY2(r, qPrintable(error.message));
+        const auto r = renderRequest(boxTree(engine), engine, [&](RenderRequest &q) { q.options.scale = scale; });
+        QVERIFY2(r, qPrintable(imprint::test::failureOf(r).message));
         QCOMPARE(r->size, QSize(200 * scale, 100 * scale));
         const QImage img = decode(*r);
         QCOMPARE(img.size(), QSize(200 * scale, 100 * scale));
@@ -625,8 +605,8 @@ private Q_SLOTS:
         QCOMPARE(img.pixelColor(120 * scale + 1, 60 * scale + 1), QColor(255, 255, 255));
         // Text is drawn at the device resolution, not magnified: the 2× image brought
         // back to 1× looks like the 1× render.
-        const auto one = renderRequest(boxTree(engine), engine, &error);
-        QVERIFY2(one, qPrintable(error.message));
+        const auto one = renderRequest(boxTree(engine), engine);
+        QVERIFY2(one, qPrintable(imprint::test::failureOf(one).message));
         const QImage small = img.scaled(200, 100, Qt::IgnoreAspectRatio, Qt::SmoothTransformation);
         const QImage base = decode(*one);
         const double ssim = meanSsim(lumaOverWhite(base), lumaOverWhite(small), 200, 100);
@@ -674,9 +654,8 @@ private Q_SLOTS:
                        QJsonArray{QJsonObject{{"type", "img"},
                                               {"props", QJsonObject{{"src", "asset:logo"}, {"style", square(0)}}}},
                                   QJsonObject{{"type", "div"}, {"props", QJsonObject{{"style", background}}}}}}}}}}};
-        RenderError error;
         int loads = 0;
-        const auto r = renderRequest(document, engine, &error, [&](RenderRequest &q) {
+        const auto r = renderRequest(document, engine, [&](RenderRequest &q) {
             q.options.scale = scale;
             // As a space's asset loader does (AssetService::loaderFor): the stored bytes decoded.
             q.imageLoader = [&svg, &loads](const QString &url, QString *why) {
@@ -684,7 +663,7 @@ private Q_SLOTS:
                 return url == QLatin1String("asset:logo") ? decodeImage(svg, why) : QImage();
             };
         });
-        QVERIFY2(r, qPrintable(error.message));
+        QVERIFY2(r, qPrintable(imprint::test::failureOf(r).message));
         QVERIFY(loads > 0);
         const QImage img = decode(*r);
         QVERIFY2(r->warnings.isEmpty(), qPrintable(r->warnings.join(u'\n')));
@@ -724,9 +703,8 @@ private Q_SLOTS:
                                                                              {"color", "#ff0000"}, {"backgroundColor", "#fff"},
                                                                              {"alignItems", "flex-start"}}},
                                                        {"children", QJsonArray{svg}}}}}}};
-        RenderError error;
-        const auto r = renderRequest(document, QStringLiteral("html"), &error, [](RenderRequest &) {});
-        QVERIFY2(r, qPrintable(error.message));
+        const auto r = renderRequest(document, QStringLiteral("html"), [](RenderRequest &) {});
+        QVERIFY2(r, qPrintable(imprint::test::failureOf(r).message));
         const QImage img = decode(*r);
         const auto at = [&](qreal x, qreal y) { return img.pixelColor(int(10 + 2 * x), int(10 + 2 * y)); };
         for (const QPointF p : {QPointF(14.5, 11.5), QPointF(6.5, 14.5), QPointF(9, 17)}) {
@@ -742,36 +720,39 @@ private Q_SLOTS:
 
     void scaleOutsideItsRangeOrOnVectorsIsRefused()
     {
-        RenderError error;
         for (double scale : {0.5, 4.0}) {
-            QVERIFY(!renderRequest(boxTree("takumi"), "takumi", &error, [&](RenderRequest &q) { q.options.scale = scale; }));
-            QCOMPARE(error.field, QStringLiteral("scale"));
-            QCOMPARE(error.code, RenderErrorCode::InvalidSize);
+            const auto refused
+                = renderRequest(boxTree("takumi"), "takumi", [&](RenderRequest &q) { q.options.scale = scale; });
+            QVERIFY(!refused);
+            QCOMPARE(refused.error().field, QStringLiteral("scale"));
+            QCOMPARE(refused.error().code, RenderErrorCode::InvalidSize);
         }
-        QVERIFY(!renderRequest(boxTree("satori"), "satori", &error, [](RenderRequest &q) {
+        auto rendered = renderRequest(boxTree("satori"), "satori", [](RenderRequest &q) {
             q.options.scale = 2;
             q.options.format = OutputFormat::Svg;
-        }));
-        QCOMPARE(error.field, QStringLiteral("scale"));
+        });
+        QVERIFY(!rendered);
+        QCOMPARE(rendered.error().field, QStringLiteral("scale"));
         // Qt's rich text (no Chromium) draws at 1 only, and says which engines scale.
         RenderContext qtContext;
         RenderRequest request;
         request.document = htmlTemplate("<p>x</p>");
         request.options.scale = 2;
-        QVERIFY(!render(request, qtContext, &error));
-        QCOMPARE(error.field, QStringLiteral("scale"));
-        QVERIFY2(error.message.contains("takumi") && error.message.contains("satori"), qPrintable(error.message));
+        rendered = render(request, qtContext);
+        QVERIFY(!rendered);
+        QCOMPARE(rendered.error().field, QStringLiteral("scale"));
+        const QString why = rendered.error().message;
+        QVERIFY2(why.contains("takumi") && why.contains("satori"), qPrintable(why));
     }
 
     // format=pdf: Chromium prints one page the template's size (px at 96 per inch are
     // 0.75 pt), backgrounds included.
     void pdfIsOnePageOfTheTemplateSize()
     {
-        RenderError error;
         const auto r
             = renderRequest(htmlTemplate("<div style=\"width:300px;height:150px;background:#0f0\">PDF</div>", 300, 150),
-                            "html", &error, [](RenderRequest &q) { q.options.format = OutputFormat::Pdf; });
-        QVERIFY2(r, qPrintable(error.message));
+                            "html", [](RenderRequest &q) { q.options.format = OutputFormat::Pdf; });
+        QVERIFY2(r, qPrintable(imprint::test::failureOf(r).message));
         QCOMPARE(r->contentType, QStringLiteral("application/pdf"));
         QVERIFY(r->bytes.startsWith("%PDF-"));
         static const QRegularExpression mediaBox(
@@ -794,12 +775,12 @@ private Q_SLOTS:
 
     void pdfFromALayoutEngineNamesTheEngine()
     {
-        RenderError error;
-        QVERIFY(!renderRequest(boxTree("takumi"), "takumi", &error,
-                               [](RenderRequest &q) { q.options.format = OutputFormat::Pdf; }));
-        QCOMPARE(error.field, QStringLiteral("format"));
-        QCOMPARE(error.code, RenderErrorCode::InvalidEngine);
-        QVERIFY2(error.message.contains("html"), qPrintable(error.message));
+        const auto r = renderRequest(boxTree("takumi"), "takumi",
+                                     [](RenderRequest &q) { q.options.format = OutputFormat::Pdf; });
+        QVERIFY(!r);
+        QCOMPARE(r.error().field, QStringLiteral("format"));
+        QCOMPARE(r.error().code, RenderErrorCode::InvalidEngine);
+        QVERIFY2(r.error().message.contains("html"), qPrintable(r.error().message));
     }
 
     // asset: URLs in the page (an <img>, a CSS background) are answered by the request's
@@ -808,13 +789,12 @@ private Q_SLOTS:
     {
         QStringList asked;
         std::mutex askedMutex;
-        RenderError error;
         const auto r = renderRequest(
             htmlTemplate("<body style=\"margin:0\"><img src=\"asset:logo\" style=\"position:absolute;left:0;top:0;"
                          "width:50px;height:100px\"><div style=\"position:absolute;left:50px;top:0;width:50px;"
                          "height:100px;background:url(asset:logo) 0 0/50px 100px\"></div><img src=\"asset:nope\" "
                          "style=\"position:absolute;left:100px;width:100px;height:100px\"></body>"),
-            "html", &error, [&](RenderRequest &q) {
+            "html", [&](RenderRequest &q) {
                 q.imageLoader = [&](const QString &url, QString *why) -> QImage {
                     {
                         std::lock_guard lock(askedMutex);
@@ -829,7 +809,7 @@ private Q_SLOTS:
                     return image;
                 };
             });
-        QVERIFY2(r, qPrintable(error.message));
+        QVERIFY2(r, qPrintable(imprint::test::failureOf(r).message));
         const QImage img = decode(*r);
         QCOMPARE(img.pixelColor(25, 50), QColor(0, 160, 0));
         QCOMPARE(img.pixelColor(75, 50), QColor(0, 160, 0));
@@ -851,13 +831,14 @@ private Q_SLOTS:
         RenderRequest request;
         request.document = htmlTemplate("<div style=\"width:200px;height:100px;background:#0f0\"></div>");
         request.cancellation = RenderCancellation::withDeadline(20000);
-        RenderError error;
-        QVERIFY2(render(request, context, &error), qPrintable(error.message));
+        auto rendered = render(request, context);
+        QVERIFY2(rendered, qPrintable(imprint::test::failureOf(rendered).message));
         QCOMPARE(context.htmlBrowser()->starts(), 1);
-        QVERIFY2(render(request, context, &error), qPrintable(error.message)); // measured: restarted after it
+        rendered = render(request, context);
+        QVERIFY2(rendered, qPrintable(imprint::test::failureOf(rendered).message)); // measured: restarted after it
         QCOMPARE(context.htmlBrowser()->processId(), qint64(0));
-        const auto r = render(request, context, &error);
-        QVERIFY2(r, qPrintable(error.message));
+        const auto r = render(request, context);
+        QVERIFY2(r, qPrintable(imprint::test::failureOf(r).message));
         QCOMPARE(decode(*r).pixelColor(5, 5), QColor(0, 255, 0));
         QCOMPARE(context.htmlBrowser()->starts(), 2);
     }
@@ -870,10 +851,10 @@ private Q_SLOTS:
         RenderContext context(o);
         RenderRequest request;
         request.document = htmlTemplate("<p>x</p>");
-        RenderError error;
-        QVERIFY(!render(request, context, &error));
-        QCOMPARE(error.code, RenderErrorCode::EngineUnavailable);
-        QVERIFY(error.message.contains("scripts/deps"));
+        const auto rendered = render(request, context);
+        QVERIFY(!rendered);
+        QCOMPARE(rendered.error().code, RenderErrorCode::EngineUnavailable);
+        QVERIFY(rendered.error().message.contains("scripts/deps"));
     }
 };
 

@@ -17,7 +17,7 @@
 #include "server/render/backends/chromium/chromium_browser.h"
 #include "server/render/backends/chromium/chromium_process.h"
 #include "server/render/pipeline.h"
-#include "tests/support/pipeline_calls.h"
+#include "tests/support/render_requests.h"
 
 #include <QBuffer>
 #include <QElapsedTimer>
@@ -69,17 +69,17 @@ RenderContextOptions contextOptions(bool serverAllowsScript, bool isolateNetwork
     return o;
 }
 
-std::optional<RenderResult> renderIn(RenderContext &context, const QJsonObject &document, RenderError *error,
-                                     const std::function<void(RenderRequest &)> &adjust = {});
+imprint::test::RenderOutcome renderIn(RenderContext &context, const QJsonObject &document,
+                                      const std::function<void(RenderRequest &)> &adjust = {});
 
 /// A context whose browser has drawn one page: the first page a fresh Chromium 156
 /// draws often loses its renderer (the render is then retried) and, with some pages,
 /// never fires its load event; the suite tests the walls, not that.
 RenderContext &warmed(RenderContext &context)
 {
-    RenderError error;
-    if (!renderIn(context, htmlTemplate("<p>warm</p>"), &error))
-        qWarning("warming the browser: %s", qPrintable(error.message));
+    const auto warm = renderIn(context, htmlTemplate("<p>warm</p>"));
+    if (!warm)
+        qWarning("warming the browser: %s", qPrintable(warm.error().message));
     return context;
 }
 
@@ -91,8 +91,8 @@ RenderContext &scriptingContext()
     return warm;
 }
 
-std::optional<RenderResult> renderIn(RenderContext &context, const QJsonObject &document, RenderError *error,
-                                     const std::function<void(RenderRequest &)> &adjust)
+imprint::test::RenderOutcome renderIn(RenderContext &context, const QJsonObject &document,
+                                      const std::function<void(RenderRequest &)> &adjust)
 {
     RenderRequest request;
     request.document = document;
@@ -100,7 +100,7 @@ std::optional<RenderResult> renderIn(RenderContext &context, const QJsonObject &
     request.cancellation = RenderCancellation::withDeadline(15000);
     if (adjust)
         adjust(request);
-    return render(request, context, error);
+    return render(request, context);
 }
 
 /// Renders `page` in `context` for `tenant` within `deadlineMs`: whether it rendered, and
@@ -108,14 +108,13 @@ std::optional<RenderResult> renderIn(RenderContext &context, const QJsonObject &
 std::pair<bool, RenderError> renderFor(RenderContext &context, const QJsonObject &page, const QString &tenant,
                                        qint64 deadlineMs)
 {
-    RenderError error;
     RenderRequest request;
     request.document = page;
     request.options.engine = imprint::test::engineOption(QStringLiteral("html"));
     request.tenant = tenant;
     request.cancellation = RenderCancellation::withDeadline(deadlineMs);
-    const bool rendered = render(request, context, &error).has_value();
-    return {rendered, error};
+    const auto rendered = render(request, context);
+    return {rendered.has_value(), imprint::test::failureOf(rendered)};
 }
 
 /// A page that tries every way issue 34's probe found (and a few more) to reach
@@ -243,10 +242,9 @@ private Q_SLOTS:
         QTcpServer listener;
         QVERIFY(listener.listen(QHostAddress::LocalHost));
         const quint16 port = listener.serverPort();
-        RenderError error;
         const auto r
-            = renderIn(context, htmlTemplate(hostilePage(QStringLiteral("127.0.0.1"), port), 400, 200, script), &error);
-        QVERIFY2(r, qPrintable(error.message));
+            = renderIn(context, htmlTemplate(hostilePage(QStringLiteral("127.0.0.1"), port), 400, 200, script));
+        QVERIFY2(r, qPrintable(imprint::test::failureOf(r).message));
         QVERIFY2(!contacted(listener, 1500), "a request of the page reached the listener");
         QCOMPARE(context.htmlBrowser()->state().networkNamespace, namespaced);
         const QString warnings = r->warnings.join(u'\n');
@@ -286,9 +284,8 @@ private Q_SLOTS:
             "document.body.style.background='rgb(200,0,0)'</script>\"></iframe>"
             "<div id=a style=\"position:absolute;left:0;top:150px;width:400px;height:50px;background:rgb(0,0,200)\">"
             "</div><script>document.getElementById('a').style.background='rgb(200,0,0)'</script></body>");
-        RenderError error;
-        const auto r = renderIn(context, htmlTemplate(page, 400, 200, pageAsks), &error);
-        QVERIFY2(r, qPrintable(error.message));
+        const auto r = renderIn(context, htmlTemplate(page, 400, 200, pageAsks));
+        QVERIFY2(r, qPrintable(imprint::test::failureOf(r).message));
         const QImage img = decode(*r);
         const QColor expected = runs ? QColor(200, 0, 0) : QColor(0, 0, 200);
         QCOMPARE(img.pixelColor(100, 50), expected); // the sandboxed frame (another process)
@@ -308,10 +305,9 @@ private Q_SLOTS:
             "document.getElementById('a').style.background = seen ? 'rgb(200,0,0)' : 'rgb(0,200,0)';"
             "localStorage.setItem('k', '1'); document.cookie = 'k=1';</script></body>");
         for (int i = 0; i < 3; ++i) {
-            RenderError error;
-            const auto r = renderIn(scriptingContext(), htmlTemplate(page, 400, 200, true), &error,
+            const auto r = renderIn(scriptingContext(), htmlTemplate(page, 400, 200, true),
                                     [](RenderRequest &request) { request.tenant = QStringLiteral("spc_one"); });
-            QVERIFY2(r, qPrintable(error.message));
+            QVERIFY2(r, qPrintable(imprint::test::failureOf(r).message));
             QCOMPARE(decode(*r).pixelColor(200, 100), QColor(0, 200, 0));
         }
     }
@@ -351,8 +347,7 @@ private Q_SLOTS:
         QElapsedTimer clock;
         clock.start();
         auto one = [&] {
-            RenderError error;
-            auto r = renderIn(scriptingContext(), page, &error, [&](RenderRequest &q) { q.imageLoader = loader; });
+            auto r = renderIn(scriptingContext(), page, [&](RenderRequest &q) { q.imageLoader = loader; });
             return r ? decode(*r) : QImage();
         };
         QFuture<QImage> first = QtConcurrent::run(one), second = QtConcurrent::run(one);
@@ -377,14 +372,11 @@ private Q_SLOTS:
             return QByteArray(40 << 20, 'x'); // 40 MiB: 53 MiB in base64
         };
         RenderContext context(o);
-        RenderError error;
         QElapsedTimer clock;
         clock.start();
-        const auto r = renderIn(context,
-                                htmlTemplate("<body style=\"margin:0;background:rgb(0,200,0)\">"
-                                             "<img src=\"https://images.test/big.png\"></body>"),
-                                &error);
-        QVERIFY2(r, qPrintable(error.message));
+        const auto r = renderIn(context, htmlTemplate("<body style=\"margin:0;background:rgb(0,200,0)\">"
+                                                      "<img src=\"https://images.test/big.png\"></body>"));
+        QVERIFY2(r, qPrintable(imprint::test::failureOf(r).message));
         QVERIFY2(clock.elapsed() < 10000, qPrintable(QString::number(clock.elapsed())));
         QVERIFY2(r->warnings.join(u'\n').contains("https://images.test/big.png was not loaded: it is 40.0 MiB, over "
                                                  "the html engine's bound"),
@@ -422,8 +414,8 @@ private Q_SLOTS:
     // root, the server runs it as `imprint-browser`, which scripts/deps creates).
     void theBrowserRunsUnprivilegedInItsSandbox()
     {
-        RenderError error;
-        QVERIFY2(renderIn(scriptingContext(), htmlTemplate("<p>x</p>"), &error), qPrintable(error.message));
+        const auto drawn = renderIn(scriptingContext(), htmlTemplate("<p>x</p>"));
+        QVERIFY2(drawn, qPrintable(imprint::test::failureOf(drawn).message));
         const ChromiumBrowser::State state = scriptingContext().htmlBrowser()->state();
         QVERIFY(state.running);
         QVERIFY2(state.sandboxed, "the browser runs without Chromium's sandbox");

@@ -9,7 +9,7 @@
 
 #include "server/render/backends/chromium/chromium_browser.h"
 #include "server/render/pipeline.h"
-#include "tests/support/pipeline_calls.h"
+#include "tests/support/render_requests.h"
 
 #include <QBuffer>
 #include <QFile>
@@ -45,8 +45,7 @@ QJsonObject htmlTemplate(const QString &html, int w, int h, bool script = false)
 }
 
 /// Renders `document` on the suite's browser within `deadlineMs`, for `tenant`.
-std::optional<RenderResult> renderHtml(const QJsonObject &document, RenderError *error, qint64 deadlineMs,
-                                       const QString &tenant = {})
+imprint::test::RenderOutcome renderHtml(const QJsonObject &document, qint64 deadlineMs, const QString &tenant = {})
 {
     RenderRequest request;
     request.document = document;
@@ -54,7 +53,7 @@ std::optional<RenderResult> renderHtml(const QJsonObject &document, RenderError 
     request.options.engine = imprint::test::engineOption(QStringLiteral("html"));
     request.options.format = OutputFormat::Png;
     request.cancellation = RenderCancellation::withDeadline(deadlineMs);
-    return render(request, chromiumContext(), error);
+    return render(request, chromiumContext());
 }
 
 QImage decode(const RenderResult &r)
@@ -92,8 +91,8 @@ private slots:
     void initTestCase()
     {
         QVERIFY2(ChromiumBrowser::isInstalled(), "Chromium is not installed: run scripts/deps");
-        RenderError error;
-        QVERIFY2(renderHtml(htmlTemplate("<p>warm</p>", 100, 50), &error, 60000), qPrintable(error.message));
+        const auto rendered = renderHtml(htmlTemplate("<p>warm</p>", 100, 50), 60000);
+        QVERIFY2(rendered, qPrintable(imprint::test::failureOf(rendered).message));
     }
 
     // Item 3: a page that ran no script is kept for its tenant's next render. Each render
@@ -119,9 +118,8 @@ private slots:
             {"spc_b", QColor(0, 200, 200), 120, 90},  {"spc_a", QColor(200, 0, 200), 300, 150},
         };
         for (const auto &r : renders) {
-            RenderError error;
-            const auto out = renderHtml(card(r.colour, r.w, r.h), &error, 20000, r.tenant);
-            QVERIFY2(out, qPrintable(error.message));
+            const auto out = renderHtml(card(r.colour, r.w, r.h), 20000, r.tenant);
+            QVERIFY2(out, qPrintable(imprint::test::failureOf(out).message));
             const QImage image = decode(*out);
             QCOMPARE(image.size(), QSize(r.w, r.h));
             QCOMPARE(image.pixelColor(0, 0), r.colour);
@@ -145,9 +143,8 @@ private slots:
             = htmlTemplate(QStringLiteral("<style>body{margin:0;background:#fff}</style>"
                                           "<div style=\"font:40px NoSuchFamily, serif\">Hamburg</div>"),
                            240, 60);
-        RenderError error;
-        const auto serif = renderHtml(fallback, &error, 20000);
-        QVERIFY2(serif, qPrintable(error.message));
+        const auto serif = renderHtml(fallback, 20000);
+        QVERIFY2(serif, qPrintable(imprint::test::failureOf(serif).message));
         const QImage reference = decode(*serif);
 
         constexpr int kRenders = 40;
@@ -156,10 +153,9 @@ private slots:
         QList<QFuture<QString>> runs;
         for (int i = 0; i < kRenders; ++i)
             runs << QtConcurrent::run(&threads, [branded, reference] {
-                RenderError e;
-                const auto r = renderHtml(branded, &e, 20000);
+                const auto r = renderHtml(branded, 20000);
                 if (!r)
-                    return QStringLiteral("%1: %2").arg(e.codeName(), e.message);
+                    return QStringLiteral("%1: %2").arg(r.error().codeName(), r.error().message);
                 const QImage img = decode(*r);
                 // Drawn in the page's face, not the fallback: the glyphs differ.
                 int differing = 0;

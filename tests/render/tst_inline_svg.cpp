@@ -7,8 +7,9 @@
 #include "server/render/document/html_page.h"
 #include "server/render/document/template.h"
 #include "server/render/pipeline.h"
-#include "tests/support/pipeline_calls.h"
+#include "tests/support/render_requests.h"
 #include "tests/support/render_context.h"
+#include "tests/support/card_templates.h"
 
 #include <QJsonDocument>
 #include <QtTest>
@@ -38,22 +39,10 @@ QJsonArray jsonArray(const char *singleQuoted)
 QJsonObject card(const QJsonValue &children, int width = 400, int height = 200,
                  const QString &direction = QStringLiteral("row"))
 {
-    QJsonObject style{{QStringLiteral("display"), QStringLiteral("flex")},
-                      {QStringLiteral("flexDirection"), direction},
-                      {QStringLiteral("alignItems"), QStringLiteral("flex-start")},
-                      {QStringLiteral("width"), width},
-                      {QStringLiteral("height"), height},
-                      {QStringLiteral("padding"), 10},
-                      {QStringLiteral("color"), QStringLiteral("#ff0000")},
-                      {QStringLiteral("fontFamily"), QStringLiteral("DejaVu Sans")},
-                      {QStringLiteral("fontSize"), 20},
-                      {QStringLiteral("backgroundColor"), QStringLiteral("#ffffff")}};
-    return QJsonObject{{QStringLiteral("width"), width},
-                       {QStringLiteral("height"), height},
-                       {QStringLiteral("root"), QJsonObject{{QStringLiteral("type"), QStringLiteral("div")},
-                                                            {QStringLiteral("props"),
-                                                             QJsonObject{{QStringLiteral("style"), style},
-                                                                         {QStringLiteral("children"), children}}}}}};
+    const QJsonObject row{{QStringLiteral("flexDirection"), direction},
+                          {QStringLiteral("alignItems"), QStringLiteral("flex-start")}};
+    return imprint::test::flexCard(width, height, imprint::test::textCardStyle(20, 10, QStringLiteral("#ff0000"), row),
+                                   children);
 }
 
 /// lucide's `check` as JSX serialises it (React's camelCase attributes).
@@ -92,10 +81,9 @@ Rendered renderCard(const QJsonObject &document, Engine engine, OutputFormat for
     request.document = document;
     request.options.engine = engine;
     request.options.format = format;
-    RenderError error;
-    const auto result = render(request, imprint::test::renderContext(), &error);
+    const auto result = render(request, imprint::test::renderContext());
     if (!result) {
-        qWarning() << "render failed:" << error.field << error.message;
+        qWarning() << "render failed:" << result.error().field << result.error().message;
         return {};
     }
     Rendered r;
@@ -110,10 +98,9 @@ QRectF svgBox(const QJsonObject &document, QStringList *warnings = nullptr)
 {
     RenderRequest request;
     request.document = document;
-    RenderError error;
-    const auto laid = layOut(request, imprint::test::renderContext(), &error);
+    const auto laid = layOut(request, imprint::test::renderContext());
     if (!laid) {
-        qWarning() << "layout failed:" << error.field << error.message;
+        qWarning() << "layout failed:" << laid.error().field << laid.error().message;
         return {};
     }
     if (warnings)

@@ -12,7 +12,7 @@
 #include "server/render/resources/image_decoder.h"
 #include "tests/render/style_test_support.h"
 #include "tests/support/fixtures.h"
-#include "tests/support/pipeline_calls.h"
+#include "tests/support/render_requests.h"
 #include "tests/support/render_context.h"
 #include "tests/support/ssim.h"
 
@@ -46,10 +46,10 @@ constexpr MaskCase kCases[] = {
 /// The case `name` rendered by `engine` as the PNG the service would answer.
 QImage renderCase(const QString &name, const QString &engine, QString *error)
 {
-    RenderError failure;
     const auto png = imprint::test::renderTemplateFile(masksDir() + QStringLiteral("/cases/%1.json").arg(name), engine,
-                                                       imprint::test::renderContext(), &failure);
+                                                       imprint::test::renderContext());
     const QImage image = png ? QImage::fromData(png->bytes) : QImage();
+    const RenderError failure = imprint::test::failureOf(png);
     if (image.isNull())
         *error = failure.field + QStringLiteral(": ") + failure.message;
     for (const QString &w : png ? png->warnings : QStringList())
@@ -200,9 +200,8 @@ private Q_SLOTS:
         QCOMPARE(sources->at(1).field, QStringLiteral("backgroundImage"));
         for (const char *engine : {"takumi", "satori"}) {
             request.options.engine = imprint::test::engineOption(QLatin1String(engine));
-            RenderError error;
-            const auto png = render(request, imprint::test::renderContext(), &error);
-            QVERIFY2(png, qPrintable(error.message));
+            const auto png = render(request, imprint::test::renderContext());
+            QVERIFY2(png, qPrintable(imprint::test::failureOf(png).message));
             const QImage image = QImage::fromData(png->bytes);
             // The mask keeps the left half of the red box; the right half shows the card.
             QCOMPARE(QColor(image.pixel(20, 50)), QColor(255, 0, 0));

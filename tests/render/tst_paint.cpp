@@ -53,21 +53,20 @@ private Q_SLOTS:
                                                       {"children", "build passing"}}}};
         RenderRequest request;
         request.document = badge;
-        RenderError error;
-        auto result = render(request, imprint::test::renderContext(), &error);
-        QVERIFY2(result, qPrintable(error.message));
+        auto result = render(request, imprint::test::renderContext());
+        QVERIFY2(result, qPrintable(imprint::test::failureOf(result).message));
         QCOMPARE(result->size, QSize(164, 33));
         const QImage image = QImage::fromData(result->bytes);
         QCOMPARE(image.size(), QSize(164, 33));
         QCOMPARE(QColor(image.pixel(163, 32)), QColor("#16a34a")); // the background reaches the last pixel
         request.maxSize = QSize(100, 100);
-        result = render(request, imprint::test::renderContext(), &error);
+        result = render(request, imprint::test::renderContext());
         QVERIFY(result);
         QCOMPARE(result->size.width(), 100);
         QVERIFY(result->size.height() > 33); // the text wraps in the narrower box
         request.maxSize = QSize(8192, 8192);
         request.options.width = 300; // a known width: the root fills it, the height follows the content
-        result = render(request, imprint::test::renderContext(), &error);
+        result = render(request, imprint::test::renderContext());
         QVERIFY(result);
         QCOMPARE(result->size, QSize(300, 33));
     }
@@ -120,9 +119,8 @@ private Q_SLOTS:
             = QJsonObject{{"type", "div"}, {"props", QJsonObject{{"style", rootStyle}, {"children", children}}}};
         request.options.engine = imprint::test::engineOption(engine);
         request.options.format = OutputFormat::Png;
-        RenderError error;
-        const auto result = render(request, imprint::test::renderContext(), &error);
-        QVERIFY2(result, qPrintable(error.message));
+        const auto result = render(request, imprint::test::renderContext());
+        QVERIFY2(result, qPrintable(imprint::test::failureOf(result).message));
         const QImage img = QImage::fromData(result->bytes).convertToFormat(QImage::Format_ARGB32);
         COMPARE_PIXEL(img, 75, 25, QColor("#ffff00")); // flex item, z 3, above the z 2 box
         COMPARE_PIXEL(img, 150, 25, QColor("#ff0000")); // z 2 above the later z 1 sibling
@@ -147,9 +145,8 @@ private Q_SLOTS:
     {
         Tree t;
         ComputedStyle s = filled(Qt::white);
-        s.borderStyle = {BorderStyle::Solid, BorderStyle::Solid, BorderStyle::Solid, BorderStyle::Solid};
-        s.borderColor = {QColor(Qt::red), QColor(Qt::green), QColor(Qt::blue), QColor(Qt::black)};
-        s.borderWidth = {10, 10, 10, 10};
+        setBorders(s, BorderStyle::Solid, 10,
+                   {QColor(Qt::red), QColor(Qt::green), QColor(Qt::blue), QColor(Qt::black)});
         const QImage img = paint(box(t.element(s), QRectF(0, 0, 200, 100), {}, 10));
         COMPARE_PIXEL(img, 100, 4, QColor(Qt::red));
         COMPARE_PIXEL(img, 195, 50, QColor(Qt::green));
@@ -162,9 +159,8 @@ private Q_SLOTS:
     {
         Tree t;
         ComputedStyle s;
-        s.borderStyle = {BorderStyle::Dashed, BorderStyle::Dashed, BorderStyle::Dashed, BorderStyle::Dashed};
-        s.borderColor = {QColor(Qt::black), QColor(Qt::black), QColor(Qt::black), QColor(Qt::black)};
-        s.borderWidth = {4, 4, 4, 4};
+        const QColor black(Qt::black);
+        setBorders(s, BorderStyle::Dashed, 4, {black, black, black, black});
         const QImage img = paint(box(t.element(s), QRectF(0, 0, 200, 100), {}, 4));
         int ink = 0, gap = 0;
         for (int x = 10; x < 190; ++x)

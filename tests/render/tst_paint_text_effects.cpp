@@ -267,9 +267,8 @@ private Q_SLOTS:
                                                                              {"backgroundColor", "#ff0000"},
                                                                              {"backgroundClip", "text"}}},
                                                        {"children", "II"}}}}}};
-        RenderError error;
-        const auto result = render(request, imprint::test::renderContext(), &error);
-        QVERIFY2(result, qPrintable(error.message));
+        const auto result = render(request, imprint::test::renderContext());
+        QVERIFY2(result, qPrintable(imprint::test::failureOf(result).message));
         const QImage img = QImage::fromData(result->bytes).convertToFormat(QImage::Format_ARGB32);
         int red = 0, clear = 0;
         for (int x = 0; x < 200; ++x) {
@@ -313,9 +312,8 @@ private Q_SLOTS:
         request.options.format = OutputFormat::Svg;
         request.document
             = oneChildCard(QJsonObject{{"width", 200}, {"height", 200}, {"backgroundColor", "#0000ff"}}, child);
-        RenderError error;
-        const auto result = render(request, imprint::test::renderContext(), &error);
-        QVERIFY2(result, qPrintable(error.message));
+        const auto result = render(request, imprint::test::renderContext());
+        QVERIFY2(result, qPrintable(imprint::test::failureOf(result).message));
         QVERIFY(result->bytes.startsWith("<?xml") || result->bytes.contains("<svg"));
         QCOMPARE(result->bytes.count("<image"), qsizetype(2));
     }

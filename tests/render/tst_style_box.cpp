@@ -46,11 +46,8 @@ private Q_SLOTS:
         QCOMPARE(c.outlineStyle, BorderStyle::Double);
         QVERIFY(!c.outlineColor);
         for (const char *bad :
-             {"{\"outline\": \"2px 3px\"}", "{\"outlineOffset\": \"10%\"}", "{\"outlineStyle\": \"wavy\"}"}) {
-            QStringList warnings;
-            style(bad, nullptr, &warnings);
-            QVERIFY2(warnings.size() == 1, bad);
-        }
+             {"{\"outline\": \"2px 3px\"}", "{\"outlineOffset\": \"10%\"}", "{\"outlineStyle\": \"wavy\"}"})
+            QVERIFY2(warningsOf(bad).size() == 1, bad);
     }
 
     void edgeShorthands_data()

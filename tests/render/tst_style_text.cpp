@@ -151,9 +151,9 @@ private Q_SLOTS:
         for (const char *bad : {"common-ligatures no-common-ligatures", "contextual contextual", "none contextual",
                                 "ligatures"}) {
             QVERIFY2(!parseFontVariantLigatures(QString::fromLatin1(bad)), bad);
-            QStringList w;
-            style(QStringLiteral("{\"fontVariantLigatures\": \"%1\"}").arg(QLatin1String(bad)).toUtf8().constData(),
-                  nullptr, &w);
+            const QByteArray decl
+                = QStringLiteral("{\"fontVariantLigatures\": \"%1\"}").arg(QLatin1String(bad)).toUtf8();
+            const QStringList w = warningsOf(decl.constData());
             QVERIFY2(!w.isEmpty() && w.front().contains(QLatin1String("fontVariantLigatures")), bad);
         }
         QVERIFY(!parseFontVariantPosition(u"superscript"));
@@ -189,11 +189,8 @@ private Q_SLOTS:
                  FontVariantCaps::SmallCaps);
         QCOMPARE(warnings.size(), 1); // an unknown keyword warns
         for (const char *bad :
-             {"{\"fontVariantCaps\": \"tiny-caps\"}", "{\"fontKerning\": \"off\"}", "{\"fontVariant\": \"wobbly\"}"}) {
-            QStringList w;
-            style(bad, nullptr, &w);
-            QVERIFY2(w.size() == 1, bad);
-        }
+             {"{\"fontVariantCaps\": \"tiny-caps\"}", "{\"fontKerning\": \"off\"}", "{\"fontVariant\": \"wobbly\"}"})
+            QVERIFY2(warningsOf(bad).size() == 1, bad);
     }
 
     // CSS Text Decoration 4 §2.7: the shorthand takes line, thickness, style and colour

@@ -5,7 +5,7 @@
 #include "server/render/document/html_page.h"
 #include "server/render/document/template.h"
 #include "server/render/pipeline.h"
-#include "tests/support/pipeline_calls.h"
+#include "tests/support/render_requests.h"
 #include "tests/support/render_context.h"
 
 #include <QFile>
@@ -239,11 +239,10 @@ private slots:
         // warning, and their backgrounds fill the image (the root is 100 % of it).
         QFETCH(QString, example);
         QFETCH(QString, engine);
-        RenderError error;
         const auto result = imprint::test::renderTemplateFile(
             QStringLiteral(IMPRINT_SOURCE_DIR "/docs/examples/%1.json").arg(example), engine,
-            imprint::test::renderContext(), &error);
-        QVERIFY2(result, qPrintable(error.message));
+            imprint::test::renderContext());
+        QVERIFY2(result, qPrintable(imprint::test::failureOf(result).message));
         // Every class, rule and SVG attribute of the example is understood. (Font warnings
         // are the host's business, not the example's: one run under a parallel ctest saw one.)
         QStringList unexpected;

@@ -5,10 +5,12 @@
 
 #include "server/render/backends/svg.h"
 #include "server/render/pipeline.h"
-#include "tests/support/pipeline_calls.h"
+#include "tests/support/render_requests.h"
 #include "tests/support/fixtures.h"
 #include "tests/support/render_context.h"
 #include "tests/support/ssim.h"
+#include "tests/support/images.h"
+#include "tests/support/card_templates.h"
 
 #include <QBuffer>
 #include <QDir>
@@ -52,24 +54,10 @@ QStringList elementNames(const QByteArray &xml, QString *error)
 
 QJsonObject textCard(const QString &text, int fontSize = 48)
 {
-    return QJsonObject{
-        {QStringLiteral("width"), 800},
-        {QStringLiteral("height"), 200},
-        {QStringLiteral("variables"), QJsonArray{QJsonObject{{QStringLiteral("name"), QStringLiteral("title")},
-                                                             {QStringLiteral("default"), QStringLiteral("x")}}}},
-        {QStringLiteral("root"),
-         QJsonObject{{QStringLiteral("type"), QStringLiteral("div")},
-                     {QStringLiteral("props"),
-                      QJsonObject{{QStringLiteral("style"),
-                                   QJsonObject{{QStringLiteral("display"), QStringLiteral("flex")},
-                                               {QStringLiteral("width"), 800},
-                                               {QStringLiteral("height"), 200},
-                                               {QStringLiteral("padding"), 20},
-                                               {QStringLiteral("backgroundColor"), QStringLiteral("#ffffff")},
-                                               {QStringLiteral("fontFamily"), QStringLiteral("DejaVu Sans")},
-                                               {QStringLiteral("fontSize"), fontSize}}},
-                                  {QStringLiteral("children"), text}}}}},
-    };
+    QJsonObject card = imprint::test::flexCard(800, 200, imprint::test::textCardStyle(fontSize, 20), text);
+    card.insert(QStringLiteral("variables"), QJsonArray{QJsonObject{{QStringLiteral("name"), QStringLiteral("title")},
+                                                                    {QStringLiteral("default"), QStringLiteral("x")}}});
+    return card;
 }
 
 } // namespace
@@ -84,14 +72,11 @@ private Q_SLOTS:
     {
         QFETCH(QString, name);
         QFETCH(double, threshold);
-        RenderRequest request;
-        request.document = test::fixtureTemplate(name);
+        RenderRequest request = imprint::test::goldenRequest(name, QStringLiteral("satori"));
         QVERIFY(!request.document.isEmpty());
-        request.options.engine = imprint::test::engineOption(QStringLiteral("satori"));
         request.options.format = OutputFormat::Svg;
-        RenderError error;
-        const auto svg = render(request, imprint::test::renderContext(), &error);
-        QVERIFY2(svg, qPrintable(error.field + QStringLiteral(": ") + error.message));
+        const auto svg = render(request, imprint::test::renderContext());
+        QVERIFY2(svg, qPrintable(imprint::test::failureText(svg)));
         QCOMPARE(svg->contentType, QStringLiteral("image/svg+xml"));
         dump(name + QStringLiteral(".svg"), svg->bytes);
 
@@ -104,7 +89,7 @@ private Q_SLOTS:
 
         // PNG is the same document rasterised.
         request.options.format = OutputFormat::Png;
-        const auto png = render(request, imprint::test::renderContext(), &error);
+        const auto png = render(request, imprint::test::renderContext());
         QVERIFY(png);
         dump(name + QStringLiteral(".png"), png->bytes);
         const QImage rendered = QImage::fromData(png->bytes);
@@ -124,9 +109,8 @@ private Q_SLOTS:
         RenderRequest request;
         request.document = textCard(QStringLiteral("Hello"));
         request.options.format = OutputFormat::Svg;
-        RenderError error;
-        const auto result = render(request, imprint::test::renderContext(), &error);
-        QVERIFY2(result, qPrintable(error.message));
+        const auto result = render(request, imprint::test::renderContext());
+        QVERIFY2(result, qPrintable(imprint::test::failureOf(result).message));
         QVERIFY(result->bytes.startsWith("<svg"));
     }
 
@@ -136,8 +120,7 @@ private Q_SLOTS:
         request.document = textCard(QStringLiteral("aaaa bbbb aaaa"));
         request.options.engine = imprint::test::engineOption(QStringLiteral("satori"));
         request.options.format = OutputFormat::Svg;
-        RenderError error;
-        const auto result = render(request, imprint::test::renderContext(), &error);
+        const auto result = render(request, imprint::test::renderContext());
         QVERIFY(result);
         const QString svg = QString::fromUtf8(result->bytes);
         // Two distinct glyphs with outlines (a, b); the space has none.
@@ -155,9 +138,8 @@ private Q_SLOTS:
         request.options.tweaks = QJsonObject{{QStringLiteral("title"), evil}};
         request.options.engine = imprint::test::engineOption(QStringLiteral("satori"));
         request.options.format = OutputFormat::Svg;
-        RenderError error;
-        const auto result = render(request, imprint::test::renderContext(), &error);
-        QVERIFY2(result, qPrintable(error.message));
+        const auto result = render(request, imprint::test::renderContext());
+        QVERIFY2(result, qPrintable(imprint::test::failureOf(result).message));
         QString xmlError;
         const QStringList elements = elementNames(result->bytes, &xmlError);
         QVERIFY2(!elements.isEmpty(), qPrintable(xmlError));
@@ -165,9 +147,9 @@ private Q_SLOTS:
         QVERIFY(result->bytes.contains("&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;q&quot;"));
         // The characters are drawn: the same text in the takumi engine gives the same ink.
         request.options.format = OutputFormat::Png;
-        const QImage satori = QImage::fromData(render(request, imprint::test::renderContext(), &error)->bytes);
+        const QImage satori = QImage::fromData(render(request, imprint::test::renderContext())->bytes);
         request.options.engine = imprint::test::engineOption(QStringLiteral("takumi"));
-        const QImage takumi = QImage::fromData(render(request, imprint::test::renderContext(), &error)->bytes);
+        const QImage takumi = QImage::fromData(render(request, imprint::test::renderContext())->bytes);
         const double ssim = test::ssimOf(takumi, satori);
         qInfo("escaped text satori vs takumi SSIM %.4f", ssim);
         QVERIFY(ssim > 0.95);
@@ -181,12 +163,10 @@ private Q_SLOTS:
         request.document = test::fixtureTemplate(QStringLiteral("c-card"));
         request.options.engine = imprint::test::engineOption(QStringLiteral("satori"));
         request.options.format = OutputFormat::Svg;
-        RenderError error;
-        const QByteArray expected = render(request, imprint::test::renderContext(), &error)->bytes;
+        const QByteArray expected = render(request, imprint::test::renderContext())->bytes;
         QList<int> runs(16);
         const QList<QByteArray> docs = QtConcurrent::blockingMapped(runs, [request](int) {
-            RenderError e;
-            const auto r = render(request, imprint::test::renderContext(), &e);
+            const auto r = render(request, imprint::test::renderContext());
             return r ? r->bytes : QByteArray();
         });
         for (const QByteArray &doc : docs)
@@ -209,9 +189,8 @@ private Q_SLOTS:
         RenderRequest request;
         request.document = doc;
         request.options.engine = imprint::test::engineOption(QStringLiteral("satori"));
-        RenderError error;
-        const auto result = render(request, imprint::test::renderContext(), &error);
-        QVERIFY2(result, qPrintable(error.message));
+        const auto result = render(request, imprint::test::renderContext());
+        QVERIFY2(result, qPrintable(imprint::test::failureOf(result).message));
         const QImage image = QImage::fromData(result->bytes).convertToFormat(QImage::Format_ARGB32);
         QCOMPARE(QColor(image.pixel(100, 100)), QColor(Qt::red)); // inside the circle
         QCOMPARE(QColor(image.pixel(53, 53)), QColor(Qt::white)); // the clipped corner
@@ -230,12 +209,8 @@ private Q_SLOTS:
         // Issue 15 item 7: QSvgGenerator has no texture brushes or clip paths, so an avatar
         // with borderRadius vanished from the takumi engine's SVG. It must appear, round.
         QFETCH(QJsonValue, radius);
-        QImage green(8, 8, QImage::Format_ARGB32);
-        green.fill(QColor(0, 160, 0));
-        QByteArray png;
-        QBuffer buffer(&png);
-        buffer.open(QIODevice::WriteOnly);
-        QVERIFY(green.save(&buffer, "PNG"));
+        const QByteArray png = imprint::test::solidPng(QSize(8, 8), QColor(0, 160, 0));
+        QVERIFY(!png.isEmpty()); // encoded
         const QString src = QStringLiteral("data:image/png;base64,") + QString::fromLatin1(png.toBase64());
         const QJsonObject avatar{
             {QStringLiteral("type"), QStringLiteral("img")},
@@ -245,24 +220,13 @@ private Q_SLOTS:
                                                                {QStringLiteral("height"), 96},
                                                                {QStringLiteral("borderRadius"), radius}}}}}};
         RenderRequest request;
-        request.document = QJsonObject{
-            {QStringLiteral("width"), 200},
-            {QStringLiteral("height"), 200},
-            {QStringLiteral("root"),
-             QJsonObject{{QStringLiteral("type"), QStringLiteral("div")},
-                         {QStringLiteral("props"),
-                          QJsonObject{{QStringLiteral("style"),
-                                       QJsonObject{{QStringLiteral("display"), QStringLiteral("flex")},
-                                                   {QStringLiteral("width"), 200},
-                                                   {QStringLiteral("height"), 200},
-                                                   {QStringLiteral("padding"), 52},
-                                                   {QStringLiteral("backgroundColor"), QStringLiteral("#ffffff")}}},
-                                      {QStringLiteral("children"), QJsonArray{avatar}}}}}}};
+        request.document = imprint::test::flexCard(
+            200, 200, {{QStringLiteral("padding"), 52}, {QStringLiteral("backgroundColor"), QStringLiteral("#ffffff")}},
+            QJsonArray{avatar});
         request.options.engine = imprint::test::engineOption(QStringLiteral("takumi"));
         request.options.format = OutputFormat::Svg;
-        RenderError error;
-        const auto svg = render(request, imprint::test::renderContext(), &error);
-        QVERIFY2(svg, qPrintable(error.message));
+        const auto svg = render(request, imprint::test::renderContext());
+        QVERIFY2(svg, qPrintable(imprint::test::failureOf(svg).message));
         dump(QStringLiteral("takumi-rounded-image-%1.svg").arg(QTest::currentDataTag()), svg->bytes);
         const QImage image = rasteriseSvg(svg->bytes, QSize(200, 200)).convertToFormat(QImage::Format_ARGB32);
         dump(QStringLiteral("takumi-rounded-image-%1.png").arg(QTest::currentDataTag()), [&] {

@@ -12,8 +12,9 @@
 #include "server/render/resources/image_decoder.h"
 #include "server/render/resources/svg_sandbox.h"
 #include "tests/support/child_processes.h"
-#include "tests/support/pipeline_calls.h"
+#include "tests/support/render_requests.h"
 #include "tests/support/render_context.h"
+#include "tests/support/card_templates.h"
 
 #include <QElapsedTimer>
 #include <QJsonArray>
@@ -86,20 +87,9 @@ QJsonObject checkIcon(int size = 48)
 /// A 400×120 white card (a flex row, colour #c00, 10 px padding, 8 px gaps) of `children`.
 QJsonObject card(const QJsonArray &children)
 {
-    const QJsonObject style{{QStringLiteral("display"), QStringLiteral("flex")},
-                            {QStringLiteral("flexWrap"), QStringLiteral("wrap")},
-                            {QStringLiteral("gap"), 8},
-                            {QStringLiteral("width"), 400},
-                            {QStringLiteral("height"), 120},
-                            {QStringLiteral("padding"), 10},
-                            {QStringLiteral("color"), QStringLiteral("#cc0000")},
-                            {QStringLiteral("fontFamily"), QStringLiteral("DejaVu Sans")},
-                            {QStringLiteral("fontSize"), 21},
-                            {QStringLiteral("backgroundColor"), QStringLiteral("#ffffff")}};
-    return QJsonObject{{QStringLiteral("width"), 400},
-                       {QStringLiteral("height"), 120},
-                       {QStringLiteral("root"), element(QStringLiteral("div"), QJsonObject{{QStringLiteral("style"), style},
-                                                                                      {QStringLiteral("children"), children}})}};
+    const QJsonObject wrap{{QStringLiteral("flexWrap"), QStringLiteral("wrap")}, {QStringLiteral("gap"), 8}};
+    return imprint::test::flexCard(400, 120, imprint::test::textCardStyle(21, 10, QStringLiteral("#cc0000"), wrap),
+                                   children);
 }
 
 /// A word and icons of the three kinds a card has: inline `<svg>` (two sizes), an `img` of an SVG data
@@ -132,12 +122,11 @@ Rendered renderCard(const QJsonObject &document, Engine engine, RenderCancellati
     request.cancellation = cancellation;
     QElapsedTimer timer;
     timer.start();
-    RenderError error;
-    const auto result = render(request, imprint::test::renderContext(), &error);
+    const auto result = render(request, imprint::test::renderContext());
     Rendered r;
     r.ms = timer.elapsed();
     if (!result) {
-        r.error = error;
+        r.error = result.error();
         return r;
     }
     r.warnings = result->warnings;

@@ -15,7 +15,7 @@
 #include "server/render/style/computed_style.h"
 #include "server/render/style/properties.h"
 #include "tests/support/fixtures.h"
-#include "tests/support/pipeline_calls.h"
+#include "tests/support/render_requests.h"
 #include "tests/support/render_context.h"
 #include "tests/support/ssim.h"
 
@@ -88,9 +88,9 @@ QImage renderCard(const QString &name, const QString &engine, QString *error)
     request.document = readJson(dataDir() + QStringLiteral("/cases/%1.json").arg(name)).object();
     request.options.engine = imprint::test::engineOption(engine);
     request.options.format = OutputFormat::Png;
-    RenderError failure;
-    const auto png = render(request, imprint::test::renderContext(), &failure);
+    const auto png = render(request, imprint::test::renderContext());
     const QImage image = png ? QImage::fromData(png->bytes) : QImage();
+    const RenderError failure = imprint::test::failureOf(png);
     if (image.isNull())
         *error = failure.field + QStringLiteral(": ") + failure.message;
     for (const QString &w : png ? png->warnings : QStringList())

@@ -4,7 +4,7 @@
 #include "server/render/document/html_page.h"
 #include "server/render/document/template.h"
 #include "server/render/pipeline.h"
-#include "tests/support/pipeline_calls.h"
+#include "tests/support/render_requests.h"
 
 #include "tests/support/fixtures.h"
 #include "tests/support/render_context.h"
@@ -98,6 +98,13 @@ Built build(const QJsonObject &doc, const QJsonObject &tweaks = {}, const Templa
         return b;
     b.root = buildDocument(*t, *values, &b.error, &b.warnings, {}, limits);
     return b;
+}
+
+/// The <p> of a markup document that holds one paragraph: the root itself, or its first
+/// child.
+const Node *paragraphOf(const Node &root)
+{
+    return root.tag == QLatin1String("p") ? &root : root.children[0].get();
 }
 
 QString pngDataUrl(int w, int h)
@@ -258,9 +265,10 @@ private Q_SLOTS:
         RenderRequest request;
         request.document
             = QJsonDocument::fromJson(R"({"width": 1200, "height": 9000, "root": {"type": "div"}})").object();
-        QVERIFY(!render(request, imprint::test::renderContext(), &error));
-        QCOMPARE(error.field, QStringLiteral("height"));
-        QCOMPARE(error.code, RenderErrorCode::InvalidSize);
+        const auto tall = render(request, imprint::test::renderContext());
+        QVERIFY(!tall);
+        QCOMPARE(tall.error().field, QStringLiteral("height"));
+        QCOMPARE(tall.error().code, RenderErrorCode::InvalidSize);
     }
 
     void fixturesBuildWithChromiumIds()
@@ -394,8 +402,7 @@ private Q_SLOTS:
                              "<span style=\\\"vertical-align: -3px\\\">c</span></p>\"}"));
         QVERIFY2(b.root, qPrintable(b.error.message));
         QVERIFY2(b.warnings.isEmpty(), qPrintable(b.warnings.join(u'\n')));
-        const Node &p = b.root->children.empty() ? *b.root : *b.root;
-        const Node *para = p.tag == QLatin1String("p") ? &p : p.children[0].get();
+        const Node *para = paragraphOf(*b.root);
         QCOMPARE(para->children.size(), size_t(3));
         QCOMPARE(para->children[1]->style.verticalAlign.keyword, VerticalAlign::Keyword::TextTop);
         QCOMPARE(para->children[2]->style.verticalAlign,
@@ -411,7 +418,7 @@ private Q_SLOTS:
                              "&quot;smcp&quot; 1\\\">10</p>\"}"));
         QVERIFY2(b.root, qPrintable(b.error.message));
         QVERIFY2(b.warnings.isEmpty(), qPrintable(b.warnings.join(u'\n')));
-        const Node *para = b.root->tag == QLatin1String("p") ? b.root.get() : b.root->children[0].get();
+        const Node *para = paragraphOf(*b.root);
         QCOMPARE(para->style.fontVariantNumeric, quint8(TabularNums | SlashedZero));
         const std::vector<FontFeature> expected{{featureTag("smcp"), 1}, {featureTag("ss01"), 1}};
         QCOMPARE(para->style.fontFeatureSettings, expected);

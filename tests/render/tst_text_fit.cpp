@@ -362,10 +362,9 @@ private Q_SLOTS:
     {
         QFETCH(QString, dir);
         QFETCH(QString, name);
-        RenderError failure;
         const auto doc
-            = layOut(cardRequest(dir, name, QStringLiteral("takumi")), imprint::test::renderContext(), &failure);
-        QVERIFY2(doc, qPrintable(failure.message));
+            = layOut(cardRequest(dir, name, QStringLiteral("takumi")), imprint::test::renderContext());
+        QVERIFY2(doc, qPrintable(imprint::test::failureOf(doc).message));
         QHash<QString, QRectF> ours;
         collect(doc->layout, ours);
         const QJsonArray reference

@@ -15,7 +15,7 @@
 #include "server/render/text/text_engine.h"
 #include "server/render/text/variable_faces.h"
 #include "tests/render/style_test_support.h"
-#include "tests/support/pipeline_calls.h"
+#include "tests/support/render_requests.h"
 #include "tests/support/render_context.h"
 #include "tests/support/ssim.h"
 
@@ -85,10 +85,9 @@ QImage renderCase(const QString &name, const QString &engine, QStringList *warni
     RenderRequest request;
     request.document = QJsonDocument::fromJson(readFile(kDir + QStringLiteral("/cases/%1.json").arg(name))).object();
     request.fonts = uploadedFonts();
-    RenderError failure;
     QImage image;
     if (engine == QLatin1String("takumi")) {
-        const auto doc = layOut(request, imprint::test::renderContext(), &failure);
+        const auto doc = layOut(request, imprint::test::renderContext());
         if (doc) {
             image = paintToImage(doc->layout, doc->size, imprint::test::renderContext().paintResources());
             *warnings = doc->warnings;
@@ -97,7 +96,7 @@ QImage renderCase(const QString &name, const QString &engine, QStringList *warni
         request.options.engine = imprint::test::engineOption(engine);
         request.options.format = OutputFormat::Png; // the satori engine's SVG, rasterised as served
         RenderContext &context = engine == QLatin1String("html") ? chromiumContext() : imprint::test::renderContext();
-        const auto png = render(request, context, &failure);
+        const auto png = render(request, context);
         if (png) {
             image = QImage::fromData(png->bytes);
             *warnings = png->warnings;

@@ -16,39 +16,6 @@ using namespace imprint::net;
 namespace {
 
 using Kind = FetchError::Kind;
-const QList<QPair<QByteArray, QByteArray>> kCacheable
-    = {{"Content-Type", "image/png"}, {"Cache-Control", "max-age=3600"}};
-
-QByteArray be32(quint32 v)
-{
-    const char b[4] = {char(v >> 24), char(v >> 16), char(v >> 8), char(v)};
-    return QByteArray(b, 4);
-}
-
-/// CRC-32 as PNG chunks carry it (ISO 3309): Qt's reader checks it.
-quint32 crc32(const QByteArray &data)
-{
-    quint32 c = 0xffffffffu;
-    for (char ch : data) {
-        c ^= quint8(ch);
-        for (int k = 0; k < 8; ++k)
-            c = c & 1 ? 0xedb88320u ^ (c >> 1) : c >> 1;
-    }
-    return c ^ 0xffffffffu;
-}
-
-QByteArray chunk(const QByteArray &type, const QByteArray &data)
-{
-    return be32(quint32(data.size())) + type + data + be32(crc32(type + data));
-}
-
-/// A PNG whose header declares `w`×`h` RGBA pixels, followed by almost no data: a
-/// decompression bomb's header, as a few dozen bytes.
-QByteArray pngHeader(quint32 w, quint32 h)
-{
-    return QByteArray("\x89PNG\r\n\x1a\n", 8) + chunk("IHDR", be32(w) + be32(h) + QByteArray("\x08\x06\x00\x00\x00", 5))
-           + chunk("IDAT", QByteArray("\x78\x9c\x03\x00", 4)) + chunk("IEND", {});
-}
 
 } // namespace
 
@@ -75,22 +42,17 @@ private slots:
     {
         m_origin = std::make_unique<TestOrigin>(QHostAddress::LocalHost);
         QVERIFY(m_origin->port() != 0);
-        m_origin->set("/red.png", TestOrigin::Answer{200, TestOrigin::png(20, 10, Qt::red), kCacheable});
-        m_origin->set("/slow.png", TestOrigin::Answer{200, TestOrigin::png(8, 8, Qt::blue), kCacheable, 300});
+        m_origin->set("/red.png", TestOrigin::cacheablePng(20, 10, Qt::red));
+        m_origin->set("/slow.png", TestOrigin::cacheablePng(8, 8, Qt::blue, 300));
         m_origin->set("/nostore.png",
                       TestOrigin::Answer{200, TestOrigin::png(4, 4, Qt::red), {{"Cache-Control", "no-store"}}});
-        m_origin->set("/etag.png", [](const QByteArray &inm) {
-            if (inm == "\"a\"")
-                return TestOrigin::Answer{304, {}, {{"ETag", "\"a\""}, {"Cache-Control", "max-age=0"}}};
-            return TestOrigin::Answer{
-                200, TestOrigin::png(6, 6, Qt::green), {{"ETag", "\"a\""}, {"Cache-Control", "max-age=0"}}};
-        });
+        m_origin->set("/etag.png", TestOrigin::revalidated("\"a\"", "max-age=0", TestOrigin::png(6, 6, Qt::green)));
         m_origin->set("/r1", TestOrigin::Answer{302, {}, {{"Location", "/r2"}}});
         m_origin->set("/r2", TestOrigin::Answer{301, {}, {{"Location", "/r3"}}});
         m_origin->set("/r3", TestOrigin::Answer{307, {}, {{"Location", "/red.png"}}});
         m_origin->set("/r0", TestOrigin::Answer{302, {}, {{"Location", "/r1"}}});
         m_origin->set("/to-private", TestOrigin::Answer{302, {}, {{"Location", "http://10.0.0.1/a.png"}}});
-        m_origin->set("/bomb.png", TestOrigin::Answer{200, pngHeader(60000, 60000), {}});
+        m_origin->set("/bomb.png", TestOrigin::Answer{200, imprint::test::pngBomb(60000, 60000), {}});
         m_origin->set("/big.png", TestOrigin::Answer{200, TestOrigin::png(20, 10, Qt::red) + QByteArray(5000, 0), {}});
         m_origin->set("/text", TestOrigin::Answer{200, "hello", {{"Content-Type", "image/png"}}});
     }

@@ -51,6 +51,23 @@ class TestRenderServices : public QObject
     std::unique_ptr<store::Database> m_db;
     QString m_space, m_otherSpace, m_templateId, m_pageId;
 
+    /// A page render service over the suite's database, file store and render context.
+    service::PageRenderService pageService()
+    {
+        return service::PageRenderService(*m_db, store::Config::defaults(), store::FileStore(m_dir.filePath("files")),
+                                          m_context, {});
+    }
+
+    /// A render of the suite's page (published) for its free space.
+    service::PageRenderRequest pageRequest() const
+    {
+        service::PageRenderRequest request;
+        request.spaceId = m_space;
+        request.plan = "free";
+        request.pageId = m_pageId;
+        return request;
+    }
+
 private slots:
     void initTestCase()
     {
@@ -81,12 +98,8 @@ private slots:
 
     void publishedVersusDraft()
     {
-        service::PageRenderService pages(*m_db, store::Config::defaults(), store::FileStore(m_dir.filePath("files")),
-                                         m_context, {});
-        service::PageRenderRequest request;
-        request.spaceId = m_space;
-        request.plan = "free";
-        request.pageId = m_pageId;
+        service::PageRenderService pages = pageService();
+        service::PageRenderRequest request = pageRequest();
         auto published = pages.render(request);
         QVERIFY(published);
         QCOMPARE(centre(published->outcome->result.bytes), QColor("#00ff00"));
@@ -99,12 +112,8 @@ private slots:
 
     void identicalRequestsRenderOnce()
     {
-        service::PageRenderService pages(*m_db, store::Config::defaults(), store::FileStore(m_dir.filePath("files")),
-                                         m_context, {});
-        service::PageRenderRequest request;
-        request.spaceId = m_space;
-        request.plan = "free";
-        request.pageId = m_pageId;
+        service::PageRenderService pages = pageService();
+        service::PageRenderRequest request = pageRequest();
         request.storeFile = true;
         const auto first = pages.render(request);
         QVERIFY(first && first->outcome->file);
@@ -124,12 +133,8 @@ private slots:
     void refusals()
     {
         using Kind = service::RenderUseCaseError::Kind;
-        service::PageRenderService pages(*m_db, store::Config::defaults(), store::FileStore(m_dir.filePath("files")),
-                                         m_context, {});
-        service::PageRenderRequest request;
-        request.spaceId = m_space;
-        request.plan = "free";
-        request.pageId = m_pageId;
+        service::PageRenderService pages = pageService();
+        service::PageRenderRequest request = pageRequest();
 
         request.templateId = "tpl_someoneelses";
         auto r = pages.render(request);

@@ -7,7 +7,7 @@
 #include "server/render/encode/encode.h"
 #include "server/render/pipeline.h"
 #include "tests/support/fixtures.h"
-#include "tests/support/pipeline_calls.h"
+#include "tests/support/render_requests.h"
 #include "tests/support/render_context.h"
 #include "tests/support/ssim.h"
 
@@ -39,14 +39,16 @@ inline QImage renderCardImage(const QJsonObject &document, const QString &name, 
     RenderError failure;
     QImage image;
     if (engine == QLatin1String("takumi")) {
-        const auto doc = layOut(request, imprint::test::renderContext(), &failure);
+        const auto doc = layOut(request, imprint::test::renderContext());
         if (doc)
             image = paintToImage(doc->layout, doc->size, imprint::test::renderContext().paintResources());
+        failure = imprint::test::failureOf(doc);
     } else {
         request.options.format = OutputFormat::Png; // the SVG document rasterised, as served
-        const auto png = render(request, imprint::test::renderContext(), &failure);
+        const auto png = render(request, imprint::test::renderContext());
         if (png)
             image = QImage::fromData(png->bytes);
+        failure = imprint::test::failureOf(png);
     }
     if (image.isNull())
         *error = failure.field + QStringLiteral(": ") + failure.message;

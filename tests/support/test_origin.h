@@ -92,6 +92,30 @@ public:
     /// A `w`×`h` PNG of one colour.
     static QByteArray png(int w, int h, QColor colour) { return imprint::test::solidPng(QSize(w, h), colour); }
 
+    /// A `w`×`h` PNG of `colour` served as image/png that clients may keep for an hour,
+    /// after `delayMs`.
+    static Answer cacheablePng(int w, int h, QColor colour, int delayMs = 0)
+    {
+        return Answer{
+            200, png(w, h, colour), {{"Content-Type", "image/png"}, {"Cache-Control", "max-age=3600"}}, delayMs};
+    }
+
+    /// An image its clients revalidate: 304 to a request whose If-None-Match is `etag`,
+    /// otherwise 200 with `body` (and `contentType` when given); both with the ETag and
+    /// `cacheControl`.
+    static Handler revalidated(const QByteArray &etag, const QByteArray &cacheControl, const QByteArray &body,
+                               const QByteArray &contentType = {})
+    {
+        return [=](const QByteArray &ifNoneMatch) {
+            QList<QPair<QByteArray, QByteArray>> headers{{"ETag", etag}, {"Cache-Control", cacheControl}};
+            if (ifNoneMatch == etag)
+                return Answer{304, {}, headers};
+            if (!contentType.isEmpty())
+                headers.prepend({"Content-Type", contentType});
+            return Answer{200, body, headers};
+        };
+    }
+
 private:
     QHttpServerResponse answer(const QString &path, const QByteArray &ifNoneMatch, const QByteArray &host)
     {
