@@ -28,6 +28,13 @@ QJsonValue unwrap(const QJsonDocument &doc)
     return o;
 }
 
+// The parse of an answer whose data is one T as JSON (T::fromJson() of the object).
+template<typename T>
+T fromData(const QJsonValue &data)
+{
+    return T::fromJson(data.toObject());
+}
+
 QString sessionTokenOf(const QJsonObject &data)
 {
     for (const char *k : {"token", "sessionToken", "session_token", "accessToken", "access_token"}) {
@@ -236,8 +243,7 @@ void ApiClient::logout(QObject *context, Callback<bool> done)
 
 void ApiClient::me(QObject *context, Callback<Me> done)
 {
-    sendJson<Me>("GET", QStringLiteral("/auth/me"), nullptr, nullptr, context, std::move(done),
-                 [](const QJsonValue &data) { return Me::fromJson(data.toObject()); });
+    sendJson<Me>("GET", QStringLiteral("/auth/me"), nullptr, nullptr, context, std::move(done), fromData<Me>);
 }
 
 void ApiClient::listKeys(int page, int perPage, QObject *context, Callback<KeyPage> done)
@@ -267,7 +273,7 @@ void ApiClient::createKey(const QString &name, const QDateTime &expiresAt, const
         body.insert(QStringLiteral("scopes"), names);
     }
     sendJson<CreatedKey>("POST", QStringLiteral("/tokens/api-keys"), nullptr, &body, context, std::move(done),
-                         [](const QJsonValue &data) { return CreatedKey::fromJson(data.toObject()); });
+                         fromData<CreatedKey>);
 }
 
 void ApiClient::revokeKey(const QString &id, QObject *context, Callback<QString> done)
@@ -280,14 +286,14 @@ void ApiClient::listSigningKeys(int page, int perPage, QObject *context, Callbac
 {
     const QUrlQuery q = pageQuery(page, perPage);
     sendJson<SigningKeyPage>("GET", QStringLiteral("/signing-keys"), &q, nullptr, context, std::move(done),
-                             [](const QJsonValue &data) { return SigningKeyPage::fromJson(data.toObject()); });
+                             fromData<SigningKeyPage>);
 }
 
 void ApiClient::createSigningKey(const QString &name, QObject *context, Callback<CreatedSigningKey> done)
 {
     const QJsonObject body{{QStringLiteral("name"), name}};
     sendJson<CreatedSigningKey>("POST", QStringLiteral("/signing-keys"), nullptr, &body, context, std::move(done),
-                                [](const QJsonValue &data) { return CreatedSigningKey::fromJson(data.toObject()); });
+                                fromData<CreatedSigningKey>);
 }
 
 void ApiClient::revokeSigningKey(const QString &id, QObject *context, Callback<QString> done)
@@ -299,8 +305,7 @@ void ApiClient::revokeSigningKey(const QString &id, QObject *context, Callback<Q
 void ApiClient::listFonts(int page, int perPage, QObject *context, Callback<FontPage> done)
 {
     const QUrlQuery q = pageQuery(page, perPage);
-    sendJson<FontPage>("GET", QStringLiteral("/fonts"), &q, nullptr, context, std::move(done),
-                       [](const QJsonValue &data) { return FontPage::fromJson(data.toObject()); });
+    sendJson<FontPage>("GET", QStringLiteral("/fonts"), &q, nullptr, context, std::move(done), fromData<FontPage>);
 }
 
 void ApiClient::uploadFont(const QByteArray &bytes, const QString &contentType, const QString &family,
@@ -390,8 +395,7 @@ void ApiClient::listPages(QObject *context, Callback<QList<PageSummary>> done)
 void ApiClient::getTemplate(const QString &id, QObject *context, Callback<TemplateSummary> done)
 {
     sendJson<TemplateSummary>("GET", QStringLiteral("/templates/") + QString::fromUtf8(QUrl::toPercentEncoding(id)),
-                              nullptr, nullptr, context, std::move(done),
-                              [](const QJsonValue &data) { return TemplateSummary::fromJson(data.toObject()); });
+                              nullptr, nullptr, context, std::move(done), fromData<TemplateSummary>);
 }
 
 void ApiClient::usage(const QUrlQuery &query, QObject *context, Callback<QJsonObject> done)

@@ -26,6 +26,16 @@ Outcome<QJsonObject> jsonObjectBody(const HttpRequest &request, bool allowEmpty)
     return doc.object();
 }
 
+Outcome<QJsonObject> jsonObjectBody(const HttpRequest &request, const QStringList &known, const QString &what)
+{
+    auto body = jsonObjectBody(request);
+    if (!body)
+        return body;
+    if (auto e = rejectUnknownFields(*body, known, what))
+        return *e;
+    return body;
+}
+
 Outcome<QString> requiredString(const QJsonObject &object, const QString &field)
 {
     const QJsonValue v = object.value(field);

@@ -19,6 +19,10 @@ namespace imprint::http {
 /// code "malformed_json" / "invalid_body".
 Outcome<QJsonObject> jsonObjectBody(const HttpRequest &request, bool allowEmpty = false);
 
+/// The body as a JSON object (jsonObjectBody(), not empty) whose members are all in
+/// `known`; the 400 of rejectUnknownFields() otherwise, `what` naming the body ("a page").
+Outcome<QJsonObject> jsonObjectBody(const HttpRequest &request, const QStringList &known, const QString &what);
+
 /// Required non-empty string member `field` of `object`; 400 "missing_field" /
 /// "invalid_field" naming it otherwise.
 Outcome<QString> requiredString(const QJsonObject &object, const QString &field);

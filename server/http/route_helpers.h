@@ -165,4 +165,17 @@ HttpResponse doneOr(const Result &done, const QString &message)
     return HttpResponse::success(QJsonObject{{QStringLiteral("message"), message}});
 }
 
+/// The answer of DELETE on a revocable secret of the session's space (an API key, a
+/// signing key) named by the path's {id}: revoked through `secrets.revoke()` by the
+/// session's user, then as doneOr() with `message`. No body is required; one that is
+/// sent must still be valid JSON (400 otherwise, and nothing revoked).
+template<typename Service>
+HttpResponse revokedSecret(Service &secrets, const SessionContext &session, const HttpRequest &request,
+                           const QString &message)
+{
+    if (const auto body = jsonObjectBody(request, true); !body)
+        return body.error();
+    return doneOr(secrets.revoke(session.spaceId, request.pathParam(QStringLiteral("id")), session.actor), message);
+}
+
 } // namespace imprint::http

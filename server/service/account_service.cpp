@@ -1,5 +1,6 @@
 #include "server/service/account_service.h"
 
+#include "server/service/lookup.h"
 #include "server/store/crypto.h"
 #include "server/store/repositories.h"
 #include "server/store/sql.h"
@@ -117,13 +118,10 @@ Result<QList<Space>> AccountService::listSpaces()
 
 Result<Space> AccountService::spaceByName(const QString &name)
 {
-    auto s = SpaceRepository(m_db).byName(name);
-    if (!s)
-        return s.error();
-    if (!*s)
+    return found(SpaceRepository(m_db).byName(name), [&] {
         return ServiceError{ProblemCode::SpaceNotFound, QStringLiteral("space"),
                             QStringLiteral("No space named '%1'.").arg(name)};
-    return **s;
+    });
 }
 
 Result<Membership> AccountService::addUser(const QString &emailIn, const QString &password, const QString &spaceName,
@@ -302,12 +300,7 @@ Result<SessionInfo> AccountService::session(const QString &token)
                             QStringLiteral("Log in first: no valid session.")};
     if (token.isEmpty())
         return none;
-    auto s = SessionRepository(m_db).byTokenHash(sha256Hex(token), nowMs());
-    if (!s)
-        return s.error();
-    if (!*s)
-        return none;
-    return **s;
+    return found(SessionRepository(m_db).byTokenHash(sha256Hex(token), nowMs()), [&] { return none; });
 }
 
 Result<Done> AccountService::logout(const QString &token)

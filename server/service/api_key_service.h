@@ -49,7 +49,7 @@ struct CreatedKey {
 using KeyPage = ListPage<store::ApiKey>;
 
 /// API keys of a space.
-class ApiKeyService
+class ApiKeyService : public StandardPaging
 {
 public:
     /// Works on `db`, which must outlive it.
@@ -94,9 +94,6 @@ public:
     static constexpr int kPrefixLength = 10;
     /// listPage(): the page size when the caller names none, the largest page size and the
     /// largest page number.
-    static constexpr int kDefaultPerPage = 20;
-    static constexpr int kMaxPerPage = 100;
-    static constexpr int kMaxPage = 1000000;
 
     /// Hands last_used_at updates to `writer` (may be null: written directly), which
     /// must outlive this; listings then show its pending times too.

@@ -1,5 +1,6 @@
 #include "server/service/content_service.h"
 
+#include "server/service/lookup.h"
 #include "server/store/change_feed.h"
 #include "server/store/crypto.h"
 #include "server/store/repositories.h"
@@ -91,11 +92,9 @@ Result<TemplateRecord> ContentService::updateTemplate(const QString &spaceId, co
     Transaction tx(m_db);
     if (!tx.isOpen())
         return ServiceError::database();
-    const auto updated = TemplateRepository(m_db).update(t);
+    const auto updated = matched(TemplateRepository(m_db).update(t), [&] { return templateMissing(id); });
     if (!updated)
         return updated.error();
-    if (!*updated)
-        return templateMissing(id);
     // The number the statement counted up to, read under its row lock.
     const auto stored = TemplateRepository(m_db).byId(spaceId, id);
     if (!stored || !*stored)
@@ -120,11 +119,10 @@ Result<Done> ContentService::deleteTemplate(const QString &spaceId, const QStrin
     Transaction tx(m_db);
     if (!tx.isOpen())
         return ServiceError::database();
-    const auto removed = TemplateRepository(m_db).remove(spaceId, id);
+    const auto removed
+        = matched(TemplateRepository(m_db).remove(spaceId, id), [&] { return templateMissing(id); });
     if (!removed)
         return removed.error();
-    if (!*removed)
-        return templateMissing(id);
     if (!AuditRepository(m_db).append(spaceId, actor, QStringLiteral("template.delete"), id) || !tx.commit())
         return ServiceError::database();
     return Done{};
@@ -132,12 +130,7 @@ Result<Done> ContentService::deleteTemplate(const QString &spaceId, const QStrin
 
 Result<TemplateRecord> ContentService::getTemplate(const QString &spaceId, const QString &id)
 {
-    auto t = TemplateRepository(m_db).byId(spaceId, id);
-    if (!t)
-        return t.error();
-    if (!*t)
-        return templateMissing(id);
-    return **t;
+    return found(TemplateRepository(m_db).byId(spaceId, id), [&] { return templateMissing(id); });
 }
 
 Result<QList<TemplateRecord>> ContentService::listTemplates(const QString &spaceId)
@@ -221,11 +214,9 @@ Result<PageRecord> ContentService::updatePage(const QString &spaceId, const QStr
     Transaction tx(m_db);
     if (!tx.isOpen())
         return ServiceError::database();
-    const auto updated = PageRepository(m_db).update(p);
+    const auto updated = matched(PageRepository(m_db).update(p), [&] { return pageMissing(id); });
     if (!updated)
         return updated.error();
-    if (!*updated)
-        return pageMissing(id);
     if (!AuditRepository(m_db).append(p.spaceId, actor, QStringLiteral("page.update"), p.id) || !tx.commit())
         return ServiceError::database();
     return p;
@@ -236,11 +227,9 @@ Result<Done> ContentService::deletePage(const QString &spaceId, const QString &i
     Transaction tx(m_db);
     if (!tx.isOpen())
         return ServiceError::database();
-    const auto removed = PageRepository(m_db).remove(spaceId, id);
+    const auto removed = matched(PageRepository(m_db).remove(spaceId, id), [&] { return pageMissing(id); });
     if (!removed)
         return removed.error();
-    if (!*removed)
-        return pageMissing(id);
     if (!AuditRepository(m_db).append(spaceId, actor, QStringLiteral("page.delete"), id) || !tx.commit())
         return ServiceError::database();
     announceSnapshot(id);
@@ -249,12 +238,7 @@ Result<Done> ContentService::deletePage(const QString &spaceId, const QString &i
 
 Result<PageRecord> ContentService::getPage(const QString &spaceId, const QString &id)
 {
-    auto p = PageRepository(m_db).byId(spaceId, id);
-    if (!p)
-        return p.error();
-    if (!*p)
-        return pageMissing(id);
-    return **p;
+    return found(PageRepository(m_db).byId(spaceId, id), [&] { return pageMissing(id); });
 }
 
 Result<QList<PageRecord>> ContentService::listPages(const QString &spaceId)

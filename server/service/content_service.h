@@ -33,7 +33,7 @@ using VariablesValidator
 
 /// CRUD and publishing of templates and pages, always scoped to one space. Thread-safe
 /// as far as Database is (each thread its own connection).
-class ContentService
+class ContentService : public StandardPaging
 {
 public:
     /// Works on `db` (which must outlive it); every saved template passes `validateTemplate`
@@ -100,9 +100,6 @@ public:
 
     // ---- template versions (template_versions.cpp; docs/api.md "Template versions")
 
-    static constexpr int kDefaultPerPage = 20; ///< versions per page of listVersions()
-    static constexpr int kMaxPerPage = 100;
-    static constexpr int kMaxPage = 1000000;
     /// Page `page` (1..kMaxPage) of `perPage` (1..kMaxPerPage) versions of template
     /// `templateId` of `spaceId`, newest first; NotFound "template_not_found"; Invalid
     /// "invalid_parameter" outside the ranges.

@@ -12,6 +12,15 @@ namespace imprint::service {
 /// The problem codes every use case answers with (server/common/problem_code.h).
 using store::ProblemCode;
 
+/// The paging bounds every paged list of a space's records shares (docs/api.md): 20
+/// records a page unless asked, at most 100, pages 1 to 1 000 000. A use case with such a
+/// list derives from it; the routes read the bounds through its type (http::pagedIndex()).
+struct StandardPaging {
+    static constexpr int kDefaultPerPage = 20;
+    static constexpr int kMaxPerPage = 100;
+    static constexpr int kMaxPage = 1000000;
+};
+
 /// Page `page` of `perPage` records out of `count`.
 template<typename T>
 struct ListPage {

@@ -45,7 +45,7 @@ struct SignedUrlGrant {
 };
 
 /// Signing keys and signed-URL verification.
-class SigningKeyService
+class SigningKeyService : public StandardPaging
 {
 public:
     /// Works on `db`, which must outlive it. Secrets are sealed under the server key file
@@ -104,10 +104,6 @@ public:
 
     /// The roles that may manage a space's signing keys: owners and admins (as API keys).
     static std::vector<store::Role> managerRoles();
-
-    static constexpr int kDefaultPerPage = 20;
-    static constexpr int kMaxPerPage = 100;
-    static constexpr int kMaxPage = 1000000;
 
 private:
     const store::Database &m_db;

@@ -3,6 +3,7 @@
 // rollback stores an old one again as the newest.
 #include "server/service/content_service.h"
 
+#include "server/service/lookup.h"
 #include "server/store/repositories.h"
 
 namespace imprint::service {
@@ -46,12 +47,8 @@ Result<TemplateVersionRecord> ContentService::getVersion(const QString &spaceId,
     // whatever its versions.
     if (auto tmpl = getTemplate(spaceId, templateId); !tmpl)
         return tmpl.error();
-    const auto row = TemplateVersionRepository(m_db).byNumber(templateId, version);
-    if (!row)
-        return row.error();
-    if (!*row)
-        return versionMissing(templateId, version);
-    return **row;
+    return found(TemplateVersionRepository(m_db).byNumber(templateId, version),
+                        [&] { return versionMissing(templateId, version); });
 }
 
 Result<TemplateRecord> ContentService::templateAt(const QString &spaceId, const QString &templateId,

@@ -5,6 +5,7 @@
 #include "server/render/resources/image_decoder.h"
 #include "server/render/resources/svg_sanitizer.h"
 #include "server/service/json.h"
+#include "server/service/lookup.h"
 #include "server/store/crypto.h"
 #include "server/store/repositories.h"
 
@@ -25,6 +26,29 @@ QString sha256Of(const QByteArray &bytes)
 std::optional<QByteArray> readStored(const store::FileStore &files, const QString &sha256, const QString &ext)
 {
     return files.read(sha256, ext);
+}
+
+/// Page `page` of `perPage` of a space's uploads of `Repo` (FontRepository,
+/// AssetRepository: count() and list() of a space), newest first (paging.h: pageOf()).
+template<typename Record, typename Repo>
+Result<ListPage<Record>> uploadsPage(const store::Database &db, const QString &spaceId, int page, int perPage)
+{
+    Repo uploads(db);
+    return pageOf<Record>(
+        page, perPage, StandardPaging::kMaxPage, StandardPaging::kMaxPerPage, [&] { return uploads.count(spaceId); },
+        [&](int offset, int limit) { return uploads.list(spaceId, offset, limit); });
+}
+
+/// Deletes upload `id` of `spaceId` from `Repo`; NotFound `code` naming the upload as a
+/// `noun` ("font", "asset") when the space has none.
+template<typename Repo>
+Result<Done> removeUpload(const store::Database &db, const QString &spaceId, const QString &id, ProblemCode code,
+                          const char *noun)
+{
+    return matched(Repo(db).remove(spaceId, id), [&] {
+        return ServiceError::notFound(
+            code, QStringLiteral("This space has no %1 '%2'.").arg(QLatin1String(noun), id.left(100)));
+    });
 }
 
 /// The sfnt of a font file renamed to its internal family and registered with Qt.
@@ -133,10 +157,7 @@ Result<Uploaded<store::FontRecord>> FontService::upload(const QString &spaceId, 
 
 Result<ListPage<store::FontRecord>> FontService::listPage(const QString &spaceId, int page, int perPage)
 {
-    store::FontRepository fonts(m_db);
-    return pageOf<store::FontRecord>(
-        page, perPage, kMaxPage, kMaxPerPage, [&] { return fonts.count(spaceId); },
-        [&](int offset, int limit) { return fonts.list(spaceId, offset, limit); });
+    return uploadsPage<store::FontRecord, store::FontRepository>(m_db, spaceId, page, perPage);
 }
 
 Result<QList<store::FontRecord>> FontService::listAll(const QString &spaceId)
@@ -146,13 +167,7 @@ Result<QList<store::FontRecord>> FontService::listAll(const QString &spaceId)
 
 Result<Done> FontService::remove(const QString &spaceId, const QString &id)
 {
-    auto removed = store::FontRepository(m_db).remove(spaceId, id);
-    if (!removed)
-        return removed.error();
-    if (!*removed)
-        return ServiceError::notFound(ProblemCode::FontNotFound,
-                                      QStringLiteral("This space has no font '%1'.").arg(id.left(100)));
-    return Done{};
+    return removeUpload<store::FontRepository>(m_db, spaceId, id, ProblemCode::FontNotFound, "font");
 }
 
 std::shared_ptr<const render::FontSet> FontService::fontSetFor(const QString &spaceId, QStringList *warnings)
@@ -317,21 +332,12 @@ Result<Uploaded<store::AssetRecord>> AssetService::upload(const QString &spaceId
 
 Result<ListPage<store::AssetRecord>> AssetService::listPage(const QString &spaceId, int page, int perPage)
 {
-    store::AssetRepository assets(m_db);
-    return pageOf<store::AssetRecord>(
-        page, perPage, kMaxPage, kMaxPerPage, [&] { return assets.count(spaceId); },
-        [&](int offset, int limit) { return assets.list(spaceId, offset, limit); });
+    return uploadsPage<store::AssetRecord, store::AssetRepository>(m_db, spaceId, page, perPage);
 }
 
 Result<Done> AssetService::remove(const QString &spaceId, const QString &id)
 {
-    auto removed = store::AssetRepository(m_db).remove(spaceId, id);
-    if (!removed)
-        return removed.error();
-    if (!*removed)
-        return ServiceError::notFound(ProblemCode::AssetNotFound,
-                                      QStringLiteral("This space has no asset '%1'.").arg(id.left(100)));
-    return Done{};
+    return removeUpload<store::AssetRepository>(m_db, spaceId, id, ProblemCode::AssetNotFound, "asset");
 }
 
 namespace {

@@ -44,7 +44,7 @@ struct Uploaded {
 };
 
 /// Fonts of a space.
-class FontService
+class FontService : public StandardPaging
 {
 public:
     /// Works on `db` (must outlive it); the files go to `files`.
@@ -74,17 +74,13 @@ public:
     /// per named instance; both empty for a static face or one whose file is missing.
     QJsonObject describe(const store::FontRecord &font) const;
 
-    static constexpr int kDefaultPerPage = 20;
-    static constexpr int kMaxPerPage = 100;
-    static constexpr int kMaxPage = 1000000;
-
 private:
     const store::Database &m_db;
     store::FileStore m_files;
 };
 
 /// Images of a space.
-class AssetService
+class AssetService : public StandardPaging
 {
 public:
     /// Works on `db` (must outlive it); plan quotas from `config`; files to `files`.
@@ -115,10 +111,6 @@ public:
     /// The JSON form: id, url (`baseUrl` + /api/v1/files/<sha256>.<ext>), width, height,
     /// contentType, bytes, createdAt.
     static QJsonObject json(const store::AssetRecord &asset, const QString &baseUrl);
-
-    static constexpr int kDefaultPerPage = 20;
-    static constexpr int kMaxPerPage = 100;
-    static constexpr int kMaxPage = 1000000;
 
 private:
     const store::Database &m_db;

@@ -3,6 +3,7 @@
 
 #include "server/net/webhook_sender.h"
 #include "server/service/json.h"
+#include "server/service/lookup.h"
 #include "server/store/repositories.h"
 #include "server/store/sql.h"
 
@@ -218,12 +219,7 @@ Result<QList<WebhookEndpoint>> WebhookService::listAll(const QString &spaceId)
 
 Result<WebhookEndpoint> WebhookService::get(const QString &spaceId, const QString &id)
 {
-    const auto found = WebhookRepository(m_db).activeById(spaceId, id);
-    if (!found)
-        return found.error();
-    if (!*found)
-        return webhookNotFound(id);
-    return **found;
+    return found(WebhookRepository(m_db).activeById(spaceId, id), [&] { return webhookNotFound(id); });
 }
 
 Result<Done> WebhookService::remove(const QString &spaceIdIn, const QString &id, const QString &actor)
@@ -238,11 +234,10 @@ Result<Done> WebhookService::remove(const QString &spaceIdIn, const QString &id,
     store::Transaction tx(m_db);
     if (!tx.isOpen())
         return ServiceError::database();
-    const auto disabled = WebhookRepository(m_db).disable(spaceId, id, nowMs());
+    const auto disabled
+        = matched(WebhookRepository(m_db).disable(spaceId, id, nowMs()), [&] { return webhookNotFound(id); });
     if (!disabled)
         return disabled.error();
-    if (!*disabled)
-        return webhookNotFound(id);
     if (!store::AuditRepository(m_db).append(spaceId, actor.isEmpty() ? QStringLiteral("cli") : actor,
                                              QStringLiteral("webhook.delete"), id)
         || !tx.commit())

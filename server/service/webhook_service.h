@@ -66,7 +66,7 @@ using WebhookPage = ListPage<store::WebhookEndpoint>;
 using DeliveryPage = ListPage<DeliveryLogEntry>;
 
 /// The webhook use cases. Thread-safe as far as the Database is.
-class WebhookService
+class WebhookService : public StandardPaging
 {
 public:
     /// Works on `db`, which must outlive it; secrets are sealed under `dataDir/signing.key`
@@ -127,10 +127,6 @@ public:
 
     /// The roles that may manage a space's webhooks: owners and admins (or a "webhooks" key).
     static std::vector<store::Role> managerRoles() { return {store::Role::Owner, store::Role::Admin}; }
-
-    static constexpr int kDefaultPerPage = 20;
-    static constexpr int kMaxPerPage = 100;
-    static constexpr int kMaxPage = 1000000;
 
 private:
     /// Inserts a delivery of `payload` for `endpointId`, due now.

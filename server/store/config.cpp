@@ -37,6 +37,17 @@ common::Expected<QJsonObject, QString> readJsonObject(const QString &path)
 
 const QString kDefaultsPath = QStringLiteral(":/resources/config/default.json");
 
+/// The member of `json` at `path`, one key per level of nested objects ({"http",
+/// "maxBodyBytes"}); undefined when a level is missing or not an object, so the
+/// caller's toInt()/toDouble()/toString() fallback applies.
+QJsonValue at(const QJsonObject &json, std::initializer_list<const char *> path)
+{
+    QJsonValue v = json;
+    for (const char *key : path)
+        v = v.toObject().value(QLatin1String(key));
+    return v;
+}
+
 } // namespace
 
 common::Expected<Config, QString> Config::load(const QString &dataDir)
@@ -78,7 +89,7 @@ QStringList Config::planNames() const
 
 int Config::httpInt(const char *key, int fallback) const
 {
-    return m_json.value(QStringLiteral("http")).toObject().value(QLatin1String(key)).toInt(fallback);
+    return at(m_json, {"http", key}).toInt(fallback);
 }
 
 int Config::maxConnections() const
@@ -92,11 +103,7 @@ int Config::maxConnectionsPerAddress() const
 QStringList Config::corsOrigins() const
 {
     QStringList origins;
-    const QJsonValue v = m_json.value(QStringLiteral("http"))
-                             .toObject()
-                             .value(QStringLiteral("cors"))
-                             .toObject()
-                             .value(QStringLiteral("origins"));
+    const QJsonValue v = at(m_json, {"http", "cors", "origins"});
     for (const QJsonValue &o : v.toArray())
         if (o.isString())
             origins.append(o.toString());
@@ -107,7 +114,7 @@ QStringList Config::corsOrigins() const
 }
 QStringList Config::trustedProxies() const
 {
-    const QJsonValue v = m_json.value(QStringLiteral("http")).toObject().value(QStringLiteral("trustedProxies"));
+    const QJsonValue v = at(m_json, {"http", "trustedProxies"});
     QStringList entries;
     for (const QJsonValue &e : v.toArray())
         entries.append(e.toString());
@@ -117,16 +124,11 @@ QStringList Config::trustedProxies() const
 }
 int Config::corsMaxAgeSeconds() const
 {
-    return m_json.value(QStringLiteral("http"))
-        .toObject()
-        .value(QStringLiteral("cors"))
-        .toObject()
-        .value(QStringLiteral("maxAgeSeconds"))
-        .toInt(600);
+    return at(m_json, {"http", "cors", "maxAgeSeconds"}).toInt(600);
 }
 QString Config::metricsToken() const
 {
-    return m_json.value(QStringLiteral("http")).toObject().value(QStringLiteral("metricsToken")).toString();
+    return at(m_json, {"http", "metricsToken"}).toString();
 }
 int Config::shutdownGraceMs() const
 {
@@ -139,7 +141,7 @@ int Config::renderDeadlineMs(const QString &plan) const
     const int perPlan = plans.value(plan).toObject().value(QStringLiteral("renderDeadlineMs")).toInt(0);
     if (perPlan > 0)
         return perPlan;
-    return m_json.value(QStringLiteral("render")).toObject().value(QStringLiteral("deadlineMs")).toInt(10000);
+    return at(m_json, {"render", "deadlineMs"}).toInt(10000);
 }
 
 int Config::idleTimeoutMs() const
@@ -152,8 +154,7 @@ int Config::requestTimeoutMs() const
 }
 int Config::databaseMaxConnections() const
 {
-    return std::max(
-        0, m_json.value(QStringLiteral("database")).toObject().value(QStringLiteral("maxConnections")).toInt(64));
+    return std::max(0, at(m_json, {"database", "maxConnections"}).toInt(64));
 }
 int Config::workerQueueLimit() const
 {
@@ -162,62 +163,48 @@ int Config::workerQueueLimit() const
 
 qint64 Config::maxBodyBytes() const
 {
-    return qint64(
-        m_json.value(QStringLiteral("http")).toObject().value(QStringLiteral("maxBodyBytes")).toDouble(1048576));
+    return qint64(at(m_json, {"http", "maxBodyBytes"}).toDouble(1048576));
 }
 
 qint64 Config::maxUploadBytes() const
 {
-    return qint64(m_json.value(QStringLiteral("http"))
-                      .toObject()
-                      .value(QStringLiteral("maxUploadBytes"))
-                      .toDouble(32.0 * 1024 * 1024));
+    return qint64(at(m_json, {"http", "maxUploadBytes"}).toDouble(32.0 * 1024 * 1024));
 }
 
 QString Config::defaultPlan() const
 {
-    return m_json.value(QStringLiteral("spaces"))
-        .toObject()
-        .value(QStringLiteral("defaultPlan"))
-        .toString(QStringLiteral("pro"));
+    return at(m_json, {"spaces", "defaultPlan"}).toString(QStringLiteral("pro"));
 }
 
 int Config::sessionLifetimeHours() const
 {
-    return m_json.value(QStringLiteral("auth")).toObject().value(QStringLiteral("sessionLifetimeHours")).toInt(336);
+    return at(m_json, {"auth", "sessionLifetimeHours"}).toInt(336);
 }
 
 int Config::loginFailureLimit() const
 {
-    return m_json.value(QStringLiteral("auth")).toObject().value(QStringLiteral("loginFailureLimit")).toInt(10);
+    return at(m_json, {"auth", "loginFailureLimit"}).toInt(10);
 }
 
 int Config::loginFailureWindowSeconds() const
 {
-    return m_json.value(QStringLiteral("auth"))
-        .toObject()
-        .value(QStringLiteral("loginFailureWindowSeconds"))
-        .toInt(900);
+    return at(m_json, {"auth", "loginFailureWindowSeconds"}).toInt(900);
 }
 
 qint64 Config::patternCacheBytes() const
 {
-    return qint64(m_json.value(QStringLiteral("render"))
-                      .toObject()
-                      .value(QStringLiteral("patternCacheBytes"))
-                      .toDouble(64.0 * 1024 * 1024));
+    return qint64(at(m_json, {"render", "patternCacheBytes"}).toDouble(64.0 * 1024 * 1024));
 }
 
 QString Config::filesDir() const
 {
-    return m_json.value(QStringLiteral("files")).toObject().value(QStringLiteral("dir")).toString();
+    return at(m_json, {"files", "dir"}).toString();
 }
 
 QStringList Config::imageHostAllowlist() const
 {
     QStringList hosts;
-    const QJsonArray a
-        = m_json.value(QStringLiteral("render")).toObject().value(QStringLiteral("imageHostAllowlist")).toArray();
+    const QJsonArray a = at(m_json, {"render", "imageHostAllowlist"}).toArray();
     for (const QJsonValue &v : a)
         hosts << v.toString().toLower();
     return hosts;
@@ -227,12 +214,7 @@ namespace {
 
 double remoteImageSetting(const QJsonObject &json, const char *key, double fallback)
 {
-    return json.value(QStringLiteral("render"))
-        .toObject()
-        .value(QStringLiteral("remoteImages"))
-        .toObject()
-        .value(QLatin1String(key))
-        .toDouble(fallback);
+    return at(json, {"render", "remoteImages", key}).toDouble(fallback);
 }
 
 } // namespace

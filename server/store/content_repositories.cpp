@@ -120,8 +120,7 @@ QVariant pinOf(const PageRecord &p)
 
 Result<Done> TemplateRepository::insert(const TemplateRecord &t)
 {
-    QSqlQuery q(m_db.connection());
-    return sql::write(q,
+    return sql::write(m_db,
                       QStringLiteral("INSERT INTO templates (id, space_id, name, document, created_at, updated_at,"
                                      " version) VALUES (?, ?, ?, ?, ?, ?, ?)"),
                       t.id, t.spaceId, t.name, compact(t.document), t.createdAt, t.updatedAt, t.version);
@@ -129,19 +128,16 @@ Result<Done> TemplateRepository::insert(const TemplateRecord &t)
 
 Result<bool> TemplateRepository::update(const TemplateRecord &t)
 {
-    QSqlQuery q(m_db.connection());
     return sql::writeMatched(
-        q,
-        QStringLiteral(
-            "UPDATE templates SET name = ?, document = ?, updated_at = ?, version = version + 1"
-            " WHERE id = ? AND space_id = ?"),
+        m_db,
+        QStringLiteral("UPDATE templates SET name = ?, document = ?, updated_at = ?, version = version + 1"
+                       " WHERE id = ? AND space_id = ?"),
         t.name, compact(t.document), t.updatedAt, t.id, t.spaceId);
 }
 
 Result<bool> TemplateRepository::remove(const QString &spaceId, const QString &id)
 {
-    QSqlQuery q(m_db.connection());
-    return sql::writeMatched(q, QStringLiteral("DELETE FROM templates WHERE id = ? AND space_id = ?"), id, spaceId);
+    return sql::writeMatched(m_db, QStringLiteral("DELETE FROM templates WHERE id = ? AND space_id = ?"), id, spaceId);
 }
 
 Result<std::optional<TemplateRecord>> TemplateRepository::byId(const QString &spaceId, const QString &id)
@@ -155,24 +151,21 @@ Result<std::optional<TemplateRecord>> TemplateRepository::byId(const QString &sp
 
 Result<QList<TemplateRecord>> TemplateRepository::list(const QString &spaceId)
 {
-    QSqlQuery q(m_db.connection());
-    const bool ran = sql::run(
-        q, QStringLiteral("SELECT %1 FROM templates WHERE space_id = ? ORDER BY created_at, id").arg(kTemplateColumns),
-        spaceId);
-    return sql::allRows(q, ran, templateFrom);
+    return sql::selectAll(
+        m_db,
+        QStringLiteral("SELECT %1 FROM templates WHERE space_id = ? ORDER BY created_at, id").arg(kTemplateColumns),
+        templateFrom, spaceId);
 }
 
 Result<int> TemplateRepository::pageCount(const QString &id)
 {
-    QSqlQuery q(m_db.connection());
-    return sql::countOf(q, sql::run(q, QStringLiteral("SELECT COUNT(*) FROM pages WHERE template_id = ?"), id));
+    return sql::selectCount(m_db, QStringLiteral("SELECT COUNT(*) FROM pages WHERE template_id = ?"), id);
 }
 
 Result<Done> PageRepository::insert(const PageRecord &p)
 {
-    QSqlQuery q(m_db.connection());
     return sql::write(
-        q,
+        m_db,
         QStringLiteral("INSERT INTO pages (id, space_id, template_id, name, variables, created_at, updated_at,"
                        " template_version) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"),
         p.id, p.spaceId, p.templateId, p.name, compact(p.variables), p.createdAt, p.updatedAt, pinOf(p));
@@ -180,8 +173,7 @@ Result<Done> PageRepository::insert(const PageRecord &p)
 
 Result<bool> PageRepository::update(const PageRecord &p)
 {
-    QSqlQuery q(m_db.connection());
-    return sql::writeMatched(q,
+    return sql::writeMatched(m_db,
                              QStringLiteral("UPDATE pages SET template_id = ?, name = ?, variables = ?, updated_at = ?,"
                                             " template_version = ? WHERE id = ? AND space_id = ?"),
                              p.templateId, p.name, compact(p.variables), p.updatedAt, pinOf(p), p.id, p.spaceId);
@@ -189,8 +181,7 @@ Result<bool> PageRepository::update(const PageRecord &p)
 
 Result<bool> PageRepository::remove(const QString &spaceId, const QString &id)
 {
-    QSqlQuery q(m_db.connection());
-    return sql::writeMatched(q, QStringLiteral("DELETE FROM pages WHERE id = ? AND space_id = ?"), id, spaceId);
+    return sql::writeMatched(m_db, QStringLiteral("DELETE FROM pages WHERE id = ? AND space_id = ?"), id, spaceId);
 }
 
 Result<std::optional<PageRecord>> PageRepository::byId(const QString &spaceId, const QString &id)
@@ -205,13 +196,11 @@ Result<std::optional<PageRecord>> PageRepository::byId(const QString &spaceId, c
 
 Result<QList<PageRecord>> PageRepository::list(const QString &spaceId)
 {
-    QSqlQuery q(m_db.connection());
-    const bool ran = sql::run(q,
-                              QStringLiteral("SELECT %1 FROM pages p LEFT JOIN published_pages pp ON pp.page_id = p.id"
-                                             " WHERE p.space_id = ? ORDER BY p.created_at, p.id")
-                                  .arg(kPageColumns),
-                              spaceId);
-    return sql::allRows(q, ran, pageFrom);
+    return sql::selectAll(m_db,
+                          QStringLiteral("SELECT %1 FROM pages p LEFT JOIN published_pages pp ON pp.page_id = p.id"
+                                         " WHERE p.space_id = ? ORDER BY p.created_at, p.id")
+                              .arg(kPageColumns),
+                          pageFrom, spaceId);
 }
 
 Result<Done> PublishedPageRepository::upsert(const PublishedPage &s)
@@ -232,11 +221,9 @@ Result<Done> PublishedPageRepository::upsert(const PublishedPage &s)
 
 Result<std::optional<PublishedPage>> PublishedPageRepository::byPageId(const QString &pageId)
 {
-    QSqlQuery q(m_db.connection());
-    const bool ran = sql::run(
-        q, QStringLiteral("SELECT page_id, space_id, snapshot, published_at FROM published_pages WHERE page_id = ?"),
-        pageId);
-    return sql::firstRow(q, ran, snapshotFrom);
+    return sql::selectOne(
+        m_db, QStringLiteral("SELECT page_id, space_id, snapshot, published_at FROM published_pages WHERE page_id = ?"),
+        snapshotFrom, pageId);
 }
 
 Result<std::optional<qint64>> PublishedPageRepository::publishedAt(const QString &pageId)
@@ -251,21 +238,18 @@ Result<std::optional<qint64>> PublishedPageRepository::publishedAt(const QString
 
 Result<Done> TemplateVersionRepository::insert(const TemplateVersionRecord &v)
 {
-    QSqlQuery q(m_db.connection());
-    return sql::write(q,
-                      QStringLiteral("INSERT INTO template_versions (%1) VALUES (?, ?, ?, ?, ?, ?, ?)")
-                          .arg(kVersionColumns),
-                      v.templateId, v.spaceId, v.version, v.name, compact(v.document), v.actor, v.createdAt);
+    return sql::write(
+        m_db, QStringLiteral("INSERT INTO template_versions (%1) VALUES (?, ?, ?, ?, ?, ?, ?)").arg(kVersionColumns),
+        v.templateId, v.spaceId, v.version, v.name, compact(v.document), v.actor, v.createdAt);
 }
 
 Result<std::optional<TemplateVersionRecord>> TemplateVersionRepository::byNumber(const QString &templateId,
                                                                                   int version)
 {
-    QSqlQuery q(m_db.connection());
-    const bool ran = sql::run(
-        q, QStringLiteral("SELECT %1 FROM template_versions WHERE template_id = ? AND version = ?").arg(kVersionColumns),
-        templateId, version);
-    return sql::firstRow(q, ran, versionFrom);
+    return sql::selectOne(
+        m_db,
+        QStringLiteral("SELECT %1 FROM template_versions WHERE template_id = ? AND version = ?").arg(kVersionColumns),
+        versionFrom, templateId, version);
 }
 
 Result<int> TemplateVersionRepository::count(const QString &templateId)
@@ -287,8 +271,7 @@ Result<QList<TemplateVersionRecord>> TemplateVersionRepository::range(const QStr
 
 Result<Done> RenderRepository::insert(const RenderRecord &r)
 {
-    QSqlQuery q(m_db.connection());
-    return sql::write(q,
+    return sql::write(m_db,
                       QStringLiteral("INSERT INTO renders (id, space_id, page_id, sha256, format, bytes, created_at)"
                                      " VALUES (?, ?, ?, ?, ?, ?, ?)"),
                       r.id, r.spaceId.isEmpty() ? QVariant(QMetaType::fromType<QString>()) : QVariant(r.spaceId),
@@ -298,8 +281,7 @@ Result<Done> RenderRepository::insert(const RenderRecord &r)
 
 Result<int> RenderRepository::count()
 {
-    QSqlQuery q(m_db.connection());
-    return sql::countOf(q, sql::run(q, QStringLiteral("SELECT COUNT(*) FROM renders")));
+    return sql::selectCount(m_db, QStringLiteral("SELECT COUNT(*) FROM renders"));
 }
 
 } // namespace imprint::store

@@ -46,37 +46,39 @@ bool makePrivateDirectory(const QString &dir)
     return QFile::setPermissions(dir, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
 }
 
+/// An extension a stored file may have and the Content-Type it is served with.
+struct StoredType {
+    const char *ext;
+    const char *contentType;
+};
+
+/// Every extension the store keeps: renders, uploaded images and font files.
+constexpr StoredType kStoredTypes[] = {
+    {"png", "image/png"},   {"webp", "image/webp"}, {"svg", "image/svg+xml"},   {"jpeg", "image/jpeg"},
+    {"avif", "image/avif"}, {"gif", "image/gif"},   {"pdf", "application/pdf"}, {"ttf", "font/ttf"},
+    {"otf", "font/otf"},    {"woff", "font/woff"},  {"woff2", "font/woff2"},
+};
+
+/// The row of kStoredTypes for `ext` (lower case, no dot), null when the store keeps none.
+const StoredType *storedType(const QString &ext)
+{
+    for (const StoredType &t : kStoredTypes)
+        if (ext == QLatin1String(t.ext))
+            return &t;
+    return nullptr;
+}
+
 } // namespace
 
 bool FileStore::knownExtension(const QString &ext)
 {
-    static const QStringList known
-        = {QStringLiteral("png"),  QStringLiteral("webp"),  QStringLiteral("svg"), QStringLiteral("jpeg"),
-           QStringLiteral("avif"), QStringLiteral("gif"),   QStringLiteral("ttf"), QStringLiteral("otf"),
-           QStringLiteral("woff"), QStringLiteral("woff2"), QStringLiteral("pdf")};
-    return known.contains(ext);
+    return storedType(ext) != nullptr;
 }
 
 QByteArray FileStore::contentTypeOf(const QString &ext)
 {
-    if (ext == QLatin1String("png"))
-        return "image/png";
-    if (ext == QLatin1String("webp"))
-        return "image/webp";
-    if (ext == QLatin1String("svg"))
-        return "image/svg+xml";
-    if (ext == QLatin1String("jpeg"))
-        return "image/jpeg";
-    if (ext == QLatin1String("avif"))
-        return "image/avif";
-    if (ext == QLatin1String("gif"))
-        return "image/gif";
-    if (ext == QLatin1String("pdf"))
-        return "application/pdf";
-    if (ext == QLatin1String("ttf") || ext == QLatin1String("otf") || ext == QLatin1String("woff")
-        || ext == QLatin1String("woff2"))
-        return "font/" + ext.toLatin1();
-    return "application/octet-stream";
+    const StoredType *t = storedType(ext);
+    return t ? QByteArray(t->contentType) : QByteArrayLiteral("application/octet-stream");
 }
 
 FileStore FileStore::forDataDir(const Database &db, const Config &config, const QString &dataDir)

@@ -35,8 +35,7 @@ IdempotencyRepository::find(const QString &spaceId, const QString &key, const QS
 Result<Done> IdempotencyRepository::insertRunning(const QString &spaceId, const QString &key, const QString &route,
                                                   const QByteArray &requestHash, qint64 now)
 {
-    QSqlQuery q(m_db.connection());
-    return sql::write(q,
+    return sql::write(m_db,
                       QStringLiteral("INSERT INTO idempotency_keys (space_id, idem_key, route, request_hash, status,"
                                      " content_type, body, created_at) VALUES (?, ?, ?, ?, 0, '', '', ?)"),
                       spaceId, key, route, QString::fromLatin1(requestHash), now);
@@ -45,8 +44,7 @@ Result<Done> IdempotencyRepository::insertRunning(const QString &spaceId, const 
 Result<Done> IdempotencyRepository::complete(const QString &spaceId, const QString &key, const QString &route,
                                              int status, const QByteArray &contentType, const QByteArray &body)
 {
-    QSqlQuery q(m_db.connection());
-    return sql::write(q,
+    return sql::write(m_db,
                       QStringLiteral("UPDATE idempotency_keys SET status = ?, content_type = ?, body = ?"
                                      " WHERE space_id = ? AND idem_key = ? AND route = ?"),
                       status, QString::fromLatin1(contentType), QString::fromUtf8(body), spaceId, key, route);
@@ -54,8 +52,7 @@ Result<Done> IdempotencyRepository::complete(const QString &spaceId, const QStri
 
 Result<Done> IdempotencyRepository::remove(const QString &spaceId, const QString &key, const QString &route)
 {
-    QSqlQuery q(m_db.connection());
-    return sql::write(q,
+    return sql::write(m_db,
                       QStringLiteral("DELETE FROM idempotency_keys WHERE space_id = ? AND idem_key = ? AND route = ?"),
                       spaceId, key, route);
 }
@@ -96,8 +93,7 @@ void IdempotencyRepository::unlock(const QByteArray &name)
 
 Result<Done> IdempotencyRepository::removeOlderThan(qint64 before)
 {
-    QSqlQuery q(m_db.connection());
-    return sql::write(q, QStringLiteral("DELETE FROM idempotency_keys WHERE created_at < ?"), before);
+    return sql::write(m_db, QStringLiteral("DELETE FROM idempotency_keys WHERE created_at < ?"), before);
 }
 
 } // namespace imprint::store

@@ -87,18 +87,15 @@ Result<Done> JobRepository::insert(const JobRecord &job, const QStringList &requ
 
 Result<std::optional<JobRecord>> JobRepository::job(const QString &spaceId, const QString &id)
 {
-    QSqlQuery q(m_db.connection());
-    const bool ran = sql::run(q, QStringLiteral("SELECT %1 FROM jobs WHERE id = ? AND space_id = ?").arg(kJobColumns),
-                              id, spaceId);
-    return sql::firstRow(q, ran, jobFrom);
+    return sql::selectOne(m_db, QStringLiteral("SELECT %1 FROM jobs WHERE id = ? AND space_id = ?").arg(kJobColumns),
+                          jobFrom, id, spaceId);
 }
 
 Result<QList<JobItemRecord>> JobRepository::items(const QString &jobId)
 {
-    QSqlQuery q(m_db.connection());
-    const bool ran = sql::run(
-        q, QStringLiteral("SELECT %1 FROM job_items WHERE job_id = ? ORDER BY idx").arg(kItemColumns), jobId);
-    return sql::allRows(q, ran, itemFrom);
+    return sql::selectAll(m_db,
+                          QStringLiteral("SELECT %1 FROM job_items WHERE job_id = ? ORDER BY idx").arg(kItemColumns),
+                          itemFrom, jobId);
 }
 
 Result<QList<ClaimedJobItem>> JobRepository::claim(const QString &owner, qint64 nowMs, qint64 leaseMs, int limit)
@@ -201,8 +198,7 @@ Result<bool> JobRepository::complete(const QString &owner, const JobItemRecord &
 
 Result<bool> JobRepository::release(const QString &jobId, int index, const QString &owner)
 {
-    QSqlQuery q(m_db.connection());
-    return sql::writeMatched(q,
+    return sql::writeMatched(m_db,
                              QStringLiteral("UPDATE job_items SET state = 'queued', lease_owner = NULL,"
                                             " lease_expires_at = NULL WHERE job_id = ? AND idx = ?"
                                             " AND state = 'running' AND lease_owner = ?"),

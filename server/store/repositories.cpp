@@ -69,30 +69,26 @@ bool parseRole(const QString &text, Role *role)
 
 Result<Done> SpaceRepository::insert(const Space &s)
 {
-    QSqlQuery q(m_db.connection());
-    return sql::write(q, QStringLiteral("INSERT INTO spaces (id, name, plan, created_at) VALUES (?, ?, ?, ?)"), s.id,
+    return sql::write(m_db, QStringLiteral("INSERT INTO spaces (id, name, plan, created_at) VALUES (?, ?, ?, ?)"), s.id,
                       s.name, s.plan, s.createdAt);
 }
 
 Result<std::optional<Space>> SpaceRepository::byName(const QString &name)
 {
-    QSqlQuery q(m_db.connection());
-    const bool ran = sql::run(q, QStringLiteral("SELECT %1 FROM spaces s WHERE s.name = ?").arg(kSpaceColumns), name);
-    return sql::firstRow(q, ran, firstSpace);
+    return sql::selectOne(m_db, QStringLiteral("SELECT %1 FROM spaces s WHERE s.name = ?").arg(kSpaceColumns),
+                          firstSpace, name);
 }
 
 Result<std::optional<Space>> SpaceRepository::byId(const QString &id)
 {
-    QSqlQuery q(m_db.connection());
-    const bool ran = sql::run(q, QStringLiteral("SELECT %1 FROM spaces s WHERE s.id = ?").arg(kSpaceColumns), id);
-    return sql::firstRow(q, ran, firstSpace);
+    return sql::selectOne(m_db, QStringLiteral("SELECT %1 FROM spaces s WHERE s.id = ?").arg(kSpaceColumns), firstSpace,
+                          id);
 }
 
 Result<QList<Space>> SpaceRepository::all()
 {
-    QSqlQuery q(m_db.connection());
-    const bool ran = sql::run(q, QStringLiteral("SELECT %1 FROM spaces s ORDER BY s.name").arg(kSpaceColumns));
-    return sql::allRows(q, ran, firstSpace);
+    return sql::selectAll(m_db, QStringLiteral("SELECT %1 FROM spaces s ORDER BY s.name").arg(kSpaceColumns),
+                          firstSpace);
 }
 
 Result<bool> SpaceRepository::setPlan(const QString &spaceId, const QString &plan)
@@ -110,8 +106,7 @@ Result<bool> SpaceRepository::setPlan(const QString &spaceId, const QString &pla
 
 Result<Done> UserRepository::insert(const User &u)
 {
-    QSqlQuery q(m_db.connection());
-    return sql::write(q,
+    return sql::write(m_db,
                       QStringLiteral("INSERT INTO users (id, email, password_hash, created_at, updated_at)"
                                      " VALUES (?, ?, ?, ?, ?)"),
                       u.id, u.email, u.passwordHash, u.createdAt, u.createdAt);
@@ -126,8 +121,7 @@ Result<std::optional<User>> UserRepository::byEmail(const QString &email)
 
 Result<Done> UserRepository::setPasswordHash(const QString &userId, const QString &hash)
 {
-    QSqlQuery q(m_db.connection());
-    return sql::write(q, QStringLiteral("UPDATE users SET password_hash = ?, updated_at = ? WHERE id = ?"), hash,
+    return sql::write(m_db, QStringLiteral("UPDATE users SET password_hash = ?, updated_at = ? WHERE id = ?"), hash,
                       nowMs(), userId);
 }
 
@@ -150,14 +144,12 @@ Result<Done> UserRepository::upsertMembership(const QString &spaceId, const QStr
 
 Result<QList<Membership>> UserRepository::membershipsOfUser(const QString &userId)
 {
-    QSqlQuery q(m_db.connection());
-    const bool ran = sql::run(q,
-                              QStringLiteral("SELECT %1, %2, m.role FROM memberships m"
-                                             " JOIN spaces s ON s.id = m.space_id JOIN users u ON u.id = m.user_id"
-                                             " WHERE m.user_id = ? ORDER BY m.created_at, s.name")
-                                  .arg(kSpaceColumns, kUserColumns),
-                              userId);
-    return sql::allRows(q, ran, membershipFrom);
+    return sql::selectAll(m_db,
+                          QStringLiteral("SELECT %1, %2, m.role FROM memberships m"
+                                         " JOIN spaces s ON s.id = m.space_id JOIN users u ON u.id = m.user_id"
+                                         " WHERE m.user_id = ? ORDER BY m.created_at, s.name")
+                              .arg(kSpaceColumns, kUserColumns),
+                          membershipFrom, userId);
 }
 
 Result<QList<Membership>> UserRepository::memberships(const QString &spaceId)
@@ -177,8 +169,7 @@ Result<QList<Membership>> UserRepository::memberships(const QString &spaceId)
 Result<Done> SessionRepository::insert(const QString &id, const QString &tokenHash, const QString &userId,
                                        const QString &spaceId, qint64 expiresAt)
 {
-    QSqlQuery q(m_db.connection());
-    return sql::write(q,
+    return sql::write(m_db,
                       QStringLiteral("INSERT INTO sessions (id, token_hash, user_id, space_id, created_at, expires_at)"
                                      " VALUES (?, ?, ?, ?, ?, ?)"),
                       id, tokenHash, userId, spaceId, nowMs(), expiresAt);
@@ -207,8 +198,7 @@ Result<std::optional<SessionInfo>> SessionRepository::byTokenHash(const QString 
 
 Result<Done> SessionRepository::removeByTokenHash(const QString &tokenHash)
 {
-    QSqlQuery q(m_db.connection());
-    return sql::write(q, QStringLiteral("DELETE FROM sessions WHERE token_hash = ?"), tokenHash);
+    return sql::write(m_db, QStringLiteral("DELETE FROM sessions WHERE token_hash = ?"), tokenHash);
 }
 
 Result<Done> SessionRepository::removeForUser(const QString &userId, const QString &keepTokenHash)
@@ -223,8 +213,7 @@ Result<Done> SessionRepository::removeForUser(const QString &userId, const QStri
 
 Result<Done> SessionRepository::removeExpired(qint64 now)
 {
-    QSqlQuery q(m_db.connection());
-    return sql::write(q, QStringLiteral("DELETE FROM sessions WHERE expires_at <= ?"), now);
+    return sql::write(m_db, QStringLiteral("DELETE FROM sessions WHERE expires_at <= ?"), now);
 }
 
 // ---- audit
@@ -232,8 +221,7 @@ Result<Done> SessionRepository::removeExpired(qint64 now)
 Result<Done> AuditRepository::append(const QString &spaceId, const QString &actor, const QString &action,
                                      const QString &target, const QString &detail)
 {
-    QSqlQuery q(m_db.connection());
-    return sql::write(q,
+    return sql::write(m_db,
                       QStringLiteral("INSERT INTO audit_log (id, space_id, actor, action, target, detail, created_at)"
                                      " VALUES (?, ?, ?, ?, ?, ?, ?)"),
                       randomId(QStringLiteral("aud_")), orNull(spaceId), actor, action, orNull(target), orNull(detail),
@@ -242,8 +230,7 @@ Result<Done> AuditRepository::append(const QString &spaceId, const QString &acto
 
 Result<int> AuditRepository::count(const QString &action)
 {
-    QSqlQuery q(m_db.connection());
-    return sql::countOf(q, sql::run(q, QStringLiteral("SELECT COUNT(*) FROM audit_log WHERE action = ?"), action));
+    return sql::selectCount(m_db, QStringLiteral("SELECT COUNT(*) FROM audit_log WHERE action = ?"), action);
 }
 
 } // namespace imprint::store

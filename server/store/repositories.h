@@ -12,6 +12,7 @@
 #include "server/store/database.h"
 #include "server/store/errors.h"
 #include "server/store/models.h"
+#include "server/store/repository.h"
 
 #include <QList>
 
@@ -27,13 +28,10 @@ namespace imprint::store {
 Result<Done> bumpAuthGeneration(const Database &db);
 
 /// spaces
-class SpaceRepository
+class SpaceRepository : public Repository
 {
 public:
-    /// Works on the calling thread's connection of `db`, which must outlive it.
-    explicit SpaceRepository(const Database &db)
-        : m_db(db)
-    { }
+    using Repository::Repository;
     /// Inserts `space` as a new row.
     Result<Done> insert(const Space &space);
     /// The space called `name`, std::nullopt when none.
@@ -45,19 +43,13 @@ public:
     /// Sets the plan of space `spaceId`; true when a row matched. Raises the auth
     /// generation (the plan is part of a key's principal): call inside a transaction.
     Result<bool> setPlan(const QString &spaceId, const QString &plan);
-
-private:
-    const Database &m_db;
 };
 
 /// users and memberships
-class UserRepository
+class UserRepository : public Repository
 {
 public:
-    /// Works on the calling thread's connection of `db`, which must outlive it.
-    explicit UserRepository(const Database &db)
-        : m_db(db)
-    { }
+    using Repository::Repository;
     /// Inserts `user` as a new row.
     Result<Done> insert(const User &user);
     /// The user with this (already normalised) e-mail, std::nullopt when none.
@@ -70,19 +62,13 @@ public:
     Result<QList<Membership>> membershipsOfUser(const QString &userId);
     /// Every membership, optionally of one space (CLI `user list`).
     Result<QList<Membership>> memberships(const QString &spaceId = {});
-
-private:
-    const Database &m_db;
 };
 
 /// sessions
-class SessionRepository
+class SessionRepository : public Repository
 {
 public:
-    /// Works on the calling thread's connection of `db`, which must outlive it.
-    explicit SessionRepository(const Database &db)
-        : m_db(db)
-    { }
+    using Repository::Repository;
     /// Inserts a session of `userId` in `spaceId` whose token hashes to `tokenHash`.
     Result<Done> insert(const QString &id, const QString &tokenHash, const QString &userId, const QString &spaceId,
                         qint64 expiresAt);
@@ -96,9 +82,6 @@ public:
     Result<Done> removeForUser(const QString &userId, const QString &keepTokenHash = {});
     /// Deletes every session expired at `now`.
     Result<Done> removeExpired(qint64 now);
-
-private:
-    const Database &m_db;
 };
 
 /// What sets one kind of revocable secret apart in SQL (secret_repositories.cpp has the
@@ -118,12 +101,12 @@ struct SecretTable {
 /// listed, and their revocation, written once. Each kind adds what only it has through
 /// its own class below.
 template<typename Row>
-class RevocableSecretRepository
+class RevocableSecretRepository : public Repository
 {
 public:
     /// Works on the calling thread's connection of `db`, which must outlive it.
     RevocableSecretRepository(const Database &db, const SecretTable<Row> &table)
-        : m_db(db)
+        : Repository(db)
         , m_table(table)
     { }
     /// Number of active keys of a space: not revoked (and, for a kind that expires, not
@@ -145,7 +128,6 @@ protected:
     bool selectActiveById(QSqlQuery &q, const QString &spaceId, const QString &id, const QString &extraColumns = {},
                           const QString &join = {});
 
-    const Database &m_db;
     const SecretTable<Row> &m_table;
 };
 
@@ -181,13 +163,10 @@ public:
 };
 
 /// fonts: a space's uploaded font faces.
-class FontRepository
+class FontRepository : public Repository
 {
 public:
-    /// Works on the calling thread's connection of `db`, which must outlive it.
-    explicit FontRepository(const Database &db)
-        : m_db(db)
-    { }
+    using Repository::Repository;
     Result<Done> insert(const FontRecord &font);
     /// The space's face with these bytes, std::nullopt when none.
     Result<std::optional<FontRecord>> findBySha(const QString &spaceId, const QString &sha256);
@@ -200,19 +179,13 @@ public:
     Result<bool> remove(const QString &spaceId, const QString &id);
     /// How many rows of any space name these bytes (a file no row names may go).
     Result<int> countSha(const QString &sha256);
-
-private:
-    const Database &m_db;
 };
 
 /// assets: a space's uploaded images.
-class AssetRepository
+class AssetRepository : public Repository
 {
 public:
-    /// Works on the calling thread's connection of `db`, which must outlive it.
-    explicit AssetRepository(const Database &db)
-        : m_db(db)
-    { }
+    using Repository::Repository;
     Result<Done> insert(const AssetRecord &asset);
     /// The space's asset with these bytes, std::nullopt when none.
     Result<std::optional<AssetRecord>> findBySha(const QString &spaceId, const QString &sha256);
@@ -239,13 +212,10 @@ public:
     Result<QList<AssetRecord>> list(const QString &spaceId, int offset, int limit);
     /// Deletes asset `id` of `spaceId`; true when one matched.
     Result<bool> remove(const QString &spaceId, const QString &id);
-
-private:
-    const Database &m_db;
 };
 
 /// idempotency_keys: the answers to requests sent with an Idempotency-Key.
-class IdempotencyRepository
+class IdempotencyRepository : public Repository
 {
 public:
     /// A stored answer; status 0 while its request is still running.
@@ -257,10 +227,7 @@ public:
         qint64 createdAt = 0; ///< epoch ms
     };
 
-    /// Works on the calling thread's connection of `db`, which must outlive it.
-    explicit IdempotencyRepository(const Database &db)
-        : m_db(db)
-    { }
+    using Repository::Repository;
     /// The entry of (space, key, route), std::nullopt when none.
     Result<std::optional<Entry>> find(const QString &spaceId, const QString &key, const QString &route);
     /// Inserts a running entry (status 0) for (space, key, route) made at `now`.
@@ -283,37 +250,25 @@ public:
     Result<bool> tryLock(const QByteArray &name);
     /// Releases a claim tryLock() took on this thread; a lost connection already did.
     void unlock(const QByteArray &name);
-
-private:
-    const Database &m_db;
 };
 
 /// audit_log
-class AuditRepository
+class AuditRepository : public Repository
 {
 public:
-    /// Works on the calling thread's connection of `db`, which must outlive it.
-    explicit AuditRepository(const Database &db)
-        : m_db(db)
-    { }
+    using Repository::Repository;
     /// One row: who (actor: user id, "cli" or "system") did what to which target.
     Result<Done> append(const QString &spaceId, const QString &actor, const QString &action, const QString &target,
                         const QString &detail = {});
     /// Number of rows with this action (tests, diagnostics).
     Result<int> count(const QString &action);
-
-private:
-    const Database &m_db;
 };
 
 /// templates
-class TemplateRepository
+class TemplateRepository : public Repository
 {
 public:
-    /// Works on the calling thread's connection of `db`, which must outlive it.
-    explicit TemplateRepository(const Database &db)
-        : m_db(db)
-    { }
+    using Repository::Repository;
     /// Inserts `t` as a new row.
     Result<Done> insert(const TemplateRecord &t);
     /// Writes name, document and updatedAt of `t` and counts its version up by one (in the
@@ -328,19 +283,13 @@ public:
     Result<QList<TemplateRecord>> list(const QString &spaceId);
     /// Pages that use template `id`.
     Result<int> pageCount(const QString &id);
-
-private:
-    const Database &m_db;
 };
 
 /// template_versions: every saved document of a template, numbered per template.
-class TemplateVersionRepository
+class TemplateVersionRepository : public Repository
 {
 public:
-    /// Works on the calling thread's connection of `db`, which must outlive it.
-    explicit TemplateVersionRepository(const Database &db)
-        : m_db(db)
-    { }
+    using Repository::Repository;
     /// Inserts `v` (the primary key (templateId, version) refuses a number twice).
     Result<Done> insert(const TemplateVersionRecord &v);
     /// Version `version` of template `templateId`, std::nullopt when none.
@@ -349,19 +298,13 @@ public:
     Result<int> count(const QString &templateId);
     /// `limit` versions of template `templateId` from `offset`, newest first.
     Result<QList<TemplateVersionRecord>> range(const QString &templateId, int offset, int limit);
-
-private:
-    const Database &m_db;
 };
 
 /// pages (publishedAt joined from published_pages)
-class PageRepository
+class PageRepository : public Repository
 {
 public:
-    /// Works on the calling thread's connection of `db`, which must outlive it.
-    explicit PageRepository(const Database &db)
-        : m_db(db)
-    { }
+    using Repository::Repository;
     /// Inserts `p` as a new row.
     Result<Done> insert(const PageRecord &p);
     /// Writes templateId, name, variables and updatedAt of `p`; true when a row with p.id in
@@ -374,19 +317,13 @@ public:
     Result<std::optional<PageRecord>> byId(const QString &spaceId, const QString &id);
     /// The pages of `spaceId`, oldest first.
     Result<QList<PageRecord>> list(const QString &spaceId);
-
-private:
-    const Database &m_db;
 };
 
 /// published_pages: one snapshot row per page (JSON {page, template}).
-class PublishedPageRepository
+class PublishedPageRepository : public Repository
 {
 public:
-    /// Works on the calling thread's connection of `db`, which must outlive it.
-    explicit PublishedPageRepository(const Database &db)
-        : m_db(db)
-    { }
+    using Repository::Repository;
     /// Inserts or replaces the snapshot of page.id.
     Result<Done> upsert(const PublishedPage &snapshot);
     /// The snapshot of page `pageId` in any space, std::nullopt when it was never published.
@@ -394,26 +331,17 @@ public:
     /// Only the publish time (epoch ms) of page `pageId`'s snapshot, std::nullopt when there
     /// is none: the version check of a cached snapshot.
     Result<std::optional<qint64>> publishedAt(const QString &pageId);
-
-private:
-    const Database &m_db;
 };
 
 /// renders
-class RenderRepository
+class RenderRepository : public Repository
 {
 public:
-    /// Works on the calling thread's connection of `db`, which must outlive it.
-    explicit RenderRepository(const Database &db)
-        : m_db(db)
-    { }
+    using Repository::Repository;
     /// Appends `r`, stamped with r.createdAt, or the current time when that is 0.
     Result<Done> insert(const RenderRecord &r);
     /// Number of rows (tests, diagnostics).
     Result<int> count();
-
-private:
-    const Database &m_db;
 };
 
 } // namespace imprint::store

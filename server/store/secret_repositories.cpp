@@ -153,8 +153,7 @@ SigningKeyRepository::SigningKeyRepository(const Database &db)
 
 Result<Done> ApiKeyRepository::insert(const ApiKey &k, const QString &tokenHash)
 {
-    QSqlQuery q(m_db.connection());
-    return sql::write(q,
+    return sql::write(m_db,
                       QStringLiteral("INSERT INTO api_keys (id, space_id, name, prefix, token_hash, created_by,"
                                      " created_at, expires_at, scopes) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"),
                       k.id, k.spaceId, k.name, k.prefix, tokenHash, orNull(k.createdBy), k.createdAt,
@@ -204,16 +203,14 @@ Result<Done> bumpAuthGeneration(const Database &db)
 
 Result<Done> ApiKeyRepository::touch(const QString &id, qint64 now)
 {
-    QSqlQuery q(m_db.connection());
-    return sql::write(q, QStringLiteral("UPDATE api_keys SET last_used_at = ? WHERE id = ?"), now, id);
+    return sql::write(m_db, QStringLiteral("UPDATE api_keys SET last_used_at = ? WHERE id = ?"), now, id);
 }
 
 // ---- signing keys: the secret sealed with the server key
 
 Result<Done> SigningKeyRepository::insert(const SigningKey &k, const QByteArray &sealedSecret)
 {
-    QSqlQuery q(m_db.connection());
-    return sql::write(q,
+    return sql::write(m_db,
                       QStringLiteral("INSERT INTO signing_keys (id, space_id, name, secret_box, created_by, created_at)"
                                      " VALUES (?, ?, ?, ?, ?, ?)"),
                       k.id, k.spaceId, k.name, QString::fromLatin1(sealedSecret.toBase64()), orNull(k.createdBy),

@@ -180,6 +180,58 @@ inline Result<int> countOf(QSqlQuery &q, bool ran)
     return q.value(0).toInt();
 }
 
+// The same forms on a fresh statement of this thread's connection of `db`: what nearly every
+// repository method is, one statement run once. (A statement run on every request goes
+// through cachedRows() instead.)
+
+/// Runs a write on a fresh statement of `db` (as run()): Done, or the database error.
+template<typename... Args>
+Result<Done> write(const Database &db, const QString &sql, const Args &...args)
+{
+    QSqlQuery q(db.connection());
+    return write(q, sql, args...);
+}
+
+/// Runs an UPDATE or DELETE on a fresh statement of `db` (as run()): whether it changed a row.
+template<typename... Args>
+Result<bool> writeMatched(const Database &db, const QString &sql, const Args &...args)
+{
+    QSqlQuery q(db.connection());
+    return writeMatched(q, sql, args...);
+}
+
+/// Runs a SELECT on a fresh statement of `db` (as run()): its first row mapped through
+/// `from(q)`, std::nullopt when it has none, or the database error.
+template<typename From, typename... Args>
+auto selectOne(const Database &db, const QString &sql, From from, const Args &...args)
+    -> Result<std::optional<decltype(from(std::declval<QSqlQuery &>()))>>
+{
+    QSqlQuery q(db.connection());
+    const bool ran = run(q, sql, args...);
+    return firstRow(q, ran, from);
+}
+
+/// Runs a SELECT on a fresh statement of `db` (as run()): every row mapped through
+/// `from(q)`, in order, or the database error.
+template<typename From, typename... Args>
+auto selectAll(const Database &db, const QString &sql, From from, const Args &...args)
+    -> Result<QList<decltype(from(std::declval<QSqlQuery &>()))>>
+{
+    QSqlQuery q(db.connection());
+    const bool ran = run(q, sql, args...);
+    return allRows(q, ran, from);
+}
+
+/// Runs a SELECT COUNT(*) on a fresh statement of `db` (as run()): the count, or the
+/// database error (also when it returned no row).
+template<typename... Args>
+Result<int> selectCount(const Database &db, const QString &sql, const Args &...args)
+{
+    QSqlQuery q(db.connection());
+    const bool ran = run(q, sql, args...);
+    return countOf(q, ran);
+}
+
 } // namespace sql
 
 /// A transaction on this thread's connection: commits on commit(), rolls back when the

@@ -49,34 +49,30 @@ AssetRecord assetFrom(const QSqlQuery &q)
 
 Result<Done> FontRepository::insert(const FontRecord &f)
 {
-    QSqlQuery q(m_db.connection());
-    return sql::write(q, QStringLiteral("INSERT INTO fonts (%1) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)").arg(kFontColumns),
+    return sql::write(m_db,
+                      QStringLiteral("INSERT INTO fonts (%1) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)").arg(kFontColumns),
                       f.id, f.spaceId, f.family, f.weight, f.style, f.format, f.sha256, f.bytes, f.createdAt);
 }
 
 Result<std::optional<FontRecord>> FontRepository::findBySha(const QString &spaceId, const QString &sha256)
 {
-    QSqlQuery q(m_db.connection());
-    const bool ran = sql::run(
-        q, QStringLiteral("SELECT %1 FROM fonts WHERE space_id = ? AND sha256 = ?").arg(kFontColumns), spaceId, sha256);
-    return sql::firstRow(q, ran, fontFrom);
+    return sql::selectOne(m_db,
+                          QStringLiteral("SELECT %1 FROM fonts WHERE space_id = ? AND sha256 = ?").arg(kFontColumns),
+                          fontFrom, spaceId, sha256);
 }
 
 Result<int> FontRepository::count(const QString &spaceId)
 {
-    QSqlQuery q(m_db.connection());
-    return sql::countOf(q, sql::run(q, QStringLiteral("SELECT COUNT(*) FROM fonts WHERE space_id = ?"), spaceId));
+    return sql::selectCount(m_db, QStringLiteral("SELECT COUNT(*) FROM fonts WHERE space_id = ?"), spaceId);
 }
 
 Result<QList<FontRecord>> FontRepository::list(const QString &spaceId, int offset, int limit)
 {
-    QSqlQuery q(m_db.connection());
-    const bool ran = sql::run(q,
-                              QStringLiteral("SELECT %1 FROM fonts WHERE space_id = ?"
-                                             " ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?")
-                                  .arg(kFontColumns),
-                              spaceId, limit, offset);
-    return sql::allRows(q, ran, fontFrom);
+    return sql::selectAll(m_db,
+                          QStringLiteral("SELECT %1 FROM fonts WHERE space_id = ?"
+                                         " ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?")
+                              .arg(kFontColumns),
+                          fontFrom, spaceId, limit, offset);
 }
 
 Result<QList<FontRecord>> FontRepository::listAll(const QString &spaceId)
@@ -89,20 +85,17 @@ Result<QList<FontRecord>> FontRepository::listAll(const QString &spaceId)
 
 Result<bool> FontRepository::remove(const QString &spaceId, const QString &id)
 {
-    QSqlQuery q(m_db.connection());
-    return sql::writeMatched(q, QStringLiteral("DELETE FROM fonts WHERE id = ? AND space_id = ?"), id, spaceId);
+    return sql::writeMatched(m_db, QStringLiteral("DELETE FROM fonts WHERE id = ? AND space_id = ?"), id, spaceId);
 }
 
 Result<int> FontRepository::countSha(const QString &sha256)
 {
-    QSqlQuery q(m_db.connection());
-    return sql::countOf(q, sql::run(q, QStringLiteral("SELECT COUNT(*) FROM fonts WHERE sha256 = ?"), sha256));
+    return sql::selectCount(m_db, QStringLiteral("SELECT COUNT(*) FROM fonts WHERE sha256 = ?"), sha256);
 }
 
 Result<Done> AssetRepository::insert(const AssetRecord &a)
 {
-    QSqlQuery q(m_db.connection());
-    return sql::write(q,
+    return sql::write(m_db,
                       QStringLiteral("INSERT INTO assets (%1) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)").arg(kAssetColumns),
                       a.id, a.spaceId, a.contentType, a.format, a.sha256, a.width, a.height, a.bytes, a.createdAt);
 }
@@ -143,25 +136,21 @@ Result<AssetRepository::QuotaInsert> AssetRepository::insertWithinQuota(const As
 
 Result<std::optional<AssetRecord>> AssetRepository::findBySha(const QString &spaceId, const QString &sha256)
 {
-    QSqlQuery q(m_db.connection());
-    const bool ran
-        = sql::run(q, QStringLiteral("SELECT %1 FROM assets WHERE space_id = ? AND sha256 = ?").arg(kAssetColumns),
-                   spaceId, sha256);
-    return sql::firstRow(q, ran, assetFrom);
+    return sql::selectOne(m_db,
+                          QStringLiteral("SELECT %1 FROM assets WHERE space_id = ? AND sha256 = ?").arg(kAssetColumns),
+                          assetFrom, spaceId, sha256);
 }
 
 Result<std::optional<AssetRecord>> AssetRepository::find(const QString &spaceId, const QString &id)
 {
-    QSqlQuery q(m_db.connection());
-    const bool ran = sql::run(
-        q, QStringLiteral("SELECT %1 FROM assets WHERE space_id = ? AND id = ?").arg(kAssetColumns), spaceId, id);
-    return sql::firstRow(q, ran, assetFrom);
+    return sql::selectOne(m_db,
+                          QStringLiteral("SELECT %1 FROM assets WHERE space_id = ? AND id = ?").arg(kAssetColumns),
+                          assetFrom, spaceId, id);
 }
 
 Result<int> AssetRepository::count(const QString &spaceId)
 {
-    QSqlQuery q(m_db.connection());
-    return sql::countOf(q, sql::run(q, QStringLiteral("SELECT COUNT(*) FROM assets WHERE space_id = ?"), spaceId));
+    return sql::selectCount(m_db, QStringLiteral("SELECT COUNT(*) FROM assets WHERE space_id = ?"), spaceId);
 }
 
 Result<qint64> AssetRepository::totalBytes(const QString &spaceId)
@@ -175,19 +164,16 @@ Result<qint64> AssetRepository::totalBytes(const QString &spaceId)
 
 Result<QList<AssetRecord>> AssetRepository::list(const QString &spaceId, int offset, int limit)
 {
-    QSqlQuery q(m_db.connection());
-    const bool ran = sql::run(q,
-                              QStringLiteral("SELECT %1 FROM assets WHERE space_id = ?"
-                                             " ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?")
-                                  .arg(kAssetColumns),
-                              spaceId, limit, offset);
-    return sql::allRows(q, ran, assetFrom);
+    return sql::selectAll(m_db,
+                          QStringLiteral("SELECT %1 FROM assets WHERE space_id = ?"
+                                         " ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?")
+                              .arg(kAssetColumns),
+                          assetFrom, spaceId, limit, offset);
 }
 
 Result<bool> AssetRepository::remove(const QString &spaceId, const QString &id)
 {
-    QSqlQuery q(m_db.connection());
-    return sql::writeMatched(q, QStringLiteral("DELETE FROM assets WHERE id = ? AND space_id = ?"), id, spaceId);
+    return sql::writeMatched(m_db, QStringLiteral("DELETE FROM assets WHERE id = ? AND space_id = ?"), id, spaceId);
 }
 
 } // namespace imprint::store

@@ -41,12 +41,12 @@ QString bucketExpression(qint64 bucketMs)
 
 Result<Done> UsageRepository::insert(const RenderLogEntry &e)
 {
-    QSqlQuery q(m_db.connection());
-    return sql::write(q,
-                      QStringLiteral("INSERT INTO render_log (space_id, key_id, engine, format, status, problem_code,"
-                                     " duration_us, cache_hit, bytes, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"),
-                      e.spaceId, sql::orNull(e.keyId), e.engine, e.format, e.status, sql::orNull(e.problemCode),
-                      e.durationUs, e.cacheHit ? 1 : 0, e.bytes, e.createdAt ? e.createdAt : nowMs());
+    return sql::write(
+        m_db,
+        QStringLiteral("INSERT INTO render_log (space_id, key_id, engine, format, status, problem_code,"
+                       " duration_us, cache_hit, bytes, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"),
+        e.spaceId, sql::orNull(e.keyId), e.engine, e.format, e.status, sql::orNull(e.problemCode), e.durationUs,
+        e.cacheHit ? 1 : 0, e.bytes, e.createdAt ? e.createdAt : nowMs());
 }
 
 Result<int> UsageRepository::pruneBefore(qint64 beforeMs)

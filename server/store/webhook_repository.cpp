@@ -111,8 +111,7 @@ Result<std::optional<WebhookEndpoint>> WebhookRepository::activeById(const QStri
 
 Result<bool> WebhookRepository::disable(const QString &spaceId, const QString &id, qint64 now)
 {
-    QSqlQuery q(m_db.connection());
-    return sql::writeMatched(q,
+    return sql::writeMatched(m_db,
                              QStringLiteral("UPDATE webhook_endpoints SET disabled_at = ?"
                                             " WHERE id = ? AND space_id = ? AND disabled_at IS NULL"),
                              now, id, spaceId);
@@ -122,8 +121,7 @@ Result<bool> WebhookRepository::disable(const QString &spaceId, const QString &i
 
 Result<Done> WebhookRepository::insertDelivery(const WebhookDelivery &d)
 {
-    QSqlQuery q(m_db.connection());
-    return sql::write(q,
+    return sql::write(m_db,
                       QStringLiteral("INSERT INTO webhook_deliveries (id, endpoint_id, space_id, event_type, payload,"
                                      " state, attempts, round_attempts, round_started_at, next_attempt_at, created_at,"
                                      " updated_at) VALUES (?, ?, ?, ?, ?, 'pending', 0, 0, ?, ?, ?, ?)"),
@@ -140,23 +138,19 @@ Result<int> WebhookRepository::countDeliveries(const QString &endpointId)
 
 Result<QList<WebhookDelivery>> WebhookRepository::listDeliveries(const QString &endpointId, int offset, int limit)
 {
-    QSqlQuery q(m_db.connection());
-    const bool ran = sql::run(q,
-                              QStringLiteral("SELECT %1 FROM webhook_deliveries d WHERE d.endpoint_id = ?"
-                                             " ORDER BY d.created_at DESC, d.id DESC LIMIT ? OFFSET ?")
-                                  .arg(kDeliveryColumns),
-                              endpointId, limit, offset);
-    return sql::allRows(q, ran, deliveryFrom);
+    return sql::selectAll(m_db,
+                          QStringLiteral("SELECT %1 FROM webhook_deliveries d WHERE d.endpoint_id = ?"
+                                         " ORDER BY d.created_at DESC, d.id DESC LIMIT ? OFFSET ?")
+                              .arg(kDeliveryColumns),
+                          deliveryFrom, endpointId, limit, offset);
 }
 
 Result<std::optional<WebhookDelivery>> WebhookRepository::deliveryById(const QString &endpointId, const QString &id)
 {
-    QSqlQuery q(m_db.connection());
-    const bool ran
-        = sql::run(q, QStringLiteral("SELECT %1 FROM webhook_deliveries d WHERE d.id = ? AND d.endpoint_id = ?")
-                          .arg(kDeliveryColumns),
-                   id, endpointId);
-    return sql::firstRow(q, ran, deliveryFrom);
+    return sql::selectOne(m_db,
+                          QStringLiteral("SELECT %1 FROM webhook_deliveries d WHERE d.id = ? AND d.endpoint_id = ?")
+                              .arg(kDeliveryColumns),
+                          deliveryFrom, id, endpointId);
 }
 
 Result<QList<WebhookAttempt>> WebhookRepository::attemptsOf(const QString &deliveryId)
@@ -174,8 +168,7 @@ Result<QList<WebhookAttempt>> WebhookRepository::attemptsOf(const QString &deliv
 
 Result<bool> WebhookRepository::replay(const QString &id, qint64 now)
 {
-    QSqlQuery q(m_db.connection());
-    return sql::writeMatched(q,
+    return sql::writeMatched(m_db,
                              QStringLiteral("UPDATE webhook_deliveries SET state = 'pending', round_attempts = 0,"
                                             " round_started_at = ?, next_attempt_at = ?, updated_at = ?"
                                             " WHERE id = ? AND (lease_until IS NULL OR lease_until < ?)"),

@@ -51,16 +51,24 @@ const QString kCommon = QStringLiteral("[--data DIR] [--database URL] [--json]")
 // The options every revocable secret's command (`key`, `signing-key`) takes first.
 void addSecretOptions(CommandLine &line)
 {
-    line.addCommonOptions();
-    line.addValueOption({QStringLiteral("space")}, QStringLiteral("The space's name."), QStringLiteral("NAME"));
+    line.addSpaceOptions();
     line.addValueOption({QStringLiteral("name")}, QStringLiteral("create: the key's name."), QStringLiteral("N"));
 }
 
+// A revocable secret's command line (`key`, `signing-key`), parsed, with the data
+// directory open.
+struct SecretCommand {
+    CommonOptions options;
+    std::optional<Environment> env;
+    QString verb; ///< create, list or revoke
+    QString argument; ///< revoke: the key's id
+    QString spaceName; ///< create, list: --space
+};
+
 // Parses a revocable secret's command line, whose verbs are create --space --name, list
-// --space and revoke ID, and opens the data directory. -1 to go on, else the exit code
-// (--help, a usage error, a data directory that does not open).
-int openSecretCommand(CommandLine &line, const QStringList &arguments, CommonOptions *o,
-                      std::optional<Environment> *env)
+// --space and revoke ID, into *c and opens the data directory. -1 to go on, else the exit
+// code (--help, a usage error, a data directory that does not open).
+int openSecretCommand(CommandLine &line, const QStringList &arguments, SecretCommand *c)
 {
     if (int rc = line.parse(arguments); rc >= 0)
         return rc;
@@ -75,15 +83,24 @@ int openSecretCommand(CommandLine &line, const QStringList &arguments, CommonOpt
     } else if (!isVerb(pos, "revoke", 2)) {
         return line.usageError(missingVerb(pos));
     }
-    return openData(line, o, env);
+    c->verb = verb;
+    c->argument = pos.value(1);
+    c->spaceName = line.value(QStringLiteral("space"));
+    return openData(line, &c->options, &c->env);
 }
 
-// A new secret of space `spaceName`, shown this once: its JSON `json` with the secret
+// A new secret of space `spaceName` (`created`: a CreatedKey or CreatedSigningKey), shown
+// this once: its JSON, `json(created->key)`, with the secret `created->*secretMember`
 // under `field` ("token", "secret"), or the sentence naming its `noun` ("key", "signing
-// key") and the field. The exit code.
-int printCreated(const CommonOptions &o, QJsonObject json, const QString &field, const QString &secret,
-                 const QString &noun, const QString &spaceName)
+// key") and the field; the service's error when it was not created. The exit code.
+template<typename Created, typename Row>
+int printCreated(const CommonOptions &o, const store::Result<Created> &created, QJsonObject (*toJson)(const Row &),
+                 const QString &field, QString Created::*secretMember, const QString &noun, const QString &spaceName)
 {
+    if (!created)
+        return fail(o, created.error());
+    QJsonObject json = toJson(created->key);
+    const QString &secret = (*created).*secretMember;
     const QString id = json.value(QStringLiteral("id")).toString();
     if (o.json) {
         json.insert(field, secret);
@@ -105,6 +122,45 @@ int printRevoked(const CommonOptions &o, const store::Result<store::Done> &done,
     o.json ? printJson({{QStringLiteral("id"), id}, {QStringLiteral("revoked"), true}})
            : printLine(QStringLiteral("revoked %1 %2").arg(noun, id));
     return 0;
+}
+
+// A revocable secret's state as `key list` and `signing-key list` print it.
+template<typename Row>
+QString stateOf(const Row &key)
+{
+    return key.revokedAt ? QStringLiteral("revoked") : QStringLiteral("active");
+}
+
+// A secret's JSON as the CLI lists it: `json(row)` with revokedAt (null while active),
+// which the API's lists leave out since they list only active keys.
+template<typename Row>
+auto withRevokedAt(QJsonObject (*json)(const Row &))
+{
+    return [json](const Row &key) {
+        QJsonObject j = json(key);
+        j.insert(QStringLiteral("revokedAt"), service::isoOrNull(key.revokedAt));
+        return j;
+    };
+}
+
+// The verbs every revocable secret's command shares, `list` and `revoke ID`: every key of
+// the space, revoked ones too (--json: {"<arrayName>": [json(key) with revokedAt]}, as
+// text one lineOf(key) line each), or the key revoked by the CLI, its `noun` ("key",
+// "signing key") in the message. The exit code.
+template<typename Service, typename Row, typename LineOf>
+int listOrRevoke(const SecretCommand &c, Service &keys, const QString &arrayName, QJsonObject (*json)(const Row &),
+                 LineOf lineOf, const QString &noun)
+{
+    const CommonOptions &o = c.options;
+    if (c.verb == QLatin1String("revoke"))
+        return printRevoked(o, keys.revoke({}, c.argument, kCli), c.argument, noun);
+    auto space = service::AccountService(*c.env->db, c.env->config).spaceByName(c.spaceName);
+    if (!space)
+        return fail(o, space.error());
+    auto list = keys.listAll(space->id);
+    if (!list)
+        return fail(o, list.error());
+    return printList(o, arrayName, *list, withRevokedAt(json), lineOf);
 }
 
 } // namespace
@@ -142,15 +198,9 @@ int runSpaceCommand(const QStringList &arguments)
         auto list = accounts.listSpaces();
         if (!list)
             return fail(o, list.error());
-        QJsonArray a;
-        for (const store::Space &s : list.value()) {
-            a.append(spaceJson(s));
-            if (!o.json)
-                printLine(QStringLiteral("%1  %2  %3").arg(s.name.leftJustified(20), s.plan.leftJustified(9), s.id));
-        }
-        if (o.json)
-            printJson({{QStringLiteral("spaces"), a}});
-        return 0;
+        return printList(o, QStringLiteral("spaces"), *list, spaceJson, [](const store::Space &s) {
+            return QStringLiteral("%1  %2  %3").arg(s.name.leftJustified(20), s.plan.leftJustified(9), s.id);
+        });
     }
     auto s = accounts.setPlan(pos[1], pos[2], kCli);
     if (!s)
@@ -246,17 +296,10 @@ int runUserCommand(const QStringList &arguments)
         auto list = accounts.listUsers(space);
         if (!list)
             return fail(o, list.error());
-        QJsonArray a;
-        for (const store::Membership &m : list.value()) {
-            a.append(membershipJson(m));
-            if (!o.json)
-                printLine(
-                    QStringLiteral("%1  %2  %3")
-                        .arg(m.user.email.leftJustified(32), m.space.name.leftJustified(20), store::roleName(m.role)));
-        }
-        if (o.json)
-            printJson({{QStringLiteral("users"), a}});
-        return 0;
+        return printList(o, QStringLiteral("users"), *list, membershipJson, [](const store::Membership &m) {
+            return QStringLiteral("%1  %2  %3")
+                .arg(m.user.email.leftJustified(32), m.space.name.leftJustified(20), store::roleName(m.role));
+        });
     }
 }
 
@@ -274,68 +317,44 @@ int runKeyCommand(const QStringList &arguments)
                             .arg(service::keyScopeList(QStringLiteral("and/or")),
                                  service::keyScopeName(service::KeyScope::Render)),
                         QStringLiteral("LIST"));
-    CommonOptions o;
-    std::optional<Environment> env;
-    if (int rc = openSecretCommand(line, arguments, &o, &env); rc >= 0)
+    SecretCommand c;
+    if (int rc = openSecretCommand(line, arguments, &c); rc >= 0)
         return rc;
-    const QStringList pos = line.positionals();
-    const QString verb = pos.value(0);
-    const QString spaceName = line.value(QStringLiteral("space"));
-    service::AccountService accounts(*env->db, env->config);
-    service::ApiKeyService keys(*env->db);
-    if (verb == QLatin1String("create")) {
-        qint64 expiresAt = 0;
-        if (line.isSet(QStringLiteral("expires-days"))) {
-            bool ok = false;
-            const int days = line.value(QStringLiteral("expires-days")).toInt(&ok);
-            if (!ok || days < 1)
-                return fail(o, QStringLiteral("invalid_expires_days"),
-                            QStringLiteral("--expires-days wants a positive integer"));
-            expiresAt = store::nowMs() + qint64(days) * 86400 * 1000;
-        }
-        auto space = accounts.spaceByName(spaceName);
-        if (!space)
-            return fail(o, space.error());
-        // The names are checked by the service (invalid_scopes), as for POST /tokens/api-keys,
-        // so the CLI and the HTTP route accept exactly the same scopes.
-        QStringList scopes{service::keyScopeName(service::KeyScope::Render)};
-        if (line.isSet(QStringLiteral("scopes"))) {
-            scopes.clear();
-            for (const QString &s : line.value(QStringLiteral("scopes")).split(QLatin1Char(',')))
-                scopes.append(s.trimmed());
-            if (scopes == QStringList{QString()})
-                scopes.clear(); // "--scopes ''" is an empty list, refused like []
-        }
-        auto created = keys.create(space->id, line.value(QStringLiteral("name")), expiresAt, {}, scopes);
-        if (!created)
-            return fail(o, created.error());
-        return printCreated(o, service::keyJson(created->key), QStringLiteral("token"), created->token,
-                            QStringLiteral("key"), space->name);
+    service::ApiKeyService keys(*c.env->db);
+    if (c.verb != QLatin1String("create"))
+        return listOrRevoke(
+            c, keys, QStringLiteral("keys"), service::keyJson,
+            [](const store::ApiKey &k) {
+                return QStringLiteral("%1  %2  %3  %4  %5")
+                    .arg(k.id, k.prefix, k.name.leftJustified(24), stateOf(k), k.scopes.join(QLatin1Char(',')));
+            },
+            QStringLiteral("key"));
+    const CommonOptions &o = c.options;
+    qint64 expiresAt = 0;
+    if (line.isSet(QStringLiteral("expires-days"))) {
+        bool ok = false;
+        const int days = line.value(QStringLiteral("expires-days")).toInt(&ok);
+        if (!ok || days < 1)
+            return fail(o, QStringLiteral("invalid_expires_days"),
+                        QStringLiteral("--expires-days wants a positive integer"));
+        expiresAt = store::nowMs() + qint64(days) * 86400 * 1000;
     }
-    if (verb == QLatin1String("list")) {
-        auto space = accounts.spaceByName(spaceName);
-        if (!space)
-            return fail(o, space.error());
-        auto list = keys.listAll(space->id);
-        if (!list)
-            return fail(o, list.error());
-        QJsonArray a;
-        for (const store::ApiKey &k : list.value()) {
-            QJsonObject j = service::keyJson(k);
-            j.insert(QStringLiteral("revokedAt"),
-                     k.revokedAt ? QJsonValue(store::isoFromMs(k.revokedAt)) : QJsonValue());
-            a.append(j);
-            if (!o.json)
-                printLine(QStringLiteral("%1  %2  %3  %4  %5")
-                              .arg(k.id, k.prefix, k.name.leftJustified(24),
-                                   k.revokedAt ? QStringLiteral("revoked") : QStringLiteral("active"),
-                                   k.scopes.join(QLatin1Char(','))));
-        }
-        if (o.json)
-            printJson({{QStringLiteral("keys"), a}});
-        return 0;
+    auto space = service::AccountService(*c.env->db, c.env->config).spaceByName(c.spaceName);
+    if (!space)
+        return fail(o, space.error());
+    // The names are checked by the service (invalid_scopes), as for POST /tokens/api-keys,
+    // so the CLI and the HTTP route accept exactly the same scopes.
+    QStringList scopes{service::keyScopeName(service::KeyScope::Render)};
+    if (line.isSet(QStringLiteral("scopes"))) {
+        scopes.clear();
+        for (const QString &s : line.value(QStringLiteral("scopes")).split(QLatin1Char(',')))
+            scopes.append(s.trimmed());
+        if (scopes == QStringList{QString()})
+            scopes.clear(); // "--scopes ''" is an empty list, refused like []
     }
-    return printRevoked(o, keys.revoke({}, pos[1], kCli), pos[1], QStringLiteral("key"));
+    return printCreated(o, keys.create(space->id, line.value(QStringLiteral("name")), expiresAt, {}, scopes),
+                        service::keyJson, QStringLiteral("token"), &service::CreatedKey::token, QStringLiteral("key"),
+                        space->name);
 }
 
 int runSigningKeyCommand(const QStringList &arguments)
@@ -345,44 +364,24 @@ int runSigningKeyCommand(const QStringList &arguments)
           + kCommon;
     CommandLine line(QStringLiteral("signing-key"), usageText);
     addSecretOptions(line);
-    CommonOptions o;
-    std::optional<Environment> env;
-    if (int rc = openSecretCommand(line, arguments, &o, &env); rc >= 0)
+    SecretCommand c;
+    if (int rc = openSecretCommand(line, arguments, &c); rc >= 0)
         return rc;
-    const QStringList pos = line.positionals();
-    const QString verb = pos.value(0);
-    const QString spaceName = line.value(QStringLiteral("space"));
-    service::AccountService accounts(*env->db, env->config);
-    service::SigningKeyService keys(*env->db, env->dataDir);
-    if (verb != QLatin1String("revoke")) {
-        auto space = accounts.spaceByName(spaceName);
-        if (!space)
-            return fail(o, space.error());
-        if (verb == QLatin1String("create")) {
-            auto created = keys.create(space->id, line.value(QStringLiteral("name")), {});
-            if (!created)
-                return fail(o, created.error());
-            return printCreated(o, service::signingKeyJson(created->key), QStringLiteral("secret"), created->secret,
-                                QStringLiteral("signing key"), space->name);
-        }
-        auto list = keys.listAll(space->id);
-        if (!list)
-            return fail(o, list.error());
-        QJsonArray a;
-        for (const store::SigningKey &k : list.value()) {
-            QJsonObject j = service::signingKeyJson(k);
-            j.insert(QStringLiteral("revokedAt"), service::isoOrNull(k.revokedAt));
-            a.append(j);
-            if (!o.json)
-                printLine(QStringLiteral("%1  %2  %3")
-                              .arg(k.id, k.name.leftJustified(24),
-                                   k.revokedAt ? QStringLiteral("revoked") : QStringLiteral("active")));
-        }
-        if (o.json)
-            printJson({{QStringLiteral("signingKeys"), a}});
-        return 0;
-    }
-    return printRevoked(o, keys.revoke({}, pos[1], kCli), pos[1], QStringLiteral("signing key"));
+    service::SigningKeyService keys(*c.env->db, c.env->dataDir);
+    if (c.verb != QLatin1String("create"))
+        return listOrRevoke(
+            c, keys, QStringLiteral("signingKeys"), service::signingKeyJson,
+            [](const store::SigningKey &k) {
+                return QStringLiteral("%1  %2  %3").arg(k.id, k.name.leftJustified(24), stateOf(k));
+            },
+            QStringLiteral("signing key"));
+    const CommonOptions &o = c.options;
+    auto space = service::AccountService(*c.env->db, c.env->config).spaceByName(c.spaceName);
+    if (!space)
+        return fail(o, space.error());
+    return printCreated(o, keys.create(space->id, line.value(QStringLiteral("name")), {}), service::signingKeyJson,
+                        QStringLiteral("secret"), &service::CreatedSigningKey::secret, QStringLiteral("signing key"),
+                        space->name);
 }
 
 int runUrlCommand(const QStringList &arguments)
@@ -390,8 +389,7 @@ int runUrlCommand(const QStringList &arguments)
     const QString usageText
         = QStringLiteral("imprint url sign --space NAME --signing-key ID [--expires SECONDS] URL   ") + kCommon;
     CommandLine line(QStringLiteral("url"), usageText);
-    line.addCommonOptions();
-    line.addValueOption({QStringLiteral("space")}, QStringLiteral("The space's name."), QStringLiteral("NAME"));
+    line.addSpaceOptions();
     line.addValueOption({QStringLiteral("signing-key")}, QStringLiteral("Id of the signing key (sgk_…)."),
                         QStringLiteral("ID"));
     line.addValueOption({QStringLiteral("expires")}, QStringLiteral("Seconds until the signed URL expires."),

@@ -46,6 +46,12 @@ void CommandLine::addCommonOptions()
     addFlag({QStringLiteral("json")}, QStringLiteral("Print one JSON object on stdout."));
 }
 
+void CommandLine::addSpaceOptions()
+{
+    addCommonOptions();
+    addValueOption({QStringLiteral("space")}, QStringLiteral("The space's name."), QStringLiteral("NAME"));
+}
+
 int CommandLine::parse(const QStringList &args)
 {
     if (!m_parser.parse(QStringList{QStringLiteral("imprint")} + args))

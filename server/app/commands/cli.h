@@ -7,6 +7,7 @@
 #include "server/store/errors.h"
 
 #include <QCommandLineParser>
+#include <QJsonArray>
 #include <QJsonObject>
 #include <QStringList>
 
@@ -38,6 +39,8 @@ public:
     void addFlag(const QStringList &names, const QString &description);
     /// --data DIR, --database URL and --json (see CommonOptions).
     void addCommonOptions();
+    /// addCommonOptions() and --space NAME, the space a command acts on.
+    void addSpaceOptions();
     /// Parses `args`. Returns -1 when the command should go on, 0 after printing --help
     /// on stdout, 2 after printing the error and the usage on stderr.
     int parse(const QStringList &args);
@@ -97,5 +100,43 @@ void printJson(const QJsonObject &object);
 
 /// Prints a line on stdout (flushed).
 void printLine(const QString &line);
+
+/// A listing verb's rows (`key list`, `font list`, ...): as text, prints `lineOf(row)` for
+/// each row, one line per row, in order; returns every row as `jsonOf(row)` for the
+/// command's --json object (printList(), printCountedList()).
+template<typename Rows, typename JsonOf, typename LineOf>
+QJsonArray listRows(const CommonOptions &options, const Rows &rows, JsonOf jsonOf, LineOf lineOf)
+{
+    QJsonArray array;
+    for (const auto &row : rows) {
+        array.append(jsonOf(row));
+        if (!options.json)
+            printLine(lineOf(row));
+    }
+    return array;
+}
+
+/// listRows(), with --json printed as {"<arrayName>": [...]} (the admin commands). Exit code 0.
+template<typename Rows, typename JsonOf, typename LineOf>
+int printList(const CommonOptions &options, const QString &arrayName, const Rows &rows, JsonOf jsonOf, LineOf lineOf)
+{
+    const QJsonArray array = listRows(options, rows, jsonOf, lineOf);
+    if (options.json)
+        printJson({{arrayName, array}});
+    return 0;
+}
+
+/// listRows(), with --json printed as {"list": [...], "count": N}, the form of the API's
+/// list answers; `count` is the total when the rows are one page of it, -1 for the
+/// number of rows. Exit code 0.
+template<typename Rows, typename JsonOf, typename LineOf>
+int printCountedList(const CommonOptions &options, const Rows &rows, JsonOf jsonOf, LineOf lineOf, int count = -1)
+{
+    const QJsonArray array = listRows(options, rows, jsonOf, lineOf);
+    if (options.json)
+        printJson(
+            QJsonObject{{QStringLiteral("list"), array}, {QStringLiteral("count"), count < 0 ? array.size() : count}});
+    return 0;
+}
 
 } // namespace imprint::app

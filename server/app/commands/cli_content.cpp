@@ -36,8 +36,7 @@ int runTemplateVersionCommand(CommandLine &line, const QStringList &pos); // cli
 int runTemplateCommand(const QStringList &arguments)
 {
     CommandLine line(QStringLiteral("template"), kTemplateUsage);
-    line.addCommonOptions();
-    line.addValueOption({QStringLiteral("space")}, QStringLiteral("The space's name."), QStringLiteral("NAME"));
+    line.addSpaceOptions();
     if (int rc = line.parse(arguments); rc >= 0)
         return rc;
     const QStringList pos = line.positionals();
@@ -83,23 +82,19 @@ int runTemplateCommand(const QStringList &arguments)
     auto list = content.listTemplates(space->id);
     if (!list)
         return fail(o, list.error());
-    QJsonArray a;
-    for (const auto &t : list.value()) {
-        a.append(QJsonObject{{QStringLiteral("id"), t.id}, {QStringLiteral("name"), t.name}});
-        if (!o.json)
-            printLine(QStringLiteral("%1  %2").arg(t.id, t.name));
-    }
-    if (o.json)
-        printJson(QJsonObject{{QStringLiteral("list"), a}, {QStringLiteral("count"), a.size()}});
-    return 0;
+    return printCountedList(
+        o, *list,
+        [](const store::TemplateRecord &t) {
+            return QJsonObject{{QStringLiteral("id"), t.id}, {QStringLiteral("name"), t.name}};
+        },
+        [](const store::TemplateRecord &t) { return QStringLiteral("%1  %2").arg(t.id, t.name); });
 }
 
 /// `imprint page create|publish|list` (see kPageUsage).
 int runPageCommand(const QStringList &arguments)
 {
     CommandLine line(QStringLiteral("page"), kPageUsage);
-    line.addCommonOptions();
-    line.addValueOption({QStringLiteral("space")}, QStringLiteral("The space's name."), QStringLiteral("NAME"));
+    line.addSpaceOptions();
     line.addValueOption({QStringLiteral("template")}, QStringLiteral("create: the template's id."),
                         QStringLiteral("ID"));
     line.addValueOption({QStringLiteral("name")}, QStringLiteral("create: the page's name."), QStringLiteral("N"));
@@ -167,17 +162,11 @@ int runPageCommand(const QStringList &arguments)
     auto list = content.listPages(space->id);
     if (!list)
         return fail(o, list.error());
-    QJsonArray a;
-    for (const auto &p : list.value()) {
-        a.append(service::pageJson(p));
-        if (!o.json)
-            printLine(QStringLiteral("%1  %2  %3  %4")
-                          .arg(p.id, p.templateId, p.name.leftJustified(28),
-                               p.publishedAt ? QStringLiteral("published") : QStringLiteral("draft")));
-    }
-    if (o.json)
-        printJson(QJsonObject{{QStringLiteral("list"), a}, {QStringLiteral("count"), a.size()}});
-    return 0;
+    return printCountedList(o, *list, service::pageJson, [](const store::PageRecord &p) {
+        return QStringLiteral("%1  %2  %3  %4")
+            .arg(p.id, p.templateId, p.name.leftJustified(28),
+                 p.publishedAt ? QStringLiteral("published") : QStringLiteral("draft"));
+    });
 }
 
 } // namespace imprint::app

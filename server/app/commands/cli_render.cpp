@@ -128,8 +128,8 @@ void addRenderOptions(CommandLine &line)
 }
 
 /// The options of a parsed command line; repeated `--tweak name=value` accumulate.
-/// Returns nullopt with *error on a bad value.
-std::optional<CliOptions> parseOptions(const CommandLine &line, QString *error)
+/// The error names the option with a bad value.
+common::Expected<CliOptions, QString> parseOptions(const CommandLine &line)
 {
     CliOptions o;
     o.files = line.positionals();
@@ -142,24 +142,18 @@ std::optional<CliOptions> parseOptions(const CommandLine &line, QString *error)
     o.svgInProcess = line.isSet(QStringLiteral("svg-in-process"));
     if (const QString c = line.value(QStringLiteral("compression")); !c.isEmpty()) {
         o.compression = parsePngCompression(c);
-        if (!o.compression) {
-            *error = QStringLiteral("--compression must be %1, not '%2'").arg(kPngCompressionNames.orList(), c);
-            return std::nullopt;
-        }
+        if (!o.compression)
+            return QStringLiteral("--compression must be %1, not '%2'").arg(kPngCompressionNames.orList(), c);
     }
     o.browser = line.value(QStringLiteral("browser")).toLower();
     if (o.browser.isEmpty())
         o.browser = render::ChromiumBrowser::isInstalled() ? QStringLiteral("chromium") : QStringLiteral("qt");
-    if (o.browser != QLatin1String("chromium") && o.browser != QLatin1String("qt")) {
-        *error = QStringLiteral("--browser: chromium or qt, not '%1'").arg(o.browser);
-        return std::nullopt;
-    }
+    if (o.browser != QLatin1String("chromium") && o.browser != QLatin1String("qt"))
+        return QStringLiteral("--browser: chromium or qt, not '%1'").arg(o.browser);
     for (const QString &value : line.values(QStringLiteral("tweak"))) {
         const qsizetype sep = value.indexOf(u'=');
-        if (sep <= 0) {
-            *error = QStringLiteral("--tweak takes name=value, not '%1'").arg(value);
-            return std::nullopt;
-        }
+        if (sep <= 0)
+            return QStringLiteral("--tweak takes name=value, not '%1'").arg(value);
         o.tweaks.insert(value.left(sep), value.mid(sep + 1));
     }
     const struct {
@@ -179,14 +173,24 @@ std::optional<CliOptions> parseOptions(const CommandLine &line, QString *error)
         const QString value = line.value(name);
         bool ok = false;
         const int v = value.toInt(&ok);
-        if (!ok || v < 1 || v > n.max) {
-            *error
-                = QStringLiteral("--%1 must be a whole number from 1 to %2, not '%3'").arg(name).arg(n.max).arg(value);
-            return std::nullopt;
-        }
+        if (!ok || v < 1 || v > n.max)
+            return QStringLiteral("--%1 must be a whole number from 1 to %2, not '%3'").arg(name).arg(n.max).arg(value);
         *n.target = v;
     }
     return o;
+}
+
+/// Adds the render options to `line` and parses `args` into CliOptions: the options, or
+/// the exit code the command ends with (0 after --help, 2 after a usage error).
+common::Expected<CliOptions, int> parseCommand(CommandLine &line, const QStringList &args)
+{
+    addRenderOptions(line);
+    if (const int rc = line.parse(args); rc >= 0)
+        return rc;
+    auto o = parseOptions(line);
+    if (!o)
+        return line.usageError(o.error());
+    return std::move(*o);
 }
 
 /// Reads a template file as a JSON object; nullopt with *error otherwise.
@@ -309,13 +313,9 @@ int runRenderCommand(const QStringList &args)
             "[--compression %4] [--tweak name=value]... [--width W --height H | --size NAME] [--scale 1-3]")
             .arg(formatList(QString(), QStringLiteral(",")), kEngineNames.names().join(QLatin1Char('|')),
                  formatList(QString(), QStringLiteral("|")), kPngCompressionNames.names().join(QLatin1Char('|'))));
-    addRenderOptions(line);
-    if (const int rc = line.parse(args); rc >= 0)
-        return rc;
-    QString error;
-    const auto o = parseOptions(line, &error);
+    const auto o = parseCommand(line, args);
     if (!o)
-        return line.usageError(error);
+        return o.error();
     if (o->files.size() != 1 || o->output.isEmpty())
         return line.usageError(o->files.size() != 1 ? QStringLiteral("one template file, please")
                                                     : QStringLiteral("-o OUT is required"));
@@ -360,13 +360,9 @@ int runLayoutCommand(const QStringList &args)
 {
     CommandLine line(QStringLiteral("layout"),
                      QStringLiteral("imprint layout TEMPLATE.json [--tweak name=value]... [--width W --height H]"));
-    addRenderOptions(line);
-    if (const int rc = line.parse(args); rc >= 0)
-        return rc;
-    QString error;
-    const auto o = parseOptions(line, &error);
+    const auto o = parseCommand(line, args);
     if (!o)
-        return line.usageError(error);
+        return o.error();
     if (o->files.size() != 1)
         return line.usageError(QStringLiteral("one template file, please"));
     auto request = makeRequest(o->files.first(), *o);
@@ -405,13 +401,9 @@ int runBenchCommand(const QStringList &args)
                      QStringLiteral("imprint bench [--engine %1] [--format %2] [-n 30] FILES...")
                          .arg(kEngineNames.names().join(QLatin1Char('|')),
                               formatList(QString(), QStringLiteral("|"), false)));
-    addRenderOptions(line);
-    if (const int rc = line.parse(args); rc >= 0)
-        return rc;
-    QString error;
-    const auto o = parseOptions(line, &error);
+    const auto o = parseCommand(line, args);
     if (!o)
-        return line.usageError(error);
+        return o.error();
     if (o->files.isEmpty())
         return line.usageError(QStringLiteral("no template files"));
     QTextStream out(stdout);

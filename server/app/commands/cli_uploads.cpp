@@ -21,10 +21,12 @@ const QString kAssetUsage
     = QStringLiteral("imprint asset add --space NAME FILE | list --space NAME | remove --space NAME ID\n"
                      "       (each also [--data DIR] [--database URL] [--json])");
 
-/// The parsed verb and the space it acts on, with the environment open; or an exit code.
+/// The parsed verb and the space it acts on, with the environment open (and for add the
+/// file read); or an exit code.
 struct Target {
     QString verb;
     QString argument; ///< FILE for add, ID for remove
+    QByteArray input; ///< add: the bytes of FILE
     CommonOptions options;
     std::optional<Environment> env;
     store::Space space;
@@ -53,18 +55,14 @@ int openTarget(CommandLine &line, const QStringList &arguments, Target *t)
     if (!space)
         return fail(t->options, space.error());
     t->space = *space;
-    return -1;
-}
-
-std::optional<QByteArray> readInput(const Target &t, int *rc)
-{
-    QFile f(t.argument);
-    if (!f.open(QIODevice::ReadOnly)) {
-        *rc = fail(t.options, QStringLiteral("file_unreadable"),
-                   QStringLiteral("cannot read %1: %2").arg(t.argument, f.errorString()));
-        return std::nullopt;
+    if (t->verb == QLatin1String("add")) {
+        QFile f(t->argument);
+        if (!f.open(QIODevice::ReadOnly))
+            return fail(t->options, QStringLiteral("file_unreadable"),
+                        QStringLiteral("cannot read %1: %2").arg(t->argument, f.errorString()));
+        t->input = f.readAll();
     }
-    return f.readAll();
+    return -1;
 }
 
 store::FileStore filesOf(const Environment &env)
@@ -100,8 +98,7 @@ int printRemoved(const Target &t, const store::Result<store::Done> &done, const 
 int runFontCommand(const QStringList &arguments)
 {
     CommandLine line(QStringLiteral("font"), kFontUsage);
-    line.addCommonOptions();
-    line.addValueOption({QStringLiteral("space")}, QStringLiteral("The space's name."), QStringLiteral("NAME"));
+    line.addSpaceOptions();
     line.addValueOption({QStringLiteral("family")},
                         QStringLiteral("add: the family templates name (default: the file's)."),
                         QStringLiteral("NAME"));
@@ -115,12 +112,8 @@ int runFontCommand(const QStringList &arguments)
     service::FontService fonts(*t.env->db, filesOf(*t.env));
     const CommonOptions &o = t.options;
     if (t.verb == QLatin1String("add")) {
-        int rc = 0;
-        const auto bytes = readInput(t, &rc);
-        if (!bytes)
-            return rc;
         service::FontUpload upload;
-        upload.bytes = *bytes;
+        upload.bytes = t.input;
         upload.contentType = fontTypeOf(t.argument);
         if (line.isSet(QStringLiteral("family")))
             upload.family = line.value(QStringLiteral("family"));
@@ -149,35 +142,23 @@ int runFontCommand(const QStringList &arguments)
     auto list = fonts.listAll(t.space.id);
     if (!list)
         return fail(o, list.error());
-    QJsonArray a;
-    for (const store::FontRecord &f : *list) {
-        a.append(service::FontService::json(f));
-        if (!o.json)
-            printLine(
-                QStringLiteral("%1  %2  %3 %4  %5").arg(f.id, f.family, QString::number(f.weight), f.style, f.format));
-    }
-    if (o.json)
-        printJson(QJsonObject{{QStringLiteral("list"), a}, {QStringLiteral("count"), a.size()}});
-    return 0;
+    return printCountedList(o, *list, service::FontService::json, [](const store::FontRecord &f) {
+        return QStringLiteral("%1  %2  %3 %4  %5").arg(f.id, f.family, QString::number(f.weight), f.style, f.format);
+    });
 }
 
 /// `imprint asset add|list|remove` (see kAssetUsage).
 int runAssetCommand(const QStringList &arguments)
 {
     CommandLine line(QStringLiteral("asset"), kAssetUsage);
-    line.addCommonOptions();
-    line.addValueOption({QStringLiteral("space")}, QStringLiteral("The space's name."), QStringLiteral("NAME"));
+    line.addSpaceOptions();
     Target t;
     if (int rc = openTarget(line, arguments, &t); rc >= 0)
         return rc;
     service::AssetService assets(*t.env->db, t.env->config, filesOf(*t.env));
     const CommonOptions &o = t.options;
     if (t.verb == QLatin1String("add")) {
-        int rc = 0;
-        const auto bytes = readInput(t, &rc);
-        if (!bytes)
-            return rc;
-        auto added = assets.upload(t.space.id, t.space.plan, *bytes);
+        auto added = assets.upload(t.space.id, t.space.plan, t.input);
         if (!added)
             return fail(o, added.error());
         const QJsonObject json = service::AssetService::json(added->record, {});
@@ -195,17 +176,14 @@ int runAssetCommand(const QStringList &arguments)
     auto page = assets.listPage(t.space.id, 1, service::AssetService::kMaxPerPage);
     if (!page)
         return fail(o, page.error());
-    QJsonArray a;
-    for (const store::AssetRecord &r : page->items) {
-        a.append(service::AssetService::json(r, {}));
-        if (!o.json)
-            printLine(QStringLiteral("%1  %2  %3×%4  %5 bytes")
-                          .arg(r.id, r.contentType, QString::number(r.width), QString::number(r.height),
-                               QString::number(r.bytes)));
-    }
-    if (o.json)
-        printJson(QJsonObject{{QStringLiteral("list"), a}, {QStringLiteral("count"), page->count}});
-    return 0;
+    return printCountedList(
+        o, page->items, [](const store::AssetRecord &r) { return service::AssetService::json(r, {}); },
+        [](const store::AssetRecord &r) {
+            return QStringLiteral("%1  %2  %3×%4  %5 bytes")
+                .arg(r.id, r.contentType, QString::number(r.width), QString::number(r.height),
+                     QString::number(r.bytes));
+        },
+        page->count);
 }
 
 } // namespace imprint::app

@@ -24,8 +24,7 @@ const QString kWebhookUsage
 int runWebhookCommand(const QStringList &arguments)
 {
     CommandLine line(QStringLiteral("webhook"), kWebhookUsage);
-    line.addCommonOptions();
-    line.addValueOption({QStringLiteral("space")}, QStringLiteral("The space's name."), QStringLiteral("NAME"));
+    line.addSpaceOptions();
     line.addValueOption({QStringLiteral("events")},
                         QStringLiteral("add: comma-separated events to receive (default: every event)."),
                         QStringLiteral("LIST"));
@@ -76,20 +75,18 @@ int runWebhookCommand(const QStringList &arguments)
     const auto list = webhooks.listAll(space->id);
     if (!list)
         return fail(o, list.error());
-    QJsonArray a;
-    for (const store::WebhookEndpoint &e : *list) {
-        QJsonObject j = service::webhookJson(e);
-        j.insert(QStringLiteral("deletedAt"), service::isoOrNull(e.disabledAt));
-        a.append(j);
-        if (!o.json)
-            printLine(QStringLiteral("%1  %2  %3  %4")
-                          .arg(e.id, e.disabledAt ? QStringLiteral("deleted") : QStringLiteral("active "), e.url,
-                               e.eventTypes.isEmpty() ? QStringLiteral("(all events)")
-                                                      : e.eventTypes.join(QLatin1Char(','))));
-    }
-    if (o.json)
-        printJson(QJsonObject{{QStringLiteral("list"), a}, {QStringLiteral("count"), a.size()}});
-    return 0;
+    return printCountedList(
+        o, *list,
+        [](const store::WebhookEndpoint &e) {
+            QJsonObject j = service::webhookJson(e);
+            j.insert(QStringLiteral("deletedAt"), service::isoOrNull(e.disabledAt));
+            return j;
+        },
+        [](const store::WebhookEndpoint &e) {
+            return QStringLiteral("%1  %2  %3  %4")
+                .arg(e.id, e.disabledAt ? QStringLiteral("deleted") : QStringLiteral("active "), e.url,
+                     e.eventTypes.isEmpty() ? QStringLiteral("(all events)") : e.eventTypes.join(QLatin1Char(',')));
+        });
 }
 
 } // namespace imprint::app

@@ -200,12 +200,10 @@ HttpResponse ContentRoutes::listPages(const SessionContext &session, const HttpR
 
 HttpResponse ContentRoutes::createPage(const SessionContext &session, const HttpRequest &request)
 {
-    const auto body = jsonObjectBody(request);
+    const auto body
+        = jsonObjectBody(request, kPageFields + QStringList{QStringLiteral("publish")}, QStringLiteral("a page"));
     if (!body)
         return body.error();
-    if (auto e = rejectUnknownFields(*body, kPageFields + QStringList{QStringLiteral("publish")},
-                                     QStringLiteral("a page")))
-        return *e;
     const auto templateId = requiredString(*body, QStringLiteral("templateId"));
     if (!templateId)
         return templateId.error();
@@ -231,12 +229,10 @@ HttpResponse ContentRoutes::getPage(const SessionContext &session, const HttpReq
 
 HttpResponse ContentRoutes::updatePage(const SessionContext &session, const HttpRequest &request)
 {
-    const auto body = jsonObjectBody(request);
+    // Publishing is POST /pages/{id}/publish, so `publish` is unknown here.
+    const auto body = jsonObjectBody(request, kPageFields, QStringLiteral("a page update"));
     if (!body)
         return body.error();
-    // Publishing is POST /pages/{id}/publish, so `publish` is unknown here.
-    if (auto e = rejectUnknownFields(*body, kPageFields, QStringLiteral("a page update")))
-        return *e;
     std::optional<QString> templateId, name;
     std::optional<QJsonObject> variables;
     if (body->contains(QStringLiteral("templateId"))) {
@@ -296,11 +292,9 @@ HttpResponse ContentRoutes::getVersion(const SessionContext &session, const Http
 
 HttpResponse ContentRoutes::rollback(const SessionContext &session, const HttpRequest &request)
 {
-    const auto body = jsonObjectBody(request);
+    const auto body = jsonObjectBody(request, {QStringLiteral("version")}, QStringLiteral("a rollback"));
     if (!body)
         return body.error();
-    if (auto e = rejectUnknownFields(*body, {QStringLiteral("version")}, QStringLiteral("a rollback")))
-        return *e;
     if (!body->contains(QStringLiteral("version")))
         return fieldProblem(400, QStringLiteral("missing_field"), QStringLiteral("version"),
                             QStringLiteral("Give the 'version' to roll back to."));

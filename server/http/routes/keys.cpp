@@ -23,13 +23,11 @@ void KeyRoutes::registerRoutes(Router &router)
 
 HttpResponse KeyRoutes::createKey(const SessionContext &session, const HttpRequest &request)
 {
-    const auto body = jsonObjectBody(request);
+    const auto body
+        = jsonObjectBody(request, {QStringLiteral("name"), QStringLiteral("expiresAt"), QStringLiteral("scopes")},
+                         QStringLiteral("an API key"));
     if (!body)
         return body.error();
-    if (auto e
-        = rejectUnknownFields(*body, {QStringLiteral("name"), QStringLiteral("expiresAt"), QStringLiteral("scopes")},
-                              QStringLiteral("an API key")))
-        return *e;
     QStringList scopes{QStringLiteral("render")};
     if (const QJsonValue v = body->value(QStringLiteral("scopes")); !v.isUndefined() && !v.isNull()) {
         scopes.clear();
@@ -66,11 +64,7 @@ HttpResponse KeyRoutes::listKeys(const SessionContext &session, const HttpReques
 
 HttpResponse KeyRoutes::revokeKey(const SessionContext &session, const HttpRequest &request)
 {
-    // No body is required; one that is sent must still be valid JSON.
-    if (const auto body = jsonObjectBody(request, true); !body)
-        return body.error();
-    return doneOr(m_keys.revoke(session.spaceId, request.pathParam(QStringLiteral("id")), session.actor),
-                  QStringLiteral("API key revoked"));
+    return revokedSecret(m_keys, session, request, QStringLiteral("API key revoked"));
 }
 
 } // namespace imprint::http

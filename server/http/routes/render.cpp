@@ -401,6 +401,20 @@ Outcome<RenderRoutes::Params> parseParams(const HttpRequest &request)
     return params;
 }
 
+/// The page render `p` asks for: what it renders (a stored page, maybe a draft, or an
+/// inline template) and how. The caller adds the space, storing and the deadline.
+service::PageRenderRequest pageRenderOf(const RenderRoutes::Params &p)
+{
+    service::PageRenderRequest request;
+    request.pageId = p.pageId;
+    request.templateId = p.templateId;
+    request.draft = p.draft;
+    request.inlineTemplate = p.inlineTemplate;
+    request.options = p.options;
+    request.size = p.size;
+    return request;
+}
+
 } // namespace
 
 Outcome<service::PageRenderRequest> RenderRoutes::pageRequestOf(const QJsonObject &fields)
@@ -411,13 +425,7 @@ Outcome<service::PageRenderRequest> RenderRoutes::pageRequestOf(const QJsonObjec
     const auto params = parseFields(fields, true);
     if (!params)
         return params.error();
-    service::PageRenderRequest request;
-    request.pageId = params->pageId;
-    request.templateId = params->templateId;
-    request.draft = params->draft;
-    request.inlineTemplate = params->inlineTemplate;
-    request.options = params->options;
-    request.size = params->size;
+    service::PageRenderRequest request = pageRenderOf(*params);
     request.storeFile = true;
     return request;
 }
@@ -598,15 +606,9 @@ HttpResponse RenderRoutes::pageWork(const Params &p, const store::ApiKeyPrincipa
 {
     QElapsedTimer total;
     total.start();
-    service::PageRenderRequest request;
+    service::PageRenderRequest request = pageRenderOf(p);
     request.spaceId = principal.space.id;
     request.plan = principal.space.plan;
-    request.pageId = p.pageId;
-    request.templateId = p.templateId;
-    request.draft = p.draft;
-    request.inlineTemplate = p.inlineTemplate;
-    request.options = p.options;
-    request.size = p.size;
     request.storeFile = p.output == QLatin1String("json");
     request.cancellation = cancellation;
     const auto rendered = m_pages.render(request);
@@ -766,14 +768,10 @@ HttpResponse RenderRoutes::signedWork(const HttpRequest &request, const QList<QB
     if (const int wait = m_rateLimiter.acquire(QStringLiteral("sgk:") + grant->keyId); wait > 0)
         return rateLimited(wait);
 
-    service::PageRenderRequest rq;
+    service::PageRenderRequest rq = pageRenderOf(p); // no inline template: refused above
     rq.spaceId = grant->space.id;
     rq.plan = grant->space.plan;
-    rq.pageId = p.pageId;
-    rq.templateId = p.templateId;
     rq.draft = false; // verify() refuses drafts; published snapshots only
-    rq.options = p.options;
-    rq.size = p.size;
     rq.ifNoneMatch = knownTags;
     rq.cancellation = cancellation;
     const auto rendered = m_pages.render(rq);

@@ -27,11 +27,9 @@ void SigningKeyRoutes::registerRoutes(Router &router)
 
 HttpResponse SigningKeyRoutes::createSigningKey(const SessionContext &session, const HttpRequest &request)
 {
-    const auto body = jsonObjectBody(request);
+    const auto body = jsonObjectBody(request, {QStringLiteral("name")}, QStringLiteral("a signing key"));
     if (!body)
         return body.error();
-    if (auto e = rejectUnknownFields(*body, {QStringLiteral("name")}, QStringLiteral("a signing key")))
-        return *e;
     const QJsonValue nameValue = body->value(QStringLiteral("name"));
     if (!nameValue.isString())
         return fieldProblem(
@@ -49,10 +47,7 @@ HttpResponse SigningKeyRoutes::listSigningKeys(const SessionContext &session, co
 
 HttpResponse SigningKeyRoutes::revokeSigningKey(const SessionContext &session, const HttpRequest &request)
 {
-    if (const auto body = jsonObjectBody(request, true); !body)
-        return body.error();
-    return doneOr(m_signingKeys.revoke(session.spaceId, request.pathParam(QStringLiteral("id")), session.actor),
-                  QStringLiteral("Signing key revoked"));
+    return revokedSecret(m_signingKeys, session, request, QStringLiteral("Signing key revoked"));
 }
 
 } // namespace imprint::http

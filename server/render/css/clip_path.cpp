@@ -31,15 +31,20 @@ bool shapeRadius(const QString &t, float fontSize, float rootFontSize, ClipShape
     return true;
 }
 
+/// Where the keyword that ends a shape's first part ("at", "round") stands among `tokens`
+/// (compared ASCII case-insensitively), or tokens.size() when it is not there.
+qsizetype keywordIndex(const QStringList &tokens, QLatin1String keyword)
+{
+    for (qsizetype i = 0; i < tokens.size(); ++i)
+        if (tokens[i].compare(keyword, Qt::CaseInsensitive) == 0)
+            return i;
+    return tokens.size();
+}
+
 bool circleOrEllipse(const QString &args, bool ellipse, float fontSize, float rootFontSize, ClipShape *s)
 {
     const QStringList tokens = split(args, QLatin1Char(' '));
-    qsizetype at = tokens.size();
-    for (qsizetype i = 0; i < tokens.size(); ++i)
-        if (tokens[i].compare(QLatin1String("at"), Qt::CaseInsensitive) == 0) {
-            at = i;
-            break;
-        }
+    const qsizetype at = keywordIndex(tokens, QLatin1String("at"));
     const qsizetype radii = at;
     if (radii > (ellipse ? 2 : 1) || (ellipse && radii == 1))
         return false;
@@ -62,12 +67,7 @@ bool circleOrEllipse(const QString &args, bool ellipse, float fontSize, float ro
 bool inset(const QString &args, float fontSize, float rootFontSize, ClipShape *s)
 {
     const QStringList tokens = split(args, QLatin1Char(' '));
-    qsizetype round = tokens.size();
-    for (qsizetype i = 0; i < tokens.size(); ++i)
-        if (tokens[i].compare(QLatin1String("round"), Qt::CaseInsensitive) == 0) {
-            round = i;
-            break;
-        }
+    const qsizetype round = keywordIndex(tokens, QLatin1String("round"));
     std::vector<Length> edges;
     for (qsizetype i = 0; i < round; ++i) {
         auto l = lengthPercentage(tokens[i], fontSize, rootFontSize);

@@ -17,21 +17,12 @@ namespace {
 
 constexpr qreal kEpsilon = 0.001;
 
-class FlexFormattingContext
+class FlexFormattingContext : ContainerFormattingContext
 {
 public:
-    FlexFormattingContext(LayoutEngine &engine, const Node &container, const BoxEdges &edges, qreal contentWidth,
-                          qreal contentHeight, qreal percentHeight, qreal minContentHeight, qreal maxContentHeight,
+    FlexFormattingContext(LayoutEngine &engine, const Node &container, const BoxEdges &edges, const ContentBox &box,
                           qreal lineBreakHeight)
-        : m_engine(engine)
-        , m_container(container)
-        , m_style(container.style)
-        , m_edges(edges)
-        , m_contentWidth(contentWidth)
-        , m_contentHeight(contentHeight)
-        , m_percentHeight(percentHeight)
-        , m_minContentHeight(minContentHeight)
-        , m_maxContentHeight(maxContentHeight)
+        : ContainerFormattingContext(engine, container, edges, box)
         , m_lineBreakHeight(lineBreakHeight)
         , m_row(container.style.isRowDirection())
     { }
@@ -151,15 +142,6 @@ private:
         return m_row && item.alignSelf == AlignItems::Baseline && !item.autoCrossStart && !item.autoCrossEnd;
     }
 
-    LayoutEngine &m_engine;
-    const Node &m_container;
-    const ComputedStyle &m_style;
-    const BoxEdges &m_edges;
-    const qreal m_contentWidth;
-    const qreal m_contentHeight; // -1 when auto
-    const qreal m_percentHeight; // basis of the items' percentage heights, -1 when indefinite
-    const qreal m_minContentHeight;
-    const qreal m_maxContentHeight;
     const qreal m_lineBreakHeight; // -1, or where an auto-height column's lines break (content measurement)
     const bool m_row;
 
@@ -838,11 +820,9 @@ void FlexFormattingContext::placeFlexItems(FormattingResult &result)
 } // namespace
 
 FormattingResult layoutFlexChildren(LayoutEngine &engine, const Node &container, const BoxEdges &edges,
-                                    qreal contentWidth, qreal contentHeight, qreal percentHeight,
-                                    qreal minContentHeight, qreal maxContentHeight, qreal lineBreakHeight)
+                                    const ContentBox &box, qreal lineBreakHeight)
 {
-    FlexFormattingContext context(engine, container, edges, contentWidth, contentHeight, percentHeight,
-                                  minContentHeight, maxContentHeight, lineBreakHeight);
+    FlexFormattingContext context(engine, container, edges, box, lineBreakHeight);
     return context.run();
 }
 

@@ -188,18 +188,16 @@ using grid::GridFormattingContext;
 using grid::SizingConstraint;
 
 FormattingResult layoutGridChildren(LayoutEngine &engine, const Node &container, const BoxEdges &edges,
-                                    qreal contentWidth, qreal contentHeight, qreal percentHeight,
-                                    qreal minContentHeight, qreal maxContentHeight)
+                                    const ContentBox &box)
 {
-    GridFormattingContext context(engine, container, edges, contentWidth, contentHeight, percentHeight,
-                                  minContentHeight, maxContentHeight, SizingConstraint::None);
+    GridFormattingContext context(engine, container, edges, box, SizingConstraint::None);
     return context.run();
 }
 
 qreal gridIntrinsicContentWidth(LayoutEngine &engine, const Node &container, IntrinsicMode mode)
 {
     const BoxEdges edges = LayoutEngine::resolveEdges(container.style, -1);
-    GridFormattingContext context(engine, container, edges, -1, -1, -1, 0, kMaxContent,
+    GridFormattingContext context(engine, container, edges, ContentBox{.width = -1},
                                   mode == IntrinsicMode::MinContent ? SizingConstraint::MinContent
                                                                     : SizingConstraint::MaxContent);
     return context.intrinsicContentWidth();

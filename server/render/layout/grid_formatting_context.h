@@ -73,22 +73,13 @@ struct ExplicitAxis {
 };
 
 /// The grid formatting context of one container, for one layout or one intrinsic width.
-class GridFormattingContext
+class GridFormattingContext : ContainerFormattingContext
 {
 public:
-    GridFormattingContext(LayoutEngine &engine, const Node &container, const BoxEdges &edges, qreal contentWidth,
-                          qreal contentHeight, qreal percentHeight, qreal minContentHeight, qreal maxContentHeight,
+    GridFormattingContext(LayoutEngine &engine, const Node &container, const BoxEdges &edges, const ContentBox &box,
                           SizingConstraint constraint)
-        : m_engine(engine)
-        , m_container(container)
-        , m_style(container.style)
+        : ContainerFormattingContext(engine, container, edges, box)
         , m_grid(container.style.grid)
-        , m_edges(edges)
-        , m_contentWidth(contentWidth)
-        , m_contentHeight(contentHeight)
-        , m_percentHeight(percentHeight)
-        , m_minContentHeight(minContentHeight)
-        , m_maxContentHeight(maxContentHeight)
         , m_constraint(constraint)
         , m_rtl(container.style.direction == Direction::Rtl)
     { }
@@ -173,16 +164,7 @@ private:
     int lineFromName(Axis axis, const QString &name, int number) const;
     SelfAlignment alignmentOf(const GridItem &item, Axis axis) const;
 
-    LayoutEngine &m_engine;
-    const Node &m_container;
-    const ComputedStyle &m_style;
     const GridStyle &m_grid;
-    const BoxEdges &m_edges;
-    const qreal m_contentWidth; // -1 when sizing the container's intrinsic width
-    const qreal m_contentHeight; // -1 when auto
-    const qreal m_percentHeight;
-    const qreal m_minContentHeight;
-    const qreal m_maxContentHeight;
     const SizingConstraint m_constraint;
     const bool m_rtl;
 

@@ -91,40 +91,49 @@ inline std::optional<qreal> borderBoxSize(const Length &size, qreal cb, qreal ma
     return toBorderBox(size.resolve(float(cb)), paddingBorder, sizing);
 }
 
+/// borderBoxSize() of a box's horizontal sizing property `size` (width, min-width,
+/// max-width), with the margins, padding, border and box-sizing of its style `s`, edges `e`.
+std::optional<qreal> borderBoxWidth(const Length &size, const ComputedStyle &s, const BoxEdges &e, qreal cbWidth)
+{
+    return borderBoxSize(size, cbWidth, e.marginWidth(), e.paddingBorderWidth(), s.boxSizing);
+}
+
+/// As borderBoxWidth(), for a vertical sizing property (height, min-height, max-height).
+std::optional<qreal> borderBoxHeight(const Length &size, const ComputedStyle &s, const BoxEdges &e, qreal cbHeight)
+{
+    return borderBoxSize(size, cbHeight, e.marginHeight(), e.paddingBorderHeight(), s.boxSizing);
+}
+
 } // namespace
 
 std::optional<qreal> LayoutEngine::specifiedWidth(const ComputedStyle &s, const BoxEdges &e, qreal cbWidth)
 {
-    return borderBoxSize(s.width, cbWidth, e.marginWidth(), e.paddingBorderWidth(), s.boxSizing);
+    return borderBoxWidth(s.width, s, e, cbWidth);
 }
 
 std::optional<qreal> LayoutEngine::specifiedHeight(const ComputedStyle &s, const BoxEdges &e, qreal cbHeight)
 {
-    return borderBoxSize(s.height, cbHeight, e.marginHeight(), e.paddingBorderHeight(), s.boxSizing);
+    return borderBoxHeight(s.height, s, e, cbHeight);
 }
 
 qreal LayoutEngine::minWidth(const ComputedStyle &s, const BoxEdges &e, qreal cbWidth)
 {
-    return borderBoxSize(s.minWidth, cbWidth, e.marginWidth(), e.paddingBorderWidth(), s.boxSizing)
-        .value_or(e.paddingBorderWidth());
+    return borderBoxWidth(s.minWidth, s, e, cbWidth).value_or(e.paddingBorderWidth());
 }
 
 qreal LayoutEngine::maxWidth(const ComputedStyle &s, const BoxEdges &e, qreal cbWidth)
 {
-    return borderBoxSize(s.maxWidth, cbWidth, e.marginWidth(), e.paddingBorderWidth(), s.boxSizing)
-        .value_or(kMaxContent);
+    return borderBoxWidth(s.maxWidth, s, e, cbWidth).value_or(kMaxContent);
 }
 
 qreal LayoutEngine::minHeight(const ComputedStyle &s, const BoxEdges &e, qreal cbHeight)
 {
-    return borderBoxSize(s.minHeight, cbHeight, e.marginHeight(), e.paddingBorderHeight(), s.boxSizing)
-        .value_or(e.paddingBorderHeight());
+    return borderBoxHeight(s.minHeight, s, e, cbHeight).value_or(e.paddingBorderHeight());
 }
 
 qreal LayoutEngine::maxHeight(const ComputedStyle &s, const BoxEdges &e, qreal cbHeight)
 {
-    return borderBoxSize(s.maxHeight, cbHeight, e.marginHeight(), e.paddingBorderHeight(), s.boxSizing)
-        .value_or(kMaxContent);
+    return borderBoxHeight(s.maxHeight, s, e, cbHeight).value_or(kMaxContent);
 }
 
 QSizeF LayoutEngine::naturalSize(const Node &node)
@@ -468,10 +477,11 @@ LayoutBox LayoutEngine::layoutElement(const Node &node, const LayoutRequest &req
 
     FormattingResult placed;
     if (!node.isImage()) {
+        const ContentBox box{contentWidth, contentHeight, percentHeight,
+                             std::max<qreal>(0, minH - e.paddingBorderHeight()),
+                             std::max<qreal>(0, maxH - e.paddingBorderHeight())};
         if (s.display == Display::Grid) {
-            placed = layoutGridChildren(*this, node, e, contentWidth, contentHeight, percentHeight,
-                                        std::max<qreal>(0, minH - e.paddingBorderHeight()),
-                                        std::max<qreal>(0, maxH - e.paddingBorderHeight()));
+            placed = layoutGridChildren(*this, node, e, box);
         } else if (s.display != Display::Flex) { // inline-level boxes here are blockified (CSS Display 3 §2.7)
             placed = layoutBlockChildren(*this, node, e, contentWidth, percentHeight);
         } else {
@@ -486,9 +496,7 @@ LayoutBox LayoutEngine::layoutElement(const Node &node, const LayoutRequest &req
                 if (limit < kMaxContent)
                     lineBreakHeight = std::max<qreal>(0, limit - e.paddingBorderHeight());
             }
-            placed = layoutFlexChildren(*this, node, e, contentWidth, contentHeight, percentHeight,
-                                        std::max<qreal>(0, minH - e.paddingBorderHeight()),
-                                        std::max<qreal>(0, maxH - e.paddingBorderHeight()), lineBreakHeight);
+            placed = layoutFlexChildren(*this, node, e, box, lineBreakHeight);
         }
     }
     if (height < 0)

@@ -233,15 +233,50 @@ inline qreal clampSize(qreal size, qreal minSize, qreal maxSize)
 /// wins over right, top over bottom; percentages against the containing block.
 QPointF relativeOffset(const ComputedStyle &style, qreal cbWidth, qreal cbHeight);
 
-/// Lays out the in-flow children of a flex container whose content box is
-/// `contentWidth` px wide and `contentHeight` px high (-1 = auto, then between
-/// `minContentHeight` and `maxContentHeight`); children's percentage heights resolve
-/// against `percentHeight` (-1 when the height is not definite). `lineBreakHeight` (≥ 0)
-/// measures an auto-height multi-line column's content height: its lines break at that
-/// content height, as in place, and it is as tall as its longest line. CSS Flexbox 1 §9.
+/// The content box a container's own layout settled for its flex or grid items, px.
+struct ContentBox {
+    qreal width = 0; ///< -1 while a grid sizes the container's intrinsic width
+    qreal height = -1; ///< -1 when auto
+    qreal percentHeight = -1; ///< basis of the items' percentage heights, -1 when indefinite
+    qreal minHeight = 0; ///< an auto height's lower bound
+    qreal maxHeight = kMaxContent; ///< an auto height's upper bound
+};
+
+/// What the flex and grid formatting contexts of one container start from: the engine
+/// that lays out the items, the container with its style and edges, and its ContentBox.
+class ContainerFormattingContext
+{
+protected:
+    ContainerFormattingContext(LayoutEngine &engine, const Node &container, const BoxEdges &edges,
+                               const ContentBox &box)
+        : m_engine(engine)
+        , m_container(container)
+        , m_style(container.style)
+        , m_edges(edges)
+        , m_contentWidth(box.width)
+        , m_contentHeight(box.height)
+        , m_percentHeight(box.percentHeight)
+        , m_minContentHeight(box.minHeight)
+        , m_maxContentHeight(box.maxHeight)
+    { }
+
+    LayoutEngine &m_engine;
+    const Node &m_container;
+    const ComputedStyle &m_style;
+    const BoxEdges &m_edges;
+    const qreal m_contentWidth;
+    const qreal m_contentHeight;
+    const qreal m_percentHeight;
+    const qreal m_minContentHeight;
+    const qreal m_maxContentHeight;
+};
+
+/// Lays out the in-flow children of a flex container in its content box `box` (an auto
+/// height between box.minHeight and box.maxHeight). `lineBreakHeight` (≥ 0) measures an
+/// auto-height multi-line column's content height: its lines break at that content
+/// height, as in place, and it is as tall as its longest line. CSS Flexbox 1 §9.
 FormattingResult layoutFlexChildren(LayoutEngine &engine, const Node &container, const BoxEdges &edges,
-                                    qreal contentWidth, qreal contentHeight, qreal percentHeight,
-                                    qreal minContentHeight, qreal maxContentHeight, qreal lineBreakHeight = -1);
+                                    const ContentBox &box, qreal lineBreakHeight = -1);
 
 /// Static position (CSS Flexbox 1 §4.1) of an absolutely positioned child of a flex
 /// container: where it would sit as the container's sole flex item, as the offset of its
@@ -250,12 +285,9 @@ QPointF flexStaticPosition(const ComputedStyle &container, const ComputedStyle &
                            QSizeF marginBoxSize);
 
 /// Lays out the in-flow children of a grid container (CSS Grid 1 §8.5 placement, §11
-/// sizing, §10 alignment) whose content box is `contentWidth` px wide and
-/// `contentHeight` px high (-1 = auto, then between `minContentHeight` and
-/// `maxContentHeight`); `percentHeight` as for layoutFlexChildren().
+/// sizing, §10 alignment) in its content box `box`, as layoutFlexChildren().
 FormattingResult layoutGridChildren(LayoutEngine &engine, const Node &container, const BoxEdges &edges,
-                                    qreal contentWidth, qreal contentHeight, qreal percentHeight,
-                                    qreal minContentHeight, qreal maxContentHeight);
+                                    const ContentBox &box);
 
 /// The min-content or max-content width in px of a grid container's content box: its
 /// column tracks sized under that constraint plus the gaps (CSS Grid 1 §11.1, §5.2).
