@@ -227,9 +227,7 @@ public:
         ChromiumPage chromiumPage = pageFor(doc, request, context, compression);
         chromiumPage.html = std::move(*page);
         ChromiumTimings steps;
-        RenderError browserError;
-        auto captured = context.htmlBrowser()->capture(chromiumPage, request.cancellation, &browserError, &steps,
-                                                       &result.warnings);
+        auto captured = context.htmlBrowser()->capture(chromiumPage, request.cancellation, &steps, &result.warnings);
         result.timings.layout += steps.wait + steps.navigate();
         result.timings.paint = steps.capture;
         result.timings.steps = {{QStringLiteral("queue"), steps.wait},
@@ -239,7 +237,7 @@ public:
         QElapsedTimer timer;
         timer.start();
         if (!captured)
-            return browserError;
+            return captured.error();
         if (chromiumPage.output == ChromiumPage::Output::Image)
             return encodeInto(captured->image, request, compression, result, timer);
         result.bytes = std::move(captured->bytes);
@@ -257,8 +255,7 @@ private:
         const RenderOptions &o = request.options;
         const bool contentSized = (o.width > 0 ? o.width : tmpl.width) == 0 || (o.height > 0 ? o.height : tmpl.height) == 0;
         const PageEmoji emoji{doc.emojiSet, &context.emoji(), &result.warnings};
-        RenderError error;
-        auto page = templatePageHtml(tmpl, doc.values, contentSized, request.limits, &error, emoji);
+        auto page = templatePageHtml(tmpl, doc.values, contentSized, request.limits, emoji);
         if (page && request.fonts) {
             // Chromium does not see Qt's font database: the space's faces the page names go
             // in it as @font-face rules under the space's names, as the JSON engines resolve
@@ -266,10 +263,10 @@ private:
             // message, and a bound keeps a space with many fonts from making it huge.
             const QString rules = fontFaceRules(*request.fonts, *page, qsizetype(1) << 20, &result.warnings);
             if (!rules.isEmpty())
-                page = templatePageHtml(tmpl, doc.values, contentSized, request.limits, &error, emoji, rules);
+                page = templatePageHtml(tmpl, doc.values, contentSized, request.limits, emoji, rules);
         }
         if (!page)
-            return error;
+            return page.error();
         if (!tmpl.html.isEmpty()) {
             if (auto over = checkHtmlBudget(*page, request.limits.maxNodes, request.limits.maxDepth, request.budget))
                 return *over;

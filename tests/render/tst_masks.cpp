@@ -184,13 +184,13 @@ private Q_SLOTS:
                                                                                element("backgroundImage",
                                                                                        "https://img.example/dot.png")}}}}}}};
         QStringList asked;
-        request.imageLoader = [&](const QString &url, QString *why) {
+        request.imageLoader = [&](const QString &url) {
             asked << url;
             if (url == QLatin1String("asset:half"))
-                return decodeImage(heart, why);
+                return decodeImage(heart);
             if (url == QLatin1String("https://img.example/dot.png"))
-                return dot;
-            return QImage();
+                return ImageResult(dot);
+            return ImageResult(QImage());
         };
         const auto sources = imageSources(request);
         QVERIFY(sources);
@@ -219,9 +219,11 @@ private Q_SLOTS:
                               {"height", 100},
                               {"root", readJson(masksDir() + QStringLiteral("/cases/mask-svg-icons.json")).object()}};
         RenderError error;
-        const auto t = parseTemplate(doc, &error);
+        const auto t = parseTemplate(doc);
+        error = t.error_or(error);
         QVERIFY2(t, qPrintable(error.message));
-        const auto page = templatePageHtml(*t, {}, false, {}, &error);
+        const auto page = templatePageHtml(*t, {}, false, {});
+        error = page.error_or(error);
         QVERIFY(page);
         for (const char *decl : {"mask-image:url(", "mask-size:contain", "-webkit-mask-image:url(",
                                  "-webkit-mask-position:center", "mask-repeat:repeat-x", "mask-size:36px 36px"})

@@ -177,9 +177,11 @@ private Q_SLOTS:
         for (const QJsonObject &tree : {root, box}) {
             const QJsonObject doc{{"name", "t"}, {"width", 600}, {"height", 315}, {"root", tree}};
             RenderError error;
-            const auto t = parseTemplate(doc, &error);
+            const auto t = parseTemplate(doc);
+            error = t.error_or(error);
             QVERIFY2(t, qPrintable(error.message));
-            const auto html = templatePageHtml(*t, {}, false, {}, &error);
+            const auto html = templatePageHtml(*t, {}, false, {});
+            error = html.error_or(error);
             QVERIFY(html);
             if (tree == root) {
                 QVERIFY2(html->contains(QLatin1String("text-fit:grow per-line-all")), qPrintable(*html));

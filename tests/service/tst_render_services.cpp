@@ -169,9 +169,8 @@ private slots:
     void patternsResolveCacheAndStore()
     {
         using Kind = service::RenderUseCaseError::Kind;
-        QString error;
-        auto catalog = render::PatternCatalog::load(QStringLiteral(IMPRINT_SOURCE_DIR "/resources/patterns"), &error);
-        QVERIFY2(catalog, qPrintable(error));
+        auto catalog = render::PatternCatalog::load(QStringLiteral(IMPRINT_SOURCE_DIR "/resources/patterns"));
+        QVERIFY2(catalog, qPrintable(catalog.error_or(QString())));
         const render::PatternInfo first = catalog->patterns().first();
         service::PatternRenderService patterns(*m_db, store::Config::defaults(), *catalog,
                                                store::FileStore(m_dir.filePath("files")), 64 * 1024 * 1024);

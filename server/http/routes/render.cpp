@@ -362,12 +362,11 @@ Outcome<RenderRoutes::Params> parseFields(const QJsonObject &o, bool acceptJson)
                                                "as width and height."));
         if (auto e = readString(o, QStringLiteral("pattern"), &p.patternText))
             return *e;
-        QString why;
-        const auto path = render::parsePatternPath(p.patternText, &why);
+        const auto path = render::parsePatternPath(p.patternText);
         if (!path)
-            return fieldProblem(
-                400, QStringLiteral("invalid_pattern"), QStringLiteral("pattern"),
-                QStringLiteral("'pattern' must be {patternKey}-{variantKey} with keys [a-z0-9]+: %1").arg(why));
+            return fieldProblem(400, QStringLiteral("invalid_pattern"), QStringLiteral("pattern"),
+                                QStringLiteral("'pattern' must be {patternKey}-{variantKey} with keys [a-z0-9]+: %1")
+                                    .arg(path.error()));
         p.pattern = *path;
         QString mode;
         if (auto e = readString(o, QStringLiteral("mode"), &mode))
