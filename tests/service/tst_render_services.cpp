@@ -176,8 +176,8 @@ private slots:
                                                store::FileStore(m_dir.filePath("files")), 64 * 1024 * 1024);
         service::PatternRenderRequest request;
         request.pattern = {first.key, first.variants.first().key};
-        request.width = 200;
-        request.height = 100;
+        request.options.width = 200;
+        request.options.height = 100;
 
         const auto job = patterns.prepare(request);
         QVERIFY(job);
@@ -211,7 +211,7 @@ private slots:
         QVERIFY(!refused);
         QCOMPARE(refused.error().kind, Kind::PatternNotFound);
         request.pattern = {first.key, first.variants.first().key};
-        request.width = 1001; // free plan
+        request.options.width = 1001; // free plan
         refused = patterns.prepare(request);
         QVERIFY(!refused);
         QCOMPARE(refused.error().kind, Kind::PlanLimit);

@@ -468,13 +468,7 @@ void RenderRoutes::renderPattern(const HttpRequest &request, const Params &p, Re
     if (const int wait = m_rateLimiter.acquire(rateKey); wait > 0)
         return responder.send(m_usage.answered(note, rateLimited(wait)));
     patternRequest.pattern = p.pattern;
-    patternRequest.width = p.options.width;
-    patternRequest.height = p.options.height;
-    patternRequest.format = p.options.format;
-    patternRequest.quality = p.options.quality;
-    patternRequest.lossless = p.options.lossless;
-    patternRequest.speed = p.options.speed;
-    patternRequest.compression = p.options.compression.value_or(render::PngCompression::Default);
+    patternRequest.options = p.options;
     const auto prepared = m_patterns.prepare(patternRequest);
     if (!prepared)
         return responder.send(m_usage.answered(note, problemFor(prepared.error())));
