@@ -380,16 +380,8 @@ void QPainterPlayer::operator()(const display::BackdropFilter &c)
     if (backdrop.isNull())
         return;
     applyFilters(backdrop, c.filters, scale);
-    // Cut to the border box shape in an image of its own (antialiased, and a device
-    // without texture brushes, QSvgGenerator, can still draw it).
-    QImage shaped(source.size(), QImage::Format_ARGB32_Premultiplied);
-    shaped.fill(Qt::transparent);
-    {
-        QPainter sp(&shaped);
-        sp.setRenderHint(QPainter::Antialiasing);
-        sp.setPen(Qt::NoPen);
-        sp.fillPath(QTransform::fromTranslate(-source.x(), -source.y()).map(t.map(c.shape)), QBrush(backdrop));
-    }
+    // Cut to the border box shape in an image of its own.
+    const QImage shaped = shapedBackdrop(backdrop, source.topLeft(), t.map(c.shape));
     m_p->save();
     m_p->resetTransform();
     m_p->drawImage(source.topLeft(), shaped);
@@ -620,6 +612,20 @@ void paintBoxTree(QPainter &painter, const LayoutBox &root, const PaintResources
                   QStringList *warnings)
 {
     paintTree(painter, root, resources, emoji, warnings);
+}
+
+QImage shapedBackdrop(const QImage &backdrop, QPoint origin, const QPainterPath &shape, const QPainterPath *clip)
+{
+    QImage shaped(backdrop.size(), QImage::Format_ARGB32_Premultiplied);
+    shaped.fill(Qt::transparent);
+    QPainter p(&shaped);
+    p.setRenderHint(QPainter::Antialiasing);
+    p.setPen(Qt::NoPen);
+    const QTransform toImage = QTransform::fromTranslate(-origin.x(), -origin.y());
+    if (clip)
+        p.setClipPath(toImage.map(*clip));
+    p.fillPath(toImage.map(shape), QBrush(backdrop));
+    return shaped;
 }
 
 QImage paintToImage(const LayoutBox &root, QSize size, const PaintResources &resources, EmojiSet emoji,

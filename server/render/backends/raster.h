@@ -31,6 +31,14 @@ void paintBoxTree(QPainter &painter, const LayoutBox &root, const PaintResources
 void playDisplayList(QPainter &painter, const DisplayList &list, size_t begin, size_t end, EmojiLibrary &emoji,
                      QStringList *warnings = nullptr, const RenderCancellation *cancellation = nullptr);
 
+/// `backdrop` (the filtered pixels of the device rectangle at `origin`, device px) cut to
+/// `shape` (device px), antialiased, in a transparent image of its size; `clip` (device
+/// px, may be null) cuts it further. A backdrop-filter's result (Filter Effects 2 §3) as
+/// an image of its own, which a device without texture brushes (QSvgGenerator) and the
+/// SVG writer can both draw.
+QImage shapedBackdrop(const QImage &backdrop, QPoint origin, const QPainterPath &shape,
+                      const QPainterPath *clip = nullptr);
+
 /// paintBoxTree() onto a transparent `size` px image (Format_ARGB32_Premultiplied),
 /// antialiased.
 QImage paintToImage(const LayoutBox &root, QSize size, const PaintResources &resources, EmojiSet emoji = EmojiSet::Noto,

@@ -385,20 +385,9 @@ void SvgPlayer::backdrop(const DisplayList &list, size_t index, const display::B
         return;
     QImage filtered = paintPrefix(list, index, source);
     applyFilters(filtered, c.filters, scale);
-    QImage out(source.size(), QImage::Format_ARGB32_Premultiplied);
-    out.fill(Qt::transparent);
-    {
-        QPainter p(&out);
-        p.setRenderHint(QPainter::Antialiasing);
-        p.setPen(Qt::NoPen);
-        p.translate(-source.topLeft());
-        if (m_clip)
-            p.setClipPath(m_userToPage.map(*m_clip));
-        QBrush brush(filtered);
-        brush.setTransform(QTransform::fromTranslate(source.x(), source.y()));
-        p.fillPath(m_userToPage.map(c.shape), brush);
-    }
-    emitPageImage(source, out);
+    const QPainterPath clip = m_clip ? m_userToPage.map(*m_clip) : QPainterPath();
+    emitPageImage(source,
+                  shapedBackdrop(filtered, source.topLeft(), m_userToPage.map(c.shape), m_clip ? &clip : nullptr));
 }
 
 void SvgPlayer::operator()(const display::PushTransform &c)
