@@ -324,7 +324,6 @@ private Q_SLOTS:
         error = t.error_or(error);
         QVERIFY(t);
         const auto page = templatePageHtml(*t, {}, false, {});
-        error = page.error_or(error);
         QVERIFY(page);
         QVERIFY2(page->contains(QLatin1String("background-image:linear-gradient(to right, oklch(")), qPrintable(*page));
         QVERIFY(page->contains(QLatin1String("font-size:4.5rem")));
