@@ -456,28 +456,13 @@ void QPainterPlayer::paintTiles(QPainter &p, const display::BackgroundTiles &c)
         } else if (!c.repeat) {
             p.fillRect(tile, c.gradient);
         } else {
-            QImage tileImage(tile.size().toSize().expandedTo(QSize(1, 1)), QImage::Format_ARGB32_Premultiplied);
-            tileImage.fill(Qt::transparent);
-            QPainter tp(&tileImage);
-            tp.translate(-tile.topLeft());
-            tp.fillRect(tile, c.gradient);
-            tp.end();
-            QBrush tb(tileImage);
+            QBrush tb(gradientTileImage(c));
             tb.setTransform(QTransform::fromTranslate(tile.left(), tile.top()));
             p.fillPath(c.clip, tb);
         }
     } else {
         p.setRenderHint(QPainter::SmoothPixmapTransform);
-        const QImage image = atDeviceSize(p, c.image, tile);
-        if (c.repeat) {
-            QBrush tb(image);
-            QTransform t = QTransform::fromTranslate(tile.left(), tile.top());
-            t.scale(tile.width() / image.width(), tile.height() / image.height());
-            tb.setTransform(t);
-            p.fillPath(c.clip, tb);
-        } else {
-            p.drawImage(tile, image);
-        }
+        drawImageTiles(p, atDeviceSize(p, c.image, tile), c);
     }
     p.restore();
 }
@@ -612,6 +597,30 @@ void paintBoxTree(QPainter &painter, const LayoutBox &root, const PaintResources
                   QStringList *warnings)
 {
     paintTree(painter, root, resources, emoji, warnings);
+}
+
+QImage gradientTileImage(const display::BackgroundTiles &tiles)
+{
+    QImage image(tiles.tile.size().toSize().expandedTo(QSize(1, 1)), QImage::Format_ARGB32_Premultiplied);
+    image.fill(Qt::transparent);
+    QPainter p(&image);
+    p.translate(-tiles.tile.topLeft());
+    p.fillRect(tiles.tile, tiles.gradient);
+    return image;
+}
+
+void drawImageTiles(QPainter &painter, const QImage &image, const display::BackgroundTiles &tiles)
+{
+    const QRectF &tile = tiles.tile;
+    if (!tiles.repeat) {
+        painter.drawImage(tile, image);
+        return;
+    }
+    QBrush brush(image);
+    QTransform t = QTransform::fromTranslate(tile.left(), tile.top());
+    t.scale(tile.width() / image.width(), tile.height() / image.height());
+    brush.setTransform(t);
+    painter.fillPath(tiles.clip, brush);
 }
 
 QImage shapedBackdrop(const QImage &backdrop, QPoint origin, const QPainterPath &shape, const QPainterPath *clip)

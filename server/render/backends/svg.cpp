@@ -471,23 +471,8 @@ void SvgPlayer::operator()(const display::BackgroundTiles &c)
     const qreal deviceScale = vector ? std::max<qreal>(1, m_options.deviceScale) : 1;
     emitRaster(c.clip.boundingRect(), 1 / deviceScale, [&](QPainter &p) {
         p.setClipPath(c.clip, Qt::IntersectClip);
-        QImage image = vector ? imageAtDeviceSize(c.image, (tile.size() * deviceScale).toSize()) : c.image;
-        if (gradient) {
-            image = QImage(tile.size().toSize().expandedTo(QSize(1, 1)), QImage::Format_ARGB32_Premultiplied);
-            image.fill(Qt::transparent);
-            QPainter tp(&image);
-            tp.translate(-tile.topLeft());
-            tp.fillRect(tile, c.gradient);
-        }
-        if (c.repeat) {
-            QBrush tb(image);
-            QTransform t = QTransform::fromTranslate(tile.left(), tile.top());
-            t.scale(tile.width() / image.width(), tile.height() / image.height());
-            tb.setTransform(t);
-            p.fillPath(c.clip, tb);
-        } else {
-            p.drawImage(tile, image);
-        }
+        const QImage image = vector ? imageAtDeviceSize(c.image, (tile.size() * deviceScale).toSize()) : c.image;
+        drawImageTiles(p, gradient ? gradientTileImage(c) : image, c);
     });
 }
 
