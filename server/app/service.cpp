@@ -114,10 +114,9 @@ std::unique_ptr<net::RemoteImageFetcher> remoteImageFetcher(const Environment &e
 
 common::Expected<std::unique_ptr<Service>, QString> Service::create(const Environment &env)
 {
-    QString error;
-    auto catalog = render::PatternCatalog::loadDefault(&error);
+    auto catalog = render::PatternCatalog::loadDefault();
     if (!catalog)
-        return QStringLiteral("pattern catalog: %1").arg(error);
+        return QStringLiteral("pattern catalog: %1").arg(catalog.error());
     return std::make_unique<Service>(env, std::move(*catalog));
 }
 

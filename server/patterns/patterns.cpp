@@ -63,17 +63,15 @@ struct PatternCatalog::Cache {
     qsizetype bytes = 0;
 };
 
-std::optional<PatternPath> parsePatternPath(const QString &s, QString *error)
+common::Expected<PatternPath, QString> parsePatternPath(const QString &s)
 {
     static const QRegularExpression re(QStringLiteral("^([a-z0-9]+)-([a-z0-9]+)$"));
     const auto m = re.match(s);
-    if (!m.hasMatch()) {
-        fail(error, s.isEmpty() ? QStringLiteral("pattern is empty; expected {patternKey}-{variantKey}")
-                                : QStringLiteral("pattern \"%1\" is not of the form {patternKey}-{variantKey} "
-                                                 "with keys made of a-z and 0-9")
-                                      .arg(s.left(100)));
-        return std::nullopt;
-    }
+    if (!m.hasMatch())
+        return s.isEmpty() ? QStringLiteral("pattern is empty; expected {patternKey}-{variantKey}")
+                           : QStringLiteral("pattern \"%1\" is not of the form {patternKey}-{variantKey} "
+                                            "with keys made of a-z and 0-9")
+                                 .arg(s.left(100));
     return PatternPath{m.captured(1), m.captured(2)};
 }
 
@@ -210,14 +208,16 @@ bool parsePatternVariants(const QJsonObject &p, const QString &where, const QHas
 
 } // namespace
 
-std::optional<PatternCatalog> PatternCatalog::fromJson(const QByteArray &json, const QString &baseDir, QString *error)
+common::Expected<PatternCatalog, QString> PatternCatalog::fromJson(const QByteArray &json, const QString &baseDir)
 {
+    QString why;
+    QString *error = &why;
     QJsonParseError parseError;
     const QJsonDocument doc = QJsonDocument::fromJson(json, &parseError);
     if (!doc.isObject()) {
         fail(error,
              QStringLiteral("catalog.json: %1 at offset %2").arg(parseError.errorString()).arg(parseError.offset));
-        return std::nullopt;
+        return why;
     }
     const QJsonObject root = doc.object();
 
@@ -228,20 +228,20 @@ std::optional<PatternCatalog> PatternCatalog::fromJson(const QByteArray &json, c
             = QSize(sizeObj.value(QStringLiteral("width")).toInt(), sizeObj.value(QStringLiteral("height")).toInt());
     if (defaultSize.width() < 1 || defaultSize.height() < 1) {
         fail(error, QStringLiteral("catalog.json: defaultSize must be positive"));
-        return std::nullopt;
+        return why;
     }
 
     // Palettes are shared colour sets; a pattern that lists no variants gets them all.
     QHash<QString, PatternVariant> palettes;
     QList<PatternVariant> paletteOrder;
     if (!parsePalettes(root, palettes, paletteOrder, error))
-        return std::nullopt;
+        return why;
 
     auto data = std::make_shared<Data>();
     const QJsonArray patterns = root.value(QStringLiteral("patterns")).toArray();
     if (patterns.isEmpty()) {
         fail(error, QStringLiteral("catalog.json: no patterns"));
-        return std::nullopt;
+        return why;
     }
     for (const auto &value : patterns) {
         const QJsonObject p = value.toObject();
@@ -250,11 +250,11 @@ std::optional<PatternCatalog> PatternCatalog::fromJson(const QByteArray &json, c
         const QString where = QStringLiteral("pattern \"%1\"").arg(info.key);
         if (!keyPattern().match(info.key).hasMatch()) {
             fail(error, QStringLiteral("pattern key \"%1\" is not [a-z0-9]+").arg(info.key));
-            return std::nullopt;
+            return why;
         }
         if (data->index.contains(info.key)) {
             fail(error, where + QStringLiteral(" is defined twice"));
-            return std::nullopt;
+            return why;
         }
         info.name = p.value(QStringLiteral("name")).toString(info.key);
         info.tileSize = QSize(p.value(QStringLiteral("width")).toInt(), p.value(QStringLiteral("height")).toInt());
@@ -262,7 +262,7 @@ std::optional<PatternCatalog> PatternCatalog::fromJson(const QByteArray &json, c
         if (info.tileSize.width() < 1 || info.tileSize.height() < 1 || info.tileSize.width() > kMaxTileSide
             || info.tileSize.height() > kMaxTileSide) {
             fail(error, where + QStringLiteral(": width and height must be 1..%1 px").arg(kMaxTileSide));
-            return std::nullopt;
+            return why;
         }
 
         QString source = p.value(QStringLiteral("svg")).toString();
@@ -270,12 +270,12 @@ std::optional<PatternCatalog> PatternCatalog::fromJson(const QByteArray &json, c
             const QString tile = p.value(QStringLiteral("tile")).toString();
             if (tile.isEmpty()) {
                 fail(error, where + QStringLiteral(" has neither \"tile\" nor \"svg\""));
-                return std::nullopt;
+                return why;
             }
             QFile f(QDir(baseDir).filePath(tile));
             if (!f.open(QIODevice::ReadOnly)) {
                 fail(error, where + QStringLiteral(": cannot read %1: %2").arg(f.fileName(), f.errorString()));
-                return std::nullopt;
+                return why;
             }
             source = QString::fromUtf8(f.readAll());
         }
@@ -287,12 +287,12 @@ std::optional<PatternCatalog> PatternCatalog::fromJson(const QByteArray &json, c
         }
 
         if (!parsePatternVariants(p, where, palettes, paletteOrder, info, error))
-            return std::nullopt;
+            return why;
         // Validate the SVG once here so a broken tile fails at start, not on a request.
         QSvgRenderer check(substitute(source, info.variants.first()));
         if (!check.isValid()) {
             fail(error, where + QStringLiteral(": tile is not valid SVG"));
-            return std::nullopt;
+            return why;
         }
 
         data->index.insert(info.key, data->patterns.size());
@@ -306,19 +306,17 @@ std::optional<PatternCatalog> PatternCatalog::fromJson(const QByteArray &json, c
     return catalog;
 }
 
-std::optional<PatternCatalog> PatternCatalog::load(const QString &dir, QString *error)
+common::Expected<PatternCatalog, QString> PatternCatalog::load(const QString &dir)
 {
     QFile f(QDir(dir).filePath(QStringLiteral("catalog.json")));
-    if (!f.open(QIODevice::ReadOnly)) {
-        fail(error, QStringLiteral("cannot read %1: %2").arg(f.fileName(), f.errorString()));
-        return std::nullopt;
-    }
-    return fromJson(f.readAll(), dir, error);
+    if (!f.open(QIODevice::ReadOnly))
+        return QStringLiteral("cannot read %1: %2").arg(f.fileName(), f.errorString());
+    return fromJson(f.readAll(), dir);
 }
 
-std::optional<PatternCatalog> PatternCatalog::loadDefault(QString *error)
+common::Expected<PatternCatalog, QString> PatternCatalog::loadDefault()
 {
-    return load(QStringLiteral(":/resources/patterns"), error);
+    return load(QStringLiteral(":/resources/patterns"));
 }
 
 QList<PatternInfo> PatternCatalog::patterns() const

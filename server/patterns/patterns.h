@@ -3,6 +3,8 @@
 // with colour variants, defined as data in resources/patterns/catalog.json, and a
 // renderer that rasterises each tile once and fills any output size by tiling it.
 
+#include "server/common/expected.h"
+
 #include <QColor>
 #include <QImage>
 #include <QList>
@@ -47,10 +49,10 @@ struct PatternPath {
 enum class PatternLookup { Found, UnknownPattern, UnknownVariant };
 
 /// Parses a pattern path `{patternKey}-{variantKey}` where both keys match `[a-z0-9]+`
-/// (docs/api.md, docs/templates.md). Returns std::nullopt and a sentence in *error (when error is
-/// not null) for anything else: empty string, missing or extra hyphen, upper case,
-/// underscores (HTTP maps this to 400). Says nothing about whether the keys exist.
-std::optional<PatternPath> parsePatternPath(const QString &s, QString *error = nullptr);
+/// (docs/api.md, docs/templates.md). The error (a sentence) for anything else: empty
+/// string, missing or extra hyphen, upper case, underscores (HTTP maps this to 400). Says
+/// nothing about whether the keys exist.
+common::Expected<PatternPath, QString> parsePatternPath(const QString &s);
 
 /// The pattern catalog. Cheap to copy (shared, immutable data); every const function,
 /// renderPattern() included, may be called from several threads at once.
@@ -59,20 +61,19 @@ class PatternCatalog
 public:
     /// Loads `catalog.json` from directory `dir` (a file path or a Qt resource path such as
     /// `:/resources/patterns`); tiles named by `"tile": "NAME.svg"` are read from the same
-    /// directory. Returns std::nullopt and a message in *error when a file is missing, the
-    /// JSON is malformed, a key is not `[a-z0-9]+`, a colour does not parse, a tile is not
-    /// valid SVG or uses a placeholder the variant does not define.
-    static std::optional<PatternCatalog> load(const QString &dir, QString *error = nullptr);
+    /// directory. The error (a message) when a file is missing, the JSON is malformed, a
+    /// key is not `[a-z0-9]+`, a colour does not parse, a tile is not valid SVG or uses a
+    /// placeholder the variant does not define.
+    static common::Expected<PatternCatalog, QString> load(const QString &dir);
 
     /// Parses a catalog from the bytes of catalog.json; relative tile file names resolve
     /// against `baseDir` (tiles given inline as `"svg": "<svg ...>"` need none).
     /// Errors as load().
-    static std::optional<PatternCatalog> fromJson(const QByteArray &json, const QString &baseDir,
-                                                  QString *error = nullptr);
+    static common::Expected<PatternCatalog, QString> fromJson(const QByteArray &json, const QString &baseDir);
 
     /// Loads the catalog compiled into the binary (`:/resources/patterns/catalog.json`,
-    /// present when imprint_app's resources are linked). std::nullopt with *error otherwise.
-    static std::optional<PatternCatalog> loadDefault(QString *error = nullptr);
+    /// present when imprint_app's resources are linked); the error otherwise.
+    static common::Expected<PatternCatalog, QString> loadDefault();
 
     /// Every pattern, in catalog order.
     QList<PatternInfo> patterns() const;

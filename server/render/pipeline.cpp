@@ -87,10 +87,9 @@ common::Expected<std::shared_ptr<const Template>, RenderError> templateOf(const 
 {
     if (request.parsed)
         return request.parsed;
-    RenderError error;
-    auto parsed = parseTemplate(request.document, &error, request.limits);
+    auto parsed = parseTemplate(request.document, request.limits);
     if (!parsed)
-        return error;
+        return parsed.error();
     return std::shared_ptr<const Template>(std::make_shared<const Template>(std::move(*parsed)));
 }
 
@@ -157,24 +156,17 @@ common::Expected<EmojiSet, RenderError> parseEmojiSetOption(const QString &name)
 common::Expected<QByteArray, QString> encodeImage(const QImage &image, OutputFormat format, int quality, bool lossless,
                                                   int speed, PngCompression compression)
 {
-    QString error;
-    QByteArray bytes;
     switch (format) {
-    case OutputFormat::Webp: bytes = encodeWebp(image, quality, lossless, &error); break;
-    case OutputFormat::Jpeg: bytes = encodeJpeg(image, quality, &error); break;
-    case OutputFormat::Avif: bytes = encodeAvif(image, quality, speed, &error); break;
+    case OutputFormat::Webp: return encodeWebp(image, quality, lossless);
+    case OutputFormat::Jpeg: return encodeJpeg(image, quality);
+    case OutputFormat::Avif: return encodeAvif(image, quality, speed);
     case OutputFormat::Png:
     case OutputFormat::Svg:
-    case OutputFormat::Pdf: {
-        PngOptions png;
-        png.compression = compression;
-        bytes = encodePng(image, png, &error);
-        break;
+    case OutputFormat::Pdf: break;
     }
-    }
-    if (bytes.isEmpty())
-        return error;
-    return bytes;
+    PngOptions png;
+    png.compression = compression;
+    return encodePng(image, png);
 }
 
 std::optional<OutputFormat> parseOutputFormat(const QString &name)
@@ -212,20 +204,16 @@ common::Expected<QList<ImageSource>, RenderError> imageSources(const RenderReque
     const Template &tmpl = **parsed;
     if (!tmpl.root.isObject() && tmpl.markup.isEmpty())
         return QList<ImageSource>(); // html only: its engine loads no URL
-    RenderError err;
-    const auto values = resolveVariables(tmpl, request.pageValues, request.options.tweaks, &err, request.limits);
+    const auto values = resolveVariables(tmpl, request.pageValues, request.options.tweaks, request.limits);
     if (!values)
-        return err;
+        return values.error();
     QStringList ignored;
-    const ImageLoader none = [](const QString &, QString *why) {
-        *why = QStringLiteral("not loaded");
-        return QImage();
-    };
-    const auto root = buildDocument(tmpl, *values, &err, &ignored, none, request.limits);
+    const ImageLoader none = [](const QString &) { return ImageResult(QStringLiteral("not loaded")); };
+    const auto root = buildDocument(tmpl, *values, &ignored, none, request.limits);
     if (!root)
-        return err;
+        return root.error();
     QList<ImageSource> out;
-    collectImageSources(*root, &out);
+    collectImageSources(**root, &out);
     return out;
 }
 
@@ -271,24 +259,17 @@ common::Expected<QSize, RenderError> chooseSize(const RenderRequest &request, co
 common::Expected<common::Done, RenderError> buildTree(const RenderRequest &request, RenderContext &context,
                                                       LaidOutDocument &doc)
 {
-    const ImageLoader contextLoader
-        = [&context](const QString &url, QString *why) { return context.images().load(url, why); };
+    const ImageLoader contextLoader = [&context](const QString &url) { return context.images().load(url); };
     const ImageLoader &loader = request.imageLoader ? request.imageLoader : contextLoader;
     const double scale = budgetScale(request.options);
     const QSize imageCanvas = imageBudgetCanvas(request, doc.size.width(), doc.size.height());
     RenderImageBudget images(imageByteLimit(imageCanvas, scale, request.budget), imageCanvas, scale);
-    RenderError err;
-    doc.root = buildDocument(
-        *doc.tmpl, doc.values, &err, &doc.warnings,
-        [&](const QString &url, QString *why) {
-            auto image = images.load(url, loader);
-            if (!image && why)
-                *why = image.error();
-            return image ? *image : QImage();
-        },
+    auto root = buildDocument(
+        *doc.tmpl, doc.values, &doc.warnings, [&](const QString &url) { return images.load(url, loader); },
         request.limits, QSizeF(std::max(doc.size.width(), 0), std::max(doc.size.height(), 0)));
-    if (!doc.root)
-        return err;
+    if (!root)
+        return root.error();
+    doc.root = std::move(*root);
     // Background and mask images are decoded by the painter: data: URLs through the
     // context's cache, others through the request's loader (PaintResources::imageLoader).
     if (auto over = checkImageBudget(*doc.root, images, loader))
@@ -362,10 +343,9 @@ common::Expected<LaidOutDocument, RenderError> layOut(const RenderRequest &reque
     if (!size)
         return size.error();
     doc.size = *size;
-    RenderError err;
-    auto values = resolveVariables(*doc.tmpl, request.pageValues, request.options.tweaks, &err, request.limits);
+    auto values = resolveVariables(*doc.tmpl, request.pageValues, request.options.tweaks, request.limits);
     if (!values)
-        return err;
+        return values.error();
     doc.values = std::move(*values);
     if (isHtmlOnly(doc)) {
         doc.root = std::make_unique<Node>(); // an html-only template: nothing to lay out

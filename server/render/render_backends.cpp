@@ -43,6 +43,25 @@ Drawn encodeInto(const QImage &image, const RenderRequest &request, PngCompressi
     return common::Done{};
 }
 
+/// Ends a backend that painted `image` for `doc`: its paint time, the cancellation poll,
+/// then the image encoded as the request's format (its own PNG tier, else the template's).
+Drawn finishRaster(const QImage &image, const LaidOutDocument &doc, const RenderRequest &request, RenderResult &result,
+                   QElapsedTimer &timer)
+{
+    if (auto painted = paintDone(request, result, timer); !painted)
+        return painted;
+    return encodeInto(image, request, pngCompressionOf(request, *doc.tmpl), result, timer);
+}
+
+/// The SVG of a backend that paints through a QPainter: `paint` recorded into
+/// QSvgGenerator as it draws (paint and encode are one step), then the cancellation poll.
+Drawn recordSvg(const LaidOutDocument &doc, const RenderRequest &request, RenderResult &result, QElapsedTimer &timer,
+                const std::function<void(QPainter &)> &paint)
+{
+    result.bytes = encodeSvg(doc.size, paint, doc.tmpl->name);
+    return paintDone(request, result, timer);
+}
+
 /// Refuses PDF for an engine that does not print (every one but html on Chromium).
 std::optional<RenderError> refusePdf(const RenderRequest &request, Engine engine)
 {
@@ -111,9 +130,7 @@ public:
             return common::Done{};
         }
         const QImage image = rasteriseSvg(svg, result.size); // the whole document, scaled
-        if (auto painted = paintDone(request, result, timer); !painted)
-            return painted;
-        return encodeInto(image, request, pngCompressionOf(request, *doc.tmpl), result, timer);
+        return finishRaster(image, doc, request, result, timer);
     }
 };
 
@@ -131,12 +148,9 @@ public:
         timer.start();
         const PaintResources resources = resourcesFor(context, request);
         const EmojiSet emoji = doc.emojiSet;
-        if (request.options.format == OutputFormat::Svg) {
-            result.bytes = encodeSvg(
-                doc.size, [&](QPainter &p) { paintBoxTree(p, doc.layout, resources, emoji, &result.warnings); },
-                doc.tmpl->name);
-            return paintDone(request, result, timer);
-        }
+        if (request.options.format == OutputFormat::Svg)
+            return recordSvg(doc, request, result, timer,
+                             [&](QPainter &p) { paintBoxTree(p, doc.layout, resources, emoji, &result.warnings); });
         // A scale other than 1: the same display list through a scaled painter, so text,
         // paths and gradients are drawn at the device resolution, not magnified.
         const double scale = request.options.scale;
@@ -145,9 +159,7 @@ public:
                                               p.scale(scale, scale);
                                               paintBoxTree(p, doc.layout, resources, emoji, &result.warnings);
                                           });
-        if (auto painted = paintDone(request, result, timer); !painted)
-            return painted;
-        return encodeInto(image, request, pngCompressionOf(request, *doc.tmpl), result, timer);
+        return finishRaster(image, doc, request, result, timer);
     }
 };
 
@@ -187,17 +199,12 @@ public:
                 return *over;
         }
         const PaintResources resources = resourcesFor(context, request);
-        if (request.options.format == OutputFormat::Svg) {
-            result.bytes = encodeSvg(
-                doc.size, [&](QPainter &p) { paintHtml(p, html, doc.size, resources, htmlOptions, &result.warnings); },
-                doc.tmpl->name);
-            result.timings.paint = lapMs(timer);
-            return common::Done{};
-        }
+        if (request.options.format == OutputFormat::Svg)
+            return recordSvg(doc, request, result, timer, [&](QPainter &p) {
+                paintHtml(p, html, doc.size, resources, htmlOptions, &result.warnings);
+            });
         const QImage image = renderHtmlImage(html, doc.size, resources, htmlOptions, &result.warnings);
-        if (auto painted = paintDone(request, result, timer); !painted)
-            return painted;
-        return encodeInto(image, request, pngCompressionOf(request, *doc.tmpl), result, timer);
+        return finishRaster(image, doc, request, result, timer);
     }
 };
 
@@ -227,9 +234,7 @@ public:
         ChromiumPage chromiumPage = pageFor(doc, request, context, compression);
         chromiumPage.html = std::move(*page);
         ChromiumTimings steps;
-        RenderError browserError;
-        auto captured = context.htmlBrowser()->capture(chromiumPage, request.cancellation, &browserError, &steps,
-                                                       &result.warnings);
+        auto captured = context.htmlBrowser()->capture(chromiumPage, request.cancellation, &steps, &result.warnings);
         result.timings.layout += steps.wait + steps.navigate();
         result.timings.paint = steps.capture;
         result.timings.steps = {{QStringLiteral("queue"), steps.wait},
@@ -239,7 +244,7 @@ public:
         QElapsedTimer timer;
         timer.start();
         if (!captured)
-            return browserError;
+            return captured.error();
         if (chromiumPage.output == ChromiumPage::Output::Image)
             return encodeInto(captured->image, request, compression, result, timer);
         result.bytes = std::move(captured->bytes);
@@ -257,8 +262,7 @@ private:
         const RenderOptions &o = request.options;
         const bool contentSized = (o.width > 0 ? o.width : tmpl.width) == 0 || (o.height > 0 ? o.height : tmpl.height) == 0;
         const PageEmoji emoji{doc.emojiSet, &context.emoji(), &result.warnings};
-        RenderError error;
-        auto page = templatePageHtml(tmpl, doc.values, contentSized, request.limits, &error, emoji);
+        auto page = templatePageHtml(tmpl, doc.values, contentSized, request.limits, emoji);
         if (page && request.fonts) {
             // Chromium does not see Qt's font database: the space's faces the page names go
             // in it as @font-face rules under the space's names, as the JSON engines resolve
@@ -266,10 +270,10 @@ private:
             // message, and a bound keeps a space with many fonts from making it huge.
             const QString rules = fontFaceRules(*request.fonts, *page, qsizetype(1) << 20, &result.warnings);
             if (!rules.isEmpty())
-                page = templatePageHtml(tmpl, doc.values, contentSized, request.limits, &error, emoji, rules);
+                page = templatePageHtml(tmpl, doc.values, contentSized, request.limits, emoji, rules);
         }
         if (!page)
-            return error;
+            return page.error();
         if (!tmpl.html.isEmpty()) {
             if (auto over = checkHtmlBudget(*page, request.limits.maxNodes, request.limits.maxDepth, request.budget))
                 return *over;

@@ -206,8 +206,7 @@ std::optional<QSize> headerSize(const QString &url)
 {
     if (!url.startsWith(QLatin1String("data:"), Qt::CaseInsensitive))
         return std::nullopt;
-    QString ignored;
-    const auto bytes = dataUrlBytes(url, &ignored);
+    const auto bytes = dataUrlBytes(url);
     return bytes ? imageHeaderSize(*bytes) : std::nullopt;
 }
 
@@ -259,10 +258,10 @@ common::Expected<QImage, QString> RenderImageBudget::load(const QString &url, co
             return added.error();
         return QImage();
     }
-    QString why;
-    QImage image = loader ? loader(url, &why) : decodeDataUrlImage(url, &why);
-    if (image.isNull())
-        return why;
+    const ImageResult loaded = loader ? loader(url) : decodeDataUrlImage(url);
+    if (!loaded || loaded->isNull())
+        return loaded.error_or(QString());
+    const QImage &image = *loaded;
     if (const auto added = add(url, image.size(), image.sizeInBytes()); !added)
         return added.error();
     m_loaded.insert(url, image);
@@ -280,10 +279,10 @@ common::Expected<common::Done, QString> RenderImageBudget::addBackground(const Q
         } else {
             // SVG, or a header we cannot read: the decoder says (and the cache keeps the
             // pixels for the painter).
-            const QImage image = loader ? loader(url, nullptr) : decodeDataUrlImage(url, nullptr);
-            if (image.isNull())
+            const ImageResult image = loader ? loader(url) : decodeDataUrlImage(url);
+            if (!image || image->isNull())
                 return common::Done{};
-            size = image.size();
+            size = image->size();
         }
         m_backgroundSizes.insert(url, size);
     }

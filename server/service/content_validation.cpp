@@ -42,35 +42,32 @@ QString altText(const render::Template &tmpl, const QHash<QString, QString> &val
 TemplateValidator templateValidator()
 {
     return [](const QJsonObject &document) -> std::optional<store::ServiceError> {
-        render::RenderError err;
-        const auto tmpl = render::parseTemplate(document, &err);
-        if (!tmpl)
+        auto invalidAt = [](const render::RenderError &err) {
             return invalidTemplate(QStringLiteral("document.") + err.field,
                                    QStringLiteral("Template is invalid at '%1': %2").arg(err.field, err.message));
+        };
+        // parseTemplate() refuses an engine name it does not know: `engine` is the one it read.
+        const auto tmpl = render::parseTemplate(document);
+        if (!tmpl)
+            return invalidAt(tmpl.error());
         // Build the tree once with the defaults, so a placeholder or a style that cannot
         // work is refused now rather than on every render. A template with only `html` has
         // no tree: the html engine draws it (docs/templates.md), at its stated size.
-        const auto values = render::resolveVariables(*tmpl, {}, {}, &err);
+        const auto values = render::resolveVariables(*tmpl, {}, {});
+        if (!values)
+            return invalidAt(values.error());
         const bool htmlOnly = !tmpl->html.isEmpty() && !tmpl->root.isObject() && tmpl->markup.isEmpty();
         if (htmlOnly) {
-            if (!values)
-                return invalidTemplate(QStringLiteral("document.") + err.field,
-                                       QStringLiteral("Template is invalid at '%1': %2").arg(err.field, err.message));
-            if (tmpl->rendererType.toLower() != render::engineName(render::Engine::Html))
+            if (tmpl->engine != render::Engine::Html)
                 return invalidTemplate(QStringLiteral("document.rendererType"),
                                        QStringLiteral("A template with only 'html' needs rendererType \"html\" (or a "
                                                       "root or markup for the other engines)."));
             if (tmpl->width <= 0 || tmpl->height <= 0)
                 return invalidTemplate(QString::fromLatin1(tmpl->width <= 0 ? "document.width" : "document.height"),
                                        QStringLiteral("A template with only 'html' needs its width and height."));
-        } else if (!values || !render::buildDocument(*tmpl, *values, &err)) {
-            return invalidTemplate(QStringLiteral("document.") + err.field,
-                                   QStringLiteral("Template is invalid at '%1': %2").arg(err.field, err.message));
+        } else if (const auto root = render::buildDocument(*tmpl, *values); !root) {
+            return invalidAt(root.error());
         }
-        if (!render::parseEngine(tmpl->rendererType.toLower()))
-            return invalidTemplate(
-                QStringLiteral("document.rendererType"),
-                QStringLiteral("rendererType must be %1.").arg(common::orList(render::engineNames())));
         if (!render::parseEmojiSet(tmpl->emojiType))
             return invalidTemplate(
                 QStringLiteral("document.emojiType"),
@@ -84,35 +81,35 @@ TemplateValidator templateValidator()
 VariablesValidator variablesValidator()
 {
     return [](const QJsonObject &document, const QJsonObject &variables) -> std::optional<store::ServiceError> {
-        render::RenderError err;
-        const auto tmpl = render::parseTemplate(document, &err);
+        const auto tmpl = render::parseTemplate(document);
         if (!tmpl)
-            return invalidTemplate(QStringLiteral("templateId"), err.message);
-        if (!render::resolveVariables(*tmpl, variables, {}, &err))
+            return invalidTemplate(QStringLiteral("templateId"), tmpl.error().message);
+        if (const auto values = render::resolveVariables(*tmpl, variables, {}); !values) {
+            const render::RenderError &err = values.error();
             return store::ServiceError::invalid(store::ProblemCode::InvalidVariable, err.field,
                                                 QStringLiteral("%1: %2").arg(err.field, err.message));
+        }
         return std::nullopt;
     };
 }
 
 QStringList templateWarnings(const QJsonObject &document)
 {
-    render::RenderError err;
-    const auto tmpl = render::parseTemplate(document, &err);
+    const auto tmpl = render::parseTemplate(document);
     if (!tmpl)
         return {};
-    const auto values = render::resolveVariables(*tmpl, {}, {}, &err);
+    const auto values = render::resolveVariables(*tmpl, {}, {});
     if (!values)
         return {};
     QStringList warnings;
     // A stand-in pixel for every image: the write does not fetch, and a missing image is
     // the render's business, not the template's.
-    const render::ImageLoader placeholder = [](const QString &, QString *) {
+    const render::ImageLoader placeholder = [](const QString &) {
         QImage pixel(1, 1, QImage::Format_ARGB32_Premultiplied);
         pixel.fill(Qt::transparent);
-        return pixel;
+        return render::ImageResult(pixel);
     };
-    render::buildDocument(*tmpl, *values, &err, &warnings, placeholder, {},
+    render::buildDocument(*tmpl, *values, &warnings, placeholder, {},
                           QSizeF(tmpl->width > 0 ? tmpl->width : 0, tmpl->height > 0 ? tmpl->height : 0));
     warnings.removeDuplicates();
     return warnings;

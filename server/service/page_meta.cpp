@@ -32,11 +32,11 @@ Result<PageMeta> PageMetaService::meta(const PageMetaRequest &request)
     if (!snapshot)
         return snapshot.error();
     const QJsonObject &document = snapshot->tmpl.document;
-    render::RenderError parseError;
-    const auto tmpl = render::parseTemplate(document, &parseError);
+    const auto tmpl = render::parseTemplate(document);
     if (!tmpl)
-        return ServiceError::conflict(ProblemCode::InvalidStoredTemplate,
-                                      QStringLiteral("The stored template no longer parses: %1").arg(parseError.message));
+        return ServiceError::conflict(
+            ProblemCode::InvalidStoredTemplate,
+            QStringLiteral("The stored template no longer parses: %1").arg(tmpl.error().message));
     PageMeta meta;
     meta.pageId = request.pageId;
     meta.size = request.size.trimmed().toLower();
@@ -51,7 +51,7 @@ Result<PageMeta> PageMetaService::meta(const PageMetaRequest &request)
     }
     // The URL renders the published page as PNG, which every crawler reads.
     meta.contentType = QStringLiteral("image/png");
-    if (const auto values = render::resolveVariables(*tmpl, snapshot->page.variables, {}, nullptr))
+    if (const auto values = render::resolveVariables(*tmpl, snapshot->page.variables, {}))
         meta.alt = altText(*tmpl, *values);
     meta.templateVersion = snapshot->tmpl.version;
     QUrlQuery query;

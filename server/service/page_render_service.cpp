@@ -91,8 +91,8 @@ PageRenderService::PageRenderService(const store::Database &db, const store::Con
 
 PageRenderService::~PageRenderService() = default;
 
-std::shared_ptr<const render::Template> PageRenderService::parsedTemplate(const store::TemplateRecord &t,
-                                                                          render::RenderError *error)
+common::Expected<std::shared_ptr<const render::Template>, render::RenderError>
+PageRenderService::parsedTemplate(const store::TemplateRecord &t)
 {
     // The version too: a pinned page's document is an older one of the same template.
     const QString key = t.id + QLatin1Char('@') + QString::number(t.updatedAt) + QLatin1Char('v')
@@ -102,9 +102,9 @@ std::shared_ptr<const render::Template> PageRenderService::parsedTemplate(const 
         if (auto *hit = m_templateCache.object(key))
             return *hit;
     }
-    auto parsed = render::parseTemplate(t.document, error);
+    auto parsed = render::parseTemplate(t.document);
     if (!parsed)
-        return nullptr;
+        return parsed.error();
     auto ptr = std::make_shared<const render::Template>(std::move(*parsed));
     QMutexLocker lock(&m_templateMutex);
     m_templateCache.insert(key, new std::shared_ptr<const render::Template>(ptr));
@@ -225,10 +225,10 @@ PageRenderService::loadInline(const QString &spaceId, const QJsonObject &documen
             invalid->field = QStringLiteral("template") + invalid->field.mid(8);
         return storeError(*invalid);
     }
-    render::RenderError parseError;
-    out.tmpl = parsedTemplate(out.record, &parseError);
-    if (!out.tmpl)
-        return renderFailure(RenderUseCaseError::Kind::Render, parseError);
+    auto parsed = parsedTemplate(out.record);
+    if (!parsed)
+        return renderFailure(RenderUseCaseError::Kind::Render, parsed.error());
+    out.tmpl = std::move(*parsed);
     return out;
 }
 
@@ -262,10 +262,10 @@ common::Expected<PageRenderService::Loaded, RenderUseCaseError> PageRenderServic
         e.message = QStringLiteral("Page '%1' does not use template '%2'.").arg(p.pageId, p.templateId);
         return e;
     }
-    render::RenderError parseError;
-    out.tmpl = parsedTemplate(out.record, &parseError);
-    if (!out.tmpl)
-        return renderFailure(RenderUseCaseError::Kind::StoredTemplateInvalid, parseError);
+    auto parsed = parsedTemplate(out.record);
+    if (!parsed)
+        return renderFailure(RenderUseCaseError::Kind::StoredTemplateInvalid, parsed.error());
+    out.tmpl = std::move(*parsed);
     return out;
 }
 
@@ -300,8 +300,7 @@ PageRenderService::compute(const PageRenderRequest &p, const Loaded &loaded, con
     rq.tenant = p.spaceId;
     rq.fonts = fonts;
     // `asset:ID` and the space's asset URLs; everything else as before.
-    rq.imageLoader = m_assets.loaderFor(
-        p.spaceId, [this](const QString &url, QString *why) { return m_context.images().load(url, why); });
+    rq.imageLoader = m_assets.loaderFor(p.spaceId, [this](const QString &url) { return m_context.images().load(url); });
     const qint64 scale = std::max<qint64>(1, qint64(options.scale));
     if (const auto limits = m_config.plan(p.plan)) // a content-sized image stays inside the plan
         rq.maxSize = QSize(int(limits->maxWidth / scale), int(limits->maxHeight / scale));
@@ -404,7 +403,7 @@ common::Expected<PageRender, RenderUseCaseError> PageRenderService::render(const
     out.templateVersion = loaded.record.version;
     // The alt text from the same values the render substitutes (a bad tweak fails the
     // render itself, with its field named, so none is reported here).
-    if (const auto values = render::resolveVariables(tmpl, loaded.page.variables, options.tweaks, nullptr))
+    if (const auto values = render::resolveVariables(tmpl, loaded.page.variables, options.tweaks))
         out.alt = altText(tmpl, *values);
     if (p.ifNoneMatch.contains(out.etag) || p.ifNoneMatch.contains(QByteArrayLiteral("*"))) {
         out.page = loaded.page;

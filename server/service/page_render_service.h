@@ -172,7 +172,10 @@ public:
 private:
     common::Expected<std::shared_ptr<const store::PublishedPage>, store::ServiceError>
     publishedPage(const QString &spaceId, const QString &pageId);
-    std::shared_ptr<const render::Template> parsedTemplate(const store::TemplateRecord &t, render::RenderError *error);
+    /// `t`'s document parsed, from the cache when its version was parsed before; the
+    /// parser's error when it does not parse (failures are not cached).
+    common::Expected<std::shared_ptr<const render::Template>, render::RenderError>
+    parsedTemplate(const store::TemplateRecord &t);
     struct Loaded;
     common::Expected<Loaded, RenderUseCaseError> load(const PageRenderRequest &request);
     common::Expected<Loaded, RenderUseCaseError> loadInline(const QString &spaceId, const QJsonObject &document);

@@ -34,16 +34,18 @@ PatternRenderService::prepare(const PatternRenderRequest &request) const
     const render::PatternInfo *info = m_catalog.pattern(request.pattern.patternKey);
     PatternJob job;
     job.request = request;
-    job.size = QSize(request.width > 0 ? request.width : info->defaultSize.width(),
-                     request.height > 0 ? request.height : info->defaultSize.height());
+    const render::RenderOptions &o = request.options;
+    job.size = QSize(o.width > 0 ? o.width : info->defaultSize.width(),
+                     o.height > 0 ? o.height : info->defaultSize.height());
     if (auto over = checkExportSize(m_config, request.plan, job.size.width(), job.size.height()))
         return *over;
     // Concatenated, not QString::arg()ed: this runs on every pattern request, cached or not.
     job.key = request.pattern.patternKey + u'-' + request.pattern.variantKey + u'|' + QString::number(job.size.width())
-              + u'x' + QString::number(job.size.height()) + u'|' + formatName(request.format) + u'|'
-              + QString::number(request.quality) + (request.lossless ? QStringLiteral("L") : QString()) + QStringLiteral("|s")
-              + QString::number(request.speed) + u'|' + render::pngCompressionName(request.compression);
-    job.contentType = render::contentTypeFor(request.format).toLatin1();
+              + u'x' + QString::number(job.size.height()) + u'|' + formatName(o.format) + u'|'
+              + QString::number(o.quality) + (o.lossless ? QStringLiteral("L") : QString()) + QStringLiteral("|s")
+              + QString::number(o.speed) + u'|'
+              + render::pngCompressionName(o.compression.value_or(render::PngCompression::Default));
+    job.contentType = render::contentTypeFor(o.format).toLatin1();
     return job;
 }
 
@@ -68,8 +70,9 @@ common::Expected<QByteArray, RenderUseCaseError> PatternRenderService::render(co
             const QImage image = render::renderPattern(m_catalog, job.request.pattern, job.size);
             if (image.isNull())
                 return {};
-            auto out = render::encodeImage(image, job.request.format, job.request.quality, job.request.lossless,
-                                           job.request.speed, job.request.compression);
+            const render::RenderOptions &o = job.request.options;
+            auto out = render::encodeImage(image, o.format, o.quality, o.lossless, o.speed,
+                                           o.compression.value_or(render::PngCompression::Default));
             if (!out)
                 return {};
             m_cache.put(job.key, *out); // also refreshes the entry after cache: false
@@ -92,7 +95,7 @@ common::Expected<QByteArray, RenderUseCaseError> PatternRenderService::render(co
 common::Expected<store::StoredFile, RenderUseCaseError>
 PatternRenderService::store(const PatternJob &job, const QByteArray &bytes, const QString &spaceId)
 {
-    return storeRender(m_db, m_writeBehind, m_files, bytes, job.request.format, spaceId, {});
+    return storeRender(m_db, m_writeBehind, m_files, bytes, job.request.options.format, spaceId, {});
 }
 
 PatternRenderStats PatternRenderService::stats() const

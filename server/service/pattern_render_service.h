@@ -7,6 +7,7 @@
 #include "server/common/lru_cache.h"
 #include "server/common/single_flight.h"
 #include "server/patterns/patterns.h"
+#include "server/render/render_options.h"
 #include "server/service/page_render_service.h"
 
 #include <QSize>
@@ -19,12 +20,12 @@ namespace imprint::service {
 struct PatternRenderRequest {
     render::PatternPath pattern;
     QString plan = QStringLiteral("free"); ///< the caller's plan (anonymous: free)
-    int width = 0, height = 0; ///< px, 0 = the pattern's default size
-    render::OutputFormat format = render::OutputFormat::Png; ///< any but SVG
-    int quality = 90; ///< WebP, JPEG and AVIF quality 1–100
-    bool lossless = false; ///< WebP lossless
-    int speed = render::kDefaultAvifSpeed; ///< AVIF encoder speed 0–10
-    render::PngCompression compression = render::PngCompression::Default; ///< PNG tier
+    /// The render options as the edge parsed them, as for a page render. A pattern reads
+    /// the size (px, 0 = the pattern's default size), the format (a bitmap one: the edge
+    /// refuses the vector formats), quality, lossless, speed and the PNG tier (none given:
+    /// Default); the edge refuses a scale other than 1, and the engine, emoji set and
+    /// tweaks do not apply.
+    render::RenderOptions options;
 };
 
 /// A request resolved against the catalogue and the plan: what to render and under which

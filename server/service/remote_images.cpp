@@ -61,7 +61,7 @@ common::Expected<render::ImageLoader, render::RenderError> prefetchRemoteImages(
 {
     render::ImageLoader fallback = request.imageLoader;
     if (!fallback)
-        fallback = [&context](const QString &url, QString *why) { return context.images().load(url, why); };
+        fallback = [&context](const QString &url) { return context.images().load(url); };
     if (!mayNameUrl(request.parsed ? QJsonValue(request.parsed->source) : QJsonValue(request.document))
         && !mayNameUrl(request.pageValues) && !mayNameUrl(request.options.tweaks))
         return fallback;
@@ -118,21 +118,20 @@ common::Expected<render::ImageLoader, render::RenderError> prefetchRemoteImages(
                 break;
             }
         }
-        QString why;
-        QImage image = render::decodeImage(result->bytes, &why, limits);
-        if (image.isNull()) {
-            firstError = imageError(remote[i], render::RenderErrorCode::ImageUnavailable, why);
+        render::ImageResult image = render::decodeImage(result->bytes, limits);
+        if (!image) {
+            firstError = imageError(remote[i], render::RenderErrorCode::ImageUnavailable, image.error());
             break;
         }
-        usedBytes += image.sizeInBytes();
-        images->insert(remote[i].url, std::move(image));
+        usedBytes += image->sizeInBytes();
+        images->insert(remote[i].url, std::move(*image));
     }
     if (firstError)
         return *firstError;
-    return render::ImageLoader([images, fallback](const QString &url, QString *why) {
+    return render::ImageLoader([images, fallback](const QString &url) {
         if (const auto it = images->constFind(url); it != images->constEnd())
-            return *it;
-        return fallback(url, why);
+            return render::ImageResult(*it);
+        return fallback(url);
     });
 }
 

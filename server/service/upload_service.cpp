@@ -251,7 +251,6 @@ Result<Uploaded<store::AssetRecord>> AssetService::upload(const QString &spaceId
                                      QStringLiteral("The request body must be the image file."));
     const render::ImageFormat format = render::sniffImageFormat(bytes);
     QByteArray stored = bytes;
-    QString why;
     if (format == render::ImageFormat::Svg) {
         // Stored as sanitised, so the file served back and every render see the same inert SVG.
         auto clean = render::sanitizeSvg(bytes);
@@ -266,9 +265,9 @@ Result<Uploaded<store::AssetRecord>> AssetService::upload(const QString &spaceId
     };
     if (!exts.contains(format))
         return invalid(QStringLiteral("it is not a PNG, JPEG, GIF, WebP or SVG image."));
-    const QImage image = render::decodeImage(stored, &why);
-    if (image.isNull())
-        return invalid(why);
+    const render::ImageResult image = render::decodeImage(stored);
+    if (!image)
+        return invalid(image.error());
 
     const QString sha = sha256Of(stored);
     store::AssetRepository assets(m_db);
@@ -304,8 +303,8 @@ Result<Uploaded<store::AssetRecord>> AssetService::upload(const QString &spaceId
     record.format = exts.value(format);
     record.contentType = QString::fromLatin1(store::FileStore::contentTypeOf(record.format));
     record.sha256 = sha;
-    record.width = image.width();
-    record.height = image.height();
+    record.width = image->width();
+    record.height = image->height();
     record.bytes = stored.size();
     record.createdAt = store::nowMs();
     // The file before the row: a row never names a missing file. A file whose row is then
@@ -358,7 +357,7 @@ render::ImageLoader AssetService::loaderFor(const QString &spaceId, render::Imag
 {
     const store::Database *db = &m_db;
     const store::FileStore files = m_files;
-    return [db, files, spaceId, fallback](const QString &url, QString *why) -> QImage {
+    return [db, files, spaceId, fallback](const QString &url) -> render::ImageResult {
         const QRegularExpression &fileUrl = assetFileUrl();
         store::AssetRepository assets(*db);
         std::optional<store::AssetRecord> asset;
@@ -374,20 +373,14 @@ render::ImageLoader AssetService::loaderFor(const QString &spaceId, render::Imag
             if (found)
                 asset = *found;
         } else {
-            return fallback ? fallback(url, why) : QImage();
+            return fallback ? fallback(url) : render::ImageResult(QString());
         }
-        if (!asset) {
-            if (why)
-                *why = QStringLiteral("this space has no asset %1").arg(wanted.left(120));
-            return {};
-        }
+        if (!asset)
+            return QStringLiteral("this space has no asset %1").arg(wanted.left(120));
         const auto bytes = readStored(files, asset->sha256, asset->format);
-        if (!bytes) {
-            if (why)
-                *why = QStringLiteral("the file of asset %1 is missing").arg(asset->id);
-            return {};
-        }
-        return render::decodeImage(*bytes, why);
+        if (!bytes)
+            return QStringLiteral("the file of asset %1 is missing").arg(asset->id);
+        return render::decodeImage(*bytes);
     };
 }
 

@@ -89,7 +89,6 @@ void setUp(int *argc, char ***argv)
     settings.sqlitePath = world->dir.filePath(QStringLiteral("imprint.db"));
     world->db = std::make_unique<store::Database>(settings);
     required(world->db->migrate().has_value(), "migrate");
-    QString error;
     const store::Config config = store::Config::defaults();
     service::AccountService accounts(*world->db, config);
     const auto space = accounts.createSpace(QStringLiteral("fuzz"), QStringLiteral("free"), QStringLiteral("fuzz"));
@@ -117,7 +116,7 @@ void setUp(int *argc, char ***argv)
         fail("setup failed: page", page.error().message.toUtf8());
     world->pageId = page->id.toUtf8();
 
-    auto catalog = render::PatternCatalog::load(QStringLiteral(IMPRINT_SOURCE_DIR "/resources/patterns"), &error);
+    auto catalog = render::PatternCatalog::load(QStringLiteral(IMPRINT_SOURCE_DIR "/resources/patterns"));
     required(bool(catalog), "pattern catalog");
     world->renderContext = std::make_unique<render::RenderContext>();
     world->services = std::make_unique<app::Services>(*world->db, config, world->dir.path(), std::move(*catalog),

@@ -24,19 +24,17 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         = QJsonDocument::fromJson(QByteArray::fromRawData(reinterpret_cast<const char *>(data), qsizetype(size)));
     if (!doc.isObject())
         return 0;
-    RenderError error;
     const TemplateLimits limits;
-    const auto tmpl = parseTemplate(doc.object(), &error, limits);
+    const auto tmpl = parseTemplate(doc.object(), limits);
     if (!tmpl)
         return 0;
-    const auto values
-        = resolveVariables(*tmpl, doc.object().value(QLatin1String("values")).toObject(), {}, &error, limits);
+    const auto values = resolveVariables(*tmpl, doc.object().value(QLatin1String("values")).toObject(), {}, limits);
     if (!values)
         return 0;
     QStringList warnings;
     const PageEmoji emoji{EmojiSet::Twemoji, &imprint::fuzz::context().emoji(), &warnings};
     for (const bool contentSized : {false, true}) {
-        const auto page = templatePageHtml(*tmpl, *values, contentSized, limits, &error, emoji,
+        const auto page = templatePageHtml(*tmpl, *values, contentSized, limits, emoji,
                                            QStringLiteral("@font-face{font-family:Brand;src:url(data:,x)}"));
         if (page)
             (void)checkHtmlBudget(*page, limits.maxNodes, limits.maxDepth, RenderBudget{});

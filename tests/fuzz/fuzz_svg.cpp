@@ -15,9 +15,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     const QByteArray bytes(reinterpret_cast<const char *>(data), qsizetype(size));
     if (!imprint::render::sanitizeSvg(bytes))
         return 0;
-    QString why;
     imprint::render::ImageDecodeLimits limits;
     limits.maxSide = 256; // the sanitiser is under test, not QtSvg's speed on big canvases
-    (void)imprint::render::decodeImage(bytes, &why, limits);
+    (void)imprint::render::decodeImage(bytes, limits);
     return 0;
 }

@@ -133,14 +133,12 @@ private slots:
         const QJsonObject paths = doc.value("paths").toObject();
         // The routes the server really registers, from the same code serve.cpp runs.
         QTemporaryDir dir;
-        QString error;
         auto settings = imprint::store::DatabaseSettings::fromUrl({}, dir.path());
         QVERIFY(settings);
         imprint::store::Database db(*settings);
         const auto config = imprint::store::Config::defaults();
-        auto catalog
-            = imprint::render::PatternCatalog::load(QStringLiteral(IMPRINT_SOURCE_DIR "/resources/patterns"), &error);
-        QVERIFY2(catalog, qPrintable(error));
+        auto catalog = imprint::render::PatternCatalog::load(QStringLiteral(IMPRINT_SOURCE_DIR "/resources/patterns"));
+        QVERIFY2(catalog, qPrintable(catalog.error_or(QString())));
         imprint::http::Router router;
         imprint::render::RenderContext renderContext;
         imprint::app::Services services(db, config, dir.path(), *catalog, renderContext);

@@ -154,7 +154,7 @@ private Q_SLOTS:
     void pngOpaqueIsRgbAndLossless()
     {
         const QImage src = gradientCard(false);
-        const QByteArray png = encodePng(src, pngTier(PngCompression::Lossless));
+        const QByteArray png = encodePng(src, pngTier(PngCompression::Lossless)).value();
         QVERIFY(png.startsWith("\x89PNG\r\n\x1a\n"));
         QCOMPARE(pngColorType(png), 2);
         const QImage back = QImage::fromData(png, "PNG").convertToFormat(QImage::Format_ARGB32);
@@ -172,8 +172,8 @@ private Q_SLOTS:
         const QImage small = gradientCard(true).copy(0, 0, 97, 131); // odd size, with alpha
         auto exact = [](const QImage &src) {
             for (PngCompression c : {PngCompression::Fast, PngCompression::Lossless}) {
-                const QImage back
-                    = QImage::fromData(encodePng(src, pngTier(c)), "PNG").convertToFormat(QImage::Format_ARGB32);
+                const QImage back = QImage::fromData(encodePng(src, pngTier(c)).value(), "PNG")
+                                        .convertToFormat(QImage::Format_ARGB32);
                 if (back != src.convertToFormat(QImage::Format_ARGB32))
                     return false;
             }
@@ -188,13 +188,13 @@ private Q_SLOTS:
         for (int y = 0; y < noise.height(); ++y)
             for (int x = 0; x < noise.width(); ++x)
                 noise.setPixel(x, y, random.generate() | 0xff000000u);
-        QVERIFY(encodePng(noise).size() > noise.width() * noise.height() * 3);
+        QVERIFY(encodePng(noise).value().size() > noise.width() * noise.height() * 3);
         QVERIFY(exact(noise));
-        const QByteArray reference = encodePng(small, pngTier(PngCompression::Lossless));
+        const QByteArray reference = encodePng(small, pngTier(PngCompression::Lossless)).value();
         QList<QFuture<QByteArray>> runs;
         for (int i = 0; i < 4; ++i)
             runs.append(QtConcurrent::run(
-                [&, i] { return encodePng(i % 2 ? big : small, pngTier(PngCompression::Lossless)); }));
+                [&, i] { return encodePng(i % 2 ? big : small, pngTier(PngCompression::Lossless)).value(); }));
         for (int i = 0; i < 4; ++i) {
             if (i % 2)
                 QCOMPARE(QImage::fromData(runs[i].result(), "PNG").convertToFormat(QImage::Format_ARGB32),
@@ -213,7 +213,7 @@ private Q_SLOTS:
         QBuffer buffer(&qtPng);
         buffer.open(QIODevice::WriteOnly);
         QVERIFY(card.convertToFormat(QImage::Format_RGB32).save(&buffer, "PNG"));
-        const QByteArray ours = encodePng(card, pngTier(PngCompression::Fast));
+        const QByteArray ours = encodePng(card, pngTier(PngCompression::Fast)).value();
         QVERIFY2(ours.size() <= qtPng.size() * 3 / 2,
                  qPrintable(QStringLiteral("%1 B vs Qt's %2 B").arg(ours.size()).arg(qtPng.size())));
         QCOMPARE(QImage::fromData(ours, "PNG").convertToFormat(QImage::Format_RGB32),
@@ -223,7 +223,7 @@ private Q_SLOTS:
     void pngKeepsAlpha()
     {
         const QImage src = gradientCard(true);
-        const QByteArray png = encodePng(src);
+        const QByteArray png = encodePng(src).value();
         QCOMPARE(pngColorType(png), 6);
         const QImage back = QImage::fromData(png, "PNG").convertToFormat(QImage::Format_ARGB32);
         QCOMPARE(qAlpha(back.pixel(10, 150)), 0);
@@ -239,7 +239,7 @@ private Q_SLOTS:
         p.fillRect(QRect(150, 20, 100, 100), QColor(0, 0, 255, 128)); // translucent over the fill
         p.end();
         src.setPixel(299, 199, qRgba(0, 0, 0, 0));
-        const QByteArray png = encodePng(src);
+        const QByteArray png = encodePng(src).value();
         QCOMPARE(pngColorType(png), 3);
         const QImage back = QImage::fromData(png, "PNG").convertToFormat(QImage::Format_ARGB32);
         const QImage ref = src.convertToFormat(QImage::Format_ARGB32);
@@ -248,14 +248,14 @@ private Q_SLOTS:
         // Far smaller than the same image as RGBA.
         PngOptions noPalette;
         noPalette.allowPalette = false;
-        QVERIFY(png.size() < encodePng(src, noPalette).size());
+        QVERIFY(png.size() < encodePng(src, noPalette).value().size());
     }
 
     void pngFastAndLosslessAreExact()
     {
         const QImage card = textCard();
         for (PngCompression c : {PngCompression::Fast, PngCompression::Lossless}) {
-            const QByteArray png = encodePng(card, pngTier(c));
+            const QByteArray png = encodePng(card, pngTier(c)).value();
             QCOMPARE(pngColorType(png), 2);
             QCOMPARE(QImage::fromData(png, "PNG").convertToFormat(QImage::Format_RGB32),
                      card.convertToFormat(QImage::Format_RGB32));
@@ -269,8 +269,8 @@ private Q_SLOTS:
         // panel and the glyph interiors stay exact; SSIM of luma against the exact card
         // ≥ 0.999, and fewer bytes than the exact tiers (Fast: the same deflate).
         const QImage card = textCard();
-        const QByteArray png = encodePng(card, pngTier(PngCompression::Default));
-        const QByteArray exact = encodePng(card, pngTier(PngCompression::Fast));
+        const QByteArray png = encodePng(card, pngTier(PngCompression::Default)).value();
+        const QByteArray exact = encodePng(card, pngTier(PngCompression::Fast)).value();
         const QImage back = QImage::fromData(png, "PNG");
         QCOMPARE(back.size(), card.size());
         QVERIFY(back.convertToFormat(QImage::Format_RGB32) != card.convertToFormat(QImage::Format_RGB32));
@@ -286,8 +286,8 @@ private Q_SLOTS:
         // panel, so many coverage levels are common and stay exact; on the reference cards
         // Default is 0.2–0.9× Fast's bytes, pngTiersOnTheReferenceCards.)
         const QImage flatCard = textCard(true);
-        const QByteArray flatDefault = encodePng(flatCard, pngTier(PngCompression::Default));
-        const QByteArray flatFast = encodePng(flatCard, pngTier(PngCompression::Fast));
+        const QByteArray flatDefault = encodePng(flatCard, pngTier(PngCompression::Default)).value();
+        const QByteArray flatFast = encodePng(flatCard, pngTier(PngCompression::Fast)).value();
         QVERIFY2(flatDefault.size() < flatFast.size(),
                  qPrintable(QStringLiteral("default %1 B, fast %2 B").arg(flatDefault.size()).arg(flatFast.size())));
         const QImage flatBack = QImage::fromData(flatDefault, "PNG");
@@ -300,7 +300,7 @@ private Q_SLOTS:
         // Gradients, glows and blurred shadows have thousands of colours, most of them rare,
         // but no edges: Default must not band them. Every colour survives and no pixel moves.
         const QImage card = smoothCard();
-        const QImage back = QImage::fromData(encodePng(card, pngTier(PngCompression::Default)), "PNG");
+        const QImage back = QImage::fromData(encodePng(card, pngTier(PngCompression::Default)).value(), "PNG");
         QCOMPARE(back.size(), card.size());
         const int before = distinctColours(card), after = distinctColours(back);
         QVERIFY2(before > 5000, qPrintable(QString::number(before)));
@@ -314,7 +314,8 @@ private Q_SLOTS:
             p.setFont(QFont(QStringLiteral("DejaVu Sans"), 40));
             p.drawText(QPointF(140, 320), QStringLiteral("Gradients stay smooth"));
         }
-        const QImage backWithText = QImage::fromData(encodePng(withText, pngTier(PngCompression::Default)), "PNG");
+        const QImage backWithText
+            = QImage::fromData(encodePng(withText, pngTier(PngCompression::Default)).value(), "PNG");
         QVERIFY(maxChannelDifference(backWithText, withText) <= 8);
         QCOMPARE(backWithText.copy(0, 400, 1200, 230),
                  withText.copy(0, 400, 1200, 230).convertToFormat(backWithText.format()));
@@ -326,15 +327,15 @@ private Q_SLOTS:
         // The same pixels give the same bytes: on this thread again, and on other threads
         // whose scratch buffers last held other images.
         const QImage card = textCard();
-        const QByteArray first = encodePng(card, pngTier(PngCompression::Default));
-        QCOMPARE(encodePng(card, pngTier(PngCompression::Default)), first);
+        const QByteArray first = encodePng(card, pngTier(PngCompression::Default)).value();
+        QCOMPARE(encodePng(card, pngTier(PngCompression::Default)).value(), first);
         const QImage other = smoothCard();
         QList<QFuture<QByteArray>> runs;
         for (int i = 0; i < 4; ++i)
             runs.append(QtConcurrent::run([&, i] {
                 if (i % 2)
-                    encodePng(other, pngTier(PngCompression::Default));
-                return encodePng(card, pngTier(PngCompression::Default));
+                    encodePng(other, pngTier(PngCompression::Default)).value();
+                return encodePng(card, pngTier(PngCompression::Default)).value();
             }));
         for (auto &run : runs)
             QCOMPARE(run.result(), first);
@@ -378,7 +379,7 @@ private Q_SLOTS:
         QVERIFY2(doc, qPrintable(imprint::test::failureOf(doc).message));
         const QImage rendered = paintToImage(doc->layout, doc->size, imprint::test::renderContext().paintResources())
                                     .convertToFormat(QImage::Format_ARGB32);
-        const QByteArray png = encodePng(rendered, pngTier(PngCompression::Default));
+        const QByteArray png = encodePng(rendered, pngTier(PngCompression::Default)).value();
         const QImage back = QImage::fromData(png, "PNG").convertToFormat(QImage::Format_ARGB32);
         QCOMPARE(back.size(), rendered.size());
         const double ssim = imprint::render::test::ssimOf(back, rendered);
@@ -388,8 +389,9 @@ private Q_SLOTS:
         QVERIFY2(ssim >= 0.999, qPrintable(QString::number(ssim)));
         QVERIFY(maxChannelDifference(back, rendered) <= 8);
         for (PngCompression c : {PngCompression::Fast, PngCompression::Lossless})
-            QCOMPARE(QImage::fromData(encodePng(rendered, pngTier(c)), "PNG").convertToFormat(QImage::Format_ARGB32),
-                     rendered);
+            QCOMPARE(
+                QImage::fromData(encodePng(rendered, pngTier(c)).value(), "PNG").convertToFormat(QImage::Format_ARGB32),
+                rendered);
     }
 
     void pngSmallQuantisesACardWithoutVisibleLoss()
@@ -397,8 +399,8 @@ private Q_SLOTS:
         // pngquant's trade: a > 256-colour card becomes a palette PNG that looks the same
         // (SSIM of luma ≥ 0.995) at well under two thirds of the lossless bytes.
         const QImage card = textCard();
-        const QByteArray lossless = encodePng(card, pngTier(PngCompression::Lossless));
-        const QByteArray small = encodePng(card, pngTier(PngCompression::Small));
+        const QByteArray lossless = encodePng(card, pngTier(PngCompression::Lossless)).value();
+        const QByteArray small = encodePng(card, pngTier(PngCompression::Small)).value();
         QCOMPARE(pngColorType(small), 3);
         QVERIFY2(small.size() * 3 < lossless.size() * 2,
                  qPrintable(QStringLiteral("small %1 B, lossless %2 B").arg(small.size()).arg(lossless.size())));
@@ -417,7 +419,7 @@ private Q_SLOTS:
         for (int y = 0; y < noise.height(); ++y)
             for (int x = 0; x < noise.width(); ++x)
                 noise.setPixel(x, y, rng.generate() | 0xff000000u);
-        const QByteArray png = encodePng(noise, pngTier(PngCompression::Small));
+        const QByteArray png = encodePng(noise, pngTier(PngCompression::Small)).value();
         QCOMPARE(pngColorType(png), 2);
         QCOMPARE(QImage::fromData(png, "PNG").convertToFormat(QImage::Format_RGB32), noise);
     }
@@ -425,7 +427,7 @@ private Q_SLOTS:
     void pngSmallKeepsTranslucency()
     {
         const QImage src = gradientCard(true);
-        const QByteArray png = encodePng(src, pngTier(PngCompression::Small));
+        const QByteArray png = encodePng(src, pngTier(PngCompression::Small)).value();
         const QImage back = QImage::fromData(png, "PNG").convertToFormat(QImage::Format_ARGB32);
         QCOMPARE(qAlpha(back.pixel(10, 150)), 0);
         QCOMPARE(qAlpha(back.pixel(10, 50)), 255);
@@ -445,7 +447,8 @@ private Q_SLOTS:
                             {QStringLiteral("compression"), name},
                             {QStringLiteral("root"), QJsonObject{{QStringLiteral("type"), QStringLiteral("div")}}}};
             RenderError error;
-            const auto t = parseTemplate(doc, &error);
+            const auto t = parseTemplate(doc);
+            error = t.error_or(error);
             QVERIFY2(t.has_value(), qPrintable(error.message));
             QCOMPARE(t->compression, name);
         }
@@ -455,21 +458,23 @@ private Q_SLOTS:
                         {QStringLiteral("height"), 10},
                         {QStringLiteral("compression"), QStringLiteral("tiny")},
                         {QStringLiteral("root"), QJsonObject{{QStringLiteral("type"), QStringLiteral("div")}}}};
-        QVERIFY(!parseTemplate(bad, &error));
+        const auto refused = parseTemplate(bad);
+        QVERIFY(!refused);
+        error = refused.error();
         QCOMPARE(error.field, QStringLiteral("compression"));
     }
 
     void pngRejectsNullImage()
     {
-        QString error;
-        QVERIFY(encodePng(QImage(), {}, &error).isEmpty());
-        QVERIFY(!error.isEmpty());
+        const auto encoded = encodePng(QImage(), {});
+        QVERIFY(!encoded);
+        QVERIFY(!encoded.error().isEmpty());
     }
 
     void webpLossyDecodesClose()
     {
         const QImage src = gradientCard(false);
-        const QByteArray webp = encodeWebp(src, 90, false);
+        const QByteArray webp = encodeWebp(src, 90, false).value();
         QVERIFY(webp.startsWith("RIFF") && webp.mid(8, 4) == "WEBP");
         const QImage back = decodeWebp(webp);
         QCOMPARE(back.size(), src.size());
@@ -477,7 +482,7 @@ private Q_SLOTS:
         for (int x : {10, 160, 310})
             QVERIFY2(near(back.pixel(x, 100), ref.pixel(x, 100), 12), qPrintable(QString::number(x)));
         // Lower quality, fewer bytes.
-        QVERIFY(encodeWebp(src, 20, false).size() < webp.size());
+        QVERIFY(encodeWebp(src, 20, false).value().size() < webp.size());
     }
 
     void webpOpaqueCardKeepsTheQualityOfLibwebpsOwnImport()
@@ -490,8 +495,8 @@ private Q_SLOTS:
         QImage translucent = opaque.copy();
         translucent.setPixel(0, 0, qRgba(0x0e, 0x16, 0x29, 254)); // premultiplied, valid
         for (int quality : {50, 75, 90}) {
-            const QImage viaLibyuv = decodeWebp(encodeWebp(opaque, quality, false));
-            const QImage viaLibwebp = decodeWebp(encodeWebp(translucent, quality, false));
+            const QImage viaLibyuv = decodeWebp(encodeWebp(opaque, quality, false).value());
+            const QImage viaLibwebp = decodeWebp(encodeWebp(translucent, quality, false).value());
             QCOMPARE(viaLibyuv.size(), opaque.size());
             const double a = imprint::render::test::ssimOf(viaLibyuv, opaque);
             const double b = imprint::render::test::ssimOf(viaLibwebp, opaque);
@@ -505,7 +510,7 @@ private Q_SLOTS:
     void webpLossyKeepsAlpha()
     {
         // Translucent images keep their alpha plane: the lower half stays transparent.
-        const QImage back = decodeWebp(encodeWebp(gradientCard(true), 90, false));
+        const QImage back = decodeWebp(encodeWebp(gradientCard(true), 90, false).value());
         QCOMPARE(back.size(), QSize(320, 200));
         QCOMPARE(qAlpha(back.pixel(160, 50)), 255);
         QCOMPARE(qAlpha(back.pixel(160, 150)), 0);
@@ -514,7 +519,7 @@ private Q_SLOTS:
     void webpLosslessIsExact()
     {
         const QImage src = gradientCard(true);
-        const QByteArray webp = encodeWebp(src, 90, true);
+        const QByteArray webp = encodeWebp(src, 90, true).value();
         const QImage back = decodeWebp(webp);
         const QImage ref = src.convertToFormat(QImage::Format_ARGB32);
         QCOMPARE(back.size(), ref.size());

@@ -55,7 +55,7 @@ private Q_SLOTS:
         QVERIFY(!reference.isNull());
         QCOMPARE(rendered.size(), reference.size());
         if (qEnvironmentVariableIsSet("IMPRINT_GOLDEN_DUMP"))
-            QVERIFY(test::dumpPngIfAsked("IMPRINT_GOLDEN_DUMP", name, encodePng(rendered)));
+            QVERIFY(test::dumpPngIfAsked("IMPRINT_GOLDEN_DUMP", name, encodePng(rendered).value()));
         const double ssim
             = meanSsim(lumaOverWhite(reference), lumaOverWhite(rendered), reference.width(), reference.height());
         qInfo("%s SSIM %.5f (threshold %.2f)", qPrintable(name), ssim, threshold);

@@ -405,17 +405,19 @@ private slots:
 
     void decoderSniffsFormatFromBytes()
     {
-        QString error;
-        QVERIFY(decodeImage("not an image at all", &error).isNull());
-        QVERIFY(error.contains("unsupported"));
-        const QImage png = decodeImage(pngOf(Qt::green, QSize(7, 5)), &error);
+        const auto notImage = decodeImage("not an image at all");
+        QVERIFY(!notImage);
+        QVERIFY(notImage.error().contains("unsupported"));
+        const QImage png = decodeImage(pngOf(Qt::green, QSize(7, 5))).value_or(QImage());
         QCOMPARE(png.size(), QSize(7, 5));
         QCOMPARE(png.format(), QImage::Format_ARGB32_Premultiplied);
-        QVERIFY(decodeDataUrlImage(m_secret, &error).isNull());
-        QVERIFY2(error.startsWith("only data: URLs are loaded; a path"), qPrintable(error));
-        QVERIFY(decodeDataUrlImage("file://" + m_secret, &error).isNull());
-        QVERIFY(decodeDataUrlImage("https://example.com/a.png", &error).isNull());
-        QVERIFY2(error.contains("fetched by the server"), qPrintable(error));
+        const auto path = decodeDataUrlImage(m_secret);
+        QVERIFY(!path);
+        QVERIFY2(path.error().startsWith("only data: URLs are loaded; a path"), qPrintable(path.error()));
+        QVERIFY(!decodeDataUrlImage("file://" + m_secret));
+        const auto remote = decodeDataUrlImage("https://example.com/a.png");
+        QVERIFY(!remote);
+        QVERIFY2(remote.error().contains("fetched by the server"), qPrintable(remote.error()));
         QVERIFY(!isEmbeddableRasterDataUrl(dataUrl(svgReferencing(m_secret), "image/png")));
         QVERIFY(isEmbeddableRasterDataUrl(dataUrl(pngOf(Qt::green), "image/svg+xml")));
     }

@@ -561,10 +561,8 @@ private Q_SLOTS:
         ChromiumPage direct;
         direct.html = document;
         direct.size = QSize(200, 100);
-        RenderError error;
-        const auto shot
-            = chromiumContext().htmlBrowser()->render(direct, RenderCancellation::withDeadline(20000), &error);
-        QVERIFY2(shot, qPrintable(error.message));
+        const auto shot = chromiumContext().htmlBrowser()->render(direct, RenderCancellation::withDeadline(20000));
+        QVERIFY2(shot, qPrintable(imprint::test::failureOf(shot).message));
         const QImage a = decode(*passed), b = decode(*fast), c = shot->convertToFormat(QImage::Format_ARGB32);
         QCOMPARE(a.size(), QSize(200, 100));
         QCOMPARE(differingPixels(a, b), 0);
@@ -658,9 +656,9 @@ private Q_SLOTS:
         const auto r = renderRequest(document, engine, [&](RenderRequest &q) {
             q.options.scale = scale;
             // As a space's asset loader does (AssetService::loaderFor): the stored bytes decoded.
-            q.imageLoader = [&svg, &loads](const QString &url, QString *why) {
+            q.imageLoader = [&svg, &loads](const QString &url) {
                 ++loads;
-                return url == QLatin1String("asset:logo") ? decodeImage(svg, why) : QImage();
+                return url == QLatin1String("asset:logo") ? decodeImage(svg) : ImageResult(QImage());
             };
         });
         QVERIFY2(r, qPrintable(imprint::test::failureOf(r).message));
@@ -795,15 +793,13 @@ private Q_SLOTS:
                          "height:100px;background:url(asset:logo) 0 0/50px 100px\"></div><img src=\"asset:nope\" "
                          "style=\"position:absolute;left:100px;width:100px;height:100px\"></body>"),
             "html", [&](RenderRequest &q) {
-                q.imageLoader = [&](const QString &url, QString *why) -> QImage {
+                q.imageLoader = [&](const QString &url) -> ImageResult {
                     {
                         std::lock_guard lock(askedMutex);
                         asked << url;
                     }
-                    if (url != QLatin1String("asset:logo")) {
-                        *why = QStringLiteral("this space has no asset %1").arg(url.mid(6));
-                        return {};
-                    }
+                    if (url != QLatin1String("asset:logo"))
+                        return QStringLiteral("this space has no asset %1").arg(url.mid(6));
                     QImage image(10, 10, QImage::Format_ARGB32);
                     image.fill(QColor(0, 160, 0));
                     return image;

@@ -335,11 +335,10 @@ private Q_SLOTS:
                     line[x] = 0xff000000u | (random.generate() & 0x3f003fu) | 0xc800c8u;
             }
         }
-        const auto loader = [&huge](const QString &url, QString *why) -> QImage {
+        const auto loader = [&huge](const QString &url) -> ImageResult {
             if (url == QLatin1String("asset:huge"))
                 return huge;
-            *why = QStringLiteral("no such asset");
-            return {};
+            return QStringLiteral("no such asset");
         };
         const QJsonObject page = htmlTemplate(
             "<body style=\"margin:0\"><img src=\"asset:huge\" style=\"width:400px;height:200px\"></body>");

@@ -334,9 +334,10 @@ void TestInlineSvg::markupSvg()
 void TestInlineSvg::htmlPageWritesInlineSvg()
 {
     RenderError error;
-    auto tmpl = parseTemplate(card(QJsonArray{lucideCheck()}), &error);
+    auto tmpl = parseTemplate(card(QJsonArray{lucideCheck()}));
+    error = tmpl.error_or(error);
     QVERIFY(tmpl);
-    const auto page = templatePageHtml(*tmpl, {}, false, {}, &error);
+    const auto page = templatePageHtml(*tmpl, {}, false, {});
     QVERIFY(page);
     QVERIFY2(page->contains(QRegularExpression(QStringLiteral("<svg [^>]*data-id=\"0.0\""))), qPrintable(*page));
     QVERIFY(page->contains(QLatin1String("stroke-width=\"2\"")));

@@ -97,22 +97,26 @@ struct LaidOutTemplate {
 bool layOutTemplate(const QJsonObject &document, LaidOutTemplate *out, QString *error)
 {
     RenderError failure;
-    out->tmpl = parseTemplate(document, &failure);
-    if (!out->tmpl) {
+    auto parsed = parseTemplate(document);
+    failure = parsed.error_or(failure);
+    if (!parsed) {
         *error = failure.message;
         return false;
     }
-    const auto values = resolveVariables(*out->tmpl, {}, {}, &failure);
+    out->tmpl = std::move(*parsed);
+    const auto values = resolveVariables(*out->tmpl, {}, {});
+    failure = values.error_or(failure);
     if (!values) {
         *error = failure.message;
         return false;
     }
-    out->root
-        = buildDocument(*out->tmpl, *values, &failure, nullptr, {}, {}, QSizeF(out->tmpl->width, out->tmpl->height));
-    if (!out->root) {
+    auto root = buildDocument(*out->tmpl, *values, nullptr, {}, {}, QSizeF(out->tmpl->width, out->tmpl->height));
+    failure = root.error_or(failure);
+    if (!root) {
         *error = failure.message;
         return false;
     }
+    out->root = std::move(*root);
     out->viewport = viewportFor(*out->tmpl, *out->root);
     out->contentHeight = out->tmpl->height == 0;
     out->box

@@ -33,15 +33,18 @@ Laid lay(const char *json, QSizeF viewport = QSizeF(600, 400))
     QJsonObject root = QJsonDocument::fromJson(QByteArray(json)).object();
     const auto tmpl = parseTemplate(QJsonObject{{QStringLiteral("width"), viewport.width()},
                                                 {QStringLiteral("height"), viewport.height()},
-                                                {QStringLiteral("root"), root}},
-                                    &error);
+                                                {QStringLiteral("root"), root}});
+    error = tmpl.error_or(error);
     if (!tmpl)
         qFatal("template: %s", qPrintable(error.message));
-    const auto values = resolveVariables(*tmpl, {}, {}, &error);
+    const auto values = resolveVariables(*tmpl, {}, {});
+    error = values.error_or(error);
     Laid out;
-    out.root = buildDocument(*tmpl, *values, &error);
-    if (!out.root)
+    auto built = buildDocument(*tmpl, *values);
+    error = built.error_or(error);
+    if (!built)
         qFatal("document: %s", qPrintable(error.message));
+    out.root = std::move(*built);
     out.box = layoutDocument(*out.root, viewport, imprint::test::renderContext().text());
     return out;
 }

@@ -184,13 +184,13 @@ private Q_SLOTS:
                                                                                element("backgroundImage",
                                                                                        "https://img.example/dot.png")}}}}}}};
         QStringList asked;
-        request.imageLoader = [&](const QString &url, QString *why) {
+        request.imageLoader = [&](const QString &url) {
             asked << url;
             if (url == QLatin1String("asset:half"))
-                return decodeImage(heart, why);
+                return decodeImage(heart);
             if (url == QLatin1String("https://img.example/dot.png"))
-                return dot;
-            return QImage();
+                return ImageResult(dot);
+            return ImageResult(QImage());
         };
         const auto sources = imageSources(request);
         QVERIFY(sources);
@@ -217,10 +217,9 @@ private Q_SLOTS:
         const QJsonObject doc{{"width", 200},
                               {"height", 100},
                               {"root", readJson(masksDir() + QStringLiteral("/cases/mask-svg-icons.json")).object()}};
-        RenderError error;
-        const auto t = parseTemplate(doc, &error);
-        QVERIFY2(t, qPrintable(error.message));
-        const auto page = templatePageHtml(*t, {}, false, {}, &error);
+        const auto t = parseTemplate(doc);
+        QVERIFY2(t, qPrintable(t.error_or(RenderError()).message));
+        const auto page = templatePageHtml(*t, {}, false, {});
         QVERIFY(page);
         for (const char *decl : {"mask-image:url(", "mask-size:contain", "-webkit-mask-image:url(",
                                  "-webkit-mask-position:center", "mask-repeat:repeat-x", "mask-size:36px 36px"})

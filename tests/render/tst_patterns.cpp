@@ -49,9 +49,8 @@ private:
 private Q_SLOTS:
     void initTestCase()
     {
-        QString error;
-        auto catalog = PatternCatalog::load(patternsDir(), &error);
-        QVERIFY2(catalog, qPrintable(error));
+        auto catalog = PatternCatalog::load(patternsDir());
+        QVERIFY2(catalog, qPrintable(catalog.error_or(QString())));
         m_catalog = *catalog;
     }
 
@@ -156,9 +155,9 @@ private Q_SLOTS:
         QVERIFY(parsePatternPath(QStringLiteral("a1-2b")));
         for (const char *bad : {"waves", "Waves-sunset", "waves-sun-set", "waves_sunset", "", "-x", "x-",
                                 "waves-sunset ", " waves-sunset", "wäves-sunset"}) {
-            QString error;
-            QVERIFY2(!parsePatternPath(QString::fromUtf8(bad), &error), bad);
-            QVERIFY2(!error.isEmpty(), bad);
+            const auto refused = parsePatternPath(QString::fromUtf8(bad));
+            QVERIFY2(!refused, bad);
+            QVERIFY2(!refused.error().isEmpty(), bad);
         }
     }
 
@@ -197,9 +196,8 @@ private Q_SLOTS:
     // at once give the same pixels as one thread does.
     void concurrentRendersAgree()
     {
-        QString error;
-        const auto fresh = PatternCatalog::load(patternsDir(), &error);
-        QVERIFY2(fresh, qPrintable(error));
+        const auto fresh = PatternCatalog::load(patternsDir());
+        QVERIFY2(fresh, qPrintable(fresh.error_or(QString())));
         QList<PatternPath> paths;
         for (const PatternInfo &p : fresh->patterns())
             for (const PatternVariant &v : p.variants)
@@ -250,27 +248,27 @@ private Q_SLOTS:
 
     void catalogErrorsAreReported()
     {
-        QString error;
-        QVERIFY(!PatternCatalog::fromJson("{", QString(), &error));
-        QVERIFY(!error.isEmpty());
-        error.clear();
-        QVERIFY(!PatternCatalog::fromJson(R"({"patterns":[{"key":"Bad","width":4,"height":4,
+        const auto malformed = PatternCatalog::fromJson("{", QString());
+        QVERIFY(!malformed);
+        QVERIFY(!malformed.error().isEmpty());
+        const auto badKey = PatternCatalog::fromJson(R"({"patterns":[{"key":"Bad","width":4,"height":4,
             "svg":"<svg xmlns='http://www.w3.org/2000/svg'/>","variants":[{"key":"a","bg":"#fff"}]}]})",
-                                          QString(), &error));
-        QVERIFY(error.contains(QLatin1String("Bad")));
-        error.clear();
+                                                     QString());
+        QVERIFY(!badKey);
+        QVERIFY(badKey.error().contains(QLatin1String("Bad")));
         // A tile colour the variant does not define.
-        QVERIFY(!PatternCatalog::fromJson(R"({"patterns":[{"key":"x","width":4,"height":4,
+        const auto undefinedColour = PatternCatalog::fromJson(R"({"patterns":[{"key":"x","width":4,"height":4,
             "svg":"<svg xmlns='http://www.w3.org/2000/svg'><rect width='2' height='2' fill='{{fg}}'/></svg>",
             "variants":[{"key":"a","bg":"#fff"}]}]})",
-                                          QString(), &error));
-        QVERIFY(error.contains(QLatin1String("fg")));
+                                                              QString());
+        QVERIFY(!undefinedColour);
+        QVERIFY(undefinedColour.error().contains(QLatin1String("fg")));
         // Inline tiles work without a directory.
         const auto inlineCatalog = PatternCatalog::fromJson(R"({"patterns":[{"key":"x","width":4,"height":4,
             "svg":"<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 4 4'><rect width='2' height='2' fill='{{fg}}'/></svg>",
             "variants":[{"key":"a","bg":"#ffffff","fg":"#ff0000"}]}]})",
-                                                            QString(), &error);
-        QVERIFY2(inlineCatalog, qPrintable(error));
+                                                            QString());
+        QVERIFY2(inlineCatalog, qPrintable(inlineCatalog.error_or(QString())));
         const QImage img = renderPattern(*inlineCatalog, {QStringLiteral("x"), QStringLiteral("a")}, QSize(8, 8));
         QCOMPARE(img.pixel(0, 0), qRgb(255, 0, 0));
         QCOMPARE(img.pixel(3, 3), qRgb(255, 255, 255));

@@ -31,13 +31,18 @@ Built build(const QStringList &sheets, const char *root)
                     {"stylesheets", QJsonArray::fromStringList(sheets)},
                     {"root", QJsonDocument::fromJson(root).object()}};
     Built b;
-    auto t = parseTemplate(doc, &b.error);
+    auto t = parseTemplate(doc);
+    b.error = t.error_or(b.error);
     if (!t)
         return b;
-    auto values = resolveVariables(*t, {}, {}, &b.error);
+    auto values = resolveVariables(*t, {}, {});
+    b.error = values.error_or(b.error);
     if (!values)
         return b;
-    b.root = buildDocument(*t, *values, &b.error, &b.warnings, {}, {}, QSizeF(400, 300));
+    auto built = buildDocument(*t, *values, &b.warnings, {}, {}, QSizeF(400, 300));
+    b.error = built.error_or(b.error);
+    if (built)
+        b.root = std::move(*built);
     return b;
 }
 
@@ -200,11 +205,14 @@ private slots:
                         {"stylesheets", QJsonArray{".title { font-size: 33px } #x { color: #0000ff }"}},
                         {"markup", "<div><h1 class=\"title\" id=\"x\">Hi</h1></div>"}};
         RenderError error;
-        auto t = parseTemplate(doc, &error);
+        auto t = parseTemplate(doc);
+        error = t.error_or(error);
         QVERIFY2(t, qPrintable(error.message));
         QStringList warnings;
-        auto root = buildDocument(*t, {}, &error, &warnings, {}, {}, QSizeF(200, 100));
-        QVERIFY2(root, qPrintable(error.message));
+        auto built = buildDocument(*t, {}, &warnings, {}, {}, QSizeF(200, 100));
+        error = built.error_or(error);
+        QVERIFY2(built, qPrintable(error.message));
+        const auto &root = *built;
         const Node *h1 = root->children.at(0).get();
         QCOMPARE(h1->tag, QStringLiteral("h1"));
         QCOMPARE(h1->style.fontSize, 33.f);
@@ -216,10 +224,14 @@ private slots:
         RenderError error;
         QJsonObject doc{{"name", "x"}, {"width", 10}, {"height", 10}, {"root", QJsonObject{{"type", "div"}}}};
         doc.insert("stylesheets", "p{}");
-        QVERIFY(!parseTemplate(doc, &error));
+        const auto refused = parseTemplate(doc);
+        QVERIFY(!refused);
+        error = refused.error();
         QCOMPARE(error.field, QStringLiteral("stylesheets"));
         doc.insert("stylesheets", QJsonArray{"p{}", 3});
-        QVERIFY(!parseTemplate(doc, &error));
+        const auto refused2 = parseTemplate(doc);
+        QVERIFY(!refused2);
+        error = refused2.error();
         QCOMPARE(error.field, QStringLiteral("stylesheets[1]"));
     }
 
@@ -263,9 +275,10 @@ private slots:
                         {"stylesheets", QJsonArray{".t { color: red } </style><script>x</script>"}},
                         {"root", QJsonDocument::fromJson(kList).object()}};
         RenderError error;
-        auto t = parseTemplate(doc, &error);
+        auto t = parseTemplate(doc);
+        error = t.error_or(error);
         QVERIFY2(t, qPrintable(error.message));
-        const auto html = templatePageHtml(*t, {}, false, {}, &error, {}, {});
+        const auto html = templatePageHtml(*t, {}, false, {}, {}, {});
         QVERIFY(html);
         QVERIFY2(html->contains(".t { color: red }"), qPrintable(*html));
         QVERIFY2(!html->contains("</style><script>"), qPrintable(*html)); // cannot close the element
@@ -280,7 +293,7 @@ private slots:
         // content-sized.
         QVERIFY2(html->contains("<style>html,body{height:100%}:where(body>*){height:-webkit-fill-available}</style>"),
                  qPrintable(*html));
-        const auto contentSized = templatePageHtml(*t, {}, true, {}, &error, {}, {});
+        const auto contentSized = templatePageHtml(*t, {}, true, {}, {}, {});
         QVERIFY(contentSized && !contentSized->contains("html,body{height:100%}")
                 && !contentSized->contains("fill-available"));
     }

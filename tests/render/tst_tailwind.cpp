@@ -52,11 +52,13 @@ std::unique_ptr<Node> element(const QString &tw, const QJsonObject &style = {}, 
                                                          {QStringLiteral("props"), props}}}};
     if (!tailwind.isEmpty())
         doc.insert(QStringLiteral("tailwind"), tailwind);
-    RenderError error;
-    auto t = parseTemplate(doc, &error);
+    auto t = parseTemplate(doc);
     if (!t)
         return nullptr;
-    return buildDocument(*t, {}, &error, warnings, {}, {}, QSizeF(1200, 630));
+    auto root = buildDocument(*t, {}, warnings, {}, {}, QSizeF(1200, 630));
+    if (!root)
+        return nullptr;
+    return std::move(*root);
 }
 
 bool sameColour(const QColor &a, const QColor &b)
@@ -113,11 +115,14 @@ void checkPreflight(bool on)
     if (!on)
         doc.insert(QStringLiteral("tailwind"), QJsonObject{{QStringLiteral("preflight"), false}});
     RenderError error;
-    auto t = parseTemplate(doc, &error);
+    auto t = parseTemplate(doc);
+    error = t.error_or(error);
     QVERIFY(t);
     QVERIFY(t->tailwind.used);
-    auto root = buildDocument(*t, {}, &error);
-    QVERIFY(root);
+    auto built = buildDocument(*t, {});
+    error = built.error_or(error);
+    QVERIFY(built);
+    const auto &root = *built;
     const ComputedStyle &h1 = root->children.at(0)->style, &p = root->children.at(1)->style;
     QCOMPARE(root->style.boxSizing, on ? BoxSizing::BorderBox : BoxSizing::ContentBox);
     QCOMPARE(root->style.fontFamily.value(0), on ? QStringLiteral("-apple-system") : QString());
@@ -303,7 +308,9 @@ private Q_SLOTS:
         QFETCH(QByteArray, json);
         QFETCH(QString, field);
         RenderError error;
-        QVERIFY(!parseTemplate(QJsonDocument::fromJson(json).object(), &error));
+        const auto refused = parseTemplate(QJsonDocument::fromJson(json).object());
+        QVERIFY(!refused);
+        error = refused.error();
         QCOMPARE(error.field, field);
         QCOMPARE(error.code, RenderErrorCode::InvalidTemplate);
     }
@@ -313,9 +320,10 @@ private Q_SLOTS:
     {
         const QJsonObject doc = readJson(dataDir() + QStringLiteral("/cases/gradient.json")).object();
         RenderError error;
-        auto t = parseTemplate(doc, &error);
+        auto t = parseTemplate(doc);
+        error = t.error_or(error);
         QVERIFY(t);
-        const auto page = templatePageHtml(*t, {}, false, {}, &error);
+        const auto page = templatePageHtml(*t, {}, false, {});
         QVERIFY(page);
         QVERIFY2(page->contains(QLatin1String("background-image:linear-gradient(to right, oklch(")), qPrintable(*page));
         QVERIFY(page->contains(QLatin1String("font-size:4.5rem")));

@@ -90,13 +90,18 @@ struct Built {
 Built build(const QJsonObject &doc, const QJsonObject &tweaks = {}, const TemplateLimits &limits = {})
 {
     Built b;
-    auto t = parseTemplate(doc, &b.error, limits);
+    auto t = parseTemplate(doc, limits);
+    b.error = t.error_or(b.error);
     if (!t)
         return b;
-    auto values = resolveVariables(*t, {}, tweaks, &b.error, limits);
+    auto values = resolveVariables(*t, {}, tweaks, limits);
+    b.error = values.error_or(b.error);
     if (!values)
         return b;
-    b.root = buildDocument(*t, *values, &b.error, &b.warnings, {}, limits);
+    auto built = buildDocument(*t, *values, &b.warnings, {}, limits);
+    b.error = built.error_or(b.error);
+    if (built)
+        b.root = std::move(*built);
     return b;
 }
 
@@ -140,7 +145,8 @@ private Q_SLOTS:
     void fullDocument()
     {
         RenderError error;
-        auto t = parseTemplate(json(kCard), &error);
+        auto t = parseTemplate(json(kCard));
+        error = t.error_or(error);
         QVERIFY2(t, qPrintable(error.field + QLatin1String(": ") + error.message));
         QCOMPARE(t->name, QStringLiteral("Blog card"));
         QCOMPARE(t->width, 1200);
@@ -166,7 +172,8 @@ private Q_SLOTS:
     {
         RenderError error;
         auto t = parseTemplate(
-            json("{\"type\": \"div\", \"props\": {\"style\": {\"width\": \"1200px\", \"height\": 630}}}"), &error);
+            json("{\"type\": \"div\", \"props\": {\"style\": {\"width\": \"1200px\", \"height\": 630}}}"));
+        error = t.error_or(error);
         QVERIFY2(t, qPrintable(error.message));
         QCOMPARE(t->width, 1200);
         QCOMPARE(t->height, 630);
@@ -175,11 +182,13 @@ private Q_SLOTS:
         // A root sized by an intrinsic keyword makes a content-sized image (0 = unknown
         // side); the document's own width still wins.
         t = parseTemplate(
-            json("{\"type\": \"div\", \"props\": {\"style\": {\"width\": \"fit-content\", \"height\": 630}}}"), &error);
+            json("{\"type\": \"div\", \"props\": {\"style\": {\"width\": \"fit-content\", \"height\": 630}}}"));
+        error = t.error_or(error);
         QVERIFY2(t, qPrintable(error.message));
         QCOMPARE(t->width, 0);
         QCOMPARE(t->height, 630);
-        t = parseTemplate(json("{\"width\": \"max-content\", \"height\": 630, \"root\": {\"type\": \"div\"}}"), &error);
+        t = parseTemplate(json("{\"width\": \"max-content\", \"height\": 630, \"root\": {\"type\": \"div\"}}"));
+        error = t.error_or(error);
         QVERIFY(!t);
         QCOMPARE(error.field, QStringLiteral("width"));
     }
@@ -189,11 +198,12 @@ private Q_SLOTS:
     void langIsALanguageTag()
     {
         RenderError error;
-        auto t = parseTemplate(json("{\"width\": 10, \"height\": 10, \"lang\": \"zh-CN\", \"root\": {\"type\": \"div\"}}"),
-                               &error);
+        auto t = parseTemplate(
+            json("{\"width\": 10, \"height\": 10, \"lang\": \"zh-CN\", \"root\": {\"type\": \"div\"}}"));
+        error = t.error_or(error);
         QVERIFY2(t, qPrintable(error.message));
         QCOMPARE(t->lang, QStringLiteral("zh-CN"));
-        const auto page = templatePageHtml(*t, {}, false, {}, &error);
+        const auto page = templatePageHtml(*t, {}, false, {});
         QVERIFY(page);
         QVERIFY(page->startsWith(QStringLiteral("<!DOCTYPE html><html lang=\"zh-CN\">")));
         for (const char *bad : {"\"ja jp\"", "\"<x>\"", "42", "\"a\"", "\"x-verylongsubtag\""}) {
@@ -201,8 +211,8 @@ private Q_SLOTS:
                 json(QStringLiteral("{\"width\": 10, \"height\": 10, \"lang\": %1, \"root\": {\"type\": \"div\"}}")
                          .arg(QLatin1String(bad))
                          .toUtf8()
-                         .constData()),
-                &error);
+                         .constData()));
+            error = t.error_or(error);
             QVERIFY2(!t, bad);
             QCOMPARE(error.field, QStringLiteral("lang"));
         }
@@ -247,7 +257,9 @@ private Q_SLOTS:
         QFETCH(QString, doc);
         QFETCH(QString, field);
         RenderError error;
-        QVERIFY(!parseTemplate(QJsonDocument::fromJson(doc.toUtf8()).object(), &error));
+        const auto refused = parseTemplate(QJsonDocument::fromJson(doc.toUtf8()).object());
+        QVERIFY(!refused);
+        error = refused.error();
         QCOMPARE(error.field, field);
         QVERIFY(!error.message.isEmpty());
     }
@@ -258,8 +270,8 @@ private Q_SLOTS:
     {
         RenderError error;
         const auto t = parseTemplate(
-            QJsonDocument::fromJson(R"({"width": 1200, "height": 1099511627776, "root": {"type": "div"}})").object(),
-            &error);
+            QJsonDocument::fromJson(R"({"width": 1200, "height": 1099511627776, "root": {"type": "div"}})").object());
+        error = t.error_or(error);
         QVERIFY2(t.has_value(), qPrintable(error.message));
         QCOMPARE(t->height, std::numeric_limits<int>::max());
         RenderRequest request;
@@ -505,9 +517,10 @@ private Q_SLOTS:
             deep = QJsonObject{{QStringLiteral("type"), QStringLiteral("div")},
                                {QStringLiteral("props"), QJsonObject{{QStringLiteral("children"), deep}}}};
         RenderError error;
-        QVERIFY(!parseTemplate(
-            QJsonObject{{QStringLiteral("width"), 10}, {QStringLiteral("height"), 10}, {QStringLiteral("root"), deep}},
-            &error));
+        const auto refused2 = parseTemplate(
+            QJsonObject{{QStringLiteral("width"), 10}, {QStringLiteral("height"), 10}, {QStringLiteral("root"), deep}});
+        QVERIFY(!refused2);
+        error = refused2.error();
         QCOMPARE(error.codeName(), QStringLiteral("too_deep"));
         QVERIFY2(error.field.startsWith(QLatin1String("root.props.children.props.children")), qPrintable(error.field));
         QCOMPARE(error.field.count(QLatin1String("props.children")), 64);
@@ -517,13 +530,14 @@ private Q_SLOTS:
         for (int i = 0; i < 2000; ++i)
             many.append(QJsonObject{{QStringLiteral("type"), QStringLiteral("div")}});
         error = {};
-        QVERIFY(!parseTemplate(
+        const auto refused3 = parseTemplate(
             QJsonObject{{QStringLiteral("width"), 10},
                         {QStringLiteral("height"), 10},
                         {QStringLiteral("root"),
                          QJsonObject{{QStringLiteral("type"), QStringLiteral("div")},
-                                     {QStringLiteral("props"), QJsonObject{{QStringLiteral("children"), many}}}}}},
-            &error));
+                                     {QStringLiteral("props"), QJsonObject{{QStringLiteral("children"), many}}}}}});
+        QVERIFY(!refused3);
+        error = refused3.error();
         QCOMPARE(error.codeName(), QStringLiteral("too_many_nodes"));
         QCOMPARE(error.field, QStringLiteral("root.props.children[1999]"));
 
@@ -532,23 +546,25 @@ private Q_SLOTS:
         for (int i = 0; i < 70; ++i)
             markup += QStringLiteral("<div>");
         error = {};
-        QVERIFY(!parseTemplate(QJsonObject{{QStringLiteral("width"), 10},
-                                           {QStringLiteral("height"), 10},
-                                           {QStringLiteral("markup"), markup}},
-                               &error));
+        const auto refused4 = parseTemplate(QJsonObject{
+            {QStringLiteral("width"), 10}, {QStringLiteral("height"), 10}, {QStringLiteral("markup"), markup}});
+        QVERIFY(!refused4);
+        error = refused4.error();
         QCOMPARE(error.codeName(), QStringLiteral("too_deep"));
         QCOMPARE(error.field, QStringLiteral("markup"));
 
         // Value length.
-        auto t = parseTemplate(json(kCard), &error);
+        auto t = parseTemplate(json(kCard));
+        error = t.error_or(error);
         QVERIFY(t);
         error = {};
-        QVERIFY(!resolveVariables(*t, {}, QJsonObject{{QStringLiteral("title"), QString(10001, QLatin1Char('x'))}},
-                                  &error));
+        const auto refused5
+            = resolveVariables(*t, {}, QJsonObject{{QStringLiteral("title"), QString(10001, QLatin1Char('x'))}});
+        QVERIFY(!refused5);
+        error = refused5.error();
         QCOMPARE(error.codeName(), QStringLiteral("value_too_long"));
         QCOMPARE(error.field, QStringLiteral("tweaks.title"));
-        QVERIFY(
-            resolveVariables(*t, {}, QJsonObject{{QStringLiteral("title"), QString(10000, QLatin1Char('x'))}}, &error));
+        QVERIFY(resolveVariables(*t, {}, QJsonObject{{QStringLiteral("title"), QString(10000, QLatin1Char('x'))}}));
     }
 
     void variableErrors_data()
@@ -572,26 +588,32 @@ private Q_SLOTS:
         QFETCH(QJsonValue, value);
         QFETCH(QString, code);
         RenderError error;
-        auto t = parseTemplate(json(kCard), &error);
+        auto t = parseTemplate(json(kCard));
+        error = t.error_or(error);
         QVERIFY(t);
-        QVERIFY(!resolveVariables(*t, {}, QJsonObject{{name, value}}, &error));
+        const auto refused6 = resolveVariables(*t, {}, QJsonObject{{name, value}});
+        QVERIFY(!refused6);
+        error = refused6.error();
         QCOMPARE(error.codeName(), code);
         QCOMPARE(error.field, QStringLiteral("tweaks.") + name);
         // Page values are checked the same way, under their own prefix.
-        QVERIFY(!resolveVariables(*t, QJsonObject{{name, value}}, {}, &error));
+        const auto refused7 = resolveVariables(*t, QJsonObject{{name, value}}, {});
+        QVERIFY(!refused7);
+        error = refused7.error();
         QCOMPARE(error.field, QStringLiteral("variables.") + name);
     }
 
     void tweaksOverridePageValues()
     {
         RenderError error;
-        auto t = parseTemplate(json(kCard), &error);
+        auto t = parseTemplate(json(kCard));
+        error = t.error_or(error);
         auto v = resolveVariables(*t,
                                   QJsonObject{{QStringLiteral("title"), QStringLiteral("Page")},
                                               {QStringLiteral("size"), QStringLiteral(" 12.5 ")}},
                                   QJsonObject{{QStringLiteral("title"), QStringLiteral("Tweak")},
-                                              {QStringLiteral("accent"), QStringLiteral("hsl(0 100% 50%)")}},
-                                  &error);
+                                              {QStringLiteral("accent"), QStringLiteral("hsl(0 100% 50%)")}});
+        error = v.error_or(error);
         QVERIFY(v);
         QCOMPARE(v->value(QStringLiteral("title")), QStringLiteral("Tweak"));
         QCOMPARE(v->value(QStringLiteral("size")), QStringLiteral("12.5"));
@@ -601,19 +623,20 @@ private Q_SLOTS:
 
     void dataUrlImages()
     {
-        QString why;
-        QImage ok = decodeDataUrlImage(pngDataUrl(3, 2), &why);
+        QImage ok = decodeDataUrlImage(pngDataUrl(3, 2)).value_or(QImage());
         QCOMPARE(ok.size(), QSize(3, 2));
         const QString svg = QStringLiteral("data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' width='8' "
                                            "height='4'%3E%3Crect width='8' height='4' fill='red'/%3E%3C/svg%3E");
-        QImage vector = decodeDataUrlImage(svg, &why);
+        QImage vector = decodeDataUrlImage(svg).value_or(QImage());
         if (!vector.isNull())
             QCOMPARE(vector.size(), QSize(8, 4)); // only when Qt's SVG image plugin is installed
-        QVERIFY(decodeDataUrlImage(QStringLiteral("https://example.com/a.png"), &why).isNull());
-        QVERIFY(why.contains(QLatin1String("data:")));
-        QVERIFY(decodeDataUrlImage(QStringLiteral("data:image/png;base64,!!!!"), &why).isNull());
-        QVERIFY(decodeDataUrlImage(QStringLiteral("data:image/png;base64,AAAA"), &why).isNull());
-        QVERIFY(!why.isEmpty());
+        const auto remote = decodeDataUrlImage(QStringLiteral("https://example.com/a.png"));
+        QVERIFY(!remote);
+        QVERIFY(remote.error().contains(QLatin1String("data:")));
+        QVERIFY(!decodeDataUrlImage(QStringLiteral("data:image/png;base64,!!!!")));
+        const auto truncated = decodeDataUrlImage(QStringLiteral("data:image/png;base64,AAAA"));
+        QVERIFY(!truncated);
+        QVERIFY(!truncated.error().isEmpty());
 
         // In a document an unloadable image is a warning naming the field, not an error.
         Built b = build(json("{\"type\": \"div\", \"props\": {\"style\": {\"width\": 10, \"height\": 10},\n"

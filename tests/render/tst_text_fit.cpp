@@ -176,10 +176,9 @@ private Q_SLOTS:
         QJsonObject box = test::readJson(boxCasesDir() + QStringLiteral("/cases/box-de.json")).object();
         for (const QJsonObject &tree : {root, box}) {
             const QJsonObject doc{{"name", "t"}, {"width", 600}, {"height", 315}, {"root", tree}};
-            RenderError error;
-            const auto t = parseTemplate(doc, &error);
-            QVERIFY2(t, qPrintable(error.message));
-            const auto html = templatePageHtml(*t, {}, false, {}, &error);
+            const auto t = parseTemplate(doc);
+            QVERIFY2(t, qPrintable(t.error_or(RenderError()).message));
+            const auto html = templatePageHtml(*t, {}, false, {});
             QVERIFY(html);
             if (tree == root) {
                 QVERIFY2(html->contains(QLatin1String("text-fit:grow per-line-all")), qPrintable(*html));

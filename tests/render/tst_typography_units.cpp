@@ -128,9 +128,10 @@ private Q_SLOTS:
             "style": {"width": 150, "hyphens": "auto", "display": "block"},
             "children": ["documentation ", {"type": "span", "props": {"children": "infrastructure"}}]}}})";
         RenderError error;
-        const auto tmpl = parseTemplate(QJsonDocument::fromJson(json).object(), &error);
+        const auto tmpl = parseTemplate(QJsonDocument::fromJson(json).object());
+        error = tmpl.error_or(error);
         QVERIFY(tmpl);
-        const auto page = templatePageHtml(*tmpl, {}, false, {}, &error);
+        const auto page = templatePageHtml(*tmpl, {}, false, {});
         QVERIFY(page);
         // The text before the span does not end the paragraph; the span's last word does.
         QVERIFY2(page->contains(QStringLiteral("doc\u00ADu\u00ADmen\u00ADta\u00ADtion ")), qPrintable(*page));

@@ -174,16 +174,15 @@ private slots:
     void patternsResolveCacheAndStore()
     {
         using Kind = service::RenderUseCaseError::Kind;
-        QString error;
-        auto catalog = render::PatternCatalog::load(QStringLiteral(IMPRINT_SOURCE_DIR "/resources/patterns"), &error);
-        QVERIFY2(catalog, qPrintable(error));
+        auto catalog = render::PatternCatalog::load(QStringLiteral(IMPRINT_SOURCE_DIR "/resources/patterns"));
+        QVERIFY2(catalog, qPrintable(catalog.error_or(QString())));
         const render::PatternInfo first = catalog->patterns().first();
         service::PatternRenderService patterns(*m_db, store::Config::defaults(), *catalog,
                                                store::FileStore(m_dir.filePath("files")), 64 * 1024 * 1024);
         service::PatternRenderRequest request;
         request.pattern = {first.key, first.variants.first().key};
-        request.width = 200;
-        request.height = 100;
+        request.options.width = 200;
+        request.options.height = 100;
 
         const auto job = patterns.prepare(request);
         QVERIFY(job);
@@ -217,7 +216,7 @@ private slots:
         QVERIFY(!refused);
         QCOMPARE(refused.error().kind, Kind::PatternNotFound);
         request.pattern = {first.key, first.variants.first().key};
-        request.width = 1001; // free plan
+        request.options.width = 1001; // free plan
         refused = patterns.prepare(request);
         QVERIFY(!refused);
         QCOMPARE(refused.error().kind, Kind::PlanLimit);

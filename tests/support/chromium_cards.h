@@ -56,7 +56,7 @@ inline QImage renderCardImage(const QJsonObject &document, const QString &name, 
         QDir().mkpath(dumpDir);
         QFile out(dumpDir + QStringLiteral("/%1.%2.png").arg(name, engine));
         if (out.open(QIODevice::WriteOnly))
-            out.write(encodePng(image));
+            out.write(encodePng(image).value());
     }
     return image;
 }

@@ -362,12 +362,11 @@ Outcome<RenderRoutes::Params> parseFields(const QJsonObject &o, bool acceptJson)
                                                "as width and height."));
         if (auto e = readString(o, QStringLiteral("pattern"), &p.patternText))
             return *e;
-        QString why;
-        const auto path = render::parsePatternPath(p.patternText, &why);
+        const auto path = render::parsePatternPath(p.patternText);
         if (!path)
-            return fieldProblem(
-                400, QStringLiteral("invalid_pattern"), QStringLiteral("pattern"),
-                QStringLiteral("'pattern' must be {patternKey}-{variantKey} with keys [a-z0-9]+: %1").arg(why));
+            return fieldProblem(400, QStringLiteral("invalid_pattern"), QStringLiteral("pattern"),
+                                QStringLiteral("'pattern' must be {patternKey}-{variantKey} with keys [a-z0-9]+: %1")
+                                    .arg(path.error()));
         p.pattern = *path;
         QString mode;
         if (auto e = readString(o, QStringLiteral("mode"), &mode))
@@ -477,13 +476,7 @@ void RenderRoutes::renderPattern(const HttpRequest &request, const Params &p, Re
     if (const int wait = m_rateLimiter.acquire(rateKey); wait > 0)
         return responder.send(m_usage.answered(note, rateLimited(wait)));
     patternRequest.pattern = p.pattern;
-    patternRequest.width = p.options.width;
-    patternRequest.height = p.options.height;
-    patternRequest.format = p.options.format;
-    patternRequest.quality = p.options.quality;
-    patternRequest.lossless = p.options.lossless;
-    patternRequest.speed = p.options.speed;
-    patternRequest.compression = p.options.compression.value_or(render::PngCompression::Default);
+    patternRequest.options = p.options;
     const auto prepared = m_patterns.prepare(patternRequest);
     if (!prepared)
         return responder.send(m_usage.answered(note, problemFor(prepared.error())));

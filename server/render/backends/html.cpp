@@ -37,9 +37,9 @@ protected:
         if (type != QTextDocument::ImageResource)
             return QString(); // style sheets and anything else: empty, never read
         if (name.scheme().compare(QLatin1String("data"), Qt::CaseInsensitive) == 0) {
-            const QImage image = m_images.load(name.toString());
-            if (!image.isNull())
-                return image;
+            const ImageResult image = m_images.load(name.toString());
+            if (image && !image->isNull())
+                return *image;
         }
         QImage blank(1, 1, QImage::Format_ARGB32_Premultiplied);
         blank.fill(Qt::transparent);

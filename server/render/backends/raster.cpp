@@ -380,16 +380,8 @@ void QPainterPlayer::operator()(const display::BackdropFilter &c)
     if (backdrop.isNull())
         return;
     applyFilters(backdrop, c.filters, scale);
-    // Cut to the border box shape in an image of its own (antialiased, and a device
-    // without texture brushes, QSvgGenerator, can still draw it).
-    QImage shaped(source.size(), QImage::Format_ARGB32_Premultiplied);
-    shaped.fill(Qt::transparent);
-    {
-        QPainter sp(&shaped);
-        sp.setRenderHint(QPainter::Antialiasing);
-        sp.setPen(Qt::NoPen);
-        sp.fillPath(QTransform::fromTranslate(-source.x(), -source.y()).map(t.map(c.shape)), QBrush(backdrop));
-    }
+    // Cut to the border box shape in an image of its own.
+    const QImage shaped = shapedBackdrop(backdrop, source.topLeft(), t.map(c.shape));
     m_p->save();
     m_p->resetTransform();
     m_p->drawImage(source.topLeft(), shaped);
@@ -464,28 +456,13 @@ void QPainterPlayer::paintTiles(QPainter &p, const display::BackgroundTiles &c)
         } else if (!c.repeat) {
             p.fillRect(tile, c.gradient);
         } else {
-            QImage tileImage(tile.size().toSize().expandedTo(QSize(1, 1)), QImage::Format_ARGB32_Premultiplied);
-            tileImage.fill(Qt::transparent);
-            QPainter tp(&tileImage);
-            tp.translate(-tile.topLeft());
-            tp.fillRect(tile, c.gradient);
-            tp.end();
-            QBrush tb(tileImage);
+            QBrush tb(gradientTileImage(c));
             tb.setTransform(QTransform::fromTranslate(tile.left(), tile.top()));
             p.fillPath(c.clip, tb);
         }
     } else {
         p.setRenderHint(QPainter::SmoothPixmapTransform);
-        const QImage image = atDeviceSize(p, c.image, tile);
-        if (c.repeat) {
-            QBrush tb(image);
-            QTransform t = QTransform::fromTranslate(tile.left(), tile.top());
-            t.scale(tile.width() / image.width(), tile.height() / image.height());
-            tb.setTransform(t);
-            p.fillPath(c.clip, tb);
-        } else {
-            p.drawImage(tile, image);
-        }
+        drawImageTiles(p, atDeviceSize(p, c.image, tile), c);
     }
     p.restore();
 }
@@ -620,6 +597,44 @@ void paintBoxTree(QPainter &painter, const LayoutBox &root, const PaintResources
                   QStringList *warnings)
 {
     paintTree(painter, root, resources, emoji, warnings);
+}
+
+QImage gradientTileImage(const display::BackgroundTiles &tiles)
+{
+    QImage image(tiles.tile.size().toSize().expandedTo(QSize(1, 1)), QImage::Format_ARGB32_Premultiplied);
+    image.fill(Qt::transparent);
+    QPainter p(&image);
+    p.translate(-tiles.tile.topLeft());
+    p.fillRect(tiles.tile, tiles.gradient);
+    return image;
+}
+
+void drawImageTiles(QPainter &painter, const QImage &image, const display::BackgroundTiles &tiles)
+{
+    const QRectF &tile = tiles.tile;
+    if (!tiles.repeat) {
+        painter.drawImage(tile, image);
+        return;
+    }
+    QBrush brush(image);
+    QTransform t = QTransform::fromTranslate(tile.left(), tile.top());
+    t.scale(tile.width() / image.width(), tile.height() / image.height());
+    brush.setTransform(t);
+    painter.fillPath(tiles.clip, brush);
+}
+
+QImage shapedBackdrop(const QImage &backdrop, QPoint origin, const QPainterPath &shape, const QPainterPath *clip)
+{
+    QImage shaped(backdrop.size(), QImage::Format_ARGB32_Premultiplied);
+    shaped.fill(Qt::transparent);
+    QPainter p(&shaped);
+    p.setRenderHint(QPainter::Antialiasing);
+    p.setPen(Qt::NoPen);
+    const QTransform toImage = QTransform::fromTranslate(-origin.x(), -origin.y());
+    if (clip)
+        p.setClipPath(toImage.map(*clip));
+    p.fillPath(toImage.map(shape), QBrush(backdrop));
+    return shaped;
 }
 
 QImage paintToImage(const LayoutBox &root, QSize size, const PaintResources &resources, EmojiSet emoji,

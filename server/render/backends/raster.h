@@ -31,6 +31,24 @@ void paintBoxTree(QPainter &painter, const LayoutBox &root, const PaintResources
 void playDisplayList(QPainter &painter, const DisplayList &list, size_t begin, size_t end, EmojiLibrary &emoji,
                      QStringList *warnings = nullptr, const RenderCancellation *cancellation = nullptr);
 
+/// `backdrop` (the filtered pixels of the device rectangle at `origin`, device px) cut to
+/// `shape` (device px), antialiased, in a transparent image of its size; `clip` (device
+/// px, may be null) cuts it further. A backdrop-filter's result (Filter Effects 2 §3) as
+/// an image of its own, which a device without texture brushes (QSvgGenerator) and the
+/// SVG writer can both draw.
+QImage shapedBackdrop(const QImage &backdrop, QPoint origin, const QPainterPath &shape,
+                      const QPainterPath *clip = nullptr);
+
+/// One tile of the gradient of `tiles` as an image: transparent, the tile's size (px, at
+/// least 1×1), the gradient painted as it lies in the tile. Repeating gradients are drawn
+/// as a brush of it (CSS Backgrounds 3 §3.4).
+QImage gradientTileImage(const display::BackgroundTiles &tiles);
+
+/// Draws `image` as the tile of `tiles` on `painter` (whose coordinates are those of the
+/// tile): scaled to the tile and repeated from its corner over the tiles' clip when they
+/// repeat, else once into the tile (CSS Backgrounds 3 §3.4, §3.9).
+void drawImageTiles(QPainter &painter, const QImage &image, const display::BackgroundTiles &tiles);
+
 /// paintBoxTree() onto a transparent `size` px image (Format_ARGB32_Premultiplied),
 /// antialiased.
 QImage paintToImage(const LayoutBox &root, QSize size, const PaintResources &resources, EmojiSet emoji = EmojiSet::Noto,

@@ -122,13 +122,15 @@ QString matrixAttr(const QTransform &t)
         .arg(f(t.m11()), f(t.m12()), f(t.m21()), f(t.m22()), f(t.dx()), f(t.dy()));
 }
 
-/// Embedded images are decoded once per render and kept exact: the Fast tier (ISA-L
-/// level 1, its fastest level with Huffman-coded matches, see encode.cpp).
-PngOptions embeddedPng()
+/// `image` as a data: URL of a PNG. Embedded images are decoded once per render and kept
+/// exact: the Fast tier (ISA-L level 1, its fastest level with Huffman-coded matches, see
+/// encode.cpp). An image that does not encode gives an empty payload.
+QString pngDataUrl(const QImage &image)
 {
     PngOptions o;
     o.compression = PngCompression::Fast;
-    return o;
+    return QStringLiteral("data:image/png;base64,")
+           + QString::fromLatin1(encodePng(image, o).value_or(QByteArray()).toBase64());
 }
 
 QPainterPath rectPath(const QRectF &r)
@@ -366,8 +368,7 @@ void SvgPlayer::emitPageImage(const QRect &pageRect, const QImage &image)
     const bool transformed = !m_userToPage.isIdentity();
     if (transformed)
         m_body += QStringLiteral("<g") + matrixAttr(m_userToPage.inverted()) + u'>';
-    emitImage(QRectF(pageRect), QStringLiteral("data:image/png;base64,")
-                                    + QString::fromLatin1(encodePng(image, embeddedPng()).toBase64()));
+    emitImage(QRectF(pageRect), pngDataUrl(image));
     if (transformed)
         m_body += QStringLiteral("</g>");
 }
@@ -384,20 +385,9 @@ void SvgPlayer::backdrop(const DisplayList &list, size_t index, const display::B
         return;
     QImage filtered = paintPrefix(list, index, source);
     applyFilters(filtered, c.filters, scale);
-    QImage out(source.size(), QImage::Format_ARGB32_Premultiplied);
-    out.fill(Qt::transparent);
-    {
-        QPainter p(&out);
-        p.setRenderHint(QPainter::Antialiasing);
-        p.setPen(Qt::NoPen);
-        p.translate(-source.topLeft());
-        if (m_clip)
-            p.setClipPath(m_userToPage.map(*m_clip));
-        QBrush brush(filtered);
-        brush.setTransform(QTransform::fromTranslate(source.x(), source.y()));
-        p.fillPath(m_userToPage.map(c.shape), brush);
-    }
-    emitPageImage(source, out);
+    const QPainterPath clip = m_clip ? m_userToPage.map(*m_clip) : QPainterPath();
+    emitPageImage(source,
+                  shapedBackdrop(filtered, source.topLeft(), m_userToPage.map(c.shape), m_clip ? &clip : nullptr));
 }
 
 void SvgPlayer::operator()(const display::PushTransform &c)
@@ -481,23 +471,8 @@ void SvgPlayer::operator()(const display::BackgroundTiles &c)
     const qreal deviceScale = vector ? std::max<qreal>(1, m_options.deviceScale) : 1;
     emitRaster(c.clip.boundingRect(), 1 / deviceScale, [&](QPainter &p) {
         p.setClipPath(c.clip, Qt::IntersectClip);
-        QImage image = vector ? imageAtDeviceSize(c.image, (tile.size() * deviceScale).toSize()) : c.image;
-        if (gradient) {
-            image = QImage(tile.size().toSize().expandedTo(QSize(1, 1)), QImage::Format_ARGB32_Premultiplied);
-            image.fill(Qt::transparent);
-            QPainter tp(&image);
-            tp.translate(-tile.topLeft());
-            tp.fillRect(tile, c.gradient);
-        }
-        if (c.repeat) {
-            QBrush tb(image);
-            QTransform t = QTransform::fromTranslate(tile.left(), tile.top());
-            t.scale(tile.width() / image.width(), tile.height() / image.height());
-            tb.setTransform(t);
-            p.fillPath(c.clip, tb);
-        } else {
-            p.drawImage(tile, image);
-        }
+        const QImage image = vector ? imageAtDeviceSize(c.image, (tile.size() * deviceScale).toSize()) : c.image;
+        drawImageTiles(p, gradient ? gradientTileImage(c) : image, c);
     });
 }
 
@@ -549,12 +524,9 @@ void SvgPlayer::operator()(const display::DrawImage &c)
             }
         }
     }
-    const auto png = [](const QImage &i) {
-        return QStringLiteral("data:image/png;base64,") + QString::fromLatin1(encodePng(i, embeddedPng()).toBase64());
-    };
     if (!m_options.inlineSvgAsVector && isInlineSvgImage(c.image) && !c.shape && clipContains(c.dest) && !m_transforms)
         if (const auto aligned = inlineSvgOnPixelGrid(c.image, c.dest, std::max<qreal>(1, m_options.deviceScale)))
-            return emitImage(aligned->rect, png(aligned->image));
+            return emitImage(aligned->rect, pngDataUrl(aligned->image));
     // An SVG image is embedded drawn at the pixels it covers in the final bitmap.
     const bool vector = !svgSource(c.image).isEmpty();
     const qreal deviceScale = vector ? std::max<qreal>(1, m_options.deviceScale) : 1;
@@ -562,7 +534,7 @@ void SvgPlayer::operator()(const display::DrawImage &c)
     if (!c.shape && clipContains(c.dest)) {
         // Only raster bytes go in as they came: an SVG (or a mislabelled one) would be
         // decoded again by QtSvg's image plugin, outside the resource policy.
-        return emitImage(c.dest, isEmbeddableRasterDataUrl(c.source) ? c.source : png(image));
+        return emitImage(c.dest, isEmbeddableRasterDataUrl(c.source) ? c.source : pngDataUrl(image));
     }
     // Rounded or cropped: the clip is baked into the embedded pixels (see the file comment).
     const QPainterPath shape = c.shape ? *c.shape : rectPath(c.contentBox).intersected(rectPath(c.dest));
@@ -695,9 +667,7 @@ void SvgPlayer::emitRaster(QRectF area, qreal scale, const std::function<void(QP
     }
     if (!any)
         return;
-    emitImage(QRectF(area.topLeft(), QSizeF(px) * scale),
-              QStringLiteral("data:image/png;base64,")
-                  + QString::fromLatin1(encodePng(image, embeddedPng()).toBase64()));
+    emitImage(QRectF(area.topLeft(), QSizeF(px) * scale), pngDataUrl(image));
 }
 
 QString SvgPlayer::gradientRef(const QBrush &brush)

@@ -25,7 +25,7 @@ quint32 quotedTag(QStringView quoted)
 
 } // namespace
 
-std::optional<std::vector<FontVariation>> parseFontVariationSettings(QStringView text, QString *badEntry)
+common::Expected<std::vector<FontVariation>, QString> parseFontVariationSettings(QStringView text)
 {
     const QStringView trimmed = text.trimmed();
     if (trimmed.compare(QLatin1String("normal"), Qt::CaseInsensitive) == 0)
@@ -35,18 +35,15 @@ std::optional<std::vector<FontVariation>> parseFontVariationSettings(QStringView
         const QStringList parts = css::split(entry, u' ');
         const quint32 tag = parts.size() == 2 ? quotedTag(parts[0]) : 0;
         const std::optional<float> value = tag ? css::number(parts[1]) : std::nullopt;
-        if (!value) {
-            if (badEntry)
-                *badEntry = entry;
-            return std::nullopt;
-        }
+        if (!value)
+            return entry;
         const auto same = std::find_if(out.begin(), out.end(), [&](const FontVariation &v) { return v.tag == tag; });
         if (same != out.end())
             same->value = *value;
         else
             out.push_back(FontVariation{*value, tag});
     }
-    return out;
+    return std::move(out);
 }
 
 QStringList unknownVariationAxes(const std::vector<FontVariation> &settings)

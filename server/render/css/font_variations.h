@@ -4,6 +4,8 @@
 // <angle>` is parsed with the other font-style values, style/text_properties.cpp). The
 // text module turns them into an instance of a variable face (text/variable_faces.h).
 
+#include "server/common/expected.h"
+
 #include <QStringList>
 #include <QStringView>
 #include <QtGlobal>
@@ -24,9 +26,9 @@ struct FontVariation {
 /// `font-variation-settings` (CSS Fonts 4 §7.4): `normal` (an empty list) or a comma
 /// separated list of `<string> <number>`, the string exactly 4 characters U+20–U+7E.
 /// A tag given twice keeps its last value (the list holds it once, where it first
-/// appeared). Nullopt when the value is not of that form; `*badEntry` then names the
-/// entry that is not (for the warning).
-std::optional<std::vector<FontVariation>> parseFontVariationSettings(QStringView text, QString *badEntry = nullptr);
+/// appeared). When the value is not of that form, the error is the entry that is not (for
+/// the warning).
+common::Expected<std::vector<FontVariation>, QString> parseFontVariationSettings(QStringView text);
 
 /// The tags of `settings` that are neither a registered axis of CSS Fonts 4 §7.1 / the
 /// OpenType axis registry (wght, wdth, slnt, ital, opsz) nor of the custom form (custom

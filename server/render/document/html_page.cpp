@@ -354,9 +354,9 @@ const QString kTail = QStringLiteral("</body></html>");
 
 } // namespace
 
-std::optional<QString> templatePageHtml(const Template &tmpl, const QHash<QString, QString> &values, bool contentSized,
-                                        const TemplateLimits &limits, RenderError *error, const PageEmoji &emoji,
-                                        const QString &headStyle)
+common::Expected<QString, RenderError> templatePageHtml(const Template &tmpl, const QHash<QString, QString> &values,
+                                                        bool contentSized, const TemplateLimits &limits,
+                                                        const PageEmoji &emoji, const QString &headStyle)
 {
     QString sheets = headStyle;
     if (!tmpl.stylesheets.isEmpty())
@@ -407,9 +407,9 @@ std::optional<QString> templatePageHtml(const Template &tmpl, const QHash<QStrin
     if (tmpl.root.isObject()) {
         root = tmpl.root.toObject();
     } else {
-        auto tree = markupToTree(tmpl.markup, limits, error, nullptr);
+        auto tree = markupToTree(tmpl.markup, limits, nullptr);
         if (!tree)
-            return std::nullopt;
+            return tree.error();
         root = *tree;
     }
     Writer w{values, emoji, {}, !tmpl.stylesheets.isEmpty()};

@@ -35,9 +35,9 @@ struct PageEmoji {
 /// tags, comments and raw-text elements) as `emoji` says. `headStyle` (CSS, e.g. the
 /// space's @font-face rules) goes in a <style> element first in the head — of a whole
 /// document too, after its <head> tag (or its <html> tag, or its doctype) — so the page's
-/// own rules can use it. nullopt with `error` when `markup` does not parse (markupToTree()).
-std::optional<QString> templatePageHtml(const Template &tmpl, const QHash<QString, QString> &values, bool contentSized,
-                                        const TemplateLimits &limits, RenderError *error, const PageEmoji &emoji = {},
-                                        const QString &headStyle = {});
+/// own rules can use it. The error when `markup` does not parse (markupToTree()).
+common::Expected<QString, RenderError> templatePageHtml(const Template &tmpl, const QHash<QString, QString> &values,
+                                                        bool contentSized, const TemplateLimits &limits,
+                                                        const PageEmoji &emoji = {}, const QString &headStyle = {});
 
 } // namespace imprint::render

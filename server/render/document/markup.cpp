@@ -289,28 +289,29 @@ std::optional<HtmlNesting> htmlNesting(const QString &html, int maxElements)
     return body ? measureNesting(body) : HtmlNesting{};
 }
 
-std::optional<QJsonObject> markupToTree(const QString &markup, const TemplateLimits &limits, RenderError *error,
-                                        QStringList *warnings)
+common::Expected<QJsonObject, RenderError> markupToTree(const QString &markup, const TemplateLimits &limits,
+                                                        QStringList *warnings)
 {
-    Converter converter(limits, error, warnings);
+    RenderError error;
+    Converter converter(limits, &error, warnings);
     if (const qsizetype tags = countStartTags(markup); tags > limits.maxNodes) {
         converter.fail(RenderErrorCode::TooManyNodes,
                        QStringLiteral("markup has %1 elements; at most %2 are allowed").arg(tags).arg(limits.maxNodes));
-        return std::nullopt;
+        return error;
     }
     const QByteArray utf8 = markup.toUtf8(); // outlives the tree, which points into it
     const GumboTree output = parseHtml(utf8);
     const GumboNode *body = output ? findBody(output->root) : nullptr;
     if (!body) {
         converter.fail(RenderErrorCode::InvalidTemplate, QStringLiteral("markup has no body content"));
-        return std::nullopt;
+        return error;
     }
     QJsonArray top;
     if (!converter.children(body->v.element.children, 0, &top))
-        return std::nullopt;
+        return error;
     if (top.isEmpty()) {
         converter.fail(RenderErrorCode::InvalidTemplate, QStringLiteral("markup has no elements"));
-        return std::nullopt;
+        return error;
     }
     if (top.size() == 1 && top.first().isObject())
         return top.first().toObject();

@@ -20,11 +20,11 @@ namespace imprint::render {
 /// script/style/head/template content and comments are dropped, whitespace-only text
 /// between elements too (a flex container ignores it). The body's single element is the
 /// root; several top-level nodes are wrapped in a `div`. Placeholders are left as written
-/// (substitution happens on this tree, never on the markup string). Errors (nullopt +
-/// `error`, field `markup`): deeper than limits.maxDepth (`too_deep`), more than
-/// limits.maxNodes nodes (`too_many_nodes`), no content (`invalid_template`).
-std::optional<QJsonObject> markupToTree(const QString &markup, const TemplateLimits &limits, RenderError *error,
-                                        QStringList *warnings);
+/// (substitution happens on this tree, never on the markup string). Errors (field
+/// `markup`): deeper than limits.maxDepth (`too_deep`), more than limits.maxNodes nodes
+/// (`too_many_nodes`), no content (`invalid_template`).
+common::Expected<QJsonObject, RenderError> markupToTree(const QString &markup, const TemplateLimits &limits,
+                                                        QStringList *warnings);
 
 /// Number of start tags in `html` (a `<` followed by an ASCII letter): an upper bound of
 /// the elements an HTML parser will create from it, counted in one pass without parsing,

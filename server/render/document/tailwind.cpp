@@ -497,16 +497,15 @@ QString tailwindVersion()
     return table().version;
 }
 
-std::optional<TailwindTheme> parseTailwindConfig(const QJsonValue &config, RenderError *error)
+common::Expected<TailwindTheme, RenderError> parseTailwindConfig(const QJsonValue &config)
 {
     TailwindTheme theme;
     if (config.isUndefined() || config.isNull())
         return theme;
-    auto fail = [&](const QString &field, const QString &message) {
-        if (error)
-            *error = {field, message, RenderErrorCode::InvalidTemplate};
-        return std::nullopt;
+    auto fail = [](const QString &field, const QString &message) {
+        return RenderError{field, message, RenderErrorCode::InvalidTemplate};
     };
+    RenderError error;
     if (!config.isObject())
         return fail(QStringLiteral("tailwind"), QStringLiteral("must be an object"));
     QJsonObject o = config.toObject();
@@ -549,13 +548,13 @@ std::optional<TailwindTheme> parseTailwindConfig(const QJsonValue &config, Rende
                     if (!isDefault && !keyRe.match(s.key()).hasMatch())
                         return fail(name + u'.' + s.key(), QStringLiteral("a theme key is letters, digits, . _ -"));
                     if (!addVar(theme, isDefault ? var : var + u'-' + s.key(), s.value(), name + u'.' + s.key(), true,
-                                error))
-                        return std::nullopt;
+                                &error))
+                        return error;
                 }
                 continue;
             }
-            if (!addVar(theme, var, e.value(), name, part->colour, error))
-                return std::nullopt;
+            if (!addVar(theme, var, e.value(), name, part->colour, &error))
+                return error;
         }
     }
     return theme;

@@ -6,6 +6,7 @@
 // resource :/tailwind/table.json; this module only parses class names against it and
 // resolves Tailwind's custom properties to plain values.
 
+#include "server/common/expected.h"
 #include "server/render/error.h"
 
 #include <QHash>
@@ -33,9 +34,9 @@ struct TailwindTheme {
 /// Reads a template's `tailwind` object: `{"colors": {name: colour | {shade: colour}},
 /// "fontFamily": {name: family | [families]}, "spacing": {name: length}}`, also accepted
 /// wrapped as satori's tailwindConfig (`{"theme": {"extend": {...}}}` or `{"theme": {...}}`).
-/// nullopt with `error` (field `tailwind.colors.brand`, ...) when a part has the wrong type or
-/// a colour does not parse. An undefined/null value gives an empty theme.
-std::optional<TailwindTheme> parseTailwindConfig(const QJsonValue &config, RenderError *error);
+/// The error (field `tailwind.colors.brand`, ...) when a part has the wrong type or a colour
+/// does not parse. An undefined/null value gives an empty theme.
+common::Expected<TailwindTheme, RenderError> parseTailwindConfig(const QJsonValue &config);
 
 /// Tailwind v4's preflight (its `@layer base`: box-sizing border-box, no margins, padding or
 /// borders, headings at their parent's size and weight, the root's line-height 1.5 and

@@ -489,10 +489,12 @@ void TreeWalker::replacedElement(Node &node, const QJsonObject &props, const QJs
     node.src = src.isString() ? text(src.toString()).trimmed() : QString();
     node.srcField = path + QLatin1String(".props.src");
     if (!node.src.isEmpty()) {
-        QString why;
-        node.image = loader && *loader ? (*loader)(node.src, &why) : decodeDataUrlImage(node.src, &why);
-        if (node.image.isNull())
+        const ImageResult image = loader && *loader ? (*loader)(node.src) : decodeDataUrlImage(node.src);
+        node.image = image.value_or(QImage());
+        if (node.image.isNull()) {
+            const QString why = image.error_or(QString());
             warn(QStringLiteral("%1.props.src: %2").arg(path, why.isEmpty() ? QStringLiteral("image not loaded") : why));
+        }
     } else {
         warn(QStringLiteral("%1.props.src: no image source").arg(path));
     }
@@ -519,10 +521,10 @@ bool TreeWalker::inlineSvg(Node &node, const QJsonObject &props, const QString &
     const QByteArray document = inlineSvgDocument(props, path, writer);
     if (document.isEmpty())
         return false;
-    QString why;
-    node.image = decodeInlineSvg(document, &why);
+    const ImageResult image = decodeInlineSvg(document);
+    node.image = image.value_or(QImage());
     if (node.image.isNull())
-        warn(QStringLiteral("%1: inline <svg> not drawn: %2").arg(path, why));
+        warn(QStringLiteral("%1: inline <svg> not drawn: %2").arg(path, image.error_or(QString())));
     return true;
 }
 
@@ -590,7 +592,10 @@ bool parseVariables(const QJsonObject &document, Template &t, const TemplateLimi
 
 } // namespace
 
-std::optional<Template> parseTemplate(const QJsonObject &document, RenderError *error, const TemplateLimits &limits)
+namespace {
+
+/// parseTemplate() with its error in `*error`.
+std::optional<Template> parseTemplateInto(const QJsonObject &document, RenderError *error, const TemplateLimits &limits)
 {
     Template t;
     t.source = document;
@@ -665,9 +670,11 @@ std::optional<Template> parseTemplate(const QJsonObject &document, RenderError *
 
         if (!parseVariables(document, t, limits, error))
             return std::nullopt;
-        auto theme = parseTailwindConfig(document.value(QLatin1String("tailwind")), error);
-        if (!theme)
+        auto theme = parseTailwindConfig(document.value(QLatin1String("tailwind")));
+        if (!theme) {
+            setError(error, theme.error());
             return std::nullopt;
+        }
         t.tailwind = std::move(*theme);
     }
 
@@ -704,11 +711,24 @@ std::optional<Template> parseTemplate(const QJsonObject &document, RenderError *
             return std::nullopt;
         t.tailwind.used = walker.usesTailwind;
     } else if (!t.markup.isEmpty()) {
-        auto tree = markupToTree(t.markup, limits, error, nullptr);
-        if (!tree)
+        auto tree = markupToTree(t.markup, limits, nullptr);
+        if (!tree) {
+            setError(error, tree.error());
             return std::nullopt;
+        }
     }
     return t;
+}
+
+} // namespace
+
+common::Expected<Template, RenderError> parseTemplate(const QJsonObject &document, const TemplateLimits &limits)
+{
+    RenderError error;
+    auto t = parseTemplateInto(document, &error, limits);
+    if (!t)
+        return error;
+    return std::move(*t);
 }
 
 bool isLanguageTag(const QString &tag)
@@ -717,10 +737,13 @@ bool isLanguageTag(const QString &tag)
     return tag.isEmpty() || (tag.size() <= 35 && shape.match(tag).hasMatch());
 }
 
-std::optional<QHash<QString, QString>> resolveVariables(const Template &tmpl, const QJsonObject &pageValues,
-                                                        const QJsonObject &tweaks, RenderError *error,
-                                                        const TemplateLimits &limits)
+common::Expected<QHash<QString, QString>, RenderError> resolveVariables(const Template &tmpl,
+                                                                        const QJsonObject &pageValues,
+                                                                        const QJsonObject &tweaks,
+                                                                        const TemplateLimits &limits)
 {
+    RenderError err;
+    RenderError *error = &err;
     QHash<QString, QString> values;
     for (const TemplateVariable &v : tmpl.variables)
         values.insert(v.name, v.defaultValue);
@@ -742,26 +765,26 @@ std::optional<QHash<QString, QString>> resolveVariables(const Template &tmpl, co
         return true;
     };
     if (!apply(pageValues, QStringLiteral("variables.")) || !apply(tweaks, QStringLiteral("tweaks.")))
-        return std::nullopt;
+        return err;
     return values;
 }
 
-std::unique_ptr<Node> buildDocument(const Template &tmpl, const QHash<QString, QString> &values, RenderError *error,
-                                    QStringList *warnings, const ImageLoader &loader, const TemplateLimits &limits,
-                                    QSizeF viewport)
+common::Expected<std::unique_ptr<Node>, RenderError> buildDocument(const Template &tmpl,
+                                                                   const QHash<QString, QString> &values,
+                                                                   QStringList *warnings, const ImageLoader &loader,
+                                                                   const TemplateLimits &limits, QSizeF viewport)
 {
     QJsonValue root = tmpl.root;
     if (!root.isObject()) {
-        if (tmpl.markup.isEmpty()) {
-            setError(error, makeError(QStringLiteral("root"), QStringLiteral("the template has no root or markup")));
-            return nullptr;
-        }
-        auto tree = markupToTree(tmpl.markup, limits, error, warnings);
+        if (tmpl.markup.isEmpty())
+            return makeError(QStringLiteral("root"), QStringLiteral("the template has no root or markup"));
+        auto tree = markupToTree(tmpl.markup, limits, warnings);
         if (!tree)
-            return nullptr;
+            return tree.error();
         root = *tree;
     }
-    TreeWalker walker(limits, error);
+    RenderError error;
+    TreeWalker walker(limits, &error);
     walker.build = true;
     walker.values = &values;
     walker.warnings = warnings;
@@ -778,9 +801,12 @@ std::unique_ptr<Node> buildDocument(const Template &tmpl, const QHash<QString, Q
         rootSubject = selectorSubject(root, &values);
         rootContext = MatchContext{&rootSubject, nullptr, std::span<const SelectorSubject>(&rootSubject, 1), 0};
     }
-    return walker.element(
+    auto built = walker.element(
         root, tmpl.markup.isEmpty() || tmpl.root.isObject() ? QStringLiteral("root") : QStringLiteral("markup"),
         QStringLiteral("0"), nullptr, 16, 1, walker.sheet ? &rootContext : nullptr);
+    if (!built)
+        return error;
+    return built;
 }
 
 QString substituteVariables(const QString &text, const QHash<QString, QString> &values)

@@ -4,6 +4,7 @@
 // and optionally `html` for the html engine. This module parses them, resolves variable
 // values and builds the styled document tree.
 
+#include "server/common/expected.h"
 #include "server/render/document/node.h"
 #include "server/render/document/tailwind.h"
 #include "server/render/engine.h"
@@ -71,10 +72,9 @@ struct TemplateLimits {
 };
 
 /// Parses a template document, or a bare React-element tree (`{"type":"div","props":{...}}`,
-/// size from the root style's width/height). Returns nullopt and fills `error` (field +
-/// message) when the document is not a valid template.
-std::optional<Template> parseTemplate(const QJsonObject &document, RenderError *error,
-                                      const TemplateLimits &limits = {});
+/// size from the root style's width/height). The error (field + message) when the
+/// document is not a valid template.
+common::Expected<Template, RenderError> parseTemplate(const QJsonObject &document, const TemplateLimits &limits = {});
 
 /// True when `tag` is a well-formed language tag as a `lang` attribute takes it (BCP 47's
 /// shape: 2–8 letters, then subtags of 1–8 letters or digits, separated by '-'; at most
@@ -83,32 +83,30 @@ bool isLanguageTag(const QString &tag);
 
 /// Resolves the value of every declared variable: its default, overridden by
 /// `pageValues`, overridden by `tweaks` (each a JSON object name → string/number).
-/// Errors (nullopt + `error`, field `tweaks.NAME` or `variables.NAME`): unknown name,
-/// wrong type (colour that does not parse, number that is not one), value longer than
-/// limits.maxValueLength.
-std::optional<QHash<QString, QString>> resolveVariables(const Template &tmpl, const QJsonObject &pageValues,
-                                                        const QJsonObject &tweaks, RenderError *error,
-                                                        const TemplateLimits &limits = {});
+/// Errors (field `tweaks.NAME` or `variables.NAME`): unknown name, wrong type (colour that
+/// does not parse, number that is not one), value longer than limits.maxValueLength.
+common::Expected<QHash<QString, QString>, RenderError> resolveVariables(const Template &tmpl,
+                                                                        const QJsonObject &pageValues,
+                                                                        const QJsonObject &tweaks,
+                                                                        const TemplateLimits &limits = {});
 
-/// Loads an image for an `img` src or a background url(): returns the decoded image or a
-/// null QImage with `*error` set. A render passes its context's ImageCache
-/// (resources/image_cache.h); without a loader, decodeDataUrlImage()
-/// (resources/image_decoder.h) decodes every time. Both accept data: URLs only: no file
-/// reads, no server-side request forgery.
-using ImageLoader = std::function<QImage(const QString &url, QString *error)>;
+/// ImageLoader (resources/image_decoder.h) loads the images of `img` sources and url()s.
 
 /// Builds the styled document tree of `tmpl` with `{{name}}` placeholders in text and
 /// style values replaced by `values` (as text; placeholders naming no variable stay as
 /// written, so a typo shows). Element ids count every rendered child, text runs included,
 /// after React's flattening (arrays flattened, null/booleans dropped, adjacent strings
-/// merged); `markup` is parsed with gumbo into the same tree first. Enforces limits (depth, node count) and
-/// returns nullptr with `error` set when exceeded or when the tree is malformed.
+/// merged); `markup` is parsed with gumbo into the same tree first. Enforces limits (depth,
+/// node count): the error when exceeded or when the tree is malformed.
 /// Unsupported CSS and unloadable images are not errors: they go to `warnings`.
 /// `viewport` is the image size in px that vw/vh/vmin/vmax resolve against (CSS Values 4
 /// §6.1.2); a side of 0 (content-sized, or not known) leaves those units invalid.
-std::unique_ptr<Node> buildDocument(const Template &tmpl, const QHash<QString, QString> &values, RenderError *error,
-                                    QStringList *warnings = nullptr, const ImageLoader &loader = {},
-                                    const TemplateLimits &limits = {}, QSizeF viewport = {});
+common::Expected<std::unique_ptr<Node>, RenderError> buildDocument(const Template &tmpl,
+                                                                   const QHash<QString, QString> &values,
+                                                                   QStringList *warnings = nullptr,
+                                                                   const ImageLoader &loader = {},
+                                                                   const TemplateLimits &limits = {},
+                                                                   QSizeF viewport = {});
 
 /// `text` with every `{{name}}` naming a variable replaced by its value as written (no
 /// escaping: the caller escapes for where it puts the text); other placeholders stay.

@@ -582,15 +582,10 @@ QString pngCompressionName(PngCompression compression)
     return kPngCompressionNames.name(compression);
 }
 
-QByteArray encodePng(const QImage &image, const PngOptions &options, QString *error)
+EncodeResult encodePng(const QImage &image, const PngOptions &options)
 {
-    auto fail = [error](const QString &message) {
-        if (error)
-            *error = message;
-        return QByteArray();
-    };
     if (image.isNull())
-        return fail(QStringLiteral("cannot encode an empty image"));
+        return QStringLiteral("cannot encode an empty image");
     const QImage premultiplied
         = image.format() == QImage::Format_ARGB32_Premultiplied || image.format() == QImage::Format_RGB32
               ? image
@@ -654,13 +649,13 @@ QByteArray encodePng(const QImage &image, const PngOptions &options, QString *er
         break;
     }
     if (!deflated)
-        return fail(QStringLiteral("PNG encoding failed: the deflate step failed"));
+        return QStringLiteral("PNG encoding failed: the deflate step failed");
 
     QByteArray out;
     out.reserve(qsizetype(zlibBytes + 1024));
     WriteState state{&out, {0}};
     if (!writePng(px, zlibStream.data(), zlibBytes, &state))
-        return fail(QStringLiteral("PNG encoding failed: %1").arg(QString::fromUtf8(state.message)));
+        return QStringLiteral("PNG encoding failed: %1").arg(QString::fromUtf8(state.message));
     return out;
 }
 
@@ -694,31 +689,26 @@ bool isOpaqueBgra32(const QImage &image)
 
 } // namespace
 
-QByteArray encodeWebp(const QImage &image, int quality, bool lossless, QString *error, int method)
+EncodeResult encodeWebp(const QImage &image, int quality, bool lossless, int method)
 {
-    auto fail = [error](const QString &message) {
-        if (error)
-            *error = message;
-        return QByteArray();
-    };
     if (image.isNull())
-        return fail(QStringLiteral("cannot encode an empty image"));
+        return QStringLiteral("cannot encode an empty image");
     if (image.width() > WEBP_MAX_DIMENSION || image.height() > WEBP_MAX_DIMENSION)
-        return fail(QStringLiteral("WebP images are at most %1 px wide and high").arg(WEBP_MAX_DIMENSION));
+        return QStringLiteral("WebP images are at most %1 px wide and high").arg(WEBP_MAX_DIMENSION);
     WebPConfig config;
     if (!WebPConfigInit(&config))
-        return fail(QStringLiteral("libwebp version mismatch"));
+        return QStringLiteral("libwebp version mismatch");
     config.quality = float(std::clamp(quality, 1, 100));
     config.method = method < 0 ? kDefaultWebpMethod : std::clamp(method, 0, 6);
     config.lossless = lossless ? 1 : 0;
     if (lossless) // quality is effort for lossless; low effort is far faster at similar size
         config.quality = 25;
     if (!WebPValidateConfig(&config))
-        return fail(QStringLiteral("invalid WebP settings"));
+        return QStringLiteral("invalid WebP settings");
 
     WebPPicture picture;
     if (!WebPPictureInit(&picture))
-        return fail(QStringLiteral("libwebp version mismatch"));
+        return QStringLiteral("libwebp version mismatch");
     picture.use_argb = lossless ? 1 : 0;
     picture.width = image.width();
     picture.height = image.height();
@@ -750,7 +740,7 @@ QByteArray encodeWebp(const QImage &image, int quality, bool lossless, QString *
     }
     if (!imported) {
         WebPPictureFree(&picture);
-        return fail(QStringLiteral("WebP import failed (out of memory)"));
+        return QStringLiteral("WebP import failed (out of memory)");
     }
     WebPMemoryWriter writer;
     WebPMemoryWriterInit(&writer);
@@ -761,7 +751,7 @@ QByteArray encodeWebp(const QImage &image, int quality, bool lossless, QString *
     WebPPictureFree(&picture);
     if (!ok) {
         WebPMemoryWriterClear(&writer);
-        return fail(QStringLiteral("WebP encoding failed (libwebp error %1)").arg(code));
+        return QStringLiteral("WebP encoding failed (libwebp error %1)").arg(code);
     }
     QByteArray out(reinterpret_cast<const char *>(writer.mem), qsizetype(writer.size));
     WebPMemoryWriterClear(&writer);

@@ -4,6 +4,7 @@
 // AVIF through libavif (AV1 by libaom, rav1e or SVT-AV1, whichever Debian's libavif chose),
 // SVG through QSvgGenerator.
 
+#include "server/common/expected.h"
 #include "server/common/render_enums.h"
 
 #include <QByteArray>
@@ -29,6 +30,9 @@ std::optional<PngCompression> parsePngCompression(const QString &name);
 /// The wire name of `compression` (kPngCompressionNames).
 QString pngCompressionName(PngCompression compression);
 
+/// An encoder's answer: the encoded bytes, or one sentence saying why there are none.
+using EncodeResult = common::Expected<QByteArray, QString>;
+
 /// PNG settings. The defaults were chosen by measurement (see encode.cpp).
 struct PngOptions {
     PngCompression compression = PngCompression::Default;
@@ -40,20 +44,19 @@ struct PngOptions {
 /// after PngCompression::Default's rare-colour snap: palette when ≤ 256 distinct colours (or, with PngCompression::Small, when
 /// libimagequant finds a palette of good quality), RGB when opaque, RGBA otherwise;
 /// 8 bits per sample, unfiltered rows in one IDAT (PNG spec, ISO/IEC 15948).
-/// Returns empty on failure (null image, out of memory, libpng error) and sets `*error`.
-QByteArray encodePng(const QImage &image, const PngOptions &options = {}, QString *error = nullptr);
+/// The error on failure (null image, out of memory, libpng error).
+EncodeResult encodePng(const QImage &image, const PngOptions &options = {});
 
 /// Encodes `image` as WebP: lossy at `quality` (1–100, libwebp's scale; default 90) or
-/// lossless. Returns empty on failure and sets `*error` if given. `method` is libwebp's
-/// speed/size trade-off (0 fastest – 6 smallest); -1 = the default chosen by measurement.
-QByteArray encodeWebp(const QImage &image, int quality = 90, bool lossless = false, QString *error = nullptr,
-                      int method = -1);
+/// lossless; the error on failure. `method` is libwebp's speed/size trade-off (0 fastest –
+/// 6 smallest); -1 = the default chosen by measurement.
+EncodeResult encodeWebp(const QImage &image, int quality = 90, bool lossless = false, int method = -1);
 
 /// Encodes `image` as baseline JPEG (ITU-T T.81, JFIF) at `quality` (1–100, libjpeg's
 /// scale) through Qt's JPEG image plugin. JPEG has no alpha: translucent pixels are
 /// composited over white first, as a page behind the image would most often be.
-/// Returns empty on failure (null image, no JPEG plugin) and sets `*error` if given.
-QByteArray encodeJpeg(const QImage &image, int quality = 90, QString *error = nullptr);
+/// The error on failure (null image, no JPEG plugin).
+EncodeResult encodeJpeg(const QImage &image, int quality = 90);
 
 /// The AVIF encoder speed used when a request gives none: 0 slowest/smallest – 10
 /// fastest. 8: a 1200×630 card took 0.1–0.2 s on one core with Debian 12's libavif
@@ -63,9 +66,8 @@ constexpr int kDefaultAvifSpeed = 8;
 /// Encodes `image` as a still AVIF (AV1 Image File Format 1.0) with libavif: 8-bit YUV
 /// 4:4:4 (text edges keep their colour), the alpha channel as an auxiliary image when the
 /// image has one, `quality` 1–100 mapped linearly onto AV1's quantizer 63–0 (as libavif
-/// 1.0's own quality setting does), `speed` 0–10 (AVIF_SPEED_*). Returns empty on
-/// failure and sets `*error` if given.
-QByteArray encodeAvif(const QImage &image, int quality = 90, int speed = kDefaultAvifSpeed, QString *error = nullptr);
+/// 1.0's own quality setting does), `speed` 0–10 (AVIF_SPEED_*). The error on failure.
+EncodeResult encodeAvif(const QImage &image, int quality = 90, int speed = kDefaultAvifSpeed);
 
 /// Paints through `paint` into a QSvgGenerator of `size` px and returns the SVG document
 /// (UTF-8). Text becomes outline paths; raster layers become embedded PNG images.

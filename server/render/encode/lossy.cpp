@@ -12,24 +12,13 @@
 
 namespace imprint::render {
 
-namespace {
-
-QByteArray failed(QString *error, const QString &message)
-{
-    if (error)
-        *error = message;
-    return QByteArray();
-}
-
-} // namespace
-
-QByteArray encodeJpeg(const QImage &image, int quality, QString *error)
+EncodeResult encodeJpeg(const QImage &image, int quality)
 {
     if (image.isNull())
-        return failed(error, QStringLiteral("cannot encode an empty image"));
+        return QStringLiteral("cannot encode an empty image");
     // JPEG's limit is 65535 px a side (T.81 §B.2.2).
     if (image.width() > 65535 || image.height() > 65535)
-        return failed(error, QStringLiteral("JPEG images are at most 65535 px wide and high"));
+        return QStringLiteral("JPEG images are at most 65535 px wide and high");
     QImage rgb(image.size(), QImage::Format_RGB32);
     rgb.fill(Qt::white);
     {
@@ -43,21 +32,21 @@ QByteArray encodeJpeg(const QImage &image, int quality, QString *error)
     writer.setQuality(std::clamp(quality, 1, 100));
     writer.setOptimizedWrite(true); // optimal Huffman tables: smaller, same pixels
     if (!writer.write(rgb))
-        return failed(error, QStringLiteral("JPEG encoding failed: %1").arg(writer.errorString()));
+        return QStringLiteral("JPEG encoding failed: %1").arg(writer.errorString());
     return out;
 }
 
-QByteArray encodeAvif(const QImage &image, int quality, int speed, QString *error)
+EncodeResult encodeAvif(const QImage &image, int quality, int speed)
 {
     if (image.isNull())
-        return failed(error, QStringLiteral("cannot encode an empty image"));
+        return QStringLiteral("cannot encode an empty image");
     const bool alpha = image.hasAlphaChannel();
     // Straight (not premultiplied) RGBA bytes in memory order, which libavif reads.
     const QImage rgba = image.convertToFormat(alpha ? QImage::Format_RGBA8888 : QImage::Format_RGBX8888);
 
     avifImage *avif = avifImageCreate(uint32_t(rgba.width()), uint32_t(rgba.height()), 8, AVIF_PIXEL_FORMAT_YUV444);
     if (!avif)
-        return failed(error, QStringLiteral("AVIF encoding failed (out of memory)"));
+        return QStringLiteral("AVIF encoding failed (out of memory)");
     const auto freeImage = qScopeGuard([avif] { avifImageDestroy(avif); });
     avif->yuvRange = AVIF_RANGE_FULL;
     avifRGBImage pixels;
@@ -68,11 +57,11 @@ QByteArray encodeAvif(const QImage &image, int quality, int speed, QString *erro
     pixels.pixels = const_cast<uint8_t *>(rgba.constBits()); // libavif only reads it here
     pixels.rowBytes = uint32_t(rgba.bytesPerLine());
     if (const avifResult r = avifImageRGBToYUV(avif, &pixels); r != AVIF_RESULT_OK)
-        return failed(error, QStringLiteral("AVIF colour conversion failed: %1").arg(avifResultToString(r)));
+        return QStringLiteral("AVIF colour conversion failed: %1").arg(avifResultToString(r));
 
     avifEncoder *encoder = avifEncoderCreate();
     if (!encoder)
-        return failed(error, QStringLiteral("AVIF encoding failed (out of memory)"));
+        return QStringLiteral("AVIF encoding failed (out of memory)");
     const auto freeEncoder = qScopeGuard([encoder] { avifEncoderDestroy(encoder); });
     // One thread: renders already run one per core on the worker pool.
     encoder->maxThreads = 1;
@@ -84,7 +73,7 @@ QByteArray encodeAvif(const QImage &image, int quality, int speed, QString *erro
     avifRWData output = AVIF_DATA_EMPTY;
     if (const avifResult r = avifEncoderWrite(encoder, avif, &output); r != AVIF_RESULT_OK) {
         avifRWDataFree(&output);
-        return failed(error, QStringLiteral("AVIF encoding failed: %1").arg(avifResultToString(r)));
+        return QStringLiteral("AVIF encoding failed: %1").arg(avifResultToString(r));
     }
     QByteArray out(reinterpret_cast<const char *>(output.data), qsizetype(output.size));
     avifRWDataFree(&output);

@@ -182,8 +182,7 @@ QRectF objectFitRect(const ComputedStyle &s, QSizeF natural, const QRectF &conte
 }
 
 std::vector<ResolvedBackgroundLayer> resolveImageLayers(const std::vector<BackgroundLayer> &layers, const QRectF &area,
-                                                       ImageCache &images,
-                                                       const std::function<QImage(const QString &, QString *)> &loader)
+                                                        ImageCache &images, const ImageLoader &loader)
 {
     std::vector<ResolvedBackgroundLayer> out;
     out.reserve(layers.size());
@@ -196,7 +195,7 @@ std::vector<ResolvedBackgroundLayer> resolveImageLayers(const std::vector<Backgr
             // The one decoder and policy (image_decoder.h): data: URLs through the shared
             // cache, others (asset:, prefetched http:) as the request loads img sources.
             const bool data = it->imageUrl.startsWith(QLatin1String("data:"), Qt::CaseInsensitive);
-            r.image = data || !loader ? images.load(it->imageUrl) : loader(it->imageUrl, nullptr);
+            r.image = (data || !loader ? images.load(it->imageUrl) : loader(it->imageUrl)).value_or(QImage());
             if (r.image.isNull())
                 continue;
             natural = r.image.size();
@@ -219,7 +218,7 @@ std::vector<ResolvedBackgroundLayer> resolveImageLayers(const std::vector<Backgr
 }
 
 ResolvedBackground resolveBackgroundLayers(const ComputedStyle &s, const QRectF &area, ImageCache &images,
-                                           const std::function<QImage(const QString &, QString *)> &loader)
+                                           const ImageLoader &loader)
 {
     ResolvedBackground out;
     out.color = s.backgroundColor;

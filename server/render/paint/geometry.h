@@ -127,13 +127,13 @@ struct ResolvedBackground {
 /// tile is empty are dropped. Mask layers (CSS Masking 1 §7) follow the same rules.
 std::vector<ResolvedBackgroundLayer>
 resolveImageLayers(const std::vector<BackgroundLayer> &layers, const QRectF &area, ImageCache &images,
-                   const std::function<QImage(const QString &, QString *)> &loader = {});
+                   const ImageLoader &loader = {});
 
 /// Resolves `style`'s background layers for a box whose background positioning area is
 /// `paddingBox` (page px); the painting area is the border box (background-clip initial
 /// value, §3.8). Layers whose image does not decode or whose tile is empty are dropped.
 ResolvedBackground resolveBackgroundLayers(const ComputedStyle &style, const QRectF &paddingBox, ImageCache &images,
-                                           const std::function<QImage(const QString &, QString *)> &loader = {});
+                                           const ImageLoader &loader = {});
 
 /// Page-px bounds of everything `box`'s subtree may paint: boxes, outer shadows, text
 /// with its overhang and shadows; children transformed, cut at the border box under

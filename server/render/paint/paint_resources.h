@@ -2,10 +2,7 @@
 // What painting reads besides the laid-out tree: the long-lived, shared parts of a render
 // context (server/render/render_context.h), handed down by the pipeline.
 
-#include <QImage>
-#include <QString>
-
-#include <functional>
+#include "server/render/resources/image_decoder.h"
 
 namespace imprint::render {
 
@@ -25,8 +22,8 @@ struct PaintResources {
     const RenderCancellation *cancellation = nullptr;
     /// Loads the url() images of backgrounds and masks that are not data: URLs (a space's
     /// `asset:` images, prefetched remote ones: the request's image loader, as for img
-    /// sources); empty: only data: URLs are drawn. Same signature as ImageLoader.
-    std::function<QImage(const QString &url, QString *error)> imageLoader = {};
+    /// sources); empty: only data: URLs are drawn.
+    ImageLoader imageLoader = {};
 };
 
 } // namespace imprint::render

@@ -46,15 +46,14 @@ public:
 
     /// `loader` remembering what it loaded: boxes that show the same asset read and
     /// decode it once per render, as the pipeline loads each img source once.
-    static std::function<QImage(const QString &, QString *)>
-    memoised(const std::function<QImage(const QString &, QString *)> &loader)
+    static ImageLoader memoised(const ImageLoader &loader)
     {
         if (!loader)
             return {};
-        return [loader, seen = std::make_shared<QHash<QString, QImage>>()](const QString &url, QString *why) {
+        return [loader, seen = std::make_shared<QHash<QString, ImageResult>>()](const QString &url) {
             if (const auto it = seen->constFind(url); it != seen->constEnd())
                 return *it;
-            const QImage image = loader(url, why);
+            ImageResult image = loader(url);
             seen->insert(url, image);
             return image;
         };
@@ -84,7 +83,7 @@ private:
 
     TextEngine &m_text;
     ImageCache &m_images;
-    std::function<QImage(const QString &, QString *)> m_loader; // non-data: url() images
+    ImageLoader m_loader; // non-data: url() images
     EmojiSet m_emoji;
     bool m_labels;
     DisplayList m_list;

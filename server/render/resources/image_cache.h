@@ -2,6 +2,7 @@
 // The decoded-image cache of a render context (server/render/render_context.h).
 
 #include "server/render/resources/cache_stats.h"
+#include "server/render/resources/image_decoder.h"
 
 #include <QImage>
 #include <QString>
@@ -21,9 +22,9 @@ public:
     explicit ImageCache(qint64 capacityBytes = kDefaultCapacityBytes);
 
     /// decodeDataUrlImage() of `url` (resources/image_decoder.h: data: URLs only, one
-    /// format policy), from the cache when it was decoded before. A null image and
-    /// `error` (if given) when it does not decode; failures are not cached.
-    QImage load(const QString &url, QString *error = nullptr);
+    /// format policy), from the cache when it was decoded before. The error when it does
+    /// not decode; failures are not cached.
+    ImageResult load(const QString &url);
 
     CacheStats stats() const { return m_cache.stats(); }
     /// Drops every image (tests, memory pressure); the counters stay.

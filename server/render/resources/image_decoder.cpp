@@ -13,40 +13,25 @@ namespace imprint::render {
 
 namespace {
 
-QImage fail(QString *error, const QString &why)
+/// Why an image of `size` px is refused under `limits`; nullopt when it is allowed.
+std::optional<QString> sizeRefusal(QSize size, const ImageDecodeLimits &limits)
 {
-    if (error)
-        *error = why;
-    return QImage();
+    return imageSizeRefusal(size, limits.maxSide, limits.maxPixels);
 }
 
-bool sizeAllowed(QSize size, const ImageDecodeLimits &limits, QString *error)
-{
-    if (size.width() > limits.maxSide || size.height() > limits.maxSide
-        || qint64(size.width()) * size.height() > limits.maxPixels) {
-        fail(error, QStringLiteral("image is %1×%2 px, larger than %3 px a side or %4 megapixels")
-                        .arg(size.width())
-                        .arg(size.height())
-                        .arg(limits.maxSide)
-                        .arg(limits.maxPixels / 1000000));
-        return false;
-    }
-    return true;
-}
-
-QImage decodeWebp(const QByteArray &bytes, QString *error, const ImageDecodeLimits &limits)
+ImageResult decodeWebp(const QByteArray &bytes, const ImageDecodeLimits &limits)
 {
     const auto *data = reinterpret_cast<const uint8_t *>(bytes.constData());
     int width = 0, height = 0;
     if (!WebPGetInfo(data, size_t(bytes.size()), &width, &height))
-        return fail(error, QStringLiteral("cannot decode image: not a valid WebP file"));
-    if (!sizeAllowed(QSize(width, height), limits, error))
-        return QImage();
+        return QStringLiteral("cannot decode image: not a valid WebP file");
+    if (auto refused = sizeRefusal(QSize(width, height), limits))
+        return *refused;
     QImage image(width, height, QImage::Format_ARGB32);
     // libwebp writes B, G, R, A bytes: QImage's ARGB32 on a little-endian machine.
     if (!WebPDecodeBGRAInto(data, size_t(bytes.size()), image.bits(), size_t(image.sizeInBytes()),
                             int(image.bytesPerLine())))
-        return fail(error, QStringLiteral("cannot decode image: the WebP data is damaged"));
+        return QStringLiteral("cannot decode image: the WebP data is damaged");
     return image.convertToFormat(QImage::Format_ARGB32_Premultiplied);
 }
 
@@ -71,16 +56,16 @@ SvgRasterJob svgJob(const QByteArray &svg, SvgRasterMode mode, const ImageDecode
     return job;
 }
 
-QImage decodeSvg(const QByteArray &bytes, QString *error, const ImageDecodeLimits &limits, bool viewport = false)
+ImageResult decodeSvg(const QByteArray &bytes, const ImageDecodeLimits &limits, bool viewport = false)
 {
     const auto clean = sanitizeSvg(bytes, limits.svg);
     if (!clean)
-        return fail(error, QStringLiteral("SVG image refused: %1").arg(clean.error()));
+        return QStringLiteral("SVG image refused: %1").arg(clean.error());
     // Drawn out of process (svg_sandbox.h): QtSvg cannot be stopped once it draws.
     const auto drawn = rasteriseUntrustedSvg(
         svgJob(*clean, viewport ? SvgRasterMode::NaturalViewport : SvgRasterMode::Natural, limits));
     if (!drawn)
-        return fail(error, drawn.error());
+        return drawn.error();
     QImage image = *drawn;
     const std::optional<SvgRootGeometry> geometry = svgRootGeometry(*clean);
     image.setText(kSvgSourceKey, QString::fromUtf8(*clean));
@@ -91,7 +76,7 @@ QImage decodeSvg(const QByteArray &bytes, QString *error, const ImageDecodeLimit
     return image;
 }
 
-QImage decodeRaster(const QByteArray &bytes, const char *format, QString *error, const ImageDecodeLimits &limits)
+ImageResult decodeRaster(const QByteArray &bytes, const char *format, const ImageDecodeLimits &limits)
 {
     QByteArray copy = bytes;
     QBuffer buffer(&copy);
@@ -100,13 +85,14 @@ QImage decodeRaster(const QByteArray &bytes, const char *format, QString *error,
     reader.setAutoDetectImageFormat(false); // the sniffed format only: never the SVG plugin
     reader.setDecideFormatFromContent(false);
     const QSize size = reader.size();
-    if (size.isValid() && !sizeAllowed(size, limits, error))
-        return QImage();
+    if (size.isValid())
+        if (auto refused = sizeRefusal(size, limits))
+            return *refused;
     QImage image = reader.read();
     if (image.isNull())
-        return fail(error, QStringLiteral("cannot decode image: %1").arg(reader.errorString()));
-    if (!sizeAllowed(image.size(), limits, error))
-        return QImage();
+        return QStringLiteral("cannot decode image: %1").arg(reader.errorString());
+    if (auto refused = sizeRefusal(image.size(), limits))
+        return *refused;
     // Premultiplied ARGB is what QPainter draws from without a conversion per paint.
     return image.convertToFormat(QImage::Format_ARGB32_Premultiplied);
 }
@@ -174,22 +160,22 @@ std::optional<QSize> imageHeaderSize(const QByteArray &bytes)
     return size;
 }
 
-QImage decodeImage(const QByteArray &bytes, QString *error, const ImageDecodeLimits &limits)
+ImageResult decodeImage(const QByteArray &bytes, const ImageDecodeLimits &limits)
 {
     switch (sniffImageFormat(bytes)) {
-    case ImageFormat::Png: return decodeRaster(bytes, "png", error, limits);
-    case ImageFormat::Jpeg: return decodeRaster(bytes, "jpeg", error, limits);
-    case ImageFormat::Gif: return decodeRaster(bytes, "gif", error, limits);
-    case ImageFormat::Webp: return decodeWebp(bytes, error, limits);
-    case ImageFormat::Svg: return decodeSvg(bytes, error, limits);
+    case ImageFormat::Png: return decodeRaster(bytes, "png", limits);
+    case ImageFormat::Jpeg: return decodeRaster(bytes, "jpeg", limits);
+    case ImageFormat::Gif: return decodeRaster(bytes, "gif", limits);
+    case ImageFormat::Webp: return decodeWebp(bytes, limits);
+    case ImageFormat::Svg: return decodeSvg(bytes, limits);
     case ImageFormat::Unknown: break;
     }
-    return fail(error, QStringLiteral("unsupported image format (PNG, JPEG, GIF, WebP or SVG are accepted)"));
+    return QStringLiteral("unsupported image format (PNG, JPEG, GIF, WebP or SVG are accepted)");
 }
 
-QImage decodeInlineSvg(const QByteArray &svg, QString *error, const ImageDecodeLimits &limits)
+ImageResult decodeInlineSvg(const QByteArray &svg, const ImageDecodeLimits &limits)
 {
-    return decodeSvg(svg, error, limits, true);
+    return decodeSvg(svg, limits, true);
 }
 
 bool isInlineSvgImage(const QImage &image)
@@ -222,27 +208,22 @@ QImage imageAtDeviceSize(const QImage &image, QSize pixels)
     return drawn ? *drawn : image;
 }
 
-std::optional<QByteArray> dataUrlBytes(const QString &url, QString *error)
+common::Expected<QByteArray, QString> dataUrlBytes(const QString &url)
 {
-    auto bad = [&](const QString &why) -> std::optional<QByteArray> {
-        if (error)
-            *error = why;
-        return std::nullopt;
-    };
     if (!url.startsWith(QLatin1String("data:"), Qt::CaseInsensitive)) {
         // Say what would load it: a server render fetches http(s) before the pipeline
         // runs (docs/remote-images.md), so one reaching here is a render that does not
         // fetch, such as the local `imprint render`.
         const bool web = url.startsWith(QLatin1String("http://"), Qt::CaseInsensitive)
                          || url.startsWith(QLatin1String("https://"), Qt::CaseInsensitive);
-        return bad(web ? QStringLiteral("only data: URLs are loaded here; http(s) images are fetched by the server "
-                                        "(imprint serve, docs/remote-images.md), not by a local render")
-                       : QStringLiteral("only data: URLs are loaded; a path or other scheme never is (use a data: "
-                                        "URL, or an http(s) URL the server fetches)"));
+        return web ? QStringLiteral("only data: URLs are loaded here; http(s) images are fetched by the server "
+                                    "(imprint serve, docs/remote-images.md), not by a local render")
+                   : QStringLiteral("only data: URLs are loaded; a path or other scheme never is (use a data: "
+                                    "URL, or an http(s) URL the server fetches)");
     }
     const auto header = dataUrlHeader(url);
     if (!header)
-        return bad(QStringLiteral("malformed data: URL"));
+        return QStringLiteral("malformed data: URL");
     const QByteArray payload = url.mid(header->payloadStart).toUtf8();
     if (!header->base64)
         return QByteArray::fromPercentEncoding(payload);
@@ -251,16 +232,16 @@ std::optional<QByteArray> dataUrlBytes(const QString &url, QString *error)
     compact.replace(' ', QByteArrayView());
     auto decoded = QByteArray::fromBase64Encoding(compact, QByteArray::AbortOnBase64DecodingErrors);
     if (!decoded)
-        return bad(QStringLiteral("invalid base64 in data: URL"));
+        return QStringLiteral("invalid base64 in data: URL");
     return *decoded;
 }
 
-QImage decodeDataUrlImage(const QString &url, QString *error, const ImageDecodeLimits &limits)
+ImageResult decodeDataUrlImage(const QString &url, const ImageDecodeLimits &limits)
 {
-    const auto bytes = dataUrlBytes(url, error);
+    const auto bytes = dataUrlBytes(url);
     if (!bytes)
-        return QImage();
-    return decodeImage(*bytes, error, limits);
+        return bytes.error();
+    return decodeImage(*bytes, limits);
 }
 
 bool isEmbeddableRasterDataUrl(const QString &url)

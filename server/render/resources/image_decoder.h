@@ -6,12 +6,14 @@
 // (first frame), WebP and sanitised SVG are accepted, and sizes are bounded before any
 // pixel is allocated. Nothing here opens a file or a socket.
 
+#include "server/common/expected.h"
 #include "server/render/resources/svg_sanitizer.h"
 
 #include <QByteArray>
 #include <QImage>
 #include <QString>
 
+#include <functional>
 #include <optional>
 
 namespace imprint::render {
@@ -36,20 +38,22 @@ struct ImageDecodeLimits {
     SvgLimits svg;
 };
 
+/// A decoder's answer: the decoded image, or one sentence saying why there is none.
+using ImageResult = common::Expected<QImage, QString>;
+
 /// Decodes `bytes` into premultiplied ARGB32 (Format_ARGB32_Premultiplied). An SVG is
 /// sanitised (sanitizeSvg) and drawn at its intrinsic size (width/height, else viewBox,
 /// else 300×150 as CSS Images 3 §4.1 sizes a replaced element); its sanitised source
-/// stays with the image (svgSource()). Returns a null image and
-/// sets `error` (one sentence) for an unknown format, a size over `limits`, or bytes
-/// that do not decode.
-QImage decodeImage(const QByteArray &bytes, QString *error, const ImageDecodeLimits &limits = {});
+/// stays with the image (svgSource()). The error (one sentence) for an unknown format, a
+/// size over `limits`, or bytes that do not decode.
+ImageResult decodeImage(const QByteArray &bytes, const ImageDecodeLimits &limits = {});
 
 /// decodeImage() of an inline `<svg>` element serialised to `svg` (a document with an
 /// `<svg>` root whose width/height are the element's natural size in px): the image is
 /// drawn, now and by imageAtDeviceSize(), into its box as the box were the SVG viewport —
 /// the root's viewBox placed by its preserveAspectRatio (SVG 2 §8.2), not stretched.
 /// Errors as decodeImage()'s (the sanitiser's refusal, a size over `limits`).
-QImage decodeInlineSvg(const QByteArray &svg, QString *error, const ImageDecodeLimits &limits = {});
+ImageResult decodeInlineSvg(const QByteArray &svg, const ImageDecodeLimits &limits = {});
 
 /// True for an image decodeInlineSvg() made.
 bool isInlineSvgImage(const QImage &image);
@@ -72,14 +76,21 @@ bool hasNaturalSize(const QImage &image);
 QImage imageAtDeviceSize(const QImage &image, QSize pixels);
 
 /// The payload of an RFC 2397 `data:` URL (base64 or percent-encoded; whitespace in
-/// base64 tolerated as pasted URLs have it). nullopt and `error` when `url` is not a
-/// well-formed data: URL.
-std::optional<QByteArray> dataUrlBytes(const QString &url, QString *error);
+/// base64 tolerated as pasted URLs have it). The error when `url` is not a well-formed
+/// data: URL.
+common::Expected<QByteArray, QString> dataUrlBytes(const QString &url);
 
 /// decodeImage() of a `data:` URL's payload; anything but a data: URL is refused with a
 /// message starting "only data: URLs are loaded" that says what would load it (the server
 /// fetches http(s) images before a render) — the filesystem is never consulted.
-QImage decodeDataUrlImage(const QString &url, QString *error, const ImageDecodeLimits &limits = {});
+ImageResult decodeDataUrlImage(const QString &url, const ImageDecodeLimits &limits = {});
+
+/// Loads an image for an `img` src, a background or mask url(), or an html page's image:
+/// the decoded image, or why it did not load. A render passes its context's ImageCache
+/// (image_cache.h) or the request's loader (a space's `asset:` images, prefetched remote
+/// ones); without a loader, decodeDataUrlImage() decodes every time. Both accept data:
+/// URLs only: no file reads, no server-side request forgery.
+using ImageLoader = std::function<ImageResult(const QString &url)>;
 
 /// True when `url` is a data: URL whose bytes are PNG, JPEG or GIF: formats that an
 /// SVG `<image>` may embed as they are (QtSvg and browsers decode them without further

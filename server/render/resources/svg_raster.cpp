@@ -29,17 +29,21 @@ bool withViewport(SvgRasterMode mode)
 
 std::optional<QString> sizeRefused(QSize size, const SvgRasterJob &job)
 {
-    if (size.width() > job.maxSide || size.height() > job.maxSide
-        || qint64(size.width()) * size.height() > job.maxPixels)
-        return QStringLiteral("image is %1×%2 px, larger than %3 px a side or %4 megapixels")
-            .arg(size.width())
-            .arg(size.height())
-            .arg(job.maxSide)
-            .arg(job.maxPixels / 1000000);
-    return std::nullopt;
+    return imageSizeRefusal(size, job.maxSide, job.maxPixels);
 }
 
 } // namespace
+
+std::optional<QString> imageSizeRefusal(QSize size, int maxSide, qint64 maxPixels)
+{
+    if (size.width() > maxSide || size.height() > maxSide || qint64(size.width()) * size.height() > maxPixels)
+        return QStringLiteral("image is %1×%2 px, larger than %3 px a side or %4 megapixels")
+            .arg(size.width())
+            .arg(size.height())
+            .arg(maxSide)
+            .arg(maxPixels / 1000000);
+    return std::nullopt;
+}
 
 common::Expected<QImage, QString> drawSvgJob(const SvgRasterJob &job)
 {

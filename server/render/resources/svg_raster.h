@@ -41,6 +41,11 @@ struct SvgRasterJob {
     qint64 maxPixels = 8192LL * 4096; ///< px, width × height of the image drawn
 };
 
+/// Why an image of `size` px is refused when a side may be at most `maxSide` px and its
+/// area at most `maxPixels` px (one sentence, as the decoder and the SVG helper say it);
+/// nullopt when it is allowed.
+std::optional<QString> imageSizeRefusal(QSize size, int maxSide, qint64 maxPixels);
+
 /// Draws `job` into a Format_ARGB32_Premultiplied image (transparent background, as
 /// decodeImage() always drew SVG). Errors (one sentence): QtSvg cannot read the document,
 /// or the size is over the job's bounds (checked before any pixel is allocated).

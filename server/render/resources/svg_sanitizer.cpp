@@ -266,8 +266,7 @@ private:
     /// that passes this sanitiser one level down; empty when it must go.
     QString sanitizeImageHref(const QString &href) const
     {
-        QString error;
-        const auto bytes = dataUrlBytes(href, &error);
+        const auto bytes = dataUrlBytes(href);
         if (!bytes)
             return {};
         switch (sniffImageFormat(*bytes)) {
@@ -278,6 +277,7 @@ private:
             if (m_level + 1 > m_limits.maxNestedImages)
                 return {};
             Sanitizer inner(m_limits, m_level + 1);
+            QString error;
             const auto clean = inner.run(*bytes, &error);
             if (!clean)
                 return {};

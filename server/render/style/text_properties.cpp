@@ -244,12 +244,11 @@ bool StyleBuilder::fontStretch(const CssProperty &, const QString &v)
 
 bool StyleBuilder::fontVariationSettings(const CssProperty &property, const QString &v)
 {
-    QString bad;
-    auto settings = parseFontVariationSettings(v, &bad);
+    auto settings = parseFontVariationSettings(v);
     if (!settings) {
         warn(property.name, QStringLiteral("invalid entry \"%1\" (expected a 4-character axis tag in quotes and a "
                                            "number, e.g. \"wght\" 650); ignored")
-                                .arg(bad));
+                                .arg(settings.error()));
         return true; // warned here, with the entry named
     }
     for (const QString &tag : unknownVariationAxes(*settings))

@@ -537,23 +537,23 @@ ChromiumBrowser::State ChromiumBrowser::state() const
     return s;
 }
 
-std::optional<QImage> ChromiumBrowser::render(const ChromiumPage &page, const RenderCancellation &cancellation,
-                                              RenderError *error, ChromiumTimings *timings, QStringList *warnings)
+common::Expected<QImage, RenderError> ChromiumBrowser::render(const ChromiumPage &page,
+                                                              const RenderCancellation &cancellation,
+                                                              ChromiumTimings *timings, QStringList *warnings)
 {
     ChromiumPage imagePage = page;
     imagePage.output = ChromiumPage::Output::Image;
-    auto out = capture(imagePage, cancellation, error, timings, warnings);
+    auto out = capture(imagePage, cancellation, timings, warnings);
     if (!out)
-        return std::nullopt;
+        return out.error();
     return std::move(out->image);
 }
 
-std::optional<ChromiumCapture> ChromiumBrowser::capture(const ChromiumPage &page,
-                                                        const RenderCancellation &cancellation, RenderError *error,
-                                                        ChromiumTimings *timings, QStringList *warnings)
+common::Expected<ChromiumCapture, RenderError> ChromiumBrowser::capture(const ChromiumPage &page,
+                                                                        const RenderCancellation &cancellation,
+                                                                        ChromiumTimings *timings, QStringList *warnings)
 {
-    RenderError local;
-    RenderError &err = error ? *error : local;
+    RenderError err;
     ChromiumTimings localTimings;
     ChromiumTimings &t = timings ? *timings : localTimings;
     QElapsedTimer timer;
@@ -569,11 +569,11 @@ std::optional<ChromiumCapture> ChromiumBrowser::capture(const ChromiumPage &page
     if (!d->options.waitForStart) {
         std::unique_lock lock(d->mutex);
         if (!d->browser(lock, cancellation, &err))
-            return std::nullopt;
+            return err;
     }
     // A slot of the pool, or engine_busy when too many wait already.
     if (!d->acquireSlot(page.tenant, cancellation, &err))
-        return std::nullopt;
+        return err;
     const qint64 slotSince = d->clock.elapsed();
     {
         std::lock_guard lock(d->mutex);
@@ -635,7 +635,9 @@ std::optional<ChromiumCapture> ChromiumBrowser::capture(const ChromiumPage &page
     auto out = attempt();
     if (!out && (rendererGone || err.code == RenderErrorCode::EncodeFailed) && !cancellation.isCancelled())
         out = attempt();
-    return out;
+    if (!out)
+        return err;
+    return std::move(*out);
 }
 
 } // namespace imprint::render

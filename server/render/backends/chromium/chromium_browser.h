@@ -28,6 +28,7 @@
 #include "server/common/expected.h"
 #include "server/render/cancellation.h"
 #include "server/render/error.h"
+#include "server/render/resources/image_decoder.h"
 
 #include <QByteArray>
 #include <QDeadlineTimer>
@@ -81,8 +82,9 @@ struct ChromiumOptions {
 };
 
 /// Loads an `asset:ID` URL, or a URL whose path is /api/v1/files/<name>, that the page
-/// requests: the decoded image, or a null one with *why (then the request is refused).
-using ChromiumAssetLoader = std::function<QImage(const QString &url, QString *why)>;
+/// requests: the decoded image, or why not (then the request is refused). A render's
+/// ImageLoader serves as one.
+using ChromiumAssetLoader = ImageLoader;
 
 /// One page to draw.
 struct ChromiumPage {
@@ -142,7 +144,7 @@ public:
     static bool isInstalled(const QString &executable = QStringLiteral("/usr/bin/chromium"));
 
     /// Draws `page` (the browser started on first use unless start() started it). Returns
-    /// a Format_ARGB32_Premultiplied image of size × scale px, or nullopt with `error`:
+    /// a Format_ARGB32_Premultiplied image of size × scale px, or the error:
     /// engine_unavailable (Chromium not installed or it does not start), engine_starting
     /// (the browser is not running yet and ChromiumOptions::waitForStart is false; the
     /// render's deadline is never spent on a start), engine_busy (the pool's queue is full),
@@ -150,16 +152,17 @@ public:
     /// encode_failed (the browser failed mid-render; the next render restarts it).
     /// `warnings` (when not null) gets one entry per request of the page that was refused
     /// or failed, naming its URL; the page is drawn without it.
-    std::optional<QImage> render(const ChromiumPage &page, const RenderCancellation &cancellation, RenderError *error,
-                                 ChromiumTimings *timings = nullptr, QStringList *warnings = nullptr);
+    common::Expected<QImage, RenderError> render(const ChromiumPage &page, const RenderCancellation &cancellation,
+                                                 ChromiumTimings *timings = nullptr, QStringList *warnings = nullptr);
 
     /// As render(), with the output `page.output` asks for: Output::Png hands Chromium's
     /// screenshot PNG through untouched (no decode and re-encode), Output::Pdf prints the
     /// page (Page.printToPDF) on one sheet of the page's size (CSS px at 96 per inch), no
     /// margins, backgrounds printed.
-    std::optional<ChromiumCapture> capture(const ChromiumPage &page, const RenderCancellation &cancellation,
-                                           RenderError *error, ChromiumTimings *timings = nullptr,
-                                           QStringList *warnings = nullptr);
+    common::Expected<ChromiumCapture, RenderError> capture(const ChromiumPage &page,
+                                                           const RenderCancellation &cancellation,
+                                                           ChromiumTimings *timings = nullptr,
+                                                           QStringList *warnings = nullptr);
 
     /// The browser's process id, 0 when not running (for tests and metrics).
     qint64 processId() const;

@@ -654,13 +654,14 @@ bool ChromiumPageRun::serveDocument(const QString &requestId, const QString &tar
 // render's space's: answered at once.
 void ChromiumPageRun::serveAsset(const QString &requestId, const QString &target, const QString &urlText)
 {
-    QString why;
-    const QImage asset = m_page.loadAsset(urlText, &why);
-    if (asset.isNull()) {
+    const ImageResult loaded = m_page.loadAsset(urlText);
+    if (!loaded || loaded->isNull()) {
+        const QString why = loaded.error_or(QString());
         failRequest(requestId, target);
         warn(urlText, why.isEmpty() ? QStringLiteral("the asset did not load") : why);
         return;
     }
+    const QImage &asset = *loaded;
     // An SVG asset goes in as its sanitised source, so the browser draws it at the size
     // and device scale it is shown at; a raster one no larger than the page can use.
     const QByteArray svg = svgSource(asset);
