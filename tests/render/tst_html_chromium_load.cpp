@@ -71,16 +71,6 @@ QString fontFace(const QString &family, const QString &file)
         .arg(family, QString::fromLatin1(f.readAll().toBase64()));
 }
 
-/// Dark pixels (text) in `image`.
-int inkPixels(const QImage &image)
-{
-    int n = 0;
-    for (int y = 0; y < image.height(); ++y)
-        for (int x = 0; x < image.width(); ++x)
-            n += qGray(image.pixel(x, y)) < 128 && qAlpha(image.pixel(x, y)) > 128 ? 1 : 0;
-    return n;
-}
-
 } // namespace
 
 class TestHtmlChromiumLoad : public QObject

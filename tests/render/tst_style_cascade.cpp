@@ -244,7 +244,7 @@ private Q_SLOTS:
             add("backgroundClip WebkitBackgroundClip", "\"text\"");
             // The layer longhands need an image to act on (the background's or the mask's).
             const std::pair<const char *, const char *> parts[] = {{"Size", "cover"}, {"Position", "center"}, {"Repeat", "no-repeat"}};
-            for (const QString p : {QStringLiteral("background"), QStringLiteral("mask"), QStringLiteral("WebkitMask")})
+            for (const QString &p : {QStringLiteral("background"), QStringLiteral("mask"), QStringLiteral("WebkitMask")})
                 for (const auto &[part, value] : parts)
                     m.insert(p + QLatin1String(part),
                              QStringLiteral("{\"%1Image\": \"linear-gradient(red, blue)\", \"%1%2\": \"%3\"}")

@@ -43,7 +43,7 @@ common::Expected<std::vector<FontVariation>, QString> parseFontVariationSettings
         else
             out.push_back(FontVariation{*value, tag});
     }
-    return std::move(out);
+    return out;
 }
 
 QStringList unknownVariationAxes(const std::vector<FontVariation> &settings)

@@ -455,7 +455,7 @@ void Recorder::recordText(const LayoutBox &box, const LayoutBox *parent)
             add(display::TextShadow{block, origin, QPointF(it->offsetX, it->offsetY), it->color, it->blur, s.fontSize});
     }
 
-    display::DrawGlyphs glyphs{block, origin, s.color, nullptr, m_emoji, s.fontSize, QString()};
+    display::DrawGlyphs glyphs{block, origin, s.color, nullptr, m_emoji, s.fontSize, QString(), 0, QColor()};
     if (s.textStrokeWidth > 0) {
         glyphs.strokeWidth = s.textStrokeWidth;
         glyphs.strokeColor = s.textStrokeColor.value_or(s.color);
