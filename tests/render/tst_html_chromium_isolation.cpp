@@ -467,7 +467,11 @@ private Q_SLOTS:
         // Space B gets the slot A may not take, at once.
         const auto b = renderFor(context, trivial, QStringLiteral("B"), 2000);
         QVERIFY2(b.first, qPrintable(b.second.message));
-        QVERIFY2(clock.elapsed() < 2500, qPrintable(QString::number(clock.elapsed())));
+        // B did not queue behind A: it ended while A's stuck render still held its slot (until
+        // its 3 s deadline). B's own 2 s deadline does not count a wait in the queue, so this
+        // holds however slow a loaded machine makes the renders, where a wall-clock bound on
+        // B did not.
+        QVERIFY2(!stuck.isFinished(), qPrintable(QString::number(clock.elapsed())));
         // A's second render waited for A's first (about 3 s, longer than its own 2 s
         // deadline) and was not charged the wait.
         const auto first = stuck.result();
