@@ -76,11 +76,15 @@ bool colorStops(const QStringList &args, const QColor &currentColor, float fontS
     return true;
 }
 
-std::optional<Gradient> linear(const QStringList &args, const QColor &currentColor, float fontSize, float rootFontSize,
-                               QString *reason)
+// The prelude of each gradient function: it sets `g`'s geometry from the first argument
+// when that is not a colour stop, and answers how many arguments it took (0 or 1), or
+// std::nullopt with a reason when the prelude is invalid. The colour stops are read after
+// it, in gradientWithReason().
+
+// linear-gradient([<angle> | to <side-or-corner>]) (CSS Images 3 §3.1).
+std::optional<qsizetype> linear(const QStringList &args, Gradient &g, const QColor &currentColor, float, float,
+                                QString *reason)
 {
-    Gradient g;
-    g.kind = Gradient::Kind::Linear;
     qsizetype first = 0;
     if (!args.isEmpty()) {
         const QString head = args.first().toLower();
@@ -113,16 +117,13 @@ std::optional<Gradient> linear(const QStringList &args, const QColor &currentCol
             first = 1;
         }
     }
-    if (!colorStops(args.mid(first), currentColor, fontSize, rootFontSize, &g.stops, reason))
-        return std::nullopt;
-    return g;
+    return first;
 }
 
-std::optional<Gradient> radial(const QStringList &args, const QColor &currentColor, float fontSize, float rootFontSize,
-                               QString *reason)
+// radial-gradient([<shape> || <size>] [at <position>]) (CSS Images 3 §3.2).
+std::optional<qsizetype> radial(const QStringList &args, Gradient &g, const QColor &currentColor, float fontSize,
+                                float rootFontSize, QString *reason)
 {
-    Gradient g;
-    g.kind = Gradient::Kind::Radial;
     qsizetype first = 0;
     // The first argument is the shape/size/position prelude unless it starts with a colour.
     if (!args.isEmpty()) {
@@ -179,18 +180,14 @@ std::optional<Gradient> radial(const QStringList &args, const QColor &currentCol
             }
         }
     }
-    if (!colorStops(args.mid(first), currentColor, fontSize, rootFontSize, &g.stops, reason))
-        return std::nullopt;
-    return g;
+    return first;
 }
 
 // conic-gradient( [ from <angle> ]? [ at <position> ]?, <angular-color-stop-list> )
 // (CSS Images 4 §3.3).
-std::optional<Gradient> conic(const QStringList &args, const QColor &currentColor, float fontSize, float rootFontSize,
-                              QString *reason)
+std::optional<qsizetype> conic(const QStringList &args, Gradient &g, const QColor &, float fontSize,
+                               float rootFontSize, QString *reason)
 {
-    Gradient g;
-    g.kind = Gradient::Kind::Conic;
     g.angleDeg = 0;
     qsizetype first = 0;
     if (!args.isEmpty()) {
@@ -217,9 +214,7 @@ std::optional<Gradient> conic(const QStringList &args, const QColor &currentColo
             }
         }
     }
-    if (!colorStops(args.mid(first), currentColor, fontSize, rootFontSize, &g.stops, reason, true))
-        return std::nullopt;
-    return g;
+    return first;
 }
 
 // Takes `in <space> [<hue> hue]` (CSS Images 4 §3.1's <color-interpolation-method>) out
@@ -281,19 +276,25 @@ static std::optional<Gradient> gradientWithReason(const QString &text, const QCo
     std::optional<ColorInterpolation> interpolation;
     if (!takeInterpolation(parts, interpolation, reason))
         return std::nullopt;
-    std::optional<Gradient> g;
-    if (name == QLatin1String("linear-gradient"))
-        g = linear(parts, currentColor, fontSize, rootFontSize, reason);
-    else if (name == QLatin1String("radial-gradient"))
-        g = radial(parts, currentColor, fontSize, rootFontSize, reason);
-    else if (name == QLatin1String("conic-gradient"))
-        g = conic(parts, currentColor, fontSize, rootFontSize, reason);
-    else
+    Gradient g;
+    std::optional<qsizetype> prelude;
+    if (name == QLatin1String("linear-gradient")) {
+        g.kind = Gradient::Kind::Linear;
+        prelude = linear(parts, g, currentColor, fontSize, rootFontSize, reason);
+    } else if (name == QLatin1String("radial-gradient")) {
+        g.kind = Gradient::Kind::Radial;
+        prelude = radial(parts, g, currentColor, fontSize, rootFontSize, reason);
+    } else if (name == QLatin1String("conic-gradient")) {
+        g.kind = Gradient::Kind::Conic;
+        prelude = conic(parts, g, currentColor, fontSize, rootFontSize, reason);
+    } else {
         *reason = QStringLiteral("unsupported image function %1()").arg(name);
-    if (g) {
-        g->repeating = repeating;
-        g->interpolation = interpolation;
     }
+    if (!prelude || !colorStops(parts.mid(*prelude), currentColor, fontSize, rootFontSize, &g.stops, reason,
+                                g.kind == Gradient::Kind::Conic))
+        return std::nullopt;
+    g.repeating = repeating;
+    g.interpolation = interpolation;
     return g;
 }
 
