@@ -35,6 +35,35 @@ std::optional<T> keywordValue(QStringView text, const std::pair<const char *, T>
     return std::nullopt;
 }
 
+/// One keyword of a font-variant-* value that is a set of keywords: its bit, and the bits
+/// of its group (itself and the keywords it excludes, e.g. lining-nums with oldstyle-nums).
+struct KeywordBit {
+    const char *name;
+    quint8 bit, group;
+};
+
+/// `text` as space-separated keywords of `words`, ASCII case-insensitive, each at most one
+/// of its group: their bits ORed; nullopt for an empty value, an unknown keyword, or two
+/// of one group (CSS Fonts 4 §6.4, §6.7: e.g. `lining-nums oldstyle-nums` is invalid).
+template<size_t N>
+std::optional<quint8> keywordBits(QStringView text, const KeywordBit (&words)[N])
+{
+    quint8 bits = 0;
+    const auto tokens = text.split(u' ', Qt::SkipEmptyParts);
+    if (tokens.isEmpty())
+        return std::nullopt;
+    for (QStringView token : tokens) {
+        const KeywordBit *found = nullptr;
+        for (const KeywordBit &w : words)
+            if (token.compare(QLatin1String(w.name), Qt::CaseInsensitive) == 0)
+                found = &w;
+        if (!found || (bits & found->group))
+            return std::nullopt;
+        bits |= found->bit;
+    }
+    return bits;
+}
+
 bool isSpace(QChar c)
 {
     return c == u' ' || c == u'\t' || c == u'\n' || c == u'\r' || c == u'\f';
@@ -115,11 +144,7 @@ std::optional<quint8> parseFontVariantNumeric(QStringView text)
     const QStringView t = text.trimmed();
     if (t.compare(QLatin1String("normal"), Qt::CaseInsensitive) == 0)
         return quint8(0);
-    struct Word {
-        const char *name;
-        quint8 bit, group;
-    };
-    static constexpr Word words[] = {
+    static constexpr KeywordBit words[] = {
         {"lining-nums", LiningNums, LiningNums | OldstyleNums},
         {"oldstyle-nums", OldstyleNums, LiningNums | OldstyleNums},
         {"proportional-nums", ProportionalNums, ProportionalNums | TabularNums},
@@ -129,20 +154,7 @@ std::optional<quint8> parseFontVariantNumeric(QStringView text)
         {"ordinal", Ordinal, Ordinal},
         {"slashed-zero", SlashedZero, SlashedZero},
     };
-    quint8 bits = 0;
-    const auto tokens = t.split(u' ', Qt::SkipEmptyParts);
-    if (tokens.isEmpty())
-        return std::nullopt;
-    for (QStringView token : tokens) {
-        const Word *found = nullptr;
-        for (const Word &w : words)
-            if (token.compare(QLatin1String(w.name), Qt::CaseInsensitive) == 0)
-                found = &w;
-        if (!found || (bits & found->group))
-            return std::nullopt;
-        bits |= found->bit;
-    }
-    return bits;
+    return keywordBits(t, words);
 }
 
 std::optional<FontVariantCaps> parseFontVariantCaps(QStringView text)
@@ -166,32 +178,22 @@ std::optional<quint8> parseFontVariantLigatures(QStringView text)
         return quint8(0);
     if (t.compare(QLatin1String("none"), Qt::CaseInsensitive) == 0)
         return kNoLigatures;
-    static constexpr std::pair<const char *, quint8> words[] = {
-        {"common-ligatures", CommonLigatures},
-        {"no-common-ligatures", NoCommonLigatures},
-        {"discretionary-ligatures", DiscretionaryLigatures},
-        {"no-discretionary-ligatures", NoDiscretionaryLigatures},
-        {"historical-ligatures", HistoricalLigatures},
-        {"no-historical-ligatures", NoHistoricalLigatures},
-        {"contextual", Contextual},
-        {"no-contextual", NoContextual},
+    // Each pair (on, off) is one group.
+    constexpr quint8 common = CommonLigatures | NoCommonLigatures;
+    constexpr quint8 discretionary = DiscretionaryLigatures | NoDiscretionaryLigatures;
+    constexpr quint8 historical = HistoricalLigatures | NoHistoricalLigatures;
+    constexpr quint8 contextual = Contextual | NoContextual;
+    static constexpr KeywordBit words[] = {
+        {"common-ligatures", CommonLigatures, common},
+        {"no-common-ligatures", NoCommonLigatures, common},
+        {"discretionary-ligatures", DiscretionaryLigatures, discretionary},
+        {"no-discretionary-ligatures", NoDiscretionaryLigatures, discretionary},
+        {"historical-ligatures", HistoricalLigatures, historical},
+        {"no-historical-ligatures", NoHistoricalLigatures, historical},
+        {"contextual", Contextual, contextual},
+        {"no-contextual", NoContextual, contextual},
     };
-    quint8 bits = 0;
-    const auto tokens = t.split(u' ', Qt::SkipEmptyParts);
-    if (tokens.isEmpty())
-        return std::nullopt;
-    for (QStringView token : tokens) {
-        quint8 bit = 0;
-        for (const auto &[name, value] : words)
-            if (token.compare(QLatin1String(name), Qt::CaseInsensitive) == 0)
-                bit = value;
-        // Each pair (on, off) is one group: the bits 2k and 2k+1.
-        const quint8 group = bit & 0x55 ? quint8(bit | bit << 1) : quint8(bit | bit >> 1);
-        if (!bit || (bits & group))
-            return std::nullopt;
-        bits |= bit;
-    }
-    return bits;
+    return keywordBits(t, words);
 }
 
 std::optional<FontVariantPosition> parseFontVariantPosition(QStringView text)
