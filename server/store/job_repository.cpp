@@ -221,15 +221,11 @@ Result<JobQueueStats> JobRepository::stats()
     return s;
 }
 
-Result<qint64> JobRepository::unfinishedItems(const QString &spaceId)
+Result<int> JobRepository::unfinishedItems(const QString &spaceId)
 {
-    const auto count = sql::cachedFirstRow(
-        m_db,
-        QStringLiteral("SELECT COUNT(*) FROM job_items WHERE state IN ('queued', 'running') AND space_id = ?"),
-        [](const QSqlQuery &r) { return r.value(0).toLongLong(); }, spaceId);
-    if (!count)
-        return count.error();
-    return count->value_or(0);
+    return sql::selectCount(
+        m_db, QStringLiteral("SELECT COUNT(*) FROM job_items WHERE state IN ('queued', 'running') AND space_id = ?"),
+        spaceId);
 }
 
 Result<qint64> JobRepository::deleteFinishedBefore(qint64 cutoffMs)

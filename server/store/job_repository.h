@@ -114,7 +114,7 @@ public:
     /// many finished items the table holds.
     Result<JobQueueStats> stats();
     /// The items of space `spaceId` not finished yet (queued or running).
-    Result<qint64> unfinishedItems(const QString &spaceId);
+    Result<int> unfinishedItems(const QString &spaceId);
     /// Deletes the jobs (and their items) that finished before `cutoffMs` (epoch ms); how
     /// many jobs went. Their stored files stay: other renders may share them.
     Result<qint64> deleteFinishedBefore(qint64 cutoffMs);

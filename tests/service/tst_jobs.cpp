@@ -311,7 +311,7 @@ private slots:
         QCOMPARE(refused.error().retryAfterSeconds, 30);
         QVERIFY2(refused.error().message.contains(QLatin1String("3 renders queued or rendering")),
                  qPrintable(refused.error().message));
-        QCOMPARE(*store::JobRepository(*m_db).unfinishedItems(delta), qint64(3));
+        QCOMPARE(*store::JobRepository(*m_db).unfinishedItems(delta), 3);
         QVERIFY(jobs.create(delta, "test", "http://img.test", three.mid(0, 2)).has_value()); // exactly 5
         // Another space has its own limit.
         QVERIFY(jobs.create(newSpace("epsilon"), "test", "http://img.test", three).has_value());
