@@ -43,14 +43,18 @@ function parseCss(css, candidate) {
       continue;
     }
     const sel = m[5].trim();
-    if (!sel.startsWith('.') || unescapeSelector(sel.slice(1)) !== candidate) continue;
+    // The element's own rule, or (space-*, divide-*) the rule for its children but the
+    // last, `:where(.c > :not(:last-child))`, whose properties get the prefix `>`.
+    const child = /^:where\(\.(.*) > :not\(:last-child\)\)$/.exec(sel);
+    const own = sel.startsWith('.') && unescapeSelector(sel.slice(1)) === candidate;
+    if (!own && !(child && unescapeSelector(child[1]) === candidate)) continue;
     // A rule nested in @media/@supports would show its braces; candidatesToCss gives flat rules.
-    decls = [];
+    decls ??= [];
     for (const d of m[6].split(/;\s*\n/)) {
       const t = d.trim().replace(/;$/, '');
       if (!t) continue;
       const i = t.indexOf(':');
-      decls.push([t.slice(0, i).trim(), t.slice(i + 1).trim()]);
+      decls.push([(own ? '' : '>') + t.slice(0, i).trim(), t.slice(i + 1).trim()]);
     }
   }
   return decls;

@@ -38,7 +38,7 @@ QString dataDir()
 QJsonObject expand(const QString &classes, QStringList *warnings = nullptr, double width = 1200,
                    const TailwindTheme &theme = {})
 {
-    return expandTailwind(classes, theme, width, QStringLiteral("root.props.tw"), warnings);
+    return expandTailwind(classes, theme, width, QStringLiteral("root.props.tw"), warnings).element;
 }
 
 /// The root element of a one-element template with `tw` and `style`, built.
@@ -77,11 +77,13 @@ struct Card {
 // Achieved takumi / satori: blog 0.99559 / 0.99475, brand 0.99927 / 0.99879, changelog 0.99848 /
 // 0.99442, dark 0.99732 / 0.99361, event 0.99715 / 0.99584, gradient 0.98522 / 0.98460, pricing
 // 0.99859 / 0.99767, product 0.99733 / 0.99726, quote 0.97785 / 0.97366, repo 0.99491 / 0.99396,
-// stats 0.99938 / 0.99805, trial 0.99962 / 0.99880 (pricing and trial set no font: the preflight's).
+// stats 0.99938 / 0.99805, trial 0.99962 / 0.99880, spacing 0.99220 / 0.99008 (pricing and trial set
+// no font: the preflight's).
 constexpr Card kCards[] = {
     {"blog", 0.990, 0.989},    {"brand", 0.994, 0.993},   {"changelog", 0.993, 0.989}, {"dark", 0.992, 0.988},
     {"event", 0.992, 0.990},   {"gradient", 0.980, 0.979}, {"pricing", 0.993, 0.993},  {"product", 0.992, 0.992},
     {"quote", 0.972, 0.968},   {"repo", 0.989, 0.988},    {"stats", 0.994, 0.993},     {"trial", 0.994, 0.993},
+    {"spacing", 0.987, 0.985},
 };
 
 QImage renderCard(const QString &name, const QString &engine, QString *error)
@@ -238,6 +240,48 @@ private Q_SLOTS:
         QCOMPARE(root->style.padding[0], Length::px(3));
         QVERIFY(sameColour(root->style.backgroundColor, QColor(0, 255, 0)));
         QCOMPARE(root->style.fontSize, 18.f); // not in style: tw's
+    }
+
+    /// space-x-*, space-y-* and divide-*: the parent's classes style its element children
+    /// but the last (`:where(.c > :not(:last-child))`, text runs not counted), under each
+    /// child's own classes and style, a shorthand or a physical side included.
+    void childrenButTheLast()
+    {
+        auto div = [](const QString &tw, const QJsonObject &style = {}) {
+            return QJsonObject{{QStringLiteral("type"), QStringLiteral("div")},
+                               {QStringLiteral("props"), QJsonObject{{QStringLiteral("tw"), tw},
+                                                                     {QStringLiteral("style"), style}}}};
+        };
+        const QJsonArray children{div({}), QStringLiteral("text"), div(QStringLiteral("mr-1")),
+                                  div(QStringLiteral("m-0 border-4")), div({}, {{QStringLiteral("marginRight"), 3}}),
+                                  div({}), QStringLiteral("trailing text")};
+        QJsonObject root{{QStringLiteral("type"), QStringLiteral("div")},
+                         {QStringLiteral("props"),
+                          QJsonObject{{QStringLiteral("tw"), QStringLiteral("flex space-x-4 divide-x-2 divide-red-500")},
+                                      {QStringLiteral("children"), children}}}};
+        auto t = parseTemplate(QJsonObject{{QStringLiteral("width"), 600}, {QStringLiteral("height"), 200},
+                                           {QStringLiteral("root"), root}});
+        QVERIFY(t);
+        QStringList warnings;
+        auto built = buildDocument(*t, {}, &warnings, {}, {}, QSizeF(600, 200));
+        QVERIFY(built);
+        QVERIFY2(warnings.isEmpty(), qPrintable(warnings.join(u'\n')));
+        const Node &parent = **built;
+        QCOMPARE(parent.children.size(), size_t(7));
+        QCOMPARE(parent.style.margin[1], Length::px(0)); // the parent itself has no rule
+        const ComputedStyle &first = parent.children[0]->style;
+        QCOMPARE(first.margin[1], Length::px(16));
+        QCOMPARE(first.margin[3], Length::px(0));
+        QCOMPARE(first.borderWidth[1], 2.f);
+        QCOMPARE(first.borderWidth[3], 0.f);
+        QVERIFY(sameColour(first.borderColor[1], QColor(251, 44, 54))); // red-500, oklch(63.7% 0.237 25.331)
+        QCOMPARE(parent.children[2]->style.margin[1], Length::px(4)); // its own mr-1
+        QCOMPARE(parent.children[3]->style.margin[1], Length::px(0)); // its own m-0
+        QCOMPARE(parent.children[3]->style.borderWidth[1], 4.f); // its own border-4
+        QCOMPARE(parent.children[4]->style.margin[1], Length::px(3)); // its style's marginRight
+        const ComputedStyle &last = parent.children[5]->style; // the last element, text after it
+        QCOMPARE(last.margin[1], Length::px(0));
+        QCOMPARE(last.borderWidth[1], 0.f);
     }
 
     void unknownClassesAndVariantsWarn()

@@ -174,6 +174,7 @@ QString htmlWithEmojiImages(const QString &html, const PageEmoji &emoji)
 struct Inherited {
     bool hyphenate = false; ///< computed `hyphens: auto`, not under an upper-casing transform
     QString lang; ///< the content language
+    bool rtl = false; ///< the computed `direction` is rtl
 };
 
 struct Writer {
@@ -275,11 +276,14 @@ struct Writer {
             inherited.hyphenate = false;
         if (const QJsonValue lang = props.value(QLatin1String("lang")); lang.isString())
             inherited.lang = lang.toString().trimmed();
+        inherited.rtl = directionIsRtl(style, props, inherited.rtl);
         return inherited;
     }
 
+    /// `parentRule`: the parent's `tw` declarations for its children but the last
+    /// (TailwindDeclarations::notLastChild), when this element is one of those.
     void element(const QJsonObject &el, const QString &id, const QJsonObject &extraStyle = {},
-                 const Inherited &parent = {})
+                 const Inherited &parent = {}, const QJsonObject &parentRule = {})
     {
         const QString tag = el.value(QLatin1String("type")).toString(QStringLiteral("div")).trimmed().toLower();
         // A tag name is letters, digits and hyphens; anything else would break the markup.
@@ -289,11 +293,15 @@ struct Writer {
         QJsonObject style = props.value(QLatin1String("style")).toObject();
         // `tw` and the preflight as the JSON engines expand them (tailwind.h), under the
         // style object; the warnings are the JSON engines' to give.
+        TailwindDeclarations tw;
         if (tailwind && tailwind->used) {
-            const QJsonValue tw = props.value(QLatin1String("tw"));
-            mergeTailwind(&style,
-                          tw.isString() ? expandTailwind(text(tw.toString()), *tailwind, viewportWidth, {}, nullptr)
-                                        : QJsonObject(),
+            const QJsonValue classes = props.value(QLatin1String("tw"));
+            if (classes.isString())
+                tw = expandTailwind(text(classes.toString()), *tailwind, viewportWidth, {}, nullptr);
+            // Physical sides, as the JSON engines merge them: the per-side border resets
+            // below them are physical too.
+            const bool rtl = directionIsRtl(style, props, parent.rtl);
+            mergeTailwind(&style, tw.element, parentRule.isEmpty() ? parentRule : physicalSides(parentRule, rtl),
                           tailwindPreflight(tag, id == QLatin1String("0"), *tailwind, -1));
         }
         for (auto it = extraStyle.constBegin(); it != extraStyle.constEnd(); ++it)
@@ -322,6 +330,10 @@ struct Writer {
         const Inherited inherited = inheritedFor(style, props, parent);
         QJsonArray children;
         flatten(props.value(QLatin1String("children")), children);
+        qsizetype lastElement = -1; // `:last-child` counts elements only
+        for (qsizetype i = 0; i < children.size(); ++i)
+            if (children.at(i).isObject())
+                lastElement = i;
         for (qsizetype i = 0; i < children.size(); ++i) {
             const QJsonValue c = children.at(i);
             if (c.isString()) {
@@ -342,7 +354,8 @@ struct Writer {
                 // One span keeps text and images one flex item, as the text run is without them.
                 out += drawn == escaped ? drawn : QStringLiteral("<span>") + drawn + QStringLiteral("</span>");
             } else if (c.isObject())
-                element(c.toObject(), id + u'.' + QString::number(i), {}, inherited);
+                element(c.toObject(), id + u'.' + QString::number(i), {}, inherited,
+                        i == lastElement ? QJsonObject() : tw.notLastChild);
         }
         out += QStringLiteral("</") + safeTag + u'>';
     }

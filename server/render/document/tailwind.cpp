@@ -347,8 +347,11 @@ QString camelCase(const QString &property)
 }
 
 /// The declarations of the sorted utilities with var() resolved: the element's own
-/// custom properties, then the theme, then Tailwind's @property initial values.
-QJsonObject resolve(const QList<const Decls *> &sorted, const TailwindTheme &theme)
+/// custom properties, then the theme, then Tailwind's @property initial values. With
+/// `children`, those of the rule for the children but the last (the table's properties
+/// prefixed `>`), which have their own custom properties: Tailwind registers its --tw-*
+/// ones as not inherited.
+QJsonObject resolve(const QList<const Decls *> &sorted, const TailwindTheme &theme, bool children)
 {
     const Table &t = table();
     QHash<QString, QString> custom;
@@ -356,13 +359,16 @@ QJsonObject resolve(const QList<const Decls *> &sorted, const TailwindTheme &the
     QHash<QString, QString> plain;
     for (const Decls *decls : sorted)
         for (const Decl &d : *decls) {
-            if (d.property.startsWith(QLatin1String("--"))) {
-                custom.insert(d.property, d.value);
+            if (d.property.startsWith(u'>') != children)
+                continue;
+            const QString property = children ? d.property.mid(1) : d.property;
+            if (property.startsWith(QLatin1String("--"))) {
+                custom.insert(property, d.value);
                 continue;
             }
-            order.removeAll(d.property);
-            order << d.property;
-            plain.insert(d.property, d.value);
+            order.removeAll(property);
+            order << property;
+            plain.insert(property, d.value);
         }
     int depth = 0;
     std::function<std::optional<QString>(const QString &)> lookup = [&](const QString &name) -> std::optional<QString> {
@@ -474,22 +480,91 @@ QJsonObject tailwindPreflight(const QString &tag, bool root, const TailwindTheme
     return out;
 }
 
-void mergeTailwind(QJsonObject *style, const QJsonObject &tw, const QJsonObject &preflight)
+void mergeTailwind(QJsonObject *style, const QJsonObject &tw, const QJsonObject &parentRule,
+                   const QJsonObject &preflight)
 {
     for (auto it = tw.begin(); it != tw.end(); ++it)
         if (!style->contains(it.key()))
             style->insert(it.key(), it.value());
+    // Whether the element sets `key` itself, directly or through a shorthand (`margin`
+    // for `marginLeft`, `marginInline` for `marginInlineEnd`, `border`, `borderTop` or
+    // `borderWidth` for `borderTopWidth`).
+    auto covered = [&](const QString &key) {
+        for (auto it = style->constBegin(); it != style->constEnd(); ++it) {
+            const QString &own = it.key();
+            if (key.startsWith(own) && (key.size() == own.size() || key.at(own.size()).isUpper()))
+                return true;
+            if (own.startsWith(QLatin1String("border")) && own.size() > 6 && key.startsWith(QLatin1String("border"))
+                && key.endsWith(own.mid(6)))
+                return true;
+        }
+        return false;
+    };
+    if (!parentRule.isEmpty()) {
+        QJsonObject inherited;
+        for (auto it = parentRule.begin(); it != parentRule.end(); ++it)
+            if (!covered(it.key()))
+                inherited.insert(it.key(), it.value());
+        for (auto it = inherited.begin(); it != inherited.end(); ++it)
+            style->insert(it.key(), it.value());
+    }
     if (preflight.isEmpty())
         return;
     bool setsBorder = false;
     for (auto it = style->constBegin(); it != style->constEnd() && !setsBorder; ++it)
         setsBorder = it.key().startsWith(QLatin1String("border")) && !it.key().contains(QLatin1String("Radius"));
+    QJsonObject sideResets; // the border reset per side, where the element sets no border
     for (auto it = preflight.begin(); it != preflight.end(); ++it) {
-        if (setsBorder && (it.key() == QLatin1String("borderWidth") || it.key() == QLatin1String("borderStyle")))
+        if (setsBorder && (it.key() == QLatin1String("borderWidth") || it.key() == QLatin1String("borderStyle"))) {
+            // Its shorthand would come after theirs: the sides they leave get it as longhands.
+            for (const char *side : {"Top", "Right", "Bottom", "Left"}) {
+                const QString longhand = QStringLiteral("border%1%2").arg(QLatin1String(side), it.key().mid(6));
+                if (!covered(longhand))
+                    sideResets.insert(longhand, it.value());
+            }
             continue;
+        }
         if (!style->contains(it.key()))
             style->insert(it.key(), it.value());
     }
+    for (auto it = sideResets.begin(); it != sideResets.end(); ++it)
+        style->insert(it.key(), it.value());
+}
+
+QJsonObject physicalSides(const QJsonObject &rule, bool rtl)
+{
+    const QLatin1StringView start = rtl ? QLatin1StringView("Right") : QLatin1StringView("Left");
+    const QLatin1StringView end = rtl ? QLatin1StringView("Left") : QLatin1StringView("Right");
+    QJsonObject out;
+    for (auto it = rule.begin(); it != rule.end(); ++it) {
+        QString key = it.key();
+        for (const auto &[logical, sides] :
+             {std::pair{QLatin1StringView("InlineStart"), QStringList{start}},
+              std::pair{QLatin1StringView("InlineEnd"), QStringList{end}},
+              std::pair{QLatin1StringView("Inline"), QStringList{QStringLiteral("Left"), QStringLiteral("Right")}},
+              std::pair{QLatin1StringView("BlockStart"), QStringList{QStringLiteral("Top")}},
+              std::pair{QLatin1StringView("BlockEnd"), QStringList{QStringLiteral("Bottom")}},
+              std::pair{QLatin1StringView("Block"), QStringList{QStringLiteral("Top"), QStringLiteral("Bottom")}}}) {
+            const qsizetype at = key.indexOf(logical);
+            if (at < 0)
+                continue;
+            for (const QString &side : sides)
+                out.insert(QString(key).replace(at, logical.size(), side), it.value());
+            key.clear();
+            break;
+        }
+        if (!key.isEmpty())
+            out.insert(key, it.value());
+    }
+    return out;
+}
+
+bool directionIsRtl(const QJsonObject &style, const QJsonObject &props, bool parentRtl)
+{
+    QString direction = style.value(QLatin1String("direction")).toString().trimmed().toLower();
+    if (direction != QLatin1String("rtl") && direction != QLatin1String("ltr"))
+        direction = props.value(QLatin1String("dir")).toString().trimmed().toLower();
+    return direction == QLatin1String("rtl") || (direction != QLatin1String("ltr") && parentRtl);
 }
 
 QString tailwindVersion()
@@ -560,8 +635,8 @@ common::Expected<TailwindTheme, RenderError> parseTailwindConfig(const QJsonValu
     return theme;
 }
 
-QJsonObject expandTailwind(const QString &classes, const TailwindTheme &theme, double viewportWidth,
-                           const QString &field, QStringList *warnings)
+TailwindDeclarations expandTailwind(const QString &classes, const TailwindTheme &theme, double viewportWidth,
+                                    const QString &field, QStringList *warnings)
 {
     struct Item {
         int rank, order;
@@ -626,7 +701,7 @@ QJsonObject expandTailwind(const QString &classes, const TailwindTheme &theme, d
     QList<const Decls *> sorted;
     for (const Item &i : items)
         sorted << &i.decls;
-    return resolve(sorted, theme);
+    return {resolve(sorted, theme, false), resolve(sorted, theme, true)};
 }
 
 } // namespace imprint::render

@@ -46,22 +46,45 @@ common::Expected<TailwindTheme, RenderError> parseTailwindConfig(const QJsonValu
 /// `theme` is not used or has the preflight off.
 QJsonObject tailwindPreflight(const QString &tag, bool root, const TailwindTheme &theme, int parentWeight);
 
+/// What a `tw` class string gives (expandTailwind()): React-style declarations (camelCase
+/// property → CSS text) for the element, and for its element children but the last,
+/// which Tailwind's `space-x-*`, `space-y-*` and `divide-*` utilities style through
+/// `:where(.c > :not(:last-child))` (empty when the classes have none of those).
+struct TailwindDeclarations {
+    QJsonObject element;
+    QJsonObject notLastChild;
+};
+
 /// Merges Tailwind's origins under an element's `style` (which wins every property it
-/// names): the `tw` declarations, then the preflight, whose border reset stays out when
-/// `style` or `tw` sets any border property (a reset shorthand would otherwise be
-/// applied after their `border` shorthand).
-void mergeTailwind(QJsonObject *style, const QJsonObject &tw, const QJsonObject &preflight);
+/// names): the `tw` declarations, then `parentRule` (the parent's `notLastChild`, or empty:
+/// it loses to the element's own classes and style as a zero-specificity :where() rule
+/// does, a longhand included when they set its shorthand), then the preflight, whose
+/// border reset stays out when `style` or `tw` sets any border property (a reset shorthand
+/// would otherwise be applied after their `border` shorthand).
+void mergeTailwind(QJsonObject *style, const QJsonObject &tw, const QJsonObject &parentRule,
+                   const QJsonObject &preflight);
+
+/// `rule` (a TailwindDeclarations::notLastChild) with its flow-relative properties as
+/// the physical ones they are in a horizontal writing mode (CSS Logical Properties 1 §4):
+/// margin-inline-start is margin-left, or margin-right when `rtl`. An engine that applies
+/// flow-relative properties after physical ones (style/properties.h, ApplyOrder) needs
+/// this for a child's own physical side (`mr-1`, style.marginRight) to win over the rule.
+QJsonObject physicalSides(const QJsonObject &rule, bool rtl);
+
+/// Whether an element's direction is rtl: its `style` object's `direction`, else its
+/// `dir` attribute (a presentational hint, HTML §15.3.3), else `parentRtl` (inherited).
+bool directionIsRtl(const QJsonObject &style, const QJsonObject &props, bool parentRtl);
 
 /// The version of the tailwindcss package the table was generated from ("4.3.5").
 QString tailwindVersion();
 
 /// Expands a `tw` class string to React-style declarations (camelCase property → CSS text,
 /// plain values: no var(), no --tw-* properties), as Tailwind's compiled CSS would style an
-/// element with those classes (later utilities in Tailwind's order win). Responsive variants
+/// element with those classes and its children (later utilities in Tailwind's order win). Responsive variants
 /// (`md:`) apply when `viewportWidth` (px) reaches the breakpoint, as the media query does;
 /// other variants (`hover:`, `dark:`, ...) cannot apply to a still image and are dropped with
 /// a warning. Unknown classes add a warning naming them and `field`.
-QJsonObject expandTailwind(const QString &classes, const TailwindTheme &theme, double viewportWidth,
-                           const QString &field, QStringList *warnings);
+TailwindDeclarations expandTailwind(const QString &classes, const TailwindTheme &theme, double viewportWidth,
+                                    const QString &field, QStringList *warnings);
 
 } // namespace imprint::render

@@ -204,10 +204,11 @@ public:
     QString documentLang; ///< the template's `lang`, the root's unless it sets one
 
     /// `context`: where the element sits, for the style sheets' selectors (nullptr when
-    /// there are none).
+    /// there are none). `parentRule`: the parent's `tw` declarations for its children but
+    /// the last (TailwindDeclarations::notLastChild), when this element is one of those.
     std::unique_ptr<Node> element(const QJsonValue &value, const QString &path, const QString &id,
                                   const ComputedStyle *parent, float rootFontSize, int depth,
-                                  const MatchContext *context = nullptr);
+                                  const MatchContext *context = nullptr, const QJsonObject *parentRule = nullptr);
 
 private:
     /// An img's or inline svg's width/height attributes as size hints; an img's source
@@ -269,7 +270,7 @@ SelectorSubject selectorSubject(const QJsonValue &value, const QHash<QString, QS
 
 std::unique_ptr<Node> TreeWalker::element(const QJsonValue &value, const QString &path, const QString &id,
                                           const ComputedStyle *parent, float rootFontSize, int depth,
-                                          const MatchContext *context)
+                                          const MatchContext *context, const QJsonObject *parentRule)
 {
     if (depth > m_limits.maxDepth) {
         fail(path, QStringLiteral("elements nest deeper than %1").arg(m_limits.maxDepth), RenderErrorCode::TooDeep);
@@ -312,6 +313,7 @@ std::unique_ptr<Node> TreeWalker::element(const QJsonValue &value, const QString
     const bool isImg = node->tag == QLatin1String("img");
     const bool isSvg = node->tag == QLatin1String("svg");
 
+    TailwindDeclarations tw;
     if (build) {
         QJsonObject style = styleValue.toObject();
         if (sheet && context)
@@ -319,11 +321,11 @@ std::unique_ptr<Node> TreeWalker::element(const QJsonValue &value, const QString
         // Tailwind utilities are a layer, so below both (next)
         // Tailwind (tailwind.h): the `tw` classes, then the preflight, under the style object.
         if (tailwind && tailwind->used) {
-            const QJsonObject tw = twValue.isString() ? expandTailwind(text(twValue.toString()), *tailwind,
-                                                                       viewport.width(),
-                                                                       path + QLatin1String(".props.tw"), warnings)
-                                                      : QJsonObject();
-            mergeTailwind(&style, tw,
+            if (twValue.isString())
+                tw = expandTailwind(text(twValue.toString()), *tailwind, viewport.width(),
+                                    path + QLatin1String(".props.tw"), warnings);
+            const bool rtl = directionIsRtl(style, props, parent && parent->direction == Direction::Rtl);
+            mergeTailwind(&style, tw.element, parentRule ? physicalSides(*parentRule, rtl) : QJsonObject(),
                           tailwindPreflight(node->tag, !parent, *tailwind, parent ? parent->fontWeight : 400));
         }
         // Placeholders take their variables' values, then viewport units become px
@@ -389,6 +391,10 @@ std::unique_ptr<Node> TreeWalker::element(const QJsonValue &value, const QString
                 subjects.push_back(selectorSubject(children[k].value, values));
             }
     }
+    size_t lastElement = children.size(); // `:last-child` counts elements only
+    for (size_t k = 0; k < children.size(); ++k)
+        if (children[k].value.isObject())
+            lastElement = k;
     // ids count every rendered child, text runs included (the index a child has among
     // its parent's child nodes in the DOM Chromium laid out).
     int index = 0;
@@ -412,7 +418,8 @@ std::unique_ptr<Node> TreeWalker::element(const QJsonValue &value, const QString
         if (subjectOf[k] >= 0)
             childContext = MatchContext{&subjects[size_t(subjectOf[k])], context, subjects, subjectOf[k]};
         auto child = element(c.value, c.path, childId, &node->style, childRem, depth + 1,
-                             childContext ? &*childContext : nullptr);
+                             childContext ? &*childContext : nullptr,
+                             k != lastElement && !tw.notLastChild.isEmpty() ? &tw.notLastChild : nullptr);
         if (!child)
             return nullptr;
         if (!build)
