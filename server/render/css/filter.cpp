@@ -4,6 +4,7 @@
 
 #include "server/render/css/effects.h"
 #include "server/render/css/parse.h"
+#include "server/render/css/list_items.h"
 
 namespace imprint::render::css {
 

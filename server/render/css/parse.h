@@ -25,11 +25,6 @@ namespace imprint::render::css {
 /// caller can reject `a,,b`.
 QStringList split(QStringView text, QChar separator);
 
-/// The items of a list property's value (box-shadow, text-shadow, transform, filter):
-/// none for `none` (any case), else `text` split at `separator`; nullopt, with "empty
-/// <what>" in `reason`, when that leaves no item.
-std::optional<QStringList> listItems(const QString &text, QChar separator, const char *what, QString *reason);
-
 /// The index of the `close` bracket matching an `open` one the scan starts inside of
 /// (`from` is just after it), skipping quoted strings (with `\` escapes) and nested
 /// pairs; -1 when it is not closed. `(`/`)` for functions, `{`/`}` for rule blocks.

@@ -2,6 +2,7 @@
 // text-shadow).
 
 #include "server/render/css/parse.h"
+#include "server/render/css/list_items.h"
 
 namespace imprint::render::css {
 

@@ -2,6 +2,7 @@
 // functions, angles in degrees.
 
 #include "server/render/css/parse.h"
+#include "server/render/css/list_items.h"
 
 #include <type_traits>
 

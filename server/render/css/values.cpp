@@ -4,6 +4,7 @@
 #include "server/render/css/parse.h"
 
 #include "server/render/css/calc.h"
+#include "server/render/css/list_items.h"
 
 #include <cmath>
 #include <functional>
