@@ -99,6 +99,20 @@ public:
         return refusePdf(request, m_engine);
     }
 
+    Drawn draw(const LaidOutDocument &doc, const RenderRequest &request, RenderContext &context,
+               RenderResult &result) const final
+    {
+        QElapsedTimer timer;
+        timer.start();
+        return drawTree(doc, request, resourcesFor(context, request), result, timer);
+    }
+
+protected:
+    /// Paints `doc` with `resources` and encodes it into `result`; `timer` has run since
+    /// draw() began, and each step takes its lap of it.
+    virtual Drawn drawTree(const LaidOutDocument &doc, const RenderRequest &request, const PaintResources &resources,
+                           RenderResult &result, QElapsedTimer &timer) const = 0;
+
 private:
     Engine m_engine;
 };
@@ -109,19 +123,16 @@ class SatoriBackend final : public TreeBackend
 public:
     using TreeBackend::TreeBackend;
 
-    Drawn draw(const LaidOutDocument &doc, const RenderRequest &request, RenderContext &context,
-               RenderResult &result) const override
+    Drawn drawTree(const LaidOutDocument &doc, const RenderRequest &request, const PaintResources &resources,
+                   RenderResult &result, QElapsedTimer &timer) const override
     {
-        QElapsedTimer timer;
-        timer.start();
         const bool svgOut = request.options.format == OutputFormat::Svg;
         SvgOptions svgOptions;
         svgOptions.emojiSet = doc.emojiSet;
         svgOptions.title = doc.tmpl->name;
         svgOptions.deviceScale = svgOut ? 1 : request.options.scale;
         svgOptions.inlineSvgAsVector = svgOut || !svgSandboxOptions().enabled;
-        QByteArray svg
-            = renderSvgDocument(doc.layout, doc.size, resourcesFor(context, request), svgOptions, &result.warnings);
+        QByteArray svg = renderSvgDocument(doc.layout, doc.size, resources, svgOptions, &result.warnings);
         if (auto painted = paintDone(request, result, timer); !painted)
             return painted;
         if (svgOut) {
@@ -141,12 +152,9 @@ class TakumiBackend final : public TreeBackend
 public:
     using TreeBackend::TreeBackend;
 
-    Drawn draw(const LaidOutDocument &doc, const RenderRequest &request, RenderContext &context,
-               RenderResult &result) const override
+    Drawn drawTree(const LaidOutDocument &doc, const RenderRequest &request, const PaintResources &resources,
+                   RenderResult &result, QElapsedTimer &timer) const override
     {
-        QElapsedTimer timer;
-        timer.start();
-        const PaintResources resources = resourcesFor(context, request);
         const EmojiSet emoji = doc.emojiSet;
         if (request.options.format == OutputFormat::Svg)
             return recordSvg(doc, request, result, timer,

@@ -4,6 +4,7 @@
 
 #include "server/render/css/effects.h"
 #include "server/render/css/parse.h"
+#include "server/render/css/list_items.h"
 
 namespace imprint::render::css {
 
@@ -26,17 +27,16 @@ std::optional<float> amount(const QString &args, float defaultValue)
 static std::optional<std::vector<FilterOp>> filterListWithReason(const QString &text, const QColor &currentColor,
                                                                  float fontSize, float rootFontSize, QString *reason)
 {
-    std::vector<FilterOp> out;
-    if (text.trimmed().compare(QLatin1String("none"), Qt::CaseInsensitive) == 0)
-        return out;
-    const QStringList functions = split(text, QLatin1Char(' '));
-    if (functions.isEmpty() || functions.size() > kMaxFilterFunctions) {
-        *reason = functions.isEmpty() ? QStringLiteral("empty filter")
-                                      : QStringLiteral("more than %1 filter functions").arg(kMaxFilterFunctions);
+    const std::optional<QStringList> functions = listItems(text, QLatin1Char(' '), "filter", reason);
+    if (!functions)
+        return std::nullopt;
+    if (functions->size() > kMaxFilterFunctions) {
+        *reason = QStringLiteral("more than %1 filter functions").arg(kMaxFilterFunctions);
         return std::nullopt;
     }
+    std::vector<FilterOp> out;
     using K = FilterOp::Kind;
-    for (const QString &f : functions) {
+    for (const QString &f : *functions) {
         const auto call = function(f);
         if (!call) {
             *reason = f.startsWith(QLatin1String("url("), Qt::CaseInsensitive)

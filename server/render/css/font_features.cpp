@@ -35,6 +35,37 @@ std::optional<T> keywordValue(QStringView text, const std::pair<const char *, T>
     return std::nullopt;
 }
 
+/// The keywords of font-variant-caps, font-variant-position and font-kerning (CSS Fonts 4
+/// §6.5, §6.6, §6.3) for keywordValue(); a struct each so `using enum` names the values bare.
+struct CapsKeywords {
+    using enum FontVariantCaps;
+    static constexpr std::pair<const char *, FontVariantCaps> list[] = {
+        {"normal", Normal},
+        {"small-caps", SmallCaps},
+        {"all-small-caps", AllSmallCaps},
+        {"petite-caps", PetiteCaps},
+        {"all-petite-caps", AllPetiteCaps},
+        {"unicase", Unicase},
+        {"titling-caps", TitlingCaps},
+    };
+};
+struct PositionKeywords {
+    using enum FontVariantPosition;
+    static constexpr std::pair<const char *, FontVariantPosition> list[] = {
+        {"normal", Normal},
+        {"sub", Sub},
+        {"super", Super},
+    };
+};
+struct KerningKeywords {
+    using enum FontKerning;
+    static constexpr std::pair<const char *, FontKerning> list[] = {
+        {"auto", Auto},
+        {"normal", Normal},
+        {"none", None},
+    };
+};
+
 /// One keyword of a font-variant-* value that is a set of keywords: its bit, and the bits
 /// of its group (itself and the keywords it excludes, e.g. lining-nums with oldstyle-nums).
 struct KeywordBit {
@@ -157,20 +188,6 @@ std::optional<quint8> parseFontVariantNumeric(QStringView text)
     return keywordBits(t, words);
 }
 
-std::optional<FontVariantCaps> parseFontVariantCaps(QStringView text)
-{
-    static constexpr std::pair<const char *, FontVariantCaps> kKeywords[] = {
-        {"normal", FontVariantCaps::Normal},
-        {"small-caps", FontVariantCaps::SmallCaps},
-        {"all-small-caps", FontVariantCaps::AllSmallCaps},
-        {"petite-caps", FontVariantCaps::PetiteCaps},
-        {"all-petite-caps", FontVariantCaps::AllPetiteCaps},
-        {"unicase", FontVariantCaps::Unicase},
-        {"titling-caps", FontVariantCaps::TitlingCaps},
-    };
-    return keywordValue(text, kKeywords);
-}
-
 std::optional<quint8> parseFontVariantLigatures(QStringView text)
 {
     const QStringView t = text.trimmed();
@@ -196,24 +213,19 @@ std::optional<quint8> parseFontVariantLigatures(QStringView text)
     return keywordBits(t, words);
 }
 
+std::optional<FontVariantCaps> parseFontVariantCaps(QStringView text)
+{
+    return keywordValue(text, CapsKeywords::list);
+}
+
 std::optional<FontVariantPosition> parseFontVariantPosition(QStringView text)
 {
-    static constexpr std::pair<const char *, FontVariantPosition> kKeywords[] = {
-        {"normal", FontVariantPosition::Normal},
-        {"sub", FontVariantPosition::Sub},
-        {"super", FontVariantPosition::Super},
-    };
-    return keywordValue(text, kKeywords);
+    return keywordValue(text, PositionKeywords::list);
 }
 
 std::optional<FontKerning> parseFontKerning(QStringView text)
 {
-    static constexpr std::pair<const char *, FontKerning> kKeywords[] = {
-        {"auto", FontKerning::Auto},
-        {"normal", FontKerning::Normal},
-        {"none", FontKerning::None},
-    };
-    return keywordValue(text, kKeywords);
+    return keywordValue(text, KerningKeywords::list);
 }
 
 std::vector<FontFeature> resolvedFontFeatures(quint8 numeric, const std::vector<FontFeature> &settings,

@@ -2,6 +2,7 @@
 // text-shadow).
 
 #include "server/render/css/parse.h"
+#include "server/render/css/list_items.h"
 
 namespace imprint::render::css {
 
@@ -18,15 +19,11 @@ static std::optional<std::vector<Shadow>> shadowsWithReason(const QString &text,
                                                             const QColor &currentColor, float fontSize,
                                                             float rootFontSize, QString *reason)
 {
-    std::vector<Shadow> out;
-    if (text.trimmed().compare(QLatin1String("none"), Qt::CaseInsensitive) == 0)
-        return out;
-    const QStringList entries = split(text, QLatin1Char(','));
-    if (entries.isEmpty()) {
-        *reason = QStringLiteral("empty shadow");
+    const std::optional<QStringList> entries = listItems(text, QLatin1Char(','), "shadow", reason);
+    if (!entries)
         return std::nullopt;
-    }
-    for (const QString &entry : entries) {
+    std::vector<Shadow> out;
+    for (const QString &entry : *entries) {
         Shadow s;
         s.color = currentColor;
         bool colorSeen = false;

@@ -2,6 +2,9 @@
 // functions, angles in degrees.
 
 #include "server/render/css/parse.h"
+#include "server/render/css/list_items.h"
+
+#include <type_traits>
 
 namespace imprint::render::css {
 
@@ -9,14 +12,10 @@ static std::optional<std::vector<TransformOp>> transformWithReason(const QString
                                                                    float rootFontSize, QString *reason)
 {
     std::vector<TransformOp> ops;
-    if (text.trimmed().compare(QLatin1String("none"), Qt::CaseInsensitive) == 0)
-        return ops;
-    const QStringList fns = split(text, QLatin1Char(' '));
-    if (fns.isEmpty()) {
-        *reason = QStringLiteral("empty transform");
+    const std::optional<QStringList> fns = listItems(text, QLatin1Char(' '), "transform", reason);
+    if (!fns)
         return std::nullopt;
-    }
-    for (const QString &fn : fns) {
+    for (const QString &fn : *fns) {
         const auto call = function(fn);
         if (!call) {
             *reason = QStringLiteral("invalid transform \"%1\"").arg(fn);
@@ -32,27 +31,37 @@ static std::optional<std::vector<TransformOp>> transformWithReason(const QString
         };
         TransformOp op;
         auto len = [&](int i) { return lengthPercentage(args.value(i), fontSize, rootFontSize); };
+        // translate, scale and skew: the -x and -y forms take one value through `parse` for
+        // that axis, the bare form one or two, x then y (a lone value sets y too when
+        // `uniform`, else leaves it). False, after bad(), when there are more or one is invalid.
+        auto axes = [&](auto parse, auto &x, auto &y, bool uniform, const char *count, const char *invalid) {
+            const bool xOnly = name.endsWith(u'x'), yOnly = name.endsWith(u'y');
+            if (args.isEmpty() || args.size() > (xOnly || yOnly ? 1 : 2)) {
+                bad(count);
+                return false;
+            }
+            const auto first = parse(0);
+            const auto second = args.size() == 2 ? parse(1) : std::remove_cvref_t<decltype(first)>();
+            if (!first || (args.size() == 2 && !second)) {
+                bad(invalid);
+                return false;
+            }
+            if (yOnly) {
+                y = *first;
+            } else if (xOnly) {
+                x = *first;
+            } else {
+                x = *first;
+                y = second ? *second : uniform ? *first : y;
+            }
+            return true;
+        };
         if (name == QLatin1String("translate") || name == QLatin1String("translatex")
             || name == QLatin1String("translatey")) {
             op.kind = TransformOp::Kind::Translate;
             op.x = op.y = Length::px(0);
-            const bool two = name == QLatin1String("translate");
-            if (args.isEmpty() || args.size() > (two ? 2 : 1))
-                return bad("takes one or two lengths");
-            auto a = len(0);
-            if (!a)
-                return bad("invalid length");
-            if (name == QLatin1String("translatey")) {
-                op.y = *a;
-            } else {
-                op.x = *a;
-                if (args.size() == 2) {
-                    auto b = len(1);
-                    if (!b)
-                        return bad("invalid length");
-                    op.y = *b;
-                }
-            }
+            if (!axes(len, op.x, op.y, false, "takes one or two lengths", "invalid length"))
+                return std::nullopt;
         } else if (name == QLatin1String("rotate") || name == QLatin1String("rotatez")) {
             op.kind = TransformOp::Kind::Rotate;
             auto a = args.size() == 1 ? angle(args[0]) : std::nullopt;
@@ -63,49 +72,18 @@ static std::optional<std::vector<TransformOp>> transformWithReason(const QString
                    || name == QLatin1String("scaley")) {
             op.kind = TransformOp::Kind::Scale;
             op.a = op.b = 1;
-            const bool two = name == QLatin1String("scale");
-            if (args.isEmpty() || args.size() > (two ? 2 : 1))
-                return bad("takes one or two numbers");
             auto factor = [&](int i) -> std::optional<float> {
                 if (auto p = percentage(args[i]))
                     return *p / 100.f;
                 return number(args[i]);
             };
-            auto a = factor(0);
-            if (!a)
-                return bad("invalid number");
-            if (name == QLatin1String("scalex")) {
-                op.a = *a;
-            } else if (name == QLatin1String("scaley")) {
-                op.b = *a;
-            } else {
-                op.a = op.b = *a;
-                if (args.size() == 2) {
-                    auto b = factor(1);
-                    if (!b)
-                        return bad("invalid number");
-                    op.b = *b;
-                }
-            }
+            if (!axes(factor, op.a, op.b, true, "takes one or two numbers", "invalid number"))
+                return std::nullopt;
         } else if (name == QLatin1String("skew") || name == QLatin1String("skewx") || name == QLatin1String("skewy")) {
             op.kind = TransformOp::Kind::Skew;
-            const bool two = name == QLatin1String("skew");
-            if (args.isEmpty() || args.size() > (two ? 2 : 1))
-                return bad("takes one or two angles");
-            auto a = angle(args[0]);
-            if (!a)
-                return bad("invalid angle");
-            if (name == QLatin1String("skewy")) {
-                op.b = *a;
-            } else {
-                op.a = *a;
-                if (args.size() == 2) {
-                    auto b = angle(args[1]);
-                    if (!b)
-                        return bad("invalid angle");
-                    op.b = *b;
-                }
-            }
+            const auto skewAngle = [&](int i) { return angle(args[i]); };
+            if (!axes(skewAngle, op.a, op.b, false, "takes one or two angles", "invalid angle"))
+                return std::nullopt;
         } else if (name == QLatin1String("matrix")) {
             op.kind = TransformOp::Kind::Matrix;
             if (args.size() != 6)

@@ -4,6 +4,7 @@
 #include "server/render/css/parse.h"
 
 #include "server/render/css/calc.h"
+#include "server/render/css/list_items.h"
 
 #include <cmath>
 #include <functional>
@@ -73,6 +74,22 @@ std::vector<Declaration> parseDeclarationList(QStringView text)
     return out;
 }
 
+/// Follows quoted strings through a scan that sees `c` next: true when `c` opens, is inside
+/// or closes one (the scan passes it by), `quote` holding the open string's quote mark.
+static bool inQuotedString(QChar c, QChar &quote)
+{
+    if (!quote.isNull()) {
+        if (c == quote)
+            quote = QChar();
+        return true;
+    }
+    if (c == u'"' || c == u'\'') {
+        quote = c;
+        return true;
+    }
+    return false;
+}
+
 QStringList split(QStringView text, QChar separator)
 {
     QStringList out;
@@ -87,14 +104,9 @@ QStringList split(QStringView text, QChar separator)
     };
     for (qsizetype i = 0; i < text.size(); ++i) {
         const QChar c = text[i];
-        if (!quote.isNull()) {
-            if (c == quote)
-                quote = QChar();
+        if (inQuotedString(c, quote))
             continue;
-        }
-        if (c == QLatin1Char('"') || c == QLatin1Char('\'')) {
-            quote = c;
-        } else if (c == QLatin1Char('(')) {
+        if (c == QLatin1Char('(')) {
             ++depth;
         } else if (c == QLatin1Char(')')) {
             depth = std::max(0, depth - 1);
@@ -107,6 +119,18 @@ QStringList split(QStringView text, QChar separator)
     if (!whitespace && out.size() == 1 && out.first().isEmpty())
         out.clear();
     return out;
+}
+
+std::optional<QStringList> listItems(const QString &text, QChar separator, const char *what, QString *reason)
+{
+    if (text.trimmed().compare(QLatin1String("none"), Qt::CaseInsensitive) == 0)
+        return QStringList();
+    QStringList items = split(text, separator);
+    if (items.isEmpty()) {
+        *reason = QStringLiteral("empty %1").arg(QLatin1String(what));
+        return std::nullopt;
+    }
+    return items;
 }
 
 std::optional<FunctionCall> function(QStringView text)
@@ -254,15 +278,8 @@ QString substituteUnits(const QString &value, const std::function<qreal(QStringV
     int urlDepth = 0;
     for (qsizetype i = 0; i < value.size(); ++i) {
         const QChar c = value[i];
-        if (!quote.isNull()) {
-            if (c == quote)
-                quote = QChar();
+        if (inQuotedString(c, quote))
             continue;
-        }
-        if (c == u'"' || c == u'\'') {
-            quote = c;
-            continue;
-        }
         if (urlDepth > 0) {
             urlDepth += c == u'(' ? 1 : c == u')' ? -1 : 0;
             continue;

@@ -288,22 +288,27 @@ std::unique_ptr<Node> TreeWalker::element(const QJsonValue &value, const QString
         fail(path + QLatin1String(".type"), QStringLiteral("an element needs a tag name in \"type\""));
         return nullptr;
     }
+    // An optional member may be absent or null; of another type it fails the element.
+    const auto wrongType = [&](const QJsonValue &member, bool (QJsonValue::*isType)() const, QLatin1StringView at,
+                               const QString &message) {
+        if (member.isUndefined() || member.isNull() || (member.*isType)())
+            return false;
+        fail(path + at, message);
+        return true;
+    };
     const QJsonValue propsValue = obj.value(QLatin1String("props"));
-    if (!propsValue.isUndefined() && !propsValue.isNull() && !propsValue.isObject()) {
-        fail(path + QLatin1String(".props"), QStringLiteral("props must be an object"));
+    if (wrongType(propsValue, &QJsonValue::isObject, QLatin1String(".props"),
+                  QStringLiteral("props must be an object")))
         return nullptr;
-    }
     const QJsonObject props = propsValue.toObject();
     const QJsonValue styleValue = props.value(QLatin1String("style"));
-    if (!styleValue.isUndefined() && !styleValue.isNull() && !styleValue.isObject()) {
-        fail(path + QLatin1String(".props.style"), QStringLiteral("style must be an object"));
+    if (wrongType(styleValue, &QJsonValue::isObject, QLatin1String(".props.style"),
+                  QStringLiteral("style must be an object")))
         return nullptr;
-    }
     const QJsonValue twValue = props.value(QLatin1String("tw"));
-    if (!twValue.isUndefined() && !twValue.isNull() && !twValue.isString()) {
-        fail(path + QLatin1String(".props.tw"), QStringLiteral("tw must be a string of Tailwind classes"));
+    if (wrongType(twValue, &QJsonValue::isString, QLatin1String(".props.tw"),
+                  QStringLiteral("tw must be a string of Tailwind classes")))
         return nullptr;
-    }
     usesTailwind = usesTailwind || twValue.isString();
 
     auto node = std::make_unique<Node>();

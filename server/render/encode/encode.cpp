@@ -221,6 +221,43 @@ inline quint32 snapChannel(quint32 v)
 /// translucent or has too many colours to count, or when the snap left more than 256
 /// colours where the source had at most 256 (the caller then encodes it exactly), else
 /// whether the palette held. Deterministic: each pixel's fate depends only on the source.
+/// The palette of an indexed PNG as it is collected: up to 256 ARGB colours in `colors`,
+/// found through a small open-addressing table (most cards exceed 256 colours within the
+/// first rows, so the palette stops early).
+class PaletteIndex
+{
+public:
+    explicit PaletteIndex(std::vector<quint32> *colors)
+        : m_colors(colors)
+    {
+        std::fill(std::begin(m_values), std::end(m_values), qint16(-1));
+        colors->clear();
+    }
+
+    /// The palette index of `c`, added when it is new; -1 when it is new and the palette
+    /// already holds 256 colours.
+    int indexOf(quint32 c)
+    {
+        quint32 slot = (c * 2654435761u) >> 22; // Knuth multiplicative hash, 10 bits
+        while (m_values[slot] >= 0 && m_keys[slot] != c)
+            slot = (slot + 1) & (kSlots - 1);
+        if (m_values[slot] < 0) {
+            if (m_colors->size() == 256)
+                return -1;
+            m_keys[slot] = c;
+            m_values[slot] = qint16(m_colors->size());
+            m_colors->push_back(c);
+        }
+        return m_values[slot];
+    }
+
+private:
+    static constexpr int kSlots = 1024; // power of two, 4× the most colours kept
+    quint32 m_keys[kSlots];
+    qint16 m_values[kSlots];
+    std::vector<quint32> *m_colors;
+};
+
 std::optional<bool> snapAndPack(const QImage &image, PngScratch *scratch, std::vector<png_byte> *rgb,
                                 std::vector<png_byte> *indices, std::vector<quint32> *colors)
 {
@@ -268,11 +305,7 @@ std::optional<bool> snapAndPack(const QImage &image, PngScratch *scratch, std::v
         }
     };
     // Palette indices first, as in paletteOf(); at the 257th colour, RGB from the top.
-    constexpr int kPaletteSlots = 1024;
-    quint32 paletteKeys[kPaletteSlots];
-    qint16 paletteValues[kPaletteSlots];
-    std::fill(std::begin(paletteValues), std::end(paletteValues), qint16(-1));
-    colors->clear();
+    PaletteIndex palette(colors);
     indices->resize(indexRowBytes * size_t(h));
     for (int y = 0; y < h; ++y) {
         snapRow(y);
@@ -283,31 +316,24 @@ std::optional<bool> snapAndPack(const QImage &image, PngScratch *scratch, std::v
         for (int x = 0; x < w; ++x) {
             const quint32 c = snapped[size_t(x)];
             if (c != last || lastIndex < 0) {
-                quint32 slot = (c * 2654435761u) >> 22; // 10 bits
-                while (paletteValues[slot] >= 0 && paletteKeys[slot] != c)
-                    slot = (slot + 1) & (kPaletteSlots - 1);
-                if (paletteValues[slot] < 0) {
-                    if (colors->size() == 256) {
-                        if (distinct <= 256)
-                            return std::nullopt; // snapped edges beside exact ones: the exact palette is smaller
-                        rgb->resize(rgbRowBytes * size_t(h));
-                        packRgbRow(y);
-                        for (int done = 0; done < y; ++done) {
-                            snapRow(done);
-                            packRgbRow(done);
-                        }
-                        for (int rest = y + 1; rest < h; ++rest) {
-                            snapRow(rest);
-                            packRgbRow(rest);
-                        }
-                        return false;
+                const int index = palette.indexOf(c);
+                if (index < 0) {
+                    if (distinct <= 256)
+                        return std::nullopt; // snapped edges beside exact ones: the exact palette is smaller
+                    rgb->resize(rgbRowBytes * size_t(h));
+                    packRgbRow(y);
+                    for (int done = 0; done < y; ++done) {
+                        snapRow(done);
+                        packRgbRow(done);
                     }
-                    paletteKeys[slot] = c;
-                    paletteValues[slot] = qint16(colors->size());
-                    colors->push_back(c);
+                    for (int rest = y + 1; rest < h; ++rest) {
+                        snapRow(rest);
+                        packRgbRow(rest);
+                    }
+                    return false;
                 }
                 last = c;
-                lastIndex = paletteValues[slot];
+                lastIndex = index;
             }
             out[x] = png_byte(lastIndex);
         }
@@ -417,15 +443,11 @@ bool writePng(const PngPixels &px, const png_byte *zlibStream, size_t zlibBytes,
 }
 
 /// Collects the distinct colours of an ARGB32 image into `colors` and writes one index
-/// per pixel into `scanlines` (filter byte 0 before each row), giving up after 256 (a
-/// small open-addressing table: most cards exceed 256 within the first rows and stop early).
+/// per pixel into `scanlines` (filter byte 0 before each row), giving up after 256
+/// (PaletteIndex).
 bool paletteOf(const QImage &argb, std::vector<quint32> *colors, std::vector<png_byte> *scanlines)
 {
-    constexpr int kSlots = 1024; // power of two, 4× the most colours kept
-    quint32 keys[kSlots];
-    qint16 values[kSlots];
-    std::fill(std::begin(values), std::end(values), qint16(-1));
-    colors->clear();
+    PaletteIndex palette(colors);
     const int w = argb.width(), h = argb.height();
     scanlines->resize((size_t(w) + 1) * size_t(h));
     quint32 last = 0;
@@ -440,18 +462,11 @@ bool paletteOf(const QImage &argb, std::vector<quint32> *colors, std::vector<png
                 out[x] = png_byte(lastIndex);
                 continue;
             }
-            quint32 slot = (c * 2654435761u) >> 22; // Knuth multiplicative hash, 10 bits
-            while (values[slot] >= 0 && keys[slot] != c)
-                slot = (slot + 1) & (kSlots - 1);
-            if (values[slot] < 0) {
-                if (colors->size() == 256)
-                    return false;
-                keys[slot] = c;
-                values[slot] = qint16(colors->size());
-                colors->push_back(c);
-            }
+            const int index = palette.indexOf(c);
+            if (index < 0)
+                return false;
             last = c;
-            lastIndex = values[slot];
+            lastIndex = index;
             out[x] = png_byte(lastIndex);
         }
     }

@@ -195,11 +195,8 @@ LayoutRequest FlexFormattingContext::requestFor(qreal width, qreal height) const
 void FlexFormattingContext::generateAnonymousFlexItems()
 {
     const qreal cbWidth = m_contentWidth, cbHeight = m_percentHeight;
-    for (int index = 0; index < int(m_container.children.size()); ++index) {
-        const Node &child = *m_container.children[index];
-        // Out-of-flow children (§4.1) are placed by the caller once the container is sized.
-        if (generatesNoBox(child) || (!child.isText() && child.style.isOutOfFlow()))
-            continue;
+    // Out-of-flow children (§4.1) are placed by the caller once the container is sized.
+    forEachInFlowChild(m_container, [&](const Node &child, int index) {
         FlexItem item;
         item.node = &child;
         item.index = index;
@@ -255,7 +252,7 @@ void FlexFormattingContext::generateAnonymousFlexItems()
             item.maxCross = m_row ? maxH : maxW;
         }
         m_items.push_back(item);
-    }
+    });
     m_mainGap = m_row ? m_style.columnGap.resolve(float(m_contentWidth), 0)
                       : m_style.rowGap.resolve(float(m_percentHeight), 0);
     m_crossGap = m_row ? m_style.rowGap.resolve(float(m_percentHeight), 0)

@@ -117,6 +117,9 @@ private:
     void accommodateItemsCrossingFlexibleTracks(Axis axis, SizingConstraint constraint);
     // 11.5.1 Distribute extra space across spanned tracks. https://www.w3.org/TR/css-grid-1/#extra-space
     enum class Contribution : quint8 { Minimum, MinContent, MaxContent };
+    /// What sizes intrinsic minimums under `constraint` (11.5 step 3's first substep and step
+    /// 4): the min-/max-content contribution under such a constraint, else the minimum one.
+    static Contribution minimumContribution(SizingConstraint constraint);
     void distributeExtraSpace(Axis axis, const std::vector<const GridItem *> &items, bool limitSize,
                               Contribution contribution, SizingConstraint constraint, bool (*affects)(const Track &),
                               bool flexWeighted);

@@ -11,11 +11,8 @@ namespace imprint::render::detail::grid {
 
 void GridFormattingContext::generateGridItems()
 {
-    for (int index = 0; index < int(m_container.children.size()); ++index) {
-        const Node &child = *m_container.children[index];
-        // Absolutely positioned children are placed by the caller (§9.4: static position).
-        if (generatesNoBox(child) || (!child.isText() && child.style.isOutOfFlow()))
-            continue;
+    // Absolutely positioned children are placed by the caller (§9.4: static position).
+    forEachInFlowChild(m_container, [&](const Node &child, int index) {
         GridItem item;
         item.node = &child;
         item.index = index;
@@ -31,7 +28,7 @@ void GridFormattingContext::generateGridItems()
         }
         item.alignment = {alignmentOf(item, ColumnAxis), alignmentOf(item, RowAxis)};
         m_items.push_back(item);
-    }
+    });
     m_gap[ColumnAxis] = m_style.columnGap.resolve(float(m_contentWidth), 0);
     m_gap[RowAxis] = m_style.rowGap.resolve(float(m_percentHeight), 0);
 }

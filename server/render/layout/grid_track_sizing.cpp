@@ -218,6 +218,13 @@ bool isFlexibleTrack(const Track &t)
 }
 } // namespace
 
+GridFormattingContext::Contribution GridFormattingContext::minimumContribution(SizingConstraint constraint)
+{
+    return constraint == SizingConstraint::MinContent   ? Contribution::MinContent
+           : constraint == SizingConstraint::MaxContent ? Contribution::MaxContent
+                                                        : Contribution::Minimum;
+}
+
 void GridFormattingContext::accommodateSpanningItems(Axis axis, SizingConstraint constraint)
 {
     int maxSpan = 1;
@@ -237,9 +244,7 @@ void GridFormattingContext::accommodateSpanningItems(Axis axis, SizingConstraint
         if (group.empty())
             continue;
         // 1. Intrinsic minimums, 2. content-based minimums, 3. max-content minimums.
-        const Contribution minimumKind = constraint == SizingConstraint::MinContent   ? Contribution::MinContent
-                                         : constraint == SizingConstraint::MaxContent ? Contribution::MaxContent
-                                                                                      : Contribution::Minimum;
+        const Contribution minimumKind = minimumContribution(constraint);
         distributeExtraSpace(axis, group, false, minimumKind, constraint, hasIntrinsicMin, false);
         distributeExtraSpace(axis, group, false, Contribution::MinContent, constraint, hasContentMin, false);
         distributeExtraSpace(axis, group, false, Contribution::MaxContent, constraint,
@@ -270,9 +275,7 @@ void GridFormattingContext::accommodateItemsCrossingFlexibleTracks(Axis axis, Si
         return;
     // Only the flexible tracks grow, in proportion to their flex factors; their growth
     // limits are infinite, so only the base sizes (steps 3.1–3.3) matter.
-    const Contribution minimumKind = constraint == SizingConstraint::MinContent   ? Contribution::MinContent
-                                     : constraint == SizingConstraint::MaxContent ? Contribution::MaxContent
-                                                                                  : Contribution::Minimum;
+    const Contribution minimumKind = minimumContribution(constraint);
     distributeExtraSpace(axis, group, false, minimumKind, constraint, isFlexibleTrack, true);
 }
 

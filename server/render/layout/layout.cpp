@@ -272,7 +272,7 @@ std::optional<qreal> LayoutEngine::columnWrapContentWidth(const Node &node, cons
     qreal total = 0, lineCross = 0, lineMain = 0;
     int lines = 0, inLine = 0;
     for (const auto &child : node.children) {
-        if (generatesNoBox(*child) || (!child->isText() && child->style.isOutOfFlow()))
+        if (!isInFlowChild(*child))
             continue;
         const BoxEdges ce = child->isText() ? BoxEdges{} : resolveEdges(child->style, -1);
         const qreal width = intrinsicWidth(*child, mode);
@@ -336,7 +336,7 @@ qreal LayoutEngine::contentIntrinsicWidth(const Node &node, IntrinsicMode mode)
         }
         for (int index = 0; index < int(node.children.size()); ++index) {
             const auto &child = node.children[size_t(index)];
-            if (generatesNoBox(*child) || (!child->isText() && child->style.isOutOfFlow()))
+            if (!isInFlowChild(*child))
                 continue;
             if (std::any_of(paragraphs.begin(), paragraphs.end(),
                             [index](const InlineRun &r) { return index >= r.first && index < r.last; }))

@@ -190,6 +190,25 @@ private:
 /// runs of collapsible white space only (CSS Text 3 §4.1.1, CSS Flexbox 1 §4).
 bool generatesNoBox(const Node &node);
 
+/// True for children that take part in their container's formatting context: they generate
+/// a box and are in flow (a text run always is; the caller places out-of-flow elements).
+inline bool isInFlowChild(const Node &child)
+{
+    return !generatesNoBox(child) && (child.isText() || !child.style.isOutOfFlow());
+}
+
+/// Calls `f(child, index)` for each child of `container` that isInFlowChild(), `index`
+/// being its position among all the children (document order).
+template<typename F>
+void forEachInFlowChild(const Node &container, F &&f)
+{
+    for (int index = 0; index < int(container.children.size()); ++index) {
+        const Node &child = *container.children[size_t(index)];
+        if (isInFlowChild(child))
+            f(child, index);
+    }
+}
+
 /// True for children that take part in their block container's inline formatting
 /// context: text runs and in-flow display:inline / inline-block elements (CSS Display 3 §2).
 bool isInlineLevel(const Node &node);

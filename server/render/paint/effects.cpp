@@ -424,29 +424,20 @@ QBrush gradientBrush(const Gradient &g, const QRectF &area)
     } else {
         const qreal closeX = std::min(std::abs(dl), std::abs(dr)), farX = std::max(std::abs(dl), std::abs(dr));
         const qreal closeY = std::min(std::abs(dt), std::abs(db)), farY = std::max(std::abs(dt), std::abs(db));
-        switch (g.extent) {
-        case Gradient::Extent::ClosestSide:
-            rx = closeX, ry = closeY;
+        // The closest extents measure to the nearer sides, the farthest ones to the farther;
+        // a side extent ends on them (a circle on the nearer or farther one of the two), a
+        // corner extent passes through their corner.
+        using Extent = Gradient::Extent;
+        const bool closest = g.extent == Extent::ClosestSide || g.extent == Extent::ClosestCorner;
+        const qreal x = closest ? closeX : farX, y = closest ? closeY : farY;
+        if (g.extent == Extent::ClosestSide || g.extent == Extent::FarthestSide) {
+            rx = x, ry = y;
             if (g.circle)
-                rx = ry = std::min(closeX, closeY);
-            break;
-        case Gradient::Extent::FarthestSide:
-            rx = farX, ry = farY;
-            if (g.circle)
-                rx = ry = std::max(farX, farY);
-            break;
-        case Gradient::Extent::ClosestCorner:
-            if (g.circle)
-                rx = ry = std::hypot(closeX, closeY);
-            else
-                rx = closeX * M_SQRT2, ry = closeY * M_SQRT2;
-            break;
-        case Gradient::Extent::FarthestCorner:
-            if (g.circle)
-                rx = ry = std::hypot(farX, farY);
-            else
-                rx = farX * M_SQRT2, ry = farY * M_SQRT2;
-            break;
+                rx = ry = closest ? std::min(x, y) : std::max(x, y);
+        } else if (g.circle) {
+            rx = ry = std::hypot(x, y);
+        } else {
+            rx = x * M_SQRT2, ry = y * M_SQRT2;
         }
     }
     rx = std::max<qreal>(rx, 1e-3);

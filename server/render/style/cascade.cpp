@@ -179,10 +179,8 @@ bool StyleBuilder::positionProp(const CssProperty &p, const QString &v)
 
 bool StyleBuilder::boxSizing(const CssProperty &, const QString &v)
 {
-    auto b = keyword<BoxSizing>(v, {{"content-box", BoxSizing::ContentBox}, {"border-box", BoxSizing::BorderBox}});
-    if (b)
-        m_s.boxSizing = *b;
-    return b.has_value();
+    return assignParsed(m_s.boxSizing, keyword<BoxSizing>(v, {{"content-box", BoxSizing::ContentBox},
+                                                              {"border-box", BoxSizing::BorderBox}}));
 }
 
 bool StyleBuilder::inset(const CssProperty &p, const QString &v)
@@ -250,17 +248,7 @@ std::optional<float> StyleBuilder::borderWidthValue(const QString &v) const
 
 static std::optional<BorderStyle> borderStyleValue(const QString &v)
 {
-    return keyword<BorderStyle>(v, {{"none", BorderStyle::None},
-                                    {"hidden", BorderStyle::None},
-                                    {"solid", BorderStyle::Solid},
-                                    {"dashed", BorderStyle::Dashed},
-                                    {"dotted", BorderStyle::Dotted},
-                                    {"double", BorderStyle::Double},
-                                    // 3D styles are drawn solid (satori does the same).
-                                    {"groove", BorderStyle::Solid},
-                                    {"ridge", BorderStyle::Solid},
-                                    {"inset", BorderStyle::Solid},
-                                    {"outset", BorderStyle::Solid}});
+    return keyword<BorderStyle>(v, BorderStyleKeywords::list);
 }
 
 bool StyleBuilder::parseBorderParts(const QString &v, std::optional<float> *width, std::optional<BorderStyle> *style,
@@ -371,16 +359,21 @@ bool StyleBuilder::outline(const CssProperty &p, const QString &v)
     return true;
 }
 
+/// Notes in `set` the edges a declaration of edge `part` (all four for a shorthand, part
+/// < 0) gave a value; true, so it ends a successful handler.
+static bool markEdgesSet(std::array<bool, 4> &set, int part)
+{
+    if (part >= 0)
+        set[size_t(part)] = true;
+    else
+        set = {true, true, true, true};
+    return true;
+}
+
 bool StyleBuilder::borderWidth(const CssProperty &p, const QString &v)
 {
-    if (!edgeProperty<float>(
-            v, p.part, [this](const QString &t) { return borderWidthValue(t); }, m_s.borderWidth))
-        return false;
-    if (p.part >= 0)
-        m_borderWidthSet[p.part] = true;
-    else
-        m_borderWidthSet = {true, true, true, true};
-    return true;
+    const auto parse = [this](const QString &t) { return borderWidthValue(t); };
+    return edgeProperty<float>(v, p.part, parse, m_s.borderWidth) && markEdgesSet(m_borderWidthSet, p.part);
 }
 
 bool StyleBuilder::borderStyle(const CssProperty &p, const QString &v)
@@ -390,15 +383,9 @@ bool StyleBuilder::borderStyle(const CssProperty &p, const QString &v)
 
 bool StyleBuilder::borderColor(const CssProperty &p, const QString &v)
 {
-    if (!edgeProperty<QColor>(
-            v, p.part, [this](const QString &t) { return color(t); }, m_s.borderColor))
-        return false;
     // An explicit colour stays; the others follow `color` once it is known (finish()).
-    if (p.part >= 0)
-        m_borderColorSet[p.part] = true;
-    else
-        m_borderColorSet = {true, true, true, true};
-    return true;
+    const auto parse = [this](const QString &t) { return color(t); };
+    return edgeProperty<QColor>(v, p.part, parse, m_s.borderColor) && markEdgesSet(m_borderColorSet, p.part);
 }
 
 bool StyleBuilder::logicalEdge(const CssProperty &p, const QString &v)
@@ -436,26 +423,6 @@ bool StyleBuilder::logicalEdge(const CssProperty &p, const QString &v)
     return applyTo(start, values.front()) && applyTo(start + 1, values.back());
 }
 
-bool StyleBuilder::flexDirection(const CssProperty &, const QString &v)
-{
-    auto d = keyword<FlexDirection>(v, {{"row", FlexDirection::Row},
-                                        {"row-reverse", FlexDirection::RowReverse},
-                                        {"column", FlexDirection::Column},
-                                        {"column-reverse", FlexDirection::ColumnReverse}});
-    if (d)
-        m_s.flexDirection = *d;
-    return d.has_value();
-}
-
-bool StyleBuilder::flexWrap(const CssProperty &, const QString &v)
-{
-    auto w = keyword<FlexWrap>(
-        v, {{"nowrap", FlexWrap::NoWrap}, {"wrap", FlexWrap::Wrap}, {"wrap-reverse", FlexWrap::WrapReverse}});
-    if (w)
-        m_s.flexWrap = *w;
-    return w.has_value();
-}
-
 bool StyleBuilder::flexFlow(const CssProperty &p, const QString &v)
 {
     const QStringList tokens = split(v, QLatin1Char(' '));
@@ -464,9 +431,9 @@ bool StyleBuilder::flexFlow(const CssProperty &p, const QString &v)
     ComputedStyle saved = m_s;
     bool dirSeen = false, wrapSeen = false;
     for (const QString &t : tokens) {
-        if (!dirSeen && flexDirection(p, t)) {
+        if (!dirSeen && keywordField<&ComputedStyle::flexDirection, FlexDirectionKeywords>(p, t)) {
             dirSeen = true;
-        } else if (!wrapSeen && flexWrap(p, t)) {
+        } else if (!wrapSeen && keywordField<&ComputedStyle::flexWrap, FlexWrapKeywords>(p, t)) {
             wrapSeen = true;
         } else {
             m_s = saved;
@@ -563,28 +530,6 @@ bool StyleBuilder::flexBasis(const CssProperty &, const QString &v)
     return true;
 }
 
-bool StyleBuilder::justifyContent(const CssProperty &, const QString &v)
-{
-    // CSS Box Alignment 3: start/end/left/right act as flex-start/flex-end in a
-    // left-to-right row; normal and stretch behave as flex-start for flex containers
-    // and stretch auto tracks in grid containers.
-    auto j = keyword<JustifyContent>(v, {{"flex-start", JustifyContent::FlexStart},
-                                         {"start", JustifyContent::Start},
-                                         {"left", JustifyContent::Left},
-                                         {"normal", JustifyContent::Normal},
-                                         {"stretch", JustifyContent::Stretch},
-                                         {"flex-end", JustifyContent::FlexEnd},
-                                         {"end", JustifyContent::End},
-                                         {"right", JustifyContent::Right},
-                                         {"center", JustifyContent::Center},
-                                         {"space-between", JustifyContent::SpaceBetween},
-                                         {"space-around", JustifyContent::SpaceAround},
-                                         {"space-evenly", JustifyContent::SpaceEvenly}});
-    if (j)
-        m_s.justifyContent = *j;
-    return j.has_value();
-}
-
 bool StyleBuilder::alignItems(const CssProperty &p, const QString &v)
 {
     QString t = v.toLower();
@@ -592,44 +537,7 @@ bool StyleBuilder::alignItems(const CssProperty &p, const QString &v)
         t = QStringLiteral("baseline");
     if (t.startsWith(QLatin1String("safe ")) || t.startsWith(QLatin1String("unsafe ")))
         t = t.mid(t.indexOf(QLatin1Char(' ')) + 1);
-    const bool self = p.part == 1;
-    if (!self && t == QLatin1String("auto"))
-        return false;
-    auto a = keyword<AlignItems>(t, {{"auto", AlignItems::Auto},
-                                     {"flex-start", AlignItems::FlexStart},
-                                     {"start", AlignItems::FlexStart},
-                                     {"self-start", AlignItems::FlexStart},
-                                     {"left", AlignItems::FlexStart},
-                                     {"flex-end", AlignItems::FlexEnd},
-                                     {"end", AlignItems::FlexEnd},
-                                     {"self-end", AlignItems::FlexEnd},
-                                     {"right", AlignItems::FlexEnd},
-                                     {"center", AlignItems::Center},
-                                     {"baseline", AlignItems::Baseline},
-                                     {"stretch", AlignItems::Stretch},
-                                     {"normal", AlignItems::Stretch}});
-    if (!a)
-        return false;
-    (self ? m_s.alignSelf : m_s.alignItems) = *a;
-    return true;
-}
-
-bool StyleBuilder::alignContent(const CssProperty &, const QString &v)
-{
-    auto a = keyword<AlignContent>(v, {{"flex-start", AlignContent::FlexStart},
-                                       {"start", AlignContent::FlexStart},
-                                       {"baseline", AlignContent::FlexStart},
-                                       {"flex-end", AlignContent::FlexEnd},
-                                       {"end", AlignContent::FlexEnd},
-                                       {"center", AlignContent::Center},
-                                       {"space-between", AlignContent::SpaceBetween},
-                                       {"space-around", AlignContent::SpaceAround},
-                                       {"space-evenly", AlignContent::SpaceEvenly},
-                                       {"stretch", AlignContent::Stretch},
-                                       {"normal", AlignContent::Stretch}});
-    if (a)
-        m_s.alignContent = *a;
-    return a.has_value();
+    return itemsOrSelf<AlignItemsKeywords>(t, p.part == 1, m_s.alignItems, m_s.alignSelf);
 }
 
 bool StyleBuilder::gap(const CssProperty &p, const QString &v)

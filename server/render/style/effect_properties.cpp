@@ -28,11 +28,7 @@ bool StyleBuilder::filter(const CssProperty &p, const QString &v)
 
 bool StyleBuilder::clipPath(const CssProperty &, const QString &v)
 {
-    auto shape = css::clipPath(v, m_s.fontSize, m_rootFontSize);
-    if (failed(shape))
-        return false;
-    m_s.effects.clipPath = std::move(*shape);
-    return true;
+    return storeParsed(m_s.effects.clipPath, css::clipPath(v, m_s.fontSize, m_rootFontSize));
 }
 
 bool StyleBuilder::mixBlendMode(const CssProperty &p, const QString &v)

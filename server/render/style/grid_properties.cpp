@@ -26,29 +26,19 @@ GridLine omittedFrom(const GridLine &given)
 
 bool StyleBuilder::gridTemplateTracks(const CssProperty &p, const QString &v)
 {
-    auto list = css::gridTrackList(v, m_s.fontSize, m_rootFontSize);
-    if (failed(list))
-        return false;
-    (p.part == 0 ? m_s.grid.templateColumns : m_s.grid.templateRows) = std::move(*list);
-    return true;
+    return storeParsed(p.part == 0 ? m_s.grid.templateColumns : m_s.grid.templateRows,
+                       css::gridTrackList(v, m_s.fontSize, m_rootFontSize));
 }
 
 bool StyleBuilder::gridTemplateAreas(const CssProperty &, const QString &v)
 {
-    auto areas = css::gridTemplateAreas(v);
-    if (failed(areas))
-        return false;
-    m_s.grid.templateAreas = std::move(*areas);
-    return true;
+    return storeParsed(m_s.grid.templateAreas, css::gridTemplateAreas(v));
 }
 
 bool StyleBuilder::gridAutoTracks(const CssProperty &p, const QString &v)
 {
-    auto sizes = css::gridTrackSizes(v, m_s.fontSize, m_rootFontSize);
-    if (failed(sizes))
-        return false;
-    (p.part == 0 ? m_s.grid.autoColumns : m_s.grid.autoRows) = std::move(*sizes);
-    return true;
+    return storeParsed(p.part == 0 ? m_s.grid.autoColumns : m_s.grid.autoRows,
+                       css::gridTrackSizes(v, m_s.fontSize, m_rootFontSize));
 }
 
 bool StyleBuilder::gridAutoFlow(const CssProperty &, const QString &v)
@@ -147,26 +137,7 @@ bool StyleBuilder::justifyItems(const CssProperty &p, const QString &v)
         t = QStringLiteral("normal");
     if (t.startsWith(QLatin1String("first ")) || t.startsWith(QLatin1String("last ")))
         t = QStringLiteral("baseline");
-    const bool self = p.part == 1;
-    if (!self && t == QLatin1String("auto"))
-        return false;
-    auto j = keyword<JustifyItems>(t, {{"auto", JustifyItems::Auto},
-                                       {"normal", JustifyItems::Normal},
-                                       {"stretch", JustifyItems::Stretch},
-                                       {"start", JustifyItems::Start},
-                                       {"self-start", JustifyItems::Start},
-                                       {"flex-start", JustifyItems::Start},
-                                       {"end", JustifyItems::End},
-                                       {"self-end", JustifyItems::End},
-                                       {"flex-end", JustifyItems::End},
-                                       {"center", JustifyItems::Center},
-                                       {"left", JustifyItems::Left},
-                                       {"right", JustifyItems::Right},
-                                       {"baseline", JustifyItems::Baseline}});
-    if (!j)
-        return false;
-    (self ? m_s.grid.justifySelf : m_s.grid.justifyItems) = *j;
-    return true;
+    return itemsOrSelf<JustifyItemsKeywords>(t, p.part == 1, m_s.grid.justifyItems, m_s.grid.justifySelf);
 }
 
 bool StyleBuilder::placeItems(const CssProperty &p, const QString &v)
@@ -191,7 +162,9 @@ bool StyleBuilder::placeContent(const CssProperty &p, const QString &v)
     if (tokens.isEmpty() || tokens.size() > 2)
         return false;
     const ComputedStyle saved = m_s;
-    if (!alignContent(p, tokens[0]) || !justifyContent(p, tokens.size() > 1 ? tokens[1] : tokens[0])) {
+    const QString &justify = tokens.size() > 1 ? tokens[1] : tokens[0];
+    if (!keywordField<&ComputedStyle::alignContent, AlignContentKeywords>(p, tokens[0])
+        || !keywordField<&ComputedStyle::justifyContent, JustifyContentKeywords>(p, justify)) {
         m_s = saved;
         return false;
     }

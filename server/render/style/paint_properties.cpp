@@ -5,6 +5,7 @@
 
 #include <cmath>
 #include <tuple>
+#include <type_traits>
 #include <utility>
 
 namespace imprint::render::style_detail {
@@ -240,65 +241,58 @@ std::optional<BackgroundLayer> StyleBuilder::sizeEntry(const QString &e) const
     return l;
 }
 
-bool StyleBuilder::backgroundSize(const CssProperty &p, const QString &v)
+/// A background-layer longhand (CSS Backgrounds 3 §2.2): the comma-separated entries of `v`
+/// each through `parse` (nullopt when invalid), then entry i % count given to layer i by
+/// `apply`, so a list shorter than the image list repeats. False, changing nothing, when
+/// the list is empty or an entry invalid.
+template<typename Parse, typename Apply>
+static bool layerLonghand(std::vector<BackgroundLayer> &layers, const QString &v, Parse parse, Apply apply)
 {
-    std::vector<BackgroundLayer> &layers = layersOf(p);
     const QStringList entries = split(v, QLatin1Char(','));
     if (entries.isEmpty())
         return false;
-    std::vector<BackgroundLayer> sizes;
+    std::vector<typename std::invoke_result_t<Parse, const QString &>::value_type> values;
     for (const QString &e : entries) {
-        auto l = sizeEntry(e);
-        if (!l)
+        auto value = parse(e);
+        if (!value)
             return false;
-        sizes.push_back(*l);
+        values.push_back(std::move(*value));
     }
-    // Lists shorter than the image list repeat (CSS Backgrounds 3 §2.2).
-    for (size_t i = 0; i < layers.size(); ++i) {
-        const BackgroundLayer &src = sizes[i % sizes.size()];
-        layers[i].size = src.size;
-        layers[i].sizeX = src.sizeX;
-        layers[i].sizeY = src.sizeY;
-    }
+    for (size_t i = 0; i < layers.size(); ++i)
+        apply(layers[i], values[i % values.size()]);
     return true;
+}
+
+bool StyleBuilder::backgroundSize(const CssProperty &p, const QString &v)
+{
+    return layerLonghand(
+        layersOf(p), v, [this](const QString &e) { return sizeEntry(e); },
+        [](BackgroundLayer &layer, const BackgroundLayer &src) {
+            layer.size = src.size;
+            layer.sizeX = src.sizeX;
+            layer.sizeY = src.sizeY;
+        });
 }
 
 bool StyleBuilder::backgroundPosition(const CssProperty &p, const QString &v)
 {
-    std::vector<BackgroundLayer> &layers = layersOf(p);
-    const QStringList entries = split(v, QLatin1Char(','));
-    if (entries.isEmpty())
-        return false;
-    std::vector<std::pair<Length, Length>> positions;
-    for (const QString &e : entries) {
+    const auto parse = [this](const QString &e) -> std::optional<std::pair<Length, Length>> {
         Length x, y;
         if (!css::position(split(e, QLatin1Char(' ')), m_s.fontSize, m_rootFontSize, &x, &y))
-            return false;
-        positions.emplace_back(x, y);
-    }
-    for (size_t i = 0; i < layers.size(); ++i) {
-        layers[i].positionX = positions[i % positions.size()].first;
-        layers[i].positionY = positions[i % positions.size()].second;
-    }
-    return true;
+            return std::nullopt;
+        return std::pair{x, y};
+    };
+    return layerLonghand(layersOf(p), v, parse, [](BackgroundLayer &layer, const std::pair<Length, Length> &xy) {
+        layer.positionX = xy.first;
+        layer.positionY = xy.second;
+    });
 }
 
 bool StyleBuilder::backgroundRepeat(const CssProperty &p, const QString &v)
 {
-    std::vector<BackgroundLayer> &layers = layersOf(p);
-    const QStringList entries = split(v, QLatin1Char(','));
-    if (entries.isEmpty())
-        return false;
-    std::vector<std::pair<bool, bool>> repeats;
-    for (const QString &e : entries) {
-        auto r = repeatValue(e);
-        if (!r)
-            return false;
-        repeats.push_back(*r);
-    }
-    for (size_t i = 0; i < layers.size(); ++i)
-        std::tie(layers[i].repeatX, layers[i].repeatY) = repeats[i % repeats.size()];
-    return true;
+    return layerLonghand(layersOf(p), v, repeatValue, [](BackgroundLayer &layer, const std::pair<bool, bool> &r) {
+        std::tie(layer.repeatX, layer.repeatY) = r;
+    });
 }
 
 bool StyleBuilder::borderRadius(const CssProperty &, const QString &v)
@@ -328,11 +322,7 @@ bool StyleBuilder::cornerRadius(const CssProperty &p, const QString &v)
 
 bool StyleBuilder::boxShadow(const CssProperty &, const QString &v)
 {
-    auto s = css::shadows(v, true, m_s.color, m_s.fontSize, m_rootFontSize);
-    if (failed(s))
-        return false;
-    m_s.boxShadow = std::move(*s);
-    return true;
+    return storeParsed(m_s.boxShadow, css::shadows(v, true, m_s.color, m_s.fontSize, m_rootFontSize));
 }
 
 bool StyleBuilder::opacity(const CssProperty &, const QString &v)
@@ -350,11 +340,7 @@ bool StyleBuilder::opacity(const CssProperty &, const QString &v)
 
 bool StyleBuilder::transform(const CssProperty &, const QString &v)
 {
-    auto t = css::transform(v, m_s.fontSize, m_rootFontSize);
-    if (failed(t))
-        return false;
-    m_s.transform = std::move(*t);
-    return true;
+    return storeParsed(m_s.transform, css::transform(v, m_s.fontSize, m_rootFontSize));
 }
 
 bool StyleBuilder::individualTransform(const CssProperty &p, const QString &v)
@@ -391,11 +377,7 @@ bool StyleBuilder::individualTransform(const CssProperty &p, const QString &v)
                                               : QStringLiteral("one or two numbers"));
         return false;
     }
-    auto t = css::transform(function, m_s.fontSize, m_rootFontSize);
-    if (failed(t))
-        return false;
-    ops = std::move(*t);
-    return true;
+    return storeParsed(ops, css::transform(function, m_s.fontSize, m_rootFontSize));
 }
 
 bool StyleBuilder::transformOrigin(const CssProperty &, const QString &v)
@@ -404,18 +386,6 @@ bool StyleBuilder::transformOrigin(const CssProperty &, const QString &v)
     if (tokens.size() == 3)
         tokens.removeLast(); // the z offset means nothing in 2D
     return css::position(tokens, m_s.fontSize, m_rootFontSize, &m_s.transformOriginX, &m_s.transformOriginY);
-}
-
-bool StyleBuilder::objectFit(const CssProperty &, const QString &v)
-{
-    auto f = keyword<ObjectFit>(v, {{"fill", ObjectFit::Fill},
-                                    {"contain", ObjectFit::Contain},
-                                    {"cover", ObjectFit::Cover},
-                                    {"none", ObjectFit::None},
-                                    {"scale-down", ObjectFit::ScaleDown}});
-    if (f)
-        m_s.objectFit = *f;
-    return f.has_value();
 }
 
 bool StyleBuilder::objectPosition(const CssProperty &, const QString &v)

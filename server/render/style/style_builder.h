@@ -8,6 +8,7 @@
 #include "server/render/css/parse.h"
 #include "server/render/style/computed_style.h"
 #include "server/render/style/font_units.h"
+#include "server/render/style/keywords.h"
 #include "server/render/style/properties.h"
 
 #include <QJsonObject>
@@ -19,12 +20,6 @@
 namespace imprint::render::style_detail {
 
 using css::split;
-
-template<typename E>
-struct Keyword {
-    const char *name;
-    E value;
-};
 
 /// The keyword the last failed keyword() lookup on this thread came closest to
 /// (common::closestName()), for the warning's "did you mean"; StyleBuilder::apply() clears
@@ -38,7 +33,7 @@ QString unsupportedPropertyMessage(const QString &name);
 /// The value of `text` (trimmed, any case) in `table`; nullopt when it names none, after
 /// noting the nearest name in keywordSuggestion().
 template<typename E>
-std::optional<E> keyword(const QString &text, std::initializer_list<Keyword<E>> table)
+std::optional<E> keyword(const QString &text, std::span<const Keyword<E>> table)
 {
     const QStringView t = QStringView(text).trimmed();
     for (const auto &k : table)
@@ -50,6 +45,34 @@ std::optional<E> keyword(const QString &text, std::initializer_list<Keyword<E>> 
         names.append(QLatin1String(k.name));
     keywordSuggestion() = common::closestName(t.toString().toLower(), names);
     return std::nullopt;
+}
+
+/// keyword() over a list written at the call.
+template<typename E>
+std::optional<E> keyword(const QString &text, std::initializer_list<Keyword<E>> table)
+{
+    return keyword(text, std::span<const Keyword<E>>(table.begin(), table.size()));
+}
+
+/// Sets `field` to `parsed` when it holds a value; whether it did (a keyword longhand).
+template<typename T, typename U>
+bool assignParsed(T &field, const std::optional<U> &parsed)
+{
+    if (parsed)
+        field = *parsed;
+    return parsed.has_value();
+}
+
+/// An -items or -self alignment value (CSS Box Alignment 3 §6) `t`, its overflow and
+/// baseline-position prefixes already handled: the keyword of `Keywords::list` it names,
+/// into `selfField` when `self`, else into `items`, where `auto` is invalid. Whether it was
+/// valid.
+template<typename Keywords, typename E>
+bool itemsOrSelf(const QString &t, bool self, E &items, E &selfField)
+{
+    if (!self && t == QLatin1String("auto"))
+        return false;
+    return assignParsed(self ? selfField : items, keyword<E>(t, Keywords::list));
 }
 
 /// Expands a 1–4 value edge shorthand in CSS order (top, right, bottom, left).
@@ -156,114 +179,56 @@ private:
     void resolveCustomProperties(const QJsonObject &declarations);
     std::optional<QString> substituteVars(const QString &name, const QString &value);
 
-    // Handlers return false when the value is invalid (the caller warns with the name).
-    bool display(const CssProperty &, const QString &v);
-    bool positionProp(const CssProperty &, const QString &v);
-    bool zIndexProp(const CssProperty &, const QString &v);
-    bool boxSizing(const CssProperty &, const QString &v);
-    bool inset(const CssProperty &p, const QString &v);
-    bool size(const CssProperty &p, const QString &v);
-    bool margin(const CssProperty &p, const QString &v);
-    bool padding(const CssProperty &p, const QString &v);
-    bool border(const CssProperty &p, const QString &v);
-    bool borderWidth(const CssProperty &p, const QString &v);
-    bool borderStyle(const CssProperty &p, const QString &v);
-    bool borderColor(const CssProperty &p, const QString &v);
+    /// The type of every handler: parses `v`, the value of the table row `p`'s property, into
+    /// the ComputedStyle; false when the value is invalid (the caller warns with the name).
+    using HandlerFunction = bool(const CssProperty &p, const QString &v);
+
+    /// The handler of a property whose value is one keyword of `Keywords::list` (keywords.h),
+    /// stored as it is in the ComputedStyle member `Field`.
+    template<auto Field, typename Keywords>
+    bool keywordField(const CssProperty &, const QString &v)
+    {
+        using E = std::remove_cvref_t<decltype(Keywords::list[0].value)>;
+        return assignParsed(m_s.*Field, keyword<E>(v, Keywords::list));
+    }
+
+    // Box (cascade.cpp).
+    HandlerFunction display, positionProp, zIndexProp, boxSizing, inset, size, margin, padding, border, borderWidth,
+        borderStyle, borderColor;
     /// A flow-relative margin, padding, inset or border property (CSS Logical Properties 1
     /// §4–5): `p.part` is group * 8 + side, group 0 margin, 1 padding, 2 inset, 3 border
     /// width, 4 border style, 5 border colour, 6 the border shorthand; side 0 inline-start,
     /// 1 inline-end, 2 block-start, 3 block-end, 4 both inline edges, 5 both block edges.
     /// In horizontal writing the inline start is the left edge (the right one in rtl).
-    bool logicalEdge(const CssProperty &p, const QString &v);
-    bool flexDirection(const CssProperty &, const QString &v);
-    bool flexWrap(const CssProperty &, const QString &v);
-    bool flexFlow(const CssProperty &, const QString &v);
-    bool flex(const CssProperty &, const QString &v);
-    bool flexFactor(const CssProperty &p, const QString &v);
-    bool flexBasis(const CssProperty &, const QString &v);
-    bool justifyContent(const CssProperty &, const QString &v);
-    bool alignItems(const CssProperty &p, const QString &v);
-    bool alignContent(const CssProperty &, const QString &v);
-    bool gap(const CssProperty &p, const QString &v);
-    bool overflow(const CssProperty &p, const QString &v);
-    bool aspectRatio(const CssProperty &, const QString &v);
+    HandlerFunction logicalEdge;
+    HandlerFunction flexFlow, flex, flexFactor, flexBasis, alignItems, gap, overflow, aspectRatio;
     // CSS Grid 1 (grid_properties.cpp).
-    bool gridTemplateTracks(const CssProperty &p, const QString &v);
-    bool gridTemplateAreas(const CssProperty &, const QString &v);
-    bool gridAutoTracks(const CssProperty &p, const QString &v);
-    bool gridAutoFlow(const CssProperty &, const QString &v);
-    bool gridLine(const CssProperty &p, const QString &v);
-    bool gridLineShorthand(const CssProperty &p, const QString &v);
-    bool gridArea(const CssProperty &, const QString &v);
-    bool justifyItems(const CssProperty &p, const QString &v);
-    bool placeItems(const CssProperty &p, const QString &v);
-    bool placeContent(const CssProperty &, const QString &v);
-    bool backgroundColor(const CssProperty &, const QString &v);
-    bool background(const CssProperty &, const QString &v);
-    bool backgroundImage(const CssProperty &, const QString &v);
-    bool backgroundSize(const CssProperty &, const QString &v);
-    bool backgroundPosition(const CssProperty &, const QString &v);
-    bool backgroundRepeat(const CssProperty &, const QString &v);
-    bool borderRadius(const CssProperty &, const QString &v);
-    bool cornerRadius(const CssProperty &p, const QString &v);
-    bool boxShadow(const CssProperty &, const QString &v);
-    bool opacity(const CssProperty &, const QString &v);
-    bool transform(const CssProperty &, const QString &v);
-    bool transformOrigin(const CssProperty &, const QString &v);
+    HandlerFunction gridTemplateTracks, gridTemplateAreas, gridAutoTracks, gridAutoFlow, gridLine, gridLineShorthand,
+        gridArea, justifyItems, placeItems, placeContent;
+    // Paint (paint_properties.cpp).
+    HandlerFunction backgroundColor, background, backgroundImage, backgroundSize, backgroundPosition, backgroundRepeat,
+        borderRadius, cornerRadius, boxShadow, opacity, transform, transformOrigin;
     /// outline and its longhands (CSS UI 4 §5.1–5.4; part 0 width, 1 style, 2 colour,
     /// 3 offset, -1 the shorthand, which resets what it leaves out).
-    bool outline(const CssProperty &p, const QString &v);
+    HandlerFunction outline;
     /// translate, rotate, scale (CSS Transforms 2 §4, property index 0/1/2): kept apart
     /// from `transform` and put before its functions in finish() (§6 "ordering").
-    bool individualTransform(const CssProperty &p, const QString &v);
-    bool objectFit(const CssProperty &, const QString &v);
-    bool objectPosition(const CssProperty &, const QString &v);
-    bool textOverflow(const CssProperty &, const QString &v);
-    bool lineClamp(const CssProperty &, const QString &v);
-    bool textFit(const CssProperty &, const QString &v);
-    bool colorProp(const CssProperty &, const QString &v);
-    bool fontFamily(const CssProperty &, const QString &v);
-    bool fontSize(const CssProperty &, const QString &v);
-    bool fontWeight(const CssProperty &, const QString &v);
-    bool fontStyle(const CssProperty &, const QString &v);
-    bool fontVariantNumeric(const CssProperty &, const QString &v);
-    bool fontFeatureSettings(const CssProperty &, const QString &v);
-    bool fontVariantCaps(const CssProperty &, const QString &v);
-    bool fontKerning(const CssProperty &, const QString &v);
-    bool fontStretch(const CssProperty &, const QString &v);
-    bool fontVariationSettings(const CssProperty &property, const QString &v);
-    bool fontVariantLigatures(const CssProperty &, const QString &v);
-    bool fontVariantPosition(const CssProperty &, const QString &v);
+    HandlerFunction individualTransform;
+    HandlerFunction objectPosition;
+    // Text (text_properties.cpp).
+    HandlerFunction textOverflow, lineClamp, textFit, colorProp, fontFamily, fontSize, fontWeight, fontStyle,
+        fontVariantNumeric, fontFeatureSettings, fontVariantCaps, fontKerning, fontStretch, fontVariationSettings,
+        fontVariantLigatures, fontVariantPosition;
     /// `font-variant` (CSS Fonts 4 §6.11) over the caps and numeric longhands: `normal`, or
     /// their keywords in any order; the ligature, east-asian and position keywords warn.
-    bool fontVariant(const CssProperty &, const QString &v);
-    bool lineHeight(const CssProperty &, const QString &v);
-    bool spacing(const CssProperty &p, const QString &v);
-    bool tabSize(const CssProperty &, const QString &v);
-    bool textAlign(const CssProperty &, const QString &v);
-    bool textTransform(const CssProperty &, const QString &v);
-    bool whiteSpace(const CssProperty &, const QString &v);
-    bool textWrap(const CssProperty &, const QString &v);
-    bool wordBreak(const CssProperty &, const QString &v);
-    bool hyphens(const CssProperty &, const QString &v);
-    bool overflowWrap(const CssProperty &, const QString &v);
-    bool direction(const CssProperty &, const QString &v);
-    bool textShadow(const CssProperty &, const QString &v);
-    bool textDecoration(const CssProperty &, const QString &v);
-    bool textDecorationLine(const CssProperty &, const QString &v);
-    bool textDecorationColor(const CssProperty &, const QString &v);
-    bool textDecorationStyle(const CssProperty &, const QString &v);
-    bool textDecorationThickness(const CssProperty &, const QString &v);
-    bool textIndent(const CssProperty &, const QString &v);
-    bool verticalAlign(const CssProperty &, const QString &v);
-    bool textStroke(const CssProperty &, const QString &v); ///< part 0 shorthand, 1 width, 2 colour
+    HandlerFunction fontVariant;
+    HandlerFunction lineHeight, spacing, tabSize, textWrap, direction, textShadow, textDecoration, textDecorationLine,
+        textDecorationColor, textDecorationStyle, textDecorationThickness, textIndent, verticalAlign;
+    HandlerFunction textStroke; ///< part 0 shorthand, 1 width, 2 colour
     std::optional<float> decorationThicknessValue(const QString &v) const;
     bool ignored(const CssProperty &, const QString &) { return true; }
     // Effects (effect_properties.cpp).
-    bool filter(const CssProperty &p, const QString &v);
-    bool clipPath(const CssProperty &, const QString &v);
-    bool mixBlendMode(const CssProperty &, const QString &v);
-    bool backgroundClip(const CssProperty &p, const QString &v);
+    HandlerFunction filter, clipPath, mixBlendMode, backgroundClip;
 
     bool parseBorderParts(const QString &v, std::optional<float> *width, std::optional<BorderStyle> *style,
                           std::optional<QColor> *colorOut);
@@ -295,6 +260,16 @@ private:
         if (parsed)
             return false;
         m_lastReason = parsed.error();
+        return true;
+    }
+    /// Moves the value of `parsed` into `field`; false, its reason becoming the warning
+    /// detail (failed()), when it holds none.
+    template<typename T, typename U>
+    bool storeParsed(T &field, css::Parsed<U> &&parsed)
+    {
+        if (failed(parsed))
+            return false;
+        field = std::move(*parsed);
         return true;
     }
     /// One background-size entry (CSS Backgrounds 3 §3.9) in the size fields of a layer.

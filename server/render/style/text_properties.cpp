@@ -8,23 +8,12 @@
 
 namespace imprint::render::style_detail {
 
-/// Sets `field` to `parsed` when it holds a value; whether it did (a keyword longhand).
-template<typename T, typename U>
-static bool assignParsed(T &field, const std::optional<U> &parsed)
-{
-    if (parsed)
-        field = *parsed;
-    return parsed.has_value();
-}
-
 constexpr float kMaxFontSize = 8192; // px, the largest output side
 
 bool StyleBuilder::textOverflow(const CssProperty &, const QString &v)
 {
-    auto t = keyword<TextOverflow>(v, {{"clip", TextOverflow::Clip}, {"ellipsis", TextOverflow::Ellipsis}});
-    if (t)
-        m_s.textOverflow = *t;
-    return t.has_value();
+    return assignParsed(m_s.textOverflow, keyword<TextOverflow>(v, {{"clip", TextOverflow::Clip},
+                                                                    {"ellipsis", TextOverflow::Ellipsis}}));
 }
 
 bool StyleBuilder::lineClamp(const CssProperty &, const QString &v)
@@ -404,45 +393,6 @@ bool StyleBuilder::tabSize(const CssProperty &, const QString &v)
     return true;
 }
 
-bool StyleBuilder::textAlign(const CssProperty &, const QString &v)
-{
-    auto a = keyword<TextAlign>(v, {{"start", TextAlign::Start},
-                                    {"end", TextAlign::End},
-                                    {"left", TextAlign::Left},
-                                    {"right", TextAlign::Right},
-                                    {"center", TextAlign::Center},
-                                    {"justify", TextAlign::Justify},
-                                    {"-webkit-center", TextAlign::Center},
-                                    {"match-parent", TextAlign::Start}});
-    if (a)
-        m_s.textAlign = *a;
-    return a.has_value();
-}
-
-bool StyleBuilder::textTransform(const CssProperty &, const QString &v)
-{
-    auto t = keyword<TextTransform>(v, {{"none", TextTransform::None},
-                                        {"uppercase", TextTransform::Uppercase},
-                                        {"lowercase", TextTransform::Lowercase},
-                                        {"capitalize", TextTransform::Capitalize}});
-    if (t)
-        m_s.textTransform = *t;
-    return t.has_value();
-}
-
-bool StyleBuilder::whiteSpace(const CssProperty &, const QString &v)
-{
-    auto w = keyword<WhiteSpace>(v, {{"normal", WhiteSpace::Normal},
-                                     {"nowrap", WhiteSpace::NoWrap},
-                                     {"pre", WhiteSpace::Pre},
-                                     {"pre-wrap", WhiteSpace::PreWrap},
-                                     {"pre-line", WhiteSpace::PreLine},
-                                     {"break-spaces", WhiteSpace::PreWrap}});
-    if (w)
-        m_s.whiteSpace = *w;
-    return w.has_value();
-}
-
 /// text-wrap (CSS Text 4 §6.1): the shorthand of text-wrap-mode (wrap | nowrap, which
 /// white-space also sets) and text-wrap-style (auto | balance | pretty | stable); the
 /// longhands take the same keywords.
@@ -464,68 +414,22 @@ bool StyleBuilder::textWrap(const CssProperty &, const QString &v)
         m_s.textWrapStyle = TextWrapStyle::Auto;
         return true;
     }
-    auto w = keyword<TextWrapStyle>(v, {{"auto", TextWrapStyle::Auto},
-                                        {"balance", TextWrapStyle::Balance},
-                                        {"pretty", TextWrapStyle::Pretty},
-                                        {"stable", TextWrapStyle::Stable}});
-    if (w)
-        m_s.textWrapStyle = *w;
-    return w.has_value();
-}
-
-bool StyleBuilder::wordBreak(const CssProperty &, const QString &v)
-{
-    auto w = keyword<WordBreak>(v, {{"normal", WordBreak::Normal},
-                                    {"break-all", WordBreak::BreakAll},
-                                    {"keep-all", WordBreak::KeepAll},
-                                    {"break-word", WordBreak::BreakWord}});
-    if (w)
-        m_s.wordBreak = *w;
-    return w.has_value();
-}
-
-bool StyleBuilder::hyphens(const CssProperty &, const QString &v)
-{
-    auto h = keyword<Hyphens>(v, {{"none", Hyphens::None}, {"manual", Hyphens::Manual}, {"auto", Hyphens::Auto}});
-    if (h)
-        m_s.hyphens = *h;
-    return h.has_value();
-}
-
-bool StyleBuilder::overflowWrap(const CssProperty &, const QString &v)
-{
-    auto w = keyword<OverflowWrap>(v, {{"normal", OverflowWrap::Normal},
-                                       {"break-word", OverflowWrap::BreakWord},
-                                       {"anywhere", OverflowWrap::Anywhere}});
-    if (w)
-        m_s.overflowWrap = *w;
-    return w.has_value();
+    return assignParsed(m_s.textWrapStyle, keyword<TextWrapStyle>(v, TextWrapStyleKeywords::list));
 }
 
 bool StyleBuilder::direction(const CssProperty &, const QString &v)
 {
-    auto d = keyword<Direction>(v, {{"ltr", Direction::Ltr}, {"rtl", Direction::Rtl}});
-    if (d)
-        m_s.direction = *d;
-    return d.has_value();
+    return assignParsed(m_s.direction, keyword<Direction>(v, {{"ltr", Direction::Ltr}, {"rtl", Direction::Rtl}}));
 }
 
 bool StyleBuilder::textShadow(const CssProperty &, const QString &v)
 {
-    auto s = css::shadows(v, false, m_s.color, m_s.fontSize, m_rootFontSize);
-    if (failed(s))
-        return false;
-    m_s.textShadow = std::move(*s);
-    return true;
+    return storeParsed(m_s.textShadow, css::shadows(v, false, m_s.color, m_s.fontSize, m_rootFontSize));
 }
 
 static std::optional<DecorationStyle> decorationStyleValue(const QString &v)
 {
-    return keyword<DecorationStyle>(v, {{"solid", DecorationStyle::Solid},
-                                        {"double", DecorationStyle::Double},
-                                        {"dotted", DecorationStyle::Dotted},
-                                        {"dashed", DecorationStyle::Dashed},
-                                        {"wavy", DecorationStyle::Wavy}});
+    return keyword<DecorationStyle>(v, DecorationStyleKeywords::list);
 }
 
 /// text-decoration-thickness: `auto` | `from-font` | <length> | <percentage> of 1em

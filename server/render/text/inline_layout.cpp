@@ -62,13 +62,9 @@ QString collapseInto(const ComputedStyle &s, const QString &raw, bool &previousS
         break;
     case WhiteSpace::Pre:
     case WhiteSpace::PreWrap:
-        for (qsizetype i = 0; i < raw.size(); ++i) {
-            const QChar c = raw.at(i);
-            if (c == u'\r' && i + 1 < raw.size() && raw.at(i + 1) == u'\n')
-                continue;
-            out += (c == u'\n' || c == u'\r') ? QChar::LineSeparator : c;
+        appendPreserved(out, raw);
+        if (!raw.isEmpty())
             previousSpace = false;
-        }
         break;
     }
     return out;

@@ -238,12 +238,7 @@ QString TextEngine::processText(const ComputedStyle &s, const QString &text)
     }
     case WhiteSpace::Pre:
     case WhiteSpace::PreWrap:
-        for (qsizetype i = 0; i < text.size(); ++i) {
-            const QChar c = text.at(i);
-            if (c == u'\r' && i + 1 < text.size() && text.at(i + 1) == u'\n')
-                continue;
-            out += (c == u'\n' || c == u'\r') ? QChar::LineSeparator : c;
-        }
+        appendPreserved(out, text);
         break;
     }
     out = normalizeEmojiForShaping(applyHyphens(applyTransform(out, s.textTransform), s)); // emoji.h

@@ -36,6 +36,18 @@ inline bool isCollapsibleSpace(QChar c)
     return c == u' ' || c == u'\t' || c == u'\n' || c == u'\r' || c == u'\f';
 }
 
+/// Appends `text` to `out` as white-space: pre and pre-wrap keep it (CSS Text 3 §4.1.2): every
+/// character stays but a segment break (CR LF, LF or CR) becomes one line separator.
+inline void appendPreserved(QString &out, QStringView text)
+{
+    for (qsizetype i = 0; i < text.size(); ++i) {
+        const QChar c = text.at(i);
+        if (c == u'\r' && i + 1 < text.size() && text.at(i + 1) == u'\n')
+            continue;
+        out += (c == u'\n' || c == u'\r') ? QChar::LineSeparator : c;
+    }
+}
+
 /// `text` under text-transform (CSS Text 3 §2.1).
 QString applyTransform(const QString &text, TextTransform transform);
 
