@@ -193,8 +193,6 @@ function resolveElement(css, classes, viewportWidth) {
       const kept = splitTop(value).filter(l => l !== '0 0 #0000');
       value = kept.length ? kept.join(', ') : 'none';
     }
-    if (prop === 'background-image')
-      value = value.replace(/\(\s*in\s+ok(lab|lch)\s*,\s*/g, '(').replace(/\s+in\s+ok(lab|lch)\b/g, '');
     const key = prop.replace(/^-webkit-/, 'Webkit-').replace(/-([a-zA-Z])/g, (_, c) => c.toUpperCase());
     out[key] = value.trim();
   }

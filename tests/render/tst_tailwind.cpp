@@ -75,13 +75,13 @@ struct Card {
 };
 
 // Achieved takumi / satori: blog 0.99559 / 0.99475, brand 0.99927 / 0.99879, changelog 0.99848 /
-// 0.99442, dark 0.99732 / 0.99361, event 0.99715 / 0.99584, gradient 0.98522 / 0.98460, pricing
+// 0.99442, dark 0.99732 / 0.99361, event 0.99715 / 0.99584, gradient 0.98572 / 0.98517, pricing
 // 0.99859 / 0.99767, product 0.99733 / 0.99726, quote 0.97785 / 0.97366, repo 0.99491 / 0.99396,
 // stats 0.99938 / 0.99805, trial 0.99962 / 0.99880, spacing 0.99220 / 0.99008 (pricing and trial set
 // no font: the preflight's).
 constexpr Card kCards[] = {
     {"blog", 0.990, 0.989},    {"brand", 0.994, 0.993},   {"changelog", 0.993, 0.989}, {"dark", 0.992, 0.988},
-    {"event", 0.992, 0.990},   {"gradient", 0.980, 0.979}, {"pricing", 0.993, 0.993},  {"product", 0.992, 0.992},
+    {"event", 0.992, 0.990},   {"gradient", 0.981, 0.980}, {"pricing", 0.993, 0.993},  {"product", 0.992, 0.992},
     {"quote", 0.972, 0.968},   {"repo", 0.989, 0.988},    {"stats", 0.994, 0.993},     {"trial", 0.994, 0.993},
     {"spacing", 0.987, 0.985},
 };
@@ -219,14 +219,15 @@ private Q_SLOTS:
         QCOMPARE(t.value(QStringLiteral("textOverflow")).toString(), QStringLiteral("ellipsis"));
     }
 
-    /// v4's gradients and v3's bg-gradient-to-* (which v4 still compiles) give the same image.
+    /// v4's gradients and v3's bg-gradient-to-* (which v4 still compiles) give the same image,
+    /// interpolated in oklab as the compiled CSS asks.
     void gradients()
     {
         const QJsonObject v4 = expand(QStringLiteral("bg-linear-to-r from-indigo-500 via-purple-500 to-pink-500"));
         const QJsonObject v3 = expand(QStringLiteral("bg-gradient-to-r from-indigo-500 via-purple-500 to-pink-500"));
         QCOMPARE(v4, v3);
         const QString image = v4.value(QStringLiteral("backgroundImage")).toString();
-        QVERIFY2(image.startsWith(QLatin1String("linear-gradient(to right, oklch(")), qPrintable(image));
+        QVERIFY2(image.startsWith(QLatin1String("linear-gradient(to right in oklab, oklch(")), qPrintable(image));
         auto root = element(QStringLiteral("bg-linear-to-r from-indigo-500 via-purple-500 to-pink-500"));
         QVERIFY(root);
         QCOMPARE(root->style.backgroundLayers.size(), size_t(1));
@@ -369,7 +370,7 @@ private Q_SLOTS:
         QVERIFY(t);
         const auto page = templatePageHtml(*t, {}, false, {});
         QVERIFY(page);
-        QVERIFY2(page->contains(QLatin1String("background-image:linear-gradient(to right, oklch(")), qPrintable(*page));
+        QVERIFY2(page->contains(QLatin1String("background-image:linear-gradient(to right in oklab, oklch(")), qPrintable(*page));
         QVERIFY(page->contains(QLatin1String("font-size:4.5rem")));
         QVERIFY(!page->contains(QLatin1String("var(")));
     }

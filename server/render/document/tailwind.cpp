@@ -404,12 +404,6 @@ QJsonObject resolve(const QList<const Decls *> &sorted, const TailwindTheme &the
             continue;
         if (property == QLatin1String("box-shadow"))
             value = compactShadow(value);
-        if (property == QLatin1String("background-image")) {
-            // Gradients interpolate in sRGB here: the `in oklab` Tailwind adds is dropped.
-            static const QRegularExpression alone(QStringLiteral("\\(\\s*in\\s+ok(lab|lch)\\s*,\\s*"));
-            static const QRegularExpression after(QStringLiteral("\\s+in\\s+ok(lab|lch)\\b"));
-            value.replace(alone, QStringLiteral("(")).replace(after, QString());
-        }
         const QString key = camelCase(property);
         if (findCssProperty(key))
             out.insert(key, value.trimmed());
