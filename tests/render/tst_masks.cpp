@@ -211,6 +211,38 @@ private Q_SLOTS:
         QVERIFY(asked.contains(QStringLiteral("asset:half")));
     }
 
+    /// A mask image that fails to load is a layer of transparent black (CSS Masking 1
+    /// §7.1), as Chromium draws it: alone it hides the element; beside a layer that loads,
+    /// it adds nothing and the other layer masks as before.
+    void failedMaskImageHides()
+    {
+        auto box = [](const char *mask) {
+            return QJsonObject{{"type", "div"},
+                               {"props", QJsonObject{{"style", QJsonObject{{"width", 100},
+                                                                           {"height", 100},
+                                                                           {"backgroundColor", "#ff0000"},
+                                                                           {"maskImage", mask}}}}}};
+        };
+        RenderRequest request;
+        request.document = QJsonObject{
+            {"width", 200},
+            {"height", 100},
+            {"root", QJsonObject{{"type", "div"},
+                                 {"props", QJsonObject{{"style", QJsonObject{{"backgroundColor", "#ffffff"}}},
+                                                       {"children", QJsonArray{box("url(asset:missing)"),
+                                                                               box("url(asset:missing), "
+                                                                                   "linear-gradient(#000, #000)")}}}}}}};
+        request.imageLoader = [](const QString &) { return ImageResult(QImage()); };
+        for (const char *engine : {"takumi", "satori"}) {
+            request.options.engine = imprint::test::engineOption(QLatin1String(engine));
+            const auto png = render(request, imprint::test::renderContext());
+            QVERIFY2(png, qPrintable(imprint::test::failureOf(png).message));
+            const QImage image = QImage::fromData(png->bytes);
+            QCOMPARE(QColor(image.pixel(50, 50)), QColor(255, 255, 255)); // hidden: the card shows
+            QCOMPARE(QColor(image.pixel(150, 50)), QColor(255, 0, 0)); // the gradient layer masks alone
+        }
+    }
+
     /// The html engine's page writes the same declarations, so Chromium draws the mask.
     void htmlPageWritesTheMask()
     {

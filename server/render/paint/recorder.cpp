@@ -156,6 +156,10 @@ void Recorder::pushEffects(const LayoutBox &box)
         // (mask-origin, mask-clip), as background layers are in theirs.
         for (const ResolvedBackgroundLayer &layer : resolveImageLayers(fx.maskImage, box.borderBox, m_images, m_loader))
             e.masks.push_back(tilesOf(layer, rectPath(box.borderBox), box.borderBox));
+        // §7.1: a mask image that fails to load or is empty still counts, as a layer of
+        // transparent black; the layers add up, so with none left nothing shows.
+        if (e.masks.empty())
+            e.masks.emplace_back();
     }
     e.opacity = s.opacity;
     e.blend = fx.mixBlendMode;
