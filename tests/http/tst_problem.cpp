@@ -27,22 +27,6 @@ class TestProblem : public QObject
 private slots:
     // One code of each status a service answers with: the status comes from the code's
     // row of the problem table (server/common/problem_code.h).
-    void serviceErrors_data()
-    {
-        QTest::addColumn<int>("code");
-        QTest::addColumn<int>("status");
-        using Code = common::ProblemCode;
-        QTest::newRow("invalid") << int(Code::InvalidName) << 400;
-        QTest::newRow("unauthorized") << int(Code::InvalidCredentials) << 401;
-        QTest::newRow("quota exceeded") << int(Code::AssetQuotaExceeded) << 402;
-        QTest::newRow("forbidden") << int(Code::SignatureInvalid) << 403;
-        QTest::newRow("not found") << int(Code::PageNotFound) << 404;
-        QTest::newRow("conflict") << int(Code::TemplateInUse) << 409;
-        QTest::newRow("too many attempts") << int(Code::TooManyLoginAttempts) << 429;
-        QTest::newRow("database") << int(Code::DatabaseError) << 500;
-        QTest::newRow("database unavailable") << int(Code::DatabaseUnavailable) << 503;
-    }
-
     void serviceErrors()
     {
         QFETCH(int, code);
@@ -61,6 +45,22 @@ private slots:
         QCOMPARE(body.value("success").toBool(true), false);
         // Bad input names its field; a fault of ours names none.
         QCOMPARE(body.value("field").toString(), status < 500 ? QStringLiteral("name") : QString());
+    }
+
+    void serviceErrors_data()
+    {
+        QTest::addColumn<int>("code");
+        QTest::addColumn<int>("status");
+        using Code = common::ProblemCode;
+        QTest::newRow("invalid") << int(Code::InvalidName) << 400;
+        QTest::newRow("unauthorized") << int(Code::InvalidCredentials) << 401;
+        QTest::newRow("quota exceeded") << int(Code::AssetQuotaExceeded) << 402;
+        QTest::newRow("forbidden") << int(Code::SignatureInvalid) << 403;
+        QTest::newRow("not found") << int(Code::PageNotFound) << 404;
+        QTest::newRow("conflict") << int(Code::TemplateInUse) << 409;
+        QTest::newRow("too many attempts") << int(Code::TooManyLoginAttempts) << 429;
+        QTest::newRow("database") << int(Code::DatabaseError) << 500;
+        QTest::newRow("database unavailable") << int(Code::DatabaseUnavailable) << 503;
     }
 
     // Every row: its wire name parses back to it, its problem carries the row's status,

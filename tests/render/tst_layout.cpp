@@ -20,6 +20,16 @@ class TestLayout : public QObject
 private Q_SLOTS:
     // CSS Box Alignment 3 §5.3: distribution and its fallback on negative free space,
     // shared by justify-content, align-content and the abspos static position.
+    void boxAlignmentDistribution()
+    {
+        QFETCH(int, mode);
+        QFETCH(qreal, freeSpace);
+        QFETCH(int, count);
+        const Distribution d = distributeContent(ContentDistribution(mode), freeSpace, std::size_t(count));
+        QTEST(d.offset, "offset");
+        QTEST(d.between, "between");
+    }
+
     void boxAlignmentDistribution_data()
     {
         QTest::addColumn<int>("mode");
@@ -42,15 +52,6 @@ private Q_SLOTS:
         QTest::newRow("around, overflow → safe center = start") << int(D::SpaceAround) << -40.0 << 3 << 0.0 << 0.0;
         QTest::newRow("evenly, overflow → safe center = start") << int(D::SpaceEvenly) << -40.0 << 3 << 0.0 << 0.0;
         QTest::newRow("evenly, one item → center") << int(D::SpaceEvenly) << 90.0 << 1 << 45.0 << 45.0;
-    }
-    void boxAlignmentDistribution()
-    {
-        QFETCH(int, mode);
-        QFETCH(qreal, freeSpace);
-        QFETCH(int, count);
-        const Distribution d = distributeContent(ContentDistribution(mode), freeSpace, std::size_t(count));
-        QTEST(d.offset, "offset");
-        QTEST(d.between, "between");
     }
 
     void rootFillsViewport();
