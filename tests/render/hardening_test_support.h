@@ -30,13 +30,7 @@ using namespace imprint::render;
 
 namespace imprint::render::test {
 
-/// The `engine` column of a data-driven test: one row per engine that lays out itself.
-inline void addRasterEngineRows()
-{
-    QTest::addColumn<QString>("engine");
-    QTest::newRow("takumi") << "takumi";
-    QTest::newRow("satori") << "satori";
-}
+using imprint::test::addRasterEngineRows;
 
 inline QString dataUrl(const QByteArray &bytes, const char *type)
 {

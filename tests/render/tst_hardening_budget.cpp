@@ -55,9 +55,7 @@ private slots:
 
     void glassThumbnailsAreNotRefused_data()
     {
-        QTest::addColumn<QString>("engine");
-        QTest::newRow("takumi") << QStringLiteral("takumi");
-        QTest::newRow("satori") << QStringLiteral("satori");
+        addRasterEngineRows();
     }
 
     void glassThumbnailsAreNotRefused()

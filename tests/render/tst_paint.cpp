@@ -225,9 +225,7 @@ private Q_SLOTS:
 
     void backgroundRepeatsAlongOneAxis_data()
     {
-        QTest::addColumn<QString>("engine");
-        QTest::newRow("takumi") << QStringLiteral("takumi");
-        QTest::newRow("satori") << QStringLiteral("satori");
+        imprint::test::addRasterEngineRows();
     }
 
     void backgroundRepeatsAlongOneAxis()

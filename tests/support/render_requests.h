@@ -9,6 +9,7 @@
 
 #include <QFile>
 #include <QJsonDocument>
+#include <QtTest>
 
 #include <optional>
 
@@ -23,6 +24,15 @@ inline std::optional<render::Engine> engineOption(const QString &name)
     if (name.isEmpty())
         return std::nullopt;
     return render::parseEngine(name.toLower());
+}
+
+/// The `engine` column of a data-driven test: one row per engine that lays out itself
+/// (takumi and satori; html is Chromium's).
+inline void addRasterEngineRows()
+{
+    QTest::addColumn<QString>("engine");
+    QTest::newRow("takumi") << "takumi";
+    QTest::newRow("satori") << "satori";
 }
 
 /// The emoji set a test names; empty: none (the template's).
