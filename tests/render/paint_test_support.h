@@ -204,30 +204,30 @@ inline RedScan scanRed(const QImage &img)
     return r;
 }
 
-/// Number of separate red runs along row y (x from 10 to the text's end).
-inline int redRunsInRow(const QImage &img, int y)
+/// Number of separate red runs along the line of pixels from `from`, one `step` at a
+/// time, to the image's edge.
+inline int redRunsAlong(const QImage &img, QPoint from, QPoint step)
 {
     int runs = 0;
     bool in = false;
-    for (int x = 0; x < img.width(); ++x) {
-        const bool red = isRed(img.pixel(x, y));
+    for (QPoint p = from; img.valid(p); p += step) {
+        const bool red = isRed(img.pixel(p));
         runs += red && !in;
         in = red;
     }
     return runs;
 }
 
+/// Number of separate red runs along row y (x from 10 to the text's end).
+inline int redRunsInRow(const QImage &img, int y)
+{
+    return redRunsAlong(img, QPoint(0, y), QPoint(1, 0));
+}
+
 /// Number of separate red runs down column x.
 inline int redRunsInColumn(const QImage &img, int x)
 {
-    int runs = 0;
-    bool in = false;
-    for (int y = 0; y < img.height(); ++y) {
-        const bool red = isRed(img.pixel(x, y));
-        runs += red && !in;
-        in = red;
-    }
-    return runs;
+    return redRunsAlong(img, QPoint(x, 0), QPoint(0, 1));
 }
 
 } // namespace imprint::render::test
