@@ -74,4 +74,17 @@ inline QByteArray imageVariableTemplate(const QString &name, int width, int heig
     return QJsonDocument(document).toJson(QJsonDocument::Compact);
 }
 
+/// A `width`×`height` px template the html engine (Chromium) draws from `html`, with
+/// its scripts run when `script` (htmlScript).
+inline QJsonObject htmlCard(int width, int height, const QString &html, bool script = false)
+{
+    QJsonObject t{{QStringLiteral("width"), width},
+                  {QStringLiteral("height"), height},
+                  {QStringLiteral("rendererType"), QStringLiteral("html")},
+                  {QStringLiteral("html"), html}};
+    if (script)
+        t.insert(QStringLiteral("htmlScript"), true);
+    return t;
+}
+
 } // namespace imprint::test
