@@ -105,6 +105,26 @@ inline imprint::test::RenderOutcome renderPng(const QJsonObject &document, const
     return renderWith(request);
 }
 
+/// Checks that `rendered` was refused with the error named `code` (RenderError::codeName())
+/// about `field`.
+inline void checkRefused(const imprint::test::RenderOutcome &rendered, const char *code, const char *field)
+{
+    QVERIFY(!rendered);
+    QCOMPARE(rendered.error().codeName(), QString(code));
+    QCOMPARE(rendered.error().field, QString(field));
+}
+
+/// Checks that `document` renders as a PNG in less than `limitMs` milliseconds: hostile
+/// input the renderer must draw in bounded time rather than refuse.
+inline void rendersWithin(const QJsonObject &document, qint64 limitMs)
+{
+    QElapsedTimer timer;
+    timer.start();
+    const auto rendered = renderPng(document);
+    QVERIFY2(rendered, qPrintable(imprint::test::failureOf(rendered).message));
+    QVERIFY2(timer.elapsed() < limitMs, qPrintable(QString::number(timer.elapsed())));
+}
+
 /// A 600×400 card of `engine` whose one child has `style` (and `children`).
 inline QJsonObject effectCard(const QString &engine, const QJsonObject &style, const QJsonValue &children = {})
 {
