@@ -6,6 +6,7 @@
 
 #include "server/render/pipeline.h"
 #include "tests/support/fixtures.h"
+#include "tests/support/render_context.h"
 
 #include <QFile>
 #include <QJsonDocument>
@@ -81,6 +82,13 @@ inline RenderOutcome renderTemplateFile(const QString &path, const QString &engi
     request.document = QJsonDocument::fromJson(file.readAll()).object();
     request.options.engine = engineOption(engine);
     return render::render(request, context);
+}
+
+/// Renders the template file at `path`, relative to the source tree (IMPRINT_SOURCE_DIR),
+/// with the engine `engine` names through the suites' shared render context.
+inline RenderOutcome renderSourceTemplate(const QString &path, const QString &engine)
+{
+    return renderTemplateFile(QStringLiteral(IMPRINT_SOURCE_DIR "/") + path, engine, renderContext());
 }
 
 } // namespace imprint::test
