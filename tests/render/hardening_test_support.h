@@ -105,6 +105,14 @@ inline imprint::test::RenderOutcome renderPng(const QJsonObject &document, const
     return renderWith(request);
 }
 
+/// Checks that `rendered` was drawn without a pixel near red: the colour of the secret
+/// file the local-file probes point at, so none of it leaked into the image.
+inline void checkDrewNoRed(const imprint::test::RenderOutcome &rendered)
+{
+    QVERIFY2(rendered, qPrintable(imprint::test::failureOf(rendered).message));
+    QCOMPARE(countNear(decodePng(rendered->bytes), Qt::red), 0);
+}
+
 /// Checks that `rendered` was refused with the error named `code` (RenderError::codeName())
 /// about `field`.
 inline void checkRefused(const imprint::test::RenderOutcome &rendered, const char *code, const char *field)
