@@ -105,6 +105,13 @@ Built build(const QJsonObject &doc, const QJsonObject &tweaks = {}, const Templa
     return b;
 }
 
+/// A `width`×`height` markup template of `markup` (the HTML as written, no JSON
+/// escaping), built.
+Built buildMarkup(const char *markup, int width = 100, int height = 100)
+{
+    return build(QJsonObject{{"width", width}, {"height", height}, {"markup", QString::fromUtf8(markup)}});
+}
+
 /// The <p> of a markup document that holds one paragraph: the root itself, or its first
 /// child.
 const Node *paragraphOf(const Node &root)
@@ -409,9 +416,8 @@ private Q_SLOTS:
     void markupVerticalAlign()
     {
         // `vertical-align` in a style attribute is verticalAlign (CSS 2 §10.8.1).
-        Built b = build(json("{\"width\": 100, \"height\": 100, \"markup\": \"<p style=\\\"display:block\\\">"
-                             "a<span style=\\\"vertical-align: text-top\\\">b</span>"
-                             "<span style=\\\"vertical-align: -3px\\\">c</span></p>\"}"));
+        Built b = buildMarkup(R"(<p style="display:block">a<span style="vertical-align: text-top">b</span>)"
+                              R"(<span style="vertical-align: -3px">c</span></p>)");
         QVERIFY2(b.root, qPrintable(b.error.message));
         QVERIFY2(b.warnings.isEmpty(), qPrintable(b.warnings.join(u'\n')));
         const Node *para = paragraphOf(*b.root);
@@ -425,9 +431,8 @@ private Q_SLOTS:
     {
         // `font-variant-numeric` and `font-feature-settings` (quoted tags, commas) in a
         // style attribute reach the style, inherited by the text inside.
-        Built b = build(json("{\"width\": 100, \"height\": 100, \"markup\": \"<p style=\\\"display:block; "
-                             "font-variant-numeric: tabular-nums slashed-zero; font-feature-settings: 'ss01', "
-                             "&quot;smcp&quot; 1\\\">10</p>\"}"));
+        Built b = buildMarkup(R"(<p style="display:block; font-variant-numeric: tabular-nums slashed-zero; )"
+                              R"(font-feature-settings: 'ss01', &quot;smcp&quot; 1">10</p>)");
         QVERIFY2(b.root, qPrintable(b.error.message));
         QVERIFY2(b.warnings.isEmpty(), qPrintable(b.warnings.join(u'\n')));
         const Node *para = paragraphOf(*b.root);
