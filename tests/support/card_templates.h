@@ -87,4 +87,18 @@ inline QJsonObject htmlCard(int width, int height, const QString &html, bool scr
     return t;
 }
 
+/// A `width`×`height` px template `name` whose root is one img of `src` (a URL or
+/// "asset:<id>") that size.
+inline QJsonObject imageCard(const QString &name, const QString &src, int width, int height)
+{
+    const QJsonObject style{{QStringLiteral("width"), QStringLiteral("%1px").arg(width)},
+                            {QStringLiteral("height"), QStringLiteral("%1px").arg(height)}};
+    const QJsonObject props{{QStringLiteral("src"), src}, {QStringLiteral("style"), style}};
+    const QJsonObject img{{QStringLiteral("type"), QStringLiteral("img")}, {QStringLiteral("props"), props}};
+    return QJsonObject{{QStringLiteral("name"), name},
+                       {QStringLiteral("width"), width},
+                       {QStringLiteral("height"), height},
+                       {QStringLiteral("root"), img}};
+}
+
 } // namespace imprint::test
