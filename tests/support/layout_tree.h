@@ -5,6 +5,7 @@
 // worked out on paper from the CSS text.
 
 #include "server/render/layout/layout.h"
+#include "tests/support/list_checks.h"
 
 #include <QtTest>
 
@@ -177,11 +178,7 @@ inline bool compareRects(const LayoutBox &root, std::initializer_list<ExpectedRe
 
 /// COMPARE_RECT for a list: COMPARE_RECTS(box, {{node, QRectF(...)}, ...}) checks each
 /// node's border box in `box`, in order, and returns from the test at the first miss.
-#define COMPARE_RECTS(box, ...) \
-    do { \
-        if (!compareRects((box), __VA_ARGS__, __FILE__, __LINE__)) \
-            return; \
-    } while (false)
+#define COMPARE_RECTS(box, ...) IMPRINT_CHECK_LIST(compareRects, (box), __VA_ARGS__)
 
 /// The boxes of `root` laid out in `viewport` with a fresh FakeMeasurer.
 inline LayoutBox layOut(const Node &root, QSizeF viewport)
