@@ -386,9 +386,8 @@ void TestLayoutBox::measurementsAreCached()
 {
     auto root = makeRoot(style());
     root->style.flexDirection = FlexDirection::Column;
-    for (int i = 0; i < 5; ++i) {
-        Node *item = addTextElement(*root, style(), QStringLiteral("some words here"));
-    }
+    for (int i = 0; i < 5; ++i)
+        addTextElement(*root, style(), QStringLiteral("some words here"));
     FakeMeasurer text;
     layoutDocument(*root, QSizeF(400, 300), text);
     // Each run is asked about a handful of widths at most, not once per algorithm step.
