@@ -5,6 +5,9 @@
 
 #include <QtTest>
 
+#include <initializer_list>
+#include <utility>
+
 using imprint::common::LoginThrottle;
 
 namespace {
