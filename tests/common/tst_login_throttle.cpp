@@ -5,7 +5,27 @@
 
 #include <QtTest>
 
+#include <initializer_list>
+#include <utility>
+
 using imprint::common::LoginThrottle;
+
+namespace {
+
+/// A clock that stands still: the cases that use it do not need the window to slide.
+qint64 stoppedClock()
+{
+    return 0;
+}
+
+/// Records each failure of `failures` (e-mail, address) on `throttle`.
+void recordFailures(LoginThrottle &throttle, std::initializer_list<std::pair<const char *, const char *>> failures)
+{
+    for (const auto &[email, address] : failures)
+        throttle.recordFailure(email, address);
+}
+
+} // namespace
 
 class TestLoginThrottle : public QObject
 {
@@ -32,10 +52,8 @@ private slots:
 
     void eachKeyCountsOnItsOwn()
     {
-        qint64 now = 0;
-        LoginThrottle throttle(2, 60, [&] { return now; });
-        throttle.recordFailure("a@x", "10.0.0.1");
-        throttle.recordFailure("b@x", "10.0.0.1");
+        LoginThrottle throttle(2, 60, stoppedClock);
+        recordFailures(throttle, {{"a@x", "10.0.0.1"}, {"b@x", "10.0.0.1"}});
         // Two different e-mails, but the same address reached the limit.
         QVERIFY(throttle.retryAfterSeconds("c@x", "10.0.0.1") > 0);
         QCOMPARE(throttle.retryAfterSeconds("a@x", "10.0.0.2"), 0);
@@ -43,10 +61,8 @@ private slots:
 
     void successClearsTheEmailOnly()
     {
-        qint64 now = 0;
-        LoginThrottle throttle(2, 60, [&] { return now; });
-        throttle.recordFailure("a@x", "10.0.0.1");
-        throttle.recordFailure("a@x", "10.0.0.2");
+        LoginThrottle throttle(2, 60, stoppedClock);
+        recordFailures(throttle, {{"a@x", "10.0.0.1"}, {"a@x", "10.0.0.2"}});
         QVERIFY(throttle.retryAfterSeconds("a@x", "10.0.0.3") > 0);
         throttle.recordSuccess("a@x");
         QCOMPARE(throttle.retryAfterSeconds("a@x", "10.0.0.3"), 0);

@@ -96,8 +96,7 @@ gui::PreviewTab *TestConsole::openPreview(gui::MainWindow &w)
     auto *preview = w.previewTab();
     QSignalSpy pagesLoaded(preview, &gui::PreviewTab::pagesLoaded);
     QSignalSpy templateLoaded(preview, &gui::PreviewTab::templateLoaded);
-    QTabBar *tabBar = w.tabs()->tabBar();
-    QTest::mouseClick(tabBar, Qt::LeftButton, {}, tabBar->tabRect(w.tabs()->indexOf(preview)).center());
+    clickTab(w, preview);
     if (w.tabs()->currentWidget() != preview)
         return nullptr;
     // GET /pages and GET /templates/{id} answered.

@@ -91,6 +91,13 @@ inline T *child(QObject *parent, const char *name)
     return w;
 }
 
+/// Clicks the tab bar of `w` on the tab that shows `tab`, as a user switches tabs.
+inline void clickTab(gui::MainWindow &w, QWidget *tab)
+{
+    QTabBar *tabBar = w.tabs()->tabBar();
+    QTest::mouseClick(tabBar, Qt::LeftButton, {}, tabBar->tabRect(w.tabs()->indexOf(tab)).center());
+}
+
 } // namespace console_test
 
 using namespace console_test;

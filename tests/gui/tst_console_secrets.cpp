@@ -6,6 +6,24 @@
 #include <QCheckBox>
 #include <QHeaderView>
 
+namespace {
+
+/// Selects the first row of `table` in `tab`, clicks the button `buttonName` once the
+/// selection enables it, and waits for the confirmation box `boxName` of `w` to show;
+/// *box is it. Check QTest::currentTestFailed() after it.
+void askToConfirmFirstRow(gui::MainWindow &w, QWidget *tab, QTableWidget *table, const char *buttonName,
+                          const char *boxName, QMessageBox **box)
+{
+    const QRect rect = table->visualItemRect(table->item(0, 0));
+    QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, rect.center());
+    auto *button = child<QPushButton>(tab, buttonName);
+    QTRY_VERIFY(button->isEnabled());
+    QTest::mouseClick(button, Qt::LeftButton);
+    QTRY_VERIFY((*box = w.findChild<QMessageBox *>(QString::fromLatin1(boxName))) && (*box)->isVisible());
+}
+
+} // namespace
+
 void TestConsole::keysPageThroughServerPages()
 {
     auto w = newWindow();
@@ -304,13 +322,10 @@ void TestConsole::signingKeysCreateSignAndRevoke()
 
     // Revoke, after a confirmation that names the key.
     w->tabs()->setCurrentWidget(tab);
-    const QRect rect = table->visualItemRect(table->item(0, 0));
-    QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, rect.center());
-    auto *revoke = child<QPushButton>(tab, "revokeSigningKeyButton");
-    QTRY_VERIFY(revoke->isEnabled());
-    QTest::mouseClick(revoke, Qt::LeftButton);
     QMessageBox *box = nullptr;
-    QTRY_VERIFY((box = w->findChild<QMessageBox *>(QStringLiteral("revokeSigningKeyConfirm"))) && box->isVisible());
+    askToConfirmFirstRow(*w, tab, table, "revokeSigningKeyButton", "revokeSigningKeyConfirm", &box);
+    if (QTest::currentTestFailed())
+        return;
     QVERIFY2(box->text().contains(QStringLiteral("Blog")), qPrintable(box->text()));
     QTest::mouseClick(child<QPushButton>(box, "confirmRevokeSigningKeyButton"), Qt::LeftButton);
     QTRY_COMPARE_WITH_TIMEOUT(table->rowCount(), before, 10000);
@@ -374,13 +389,10 @@ void TestConsole::fontsUploadShowSampleAndDelete()
                  qPrintable(QStringLiteral("column %1: %2 < %3 px").arg(c).arg(header->sectionSize(c)).arg(needed)));
     }
 
-    const QRect rect = table->visualItemRect(table->item(0, 0));
-    QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, rect.center());
-    auto *remove = child<QPushButton>(tab, "deleteFontButton");
-    QTRY_VERIFY(remove->isEnabled());
-    QTest::mouseClick(remove, Qt::LeftButton);
     QMessageBox *box = nullptr;
-    QTRY_VERIFY((box = w->findChild<QMessageBox *>(QStringLiteral("deleteFontConfirm"))) && box->isVisible());
+    askToConfirmFirstRow(*w, tab, table, "deleteFontButton", "deleteFontConfirm", &box);
+    if (QTest::currentTestFailed())
+        return;
     QVERIFY2(box->text().contains(QStringLiteral("Comfortaa")), qPrintable(box->text()));
     QTest::mouseClick(child<QPushButton>(box, "confirmDeleteFontButton"), Qt::LeftButton);
     QTRY_COMPARE_WITH_TIMEOUT(table->rowCount(), 0, 10000);

@@ -53,8 +53,7 @@ void TestConsole::studioEditsPreviewsSavesAndPublishes()
     auto w = newWindow();
     QVERIFY(signInAs(*w, kOwner));
     gui::StudioTab *studio = w->studioTab();
-    QTabBar *tabBar = w->tabs()->tabBar();
-    QTest::mouseClick(tabBar, Qt::LeftButton, {}, tabBar->tabRect(w->tabs()->indexOf(studio)).center());
+    clickTab(*w, studio);
     QCOMPARE(w->tabs()->currentWidget(), studio);
 
     // The space's templates are listed; choosing one loads its document.

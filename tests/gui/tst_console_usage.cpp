@@ -81,8 +81,7 @@ void TestConsole::usageTabShowsTheRenders()
     auto w = newWindow();
     QVERIFY(signInAs(*w, owner));
     gui::UsageTab *usage = w->usageTab();
-    QTabBar *tabBar = w->tabs()->tabBar();
-    QTest::mouseClick(tabBar, Qt::LeftButton, {}, tabBar->tabRect(w->tabs()->indexOf(usage)).center());
+    clickTab(*w, usage);
     QCOMPARE(w->tabs()->currentWidget(), usage);
     // The rows are written behind the renders (within a second): refresh until they show.
     QSignalSpy loaded(usage, &gui::UsageTab::loaded);

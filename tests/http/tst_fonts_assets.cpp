@@ -6,6 +6,7 @@
 // asset quota is a 402, and another space's asset is not found.
 #include "render_api_helpers.h"
 
+#include "../support/card_templates.h"
 #include "../support/e2e_fixture.h"
 
 #include "server/render/text/font_set.h"
@@ -404,14 +405,7 @@ private slots:
         QCOMPARE(file.header("Content-Type"), contentType.toLatin1());
 
         for (const QString &src : {"asset:" + asset.value("id").toString(), url}) {
-            const QJsonObject tmpl{
-                {"name", "asset"},
-                {"width", 100},
-                {"height", 50},
-                {"root",
-                 QJsonObject{{"type", "img"},
-                             {"props", QJsonObject{{"src", src},
-                                                   {"style", QJsonObject{{"width", "100px"}, {"height", "50px"}}}}}}}};
+            const QJsonObject tmpl = imprint::test::imageCard(QStringLiteral("asset"), src, 100, 50);
             const HttpReply png = render(page(m_alpha, tmpl), m_alphaKey);
             QCOMPARE(png.status, 200);
             const QRgb p = decode(png.body).pixel(50, 25);
@@ -449,14 +443,7 @@ private slots:
         QCOMPARE(beta.data().value("count").toInt(), 0);
         QVERIFY(isProblem(httpRequest(port(), "DELETE", "/api/v1/assets/" + id.toLatin1(), {}, bearer(m_beta)), 404));
         // Beta's render cannot load it: the image is left out with a warning naming it.
-        const QJsonObject tmpl{
-            {"name", "x"},
-            {"width", 20},
-            {"height", 20},
-            {"root",
-             QJsonObject{{"type", "img"},
-                         {"props", QJsonObject{{"src", "asset:" + id},
-                                               {"style", QJsonObject{{"width", "20px"}, {"height", "20px"}}}}}}}};
+        const QJsonObject tmpl = imprint::test::imageCard(QStringLiteral("x"), "asset:" + id, 20, 20);
         const HttpReply out = render(page(m_beta, tmpl), m_betaKey, QStringLiteral("json"));
         QCOMPARE(out.status, 200);
         QVERIFY2(QJsonDocument(out.json().value("warnings").toArray()).toJson().contains("no asset"),

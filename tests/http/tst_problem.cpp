@@ -18,6 +18,12 @@ QJsonObject bodyOf(const http::HttpResponse &r)
 {
     return QJsonDocument::fromJson(r.body).object();
 }
+
+/// A row of a code/status table, named by its wire code.
+void addCodeRow(const char *code, int status)
+{
+    QTest::newRow(code) << QString::fromLatin1(code) << status;
+}
 } // namespace
 
 class TestProblem : public QObject
@@ -27,22 +33,6 @@ class TestProblem : public QObject
 private slots:
     // One code of each status a service answers with: the status comes from the code's
     // row of the problem table (server/common/problem_code.h).
-    void serviceErrors_data()
-    {
-        QTest::addColumn<int>("code");
-        QTest::addColumn<int>("status");
-        using Code = common::ProblemCode;
-        QTest::newRow("invalid") << int(Code::InvalidName) << 400;
-        QTest::newRow("unauthorized") << int(Code::InvalidCredentials) << 401;
-        QTest::newRow("quota exceeded") << int(Code::AssetQuotaExceeded) << 402;
-        QTest::newRow("forbidden") << int(Code::SignatureInvalid) << 403;
-        QTest::newRow("not found") << int(Code::PageNotFound) << 404;
-        QTest::newRow("conflict") << int(Code::TemplateInUse) << 409;
-        QTest::newRow("too many attempts") << int(Code::TooManyLoginAttempts) << 429;
-        QTest::newRow("database") << int(Code::DatabaseError) << 500;
-        QTest::newRow("database unavailable") << int(Code::DatabaseUnavailable) << 503;
-    }
-
     void serviceErrors()
     {
         QFETCH(int, code);
@@ -61,6 +51,22 @@ private slots:
         QCOMPARE(body.value("success").toBool(true), false);
         // Bad input names its field; a fault of ours names none.
         QCOMPARE(body.value("field").toString(), status < 500 ? QStringLiteral("name") : QString());
+    }
+
+    void serviceErrors_data()
+    {
+        QTest::addColumn<int>("code");
+        QTest::addColumn<int>("status");
+        using Code = common::ProblemCode;
+        QTest::newRow("invalid") << int(Code::InvalidName) << 400;
+        QTest::newRow("unauthorized") << int(Code::InvalidCredentials) << 401;
+        QTest::newRow("quota exceeded") << int(Code::AssetQuotaExceeded) << 402;
+        QTest::newRow("forbidden") << int(Code::SignatureInvalid) << 403;
+        QTest::newRow("not found") << int(Code::PageNotFound) << 404;
+        QTest::newRow("conflict") << int(Code::TemplateInUse) << 409;
+        QTest::newRow("too many attempts") << int(Code::TooManyLoginAttempts) << 429;
+        QTest::newRow("database") << int(Code::DatabaseError) << 500;
+        QTest::newRow("database unavailable") << int(Code::DatabaseUnavailable) << 503;
     }
 
     // Every row: its wire name parses back to it, its problem carries the row's status,
@@ -89,9 +95,9 @@ private slots:
     {
         QTest::addColumn<QString>("code");
         QTest::addColumn<int>("status");
-        QTest::newRow("signature_invalid") << QStringLiteral("signature_invalid") << 403;
-        QTest::newRow("signature_expired") << QStringLiteral("signature_expired") << 403;
-        QTest::newRow("signing_key_not_found") << QStringLiteral("signing_key_not_found") << 404;
+        addCodeRow("signature_invalid", 403);
+        addCodeRow("signature_expired", 403);
+        addCodeRow("signing_key_not_found", 404);
     }
 
     void signedUrlErrors()
@@ -176,16 +182,16 @@ private slots:
         QTest::addColumn<int>("status");
         for (const char *c : {"invalid_template", "invalid_variable", "unknown_variable", "value_too_long", "too_deep",
                               "too_many_nodes", "invalid_size", "invalid_engine", "invalid_emoji_type"})
-            QTest::newRow(c) << QString::fromLatin1(c) << 400;
-        QTest::newRow("render_budget_exceeded") << QStringLiteral("render_budget_exceeded") << 422;
+            addCodeRow(c, 400);
+        addCodeRow("render_budget_exceeded", 422);
         // Remote images (docs/remote-images.md): the request named the image, so 4xx, never 5xx.
         for (const char *c : {"image_unavailable", "image_refused", "image_too_large"})
-            QTest::newRow(c) << QString::fromLatin1(c) << 422;
-        QTest::newRow("encode_failed") << QStringLiteral("encode_failed") << 500;
-        QTest::newRow("render_cancelled") << QStringLiteral("render_cancelled") << 503;
-        QTest::newRow("engine_busy") << QStringLiteral("engine_busy") << 503;
-        QTest::newRow("engine_starting") << QStringLiteral("engine_starting") << 503;
-        QTest::newRow("engine_unavailable") << QStringLiteral("engine_unavailable") << 501;
+            addCodeRow(c, 422);
+        addCodeRow("encode_failed", 500);
+        addCodeRow("render_cancelled", 503);
+        addCodeRow("engine_busy", 503);
+        addCodeRow("engine_starting", 503);
+        addCodeRow("engine_unavailable", 501);
     }
 
     void renderErrors()

@@ -183,7 +183,6 @@ private slots:
     {
         E2eFixture e2e;
         QVERIFY2(e2e.setUp(world(R"({"http":{"shutdownGraceMs":200}})")), e2e.failure());
-        ServerProcess &server = e2e.server();
         const CutShort cancelled = terminateDuringSlowRender(e2e, 5, QStringLiteral("#446688"), 10000);
         QVERIFY(cancelled.sent);
         const HttpReply &cut = cancelled.reply;
@@ -193,9 +192,9 @@ private slots:
         QVERIFY2(cancelled.afterSignalMs < 2000, qPrintable(QString::number(cancelled.afterSignalMs)));
         // No new connection is accepted while it stops.
         QTcpSocket late;
-        late.connectToHost(QHostAddress::LocalHost, server.port());
+        late.connectToHost(QHostAddress::LocalHost, e2e.server().port());
         QVERIFY(!late.waitForConnected(1000) || !late.waitForReadyRead(500));
-        QCOMPARE(server.waitForExit(20000), 0);
+        QCOMPARE(e2e.server().waitForExit(20000), 0);
     }
 };
 

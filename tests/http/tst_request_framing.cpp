@@ -43,6 +43,18 @@ class TestRequestFraming : public QObject
     Q_OBJECT
 
 private slots:
+    void verdicts()
+    {
+        QFETCH(QByteArray, stream);
+        QFETCH(int, status);
+        QFETCH(QString, field);
+        for (qsizetype chunk : {stream.size(), qsizetype(1), qsizetype(7)}) {
+            const Verdict v = feed(stream, chunk);
+            QCOMPARE(v.status, status);
+            QCOMPARE(v.field, field);
+        }
+    }
+
     void verdicts_data()
     {
         QTest::addColumn<QByteArray>("stream");
@@ -135,18 +147,7 @@ private slots:
             << QByteArray("POST /x HTTP/1.1\r\nTransfer-Encoding: gzip, chunked\r\n\r\n") << 400
             << QStringLiteral("Transfer-Encoding");
         QTest::newRow("chunked in HTTP/1.0") << QByteArray("POST /x HTTP/1.0\r\nTransfer-Encoding: chunked\r\n\r\n")
-                                             << 400 << QStringLiteral("Transfer-Encoding");    }
-
-    void verdicts()
-    {
-        QFETCH(QByteArray, stream);
-        QFETCH(int, status);
-        QFETCH(QString, field);
-        for (qsizetype chunk : {stream.size(), qsizetype(1), qsizetype(7)}) {
-            const Verdict v = feed(stream, chunk);
-            QCOMPARE(v.status, status);
-            QCOMPARE(v.field, field);
-        }
+                                             << 400 << QStringLiteral("Transfer-Encoding");
     }
 
     // RFC 9112 §9.3: HTTP/1.0 closes after one response unless it asks for keep-alive.

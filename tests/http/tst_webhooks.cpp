@@ -5,6 +5,7 @@
 // Imprint's own code. Retry delays are shortened by the test's configuration.
 
 #include "../support/e2e_fixture.h"
+#include "../support/server_thread.h"
 #include "../support/test_database.h"
 
 #include <QHttpServer>
@@ -32,29 +33,19 @@ class Receiver
 public:
     explicit Receiver(const QHostAddress &address)
     {
-        m_thread.start();
-        QMetaObject::invokeMethod(
-            &m_anchor,
-            [this, address] {
-                m_http = new QHttpServer(&m_anchor);
-                m_http->route(QStringLiteral("/hook"), [this](const QHttpServerRequest &r) {
-                    QMutexLocker lock(&m_mutex);
-                    m_received.append({r.value("webhook-id"), r.value("webhook-timestamp"),
-                                       r.value("webhook-signature"), r.body()});
-                    const bool fail = m_failures > 0;
-                    m_failures -= fail ? 1 : 0;
-                    return QHttpServerResponse(fail ? QHttpServerResponder::StatusCode::InternalServerError
-                                                    : QHttpServerResponder::StatusCode::NoContent);
-                });
-                m_port = m_http->listen(address, 0);
-            },
-            Qt::BlockingQueuedConnection);
-    }
-    ~Receiver()
-    {
-        QMetaObject::invokeMethod(&m_anchor, [this] { delete m_http; }, Qt::BlockingQueuedConnection);
-        m_thread.quit();
-        m_thread.wait();
+        m_server.run([this, address](QObject *owner) {
+            m_http = new QHttpServer(owner);
+            m_http->route(QStringLiteral("/hook"), [this](const QHttpServerRequest &r) {
+                QMutexLocker lock(&m_mutex);
+                m_received.append(
+                    {r.value("webhook-id"), r.value("webhook-timestamp"), r.value("webhook-signature"), r.body()});
+                const bool fail = m_failures > 0;
+                m_failures -= fail ? 1 : 0;
+                return QHttpServerResponse(fail ? QHttpServerResponder::StatusCode::InternalServerError
+                                                : QHttpServerResponder::StatusCode::NoContent);
+            });
+            m_port = m_http->listen(address, 0);
+        });
     }
     quint16 port() const { return m_port; }
     void failFirst(int n)
@@ -69,15 +60,12 @@ public:
     }
 
 private:
-    QThread m_thread;
-    struct Anchor : QObject {
-        explicit Anchor(QThread *t) { moveToThread(t); }
-    } m_anchor{&m_thread};
     QHttpServer *m_http = nullptr;
     quint16 m_port = 0;
     mutable QMutex m_mutex;
     int m_failures = 0;
     QList<Received> m_received;
+    ServerThread m_server; // last: stopped first, before the state its handler writes
 };
 
 QByteArray json(const QJsonObject &o)

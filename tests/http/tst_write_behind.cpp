@@ -101,18 +101,16 @@ private slots:
     {
         E2eFixture e2e;
         QVERIFY2(e2e.setUp(world(R"({"auth": {"keyUsageFlushMs": 200}})")), e2e.failure());
-        const QString dir = e2e.dataDir();
-        ServerProcess &server = e2e.server();
         QCOMPARE(verifyKey(e2e).status, 200);
         QString seen;
         QElapsedTimer t;
         t.start();
         while (seen.isEmpty() && t.elapsed() < 10000) {
             QTest::qWait(100);
-            seen = lastUsedAt(dir, "k");
+            seen = lastUsedAt(e2e.dataDir(), "k");
         }
         QVERIFY2(!seen.isEmpty(), "lastUsedAt was not written while the server ran");
-        QVERIFY(server.running());
+        QVERIFY(e2e.server().running());
     }
 
     void renderRowsWrittenWithinASecond()

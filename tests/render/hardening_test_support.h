@@ -30,13 +30,7 @@ using namespace imprint::render;
 
 namespace imprint::render::test {
 
-/// The `engine` column of a data-driven test: one row per engine that lays out itself.
-inline void addRasterEngineRows()
-{
-    QTest::addColumn<QString>("engine");
-    QTest::newRow("takumi") << "takumi";
-    QTest::newRow("satori") << "satori";
-}
+using imprint::test::addRasterEngineRows;
 
 inline QString dataUrl(const QByteArray &bytes, const char *type)
 {
@@ -109,6 +103,34 @@ inline imprint::test::RenderOutcome renderPng(const QJsonObject &document, const
     request.document = document;
     request.options.tweaks = tweaks;
     return renderWith(request);
+}
+
+/// Checks that `rendered` was drawn without a pixel near red: the colour of the secret
+/// file the local-file probes point at, so none of it leaked into the image.
+inline void checkDrewNoRed(const imprint::test::RenderOutcome &rendered)
+{
+    QVERIFY2(rendered, qPrintable(imprint::test::failureOf(rendered).message));
+    QCOMPARE(countNear(decodePng(rendered->bytes), Qt::red), 0);
+}
+
+/// Checks that `rendered` was refused with the error named `code` (RenderError::codeName())
+/// about `field`.
+inline void checkRefused(const imprint::test::RenderOutcome &rendered, const char *code, const char *field)
+{
+    QVERIFY(!rendered);
+    QCOMPARE(rendered.error().codeName(), QString(code));
+    QCOMPARE(rendered.error().field, QString(field));
+}
+
+/// Checks that `document` renders as a PNG in less than `limitMs` milliseconds: hostile
+/// input the renderer must draw in bounded time rather than refuse.
+inline void rendersWithin(const QJsonObject &document, qint64 limitMs)
+{
+    QElapsedTimer timer;
+    timer.start();
+    const auto rendered = renderPng(document);
+    QVERIFY2(rendered, qPrintable(imprint::test::failureOf(rendered).message));
+    QVERIFY2(timer.elapsed() < limitMs, qPrintable(QString::number(timer.elapsed())));
 }
 
 /// A 600×400 card of `engine` whose one child has `style` (and `children`).

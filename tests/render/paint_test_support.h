@@ -9,6 +9,7 @@
 #include "server/render/pipeline.h"
 #include "tests/support/render_requests.h"
 #include "server/render/text/text_engine.h"
+#include "tests/support/list_checks.h"
 #include "tests/support/render_context.h"
 
 #include <QElapsedTimer>
@@ -17,6 +18,7 @@
 #include <QtTest>
 
 #include <array>
+#include <initializer_list>
 #include <thread>
 
 using namespace imprint::render;
@@ -95,6 +97,36 @@ inline QString describe(QRgb c)
                             .arg(x) \
                             .arg(y) \
                             .arg(describe((image).pixel(x, y)), describe(QColor(color).rgba()))))
+
+/// One pixel's expected colour, for COMPARE_PIXELS.
+struct ExpectedPixel {
+    int x, y;
+    QColor colour;
+};
+
+/// Compares each pixel of `expected` with `image` as COMPARE_PIXEL does (near(), 3 per
+/// channel); at the first that differs, fails the test at `file`:`line` with
+/// COMPARE_PIXEL's message and returns false.
+inline bool comparePixels(const QImage &image, std::initializer_list<ExpectedPixel> expected, const char *file,
+                          int line)
+{
+    for (const ExpectedPixel &e : expected) {
+        const QRgb actual = image.pixel(e.x, e.y);
+        if (!near(actual, e.colour)) {
+            QTest::qFail(qPrintable(QStringLiteral("pixel (%1,%2) is %3, expected %4")
+                                        .arg(e.x)
+                                        .arg(e.y)
+                                        .arg(describe(actual), describe(e.colour.rgba()))),
+                         file, line);
+            return false;
+        }
+    }
+    return true;
+}
+
+/// COMPARE_PIXEL for a list: COMPARE_PIXELS(image, {{x, y, colour}, ...}) checks each
+/// pixel in order and returns from the test at the first miss.
+#define COMPARE_PIXELS(image, ...) IMPRINT_CHECK_LIST(comparePixels, (image), __VA_ARGS__)
 
 inline QImage paint(const LayoutBox &root, QSize size = QSize(200, 200))
 {
@@ -204,30 +236,30 @@ inline RedScan scanRed(const QImage &img)
     return r;
 }
 
-/// Number of separate red runs along row y (x from 10 to the text's end).
-inline int redRunsInRow(const QImage &img, int y)
+/// Number of separate red runs along the line of pixels from `from`, one `step` at a
+/// time, to the image's edge.
+inline int redRunsAlong(const QImage &img, QPoint from, QPoint step)
 {
     int runs = 0;
     bool in = false;
-    for (int x = 0; x < img.width(); ++x) {
-        const bool red = isRed(img.pixel(x, y));
+    for (QPoint p = from; img.valid(p); p += step) {
+        const bool red = isRed(img.pixel(p));
         runs += red && !in;
         in = red;
     }
     return runs;
 }
 
+/// Number of separate red runs along row y (x from 10 to the text's end).
+inline int redRunsInRow(const QImage &img, int y)
+{
+    return redRunsAlong(img, QPoint(0, y), QPoint(1, 0));
+}
+
 /// Number of separate red runs down column x.
 inline int redRunsInColumn(const QImage &img, int x)
 {
-    int runs = 0;
-    bool in = false;
-    for (int y = 0; y < img.height(); ++y) {
-        const bool red = isRed(img.pixel(x, y));
-        runs += red && !in;
-        in = red;
-    }
-    return runs;
+    return redRunsAlong(img, QPoint(x, 0), QPoint(0, 1));
 }
 
 } // namespace imprint::render::test

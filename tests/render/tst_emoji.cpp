@@ -79,6 +79,13 @@ class TestEmoji : public QObject
 {
     Q_OBJECT
 private Q_SLOTS:
+    void detection()
+    {
+        QFETCH(QString, text);
+        QFETCH(int, count);
+        QCOMPARE(int(findEmoji(text).size()), count);
+    }
+
     void detection_data()
     {
         QTest::addColumn<QString>("text");
@@ -92,12 +99,6 @@ private Q_SLOTS:
         QTest::newRow("keycaps") << QString::fromUtf8("1️⃣2⃣*️⃣") << 3;
         QTest::newRow("flags") << QString::fromUtf8("🇯🇵🇧🇷") << 2;
         QTest::newRow("cjk-arabic") << QString::fromUtf8("中文 مرحبا") << 0;
-    }
-    void detection()
-    {
-        QFETCH(QString, text);
-        QFETCH(int, count);
-        QCOMPARE(int(findEmoji(text).size()), count);
     }
 
     void fileNames()
@@ -285,16 +286,14 @@ private Q_SLOTS:
         QTest::addColumn<QString>("engine");
         for (const char *name : {"emoji", "arabic", "cjk"})
             for (const char *engine : {"satori", "takumi", "html"})
-                QTest::newRow(qPrintable(QStringLiteral("%1-%2").arg(QLatin1String(name), QLatin1String(engine))))
-                    << QString::fromLatin1(name) << QString::fromLatin1(engine);
+                QTest::addRow("%s-%s", name, engine) << QString::fromLatin1(name) << QString::fromLatin1(engine);
     }
     void intlFixturesRender()
     {
         QFETCH(QString, name);
         QFETCH(QString, engine);
-        const auto result = imprint::test::renderTemplateFile(
-            QStringLiteral(IMPRINT_SOURCE_DIR "/tests/render/fixtures/intl/%1.json").arg(name), engine,
-            imprint::test::renderContext());
+        const QString fixture = QStringLiteral("tests/render/fixtures/intl/%1.json").arg(name);
+        const auto result = imprint::test::renderSourceTemplate(fixture, engine);
         QVERIFY2(result, qPrintable(imprint::test::failureOf(result).message));
         const QImage image = QImage::fromData(result->bytes);
         QCOMPARE(image.size(), QSize(1200, 630));

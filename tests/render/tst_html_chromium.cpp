@@ -7,6 +7,7 @@
 
 #include "server/render/backends/chromium/chromium_browser.h"
 #include "server/render/pipeline.h"
+#include "tests/support/card_templates.h"
 #include "tests/support/render_requests.h"
 #include "server/render/resources/font_file.h"
 #include "server/render/resources/image_decoder.h"
@@ -115,10 +116,7 @@ int differingPixels(const QImage &a, const QImage &b)
 
 QJsonObject htmlTemplate(const QString &html, int w = 200, int h = 100, bool script = false)
 {
-    QJsonObject t{{"width", w}, {"height", h}, {"rendererType", "html"}, {"html", html}};
-    if (script)
-        t.insert("htmlScript", true);
-    return t;
+    return imprint::test::htmlCard(w, h, html, script);
 }
 
 /// The colour type byte of a PNG's IHDR (2 RGB, 3 palette, 6 RGBA), -1 if not a PNG.

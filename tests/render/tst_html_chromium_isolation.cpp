@@ -17,6 +17,7 @@
 #include "server/render/backends/chromium/chromium_browser.h"
 #include "server/render/backends/chromium/chromium_process.h"
 #include "server/render/pipeline.h"
+#include "tests/support/card_templates.h"
 #include "tests/support/render_requests.h"
 
 #include <QBuffer>
@@ -41,10 +42,7 @@ namespace {
 
 QJsonObject htmlTemplate(const QString &html, int w = 400, int h = 200, bool script = false)
 {
-    QJsonObject t{{"width", w}, {"height", h}, {"rendererType", "html"}, {"html", html}};
-    if (script)
-        t.insert("htmlScript", true);
-    return t;
+    return imprint::test::htmlCard(w, h, html, script);
 }
 
 QImage decode(const RenderResult &r)

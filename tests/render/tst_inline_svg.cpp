@@ -140,6 +140,17 @@ private Q_SLOTS:
     void badInputWarnsNeverFails();
 };
 
+void TestInlineSvg::naturalSize()
+{
+    QFETCH(QString, svg);
+    QFETCH(QString, direction);
+    QFETCH(QSizeF, size);
+    const QJsonObject document = card(json(svg.toUtf8().constData()), 400, 400, direction);
+    const QRectF box = svgBox(document);
+    QCOMPARE(box.topLeft(), QPointF(10, 10));
+    QCOMPARE(box.size(), size);
+}
+
 void TestInlineSvg::naturalSize_data()
 {
     QTest::addColumn<QString>("svg");
@@ -164,17 +175,6 @@ void TestInlineSvg::naturalSize_data()
     QTest::newRow("viewBox only, column") << "{'type':'svg','props':{'viewBox':'0 0 24 12'}}" << "column"
                                           << QSizeF(400, 200);
     QTest::newRow("neither") << "{'type':'svg','props':{}}" << "row" << QSizeF(300, 150);
-}
-
-void TestInlineSvg::naturalSize()
-{
-    QFETCH(QString, svg);
-    QFETCH(QString, direction);
-    QFETCH(QSizeF, size);
-    const QJsonObject document = card(json(svg.toUtf8().constData()), 400, 400, direction);
-    const QRectF box = svgBox(document);
-    QCOMPARE(box.topLeft(), QPointF(10, 10));
-    QCOMPARE(box.size(), size);
 }
 
 void TestInlineSvg::viewBoxOnlyFillsTheRow()

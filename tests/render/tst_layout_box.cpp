@@ -14,6 +14,20 @@
 using namespace imprint::render;
 using namespace imprint::render::test;
 
+namespace {
+
+/// A display: block, position: relative style: the containing block of the intrinsic
+/// size keyword cases' absolute boxes.
+ComputedStyle relativeBlock()
+{
+    ComputedStyle s = style();
+    s.display = imprint::render::Display::Block;
+    s.position = Position::Relative;
+    return s;
+}
+
+} // namespace
+
 class TestLayoutBox : public QObject
 {
     Q_OBJECT
@@ -61,15 +75,13 @@ void TestLayoutBox::absoluteWithInsets()
     shrink.position = Position::Absolute;
     shrink.inset[Top] = Length::px(0);
     shrink.inset[Left] = Length::percent(50);
-    Node *c = addElement(*container, shrink);
-    addText(*c, QStringLiteral("abc de"));
-    FakeMeasurer text;
-    const LayoutBox box = layoutDocument(*root, QSizeF(500, 500), text);
-    COMPARE_RECT(rectOf(box, container), QRectF(0, 0, 420, 320));
-    COMPARE_RECT(rectOf(box, inflow), QRectF(10, 10, 20, 20)); // abspos boxes take no room
-    COMPARE_RECT(rectOf(box, a), QRectF(30, 15, 350, 50)); // width from left + right
-    COMPARE_RECT(rectOf(box, b), QRectF(350, 250, 50, 40)); // right/bottom anchoring
-    COMPARE_RECT(rectOf(box, c), QRectF(210, 10, 60, 24)); // shrink-to-fit width
+    Node *c = addTextElement(*container, shrink, QStringLiteral("abc de"));
+    const LayoutBox box = layOut(*root, QSizeF(500, 500));
+    COMPARE_RECTS(box, {{container, QRectF(0, 0, 420, 320)},
+                        {inflow, QRectF(10, 10, 20, 20)}, // abspos boxes take no room
+                        {a, QRectF(30, 15, 350, 50)}, // width from left + right
+                        {b, QRectF(350, 250, 50, 40)}, // right/bottom anchoring
+                        {c, QRectF(210, 10, 60, 24)}}); // shrink-to-fit width
     // Document order is kept in the box tree.
     const LayoutBox *cont = find(box, container);
     QCOMPARE(int(cont->children.size()), 4);
@@ -87,10 +99,8 @@ void TestLayoutBox::absoluteStaticPosition()
     ComputedStyle topOnly = s;
     topOnly.inset[Top] = Length::px(7);
     Node *b = addElement(*root, topOnly);
-    FakeMeasurer text;
-    const LayoutBox box = layoutDocument(*root, QSizeF(400, 300), text);
-    COMPARE_RECT(rectOf(box, a), QRectF(150, 250, 100, 50));
-    COMPARE_RECT(rectOf(box, b), QRectF(150, 7, 100, 50));
+    const LayoutBox box = layOut(*root, QSizeF(400, 300));
+    COMPARE_RECTS(box, {{a, QRectF(150, 250, 100, 50)}, {b, QRectF(150, 7, 100, 50)}});
 }
 
 void TestLayoutBox::absoluteContainingBlockIsNearestPositionedAncestor()
@@ -119,12 +129,11 @@ void TestLayoutBox::absoluteContainingBlockIsNearestPositionedAncestor()
     full.position = Position::Absolute;
     full.inset = {Length::px(0), Length::px(0), Length::px(0), Length::px(0)};
     Node *c = addElement(*inner, full);
-    FakeMeasurer text;
-    const LayoutBox box = layoutDocument(*root, QSizeF(500, 400), text);
-    COMPARE_RECT(rectOf(box, a), QRectF(490, 0, 10, 10)); // viewport corner, not the parent's
-    COMPARE_RECT(rectOf(box, b), QRectF(50, 385, 10, 10)); // static x inside the parent, bottom from the viewport
-    COMPARE_RECT(rectOf(box, rel), QRectF(257, 20, 100, 50));
-    COMPARE_RECT(rectOf(box, c), QRectF(257, 20, 100, 50)); // the relative grandparent's padding box
+    const LayoutBox box = layOut(*root, QSizeF(500, 400));
+    COMPARE_RECTS(box, {{a, QRectF(490, 0, 10, 10)}, // viewport corner, not the parent's
+                        {b, QRectF(50, 385, 10, 10)}, // static x inside the parent, bottom from the viewport
+                        {rel, QRectF(257, 20, 100, 50)},
+                        {c, QRectF(257, 20, 100, 50)}}); // the relative grandparent's padding box
 }
 
 void TestLayoutBox::relativeOffsets()
@@ -139,10 +148,9 @@ void TestLayoutBox::relativeOffsets()
     t.position = Position::Relative;
     t.inset = {Length::autoLength(), Length::px(10), Length::px(4), Length::autoLength()};
     Node *b = addElement(*root, t);
-    FakeMeasurer text;
-    const LayoutBox box = layoutDocument(*root, QSizeF(400, 300), text);
-    COMPARE_RECT(rectOf(box, a), QRectF(10, 5, 50, 20));
-    COMPARE_RECT(rectOf(box, b), QRectF(40, -4, 50, 20)); // siblings keep their static place
+    const LayoutBox box = layOut(*root, QSizeF(400, 300));
+    COMPARE_RECTS(box, {{a, QRectF(10, 5, 50, 20)},
+                        {b, QRectF(40, -4, 50, 20)}}); // siblings keep their static place
 }
 
 void TestLayoutBox::displayNoneRemovesBox()
@@ -155,8 +163,7 @@ void TestLayoutBox::displayNoneRemovesBox()
     Node *hidden = addElement(*root, none);
     addElement(*hidden, fixed(10, 10));
     Node *shown = addElement(*root, fixed(50, 20));
-    FakeMeasurer text;
-    const LayoutBox box = layoutDocument(*root, QSizeF(400, 300), text);
+    const LayoutBox box = layOut(*root, QSizeF(400, 300));
     QCOMPARE(int(box.children.size()), 1);
     QVERIFY(!find(box, hidden));
     COMPARE_RECT(rectOf(box, shown), QRectF(0, 0, 50, 20)); // no gap for the missing box
@@ -188,12 +195,11 @@ void TestLayoutBox::blockStacking()
     Node *run = addText(*p, QStringLiteral("aaaa bbbb cccc dddd"));
     FakeMeasurer text;
     const LayoutBox box = layoutDocument(*root, QSizeF(150, 400), text);
-    COMPARE_RECT(rectOf(box, a), QRectF(10, 15, 130, 50));
-    COMPARE_RECT(rectOf(box, b), QRectF(25, 85, 100, 30)); // margins 10 and 20 collapse to 20
-    COMPARE_RECT(rectOf(box, abs), QRectF(0, 115, 20, 20)); // static position: where it would flow
+    COMPARE_RECTS(box, {{a, QRectF(10, 15, 130, 50)},
+                        {b, QRectF(25, 85, 100, 30)}, // margins 10 and 20 collapse to 20
+                        {abs, QRectF(0, 115, 20, 20)}}); // static position: where it would flow
     // The paragraph's text is one block-wide box: 150 px holds three words a line.
-    COMPARE_RECT(rectOf(box, p), QRectF(0, 115, 150, 48));
-    COMPARE_RECT(rectOf(box, run), QRectF(0, 115, 150, 48));
+    COMPARE_RECTS(box, {{p, QRectF(0, 115, 150, 48)}, {run, QRectF(0, 115, 150, 48)}});
 }
 
 void TestLayoutBox::nestedColumnInRowSizedByContent()
@@ -204,19 +210,14 @@ void TestLayoutBox::nestedColumnInRowSizedByContent()
     ComputedStyle column = style();
     column.flexDirection = FlexDirection::Column;
     Node *col = addElement(*root, column);
-    Node *shortLine = addElement(*col, style());
-    addText(*shortLine, QStringLiteral("aaaa"));
-    Node *longLine = addElement(*col, style());
-    addText(*longLine, QStringLiteral("bbbbb bbbbb"));
+    Node *shortLine = addTextElement(*col, style(), QStringLiteral("aaaa"));
+    Node *longLine = addTextElement(*col, style(), QStringLiteral("bbbbb bbbbb"));
     Node *after = addElement(*root, fixed(10, 10));
-    FakeMeasurer text;
-    const LayoutBox box = layoutDocument(*root, QSizeF(600, 300), text);
+    const LayoutBox box = layOut(*root, QSizeF(600, 300));
     // The column is as wide as its widest child's max-content (110 px) and its items
     // stretch to that width.
-    COMPARE_RECT(rectOf(box, col), QRectF(8, 0, 110, 48));
-    COMPARE_RECT(rectOf(box, shortLine), QRectF(8, 0, 110, 24));
-    COMPARE_RECT(rectOf(box, longLine), QRectF(8, 24, 110, 24));
-    COMPARE_RECT(rectOf(box, after), QRectF(118, 0, 10, 10));
+    COMPARE_RECTS(box, {{col, QRectF(8, 0, 110, 48)}, {shortLine, QRectF(8, 0, 110, 24)},
+                        {longLine, QRectF(8, 24, 110, 24)}, {after, QRectF(118, 0, 10, 10)}});
 }
 
 void TestLayoutBox::columnStretchedTextWrapsAtContainerWidth()
@@ -227,12 +228,11 @@ void TestLayoutBox::columnStretchedTextWrapsAtContainerWidth()
     Node *item = addElement(*root, style());
     Node *run = addText(*item, QStringLiteral("aaaa bbbb cccc"));
     Node *next = addElement(*root, fixed(10, 10));
-    FakeMeasurer text;
-    const LayoutBox box = layoutDocument(*root, QSizeF(120, 300), text);
+    const LayoutBox box = layOut(*root, QSizeF(120, 300));
     // 100 px of content width: "aaaa bbbb" / "cccc", and the next item below both lines.
-    COMPARE_RECT(rectOf(box, item), QRectF(10, 0, 100, 48));
-    COMPARE_RECT(rectOf(box, run), QRectF(10, 0, 100, 48)); // the anonymous item shrank to the line
-    COMPARE_RECT(rectOf(box, next), QRectF(10, 48, 10, 10));
+    COMPARE_RECTS(box, {{item, QRectF(10, 0, 100, 48)},
+                        {run, QRectF(10, 0, 100, 48)}, // the anonymous item shrank to the line
+                        {next, QRectF(10, 48, 10, 10)}});
 }
 
 void TestLayoutBox::imageKeepsAspectRatio()
@@ -258,13 +258,10 @@ void TestLayoutBox::imageKeepsAspectRatio()
     pinned.inset = {Length::px(0), Length::px(0), Length::autoLength(), Length::px(0)};
     Node *abs = addElement(*root, pinned, QStringLiteral("img"));
     abs->image = QImage(30, 20, QImage::Format_ARGB32);
-    FakeMeasurer text;
-    const LayoutBox box = layoutDocument(*root, QSizeF(400, 300), text);
-    COMPARE_RECT(rectOf(box, img), QRectF(0, 0, 100, 40));
-    COMPARE_RECT(rectOf(box, natural), QRectF(100, 0, 30, 20));
-    COMPARE_RECT(rectOf(box, tall), QRectF(130, 0, 150, 60));
-    COMPARE_RECT(rectOf(box, big), QRectF(280, 0, 100, 50));
-    COMPARE_RECT(rectOf(box, abs), QRectF(0, 0, 30, 20)); // insets do not stretch an img
+    const LayoutBox box = layOut(*root, QSizeF(400, 300));
+    COMPARE_RECTS(box, {{img, QRectF(0, 0, 100, 40)}, {natural, QRectF(100, 0, 30, 20)},
+                        {tall, QRectF(130, 0, 150, 60)}, {big, QRectF(280, 0, 100, 50)},
+                        {abs, QRectF(0, 0, 30, 20)}}); // insets do not stretch an img
 }
 
 void TestLayoutBox::aspectRatioProperty()
@@ -278,11 +275,9 @@ void TestLayoutBox::aspectRatioProperty()
     Node *content = addElement(*root, s);
     s.boxSizing = BoxSizing::BorderBox;
     Node *border = addElement(*root, s);
-    FakeMeasurer text;
-    const LayoutBox box = layoutDocument(*root, QSizeF(400, 300), text);
+    const LayoutBox box = layOut(*root, QSizeF(400, 300));
     // The ratio sizes the box-sizing box: content 100×50, or border box 100×50.
-    COMPARE_RECT(rectOf(box, content), QRectF(0, 0, 120, 70));
-    COMPARE_RECT(rectOf(box, border), QRectF(120, 0, 100, 50));
+    COMPARE_RECTS(box, {{content, QRectF(0, 0, 120, 70)}, {border, QRectF(120, 0, 100, 50)}});
 }
 
 // FakeMeasurer at font size 20: 10 px a character, 10 px a space, 24 px a line.
@@ -293,30 +288,23 @@ void TestLayoutBox::intrinsicSizeKeywordsInColumn()
     ComputedStyle pillStyle = style();
     pillStyle.width = Length::fitContent();
     pillStyle.padding = {Length::px(0), Length::px(10), Length::px(0), Length::px(10)};
-    Node *pill = addElement(*root, pillStyle);
-    addText(*pill, QStringLiteral("ab cd"));
+    Node *pill = addTextElement(*root, pillStyle, QStringLiteral("ab cd"));
     ComputedStyle fit = style();
     fit.width = Length::fitContent();
-    Node *wide = addElement(*root, fit);
-    addText(*wide, QStringLiteral("aaaa bbbb cccc dddd eeee ffff gggg"));
+    Node *wide = addTextElement(*root, fit, QStringLiteral("aaaa bbbb cccc dddd eeee ffff gggg"));
     ComputedStyle minContent = style();
     minContent.width = Length::minContent();
-    Node *narrow = addElement(*root, minContent);
-    addText(*narrow, QStringLiteral("aaa bbbbb"));
+    Node *narrow = addTextElement(*root, minContent, QStringLiteral("aaa bbbbb"));
     ComputedStyle capped = style();
     capped.maxWidth = Length::maxContent();
-    Node *headline = addElement(*root, capped);
-    addText(*headline, QStringLiteral("ab"));
-    FakeMeasurer text;
-    const LayoutBox box = layoutDocument(*root, QSizeF(300, 400), text);
-    // fit-content: the max-content width (50 + 20 padding) rather than stretching.
-    COMPARE_RECT(rectOf(box, pill), QRectF(0, 0, 70, 24));
-    // max-content 340 > 300 available: fit-content fills the column, six words a line.
-    COMPARE_RECT(rectOf(box, wide), QRectF(0, 24, 300, 48));
-    // min-content: the longest word, "bbbbb", one word a line.
-    COMPARE_RECT(rectOf(box, narrow), QRectF(0, 72, 50, 48));
-    // Stretched to 300, then clamped by max-width: max-content.
-    COMPARE_RECT(rectOf(box, headline), QRectF(0, 120, 20, 24));
+    Node *headline = addTextElement(*root, capped, QStringLiteral("ab"));
+    const LayoutBox box = layOut(*root, QSizeF(300, 400));
+    // pill: fit-content: the max-content width (50 + 20 padding) rather than stretching.
+    // wide: max-content 340 > 300 available: fit-content fills the column, six words a line.
+    // narrow: min-content: the longest word, "bbbbb", one word a line.
+    // headline: stretched to 300, then clamped by max-width: max-content.
+    COMPARE_RECTS(box, {{pill, QRectF(0, 0, 70, 24)}, {wide, QRectF(0, 24, 300, 48)}, {narrow, QRectF(0, 72, 50, 48)},
+                        {headline, QRectF(0, 120, 20, 24)}});
 }
 
 void TestLayoutBox::intrinsicSizeKeywordsInShrinkingRow()
@@ -324,67 +312,50 @@ void TestLayoutBox::intrinsicSizeKeywordsInShrinkingRow()
     auto root = makeRoot(style());
     ComputedStyle basis = style();
     basis.flexBasis = Length::maxContent();
-    Node *a = addElement(*root, basis);
-    addText(*a, QStringLiteral("aaaa bbbb"));
+    Node *a = addTextElement(*root, basis, QStringLiteral("aaaa bbbb"));
     ComputedStyle floor = style();
     floor.width = Length::px(10);
     floor.minWidth = Length::minContent();
     floor.overflow = Overflow::Hidden;
-    Node *b = addElement(*root, floor);
-    addText(*b, QStringLiteral("cccccc dd"));
+    Node *b = addTextElement(*root, floor, QStringLiteral("cccccc dd"));
     ComputedStyle tall = style();
     tall.height = Length::maxContent();
-    Node *c = addElement(*root, tall);
-    addText(*c, QStringLiteral("e"));
-    FakeMeasurer text;
-    const LayoutBox box = layoutDocument(*root, QSizeF(120, 100), text);
+    Node *c = addTextElement(*root, tall, QStringLiteral("e"));
+    const LayoutBox box = layOut(*root, QSizeF(120, 100));
     // Bases 90 (max-content), 10 clamped up to min-content 60 (frozen), 10: 40 px too
     // many. a would shrink by 36 and c by 4, but c's automatic minimum is its 10 px
     // content, so c freezes and a gives up all 40, still above its 40 px min-content.
-    COMPARE_RECT(rectOf(box, a), QRectF(0, 0, 50, 100));
-    COMPARE_RECT(rectOf(box, b), QRectF(50, 0, 60, 100));
+    COMPARE_RECTS(box, {{a, QRectF(0, 0, 50, 100)}, {b, QRectF(50, 0, 60, 100)}});
     // height: max-content is not auto, so align-items: stretch leaves it at its content.
     COMPARE_RECT(rectOf(box, c), QRectF(110, 0, 10, 24));
 }
 
 void TestLayoutBox::intrinsicSizeKeywordsInBlockAndAbsolute()
 {
-    ComputedStyle rs = style();
-    rs.display = imprint::render::Display::Block;
-    rs.position = Position::Relative;
-    auto root = makeRoot(rs);
+    auto root = makeRoot(relativeBlock());
     ComputedStyle centred = style();
     centred.width = Length::fitContent();
     centred.margin[Left] = Length::autoLength();
     centred.margin[Right] = Length::autoLength();
-    Node *a = addElement(*root, centred);
-    addText(*a, QStringLiteral("ab cd"));
+    Node *a = addTextElement(*root, centred, QStringLiteral("ab cd"));
     ComputedStyle overflowing = style();
     overflowing.width = Length::maxContent();
-    Node *b = addElement(*root, overflowing);
-    addText(*b, QStringLiteral("aaaa bbbb cccc dddd eeee ffff gggg"));
+    Node *b = addTextElement(*root, overflowing, QStringLiteral("aaaa bbbb cccc dddd eeee ffff gggg"));
     ComputedStyle abs = style();
     abs.position = Position::Absolute;
     abs.inset = {Length::px(100), Length::px(10), Length::autoLength(), Length::px(10)};
     abs.width = Length::fitContent();
-    Node *c = addElement(*root, abs);
-    addText(*c, QStringLiteral("aaaa bbbb cccc dddd"));
-    FakeMeasurer text;
-    const LayoutBox box = layoutDocument(*root, QSizeF(200, 300), text);
-    // Auto margins centre the 50 px box in the 200 px containing block.
-    COMPARE_RECT(rectOf(box, a), QRectF(75, 0, 50, 24));
-    // max-content ignores the containing block and overflows it.
-    COMPARE_RECT(rectOf(box, b), QRectF(0, 24, 340, 24));
-    // fit-content between insets: 180 px available < 190 max-content, so two lines.
-    COMPARE_RECT(rectOf(box, c), QRectF(10, 100, 180, 48));
+    Node *c = addTextElement(*root, abs, QStringLiteral("aaaa bbbb cccc dddd"));
+    const LayoutBox box = layOut(*root, QSizeF(200, 300));
+    // a: auto margins centre the 50 px box in the 200 px containing block.
+    // b: max-content ignores the containing block and overflows it.
+    // c: fit-content between insets: 180 px available < 190 max-content, so two lines.
+    COMPARE_RECTS(box, {{a, QRectF(75, 0, 50, 24)}, {b, QRectF(0, 24, 340, 24)}, {c, QRectF(10, 100, 180, 48)}});
 }
 
 void TestLayoutBox::heightKeywordsAreTheContentHeight()
 {
-    ComputedStyle rs = style();
-    rs.display = imprint::render::Display::Block;
-    rs.position = Position::Relative;
-    auto root = makeRoot(rs);
+    auto root = makeRoot(relativeBlock());
     ComputedStyle capped = style();
     capped.display = imprint::render::Display::Block;
     capped.height = Length::px(100);
@@ -401,14 +372,12 @@ void TestLayoutBox::heightKeywordsAreTheContentHeight()
     abs.position = Position::Absolute;
     abs.inset = {Length::px(10), Length::autoLength(), Length::px(10), Length::px(0)};
     abs.height = Length::maxContent();
-    Node *c = addElement(*root, abs);
-    addText(*c, QStringLiteral("ab"));
+    Node *c = addTextElement(*root, abs, QStringLiteral("ab"));
     FakeMeasurer text;
     const LayoutBox box = layoutDocument(*root, QSizeF(200, 300), text);
     // A block's min-content and max-content heights are its content height: 30 caps
     // the 100 px height; 20 content + 4 padding lifts the 5 px one.
-    COMPARE_RECT(rectOf(box, a), QRectF(0, 0, 200, 30));
-    COMPARE_RECT(rectOf(box, b), QRectF(0, 30, 200, 24));
+    COMPARE_RECTS(box, {{a, QRectF(0, 0, 200, 30)}, {b, QRectF(0, 30, 200, 24)}});
     // Between top and bottom insets a height keyword is still one line of text, 24 px.
     COMPARE_RECT(rectOf(box, c), QRectF(0, 10, 20, 24));
 }
@@ -417,10 +386,8 @@ void TestLayoutBox::measurementsAreCached()
 {
     auto root = makeRoot(style());
     root->style.flexDirection = FlexDirection::Column;
-    for (int i = 0; i < 5; ++i) {
-        Node *item = addElement(*root, style());
-        addText(*item, QStringLiteral("some words here"));
-    }
+    for (int i = 0; i < 5; ++i)
+        addTextElement(*root, style(), QStringLiteral("some words here"));
     FakeMeasurer text;
     layoutDocument(*root, QSizeF(400, 300), text);
     // Each run is asked about a handful of widths at most, not once per algorithm step.
@@ -457,8 +424,7 @@ void TestLayoutBox::stretchedImageTakesWidthFromRatio()
     auto root = makeRoot(style());
     Node *img = addElement(*root, style(), QStringLiteral("img"));
     img->image = QImage(50, 25, QImage::Format_ARGB32);
-    FakeMeasurer text;
-    const LayoutBox box = layoutDocument(*root, QSizeF(400, 100), text);
+    const LayoutBox box = layOut(*root, QSizeF(400, 100));
     // Stretched to the 100 px line, a definite cross size (§9.8): width through the ratio.
     COMPARE_RECT(rectOf(box, img), QRectF(0, 0, 200, 100));
 }
@@ -472,8 +438,7 @@ void TestLayoutBox::wideTreesStayFast()
     root->style.columnGap = Length::px(4);
     std::vector<Node *> chips;
     for (int i = 0; i < 999; ++i) {
-        Node *chip = addElement(*root, style());
-        addText(*chip, QStringLiteral("ab cd"));
+        Node *chip = addTextElement(*root, style(), QStringLiteral("ab cd"));
         chips.push_back(chip);
     }
     FakeMeasurer text;
@@ -482,8 +447,7 @@ void TestLayoutBox::wideTreesStayFast()
     const LayoutBox box = layoutDocument(*root, QSizeF(1200, 630), text);
     QVERIFY2(timer.elapsed() < 1000, qPrintable(QString::number(timer.elapsed())));
     // 50 px chips + 4 px gaps: 22 per 1200 px line, 24 px lines.
-    COMPARE_RECT(rectOf(box, chips[21]), QRectF(21 * 54, 0, 50, 24));
-    COMPARE_RECT(rectOf(box, chips[22]), QRectF(0, 24, 50, 24));
+    COMPARE_RECTS(box, {{chips[21], QRectF(21 * 54, 0, 50, 24)}, {chips[22], QRectF(0, 24, 50, 24)}});
     QVERIFY2(text.calls < 999 * 4, qPrintable(QString::number(text.calls)));
 }
 

@@ -188,11 +188,8 @@ void TestLayoutGrid::explicitGridFixedTracks()
     GridFixture f(QStringLiteral("100px 50px"), QStringLiteral("30px 40px"));
     Node *a = f.item(), *b = f.item(), *c = f.item(), *d = f.item();
     const LayoutBox box = f.layout();
-    COMPARE_RECT(rectOf(box, f.grid), QRectF(0, 0, 300, 70));
-    COMPARE_RECT(rectOf(box, a), QRectF(0, 0, 100, 30));
-    COMPARE_RECT(rectOf(box, b), QRectF(100, 0, 50, 30));
-    COMPARE_RECT(rectOf(box, c), QRectF(0, 30, 100, 40));
-    COMPARE_RECT(rectOf(box, d), QRectF(100, 30, 50, 40));
+    COMPARE_RECTS(box, {{f.grid, QRectF(0, 0, 300, 70)}, {a, QRectF(0, 0, 100, 30)}, {b, QRectF(100, 0, 50, 30)},
+                        {c, QRectF(0, 30, 100, 40)}, {d, QRectF(100, 30, 50, 40)}});
 }
 
 void TestLayoutGrid::lineBasedPlacement()
@@ -217,14 +214,11 @@ void TestLayoutGrid::lineBasedPlacement()
     Node *d = f.item(), *e = f.item(), *g = f.item(); // auto-placed (step 4)
     const LayoutBox box = f.layout();
     // a has a definite column only: step 4 puts it in the first row, the cursor at column 2.
-    COMPARE_RECT(rectOf(box, a), QRectF(50, 0, 100, 20));
-    COMPARE_RECT(rectOf(box, b), QRectF(150, 20, 50, 20));
-    COMPARE_RECT(rectOf(box, c), QRectF(0, 20, 100, 20));
+    COMPARE_RECTS(box, {{a, QRectF(50, 0, 100, 20)}, {b, QRectF(150, 20, 50, 20)}, {c, QRectF(0, 20, 100, 20)}});
     // Sparse placement never moves the cursor back: d goes past a, not before it, ...
     COMPARE_RECT(rectOf(box, d), QRectF(150, 0, 50, 20));
     // ... e to the second row's first free cell, g to the third row.
-    COMPARE_RECT(rectOf(box, e), QRectF(100, 20, 50, 20));
-    COMPARE_RECT(rectOf(box, g), QRectF(0, 40, 50, 20));
+    COMPARE_RECTS(box, {{e, QRectF(100, 20, 50, 20)}, {g, QRectF(0, 40, 50, 20)}});
 }
 
 void TestLayoutGrid::autoPlacementSparseAndDense()
@@ -238,8 +232,7 @@ void TestLayoutGrid::autoPlacementSparseAndDense()
         const auto span2 = [](ComputedStyle &s) { s.grid.columnStart = line(QStringLiteral("span 2")); };
         Node *a = f.item({}, span2), *b = f.item({}, span2), *c = f.item();
         const LayoutBox box = f.layout();
-        COMPARE_RECT(rectOf(box, a), QRectF(0, 0, 100, 20));
-        COMPARE_RECT(rectOf(box, b), QRectF(0, 20, 100, 20));
+        COMPARE_RECTS(box, {{a, QRectF(0, 0, 100, 20)}, {b, QRectF(0, 20, 100, 20)}});
         COMPARE_RECT(rectOf(box, c), dense ? QRectF(100, 0, 50, 20) : QRectF(100, 20, 50, 20));
     }
 }
@@ -254,9 +247,7 @@ void TestLayoutGrid::autoFlowColumn()
     f.grid->style.justifyContent = JustifyContent::Start;
     Node *a = f.item(), *b = f.item(), *c = f.item();
     const LayoutBox box = f.layout();
-    COMPARE_RECT(rectOf(box, a), QRectF(0, 0, 30, 20));
-    COMPARE_RECT(rectOf(box, b), QRectF(0, 20, 30, 20));
-    COMPARE_RECT(rectOf(box, c), QRectF(30, 0, 30, 20));
+    COMPARE_RECTS(box, {{a, QRectF(0, 0, 30, 20)}, {b, QRectF(0, 20, 30, 20)}, {c, QRectF(30, 0, 30, 20)}});
 }
 
 void TestLayoutGrid::implicitTracksCycleAndLeadingLines()
@@ -277,8 +268,7 @@ void TestLayoutGrid::implicitTracksCycleAndLeadingLines()
     // Columns: 10 (leading) | 50 (explicit) | 10 | 10.
     COMPARE_RECT(rectOf(box, a), QRectF(70, 0, 10, 20));
     // b's column starts before a's, so the sparse cursor moves to the next row (30px).
-    COMPARE_RECT(rectOf(box, b), QRectF(0, 20, 10, 30));
-    COMPARE_RECT(rectOf(box, f.grid), QRectF(0, 0, 300, 50));
+    COMPARE_RECTS(box, {{b, QRectF(0, 20, 10, 30)}, {f.grid, QRectF(0, 0, 300, 50)}});
 }
 
 void TestLayoutGrid::namedAreasAndLines()
@@ -299,8 +289,7 @@ void TestLayoutGrid::namedAreasAndLines()
         s.grid.rowStart = line(QStringLiteral("2"));
     });
     const LayoutBox box = f.layout();
-    COMPARE_RECT(rectOf(box, main), QRectF(100, 20, 60, 30));
-    COMPARE_RECT(rectOf(box, top), QRectF(0, 0, 160, 20));
+    COMPARE_RECTS(box, {{main, QRectF(100, 20, 60, 30)}, {top, QRectF(0, 0, 160, 20)}});
     // Its cell is main's: the grid has no third row of 2, so it shares the cell (§8.5
     // step 1 places definite items even where they overlap).
     COMPARE_RECT(rectOf(box, named), QRectF(100, 20, 60, 30));
@@ -315,8 +304,8 @@ void TestLayoutGrid::autoRepeatFillAndFit()
     for (Node *&n : items)
         n = fill.item();
     LayoutBox box = fill.layout();
-    COMPARE_RECT(rectOf(box, items[2]), QRectF(220, 0, 100, 0));
-    COMPARE_RECT(rectOf(box, items[3]), QRectF(0, 0, 100, 0)); // second (empty, 0px) row
+    COMPARE_RECTS(box, {{items[2], QRectF(220, 0, 100, 0)},
+                        {items[3], QRectF(0, 0, 100, 0)}}); // second (empty, 0px) row
     // auto-fit collapses the two empty tracks and their gaps: one track centred.
     GridFixture fit(QStringLiteral("repeat(auto-fit, 100px)"), QString(), 350);
     fit.grid->style.columnGap = Length::px(10);
@@ -332,8 +321,7 @@ void TestLayoutGrid::initializeAndMaximizeTracks()
     GridFixture f(QStringLiteral("minmax(50px, 100px) minmax(50px, 100px)"), QString(), 150);
     Node *a = f.item(), *b = f.item();
     LayoutBox box = f.layout();
-    COMPARE_RECT(rectOf(box, a), QRectF(0, 0, 75, 0));
-    COMPARE_RECT(rectOf(box, b), QRectF(75, 0, 75, 0));
+    COMPARE_RECTS(box, {{a, QRectF(0, 0, 75, 0)}, {b, QRectF(75, 0, 75, 0)}});
     // With more room both stop at their growth limit of 100.
     f.grid->style.width = Length::px(300);
     box = f.layout();
@@ -348,9 +336,7 @@ void TestLayoutGrid::nonSpanningItemsSizeIntrinsicTracks()
     GridFixture f(QStringLiteral("min-content max-content auto"), QString(), 400);
     Node *a = f.item(QStringLiteral("aa bbb")), *b = f.item(QStringLiteral("cc d")), *c = f.item(QStringLiteral("e"));
     const LayoutBox box = f.layout();
-    COMPARE_RECT(rectOf(box, a), QRectF(0, 0, 30, 48));
-    COMPARE_RECT(rectOf(box, b), QRectF(30, 0, 40, 48));
-    COMPARE_RECT(rectOf(box, c), QRectF(70, 0, 330, 48));
+    COMPARE_RECTS(box, {{a, QRectF(0, 0, 30, 48)}, {b, QRectF(30, 0, 40, 48)}, {c, QRectF(70, 0, 330, 48)}});
 }
 
 void TestLayoutGrid::spanningItemsGrowIntrinsicTracks()
@@ -366,9 +352,7 @@ void TestLayoutGrid::spanningItemsGrowIntrinsicTracks()
         s.grid.columnEnd = line(QStringLiteral("3"));
     });
     const LayoutBox box = f.layout();
-    COMPARE_RECT(rectOf(box, a), QRectF(0, 0, 45, 24));
-    COMPARE_RECT(rectOf(box, b), QRectF(45, 0, 45, 24));
-    COMPARE_RECT(rectOf(box, span), QRectF(0, 24, 90, 24));
+    COMPARE_RECTS(box, {{a, QRectF(0, 0, 45, 24)}, {b, QRectF(45, 0, 45, 24)}, {span, QRectF(0, 24, 90, 24)}});
 }
 
 void TestLayoutGrid::itemsCrossingFlexibleTracks()
@@ -378,8 +362,7 @@ void TestLayoutGrid::itemsCrossingFlexibleTracks()
     GridFixture f(QStringLiteral("1fr 1fr"), QString(), 100);
     Node *a = f.item(QStringLiteral("aaaaaaaa")), *b = f.item(QStringLiteral("b"));
     const LayoutBox box = f.layout();
-    COMPARE_RECT(rectOf(box, a), QRectF(0, 0, 80, 24));
-    COMPARE_RECT(rectOf(box, b), QRectF(80, 0, 20, 24));
+    COMPARE_RECTS(box, {{a, QRectF(0, 0, 80, 24)}, {b, QRectF(80, 0, 20, 24)}});
 }
 
 void TestLayoutGrid::expandFlexibleTracks()
@@ -389,8 +372,7 @@ void TestLayoutGrid::expandFlexibleTracks()
     f.grid->style.columnGap = Length::px(10);
     Node *a = f.item(), *b = f.item();
     const LayoutBox box = f.layout();
-    COMPARE_RECT(rectOf(box, a), QRectF(0, 0, 100, 0));
-    COMPARE_RECT(rectOf(box, b), QRectF(110, 0, 200, 0));
+    COMPARE_RECTS(box, {{a, QRectF(0, 0, 100, 0)}, {b, QRectF(110, 0, 200, 0)}});
 }
 
 void TestLayoutGrid::flexibleTracksUnderMaxContent()
@@ -403,9 +385,7 @@ void TestLayoutGrid::flexibleTracksUnderMaxContent()
     f.grid->style.flexShrink = 0;
     Node *a = f.item(QStringLiteral("aa")), *b = f.item(QStringLiteral("b"));
     const LayoutBox box = f.layout();
-    COMPARE_RECT(rectOf(box, f.grid), QRectF(0, 0, 60, 24));
-    COMPARE_RECT(rectOf(box, a), QRectF(0, 0, 20, 24));
-    COMPARE_RECT(rectOf(box, b), QRectF(20, 0, 40, 24));
+    COMPARE_RECTS(box, {{f.grid, QRectF(0, 0, 60, 24)}, {a, QRectF(0, 0, 20, 24)}, {b, QRectF(20, 0, 40, 24)}});
 }
 
 void TestLayoutGrid::stretchAutoTracks()
@@ -414,8 +394,7 @@ void TestLayoutGrid::stretchAutoTracks()
     GridFixture f(QStringLiteral("auto auto"));
     Node *a = f.item(QStringLiteral("a")), *b = f.item(QStringLiteral("bb"));
     const LayoutBox box = f.layout();
-    COMPARE_RECT(rectOf(box, a), QRectF(0, 0, 145, 24));
-    COMPARE_RECT(rectOf(box, b), QRectF(145, 0, 155, 24));
+    COMPARE_RECTS(box, {{a, QRectF(0, 0, 145, 24)}, {b, QRectF(145, 0, 155, 24)}});
 }
 
 void TestLayoutGrid::rowsFromItemHeights()
@@ -427,9 +406,7 @@ void TestLayoutGrid::rowsFromItemHeights()
     f.grid->style.height = Length::px(200);
     Node *a = f.item(QStringLiteral("aaa bbb")), *b = f.item(QStringLiteral("c")), *c = f.item();
     const LayoutBox box = f.layout();
-    COMPARE_RECT(rectOf(box, a), QRectF(0, 0, 40, 48));
-    COMPARE_RECT(rectOf(box, b), QRectF(40, 0, 100, 48));
-    COMPARE_RECT(rectOf(box, c), QRectF(0, 48, 40, 152));
+    COMPARE_RECTS(box, {{a, QRectF(0, 0, 40, 48)}, {b, QRectF(40, 0, 100, 48)}, {c, QRectF(0, 48, 40, 152)}});
 }
 
 void TestLayoutGrid::contentAndSelfAlignment()
@@ -452,9 +429,7 @@ void TestLayoutGrid::contentAndSelfAlignment()
         s.margin[Left] = Length::autoLength(); // an auto margin takes the free space
     });
     const LayoutBox box = f.layout();
-    COMPARE_RECT(rectOf(box, a), QRectF(40, 36, 20, 24));
-    COMPARE_RECT(rectOf(box, b), QRectF(0, 60, 100, 40));
-    COMPARE_RECT(rectOf(box, margins), QRectF(290, 20, 10, 40));
+    COMPARE_RECTS(box, {{a, QRectF(40, 36, 20, 24)}, {b, QRectF(0, 60, 100, 40)}, {margins, QRectF(290, 20, 10, 40)}});
 }
 
 void TestLayoutGrid::rtlRunsColumnsFromTheRight()
@@ -464,9 +439,8 @@ void TestLayoutGrid::rtlRunsColumnsFromTheRight()
     Node *a = f.item(), *b = f.item();
     Node *start = f.item(QStringLiteral("ab"), [](ComputedStyle &s) { s.grid.justifySelf = JustifyItems::Start; });
     const LayoutBox box = f.layout();
-    COMPARE_RECT(rectOf(box, a), QRectF(200, 0, 100, 0));
-    COMPARE_RECT(rectOf(box, b), QRectF(150, 0, 50, 0));
-    COMPARE_RECT(rectOf(box, start), QRectF(280, 0, 20, 24)); // start is the right edge
+    COMPARE_RECTS(box, {{a, QRectF(200, 0, 100, 0)}, {b, QRectF(150, 0, 50, 0)},
+                        {start, QRectF(280, 0, 20, 24)}}); // start is the right edge
 }
 
 void TestLayoutGrid::absoluteChildStartsAtThePaddingBox()
@@ -482,8 +456,7 @@ void TestLayoutGrid::absoluteChildStartsAtThePaddingBox()
         s.height = Length::px(30);
     });
     const LayoutBox box = f.layout();
-    COMPARE_RECT(rectOf(box, inflow), QRectF(10, 10, 300, 20));
-    COMPARE_RECT(rectOf(box, abs), QRectF(0, 0, 30, 30));
+    COMPARE_RECTS(box, {{inflow, QRectF(10, 10, 300, 20)}, {abs, QRectF(0, 0, 30, 30)}});
 }
 
 void TestLayoutGrid::contentSizedGrid()

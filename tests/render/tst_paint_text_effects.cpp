@@ -40,9 +40,7 @@ private Q_SLOTS:
 
     void textDecorationStyles_data()
     {
-        QTest::addColumn<QString>("engine");
-        QTest::newRow("takumi") << "takumi";
-        QTest::newRow("satori") << "satori";
+        imprint::test::addRasterEngineRows();
     }
 
     // CSS Text Decoration 3 §2.3: solid is one unbroken line, dashed and dotted have gaps,
@@ -138,9 +136,7 @@ private Q_SLOTS:
 
     void colourFilters_data()
     {
-        QTest::addColumn<QString>("engine");
-        QTest::newRow("takumi") << "takumi";
-        QTest::newRow("satori") << "satori";
+        imprint::test::addRasterEngineRows();
     }
 
     void colourFilters()
@@ -172,9 +168,7 @@ private Q_SLOTS:
 
     void clipPathShapes_data()
     {
-        QTest::addColumn<QString>("engine");
-        QTest::newRow("takumi") << "takumi";
-        QTest::newRow("satori") << "satori";
+        imprint::test::addRasterEngineRows();
     }
 
     void clipPathShapes()
@@ -199,9 +193,7 @@ private Q_SLOTS:
 
     void conicGradientQuarters_data()
     {
-        QTest::addColumn<QString>("engine");
-        QTest::newRow("takumi") << "takumi";
-        QTest::newRow("satori") << "satori";
+        imprint::test::addRasterEngineRows();
     }
 
     void conicGradientQuarters()
@@ -223,9 +215,7 @@ private Q_SLOTS:
 
     void backdropBlendMaskAndClipText_data()
     {
-        QTest::addColumn<QString>("engine");
-        QTest::newRow("takumi") << "takumi";
-        QTest::newRow("satori") << "satori";
+        imprint::test::addRasterEngineRows();
     }
 
     void backdropBlendMaskAndClipText()

@@ -6,6 +6,20 @@
 
 #include "tests/render/style_test_support.h"
 
+namespace {
+
+/// Checks that `ops` opens with translate(`x`, `y`) and then rotate(`degrees`).
+void checkTranslateThenRotate(const std::vector<TransformOp> &ops, const Length &x, const Length &y, float degrees)
+{
+    QCOMPARE(ops[0].kind, TransformOp::Kind::Translate);
+    QCOMPARE(ops[0].x, x);
+    QCOMPARE(ops[0].y, y);
+    QCOMPARE(ops[1].kind, TransformOp::Kind::Rotate);
+    QCOMPARE(ops[1].a, degrees);
+}
+
+} // namespace
+
 class TstStylePaint : public QObject
 {
     Q_OBJECT
@@ -16,11 +30,9 @@ private Q_SLOTS:
         const ComputedStyle s = style(R"j({"transform": "skewX(10deg)", "scale": "150% 2", "rotate": "z 0.25turn",
                                           "translate": "10px 20%"})j");
         QCOMPARE(s.transform.size(), size_t(4));
-        QCOMPARE(s.transform[0].kind, TransformOp::Kind::Translate);
-        QCOMPARE(s.transform[0].x, Length::px(10));
-        QCOMPARE(s.transform[0].y, Length::percent(20));
-        QCOMPARE(s.transform[1].kind, TransformOp::Kind::Rotate);
-        QCOMPARE(s.transform[1].a, 90.f);
+        checkTranslateThenRotate(s.transform, Length::px(10), Length::percent(20), 90.f);
+        if (QTest::currentTestFailed())
+            return;
         QCOMPARE(s.transform[2].kind, TransformOp::Kind::Scale);
         QCOMPARE(s.transform[2].a, 1.5f);
         QCOMPARE(s.transform[2].b, 2.f);
@@ -156,11 +168,9 @@ private Q_SLOTS:
             "{\"transform\": \"translate(10px, 50%) rotate(0.5turn) scale(2) skewX(10deg) matrix(1,0,0,1,5,6)\",\n"
             "                                    \"transformOrigin\": \"top left\"}");
         QCOMPARE(s.transform.size(), size_t(5));
-        QCOMPARE(s.transform[0].kind, TransformOp::Kind::Translate);
-        QCOMPARE(s.transform[0].x, Length::px(10));
-        QCOMPARE(s.transform[0].y, Length::percent(50));
-        QCOMPARE(s.transform[1].kind, TransformOp::Kind::Rotate);
-        QCOMPARE(s.transform[1].a, 180.f);
+        checkTranslateThenRotate(s.transform, Length::px(10), Length::percent(50), 180.f);
+        if (QTest::currentTestFailed())
+            return;
         QCOMPARE(s.transform[2].a, 2.f);
         QCOMPARE(s.transform[2].b, 2.f);
         QCOMPARE(s.transform[3].kind, TransformOp::Kind::Skew);

@@ -11,6 +11,16 @@ class TstStyleValues : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
+    void colors()
+    {
+        QFETCH(QString, text);
+        QFETCH(QColor, expected);
+        auto c = parseColor(text, rgba(1, 2, 3));
+        QVERIFY2(c.has_value(), qPrintable(text));
+        QVERIFY2(sameColor(*c, expected),
+                 qPrintable(c->name(QColor::HexArgb) + QLatin1String(" vs ") + expected.name(QColor::HexArgb)));
+    }
+
     void colors_data()
     {
         QTest::addColumn<QString>("text");
@@ -64,15 +74,6 @@ private Q_SLOTS:
             << "color-mix(in oklch, oklch(0.606 0.25 292.717), oklch(0.656 0.241 354.308))" << rgba(204, 63, 220);
         QTest::newRow("color-mix currentColor")
             << "color-mix(in srgb, currentColor 50%, rgb(201 202 203))" << rgba(101, 102, 103);
-    }
-    void colors()
-    {
-        QFETCH(QString, text);
-        QFETCH(QColor, expected);
-        auto c = parseColor(text, rgba(1, 2, 3));
-        QVERIFY2(c.has_value(), qPrintable(text));
-        QVERIFY2(sameColor(*c, expected),
-                 qPrintable(c->name(QColor::HexArgb) + QLatin1String(" vs ") + expected.name(QColor::HexArgb)));
     }
 
     void viewportUnitsBecomePx()

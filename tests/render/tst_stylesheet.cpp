@@ -251,9 +251,8 @@ private slots:
         // warning, and their backgrounds fill the image (the root is 100 % of it).
         QFETCH(QString, example);
         QFETCH(QString, engine);
-        const auto result = imprint::test::renderTemplateFile(
-            QStringLiteral(IMPRINT_SOURCE_DIR "/docs/examples/%1.json").arg(example), engine,
-            imprint::test::renderContext());
+        const auto result
+            = imprint::test::renderSourceTemplate(QStringLiteral("docs/examples/%1.json").arg(example), engine);
         QVERIFY2(result, qPrintable(imprint::test::failureOf(result).message));
         // Every class, rule and SVG attribute of the example is understood. (Font warnings
         // are the host's business, not the example's: one run under a parallel ctest saw one.)

@@ -105,6 +105,13 @@ Built build(const QJsonObject &doc, const QJsonObject &tweaks = {}, const Templa
     return b;
 }
 
+/// A `width`×`height` markup template of `markup` (the HTML as written, no JSON
+/// escaping), built.
+Built buildMarkup(const char *markup, int width = 100, int height = 100)
+{
+    return build(QJsonObject{{"width", width}, {"height", height}, {"markup", QString::fromUtf8(markup)}});
+}
+
 /// The <p> of a markup document that holds one paragraph: the root itself, or its first
 /// child.
 const Node *paragraphOf(const Node &root)
@@ -170,11 +177,9 @@ private Q_SLOTS:
 
     void bareTree()
     {
-        RenderError error;
         auto t = parseTemplate(
             json("{\"type\": \"div\", \"props\": {\"style\": {\"width\": \"1200px\", \"height\": 630}}}"));
-        error = t.error_or(error);
-        QVERIFY2(t, qPrintable(error.message));
+        QVERIFY2(t, qPrintable(imprint::test::failureOf(t).message));
         QCOMPARE(t->width, 1200);
         QCOMPARE(t->height, 630);
         QCOMPARE(t->rendererType, QStringLiteral("satori"));
@@ -183,25 +188,21 @@ private Q_SLOTS:
         // side); the document's own width still wins.
         t = parseTemplate(
             json("{\"type\": \"div\", \"props\": {\"style\": {\"width\": \"fit-content\", \"height\": 630}}}"));
-        error = t.error_or(error);
-        QVERIFY2(t, qPrintable(error.message));
+        QVERIFY2(t, qPrintable(imprint::test::failureOf(t).message));
         QCOMPARE(t->width, 0);
         QCOMPARE(t->height, 630);
         t = parseTemplate(json("{\"width\": \"max-content\", \"height\": 630, \"root\": {\"type\": \"div\"}}"));
-        error = t.error_or(error);
         QVERIFY(!t);
-        QCOMPARE(error.field, QStringLiteral("width"));
+        QCOMPARE(t.error().field, QStringLiteral("width"));
     }
 
     /// `lang` is a language tag: the html engine's page carries it on <html>, a malformed
     /// one is refused naming the field.
     void langIsALanguageTag()
     {
-        RenderError error;
         auto t = parseTemplate(
             json("{\"width\": 10, \"height\": 10, \"lang\": \"zh-CN\", \"root\": {\"type\": \"div\"}}"));
-        error = t.error_or(error);
-        QVERIFY2(t, qPrintable(error.message));
+        QVERIFY2(t, qPrintable(imprint::test::failureOf(t).message));
         QCOMPARE(t->lang, QStringLiteral("zh-CN"));
         const auto page = templatePageHtml(*t, {}, false, {});
         QVERIFY(page);
@@ -212,9 +213,8 @@ private Q_SLOTS:
                          .arg(QLatin1String(bad))
                          .toUtf8()
                          .constData()));
-            error = t.error_or(error);
             QVERIFY2(!t, bad);
-            QCOMPARE(error.field, QStringLiteral("lang"));
+            QCOMPARE(t.error().field, QStringLiteral("lang"));
         }
         QVERIFY(isLanguageTag(QStringLiteral("zh-Hant-TW")));
         QVERIFY(isLanguageTag(QString()));
@@ -409,9 +409,8 @@ private Q_SLOTS:
     void markupVerticalAlign()
     {
         // `vertical-align` in a style attribute is verticalAlign (CSS 2 §10.8.1).
-        Built b = build(json("{\"width\": 100, \"height\": 100, \"markup\": \"<p style=\\\"display:block\\\">"
-                             "a<span style=\\\"vertical-align: text-top\\\">b</span>"
-                             "<span style=\\\"vertical-align: -3px\\\">c</span></p>\"}"));
+        Built b = buildMarkup(R"(<p style="display:block">a<span style="vertical-align: text-top">b</span>)"
+                              R"(<span style="vertical-align: -3px">c</span></p>)");
         QVERIFY2(b.root, qPrintable(b.error.message));
         QVERIFY2(b.warnings.isEmpty(), qPrintable(b.warnings.join(u'\n')));
         const Node *para = paragraphOf(*b.root);
@@ -425,9 +424,8 @@ private Q_SLOTS:
     {
         // `font-variant-numeric` and `font-feature-settings` (quoted tags, commas) in a
         // style attribute reach the style, inherited by the text inside.
-        Built b = build(json("{\"width\": 100, \"height\": 100, \"markup\": \"<p style=\\\"display:block; "
-                             "font-variant-numeric: tabular-nums slashed-zero; font-feature-settings: 'ss01', "
-                             "&quot;smcp&quot; 1\\\">10</p>\"}"));
+        Built b = buildMarkup(R"(<p style="display:block; font-variant-numeric: tabular-nums slashed-zero; )"
+                              R"(font-feature-settings: 'ss01', &quot;smcp&quot; 1">10</p>)");
         QVERIFY2(b.root, qPrintable(b.error.message));
         QVERIFY2(b.warnings.isEmpty(), qPrintable(b.warnings.join(u'\n')));
         const Node *para = paragraphOf(*b.root);

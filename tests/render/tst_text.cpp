@@ -16,12 +16,18 @@ using namespace imprint::render;
 
 namespace {
 
-ComputedStyle dejaVu(float size = 20)
+/// A style of the font family `family` at `size` px.
+ComputedStyle familyStyle(const QString &family, float size)
 {
     ComputedStyle s;
-    s.fontFamily = {QStringLiteral("DejaVu Sans")};
+    s.fontFamily = {family};
     s.fontSize = size;
     return s;
+}
+
+ComputedStyle dejaVu(float size = 20)
+{
+    return familyStyle(QStringLiteral("DejaVu Sans"), size);
 }
 
 Node textNode(const QString &text, const ComputedStyle &style)
@@ -31,6 +37,13 @@ Node textNode(const QString &text, const ComputedStyle &style)
     n.text = text;
     n.style = style;
     return n;
+}
+
+/// The max-content width of `text` in `style`, as the suite's text engine measures it.
+qreal widthOf(const ComputedStyle &style, const char *text)
+{
+    TextEngine &engine = imprint::test::renderContext().text();
+    return engine.measure(textNode(QString::fromLatin1(text), style), kMaxContent).size.width();
 }
 
 /// x of the first glyph of `ch` on the block's lines, or -1.
@@ -75,43 +88,33 @@ private Q_SLOTS:
         // Inter's digits are proportional by default ("1" is narrower than "0"); with
         // tabular-nums every digit has the same advance, as in Chromium.
         TextEngine &engine = imprint::test::renderContext().text();
-        ComputedStyle s;
-        s.fontFamily = {QStringLiteral("Inter")};
-        s.fontSize = 40;
-        const auto width = [&](const ComputedStyle &style, const char *text) {
-            return engine.measure(textNode(QString::fromLatin1(text), style), kMaxContent).size.width();
-        };
-        QVERIFY2(width(s, "1111") < width(s, "0000") - 10, "Inter's default digits should be proportional");
+        ComputedStyle s = familyStyle(QStringLiteral("Inter"), 40);
+        QVERIFY2(widthOf(s, "1111") < widthOf(s, "0000") - 10, "Inter's default digits should be proportional");
         ComputedStyle tabular = s;
         tabular.fontVariantNumeric = TabularNums;
-        QCOMPARE(width(tabular, "1111"), width(tabular, "0000"));
-        QCOMPARE(width(tabular, "1111"), width(tabular, "7777"));
+        QCOMPARE(widthOf(tabular, "1111"), widthOf(tabular, "0000"));
+        QCOMPARE(widthOf(tabular, "1111"), widthOf(tabular, "7777"));
         // The same through font-feature-settings, and measure and paint agree.
         ComputedStyle settings = s;
         settings.fontFeatureSettings = {{featureTag("tnum"), 1}};
-        QCOMPARE(width(settings, "1111"), width(tabular, "0000"));
+        QCOMPARE(widthOf(settings, "1111"), widthOf(tabular, "0000"));
         const auto block = engine.shape(textNode(QStringLiteral("1111"), settings), kMaxContent);
         QCOMPARE(block->lines.size(), size_t(1));
         // The painted glyphs are spaced at the tabular advance too.
         const QList<QPointF> positions = block->lines.front().glyphRuns.front().positions();
         QCOMPARE(positions.size(), qsizetype(4));
-        QCOMPARE(positions[3].x() - positions[0].x(), width(tabular, "000"));
+        QCOMPARE(positions[3].x() - positions[0].x(), widthOf(tabular, "000"));
     }
 
     void proportionalAndOldstyleNumsInNotoSans()
     {
         // Noto Sans is the other way round: tabular by default, proportional with pnum.
         TextEngine &engine = imprint::test::renderContext().text();
-        ComputedStyle s;
-        s.fontFamily = {QStringLiteral("Noto Sans")};
-        s.fontSize = 40;
-        const auto width = [&](const ComputedStyle &style, const char *text) {
-            return engine.measure(textNode(QString::fromLatin1(text), style), kMaxContent).size.width();
-        };
-        QCOMPARE(width(s, "1111"), width(s, "0000"));
+        ComputedStyle s = familyStyle(QStringLiteral("Noto Sans"), 40);
+        QCOMPARE(widthOf(s, "1111"), widthOf(s, "0000"));
         ComputedStyle proportional = s;
         proportional.fontVariantNumeric = ProportionalNums;
-        QVERIFY(width(proportional, "1111") < width(proportional, "0000") - 10);
+        QVERIFY(widthOf(proportional, "1111") < widthOf(proportional, "0000") - 10);
         // Oldstyle figures are shorter: their glyphs differ from the lining ones.
         ComputedStyle oldstyle = s;
         oldstyle.fontVariantNumeric = OldstyleNums;
@@ -126,9 +129,7 @@ private Q_SLOTS:
     void slashedZeroMapsZeroToAnotherGlyph()
     {
         TextEngine &engine = imprint::test::renderContext().text();
-        ComputedStyle s;
-        s.fontFamily = {QStringLiteral("Noto Sans")};
-        s.fontSize = 30;
+        ComputedStyle s = familyStyle(QStringLiteral("Noto Sans"), 30);
         const auto glyphOfZero = [&](const ComputedStyle &style) {
             const auto block = engine.shape(textNode(QStringLiteral("0"), style), kMaxContent);
             const QGlyphRun &run = block->lines.front().glyphRuns.front();
@@ -152,9 +153,7 @@ private Q_SLOTS:
     {
         // "smcp" swaps lower-case letters for small capitals; capitals stay.
         TextEngine &engine = imprint::test::renderContext().text();
-        ComputedStyle s;
-        s.fontFamily = {QStringLiteral("Noto Sans")};
-        s.fontSize = 30;
+        ComputedStyle s = familyStyle(QStringLiteral("Noto Sans"), 30);
         s.fontWeight = 700;
         ComputedStyle caps = s;
         caps.fontFeatureSettings = {{featureTag("smcp"), 1}};
@@ -181,16 +180,10 @@ private Q_SLOTS:
         QVERIFY(renamed);
         const auto registered = registerFontFace(sha, *renamed);
         QVERIFY2(registered, qPrintable(registered ? QString() : registered.error()));
-        TextEngine &engine = imprint::test::renderContext().text();
-        ComputedStyle s;
-        s.fontFamily = {internalFamilyFor(sha)};
-        s.fontSize = 40;
-        const auto width = [&](const ComputedStyle &style, const char *text) {
-            return engine.measure(textNode(QString::fromLatin1(text), style), kMaxContent).size.width();
-        };
-        QVERIFY(width(s, "1111") < width(s, "0000") - 10);
+        ComputedStyle s = familyStyle(internalFamilyFor(sha), 40);
+        QVERIFY(widthOf(s, "1111") < widthOf(s, "0000") - 10);
         s.fontFeatureSettings = {{featureTag("tnum"), 1}};
-        QCOMPARE(width(s, "1111"), width(s, "0000"));
+        QCOMPARE(widthOf(s, "1111"), widthOf(s, "0000"));
         const QString frozen = TextEngine::fontFor(s).families().front();
         QVERIFY(frozen != internalFamilyFor(sha));
         QVERIFY(isInternalFamily(frozen));

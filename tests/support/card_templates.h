@@ -74,4 +74,31 @@ inline QByteArray imageVariableTemplate(const QString &name, int width, int heig
     return QJsonDocument(document).toJson(QJsonDocument::Compact);
 }
 
+/// A `width`×`height` px template the html engine (Chromium) draws from `html`, with
+/// its scripts run when `script` (htmlScript).
+inline QJsonObject htmlCard(int width, int height, const QString &html, bool script = false)
+{
+    QJsonObject t{{QStringLiteral("width"), width},
+                  {QStringLiteral("height"), height},
+                  {QStringLiteral("rendererType"), QStringLiteral("html")},
+                  {QStringLiteral("html"), html}};
+    if (script)
+        t.insert(QStringLiteral("htmlScript"), true);
+    return t;
+}
+
+/// A `width`×`height` px template `name` whose root is one img of `src` (a URL or
+/// "asset:<id>") that size.
+inline QJsonObject imageCard(const QString &name, const QString &src, int width, int height)
+{
+    const QJsonObject style{{QStringLiteral("width"), QStringLiteral("%1px").arg(width)},
+                            {QStringLiteral("height"), QStringLiteral("%1px").arg(height)}};
+    const QJsonObject props{{QStringLiteral("src"), src}, {QStringLiteral("style"), style}};
+    const QJsonObject img{{QStringLiteral("type"), QStringLiteral("img")}, {QStringLiteral("props"), props}};
+    return QJsonObject{{QStringLiteral("name"), name},
+                       {QStringLiteral("width"), width},
+                       {QStringLiteral("height"), height},
+                       {QStringLiteral("root"), img}};
+}
+
 } // namespace imprint::test

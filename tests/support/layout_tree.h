@@ -5,10 +5,12 @@
 // worked out on paper from the CSS text.
 
 #include "server/render/layout/layout.h"
+#include "tests/support/list_checks.h"
 
 #include <QtTest>
 
 #include <cmath>
+#include <initializer_list>
 #include <memory>
 
 namespace imprint::render::test {
@@ -84,6 +86,14 @@ inline Node *addText(Node &parent, const QString &text)
     return parent.children.back().get();
 }
 
+/// A div of style `s` appended to `parent` holding one text run `text`; the div.
+inline Node *addTextElement(Node &parent, const ComputedStyle &s, const QString &text)
+{
+    Node *element = addElement(parent, s);
+    addText(*element, text);
+    return element;
+}
+
 inline std::unique_ptr<Node> makeRoot(const ComputedStyle &s)
 {
     auto root = std::make_unique<Node>();
@@ -130,6 +140,52 @@ inline bool fuzzyEqual(const QRectF &a, const QRectF &b)
                                  .arg(e_.width()) \
                                  .arg(e_.height()))); \
     } while (false)
+
+/// One node's expected border box, for COMPARE_RECTS.
+struct ExpectedRect {
+    const Node *node;
+    QRectF rect;
+};
+
+/// Compares the border box of each node in `expected` with its rect as COMPARE_RECT does
+/// (0.01 px); at the first that differs, fails the test at `file`:`line` naming the
+/// node's id and its place in the list, and returns false.
+inline bool compareRects(const LayoutBox &root, std::initializer_list<ExpectedRect> expected, const char *file,
+                         int line)
+{
+    int index = 0;
+    for (const ExpectedRect &e : expected) {
+        const QRectF a = rectOf(root, e.node);
+        if (!fuzzyEqual(a, e.rect)) {
+            const QString message = QStringLiteral("rect %1 (node %2): (%3, %4, %5×%6), expected (%7, %8, %9×%10)")
+                                        .arg(index)
+                                        .arg(e.node ? e.node->id : QStringLiteral("null"))
+                                        .arg(a.x())
+                                        .arg(a.y())
+                                        .arg(a.width())
+                                        .arg(a.height())
+                                        .arg(e.rect.x())
+                                        .arg(e.rect.y())
+                                        .arg(e.rect.width())
+                                        .arg(e.rect.height());
+            QTest::qFail(qPrintable(message), file, line);
+            return false;
+        }
+        ++index;
+    }
+    return true;
+}
+
+/// COMPARE_RECT for a list: COMPARE_RECTS(box, {{node, QRectF(...)}, ...}) checks each
+/// node's border box in `box`, in order, and returns from the test at the first miss.
+#define COMPARE_RECTS(box, ...) IMPRINT_CHECK_LIST(compareRects, (box), __VA_ARGS__)
+
+/// The boxes of `root` laid out in `viewport` with a fresh FakeMeasurer.
+inline LayoutBox layOut(const Node &root, QSizeF viewport)
+{
+    FakeMeasurer text;
+    return layoutDocument(root, viewport, text);
+}
 
 inline ComputedStyle fixed(float w, float h)
 {

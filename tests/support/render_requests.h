@@ -6,9 +6,11 @@
 
 #include "server/render/pipeline.h"
 #include "tests/support/fixtures.h"
+#include "tests/support/render_context.h"
 
 #include <QFile>
 #include <QJsonDocument>
+#include <QtTest>
 
 #include <optional>
 
@@ -23,6 +25,15 @@ inline std::optional<render::Engine> engineOption(const QString &name)
     if (name.isEmpty())
         return std::nullopt;
     return render::parseEngine(name.toLower());
+}
+
+/// The `engine` column of a data-driven test: one row per engine that lays out itself
+/// (takumi and satori; html is Chromium's).
+inline void addRasterEngineRows()
+{
+    QTest::addColumn<QString>("engine");
+    QTest::newRow("takumi") << "takumi";
+    QTest::newRow("satori") << "satori";
 }
 
 /// The emoji set a test names; empty: none (the template's).
@@ -71,6 +82,13 @@ inline RenderOutcome renderTemplateFile(const QString &path, const QString &engi
     request.document = QJsonDocument::fromJson(file.readAll()).object();
     request.options.engine = engineOption(engine);
     return render::render(request, context);
+}
+
+/// Renders the template file at `path`, relative to the source tree (IMPRINT_SOURCE_DIR),
+/// with the engine `engine` names through the suites' shared render context.
+inline RenderOutcome renderSourceTemplate(const QString &path, const QString &engine)
+{
+    return renderTemplateFile(QStringLiteral(IMPRINT_SOURCE_DIR "/") + path, engine, renderContext());
 }
 
 } // namespace imprint::test

@@ -5,6 +5,7 @@
 // calls. Answers are canned per path; every request is counted per path.
 
 #include "images.h"
+#include "server_thread.h"
 
 #include <QBuffer>
 #include <QHostAddress>
@@ -36,31 +37,20 @@ public:
     /// connections are accepted and never answered.
     explicit TestOrigin(const QHostAddress &address)
     {
-        m_thread.start();
-        QMetaObject::invokeMethod(
-            &m_anchor,
-            [this, address] {
-                m_http = new QHttpServer(&m_anchor);
-                m_http->route(QStringLiteral("/<arg>"), [this](const QString &name, const QHttpServerRequest &request) {
-                    return answer(QLatin1Char('/') + name, request.value("If-None-Match"), request.value("Host"));
-                });
-                m_httpPort = m_http->listen(address, 0);
-                m_silent = new QTcpServer(&m_anchor);
-                QObject::connect(m_silent, &QTcpServer::newConnection, &m_anchor, [this] {
-                    while (QTcpSocket *s = m_silent->nextPendingConnection())
-                        s->setParent(&m_anchor); // held open, never read or answered
-                });
-                m_silent->listen(address, 0);
-                m_silentPort = m_silent->serverPort();
-            },
-            Qt::BlockingQueuedConnection);
-    }
-    ~TestOrigin()
-    {
-        QMetaObject::invokeMethod(
-            &m_anchor, [this] { qDeleteAll(m_anchor.children()); }, Qt::BlockingQueuedConnection);
-        m_thread.quit();
-        m_thread.wait();
+        m_server.run([this, address](QObject *owner) {
+            m_http = new QHttpServer(owner);
+            m_http->route(QStringLiteral("/<arg>"), [this](const QString &name, const QHttpServerRequest &request) {
+                return answer(QLatin1Char('/') + name, request.value("If-None-Match"), request.value("Host"));
+            });
+            m_httpPort = m_http->listen(address, 0);
+            m_silent = new QTcpServer(owner);
+            QObject::connect(m_silent, &QTcpServer::newConnection, owner, [this, owner] {
+                while (QTcpSocket *s = m_silent->nextPendingConnection())
+                    s->setParent(owner); // held open, never read or answered
+            });
+            m_silent->listen(address, 0);
+            m_silentPort = m_silent->serverPort();
+        });
     }
 
     quint16 port() const { return m_httpPort; }
@@ -137,10 +127,6 @@ private:
         return r;
     }
 
-    QThread m_thread;
-    struct Anchor : QObject {
-        explicit Anchor(QThread *t) { moveToThread(t); }
-    } m_anchor{&m_thread};
     QHttpServer *m_http = nullptr;
     QTcpServer *m_silent = nullptr;
     quint16 m_httpPort = 0, m_silentPort = 0;
@@ -148,4 +134,5 @@ private:
     QHash<QString, Handler> m_handlers;
     QHash<QString, int> m_hits;
     QHash<QString, QByteArray> m_hosts;
+    ServerThread m_server; // last: stopped first, before the state its handlers read
 };
