@@ -190,14 +190,13 @@ int fail(const CommonOptions &options, const store::ServiceError &error)
     return fail(options, error.codeName(), error.message);
 }
 
-int openData(const CommandLine &line, CommonOptions *options, std::optional<Environment> *env)
+common::Expected<Environment, int> openData(const CommandLine &line, CommonOptions *options)
 {
     *options = commonOptions(line);
     auto opened = openEnvironment(*options);
     if (!opened)
-        return fail(*options, QStringLiteral("startup_failed"), opened.error());
-    *env = std::move(*opened);
-    return -1;
+        return common::Unexpected<int>(fail(*options, QStringLiteral("startup_failed"), opened.error()));
+    return std::move(*opened);
 }
 
 void printJson(const QJsonObject &object)

@@ -91,9 +91,9 @@ int fail(const CommonOptions &options, const QString &code, const QString &messa
 int fail(const CommonOptions &options, const store::ServiceError &error);
 
 /// Opens the data directory once a command line is known to be complete, so that a
-/// usage error or --help never creates a database: sets *options from `line` and *env.
-/// Returns -1 to go on, else the exit code of the failure it printed.
-int openData(const CommandLine &line, CommonOptions *options, std::optional<Environment> *env);
+/// usage error or --help never creates a database: sets *options from `line`. Returns
+/// the open environment, or the exit code of the failure it printed.
+common::Expected<Environment, int> openData(const CommandLine &line, CommonOptions *options);
 
 /// Prints `object` as one compact JSON line on stdout.
 void printJson(const QJsonObject &object);

@@ -41,9 +41,9 @@ int runWebhookCommand(const QStringList &arguments)
     if (line.value(QStringLiteral("space")).isEmpty())
         return line.usageError(QStringLiteral("--space is required"));
     CommonOptions o;
-    std::optional<Environment> env;
-    if (int rc = openData(line, &o, &env); rc >= 0)
-        return rc;
+    auto env = openData(line, &o);
+    if (!env)
+        return env.error();
     const auto space = service::AccountService(*env->db, env->config).spaceByName(line.value(QStringLiteral("space")));
     if (!space)
         return fail(o, space.error());
