@@ -46,30 +46,27 @@ FontsTab::FontsTab(client::ApiClient *client, QWidget *parent)
     connect(m_delete, &QPushButton::clicked, this, &FontsTab::deleteSelected);
 }
 
-void FontsTab::clearData()
-{
-    m_fonts.clear();
-    fillTable();
-}
-
 void FontsTab::reload()
 {
     const auto generation = beginLoad();
     if (!generation)
         return;
     m_client->listFonts(1, kPerPage, this, [this, generation](const client::ApiResult<client::FontPage> &r) {
-        if (!isCurrent(*generation))
+        if (!takeAnswer(*generation, r))
             return;
-        endLoad();
-        if (!r.has_value())
-            m_message->showMessage(r.error().humanMessage(), MessageBanner::Kind::Error);
-        else
+        if (r.has_value())
             m_fonts = r.value().list;
         fillTable();
         for (const client::FontFace &f : std::as_const(m_fonts))
             loadSample(f);
         Q_EMIT loaded();
     });
+}
+
+void FontsTab::clearData()
+{
+    m_fonts.clear();
+    fillTable();
 }
 
 void FontsTab::fillTable()

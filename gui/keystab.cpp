@@ -1,5 +1,6 @@
 #include "gui/keystab.h"
 
+#include "gui/pageparts.h"
 #include "gui/keydialogs.h"
 #include "gui/keysmodel.h"
 #include "gui/messagebanner.h"
@@ -27,14 +28,15 @@ KeysTab::KeysTab(client::ApiClient *client, QWidget *parent)
     m_revoke = new QPushButton(style()->standardIcon(QStyle::SP_TrashIcon), tr("&Revoke…"), this);
     m_revoke->setObjectName(QStringLiteral("revokeButton"));
     m_revoke->setEnabled(false);
-    m_refresh = makeRefreshButton(QStringLiteral("refreshButton"), style()->standardIcon(QStyle::SP_BrowserReload));
+    QPushButton *refresh
+        = makeRefreshButton(QStringLiteral("refreshButton"), style()->standardIcon(QStyle::SP_BrowserReload));
     m_countLabel = new QLabel(this);
     m_countLabel->setObjectName(QStringLiteral("countLabel"));
 
     auto *toolbar = new QHBoxLayout;
     toolbar->addWidget(m_new);
     toolbar->addWidget(m_revoke);
-    toolbar->addWidget(m_refresh);
+    toolbar->addWidget(refresh);
     toolbar->addStretch();
     toolbar->addWidget(m_countLabel);
 
@@ -82,13 +84,7 @@ KeysTab::KeysTab(client::ApiClient *client, QWidget *parent)
     nav->addWidget(perPageLabel);
     nav->addWidget(m_perPageCombo);
 
-    auto *tablePage = new QWidget(this);
-    auto *tableLayout = new QVBoxLayout(tablePage);
-    tableLayout->setContentsMargins(0, 0, 0, 0);
-    tableLayout->addLayout(toolbar);
-    tableLayout->addWidget(m_message);
-    tableLayout->addWidget(m_table, 1);
-    tableLayout->addLayout(nav);
+    QWidget *tablePage = columnPage(this, {}, {toolbar, m_message, {m_table, 1}, nav});
 
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(withRolePage(tablePage,
@@ -192,7 +188,7 @@ void KeysTab::updateNavigation()
     m_prev->setEnabled(idle && m_page > 1);
     m_next->setEnabled(idle && m_page < m_pagesCount);
     m_last->setEnabled(idle && m_page < m_pagesCount);
-    m_refresh->setEnabled(idle);
+    refreshButton()->setEnabled(idle);
     m_perPageCombo->setEnabled(idle);
     if (!isLoading())
         m_pageLabel->setText(tr("Page %1 of %2").arg(m_page).arg(m_pagesCount));

@@ -44,11 +44,15 @@ private:
     void updateNavigation();
     void revoke(const QString &id, const QString &name);
 
+    // The page on show and the server's paging of the list.
+    int m_page = 1;
+    int m_pagesCount = 1;
+    int m_count = 0;
+    int m_perPage = 20;
     KeysModel *m_model;
     QTableView *m_table;
     QPushButton *m_new;
     QPushButton *m_revoke;
-    QPushButton *m_refresh;
     QPushButton *m_first;
     QPushButton *m_prev;
     QPushButton *m_next;
@@ -56,10 +60,6 @@ private:
     QLabel *m_pageLabel;
     QLabel *m_countLabel;
     QComboBox *m_perPageCombo;
-    int m_page = 1;
-    int m_pagesCount = 1;
-    int m_count = 0;
-    int m_perPage = 20;
 };
 
 } // namespace gui

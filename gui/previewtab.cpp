@@ -1,5 +1,6 @@
 #include "gui/previewtab.h"
 
+#include "gui/pageparts.h"
 #include "gui/imageview.h"
 #include "gui/messagebanner.h"
 #include "server/common/render_enums.h"
@@ -116,12 +117,7 @@ QWidget *PreviewTab::buildControls()
     m_render = new QPushButton(style()->standardIcon(QStyle::SP_MediaPlay), tr("&Render"), this);
     m_render->setObjectName(QStringLiteral("renderButton"));
     m_render->setDefault(true);
-    m_busy = new QProgressBar(this);
-    m_busy->setObjectName(QStringLiteral("renderBusy"));
-    m_busy->setRange(0, 0);
-    m_busy->setTextVisible(false);
-    m_busy->setMaximumHeight(8);
-    m_busy->setVisible(false);
+    m_busy = makeBusyBar(this, QStringLiteral("renderBusy"), 8);
 
     auto *pageRow = new QHBoxLayout;
     pageRow->addWidget(m_page, 1);
@@ -146,15 +142,7 @@ QWidget *PreviewTab::buildControls()
     renderRow->addStretch();
     renderRow->addWidget(m_render);
 
-    auto *left = new QWidget(this);
-    auto *leftLayout = new QVBoxLayout(left);
-    leftLayout->setContentsMargins(0, 0, 6, 0);
-    leftLayout->addLayout(form);
-    leftLayout->addWidget(tweaksLabel);
-    leftLayout->addWidget(m_tweaks, 1);
-    leftLayout->addLayout(renderRow);
-    leftLayout->addWidget(m_busy);
-    return left;
+    return columnPage(this, QMargins(0, 0, 6, 0), {form, tweaksLabel, {m_tweaks, 1}, renderRow, m_busy});
 }
 
 /// The right pane: the rendered image, its links and the signed-URL row, timings and

@@ -63,12 +63,9 @@ void SigningKeysTab::reload()
         return;
     m_client->listSigningKeys(1, kPerPage, this,
                               [this, generation](const client::ApiResult<client::SigningKeyPage> &r) {
-                                  if (!isCurrent(*generation))
+                                  if (!takeAnswer(*generation, r))
                                       return;
-                                  endLoad();
-                                  if (!r.has_value()) {
-                                      m_message->showMessage(r.error().humanMessage(), MessageBanner::Kind::Error);
-                                  } else {
+                                  if (r.has_value()) {
                                       m_keys = r.value().list;
                                       fillTable();
                                   }

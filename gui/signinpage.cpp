@@ -1,6 +1,7 @@
 #include "gui/signinpage.h"
 
 #include "gui/messagebanner.h"
+#include "gui/pageparts.h"
 
 #include <QFormLayout>
 #include <QGroupBox>
@@ -35,25 +36,17 @@ SignInPage::SignInPage(client::ApiClient *client, QWidget *parent)
                                 this);
     subtitle->setWordWrap(true);
 
-    m_server = new QLineEdit(this);
-    m_server->setObjectName(QStringLiteral("serverEdit"));
+    m_server = namedWidget<QLineEdit>(this, QStringLiteral("serverEdit"));
     m_server->setPlaceholderText(tr("http://localhost:8080"));
-    m_email = new QLineEdit(this);
-    m_email->setObjectName(QStringLiteral("emailEdit"));
+    m_email = namedWidget<QLineEdit>(this, QStringLiteral("emailEdit"));
     m_email->setPlaceholderText(tr("you@example.com"));
-    m_password = new QLineEdit(this);
-    m_password->setObjectName(QStringLiteral("passwordEdit"));
+    m_password = namedWidget<QLineEdit>(this, QStringLiteral("passwordEdit"));
     m_password->setEchoMode(QLineEdit::Password);
 
     m_signIn = new QPushButton(tr("Sign in"), this);
     m_signIn->setObjectName(QStringLiteral("signInButton"));
     m_signIn->setDefault(true);
-    m_busy = new QProgressBar(this);
-    m_busy->setObjectName(QStringLiteral("signInBusy"));
-    m_busy->setRange(0, 0);
-    m_busy->setTextVisible(false);
-    m_busy->setMaximumHeight(6);
-    m_busy->setVisible(false);
+    m_busy = makeBusyBar(this, QStringLiteral("signInBusy"), 6);
     m_message = new MessageBanner(this);
     m_message->setObjectName(QStringLiteral("signInMessage"));
 

@@ -1,5 +1,6 @@
 #include "gui/spacetab.h"
 
+#include "gui/pageparts.h"
 #include "gui/messagebanner.h"
 
 #include <QHBoxLayout>
@@ -113,13 +114,7 @@ QWidget *SpaceTab::makeListPage(const QString &introText, const QList<QPushButto
     buttons->addStretch(1);
     if (m_refresh)
         buttons->addWidget(m_refresh);
-    auto *page = new QWidget(this);
-    auto *layout = new QVBoxLayout(page);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(intro);
-    layout->addLayout(buttons);
-    layout->addWidget(table, 1);
-    return page;
+    return columnPage(this, {}, {intro, buttons, {table, 1}});
 }
 
 bool SpaceTab::showsRolePage() const
@@ -142,6 +137,16 @@ void SpaceTab::endLoad()
     m_loading = false;
     if (m_refresh)
         m_refresh->setEnabled(true);
+}
+
+bool SpaceTab::takeAnswer(quint64 generation, const client::ApiError *error)
+{
+    if (!isCurrent(generation))
+        return false;
+    endLoad();
+    if (error)
+        m_message->showMessage(error->humanMessage(), MessageBanner::Kind::Error);
+    return true;
 }
 
 } // namespace gui

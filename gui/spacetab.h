@@ -64,6 +64,9 @@ protected:
     /// The tab's Refresh button (named `objectName`, with `icon` if any): it reloads the tab
     /// and is off while a load is in flight.
     QPushButton *makeRefreshButton(const QString &objectName, const QIcon &icon = {});
+    /// The button makeRefreshButton() made (nullptr before), for tabs that place or switch it
+    /// themselves.
+    QPushButton *refreshButton() const { return m_refresh; }
     /// A read-only table named `objectName` with `headers`, one whole row selectable at a
     /// time; `rowAction` (the tab's revoke or delete button) is on only while a row is.
     QTableWidget *makeListTable(const QString &objectName, const QStringList &headers, QPushButton *rowAction);
@@ -78,6 +81,16 @@ protected:
     /// Ends the current load (Refresh usable again); the caller emits loaded() once its
     /// data or error is on show.
     void endLoad();
+    /// Takes the answer `r` of the load `generation` (from beginLoad()): false when it no
+    /// longer applies; otherwise ends the load, shows r's error (if any) in the message banner
+    /// and returns true, and the caller shows the data and emits loaded().
+    template<typename T>
+    bool takeAnswer(quint64 generation, const client::ApiResult<T> &r)
+    {
+        return takeAnswer(generation, r.has_value() ? nullptr : &r.error());
+    }
+    /// takeAnswer() with the answer's error, nullptr on success.
+    bool takeAnswer(quint64 generation, const client::ApiError *error);
 
     client::ApiClient *m_client;
     MessageBanner *m_message;

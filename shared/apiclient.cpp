@@ -176,6 +176,19 @@ void ApiClient::sendJson(const QByteArray &verb, const QString &path, const QUrl
          });
 }
 
+template<class T>
+void ApiClient::getPage(const QString &path, int page, int perPage, QObject *context, Callback<T> done)
+{
+    const QUrlQuery q = pageQuery(page, perPage);
+    sendJson<T>("GET", path, &q, nullptr, context, std::move(done), fromData<T>);
+}
+
+template<class T>
+void ApiClient::createSecret(const QString &path, const QJsonObject &body, QObject *context, Callback<T> done)
+{
+    sendJson<T>("POST", path, nullptr, &body, context, std::move(done), fromData<T>);
+}
+
 void ApiClient::login(const QString &email, const QString &password, QObject *context, Callback<Me> done)
 {
     m_session.clear();
@@ -272,40 +285,33 @@ void ApiClient::createKey(const QString &name, const QDateTime &expiresAt, const
             names.append(common::kKeyScopeNames.name(scope));
         body.insert(QStringLiteral("scopes"), names);
     }
-    sendJson<CreatedKey>("POST", QStringLiteral("/tokens/api-keys"), nullptr, &body, context, std::move(done),
-                         fromData<CreatedKey>);
+    createSecret<CreatedKey>(QStringLiteral("/tokens/api-keys"), body, context, std::move(done));
 }
 
 void ApiClient::revokeKey(const QString &id, QObject *context, Callback<QString> done)
 {
-    const QJsonObject body;
-    deleteById(QStringLiteral("/tokens/api-keys/"), id, &body, context, std::move(done));
+    revokeSecret(QStringLiteral("/tokens/api-keys/"), id, context, std::move(done));
 }
 
 void ApiClient::listSigningKeys(int page, int perPage, QObject *context, Callback<SigningKeyPage> done)
 {
-    const QUrlQuery q = pageQuery(page, perPage);
-    sendJson<SigningKeyPage>("GET", QStringLiteral("/signing-keys"), &q, nullptr, context, std::move(done),
-                             fromData<SigningKeyPage>);
+    getPage<SigningKeyPage>(QStringLiteral("/signing-keys"), page, perPage, context, std::move(done));
 }
 
 void ApiClient::createSigningKey(const QString &name, QObject *context, Callback<CreatedSigningKey> done)
 {
-    const QJsonObject body{{QStringLiteral("name"), name}};
-    sendJson<CreatedSigningKey>("POST", QStringLiteral("/signing-keys"), nullptr, &body, context, std::move(done),
-                                fromData<CreatedSigningKey>);
+    createSecret<CreatedSigningKey>(QStringLiteral("/signing-keys"), {{QStringLiteral("name"), name}}, context,
+                                    std::move(done));
 }
 
 void ApiClient::revokeSigningKey(const QString &id, QObject *context, Callback<QString> done)
 {
-    const QJsonObject body;
-    deleteById(QStringLiteral("/signing-keys/"), id, &body, context, std::move(done));
+    revokeSecret(QStringLiteral("/signing-keys/"), id, context, std::move(done));
 }
 
 void ApiClient::listFonts(int page, int perPage, QObject *context, Callback<FontPage> done)
 {
-    const QUrlQuery q = pageQuery(page, perPage);
-    sendJson<FontPage>("GET", QStringLiteral("/fonts"), &q, nullptr, context, std::move(done), fromData<FontPage>);
+    getPage<FontPage>(QStringLiteral("/fonts"), page, perPage, context, std::move(done));
 }
 
 void ApiClient::uploadFont(const QByteArray &bytes, const QString &contentType, const QString &family,
@@ -337,6 +343,12 @@ QUrlQuery ApiClient::pageQuery(int page, int perPage)
     q.addQueryItem(QStringLiteral("page"), QString::number(page));
     q.addQueryItem(QStringLiteral("perPage"), QString::number(perPage));
     return q;
+}
+
+void ApiClient::revokeSecret(const QString &path, const QString &id, QObject *context, Callback<QString> done)
+{
+    const QJsonObject body;
+    deleteById(path, id, &body, context, std::move(done));
 }
 
 void ApiClient::deleteById(const QString &path, const QString &id, const QJsonObject *body, QObject *context,

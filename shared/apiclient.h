@@ -123,6 +123,16 @@ private:
                   QObject *context, Callback<T> done, std::function<T(const QJsonValue &data)> parse);
     /// The query of a paged list route: page and perPage.
     static QUrlQuery pageQuery(int page, int perPage);
+    /// GET the paged list at `path` (page `page` of `perPage` rows), its data read as a T.
+    template<class T>
+    void getPage(const QString &path, int page, int perPage, QObject *context, Callback<T> done);
+    /// Creates a secret (an API key, a signing key): POST `body` to `path`, the answer's data
+    /// read as a T, which holds the secret shown this once.
+    template<class T>
+    void createSecret(const QString &path, const QJsonObject &body, QObject *context, Callback<T> done);
+    /// Revokes the secret `id` (an API key, a signing key) under `path`: DELETE with an
+    /// empty JSON body; the value is the server's confirmation message.
+    void revokeSecret(const QString &path, const QString &id, QObject *context, Callback<QString> done);
     /// DELETE `path` + the percent-encoded `id` (with `body` when not null), as revoking a
     /// key or deleting an upload does; the value is the server's confirmation message.
     void deleteById(const QString &path, const QString &id, const QJsonObject *body, QObject *context,

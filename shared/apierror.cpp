@@ -75,29 +75,30 @@ ApiError ApiError::fromReply(QNetworkReply *reply, const QByteArray &body)
 
 QString ApiError::humanMessage() const
 {
+    // The sentences about reaching the server name it as %1.
+    const auto aboutServer = [this](const char *sentence) {
+        return QCoreApplication::translate("ApiError", sentence).arg(serverName(url));
+    };
     switch (kind) {
     case Kind::None: return {};
     case Kind::Protocol:
-        return QCoreApplication::translate("ApiError",
-                                           "The server at %1 sent an answer the console does not understand. "
-                                           "Is this an Imprint server?")
-            .arg(serverName(url));
+        return aboutServer(QT_TRANSLATE_NOOP("ApiError",
+                                             "The server at %1 sent an answer the console does not understand. "
+                                             "Is this an Imprint server?"));
     case Kind::Network:
         switch (network) {
         case QNetworkReply::ConnectionRefusedError:
         case QNetworkReply::HostNotFoundError:
         case QNetworkReply::RemoteHostClosedError:
-            return QCoreApplication::translate("ApiError",
-                                               "The server at %1 could not be reached. Check the address and that "
-                                               "the server is running.")
-                .arg(serverName(url));
+            return aboutServer(QT_TRANSLATE_NOOP("ApiError",
+                                                 "The server at %1 could not be reached. Check the address and that "
+                                                 "the server is running."));
         case QNetworkReply::TimeoutError:
         case QNetworkReply::OperationCanceledError:
-            return QCoreApplication::translate("ApiError", "The server at %1 did not answer in time. Please try again.")
-                .arg(serverName(url));
+            return aboutServer(
+                QT_TRANSLATE_NOOP("ApiError", "The server at %1 did not answer in time. Please try again."));
         case QNetworkReply::SslHandshakeFailedError:
-            return QCoreApplication::translate("ApiError", "A secure connection to %1 could not be established.")
-                .arg(serverName(url));
+            return aboutServer(QT_TRANSLATE_NOOP("ApiError", "A secure connection to %1 could not be established."));
         default:
             return QCoreApplication::translate("ApiError", "The server at %1 could not be reached (%2).")
                 .arg(serverName(url), networkText);

@@ -167,9 +167,9 @@ int runJobCommand(const QStringList &arguments)
     if (!wrong.isEmpty())
         return line.usageError(wrong);
     CommonOptions o;
-    std::optional<Environment> env;
-    if (int rc = openData(line, &o, &env); rc >= 0)
-        return rc;
+    auto env = openData(line, &o);
+    if (!env)
+        return env.error();
     service::AccountService accounts(*env->db, env->config);
     const auto space = accounts.spaceByName(spaceName);
     if (!space)

@@ -11,24 +11,23 @@ namespace imprint::app {
 
 http::ServerLimits serverLimits(const store::Config &config)
 {
-    http::ServerLimits limits;
-    limits.maxConnections = config.maxConnections();
-    limits.maxConnectionsPerAddress = config.maxConnectionsPerAddress();
-    limits.idleTimeoutMs = config.idleTimeoutMs();
-    limits.requestTimeoutMs = config.requestTimeoutMs();
-    limits.maxBodyBytes = config.maxBodyBytes();
-    limits.maxUploadBytes = config.maxUploadBytes();
-    limits.workerQueueLimit = config.workerQueueLimit();
-    // Checked by `imprint serve` before it gets here (an invalid entry stops it).
-    limits.trustedProxies
-        = http::TrustedProxies::parse(config.trustedProxies()).value_or(http::TrustedProxies());
     const QJsonObject http = config.json().value(QStringLiteral("http")).toObject();
-    limits.loginThreads = http.value(QStringLiteral("loginThreads")).toInt(limits.loginThreads);
-    limits.loginQueueLimit = http.value(QStringLiteral("loginQueueLimit")).toInt(limits.loginQueueLimit);
-    // Render pool size (0 = cores); configurable so a test can make the queue overflow.
-    limits.workerThreads
-        = config.json().value(QStringLiteral("http")).toObject().value(QStringLiteral("workerThreads")).toInt(0);
-    return limits;
+    const http::ServerLimits defaults;
+    return {
+        .maxConnections = config.maxConnections(),
+        .maxConnectionsPerAddress = config.maxConnectionsPerAddress(),
+        .idleTimeoutMs = config.idleTimeoutMs(),
+        .requestTimeoutMs = config.requestTimeoutMs(),
+        .maxBodyBytes = config.maxBodyBytes(),
+        .maxUploadBytes = config.maxUploadBytes(),
+        // Render pool size (0 = cores); configurable so a test can make the queue overflow.
+        .workerThreads = http.value(QStringLiteral("workerThreads")).toInt(0),
+        .workerQueueLimit = config.workerQueueLimit(),
+        .loginThreads = http.value(QStringLiteral("loginThreads")).toInt(defaults.loginThreads),
+        .loginQueueLimit = http.value(QStringLiteral("loginQueueLimit")).toInt(defaults.loginQueueLimit),
+        // Checked by `imprint serve` before it gets here (an invalid entry stops it).
+        .trustedProxies = http::TrustedProxies::parse(config.trustedProxies()).value_or(http::TrustedProxies()),
+    };
 }
 
 int keyUsageFlushMs(const store::Config &config)
@@ -98,17 +97,18 @@ render::SvgSandboxOptions svgSandboxOptions(const store::Config &config)
 std::unique_ptr<net::RemoteImageFetcher> remoteImageFetcher(const Environment &env)
 {
     const store::Config &config = env.config;
-    net::RemoteImagePolicy policy;
-    policy.hostAllowlist = config.imageHostAllowlist();
-    policy.maxBytes = config.remoteImageMaxBytes();
-    policy.timeoutMs = config.remoteImageTimeoutMs();
-    policy.maxPixels = config.remoteImageMaxPixels();
-    policy.defaultMaxAgeSeconds = config.remoteImageDefaultMaxAgeSeconds();
-    net::RemoteImageCacheOptions cache;
-    if (!env.dataDir.isEmpty())
-        cache.directory = env.dataDir + QStringLiteral("/cache/remote-images");
-    cache.memoryBytes = config.remoteImageMemoryCacheBytes();
-    cache.diskBytes = config.remoteImageDiskCacheBytes();
+    const net::RemoteImagePolicy policy{
+        .hostAllowlist = config.imageHostAllowlist(),
+        .maxBytes = config.remoteImageMaxBytes(),
+        .timeoutMs = config.remoteImageTimeoutMs(),
+        .maxPixels = config.remoteImageMaxPixels(),
+        .defaultMaxAgeSeconds = config.remoteImageDefaultMaxAgeSeconds(),
+    };
+    const net::RemoteImageCacheOptions cache{
+        .directory = env.dataDir.isEmpty() ? QString() : env.dataDir + QStringLiteral("/cache/remote-images"),
+        .memoryBytes = config.remoteImageMemoryCacheBytes(),
+        .diskBytes = config.remoteImageDiskCacheBytes(),
+    };
     return std::make_unique<net::RemoteImageFetcher>(policy, cache);
 }
 

@@ -2,12 +2,13 @@
 // Failed-login throttling: too many failures for one e-mail or from one client address
 // within a sliding window block further attempts until the oldest failure leaves it.
 
+#include "server/common/clock.h"
+
 #include <QHash>
 #include <QMutex>
 #include <QString>
 
 #include <deque>
-#include <functional>
 
 namespace imprint::common {
 
@@ -17,9 +18,7 @@ namespace imprint::common {
 class LoginThrottle
 {
 public:
-    /// Wall-clock milliseconds; the default is QDateTime::currentMSecsSinceEpoch.
-    using Clock = std::function<qint64()>;
-
+    /// `nowMs` reads wall-clock milliseconds; the default is QDateTime::currentMSecsSinceEpoch.
     LoginThrottle(int limit, int windowSeconds, Clock nowMs = {});
 
     /// Seconds (≥ 1, rounded up) the caller must wait before trying, or 0 when a login may

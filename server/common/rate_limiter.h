@@ -1,11 +1,11 @@
 #pragma once
 // A token-bucket rate limiter per key (API key id, or client address for anonymous calls).
 
+#include "server/common/clock.h"
+
 #include <QHash>
 #include <QMutex>
 #include <QString>
-
-#include <functional>
 
 namespace imprint::common {
 
@@ -15,10 +15,8 @@ namespace imprint::common {
 class RateLimiter
 {
 public:
-    /// A monotonic clock in nanoseconds; the default is a QElapsedTimer started at construction.
-    using Clock = std::function<qint64()>;
-
-    /// `ratePerSecond` ≤ 0 disables limiting; `burst` is at least 1.
+    /// `ratePerSecond` ≤ 0 disables limiting; `burst` is at least 1. `nowNs` reads a
+    /// monotonic clock in nanoseconds; the default is a QElapsedTimer started here.
     RateLimiter(double ratePerSecond, double burst, Clock nowNs = {});
 
     /// Takes one token for `key`. Returns 0 when allowed, else the whole seconds (≥ 1) to

@@ -47,6 +47,13 @@ Outcome<QString> requiredString(const QJsonObject &object, const QString &field)
     return v.toString();
 }
 
+Outcome<QString> requiredString(const Outcome<QJsonObject> &body, const QString &field)
+{
+    if (!body)
+        return body.error();
+    return requiredString(*body, field);
+}
+
 Outcome<int> queryInt(const HttpRequest &request, const QString &name, int defaultValue, int min, int max)
 {
     const auto raw = request.queryValue(name);

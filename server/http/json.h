@@ -26,6 +26,9 @@ Outcome<QJsonObject> jsonObjectBody(const HttpRequest &request, const QStringLis
 /// Required non-empty string member `field` of `object`; 400 "missing_field" /
 /// "invalid_field" naming it otherwise.
 Outcome<QString> requiredString(const QJsonObject &object, const QString &field);
+/// requiredString() of a body as jsonObjectBody() read it: the body's own 400 when it did
+/// not read as an object.
+Outcome<QString> requiredString(const Outcome<QJsonObject> &body, const QString &field);
 
 /// Integer query parameter `name`: absent or empty → defaultValue; not an integer or
 /// outside min..max → 400 "invalid_parameter" naming it in `field` (never clamped in

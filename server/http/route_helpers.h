@@ -12,6 +12,8 @@
 #include "server/service/idempotency_service.h"
 #include "server/store/config.h"
 
+#include <functional>
+
 namespace imprint::http {
 
 /// Tunables of the render, upload and meta routes, read from the config's "render" section.
@@ -117,8 +119,9 @@ HttpResponse pagedIndex(Service &service, const QString &spaceId, const HttpRequ
 
 /// The 201 answer of a new secret of a space (an API key, a signing key), or the error of
 /// `created` as its problem: the record as `toJson` writes it, with the creating user's
-/// e-mail, plus `secretOf(*created)` as member `secretField`. The secret is in this answer
-/// only: no cache may keep it.
+/// e-mail, plus the secret `secretOf` reads from *created (a data member pointer such as
+/// &CreatedKey::token, or a function) as member `secretField`. The secret is in this
+/// answer only: no cache may keep it.
 template<typename Result, typename ToJson, typename SecretOf>
 HttpResponse createdSecret(const Result &created, const SessionContext &session, ToJson toJson,
                            const QString &secretField, SecretOf secretOf)
@@ -128,7 +131,7 @@ HttpResponse createdSecret(const Result &created, const SessionContext &session,
     auto record = created->key;
     record.createdByEmail = session.session.membership.user.email;
     QJsonObject data = toJson(record);
-    data.insert(secretField, secretOf(*created));
+    data.insert(secretField, std::invoke(secretOf, *created));
     return HttpResponse::success(data, 201).withHeader("Cache-Control", "no-store");
 }
 

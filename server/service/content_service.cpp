@@ -23,14 +23,29 @@ namespace {
 
 ServiceError templateMissing(const QString &id)
 {
-    return ServiceError::notFound(ProblemCode::TemplateNotFound,
-                                  QStringLiteral("Template '%1' was not found in this space.").arg(id));
+    return missingRow(ProblemCode::TemplateNotFound, QStringLiteral("Template '%1' was not found in this space."), id);
 }
 
 ServiceError pageMissing(const QString &id)
 {
-    return ServiceError::notFound(ProblemCode::PageNotFound,
-                                  QStringLiteral("Page '%1' was not found in this space.").arg(id));
+    return missingRow(ProblemCode::PageNotFound, QStringLiteral("Page '%1' was not found in this space."), id);
+}
+
+// Runs `write()` (an UPDATE or DELETE: whether it matched a row) and the audit row `action`
+// of `targetId` in `spaceId` by `actor` in one transaction; `missing()`'s error when the
+// write matched no row, Database when the audit row or the commit fails.
+template<typename Write, typename Missing>
+Result<Done> auditedChange(const store::Database &db, const QString &spaceId, const QString &actor,
+                           const QString &action, const QString &targetId, Write write, Missing missing)
+{
+    Transaction tx(db);
+    if (!tx.isOpen())
+        return ServiceError::database();
+    if (const auto changed = matched(write(), missing); !changed)
+        return changed.error();
+    if (!AuditRepository(db).append(spaceId, actor, action, targetId) || !tx.commit())
+        return ServiceError::database();
+    return Done{};
 }
 
 // Page variable values are strings or numbers, bounded like request tweaks.
@@ -89,19 +104,24 @@ Result<TemplateRecord> ContentService::updateTemplate(const QString &spaceId, co
     t.name = templateName(document);
     t.document = document;
     t.updatedAt = nowMs();
-    Transaction tx(m_db);
-    if (!tx.isOpen())
-        return ServiceError::database();
-    const auto updated = matched(TemplateRepository(m_db).update(t), [&] { return templateMissing(id); });
-    if (!updated)
-        return updated.error();
-    // The number the statement counted up to, read under its row lock.
-    const auto stored = TemplateRepository(m_db).byId(spaceId, id);
-    if (!stored || !*stored)
-        return ServiceError::database();
-    t.version = (*stored)->version;
-    if (!recordVersion(t, actor) || !AuditRepository(m_db).append(spaceId, actor, auditAction, t.id) || !tx.commit())
-        return ServiceError::database();
+    const auto changed = auditedChange(
+        m_db, spaceId, actor, auditAction, t.id,
+        [&]() -> Result<bool> {
+            const auto updated = TemplateRepository(m_db).update(t);
+            if (!updated || !*updated)
+                return updated;
+            // The number the statement counted up to, read under its row lock.
+            const auto stored = TemplateRepository(m_db).byId(spaceId, id);
+            if (!stored || !*stored)
+                return ServiceError::database();
+            t.version = (*stored)->version;
+            if (!recordVersion(t, actor))
+                return ServiceError::database();
+            return true;
+        },
+        [&] { return templateMissing(id); });
+    if (!changed)
+        return changed.error();
     return t;
 }
 
@@ -116,16 +136,9 @@ Result<Done> ContentService::deleteTemplate(const QString &spaceId, const QStrin
         return ServiceError{
             ProblemCode::TemplateInUse, QStringLiteral("id"),
             QStringLiteral("Template '%1' is used by %2 page(s); delete them first.").arg(id).arg(*pages)};
-    Transaction tx(m_db);
-    if (!tx.isOpen())
-        return ServiceError::database();
-    const auto removed
-        = matched(TemplateRepository(m_db).remove(spaceId, id), [&] { return templateMissing(id); });
-    if (!removed)
-        return removed.error();
-    if (!AuditRepository(m_db).append(spaceId, actor, QStringLiteral("template.delete"), id) || !tx.commit())
-        return ServiceError::database();
-    return Done{};
+    return auditedChange(
+        m_db, spaceId, actor, QStringLiteral("template.delete"), id,
+        [&] { return TemplateRepository(m_db).remove(spaceId, id); }, [&] { return templateMissing(id); });
 }
 
 Result<TemplateRecord> ContentService::getTemplate(const QString &spaceId, const QString &id)
@@ -211,27 +224,21 @@ Result<PageRecord> ContentService::updatePage(const QString &spaceId, const QStr
     if (auto e = m_validateVariables(tmpl->document, p.variables))
         return *e;
     p.updatedAt = nowMs();
-    Transaction tx(m_db);
-    if (!tx.isOpen())
-        return ServiceError::database();
-    const auto updated = matched(PageRepository(m_db).update(p), [&] { return pageMissing(id); });
-    if (!updated)
-        return updated.error();
-    if (!AuditRepository(m_db).append(p.spaceId, actor, QStringLiteral("page.update"), p.id) || !tx.commit())
-        return ServiceError::database();
+    const auto changed = auditedChange(
+        m_db, p.spaceId, actor, QStringLiteral("page.update"), p.id, [&] { return PageRepository(m_db).update(p); },
+        [&] { return pageMissing(id); });
+    if (!changed)
+        return changed.error();
     return p;
 }
 
 Result<Done> ContentService::deletePage(const QString &spaceId, const QString &id, const QString &actor)
 {
-    Transaction tx(m_db);
-    if (!tx.isOpen())
-        return ServiceError::database();
-    const auto removed = matched(PageRepository(m_db).remove(spaceId, id), [&] { return pageMissing(id); });
+    const auto removed = auditedChange(
+        m_db, spaceId, actor, QStringLiteral("page.delete"), id,
+        [&] { return PageRepository(m_db).remove(spaceId, id); }, [&] { return pageMissing(id); });
     if (!removed)
         return removed.error();
-    if (!AuditRepository(m_db).append(spaceId, actor, QStringLiteral("page.delete"), id) || !tx.commit())
-        return ServiceError::database();
     announceSnapshot(id);
     return Done{};
 }

@@ -34,4 +34,11 @@ store::Result<store::Done> matched(const store::Result<bool> &changed, Missing m
     return store::Done{};
 }
 
+/// The use case's 404 for `id`, a row it did not find: `code` with `message`, whose %1
+/// the id fills.
+inline store::ServiceError missingRow(common::ProblemCode code, const QString &message, const QString &id)
+{
+    return store::ServiceError::notFound(code, message.arg(id));
+}
+
 } // namespace imprint::service

@@ -58,13 +58,13 @@ Result<CreatedSigningKey> SigningKeyService::create(const QString &spaceId, cons
     const auto sealer = m_serverKey.box();
     if (!sealer)
         return sealer.error();
-    CreatedSigningKey out;
-    out.secret = store::newSigningSecret();
-    out.key.id = store::randomId(QStringLiteral("sgk_"));
-    out.key.spaceId = spaceId;
-    out.key.name = *name;
-    out.key.createdBy = actorUserId;
-    out.key.createdAt = nowMs();
+    CreatedSigningKey out{.key = {.id = store::randomId(QStringLiteral("sgk_")),
+                                  .spaceId = spaceId,
+                                  .name = *name,
+                                  .createdBy = actorUserId,
+                                  .createdByEmail = {}, // joined only when listed
+                                  .createdAt = nowMs()},
+                          .secret = store::newSigningSecret()};
     const auto inserted = insertSecret(m_db, kSigningKey, out.key, actorUserId, [&] {
         return SigningKeyRepository(m_db).insert(out.key, (*sealer)->seal(out.secret.toUtf8()));
     });

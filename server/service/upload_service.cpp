@@ -51,6 +51,19 @@ Result<Done> removeUpload(const store::Database &db, const QString &spaceId, con
     });
 }
 
+/// The upload of the same bytes (SHA-256 `sha`) already in `spaceId`, reused instead of
+/// stored again (created false): nullopt when there is none, or the lookup's error.
+template<typename Record, typename Repo>
+std::optional<Result<Uploaded<Record>>> reusedUpload(Repo &uploads, const QString &spaceId, const QString &sha)
+{
+    auto existing = uploads.findBySha(spaceId, sha);
+    if (!existing)
+        return Result<Uploaded<Record>>(existing.error());
+    if (*existing)
+        return Result<Uploaded<Record>>(Uploaded<Record>{**existing, false});
+    return std::nullopt;
+}
+
 /// The sfnt of a font file renamed to its internal family and registered with Qt.
 bool registerFace(const QString &sha256, const QByteArray &bytes, QString *why)
 {
@@ -113,11 +126,8 @@ Result<Uploaded<store::FontRecord>> FontService::upload(const QString &spaceId, 
 
     const QString sha = sha256Of(upload.bytes);
     store::FontRepository fonts(m_db);
-    auto existing = fonts.findBySha(spaceId, sha);
-    if (!existing)
-        return existing.error();
-    if (*existing)
-        return Uploaded<store::FontRecord>{**existing, false};
+    if (auto reused = reusedUpload<store::FontRecord>(fonts, spaceId, sha))
+        return *reused;
 
     // Validate as the renderer will load it: unwrap, read the names, rename, register.
     QString why;
@@ -271,11 +281,8 @@ Result<Uploaded<store::AssetRecord>> AssetService::upload(const QString &spaceId
 
     const QString sha = sha256Of(stored);
     store::AssetRepository assets(m_db);
-    auto existing = assets.findBySha(spaceId, sha);
-    if (!existing)
-        return existing.error();
-    if (*existing)
-        return Uploaded<store::AssetRecord>{**existing, false};
+    if (auto reused = reusedUpload<store::AssetRecord>(assets, spaceId, sha))
+        return *reused;
 
     const auto limits = m_config.plan(plan) ? m_config.plan(plan) : m_config.plan(QStringLiteral("free"));
     const qint64 quota = limits ? limits->assetBytes : 0;

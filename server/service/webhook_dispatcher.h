@@ -34,13 +34,12 @@ struct WebhookDeliveryStats {
 /// The worker. Start it once; stopping (or destroying) it waits for the attempts in flight.
 class WebhookDispatcher
 {
+    Q_DISABLE_COPY(WebhookDispatcher)
 public:
     /// Claims from `db` through `webhooks` (secrets, settings) and sends with `sender`; all
     /// three must outlive it.
     WebhookDispatcher(const store::Database &db, WebhookService &webhooks, net::WebhookSender &sender);
     ~WebhookDispatcher();
-    WebhookDispatcher(const WebhookDispatcher &) = delete;
-    WebhookDispatcher &operator=(const WebhookDispatcher &) = delete;
 
     /// Starts the worker thread.
     void start();

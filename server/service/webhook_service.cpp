@@ -24,12 +24,6 @@ using store::WebhookRepository;
 
 namespace {
 
-ServiceError webhookNotFound(const QString &id)
-{
-    return ServiceError::notFound(ProblemCode::WebhookNotFound,
-                                  QStringLiteral("No webhook '%1' in this space.").arg(id));
-}
-
 /// Seconds as a list of delays in ms: "5,30,120" or a JSON array of numbers (fractions allowed).
 QList<qint64> delaysMs(const QStringList &seconds)
 {
@@ -41,6 +35,11 @@ QList<qint64> delaysMs(const QStringList &seconds)
             out.append(qint64(v * 1000));
     }
     return out;
+}
+
+ServiceError webhookNotFound(const QString &id)
+{
+    return missingRow(ProblemCode::WebhookNotFound, QStringLiteral("No webhook '%1' in this space."), id);
 }
 
 } // namespace

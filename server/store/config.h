@@ -13,10 +13,9 @@
 
 namespace imprint::store {
 
-/// Export size limit of a plan, in pixels (docs/api.md: 402 above it).
+/// Export size limit of a plan (docs/api.md: 402 above it).
 struct PlanLimits {
-    int maxWidth = 0;
-    int maxHeight = 0;
+    int maxWidth = 0, maxHeight = 0; ///< px
     /// `plans.PLAN.assetBytes`: the sum of a space's uploaded images, bytes (402
     /// `asset_quota_exceeded` above it; docs/fonts-and-images.md).
     qint64 assetBytes = 0;

@@ -51,11 +51,10 @@ struct DatabaseSettings {
 /// gets its own QSqlDatabase connection, named after this handle and the thread.
 class Database
 {
+    Q_DISABLE_COPY(Database)
 public:
     explicit Database(DatabaseSettings settings);
     ~Database();
-    Database(const Database &) = delete;
-    Database &operator=(const Database &) = delete;
 
     /// The calling thread's open connection (opened on first use; SQLite pragmas applied;
     /// closed when the thread ends). If opening fails, or the maxConnections bound is

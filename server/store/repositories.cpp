@@ -187,11 +187,9 @@ Result<std::optional<SessionInfo>> SessionRepository::byTokenHash(const QString 
     return sql::cachedFirstRow(
         m_db, kSql,
         [](const QSqlQuery &row) {
-            SessionInfo info;
-            info.sessionId = row.value(0).toString();
-            info.expiresAt = row.value(1).toLongLong();
-            info.membership = Membership{spaceFrom(row, 2), userFrom(row, 6), roleFrom(row.value(10))};
-            return info;
+            return SessionInfo{.sessionId = row.value(0).toString(),
+                               .expiresAt = row.value(1).toLongLong(),
+                               .membership = {spaceFrom(row, 2), userFrom(row, 6), roleFrom(row.value(10))}};
         },
         tokenHash, now);
 }

@@ -162,36 +162,43 @@ public:
     Result<std::optional<SigningKeySecret>> activeSecret(const QString &spaceId, const QString &id);
 };
 
-/// fonts: a space's uploaded font faces.
-class FontRepository : public Repository
+/// A space's uploads of one kind (fonts, assets), named by id and by the SHA-256 of their
+/// bytes: the queries both kinds share, written once over the kind's table
+/// (upload_repositories.cpp). Each kind adds what only it has through its own class below.
+template<typename Record>
+class UploadRepository : public Repository
 {
 public:
     using Repository::Repository;
-    Result<Done> insert(const FontRecord &font);
-    /// The space's face with these bytes, std::nullopt when none.
-    Result<std::optional<FontRecord>> findBySha(const QString &spaceId, const QString &sha256);
+    /// The space's upload with these bytes, std::nullopt when none.
+    Result<std::optional<Record>> findBySha(const QString &spaceId, const QString &sha256);
     Result<int> count(const QString &spaceId);
-    /// One page of the space's faces, newest first.
-    Result<QList<FontRecord>> list(const QString &spaceId, int offset, int limit);
+    /// One page of the space's uploads, newest first.
+    Result<QList<Record>> list(const QString &spaceId, int offset, int limit);
+    /// Deletes upload `id` of `spaceId`; true when one matched.
+    Result<bool> remove(const QString &spaceId, const QString &id);
+};
+
+/// fonts: a space's uploaded font faces.
+class FontRepository : public UploadRepository<FontRecord>
+{
+public:
+    using UploadRepository::UploadRepository;
+    Result<Done> insert(const FontRecord &font);
     /// Every face of the space (what a render of it may use), oldest first.
     Result<QList<FontRecord>> listAll(const QString &spaceId);
-    /// Deletes face `id` of `spaceId`; true when one matched.
-    Result<bool> remove(const QString &spaceId, const QString &id);
     /// How many rows of any space name these bytes (a file no row names may go).
     Result<int> countSha(const QString &sha256);
 };
 
 /// assets: a space's uploaded images.
-class AssetRepository : public Repository
+class AssetRepository : public UploadRepository<AssetRecord>
 {
 public:
-    using Repository::Repository;
+    using UploadRepository::UploadRepository;
     Result<Done> insert(const AssetRecord &asset);
-    /// The space's asset with these bytes, std::nullopt when none.
-    Result<std::optional<AssetRecord>> findBySha(const QString &spaceId, const QString &sha256);
     /// The space's asset `id`, std::nullopt when none (or another space's).
     Result<std::optional<AssetRecord>> find(const QString &spaceId, const QString &id);
-    Result<int> count(const QString &spaceId);
     /// The sum of the space's asset sizes, bytes.
     Result<qint64> totalBytes(const QString &spaceId);
 
@@ -208,10 +215,6 @@ public:
     /// row is locked FOR NO KEY UPDATE (READ COMMITTED would let two transactions each
     /// sum the rows committed before either inserted).
     Result<QuotaInsert> insertWithinQuota(const AssetRecord &asset, qint64 quota);
-    /// One page of the space's assets, newest first.
-    Result<QList<AssetRecord>> list(const QString &spaceId, int offset, int limit);
-    /// Deletes asset `id` of `spaceId`; true when one matched.
-    Result<bool> remove(const QString &spaceId, const QString &id);
 };
 
 /// idempotency_keys: the answers to requests sent with an Idempotency-Key.

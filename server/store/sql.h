@@ -115,6 +115,19 @@ inline QVariant orNull(const QString &text)
     return text.isEmpty() ? QVariant(QMetaType::fromType<QString>()) : QVariant(text);
 }
 
+/// The current row of `q` as a Row whose `members` (data member pointers, in select-list
+/// order) are read from the columns from `first` on, each converted to its member's type
+/// as QVariant converts (NULL reads as "" or 0, a text into a QByteArray as UTF-8); the
+/// members not named keep their defaults.
+template<typename Row, typename... Types>
+Row rowOf(const QSqlQuery &q, int first, Types Row::*...members)
+{
+    Row row;
+    int column = first;
+    ((row.*members = q.value(column++).template value<Types>()), ...);
+    return row;
+}
+
 /// The select list of a space (alias `s`) that spaceFrom() reads.
 inline const QString kSpaceColumns = QStringLiteral("s.id, s.name, s.plan, s.created_at");
 

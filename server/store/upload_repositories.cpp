@@ -17,62 +17,83 @@ const QString kAssetColumns
 
 FontRecord fontFrom(const QSqlQuery &q)
 {
-    FontRecord f;
-    f.id = q.value(0).toString();
-    f.spaceId = q.value(1).toString();
-    f.family = q.value(2).toString();
-    f.weight = q.value(3).toInt();
-    f.style = q.value(4).toString();
-    f.format = q.value(5).toString();
-    f.sha256 = q.value(6).toString();
-    f.bytes = q.value(7).toLongLong();
-    f.createdAt = q.value(8).toLongLong();
-    return f;
+    return sql::rowOf(q, 0, &FontRecord::id, &FontRecord::spaceId, &FontRecord::family, &FontRecord::weight,
+                      &FontRecord::style, &FontRecord::format, &FontRecord::sha256, &FontRecord::bytes,
+                      &FontRecord::createdAt);
 }
 
 AssetRecord assetFrom(const QSqlQuery &q)
 {
-    AssetRecord a;
-    a.id = q.value(0).toString();
-    a.spaceId = q.value(1).toString();
-    a.contentType = q.value(2).toString();
-    a.format = q.value(3).toString();
-    a.sha256 = q.value(4).toString();
-    a.width = q.value(5).toInt();
-    a.height = q.value(6).toInt();
-    a.bytes = q.value(7).toLongLong();
-    a.createdAt = q.value(8).toLongLong();
-    return a;
+    return sql::rowOf(q, 0, &AssetRecord::id, &AssetRecord::spaceId, &AssetRecord::contentType, &AssetRecord::format,
+                      &AssetRecord::sha256, &AssetRecord::width, &AssetRecord::height, &AssetRecord::bytes,
+                      &AssetRecord::createdAt);
 }
 
+// What sets one kind of upload apart in SQL: its table, its select list and how a
+// selected row reads.
+template<typename Record>
+struct UploadTable {
+    QLatin1String table;
+    const QString &columns;
+    Record (*rowFrom)(const QSqlQuery &q);
+};
+
+template<typename Record>
+extern const UploadTable<Record> kUploads;
+template<>
+const UploadTable<FontRecord> kUploads<FontRecord>{QLatin1String("fonts"), kFontColumns, fontFrom};
+template<>
+const UploadTable<AssetRecord> kUploads<AssetRecord>{QLatin1String("assets"), kAssetColumns, assetFrom};
+
 } // namespace
+
+// ---- what both kinds share
+
+template<typename Record>
+Result<std::optional<Record>> UploadRepository<Record>::findBySha(const QString &spaceId, const QString &sha256)
+{
+    const UploadTable<Record> &t = kUploads<Record>;
+    return sql::selectOne(m_db,
+                          QStringLiteral("SELECT %1 FROM %2 WHERE space_id = ? AND sha256 = ?").arg(t.columns, t.table),
+                          t.rowFrom, spaceId, sha256);
+}
+
+template<typename Record>
+Result<int> UploadRepository<Record>::count(const QString &spaceId)
+{
+    const UploadTable<Record> &t = kUploads<Record>;
+    return sql::selectCount(m_db, QStringLiteral("SELECT COUNT(*) FROM %1 WHERE space_id = ?").arg(t.table), spaceId);
+}
+
+template<typename Record>
+Result<QList<Record>> UploadRepository<Record>::list(const QString &spaceId, int offset, int limit)
+{
+    const UploadTable<Record> &t = kUploads<Record>;
+    return sql::selectAll(m_db,
+                          QStringLiteral("SELECT %1 FROM %2 WHERE space_id = ?"
+                                         " ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?")
+                              .arg(t.columns, t.table),
+                          t.rowFrom, spaceId, limit, offset);
+}
+
+template<typename Record>
+Result<bool> UploadRepository<Record>::remove(const QString &spaceId, const QString &id)
+{
+    const UploadTable<Record> &t = kUploads<Record>;
+    return sql::writeMatched(m_db, QStringLiteral("DELETE FROM %1 WHERE id = ? AND space_id = ?").arg(t.table), id,
+                             spaceId);
+}
+
+template class UploadRepository<FontRecord>;
+template class UploadRepository<AssetRecord>;
+
+// ---- fonts: the file's names, and the rows every render of the space reads
 
 Result<Done> FontRepository::insert(const FontRecord &f)
 {
     return sql::write(m_db,
                       QStringLiteral("INSERT INTO fonts (%1) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)").arg(kFontColumns),
                       f.id, f.spaceId, f.family, f.weight, f.style, f.format, f.sha256, f.bytes, f.createdAt);
-}
-
-Result<std::optional<FontRecord>> FontRepository::findBySha(const QString &spaceId, const QString &sha256)
-{
-    return sql::selectOne(m_db,
-                          QStringLiteral("SELECT %1 FROM fonts WHERE space_id = ? AND sha256 = ?").arg(kFontColumns),
-                          fontFrom, spaceId, sha256);
-}
-
-Result<int> FontRepository::count(const QString &spaceId)
-{
-    return sql::selectCount(m_db, QStringLiteral("SELECT COUNT(*) FROM fonts WHERE space_id = ?"), spaceId);
-}
-
-Result<QList<FontRecord>> FontRepository::list(const QString &spaceId, int offset, int limit)
-{
-    return sql::selectAll(m_db,
-                          QStringLiteral("SELECT %1 FROM fonts WHERE space_id = ?"
-                                         " ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?")
-                              .arg(kFontColumns),
-                          fontFrom, spaceId, limit, offset);
 }
 
 Result<QList<FontRecord>> FontRepository::listAll(const QString &spaceId)
@@ -83,15 +104,12 @@ Result<QList<FontRecord>> FontRepository::listAll(const QString &spaceId)
     return sql::cachedRows(m_db, kSql, fontFrom, spaceId);
 }
 
-Result<bool> FontRepository::remove(const QString &spaceId, const QString &id)
-{
-    return sql::writeMatched(m_db, QStringLiteral("DELETE FROM fonts WHERE id = ? AND space_id = ?"), id, spaceId);
-}
-
 Result<int> FontRepository::countSha(const QString &sha256)
 {
     return sql::selectCount(m_db, QStringLiteral("SELECT COUNT(*) FROM fonts WHERE sha256 = ?"), sha256);
 }
+
+// ---- assets: lookup by id, and the quota
 
 Result<Done> AssetRepository::insert(const AssetRecord &a)
 {
@@ -134,23 +152,11 @@ Result<AssetRepository::QuotaInsert> AssetRepository::insertWithinQuota(const As
     return outcome;
 }
 
-Result<std::optional<AssetRecord>> AssetRepository::findBySha(const QString &spaceId, const QString &sha256)
-{
-    return sql::selectOne(m_db,
-                          QStringLiteral("SELECT %1 FROM assets WHERE space_id = ? AND sha256 = ?").arg(kAssetColumns),
-                          assetFrom, spaceId, sha256);
-}
-
 Result<std::optional<AssetRecord>> AssetRepository::find(const QString &spaceId, const QString &id)
 {
     return sql::selectOne(m_db,
                           QStringLiteral("SELECT %1 FROM assets WHERE space_id = ? AND id = ?").arg(kAssetColumns),
                           assetFrom, spaceId, id);
-}
-
-Result<int> AssetRepository::count(const QString &spaceId)
-{
-    return sql::selectCount(m_db, QStringLiteral("SELECT COUNT(*) FROM assets WHERE space_id = ?"), spaceId);
 }
 
 Result<qint64> AssetRepository::totalBytes(const QString &spaceId)
@@ -160,20 +166,6 @@ Result<qint64> AssetRepository::totalBytes(const QString &spaceId)
         || !q.next())
         return ServiceError::database();
     return q.value(0).toLongLong();
-}
-
-Result<QList<AssetRecord>> AssetRepository::list(const QString &spaceId, int offset, int limit)
-{
-    return sql::selectAll(m_db,
-                          QStringLiteral("SELECT %1 FROM assets WHERE space_id = ?"
-                                         " ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?")
-                              .arg(kAssetColumns),
-                          assetFrom, spaceId, limit, offset);
-}
-
-Result<bool> AssetRepository::remove(const QString &spaceId, const QString &id)
-{
-    return sql::writeMatched(m_db, QStringLiteral("DELETE FROM assets WHERE id = ? AND space_id = ?"), id, spaceId);
 }
 
 } // namespace imprint::store

@@ -37,22 +37,10 @@ constexpr int kDeliveryColumnCount = 14;
 
 WebhookDelivery deliveryFrom(const QSqlQuery &q)
 {
-    WebhookDelivery d;
-    d.id = q.value(0).toString();
-    d.endpointId = q.value(1).toString();
-    d.spaceId = q.value(2).toString();
-    d.eventType = q.value(3).toString();
-    d.payload = q.value(4).toString().toUtf8();
-    d.state = q.value(5).toString();
-    d.attempts = q.value(6).toInt();
-    d.roundAttempts = q.value(7).toInt();
-    d.roundStartedAt = q.value(8).toLongLong();
-    d.nextAttemptAt = q.value(9).toLongLong();
-    d.lastStatus = q.value(10).toInt();
-    d.lastError = q.value(11).toString();
-    d.createdAt = q.value(12).toLongLong();
-    d.updatedAt = q.value(13).toLongLong();
-    return d;
+    using D = WebhookDelivery;
+    return sql::rowOf(q, 0, &D::id, &D::endpointId, &D::spaceId, &D::eventType, &D::payload, &D::state, &D::attempts,
+                      &D::roundAttempts, &D::roundStartedAt, &D::nextAttemptAt, &D::lastStatus, &D::lastError,
+                      &D::createdAt, &D::updatedAt);
 }
 
 } // namespace

@@ -86,7 +86,11 @@ int openSecretCommand(CommandLine &line, const QStringList &arguments, SecretCom
     c->verb = verb;
     c->argument = pos.value(1);
     c->spaceName = line.value(QStringLiteral("space"));
-    return openData(line, &c->options, &c->env);
+    auto env = openData(line, &c->options);
+    if (!env)
+        return env.error();
+    c->env = std::move(*env);
+    return -1;
 }
 
 // A new secret of space `spaceName` (`created`: a CreatedKey or CreatedSigningKey), shown
@@ -181,11 +185,11 @@ int runSpaceCommand(const QStringList &arguments)
     if (!isVerb(pos, "create", 2) && !isVerb(pos, "list", 1) && !isVerb(pos, "set-plan", 3))
         return line.usageError(missingVerb(pos));
     CommonOptions o;
-    std::optional<Environment> env;
-    if (int rc = openData(line, &o, &env); rc >= 0)
-        return rc;
-    service::AccountService accounts(*env->db, env->config);
+    auto env = openData(line, &o);
+    if (!env)
+        return env.error();
     const QString verb = pos.value(0);
+    service::AccountService accounts(*env->db, env->config);
     if (verb == QLatin1String("create")) {
         auto s = accounts.createSpace(pos[1], line.value(QStringLiteral("plan"), env->config.defaultPlan()), kCli);
         if (!s)
@@ -243,9 +247,9 @@ int runUserCommand(const QStringList &arguments)
         return line.usageError(missingVerb(pos));
     }
     CommonOptions o;
-    std::optional<Environment> env;
-    if (int rc = openData(line, &o, &env); rc >= 0)
-        return rc;
+    auto env = openData(line, &o);
+    if (!env)
+        return env.error();
     service::AccountService accounts(*env->db, env->config);
     if (verb == QLatin1String("add")) {
         // A typo in --space must not quietly make a new space on some plan: a space is
@@ -404,9 +408,9 @@ int runUrlCommand(const QStringList &arguments)
     if (spaceName.isEmpty() || keyId.isEmpty())
         return line.usageError(QStringLiteral("sign needs --space and --signing-key"));
     CommonOptions o;
-    std::optional<Environment> env;
-    if (int rc = openData(line, &o, &env); rc >= 0)
-        return rc;
+    auto env = openData(line, &o);
+    if (!env)
+        return env.error();
     qint64 seconds = 0;
     if (line.isSet(QStringLiteral("expires"))) {
         bool ok = false;

@@ -1,8 +1,10 @@
 #include "server/app/commands/cli.h"
 
+#include "server/service/account_service.h"
 #include "server/store/crypto.h"
 
 #include <QDir>
+#include <QFile>
 #include <QJsonDocument>
 #include <QStandardPaths>
 #include <QTextStream>
@@ -190,13 +192,44 @@ int fail(const CommonOptions &options, const store::ServiceError &error)
     return fail(options, error.codeName(), error.message);
 }
 
-int openData(const CommandLine &line, CommonOptions *options, std::optional<Environment> *env)
+common::Expected<Environment, int> openData(const CommandLine &line, CommonOptions *options)
 {
     *options = commonOptions(line);
     auto opened = openEnvironment(*options);
     if (!opened)
-        return fail(*options, QStringLiteral("startup_failed"), opened.error());
-    *env = std::move(*opened);
+        return common::Unexpected<int>(fail(*options, QStringLiteral("startup_failed"), opened.error()));
+    return std::move(*opened);
+}
+
+int openSpaceCommand(CommandLine &line, const QStringList &arguments, SpaceCommand *c, bool addReadsFile)
+{
+    if (int rc = line.parse(arguments); rc >= 0)
+        return rc;
+    const QStringList pos = line.positionals();
+    c->verb = pos.value(0);
+    const bool withArgument = c->verb == QLatin1String("add") || c->verb == QLatin1String("remove");
+    if (!(withArgument && pos.size() == 2) && !(c->verb == QLatin1String("list") && pos.size() == 1))
+        return line.usageError(pos.isEmpty() ? QStringLiteral("missing subcommand")
+                                             : QStringLiteral("unknown subcommand or wrong number of arguments"));
+    c->argument = pos.value(1);
+    const QString spaceName = line.value(QStringLiteral("space"));
+    if (spaceName.isEmpty())
+        return line.usageError(QStringLiteral("--space is required"));
+    auto env = openData(line, &c->options);
+    if (!env)
+        return env.error();
+    c->env = std::move(*env);
+    auto space = service::AccountService(*c->env->db, c->env->config).spaceByName(spaceName);
+    if (!space)
+        return fail(c->options, space.error());
+    c->space = *space;
+    if (addReadsFile && c->verb == QLatin1String("add")) {
+        QFile f(c->argument);
+        if (!f.open(QIODevice::ReadOnly))
+            return fail(c->options, QStringLiteral("file_unreadable"),
+                        QStringLiteral("cannot read %1: %2").arg(c->argument, f.errorString()));
+        c->input = f.readAll();
+    }
     return -1;
 }
 

@@ -5,6 +5,7 @@
 #include "server/store/config.h"
 #include "server/store/database.h"
 #include "server/store/errors.h"
+#include "server/store/models.h"
 
 #include <QCommandLineParser>
 #include <QJsonArray>
@@ -91,9 +92,26 @@ int fail(const CommonOptions &options, const QString &code, const QString &messa
 int fail(const CommonOptions &options, const store::ServiceError &error);
 
 /// Opens the data directory once a command line is known to be complete, so that a
-/// usage error or --help never creates a database: sets *options from `line` and *env.
-/// Returns -1 to go on, else the exit code of the failure it printed.
-int openData(const CommandLine &line, CommonOptions *options, std::optional<Environment> *env);
+/// usage error or --help never creates a database: sets *options from `line`. Returns
+/// the open environment, or the exit code of the failure it printed.
+common::Expected<Environment, int> openData(const CommandLine &line, CommonOptions *options);
+
+/// A space's add|list|remove command line (`font`, `asset`, `webhook`), parsed, with the
+/// data directory open and the space of --space looked up (openSpaceCommand()).
+struct SpaceCommand {
+    QString verb; ///< add, list or remove
+    QString argument; ///< add: FILE or URL; remove: ID
+    QByteArray input; ///< add, when its argument is a file: the file's bytes
+    CommonOptions options;
+    std::optional<Environment> env;
+    store::Space space;
+};
+
+/// Parses `arguments` as `add --space NAME ARG | list --space NAME | remove --space NAME
+/// ID` into *c, opens the data directory and looks the space up; with `addReadsFile`, add's
+/// ARG is a file read into c->input. Returns -1 to go on, else the exit code of what it
+/// printed (--help, a usage error, a directory, space or file that does not open).
+int openSpaceCommand(CommandLine &line, const QStringList &arguments, SpaceCommand *c, bool addReadsFile);
 
 /// Prints `object` as one compact JSON line on stdout.
 void printJson(const QJsonObject &object);

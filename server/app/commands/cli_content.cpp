@@ -50,9 +50,9 @@ int runTemplateCommand(const QStringList &arguments)
     if (spaceName.isEmpty())
         return line.usageError(QStringLiteral("--space is required"));
     CommonOptions o;
-    std::optional<Environment> env;
-    if (int rc = openData(line, &o, &env); rc >= 0)
-        return rc;
+    auto env = openData(line, &o);
+    if (!env)
+        return env.error();
     service::AccountService accounts(*env->db, env->config);
     auto space = accounts.spaceByName(spaceName);
     if (!space)
@@ -125,9 +125,9 @@ int runPageCommand(const QStringList &arguments)
                                              : QStringLiteral("unknown subcommand or wrong number of arguments"));
     }
     CommonOptions o;
-    std::optional<Environment> env;
-    if (int rc = openData(line, &o, &env); rc >= 0)
-        return rc;
+    auto env = openData(line, &o);
+    if (!env)
+        return env.error();
     auto content = contentService(*env);
     service::AccountService accounts(*env->db, env->config);
     if (verb == QLatin1String("create")) {

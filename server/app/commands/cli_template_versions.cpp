@@ -23,9 +23,9 @@ int runTemplateVersionCommand(CommandLine &line, const QStringList &pos)
     if (!numberOk || (rollback && version < 1))
         return line.usageError(QStringLiteral("the version is a number from 1, not '%1'").arg(pos.value(2)));
     CommonOptions o;
-    std::optional<Environment> env;
-    if (int rc = openData(line, &o, &env); rc >= 0)
-        return rc;
+    auto env = openData(line, &o);
+    if (!env)
+        return env.error();
     auto content = service::contentService(*env->db);
     const QString id = pos.at(1);
     if (rollback) {

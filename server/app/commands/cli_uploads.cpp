@@ -21,50 +21,6 @@ const QString kAssetUsage
     = QStringLiteral("imprint asset add --space NAME FILE | list --space NAME | remove --space NAME ID\n"
                      "       (each also [--data DIR] [--database URL] [--json])");
 
-/// The parsed verb and the space it acts on, with the environment open (and for add the
-/// file read); or an exit code.
-struct Target {
-    QString verb;
-    QString argument; ///< FILE for add, ID for remove
-    QByteArray input; ///< add: the bytes of FILE
-    CommonOptions options;
-    std::optional<Environment> env;
-    store::Space space;
-};
-
-int openTarget(CommandLine &line, const QStringList &arguments, Target *t)
-{
-    if (int rc = line.parse(arguments); rc >= 0)
-        return rc;
-    const QStringList pos = line.positionals();
-    t->verb = pos.value(0);
-    const bool withArgument = t->verb == QLatin1String("add") || t->verb == QLatin1String("remove");
-    if (!(withArgument && pos.size() == 2) && !(t->verb == QLatin1String("list") && pos.size() == 1))
-        return line.usageError(pos.isEmpty() ? QStringLiteral("missing subcommand")
-                                             : QStringLiteral("unknown subcommand or wrong number of arguments"));
-    t->argument = pos.value(1);
-    const QString spaceName = line.value(QStringLiteral("space"));
-    if (spaceName.isEmpty())
-        return line.usageError(QStringLiteral("--space is required"));
-    t->options = commonOptions(line);
-    if (auto env = openEnvironment(t->options))
-        t->env = std::move(*env);
-    else
-        return fail(t->options, QStringLiteral("startup_failed"), env.error());
-    auto space = service::AccountService(*t->env->db, t->env->config).spaceByName(spaceName);
-    if (!space)
-        return fail(t->options, space.error());
-    t->space = *space;
-    if (t->verb == QLatin1String("add")) {
-        QFile f(t->argument);
-        if (!f.open(QIODevice::ReadOnly))
-            return fail(t->options, QStringLiteral("file_unreadable"),
-                        QStringLiteral("cannot read %1: %2").arg(t->argument, f.errorString()));
-        t->input = f.readAll();
-    }
-    return -1;
-}
-
 store::FileStore filesOf(const Environment &env)
 {
     return store::FileStore::forDataDir(*env.db, env.config, env.dataDir);
@@ -81,7 +37,7 @@ QString fontTypeOf(const QString &path)
 
 // The outcome of removing upload `t.argument`, a `noun` ("font", "asset"): printed, and
 // the exit code.
-int printRemoved(const Target &t, const store::Result<store::Done> &done, const QString &noun)
+int printRemoved(const SpaceCommand &t, const store::Result<store::Done> &done, const QString &noun)
 {
     if (!done)
         return fail(t.options, done.error());
@@ -106,8 +62,8 @@ int runFontCommand(const QStringList &arguments)
                         QStringLiteral("W"));
     line.addValueOption({QStringLiteral("style")}, QStringLiteral("add: normal or italic (default: the file's)."),
                         QStringLiteral("STYLE"));
-    Target t;
-    if (int rc = openTarget(line, arguments, &t); rc >= 0)
+    SpaceCommand t;
+    if (int rc = openSpaceCommand(line, arguments, &t, true); rc >= 0)
         return rc;
     service::FontService fonts(*t.env->db, filesOf(*t.env));
     const CommonOptions &o = t.options;
@@ -152,8 +108,8 @@ int runAssetCommand(const QStringList &arguments)
 {
     CommandLine line(QStringLiteral("asset"), kAssetUsage);
     line.addSpaceOptions();
-    Target t;
-    if (int rc = openTarget(line, arguments, &t); rc >= 0)
+    SpaceCommand t;
+    if (int rc = openSpaceCommand(line, arguments, &t, true); rc >= 0)
         return rc;
     service::AssetService assets(*t.env->db, t.env->config, filesOf(*t.env));
     const CommonOptions &o = t.options;

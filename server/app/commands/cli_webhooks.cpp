@@ -30,27 +30,15 @@ int runWebhookCommand(const QStringList &arguments)
                         QStringLiteral("LIST"));
     line.addValueOption({QStringLiteral("description")}, QStringLiteral("add: a note for people."),
                         QStringLiteral("TEXT"));
-    if (int rc = line.parse(arguments); rc >= 0)
+    SpaceCommand c;
+    if (int rc = openSpaceCommand(line, arguments, &c, false); rc >= 0)
         return rc;
-    const QStringList pos = line.positionals();
-    const QString verb = pos.value(0);
-    const bool withArgument = verb == QLatin1String("add") || verb == QLatin1String("remove");
-    if (!(withArgument && pos.size() == 2) && !(verb == QLatin1String("list") && pos.size() == 1))
-        return line.usageError(pos.isEmpty() ? QStringLiteral("missing subcommand")
-                                             : QStringLiteral("unknown subcommand or wrong number of arguments"));
-    if (line.value(QStringLiteral("space")).isEmpty())
-        return line.usageError(QStringLiteral("--space is required"));
-    CommonOptions o;
-    std::optional<Environment> env;
-    if (int rc = openData(line, &o, &env); rc >= 0)
-        return rc;
-    const auto space = service::AccountService(*env->db, env->config).spaceByName(line.value(QStringLiteral("space")));
-    if (!space)
-        return fail(o, space.error());
-    const service::WebhookSettings settings = service::WebhookSettings::fromConfig(env->config);
-    service::WebhookService webhooks(*env->db, env->dataDir, settings);
-    if (verb == QLatin1String("add")) {
-        const auto created = webhooks.create(space->id, pos[1],
+    const CommonOptions &o = c.options;
+    const Environment &env = *c.env;
+    const service::WebhookSettings settings = service::WebhookSettings::fromConfig(env.config);
+    service::WebhookService webhooks(*env.db, env.dataDir, settings);
+    if (c.verb == QLatin1String("add")) {
+        const auto created = webhooks.create(c.space.id, c.argument,
                                              line.value(QStringLiteral("events")).split(QLatin1Char(','), Qt::SkipEmptyParts),
                                              line.value(QStringLiteral("description")), {});
         if (!created)
@@ -61,18 +49,18 @@ int runWebhookCommand(const QStringList &arguments)
             printJson(json);
         } else {
             printLine(QStringLiteral("created webhook %1 in space %2\nsecret (shown once): %3")
-                          .arg(created->endpoint.id, space->name, created->secret));
+                          .arg(created->endpoint.id, c.space.name, created->secret));
         }
         return 0;
     }
-    if (verb == QLatin1String("remove")) {
-        if (const auto done = webhooks.remove(space->id, pos[1], QStringLiteral("cli")); !done)
+    if (c.verb == QLatin1String("remove")) {
+        if (const auto done = webhooks.remove(c.space.id, c.argument, QStringLiteral("cli")); !done)
             return fail(o, done.error());
-        o.json ? printJson({{QStringLiteral("id"), pos[1]}, {QStringLiteral("removed"), true}})
-               : printLine(QStringLiteral("removed webhook %1").arg(pos[1]));
+        o.json ? printJson({{QStringLiteral("id"), c.argument}, {QStringLiteral("removed"), true}})
+               : printLine(QStringLiteral("removed webhook %1").arg(c.argument));
         return 0;
     }
-    const auto list = webhooks.listAll(space->id);
+    const auto list = webhooks.listAll(c.space.id);
     if (!list)
         return fail(o, list.error());
     return printCountedList(

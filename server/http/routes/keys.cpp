@@ -53,8 +53,7 @@ HttpResponse KeyRoutes::createKey(const SessionContext &session, const HttpReque
         expiresAt = when.toMSecsSinceEpoch();
     }
     return createdSecret(m_keys.create(session.spaceId, nameValue.toString(), expiresAt, session.actor, scopes),
-                         session, service::keyJson, QStringLiteral("token"),
-                         [](const service::CreatedKey &c) { return c.token; });
+                         session, service::keyJson, QStringLiteral("token"), &service::CreatedKey::token);
 }
 
 HttpResponse KeyRoutes::listKeys(const SessionContext &session, const HttpRequest &request)

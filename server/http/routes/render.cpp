@@ -67,14 +67,10 @@ QJsonObject fileJson(const store::StoredFile &f, const QString &baseUrl)
 // can build both kinds from one set of options), and the signed-URL parameters.
 // `tweaks.NAME` and `tweaks[NAME]` query parameters are folded into `tweaks` and
 // `api_token` is dropped before the check (mergedFields()).
-const QStringList kRenderFields = {
-    QStringLiteral("pageId"),      QStringLiteral("pattern"), QStringLiteral("templateId"), QStringLiteral("draft"),
-    QStringLiteral("tweaks"),      QStringLiteral("format"),  QStringLiteral("quality"),    QStringLiteral("lossless"),
-    QStringLiteral("width"),       QStringLiteral("height"),  QStringLiteral("renderType"), QStringLiteral("emojiType"),
-    QStringLiteral("output"),      QStringLiteral("binary"),  QStringLiteral("cache"),      QStringLiteral("mode"),
-    QStringLiteral("speed"),       QStringLiteral("kid"),     QStringLiteral("exp"),        QStringLiteral("sig"),
-    QStringLiteral("compression"), QStringLiteral("scale"),   QStringLiteral("template"),   QStringLiteral("size"),
-};
+const QStringList kRenderFields
+    = QStringLiteral("pageId pattern templateId draft tweaks format quality lossless width height renderType emojiType "
+                     "output binary cache mode speed kid exp sig compression scale template size")
+          .split(u' ');
 
 /// A JSON render answer in the success envelope every other route uses,
 /// {"success": true, "data": {…}}, with the same members also at the top level, where

@@ -12,9 +12,7 @@ namespace imprint::http {
 HttpResponse SigningKeyRoutes::signWithSigningKey(const SessionContext &session, const HttpRequest &request)
 {
     const auto body = jsonObjectBody(request);
-    if (!body)
-        return body.error();
-    const auto url = requiredString(*body, QStringLiteral("url"));
+    const auto url = requiredString(body, QStringLiteral("url"));
     if (!url)
         return url.error();
     const QJsonValue expires = body->value(QStringLiteral("expiresInSeconds"));

@@ -36,8 +36,7 @@ HttpResponse SigningKeyRoutes::createSigningKey(const SessionContext &session, c
             400, nameValue.isUndefined() ? QStringLiteral("missing_field") : QStringLiteral("invalid_field"),
             QStringLiteral("name"), QStringLiteral("The field 'name' must be a string of 1 to 100 characters."));
     return createdSecret(m_signingKeys.create(session.spaceId, nameValue.toString(), session.actor), session,
-                         service::signingKeyJson, QStringLiteral("secret"),
-                         [](const service::CreatedSigningKey &c) { return c.secret; });
+                         service::signingKeyJson, QStringLiteral("secret"), &service::CreatedSigningKey::secret);
 }
 
 HttpResponse SigningKeyRoutes::listSigningKeys(const SessionContext &session, const HttpRequest &request)
