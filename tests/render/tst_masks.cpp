@@ -18,7 +18,7 @@
 
 #include <QDir>
 #include <QFile>
-#include <QtTest>
+#include <QTest>
 
 using namespace imprint::render::test;
 
@@ -59,6 +59,25 @@ QImage renderCase(const QString &name, const QString &engine, QString *error)
         image.save(dump + QStringLiteral("/%1.%2.png").arg(name, engine));
     }
     return image;
+}
+
+/// A 200 × 100 white card with two 100 × 100 red boxes side by side, each with one more
+/// style declaration (property, value).
+QJsonObject twoRedBoxes(std::pair<const char *, const char *> left, std::pair<const char *, const char *> right)
+{
+    QJsonArray boxes;
+    for (const auto &[property, value] : {left, right})
+        boxes.append(QJsonObject{
+            {"type", "div"},
+            {"props", QJsonObject{{"style", QJsonObject{{"width", 100},
+                                                        {"height", 100},
+                                                        {"backgroundColor", "#ff0000"},
+                                                        {property, value}}}}}});
+    return QJsonObject{{"width", 200},
+                       {"height", 100},
+                       {"root", QJsonObject{{"type", "div"},
+                                            {"props", QJsonObject{{"style", QJsonObject{{"backgroundColor", "#ffffff"}}},
+                                                                  {"children", boxes}}}}}};
 }
 
 } // namespace
@@ -167,22 +186,9 @@ private Q_SLOTS:
                                  "<rect x=\"0\" y=\"0\" width=\"5\" height=\"10\"/></svg>";
         QImage dot(4, 4, QImage::Format_ARGB32_Premultiplied);
         dot.fill(QColor(0, 0, 255));
-        auto element = [](const char *prop, const char *url) {
-            return QJsonObject{{"type", "div"},
-                               {"props", QJsonObject{{"style", QJsonObject{{"width", 100},
-                                                                           {"height", 100},
-                                                                           {"backgroundColor", "#ff0000"},
-                                                                           {prop, QString("url(%1)").arg(url)}}}}}};
-        };
         RenderRequest request;
-        request.document = QJsonObject{
-            {"width", 200},
-            {"height", 100},
-            {"root", QJsonObject{{"type", "div"},
-                                 {"props", QJsonObject{{"style", QJsonObject{{"backgroundColor", "#ffffff"}}},
-                                                       {"children", QJsonArray{element("maskImage", "asset:half"),
-                                                                               element("backgroundImage",
-                                                                                       "https://img.example/dot.png")}}}}}}};
+        request.document = twoRedBoxes({"maskImage", "url(asset:half)"},
+                                       {"backgroundImage", "url(https://img.example/dot.png)"});
         QStringList asked;
         request.imageLoader = [&](const QString &url) {
             asked << url;
@@ -216,22 +222,9 @@ private Q_SLOTS:
     /// it adds nothing and the other layer masks as before.
     void failedMaskImageHides()
     {
-        auto box = [](const char *mask) {
-            return QJsonObject{{"type", "div"},
-                               {"props", QJsonObject{{"style", QJsonObject{{"width", 100},
-                                                                           {"height", 100},
-                                                                           {"backgroundColor", "#ff0000"},
-                                                                           {"maskImage", mask}}}}}};
-        };
         RenderRequest request;
-        request.document = QJsonObject{
-            {"width", 200},
-            {"height", 100},
-            {"root", QJsonObject{{"type", "div"},
-                                 {"props", QJsonObject{{"style", QJsonObject{{"backgroundColor", "#ffffff"}}},
-                                                       {"children", QJsonArray{box("url(asset:missing)"),
-                                                                               box("url(asset:missing), "
-                                                                                   "linear-gradient(#000, #000)")}}}}}}};
+        request.document = twoRedBoxes({"maskImage", "url(asset:missing)"},
+                                       {"maskImage", "url(asset:missing), linear-gradient(#000, #000)"});
         request.imageLoader = [](const QString &) { return ImageResult(QImage()); };
         for (const char *engine : {"takumi", "satori"}) {
             request.options.engine = imprint::test::engineOption(QLatin1String(engine));
