@@ -152,12 +152,10 @@ void FontsTab::uploadFile(const QString &path)
 
 void FontsTab::deleteSelected()
 {
-    const QList<QTableWidgetItem *> selected = m_table->selectedItems();
-    if (selected.isEmpty()) {
-        m_message->showMessage(tr("Select the font to delete first."), MessageBanner::Kind::Info);
+    const int row = selectedRow(m_table, tr("Select the font to delete first."));
+    if (row < 0)
         return;
-    }
-    const client::FontFace font = m_fonts.value(selected.first()->row());
+    const client::FontFace font = m_fonts.value(row);
     confirmDestructive(this,
                        {tr("Delete font"), tr("Delete the font “%1” (%2)?").arg(font.family, font.id),
                         tr("Templates that name it are drawn in the server's fonts from then on."),

@@ -125,12 +125,10 @@ void SigningKeysTab::createKey()
 
 void SigningKeysTab::revokeSelected()
 {
-    const QList<QTableWidgetItem *> selected = m_table->selectedItems();
-    if (selected.isEmpty()) {
-        m_message->showMessage(tr("Select the signing key to revoke first."), MessageBanner::Kind::Info);
+    const int row = selectedRow(m_table, tr("Select the signing key to revoke first."));
+    if (row < 0)
         return;
-    }
-    const client::SigningKey key = m_keys.value(selected.first()->row());
+    const client::SigningKey key = m_keys.value(row);
     confirmDestructive(this,
                   {tr("Revoke signing key"), tr("Revoke the signing key “%1” (%2)?").arg(key.name, key.id),
                    tr("Every URL signed with this key stops working immediately. This cannot be undone."),

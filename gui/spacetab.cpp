@@ -149,5 +149,16 @@ bool SpaceTab::takeAnswer(quint64 generation, const client::ApiError *error)
     return true;
 }
 
+
+int SpaceTab::selectedRow(const QTableWidget *table, const QString &hint)
+{
+    const QList<QTableWidgetItem *> selected = table->selectedItems();
+    if (selected.isEmpty()) {
+        m_message->showMessage(hint, MessageBanner::Kind::Info);
+        return -1;
+    }
+    return selected.first()->row();
+}
+
 } // namespace gui
 } // namespace imprint

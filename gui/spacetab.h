@@ -73,6 +73,9 @@ protected:
     /// The page of a list tab: `introText` (wrapped), a row of `actions` with the Refresh
     /// button (makeRefreshButton, called before) at its right end, and `table` below.
     QWidget *makeListPage(const QString &introText, const QList<QPushButton *> &actions, QTableWidget *table);
+    /// The row of `table`'s first selected item, or -1 when nothing is selected, after
+    /// showing `hint` ("Select … first.") as an info message.
+    int selectedRow(const QTableWidget *table, const QString &hint);
 
     /// Starts a load: the generation its answer must match, std::nullopt while inactive.
     std::optional<quint64> beginLoad();
