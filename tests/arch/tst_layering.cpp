@@ -7,7 +7,7 @@
 #include <QFile>
 #include <QHash>
 #include <QRegularExpression>
-#include <QtTest>
+#include <QTest>
 
 namespace {
 

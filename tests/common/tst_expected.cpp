@@ -3,7 +3,7 @@
 #include "server/common/expected.h"
 
 #include <QString>
-#include <QtTest>
+#include <QTest>
 
 using imprint::common::Expected;
 using imprint::common::Unexpected;

@@ -3,7 +3,7 @@
 
 #include "server/common/histogram.h"
 
-#include <QtTest>
+#include <QTest>
 
 using imprint::common::LabeledHistograms;
 

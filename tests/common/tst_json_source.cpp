@@ -5,7 +5,7 @@
 #include "server/common/json_source.h"
 
 #include <QJsonDocument>
-#include <QtTest>
+#include <QTest>
 
 using imprint::common::locateJsonPath;
 using imprint::common::sourcePosition;

@@ -3,7 +3,7 @@
 
 #include "server/common/login_throttle.h"
 
-#include <QtTest>
+#include <QTest>
 
 #include <initializer_list>
 #include <utility>

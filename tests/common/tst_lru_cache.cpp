@@ -3,7 +3,7 @@
 
 #include "server/common/lru_cache.h"
 
-#include <QtTest>
+#include <QTest>
 
 using imprint::common::ByteLruCache;
 

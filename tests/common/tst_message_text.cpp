@@ -4,7 +4,7 @@
 
 #include "server/common/text.h"
 
-#include <QtTest>
+#include <QTest>
 
 class TestText : public QObject
 {

@@ -3,7 +3,7 @@
 
 #include "server/common/rate_limiter.h"
 
-#include <QtTest>
+#include <QTest>
 
 using imprint::common::RateLimiter;
 

@@ -3,7 +3,7 @@
 
 #include "server/common/single_flight.h"
 
-#include <QtTest>
+#include <QTest>
 
 #include <atomic>
 #include <chrono>

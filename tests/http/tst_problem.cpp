@@ -9,7 +9,7 @@
 #include <QJsonObject>
 #include <QRegularExpression>
 #include <QSet>
-#include <QtTest>
+#include <QTest>
 
 using namespace imprint;
 

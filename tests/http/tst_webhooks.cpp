@@ -17,7 +17,7 @@
 #include <QSqlQuery>
 #include <QTemporaryFile>
 #include <QThread>
-#include <QtTest>
+#include <QTest>
 
 namespace {
 

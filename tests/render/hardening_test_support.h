@@ -21,7 +21,7 @@
 #include <QJsonObject>
 #include <QTemporaryDir>
 #include <QThread>
-#include <QtTest>
+#include <QTest>
 
 #include <array>
 #include <cmath>

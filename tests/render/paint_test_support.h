@@ -15,7 +15,7 @@
 #include <QElapsedTimer>
 #include <QJsonArray>
 #include <QJsonObject>
-#include <QtTest>
+#include <QTest>
 
 #include <array>
 #include <initializer_list>

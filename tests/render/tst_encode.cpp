@@ -16,7 +16,7 @@
 #include <QSvgRenderer>
 #include <QXmlStreamReader>
 #include <QtConcurrent>
-#include <QtTest>
+#include <QTest>
 
 #include <algorithm>
 #include <set>

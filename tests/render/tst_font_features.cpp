@@ -17,7 +17,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QRandomGenerator>
-#include <QtTest>
+#include <QTest>
 
 using namespace imprint::render;
 

@@ -14,7 +14,7 @@
 #include <QDir>
 #include <QFile>
 #include <QJsonDocument>
-#include <QtTest>
+#include <QTest>
 
 #include <cmath>
 #include <vector>

@@ -25,7 +25,7 @@
 #include <QSet>
 #include <QStandardPaths>
 #include <QTemporaryDir>
-#include <QtTest>
+#include <QTest>
 
 #include <fontconfig/fontconfig.h>
 #include <unistd.h>

@@ -17,7 +17,7 @@
 #include <QFile>
 #include <QJsonDocument>
 #include <QTextDocument>
-#include <QtTest>
+#include <QTest>
 
 using namespace imprint::render;
 

@@ -24,7 +24,7 @@
 #include <QTcpServer>
 #include <QTemporaryDir>
 #include <QtConcurrent>
-#include <QtTest>
+#include <QTest>
 
 #include <csignal>
 #include <mutex>

@@ -30,7 +30,7 @@
 #include <QTcpSocket>
 #include <QTemporaryDir>
 #include <QtConcurrent>
-#include <QtTest>
+#include <QTest>
 
 #include <csignal>
 #include <sys/wait.h>

@@ -15,7 +15,7 @@
 #include <QFile>
 #include <QFuture>
 #include <QtConcurrent>
-#include <QtTest>
+#include <QTest>
 
 #include <atomic>
 

@@ -12,7 +12,7 @@
 #include "tests/support/card_templates.h"
 
 #include <QJsonDocument>
-#include <QtTest>
+#include <QTest>
 
 using namespace imprint::render;
 

@@ -7,7 +7,7 @@
 #include "server/render/layout/layout.h"
 #include "tests/support/layout_tree.h"
 
-#include <QtTest>
+#include <QTest>
 
 #include <cmath>
 

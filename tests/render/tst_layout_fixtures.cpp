@@ -12,7 +12,7 @@
 #include "tests/support/fixtures.h"
 
 #include <QGuiApplication>
-#include <QtTest>
+#include <QTest>
 
 #include <QDir>
 #include <QFile>

@@ -9,7 +9,7 @@
 #include "server/render/style/computed_style.h"
 #include "tests/support/layout_tree.h"
 
-#include <QtTest>
+#include <QTest>
 
 using namespace imprint::render;
 using namespace imprint::render::test;

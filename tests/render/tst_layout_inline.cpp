@@ -14,7 +14,7 @@
 
 #include <QJsonDocument>
 
-#include <QtTest>
+#include <QTest>
 #include <functional>
 
 using namespace imprint::render;

@@ -6,7 +6,7 @@
 #include <QPainter>
 #include <QSet>
 #include <QtConcurrent>
-#include <QtTest>
+#include <QTest>
 
 using namespace imprint::render;
 

@@ -12,7 +12,7 @@
 #include <QImage>
 #include <QJsonArray>
 #include <QJsonDocument>
-#include <QtTest>
+#include <QTest>
 
 using namespace imprint::render;
 

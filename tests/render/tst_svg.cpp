@@ -19,7 +19,7 @@
 #include <QRegularExpression>
 #include <QXmlStreamReader>
 #include <QtConcurrent>
-#include <QtTest>
+#include <QTest>
 
 using namespace imprint::render;
 

@@ -22,7 +22,7 @@
 #include <QDir>
 #include <QFile>
 #include <QJsonDocument>
-#include <QtTest>
+#include <QTest>
 
 using namespace imprint::render;
 using namespace imprint::render::test;

@@ -15,7 +15,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QSet>
-#include <QtTest>
+#include <QTest>
 
 #include <limits>
 

@@ -10,7 +10,7 @@
 
 #include <QRawFont>
 #include <QtConcurrent>
-#include <QtTest>
+#include <QTest>
 
 using namespace imprint::render;
 

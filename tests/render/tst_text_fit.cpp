@@ -18,7 +18,7 @@
 #include <QElapsedTimer>
 #include <QFile>
 #include <QJsonArray>
-#include <QtTest>
+#include <QTest>
 
 #include <map>
 

@@ -12,7 +12,7 @@
 #include "tests/support/render_context.h"
 
 #include <QJsonDocument>
-#include <QtTest>
+#include <QTest>
 
 using namespace imprint::render;
 

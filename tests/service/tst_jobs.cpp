@@ -13,7 +13,7 @@
 #include <QSet>
 #include <QSqlQuery>
 #include <QTemporaryDir>
-#include <QtTest>
+#include <QTest>
 
 using namespace imprint;
 

@@ -11,8 +11,9 @@
 #include "server/store/crypto.h"
 
 #include <QImage>
+#include <QJsonDocument>
 #include <QTemporaryDir>
-#include <QtTest>
+#include <QTest>
 
 #include <limits>
 

@@ -15,7 +15,7 @@
 #include <QFile>
 #include <QImage>
 #include <QJsonObject>
-#include <QtTest>
+#include <QTest>
 
 #include <algorithm>
 #include <map>

@@ -7,7 +7,7 @@
 #include "server/render/layout/layout.h"
 #include "tests/support/list_checks.h"
 
-#include <QtTest>
+#include <QTest>
 
 #include <cmath>
 #include <initializer_list>

@@ -10,7 +10,7 @@
 
 #include <QFile>
 #include <QJsonDocument>
-#include <QtTest>
+#include <QTest>
 
 #include <optional>
 
