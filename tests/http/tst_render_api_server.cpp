@@ -159,6 +159,37 @@ private slots:
         QCOMPARE(documented, int(routes.size()));
     }
 
+    /// What a property-based tester (schemathesis) found the document missing: the server
+    /// refuses these empty strings with a 400, so the document says minLength 1; a logout
+    /// without a session is a 200, so the document lists no authentication as an option.
+    void openApiSaysWhatTheServerRefuses()
+    {
+        const QJsonObject paths = get("/api/v1/openapi.json").json().value("paths").toObject();
+        auto operation = [&](const char *path, const char *method) {
+            return paths.value(QLatin1String(path)).toObject().value(QLatin1String(method)).toObject();
+        };
+        const QJsonObject login = operation("/api/v1/auth/login", "post")
+                                      .value("requestBody").toObject().value("content").toObject()
+                                      .value("application/json").toObject().value("schema").toObject()
+                                      .value("properties").toObject();
+        for (const char *field : {"email", "password"})
+            QVERIFY2(login.value(QLatin1String(field)).toObject().value("minLength").toInt() == 1, field);
+        VERIFY_PROBLEM(httpRequest(port(), "POST", "/api/v1/auth/login", R"({"email":"","password":"x"})"), 400);
+        auto queryMinLength = [&](const char *path, const char *name) {
+            for (const QJsonValue &p : operation(path, "get").value("parameters").toArray())
+                if (p.toObject().value("name").toString() == QLatin1String(name))
+                    return p.toObject().value("schema").toObject().value("minLength").toInt();
+            return -1;
+        };
+        QCOMPARE(queryMinLength("/api/v1/render", "kid"), 1);
+        QCOMPARE(queryMinLength("/api/v1/render", "sig"), 1);
+        QCOMPARE(queryMinLength("/api/v1/pages/{id}/meta", "signingKey"), 1);
+        VERIFY_PROBLEM(get("/api/v1/render?pattern=dots-sunset&kid=&sig=abc"), 400);
+        const QJsonArray security = operation("/api/v1/auth/logout", "post").value("security").toArray();
+        QVERIFY(security.contains(QJsonObject()));
+        QCOMPARE(httpRequest(port(), "POST", "/api/v1/auth/logout", {}).status, 200);
+    }
+
     void demoBannerLinesWork()
     {
         // `imprint serve --demo` prints curl lines to paste in order: replay every one
