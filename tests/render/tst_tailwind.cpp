@@ -285,6 +285,38 @@ private Q_SLOTS:
         QCOMPARE(last.borderWidth[1], 0.f);
     }
 
+    /// `tw` attributes in `markup` are the tw props of a `root` tree: the same image.
+    void markupTakesTw()
+    {
+        const QString classes[] = {QStringLiteral("flex w-full h-full bg-slate-900 p-8 space-x-4"),
+                                   QStringLiteral("w-16 h-16 rounded-full bg-sky-500"),
+                                   QStringLiteral("text-3xl font-bold text-white")};
+        auto node = [](const QString &tw, const QJsonValue &children = {}) {
+            QJsonObject props{{QStringLiteral("tw"), tw}};
+            if (!children.isUndefined())
+                props.insert(QStringLiteral("children"), children);
+            return QJsonObject{{QStringLiteral("type"), QStringLiteral("div")}, {QStringLiteral("props"), props}};
+        };
+        const QJsonObject root = node(classes[0], QJsonArray{node(classes[1]), node(classes[2], QStringLiteral("Hello"))});
+        const QString markup = QStringLiteral("<div tw=\"%1\"><div tw=\"%2\"></div><div tw=\"%3\">Hello</div></div>")
+                                   .arg(classes[0], classes[1], classes[2]);
+        QImage images[2];
+        for (int i = 0; i < 2; ++i) {
+            RenderRequest request;
+            request.document = QJsonObject{{QStringLiteral("width"), 400}, {QStringLiteral("height"), 200}};
+            request.document.insert(i ? QStringLiteral("markup") : QStringLiteral("root"),
+                                    i ? QJsonValue(markup) : QJsonValue(root));
+            request.options.engine = imprint::test::engineOption(QStringLiteral("takumi"));
+            request.options.format = OutputFormat::Png;
+            const auto png = render(request, imprint::test::renderContext());
+            QVERIFY2(png, qPrintable(imprint::test::failureOf(png).message));
+            QVERIFY2(png->warnings.isEmpty(), qPrintable(png->warnings.join(u'\n')));
+            images[i] = QImage::fromData(png->bytes).convertToFormat(QImage::Format_ARGB32);
+        }
+        QCOMPARE(QColor(images[1].pixel(4, 4)), QColor(15, 23, 43)); // bg-slate-900, oklch(20.8% 0.042 265.755)
+        QVERIFY(images[0] == images[1]);
+    }
+
     void unknownClassesAndVariantsWarn()
     {
         QStringList warnings;

@@ -152,7 +152,8 @@ public:
                     props.insert(svgAttributeName(*a, name), QString::fromUtf8(a->value));
             }
         }
-        for (const char *name : {"src", "width", "height", "dir", "lang", "id"})
+        // `tw` is the Tailwind class string a `root` element's tw prop holds (tailwind.h).
+        for (const char *name : {"src", "width", "height", "dir", "lang", "id", "tw"})
             if (const GumboAttribute *a = gumbo_get_attribute(&el.attributes, name); a && !svg)
                 props.insert(QLatin1String(name), QString::fromUtf8(a->value));
         // `class` is React's className, which the template's stylesheets match.

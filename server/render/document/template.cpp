@@ -14,6 +14,7 @@
 #include <QRegularExpression>
 #include <QUrl>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -441,6 +442,19 @@ std::unique_ptr<Node> TreeWalker::element(const QJsonValue &value, const QString
     return node;
 }
 
+/// Whether an element of the tree `element` (markupToTree()'s shape) has a `tw` prop.
+bool hasTwProp(const QJsonObject &element)
+{
+    const QJsonObject props = element.value(QLatin1String("props")).toObject();
+    if (props.value(QLatin1String("tw")).isString())
+        return true;
+    const QJsonValue children = props.value(QLatin1String("children"));
+    if (children.isObject())
+        return hasTwProp(children.toObject());
+    const QJsonArray list = children.toArray();
+    return std::any_of(list.begin(), list.end(), [](const QJsonValue &c) { return hasTwProp(c.toObject()); });
+}
+
 /// Reads the template's `stylesheets` (an array of CSS texts) into `t`; false with
 /// `error` naming the entry when it is not a string or over the limits. The CSS itself is
 /// parsed at render time, where what it cannot use becomes a warning.
@@ -728,6 +742,8 @@ std::optional<Template> parseTemplateInto(const QJsonObject &document, RenderErr
             setError(error, tree.error());
             return std::nullopt;
         }
+        // A `tw` attribute asks for Tailwind (and its preflight), as a tw prop in a `root` does.
+        t.tailwind.used = hasTwProp(*tree);
     }
     return t;
 }
