@@ -7,6 +7,7 @@
 #include "server/render/css/values.h"
 #include "server/render/css/variables.h"
 #include "server/render/style/properties.h"
+#include "server/render/style/stylesheet.h"
 
 #include <QFile>
 #include <QJsonArray>
@@ -481,18 +482,10 @@ void mergeTailwind(QJsonObject *style, const QJsonObject &tw, const QJsonObject 
         if (!style->contains(it.key()))
             style->insert(it.key(), it.value());
     // Whether the element sets `key` itself, directly or through a shorthand (`margin`
-    // for `marginLeft`, `marginInline` for `marginInlineEnd`, `border`, `borderTop` or
-    // `borderWidth` for `borderTopWidth`).
+    // for `marginLeft`, `border`, `borderTop` or `borderWidth` for `borderTopWidth`).
     auto covered = [&](const QString &key) {
-        for (auto it = style->constBegin(); it != style->constEnd(); ++it) {
-            const QString &own = it.key();
-            if (key.startsWith(own) && (key.size() == own.size() || key.at(own.size()).isUpper()))
-                return true;
-            if (own.startsWith(QLatin1String("border")) && own.size() > 6 && key.startsWith(QLatin1String("border"))
-                && key.endsWith(own.mid(6)))
-                return true;
-        }
-        return false;
+        const QStringList own = style->keys();
+        return std::any_of(own.begin(), own.end(), [&](const QString &p) { return setsLonghand(p, key); });
     };
     if (!parentRule.isEmpty()) {
         QJsonObject inherited;

@@ -709,6 +709,15 @@ struct SheetParser {
 
 } // namespace
 
+bool setsLonghand(const QString &property, const QString &longhand)
+{
+    if (property == longhand)
+        return true;
+    const auto it = shorthandTable().constFind(property);
+    return it != shorthandTable().constEnd()
+           && std::any_of(it->begin(), it->end(), [&](const QString &l) { return setsLonghand(l, longhand); });
+}
+
 StyleSheet::StyleSheet() = default;
 StyleSheet::~StyleSheet() = default;
 StyleSheet::StyleSheet(StyleSheet &&) noexcept = default;

@@ -69,6 +69,11 @@ private:
     std::vector<StyleRule> m_rules;
 };
 
+/// Whether declaring `property` (camelCase) sets `longhand`: the same property, or a
+/// shorthand whose longhands include it, transitively (`border` sets `borderTopWidth`), by
+/// the table cascade() resets longhands with (CSS Cascade 4 §1.2).
+bool setsLonghand(const QString &property, const QString &longhand);
+
 /// `class` attribute text → its classes (split on ASCII whitespace, HTML §2.3.7).
 QStringList splitClasses(const QString &classAttribute);
 
