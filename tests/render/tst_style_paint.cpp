@@ -117,6 +117,11 @@ private Q_SLOTS:
         Gradient plain = *style("{\"backgroundImage\": \"radial-gradient(red, blue)\"}").backgroundLayers[0].gradient;
         QCOMPARE(plain.stops.size(), size_t(2));
         QCOMPARE(plain.centerX, Length::percent(50));
+        // A negative size is invalid (CSS Images 3 §3.2.2): the declaration is dropped, as
+        // Chromium drops it, instead of a gradient drawn with a negative radius.
+        QVERIFY(style("{\"backgroundImage\": \"radial-gradient(-20% 20% at top left, yellow, blue)\"}")
+                    .backgroundLayers.empty());
+        QVERIFY(style("{\"backgroundImage\": \"radial-gradient(circle -5px, yellow, blue)\"}").backgroundLayers.empty());
     }
 
     void backgroundShorthand()

@@ -149,6 +149,12 @@ std::optional<qsizetype> radial(const QStringList &args, Gradient &g, const QCol
                 } else if (t == QLatin1String("farthest-corner")) {
                     g.extent = Gradient::Extent::FarthestCorner;
                 } else if (auto l = lengthPercentage(t, fontSize, rootFontSize); l && sizes.size() < 2) {
+                    // CSS Images 3 §3.2.2: "Negative values are invalid", so the whole
+                    // declaration is dropped, as Chromium drops it.
+                    if (l->value < 0) {
+                        *reason = QStringLiteral("a radial gradient size must not be negative (\"%1\")").arg(t);
+                        return std::nullopt;
+                    }
                     sizes.push_back(*l);
                 } else {
                     *reason = QStringLiteral("invalid radial gradient shape \"%1\"").arg(args.first());
