@@ -708,6 +708,27 @@ private Q_SLOTS:
                  imprint::test::renderContext().text().shape(plain, latin, 120)->lines.size());
     }
 
+    void koreanBreaksBetweenSyllables()
+    {
+        ComputedStyle s = dejaVu();
+        // Fourteen Hangul syllables without a space: Chromium (ICU) may break between any
+        // two of them (UAX #14 LB31 for H2/H3), so the line wraps within 120 px instead of
+        // overflowing as one word; the break controls add no width.
+        const QString text = QStringLiteral("가나다라마바사아자차카타파하");
+        const qreal whole = imprint::test::renderContext().text().shape(s, text, kMaxContent)->size.width();
+        const auto wrapped = imprint::test::renderContext().text().shape(s, text, 120);
+        QVERIFY2(wrapped->lines.size() >= 2, qPrintable(QString::number(wrapped->lines.size())));
+        qreal sum = 0;
+        for (const TextLine &line : wrapped->lines) {
+            QVERIFY2(line.width <= 120.01, qPrintable(QString::number(line.width)));
+            sum += line.width;
+        }
+        QVERIFY2(qAbs(sum - whole) < 0.5, qPrintable(QStringLiteral("%1 vs %2").arg(sum).arg(whole)));
+        // keep-all keeps the Korean word whole, as in Chromium.
+        s.wordBreak = WordBreak::KeepAll;
+        QCOMPARE(imprint::test::renderContext().text().shape(s, text, 120)->lines.size(), size_t(1));
+    }
+
     void concurrentMeasuresAgree()
     {
         const Node n = textNode(kSentence, dejaVu(24));

@@ -85,6 +85,8 @@ QString joinCjkWords(const QString &text);
 /// breaks and Chromium does not ("/", closing brackets, "|", "%", "!", "+", "$", "\\"). Both are
 /// invisible and have no advance, but they stop kerning across them, so nothing is
 /// inserted after a letter or digit: UAX #14 never breaks there between ASCII characters.
+/// A U+200B also goes between two Hangul syllables, where Chromium (ICU) breaks Korean
+/// and Qt 6.4's line breaker does not.
 QString withChromiumAsciiBreaks(const QString &text);
 
 /// The QTextLayout wrap mode that white-space, word-break and overflow-wrap ask for

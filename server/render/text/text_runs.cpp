@@ -204,6 +204,7 @@ bool chromiumBreaksBetween(QChar before, QChar ch, QChar next)
 
 QString withChromiumAsciiBreaks(const QString &text)
 {
+    const auto isHangulSyllable = [](QChar c) { return c.unicode() >= 0xAC00 && c.unicode() <= 0xD7A3; };
     const auto printable = [](QChar c) { return c.unicode() >= 0x21 && c.unicode() <= 0x7e; };
     const auto alnum = [](QChar c) { return (c >= u'a' && c <= u'z') || (c >= u'A' && c <= u'Z') || c.isDigit(); };
     // "+", "$" and "\\" are UAX #14 prefixes (PR), which may break before another prefix
@@ -228,6 +229,14 @@ QString withChromiumAsciiBreaks(const QString &text)
         out += ch;
         if (i + 1 >= text.size())
             break;
+        // Two Hangul syllables (UAX #14 H2/H3) may break between them (LB31), as ICU and
+        // so Chromium break Korean; Qt 6.4 keeps a run of syllables whole, so a Korean line
+        // without spaces overflowed its box. word-break: keep-all has joined them already.
+        if (isHangulSyllable(ch) && isHangulSyllable(next)) {
+            out += QChar(0x200B);
+            changed = true;
+            continue;
+        }
         if (!printable(ch) || !printable(next) || alnum(ch))
             continue;
         if (chromiumBreaksBetween(i > 0 ? text.at(i - 1) : QChar(), ch, next))
