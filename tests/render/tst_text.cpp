@@ -591,19 +591,20 @@ private Q_SLOTS:
         }
     }
 
-    void noBreakBeforeQuestionMarkAfterASpace()
+    void breakBeforeQuestionMarkAfterASpace()
     {
-        // UAX #14 LB13 (× EX): "?" and "!" never start a line, even after a space, as in
-        // Chromium. The box is just too narrow for "Ready ?", so the whole word moves.
+        // Chromium 156 breaks at the space before "?" and "!" (Blink breaks at every
+        // breakable space; UAX #14 LB13 does not bind across it there): "Are you Ready ?"
+        // at 20 px DejaVu Sans in 155 px keeps "Ready" on the first line and puts "?" alone
+        // on the second (measured with scripts/chromium-oracle; satori's own typesetting
+        // card "@A #quick ?brown" shows the same).
         ComputedStyle s = dejaVu(20);
         TextEngine &engine = imprint::test::renderContext().text();
-        const qreal ready = engine.shape(s, QStringLiteral("Ready"), kMaxContent)->size.width();
         for (const QString &text : {QStringLiteral("Are you Ready ?"), QStringLiteral("Are you Ready !")}) {
-            const qreal whole = engine.shape(s, text, kMaxContent)->size.width();
-            const auto wrapped = engine.shape(s, text, whole - 2);
+            const qreal mark = engine.shape(s, text.right(1), kMaxContent)->size.width();
+            const auto wrapped = engine.shape(s, text, 155);
             QCOMPARE(int(wrapped->lines.size()), 2);
-            // The second line holds "Ready ?", not a lone "?".
-            QVERIFY2(wrapped->lines[1].width > ready, qPrintable(QString::number(wrapped->lines[1].width)));
+            QVERIFY2(qAbs(wrapped->lines[1].width - mark) < 1.5, qPrintable(QString::number(wrapped->lines[1].width)));
         }
     }
 

@@ -219,13 +219,6 @@ QString withChromiumAsciiBreaks(const QString &text)
     for (qsizetype i = 0; i < text.size(); ++i) {
         const QChar ch = text.at(i);
         const QChar next = i + 1 < text.size() ? text.at(i + 1) : QChar();
-        if (ch == u' ' && (next == u'?' || next == u'!')) {
-            // UAX #14 LB13 (× EX) holds after a space too, where Qt breaks (even with a word
-            // joiner between): a no-break space of the same advance keeps "Ready ?" whole.
-            out += QChar(0x00A0);
-            changed = true;
-            continue;
-        }
         out += ch;
         if (i + 1 >= text.size())
             break;
