@@ -5,7 +5,7 @@
 
 #include <librsvg/rsvg.h>
 
-#include <cmath>
+#include <cstdlib>
 #include <memory>
 
 namespace imprint::render {
@@ -76,10 +76,14 @@ common::Expected<QImage, QString> drawSvgJobWithRsvg(const SvgRasterJob &job)
         return QStringLiteral("cannot draw SVG at %1×%2 px").arg(size.width()).arg(size.height());
     if (auto refused = imageSizeRefusal(size, job.maxSide, job.maxPixels))
         return *refused;
-    QImage image(size, QImage::Format_ARGB32_Premultiplied);
-    if (image.isNull())
+    // Transparent from calloc(): a large image's pages come zeroed from the kernel, untouched
+    // where nothing is drawn, instead of a fill written over them first.
+    const qsizetype stride = qsizetype(size.width()) * 4;
+    void *pixels = std::calloc(size_t(size.height()), size_t(stride));
+    if (!pixels)
         return QStringLiteral("out of memory for a %1×%2 px SVG image").arg(size.width()).arg(size.height());
-    image.fill(Qt::transparent);
+    QImage image(static_cast<uchar *>(pixels), size.width(), size.height(), stride, QImage::Format_ARGB32_Premultiplied,
+                 [](void *p) { std::free(p); }, pixels);
     // cairo's ARGB32 is QImage's ARGB32_Premultiplied: native-endian 0xAARRGGBB words,
     // colour premultiplied by alpha; a row of both is 4 × width bytes.
     const std::unique_ptr<cairo_surface_t, CairoSurfaceDestroy> surface(cairo_image_surface_create_for_data(
