@@ -18,19 +18,9 @@ using namespace imprint::render;
 
 namespace {
 
-QString casesDir()
-{
-    return QStringLiteral(IMPRINT_SOURCE_DIR "/tests/render/svg_effects");
-}
-
-/// One card's SSIM floors against Chromium per engine: achieved when added, less 0.005.
-struct Card {
-    const char *name;
-    double takumi, satori;
-};
-
+// Floors: what each engine achieved when the card was added, less 0.005.
 // name               takumi  satori    (achieved takumi / satori; QtSvg before, both engines)
-constexpr Card kCards[] = {
+constexpr test::CardFloors kCards[] = {
     {"figma-icons", 0.994, 0.991}, // 0.99978 / 0.99695; QtSvg 0.949 / 0.947
     {"filter-shadow", 0.994, 0.994}, // 0.99951 / 0.99946; QtSvg 0.959 / 0.959
     {"mask", 0.994, 0.988}, // 0.99956 / 0.99332; QtSvg 0.868 / 0.863
@@ -50,7 +40,11 @@ class TestSvgEffects : public QObject
 private slots:
     void card_data() { test::addCardRows(kCards); }
 
-    void card() { test::verifyCardRow(casesDir(), qEnvironmentVariable("IMPRINT_SVG_EFFECTS_DUMP"), m_achieved); }
+    void card()
+    {
+        test::verifyCardRow(QStringLiteral(IMPRINT_SOURCE_DIR "/tests/render/svg_effects"),
+                            qEnvironmentVariable("IMPRINT_SVG_EFFECTS_DUMP"), m_achieved);
+    }
 
     /// Each engine's mean over the cards (QtSvg's: 0.959).
     void means() { test::verifyEngineMeans(m_achieved, int(std::size(kCards)), 0.99); }

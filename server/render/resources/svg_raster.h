@@ -1,8 +1,10 @@
 #pragma once
 // Drawing one sanitised SVG document into pixels with QtSvg, and the byte format in which
 // a job and its answer cross the pipe to the sandboxed helper (svg_sandbox.h, issue 34
-// item 8). The same drawSvgJob() runs in the helper (server/svg_raster_main.cpp) and, with
-// the sandbox off, in this process: both give the same pixels.
+// item 8). drawSvgJob() draws untrusted SVG in this process when the sandbox is off; the
+// helper (server/svg_raster/) draws the same jobs with librsvg instead (rsvg_draw.h: the
+// same sizes and placement, plus the clipPath, mask and filter QtSvg 6.4 ignores), so
+// librsvg is never loaded into the server.
 //
 // Why a byte format of our own: the job is a mode, two sizes and the document; the answer
 // is a size and raw premultiplied ARGB32 rows. QDataStream frames the few numbers; the
@@ -47,8 +49,9 @@ struct SvgRasterJob {
 std::optional<QString> imageSizeRefusal(QSize size, int maxSide, qint64 maxPixels);
 
 /// Draws `job` into a Format_ARGB32_Premultiplied image (transparent background, as
-/// decodeImage() always drew SVG). Errors (one sentence): QtSvg cannot read the document,
-/// or the size is over the job's bounds (checked before any pixel is allocated).
+/// decodeImage() always drew SVG), with QtSvg. Errors (one sentence): QtSvg cannot read
+/// the document, or the size is over the job's bounds (checked before any pixel is
+/// allocated).
 common::Expected<QImage, QString> drawSvgJob(const SvgRasterJob &job);
 
 /// `job` as the helper reads it on standard input.
