@@ -363,7 +363,9 @@ void TestSvgSandbox::memoryLimitRefuses()
     QVERIFY(!refused);
     QVERIFY2(refused.error().contains(QLatin1String("memory")), qPrintable(refused.error()));
     setSvgSandboxOptions(sandbox());
-    const QImage drawn = decodeImage(big).value_or(QImage());
+    const auto decoded = decodeImage(big);
+    QVERIFY2(decoded, qPrintable(decoded ? QString() : decoded.error()));
+    const QImage drawn = *decoded;
     QCOMPARE(drawn.size(), QSize(8000, 4000));
     QCOMPARE(drawn.pixelColor(4000, 2000), QColor(Qt::green));
 }
