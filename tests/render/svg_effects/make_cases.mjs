@@ -139,6 +139,11 @@ const figmaBadge = '<svg xmlns="http://www.w3.org/2000/svg" width="48" height="4
   + '<clipPath id="c"><rect x="8" y="6" width="32" height="32" rx="8"/></clipPath></defs></svg>';
 const dataUrl = (svgText) => `data:image/svg+xml;base64,${Buffer.from(svgText).toString('base64')}`;
 const img = (src, size) => h('img', { src, width: size, height: size });
+// Natural sizes in absolute units (CSS px at 96 per inch, as Chromium takes them; QtSvg
+// took 90) and without any size (300×150 as in Chromium; QtSvg gave the content's 10×10).
+const unitBadge = (size) => '<svg xmlns="http://www.w3.org/2000/svg" ' + size + ' viewBox="0 0 20 10">'
+  + '<rect width="20" height="10" rx="3" fill="#7c3aed"/><circle cx="5" cy="5" r="3" fill="#fff"/></svg>';
+const natural = (src) => h('img', { src });
 
 export const cards = {
   'figma-icons': card({},
@@ -151,6 +156,10 @@ export const cards = {
   'gradients': card({}, gradients(200), gradients(100)),
   'lucide': card({}, camera(72, '#0f172a'), shield(72, '#16a34a'), layers(56, '#2563eb'), sparkles(96, '#f59e0b')),
   'svg-text': card({}, svgText()),
+  'img-units': card({ backgroundColor: '#f8fafc' }, natural(dataUrl(unitBadge('width="1in" height="0.5in"'))),
+    natural(dataUrl(unitBadge('width="30mm" height="15mm"'))), natural(dataUrl(unitBadge('width="60pt" height="30pt"'))),
+    natural(dataUrl('<svg xmlns="http://www.w3.org/2000/svg"><rect width="300" height="150" fill="#0ea5e9"/>'
+      + '<rect x="10" y="10" width="10" height="10" fill="#f43f5e"/></svg>'))),
   'img-data-url': card({ backgroundColor: '#f8fafc' }, img(dataUrl(figmaBadge), 48), img(dataUrl(figmaBadge), 144)),
 };
 
