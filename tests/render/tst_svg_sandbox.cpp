@@ -194,6 +194,7 @@ private slots:
 
     void helperDrawsAsQtSvg_data();
     void helperDrawsAsQtSvg();
+    void helperDrawsClipMaskAndFilter();
     void cardRendersAsInProcess_data();
     void cardRendersAsInProcess();
     void repeatedIconStartsOneHelper();
@@ -247,6 +248,36 @@ void TestSvgSandbox::helperDrawsAsQtSvg()
     const Difference d = compare(*there, *here, 40);
     qInfo("%s: largest channel difference %d", QTest::currentDataTag(), d.maxChannel);
     QCOMPARE(d.pixelsOver, 0);
+}
+
+void TestSvgSandbox::helperDrawsClipMaskAndFilter()
+{
+    // 60×20: a red square overflowing a 10 px clip rect (Figma's `<g clip-path>`), a green
+    // square under an alpha mask that keeps its left half, and a blue rectangle with a
+    // blurred black shadow 5 px below it. QtSvg ignores all three.
+    const QByteArray svg
+        = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"60\" height=\"20\">"
+          "<defs><clipPath id=\"c\"><rect width=\"10\" height=\"10\"/></clipPath>"
+          "<mask id=\"m\" style=\"mask-type:alpha\" maskUnits=\"userSpaceOnUse\" x=\"0\" y=\"0\" width=\"60\" "
+          "height=\"20\"><rect x=\"20\" width=\"10\" height=\"20\" fill=\"#000\"/></mask>"
+          "<filter id=\"s\" x=\"-50%\" y=\"-50%\" width=\"200%\" height=\"200%\"><feOffset dy=\"5\" in=\"SourceAlpha\"/>"
+          "<feGaussianBlur stdDeviation=\"1\"/><feMerge><feMergeNode/><feMergeNode in=\"SourceGraphic\"/>"
+          "</feMerge></filter></defs>"
+          "<g clip-path=\"url(#c)\"><rect width=\"20\" height=\"20\" fill=\"#f00\"/></g>"
+          "<g mask=\"url(#m)\"><rect x=\"20\" width=\"20\" height=\"20\" fill=\"#0f0\"/></g>"
+          "<rect x=\"44\" y=\"2\" width=\"12\" height=\"8\" fill=\"#00f\" filter=\"url(#s)\"/></svg>";
+    SvgRasterJob job;
+    job.svg = svg;
+    const auto drawn = rasteriseSvgInHelper(job, sandbox(), QDeadlineTimer(20000));
+    QVERIFY2(drawn, qPrintable(drawn ? QString() : drawn.error()));
+    const QImage image = drawn->convertToFormat(QImage::Format_ARGB32);
+    QCOMPARE(image.pixelColor(5, 5), QColor(Qt::red));
+    QCOMPARE(image.pixelColor(15, 15).alpha(), 0); // clipped away
+    QCOMPARE(image.pixelColor(25, 10), QColor(Qt::green));
+    QCOMPARE(image.pixelColor(35, 10).alpha(), 0); // masked away
+    QCOMPARE(image.pixelColor(50, 5), QColor(Qt::blue));
+    const QColor shadow = image.pixelColor(50, 13); // 3 px below the rectangle, in its shadow
+    QVERIFY2(shadow.alpha() > 128 && shadow.red() < 40 && shadow.blue() < 40, qPrintable(shadow.name(QColor::HexArgb)));
 }
 
 void TestSvgSandbox::cardRendersAsInProcess_data()
