@@ -12,7 +12,7 @@
 #include "server/common/expected.h"
 #include "server/render/resources/svg_raster.h"
 
-#include <QImage>
+#include <QByteArray>
 #include <QString>
 
 namespace imprint::render {
@@ -20,9 +20,10 @@ namespace imprint::render {
 /// Draws `job` as drawSvgJob() does — the same sizes (the natural size: the root's absolute
 /// width and height, else its viewBox's size, else 300×150 px), the same placement (a
 /// stretched viewBox for Natural and Stretch, the root's preserveAspectRatio for the
-/// viewport modes), a Format_ARGB32_Premultiplied image on a transparent background — but
-/// with librsvg. Errors (one sentence): librsvg cannot read the document, or the size is
-/// over the job's bounds (checked before any pixel is allocated), or out of memory.
-common::Expected<QImage, QString> drawSvgJobWithRsvg(const SvgRasterJob &job);
+/// viewport modes), premultiplied ARGB32 on a transparent background — but with librsvg,
+/// and returns the helper's answer of it (encodeSvgRasterPixels()). Errors (one sentence):
+/// librsvg cannot read or draw the document, the size is over the job's bounds (checked
+/// before any pixel is allocated), or out of memory.
+common::Expected<QByteArray, QString> drawSvgJobWithRsvg(const SvgRasterJob &job);
 
 } // namespace imprint::render

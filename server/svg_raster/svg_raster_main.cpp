@@ -150,7 +150,7 @@ int main(int argc, char **argv)
         const auto drawn = imprint::render::drawSvgJobWithRsvg(*job);
         if (!drawn && drawn.error().startsWith(QLatin1String("out of memory")))
             return 3;
-        return writeAll(1, imprint::render::encodeSvgRasterAnswer(drawn)) ? 0 : 2;
+        return writeAll(1, drawn ? *drawn : imprint::render::encodeSvgRasterRefusal(drawn.error())) ? 0 : 2;
     } catch (const std::bad_alloc &) {
         return 3;
     }

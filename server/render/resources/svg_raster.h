@@ -22,6 +22,14 @@
 
 namespace imprint::render {
 
+/// The pipe's framing (svg_raster_protocol.cpp writes it, decodeSvgRasterAnswer() reads it).
+namespace svg_raster_format {
+constexpr quint32 kJobMagic = 0x49535231; // "ISR1"
+constexpr quint32 kAnswerMagic = 0x49534131; // "ISA1"
+constexpr qint64 kMaxErrorBytes = 4096;
+constexpr qint64 kAnswerHeaderBytes = 4 + 1 + 4 + 4; ///< magic, status, width, height
+} // namespace svg_raster_format
+
 /// How the document is sized and placed.
 enum class SvgRasterMode : quint8 {
     Natural = 1, ///< at its intrinsic size (width/height, else viewBox, else 300×150), QSvgRenderer's own mapping
@@ -61,6 +69,12 @@ std::optional<SvgRasterJob> decodeSvgRasterJob(const QByteArray &bytes);
 
 /// The helper's answer: the image drawn, or why not.
 QByteArray encodeSvgRasterAnswer(const common::Expected<QImage, QString> &answer);
+/// The helper's answer of an image drawn: `width`×`height` px of premultiplied ARGB32,
+/// rows `stride` bytes apart from `bits` (what encodeSvgRasterAnswer() writes for an
+/// image, without one: the helper links Qt Core only).
+QByteArray encodeSvgRasterPixels(int width, int height, const uchar *bits, qsizetype stride);
+/// The helper's answer of an image not drawn: `why`, one sentence.
+QByteArray encodeSvgRasterRefusal(const QString &why);
 
 /// The answer in `bytes`, checked against `job`'s bounds before the image is allocated
 /// (the helper is not trusted either). An error names what was wrong with the answer when
