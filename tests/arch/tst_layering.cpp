@@ -72,8 +72,9 @@ const QHash<QString, QStringList> &allowed()
         t["server/app/commands"]
             = {"server/common", "server/service", "server/store", "server/render", "server/patterns"};
         t["server/main.cpp"] = {"server"};
-        // The sandboxed SVG rasteriser: the drawing code and nothing else.
-        t["server/svg_raster_main.cpp"] = {"server/render/resources"};
+        // The sandboxed SVG rasteriser (its main and its librsvg drawing): the drawing code
+        // and nothing else.
+        t["server/svg_raster"] = {"server/render/resources", "server/common/expected.h"};
         t["gui"] = {"shared"};
         // The console's API client shares the server's generic result type and nothing
         // else: it reaches the server over HTTP, never through its code.

@@ -1,13 +1,15 @@
 // Untrusted SVG drawn out of process (issue 34, item 8; svg_sandbox.h): the helper draws
-// the same pixels as QtSvg in this process did, a costly SVG ends at its bound or at the
-// render's deadline with a warning and an empty element (or the deadline's 422) while the
-// next render works, results are cached so repeated icons start one helper, and no helper
-// outlives its document.
+// with librsvg (issue 28) what QtSvg in this process draws, in the same place and colours
+// and within antialiasing of it, plus the clipPath, mask and filter QtSvg ignores; a
+// costly SVG ends at its bound or at the render's deadline with a warning and an empty
+// element (or the deadline's 422) while the next render works, results are cached so
+// repeated icons start one helper, and no helper outlives its document.
 //
 // The costly SVG: ten thousand full-size gradient rectangles, reached through four levels
 // of ten `<use>` each (1.6 KB; the sanitiser's expansion bound is 200 000). Measured on the
 // 2-core build VM with QtSvg 6.4.2: the three-level version (1 000 rectangles) draws in
-// 4.1 s, so this one takes about 40 s in whatever process draws it.
+// 4.1 s, so this one takes about 40 s in whatever process draws it; librsvg 2.54, which
+// the helper draws with, about twice as long (an offscreen group per translucent rectangle).
 
 #include "server/render/resources/image_decoder.h"
 #include "server/render/resources/svg_sandbox.h"
@@ -190,8 +192,9 @@ private slots:
         setSvgSandboxOptions(sandbox());
     }
 
-    void helperDrawsSamePixels_data();
-    void helperDrawsSamePixels();
+    void helperDrawsAsQtSvg_data();
+    void helperDrawsAsQtSvg();
+    void helperDrawsClipMaskAndFilter();
     void cardRendersAsInProcess_data();
     void cardRendersAsInProcess();
     void repeatedIconStartsOneHelper();
@@ -202,7 +205,7 @@ private slots:
     void malformedAnswersAreRefused();
 };
 
-void TestSvgSandbox::helperDrawsSamePixels_data()
+void TestSvgSandbox::helperDrawsAsQtSvg_data()
 {
     QTest::addColumn<QByteArray>("svg");
     QTest::addColumn<int>("mode");
@@ -222,7 +225,7 @@ void TestSvgSandbox::helperDrawsSamePixels_data()
     QTest::newRow("1 000 gradient rectangles") << rectSvg(200, 3).toUtf8() << int(SvgRasterMode::Natural) << QSize();
 }
 
-void TestSvgSandbox::helperDrawsSamePixels()
+void TestSvgSandbox::helperDrawsAsQtSvg()
 {
     QFETCH(QByteArray, svg);
     QFETCH(int, mode);
@@ -239,8 +242,42 @@ void TestSvgSandbox::helperDrawsSamePixels()
     QVERIFY(!timedOut);
     QCOMPARE(there->size(), here->size());
     QCOMPARE(there->format(), QImage::Format_ARGB32_Premultiplied);
-    // The same code on the same Qt and fonts: tolerance 0, every byte equal.
-    QVERIFY(*there == *here);
+    // The helper draws with librsvg, this process with QtSvg (rsvg_draw.h): the same size,
+    // placement and colours, antialiasing and glyph rasterisation of their own. Tolerance:
+    // 40 levels a channel (measured: 15 at most on shapes, 28 on the text's edges).
+    const Difference d = compare(*there, *here, 40);
+    qInfo("%s: largest channel difference %d", QTest::currentDataTag(), d.maxChannel);
+    QCOMPARE(d.pixelsOver, 0);
+}
+
+void TestSvgSandbox::helperDrawsClipMaskAndFilter()
+{
+    // 60×20: a red square overflowing a 10 px clip rect (Figma's `<g clip-path>`), a green
+    // square under an alpha mask that keeps its left half, and a blue rectangle with a
+    // blurred black shadow 5 px below it. QtSvg ignores all three.
+    const QByteArray svg
+        = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"60\" height=\"20\">"
+          "<defs><clipPath id=\"c\"><rect width=\"10\" height=\"10\"/></clipPath>"
+          "<mask id=\"m\" style=\"mask-type:alpha\" maskUnits=\"userSpaceOnUse\" x=\"0\" y=\"0\" width=\"60\" "
+          "height=\"20\"><rect x=\"20\" width=\"10\" height=\"20\" fill=\"#000\"/></mask>"
+          "<filter id=\"s\" x=\"-50%\" y=\"-50%\" width=\"200%\" height=\"200%\"><feOffset dy=\"5\" in=\"SourceAlpha\"/>"
+          "<feGaussianBlur stdDeviation=\"1\"/><feMerge><feMergeNode/><feMergeNode in=\"SourceGraphic\"/>"
+          "</feMerge></filter></defs>"
+          "<g clip-path=\"url(#c)\"><rect width=\"20\" height=\"20\" fill=\"#f00\"/></g>"
+          "<g mask=\"url(#m)\"><rect x=\"20\" width=\"20\" height=\"20\" fill=\"#0f0\"/></g>"
+          "<rect x=\"44\" y=\"2\" width=\"12\" height=\"8\" fill=\"#00f\" filter=\"url(#s)\"/></svg>";
+    SvgRasterJob job;
+    job.svg = svg;
+    const auto drawn = rasteriseSvgInHelper(job, sandbox(), QDeadlineTimer(20000));
+    QVERIFY2(drawn, qPrintable(drawn ? QString() : drawn.error()));
+    const QImage image = drawn->convertToFormat(QImage::Format_ARGB32);
+    QCOMPARE(image.pixelColor(5, 5), QColor(Qt::red));
+    QCOMPARE(image.pixelColor(15, 15).alpha(), 0); // clipped away
+    QCOMPARE(image.pixelColor(25, 10), QColor(Qt::green));
+    QCOMPARE(image.pixelColor(35, 10).alpha(), 0); // masked away
+    QCOMPARE(image.pixelColor(50, 5), QColor(Qt::blue));
+    const QColor shadow = image.pixelColor(50, 13); // 3 px below the rectangle, in its shadow
+    QVERIFY2(shadow.alpha() > 128 && shadow.red() < 40 && shadow.blue() < 40, qPrintable(shadow.name(QColor::HexArgb)));
 }
 
 void TestSvgSandbox::cardRendersAsInProcess_data()
@@ -250,7 +287,10 @@ void TestSvgSandbox::cardRendersAsInProcess_data()
     // takumi draws every SVG as pixels either way. satori puts an inline `<svg>` into its
     // document as vector markup in process, and as the helper's pixels on the device's
     // pixel grid with the sandbox on (svg_inline_raster.h); the icons after the text sit
-    // at fractional positions. Tolerance: 2 levels a channel (measured: 0).
+    // at fractional positions. The helper draws with librsvg, this process with QtSvg: every
+    // icon in the same place and colours, their edges antialiased each its own way. Tolerance:
+    // at most 1 px in 1 000 differs by more than 40 levels a channel (measured: none at
+    // scale 1, 156 of 192 000 at scale 2, all on the inner edge of the badge's stroke).
     QTest::newRow("takumi") << int(Engine::Takumi) << 1.0;
     QTest::newRow("satori") << int(Engine::Satori) << 1.0;
     QTest::newRow("satori, scale 2") << int(Engine::Satori) << 2.0;
@@ -275,9 +315,12 @@ void TestSvgSandbox::cardRendersAsInProcess()
     QCOMPARE(after.warnings, before.warnings);
     QCOMPARE(after.image.size(), before.image.size());
     const Difference d = compare(after.image, before.image, 2);
-    qInfo("%s: largest channel difference %d, %lld of %d px differ by more than 2", QTest::currentDataTag(),
-          d.maxChannel, d.pixelsOver, before.image.width() * before.image.height());
-    QCOMPARE(d.pixelsOver, 0);
+    const Difference far = compare(after.image, before.image, 40);
+    qInfo("%s: largest channel difference %d, %lld of %d px differ by more than 2, %lld by more than 40",
+          QTest::currentDataTag(), d.maxChannel, d.pixelsOver, before.image.width() * before.image.height(),
+          far.pixelsOver);
+    // The edge where the badge's stroke meets its fill: antialiased differently, in place.
+    QVERIFY2(far.pixelsOver * 1000 <= before.image.width() * before.image.height(), "placed or coloured differently");
 }
 
 void TestSvgSandbox::repeatedIconStartsOneHelper()
@@ -351,7 +394,9 @@ void TestSvgSandbox::memoryLimitRefuses()
     QVERIFY(!refused);
     QVERIFY2(refused.error().contains(QLatin1String("memory")), qPrintable(refused.error()));
     setSvgSandboxOptions(sandbox());
-    const QImage drawn = decodeImage(big).value_or(QImage());
+    const auto decoded = decodeImage(big);
+    QVERIFY2(decoded, qPrintable(decoded ? QString() : decoded.error()));
+    const QImage drawn = *decoded;
     QCOMPARE(drawn.size(), QSize(8000, 4000));
     QCOMPARE(drawn.pixelColor(4000, 2000), QColor(Qt::green));
 }

@@ -61,6 +61,12 @@ inline QImage renderCardImage(const QJsonObject &document, const QString &name, 
     return image;
 }
 
+/// One card's SSIM floors against Chromium per layout engine, for addCardRows().
+struct CardFloors {
+    const char *name;
+    double takumi, satori;
+};
+
 /// The data rows of a card check: one per card of `cards` (each with `name`, `takumi` and
 /// `satori` floors) and engine, columns name, engine and threshold.
 template<typename Card, size_t N>

@@ -1,4 +1,4 @@
-// Drawing one SVG document, and the helper's byte format (see svg_raster.h).
+// Drawing one SVG document with QtSvg, and reading the helper's answer (see svg_raster.h).
 
 #include "server/render/resources/svg_raster.h"
 #include "server/render/resources/svg_viewport.h"
@@ -12,10 +12,8 @@ namespace imprint::render {
 
 namespace {
 
-constexpr quint32 kJobMagic = 0x49535231; // "ISR1"
-constexpr quint32 kAnswerMagic = 0x49534131; // "ISA1"
-constexpr qint64 kMaxErrorBytes = 4096;
-constexpr qint64 kAnswerHeaderBytes = 4 + 1 + 4 + 4;
+using svg_raster_format::kAnswerHeaderBytes;
+using svg_raster_format::kAnswerMagic;
 
 bool isNatural(SvgRasterMode mode)
 {
@@ -33,17 +31,6 @@ std::optional<QString> sizeRefused(QSize size, const SvgRasterJob &job)
 }
 
 } // namespace
-
-std::optional<QString> imageSizeRefusal(QSize size, int maxSide, qint64 maxPixels)
-{
-    if (size.width() > maxSide || size.height() > maxSide || qint64(size.width()) * size.height() > maxPixels)
-        return QStringLiteral("image is %1×%2 px, larger than %3 px a side or %4 megapixels")
-            .arg(size.width())
-            .arg(size.height())
-            .arg(maxSide)
-            .arg(maxPixels / 1000000);
-    return std::nullopt;
-}
 
 common::Expected<QImage, QString> drawSvgJob(const SvgRasterJob &job)
 {
@@ -82,49 +69,12 @@ common::Expected<QImage, QString> drawSvgJob(const SvgRasterJob &job)
     return image;
 }
 
-QByteArray encodeSvgRasterJob(const SvgRasterJob &job)
-{
-    QByteArray bytes;
-    QDataStream out(&bytes, QIODevice::WriteOnly);
-    out << kJobMagic << quint8(job.mode) << qint32(job.size.width()) << qint32(job.size.height())
-        << qint32(job.maxSide) << qint64(job.maxPixels) << job.target << job.svg;
-    return bytes;
-}
-
-std::optional<SvgRasterJob> decodeSvgRasterJob(const QByteArray &bytes)
-{
-    QDataStream in(bytes);
-    quint32 magic = 0;
-    quint8 mode = 0;
-    qint32 width = 0, height = 0, maxSide = 0;
-    qint64 maxPixels = 0;
-    SvgRasterJob job;
-    in >> magic >> mode >> width >> height >> maxSide >> maxPixels >> job.target >> job.svg;
-    if (in.status() != QDataStream::Ok || magic != kJobMagic || mode < quint8(SvgRasterMode::Natural)
-        || mode > quint8(SvgRasterMode::Viewport))
-        return std::nullopt;
-    job.mode = SvgRasterMode(mode);
-    job.size = QSize(width, height);
-    job.maxSide = maxSide;
-    job.maxPixels = maxPixels;
-    return job;
-}
-
 QByteArray encodeSvgRasterAnswer(const common::Expected<QImage, QString> &answer)
 {
-    QByteArray bytes;
-    QDataStream out(&bytes, QIODevice::WriteOnly);
-    if (!answer) {
-        out << kAnswerMagic << quint8(1) << answer.error().left(int(kMaxErrorBytes / 4));
-        return bytes;
-    }
-    const QImage &image = *answer;
-    out << kAnswerMagic << quint8(0) << qint32(image.width()) << qint32(image.height());
-    const qsizetype row = qsizetype(image.width()) * 4;
-    bytes.reserve(bytes.size() + row * image.height());
-    for (int y = 0; y < image.height(); ++y)
-        bytes.append(reinterpret_cast<const char *>(image.constScanLine(y)), row);
-    return bytes;
+    if (!answer)
+        return encodeSvgRasterRefusal(answer.error());
+    const QImage image = answer->convertToFormat(QImage::Format_ARGB32_Premultiplied);
+    return encodeSvgRasterPixels(image.width(), image.height(), image.constBits(), image.bytesPerLine());
 }
 
 common::Expected<QImage, QString> decodeSvgRasterAnswer(const QByteArray &bytes, const SvgRasterJob &job)
@@ -158,11 +108,6 @@ common::Expected<QImage, QString> decodeSvgRasterAnswer(const QByteArray &bytes,
     for (int y = 0; y < height; ++y)
         memcpy(image.scanLine(y), pixels + row * y, size_t(row));
     return image;
-}
-
-qint64 maxSvgRasterAnswerBytes(const SvgRasterJob &job)
-{
-    return kAnswerHeaderBytes + std::max<qint64>(job.maxPixels * 4, kMaxErrorBytes) + kMaxErrorBytes;
 }
 
 } // namespace imprint::render

@@ -1,8 +1,10 @@
 #pragma once
 // Drawing one sanitised SVG document into pixels with QtSvg, and the byte format in which
 // a job and its answer cross the pipe to the sandboxed helper (svg_sandbox.h, issue 34
-// item 8). The same drawSvgJob() runs in the helper (server/svg_raster_main.cpp) and, with
-// the sandbox off, in this process: both give the same pixels.
+// item 8). drawSvgJob() draws untrusted SVG in this process when the sandbox is off; the
+// helper (server/svg_raster/) draws the same jobs with librsvg instead (rsvg_draw.h: the
+// same sizes and placement, plus the clipPath, mask and filter QtSvg 6.4 ignores), so
+// librsvg is never loaded into the server.
 //
 // Why a byte format of our own: the job is a mode, two sizes and the document; the answer
 // is a size and raw premultiplied ARGB32 rows. QDataStream frames the few numbers; the
@@ -19,6 +21,14 @@
 #include <optional>
 
 namespace imprint::render {
+
+/// The pipe's framing (svg_raster_protocol.cpp writes it, decodeSvgRasterAnswer() reads it).
+namespace svg_raster_format {
+constexpr quint32 kJobMagic = 0x49535231; // "ISR1"
+constexpr quint32 kAnswerMagic = 0x49534131; // "ISA1"
+constexpr qint64 kMaxErrorBytes = 4096;
+constexpr qint64 kAnswerHeaderBytes = 4 + 1 + 4 + 4; ///< magic, status, width, height
+} // namespace svg_raster_format
 
 /// How the document is sized and placed.
 enum class SvgRasterMode : quint8 {
@@ -47,8 +57,9 @@ struct SvgRasterJob {
 std::optional<QString> imageSizeRefusal(QSize size, int maxSide, qint64 maxPixels);
 
 /// Draws `job` into a Format_ARGB32_Premultiplied image (transparent background, as
-/// decodeImage() always drew SVG). Errors (one sentence): QtSvg cannot read the document,
-/// or the size is over the job's bounds (checked before any pixel is allocated).
+/// decodeImage() always drew SVG), with QtSvg. Errors (one sentence): QtSvg cannot read
+/// the document, or the size is over the job's bounds (checked before any pixel is
+/// allocated).
 common::Expected<QImage, QString> drawSvgJob(const SvgRasterJob &job);
 
 /// `job` as the helper reads it on standard input.
@@ -58,6 +69,12 @@ std::optional<SvgRasterJob> decodeSvgRasterJob(const QByteArray &bytes);
 
 /// The helper's answer: the image drawn, or why not.
 QByteArray encodeSvgRasterAnswer(const common::Expected<QImage, QString> &answer);
+/// The helper's answer of an image drawn: `width`×`height` px of premultiplied ARGB32,
+/// rows `stride` bytes apart from `bits` (what encodeSvgRasterAnswer() writes for an
+/// image, without one: the helper links Qt Core only).
+QByteArray encodeSvgRasterPixels(int width, int height, const uchar *bits, qsizetype stride);
+/// The helper's answer of an image not drawn: `why`, one sentence.
+QByteArray encodeSvgRasterRefusal(const QString &why);
 
 /// The answer in `bytes`, checked against `job`'s bounds before the image is allocated
 /// (the helper is not trusted either). An error names what was wrong with the answer when

@@ -4,8 +4,10 @@
 // (svg_sanitizer.h bounds elements, nesting and `<use>` expansion, not the pixels each
 // element covers) kept a render thread busy for seconds past its deadline. So every SVG
 // a user hands us — uploaded assets, data: URLs, remote images that are SVG, inline
-// `<svg>` of templates — is drawn by `imprint-svg-raster` (server/svg_raster_main.cpp), a
-// small helper started per document with posix_spawn(3). It limits itself before it reads
+// `<svg>` of templates — is drawn by `imprint-svg-raster` (server/svg_raster/), a small
+// helper started per document with posix_spawn(3), with librsvg (issue 28: clipPath, mask
+// and filter as browsers draw them; its text on the hermetic fontconfig configuration,
+// whose FONTCONFIG_FILE the helper's environment keeps). It limits itself before it reads
 // a byte of the document (RLIMIT_AS, RLIMIT_CPU, no core file, no new privileges, the
 // unprivileged account when started as root, killed with its parent: PR_SET_PDEATHSIG),
 // and the parent kills its process group at the deadline — the render's remaining deadline
@@ -70,14 +72,15 @@ private:
     RenderCancellation m_previous;
 };
 
-/// drawSvgJob() of untrusted `job` under the options in force: from the cache, else in
-/// the helper (or in process when the sandbox is off). Errors (one sentence, for the
-/// template's warning): the document's own (unreadable, too large), it took longer than
-/// the bound or the render's deadline, it ran out of memory or CPU time, or the helper
-/// could not start (the document is then not drawn at all: the sandbox fails closed).
+/// `job` drawn under the options in force: from the cache, else in the helper with
+/// librsvg (or in process with QtSvg, drawSvgJob(), when the sandbox is off). Errors (one
+/// sentence, for the template's warning): the document's own (unreadable, too large), it
+/// took longer than the bound or the render's deadline, it ran out of memory or CPU time,
+/// or the helper could not start (the document is then not drawn at all: the sandbox
+/// fails closed).
 common::Expected<QImage, QString> rasteriseUntrustedSvg(const SvgRasterJob &job);
 
-/// drawSvgJob() of `job` in a helper started now, ended by `deadline` or `cancellation`
+/// `job` drawn (with librsvg) in a helper started now, ended by `deadline` or `cancellation`
 /// at the latest; nothing cached. `timedOut` (if given) tells whether it was ended so.
 common::Expected<QImage, QString> rasteriseSvgInHelper(const SvgRasterJob &job, const SvgSandboxOptions &options,
                                                        QDeadlineTimer deadline, bool *timedOut = nullptr,

@@ -9,13 +9,14 @@
 //
 // Exit status: 0 an answer was written; 2 bad arguments or job; 3 out of memory;
 // 125 the parent was gone; 124 the account could not be taken.
+//
+// It draws with librsvg (rsvg_draw.h), not QtSvg: clipPath, mask, filter and symbols as
+// browsers draw them. Text is pango's, on the fontconfig configuration FONTCONFIG_FILE
+// names (the server's hermetic one); no Qt application object is needed.
 
 #include "server/render/resources/process_account.h"
 #include "server/render/resources/svg_raster.h"
-
-#include <QGuiApplication>
-
-#include <memory>
+#include "server/svg_raster/rsvg_draw.h"
 
 #include <cerrno>
 #include <csignal>
@@ -142,22 +143,14 @@ int main(int argc, char **argv)
 #if !IMPRINT_SVG_RASTER_ASAN
     limit(RLIMIT_AS, rlim_t(args.memoryMb) << 20);
 #endif
-    qputenv("QT_QPA_PLATFORM", "offscreen"); // no display, ever
     try {
         const auto job = imprint::render::decodeSvgRasterJob(readAll(0));
         if (!job)
             return 2;
-        // Text needs Qt's font database, hence a QGuiApplication (fontconfig's start is
-        // half of this helper's); shapes alone draw the same without it.
-        std::unique_ptr<QCoreApplication> app;
-        if (job->svg.contains("<text") || job->svg.contains(":text"))
-            app = std::make_unique<QGuiApplication>(argc, argv);
-        else
-            app = std::make_unique<QCoreApplication>(argc, argv);
-        const auto drawn = imprint::render::drawSvgJob(*job);
+        const auto drawn = imprint::render::drawSvgJobWithRsvg(*job);
         if (!drawn && drawn.error().startsWith(QLatin1String("out of memory")))
             return 3;
-        return writeAll(1, imprint::render::encodeSvgRasterAnswer(drawn)) ? 0 : 2;
+        return writeAll(1, drawn ? *drawn : imprint::render::encodeSvgRasterRefusal(drawn.error())) ? 0 : 2;
     } catch (const std::bad_alloc &) {
         return 3;
     }
