@@ -425,9 +425,12 @@ void QPainterPlayer::operator()(const display::StrokeBorder &c)
         // dashes of exactly zero length, so a dotted border drew nothing.
         pen.setCapStyle(Qt::RoundCap);
         pen.setDashPattern({display::StrokeBorder::kDotLength, 2.0 - display::StrokeBorder::kDotLength});
+    } else if (c.dash > 0 && c.gap <= 0) {
+        pen.setCapStyle(Qt::FlatCap); // a side too short for two dashes: solid
     } else {
         pen.setCapStyle(Qt::FlatCap);
-        pen.setDashPattern({3.0, 3.0});
+        // Qt's dash pattern is in pen widths.
+        pen.setDashPattern(c.dash > 0 ? QList<qreal>{c.dash / c.width, c.gap / c.width} : QList<qreal>{3.0, 3.0});
     }
     if (!c.isLine) {
         m_p->strokePath(c.path, pen);

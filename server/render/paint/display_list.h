@@ -96,6 +96,10 @@ struct StrokeBorder {
     QColor color;
     qreal width = 0;
     bool dotted = false;
+    /// A dashed line's dash and gap in px (dashPattern(), Chromium's); 0: the path
+    /// pattern of 3 widths on, 3 off.
+    qreal dash = 0;
+    qreal gap = 0;
 };
 
 /// The outer box shadows of a border box with corners `radii` (CSS Backgrounds 3

@@ -97,6 +97,22 @@ Radii insetRadii(const Radii &radii, const QMarginsF &m)
     return r;
 }
 
+std::optional<std::pair<qreal, qreal>> dashPattern(qreal length, qreal width)
+{
+    const qreal dash = width * (width >= 3 ? 2 : 3);
+    const qreal gap = width * (width >= 3 ? 1 : 2);
+    if (width <= 0 || length <= dash * 2)
+        return std::nullopt;
+    // An open line: n dashes and n - 1 gaps, n the fewer or the more of the two counts
+    // around length / (dash + gap), whichever gap is nearer the nominal one.
+    const qreal fewer = std::floor((length + gap) / (dash + gap));
+    const qreal more = fewer + 1;
+    const qreal fewerGap = fewer > 1 ? (length - fewer * dash) / (fewer - 1) : gap;
+    const qreal moreGap = (length - more * dash) / (more - 1);
+    const bool useFewer = fewer > 1 && (moreGap <= 0 || std::abs(fewerGap - gap) < std::abs(moreGap - gap));
+    return std::pair(dash, useFewer ? fewerGap : moreGap);
+}
+
 bool isZero(const Radii &radii)
 {
     return std::all_of(radii.begin(), radii.end(), [](const QSizeF &s) { return s.width() <= 0 || s.height() <= 0; });

@@ -14,6 +14,9 @@
 #include <QGlyphRun>
 #include <QPainter>
 #include <QPainterPath>
+
+#include <optional>
+#include <utility>
 #include <QRectF>
 
 #include <array>
@@ -34,6 +37,12 @@ Radii resolveRadii(const ComputedStyle &style, QSizeF size);
 /// grow non-zero radii (box-shadow spread, §7.1.1).
 Radii insetRadii(const Radii &radii, const QMarginsF &insets);
 bool isZero(const Radii &radii);
+/// The dash and gap (px) Chromium strokes a `dashed` border side of `length` px and
+/// `width` px with (Blink's StrokeData::SetupPaintDashPathEffect and SelectBestDashGap):
+/// dashes of 2 widths and gaps of 1 (3 and 2 below 3 px), the gap stretched or shrunk so
+/// that the side starts and ends with a whole dash. nullopt: no room for two dashes, so
+/// Chromium draws the side solid.
+std::optional<std::pair<qreal, qreal>> dashPattern(qreal length, qreal width);
 /// A closed path of `rect` with elliptical corners `radii`.
 QPainterPath roundedPath(const QRectF &rect, const Radii &radii);
 

@@ -340,6 +340,27 @@ void Recorder::recordBorder(const LayoutBox &box, const Radii &outer)
     const QRectF innerRect = box.paddingBox();
     const BorderStyle style0 = s.borderStyle[0];
 
+    if (uniformStyle && style0 == BorderStyle::Dashed && isZero(outer)) {
+        // Square corners: each side is its own dashed line along the middle of its
+        // width, from outer corner to outer corner, with Chromium's dash and gap
+        // (dashPattern()); the corners are covered by the end dashes of both sides.
+        const QRectF o = outerRect;
+        const QLineF sides[4] = {{o.left(), o.top() + w.top() / 2, o.right(), o.top() + w.top() / 2},
+                                 {o.right() - w.right() / 2, o.top(), o.right() - w.right() / 2, o.bottom()},
+                                 {o.right(), o.bottom() - w.bottom() / 2, o.left(), o.bottom() - w.bottom() / 2},
+                                 {o.left() + w.left() / 2, o.bottom(), o.left() + w.left() / 2, o.top()}};
+        for (int i = 0; i < 4; ++i) {
+            if (widths[i] <= 0 || s.borderColor[size_t(i)].alpha() == 0)
+                continue;
+            display::StrokeBorder side{QPainterPath(), sides[i], true, s.borderColor[size_t(i)], widths[i], false};
+            // No room for two dashes: Chromium draws the side solid, one dash as long as it.
+            const auto pattern = dashPattern(sides[i].length(), widths[i]);
+            side.dash = pattern ? pattern->first : sides[i].length();
+            side.gap = pattern ? pattern->second : 0;
+            add(std::move(side));
+        }
+        return;
+    }
     if (uniformStyle && (style0 == BorderStyle::Dashed || style0 == BorderStyle::Dotted)) {
         // Broken borders stroke the middle of the border; each edge carries its own pen.
         const bool dotted = style0 == BorderStyle::Dotted;
