@@ -1,0 +1,119 @@
+// Fractional font sizes (CSS Fonts 4 §2.5: a computed font-size is any non-negative
+// length; 2.4em, 9vmin, calc() and rem fractions make most of them fractional). Qt 6.4
+// shapes and measures in whole pixels (QFontPrivate::engineForScript() rounds the size), so
+// 22.5 px text came out 2 % wider and a pixel taller than Chromium's. A run at such a size is
+// laid out at the nearest whole pixel size in coordinates narrowed by the same ratio and
+// then scaled to its exact size; glyphs are drawn from their QRawFont at the exact size.
+// Whole pixel sizes never come here: their path is unchanged.
+
+#include "server/render/text/text_internal.h"
+
+#include <QHash>
+#include <QRawFont>
+
+#include <cmath>
+
+namespace imprint::render::text_detail {
+
+namespace {
+
+/// `s` as laid out at `whole` px, the exact size `s.fontSize` divided by `k`: every px length
+/// that adds to the text's advances or to where a line breaks, divided by `k` too, so the
+/// layout is the exact one shrunk by `k` (what does not scale stays exact after scaling back).
+ComputedStyle shapingStyle(const ComputedStyle &s, qreal whole, qreal k)
+{
+    ComputedStyle out = s;
+    out.fontSize = float(whole);
+    out.letterSpacing = float(s.letterSpacing / k);
+    out.wordSpacing = float(s.wordSpacing / k);
+    if (s.tabSizeIsLength)
+        out.tabSize = float(s.tabSize / k);
+    if (s.textIndent.type == Length::Type::Px)
+        out.textIndent.value = float(s.textIndent.value / k);
+    out.textIndent.offset = float(s.textIndent.offset / k); // a percentage's calc() px part
+    return out;
+}
+
+/// The QRawFonts of one block at the exact size: each face Qt shaped with, at its pixel
+/// size times `k`, made once (QRawFont::setPixelSize() clones the font engine).
+class ExactFonts
+{
+public:
+    explicit ExactFonts(qreal k) : m_k(k) { }
+
+    QRawFont operator()(const QRawFont &shaped)
+    {
+        for (const auto &[from, to] : m_fonts) {
+            if (from == shaped)
+                return to;
+        }
+        QRawFont exact = shaped;
+        exact.setPixelSize(shaped.pixelSize() * m_k);
+        m_fonts.emplace_back(shaped, exact);
+        return exact;
+    }
+
+private:
+    qreal m_k;
+    std::vector<std::pair<QRawFont, QRawFont>> m_fonts; // a run has a handful of faces
+};
+
+} // namespace
+
+QFont metricsFontFor(const ComputedStyle &s, qreal *scale)
+{
+    QFont font = TextEngine::fontFor(s);
+    font.setLetterSpacing(QFont::AbsoluteSpacing, 0);
+    const qreal whole = shapingPixelSize(s.fontSize);
+    *scale = 1;
+    if (whole != s.fontSize) {
+        // Set, not left to Qt's rounding of the point size fontFor() asks for, so the
+        // factor is the one the metrics were read at.
+        font.setPixelSize(int(whole));
+        *scale = s.fontSize / whole;
+    }
+    return font;
+}
+
+std::shared_ptr<const TextBlock> shapeAtFractionalSize(const ComputedStyle &s, const QString &raw, qreal width,
+                                                       const std::vector<int> *lineLengths)
+{
+    const qreal whole = shapingPixelSize(s.fontSize);
+    const qreal k = s.fontSize / whole;
+    // Step: the run laid out at the whole size, the box narrowed by k (0 and max-content stay)
+    const std::shared_ptr<const TextBlock> shaped
+        = shapeUncached(shapingStyle(s, whole, k), raw, std::isfinite(width) ? width / k : width, lineLengths);
+    auto block = std::make_shared<TextBlock>(*shaped);
+    // Step: line boxes from the exact size's rounded metrics (CSS Inline 3 §4.2), the glyphs
+    // scaled about the line's baseline
+    const FontBox strut = fontBoxFor(s);
+    ExactFonts exact(k);
+    qreal top = 0;
+    for (TextLine &line : block->lines) {
+        const FontBox used = withUsedFonts(s, strut, line.glyphRuns, k);
+        const qreal baseline = top + used.above;
+        for (QGlyphRun &run : line.glyphRuns) {
+            QList<QPointF> positions = run.positions();
+            for (QPointF &p : positions)
+                p = QPointF(p.x() * k, baseline + (p.y() - line.baseline) * k);
+            run.setPositions(positions);
+            run.setRawFont(exact(run.rawFont()));
+        }
+        line.left *= k;
+        line.width *= k;
+        line.top = top;
+        line.height = used.above + used.below;
+        line.baseline = baseline;
+        top += line.height;
+    }
+    block->size = QSizeF(shaped->size.width() * k, top);
+    block->firstBaseline = block->lines.empty() ? 0 : block->lines.front().baseline;
+    block->lastBaseline = block->lines.empty() ? 0 : block->lines.back().baseline;
+    block->underlineOffset *= k;
+    block->overlineOffset *= k;
+    block->strikeOffset *= k;
+    block->decorationThickness = std::max<qreal>(1, shaped->decorationThickness * k);
+    return block;
+}
+
+} // namespace imprint::render::text_detail
