@@ -17,20 +17,20 @@ namespace imprint::render::text_detail {
 
 namespace {
 
-/// `s` as laid out at `whole` px, the exact size `s.fontSize` divided by `k`: every px length
-/// that adds to the text's advances or to where a line breaks, divided by `k` too, so the
-/// layout is the exact one shrunk by `k` (what does not scale stays exact after scaling back).
-ComputedStyle shapingStyle(const ComputedStyle &s, qreal whole, qreal k)
+/// `s` with every px length that adds to the text's advances or to where a line breaks
+/// (letter- and word-spacing, a px text-indent or a percentage's px part, tab-size as a
+/// length) divided by `k`, the font size kept: a layout `k` times narrower that is the exact
+/// one once widened back (what does not scale stays exact after scaling).
+ComputedStyle narrowedStyle(const ComputedStyle &s, qreal k)
 {
     ComputedStyle out = s;
-    out.fontSize = float(whole);
     out.letterSpacing = float(s.letterSpacing / k);
     out.wordSpacing = float(s.wordSpacing / k);
     if (s.tabSizeIsLength)
         out.tabSize = float(s.tabSize / k);
     if (s.textIndent.type == Length::Type::Px)
         out.textIndent.value = float(s.textIndent.value / k);
-    out.textIndent.offset = float(s.textIndent.offset / k); // a percentage's calc() px part
+    out.textIndent.offset = float(s.textIndent.offset / k);
     return out;
 }
 
@@ -58,6 +58,21 @@ private:
     std::vector<std::pair<QRawFont, QRawFont>> m_fonts; // a run has a handful of faces
 };
 
+/// `line`'s glyphs widened by `k` about x = 0 and drawn at the exact size; their offsets
+/// from the baseline (marks) scaled too, about the baseline `to` where `from` was.
+void widenGlyphs(TextLine &line, qreal k, qreal from, qreal to, ExactFonts &exact)
+{
+    for (QGlyphRun &run : line.glyphRuns) {
+        QList<QPointF> positions = run.positions();
+        for (QPointF &p : positions)
+            p = QPointF(p.x() * k, to + (p.y() - from) * k);
+        run.setPositions(positions);
+        run.setRawFont(exact(run.rawFont()));
+    }
+    line.left *= k;
+    line.width *= k;
+}
+
 } // namespace
 
 QFont metricsFontFor(const ComputedStyle &s, qreal *scale)
@@ -81,8 +96,10 @@ std::shared_ptr<const TextBlock> shapeAtFractionalSize(const ComputedStyle &s, c
     const qreal whole = shapingPixelSize(s.fontSize);
     const qreal k = s.fontSize / whole;
     // Step: the run laid out at the whole size, the box narrowed by k (0 and max-content stay)
+    ComputedStyle narrowed = narrowedStyle(s, k);
+    narrowed.fontSize = float(whole);
     const std::shared_ptr<const TextBlock> shaped
-        = shapeUncached(shapingStyle(s, whole, k), raw, std::isfinite(width) ? width / k : width, lineLengths);
+        = shapeUncached(narrowed, raw, std::isfinite(width) ? width / k : width, lineLengths);
     auto block = std::make_shared<TextBlock>(*shaped);
     // Step: line boxes from the exact size's rounded metrics (CSS Inline 3 §4.2), the glyphs
     // scaled about the line's baseline
@@ -92,15 +109,7 @@ std::shared_ptr<const TextBlock> shapeAtFractionalSize(const ComputedStyle &s, c
     for (TextLine &line : block->lines) {
         const FontBox used = withUsedFonts(s, strut, line.glyphRuns, k);
         const qreal baseline = top + used.above;
-        for (QGlyphRun &run : line.glyphRuns) {
-            QList<QPointF> positions = run.positions();
-            for (QPointF &p : positions)
-                p = QPointF(p.x() * k, baseline + (p.y() - line.baseline) * k);
-            run.setPositions(positions);
-            run.setRawFont(exact(run.rawFont()));
-        }
-        line.left *= k;
-        line.width *= k;
+        widenGlyphs(line, k, line.baseline, baseline, exact);
         line.top = top;
         line.height = used.above + used.below;
         line.baseline = baseline;
@@ -114,6 +123,65 @@ std::shared_ptr<const TextBlock> shapeAtFractionalSize(const ComputedStyle &s, c
     block->strikeOffset *= k;
     block->decorationThickness = std::max<qreal>(1, shaped->decorationThickness * k);
     return block;
+}
+
+qreal commonFractionalScale(const std::vector<InlineItem> &items)
+{
+    qreal k = 0;
+    for (const InlineItem &item : items) {
+        if (item.kind != InlineItem::Kind::Text || !item.node)
+            continue;
+        const float size = item.node->style.fontSize;
+        const qreal own = size / shapingPixelSize(size);
+        if (k != 0 && own != k)
+            return 1;
+        k = own;
+    }
+    return k == 0 ? 1 : k;
+}
+
+InlineLayout layoutInlineAtFractionalSize(const ComputedStyle &block, const std::vector<InlineItem> &items,
+                                          qreal width, qreal k)
+{
+    // Step: the paragraph k times narrower; spaced text runs get a narrowed copy of their node
+    std::vector<InlineItem> narrow = items;
+    std::vector<Node> spaced;
+    spaced.reserve(items.size()); // the items point into it: no reallocation
+    for (InlineItem &item : narrow) {
+        item.edge /= k;
+        item.margin /= k;
+        item.size.setWidth(item.size.width() / k);
+        if (item.kind == InlineItem::Kind::Text && item.node
+            && (item.node->style.letterSpacing != 0 || item.node->style.wordSpacing != 0)) {
+            Node &copy = spaced.emplace_back();
+            copy.kind = Node::Kind::Text;
+            copy.id = item.node->id;
+            copy.text = item.node->text;
+            copy.style = narrowedStyle(item.node->style, k);
+            item.node = &copy;
+        }
+    }
+    InlineLayout out = layoutInlineShaped(narrowedStyle(block, k), narrow, std::isfinite(width) ? width / k : width);
+    // Step: widened back; vertical positions are the exact size's already
+    for (std::vector<InlineFragment> &fragments : out.fragments) {
+        for (InlineFragment &f : fragments)
+            f.rect = QRectF(f.rect.x() * k, f.rect.y(), f.rect.width() * k, f.rect.height());
+    }
+    ExactFonts exact(k);
+    for (std::shared_ptr<const TextBlock> &text : out.text) {
+        if (!text)
+            continue;
+        auto wide = std::make_shared<TextBlock>(*text);
+        for (TextLine &line : wide->lines)
+            widenGlyphs(line, k, line.baseline, line.baseline, exact);
+        wide->size.setWidth(text->size.width() * k);
+        wide->underlineOffset *= k;
+        wide->overlineOffset *= k;
+        wide->strikeOffset *= k;
+        text = std::move(wide);
+    }
+    out.size.setWidth(out.size.width() * k);
+    return out;
 }
 
 } // namespace imprint::render::text_detail

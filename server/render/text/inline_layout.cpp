@@ -675,8 +675,14 @@ void finishTextBlocks(const std::vector<InlineItem> &items, std::vector<std::sha
 
 } // namespace
 
-/// CSS Inline 3 §5: lays `items` out in lines of `width` px (see TextMeasurer::layoutInline).
 InlineLayout layoutInlineUncached(const ComputedStyle &block, const std::vector<InlineItem> &items, qreal width)
+{
+    if (const qreal k = commonFractionalScale(items); k != 1)
+        return layoutInlineAtFractionalSize(block, items, width, k);
+    return layoutInlineShaped(block, items, width);
+}
+
+InlineLayout layoutInlineShaped(const ComputedStyle &block, const std::vector<InlineItem> &items, qreal width)
 {
     InlineLayout out;
     out.fragments.resize(items.size());

@@ -215,6 +215,24 @@ bool fitsText(const ComputedStyle &s, qreal width);
 std::shared_ptr<const TextBlock> fitTextUncached(const ComputedStyle &s, const QString &raw, qreal width);
 
 /// CSS Inline 3 §5: lays `items` out in lines of `width` px (see TextMeasurer::layoutInline).
+/// A paragraph whose text is all at one fractional scale goes to
+/// layoutInlineAtFractionalSize(); any other is laid out by layoutInlineShaped().
 InlineLayout layoutInlineUncached(const ComputedStyle &block, const std::vector<InlineItem> &items, qreal width);
+
+/// layoutInlineUncached() with the text at Qt's whole pixel sizes (inline_layout.cpp).
+InlineLayout layoutInlineShaped(const ComputedStyle &block, const std::vector<InlineItem> &items, qreal width);
+
+/// The factor size / shapingPixelSize(size) shared by the font sizes of every Text item of
+/// `items`: 1 when they are whole pixel sizes or do not share one (the whole size's advances
+/// are kept then, the line boxes still exact).
+qreal commonFractionalScale(const std::vector<InlineItem> &items);
+
+/// An inline paragraph whose text is at fractional sizes sharing the factor `k`
+/// (commonFractionalScale()): laid out at the whole sizes in coordinates narrowed by `k`
+/// (the width, text-indent, letter- and word-spacing, inline box edges and atomic widths
+/// divided by it), then widened back, the glyphs drawn at the exact size, as
+/// shapeAtFractionalSize() does for a run. Line boxes are already the exact size's.
+InlineLayout layoutInlineAtFractionalSize(const ComputedStyle &block, const std::vector<InlineItem> &items,
+                                          qreal width, qreal k);
 
 } // namespace imprint::render::text_detail
