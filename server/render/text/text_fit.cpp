@@ -213,7 +213,7 @@ std::shared_ptr<const TextBlock> composeLines(const ComputedStyle &s, const QStr
 /// Imprint's shrink-to-box: the largest scale in [floor, 1] at which the run, wrapped
 /// anew, fits its box: no taller than the element's content height, no line wider than
 /// `width`, nothing cut by lineClamp or text-overflow. Bisection with a fixed number of
-/// layouts (at most 2 × (kBoxSearchSteps + 1)), so its cost is bounded.
+/// layouts (at most kBoxSearchSteps + 1), so its cost is bounded.
 std::shared_ptr<const TextBlock> shrinkToBox(const ComputedStyle &s, const QString &raw, qreal width,
                                              std::shared_ptr<const TextBlock> base)
 {
