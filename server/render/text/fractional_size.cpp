@@ -34,8 +34,10 @@ ComputedStyle narrowedStyle(const ComputedStyle &s, qreal k)
     return out;
 }
 
-/// The QRawFonts of one block at the exact size: each face Qt shaped with, at its pixel
-/// size times `k`, made once (QRawFont::setPixelSize() clones the font engine).
+/// The QRawFonts glyphs are drawn from at the exact size: each face Qt shaped with, at its
+/// pixel size times `k`. QRawFont::setPixelSize() clones the font engine, and a new engine
+/// starts with an empty glyph cache, so the clones are kept per thread (Qt's engines belong
+/// to their thread, text_engine.h) and every render of a card draws with the same ones.
 class ExactFonts
 {
 public:
@@ -43,19 +45,27 @@ public:
 
     QRawFont operator()(const QRawFont &shaped)
     {
-        for (const auto &[from, to] : m_fonts) {
-            if (from == shaped)
-                return to;
+        thread_local std::vector<Entry> clones;
+        for (const Entry &e : clones) {
+            if (e.k == m_k && e.shaped == shaped)
+                return e.exact;
         }
+        if (clones.size() >= kMaxClones)
+            clones.erase(clones.begin());
         QRawFont exact = shaped;
         exact.setPixelSize(shaped.pixelSize() * m_k);
-        m_fonts.emplace_back(shaped, exact);
+        clones.push_back({shaped, m_k, exact});
         return exact;
     }
 
 private:
+    struct Entry {
+        QRawFont shaped;
+        qreal k;
+        QRawFont exact;
+    };
+    static constexpr size_t kMaxClones = 64; // a card has a handful of fractional faces
     qreal m_k;
-    std::vector<std::pair<QRawFont, QRawFont>> m_fonts; // a run has a handful of faces
 };
 
 /// `line`'s glyphs widened by `k` about x = 0 and drawn at the exact size; their offsets
