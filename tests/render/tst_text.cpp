@@ -264,6 +264,41 @@ private Q_SLOTS:
         QCOMPARE(TextEngine::lineHeightFor(s), 33.0);
     }
 
+    void fractionalSizeIsTheWholeSizeScaled()
+    {
+        // Issue 29: Qt shapes whole pixel sizes only, and 22.5 px text was laid out, measured
+        // and drawn at 23 px (2 % wider, a pixel taller than Chromium). It is the 23 px
+        // layout scaled by 22.5 / 23, its glyphs drawn at 22.5 px.
+        const char *text = "A headline at twenty-two and a half pixels";
+        const ComputedStyle whole = familyStyle(QStringLiteral("Noto Sans"), 23);
+        const ComputedStyle exact = familyStyle(QStringLiteral("Noto Sans"), 22.5f);
+        const qreal scaled = widthOf(whole, text) * 22.5 / 23;
+        QVERIFY2(std::abs(widthOf(exact, text) - scaled) < 0.05,
+                 qPrintable(QStringLiteral("%1 vs %2").arg(widthOf(exact, text)).arg(scaled)));
+        // Chromium: Noto Sans ascent 1.069 em and descent 0.293 em, each rounded at the
+        // exact size: 24 + 7 = 31 px at 22.5 px, 25 + 7 = 32 px at 23 px.
+        QCOMPARE(TextEngine::lineHeightFor(exact), 31.0);
+        QCOMPARE(TextEngine::lineHeightFor(whole), 32.0);
+        TextEngine &engine = imprint::test::renderContext().text();
+        const auto block = engine.shape(textNode(QString::fromLatin1(text), exact), kMaxContent);
+        QCOMPARE(block->size.height(), 31.0);
+        QCOMPARE(block->firstBaseline, 24.0);
+        for (const QGlyphRun &run : block->lines.front().glyphRuns)
+            QCOMPARE(run.rawFont().pixelSize(), 22.5);
+    }
+
+    void letterSpacingSkipsTheBreakControls()
+    {
+        // Chromium adds no letter-spacing after the zero-width space the engine puts after a
+        // "-" (withChromiumAsciiBreaks()): "LETTER-SPACED" was one spacing wider than Chromium.
+        const ComputedStyle s = dejaVu(20);
+        ComputedStyle spaced = s;
+        spaced.letterSpacing = 3;
+        const qreal hyphen = widthOf(spaced, "LETTER-SPACED") - widthOf(s, "LETTER-SPACED");
+        const qreal letter = widthOf(spaced, "LETTERXSPACED") - widthOf(s, "LETTERXSPACED");
+        QVERIFY2(std::abs(hyphen - letter) < 0.01, qPrintable(QStringLiteral("%1 vs %2").arg(hyphen).arg(letter)));
+    }
+
     void wrapsWithinWidth()
     {
         TextEngine &engine = imprint::test::renderContext().text();

@@ -166,6 +166,11 @@ inline constexpr Golden kGoldens[] = {
     // dictionary built from the same patterns (scripts/gen-hyphenation-dictionary).
     {"conformance/units-ch-ex", 0.99, 0.99, 0.84}, // .99699 / .9954 / .8671
     {"conformance/text-hyphens-auto", 0.99, 0.98, 0.69}, // .99513 / .9889 / .7160
+    // Issue 29: fractional font sizes (22.5 px, 13.6 px, 2.4em, 5.5vmin, 1.35rem) laid out and
+    // drawn at their exact size, not Qt's whole pixel one (takumi/satori were .8810 / .8799).
+    {"conformance/text-fractional-sizes", 0.99, 0.985, 0.82}, // .99425 / .99102 / .84708
+    // ... and in inline paragraphs (spans, a padded inline box, letter-spacing): .9433 / .9419 before.
+    {"conformance/text-fractional-inline", 0.99, 0.985, 0.88}, // .99622 / .99306 / .90855
 };
 
 /// Adds the QTest data columns `name` and `threshold` and one row per fixture with the

@@ -318,9 +318,8 @@ InlineBoxTree buildInlineBoxTree(const ComputedStyle &block, const std::vector<I
             e.fontAscent = fb.ascent;
             e.fontDescent = fb.descent;
             e.lineHeight = TextEngine::lineHeightFor(s);
-            QFont font = TextEngine::fontFor(s);
-            font.setLetterSpacing(QFont::AbsoluteSpacing, 0);
-            e.xHeight = QFontMetricsF(font).xHeight();
+            qreal scale = 1;
+            e.xHeight = QFontMetricsF(metricsFontFor(s, &scale)).xHeight() * scale;
         }
         return e;
     };
@@ -360,8 +359,10 @@ LineBoxAlignment alignLine(const InlineBoxTree &tree, const std::vector<InlineIt
         if (items[i].kind == InlineItem::Kind::Text) {
             FontBox fb = tree.boxes[i];
             const int a = std::max(t.start[i], ls), b = std::min(t.end[i], le);
+            // Line boxes at a fractional size take its exact metrics (shapingPixelSize()).
+            const float size = items[i].node->style.fontSize;
             if (b > a)
-                fb = withUsedFonts(items[i].node->style, fb, line.glyphRuns(a, b - a));
+                fb = withUsedFonts(items[i].node->style, fb, line.glyphRuns(a, b - a), size / shapingPixelSize(size));
             entry.above = fb.above;
             entry.below = fb.below;
         }
@@ -674,8 +675,14 @@ void finishTextBlocks(const std::vector<InlineItem> &items, std::vector<std::sha
 
 } // namespace
 
-/// CSS Inline 3 §5: lays `items` out in lines of `width` px (see TextMeasurer::layoutInline).
 InlineLayout layoutInlineUncached(const ComputedStyle &block, const std::vector<InlineItem> &items, qreal width)
+{
+    if (const qreal k = commonFractionalScale(items); k != 1)
+        return layoutInlineAtFractionalSize(block, items, width, k);
+    return layoutInlineShaped(block, items, width);
+}
+
+InlineLayout layoutInlineShaped(const ComputedStyle &block, const std::vector<InlineItem> &items, qreal width)
 {
     InlineLayout out;
     out.fragments.resize(items.size());

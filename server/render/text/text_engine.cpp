@@ -192,10 +192,9 @@ qreal TextEngine::lineHeightFor(const ComputedStyle &s)
     case LineHeight::Type::Px: return s.lineHeight.value;
     case LineHeight::Type::Normal: break;
     }
-    QFont font = fontFor(s);
-    font.setLetterSpacing(QFont::AbsoluteSpacing, 0);
-    const QFontMetricsF fm(font);
-    return std::round(fm.ascent()) + std::round(fm.descent()) + std::round(fm.leading());
+    qreal scale = 1;
+    const QFontMetricsF fm(metricsFontFor(s, &scale));
+    return std::round(fm.ascent() * scale) + std::round(fm.descent() * scale) + std::round(fm.leading() * scale);
 }
 
 QString TextEngine::processText(const ComputedStyle &s, const QString &text)
@@ -311,8 +310,10 @@ FontUnitSizes TextEngine::fontUnitSizes(const ComputedStyle &style)
     const QList<QPointF> advance = zero.size() == 1 && zero.front() != 0
                                        ? primary.advancesForGlyphIndexes(zero, QRawFont::UseDesignMetrics)
                                        : QList<QPointF>{};
-    const qreal ch = advance.size() == 1 ? advance.front().x() : em * 0.5;
-    const qreal ex = primary.xHeight() > 0 ? primary.xHeight() : em * 0.5;
+    // A fractional size is measured at the whole pixel size Qt made the face at (shapingPixelSize()).
+    const qreal k = primary.pixelSize() > 0 && primary.pixelSize() != em ? em / primary.pixelSize() : 1;
+    const qreal ch = advance.size() == 1 ? advance.front().x() * k : em * 0.5;
+    const qreal ex = primary.xHeight() > 0 ? primary.xHeight() * k : em * 0.5;
     return {ch, ex};
 }
 

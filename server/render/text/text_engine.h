@@ -98,8 +98,9 @@ public:
     static QFont fontFor(const ComputedStyle &style);
 
     /// The used line-height in px (CSS Inline 3 §line-height): `normal` is the primary
-    /// font's ascent + descent + line gap, each rounded to whole px as Chromium does
-    /// (20 px DejaVu Sans → 24 px); a number multiplies the font size; px as is.
+    /// font's ascent + descent + line gap at the exact font size (a fractional one too), each
+    /// rounded to whole px as Chromium does (20 px DejaVu Sans → 24 px, 22.5 px Noto Sans →
+    /// 31 px); a number multiplies the font size; px as is.
     static qreal lineHeightFor(const ComputedStyle &style);
 
     /// The characters of `text` after CSS Text 3 §4.1.1 white-space collapsing (per

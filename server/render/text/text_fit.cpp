@@ -97,73 +97,49 @@ qreal allowedScale(const TextFit &fit, qreal k)
     return k == 1 ? 0 : k;
 }
 
-/// `block` (shaped under `scaled`) with its glyphs at the exact font size `scaled` asks
-/// for. Blink draws a fitted line at its fractional size (and reaches the exact width with a
-/// paint-time scale, fit_text_utils.cc); Qt's font engines here come in whole pixels, so each
-/// glyph run is drawn from its QRawFont at the exact size, the positions stretched by the
-/// same ratio and the line aligned again in the box (CSS Text 3 §7.1).
-std::shared_ptr<const TextBlock> atExactSize(std::shared_ptr<const TextBlock> block, const ComputedStyle &scaled,
-                                             qreal width)
+/// `block` (shaped under `scaled`) with each line aligned again in the box by its advance
+/// width, Blink's inline size of a fitted line (CSS Text 3 §7.1): Blink aligns a fitted line
+/// by it, where a run's lines are aligned by their natural width (the ink past the last
+/// advance included). Only a fractional scaled size is realigned, as when this also drew it
+/// at its exact size (now shapeAtFractionalSize()'s job).
+std::shared_ptr<const TextBlock> alignedByAdvance(std::shared_ptr<const TextBlock> block, const ComputedStyle &scaled,
+                                                  qreal width)
 {
+    if (shapingPixelSize(scaled.fontSize) == scaled.fontSize || scaled.textAlign == TextAlign::Justify)
+        return block;
     auto out = std::make_shared<TextBlock>(*block);
     const qreal factor = alignFactor(scaled.textAlign, scaled.direction);
-    const bool justify = scaled.textAlign == TextAlign::Justify;
     qreal widest = 0;
     for (size_t i = 0; i < out->lines.size(); ++i) {
         TextLine &line = out->lines[i];
-        const qreal drawn = line.glyphRuns.isEmpty() ? 0 : line.glyphRuns.front().rawFont().pixelSize();
-        const qreal f = drawn > 0 ? scaled.fontSize / drawn : 1;
-        if (std::abs(f - 1) > 1e-4) {
-            const qreal fixed = staticWidth(scaled, line);
-            const qreal exactWidth = fixed + (inlineSize(scaled, line) - fixed) * f;
-            const qreal indent = i == 0 ? textIndentFor(scaled, width) : 0;
-            const qreal avail = width - indent;
-            qreal left = line.left;
-            if (!justify) {
-                left = avail < exactWidth && factor > 0 ? (avail - exactWidth) * factor
-                                                        : std::max<qreal>(0, avail - exactWidth) * factor;
-                if (scaled.direction != Direction::Rtl)
-                    left += indent;
-            }
-            for (QGlyphRun &run : line.glyphRuns) {
-                QRawFont font = run.rawFont();
-                font.setPixelSize(font.pixelSize() * f);
-                run.setRawFont(font);
-                QList<QPointF> positions = run.positions();
-                for (QPointF &p : positions)
-                    p.rx() = left + (p.x() - line.left) * f;
-                run.setPositions(positions);
-            }
-            line.left = left;
-            line.width = exactWidth;
+        const qreal exactWidth = inlineSize(scaled, line);
+        const qreal indent = i == 0 ? textIndentFor(scaled, width) : 0;
+        const qreal avail = width - indent;
+        qreal left = avail < exactWidth && factor > 0 ? (avail - exactWidth) * factor
+                                                      : std::max<qreal>(0, avail - exactWidth) * factor;
+        if (scaled.direction != Direction::Rtl)
+            left += indent;
+        for (QGlyphRun &run : line.glyphRuns) {
+            QList<QPointF> positions = run.positions();
+            for (QPointF &p : positions)
+                p.rx() += left - line.left;
+            run.setPositions(positions);
         }
+        line.left = left;
+        line.width = exactWidth;
         widest = std::max(widest, line.width);
     }
     out->size.setWidth(widest);
     return out;
 }
 
-/// The run under `scaled` wrapped anew in `width` px as at its exact font size: laid out
-/// again in the width narrowed by the whole-pixel size's ratio when Qt's engine draws
-/// another size (so the lines break where they would at the exact size), then drawn at
-/// the exact size (atExactSize()).
-std::shared_ptr<const TextBlock> wrappedAtExactSize(const ComputedStyle &scaled, const QString &raw, qreal width)
-{
-    auto block = shapeUncached(scaled, raw, width);
-    const qreal drawn = block->lines.empty() || block->lines.front().glyphRuns.isEmpty()
-                            ? 0
-                            : block->lines.front().glyphRuns.front().rawFont().pixelSize();
-    if (drawn > 0 && std::abs(scaled.fontSize / drawn - 1) > 1e-4)
-        block = shapeUncached(scaled, raw, width * drawn / scaled.fontSize);
-    return atExactSize(std::move(block), scaled, width);
-}
-
-/// The run at scale `k` with the unscaled lines' breaks `lengths`, at the exact size.
+/// The run at scale `k` with the unscaled lines' breaks `lengths`.
 std::shared_ptr<const TextBlock> shapeScaled(const ComputedStyle &s, const QString &raw, qreal width,
                                              const std::vector<int> &lengths, qreal k)
 {
+    // A fractional scaled size is laid out and drawn at its exact size (shapeAtFractionalSize()).
     const ComputedStyle scaled = scaledStyle(s, k);
-    return atExactSize(shapeUncached(scaled, raw, width, &lengths), scaled, width);
+    return alignedByAdvance(shapeUncached(scaled, raw, width, &lengths), scaled, width);
 }
 
 /// `line` moved down by `dy` px (its glyphs with it).
@@ -237,7 +213,7 @@ std::shared_ptr<const TextBlock> composeLines(const ComputedStyle &s, const QStr
 /// Imprint's shrink-to-box: the largest scale in [floor, 1] at which the run, wrapped
 /// anew, fits its box: no taller than the element's content height, no line wider than
 /// `width`, nothing cut by lineClamp or text-overflow. Bisection with a fixed number of
-/// layouts (at most 2 × (kBoxSearchSteps + 1)), so its cost is bounded.
+/// layouts (at most kBoxSearchSteps + 1), so its cost is bounded.
 std::shared_ptr<const TextBlock> shrinkToBox(const ComputedStyle &s, const QString &raw, qreal width,
                                              std::shared_ptr<const TextBlock> base)
 {
@@ -254,12 +230,16 @@ std::shared_ptr<const TextBlock> shrinkToBox(const ComputedStyle &s, const QStri
     if (s.textFit.floorPx > 0)
         lo = std::max<qreal>(lo, std::min<qreal>(s.textFit.floorPx / s.fontSize, 1));
     // Step: the floor; when even it does not fit, the text overflows there as without textFit
-    auto best = wrappedAtExactSize(scaledStyle(s, lo), raw, width);
+    const auto wrappedAt = [&](qreal k) { // wrapped anew at scale k, aligned as a fitted line
+        const ComputedStyle scaled = scaledStyle(s, k);
+        return alignedByAdvance(shapeUncached(scaled, raw, width), scaled, width);
+    };
+    auto best = wrappedAt(lo);
     if (fits(*best) && lo < 1) {
         // Step: bisection over the scale, a fixed number of layouts
         for (int step = 0; step < kBoxSearchSteps; ++step) {
             const qreal mid = (lo + hi) / 2;
-            auto block = wrappedAtExactSize(scaledStyle(s, mid), raw, width);
+            auto block = wrappedAt(mid);
             if (fits(*block)) {
                 lo = mid;
                 best = std::move(block);

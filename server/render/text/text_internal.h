@@ -17,6 +17,7 @@
 #include <QTextLayout>
 #include <QTextOption>
 
+#include <cmath>
 #include <memory>
 #include <vector>
 
@@ -145,8 +146,9 @@ FontBox fontBoxFor(const ComputedStyle &s);
 /// `normal`: as in Chromium, a fallback font (CJK, Arabic, emoji) contributes its own
 /// rounded ascent and descent plus half its line gap to the line box (CSS Inline 3 §4.2,
 /// "normal" lets the UA use the metrics of all fonts in the box). Other line heights keep
-/// `box` unchanged.
-FontBox withUsedFonts(const ComputedStyle &s, FontBox box, const QList<QGlyphRun> &runs);
+/// `box` unchanged. `scale` takes the runs' metrics to the size they stand for (runs
+/// shaped at a whole pixel size for a fractional one, shapeAtFractionalSize()).
+FontBox withUsedFonts(const ComputedStyle &s, FontBox box, const QList<QGlyphRun> &runs, qreal scale = 1);
 
 /// Whether bidi reordering (UAX #9 §3.4 L2) can put `text` (a paragraph, or a line of
 /// it) in another visual order than its logical one in a paragraph of `direction`: an
@@ -181,6 +183,31 @@ std::vector<VisualCell> visualCells(const QTextLayout &layout, const QTextLine &
 std::shared_ptr<const TextBlock> shapeUncached(const ComputedStyle &s, const QString &raw, qreal width,
                                                const std::vector<int> *lineLengths = nullptr);
 
+/// The pixel size a font size of `px` is shaped at: Qt's font engines come in whole pixels
+/// (QFontPrivate::engineForScript() rounds the size, Qt 6.4; QFont has no fractional pixel
+/// size), so a fractional size is shaped at the nearest whole one and its advances, glyph
+/// positions and vertical metrics are scaled by px / shapingPixelSize(px)
+/// (shapeAtFractionalSize()). Whole sizes, and sizes below 1 px, are their own.
+inline qreal shapingPixelSize(qreal px)
+{
+    return px >= 1 && px != std::floor(px) ? std::round(px) : px;
+}
+
+/// TextEngine::fontFor(s) without letter-spacing, at the whole pixel size it is measured at
+/// (shapingPixelSize()); `*scale` receives the factor from its metrics to the exact size's
+/// (1 at whole sizes).
+QFont metricsFontFor(const ComputedStyle &s, qreal *scale);
+
+/// shapeUncached() of a run whose font size is not a whole pixel (shapingPixelSize()): the
+/// run laid out at the whole size in a box narrowed by the same ratio, every px length that
+/// adds to the advances (letter- and word-spacing, text-indent, tab stops) divided by it,
+/// then scaled to the exact size: positions and advances multiplied, glyphs drawn from their
+/// QRawFont at the exact size, line boxes from the exact size's rounded ascent, descent and
+/// line gap (CSS Inline 3 §4.2, as Blink's SimpleFontData rounds them), so 22.5 px text is
+/// 22.5 px wide and tall as in Chromium (fractional_size.cpp).
+std::shared_ptr<const TextBlock> shapeAtFractionalSize(const ComputedStyle &s, const QString &raw, qreal width,
+                                                       const std::vector<int> *lineLengths);
+
 /// Whether text-fit acts on a run of style `s` laid out `width` px wide: a fit type other
 /// than none and a definite width (intrinsic sizes are measured unfitted, as in Chromium).
 bool fitsText(const ComputedStyle &s, qreal width);
@@ -190,6 +217,24 @@ bool fitsText(const ComputedStyle &s, qreal width);
 std::shared_ptr<const TextBlock> fitTextUncached(const ComputedStyle &s, const QString &raw, qreal width);
 
 /// CSS Inline 3 §5: lays `items` out in lines of `width` px (see TextMeasurer::layoutInline).
+/// A paragraph whose text is all at one fractional scale goes to
+/// layoutInlineAtFractionalSize(); any other is laid out by layoutInlineShaped().
 InlineLayout layoutInlineUncached(const ComputedStyle &block, const std::vector<InlineItem> &items, qreal width);
+
+/// layoutInlineUncached() with the text at Qt's whole pixel sizes (inline_layout.cpp).
+InlineLayout layoutInlineShaped(const ComputedStyle &block, const std::vector<InlineItem> &items, qreal width);
+
+/// The factor size / shapingPixelSize(size) shared by the font sizes of every Text item of
+/// `items`: 1 when they are whole pixel sizes or do not share one (the whole size's advances
+/// are kept then, the line boxes still exact).
+qreal commonFractionalScale(const std::vector<InlineItem> &items);
+
+/// An inline paragraph whose text is at fractional sizes sharing the factor `k`
+/// (commonFractionalScale()): laid out at the whole sizes in coordinates narrowed by `k`
+/// (the width, text-indent, letter- and word-spacing, inline box edges and atomic widths
+/// divided by it), then widened back, the glyphs drawn at the exact size, as
+/// shapeAtFractionalSize() does for a run. Line boxes are already the exact size's.
+InlineLayout layoutInlineAtFractionalSize(const ComputedStyle &block, const std::vector<InlineItem> &items,
+                                          qreal width, qreal k);
 
 } // namespace imprint::render::text_detail

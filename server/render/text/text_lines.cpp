@@ -167,12 +167,11 @@ qreal textIndentFor(const ComputedStyle &s, qreal width)
 
 FontBox fontBoxFor(const ComputedStyle &s)
 {
-    QFont font = TextEngine::fontFor(s);
-    font.setLetterSpacing(QFont::AbsoluteSpacing, 0);
-    const QFontMetricsF fm(font);
+    qreal scale = 1;
+    const QFontMetricsF fm(metricsFontFor(s, &scale));
     FontBox box;
-    box.ascent = std::round(fm.ascent());
-    box.descent = std::round(fm.descent());
+    box.ascent = std::round(fm.ascent() * scale);
+    box.descent = std::round(fm.descent() * scale);
     const qreal lineHeight = TextEngine::lineHeightFor(s);
     // Half-leading floored to whole pixels, the rest below, as Blink does (its
     // CalculateLeadingSpace()): with lineHeight 1.6 at 30 px the baseline is 6 px, not
@@ -184,7 +183,7 @@ FontBox fontBoxFor(const ComputedStyle &s)
     return box;
 }
 
-FontBox withUsedFonts(const ComputedStyle &s, FontBox box, const QList<QGlyphRun> &runs)
+FontBox withUsedFonts(const ComputedStyle &s, FontBox box, const QList<QGlyphRun> &runs, qreal scale)
 {
     if (s.lineHeight.type != LineHeight::Type::Normal)
         return box;
@@ -198,8 +197,8 @@ FontBox withUsedFonts(const ComputedStyle &s, FontBox box, const QList<QGlyphRun
         const QList<quint32> glyphs = run.glyphIndexes();
         if (std::all_of(glyphs.begin(), glyphs.end(), [&font](quint32 g) { return font.boundingRect(g).isEmpty(); }))
             continue;
-        const qreal ascent = std::round(font.ascent()), descent = std::round(font.descent());
-        const qreal gap = std::round(font.leading());
+        const qreal ascent = std::round(font.ascent() * scale), descent = std::round(font.descent() * scale);
+        const qreal gap = std::round(font.leading() * scale);
         const qreal halfGap = std::floor(gap / 2 * 64) / 64;
         box.above = std::max(box.above, ascent + halfGap);
         box.below = std::max(box.below, descent + gap - halfGap);
@@ -371,6 +370,8 @@ ShapedLine ellipsizeVisually(const QTextLayout &layout, const QTextLine &line, q
 std::shared_ptr<const TextBlock> shapeUncached(const ComputedStyle &s, const QString &raw, qreal width,
                                                const std::vector<int> *lineLengths)
 {
+    if (shapingPixelSize(s.fontSize) != s.fontSize)
+        return shapeAtFractionalSize(s, raw, width, lineLengths);
     auto block = std::make_shared<TextBlock>();
     const QString processed = TextEngine::processText(s, raw);
     if (processed.isEmpty())

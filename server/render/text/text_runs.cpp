@@ -406,6 +406,13 @@ QList<QTextLayout::FormatRange> formatRangesFor(const QString &text, const QFont
             inCursiveRun[size_t(i)] = cursiveRun;
         }
     }
+    // The invisible break controls (withChromiumAsciiBreaks(), joinCjkWords()) take no
+    // spacing either: Chromium adds none after a zero-width space or word joiner, where
+    // "LETTER-SPACED" came out one letter-spacing wider than Chromium's.
+    for (qsizetype i = 0; i < text.size(); ++i) {
+        if (text.at(i) == QChar(0x200B) || text.at(i) == QChar(0x2060))
+            ranges.append({int(i), 1, unspaced});
+    }
     qsizetype start = -1;
     for (qsizetype i = 0; i <= text.size(); ++i) {
         const QChar::Script script = i < text.size() ? text.at(i).script() : QChar::Script_Unknown;
