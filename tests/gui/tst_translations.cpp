@@ -66,7 +66,7 @@ private slots:
         QProcess lupdate;
         lupdate.setWorkingDirectory(source.path());
         lupdate.start(QStringLiteral(LUPDATE_BINARY),
-                      {QStringLiteral("gui"), QStringLiteral("shared"), QStringLiteral("server/app/cli_console.cpp"),
+                      {QStringLiteral("gui"), QStringLiteral("shared"), QStringLiteral("server/app/console/cli_console.cpp"),
                        QStringLiteral("-I"), QStringLiteral("."), QStringLiteral("-no-obsolete"),
                        QStringLiteral("-locations"), QStringLiteral("none"), QStringLiteral("-ts"), copy});
         QVERIFY(lupdate.waitForFinished(60000));
