@@ -286,6 +286,50 @@ private slots:
         checkRefused(rendered, "render_budget_exceeded", "opacity");
     }
 
+    void nestedRoundedClipsStayCheap_data()
+    {
+        QTest::addColumn<QString>("engine");
+        QTest::addColumn<int>("format");
+        QTest::addColumn<int>("padding");
+        for (const char *engine : {"satori", "takumi"}) {
+            for (int padding : {0, 1}) {
+                QTest::newRow(qPrintable(QString("%1 png padding %2").arg(engine).arg(padding)))
+                    << QString(engine) << int(OutputFormat::Png) << padding;
+                QTest::newRow(qPrintable(QString("%1 svg padding %2").arg(engine).arg(padding)))
+                    << QString(engine) << int(OutputFormat::Svg) << padding;
+            }
+        }
+    }
+
+    void nestedRoundedClipsStayCheap()
+    {
+        // The re-probe of issue 34: 63 boxes with rounded corners and overflow: hidden, one
+        // in another (every level clips its children), took satori 5 GiB and the whole
+        // deadline at 24 levels and more: the SVG writer's list of rectangles known to lie
+        // inside the clip doubled with every level. Now drawn at once, in little memory.
+        QFETCH(QString, engine);
+        QFETCH(int, format);
+        QFETCH(int, padding);
+        QJsonValue node = QStringLiteral("deep");
+        for (int i = 63; i >= 1; --i) {
+            const QJsonObject style{{"display", "flex"}, {"flexGrow", 1},          {"padding", padding},
+                                    {"fontSize", 10},    {"borderRadius", 20 + i % 3}, {"overflow", "hidden"},
+                                    {"backgroundColor", i % 2 ? "#0000ff" : "#ffff00"}};
+            node = QJsonObject{{"type", "div"}, {"props", QJsonObject{{"style", style}, {"children", QJsonArray{node}}}}};
+        }
+        RenderRequest request;
+        request.document = imprint::test::engineCard("clips", engine, 1200, 630, {{"backgroundColor", "#ffffff"}},
+                                                     QJsonArray{node});
+        request.options.format = OutputFormat(format);
+        request.cancellation = RenderCancellation::withDeadline(3000);
+        const MeasuredRender m = measureRender(request);
+        QVERIFY2(m.result, qPrintable(imprint::test::failureOf(m.result).message));
+        qInfo("%s: %lld ms, peak RSS +%.1f MiB", QTest::currentDataTag(), m.ms, m.peakGrowthMiB);
+        QVERIFY2(m.ms < 3000, qPrintable(QString("%1 ms").arg(m.ms)));
+        if (m.peakGrowthMiB >= 0)
+            QVERIFY2(m.peakGrowthMiB < 200, qPrintable(QString("peak RSS grew %1 MiB").arg(m.peakGrowthMiB)));
+    }
+
     void decodedImagesBounded()
     {
         // A 400×300 card may decode 4 × 0.46 + 128 MiB: eight distinct 2048² images
