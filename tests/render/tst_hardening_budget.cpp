@@ -4,6 +4,7 @@
 // hardening_test_support.h).
 
 #include "tests/render/hardening_test_support.h"
+#include "server/render/encode/encode.h"
 
 class TestHardeningBudget : public QObject
 {
@@ -328,6 +329,46 @@ private slots:
         QVERIFY2(m.ms < 3000, qPrintable(QString("%1 ms").arg(m.ms)));
         if (m.peakGrowthMiB >= 0)
             QVERIFY2(m.peakGrowthMiB < 200, qPrintable(QString("peak RSS grew %1 MiB").arg(m.peakGrowthMiB)));
+    }
+
+    void decodingHoldsOneCopyOfTheImage_data()
+    {
+        QTest::addColumn<QString>("format");
+        QTest::newRow("png") << QString("png");
+        QTest::newRow("jpeg") << QString("jpeg");
+        QTest::newRow("webp") << QString("webp");
+    }
+
+    void decodingHoldsOneCopyOfTheImage()
+    {
+        // The budget counts a decoded image once (4 bytes a pixel; its base holds one image
+        // at the decoder's limit, 8192 × 4096: 128 MiB). The re-probe of issue 34 saw the
+        // decoder hold two: the reader's RGB32 or ARGB32 image and its premultiplied copy,
+        // +256 MiB per render for one 98 KB upload. Converted in place, the peak is one.
+        QFETCH(QString, format);
+        QByteArray bytes;
+        {
+            QImage source(8192, 4096, QImage::Format_RGB32);
+            source.fill(QColor(40, 90, 200));
+            if (format == "webp") {
+                bytes = encodeWebp(source, 90, true).value_or(QByteArray());
+            } else {
+                QBuffer buffer(&bytes);
+                buffer.open(QIODevice::WriteOnly);
+                source.save(&buffer, format == "png" ? "PNG" : "JPEG");
+            }
+        }
+        QVERIFY(!bytes.isEmpty());
+        if (!resetPeakRss())
+            QSKIP("/proc/self/clear_refs is not writable here: the peak cannot be measured");
+        const double before = peakRssMiB();
+        const ImageResult decoded = decodeImage(bytes);
+        QVERIFY2(decoded, qPrintable(decoded.error_or(QString())));
+        QCOMPARE(decoded->size(), QSize(8192, 4096));
+        QCOMPARE(decoded->format(), QImage::Format_ARGB32_Premultiplied);
+        const double growth = peakRssMiB() - before;
+        qInfo("%s: peak RSS +%.1f MiB for a 128 MiB image", qPrintable(format), growth);
+        QVERIFY2(growth < 160, qPrintable(QString("peak RSS grew %1 MiB").arg(growth)));
     }
 
     void decodedImagesBounded()
