@@ -495,6 +495,38 @@ private Q_SLOTS:
         QVERIFY2(clock.elapsed() >= 700 && clock.elapsed() < 2000, qPrintable(QString::number(clock.elapsed())));
     }
 
+    // The re-probe of issue 34: 500 layers of backdrop-filter on a 2400 px page made the
+    // browser's shared compositor (its GPU process) take 12 GiB for the whole deadline and
+    // beyond, and the next three renders of another space failed at their deadlines. A
+    // browser past twice its memory bound during a render is now ended at once, the
+    // render refused naming the memory, and the next render gets a fresh browser.
+    void aBrowserPastItsMemoryBoundIsEndedDuringTheRender()
+    {
+        qint64 idle = 0;
+        {
+            RenderContext probe(contextOptions(false));
+            warmed(probe);
+            idle = probe.htmlBrowser()->memoryBytes();
+        }
+        QVERIFY(idle > 0);
+        RenderContextOptions o = contextOptions(false);
+        o.chromium.maxMemoryBytes = idle + (qint64(256) << 20); // ended past 2 × that
+        RenderContext context(o);
+        warmed(context);
+        QString layers;
+        for (int i = 0; i < 500; ++i)
+            layers += "<div style=\"position:absolute;inset:0;backdrop-filter:blur(30px)\"></div>";
+        QElapsedTimer clock;
+        clock.start();
+        const auto bomb = renderFor(context, htmlTemplate(layers, 2400, 2400), QStringLiteral("A"), 10000);
+        QVERIFY(!bomb.first);
+        QCOMPARE(bomb.second.code, RenderErrorCode::RenderBudgetExceeded);
+        QCOMPARE(bomb.second.field, QString("memory"));
+        QVERIFY2(clock.elapsed() < 9000, qPrintable(QString::number(clock.elapsed())));
+        const auto next = renderFor(context, htmlTemplate("<p>next</p>"), QStringLiteral("B"), 10000);
+        QVERIFY2(next.first, qPrintable(next.second.message));
+    }
+
     // The browser dies with the process that started it, however that process dies: a
     // child that starts one and is killed with SIGKILL leaves no browser behind. Also
     // when the browser runs as another account (the server as root): changing the user
