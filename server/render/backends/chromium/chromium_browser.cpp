@@ -266,13 +266,13 @@ struct ChromiumBrowser::Private {
     /// (checkMemory()) restarts it without failing anything.
     void watchMemory(std::unique_lock<std::mutex> &lock)
     {
-        if (!connection || active == 0 || !connection->alive())
+        if (!connection || active == 0 || options.hardMemoryFactor <= 0 || !connection->alive())
             return;
         const std::shared_ptr<DevToolsPipe> watched = connection;
         lock.unlock();
         const qint64 bytes = processGroupMemoryBytes(watched->pid());
         lock.lock();
-        const qint64 bound = options.maxMemoryBytes * std::max(1, options.hardMemoryFactor);
+        const qint64 bound = options.maxMemoryBytes * options.hardMemoryFactor;
         if (bytes <= bound || watched != connection)
             return;
         qWarning("chromium: the browser took %lld MiB during a render, over its bound of %lld MiB; it is restarted",
@@ -658,7 +658,7 @@ common::Expected<ChromiumCapture, RenderError> ChromiumBrowser::capture(const Ch
                 err = RenderError{QStringLiteral("memory"),
                                   QStringLiteral("the html engine's browser grew past %1 MiB while this render ran; "
                                                  "it was restarted")
-                                      .arg((d->options.maxMemoryBytes * std::max(1, d->options.hardMemoryFactor)) >> 20),
+                                      .arg((d->options.maxMemoryBytes * d->options.hardMemoryFactor) >> 20),
                                   RenderErrorCode::RenderBudgetExceeded};
                 rendererGone = false;
             }

@@ -60,6 +60,7 @@ struct ChromiumOptions {
     /// maxMemoryBytes it is ended at once, and the renders then running are refused with
     /// render_budget_exceeded (field `memory`). One page made the shared compositor (the
     /// GPU process) take 12 GiB, and keep every other space's page waiting for a minute.
+    /// 0: not watched during renders (the bound between renders alone).
     int hardMemoryFactor = 2;
     int memoryCheckEvery = 50; ///< renders between two measurements of the browser's RSS
     int jsHeapMb = 128; ///< V8 old-space limit per renderer (--js-flags=--max-old-space-size)
