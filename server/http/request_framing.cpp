@@ -172,6 +172,16 @@ std::optional<HttpResponse> RequestFraming::checkHeaderBlock(const QList<QByteAr
         previousName = QString::fromLatin1(name);
         const QByteArray lower = name.toLower();
         const QByteArray value = line.mid(colon + 1).trimmed();
+        // RFC 9110 §5.5: a field value with NUL must be refused (or the NUL replaced); the
+        // other controls but HTAB are not field content either, and a log, a terminal or a
+        // proxy may act on them.
+        if (std::any_of(value.begin(), value.end(), [](char ch) {
+                const auto c = static_cast<unsigned char>(ch);
+                return (c < 0x20 && c != '\t') || c == 0x7f;
+            }))
+            return badFraming(previousName, QStringLiteral("The header field %1 holds a control character "
+                                                           "(RFC 9110 §5.5).")
+                                                .arg(previousName));
         if (lower == "connection" && value.toLower().contains("keep-alive"))
             m_closeAfterRequest = false;
         if (lower == "transfer-encoding") {

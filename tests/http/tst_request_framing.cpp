@@ -119,6 +119,15 @@ private slots:
             << QStringLiteral("headers");
         QTest::newRow("bare LF ending the block") << QByteArray("GET /x HTTP/1.1\r\nHost: x\r\n\n") << 400
                                                   << QStringLiteral("headers");
+        // RFC 9110 §5.5: NUL in a field value must be refused (or replaced); so are the other
+        // controls but HTAB, which no client sends and a log or a proxy may act on.
+        QTest::newRow("NUL in a value")
+            << (QByteArray("GET /x HTTP/1.1\r\nHost: x") + '\0' + QByteArray("y\r\n\r\n")) << 400
+            << QStringLiteral("Host");
+        QTest::newRow("ESC in a value") << QByteArray("GET /x HTTP/1.1\r\nUser-Agent: a\x1b[31m\r\n\r\n") << 400
+                                        << QStringLiteral("User-Agent");
+        QTest::newRow("tab in a value") << QByteArray("GET /x HTTP/1.1\r\nUser-Agent: a\tb\r\n\r\n") << 0
+                                        << QString();
         QTest::newRow("bare CR") << QByteArray("GET /x HTTP/1.1\r\nX: a\rContent-Length: 5\r\n\r\n") << 400
                                  << QStringLiteral("headers");
         // Qt skips leading empty lines; the header block after them is still checked.

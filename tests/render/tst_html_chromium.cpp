@@ -820,6 +820,7 @@ private Q_SLOTS:
         RenderContextOptions o;
         o.htmlChromium = true;
         o.chromium.maxMemoryBytes = 1; // always over
+        o.chromium.hardMemoryFactor = 0; // between renders only: no render is ended for it
         o.chromium.memoryCheckEvery = 2;
         RenderContext context(o);
         RenderRequest request;

@@ -18,6 +18,7 @@
 #include "server/render/backends/chromium/chromium_process.h"
 #include "server/render/pipeline.h"
 #include "tests/support/card_templates.h"
+#include "tests/support/images.h"
 #include "tests/support/render_requests.h"
 
 #include <QBuffer>
@@ -360,6 +361,39 @@ private Q_SLOTS:
         QCOMPARE(scriptingContext().htmlBrowser()->starts(), startsBefore); // no restart needed
     }
 
+    // The re-probe of issue 34: a data: URL image went to the browser untouched, whatever
+    // its size, past the bound every asset and every image of the JSON engines keeps; a
+    // 43 KB 1-bit PNG of 16384 × 16384 px is 1 GiB once the browser decodes it. Now one
+    // whose header states a size over the decoder's limits is left out with a warning
+    // naming the size (its header read, nothing decoded); small ones still draw.
+    void oversizedDataImagesAreNotHandedToTheBrowser()
+    {
+        QByteArray png;
+        {
+            QImage mono(16384, 16384, QImage::Format_Mono);
+            mono.fill(0);
+            QBuffer buffer(&png);
+            buffer.open(QIODevice::WriteOnly);
+            QVERIFY(mono.save(&buffer, "PNG"));
+        }
+        const QString huge = "data:image/png;base64," + QString::fromLatin1(png.toBase64());
+        const QString small
+            = "data:image/png;base64," + QString::fromLatin1(imprint::test::solidPng(QSize(40, 40), Qt::green).toBase64());
+        const QJsonObject page = htmlTemplate(
+            QString("<body style=\"margin:0;background:#fff\"><img src=\"%1\" style=\"width:200px;height:200px\">"
+                    "<div style=\"position:absolute;left:200px;top:0;width:200px;height:200px;"
+                    "background:url('%1')\"></div><img src=\"%2\" style=\"position:absolute;left:0;top:0;"
+                    "width:40px;height:40px\"></body>")
+                .arg(huge, small));
+        const auto r = renderIn(scriptingContext(), page);
+        QVERIFY2(r, qPrintable(imprint::test::failureOf(r).message));
+        const QString warnings = r->warnings.join(u'\n');
+        QVERIFY2(warnings.contains(QStringLiteral("16384×16384 px, larger than 8192 px a side")), qPrintable(warnings));
+        const QImage drawn = decode(*r);
+        QCOMPARE(drawn.pixelColor(20, 20), QColor(Qt::green)); // the small one drew
+        QCOMPARE(drawn.pixelColor(300, 100), QColor(Qt::white)); // the huge one did not
+    }
+
     // A resource over the pipe's message bound is refused with a warning naming it; the
     // page renders without it at once and the browser lives on.
     void resourcesOverTheMessageBoundAreRefused()
@@ -493,6 +527,38 @@ private Q_SLOTS:
         QVERIFY(!refused.first);
         QCOMPARE(refused.second.code, RenderErrorCode::EngineBusy);
         QVERIFY2(clock.elapsed() >= 700 && clock.elapsed() < 2000, qPrintable(QString::number(clock.elapsed())));
+    }
+
+    // The re-probe of issue 34: 500 layers of backdrop-filter on a 2400 px page made the
+    // browser's shared compositor (its GPU process) take 12 GiB for the whole deadline and
+    // beyond, and the next three renders of another space failed at their deadlines. A
+    // browser past twice its memory bound during a render is now ended at once, the
+    // render refused naming the memory, and the next render gets a fresh browser.
+    void aBrowserPastItsMemoryBoundIsEndedDuringTheRender()
+    {
+        qint64 idle = 0;
+        {
+            RenderContext probe(contextOptions(false));
+            warmed(probe);
+            idle = probe.htmlBrowser()->memoryBytes();
+        }
+        QVERIFY(idle > 0);
+        RenderContextOptions o = contextOptions(false);
+        o.chromium.maxMemoryBytes = idle + (qint64(256) << 20); // ended past 2 × that
+        RenderContext context(o);
+        warmed(context);
+        QString layers;
+        for (int i = 0; i < 500; ++i)
+            layers += "<div style=\"position:absolute;inset:0;backdrop-filter:blur(30px)\"></div>";
+        QElapsedTimer clock;
+        clock.start();
+        const auto bomb = renderFor(context, htmlTemplate(layers, 2400, 2400), QStringLiteral("A"), 10000);
+        QVERIFY(!bomb.first);
+        QCOMPARE(bomb.second.code, RenderErrorCode::RenderBudgetExceeded);
+        QCOMPARE(bomb.second.field, QString("memory"));
+        QVERIFY2(clock.elapsed() < 9000, qPrintable(QString::number(clock.elapsed())));
+        const auto next = renderFor(context, htmlTemplate("<p>next</p>"), QStringLiteral("B"), 10000);
+        QVERIFY2(next.first, qPrintable(next.second.message));
     }
 
     // The browser dies with the process that started it, however that process dies: a

@@ -38,6 +38,7 @@
 #include <QSet>
 #include <QSvgRenderer>
 
+#include <algorithm>
 #include <cmath>
 #include <functional>
 #include <optional>
@@ -60,6 +61,30 @@ QString num(qreal v)
     if (r == std::floor(r) && std::abs(r) < 1e9)
         return QString::number(qint64(r));
     return QString::number(r, 'f', 1);
+}
+
+/// At most this many rectangles known to lie inside the clip are kept (SvgPlayer's
+/// m_clipSafe): a nested clip pairs each of its own with each of its parent's, so
+/// without a bound the list doubled with every level (63 nested rounded boxes: 2^63).
+constexpr qsizetype kMaxClipSafeRects = 8;
+
+/// `rects` without the empty ones and those inside another, the largest kMaxClipSafeRects
+/// of the rest. Dropping one only makes the cheap inside-the-clip test answer "ask the
+/// path" more often, never wrongly "inside".
+QList<QRectF> prunedSafeRects(QList<QRectF> rects)
+{
+    rects.removeIf([](const QRectF &r) { return r.isEmpty(); });
+    std::sort(rects.begin(), rects.end(), [](const QRectF &a, const QRectF &b) {
+        return a.width() * a.height() > b.width() * b.height();
+    });
+    QList<QRectF> kept;
+    for (const QRectF &r : rects) {
+        if (kept.size() == kMaxClipSafeRects)
+            break;
+        if (std::none_of(kept.begin(), kept.end(), [&](const QRectF &k) { return k.contains(r); }))
+            kept.append(r);
+    }
+    return kept;
 }
 
 /// Fractions (offsets, opacities) need more than one decimal.
@@ -433,7 +458,7 @@ void SvgPlayer::operator()(const display::PushClip &c)
                 combined << (a & b);
     }
     m_clip = m_clip ? m_clip->intersected(clip) : clip;
-    m_clipSafe = combined;
+    m_clipSafe = prunedSafeRects(std::move(combined));
 }
 
 void SvgPlayer::operator()(const display::OuterBoxShadows &c)

@@ -7,6 +7,8 @@
 #include <QBuffer>
 #include <QImageReader>
 
+#include <utility>
+
 #include <webp/decode.h>
 
 namespace imprint::render {
@@ -32,7 +34,8 @@ ImageResult decodeWebp(const QByteArray &bytes, const ImageDecodeLimits &limits)
     if (!WebPDecodeBGRAInto(data, size_t(bytes.size()), image.bits(), size_t(image.sizeInBytes()),
                             int(image.bytesPerLine())))
         return QStringLiteral("cannot decode image: the WebP data is damaged");
-    return image.convertToFormat(QImage::Format_ARGB32_Premultiplied);
+    // In place (an rvalue converts without a copy): the budget counts one image, not two.
+    return std::move(image).convertToFormat(QImage::Format_ARGB32_Premultiplied);
 }
 
 /// The QImage text key under which decodeSvg() keeps the sanitised source.
@@ -93,8 +96,9 @@ ImageResult decodeRaster(const QByteArray &bytes, const char *format, const Imag
         return QStringLiteral("cannot decode image: %1").arg(reader.errorString());
     if (auto refused = sizeRefusal(image.size(), limits))
         return *refused;
-    // Premultiplied ARGB is what QPainter draws from without a conversion per paint.
-    return image.convertToFormat(QImage::Format_ARGB32_Premultiplied);
+    // Premultiplied ARGB is what QPainter draws from without a conversion per paint; in
+    // place where the depth allows (RGB32, ARGB32: PNG, JPEG), so the peak is one image.
+    return std::move(image).convertToFormat(QImage::Format_ARGB32_Premultiplied);
 }
 
 /// Where the payload of an RFC 2397 `data:[<mediatype>][;base64],<data>` URL starts and

@@ -83,6 +83,7 @@ struct ChromiumBrowser::Private {
     std::map<QString, int> activeByTenant; // slots each tenant holds
     quint64 nextTicket = 0;
     std::unique_ptr<RefusingPort> refusingPort; // the browser's proxy: refuses every connection
+    std::weak_ptr<DevToolsPipe> killedForMemory; // the last browser watchMemory() ended
     ChromiumNetworkIsolation isolation = ChromiumNetworkIsolation::ProxyOnly;
     bool runningSandboxed = false; // the running browser has Chromium's sandbox
     QString runningAs; // the account it runs as, empty: this process's
@@ -259,6 +260,27 @@ struct ChromiumBrowser::Private {
         return l;
     }
 
+    /// While renders run (the lock held by `lock`, released while /proc is read): ends a
+    /// browser past options.hardMemoryFactor × maxMemoryBytes at once, remembering it in
+    /// killedForMemory so that its renders are told why. Between renders the softer bound
+    /// (checkMemory()) restarts it without failing anything.
+    void watchMemory(std::unique_lock<std::mutex> &lock)
+    {
+        if (!connection || active == 0 || options.hardMemoryFactor <= 0 || !connection->alive())
+            return;
+        const std::shared_ptr<DevToolsPipe> watched = connection;
+        lock.unlock();
+        const qint64 bytes = processGroupMemoryBytes(watched->pid());
+        lock.lock();
+        const qint64 bound = options.maxMemoryBytes * options.hardMemoryFactor;
+        if (bytes <= bound || watched != connection)
+            return;
+        qWarning("chromium: the browser took %lld MiB during a render, over its bound of %lld MiB; it is restarted",
+                 static_cast<long long>(bytes >> 20), static_cast<long long>(bound >> 20));
+        killedForMemory = watched;
+        watched->kill();
+    }
+
     /// Whether a browser runs and answers (the lock held).
     bool ready() const { return connection && connection->alive(); }
 
@@ -275,6 +297,7 @@ struct ChromiumBrowser::Private {
             if (!wanted || connection || restartPending) {
                 // A browser that dies is noticed within 250 ms even when no render runs.
                 startChanged.wait_for(lock, std::chrono::milliseconds(250));
+                watchMemory(lock);
                 continue;
             }
             starting = true;
@@ -628,8 +651,18 @@ common::Expected<ChromiumCapture, RenderError> ChromiumBrowser::capture(const Ch
             if (run.kept())
                 d->keepWarmPage(c, page.tenant, *run.kept());
         } // leaving the run waits for its fetches still running
-        if (!out && !c->alive())
+        if (!out && !c->alive()) {
             d->startChanged.notify_all(); // the starter replaces it now
+            std::lock_guard lock(d->mutex);
+            if (d->killedForMemory.lock() == c) {
+                err = RenderError{QStringLiteral("memory"),
+                                  QStringLiteral("the html engine's browser grew past %1 MiB while this render ran; "
+                                                 "it was restarted")
+                                      .arg((d->options.maxMemoryBytes * d->options.hardMemoryFactor) >> 20),
+                                  RenderErrorCode::RenderBudgetExceeded};
+                rendererGone = false;
+            }
+        }
         return out;
     };
     auto out = attempt();

@@ -56,6 +56,12 @@ struct ChromiumOptions {
     /// refused with engine_busy; the wait is not charged to its deadline.
     int queueTimeoutMs = 5000;
     qint64 maxMemoryBytes = qint64(1536) * 1024 * 1024; ///< whole browser's RSS before a restart
+    /// While renders run, the browser's RSS is measured every 250 ms: past this many times
+    /// maxMemoryBytes it is ended at once, and the renders then running are refused with
+    /// render_budget_exceeded (field `memory`). One page made the shared compositor (the
+    /// GPU process) take 12 GiB, and keep every other space's page waiting for a minute.
+    /// 0: not watched during renders (the bound between renders alone).
+    int hardMemoryFactor = 2;
     int memoryCheckEvery = 50; ///< renders between two measurements of the browser's RSS
     int jsHeapMb = 128; ///< V8 old-space limit per renderer (--js-flags=--max-old-space-size)
     /// Pages may run JavaScript when they ask (`render.html.allowScript`); false: scripts

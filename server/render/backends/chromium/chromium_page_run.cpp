@@ -2,6 +2,7 @@
 #include "server/render/backends/chromium/chromium_page_run.h"
 
 #include "server/render/resources/image_decoder.h"
+#include "server/render/resources/svg_raster.h"
 
 #include <QBuffer>
 #include <QJsonArray>
@@ -10,6 +11,7 @@
 #include <QUrl>
 
 #include <cmath>
+#include <functional>
 
 namespace imprint::render {
 
@@ -98,6 +100,54 @@ QImage boundedForPage(const QImage &image, const ChromiumPage &page)
     const double f = std::sqrt(bound / pixels);
     return image.scaled(std::max(1, int(image.width() * f)), std::max(1, int(image.height() * f)),
                         Qt::IgnoreAspectRatio, Qt::SmoothTransformation);
+}
+
+/// Why the image in data: URL `urlText` is not handed to the browser: its header states
+/// a size over the decoder's limits (8192 px a side, 33 MP), the bound every image the
+/// JSON engines decode and every asset the page is served keeps. nullopt for anything
+/// else (not an image, a size the header does not state): the browser gets it as it is.
+/// Read from the header alone, nothing decoded: a 43 KB 1-bit PNG states 16384 × 16384
+/// px, 1 GiB once the browser decodes it.
+std::optional<QString> oversizedDataImage(const QString &urlText)
+{
+    const auto bytes = dataUrlBytes(urlText);
+    if (!bytes)
+        return std::nullopt;
+    const std::optional<QSize> size = imageHeaderSize(*bytes);
+    if (!size)
+        return std::nullopt;
+    const ImageDecodeLimits limits;
+    return imageSizeRefusal(*size, limits.maxSide, limits.maxPixels);
+}
+
+/// `html` with every data: URL whose image is over the decoder's limits
+/// (oversizedDataImage()) replaced by an empty one, `data:,`, each calling `refused` with
+/// the URL and why. The browser decodes a data: URL itself, in its renderer, where the
+/// page's request interception never sees it: so they are bounded in the document. A URL
+/// ends at a quote, a bracket, whitespace, `<`, `>` or `&` (so one inside an escaped
+/// srcdoc attribute is found too).
+QString withoutOversizedDataImages(const QString &html, const std::function<void(const QString &, const QString &)> &refused)
+{
+    static const QRegularExpression dataUrl(QStringLiteral(R"(data:[^,\s'"()<>&]*,[^\s'"()<>&]*)"),
+                                            QRegularExpression::CaseInsensitiveOption);
+    if (!html.contains(QLatin1String("data:"), Qt::CaseInsensitive))
+        return html;
+    QString out;
+    qsizetype copied = 0;
+    for (auto it = dataUrl.globalMatch(html); it.hasNext();) {
+        const QRegularExpressionMatch m = it.next();
+        const std::optional<QString> why = oversizedDataImage(m.captured());
+        if (!why)
+            continue;
+        out += QStringView(html).mid(copied, m.capturedStart() - copied);
+        out += QLatin1String("data:,");
+        copied = m.capturedEnd();
+        refused(m.captured().left(48) + QStringLiteral("…"), *why);
+    }
+    if (copied == 0)
+        return html;
+    out += QStringView(html).mid(copied);
+    return out;
 }
 
 double elapsedMs(QElapsedTimer &timer)
@@ -589,6 +639,11 @@ void ChromiumPageRun::handlePaused(const QJsonObject &params, const QString &tar
     const QUrl url(urlText);
     const QString scheme = url.scheme();
     if (scheme == QLatin1String("data")) {
+        if (const std::optional<QString> refused = oversizedDataImage(urlText)) {
+            failRequest(requestId, target);
+            warn(urlText, *refused);
+            return;
+        }
         m_c->send(QStringLiteral("Fetch.continueRequest"), {{QStringLiteral("requestId"), requestId}}, target, true);
         return;
     }
@@ -634,6 +689,8 @@ bool ChromiumPageRun::serveDocument(const QString &requestId, const QString &tar
         return false;
     // The page itself, once: from this origin it is the only document.
     m_documentServed = true;
+    const QString page = withoutOversizedDataImages(
+        m_page.html, [this](const QString &url, const QString &why) { warn(url, why); });
     m_c->send(QStringLiteral("Fetch.fulfillRequest"),
               {{QStringLiteral("requestId"), requestId},
                {QStringLiteral("responseCode"), 200},
@@ -644,7 +701,7 @@ bool ChromiumPageRun::serveDocument(const QString &requestId, const QString &tar
                                        {QStringLiteral("value"), QStringLiteral("no-store")}},
                            QJsonObject{{QStringLiteral("name"), QStringLiteral("Content-Security-Policy")},
                                        {QStringLiteral("value"), pageContentSecurityPolicy(m_allowScript)}}}},
-               {QStringLiteral("body"), QString::fromLatin1(m_page.html.toUtf8().toBase64())}},
+               {QStringLiteral("body"), QString::fromLatin1(page.toUtf8().toBase64())}},
               m_session, true, m_cancellation.deadline());
     return true;
 }
