@@ -526,23 +526,6 @@ void SvgPlayer::operator()(const display::StrokeBorder &c)
     m_body += QStringLiteral("<path d=\"") + d + u'"' + attrs + QStringLiteral("/>");
 }
 
-/// Whether an inline `<svg>` can go into the document as vector content drawn into `box`:
-/// QtSvg 6.4, which rasterises this document for PNG and WebP, draws none of these
-/// elements (see the file comment), and a viewBox that a `slice` maps past the box would
-/// need a clip; such a one is embedded drawn, as every renderer then shows it alike.
-bool isPlainVector(const QByteArray &source, const QRectF &box)
-{
-    for (const char *element : {"<clipPath", "<mask", "<filter", "<symbol", "<pattern", "<marker"})
-        if (source.contains(element))
-            return false;
-    const auto geometry = svgRootGeometry(source);
-    if (!geometry || !geometry->viewBox)
-        return true;
-    const QRectF drawn = svgViewBoxTransform(*geometry->viewBox, geometry->preserveAspectRatio, box)
-                             .mapRect(*geometry->viewBox);
-    return box.adjusted(-0.01, -0.01, 0.01, 0.01).contains(drawn);
-}
-
 void SvgPlayer::operator()(const display::DrawImage &c)
 {
     if (m_options.inlineSvgAsVector && isInlineSvgImage(c.image) && !c.shape && clipContains(c.dest)) {

@@ -4,6 +4,7 @@
 
 #include "server/render/resources/image_decoder.h"
 #include "server/render/resources/svg_sandbox.h"
+#include "server/render/resources/svg_viewport.h"
 
 namespace imprint::render {
 
@@ -23,6 +24,19 @@ std::optional<AlignedRaster> inlineSvgOnPixelGrid(const QImage &image, const QRe
     if (!drawn)
         return std::nullopt;
     return AlignedRaster{QRectF(QPointF(pixels.topLeft()) / deviceScale, QSizeF(pixels.size()) / deviceScale), *drawn};
+}
+
+bool isPlainVector(const QByteArray &source, const QRectF &box)
+{
+    for (const char *element : {"<clipPath", "<mask", "<filter", "<symbol", "<pattern", "<marker"})
+        if (source.contains(element))
+            return false;
+    const auto geometry = svgRootGeometry(source);
+    if (!geometry || !geometry->viewBox)
+        return true;
+    const QRectF drawn = svgViewBoxTransform(*geometry->viewBox, geometry->preserveAspectRatio, box)
+                             .mapRect(*geometry->viewBox);
+    return box.adjusted(-0.01, -0.01, 0.01, 0.01).contains(drawn);
 }
 
 } // namespace imprint::render

@@ -24,4 +24,11 @@ struct AlignedRaster {
 /// warning is the element's) or the box is empty or over 4096 px a side.
 std::optional<AlignedRaster> inlineSvgOnPixelGrid(const QImage &image, const QRectF &dest, qreal deviceScale);
 
+/// Whether the inline `<svg>` markup `source` can go into the satori engine's document as
+/// vector content drawn into `box` (user px): QtSvg 6.4, which rasterises that document
+/// for PNG and WebP, draws none of clipPath, mask, filter, symbol, pattern and marker, and
+/// a viewBox that a `slice` maps past the box would need a clip; such markup is embedded
+/// drawn instead, as every renderer then shows it alike.
+bool isPlainVector(const QByteArray &source, const QRectF &box);
+
 } // namespace imprint::render
