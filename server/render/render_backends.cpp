@@ -132,6 +132,7 @@ public:
         svgOptions.title = doc.tmpl->name;
         svgOptions.deviceScale = svgOut ? 1 : request.options.scale;
         svgOptions.inlineSvgAsVector = svgOut || !svgSandboxOptions().enabled;
+        svgOptions.groupOpacityAsPixels = !svgOut;
         QByteArray svg = renderSvgDocument(doc.layout, doc.size, resources, svgOptions, &result.warnings);
         if (auto painted = paintDone(request, result, timer); !painted)
             return painted;

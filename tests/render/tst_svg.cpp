@@ -197,6 +197,36 @@ private Q_SLOTS:
         QCOMPARE(QColor(image.pixel(160, 160)), QColor(Qt::white)); // beyond the parent
     }
 
+    void groupOpacityCompositesTheGroup()
+    {
+        // A translucent box with a background and a child (satori's own "padding with
+        // opacity" card): the group is composited once (CSS Color 4 §14.1), so the yellow
+        // child shows at half alpha over nothing, not over the blue background. QtSvg 6.4
+        // applies <g opacity> per child, so the PNG path paints such a group as pixels;
+        // the SVG output keeps the <g opacity> a browser composites as a group.
+        const QJsonObject doc
+            = QJsonDocument::fromJson(R"({"width":100,"height":100,"root":{"type":"div","props":{"style":
+                {"display":"flex","width":60,"height":60,"background":"blue","padding":20,"opacity":0.5},
+                "children":[{"type":"div","props":{"style":{"width":"100%","height":"100%","background":"yellow"}}}]}}})")
+                  .object();
+        RenderRequest request;
+        request.document = doc;
+        request.options.engine = imprint::test::engineOption(QStringLiteral("satori"));
+        const auto png = render(request, imprint::test::renderContext());
+        QVERIFY2(png, qPrintable(imprint::test::failureOf(png).message));
+        const QImage image = QImage::fromData(png->bytes).convertToFormat(QImage::Format_ARGB32);
+        const QColor inner = QColor::fromRgba(image.pixel(50, 50));
+        QVERIFY2(inner.red() > 240 && inner.green() > 240 && inner.blue() < 15 && qAbs(inner.alpha() - 128) <= 2,
+                 qPrintable(inner.name(QColor::HexArgb)));
+        const QColor edge = QColor::fromRgba(image.pixel(5, 5));
+        QVERIFY2(edge.blue() > 240 && qAbs(edge.alpha() - 128) <= 2, qPrintable(edge.name(QColor::HexArgb)));
+        request.options.format = OutputFormat::Svg;
+        const auto svg = render(request, imprint::test::renderContext());
+        QVERIFY(svg);
+        QVERIFY(svg->bytes.contains("<g opacity=\"0.5\">"));
+        QVERIFY(!svg->bytes.contains("<image"));
+    }
+
     void takumiSvgKeepsRoundedImages_data()
     {
         QTest::addColumn<QJsonValue>("radius");

@@ -14,6 +14,7 @@
 #include "server/render/backends/svg.h"
 #include "server/render/backends/svg_gradient_stops.h"
 #include "server/render/backends/svg_inline_raster.h"
+#include "server/render/backends/svg_syntax.h"
 #include "server/render/cancellation.h"
 #include "server/render/resources/image_decoder.h"
 #include "server/render/resources/svg_viewport.h"
@@ -46,22 +47,11 @@
 namespace imprint::render {
 
 using namespace paint_detail;
+using namespace svg_syntax;
 
 namespace {
 
 constexpr qint64 kMaxRasterPixels = 16LL * 1024 * 1024;
-
-/// A number with at most one decimal ("12", "12.5", "-3"): 1/10 px is below what
-/// antialiasing shows and keeps path data short.
-QString num(qreal v)
-{
-    const qreal r = std::round(v * 10) / 10;
-    if (r == 0)
-        return QStringLiteral("0");
-    if (r == std::floor(r) && std::abs(r) < 1e9)
-        return QString::number(qint64(r));
-    return QString::number(r, 'f', 1);
-}
 
 /// At most this many rectangles known to lie inside the clip are kept (SvgPlayer's
 /// m_clipSafe): a nested clip pairs each of its own with each of its parent's, so
@@ -85,66 +75,6 @@ QList<QRectF> prunedSafeRects(QList<QRectF> rects)
             kept.append(r);
     }
     return kept;
-}
-
-/// Fractions (offsets, opacities) need more than one decimal.
-QString frac(qreal v)
-{
-    QString s = QString::number(std::clamp<qreal>(v, 0, 1), 'f', 4);
-    while (s.contains(u'.') && (s.endsWith(u'0') || s.endsWith(u'.')))
-        s.chop(1);
-    return s.isEmpty() ? QStringLiteral("0") : s;
-}
-
-QString hexColor(const QColor &c)
-{
-    return c.name(QColor::HexRgb);
-}
-
-/// ` fill="#rrggbb"` plus fill-opacity when translucent (SVG 1.1 has no rgba()).
-QString fillAttrs(const QColor &c)
-{
-    QString s = QStringLiteral(" fill=\"%1\"").arg(hexColor(c));
-    if (c.alpha() < 255)
-        s += QStringLiteral(" fill-opacity=\"%1\"").arg(frac(c.alphaF()));
-    return s;
-}
-
-QString pathData(const QPainterPath &path)
-{
-    QString d;
-    d.reserve(path.elementCount() * 12);
-    bool open = false;
-    for (int i = 0; i < path.elementCount(); ++i) {
-        const QPainterPath::Element e = path.elementAt(i);
-        switch (e.type) {
-        case QPainterPath::MoveToElement:
-            if (open)
-                d += u'Z';
-            d += u'M' + num(e.x) + u' ' + num(e.y);
-            open = true;
-            break;
-        case QPainterPath::LineToElement: d += u'L' + num(e.x) + u' ' + num(e.y); break;
-        case QPainterPath::CurveToElement: {
-            const auto c2 = path.elementAt(i + 1), end = path.elementAt(i + 2);
-            d += u'C' + num(e.x) + u' ' + num(e.y) + u' ' + num(c2.x) + u' ' + num(c2.y) + u' ' + num(end.x) + u' '
-                 + num(end.y);
-            i += 2;
-            break;
-        }
-        case QPainterPath::CurveToDataElement: break;
-        }
-    }
-    if (open)
-        d += u'Z';
-    return d;
-}
-
-QString matrixAttr(const QTransform &t)
-{
-    auto f = [](qreal v) { return QString::number(std::round(v * 10000) / 10000, 'g', 8); };
-    return QStringLiteral(" transform=\"matrix(%1 %2 %3 %4 %5 %6)\"")
-        .arg(f(t.m11()), f(t.m12()), f(t.m21()), f(t.m22()), f(t.dx()), f(t.dy()));
 }
 
 /// `image` as a data: URL of a PNG. Embedded images are decoded once per render and kept
@@ -256,6 +186,8 @@ private:
         emitRaster(path.boundingRect(), 1.0, [&](QPainter &p) { p.fillPath(path, brush); });
         return true;
     }
+    /// The index of the command that closes the scope `list[push]` opens.
+    static size_t scopeEnd(const DisplayList &list, size_t push);
     void effectScope(const DisplayList &list, size_t push, size_t pop);
     void backdrop(const DisplayList &list, size_t index, const display::BackdropFilter &c);
     /// Paints list[0, end) (page px) over `pageRect`; the image of what lies there after it.
@@ -337,16 +269,26 @@ void SvgPlayer::play(const DisplayList &list)
             continue;
         }
         if (std::holds_alternative<display::PushEffects>(command)) {
-            size_t pop = i;
-            for (int depth = 0; pop < list.size(); ++pop) {
-                depth += scopeChange(list[pop]);
-                if (depth == 0)
-                    break;
-            }
-            pop = std::min(pop, list.size() - 1);
+            const size_t pop = scopeEnd(list, i);
             effectScope(list, i, pop);
             i = pop;
             continue;
+        }
+        if (const auto *layer = std::get_if<display::PushLayer>(&command);
+            layer && m_options.groupOpacityAsPixels && layer->group && layer->opacity < 1) {
+            // See SvgOptions::groupOpacityAsPixels: a group of one drawing is exact as
+            // <g opacity>; one of several is composited by the raster player.
+            const size_t pop = scopeEnd(list, i);
+            int drawings = 0;
+            for (size_t k = i + 1; k < pop && drawings < 2; ++k)
+                drawings += scopeChange(list[k]) == 0 ? 1 : 0;
+            if (drawings > 1) {
+                emitRaster(layer->bounds, 1 / std::max<qreal>(1, m_options.deviceScale), [&](QPainter &p) {
+                    playDisplayList(p, list, i, pop + 1, m_emojiLibrary, m_warnings, m_cancellation);
+                });
+                i = pop;
+                continue;
+            }
         }
         if (const auto *b = std::get_if<display::BackdropFilter>(&command)) {
             backdrop(list, i, *b);
@@ -354,6 +296,17 @@ void SvgPlayer::play(const DisplayList &list)
         }
         std::visit(*this, command);
     }
+}
+
+size_t SvgPlayer::scopeEnd(const DisplayList &list, size_t push)
+{
+    size_t pop = push;
+    for (int depth = 0; pop < list.size(); ++pop) {
+        depth += scopeChange(list[pop]);
+        if (depth == 0)
+            break;
+    }
+    return std::min(pop, list.size() - 1);
 }
 
 void SvgPlayer::effectScope(const DisplayList &list, size_t push, size_t pop)

@@ -30,6 +30,13 @@ struct SvgOptions {
     /// markup is then drawn by the sandboxed helper and embedded as pixels, so the
     /// in-process rasteriser only ever draws Imprint's own markup.
     bool inlineSvgAsVector = true;
+    /// Whether QtSvg rasterises this document (the PNG, WebP, … path): QtSvg 6.4 applies a
+    /// `<g opacity>` to each child instead of to the group (SVG 1.1 §14.5), so a
+    /// translucent element with a background and children showed its background through
+    /// them. Such a group (`opacity` below 1 and more than one drawing) is then painted by
+    /// the raster player and embedded as pixels; the SVG output keeps `<g opacity>`, which
+    /// browsers composite as a group.
+    bool groupOpacityAsPixels = false;
 };
 
 /// Writes `root` as an SVG 1.1 document of `size` px (UTF-8, well-formed XML, every text
