@@ -60,6 +60,21 @@ QJsonObject textCard(const QString &text, int fontSize = 48)
     return card;
 }
 
+/// `doc` rendered by the satori engine to PNG, as ARGB32 (a null image when it fails,
+/// which the pixel checks then report).
+QImage satoriPng(const QJsonObject &doc)
+{
+    RenderRequest request;
+    request.document = doc;
+    request.options.engine = imprint::test::engineOption(QStringLiteral("satori"));
+    const auto result = render(request, imprint::test::renderContext());
+    if (!result) {
+        qWarning("satori render failed: %s", qPrintable(imprint::test::failureOf(result).message));
+        return QImage();
+    }
+    return QImage::fromData(result->bytes).convertToFormat(QImage::Format_ARGB32);
+}
+
 } // namespace
 
 class TestSvg : public QObject
@@ -186,12 +201,7 @@ private Q_SLOTS:
                                       "\"props\":{\"style\":{\"display\":\"flex\",\"width\":200,\"height\":200,"
                                       "\"flexShrink\":0,\"backgroundColor\":\"#ff0000\"}}}]}}]}}}")
                   .object();
-        RenderRequest request;
-        request.document = doc;
-        request.options.engine = imprint::test::engineOption(QStringLiteral("satori"));
-        const auto result = render(request, imprint::test::renderContext());
-        QVERIFY2(result, qPrintable(imprint::test::failureOf(result).message));
-        const QImage image = QImage::fromData(result->bytes).convertToFormat(QImage::Format_ARGB32);
+        const QImage image = satoriPng(doc);
         QCOMPARE(QColor(image.pixel(100, 100)), QColor(Qt::red)); // inside the circle
         QCOMPARE(QColor(image.pixel(53, 53)), QColor(Qt::white)); // the clipped corner
         QCOMPARE(QColor(image.pixel(160, 160)), QColor(Qt::white)); // beyond the parent
@@ -209,17 +219,15 @@ private Q_SLOTS:
                 {"display":"flex","width":60,"height":60,"background":"blue","padding":20,"opacity":0.5},
                 "children":[{"type":"div","props":{"style":{"width":"100%","height":"100%","background":"yellow"}}}]}}})")
                   .object();
-        RenderRequest request;
-        request.document = doc;
-        request.options.engine = imprint::test::engineOption(QStringLiteral("satori"));
-        const auto png = render(request, imprint::test::renderContext());
-        QVERIFY2(png, qPrintable(imprint::test::failureOf(png).message));
-        const QImage image = QImage::fromData(png->bytes).convertToFormat(QImage::Format_ARGB32);
+        const QImage image = satoriPng(doc);
         const QColor inner = QColor::fromRgba(image.pixel(50, 50));
         QVERIFY2(inner.red() > 240 && inner.green() > 240 && inner.blue() < 15 && qAbs(inner.alpha() - 128) <= 2,
                  qPrintable(inner.name(QColor::HexArgb)));
         const QColor edge = QColor::fromRgba(image.pixel(5, 5));
         QVERIFY2(edge.blue() > 240 && qAbs(edge.alpha() - 128) <= 2, qPrintable(edge.name(QColor::HexArgb)));
+        RenderRequest request;
+        request.document = doc;
+        request.options.engine = imprint::test::engineOption(QStringLiteral("satori"));
         request.options.format = OutputFormat::Svg;
         const auto svg = render(request, imprint::test::renderContext());
         QVERIFY(svg);
