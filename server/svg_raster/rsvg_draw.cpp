@@ -89,6 +89,11 @@ common::Expected<QByteArray, QString> drawSvgJobWithRsvg(const SvgRasterJob &job
     if (!handle)
         return withReason(QStringLiteral("cannot decode image: librsvg cannot read this SVG"), rsvgError(error));
     rsvg_handle_set_dpi(handle.get(), 96); // CSS px: 1in = 96px
+    // The initial font-size is CSS's `medium`, 16 px, as in Chromium; librsvg's own is 12 px,
+    // so `em` lengths (a root width="2em") and <text> without a font-size came out 3/4 size.
+    // A user-origin rule: the document's own font-size, attribute or style, still wins.
+    static constexpr char kMedium[] = ":root { font-size: 16px }";
+    rsvg_handle_set_stylesheet(handle.get(), reinterpret_cast<const guint8 *>(kMedium), sizeof kMedium - 1, nullptr);
     const RootGeometry geometry = rootGeometry(handle.get());
     const QSizeF natural = naturalSize(geometry);
     const QSize size = isNatural(job.mode) ? natural.toSize() : job.size;

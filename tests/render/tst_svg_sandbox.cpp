@@ -195,6 +195,7 @@ private slots:
     void helperDrawsAsQtSvg_data();
     void helperDrawsAsQtSvg();
     void helperDrawsClipMaskAndFilter();
+    void emIsSixteenPixels();
     void cardRendersAsInProcess_data();
     void cardRendersAsInProcess();
     void repeatedIconStartsOneHelper();
@@ -380,6 +381,29 @@ void TestSvgSandbox::renderDeadlineEndsTheHelper()
     const Rendered later = renderCard(card(QJsonArray{img(dataUrl(costlySvg()), 80)}), Engine::Satori);
     QVERIFY(!later.error);
     QCOMPARE(svgRasterHelpersStarted(), started + 1);
+}
+
+void TestSvgSandbox::emIsSixteenPixels()
+{
+    // CSS's initial font-size, medium, is 16 px in Chromium; librsvg's own is 12 px. A root
+    // sized in em is 4em × 2em = 64 × 32 px, and text without a font-size is 16 px tall:
+    // its ink reaches above y 40 - 11 (a 16 px "H" is ~11.7 px high, a 12 px one 8.8 px).
+    const QByteArray svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"4em\" height=\"2em\">"
+                           "<text x=\"2\" y=\"28\" font-family=\"DejaVu Sans\" fill=\"#000\">HHH</text></svg>";
+    SvgRasterJob job;
+    job.svg = svg;
+    const auto drawn = rasteriseSvgInHelper(job, sandbox(), QDeadlineTimer(20000));
+    QVERIFY2(drawn, qPrintable(drawn ? QString() : drawn.error()));
+    QCOMPARE(drawn->size(), QSize(64, 32));
+    const QImage image = drawn->convertToFormat(QImage::Format_ARGB32);
+    int top = image.height();
+    for (int y = 0; y < image.height() && top == image.height(); ++y)
+        for (int x = 0; x < image.width(); ++x)
+            if (qAlpha(image.pixel(x, y)) > 128) {
+                top = y;
+                break;
+            }
+    QVERIFY2(top <= 17, qPrintable(QString::number(top))); // 28 - 11; at 12 px it starts at 19
 }
 
 void TestSvgSandbox::memoryLimitRefuses()
