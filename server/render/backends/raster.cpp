@@ -425,8 +425,6 @@ void QPainterPlayer::operator()(const display::StrokeBorder &c)
         // dashes of exactly zero length, so a dotted border drew nothing.
         pen.setCapStyle(Qt::RoundCap);
         pen.setDashPattern({display::StrokeBorder::kDotLength, 2.0 - display::StrokeBorder::kDotLength});
-    } else if (c.dash > 0 && c.gap <= 0) {
-        pen.setCapStyle(Qt::FlatCap); // a side too short for two dashes: solid
     } else {
         pen.setCapStyle(Qt::FlatCap);
         // Qt's dash pattern is in pen widths.

@@ -456,20 +456,17 @@ void SvgPlayer::operator()(const display::BackgroundTiles &c)
 
 void SvgPlayer::operator()(const display::StrokeBorder &c)
 {
-    // Dash pattern in user units, the raster pen's: a side's own dash and gap, else 3 on /
-    // 3 off and (almost) 0 on / 2 off in widths; a dot of exactly zero length vanishes in
-    // Qt's SVG renderer as in its stroker. None: a side too short for two dashes is solid.
-    QString dashes;
-    if (c.dash > 0 && c.gap > 0)
-        dashes = QStringLiteral(" stroke-dasharray=\"%1 %2\"").arg(num(c.dash), num(c.gap));
-    else if (c.dotted)
-        dashes = QStringLiteral(" stroke-dasharray=\"%1 %2\"")
-                     .arg(QString::number(display::StrokeBorder::kDotLength * c.width, 'g', 3),
-                          num((2 - display::StrokeBorder::kDotLength) * c.width));
-    else if (c.dash <= 0)
-        dashes = QStringLiteral(" stroke-dasharray=\"%1 %2\"").arg(num(3 * c.width), num(3 * c.width));
-    QString attrs = QStringLiteral(" fill=\"none\" stroke=\"%1\" stroke-width=\"%2\"%3%4")
-                        .arg(hexColor(c.color), num(c.width), dashes,
+    // Dash pattern in user units, the raster pen's: (almost) 0 on / 2 off in widths for dots,
+    // a side's own dash and gap, else 3 on / 3 off; a dot of exactly zero length vanishes in
+    // Qt's SVG renderer as in its stroker.
+    const QString on = c.dotted       ? QString::number(display::StrokeBorder::kDotLength * c.width, 'g', 3)
+                       : c.dash > 0 ? num(c.dash)
+                                    : num(3 * c.width);
+    const QString off = c.dotted       ? num((2 - display::StrokeBorder::kDotLength) * c.width)
+                        : c.dash > 0 ? num(c.gap)
+                                     : num(3 * c.width);
+    QString attrs = QStringLiteral(" fill=\"none\" stroke=\"%1\" stroke-width=\"%2\" stroke-dasharray=\"%3 %4\"%5")
+                        .arg(hexColor(c.color), num(c.width), on, off,
                              c.dotted ? QStringLiteral(" stroke-linecap=\"round\"") : QString());
     if (c.color.alpha() < 255)
         attrs += QStringLiteral(" stroke-opacity=\"%1\"").arg(frac(c.color.alphaF()));

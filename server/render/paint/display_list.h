@@ -96,8 +96,8 @@ struct StrokeBorder {
     QColor color;
     qreal width = 0;
     bool dotted = false;
-    /// A dashed line's dash and gap in px (dashPattern(), Chromium's); 0: the path
-    /// pattern of 3 widths on, 3 off.
+    /// A dashed side's dash and gap in px (dashPattern(), Chromium's); 0: the pattern of
+    /// 3 widths on, 3 off.
     qreal dash = 0;
     qreal gap = 0;
 };

@@ -14,13 +14,12 @@
 #include <QGlyphRun>
 #include <QPainter>
 #include <QPainterPath>
-
-#include <optional>
-#include <utility>
 #include <QRectF>
 
 #include <array>
 #include <functional>
+#include <optional>
+#include <utility>
 #include <vector>
 
 namespace imprint::render::paint_detail {

@@ -349,14 +349,22 @@ void Recorder::recordBorder(const LayoutBox &box, const Radii &outer)
                                  {o.right() - w.right() / 2, o.top(), o.right() - w.right() / 2, o.bottom()},
                                  {o.right(), o.bottom() - w.bottom() / 2, o.left(), o.bottom() - w.bottom() / 2},
                                  {o.left() + w.left() / 2, o.bottom(), o.left() + w.left() / 2, o.top()}};
+        const QRectF bands[4] = {{o.left(), o.top(), o.width(), w.top()},
+                                 {o.right() - w.right(), o.top(), w.right(), o.height()},
+                                 {o.left(), o.bottom() - w.bottom(), o.width(), w.bottom()},
+                                 {o.left(), o.top(), w.left(), o.height()}};
         for (int i = 0; i < 4; ++i) {
-            if (widths[i] <= 0 || s.borderColor[size_t(i)].alpha() == 0)
+            const QColor &color = s.borderColor[size_t(i)];
+            if (widths[i] <= 0 || color.alpha() == 0)
                 continue;
-            display::StrokeBorder side{QPainterPath(), sides[i], true, s.borderColor[size_t(i)], widths[i], false};
-            // No room for two dashes: Chromium draws the side solid, one dash as long as it.
             const auto pattern = dashPattern(sides[i].length(), widths[i]);
-            side.dash = pattern ? pattern->first : sides[i].length();
-            side.gap = pattern ? pattern->second : 0;
+            if (!pattern) { // no room for two dashes: Chromium draws the side solid
+                add(display::FillRect{bands[i], color});
+                continue;
+            }
+            display::StrokeBorder side{QPainterPath(), sides[i], true, color, widths[i], false};
+            side.dash = pattern->first;
+            side.gap = pattern->second;
             add(std::move(side));
         }
         return;
