@@ -294,9 +294,10 @@ void TextEngine::clearThreadCache()
 
 FontUnitSizes TextEngine::fontUnitSizes(const ComputedStyle &style)
 {
-    QFont font = fontFor(style);
-    // The units measure the font, not the spacing a style adds between letters.
-    font.setLetterSpacing(QFont::AbsoluteSpacing, 0);
+    // The units measure the font, not the spacing a style adds between letters, at the
+    // whole pixel size Qt makes the face at (a fractional size: `k` takes it back).
+    qreal k = 1;
+    QFont font = metricsFontFor(style, &k);
     font.setWordSpacing(0);
     // The first available font itself, not the family list: QFontMetricsF would ask the
     // multi-font engine, whose x-height is the "x" glyph's box, not the OS/2 sxHeight
@@ -310,8 +311,6 @@ FontUnitSizes TextEngine::fontUnitSizes(const ComputedStyle &style)
     const QList<QPointF> advance = zero.size() == 1 && zero.front() != 0
                                        ? primary.advancesForGlyphIndexes(zero, QRawFont::UseDesignMetrics)
                                        : QList<QPointF>{};
-    // A fractional size is measured at the whole pixel size Qt made the face at (shapingPixelSize()).
-    const qreal k = primary.pixelSize() > 0 && primary.pixelSize() != em ? em / primary.pixelSize() : 1;
     const qreal ch = advance.size() == 1 ? advance.front().x() * k : em * 0.5;
     const qreal ex = primary.xHeight() > 0 ? primary.xHeight() * k : em * 0.5;
     return {ch, ex};
