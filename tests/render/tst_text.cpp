@@ -290,7 +290,7 @@ private Q_SLOTS:
     void letterSpacingSkipsTheBreakControls()
     {
         // Chromium adds no letter-spacing after the zero-width space the engine puts after a
-        // "-" (withChromiumAsciiBreaks()): "LETTER-SPACED" was one spacing wider than Chromium.
+        // "-" (withChromiumBreaks()): "LETTER-SPACED" was one spacing wider than Chromium.
         const ComputedStyle s = dejaVu(20);
         ComputedStyle spaced = s;
         spaced.letterSpacing = 3;

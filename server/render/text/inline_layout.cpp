@@ -117,7 +117,7 @@ InlineText buildInlineText(const ComputedStyle &block, const std::vector<InlineI
             if (s.wordBreak == WordBreak::KeepAll)
                 piece = joinCjkWords(piece);
             if (wraps && s.wordBreak != WordBreak::BreakAll)
-                piece = withChromiumAsciiBreaks(piece);
+                piece = withChromiumBreaks(piece);
             const QFont font = TextEngine::fontFor(s);
             QTextCharFormat format;
             format.setFont(font);

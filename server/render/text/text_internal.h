@@ -88,7 +88,7 @@ QString joinCjkWords(const QString &text);
 /// inserted after a letter or digit: UAX #14 never breaks there between ASCII characters.
 /// A U+200B also goes between two Hangul syllables, where Chromium (ICU) breaks Korean
 /// and Qt 6.4's line breaker does not.
-QString withChromiumAsciiBreaks(const QString &text);
+QString withChromiumBreaks(const QString &text);
 
 /// The QTextLayout wrap mode that white-space, word-break and overflow-wrap ask for
 /// (CSS Text 3 §3 and §5).

@@ -394,7 +394,7 @@ std::shared_ptr<const TextBlock> shapeUncached(const ComputedStyle &s, const QSt
     // shaping run, which costs more), so a box sized at max-content must measure them too
     // ("A-B C" at letterSpacing 1 broke in a box of its own max-content width).
     const QString text = wrap != QTextOption::NoWrap && s.wordBreak != WordBreak::BreakAll
-                             ? withChromiumAsciiBreaks(processed)
+                             ? withChromiumBreaks(processed)
                              : processed;
     const bool justify = s.textAlign == TextAlign::Justify && finiteWidth;
     const qreal lineWidth = wraps ? std::max<qreal>(width, 0) + kWidthEpsilon : kNoWrapWidth;

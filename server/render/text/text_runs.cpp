@@ -202,7 +202,7 @@ bool chromiumBreaksBetween(QChar before, QChar ch, QChar next)
 
 } // namespace
 
-QString withChromiumAsciiBreaks(const QString &text)
+QString withChromiumBreaks(const QString &text)
 {
     const auto isHangulSyllable = [](QChar c) { return c.unicode() >= 0xAC00 && c.unicode() <= 0xD7A3; };
     const auto printable = [](QChar c) { return c.unicode() >= 0x21 && c.unicode() <= 0x7e; };
@@ -406,7 +406,7 @@ QList<QTextLayout::FormatRange> formatRangesFor(const QString &text, const QFont
             inCursiveRun[size_t(i)] = cursiveRun;
         }
     }
-    // The invisible break controls (withChromiumAsciiBreaks(), joinCjkWords()) take no
+    // The invisible break controls (withChromiumBreaks(), joinCjkWords()) take no
     // spacing either: Chromium adds none after a zero-width space or word joiner, where
     // "LETTER-SPACED" came out one letter-spacing wider than Chromium's.
     for (qsizetype i = 0; i < text.size(); ++i) {
