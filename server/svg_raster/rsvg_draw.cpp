@@ -24,11 +24,6 @@ struct Free {
     void operator()(void *p) const { std::free(p); }
 };
 
-bool isNatural(SvgRasterMode mode)
-{
-    return mode == SvgRasterMode::Natural || mode == SvgRasterMode::NaturalViewport;
-}
-
 /// The root's geometry as librsvg read it: its size in px when both sides are absolute
 /// lengths (converted at 96 dpi), and its viewBox.
 struct RootGeometry {
@@ -113,7 +108,7 @@ common::Expected<QByteArray, QString> drawSvgJobWithRsvg(const SvgRasterJob &job
     const std::unique_ptr<cairo_t, CairoDestroy> cr(cairo_create(surface.get()));
     if (cairo_status(cr.get()) != CAIRO_STATUS_SUCCESS)
         return outOfMemory(size);
-    const QRectF box = isNatural(job.mode) || job.target.isEmpty() ? QRectF(QPointF(0, 0), QSizeF(size)) : job.target;
+    const QRectF box = targetBox(job, size);
     RsvgRectangle viewport{box.x(), box.y(), box.width(), box.height()};
     if (job.mode == SvgRasterMode::Natural || job.mode == SvgRasterMode::Stretch) {
         // Stretched as QSvgRenderer::render() stretches: the user space (the viewBox, else

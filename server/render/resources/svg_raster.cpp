@@ -15,11 +15,6 @@ namespace {
 using svg_raster_format::kAnswerHeaderBytes;
 using svg_raster_format::kAnswerMagic;
 
-bool isNatural(SvgRasterMode mode)
-{
-    return mode == SvgRasterMode::Natural || mode == SvgRasterMode::NaturalViewport;
-}
-
 bool withViewport(SvgRasterMode mode)
 {
     return mode == SvgRasterMode::NaturalViewport || mode == SvgRasterMode::Viewport;
@@ -54,7 +49,7 @@ common::Expected<QImage, QString> drawSvgJob(const SvgRasterJob &job)
         return QStringLiteral("out of memory for a %1×%2 px SVG image").arg(size.width()).arg(size.height());
     image.fill(Qt::transparent);
     QPainter painter(&image);
-    const QRectF box = isNatural(job.mode) || job.target.isEmpty() ? QRectF(QPointF(0, 0), QSizeF(size)) : job.target;
+    const QRectF box = targetBox(job, size);
     if (withViewport(job.mode)) {
         // QSvgRenderer stretches the viewBox; the viewport's preserveAspectRatio places it.
         const std::optional<SvgRootGeometry> geometry = svgRootGeometry(job.svg);

@@ -51,6 +51,19 @@ struct SvgRasterJob {
     qint64 maxPixels = 8192LL * 4096; ///< px, width × height of the image drawn
 };
 
+/// Whether `mode` draws the document at its intrinsic size (Natural, NaturalViewport).
+inline bool isNatural(SvgRasterMode mode)
+{
+    return mode == SvgRasterMode::Natural || mode == SvgRasterMode::NaturalViewport;
+}
+
+/// Where in the `size` px image `job`'s document goes: the whole image at its natural
+/// size or without a target, else the job's target (px). Both drawers place it so.
+inline QRectF targetBox(const SvgRasterJob &job, QSize size)
+{
+    return isNatural(job.mode) || job.target.isEmpty() ? QRectF(QPointF(0, 0), QSizeF(size)) : job.target;
+}
+
 /// Why an image of `size` px is refused when a side may be at most `maxSide` px and its
 /// area at most `maxPixels` px (one sentence, as the decoder and the SVG helper say it);
 /// nullopt when it is allowed.
