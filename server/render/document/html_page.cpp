@@ -437,9 +437,11 @@ common::Expected<QString, RenderError> templatePageHtml(const Template &tmpl, co
     // viewport's height less the root's margins, as its border box, within its min and
     // max): `-webkit-fill-available` is that height in Chromium. In a zero-specificity
     // rule, so any height the template gives (inline, a class, a stylesheet) wins; not for
-    // an image root or one with an aspect ratio, which the JSON engines size from those.
+    // a replaced root (an image or an inline `svg`, sized by its attributes and viewBox
+    // ratio) or one with an aspect ratio, which the JSON engines size from those.
     if (!contentSized) {
-        const bool sizedByItself = root.value(QLatin1String("type")).toString() == QLatin1String("img")
+        const QString rootType = root.value(QLatin1String("type")).toString();
+        const bool sizedByItself = rootType == QLatin1String("img") || rootType == QLatin1String("svg")
                                    || root.value(QLatin1String("props"))
                                           .toObject()
                                           .value(QLatin1String("style"))
