@@ -228,7 +228,11 @@ common::Expected<QByteArray, QString> dataUrlBytes(const QString &url)
     const auto header = dataUrlHeader(url);
     if (!header)
         return QStringLiteral("malformed data: URL");
-    const QByteArray payload = url.mid(header->payloadStart).toUtf8();
+    // The URL Standard makes everything after the first '#' the fragment, and fetch's data:
+    // URL processor reads the URL without it (https://fetch.spec.whatwg.org/#data-url-processor,
+    // step 1): a raw '#' (an SVG colour written unencoded) ends the payload, as in Chromium.
+    const qsizetype fragment = url.indexOf(QLatin1Char('#'), header->payloadStart);
+    const QByteArray payload = url.mid(header->payloadStart, fragment < 0 ? -1 : fragment - header->payloadStart).toUtf8();
     if (!header->base64)
         return QByteArray::fromPercentEncoding(payload);
     // Whitespace is common in pasted data URLs; QByteArray's decoder rejects it.
@@ -245,7 +249,12 @@ ImageResult decodeDataUrlImage(const QString &url, const ImageDecodeLimits &limi
     const auto bytes = dataUrlBytes(url);
     if (!bytes)
         return bytes.error();
-    return decodeImage(*bytes, limits);
+    ImageResult image = decodeImage(*bytes, limits);
+    if (!image && url.contains(QLatin1Char('#')))
+        return image.error()
+               + QStringLiteral(" (a raw '#' in a data: URL starts its fragment, so the image ends there, as in "
+                                "browsers; write it as %23)");
+    return image;
 }
 
 bool isEmbeddableRasterDataUrl(const QString &url)

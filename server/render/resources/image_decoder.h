@@ -76,8 +76,8 @@ bool hasNaturalSize(const QImage &image);
 QImage imageAtDeviceSize(const QImage &image, QSize pixels);
 
 /// The payload of an RFC 2397 `data:` URL (base64 or percent-encoded; whitespace in
-/// base64 tolerated as pasted URLs have it). The error when `url` is not a well-formed
-/// data: URL.
+/// base64 tolerated as pasted URLs have it), up to a raw '#', which starts the URL's
+/// fragment as in browsers. The error when `url` is not a well-formed data: URL.
 common::Expected<QByteArray, QString> dataUrlBytes(const QString &url);
 
 /// decodeImage() of a `data:` URL's payload; anything but a data: URL is refused with a
