@@ -7,10 +7,12 @@
 #include <QHash>
 #include <QRegularExpression>
 #include <QSet>
+#include <QSizeF>
 #include <QXmlStreamReader>
 #include <QXmlStreamWriter>
 
 #include <functional>
+#include <optional>
 #include <vector>
 
 namespace imprint::render {
@@ -77,12 +79,45 @@ bool isDangerousAnimation(const QXmlStreamAttributes &attributes)
     return false;
 }
 
+/// A length attribute that is a plain number or px (SVG user units), else nullopt.
+std::optional<double> userUnits(QStringView value)
+{
+    QStringView v = value.trimmed();
+    if (v.endsWith(QLatin1String("px"), Qt::CaseInsensitive))
+        v.chop(2);
+    bool ok = false;
+    const double n = v.toDouble(&ok);
+    return ok && n > 0 ? std::optional<double>(n) : std::nullopt;
+}
+
+/// The size an SVG referenced by an `<image>` is given to be drawn at: its box (plain
+/// `width` and `height`) times 4, at most 2048 units a side, or nullopt when the box is
+/// not given in user units. librsvg 2.54 and QtSvg rasterise such an image at its own size
+/// (a 36-unit viewBox: 36 px) and scale those pixels to the box, where Chromium draws it
+/// as vectors (SVG 2 §5.7); four times the box covers the device scales renders use.
+std::optional<QSizeF> nestedSvgSize(const QXmlStreamAttributes &image)
+{
+    const auto w = userUnits(image.value(QLatin1String("width")));
+    const auto h = userUnits(image.value(QLatin1String("height")));
+    if (!w || !h)
+        return std::nullopt;
+    const double k = std::min(4.0, 2048 / std::max(*w, *h));
+    return QSizeF(*w * k, *h * k);
+}
+
 class Sanitizer
 {
 public:
-    Sanitizer(const SvgLimits &limits, int level)
+    /// `rootSize`: for an SVG an `<image>` references, the width and height its root is
+    /// written with (nestedSvgSize()), with a viewBox kept or made from its own size, and
+    /// `rootAspect` the image's preserveAspectRatio, which SVG 2 §5.7 uses in place of the
+    /// root's.
+    Sanitizer(const SvgLimits &limits, int level, std::optional<QSizeF> rootSize = std::nullopt,
+              QString rootAspect = {})
         : m_limits(limits)
         , m_level(level)
+        , m_rootSize(rootSize)
+        , m_rootAspect(std::move(rootAspect))
     { }
 
     std::optional<QByteArray> run(const QByteArray &svg, QString *why)
@@ -264,7 +299,7 @@ private:
 
     /// The `data:` URL of an `<image>`, kept when its bytes are a raster image or an SVG
     /// that passes this sanitiser one level down; empty when it must go.
-    QString sanitizeImageHref(const QString &href) const
+    QString sanitizeImageHref(const QString &href, const QXmlStreamAttributes &image) const
     {
         const auto bytes = dataUrlBytes(href);
         if (!bytes)
@@ -276,7 +311,8 @@ private:
         case ImageFormat::Svg: {
             if (m_level + 1 > m_limits.maxNestedImages)
                 return {};
-            Sanitizer inner(m_limits, m_level + 1);
+            Sanitizer inner(m_limits, m_level + 1, nestedSvgSize(image),
+                            image.value(QLatin1String("preserveAspectRatio")).trimmed().toString());
             QString error;
             const auto clean = inner.run(*bytes, &error);
             if (!clean)
@@ -297,7 +333,7 @@ private:
                 continue;
             const QString target = attribute.value().trimmed().toString();
             if (target.startsWith(QLatin1String("data:"), Qt::CaseInsensitive))
-                return sanitizeImageHref(target);
+                return sanitizeImageHref(target, attributes);
         }
         return {};
     }
@@ -313,9 +349,14 @@ private:
                 writer.writeNamespace(ns.namespaceUri().toString(), ns.prefix().toString());
         }
         writer.writeStartElement(reader.namespaceUri().toString(), name);
+        const bool resizedRoot = m_rootSize && m_frames.size() == 1 && resizeRoot(reader.attributes(), writer);
         for (const QXmlStreamAttribute &attribute : reader.attributes()) {
             const QString local = attribute.name().toString();
             QString value = attribute.value().toString();
+            if (resizedRoot
+                && (local == QLatin1String("width") || local == QLatin1String("height") || local == QLatin1String("viewBox")
+                    || (local == QLatin1String("preserveAspectRatio") && !m_rootAspect.isEmpty())))
+                continue;
             // Event handler attributes (SVG 2 §15.2: onload, onbegin, onclick, …): QtSvg
             // ignores them, a browser opening the stored file runs them. No other SVG
             // attribute starts with "on".
@@ -347,6 +388,28 @@ private:
                 writer.writeAttribute(attribute.namespaceUri().toString(), local, value);
         }
         Q_UNUSED(why);
+        return true;
+    }
+
+    /// Writes the root's width and height as m_rootSize, its viewBox (its own, or
+    /// `0 0 width height` from its own plain size) and the image's preserveAspectRatio;
+    /// false, writing nothing, when the root has neither a viewBox nor a plain size to
+    /// scale from.
+    bool resizeRoot(const QXmlStreamAttributes &root, QXmlStreamWriter &writer) const
+    {
+        QString viewBox = root.value(QLatin1String("viewBox")).trimmed().toString();
+        if (viewBox.isEmpty()) {
+            const auto w = userUnits(root.value(QLatin1String("width")));
+            const auto h = userUnits(root.value(QLatin1String("height")));
+            if (!w || !h)
+                return false;
+            viewBox = QStringLiteral("0 0 %1 %2").arg(*w).arg(*h);
+        }
+        writer.writeAttribute(QStringLiteral("width"), QString::number(m_rootSize->width()));
+        writer.writeAttribute(QStringLiteral("height"), QString::number(m_rootSize->height()));
+        writer.writeAttribute(QStringLiteral("viewBox"), viewBox);
+        if (!m_rootAspect.isEmpty())
+            writer.writeAttribute(QStringLiteral("preserveAspectRatio"), m_rootAspect);
         return true;
     }
 
@@ -416,6 +479,8 @@ private:
 
     const SvgLimits &m_limits;
     const int m_level;
+    const std::optional<QSizeF> m_rootSize;
+    const QString m_rootAspect;
     int m_elements = 0;
     double m_extent = 0;
     double m_widestStroke = 1;

@@ -144,6 +144,20 @@ const img = (src, size) => h('img', { src, width: size, height: size });
 const unitBadge = (size) => '<svg xmlns="http://www.w3.org/2000/svg" ' + size + ' viewBox="0 0 20 10">'
   + '<rect width="20" height="10" rx="3" fill="#7c3aed"/><circle cx="5" cy="5" r="3" fill="#fff"/></svg>';
 const natural = (src) => h('img', { src });
+// An SVG drawn by an `<image>` inside an inline svg (satori's "svg with image" case: a
+// twemoji as a base64 data: URL): Chromium draws it as vectors at the image's box; librsvg
+// 2.54 rasterised it at its own 36 px and scaled that up. A viewBox-only smiley at 120, a
+// 2:1 badge stretched with preserveAspectRatio="none", and one with a size but no viewBox.
+const smiley = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 36 36"><path fill="#FFCC4D" '
+  + 'd="M36 18c0 9.941-8.059 18-18 18S0 27.941 0 18 8.059 0 18 0s18 8.059 18 18"/>'
+  + '<ellipse fill="#664500" cx="11.5" cy="12.5" rx="2.5" ry="5.5"/><ellipse fill="#664500" cx="24.5" cy="12.5" rx="2.5" ry="5.5"/>'
+  + '<path fill="#664500" d="M18 22c-3.6 0-6-.4-9-1-.7-.1-2 0-2 2 0 4 4.6 9 11 9s11-5 11-9c0-2-1.3-2.1-2-2-3 .6-5.4 1-9 1"/></svg>';
+const wideBadge = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 20"><rect width="40" height="20" rx="10" fill="#7c3aed"/>'
+  + '<circle cx="10" cy="10" r="6" fill="#fff"/></svg>';
+const sizedRing = '<svg xmlns="http://www.w3.org/2000/svg" width="24" height="24"><circle cx="12" cy="12" r="9" fill="none" '
+  + 'stroke="#0ea5e9" stroke-width="3"/><circle cx="12" cy="12" r="3" fill="#f43f5e"/></svg>';
+const imageOf = (size, src, props = {}) => svg(size, `0 0 ${size} ${size}`, {},
+  h('image', { width: size, height: size, href: dataUrl(src), ...props }));
 
 export const cards = {
   'figma-icons': card({},
@@ -161,6 +175,8 @@ export const cards = {
     natural(dataUrl('<svg xmlns="http://www.w3.org/2000/svg"><rect width="300" height="150" fill="#0ea5e9"/>'
       + '<rect x="10" y="10" width="10" height="10" fill="#f43f5e"/></svg>'))),
   'img-data-url': card({ backgroundColor: '#f8fafc' }, img(dataUrl(figmaBadge), 48), img(dataUrl(figmaBadge), 144)),
+  'image-nested-svg': card({ backgroundColor: '#f8fafc' }, imageOf(120, smiley), imageOf(100, wideBadge, { preserveAspectRatio: 'none' }),
+    imageOf(96, sizedRing)),
 };
 
 const here = path.dirname(fileURLToPath(import.meta.url));
