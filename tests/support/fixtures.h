@@ -134,6 +134,10 @@ inline constexpr Golden kGoldens[] = {
     {"conformance/text-features-spacing", 0.99, 0.99, 0.83}, // .99746 / .99529 / .8613
     // outline (CSS UI 4 §5): every style, offsets in and out, round corners, currentColor.
     {"conformance/paint-outline", 0.985, 0.985, 0.84}, // .98947 / .9896 / .8708
+    // Text decorations where Blink puts them: auto thickness a tenth of the font size, the
+    // underline ceil(t / 2) below the baseline, double/dotted/dashed as DecorationLinePainter
+    // draws them (font metrics and our own dot and dash shapes before: .95337 / .9559).
+    {"conformance/text-decoration-styles", 0.985, 0.98, 0.68}, // .98933 / .98591 / .7101
     // translate, rotate and scale as properties (CSS Transforms 2), before `transform`.
     {"conformance/transform-individual", 0.995, 0.99, 0.81}, // .99782 / .9972 / .8392
     // Text metrics as Chromium (conformance/text-*): half-leading floored to whole pixels.

@@ -564,11 +564,9 @@ void QPainterPlayer::operator()(const display::DrawGlyphs &c)
 
 void QPainterPlayer::operator()(const display::DecorationBar &c)
 {
-    if (c.style == DecorationStyle::Solid) {
-        m_p->fillRect(c.rect.translated(0, baselineSnap(c.baseline)), c.color);
-        return;
-    }
-    m_p->fillPath(decorationPath(c.rect.translated(0, baselineSnap(c.baseline)), c.style, c.underline), c.color);
+    // From the unsnapped baseline, as Blink places decorations from the text's layout
+    // position; decorationPath() snaps them to pixels its own way.
+    m_p->fillPath(decorationPath(c.rect, c.style, c.line), c.color);
 }
 
 } // namespace

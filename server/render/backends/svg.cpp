@@ -173,7 +173,7 @@ public:
     void operator()(const display::TextShadow &c);
     void operator()(const display::DecorationBar &c)
     {
-        fillPath(decorationPath(c.rect, c.style, c.underline), fillAttrs(c.color));
+        fillPath(decorationPath(c.rect, c.style, c.line), fillAttrs(c.color));
     }
 
 private:

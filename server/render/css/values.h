@@ -278,6 +278,9 @@ struct CornerRadius {
 
 /// text-decoration-style (CSS Text Decoration 3 §2.3).
 enum class DecorationStyle : quint8 { Solid, Double, Dotted, Dashed, Wavy };
+/// One of the lines text-decoration-line draws (CSS Text Decoration 3 §2.1): it decides
+/// which side a `double` line's second line and a wave go.
+enum class DecorationLine : quint8 { Underline, Overline, LineThrough };
 
 /// text-decoration-line flags, style, colour and thickness.
 struct TextDecoration {

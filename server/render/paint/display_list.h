@@ -160,15 +160,14 @@ struct TextShadow {
     qreal fontSize = 0;
 };
 
-/// One underline, overline or line-through (CSS Text Decoration 3 §2) as the `rect` it
-/// fills with `color`; `baseline` is the point on its line's baseline that snaps along
-/// with the glyphs.
+/// One underline, overline or line-through (CSS Text Decoration 3 §2): its solid form
+/// `rect`, placed from the text's unsnapped baseline as Blink places it, filled with
+/// `color` in the shape decorationPath() gives `style` and `line`.
 struct DecorationBar {
     QRectF rect; ///< one line of the decoration's thickness across the run
     QColor color;
-    QPointF baseline;
     DecorationStyle style = DecorationStyle::Solid;
-    bool underline = false; ///< a second (double) line or a wave goes below, not around
+    DecorationLine line = DecorationLine::Underline;
 };
 
 /// Paints the scope into an offscreen layer, then composites it through the element's

@@ -103,6 +103,11 @@ std::optional<std::pair<qreal, qreal>> dashPattern(qreal length, qreal width)
     const qreal gap = width * (width >= 3 ? 1 : 2);
     if (width <= 0 || length <= dash * 2)
         return std::nullopt;
+    return std::pair(dash, bestDashGap(length, dash, gap));
+}
+
+qreal bestDashGap(qreal length, qreal dash, qreal gap)
+{
     // An open line: n dashes and n - 1 gaps, n the fewer or the more of the two counts
     // around length / (dash + gap), whichever gap is nearer the nominal one.
     const qreal fewer = std::floor((length + gap) / (dash + gap));
@@ -110,7 +115,7 @@ std::optional<std::pair<qreal, qreal>> dashPattern(qreal length, qreal width)
     const qreal fewerGap = fewer > 1 ? (length - fewer * dash) / (fewer - 1) : gap;
     const qreal moreGap = (length - more * dash) / (more - 1);
     const bool useFewer = fewer > 1 && (moreGap <= 0 || std::abs(fewerGap - gap) < std::abs(moreGap - gap));
-    return std::pair(dash, useFewer ? fewerGap : moreGap);
+    return useFewer ? fewerGap : moreGap;
 }
 
 bool isZero(const Radii &radii)
@@ -292,30 +297,74 @@ static QRectF inkBoundsUnfiltered(const LayoutBox &box)
     return r;
 }
 
-QPainterPath decorationPath(const QRectF &bar, DecorationStyle style, bool below)
+namespace {
+
+/// The dotted or dashed form of a decoration bar (Blink's DrawLineAsStroke and
+/// DashEffectFromStrokeStyle): ends on whole pixels, the centre line on the pixel grid
+/// (half a pixel down for an odd rounded thickness), stroked t thick.
+void addDottedOrDashed(QPainterPath &path, const QRectF &bar, DecorationStyle style)
+{
+    const qreal t = bar.height();
+    const qreal rounded = std::round(t);
+    const qreal x0 = std::trunc(bar.left()), x1 = std::trunc(bar.right());
+    const qreal length = x1 - x0;
+    const qreal y = std::floor(bar.top() + std::max<qreal>(t / 2, 0.5)) + (int(rounded) % 2 ? 0.5 : 0);
+    const auto segment = [&](qreal from, qreal to) { path.addRect(QRectF(from, y - t / 2, to - from, t)); };
+    if (style == DecorationStyle::Dotted && rounded > 3) {
+        // Round dots: zero-length dashes with round caps, the ends pulled in by a radius.
+        const qreal r = t / 2;
+        if (length < 2 * rounded) {
+            path.addEllipse(QPointF(x0 + rounded / 2, y), r, r);
+            return;
+        }
+        const qreal step = paint_detail::bestDashGap(length, rounded, rounded) + rounded - 0.01;
+        for (qreal x = x0 + rounded / 2; x <= x1 - rounded / 2 + 0.01; x += step)
+            path.addEllipse(QPointF(x, y), r, r);
+        return;
+    }
+    // Square dots of the rounded thickness a thickness apart, or Blink's dashes.
+    const bool dashed = style == DecorationStyle::Dashed;
+    qreal dash = dashed ? rounded * (rounded >= 3 ? 2 : 3) : rounded;
+    qreal gap = dashed ? rounded * (rounded >= 3 ? 1 : 2) : rounded;
+    if (length <= 2 * dash) {
+        segment(x0, x1); // no room for two: a solid line
+        return;
+    }
+    if (length <= 2 * dash + gap) {
+        const qreal k = length / (2 * dash + gap); // exactly two dashes, scaled to fit
+        dash *= k;
+        gap *= k;
+    } else if (dashed) {
+        gap = paint_detail::bestDashGap(length, dash, gap);
+    }
+    for (qreal x = x0; x < x1 - 0.01; x += dash + gap)
+        segment(x, std::min(x + dash, x1));
+}
+
+} // namespace
+
+QPainterPath decorationPath(const QRectF &bar, DecorationStyle style, DecorationLine line)
 {
     const qreal t = std::max<qreal>(bar.height(), 0.5);
+    const bool below = line == DecorationLine::Underline;
     QPainterPath path;
     path.setFillRule(Qt::WindingFill);
+    // Blink's SnapYAxis: solid lines are whole pixels tall and start on a pixel row.
+    const auto snapped = [t](const QRectF &r) {
+        return QRectF(r.x(), std::floor(r.y() + 0.5), r.width(), std::max<qreal>(1, std::floor(t)));
+    };
     switch (style) {
-    case DecorationStyle::Solid: path.addRect(bar); break;
+    case DecorationStyle::Solid: path.addRect(snapped(bar)); break;
     case DecorationStyle::Double: {
-        // The second line sits one thickness away: below an underline, above otherwise.
-        path.addRect(bar);
-        path.addRect(bar.translated(0, below ? 2 * t : -2 * t));
+        const qreal offset = line == DecorationLine::Underline  ? t + 1
+                             : line == DecorationLine::Overline ? -(t + 1)
+                                                                : std::floor(t + 1);
+        path.addRect(snapped(bar));
+        path.addRect(snapped(bar.translated(0, offset)));
         break;
     }
-    case DecorationStyle::Dotted: {
-        for (qreal x = bar.left(); x + t <= bar.right() + 0.01; x += 2 * t)
-            path.addEllipse(QRectF(x, bar.top(), t, t));
-        break;
-    }
-    case DecorationStyle::Dashed: {
-        const qreal dash = 3 * t;
-        for (qreal x = bar.left(); x < bar.right(); x += 2 * dash)
-            path.addRect(QRectF(x, bar.top(), std::min(dash, bar.right() - x), t));
-        break;
-    }
+    case DecorationStyle::Dotted:
+    case DecorationStyle::Dashed: addDottedOrDashed(path, bar, style); break;
     case DecorationStyle::Wavy: {
         // A sine stroked with a pen of the thickness; its period grows with the thickness.
         const qreal amplitude = 1 + t, period = 4 + 4 * t;

@@ -42,6 +42,10 @@ bool isZero(const Radii &radii);
 /// that the side starts and ends with a whole dash. nullopt: no room for two dashes, so
 /// Chromium draws the side solid.
 std::optional<std::pair<qreal, qreal>> dashPattern(qreal length, qreal width);
+/// Blink's SelectBestDashGap for an open line of `length` px: of the two dash counts
+/// around length / (dash + gap), the gap (px) between `dash`-long dashes that is nearer
+/// `gap` and leaves a whole dash at both ends.
+qreal bestDashGap(qreal length, qreal dash, qreal gap);
 /// A closed path of `rect` with elliptical corners `radii`.
 QPainterPath roundedPath(const QRectF &rect, const Radii &radii);
 
@@ -162,11 +166,14 @@ QImage paintOnTransparentImage(QSize size, const std::function<void(QPainter &)>
 /// entries and bytes = buffers free now, capacity = the bound in bytes.
 CacheStats canvasPoolStats();
 
-/// The area to fill for a text decoration line of `style` (CSS Text Decoration 3 §2.3)
-/// whose solid form is `bar` (thickness = bar height, page px), drawn as Chromium does:
-/// `double` two bars one thickness apart, `dotted` round dots, `dashed` 3t dashes with 3t
-/// gaps, `wavy` a sine of the thickness. Below the solid position when `below`.
-QPainterPath decorationPath(const QRectF &bar, DecorationStyle style, bool below);
+/// The area to fill for a text decoration `line` of `style` (CSS Text Decoration 3 §2.3)
+/// whose solid form is `bar` (thickness t = bar height, page px), drawn as Blink's
+/// DecorationLinePainter does: `solid` and `double` snapped to whole pixels (height
+/// max(1, floor t)), the second line t + 1 below an underline (above an overline, floor(t
+/// + 1) below a line-through); `dotted` and `dashed` stroked from whole-pixel ends along a
+/// pixel-centred line, with square dots of round(t) (round dots above 3 px) and Blink's
+/// dashes (dashPattern()), solid where two do not fit; `wavy` a sine of the thickness.
+QPainterPath decorationPath(const QRectF &bar, DecorationStyle style, DecorationLine line);
 
 /// The outlines of the glyphs of `run` (emoji included) drawn with its baseline origin at
 /// `at` (page px), for stroking them (-webkit-text-stroke).

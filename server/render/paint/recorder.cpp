@@ -505,24 +505,25 @@ void Recorder::recordText(const LayoutBox &box, const LayoutBox *parent)
     const TextDecoration &d = s.textDecoration;
     if (d.underline || d.overline || d.lineThrough) {
         const QColor color = d.color.value_or(s.color);
-        // text-decoration-thickness replaces the font's; the underline's top stays at the
-        // font's underline position, as in Chromium (CSS Text Decoration 4 §2.6).
+        // text-decoration-thickness replaces the auto one (CSS Text Decoration 4 §2.6). The
+        // lines go where Blink's TextDecorationInfo puts them: the underline's top
+        // max(1, ceil(t / 2)) below the baseline (ComputeUnderlineOffsetAuto), the
+        // overline's bottom on the text's top, the line-through centred on its offset.
         const qreal t = d.thickness >= 0 ? qreal(d.thickness) : block->decorationThickness;
         for (const TextLine &line : block->lines) {
             const QPointF baseline = origin + QPointF(0, line.baseline);
-            auto bar = [&](qreal offset, bool below) {
-                const qreal y = baseline.y() + offset;
-                add(display::DecorationBar{QRectF(origin.x() + line.left, y - t / 2, line.width, t), color, baseline,
-                                           d.style, below});
+            auto bar = [&](qreal top, DecorationLine which) {
+                add(display::DecorationBar{QRectF(origin.x() + line.left, baseline.y() + top, line.width, t), color,
+                                           d.style, which});
             };
             if (t <= 0)
                 continue;
             if (d.underline)
-                bar(block->underlineOffset + t / 2, true);
+                bar(std::max<qreal>(1, std::ceil(t / 2)), DecorationLine::Underline);
             if (d.overline)
-                bar(block->overlineOffset, false);
+                bar(block->overlineOffset - std::floor(t), DecorationLine::Overline);
             if (d.lineThrough)
-                bar(block->strikeOffset, false);
+                bar(block->strikeOffset - t / 2, DecorationLine::LineThrough);
         }
     }
 }

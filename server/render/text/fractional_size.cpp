@@ -128,7 +128,6 @@ std::shared_ptr<const TextBlock> shapeAtFractionalSize(const ComputedStyle &s, c
     block->size = QSizeF(shaped->size.width() * k, top);
     block->firstBaseline = block->lines.empty() ? 0 : block->lines.front().baseline;
     block->lastBaseline = block->lines.empty() ? 0 : block->lines.back().baseline;
-    block->underlineOffset *= k;
     block->overlineOffset *= k;
     block->strikeOffset *= k;
     block->decorationThickness = std::max<qreal>(1, shaped->decorationThickness * k);
@@ -185,9 +184,9 @@ InlineLayout layoutInlineAtFractionalSize(const ComputedStyle &block, const std:
         for (TextLine &line : wide->lines)
             widenGlyphs(line, k, line.baseline, line.baseline, exact);
         wide->size.setWidth(text->size.width() * k);
-        wide->underlineOffset *= k;
         wide->overlineOffset *= k;
         wide->strikeOffset *= k;
+        wide->decorationThickness = std::max<qreal>(1, text->decorationThickness * k);
         text = std::move(wide);
     }
     out.size.setWidth(out.size.width() * k);

@@ -541,10 +541,7 @@ std::shared_ptr<TextBlock> newTextBlock(const ComputedStyle &s, qreal firstBasel
     auto tb = std::make_shared<TextBlock>();
     QFont font = TextEngine::fontFor(s);
     const QFontMetricsF fm(font);
-    tb->underlineOffset = fm.underlinePos();
-    tb->overlineOffset = -fm.overlinePos();
-    tb->strikeOffset = -fm.strikeOutPos();
-    tb->decorationThickness = std::max<qreal>(1, fm.lineWidth());
+    setDecorationMetrics(*tb, fm, s.fontSize);
     tb->firstBaseline = firstBaseline;
     return tb;
 }

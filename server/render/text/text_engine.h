@@ -39,11 +39,12 @@ struct TextBlock {
     qreal firstBaseline = 0; ///< px from the top to the first line's baseline
     qreal lastBaseline = 0; ///< px from the top to the last line's baseline
     bool ellipsized = false; ///< an ellipsis replaced hidden text (text-overflow or line-clamp)
-    // Decoration metrics of the primary font, px (positive = below the baseline).
-    qreal underlineOffset = 0;
-    qreal overlineOffset = 0; ///< negative: above the baseline
-    qreal strikeOffset = 0; ///< negative: above the baseline
-    qreal decorationThickness = 1;
+    // Decoration metrics of the primary font, px from the baseline (negative: above it),
+    // as Blink's TextDecorationInfo places lines (setDecorationMetrics()). An underline
+    // needs only the thickness: it starts max(1, ceil(thickness / 2)) below the baseline.
+    qreal overlineOffset = 0; ///< the text's top: minus the rounded ascent
+    qreal strikeOffset = 0; ///< the line-through's centre: two thirds of the ascent up from the top
+    qreal decorationThickness = 1; ///< `auto`: max(1, font size / 10)
 };
 
 /// The text module. measure() is the layout's TextMeasurer; shape() gives the painters

@@ -189,7 +189,6 @@ std::shared_ptr<const TextBlock> composeLines(const ComputedStyle &s, const QStr
             if (i < block.lines.size())
                 line = block.lines[i];
             if (i == 0) {
-                out->underlineOffset = block.underlineOffset;
                 out->overlineOffset = block.overlineOffset;
                 out->strikeOffset = block.strikeOffset;
                 out->decorationThickness = block.decorationThickness;

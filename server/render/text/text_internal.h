@@ -10,6 +10,7 @@
 #include "server/render/text/text_engine.h"
 
 #include <QFont>
+#include <QFontMetricsF>
 #include <QGlyphRun>
 #include <QList>
 #include <QString>
@@ -180,6 +181,14 @@ std::vector<VisualCell> visualCells(const QTextLayout &layout, const QTextLine &
 /// TextEngine::shape(); the cache sits in front of this). `lineLengths`, when given, are
 /// the characters of each line (of the processed run) instead of breaking at `width`:
 /// text-fit scales a run's lines without moving their breaks.
+/// Sets `block`'s decoration metrics from its primary font's metrics `fm` and its font size
+/// in px, as Chromium places decorations (Blink's TextDecorationInfo and
+/// ComputeDecorationThickness): the auto thickness is a tenth of the font size (at least
+/// 1 px), not the font's underline thickness; the overline rests on the text's top (the
+/// rounded ascent above the baseline); the line-through is centred two thirds of the ascent
+/// below that top.
+void setDecorationMetrics(TextBlock &block, const QFontMetricsF &fm, qreal fontSize);
+
 std::shared_ptr<const TextBlock> shapeUncached(const ComputedStyle &s, const QString &raw, qreal width,
                                                const std::vector<int> *lineLengths = nullptr);
 
