@@ -648,7 +648,8 @@ QString SvgPlayer::gradientRef(const QBrush &brush)
         const auto *lg = static_cast<const QLinearGradient *>(g);
         def = QStringLiteral(
                   "<linearGradient id=\"@\" gradientUnits=\"userSpaceOnUse\" x1=\"%1\" y1=\"%2\" x2=\"%3\" y2=\"%4\"")
-                  .arg(num(lg->start().x()), num(lg->start().y()), num(lg->finalStop().x()), num(lg->finalStop().y()));
+                  .arg(fineNum(lg->start().x()), fineNum(lg->start().y()), fineNum(lg->finalStop().x()),
+                       fineNum(lg->finalStop().y()));
     } else {
         const auto *rg = static_cast<const QRadialGradient *>(g);
         qreal r = rg->centerRadius();
@@ -661,7 +662,7 @@ QString SvgPlayer::gradientRef(const QBrush &brush)
             }
         }
         def = QStringLiteral("<radialGradient id=\"@\" gradientUnits=\"userSpaceOnUse\" cx=\"%1\" cy=\"%2\" r=\"%3\"")
-                  .arg(num(rg->center().x()), num(rg->center().y()), num(r));
+                  .arg(fineNum(rg->center().x()), fineNum(rg->center().y()), fineNum(r));
         if (!brush.transform().isIdentity())
             def += matrixAttr(brush.transform())
                        .replace(QLatin1String(" transform="), QLatin1String(" gradientTransform="));

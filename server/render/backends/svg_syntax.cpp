@@ -20,6 +20,14 @@ QString num(qreal v)
     return QString::number(r, 'f', 1);
 }
 
+QString fineNum(qreal v)
+{
+    QString s = QString::number(std::round(v * 1000) / 1000, 'f', 3);
+    while (s.contains(u'.') && (s.endsWith(u'0') || s.endsWith(u'.')))
+        s.chop(1);
+    return s == QLatin1String("-0") ? QStringLiteral("0") : s;
+}
+
 QString frac(qreal v)
 {
     QString s = QString::number(std::clamp<qreal>(v, 0, 1), 'f', 4);

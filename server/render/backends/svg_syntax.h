@@ -13,6 +13,9 @@ namespace imprint::render::svg_syntax {
 /// `v` with at most one decimal ("12", "12.5", "-3"): 1/10 px is below what antialiasing
 /// shows and keeps path data short.
 QString num(qreal v);
+/// `v` with up to three decimals, no trailing zeros: for a gradient's line, whose period
+/// repeats a 1/10 px error once per stripe (0.7 px across fourteen 45deg stripes).
+QString fineNum(qreal v);
 /// A fraction (offset, opacity) clamped to 0–1 with up to four decimals, no trailing zeros.
 QString frac(qreal v);
 /// `#rrggbb` (the alpha goes into an opacity attribute: SVG 1.1 has no rgba()).

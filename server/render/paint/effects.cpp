@@ -410,8 +410,14 @@ QBrush gradientBrush(const Gradient &g, const QRectF &area)
         const QPointF start = c - dir * (len / 2);
         QLinearGradient lg;
         const auto [lo, hi] = applyStops(lg, interpolatedStops(g, fixedStops(g, len)), g.repeating);
-        lg.setStart(start + dir * (len * lo));
-        lg.setFinalStop(start + dir * (len * hi));
+        // A repeating line whose period falls on pixel centres (45deg stripes of whole px)
+        // puts every hard stop exactly on one: Skia's arithmetic gives such a pixel the
+        // colour after the stop, Qt's fixed-point gradient the one before. 1/32 px along
+        // the line tips those ties Chromium's way (measured on satori's repeating-gradient
+        // cases: 1/64 left some, 1/16 moved untied stops) and moves nothing else visibly.
+        const QPointF tie = g.repeating ? dir * (1.0 / 32) : QPointF();
+        lg.setStart(start + dir * (len * lo) - tie);
+        lg.setFinalStop(start + dir * (len * hi) - tie);
         return QBrush(lg);
     }
     const QPointF c(area.left() + g.centerX.resolve(float(w)), area.top() + g.centerY.resolve(float(h)));
