@@ -18,6 +18,7 @@
 #include <QElapsedTimer>
 #include <QFile>
 #include <QJsonArray>
+#include <QRegularExpression>
 #include <QTest>
 
 #include <map>
@@ -187,6 +188,14 @@ private Q_SLOTS:
                 QVERIFY2(html->contains(QLatin1String("text-fit:shrink;")) || html->contains(QLatin1String("text-fit:shrink\"")),
                          qPrintable(*html));
                 QVERIFY(!html->contains(QLatin1String("shrink-to-box")));
+                // With the size our layout fitted, that size and no text-fit.
+                const auto fitted = templatePageHtml(*t, {}, false, {}, {}, {}, {{QStringLiteral("0.0"), 41.25f}});
+                QVERIFY(fitted);
+                static const QRegularExpression element(QStringLiteral("data-id=\"0\\.0\" style=\"([^\"]*)\""));
+                const QString style = element.match(*fitted).captured(1);
+                QVERIFY2(style.contains(QLatin1String("font-size:41.25px")), qPrintable(style));
+                QVERIFY2(!style.contains(QLatin1String("text-fit")) && !style.contains(QLatin1String("font-size:80px")),
+                         qPrintable(style));
             }
         }
     }

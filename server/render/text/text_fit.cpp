@@ -222,8 +222,13 @@ std::shared_ptr<const TextBlock> shrinkToBox(const ComputedStyle &s, const QStri
         return (boxHeight < 0 || b.size.height() <= boxHeight + kWidthEpsilon)
                && b.size.width() <= width + kWidthEpsilon && !b.ellipsized;
     };
+    const auto fittedAt = [&](const TextBlock &b, qreal k) { // the block, its fitted size recorded
+        auto out = std::make_shared<TextBlock>(b);
+        out->fittedFontSize = float(s.fontSize * k); // as scaledStyle() sizes it
+        return std::shared_ptr<const TextBlock>(std::move(out));
+    };
     if (fits(*base) || s.fontSize <= 0)
-        return base;
+        return fittedAt(*base, 1);
     qreal lo = kSmallestScale, hi = 1;
     if (s.textFit.limit >= 0)
         lo = std::max<qreal>(lo, std::min(s.textFit.limit, 1.f));
@@ -248,7 +253,7 @@ std::shared_ptr<const TextBlock> shrinkToBox(const ComputedStyle &s, const QStri
             }
         }
     }
-    return best;
+    return fittedAt(*best, lo);
 }
 
 } // namespace
