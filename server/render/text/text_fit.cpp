@@ -175,6 +175,11 @@ std::shared_ptr<const TextBlock> composeLines(const ComputedStyle &s, const QStr
     // (a number scales with it); `normal` scales the unscaled line's box, fallback fonts'
     // contributions included.
     const bool ownBox = s.lineHeight.type != LineHeight::Type::Normal;
+    // A run with px letter- or word-spacing is fitted through its font size (Blink's
+    // LineFitter::FitLine(): HasFixedSpacing() leaves the paint-time scale), and its glyphs
+    // sit at the scaled font's own rounded ascent below the line's top, not at the unscaled
+    // baseline times the scale (Chromium 156, measured: 73 px, not 74.43, at 20 px × 3.92).
+    const bool ownBaseline = ownBox || s.letterSpacing != 0 || s.wordSpacing != 0;
     qreal top = 0, widest = 0;
     for (size_t i = 0; i < base.lines.size(); ++i) {
         const TextLine &unscaled = base.lines[i];
@@ -195,7 +200,7 @@ std::shared_ptr<const TextBlock> composeLines(const ComputedStyle &s, const QStr
                 out->decorationThickness = block.decorationThickness;
             }
             height = ownBox ? line.height : unscaled.height * k;
-            above = ownBox ? line.baseline - line.top : (unscaled.baseline - unscaled.top) * k;
+            above = ownBaseline ? line.baseline - line.top : (unscaled.baseline - unscaled.top) * k;
         }
         line = movedLine(std::move(line), top + above - line.baseline);
         line.top = top;
