@@ -70,6 +70,9 @@ constexpr Card kCards[] = {
     {"shrink-ar-rtl", 0.991, 0.989}, // 0.99634 / 0.99453
     {"shrink-de", 0.991, 0.990}, // 0.99615 / 0.99517
     {"shrink-long-en", 0.990, 0.989}, // 0.99544 / 0.99496
+    // px letter-spacing shrinking a nowrap line and growing two lines per-line-all, px
+    // word-spacing growing a line (its spacing was scaled as text: 0.85742 / 0.85781).
+    {"spacing", 0.985, 0.973}, // 0.98972 / 0.97797
 };
 
 /// Imprint's shrink-to-box cards (tests/render/textfit-box): Chromium has no such mode, so

@@ -38,11 +38,21 @@ ComputedStyle scaledStyle(const ComputedStyle &s, qreal k)
     return out;
 }
 
-/// The part of a line's width that does not scale: fixed letter-spacing (Blink's
+/// The part of a line's width that does not scale: fixed letter- and word-spacing (Blink's
 /// HasFixedSpacing(): px spacing is the "static" size of LineFitter::MeasureScale()).
-qreal staticWidth(const ComputedStyle &s, const TextLine &line)
+/// `text`: the processed run the line indexes, needed only for word-spacing.
+qreal staticWidth(const ComputedStyle &s, const TextLine &line, QStringView text)
 {
-    return s.letterSpacing * line.textLength;
+    qreal fixed = s.letterSpacing * line.textLength;
+    if (s.wordSpacing != 0 && line.textStart >= 0 && line.textStart <= text.size()) {
+        // At each word separator (CSS Text 3 §8.1) but the line's trailing ones, which hang.
+        QStringView content
+            = text.sliced(line.textStart, std::min<qsizetype>(line.textLength, text.size() - line.textStart));
+        while (!content.isEmpty() && content.back().isSpace())
+            content.chop(1);
+        fixed += s.wordSpacing * qreal(content.count(u' ') + content.count(QChar(0xA0)));
+    }
+    return fixed;
 }
 
 /// The advance width of `line` in px: from its first glyph's origin to its last glyph's
@@ -70,14 +80,15 @@ qreal inlineSize(const ComputedStyle &s, const TextLine &line)
     return advanceWidth(line) + s.letterSpacing;
 }
 
-/// The scale that makes `line` fill `width` px (Blink LineFitter::MeasureScale()), or 0
-/// when the line is left alone: within the epsilon, or with nothing to scale.
-qreal lineScale(const ComputedStyle &s, const TextLine &line, qreal width)
+/// The scale that makes `line` (of the processed run `text`) fill `width` px (Blink
+/// LineFitter::MeasureScale()), or 0 when the line is left alone: within the epsilon, or
+/// with nothing to scale.
+qreal lineScale(const ComputedStyle &s, const TextLine &line, qreal width, QStringView text)
 {
     const qreal lineWidth = inlineSize(s, line);
     if (std::abs(width - lineWidth) < kFitEpsilon)
         return 0;
-    const qreal fixed = staticWidth(s, line);
+    const qreal fixed = staticWidth(s, line, text);
     const qreal flexible = lineWidth - fixed;
     if (flexible <= 0 || width - fixed <= 0)
         return 0;
@@ -282,13 +293,14 @@ std::shared_ptr<const TextBlock> fitTextUncached(const ComputedStyle &s, const Q
     };
     if (base->lines.empty())
         return base;
+    const QString processed = s.wordSpacing != 0 ? TextEngine::processText(s, raw) : QString();
     const size_t count = base->lines.size();
     std::vector<qreal> scales(count, 0);
     if (s.textFit.target == TextFit::Target::Consistent) {
         // Step: consistent, one scale for all lines, the smallest (#valdef-text-fit-consistent)
         qreal k = 0;
         for (const TextLine &line : base->lines) {
-            const qreal li = lineScale(s, line, width);
+            const qreal li = lineScale(s, line, width, processed);
             if (li > 0 && (k == 0 || li < k))
                 k = li;
         }
@@ -299,7 +311,7 @@ std::shared_ptr<const TextBlock> fitTextUncached(const ComputedStyle &s, const Q
         for (size_t i = 0; i < count; ++i) {
             const TextLine &line = base->lines[i];
             if (all || (i + 1 < count && !line.forcedBreak))
-                scales[i] = allowedScale(s.textFit, lineScale(s, line, width));
+                scales[i] = allowedScale(s.textFit, lineScale(s, line, width, processed));
         }
     }
     if (std::all_of(scales.begin(), scales.end(), [](qreal k) { return k <= 0; }))
