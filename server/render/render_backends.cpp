@@ -9,6 +9,7 @@
 #include "server/render/backends/raster.h"
 #include "server/render/backends/svg.h"
 #include "server/render/document/html_page.h"
+#include "server/render/paint/recorder.h"
 #include "server/render/render_backend.h"
 #include "server/render/render_budget.h"
 #include "server/render/resources/svg_sandbox.h"
@@ -217,6 +218,26 @@ public:
     }
 };
 
+/// The px font sizes our layout fitted `textFit: shrink-to-box` text at in `box`'s tree, by
+/// the id of the element whose text it is (the smallest of its runs'), for the html
+/// engine's page: Chromium has no such mode (templatePageHtml()).
+void collectFittedFontSizes(const LayoutBox &box, const LayoutBox *parent, TextEngine &text,
+                            QHash<QString, float> &out)
+{
+    if (box.node && box.node->isText()) {
+        if (box.node->style.textFit.type != TextFit::Type::ShrinkToBox)
+            return;
+        const auto block = drawnText(box, parent, text);
+        const float size = block ? block->fittedFontSize : 0;
+        const auto it = out.constFind(box.node->id);
+        if (size > 0 && (it == out.constEnd() || size < *it))
+            out.insert(box.node->id, size);
+        return;
+    }
+    for (const LayoutBox &child : box.children)
+        collectFittedFontSizes(child, &box, text, out);
+}
+
 /// html on headless Chromium: the page as the browser sees it. Our layout's warnings
 /// describe our engine, not this one, and are dropped.
 class ChromiumHtmlBackend final : public RenderBackend
@@ -271,7 +292,10 @@ private:
         const RenderOptions &o = request.options;
         const bool contentSized = (o.width > 0 ? o.width : tmpl.width) == 0 || (o.height > 0 ? o.height : tmpl.height) == 0;
         const PageEmoji emoji{doc.emojiSet, &context.emoji(), &result.warnings};
-        auto page = templatePageHtml(tmpl, doc.values, contentSized, request.limits, emoji);
+        QHash<QString, float> fitted;
+        if (doc.root)
+            collectFittedFontSizes(doc.layout, nullptr, context.text(), fitted);
+        auto page = templatePageHtml(tmpl, doc.values, contentSized, request.limits, emoji, {}, fitted);
         if (page && request.fonts) {
             // Chromium does not see Qt's font database: the space's faces the page names go
             // in it as @font-face rules under the space's names, as the JSON engines resolve
@@ -279,7 +303,7 @@ private:
             // message, and a bound keeps a space with many fonts from making it huge.
             const QString rules = fontFaceRules(*request.fonts, *page, qsizetype(1) << 20, &result.warnings);
             if (!rules.isEmpty())
-                page = templatePageHtml(tmpl, doc.values, contentSized, request.limits, emoji, rules);
+                page = templatePageHtml(tmpl, doc.values, contentSized, request.limits, emoji, rules, fitted);
         }
         if (!page)
             return page.error();

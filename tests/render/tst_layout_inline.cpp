@@ -78,6 +78,7 @@ class TestLayoutInline : public QObject
 
 private Q_SLOTS:
     void runsOfDifferentSizesShareALineOnTheBaseline();
+    void spansAtUnsharedFractionalSizesAreExact();
     void inlineBoxWrapsIntoFragments();
     void horizontalEdgesTakeRoomVerticalOnesDoNot();
     void forcedBreakStartsALine();
@@ -125,6 +126,27 @@ void TestLayoutInline::runsOfDifferentSizesShareALineOnTheBaseline()
         "children":["ab ",{"type":"span","props":{"style":{"fontSize":40},"children":"cd"}}]}}]}})")
                                .box;
     QCOMPARE(tall.children.at(0).borderBox.height(), 46.0);
+}
+
+// Issue 29: a 22.5 px paragraph with a 13.6 px span (no common ratio to whole sizes) kept
+// the whole sizes' advances: the span was 149 px wide where Chromium's is 144.83
+// (conformance/text-fractional-mixed). Each run is laid out and drawn at its exact size.
+void TestLayoutInline::spansAtUnsharedFractionalSizesAreExact()
+{
+    const Laid l = lay(R"({"type":"div","props":{"style":{"display":"block","fontFamily":"Noto Sans",
+        "fontSize":22.5},"children":["A 22.5 px headline with ",{"type":"span","props":{"style":{"fontSize":13.6},
+        "children":"a 13.6 px span inside it"}}," and more text after it"]}})");
+    const LayoutBox *span = find(l.box, QStringLiteral("0.1"));
+    QVERIFY(span);
+    QVERIFY2(std::abs(span->borderBox.width() - 144.83) < 0.5, qPrintable(QString::number(span->borderBox.width())));
+    QCOMPARE(span->borderBox.height(), 19.0); // Chromium's content area at 13.6 px
+    for (const LayoutBox &box : {l.box.children.at(0), span->children.at(0)}) {
+        QVERIFY(box.text && !box.text->lines.empty());
+        const qreal exact = box.node->style.fontSize;
+        for (const QGlyphRun &run : box.text->lines.front().glyphRuns)
+            QVERIFY2(std::abs(run.rawFont().pixelSize() - exact) < 1e-3,
+                     qPrintable(QStringLiteral("%1 px for %2 px").arg(run.rawFont().pixelSize()).arg(exact)));
+    }
 }
 
 // CSS Inline 3 §2.2: an inline box that wraps has one fragment per line, the later ones

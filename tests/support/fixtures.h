@@ -179,6 +179,9 @@ inline constexpr Golden kGoldens[] = {
     {"conformance/text-fractional-sizes", 0.99, 0.985, 0.82}, // .99425 / .99102 / .84708
     // ... and in inline paragraphs (spans, a padded inline box, letter-spacing): .9433 / .9419 before.
     {"conformance/text-fractional-inline", 0.99, 0.985, 0.88}, // .99622 / .99306 / .90855
+    // ... and in paragraphs whose spans' sizes share no factor (22.5 px with 13.6 px, 20 px
+    // with 27.3 px, 21.6 px with 0.7em): .9447 / .9444 before, at the whole sizes' widths.
+    {"conformance/text-fractional-mixed", 0.993, 0.99, 0.83}, // .99859 / .9951 / .8578
 };
 
 /// Adds the QTest data columns `name` and `threshold` and one row per fixture with the

@@ -186,6 +186,7 @@ struct Writer {
     bool defaultsInSheet = false;
     const TailwindTheme *tailwind = nullptr; ///< the template's `tailwind` theme for `tw` props
     double viewportWidth = 0; ///< px, for Tailwind's responsive variants
+    const QHash<QString, float> *fittedFontSizes = nullptr; ///< templatePageHtml()'s, by element id
 
     QString text(const QString &s) const { return substituteVariables(s, values); }
 
@@ -198,7 +199,9 @@ struct Writer {
         return text(v.toString());
     }
 
-    QString styleText(const QJsonObject &style, const QString &tag) const
+    /// `fittedSize` > 0: the px font size our layout fitted the element's text at
+    /// (`textFit: shrink-to-box`), written in place of its font size and text-fit.
+    QString styleText(const QJsonObject &style, const QString &tag, float fittedSize = 0) const
     {
         QStringList decls;
         // The same defaults as our cascade: phrasing elements inline, everything else flex.
@@ -214,15 +217,21 @@ struct Writer {
                       << QStringLiteral("overflow:hidden");
                 continue;
             }
-            // Imprint's `textFit: shrink-to-box` has no CSS form: Chromium draws its nearest,
-            // text-fit's inline-axis shrink (docs/templates.md, "Text that fits its box").
+            // Imprint's `textFit: shrink-to-box` has no CSS form: Chromium draws the size our
+            // layout fitted, else its nearest, text-fit's inline-axis shrink (docs/templates.md,
+            // "Text that fits its box").
             if (it.key() == QLatin1String("textFit")
                 && it.value().toString().trimmed().startsWith(QLatin1String("shrink-to-box"), Qt::CaseInsensitive)) {
-                decls << QStringLiteral("text-fit:shrink");
+                if (fittedSize <= 0)
+                    decls << QStringLiteral("text-fit:shrink");
                 continue;
             }
+            if (fittedSize > 0 && it.key() == QLatin1String("fontSize"))
+                continue;
             decls << kebab(it.key()) + u':' + cssValue(it.key(), it.value());
         }
+        if (fittedSize > 0)
+            decls << QStringLiteral("font-size:") + number(fittedSize) + QStringLiteral("px");
         return decls.join(u';');
     }
 
@@ -310,8 +319,9 @@ struct Writer {
             inlineSvg(props, id, styleText(style, safeTag));
             return;
         }
+        const float fitted = fittedFontSizes ? fittedFontSizes->value(id) : 0;
         out += u'<' + safeTag + QStringLiteral(" data-id=\"") + id + QStringLiteral("\" style=\"")
-               + styleText(style, safeTag).toHtmlEscaped() + u'"';
+               + styleText(style, safeTag, fitted).toHtmlEscaped() + u'"';
         // className (or class) and id, for the template's stylesheets as Imprint matches them.
         const QJsonValue className = props.contains(QLatin1String("className")) ? props.value(QLatin1String("className"))
                                                                                 : props.value(QLatin1String("class"));
@@ -369,7 +379,8 @@ const QString kTail = QStringLiteral("</body></html>");
 
 common::Expected<QString, RenderError> templatePageHtml(const Template &tmpl, const QHash<QString, QString> &values,
                                                         bool contentSized, const TemplateLimits &limits,
-                                                        const PageEmoji &emoji, const QString &headStyle)
+                                                        const PageEmoji &emoji, const QString &headStyle,
+                                                        const QHash<QString, float> &fittedFontSizes)
 {
     QString sheets = headStyle;
     if (!tmpl.stylesheets.isEmpty())
@@ -428,6 +439,7 @@ common::Expected<QString, RenderError> templatePageHtml(const Template &tmpl, co
     Writer w{values, emoji, {}, !tmpl.stylesheets.isEmpty()};
     w.tailwind = &tmpl.tailwind;
     w.viewportWidth = tmpl.width;
+    w.fittedFontSizes = fittedFontSizes.isEmpty() ? nullptr : &fittedFontSizes;
     w.out.reserve(4096);
     w.out += head;
     // A root sized `100%` (or `h-full`) is the image's size in the JSON engines (satori's

@@ -35,9 +35,14 @@ struct PageEmoji {
 /// tags, comments and raw-text elements) as `emoji` says. `headStyle` (CSS, e.g. the
 /// space's @font-face rules) goes in a <style> element first in the head — of a whole
 /// document too, after its <head> tag (or its <html> tag, or its doctype) — so the page's
-/// own rules can use it. The error when `markup` does not parse (markupToTree()).
+/// own rules can use it. `fittedFontSizes`: px font sizes by element id (Node::id) that
+/// our layout fitted `textFit: shrink-to-box` text at, which Chromium has no mode for:
+/// such an element is written with that font size and no text-fit (one not in it, with
+/// `text-fit: shrink`, the nearest CSS). The error when `markup` does not parse
+/// (markupToTree()).
 common::Expected<QString, RenderError> templatePageHtml(const Template &tmpl, const QHash<QString, QString> &values,
                                                         bool contentSized, const TemplateLimits &limits,
-                                                        const PageEmoji &emoji = {}, const QString &headStyle = {});
+                                                        const PageEmoji &emoji = {}, const QString &headStyle = {},
+                                                        const QHash<QString, float> &fittedFontSizes = {});
 
 } // namespace imprint::render

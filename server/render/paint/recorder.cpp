@@ -472,13 +472,7 @@ void Recorder::recordText(const LayoutBox &box, const LayoutBox *parent)
 {
     const Node &node = *box.node;
     const ComputedStyle &s = node.style;
-    qreal width = box.borderBox.width();
-    // text-overflow measures against the block's content edge, which a no-wrap line
-    // may have overflowed (CSS Overflow 3 §text-overflow).
-    if (parent && s.textOverflow == TextOverflow::Ellipsis)
-        width = std::min(width, parent->contentBox().right() - box.borderBox.left());
-    // Inside an inline formatting context the paragraph already shaped the run.
-    const std::shared_ptr<const TextBlock> block = box.text ? box.text : m_text.shape(node, width + kTextSlack);
+    const std::shared_ptr<const TextBlock> block = drawnText(box, parent, m_text);
     if (!block || block->lines.empty())
         return;
     const QPointF origin = box.borderBox.topLeft() + box.textOrigin;
@@ -529,6 +523,17 @@ void Recorder::recordText(const LayoutBox &box, const LayoutBox *parent)
 }
 
 } // namespace
+
+std::shared_ptr<const TextBlock> drawnText(const LayoutBox &box, const LayoutBox *parent, TextEngine &text)
+{
+    qreal width = box.borderBox.width();
+    // text-overflow measures against the block's content edge, which a no-wrap line
+    // may have overflowed (CSS Overflow 3 §text-overflow).
+    if (parent && box.node->style.textOverflow == TextOverflow::Ellipsis)
+        width = std::min(width, parent->contentBox().right() - box.borderBox.left());
+    // Inside an inline formatting context the paragraph already shaped the run.
+    return box.text ? box.text : text.shape(*box.node, width + kTextSlack);
+}
 
 DisplayList recordDisplayList(const LayoutBox &root, const PaintResources &resources, const RecordOptions &options)
 {

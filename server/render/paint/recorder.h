@@ -17,6 +17,11 @@ struct RecordOptions {
     bool textLabels = false;
 };
 
+/// The shaped lines text run `box` is drawn with (its glyphs relative to its border box):
+/// the paragraph's own in an inline formatting context, else the run shaped by `text` in
+/// its box's width, narrowed to `parent`'s content edge for `textOverflow: ellipsis`.
+std::shared_ptr<const TextBlock> drawnText(const LayoutBox &box, const LayoutBox *parent, TextEngine &text);
+
 /// Records `root` and its descendants as paint commands in page px. Order follows CSS 2
 /// Appendix E, simplified (paint_order.h): per element its outer box-shadow, background
 /// colour and layers, inset shadow, border and replaced image, then its children; text

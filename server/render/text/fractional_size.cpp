@@ -4,6 +4,8 @@
 // 22.5 px text came out 2 % wider and a pixel taller than Chromium's. A run at such a size is
 // laid out at the nearest whole pixel size in coordinates narrowed by the same ratio and
 // then scaled to its exact size; glyphs are drawn from their QRawFont at the exact size.
+// An inline paragraph whose fractional sizes have no such ratio in common (22.5 px with a
+// 13.6 px span) is laid out at a whole multiple of its sizes instead, and scaled down.
 // Whole pixel sizes never come here: their path is unchanged.
 
 #include "server/render/text/text_internal.h"
@@ -12,6 +14,7 @@
 #include <QRawFont>
 
 #include <cmath>
+#include <limits>
 
 namespace imprint::render::text_detail {
 
@@ -149,8 +152,13 @@ qreal commonFractionalScale(const std::vector<InlineItem> &items)
     return k == 0 ? 1 : k;
 }
 
-InlineLayout layoutInlineAtFractionalSize(const ComputedStyle &block, const std::vector<InlineItem> &items,
-                                          qreal width, qreal k)
+namespace {
+
+/// layoutInlineAtFractionalSize() and layoutInlineAtMixedSizes(): the paragraph laid out
+/// in coordinates narrowed by `k` (each Text item at the whole size Qt rounds it to, or at
+/// `shapingSizes`' when given), then widened back with its glyphs at the exact sizes.
+InlineLayout layoutNarrowed(const ComputedStyle &block, const std::vector<InlineItem> &items, qreal width, qreal k,
+                            const std::vector<int> *shapingSizes)
 {
     // Step: the paragraph k times narrower; spaced text runs get a narrowed copy of their node
     std::vector<InlineItem> narrow = items;
@@ -170,7 +178,8 @@ InlineLayout layoutInlineAtFractionalSize(const ComputedStyle &block, const std:
             item.node = &copy;
         }
     }
-    InlineLayout out = layoutInlineShaped(narrowedStyle(block, k), narrow, std::isfinite(width) ? width / k : width);
+    InlineLayout out = layoutInlineShaped(narrowedStyle(block, k), narrow, std::isfinite(width) ? width / k : width,
+                                          shapingSizes);
     // Step: widened back; vertical positions are the exact size's already
     for (std::vector<InlineFragment> &fragments : out.fragments) {
         for (InlineFragment &f : fragments)
@@ -191,6 +200,68 @@ InlineLayout layoutInlineAtFractionalSize(const ComputedStyle &block, const std:
     }
     out.size.setWidth(out.size.width() * k);
     return out;
+}
+
+constexpr int kMaxUpscale = 50; // hundredths of an em of a whole size (0.7 × 21.6 px) are whole at 25
+constexpr qreal kMaxShapingSize = 2048; // px: the largest size a paragraph is upscaled to
+
+/// Whether `size` is a fractional px size (shapingPixelSize() is not its own).
+bool isFractional(float size)
+{
+    return shapingPixelSize(size) != size;
+}
+
+} // namespace
+
+InlineLayout layoutInlineAtFractionalSize(const ComputedStyle &block, const std::vector<InlineItem> &items,
+                                          qreal width, qreal k)
+{
+    return layoutNarrowed(block, items, width, k, nullptr);
+}
+
+int fractionalUpscale(const std::vector<InlineItem> &items)
+{
+    bool fractional = false;
+    qreal largest = 0;
+    for (const InlineItem &item : items) {
+        if (item.kind == InlineItem::Kind::Text && item.node) {
+            fractional = fractional || isFractional(item.node->style.fontSize);
+            largest = std::max<qreal>(largest, item.node->style.fontSize);
+        }
+    }
+    if (!fractional)
+        return 1;
+    // The smallest factor that makes every size whole, else the one that comes nearest
+    // (the largest relative error of a shaped size), within kMaxShapingSize.
+    int best = 1;
+    qreal bestError = std::numeric_limits<qreal>::max();
+    for (int m = 2; m <= kMaxUpscale && largest * m <= kMaxShapingSize; ++m) {
+        qreal error = 0;
+        for (const InlineItem &item : items) {
+            if (item.kind != InlineItem::Kind::Text || !item.node || item.node->style.fontSize < 1)
+                continue;
+            const qreal scaled = qreal(item.node->style.fontSize) * m;
+            error = std::max(error, std::abs(scaled - std::round(scaled)) / scaled);
+        }
+        if (error < bestError) {
+            best = m;
+            bestError = error;
+        }
+        if (error < 1e-6)
+            break;
+    }
+    return best;
+}
+
+InlineLayout layoutInlineAtMixedSizes(const ComputedStyle &block, const std::vector<InlineItem> &items, qreal width,
+                                      int m)
+{
+    std::vector<int> sizes(items.size(), 0);
+    for (size_t i = 0; i < items.size(); ++i) {
+        if (items[i].kind == InlineItem::Kind::Text && items[i].node)
+            sizes[i] = std::max(1, int(std::lround(qreal(items[i].node->style.fontSize) * m)));
+    }
+    return layoutNarrowed(block, items, width, 1.0 / m, &sizes);
 }
 
 } // namespace imprint::render::text_detail

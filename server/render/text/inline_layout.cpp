@@ -84,13 +84,31 @@ struct InlineText {
     QString text;
     QList<QTextLayout::FormatRange> formats;
     std::vector<int> start, end; // by item
+    const std::vector<int> *shapingSizes = nullptr; // by item: px a Text item is shaped at (layoutInlineShaped())
     std::vector<int> close; // Open item -> index of its Close item
 };
 
+/// The font Text item `i` of `t` (style `s`) is shaped with: its own, at the px size
+/// t.shapingSizes gives it when there are some.
+QFont shapingFont(const InlineText &t, size_t i, const ComputedStyle &s)
+{
+    QFont font = TextEngine::fontFor(s);
+    if (t.shapingSizes)
+        font.setPixelSize((*t.shapingSizes)[i]);
+    return font;
+}
+
+/// The factor from Text item `i`'s shaping font (of `size` px) to its exact size.
+qreal exactScale(const InlineText &t, size_t i, float size)
+{
+    return size / (t.shapingSizes ? qreal((*t.shapingSizes)[i]) : shapingPixelSize(size));
+}
+
 InlineText buildInlineText(const ComputedStyle &block, const std::vector<InlineItem> &items, bool wraps,
-                           bool autoHyphens)
+                           bool autoHyphens, const std::vector<int> *shapingSizes)
 {
     InlineText t;
+    t.shapingSizes = shapingSizes;
     t.start.resize(items.size());
     t.end.resize(items.size());
     t.close.assign(items.size(), -1);
@@ -118,7 +136,7 @@ InlineText buildInlineText(const ComputedStyle &block, const std::vector<InlineI
                 piece = joinCjkWords(piece);
             if (wraps && s.wordBreak != WordBreak::BreakAll)
                 piece = withChromiumBreaks(piece);
-            const QFont font = TextEngine::fontFor(s);
+            const QFont font = shapingFont(t, i, s);
             QTextCharFormat format;
             format.setFont(font);
             if (!piece.isEmpty())
@@ -360,9 +378,9 @@ LineBoxAlignment alignLine(const InlineBoxTree &tree, const std::vector<InlineIt
             FontBox fb = tree.boxes[i];
             const int a = std::max(t.start[i], ls), b = std::min(t.end[i], le);
             // Line boxes at a fractional size take its exact metrics (shapingPixelSize()).
-            const float size = items[i].node->style.fontSize;
             if (b > a)
-                fb = withUsedFonts(items[i].node->style, fb, line.glyphRuns(a, b - a), size / shapingPixelSize(size));
+                fb = withUsedFonts(items[i].node->style, fb, line.glyphRuns(a, b - a),
+                                   exactScale(t, i, items[i].node->style.fontSize));
             entry.above = fb.above;
             entry.below = fb.below;
         }
@@ -431,7 +449,8 @@ EllipsisCut cutForEllipsis(const Paragraph &p, const QTextLine &line, int ls, in
         if (p.items[i].kind == InlineItem::Kind::Text && p.t.start[i] < le && p.t.end[i] > ls)
             lastText = int(i);
     const ComputedStyle &es = lastText >= 0 ? p.items[size_t(lastText)].node->style : p.block;
-    const qreal ew = singleLineWidth(QString(kEllipsis), TextEngine::fontFor(es), es);
+    const qreal ew = singleLineWidth(
+        QString(kEllipsis), lastText >= 0 ? shapingFont(p.t, size_t(lastText), es) : TextEngine::fontFor(es), es);
     QTextBoundaryFinder finder(QTextBoundaryFinder::Grapheme, p.t.text);
     finder.setPosition(le);
     int cut = ls;
@@ -535,13 +554,13 @@ std::vector<VisualCell> lineCells(const Paragraph &p, const QTextLayout &layout,
     return visualCells(layout, line, ls, cellsEnd);
 }
 
-/// The decoration metrics of a Text item's font, for the TextBlock its lines go in.
-std::shared_ptr<TextBlock> newTextBlock(const ComputedStyle &s, qreal firstBaseline)
+/// The decoration metrics of a Text item's shaping font (of `fontSize` px), for the
+/// TextBlock its lines go in.
+std::shared_ptr<TextBlock> newTextBlock(const QFont &font, qreal fontSize, qreal firstBaseline)
 {
     auto tb = std::make_shared<TextBlock>();
-    QFont font = TextEngine::fontFor(s);
     const QFontMetricsF fm(font);
-    setDecorationMetrics(*tb, fm, s.fontSize);
+    setDecorationMetrics(*tb, fm, fontSize);
     tb->firstBaseline = firstBaseline;
     return tb;
 }
@@ -557,7 +576,8 @@ void placeTextFragment(const Paragraph &p, const PlacedLine &pl, size_t i, qreal
     if (a >= b && !carriesEllipsis)
         return;
     if (!tb)
-        tb = newTextBlock(item.node->style, baseline);
+        tb = newTextBlock(shapingFont(p.t, i, item.node->style),
+                          p.t.shapingSizes ? (*p.t.shapingSizes)[i] : item.node->style.fontSize, baseline);
     const qreal dy = pl.box.baseline - pl.line.ascent();
     TextLine tl;
     if (a < b && !pl.hidden)
@@ -571,7 +591,7 @@ void placeTextFragment(const Paragraph &p, const PlacedLine &pl, size_t i, qreal
     const qreal ellipsisX = pl.ellipsis.x + pl.shift;
     auto [x0, x1] = a < b ? pl.xRange(a, b) : std::make_pair(ellipsisX, ellipsisX);
     if (carriesEllipsis) {
-        ShapedLine e = shapeSingleLine(QString(kEllipsis), TextEngine::fontFor(item.node->style), item.node->style);
+        ShapedLine e = shapeSingleLine(QString(kEllipsis), shapingFont(p.t, i, item.node->style), item.node->style);
         for (QGlyphRun &run : e.runs) {
             QList<QPointF> positions = run.positions();
             for (QPointF &pt : positions)
@@ -676,10 +696,13 @@ InlineLayout layoutInlineUncached(const ComputedStyle &block, const std::vector<
 {
     if (const qreal k = commonFractionalScale(items); k != 1)
         return layoutInlineAtFractionalSize(block, items, width, k);
+    if (const int m = fractionalUpscale(items); m > 1)
+        return layoutInlineAtMixedSizes(block, items, width, m);
     return layoutInlineShaped(block, items, width);
 }
 
-InlineLayout layoutInlineShaped(const ComputedStyle &block, const std::vector<InlineItem> &items, qreal width)
+InlineLayout layoutInlineShaped(const ComputedStyle &block, const std::vector<InlineItem> &items, qreal width,
+                                const std::vector<int> *shapingSizes)
 {
     InlineLayout out;
     out.fragments.resize(items.size());
@@ -694,7 +717,7 @@ InlineLayout layoutInlineShaped(const ComputedStyle &block, const std::vector<In
     // Automatic hyphenation only breaks lines: a min-content size leaves it out, as Blink
     // does (its line breaker hyphenates in the layout mode only), so a flex item's
     // automatic minimum is its longest whole word.
-    const InlineText t = buildInlineText(block, items, wrap != QTextOption::NoWrap, width != 0);
+    const InlineText t = buildInlineText(block, items, wrap != QTextOption::NoWrap, width != 0, shapingSizes);
     if (t.text.isEmpty())
         return out;
     const bool justify = block.textAlign == TextAlign::Justify && finiteWidth && wraps;

@@ -39,6 +39,10 @@ struct TextBlock {
     qreal firstBaseline = 0; ///< px from the top to the first line's baseline
     qreal lastBaseline = 0; ///< px from the top to the last line's baseline
     bool ellipsized = false; ///< an ellipsis replaced hidden text (text-overflow or line-clamp)
+    /// `textFit: shrink-to-box`: the font size in px the run was fitted at (its computed
+    /// size when it fit as it was); 0 for any other run. The html engine's page writes it,
+    /// since Chromium has no such mode.
+    float fittedFontSize = 0;
     // Decoration metrics of the primary font, px from the baseline (negative: above it),
     // as Blink's TextDecorationInfo places lines (setDecorationMetrics()). An underline
     // needs only the thickness: it starts max(1, ceil(thickness / 2)) below the baseline.

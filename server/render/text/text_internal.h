@@ -227,11 +227,15 @@ std::shared_ptr<const TextBlock> fitTextUncached(const ComputedStyle &s, const Q
 
 /// CSS Inline 3 §5: lays `items` out in lines of `width` px (see TextMeasurer::layoutInline).
 /// A paragraph whose text is all at one fractional scale goes to
-/// layoutInlineAtFractionalSize(); any other is laid out by layoutInlineShaped().
+/// layoutInlineAtFractionalSize(), one with fractional sizes at different scales to
+/// layoutInlineAtMixedSizes(); any other is laid out by layoutInlineShaped().
 InlineLayout layoutInlineUncached(const ComputedStyle &block, const std::vector<InlineItem> &items, qreal width);
 
-/// layoutInlineUncached() with the text at Qt's whole pixel sizes (inline_layout.cpp).
-InlineLayout layoutInlineShaped(const ComputedStyle &block, const std::vector<InlineItem> &items, qreal width);
+/// layoutInlineUncached() with the text at Qt's whole pixel sizes (inline_layout.cpp), or,
+/// with `shapingSizes` (by item), each Text item shaped at the whole px size given there;
+/// line boxes take the exact sizes' metrics either way.
+InlineLayout layoutInlineShaped(const ComputedStyle &block, const std::vector<InlineItem> &items, qreal width,
+                                const std::vector<int> *shapingSizes = nullptr);
 
 /// The factor size / shapingPixelSize(size) shared by the font sizes of every Text item of
 /// `items`: 1 when they are whole pixel sizes or do not share one (the whole size's advances
@@ -245,5 +249,18 @@ qreal commonFractionalScale(const std::vector<InlineItem> &items);
 /// shapeAtFractionalSize() does for a run. Line boxes are already the exact size's.
 InlineLayout layoutInlineAtFractionalSize(const ComputedStyle &block, const std::vector<InlineItem> &items,
                                           qreal width, qreal k);
+
+/// The whole factor m (2 to kMaxUpscale) that brings the font sizes of every Text item of
+/// `items` nearest to whole pixel sizes (size × m), when some is fractional and they share
+/// no factor (commonFractionalScale() is 1); 1 otherwise.
+int fractionalUpscale(const std::vector<InlineItem> &items);
+
+/// An inline paragraph whose fractional sizes share no factor (a 22.5 px block with a
+/// 13.6 px span: fractionalUpscale()): laid out `m` times larger, each Text item shaped at
+/// the whole size nearest size × m, in coordinates widened by m, then narrowed back with
+/// the glyphs drawn at the exact sizes, as layoutInlineAtFractionalSize() does for one
+/// factor. Line boxes are the exact sizes'.
+InlineLayout layoutInlineAtMixedSizes(const ComputedStyle &block, const std::vector<InlineItem> &items, qreal width,
+                                      int m);
 
 } // namespace imprint::render::text_detail
