@@ -25,7 +25,7 @@ namespace {
 
 RenderContext &chromiumContext()
 {
-    // Pool 2 as the server's default; a queue and a wait long enough that no render of the
+    // The server's default pool; a queue and a wait long enough that no render of the
     // stress is turned away (engine_busy is not what is tested).
     ChromiumOptions browser;
     browser.queue = 64;
