@@ -260,6 +260,9 @@ bool ChromiumPageRun::resetPage()
     m_contextId = m_adopted->contextId;
     m_session = m_adopted->session;
     m_c->dropSession(m_session);
+    // A round trip through the browser's busy main thread saved when the size stays.
+    if (m_adopted->size == m_page.size && m_adopted->scale == m_page.scale)
+        return true;
     return setViewport();
 }
 
@@ -357,7 +360,8 @@ void ChromiumPageRun::release(bool captured, const ChromiumTimings &t)
     // its tenant (ChromiumBrowser decides whether to keep it): the browser context and
     // the renderer process, over a third of an html render's time, are then made once.
     if (captured && m_mayKeep && !m_allowScript && !m_contextId.isEmpty() && !m_session.isEmpty()) {
-        m_kept = ChromiumKeptPage{m_contextId, m_session, m_adopted ? m_adopted->uses + 1 : 1};
+        m_kept = ChromiumKeptPage{m_contextId, m_session, m_adopted ? m_adopted->uses + 1 : 1, m_page.size,
+                                  m_page.scale};
         if (m_debug)
             qInfo("chromium: wait %.0f navigate %.0f capture %.0f, page kept (%d renders)", t.wait, t.navigate(),
                   t.capture, m_kept->uses);
@@ -418,10 +422,11 @@ bool ChromiumPageRun::screenshot(const QJsonObject &params, QJsonObject *result)
             return false;
         }
         serveFetches();
-        for (auto it = asked.begin(); it != asked.end(); ++it) {
-            QJsonObject answer;
-            if (m_c->wait(*it, {}, &answer, nullptr, 0) != DevToolsPipe::Wait::Ready)
-                continue;
+        // The answer to `id` (one of `asked`): the screenshot, or the error it names.
+        const auto take = [&](int id, const QJsonObject &answer) {
+            std::erase(asked, id);
+            for (const int other : asked)
+                m_c->discardAnswer(other);
             if (answer.contains(QLatin1String("error"))) {
                 m_err = browserError(
                     QStringLiteral("Chromium: Page.captureScreenshot: %1")
@@ -429,13 +434,30 @@ bool ChromiumPageRun::screenshot(const QJsonObject &params, QJsonObject *result)
                 return false;
             }
             *result = answer.value(QLatin1String("result")).toObject();
-            asked.erase(it);
-            for (const int other : asked)
-                m_c->discardAnswer(other);
             return true;
+        };
+        for (const int id : std::vector<int>(asked.begin(), asked.end() - 1)) {
+            QJsonObject answer;
+            if (m_c->wait(id, {}, &answer, nullptr, 0) == DevToolsPipe::Wait::Ready)
+                return take(id, answer);
         }
-        if (!serveOnce())
+        // The newest ask is waited on with the page's events, so its answer is taken the
+        // moment it comes: waiting on the events alone let it lie for a whole poll (50 ms
+        // when no fetch runs), a sixth of a render.
+        QJsonObject answer, event;
+        switch (m_c->wait(asked.back(), m_session, &answer, &event, pollMs())) {
+        case DevToolsPipe::Wait::Ready: return take(asked.back(), answer);
+        case DevToolsPipe::Wait::Event:
+            if (detached(event))
+                return false;
+            noteLoad(event);
+            handleEvent(event);
+            break;
+        case DevToolsPipe::Wait::Dead:
+            m_err = browserError(QStringLiteral("the browser stopped during the render"));
             return false;
+        case DevToolsPipe::Wait::Timeout: break;
+        }
     }
 }
 

@@ -29,6 +29,8 @@ struct ChromiumKeptPage {
     QString contextId;
     QString session;
     int uses = 0; ///< renders drawn on it so far
+    QSize size; ///< its viewport, CSS px
+    double scale = 1; ///< its device scale factor
 };
 
 /// One page render on `pipe`'s browser. Not thread-safe; one per attempt.
@@ -51,7 +53,7 @@ public:
     ChromiumPageRun &operator=(const ChromiumPageRun &) = delete;
 
     /// Draws on `page` (a page an earlier run kept) instead of opening a fresh one: its
-    /// viewport is set to this render's and the previous render's leftover events are
+    /// viewport is set to this render's (when it differs) and the previous render's leftover events are
     /// dropped. Call before run().
     void adopt(const ChromiumKeptPage &page) { m_adopted = page; }
     /// Whether run() may keep the page open when it captured (kept() then says so)
