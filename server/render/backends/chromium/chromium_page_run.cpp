@@ -278,11 +278,14 @@ bool ChromiumPageRun::setViewport()
 
 bool ChromiumPageRun::navigate()
 {
+    if (m_adopted && m_adopted->writable && !m_adopted->loaderId.isEmpty())
+        return writeDocument();
     // The document is served by the interception at kPageUrl (handleEvent), so relative
     // URLs in it (`/api/v1/files/…`) resolve to requests the interception answers.
     QJsonObject navigated;
     bool ok = call(QStringLiteral("Page.navigate"), {{QStringLiteral("url"), kPageUrl}}, true, &navigated);
     const QString loader = navigated.value(QLatin1String("loaderId")).toString();
+    m_loaderId = loader;
     if (ok && (loader.isEmpty() || navigated.contains(QLatin1String("errorText")))) {
         m_err = browserError(QStringLiteral("Chromium did not load the page: %1")
                                  .arg(navigated.value(QLatin1String("errorText")).toString()));
@@ -292,13 +295,40 @@ bool ChromiumPageRun::navigate()
     // was still committing (after the about:blank's late load event) waited for a frame
     // that never came, until the deadline (issue 33, item 4).
     ok = ok && waitLoad(loader);
+    return ok && waitFonts();
+}
+
+// A kept page gets its next document written into the open one (document.open, write,
+// close), as Playwright's setContent() does, instead of a navigation: no request, no
+// commit, no new document and frame in the renderer (the renderer's share of a render
+// was 30 ms against Playwright's 12). The document keeps its URL (kPageUrl, so relative
+// URLs resolve as before) and the Content-Security-Policy it was served with: a kept
+// page never ran script, so that is the no-script policy, as this render's. Its load
+// lifecycle event comes once its images (CSS backgrounds too) have loaded, under the
+// loader of the first document; document.readyState says `complete` before, so it is
+// the event that is waited for.
+bool ChromiumPageRun::writeDocument()
+{
+    m_loaderId = m_adopted->loaderId;
+    const QString page = withoutOversizedDataImages(
+        m_page.html, [this](const QString &url, const QString &why) { warn(url, why); });
+    // The document as a JavaScript string literal: a JSON string is one.
+    const QString literal = QString::fromUtf8(QJsonDocument(QJsonArray{page}).toJson(QJsonDocument::Compact));
+    bool ok = call(QStringLiteral("Runtime.evaluate"),
+                   {{QStringLiteral("expression"),
+                     QStringLiteral("document.open(); document.write(%1[0]); document.close(); 0").arg(literal)}},
+                   true);
+    ok = ok && waitLoad(m_loaderId);
+    return ok && waitFonts();
+}
+
+bool ChromiumPageRun::waitFonts()
+{
     // Web fonts may still be loading at the load event.
-    ok = ok
-         && call(QStringLiteral("Runtime.evaluate"),
-                 {{QStringLiteral("expression"), QStringLiteral("document.fonts.ready.then(() => 0)")},
-                  {QStringLiteral("awaitPromise"), true}},
-                 true);
-    return ok;
+    return call(QStringLiteral("Runtime.evaluate"),
+                {{QStringLiteral("expression"), QStringLiteral("document.fonts.ready.then(() => 0)")},
+                 {QStringLiteral("awaitPromise"), true}},
+                true);
 }
 
 std::optional<ChromiumCapture> ChromiumPageRun::takeOutput()
@@ -360,8 +390,8 @@ void ChromiumPageRun::release(bool captured, const ChromiumTimings &t)
     // its tenant (ChromiumBrowser decides whether to keep it): the browser context and
     // the renderer process, over a third of an html render's time, are then made once.
     if (captured && m_mayKeep && !m_allowScript && !m_contextId.isEmpty() && !m_session.isEmpty()) {
-        m_kept = ChromiumKeptPage{m_contextId, m_session, m_adopted ? m_adopted->uses + 1 : 1, m_page.size,
-                                  m_page.scale};
+        m_kept = ChromiumKeptPage{m_contextId, m_session, m_adopted ? m_adopted->uses + 1 : 1,
+                                  m_page.size, m_page.scale, m_loaderId, !m_askedUrls};
         if (m_debug)
             qInfo("chromium: wait %.0f navigate %.0f capture %.0f, page kept (%d renders)", t.wait, t.navigate(),
                   t.capture, m_kept->uses);
@@ -677,6 +707,8 @@ void ChromiumPageRun::handlePaused(const QJsonObject &params, const QString &tar
         failRequest(requestId, target);
         return;
     }
+    // Anything else may be kept by URL in the document (writeDocument()).
+    m_askedUrls = true;
     const bool serviceFile = isServiceFileUrl(url);
     if ((scheme == QLatin1String("asset") || serviceFile) && m_page.loadAsset) {
         serveAsset(requestId, target, urlText);
