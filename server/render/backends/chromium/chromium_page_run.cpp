@@ -474,20 +474,12 @@ bool ChromiumPageRun::screenshot(const QJsonObject &params, QJsonObject *result)
         // The newest ask is waited on with the page's events, so its answer is taken the
         // moment it comes: waiting on the events alone let it lie for a whole poll (50 ms
         // when no fetch runs), a sixth of a render.
-        QJsonObject answer, event;
-        switch (m_c->wait(asked.back(), m_session, &answer, &event, pollMs())) {
-        case DevToolsPipe::Wait::Ready: return take(asked.back(), answer);
-        case DevToolsPipe::Wait::Event:
-            if (detached(event))
-                return false;
-            noteLoad(event);
-            handleEvent(event);
-            break;
-        case DevToolsPipe::Wait::Dead:
-            m_err = browserError(QStringLiteral("the browser stopped during the render"));
+        QJsonObject answer;
+        bool answered = false;
+        if (!serveOnce(asked.back(), &answer, &answered))
             return false;
-        case DevToolsPipe::Wait::Timeout: break;
-        }
+        if (answered)
+            return take(asked.back(), answer);
     }
 }
 
@@ -529,32 +521,21 @@ bool ChromiumPageRun::call(const QString &method, const QJsonObject &params, boo
             return false;
         }
         serveFetches();
-        QJsonObject answer, event;
-        switch (m_c->wait(id, m_session, &answer, m_session.isEmpty() ? nullptr : &event, pollMs())) {
-        case DevToolsPipe::Wait::Ready:
-            if (answer.contains(QLatin1String("error"))) {
-                m_err = browserError(
-                    QStringLiteral("Chromium: %1: %2")
-                        .arg(method,
-                             answer.value(QLatin1String("error")).toObject().value(QLatin1String("message")).toString()));
-                return false;
-            }
-            if (result)
-                *result = answer.value(QLatin1String("result")).toObject();
-            return true;
-        case DevToolsPipe::Wait::Event:
-            if (detached(event))
-                return false;
-            // An event can come before the answer it follows (the load event
-            // before Page.navigate's): waitLoad() must still see it.
-            noteLoad(event);
-            handleEvent(event);
-            break;
-        case DevToolsPipe::Wait::Dead:
-            m_err = browserError(QStringLiteral("the browser stopped during the render"));
+        QJsonObject answer;
+        bool answered = false;
+        if (!serveOnce(id, &answer, &answered))
             return false;
-        case DevToolsPipe::Wait::Timeout: break;
+        if (!answered)
+            continue;
+        if (answer.contains(QLatin1String("error"))) {
+            m_err = browserError(
+                QStringLiteral("Chromium: %1: %2")
+                    .arg(method, answer.value(QLatin1String("error")).toObject().value(QLatin1String("message")).toString()));
+            return false;
         }
+        if (result)
+            *result = answer.value(QLatin1String("result")).toObject();
+        return true;
     }
 }
 
@@ -585,21 +566,28 @@ bool ChromiumPageRun::waitLoad(const QString &loader)
     }
 }
 
-bool ChromiumPageRun::serveOnce()
+bool ChromiumPageRun::serveOnce(int id, QJsonObject *answer, bool *answered)
 {
-    QJsonObject answer, event;
-    switch (m_c->wait(0, m_session, &answer, &event, pollMs())) {
+    QJsonObject ready, event;
+    switch (m_c->wait(id, m_session, &ready, m_session.isEmpty() ? nullptr : &event, pollMs())) {
+    case DevToolsPipe::Wait::Ready:
+        *answer = std::move(ready);
+        *answered = true;
+        return true;
     case DevToolsPipe::Wait::Event:
         if (detached(event))
             return false;
+        // An event can come before the answer it follows (the load event before
+        // Page.navigate's): waitLoad() must still see it.
         noteLoad(event);
         handleEvent(event);
         return true;
     case DevToolsPipe::Wait::Dead:
         m_err = browserError(QStringLiteral("the browser stopped during the render"));
         return false;
-    default: return true;
+    case DevToolsPipe::Wait::Timeout: break;
     }
+    return true;
 }
 
 // ---- the page's requests and targets

@@ -96,9 +96,10 @@ private:
     bool call(const QString &method, const QJsonObject &params, bool onPage, QJsonObject *result = nullptr);
     bool waitLoad(const QString &loader);
     bool screenshot(const QJsonObject &params, QJsonObject *result);
-    /// Waits one poll for an event of the page and handles it; false (error() set) when the
-    /// page's renderer or the browser is gone.
-    bool serveOnce();
+    /// Waits one poll for an event of the page and handles it, or for the answer to `id`
+    /// (when not 0: into `*answer`, `*answered` set); false (error() set) when the page's
+    /// renderer or the browser is gone.
+    bool serveOnce(int id = 0, QJsonObject *answer = nullptr, bool *answered = nullptr);
     void noteLoad(const QJsonObject &event);
     bool detached(const QJsonObject &event);
     RenderError stoppedError() const;
