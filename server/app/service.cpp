@@ -53,7 +53,8 @@ http::ServerLimits serverLimits(const store::Config &config)
         .maxUploadBytes = config.maxUploadBytes(),
         // Render pool size (0 = cores); configurable so a test can make the queue overflow.
         .workerThreads = http.value(QStringLiteral("workerThreads")).toInt(0),
-        .browserThreads = htmlBrowserPool(config),
+        // A configured worker count is taken as it is (a test makes the queue overflow).
+        .browserThreads = http.value(QStringLiteral("workerThreads")).toInt(0) > 0 ? 0 : htmlBrowserPool(config),
         .workerQueueLimit = config.workerQueueLimit(),
         .loginThreads = http.value(QStringLiteral("loginThreads")).toInt(defaults.loginThreads),
         .loginQueueLimit = http.value(QStringLiteral("loginQueueLimit")).toInt(defaults.loginQueueLimit),
