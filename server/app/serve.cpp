@@ -135,7 +135,8 @@ int runServeCommand(const QStringList &arguments)
     // render and login pools and the event loop's thread.
     const http::ServerLimits limits = serverLimits(env->config);
     const int queryingThreads
-        = (limits.workerThreads > 0 ? limits.workerThreads : QThread::idealThreadCount()) + limits.loginThreads + 1;
+        = (limits.workerThreads > 0 ? limits.workerThreads : QThread::idealThreadCount()) + limits.browserThreads
+          + limits.loginThreads + 1;
     if (const int bound = env->db->settings().maxConnections; bound > 0 && bound < queryingThreads)
         QTextStream(stderr) << "imprint serve: warning: database.maxConnections " << bound << " is below the "
                             << queryingThreads << " threads that query; requests on the others answer 503\n";

@@ -9,6 +9,37 @@
 
 namespace imprint::app {
 
+namespace {
+
+/// The config's `render.html` object.
+QJsonObject htmlConfig(const store::Config &config)
+{
+    return config.json().value(QStringLiteral("render")).toObject().value(QStringLiteral("html")).toObject();
+}
+
+/// Whether Chromium draws the html engine (docs/templates.md): `render.html.browser`
+/// "chromium", or unset and Chromium installed (so a server without it still draws html
+/// templates, on Qt's rich text); set to "chromium" without it installed, the engine
+/// answers engine_unavailable with how to install it.
+bool htmlOnChromium(const QJsonObject &html, const QString &executable)
+{
+    const QString browser = html.value(QStringLiteral("browser")).toString();
+    return browser.isEmpty() ? render::ChromiumBrowser::isInstalled(executable) : browser == QLatin1String("chromium");
+}
+
+/// The html engine's pool (`render.html.pool`, else ChromiumOptions::defaultPool()), 0
+/// when Chromium does not draw html.
+int htmlBrowserPool(const store::Config &config)
+{
+    const QJsonObject html = htmlConfig(config);
+    if (!htmlOnChromium(html, render::ChromiumOptions().executable))
+        return 0;
+    const int pool = html.value(QStringLiteral("pool")).toInt(0);
+    return pool > 0 ? pool : render::ChromiumOptions::defaultPool();
+}
+
+} // namespace
+
 http::ServerLimits serverLimits(const store::Config &config)
 {
     const QJsonObject http = config.json().value(QStringLiteral("http")).toObject();
@@ -22,6 +53,8 @@ http::ServerLimits serverLimits(const store::Config &config)
         .maxUploadBytes = config.maxUploadBytes(),
         // Render pool size (0 = cores); configurable so a test can make the queue overflow.
         .workerThreads = http.value(QStringLiteral("workerThreads")).toInt(0),
+        // A configured worker count is taken as it is (a test makes the queue overflow).
+        .browserThreads = http.value(QStringLiteral("workerThreads")).toInt(0) > 0 ? 0 : htmlBrowserPool(config),
         .workerQueueLimit = config.workerQueueLimit(),
         .loginThreads = http.value(QStringLiteral("loginThreads")).toInt(defaults.loginThreads),
         .loginQueueLimit = http.value(QStringLiteral("loginQueueLimit")).toInt(defaults.loginQueueLimit),
@@ -42,14 +75,9 @@ render::RenderContextOptions renderContextOptions(const Environment &env, net::R
     // per-user default.
     options.emojiDirectory = render::emojiDirectoryFor(env.dataDir);
     // The html engine (docs/templates.md): "chromium" (headless Chromium) or "qt" (Qt's
-    // rich-text subset). Unset: Chromium when it is installed, so a server without it
-    // still draws html templates; set to "chromium" without it installed, the engine
-    // answers engine_unavailable with how to install it.
-    const QJsonObject html
-        = env.config.json().value(QStringLiteral("render")).toObject().value(QStringLiteral("html")).toObject();
-    const QString browser = html.value(QStringLiteral("browser")).toString();
-    options.htmlChromium = browser.isEmpty() ? render::ChromiumBrowser::isInstalled(options.chromium.executable)
-                                             : browser == QLatin1String("chromium");
+    // rich-text subset).
+    const QJsonObject html = htmlConfig(env.config);
+    options.htmlChromium = htmlOnChromium(html, options.chromium.executable);
     options.chromium.pool = html.value(QStringLiteral("pool")).toInt(options.chromium.pool);
     options.chromium.queue = html.value(QStringLiteral("queue")).toInt(options.chromium.queue);
     options.chromium.maxMemoryBytes

@@ -426,7 +426,8 @@ HttpServer::HttpServer(ServerLimits limits, QObject *parent)
     : QAbstractHttpServer(parent)
     , m_limits(limits)
 {
-    m_pool.setMaxThreadCount(m_limits.workerThreads > 0 ? m_limits.workerThreads : QThread::idealThreadCount());
+    m_pool.setMaxThreadCount((m_limits.workerThreads > 0 ? m_limits.workerThreads : QThread::idealThreadCount())
+                             + std::max(0, m_limits.browserThreads));
     // Never retire worker threads: each keeps its own database connection.
     m_pool.setExpiryTimeout(-1);
     m_loginPool.setMaxThreadCount(std::max(1, m_limits.loginThreads));

@@ -46,6 +46,11 @@ struct ServerLimits {
     qint64 maxUploadBytes = 32 << 20;
     qint64 maxHeaderBytes = 64 * 1024; ///< larger header blocks get 431
     int workerThreads = 0; ///< 0 = QThread::idealThreadCount()
+    /// Worker threads beyond workerThreads: as many as html renders the browser runs at
+    /// once (render.html.pool, when Chromium draws html and http.workerThreads is not set). Such a render's thread waits on
+    /// the browser, not on a core; without them, the cores' worth of threads held a
+    /// space's html renders to the cores' count while the browser's slots stood free.
+    int browserThreads = 0;
     int workerQueueLimit = 64; ///< queued (not yet running) jobs before 503
     /// Password checks (Argon2id, ~0.1 s and 64 MiB each) run on a pool of their own, so
     /// a flood of logins cannot hold the render workers, nor renders the logins.

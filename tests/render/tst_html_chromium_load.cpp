@@ -9,6 +9,7 @@
 
 #include "server/render/backends/chromium/chromium_browser.h"
 #include "server/render/pipeline.h"
+#include "tests/support/font_faces.h"
 #include "tests/support/render_requests.h"
 
 #include <QBuffer>
@@ -25,7 +26,7 @@ namespace {
 
 RenderContext &chromiumContext()
 {
-    // Pool 2 as the server's default; a queue and a wait long enough that no render of the
+    // The server's default pool; a queue and a wait long enough that no render of the
     // stress is turned away (engine_busy is not what is tested).
     ChromiumOptions browser;
     browser.queue = 64;
@@ -64,11 +65,7 @@ QImage decode(const RenderResult &r)
 /// `@font-face` rules for family `family` from tests/http/fonts/`file` as a data: URL.
 QString fontFace(const QString &family, const QString &file)
 {
-    QFile f(QStringLiteral(IMPRINT_TEST_FONTS "/") + file);
-    if (!f.open(QIODevice::ReadOnly))
-        return {};
-    return QStringLiteral("@font-face{font-family:%1;src:url(data:font/ttf;base64,%2)}")
-        .arg(family, QString::fromLatin1(f.readAll().toBase64()));
+    return imprint::test::fontFaceRule(family, QStringLiteral(IMPRINT_TEST_FONTS "/") + file);
 }
 
 } // namespace

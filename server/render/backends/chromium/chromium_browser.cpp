@@ -17,6 +17,7 @@
 #include <QRegularExpression>
 #include <QSet>
 #include <QTemporaryDir>
+#include <QThread>
 
 #include <cmath>
 #include <atomic>
@@ -63,6 +64,11 @@ double elapsedMs(QElapsedTimer &timer)
 }
 
 } // namespace
+
+int ChromiumOptions::defaultPool()
+{
+    return std::max(1, QThread::idealThreadCount()) + 2;
+}
 
 QString chromiumInstallHint()
 {
@@ -494,7 +500,8 @@ ChromiumBrowser::ChromiumBrowser(ChromiumOptions options)
     : d(std::make_unique<Private>())
 {
     d->options = std::move(options);
-    d->options.pool = std::max(1, d->options.pool);
+    if (d->options.pool <= 0)
+        d->options.pool = ChromiumOptions::defaultPool();
     d->clock.start();
     d->startedAt.start();
     removeStaleProfiles();

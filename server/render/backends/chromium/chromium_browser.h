@@ -47,7 +47,13 @@ namespace imprint::render {
 /// How the browser is started and bounded.
 struct ChromiumOptions {
     QString executable = QStringLiteral("/usr/bin/chromium");
-    int pool = 2; ///< renders at once (`render.html.pool`)
+    /// Renders at once (`render.html.pool`); 0: defaultPool(). A render's thread mostly
+    /// waits on the browser, and one space may hold all but one slot: a pool the size of
+    /// the cores left one space one slot on 2 cores, and the cores idle between its steps.
+    int pool = 0;
+    /// The pool when none is configured: the cores + 2 (4 on 2 cores, so one space runs 3
+    /// renders at once and keeps both cores busy, and another space still finds a slot).
+    static int defaultPool();
     int queue = 16; ///< renders waiting for a slot; one more is refused with engine_busy
     /// Slots one tenant (a space) may hold at once (`render.html.maxPerSpace`); 0: all
     /// but one of the pool (at least 1), so one space cannot starve another.

@@ -260,6 +260,9 @@ bool ChromiumPageRun::resetPage()
     m_contextId = m_adopted->contextId;
     m_session = m_adopted->session;
     m_c->dropSession(m_session);
+    // A round trip through the browser's busy main thread saved when the size stays.
+    if (m_adopted->size == m_page.size && m_adopted->scale == m_page.scale)
+        return true;
     return setViewport();
 }
 
@@ -275,11 +278,14 @@ bool ChromiumPageRun::setViewport()
 
 bool ChromiumPageRun::navigate()
 {
+    if (m_adopted && m_adopted->writable && !m_adopted->loaderId.isEmpty())
+        return writeDocument();
     // The document is served by the interception at kPageUrl (handleEvent), so relative
     // URLs in it (`/api/v1/files/…`) resolve to requests the interception answers.
     QJsonObject navigated;
     bool ok = call(QStringLiteral("Page.navigate"), {{QStringLiteral("url"), kPageUrl}}, true, &navigated);
     const QString loader = navigated.value(QLatin1String("loaderId")).toString();
+    m_loaderId = loader;
     if (ok && (loader.isEmpty() || navigated.contains(QLatin1String("errorText")))) {
         m_err = browserError(QStringLiteral("Chromium did not load the page: %1")
                                  .arg(navigated.value(QLatin1String("errorText")).toString()));
@@ -289,13 +295,40 @@ bool ChromiumPageRun::navigate()
     // was still committing (after the about:blank's late load event) waited for a frame
     // that never came, until the deadline (issue 33, item 4).
     ok = ok && waitLoad(loader);
+    return ok && waitFonts();
+}
+
+// A kept page gets its next document written into the open one (document.open, write,
+// close), as Playwright's setContent() does, instead of a navigation: no request, no
+// commit, no new document and frame in the renderer (the renderer's share of a render
+// was 30 ms against Playwright's 12). The document keeps its URL (kPageUrl, so relative
+// URLs resolve as before) and the Content-Security-Policy it was served with: a kept
+// page never ran script, so that is the no-script policy, as this render's. Its load
+// lifecycle event comes once its images (CSS backgrounds too) have loaded, under the
+// loader of the first document; document.readyState says `complete` before, so it is
+// the event that is waited for.
+bool ChromiumPageRun::writeDocument()
+{
+    m_loaderId = m_adopted->loaderId;
+    const QString page = withoutOversizedDataImages(
+        m_page.html, [this](const QString &url, const QString &why) { warn(url, why); });
+    // The document as a JavaScript string literal: a JSON string is one.
+    const QString literal = QString::fromUtf8(QJsonDocument(QJsonArray{page}).toJson(QJsonDocument::Compact));
+    bool ok = call(QStringLiteral("Runtime.evaluate"),
+                   {{QStringLiteral("expression"),
+                     QStringLiteral("document.open(); document.write(%1[0]); document.close(); 0").arg(literal)}},
+                   true);
+    ok = ok && waitLoad(m_loaderId);
+    return ok && waitFonts();
+}
+
+bool ChromiumPageRun::waitFonts()
+{
     // Web fonts may still be loading at the load event.
-    ok = ok
-         && call(QStringLiteral("Runtime.evaluate"),
-                 {{QStringLiteral("expression"), QStringLiteral("document.fonts.ready.then(() => 0)")},
-                  {QStringLiteral("awaitPromise"), true}},
-                 true);
-    return ok;
+    return call(QStringLiteral("Runtime.evaluate"),
+                {{QStringLiteral("expression"), QStringLiteral("document.fonts.ready.then(() => 0)")},
+                 {QStringLiteral("awaitPromise"), true}},
+                true);
 }
 
 std::optional<ChromiumCapture> ChromiumPageRun::takeOutput()
@@ -357,7 +390,8 @@ void ChromiumPageRun::release(bool captured, const ChromiumTimings &t)
     // its tenant (ChromiumBrowser decides whether to keep it): the browser context and
     // the renderer process, over a third of an html render's time, are then made once.
     if (captured && m_mayKeep && !m_allowScript && !m_contextId.isEmpty() && !m_session.isEmpty()) {
-        m_kept = ChromiumKeptPage{m_contextId, m_session, m_adopted ? m_adopted->uses + 1 : 1};
+        m_kept = ChromiumKeptPage{m_contextId, m_session, m_adopted ? m_adopted->uses + 1 : 1,
+                                  m_page.size, m_page.scale, m_loaderId, !m_askedUrls};
         if (m_debug)
             qInfo("chromium: wait %.0f navigate %.0f capture %.0f, page kept (%d renders)", t.wait, t.navigate(),
                   t.capture, m_kept->uses);
@@ -418,10 +452,11 @@ bool ChromiumPageRun::screenshot(const QJsonObject &params, QJsonObject *result)
             return false;
         }
         serveFetches();
-        for (auto it = asked.begin(); it != asked.end(); ++it) {
-            QJsonObject answer;
-            if (m_c->wait(*it, {}, &answer, nullptr, 0) != DevToolsPipe::Wait::Ready)
-                continue;
+        // The answer to `id` (one of `asked`): the screenshot, or the error it names.
+        const auto take = [&](int id, const QJsonObject &answer) {
+            std::erase(asked, id);
+            for (const int other : asked)
+                m_c->discardAnswer(other);
             if (answer.contains(QLatin1String("error"))) {
                 m_err = browserError(
                     QStringLiteral("Chromium: Page.captureScreenshot: %1")
@@ -429,13 +464,22 @@ bool ChromiumPageRun::screenshot(const QJsonObject &params, QJsonObject *result)
                 return false;
             }
             *result = answer.value(QLatin1String("result")).toObject();
-            asked.erase(it);
-            for (const int other : asked)
-                m_c->discardAnswer(other);
             return true;
+        };
+        for (const int id : std::vector<int>(asked.begin(), asked.end() - 1)) {
+            QJsonObject answer;
+            if (m_c->wait(id, {}, &answer, nullptr, 0) == DevToolsPipe::Wait::Ready)
+                return take(id, answer);
         }
-        if (!serveOnce())
+        // The newest ask is waited on with the page's events, so its answer is taken the
+        // moment it comes: waiting on the events alone let it lie for a whole poll (50 ms
+        // when no fetch runs), a sixth of a render.
+        QJsonObject answer;
+        bool answered = false;
+        if (!serveOnce(asked.back(), &answer, &answered))
             return false;
+        if (answered)
+            return take(asked.back(), answer);
     }
 }
 
@@ -477,32 +521,21 @@ bool ChromiumPageRun::call(const QString &method, const QJsonObject &params, boo
             return false;
         }
         serveFetches();
-        QJsonObject answer, event;
-        switch (m_c->wait(id, m_session, &answer, m_session.isEmpty() ? nullptr : &event, pollMs())) {
-        case DevToolsPipe::Wait::Ready:
-            if (answer.contains(QLatin1String("error"))) {
-                m_err = browserError(
-                    QStringLiteral("Chromium: %1: %2")
-                        .arg(method,
-                             answer.value(QLatin1String("error")).toObject().value(QLatin1String("message")).toString()));
-                return false;
-            }
-            if (result)
-                *result = answer.value(QLatin1String("result")).toObject();
-            return true;
-        case DevToolsPipe::Wait::Event:
-            if (detached(event))
-                return false;
-            // An event can come before the answer it follows (the load event
-            // before Page.navigate's): waitLoad() must still see it.
-            noteLoad(event);
-            handleEvent(event);
-            break;
-        case DevToolsPipe::Wait::Dead:
-            m_err = browserError(QStringLiteral("the browser stopped during the render"));
+        QJsonObject answer;
+        bool answered = false;
+        if (!serveOnce(id, &answer, &answered))
             return false;
-        case DevToolsPipe::Wait::Timeout: break;
+        if (!answered)
+            continue;
+        if (answer.contains(QLatin1String("error"))) {
+            m_err = browserError(
+                QStringLiteral("Chromium: %1: %2")
+                    .arg(method, answer.value(QLatin1String("error")).toObject().value(QLatin1String("message")).toString()));
+            return false;
         }
+        if (result)
+            *result = answer.value(QLatin1String("result")).toObject();
+        return true;
     }
 }
 
@@ -533,21 +566,28 @@ bool ChromiumPageRun::waitLoad(const QString &loader)
     }
 }
 
-bool ChromiumPageRun::serveOnce()
+bool ChromiumPageRun::serveOnce(int id, QJsonObject *answer, bool *answered)
 {
-    QJsonObject answer, event;
-    switch (m_c->wait(0, m_session, &answer, &event, pollMs())) {
+    QJsonObject ready, event;
+    switch (m_c->wait(id, m_session, &ready, m_session.isEmpty() ? nullptr : &event, pollMs())) {
+    case DevToolsPipe::Wait::Ready:
+        *answer = std::move(ready);
+        *answered = true;
+        return true;
     case DevToolsPipe::Wait::Event:
         if (detached(event))
             return false;
+        // An event can come before the answer it follows (the load event before
+        // Page.navigate's): waitLoad() must still see it.
         noteLoad(event);
         handleEvent(event);
         return true;
     case DevToolsPipe::Wait::Dead:
         m_err = browserError(QStringLiteral("the browser stopped during the render"));
         return false;
-    default: return true;
+    case DevToolsPipe::Wait::Timeout: break;
     }
+    return true;
 }
 
 // ---- the page's requests and targets
@@ -655,6 +695,8 @@ void ChromiumPageRun::handlePaused(const QJsonObject &params, const QString &tar
         failRequest(requestId, target);
         return;
     }
+    // Anything else may be kept by URL in the document (writeDocument()).
+    m_askedUrls = true;
     const bool serviceFile = isServiceFileUrl(url);
     if ((scheme == QLatin1String("asset") || serviceFile) && m_page.loadAsset) {
         serveAsset(requestId, target, urlText);

@@ -2,8 +2,8 @@
 // One attempt at drawing a page on the html engine's browser (chromium_browser.h), in the
 // steps of ChromiumBrowser::capture(): open a fresh browser context and its page with
 // request interception (openPage), navigate and wait for the load and the fonts
-// (navigate), screenshot or print (takeOutput), release the context whatever happened
-// (release). Meanwhile every DevTools call serves the page's paused requests (the
+// (navigate; a kept page has the document written into its open one: writeDocument),
+// screenshot or print (takeOutput), release the context whatever happened (release). Meanwhile every DevTools call serves the page's paused requests (the
 // document, data: URLs, the space's assets, http(s) images through the fetch hook) and
 // attaches the frames and workers it makes. Internal to the html engine's browser.
 
@@ -29,6 +29,16 @@ struct ChromiumKeptPage {
     QString contextId;
     QString session;
     int uses = 0; ///< renders drawn on it so far
+    QSize size; ///< its viewport, CSS px
+    double scale = 1; ///< its device scale factor
+    /// The loader of its document: a document written into it keeps it, and its load
+    /// lifecycle event names it.
+    QString loaderId;
+    /// Its document asked for nothing but data: URLs, so a next document may be written
+    /// into it (ChromiumPageRun::writeDocument()): a written document keeps the images its
+    /// predecessor loaded, by URL, whatever they are now (Chromium's list of available
+    /// images; Cache-Control and Network.setCacheDisabled do not clear it).
+    bool writable = false;
 };
 
 /// One page render on `pipe`'s browser. Not thread-safe; one per attempt.
@@ -51,7 +61,7 @@ public:
     ChromiumPageRun &operator=(const ChromiumPageRun &) = delete;
 
     /// Draws on `page` (a page an earlier run kept) instead of opening a fresh one: its
-    /// viewport is set to this render's and the previous render's leftover events are
+    /// viewport is set to this render's (when it differs) and the previous render's leftover events are
     /// dropped. Call before run().
     void adopt(const ChromiumKeptPage &page) { m_adopted = page; }
     /// Whether run() may keep the page open when it captured (kept() then says so)
@@ -78,15 +88,18 @@ private:
     bool resetPage();
     bool setViewport();
     bool navigate();
+    bool writeDocument();
+    bool waitFonts();
     std::optional<ChromiumCapture> takeOutput();
     void release(bool captured, const ChromiumTimings &timings);
 
     bool call(const QString &method, const QJsonObject &params, bool onPage, QJsonObject *result = nullptr);
     bool waitLoad(const QString &loader);
     bool screenshot(const QJsonObject &params, QJsonObject *result);
-    /// Waits one poll for an event of the page and handles it; false (error() set) when the
-    /// page's renderer or the browser is gone.
-    bool serveOnce();
+    /// Waits one poll for an event of the page and handles it, or for the answer to `id`
+    /// (when not 0: into `*answer`, `*answered` set); false (error() set) when the page's
+    /// renderer or the browser is gone.
+    bool serveOnce(int id = 0, QJsonObject *answer = nullptr, bool *answered = nullptr);
     void noteLoad(const QJsonObject &event);
     bool detached(const QJsonObject &event);
     RenderError stoppedError() const;
@@ -114,6 +127,8 @@ private:
     RenderError m_err;
     bool m_rendererGone = false;
     QString m_session, m_contextId;
+    QString m_loaderId; // the loader of the page's document (navigate())
+    bool m_askedUrls = false; // the page asked for a URL other than its document's and data:
     std::vector<PendingFetch> m_fetches; // the page's http(s) images being fetched
     bool m_documentServed = false;
     QStringList m_children; // sessions of the frames and workers attached under the page
