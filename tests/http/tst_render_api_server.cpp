@@ -10,6 +10,7 @@
 #include "server/patterns/patterns.h"
 
 #include <QDateTime>
+#include <QRegularExpression>
 #include <QSet>
 #include <QTemporaryDir>
 #include <QTest>
@@ -188,6 +189,114 @@ private slots:
         const QJsonArray security = operation("/api/v1/auth/logout", "post").value("security").toArray();
         QVERIFY(security.contains(QJsonObject()));
         QCOMPARE(httpRequest(port(), "POST", "/api/v1/auth/logout", {}).status, 200);
+    }
+
+    /// Schemathesis, second pass (issue 30): exactly one of pattern / pageId / template as a
+    /// `not` the generators ignore (a `oneOf` of `required` forms made openapi-python-client
+    /// type the body as Any); usage's from/to as the grammar the server parses, leap days
+    /// and 1970 included; an empty `perPage=` refused, not read as the default; and the
+    /// bounds the server checks on pages, signing and templates.
+    void openApiAgreesWithTheServerOnBounds()
+    {
+        const QJsonObject doc = get("/api/v1/openapi.json").json();
+        const QJsonObject paths = doc.value("paths").toObject();
+        const QJsonObject schemas = doc.value("components").toObject().value("schemas").toObject();
+        const auto bodyOf = [&](const char *path, const char *method) {
+            return paths.value(QLatin1String(path)).toObject().value(QLatin1String(method)).toObject()
+                .value("requestBody").toObject().value("content").toObject().value("application/json").toObject()
+                .value("schema").toObject().value("properties").toObject();
+        };
+        const QJsonArray exclusive
+            = schemas.value("RenderRequest").toObject().value("not").toObject().value("anyOf").toArray();
+        QVERIFY(exclusive.contains(QJsonObject{{"required", QJsonArray{"pattern", "pageId"}}}));
+        QCOMPARE(exclusive.size(), 4);
+        VERIFY_PROBLEM(render({{"pattern", "dots-sunset"}, {"pageId", m_pageId}}, m_freeToken), 400);
+        VERIFY_PROBLEM(render({}, m_freeToken), 400);
+
+        QString datePattern;
+        for (const QJsonValue &p : paths.value("/api/v1/usage").toObject().value("get").toObject()
+                                       .value("parameters").toArray())
+            if (p.toObject().value("name") == QLatin1String("from"))
+                datePattern = p.toObject().value("schema").toObject().value("pattern").toString();
+        const QRegularExpression date(datePattern);
+        QVERIFY2(date.isValid() && !datePattern.isEmpty(), qPrintable(datePattern));
+        QByteArray session = m_e2e.session();
+        if (session.isEmpty())
+            session = m_e2e.login("owner@alpha.test");
+        QVERIFY(!session.isEmpty());
+        const auto usage = [&](const QByteArray &query) { return get("/api/v1/usage?" + query, bearer(session)).status; };
+        for (const char *good : {"2024-02-29", "1970-01-01T00:30:00+01:00", "2026-11-28T10:00:00.123456Z",
+                                 "2026-11-28T10:00:00"}) {
+            QVERIFY2(date.match(QLatin1String(good)).hasMatch(), good);
+            QVERIFY2(usage(QByteArray("to=") + QUrl::toPercentEncoding(good)) == 200, good);
+        }
+        for (const char *bad : {"", "2025-02-29", "1969-12-31", "2026-04-31", " 2026-01-01", "2026-11-28T10:00",
+                                "2026-11-28T24:00:00Z"}) {
+            QVERIFY2(!date.match(QLatin1String(bad)).hasMatch(), bad);
+            QVERIFY2(usage(QByteArray("to=") + QUrl::toPercentEncoding(bad)) == 400, bad);
+        }
+        QCOMPARE(get("/api/v1/tokens/api-keys/index?perPage=", bearer(session)).status, 400);
+        QCOMPARE(get("/api/v1/tokens/api-keys/index?page=%202", bearer(session)).status, 400);
+
+        QCOMPARE(bodyOf("/api/v1/pages", "post").value("templateId").toObject().value("minLength").toInt(), 1);
+        QCOMPARE(bodyOf("/api/v1/signing-keys/{id}/sign", "post").value("url").toObject().value("minLength").toInt(), 1);
+        QCOMPARE(bodyOf("/api/v1/templates/{id}/rollback", "post").value("version").toObject().value("maximum")
+                     .toDouble(), 2147483647.0);
+        QCOMPARE(bodyOf("/api/v1/pages/{id}", "put").value("variables").toObject().value("additionalProperties")
+                     .toObject().value("type").toArray(), (QJsonArray{"string", "number"}));
+        const QJsonObject width
+            = schemas.value("TemplateDocument").toObject().value("properties").toObject().value("width").toObject();
+        QCOMPARE(width.value("exclusiveMinimum").toInt(-1), 0);
+        VERIFY_PROBLEM(httpRequest(port(), "POST", "/api/v1/pages", R"({"templateId":""})", bearer(session)), 400);
+        VERIFY_PROBLEM(httpRequest(port(), "POST", "/api/v1/templates", R"({"root":{"type":"div"},"width":0})",
+                                   bearer(session)),
+                       400);
+        VERIFY_PROBLEM(httpRequest(port(), "POST", "/api/v1/templates", R"({"root":{"type":" "}})", bearer(session)),
+                       400);
+        const QRegularExpression tagName(schemas.value("Element").toObject().value("properties").toObject()
+                                             .value("type").toObject().value("pattern").toString());
+        QVERIFY(tagName.isValid() && !tagName.match(" ").hasMatch() && tagName.match("div").hasMatch());
+        QCOMPARE(schemas.value("RenderRequest").toObject().value("properties").toObject().value("pageId").toObject()
+                     .value("minLength").toInt(), 1);
+        VERIFY_PROBLEM(render({{"pageId", ""}}, m_freeToken), 400);
+    }
+
+    /// The sign route's `url` pattern is the server's "a render URL" rule, and login's answer
+    /// (unlike /auth/me's) always has the token, so a generated client need not unwrap it.
+    void openApiTypesSigningAndLogin()
+    {
+        const QJsonObject doc = get("/api/v1/openapi.json").json();
+        const QJsonObject schemas = doc.value("components").toObject().value("schemas").toObject();
+        const QRegularExpression renderUrl(doc.value("paths").toObject().value("/api/v1/signing-keys/{id}/sign")
+                                               .toObject().value("post").toObject().value("requestBody").toObject()
+                                               .value("content").toObject().value("application/json").toObject()
+                                               .value("schema").toObject().value("properties").toObject()
+                                               .value("url").toObject().value("pattern").toString());
+        QVERIFY(renderUrl.isValid());
+        QByteArray session = m_e2e.session();
+        if (session.isEmpty())
+            session = m_e2e.login("owner@alpha.test");
+        const HttpReply key = httpRequest(port(), "POST", "/api/v1/signing-keys", R"({"name":"pattern"})", bearer(session));
+        QCOMPARE(key.status, 201);
+        const QByteArray sign = "/api/v1/signing-keys/" + key.data().value("id").toString().toLatin1() + "/sign";
+        for (const char *url : {"https://img.example.com/api/v1/render?pageId=pg_1", "/api/v1/render",
+                                "http://127.0.0.1:8080/x/api/v1/render?pattern=dots-sunset#top"}) {
+            QVERIFY2(renderUrl.match(QLatin1String(url)).hasMatch(), url);
+            const QByteArray body = json({{"url", QString::fromLatin1(url)}});
+            QVERIFY2(httpRequest(port(), "POST", sign, body, bearer(session)).status == 200, url);
+        }
+        for (const char *url : {"0", "https://img.example.com/api/v1/renders", "https://x/api/v1/render/extra"}) {
+            QVERIFY2(!renderUrl.match(QLatin1String(url)).hasMatch(), url);
+            const QByteArray body = json({{"url", QString::fromLatin1(url)}});
+            QVERIFY2(httpRequest(port(), "POST", sign, body, bearer(session)).status == 400, url);
+        }
+        const QJsonObject login = schemas.value("LoginSession").toObject();
+        QVERIFY(login.value("required").toArray().contains("token"));
+        QVERIFY(!schemas.value("Session").toObject().value("properties").toObject().contains("token"));
+        const QJsonObject answer = doc.value("paths").toObject().value("/api/v1/auth/login").toObject().value("post")
+                                       .toObject().value("responses").toObject().value("200").toObject();
+        QCOMPARE(answer.value("content").toObject().value("application/json").toObject().value("schema").toObject()
+                     .value("$ref").toString(), QString("#/components/schemas/LoginResponse"));
     }
 
     void demoBannerLinesWork()
