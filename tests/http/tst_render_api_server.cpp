@@ -209,7 +209,11 @@ private slots:
         const QJsonArray exclusive
             = schemas.value("RenderRequest").toObject().value("not").toObject().value("anyOf").toArray();
         QVERIFY(exclusive.contains(QJsonObject{{"required", QJsonArray{"pattern", "pageId"}}}));
-        QCOMPARE(exclusive.size(), 4);
+        QCOMPARE(exclusive.size(), 7);
+        QVERIFY(exclusive.contains(QJsonObject{{"required", QJsonArray{"pattern", "size"}},
+                                               {"properties", QJsonObject{{"size", QJsonObject{{"type", "string"}}}}}}));
+        VERIFY_PROBLEM(render({{"pattern", "dots-sunset"}, {"size", "og"}}, m_freeToken), 400);
+        QCOMPARE(render({{"pattern", "dots-sunset"}, {"size", QJsonValue::Null}, {"width", 40}, {"height", 20}}, m_freeToken).status, 200);
         VERIFY_PROBLEM(render({{"pattern", "dots-sunset"}, {"pageId", m_pageId}}, m_freeToken), 400);
         VERIFY_PROBLEM(render({}, m_freeToken), 400);
 
@@ -246,7 +250,11 @@ private slots:
                      .toObject().value("type").toArray(), (QJsonArray{"string", "number"}));
         const QJsonObject width
             = schemas.value("TemplateDocument").toObject().value("properties").toObject().value("width").toObject();
-        QCOMPARE(width.value("exclusiveMinimum").toInt(-1), 0);
+        QCOMPARE(width.value("minimum").toInt(), 1);
+        const QJsonObject templateDocument = schemas.value("TemplateDocument").toObject();
+        QCOMPARE(templateDocument.value("if").toObject(), (QJsonObject{{"not", QJsonObject{{"required", QJsonArray{"root"}}}}}));
+        QCOMPARE(templateDocument.value("then").toObject().value("anyOf").toArray().size(), 2);
+        VERIFY_PROBLEM(httpRequest(port(), "POST", "/api/v1/templates", R"({"markup":""})", bearer(session)), 400);
         VERIFY_PROBLEM(httpRequest(port(), "POST", "/api/v1/pages", R"({"templateId":""})", bearer(session)), 400);
         VERIFY_PROBLEM(httpRequest(port(), "POST", "/api/v1/templates", R"({"root":{"type":"div"},"width":0})",
                                    bearer(session)),
@@ -290,6 +298,9 @@ private slots:
             const QByteArray body = json({{"url", QString::fromLatin1(url)}});
             QVERIFY2(httpRequest(port(), "POST", sign, body, bearer(session)).status == 400, url);
         }
+        VERIFY_PROBLEM(httpRequest(port(), "POST", sign, R"({"url":"/api/v1/render","extra":1})", bearer(session)), 400);
+        QCOMPARE(schemas.value("SignedUrl").toObject().value("properties").toObject().value("url").toObject()
+                     .value("format").toString(), QString("uri-reference")); // a relative URL is signed as such
         const QJsonObject login = schemas.value("LoginSession").toObject();
         QVERIFY(login.value("required").toArray().contains("token"));
         QVERIFY(!schemas.value("Session").toObject().value("properties").toObject().contains("token"));
