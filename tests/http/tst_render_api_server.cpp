@@ -252,9 +252,30 @@ private slots:
             = schemas.value("TemplateDocument").toObject().value("properties").toObject().value("width").toObject();
         QCOMPARE(width.value("minimum").toInt(), 1);
         const QJsonObject templateDocument = schemas.value("TemplateDocument").toObject();
-        QCOMPARE(templateDocument.value("if").toObject(), (QJsonObject{{"not", QJsonObject{{"required", QJsonArray{"root"}}}}}));
-        QCOMPARE(templateDocument.value("then").toObject().value("anyOf").toArray().size(), 2);
+        // Without root nor non-empty markup, the template is its html (template.cpp's refusals).
+        QVERIFY(templateDocument.value("if").toObject().value("not").toObject().value("anyOf").toArray().contains(
+            QJsonObject{{"required", QJsonArray{"root"}}}));
+        QCOMPARE(templateDocument.value("then").toObject().value("required").toArray(),
+                 (QJsonArray{"html", "rendererType"}));
         VERIFY_PROBLEM(httpRequest(port(), "POST", "/api/v1/templates", R"({"markup":""})", bearer(session)), 400);
+        // Only html: the html engine must be asked for; sizes may be null (read as absent).
+        QCOMPARE(templateDocument.value("then").toObject().value("properties").toObject().value("rendererType")
+                     .toObject().value("const").toString(), QString("html"));
+        VERIFY_PROBLEM(httpRequest(port(), "POST", "/api/v1/templates", R"({"html":"<p>x</p>"})", bearer(session)), 400);
+        QVERIFY(templateDocument.value("properties").toObject().value("sizes").toObject().value("oneOf").toArray()
+                    .contains(QJsonObject{{"type", "null"}}));
+        QCOMPARE(httpRequest(port(), "POST", "/api/v1/templates", R"({"root":{"type":"div"},"sizes":null})",
+                             bearer(session)).status, 201);
+        // cache: the spellings readBool() takes, nothing else.
+        const QJsonArray cache = schemas.value("RenderRequest").toObject().value("properties").toObject()
+                                     .value("cache").toObject().value("oneOf").toArray();
+        QRegularExpression cacheText;
+        for (const QJsonValue &c : cache)
+            if (c.toObject().contains("pattern"))
+                cacheText.setPattern(c.toObject().value("pattern").toString());
+        QVERIFY(cacheText.isValid() && cacheText.match(" No").hasMatch() && !cacheText.match("__main__").hasMatch());
+        VERIFY_PROBLEM(render({{"pattern", "dots-sunset"}, {"cache", "__main__"}}, m_freeToken), 400);
+        QCOMPARE(render({{"pattern", "dots-sunset"}, {"cache", " No"}, {"width", 40}, {"height", 20}}, m_freeToken).status, 200);
         VERIFY_PROBLEM(httpRequest(port(), "POST", "/api/v1/pages", R"({"templateId":""})", bearer(session)), 400);
         VERIFY_PROBLEM(httpRequest(port(), "POST", "/api/v1/templates", R"({"root":{"type":"div"},"width":0})",
                                    bearer(session)),
@@ -293,7 +314,8 @@ private slots:
             const QByteArray body = json({{"url", QString::fromLatin1(url)}});
             QVERIFY2(httpRequest(port(), "POST", sign, body, bearer(session)).status == 200, url);
         }
-        for (const char *url : {"0", "https://img.example.com/api/v1/renders", "https://x/api/v1/render/extra"}) {
+        for (const char *url : {"0", "https://img.example.com/api/v1/renders", "https://x/api/v1/render/extra",
+                                "a.o://jA%e4:%02/api/v1/render"}) {
             QVERIFY2(!renderUrl.match(QLatin1String(url)).hasMatch(), url);
             const QByteArray body = json({{"url", QString::fromLatin1(url)}});
             QVERIFY2(httpRequest(port(), "POST", sign, body, bearer(session)).status == 400, url);
