@@ -209,7 +209,10 @@ private slots:
         const QJsonArray exclusive
             = schemas.value("RenderRequest").toObject().value("not").toObject().value("anyOf").toArray();
         QVERIFY(exclusive.contains(QJsonObject{{"required", QJsonArray{"pattern", "pageId"}}}));
-        QCOMPARE(exclusive.size(), 7);
+        QCOMPARE(exclusive.size(), 9);
+        QVERIFY(exclusive.contains(QJsonObject{{"required", QJsonArray{"template", "draft"}}}));
+        const QJsonObject inlineDraft{{"template", QJsonObject{{"root", QJsonObject{{"type", "div"}}}}}, {"draft", true}};
+        VERIFY_PROBLEM(render(inlineDraft, m_freeToken), 400);
         QVERIFY(exclusive.contains(QJsonObject{{"required", QJsonArray{"pattern", "size"}},
                                                {"properties", QJsonObject{{"size", QJsonObject{{"type", "string"}}}}}}));
         VERIFY_PROBLEM(render({{"pattern", "dots-sunset"}, {"size", "og"}}, m_freeToken), 400);
@@ -256,7 +259,16 @@ private slots:
         QVERIFY(templateDocument.value("if").toObject().value("not").toObject().value("anyOf").toArray().contains(
             QJsonObject{{"required", QJsonArray{"root"}}}));
         QCOMPARE(templateDocument.value("then").toObject().value("required").toArray(),
-                 (QJsonArray{"html", "rendererType"}));
+                 (QJsonArray{"html", "rendererType", "width", "height"}));
+        VERIFY_PROBLEM(httpRequest(port(), "POST", "/api/v1/templates", R"({"html":"<p>x</p>","rendererType":"html"})",
+                                   bearer(session)),
+                       400);
+        // tailwind: the members parseTailwindConfig() reads, nothing else.
+        QCOMPARE(templateDocument.value("properties").toObject().value("tailwind").toObject()
+                     .value("additionalProperties").toBool(true), false);
+        VERIFY_PROBLEM(httpRequest(port(), "POST", "/api/v1/templates", R"({"root":{"type":"div"},"tailwind":{"x":{}}})",
+                                   bearer(session)),
+                       400);
         VERIFY_PROBLEM(httpRequest(port(), "POST", "/api/v1/templates", R"({"markup":""})", bearer(session)), 400);
         // Only html: the html engine must be asked for; sizes may be null (read as absent).
         QCOMPARE(templateDocument.value("then").toObject().value("properties").toObject().value("rendererType")
@@ -315,7 +327,7 @@ private slots:
             QVERIFY2(httpRequest(port(), "POST", sign, body, bearer(session)).status == 200, url);
         }
         for (const char *url : {"0", "https://img.example.com/api/v1/renders", "https://x/api/v1/render/extra",
-                                "a.o://jA%e4:%02/api/v1/render"}) {
+                                "a.o://jA%e4:%02/api/v1/render", "//api/v1/render"}) {
             QVERIFY2(!renderUrl.match(QLatin1String(url)).hasMatch(), url);
             const QByteArray body = json({{"url", QString::fromLatin1(url)}});
             QVERIFY2(httpRequest(port(), "POST", sign, body, bearer(session)).status == 400, url);
