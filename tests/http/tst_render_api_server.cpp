@@ -257,7 +257,19 @@ private slots:
         const QJsonObject templateDocument = schemas.value("TemplateDocument").toObject();
         // Without root nor non-empty markup, the template is its html (template.cpp's refusals).
         QVERIFY(templateDocument.value("if").toObject().value("not").toObject().value("anyOf").toArray().contains(
-            QJsonObject{{"required", QJsonArray{"root"}}}));
+            QJsonObject{{"required", QJsonArray{"root"}}, {"properties", QJsonObject{{"root", QJsonObject{{"type", "object"}}}}}}));
+        // Every member may be null, read as left out (the server stores and echoes it).
+        QVERIFY(templateDocument.value("properties").toObject().value("alt").toObject().value("type").toArray()
+                    .contains("null"));
+        QCOMPARE(httpRequest(port(), "POST", "/api/v1/templates", R"({"root":{"type":"div"},"alt":null,"name":null})",
+                             bearer(session)).status, 201);
+        const QRegularExpression variableName(templateDocument.value("properties").toObject().value("variables")
+                                                  .toObject().value("items").toObject().value("properties").toObject()
+                                                  .value("name").toObject().value("pattern").toString());
+        QVERIFY(variableName.isValid() && variableName.match("title").hasMatch() && !variableName.match("9x").hasMatch());
+        VERIFY_PROBLEM(httpRequest(port(), "POST", "/api/v1/templates",
+                                   R"({"root":{"type":"div"},"variables":[{"name":"9x"}]})", bearer(session)),
+                       400);
         QCOMPARE(templateDocument.value("then").toObject().value("required").toArray(),
                  (QJsonArray{"html", "rendererType", "width", "height"}));
         VERIFY_PROBLEM(httpRequest(port(), "POST", "/api/v1/templates", R"({"html":"<p>x</p>","rendererType":"html"})",
@@ -287,6 +299,7 @@ private slots:
                 cacheText.setPattern(c.toObject().value("pattern").toString());
         QVERIFY(cacheText.isValid() && cacheText.match(" No").hasMatch() && !cacheText.match("__main__").hasMatch());
         VERIFY_PROBLEM(render({{"pattern", "dots-sunset"}, {"cache", "__main__"}}, m_freeToken), 400);
+        VERIFY_PROBLEM(render({{"pageId", m_pageId}, {"cache", ""}}, m_freeToken), 400);
         QCOMPARE(render({{"pattern", "dots-sunset"}, {"cache", " No"}, {"width", 40}, {"height", 20}}, m_freeToken).status, 200);
         VERIFY_PROBLEM(httpRequest(port(), "POST", "/api/v1/pages", R"({"templateId":""})", bearer(session)), 400);
         VERIFY_PROBLEM(httpRequest(port(), "POST", "/api/v1/templates", R"({"root":{"type":"div"},"width":0})",

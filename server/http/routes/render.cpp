@@ -375,6 +375,10 @@ Outcome<RenderRoutes::Params> parseFields(const QJsonObject &o, bool acceptJson)
         return p;
     }
 
+    // `cache` steers the pattern cache only, but a malformed one is refused on every kind,
+    // as the OpenAPI document types it (issue 30: "" was accepted on page renders).
+    if (bool unused = true; auto e = readBool(o, QStringLiteral("cache"), &unused))
+        return *e;
     if (auto e = readPageFields(o, p))
         return *e;
     return p;
