@@ -258,6 +258,11 @@ private slots:
         // Without root nor non-empty markup, the template is its html (template.cpp's refusals).
         QVERIFY(templateDocument.value("if").toObject().value("not").toObject().value("anyOf").toArray().contains(
             QJsonObject{{"required", QJsonArray{"root"}}, {"properties", QJsonObject{{"root", QJsonObject{{"type", "object"}}}}}}));
+        // A content-sized template (no width) is listed with width null.
+        for (const char *schema : {"Template", "TemplateSummary"})
+            QVERIFY2(schemas.value(QLatin1String(schema)).toObject().value("properties").toObject().value("width")
+                         .toObject().value("type").toArray().contains("null"),
+                     schema);
         // Every member may be null, read as left out (the server stores and echoes it).
         QVERIFY(templateDocument.value("properties").toObject().value("alt").toObject().value("type").toArray()
                     .contains("null"));
