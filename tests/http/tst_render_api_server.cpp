@@ -280,6 +280,12 @@ private slots:
         VERIFY_PROBLEM(httpRequest(port(), "POST", "/api/v1/templates", R"({"html":"<p>x</p>","rendererType":"html"})",
                                    bearer(session)),
                        400);
+        // tailwind: flat or under theme, not both (a member beside theme went unread).
+        VERIFY_PROBLEM(httpRequest(port(), "POST", "/api/v1/templates",
+                                   R"({"root":{"type":"div"},"tailwind":{"theme":{},"spacing":{"x":{}}}})", bearer(session)),
+                       400);
+        QCOMPARE(templateDocument.value("properties").toObject().value("tailwind").toObject().value("not").toObject()
+                     .value("anyOf").toArray().size(), 3);
         // tailwind: the members parseTailwindConfig() reads, nothing else.
         QCOMPARE(templateDocument.value("properties").toObject().value("tailwind").toObject()
                      .value("additionalProperties").toBool(true), false);

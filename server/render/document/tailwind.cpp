@@ -580,6 +580,12 @@ common::Expected<TailwindTheme, RenderError> parseTailwindConfig(const QJsonValu
     // satori's tailwindConfig shape: {theme: {extend: {...}}} or {theme: {...}}.
     for (const char *wrap : {"theme", "extend"})
         if (o.value(QLatin1String(wrap)).isObject()) {
+            // Flat or satori's shape, not both (docs/templates.md): a member beside the
+            // wrapper would be dropped unread, and was stored unchecked (issue 30).
+            for (auto it = o.begin(); it != o.end(); ++it)
+                if (it.key() != QLatin1String(wrap))
+                    return fail(prefix + u'.' + it.key(),
+                                QStringLiteral("goes under '%1' when the tailwind object has one").arg(QLatin1String(wrap)));
             prefix += u'.' + QLatin1String(wrap);
             o = o.value(QLatin1String(wrap)).toObject();
         }
