@@ -311,6 +311,10 @@ private slots:
         QVERIFY(cacheText.isValid() && cacheText.match(" No").hasMatch() && !cacheText.match("__main__").hasMatch());
         VERIFY_PROBLEM(render({{"pattern", "dots-sunset"}, {"cache", "__main__"}}, m_freeToken), 400);
         VERIFY_PROBLEM(render({{"pageId", m_pageId}, {"cache", ""}}, m_freeToken), 400);
+        VERIFY_PROBLEM(render({{"pageId", m_pageId}, {"mode", 1}}, m_freeToken), 400);
+        VERIFY_PROBLEM(httpRequest(port(), "POST", "/api/v1/templates",
+                                   R"({"root":{"type":"div"},"tailwind":{"fontFamily":{"x":[null]}}})", bearer(session)),
+                       400);
         QCOMPARE(render({{"pattern", "dots-sunset"}, {"cache", " No"}, {"width", 40}, {"height", 20}}, m_freeToken).status, 200);
         VERIFY_PROBLEM(httpRequest(port(), "POST", "/api/v1/pages", R"({"templateId":""})", bearer(session)), 400);
         VERIFY_PROBLEM(httpRequest(port(), "POST", "/api/v1/templates", R"({"root":{"type":"div"},"width":0})",

@@ -422,9 +422,13 @@ bool addVar(TailwindTheme &theme, const QString &var, const QJsonValue &v, const
         text = QString::number(v.toDouble(), 'g', 10) + QStringLiteral("px");
     else if (v.isArray() && var.startsWith(QLatin1String("--font-"))) {
         QStringList families;
-        for (const QJsonValue &f : v.toArray())
+        // A family is a name: null or a number makes the list invalid (issue 30).
+        const QJsonArray names = v.toArray();
+        const bool allNames = std::all_of(names.begin(), names.end(), [](const QJsonValue &f) { return f.isString(); });
+        for (const QJsonValue &f : names)
             families << f.toString();
-        text = families.join(QLatin1String(", "));
+        if (allNames)
+            text = families.join(QLatin1String(", "));
     }
     if (text.isEmpty() || (colour && !parseColor(text, Qt::black))) {
         if (error)
