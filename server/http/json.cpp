@@ -57,10 +57,12 @@ Outcome<QString> requiredString(const Outcome<QJsonObject> &body, const QString 
 Outcome<int> queryInt(const HttpRequest &request, const QString &name, int defaultValue, int min, int max)
 {
     const auto raw = request.queryValue(name);
-    if (!raw || raw->isEmpty())
+    if (!raw)
         return defaultValue;
-    bool ok = false;
-    const qlonglong v = raw->trimmed().toLongLong(&ok);
+    // `page=` and ` 2` are not integers, as the OpenAPI document's `type: integer` says
+    // (issue 30: a property-based tester saw them accepted as the default).
+    bool ok = !raw->isEmpty() && *raw == raw->trimmed();
+    const qlonglong v = ok ? raw->toLongLong(&ok) : 0;
     if (!ok || v < min || v > max)
         return fieldProblem(
             400, QStringLiteral("invalid_parameter"), name,

@@ -30,7 +30,7 @@ Outcome<QString> requiredString(const QJsonObject &object, const QString &field)
 /// not read as an object.
 Outcome<QString> requiredString(const Outcome<QJsonObject> &body, const QString &field);
 
-/// Integer query parameter `name`: absent or empty → defaultValue; not an integer or
+/// Integer query parameter `name`: absent → defaultValue; empty, not an integer or
 /// outside min..max → 400 "invalid_parameter" naming it in `field` (never clamped in
 /// silence: `perPage=1000` is a mistake the caller should hear about).
 Outcome<int> queryInt(const HttpRequest &request, const QString &name, int defaultValue, int min, int max);

@@ -2,7 +2,10 @@
 
 #include "server/service/usage_service.h"
 
+#include <algorithm>
+
 #include <QDateTime>
+#include <QRegularExpression>
 #include <QTimeZone>
 
 namespace imprint::service {
@@ -14,19 +17,35 @@ using store::ServiceError;
 constexpr qint64 kHourMs = 3600000;
 constexpr qint64 kDayMs = 86400000;
 
-/// `text` as epoch ms: an ISO 8601 date-time (an offset or Z; none means UTC) or a date
-/// (its UTC midnight); nullopt when it is neither.
+/// `text` as epoch ms: an RFC 3339 date-time (`Z`, an offset or none, which means UTC) or a
+/// full date (its UTC midnight), year 1970 or later; nullopt when it is neither. The grammar
+/// is the `pattern` the OpenAPI document gives `from` and `to` (issue 30), so what the
+/// document calls valid and what this accepts are the same strings; QDate and QTime then
+/// refuse the days a month does not have.
 std::optional<qint64> instantOf(const QString &text)
 {
-    const QString t = text.trimmed();
-    if (const QDate day = QDate::fromString(t, Qt::ISODate); day.isValid() && t.size() == 10)
-        return QDateTime(day, QTime(0, 0), Qt::UTC).toMSecsSinceEpoch();
-    QDateTime when = QDateTime::fromString(t, Qt::ISODateWithMs);
-    if (!when.isValid())
+    static const QRegularExpression grammar(QStringLiteral(
+        "^(\\d{4})-(\\d{2})-(\\d{2})(?:T(\\d{2}):(\\d{2}):(\\d{2})(?:\\.(\\d{1,9}))?(Z|([+-])(\\d{2}):(\\d{2}))?)?$"));
+    const QRegularExpressionMatch m = grammar.match(text);
+    if (!m.hasMatch())
         return std::nullopt;
-    if (when.timeSpec() == Qt::LocalTime)
-        when.setTimeSpec(Qt::UTC);
-    return when.toMSecsSinceEpoch();
+    const auto number = [&m](int group) { return m.capturedView(group).toInt(); };
+    const QDate day(number(1), number(2), number(3));
+    if (!day.isValid() || day.year() < 1970)
+        return std::nullopt;
+    if (!m.hasCaptured(4))
+        return QDateTime(day, QTime(0, 0), Qt::UTC).toMSecsSinceEpoch();
+    const int ms = m.hasCaptured(7) ? m.captured(7).left(3).leftJustified(3, QLatin1Char('0')).toInt() : 0;
+    const QTime time(number(4), number(5), number(6), ms);
+    if (!time.isValid())
+        return std::nullopt;
+    qint64 offsetMs = 0;
+    if (m.hasCaptured(9)) {
+        if (number(10) > 23 || number(11) > 59)
+            return std::nullopt;
+        offsetMs = (number(10) * 60LL + number(11)) * 60000 * (m.capturedView(9) == QLatin1String("-") ? -1 : 1);
+    }
+    return std::max<qint64>(0, QDateTime(day, time, Qt::UTC).toMSecsSinceEpoch() - offsetMs);
 }
 
 ServiceError invalid(const QString &field, const QString &message)
@@ -67,7 +86,8 @@ Result<UsageQuery> UsageService::parseQuery(const QString &from, const QString &
             return invalid(QStringLiteral("group"),
                            QStringLiteral("The parameter 'group' must be \"key\", \"engine\", \"format\" or \"code\"."));
     }
-    const QString example = QStringLiteral(" must be an ISO 8601 date-time or date, e.g. 2026-11-28T00:00:00Z.");
+    const QString example = QStringLiteral(
+        " must be an RFC 3339 date-time or date from 1970 on, e.g. 2026-11-28T00:00:00Z or 2026-11-28.");
     q.toMs = nowMs;
     if (!to.isNull()) {
         const auto at = instantOf(to);
@@ -75,15 +95,13 @@ Result<UsageQuery> UsageService::parseQuery(const QString &from, const QString &
             return invalid(QStringLiteral("to"), QStringLiteral("The parameter 'to'") + example);
         q.toMs = *at;
     }
-    q.fromMs = q.toMs - 7 * kDayMs;
+    q.fromMs = std::max<qint64>(0, q.toMs - 7 * kDayMs);
     if (!from.isNull()) {
         const auto at = instantOf(from);
         if (!at)
             return invalid(QStringLiteral("from"), QStringLiteral("The parameter 'from'") + example);
         q.fromMs = *at;
     }
-    if (q.fromMs < 0)
-        return invalid(QStringLiteral("from"), QStringLiteral("The parameter 'from' must not be before 1970."));
     if (q.fromMs > q.toMs)
         return invalid(QStringLiteral("from"), QStringLiteral("The parameter 'from' must not be after 'to'."));
     const qint64 longest = q.bucketMs == kHourMs ? kMaxHourlyRangeMs : kMaxDailyRangeMs;

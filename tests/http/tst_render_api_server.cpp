@@ -10,6 +10,7 @@
 #include "server/patterns/patterns.h"
 
 #include <QDateTime>
+#include <QRegularExpression>
 #include <QSet>
 #include <QTemporaryDir>
 #include <QTest>
@@ -188,6 +189,187 @@ private slots:
         const QJsonArray security = operation("/api/v1/auth/logout", "post").value("security").toArray();
         QVERIFY(security.contains(QJsonObject()));
         QCOMPARE(httpRequest(port(), "POST", "/api/v1/auth/logout", {}).status, 200);
+    }
+
+    /// Schemathesis, second pass (issue 30): exactly one of pattern / pageId / template as a
+    /// `not` the generators ignore (a `oneOf` of `required` forms made openapi-python-client
+    /// type the body as Any); usage's from/to as the grammar the server parses, leap days
+    /// and 1970 included; an empty `perPage=` refused, not read as the default; and the
+    /// bounds the server checks on pages, signing and templates.
+    void openApiAgreesWithTheServerOnBounds()
+    {
+        const QJsonObject doc = get("/api/v1/openapi.json").json();
+        const QJsonObject paths = doc.value("paths").toObject();
+        const QJsonObject schemas = doc.value("components").toObject().value("schemas").toObject();
+        const auto bodyOf = [&](const char *path, const char *method) {
+            return paths.value(QLatin1String(path)).toObject().value(QLatin1String(method)).toObject()
+                .value("requestBody").toObject().value("content").toObject().value("application/json").toObject()
+                .value("schema").toObject().value("properties").toObject();
+        };
+        const QJsonArray exclusive
+            = schemas.value("RenderRequest").toObject().value("not").toObject().value("anyOf").toArray();
+        QVERIFY(exclusive.contains(QJsonObject{{"required", QJsonArray{"pattern", "pageId"}}}));
+        QCOMPARE(exclusive.size(), 9);
+        QVERIFY(exclusive.contains(QJsonObject{{"required", QJsonArray{"template", "draft"}}}));
+        const QJsonObject inlineDraft{{"template", QJsonObject{{"root", QJsonObject{{"type", "div"}}}}}, {"draft", true}};
+        VERIFY_PROBLEM(render(inlineDraft, m_freeToken), 400);
+        QVERIFY(exclusive.contains(QJsonObject{{"required", QJsonArray{"pattern", "size"}},
+                                               {"properties", QJsonObject{{"size", QJsonObject{{"type", "string"}}}}}}));
+        VERIFY_PROBLEM(render({{"pattern", "dots-sunset"}, {"size", "og"}}, m_freeToken), 400);
+        QCOMPARE(render({{"pattern", "dots-sunset"}, {"size", QJsonValue::Null}, {"width", 40}, {"height", 20}}, m_freeToken).status, 200);
+        VERIFY_PROBLEM(render({{"pattern", "dots-sunset"}, {"pageId", m_pageId}}, m_freeToken), 400);
+        VERIFY_PROBLEM(render({}, m_freeToken), 400);
+
+        QString datePattern;
+        for (const QJsonValue &p : paths.value("/api/v1/usage").toObject().value("get").toObject()
+                                       .value("parameters").toArray())
+            if (p.toObject().value("name") == QLatin1String("from"))
+                datePattern = p.toObject().value("schema").toObject().value("pattern").toString();
+        const QRegularExpression date(datePattern);
+        QVERIFY2(date.isValid() && !datePattern.isEmpty(), qPrintable(datePattern));
+        QByteArray session = m_e2e.session();
+        if (session.isEmpty())
+            session = m_e2e.login("owner@alpha.test");
+        QVERIFY(!session.isEmpty());
+        const auto usage = [&](const QByteArray &query) { return get("/api/v1/usage?" + query, bearer(session)).status; };
+        for (const char *good : {"2024-02-29", "1970-01-01T00:30:00+01:00", "2026-11-28T10:00:00.123456Z",
+                                 "2026-11-28T10:00:00"}) {
+            QVERIFY2(date.match(QLatin1String(good)).hasMatch(), good);
+            QVERIFY2(usage(QByteArray("to=") + QUrl::toPercentEncoding(good)) == 200, good);
+        }
+        for (const char *bad : {"", "2025-02-29", "1969-12-31", "2026-04-31", " 2026-01-01", "2026-11-28T10:00",
+                                "2026-11-28T24:00:00Z"}) {
+            QVERIFY2(!date.match(QLatin1String(bad)).hasMatch(), bad);
+            QVERIFY2(usage(QByteArray("to=") + QUrl::toPercentEncoding(bad)) == 400, bad);
+        }
+        QCOMPARE(get("/api/v1/tokens/api-keys/index?perPage=", bearer(session)).status, 400);
+        QCOMPARE(get("/api/v1/tokens/api-keys/index?page=%202", bearer(session)).status, 400);
+
+        QCOMPARE(bodyOf("/api/v1/pages", "post").value("templateId").toObject().value("minLength").toInt(), 1);
+        QCOMPARE(bodyOf("/api/v1/signing-keys/{id}/sign", "post").value("url").toObject().value("minLength").toInt(), 1);
+        QCOMPARE(bodyOf("/api/v1/templates/{id}/rollback", "post").value("version").toObject().value("maximum")
+                     .toDouble(), 2147483647.0);
+        QCOMPARE(bodyOf("/api/v1/pages/{id}", "put").value("variables").toObject().value("additionalProperties")
+                     .toObject().value("type").toArray(), (QJsonArray{"string", "number"}));
+        const QJsonObject width
+            = schemas.value("TemplateDocument").toObject().value("properties").toObject().value("width").toObject();
+        QCOMPARE(width.value("minimum").toInt(), 1);
+        const QJsonObject templateDocument = schemas.value("TemplateDocument").toObject();
+        // Without root nor non-empty markup, the template is its html (template.cpp's refusals).
+        QVERIFY(templateDocument.value("if").toObject().value("not").toObject().value("anyOf").toArray().contains(
+            QJsonObject{{"required", QJsonArray{"root"}}, {"properties", QJsonObject{{"root", QJsonObject{{"type", "object"}}}}}}));
+        // A content-sized template (no width) is listed with width null.
+        for (const char *schema : {"Template", "TemplateSummary"})
+            QVERIFY2(schemas.value(QLatin1String(schema)).toObject().value("properties").toObject().value("width")
+                         .toObject().value("type").toArray().contains("null"),
+                     schema);
+        // Every member may be null, read as left out (the server stores and echoes it).
+        QVERIFY(templateDocument.value("properties").toObject().value("alt").toObject().value("type").toArray()
+                    .contains("null"));
+        QCOMPARE(httpRequest(port(), "POST", "/api/v1/templates", R"({"root":{"type":"div"},"alt":null,"name":null})",
+                             bearer(session)).status, 201);
+        const QRegularExpression variableName(templateDocument.value("properties").toObject().value("variables")
+                                                  .toObject().value("items").toObject().value("properties").toObject()
+                                                  .value("name").toObject().value("pattern").toString());
+        QVERIFY(variableName.isValid() && variableName.match("title").hasMatch() && !variableName.match("9x").hasMatch());
+        VERIFY_PROBLEM(httpRequest(port(), "POST", "/api/v1/templates",
+                                   R"({"root":{"type":"div"},"variables":[{"name":"9x"}]})", bearer(session)),
+                       400);
+        QCOMPARE(templateDocument.value("then").toObject().value("required").toArray(),
+                 (QJsonArray{"html", "rendererType", "width", "height"}));
+        VERIFY_PROBLEM(httpRequest(port(), "POST", "/api/v1/templates", R"({"html":"<p>x</p>","rendererType":"html"})",
+                                   bearer(session)),
+                       400);
+        // tailwind: flat or under theme, not both (a member beside theme went unread).
+        VERIFY_PROBLEM(httpRequest(port(), "POST", "/api/v1/templates",
+                                   R"({"root":{"type":"div"},"tailwind":{"theme":{},"spacing":{"x":{}}}})", bearer(session)),
+                       400);
+        QCOMPARE(templateDocument.value("properties").toObject().value("tailwind").toObject().value("not").toObject()
+                     .value("anyOf").toArray().size(), 3);
+        // tailwind: the members parseTailwindConfig() reads, nothing else.
+        QCOMPARE(templateDocument.value("properties").toObject().value("tailwind").toObject()
+                     .value("additionalProperties").toBool(true), false);
+        VERIFY_PROBLEM(httpRequest(port(), "POST", "/api/v1/templates", R"({"root":{"type":"div"},"tailwind":{"x":{}}})",
+                                   bearer(session)),
+                       400);
+        VERIFY_PROBLEM(httpRequest(port(), "POST", "/api/v1/templates", R"({"markup":""})", bearer(session)), 400);
+        // Only html: the html engine must be asked for; sizes may be null (read as absent).
+        QCOMPARE(templateDocument.value("then").toObject().value("properties").toObject().value("rendererType")
+                     .toObject().value("const").toString(), QString("html"));
+        VERIFY_PROBLEM(httpRequest(port(), "POST", "/api/v1/templates", R"({"html":"<p>x</p>"})", bearer(session)), 400);
+        QVERIFY(templateDocument.value("properties").toObject().value("sizes").toObject().value("oneOf").toArray()
+                    .contains(QJsonObject{{"type", "null"}}));
+        QCOMPARE(httpRequest(port(), "POST", "/api/v1/templates", R"({"root":{"type":"div"},"sizes":null})",
+                             bearer(session)).status, 201);
+        // cache: the spellings readBool() takes, nothing else.
+        const QJsonArray cache = schemas.value("RenderRequest").toObject().value("properties").toObject()
+                                     .value("cache").toObject().value("oneOf").toArray();
+        QRegularExpression cacheText;
+        for (const QJsonValue &c : cache)
+            if (c.toObject().contains("pattern"))
+                cacheText.setPattern(c.toObject().value("pattern").toString());
+        QVERIFY(cacheText.isValid() && cacheText.match(" No").hasMatch() && !cacheText.match("__main__").hasMatch());
+        VERIFY_PROBLEM(render({{"pattern", "dots-sunset"}, {"cache", "__main__"}}, m_freeToken), 400);
+        VERIFY_PROBLEM(render({{"pageId", m_pageId}, {"cache", ""}}, m_freeToken), 400);
+        VERIFY_PROBLEM(render({{"pageId", m_pageId}, {"mode", 1}}, m_freeToken), 400);
+        VERIFY_PROBLEM(httpRequest(port(), "POST", "/api/v1/templates",
+                                   R"({"root":{"type":"div"},"tailwind":{"fontFamily":{"x":[null]}}})", bearer(session)),
+                       400);
+        QCOMPARE(render({{"pattern", "dots-sunset"}, {"cache", " No"}, {"width", 40}, {"height", 20}}, m_freeToken).status, 200);
+        VERIFY_PROBLEM(httpRequest(port(), "POST", "/api/v1/pages", R"({"templateId":""})", bearer(session)), 400);
+        VERIFY_PROBLEM(httpRequest(port(), "POST", "/api/v1/templates", R"({"root":{"type":"div"},"width":0})",
+                                   bearer(session)),
+                       400);
+        VERIFY_PROBLEM(httpRequest(port(), "POST", "/api/v1/templates", R"({"root":{"type":" "}})", bearer(session)),
+                       400);
+        const QRegularExpression tagName(schemas.value("Element").toObject().value("properties").toObject()
+                                             .value("type").toObject().value("pattern").toString());
+        QVERIFY(tagName.isValid() && !tagName.match(" ").hasMatch() && tagName.match("div").hasMatch());
+        QCOMPARE(schemas.value("RenderRequest").toObject().value("properties").toObject().value("pageId").toObject()
+                     .value("minLength").toInt(), 1);
+        VERIFY_PROBLEM(render({{"pageId", ""}}, m_freeToken), 400);
+    }
+
+    /// The sign route's `url` pattern is the server's "a render URL" rule, and login's answer
+    /// (unlike /auth/me's) always has the token, so a generated client need not unwrap it.
+    void openApiTypesSigningAndLogin()
+    {
+        const QJsonObject doc = get("/api/v1/openapi.json").json();
+        const QJsonObject schemas = doc.value("components").toObject().value("schemas").toObject();
+        const QRegularExpression renderUrl(doc.value("paths").toObject().value("/api/v1/signing-keys/{id}/sign")
+                                               .toObject().value("post").toObject().value("requestBody").toObject()
+                                               .value("content").toObject().value("application/json").toObject()
+                                               .value("schema").toObject().value("properties").toObject()
+                                               .value("url").toObject().value("pattern").toString());
+        QVERIFY(renderUrl.isValid());
+        QByteArray session = m_e2e.session();
+        if (session.isEmpty())
+            session = m_e2e.login("owner@alpha.test");
+        const HttpReply key = httpRequest(port(), "POST", "/api/v1/signing-keys", R"({"name":"pattern"})", bearer(session));
+        QCOMPARE(key.status, 201);
+        const QByteArray sign = "/api/v1/signing-keys/" + key.data().value("id").toString().toLatin1() + "/sign";
+        for (const char *url : {"https://img.example.com/api/v1/render?pageId=pg_1", "/api/v1/render",
+                                "http://127.0.0.1:8080/x/api/v1/render?pattern=dots-sunset#top"}) {
+            QVERIFY2(renderUrl.match(QLatin1String(url)).hasMatch(), url);
+            const QByteArray body = json({{"url", QString::fromLatin1(url)}});
+            QVERIFY2(httpRequest(port(), "POST", sign, body, bearer(session)).status == 200, url);
+        }
+        for (const char *url : {"0", "https://img.example.com/api/v1/renders", "https://x/api/v1/render/extra",
+                                "a.o://jA%e4:%02/api/v1/render", "//api/v1/render"}) {
+            QVERIFY2(!renderUrl.match(QLatin1String(url)).hasMatch(), url);
+            const QByteArray body = json({{"url", QString::fromLatin1(url)}});
+            QVERIFY2(httpRequest(port(), "POST", sign, body, bearer(session)).status == 400, url);
+        }
+        VERIFY_PROBLEM(httpRequest(port(), "POST", sign, R"({"url":"/api/v1/render","extra":1})", bearer(session)), 400);
+        QCOMPARE(schemas.value("SignedUrl").toObject().value("properties").toObject().value("url").toObject()
+                     .value("format").toString(), QString("uri-reference")); // a relative URL is signed as such
+        const QJsonObject login = schemas.value("LoginSession").toObject();
+        QVERIFY(login.value("required").toArray().contains("token"));
+        QVERIFY(!schemas.value("Session").toObject().value("properties").toObject().contains("token"));
+        const QJsonObject answer = doc.value("paths").toObject().value("/api/v1/auth/login").toObject().value("post")
+                                       .toObject().value("responses").toObject().value("200").toObject();
+        QCOMPARE(answer.value("content").toObject().value("application/json").toObject().value("schema").toObject()
+                     .value("$ref").toString(), QString("#/components/schemas/LoginResponse"));
     }
 
     void demoBannerLinesWork()

@@ -41,7 +41,7 @@ try {
 
   // ---- auth
   const login = await anonymous.POST("/api/v1/auth/login", { body: { email: "o@a.test", password: "password123" } });
-  const session: ImprintSchemas["Session"] = login.data!.data;
+  const session: ImprintSchemas["LoginSession"] = login.data!.data;
   assert.equal(session.role, "owner");
   const owner = createImprintClient(world.url, session.token);
   const me = await owner.GET("/api/v1/auth/me");

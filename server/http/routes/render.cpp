@@ -375,6 +375,14 @@ Outcome<RenderRoutes::Params> parseFields(const QJsonObject &o, bool acceptJson)
         return p;
     }
 
+    // `cache` and `mode` steer pattern renders only, but malformed ones are refused on every
+    // kind, as the OpenAPI document types them (issue 30: "" was accepted on page renders).
+    if (bool unused = true; auto e = readBool(o, QStringLiteral("cache"), &unused))
+        return *e;
+    if (QString mode; auto e = readString(o, QStringLiteral("mode"), &mode))
+        return *e;
+    else if (!mode.isEmpty() && mode != QLatin1String("render-only"))
+        return invalidParam(QStringLiteral("mode"), QStringLiteral("'mode' must be \"render-only\" when given."));
     if (auto e = readPageFields(o, p))
         return *e;
     return p;

@@ -15,6 +15,11 @@ HttpResponse SigningKeyRoutes::signWithSigningKey(const SessionContext &session,
     const auto url = requiredString(body, QStringLiteral("url"));
     if (!url)
         return url.error();
+    // As every other JSON body: a member the route does not read is a mistake to hear about
+    // (the OpenAPI document says additionalProperties: false; issue 30).
+    if (auto e = rejectUnknownFields(*body, {QStringLiteral("url"), QStringLiteral("expiresInSeconds")},
+                                     QStringLiteral("a sign request")))
+        return *e;
     const QJsonValue expires = body->value(QStringLiteral("expiresInSeconds"));
     if (!expires.isUndefined() && !expires.isNull()
         && (!expires.isDouble() || expires.toDouble() < 1 || expires.toDouble() != double(expires.toInteger())))

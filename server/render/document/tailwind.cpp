@@ -422,9 +422,13 @@ bool addVar(TailwindTheme &theme, const QString &var, const QJsonValue &v, const
         text = QString::number(v.toDouble(), 'g', 10) + QStringLiteral("px");
     else if (v.isArray() && var.startsWith(QLatin1String("--font-"))) {
         QStringList families;
-        for (const QJsonValue &f : v.toArray())
+        // A family is a name: null or a number makes the list invalid (issue 30).
+        const QJsonArray names = v.toArray();
+        const bool allNames = std::all_of(names.begin(), names.end(), [](const QJsonValue &f) { return f.isString(); });
+        for (const QJsonValue &f : names)
             families << f.toString();
-        text = families.join(QLatin1String(", "));
+        if (allNames)
+            text = families.join(QLatin1String(", "));
     }
     if (text.isEmpty() || (colour && !parseColor(text, Qt::black))) {
         if (error)
@@ -580,6 +584,12 @@ common::Expected<TailwindTheme, RenderError> parseTailwindConfig(const QJsonValu
     // satori's tailwindConfig shape: {theme: {extend: {...}}} or {theme: {...}}.
     for (const char *wrap : {"theme", "extend"})
         if (o.value(QLatin1String(wrap)).isObject()) {
+            // Flat or satori's shape, not both (docs/templates.md): a member beside the
+            // wrapper would be dropped unread, and was stored unchecked (issue 30).
+            for (auto it = o.begin(); it != o.end(); ++it)
+                if (it.key() != QLatin1String(wrap))
+                    return fail(prefix + u'.' + it.key(),
+                                QStringLiteral("goes under '%1' when the tailwind object has one").arg(QLatin1String(wrap)));
             prefix += u'.' + QLatin1String(wrap);
             o = o.value(QLatin1String(wrap)).toObject();
         }
