@@ -33,7 +33,8 @@ QStringList bitmapFormatNames()
 }
 
 /// Every enum the OpenAPI document gives a parameter or property called `name`, found
-/// anywhere in `v`.
+/// anywhere in `v` except under a `not` (values a combination is refused with, such as a
+/// pattern render's vector formats, not the field's table).
 void collectEnums(const QJsonValue &v, const QString &name, QList<QStringList> *out)
 {
     const auto toList = [](const QJsonArray &a) {
@@ -61,7 +62,8 @@ void collectEnums(const QJsonValue &v, const QString &name, QList<QStringList> *
             if (!e.isEmpty())
                 out->append(toList(e));
         }
-        collectEnums(it.value(), name, out);
+        if (it.key() != QLatin1String("not"))
+            collectEnums(it.value(), name, out);
     }
 }
 
