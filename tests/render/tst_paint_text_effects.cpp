@@ -83,6 +83,13 @@ private Q_SLOTS:
         QCOMPARE(redRunsInColumn(dbl, 60), 2);
         QCOMPARE(redRunsInColumn(solid, 60), 1);
 
+        // `auto` is a tenth of the 40 px font, snapped whole (Blink): 4 rows; `from-font` is the
+        // font's own underline thickness, about 2 px here.
+        const RedScan a = scanRed(deco("solid", "auto"));
+        QCOMPARE(a.bottom - a.top + 1, 4);
+        const RedScan f = scanRed(deco("solid", "from-font"));
+        QVERIFY2(f.bottom - f.top + 1 <= 3, qPrintable(QStringLiteral("%1..%2").arg(f.top).arg(f.bottom)));
+
         const QImage wavy = deco("wavy", 2);
         const RedScan w = scanRed(wavy);
         QVERIFY2(w.bottom - w.top + 1 >= 6, qPrintable(QStringLiteral("%1..%2").arg(w.top).arg(w.bottom)));

@@ -214,7 +214,8 @@ private Q_SLOTS:
                   "\"textDecorationThickness\": \"0.2em\"}");
         QCOMPARE(s.textDecoration.style, DecorationStyle::Dashed);
         QCOMPARE(s.textDecoration.thickness, 4.f);
-        QCOMPARE(style("{\"textDecoration\": \"underline from-font\"}").textDecoration.thickness, -1.f);
+        QCOMPARE(style("{\"textDecoration\": \"underline from-font\"}").textDecoration.thickness,
+                 TextDecoration::kFromFontThickness);
     }
 
     void textIndentAndStroke()

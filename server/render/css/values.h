@@ -287,7 +287,11 @@ struct TextDecoration {
     bool underline = false, overline = false, lineThrough = false;
     std::optional<QColor> color; // unset = currentColor
     DecorationStyle style = DecorationStyle::Solid;
-    float thickness = -1; ///< px; negative = auto / from-font (the font's underline thickness)
+    /// px; kAutoThickness (a tenth of the font size, as Blink's `auto`) or
+    /// kFromFontThickness (the font's own underline thickness)
+    float thickness = -1;
+    static constexpr float kAutoThickness = -1;
+    static constexpr float kFromFontThickness = -2;
     friend bool operator==(const TextDecoration &, const TextDecoration &) = default;
 };
 

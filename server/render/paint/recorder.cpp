@@ -503,7 +503,9 @@ void Recorder::recordText(const LayoutBox &box, const LayoutBox *parent)
         // lines go where Blink's TextDecorationInfo puts them: the underline's top
         // max(1, ceil(t / 2)) below the baseline (ComputeUnderlineOffsetAuto), the
         // overline's bottom on the text's top, the line-through centred on its offset.
-        const qreal t = d.thickness >= 0 ? qreal(d.thickness) : block->decorationThickness;
+        const qreal t = d.thickness >= 0                                  ? qreal(d.thickness)
+                        : d.thickness == TextDecoration::kFromFontThickness ? block->fontDecorationThickness
+                                                                            : block->decorationThickness;
         for (const TextLine &line : block->lines) {
             const QPointF baseline = origin + QPointF(0, line.baseline);
             auto bar = [&](qreal top, DecorationLine which) {

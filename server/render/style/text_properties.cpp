@@ -437,8 +437,10 @@ static std::optional<DecorationStyle> decorationStyleValue(const QString &v)
 std::optional<float> StyleBuilder::decorationThicknessValue(const QString &v) const
 {
     const QString k = v.trimmed().toLower();
-    if (k == QLatin1String("auto") || k == QLatin1String("from-font"))
-        return -1.f;
+    if (k == QLatin1String("auto"))
+        return TextDecoration::kAutoThickness;
+    if (k == QLatin1String("from-font"))
+        return TextDecoration::kFromFontThickness;
     const std::optional<Length> l = length(v);
     if (!l)
         return std::nullopt;

@@ -134,6 +134,7 @@ std::shared_ptr<const TextBlock> shapeAtFractionalSize(const ComputedStyle &s, c
     block->overlineOffset *= k;
     block->strikeOffset *= k;
     block->decorationThickness = std::max<qreal>(1, shaped->decorationThickness * k);
+    block->fontDecorationThickness = std::max<qreal>(1, shaped->fontDecorationThickness * k);
     return block;
 }
 
@@ -196,6 +197,7 @@ InlineLayout layoutNarrowed(const ComputedStyle &block, const std::vector<Inline
         wide->overlineOffset *= k;
         wide->strikeOffset *= k;
         wide->decorationThickness = std::max<qreal>(1, text->decorationThickness * k);
+        wide->fontDecorationThickness = std::max<qreal>(1, text->fontDecorationThickness * k);
         text = std::move(wide);
     }
     out.size.setWidth(out.size.width() * k);

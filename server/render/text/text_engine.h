@@ -49,6 +49,7 @@ struct TextBlock {
     qreal overlineOffset = 0; ///< the text's top: minus the rounded ascent
     qreal strikeOffset = 0; ///< the line-through's centre: two thirds of the ascent up from the top
     qreal decorationThickness = 1; ///< `auto`: max(1, font size / 10)
+    qreal fontDecorationThickness = 1; ///< `from-font`: the font's underline thickness, at least 1
 };
 
 /// The text module. measure() is the layout's TextMeasurer; shape() gives the painters

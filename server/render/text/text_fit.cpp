@@ -208,6 +208,7 @@ std::shared_ptr<const TextBlock> composeLines(const ComputedStyle &s, const QStr
                 out->overlineOffset = block.overlineOffset;
                 out->strikeOffset = block.strikeOffset;
                 out->decorationThickness = block.decorationThickness;
+                out->fontDecorationThickness = block.fontDecorationThickness;
             }
             height = ownBox ? line.height : unscaled.height * k;
             above = ownBaseline ? line.baseline - line.top : (unscaled.baseline - unscaled.top) * k;

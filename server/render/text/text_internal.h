@@ -184,7 +184,7 @@ std::vector<VisualCell> visualCells(const QTextLayout &layout, const QTextLine &
 /// Sets `block`'s decoration metrics from its primary font's metrics `fm` and its font size
 /// in px, as Chromium places decorations (Blink's TextDecorationInfo and
 /// ComputeDecorationThickness): the auto thickness is a tenth of the font size (at least
-/// 1 px), not the font's underline thickness; the overline rests on the text's top (the
+/// 1 px), `from-font` the font's own; the overline rests on the text's top (the
 /// rounded ascent above the baseline); the line-through is centred two thirds of the ascent
 /// below that top.
 void setDecorationMetrics(TextBlock &block, const QFontMetricsF &fm, qreal fontSize);

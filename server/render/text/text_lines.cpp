@@ -516,6 +516,7 @@ void setDecorationMetrics(TextBlock &block, const QFontMetricsF &fm, qreal fontS
     block.overlineOffset = top;
     block.strikeOffset = top + 2 * fm.ascent() / 3;
     block.decorationThickness = std::max<qreal>(1, fontSize / 10);
+    block.fontDecorationThickness = std::max<qreal>(1, fm.lineWidth());
 }
 
 } // namespace imprint::render::text_detail
