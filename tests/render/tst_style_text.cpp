@@ -314,6 +314,16 @@ private Q_SLOTS:
                  (LineHeight{LineHeight::Type::Px, 40}));
         QCOMPARE(style("{\"lineHeight\": \"normal\"}").lineHeight.type, LineHeight::Type::Normal);
         QCOMPARE(style("{\"lineClamp\": 2}").lineClamp, 2);
+        // Chromium's -webkit-line-clamp takes a count alone: satori's custom ellipsis is
+        // invalid there (its lines are drawn unclamped), so it is a warning here.
+        QStringList clampWarnings;
+        QCOMPARE(style("{\"display\": \"block\", \"lineClamp\": \"2 \\\"… more\\\"\"}", nullptr, &clampWarnings).lineClamp, 0);
+        QCOMPARE(clampWarnings.size(), 1);
+        QVERIFY2(clampWarnings.front().contains(QLatin1String("lineClamp")), qPrintable(clampWarnings.front()));
+        // A clamped block clips (-webkit-box with overflow hidden) unless overflow is given.
+        QCOMPARE(style("{\"display\": \"block\", \"lineClamp\": 2}").overflow, Overflow::Hidden);
+        QCOMPARE(style("{\"display\": \"flex\", \"lineClamp\": 2}").overflow, Overflow::Visible);
+        QCOMPARE(style("{\"display\": \"block\"}").overflow, Overflow::Visible);
         ComputedStyle parent = style("{\"fontWeight\": 400}");
         QCOMPARE(style("{\"fontWeight\": \"bolder\"}", &parent).fontWeight, 700);
         QCOMPARE(style("{\"fontWeight\": \"lighter\"}", &parent).fontWeight, 100);

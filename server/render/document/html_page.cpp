@@ -209,6 +209,10 @@ struct Writer {
             decls << QStringLiteral("display:flex");
         for (auto it = style.constBegin(); it != style.constEnd(); ++it) {
             if (it.key() == QLatin1String("lineClamp") && isBlockDisplay(style)) {
+                // As our cascade: a count alone, else (satori's `3 "…"`) no clamp at all.
+                static const QRegularExpression count(QStringLiteral("^\\s*[1-9][0-9]*\\s*$"));
+                if (!count.match(cssValue(it.key(), it.value())).hasMatch())
+                    continue;
                 decls << QStringLiteral("-webkit-line-clamp:%1").arg(cssValue(it.key(), it.value()))
                       << (style.value(QLatin1String("display")).toString().trimmed() == QLatin1String("inline-block")
                               ? QStringLiteral("display:-webkit-inline-box")

@@ -629,6 +629,13 @@ void StyleBuilder::finish()
         if (!m_borderColorSet[e])
             m_s.borderColor[e] = m_s.color;
     }
+    // A clamped block is Chromium's -webkit-box with overflow hidden (how templates and
+    // Tailwind's line-clamp-* write it, and the html engine's page): unless the template
+    // says otherwise, its overflow is clipped and, as a flex item, it may shrink below
+    // its lines (no content-based minimum, CSS Flexbox 1 §4.5).
+    if (m_s.lineClamp > 0 && (m_s.display == Display::Block || m_s.display == Display::InlineBlock)
+        && m_s.overflow == Overflow::Visible)
+        m_s.overflow = Overflow::Hidden;
     // Decorations accumulate down the tree (CSS Text Decoration 3 §2.1): an element adds
     // its own lines to those propagated from ancestors and cannot remove them.
     const TextDecoration &own = m_ownDecoration;

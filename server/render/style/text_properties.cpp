@@ -22,9 +22,9 @@ bool StyleBuilder::lineClamp(const CssProperty &, const QString &v)
         m_s.lineClamp = 0;
         return true;
     }
-    // satori also takes `3 "…"` (a custom ellipsis); the count is the first token.
-    const QStringList tokens = split(v, QLatin1Char(' '));
-    auto n = css::number(tokens.value(0));
+    // Chromium's -webkit-line-clamp takes an integer alone: satori's `3 "…"` (a custom
+    // ellipsis) is invalid there and the lines are drawn unclamped, so it is refused here too.
+    auto n = css::number(v.trimmed());
     if (!n || *n < 1 || *n != std::floor(*n))
         return false;
     m_s.lineClamp = int(std::min(*n, 10000.f));
