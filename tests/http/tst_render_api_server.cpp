@@ -315,6 +315,19 @@ private slots:
         VERIFY_PROBLEM(httpRequest(port(), "POST", "/api/v1/templates",
                                    R"({"root":{"type":"div"},"tailwind":{"fontFamily":{"x":[null]}}})", bearer(session)),
                        400);
+        // A font family is a name (a number was stored as "0px"); a spacing value is a
+        // non-blank length (the document allowed "", which the server refuses) or a number.
+        VERIFY_PROBLEM(httpRequest(port(), "POST", "/api/v1/templates",
+                                   R"({"root":{"type":"div"},"tailwind":{"fontFamily":{"x":0}}})", bearer(session)),
+                       400);
+        const QJsonObject spacingValue = schemas.value("TailwindTheme").toObject().value("properties").toObject()
+                                             .value("spacing").toObject().value("additionalProperties").toObject();
+        QCOMPARE(spacingValue.value("pattern").toString(), QString("\\S"));
+        VERIFY_PROBLEM(httpRequest(port(), "POST", "/api/v1/templates",
+                                   R"({"root":{"type":"div"},"tailwind":{"spacing":{"x":" "}}})", bearer(session)),
+                       400);
+        QCOMPARE(httpRequest(port(), "POST", "/api/v1/templates",
+                             R"({"root":{"type":"div"},"tailwind":{"spacing":{"x":4}}})", bearer(session)).status, 201);
         QCOMPARE(render({{"pattern", "dots-sunset"}, {"cache", " No"}, {"width", 40}, {"height", 20}}, m_freeToken).status, 200);
         VERIFY_PROBLEM(httpRequest(port(), "POST", "/api/v1/pages", R"({"templateId":""})", bearer(session)), 400);
         VERIFY_PROBLEM(httpRequest(port(), "POST", "/api/v1/templates", R"({"root":{"type":"div"},"width":0})",

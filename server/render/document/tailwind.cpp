@@ -418,7 +418,7 @@ bool addVar(TailwindTheme &theme, const QString &var, const QJsonValue &v, const
     QString text;
     if (v.isString())
         text = v.toString().trimmed();
-    else if (v.isDouble() && !colour)
+    else if (v.isDouble() && var.startsWith(QLatin1String("--spacing-"))) // a number of px; not a font or colour
         text = QString::number(v.toDouble(), 'g', 10) + QStringLiteral("px");
     else if (v.isArray() && var.startsWith(QLatin1String("--font-"))) {
         QStringList families;
