@@ -312,6 +312,12 @@ private slots:
         VERIFY_PROBLEM(render({{"pattern", "dots-sunset"}, {"cache", "__main__"}}, m_freeToken), 400);
         VERIFY_PROBLEM(render({{"pageId", m_pageId}, {"cache", ""}}, m_freeToken), 400);
         VERIFY_PROBLEM(render({{"pageId", m_pageId}, {"mode", 1}}, m_freeToken), 400);
+        // A null mode is read as absent, and the document says so (it allowed only the const).
+        QVERIFY(schemas.value("RenderRequest").toObject().value("properties").toObject().value("mode").toObject()
+                    .value("oneOf").toArray().contains(QJsonObject{{"type", "null"}}));
+        QCOMPARE(render({{"pattern", "dots-sunset"}, {"mode", QJsonValue::Null}, {"width", 40}, {"height", 20}}, m_freeToken)
+                     .status,
+                 200);
         VERIFY_PROBLEM(httpRequest(port(), "POST", "/api/v1/templates",
                                    R"({"root":{"type":"div"},"tailwind":{"fontFamily":{"x":[null]}}})", bearer(session)),
                        400);
