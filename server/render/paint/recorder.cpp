@@ -503,9 +503,10 @@ void Recorder::recordText(const LayoutBox &box, const LayoutBox *parent)
         // lines go where Blink's TextDecorationInfo puts them: the underline's top
         // max(1, ceil(t / 2)) below the baseline (ComputeUnderlineOffsetAuto), the
         // overline's bottom on the text's top, the line-through centred on its offset.
+        const DecorationMetrics &m = block->decoration;
         const qreal t = d.thickness >= 0                                  ? qreal(d.thickness)
-                        : d.thickness == TextDecoration::kFromFontThickness ? block->fontDecorationThickness
-                                                                            : block->decorationThickness;
+                        : d.thickness == TextDecoration::kFromFontThickness ? m.fontThickness
+                                                                            : m.autoThickness;
         for (const TextLine &line : block->lines) {
             const QPointF baseline = origin + QPointF(0, line.baseline);
             auto bar = [&](qreal top, DecorationLine which) {
@@ -517,9 +518,9 @@ void Recorder::recordText(const LayoutBox &box, const LayoutBox *parent)
             if (d.underline)
                 bar(std::max<qreal>(1, std::ceil(t / 2)), DecorationLine::Underline);
             if (d.overline)
-                bar(block->overlineOffset - std::floor(t), DecorationLine::Overline);
+                bar(m.overlineOffset - std::floor(t), DecorationLine::Overline);
             if (d.lineThrough)
-                bar(block->strikeOffset - t / 2, DecorationLine::LineThrough);
+                bar(m.strikeOffset - t / 2, DecorationLine::LineThrough);
         }
     }
 }

@@ -131,10 +131,7 @@ std::shared_ptr<const TextBlock> shapeAtFractionalSize(const ComputedStyle &s, c
     block->size = QSizeF(shaped->size.width() * k, top);
     block->firstBaseline = block->lines.empty() ? 0 : block->lines.front().baseline;
     block->lastBaseline = block->lines.empty() ? 0 : block->lines.back().baseline;
-    block->overlineOffset *= k;
-    block->strikeOffset *= k;
-    block->decorationThickness = std::max<qreal>(1, shaped->decorationThickness * k);
-    block->fontDecorationThickness = std::max<qreal>(1, shaped->fontDecorationThickness * k);
+    block->decoration = shaped->decoration.scaled(k);
     return block;
 }
 
@@ -194,10 +191,7 @@ InlineLayout layoutNarrowed(const ComputedStyle &block, const std::vector<Inline
         for (TextLine &line : wide->lines)
             widenGlyphs(line, k, line.baseline, line.baseline, exact);
         wide->size.setWidth(text->size.width() * k);
-        wide->overlineOffset *= k;
-        wide->strikeOffset *= k;
-        wide->decorationThickness = std::max<qreal>(1, text->decorationThickness * k);
-        wide->fontDecorationThickness = std::max<qreal>(1, text->fontDecorationThickness * k);
+        wide->decoration = text->decoration.scaled(k);
         text = std::move(wide);
     }
     out.size.setWidth(out.size.width() * k);

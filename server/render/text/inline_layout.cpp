@@ -560,7 +560,7 @@ std::shared_ptr<TextBlock> newTextBlock(const QFont &font, qreal fontSize, qreal
 {
     auto tb = std::make_shared<TextBlock>();
     const QFontMetricsF fm(font);
-    setDecorationMetrics(*tb, fm, fontSize);
+    tb->decoration = decorationMetrics(fm, fontSize);
     tb->firstBaseline = firstBaseline;
     return tb;
 }

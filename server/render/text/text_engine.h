@@ -13,6 +13,7 @@
 #include <QList>
 #include <QSizeF>
 
+#include <algorithm>
 #include <atomic>
 #include <memory>
 #include <vector>
@@ -32,6 +33,23 @@ struct TextLine {
     bool forcedBreak = false; ///< the line ends with a forced break (CSS Text 3 §5.1)
 };
 
+/// A run's decoration metrics from its primary font, px from the baseline (negative: above
+/// it), as Blink's TextDecorationInfo places lines (decorationMetrics()). An underline
+/// needs only the thickness: it starts max(1, ceil(thickness / 2)) below the baseline.
+struct DecorationMetrics {
+    qreal overlineOffset = 0; ///< the text's top: minus the rounded ascent
+    qreal strikeOffset = 0; ///< the line-through's centre: two thirds of the ascent up from the top
+    qreal autoThickness = 1; ///< `auto`: max(1, font size / 10)
+    qreal fontThickness = 1; ///< `from-font`: the font's underline thickness, at least 1
+
+    /// The metrics of the same run drawn `k` times as large (thicknesses still at least 1 px).
+    DecorationMetrics scaled(qreal k) const
+    {
+        return {overlineOffset * k, strikeOffset * k, std::max<qreal>(1, autoThickness * k),
+                std::max<qreal>(1, fontThickness * k)};
+    }
+};
+
 /// A shaped, broken and aligned text run: immutable, shared between measure and paint.
 struct TextBlock {
     std::vector<TextLine> lines;
@@ -43,13 +61,7 @@ struct TextBlock {
     /// size when it fit as it was); 0 for any other run. The html engine's page writes it,
     /// since Chromium has no such mode.
     float fittedFontSize = 0;
-    // Decoration metrics of the primary font, px from the baseline (negative: above it),
-    // as Blink's TextDecorationInfo places lines (setDecorationMetrics()). An underline
-    // needs only the thickness: it starts max(1, ceil(thickness / 2)) below the baseline.
-    qreal overlineOffset = 0; ///< the text's top: minus the rounded ascent
-    qreal strikeOffset = 0; ///< the line-through's centre: two thirds of the ascent up from the top
-    qreal decorationThickness = 1; ///< `auto`: max(1, font size / 10)
-    qreal fontDecorationThickness = 1; ///< `from-font`: the font's underline thickness, at least 1
+    DecorationMetrics decoration;
 };
 
 /// The text module. measure() is the layout's TextMeasurer; shape() gives the painters

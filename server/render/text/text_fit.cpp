@@ -205,10 +205,7 @@ std::shared_ptr<const TextBlock> composeLines(const ComputedStyle &s, const QStr
             if (i < block.lines.size())
                 line = block.lines[i];
             if (i == 0) {
-                out->overlineOffset = block.overlineOffset;
-                out->strikeOffset = block.strikeOffset;
-                out->decorationThickness = block.decorationThickness;
-                out->fontDecorationThickness = block.fontDecorationThickness;
+                out->decoration = block.decoration;
             }
             height = ownBox ? line.height : unscaled.height * k;
             above = ownBaseline ? line.baseline - line.top : (unscaled.baseline - unscaled.top) * k;

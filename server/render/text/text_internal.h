@@ -177,18 +177,18 @@ struct VisualCell {
 /// their glyphs' positions and advances instead.
 std::vector<VisualCell> visualCells(const QTextLayout &layout, const QTextLine &line, int from, int to);
 
+/// The decoration metrics of a run whose primary font has the metrics `fm`, at `fontSize`
+/// px, as Chromium places decorations (Blink's TextDecorationInfo and
+/// ComputeDecorationThickness): the auto thickness is a tenth of the font size (at least
+/// 1 px), `from-font` the font's own; the overline rests on the text's top (the rounded
+/// ascent above the baseline); the line-through is centred two thirds of the ascent below
+/// that top.
+DecorationMetrics decorationMetrics(const QFontMetricsF &fm, qreal fontSize);
+
 /// Shapes, breaks and aligns one text run `raw` under `s` within `width` px (see
 /// TextEngine::shape(); the cache sits in front of this). `lineLengths`, when given, are
 /// the characters of each line (of the processed run) instead of breaking at `width`:
 /// text-fit scales a run's lines without moving their breaks.
-/// Sets `block`'s decoration metrics from its primary font's metrics `fm` and its font size
-/// in px, as Chromium places decorations (Blink's TextDecorationInfo and
-/// ComputeDecorationThickness): the auto thickness is a tenth of the font size (at least
-/// 1 px), `from-font` the font's own; the overline rests on the text's top (the
-/// rounded ascent above the baseline); the line-through is centred two thirds of the ascent
-/// below that top.
-void setDecorationMetrics(TextBlock &block, const QFontMetricsF &fm, qreal fontSize);
-
 std::shared_ptr<const TextBlock> shapeUncached(const ComputedStyle &s, const QString &raw, qreal width,
                                                const std::vector<int> *lineLengths = nullptr);
 

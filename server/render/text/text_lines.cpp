@@ -506,17 +506,14 @@ std::shared_ptr<const TextBlock> shapeUncached(const ComputedStyle &s, const QSt
     block->size = QSizeF(widest, top);
     block->firstBaseline = block->lines.empty() ? 0 : block->lines.front().baseline;
     block->lastBaseline = block->lines.empty() ? 0 : block->lines.back().baseline;
-    setDecorationMetrics(*block, fm, s.fontSize);
+    block->decoration = decorationMetrics(fm, s.fontSize);
     return block;
 }
 
-void setDecorationMetrics(TextBlock &block, const QFontMetricsF &fm, qreal fontSize)
+DecorationMetrics decorationMetrics(const QFontMetricsF &fm, qreal fontSize)
 {
     const qreal top = -std::round(fm.ascent());
-    block.overlineOffset = top;
-    block.strikeOffset = top + 2 * fm.ascent() / 3;
-    block.decorationThickness = std::max<qreal>(1, fontSize / 10);
-    block.fontDecorationThickness = std::max<qreal>(1, fm.lineWidth());
+    return {top, top + 2 * fm.ascent() / 3, std::max<qreal>(1, fontSize / 10), std::max<qreal>(1, fm.lineWidth())};
 }
 
 } // namespace imprint::render::text_detail
