@@ -97,10 +97,14 @@ Radii insetRadii(const Radii &radii, const QMarginsF &m)
     return r;
 }
 
+std::pair<qreal, qreal> nominalDash(qreal width)
+{
+    return {width * (width >= 3 ? 2 : 3), width * (width >= 3 ? 1 : 2)};
+}
+
 std::optional<std::pair<qreal, qreal>> dashPattern(qreal length, qreal width)
 {
-    const qreal dash = width * (width >= 3 ? 2 : 3);
-    const qreal gap = width * (width >= 3 ? 1 : 2);
+    const auto [dash, gap] = nominalDash(width);
     if (width <= 0 || length <= dash * 2)
         return std::nullopt;
     return std::pair(dash, bestDashGap(length, dash, gap));
@@ -324,8 +328,7 @@ void addDottedOrDashed(QPainterPath &path, const QRectF &bar, DecorationStyle st
     }
     // Square dots of the rounded thickness a thickness apart, or Blink's dashes.
     const bool dashed = style == DecorationStyle::Dashed;
-    qreal dash = dashed ? rounded * (rounded >= 3 ? 2 : 3) : rounded;
-    qreal gap = dashed ? rounded * (rounded >= 3 ? 1 : 2) : rounded;
+    auto [dash, gap] = dashed ? paint_detail::nominalDash(rounded) : std::pair(rounded, rounded);
     if (length <= 2 * dash) {
         segment(x0, x1); // no room for two: a solid line
         return;

@@ -42,6 +42,9 @@ bool isZero(const Radii &radii);
 /// that the side starts and ends with a whole dash. nullopt: no room for two dashes, so
 /// Chromium draws the side solid.
 std::optional<std::pair<qreal, qreal>> dashPattern(qreal length, qreal width);
+/// Blink's dash and gap (px) for a dashed line `width` px thick before fitting
+/// (DashLengthRatio, DashGapRatio): 2 and 1 widths, or 3 and 2 below 3 px.
+std::pair<qreal, qreal> nominalDash(qreal width);
 /// Blink's SelectBestDashGap for an open line of `length` px: of the two dash counts
 /// around length / (dash + gap), the gap (px) between `dash`-long dashes that is nearer
 /// `gap` and leaves a whole dash at both ends.
