@@ -10,6 +10,18 @@
 
 namespace imprint::render::svg_syntax {
 
+namespace {
+
+/// A fixed-point number's text without the zeros (and point) that end it: "0.5000" → "0.5".
+QString withoutTrailingZeros(QString s)
+{
+    while (s.contains(u'.') && (s.endsWith(u'0') || s.endsWith(u'.')))
+        s.chop(1);
+    return s;
+}
+
+} // namespace
+
 QString num(qreal v)
 {
     const qreal r = std::round(v * 10) / 10;
@@ -22,17 +34,13 @@ QString num(qreal v)
 
 QString fineNum(qreal v)
 {
-    QString s = QString::number(std::round(v * 1000) / 1000, 'f', 3);
-    while (s.contains(u'.') && (s.endsWith(u'0') || s.endsWith(u'.')))
-        s.chop(1);
+    const QString s = withoutTrailingZeros(QString::number(std::round(v * 1000) / 1000, 'f', 3));
     return s == QLatin1String("-0") ? QStringLiteral("0") : s;
 }
 
 QString frac(qreal v)
 {
-    QString s = QString::number(std::clamp<qreal>(v, 0, 1), 'f', 4);
-    while (s.contains(u'.') && (s.endsWith(u'0') || s.endsWith(u'.')))
-        s.chop(1);
+    const QString s = withoutTrailingZeros(QString::number(std::clamp<qreal>(v, 0, 1), 'f', 4));
     return s.isEmpty() ? QStringLiteral("0") : s;
 }
 
