@@ -211,9 +211,10 @@ struct Writer {
             if (it.key() == QLatin1String("lineClamp") && isBlockDisplay(style)) {
                 // As our cascade: a count alone, else (satori's `3 "…"`) no clamp at all.
                 static const QRegularExpression count(QStringLiteral("^\\s*[1-9][0-9]*\\s*$"));
-                if (!count.match(cssValue(it.key(), it.value())).hasMatch())
+                const QString lines = cssValue(it.key(), it.value());
+                if (!count.match(lines).hasMatch())
                     continue;
-                decls << QStringLiteral("-webkit-line-clamp:%1").arg(cssValue(it.key(), it.value()))
+                decls << QStringLiteral("-webkit-line-clamp:%1").arg(lines)
                       << (style.value(QLatin1String("display")).toString().trimmed() == QLatin1String("inline-block")
                               ? QStringLiteral("display:-webkit-inline-box")
                               : QStringLiteral("display:-webkit-box"))
