@@ -359,6 +359,34 @@ private slots:
         QVERIFY2(clean->contains("opacity=\"0.5\""), clean->constData());
     }
 
+    // An SVG an <image> draws is given the box's size (x4) so that it is drawn as vectors,
+    // keeping its own viewBox, or making one from its size when it has none or a disabled
+    // one (SVG 2 §8.2: "0 0 0 0" is no viewBox); without either it is left as it is.
+    void sanitizerSizesNestedSvgImagesToTheirBox_data()
+    {
+        QTest::addColumn<QByteArray>("nested");
+        QTest::addColumn<QByteArray>("root");
+        const QByteArray ns = "<svg xmlns=\"http://www.w3.org/2000/svg\" ";
+        QTest::newRow("viewBox") << ns + "viewBox=\"0 0 36 36\"><rect width=\"36\" height=\"36\"/></svg>"
+                                 << QByteArray("width=\"200\" height=\"200\" viewBox=\"0 0 36 36\"");
+        QTest::newRow("disabled viewBox") << ns + "viewBox=\"0 0 0 0\" width=\"20\" height=\"20\"><rect/></svg>"
+                                          << QByteArray("width=\"200\" height=\"200\" viewBox=\"0 0 20 20\"");
+        QTest::newRow("no size") << ns + "width=\"2em\"><rect/></svg>" << QByteArray("width=\"2em\"");
+    }
+    void sanitizerSizesNestedSvgImagesToTheirBox()
+    {
+        QFETCH(QByteArray, nested);
+        QFETCH(QByteArray, root);
+        const QByteArray svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"50\" height=\"50\"><image width=\"50\" "
+                               "height=\"50\" href=\"data:image/svg+xml;base64,"
+                               + nested.toBase64() + "\"/></svg>";
+        const auto clean = sanitizeSvg(svg);
+        QVERIFY2(clean, qPrintable(clean ? QString() : clean.error()));
+        const qsizetype at = clean->indexOf("base64,") + 7;
+        const QByteArray inner = QByteArray::fromBase64(clean->mid(at, clean->indexOf('"', at) - at));
+        QVERIFY2(inner.contains(root), inner.constData());
+    }
+
     void sanitizerRefuses_data()
     {
         QTest::addColumn<QByteArray>("svg");

@@ -3,6 +3,7 @@
 
 #include "server/render/resources/svg_sanitizer.h"
 #include "server/render/resources/image_decoder.h"
+#include "server/render/resources/svg_viewport.h"
 
 #include <QHash>
 #include <QRegularExpression>
@@ -391,14 +392,14 @@ private:
         return true;
     }
 
-    /// Writes the root's width and height as m_rootSize, its viewBox (its own, or
-    /// `0 0 width height` from its own plain size) and the image's preserveAspectRatio;
-    /// false, writing nothing, when the root has neither a viewBox nor a plain size to
-    /// scale from.
+    /// Writes the root's width and height as m_rootSize, its viewBox (its own when valid,
+    /// else `0 0 width height` from its own plain size) and the image's
+    /// preserveAspectRatio; false, writing nothing, when the root has neither a valid
+    /// viewBox nor a plain size to scale from.
     bool resizeRoot(const QXmlStreamAttributes &root, QXmlStreamWriter &writer) const
     {
         QString viewBox = root.value(QLatin1String("viewBox")).trimmed().toString();
-        if (viewBox.isEmpty()) {
+        if (!parseSvgViewBox(viewBox)) { // absent, or disabled (SVG 2 §8.2): the size's own
             const auto w = userUnits(root.value(QLatin1String("width")));
             const auto h = userUnits(root.value(QLatin1String("height")));
             if (!w || !h)
