@@ -208,13 +208,41 @@ private slots:
         };
         const QJsonArray exclusive
             = schemas.value("RenderRequest").toObject().value("not").toObject().value("anyOf").toArray();
-        QVERIFY(exclusive.contains(QJsonObject{{"required", QJsonArray{"pattern", "pageId"}}}));
-        QCOMPARE(exclusive.size(), 9);
-        QVERIFY(exclusive.contains(QJsonObject{{"required", QJsonArray{"template", "draft"}}}));
+        // A member given as null is read as left out (present()), so a clause names members
+        // given with a value, and every member admits null (a page render with "pattern": null
+        // was answered 200 against a document that refused it).
+        const QJsonObject notNull{{"not", QJsonObject{{"type", "null"}}}};
+        const auto given = [&](const QString &a, const QString &b, const QJsonObject &bSchema) {
+            return QJsonObject{{"required", QJsonArray{a, b}}, {"properties", QJsonObject{{a, notNull}, {b, bSchema}}}};
+        };
+        QVERIFY(exclusive.contains(given("pattern", "pageId", notNull)));
+        QCOMPARE(exclusive.size(), 11);
+        QVERIFY(exclusive.contains(given("template", "draft", notNull)));
         const QJsonObject inlineDraft{{"template", QJsonObject{{"root", QJsonObject{{"type", "div"}}}}}, {"draft", true}};
         VERIFY_PROBLEM(render(inlineDraft, m_freeToken), 400);
-        QVERIFY(exclusive.contains(QJsonObject{{"required", QJsonArray{"pattern", "size"}},
-                                               {"properties", QJsonObject{{"size", QJsonObject{{"type", "string"}}}}}}));
+        QVERIFY(exclusive.contains(given("pattern", "size", QJsonObject{{"type", "string"}})));
+        const QJsonObject sizeName{{"type", "string"}, {"pattern", "\\S"}};
+        QVERIFY(exclusive.contains(given("size", "width", notNull)) || exclusive.contains(QJsonObject{
+            {"required", QJsonArray{"size", "width"}}, {"properties", QJsonObject{{"size", sizeName}, {"width", notNull}}}}));
+        VERIFY_PROBLEM(render({{"pageId", m_pageId}, {"size", "og"}, {"width", 40}}, m_freeToken), 422);
+        QCOMPARE(render({{"pageId", m_pageId}, {"size", " "}, {"width", 40}, {"height", 20}}, m_freeToken).status, 200);
+        QCOMPARE(render({{"pageId", m_pageId}, {"pattern", QJsonValue::Null}, {"template", QJsonValue::Null},
+                         {"format", QJsonValue::Null}, {"tweaks", QJsonValue::Null}},
+                        m_freeToken).status,
+                 200);
+        const QJsonObject renderFields = schemas.value("RenderRequest").toObject().value("properties").toObject();
+        for (auto it = renderFields.begin(); it != renderFields.end(); ++it) {
+            const QJsonObject f = it.value().toObject();
+            QVERIFY2(f.value("type").toArray().contains("null") || f.value("oneOf").toArray().contains(
+                         QJsonObject{{"type", "null"}}), qPrintable(it.key()));
+        }
+        // An element's props may be null (no props), as the server stores and echoes it.
+        QVERIFY(schemas.value("Element").toObject().value("properties").toObject().value("props").toObject()
+                    .value("type").toArray().contains("null"));
+        QCOMPARE(render({{"template", QJsonObject{{"root", QJsonObject{{"type", "div"}, {"props", QJsonValue::Null}}}}},
+                         {"width", 40}, {"height", 20}},
+                        m_freeToken).status,
+                 200);
         VERIFY_PROBLEM(render({{"pattern", "dots-sunset"}, {"size", "og"}}, m_freeToken), 400);
         QCOMPARE(render({{"pattern", "dots-sunset"}, {"size", QJsonValue::Null}, {"width", 40}, {"height", 20}}, m_freeToken).status, 200);
         VERIFY_PROBLEM(render({{"pattern", "dots-sunset"}, {"pageId", m_pageId}}, m_freeToken), 400);
@@ -249,6 +277,11 @@ private slots:
         QCOMPARE(bodyOf("/api/v1/signing-keys/{id}/sign", "post").value("url").toObject().value("minLength").toInt(), 1);
         QCOMPARE(bodyOf("/api/v1/templates/{id}/rollback", "post").value("version").toObject().value("maximum")
                      .toDouble(), 2147483647.0);
+        // The version in the path is read as the same 32-bit number (a larger one was 400).
+        for (const QJsonValue &p : paths.value("/api/v1/templates/{id}/versions/{version}").toObject().value("get")
+                                       .toObject().value("parameters").toArray())
+            if (p.toObject().value("name") == QLatin1String("version"))
+                QCOMPARE(p.toObject().value("schema").toObject().value("maximum").toDouble(), 2147483647.0);
         QCOMPARE(bodyOf("/api/v1/pages/{id}", "put").value("variables").toObject().value("additionalProperties")
                      .toObject().value("type").toArray(), (QJsonArray{"string", "number"}));
         const QJsonObject width

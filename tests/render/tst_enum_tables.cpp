@@ -40,7 +40,8 @@ void collectEnums(const QJsonValue &v, const QString &name, QList<QStringList> *
     const auto toList = [](const QJsonArray &a) {
         QStringList l;
         for (const QJsonValue &e : a)
-            l << e.toString();
+            if (e.isString()) // null in a nullable table is "left out", not a name
+                l << e.toString();
         return l;
     };
     if (v.isArray()) {
@@ -58,9 +59,14 @@ void collectEnums(const QJsonValue &v, const QString &name, QList<QStringList> *
     }
     for (auto it = o.begin(); it != o.end(); ++it) {
         if (it.key() == name && it.value().isObject()) {
-            const QJsonArray e = it.value().toObject().value(QStringLiteral("enum")).toArray();
-            if (!e.isEmpty())
-                out->append(toList(e));
+            // A nullable field is a oneOf of its table and null (RenderRequest).
+            QJsonArray forms = it.value().toObject().value(QStringLiteral("oneOf")).toArray();
+            forms.prepend(it.value());
+            for (const QJsonValue &form : forms) {
+                const QStringList e = toList(form.toObject().value(QStringLiteral("enum")).toArray());
+                if (!e.isEmpty())
+                    out->append(e);
+            }
         }
         if (it.key() != QLatin1String("not"))
             collectEnums(it.value(), name, out);
