@@ -305,6 +305,15 @@ private slots:
                                                   .toObject().value("items").toObject().value("properties").toObject()
                                                   .value("name").toObject().value("pattern").toString());
         QVERIFY(variableName.isValid() && variableName.match("title").hasMatch() && !variableName.match("9x").hasMatch());
+        // A variable's type and default may be null, read as left out (the server stored
+        // and echoed "default": null against a document that refused it).
+        const QJsonObject variableFields = templateDocument.value("properties").toObject().value("variables").toObject()
+                                               .value("items").toObject().value("properties").toObject();
+        QVERIFY(variableFields.value("default").toObject().value("type").toArray().contains("null"));
+        QVERIFY(variableFields.value("type").toObject().value("oneOf").toArray().contains(QJsonObject{{"type", "null"}}));
+        QCOMPARE(httpRequest(port(), "POST", "/api/v1/templates",
+                             R"({"root":{"type":"div"},"variables":[{"name":"a","type":null,"default":null}]})",
+                             bearer(session)).status, 201);
         VERIFY_PROBLEM(httpRequest(port(), "POST", "/api/v1/templates",
                                    R"({"root":{"type":"div"},"variables":[{"name":"9x"}]})", bearer(session)),
                        400);
