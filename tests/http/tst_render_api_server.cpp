@@ -315,6 +315,9 @@ private slots:
                              R"({"root":{"type":"div"},"variables":[{"name":"a","type":null,"default":null}]})",
                              bearer(session)).status, 201);
         VERIFY_PROBLEM(httpRequest(port(), "POST", "/api/v1/templates",
+                                   R"({"root":{"type":"div"},"variables":[{"name":"a","type":{}}]})", bearer(session)),
+                       400);
+        VERIFY_PROBLEM(httpRequest(port(), "POST", "/api/v1/templates",
                                    R"({"root":{"type":"div"},"variables":[{"name":"9x"}]})", bearer(session)),
                        400);
         QCOMPARE(templateDocument.value("then").toObject().value("required").toArray(),

@@ -585,7 +585,11 @@ bool parseVariables(const QJsonObject &document, Template &t, const TemplateLimi
             }
         TemplateVariable var;
         var.name = name;
-        const QString type = v.value(QLatin1String("type")).toString(QStringLiteral("text"));
+        // Absent or null is text; any other non-string (an object, a number) is refused,
+        // not read as text (QJsonValue::toString() would give the default).
+        const QJsonValue typeValue = v.value(QLatin1String("type"));
+        const QString type = typeValue.isUndefined() || typeValue.isNull() ? QStringLiteral("text")
+                                                                           : typeValue.toString();
         if (type == QLatin1String("text"))
             var.type = TemplateVariable::Type::Text;
         else if (type == QLatin1String("color"))
