@@ -1,5 +1,6 @@
 #include "server/service/json.h"
 
+#include "server/render/document/template.h"
 #include "server/render/engine.h"
 #include "server/store/database.h"
 
@@ -67,13 +68,24 @@ QJsonObject pageJson(const store::PageRecord &p)
     };
 }
 
+namespace {
+
+QJsonValue pixelsOrNull(std::optional<int> px)
+{
+    return px ? QJsonValue(*px) : QJsonValue(QJsonValue::Null);
+}
+
+} // namespace
+
 QJsonObject templateJson(const store::TemplateRecord &t, bool withDocument)
 {
     QJsonObject o{
         {QStringLiteral("id"), t.id},
         {QStringLiteral("name"), t.name},
-        {QStringLiteral("width"), t.document.value(QStringLiteral("width"))},
-        {QStringLiteral("height"), t.document.value(QStringLiteral("height"))},
+        // The image's size as the template is rendered, not the document's spelling of it
+        // (a fractional or "1200px" width, or one in the root's style).
+        {QStringLiteral("width"), pixelsOrNull(render::templateImageSide(t.document, QLatin1StringView("width")))},
+        {QStringLiteral("height"), pixelsOrNull(render::templateImageSide(t.document, QLatin1StringView("height")))},
         {QStringLiteral("rendererType"),
          t.document.value(QStringLiteral("rendererType")).toString(render::engineName(render::kDefaultEngine))},
         {QStringLiteral("version"), t.version},

@@ -286,7 +286,25 @@ private slots:
                      .toObject().value("type").toArray(), (QJsonArray{"string", "number"}));
         const QJsonObject width
             = schemas.value("TemplateDocument").toObject().value("properties").toObject().value("width").toObject();
-        QCOMPARE(width.value("minimum").toInt(), 1);
+        // A document's size is any number above 0 or its px text (sizeValue()); a listing gives
+        // the image's whole pixels, not the spelling (2.6e-42 was echoed against an integer).
+        QVERIFY(width.value("oneOf").toArray().contains(QJsonObject{{"type", "number"}, {"exclusiveMinimum", 0}}));
+        QRegularExpression sizeText;
+        for (const QJsonValue &form : width.value("oneOf").toArray())
+            if (form.toObject().contains("pattern"))
+                sizeText.setPattern(form.toObject().value("pattern").toString());
+        for (const char *good : {"1200", "1200px", ".5", "+3"}) {
+            QVERIFY2(sizeText.match(QLatin1String(good)).hasMatch(), good);
+            const QByteArray body = QByteArray("{\"root\":{\"type\":\"div\"},\"width\":\"") + good + "\"}";
+            QCOMPARE(httpRequest(port(), "POST", "/api/v1/templates", body, bearer(session)).status, 201);
+        }
+        for (const char *bad : {"0", "0px", "", "px"})
+            QVERIFY2(!sizeText.match(QLatin1String(bad)).hasMatch(), bad);
+        const QJsonObject created = httpRequest(port(), "POST", "/api/v1/templates",
+                                                R"({"root":{"type":"div"},"width":"640.2px","height":2.5e-9})",
+                                                bearer(session)).json().value("data").toObject();
+        QCOMPARE(created.value("width").toInt(), 641);
+        QCOMPARE(created.value("height").toInt(), 1);
         const QJsonObject templateDocument = schemas.value("TemplateDocument").toObject();
         // Without root nor non-empty markup, the template is its html (template.cpp's refusals).
         QVERIFY(templateDocument.value("if").toObject().value("not").toObject().value("anyOf").toArray().contains(

@@ -620,7 +620,46 @@ bool parseVariables(const QJsonObject &document, Template &t, const TemplateLimi
     return true;
 }
 
+/// Whether `document` is a bare React-element tree (`{"type": "div", "props": …}`), not a
+/// template document.
+bool isBareElement(const QJsonObject &document)
+{
+    return document.contains(QLatin1String("type")) && !document.contains(QLatin1String("root"))
+           && !document.contains(QLatin1String("markup"));
+}
+
+/// The size `side` ("width" or "height") a template document declares: its own member,
+/// else its root element's style (a bare element tree: its own style). `*field` names
+/// where it was read, for errors.
+QJsonValue declaredSide(const QJsonObject &document, QLatin1StringView side, QString *field)
+{
+    const bool bare = isBareElement(document);
+    *field = side;
+    const QJsonValue v = bare ? QJsonValue() : document.value(side);
+    if (!v.isUndefined() && !v.isNull())
+        return v;
+    *field = QStringLiteral("root.props.style.") + side;
+    const QJsonValue root = bare ? QJsonValue(document) : document.value(QLatin1String("root"));
+    return root.toObject().value(QLatin1String("props")).toObject().value(QLatin1String("style")).toObject().value(side);
+}
+
+/// Whether a declared side `v` read from `field` leaves the image as big as its content:
+/// the pipeline sizes the image to the root (pipeline.h), which is how layout also reads
+/// a root whose size is an intrinsic keyword.
+bool isContentSized(const QJsonValue &v, const QString &field)
+{
+    return v.isUndefined() || v.isNull() || (v.isString() && v.toString().trimmed() == QLatin1String("auto"))
+           || (v.isString() && field.startsWith(QLatin1String("root.")) && parseSizeKeyword(v.toString()));
+}
+
 } // namespace
+
+std::optional<int> templateImageSide(const QJsonObject &document, QLatin1StringView side)
+{
+    QString field;
+    const QJsonValue v = declaredSide(document, side, &field);
+    return isContentSized(v, field) ? std::nullopt : sizeValue(v);
+}
 
 namespace {
 
@@ -629,8 +668,7 @@ std::optional<Template> parseTemplateInto(const QJsonObject &document, RenderErr
 {
     Template t;
     t.source = document;
-    const bool bare = document.contains(QLatin1String("type")) && !document.contains(QLatin1String("root"))
-                      && !document.contains(QLatin1String("markup"));
+    const bool bare = isBareElement(document);
     if (bare) {
         t.root = document;
     } else {
@@ -709,19 +747,10 @@ std::optional<Template> parseTemplateInto(const QJsonObject &document, RenderErr
     }
 
     // Size: the document's, else the root style's (satori takes it from the options).
-    const QJsonObject rootStyle
-        = t.root.toObject().value(QLatin1String("props")).toObject().value(QLatin1String("style")).toObject();
     for (const char *key : {"width", "height"}) {
-        QString field = QLatin1String(key);
-        QJsonValue v = bare ? QJsonValue() : document.value(QLatin1String(key));
-        if (v.isUndefined() || v.isNull()) {
-            field = QStringLiteral("root.props.style.") + QLatin1String(key);
-            v = rootStyle.value(QLatin1String(key));
-        }
-        // Content-sized: the pipeline sizes the image to the root (pipeline.h), which is
-        // how layout also reads a root whose size is an intrinsic keyword.
-        if (v.isUndefined() || v.isNull() || (v.isString() && v.toString().trimmed() == QLatin1String("auto"))
-            || (v.isString() && field.startsWith(QLatin1String("root.")) && parseSizeKeyword(v.toString())))
+        QString field;
+        const QJsonValue v = declaredSide(document, QLatin1StringView(key), &field);
+        if (isContentSized(v, field))
             continue;
         auto size = sizeValue(v);
         if (!size) {

@@ -76,6 +76,12 @@ struct TemplateLimits {
 /// document is not a valid template.
 common::Expected<Template, RenderError> parseTemplate(const QJsonObject &document, const TemplateLimits &limits = {});
 
+/// The image's side `side` ("width" or "height") in whole px as parseTemplate() reads it
+/// from a valid `document` (its member, else the root style's; a fractional or "1200px"
+/// value rounded up); nullopt when the template is as big as its content on that side
+/// or the value is not a size.
+std::optional<int> templateImageSide(const QJsonObject &document, QLatin1StringView side);
+
 /// True when `tag` is a well-formed language tag as a `lang` attribute takes it (BCP 47's
 /// shape: 2–8 letters, then subtags of 1–8 letters or digits, separated by '-'; at most
 /// 35 characters). The empty string is the "unknown" language and is accepted.
