@@ -30,6 +30,16 @@ std::optional<store::ServiceError> checkTemplateAlt(const QJsonObject &document)
     return std::nullopt;
 }
 
+std::optional<store::ServiceError> checkTemplateName(const QJsonObject &document)
+{
+    // Checked when a template is written, not when it is read: a stored name is only a
+    // label, and a template stored with a number there before this check still renders.
+    const QJsonValue name = document.value(QStringLiteral("name"));
+    if (name.isUndefined() || name.isNull() || name.isString())
+        return std::nullopt;
+    return invalidTemplate(QStringLiteral("document.name"), QStringLiteral("Template is invalid at 'name': a string."));
+}
+
 QString altText(const render::Template &tmpl, const QHash<QString, QString> &values)
 {
     const QJsonValue alt = tmpl.source.value(QStringLiteral("alt"));
@@ -73,6 +83,8 @@ TemplateValidator templateValidator()
                 QStringLiteral("document.emojiType"),
                 QStringLiteral("emojiType must be %1.").arg(common::orList(render::emojiSetNames())));
         if (auto e = checkTemplateSizes(document))
+            return e;
+        if (auto e = checkTemplateName(document))
             return e;
         return checkTemplateAlt(document);
     };

@@ -23,6 +23,10 @@ VariablesValidator variablesValidator();
 /// The longest `alt` a template may hold, in characters (before substitution).
 constexpr int kMaxAltTemplateChars = 1000;
 
+/// Checks a template's `name` when it is written: absent, null or a string. Invalid
+/// "invalid_template" naming "document.name".
+std::optional<store::ServiceError> checkTemplateName(const QJsonObject &document);
+
 /// Checks a template's `alt` (docs/templates.md, "Alt text"): absent, or a string of at
 /// most kMaxAltTemplateChars. Invalid "invalid_template" naming "document.alt".
 std::optional<store::ServiceError> checkTemplateAlt(const QJsonObject &document);

@@ -335,6 +335,9 @@ private slots:
         VERIFY_PROBLEM(httpRequest(port(), "POST", "/api/v1/templates",
                                    R"({"root":{"type":"div"},"variables":[{"name":"a","type":{}}]})", bearer(session)),
                        400);
+        VERIFY_PROBLEM(httpRequest(port(), "POST", "/api/v1/templates", R"({"root":{"type":"div"},"name":{}})",
+                                   bearer(session)),
+                       400);
         VERIFY_PROBLEM(httpRequest(port(), "POST", "/api/v1/templates",
                                    R"({"root":{"type":"div"},"variables":[{"name":"9x"}]})", bearer(session)),
                        400);
