@@ -34,8 +34,9 @@ QStringList bitmapFormatNames()
 
 /// Every enum the OpenAPI document gives a parameter or property called `name`, found
 /// anywhere in `v` except under a `not` (values a combination is refused with, such as a
-/// pattern render's vector formats, not the field's table).
-void collectEnums(const QJsonValue &v, const QString &name, QList<QStringList> *out)
+/// pattern render's vector formats, not the field's table). A field's `$ref` to a named
+/// schema is read in `root`, the whole document.
+void collectEnums(const QJsonValue &v, const QString &name, QList<QStringList> *out, const QJsonObject &root = {})
 {
     const auto toList = [](const QJsonArray &a) {
         QStringList l;
@@ -46,7 +47,7 @@ void collectEnums(const QJsonValue &v, const QString &name, QList<QStringList> *
     };
     if (v.isArray()) {
         for (const QJsonValue &e : v.toArray())
-            collectEnums(e, name, out);
+            collectEnums(e, name, out, root);
         return;
     }
     if (!v.isObject())
@@ -59,17 +60,22 @@ void collectEnums(const QJsonValue &v, const QString &name, QList<QStringList> *
     }
     for (auto it = o.begin(); it != o.end(); ++it) {
         if (it.key() == name && it.value().isObject()) {
-            // A nullable field is a oneOf of its table and null (RenderRequest).
+            // A nullable field is a oneOf of its table (inline or a named schema) and null.
             QJsonArray forms = it.value().toObject().value(QStringLiteral("oneOf")).toArray();
             forms.prepend(it.value());
             for (const QJsonValue &form : forms) {
-                const QStringList e = toList(form.toObject().value(QStringLiteral("enum")).toArray());
+                QJsonObject schema = form.toObject();
+                const QString ref = schema.value(QStringLiteral("$ref")).toString();
+                if (ref.startsWith(QLatin1String("#/components/schemas/")))
+                    schema = root.value(QStringLiteral("components")).toObject().value(QStringLiteral("schemas"))
+                                 .toObject().value(ref.mid(21)).toObject();
+                const QStringList e = toList(schema.value(QStringLiteral("enum")).toArray());
                 if (!e.isEmpty())
                     out->append(e);
             }
         }
         if (it.key() != QLatin1String("not"))
-            collectEnums(it.value(), name, out);
+            collectEnums(it.value(), name, out, root);
     }
 }
 
@@ -136,7 +142,7 @@ private slots:
                       {"compression", kPngCompressionNames.names()}};
         for (const auto &s : simple) {
             QList<QStringList> enums;
-            collectEnums(doc, QLatin1String(s.field), &enums);
+            collectEnums(doc, QLatin1String(s.field), &enums, doc);
             QVERIFY2(!enums.isEmpty(), s.field);
             for (const QStringList &e : enums)
                 QCOMPARE(sorted(e), sorted(s.names));
@@ -145,7 +151,7 @@ private slots:
         // is read as jpeg. The metrics route's `format` (json, prometheus) and an uploaded
         // font's (ttf, otf, woff, woff2) are other fields.
         QList<QStringList> formats;
-        collectEnums(doc, QStringLiteral("format"), &formats);
+        collectEnums(doc, QStringLiteral("format"), &formats, doc);
         int checked = 0;
         for (QStringList e : formats) {
             if (e.contains(QStringLiteral("prometheus")) || e.contains(QStringLiteral("woff2")))
