@@ -392,9 +392,16 @@ private slots:
         VERIFY_PROBLEM(httpRequest(port(), "POST", "/api/v1/templates",
                                    R"({"root":{"type":"div"},"tailwind":{"fontFamily":{"x":0}}})", bearer(session)),
                        400);
+        VERIFY_PROBLEM(httpRequest(port(), "POST", "/api/v1/templates",
+                                   R"({"root":{"type":"div"},"tailwind":{"fontFamily":{"x":["", " "]}}})", bearer(session)),
+                       400);
         const QJsonObject spacingValue = schemas.value("TailwindTheme").toObject().value("properties").toObject()
                                              .value("spacing").toObject().value("additionalProperties").toObject();
         QCOMPARE(spacingValue.value("pattern").toString(), QString("\\S"));
+        const QJsonArray familyForms = schemas.value("TailwindTheme").toObject().value("properties").toObject()
+                                           .value("fontFamily").toObject().value("additionalProperties").toObject()
+                                           .value("oneOf").toArray();
+        QCOMPARE(familyForms.at(1).toObject().value("items").toObject().value("pattern").toString(), QString("\\S"));
         VERIFY_PROBLEM(httpRequest(port(), "POST", "/api/v1/templates",
                                    R"({"root":{"type":"div"},"tailwind":{"spacing":{"x":" "}}})", bearer(session)),
                        400);

@@ -422,9 +422,12 @@ bool addVar(TailwindTheme &theme, const QString &var, const QJsonValue &v, const
         text = QString::number(v.toDouble(), 'g', 10) + QStringLiteral("px");
     else if (v.isArray() && var.startsWith(QLatin1String("--font-"))) {
         QStringList families;
-        // A family is a name: null or a number makes the list invalid (issue 30).
+        // A family is a name: null, a number or a blank entry makes the list invalid (issue
+        // 30); ["", ""] was read as the non-empty ", ".
         const QJsonArray names = v.toArray();
-        const bool allNames = std::all_of(names.begin(), names.end(), [](const QJsonValue &f) { return f.isString(); });
+        const bool allNames = std::all_of(names.begin(), names.end(), [](const QJsonValue &f) {
+            return f.isString() && !f.toString().trimmed().isEmpty();
+        });
         for (const QJsonValue &f : names)
             families << f.toString();
         if (allNames)
