@@ -73,6 +73,14 @@ constexpr Card kCards[] = {
     // px letter-spacing shrinking a nowrap line and growing two lines per-line-all, px
     // word-spacing growing a line (its spacing was scaled as text: 0.85742 / 0.85781).
     {"spacing", 0.985, 0.973}, // 0.98972 / 0.97797
+    // Rich paragraphs (spans of other sizes, weights and colours, a link, a padded mark):
+    // every text item of a line scaled by one factor (before: not fitted, 0.54 to 0.89).
+    {"rich-cjk", 0.985, 0.976}, // 0.99083 / 0.98149 (before 0.72919 / 0.73018)
+    {"rich-flex", 0.987, 0.986}, // 0.99300 / 0.99161 (before 0.88978 / 0.89023)
+    {"rich-grow", 0.990, 0.985}, // 0.99539 / 0.99009 (before 0.76871 / 0.76934)
+    {"rich-link", 0.982, 0.973}, // 0.98767 / 0.97808 (before 0.77944 / 0.77927)
+    {"rich-per-line", 0.982, 0.977}, // 0.98785 / 0.98281 (before 0.54214 / 0.54397)
+    {"rich-shrink", 0.993, 0.984}, // 0.99842 / 0.98954 (before 0.73295 / 0.73368)
 };
 
 /// Imprint's shrink-to-box cards (tests/render/textfit-box): Chromium has no such mode, so

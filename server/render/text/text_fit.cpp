@@ -24,19 +24,8 @@ namespace imprint::render::text_detail {
 
 namespace {
 
-constexpr qreal kFitEpsilon = 2; // px: Blink's LineFitter epsilon at device pixel ratio 1
 constexpr int kBoxSearchSteps = 8; // bisections of shrink-to-box: the scale to 1/256
 constexpr qreal kSmallestScale = 1.0 / 64; // shrink-to-box without a floor stops here
-
-/// `s` with its font size multiplied by `k` and text-fit off (the scaled run is laid out
-/// as is).
-ComputedStyle scaledStyle(const ComputedStyle &s, qreal k)
-{
-    ComputedStyle out = s;
-    out.fontSize = float(s.fontSize * k);
-    out.textFit = TextFit();
-    return out;
-}
 
 /// The part of a line's width that does not scale: fixed letter- and word-spacing (Blink's
 /// HasFixedSpacing(): px spacing is the "static" size of LineFitter::MeasureScale()).
@@ -95,19 +84,6 @@ qreal lineScale(const ComputedStyle &s, const TextLine &line, qreal width, QStri
     return (width - fixed) / flexible;
 }
 
-/// A scale the fit type allows, the <percentage> limit applied (Blink: grow takes
-/// min(scale, max(limit, 1)), shrink max(scale, min(limit, 1))); 0 when it does not apply.
-qreal allowedScale(const TextFit &fit, qreal k)
-{
-    // Step: grow only grows, shrink only shrinks; the <percentage> limit (#valdef-text-fit-percentage)
-    if (k <= 0 || (fit.type == TextFit::Type::Grow && k <= 1) || (fit.type == TextFit::Type::Shrink && k >= 1))
-        return 0;
-    if (fit.limit >= 0)
-        k = fit.type == TextFit::Type::Grow ? std::min<qreal>(k, std::max(fit.limit, 1.f))
-                                            : std::max<qreal>(k, std::min(fit.limit, 1.f));
-    return k == 1 ? 0 : k;
-}
-
 /// `block` (shaped under `scaled`) with each line aligned again in the box by its advance
 /// width, Blink's inline size of a fitted line (CSS Text 3 §7.1): Blink aligns a fitted line
 /// by it, where a run's lines are aligned by their natural width (the ink past the last
@@ -149,22 +125,8 @@ std::shared_ptr<const TextBlock> shapeScaled(const ComputedStyle &s, const QStri
                                              const std::vector<int> &lengths, qreal k)
 {
     // A fractional scaled size is laid out and drawn at its exact size (shapeAtFractionalSize()).
-    const ComputedStyle scaled = scaledStyle(s, k);
+    const ComputedStyle scaled = fitScaledStyle(s, k);
     return alignedByAdvance(shapeUncached(scaled, raw, width, &lengths), scaled, width);
-}
-
-/// `line` moved down by `dy` px (its glyphs with it).
-TextLine movedLine(TextLine line, qreal dy)
-{
-    line.top += dy;
-    line.baseline += dy;
-    for (QGlyphRun &run : line.glyphRuns) {
-        QList<QPointF> positions = run.positions();
-        for (QPointF &p : positions)
-            p.ry() += dy;
-        run.setPositions(positions);
-    }
-    return line;
 }
 
 /// The fitted run: line i of `base` at scale `scales[i]` (0: as laid out), stacked from
@@ -237,7 +199,7 @@ std::shared_ptr<const TextBlock> shrinkToBox(const ComputedStyle &s, const QStri
     };
     const auto fittedAt = [&](const TextBlock &b, qreal k) { // the block, its fitted size recorded
         auto out = std::make_shared<TextBlock>(b);
-        out->fittedFontSize = float(s.fontSize * k); // as scaledStyle() sizes it
+        out->fittedFontSize = float(s.fontSize * k); // as fitScaledStyle() sizes it
         return std::shared_ptr<const TextBlock>(std::move(out));
     };
     if (fits(*base) || s.fontSize <= 0)
@@ -249,7 +211,7 @@ std::shared_ptr<const TextBlock> shrinkToBox(const ComputedStyle &s, const QStri
         lo = std::max<qreal>(lo, std::min<qreal>(s.textFit.floorPx / s.fontSize, 1));
     // Step: the floor; when even it does not fit, the text overflows there as without textFit
     const auto wrappedAt = [&](qreal k) { // wrapped anew at scale k, aligned as a fitted line
-        const ComputedStyle scaled = scaledStyle(s, k);
+        const ComputedStyle scaled = fitScaledStyle(s, k);
         return alignedByAdvance(shapeUncached(scaled, raw, width), scaled, width);
     };
     auto best = wrappedAt(lo);
@@ -270,6 +232,38 @@ std::shared_ptr<const TextBlock> shrinkToBox(const ComputedStyle &s, const QStri
 }
 
 } // namespace
+
+ComputedStyle fitScaledStyle(const ComputedStyle &s, qreal k)
+{
+    ComputedStyle out = s;
+    out.fontSize = float(s.fontSize * k);
+    out.textFit = TextFit();
+    return out;
+}
+
+qreal allowedFitScale(const TextFit &fit, qreal k)
+{
+    // Step: grow only grows, shrink only shrinks; the <percentage> limit (#valdef-text-fit-percentage)
+    if (k <= 0 || (fit.type == TextFit::Type::Grow && k <= 1) || (fit.type == TextFit::Type::Shrink && k >= 1))
+        return 0;
+    if (fit.limit >= 0)
+        k = fit.type == TextFit::Type::Grow ? std::min<qreal>(k, std::max(fit.limit, 1.f))
+                                            : std::max<qreal>(k, std::min(fit.limit, 1.f));
+    return k == 1 ? 0 : k;
+}
+
+TextLine movedLine(TextLine line, qreal dy)
+{
+    line.top += dy;
+    line.baseline += dy;
+    for (QGlyphRun &run : line.glyphRuns) {
+        QList<QPointF> positions = run.positions();
+        for (QPointF &p : positions)
+            p.ry() += dy;
+        run.setPositions(positions);
+    }
+    return line;
+}
 
 bool fitsText(const ComputedStyle &s, qreal width)
 {
@@ -301,14 +295,14 @@ std::shared_ptr<const TextBlock> fitTextUncached(const ComputedStyle &s, const Q
             if (li > 0 && (k == 0 || li < k))
                 k = li;
         }
-        std::fill(scales.begin(), scales.end(), allowedScale(s.textFit, k));
+        std::fill(scales.begin(), scales.end(), allowedFitScale(s.textFit, k));
     } else {
         // Step: per-line skips the last and forced-break lines (#valdef-text-fit-per-line)
         const bool all = s.textFit.target == TextFit::Target::PerLineAll;
         for (size_t i = 0; i < count; ++i) {
             const TextLine &line = base->lines[i];
             if (all || (i + 1 < count && !line.forcedBreak))
-                scales[i] = allowedScale(s.textFit, lineScale(s, line, width, processed));
+                scales[i] = allowedFitScale(s.textFit, lineScale(s, line, width, processed));
         }
     }
     if (std::all_of(scales.begin(), scales.end(), [](qreal k) { return k <= 0; }))
