@@ -7,6 +7,9 @@
 // block (MeasurePerBlockScale()), `per-line` each line's own but the last and those ending
 // in a forced break, `per-line-all` every line's. Every Text item on a line is then scaled
 // by its line's factor, the breaks kept, each line laid out again at its scale.
+//
+// Imprint's shrink-to-box scales all the paragraph's text by one factor, wrapping anew,
+// found by the bisection a run uses (text_fit.cpp).
 
 #include "server/render/text/text_internal.h"
 
@@ -14,6 +17,7 @@
 #include <cmath>
 #include <deque>
 #include <limits>
+#include <optional>
 
 namespace imprint::render::text_detail {
 
@@ -94,8 +98,8 @@ struct LineMap {
 /// Line `i` of `from` into `out` as `map` places it: its line box, the fragments on it and
 /// the Text items' glyphs on it (`blocks`: out's TextBlocks being built). `unscaled`: the
 /// layout `map.vertical` is a line of (`from` itself when its own geometry is kept).
-void appendLine(const InlineLayout &from, const InlineLayout &unscaled, size_t i, const LineMap &map,
-                InlineLayout &out, std::vector<std::shared_ptr<TextBlock>> &blocks)
+void appendLine(const std::vector<InlineItem> &items, const InlineLayout &from, const InlineLayout &unscaled, size_t i,
+                const LineMap &map, InlineLayout &out, std::vector<std::shared_ptr<TextBlock>> &blocks)
 {
     InlineLine line = map.source;
     line.top = map.top;
@@ -112,14 +116,15 @@ void appendLine(const InlineLayout &from, const InlineLayout &unscaled, size_t i
             if (f.line == int(i))
                 vertical.push_back(&f);
         const bool paired = own.size() == vertical.size();
+        const bool atomic = items[item].kind == InlineItem::Kind::Atomic; // keeps its size
         qreal textBaseline = std::numeric_limits<qreal>::quiet_NaN();
         for (size_t n = 0; n < own.size(); ++n) {
             InlineFragment f = *own[n];
             const InlineFragment &v = paired ? *vertical[n] : f;
-            const qreal height = paired ? v.rect.height() * map.k : f.rect.height();
-            f.rect = QRectF(f.rect.x(), paired ? map.y(v.rect.y()) : f.rect.y() + map.top - map.source.top,
-                            f.rect.width(), height);
             f.baseline = paired ? map.y(v.baseline) : f.baseline + map.top - map.source.top;
+            const qreal above = paired ? (v.baseline - v.rect.y()) * (atomic ? 1 : map.k) : f.baseline - f.rect.y();
+            const qreal height = paired && !atomic ? v.rect.height() * map.k : f.rect.height();
+            f.rect = QRectF(f.rect.x(), f.baseline - above, f.rect.width(), height);
             textBaseline = f.baseline;
             out.fragments[item].push_back(f);
         }
@@ -141,9 +146,23 @@ void appendLine(const InlineLayout &from, const InlineLayout &unscaled, size_t i
     }
 }
 
+/// Whether line `i` of `layout` holds an atomic inline of `items`.
+bool hasAtomicOn(const std::vector<InlineItem> &items, const InlineLayout &layout, size_t i)
+{
+    for (size_t item = 0; item < items.size(); ++item) {
+        if (items[item].kind != InlineItem::Kind::Atomic)
+            continue;
+        for (const InlineFragment &f : layout.fragments[item])
+            if (f.line == int(i))
+                return true;
+    }
+    return false;
+}
+
 /// The fitted paragraph: line i of `layouts[pick[i]]` (at scale `scales[pick[i]]`),
 /// stacked from the top; `layouts[0]` is the unscaled paragraph.
-InlineLayout stackLines(const ComputedStyle &block, const std::vector<InlineLayout> &layouts,
+InlineLayout stackLines(const ComputedStyle &block, const std::vector<InlineItem> &items,
+                        const std::vector<InlineLayout> &layouts,
                         const std::vector<qreal> &scales, const std::vector<size_t> &pick)
 {
     const InlineLayout &base = layouts.front();
@@ -158,9 +177,11 @@ InlineLayout stackLines(const ComputedStyle &block, const std::vector<InlineLayo
     qreal top = 0, widest = 0, visibleHeight = 0;
     for (size_t i = 0; i < pick.size(); ++i) {
         const InlineLayout &from = layouts[pick[i]];
-        const InlineLayout &vertical = scaleBoxes ? base : from;
-        const LineMap map{from.lines[i], vertical.lines[i], scaleBoxes ? scales[pick[i]] : 1, top};
-        appendLine(from, vertical, i, map, out, blocks);
+        // An atomic inline keeps its size, so a line with one takes the scaled fonts' boxes.
+        const bool scaled = scaleBoxes && !hasAtomicOn(items, base, i);
+        const InlineLayout &vertical = scaled ? base : from;
+        const LineMap map{from.lines[i], vertical.lines[i], scaled ? scales[pick[i]] : 1, top};
+        appendLine(items, from, vertical, i, map, out, blocks);
         top += out.lines.back().height;
         if (i < visible) {
             visibleHeight = top;
@@ -180,10 +201,52 @@ InlineLayout stackLines(const ComputedStyle &block, const std::vector<InlineLayo
     return out;
 }
 
+/// `layout` with each Text item's TextBlock recording the px font size it was fitted at
+/// (its item's times `k`), which the html engine's page writes for Chromium.
+InlineLayout withFittedSizes(InlineLayout layout, const std::vector<InlineItem> &items, qreal k)
+{
+    for (size_t i = 0; i < items.size() && i < layout.text.size(); ++i) {
+        if (!layout.text[i] || !items[i].node)
+            continue;
+        auto text = std::make_shared<TextBlock>(*layout.text[i]);
+        text->fittedFontSize = float(items[i].node->style.fontSize * k); // as fitScaledStyle() sizes it
+        layout.text[i] = std::move(text);
+    }
+    return layout;
+}
+
+/// Imprint's shrink-to-box on a paragraph: the largest scale of all its text at which it,
+/// wrapped anew, fits the block's content height, lineClamp and width (as a run does:
+/// text_fit.cpp), inline box edges and atomic inlines kept.
+InlineLayout shrinkInlineToBox(const ComputedStyle &block, const std::vector<InlineItem> &items, qreal width)
+{
+    const float boxHeight = inheritedStyle(block).textFitBoxHeight;
+    const auto fits = [&](const InlineLayout &l) {
+        const bool cut = std::any_of(l.text.begin(), l.text.end(), [](const auto &t) { return t && t->ellipsized; });
+        return (boxHeight < 0 || l.size.height() <= boxHeight + kWidthEpsilon)
+               && l.size.width() <= width + kWidthEpsilon && !cut;
+    };
+    InlineLayout base = layoutInlineUncached(block, items, width);
+    if (fits(base) || block.fontSize <= 0)
+        return withFittedSizes(std::move(base), items, 1);
+    std::optional<InlineLayout> best;
+    const qreal k = searchBoxScale(shrinkToBoxFloor(block), [&](qreal k) {
+        std::deque<Node> nodes;
+        InlineLayout l = layoutInlineUncached(fitScaledStyle(block, k), scaledItems(items, k, nodes), width);
+        const bool fitting = fits(l);
+        if (fitting || !best)
+            best = std::move(l);
+        return fitting;
+    });
+    return withFittedSizes(std::move(*best), items, k);
+}
+
 } // namespace
 
 InlineLayout fitInlineUncached(const ComputedStyle &block, const std::vector<InlineItem> &items, qreal width)
 {
+    if (block.textFit.type == TextFit::Type::ShrinkToBox)
+        return shrinkInlineToBox(block, items, width);
     // Step: lines at the computed font sizes, before text-overflow cuts what still
     // overflows (CSS Overflow 3), as for a run (text_fit.cpp)
     ComputedStyle unclipped = block;
@@ -215,7 +278,7 @@ InlineLayout fitInlineUncached(const ComputedStyle &block, const std::vector<Inl
         }
         pick[i] = size_t(it - layoutScale.begin());
     }
-    return stackLines(block, layouts, layoutScale, pick);
+    return stackLines(block, items, layouts, layoutScale, pick);
 }
 
 } // namespace imprint::render::text_detail

@@ -18,6 +18,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <limits>
 
 namespace imprint::render::text_detail {
@@ -204,31 +205,17 @@ std::shared_ptr<const TextBlock> shrinkToBox(const ComputedStyle &s, const QStri
     };
     if (fits(*base) || s.fontSize <= 0)
         return fittedAt(*base, 1);
-    qreal lo = kSmallestScale, hi = 1;
-    if (s.textFit.limit >= 0)
-        lo = std::max<qreal>(lo, std::min(s.textFit.limit, 1.f));
-    if (s.textFit.floorPx > 0)
-        lo = std::max<qreal>(lo, std::min<qreal>(s.textFit.floorPx / s.fontSize, 1));
-    // Step: the floor; when even it does not fit, the text overflows there as without textFit
-    const auto wrappedAt = [&](qreal k) { // wrapped anew at scale k, aligned as a fitted line
+    std::shared_ptr<const TextBlock> best;
+    const qreal k = searchBoxScale(shrinkToBoxFloor(s), [&](qreal k) {
+        // wrapped anew at scale k, aligned as a fitted line
         const ComputedStyle scaled = fitScaledStyle(s, k);
-        return alignedByAdvance(shapeUncached(scaled, raw, width), scaled, width);
-    };
-    auto best = wrappedAt(lo);
-    if (fits(*best) && lo < 1) {
-        // Step: bisection over the scale, a fixed number of layouts
-        for (int step = 0; step < kBoxSearchSteps; ++step) {
-            const qreal mid = (lo + hi) / 2;
-            auto block = wrappedAt(mid);
-            if (fits(*block)) {
-                lo = mid;
-                best = std::move(block);
-            } else {
-                hi = mid;
-            }
-        }
-    }
-    return fittedAt(*best, lo);
+        auto block = alignedByAdvance(shapeUncached(scaled, raw, width), scaled, width);
+        const bool fitting = fits(*block);
+        if (fitting || !best)
+            best = std::move(block);
+        return fitting;
+    });
+    return fittedAt(*best, k);
 }
 
 } // namespace
@@ -263,6 +250,30 @@ TextLine movedLine(TextLine line, qreal dy)
         run.setPositions(positions);
     }
     return line;
+}
+
+qreal shrinkToBoxFloor(const ComputedStyle &s)
+{
+    qreal lo = kSmallestScale;
+    if (s.textFit.limit >= 0)
+        lo = std::max<qreal>(lo, std::min(s.textFit.limit, 1.f));
+    if (s.textFit.floorPx > 0 && s.fontSize > 0)
+        lo = std::max<qreal>(lo, std::min<qreal>(s.textFit.floorPx / s.fontSize, 1));
+    return lo;
+}
+
+qreal searchBoxScale(qreal lo, const std::function<bool(qreal)> &fitsAt)
+{
+    // Step: the floor; when even it does not fit, the text overflows there as without textFit
+    if (!fitsAt(lo) || lo >= 1)
+        return lo;
+    // Step: bisection over the scale, a fixed number of layouts
+    qreal hi = 1;
+    for (int step = 0; step < kBoxSearchSteps; ++step) {
+        const qreal mid = (lo + hi) / 2;
+        (fitsAt(mid) ? lo : hi) = mid;
+    }
+    return lo;
 }
 
 bool fitsText(const ComputedStyle &s, qreal width)

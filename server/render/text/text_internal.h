@@ -19,6 +19,7 @@
 #include <QTextOption>
 
 #include <cmath>
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -236,6 +237,16 @@ qreal allowedFitScale(const TextFit &fit, qreal k);
 /// `line` moved down by `dy` px (its glyphs with it).
 TextLine movedLine(TextLine line, qreal dy);
 
+/// The smallest scale Imprint's shrink-to-box goes to for style `s`: its `<percentage>`,
+/// its `<length>` over the font size, else 1/64.
+qreal shrinkToBoxFloor(const ComputedStyle &s);
+
+/// Imprint's shrink-to-box search: the largest scale in [lo, 1) at which `fitsAt(k)` holds
+/// (it lays the text out at scale k and keeps what fits), `lo` first, then a fixed number
+/// of bisections, so its cost is bounded; `lo` when even that does not fit (the text
+/// overflows there as without textFit).
+qreal searchBoxScale(qreal lo, const std::function<bool(qreal)> &fitsAt);
+
 /// A run laid out under text-fit (CSS Text 5 §text-fit-property as Chromium 156, or
 /// Imprint's shrink-to-box; text_fit.cpp). Requires fitsText(s, width).
 std::shared_ptr<const TextBlock> fitTextUncached(const ComputedStyle &s, const QString &raw, qreal width);
@@ -289,8 +300,9 @@ QRectF linesBounds(const TextBlock &block);
 /// A rich paragraph (CSS Inline 3 inline formatting context) laid out under its block's
 /// text-fit (CSS Text 5 §text-fit-property as Chromium 156; inline_fit.cpp): the lines
 /// broken unscaled, then every Text item on a line scaled by the line's factor (one for
-/// the block under `consistent`), inline box edges and atomic inlines left as they are.
-/// Requires fitsText(block, width).
+/// the block under `consistent`), inline box edges and atomic inlines left as they are;
+/// under Imprint's shrink-to-box all its text by the largest factor at which the paragraph,
+/// wrapped anew, fits the block. Requires fitsText(block, width).
 InlineLayout fitInlineUncached(const ComputedStyle &block, const std::vector<InlineItem> &items, qreal width);
 
 } // namespace imprint::render::text_detail
