@@ -90,10 +90,28 @@ struct LineMap {
     const InlineLine &source; // the line in `from`
     const InlineLine &vertical; // the line whose vertical geometry is scaled
     qreal k = 1;
-    qreal top = 0;
+    qreal top = 0; // where the vertical line's top goes
+    qreal boxTop = 0, boxHeight = 0; // the placed line box
+    qreal glyphShift = 0; // px the glyphs sit below their fragments' baselines
     /// `y` of the vertical line's paragraph mapped onto the placed line.
     qreal y(qreal v) const { return top + (v - vertical.top) * k; }
 };
+
+/// `map` of a line laid out with its scaled fonts' own boxes, its line box grown to the
+/// block's strut `strut` times the line's factor `k` (Blink scales the root inline box's
+/// unscaled metrics, where text with px spacing keeps its scaled font's: 20 px DejaVu Sans
+/// × 2.717 is 51.62 px above the baseline, not the 50 px of 54.33 px text).
+void growToScaledStrut(LineMap &map, const FontBox &strut, qreal k)
+{
+    const qreal ownAbove = map.vertical.baseline - map.vertical.top;
+    const qreal above = std::max(ownAbove, strut.above * k);
+    const qreal below = std::max(map.vertical.height - ownAbove, strut.below * k);
+    map.top = map.boxTop + above - ownAbove;
+    map.boxHeight = above + below;
+    // Chromium 156 reports the boxes there but draws the text at its own ascent below the
+    // line's top (measured: "Spaced OUT" grown ×2.717 inks rows 40-94, as unfitted at 54.33 px).
+    map.glyphShift = ownAbove - above;
+}
 
 /// Line `i` of `from` into `out` as `map` places it: its line box, the fragments on it and
 /// the Text items' glyphs on it (`blocks`: out's TextBlocks being built). `unscaled`: the
@@ -102,8 +120,8 @@ void appendLine(const std::vector<InlineItem> &items, const InlineLayout &from, 
                 const LineMap &map, InlineLayout &out, std::vector<std::shared_ptr<TextBlock>> &blocks)
 {
     InlineLine line = map.source;
-    line.top = map.top;
-    line.height = map.vertical.height * map.k;
+    line.top = map.boxTop;
+    line.height = map.boxHeight;
     line.baseline = map.y(map.vertical.baseline);
     out.lines.push_back(line);
     for (size_t item = 0; item < from.fragments.size(); ++item) {
@@ -138,7 +156,8 @@ void appendLine(const std::vector<InlineItem> &items, const InlineLayout &from, 
         for (const TextLine &tl : text->lines) {
             if (tl.top != map.source.top)
                 continue;
-            TextLine moved = movedLine(tl, (std::isnan(textBaseline) ? tl.baseline : textBaseline) - tl.baseline);
+            const qreal baseline = std::isnan(textBaseline) ? tl.baseline : textBaseline + map.glyphShift;
+            TextLine moved = movedLine(tl, baseline - tl.baseline);
             moved.top = line.top;
             moved.height = line.height;
             blocks[item]->lines.push_back(std::move(moved));
@@ -146,11 +165,16 @@ void appendLine(const std::vector<InlineItem> &items, const InlineLayout &from, 
     }
 }
 
-/// Whether line `i` of `layout` holds an atomic inline of `items`.
-bool hasAtomicOn(const std::vector<InlineItem> &items, const InlineLayout &layout, size_t i)
+/// Whether line `i` of `layout` holds what keeps its own size there: an atomic inline,
+/// or text with px letter- or word-spacing (Blink fits such a line through its font size,
+/// LineFitter::FitLine(), its text at the scaled font's own metrics).
+bool hasFixedPartsOn(const std::vector<InlineItem> &items, const InlineLayout &layout, size_t i)
 {
     for (size_t item = 0; item < items.size(); ++item) {
-        if (items[item].kind != InlineItem::Kind::Atomic)
+        const InlineItem &it = items[item];
+        const bool spaced = it.kind == InlineItem::Kind::Text && it.node
+                            && (it.node->style.letterSpacing != 0 || it.node->style.wordSpacing != 0);
+        if (it.kind != InlineItem::Kind::Atomic && !spaced)
             continue;
         for (const InlineFragment &f : layout.fragments[item])
             if (f.line == int(i))
@@ -178,9 +202,12 @@ InlineLayout stackLines(const ComputedStyle &block, const std::vector<InlineItem
     for (size_t i = 0; i < pick.size(); ++i) {
         const InlineLayout &from = layouts[pick[i]];
         // An atomic inline keeps its size, so a line with one takes the scaled fonts' boxes.
-        const bool scaled = scaleBoxes && !hasAtomicOn(items, base, i);
+        const bool scaled = scaleBoxes && !hasFixedPartsOn(items, base, i);
         const InlineLayout &vertical = scaled ? base : from;
-        const LineMap map{from.lines[i], vertical.lines[i], scaled ? scales[pick[i]] : 1, top};
+        const qreal k = scaled ? scales[pick[i]] : 1;
+        LineMap map{from.lines[i], vertical.lines[i], k, top, top, vertical.lines[i].height * k};
+        if (scaleBoxes && !scaled)
+            growToScaledStrut(map, fontBoxFor(block), scales[pick[i]]);
         appendLine(items, from, vertical, i, map, out, blocks);
         top += out.lines.back().height;
         if (i < visible) {

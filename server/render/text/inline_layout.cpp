@@ -680,9 +680,14 @@ void placeBreakOrAtomicFragment(const Paragraph &p, const PlacedLine &pl, size_t
 }
 
 /// The px of the line `ls`..`le` that text-fit does not scale (Blink's LineFitter: what
-/// is not text): the inline box edges and atomic inlines whose spacers are on it.
+/// is not text, and px letter- and word-spacing, HasFixedSpacing()): the inline box edges
+/// and atomic inlines whose spacers are on it, and the spacing its text items add.
 qreal fixedWidthOf(const std::vector<InlineItem> &items, const InlineText &t, int ls, int le)
 {
+    // The spaces a line ends in hang (CSS Text 3 §4.1.2): they add no spacing to its advance.
+    int end = le;
+    while (end > ls && (t.text.at(end - 1).isSpace() || t.text.at(end - 1) == QChar::LineSeparator))
+        --end;
     qreal fixed = 0;
     for (size_t i = 0; i < items.size(); ++i) {
         const InlineItem &item = items[i];
@@ -690,6 +695,18 @@ qreal fixedWidthOf(const std::vector<InlineItem> &items, const InlineText &t, in
         const int pos = item.kind == InlineItem::Kind::Atomic ? t.start[i] + 1 : t.start[i];
         if ((edge || item.kind == InlineItem::Kind::Atomic) && pos >= ls && pos < le)
             fixed += edge ? item.edge : item.size.width();
+        if (item.kind != InlineItem::Kind::Text || !item.node)
+            continue;
+        const ComputedStyle &s = item.node->style;
+        if (s.letterSpacing == 0 && s.wordSpacing == 0)
+            continue;
+        for (int c = std::max(t.start[i], ls); c < std::min(t.end[i], end); ++c) {
+            const QChar ch = t.text.at(c);
+            // The break controls take no spacing (formatRangesFor()); nor does a low surrogate.
+            if (ch == QChar(0x200B) || ch == QChar(0x2060) || ch == QChar(0xAD) || ch.isLowSurrogate())
+                continue;
+            fixed += s.letterSpacing + (ch == u' ' || ch == QChar(0xA0) ? s.wordSpacing : 0);
+        }
     }
     return fixed;
 }
