@@ -47,7 +47,7 @@ std::vector<InlineItem> scaledItems(const std::vector<InlineItem> &items, qreal 
 /// The factor that makes `line`'s text fill `width` px, what is not text kept (Blink
 /// LineFitter::MeasureScale()); 0 when the line is left alone: within the epsilon, or
 /// with no text to scale.
-qreal lineScale(const InlineLine &line, qreal width)
+qreal lineFactor(const InlineLine &line, qreal width)
 {
     if (std::abs(width - line.advance) < kFitEpsilon)
         return 0;
@@ -57,15 +57,24 @@ qreal lineScale(const InlineLine &line, qreal width)
     return (width - line.fixedWidth) / flexible;
 }
 
-/// Each line's factor under `fit` (0: the line is left as laid out).
-std::vector<qreal> lineScales(const TextFit &fit, const std::vector<InlineLine> &lines, qreal width)
+/// Each line's factor under `fit` (0: the line is left as laid out). `consistent` takes
+/// the block's laid-out lines (Blink's MeasurePerBlockScale()), so under `justify` a line
+/// but the last and those ending in a forced break is as wide as the box (CSS Text 3 §7.3)
+/// and only the others set the factor (Chromium 156 then overflows the justified ones);
+/// per-line targets measure each line before justification (LineFitter::MeasureScale()).
+std::vector<qreal> lineScales(const TextFit &fit, bool justify, const std::vector<InlineLine> &lines, qreal width)
 {
     std::vector<qreal> scales(lines.size(), 0);
+    const auto lineScale = [&](size_t i) {
+        const bool justified = justify && fit.target == TextFit::Target::Consistent && i + 1 < lines.size()
+                               && !lines[i].forcedBreak;
+        return justified ? 0 : lineFactor(lines[i], width);
+    };
     if (fit.target == TextFit::Target::Consistent) {
         // Step: consistent, one factor for the block, the smallest (#valdef-text-fit-consistent)
         qreal k = 0;
-        for (const InlineLine &line : lines) {
-            const qreal own = lineScale(line, width);
+        for (size_t i = 0; i < lines.size(); ++i) {
+            const qreal own = lineScale(i);
             if (own > 0 && (k == 0 || own < k))
                 k = own;
         }
@@ -76,7 +85,7 @@ std::vector<qreal> lineScales(const TextFit &fit, const std::vector<InlineLine> 
     const bool all = fit.target == TextFit::Target::PerLineAll;
     for (size_t i = 0; i < lines.size(); ++i) {
         if (all || (i + 1 < lines.size() && !lines[i].forcedBreak))
-            scales[i] = allowedFitScale(fit, lineScale(lines[i], width));
+            scales[i] = allowedFitScale(fit, lineScale(i));
     }
     return scales;
 }
@@ -279,7 +288,8 @@ InlineLayout fitInlineUncached(const ComputedStyle &block, const std::vector<Inl
     ComputedStyle unclipped = block;
     unclipped.textOverflow = TextOverflow::Clip;
     InlineLayout base = layoutInlineUncached(unclipped, items, width);
-    const std::vector<qreal> scales = lineScales(block.textFit, base.lines, width);
+    const std::vector<qreal> scales
+        = lineScales(block.textFit, block.textAlign == TextAlign::Justify, base.lines, width);
     if (std::all_of(scales.begin(), scales.end(), [](qreal k) { return k <= 0; }))
         return block.textOverflow == TextOverflow::Ellipsis ? layoutInlineUncached(block, items, width) : base;
     // Step: the paragraph laid out again at each line's factor, its lines breaking where

@@ -764,7 +764,8 @@ InlineLayout layoutInlineShaped(const ComputedStyle &block, const std::vector<In
     const InlineText t = buildInlineText(block, items, wrap != QTextOption::NoWrap, width != 0, shapingSizes);
     if (t.text.isEmpty())
         return out;
-    const bool justify = block.textAlign == TextAlign::Justify && finiteWidth && wraps;
+    // A fitted line (text-fit's `lineLengths`) is scaled to the width, not justified.
+    const bool justify = block.textAlign == TextAlign::Justify && finiteWidth && wraps && !lineLengths;
     const qreal lineWidth = wraps ? std::max<qreal>(width, 0) + kWidthEpsilon : kNoWrapWidth;
 
     QTextLayout layout(t.text, TextEngine::fontFor(block));

@@ -289,9 +289,14 @@ std::shared_ptr<const TextBlock> fitTextUncached(const ComputedStyle &s, const Q
     // laid-out lines), before text-overflow cuts what still overflows (CSS Overflow 3)
     ComputedStyle unclipped = s;
     unclipped.textOverflow = TextOverflow::Clip;
+    // The per-line targets measure a line before justification (Blink's
+    // LineFitter::MeasureScale()); `consistent` the laid-out, justified lines.
+    const bool unjustified = s.textAlign == TextAlign::Justify && s.textFit.target != TextFit::Target::Consistent;
+    if (unjustified)
+        unclipped.textAlign = TextAlign::Start;
     auto base = shapeUncached(unclipped, raw, width);
     const auto asLaidOut = [&] {
-        return s.textOverflow == TextOverflow::Ellipsis ? shapeUncached(s, raw, width) : base;
+        return s.textOverflow == TextOverflow::Ellipsis || unjustified ? shapeUncached(s, raw, width) : base;
     };
     if (base->lines.empty())
         return base;
