@@ -242,18 +242,18 @@ private Q_SLOTS:
 
     // Issue 29: Imprint's `textFit: shrink-to-box` has no CSS form, so the page carries the
     // font size our layout fitted (templatePageHtml()); Chromium drew `text-fit: shrink`
-    // instead, width only (box-long-en: SSIM 0.575, box-de 0.944). The references are
-    // Chromium's drawing at the size that fits (scripts/textfit-box-references).
-    void shrinkToBoxDrawsTheFittedSize_data()
+    // instead, width only (box-long-en: SSIM 0.575, box-de 0.944, box-rich 0.669 with its
+    // spans sized too; scripts/textfit-box-references). rich-*: Chromium's own text-fit.
+    void textFitDrawsTheFittedSize_data()
     {
         QTest::addColumn<QString>("name");
-        for (const char *name : {"box-de", "box-long-en", "box-short-en"})
+        for (const char *name : {"box-de", "box-long-en", "box-short-en", "box-rich", "rich-grow", "rich-spacing"})
             QTest::newRow(name) << QString::fromLatin1(name);
     }
-    void shrinkToBoxDrawsTheFittedSize()
+    void textFitDrawsTheFittedSize()
     {
         QFETCH(QString, name);
-        const QString dir = QStringLiteral(IMPRINT_SOURCE_DIR "/tests/render/textfit-box");
+        const QString dir = QStringLiteral(IMPRINT_SOURCE_DIR "/tests/render/textfit%1").arg(name[0] == u'b' ? "-box" : "");
         const auto r = renderHtml(readJson(dir + QStringLiteral("/cases/%1.json").arg(name)).object());
         QVERIFY2(r, qPrintable(imprint::test::failureOf(r).message));
         std::map<QString, double> achieved;

@@ -156,7 +156,7 @@ namespace {
 /// in coordinates narrowed by `k` (each Text item at the whole size Qt rounds it to, or at
 /// `shapingSizes`' when given), then widened back with its glyphs at the exact sizes.
 InlineLayout layoutNarrowed(const ComputedStyle &block, const std::vector<InlineItem> &items, qreal width, qreal k,
-                            const std::vector<int> *shapingSizes)
+                            const std::vector<int> *shapingSizes, const std::vector<int> *lineLengths)
 {
     // Step: the paragraph k times narrower; spaced text runs get a narrowed copy of their node
     std::vector<InlineItem> narrow = items;
@@ -177,8 +177,12 @@ InlineLayout layoutNarrowed(const ComputedStyle &block, const std::vector<Inline
         }
     }
     InlineLayout out = layoutInlineShaped(narrowedStyle(block, k), narrow, std::isfinite(width) ? width / k : width,
-                                          shapingSizes);
+                                          shapingSizes, lineLengths);
     // Step: widened back; vertical positions are the exact size's already
+    for (InlineLine &line : out.lines) {
+        line.advance *= k;
+        line.fixedWidth *= k;
+    }
     for (std::vector<InlineFragment> &fragments : out.fragments) {
         for (InlineFragment &f : fragments)
             f.rect = QRectF(f.rect.x() * k, f.rect.y(), f.rect.width() * k, f.rect.height());
@@ -210,9 +214,9 @@ bool isFractional(float size)
 } // namespace
 
 InlineLayout layoutInlineAtFractionalSize(const ComputedStyle &block, const std::vector<InlineItem> &items,
-                                          qreal width, qreal k)
+                                          qreal width, qreal k, const std::vector<int> *lineLengths)
 {
-    return layoutNarrowed(block, items, width, k, nullptr);
+    return layoutNarrowed(block, items, width, k, nullptr, lineLengths);
 }
 
 int fractionalUpscale(const std::vector<InlineItem> &items)
@@ -250,14 +254,14 @@ int fractionalUpscale(const std::vector<InlineItem> &items)
 }
 
 InlineLayout layoutInlineAtMixedSizes(const ComputedStyle &block, const std::vector<InlineItem> &items, qreal width,
-                                      int m)
+                                      int m, const std::vector<int> *lineLengths)
 {
     std::vector<int> sizes(items.size(), 0);
     for (size_t i = 0; i < items.size(); ++i) {
         if (items[i].kind == InlineItem::Kind::Text && items[i].node)
             sizes[i] = std::max(1, int(std::lround(qreal(items[i].node->style.fontSize) * m)));
     }
-    return layoutNarrowed(block, items, width, 1.0 / m, &sizes);
+    return layoutNarrowed(block, items, width, 1.0 / m, &sizes, lineLengths);
 }
 
 } // namespace imprint::render::text_detail

@@ -268,8 +268,10 @@ std::vector<EdgeMove> moveEdgesToPieceEnds(std::vector<VisualCell> &cells, const
 }
 
 /// The paragraph's lines at `wrapWidth` px, the first narrowed by `indent` (CSS Inline 3
-/// §5, CSS Text 3 §8.1 text-indent). Lines are positioned later, by the line boxes.
-std::vector<QTextLine> breakIntoLines(QTextLayout &layout, qreal wrapWidth, qreal indent)
+/// §5, CSS Text 3 §8.1 text-indent), or, with `lineLengths` (text-fit), of those many
+/// characters each. Lines are positioned later, by the line boxes.
+std::vector<QTextLine> breakIntoLines(QTextLayout &layout, qreal wrapWidth, qreal indent,
+                                      const std::vector<int> *lineLengths)
 {
     std::vector<QTextLine> lines;
     layout.beginLayout();
@@ -278,7 +280,11 @@ std::vector<QTextLine> breakIntoLines(QTextLayout &layout, qreal wrapWidth, qrea
         if (!line.isValid())
             break;
         // Step: text-indent narrows the paragraph's first line (CSS Text 3 §8.1)
-        line.setLineWidth(lines.empty() ? std::max<qreal>(0, wrapWidth - indent) : wrapWidth);
+        const qreal width = lines.empty() ? std::max<qreal>(0, wrapWidth - indent) : wrapWidth;
+        if (lineLengths && lines.size() < lineLengths->size()) // text-fit: the unscaled lines' breaks
+            line.setNumColumns((*lineLengths)[lines.size()]);
+        else
+            line.setLineWidth(width);
         line.setPosition(QPointF(0, 0));
         lines.push_back(line);
     }
@@ -673,6 +679,38 @@ void placeBreakOrAtomicFragment(const Paragraph &p, const PlacedLine &pl, size_t
     out.fragments[i].push_back({pl.index, QRectF(QPointF(x0, baseline - item.baseline), item.size), baseline});
 }
 
+/// The px of the line `ls`..`le` that text-fit does not scale (Blink's LineFitter: what
+/// is not text, and px letter- and word-spacing, HasFixedSpacing()): the inline box edges
+/// and atomic inlines whose spacers are on it, and the spacing its text items add.
+qreal fixedWidthOf(const std::vector<InlineItem> &items, const InlineText &t, int ls, int le)
+{
+    // The spaces a line ends in hang (CSS Text 3 §4.1.2): they add no spacing to its advance.
+    int end = le;
+    while (end > ls && (t.text.at(end - 1).isSpace() || t.text.at(end - 1) == QChar::LineSeparator))
+        --end;
+    qreal fixed = 0;
+    for (size_t i = 0; i < items.size(); ++i) {
+        const InlineItem &item = items[i];
+        const bool edge = (item.kind == InlineItem::Kind::Open || item.kind == InlineItem::Kind::Close) && item.edge != 0;
+        const int pos = item.kind == InlineItem::Kind::Atomic ? t.start[i] + 1 : t.start[i];
+        if ((edge || item.kind == InlineItem::Kind::Atomic) && pos >= ls && pos < le)
+            fixed += edge ? item.edge : item.size.width();
+        if (item.kind != InlineItem::Kind::Text || !item.node)
+            continue;
+        const ComputedStyle &s = item.node->style;
+        if (s.letterSpacing == 0 && s.wordSpacing == 0)
+            continue;
+        for (int c = std::max(t.start[i], ls); c < std::min(t.end[i], end); ++c) {
+            const QChar ch = t.text.at(c);
+            // The break controls take no spacing (formatRangesFor()); nor does a low surrogate.
+            if (ch == QChar(0x200B) || ch == QChar(0x2060) || ch == QChar(0xAD) || ch.isLowSurrogate())
+                continue;
+            fixed += s.letterSpacing + (ch == u' ' || ch == QChar(0xA0) ? s.wordSpacing : 0);
+        }
+    }
+    return fixed;
+}
+
 /// Step: the TextBlock of every Text item (sized by its lines' bounds) into `out`.
 void finishTextBlocks(const std::vector<InlineItem> &items, std::vector<std::shared_ptr<TextBlock>> &blocks,
                       InlineLayout &out)
@@ -682,27 +720,33 @@ void finishTextBlocks(const std::vector<InlineItem> &items, std::vector<std::sha
             blocks[i] = std::make_shared<TextBlock>(); // clamped away: it draws nothing
         if (!blocks[i])
             continue;
-        QRectF bounds;
-        for (const TextLine &line : blocks[i]->lines)
-            bounds |= QRectF(line.left, line.top, line.width, line.height);
-        blocks[i]->size = bounds.size();
+        blocks[i]->size = linesBounds(*blocks[i]).size();
         out.text[i] = std::move(blocks[i]);
     }
 }
 
 } // namespace
 
-InlineLayout layoutInlineUncached(const ComputedStyle &block, const std::vector<InlineItem> &items, qreal width)
+QRectF linesBounds(const TextBlock &block)
+{
+    QRectF bounds;
+    for (const TextLine &line : block.lines)
+        bounds |= QRectF(line.left, line.top, line.width, line.height);
+    return bounds;
+}
+
+InlineLayout layoutInlineUncached(const ComputedStyle &block, const std::vector<InlineItem> &items, qreal width,
+                                  const std::vector<int> *lineLengths)
 {
     if (const qreal k = commonFractionalScale(items); k != 1)
-        return layoutInlineAtFractionalSize(block, items, width, k);
+        return layoutInlineAtFractionalSize(block, items, width, k, lineLengths);
     if (const int m = fractionalUpscale(items); m > 1)
-        return layoutInlineAtMixedSizes(block, items, width, m);
-    return layoutInlineShaped(block, items, width);
+        return layoutInlineAtMixedSizes(block, items, width, m, lineLengths);
+    return layoutInlineShaped(block, items, width, nullptr, lineLengths);
 }
 
 InlineLayout layoutInlineShaped(const ComputedStyle &block, const std::vector<InlineItem> &items, qreal width,
-                                const std::vector<int> *shapingSizes)
+                                const std::vector<int> *shapingSizes, const std::vector<int> *lineLengths)
 {
     InlineLayout out;
     out.fragments.resize(items.size());
@@ -720,16 +764,17 @@ InlineLayout layoutInlineShaped(const ComputedStyle &block, const std::vector<In
     const InlineText t = buildInlineText(block, items, wrap != QTextOption::NoWrap, width != 0, shapingSizes);
     if (t.text.isEmpty())
         return out;
-    const bool justify = block.textAlign == TextAlign::Justify && finiteWidth && wraps;
+    // A fitted line (text-fit's `lineLengths`) is scaled to the width, not justified.
+    const bool justify = block.textAlign == TextAlign::Justify && finiteWidth && wraps && !lineLengths;
     const qreal lineWidth = wraps ? std::max<qreal>(width, 0) + kWidthEpsilon : kNoWrapWidth;
 
     QTextLayout layout(t.text, TextEngine::fontFor(block));
     layout.setFormats(t.formats);
     layout.setTextOption(textOptionFor(block, wraps ? wrap : QTextOption::NoWrap, justify));
     // Step: text-wrap-style balance/pretty picks the width lines break at (CSS Text 4 §6.2)
-    const qreal wrapWidth = wraps ? wrapWidthFor(layout, block.textWrapStyle, lineWidth) : lineWidth;
+    const qreal wrapWidth = wraps && !lineLengths ? wrapWidthFor(layout, block.textWrapStyle, lineWidth) : lineWidth;
     const qreal indent = textIndentFor(block, width);
-    const std::vector<QTextLine> lines = breakIntoLines(layout, wrapWidth, indent);
+    const std::vector<QTextLine> lines = breakIntoLines(layout, wrapWidth, indent, lineLengths);
     // line-clamp hides the lines after the clamp but, as in Chromium, they are still laid
     // out: the boxes on them keep their places below the clamped block.
     const bool clamped = block.lineClamp > 0 && int(lines.size()) > block.lineClamp;
@@ -751,6 +796,10 @@ InlineLayout layoutInlineShaped(const ComputedStyle &block, const std::vector<In
         pl.box.top = top;
         pl.box.height = aligned.above + aligned.below;
         pl.box.baseline = top + aligned.above;
+        pl.box.advance = line.horizontalAdvance() + (li == 0 ? indent : 0);
+        pl.box.fixedWidth = fixedWidthOf(items, t, pl.ls, pl.le) + (li == 0 ? indent : 0);
+        pl.box.length = line.textLength();
+        pl.box.forcedBreak = pl.le > pl.ls && t.text.at(pl.le - 1) == QChar::LineSeparator;
         top += pl.box.height;
         const bool lastLine = li + 1 == visibleLines;
         pl.hidden = li >= visibleLines;

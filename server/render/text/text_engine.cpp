@@ -284,6 +284,9 @@ TextMetrics TextEngine::measure(const Node &textRun, qreal maxWidth)
 
 InlineLayout TextEngine::layoutInline(const ComputedStyle &block, const std::vector<InlineItem> &items, qreal maxWidth)
 {
+    // text-fit costs nothing unless the block has it (fitsText() is two comparisons).
+    if (fitsText(block, maxWidth))
+        return fitInlineUncached(block, items, maxWidth);
     return layoutInlineUncached(block, items, maxWidth);
 }
 

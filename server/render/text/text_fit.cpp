@@ -18,25 +18,15 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <limits>
 
 namespace imprint::render::text_detail {
 
 namespace {
 
-constexpr qreal kFitEpsilon = 2; // px: Blink's LineFitter epsilon at device pixel ratio 1
 constexpr int kBoxSearchSteps = 8; // bisections of shrink-to-box: the scale to 1/256
 constexpr qreal kSmallestScale = 1.0 / 64; // shrink-to-box without a floor stops here
-
-/// `s` with its font size multiplied by `k` and text-fit off (the scaled run is laid out
-/// as is).
-ComputedStyle scaledStyle(const ComputedStyle &s, qreal k)
-{
-    ComputedStyle out = s;
-    out.fontSize = float(s.fontSize * k);
-    out.textFit = TextFit();
-    return out;
-}
 
 /// The part of a line's width that does not scale: fixed letter- and word-spacing (Blink's
 /// HasFixedSpacing(): px spacing is the "static" size of LineFitter::MeasureScale()).
@@ -95,19 +85,6 @@ qreal lineScale(const ComputedStyle &s, const TextLine &line, qreal width, QStri
     return (width - fixed) / flexible;
 }
 
-/// A scale the fit type allows, the <percentage> limit applied (Blink: grow takes
-/// min(scale, max(limit, 1)), shrink max(scale, min(limit, 1))); 0 when it does not apply.
-qreal allowedScale(const TextFit &fit, qreal k)
-{
-    // Step: grow only grows, shrink only shrinks; the <percentage> limit (#valdef-text-fit-percentage)
-    if (k <= 0 || (fit.type == TextFit::Type::Grow && k <= 1) || (fit.type == TextFit::Type::Shrink && k >= 1))
-        return 0;
-    if (fit.limit >= 0)
-        k = fit.type == TextFit::Type::Grow ? std::min<qreal>(k, std::max(fit.limit, 1.f))
-                                            : std::max<qreal>(k, std::min(fit.limit, 1.f));
-    return k == 1 ? 0 : k;
-}
-
 /// `block` (shaped under `scaled`) with each line aligned again in the box by its advance
 /// width, Blink's inline size of a fitted line (CSS Text 3 §7.1): Blink aligns a fitted line
 /// by it, where a run's lines are aligned by their natural width (the ink past the last
@@ -149,22 +126,8 @@ std::shared_ptr<const TextBlock> shapeScaled(const ComputedStyle &s, const QStri
                                              const std::vector<int> &lengths, qreal k)
 {
     // A fractional scaled size is laid out and drawn at its exact size (shapeAtFractionalSize()).
-    const ComputedStyle scaled = scaledStyle(s, k);
+    const ComputedStyle scaled = fitScaledStyle(s, k);
     return alignedByAdvance(shapeUncached(scaled, raw, width, &lengths), scaled, width);
-}
-
-/// `line` moved down by `dy` px (its glyphs with it).
-TextLine movedLine(TextLine line, qreal dy)
-{
-    line.top += dy;
-    line.baseline += dy;
-    for (QGlyphRun &run : line.glyphRuns) {
-        QList<QPointF> positions = run.positions();
-        for (QPointF &p : positions)
-            p.ry() += dy;
-        run.setPositions(positions);
-    }
-    return line;
 }
 
 /// The fitted run: line i of `base` at scale `scales[i]` (0: as laid out), stacked from
@@ -237,39 +200,81 @@ std::shared_ptr<const TextBlock> shrinkToBox(const ComputedStyle &s, const QStri
     };
     const auto fittedAt = [&](const TextBlock &b, qreal k) { // the block, its fitted size recorded
         auto out = std::make_shared<TextBlock>(b);
-        out->fittedFontSize = float(s.fontSize * k); // as scaledStyle() sizes it
+        out->fittedFontSize = float(s.fontSize * k); // as fitScaledStyle() sizes it
         return std::shared_ptr<const TextBlock>(std::move(out));
     };
     if (fits(*base) || s.fontSize <= 0)
         return fittedAt(*base, 1);
-    qreal lo = kSmallestScale, hi = 1;
-    if (s.textFit.limit >= 0)
-        lo = std::max<qreal>(lo, std::min(s.textFit.limit, 1.f));
-    if (s.textFit.floorPx > 0)
-        lo = std::max<qreal>(lo, std::min<qreal>(s.textFit.floorPx / s.fontSize, 1));
-    // Step: the floor; when even it does not fit, the text overflows there as without textFit
-    const auto wrappedAt = [&](qreal k) { // wrapped anew at scale k, aligned as a fitted line
-        const ComputedStyle scaled = scaledStyle(s, k);
-        return alignedByAdvance(shapeUncached(scaled, raw, width), scaled, width);
-    };
-    auto best = wrappedAt(lo);
-    if (fits(*best) && lo < 1) {
-        // Step: bisection over the scale, a fixed number of layouts
-        for (int step = 0; step < kBoxSearchSteps; ++step) {
-            const qreal mid = (lo + hi) / 2;
-            auto block = wrappedAt(mid);
-            if (fits(*block)) {
-                lo = mid;
-                best = std::move(block);
-            } else {
-                hi = mid;
-            }
-        }
-    }
-    return fittedAt(*best, lo);
+    std::shared_ptr<const TextBlock> best;
+    const qreal k = searchBoxScale(shrinkToBoxFloor(s), [&](qreal k) {
+        // wrapped anew at scale k, aligned as a fitted line
+        const ComputedStyle scaled = fitScaledStyle(s, k);
+        auto block = alignedByAdvance(shapeUncached(scaled, raw, width), scaled, width);
+        const bool fitting = fits(*block);
+        if (fitting || !best)
+            best = std::move(block);
+        return fitting;
+    });
+    return fittedAt(*best, k);
 }
 
 } // namespace
+
+ComputedStyle fitScaledStyle(const ComputedStyle &s, qreal k)
+{
+    ComputedStyle out = s;
+    out.fontSize = float(s.fontSize * k);
+    out.textFit = TextFit();
+    return out;
+}
+
+qreal allowedFitScale(const TextFit &fit, qreal k)
+{
+    // Step: grow only grows, shrink only shrinks; the <percentage> limit (#valdef-text-fit-percentage)
+    if (k <= 0 || (fit.type == TextFit::Type::Grow && k <= 1) || (fit.type == TextFit::Type::Shrink && k >= 1))
+        return 0;
+    if (fit.limit >= 0)
+        k = fit.type == TextFit::Type::Grow ? std::min<qreal>(k, std::max(fit.limit, 1.f))
+                                            : std::max<qreal>(k, std::min(fit.limit, 1.f));
+    return k == 1 ? 0 : k;
+}
+
+TextLine movedLine(TextLine line, qreal dy)
+{
+    line.top += dy;
+    line.baseline += dy;
+    for (QGlyphRun &run : line.glyphRuns) {
+        QList<QPointF> positions = run.positions();
+        for (QPointF &p : positions)
+            p.ry() += dy;
+        run.setPositions(positions);
+    }
+    return line;
+}
+
+qreal shrinkToBoxFloor(const ComputedStyle &s)
+{
+    qreal lo = kSmallestScale;
+    if (s.textFit.limit >= 0)
+        lo = std::max<qreal>(lo, std::min(s.textFit.limit, 1.f));
+    if (s.textFit.floorPx > 0 && s.fontSize > 0)
+        lo = std::max<qreal>(lo, std::min<qreal>(s.textFit.floorPx / s.fontSize, 1));
+    return lo;
+}
+
+qreal searchBoxScale(qreal lo, const std::function<bool(qreal)> &fitsAt)
+{
+    // Step: the floor; when even it does not fit, the text overflows there as without textFit
+    if (!fitsAt(lo) || lo >= 1)
+        return lo;
+    // Step: bisection over the scale, a fixed number of layouts
+    qreal hi = 1;
+    for (int step = 0; step < kBoxSearchSteps; ++step) {
+        const qreal mid = (lo + hi) / 2;
+        (fitsAt(mid) ? lo : hi) = mid;
+    }
+    return lo;
+}
 
 bool fitsText(const ComputedStyle &s, qreal width)
 {
@@ -284,9 +289,14 @@ std::shared_ptr<const TextBlock> fitTextUncached(const ComputedStyle &s, const Q
     // laid-out lines), before text-overflow cuts what still overflows (CSS Overflow 3)
     ComputedStyle unclipped = s;
     unclipped.textOverflow = TextOverflow::Clip;
+    // The per-line targets measure a line before justification (Blink's
+    // LineFitter::MeasureScale()); `consistent` the laid-out, justified lines.
+    const bool unjustified = s.textAlign == TextAlign::Justify && s.textFit.target != TextFit::Target::Consistent;
+    if (unjustified)
+        unclipped.textAlign = TextAlign::Start;
     auto base = shapeUncached(unclipped, raw, width);
     const auto asLaidOut = [&] {
-        return s.textOverflow == TextOverflow::Ellipsis ? shapeUncached(s, raw, width) : base;
+        return s.textOverflow == TextOverflow::Ellipsis || unjustified ? shapeUncached(s, raw, width) : base;
     };
     if (base->lines.empty())
         return base;
@@ -301,14 +311,14 @@ std::shared_ptr<const TextBlock> fitTextUncached(const ComputedStyle &s, const Q
             if (li > 0 && (k == 0 || li < k))
                 k = li;
         }
-        std::fill(scales.begin(), scales.end(), allowedScale(s.textFit, k));
+        std::fill(scales.begin(), scales.end(), allowedFitScale(s.textFit, k));
     } else {
         // Step: per-line skips the last and forced-break lines (#valdef-text-fit-per-line)
         const bool all = s.textFit.target == TextFit::Target::PerLineAll;
         for (size_t i = 0; i < count; ++i) {
             const TextLine &line = base->lines[i];
             if (all || (i + 1 < count && !line.forcedBreak))
-                scales[i] = allowedScale(s.textFit, lineScale(s, line, width, processed));
+                scales[i] = allowedFitScale(s.textFit, lineScale(s, line, width, processed));
         }
     }
     if (std::all_of(scales.begin(), scales.end(), [](qreal k) { return k <= 0; }))

@@ -19,6 +19,7 @@
 #include <QTextOption>
 
 #include <cmath>
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -221,6 +222,31 @@ std::shared_ptr<const TextBlock> shapeAtFractionalSize(const ComputedStyle &s, c
 /// than none and a definite width (intrinsic sizes are measured unfitted, as in Chromium).
 bool fitsText(const ComputedStyle &s, qreal width);
 
+/// px: a line within this of its box's inline size is left alone by text-fit (Blink's
+/// LineFitter epsilon, 2 × the device pixel ratio, at ratio 1).
+inline constexpr qreal kFitEpsilon = 2;
+
+/// `s` with its font size multiplied by `k` and text-fit off (what is scaled is laid out as
+/// is; text_fit.cpp).
+ComputedStyle fitScaledStyle(const ComputedStyle &s, qreal k);
+
+/// A scale the fit type allows, the <percentage> limit applied (Blink: grow takes
+/// min(scale, max(limit, 1)), shrink max(scale, min(limit, 1))); 0 when it does not apply.
+qreal allowedFitScale(const TextFit &fit, qreal k);
+
+/// `line` moved down by `dy` px (its glyphs with it).
+TextLine movedLine(TextLine line, qreal dy);
+
+/// The smallest scale Imprint's shrink-to-box goes to for style `s`: its `<percentage>`,
+/// its `<length>` over the font size, else 1/64.
+qreal shrinkToBoxFloor(const ComputedStyle &s);
+
+/// Imprint's shrink-to-box search: the largest scale in [lo, 1) at which `fitsAt(k)` holds
+/// (it lays the text out at scale k and keeps what fits), `lo` first, then a fixed number
+/// of bisections, so its cost is bounded; `lo` when even that does not fit (the text
+/// overflows there as without textFit).
+qreal searchBoxScale(qreal lo, const std::function<bool(qreal)> &fitsAt);
+
 /// A run laid out under text-fit (CSS Text 5 §text-fit-property as Chromium 156, or
 /// Imprint's shrink-to-box; text_fit.cpp). Requires fitsText(s, width).
 std::shared_ptr<const TextBlock> fitTextUncached(const ComputedStyle &s, const QString &raw, qreal width);
@@ -228,14 +254,18 @@ std::shared_ptr<const TextBlock> fitTextUncached(const ComputedStyle &s, const Q
 /// CSS Inline 3 §5: lays `items` out in lines of `width` px (see TextMeasurer::layoutInline).
 /// A paragraph whose text is all at one fractional scale goes to
 /// layoutInlineAtFractionalSize(), one with fractional sizes at different scales to
-/// layoutInlineAtMixedSizes(); any other is laid out by layoutInlineShaped().
-InlineLayout layoutInlineUncached(const ComputedStyle &block, const std::vector<InlineItem> &items, qreal width);
+/// layoutInlineAtMixedSizes(); any other is laid out by layoutInlineShaped(). With
+/// `lineLengths` (text-fit) line i holds (*lineLengths)[i] characters of the paragraph
+/// string (InlineLine::length) instead of breaking at the width.
+InlineLayout layoutInlineUncached(const ComputedStyle &block, const std::vector<InlineItem> &items, qreal width,
+                                  const std::vector<int> *lineLengths = nullptr);
 
 /// layoutInlineUncached() with the text at Qt's whole pixel sizes (inline_layout.cpp), or,
 /// with `shapingSizes` (by item), each Text item shaped at the whole px size given there;
 /// line boxes take the exact sizes' metrics either way.
 InlineLayout layoutInlineShaped(const ComputedStyle &block, const std::vector<InlineItem> &items, qreal width,
-                                const std::vector<int> *shapingSizes = nullptr);
+                                const std::vector<int> *shapingSizes = nullptr,
+                                const std::vector<int> *lineLengths = nullptr);
 
 /// The factor size / shapingPixelSize(size) shared by the font sizes of every Text item of
 /// `items`: 1 when they are whole pixel sizes or do not share one (the whole size's advances
@@ -248,7 +278,7 @@ qreal commonFractionalScale(const std::vector<InlineItem> &items);
 /// divided by it), then widened back, the glyphs drawn at the exact size, as
 /// shapeAtFractionalSize() does for a run. Line boxes are already the exact size's.
 InlineLayout layoutInlineAtFractionalSize(const ComputedStyle &block, const std::vector<InlineItem> &items,
-                                          qreal width, qreal k);
+                                          qreal width, qreal k, const std::vector<int> *lineLengths = nullptr);
 
 /// The whole factor m (2 to kMaxUpscale) that brings the font sizes of every Text item of
 /// `items` nearest to whole pixel sizes (size × m), when some is fractional and they share
@@ -261,6 +291,18 @@ int fractionalUpscale(const std::vector<InlineItem> &items);
 /// the glyphs drawn at the exact sizes, as layoutInlineAtFractionalSize() does for one
 /// factor. Line boxes are the exact sizes'.
 InlineLayout layoutInlineAtMixedSizes(const ComputedStyle &block, const std::vector<InlineItem> &items, qreal width,
-                                      int m);
+                                      int m, const std::vector<int> *lineLengths = nullptr);
+
+/// The union of `block`'s line boxes' spans (px, its lines' left/width and top/height):
+/// the size of a Text item's TextBlock in an inline paragraph.
+QRectF linesBounds(const TextBlock &block);
+
+/// A rich paragraph (CSS Inline 3 inline formatting context) laid out under its block's
+/// text-fit (CSS Text 5 §text-fit-property as Chromium 156; inline_fit.cpp): the lines
+/// broken unscaled, then every Text item on a line scaled by the line's factor (one for
+/// the block under `consistent`), inline box edges and atomic inlines left as they are;
+/// under Imprint's shrink-to-box all its text by the largest factor at which the paragraph,
+/// wrapped anew, fits the block. Requires fitsText(block, width).
+InlineLayout fitInlineUncached(const ComputedStyle &block, const std::vector<InlineItem> &items, qreal width);
 
 } // namespace imprint::render::text_detail

@@ -396,7 +396,8 @@ std::shared_ptr<const TextBlock> shapeUncached(const ComputedStyle &s, const QSt
     const QString text = wrap != QTextOption::NoWrap && s.wordBreak != WordBreak::BreakAll
                              ? withChromiumBreaks(processed)
                              : processed;
-    const bool justify = s.textAlign == TextAlign::Justify && finiteWidth;
+    // A fitted line (text-fit's `lineLengths`) is scaled to the width, not justified.
+    const bool justify = s.textAlign == TextAlign::Justify && finiteWidth && !lineLengths;
     const qreal lineWidth = wraps ? std::max<qreal>(width, 0) + kWidthEpsilon : kNoWrapWidth;
     const int maxLines = s.lineClamp > 0 ? s.lineClamp + 1 : std::numeric_limits<int>::max();
 

@@ -43,6 +43,11 @@ struct InlineLine {
     qreal top = 0;
     qreal height = 0;
     qreal baseline = 0; ///< y of the line's alphabetic baseline
+    // What text-fit (CSS Text 5) measures and keeps of a line; layout has no use for them.
+    qreal advance = 0; ///< px: the advance width of its content (what text-align aligns)
+    qreal fixedWidth = 0; ///< px of `advance` that is not text: inline box edges, atomic inlines, text-indent
+    int length = 0; ///< its characters in the text module's paragraph string (where it breaks)
+    bool forcedBreak = false; ///< it ends in a forced break (a br, a preserved newline)
 };
 
 /// A piece of an item on one line: for Text items the content area of its glyphs, for
