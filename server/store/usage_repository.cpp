@@ -41,7 +41,9 @@ QString bucketExpression(qint64 bucketMs)
 
 Result<Done> UsageRepository::insert(const RenderLogEntry &e)
 {
-    return sql::write(
+    // One row per render answered, written in batches by the write-behind thread: the
+    // statement is prepared once per connection, not per row.
+    return sql::cachedWrite(
         m_db,
         QStringLiteral("INSERT INTO render_log (space_id, key_id, engine, format, status, problem_code,"
                        " duration_us, cache_hit, bytes, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"),
