@@ -23,9 +23,10 @@ void Router::add(const QByteArray &method, const QString &pattern, SyncHandler h
     });
 }
 
-void Router::addWithResponder(const QByteArray &method, const QString &pattern, Handler handler)
+void Router::addWithResponder(const QByteArray &method, const QString &pattern, Handler handler, bool anyThread)
 {
     Route r;
+    r.anyThread = anyThread;
     r.method = method.toUpper();
     r.segments = splitPath(pattern);
     for (const QString &s : r.segments)
@@ -80,6 +81,7 @@ Router::Match Router::match(const QByteArray &method, const QString &path) const
             best.pattern = QLatin1Char('/') + c.route->segments.join(QLatin1Char('/'));
         if (c.route->method == method && !best.handler) {
             best.handler = &c.route->handler;
+            best.anyThread = c.route->anyThread;
             best.params = std::move(c.params);
         }
     }
