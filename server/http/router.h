@@ -58,6 +58,10 @@ private:
         QByteArray method;
         QStringList segments;
         int literalCount = 0;
+        /// Per segment: the parameter's name of a `{name}` segment, a null string for a
+        /// literal one.
+        QStringList paramNames;
+        QString pattern; ///< "/" + segments, as Match::pattern gives it
         Handler handler;
         bool anyThread = false;
     };
