@@ -5,6 +5,7 @@
 #include "server/app/service.h"
 #include "server/store/crypto.h"
 
+#include <QJsonObject>
 #include <QCoreApplication>
 #include <QSocketNotifier>
 #include <QTextStream>
@@ -131,12 +132,20 @@ int runServeCommand(const QStringList &arguments)
         return fail(options, QStringLiteral("startup_failed"),
                     QStringLiteral("http.trustedProxies: ") + proxies.error());
 
+    if (const QJsonValue io = env->config.json().value(QStringLiteral("http")).toObject().value(QStringLiteral("ioThreads"));
+        !io.isUndefined() && (!io.isDouble() || io.toInt(-1) < 0 || io.toInt(-1) > 64))
+        QTextStream(stderr) << "imprint serve: warning: http.ioThreads wants an integer from 0 (one per core) to 64; "
+                               "using "
+                            << serverLimits(env->config).ioThreads << "\n";
+
     // Every thread that queries holds one connection (server/store/database.h): the
-    // render and login pools and the event loop's thread.
+    // render and login pools, the event loop's thread and the I/O threads beyond it (they
+    // authenticate pattern renders).
     const http::ServerLimits limits = serverLimits(env->config);
+    const int ioThreads = http::ioThreadsFor(limits.ioThreads);
     const int queryingThreads
         = (limits.workerThreads > 0 ? limits.workerThreads : QThread::idealThreadCount()) + limits.browserThreads
-          + limits.loginThreads + 1;
+          + limits.loginThreads + 1 + (ioThreads > 1 ? ioThreads : 0);
     if (const int bound = env->db->settings().maxConnections; bound > 0 && bound < queryingThreads)
         QTextStream(stderr) << "imprint serve: warning: database.maxConnections " << bound << " is below the "
                             << queryingThreads << " threads that query; requests on the others answer 503\n";

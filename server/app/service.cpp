@@ -7,6 +7,8 @@
 #include <QJsonObject>
 #include <QThread>
 
+#include <algorithm>
+
 namespace imprint::app {
 
 namespace {
@@ -51,6 +53,9 @@ http::ServerLimits serverLimits(const store::Config &config)
         .requestTimeoutMs = config.requestTimeoutMs(),
         .maxBodyBytes = config.maxBodyBytes(),
         .maxUploadBytes = config.maxUploadBytes(),
+        // Threads that parse and answer requests (0 = one per core, at most 4; `imprint
+        // serve` warns about a value outside 0–64 and takes the nearest).
+        .ioThreads = std::clamp(http.value(QStringLiteral("ioThreads")).toInt(0), 0, 64),
         // Render pool size (0 = cores); configurable so a test can make the queue overflow.
         .workerThreads = http.value(QStringLiteral("workerThreads")).toInt(0),
         // A configured worker count is taken as it is (a test makes the queue overflow).

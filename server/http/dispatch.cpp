@@ -87,6 +87,7 @@ Dispatch dispatch(HttpRequest &req, const QString &encodedPath, const Router &ro
     }
     req.pathParams = match.params;
     d.handler = match.handler;
+    d.anyThread = match.anyThread;
     return d;
 }
 

@@ -24,6 +24,7 @@ HttpRequest toHttpRequest(const QByteArray &method, const QUrl &url, const QUrlQ
 struct Dispatch {
     std::optional<HttpResponse> answer; ///< send this and run no handler (404, 405, preflight)
     const Handler *handler = nullptr; ///< otherwise run this (never null without an answer)
+    bool anyThread = false; ///< ... on the I/O thread that parsed the request (Router)
     QByteArray routeMethod; ///< the /metrics label: method ...
     QString routePattern; ///< ... and route pattern; empty: "unmatched"
     bool headOnly = false; ///< a HEAD request: the answer goes without its body

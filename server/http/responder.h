@@ -17,10 +17,12 @@ class QHttpServerResponder;
 namespace imprint::http {
 
 class HttpServer;
+class Listener;
 
-/// Move-only. Use only on the server (main) thread. If the client disconnected, send()
-/// does nothing; destroying a Responder without sending leaves the connection to the idle
-/// timeout, so every path must send.
+/// Move-only. Lives on its socket's thread (the server's, or an I/O thread's) or on the
+/// server's, never on a worker; send() from another thread than the socket's hands the
+/// writing to the socket's thread. If the client disconnected, send() does nothing;
+/// destroying a Responder without sending answers 500, so every path must send.
 class Responder
 {
 public:
@@ -64,7 +66,8 @@ public:
         m_route = route;
     }
 
-    /// True while the client is connected and nothing was sent yet.
+    /// True while the client is connected and nothing was sent yet. Off the socket's
+    /// thread only whether nothing was sent (send() looks at the socket where it lives).
     bool isConnected() const;
 
     /// The server this request came through (for respondAsync); null if it is gone.
@@ -72,9 +75,18 @@ public:
 
 private:
     friend class HttpServer;
+    /// Whether this is the socket's thread (or there is no socket).
+    bool atHome() const;
+    /// Off the socket's thread: hands this Responder and `response` to it, where send()
+    /// runs again, and returns true; on it, false.
+    bool handHome(const HttpResponse &response);
     QPointer<HttpServer> m_server;
     std::unique_ptr<QHttpServerResponder> m_responder;
     QPointer<QTcpSocket> m_socket;
+    /// The socket's listener and thread, where send() writes; null for a sink.
+    QPointer<Listener> m_listener;
+    QThread *m_home = nullptr;
+    quint64 m_job = 0; ///< the respondAsync() job answering, 0 = none (Listener::asyncFinished)
     bool m_closeAfter = false;
     quint64 m_sequence = 0;
     bool m_sent = false;
@@ -88,12 +100,20 @@ private:
     std::shared_ptr<const std::function<void(const HttpResponse &)>> m_sink;
 };
 
+/// Runs `handler` with `request` and `responder` on the thread of the responder's server
+/// (HttpServer::runOnServerThread), for a handler of a route run on any I/O thread whose
+/// request turns out to need what only that thread may touch; with no server (a sink's
+/// responder), at once.
+void onServerThread(HttpRequest &&request, Responder &&responder,
+                    std::function<void(HttpRequest &&, Responder &&)> handler);
+
 /// The thread pools of an HttpServer: the workers (renders, most database work) and the
 /// login pool (password hashing).
 enum class WorkPool : quint8 { Workers, Logins };
 
 /// Runs `work` on the server's bounded worker pool (size = cores) and sends its result
-/// back on the server thread — only if the client is still connected. When the pool's
+/// back on the socket's thread — only if the client is still connected. Callable on any
+/// thread a Responder lives on. When the pool's
 /// queue is full, answers at once with 503 problem+json and `Retry-After: 1` (docs/api.md).
 /// `work` must not touch the Responder, Qt sockets or other main-thread objects; it may
 /// use store::Database (each thread has its own connection). An exception thrown by

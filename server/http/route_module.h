@@ -25,6 +25,7 @@ struct RouteEntry {
         ServerThread, ///< a SyncHandler answered on the server thread
         Workers, ///< a SyncHandler on the worker pool (it parses documents or touches rows)
         Responder, ///< a Handler that answers through its Responder, now or later
+        AnyThread, ///< Responder, run on the I/O thread that parsed the request (thread-safe)
     };
     QByteArray method; ///< "GET", "POST", ...
     QString path; ///< under /api/v1, e.g. "/pages/{id}"
@@ -51,6 +52,14 @@ inline RouteEntry throughResponder(QByteArray method, QString path, Handler hand
     return {std::move(method), std::move(path), RouteEntry::Run::Responder, {}, std::move(handler)};
 }
 
+/// A row whose handler answers through its Responder on whichever I/O thread parsed the
+/// request (Router::addWithResponder): for a hot route whose handler touches only
+/// thread-safe use cases, and hands anything else to onServerThread().
+inline RouteEntry onAnyThread(QByteArray method, QString path, Handler handler)
+{
+    return {std::move(method), std::move(path), RouteEntry::Run::AnyThread, {}, std::move(handler)};
+}
+
 /// Adds every row of `table` to `router`, in order (the order of one path's rows is the
 /// order of the 405 answer's Allow header).
 inline void addRoutes(Router &router, const QList<RouteEntry> &table)
@@ -65,6 +74,9 @@ inline void addRoutes(Router &router, const QList<RouteEntry> &table)
             break;
         case RouteEntry::Run::Responder:
             router.addWithResponder(e.method, apiPath(e.path), e.async);
+            break;
+        case RouteEntry::Run::AnyThread:
+            router.addWithResponder(e.method, apiPath(e.path), e.async, true);
             break;
         }
     }

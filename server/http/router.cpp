@@ -23,13 +23,18 @@ void Router::add(const QByteArray &method, const QString &pattern, SyncHandler h
     });
 }
 
-void Router::addWithResponder(const QByteArray &method, const QString &pattern, Handler handler)
+void Router::addWithResponder(const QByteArray &method, const QString &pattern, Handler handler, bool anyThread)
 {
     Route r;
+    r.anyThread = anyThread;
     r.method = method.toUpper();
     r.segments = splitPath(pattern);
-    for (const QString &s : r.segments)
-        r.literalCount += isParam(s) ? 0 : 1;
+    for (const QString &s : r.segments) {
+        const bool param = isParam(s);
+        r.literalCount += param ? 0 : 1;
+        r.paramNames.append(param ? s.mid(1, s.size() - 2) : QString());
+    }
+    r.pattern = QLatin1Char('/') + r.segments.join(QLatin1Char('/'));
     r.handler = std::move(handler);
     m_routes.push_back(std::move(r));
 }
@@ -38,7 +43,7 @@ QList<QPair<QByteArray, QString>> Router::routes() const
 {
     QList<QPair<QByteArray, QString>> out;
     for (const Route &r : m_routes)
-        out.append({r.method, QLatin1Char('/') + r.segments.join(QLatin1Char('/'))});
+        out.append({r.method, r.pattern});
     return out;
 }
 
@@ -47,40 +52,36 @@ Router::Match Router::match(const QByteArray &method, const QString &path) const
     // The path names the resource of its most literal matching pattern: "/tokens/api-keys/index"
     // is the index, never the key "index", so DELETE on it is 405 (allowed: the index's
     // methods), not the key route's 404 (RFC 9110 §15.5.6).
+    // Runs on every request: the literal segments are compared first and the parameters
+    // are collected only for the route that answers.
     const QStringList segments = splitPath(path);
-    struct Candidate {
-        const Route *route;
-        QHash<QString, QString> params;
-    };
-    std::vector<Candidate> candidates;
+    std::vector<const Route *> candidates;
     int mostLiterals = -1;
     for (const Route &r : m_routes) {
         if (r.segments.size() != segments.size())
             continue;
-        QHash<QString, QString> params;
         bool matches = true;
-        for (int i = 0; i < segments.size() && matches; ++i) {
-            if (isParam(r.segments[i]))
-                params.insert(r.segments[i].mid(1, r.segments[i].size() - 2), segments[i]);
-            else
-                matches = r.segments[i] == segments[i];
-        }
+        for (qsizetype i = 0; i < segments.size() && matches; ++i)
+            matches = !r.paramNames[i].isNull() || r.segments[i] == segments[i];
         if (!matches)
             continue;
         mostLiterals = std::max(mostLiterals, r.literalCount);
-        candidates.push_back({&r, std::move(params)});
+        candidates.push_back(&r);
     }
     Match best;
-    for (Candidate &c : candidates) {
-        if (c.route->literalCount != mostLiterals)
+    for (const Route *c : candidates) {
+        if (c->literalCount != mostLiterals)
             continue;
-        if (!best.allowed.contains(c.route->method))
-            best.allowed.append(c.route->method);
+        if (!best.allowed.contains(c->method))
+            best.allowed.append(c->method);
         if (best.pattern.isEmpty())
-            best.pattern = QLatin1Char('/') + c.route->segments.join(QLatin1Char('/'));
-        if (c.route->method == method && !best.handler) {
-            best.handler = &c.route->handler;
-            best.params = std::move(c.params);
+            best.pattern = c->pattern;
+        if (c->method == method && !best.handler) {
+            best.handler = &c->handler;
+            best.anyThread = c->anyThread;
+            for (qsizetype i = 0; i < segments.size(); ++i)
+                if (!c->paramNames[i].isNull())
+                    best.params.insert(c->paramNames[i], segments[i]);
         }
     }
     return best;

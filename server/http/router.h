@@ -26,8 +26,11 @@ public:
     /// separated by '/', `{name}` matches any one non-empty segment and lands in
     /// HttpRequest::pathParams. Literal segments win over `{name}` for the same path.
     void add(const QByteArray &method, const QString &pattern, SyncHandler handler);
-    /// Same for a handler that answers through its Responder (async work).
-    void addWithResponder(const QByteArray &method, const QString &pattern, Handler handler);
+    /// Same for a handler that answers through its Responder (async work). With
+    /// `anyThread` it runs on whichever I/O thread parsed the request (server.h): it must
+    /// touch only what is thread-safe, and hands the rest to onServerThread(); without,
+    /// on the server's thread.
+    void addWithResponder(const QByteArray &method, const QString &pattern, Handler handler, bool anyThread = false);
     /// add() for a handler that must not run on the server thread (it parses and validates
     /// user documents, or touches the database more than once): it runs on the worker pool
     /// through respondAsync(), with that pool's 503 when the queue is full.
@@ -36,6 +39,7 @@ public:
     /// Result of looking a request up.
     struct Match {
         const Handler *handler = nullptr; ///< null: 404 or 405
+        bool anyThread = false; ///< the handler may run on an I/O thread
         QHash<QString, QString> params;
         QByteArrayList allowed; ///< methods of the most literal pattern matching the path
         /// The most literal pattern matching the path (the one `handler` belongs to), e.g.
@@ -54,7 +58,12 @@ private:
         QByteArray method;
         QStringList segments;
         int literalCount = 0;
+        /// Per segment: the parameter's name of a `{name}` segment, a null string for a
+        /// literal one.
+        QStringList paramNames;
+        QString pattern; ///< "/" + segments, as Match::pattern gives it
         Handler handler;
+        bool anyThread = false;
     };
     std::vector<Route> m_routes;
 };

@@ -2,6 +2,7 @@
 
 #include "server/common/text.h"
 #include "server/http/dispatch.h"
+#include "server/http/io_threads.h"
 #include "server/http/problem.h"
 #include "server/http/response_log.h"
 
@@ -82,6 +83,8 @@ Responder::Responder(HttpServer *server, QHttpServerResponder &&responder, QTcpS
     : m_server(server)
     , m_responder(std::make_unique<QHttpServerResponder>(std::move(responder)))
     , m_socket(socket)
+    , m_listener(qobject_cast<Listener *>(socket ? socket->parent() : nullptr))
+    , m_home(socket ? socket->thread() : nullptr)
     , m_closeAfter(closeAfter)
     , m_sequence(sequence)
     , m_what(std::move(what))
@@ -105,6 +108,27 @@ Responder::~Responder()
         send(problem(500, QStringLiteral("internal_error"), QStringLiteral("The request was not answered.")));
 }
 
+bool Responder::atHome() const
+{
+    return !m_home || QThread::currentThread() == m_home;
+}
+
+bool Responder::handHome(const HttpResponse &response)
+{
+    if (atHome())
+        return false;
+    // The socket is written where it lives: the answer travels there with the Responder.
+    // A listener gone (its I/O thread stopped) has no client left to answer.
+    if (Listener *listener = m_listener.data()) {
+        auto moved = std::make_shared<Responder>(std::move(*this));
+        QMetaObject::invokeMethod(
+            listener, [moved, response] { moved->send(response); }, Qt::QueuedConnection);
+    } else {
+        m_sent = true;
+    }
+    return true;
+}
+
 HttpServer *Responder::server() const
 {
     return m_server.data();
@@ -112,6 +136,8 @@ HttpServer *Responder::server() const
 
 bool Responder::isConnected() const
 {
+    if (!atHome())
+        return !m_sent && m_responder;
     return !m_sent && m_socket && m_socket->state() == QAbstractSocket::ConnectedState;
 }
 
@@ -126,9 +152,11 @@ void Responder::send(const HttpResponse &response)
         (*m_sink)(written);
         return;
     }
-    if (m_sent || !m_responder)
+    if (m_sent || !m_responder || handHome(response))
         return;
     m_sent = true;
+    if (m_job && m_listener)
+        m_listener->asyncFinished(m_socket.data(), m_job);
     const double ms = double(nowNs() - m_startNs) / 1e6;
     const QByteArray method = m_method.isEmpty() ? m_what.left(m_what.indexOf(' ')) : m_method;
     if (m_server)
@@ -161,10 +189,19 @@ void Responder::send(const HttpResponse &response)
             socket->disconnectFromHost();
         qCInfo(lcAccess).noquote() << what << response.status << QString::number(ms, 'f', 2) << "ms";
     };
-    if (m_server && m_socket)
-        m_server->writeInOrder(m_socket.data(), m_sequence, std::move(write));
+    if (m_listener && m_socket)
+        m_listener->writeInOrder(m_socket.data(), m_sequence, std::move(write));
     else
         write();
+}
+
+void onServerThread(HttpRequest &&request, Responder &&responder,
+                    std::function<void(HttpRequest &&, Responder &&)> handler)
+{
+    if (HttpServer *server = responder.server())
+        server->runOnServerThread(std::move(request), std::move(responder), handler);
+    else
+        handler(std::move(request), std::move(responder));
 }
 
 void respondAsync(Responder responder, std::function<HttpResponse()> work)
@@ -184,9 +221,38 @@ void respondOnLoginPool(Responder responder, std::function<HttpResponse()> work)
 
 // ---------------------------------------------------------------- Listener
 
-Listener::Listener(HttpServer *server, const ServerLimits &limits)
-    : m_server(server)
+bool ConnectionBudget::admit(const QHostAddress &peer)
+{
+    const QMutexLocker lock(&m_mutex);
+    if (m_open >= m_limits.maxConnections)
+        return false;
+    int &fromPeer = m_perAddress[peer];
+    if (fromPeer >= m_limits.maxConnectionsPerAddress)
+        return false;
+    ++fromPeer;
+    ++m_open;
+    return true;
+}
+
+void ConnectionBudget::release(const QHostAddress &peer)
+{
+    const QMutexLocker lock(&m_mutex);
+    --m_open;
+    auto count = m_perAddress.find(peer);
+    if (count != m_perAddress.end() && --*count <= 0)
+        m_perAddress.erase(count);
+}
+
+int ConnectionBudget::open() const
+{
+    const QMutexLocker lock(&m_mutex);
+    return m_open;
+}
+
+Listener::Listener(QAbstractHttpServer *front, const ServerLimits &limits, ConnectionBudget &budget)
+    : m_front(front)
     , m_limits(limits)
+    , m_budget(budget)
 {
     m_clock.start();
     const int interval = std::clamp(std::min(limits.idleTimeoutMs, limits.requestTimeoutMs) / 4, 20, 1000);
@@ -197,7 +263,15 @@ Listener::Listener(HttpServer *server, const ServerLimits &limits)
 
 void Listener::incomingConnection(qintptr socketDescriptor)
 {
-    if (openConnections() >= m_limits.maxConnections) {
+    if (m_handOff)
+        m_handOff(socketDescriptor);
+    else
+        admit(socketDescriptor);
+}
+
+void Listener::admit(qintptr socketDescriptor)
+{
+    if (m_budget.open() >= m_limits.maxConnections) {
         // Closing at once (no response) costs nothing and frees the fd immediately.
         ::close(int(socketDescriptor));
         return;
@@ -209,12 +283,10 @@ void Listener::incomingConnection(qintptr socketDescriptor)
         return;
     }
     const QHostAddress peer = socket->peerAddress();
-    int &fromPeer = m_connectionsPerAddress[peer];
-    if (fromPeer >= m_limits.maxConnectionsPerAddress) {
+    if (!m_budget.admit(peer)) {
         delete socket; // closes the descriptor it took
         return;
     }
-    ++fromPeer;
     // Without TCP_NODELAY a response written in two segments waits ~40 ms for the
     // client's delayed ACK (Nagle).
     socket->setSocketOption(QAbstractSocket::LowDelayOption, 1);
@@ -239,11 +311,15 @@ void Listener::incomingConnection(qintptr socketDescriptor)
             ::shutdown(int(socket->socketDescriptor()), SHUT_WR);
         }
     });
+    // A render nobody waits for stops at its next poll instead of holding a worker.
+    connect(socket, &QTcpSocket::disconnected, this, [this, socket] {
+        if (auto it = m_connections.find(socket); it != m_connections.end())
+            for (const auto &[job, cancellation] : it->second.pendingAsync)
+                cancellation.cancel(render::RenderCancellation::Reason::ClientGone);
+    });
     connect(socket, &QObject::destroyed, this, [this, socket, peer] {
         m_connections.erase(socket);
-        auto count = m_connectionsPerAddress.find(peer);
-        if (count != m_connectionsPerAddress.end() && --*count <= 0)
-            m_connectionsPerAddress.erase(count);
+        m_budget.release(peer);
     });
     addPendingConnection(socket);
 }
@@ -288,7 +364,7 @@ void Listener::reject(QTcpSocket *socket, Connection &c, const HttpResponse &res
     // Set once the refusal is written: it may wait for an earlier request's answer.
     c.closeAtMs = std::numeric_limits<qint64>::max();
     // Stop QAbstractHttpServer from parsing (and buffering) anything more on this socket.
-    QObject::disconnect(socket, &QTcpSocket::readyRead, m_server, nullptr);
+    QObject::disconnect(socket, &QTcpSocket::readyRead, m_front, nullptr);
     if (socket->isTransactionStarted())
         socket->commitTransaction();
     socket->readAll();
@@ -327,7 +403,7 @@ void Listener::stopReading(QTcpSocket *socket)
     if (it == m_connections.end())
         return;
     it->second.closing = true;
-    QObject::disconnect(socket, &QTcpSocket::readyRead, m_server, nullptr);
+    QObject::disconnect(socket, &QTcpSocket::readyRead, m_front, nullptr);
 }
 
 void Listener::writeInOrder(QTcpSocket *socket, quint64 sequence, std::function<void()> write)
@@ -359,19 +435,22 @@ void Listener::writeInOrder(QTcpSocket *socket, quint64 sequence, std::function<
     }
 }
 
-void Listener::asyncStarted(QTcpSocket *socket)
+void Listener::asyncStarted(QTcpSocket *socket, quint64 job, const render::RenderCancellation &cancellation)
 {
     auto it = m_connections.find(socket);
-    if (it != m_connections.end())
-        ++it->second.pendingAsync;
+    if (it == m_connections.end() || socket->state() != QAbstractSocket::ConnectedState) {
+        cancellation.cancel(render::RenderCancellation::Reason::ClientGone);
+        return;
+    }
+    it->second.pendingAsync.emplace(job, cancellation);
 }
 
-void Listener::asyncFinished(QTcpSocket *socket)
+void Listener::asyncFinished(QTcpSocket *socket, quint64 job)
 {
     auto it = m_connections.find(socket);
     if (it == m_connections.end())
         return;
-    it->second.pendingAsync = std::max(0, it->second.pendingAsync - 1);
+    it->second.pendingAsync.erase(job);
     it->second.lastActivityMs = m_clock.elapsed();
 }
 
@@ -390,7 +469,7 @@ void Listener::sweep()
         if (c.rejecting) {
             if (now >= c.closeAtMs)
                 toAbort << c.socket;
-        } else if (c.pendingAsync == 0) {
+        } else if (c.pendingAsync.empty()) {
             if (c.requestStartMs >= 0 && now - c.requestStartMs > m_limits.requestTimeoutMs)
                 toTimeOut << c.socket;
             else if (c.requestStartMs < 0 && c.socket->bytesToWrite() == 0
@@ -425,6 +504,7 @@ void Listener::sweep()
 HttpServer::HttpServer(ServerLimits limits, QObject *parent)
     : QAbstractHttpServer(parent)
     , m_limits(limits)
+    , m_budget(limits)
 {
     m_pool.setMaxThreadCount((m_limits.workerThreads > 0 ? m_limits.workerThreads : QThread::idealThreadCount())
                              + std::max(0, m_limits.browserThreads));
@@ -440,48 +520,76 @@ HttpServer::~HttpServer()
     m_loginPool.clear();
     m_pool.waitForDone();
     m_loginPool.waitForDone();
+    // Their Responders hand their 500 to the I/O threads, which stop after.
     m_pending.clear();
+    m_ioThreads.reset();
 }
 
 common::Expected<quint16, QString> HttpServer::listen(const QHostAddress &address, quint16 port)
 {
-    auto *listener = new Listener(this, m_limits);
+    auto *listener = new Listener(this, m_limits, m_budget);
     if (!listener->listen(address, port)) {
         const QString why = listener->errorString();
         delete listener;
         return why;
     }
-    bind(listener);
+    const int ioThreads = ioThreadsFor(m_limits.ioThreads);
+    if (ioThreads > 1) {
+        listener->setParent(this);
+        m_ioThreads = std::make_unique<IoThreads>(this, ioThreads, int(listener->socketDescriptor()));
+        listener->setHandOff([threads = m_ioThreads.get()](qintptr descriptor) { threads->handOff(descriptor); });
+    } else {
+        bind(listener);
+    }
     m_listener = listener;
     return listener->serverPort();
 }
 
 int HttpServer::openConnections() const
 {
-    return m_listener ? m_listener->openConnections() : 0;
+    return m_budget.open();
 }
 
-void HttpServer::noteAsyncStarted(QTcpSocket *socket)
+bool HttpServer::allWritten() const
 {
-    if (auto *l = qobject_cast<Listener *>(socket ? socket->parent() : nullptr))
-        l->asyncStarted(socket);
-}
-
-void HttpServer::noteAsyncFinished(QTcpSocket *socket)
-{
-    if (auto *l = qobject_cast<Listener *>(socket ? socket->parent() : nullptr))
-        l->asyncFinished(socket);
-}
-
-void HttpServer::writeInOrder(QTcpSocket *socket, quint64 sequence, std::function<void()> write)
-{
-    if (auto *l = qobject_cast<Listener *>(socket ? socket->parent() : nullptr))
-        l->writeInOrder(socket, sequence, std::move(write));
-    else
-        write();
+    if (m_ioThreads)
+        return m_ioThreads->allWritten();
+    return !m_listener || m_listener->allWritten();
 }
 
 bool HttpServer::handleRequest(const QHttpServerRequest &request, QTcpSocket *socket)
+{
+    serve(request, socket, makeResponder(request, socket));
+    return true;
+}
+
+void HttpServer::runOnServerThread(HttpRequest &&request, Responder &&responder, const Handler &handler)
+{
+    if (QThread::currentThread() == thread())
+        return invoke(handler, std::move(request), std::move(responder));
+    struct Parked {
+        HttpRequest request;
+        Responder responder;
+    };
+    auto parked = std::make_shared<Parked>(Parked{std::move(request), std::move(responder)});
+    QMetaObject::invokeMethod(
+        this, [this, parked, handler] { invoke(handler, std::move(parked->request), std::move(parked->responder)); },
+        Qt::QueuedConnection);
+}
+
+void HttpServer::invoke(const Handler &handler, HttpRequest &&request, Responder &&responder)
+{
+    try {
+        handler(std::move(request), std::move(responder));
+    } catch (const std::exception &e) {
+        // Exception texts may quote the request (a JSON parser's message, a value).
+        qCWarning(lcHttp).noquote() << "handler threw:" << common::logEscaped(QString::fromUtf8(e.what()));
+        responder.send(
+            problem(500, QStringLiteral("internal_error"), QStringLiteral("The server failed to handle the request.")));
+    }
+}
+
+void HttpServer::serve(const QHttpServerRequest &request, QTcpSocket *socket, QHttpServerResponder &&qtResponder)
 {
     bool closeAfter = false;
     quint64 sequence = 0;
@@ -502,7 +610,7 @@ bool HttpServer::handleRequest(const QHttpServerRequest &request, QTcpSocket *so
     if (closeAfter && listener)
         listener->stopReading(socket);
     // The decoded path is the client's: "%0A" in it would start a forged access-log line.
-    Responder responder(this, makeResponder(request, socket), socket, closeAfter,
+    Responder responder(this, std::move(qtResponder), socket, closeAfter,
                         req.method + ' ' + common::logEscaped(req.path).toUtf8(), sequence);
 
     const Dispatch d = dispatch(req, request.url().path(QUrl::FullyEncoded), m_router, m_cors);
@@ -511,19 +619,12 @@ bool HttpServer::handleRequest(const QHttpServerRequest &request, QTcpSocket *so
     if (d.headOnly)
         responder.setHeadOnly();
     responder.addHeaders(d.extraHeaders);
-    if (d.answer) {
-        responder.send(*d.answer);
-        return true;
-    }
-    try {
-        (*d.handler)(std::move(req), std::move(responder));
-    } catch (const std::exception &e) {
-        // Exception texts may quote the request (a JSON parser's message, a value).
-        qCWarning(lcHttp).noquote() << "handler threw:" << common::logEscaped(QString::fromUtf8(e.what()));
-        responder.send(
-            problem(500, QStringLiteral("internal_error"), QStringLiteral("The server failed to handle the request.")));
-    }
-    return true;
+    if (d.answer)
+        return responder.send(*d.answer);
+    // Only the routes made for it run on an I/O thread; the rest where they always ran.
+    if (!d.anyThread && QThread::currentThread() != thread())
+        return runOnServerThread(std::move(req), std::move(responder), *d.handler);
+    invoke(*d.handler, std::move(req), std::move(responder));
 }
 
 void HttpServer::missingHandler(const QHttpServerRequest &request, QTcpSocket *socket)
@@ -536,6 +637,23 @@ void HttpServer::missingHandler(const QHttpServerRequest &request, QTcpSocket *s
 void HttpServer::respondAsync(Responder responder, std::function<HttpResponse()> work,
                               render::RenderCancellation cancellation, WorkPool pool)
 {
+    // The jobs' bookkeeping is this thread's: a handler on an I/O thread queues its job here.
+    if (QThread::currentThread() != thread()) {
+        struct Parked {
+            Responder responder;
+            std::function<HttpResponse()> work;
+            render::RenderCancellation cancellation;
+        };
+        auto parked = std::make_shared<Parked>(Parked{std::move(responder), std::move(work), std::move(cancellation)});
+        QMetaObject::invokeMethod(
+            this,
+            [this, parked, pool] {
+                respondAsync(std::move(parked->responder), std::move(parked->work), std::move(parked->cancellation),
+                             pool);
+            },
+            Qt::QueuedConnection);
+        return;
+    }
     if (m_shuttingDown) {
         responder.send(shuttingDown());
         return;
@@ -551,20 +669,26 @@ void HttpServer::respondAsync(Responder responder, std::function<HttpResponse()>
         return;
     }
     const quint64 id = ++m_nextJob;
-    QTcpSocket *socket = responder.m_socket.data();
-    noteAsyncStarted(socket);
-    Job job{std::move(responder), cancellation, {}};
-    // A render nobody waits for stops at its next poll instead of holding a worker.
-    if (socket)
-        job.disconnectWatch = connect(socket, &QTcpSocket::disconnected, this, [cancellation] {
-            cancellation.cancel(render::RenderCancellation::Reason::ClientGone);
-        });
+    // The connection stays open while the job runs, and a render nobody waits for stops
+    // at its next poll instead of holding a worker: the listener sees to both, on its thread.
+    responder.m_job = id;
+    if (Listener *listener = responder.m_listener.data()) {
+        const auto watch = [listener, socket = responder.m_socket, id, cancellation] {
+            if (socket)
+                listener->asyncStarted(socket.data(), id, cancellation);
+        };
+        if (responder.atHome())
+            watch();
+        else
+            QMetaObject::invokeMethod(listener, watch, Qt::QueuedConnection);
+    }
+    Job job{std::move(responder), cancellation};
     // The worker may be inside a call that cannot be interrupted (QtSvg): the client still
     // gets its answer at the deadline, a little after the worker's own poll would have.
     if (cancellation.deadlineMs() > 0)
         answerAtDeadline(id, cancellation, cancellation.deadlineMs() + 250);
-    // The Responder (and with it Qt's responder) never leaves this thread: the worker
-    // gets only the job id and the work.
+    // The Responder (and with it Qt's responder) never reaches the worker: it gets only
+    // the job id and the work.
     m_pending.emplace(id, std::move(job));
     ++inFlight;
     threads.start([this, id, pool, work = std::move(work)]() mutable {
@@ -601,9 +725,7 @@ void HttpServer::answerEarly(quint64 jobId, const HttpResponse &response)
         return;
     Job job = std::move(it->second);
     m_pending.erase(it);
-    disconnect(job.disconnectWatch);
-    noteAsyncFinished(job.responder.m_socket.data());
-    job.responder.send(response);
+    job.responder.send(response); // on its socket's thread, where it ends the listener's watch
     checkDrained();
 }
 
@@ -655,12 +777,20 @@ void HttpServer::checkDrained()
     auto clock = std::make_shared<QElapsedTimer>();
     clock->start();
     connect(flush, &QTimer::timeout, this, [this, flush, clock] {
-        if ((m_listener && !m_listener->allWritten()) && clock->elapsed() < 5000)
+        if (!allWritten() && clock->elapsed() < 5000)
             return;
         flush->deleteLater();
         Q_EMIT drained();
     });
     flush->start(10);
+}
+
+int ioThreadsFor(int configured)
+{
+    if (configured > 0)
+        return configured;
+    // Parsing scales with cores until the workers, which render, need them more.
+    return std::clamp(QThread::idealThreadCount(), 1, 4);
 }
 
 quint64 raiseOpenFileLimit()

@@ -8,7 +8,11 @@
 //    before writing, instead of returning QFuture<QHttpServerResponse> (which 6.4.2
 //    completes against a freed socket and request when the client has gone);
 //  - our Router answers 404 / 405 + Allow, and every error is problem+json.
-// Everything here runs on the thread that owns the server; workers only run the
+// With http.ioThreads 1 everything here runs on the thread that owns the server; with more,
+// an acceptor on that thread hands each connection to one of the I/O threads
+// (io_threads.h), which parse its requests, write its answers and run the routes marked
+// to run on any thread (Router::addWithResponder); every other handler, the job
+// bookkeeping and the shutdown run on the server's thread. Workers only run the
 // callables passed to respondAsync().
 
 #include "server/http/cors.h"
@@ -26,8 +30,11 @@
 #include <QThreadPool>
 #include <QTimer>
 
+#include <QMutex>
+
 #include <functional>
 #include <map>
+#include <memory>
 #include <unordered_map>
 
 namespace imprint::http {
@@ -45,6 +52,10 @@ struct ServerLimits {
     /// or CJK font file is several MiB, far over what any JSON request needs.
     qint64 maxUploadBytes = 32 << 20;
     qint64 maxHeaderBytes = 64 * 1024; ///< larger header blocks get 431
+    /// Threads that read, parse and answer requests (http.ioThreads). 1: the server's own
+    /// thread does it all, as one event loop; n > 1: n threads of their own, the server's
+    /// thread accepting connections and handing them round-robin. 0 = ioThreadsFor().
+    int ioThreads = 1;
     int workerThreads = 0; ///< 0 = QThread::idealThreadCount()
     /// Worker threads beyond workerThreads: as many as html renders the browser runs at
     /// once (render.html.pool, when Chromium draws html and http.workerThreads is not set). Such a render's thread waits on
@@ -63,6 +74,30 @@ struct ServerLimits {
 };
 
 class HttpServer;
+class IoThreads;
+
+/// The open connections of one server, counted across all its I/O threads, for
+/// ServerLimits::maxConnections and maxConnectionsPerAddress. Thread-safe.
+class ConnectionBudget
+{
+public:
+    explicit ConnectionBudget(const ServerLimits &limits)
+        : m_limits(limits)
+    { }
+    /// Counts a new connection from `peer`, or refuses it (false) when it would exceed
+    /// either bound.
+    bool admit(const QHostAddress &peer);
+    /// Uncounts a connection admit() counted.
+    void release(const QHostAddress &peer);
+    /// Connections counted now.
+    int open() const;
+
+private:
+    ServerLimits m_limits;
+    mutable QMutex m_mutex;
+    int m_open = 0;
+    QHash<QHostAddress, int> m_perAddress;
+};
 
 /// Accepts connections for an HttpServer and enforces ServerLimits on them. Created by
 /// HttpServer::listen(); not for use on its own.
@@ -70,7 +105,16 @@ class Listener : public QTcpServer
 {
     Q_OBJECT
 public:
-    Listener(HttpServer *server, const ServerLimits &limits);
+    /// A listener whose sockets `front` (the QAbstractHttpServer it is bound to, on this
+    /// thread) parses, counted in `budget`.
+    Listener(QAbstractHttpServer *front, const ServerLimits &limits, ConnectionBudget &budget);
+
+    /// Instead of serving accepted connections itself, passes their descriptors to
+    /// `handOff` (the acceptor of several I/O threads; see IoThreads).
+    void setHandOff(std::function<void(qintptr)> handOff) { m_handOff = std::move(handOff); }
+    /// Takes the connected socket `socketDescriptor` (from incomingConnection() or a
+    /// hand-off), or closes it when the budget is spent. On this listener's thread.
+    void admit(qintptr socketDescriptor);
 
     /// Sockets currently open through this listener.
     int openConnections() const { return int(m_connections.size()); }
@@ -92,8 +136,10 @@ public:
     /// must get them in request order (RFC 9112 §9.3.2). Runs it at once when the
     /// connection is unknown (it is closing; the write then finds it disconnected).
     void writeInOrder(QTcpSocket *socket, quint64 sequence, std::function<void()> write);
-    void asyncStarted(QTcpSocket *socket); ///< a response will come later
-    void asyncFinished(QTcpSocket *socket); ///< ... and has been written (or dropped)
+    /// Job `job` will answer a request of `socket` later: the connection is not timed
+    /// out meanwhile, and `cancellation` is cancelled (ClientGone) if the client goes.
+    void asyncStarted(QTcpSocket *socket, quint64 job, const render::RenderCancellation &cancellation);
+    void asyncFinished(QTcpSocket *socket, quint64 job); ///< ... and has been written (or dropped)
 
 protected:
     void incomingConnection(qintptr socketDescriptor) override;
@@ -105,7 +151,8 @@ private:
         qint64 requestStartMs = -1; ///< first byte of the request in progress, -1 = none
         RequestFraming framing; ///< the size checks of the request in progress
         QHostAddress peer; ///< the client's address, for maxConnectionsPerAddress
-        int pendingAsync = 0;
+        /// The jobs that will answer requests of this connection, by job id.
+        std::map<quint64, render::RenderCancellation> pendingAsync;
         bool rejecting = false; ///< answered with an error; draining until closeAtMs
         bool refusalWritten = false; ///< ... and that error is written (after earlier answers)
         bool closing = false; ///< a request asked to close: later bytes are dropped
@@ -120,10 +167,11 @@ private:
     void reject(QTcpSocket *socket, Connection &c, const HttpResponse &response);
     void sweep();
 
-    HttpServer *m_server;
+    QAbstractHttpServer *m_front;
     ServerLimits m_limits;
+    ConnectionBudget &m_budget;
+    std::function<void(qintptr)> m_handOff;
     std::unordered_map<QTcpSocket *, Connection> m_connections;
-    QHash<QHostAddress, int> m_connectionsPerAddress;
     QElapsedTimer m_clock;
     QTimer m_sweepTimer;
 };
@@ -158,6 +206,8 @@ public:
     int pendingJobs() const { return int(m_pending.size()); }
 
     const ServerLimits &limits() const { return m_limits; }
+    /// The connection counts of every listener of this server (IoThreads).
+    ConnectionBudget &budget() { return m_budget; }
 
     /// The CORS policy of every route (http.cors.origins); the default sends no CORS
     /// headers. Set before listen().
@@ -171,11 +221,15 @@ public:
         m_requestMetrics.record(method, route, status, seconds);
     }
 
-    /// Called by Listener/Responder (same thread): per-socket bookkeeping.
-    void noteAsyncStarted(QTcpSocket *socket);
-    void noteAsyncFinished(QTcpSocket *socket);
-    /// For the Responder: Listener::writeInOrder() of the socket's listener.
-    void writeInOrder(QTcpSocket *socket, quint64 sequence, std::function<void()> write);
+    /// Runs `handler` with `request` and `responder` on the server's thread: at once when
+    /// called there, else queued to it (a route of an I/O thread handing over a request
+    /// whose handling is not thread-safe).
+    void runOnServerThread(HttpRequest &&request, Responder &&responder, const Handler &handler);
+
+    /// Answers `request` of `socket` through `responder` (made by `front`, the
+    /// QAbstractHttpServer that parsed it): routing, the handler, errors. On the socket's
+    /// thread.
+    void serve(const QHttpServerRequest &request, QTcpSocket *socket, QHttpServerResponder &&responder);
 
 protected:
     bool handleRequest(const QHttpServerRequest &request, QTcpSocket *socket) override;
@@ -190,7 +244,6 @@ private:
     struct Job {
         Responder responder;
         render::RenderCancellation cancellation;
-        QMetaObject::Connection disconnectWatch;
     };
     void deliver(quint64 jobId, WorkPool pool, HttpResponse response);
     /// Answers job `jobId` with `response` now, if it still waits: from deliver(), or
@@ -200,12 +253,19 @@ private:
     /// looking first `afterMs` from now and again as long as the deadline has moved on.
     void answerAtDeadline(quint64 id, const render::RenderCancellation &cancellation, qint64 afterMs);
     void checkDrained();
+    /// Runs `handler`, answering 500 when it throws (the exception's text logged).
+    static void invoke(const Handler &handler, HttpRequest &&request, Responder &&responder);
+    /// Whether every listener's sockets have written all their bytes (asks the I/O
+    /// threads, waiting for their answers).
+    bool allWritten() const;
 
     ServerLimits m_limits;
+    ConnectionBudget m_budget;
     CorsPolicy m_cors;
     RequestMetrics m_requestMetrics;
     Router m_router;
-    QPointer<Listener> m_listener;
+    QPointer<Listener> m_listener; ///< the one that listens (with I/O threads: accepts)
+    std::unique_ptr<IoThreads> m_ioThreads; ///< with ServerLimits::ioThreads > 1
     QThreadPool m_pool;
     QThreadPool m_loginPool;
     int m_inFlight = 0;
@@ -215,6 +275,10 @@ private:
     bool m_shuttingDown = false;
     bool m_drained = false;
 };
+
+/// The I/O threads `configured` (http.ioThreads) asks for: itself when positive, else (0)
+/// one per core, at most 4.
+int ioThreadsFor(int configured);
 
 /// Raises this process's open-file soft limit (RLIMIT_NOFILE) to its hard limit so the
 /// connection cap, not the fd limit, is what refuses clients. Returns the new soft limit

@@ -130,8 +130,7 @@ bool WriteBehind::flush()
             ok = bool(keys.touch(it.key(), it.value()));
         for (auto it = renders.cbegin(); ok && it != renders.cend(); ++it)
             ok = bool(log.insert(*it));
-        for (auto it = answers.cbegin(); ok && it != answers.cend(); ++it)
-            ok = bool(usage.insert(*it));
+        ok = ok && bool(usage.insertAll(answers));
         ok = ok && tx.commit();
     }
     if (ok) {

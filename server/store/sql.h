@@ -103,6 +103,19 @@ auto cachedFirstRow(const Database &db, const QString &sql, From from, const Arg
     return std::optional<Row>(std::move(rows->first()));
 }
 
+/// A write (INSERT, UPDATE) on this thread's cached prepared statement, as cachedRows()
+/// runs it: for a statement run many times a second on one thread (the write-behind's
+/// render_log rows), where preparing it each time cost more than running it. Done, or
+/// the database error.
+template<typename... Args>
+Result<Done> cachedWrite(const Database &db, const QString &sql, const Args &...args)
+{
+    const auto ran = cachedRows(db, sql, [](const QSqlQuery &) { return 0; }, args...);
+    if (!ran)
+        return ran.error();
+    return Done{};
+}
+
 // NULL for unset optional values so the columns stay meaningful (expires_at IS NULL).
 inline QVariant orNull(qint64 ms)
 {

@@ -4,9 +4,70 @@
 
 #include "server/store/sql.h"
 
+#include <QSqlDriver>
+
+#include <sqlite3.h>
+
 namespace imprint::store {
 
 namespace {
+
+const QString kInsertRow = QStringLiteral(
+    "INSERT INTO render_log (space_id, key_id, engine, format, status, problem_code,"
+    " duration_us, cache_hit, bytes, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+
+/// Binds `text` to parameter `at` of `statement` (1-based): NULL for a null text, as Qt's
+/// driver binds it, and for an empty one when `emptyIsNull`, as sql::orNull() does.
+/// SQLite's result code.
+int bindText(sqlite3_stmt *statement, int at, const QString &text, bool emptyIsNull = false)
+{
+    if (text.isNull() || (emptyIsNull && text.isEmpty()))
+        return sqlite3_bind_null(statement, at);
+    return sqlite3_bind_text16(statement, at, text.utf16(), int(text.size() * sizeof(char16_t)), SQLITE_TRANSIENT);
+}
+
+/// insertAll() on SQLite's own API, one statement for the batch. False when it failed
+/// (SQLite's message logged), or could not start: `*ran` false then, and nothing was written.
+bool insertAllOnSqlite(const Database &db, const QList<RenderLogEntry> &entries, bool *ran)
+{
+    *ran = false;
+    const QSqlDatabase connection = db.connection();
+    if (!connection.isOpen() || connection.driverName() != QLatin1String("QSQLITE"))
+        return false;
+    const QVariant handle = connection.driver()->handle();
+    if (!handle.isValid() || qstrcmp(handle.typeName(), "sqlite3*") != 0)
+        return false;
+    sqlite3 *sqlite = *static_cast<sqlite3 *const *>(handle.constData());
+    sqlite3_stmt *statement = nullptr;
+    const QByteArray sql = kInsertRow.toUtf8();
+    if (!sqlite || sqlite3_prepare_v2(sqlite, sql.constData(), int(sql.size()), &statement, nullptr) != SQLITE_OK)
+        return false;
+    *ran = true;
+    const qint64 now = nowMs();
+    int rc = SQLITE_DONE;
+    for (const RenderLogEntry &e : entries) {
+        rc = bindText(statement, 1, e.spaceId);
+        rc = rc == SQLITE_OK ? bindText(statement, 2, e.keyId, true) : rc;
+        rc = rc == SQLITE_OK ? bindText(statement, 3, e.engine) : rc;
+        rc = rc == SQLITE_OK ? bindText(statement, 4, e.format) : rc;
+        rc = rc == SQLITE_OK ? sqlite3_bind_int(statement, 5, e.status) : rc;
+        rc = rc == SQLITE_OK ? bindText(statement, 6, e.problemCode, true) : rc;
+        rc = rc == SQLITE_OK ? sqlite3_bind_int64(statement, 7, e.durationUs) : rc;
+        rc = rc == SQLITE_OK ? sqlite3_bind_int(statement, 8, e.cacheHit ? 1 : 0) : rc;
+        rc = rc == SQLITE_OK ? sqlite3_bind_int64(statement, 9, e.bytes) : rc;
+        rc = rc == SQLITE_OK ? sqlite3_bind_int64(statement, 10, e.createdAt ? e.createdAt : now) : rc;
+        rc = rc == SQLITE_OK ? sqlite3_step(statement) : rc;
+        sqlite3_reset(statement);
+        if (rc != SQLITE_DONE)
+            break;
+    }
+    if (rc != SQLITE_DONE)
+        qCWarning(lcDb) << "query failed:" << sqlite3_errmsg(sqlite);
+    else
+        noteDatabaseReached();
+    sqlite3_finalize(statement);
+    return rc == SQLITE_DONE;
+}
 
 // The column a usage aggregate groups by; NULL keys and codes become "". A literal is cast
 // to TEXT because PostgreSQL cannot group by a literal of unknown type.
@@ -41,12 +102,26 @@ QString bucketExpression(qint64 bucketMs)
 
 Result<Done> UsageRepository::insert(const RenderLogEntry &e)
 {
-    return sql::write(
-        m_db,
-        QStringLiteral("INSERT INTO render_log (space_id, key_id, engine, format, status, problem_code,"
-                       " duration_us, cache_hit, bytes, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"),
-        e.spaceId, sql::orNull(e.keyId), e.engine, e.format, e.status, sql::orNull(e.problemCode), e.durationUs,
+    // One row per render answered, written in batches by the write-behind thread: the
+    // statement is prepared once per connection, not per row.
+    return sql::cachedWrite(
+        m_db, kInsertRow, e.spaceId, sql::orNull(e.keyId), e.engine, e.format, e.status, sql::orNull(e.problemCode), e.durationUs,
         e.cacheHit ? 1 : 0, e.bytes, e.createdAt ? e.createdAt : nowMs());
+}
+
+Result<Done> UsageRepository::insertAll(const QList<RenderLogEntry> &entries)
+{
+    if (entries.isEmpty())
+        return Done{};
+    bool ran = false;
+    const bool written = insertAllOnSqlite(m_db, entries, &ran);
+    if (ran)
+        return written ? Result<Done>(Done{}) : Result<Done>(ServiceError::database());
+    for (const RenderLogEntry &e : entries) {
+        if (auto inserted = insert(e); !inserted)
+            return inserted.error();
+    }
+    return Done{};
 }
 
 Result<int> UsageRepository::pruneBefore(qint64 beforeMs)

@@ -61,6 +61,11 @@ public:
 
     /// Appends `e` (created_at now when e.createdAt is 0).
     Result<Done> insert(const RenderLogEntry &e);
+    /// Appends every row of `entries`, as insert() does each, within the caller's
+    /// transaction (the write-behind's batch). On SQLite one statement is prepared for the
+    /// batch and bound through SQLite's own calls: Qt's positional bindValue() cost 2 k
+    /// instructions a value, half the row's cost at thousands of rows a second.
+    Result<Done> insertAll(const QList<RenderLogEntry> &entries);
     /// Deletes the rows older than `beforeMs` (epoch ms); how many it deleted.
     Result<int> pruneBefore(qint64 beforeMs);
 

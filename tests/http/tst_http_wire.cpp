@@ -5,7 +5,10 @@
 //  - pipelined requests are answered in request order (RFC 9112 §9.3.2) though a render
 //    runs on a worker and health is answered at once, also when the last one asks for
 //    `Connection: close`, and nothing after that one is answered (§9.6);
-//  - a request cannot write a line of its own into the access log (CWE-117).
+//  - a request cannot write a line of its own into the access log (CWE-117);
+//  - with several I/O threads (http.ioThreads), requests answered on the connection's
+//    thread (pattern renders) and those handed to the server's thread (health, a page
+//    render on a worker) still come back in request order on every connection.
 #include "render_api_helpers.h"
 
 #include "../support/e2e_fixture.h"
@@ -101,7 +104,9 @@ private slots:
     {
         E2eOptions world = E2eOptions::ownerless("wire", "pro", "ci", kTemplate);
         // Two workers: the render runs on one while the server answers health at once.
-        world.config = R"({"http":{"workerThreads":2}})";
+        // Three I/O threads: connections land on different ones (ioThreadsKeepOrder), whose
+        // pattern renders the render rate limit must not refuse.
+        world.config = R"({"http":{"workerThreads":2,"ioThreads":3},"render":{"rateLimit":{"perSecond":0}}})";
         QVERIFY2(m_e2e.setUp(world), m_e2e.failure());
         m_pageId = QString::fromLatin1(m_e2e.pageId());
         QVERIFY(m_pageId.startsWith("pg_"));
@@ -237,6 +242,53 @@ private slots:
         }
         const QByteArray escaped = "/api/v1/files/x\\n" + forged + "\\r\\u001b[2J";
         QVERIFY2(m_e2e.server().log().contains(escaped), m_e2e.server().log().right(1000).constData());
+    }
+
+    // With three I/O threads, six connections at once each pipeline pattern renders
+    // (answered on the connection's own thread), health (handed to the server's thread)
+    // and one slow page render (server thread, then a worker): every connection gets its
+    // answers in its request order, and the access log has a line for every request.
+    void ioThreadsKeepOrder()
+    {
+        const QByteArray pattern = "GET /api/v1/render?pattern=waves-sunset&width=120&height=60 HTTP/1.1\r\nHost: x\r\n\r\n";
+        const QByteArray health = "GET /api/v1/health HTTP/1.1\r\nHost: x\r\n\r\n";
+        // Rendered once first: 72 misses at once would queue 72 jobs, past the workers'
+        // queue (503 queue_full), where a cached pattern is answered on the I/O thread.
+        QCOMPARE(httpRequest(port(), "GET", "/api/v1/render?pattern=waves-sunset&width=120&height=60").status, 200);
+        const int logLinesBefore = int(m_e2e.server().log().count("GET /api/v1/health"));
+        std::vector<std::unique_ptr<QTcpSocket>> sockets;
+        QByteArrayList expected; // content types in request order, the same on every connection
+        QByteArray stream;
+        for (int i = 0; i < 12; ++i) {
+            stream += pattern + health;
+            expected << "image/png" << "application/json";
+            if (i == 3) {
+                stream += slowRender();
+                expected << "image/png";
+            }
+        }
+        for (int c = 0; c < 6; ++c) {
+            sockets.push_back(sendRaw(stream));
+            QVERIFY(sockets.back());
+        }
+        for (auto &socket : sockets) {
+            QByteArray received;
+            QList<HttpReply> replies;
+            QElapsedTimer t;
+            t.start();
+            while (t.elapsed() < 30000 && (replies = responsesIn(received)).size() < expected.size()) {
+                socket->waitForReadyRead(50);
+                received += socket->readAll();
+            }
+            QCOMPARE(replies.size(), expected.size());
+            for (int i = 0; i < replies.size(); ++i) {
+                QVERIFY2(replies.at(i).status == 200, replies.at(i).body.left(300).constData());
+                QCOMPARE(replies.at(i).header("Content-Type").split(';').first(), expected.at(i));
+            }
+            QCOMPARE(decode(replies.at(8).body, "PNG").width(), 600); // the page render, after the 4th health
+            QCOMPARE(decode(replies.at(0).body, "PNG").width(), 120);
+        }
+        QTRY_COMPARE_WITH_TIMEOUT(int(m_e2e.server().log().count("GET /api/v1/health")), logLinesBefore + 6 * 12, 5000);
     }
 
     void cleanupTestCase() { m_e2e.server().stop(); }

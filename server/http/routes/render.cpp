@@ -437,6 +437,20 @@ Outcome<service::PageRenderRequest> RenderRoutes::pageRequestOf(const QJsonObjec
 
 void RenderRoutes::handleRender(HttpRequest &&request, Responder &&responder)
 {
+    // Runs on the I/O thread that parsed the request. A pattern render from the query
+    // touches only thread-safe use cases (the key's memory and this thread's database
+    // connection, the rate limiter, the pattern cache, the usage queue, histograms) and
+    // stays there; everything else (page, inline and signed renders, bodies) goes to the
+    // server's thread, where those handlers have always run.
+    if (request.method != "GET" || !request.query.hasQueryItem(QStringLiteral("pattern"))
+        || request.query.hasQueryItem(QStringLiteral("sig")))
+        return onServerThread(std::move(request), std::move(responder),
+                              [this](HttpRequest &&r, Responder &&out) { answerRender(std::move(r), std::move(out)); });
+    answerRender(std::move(request), std::move(responder));
+}
+
+void RenderRoutes::answerRender(HttpRequest &&request, Responder &&responder)
+{
     // A GET with `sig` is a signed URL: authorised by its signature, not by a token.
     if (request.method == "GET" && request.query.hasQueryItem(QStringLiteral("sig")))
         return renderSigned(std::move(request), std::move(responder));
@@ -826,8 +840,8 @@ void RenderRoutes::registerRoutes(Router &router)
 {
     const auto render = [this](HttpRequest &&r, Responder &&resp) { handleRender(std::move(r), std::move(resp)); };
     addRoutes(router, {
-        throughResponder("POST", QStringLiteral("/render"), render),
-        throughResponder("GET", QStringLiteral("/render"), render),
+        onAnyThread("POST", QStringLiteral("/render"), render),
+        onAnyThread("GET", QStringLiteral("/render"), render),
         onServerThread("GET", QStringLiteral("/patterns"), [this](const HttpRequest &) { return patterns(); }),
     });
 }

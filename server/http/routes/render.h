@@ -56,7 +56,10 @@ public:
     struct Params; // the parsed render request (render.cpp)
 
 private:
+    /// The route's handler, on any I/O thread: a pattern render from the query is
+    /// answered there, everything else on the server's thread (onServerThread()).
     void handleRender(HttpRequest &&request, Responder &&responder);
+    void answerRender(HttpRequest &&request, Responder &&responder);
     void renderPattern(const HttpRequest &request, const Params &params, Responder &&responder);
     void renderPage(const HttpRequest &request, const Params &params, Responder &&responder);
     void renderSigned(HttpRequest &&request, Responder &&responder);
