@@ -6,6 +6,7 @@
 #include "server/store/crypto.h"
 
 #include <QCoreApplication>
+#include <QDeadlineTimer>
 #include <QSocketNotifier>
 #include <QTextStream>
 #include <QThread>
@@ -13,6 +14,7 @@
 #include <algorithm>
 #include <chrono>
 #include <csignal>
+#include <cstdio>
 #include <thread>
 #include <unistd.h>
 #include <utility>
@@ -29,10 +31,18 @@ void onSignal(int)
     [[maybe_unused]] const auto n = ::write(g_signalPipe[1], &c, 1);
 }
 
+/// How long past the grace period a stop may take (docs/deployment.md): the last answers
+/// get HttpServer::kShutdownFlushMs to leave, the workers the rest; a render that has not
+/// ended by then is left behind and the process ends without it.
+constexpr int kStopMarginMs = 500;
+
+/// When the workers must have ended after a stop was asked for (expired: none asked).
+QDeadlineTimer g_workersBy;
+
 // SIGINT/SIGTERM shut the server down gracefully: no new connections, renders in flight
 // get `graceMs` to finish, the rest are cancelled and answered 503; then the event loop
-// ends, so destructors run (worker pool drained, database connections closed) instead of
-// the process dying mid-write. A second signal quits at once.
+// ends and the workers get what is left of kStopMarginMs (runServeCommand()). A second
+// signal quits at once, waiting for no worker.
 void installQuitOnSignals(http::HttpServer &server, int graceMs)
 {
     if (::pipe(g_signalPipe) != 0)
@@ -45,19 +55,21 @@ void installQuitOnSignals(http::HttpServer &server, int graceMs)
         [[maybe_unused]] const auto n = ::read(g_signalPipe[0], &c, 1);
         static bool second = false;
         if (std::exchange(second, true)) {
+            g_workersBy = QDeadlineTimer(0);
             QCoreApplication::quit();
             return;
         }
         printLine(QStringLiteral("imprint: stopping (renders in flight get %1 ms)").arg(graceMs));
+        const qint64 stopMs = qint64(std::max(graceMs, 0)) + kStopMarginMs;
+        g_workersBy = QDeadlineTimer(stopMs - 250); // the last 250 ms: the write-behind, the browser, the exit
         server.shutdown(graceMs);
-        // The orderly way ends in destructors that wait for the worker threads. Should one
-        // never return, the process still ends: after the grace, the 5 s the last answers
-        // get to leave and 5 s for the destructors. Every acknowledged write is already
-        // committed, and the html engine's browser dies with the process (its parent-death
+        // Should the end itself block (a database that does not answer the last writes),
+        // the process still ends, 1 s after it should have. Every acknowledged write is
+        // already committed, and the browser dies with the process (its parent-death
         // signal), so nothing is lost that an orderly end would have kept.
-        std::thread([limitMs = qint64(std::max(graceMs, 0)) + 10000] {
+        std::thread([limitMs = stopMs + 1000] {
             std::this_thread::sleep_for(std::chrono::milliseconds(limitMs));
-            static const char line[] = "imprint: still stopping after the grace period and 10 s; ending now\n";
+            static const char line[] = "imprint: still stopping 1 s past the grace period and its margin; ending now\n";
             [[maybe_unused]] const auto n = ::write(2, line, sizeof line - 1);
             _exit(1);
         }).detach();
@@ -175,6 +187,19 @@ int runServeCommand(const QStringList &arguments)
     installQuitOnSignals(service->server(), env->config.shutdownGraceMs());
     const MemoryTrimmer trimmer(1000); // RSS flat over a long run (docs/performance.md, "Memory")
     const int rc = QCoreApplication::exec();
+    if (!service->stopWorkers(g_workersBy)) {
+        // A render that never looks at its cancellation (or a webhook attempt waiting for
+        // its endpoint) would hold the destructors past the grace period: end without them. What a clean stop keeps is kept: the
+        // write-behind's rows are written here, every other write is committed already (an
+        // abandoned render's own transaction, if any, is rolled back with its connection),
+        // and the browser is ended. The abandoned render's answer was sent (503).
+        printLine(QStringLiteral("imprint: a render or webhook attempt did not stop within the grace period; ending "
+                                 "without it"));
+        service->endNow();
+        printLine(QStringLiteral("imprint: stopped"));
+        std::fflush(nullptr);
+        _exit(rc);
+    }
     printLine(QStringLiteral("imprint: stopped"));
     return rc;
 }

@@ -300,6 +300,20 @@ Service::Service(const Environment &env, render::PatternCatalog catalog)
     startJobWorkers(env, limits);
 }
 
+bool Service::stopWorkers(QDeadlineTimer deadline)
+{
+    const bool jobs = !m_jobRunner || m_jobRunner->stop(deadline);
+    const bool webhooks = m_services.stopWebhookDelivery(deadline);
+    return m_server.waitForWorkers(deadline) && jobs && webhooks;
+}
+
+void Service::endNow()
+{
+    m_writeBehind->flush();
+    if (render::ChromiumBrowser *browser = m_renderContext.htmlBrowser())
+        browser->endNow();
+}
+
 namespace {
 
 /// The job runner's events (render.completed, render.failed, batch.completed) as webhook

@@ -528,6 +528,16 @@ void ChromiumBrowser::start()
     d->startChanged.notify_all();
 }
 
+void ChromiumBrowser::endNow()
+{
+    std::lock_guard lock(d->mutex);
+    d->stopping = true; // a start under way gives up; its browser dies with this process
+    d->wanted = false;
+    if (d->connection)
+        d->connection->kill();
+    d->startChanged.notify_all();
+}
+
 bool ChromiumBrowser::isInstalled(const QString &executable)
 {
     const QFileInfo info(executable);

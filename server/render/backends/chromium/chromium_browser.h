@@ -152,6 +152,13 @@ public:
     /// browser that dies or is restarted for its memory is started again the same way.
     void start();
 
+    /// Ends the browser's processes at once, without waiting for the renders that use it
+    /// (they fail); no browser is started after it. For a process about to end without
+    /// its destructors (`imprint serve` stopping with a render still running past the
+    /// grace period). Its profile stays until the next start removes it, as after `kill -9`:
+    /// removing it took up to half a second while the killed browser still wrote to it.
+    void endNow();
+
     /// Whether `executable` exists and can be run.
     static bool isInstalled(const QString &executable = QStringLiteral("/usr/bin/chromium"));
 
