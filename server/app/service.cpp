@@ -88,7 +88,8 @@ render::RenderContextOptions renderContextOptions(const Environment &env, net::R
     options.chromium.queueTimeoutMs
         = html.value(QStringLiteral("queueTimeoutMs")).toInt(options.chromium.queueTimeoutMs);
     // The server starts the browser with itself (Service::startEngines()); a render that
-    // finds it not running is told to come back (503 engine_starting), never held.
+    // comes before that first start ended is told to come back (503 engine_starting), never
+    // held. A restart (crash, memory) is waited for within the render's deadline.
     options.chromium.waitForStart = false;
     if (fetcher) {
         // The page's http(s) images under the policy and cache of every remote image: the

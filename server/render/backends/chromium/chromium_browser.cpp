@@ -335,14 +335,18 @@ struct ChromiumBrowser::Private {
     }
 
     /// The running browser for a render (the lock held by `lock`), or nullptr with `*err`:
-    /// engine_unavailable when Chromium is missing or did not start; when it is starting,
-    /// engine_starting at once (options.waitForStart false), else waits for the start
-    /// until the render's deadline (render_budget_exceeded / render_cancelled).
+    /// engine_unavailable when Chromium is missing or did not start; when its first start
+    /// is under way, engine_starting at once (options.waitForStart false), else waits for
+    /// the start until the render's deadline (render_budget_exceeded / render_cancelled).
+    /// A restart (after a crash or a memory kill or restart) is always waited for: it takes
+    /// a second or two, and answering engine_starting meanwhile failed every space's html
+    /// renders for the one render that made the browser grow.
     std::shared_ptr<DevToolsPipe> browser(std::unique_lock<std::mutex> &lock, const RenderCancellation &cancellation,
                                           RenderError *err)
     {
         if (ready())
             return connection;
+        const bool waitForStart = options.waitForStart || starts > 0;
         if (!ChromiumBrowser::isInstalled(options.executable)) {
             *err = RenderError{QStringLiteral("renderType"),
                                QStringLiteral("%1 was not found; %2").arg(options.executable, chromiumInstallHint()),
@@ -350,7 +354,7 @@ struct ChromiumBrowser::Private {
             return nullptr;
         }
         const bool failedBefore = !starting && !wanted && !startFailure.isEmpty();
-        if (failedBefore && !options.waitForStart) {
+        if (failedBefore && !waitForStart) {
             // Said once; the next render's request starts another try.
             *err = RenderError{QStringLiteral("renderType"), startFailure, RenderErrorCode::EngineUnavailable};
             startFailure.clear();
@@ -363,11 +367,11 @@ struct ChromiumBrowser::Private {
             startFailure.clear();
         }
         startChanged.notify_all();
-        if (!options.waitForStart) {
+        if (!waitForStart) {
             *err = RenderError{{},
                                starting ? QStringLiteral("its browser is starting (for %1 ms so far); try again shortly")
                                               .arg(startedAt.elapsed())
-                                        : QStringLiteral("its browser is restarting; try again shortly"),
+                                        : QStringLiteral("its browser is starting; try again shortly"),
                                RenderErrorCode::EngineStarting};
             return nullptr;
         }
