@@ -383,8 +383,9 @@ private slots:
     void largeImageDrawnSmallCostsOneDecode()
     {
         // The re-probe of issue 34: an 8192 × 4096 upload (98 KB of PNG) drawn as a 400 ×
-        // 200 picture cost the satori engine +212–227 MiB more than takumi: its SVG
-        // embedded the whole image and QtSvg decoded it again to rasterise the document.
+        // 200 picture cost the satori engine +212–227 MiB (here, from a data: URL, +260 MiB
+        // against takumi's +134): its SVG embedded the whole image and QtSvg decoded it
+        // again to rasterise the document.
         // Drawn far below its natural size it is now embedded at the pixels it covers.
         // Each engine gets an image of its own (two colours: the halves show the image is
         // drawn the right way round), so neither finds the other's decode in a cache.
