@@ -12,6 +12,7 @@
 #include <QThread>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <csignal>
 #include <cstdio>
@@ -38,6 +39,9 @@ constexpr int kStopMarginMs = 500;
 
 /// When the workers must have ended after a stop was asked for (expired: none asked).
 QDeadlineTimer g_workersBy;
+/// Set once a stop has written what a clean stop keeps and ended the browser
+/// (Service::endNow()): what the destructors still do is tidying.
+std::atomic<bool> g_kept{false};
 
 // SIGINT/SIGTERM shut the server down gracefully: no new connections, renders in flight
 // get `graceMs` to finish, the rest are cancelled and answered 503; then the event loop
@@ -61,14 +65,18 @@ void installQuitOnSignals(http::HttpServer &server, int graceMs)
         }
         printLine(QStringLiteral("imprint: stopping (renders in flight get %1 ms)").arg(graceMs));
         const qint64 stopMs = qint64(std::max(graceMs, 0)) + kStopMarginMs;
-        g_workersBy = QDeadlineTimer(stopMs - 250); // the last 250 ms: the write-behind, the browser, the exit
+        g_workersBy = QDeadlineTimer(stopMs - 350); // the last 350 ms: the write-behind, the browser, the exit
         server.shutdown(graceMs);
-        // Should the end itself block (a database that does not answer the last writes),
-        // the process still ends, 1 s after it should have. Every acknowledged write is
-        // already committed, and the browser dies with the process (its parent-death
-        // signal), so nothing is lost that an orderly end would have kept.
-        std::thread([limitMs = stopMs + 1000] {
-            std::this_thread::sleep_for(std::chrono::milliseconds(limitMs));
+        // The process ends by the grace period and its margin even while the destructors
+        // still tidy up (reaping the browser's processes took 0.3 s), once what a clean
+        // stop keeps is written. Should that block (a database that does not answer the
+        // last writes), it ends 1 s later all the same: every acknowledged write is already
+        // committed, and the browser dies with the process (its parent-death signal).
+        std::thread([stopMs] {
+            std::this_thread::sleep_for(std::chrono::milliseconds(stopMs));
+            if (g_kept)
+                _exit(0);
+            std::this_thread::sleep_for(std::chrono::milliseconds(1000));
             static const char line[] = "imprint: still stopping 1 s past the grace period and its margin; ending now\n";
             [[maybe_unused]] const auto n = ::write(2, line, sizeof line - 1);
             _exit(1);
@@ -187,20 +195,23 @@ int runServeCommand(const QStringList &arguments)
     installQuitOnSignals(service->server(), env->config.shutdownGraceMs());
     const MemoryTrimmer trimmer(1000); // RSS flat over a long run (docs/performance.md, "Memory")
     const int rc = QCoreApplication::exec();
-    if (!service->stopWorkers(g_workersBy)) {
-        // A render that never looks at its cancellation (or a webhook attempt waiting for
-        // its endpoint) would hold the destructors past the grace period: end without them. What a clean stop keeps is kept: the
-        // write-behind's rows are written here, every other write is committed already (an
-        // abandoned render's own transaction, if any, is rolled back with its connection),
-        // and the browser is ended. The abandoned render's answer was sent (503).
+    const bool stopped = service->stopWorkers(g_workersBy);
+    if (!stopped)
         printLine(QStringLiteral("imprint: a render or webhook attempt did not stop within the grace period; ending "
                                  "without it"));
-        service->endNow();
-        printLine(QStringLiteral("imprint: stopped"));
+    // What a clean stop keeps, kept now: the write-behind's rows written (every other
+    // write is committed already), the browser ended.
+    service->endNow();
+    g_kept = true;
+    printLine(QStringLiteral("imprint: stopped"));
+    if (!stopped) {
+        // A render that never looks at its cancellation (or a webhook attempt waiting for
+        // its endpoint) would hold the destructors past the grace period: end without them.
+        // Its answer was sent (503); a transaction it had open is rolled back with its
+        // connection.
         std::fflush(nullptr);
         _exit(rc);
     }
-    printLine(QStringLiteral("imprint: stopped"));
     return rc;
 }
 

@@ -171,8 +171,9 @@ public:
     /// render still runs that does not look at its cancellation (QtSvg drawing in this
     /// process) or a webhook attempt still waits for its endpoint.
     bool stopWorkers(QDeadlineTimer deadline);
-    /// For a process that ends without its destructors (stopWorkers() false): writes the
-    /// pending key uses and render rows, and ends the html engine's browser.
+    /// For a process that is stopping (`imprint serve`, after stopWorkers()): writes the
+    /// pending key uses and render rows, and ends the html engine's browser, so that the
+    /// process may end without its destructors from here on.
     void endNow();
 
 private:

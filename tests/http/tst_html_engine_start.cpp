@@ -7,11 +7,13 @@
 // Chromium is required (CI installs it with scripts/deps); without it the suite fails.
 #include "render_api_helpers.h"
 
+#include "../support/card_templates.h"
 #include "../support/e2e_fixture.h"
 
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QJsonDocument>
 #include <QTest>
 
 #include <csignal>
@@ -198,6 +200,53 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(restarted(), 60000);
         const HttpReply r = render();
         QCOMPARE(r.status, 200);
+    }
+
+    // Issue 34: SIGTERM while an html render waits on Chromium (a page of 40 large backdrop
+    // blurs, many seconds of the browser's compositor) ends the process within the grace
+    // period and its 0.5 s margin, the render answered 503, and the browser ends with it.
+    void stopEndsTheBrowserWithinTheGrace()
+    {
+        QString layers = QStringLiteral("<body style=\"margin:0;background:linear-gradient(red,blue)\">");
+        for (int i = 0; i < 40; ++i)
+            layers += QStringLiteral("<div style=\"position:absolute;inset:0;backdrop-filter:blur(100px)\"></div>");
+        QJsonObject heavy = imprint::test::htmlCard(1200, 630, layers);
+        heavy.insert("name", "heavy");
+        E2eFixture e2e;
+        E2eOptions world = E2eOptions::ownerless(QStringLiteral("stop"), QStringLiteral("pro"), QStringLiteral("k"),
+                                                 QJsonDocument(heavy).toJson(QJsonDocument::Compact));
+        world.config = R"({"http": {"shutdownGraceMs": 1500}, "render": {"deadlineMs": 60000}})";
+        QVERIFY2(e2e.setUp(world), e2e.failure());
+        QTRY_VERIFY_WITH_TIMEOUT(e2e.get("/api/v1/health").data().value("htmlEngine").toObject().value("status")
+                                     == QStringLiteral("ok"),
+                                 60000);
+        const QList<qint64> browser = browserProcesses(e2e.server().pid());
+        QCOMPARE(browser.size(), 1);
+        QTcpSocket socket;
+        socket.connectToHost(QHostAddress::LocalHost, e2e.server().port());
+        QVERIFY(socket.waitForConnected(5000));
+        const QByteArray body = json({{"pageId", QString::fromLatin1(e2e.pageId())}, {"output", "binary"}});
+        socket.write("POST /api/v1/render HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                     "Authorization: Bearer "
+                     + e2e.key() + "\r\nContent-Length: " + QByteArray::number(body.size()) + "\r\n\r\n" + body);
+        socket.waitForBytesWritten(2000);
+        QTest::qWait(1500); // in the browser now
+        QElapsedTimer clock;
+        clock.start();
+        e2e.server().signalTerminate();
+        const HttpReply cut = readReply(socket, 10000);
+        QCOMPARE(cut.status, 503);
+        QCOMPARE(cut.json().value("code").toString(), QStringLiteral("shutting_down"));
+        QCOMPARE(e2e.server().waitForExit(20000), 0);
+        const qint64 exitedAfterMs = clock.elapsed();
+        qInfo("SIGTERM to exit: %lld ms (grace 1500 ms)", exitedAfterMs);
+        QVERIFY2(exitedAfterMs <= 1500 + 500, qPrintable(e2e.server().log().right(2000)));
+        // The browser ended with it (gone, or a zombie waiting for its new parent).
+        const auto running = [pid = browser.first()] {
+            QFile stat(QStringLiteral("/proc/%1/stat").arg(pid));
+            return stat.open(QIODevice::ReadOnly) && !stat.readAll().contains(") Z ");
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(!running(), 1000);
     }
 };
 

@@ -642,8 +642,9 @@ common::Expected<ChromiumCapture, RenderError> ChromiumBrowser::capture(const Ch
     } slot{d.get(), slotSince, page.tenant};
 
     // One try; a page whose renderer died under it (not from a deadline) is tried once
-    // more in a fresh context, on a fresh browser if the old one is gone.
+    // more in a fresh context, on a fresh browser if the old one is gone (then once more).
     bool rendererGone = false;
+    bool browserGone = false; // the last try's browser died under it
     auto attempt = [&]() -> std::optional<ChromiumCapture> {
         std::shared_ptr<DevToolsPipe> c;
         {
@@ -651,6 +652,7 @@ common::Expected<ChromiumCapture, RenderError> ChromiumBrowser::capture(const Ch
             c = d->browser(lock, cancellation, &err);
         }
         rendererGone = false;
+        browserGone = false;
         if (!c)
             return std::nullopt;
         t.wait = elapsedMs(timer);
@@ -672,7 +674,8 @@ common::Expected<ChromiumCapture, RenderError> ChromiumBrowser::capture(const Ch
             if (run.kept())
                 d->keepWarmPage(c, page.tenant, *run.kept());
         } // leaving the run waits for its fetches still running
-        if (!out && !c->alive()) {
+        browserGone = !out && !c->alive();
+        if (browserGone) {
             d->startChanged.notify_all(); // the starter replaces it now
             std::lock_guard lock(d->mutex);
             if (d->killedForMemory.lock() == c) {
@@ -686,9 +689,14 @@ common::Expected<ChromiumCapture, RenderError> ChromiumBrowser::capture(const Ch
         }
         return out;
     };
+    // A try that lost its browser (killed, crashed) does not use up the retry: the render
+    // waits for the restarted browser, whose first page may lose its renderer too.
     auto out = attempt();
-    if (!out && (rendererGone || err.code == RenderErrorCode::EncodeFailed) && !cancellation.isCancelled())
+    for (int tries = 1, retries = 1; !out && tries < 3 && !cancellation.isCancelled(); ++tries) {
+        if (!(rendererGone || err.code == RenderErrorCode::EncodeFailed) || (!browserGone && retries-- == 0))
+            break;
         out = attempt();
+    }
     if (!out)
         return err;
     return std::move(*out);

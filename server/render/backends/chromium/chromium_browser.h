@@ -154,10 +154,10 @@ public:
     void start();
 
     /// Ends the browser's processes at once, without waiting for the renders that use it
-    /// (they fail); no browser is started after it. For a process about to end without
-    /// its destructors (`imprint serve` stopping with a render still running past the
-    /// grace period). Its profile stays until the next start removes it, as after `kill -9`:
-    /// removing it took up to half a second while the killed browser still wrote to it.
+    /// (they fail); no browser is started after it. For a process that is stopping and may
+    /// end without its destructors (`imprint serve`). Its profile is removed by the
+    /// destructor, or else by the next start, as after `kill -9`: removing it here took up
+    /// to half a second while the killed browser still wrote to it.
     void endNow();
 
     /// Whether `executable` exists and can be run.
