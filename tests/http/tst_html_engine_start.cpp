@@ -3,7 +3,8 @@
 // not running yet right after the start is answered 503 `engine_starting` with
 // `Retry-After` at once, never held until its deadline (422) and never a 500; once the
 // browser runs the same render is a 200 of the right pixels. After the browser was killed
-// (issue 34) a render waits for its restart and is a 200, not a 503.
+// (issue 34) a render waits for its restart and is a 200, not a 503; and the browser ends
+// with the server, within the grace period, when it is stopped during an html render.
 // Chromium is required (CI installs it with scripts/deps); without it the suite fails.
 #include "render_api_helpers.h"
 
