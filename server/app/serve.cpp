@@ -7,13 +7,16 @@
 
 #include <QJsonObject>
 #include <QCoreApplication>
+#include <QDeadlineTimer>
 #include <QSocketNotifier>
 #include <QTextStream>
 #include <QThread>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <csignal>
+#include <cstdio>
 #include <thread>
 #include <unistd.h>
 #include <utility>
@@ -30,10 +33,21 @@ void onSignal(int)
     [[maybe_unused]] const auto n = ::write(g_signalPipe[1], &c, 1);
 }
 
+/// How long past the grace period a stop may take (docs/deployment.md): the last answers
+/// get HttpServer::kShutdownFlushMs to leave, the workers the rest; a render that has not
+/// ended by then is left behind and the process ends without it.
+constexpr int kStopMarginMs = 500;
+
+/// When the workers must have ended after a stop was asked for (expired: none asked).
+QDeadlineTimer g_workersBy;
+/// Set once a stop has written what a clean stop keeps and ended the browser
+/// (Service::endNow()): what the destructors still do is tidying.
+std::atomic<bool> g_kept{false};
+
 // SIGINT/SIGTERM shut the server down gracefully: no new connections, renders in flight
 // get `graceMs` to finish, the rest are cancelled and answered 503; then the event loop
-// ends, so destructors run (worker pool drained, database connections closed) instead of
-// the process dying mid-write. A second signal quits at once.
+// ends and the workers get what is left of kStopMarginMs (runServeCommand()). A second
+// signal quits at once, waiting for no worker.
 void installQuitOnSignals(http::HttpServer &server, int graceMs)
 {
     if (::pipe(g_signalPipe) != 0)
@@ -46,19 +60,25 @@ void installQuitOnSignals(http::HttpServer &server, int graceMs)
         [[maybe_unused]] const auto n = ::read(g_signalPipe[0], &c, 1);
         static bool second = false;
         if (std::exchange(second, true)) {
+            g_workersBy = QDeadlineTimer(0);
             QCoreApplication::quit();
             return;
         }
         printLine(QStringLiteral("imprint: stopping (renders in flight get %1 ms)").arg(graceMs));
+        const qint64 stopMs = qint64(std::max(graceMs, 0)) + kStopMarginMs;
+        g_workersBy = QDeadlineTimer(stopMs - 350); // the last 350 ms: the write-behind, the browser, the exit
         server.shutdown(graceMs);
-        // The orderly way ends in destructors that wait for the worker threads. Should one
-        // never return, the process still ends: after the grace, the 5 s the last answers
-        // get to leave and 5 s for the destructors. Every acknowledged write is already
-        // committed, and the html engine's browser dies with the process (its parent-death
-        // signal), so nothing is lost that an orderly end would have kept.
-        std::thread([limitMs = qint64(std::max(graceMs, 0)) + 10000] {
-            std::this_thread::sleep_for(std::chrono::milliseconds(limitMs));
-            static const char line[] = "imprint: still stopping after the grace period and 10 s; ending now\n";
+        // The process ends by the grace period and its margin even while the destructors
+        // still tidy up (reaping the browser's processes took 0.3 s), once what a clean
+        // stop keeps is written. Should that block (a database that does not answer the
+        // last writes), it ends 1 s later all the same: every acknowledged write is already
+        // committed, and the browser dies with the process (its parent-death signal).
+        std::thread([stopMs] {
+            std::this_thread::sleep_for(std::chrono::milliseconds(stopMs));
+            if (g_kept)
+                _exit(0);
+            std::this_thread::sleep_for(std::chrono::milliseconds(1000));
+            static const char line[] = "imprint: still stopping 1 s past the grace period and its margin; ending now\n";
             [[maybe_unused]] const auto n = ::write(2, line, sizeof line - 1);
             _exit(1);
         }).detach();
@@ -184,7 +204,23 @@ int runServeCommand(const QStringList &arguments)
     installQuitOnSignals(service->server(), env->config.shutdownGraceMs());
     const MemoryTrimmer trimmer(1000); // RSS flat over a long run (docs/performance.md, "Memory")
     const int rc = QCoreApplication::exec();
+    const bool stopped = service->stopWorkers(g_workersBy);
+    if (!stopped)
+        printLine(QStringLiteral("imprint: a render or webhook attempt did not stop within the grace period; ending "
+                                 "without it"));
+    // What a clean stop keeps, kept now: the write-behind's rows written (every other
+    // write is committed already), the browser ended.
+    service->endNow();
+    g_kept = true;
     printLine(QStringLiteral("imprint: stopped"));
+    if (!stopped) {
+        // A render that never looks at its cancellation (or a webhook attempt waiting for
+        // its endpoint) would hold the destructors past the grace period: end without them.
+        // Its answer was sent (503); a transaction it had open is rolled back with its
+        // connection.
+        std::fflush(nullptr);
+        _exit(rc);
+    }
     return rc;
 }
 

@@ -93,7 +93,8 @@ render::RenderContextOptions renderContextOptions(const Environment &env, net::R
     options.chromium.queueTimeoutMs
         = html.value(QStringLiteral("queueTimeoutMs")).toInt(options.chromium.queueTimeoutMs);
     // The server starts the browser with itself (Service::startEngines()); a render that
-    // finds it not running is told to come back (503 engine_starting), never held.
+    // comes before that first start ended is told to come back (503 engine_starting), never
+    // held. A restart (crash, memory) is waited for within the render's deadline.
     options.chromium.waitForStart = false;
     if (fetcher) {
         // The page's http(s) images under the policy and cache of every remote image: the
@@ -303,6 +304,20 @@ Service::Service(const Environment &env, render::PatternCatalog catalog)
     m_services.registerRoutes(m_server.router());
     m_services.startWebhookDelivery();
     startJobWorkers(env, limits);
+}
+
+bool Service::stopWorkers(QDeadlineTimer deadline)
+{
+    const bool jobs = !m_jobRunner || m_jobRunner->stop(deadline);
+    const bool webhooks = m_services.stopWebhookDelivery(deadline);
+    return m_server.waitForWorkers(deadline) && jobs && webhooks;
+}
+
+void Service::endNow()
+{
+    m_writeBehind->flush();
+    if (render::ChromiumBrowser *browser = m_renderContext.htmlBrowser())
+        browser->endNow();
 }
 
 namespace {

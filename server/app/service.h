@@ -98,6 +98,8 @@ public:
     /// Starts the webhook delivery worker (`imprint serve` and the local desktop mode; the
     /// tests that only need the route table leave it stopped).
     void startWebhookDelivery() { m_webhookDispatcher.start(); }
+    /// Stops it, waiting for the attempts in flight until `deadline`; true when it ended.
+    bool stopWebhookDelivery(QDeadlineTimer deadline) { return m_webhookDispatcher.stop(deadline); }
 
 private:
     http::RouteSettings m_settings;
@@ -162,6 +164,17 @@ public:
             browser->start();
     }
     http::HttpServer &server() { return m_server; }
+
+    /// After the server drained (a stop): cancels the job workers' renders, stops the
+    /// webhook deliveries and waits until `deadline` for them and for the render pool. True
+    /// when every worker has ended, so the destructors run without waiting; false when a
+    /// render still runs that does not look at its cancellation (QtSvg drawing in this
+    /// process) or a webhook attempt still waits for its endpoint.
+    bool stopWorkers(QDeadlineTimer deadline);
+    /// For a process that is stopping (`imprint serve`, after stopWorkers()): writes the
+    /// pending key uses and render rows, and ends the html engine's browser, so that the
+    /// process may end without its destructors from here on.
+    void endNow();
 
 private:
     // Declaration order matters: the server (and its worker pool) is destroyed before

@@ -734,6 +734,7 @@ void HttpServer::shutdown(int graceMs)
     if (m_shuttingDown)
         return;
     m_shuttingDown = true;
+    m_flushBy = QDeadlineTimer(qint64(std::max(graceMs, 0)) + kShutdownFlushMs);
     if (m_listener)
         m_listener->close(); // no new connections; open ones finish their requests
     QTimer::singleShot(std::max(graceMs, 0), this, [this] {
@@ -772,12 +773,11 @@ void HttpServer::checkDrained()
         return;
     m_drained = true;
     // The last answers may still sit in socket buffers: quitting now would cut them off.
-    // Wait (at most 5 s) until the kernel has them all.
+    // Wait until the kernel has them all, but not past the grace period and
+    // kShutdownFlushMs: a client that does not read does not hold the process.
     auto *flush = new QTimer(this);
-    auto clock = std::make_shared<QElapsedTimer>();
-    clock->start();
-    connect(flush, &QTimer::timeout, this, [this, flush, clock] {
-        if (!allWritten() && clock->elapsed() < 5000)
+    connect(flush, &QTimer::timeout, this, [this, flush] {
+        if (!allWritten() && !m_flushBy.hasExpired())
             return;
         flush->deleteLater();
         Q_EMIT drained();
@@ -791,6 +791,18 @@ int ioThreadsFor(int configured)
         return configured;
     // Parsing scales with cores until the workers, which render, need them more.
     return std::clamp(QThread::idealThreadCount(), 1, 4);
+}
+
+bool HttpServer::waitForWorkers(QDeadlineTimer deadline)
+{
+    // QThreadPool::waitForDone() takes milliseconds in Qt 6.4; -1 would wait for ever.
+    const auto left = [&] {
+        return deadline.isForever()
+                   ? -1
+                   : int(std::clamp<qint64>(deadline.remainingTime(), 0, std::numeric_limits<int>::max()));
+    };
+    const bool renders = m_pool.waitForDone(left());
+    return m_loginPool.waitForDone(left()) && renders;
 }
 
 quint64 raiseOpenFileLimit()

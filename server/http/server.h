@@ -23,6 +23,7 @@
 #include "server/http/router.h"
 
 #include <QAbstractHttpServer>
+#include <QDeadlineTimer>
 #include <QElapsedTimer>
 #include <QHash>
 #include <QHostAddress>
@@ -200,8 +201,17 @@ public:
 
     /// Graceful shutdown: stops accepting connections, lets jobs in flight finish for up to
     /// `graceMs`, then cancels the rest (ShuttingDown) and answers them 503 `shutting_down`
-    /// with `Retry-After`. Emits drained() once no job is waiting for an answer.
+    /// with `Retry-After`. Emits drained() once no job is waiting for an answer and the
+    /// answers have left (at most kShutdownFlushMs past the grace for a slow reader).
     void shutdown(int graceMs);
+    /// How long past the grace period the last answers may take to reach the kernel.
+    static constexpr int kShutdownFlushMs = 200;
+    /// After drained(): waits until `deadline` for the workers still running a job whose
+    /// answer was already sent (a render cancelled at the grace that has not looked at its
+    /// cancellation yet). True when none runs any more.
+    bool waitForWorkers(QDeadlineTimer deadline);
+    /// Workers still running a job (render and login pools).
+    int busyWorkers() const { return m_pool.activeThreadCount() + m_loginPool.activeThreadCount(); }
     /// Jobs whose client still waits for an answer.
     int pendingJobs() const { return int(m_pending.size()); }
 
@@ -274,6 +284,7 @@ private:
     std::unordered_map<quint64, Job> m_pending;
     bool m_shuttingDown = false;
     bool m_drained = false;
+    QDeadlineTimer m_flushBy; // shutdown(): the last answers wait for the kernel until then
 };
 
 /// The I/O threads `configured` (http.ioThreads) asks for: itself when positive, else (0)

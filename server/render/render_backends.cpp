@@ -134,6 +134,7 @@ public:
         svgOptions.deviceScale = svgOut ? 1 : request.options.scale;
         svgOptions.inlineSvgAsVector = svgOut || !svgSandboxOptions().enabled;
         svgOptions.groupOpacityAsPixels = !svgOut;
+        svgOptions.largeImagesAtDevicePixels = !svgOut;
         QByteArray svg = renderSvgDocument(doc.layout, doc.size, resources, svgOptions, &result.warnings);
         if (auto painted = paintDone(request, result, timer); !painted)
             return painted;

@@ -215,7 +215,7 @@ void JobRunner::start()
     }
 }
 
-void JobRunner::stop()
+bool JobRunner::stop(QDeadlineTimer deadline)
 {
     {
         QMutexLocker lock(&m_mutex);
@@ -225,9 +225,12 @@ void JobRunner::stop()
         ++m_wakeups;
         m_wake.wakeAll();
     }
+    bool ended = true;
     for (const auto &thread : m_threads)
-        thread->wait();
-    m_threads.clear();
+        ended = thread->wait(deadline) && ended;
+    if (ended)
+        m_threads.clear();
+    return ended;
 }
 
 void JobRunner::wake()

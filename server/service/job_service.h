@@ -12,6 +12,7 @@
 #include "server/store/database.h"
 #include "server/store/job_repository.h"
 
+#include <QDeadlineTimer>
 #include <QJsonObject>
 #include <QMutex>
 #include <QThread>
@@ -149,7 +150,10 @@ public:
     /// Starts the worker threads (no-op when running).
     void start();
     /// Stops them: renders in flight are cancelled and their items put back in the queue.
-    void stop();
+    /// Waits for the workers until `deadline`; true when every one has ended. One still in
+    /// a render that does not look at its cancellation keeps its item claimed: once its
+    /// process has ended the lease runs out (jobs.leaseMs) and another worker takes it.
+    bool stop(QDeadlineTimer deadline = QDeadlineTimer(QDeadlineTimer::Forever));
     /// Wakes idle workers (a job was queued on this instance).
     void wake();
 

@@ -38,7 +38,7 @@ void WebhookDispatcher::start()
     m_thread->start();
 }
 
-void WebhookDispatcher::stop()
+bool WebhookDispatcher::stop(QDeadlineTimer deadline)
 {
     {
         std::lock_guard lock(m_mutex);
@@ -46,9 +46,11 @@ void WebhookDispatcher::stop()
     }
     m_wake.notify_all();
     if (m_thread) {
-        m_thread->wait();
+        if (!m_thread->wait(deadline))
+            return false;
         m_thread.reset();
     }
+    return true;
 }
 
 void WebhookDispatcher::wake()

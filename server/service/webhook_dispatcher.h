@@ -10,6 +10,7 @@
 #include "server/common/histogram.h"
 #include "server/service/webhook_service.h"
 
+#include <QDeadlineTimer>
 #include <QString>
 #include <QThread>
 
@@ -43,8 +44,10 @@ public:
 
     /// Starts the worker thread.
     void start();
-    /// Stops it after the attempts in flight end.
-    void stop();
+    /// Stops it after the attempts in flight end, waiting for them until `deadline`; true
+    /// when the thread has ended. An attempt still running past it is retried when its
+    /// lease runs out, if its process has ended meanwhile (webhooks are delivered at least once).
+    bool stop(QDeadlineTimer deadline = QDeadlineTimer(QDeadlineTimer::Forever));
     /// Looks for due deliveries now instead of at the next poll (any thread).
     void wake();
 

@@ -42,10 +42,11 @@ inline QSize webpSize(const QByteArray &bytes)
 /// A few kilobytes of valid, sanitiser-approved SVG that QtSvg needs seconds to draw:
 /// 8^levels dashed wide curves through nested <use> (levels 5: 32 768, under the
 /// sanitiser's expansion bound). `colour` makes each call's image new to the cache.
-inline QString slowSvgUrl(int levels, const QString &colour)
+/// `curves` per path (10) makes each of them longer to draw, not more numerous.
+inline QString slowSvgUrl(int levels, const QString &colour, int curves = 10)
 {
     QString d = QStringLiteral("M0 0");
-    for (int i = 0; i < 10; ++i)
+    for (int i = 0; i < curves; ++i)
         d += QStringLiteral(" C %1 %2 %3 %4 %5 500")
                  .arg(100 * i + 20)
                  .arg(i % 2 ? 900 : 100)

@@ -6,6 +6,8 @@
 #include "tests/render/hardening_test_support.h"
 #include "server/render/encode/encode.h"
 
+#include <QPainter>
+
 class TestHardeningBudget : public QObject
 {
     Q_OBJECT
@@ -369,6 +371,66 @@ private slots:
         const double growth = peakRssMiB() - before;
         qInfo("%s: peak RSS +%.1f MiB for a 128 MiB image", qPrintable(format), growth);
         QVERIFY2(growth < 160, qPrintable(QString("peak RSS grew %1 MiB").arg(growth)));
+    }
+
+    void largeImageDrawnSmallCostsOneDecode_data()
+    {
+        QTest::addColumn<int>("scale");
+        QTest::newRow("scale 1") << 1;
+        QTest::newRow("scale 2") << 2;
+    }
+
+    void largeImageDrawnSmallCostsOneDecode()
+    {
+        // The re-probe of issue 34: an 8192 × 4096 upload (98 KB of PNG) drawn as a 400 ×
+        // 200 picture cost the satori engine +212–227 MiB (here, from a data: URL, +260 MiB
+        // against takumi's +134): its SVG embedded the whole image and QtSvg decoded it
+        // again to rasterise the document.
+        // Drawn far below its natural size it is now embedded at the pixels it covers.
+        // Each engine gets an image of its own (two colours: the halves show the image is
+        // drawn the right way round), so neither finds the other's decode in a cache.
+        QFETCH(int, scale);
+        const auto card = [](const QString &engine, QColor left) {
+            QImage source(8192, 4096, QImage::Format_RGB32);
+            source.fill(QColor(30, 60, 200));
+            {
+                QPainter p(&source);
+                p.fillRect(0, 0, 4096, 4096, left);
+            }
+            QByteArray png;
+            QBuffer buffer(&png);
+            buffer.open(QIODevice::WriteOnly);
+            source.save(&buffer, "PNG");
+            const QJsonObject img{{"type", "img"},
+                                  {"props", QJsonObject{{"src", dataUrl(png, "image/png")},
+                                                        {"style", QJsonObject{{"width", 400}, {"height", 200}}}}}};
+            return imprint::test::engineCard("large", engine, 1200, 630, {{"backgroundColor", "#ffffff"}},
+                                             QJsonArray{img});
+        };
+        double growth[2] = {-1, -1};
+        int i = 0;
+        for (const QString engine : {QStringLiteral("takumi"), QStringLiteral("satori")}) {
+            RenderRequest request;
+            request.document = card(engine, i ? QColor(220, 40, 40) : QColor(40, 160, 60));
+            request.options.scale = scale;
+            const MeasuredRender m = measureRender(request);
+            QVERIFY2(m.result, qPrintable(imprint::test::failureOf(m.result).message));
+            const QImage out = decodePng(m.result->bytes);
+            QCOMPARE(out.size(), QSize(1200, 630) * scale);
+            const auto near = [&](QPoint at, QColor want) {
+                const QColor c = out.pixelColor(at * scale);
+                return std::abs(c.red() - want.red()) <= 2 && std::abs(c.green() - want.green()) <= 2
+                       && std::abs(c.blue() - want.blue()) <= 2;
+            };
+            QVERIFY(near({100, 100}, i ? QColor(220, 40, 40) : QColor(40, 160, 60)));
+            QVERIFY(near({300, 100}, QColor(30, 60, 200)));
+            qInfo("%s: peak RSS +%.1f MiB", qPrintable(engine), m.peakGrowthMiB);
+            growth[i++] = m.peakGrowthMiB;
+        }
+        if (growth[0] < 0 || growth[1] < 0)
+            QSKIP("/proc/self/clear_refs is not writable here: the peak cannot be measured");
+        QVERIFY2(growth[1] < growth[0] + 48,
+                 qPrintable(QString("satori +%1 MiB, takumi +%2 MiB").arg(growth[1]).arg(growth[0])));
     }
 
     void decodedImagesBounded()

@@ -88,6 +88,17 @@ QString pngDataUrl(const QImage &image)
            + QString::fromLatin1(encodePng(image, o).value_or(QByteArray()).toBase64());
 }
 
+/// `image` scaled down to `device` px (area-averaged, Qt::SmoothTransformation) when that
+/// is at most half its size both ways; nullopt when it is drawn at or near its natural
+/// size, where it is embedded as it is (SvgOptions::largeImagesAtDevicePixels).
+std::optional<QImage> shrunkToDevice(const QImage &image, QSizeF device)
+{
+    const QSize px(std::max(1, int(std::ceil(device.width()))), std::max(1, int(std::ceil(device.height()))));
+    if (image.isNull() || 2 * px.width() > image.width() || 2 * px.height() > image.height())
+        return std::nullopt;
+    return image.scaled(px, Qt::IgnoreAspectRatio, Qt::SmoothTransformation);
+}
+
 QPainterPath rectPath(const QRectF &r)
 {
     QPainterPath p;
@@ -497,6 +508,9 @@ void SvgPlayer::operator()(const display::DrawImage &c)
     const qreal deviceScale = vector ? std::max<qreal>(1, m_options.deviceScale) : 1;
     const QImage image = vector ? imageAtDeviceSize(c.image, (c.dest.size() * deviceScale).toSize()) : c.image;
     if (!c.shape && clipContains(c.dest)) {
+        if (m_options.largeImagesAtDevicePixels && !vector && !m_transforms)
+            if (const auto shrunk = shrunkToDevice(image, c.dest.size() * std::max<qreal>(1, m_options.deviceScale)))
+                return emitImage(c.dest, pngDataUrl(*shrunk));
         // Only raster bytes go in as they came: an SVG (or a mislabelled one) would be
         // decoded again by QtSvg's image plugin, outside the resource policy.
         return emitImage(c.dest, isEmbeddableRasterDataUrl(c.source) ? c.source : pngDataUrl(image));

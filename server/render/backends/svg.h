@@ -37,6 +37,14 @@ struct SvgOptions {
     /// the raster player and embedded as pixels; the SVG output keeps `<g opacity>`, which
     /// browsers composite as a group.
     bool groupOpacityAsPixels = false;
+    /// Whether a raster image drawn at most half its natural size both ways (on the
+    /// device, `deviceScale` included, and outside any transform) is embedded resampled
+    /// to the pixels it covers instead of whole: QtSvg decodes what is embedded when it
+    /// rasterises the document, so an 8192 × 4096 upload drawn as a thumbnail held a
+    /// second 128 MiB copy. True for the bitmap path; the SVG output keeps the image whole,
+    /// for a reader that zooms. Images drawn at or near their natural size are embedded as
+    /// before either way.
+    bool largeImagesAtDevicePixels = false;
 };
 
 /// Writes `root` as an SVG 1.1 document of `size` px (UTF-8, well-formed XML, every text

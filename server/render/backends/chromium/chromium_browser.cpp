@@ -335,14 +335,18 @@ struct ChromiumBrowser::Private {
     }
 
     /// The running browser for a render (the lock held by `lock`), or nullptr with `*err`:
-    /// engine_unavailable when Chromium is missing or did not start; when it is starting,
-    /// engine_starting at once (options.waitForStart false), else waits for the start
-    /// until the render's deadline (render_budget_exceeded / render_cancelled).
+    /// engine_unavailable when Chromium is missing or did not start; when its first start
+    /// is under way, engine_starting at once (options.waitForStart false), else waits for
+    /// the start until the render's deadline (render_budget_exceeded / render_cancelled).
+    /// A restart (after a crash or a memory kill or restart) is always waited for: it takes
+    /// a second or two, and answering engine_starting meanwhile failed every space's html
+    /// renders for the one render that made the browser grow.
     std::shared_ptr<DevToolsPipe> browser(std::unique_lock<std::mutex> &lock, const RenderCancellation &cancellation,
                                           RenderError *err)
     {
         if (ready())
             return connection;
+        const bool waitForStart = options.waitForStart || starts > 0;
         if (!ChromiumBrowser::isInstalled(options.executable)) {
             *err = RenderError{QStringLiteral("renderType"),
                                QStringLiteral("%1 was not found; %2").arg(options.executable, chromiumInstallHint()),
@@ -350,7 +354,7 @@ struct ChromiumBrowser::Private {
             return nullptr;
         }
         const bool failedBefore = !starting && !wanted && !startFailure.isEmpty();
-        if (failedBefore && !options.waitForStart) {
+        if (failedBefore && !waitForStart) {
             // Said once; the next render's request starts another try.
             *err = RenderError{QStringLiteral("renderType"), startFailure, RenderErrorCode::EngineUnavailable};
             startFailure.clear();
@@ -363,11 +367,11 @@ struct ChromiumBrowser::Private {
             startFailure.clear();
         }
         startChanged.notify_all();
-        if (!options.waitForStart) {
+        if (!waitForStart) {
             *err = RenderError{{},
                                starting ? QStringLiteral("its browser is starting (for %1 ms so far); try again shortly")
                                               .arg(startedAt.elapsed())
-                                        : QStringLiteral("its browser is restarting; try again shortly"),
+                                        : QStringLiteral("its browser is starting; try again shortly"),
                                RenderErrorCode::EngineStarting};
             return nullptr;
         }
@@ -528,6 +532,16 @@ void ChromiumBrowser::start()
     d->startChanged.notify_all();
 }
 
+void ChromiumBrowser::endNow()
+{
+    std::lock_guard lock(d->mutex);
+    d->stopping = true; // a start under way gives up; its browser dies with this process
+    d->wanted = false;
+    if (d->connection)
+        d->connection->kill();
+    d->startChanged.notify_all();
+}
+
 bool ChromiumBrowser::isInstalled(const QString &executable)
 {
     const QFileInfo info(executable);
@@ -628,8 +642,9 @@ common::Expected<ChromiumCapture, RenderError> ChromiumBrowser::capture(const Ch
     } slot{d.get(), slotSince, page.tenant};
 
     // One try; a page whose renderer died under it (not from a deadline) is tried once
-    // more in a fresh context, on a fresh browser if the old one is gone.
+    // more in a fresh context, on a fresh browser if the old one is gone (then once more).
     bool rendererGone = false;
+    bool browserGone = false; // the last try's browser died under it
     auto attempt = [&]() -> std::optional<ChromiumCapture> {
         std::shared_ptr<DevToolsPipe> c;
         {
@@ -637,6 +652,7 @@ common::Expected<ChromiumCapture, RenderError> ChromiumBrowser::capture(const Ch
             c = d->browser(lock, cancellation, &err);
         }
         rendererGone = false;
+        browserGone = false;
         if (!c)
             return std::nullopt;
         t.wait = elapsedMs(timer);
@@ -658,7 +674,8 @@ common::Expected<ChromiumCapture, RenderError> ChromiumBrowser::capture(const Ch
             if (run.kept())
                 d->keepWarmPage(c, page.tenant, *run.kept());
         } // leaving the run waits for its fetches still running
-        if (!out && !c->alive()) {
+        browserGone = !out && !c->alive();
+        if (browserGone) {
             d->startChanged.notify_all(); // the starter replaces it now
             std::lock_guard lock(d->mutex);
             if (d->killedForMemory.lock() == c) {
@@ -672,9 +689,14 @@ common::Expected<ChromiumCapture, RenderError> ChromiumBrowser::capture(const Ch
         }
         return out;
     };
+    // A try that lost its browser (killed, crashed) does not use up the retry: the render
+    // waits for the restarted browser, whose first page may lose its renderer too.
     auto out = attempt();
-    if (!out && (rendererGone || err.code == RenderErrorCode::EncodeFailed) && !cancellation.isCancelled())
+    for (int tries = 1, retries = 1; !out && tries < 3 && !cancellation.isCancelled(); ++tries) {
+        if (!(rendererGone || err.code == RenderErrorCode::EncodeFailed) || (!browserGone && retries-- == 0))
+            break;
         out = attempt();
+    }
     if (!out)
         return err;
     return std::move(*out);

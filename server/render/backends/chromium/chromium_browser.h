@@ -86,10 +86,11 @@ struct ChromiumOptions {
     /// once. Empty (the default): every such request fails. The server wires the remote
     /// image fetcher here (server/app/service.cpp, docs/remote-images.md).
     std::function<common::Expected<QByteArray, QString>(const QUrl &url, QDeadlineTimer deadline)> fetch;
-    /// While the browser is not running (starting, or restarting after a crash or a memory
-    /// restart) a render waits for it until the render's deadline (true: a command or a
-    /// test), or is answered engine_starting at once (false: the server, which starts the
-    /// browser with start() and tells clients to come back; docs/api.md).
+    /// While the browser's first start is under way a render waits for it until the
+    /// render's deadline (true: a command or a test), or is answered engine_starting at
+    /// once (false: the server, which starts the browser with start() and tells clients to
+    /// come back; docs/api.md). A restart (after a crash, a memory kill or a memory
+    /// restart) is waited for either way, within the render's deadline.
     bool waitForStart = true;
 };
 
@@ -152,14 +153,21 @@ public:
     /// browser that dies or is restarted for its memory is started again the same way.
     void start();
 
+    /// Ends the browser's processes at once, without waiting for the renders that use it
+    /// (they fail); no browser is started after it. For a process that is stopping and may
+    /// end without its destructors (`imprint serve`). Its profile is removed by the
+    /// destructor, or else by the next start, as after `kill -9`: removing it here took up
+    /// to half a second while the killed browser still wrote to it.
+    void endNow();
+
     /// Whether `executable` exists and can be run.
     static bool isInstalled(const QString &executable = QStringLiteral("/usr/bin/chromium"));
 
     /// Draws `page` (the browser started on first use unless start() started it). Returns
     /// a Format_ARGB32_Premultiplied image of size × scale px, or the error:
     /// engine_unavailable (Chromium not installed or it does not start), engine_starting
-    /// (the browser is not running yet and ChromiumOptions::waitForStart is false; the
-    /// render's deadline is never spent on a start), engine_busy (the pool's queue is full),
+    /// (the browser's first start is under way and ChromiumOptions::waitForStart is false;
+    /// the render's deadline is never spent on a first start), engine_busy (the pool's queue is full),
     /// render_budget_exceeded / render_cancelled (from `cancellation`; the page is freed),
     /// encode_failed (the browser failed mid-render; the next render restarts it).
     /// `warnings` (when not null) gets one entry per request of the page that was refused
