@@ -568,6 +568,43 @@ private Q_SLOTS:
         QCOMPARE(context.htmlBrowser()->starts(), 2);
     }
 
+    // A restart is waited for, but not for ever (issue 33, item 2: a render never spends its
+    // deadline on a browser): a browser that takes 8 s to come back is answered
+    // engine_starting after kRestartWaitMs (4 s) of a 10 s deadline, not 422 at the deadline.
+    void aSlowRestartIsAnsweredEngineStarting()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        // Readable by the browser's own account when the tests run as root.
+        QFile::setPermissions(dir.path(), QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner
+                                              | QFileDevice::ReadOther | QFileDevice::ExeOther);
+        const QString slow = dir.filePath(QStringLiteral("slow"));
+        QFile wrapper(dir.filePath(QStringLiteral("chromium")));
+        QVERIFY(wrapper.open(QIODevice::WriteOnly));
+        wrapper.write(QStringLiteral("#!/bin/sh\nif [ -e '%1' ]; then sleep 8; fi\nexec /usr/bin/chromium \"$@\"\n")
+                          .arg(slow).toUtf8());
+        wrapper.close();
+        QVERIFY(wrapper.setPermissions(QFileDevice::ReadOwner | QFileDevice::ExeOwner | QFileDevice::ReadOther
+                                       | QFileDevice::ExeOther));
+        RenderContextOptions o = contextOptions(false);
+        o.chromium.executable = wrapper.fileName();
+        o.chromium.waitForStart = false;
+        RenderContext context(o);
+        context.htmlBrowser()->start();
+        QTRY_VERIFY_WITH_TIMEOUT(context.htmlBrowser()->state().running, 60000);
+        warmed(context);
+        QFile marker(slow);
+        QVERIFY(marker.open(QIODevice::WriteOnly));
+        marker.close();
+        ::kill(pid_t(context.htmlBrowser()->processId()), SIGKILL);
+        QElapsedTimer clock;
+        clock.start();
+        const auto next = renderFor(context, htmlTemplate("<p>next</p>"), QStringLiteral("B"), 10000);
+        QVERIFY(!next.first);
+        QCOMPARE(next.second.code, RenderErrorCode::EngineStarting);
+        QVERIFY2(clock.elapsed() >= 3500 && clock.elapsed() < 7000, qPrintable(QString::number(clock.elapsed())));
+    }
+
     // The browser dies with the process that started it, however that process dies: a
     // child that starts one and is killed with SIGKILL leaves no browser behind. Also
     // when the browser runs as another account (the server as root): changing the user

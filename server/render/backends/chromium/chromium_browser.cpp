@@ -39,6 +39,10 @@ namespace imprint::render {
 
 namespace {
 
+/// The longest a render waits for a browser restart (after a crash or for memory) before
+/// it is answered engine_starting: a restart takes 1-2.5 s on a loaded 2-core machine.
+constexpr qint64 kRestartWaitMs = 4000;
+
 /// Removes the browser profiles (imprint-chromium-PID-…) that servers which are no longer
 /// running left in the temporary directory (a server killed with SIGKILL cleans nothing).
 void removeStaleProfiles()
@@ -338,9 +342,11 @@ struct ChromiumBrowser::Private {
     /// engine_unavailable when Chromium is missing or did not start; when its first start
     /// is under way, engine_starting at once (options.waitForStart false), else waits for
     /// the start until the render's deadline (render_budget_exceeded / render_cancelled).
-    /// A restart (after a crash or a memory kill or restart) is always waited for: it takes
-    /// a second or two, and answering engine_starting meanwhile failed every space's html
-    /// renders for the one render that made the browser grow.
+    /// A restart (after a crash or a memory kill or restart) is waited for: it takes a
+    /// second or two, and answering engine_starting meanwhile failed every space's html
+    /// renders for the one render that made the browser grow. That wait is bounded
+    /// (kRestartWaitMs, and half the render's deadline): a restart that takes longer is
+    /// answered engine_starting, so a render never spends its deadline on a browser.
     std::shared_ptr<DevToolsPipe> browser(std::unique_lock<std::mutex> &lock, const RenderCancellation &cancellation,
                                           RenderError *err)
     {
@@ -375,7 +381,20 @@ struct ChromiumBrowser::Private {
                                RenderErrorCode::EngineStarting};
             return nullptr;
         }
+        QElapsedTimer waited;
+        waited.start();
+        const QDeadlineTimer deadline = cancellation.deadline();
+        const qint64 restartWaitMs = deadline.isForever()
+                                         ? kRestartWaitMs
+                                         : std::min<qint64>(kRestartWaitMs, std::max<qint64>(deadline.remainingTime() / 2, 0));
         while (!ready()) {
+            if (!options.waitForStart && waited.elapsed() >= restartWaitMs && !cancellation.isCancelled()) {
+                *err = RenderError{{},
+                                   QStringLiteral("its browser is restarting (for %1 ms so far); try again shortly")
+                                       .arg(startedAt.elapsed()),
+                                   RenderErrorCode::EngineStarting};
+                return nullptr;
+            }
             if (!starting && !wanted) {
                 *err = RenderError{QStringLiteral("renderType"), startFailure, RenderErrorCode::EngineUnavailable};
                 return nullptr;
