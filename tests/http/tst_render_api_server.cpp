@@ -421,6 +421,11 @@ private slots:
                                            .value("fontFamily").toObject().value("additionalProperties").toObject()
                                            .value("oneOf").toArray();
         QCOMPARE(familyForms.at(1).toObject().value("items").toObject().value("pattern").toString(), QString("\\S"));
+        // The flat form beside theme (a copy of the table, not a reference) says the same.
+        QCOMPARE(templateDocument.value("properties").toObject().value("tailwind").toObject().value("properties")
+                     .toObject().value("fontFamily").toObject().value("additionalProperties").toObject()
+                     .value("oneOf").toArray().at(1).toObject().value("items").toObject().value("pattern").toString(),
+                 QString("\\S"));
         VERIFY_PROBLEM(httpRequest(port(), "POST", "/api/v1/templates",
                                    R"({"root":{"type":"div"},"tailwind":{"spacing":{"x":" "}}})", bearer(session)),
                        400);
