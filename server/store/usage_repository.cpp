@@ -28,6 +28,9 @@ int bindText(sqlite3_stmt *statement, int at, const QString &text, bool emptyIsN
 
 /// insertAll() on SQLite's own API, one statement for the batch. False when it failed
 /// (SQLite's message logged), or could not start: `*ran` false then, and nothing was written.
+/// The handle is Qt's: Debian's QSQLITE plugin links the system libsqlite3, the library this
+/// binary links (scripts/deps), so the connection and these calls share one SQLite. A Qt
+/// built with its bundled SQLite would not: the handle's type name is checked, not that.
 bool insertAllOnSqlite(const Database &db, const QList<RenderLogEntry> &entries, bool *ran)
 {
     *ran = false;
