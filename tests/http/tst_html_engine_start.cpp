@@ -23,7 +23,7 @@ namespace {
 
 // render.deadlineMs of the suite's server: a render held for the browser's start would
 // pass it and answer 422; none may.
-constexpr int kDeadlineMs = 8000;
+constexpr int kDeadlineMs = 10000;
 
 /// A 200 × 100 html page, green, with the `n` tweak written in it (each request a new
 /// tweak, so none is answered from the memo of identical renders).

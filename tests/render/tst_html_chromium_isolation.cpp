@@ -570,7 +570,7 @@ private Q_SLOTS:
 
     // A restart is waited for, but not for ever (issue 33, item 2: a render never spends its
     // deadline on a browser): a browser that takes 8 s to come back is answered
-    // engine_starting after kRestartWaitMs (4 s) of a 10 s deadline, not 422 at the deadline.
+    // engine_starting after half of a 10 s deadline (5 s), not 422 at the deadline.
     void aSlowRestartIsAnsweredEngineStarting()
     {
         QTemporaryDir dir;

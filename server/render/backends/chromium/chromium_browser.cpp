@@ -40,8 +40,9 @@ namespace imprint::render {
 namespace {
 
 /// The longest a render waits for a browser restart (after a crash or for memory) before
-/// it is answered engine_starting: a restart takes 1-2.5 s on a loaded 2-core machine.
-constexpr qint64 kRestartWaitMs = 4000;
+/// it is answered engine_starting, besides half its deadline (5 s of the default 10 s): a
+/// restart takes 1-2.5 s on a loaded 2-core machine, more when the suites run beside it.
+constexpr qint64 kRestartWaitMs = 6000;
 
 /// Removes the browser profiles (imprint-chromium-PID-…) that servers which are no longer
 /// running left in the temporary directory (a server killed with SIGKILL cleans nothing).
