@@ -563,18 +563,22 @@ bool HttpServer::handleRequest(const QHttpServerRequest &request, QTcpSocket *so
     return true;
 }
 
+template <typename Task>
+void HttpServer::postToServerThread(Task &&task)
+{
+    // The task holds move-only members (a Responder); Qt's queued call wants a copyable
+    // functor, so the task is held once and the functor shares it.
+    auto held = std::make_shared<std::decay_t<Task>>(std::forward<Task>(task));
+    QMetaObject::invokeMethod(this, [held] { (*held)(); }, Qt::QueuedConnection);
+}
+
 void HttpServer::runOnServerThread(HttpRequest &&request, Responder &&responder, const Handler &handler)
 {
     if (QThread::currentThread() == thread())
         return invoke(handler, std::move(request), std::move(responder));
-    struct Parked {
-        HttpRequest request;
-        Responder responder;
-    };
-    auto parked = std::make_shared<Parked>(Parked{std::move(request), std::move(responder)});
-    QMetaObject::invokeMethod(
-        this, [this, parked, handler] { invoke(handler, std::move(parked->request), std::move(parked->responder)); },
-        Qt::QueuedConnection);
+    postToServerThread([request = std::move(request), responder = std::move(responder), handler]() mutable {
+        invoke(handler, std::move(request), std::move(responder));
+    });
 }
 
 void HttpServer::invoke(const Handler &handler, HttpRequest &&request, Responder &&responder)
@@ -639,19 +643,10 @@ void HttpServer::respondAsync(Responder responder, std::function<HttpResponse()>
 {
     // The jobs' bookkeeping is this thread's: a handler on an I/O thread queues its job here.
     if (QThread::currentThread() != thread()) {
-        struct Parked {
-            Responder responder;
-            std::function<HttpResponse()> work;
-            render::RenderCancellation cancellation;
-        };
-        auto parked = std::make_shared<Parked>(Parked{std::move(responder), std::move(work), std::move(cancellation)});
-        QMetaObject::invokeMethod(
-            this,
-            [this, parked, pool] {
-                respondAsync(std::move(parked->responder), std::move(parked->work), std::move(parked->cancellation),
-                             pool);
-            },
-            Qt::QueuedConnection);
+        postToServerThread([this, responder = std::move(responder), work = std::move(work),
+                            cancellation = std::move(cancellation), pool]() mutable {
+            respondAsync(std::move(responder), std::move(work), std::move(cancellation), pool);
+        });
         return;
     }
     if (m_shuttingDown) {

@@ -265,6 +265,9 @@ private:
     void checkDrained();
     /// Runs `handler`, answering 500 when it throws (the exception's text logged).
     static void invoke(const Handler &handler, HttpRequest &&request, Responder &&responder);
+    /// Runs `task` (a callable, move-only allowed) on this server's thread, queued.
+    template <typename Task>
+    void postToServerThread(Task &&task);
     /// Whether every listener's sockets have written all their bytes (asks the I/O
     /// threads, waiting for their answers).
     bool allWritten() const;
