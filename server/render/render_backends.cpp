@@ -325,15 +325,15 @@ private:
         chromiumPage.scale = request.options.scale;
         chromiumPage.allowScript
             = context.htmlAllowScript() && doc.tmpl->source.value(QLatin1String("htmlScript")).toBool(false);
-        // Chromium's PNG is handed out as it is (no decode and re-encode) unless the
-        // `small` tier asks for what only our encoder does: a quantised palette
-        // (docs/api.md, "PNG compression"). `fast` asks Chromium for its fast zlib level.
-        if (request.options.format == OutputFormat::Pdf) {
+        // Chromium's fast PNG is handed out as it is for the `fast` tier (exact pixels, the
+        // least CPU). Every other tier decodes it and encodes it with our encoder
+        // (docs/api.md, "PNG compression"): Chromium's own default zlib level cost eight
+        // times the CPU of the fast one and our encode together, for a bigger file than
+        // `default` writes.
+        if (request.options.format == OutputFormat::Pdf)
             chromiumPage.output = ChromiumPage::Output::Pdf;
-        } else if (request.options.format == OutputFormat::Png && compression != PngCompression::Small) {
+        else if (request.options.format == OutputFormat::Png && compression == PngCompression::Fast)
             chromiumPage.output = ChromiumPage::Output::Png;
-            chromiumPage.fastPng = compression == PngCompression::Fast;
-        }
         if (request.imageLoader)
             chromiumPage.loadAsset = request.imageLoader; // asset: and /api/v1/files/ URLs only
         return chromiumPage;

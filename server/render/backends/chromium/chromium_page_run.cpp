@@ -354,10 +354,8 @@ std::optional<ChromiumCapture> ChromiumPageRun::takeOutput()
         // Chromium override the device metrics for the shot and wait for a frame drawn with
         // them; when they equal the page's own, under load that frame now and then never
         // came and the render waited out its deadline (issue 33, item 4).
-        QJsonObject params{{QStringLiteral("format"), QStringLiteral("png")}};
-        if (m_page.output == ChromiumPage::Output::Png && m_page.fastPng)
-            params.insert(QStringLiteral("optimizeForSpeed"), true);
-        ok = screenshot(params, &r);
+        ok = screenshot({{QStringLiteral("format"), QStringLiteral("png")}, {QStringLiteral("optimizeForSpeed"), true}},
+                        &r);
     }
     if (!ok)
         return std::nullopt;
