@@ -8,6 +8,7 @@
 #include <QFileInfo>
 #include <QSaveFile>
 
+#include <cerrno>
 #include <cstdio>
 #include <cstdlib>
 #include <climits>
@@ -74,10 +75,32 @@ bool keep(char (&buffer)[PATH_MAX], const QByteArray &path)
     return true;
 }
 
+/// $TMPDIR/imprint-fonts-UID (or /tmp's), the one directory every process of this user
+/// shares for the configuration file when it has no writable home or runs as root: kept,
+/// like the cache's copy, so that a process ended by SIGKILL or a crash leaves nothing
+/// new behind (a directory per process was left by each killed server, hundreds a day
+/// under the test suites). Used only when it is a real directory (not a link) owned by
+/// this user that no one else may write, so that another user who made the name first
+/// cannot choose our configuration: then empty, and privateTempDir() serves. Others may
+/// pass through it (0711): the html engine's Chromium reads the file as imprint-browser.
+QString userTempDir()
+{
+    const QByteArray dir
+        = QFile::encodeName(QDir::tempPath()) + "/imprint-fonts-" + QByteArray::number(qulonglong(::geteuid()));
+    if (::mkdir(dir.constData(), 0711) != 0 && errno != EEXIST)
+        return {};
+    struct stat st {};
+    if (::lstat(dir.constData(), &st) != 0 || !S_ISDIR(st.st_mode) || st.st_uid != ::geteuid()
+        || (st.st_mode & (S_IWGRP | S_IWOTH)) != 0)
+        return {};
+    if ((st.st_mode & 07777) != 0711 && ::chmod(dir.constData(), 0711) != 0)
+        return {};
+    return QFile::decodeName(dir);
+}
+
 /// A new directory under $TMPDIR or /tmp that only this user can write or list and others
-/// can only pass through (0711), for the configuration file of a process that has no
-/// writable home or runs as root. Never a shared, predictable name, which another user
-/// could have made first.
+/// can only pass through (0711), removed at exit: the fallback when userTempDir()'s name
+/// is taken by someone else.
 QString privateTempDir()
 {
     QByteArray pattern = QFile::encodeName(QDir::tempPath() + QStringLiteral("/imprint-fonts-XXXXXX"));
@@ -108,6 +131,13 @@ QString install()
         path = cache + QStringLiteral("/imprint/fontconfig/") + name;
         if (!writeIfDifferent(path, conf))
             path.clear();
+    }
+    if (path.isEmpty()) {
+        if (const QString dir = userTempDir(); !dir.isEmpty()) {
+            path = dir + u'/' + name;
+            if (!writeIfDifferent(path, conf))
+                path.clear();
+        }
     }
     if (path.isEmpty()) {
         if (const QString dir = privateTempDir(); !dir.isEmpty()) {

@@ -25,7 +25,9 @@ QByteArray hermeticFontConfig();
 /// same answer. The file is DIR/imprint/fontconfig/fonts-HASH.conf in the user's cache
 /// ($XDG_CACHE_HOME or ~/.cache), written once per content, else (a read-only home, as
 /// under the systemd unit, or root, whose Chromium runs as imprint-browser and cannot enter
-/// root's home) in a private temporary directory removed at exit. Returns the
+/// root's home) in $TMPDIR/imprint-fonts-UID, kept and shared by the user's processes
+/// (a private temporary directory removed at exit when another user holds that name).
+/// Returns the
 /// file's path; empty when IMPRINT_SYSTEM_FONTS=1 asked for the host's configuration
 /// instead (comparisons only: renders then depend on the host again), or when no file
 /// could be written (a warning on standard error says so).
