@@ -103,10 +103,11 @@ using ChromiumAssetLoader = ImageLoader;
 struct ChromiumPage {
     /// What the browser hands back: the screenshot decoded (to encode it ourselves), the
     /// screenshot's PNG bytes as Chromium wrote them, or the page printed to PDF. Both
-    /// screenshots are taken with Chromium's fast PNG writer (`optimizeForSpeed`: zlib's
-    /// fastest level): its default level cost about 160 ms of the browser's CPU for a
-    /// 1200×630 card, two thirds of an html render, where the fast one and our own encoder
-    /// after it cost under 20 (docs/performance.md, "The screenshot's PNG").
+    /// screenshots of up to 8 million device pixels are taken with Chromium's fast PNG
+    /// writer (`optimizeForSpeed`: zlib's fastest level): its default level cost about
+    /// 160 ms of the browser's CPU for a 1200×630 card, two thirds of an html render,
+    /// where the fast one and our own encoder after it cost under 20 (docs/performance.md,
+    /// "The screenshot's PNG").
     enum class Output : quint8 { Image, Png, Pdf };
 
     QString html; ///< a complete HTML document (UTF-8 when sent)

@@ -354,7 +354,14 @@ std::optional<ChromiumCapture> ChromiumPageRun::takeOutput()
         // Chromium override the device metrics for the shot and wait for a frame drawn with
         // them; when they equal the page's own, under load that frame now and then never
         // came and the render waited out its deadline (issue 33, item 4).
-        ok = screenshot({{QStringLiteral("format"), QStringLiteral("png")}, {QStringLiteral("optimizeForSpeed"), true}},
+        // Chromium's fast PNG writer (ChromiumPage::Output) up to 8 million device pixels:
+        // its PNG is at most about the raw RGBA bytes (32 MiB), whose base64 still fits a
+        // DevTools message (DevToolsPipe::kMaxMessageBytes). Above that the default level's
+        // smaller file keeps the room a big image needs.
+        constexpr double kFastWriterMaxPixels = 8e6;
+        const bool fastWriter = double(width) * height * m_page.scale * m_page.scale <= kFastWriterMaxPixels;
+        ok = screenshot({{QStringLiteral("format"), QStringLiteral("png")},
+                         {QStringLiteral("optimizeForSpeed"), fastWriter}},
                         &r);
     }
     if (!ok)
