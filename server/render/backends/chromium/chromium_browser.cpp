@@ -665,7 +665,10 @@ common::Expected<ChromiumCapture, RenderError> ChromiumBrowser::capture(const Ch
     // more in a fresh context, on a fresh browser if the old one is gone (then once more).
     bool rendererGone = false;
     bool browserGone = false; // the last try's browser died under it
-    auto attempt = [&]() -> std::optional<ChromiumCapture> {
+    // `mayAdopt`: the first try may take the space's warm page; a retry never does, since a
+    // kept page can be the one that failed (its session gone with its renderer: 2 of 1 000
+    // renders in the two-space soak failed twice so, at a load average of 7).
+    auto attempt = [&](bool mayAdopt) -> std::optional<ChromiumCapture> {
         std::shared_ptr<DevToolsPipe> c;
         {
             std::unique_lock lock(d->mutex);
@@ -682,7 +685,7 @@ common::Expected<ChromiumCapture, RenderError> ChromiumBrowser::capture(const Ch
             // A page that may run script is always fresh and never kept: what a script
             // stores (cookies, storage) must not reach even the same space's next render.
             if (!allowScript) {
-                if (const auto warmPage = d->takeWarmPage(c, page.tenant))
+                if (const auto warmPage = mayAdopt ? d->takeWarmPage(c, page.tenant) : std::nullopt)
                     run.adopt(*warmPage);
                 run.setMayKeep(true);
             }
@@ -711,11 +714,11 @@ common::Expected<ChromiumCapture, RenderError> ChromiumBrowser::capture(const Ch
     };
     // A try that lost its browser (killed, crashed) does not use up the retry: the render
     // waits for the restarted browser, whose first page may lose its renderer too.
-    auto out = attempt();
+    auto out = attempt(true);
     for (int tries = 1, retries = 1; !out && tries < 3 && !cancellation.isCancelled(); ++tries) {
         if (!(rendererGone || err.code == RenderErrorCode::EncodeFailed) || (!browserGone && retries-- == 0))
             break;
-        out = attempt();
+        out = attempt(false);
     }
     if (!out)
         return err;
