@@ -510,7 +510,7 @@ private Q_SLOTS:
 
     // The budget leaves real cards alone: a glassmorphism card (a blurred background, a
     // full-size frosted overlay, a frosted panel and chips, shadows) is drawn at 1× and 2×
-    // (its cost 2.6 and 11 of the budget's 16).
+    // (its cost 1.8 and 10 of the budget's 16).
     void aGlassCardIsDrawn_data()
     {
         QTest::addColumn<double>("scale");

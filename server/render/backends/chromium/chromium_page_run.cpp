@@ -263,12 +263,17 @@ bool ChromiumPageRun::resetPage()
     m_session = m_adopted->session;
     m_c->dropSession(m_session);
     // A round trip through the browser's busy main thread saved when the size stays.
-    if (m_adopted->size == m_page.size && m_adopted->scale == m_page.scale && !held())
+    if (m_adopted->size == m_page.size && m_adopted->scale == m_page.scale && (m_adopted->held || !held()))
         return true;
     return setViewport(held());
 }
 
 bool ChromiumPageRun::setViewport(bool hold)
+{
+    return call(QStringLiteral("Emulation.setDeviceMetricsOverride"), viewportMetrics(hold), true);
+}
+
+QJsonObject ChromiumPageRun::viewportMetrics(bool hold) const
 {
     QJsonObject metrics{{QStringLiteral("width"), m_page.size.width()},
                         {QStringLiteral("height"), m_page.size.height()},
@@ -279,7 +284,7 @@ bool ChromiumPageRun::setViewport(bool hold)
     // nothing.
     if (hold)
         metrics.insert(QStringLiteral("scale"), 0.01);
-    return call(QStringLiteral("Emulation.setDeviceMetricsOverride"), metrics, true);
+    return metrics;
 }
 
 bool ChromiumPageRun::navigate()
@@ -439,7 +444,9 @@ void ChromiumPageRun::release(bool captured, const ChromiumTimings &t)
     // the renderer process, over a third of an html render's time, are then made once.
     if (captured && m_mayKeep && !m_allowScript && !m_contextId.isEmpty() && !m_session.isEmpty()) {
         m_kept = ChromiumKeptPage{m_contextId, m_session, m_adopted ? m_adopted->uses + 1 : 1,
-                                  m_page.size, m_page.scale, m_loaderId, !m_askedUrls};
+                                  m_page.size, m_page.scale, m_loaderId, !m_askedUrls, held()};
+        if (held()) // not waited for: the next render's first command on the page comes after it
+            m_c->send(QStringLiteral("Emulation.setDeviceMetricsOverride"), viewportMetrics(true), m_session, true);
         if (m_debug)
             qInfo("chromium: wait %.0f navigate %.0f capture %.0f, page kept (%d renders)", t.wait, t.navigate(),
                   t.capture, m_kept->uses);

@@ -39,6 +39,9 @@ struct ChromiumKeptPage {
     /// predecessor loaded, by URL, whatever they are now (Chromium's list of available
     /// images; Cache-Control and Network.setCacheDisabled do not clear it).
     bool writable = false;
+    /// It is drawn small again (ChromiumPageRun::setViewport()), as the next document
+    /// must be until its layers are weighed: the next render saves that round trip.
+    bool held = false;
 };
 
 /// One page render on `pipe`'s browser. Not thread-safe; one per attempt.
@@ -91,6 +94,7 @@ private:
     bool openPage();
     bool resetPage();
     bool setViewport(bool hold);
+    QJsonObject viewportMetrics(bool hold) const;
     /// Whether the page is drawn small until its layers are weighed (setViewport()).
     bool held() const { return m_layerBudget > 0; }
     bool navigate();
