@@ -4,8 +4,9 @@
 // findings replayed — nested tables, 100 000-deep markup and html, an endless script (off
 // by default, cut off by the deadline when allowed), a 100 000-element DOM, fetch() to
 // loopback — and issue 34's costly layers (the compositing budget). Each is answered
-// within the deadline, /health answers meanwhile, the next normal render is right, and the server's own memory stays under 300 MB. Chromium is
-// required (CI installs it with scripts/deps); without it the suite fails, never skips.
+// within the deadline, /health answers meanwhile, the next normal render is right, and
+// the server's own memory stays under 300 MB. Chromium is required (CI installs it with
+// scripts/deps); without it the suite fails, never skips.
 #include "render_api_helpers.h"
 
 #include "../support/e2e_fixture.h"
