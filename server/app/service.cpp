@@ -87,6 +87,8 @@ render::RenderContextOptions renderContextOptions(const Environment &env, net::R
     options.chromium.queue = html.value(QStringLiteral("queue")).toInt(options.chromium.queue);
     options.chromium.maxMemoryBytes
         = qint64(html.value(QStringLiteral("maxMemoryMb")).toInt(int(options.chromium.maxMemoryBytes >> 20))) << 20;
+    options.chromium.maxLayerCost
+        = std::max(0.0, html.value(QStringLiteral("maxLayerCost")).toDouble(options.chromium.maxLayerCost));
     options.htmlAllowScript = html.value(QStringLiteral("allowScript")).toBool(false);
     options.chromium.user = html.value(QStringLiteral("user")).toString(options.chromium.user);
     options.chromium.maxPerTenant = html.value(QStringLiteral("maxPerSpace")).toInt(options.chromium.maxPerTenant);

@@ -3,9 +3,10 @@
 // URLs served from the space's assets, `scale` and its plan limit, `format=pdf` stored as .pdf, and issue 19's html
 // findings replayed — nested tables, 100 000-deep markup and html, an endless script (off
 // by default, cut off by the deadline when allowed), a 100 000-element DOM, fetch() to
-// loopback. Each is answered within the deadline, /health answers meanwhile, the next
-// normal render is right, and the server's own memory stays under 300 MB. Chromium is
-// required (CI installs it with scripts/deps); without it the suite fails, never skips.
+// loopback — and issue 34's costly layers (the compositing budget). Each is answered
+// within the deadline, /health answers meanwhile, the next normal render is right, and
+// the server's own memory stays under 300 MB. Chromium is required (CI installs it with
+// scripts/deps); without it the suite fails, never skips.
 #include "render_api_helpers.h"
 
 #include "../support/e2e_fixture.h"
@@ -133,7 +134,8 @@ private slots:
         world.space = "web";
         world.plan = "free";
         world.ownerEmail = "owner@web.test";
-        world.config = QStringLiteral("{\"render\": {\"deadlineMs\": %1, \"html\": {\"allowScript\": true}}, "
+        world.config = QStringLiteral("{\"render\": {\"deadlineMs\": %1, "
+                                      "\"html\": {\"allowScript\": true, \"maxLayerCost\": 12}}, "
                                       "\"plans\": {\"free\": {\"maxWidth\": 1000, \"maxHeight\": 1000}}}")
                            .arg(kDeadlineMs)
                            .toUtf8();
@@ -338,6 +340,27 @@ private slots:
         const double rss = rssMiB(m_e2e.server().pid());
         qInfo("server RSS %.0f MiB", rss);
         QVERIFY2(rss > 0 && rss < 300, qPrintable(QString::number(rss)));
+    }
+
+    // Issue 34, finding F5, over HTTP: 60 full-size backdrop blurs, which held the browser's
+    // shared compositor for 20 s, are answered 422 naming the property, well before the
+    // deadline, under the server's render.html.maxLayerCost (12 here); the next render is
+    // right.
+    void costlyLayersAreRefusedWithTheBudget()
+    {
+        const QString pageId = page(htmlTemplate(
+            repeated("<div style=\"position:absolute;inset:0;backdrop-filter:blur(100px)\"></div>", 60), 1000, 630));
+        QVERIFY(!pageId.isEmpty());
+        QElapsedTimer clock;
+        clock.start();
+        const HttpReply r = render(pageId);
+        QCOMPARE(r.status, 422);
+        QCOMPARE(r.json().value("code").toString(), QStringLiteral("render_budget_exceeded"));
+        QCOMPARE(r.json().value("field").toString(), QStringLiteral("backdrop-filter"));
+        QVERIFY2(r.body.contains("budget of 12.0"), r.body.left(400).constData());
+        QVERIFY2(clock.elapsed() < kDeadlineMs - 1000, qPrintable(QString::number(clock.elapsed())));
+        QCOMPARE(httpRequest(port(), "GET", "/api/v1/health").status, 200);
+        verifyNormalRender();
     }
 
     // fetch() to a loopback address from an allowed script never reaches it; the page

@@ -682,6 +682,7 @@ common::Expected<ChromiumCapture, RenderError> ChromiumBrowser::capture(const Ch
         std::optional<ChromiumCapture> out;
         {
             ChromiumPageRun run(c, page, cancellation, d->options.fetch, allowScript, debug, warnings, timer);
+            run.setLayerBudget(d->options.maxLayerCost);
             // A page that may run script is always fresh and never kept: what a script
             // stores (cookies, storage) must not reach even the same space's next render.
             if (!allowScript) {

@@ -69,6 +69,13 @@ struct ChromiumOptions {
     /// 0: not watched during renders (the bound between renders alone).
     int hardMemoryFactor = 2;
     int memoryCheckEvery = 50; ///< renders between two measurements of the browser's RSS
+    /// A page's compositing budget (`render.html.maxLayerCost`; chromium_layer_cost.h):
+    /// its effects' visible device megapixels, weighted by what they cost the browser's
+    /// one compositor (a full-size backdrop blur about 1 a megapixel, a filter blur a
+    /// fiftieth of it), read once the page loaded; a page over it is refused with
+    /// render_budget_exceeded (`field`: the costliest CSS property) before its screenshot
+    /// holds the compositor that every other render's screenshot needs. 0: unbounded.
+    double maxLayerCost = 16;
     int jsHeapMb = 128; ///< V8 old-space limit per renderer (--js-flags=--max-old-space-size)
     /// Pages may run JavaScript when they ask (`render.html.allowScript`); false: scripts
     /// are off in the whole browser (--blink-settings=scriptEnabled=false).

@@ -1,6 +1,8 @@
 // The steps of one page render on the html engine's browser (chromium_page_run.h).
 #include "server/render/backends/chromium/chromium_page_run.h"
 
+#include "server/render/backends/chromium/chromium_layer_cost.h"
+
 #include "server/render/resources/image_decoder.h"
 #include "server/render/resources/svg_raster.h"
 
@@ -192,7 +194,7 @@ std::optional<ChromiumCapture> ChromiumPageRun::run(ChromiumTimings &t)
 {
     bool ok = m_adopted ? resetPage() : openPage();
     t.page = elapsedMs(m_timer);
-    ok = ok && navigate();
+    ok = ok && navigate() && withinLayerBudget();
     t.load = elapsedMs(m_timer);
     std::optional<ChromiumCapture> out;
     if (ok)
@@ -240,7 +242,7 @@ bool ChromiumPageRun::openPage()
     if (!m_allowScript)
         ok = ok
              && call(QStringLiteral("Emulation.setScriptExecutionDisabled"), {{QStringLiteral("value"), true}}, true);
-    ok = ok && setViewport();
+    ok = ok && setViewport(held());
     ok = ok
          && call(QStringLiteral("Emulation.setDefaultBackgroundColorOverride"),
                  {{QStringLiteral("color"), QJsonObject{{QStringLiteral("r"), 0},
@@ -261,19 +263,28 @@ bool ChromiumPageRun::resetPage()
     m_session = m_adopted->session;
     m_c->dropSession(m_session);
     // A round trip through the browser's busy main thread saved when the size stays.
-    if (m_adopted->size == m_page.size && m_adopted->scale == m_page.scale)
+    if (m_adopted->size == m_page.size && m_adopted->scale == m_page.scale && (m_adopted->held || !held()))
         return true;
-    return setViewport();
+    return setViewport(held());
 }
 
-bool ChromiumPageRun::setViewport()
+bool ChromiumPageRun::setViewport(bool hold)
 {
-    return call(QStringLiteral("Emulation.setDeviceMetricsOverride"),
-                {{QStringLiteral("width"), m_page.size.width()},
-                 {QStringLiteral("height"), m_page.size.height()},
-                 {QStringLiteral("deviceScaleFactor"), m_page.scale},
-                 {QStringLiteral("mobile"), false}},
-                true);
+    return call(QStringLiteral("Emulation.setDeviceMetricsOverride"), viewportMetrics(hold), true);
+}
+
+QJsonObject ChromiumPageRun::viewportMetrics(bool hold) const
+{
+    QJsonObject metrics{{QStringLiteral("width"), m_page.size.width()},
+                        {QStringLiteral("height"), m_page.size.height()},
+                        {QStringLiteral("deviceScaleFactor"), m_page.scale},
+                        {QStringLiteral("mobile"), false}};
+    // The view drawn at a hundredth of its size (the layout is the page's own): what the
+    // compositor draws of a page before withinLayerBudget() weighed it costs next to
+    // nothing.
+    if (hold)
+        metrics.insert(QStringLiteral("scale"), 0.01);
+    return metrics;
 }
 
 bool ChromiumPageRun::navigate()
@@ -329,6 +340,50 @@ bool ChromiumPageRun::waitFonts()
                 {{QStringLiteral("expression"), QStringLiteral("document.fonts.ready.then(() => 0)")},
                  {QStringLiteral("awaitPromise"), true}},
                 true);
+}
+
+// The page's layers are weighed before the compositor draws them (chromium_layer_cost.h):
+// a page loads and lays out in its own renderer, but its screenshot is drawn by the
+// browser's one compositor, where a costly page holds every other render's screenshot.
+// DOMSnapshot reads the laid-out tree without running script (the page's may be off),
+// shadow trees and same-process frames included; a frame in another process is read on
+// its own session (one gone meanwhile is skipped).
+bool ChromiumPageRun::withinLayerBudget()
+{
+    if (m_layerBudget <= 0)
+        return true;
+    const QJsonObject params{{QStringLiteral("computedStyles"), layerCostStyles()}};
+    LayerCost cost;
+    QJsonObject snapshot;
+    if (!call(QStringLiteral("DOMSnapshot.captureSnapshot"), params, true, &snapshot))
+        return false;
+    addSnapshotCost(snapshot, QSizeF(m_page.size), m_page.scale, cost);
+    for (const QString &frame : std::as_const(m_frames)) {
+        if (!callOn(frame, QStringLiteral("DOMSnapshot.captureSnapshot"), params, &snapshot)) {
+            if (m_cancellation.isCancelled() || !m_c->alive())
+                return false;
+            m_err = {};
+            continue;
+        }
+        addSnapshotCost(snapshot, QSizeF(m_page.size), m_page.scale, cost);
+    }
+    if (m_debug)
+        qInfo("chromium: layer cost %.2f (backdrop %.2f filter %.2f opacity %.2f blend %.2f mask %.2f clip %.2f "
+              "transform %.2f, %d layers) at %.0f ms",
+              cost.total, cost.backdrop, cost.filter, cost.opacity, cost.blend, cost.mask, cost.clip, cost.transform,
+              cost.layers,
+              double(m_timer.nsecsElapsed()) / 1e6);
+    if (cost.total <= m_layerBudget)
+        return setViewport(false);
+    m_err = RenderError{cost.field,
+                        QStringLiteral("the page's layers would cost the html engine's shared compositor %1, over its "
+                                       "budget of %2 (render.html.maxLayerCost; most from %3): use fewer or smaller "
+                                       "backdrop filters and blurs")
+                            .arg(cost.total, 0, 'f', 1)
+                            .arg(m_layerBudget, 0, 'f', 1)
+                            .arg(cost.field),
+                        RenderErrorCode::RenderBudgetExceeded};
+    return false;
 }
 
 std::optional<ChromiumCapture> ChromiumPageRun::takeOutput()
@@ -396,7 +451,9 @@ void ChromiumPageRun::release(bool captured, const ChromiumTimings &t)
     // the renderer process, over a third of an html render's time, are then made once.
     if (captured && m_mayKeep && !m_allowScript && !m_contextId.isEmpty() && !m_session.isEmpty()) {
         m_kept = ChromiumKeptPage{m_contextId, m_session, m_adopted ? m_adopted->uses + 1 : 1,
-                                  m_page.size, m_page.scale, m_loaderId, !m_askedUrls};
+                                  m_page.size, m_page.scale, m_loaderId, !m_askedUrls, held()};
+        if (held()) // not waited for: the next render's first command on the page comes after it
+            m_c->send(QStringLiteral("Emulation.setDeviceMetricsOverride"), viewportMetrics(true), m_session, true);
         if (m_debug)
             qInfo("chromium: wait %.0f navigate %.0f capture %.0f, page kept (%d renders)", t.wait, t.navigate(),
                   t.capture, m_kept->uses);
@@ -513,7 +570,13 @@ bool ChromiumPageRun::detached(const QJsonObject &event)
 
 bool ChromiumPageRun::call(const QString &method, const QJsonObject &params, bool onPage, QJsonObject *result)
 {
-    const int id = m_c->send(method, params, onPage ? m_session : QString(), false, m_cancellation.deadline());
+    return callOn(onPage ? m_session : QString(), method, params, result);
+}
+
+bool ChromiumPageRun::callOn(const QString &session, const QString &method, const QJsonObject &params,
+                             QJsonObject *result)
+{
+    const int id = m_c->send(method, params, session, false, m_cancellation.deadline());
     if (m_debug)
         qInfo("chromium: %s at %.0f ms", qPrintable(method), double(m_timer.nsecsElapsed()) / 1e6);
     for (;;) {
@@ -651,6 +714,8 @@ void ChromiumPageRun::attachChild(const QJsonObject &params)
         qInfo("chromium: attached %s %s", qPrintable(type), qPrintable(info.value(QLatin1String("url")).toString()));
     m_c->route(child, m_session);
     m_children.append(child);
+    if (type == QLatin1String("iframe"))
+        m_frames.append(child);
     if (type != QLatin1String("iframe")) {
         warn(info.value(QLatin1String("url")).toString(), QStringLiteral("the html engine runs no %1").arg(type));
         return; // left paused until the context is disposed

@@ -39,6 +39,9 @@ struct ChromiumKeptPage {
     /// predecessor loaded, by URL, whatever they are now (Chromium's list of available
     /// images; Cache-Control and Network.setCacheDisabled do not clear it).
     bool writable = false;
+    /// It is drawn small again (ChromiumPageRun::setViewport()), as the next document
+    /// must be until its layers are weighed: the next render saves that round trip.
+    bool held = false;
 };
 
 /// One page render on `pipe`'s browser. Not thread-safe; one per attempt.
@@ -67,6 +70,10 @@ public:
     /// Whether run() may keep the page open when it captured (kept() then says so)
     /// instead of disposing of its browser context.
     void setMayKeep(bool mayKeep) { m_mayKeep = mayKeep; }
+    /// The page's compositing budget (chromium_layer_cost.h), weighted device megapixels:
+    /// a loaded page whose layers cost more is refused with render_budget_exceeded before
+    /// its screenshot is asked for. 0: not checked.
+    void setLayerBudget(double budget) { m_layerBudget = budget; }
     /// After run(): the page left open for a next render (its owner keeps it or disposes
     /// of it with disposeKeptPage()), or nullopt when run() disposed of it.
     const std::optional<ChromiumKeptPage> &kept() const { return m_kept; }
@@ -86,14 +93,19 @@ private:
 
     bool openPage();
     bool resetPage();
-    bool setViewport();
+    bool setViewport(bool hold);
+    QJsonObject viewportMetrics(bool hold) const;
+    /// Whether the page is drawn small until its layers are weighed (setViewport()).
+    bool held() const { return m_layerBudget > 0; }
     bool navigate();
     bool writeDocument();
     bool waitFonts();
+    bool withinLayerBudget();
     std::optional<ChromiumCapture> takeOutput();
     void release(bool captured, const ChromiumTimings &timings);
 
     bool call(const QString &method, const QJsonObject &params, bool onPage, QJsonObject *result = nullptr);
+    bool callOn(const QString &session, const QString &method, const QJsonObject &params, QJsonObject *result);
     bool waitLoad(const QString &loader);
     bool screenshot(const QJsonObject &params, QJsonObject *result);
     /// Waits one poll for an event of the page and handles it, or for the answer to `id`
@@ -132,6 +144,8 @@ private:
     std::vector<PendingFetch> m_fetches; // the page's http(s) images being fetched
     bool m_documentServed = false;
     QStringList m_children; // sessions of the frames and workers attached under the page
+    QStringList m_frames; // those of m_children that are frames (in other renderer processes)
+    double m_layerBudget = 0;
     QSet<QString> m_loaded; // loaderIds whose load lifecycle event has come
     std::optional<ChromiumKeptPage> m_adopted; // the kept page this run draws on
     bool m_mayKeep = false;

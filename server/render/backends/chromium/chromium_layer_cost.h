@@ -1,0 +1,48 @@
+#pragma once
+// What a page's layers will cost the browser's compositor (issue 34, item 4, finding F5):
+// every page of the html engine is drawn through one software compositor shared by all
+// renders, and a page of 60 full-size `backdrop-filter: blur()` layers took it 21 s,
+// while every other space's screenshot waited behind it. The page's laid-out tree is read
+// once after it loaded (DOMSnapshot.captureSnapshot: no script of ours or the page's
+// runs, shadow trees and same-process frames included; frames in other processes are
+// read on their own sessions), each effect is weighed by its visible device pixels, and
+// a page over the budget is refused before its screenshot is asked for. The weights were
+// measured on Chromium 156's software compositor (docs/templates.md, "Compositing
+// budget"). Internal to the html engine's browser.
+
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QSizeF>
+#include <QString>
+
+namespace imprint::render {
+
+/// A page's compositing cost, in weighted device megapixels: one full-size
+/// `backdrop-filter` of a small blur over a 1 Mpx image costs about 1.
+struct LayerCost {
+    double total = 0;
+    /// The CSS property whose layers cost most, for the refusal's `field`
+    /// (`backdrop-filter`, `filter`, `opacity`, `mix-blend-mode`, `mask-image`,
+    /// `clip-path`, `transform`); empty when nothing costs.
+    QString field;
+    int layers = 0; ///< elements that cost anything
+    /// The total, by property (`transform` counts `will-change` too).
+    double backdrop = 0, filter = 0, opacity = 0, blend = 0, mask = 0, clip = 0, transform = 0;
+};
+
+/// The computed style properties DOMSnapshot.captureSnapshot is asked for, in the order
+/// addSnapshotCost() reads them.
+QJsonArray layerCostStyles();
+
+/// Adds the cost of every document in `snapshot` (a DOMSnapshot.captureSnapshot result
+/// asked with layerCostStyles()) to `cost`: each element's box and its descendants'
+/// (a group's surface holds its overflow), in CSS px, cut to its document's viewport and
+/// to `viewport` (CSS px), times `scale`² device pixels, times the weight of its effects.
+void addSnapshotCost(const QJsonObject &snapshot, QSizeF viewport, double scale, LayerCost &cost);
+
+/// The blur radius, CSS px, of a computed `filter` or `backdrop-filter` value: the sum of
+/// its `blur()` radii and `drop-shadow()` blurs; a `url()` (an SVG filter, whose blur is
+/// not in the value) counts as 50 px. 0 for `none` or filters without blur.
+double filterBlurRadius(const QString &value);
+
+} // namespace imprint::render
