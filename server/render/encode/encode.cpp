@@ -111,6 +111,9 @@ struct PngScratch {
     std::vector<png_byte> scanlines, zlibStream;
     std::vector<png_byte> rgbScanlines; // Default: the snapped pixels as RGB (scanlines holds indices)
     std::vector<quint32> histogramKeys, histogramCounts, histogramUsedSlots, snappedRow;
+    std::vector<quint32> histogramTargets; // Default: a rare colour's snap target, 0 = not chosen yet
+    std::vector<qint32> targetCells; // Default: SnapTargets' grid of cells
+    std::vector<std::pair<quint32, qint32>> targetNodes; // Default: SnapTargets' colours
 
     static PngScratch &forThisThread()
     {
@@ -130,14 +133,17 @@ struct PngScratch {
 // antialiased edges carry most of a card's distinct colours, each on a handful of
 // pixels, and every one of them costs deflate a literal. A colour on fewer than
 // kRareColourPerMillion of the pixels, on a pixel that differs from a 4-neighbour by at
-// least kEdgeContrast in some channel, is snapped to 16 levels per channel (at most 8/255
-// off). Flat fills and text interiors are common colours and stay exact; smooth gradients
-// and blurred shadows change by a few levels between neighbours, fail the edge test and
-// stay exact too, so nothing bands. Photos with more than kMaxHistogramColours distinct
-// colours are left alone.
-constexpr int kRareColourPerMillion = 100; // 0.01 %: 75 px on a 1200×630 card
-constexpr int kEdgeContrast = 32;
+// least kEdgeContrast in some channel, is snapped (SnapTargets): to the nearest colour
+// the image already has within kSnapTolerance (8/255) in every channel, else to its
+// point on a grid of 16 levels per channel (at most 8/255 off). Flat fills and text
+// interiors are common colours and stay exact; smooth gradients and blurred shadows
+// change by a few levels between neighbours, fail the edge test and stay exact too, so
+// nothing bands. Photos with more than kMaxHistogramColours distinct colours are left
+// alone.
+constexpr int kRareColourPerMillion = 300; // 0.03 %: 226 px on a 1200×630 card
+constexpr int kEdgeContrast = 12;
 constexpr int kSnapStep = 17; // 0, 17, …, 255: 16 levels
+constexpr int kSnapTolerance = kSnapStep / 2; // the most a snapped channel moves
 constexpr int kHistogramBits = 15;
 constexpr quint32 kHistogramSlots = 1u << kHistogramBits;
 constexpr quint32 kMaxHistogramColours = kHistogramSlots / 2; // load factor ≤ 0.5
@@ -192,12 +198,13 @@ bool colourHistogram(const QImage &image, std::vector<quint32> *keys, std::vecto
     return true;
 }
 
-inline quint32 histogramCount(const std::vector<quint32> &keys, const std::vector<quint32> &counts, quint32 c)
+/// The histogram slot holding `c` (a colour of the counted image).
+inline quint32 histogramSlotOf(const std::vector<quint32> &keys, const std::vector<quint32> &counts, quint32 c)
 {
     quint32 slot = histogramSlot(c);
     while (counts[slot] != 0 && keys[slot] != c)
         slot = (slot + 1) & (kHistogramSlots - 1);
-    return counts[slot];
+    return slot;
 }
 
 /// True when some channel of `a` and `b` differs by at least kEdgeContrast.
@@ -213,6 +220,67 @@ inline quint32 snapChannel(quint32 v)
 {
     return (v + kSnapStep / 2) / kSnapStep * kSnapStep;
 }
+
+/// The colours Default snaps rare edge colours to: the image's common colours, then each
+/// grid point (16 levels per channel) a snap needed. targetOf() picks the nearest within
+/// kSnapTolerance in every channel, so an antialiased pixel next to a fill becomes the
+/// fill's own colour or a colour other edges already use: fewer colours (more cards keep
+/// to a 256-colour palette) and longer repeats for deflate than the grid alone gave
+/// (docs/performance.md, "Snapping to colours the card has"). Colours are found through
+/// 16 × 16 × 16 cells of 16 levels per channel, so a look-up reads at most 8 cells.
+/// Deterministic: colours are added in the order the image presents them.
+class SnapTargets
+{
+public:
+    SnapTargets(std::vector<qint32> *cells, std::vector<std::pair<quint32, qint32>> *nodes)
+        : m_cells(cells)
+        , m_nodes(nodes)
+    {
+        cells->assign(kCells, -1);
+        nodes->clear();
+    }
+
+    void add(quint32 c)
+    {
+        qint32 &head = (*m_cells)[size_t(cellOf(int((c >> 16) & 0xff), int((c >> 8) & 0xff), int(c & 0xff)))];
+        m_nodes->push_back({c, head});
+        head = qint32(m_nodes->size() - 1);
+    }
+
+    /// The colour `c` (opaque ARGB) snaps to; adds its grid point when nothing is near.
+    quint32 targetOf(quint32 c)
+    {
+        const int r = int((c >> 16) & 0xff), g = int((c >> 8) & 0xff), b = int(c & 0xff);
+        int bestDistance = kSnapTolerance + 1;
+        quint32 best = 0;
+        for (int cr = std::max(r - kSnapTolerance, 0) >> 4; cr <= std::min(r + kSnapTolerance, 255) >> 4; ++cr)
+            for (int cg = std::max(g - kSnapTolerance, 0) >> 4; cg <= std::min(g + kSnapTolerance, 255) >> 4; ++cg)
+                for (int cb = std::max(b - kSnapTolerance, 0) >> 4; cb <= std::min(b + kSnapTolerance, 255) >> 4;
+                     ++cb) {
+                    for (qint32 n = (*m_cells)[size_t((cr << 8) | (cg << 4) | cb)]; n >= 0;
+                         n = (*m_nodes)[size_t(n)].second) {
+                        const quint32 k = (*m_nodes)[size_t(n)].first;
+                        const int d = std::max({std::abs(r - int((k >> 16) & 0xff)),
+                                                std::abs(g - int((k >> 8) & 0xff)), std::abs(b - int(k & 0xff))});
+                        if (d < bestDistance || (d == bestDistance && k < best)) {
+                            bestDistance = d;
+                            best = k;
+                        }
+                    }
+                }
+        if (best == 0) {
+            best = 0xff000000u | snapChannel(quint32(r)) << 16 | snapChannel(quint32(g)) << 8 | snapChannel(quint32(b));
+            add(best);
+        }
+        return best;
+    }
+
+private:
+    static constexpr int kCells = 16 * 16 * 16;
+    static int cellOf(int r, int g, int b) { return (r >> 4) << 8 | (g >> 4) << 4 | (b >> 4); }
+    std::vector<qint32> *m_cells;
+    std::vector<std::pair<quint32, qint32>> *m_nodes;
+};
 
 /// Default's snap (see above) fused with packing, so the image is read twice in all (the
 /// histogram, then this): writes the snapped pixels as palette indices into `indices`
@@ -271,26 +339,43 @@ std::optional<bool> snapAndPack(const QImage &image, PngScratch *scratch, std::v
         return std::nullopt;
     const auto &keys = scratch->histogramKeys;
     const auto &counts = scratch->histogramCounts;
+    auto &targets = scratch->histogramTargets;
+    targets.resize(kHistogramSlots);
+    SnapTargets snapTargets(&scratch->targetCells, &scratch->targetNodes);
+    for (quint32 slot : scratch->histogramUsedSlots) {
+        targets[slot] = 0;
+        if (counts[slot] >= rareBelow)
+            snapTargets.add(keys[slot]);
+    }
     std::vector<quint32> &snapped = scratch->snappedRow;
     snapped.resize(size_t(w));
     auto snapRow = [&](int y) {
         const auto *row = reinterpret_cast<const quint32 *>(image.constScanLine(y));
         const auto *up = y > 0 ? reinterpret_cast<const quint32 *>(image.constScanLine(y - 1)) : row;
         const auto *down = y + 1 < h ? reinterpret_cast<const quint32 *>(image.constScanLine(y + 1)) : row;
-        quint32 last = ~row[0]; // differs from the first pixel
-        bool lastRare = false;
-        for (int x = 0; x < w; ++x) {
+        // Most pixels are common colours in runs: copy the row, then look each run's
+        // colour up once and test its pixels for edges only when the colour is rare.
+        quint32 *out = snapped.data();
+        const int width = w;
+        std::memcpy(out, row, size_t(width) * sizeof(quint32));
+        int x = 0;
+        while (x < width) {
             const quint32 c = row[x];
-            snapped[size_t(x)] = c;
-            if (c != last) {
-                last = c;
-                lastRare = histogramCount(keys, counts, c) < rareBelow;
+            int end = x + 1;
+            while (end < width && row[end] == c)
+                ++end;
+            const quint32 slot = histogramSlotOf(keys, counts, c);
+            if (counts[slot] < rareBelow) {
+                for (int i = x; i < end; ++i) {
+                    if (contrasts(c, up[i]) || contrasts(c, down[i]) || (i > 0 && contrasts(c, row[i - 1]))
+                        || (i + 1 < width && contrasts(c, row[i + 1]))) {
+                        if (targets[slot] == 0)
+                            targets[slot] = snapTargets.targetOf(c);
+                        out[i] = targets[slot];
+                    }
+                }
             }
-            if (lastRare
-                && (contrasts(c, up[x]) || contrasts(c, down[x]) || (x > 0 && contrasts(c, row[x - 1]))
-                    || (x + 1 < w && contrasts(c, row[x + 1]))))
-                snapped[size_t(x)] = 0xff000000u | snapChannel((c >> 16) & 0xff) << 16
-                                     | snapChannel((c >> 8) & 0xff) << 8 | snapChannel(c & 0xff);
+            x = end;
         }
     };
     const size_t rgbRowBytes = size_t(w) * 3 + 1, indexRowBytes = size_t(w) + 1;
@@ -322,9 +407,17 @@ std::optional<bool> snapAndPack(const QImage &image, PngScratch *scratch, std::v
                         return std::nullopt; // snapped edges beside exact ones: the exact palette is smaller
                     rgb->resize(rgbRowBytes * size_t(h));
                     packRgbRow(y);
+                    // The rows above are snapped already: their indices give the colours.
                     for (int done = 0; done < y; ++done) {
-                        snapRow(done);
-                        packRgbRow(done);
+                        const png_byte *in = indices->data() + size_t(done) * indexRowBytes + 1;
+                        png_byte *rgbOut = rgb->data() + size_t(done) * rgbRowBytes;
+                        *rgbOut++ = 0;
+                        for (int i = 0; i < w; ++i, rgbOut += 3) {
+                            const quint32 known = (*colors)[in[i]];
+                            rgbOut[0] = png_byte(known >> 16);
+                            rgbOut[1] = png_byte(known >> 8);
+                            rgbOut[2] = png_byte(known);
+                        }
                     }
                     for (int rest = y + 1; rest < h; ++rest) {
                         snapRow(rest);
