@@ -142,6 +142,7 @@ struct PngScratch {
 // alone.
 constexpr int kRareColourPerMillion = 300; // 0.03 %: 226 px on a 1200×630 card
 constexpr int kEdgeContrast = 12;
+constexpr int kBlendContrast = 8;
 constexpr int kSnapStep = 17; // 0, 17, …, 255: 16 levels
 constexpr int kSnapTolerance = kSnapStep / 2; // the most a snapped channel moves
 constexpr int kHistogramBits = 15;
@@ -207,13 +208,24 @@ inline quint32 histogramSlotOf(const std::vector<quint32> &keys, const std::vect
     return slot;
 }
 
-/// True when some channel of `a` and `b` differs by at least kEdgeContrast.
-inline bool contrasts(quint32 a, quint32 b)
+/// The largest difference between a channel of `a` and the same channel of `b`.
+inline int contrastOf(quint32 a, quint32 b)
 {
     const int dr = int((a >> 16) & 0xff) - int((b >> 16) & 0xff);
     const int dg = int((a >> 8) & 0xff) - int((b >> 8) & 0xff);
     const int db = int(a & 0xff) - int(b & 0xff);
-    return std::max({std::abs(dr), std::abs(dg), std::abs(db)}) >= kEdgeContrast;
+    return std::max({std::abs(dr), std::abs(dg), std::abs(db)});
+}
+
+/// True when every channel of `c` lies between those of `a` and `b` (±1 for rounding).
+inline bool isBetween(quint32 c, quint32 a, quint32 b)
+{
+    for (int shift : {16, 8, 0}) {
+        const int v = int((c >> shift) & 0xff), va = int((a >> shift) & 0xff), vb = int((b >> shift) & 0xff);
+        if (v < std::min(va, vb) - 1 || v > std::max(va, vb) + 1)
+            return false;
+    }
+    return true;
 }
 
 inline quint32 snapChannel(quint32 v)
@@ -349,6 +361,29 @@ std::optional<bool> snapAndPack(const QImage &image, PngScratch *scratch, std::v
     }
     std::vector<quint32> &snapped = scratch->snappedRow;
     snapped.resize(size_t(w));
+    auto isCommon = [&](quint32 c) { return counts[histogramSlotOf(keys, counts, c)] >= rareBelow; };
+    // An edge pixel: a contrast of kEdgeContrast against a 4-neighbour, or a blend between
+    // two 4-neighbours of distinct common colours at least kBlendContrast apart (the
+    // antialiased rim of a pale panel on white, whose steps are small).
+    auto isEdge = [&](const quint32 *row, const quint32 *up, const quint32 *down, int x, quint32 c) {
+        const quint32 left = x > 0 ? row[x - 1] : c, right = x + 1 < w ? row[x + 1] : c;
+        const quint32 neighbours[4] = {up[x], down[x], left, right};
+        int most = 0;
+        for (quint32 n : neighbours)
+            most = std::max(most, contrastOf(c, n));
+        if (most >= kEdgeContrast)
+            return true;
+        if (most < kBlendContrast / 2 - 1) // a blend lies at least this far from one end
+            return false;
+        for (int a = 0; a < 4; ++a) {
+            for (int b = a + 1; b < 4; ++b) {
+                const quint32 na = neighbours[a], nb = neighbours[b];
+                if (contrastOf(na, nb) >= kBlendContrast && isBetween(c, na, nb) && isCommon(na) && isCommon(nb))
+                    return true;
+            }
+        }
+        return false;
+    };
     auto snapRow = [&](int y) {
         const auto *row = reinterpret_cast<const quint32 *>(image.constScanLine(y));
         const auto *up = y > 0 ? reinterpret_cast<const quint32 *>(image.constScanLine(y - 1)) : row;
@@ -366,9 +401,10 @@ std::optional<bool> snapAndPack(const QImage &image, PngScratch *scratch, std::v
                 ++end;
             const quint32 slot = histogramSlotOf(keys, counts, c);
             if (counts[slot] < rareBelow) {
+                // Per pixel: a colour of a shadow or gradient that also touches an edge
+                // somewhere keeps its exact value away from it, so nothing bands.
                 for (int i = x; i < end; ++i) {
-                    if (contrasts(c, up[i]) || contrasts(c, down[i]) || (i > 0 && contrasts(c, row[i - 1]))
-                        || (i + 1 < width && contrasts(c, row[i + 1]))) {
+                    if (isEdge(row, up, down, i, c)) {
                         if (targets[slot] == 0)
                             targets[slot] = snapTargets.targetOf(c);
                         out[i] = targets[slot];
