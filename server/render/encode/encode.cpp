@@ -265,21 +265,24 @@ public:
         const int r = int((c >> 16) & 0xff), g = int((c >> 8) & 0xff), b = int(c & 0xff);
         int bestDistance = kSnapTolerance + 1;
         quint32 best = 0;
-        for (int cr = std::max(r - kSnapTolerance, 0) >> 4; cr <= std::min(r + kSnapTolerance, 255) >> 4; ++cr)
-            for (int cg = std::max(g - kSnapTolerance, 0) >> 4; cg <= std::min(g + kSnapTolerance, 255) >> 4; ++cg)
-                for (int cb = std::max(b - kSnapTolerance, 0) >> 4; cb <= std::min(b + kSnapTolerance, 255) >> 4;
-                     ++cb) {
-                    for (qint32 n = (*m_cells)[size_t((cr << 8) | (cg << 4) | cb)]; n >= 0;
+        // A colour within kSnapTolerance lies in at most 2 cells per channel.
+        auto first = [](int v) { return std::max(v - kSnapTolerance, 0) >> 4; };
+        auto last = [](int v) { return std::min(v + kSnapTolerance, 255) >> 4; };
+        for (int cr = first(r); cr <= last(r); ++cr) {
+            for (int cg = first(g); cg <= last(g); ++cg) {
+                for (int cb = first(b); cb <= last(b); ++cb) {
+                    for (qint32 n = (*m_cells)[size_t(cr << 8 | cg << 4 | cb)]; n >= 0;
                          n = (*m_nodes)[size_t(n)].second) {
                         const quint32 k = (*m_nodes)[size_t(n)].first;
-                        const int d = std::max({std::abs(r - int((k >> 16) & 0xff)),
-                                                std::abs(g - int((k >> 8) & 0xff)), std::abs(b - int(k & 0xff))});
+                        const int d = contrastOf(c, k);
                         if (d < bestDistance || (d == bestDistance && k < best)) {
                             bestDistance = d;
                             best = k;
                         }
                     }
                 }
+            }
+        }
         if (best == 0) {
             best = 0xff000000u | snapChannel(quint32(r)) << 16 | snapChannel(quint32(g)) << 8 | snapChannel(quint32(b));
             add(best);
@@ -354,10 +357,13 @@ std::optional<bool> snapAndPack(const QImage &image, PngScratch *scratch, std::v
     auto &targets = scratch->histogramTargets;
     targets.resize(kHistogramSlots);
     SnapTargets snapTargets(&scratch->targetCells, &scratch->targetNodes);
+    int commonColours = 0;
     for (quint32 slot : scratch->histogramUsedSlots) {
         targets[slot] = 0;
-        if (counts[slot] >= rareBelow)
+        if (counts[slot] >= rareBelow) {
             snapTargets.add(keys[slot]);
+            ++commonColours;
+        }
     }
     std::vector<quint32> &snapped = scratch->snappedRow;
     snapped.resize(size_t(w));
@@ -425,6 +431,15 @@ std::optional<bool> snapAndPack(const QImage &image, PngScratch *scratch, std::v
             out[2] = png_byte(c);
         }
     };
+    // The common colours stay, so more than 256 of them rule the palette out (a gradient).
+    if (commonColours > 256) {
+        rgb->resize(rgbRowBytes * size_t(h));
+        for (int y = 0; y < h; ++y) {
+            snapRow(y);
+            packRgbRow(y);
+        }
+        return false;
+    }
     // Palette indices first, as in paletteOf(); at the 257th colour, RGB from the top.
     PaletteIndex palette(colors);
     indices->resize(indexRowBytes * size_t(h));
