@@ -145,6 +145,7 @@ struct PngScratch {
 // nothing bands. Photos with more than kMaxHistogramColours distinct colours are left
 // alone.
 constexpr int kRareColourPerMillion = 300; // 0.03 %: 226 px on a 1200×630 card
+constexpr int kFrequentColourPerMillion = 100; // 0.01 %: see snapAndPack()
 constexpr int kEdgeContrast = 12;
 constexpr int kBlendContrast = 8;
 constexpr int kSnapStep = 17; // 0, 17, …, 255: 16 levels
@@ -361,13 +362,16 @@ std::optional<bool> snapAndPack(const QImage &image, PngScratch *scratch, std::v
     auto &targets = scratch->histogramTargets;
     targets.resize(kHistogramSlots);
     SnapTargets snapTargets(&scratch->targetCells, &scratch->targetNodes);
-    int commonColours = 0;
+    // Colours on 0.01 % of the pixels or more: over 256 of them is a gradient card, which
+    // keeps them (the snap moves edge pixels only) and cannot fit a palette.
+    const quint64 frequentFrom = pixels * kFrequentColourPerMillion / 1000000;
+    int frequentColours = 0;
     for (quint32 slot : scratch->histogramUsedSlots) {
         targets[slot] = 0;
-        if (counts[slot] >= rareBelow) {
+        if (counts[slot] >= rareBelow)
             snapTargets.add(keys[slot]);
-            ++commonColours;
-        }
+        if (counts[slot] >= frequentFrom)
+            ++frequentColours;
     }
     std::vector<quint32> &snapped = scratch->snappedRow;
     snapped.resize(size_t(w));
@@ -450,8 +454,8 @@ std::optional<bool> snapAndPack(const QImage &image, PngScratch *scratch, std::v
             out[2] = png_byte(c);
         }
     };
-    // The common colours stay, so more than 256 of them rule the palette out (a gradient).
-    if (commonColours > 256) {
+    // Straight to RGB: trying the palette first would pack and repack most rows.
+    if (frequentColours > 256) {
         rgb->resize(rgbRowBytes * size_t(h));
         for (int y = 0; y < h; ++y) {
             snapRow(y);
