@@ -192,7 +192,7 @@ std::optional<bool> snapAndPack(const QImage &image, SnapScratch *scratch, std::
 {
     const int w = image.width(), h = image.height();
     const quint64 pixels = quint64(w) * quint64(h);
-    // A colour is rare below this count; images under 20 000 px have none.
+    // A colour is rare below this count; images under 6 667 px have none.
     const quint64 rareBelow = pixels * kRareColourPerMillion / 1000000;
     quint32 distinct = 0;
     if (rareBelow < 2 || !colourHistogram(image, &scratch->histogramKeys, &scratch->histogramCounts,
