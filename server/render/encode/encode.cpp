@@ -36,6 +36,8 @@
 
 #include "server/render/encode/encode.h"
 
+#include "server/render/encode/png_snap.h"
+
 #include <QBuffer>
 #include <QRegularExpression>
 #include <QScopeGuard>
@@ -110,7 +112,7 @@ struct PngScratch {
     static constexpr size_t kMaxKeptScratch = 64u << 20;
     std::vector<png_byte> scanlines, zlibStream;
     std::vector<png_byte> rgbScanlines; // Default: the snapped pixels as RGB (scanlines holds indices)
-    std::vector<quint32> histogramKeys, histogramCounts, histogramUsedSlots, snappedRow;
+    pngsnap::SnapScratch snap; // Default's colour snap
 
     static PngScratch &forThisThread()
     {
@@ -125,221 +127,6 @@ struct PngScratch {
         }
     }
 };
-
-// Default's visually lossless step (docs/performance.md, "PNG bytes against takumi"):
-// antialiased edges carry most of a card's distinct colours, each on a handful of
-// pixels, and every one of them costs deflate a literal. A colour on fewer than
-// kRareColourPerMillion of the pixels, on a pixel that differs from a 4-neighbour by at
-// least kEdgeContrast in some channel, is snapped to 16 levels per channel (at most 8/255
-// off). Flat fills and text interiors are common colours and stay exact; smooth gradients
-// and blurred shadows change by a few levels between neighbours, fail the edge test and
-// stay exact too, so nothing bands. Photos with more than kMaxHistogramColours distinct
-// colours are left alone.
-constexpr int kRareColourPerMillion = 100; // 0.01 %: 75 px on a 1200×630 card
-constexpr int kEdgeContrast = 32;
-constexpr int kSnapStep = 17; // 0, 17, …, 255: 16 levels
-constexpr int kHistogramBits = 15;
-constexpr quint32 kHistogramSlots = 1u << kHistogramBits;
-constexpr quint32 kMaxHistogramColours = kHistogramSlots / 2; // load factor ≤ 0.5
-
-inline quint32 histogramSlot(quint32 rgb)
-{
-    return (rgb * 2654435761u) >> (32 - kHistogramBits); // Knuth multiplicative hash
-}
-
-/// Counts the pixels of each colour of an ARGB32 image into `keys`/`counts` (open
-/// addressing; count 0 = empty slot). Returns false when a pixel is not opaque or the
-/// image has more than kMaxHistogramColours colours.
-bool colourHistogram(const QImage &image, std::vector<quint32> *keys, std::vector<quint32> *counts,
-                     std::vector<quint32> *usedSlots, quint32 *distinctColours)
-{
-    // Only the slots the last image used are cleared: zeroing all 32 768 was 4 % of a
-    // small card's encode.
-    if (counts->size() != kHistogramSlots) {
-        keys->resize(kHistogramSlots);
-        counts->assign(kHistogramSlots, 0);
-    } else {
-        for (quint32 slot : *usedSlots)
-            (*counts)[slot] = 0;
-    }
-    usedSlots->clear();
-    quint32 distinct = 0;
-    const int w = image.width();
-    for (int y = 0; y < image.height(); ++y) {
-        const auto *row = reinterpret_cast<const quint32 *>(image.constScanLine(y));
-        int x = 0;
-        while (x < w) {
-            const quint32 c = row[x];
-            if ((c >> 24) != 0xff)
-                return false;
-            int end = x + 1;
-            while (end < w && row[end] == c) // a run of one colour: one table update
-                ++end;
-            quint32 slot = histogramSlot(c);
-            while ((*counts)[slot] != 0 && (*keys)[slot] != c)
-                slot = (slot + 1) & (kHistogramSlots - 1);
-            if ((*counts)[slot] == 0) {
-                if (++distinct > kMaxHistogramColours)
-                    return false;
-                (*keys)[slot] = c;
-                usedSlots->push_back(slot);
-            }
-            (*counts)[slot] += quint32(end - x);
-            x = end;
-        }
-    }
-    *distinctColours = distinct;
-    return true;
-}
-
-inline quint32 histogramCount(const std::vector<quint32> &keys, const std::vector<quint32> &counts, quint32 c)
-{
-    quint32 slot = histogramSlot(c);
-    while (counts[slot] != 0 && keys[slot] != c)
-        slot = (slot + 1) & (kHistogramSlots - 1);
-    return counts[slot];
-}
-
-/// True when some channel of `a` and `b` differs by at least kEdgeContrast.
-inline bool contrasts(quint32 a, quint32 b)
-{
-    const int dr = int((a >> 16) & 0xff) - int((b >> 16) & 0xff);
-    const int dg = int((a >> 8) & 0xff) - int((b >> 8) & 0xff);
-    const int db = int(a & 0xff) - int(b & 0xff);
-    return std::max({std::abs(dr), std::abs(dg), std::abs(db)}) >= kEdgeContrast;
-}
-
-inline quint32 snapChannel(quint32 v)
-{
-    return (v + kSnapStep / 2) / kSnapStep * kSnapStep;
-}
-
-/// Default's snap (see above) fused with packing, so the image is read twice in all (the
-/// histogram, then this): writes the snapped pixels as palette indices into `indices`
-/// with the colours in `colors` while they have at most 256 colours, else as RGB
-/// scanlines into `rgb` (filter byte 0 before each row). Returns nullopt when the image is
-/// translucent or has too many colours to count, or when the snap left more than 256
-/// colours where the source had at most 256 (the caller then encodes it exactly), else
-/// whether the palette held. Deterministic: each pixel's fate depends only on the source.
-/// The palette of an indexed PNG as it is collected: up to 256 ARGB colours in `colors`,
-/// found through a small open-addressing table (most cards exceed 256 colours within the
-/// first rows, so the palette stops early).
-class PaletteIndex
-{
-public:
-    explicit PaletteIndex(std::vector<quint32> *colors)
-        : m_colors(colors)
-    {
-        std::fill(std::begin(m_values), std::end(m_values), qint16(-1));
-        colors->clear();
-    }
-
-    /// The palette index of `c`, added when it is new; -1 when it is new and the palette
-    /// already holds 256 colours.
-    int indexOf(quint32 c)
-    {
-        quint32 slot = (c * 2654435761u) >> 22; // Knuth multiplicative hash, 10 bits
-        while (m_values[slot] >= 0 && m_keys[slot] != c)
-            slot = (slot + 1) & (kSlots - 1);
-        if (m_values[slot] < 0) {
-            if (m_colors->size() == 256)
-                return -1;
-            m_keys[slot] = c;
-            m_values[slot] = qint16(m_colors->size());
-            m_colors->push_back(c);
-        }
-        return m_values[slot];
-    }
-
-private:
-    static constexpr int kSlots = 1024; // power of two, 4× the most colours kept
-    quint32 m_keys[kSlots];
-    qint16 m_values[kSlots];
-    std::vector<quint32> *m_colors;
-};
-
-std::optional<bool> snapAndPack(const QImage &image, PngScratch *scratch, std::vector<png_byte> *rgb,
-                                std::vector<png_byte> *indices, std::vector<quint32> *colors)
-{
-    const int w = image.width(), h = image.height();
-    const quint64 pixels = quint64(w) * quint64(h);
-    // A colour is rare below this count; images under 20 000 px have none.
-    const quint64 rareBelow = pixels * kRareColourPerMillion / 1000000;
-    quint32 distinct = 0;
-    if (rareBelow < 2 || !colourHistogram(image, &scratch->histogramKeys, &scratch->histogramCounts,
-                                          &scratch->histogramUsedSlots, &distinct))
-        return std::nullopt;
-    const auto &keys = scratch->histogramKeys;
-    const auto &counts = scratch->histogramCounts;
-    std::vector<quint32> &snapped = scratch->snappedRow;
-    snapped.resize(size_t(w));
-    auto snapRow = [&](int y) {
-        const auto *row = reinterpret_cast<const quint32 *>(image.constScanLine(y));
-        const auto *up = y > 0 ? reinterpret_cast<const quint32 *>(image.constScanLine(y - 1)) : row;
-        const auto *down = y + 1 < h ? reinterpret_cast<const quint32 *>(image.constScanLine(y + 1)) : row;
-        quint32 last = ~row[0]; // differs from the first pixel
-        bool lastRare = false;
-        for (int x = 0; x < w; ++x) {
-            const quint32 c = row[x];
-            snapped[size_t(x)] = c;
-            if (c != last) {
-                last = c;
-                lastRare = histogramCount(keys, counts, c) < rareBelow;
-            }
-            if (lastRare
-                && (contrasts(c, up[x]) || contrasts(c, down[x]) || (x > 0 && contrasts(c, row[x - 1]))
-                    || (x + 1 < w && contrasts(c, row[x + 1]))))
-                snapped[size_t(x)] = 0xff000000u | snapChannel((c >> 16) & 0xff) << 16
-                                     | snapChannel((c >> 8) & 0xff) << 8 | snapChannel(c & 0xff);
-        }
-    };
-    const size_t rgbRowBytes = size_t(w) * 3 + 1, indexRowBytes = size_t(w) + 1;
-    auto packRgbRow = [&](int y) {
-        png_byte *out = rgb->data() + size_t(y) * rgbRowBytes;
-        *out++ = 0;
-        for (int x = 0; x < w; ++x, out += 3) {
-            const quint32 c = snapped[size_t(x)];
-            out[0] = png_byte(c >> 16);
-            out[1] = png_byte(c >> 8);
-            out[2] = png_byte(c);
-        }
-    };
-    // Palette indices first, as in paletteOf(); at the 257th colour, RGB from the top.
-    PaletteIndex palette(colors);
-    indices->resize(indexRowBytes * size_t(h));
-    for (int y = 0; y < h; ++y) {
-        snapRow(y);
-        png_byte *out = indices->data() + size_t(y) * indexRowBytes;
-        *out++ = 0;
-        quint32 last = 0;
-        int lastIndex = -1;
-        for (int x = 0; x < w; ++x) {
-            const quint32 c = snapped[size_t(x)];
-            if (c != last || lastIndex < 0) {
-                const int index = palette.indexOf(c);
-                if (index < 0) {
-                    if (distinct <= 256)
-                        return std::nullopt; // snapped edges beside exact ones: the exact palette is smaller
-                    rgb->resize(rgbRowBytes * size_t(h));
-                    packRgbRow(y);
-                    for (int done = 0; done < y; ++done) {
-                        snapRow(done);
-                        packRgbRow(done);
-                    }
-                    for (int rest = y + 1; rest < h; ++rest) {
-                        snapRow(rest);
-                        packRgbRow(rest);
-                    }
-                    return false;
-                }
-                last = c;
-                lastIndex = index;
-            }
-            out[x] = png_byte(lastIndex);
-        }
-    }
-    return true;
-}
 
 /// Compresses `in` into a zlib stream (RFC 1950) with ISA-L at `level` (0–3) into the
 /// first `*written` bytes of `out`. `out` only grows: shrinking the per-thread scratch to
@@ -447,7 +234,7 @@ bool writePng(const PngPixels &px, const png_byte *zlibStream, size_t zlibBytes,
 /// (PaletteIndex).
 bool paletteOf(const QImage &argb, std::vector<quint32> *colors, std::vector<png_byte> *scanlines)
 {
-    PaletteIndex palette(colors);
+    pngsnap::PaletteIndex palette(colors);
     const int w = argb.width(), h = argb.height();
     scanlines->resize((size_t(w) + 1) * size_t(h));
     quint32 last = 0;
@@ -628,7 +415,7 @@ EncodeResult encodePng(const QImage &image, const PngOptions &options)
     // Default snaps the rare edge colours of opaque images and packs in the same pass.
     const std::optional<bool> snappedToPalette
         = options.compression == PngCompression::Default && options.allowRgb
-              ? snapAndPack(premultiplied, &scratch, &scratch.rgbScanlines, &scratch.scanlines, &colors)
+              ? pngsnap::snapAndPack(premultiplied, &scratch.snap, &scratch.rgbScanlines, &scratch.scanlines, &colors)
               : std::nullopt;
     if (snappedToPalette) {
         if (*snappedToPalette && options.allowPalette) {
