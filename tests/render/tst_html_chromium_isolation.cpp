@@ -421,6 +421,35 @@ private Q_SLOTS:
         QCOMPARE(filterBlurRadius(value), radius);
     }
 
+    // A space's pages hold their compositing cost while they are drawn: another page of
+    // the same space waits while the sum would pass the budget (until the first gives its
+    // share back, or its own deadline), another space's does not wait, and a page without
+    // costly layers never does. So three pages each just under the budget delay another
+    // space's screenshot by one page's worth, not three.
+    void compositingSharesBoundWhatOneSpaceDraws()
+    {
+        CompositingShares shares(16);
+        const QString a = QStringLiteral("A");
+        const RenderCancellation never;
+        auto first = shares.acquire(a, 10, never);
+        QVERIFY(first);
+        QVERIFY(shares.acquire(QStringLiteral("B"), 10, never)); // given back at the semicolon
+        QCOMPARE(shares.held(QStringLiteral("B")), 0.0);
+        QVERIFY(shares.acquire(a, 0, never));
+        QElapsedTimer waited;
+        waited.start();
+        QVERIFY(!shares.acquire(a, 10, RenderCancellation::withDeadline(300)));
+        QVERIFY2(waited.elapsed() >= 250, qPrintable(QString::number(waited.elapsed())));
+        QFuture<bool> second = QtConcurrent::run(
+            [&] { return shares.acquire(a, 10, RenderCancellation::withDeadline(10000)).has_value(); });
+        QTest::qWait(150);
+        QVERIFY(!second.isFinished());
+        first.reset();
+        QVERIFY(second.result());
+        QCOMPARE(shares.held(a), 0.0);
+        QVERIFY(shares.acquire(a, 16, never)); // a space holding nothing may draw up to the budget
+    }
+
     // Issue 34, finding F5: a page whose layers hold the browser's one compositor for
     // seconds, and variations of other layer types and places, is refused with the 422
     // render_budget_exceeded naming the costly property, once loaded and before its

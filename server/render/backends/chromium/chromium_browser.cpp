@@ -1,5 +1,7 @@
 #include "server/render/backends/chromium/chromium_browser.h"
 
+#include "server/render/backends/chromium/chromium_layer_cost.h"
+
 #include "server/render/backends/chromium/chromium_page_run.h"
 #include "server/render/backends/chromium/chromium_process.h"
 
@@ -83,6 +85,8 @@ QString chromiumInstallHint()
 
 struct ChromiumBrowser::Private {
     ChromiumOptions options;
+    /// What each space's pages being drawn cost the one compositor (made with `options`).
+    std::unique_ptr<CompositingShares> compositing;
     std::mutex mutex; // guards everything below
     std::condition_variable slotFree;
     int active = 0, waiting = 0;
@@ -524,6 +528,7 @@ ChromiumBrowser::ChromiumBrowser(ChromiumOptions options)
     : d(std::make_unique<Private>())
 {
     d->options = std::move(options);
+    d->compositing = std::make_unique<CompositingShares>(d->options.maxLayerCost);
     if (d->options.pool <= 0)
         d->options.pool = ChromiumOptions::defaultPool();
     d->clock.start();
@@ -682,7 +687,7 @@ common::Expected<ChromiumCapture, RenderError> ChromiumBrowser::capture(const Ch
         std::optional<ChromiumCapture> out;
         {
             ChromiumPageRun run(c, page, cancellation, d->options.fetch, allowScript, debug, warnings, timer);
-            run.setLayerBudget(d->options.maxLayerCost);
+            run.setLayerBudget(d->options.maxLayerCost, d->compositing.get());
             // A page that may run script is always fresh and never kept: what a script
             // stores (cookies, storage) must not reach even the same space's next render.
             if (!allowScript) {

@@ -5,6 +5,8 @@
 #include <QRegularExpression>
 
 #include <algorithm>
+#include <chrono>
+#include <utility>
 #include <vector>
 
 namespace imprint::render {
@@ -206,6 +208,76 @@ void addSnapshotCost(const QJsonObject &snapshot, QSizeF viewport, double scale,
     const auto worst = std::max_element(std::begin(byProperty), std::end(byProperty),
                                         [](const auto &a, const auto &b) { return a.first < b.first; });
     cost.field = worst->first > 0 ? QString::fromLatin1(worst->second) : QString();
+}
+
+CompositingShares::Hold::Hold(CompositingShares *shares, QString tenant, double cost)
+    : m_shares(shares), m_tenant(std::move(tenant)), m_cost(cost)
+{
+}
+
+CompositingShares::Hold::Hold(Hold &&other) noexcept
+    : m_shares(std::exchange(other.m_shares, nullptr)), m_tenant(std::move(other.m_tenant)), m_cost(other.m_cost)
+{
+}
+
+CompositingShares::Hold &CompositingShares::Hold::operator=(Hold &&other) noexcept
+{
+    if (this != &other) {
+        if (m_shares)
+            m_shares->release(m_tenant, m_cost);
+        m_shares = std::exchange(other.m_shares, nullptr);
+        m_tenant = std::move(other.m_tenant);
+        m_cost = other.m_cost;
+    }
+    return *this;
+}
+
+CompositingShares::Hold::~Hold()
+{
+    if (m_shares)
+        m_shares->release(m_tenant, m_cost);
+}
+
+std::optional<CompositingShares::Hold> CompositingShares::acquire(const QString &tenant, double cost,
+                                                                  const RenderCancellation &cancellation)
+{
+    if (cost <= 0)
+        return Hold();
+    std::unique_lock lock(m_mutex);
+    for (;;) {
+        const auto it = m_held.find(tenant);
+        if (it == m_held.end() || it->second + cost <= m_budget) {
+            m_held[tenant] += cost;
+            return Hold(this, tenant, cost);
+        }
+        if (cancellation.isCancelled())
+            return std::nullopt;
+        // In slices: the cancellation may also come from the client or a shutdown, which
+        // do not notify this condition.
+        m_released.wait_for(lock, std::chrono::milliseconds(50));
+    }
+}
+
+double CompositingShares::held(const QString &tenant) const
+{
+    std::lock_guard lock(m_mutex);
+    const auto it = m_held.find(tenant);
+    return it == m_held.end() ? 0 : it->second;
+}
+
+void CompositingShares::release(const QString &tenant, double cost)
+{
+    {
+        std::lock_guard lock(m_mutex);
+        const auto it = m_held.find(tenant);
+        if (it == m_held.end())
+            return;
+        it->second -= cost;
+        // Sums of doubles: what is left of a space's last page is rounding, not a hold.
+        if (it->second <= 1e-9)
+            m_held.erase(it);
+    }
+    m_released.notify_all();
 }
 
 } // namespace imprint::render

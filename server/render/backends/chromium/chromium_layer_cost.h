@@ -10,10 +10,16 @@
 // measured on Chromium 156's software compositor (docs/templates.md, "Compositing
 // budget"). Internal to the html engine's browser.
 
+#include "server/render/cancellation.h"
+
 #include <QJsonArray>
 #include <QJsonObject>
 #include <QSizeF>
 #include <QString>
+
+#include <condition_variable>
+#include <map>
+#include <mutex>
 
 namespace imprint::render {
 
@@ -44,5 +50,51 @@ void addSnapshotCost(const QJsonObject &snapshot, QSizeF viewport, double scale,
 /// its `blur()` radii and `drop-shadow()` blurs; a `url()` (an SVG filter, whose blur is
 /// not in the value) counts as 50 px. 0 for `none` or filters without blur.
 double filterBlurRadius(const QString &value);
+
+/// The compositing cost each space's pages hold while they are drawn: a page within the
+/// budget still waits while the pages its space is drawing would take the sum past it, so
+/// one space's pages delay another space's screenshots by one budget's worth at most,
+/// however many it sends at once. Thread-safe; shared by the renders of one browser.
+class CompositingShares
+{
+public:
+    /// `budget`: the sum a space may hold, weighted device megapixels (LayerCost).
+    explicit CompositingShares(double budget) : m_budget(budget) { }
+
+    /// What acquire() holds, given back when it is destroyed.
+    class Hold
+    {
+    public:
+        Hold() = default;
+        Hold(Hold &&other) noexcept;
+        Hold &operator=(Hold &&other) noexcept;
+        ~Hold();
+        Hold(const Hold &) = delete;
+        Hold &operator=(const Hold &) = delete;
+
+    private:
+        friend class CompositingShares;
+        Hold(CompositingShares *shares, QString tenant, double cost);
+        CompositingShares *m_shares = nullptr;
+        QString m_tenant;
+        double m_cost = 0;
+    };
+
+    /// Holds `cost` for `tenant`: at once when it is 0, when the space holds nothing or
+    /// when the sum stays within the budget; else once the space's other pages have given
+    /// back enough. nullopt when `cancellation` stops the render first (its deadline).
+    std::optional<Hold> acquire(const QString &tenant, double cost, const RenderCancellation &cancellation);
+
+    /// What `tenant` holds now.
+    double held(const QString &tenant) const;
+
+private:
+    void release(const QString &tenant, double cost);
+
+    const double m_budget;
+    mutable std::mutex m_mutex;
+    std::condition_variable m_released;
+    std::map<QString, double> m_held; ///< by tenant; a tenant holding nothing has no entry
+};
 
 } // namespace imprint::render

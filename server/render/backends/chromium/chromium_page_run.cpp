@@ -373,8 +373,16 @@ bool ChromiumPageRun::withinLayerBudget()
               cost.total, cost.backdrop, cost.filter, cost.opacity, cost.blend, cost.mask, cost.clip, cost.transform,
               cost.layers,
               double(m_timer.nsecsElapsed()) / 1e6);
-    if (cost.total <= m_layerBudget)
+    if (cost.total <= m_layerBudget) {
+        if (m_shares) {
+            m_compositingHold = m_shares->acquire(m_page.tenant, cost.total, m_cancellation);
+            if (!m_compositingHold) {
+                m_err = stoppedError();
+                return false;
+            }
+        }
         return setViewport(false);
+    }
     m_err = RenderError{cost.field,
                         QStringLiteral("the page's layers would cost the html engine's shared compositor %1, over its "
                                        "budget of %2 (render.html.maxLayerCost; most from %3): use fewer or smaller "

@@ -8,6 +8,7 @@
 // attaches the frames and workers it makes. Internal to the html engine's browser.
 
 #include "server/render/backends/chromium/chromium_browser.h"
+#include "server/render/backends/chromium/chromium_layer_cost.h"
 #include "server/render/backends/chromium/chromium_process.h"
 
 #include <QElapsedTimer>
@@ -72,8 +73,14 @@ public:
     void setMayKeep(bool mayKeep) { m_mayKeep = mayKeep; }
     /// The page's compositing budget (chromium_layer_cost.h), weighted device megapixels:
     /// a loaded page whose layers cost more is refused with render_budget_exceeded before
-    /// its screenshot is asked for. 0: not checked.
-    void setLayerBudget(double budget) { m_layerBudget = budget; }
+    /// its screenshot is asked for. 0: not checked. `shares` (may be null): the page then
+    /// also waits for its space's share of the budget before it is drawn full size, and
+    /// holds its cost until this run ends.
+    void setLayerBudget(double budget, CompositingShares *shares = nullptr)
+    {
+        m_layerBudget = budget;
+        m_shares = shares;
+    }
     /// After run(): the page left open for a next render (its owner keeps it or disposes
     /// of it with disposeKeptPage()), or nullopt when run() disposed of it.
     const std::optional<ChromiumKeptPage> &kept() const { return m_kept; }
@@ -146,6 +153,8 @@ private:
     QStringList m_children; // sessions of the frames and workers attached under the page
     QStringList m_frames; // those of m_children that are frames (in other renderer processes)
     double m_layerBudget = 0;
+    CompositingShares *m_shares = nullptr;
+    std::optional<CompositingShares::Hold> m_compositingHold; ///< given back when the run ends
     QSet<QString> m_loaded; // loaderIds whose load lifecycle event has come
     std::optional<ChromiumKeptPage> m_adopted; // the kept page this run draws on
     bool m_mayKeep = false;
