@@ -412,8 +412,16 @@ common::Expected<QString, RenderError> templatePageHtml(const Template &tmpl, co
         body = htmlWithEmojiImages(body, emoji);
         static const QRegularExpression whole(QStringLiteral("^\\s*(<!doctype|<html)"),
                                               QRegularExpression::CaseInsensitiveOption);
-        if (!whole.match(body).hasMatch())
+        // A fragment's page is the image: html and body have its size, so a root sized
+        // `height: 100%` fills it as in the JSON engines (it stopped at its content's height,
+        // the rest transparent). Not for a content-sized image, measured from its content.
+        // A whole document is the template's own page and keeps its own rules.
+        if (!whole.match(body).hasMatch()) {
+            if (!contentSized)
+                head.insert(head.indexOf(QLatin1String("</head>")),
+                            QStringLiteral("<style>:where(html,body){height:100%}</style>"));
             return head + body + kTail;
+        }
         if (!style.isEmpty()) {
             // The first of <head …>, <html …>, <!doctype …> the document starts with; a
             // <style> after <html> or the doctype opens the implied head (HTML §13.2.6.4).
