@@ -345,17 +345,9 @@ void packRgb(const QImage &opaque, std::vector<png_byte> *scanlines)
 {
     const size_t w = size_t(opaque.width()), rowBytes = w * 3 + 1;
     scanlines->resize(rowBytes * size_t(opaque.height()));
-    for (int y = 0; y < opaque.height(); ++y) {
-        const auto *row = reinterpret_cast<const quint32 *>(opaque.constScanLine(y));
-        png_byte *out = scanlines->data() + size_t(y) * rowBytes;
-        *out++ = 0;
-        for (size_t x = 0; x < w; ++x, out += 3) {
-            const quint32 c = row[x];
-            out[0] = png_byte(c >> 16);
-            out[1] = png_byte(c >> 8);
-            out[2] = png_byte(c);
-        }
-    }
+    for (int y = 0; y < opaque.height(); ++y)
+        pngsnap::packRgbScanline(reinterpret_cast<const quint32 *>(opaque.constScanLine(y)), int(w),
+                                 scanlines->data() + size_t(y) * rowBytes);
 }
 
 /// Un-premultiplies into RGBA scanlines through Qt's vectorised converter, filter byte 0

@@ -41,6 +41,15 @@ inline quint32 histogramSlot(quint32 rgb)
     return (rgb * 2654435761u) >> (32 - kHistogramBits); // Knuth multiplicative hash
 }
 
+/// The histogram slot holding `c`, or the empty slot where it goes.
+inline quint32 histogramSlotOf(const std::vector<quint32> &keys, const std::vector<quint32> &counts, quint32 c)
+{
+    quint32 slot = histogramSlot(c);
+    while (counts[slot] != 0 && keys[slot] != c)
+        slot = (slot + 1) & (kHistogramSlots - 1);
+    return slot;
+}
+
 /// Counts the pixels of each colour of an ARGB32 image into `keys`/`counts` (open
 /// addressing; count 0 = empty slot). Returns false when a pixel is not opaque or the
 /// image has more than kMaxHistogramColours colours.
@@ -69,9 +78,7 @@ bool colourHistogram(const QImage &image, std::vector<quint32> *keys, std::vecto
             int end = x + 1;
             while (end < w && row[end] == c) // a run of one colour: one table update
                 ++end;
-            quint32 slot = histogramSlot(c);
-            while ((*counts)[slot] != 0 && (*keys)[slot] != c)
-                slot = (slot + 1) & (kHistogramSlots - 1);
+            const quint32 slot = histogramSlotOf(*keys, *counts, c);
             if ((*counts)[slot] == 0) {
                 if (++distinct > kMaxHistogramColours)
                     return false;
@@ -84,15 +91,6 @@ bool colourHistogram(const QImage &image, std::vector<quint32> *keys, std::vecto
     }
     *distinctColours = distinct;
     return true;
-}
-
-/// The histogram slot holding `c` (a colour of the counted image).
-inline quint32 histogramSlotOf(const std::vector<quint32> &keys, const std::vector<quint32> &counts, quint32 c)
-{
-    quint32 slot = histogramSlot(c);
-    while (counts[slot] != 0 && keys[slot] != c)
-        slot = (slot + 1) & (kHistogramSlots - 1);
-    return slot;
 }
 
 /// The largest difference between a channel of `a` and the same channel of `b`.
@@ -285,16 +283,7 @@ std::optional<bool> snapAndPack(const QImage &image, SnapScratch *scratch, std::
         }
     };
     const size_t rgbRowBytes = size_t(w) * 3 + 1, indexRowBytes = size_t(w) + 1;
-    auto packRgbRow = [&](int y) {
-        quint8 *out = rgb->data() + size_t(y) * rgbRowBytes;
-        *out++ = 0;
-        for (int x = 0; x < w; ++x, out += 3) {
-            const quint32 c = snapped[size_t(x)];
-            out[0] = quint8(c >> 16);
-            out[1] = quint8(c >> 8);
-            out[2] = quint8(c);
-        }
-    };
+    auto packRgbRow = [&](int y) { packRgbScanline(snapped.data(), w, rgb->data() + size_t(y) * rgbRowBytes); };
     // Straight to RGB: trying the palette first would pack and repack most rows.
     if (frequentColours > 256) {
         rgb->resize(rgbRowBytes * size_t(h));
@@ -325,14 +314,9 @@ std::optional<bool> snapAndPack(const QImage &image, SnapScratch *scratch, std::
                     // The rows above are snapped already: their indices give the colours.
                     for (int done = 0; done < y; ++done) {
                         const quint8 *in = indices->data() + size_t(done) * indexRowBytes + 1;
-                        quint8 *rgbOut = rgb->data() + size_t(done) * rgbRowBytes;
-                        *rgbOut++ = 0;
-                        for (int i = 0; i < w; ++i, rgbOut += 3) {
-                            const quint32 known = (*colors)[in[i]];
-                            rgbOut[0] = quint8(known >> 16);
-                            rgbOut[1] = quint8(known >> 8);
-                            rgbOut[2] = quint8(known);
-                        }
+                        for (int i = 0; i < w; ++i)
+                            snapped[size_t(i)] = (*colors)[in[i]];
+                        packRgbRow(done);
                     }
                     for (int rest = y + 1; rest < h; ++rest) {
                         snapRow(rest);

@@ -56,6 +56,19 @@ private:
     std::vector<quint32> *m_colors;
 };
 
+/// Writes one RGB scanline of `width` opaque ARGB32 pixels to `out`: the filter byte 0,
+/// then 3 bytes a pixel (1 + 3 × `width` bytes).
+inline void packRgbScanline(const quint32 *pixels, int width, unsigned char *out)
+{
+    *out++ = 0;
+    for (int x = 0; x < width; ++x, out += 3) {
+        const quint32 c = pixels[x];
+        out[0] = static_cast<unsigned char>(c >> 16);
+        out[1] = static_cast<unsigned char>(c >> 8);
+        out[2] = static_cast<unsigned char>(c);
+    }
+}
+
 /// Default's snap (the rules are in png_snap.cpp) fused with packing, so the image is read twice in all (the
 /// histogram, then this): writes the snapped pixels as palette indices into `indices`
 /// with the colours in `colors` while they have at most 256 colours, else as RGB
