@@ -123,28 +123,22 @@ QString install()
     const QString name = QStringLiteral("fonts-%1.conf")
                              .arg(QString::fromLatin1(
                                  QCryptographicHash::hash(conf, QCryptographicHash::Sha256).toHex().left(16)));
-    QString path;
+    // The file in `dir` once written there; empty when `dir` is empty or the write failed.
+    const auto writtenIn = [&](const QString &dir) {
+        const QString file = dir + u'/' + name;
+        return !dir.isEmpty() && writeIfDifferent(file, conf) ? file : QString();
+    };
     // As root the html engine's Chromium runs as another user (imprint-browser), who cannot
-    // enter root's home: the file then goes to a private temporary directory it can.
+    // enter root's home: the file then goes to a temporary directory it can pass through.
     const QString cache = ::geteuid() == 0 ? QString() : userCacheDir();
-    if (!cache.isEmpty()) {
-        path = cache + QStringLiteral("/imprint/fontconfig/") + name;
-        if (!writeIfDifferent(path, conf))
-            path.clear();
-    }
+    QString path = writtenIn(cache.isEmpty() ? QString() : cache + QStringLiteral("/imprint/fontconfig"));
+    if (path.isEmpty())
+        path = writtenIn(userTempDir());
     if (path.isEmpty()) {
-        if (const QString dir = userTempDir(); !dir.isEmpty()) {
-            path = dir + u'/' + name;
-            if (!writeIfDifferent(path, conf))
-                path.clear();
-        }
-    }
-    if (path.isEmpty()) {
-        if (const QString dir = privateTempDir(); !dir.isEmpty()) {
-            path = dir + u'/' + name;
-            if (!keep(g_privateFile, QFile::encodeName(path)) || !writeIfDifferent(path, conf))
-                path.clear();
-        }
+        // Kept for the exit handler before it is written, so that it is removed either way.
+        const QString dir = privateTempDir();
+        if (!dir.isEmpty() && keep(g_privateFile, QFile::encodeName(dir + u'/' + name)))
+            path = writtenIn(dir);
     }
     if (path.isEmpty()) {
         // Plain stderr: this runs during static initialisation, before any Qt logging setup.
