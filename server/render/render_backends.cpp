@@ -261,7 +261,13 @@ public:
         auto page = pageHtml(doc, request, context, result);
         if (!page)
             return page.error();
-        const PngCompression compression = pngCompressionOf(request, *doc.tmpl);
+        // `default` keeps Chromium's pixels exactly here (the `lossless` encoder): whoever
+        // picks the html engine picks it to get what Chromium draws, and the edge snap of
+        // `default` moved two conformance cards from 0.99900 to 0.99898 SSIM against
+        // Chromium (docs/api.md, "PNG compression").
+        PngCompression compression = pngCompressionOf(request, *doc.tmpl);
+        if (compression == PngCompression::Default)
+            compression = PngCompression::Lossless;
         ChromiumPage chromiumPage = pageFor(doc, request, context, compression);
         chromiumPage.html = std::move(*page);
         ChromiumTimings steps;
@@ -276,14 +282,8 @@ public:
         timer.start();
         if (!captured)
             return captured.error();
-        // `default` keeps Chromium's pixels exactly here (the `lossless` encoder): whoever
-        // picks the html engine picks it to get what Chromium draws, and the edge snap of
-        // `default` moved two conformance cards from 0.99900 to 0.99898 SSIM against
-        // Chromium (docs/api.md, "PNG compression").
         if (chromiumPage.output == ChromiumPage::Output::Image)
-            return encodeInto(captured->image, request,
-                              compression == PngCompression::Default ? PngCompression::Lossless : compression, result,
-                              timer);
+            return encodeInto(captured->image, request, compression, result, timer);
         result.bytes = std::move(captured->bytes);
         result.timings.encode = lapMs(timer);
         return common::Done{};
