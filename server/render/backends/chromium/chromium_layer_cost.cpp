@@ -6,6 +6,8 @@
 
 #include <algorithm>
 #include <chrono>
+#include <iterator>
+#include <numeric>
 #include <utility>
 #include <vector>
 
@@ -29,8 +31,13 @@ constexpr double kFilterBlurPx = 10; // the blur radius (device px) that doubles
 constexpr double kGroup = 0.02; // an opacity group, blend, mask, clip path or transformed layer
 constexpr double kUrlFilterBlurPx = 50; // an SVG filter: its blur is not in the value
 
-// The order of layerCostStyles().
+// The computed properties read (layerCostStyles()), in this order; the first seven are
+// what a cost is told by (LayerCost::byProperty), `will-change` counts as `transform`.
 enum Style { Backdrop, Filter, Opacity, Blend, Mask, Clip, Transform, WillChange };
+constexpr const char *kStyleNames[] = {"backdrop-filter", "filter",    "opacity",   "mix-blend-mode",
+                                       "mask-image",      "clip-path", "transform", "will-change"};
+static_assert(std::size(kStyleNames) == WillChange + 1);
+static_assert(std::tuple_size_v<decltype(LayerCost::byProperty)> == WillChange);
 
 /// The px lengths in `value`, in order.
 std::vector<double> lengths(const QString &value)
@@ -58,14 +65,8 @@ QRectF rectOf(const QJsonValue &value)
 
 /// Each element's weight per device megapixel, by property, from its computed styles.
 struct Weights {
-    double w[WillChange] = {}; // by Style; Transform counts will-change too
-    double sum() const
-    {
-        double s = 0;
-        for (const double x : w)
-            s += x;
-        return s;
-    }
+    std::array<double, WillChange> w{}; // by Style; Transform counts will-change too
+    double sum() const { return std::accumulate(w.begin(), w.end(), 0.0); }
 };
 
 Weights weightsOf(const QJsonArray &styleIndexes, const QJsonArray &strings, double scale)
@@ -154,13 +155,8 @@ void addDocumentCost(const QJsonObject &document, const QJsonArray &strings, QSi
         const QRectF visible = extent[size_t(n)].intersected(frame);
         const double megapixels = visible.isValid() ? visible.width() * visible.height() * scale * scale / 1e6 : 0;
         ++cost.layers;
-        cost.backdrop += megapixels * w.w[Backdrop];
-        cost.filter += megapixels * w.w[Filter];
-        cost.opacity += megapixels * w.w[Opacity];
-        cost.blend += megapixels * w.w[Blend];
-        cost.mask += megapixels * w.w[Mask];
-        cost.clip += megapixels * w.w[Clip];
-        cost.transform += megapixels * w.w[Transform];
+        for (size_t p = 0; p < w.w.size(); ++p)
+            cost.byProperty[p] += megapixels * w.w[p];
         cost.total += megapixels * w.sum();
     }
 }
@@ -169,10 +165,18 @@ void addDocumentCost(const QJsonObject &document, const QJsonArray &strings, QSi
 
 QJsonArray layerCostStyles()
 {
-    // The order of Style.
-    return QJsonArray{QStringLiteral("backdrop-filter"), QStringLiteral("filter"), QStringLiteral("opacity"),
-                      QStringLiteral("mix-blend-mode"), QStringLiteral("mask-image"), QStringLiteral("clip-path"),
-                      QStringLiteral("transform"), QStringLiteral("will-change")};
+    QJsonArray names;
+    for (const char *name : kStyleNames)
+        names.append(QLatin1String(name));
+    return names;
+}
+
+QStringList layerCostProperties()
+{
+    QStringList names;
+    for (int s = 0; s < WillChange; ++s)
+        names.append(QLatin1String(kStyleNames[s]));
+    return names;
 }
 
 double filterBlurRadius(const QString &value)
@@ -201,13 +205,8 @@ void addSnapshotCost(const QJsonObject &snapshot, QSizeF viewport, double scale,
     const QJsonArray strings = snapshot.value(QLatin1String("strings")).toArray();
     for (const QJsonValue &document : snapshot.value(QLatin1String("documents")).toArray())
         addDocumentCost(document.toObject(), strings, viewport, scale, cost);
-    const std::pair<double, const char *> byProperty[] = {
-        {cost.backdrop, "backdrop-filter"}, {cost.filter, "filter"},     {cost.opacity, "opacity"},
-        {cost.blend, "mix-blend-mode"},     {cost.mask, "mask-image"},    {cost.clip, "clip-path"},
-        {cost.transform, "transform"}};
-    const auto worst = std::max_element(std::begin(byProperty), std::end(byProperty),
-                                        [](const auto &a, const auto &b) { return a.first < b.first; });
-    cost.field = worst->first > 0 ? QString::fromLatin1(worst->second) : QString();
+    const auto worst = std::max_element(cost.byProperty.begin(), cost.byProperty.end());
+    cost.field = *worst > 0 ? QString::fromLatin1(kStyleNames[worst - cost.byProperty.begin()]) : QString();
 }
 
 CompositingShares::Hold::Hold(CompositingShares *shares, QString tenant, double cost)

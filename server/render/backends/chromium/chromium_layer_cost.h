@@ -16,6 +16,9 @@
 #include <QJsonObject>
 #include <QSizeF>
 #include <QString>
+#include <QStringList>
+
+#include <array>
 
 #include <condition_variable>
 #include <map>
@@ -32,9 +35,15 @@ struct LayerCost {
     /// `clip-path`, `transform`); empty when nothing costs.
     QString field;
     int layers = 0; ///< elements that cost anything
-    /// The total, by property (`transform` counts `will-change` too).
-    double backdrop = 0, filter = 0, opacity = 0, blend = 0, mask = 0, clip = 0, transform = 0;
+    /// The total by property, in layerCostProperties()' order (`transform` counts
+    /// `will-change` too).
+    std::array<double, 7> byProperty{};
 };
+
+/// The CSS properties a cost is told by, in LayerCost::byProperty's order:
+/// `backdrop-filter`, `filter`, `opacity`, `mix-blend-mode`, `mask-image`, `clip-path`,
+/// `transform`.
+QStringList layerCostProperties();
 
 /// The computed style properties DOMSnapshot.captureSnapshot is asked for, in the order
 /// addSnapshotCost() reads them.

@@ -367,12 +367,14 @@ bool ChromiumPageRun::withinLayerBudget()
         }
         addSnapshotCost(snapshot, QSizeF(m_page.size), m_page.scale, cost);
     }
-    if (m_debug)
-        qInfo("chromium: layer cost %.2f (backdrop %.2f filter %.2f opacity %.2f blend %.2f mask %.2f clip %.2f "
-              "transform %.2f, %d layers) at %.0f ms",
-              cost.total, cost.backdrop, cost.filter, cost.opacity, cost.blend, cost.mask, cost.clip, cost.transform,
-              cost.layers,
-              double(m_timer.nsecsElapsed()) / 1e6);
+    if (m_debug) {
+        QStringList parts;
+        const QStringList properties = layerCostProperties();
+        for (qsizetype p = 0; p < properties.size(); ++p)
+            parts.append(QStringLiteral("%1 %2").arg(properties.at(p)).arg(cost.byProperty[size_t(p)], 0, 'f', 2));
+        qInfo("chromium: layer cost %.2f (%s, %d layers) at %.0f ms", cost.total, qPrintable(parts.join(u' ')),
+              cost.layers, double(m_timer.nsecsElapsed()) / 1e6);
+    }
     if (cost.total <= m_layerBudget) {
         if (m_shares) {
             m_compositingHold = m_shares->acquire(m_page.tenant, cost.total, m_cancellation);
