@@ -78,27 +78,89 @@ HttpResponse HttpResponse::bytes(int status, const QByteArray &contentType, cons
 
 QByteArray reasonPhrase(int status)
 {
+    // RFC 9110 §15: the phrases of the status codes it defines (and 429, RFC 6585 §4).
     switch (status) {
+    case 100: return "Continue";
+    case 101: return "Switching Protocols";
     case 200: return "OK";
     case 201: return "Created";
+    case 202: return "Accepted";
+    case 203: return "Non-Authoritative Information";
     case 204: return "No Content";
+    case 205: return "Reset Content";
+    case 206: return "Partial Content";
+    case 300: return "Multiple Choices";
+    case 301: return "Moved Permanently";
+    case 302: return "Found";
+    case 303: return "See Other";
+    case 304: return "Not Modified";
+    case 307: return "Temporary Redirect";
+    case 308: return "Permanent Redirect";
     case 400: return "Bad Request";
     case 401: return "Unauthorized";
     case 402: return "Payment Required";
     case 403: return "Forbidden";
     case 404: return "Not Found";
     case 405: return "Method Not Allowed";
+    case 406: return "Not Acceptable";
+    case 407: return "Proxy Authentication Required";
     case 408: return "Request Timeout";
     case 409: return "Conflict";
+    case 410: return "Gone";
+    case 411: return "Length Required";
+    case 412: return "Precondition Failed";
     case 413: return "Payload Too Large";
+    case 414: return "URI Too Long";
     case 415: return "Unsupported Media Type";
+    case 416: return "Range Not Satisfiable";
+    case 417: return "Expectation Failed";
+    case 421: return "Misdirected Request";
     case 422: return "Unprocessable Content";
+    case 426: return "Upgrade Required";
+    case 428: return "Precondition Required";
     case 429: return "Too Many Requests";
     case 431: return "Request Header Fields Too Large";
     case 500: return "Internal Server Error";
+    case 501: return "Not Implemented";
+    case 502: return "Bad Gateway";
     case 503: return "Service Unavailable";
+    case 504: return "Gateway Timeout";
+    case 505: return "HTTP Version Not Supported";
     default: return "Unknown";
     }
+}
+
+QByteArray responseHead(const HttpResponse &r, const HeaderList &extraHeaders, bool closeAfter)
+{
+    const QByteArray status = QByteArray::number(r.status);
+    const QByteArray reason = reasonPhrase(r.status);
+    const QByteArray length = QByteArray::number(r.body.size());
+    qsizetype size = 9 + status.size() + 1 + reason.size() + 2 + 16 + length.size() + 2 + 19 + 2;
+    for (const HeaderList *list : {&r.headers, &extraHeaders})
+        for (const auto &h : *list)
+            size += h.first.size() + 2 + h.second.size() + 2;
+    QByteArray out;
+    out.reserve(size);
+    out.append("HTTP/1.1 ").append(status).append(' ').append(reason).append("\r\n");
+    for (const HeaderList *list : {&r.headers, &extraHeaders})
+        for (const auto &h : *list)
+            out.append(h.first).append(": ").append(h.second).append("\r\n");
+    // RFC 9110 §8.6: a 204 carries no Content-Length (the CORS preflight's answer); for
+    // HEAD it is the length the GET would have sent (§9.3.2).
+    if (r.status != 204)
+        out.append("Content-Length: ").append(length).append("\r\n");
+    if (closeAfter)
+        out.append("Connection: close\r\n");
+    out.append("\r\n");
+    return out;
+}
+
+QByteArray serializedResponse(const HttpResponse &r, const HeaderList &extraHeaders, bool headOnly, bool closeAfter)
+{
+    QByteArray out = responseHead(r, extraHeaders, closeAfter);
+    if (!headOnly)
+        out.append(r.body);
+    return out;
 }
 
 HttpResponse problem(int status, const QString &code, const QString &detail)

@@ -70,6 +70,16 @@ HttpResponse problem(int status, const QString &code, const QString &detail);
 /// Reason phrase of a status code ("Not Found"); "Unknown" for codes without one.
 QByteArray reasonPhrase(int status);
 
+/// The head of `response` on the wire (RFC 9112 §4): the status line, its headers and
+/// then `extraHeaders`, Content-Length (except for 204), `Connection: close` when
+/// `closeAfter`, and the blank line that ends the head.
+QByteArray responseHead(const HttpResponse &response, const HeaderList &extraHeaders, bool closeAfter);
+
+/// responseHead() followed by the body unless `headOnly` (a HEAD answer): the whole
+/// response in one buffer.
+QByteArray serializedResponse(const HttpResponse &response, const HeaderList &extraHeaders = {},
+                              bool headOnly = false, bool closeAfter = false);
+
 /// A value or the HttpResponse (usually a problem) to send instead.
 template<typename T>
 using Outcome = common::Expected<T, HttpResponse>;

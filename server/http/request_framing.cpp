@@ -6,25 +6,23 @@
 
 namespace imprint::http {
 
-qint64 bodyLimitForRequestLine(const QByteArray &line, qint64 other, qint64 upload)
+qint64 bodyLimitForRequestLine(QByteArrayView line, qint64 other, qint64 upload)
 {
-    const QList<QByteArray> parts = line.trimmed().split(' ');
-    if (parts.size() < 2 || parts.at(0) != "POST")
+    line = line.trimmed();
+    const qsizetype methodEnd = line.indexOf(' ');
+    if (methodEnd < 0 || line.first(methodEnd) != "POST")
         return other;
-    const QByteArray &target = parts.at(1);
-    const qsizetype query = target.indexOf('?');
-    const QByteArray path = query < 0 ? target : target.left(query);
-    return path == "/api/v1/fonts" || path == "/api/v1/assets" ? upload : other;
+    QByteArrayView target = line.sliced(methodEnd + 1);
+    if (const qsizetype end = target.indexOf(' '); end >= 0)
+        target.truncate(end);
+    if (const qsizetype query = target.indexOf('?'); query >= 0)
+        target.truncate(query);
+    return target == "/api/v1/fonts" || target == "/api/v1/assets" ? upload : other;
 }
 
 QByteArray rawResponse(const HttpResponse &r)
 {
-    QByteArray out = "HTTP/1.1 " + QByteArray::number(r.status) + ' ' + reasonPhrase(r.status) + "\r\n";
-    for (const auto &h : r.headers)
-        out += h.first + ": " + h.second + "\r\n";
-    out += "Content-Length: " + QByteArray::number(r.body.size()) + "\r\nConnection: close\r\n\r\n";
-    out += r.body;
-    return out;
+    return serializedResponse(r, {}, false, true);
 }
 
 RequestFraming::RequestFraming(qint64 maxHeaderBytes, qint64 maxBodyBytes, qint64 maxUploadBytes)
@@ -54,6 +52,15 @@ bool isTchar(char ch)
 bool skippedBeforeRequestLine(char ch)
 {
     return ch == ' ' || ch == '\t' || ch == '\r' || ch == '\n' || ch == '\v';
+}
+
+/// Whether `haystack` contains `needle` (lower case), ignoring ASCII case.
+bool containsCaseInsensitive(QByteArrayView haystack, QByteArrayView needle)
+{
+    for (qsizetype i = 0; i + needle.size() <= haystack.size(); ++i)
+        if (haystack.sliced(i, needle.size()).compare(needle, Qt::CaseInsensitive) == 0)
+            return true;
+    return false;
 }
 
 HttpResponse badFraming(const QString &field, const QString &detail)
@@ -125,9 +132,9 @@ std::optional<HttpResponse> RequestFraming::feed(qint64 available, QByteArrayVie
         if (!ended)
             return std::nullopt;
         m_headerBytes = m_skipped + m_head.size();
-        const QList<QByteArray> lines = m_head.chopped(4).split('\n');
-        m_head = QByteArray();
-        if (std::optional<HttpResponse> refusal = checkHeaderBlock(lines))
+        std::optional<HttpResponse> refusal = checkHeaderBlock(QByteArrayView(m_head).chopped(4));
+        m_head.truncate(0); // kept allocated for the connection's next request
+        if (refusal)
             return refusal;
     }
     // Also catches chunked bodies and lying Content-Length values.
@@ -137,41 +144,47 @@ std::optional<HttpResponse> RequestFraming::feed(qint64 available, QByteArrayVie
     return std::nullopt;
 }
 
-std::optional<HttpResponse> RequestFraming::checkHeaderBlock(const QList<QByteArray> &lines)
+std::optional<HttpResponse> RequestFraming::checkHeaderBlock(QByteArrayView block)
 {
-    const QByteArray requestLine = lines.isEmpty() ? QByteArray() : lines.first().trimmed();
+    // Views into the block, no copies: this runs once for every request.
+    const qsizetype firstEnd = block.indexOf('\n');
+    const QByteArrayView requestLine = (firstEnd < 0 ? block : block.first(firstEnd)).trimmed();
     const bool http10 = requestLine.endsWith(" HTTP/1.0");
     // RFC 9112 §9.3: an HTTP/1.0 connection closes after one response unless the
     // client asked for keep-alive.
     m_closeAfterRequest = http10;
-    m_bodyLimit = lines.isEmpty() ? m_maxBodyBytes : bodyLimitForRequestLine(requestLine, m_maxBodyBytes, m_maxUploadBytes);
+    m_bodyLimit = bodyLimitForRequestLine(requestLine, m_maxBodyBytes, m_maxUploadBytes);
     std::optional<qint64> contentLength;
-    QList<QByteArray> codings; ///< Transfer-Encoding's codings, over every such field, in order
+    QList<QByteArrayView> codings; ///< Transfer-Encoding's codings, over every such field, in order
     bool sawTransferEncoding = false;
-    QString previousName = QStringLiteral("headers");
-    for (qsizetype i = 1; i < lines.size(); ++i) {
-        QByteArray line = lines.at(i);
+    QByteArrayView previousName = "headers";
+    const auto fieldName = [](QByteArrayView name) { return QString::fromLatin1(name); };
+    for (qsizetype start = firstEnd < 0 ? block.size() : firstEnd + 1; start < block.size();) {
+        qsizetype end = block.indexOf('\n', start);
+        if (end < 0)
+            end = block.size();
+        QByteArrayView line = block.sliced(start, end - start);
+        start = end + 1;
         if (line.endsWith('\r'))
             line.chop(1); // feed() made sure every LF follows a CR
         // RFC 9112 §5.2: a server must refuse obs-fold or unfold it; Qt 6.4 unfolds into
         // the previous field's value, which a proxy may not have done.
         if (line.startsWith(' ') || line.startsWith('\t'))
-            return badFraming(previousName,
+            return badFraming(fieldName(previousName),
                               QStringLiteral("The header field %1 is folded over several lines (RFC 9112 §5.2).")
-                                  .arg(previousName));
+                                  .arg(fieldName(previousName)));
         const qsizetype colon = line.indexOf(':');
-        const QByteArray name = colon < 0 ? line : line.left(colon);
+        const QByteArrayView name = colon < 0 ? line : line.first(colon);
         // RFC 9112 §5.1: whitespace between a field name and its colon must be a 400:
         // Qt trims it and reads "Content-Length : 5" as Content-Length, a proxy may not.
         if (colon <= 0 || !std::all_of(name.begin(), name.end(), isTchar)) {
-            const QString field = QString::fromLatin1(name.trimmed().left(64));
+            const QString field = QString::fromLatin1(name.trimmed().first(std::min<qsizetype>(64, name.trimmed().size())));
             return badFraming(field.isEmpty() ? QStringLiteral("headers") : field,
                               QStringLiteral("A header line has no field name followed directly by a colon "
                                              "(RFC 9112 §5.1)."));
         }
-        previousName = QString::fromLatin1(name);
-        const QByteArray lower = name.toLower();
-        const QByteArray value = line.mid(colon + 1).trimmed();
+        previousName = name;
+        const QByteArrayView value = line.sliced(colon + 1).trimmed();
         // RFC 9110 §5.5: a field value with NUL must be refused (or the NUL replaced); the
         // other controls but HTAB are not field content either, and a log, a terminal or a
         // proxy may act on them.
@@ -179,18 +192,23 @@ std::optional<HttpResponse> RequestFraming::checkHeaderBlock(const QList<QByteAr
                 const auto c = static_cast<unsigned char>(ch);
                 return (c < 0x20 && c != '\t') || c == 0x7f;
             }))
-            return badFraming(previousName, QStringLiteral("The header field %1 holds a control character "
-                                                           "(RFC 9110 §5.5).")
-                                                .arg(previousName));
-        if (lower == "connection" && value.toLower().contains("keep-alive"))
+            return badFraming(fieldName(previousName), QStringLiteral("The header field %1 holds a control character "
+                                                                      "(RFC 9110 §5.5).")
+                                                           .arg(fieldName(previousName)));
+        if (name.compare("connection", Qt::CaseInsensitive) == 0 && containsCaseInsensitive(value, "keep-alive"))
             m_closeAfterRequest = false;
-        if (lower == "transfer-encoding") {
+        if (name.compare("transfer-encoding", Qt::CaseInsensitive) == 0) {
             sawTransferEncoding = true;
-            for (const QByteArray &coding : value.split(','))
-                codings.append(coding.trimmed().toLower());
+            for (qsizetype from = 0; from <= value.size();) {
+                qsizetype comma = value.indexOf(',', from);
+                if (comma < 0)
+                    comma = value.size();
+                codings.append(value.sliced(from, comma - from).trimmed());
+                from = comma + 1;
+            }
             continue;
         }
-        if (lower != "content-length")
+        if (name.compare("content-length", Qt::CaseInsensitive) != 0)
             continue;
         // RFC 9110 §8.6: Content-Length is 1*DIGIT. Qt 6.4 reads "-5" as 0 and would
         // then parse the body as the next request.
@@ -224,7 +242,7 @@ std::optional<HttpResponse> RequestFraming::checkHeaderBlock(const QList<QByteAr
         // anywhere in the value, so anything else would be framed differently here. A
         // coding before it (gzip, chunked) Qt would not decode: §6.1 suggests 501 for
         // that, but the API answers no 5xx for what the client sent, so it is this 400 too.
-        if (codings != QList<QByteArray>{"chunked"})
+        if (codings.size() != 1 || codings.first().compare("chunked", Qt::CaseInsensitive) != 0)
             return badFraming(QStringLiteral("Transfer-Encoding"),
                               QStringLiteral("Transfer-Encoding must be chunked and nothing else (RFC 9112 §6.3)."));
     }

@@ -21,7 +21,7 @@ namespace imprint::http {
 
 /// The body limit of a request line ("POST /api/v1/fonts?family=X HTTP/1.1"): `upload`
 /// for a file upload (POST /api/v1/fonts and /api/v1/assets), `other` for the rest.
-qint64 bodyLimitForRequestLine(const QByteArray &line, qint64 other, qint64 upload);
+qint64 bodyLimitForRequestLine(QByteArrayView line, qint64 other, qint64 upload);
 
 /// Serialises a response by hand for the paths where Qt's responder cannot be used (the
 /// request never reached the router: 400, 413, 431, 408), with `Connection: close`.
@@ -59,10 +59,10 @@ public:
     qint64 headerBytes() const { return m_headerBytes; }
 
 private:
-    /// The checks of a complete header block (its lines, split at LF, CRs still on):
-    /// RFC 9112 §5.1, §5.2, §6.1, §6.3 and the body limit. Sets the request's body limit
-    /// and closeAfterRequest(); returns the refusal, if any.
-    std::optional<HttpResponse> checkHeaderBlock(const QList<QByteArray> &lines);
+    /// The checks of a complete header block (without its final CRLFCRLF; lines end in
+    /// CRLF): RFC 9112 §5.1, §5.2, §6.1, §6.3 and the body limit. Sets the request's body
+    /// limit and closeAfterRequest(); returns the refusal, if any.
+    std::optional<HttpResponse> checkHeaderBlock(QByteArrayView block);
 
     qint64 m_maxHeaderBytes = 0;
     qint64 m_maxBodyBytes = 0;
