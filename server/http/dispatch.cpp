@@ -2,7 +2,7 @@
 
 namespace imprint::http {
 
-HttpRequest toHttpRequest(const QByteArray &method, const QUrl &url, const QUrlQuery &query, const HeaderList &headers,
+HttpRequest toHttpRequest(const QByteArray &method, const QUrl &url, const HeaderList &headers,
                           const QByteArray &body, const QHostAddress &remoteAddress)
 {
     HttpRequest req;
@@ -15,10 +15,10 @@ HttpRequest toHttpRequest(const QByteArray &method, const QUrl &url, const QUrlQ
     // A query string is application/x-www-form-urlencoded (WHATWG URL): "+" is a space,
     // as Python's httpx and requests, URLSearchParams and HTML forms write it; QUrlQuery
     // would keep it. A plus sign itself arrives as %2B.
-    QString encoded = query.query(QUrl::FullyEncoded);
-    req.query = encoded.contains(QLatin1Char('+'))
-                    ? QUrlQuery(encoded.replace(QLatin1Char('+'), QLatin1String("%20")))
-                    : query;
+    // Read once from the URL: QHttpServerRequest::query() would parse it, and the "+"
+    // check write it out again.
+    if (url.hasQuery())
+        req.query = QUrlQuery(url.query(QUrl::FullyEncoded).replace(QLatin1Char('+'), QLatin1String("%20")));
     req.headers.reserve(headers.size());
     for (const auto &h : headers)
         req.headers.append({h.first.toLower(), h.second});

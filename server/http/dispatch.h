@@ -17,7 +17,7 @@ namespace imprint::http {
 /// The request handlers get, from what Qt's parser read: the path fully decoded without
 /// a trailing "/" ("/" when empty), the query with "+" read as a space (form encoding),
 /// header names lower-cased in arrival order.
-HttpRequest toHttpRequest(const QByteArray &method, const QUrl &url, const QUrlQuery &query, const HeaderList &headers,
+HttpRequest toHttpRequest(const QByteArray &method, const QUrl &url, const HeaderList &headers,
                           const QByteArray &body, const QHostAddress &remoteAddress);
 
 /// What to do with one request.

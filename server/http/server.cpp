@@ -598,7 +598,7 @@ void HttpServer::serve(const QHttpServerRequest &request, QTcpSocket *socket, QH
     if (listener)
         closeAfter = listener->requestCompleted(socket, &sequence);
 
-    HttpRequest req = toHttpRequest(methodName(request.method()), request.url(), request.query(), request.headers(),
+    HttpRequest req = toHttpRequest(methodName(request.method()), request.url(), request.headers(),
                                     request.body(), request.remoteAddress());
     if (!m_limits.trustedProxies.isEmpty()) {
         QList<QByteArray> forwardedFor;

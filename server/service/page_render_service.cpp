@@ -171,21 +171,16 @@ std::optional<RenderUseCaseError> checkExportSize(const store::Config &config, c
     const auto limits = config.plan(plan);
     if (!limits)
         return checkExportSize(config, QStringLiteral("free"), width, height);
+    const bool tooWide = width > limits->maxWidth;
+    if (!tooWide && height <= limits->maxHeight)
+        return std::nullopt; // the error is built only when needed: every render asks
     RenderUseCaseError e;
     e.kind = RenderUseCaseError::Kind::PlanLimit;
     e.plan = plan;
     e.limits = *limits;
-    if (width > limits->maxWidth) {
-        e.field = QStringLiteral("width");
-        e.value = width;
-        return e;
-    }
-    if (height > limits->maxHeight) {
-        e.field = QStringLiteral("height");
-        e.value = height;
-        return e;
-    }
-    return std::nullopt;
+    e.field = tooWide ? QStringLiteral("width") : QStringLiteral("height");
+    e.value = tooWide ? width : height;
+    return e;
 }
 
 /// A page and its template as loaded for one render.

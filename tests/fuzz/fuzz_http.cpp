@@ -183,7 +183,7 @@ void handle(const QByteArray &method, const QByteArray &target, const http::Head
         return; // Qt's parser refuses it before any code of ours
     url.setScheme(QStringLiteral("http"));
     url.setHost(QStringLiteral("localhost"));
-    http::HttpRequest req = http::toHttpRequest(method, url, QUrlQuery(url), headers, body, QHostAddress::LocalHost);
+    http::HttpRequest req = http::toHttpRequest(method, url, headers, body, QHostAddress::LocalHost);
     // The input helpers every JSON route uses, whatever route this is.
     (void)http::jsonObjectBody(req, true);
     (void)http::queryInt(req, QStringLiteral("perPage"), 20, 1, 100);

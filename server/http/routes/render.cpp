@@ -34,11 +34,6 @@ double msSince(const QElapsedTimer &t)
     return double(t.nsecsElapsed()) / 1e6;
 }
 
-QString ms2(double ms)
-{
-    return QString::number(ms, 'f', 2);
-}
-
 double round2(double ms)
 {
     return std::round(ms * 100.0) / 100.0;
@@ -46,10 +41,14 @@ double round2(double ms)
 
 QByteArray serverTiming(const QList<QPair<QString, double>> &stages)
 {
-    QStringList parts;
-    for (const auto &s : stages)
-        parts << QStringLiteral("%1;dur=%2").arg(s.first, ms2(s.second));
-    return parts.join(QStringLiteral(", ")).toLatin1();
+    // Appended, not QString::arg()ed: a cached pattern answer carries one too.
+    QByteArray out;
+    for (const auto &s : stages) {
+        if (!out.isEmpty())
+            out.append(", ");
+        out.append(s.first.toLatin1()).append(";dur=").append(QByteArray::number(s.second, 'f', 2));
+    }
+    return out;
 }
 
 QJsonObject fileJson(const store::StoredFile &f, const QString &baseUrl)
@@ -476,7 +475,7 @@ void RenderRoutes::renderPattern(const HttpRequest &request, const Params &p, Re
     // Token optional, but one that is present must be valid. Without one the request
     // keeps the use case's anonymous plan.
     service::PatternRenderRequest patternRequest;
-    QString rateKey = QStringLiteral("addr:") + request.remoteAddress.toString();
+    QString rateKey;
     QString spaceId;
     RenderUsageNote note{{}, {}, QStringLiteral("pattern"), service::formatName(p.options.format), false, -1, total};
     if (!apiTokenOf(request).isEmpty()) {
@@ -490,6 +489,8 @@ void RenderRoutes::renderPattern(const HttpRequest &request, const Params &p, Re
         rateKey = QStringLiteral("key:") + principal->keyId;
         note.spaceId = spaceId;
         note.keyId = principal->keyId;
+    } else {
+        rateKey = QStringLiteral("addr:") + request.remoteAddress.toString();
     }
     if (const int wait = m_rateLimiter.acquire(rateKey); wait > 0)
         return responder.send(m_usage.answered(note, rateLimited(wait)));
