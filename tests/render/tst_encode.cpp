@@ -531,7 +531,9 @@ private Q_SLOTS:
             QVERIFY(!rendered.isNull());
             const double takumi = it.value().toObject().value(QStringLiteral("takumi_png_bytes")).toDouble();
             QVERIFY(takumi > 0);
-            ratios.push_back(double(encodePng(rendered, pngTier(PngCompression::Default)).value().size()) / takumi);
+            const qsizetype bytes = encodePng(rendered, pngTier(PngCompression::Default)).value().size();
+            qInfo("%s: %lld B, %.3f× takumi's", qPrintable(it.key()), qlonglong(bytes), double(bytes) / takumi);
+            ratios.push_back(double(bytes) / takumi);
         }
         std::sort(ratios.begin(), ratios.end());
         const double median = ratios[ratios.size() / 2];

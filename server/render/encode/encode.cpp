@@ -69,8 +69,8 @@ constexpr int kFastIsalLevel = 1; // ISA-L; see the table above
 // takes the render past takumi's time on a-simple (docs/performance.md).
 constexpr int kDefaultIsalLevel = 2;
 // A palette of at most 16 colours after the snap (1–4 bits a pixel): half the bytes or
-// fewer to scan, so libdeflate's level 1 costs ~4 M instructions on a 1200×630 card and
-// makes ~10 % fewer bytes than ISA-L 2 (docs/performance.md, "Coverage levels on the blend").
+// fewer to scan, so libdeflate's level 1 costs ~5 M instructions on a 1200×630 card and
+// makes ~10 % fewer bytes than ISA-L 2 there (docs/performance.md, "Coverage levels on the blend").
 constexpr int kDefaultSmallPaletteLevel = 1; // libdeflate
 constexpr int kLosslessDeflateLevel = 6; // libdeflate
 
