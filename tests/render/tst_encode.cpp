@@ -306,6 +306,29 @@ private Q_SLOTS:
         QVERIFY(png.size() < encodePng(src, noPalette).value().size());
     }
 
+    void pngDefaultPacksFewColoursIntoFewerBits()
+    {
+        // 2, 4 and 16 colours (every one in blocks, so none is a rare edge colour and the
+        // pixels stay exact) at widths that leave partial bytes: 1, 2 and 4 bits a pixel,
+        // decoding to exactly the source.
+        const QRgb palette[16] = {0xff0f172a, 0xfff8fafc, 0xff6366f1, 0xfff97316, 0xff22c55e, 0xffeab308,
+                                  0xffef4444, 0xff06b6d4, 0xff8b5cf6, 0xffec4899, 0xff14b8a6, 0xff84cc16,
+                                  0xfff59e0b, 0xff64748b, 0xff000000, 0xffffffff};
+        for (const auto &[colours, bits] : {std::pair{2, 1}, std::pair{4, 2}, std::pair{16, 4}}) {
+            for (int width : {401, 333, 130}) {
+                QImage src(width, 120, QImage::Format_RGB32);
+                for (int y = 0; y < src.height(); ++y) {
+                    for (int x = 0; x < width; ++x)
+                        src.setPixel(x, y, palette[(x / 7 + y / 5) % colours]);
+                }
+                const QByteArray png = encodePng(src, pngTier(PngCompression::Default)).value();
+                QCOMPARE(pngColorType(png), 3);
+                QCOMPARE(pngBitDepth(png), bits);
+                QCOMPARE(QImage::fromData(png, "PNG").convertToFormat(QImage::Format_RGB32), src);
+            }
+        }
+    }
+
     void pngFastAndLosslessAreExact()
     {
         const QImage card = textCard();
