@@ -35,9 +35,9 @@ constexpr int kBlendContrast = 8;
 constexpr int kSnapStep = 17; // 0, 17, …, 255: 16 levels
 constexpr int kSnapTolerance = kSnapStep / 2; // the most a snapped channel moves
 // The card's fills: colours on at least 0.3 % of the pixels (backgrounds, text, panels).
-// With at most kMaxBlendFills of them, edge pixels snap along the blend between two fills
-// (BlendTargets), so each pair of fills gives at most 16 colours: a text card then fits
-// 16 colours and a 4-bit palette (docs/performance.md, "Coverage levels on the blend").
+// With at most kMaxBlendFills of them, a rare edge colour with no colour of the card near
+// it snaps along the blend between two fills (BlendTargets), at most 16 colours a pair: a
+// text card then fits a 4-bit palette (docs/performance.md, "Coverage levels on the blend").
 constexpr int kFillPerMillion = 3000;
 constexpr int kMaxBlendFills = 4; // 6 made f-image (6 fills, RGB) 2 % larger
 constexpr int kHistogramBits = 15;
