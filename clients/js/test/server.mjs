@@ -96,7 +96,10 @@ export async function startServer() {
   };
 }
 
-/** The width, height and RGBA of pixel (x, y) of a PNG, decoded with node:zlib (8-bit RGB/RGBA, non-interlaced). */
+/**
+ * The width, height and RGBA of pixel (x, y) of a PNG, decoded with node:zlib (8-bit RGB/RGBA, or a palette of
+ * 1, 2, 4 or 8 bits a pixel as the default compression writes for few colours; non-interlaced).
+ */
 export async function pngPixel(bytes, x, y) {
   const { inflateSync } = await import("node:zlib");
   const buf = Buffer.from(bytes);
@@ -118,10 +121,11 @@ export async function pngPixel(bytes, x, y) {
     else if (type === "IDAT") idat.push(data);
     offset += 12 + length;
   }
-  if (bitDepth !== 8) throw new Error(`bit depth ${bitDepth} not handled`);
+  if (bitDepth !== 8 && !(colorType === 3 && [1, 2, 4].includes(bitDepth)))
+    throw new Error(`bit depth ${bitDepth} not handled`);
   const channels = { 0: 1, 2: 3, 3: 1, 4: 2, 6: 4 }[colorType];
   const raw = inflateSync(Buffer.concat(idat));
-  const stride = width * channels;
+  const stride = bitDepth === 8 ? width * channels : Math.ceil((width * bitDepth) / 8);
   const rows = [];
   let prev = Buffer.alloc(stride);
   for (let r = 0; r < height; r++) {
@@ -144,7 +148,10 @@ export async function pngPixel(bytes, x, y) {
     rows.push(line);
     prev = line;
   }
-  const px = rows[y].subarray(x * channels, (x + 1) * channels);
+  const px =
+    bitDepth === 8
+      ? rows[y].subarray(x * channels, (x + 1) * channels)
+      : [(rows[y][(x * bitDepth) >> 3] >> (8 - bitDepth - ((x * bitDepth) & 7))) & ((1 << bitDepth) - 1)];
   let rgba;
   if (colorType === 2) rgba = [px[0], px[1], px[2], 255];
   else if (colorType === 6) rgba = [...px];

@@ -68,6 +68,10 @@ constexpr int kFastIsalLevel = 1; // ISA-L; see the table above
 // 21 039 against 25 584 B over the 11 fixtures) but costs 1.5–6 ms more a card, which
 // takes the render past takumi's time on a-simple (docs/performance.md).
 constexpr int kDefaultIsalLevel = 2;
+// A palette of at most 16 colours after the snap (1–4 bits a pixel): half the bytes or
+// fewer to scan, so libdeflate's level 1 costs ~5 M instructions on a 1200×630 card and
+// makes ~10 % fewer bytes than ISA-L 2 there (docs/performance.md, "Coverage levels on the blend").
+constexpr int kDefaultSmallPaletteLevel = 1; // libdeflate
 constexpr int kLosslessDeflateLevel = 6; // libdeflate
 
 /// Pixels ready for the PNG writer: the filtered scanlines (one filter-type byte, always
@@ -75,6 +79,7 @@ constexpr int kLosslessDeflateLevel = 6; // libdeflate
 struct PngPixels {
     int width = 0, height = 0;
     int colorType = PNG_COLOR_TYPE_RGB_ALPHA;
+    int bitDepth = 8; // 1, 2 or 4 for Default's small palettes
     std::vector<png_byte> *scanlines = nullptr; // the thread's scratch buffer
     std::vector<png_color> palette;
     std::vector<png_byte> paletteAlpha;
@@ -148,7 +153,10 @@ bool deflateZlib(const std::vector<png_byte> &in, int level, std::vector<png_byt
     for (int attempt = 0; attempt < 2; ++attempt, bound = bound * 2) {
         if (out->size() < bound)
             out->resize(bound);
-        isal_zstream stream;
+        // Zeroed first: isal_deflate_stateless_init() leaves fields of the internal state
+        // alone that the level-2 matcher reads, so the bytes depended on what the stack
+        // held before (the same pixels gave 15 508 or 16 575 B in one test run).
+        isal_zstream stream{};
         isal_deflate_stateless_init(&stream);
         stream.level = uint32_t(level);
         stream.level_buf = level > 0 ? levelBuffer.data() : nullptr;
@@ -213,8 +221,8 @@ bool writePng(const PngPixels &px, const png_byte *zlibStream, size_t zlibBytes,
         return false;
     }
     png_set_write_fn(png, state, writeCallback, flushCallback);
-    png_set_IHDR(png, info, png_uint_32(px.width), png_uint_32(px.height), 8, px.colorType, PNG_INTERLACE_NONE,
-                 PNG_COMPRESSION_TYPE_BASE, PNG_FILTER_TYPE_BASE);
+    png_set_IHDR(png, info, png_uint_32(px.width), png_uint_32(px.height), px.bitDepth, px.colorType,
+                 PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_BASE, PNG_FILTER_TYPE_BASE);
     if (px.colorType == PNG_COLOR_TYPE_PALETTE) {
         png_set_PLTE(png, info, px.palette.data(), int(px.palette.size()));
         if (!px.paletteAlpha.empty())
@@ -404,13 +412,15 @@ EncodeResult encodePng(const QImage &image, const PngOptions &options)
         if (!anyAlpha)
             px.paletteAlpha.clear();
     };
-    // Default snaps the rare edge colours of opaque images and packs in the same pass.
+    // Default snaps the rare edge colours of opaque images and packs in the same pass (into
+    // palette indices first: only when a palette may be written).
     const std::optional<bool> snappedToPalette
-        = options.compression == PngCompression::Default && options.allowRgb
-              ? pngsnap::snapAndPack(premultiplied, &scratch.snap, &scratch.rgbScanlines, &scratch.scanlines, &colors)
+        = options.compression == PngCompression::Default && options.allowRgb && options.allowPalette
+              ? pngsnap::snapAndPack(premultiplied, &scratch.snap, &scratch.rgbScanlines, &scratch.scanlines, &colors,
+                                     &px.bitDepth)
               : std::nullopt;
     if (snappedToPalette) {
-        if (*snappedToPalette && options.allowPalette) {
+        if (*snappedToPalette) {
             usePalette();
         } else {
             px.colorType = PNG_COLOR_TYPE_RGB;
@@ -434,7 +444,11 @@ EncodeResult encodePng(const QImage &image, const PngOptions &options)
     bool deflated = false;
     switch (options.compression) {
     case PngCompression::Fast: deflated = deflateZlib(*px.scanlines, kFastIsalLevel, &zlibStream, &zlibBytes); break;
-    case PngCompression::Default: deflated = deflateZlib(*px.scanlines, kDefaultIsalLevel, &zlibStream, &zlibBytes); break;
+    case PngCompression::Default:
+        deflated = px.bitDepth < 8 ? deflateZlibLibdeflate(*px.scanlines, kDefaultSmallPaletteLevel, &zlibStream,
+                                                           &zlibBytes)
+                                   : deflateZlib(*px.scanlines, kDefaultIsalLevel, &zlibStream, &zlibBytes);
+        break;
     case PngCompression::Lossless:
         deflated = deflateZlibLibdeflate(*px.scanlines, kLosslessDeflateLevel, &zlibStream, &zlibBytes);
         break;

@@ -19,19 +19,27 @@ namespace {
 // pixels, and every one of them costs deflate a literal. A colour on fewer than
 // kRareColourPerMillion of the pixels, on a pixel that differs from a 4-neighbour by at
 // least kEdgeContrast in some channel or lies between two neighbouring fills at least
-// kBlendContrast apart (isEdge in snapAndPack()), is snapped (SnapTargets): to the nearest colour
+// kBlendContrast apart (isEdge()), is snapped (SnapTargets): to the nearest colour
 // the image already has within kSnapTolerance (8/255) in every channel, else to its
 // point on a grid of 16 levels per channel (at most 8/255 off). Flat fills and text
 // interiors are common colours and stay exact; smooth gradients and blurred shadows
 // change by a few levels between neighbours, fail the edge test and stay exact too, so
 // nothing bands. Photos with more than kMaxHistogramColours distinct colours are left
-// alone.
+// alone. On a card of few fills (kMaxBlendFills), a rare edge colour with no colour of the
+// card near it goes to the nearest quantised blend of two fills (BlendTargets) before the
+// grid, so one text colour on one background needs at most 16 colours.
 constexpr int kRareColourPerMillion = 300; // 0.03 %: 226 px on a 1200×630 card
 constexpr int kFrequentColourPerMillion = 100; // 0.01 %: see snapAndPack()
 constexpr int kEdgeContrast = 12;
 constexpr int kBlendContrast = 8;
 constexpr int kSnapStep = 17; // 0, 17, …, 255: 16 levels
 constexpr int kSnapTolerance = kSnapStep / 2; // the most a snapped channel moves
+// The card's fills: colours on at least 0.3 % of the pixels (backgrounds, text, panels).
+// With at most kMaxBlendFills of them, a rare edge colour with no colour of the card near
+// it snaps along the blend between two fills (BlendTargets), at most 16 colours a pair: a
+// text card then fits a 4-bit palette (docs/performance.md, "Coverage levels on the blend").
+constexpr int kFillPerMillion = 3000;
+constexpr int kMaxBlendFills = 4; // 6 made f-image (6 fills, RGB) 2 % larger
 constexpr int kHistogramBits = 15;
 constexpr quint32 kHistogramSlots = 1u << kHistogramBits;
 constexpr quint32 kMaxHistogramColours = kHistogramSlots / 2; // load factor ≤ 0.5
@@ -48,6 +56,26 @@ inline quint32 histogramSlotOf(const std::vector<quint32> &keys, const std::vect
     while (counts[slot] != 0 && keys[slot] != c)
         slot = (slot + 1) & (kHistogramSlots - 1);
     return slot;
+}
+
+/// The end of the run of pixels equal to `c` that starts at `x` of `row` (`w` wide): the
+/// first x' > x with row[x'] != c, or w. Four pixels a step: the passes of the snap spend
+/// most of their time walking the long runs of a card's fills.
+inline int runEnd(const quint32 *row, int x, int w, quint32 c)
+{
+    int end = x + 1;
+#if defined(__SSE2__)
+    const __m128i mine = _mm_set1_epi32(int(c));
+    for (; end + 4 <= w; end += 4) {
+        const int equal
+            = _mm_movemask_epi8(_mm_cmpeq_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i *>(row + end)), mine));
+        if (equal != 0xffff)
+            return end + __builtin_ctz(unsigned(~equal)) / 4;
+    }
+#endif
+    while (end < w && row[end] == c)
+        ++end;
+    return end;
 }
 
 /// Counts the pixels of each colour of an ARGB32 image into `keys`/`counts` (open
@@ -75,9 +103,7 @@ bool colourHistogram(const QImage &image, std::vector<quint32> *keys, std::vecto
             const quint32 c = row[x];
             if ((c >> 24) != 0xff)
                 return false;
-            int end = x + 1;
-            while (end < w && row[end] == c) // a run of one colour: one table update
-                ++end;
+            const int end = runEnd(row, x, w, c); // a run of one colour: one table update
             const quint32 slot = histogramSlotOf(*keys, *counts, c);
             if ((*counts)[slot] == 0) {
                 if (++distinct > kMaxHistogramColours)
@@ -147,6 +173,18 @@ public:
     /// The colour `c` (opaque ARGB) snaps to; adds its grid point when nothing is near.
     quint32 targetOf(quint32 c)
     {
+        quint32 best = nearestOf(c);
+        if (best == 0) {
+            best = 0xff000000u | snapChannel((c >> 16) & 0xff) << 16 | snapChannel((c >> 8) & 0xff) << 8
+                 | snapChannel(c & 0xff);
+            add(best);
+        }
+        return best;
+    }
+
+    /// The nearest colour to `c` within kSnapTolerance in every channel, else 0.
+    quint32 nearestOf(quint32 c) const
+    {
         const int r = int((c >> 16) & 0xff), g = int((c >> 8) & 0xff), b = int(c & 0xff);
         int bestDistance = kSnapTolerance + 1;
         quint32 best = 0;
@@ -168,10 +206,6 @@ public:
                 }
             }
         }
-        if (best == 0) {
-            best = 0xff000000u | snapChannel(quint32(r)) << 16 | snapChannel(quint32(g)) << 8 | snapChannel(quint32(b));
-            add(best);
-        }
         return best;
     }
 
@@ -182,11 +216,168 @@ private:
     std::vector<std::pair<quint32, qint32>> *m_nodes;
 };
 
+
+/// The antialiased blends between the card's fills, quantised: an edge pixel that lies
+/// within kSnapTolerance (every channel) of a point a + (b − a)·k/n between two fills a
+/// and b becomes that point. n = ⌈largest channel difference / kSnapStep⌉ (15 for black on
+/// white), so the points are at most kSnapStep apart and a pair gives at most 16 colours,
+/// whatever the glyphs' 256 coverage levels were. Deterministic: pairs in the order the
+/// fills were first met, the first of equally near points wins.
+class BlendTargets
+{
+public:
+    explicit BlendTargets(const std::vector<quint32> &fills)
+    {
+        for (size_t i = 0; i < fills.size(); ++i) {
+            for (size_t j = i + 1; j < fills.size(); ++j)
+                addPair(fills[i], fills[j]);
+        }
+    }
+
+    bool empty() const { return m_pairs.empty(); }
+
+    /// The quantised blend nearest to `c` (opaque ARGB) within kSnapTolerance, else 0.
+    quint32 targetOf(quint32 c) const
+    {
+        const int v[3] = {int((c >> 16) & 0xff), int((c >> 8) & 0xff), int(c & 0xff)};
+        int bestError = kSnapTolerance + 1;
+        quint32 best = 0;
+        for (const Pair &pair : m_pairs) {
+            // The step k nearest to the projection of c on the segment, rounded.
+            qint64 dot = 0;
+            for (int ch = 0; ch < 3; ++ch)
+                dot += qint64(v[ch] - pair.a[ch]) * pair.d[ch];
+            const qint64 nearest = std::clamp<qint64>((2 * dot * pair.n + pair.dd) / (2 * pair.dd), 0, pair.n);
+            // The projection is nearest in Euclid's measure; the promise is per channel.
+            for (int k = int(std::max<qint64>(nearest - 1, 0)); k <= int(std::min<qint64>(nearest + 1, pair.n)); ++k) {
+                int error = 0, level[3];
+                for (int ch = 0; ch < 3; ++ch) {
+                    const int scaled = pair.d[ch] * k;
+                    level[ch] = pair.a[ch] + (scaled >= 0 ? (2 * scaled + pair.n) / (2 * pair.n)
+                                                          : -((-2 * scaled + pair.n) / (2 * pair.n)));
+                    error = std::max(error, std::abs(level[ch] - v[ch]));
+                }
+                if (error < bestError) {
+                    bestError = error;
+                    best = 0xff000000u | quint32(level[0]) << 16 | quint32(level[1]) << 8 | quint32(level[2]);
+                }
+            }
+        }
+        return best;
+    }
+
+private:
+    struct Pair {
+        int a[3], d[3], n;
+        qint64 dd; // |d|², > 0
+    };
+    void addPair(quint32 a, quint32 b)
+    {
+        Pair pair;
+        int most = 0;
+        pair.dd = 0;
+        for (int ch = 0; ch < 3; ++ch) {
+            const int shift = 16 - 8 * ch;
+            pair.a[ch] = int((a >> shift) & 0xff);
+            pair.d[ch] = int((b >> shift) & 0xff) - pair.a[ch];
+            pair.dd += qint64(pair.d[ch]) * pair.d[ch];
+            most = std::max(most, std::abs(pair.d[ch]));
+        }
+        pair.n = (most + kSnapStep - 1) / kSnapStep;
+        if (pair.dd > 0)
+            m_pairs.push_back(pair);
+    }
+    std::vector<Pair> m_pairs;
+};
+
+/// True when the pixel `c` at `x` of `row` (between `up` and `down`, `w` wide) is an edge:
+/// a contrast of kEdgeContrast against a 4-neighbour, or a blend between two 4-neighbours
+/// of distinct common colours (`isCommon`) at least kBlendContrast apart (the antialiased
+/// rim of a pale panel on white, whose steps are small).
+template<typename IsCommon>
+bool isEdge(const quint32 *row, const quint32 *up, const quint32 *down, int x, int w, quint32 c,
+            const IsCommon &isCommon)
+{
+    const quint32 left = x > 0 ? row[x - 1] : c, right = x + 1 < w ? row[x + 1] : c;
+    const quint32 neighbours[4] = {up[x], down[x], left, right};
+    // A blend lies at least kNearBlend from one end, so nearer neighbours rule it out.
+    constexpr int kNearBlend = kBlendContrast / 2 - 1;
+#if defined(__SSE2__)
+    // The four contrasts at once: most rare pixels are a gradient's or a shadow's, and
+    // this test runs on each of them (5 % of a gradient card's encode done one by one).
+    const __m128i mine = _mm_set1_epi32(int(c));
+    const __m128i theirs = _mm_loadu_si128(reinterpret_cast<const __m128i *>(neighbours));
+    const __m128i diff = _mm_sub_epi8(_mm_max_epu8(mine, theirs), _mm_min_epu8(mine, theirs));
+    const __m128i zero = _mm_setzero_si128();
+    if (_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_subs_epu8(diff, _mm_set1_epi8(kEdgeContrast - 1)), zero)) != 0xffff)
+        return true; // some channel differs by kEdgeContrast or more
+    if (_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_subs_epu8(diff, _mm_set1_epi8(kNearBlend - 1)), zero)) == 0xffff)
+        return false; // every channel within kNearBlend - 1
+#else
+    int most = 0;
+    for (quint32 n : neighbours)
+        most = std::max(most, contrastOf(c, n));
+    if (most >= kEdgeContrast)
+        return true;
+    if (most < kNearBlend)
+        return false;
+#endif
+    for (int a = 0; a < 4; ++a) {
+        for (int b = a + 1; b < 4; ++b) {
+            const quint32 na = neighbours[a], nb = neighbours[b];
+            if (contrastOf(na, nb) >= kBlendContrast && isBetween(c, na, nb) && isCommon(na) && isCommon(nb))
+                return true;
+        }
+    }
+    return false;
+}
+
+/// Repacks `indices` (rows of a filter byte and one index a pixel, `w` × `h`) in place to
+/// the smallest PNG bit depth that holds `colours` palette entries (1, 2 or 4 bits, the
+/// leftmost pixel in the high bits; PNG 1.2, 2.3) and returns it, or 8 when that is
+/// needed. Fewer bytes for deflate to scan and matches that span 2–8 pixels a byte.
+int packLowBitDepth(std::vector<unsigned char> *indices, int w, int h, size_t colours)
+{
+    const int bits = colours <= 2 ? 1 : colours <= 4 ? 2 : colours <= 16 ? 4 : 8;
+    if (bits == 8)
+        return 8;
+    const int perByte = 8 / bits;
+    const size_t inRowBytes = size_t(w) + 1, outRowBytes = (size_t(w) + size_t(perByte) - 1) / size_t(perByte) + 1;
+    unsigned char *data = indices->data();
+    for (int y = 0; y < h; ++y) {
+        // The packed row starts no later than the source row and fills more slowly.
+        const unsigned char *in = data + size_t(y) * inRowBytes + 1;
+        unsigned char *out = data + size_t(y) * outRowBytes;
+        *out++ = 0;
+        int x = 0;
+#if defined(__SSE2__)
+        if (bits == 4) {
+            // 16 indices to 8 bytes: each 16-bit lane holds two pixels, left one low.
+            const __m128i low = _mm_set1_epi16(0x00ff);
+            for (; x + 16 <= w; x += 16, out += 8) {
+                const __m128i pairs = _mm_loadu_si128(reinterpret_cast<const __m128i *>(in + x));
+                const __m128i packed
+                    = _mm_or_si128(_mm_slli_epi16(_mm_and_si128(pairs, low), 4), _mm_srli_epi16(pairs, 8));
+                _mm_storel_epi64(reinterpret_cast<__m128i *>(out), _mm_packus_epi16(packed, packed));
+            }
+        }
+#endif
+        for (; x < w; x += perByte) {
+            unsigned byte = 0;
+            for (int i = 0; i < perByte; ++i)
+                byte = byte << bits | (x + i < w ? in[x + i] : 0u);
+            *out++ = static_cast<unsigned char>(byte);
+        }
+    }
+    indices->resize(outRowBytes * size_t(h));
+    return bits;
+}
+
 } // namespace
 
 
 std::optional<bool> snapAndPack(const QImage &image, SnapScratch *scratch, std::vector<unsigned char> *rgb,
-                                std::vector<unsigned char> *indices, std::vector<quint32> *colors)
+                                std::vector<unsigned char> *indices, std::vector<quint32> *colors, int *bitDepth)
 {
     const int w = image.width(), h = image.height();
     const quint64 pixels = quint64(w) * quint64(h);
@@ -204,77 +395,60 @@ std::optional<bool> snapAndPack(const QImage &image, SnapScratch *scratch, std::
     // Colours on 0.01 % of the pixels or more: over 256 of them is a gradient card, which
     // keeps them (the snap moves edge pixels only) and cannot fit a palette.
     const quint64 frequentFrom = pixels * kFrequentColourPerMillion / 1000000;
+    const quint64 fillFrom = pixels * kFillPerMillion / 1000000;
     int frequentColours = 0;
+    std::vector<quint32> &fills = scratch->fills;
+    fills.clear();
     for (quint32 slot : scratch->histogramUsedSlots) {
         targets[slot] = 0;
         if (counts[slot] >= rareBelow)
             snapTargets.add(keys[slot]);
         if (counts[slot] >= frequentFrom)
             ++frequentColours;
+        if (counts[slot] >= fillFrom)
+            fills.push_back(keys[slot]);
     }
+    // Few fills: a rare edge colour may move onto a blend of two of them. (Common colours
+    // stay: moving their edge pixels onto blends made j-align-baseline-stretch 4 % larger,
+    // the colour stays in the palette for its other pixels.)
+    const BlendTargets blends(fills.size() <= size_t(kMaxBlendFills) ? fills : std::vector<quint32>());
+    // A rare edge colour becomes the nearest colour the card has (or an earlier target),
+    // else the nearest quantised blend of two fills, else its grid point. Blends after
+    // the card's own colours: taking a blend first (with up to 6 fills) made
+    // g-wrap-align 5 % larger.
+    auto targetOf = [&](quint32 c) {
+        quint32 target = snapTargets.nearestOf(c);
+        if (target == 0 && !blends.empty()) {
+            target = blends.targetOf(c);
+            if (target != 0)
+                snapTargets.add(target); // later rare colours reuse it
+        }
+        return target != 0 ? target : snapTargets.targetOf(c);
+    };
     std::vector<quint32> &snapped = scratch->snappedRow;
     snapped.resize(size_t(w));
     auto isCommon = [&](quint32 c) { return counts[histogramSlotOf(keys, counts, c)] >= rareBelow; };
-    // An edge pixel: a contrast of kEdgeContrast against a 4-neighbour, or a blend between
-    // two 4-neighbours of distinct common colours at least kBlendContrast apart (the
-    // antialiased rim of a pale panel on white, whose steps are small).
-    auto isEdge = [&](const quint32 *row, const quint32 *up, const quint32 *down, int x, quint32 c) {
-        const quint32 left = x > 0 ? row[x - 1] : c, right = x + 1 < w ? row[x + 1] : c;
-        const quint32 neighbours[4] = {up[x], down[x], left, right};
-        // A blend lies at least kNearBlend from one end, so nearer neighbours rule it out.
-        constexpr int kNearBlend = kBlendContrast / 2 - 1;
-#if defined(__SSE2__)
-        // The four contrasts at once: most rare pixels are a gradient's or a shadow's, and
-        // this test runs on each of them (5 % of a gradient card's encode done one by one).
-        const __m128i mine = _mm_set1_epi32(int(c));
-        const __m128i theirs = _mm_loadu_si128(reinterpret_cast<const __m128i *>(neighbours));
-        const __m128i diff = _mm_sub_epi8(_mm_max_epu8(mine, theirs), _mm_min_epu8(mine, theirs));
-        const __m128i zero = _mm_setzero_si128();
-        if (_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_subs_epu8(diff, _mm_set1_epi8(kEdgeContrast - 1)), zero)) != 0xffff)
-            return true; // some channel differs by kEdgeContrast or more
-        if (_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_subs_epu8(diff, _mm_set1_epi8(kNearBlend - 1)), zero)) == 0xffff)
-            return false; // every channel within kNearBlend - 1
-#else
-        int most = 0;
-        for (quint32 n : neighbours)
-            most = std::max(most, contrastOf(c, n));
-        if (most >= kEdgeContrast)
-            return true;
-        if (most < kNearBlend)
-            return false;
-#endif
-        for (int a = 0; a < 4; ++a) {
-            for (int b = a + 1; b < 4; ++b) {
-                const quint32 na = neighbours[a], nb = neighbours[b];
-                if (contrastOf(na, nb) >= kBlendContrast && isBetween(c, na, nb) && isCommon(na) && isCommon(nb))
-                    return true;
-            }
-        }
-        return false;
-    };
     auto snapRow = [&](int y) {
         const auto *row = reinterpret_cast<const quint32 *>(image.constScanLine(y));
         const auto *up = y > 0 ? reinterpret_cast<const quint32 *>(image.constScanLine(y - 1)) : row;
         const auto *down = y + 1 < h ? reinterpret_cast<const quint32 *>(image.constScanLine(y + 1)) : row;
-        // Most pixels are common colours in runs: copy the row, then look each run's
-        // colour up once and test its pixels for edges only when the colour is rare.
+        // Most pixels are common colours in runs: copy the row, then look each run's colour
+        // up once and test its pixels for edges only when the colour is rare.
         quint32 *out = snapped.data();
         const int width = w;
         std::memcpy(out, row, size_t(width) * sizeof(quint32));
         int x = 0;
         while (x < width) {
             const quint32 c = row[x];
-            int end = x + 1;
-            while (end < width && row[end] == c)
-                ++end;
+            const int end = runEnd(row, x, width, c);
             const quint32 slot = histogramSlotOf(keys, counts, c);
             if (counts[slot] < rareBelow) {
                 // Per pixel: a colour of a shadow or gradient that also touches an edge
                 // somewhere keeps its exact value away from it, so nothing bands.
                 for (int i = x; i < end; ++i) {
-                    if (isEdge(row, up, down, i, c)) {
+                    if (isEdge(row, up, down, i, width, c, isCommon)) {
                         if (targets[slot] == 0)
-                            targets[slot] = snapTargets.targetOf(c);
+                            targets[slot] = targetOf(c);
                         out[i] = targets[slot];
                     }
                 }
@@ -284,6 +458,7 @@ std::optional<bool> snapAndPack(const QImage &image, SnapScratch *scratch, std::
     };
     const size_t rgbRowBytes = size_t(w) * 3 + 1, indexRowBytes = size_t(w) + 1;
     auto packRgbRow = [&](int y) { packRgbScanline(snapped.data(), w, rgb->data() + size_t(y) * rgbRowBytes); };
+    *bitDepth = 8;
     // Straight to RGB: trying the palette first would pack and repack most rows.
     if (frequentColours > 256) {
         rgb->resize(rgbRowBytes * size_t(h));
@@ -300,36 +475,33 @@ std::optional<bool> snapAndPack(const QImage &image, SnapScratch *scratch, std::
         snapRow(y);
         quint8 *out = indices->data() + size_t(y) * indexRowBytes;
         *out++ = 0;
-        quint32 last = 0;
-        int lastIndex = -1;
-        for (int x = 0; x < w; ++x) {
+        for (int x = 0; x < w;) {
             const quint32 c = snapped[size_t(x)];
-            if (c != last || lastIndex < 0) {
-                const int index = palette.indexOf(c);
-                if (index < 0) {
-                    if (distinct <= 256)
-                        return std::nullopt; // snapped edges beside exact ones: the exact palette is smaller
-                    rgb->resize(rgbRowBytes * size_t(h));
-                    packRgbRow(y);
-                    // The rows above are snapped already: their indices give the colours.
-                    for (int done = 0; done < y; ++done) {
-                        const quint8 *in = indices->data() + size_t(done) * indexRowBytes + 1;
-                        for (int i = 0; i < w; ++i)
-                            snapped[size_t(i)] = (*colors)[in[i]];
-                        packRgbRow(done);
-                    }
-                    for (int rest = y + 1; rest < h; ++rest) {
-                        snapRow(rest);
-                        packRgbRow(rest);
-                    }
-                    return false;
+            const int end = runEnd(snapped.data(), x, w, c);
+            const int index = palette.indexOf(c);
+            if (index < 0) {
+                if (distinct <= 256)
+                    return std::nullopt; // snapped edges beside exact ones: the exact palette is smaller
+                rgb->resize(rgbRowBytes * size_t(h));
+                packRgbRow(y);
+                // The rows above are snapped already: their indices give the colours.
+                for (int done = 0; done < y; ++done) {
+                    const quint8 *in = indices->data() + size_t(done) * indexRowBytes + 1;
+                    for (int i = 0; i < w; ++i)
+                        snapped[size_t(i)] = (*colors)[in[i]];
+                    packRgbRow(done);
                 }
-                last = c;
-                lastIndex = index;
+                for (int rest = y + 1; rest < h; ++rest) {
+                    snapRow(rest);
+                    packRgbRow(rest);
+                }
+                return false;
             }
-            out[x] = quint8(lastIndex);
+            std::memset(out + x, index, size_t(end - x));
+            x = end;
         }
     }
+    *bitDepth = packLowBitDepth(indices, w, h, colors->size());
     return true;
 }
 

@@ -17,6 +17,7 @@ struct SnapScratch {
     std::vector<quint32> histogramTargets; // a rare colour's snap target, 0 = not chosen yet
     std::vector<qint32> targetCells; // SnapTargets' grid of cells
     std::vector<std::pair<quint32, qint32>> targetNodes; // SnapTargets' colours
+    std::vector<quint32> fills; // the colours on 0.3 % of the pixels or more
 };
 
 /// The palette of an indexed PNG as it is collected: up to 256 ARGB colours in `colors`,
@@ -71,12 +72,13 @@ inline void packRgbScanline(const quint32 *pixels, int width, unsigned char *out
 
 /// Default's snap (the rules are in png_snap.cpp) fused with packing, so the image is read twice in all (the
 /// histogram, then this): writes the snapped pixels as palette indices into `indices`
-/// with the colours in `colors` while they have at most 256 colours, else as RGB
+/// with the colours in `colors` while they have at most 256 colours (packed 1, 2 or 4
+/// bits a pixel when 2, 4 or 16 colours suffice: `*bitDepth`, else 8), else as RGB
 /// scanlines into `rgb` (filter byte 0 before each row). Returns nullopt when the image is
 /// translucent or has too many colours to count, or when the snap left more than 256
 /// colours where the source had at most 256 (the caller then encodes it exactly), else
 /// whether the palette held. Deterministic: each pixel's fate depends only on the source.
 std::optional<bool> snapAndPack(const QImage &image, SnapScratch *scratch, std::vector<unsigned char> *rgb,
-                                std::vector<unsigned char> *indices, std::vector<quint32> *colors);
+                                std::vector<unsigned char> *indices, std::vector<quint32> *colors, int *bitDepth);
 
 } // namespace imprint::render::pngsnap
