@@ -68,10 +68,6 @@ constexpr int kFastIsalLevel = 1; // ISA-L; see the table above
 // 21 039 against 25 584 B over the 11 fixtures) but costs 1.5–6 ms more a card, which
 // takes the render past takumi's time on a-simple (docs/performance.md).
 constexpr int kDefaultIsalLevel = 2;
-// A palette of at most 16 colours after the snap (1–4 bits a pixel): half the bytes or
-// fewer to scan, so libdeflate's level 1 costs ~5 M instructions on a 1200×630 card and
-// makes ~10 % fewer bytes than ISA-L 2 there (docs/performance.md, "Coverage levels on the blend").
-constexpr int kDefaultSmallPaletteLevel = 1; // libdeflate
 constexpr int kLosslessDeflateLevel = 6; // libdeflate
 
 /// Pixels ready for the PNG writer: the filtered scanlines (one filter-type byte, always
@@ -79,7 +75,6 @@ constexpr int kLosslessDeflateLevel = 6; // libdeflate
 struct PngPixels {
     int width = 0, height = 0;
     int colorType = PNG_COLOR_TYPE_RGB_ALPHA;
-    int bitDepth = 8; // 1, 2 or 4 for Default's small palettes
     std::vector<png_byte> *scanlines = nullptr; // the thread's scratch buffer
     std::vector<png_color> palette;
     std::vector<png_byte> paletteAlpha;
@@ -221,8 +216,11 @@ bool writePng(const PngPixels &px, const png_byte *zlibStream, size_t zlibBytes,
         return false;
     }
     png_set_write_fn(png, state, writeCallback, flushCallback);
-    png_set_IHDR(png, info, png_uint_32(px.width), png_uint_32(px.height), px.bitDepth, px.colorType,
-                 PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_BASE, PNG_FILTER_TYPE_BASE);
+    // 8 bits a sample or palette index, never 1, 2 or 4: a 16-colour card would be ~25 %
+    // smaller at 4 bits (docs/performance.md, "Coverage levels on the blend"), but simple
+    // PNG readers of 8-bit images only (score tools, hand-written test decoders) refuse it.
+    png_set_IHDR(png, info, png_uint_32(px.width), png_uint_32(px.height), 8, px.colorType, PNG_INTERLACE_NONE,
+                 PNG_COMPRESSION_TYPE_BASE, PNG_FILTER_TYPE_BASE);
     if (px.colorType == PNG_COLOR_TYPE_PALETTE) {
         png_set_PLTE(png, info, px.palette.data(), int(px.palette.size()));
         if (!px.paletteAlpha.empty())
@@ -416,8 +414,7 @@ EncodeResult encodePng(const QImage &image, const PngOptions &options)
     // palette indices first: only when a palette may be written).
     const std::optional<bool> snappedToPalette
         = options.compression == PngCompression::Default && options.allowRgb && options.allowPalette
-              ? pngsnap::snapAndPack(premultiplied, &scratch.snap, &scratch.rgbScanlines, &scratch.scanlines, &colors,
-                                     &px.bitDepth)
+              ? pngsnap::snapAndPack(premultiplied, &scratch.snap, &scratch.rgbScanlines, &scratch.scanlines, &colors)
               : std::nullopt;
     if (snappedToPalette) {
         if (*snappedToPalette) {
@@ -444,11 +441,7 @@ EncodeResult encodePng(const QImage &image, const PngOptions &options)
     bool deflated = false;
     switch (options.compression) {
     case PngCompression::Fast: deflated = deflateZlib(*px.scanlines, kFastIsalLevel, &zlibStream, &zlibBytes); break;
-    case PngCompression::Default:
-        deflated = px.bitDepth < 8 ? deflateZlibLibdeflate(*px.scanlines, kDefaultSmallPaletteLevel, &zlibStream,
-                                                           &zlibBytes)
-                                   : deflateZlib(*px.scanlines, kDefaultIsalLevel, &zlibStream, &zlibBytes);
-        break;
+    case PngCompression::Default: deflated = deflateZlib(*px.scanlines, kDefaultIsalLevel, &zlibStream, &zlibBytes); break;
     case PngCompression::Lossless:
         deflated = deflateZlibLibdeflate(*px.scanlines, kLosslessDeflateLevel, &zlibStream, &zlibBytes);
         break;

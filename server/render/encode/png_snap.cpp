@@ -37,7 +37,7 @@ constexpr int kSnapTolerance = kSnapStep / 2; // the most a snapped channel move
 // The card's fills: colours on at least 0.3 % of the pixels (backgrounds, text, panels).
 // With at most kMaxBlendFills of them, a rare edge colour with no colour of the card near
 // it snaps along the blend between two fills (BlendTargets), at most 16 colours a pair: a
-// text card then fits a 4-bit palette (docs/performance.md, "Coverage levels on the blend").
+// text card then needs at most 16 colours (docs/performance.md, "Coverage levels on the blend").
 constexpr int kFillPerMillion = 3000;
 constexpr int kMaxBlendFills = 4; // 6 made f-image (6 fills, RGB) 2 % larger
 constexpr int kHistogramBits = 15;
@@ -332,52 +332,11 @@ bool isEdge(const quint32 *row, const quint32 *up, const quint32 *down, int x, i
     return false;
 }
 
-/// Repacks `indices` (rows of a filter byte and one index a pixel, `w` × `h`) in place to
-/// the smallest PNG bit depth that holds `colours` palette entries (1, 2 or 4 bits, the
-/// leftmost pixel in the high bits; PNG 1.2, 2.3) and returns it, or 8 when that is
-/// needed. Fewer bytes for deflate to scan and matches that span 2–8 pixels a byte.
-int packLowBitDepth(std::vector<unsigned char> *indices, int w, int h, size_t colours)
-{
-    const int bits = colours <= 2 ? 1 : colours <= 4 ? 2 : colours <= 16 ? 4 : 8;
-    if (bits == 8)
-        return 8;
-    const int perByte = 8 / bits;
-    const size_t inRowBytes = size_t(w) + 1, outRowBytes = (size_t(w) + size_t(perByte) - 1) / size_t(perByte) + 1;
-    unsigned char *data = indices->data();
-    for (int y = 0; y < h; ++y) {
-        // The packed row starts no later than the source row and fills more slowly.
-        const unsigned char *in = data + size_t(y) * inRowBytes + 1;
-        unsigned char *out = data + size_t(y) * outRowBytes;
-        *out++ = 0;
-        int x = 0;
-#if defined(__SSE2__)
-        if (bits == 4) {
-            // 16 indices to 8 bytes: each 16-bit lane holds two pixels, left one low.
-            const __m128i low = _mm_set1_epi16(0x00ff);
-            for (; x + 16 <= w; x += 16, out += 8) {
-                const __m128i pairs = _mm_loadu_si128(reinterpret_cast<const __m128i *>(in + x));
-                const __m128i packed
-                    = _mm_or_si128(_mm_slli_epi16(_mm_and_si128(pairs, low), 4), _mm_srli_epi16(pairs, 8));
-                _mm_storel_epi64(reinterpret_cast<__m128i *>(out), _mm_packus_epi16(packed, packed));
-            }
-        }
-#endif
-        for (; x < w; x += perByte) {
-            unsigned byte = 0;
-            for (int i = 0; i < perByte; ++i)
-                byte = byte << bits | (x + i < w ? in[x + i] : 0u);
-            *out++ = static_cast<unsigned char>(byte);
-        }
-    }
-    indices->resize(outRowBytes * size_t(h));
-    return bits;
-}
-
 } // namespace
 
 
 std::optional<bool> snapAndPack(const QImage &image, SnapScratch *scratch, std::vector<unsigned char> *rgb,
-                                std::vector<unsigned char> *indices, std::vector<quint32> *colors, int *bitDepth)
+                                std::vector<unsigned char> *indices, std::vector<quint32> *colors)
 {
     const int w = image.width(), h = image.height();
     const quint64 pixels = quint64(w) * quint64(h);
@@ -458,7 +417,6 @@ std::optional<bool> snapAndPack(const QImage &image, SnapScratch *scratch, std::
     };
     const size_t rgbRowBytes = size_t(w) * 3 + 1, indexRowBytes = size_t(w) + 1;
     auto packRgbRow = [&](int y) { packRgbScanline(snapped.data(), w, rgb->data() + size_t(y) * rgbRowBytes); };
-    *bitDepth = 8;
     // Straight to RGB: trying the palette first would pack and repack most rows.
     if (frequentColours > 256) {
         rgb->resize(rgbRowBytes * size_t(h));
@@ -501,7 +459,6 @@ std::optional<bool> snapAndPack(const QImage &image, SnapScratch *scratch, std::
             x = end;
         }
     }
-    *bitDepth = packLowBitDepth(indices, w, h, colors->size());
     return true;
 }
 

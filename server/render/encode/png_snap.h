@@ -72,13 +72,13 @@ inline void packRgbScanline(const quint32 *pixels, int width, unsigned char *out
 
 /// Default's snap (the rules are in png_snap.cpp) fused with packing, so the image is read twice in all (the
 /// histogram, then this): writes the snapped pixels as palette indices into `indices`
-/// with the colours in `colors` while they have at most 256 colours (packed 1, 2 or 4
-/// bits a pixel when 2, 4 or 16 colours suffice: `*bitDepth`, else 8), else as RGB
+/// with the colours in `colors` while they have at most 256 colours (8 bits an index:
+/// see encodePng() on why never fewer), else as RGB
 /// scanlines into `rgb` (filter byte 0 before each row). Returns nullopt when the image is
 /// translucent or has too many colours to count, or when the snap left more than 256
 /// colours where the source had at most 256 (the caller then encodes it exactly), else
 /// whether the palette held. Deterministic: each pixel's fate depends only on the source.
 std::optional<bool> snapAndPack(const QImage &image, SnapScratch *scratch, std::vector<unsigned char> *rgb,
-                                std::vector<unsigned char> *indices, std::vector<quint32> *colors, int *bitDepth);
+                                std::vector<unsigned char> *indices, std::vector<quint32> *colors);
 
 } // namespace imprint::render::pngsnap
