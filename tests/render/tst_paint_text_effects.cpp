@@ -36,6 +36,58 @@ private Q_SLOTS:
         COMPARE_PIXEL(order, 75, 75, QColor(Qt::red));
     }
 
+    void largeTextDoesNotDependOnEarlierRenders_data()
+    {
+        QTest::addColumn<QString>("engine");
+        QTest::newRow("takumi") << QStringLiteral("takumi");
+        QTest::newRow("satori") << QStringLiteral("satori");
+    }
+
+    void largeTextDoesNotDependOnEarlierRenders()
+    {
+        // Glyphs over 64 px are filled as outlines, which Qt 6.4 read with the subpixel
+        // offset of the last glyph rasterised from the same face: the same title drew
+        // 2 000+ pixels differently after a caption at a size not drawn before
+        // (resetOutlineOrigin()). Each caption size here is new, so its glyphs are
+        // rasterised, not taken from a glyph cache.
+        QFETCH(QString, engine);
+        auto card = [&](int fontSize, const QString &text, int width) {
+            RenderRequest request;
+            request.options.engine = imprint::test::engineOption(engine);
+            request.document = QJsonObject{
+                {"width", width},
+                {"height", 120},
+                {"root",
+                 QJsonObject{{"type", "div"},
+                             {"props", QJsonObject{{"style", QJsonObject{{"display", "flex"},
+                                                                         {"width", width},
+                                                                         {"height", 120},
+                                                                         {"alignItems", "center"},
+                                                                         {"paddingLeft", 13.3},
+                                                                         {"backgroundColor", "#0f172a"},
+                                                                         {"color", "#f8fafc"},
+                                                                         {"fontFamily", "DejaVu Sans"},
+                                                                         {"fontWeight", 700},
+                                                                         {"fontSize", fontSize}}},
+                                                   {"children", text}}}}}};
+            const auto result = render(request, imprint::test::renderContext());
+            return result ? QImage::fromData(result->bytes).convertToFormat(QImage::Format_ARGB32) : QImage();
+        };
+        const QImage first = card(80, QStringLiteral("Hello, Open Graph!"), 900);
+        QVERIFY(!first.isNull());
+        for (int captionSize : {23, 29, 31}) {
+            QVERIFY(!card(captionSize, QStringLiteral("og.example.dev 12 May 2025 · 6 min read"), 700).isNull());
+            const QImage again = card(80, QStringLiteral("Hello, Open Graph!"), 900);
+            int differing = 0;
+            for (int y = 0; y < first.height(); ++y)
+                for (int x = 0; x < first.width(); ++x)
+                    differing += first.pixel(x, y) != again.pixel(x, y) ? 1 : 0;
+            QVERIFY2(differing == 0, qPrintable(QStringLiteral("%1 pixels differ after a %2 px caption")
+                                                    .arg(differing)
+                                                    .arg(captionSize)));
+        }
+    }
+
     // --- text decoration (issue 13 part 3) --------------------------------------------------
 
     void textDecorationStyles_data()

@@ -328,12 +328,29 @@ qreal syntheticBoldWidth(const QRawFont &font)
     return size * fakeBoldScale(size);
 }
 
+void resetOutlineOrigin(const QRawFont &font)
+{
+    // Qt 6.4's QFontEngineFT::loadGlyph() sets the FreeType face's transform to the glyph's
+    // subpixel offset (FT_Set_Transform's delta) and leaves it there; the face is shared by
+    // every size of the font, and addGlyphsToPath() — QRawFont::pathForGlyph() and
+    // QPainter's filling of glyphs over 64 px — loads with that delta: an outline moved by
+    // up to 3/4 of a font unit whenever a smaller size of the same face had rasterised a
+    // glyph not seen before (an 80 px title drew 2 000+ pixels differently after a 28 px
+    // caption). Loading a glyph at subpixel offset 0 sets the delta back to 0. Qt keeps one
+    // bitmap a glyph with its format, so .notdef asked for in the other format is always
+    // loaded again: once as RGB coverage, once as grey.
+    font.alphaMapForGlyph(0, QRawFont::SubPixelAntialiasing);
+    font.alphaMapForGlyph(0, QRawFont::PixelAntialiasing);
+}
+
 QPainterPath glyphOutline(const QRawFont &font, quint32 glyph)
 {
     const qreal width = syntheticBoldWidth(font);
     const bool slanted = syntheticItalic(font);
-    if (width <= 0 && !slanted)
+    if (width <= 0 && !slanted) {
+        resetOutlineOrigin(font);
         return font.pathForGlyph(glyph);
+    }
     thread_local QHash<QString, QPainterPath> cache;
     const QString key = font.familyName() + u'|' + font.styleName() + u'|' + QString::number(font.pixelSize()) + u'|'
                         + QString::number(width) + (slanted ? u'i' : u'n') + QString::number(glyph);
@@ -342,6 +359,7 @@ QPainterPath glyphOutline(const QRawFont &font, quint32 glyph)
         return *it;
     if (cache.size() > 4096)
         cache.clear();
+    resetOutlineOrigin(font);
     QPainterPath path = font.pathForGlyph(glyph);
     if (slanted) // x' = x - y/4 about the baseline (y down): the top leans forward
         path = QTransform(1, 0, -kFakeItalicSkew, 1, 0, 0).map(path);
@@ -417,6 +435,12 @@ void paintGlyphRun(QPainter &painter, QPointF origin, const QGlyphRun &run)
 {
     const QRawFont font = run.rawFont();
     if (syntheticBoldWidth(font) <= 0 && !syntheticItalic(font)) {
+        // Qt fills the outlines of glyphs larger than 64 device px (QT_MAX_CACHED_GLYPH_SIZE)
+        // instead of caching bitmaps; those outlines need the face's origin reset.
+        const qreal devicePx = font.pixelSize() * std::sqrt(std::abs(painter.deviceTransform().determinant()));
+        if (devicePx > 64) {
+            resetOutlineOrigin(font);
+        }
         painter.drawGlyphRun(origin, run);
         return;
     }

@@ -67,6 +67,12 @@ qreal syntheticBoldWidth(const QRawFont &font);
 /// slants the glyphs by a skew of 1/4 (Blink's synthetic italic), at the same advances.
 bool syntheticItalic(const QRawFont &font);
 
+/// Puts `font`'s FreeType face back at a zero subpixel offset, so that the next outline
+/// read from it (QRawFont::pathForGlyph(), QPainter's filled glyphs above 64 px) does not
+/// depend on which glyphs were rasterised before (a Qt 6.4 defect, font_fallback.cpp).
+/// Costs one empty glyph's load. glyphOutline() and paintGlyphRun() call it.
+void resetOutlineOrigin(const QRawFont &font);
+
 /// The outline of `glyph` in `font` at the origin (y down) with the synthetic styles of
 /// `font`: slanted when syntheticItalic(), and emboldened when syntheticBoldWidth() says
 /// so, every contour moved outwards by half the width, corners mitred, as a
