@@ -3,6 +3,11 @@
 // the takumi SVG output (split from tst_paint.cpp; helpers in paint_test_support.h).
 
 #include "tests/render/paint_test_support.h"
+#include "server/render/text/font_fallback.h"
+
+#include <QFile>
+#include <QFontDatabase>
+#include <QRawFont>
 
 class TestPaintTextEffects : public QObject
 {
@@ -34,6 +39,36 @@ private Q_SLOTS:
         LayoutBox second = box(u.element(filled(Qt::green)), QRectF(50, 50, 100, 100));
         const QImage order = paint(box(u.element(), QRectF(0, 0, 200, 200), {first, second}));
         COMPARE_PIXEL(order, 75, 75, QColor(Qt::red));
+    }
+
+    void glyphOutlinesDoNotDependOnWhatWasRasterisedBefore()
+    {
+        // resetOutlineOrigin(): Qt 6.4 reads an outline with the subpixel offset of the last
+        // glyph it rasterised from the same face at any size. glyphOutline() must give the
+        // outline of a copy of the face that nothing has used.
+        QFile file(QStringLiteral(IMPRINT_SOURCE_DIR "/tests/http/fonts/Comfortaa-Regular.ttf"));
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QByteArray data = file.readAll();
+        const int id = QFontDatabase::addApplicationFontFromData(data);
+        QVERIFY(id >= 0);
+        const QString family = QFontDatabase::applicationFontFamilies(id).value(0);
+        QFont big(family);
+        big.setPixelSize(80);
+        const QRawFont used = QRawFont::fromFont(big);
+        const QRawFont untouched(data, 80);
+        QVERIFY(used.isValid() && untouched.isValid());
+        const quint32 glyph = used.glyphIndexesForString(QStringLiteral("H")).value(0);
+        QVERIFY(glyph != 0);
+        QFont small(family);
+        small.setPixelSize(23);
+        small.setHintingPreference(QFont::PreferVerticalHinting); // subpixel positions, as we draw
+        QImage scratch(400, 60, QImage::Format_ARGB32_Premultiplied);
+        QPainter p(&scratch);
+        p.setFont(small);
+        for (int i = 0; i < 4; ++i) // each quarter-pixel offset, glyphs not drawn before
+            p.drawText(QPointF(i * 0.25 + 0.1, 20 + 10 * i), QStringLiteral("og.example.dev %1 May").arg(12 + i));
+        p.end();
+        QCOMPARE(glyphOutline(used, glyph), untouched.pathForGlyph(glyph));
     }
 
     void largeTextDoesNotDependOnEarlierRenders_data()

@@ -328,6 +328,20 @@ qreal syntheticBoldWidth(const QRawFont &font)
     return size * fakeBoldScale(size);
 }
 
+namespace {
+
+// Qt's FreeType engine keeps a glyph cache of its own, which would answer
+// resetOutlineOrigin()'s load without reaching FreeType. Switched off for every engine this
+// process makes (the variable is read as each is made, so during static initialisation is
+// early enough); QPainter's own glyph cache holds the same bitmaps, so the fixtures render
+// byte-identical and as fast.
+const bool g_noFreetypeEngineCache = [] {
+    qputenv("QT_NO_FT_CACHE", "1");
+    return true;
+}();
+
+} // namespace
+
 void resetOutlineOrigin(const QRawFont &font)
 {
     // Qt 6.4's QFontEngineFT::loadGlyph() sets the FreeType face's transform to the glyph's
@@ -336,11 +350,9 @@ void resetOutlineOrigin(const QRawFont &font)
     // QPainter's filling of glyphs over 64 px — loads with that delta: an outline moved by
     // up to 3/4 of a font unit whenever a smaller size of the same face had rasterised a
     // glyph not seen before (an 80 px title drew 2 000+ pixels differently after a 28 px
-    // caption). Loading a glyph at subpixel offset 0 sets the delta back to 0. Qt keeps one
-    // bitmap a glyph with its format, so .notdef asked for in the other format is always
-    // loaded again: once as RGB coverage, once as grey.
-    font.alphaMapForGlyph(0, QRawFont::SubPixelAntialiasing);
-    font.alphaMapForGlyph(0, QRawFont::PixelAntialiasing);
+    // caption). Loading a glyph at subpixel offset 0 sets the delta back to 0.
+    Q_UNUSED(g_noFreetypeEngineCache);
+    font.alphaMapForGlyph(0, QRawFont::PixelAntialiasing); // .notdef: every face has one
 }
 
 QPainterPath glyphOutline(const QRawFont &font, quint32 glyph)
