@@ -138,6 +138,9 @@ private Q_SLOTS:
     void markupSvg();
     void htmlPageWritesInlineSvg();
     void badInputWarnsNeverFails();
+    void styleSheetAndClasses_data() { iconDrawnInCurrentColor_data(); }
+    void styleSheetAndClasses();
+    void htmlPageKeepsStyleSheet();
 };
 
 void TestInlineSvg::naturalSize()
@@ -344,7 +347,7 @@ void TestInlineSvg::htmlPageWritesInlineSvg()
     QVERIFY(page->contains(QLatin1String("stroke-linecap=\"round\"")));
     QVERIFY(page->contains(QLatin1String("viewBox=\"0 0 24 24\"")));
     QVERIFY(page->contains(QLatin1String("<path d=\"M20 6 9 17l-5-5\"")));
-    QVERIFY2(!page->contains(QLatin1String("lucide-check")), "className is dropped");
+    QVERIFY2(page->contains(QLatin1String("class=\"lucide lucide-check\"")), "className is written as class, as React does");
     // currentColor is Chromium's to resolve from the inherited CSS colour.
     QVERIFY(page->contains(QLatin1String("stroke=\"currentColor\"")));
 }
@@ -361,6 +364,56 @@ void TestInlineSvg::badInputWarnsNeverFails()
         QVERIFY2(all.contains(QLatin1String("props.width: invalid length \"wide\"")), qPrintable(all));
         QVERIFY2(all.contains(QLatin1String("<foreignObject> is not drawn")), qPrintable(all));
     }
+}
+
+void TestInlineSvg::styleSheetAndClasses()
+{
+    QFETCH(Engine, engine);
+    // Illustrator's and Inkscape's exports style their shapes from a <style> sheet by
+    // class (`.cls-1`) and id; pasted as JSX, `class` is `className` and the sheet the
+    // element's text or `dangerouslySetInnerHTML`. Chromium draws the first svg's rect
+    // blue and its circle green (pixels read from Chromium 156 on the same card);
+    // without the sheet both are black. Each svg's classes are its own: the second
+    // svg's `.cls-1` paints only its own rect, where Chromium would restyle both
+    // (the engines keep ids private the same way).
+    const QJsonArray children = jsonArray(
+        "[{'type':'svg','props':{'width':48,'height':48,'viewBox':'0 0 24 24','children':["
+        "{'type':'style','props':{'children':'.cls-1{fill:#0000ff}#dot{fill:#00ff00}'}},"
+        "{'type':'rect','props':{'className':'cls-1','width':24,'height':12}},"
+        "{'type':'circle','props':{'id':'dot','cx':12,'cy':18,'r':4}}]}},"
+        "{'type':'svg','props':{'width':48,'height':48,'viewBox':'0 0 24 24','children':["
+        "{'type':'defs','props':{'children':{'type':'style','props':{'dangerouslySetInnerHTML':"
+        "{'__html':'.cls-1 { fill: #ffff00 }'}}}}},"
+        "{'type':'rect','props':{'className':'cls-1','width':24,'height':24}}]}}]");
+    const Rendered r = renderCard(card(children), engine);
+    QVERIFY(!r.image.isNull());
+    for (const QString &w : r.warnings)
+        QVERIFY2(!w.contains(QLatin1String("svg"), Qt::CaseInsensitive), qPrintable(w));
+    auto near = [](QColor c, QColor want) {
+        return std::abs(c.red() - want.red()) <= 6 && std::abs(c.green() - want.green()) <= 6
+               && std::abs(c.blue() - want.blue()) <= 6;
+    };
+    const QColor rect = r.image.pixelColor(34, 22), dot = r.image.pixelColor(34, 46);
+    QVERIFY2(near(rect, QColor(0, 0, 255)), qPrintable(rect.name()));
+    QVERIFY2(near(dot, QColor(0, 255, 0)), qPrintable(dot.name()));
+    QVERIFY(isWhite(r.image.pixelColor(14, 46)));
+    const QColor second = r.image.pixelColor(58 + 24, 10 + 24);
+    QVERIFY2(near(second, QColor(255, 255, 0)), qPrintable(second.name()));
+}
+
+void TestInlineSvg::htmlPageKeepsStyleSheet()
+{
+    // The html engine's page: the sheet and the classes as React writes them, unprefixed
+    // (Chromium resolves them as it does on the user's page).
+    const QJsonObject svg = json("{'type':'svg','props':{'width':48,'height':48,'viewBox':'0 0 24 24','children':["
+                                 "{'type':'style','props':{'children':'.cls-1{fill:#0000ff}'}},"
+                                 "{'type':'rect','props':{'className':'cls-1','width':24,'height':12}}]}}");
+    auto tmpl = parseTemplate(card(QJsonArray{svg}));
+    QVERIFY(tmpl);
+    const auto page = templatePageHtml(*tmpl, {}, false, {});
+    QVERIFY(page);
+    QVERIFY2(page->contains(QLatin1String("<style>.cls-1{fill:#0000ff}</style>")), qPrintable(*page));
+    QVERIFY2(page->contains(QLatin1String("class=\"cls-1\"")), qPrintable(*page));
 }
 
 QTEST_MAIN(TestInlineSvg)

@@ -82,16 +82,18 @@ bool isSupportedElement(const QString &name)
         QStringLiteral("filter"),       QStringLiteral("feGaussianBlur"), QStringLiteral("feOffset"),
         QStringLiteral("feFlood"),      QStringLiteral("feComposite"),    QStringLiteral("feMerge"),
         QStringLiteral("feMergeNode"),  QStringLiteral("feBlend"),        QStringLiteral("feColorMatrix"),
-        QStringLiteral("feDropShadow"), QStringLiteral("textPath"),
+        QStringLiteral("feDropShadow"), QStringLiteral("textPath"),       QStringLiteral("style"),
     };
     return names.contains(name);
 }
 
-/// Props that are React's, not attributes (or are Tailwind's / a stylesheet's business).
+/// Props that are React's, not attributes (or are Tailwind's business). `className` is
+/// written as `class` (a `<style>` sheet inside the svg selects by it, as Illustrator's
+/// and Inkscape's exports do).
 bool isDroppedProp(const QString &name)
 {
     return name == QLatin1String("children") || name == QLatin1String("key") || name == QLatin1String("ref")
-           || name == QLatin1String("className") || name == QLatin1String("class") || name == QLatin1String("tw")
+           || name == QLatin1String("tw")
            || name == QLatin1String("style") || name == QLatin1String("xmlns")
            || name == QLatin1String("xmlnsXlink") || name == QLatin1String("xmlns:xlink")
            || name == QLatin1String("dangerouslySetInnerHTML") || name.startsWith(QLatin1String("on"));
@@ -177,13 +179,18 @@ private:
             if (isDroppedProp(prop) || it->isNull() || it->isUndefined() || it->isBool() || it->isObject()
                 || it->isArray())
                 continue;
+            if (prop == QLatin1String("class") && props.contains(QLatin1String("className")))
+                continue; // `markup` elements carry both
             if ((skipSize && (prop == QLatin1String("width") || prop == QLatin1String("height")))
                 || (skipColor && prop == QLatin1String("color")))
                 continue;
-            const QString name = reactAttributeNames().value(prop, prop);
+            const QString name = prop == QLatin1String("className") ? QStringLiteral("class")
+                                                                    : reactAttributeNames().value(prop, prop);
             QString v = value(*it);
             if (name == QLatin1String("id"))
                 v = m_options.idPrefix + v;
+            else if (name == QLatin1String("class"))
+                v = withPrefixedClasses(v);
             else if ((name == QLatin1String("href") || name == QLatin1String("xlink:href")) && v.startsWith(u'#'))
                 v = u'#' + m_options.idPrefix + v.mid(1);
             else
@@ -253,10 +260,70 @@ private:
         m_xml.writeStartElement(type);
         ++m_depth;
         attributes(props, false, false);
+        if (type == QLatin1String("style")) {
+            styleSheet(props);
+            --m_depth;
+            m_xml.writeEndElement();
+            return true;
+        }
         const bool ok = children(props, path, depth + 1);
         --m_depth;
         m_xml.writeEndElement();
         return ok;
+    }
+
+    /// A `class` attribute's names under the id prefix (see withPrefixedSelectors()).
+    QString withPrefixedClasses(const QString &names) const
+    {
+        if (m_options.idPrefix.isEmpty())
+            return names;
+        QStringList out;
+        for (const QString &name : names.split(u' ', Qt::SkipEmptyParts))
+            out << m_options.idPrefix + name;
+        return out.join(u' ');
+    }
+
+    /// A `<style>` element's sheet: its text children (JSX `{`...`}`) or React's
+    /// `dangerouslySetInnerHTML.__html`, with `#id` selectors and `url(#id)` references
+    /// renamed under the id prefix (the sanitiser then vets the CSS as any `<style>`).
+    void styleSheet(const QJsonObject &props)
+    {
+        QString css = props.value(QLatin1String("dangerouslySetInnerHTML")).toObject().value(QLatin1String("__html")).toString();
+        std::function<void(const QJsonValue &)> collect = [&](const QJsonValue &v) {
+            if (v.isArray())
+                for (const QJsonValue &x : v.toArray())
+                    collect(x);
+            else if (v.isString() || v.isDouble())
+                css += value(v);
+        };
+        collect(props.value(QLatin1String("children")));
+        m_xml.writeCharacters(withPrefixedRefs(withPrefixedSelectors(css)));
+    }
+
+    /// `css` with the `#id` and `.class` selectors of its rules' preludes (the text
+    /// before each `{`, not at-rules' and not declarations, where `#` starts a colour)
+    /// under the prefix, as the elements' ids and classes are: two icons' sheets (every
+    /// Illustrator export styles `.cls-1`) cannot restyle each other, nor can they in the
+    /// satori engine's SVG output, where all sheets are one document's.
+    QString withPrefixedSelectors(const QString &css) const
+    {
+        if (m_options.idPrefix.isEmpty())
+            return css;
+        static const QRegularExpression id(QStringLiteral("([#.])(?=[A-Za-z_\\-])"));
+        QString out;
+        qsizetype start = 0;
+        for (qsizetype i = 0; i <= css.size(); ++i) {
+            if (i < css.size() && css.at(i) != u'{' && css.at(i) != u'}' && css.at(i) != u';')
+                continue;
+            QString chunk = css.mid(start, i - start);
+            if (i < css.size() && css.at(i) == u'{' && !chunk.trimmed().startsWith(u'@'))
+                chunk.replace(id, QStringLiteral("\\1") + m_options.idPrefix);
+            out += chunk;
+            if (i < css.size())
+                out += css.at(i);
+            start = i + 1;
+        }
+        return out;
     }
 
     void warn(const QString &message)
