@@ -12,6 +12,8 @@
 #include "tests/support/card_templates.h"
 
 #include <QJsonDocument>
+#include <QPainter>
+#include <QSvgRenderer>
 #include <QTest>
 
 using namespace imprint::render;
@@ -143,6 +145,7 @@ private Q_SLOTS:
     void htmlPageKeepsStyleSheet();
     void dropShadowFilterDrawn_data() { iconDrawnInCurrentColor_data(); }
     void dropShadowFilterDrawn();
+    void percentagesResolveAgainstTheViewBox();
 };
 
 void TestInlineSvg::naturalSize()
@@ -452,6 +455,38 @@ void TestInlineSvg::dropShadowFilterDrawn()
     QVERIFY2(moved.green() >= 250 && moved.red() <= 5 && moved.blue() <= 5, qPrintable(moved.name()));
     QVERIFY2(grey(154, 76, 0), qPrintable(r.image.pixelColor(154, 76).name())); // the default shadow, under it
     QVERIFY(isWhite(r.image.pixelColor(120, 76)));
+}
+
+void TestInlineSvg::percentagesResolveAgainstTheViewBox()
+{
+    // Percentage coordinates on shapes resolve against the svg's own viewport (SVG 2
+    // §8.9): in a 48 px icon of a 24 unit viewBox, x="10%" is 2.4 units. The satori
+    // engine's SVG output puts vector content in a group of the whole image, where they
+    // would resolve against the image (a red band across the card and no circle);
+    // it embeds such an icon drawn instead, and every output shows it as Chromium does.
+    const QJsonObject svg = json("{'type':'svg','props':{'width':48,'height':48,'viewBox':'0 0 24 24','children':["
+                                 "{'type':'rect','props':{'x':'10%','y':'10%','width':'80%','height':'40%',"
+                                 "'fill':'currentColor'}},"
+                                 "{'type':'circle','props':{'cx':'50%','cy':'75%','r':'15%','fill':'#0000ff'}}]}}");
+    auto check = [](const QImage &image, const char *what) {
+        QVERIFY2(isRed(image.pixelColor(10 + 24, 10 + 14)), what);
+        const QColor circle = image.pixelColor(10 + 24, 10 + 36);
+        QVERIFY2(circle.blue() >= 240 && circle.red() <= 15, what);
+        QVERIFY2(isWhite(image.pixelColor(10 + 3, 10 + 3)), what);
+        QVERIFY2(isWhite(image.pixelColor(200, 100)), what);
+    };
+    for (Engine engine : {Engine::Satori, Engine::Takumi})
+        check(renderCard(card(QJsonArray{svg}), engine).image, engine == Engine::Satori ? "satori PNG" : "takumi PNG");
+    const Rendered vector = renderCard(card(QJsonArray{svg}), Engine::Satori, OutputFormat::Svg);
+    QVERIFY(!vector.bytes.contains("width=\"80%\""));
+    QSvgRenderer renderer(vector.bytes);
+    QVERIFY(renderer.isValid());
+    QImage drawn(400, 200, QImage::Format_ARGB32);
+    drawn.fill(Qt::white);
+    QPainter painter(&drawn);
+    renderer.render(&painter);
+    painter.end();
+    check(drawn, "satori SVG output");
 }
 
 QTEST_MAIN(TestInlineSvg)
