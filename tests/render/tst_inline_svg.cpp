@@ -146,6 +146,8 @@ private Q_SLOTS:
     void dropShadowFilterDrawn_data() { iconDrawnInCurrentColor_data(); }
     void dropShadowFilterDrawn();
     void percentagesResolveAgainstTheViewBox();
+    void nonScalingStroke_data() { iconDrawnInCurrentColor_data(); }
+    void nonScalingStroke();
 };
 
 void TestInlineSvg::naturalSize()
@@ -487,6 +489,32 @@ void TestInlineSvg::percentagesResolveAgainstTheViewBox()
     renderer.render(&painter);
     painter.end();
     check(drawn, "satori SVG output");
+}
+
+void TestInlineSvg::nonScalingStroke()
+{
+    QFETCH(Engine, engine);
+    // `vector-effect: non-scaling-stroke` (Figma's exports): the stroke width is in px,
+    // whatever the viewBox scale. A 24-unit icon at 96 px (4×): the rect's inherited
+    // 2-unit stroke is 2 px wide, not 8; the path's own 3 (from its style) 3 px. Pixels
+    // as Chromium 156 draws the same card.
+    const QJsonArray children = jsonArray(
+        "[{'type':'svg','props':{'width':96,'height':96,'viewBox':'0 0 24 24','fill':'none','stroke':'currentColor',"
+        "'strokeWidth':2,'children':["
+        "{'type':'rect','props':{'x':4,'y':4,'width':16,'height':16,'vectorEffect':'non-scaling-stroke'}},"
+        "{'type':'path','props':{'d':'M8 12h8','style':{'vectorEffect':'non-scaling-stroke','strokeWidth':3}}}]}}]");
+    const Rendered r = renderCard(card(children), engine);
+    QVERIFY(!r.image.isNull());
+    // The rect's left side is centred on x = 10 + 4 × 4 = 26: pixels 25 and 26.
+    QVERIFY(isRed(r.image.pixelColor(25, 58)));
+    QVERIFY(isRed(r.image.pixelColor(26, 58)));
+    QVERIFY2(isWhite(r.image.pixelColor(23, 58)), "a scaled stroke would be 8 px wide");
+    QVERIFY(isWhite(r.image.pixelColor(28, 58)));
+    // The path at y = 58, 3 px: 57 and 58 solid, 55 and 60 clear.
+    QVERIFY(isRed(r.image.pixelColor(58, 57)));
+    QVERIFY(isRed(r.image.pixelColor(58, 58)));
+    QVERIFY(isWhite(r.image.pixelColor(58, 55)));
+    QVERIFY(isWhite(r.image.pixelColor(58, 60)));
 }
 
 QTEST_MAIN(TestInlineSvg)

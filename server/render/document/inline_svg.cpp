@@ -9,7 +9,9 @@
 #include <QSet>
 #include <QXmlStreamWriter>
 
+#include <algorithm>
 #include <cmath>
+#include <vector>
 
 namespace imprint::render {
 
@@ -128,6 +130,13 @@ QString kebab(const QString &camel)
     return out;
 }
 
+/// An open element's stroke, as SvgWriter tracks it for `vector-effect`.
+struct StrokeState {
+    double width = 1; ///< user units, as inherited (SVG 2 §13.5.2; initial 1)
+    bool transformed = false; ///< a transform or a viewport of its own is in force
+    bool nonScaling = false; ///< its non-scaling stroke is written as a scaled width
+};
+
 /// One inline `<svg>` written element by element.
 class SvgWriter
 {
@@ -151,7 +160,9 @@ public:
         }
         if (m_options.color)
             m_xml.writeAttribute(QStringLiteral("color"), m_options.color->name(QColor::HexRgb));
-        attributes(props, natural, m_options.color.has_value());
+        if (natural)
+            m_scale = viewBoxScale(props, *m_options.naturalSize);
+        attributes(props, natural, m_options.color.has_value(), QStringLiteral("svg"));
         return children(props, path, 0);
     }
 
@@ -172,10 +183,20 @@ private:
         return s;
     }
 
-    void attributes(const QJsonObject &props, bool skipSize, bool skipColor)
+    void attributes(const QJsonObject &props, bool skipSize, bool skipColor, const QString &type)
     {
+        const StrokeState &stroke = enterStroke(props, type);
+        if (stroke.nonScaling)
+            m_xml.writeAttribute(QStringLiteral("stroke-width"), number(stroke.width / m_scale));
+        auto replacedByStroke = [&](const QString &name) {
+            return stroke.nonScaling
+                   && (name == QLatin1String("strokeWidth") || name == QLatin1String("stroke-width")
+                       || name == QLatin1String("vectorEffect") || name == QLatin1String("vector-effect"));
+        };
         for (auto it = props.constBegin(); it != props.constEnd(); ++it) {
             const QString &prop = it.key();
+            if (replacedByStroke(prop))
+                continue;
             if (isDroppedProp(prop) || it->isNull() || it->isUndefined() || it->isBool() || it->isObject()
                 || it->isArray())
                 continue;
@@ -202,7 +223,7 @@ private:
             return; // the root's style is the element's CSS, computed by the cascade
         QStringList declarations;
         for (auto it = style.constBegin(); it != style.constEnd(); ++it) {
-            if (!it->isString() && !it->isDouble())
+            if ((!it->isString() && !it->isDouble()) || replacedByStroke(it.key()))
                 continue;
             QString v = value(*it);
             if (it->isDouble() && !isUnitless(it.key()))
@@ -259,17 +280,73 @@ private:
         }
         m_xml.writeStartElement(type);
         ++m_depth;
-        attributes(props, false, false);
-        if (type == QLatin1String("style")) {
+        attributes(props, false, false, type);
+        bool ok = true;
+        if (type == QLatin1String("style"))
             styleSheet(props);
-            --m_depth;
-            m_xml.writeEndElement();
-            return true;
-        }
-        const bool ok = children(props, path, depth + 1);
+        else
+            ok = children(props, path, depth + 1);
+        m_strokes.pop_back();
         --m_depth;
         m_xml.writeEndElement();
         return ok;
+    }
+
+    /// How many px one user unit of the root is (its viewBox onto the natural size, as
+    /// preserveAspectRatio maps it; `none` stretches unevenly, the mean scale stands in).
+    static double viewBoxScale(const QJsonObject &props, const QSizeF &size)
+    {
+        const std::optional<QRectF> box = inlineSvgViewBox(props);
+        if (!box)
+            return 1;
+        const double sx = size.width() / box->width(), sy = size.height() / box->height();
+        const QString aspect = props.value(QLatin1String("preserveAspectRatio")).toString();
+        if (aspect.contains(QLatin1String("none")))
+            return std::sqrt(sx * sy);
+        return aspect.contains(QLatin1String("slice")) ? std::max(sx, sy) : std::min(sx, sy);
+    }
+
+    /// An element's own stroke width in user units (its style's, else its attribute's),
+    /// if a plain number or px length.
+    static std::optional<double> ownStrokeWidth(const QJsonObject &props)
+    {
+        QJsonValue v = props.value(QLatin1String("style")).toObject().value(QLatin1String("strokeWidth"));
+        for (const char *name : {"strokeWidth", "stroke-width"})
+            if (v.isUndefined())
+                v = props.value(QLatin1String(name));
+        if (v.isDouble())
+            return v.toDouble();
+        QString text = v.toString().trimmed();
+        if (text.endsWith(QLatin1String("px")))
+            text.chop(2);
+        bool ok = false;
+        const double width = text.toDouble(&ok);
+        return ok && width >= 0 ? std::optional<double>(width) : std::nullopt;
+    }
+
+    /// Opens the element's entry of m_strokes: its stroke width as inherited, whether a
+    /// transform or viewport is in force, and whether its `vector-effect:
+    /// non-scaling-stroke` is written as a stroke width divided by the root's scale.
+    /// librsvg 2.54, which draws the layout engines' svgs, ignores that vector-effect (a
+    /// 1-unit stroke of a 24-unit icon at 96 px draws 4 px wide, Chromium 1 px); under a
+    /// transform the scale is not known here and the property is left as written.
+    const StrokeState &enterStroke(const QJsonObject &props, const QString &type)
+    {
+        const StrokeState parent = m_strokes.empty() ? StrokeState{} : m_strokes.back();
+        StrokeState state;
+        state.width = ownStrokeWidth(props).value_or(parent.width);
+        state.transformed = parent.transformed || props.contains(QLatin1String("transform"))
+                            || (m_depth > 0 && type == QLatin1String("svg")) || type == QLatin1String("symbol")
+                            || type == QLatin1String("marker") || type == QLatin1String("pattern");
+        const QJsonValue effect = props.value(QLatin1String("style")).toObject().value(QLatin1String("vectorEffect"));
+        const QString vectorEffect = (effect.isUndefined() ? props.value(QLatin1String("vectorEffect")) : effect)
+                                         .toString(props.value(QLatin1String("vector-effect")).toString())
+                                         .trimmed();
+        state.nonScaling = m_options.naturalSize && !state.transformed
+                           && vectorEffect == QLatin1String("non-scaling-stroke") && m_scale > 0
+                           && std::abs(m_scale - 1) > 1e-6;
+        m_strokes.push_back(state);
+        return m_strokes.back();
     }
 
     /// A `class` attribute's names under the id prefix (see withPrefixedSelectors()).
@@ -335,6 +412,8 @@ private:
     const InlineSvgWriter &m_options;
     QXmlStreamWriter &m_xml;
     int m_depth = 0;
+    double m_scale = 1; ///< px per root user unit (layout engines only)
+    std::vector<StrokeState> m_strokes; ///< one per open element, the root's first
 };
 
 } // namespace
