@@ -201,6 +201,41 @@ export const FEATURE_ICONS = [
   '<svg viewBox="0 0 32 16" preserveAspectRatio="xMinYMax meet" xmlns="http://www.w3.org/2000/svg"><rect width="32" height="16" rx="8" fill="currentColor"/><circle cx="24" cy="8" r="6" fill="#fff"/></svg>',
 ];
 
+/// The ways a pasted icon is sized, coloured and placed: props on the svg or the style,
+/// rem and em sizes, a sized wrapper, CSS transforms and opacity, inline in a
+/// paragraph, on a dark background; from the first icons of a few sets.
+function pasteVariants(icons) {
+  const pick = (set, i) => svgToJsx(icons[set].icons[i].svg);
+  const withProps = (el, props) => ({ ...el, props: { ...el.props, width: undefined, height: undefined, ...props } });
+  const clean = (el) => JSON.parse(JSON.stringify(el));
+  const cell = (style, ...kids) => h('div', { style: { display: 'flex', width: 80, height: 80, alignItems: 'center', justifyContent: 'center', ...style } }, ...kids);
+  const row = (...kids) => h('div', { style: { display: 'flex', justifyContent: 'space-around', alignItems: 'center', height: 90 } }, ...kids);
+  return {
+    width: 600, height: 400,
+    root: h('div', { style: { display: 'flex', flexDirection: 'column', justifyContent: 'center', width: 600, height: 400, padding: 20, backgroundColor: '#ffffff', color: '#1e293b', fontFamily: 'DejaVu Sans' } },
+      row(
+        cell({}, clean(withProps(pick('lucide', 8), { style: { width: 48, height: 48 } }))),
+        cell({ fontSize: 32 }, clean(withProps(pick('tabler', 8), { width: '1.5em', height: '1.5em' }))),
+        // (not `tw`: it turns on Tailwind's preflight, svg display:block, which the oracle lacks)
+        cell({}, clean(withProps(pick('heroicons', 8), { style: { width: '3rem', height: '3rem', color: '#2563eb' } }))),
+        cell({}, h('div', { style: { display: 'flex', width: 48, height: 48 } }, clean(withProps(pick('bootstrap', 8), {})))),
+        cell({}, clean(withProps(pick('feather', 8), { width: 48, height: 48, style: { color: '#e11d48' } }))),
+        cell({}, clean(withProps(pick('remix', 8), { width: 48, height: 48, style: { transform: 'rotate(45deg)' } })))),
+      row(
+        cell({ opacity: 0.5 }, clean(withProps(pick('octicons', 8), { width: 48, height: 48 }))),
+        cell({ backgroundColor: '#0f172a', color: '#f8fafc', borderRadius: 16 }, clean(withProps(pick('phosphor', 8), { width: 48, height: 48 }))),
+        cell({}, clean(withProps(pick('ionicons', 8), { width: 48, height: 48, fill: '#16a34a', stroke: '#16a34a' }))),
+        cell({}, clean(withProps(pick('material', 8), { width: 48, height: 48, style: { fill: '#7c3aed' } }))),
+        cell({}, clean(withProps(pick('simple', 8), { width: 48, height: 48, fill: '#f59e0b' }))),
+        cell({}, clean(withProps(pick('lucide', 9), { width: 48, height: 48, strokeWidth: 1, style: { margin: 4, padding: 4, border: '2px solid #94a3b8', borderRadius: 8, boxSizing: 'content-box' } })))),
+      h('div', { style: { display: 'block', fontSize: 28, lineHeight: 1.4, paddingTop: 12 } },
+        'Ship ', clean(withProps(pick('lucide', 10), { width: 28, height: 28, style: { verticalAlign: 'middle', display: 'inline' } })),
+        ' faster with ', clean(withProps(pick('heroicons', 10), { width: '1em', height: '1em' })), ' inline icons.'),
+      row(
+        ...[16, 24, 32, 64, 96].map((size, i) => clean(withProps(pick('tabler', 12 + i), { width: size, height: size }))))),
+  };
+}
+
 function loadCards() {
   let icons = {};
   try {
@@ -212,6 +247,7 @@ function loadCards() {
   for (const [key, set] of Object.entries(icons))
     out[key] = grid(set.icons.map((i) => i.svg));
   out.features = grid(FEATURE_ICONS);
+  out.paste = pasteVariants(icons);
   return out;
 }
 
