@@ -150,6 +150,8 @@ private Q_SLOTS:
     void nonScalingStroke();
     void rootStylePaintsContent_data() { iconDrawnInCurrentColor_data(); }
     void rootStylePaintsContent();
+    void styleSheetRulePaintsContent_data() { iconDrawnInCurrentColor_data(); }
+    void styleSheetRulePaintsContent();
 };
 
 void TestInlineSvg::naturalSize()
@@ -550,6 +552,24 @@ void TestInlineSvg::rootStylePaintsContent()
         QVERIFY2(edge.green() >= 250 && edge.red() <= 5 && edge.blue() <= 5, qPrintable(edge.name()));
         QVERIFY(isWhite(image.pixelColor(14 + 10, 58)));
     }
+}
+
+void TestInlineSvg::styleSheetRulePaintsContent()
+{
+    QFETCH(Engine, engine);
+    // The same paint from a template style sheet's rule on the svg's class (takumi's
+    // `stylesheets`), as Chromium applies the page's sheet: blue inside, green stroke.
+    QJsonObject document = card(jsonArray(
+        "[{'type':'svg','props':{'className':'brand','width':96,'height':96,'viewBox':'0 0 24 24','style':{'marginLeft':4},"
+        "'children':{'type':'rect','props':{'x':4,'y':4,'width':16,'height':16}}}}]"));
+    document.insert(QStringLiteral("stylesheets"),
+                    QJsonArray{QStringLiteral(".brand { fill: #0000ff; stroke: #00ff00; stroke-width: 2 }")});
+    const Rendered r = renderCard(document, engine);
+    QVERIFY(!r.image.isNull());
+    QVERIFY2(r.warnings.filter(QStringLiteral("unsupported")).isEmpty(), qPrintable(r.warnings.join(u'\n')));
+    const QColor inside = r.image.pixelColor(14 + 48, 58), edge = r.image.pixelColor(14 + 16, 58);
+    QVERIFY2(inside.blue() >= 250 && inside.red() <= 5 && inside.green() <= 5, qPrintable(inside.name()));
+    QVERIFY2(edge.green() >= 250 && edge.red() <= 5 && edge.blue() <= 5, qPrintable(edge.name()));
 }
 
 QTEST_MAIN(TestInlineSvg)

@@ -2,7 +2,6 @@
 
 #include "server/render/document/inline_svg.h"
 #include "server/render/resources/svg_viewport.h"
-#include "server/render/style/computed_style.h"
 
 #include <QHash>
 #include <QJsonArray>
@@ -219,16 +218,16 @@ private:
                 v = withPrefixedRefs(v);
             m_xml.writeAttribute(name, v);
         }
-        const QJsonObject style = props.value(QLatin1String("style")).toObject();
         // The root's style is the element's CSS, computed by the cascade, but for its
-        // paint properties (`style={{fill: …}}`), which in the layout engines' document
-        // go on its root for the content to inherit (in the html page the CSS carries them).
-        if (style.isEmpty() || (m_depth == 0 && !m_options.naturalSize))
+        // paint properties (`style={{fill: …}}`, a sheet's `svg { stroke: … }`), which in
+        // the layout engines' document go on its root for the content to inherit (in the
+        // html page the CSS carries them).
+        const QJsonObject style = m_depth == 0 ? m_options.rootPaint : props.value(QLatin1String("style")).toObject();
+        if (style.isEmpty())
             return;
         QStringList declarations;
         for (auto it = style.constBegin(); it != style.constEnd(); ++it) {
-            if ((!it->isString() && !it->isDouble()) || replacedByStroke(it.key())
-                || (m_depth == 0 && !isSvgPaintProperty(it.key())))
+            if ((!it->isString() && !it->isDouble()) || replacedByStroke(it.key()))
                 continue;
             QString v = value(*it);
             if (it->isDouble() && !isUnitless(it.key()))
