@@ -12,6 +12,8 @@
 #include "tests/support/card_templates.h"
 
 #include <QJsonDocument>
+#include <QPainter>
+#include <QSvgRenderer>
 #include <QTest>
 
 using namespace imprint::render;
@@ -138,6 +140,18 @@ private Q_SLOTS:
     void markupSvg();
     void htmlPageWritesInlineSvg();
     void badInputWarnsNeverFails();
+    void styleSheetAndClasses_data() { iconDrawnInCurrentColor_data(); }
+    void styleSheetAndClasses();
+    void htmlPageKeepsStyleSheet();
+    void dropShadowFilterDrawn_data() { iconDrawnInCurrentColor_data(); }
+    void dropShadowFilterDrawn();
+    void percentagesResolveAgainstTheViewBox();
+    void nonScalingStroke_data() { iconDrawnInCurrentColor_data(); }
+    void nonScalingStroke();
+    void rootStylePaintsContent_data() { iconDrawnInCurrentColor_data(); }
+    void rootStylePaintsContent();
+    void styleSheetRulePaintsContent_data() { iconDrawnInCurrentColor_data(); }
+    void styleSheetRulePaintsContent();
 };
 
 void TestInlineSvg::naturalSize()
@@ -344,7 +358,7 @@ void TestInlineSvg::htmlPageWritesInlineSvg()
     QVERIFY(page->contains(QLatin1String("stroke-linecap=\"round\"")));
     QVERIFY(page->contains(QLatin1String("viewBox=\"0 0 24 24\"")));
     QVERIFY(page->contains(QLatin1String("<path d=\"M20 6 9 17l-5-5\"")));
-    QVERIFY2(!page->contains(QLatin1String("lucide-check")), "className is dropped");
+    QVERIFY2(page->contains(QLatin1String("class=\"lucide lucide-check\"")), "className is written as class, as React does");
     // currentColor is Chromium's to resolve from the inherited CSS colour.
     QVERIFY(page->contains(QLatin1String("stroke=\"currentColor\"")));
 }
@@ -361,6 +375,201 @@ void TestInlineSvg::badInputWarnsNeverFails()
         QVERIFY2(all.contains(QLatin1String("props.width: invalid length \"wide\"")), qPrintable(all));
         QVERIFY2(all.contains(QLatin1String("<foreignObject> is not drawn")), qPrintable(all));
     }
+}
+
+void TestInlineSvg::styleSheetAndClasses()
+{
+    QFETCH(Engine, engine);
+    // Illustrator's and Inkscape's exports style their shapes from a <style> sheet by
+    // class (`.cls-1`) and id; pasted as JSX, `class` is `className` and the sheet the
+    // element's text or `dangerouslySetInnerHTML`. Chromium draws the first svg's rect
+    // blue and its circle green (pixels read from Chromium 156 on the same card);
+    // without the sheet both are black. Each svg's classes are its own: the second
+    // svg's `.cls-1` paints only its own rect, where Chromium would restyle both
+    // (the engines keep ids private the same way).
+    const QJsonArray children = jsonArray(
+        "[{'type':'svg','props':{'width':48,'height':48,'viewBox':'0 0 24 24','children':["
+        "{'type':'style','props':{'children':'.cls-1{fill:#0000ff}#dot{fill:#00ff00}'}},"
+        "{'type':'rect','props':{'className':'cls-1','width':24,'height':12}},"
+        "{'type':'circle','props':{'id':'dot','cx':12,'cy':18,'r':4}}]}},"
+        "{'type':'svg','props':{'width':48,'height':48,'viewBox':'0 0 24 24','children':["
+        "{'type':'defs','props':{'children':{'type':'style','props':{'dangerouslySetInnerHTML':"
+        "{'__html':'.cls-1 { fill: #ffff00 }'}}}}},"
+        "{'type':'rect','props':{'className':'cls-1','width':24,'height':24}}]}}]");
+    const Rendered r = renderCard(card(children), engine);
+    QVERIFY(!r.image.isNull());
+    for (const QString &w : r.warnings)
+        QVERIFY2(!w.contains(QLatin1String("svg"), Qt::CaseInsensitive), qPrintable(w));
+    auto near = [](QColor c, QColor want) {
+        return std::abs(c.red() - want.red()) <= 6 && std::abs(c.green() - want.green()) <= 6
+               && std::abs(c.blue() - want.blue()) <= 6;
+    };
+    const QColor rect = r.image.pixelColor(34, 22), dot = r.image.pixelColor(34, 46);
+    QVERIFY2(near(rect, QColor(0, 0, 255)), qPrintable(rect.name()));
+    QVERIFY2(near(dot, QColor(0, 255, 0)), qPrintable(dot.name()));
+    QVERIFY(isWhite(r.image.pixelColor(14, 46)));
+    const QColor second = r.image.pixelColor(58 + 24, 10 + 24);
+    QVERIFY2(near(second, QColor(255, 255, 0)), qPrintable(second.name()));
+}
+
+void TestInlineSvg::htmlPageKeepsStyleSheet()
+{
+    // The html engine's page: the sheet and the classes as React writes them, unprefixed
+    // (Chromium resolves them as it does on the user's page).
+    const QJsonObject svg = json("{'type':'svg','props':{'width':48,'height':48,'viewBox':'0 0 24 24','children':["
+                                 "{'type':'style','props':{'children':'.cls-1{fill:#0000ff}'}},"
+                                 "{'type':'rect','props':{'className':'cls-1','width':24,'height':12}}]}}");
+    auto tmpl = parseTemplate(card(QJsonArray{svg}));
+    QVERIFY(tmpl);
+    const auto page = templatePageHtml(*tmpl, {}, false, {});
+    QVERIFY(page);
+    QVERIFY2(page->contains(QLatin1String("<style>.cls-1{fill:#0000ff}</style>")), qPrintable(*page));
+    QVERIFY2(page->contains(QLatin1String("class=\"cls-1\"")), qPrintable(*page));
+}
+
+void TestInlineSvg::dropShadowFilterDrawn()
+{
+    QFETCH(Engine, engine);
+    // feDropShadow (Filter Effects 1 §15.9), which librsvg 2.54 does not know: without
+    // the sanitiser's rewrite the filtered rect is not drawn at all. Expected pixels
+    // read from Chromium 156 on the same card (the 4× scale makes 1 unit 4 px): a blue
+    // rect with a half-black shadow 1 unit down and right, blurred by 1 unit; the second
+    // svg's shadow has the element's defaults (dx = dy = 2, black, opaque) and takes the
+    // previous primitive's unnamed result (its source moved 2 units right).
+    const QJsonArray children = jsonArray(
+        "[{'type':'svg','props':{'width':96,'height':96,'viewBox':'0 0 24 24','children':["
+        "{'type':'filter','props':{'id':'f','x':'-20%','y':'-20%','width':'140%','height':'140%','children':"
+        "{'type':'feDropShadow','props':{'dx':1,'dy':1,'stdDeviation':1,'floodColor':'#000','floodOpacity':0.5}}}},"
+        "{'type':'rect','props':{'x':4,'y':4,'width':14,'height':14,'fill':'#0000ff','filter':'url(#f)'}}]}},"
+        "{'type':'svg','props':{'width':96,'height':96,'viewBox':'0 0 24 24','children':["
+        "{'type':'filter','props':{'id':'f2','children':[{'type':'feOffset','props':{'dx':2,'dy':0}},"
+        "{'type':'feDropShadow','props':{'stdDeviation':0}}]}},"
+        "{'type':'rect','props':{'x':4,'y':4,'width':12,'height':12,'fill':'#00ff00','filter':'url(#f2)'}}]}}]");
+    const Rendered r = renderCard(card(children, 400, 200), engine);
+    QVERIFY(!r.image.isNull());
+    auto grey = [&](int x, int y, int want) {
+        const QColor c = r.image.pixelColor(x, y);
+        return std::abs(c.red() - want) <= 8 && c.red() == c.green() && c.green() == c.blue();
+    };
+    const QColor rect = r.image.pixelColor(58, 58);
+    QVERIFY2(rect.blue() >= 250 && rect.red() <= 5 && rect.green() <= 5, qPrintable(rect.name()));
+    QVERIFY2(grey(54, 86, 197), qPrintable(r.image.pixelColor(54, 86).name())); // shadow below the rect
+    QVERIFY2(grey(86, 54, 197), qPrintable(r.image.pixelColor(86, 54).name())); // and right of it
+    QVERIFY2(grey(86, 86, 228), qPrintable(r.image.pixelColor(86, 86).name())); // its blurred corner
+    QVERIFY(isWhite(r.image.pixelColor(18, 18))); // nothing up and left
+    const QColor moved = r.image.pixelColor(146, 50);
+    QVERIFY2(moved.green() >= 250 && moved.red() <= 5 && moved.blue() <= 5, qPrintable(moved.name()));
+    QVERIFY2(grey(154, 76, 0), qPrintable(r.image.pixelColor(154, 76).name())); // the default shadow, under it
+    QVERIFY(isWhite(r.image.pixelColor(120, 76)));
+}
+
+void TestInlineSvg::percentagesResolveAgainstTheViewBox()
+{
+    // Percentage coordinates on shapes resolve against the svg's own viewport (SVG 2
+    // §8.9): in a 48 px icon of a 24 unit viewBox, x="10%" is 2.4 units. The satori
+    // engine's SVG output puts vector content in a group of the whole image, where they
+    // would resolve against the image (a red band across the card and no circle);
+    // it embeds such an icon drawn instead, and every output shows it as Chromium does.
+    const QJsonObject svg = json("{'type':'svg','props':{'width':48,'height':48,'viewBox':'0 0 24 24','children':["
+                                 "{'type':'rect','props':{'x':'10%','y':'10%','width':'80%','height':'40%',"
+                                 "'fill':'currentColor'}},"
+                                 "{'type':'circle','props':{'cx':'50%','cy':'75%','r':'15%','fill':'#0000ff'}}]}}");
+    auto check = [](const QImage &image, const char *what) {
+        QVERIFY2(isRed(image.pixelColor(10 + 24, 10 + 14)), what);
+        const QColor circle = image.pixelColor(10 + 24, 10 + 36);
+        QVERIFY2(circle.blue() >= 240 && circle.red() <= 15, what);
+        QVERIFY2(isWhite(image.pixelColor(10 + 3, 10 + 3)), what);
+        QVERIFY2(isWhite(image.pixelColor(200, 100)), what);
+    };
+    for (Engine engine : {Engine::Satori, Engine::Takumi})
+        check(renderCard(card(QJsonArray{svg}), engine).image, engine == Engine::Satori ? "satori PNG" : "takumi PNG");
+    const Rendered vector = renderCard(card(QJsonArray{svg}), Engine::Satori, OutputFormat::Svg);
+    QVERIFY(!vector.bytes.contains("width=\"80%\""));
+    QSvgRenderer renderer(vector.bytes);
+    QVERIFY(renderer.isValid());
+    QImage drawn(400, 200, QImage::Format_ARGB32);
+    drawn.fill(Qt::white);
+    QPainter painter(&drawn);
+    renderer.render(&painter);
+    painter.end();
+    check(drawn, "satori SVG output");
+}
+
+void TestInlineSvg::nonScalingStroke()
+{
+    QFETCH(Engine, engine);
+    // `vector-effect: non-scaling-stroke` (Figma's exports): the stroke width is in px,
+    // whatever the viewBox scale. A 24-unit icon at 96 px (4×): the rect's inherited
+    // 2-unit stroke is 2 px wide, not 8; the path's own 3 (from its style) 3 px. Pixels
+    // as Chromium 156 draws the same card.
+    const QJsonArray children = jsonArray(
+        "[{'type':'svg','props':{'width':96,'height':96,'viewBox':'0 0 24 24','fill':'none','stroke':'currentColor',"
+        "'strokeWidth':2,'children':["
+        "{'type':'rect','props':{'x':4,'y':4,'width':16,'height':16,'vectorEffect':'non-scaling-stroke'}},"
+        "{'type':'path','props':{'d':'M8 12h8','style':{'vectorEffect':'non-scaling-stroke','strokeWidth':3}}}]}}]");
+    const Rendered r = renderCard(card(children), engine);
+    QVERIFY(!r.image.isNull());
+    // The rect's left side is centred on x = 10 + 4 × 4 = 26: pixels 25 and 26.
+    QVERIFY(isRed(r.image.pixelColor(25, 58)));
+    QVERIFY(isRed(r.image.pixelColor(26, 58)));
+    QVERIFY2(isWhite(r.image.pixelColor(23, 58)), "a scaled stroke would be 8 px wide");
+    QVERIFY(isWhite(r.image.pixelColor(28, 58)));
+    // The path at y = 58, 3 px: 57 and 58 solid, 55 and 60 clear.
+    QVERIFY(isRed(r.image.pixelColor(58, 57)));
+    QVERIFY(isRed(r.image.pixelColor(58, 58)));
+    QVERIFY(isWhite(r.image.pixelColor(58, 55)));
+    QVERIFY(isWhite(r.image.pixelColor(58, 60)));
+}
+
+void TestInlineSvg::rootStylePaintsContent()
+{
+    QFETCH(Engine, engine);
+    // `<svg style={{fill, stroke, strokeWidth}}>`: CSS paint properties on the svg are
+    // inherited by its content and win over its presentation attributes (fill="#000").
+    // They warned "unsupported property" and the rect drew black. Pixels as Chromium
+    // 156 draws the card: blue inside, a green 2-unit (8 px) stroke.
+    const QJsonArray children = jsonArray(
+        "[{'type':'svg','props':{'width':96,'height':96,'viewBox':'0 0 24 24','fill':'#000000',"
+        "'style':{'fill':'#0000ff','stroke':'#00ff00','strokeWidth':2,'marginLeft':4},"
+        "'children':{'type':'rect','props':{'x':4,'y':4,'width':16,'height':16}}}}]");
+    for (OutputFormat format : {OutputFormat::Png, OutputFormat::Svg}) {
+        const Rendered r = renderCard(card(children), engine, format);
+        QImage image = r.image;
+        if (format == OutputFormat::Svg) {
+            if (engine != Engine::Satori)
+                continue; // the satori engine's SVG output carries the content as vector paths
+            QSvgRenderer renderer(r.bytes);
+            QVERIFY(renderer.isValid());
+            image = QImage(400, 200, QImage::Format_ARGB32);
+            image.fill(Qt::white);
+            QPainter painter(&image);
+            renderer.render(&painter);
+        }
+        QVERIFY(!image.isNull());
+        QVERIFY2(r.warnings.filter(QStringLiteral("unsupported")).isEmpty(), qPrintable(r.warnings.join(u'\n')));
+        const QColor inside = image.pixelColor(14 + 48, 58), edge = image.pixelColor(14 + 16, 58);
+        QVERIFY2(inside.blue() >= 250 && inside.red() <= 5 && inside.green() <= 5, qPrintable(inside.name()));
+        QVERIFY2(edge.green() >= 250 && edge.red() <= 5 && edge.blue() <= 5, qPrintable(edge.name()));
+        QVERIFY(isWhite(image.pixelColor(14 + 10, 58)));
+    }
+}
+
+void TestInlineSvg::styleSheetRulePaintsContent()
+{
+    QFETCH(Engine, engine);
+    // The same paint from a template style sheet's rule on the svg's class (takumi's
+    // `stylesheets`), as Chromium applies the page's sheet: blue inside, green stroke.
+    QJsonObject document = card(jsonArray(
+        "[{'type':'svg','props':{'className':'brand','width':96,'height':96,'viewBox':'0 0 24 24','style':{'marginLeft':4},"
+        "'children':{'type':'rect','props':{'x':4,'y':4,'width':16,'height':16}}}}]"));
+    document.insert(QStringLiteral("stylesheets"),
+                    QJsonArray{QStringLiteral(".brand { fill: #0000ff; stroke: #00ff00; stroke-width: 2 }")});
+    const Rendered r = renderCard(document, engine);
+    QVERIFY(!r.image.isNull());
+    QVERIFY2(r.warnings.filter(QStringLiteral("unsupported")).isEmpty(), qPrintable(r.warnings.join(u'\n')));
+    const QColor inside = r.image.pixelColor(14 + 48, 58), edge = r.image.pixelColor(14 + 16, 58);
+    QVERIFY2(inside.blue() >= 250 && inside.red() <= 5 && inside.green() <= 5, qPrintable(inside.name()));
+    QVERIFY2(edge.green() >= 250 && edge.red() <= 5 && edge.blue() <= 5, qPrintable(edge.name()));
 }
 
 QTEST_MAIN(TestInlineSvg)

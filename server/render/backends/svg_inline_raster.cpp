@@ -6,7 +6,49 @@
 #include "server/render/resources/svg_sandbox.h"
 #include "server/render/resources/svg_viewport.h"
 
+#include <QSet>
+#include <QXmlStreamReader>
+
 namespace imprint::render {
+
+namespace {
+
+/// Whether a shape, `use`, `image` or `text` below the root has a percentage coordinate
+/// or size, or any element a percentage `stroke-width`: those resolve against the
+/// nearest viewport (SVG 2 §8.9), which in the satori engine's document is the whole
+/// image, not the icon's viewBox. (Gradients' and filters' percentages are their
+/// bounding box's and stay right.)
+bool hasViewportPercentages(const QByteArray &source)
+{
+    static const QSet<QString> placed = {
+        QStringLiteral("rect"), QStringLiteral("circle"), QStringLiteral("ellipse"), QStringLiteral("line"),
+        QStringLiteral("use"),  QStringLiteral("image"),  QStringLiteral("text"),    QStringLiteral("tspan"),
+        QStringLiteral("svg")};
+    static const QSet<QString> lengths = {
+        QStringLiteral("x"),  QStringLiteral("y"),  QStringLiteral("width"), QStringLiteral("height"),
+        QStringLiteral("cx"), QStringLiteral("cy"), QStringLiteral("r"),     QStringLiteral("rx"),
+        QStringLiteral("ry"), QStringLiteral("x1"), QStringLiteral("y1"),    QStringLiteral("x2"),
+        QStringLiteral("y2")};
+    QXmlStreamReader reader(source);
+    bool root = true;
+    while (!reader.atEnd()) {
+        if (reader.readNext() != QXmlStreamReader::StartElement)
+            continue;
+        const bool isPlaced = !root && placed.contains(reader.name().toString());
+        root = false;
+        for (const QXmlStreamAttribute &a : reader.attributes()) {
+            if (!a.value().contains(u'%'))
+                continue;
+            const QString name = a.name().toString();
+            if (name == QLatin1String("stroke-width") || (isPlaced && lengths.contains(name))
+                || (name == QLatin1String("style") && a.value().contains(QLatin1String("stroke-width"))))
+                return true;
+        }
+    }
+    return false;
+}
+
+} // namespace
 
 std::optional<AlignedRaster> inlineSvgOnPixelGrid(const QImage &image, const QRectF &dest, qreal deviceScale)
 {
@@ -31,6 +73,8 @@ bool isPlainVector(const QByteArray &source, const QRectF &box)
     for (const char *element : {"<clipPath", "<mask", "<filter", "<symbol", "<pattern", "<marker"})
         if (source.contains(element))
             return false;
+    if (hasViewportPercentages(source))
+        return false;
     const auto geometry = svgRootGeometry(source);
     if (!geometry || !geometry->viewBox)
         return true;

@@ -26,9 +26,10 @@ std::optional<AlignedRaster> inlineSvgOnPixelGrid(const QImage &image, const QRe
 
 /// Whether the inline `<svg>` markup `source` can go into the satori engine's document as
 /// vector content drawn into `box` (user px): QtSvg 6.4, which rasterises that document
-/// for PNG and WebP, draws none of clipPath, mask, filter, symbol, pattern and marker, and
-/// a viewBox that a `slice` maps past the box would need a clip; such markup is embedded
-/// drawn instead, as every renderer then shows it alike.
+/// for PNG and WebP, draws none of clipPath, mask, filter, symbol, pattern and marker, a
+/// viewBox that a `slice` maps past the box would need a clip, and a percentage length on
+/// a shape would resolve against the whole image; such markup is embedded drawn instead,
+/// as every renderer then shows it alike.
 bool isPlainVector(const QByteArray &source, const QRectF &box);
 
 } // namespace imprint::render

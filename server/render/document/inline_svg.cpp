@@ -9,7 +9,9 @@
 #include <QSet>
 #include <QXmlStreamWriter>
 
+#include <algorithm>
 #include <cmath>
+#include <vector>
 
 namespace imprint::render {
 
@@ -82,16 +84,18 @@ bool isSupportedElement(const QString &name)
         QStringLiteral("filter"),       QStringLiteral("feGaussianBlur"), QStringLiteral("feOffset"),
         QStringLiteral("feFlood"),      QStringLiteral("feComposite"),    QStringLiteral("feMerge"),
         QStringLiteral("feMergeNode"),  QStringLiteral("feBlend"),        QStringLiteral("feColorMatrix"),
-        QStringLiteral("feDropShadow"), QStringLiteral("textPath"),
+        QStringLiteral("feDropShadow"), QStringLiteral("textPath"),       QStringLiteral("style"),
     };
     return names.contains(name);
 }
 
-/// Props that are React's, not attributes (or are Tailwind's / a stylesheet's business).
+/// Props that are React's, not attributes (or are Tailwind's business). `className` is
+/// written as `class` (a `<style>` sheet inside the svg selects by it, as Illustrator's
+/// and Inkscape's exports do).
 bool isDroppedProp(const QString &name)
 {
     return name == QLatin1String("children") || name == QLatin1String("key") || name == QLatin1String("ref")
-           || name == QLatin1String("className") || name == QLatin1String("class") || name == QLatin1String("tw")
+           || name == QLatin1String("tw")
            || name == QLatin1String("style") || name == QLatin1String("xmlns")
            || name == QLatin1String("xmlnsXlink") || name == QLatin1String("xmlns:xlink")
            || name == QLatin1String("dangerouslySetInnerHTML") || name.startsWith(QLatin1String("on"));
@@ -126,6 +130,13 @@ QString kebab(const QString &camel)
     return out;
 }
 
+/// An open element's stroke, as SvgWriter tracks it for `vector-effect`.
+struct StrokeState {
+    double width = 1; ///< user units, as inherited (SVG 2 §13.5.2; initial 1)
+    bool transformed = false; ///< a transform or a viewport of its own is in force
+    bool nonScaling = false; ///< its non-scaling stroke is written as a scaled width
+};
+
 /// One inline `<svg>` written element by element.
 class SvgWriter
 {
@@ -149,7 +160,9 @@ public:
         }
         if (m_options.color)
             m_xml.writeAttribute(QStringLiteral("color"), m_options.color->name(QColor::HexRgb));
-        attributes(props, natural, m_options.color.has_value());
+        if (natural)
+            m_scale = viewBoxScale(props, *m_options.naturalSize);
+        attributes(props, natural, m_options.color.has_value(), QStringLiteral("svg"));
         return children(props, path, 0);
     }
 
@@ -170,39 +183,59 @@ private:
         return s;
     }
 
-    void attributes(const QJsonObject &props, bool skipSize, bool skipColor)
+    void attributes(const QJsonObject &props, bool skipSize, bool skipColor, const QString &type)
     {
+        const StrokeState &stroke = enterStroke(props, type);
+        if (stroke.nonScaling)
+            m_xml.writeAttribute(QStringLiteral("stroke-width"), number(stroke.width / m_scale));
+        auto replacedByStroke = [&](const QString &name) {
+            return stroke.nonScaling
+                   && (name == QLatin1String("strokeWidth") || name == QLatin1String("stroke-width")
+                       || name == QLatin1String("vectorEffect") || name == QLatin1String("vector-effect"));
+        };
         for (auto it = props.constBegin(); it != props.constEnd(); ++it) {
             const QString &prop = it.key();
+            if (replacedByStroke(prop))
+                continue;
             if (isDroppedProp(prop) || it->isNull() || it->isUndefined() || it->isBool() || it->isObject()
                 || it->isArray())
                 continue;
+            if (prop == QLatin1String("class") && props.contains(QLatin1String("className")))
+                continue; // `markup` elements carry both
             if ((skipSize && (prop == QLatin1String("width") || prop == QLatin1String("height")))
                 || (skipColor && prop == QLatin1String("color")))
                 continue;
-            const QString name = reactAttributeNames().value(prop, prop);
+            const QString name = prop == QLatin1String("className") ? QStringLiteral("class")
+                                                                    : reactAttributeNames().value(prop, prop);
             QString v = value(*it);
             if (name == QLatin1String("id"))
                 v = m_options.idPrefix + v;
+            else if (name == QLatin1String("class"))
+                v = withPrefixedClasses(v);
             else if ((name == QLatin1String("href") || name == QLatin1String("xlink:href")) && v.startsWith(u'#'))
                 v = u'#' + m_options.idPrefix + v.mid(1);
             else
                 v = withPrefixedRefs(v);
             m_xml.writeAttribute(name, v);
         }
-        const QJsonObject style = props.value(QLatin1String("style")).toObject();
-        if (style.isEmpty() || m_depth == 0)
-            return; // the root's style is the element's CSS, computed by the cascade
+        // The root's style is the element's CSS, computed by the cascade, but for its
+        // paint properties (`style={{fill: …}}`, a sheet's `svg { stroke: … }`), which in
+        // the layout engines' document go on its root for the content to inherit (in the
+        // html page the CSS carries them).
+        const QJsonObject style = m_depth == 0 ? m_options.rootPaint : props.value(QLatin1String("style")).toObject();
+        if (style.isEmpty())
+            return;
         QStringList declarations;
         for (auto it = style.constBegin(); it != style.constEnd(); ++it) {
-            if (!it->isString() && !it->isDouble())
+            if ((!it->isString() && !it->isDouble()) || replacedByStroke(it.key()))
                 continue;
             QString v = value(*it);
             if (it->isDouble() && !isUnitless(it.key()))
                 v += QStringLiteral("px");
             declarations << kebab(it.key()) + u':' + withPrefixedRefs(v);
         }
-        m_xml.writeAttribute(QStringLiteral("style"), declarations.join(u';'));
+        if (!declarations.isEmpty())
+            m_xml.writeAttribute(QStringLiteral("style"), declarations.join(u';'));
     }
 
     bool children(const QJsonObject &props, const QString &path, int depth)
@@ -252,11 +285,127 @@ private:
         }
         m_xml.writeStartElement(type);
         ++m_depth;
-        attributes(props, false, false);
-        const bool ok = children(props, path, depth + 1);
+        attributes(props, false, false, type);
+        bool ok = true;
+        if (type == QLatin1String("style"))
+            styleSheet(props);
+        else
+            ok = children(props, path, depth + 1);
+        m_strokes.pop_back();
         --m_depth;
         m_xml.writeEndElement();
         return ok;
+    }
+
+    /// How many px one user unit of the root is (its viewBox onto the natural size, as
+    /// preserveAspectRatio maps it; `none` stretches unevenly, the mean scale stands in).
+    static double viewBoxScale(const QJsonObject &props, const QSizeF &size)
+    {
+        const std::optional<QRectF> box = inlineSvgViewBox(props);
+        if (!box)
+            return 1;
+        const double sx = size.width() / box->width(), sy = size.height() / box->height();
+        const QString aspect = props.value(QLatin1String("preserveAspectRatio")).toString();
+        if (aspect.contains(QLatin1String("none")))
+            return std::sqrt(sx * sy);
+        return aspect.contains(QLatin1String("slice")) ? std::max(sx, sy) : std::min(sx, sy);
+    }
+
+    /// An element's own stroke width in user units (its style's, else its attribute's),
+    /// if a plain number or px length.
+    static std::optional<double> ownStrokeWidth(const QJsonObject &props)
+    {
+        QJsonValue v = props.value(QLatin1String("style")).toObject().value(QLatin1String("strokeWidth"));
+        for (const char *name : {"strokeWidth", "stroke-width"})
+            if (v.isUndefined())
+                v = props.value(QLatin1String(name));
+        if (v.isDouble())
+            return v.toDouble();
+        QString text = v.toString().trimmed();
+        if (text.endsWith(QLatin1String("px")))
+            text.chop(2);
+        bool ok = false;
+        const double width = text.toDouble(&ok);
+        return ok && width >= 0 ? std::optional<double>(width) : std::nullopt;
+    }
+
+    /// Opens the element's entry of m_strokes: its stroke width as inherited, whether a
+    /// transform or viewport is in force, and whether its `vector-effect:
+    /// non-scaling-stroke` is written as a stroke width divided by the root's scale.
+    /// librsvg 2.54, which draws the layout engines' svgs, ignores that vector-effect (a
+    /// 1-unit stroke of a 24-unit icon at 96 px draws 4 px wide, Chromium 1 px); under a
+    /// transform the scale is not known here and the property is left as written.
+    const StrokeState &enterStroke(const QJsonObject &props, const QString &type)
+    {
+        const StrokeState parent = m_strokes.empty() ? StrokeState{} : m_strokes.back();
+        StrokeState state;
+        state.width = ownStrokeWidth(props).value_or(parent.width);
+        state.transformed = parent.transformed || props.contains(QLatin1String("transform"))
+                            || (m_depth > 0 && type == QLatin1String("svg")) || type == QLatin1String("symbol")
+                            || type == QLatin1String("marker") || type == QLatin1String("pattern");
+        const QJsonValue effect = props.value(QLatin1String("style")).toObject().value(QLatin1String("vectorEffect"));
+        const QString vectorEffect = (effect.isUndefined() ? props.value(QLatin1String("vectorEffect")) : effect)
+                                         .toString(props.value(QLatin1String("vector-effect")).toString())
+                                         .trimmed();
+        state.nonScaling = m_options.naturalSize && !state.transformed
+                           && vectorEffect == QLatin1String("non-scaling-stroke") && m_scale > 0
+                           && std::abs(m_scale - 1) > 1e-6;
+        m_strokes.push_back(state);
+        return m_strokes.back();
+    }
+
+    /// A `class` attribute's names under the id prefix (see withPrefixedSelectors()).
+    QString withPrefixedClasses(const QString &names) const
+    {
+        if (m_options.idPrefix.isEmpty())
+            return names;
+        QStringList out;
+        for (const QString &name : names.split(u' ', Qt::SkipEmptyParts))
+            out << m_options.idPrefix + name;
+        return out.join(u' ');
+    }
+
+    /// A `<style>` element's sheet: its text children (JSX `{`...`}`) or React's
+    /// `dangerouslySetInnerHTML.__html`, with `#id` selectors and `url(#id)` references
+    /// renamed under the id prefix (the sanitiser then vets the CSS as any `<style>`).
+    void styleSheet(const QJsonObject &props)
+    {
+        QString css = props.value(QLatin1String("dangerouslySetInnerHTML")).toObject().value(QLatin1String("__html")).toString();
+        std::function<void(const QJsonValue &)> collect = [&](const QJsonValue &v) {
+            if (v.isArray())
+                for (const QJsonValue &x : v.toArray())
+                    collect(x);
+            else if (v.isString() || v.isDouble())
+                css += value(v);
+        };
+        collect(props.value(QLatin1String("children")));
+        m_xml.writeCharacters(withPrefixedRefs(withPrefixedSelectors(css)));
+    }
+
+    /// `css` with the `#id` and `.class` selectors of its rules' preludes (the text
+    /// before each `{`, not at-rules' and not declarations, where `#` starts a colour)
+    /// under the prefix, as the elements' ids and classes are: two icons' sheets (every
+    /// Illustrator export styles `.cls-1`) cannot restyle each other, nor can they in the
+    /// satori engine's SVG output, where all sheets are one document's.
+    QString withPrefixedSelectors(const QString &css) const
+    {
+        if (m_options.idPrefix.isEmpty())
+            return css;
+        static const QRegularExpression id(QStringLiteral("([#.])(?=[A-Za-z_\\-])"));
+        QString out;
+        qsizetype start = 0;
+        for (qsizetype i = 0; i <= css.size(); ++i) {
+            if (i < css.size() && css.at(i) != u'{' && css.at(i) != u'}' && css.at(i) != u';')
+                continue;
+            QString chunk = css.mid(start, i - start);
+            if (i < css.size() && css.at(i) == u'{' && !chunk.trimmed().startsWith(u'@'))
+                chunk.replace(id, QStringLiteral("\\1") + m_options.idPrefix);
+            out += chunk;
+            if (i < css.size())
+                out += css.at(i);
+            start = i + 1;
+        }
+        return out;
     }
 
     void warn(const QString &message)
@@ -268,6 +417,8 @@ private:
     const InlineSvgWriter &m_options;
     QXmlStreamWriter &m_xml;
     int m_depth = 0;
+    double m_scale = 1; ///< px per root user unit (layout engines only)
+    std::vector<StrokeState> m_strokes; ///< one per open element, the root's first
 };
 
 } // namespace

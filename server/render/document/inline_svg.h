@@ -34,6 +34,10 @@ struct InlineSvgWriter {
     /// Prepended to every `id` and to the `#id` references (`url(#id)`, `href="#id"`),
     /// so the ids of two icons, and of the satori engine's own defs, cannot meet.
     QString idPrefix;
+    /// The layout engines' document: the SVG paint properties (isSvgPaintProperty()) of
+    /// the element's cascaded style (inline style, style sheets, Tailwind), camelCase,
+    /// written on the root for the content to inherit.
+    QJsonObject rootPaint;
     /// Extra root attributes as written (the html page's `data-id` and CSS `style`).
     QList<std::pair<QString, QString>> rootAttributes;
 };

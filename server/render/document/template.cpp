@@ -218,7 +218,7 @@ private:
                          float rootFontSize);
     /// An inline `<svg>`'s subtree written as an SVG document (inline_svg.h) and decoded
     /// as its image; its elements counted. False when a template limit was reached.
-    bool inlineSvg(Node &node, const QJsonObject &props, const QString &path);
+    bool inlineSvg(Node &node, const QJsonObject &props, const QString &path, const QJsonObject &paint);
 
 private:
     bool fail(const QString &field, const QString &message, RenderErrorCode code = RenderErrorCode::InvalidTemplate)
@@ -320,6 +320,7 @@ std::unique_ptr<Node> TreeWalker::element(const QJsonValue &value, const QString
     const bool isSvg = node->tag == QLatin1String("svg");
 
     TailwindDeclarations tw;
+    QJsonObject svgPaint; // an svg's cascaded paint properties, for its content
     if (build) {
         QJsonObject style = styleValue.toObject();
         if (sheet && context)
@@ -377,9 +378,13 @@ std::unique_ptr<Node> TreeWalker::element(const QJsonValue &value, const QString
             node->style.display = isImg || isSvg ? Display::None : parent ? Display::Contents : Display::Flex;
         if (isImg || isSvg)
             replacedElement(*node, props, style, path, rootFontSize);
+        if (isSvg)
+            for (auto it = style.constBegin(); it != style.constEnd(); ++it)
+                if (isSvgPaintProperty(it.key()))
+                    svgPaint.insert(it.key(), it.value());
     }
     if (isSvg)
-        return inlineSvg(*node, props, path) ? std::move(node) : nullptr; // its subtree is the image
+        return inlineSvg(*node, props, path, svgPaint) ? std::move(node) : nullptr; // its subtree is the image
     if (isImg)
         return node; // an img's children render nothing
 
@@ -526,7 +531,7 @@ void TreeWalker::replacedElement(Node &node, const QJsonObject &props, const QJs
     }
 }
 
-bool TreeWalker::inlineSvg(Node &node, const QJsonObject &props, const QString &path)
+bool TreeWalker::inlineSvg(Node &node, const QJsonObject &props, const QString &path, const QJsonObject &paint)
 {
     InlineSvgWriter writer;
     writer.count = [this](const QString &p) { return count(p); };
@@ -543,6 +548,7 @@ bool TreeWalker::inlineSvg(Node &node, const QJsonObject &props, const QString &
         node.style.width = Length::percent(100);
     writer.naturalSize = inlineSvgNaturalSize(px(node.style.width), px(node.style.height), viewBox);
     writer.color = node.style.color;
+    writer.rootPaint = paint;
     writer.idPrefix = QStringLiteral("i%1-").arg(QString(node.id).replace(u'.', u'_'));
     const QByteArray document = inlineSvgDocument(props, path, writer);
     if (document.isEmpty())

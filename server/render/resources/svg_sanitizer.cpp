@@ -157,6 +157,11 @@ public:
                     ++skipDepth;
                     break;
                 }
+                if (name == QLatin1String("feDropShadow")) {
+                    writeDropShadow(reader, writer);
+                    ++skipDepth; // its children (animations) go with it
+                    break;
+                }
                 if (name == QLatin1String("style"))
                     ++styleDepth;
                 m_frames.push_back({reader.attributes().value(QLatin1String("id")).toString(),
@@ -392,6 +397,49 @@ private:
         return true;
     }
 
+    /// `<feDropShadow>` written as the primitives Filter Effects 1 §15.9 defines it by
+    /// (blur of its input's alpha, offset, flood, composite `in`, merged under the input):
+    /// librsvg 2.54, which draws every SVG here, does not know the element, and an
+    /// element whose filter holds an unknown primitive is not drawn at all (Chromium draws
+    /// the shadow). Its defaults are its own: dx, dy and stdDeviation 2, black at opacity 1.
+    void writeDropShadow(const QXmlStreamReader &reader, QXmlStreamWriter &writer)
+    {
+        const QXmlStreamAttributes a = reader.attributes();
+        const QString ns = reader.namespaceUri().toString();
+        const QString key = QStringLiteral("imprint-drop-shadow-%1-").arg(++m_dropShadows);
+        auto attr = [&](const char *name, const char *fallback) {
+            const QString v = a.value(QLatin1String(name)).trimmed().toString();
+            return v.isEmpty() ? QString::fromLatin1(fallback) : v;
+        };
+        auto element = [&](const char *name, std::initializer_list<std::pair<const char *, QString>> attributes) {
+            writer.writeStartElement(ns, QString::fromLatin1(name));
+            for (const auto &[n, v] : attributes)
+                if (!v.isEmpty())
+                    writer.writeAttribute(QString::fromLatin1(n), v);
+        };
+        // An identity offset names the input, which may be the previous primitive's
+        // unnamed result.
+        element("feOffset", {{"in", attr("in", "")}, {"result", key + QStringLiteral("in")}});
+        writer.writeEndElement();
+        element("feGaussianBlur", {{"in", key + QStringLiteral("in")}, {"stdDeviation", attr("stdDeviation", "2")}});
+        writer.writeEndElement();
+        element("feOffset", {{"dx", attr("dx", "2")}, {"dy", attr("dy", "2")}, {"result", key + QStringLiteral("blur")}});
+        writer.writeEndElement();
+        element("feFlood", {{"flood-color", attr("flood-color", "")},
+                            {"flood-opacity", attr("flood-opacity", "")},
+                            {"style", sanitizeCss(attr("style", ""))}});
+        writer.writeEndElement();
+        element("feComposite", {{"in2", key + QStringLiteral("blur")}, {"operator", QStringLiteral("in")}});
+        writer.writeEndElement();
+        element("feMerge", {{"x", attr("x", "")}, {"y", attr("y", "")}, {"width", attr("width", "")},
+                            {"height", attr("height", "")}, {"result", attr("result", "")}});
+        element("feMergeNode", {});
+        writer.writeEndElement();
+        element("feMergeNode", {{"in", key + QStringLiteral("in")}});
+        writer.writeEndElement();
+        writer.writeEndElement();
+    }
+
     /// Writes the root's width and height as m_rootSize, its viewBox (its own when valid,
     /// else `0 0 width height` from its own plain size) and the image's
     /// preserveAspectRatio; false, writing nothing, when the root has neither a valid
@@ -485,6 +533,7 @@ private:
     int m_elements = 0;
     double m_extent = 0;
     double m_widestStroke = 1;
+    int m_dropShadows = 0; ///< feDropShadow elements rewritten so far (their result names)
     std::vector<Frame> m_frames;
     QHash<QString, Counted> m_byId;
     Counted m_root;

@@ -41,8 +41,7 @@ bool isPlacementAttribute(QStringView name)
     static const QStringList names = {QStringLiteral("width"),   QStringLiteral("height"),
                                       QStringLiteral("viewBox"), QStringLiteral("preserveAspectRatio"),
                                       QStringLiteral("x"),       QStringLiteral("y"),
-                                      QStringLiteral("version"), QStringLiteral("baseProfile"),
-                                      QStringLiteral("style")};
+                                      QStringLiteral("version"), QStringLiteral("baseProfile")};
     return names.contains(name.toString());
 }
 
@@ -109,7 +108,9 @@ QString svgAsGroup(const QByteArray &svg, const QRectF &viewport)
             const QXmlStreamAttributes attributes = reader.attributes();
             if (depth++ == 0) {
                 // The root: its viewBox mapping is the group's transform; what it paints
-                // with (fill, stroke, color, …) is inherited by its children from the group.
+                // with (fill, stroke, color, …, and the paint properties of its `style`,
+                // all that the inline SVG writer puts there) is inherited by its children
+                // from the group.
                 const auto viewBox = parseSvgViewBox(attributes.value(QLatin1String("viewBox")));
                 const QTransform t = svgViewBoxTransform(
                     viewBox.value_or(QRectF(QPointF(0, 0), viewport.size())),

@@ -759,9 +759,38 @@ bool isInlineTag(const QString &tag)
     return tags.contains(tag);
 }
 
+bool isSvgPaintProperty(const QString &name)
+{
+    static const QSet<QString> names = {
+        QStringLiteral("fill"),           QStringLiteral("fillOpacity"),      QStringLiteral("fillRule"),
+        QStringLiteral("stroke"),         QStringLiteral("strokeWidth"),      QStringLiteral("strokeOpacity"),
+        QStringLiteral("strokeLinecap"),  QStringLiteral("strokeLinejoin"),   QStringLiteral("strokeMiterlimit"),
+        QStringLiteral("strokeDasharray"), QStringLiteral("strokeDashoffset"), QStringLiteral("clipRule"),
+        QStringLiteral("paintOrder"),     QStringLiteral("shapeRendering"),   QStringLiteral("vectorEffect"),
+        QStringLiteral("textAnchor"),     QStringLiteral("dominantBaseline"),
+    };
+    return names.contains(name);
+}
+
 ComputedStyle computeStyle(const QJsonObject &declarations, const ComputedStyle *parent, const QString &tag,
                            float rootFontSize, const QString &fieldPath, QStringList *warnings)
 {
+    if (tag.compare(QLatin1String("svg"), Qt::CaseInsensitive) == 0) {
+        // Its paint properties are its content's (the inline SVG writer passes them on),
+        // not unsupported properties of its box.
+        QJsonObject box = declarations;
+        bool removed = false;
+        for (auto it = box.begin(); it != box.end();) {
+            if (isSvgPaintProperty(it.key())) {
+                it = box.erase(it);
+                removed = true;
+            } else {
+                ++it;
+            }
+        }
+        if (removed)
+            return computeStyle(box, parent, tag, rootFontSize, fieldPath, warnings);
+    }
     ComputedStyle s;
     if (parent)
         inheritInto(s, *parent);

@@ -174,6 +174,11 @@ bool isInlineTag(const QString &tag);
 /// The tags isInlineTag() accepts, lower case.
 const QStringList &inlineTagNames();
 
+/// Whether `name` (camelCase) is an SVG paint property (`fill`, `stroke`, `strokeWidth`,
+/// … — SVG 2 §13, §13.5) that the style of an `svg` element passes to its content, as
+/// CSS inheritance does in a browser, rather than a property of its box.
+bool isSvgPaintProperty(const QString &name);
+
 /// The style a text run inside an element gets: the element's inherited properties,
 /// all other properties at their initial values, display:block-like inline content.
 /// Exceptions, because the text module sees only the run: lineClamp, textOverflow and

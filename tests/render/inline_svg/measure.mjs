@@ -4,21 +4,28 @@
 // (react-dom/server renderToStaticMarkup, so the attribute names are React's, not ours)
 // with headless Chromium as the oracle, and prints SSIM per engine (/work/shared/tools/score.mjs).
 //
-// Usage: NODE_PATH=DIR/node_modules node measure.mjs IMPRINT_BINARY OUT_DIR
-//   (DIR: a scratch directory with `npm install react@19 react-dom@19`)
+// Usage: NODE_PATH=DIR/node_modules node measure.mjs IMPRINT_BINARY OUT_DIR [--cards sweep.mjs] [--only NAME,…]
+//   (DIR: a scratch directory with `npm install react@19 react-dom@19`; --cards: another
+//   module exporting `cards`, default cards.mjs)
 
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { cards } from './cards.mjs';
 
 const require = createRequire(process.env.NODE_PATH ? path.join(process.env.NODE_PATH, 'x') : import.meta.url);
 const React = require('react');
 const { renderToStaticMarkup } = require('react-dom/server');
 
-const [imprint, out] = process.argv.slice(2);
+const args = process.argv.slice(2);
+const option = (name) => {
+  const i = args.indexOf(name);
+  return i < 0 ? undefined : args.splice(i, 2)[1];
+};
+const cardsModule = option('--cards') || 'cards.mjs';
+const only = option('--only')?.split(',');
+const [imprint, out] = args;
 if (!imprint || !out) {
   console.error('usage: node measure.mjs IMPRINT_BINARY OUT_DIR');
   process.exit(2);
@@ -27,6 +34,7 @@ mkdirSync(out, { recursive: true });
 const here = path.dirname(fileURLToPath(import.meta.url));
 const fontsConf = path.join(here, '..', '..', '..', 'resources', 'fontconfig', 'fonts.conf');
 const score = process.env.IMPRINT_SCORE || '/work/shared/tools/score.mjs';
+const { cards } = await import(path.resolve(here, cardsModule));
 
 const toReact = (node) => {
   if (node === null || typeof node !== 'object') return node;
@@ -38,6 +46,7 @@ const toReact = (node) => {
 
 const results = {};
 for (const [name, card] of Object.entries(cards)) {
+  if (only && !only.includes(name)) continue;
   const json = path.join(out, `${name}.json`);
   writeFileSync(json, JSON.stringify(card, null, 1));
   // Imprint's (and satori's) element defaults: every div a flex container.
