@@ -488,6 +488,49 @@ private slots:
                      .value("$ref").toString(), QString("#/components/schemas/LoginResponse"));
     }
 
+    /// Schemathesis, session 49: a job item is not a RenderRequest (a pattern is refused,
+    /// `sizes` is taken), an html-only template needs a width and height that are not null,
+    /// and an upload's body is not empty. The document says each as the server answers it.
+    void openApiJobItemsTemplatesAndUploads()
+    {
+        const QJsonObject doc = get("/api/v1/openapi.json").json();
+        const QJsonObject schemas = doc.value("components").toObject().value("schemas").toObject();
+        const QJsonObject item = schemas.value("JobItem").toObject();
+        const QJsonObject itemProps = item.value("properties").toObject();
+        QCOMPARE(itemProps.value("pattern").toObject().value("type").toString(), QString("null"));
+        QVERIFY(itemProps.contains("sizes"));
+        QCOMPARE(item.value("additionalProperties").toBool(true), false);
+        const QJsonArray forms = schemas.value("JobRequest").toObject().value("oneOf").toArray();
+        QCOMPARE(forms.at(0).toObject().value("properties").toObject().value("items").toObject().value("items")
+                     .toObject().value("$ref").toString(), QString("#/components/schemas/JobItem"));
+        QCOMPARE(forms.at(1).toObject().value("$ref").toString(), QString("#/components/schemas/JobItem"));
+        const Headers key = bearer(m_freeToken);
+        VERIFY_PROBLEM(httpRequest(port(), "POST", "/api/v1/renders", R"({"items":[{"pattern":"dots-sunset"}]})", key),
+                       400);
+        const QByteArray sized = json({{"pageId", m_pageId}, {"sizes", QJsonArray{"og"}}});
+        QCOMPARE(httpRequest(port(), "POST", "/api/v1/renders", sized, key).status, 202);
+
+        const QJsonObject htmlOnly = schemas.value("TemplateDocument").toObject().value("then").toObject()
+                                         .value("properties").toObject();
+        for (const char *side : {"width", "height"})
+            QCOMPARE(htmlOnly.value(QLatin1String(side)).toObject().value("not").toObject().value("type").toString(),
+                     QString("null"));
+        const Headers session = bearer(m_session);
+        VERIFY_PROBLEM(httpRequest(port(), "POST", "/api/v1/templates",
+                                   R"({"html":"<p>x</p>","rendererType":"html","width":null,"height":10})", session),
+                       400);
+
+        const QJsonObject paths = doc.value("paths").toObject();
+        for (const char *path : {"/api/v1/assets", "/api/v1/fonts"}) {
+            const QJsonObject content = paths.value(QLatin1String(path)).toObject().value("post").toObject()
+                                            .value("requestBody").toObject().value("content").toObject();
+            for (auto it = content.begin(); it != content.end(); ++it)
+                QVERIFY2(it.value().toObject().value("schema").toObject().value("minLength").toInt() == 1,
+                         qPrintable(QLatin1String(path) + ' ' + it.key()));
+            VERIFY_PROBLEM(httpRequest(port(), "POST", path, {}, session + Headers{{"Content-Type", "font/ttf"}}), 400);
+        }
+    }
+
     void demoBannerLinesWork()
     {
         // `imprint serve --demo` prints curl lines to paste in order: replay every one
