@@ -520,6 +520,33 @@ private slots:
                                    R"({"html":"<p>x</p>","rendererType":"html","width":null,"height":10})", session),
                        400);
 
+        // A size as text is at most 1e9 (css::number()); a number is any above 0.
+        const QJsonObject document = schemas.value("TemplateDocument").toObject();
+        const QRegularExpression sizeText(document.value("properties").toObject().value("width").toObject()
+                                              .value("oneOf").toArray().at(1).toObject().value("pattern").toString());
+        const auto createdWith = [&](const QJsonObject &extra) {
+            QJsonObject body{{"root", QJsonObject{{"type", "div"}}}, {"height", 10}, {"width", 10}};
+            for (auto it = extra.begin(); it != extra.end(); ++it)
+                body.insert(it.key(), it.value());
+            return httpRequest(port(), "POST", "/api/v1/templates", json(body), session).status;
+        };
+        for (const char *good : {"1000000000px", "999999999.5", "+027359px"}) {
+            QVERIFY2(sizeText.match(QLatin1String(good)).hasMatch(), good);
+            QVERIFY2(createdWith({{"width", good}}) == 201, good);
+        }
+        for (const char *bad : {"909211993414662px", "1000000001", "2147483647"}) {
+            QVERIFY2(!sizeText.match(QLatin1String(bad)).hasMatch(), bad);
+            QVERIFY2(createdWith({{"width", bad}}) == 400, bad);
+        }
+        // An image variable's default is a URL the image loader takes.
+        const QRegularExpression image(document.value("properties").toObject().value("variables").toObject()
+                                           .value("items").toObject().value("then").toObject().value("properties")
+                                           .toObject().value("default").toObject().value("pattern").toString());
+        QVERIFY(image.match("asset:ast_1").hasMatch() && image.match("HTTPS://x/a.png").hasMatch());
+        QVERIFY(!image.match("x").hasMatch());
+        const QJsonArray picture{QJsonObject{{"name", "pic"}, {"type", "image"}, {"default", "x"}}};
+        QCOMPARE(createdWith({{"variables", picture}}), 400);
+
         const QJsonObject paths = doc.value("paths").toObject();
         for (const char *path : {"/api/v1/assets", "/api/v1/fonts"}) {
             const QJsonObject content = paths.value(QLatin1String(path)).toObject().value("post").toObject()
