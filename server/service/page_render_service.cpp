@@ -214,17 +214,22 @@ PageRenderService::loadInline(const QString &spaceId, const QJsonObject &documen
             return out;
         }
     }
-    // The same check as a stored template's, naming the field as the request does.
-    if (auto invalid = templateValidator()(document)) {
-        if (invalid->field.startsWith(QLatin1String("document")))
-            invalid->field = QStringLiteral("template") + invalid->field.mid(8);
+    if (auto invalid = checkInlineTemplate(document))
         return storeError(*invalid);
-    }
     auto parsed = parsedTemplate(out.record);
     if (!parsed)
         return renderFailure(RenderUseCaseError::Kind::Render, parsed.error());
     out.tmpl = std::move(*parsed);
     return out;
+}
+
+std::optional<store::ServiceError> PageRenderService::checkInlineTemplate(const QJsonObject &document)
+{
+    // The same check as a stored template's, naming the field as the request does.
+    auto invalid = templateValidator()(document);
+    if (invalid && invalid->field.startsWith(QLatin1String("document")))
+        invalid->field = QStringLiteral("template") + invalid->field.mid(8);
+    return invalid;
 }
 
 common::Expected<PageRenderService::Loaded, RenderUseCaseError> PageRenderService::load(const PageRenderRequest &p)

@@ -151,6 +151,12 @@ public:
     /// (page or template not found, not published, a stored template that no longer parses).
     common::Expected<QJsonObject, RenderUseCaseError> templateDocument(const PageRenderRequest &request);
 
+    /// Checks an inline render's template `document` as render() does before it renders
+    /// (the check of a stored template: parsed, and its tree built with the defaults),
+    /// without rendering: an Invalid error, code invalid_template, field "template.<path>";
+    /// nullopt when it is valid. A render job checks its inline items so before queueing.
+    static std::optional<store::ServiceError> checkInlineTemplate(const QJsonObject &document);
+
     /// Drops the cached publish snapshot of `pageId` (after a publish or a delete here or,
     /// through store::ChangeFeed, on another instance).
     void forgetPublished(const QString &pageId);

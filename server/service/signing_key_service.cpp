@@ -198,9 +198,10 @@ Result<QString> SigningKeyService::signUrl(const QString &spaceId, const QString
         return ServiceError::invalid(
             ProblemCode::InvalidUrl, QStringLiteral("url"),
             QStringLiteral("The URL must be a render URL, e.g. https://img.example.com%1?pageId=pg_…").arg(renderPath));
-    if (expiresInSeconds < 0)
+    if (expiresInSeconds < 0 || expiresInSeconds > kMaxExpiresInSeconds)
         return ServiceError::invalid(ProblemCode::InvalidExpires, QStringLiteral("expires"),
-                                     QStringLiteral("The expiry is a positive number of seconds."));
+                                     QStringLiteral("The expiry is a positive number of seconds, at most %1 (10 years).")
+                                         .arg(kMaxExpiresInSeconds));
     QueryItems items;
     // A URL signed before is signed afresh: its old kid, exp and sig are replaced.
     for (const auto &item : QUrlQuery(url).queryItems(QUrl::FullyDecoded))

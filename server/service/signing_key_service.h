@@ -69,11 +69,16 @@ public:
     /// "signing_key_not_found"; Database "signing_key_store" when it cannot be unsealed.
     Result<QString> secretOf(const QString &spaceId, const QString &keyId);
 
+    /// The longest a signed URL may be valid, s (10 years): the bound of every
+    /// `expiresInSeconds`, which also keeps now + it far inside qint64.
+    static constexpr qint64 kMaxExpiresInSeconds = 10LL * 365 * 86400;
+
     /// The `url sign` use case: `url` (its path ending in /api/v1/render) signed
     /// with active key `keyId` of `spaceId`. A `kid`, `exp` or `sig` already in the URL
     /// is replaced; `expiresInSeconds` > 0 adds `exp` = nowSeconds + it. Invalid
     /// "invalid_url" (field url) for another URL, "invalid_expires" (field expires) below
-    /// 0; the errors of secretOf(). Shared by the CLI and POST /signing-keys/{id}/sign.
+    /// 0 or above kMaxExpiresInSeconds; the errors of secretOf(). Shared by the CLI and
+    /// POST /signing-keys/{id}/sign.
     Result<QString> signUrl(const QString &spaceId, const QString &keyId, const QString &url, qint64 expiresInSeconds,
                             qint64 nowSeconds);
 

@@ -488,6 +488,82 @@ private slots:
                      .value("$ref").toString(), QString("#/components/schemas/LoginResponse"));
     }
 
+    /// Schemathesis, session 49: a job item is not a RenderRequest (a pattern is refused,
+    /// `sizes` is taken), an html-only template needs a width and height that are not null,
+    /// and an upload's body is not empty. The document says each as the server answers it.
+    void openApiJobItemsTemplatesAndUploads()
+    {
+        const QJsonObject doc = get("/api/v1/openapi.json").json();
+        const QJsonObject schemas = doc.value("components").toObject().value("schemas").toObject();
+        const QJsonObject item = schemas.value("JobItem").toObject();
+        const QJsonObject itemProps = item.value("properties").toObject();
+        QCOMPARE(itemProps.value("pattern").toObject().value("type").toString(), QString("null"));
+        QVERIFY(itemProps.contains("sizes"));
+        QCOMPARE(item.value("additionalProperties").toBool(true), false);
+        const QJsonArray forms = schemas.value("JobRequest").toObject().value("oneOf").toArray();
+        QCOMPARE(forms.at(0).toObject().value("properties").toObject().value("items").toObject().value("items")
+                     .toObject().value("$ref").toString(), QString("#/components/schemas/JobItem"));
+        QCOMPARE(forms.at(1).toObject().value("$ref").toString(), QString("#/components/schemas/JobItem"));
+        const Headers key = bearer(m_freeToken);
+        VERIFY_PROBLEM(httpRequest(port(), "POST", "/api/v1/renders", R"({"items":[{"pattern":"dots-sunset"}]})", key),
+                       400);
+        const QByteArray sized = json({{"pageId", m_pageId}, {"sizes", QJsonArray{"og"}}});
+        QCOMPARE(httpRequest(port(), "POST", "/api/v1/renders", sized, key).status, 202);
+
+        const QJsonObject htmlOnly = schemas.value("TemplateDocument").toObject().value("then").toObject()
+                                         .value("properties").toObject();
+        for (const char *side : {"width", "height"})
+            QCOMPARE(htmlOnly.value(QLatin1String(side)).toObject().value("not").toObject().value("type").toString(),
+                     QString("null"));
+        const Headers session = bearer(m_session);
+        VERIFY_PROBLEM(httpRequest(port(), "POST", "/api/v1/templates",
+                                   R"({"html":"<p>x</p>","rendererType":"html","width":null,"height":10})", session),
+                       400);
+
+        // A size as text is at most 1e9 (css::number()); a number is any above 0.
+        const QJsonObject document = schemas.value("TemplateDocument").toObject();
+        const QRegularExpression sizeText(document.value("properties").toObject().value("width").toObject()
+                                              .value("oneOf").toArray().at(1).toObject().value("pattern").toString());
+        const auto createdWith = [&](const QJsonObject &extra) {
+            QJsonObject body{{"root", QJsonObject{{"type", "div"}}}, {"height", 10}, {"width", 10}};
+            for (auto it = extra.begin(); it != extra.end(); ++it)
+                body.insert(it.key(), it.value());
+            return httpRequest(port(), "POST", "/api/v1/templates", json(body), session).status;
+        };
+        for (const char *good : {"1000000000px", "999999999.5", "+027359px"}) {
+            QVERIFY2(sizeText.match(QLatin1String(good)).hasMatch(), good);
+            QVERIFY2(createdWith({{"width", good}}) == 201, good);
+        }
+        for (const char *bad : {"909211993414662px", "1000000001", "2147483647"}) {
+            QVERIFY2(!sizeText.match(QLatin1String(bad)).hasMatch(), bad);
+            QVERIFY2(createdWith({{"width", bad}}) == 400, bad);
+        }
+        // An image variable's default is a URL the image loader takes.
+        const QRegularExpression image(document.value("properties").toObject().value("variables").toObject()
+                                           .value("items").toObject().value("then").toObject().value("properties")
+                                           .toObject().value("default").toObject().value("pattern").toString());
+        QVERIFY(image.match("asset:ast_1").hasMatch() && image.match("HTTPS://x/a.png").hasMatch());
+        QVERIFY(!image.match("x").hasMatch());
+        const QJsonArray picture{QJsonObject{{"name", "pic"}, {"type", "image"}, {"default", "x"}}};
+        QCOMPARE(createdWith({{"variables", picture}}), 400);
+
+        const QJsonObject paths = doc.value("paths").toObject();
+        // The meta route trims signingKey: a blank one is missing, which the document says.
+        for (const QJsonValue &p : paths.value("/api/v1/pages/{id}/meta").toObject().value("get").toObject()
+                                       .value("parameters").toArray())
+            if (p.toObject().value("name") == QLatin1String("signingKey"))
+                QCOMPARE(p.toObject().value("schema").toObject().value("pattern").toString(), QString("\\S"));
+        VERIFY_PROBLEM(get("/api/v1/pages/" + m_pageId.toLatin1() + "/meta?signingKey=%20%09", key), 400);
+        for (const char *path : {"/api/v1/assets", "/api/v1/fonts"}) {
+            const QJsonObject content = paths.value(QLatin1String(path)).toObject().value("post").toObject()
+                                            .value("requestBody").toObject().value("content").toObject();
+            for (auto it = content.begin(); it != content.end(); ++it)
+                QVERIFY2(it.value().toObject().value("schema").toObject().value("minLength").toInt() == 1,
+                         qPrintable(QLatin1String(path) + ' ' + it.key()));
+            VERIFY_PROBLEM(httpRequest(port(), "POST", path, {}, session + Headers{{"Content-Type", "font/ttf"}}), 400);
+        }
+    }
+
     void demoBannerLinesWork()
     {
         // `imprint serve --demo` prints curl lines to paste in order: replay every one

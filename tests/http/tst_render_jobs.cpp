@@ -201,6 +201,23 @@ private slots:
         VERIFY_PROBLEM(r, 400);
         QCOMPARE(r.json().value("field").toString(), QStringLiteral("format"));
 
+        // An inline template is checked as POST /render checks it (the template check), not
+        // queued to fail later (a schemathesis sweep: a height below 0 was answered 202),
+        // in a batch, alone, and as a render that prefers respond-async.
+        const QJsonObject badTemplate{{"width", 100}, {"height", -5}, {"markup", "<div>x</div>"}};
+        items[3] = QJsonObject{{"template", badTemplate}};
+        r = post({{"items", items}});
+        VERIFY_PROBLEM(r, 400);
+        QCOMPARE(r.json().value("code").toString(), QStringLiteral("invalid_template"));
+        QCOMPARE(r.json().value("field").toString(), QStringLiteral("items[3].template.height"));
+        r = post({{"template", badTemplate}});
+        VERIFY_PROBLEM(r, 400);
+        QCOMPARE(r.json().value("field").toString(), QStringLiteral("template.height"));
+        r = m_e2e.request("POST", "/api/v1/render", json({{"template", badTemplate}}),
+                          E2eFixture::bearer(m_e2e.key()) + Headers{{"Prefer", "respond-async"}});
+        VERIFY_PROBLEM(r, 400);
+        QCOMPARE(r.json().value("field").toString(), QStringLiteral("template.height"));
+
         // Nothing was queued by any of them.
         {
             QSqlQuery q(openTestDatabase(m_e2e.dataDir(), QStringLiteral("jobs")));

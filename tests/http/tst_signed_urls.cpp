@@ -373,6 +373,25 @@ private slots:
         r = httpRequest(port(), "POST", route, json({{"url", base}, {"expiresInSeconds", -5}}), session(m_session));
         VERIFY_PROBLEM(r, 400);
         QCOMPARE(r.json().value("field").toString(), QStringLiteral("expiresInSeconds"));
+        // At most 10 years, as GET /pages/{id}/meta: a larger expiry made now + it overflow
+        // into a negative exp, a URL signed already expired (a schemathesis sweep).
+        for (const double tooLong : {315360001.0, 9223372036854774784.0}) {
+            const QByteArray body = "{\"url\":\"" + base.toLatin1() + "\",\"expiresInSeconds\":"
+                                    + QByteArray::number(tooLong, 'f', 0) + "}";
+            r = httpRequest(port(), "POST", route, body, session(m_session));
+            VERIFY_PROBLEM(r, 400);
+            QCOMPARE(r.json().value("field").toString(), QStringLiteral("expiresInSeconds"));
+        }
+        r = httpRequest(port(), "POST", route, json({{"url", base}, {"expiresInSeconds", 315360000}}),
+                        session(m_session));
+        QCOMPARE(r.status, 200);
+        const qint64 tenYears = QUrlQuery(QUrl(r.data().value("url").toString())).queryItemValue("exp").toLongLong();
+        QVERIFY(qAbs(tenYears - (QDateTime::currentSecsSinceEpoch() + 315360000)) < 30);
+        QJsonValue schema = get("/api/v1/openapi.json").json();
+        for (const char *key : {"paths", "/api/v1/signing-keys/{id}/sign", "post", "requestBody", "content",
+                                "application/json", "schema", "properties", "expiresInSeconds"})
+            schema = schema.toObject().value(QLatin1String(key));
+        QCOMPARE(schema.toObject().value("maximum").toInteger(), 315360000);
         VERIFY_PROBLEM(httpRequest(port(), "POST", route, "{}", session(m_session)), 400);
         VERIFY_PROBLEM(httpRequest(port(), "POST", "/api/v1/signing-keys/sgk_nope/sign", json({{"url", base}}),
                                    session(m_session)),

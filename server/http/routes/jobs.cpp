@@ -179,6 +179,16 @@ HttpResponse JobRoutes::queue(const SessionContext &session, const HttpRequest &
         const auto checked = RenderRoutes::pageRequestOf(items.at(i).toObject());
         if (!checked)
             return single ? checked.error() : itemProblem(checked.error(), i);
+        // An inline template is checked as POST /render checks it before rendering: an
+        // invalid one is this request's 400, not an item queued to fail (a worker renders
+        // it later and would find the same). Not repeated per item in runItem(): the
+        // render's own load checks it again, from its cache when seen before.
+        if (checked->inlineTemplate) {
+            if (auto invalid = service::PageRenderService::checkInlineTemplate(*checked->inlineTemplate)) {
+                const HttpResponse refused = problemFor(*invalid);
+                return single ? refused : itemProblem(refused, i);
+            }
+        }
         renders.append(items.at(i).toObject());
     }
     const QString baseUrl = baseUrlFor(request, m_settings);

@@ -76,7 +76,8 @@ HttpResponse PageMetaRoutes::pageMeta(const SessionContext &session, const HttpR
         return fieldProblem(400, QStringLiteral("missing_field"), QStringLiteral("signingKey"),
                             QStringLiteral("Name the signing key that signs og:image: ?signingKey=sgk_…"));
     rq.size = query.value(QStringLiteral("size")).toString();
-    const auto expires = queryInt(request, QStringLiteral("expiresInSeconds"), 0, 0, 10 * 365 * 86400);
+    const auto expires = queryInt(request, QStringLiteral("expiresInSeconds"), 0, 0,
+                                  int(service::SigningKeyService::kMaxExpiresInSeconds));
     if (!expires)
         return expires.error();
     rq.expiresInSeconds = *expires;

@@ -20,11 +20,17 @@ HttpResponse SigningKeyRoutes::signWithSigningKey(const SessionContext &session,
     if (auto e = rejectUnknownFields(*body, {QStringLiteral("url"), QStringLiteral("expiresInSeconds")},
                                      QStringLiteral("a sign request")))
         return *e;
+    // At most the 10 years GET /pages/{id}/meta allows: a larger number made now + it
+    // overflow into a negative, already expired `exp` (a schemathesis sweep).
     const QJsonValue expires = body->value(QStringLiteral("expiresInSeconds"));
+    const qint64 most = service::SigningKeyService::kMaxExpiresInSeconds;
     if (!expires.isUndefined() && !expires.isNull()
-        && (!expires.isDouble() || expires.toDouble() < 1 || expires.toDouble() != double(expires.toInteger())))
+        && (!expires.isDouble() || expires.toDouble() < 1 || expires.toDouble() > double(most)
+            || expires.toDouble() != double(expires.toInteger())))
         return fieldProblem(400, QStringLiteral("invalid_field"), QStringLiteral("expiresInSeconds"),
-                            QStringLiteral("The field 'expiresInSeconds' must be a positive whole number."));
+                            QStringLiteral("The field 'expiresInSeconds' must be a whole number of seconds from 1 to "
+                                           "%1 (10 years).")
+                                .arg(most));
     auto signedUrl = m_signingKeys.signUrl(session.spaceId, request.pathParam(QStringLiteral("id")), *url,
                                            expires.toInteger(0), QDateTime::currentSecsSinceEpoch());
     if (!signedUrl)
