@@ -409,7 +409,7 @@ private slots:
         };
         double growth[2] = {-1, -1};
         int i = 0;
-        for (const QString engine : {QStringLiteral("takumi"), QStringLiteral("satori")}) {
+        for (const QString &engine : {QStringLiteral("takumi"), QStringLiteral("satori")}) {
             RenderRequest request;
             request.document = card(engine, i ? QColor(220, 40, 40) : QColor(40, 160, 60));
             request.options.scale = scale;

@@ -122,13 +122,13 @@ struct ChromiumPage {
     double scale = 1; ///< device scale factor: the image is size × scale px
     bool allowScript = false; ///< run the page's JavaScript (the server config must allow it)
     /// Who the render is for (the space's id): the pool is shared fairly between tenants.
-    QString tenant;
+    QString tenant{};
     Output output = Output::Image;
     /// Answers the page's `asset:` requests and its requests for the service's stored files
     /// (/api/v1/files/…, a relative URL or an absolute one on any host; it decides which the
     /// render's space may read): the space's stored assets, served to the page as PNG, an
     /// SVG as its sanitised source (svgSource()). Empty: both refused with a warning.
-    ChromiumAssetLoader loadAsset;
+    ChromiumAssetLoader loadAsset{};
 };
 
 /// What a render produced (ChromiumPage::output says which field is set).
