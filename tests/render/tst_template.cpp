@@ -508,7 +508,6 @@ private Q_SLOTS:
 
     void limitsNameTheirField()
     {
-        TemplateLimits limits;
         // Depth: 65 nested divs.
         QJsonObject deep{{QStringLiteral("type"), QStringLiteral("div")}};
         for (int i = 0; i < 64; ++i)
