@@ -7,7 +7,28 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <mutex>
+
 namespace imprint::http {
+
+namespace {
+
+QtMessageHandler g_previousMessageHandler = nullptr;
+
+/// Qt 6.4's QAbstractHttpServer takes each connection through
+/// QTcpServer::nextPendingConnection(), which warns "called while not listening" when the
+/// server is closed, as an I/O thread's Listener always is: the main thread accepts and
+/// hands it the connection (IoThreads::handOff()). One line a connection that reports
+/// nothing wrong; dropped here, every other message goes to the handler installed before.
+void dropNotListeningWarning(QtMsgType type, const QMessageLogContext &context, const QString &message)
+{
+    if (type == QtWarningMsg
+        && message == QLatin1String("QTcpServer::nextPendingConnection() called while not listening"))
+        return;
+    g_previousMessageHandler(type, context, message);
+}
+
+} // namespace
 
 IoFront::IoFront(HttpServer *server)
     : m_server(server)
@@ -41,6 +62,8 @@ void IoFront::missingHandler(const QHttpServerRequest &request, QTcpSocket *sock
 
 IoThreads::IoThreads(HttpServer *server, int count, int listening)
 {
+    static std::once_flag installed;
+    std::call_once(installed, [] { g_previousMessageHandler = qInstallMessageHandler(dropNotListeningWarning); });
     for (int i = 0; i < count; ++i) {
         Thread t;
         t.thread = std::make_unique<QThread>();
