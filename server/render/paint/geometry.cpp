@@ -3,10 +3,8 @@
 
 #include "server/render/paint/geometry.h"
 #include "server/render/resources/image_decoder.h"
-#include "server/render/text/font_fallback.h"
 
 #include <QPainterPathStroker>
-#include <QRawFont>
 
 #include <algorithm>
 #include <cmath>
@@ -391,17 +389,6 @@ QPainterPath decorationPath(const QRectF &bar, DecorationStyle style, Decoration
         break;
     }
     }
-    return path;
-}
-
-QPainterPath glyphRunOutline(const QGlyphRun &run, QPointF at)
-{
-    QPainterPath path;
-    const QRawFont font = run.rawFont();
-    const QList<quint32> glyphs = run.glyphIndexes();
-    const QList<QPointF> positions = run.positions();
-    for (qsizetype i = 0; i < glyphs.size() && i < positions.size(); ++i)
-        path.addPath(glyphOutline(font, glyphs[i]).translated(at + positions[i]));
     return path;
 }
 

@@ -11,7 +11,6 @@
 #include <QTransform>
 
 #include <QBrush>
-#include <QGlyphRun>
 #include <QPainter>
 #include <QPainterPath>
 #include <QRectF>
@@ -177,9 +176,5 @@ CacheStats canvasPoolStats();
 /// pixel-centred line, with square dots of round(t) (round dots above 3 px) and Blink's
 /// dashes (dashPattern()), solid where two do not fit; `wavy` a sine of the thickness.
 QPainterPath decorationPath(const QRectF &bar, DecorationStyle style, DecorationLine line);
-
-/// The outlines of the glyphs of `run` (emoji included) drawn with its baseline origin at
-/// `at` (page px), for stroking them (-webkit-text-stroke).
-QPainterPath glyphRunOutline(const QGlyphRun &run, QPointF at);
 
 } // namespace imprint::render

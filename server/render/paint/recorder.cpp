@@ -178,13 +178,8 @@ QPainterPath Recorder::textClipPath(const LayoutBox &box)
             const std::shared_ptr<const TextBlock> block = m_text.shape(*b.node, b.borderBox.width() + kTextSlack);
             const QPointF origin = b.borderBox.topLeft();
             for (const TextLine &line : block->lines)
-                for (const QGlyphRun &run : line.glyphRuns) {
-                    const QRawFont font = run.rawFont();
-                    const QList<quint32> glyphs = run.glyphIndexes();
-                    const QList<QPointF> positions = run.positions();
-                    for (qsizetype i = 0; i < glyphs.size(); ++i)
-                        path.addPath(glyphOutline(font, glyphs[i]).translated(origin + positions[i]));
-                }
+                for (const QGlyphRun &run : line.glyphRuns)
+                    path.addPath(glyphRunOutline(run, origin));
             return;
         }
         if (b.node->style.display == Display::None)

@@ -355,12 +355,22 @@ void resetOutlineOrigin(const QRawFont &font)
     font.alphaMapForGlyph(0, QRawFont::PixelAntialiasing); // .notdef: every face has one
 }
 
-QPainterPath glyphOutline(const QRawFont &font, quint32 glyph)
+namespace {
+
+/// glyphOutline(), resetting the face's origin before reading an outline unless `*reset`
+/// says it was done already for this font (then sets it): nothing rasterises between the
+/// glyphs of one run, so one reset serves all of them.
+QPainterPath outlineOf(const QRawFont &font, quint32 glyph, bool *reset)
 {
+    const auto resetOnce = [&] {
+        if (!*reset)
+            resetOutlineOrigin(font);
+        *reset = true;
+    };
     const qreal width = syntheticBoldWidth(font);
     const bool slanted = syntheticItalic(font);
     if (width <= 0 && !slanted) {
-        resetOutlineOrigin(font);
+        resetOnce();
         return font.pathForGlyph(glyph);
     }
     thread_local QHash<QString, QPainterPath> cache;
@@ -371,7 +381,7 @@ QPainterPath glyphOutline(const QRawFont &font, quint32 glyph)
         return *it;
     if (cache.size() > 4096)
         cache.clear();
-    resetOutlineOrigin(font);
+    resetOnce();
     QPainterPath path = font.pathForGlyph(glyph);
     if (slanted) // x' = x - y/4 about the baseline (y down): the top leans forward
         path = QTransform(1, 0, -kFakeItalicSkew, 1, 0, 0).map(path);
@@ -379,6 +389,26 @@ QPainterPath glyphOutline(const QRawFont &font, quint32 glyph)
         path = offsetOutline(path, width / 2);
     path.setFillRule(Qt::WindingFill);
     return *cache.insert(key, path);
+}
+
+} // namespace
+
+QPainterPath glyphOutline(const QRawFont &font, quint32 glyph)
+{
+    bool reset = false;
+    return outlineOf(font, glyph, &reset);
+}
+
+QPainterPath glyphRunOutline(const QGlyphRun &run, QPointF at)
+{
+    QPainterPath path;
+    const QRawFont font = run.rawFont();
+    const QList<quint32> glyphs = run.glyphIndexes();
+    const QList<QPointF> positions = run.positions();
+    bool reset = false;
+    for (qsizetype i = 0; i < glyphs.size() && i < positions.size(); ++i)
+        path.addPath(outlineOf(font, glyphs[i], &reset).translated(at + positions[i]));
+    return path;
 }
 
 namespace {
@@ -450,9 +480,8 @@ void paintGlyphRun(QPainter &painter, QPointF origin, const QGlyphRun &run)
         // Qt fills the outlines of glyphs larger than 64 device px (QT_MAX_CACHED_GLYPH_SIZE)
         // instead of caching bitmaps; those outlines need the face's origin reset.
         const qreal devicePx = font.pixelSize() * std::sqrt(std::abs(painter.deviceTransform().determinant()));
-        if (devicePx > 64) {
+        if (devicePx > 64)
             resetOutlineOrigin(font);
-        }
         painter.drawGlyphRun(origin, run);
         return;
     }
@@ -463,10 +492,8 @@ void paintGlyphRun(QPainter &painter, QPointF origin, const QGlyphRun &run)
         = std::any_of(glyphs.cbegin(), glyphs.cend(), [&](quint32 g) { return !glyphOutline(font, g).isEmpty(); });
     if (outlined && drawCachedGlyphs(painter, origin, font, glyphs, positions))
         return;
-    QPainterPath path;
+    QPainterPath path = glyphRunOutline(run, origin);
     path.setFillRule(Qt::WindingFill);
-    for (qsizetype i = 0; i < glyphs.size() && i < positions.size(); ++i)
-        path.addPath(glyphOutline(font, glyphs[i]).translated(origin + positions[i]));
     if (path.isEmpty()) { // colour bitmap glyphs have no outline to embolden or slant
         painter.drawGlyphRun(origin, run);
         return;

@@ -81,6 +81,12 @@ void resetOutlineOrigin(const QRawFont &font);
 /// stroke-and-fill of that width would grow it.
 QPainterPath glyphOutline(const QRawFont &font, quint32 glyph);
 
+/// The outlines of the glyphs of `run` (emoji included: empty) drawn with its baseline
+/// origin at `at` (page px), each as glyphOutline() gives it, the face's origin reset once
+/// for the run: for stroking them (-webkit-text-stroke), clipping to them
+/// (background-clip: text) and filling them.
+QPainterPath glyphRunOutline(const QGlyphRun &run, QPointF at);
+
 /// Draws `run` at `origin` in the painter's pen colour, as QPainter::drawGlyphRun does,
 /// filling the emboldened outlines instead for a synthetic bold face.
 void paintGlyphRun(QPainter &painter, QPointF origin, const QGlyphRun &run);
