@@ -133,7 +133,7 @@ std::optional<HttpResponse> RequestFraming::feed(qint64 available, QByteArrayVie
             return std::nullopt;
         m_headerBytes = m_skipped + m_head.size();
         std::optional<HttpResponse> refusal = checkHeaderBlock(QByteArrayView(m_head).chopped(4));
-        m_head.truncate(0); // kept allocated for the connection's next request
+        m_head.truncate(0); // kept allocated for the connection's next request (and in reset())
         if (refusal)
             return refusal;
     }
@@ -178,7 +178,8 @@ std::optional<HttpResponse> RequestFraming::checkHeaderBlock(QByteArrayView bloc
         // RFC 9112 §5.1: whitespace between a field name and its colon must be a 400:
         // Qt trims it and reads "Content-Length : 5" as Content-Length, a proxy may not.
         if (colon <= 0 || !std::all_of(name.begin(), name.end(), isTchar)) {
-            const QString field = QString::fromLatin1(name.trimmed().first(std::min<qsizetype>(64, name.trimmed().size())));
+            const QByteArrayView shown = name.trimmed();
+            const QString field = QString::fromLatin1(shown.first(std::min<qsizetype>(64, shown.size())));
             return badFraming(field.isEmpty() ? QStringLiteral("headers") : field,
                               QStringLiteral("A header line has no field name followed directly by a colon "
                                              "(RFC 9112 §5.1)."));
@@ -259,7 +260,7 @@ void RequestFraming::reset()
     m_requestBytes = 0;
     m_headerBytes = -1;
     m_bodyLimit = 0;
-    m_head = QByteArray();
+    m_head.truncate(0);
     m_skipped = 0;
     m_closeAfterRequest = false;
 }
