@@ -145,7 +145,7 @@ inline quint32 snapChannel(quint32 v)
 }
 
 /// The colours Default snaps rare edge colours to: the image's common colours, then each
-/// grid point (16 levels per channel) a snap needed. targetOf() picks the nearest within
+/// grid point (16 levels per channel) a snap needed. nearestOf() picks the nearest within
 /// kSnapTolerance in every channel, so an antialiased pixel next to a fill becomes the
 /// fill's own colour or a colour other edges already use: fewer colours (more cards keep
 /// to a 256-colour palette) and longer repeats for deflate than the grid alone gave
@@ -170,16 +170,14 @@ public:
         head = qint32(m_nodes->size() - 1);
     }
 
-    /// The colour `c` (opaque ARGB) snaps to; adds its grid point when nothing is near.
-    quint32 targetOf(quint32 c)
+    /// The grid point of `c` (opaque ARGB), added as a target: for a colour that
+    /// nearestOf() found nothing near.
+    quint32 addGridPointOf(quint32 c)
     {
-        quint32 best = nearestOf(c);
-        if (best == 0) {
-            best = 0xff000000u | snapChannel((c >> 16) & 0xff) << 16 | snapChannel((c >> 8) & 0xff) << 8
-                 | snapChannel(c & 0xff);
-            add(best);
-        }
-        return best;
+        const quint32 point = 0xff000000u | snapChannel((c >> 16) & 0xff) << 16 | snapChannel((c >> 8) & 0xff) << 8
+                              | snapChannel(c & 0xff);
+        add(point);
+        return point;
     }
 
     /// The nearest colour to `c` within kSnapTolerance in every channel, else 0.
@@ -376,13 +374,13 @@ std::optional<bool> snapAndPack(const QImage &image, SnapScratch *scratch, std::
     // the card's own colours: taking a blend first (with up to 6 fills) made
     // g-wrap-align 5 % larger.
     auto targetOf = [&](quint32 c) {
-        quint32 target = snapTargets.nearestOf(c);
-        if (target == 0 && !blends.empty()) {
-            target = blends.targetOf(c);
-            if (target != 0)
-                snapTargets.add(target); // later rare colours reuse it
+        if (const quint32 nearest = snapTargets.nearestOf(c))
+            return nearest;
+        if (const quint32 blend = blends.empty() ? 0 : blends.targetOf(c)) {
+            snapTargets.add(blend); // later rare colours reuse it
+            return blend;
         }
-        return target != 0 ? target : snapTargets.targetOf(c);
+        return snapTargets.addGridPointOf(c);
     };
     std::vector<quint32> &snapped = scratch->snappedRow;
     snapped.resize(size_t(w));
@@ -394,18 +392,17 @@ std::optional<bool> snapAndPack(const QImage &image, SnapScratch *scratch, std::
         // Most pixels are common colours in runs: copy the row, then look each run's colour
         // up once and test its pixels for edges only when the colour is rare.
         quint32 *out = snapped.data();
-        const int width = w;
-        std::memcpy(out, row, size_t(width) * sizeof(quint32));
+        std::memcpy(out, row, size_t(w) * sizeof(quint32));
         int x = 0;
-        while (x < width) {
+        while (x < w) {
             const quint32 c = row[x];
-            const int end = runEnd(row, x, width, c);
+            const int end = runEnd(row, x, w, c);
             const quint32 slot = histogramSlotOf(keys, counts, c);
             if (counts[slot] < rareBelow) {
                 // Per pixel: a colour of a shadow or gradient that also touches an edge
                 // somewhere keeps its exact value away from it, so nothing bands.
                 for (int i = x; i < end; ++i) {
-                    if (isEdge(row, up, down, i, width, c, isCommon)) {
+                    if (isEdge(row, up, down, i, w, c, isCommon)) {
                         if (targets[slot] == 0)
                             targets[slot] = targetOf(c);
                         out[i] = targets[slot];
