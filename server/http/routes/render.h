@@ -14,6 +14,7 @@
 #include "server/http/render_usage.h"
 #include "server/http/route_helpers.h"
 #include "server/http/route_module.h"
+#include "server/http/routes/render_params.h"
 #include "server/service/api_key_service.h"
 #include "server/service/page_render_service.h"
 #include "server/service/pattern_render_service.h"
@@ -53,7 +54,7 @@ public:
     /// render is refused (field `pattern`).
     static Outcome<service::PageRenderRequest> pageRequestOf(const QJsonObject &fields);
 
-    struct Params; // the parsed render request (render.cpp)
+    using Params = RenderParams; // the parsed render request (render_params.h)
 
 private:
     /// The route's handler, on any I/O thread: a pattern render from the query is
@@ -89,6 +90,7 @@ private:
     std::atomic<quint64> &m_signedNotModified;
     AsyncRender m_asyncRender;
     RenderUsageLog m_usage;
+    RenderParamsMemo m_paramsMemo; // body-less GETs parsed once per query string
 };
 
 } // namespace imprint::http
