@@ -21,6 +21,7 @@
 #include <QUrl>
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <limits>
 
@@ -43,11 +44,19 @@ double round2(double ms)
 QByteArray serverTiming(const QList<QPair<QString, double>> &stages)
 {
     // Appended, not QString::arg()ed: a cached pattern answer carries one too.
+    // std::to_chars: QByteArray::number() goes through QLocale's machinery for each value.
     QByteArray out;
+    out.reserve(qsizetype(stages.size()) * 24);
     for (const auto &s : stages) {
         if (!out.isEmpty())
             out.append(", ");
-        out.append(s.first.toLatin1()).append(";dur=").append(QByteArray::number(s.second, 'f', 2));
+        char digits[32];
+        const auto [end, error] = std::to_chars(digits, digits + sizeof digits, s.second, std::chars_format::fixed, 2);
+        out.append(s.first.toLatin1()).append(";dur=");
+        if (error == std::errc())
+            out.append(digits, end - digits);
+        else // a duration past 10^29 ms: not one this server measures, but never garbage
+            out.append(QByteArray::number(s.second, 'f', 2));
     }
     return out;
 }
