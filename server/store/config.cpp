@@ -70,14 +70,26 @@ Config Config::defaults()
     return Config(readJsonObject(kDefaultsPath).value_or(QJsonObject()));
 }
 
+Config::Config(QJsonObject json)
+    : m_json(std::move(json))
+{
+    const QJsonObject plans = m_json.value(QStringLiteral("plans")).toObject();
+    for (auto it = plans.begin(); it != plans.end(); ++it) {
+        if (!it->isObject())
+            continue;
+        const QJsonObject o = it->toObject();
+        m_plans.insert(it.key(),
+                       PlanLimits{o.value(QStringLiteral("maxWidth")).toInt(), o.value(QStringLiteral("maxHeight")).toInt(),
+                                  qint64(o.value(QStringLiteral("assetBytes")).toDouble(0))});
+    }
+}
+
 std::optional<PlanLimits> Config::plan(const QString &plan) const
 {
-    const QJsonValue v = m_json.value(QStringLiteral("plans")).toObject().value(plan);
-    if (!v.isObject())
+    const auto it = m_plans.constFind(plan);
+    if (it == m_plans.constEnd())
         return std::nullopt;
-    const QJsonObject o = v.toObject();
-    return PlanLimits{o.value(QStringLiteral("maxWidth")).toInt(), o.value(QStringLiteral("maxHeight")).toInt(),
-                      qint64(o.value(QStringLiteral("assetBytes")).toDouble(0))};
+    return *it;
 }
 
 QStringList Config::planNames() const

@@ -5,6 +5,7 @@
 
 #include "server/common/expected.h"
 
+#include <QHash>
 #include <QJsonObject>
 #include <QString>
 #include <QStringList>
@@ -122,12 +123,12 @@ public:
     const QJsonObject &json() const { return m_json; }
 
 private:
-    explicit Config(QJsonObject json)
-        : m_json(std::move(json))
-    { }
+    explicit Config(QJsonObject json);
     int httpInt(const char *key, int fallback) const;
 
     QJsonObject m_json;
+    /// `plans` read once: every render asks for its plan's limits (plan()).
+    QHash<QString, PlanLimits> m_plans;
 };
 
 } // namespace imprint::store
