@@ -3,6 +3,8 @@
 #include "server/service/pattern_render_service.h"
 #include "server/render/encode/encode.h"
 
+#include <charconv>
+
 namespace imprint::service {
 
 PatternRenderService::PatternRenderService(const store::Database &db, const store::Config &config,
@@ -39,12 +41,24 @@ PatternRenderService::prepare(const PatternRenderRequest &request) const
                      o.height > 0 ? o.height : info->defaultSize.height());
     if (auto over = checkExportSize(m_config, request.plan, job.size.width(), job.size.height()))
         return *over;
-    // Concatenated, not QString::arg()ed: this runs on every pattern request, cached or not.
-    job.key = request.pattern.patternKey + u'-' + request.pattern.variantKey + u'|' + QString::number(job.size.width())
-              + u'x' + QString::number(job.size.height()) + u'|' + formatName(o.format) + u'|'
-              + QString::number(o.quality) + (o.lossless ? QStringLiteral("L") : QString()) + QStringLiteral("|s")
-              + QString::number(o.speed) + u'|'
-              + render::pngCompressionName(o.compression.value_or(render::PngCompression::Default));
+    // Appended into one buffer, not QString::arg()ed or concatenated through temporaries:
+    // this runs on every pattern request, cached or not.
+    const auto appendNumber = [](QString &to, int n) {
+        char digits[16];
+        const auto end = std::to_chars(digits, digits + sizeof digits, n).ptr;
+        to.append(QLatin1StringView(digits, end - digits));
+    };
+    QString &key = job.key;
+    key.reserve(request.pattern.patternKey.size() + request.pattern.variantKey.size() + 48);
+    key.append(request.pattern.patternKey).append(u'-').append(request.pattern.variantKey).append(u'|');
+    appendNumber(key, job.size.width());
+    key.append(u'x');
+    appendNumber(key, job.size.height());
+    key.append(u'|').append(formatName(o.format)).append(u'|');
+    appendNumber(key, o.quality);
+    key.append(o.lossless ? QLatin1StringView("L|s") : QLatin1StringView("|s"));
+    appendNumber(key, o.speed);
+    key.append(u'|').append(render::pngCompressionName(o.compression.value_or(render::PngCompression::Default)));
     job.contentType = render::contentTypeFor(o.format).toLatin1();
     return job;
 }
