@@ -10,6 +10,7 @@
 #include "server/store/repositories.h"
 #include "server/store/sql.h"
 
+#include <QCryptographicHash>
 #include <QFileInfo>
 #include <QSqlQuery>
 #include <QTemporaryDir>
@@ -535,6 +536,20 @@ private slots:
         // RFC 4231 §4.3, test case 2.
         QCOMPARE(hmacSha256("Jefe", "what do ya want for nothing?").toHex(),
                  QByteArray("5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843"));
+    }
+
+    void sha256HexIsFips180()
+    {
+        // FIPS 180-2 appendix B.1 and B.2, and a token's shape: stored token hashes must not
+        // change when the implementation does.
+        QCOMPARE(sha256Hex(QStringLiteral("abc")),
+                 QStringLiteral("ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"));
+        QCOMPARE(sha256Hex(QStringLiteral("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq")),
+                 QStringLiteral("248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1"));
+        QCOMPARE(sha256Hex(QStringLiteral("imp_ü")),
+                 QString::fromLatin1(QCryptographicHash::hash(QStringLiteral("imp_ü").toUtf8(),
+                                                              QCryptographicHash::Sha256)
+                                         .toHex()));
     }
 
     void secretBoxSealsAndRefusesTampering()
