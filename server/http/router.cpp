@@ -1,5 +1,9 @@
 #include "server/http/router.h"
 
+#include <QVarLengthArray>
+
+#include <algorithm>
+
 namespace imprint::http {
 
 namespace {
@@ -36,6 +40,10 @@ void Router::addWithResponder(const QByteArray &method, const QString &pattern, 
     }
     r.pattern = QLatin1Char('/') + r.segments.join(QLatin1Char('/'));
     r.handler = std::move(handler);
+    const size_t count = size_t(r.segments.size());
+    if (m_bySegmentCount.size() <= count)
+        m_bySegmentCount.resize(count + 1);
+    m_bySegmentCount[count].push_back(m_routes.size());
     m_routes.push_back(std::move(r));
 }
 
@@ -52,23 +60,27 @@ Router::Match Router::match(const QByteArray &method, const QString &path) const
     // The path names the resource of its most literal matching pattern: "/tokens/api-keys/index"
     // is the index, never the key "index", so DELETE on it is 405 (allowed: the index's
     // methods), not the key route's 404 (RFC 9110 §15.5.6).
-    // Runs on every request: the literal segments are compared first and the parameters
-    // are collected only for the route that answers.
-    const QStringList segments = splitPath(path);
-    std::vector<const Route *> candidates;
+    // Runs on every request: the path's segments are views (no copies), only the routes
+    // with as many segments are compared, literal segments first, and the parameters are
+    // collected only for the route that answers.
+    QVarLengthArray<QStringView, 8> segments;
+    for (const QStringView segment : QStringView(path).tokenize(u'/', Qt::SkipEmptyParts))
+        segments.append(segment);
+    Match best;
+    if (size_t(segments.size()) >= m_bySegmentCount.size())
+        return best;
+    QVarLengthArray<const Route *, 16> candidates;
     int mostLiterals = -1;
-    for (const Route &r : m_routes) {
-        if (r.segments.size() != segments.size())
-            continue;
+    for (const size_t index : m_bySegmentCount[size_t(segments.size())]) {
+        const Route &r = m_routes[index];
         bool matches = true;
         for (qsizetype i = 0; i < segments.size() && matches; ++i)
             matches = !r.paramNames[i].isNull() || r.segments[i] == segments[i];
         if (!matches)
             continue;
         mostLiterals = std::max(mostLiterals, r.literalCount);
-        candidates.push_back(&r);
+        candidates.append(&r);
     }
-    Match best;
     for (const Route *c : candidates) {
         if (c->literalCount != mostLiterals)
             continue;
@@ -81,7 +93,7 @@ Router::Match Router::match(const QByteArray &method, const QString &path) const
             best.anyThread = c->anyThread;
             for (qsizetype i = 0; i < segments.size(); ++i)
                 if (!c->paramNames[i].isNull())
-                    best.params.insert(c->paramNames[i], segments[i]);
+                    best.params.insert(c->paramNames[i], segments[i].toString());
         }
     }
     return best;

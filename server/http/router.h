@@ -66,6 +66,8 @@ private:
         bool anyThread = false;
     };
     std::vector<Route> m_routes;
+    /// Indices into m_routes by their number of segments: match() compares only those.
+    std::vector<std::vector<size_t>> m_bySegmentCount;
 };
 
 } // namespace imprint::http
