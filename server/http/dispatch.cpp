@@ -17,8 +17,10 @@ HttpRequest toHttpRequest(const QByteArray &method, const QUrl &url, const Heade
     // would keep it. A plus sign itself arrives as %2B.
     // Read once from the URL: QHttpServerRequest::query() would parse it, and the "+"
     // check write it out again.
-    if (url.hasQuery())
-        req.query = QUrlQuery(url.query(QUrl::FullyEncoded).replace(QLatin1Char('+'), QLatin1String("%20")));
+    if (url.hasQuery()) {
+        req.encodedQuery = url.query(QUrl::FullyEncoded).replace(QLatin1Char('+'), QLatin1String("%20"));
+        req.query = QUrlQuery(req.encodedQuery);
+    }
     req.headers.reserve(headers.size());
     for (const auto &h : headers)
         req.headers.append({h.first.toLower(), h.second});

@@ -25,6 +25,10 @@ struct HttpRequest {
     QByteArray method; ///< upper case: "GET", "POST", ...
     QString path; ///< decoded path, no trailing slash (except "/")
     QUrlQuery query;
+    /// The query string `query` was parsed from, encoded, "+" already written %20; set by
+    /// toHttpRequest(), empty for a request built field by field. A memo key
+    /// (RenderParamsMemo), so that the query is not serialised again for it.
+    QString encodedQuery;
     HeaderList headers; ///< names lower-cased, in arrival order
     QByteArray body;
     QHostAddress remoteAddress;

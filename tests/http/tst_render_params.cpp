@@ -114,6 +114,15 @@ private slots:
             QCOMPARE((*reserved)->options.tweaks.value(QStringLiteral("title")).toString(), QStringLiteral("Hi"));
         }
         QCOMPARE(memo.size(), 1);
+        // A request built field by field has no query string to key on: parsed, not kept.
+        HttpRequest built;
+        built.method = "GET";
+        built.query.addQueryItem(QStringLiteral("pattern"), QStringLiteral("waves-sunset"));
+        built.query.addQueryItem(QStringLiteral("width"), QStringLiteral("320"));
+        const auto fromFields = memo.params(built);
+        QVERIFY(fromFields);
+        QCOMPARE((*fromFields)->options.width, 320);
+        QCOMPARE(memo.size(), 1);
         // A refusal is answered each time, naming its field.
         for (int i = 0; i < 2; ++i) {
             const auto refused = memo.params(getRequest("/api/v1/render?pattern=waves-sunset&width=wide"));

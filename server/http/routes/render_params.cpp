@@ -317,10 +317,10 @@ namespace {
 
 /// The memo key of a body-less request: its encoded query without `api_token`, then
 /// whether it accepts JSON; std::nullopt when a field name is percent-encoded (it might
-/// spell api_token) or the query is empty.
+/// spell api_token) or the request has no encoded query (HttpRequest::encodedQuery).
 std::optional<QString> memoKey(const HttpRequest &request, bool acceptJson)
 {
-    const QString query = request.query.query(QUrl::FullyEncoded);
+    const QString &query = request.encodedQuery;
     if (query.isEmpty())
         return std::nullopt;
     QString key;
