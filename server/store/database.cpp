@@ -21,6 +21,8 @@
 #include <unordered_map>
 #include <vector>
 
+#include <sqlite3.h>
+
 namespace imprint::store {
 
 Q_LOGGING_CATEGORY(lcDb, "imprint.store")
@@ -351,13 +353,23 @@ struct ConnectionSlot {
     QString name;
     quint64 generation = 0; // bumped by every reconnect
     std::unordered_map<QString, Statement> statements;
+    /// Statements on SQLite's own API (Database::cachedSqliteStatement()); SQLite does not
+    /// reconnect, so they live as long as the connection.
+    std::unordered_map<QString, sqlite3_stmt *> sqliteStatements;
     ConnectionSlot(std::shared_ptr<Database::Shared> s, QString n)
         : shared(std::move(s))
         , name(std::move(n))
     { }
+    void finalizeSqliteStatements()
+    {
+        for (const auto &[sql, statement] : sqliteStatements)
+            sqlite3_finalize(statement);
+        sqliteStatements.clear();
+    }
     ~ConnectionSlot()
     {
         statements.clear(); // before the connection they were prepared on goes
+        finalizeSqliteStatements();
         {
             QSqlDatabase db = QSqlDatabase::database(name, false);
             db.close();
@@ -711,6 +723,43 @@ QSqlQuery *Database::cachedStatement(const QString &sql) const
     it->second.query = std::move(query);
     it->second.generation = slot->generation;
     return it->second.query.get();
+}
+
+sqlite3_stmt *Database::cachedSqliteStatement(const QString &sql) const
+{
+    constexpr size_t kMaxStatements = 16;
+    if (!isSqlite())
+        return nullptr;
+    ConnectionSlot *slot = slotOf(m_shared.get());
+    if (slot) {
+        if (const auto it = slot->sqliteStatements.find(sql); it != slot->sqliteStatements.end())
+            return it->second;
+    }
+    const QSqlDatabase db = connection();
+    slot = slotOf(m_shared.get());
+    if (!slot || !db.isOpen())
+        return nullptr;
+    // The handle is Qt's: Debian's QSQLITE plugin links the system libsqlite3, the library
+    // this binary links (scripts/deps). A Qt built with its bundled SQLite would hand a
+    // handle of another library: the type name is checked, not that.
+    const QVariant handle = db.driver()->handle();
+    if (!handle.isValid() || qstrcmp(handle.typeName(), "sqlite3*") != 0)
+        return nullptr;
+    sqlite3 *sqlite = *static_cast<sqlite3 *const *>(handle.constData());
+    const QByteArray text = sql.toUtf8();
+    sqlite3_stmt *statement = nullptr;
+    if (!sqlite
+        || sqlite3_prepare_v3(sqlite, text.constData(), int(text.size()), SQLITE_PREPARE_PERSISTENT, &statement,
+                              nullptr)
+               != SQLITE_OK) {
+        qCWarning(lcDb) << "prepare failed:" << (sqlite ? sqlite3_errmsg(sqlite) : "no handle");
+        sqlite3_finalize(statement);
+        return nullptr;
+    }
+    if (slot->sqliteStatements.size() >= kMaxStatements)
+        slot->finalizeSqliteStatements();
+    slot->sqliteStatements.emplace(sql, statement);
+    return statement;
 }
 
 bool Database::ping() const

@@ -16,6 +16,9 @@
 #include <memory>
 #include <optional>
 
+// SQLite's statement handle (sqlite3.h), for Database::cachedSqliteStatement().
+struct sqlite3_stmt;
+
 namespace imprint::store {
 
 /// Where the data lives: a SQLite file or a PostgreSQL server.
@@ -86,6 +89,14 @@ public:
     /// sql::cachedFirstRow() (server/store/sql.h), which reset it after reading: a SQLite
     /// SELECT left open would pin its read snapshot.
     QSqlQuery *cachedStatement(const QString &sql) const;
+
+    /// On SQLite, this thread's statement for `sql` prepared with SQLite's own API on
+    /// connection()'s handle, the first time, and kept until the connection closes (it is
+    /// finalized first): for the few statements a request runs every time, where QtSql's
+    /// result machinery costs more than the statement (sql::sqliteInteger()). nullptr on
+    /// PostgreSQL, when the connection is not open, or when `sql` does not prepare
+    /// (SQLite's message logged). Reset it after use: a SELECT left open pins its snapshot.
+    sqlite3_stmt *cachedSqliteStatement(const QString &sql) const;
 
     /// True when a trivial query succeeds on this thread's connection (GET /health).
     bool ping() const;

@@ -7,6 +7,8 @@
 #include <QSqlQuery>
 #include <QVariant>
 
+#include <sqlite3.h>
+
 namespace imprint::store {
 
 using sql::kSpaceColumns;
@@ -186,6 +188,19 @@ Result<std::optional<std::pair<ApiKey, Space>>> ApiKeyRepository::byTokenHash(co
 Result<qint64> ApiKeyRepository::authGeneration()
 {
     static const QString kSql = QStringLiteral("SELECT value FROM auth_generation WHERE id = 1");
+    // Read on every authenticated request: on SQLite through its own API, where QtSql's
+    // exec and result record cost twice the statement (issue 35).
+    if (sqlite3_stmt *statement = m_db.cachedSqliteStatement(kSql)) {
+        const int rc = sqlite3_step(statement);
+        const qint64 value = rc == SQLITE_ROW ? sqlite3_column_int64(statement, 0) : 0; // no row before the first bump
+        if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+            qCWarning(lcDb) << "query failed:" << sqlite3_errmsg(sqlite3_db_handle(statement));
+        sqlite3_reset(statement);
+        if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+            return ServiceError::database();
+        noteDatabaseReached();
+        return value;
+    }
     const auto row = sql::cachedFirstRow(m_db, kSql, [](const QSqlQuery &q) { return q.value(0).toLongLong(); });
     if (!row)
         return row.error();
