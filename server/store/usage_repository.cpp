@@ -4,7 +4,6 @@
 
 #include "server/store/sql.h"
 
-#include <QSqlDriver>
 
 #include <sqlite3.h>
 
@@ -29,24 +28,14 @@ int bindText(sqlite3_stmt *statement, int at, const QString &text, bool emptyIsN
     return sqlite3_bind_text(statement, at, utf8.constData(), int(utf8.size()), SQLITE_TRANSIENT);
 }
 
-/// insertAll() on SQLite's own API, one statement for the batch. False when it failed
-/// (SQLite's message logged), or could not start: `*ran` false then, and nothing was written.
-/// The handle is Qt's: Debian's QSQLITE plugin links the system libsqlite3, the library this
-/// binary links (scripts/deps), so the connection and these calls share one SQLite. A Qt
-/// built with its bundled SQLite would not: the handle's type name is checked, not that.
+/// insertAll() on SQLite's own API, one statement for the batch (prepared once per
+/// connection, Database::cachedSqliteStatement()). False when it failed (SQLite's message
+/// logged), or could not start: `*ran` false then, and nothing was written.
 bool insertAllOnSqlite(const Database &db, const QList<RenderLogEntry> &entries, bool *ran)
 {
     *ran = false;
-    const QSqlDatabase connection = db.connection();
-    if (!connection.isOpen() || connection.driverName() != QLatin1String("QSQLITE"))
-        return false;
-    const QVariant handle = connection.driver()->handle();
-    if (!handle.isValid() || qstrcmp(handle.typeName(), "sqlite3*") != 0)
-        return false;
-    sqlite3 *sqlite = *static_cast<sqlite3 *const *>(handle.constData());
-    sqlite3_stmt *statement = nullptr;
-    const QByteArray sql = kInsertRow.toUtf8();
-    if (!sqlite || sqlite3_prepare_v2(sqlite, sql.constData(), int(sql.size()), &statement, nullptr) != SQLITE_OK)
+    sqlite3_stmt *statement = db.cachedSqliteStatement(kInsertRow);
+    if (!statement)
         return false;
     *ran = true;
     const qint64 now = nowMs();
@@ -68,10 +57,9 @@ bool insertAllOnSqlite(const Database &db, const QList<RenderLogEntry> &entries,
             break;
     }
     if (rc != SQLITE_DONE)
-        qCWarning(lcDb) << "query failed:" << sqlite3_errmsg(sqlite);
+        qCWarning(lcDb) << "query failed:" << sqlite3_errmsg(sqlite3_db_handle(statement));
     else
         noteDatabaseReached();
-    sqlite3_finalize(statement);
     return rc == SQLITE_DONE;
 }
 
