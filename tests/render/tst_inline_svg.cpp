@@ -152,6 +152,8 @@ private Q_SLOTS:
     void rootStylePaintsContent();
     void styleSheetRulePaintsContent_data() { iconDrawnInCurrentColor_data(); }
     void styleSheetRulePaintsContent();
+    void ancestorPaintInherited_data() { iconDrawnInCurrentColor_data(); }
+    void ancestorPaintInherited();
 };
 
 void TestInlineSvg::naturalSize()
@@ -570,6 +572,49 @@ void TestInlineSvg::styleSheetRulePaintsContent()
     const QColor inside = r.image.pixelColor(14 + 48, 58), edge = r.image.pixelColor(14 + 16, 58);
     QVERIFY2(inside.blue() >= 250 && inside.red() <= 5 && inside.green() <= 5, qPrintable(inside.name()));
     QVERIFY2(edge.green() >= 250 && edge.red() <= 5 && edge.blue() <= 5, qPrintable(edge.name()));
+}
+
+void TestInlineSvg::ancestorPaintInherited()
+{
+    QFETCH(Engine, engine);
+    // fill, stroke and stroke-width are inherited properties (SVG 2 §13): set on a wrapping
+    // div (octicons' `.octicon { fill: currentColor }`, Tailwind's `fill-blue-500` on a
+    // button) they paint an svg whose content sets none. They warned "unsupported
+    // property" and the rect drew black. Pixels as Chromium 156 draws the cards.
+    const QJsonArray wrapped = jsonArray(
+        "[{'type':'div','props':{'style':{'fill':'#0000ff','stroke':'#00ff00','strokeWidth':2},'children':["
+        "{'type':'svg','props':{'width':96,'height':96,'viewBox':'0 0 24 24','style':{'marginLeft':4},"
+        "'children':{'type':'rect','props':{'x':4,'y':4,'width':16,'height':16}}}},"
+        // A presentation attribute on the svg beats the inherited value: black inside.
+        "{'type':'svg','props':{'width':96,'height':96,'viewBox':'0 0 24 24','fill':'#000000',"
+        "'children':{'type':'rect','props':{'x':4,'y':4,'width':16,'height':16}}}}]}}]");
+    const Rendered r = renderCard(card(wrapped), engine);
+    QVERIFY(!r.image.isNull());
+    QVERIFY2(r.warnings.filter(QStringLiteral("unsupported")).isEmpty(), qPrintable(r.warnings.join(u'\n')));
+    const QColor inside = r.image.pixelColor(14 + 48, 58), edge = r.image.pixelColor(14 + 16, 58);
+    QVERIFY2(inside.blue() >= 250 && inside.red() <= 5 && inside.green() <= 5, qPrintable(inside.name()));
+    QVERIFY2(edge.green() >= 250 && edge.red() <= 5 && edge.blue() <= 5, qPrintable(edge.name()));
+    const QColor attributed = r.image.pixelColor(110 + 48, 58), attributedEdge = r.image.pixelColor(110 + 16, 58);
+    QVERIFY2(attributed.red() <= 5 && attributed.green() <= 5 && attributed.blue() <= 5, qPrintable(attributed.name()));
+    QVERIFY2(attributedEdge.green() >= 250 && attributedEdge.red() <= 5, qPrintable(attributedEdge.name()));
+
+    // Tailwind v4's `fill-blue-500` (oklch(62.3% 0.214 259.815), Chromium draws
+    // #2b7fff) on the wrapper, `fill-current text-emerald-600` (#009966) on a second svg.
+    QJsonObject document = card(jsonArray(
+        "[{'type':'div','props':{'tw':'fill-blue-500','children':["
+        "{'type':'svg','props':{'width':96,'height':96,'viewBox':'0 0 24 24','style':{'marginLeft':4},"
+        "'children':{'type':'rect','props':{'x':4,'y':4,'width':16,'height':16}}}},"
+        "{'type':'svg','props':{'tw':'fill-current text-emerald-600','width':96,'height':96,'viewBox':'0 0 24 24',"
+        "'children':{'type':'rect','props':{'x':4,'y':4,'width':16,'height':16}}}}]}}]"));
+    const Rendered tw = renderCard(document, engine);
+    QVERIFY(!tw.image.isNull());
+    auto near = [](QColor c, QColor want) {
+        return std::abs(c.red() - want.red()) <= 3 && std::abs(c.green() - want.green()) <= 3
+               && std::abs(c.blue() - want.blue()) <= 3;
+    };
+    const QColor blue = tw.image.pixelColor(14 + 48, 58), emerald = tw.image.pixelColor(110 + 48, 58);
+    QVERIFY2(near(blue, QColor(0x2b, 0x7f, 0xff)), qPrintable(blue.name()));
+    QVERIFY2(near(emerald, QColor(0x00, 0x99, 0x66)), qPrintable(emerald.name()));
 }
 
 QTEST_MAIN(TestInlineSvg)

@@ -68,7 +68,10 @@ void StyleBuilder::apply(const CssProperty *property, const QString &name, const
         return;
     }
     if (!property) {
-        warn(name, unsupportedPropertyMessage(name));
+        if (isSvgPaintProperty(name))
+            svgPaint(name, value);
+        else
+            warn(name, unsupportedPropertyMessage(name));
         return;
     }
     QString text = valueText(value);
@@ -775,22 +778,6 @@ bool isSvgPaintProperty(const QString &name)
 ComputedStyle computeStyle(const QJsonObject &declarations, const ComputedStyle *parent, const QString &tag,
                            float rootFontSize, const QString &fieldPath, QStringList *warnings)
 {
-    if (tag.compare(QLatin1String("svg"), Qt::CaseInsensitive) == 0) {
-        // Its paint properties are its content's (the inline SVG writer passes them on),
-        // not unsupported properties of its box.
-        QJsonObject box = declarations;
-        bool removed = false;
-        for (auto it = box.begin(); it != box.end();) {
-            if (isSvgPaintProperty(it.key())) {
-                it = box.erase(it);
-                removed = true;
-            } else {
-                ++it;
-            }
-        }
-        if (removed)
-            return computeStyle(box, parent, tag, rootFontSize, fieldPath, warnings);
-    }
     ComputedStyle s;
     if (parent)
         inheritInto(s, *parent);

@@ -174,6 +174,9 @@ private:
     std::optional<QColor> color(const QString &v) const { return parseColor(v, m_s.color); }
 
     void apply(const CssProperty *property, const QString &name, const QJsonValue &value);
+    /// An SVG paint property (isSvgPaintProperty()) into ComputedStyle::svgPaint: not a
+    /// property of the element's box, kept for an inline svg's content (paint_properties.cpp).
+    void svgPaint(const QString &name, const QJsonValue &value);
 
     // Custom properties and var() (custom_properties.cpp).
     void resolveCustomProperties(const QJsonObject &declarations);
