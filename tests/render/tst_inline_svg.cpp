@@ -154,6 +154,8 @@ private Q_SLOTS:
     void styleSheetRulePaintsContent();
     void ancestorPaintInherited_data() { iconDrawnInCurrentColor_data(); }
     void ancestorPaintInherited();
+    void crispEdgesFillsChromiumsPixels_data() { iconDrawnInCurrentColor_data(); }
+    void crispEdgesFillsChromiumsPixels();
 };
 
 void TestInlineSvg::naturalSize()
@@ -615,6 +617,38 @@ void TestInlineSvg::ancestorPaintInherited()
     const QColor blue = tw.image.pixelColor(14 + 48, 58), emerald = tw.image.pixelColor(110 + 48, 58);
     QVERIFY2(near(blue, QColor(0x2b, 0x7f, 0xff)), qPrintable(blue.name()));
     QVERIFY2(near(emerald, QColor(0x00, 0x99, 0x66)), qPrintable(emerald.name()));
+}
+
+void TestInlineSvg::crispEdgesFillsChromiumsPixels()
+{
+    QFETCH(Engine, engine);
+    // shape-rendering: crispEdges (on the root, then on one rect's style) turns
+    // antialiasing off. 16 units at 150 px put the rect's edges on pixel centres (x 51.5
+    // and 126.5, y 47.5 and 122.5; x 201.5 and 276.5 in the second svg), where Chromium 156
+    // fills the pixel right of or below the edge: 52 to 126, not 51 to 125 as cairo did.
+    const QJsonArray children = jsonArray(
+        "[{'type':'svg','props':{'width':150,'height':150,'viewBox':'0 0 16 16','shapeRendering':'crispEdges',"
+        "'style':{'marginLeft':4},'children':{'type':'rect','props':{'x':4,'y':4,'width':8,'height':8,'fill':'#ff0000'}}}},"
+        "{'type':'svg','props':{'width':150,'height':150,'viewBox':'0 0 16 16','children':["
+        "{'type':'rect','props':{'x':4,'y':4,'width':8,'height':8,'fill':'#ff0000','style':{'shapeRendering':'crispEdges'}}},"
+        "{'type':'rect','props':{'x':4,'y':13,'width':8,'height':1,'fill':'#ff0000'}}]}}]");
+    const Rendered r = renderCard(card(children), engine);
+    QVERIFY(!r.image.isNull());
+    auto expect = [&](int x, int y, bool red) {
+        const QColor c = r.image.pixelColor(x, y);
+        if (red ? !isRed(c, 0) : !isWhite(c, 0))
+            QFAIL(qPrintable(QStringLiteral("(%1, %2) is %3, Chromium draws it %4")
+                                 .arg(x)
+                                 .arg(y)
+                                 .arg(c.name(), red ? QStringLiteral("red") : QStringLiteral("white"))));
+    };
+    for (const auto &[x, y, red] : std::initializer_list<std::tuple<int, int, bool>>{
+             {51, 60, false}, {52, 60, true}, {126, 60, true}, {127, 60, false}, {60, 47, false}, {60, 48, true},
+             {60, 122, true}, {60, 123, false}, {201, 60, false}, {202, 60, true}, {276, 60, true}, {277, 60, false}})
+        expect(x, y, red);
+    // The rect without it stays antialiased: its left edge's pixel half red (Chromium 127).
+    const int halfGreen = r.image.pixelColor(201, 135).green();
+    QVERIFY2(halfGreen > 64 && halfGreen < 192, qPrintable(QString::number(halfGreen)));
 }
 
 QTEST_MAIN(TestInlineSvg)

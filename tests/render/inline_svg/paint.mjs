@@ -82,4 +82,18 @@ export const cards = {
       icon('octicons', 'wall-24', 48, { tw: 'fill-current text-emerald-600' }), label('fill-*')),
     twBox('stroke-red-500 stroke-2 fill-none', icon('feather', 'sun', 48, {}, LINE), icon('feather', 'save', 48, {}, LINE), label('stroke-*')),
     twBox('text-gray-500', icon('heroicons', 'pencil-square', 48), h('div', { tw: 'fill-rose-600/50', style: { display: 'flex' } }, icon('simple', 'favro', 48)), label('text-gray-500')))),
+  // shape-rendering: crispEdges on the root (attribute), on the svg's style and on one
+  // shape, at scales that put edges between pixels.
+  crispEdges: card({ alignItems: 'center', padding: 32, gap: 28 },
+    h('svg', { width: 150, height: 150, viewBox: '0 0 16 16', shapeRendering: 'crispEdges', fill: '#e11d48' },
+      ...[[3, 2, 3], [10, 2, 3], [2, 3, 12], [2, 5, 12], [3, 7, 10], [4, 9, 8], [5, 11, 6], [6, 12, 4], [7, 13, 2], [2, 4, 12], [2, 6, 12], [3, 8, 10], [4, 10, 8]]
+        .map(([x, y, w]) => h('rect', { x, y, width: w, height: 1 }))),
+    h('svg', { width: 170, height: 150, viewBox: '0 0 17 15', style: { shapeRendering: 'crispEdges' } },
+      h('line', { x1: 0, y1: 14.5, x2: 17, y2: 14.5, stroke: '#94a3b8', strokeWidth: 0.3 }),
+      ...[5, 9, 6, 12, 8].map((v, i) => h('rect', { x: 0.7 + i * 3.3, y: 14 - v, width: 2.1, height: v, fill: '#2563eb' }))),
+    h('div', { style: { display: 'flex', flexDirection: 'column', gap: 12, color: '#16a34a' } },
+      icon('lucide', 'grid-2-x-2', 45, { shapeRendering: 'crispEdges' }),
+      h('svg', { width: 45, height: 45, viewBox: '0 0 24 24' },
+        h('circle', { cx: 12, cy: 12, r: 9.3, fill: '#f59e0b', shapeRendering: 'crispEdges' }),
+        h('circle', { cx: 12, cy: 12, r: 4.6, fill: '#7c3aed' })))),
 };
