@@ -128,6 +128,10 @@ common::Expected<QByteArray, QString> drawSvgJobWithRsvg(const SvgRasterJob &job
     const QRectF box = drawsAliasedEdges(job.svg) ? targetBox(job, size).translated(kSkiaTieNudge, kSkiaTieNudge)
                                                   : targetBox(job, size);
     RsvgRectangle viewport{box.x(), box.y(), box.width(), box.height()};
+    if (const SvgRasterMatrix &m = job.matrix; !isNatural(job.mode) && !m.isIdentity()) {
+        const cairo_matrix_t matrix{m.m11, m.m12, m.m21, m.m22, m.dx, m.dy}; // xx, yx, xy, yy, x0, y0
+        cairo_transform(cr.get(), &matrix);
+    }
     if (job.mode == SvgRasterMode::Natural || job.mode == SvgRasterMode::Stretch) {
         // Stretched as QSvgRenderer::render() stretches: the user space (the viewBox, else
         // the document's own size) is drawn at its own size, where preserveAspectRatio has
