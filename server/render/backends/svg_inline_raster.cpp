@@ -68,6 +68,32 @@ std::optional<AlignedRaster> inlineSvgOnPixelGrid(const QImage &image, const QRe
     return AlignedRaster{QRectF(QPointF(pixels.topLeft()) / deviceScale, QSizeF(pixels.size()) / deviceScale), *drawn};
 }
 
+std::optional<AlignedRaster> inlineSvgOnDevice(const QImage &image, const QRectF &dest, const QTransform &toDevice)
+{
+    constexpr int kMaxSide = 4096; // as imageAtDeviceSize()
+    if (!toDevice.isInvertible())
+        return std::nullopt;
+    const QRectF device = toDevice.mapRect(dest);
+    const QRect pixels = device.toAlignedRect();
+    if (device.isEmpty() || pixels.width() > kMaxSide || pixels.height() > kMaxSide)
+        return std::nullopt;
+    SvgRasterJob job;
+    job.svg = svgSource(image);
+    job.mode = SvgRasterMode::Viewport;
+    job.size = pixels.size();
+    const QTransform onImage = toDevice * QTransform::fromTranslate(-pixels.left(), -pixels.top());
+    if (onImage.type() <= QTransform::TxScale) {
+        job.target = onImage.mapRect(dest); // axis-aligned: the viewport placed in image px
+    } else {
+        job.target = dest;
+        job.matrix = {onImage.m11(), onImage.m12(), onImage.m21(), onImage.m22(), onImage.dx(), onImage.dy()};
+    }
+    const auto drawn = rasteriseUntrustedSvg(job);
+    if (!drawn)
+        return std::nullopt;
+    return AlignedRaster{QRectF(pixels), *drawn};
+}
+
 bool isPlainVector(const QByteArray &source, const QRectF &box)
 {
     for (const char *element : {"<clipPath", "<mask", "<filter", "<symbol", "<pattern", "<marker"})

@@ -5,6 +5,7 @@
 
 #include <QImage>
 #include <QRectF>
+#include <QTransform>
 
 #include <optional>
 
@@ -23,6 +24,14 @@ struct AlignedRaster {
 /// matches drawing the markup itself there. nullopt when the helper drew nothing (its
 /// warning is the element's) or the box is empty or over 4096 px a side.
 std::optional<AlignedRaster> inlineSvgOnPixelGrid(const QImage &image, const QRectF &dest, qreal deviceScale);
+
+/// `image` (an inline `<svg>` element's) drawn by the sandboxed helper as vectors through
+/// `toDevice` (user px → device px: a CSS rotation, scale or skew in force, the device
+/// scale included) into the whole device pixels its box `dest` covers there, as Chromium
+/// draws an svg under a transform; the returned rect is in device px, to be drawn with no
+/// transform. nullopt when the helper drew nothing, `toDevice` is singular or the box
+/// covers nothing or over 4096 px a side.
+std::optional<AlignedRaster> inlineSvgOnDevice(const QImage &image, const QRectF &dest, const QTransform &toDevice);
 
 /// Whether the inline `<svg>` markup `source` can go into the satori engine's document as
 /// vector content drawn into `box` (user px): QtSvg 6.4, which rasterises that document

@@ -96,4 +96,12 @@ export const cards = {
       h('svg', { width: 45, height: 45, viewBox: '0 0 24 24' },
         h('circle', { cx: 12, cy: 12, r: 9.3, fill: '#f59e0b', shapeRendering: 'crispEdges' }),
         h('circle', { cx: 12, cy: 12, r: 4.6, fill: '#7c3aed' })))),
+  // Icons under a CSS transform on a wrapper: rotated, scaled, both.
+  transformed: card({ alignItems: 'center', justifyContent: 'center', gap: 56, fontSize: 30 },
+    h('div', { style: { display: 'flex', gap: 12, alignItems: 'center', transform: 'rotate(12deg)', color: '#2563eb' } },
+      icon('lucide', 'user-plus', 48), icon('heroicons', 'star', 48)),
+    h('div', { style: { display: 'flex', gap: 8, alignItems: 'center', transform: 'scale(1.5)', color: '#16a34a' } },
+      icon('feather', 'shield', 32), icon('simple', 'mastercard', 32, { fill: 'currentColor' })),
+    h('div', { style: { display: 'flex', transform: 'rotate(-8deg) scale(2)', color: '#dc2626' } },
+      icon('tabler', 'clipboard-list', 32))),
 };
