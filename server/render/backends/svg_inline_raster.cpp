@@ -48,50 +48,62 @@ bool hasViewportPercentages(const QByteArray &source)
     return false;
 }
 
+/// The whole device pixels `device` covers; nullopt when it is empty or over 4096 px a
+/// side (as imageAtDeviceSize()).
+std::optional<QRect> coveredPixels(const QRectF &device)
+{
+    constexpr int kMaxSide = 4096;
+    const QRect pixels = device.toAlignedRect();
+    if (device.isEmpty() || pixels.width() > kMaxSide || pixels.height() > kMaxSide)
+        return std::nullopt;
+    return pixels;
+}
+
+/// The inline svg `image` drawn by the sandboxed helper into a `size` px image, its
+/// viewport at `target` mapped through `matrix`.
+std::optional<QImage> drawnByHelper(const QImage &image, QSize size, const QRectF &target,
+                                    const SvgRasterMatrix &matrix = {})
+{
+    SvgRasterJob job;
+    job.svg = svgSource(image);
+    job.mode = SvgRasterMode::Viewport;
+    job.size = size;
+    job.target = target;
+    job.matrix = matrix;
+    auto drawn = rasteriseUntrustedSvg(job);
+    return drawn ? std::optional<QImage>(std::move(*drawn)) : std::nullopt;
+}
+
 } // namespace
 
 std::optional<AlignedRaster> inlineSvgOnPixelGrid(const QImage &image, const QRectF &dest, qreal deviceScale)
 {
-    constexpr int kMaxSide = 4096; // as imageAtDeviceSize()
     const QRectF device(dest.topLeft() * deviceScale, dest.size() * deviceScale);
-    const QRect pixels = device.toAlignedRect();
-    if (device.isEmpty() || pixels.width() > kMaxSide || pixels.height() > kMaxSide)
+    const std::optional<QRect> pixels = coveredPixels(device);
+    if (!pixels)
         return std::nullopt;
-    SvgRasterJob job;
-    job.svg = svgSource(image);
-    job.mode = SvgRasterMode::Viewport;
-    job.size = pixels.size();
-    job.target = device.translated(-pixels.topLeft());
-    const auto drawn = rasteriseUntrustedSvg(job);
+    const auto drawn = drawnByHelper(image, pixels->size(), device.translated(-pixels->topLeft()));
     if (!drawn)
         return std::nullopt;
-    return AlignedRaster{QRectF(QPointF(pixels.topLeft()) / deviceScale, QSizeF(pixels.size()) / deviceScale), *drawn};
+    return AlignedRaster{QRectF(QPointF(pixels->topLeft()) / deviceScale, QSizeF(pixels->size()) / deviceScale), *drawn};
 }
 
 std::optional<AlignedRaster> inlineSvgOnDevice(const QImage &image, const QRectF &dest, const QTransform &toDevice)
 {
-    constexpr int kMaxSide = 4096; // as imageAtDeviceSize()
     if (!toDevice.isInvertible())
         return std::nullopt;
-    const QRectF device = toDevice.mapRect(dest);
-    const QRect pixels = device.toAlignedRect();
-    if (device.isEmpty() || pixels.width() > kMaxSide || pixels.height() > kMaxSide)
+    const std::optional<QRect> pixels = coveredPixels(toDevice.mapRect(dest));
+    if (!pixels)
         return std::nullopt;
-    SvgRasterJob job;
-    job.svg = svgSource(image);
-    job.mode = SvgRasterMode::Viewport;
-    job.size = pixels.size();
-    const QTransform onImage = toDevice * QTransform::fromTranslate(-pixels.left(), -pixels.top());
-    if (onImage.type() <= QTransform::TxScale) {
-        job.target = onImage.mapRect(dest); // axis-aligned: the viewport placed in image px
-    } else {
-        job.target = dest;
-        job.matrix = {onImage.m11(), onImage.m12(), onImage.m21(), onImage.m22(), onImage.dx(), onImage.dy()};
-    }
-    const auto drawn = rasteriseUntrustedSvg(job);
+    const QTransform onImage = toDevice * QTransform::fromTranslate(-pixels->left(), -pixels->top());
+    const auto drawn = onImage.type() <= QTransform::TxScale // axis-aligned: the viewport placed in image px
+                           ? drawnByHelper(image, pixels->size(), onImage.mapRect(dest))
+                           : drawnByHelper(image, pixels->size(), dest,
+                                           {onImage.m11(), onImage.m12(), onImage.m21(), onImage.m22(), onImage.dx(),
+                                            onImage.dy()});
     if (!drawn)
         return std::nullopt;
-    return AlignedRaster{QRectF(pixels), *drawn};
+    return AlignedRaster{QRectF(*pixels), *drawn};
 }
 
 bool isPlainVector(const QByteArray &source, const QRectF &box)

@@ -59,6 +59,17 @@ void StyleBuilder::applyAll(const QJsonObject &declarations, ApplyOrder first, A
         apply(d.property, d.name, d.value);
 }
 
+std::optional<QString> StyleBuilder::withVarsSubstituted(const QString &name, const QJsonValue &value)
+{
+    const QString text = valueText(value);
+    if (!css::containsVar(text))
+        return text;
+    // CSS Variables 1 §3: substituted before the value is parsed; a failed substitution
+    // makes the declaration invalid at computed-value time (the property keeps its
+    // inherited or initial value).
+    return substituteVars(name, text);
+}
+
 void StyleBuilder::apply(const CssProperty *property, const QString &name, const QJsonValue &value)
 {
     if (value.isNull() || value.isUndefined())
@@ -74,16 +85,10 @@ void StyleBuilder::apply(const CssProperty *property, const QString &name, const
             warn(name, unsupportedPropertyMessage(name));
         return;
     }
-    QString text = valueText(value);
-    if (css::containsVar(text)) {
-        // CSS Variables 1 §3: substituted before the value is parsed; a failed substitution
-        // makes the declaration invalid at computed-value time (the property keeps its
-        // inherited or initial value).
-        auto substituted = substituteVars(name, text);
-        if (!substituted)
-            return;
-        text = *substituted;
-    }
+    const std::optional<QString> substituted = withVarsSubstituted(name, value);
+    if (!substituted)
+        return;
+    QString text = *substituted;
     if (mayHoldFontUnit(text)) {
         // ch and ex (CSS Values 4 §6.1.1): the element's font, applied first
         // (ApplyOrder::FontSize); in font-size itself, the parent's.

@@ -2,7 +2,6 @@
 // (§5), box-shadow (§7), opacity, transforms (CSS Transforms 1) and object-fit/-position.
 
 #include "server/render/style/style_builder.h"
-#include "server/render/css/variables.h"
 
 #include <cmath>
 #include <tuple>
@@ -397,13 +396,10 @@ bool StyleBuilder::objectPosition(const CssProperty &, const QString &v)
 
 void StyleBuilder::svgPaint(const QString &name, const QJsonValue &value)
 {
-    QString text = valueText(value);
-    if (css::containsVar(text)) {
-        auto substituted = substituteVars(name, text);
-        if (!substituted)
-            return;
-        text = *substituted;
-    }
+    const std::optional<QString> substituted = withVarsSubstituted(name, value);
+    if (!substituted)
+        return;
+    const QString &text = *substituted;
     const QString lower = text.toLower();
     // CSS-wide keywords (CSS Cascade 4 §7.3) on an inherited property: inherit and unset
     // keep the parent's value, initial and revert its initial one (none written).
