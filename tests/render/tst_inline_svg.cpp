@@ -158,6 +158,8 @@ private Q_SLOTS:
     void crispEdgesFillsChromiumsPixels();
     void transformedSvgDrawnAsVectors_data() { iconDrawnInCurrentColor_data(); }
     void transformedSvgDrawnAsVectors();
+    void fractionalPositionSnapsToPixels_data() { iconDrawnInCurrentColor_data(); }
+    void fractionalPositionSnapsToPixels();
 };
 
 void TestInlineSvg::naturalSize()
@@ -688,6 +690,29 @@ void TestInlineSvg::transformedSvgDrawnAsVectors()
                                                              .arg(y)
                                                              .arg(g)
                                                              .arg(green)));
+    }
+}
+
+void TestInlineSvg::fractionalPositionSnapsToPixels()
+{
+    QFETCH(Engine, engine);
+    // Chromium draws an svg root into its box with every edge rounded to a whole device
+    // pixel (SVGRootPainter::TransformToPixelSnappedBorderBox): a square on whole user
+    // units of an svg at x 14.5 and 38.4 has sharp edges, where the satori engine drew it
+    // at its fractional place, half-covered pixels along two of them. Pixels as Chromium
+    // 156 draws the card.
+    const QJsonArray children = jsonArray(
+        "[{'type':'svg','props':{'width':96,'height':96,'viewBox':'0 0 24 24','style':{'marginLeft':4.5,'marginTop':0.5},"
+        "'children':{'type':'rect','props':{'x':4,'y':4,'width':16,'height':16,'fill':'#ff0000'}}}},"
+        "{'type':'svg','props':{'width':96,'height':96,'viewBox':'0 0 24 24','style':{'marginLeft':10.4,'marginTop':0.6},"
+        "'children':{'type':'rect','props':{'x':4,'y':4,'width':16,'height':16,'fill':'#ff0000'}}}}]");
+    const Rendered r = renderCard(card(children), engine);
+    QVERIFY(!r.image.isNull());
+    for (const auto &[x, y, red] : std::initializer_list<std::tuple<int, int, bool>>{
+             {30, 50, false}, {31, 50, true}, {94, 50, true}, {95, 50, false}, {60, 26, false}, {60, 27, true},
+             {60, 90, true}, {60, 91, false}, {136, 50, false}, {137, 50, true}, {200, 50, true}, {201, 50, false}}) {
+        const QColor c = r.image.pixelColor(x, y);
+        QVERIFY2(red ? isRed(c, 8) : isWhite(c), qPrintable(QStringLiteral("(%1, %2) is %3").arg(x).arg(y).arg(c.name())));
     }
 }
 

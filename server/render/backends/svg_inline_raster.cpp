@@ -9,6 +9,8 @@
 #include <QSet>
 #include <QXmlStreamReader>
 
+#include <cmath>
+
 namespace imprint::render {
 
 namespace {
@@ -78,7 +80,12 @@ std::optional<QImage> drawnByHelper(const QImage &image, QSize size, const QRect
 
 std::optional<AlignedRaster> inlineSvgOnPixelGrid(const QImage &image, const QRectF &dest, qreal deviceScale)
 {
-    const QRectF device(dest.topLeft() * deviceScale, dest.size() * deviceScale);
+    // Chromium draws an svg root into its box snapped to whole device pixels, each edge
+    // rounded (SVGRootPainter::TransformToPixelSnappedBorderBox), not at its fractional place.
+    const auto snap = [](qreal v) { return std::floor(v + 0.5); };
+    const QRectF exact(dest.topLeft() * deviceScale, dest.size() * deviceScale);
+    const QRectF snapped(QPointF(snap(exact.left()), snap(exact.top())), QPointF(snap(exact.right()), snap(exact.bottom())));
+    const QRectF device = snapped.isEmpty() ? exact : snapped;
     const std::optional<QRect> pixels = coveredPixels(device);
     if (!pixels)
         return std::nullopt;

@@ -18,10 +18,9 @@ struct AlignedRaster {
 };
 
 /// `image` (an inline `<svg>` element's, isInlineSvgImage()) drawn by the sandboxed helper
-/// into the whole device pixels that `dest` (user px, no transform in force) covers at
-/// `deviceScale` device px per user px, its viewport at `dest`'s fractional position:
-/// embedded at the returned rect, the pixels map 1:1 onto the device's, so the result
-/// matches drawing the markup itself there. nullopt when the helper drew nothing (its
+/// into the device pixels of `dest` (user px, no transform in force) at `deviceScale`
+/// device px per user px, each of its edges rounded to a whole pixel as Chromium snaps an
+/// svg root's box: embedded at the returned rect, the pixels map 1:1 onto the device's. nullopt when the helper drew nothing (its
 /// warning is the element's) or the box is empty or over 4096 px a side.
 std::optional<AlignedRaster> inlineSvgOnPixelGrid(const QImage &image, const QRectF &dest, qreal deviceScale);
 
