@@ -61,6 +61,16 @@ std::optional<QRect> coveredPixels(const QRectF &device)
     return pixels;
 }
 
+/// `box` with each edge rounded to a whole pixel (half up), as Chromium snaps an svg
+/// root's box before drawing into it (SVGRootPainter::TransformToPixelSnappedBorderBox);
+/// `box` itself when that leaves nothing.
+QRectF snappedToPixels(const QRectF &box)
+{
+    const auto snap = [](qreal v) { return std::floor(v + 0.5); };
+    const QRectF snapped(QPointF(snap(box.left()), snap(box.top())), QPointF(snap(box.right()), snap(box.bottom())));
+    return snapped.isEmpty() ? box : snapped;
+}
+
 /// The inline svg `image` drawn by the sandboxed helper into a `size` px image, its
 /// viewport at `target` mapped through `matrix`.
 std::optional<QImage> drawnByHelper(const QImage &image, QSize size, const QRectF &target,
@@ -80,12 +90,7 @@ std::optional<QImage> drawnByHelper(const QImage &image, QSize size, const QRect
 
 std::optional<AlignedRaster> inlineSvgOnPixelGrid(const QImage &image, const QRectF &dest, qreal deviceScale)
 {
-    // Chromium draws an svg root into its box snapped to whole device pixels, each edge
-    // rounded (SVGRootPainter::TransformToPixelSnappedBorderBox), not at its fractional place.
-    const auto snap = [](qreal v) { return std::floor(v + 0.5); };
-    const QRectF exact(dest.topLeft() * deviceScale, dest.size() * deviceScale);
-    const QRectF snapped(QPointF(snap(exact.left()), snap(exact.top())), QPointF(snap(exact.right()), snap(exact.bottom())));
-    const QRectF device = snapped.isEmpty() ? exact : snapped;
+    const QRectF device = snappedToPixels(QRectF(dest.topLeft() * deviceScale, dest.size() * deviceScale));
     const std::optional<QRect> pixels = coveredPixels(device);
     if (!pixels)
         return std::nullopt;
@@ -95,10 +100,11 @@ std::optional<AlignedRaster> inlineSvgOnPixelGrid(const QImage &image, const QRe
     return AlignedRaster{QRectF(QPointF(pixels->topLeft()) / deviceScale, QSizeF(pixels->size()) / deviceScale), *drawn};
 }
 
-std::optional<AlignedRaster> inlineSvgOnDevice(const QImage &image, const QRectF &dest, const QTransform &toDevice)
+std::optional<AlignedRaster> inlineSvgOnDevice(const QImage &image, const QRectF &box, const QTransform &toDevice)
 {
     if (!toDevice.isInvertible())
         return std::nullopt;
+    const QRectF dest = snappedToPixels(box); // in the transformed element's space, as Chromium snaps it there
     const std::optional<QRect> pixels = coveredPixels(toDevice.mapRect(dest));
     if (!pixels)
         return std::nullopt;

@@ -26,8 +26,8 @@ std::optional<AlignedRaster> inlineSvgOnPixelGrid(const QImage &image, const QRe
 
 /// `image` (an inline `<svg>` element's) drawn by the sandboxed helper as vectors through
 /// `toDevice` (user px → device px: a CSS rotation, scale or skew in force, the device
-/// scale included) into the whole device pixels its box `dest` covers there, as Chromium
-/// draws an svg under a transform; the returned rect is in device px, to be drawn with no
+/// scale included) into the whole device pixels its box `dest` covers there (its edges
+/// first rounded to whole user px), as Chromium draws an svg under a transform; the returned rect is in device px, to be drawn with no
 /// transform. nullopt when the helper drew nothing, `toDevice` is singular or the box
 /// covers nothing or over 4096 px a side.
 std::optional<AlignedRaster> inlineSvgOnDevice(const QImage &image, const QRectF &dest, const QTransform &toDevice);
