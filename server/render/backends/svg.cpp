@@ -492,8 +492,9 @@ void SvgPlayer::operator()(const display::DrawImage &c)
     if (m_options.inlineSvgAsVector && isInlineSvgImage(c.image) && !c.shape && clipContains(c.dest)) {
         // An inline <svg> stays vector: its content as a group mapped onto its box.
         const QByteArray source = svgSource(c.image);
-        if (isPlainVector(source, c.dest)) {
-            const QString group = svgAsGroup(source, c.dest);
+        const QRectF box = inlineSvgSnappedBox(c.dest, m_transforms ? 1 : std::max<qreal>(1, m_options.deviceScale));
+        if (isPlainVector(source, box)) {
+            const QString group = svgAsGroup(source, box);
             if (!group.isEmpty()) {
                 m_body += group;
                 return;

@@ -61,16 +61,6 @@ std::optional<QRect> coveredPixels(const QRectF &device)
     return pixels;
 }
 
-/// `box` with each edge rounded to a whole pixel (half up), as Chromium snaps an svg
-/// root's box before drawing into it (SVGRootPainter::TransformToPixelSnappedBorderBox);
-/// `box` itself when that leaves nothing.
-QRectF snappedToPixels(const QRectF &box)
-{
-    const auto snap = [](qreal v) { return std::floor(v + 0.5); };
-    const QRectF snapped(QPointF(snap(box.left()), snap(box.top())), QPointF(snap(box.right()), snap(box.bottom())));
-    return snapped.isEmpty() ? box : snapped;
-}
-
 /// The inline svg `image` drawn by the sandboxed helper into a `size` px image, its
 /// viewport at `target` mapped through `matrix`.
 std::optional<QImage> drawnByHelper(const QImage &image, QSize size, const QRectF &target,
@@ -88,9 +78,17 @@ std::optional<QImage> drawnByHelper(const QImage &image, QSize size, const QRect
 
 } // namespace
 
+QRectF inlineSvgSnappedBox(const QRectF &dest, qreal deviceScale)
+{
+    const auto snap = [deviceScale](qreal v) { return std::floor(v * deviceScale + 0.5) / deviceScale; };
+    const QRectF snapped(QPointF(snap(dest.left()), snap(dest.top())), QPointF(snap(dest.right()), snap(dest.bottom())));
+    return snapped.isEmpty() ? dest : snapped;
+}
+
 std::optional<AlignedRaster> inlineSvgOnPixelGrid(const QImage &image, const QRectF &dest, qreal deviceScale)
 {
-    const QRectF device = snappedToPixels(QRectF(dest.topLeft() * deviceScale, dest.size() * deviceScale));
+    const QRectF snapped = inlineSvgSnappedBox(dest, deviceScale);
+    const QRectF device(snapped.topLeft() * deviceScale, snapped.size() * deviceScale);
     const std::optional<QRect> pixels = coveredPixels(device);
     if (!pixels)
         return std::nullopt;
@@ -104,7 +102,7 @@ std::optional<AlignedRaster> inlineSvgOnDevice(const QImage &image, const QRectF
 {
     if (!toDevice.isInvertible())
         return std::nullopt;
-    const QRectF dest = snappedToPixels(box); // in the transformed element's space, as Chromium snaps it there
+    const QRectF dest = inlineSvgSnappedBox(box, 1); // in the transformed element's space, as Chromium snaps it there
     const std::optional<QRect> pixels = coveredPixels(toDevice.mapRect(dest));
     if (!pixels)
         return std::nullopt;

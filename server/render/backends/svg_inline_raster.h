@@ -24,6 +24,12 @@ struct AlignedRaster {
 /// warning is the element's) or the box is empty or over 4096 px a side.
 std::optional<AlignedRaster> inlineSvgOnPixelGrid(const QImage &image, const QRectF &dest, qreal deviceScale);
 
+/// `dest` (user px) with each edge rounded (half up) to a whole device pixel at
+/// `deviceScale` device px per user px, as Chromium snaps an svg root's box before drawing
+/// into it (SVGRootPainter::TransformToPixelSnappedBorderBox); `dest` itself when that
+/// leaves nothing.
+QRectF inlineSvgSnappedBox(const QRectF &dest, qreal deviceScale);
+
 /// `image` (an inline `<svg>` element's) drawn by the sandboxed helper as vectors through
 /// `toDevice` (user px → device px: a CSS rotation, scale or skew in force, the device
 /// scale included) into the whole device pixels its box `dest` covers there (its edges
