@@ -74,6 +74,18 @@ QString outOfMemory(QSize size)
     return QStringLiteral("out of memory for a %1×%2 px SVG image").arg(size.width()).arg(size.height());
 }
 
+/// Whether the document may turn antialiasing off somewhere (`shape-rendering:
+/// crispEdges` or `optimizeSpeed`, SVG 2 §13.8: attribute, style or sheet; keywords in
+/// any case). `optimizeSpeed` of `text-` or `image-rendering` beside a shape-rendering
+/// counts too: the nudge it brings is 1/32 px.
+bool drawsAliasedEdges(const QByteArray &svg)
+{
+    if (!svg.contains("rendering")) // every other document: one search
+        return false;
+    const QByteArray lower = svg.toLower();
+    return lower.contains("shape-rendering") && (lower.contains("crispedges") || lower.contains("optimizespeed"));
+}
+
 } // namespace
 
 common::Expected<QByteArray, QString> drawSvgJobWithRsvg(const SvgRasterJob &job)
@@ -108,8 +120,18 @@ common::Expected<QByteArray, QString> drawSvgJobWithRsvg(const SvgRasterJob &job
     const std::unique_ptr<cairo_t, CairoDestroy> cr(cairo_create(surface.get()));
     if (cairo_status(cr.get()) != CAIRO_STATUS_SUCCESS)
         return outOfMemory(size);
-    const QRectF box = targetBox(job, size);
+    // Aliased edges: cairo fills a pixel whose centre lies on a shape's left or top edge,
+    // Skia (Chromium) one whose centre lies on its right or bottom edge, so a rect at
+    // x = 69.5 filled pixel 69 here and 70 there. A nudge right and down far below a
+    // pixel (and above cairo's 1/256 px grid) moves those ties to Skia's side.
+    constexpr qreal kSkiaTieNudge = 1.0 / 32;
+    const QRectF box = drawsAliasedEdges(job.svg) ? targetBox(job, size).translated(kSkiaTieNudge, kSkiaTieNudge)
+                                                  : targetBox(job, size);
     RsvgRectangle viewport{box.x(), box.y(), box.width(), box.height()};
+    if (const SvgRasterMatrix &m = job.matrix; !isNatural(job.mode) && !m.isIdentity()) {
+        const cairo_matrix_t matrix{m.m11, m.m12, m.m21, m.m22, m.dx, m.dy}; // xx, yx, xy, yy, x0, y0
+        cairo_transform(cr.get(), &matrix);
+    }
     if (job.mode == SvgRasterMode::Natural || job.mode == SvgRasterMode::Stretch) {
         // Stretched as QSvgRenderer::render() stretches: the user space (the viewBox, else
         // the document's own size) is drawn at its own size, where preserveAspectRatio has

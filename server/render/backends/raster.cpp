@@ -2,6 +2,7 @@
 // same commands paint a QImage (png/webp) or a QSvgGenerator (svg).
 
 #include "server/render/backends/raster.h"
+#include "server/render/backends/svg_inline_raster.h"
 #include "server/render/cancellation.h"
 #include "server/render/paint/geometry.h"
 #include "server/render/paint/recorder.h"
@@ -470,6 +471,17 @@ void QPainterPlayer::paintTiles(QPainter &p, const display::BackgroundTiles &c)
 
 void QPainterPlayer::operator()(const display::DrawImage &c)
 {
+    // An inline <svg> under a rotation or skew: its vectors drawn through the transform
+    // onto the device's pixels, as Chromium draws it, not a raster of it resampled.
+    if (!c.shape && m_p->transform().type() >= QTransform::TxRotate && isInlineSvgImage(c.image)
+        && m_p->device()->devType() == QInternal::Image)
+        if (const auto drawn = inlineSvgOnDevice(c.image, c.dest, m_p->transform())) {
+            m_p->save();
+            m_p->resetTransform();
+            m_p->drawImage(drawn->rect.topLeft(), drawn->image);
+            m_p->restore();
+            return;
+        }
     m_p->save();
     m_p->setRenderHint(QPainter::SmoothPixmapTransform);
     const QImage image = atDeviceSize(c.image, c.dest);

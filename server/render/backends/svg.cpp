@@ -492,8 +492,9 @@ void SvgPlayer::operator()(const display::DrawImage &c)
     if (m_options.inlineSvgAsVector && isInlineSvgImage(c.image) && !c.shape && clipContains(c.dest)) {
         // An inline <svg> stays vector: its content as a group mapped onto its box.
         const QByteArray source = svgSource(c.image);
-        if (isPlainVector(source, c.dest)) {
-            const QString group = svgAsGroup(source, c.dest);
+        const QRectF box = inlineSvgSnappedBox(c.dest, m_transforms ? 1 : std::max<qreal>(1, m_options.deviceScale));
+        if (isPlainVector(source, box)) {
+            const QString group = svgAsGroup(source, box);
             if (!group.isEmpty()) {
                 m_body += group;
                 return;
@@ -503,6 +504,18 @@ void SvgPlayer::operator()(const display::DrawImage &c)
     if (!m_options.inlineSvgAsVector && isInlineSvgImage(c.image) && !c.shape && clipContains(c.dest) && !m_transforms)
         if (const auto aligned = inlineSvgOnPixelGrid(c.image, c.dest, std::max<qreal>(1, m_options.deviceScale)))
             return emitImage(aligned->rect, pngDataUrl(aligned->image));
+    // Under a CSS transform: drawn through it onto the device's pixels (not magnified or
+    // turned by QtSvg from a raster of the untransformed box), placed in page space.
+    if (!m_options.inlineSvgAsVector && isInlineSvgImage(c.image) && !c.shape && clipContains(c.dest) && m_transforms) {
+        const qreal deviceScale = std::max<qreal>(1, m_options.deviceScale);
+        if (const auto drawn = inlineSvgOnDevice(c.image, c.dest, m_userToPage * QTransform::fromScale(deviceScale, deviceScale))) {
+            m_body += QStringLiteral("<g") + matrixAttr(m_userToPage.inverted()) + u'>';
+            emitImage(QRectF(drawn->rect.topLeft() / deviceScale, drawn->rect.size() / deviceScale),
+                      pngDataUrl(drawn->image));
+            m_body += QStringLiteral("</g>");
+            return;
+        }
+    }
     // An SVG image is embedded drawn at the pixels it covers in the final bitmap.
     const bool vector = !svgSource(c.image).isEmpty();
     const qreal deviceScale = vector ? std::max<qreal>(1, m_options.deviceScale) : 1;

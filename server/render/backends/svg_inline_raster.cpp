@@ -9,6 +9,8 @@
 #include <QSet>
 #include <QXmlStreamReader>
 
+#include <cmath>
+
 namespace imprint::render {
 
 namespace {
@@ -48,24 +50,71 @@ bool hasViewportPercentages(const QByteArray &source)
     return false;
 }
 
-} // namespace
-
-std::optional<AlignedRaster> inlineSvgOnPixelGrid(const QImage &image, const QRectF &dest, qreal deviceScale)
+/// The whole device pixels `device` covers; nullopt when it is empty or over 4096 px a
+/// side (as imageAtDeviceSize()).
+std::optional<QRect> coveredPixels(const QRectF &device)
 {
-    constexpr int kMaxSide = 4096; // as imageAtDeviceSize()
-    const QRectF device(dest.topLeft() * deviceScale, dest.size() * deviceScale);
+    constexpr int kMaxSide = 4096;
     const QRect pixels = device.toAlignedRect();
     if (device.isEmpty() || pixels.width() > kMaxSide || pixels.height() > kMaxSide)
         return std::nullopt;
+    return pixels;
+}
+
+/// The inline svg `image` drawn by the sandboxed helper into a `size` px image, its
+/// viewport at `target` mapped through `matrix`.
+std::optional<QImage> drawnByHelper(const QImage &image, QSize size, const QRectF &target,
+                                    const SvgRasterMatrix &matrix = {})
+{
     SvgRasterJob job;
     job.svg = svgSource(image);
     job.mode = SvgRasterMode::Viewport;
-    job.size = pixels.size();
-    job.target = device.translated(-pixels.topLeft());
-    const auto drawn = rasteriseUntrustedSvg(job);
+    job.size = size;
+    job.target = target;
+    job.matrix = matrix;
+    auto drawn = rasteriseUntrustedSvg(job);
+    return drawn ? std::optional<QImage>(std::move(*drawn)) : std::nullopt;
+}
+
+} // namespace
+
+QRectF inlineSvgSnappedBox(const QRectF &dest, qreal deviceScale)
+{
+    const auto snap = [deviceScale](qreal v) { return std::floor(v * deviceScale + 0.5) / deviceScale; };
+    const QRectF snapped(QPointF(snap(dest.left()), snap(dest.top())), QPointF(snap(dest.right()), snap(dest.bottom())));
+    return snapped.isEmpty() ? dest : snapped;
+}
+
+std::optional<AlignedRaster> inlineSvgOnPixelGrid(const QImage &image, const QRectF &dest, qreal deviceScale)
+{
+    const QRectF snapped = inlineSvgSnappedBox(dest, deviceScale);
+    const QRectF device(snapped.topLeft() * deviceScale, snapped.size() * deviceScale);
+    const std::optional<QRect> pixels = coveredPixels(device);
+    if (!pixels)
+        return std::nullopt;
+    const auto drawn = drawnByHelper(image, pixels->size(), device.translated(-pixels->topLeft()));
     if (!drawn)
         return std::nullopt;
-    return AlignedRaster{QRectF(QPointF(pixels.topLeft()) / deviceScale, QSizeF(pixels.size()) / deviceScale), *drawn};
+    return AlignedRaster{QRectF(QPointF(pixels->topLeft()) / deviceScale, QSizeF(pixels->size()) / deviceScale), *drawn};
+}
+
+std::optional<AlignedRaster> inlineSvgOnDevice(const QImage &image, const QRectF &box, const QTransform &toDevice)
+{
+    if (!toDevice.isInvertible())
+        return std::nullopt;
+    const QRectF dest = inlineSvgSnappedBox(box, 1); // in the transformed element's space, as Chromium snaps it there
+    const std::optional<QRect> pixels = coveredPixels(toDevice.mapRect(dest));
+    if (!pixels)
+        return std::nullopt;
+    const QTransform onImage = toDevice * QTransform::fromTranslate(-pixels->left(), -pixels->top());
+    const auto drawn = onImage.type() <= QTransform::TxScale // axis-aligned: the viewport placed in image px
+                           ? drawnByHelper(image, pixels->size(), onImage.mapRect(dest))
+                           : drawnByHelper(image, pixels->size(), dest,
+                                           {onImage.m11(), onImage.m12(), onImage.m21(), onImage.m22(), onImage.dx(),
+                                            onImage.dy()});
+    if (!drawn)
+        return std::nullopt;
+    return AlignedRaster{QRectF(*pixels), *drawn};
 }
 
 bool isPlainVector(const QByteArray &source, const QRectF &box)

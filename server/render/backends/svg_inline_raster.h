@@ -5,6 +5,7 @@
 
 #include <QImage>
 #include <QRectF>
+#include <QTransform>
 
 #include <optional>
 
@@ -17,12 +18,25 @@ struct AlignedRaster {
 };
 
 /// `image` (an inline `<svg>` element's, isInlineSvgImage()) drawn by the sandboxed helper
-/// into the whole device pixels that `dest` (user px, no transform in force) covers at
-/// `deviceScale` device px per user px, its viewport at `dest`'s fractional position:
-/// embedded at the returned rect, the pixels map 1:1 onto the device's, so the result
-/// matches drawing the markup itself there. nullopt when the helper drew nothing (its
+/// into the device pixels of `dest` (user px, no transform in force) at `deviceScale`
+/// device px per user px, each of its edges rounded to a whole pixel as Chromium snaps an
+/// svg root's box: embedded at the returned rect, the pixels map 1:1 onto the device's. nullopt when the helper drew nothing (its
 /// warning is the element's) or the box is empty or over 4096 px a side.
 std::optional<AlignedRaster> inlineSvgOnPixelGrid(const QImage &image, const QRectF &dest, qreal deviceScale);
+
+/// `dest` (user px) with each edge rounded (half up) to a whole device pixel at
+/// `deviceScale` device px per user px, as Chromium snaps an svg root's box before drawing
+/// into it (SVGRootPainter::TransformToPixelSnappedBorderBox); `dest` itself when that
+/// leaves nothing.
+QRectF inlineSvgSnappedBox(const QRectF &dest, qreal deviceScale);
+
+/// `image` (an inline `<svg>` element's) drawn by the sandboxed helper as vectors through
+/// `toDevice` (user px → device px: a CSS rotation, scale or skew in force, the device
+/// scale included) into the whole device pixels its box `dest` covers there (its edges
+/// first rounded to whole user px), as Chromium draws an svg under a transform; the returned rect is in device px, to be drawn with no
+/// transform. nullopt when the helper drew nothing, `toDevice` is singular or the box
+/// covers nothing or over 4096 px a side.
+std::optional<AlignedRaster> inlineSvgOnDevice(const QImage &image, const QRectF &dest, const QTransform &toDevice);
 
 /// Whether the inline `<svg>` markup `source` can go into the satori engine's document as
 /// vector content drawn into `box` (user px): QtSvg 6.4, which rasterises that document

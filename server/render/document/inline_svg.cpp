@@ -222,7 +222,7 @@ private:
         // paint properties (`style={{fill: …}}`, a sheet's `svg { stroke: … }`), which in
         // the layout engines' document go on its root for the content to inherit (in the
         // html page the CSS carries them).
-        const QJsonObject style = m_depth == 0 ? m_options.rootPaint : props.value(QLatin1String("style")).toObject();
+        const QJsonObject style = m_depth == 0 ? rootStyle(props) : props.value(QLatin1String("style")).toObject();
         if (style.isEmpty())
             return;
         QStringList declarations;
@@ -236,6 +236,21 @@ private:
         }
         if (!declarations.isEmpty())
             m_xml.writeAttribute(QStringLiteral("style"), declarations.join(u';'));
+    }
+
+    /// The root's paint declarations: its own (rootPaint), then what it inherits for
+    /// the properties that neither they nor its attributes set.
+    QJsonObject rootStyle(const QJsonObject &props) const
+    {
+        QJsonObject style = m_options.rootPaint;
+        for (auto it = m_options.inheritedPaint.constBegin(); it != m_options.inheritedPaint.constEnd(); ++it) {
+            const QString &name = it.key();
+            if (name == QLatin1String("vectorEffect") || style.contains(name) || props.contains(name)
+                || props.contains(kebab(name)))
+                continue;
+            style.insert(name, it.value());
+        }
+        return style;
     }
 
     bool children(const QJsonObject &props, const QString &path, int depth)

@@ -38,6 +38,12 @@ struct InlineSvgWriter {
     /// the element's cascaded style (inline style, style sheets, Tailwind), camelCase,
     /// written on the root for the content to inherit.
     QJsonObject rootPaint;
+    /// The layout engines' document: the SVG paint properties the element inherits from
+    /// the HTML around it (ComputedStyle::svgPaint of its parent: a wrapper's `fill`,
+    /// Tailwind's `stroke-2`), written on the root where neither rootPaint nor one of the
+    /// root's own attributes sets them (a presentation attribute beats an inherited value,
+    /// SVG 2 §6.6); vector-effect is not inherited.
+    QJsonObject inheritedPaint;
     /// Extra root attributes as written (the html page's `data-id` and CSS `style`).
     QList<std::pair<QString, QString>> rootAttributes;
 };

@@ -6,6 +6,7 @@
 #include "server/render/css/parse.h"
 #include "server/render/css/values.h"
 #include "server/render/css/variables.h"
+#include "server/render/style/computed_style.h"
 #include "server/render/style/properties.h"
 #include "server/render/style/stylesheet.h"
 
@@ -406,7 +407,7 @@ QJsonObject resolve(const QList<const Decls *> &sorted, const TailwindTheme &the
         if (property == QLatin1String("box-shadow"))
             value = compactShadow(value);
         const QString key = camelCase(property);
-        if (findCssProperty(key))
+        if (findCssProperty(key) || isSvgPaintProperty(key)) // fill-*, stroke-*: an inline svg's content inherits them
             out.insert(key, value.trimmed());
     }
     return out;

@@ -218,7 +218,8 @@ private:
                          float rootFontSize);
     /// An inline `<svg>`'s subtree written as an SVG document (inline_svg.h) and decoded
     /// as its image; its elements counted. False when a template limit was reached.
-    bool inlineSvg(Node &node, const QJsonObject &props, const QString &path, const QJsonObject &paint);
+    bool inlineSvg(Node &node, const QJsonObject &props, const QString &path, const QJsonObject &paint,
+                   const QJsonObject &inheritedPaint);
 
 private:
     bool fail(const QString &field, const QString &message, RenderErrorCode code = RenderErrorCode::InvalidTemplate)
@@ -320,7 +321,7 @@ std::unique_ptr<Node> TreeWalker::element(const QJsonValue &value, const QString
     const bool isSvg = node->tag == QLatin1String("svg");
 
     TailwindDeclarations tw;
-    QJsonObject svgPaint; // an svg's cascaded paint properties, for its content
+    QJsonObject svgPaint, inheritedPaint; // an svg's own cascaded paint properties, its parent's
     if (build) {
         QJsonObject style = styleValue.toObject();
         if (sheet && context)
@@ -378,13 +379,17 @@ std::unique_ptr<Node> TreeWalker::element(const QJsonValue &value, const QString
             node->style.display = isImg || isSvg ? Display::None : parent ? Display::Contents : Display::Flex;
         if (isImg || isSvg)
             replacedElement(*node, props, style, path, rootFontSize);
-        if (isSvg)
+        if (isSvg) {
+            // Its own declarations win over its attributes; what it inherits loses to them.
             for (auto it = style.constBegin(); it != style.constEnd(); ++it)
-                if (isSvgPaintProperty(it.key()))
-                    svgPaint.insert(it.key(), it.value());
+                if (const QJsonValue v = node->style.svgPaint.value(it.key()); !v.isUndefined())
+                    svgPaint.insert(it.key(), v);
+            if (parent)
+                inheritedPaint = parent->svgPaint;
+        }
     }
-    if (isSvg)
-        return inlineSvg(*node, props, path, svgPaint) ? std::move(node) : nullptr; // its subtree is the image
+    if (isSvg) // its subtree is the image
+        return inlineSvg(*node, props, path, svgPaint, inheritedPaint) ? std::move(node) : nullptr;
     if (isImg)
         return node; // an img's children render nothing
 
@@ -531,7 +536,8 @@ void TreeWalker::replacedElement(Node &node, const QJsonObject &props, const QJs
     }
 }
 
-bool TreeWalker::inlineSvg(Node &node, const QJsonObject &props, const QString &path, const QJsonObject &paint)
+bool TreeWalker::inlineSvg(Node &node, const QJsonObject &props, const QString &path, const QJsonObject &paint,
+                           const QJsonObject &inheritedPaint)
 {
     InlineSvgWriter writer;
     writer.count = [this](const QString &p) { return count(p); };
@@ -549,6 +555,7 @@ bool TreeWalker::inlineSvg(Node &node, const QJsonObject &props, const QString &
     writer.naturalSize = inlineSvgNaturalSize(px(node.style.width), px(node.style.height), viewBox);
     writer.color = node.style.color;
     writer.rootPaint = paint;
+    writer.inheritedPaint = inheritedPaint;
     writer.idPrefix = QStringLiteral("i%1-").arg(QString(node.id).replace(u'.', u'_'));
     const QByteArray document = inlineSvgDocument(props, path, writer);
     if (document.isEmpty())

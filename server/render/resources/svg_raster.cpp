@@ -49,6 +49,9 @@ common::Expected<QImage, QString> drawSvgJob(const SvgRasterJob &job)
         return QStringLiteral("out of memory for a %1×%2 px SVG image").arg(size.width()).arg(size.height());
     image.fill(Qt::transparent);
     QPainter painter(&image);
+    const SvgRasterMatrix &m = job.matrix;
+    if (!isNatural(job.mode) && !m.isIdentity())
+        painter.setTransform(QTransform(m.m11, m.m12, m.m21, m.m22, m.dx, m.dy));
     const QRectF box = targetBox(job, size);
     if (withViewport(job.mode)) {
         // QSvgRenderer stretches the viewBox; the viewport's preserveAspectRatio places it.

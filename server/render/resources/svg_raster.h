@@ -39,6 +39,14 @@ enum class SvgRasterMode : quint8 {
 };
 
 /// One document to draw. `svg` must already be sanitised (sanitizeSvg()).
+/// An affine map from the target's coordinates to the image's pixels, as QTransform's
+/// (x' = m11·x + m21·y + dx, y' = m12·x + m22·y + dy). Plain numbers: the helper reads them
+/// without Qt GUI.
+struct SvgRasterMatrix {
+    double m11 = 1, m12 = 0, m21 = 0, m22 = 1, dx = 0, dy = 0;
+    bool isIdentity() const { return m11 == 1 && m12 == 0 && m21 == 0 && m22 == 1 && dx == 0 && dy == 0; }
+};
+
 struct SvgRasterJob {
     QByteArray svg;
     SvgRasterMode mode = SvgRasterMode::Natural;
@@ -47,6 +55,9 @@ struct SvgRasterJob {
     /// (fractional: an element at a fractional position drawn on the device's pixel grid);
     /// empty: the whole image.
     QRectF target;
+    /// Viewport: the target drawn through this map (an inline `<svg>` under a CSS rotation,
+    /// drawn as vectors onto the device's pixels rather than resampled from a raster).
+    SvgRasterMatrix matrix;
     int maxSide = 8192; ///< px, either side of the image drawn
     qint64 maxPixels = 8192LL * 4096; ///< px, width × height of the image drawn
 };

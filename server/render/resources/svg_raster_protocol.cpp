@@ -27,7 +27,8 @@ QByteArray encodeSvgRasterJob(const SvgRasterJob &job)
     QByteArray bytes;
     QDataStream out(&bytes, QIODevice::WriteOnly);
     out << kJobMagic << quint8(job.mode) << qint32(job.size.width()) << qint32(job.size.height())
-        << qint32(job.maxSide) << qint64(job.maxPixels) << job.target << job.svg;
+        << qint32(job.maxSide) << qint64(job.maxPixels) << job.target << job.matrix.m11 << job.matrix.m12
+        << job.matrix.m21 << job.matrix.m22 << job.matrix.dx << job.matrix.dy << job.svg;
     return bytes;
 }
 
@@ -39,7 +40,9 @@ std::optional<SvgRasterJob> decodeSvgRasterJob(const QByteArray &bytes)
     qint32 width = 0, height = 0, maxSide = 0;
     qint64 maxPixels = 0;
     SvgRasterJob job;
-    in >> magic >> mode >> width >> height >> maxSide >> maxPixels >> job.target >> job.svg;
+    SvgRasterMatrix &m = job.matrix;
+    in >> magic >> mode >> width >> height >> maxSide >> maxPixels >> job.target >> m.m11 >> m.m12 >> m.m21 >> m.m22
+        >> m.dx >> m.dy >> job.svg;
     if (in.status() != QDataStream::Ok || magic != kJobMagic || mode < quint8(SvgRasterMode::Natural)
         || mode > quint8(SvgRasterMode::Viewport))
         return std::nullopt;

@@ -59,7 +59,15 @@ QString cacheKey(const SvgRasterJob &job)
               .arg(job.target.x(), 0, 'g', 17)
               .arg(job.target.y(), 0, 'g', 17)
               .arg(job.target.width(), 0, 'g', 17)
-              .arg(job.target.height(), 0, 'g', 17);
+              .arg(job.target.height(), 0, 'g', 17)
+        + (job.matrix.isIdentity() ? QString()
+                                   : QStringLiteral("/%1,%2,%3,%4,%5,%6")
+                                         .arg(job.matrix.m11, 0, 'g', 17)
+                                         .arg(job.matrix.m12, 0, 'g', 17)
+                                         .arg(job.matrix.m21, 0, 'g', 17)
+                                         .arg(job.matrix.m22, 0, 'g', 17)
+                                         .arg(job.matrix.dx, 0, 'g', 17)
+                                         .arg(job.matrix.dy, 0, 'g', 17));
 }
 
 /// The pipe's two ends: ours and the helper's (its standard input and output).

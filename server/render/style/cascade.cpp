@@ -59,6 +59,17 @@ void StyleBuilder::applyAll(const QJsonObject &declarations, ApplyOrder first, A
         apply(d.property, d.name, d.value);
 }
 
+std::optional<QString> StyleBuilder::withVarsSubstituted(const QString &name, const QJsonValue &value)
+{
+    const QString text = valueText(value);
+    if (!css::containsVar(text))
+        return text;
+    // CSS Variables 1 §3: substituted before the value is parsed; a failed substitution
+    // makes the declaration invalid at computed-value time (the property keeps its
+    // inherited or initial value).
+    return substituteVars(name, text);
+}
+
 void StyleBuilder::apply(const CssProperty *property, const QString &name, const QJsonValue &value)
 {
     if (value.isNull() || value.isUndefined())
@@ -68,19 +79,16 @@ void StyleBuilder::apply(const CssProperty *property, const QString &name, const
         return;
     }
     if (!property) {
-        warn(name, unsupportedPropertyMessage(name));
+        if (isSvgPaintProperty(name))
+            svgPaint(name, value);
+        else
+            warn(name, unsupportedPropertyMessage(name));
         return;
     }
-    QString text = valueText(value);
-    if (css::containsVar(text)) {
-        // CSS Variables 1 §3: substituted before the value is parsed; a failed substitution
-        // makes the declaration invalid at computed-value time (the property keeps its
-        // inherited or initial value).
-        auto substituted = substituteVars(name, text);
-        if (!substituted)
-            return;
-        text = *substituted;
-    }
+    const std::optional<QString> substituted = withVarsSubstituted(name, value);
+    if (!substituted)
+        return;
+    QString text = *substituted;
     if (mayHoldFontUnit(text)) {
         // ch and ex (CSS Values 4 §6.1.1): the element's font, applied first
         // (ApplyOrder::FontSize); in font-size itself, the parent's.
@@ -775,22 +783,6 @@ bool isSvgPaintProperty(const QString &name)
 ComputedStyle computeStyle(const QJsonObject &declarations, const ComputedStyle *parent, const QString &tag,
                            float rootFontSize, const QString &fieldPath, QStringList *warnings)
 {
-    if (tag.compare(QLatin1String("svg"), Qt::CaseInsensitive) == 0) {
-        // Its paint properties are its content's (the inline SVG writer passes them on),
-        // not unsupported properties of its box.
-        QJsonObject box = declarations;
-        bool removed = false;
-        for (auto it = box.begin(); it != box.end();) {
-            if (isSvgPaintProperty(it.key())) {
-                it = box.erase(it);
-                removed = true;
-            } else {
-                ++it;
-            }
-        }
-        if (removed)
-            return computeStyle(box, parent, tag, rootFontSize, fieldPath, warnings);
-    }
     ComputedStyle s;
     if (parent)
         inheritInto(s, *parent);

@@ -78,6 +78,12 @@ struct InheritedStyle {
     /// Custom properties (`--name`, CSS Variables 1 §2) by name: computed values, var()
     /// already substituted; inherited like the rest (style/custom_properties.cpp).
     QHash<QString, QString> customProperties;
+    /// The SVG paint properties (isSvgPaintProperty(): fill, stroke, stroke-width, …)
+    /// declared on this element or inherited from an ancestor (CSS inherits them all but
+    /// vector-effect, SVG 2 §13), camelCase → the value as declared, a colour other than
+    /// currentColor written as #rrggbb or rgba(). Only an inline `<svg>` reads them: its content
+    /// inherits them (InlineSvgWriter::rootPaint, inheritedPaint).
+    QJsonObject svgPaint;
     friend bool operator==(const InheritedStyle &, const InheritedStyle &) = default;
 };
 

@@ -394,4 +394,37 @@ bool StyleBuilder::objectPosition(const CssProperty &, const QString &v)
                          &m_s.objectPositionY);
 }
 
+void StyleBuilder::svgPaint(const QString &name, const QJsonValue &value)
+{
+    const std::optional<QString> substituted = withVarsSubstituted(name, value);
+    if (!substituted)
+        return;
+    const QString &text = *substituted;
+    const QString lower = text.toLower();
+    // CSS-wide keywords (CSS Cascade 4 §7.3) on an inherited property: inherit and unset
+    // keep the parent's value, initial and revert its initial one (none written).
+    if (lower == QLatin1String("inherit") || lower == QLatin1String("unset"))
+        return;
+    if (lower == QLatin1String("initial") || lower == QLatin1String("revert") || text.isEmpty()) {
+        m_s.svgPaint.remove(name);
+        return;
+    }
+    // A colour as librsvg reads it (CSS Color 3): Tailwind v4's oklch() and color-mix()
+    // resolved here; currentColor stays a keyword, which the svg resolves with its own
+    // colour (CSS Color 4 §6.4: it inherits as the keyword).
+    if ((name == QLatin1String("fill") || name == QLatin1String("stroke")) && !lower.contains(QLatin1String("currentcolor"))
+        && !lower.startsWith(QLatin1String("url(")) && lower != QLatin1String("none"))
+        if (const std::optional<QColor> c = color(text)) {
+            // #rrggbb when opaque: QtSvg, which reads the satori engine's SVG output, has no rgba().
+            m_s.svgPaint.insert(name, c->alpha() == 255 ? c->name(QColor::HexRgb)
+                                                        : QStringLiteral("rgba(%1,%2,%3,%4)")
+                                                              .arg(c->red())
+                                                              .arg(c->green())
+                                                              .arg(c->blue())
+                                                              .arg(c->alphaF(), 0, 'g', 4));
+            return;
+        }
+    m_s.svgPaint.insert(name, value.isDouble() ? value : QJsonValue(text));
+}
+
 } // namespace imprint::render::style_detail

@@ -174,6 +174,12 @@ private:
     std::optional<QColor> color(const QString &v) const { return parseColor(v, m_s.color); }
 
     void apply(const CssProperty *property, const QString &name, const QJsonValue &value);
+    /// `value` as text with its var() references substituted (CSS Variables 1 §3);
+    /// nullopt when a substitution failed (the caller drops the declaration).
+    std::optional<QString> withVarsSubstituted(const QString &name, const QJsonValue &value);
+    /// An SVG paint property (isSvgPaintProperty()) into ComputedStyle::svgPaint: not a
+    /// property of the element's box, kept for an inline svg's content (paint_properties.cpp).
+    void svgPaint(const QString &name, const QJsonValue &value);
 
     // Custom properties and var() (custom_properties.cpp).
     void resolveCustomProperties(const QJsonObject &declarations);

@@ -48,10 +48,11 @@ const results = {};
 for (const [name, card] of Object.entries(cards)) {
   if (only && !only.includes(name)) continue;
   const json = path.join(out, `${name}.json`);
-  writeFileSync(json, JSON.stringify(card, null, 1));
+  const { oracle: _, ...template } = card; // `oracle`: the tree Chromium draws, if not the card's
+  writeFileSync(json, JSON.stringify(template, null, 1));
   // Imprint's (and satori's) element defaults: every div a flex container.
   const page = '<!DOCTYPE html><html><head><meta charset="utf-8"><style>html,body{margin:0;padding:0;overflow:hidden}'
-    + 'div{display:flex}</style></head><body>' + renderToStaticMarkup(toReact(card.root)) + '</body></html>';
+    + 'div{display:flex}</style></head><body>' + renderToStaticMarkup(toReact(card.oracle || card.root)) + '</body></html>';
   const html = path.join(out, `${name}.chromium.html`);
   writeFileSync(html, page);
   const oracle = path.join(out, `${name}.chromium.png`);
