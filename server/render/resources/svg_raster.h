@@ -38,7 +38,6 @@ enum class SvgRasterMode : quint8 {
     Viewport, ///< into `size` px, the viewBox placed by preserveAspectRatio
 };
 
-/// One document to draw. `svg` must already be sanitised (sanitizeSvg()).
 /// An affine map from the target's coordinates to the image's pixels, as QTransform's
 /// (x' = m11·x + m21·y + dx, y' = m12·x + m22·y + dy). Plain numbers: the helper reads them
 /// without Qt GUI.
@@ -47,6 +46,7 @@ struct SvgRasterMatrix {
     bool isIdentity() const { return m11 == 1 && m12 == 0 && m21 == 0 && m22 == 1 && dx == 0 && dy == 0; }
 };
 
+/// One document to draw. `svg` must already be sanitised (sanitizeSvg()).
 struct SvgRasterJob {
     QByteArray svg;
     SvgRasterMode mode = SvgRasterMode::Natural;
