@@ -45,7 +45,12 @@ QString apiTokenOf(const HttpRequest &request)
 
 Outcome<store::ApiKeyPrincipal> authenticateApiToken(const HttpRequest &request, service::ApiKeyService &keys)
 {
-    auto result = keys.authenticate(apiTokenOf(request));
+    return authenticateApiToken(apiTokenOf(request), keys);
+}
+
+Outcome<store::ApiKeyPrincipal> authenticateApiToken(const QString &token, service::ApiKeyService &keys)
+{
+    auto result = keys.authenticate(token);
     if (!result)
         return problemFor(result.error()).withHeader("WWW-Authenticate", "Bearer");
     return result.value();

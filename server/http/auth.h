@@ -25,6 +25,8 @@ QString apiTokenOf(const HttpRequest &request);
 /// "invalid_token" — unknown or revoked —, "token_expired") otherwise. On success returns
 /// the key and its space (id, name, plan) and has updated last_used_at.
 Outcome<store::ApiKeyPrincipal> authenticateApiToken(const HttpRequest &request, service::ApiKeyService &keys);
+/// The same for a token already read with apiTokenOf().
+Outcome<store::ApiKeyPrincipal> authenticateApiToken(const QString &token, service::ApiKeyService &keys);
 
 /// Nothing when `principal`'s key carries `scope` (ApiKeyService::scopeNames()); else a
 /// 403 `missing_scope` problem whose detail names the scope (field "scopes").

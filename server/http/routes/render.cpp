@@ -167,8 +167,8 @@ void RenderRoutes::renderPattern(const HttpRequest &request, const Params &p, Re
     QString rateKey;
     QString spaceId;
     RenderUsageNote note{{}, {}, QStringLiteral("pattern"), service::formatName(p.options.format), false, -1, total};
-    if (!apiTokenOf(request).isEmpty()) {
-        const auto principal = authenticateApiToken(request, m_keys);
+    if (const QString token = apiTokenOf(request); !token.isEmpty()) {
+        const auto principal = authenticateApiToken(token, m_keys);
         if (!principal)
             return responder.send(principal.error());
         if (auto refused = missingScope(*principal, QStringLiteral("render")))
