@@ -27,6 +27,7 @@
 #include <QElapsedTimer>
 #include <QHash>
 #include <QHostAddress>
+#include <QLoggingCategory>
 #include <QTcpServer>
 #include <QThreadPool>
 #include <QTimer>
@@ -39,6 +40,10 @@
 #include <unordered_map>
 
 namespace imprint::http {
+
+/// The access log (one line an answer) and the server's own messages.
+Q_DECLARE_LOGGING_CATEGORY(lcAccess)
+Q_DECLARE_LOGGING_CATEGORY(lcHttp)
 
 /// Limits of one server; the defaults are those docs/api.md and docs/deployment.md state.
 struct ServerLimits {
@@ -204,6 +209,9 @@ public:
     /// with `Retry-After`. Emits drained() once no job is waiting for an answer and the
     /// answers have left (at most kShutdownFlushMs past the grace for a slow reader).
     void shutdown(int graceMs);
+    /// 503 `shutting_down` with `Retry-After: 1`: the answer to work the server will not do
+    /// because it is stopping.
+    static HttpResponse shuttingDownAnswer();
     /// How long past the grace period the last answers may take to reach the kernel.
     static constexpr int kShutdownFlushMs = 200;
     /// After drained(): waits until `deadline` for the workers still running a job whose
