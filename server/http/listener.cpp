@@ -2,7 +2,6 @@
 
 #include "server/http/problem.h"
 
-#include <QAbstractHttpServer>
 #include <QThread>
 
 #include <sys/socket.h>
@@ -43,10 +42,11 @@ int ConnectionBudget::open() const
     return m_open;
 }
 
-Listener::Listener(QAbstractHttpServer *front, const ServerLimits &limits, ConnectionBudget &budget)
-    : m_front(front)
+Listener::Listener(HttpServer *server, const ServerLimits &limits, ConnectionBudget &budget)
+    : m_server(server)
     , m_limits(limits)
     , m_budget(budget)
+    , m_sweepTimer(this)
 {
     m_clock.start();
     const int interval = std::clamp(std::min(limits.idleTimeoutMs, limits.requestTimeoutMs) / 4, 20, 1000);
@@ -87,11 +87,10 @@ void Listener::admit(qintptr socketDescriptor)
     Connection c;
     c.socket = socket;
     c.framing = RequestFraming(m_limits.maxHeaderBytes, m_limits.maxBodyBytes, m_limits.maxUploadBytes);
+    c.parser = std::make_unique<RequestParser>();
     c.lastActivityMs = m_clock.elapsed();
     c.peer = peer;
     m_connections.insert_or_assign(socket, std::move(c));
-    // Connected before QAbstractHttpServer's own readyRead slot (made when it takes the
-    // pending connection), so the guard sees every chunk before the parser buffers it.
     connect(socket, &QTcpSocket::readyRead, this, [this, socket] { onReadyRead(socket); });
     connect(socket, &QTcpSocket::bytesWritten, this, [this, socket] {
         auto it = m_connections.find(socket);
@@ -111,11 +110,13 @@ void Listener::admit(qintptr socketDescriptor)
             for (const auto &[job, cancellation] : it->second.pendingAsync)
                 cancellation.cancel(render::RenderCancellation::Reason::ClientGone);
     });
+    // Deleted later, not at once: the disconnection may come from inside one of its
+    // slots (a write that closes).
+    connect(socket, &QTcpSocket::disconnected, socket, &QObject::deleteLater);
     connect(socket, &QObject::destroyed, this, [this, socket, peer] {
         m_connections.erase(socket);
         m_budget.release(peer);
     });
-    addPendingConnection(socket);
 }
 
 bool Listener::allWritten() const
@@ -132,24 +133,71 @@ void Listener::onReadyRead(QTcpSocket *socket)
     if (it == m_connections.end())
         return;
     Connection &c = it->second;
-    const qint64 now = m_clock.elapsed();
-    c.lastActivityMs = now;
-    if (c.rejecting || c.closing) {
-        socket->readAll();
+    c.lastActivityMs = m_clock.elapsed();
+    // Read even when nothing more is parsed (a refusal drains the client's upload, a
+    // closing connection drops what follows its last request), or it would pile up.
+    const QByteArray bytes = socket->readAll();
+    if (c.rejecting || c.closing || bytes.isEmpty())
         return;
+    readRequests(socket, bytes);
+}
+
+void Listener::readRequests(QTcpSocket *socket, const QByteArray &bytes)
+{
+    QByteArrayView rest(bytes);
+    while (!rest.isEmpty()) {
+        // Looked up again each time: answering a request may have run any code.
+        auto it = m_connections.find(socket);
+        if (it == m_connections.end())
+            return;
+        Connection &c = it->second;
+        const qint64 now = m_clock.elapsed();
+        if (c.requestStartMs < 0)
+            c.requestStartMs = now;
+        const RequestParser::Step step = c.parser->parse(rest);
+        // The framing checks see every byte of a request before it is answered: those of
+        // this request, or after a parse error all that arrived (a rule of theirs the
+        // head breaks past the error is the answer the client gets, whatever the parser
+        // stumbled on first).
+        const QByteArrayView read = step.refusal ? rest : rest.first(step.consumed);
+        const QByteArrayView start = read.first(std::min<qint64>(c.framing.headRoom(), read.size()));
+        if (std::optional<HttpResponse> refusal = c.framing.feed(read.size(), start))
+            return reject(socket, c, *refusal);
+        if (step.refusal)
+            return reject(socket, c, *step.refusal);
+        rest = rest.sliced(step.consumed);
+        if (!step.complete) {
+            if (!c.parser->inRequest())
+                c.requestStartMs = -1; // only empty lines between requests (RFC 9112 §2.2)
+            else if (c.parser->awaitsContinue())
+                sendContinue(socket, c);
+            if (step.consumed == 0)
+                return; // cannot happen without an error; never loop on it
+            continue;
+        }
+        ParsedRequest request = c.parser->take();
+        c.framing.reset();
+        c.requestStartMs = -1;
+        c.lastActivityMs = now;
+        const quint64 sequence = c.nextRequest++;
+        // RFC 9112 §9.6: nothing after a request that closes the connection is read.
+        const bool closeAfter = !request.keepAlive;
+        c.closing = closeAfter;
+        m_server->serve(std::move(request), socket, sequence, closeAfter);
+        if (closeAfter)
+            return;
     }
-    // Inside the parser's read transaction, bytesAvailable() is what arrived since the
-    // parser last read: exactly the new bytes.
-    const qint64 available = socket->bytesAvailable();
-    if (available <= 0)
+}
+
+void Listener::sendContinue(QTcpSocket *socket, Connection &c)
+{
+    c.parser->continueSent();
+    // An earlier request still unanswered: its answer must come first, and the client
+    // sends the body after a while without the interim answer (RFC 9110 §10.1.1).
+    if (c.nextAnswer != c.nextRequest)
         return;
-    if (c.requestStartMs < 0)
-        c.requestStartMs = now;
-    // Only the start of the request is looked at (peeked, the parser still reads it).
-    const qint64 room = c.framing.headRoom();
-    const QByteArray start = room > 0 ? socket->peek(std::min(available, room)) : QByteArray();
-    if (std::optional<HttpResponse> refusal = c.framing.feed(available, start))
-        reject(socket, c, *refusal);
+    socket->write("HTTP/1.1 100 Continue\r\n\r\n");
+    socket->flush();
 }
 
 void Listener::reject(QTcpSocket *socket, Connection &c, const HttpResponse &response)
@@ -157,10 +205,6 @@ void Listener::reject(QTcpSocket *socket, Connection &c, const HttpResponse &res
     c.rejecting = true;
     // Set once the refusal is written: it may wait for an earlier request's answer.
     c.closeAtMs = std::numeric_limits<qint64>::max();
-    // Stop QAbstractHttpServer from parsing (and buffering) anything more on this socket.
-    QObject::disconnect(socket, &QTcpSocket::readyRead, m_front, nullptr);
-    if (socket->isTransactionStarted())
-        socket->commitTransaction();
     socket->readAll();
     qCInfo(lcAccess).noquote() << "(request refused)" << response.status;
     // The refused request has its place in the connection's order like any other: the
@@ -174,30 +218,6 @@ void Listener::reject(QTcpSocket *socket, Connection &c, const HttpResponse &res
         }
         socket->write(bytes);
     });
-}
-
-bool Listener::requestCompleted(QTcpSocket *socket, quint64 *sequence)
-{
-    auto it = m_connections.find(socket);
-    if (it == m_connections.end())
-        return false;
-    Connection &c = it->second;
-    const bool closeAfter = c.framing.closeAfterRequest();
-    c.framing.reset();
-    c.requestStartMs = -1;
-    c.lastActivityMs = m_clock.elapsed();
-    if (sequence)
-        *sequence = c.nextRequest++;
-    return closeAfter;
-}
-
-void Listener::stopReading(QTcpSocket *socket)
-{
-    auto it = m_connections.find(socket);
-    if (it == m_connections.end())
-        return;
-    it->second.closing = true;
-    QObject::disconnect(socket, &QTcpSocket::readyRead, m_front, nullptr);
 }
 
 void Listener::writeInOrder(QTcpSocket *socket, quint64 sequence, std::function<void()> write)
@@ -255,8 +275,7 @@ void Listener::sweep()
     for (auto it = m_connections.begin(); it != m_connections.end();) {
         Connection &c = it->second;
         if (!c.socket) {
-            // Deleted without our destroyed() slot firing: QAbstractHttpServer calls
-            // socket->disconnect() (all signals) on a parse error.
+            // Deleted without our destroyed() slot having run: never left behind.
             it = m_connections.erase(it);
             continue;
         }
@@ -286,8 +305,8 @@ void Listener::sweep()
     for (const auto &s : toAbort) {
         if (s) {
             s->abort();
-            // The HTTP server normally deletes it on disconnected(); after a parse error it
-            // no longer listens, so make sure. deleteLater twice is harmless.
+            // abort() emits disconnected() only for a connected socket: make sure it goes.
+            // deleteLater twice is harmless.
             s->deleteLater();
         }
     }

@@ -5,7 +5,6 @@
 #include "server/http/server.h"
 
 #include <QElapsedTimer>
-#include <QHttpServerResponder>
 #include <QThread>
 
 namespace imprint::http {
@@ -38,10 +37,9 @@ void submit(Responder responder, std::function<HttpResponse()> work, render::Ren
 
 // ---------------------------------------------------------------- Responder
 
-Responder::Responder(HttpServer *server, QHttpServerResponder &&responder, QTcpSocket *socket, bool closeAfter,
-                     QByteArray what, quint64 sequence)
+Responder::Responder(HttpServer *server, QTcpSocket *socket, bool closeAfter, QByteArray what, quint64 sequence)
     : m_server(server)
-    , m_responder(std::make_unique<QHttpServerResponder>(std::move(responder)))
+    , m_forSocket(true)
     , m_socket(socket)
     , m_listener(qobject_cast<Listener *>(socket ? socket->parent() : nullptr))
     , m_home(socket ? socket->thread() : nullptr)
@@ -64,7 +62,7 @@ Responder::~Responder()
 {
     // A handler that forgot to answer must not leave the client hanging until the idle
     // timeout: say so, as a 500 (a bug on our side, never bad input).
-    if ((m_responder && !m_sent && isConnected()) || (m_sink && !m_sent))
+    if ((m_forSocket && !m_sent && isConnected()) || (m_sink && !m_sent))
         send(problem(500, QStringLiteral("internal_error"), QStringLiteral("The request was not answered.")));
 }
 
@@ -97,7 +95,7 @@ HttpServer *Responder::server() const
 bool Responder::isConnected() const
 {
     if (!atHome())
-        return !m_sent && m_responder;
+        return !m_sent && m_forSocket;
     return !m_sent && m_socket && m_socket->state() == QAbstractSocket::ConnectedState;
 }
 
@@ -112,7 +110,7 @@ void Responder::send(const HttpResponse &response)
         (*m_sink)(written);
         return;
     }
-    if (m_sent || !m_responder || handHome(response))
+    if (m_sent || !m_forSocket || handHome(response))
         return;
     m_sent = true;
     if (m_job && m_listener)
@@ -124,8 +122,6 @@ void Responder::send(const HttpResponse &response)
     logResponseForTests(method, m_route, m_headOnly, response);
     // The bytes may have to wait for the answers of earlier pipelined requests on the
     // connection (Listener::writeInOrder()), so the write owns everything it needs.
-    // Qt's responder only marked the request unanswered: the bytes are written below.
-    m_responder.reset();
     auto write = [socket = m_socket, response, extraHeaders = m_extraHeaders, headOnly = m_headOnly, closeAfter = m_closeAfter,
                   what = m_what, ms] {
         if (!socket || socket->state() != QAbstractSocket::ConnectedState) {

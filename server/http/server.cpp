@@ -5,8 +5,6 @@
 #include "server/http/io_threads.h"
 #include "server/http/problem.h"
 
-#include <QHttpServerRequest>
-#include <QHttpServerResponder>
 #include <QLoggingCategory>
 #include <QThread>
 
@@ -24,25 +22,6 @@ namespace imprint::http {
 Q_LOGGING_CATEGORY(lcAccess, "imprint.http.access")
 Q_LOGGING_CATEGORY(lcHttp, "imprint.http")
 
-namespace {
-
-QByteArray methodName(QHttpServerRequest::Method m)
-{
-    switch (m) {
-    case QHttpServerRequest::Method::Get: return "GET";
-    case QHttpServerRequest::Method::Put: return "PUT";
-    case QHttpServerRequest::Method::Delete: return "DELETE";
-    case QHttpServerRequest::Method::Post: return "POST";
-    case QHttpServerRequest::Method::Head: return "HEAD";
-    case QHttpServerRequest::Method::Options: return "OPTIONS";
-    case QHttpServerRequest::Method::Patch: return "PATCH";
-    case QHttpServerRequest::Method::Connect: return "CONNECT";
-    case QHttpServerRequest::Method::Trace: return "TRACE";
-    default: return "UNKNOWN";
-    }
-}
-
-} // namespace
 
 // ---------------------------------------------------------------- HttpServer
 
@@ -54,7 +33,7 @@ HttpResponse HttpServer::shuttingDownAnswer()
 }
 
 HttpServer::HttpServer(ServerLimits limits, QObject *parent)
-    : QAbstractHttpServer(parent)
+    : QObject(parent)
     , m_limits(limits)
     , m_budget(limits)
 {
@@ -85,13 +64,11 @@ common::Expected<quint16, QString> HttpServer::listen(const QHostAddress &addres
         delete listener;
         return why;
     }
+    listener->setParent(this);
     const int ioThreads = ioThreadsFor(m_limits.ioThreads);
     if (ioThreads > 1) {
-        listener->setParent(this);
-        m_ioThreads = std::make_unique<IoThreads>(this, ioThreads, int(listener->socketDescriptor()));
+        m_ioThreads = std::make_unique<IoThreads>(this, ioThreads);
         listener->setHandOff([threads = m_ioThreads.get()](qintptr descriptor) { threads->handOff(descriptor); });
-    } else {
-        bind(listener);
     }
     m_listener = listener;
     return listener->serverPort();
@@ -107,12 +84,6 @@ bool HttpServer::allWritten() const
     if (m_ioThreads)
         return m_ioThreads->allWritten();
     return !m_listener || m_listener->allWritten();
-}
-
-bool HttpServer::handleRequest(const QHttpServerRequest &request, QTcpSocket *socket)
-{
-    serve(request, socket, makeResponder(request, socket));
-    return true;
 }
 
 template <typename Task>
@@ -145,16 +116,10 @@ void HttpServer::invoke(const Handler &handler, HttpRequest &&request, Responder
     }
 }
 
-void HttpServer::serve(const QHttpServerRequest &request, QTcpSocket *socket, QHttpServerResponder &&qtResponder)
+void HttpServer::serve(ParsedRequest &&parsed, QTcpSocket *socket, quint64 sequence, bool closeAfter)
 {
-    bool closeAfter = false;
-    quint64 sequence = 0;
-    auto *listener = qobject_cast<Listener *>(socket->parent());
-    if (listener)
-        closeAfter = listener->requestCompleted(socket, &sequence);
-
-    HttpRequest req = toHttpRequest(methodName(request.method()), request.url(), request.headers(),
-                                    request.body(), request.remoteAddress());
+    const QUrl url = QUrl::fromEncoded(parsed.target);
+    HttpRequest req = toHttpRequest(parsed.method, url, parsed.headers, parsed.body, socket->peerAddress());
     if (!m_limits.trustedProxies.isEmpty()) {
         QList<QByteArray> forwardedFor;
         for (const auto &h : req.headers)
@@ -162,14 +127,15 @@ void HttpServer::serve(const QHttpServerRequest &request, QTcpSocket *socket, QH
                 forwardedFor.append(h.second);
         req.remoteAddress = m_limits.trustedProxies.clientAddress(req.remoteAddress, forwardedFor);
     }
-    closeAfter = closeAfter || req.header("connection").toLower().contains("close");
-    if (closeAfter && listener)
-        listener->stopReading(socket);
     // The decoded path is the client's: "%0A" in it would start a forged access-log line.
-    Responder responder(this, std::move(qtResponder), socket, closeAfter,
-                        req.method + ' ' + common::logEscaped(req.path).toUtf8(), sequence);
+    Responder responder(this, socket, closeAfter, req.method + ' ' + common::logEscaped(req.path).toUtf8(), sequence);
+    if (!url.isValid()) {
+        return responder.send(fieldProblem(400, QStringLiteral("bad_request"), QStringLiteral("target"),
+                                           QStringLiteral("The request target is not a valid URI reference "
+                                                          "(RFC 9112 §3.2).")));
+    }
 
-    const Dispatch d = dispatch(req, request.url().path(QUrl::FullyEncoded), m_router, m_cors);
+    const Dispatch d = dispatch(req, url.path(QUrl::FullyEncoded), m_router, m_cors);
     if (!d.routePattern.isEmpty())
         responder.setRoute(d.routeMethod, d.routePattern);
     if (d.headOnly)
@@ -181,13 +147,6 @@ void HttpServer::serve(const QHttpServerRequest &request, QTcpSocket *socket, QH
     if (!d.anyThread && QThread::currentThread() != thread())
         return runOnServerThread(std::move(req), std::move(responder), *d.handler);
     invoke(*d.handler, std::move(req), std::move(responder));
-}
-
-void HttpServer::missingHandler(const QHttpServerRequest &request, QTcpSocket *socket)
-{
-    // handleRequest() answers everything itself; kept for completeness.
-    Responder responder(this, makeResponder(request, socket), socket, false, "?");
-    responder.send(problem(404, QStringLiteral("not_found"), QStringLiteral("No route.")));
 }
 
 void HttpServer::respondAsync(Responder responder, std::function<HttpResponse()> work,
