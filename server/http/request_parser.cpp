@@ -27,7 +27,7 @@ bool onlyH2c(const HeaderList &headers)
 
 HttpResponse badRequest(const QString &field, const QString &detail)
 {
-    return fieldProblem(400, QStringLiteral("bad_request"), field, detail);
+    return fieldProblem(common::ProblemCode::BadRequest, field, detail);
 }
 
 } // namespace
@@ -148,7 +148,7 @@ std::optional<HttpResponse> RequestParser::refuseHead() const
         if (m_parser.http_major == 0)
             return badRequest(QStringLiteral("version"),
                               QStringLiteral("The request line has no HTTP version (RFC 9112 §3)."));
-        return problem(505, QStringLiteral("http_version_not_supported"),
+        return problem(common::ProblemCode::HttpVersionNotSupported,
                        QStringLiteral("HTTP/%1.%2 is not supported: this server speaks HTTP/1.1.")
                            .arg(m_parser.http_major)
                            .arg(m_parser.http_minor));
@@ -194,7 +194,7 @@ HttpResponse RequestParser::refusalFor(http_errno error)
 {
     switch (error) {
     case HPE_HEADER_OVERFLOW:
-        return problem(431, QStringLiteral("headers_too_large"), QStringLiteral("The request headers are too large."));
+        return problem(common::ProblemCode::HeadersTooLarge, QStringLiteral("The request headers are too large."));
     case HPE_INVALID_METHOD:
         return badRequest(QStringLiteral("method"),
                           QStringLiteral("The request method is not an HTTP method (RFC 9110 §9; methods are "

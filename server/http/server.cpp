@@ -130,7 +130,7 @@ void HttpServer::serve(ParsedRequest &&parsed, QTcpSocket *socket, quint64 seque
     // The decoded path is the client's: "%0A" in it would start a forged access-log line.
     Responder responder(this, socket, closeAfter, req.method + ' ' + common::logEscaped(req.path).toUtf8(), sequence);
     if (!url.isValid()) {
-        return responder.send(fieldProblem(400, QStringLiteral("bad_request"), QStringLiteral("target"),
+        return responder.send(fieldProblem(common::ProblemCode::BadRequest, QStringLiteral("target"),
                                            QStringLiteral("The request target is not a valid URI reference "
                                                           "(RFC 9112 §3.2).")));
     }
