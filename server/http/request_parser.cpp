@@ -122,8 +122,8 @@ int RequestParser::onHeadersComplete(http_parser *parser)
     self.m_headComplete = true;
     ParsedRequest &request = self.m_request;
     // A static string: no copy.
-    request.method = QByteArray::fromRawData(http_method_str(http_method(parser->method)),
-                                             qstrlen(http_method_str(http_method(parser->method))));
+    const char *method = http_method_str(http_method(parser->method));
+    request.method = QByteArray::fromRawData(method, qstrlen(method));
     for (auto &header : request.headers) {
         // RFC 9110 §5.5: the whitespace around a value is not part of it (http-parser
         // drops the leading part only).

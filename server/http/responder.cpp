@@ -129,8 +129,9 @@ void Responder::send(const HttpResponse &response)
                                        << "ms";
             return;
         }
-        // The head in one write, not Qt's responder's four a header (docs/performance.md,
-        // "The answer's head in one write"); the body straight from the response.
+        // The head in one write, not the four a header of the Qt responder it replaced
+        // (docs/performance.md, "The answer's head in one write"); the body straight from
+        // the response.
         socket->write(responseHead(response, extraHeaders, closeAfter));
         if (!headOnly && !response.body.isEmpty())
             socket->write(response.body);

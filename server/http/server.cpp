@@ -193,7 +193,7 @@ void HttpServer::respondAsync(Responder responder, std::function<HttpResponse()>
     // gets its answer at the deadline, a little after the worker's own poll would have.
     if (cancellation.deadlineMs() > 0)
         answerAtDeadline(id, cancellation, cancellation.deadlineMs() + 250);
-    // The Responder (and with it Qt's responder) never reaches the worker: it gets only
+    // The Responder (and with it the socket) never reaches the worker: it gets only
     // the job id and the work.
     m_pending.emplace(id, std::move(job));
     ++inFlight;
