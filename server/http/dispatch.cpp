@@ -15,7 +15,8 @@ HttpRequest toHttpRequest(const QByteArray &method, const QUrl &url, const Heade
     // A query string is application/x-www-form-urlencoded (WHATWG URL): "+" is a space,
     // as Python's httpx and requests, URLSearchParams and HTML forms write it; QUrlQuery
     // would keep it. A plus sign itself arrives as %2B.
-    // Read once from the URL, written out again only for the "+".
+    // Read once from the URL: QHttpServerRequest::query() would parse it, and the "+"
+    // check write it out again.
     if (url.hasQuery())
         req.query = QUrlQuery(url.query(QUrl::FullyEncoded).replace(QLatin1Char('+'), QLatin1String("%20")));
     req.headers.reserve(headers.size());
