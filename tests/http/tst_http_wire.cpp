@@ -443,6 +443,35 @@ private slots:
         QVERIFY(m_e2e.server().running());
     }
 
+    // The framing checks run on every request of a pipelined write, not only the first:
+    // the parser stops after each request, and the next one's bytes are checked as its
+    // own. The first is answered, the second refused, and nothing after it.
+    void everyPipelinedRequestIsFramed_data()
+    {
+        QTest::addColumn<QByteArray>("second");
+        QTest::addColumn<int>("status");
+        QTest::newRow("head over 64 KiB")
+            << QByteArray("GET /api/v1/health HTTP/1.1\r\nHost: x\r\nX-Big: " + QByteArray(70000, 'a') + "\r\n\r\n")
+            << 431;
+        QTest::newRow("Content-Length and chunked")
+            << QByteArray("POST /api/v1/auth/login HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\n"
+                          "Transfer-Encoding: chunked\r\n\r\n0\r\n\r\n")
+            << 400;
+    }
+    void everyPipelinedRequestIsFramed()
+    {
+        QFETCH(QByteArray, second);
+        QFETCH(int, status);
+        auto socket = sendRaw(kHealth + second + kHealth);
+        QVERIFY(socket);
+        bool closed = false;
+        const QList<HttpReply> replies = responsesIn(readUntilClosed(*socket, 5000, &closed));
+        QVERIFY2(closed, "the connection stayed open");
+        QCOMPARE(replies.size(), 2);
+        QCOMPARE(replies.at(0).status, 200);
+        QVERIFY2(isProblem(replies.at(1), status), replies.at(1).body.constData());
+    }
+
     // RFC 9110 §7.8: an Upgrade to h2c only (curl --http2 on http://) is ignored, and the
     // request answered over HTTP/1.1 on a connection that stays open.
     void h2cUpgradeIsIgnored()
