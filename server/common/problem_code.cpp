@@ -88,6 +88,7 @@ constexpr std::array kRows{
     ProblemRow{ProblemCode::QueueFull, "queue_full", 503},
     ProblemRow{ProblemCode::ShuttingDown, "shutting_down", 503},
     ProblemRow{ProblemCode::DatabaseUnavailable, "database_unavailable", 503},
+    ProblemRow{ProblemCode::HttpVersionNotSupported, "http_version_not_supported", 505},
 };
 
 // The reason phrase of each status the table uses: the `title` of its problems.
@@ -110,6 +111,7 @@ constexpr std::array kTitles{
     StatusTitle{431, "Request Header Fields Too Large"},
     StatusTitle{500, "Internal Server Error"},
     StatusTitle{503, "Service Unavailable"},
+    StatusTitle{505, "HTTP Version Not Supported"},
 };
 
 constexpr bool inEnumOrder()
@@ -120,7 +122,7 @@ constexpr bool inEnumOrder()
     return true;
 }
 static_assert(inEnumOrder(), "problem_code.cpp: kRows must list every ProblemCode once, in the enum's order");
-static_assert(static_cast<std::size_t>(ProblemCode::DatabaseUnavailable) + 1 == kRows.size(),
+static_assert(static_cast<std::size_t>(ProblemCode::HttpVersionNotSupported) + 1 == kRows.size(),
               "problem_code.cpp: a ProblemCode has no row");
 
 const ProblemRow &rowOf(ProblemCode code)

@@ -107,6 +107,8 @@ enum class ProblemCode {
     QueueFull, ///< queue_full
     ShuttingDown, ///< shutting_down
     DatabaseUnavailable, ///< database_unavailable
+    // 505: a request line of another major version than HTTP/1
+    HttpVersionNotSupported, ///< http_version_not_supported
 };
 
 /// One row of the table.

@@ -14,9 +14,9 @@
 
 namespace imprint::http {
 
-/// The request handlers get, from what Qt's parser read: the path fully decoded without
-/// a trailing "/" ("/" when empty), the query with "+" read as a space (form encoding),
-/// header names lower-cased in arrival order.
+/// The request handlers get, from what the parser read (request_parser.h): the path fully
+/// decoded without a trailing "/" ("/" when empty), the query with "+" read as a space
+/// (form encoding), header names lower-cased in arrival order.
 HttpRequest toHttpRequest(const QByteArray &method, const QUrl &url, const HeaderList &headers,
                           const QByteArray &body, const QHostAddress &remoteAddress);
 

@@ -1,7 +1,7 @@
 #pragma once
-// Plain request/response values of the HTTP layer. A handler gets an HttpRequest copied
-// out of Qt's QHttpServerRequest (which Qt 6.4.2 frees when the client disconnects), so
-// it may keep it, move it to a worker thread, and answer later.
+// Plain request/response values of the HTTP layer. A handler gets an HttpRequest of its
+// own (made from what request_parser.h read), so it may keep it, move it to a worker
+// thread, and answer later.
 
 #include "server/common/expected.h"
 

@@ -47,7 +47,7 @@ bool isTchar(char ch)
            || QByteArrayView("!#$%&'*+-.^_`|~").contains(ch);
 }
 
-/// What Qt 6.4's parser skips before a request line (left over from the previous
+/// What Qt 6.4's parser skipped before a request line (left over from the previous
 /// request; RFC 9112 §2.2 lets a server ignore empty lines there).
 bool skippedBeforeRequestLine(char ch)
 {
@@ -96,7 +96,7 @@ std::optional<HttpResponse> RequestFraming::feed(qint64 available, QByteArrayVie
         for (; next < fresh.size() && !ended; ++next) {
             const char ch = fresh[next];
             if (headSize == 0 && skippedBeforeRequestLine(ch)) {
-                // Skipped as Qt's parser skips them: were they kept, a leading "\r\n\r\n"
+                // Skipped as the parser skips empty lines: were they kept, a leading "\r\n\r\n"
                 // would end an empty header block here and the real one would go unchecked.
                 ++m_skipped;
             } else {
@@ -105,10 +105,10 @@ std::optional<HttpResponse> RequestFraming::feed(qint64 available, QByteArrayVie
                     keptFrom = next;
                 tail = (tail << 8) | quint8(ch);
                 ++headSize;
-                // RFC 9112 §2.2: every line ends in CRLF. Qt's parser also ends lines (and
-                // the header block) at a bare LF, where the checks below would not see them
+                // RFC 9112 §2.2: every line ends in CRLF. A lenient parser also ends lines
+                // (and the header block) at a bare LF, where the checks below would not see them
                 // end: a "\n\n" header block would reach the router unchecked. A bare CR
-                // is refused too (§2.2 allows that), since Qt keeps it inside a value.
+                // is refused too (§2.2 allows that), since Qt 6.4's parser kept it inside a value.
                 if ((ch == '\n' && previous != '\r') || (previous == '\r' && ch != '\n')) {
                     ++next;
                     keep();

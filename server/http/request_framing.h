@@ -1,9 +1,10 @@
 #pragma once
-// The limits the server enforces on a request's bytes as they arrive, before Qt's parser
-// buffers them (server.h): the header block's size (431), a Content-Length that is not
-// 1*DIGIT (400) or over the route's body limit (413), and a body that outgrows the limit
-// whatever it announced (chunked, or a lying Content-Length: 413). And the framing Qt 6.4's
-// lenient parser would read differently from a proxy in front of it (request smuggling),
+// The limits the server enforces on a request's bytes as they arrive, before any request
+// among them is answered (server.h): the header block's size (431), a Content-Length that
+// is not 1*DIGIT (400) or over the route's body limit (413), and a body that outgrows the
+// limit whatever it announced (chunked, or a lying Content-Length: 413). And the framing a
+// lenient parser would read differently from a proxy in front of it (request smuggling;
+// written for Qt 6.4's, kept in front of http-parser, which refuses some of it only),
 // each a 400 after which the connection closes: lines not ended by CRLF (RFC 9112 §2.2),
 // whitespace before a field's colon (§5.1), obs-fold (§5.2), differing Content-Length
 // values or Content-Length with Transfer-Encoding (§6.3), a Transfer-Encoding other than
@@ -71,7 +72,7 @@ private:
     qint64 m_headerBytes = -1; ///< size of its header block once complete
     qint64 m_bodyLimit = 0;
     QByteArray m_head; ///< the header block, as far as it has arrived
-    qint64 m_skipped = 0; ///< whitespace before the request line, skipped as Qt's parser does
+    qint64 m_skipped = 0; ///< whitespace before the request line (empty lines: RFC 9112 §2.2)
     bool m_closeAfterRequest = false;
 };
 

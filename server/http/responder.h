@@ -1,7 +1,7 @@
 #pragma once
 // The answering side of one request: a move-only handle that writes an HttpResponse to
-// the client's socket, now or later, without the Qt 6.4.2 use-after-free of
-// QFuture<QHttpServerResponse> routes (see server.h).
+// the client's socket, now or later, from any thread, and never to a client that has gone
+// (see server.h).
 
 #include "server/http/message.h"
 #include "server/render/cancellation.h"
@@ -11,8 +11,7 @@
 
 #include <functional>
 #include <memory>
-
-class QHttpServerResponder;
+#include <utility>
 
 namespace imprint::http {
 
@@ -26,13 +25,12 @@ class Listener;
 class Responder
 {
 public:
-    /// Wraps Qt's responder for `socket`. `what` ("GET /path", never the query string,
+    /// Answers a request of `socket`. `what` ("GET /path", never the query string,
     /// which may carry api_token; escaped with common::logEscaped()) names the request in
     /// the access log. `sequence` is the request's place on its connection
     /// (Listener::requestCompleted()): its answer is written after those of every earlier
     /// request there (RFC 9112 §9.3.2).
-    Responder(HttpServer *server, QHttpServerResponder &&responder, QTcpSocket *socket, bool closeAfter,
-              QByteArray what, quint64 sequence = 0);
+    Responder(HttpServer *server, QTcpSocket *socket, bool closeAfter, QByteArray what, quint64 sequence = 0);
     /// A Responder without a socket: send() hands `sink` what it would write (the
     /// response with the added headers, without its body for HEAD), and a Responder
     /// destroyed unanswered hands it the 500 a client would get. For tests and the HTTP
@@ -81,7 +79,20 @@ private:
     /// runs again, and returns true; on it, false.
     bool handHome(const HttpResponse &response);
     QPointer<HttpServer> m_server;
-    std::unique_ptr<QHttpServerResponder> m_responder;
+    /// A flag a move takes along and leaves false behind, so that only one of the
+    /// Responders a request's was moved through answers it.
+    struct MovedFlag {
+        bool value = false;
+        MovedFlag(bool v = false) : value(v) { }
+        MovedFlag(MovedFlag &&other) noexcept : value(std::exchange(other.value, false)) { }
+        MovedFlag &operator=(MovedFlag &&other) noexcept
+        {
+            value = std::exchange(other.value, false);
+            return *this;
+        }
+        explicit operator bool() const { return value; }
+    };
+    MovedFlag m_forSocket; ///< made for a socket (not a sink), and not moved from
     QPointer<QTcpSocket> m_socket;
     /// The socket's listener and thread, where send() writes; null for a sink.
     QPointer<Listener> m_listener;

@@ -4,10 +4,7 @@
 #include "server/http/dispatch.h"
 #include "server/http/io_threads.h"
 #include "server/http/problem.h"
-#include "server/http/response_log.h"
 
-#include <QHttpServerRequest>
-#include <QHttpServerResponder>
 #include <QLoggingCategory>
 #include <QThread>
 
@@ -25,481 +22,18 @@ namespace imprint::http {
 Q_LOGGING_CATEGORY(lcAccess, "imprint.http.access")
 Q_LOGGING_CATEGORY(lcHttp, "imprint.http")
 
-namespace {
 
-QByteArray methodName(QHttpServerRequest::Method m)
-{
-    switch (m) {
-    case QHttpServerRequest::Method::Get: return "GET";
-    case QHttpServerRequest::Method::Put: return "PUT";
-    case QHttpServerRequest::Method::Delete: return "DELETE";
-    case QHttpServerRequest::Method::Post: return "POST";
-    case QHttpServerRequest::Method::Head: return "HEAD";
-    case QHttpServerRequest::Method::Options: return "OPTIONS";
-    case QHttpServerRequest::Method::Patch: return "PATCH";
-    case QHttpServerRequest::Method::Connect: return "CONNECT";
-    case QHttpServerRequest::Method::Trace: return "TRACE";
-    default: return "UNKNOWN";
-    }
-}
+// ---------------------------------------------------------------- HttpServer
 
-qint64 nowNs()
-{
-    static QElapsedTimer clock = [] {
-        QElapsedTimer t;
-        t.start();
-        return t;
-    }();
-    return clock.nsecsElapsed();
-}
-
-/// 503 `shutting_down` with `Retry-After: 1`: the answer to work the server will not do
-/// because it is stopping.
-HttpResponse shuttingDown()
+HttpResponse HttpServer::shuttingDownAnswer()
 {
     return problem(503, QStringLiteral("shutting_down"),
                    QStringLiteral("The server is shutting down; retry in a moment or on another instance."))
         .withHeader("Retry-After", "1");
 }
 
-/// Hands `work` to the responder's server, or answers shuttingDown() when it is gone.
-void submit(Responder responder, std::function<HttpResponse()> work, render::RenderCancellation cancellation,
-            WorkPool pool)
-{
-    HttpServer *server = responder.server();
-    if (!server) {
-        responder.send(shuttingDown());
-        return;
-    }
-    server->respondAsync(std::move(responder), std::move(work), std::move(cancellation), pool);
-}
-
-} // namespace
-
-// ---------------------------------------------------------------- Responder
-
-Responder::Responder(HttpServer *server, QHttpServerResponder &&responder, QTcpSocket *socket, bool closeAfter,
-                     QByteArray what, quint64 sequence)
-    : m_server(server)
-    , m_responder(std::make_unique<QHttpServerResponder>(std::move(responder)))
-    , m_socket(socket)
-    , m_listener(qobject_cast<Listener *>(socket ? socket->parent() : nullptr))
-    , m_home(socket ? socket->thread() : nullptr)
-    , m_closeAfter(closeAfter)
-    , m_sequence(sequence)
-    , m_what(std::move(what))
-    , m_startNs(nowNs())
-{ }
-
-Responder::Responder(std::function<void(const HttpResponse &)> sink, HttpServer *server)
-    : m_server(server)
-    , m_startNs(nowNs())
-    , m_sink(std::make_shared<const std::function<void(const HttpResponse &)>>(std::move(sink)))
-{ }
-
-Responder::Responder(Responder &&other) noexcept = default;
-Responder &Responder::operator=(Responder &&other) noexcept = default;
-
-Responder::~Responder()
-{
-    // A handler that forgot to answer must not leave the client hanging until the idle
-    // timeout: say so, as a 500 (a bug on our side, never bad input).
-    if ((m_responder && !m_sent && isConnected()) || (m_sink && !m_sent))
-        send(problem(500, QStringLiteral("internal_error"), QStringLiteral("The request was not answered.")));
-}
-
-bool Responder::atHome() const
-{
-    return !m_home || QThread::currentThread() == m_home;
-}
-
-bool Responder::handHome(const HttpResponse &response)
-{
-    if (atHome())
-        return false;
-    // The socket is written where it lives: the answer travels there with the Responder.
-    // A listener gone (its I/O thread stopped) has no client left to answer.
-    if (Listener *listener = m_listener.data()) {
-        auto moved = std::make_shared<Responder>(std::move(*this));
-        QMetaObject::invokeMethod(
-            listener, [moved, response] { moved->send(response); }, Qt::QueuedConnection);
-    } else {
-        m_sent = true;
-    }
-    return true;
-}
-
-HttpServer *Responder::server() const
-{
-    return m_server.data();
-}
-
-bool Responder::isConnected() const
-{
-    if (!atHome())
-        return !m_sent && m_responder;
-    return !m_sent && m_socket && m_socket->state() == QAbstractSocket::ConnectedState;
-}
-
-void Responder::send(const HttpResponse &response)
-{
-    if (m_sink && !m_sent) {
-        m_sent = true;
-        HttpResponse written = response;
-        written.headers += m_extraHeaders;
-        if (m_headOnly)
-            written.body.clear();
-        (*m_sink)(written);
-        return;
-    }
-    if (m_sent || !m_responder || handHome(response))
-        return;
-    m_sent = true;
-    if (m_job && m_listener)
-        m_listener->asyncFinished(m_socket.data(), m_job);
-    const double ms = double(nowNs() - m_startNs) / 1e6;
-    const QByteArray method = m_method.isEmpty() ? m_what.left(m_what.indexOf(' ')) : m_method;
-    if (m_server)
-        m_server->recordAnswer(method, m_route, response.status, ms / 1000.0);
-    logResponseForTests(method, m_route, m_headOnly, response);
-    // The bytes may have to wait for the answers of earlier pipelined requests on the
-    // connection (Listener::writeInOrder()), so the write owns everything it needs.
-    // Qt's responder only marked the request unanswered: the bytes are written below.
-    m_responder.reset();
-    auto write = [socket = m_socket, response, extraHeaders = m_extraHeaders, headOnly = m_headOnly, closeAfter = m_closeAfter,
-                  what = m_what, ms] {
-        if (!socket || socket->state() != QAbstractSocket::ConnectedState) {
-            qCInfo(lcAccess).noquote() << what << response.status << "(client gone)" << QString::number(ms, 'f', 2)
-                                       << "ms";
-            return;
-        }
-        // The head in one write, not Qt's responder's four a header (docs/performance.md,
-        // "The answer's head in one write"); the body straight from the response.
-        socket->write(responseHead(response, extraHeaders, closeAfter));
-        if (!headOnly && !response.body.isEmpty())
-            socket->write(response.body);
-        // Written now rather than when the event loop next sees the socket writable: a
-        // poll and two wake-ups less an answer (docs/performance.md, "System calls").
-        socket->flush();
-        // After every earlier answer (writeInOrder), so none of them is cut off.
-        if (closeAfter)
-            socket->disconnectFromHost();
-        qCInfo(lcAccess).noquote() << what << response.status << QString::number(ms, 'f', 2) << "ms";
-    };
-    if (m_listener && m_socket)
-        m_listener->writeInOrder(m_socket.data(), m_sequence, std::move(write));
-    else
-        write();
-}
-
-void onServerThread(HttpRequest &&request, Responder &&responder,
-                    std::function<void(HttpRequest &&, Responder &&)> handler)
-{
-    if (HttpServer *server = responder.server())
-        server->runOnServerThread(std::move(request), std::move(responder), handler);
-    else
-        handler(std::move(request), std::move(responder));
-}
-
-void respondAsync(Responder responder, std::function<HttpResponse()> work)
-{
-    respondAsync(std::move(responder), std::move(work), render::RenderCancellation());
-}
-
-void respondAsync(Responder responder, std::function<HttpResponse()> work, render::RenderCancellation cancellation)
-{
-    submit(std::move(responder), std::move(work), std::move(cancellation), WorkPool::Workers);
-}
-
-void respondOnLoginPool(Responder responder, std::function<HttpResponse()> work)
-{
-    submit(std::move(responder), std::move(work), {}, WorkPool::Logins);
-}
-
-// ---------------------------------------------------------------- Listener
-
-bool ConnectionBudget::admit(const QHostAddress &peer)
-{
-    const QMutexLocker lock(&m_mutex);
-    if (m_open >= m_limits.maxConnections)
-        return false;
-    int &fromPeer = m_perAddress[peer];
-    if (fromPeer >= m_limits.maxConnectionsPerAddress)
-        return false;
-    ++fromPeer;
-    ++m_open;
-    return true;
-}
-
-void ConnectionBudget::release(const QHostAddress &peer)
-{
-    const QMutexLocker lock(&m_mutex);
-    --m_open;
-    auto count = m_perAddress.find(peer);
-    if (count != m_perAddress.end() && --*count <= 0)
-        m_perAddress.erase(count);
-}
-
-int ConnectionBudget::open() const
-{
-    const QMutexLocker lock(&m_mutex);
-    return m_open;
-}
-
-Listener::Listener(QAbstractHttpServer *front, const ServerLimits &limits, ConnectionBudget &budget)
-    : m_front(front)
-    , m_limits(limits)
-    , m_budget(budget)
-{
-    m_clock.start();
-    const int interval = std::clamp(std::min(limits.idleTimeoutMs, limits.requestTimeoutMs) / 4, 20, 1000);
-    m_sweepTimer.setInterval(interval);
-    connect(&m_sweepTimer, &QTimer::timeout, this, &Listener::sweep);
-    m_sweepTimer.start();
-}
-
-void Listener::incomingConnection(qintptr socketDescriptor)
-{
-    if (m_handOff)
-        m_handOff(socketDescriptor);
-    else
-        admit(socketDescriptor);
-}
-
-void Listener::admit(qintptr socketDescriptor)
-{
-    if (m_budget.open() >= m_limits.maxConnections) {
-        // Closing at once (no response) costs nothing and frees the fd immediately.
-        ::close(int(socketDescriptor));
-        return;
-    }
-    auto *socket = new QTcpSocket(this);
-    if (!socket->setSocketDescriptor(socketDescriptor)) {
-        delete socket;
-        ::close(int(socketDescriptor));
-        return;
-    }
-    const QHostAddress peer = socket->peerAddress();
-    if (!m_budget.admit(peer)) {
-        delete socket; // closes the descriptor it took
-        return;
-    }
-    // Without TCP_NODELAY a response written in two segments waits ~40 ms for the
-    // client's delayed ACK (Nagle).
-    socket->setSocketOption(QAbstractSocket::LowDelayOption, 1);
-    Connection c;
-    c.socket = socket;
-    c.framing = RequestFraming(m_limits.maxHeaderBytes, m_limits.maxBodyBytes, m_limits.maxUploadBytes);
-    c.lastActivityMs = m_clock.elapsed();
-    c.peer = peer;
-    m_connections.insert_or_assign(socket, std::move(c));
-    // Connected before QAbstractHttpServer's own readyRead slot (made when it takes the
-    // pending connection), so the guard sees every chunk before the parser buffers it.
-    connect(socket, &QTcpSocket::readyRead, this, [this, socket] { onReadyRead(socket); });
-    connect(socket, &QTcpSocket::bytesWritten, this, [this, socket] {
-        auto it = m_connections.find(socket);
-        if (it == m_connections.end())
-            return;
-        it->second.lastActivityMs = m_clock.elapsed();
-        if (it->second.rejecting && it->second.refusalWritten && socket->bytesToWrite() == 0) {
-            // Half-close after the error response: the client sees EOF, while we keep
-            // draining its upload so the kernel does not answer it with RST (which can
-            // destroy the response before the client reads it).
-            ::shutdown(int(socket->socketDescriptor()), SHUT_WR);
-        }
-    });
-    // A render nobody waits for stops at its next poll instead of holding a worker.
-    connect(socket, &QTcpSocket::disconnected, this, [this, socket] {
-        if (auto it = m_connections.find(socket); it != m_connections.end())
-            for (const auto &[job, cancellation] : it->second.pendingAsync)
-                cancellation.cancel(render::RenderCancellation::Reason::ClientGone);
-    });
-    connect(socket, &QObject::destroyed, this, [this, socket, peer] {
-        m_connections.erase(socket);
-        m_budget.release(peer);
-    });
-    addPendingConnection(socket);
-}
-
-bool Listener::allWritten() const
-{
-    for (const auto &[socket, c] : m_connections)
-        if (c.socket && c.socket->bytesToWrite() > 0)
-            return false;
-    return true;
-}
-
-void Listener::onReadyRead(QTcpSocket *socket)
-{
-    auto it = m_connections.find(socket);
-    if (it == m_connections.end())
-        return;
-    Connection &c = it->second;
-    const qint64 now = m_clock.elapsed();
-    c.lastActivityMs = now;
-    if (c.rejecting || c.closing) {
-        socket->readAll();
-        return;
-    }
-    // Inside the parser's read transaction, bytesAvailable() is what arrived since the
-    // parser last read: exactly the new bytes.
-    const qint64 available = socket->bytesAvailable();
-    if (available <= 0)
-        return;
-    if (c.requestStartMs < 0)
-        c.requestStartMs = now;
-    // Only the start of the request is looked at (peeked, the parser still reads it).
-    const qint64 room = c.framing.headRoom();
-    const QByteArray start = room > 0 ? socket->peek(std::min(available, room)) : QByteArray();
-    if (std::optional<HttpResponse> refusal = c.framing.feed(available, start))
-        reject(socket, c, *refusal);
-}
-
-void Listener::reject(QTcpSocket *socket, Connection &c, const HttpResponse &response)
-{
-    c.rejecting = true;
-    // Set once the refusal is written: it may wait for an earlier request's answer.
-    c.closeAtMs = std::numeric_limits<qint64>::max();
-    // Stop QAbstractHttpServer from parsing (and buffering) anything more on this socket.
-    QObject::disconnect(socket, &QTcpSocket::readyRead, m_front, nullptr);
-    if (socket->isTransactionStarted())
-        socket->commitTransaction();
-    socket->readAll();
-    qCInfo(lcAccess).noquote() << "(request refused)" << response.status;
-    // The refused request has its place in the connection's order like any other: the
-    // answers to earlier pipelined requests go out before it, then the connection closes.
-    writeInOrder(socket, c.nextRequest++, [this, socket = QPointer<QTcpSocket>(socket), bytes = rawResponse(response)] {
-        if (!socket)
-            return;
-        if (auto it = m_connections.find(socket.data()); it != m_connections.end()) {
-            it->second.refusalWritten = true;
-            it->second.closeAtMs = m_clock.elapsed() + 2000;
-        }
-        socket->write(bytes);
-    });
-}
-
-bool Listener::requestCompleted(QTcpSocket *socket, quint64 *sequence)
-{
-    auto it = m_connections.find(socket);
-    if (it == m_connections.end())
-        return false;
-    Connection &c = it->second;
-    const bool closeAfter = c.framing.closeAfterRequest();
-    c.framing.reset();
-    c.requestStartMs = -1;
-    c.lastActivityMs = m_clock.elapsed();
-    if (sequence)
-        *sequence = c.nextRequest++;
-    return closeAfter;
-}
-
-void Listener::stopReading(QTcpSocket *socket)
-{
-    auto it = m_connections.find(socket);
-    if (it == m_connections.end())
-        return;
-    it->second.closing = true;
-    QObject::disconnect(socket, &QTcpSocket::readyRead, m_front, nullptr);
-}
-
-void Listener::writeInOrder(QTcpSocket *socket, quint64 sequence, std::function<void()> write)
-{
-    auto it = m_connections.find(socket);
-    if (it == m_connections.end() || socket->state() != QAbstractSocket::ConnectedState) {
-        write(); // nobody to keep an order for
-        return;
-    }
-    if (sequence != it->second.nextAnswer) {
-        it->second.heldAnswers.emplace(sequence, std::move(write));
-        return;
-    }
-    write();
-    // Then every held answer that is now next. A write may close the socket: its
-    // Connection lives until the socket is destroyed (later, deleteLater), but is looked
-    // up again rather than trusted.
-    for (quint64 next = sequence + 1;; ++next) {
-        it = m_connections.find(socket);
-        if (it == m_connections.end())
-            return;
-        it->second.nextAnswer = next;
-        auto held = it->second.heldAnswers.find(next);
-        if (held == it->second.heldAnswers.end())
-            return;
-        std::function<void()> heldWrite = std::move(held->second);
-        it->second.heldAnswers.erase(held);
-        heldWrite();
-    }
-}
-
-void Listener::asyncStarted(QTcpSocket *socket, quint64 job, const render::RenderCancellation &cancellation)
-{
-    auto it = m_connections.find(socket);
-    if (it == m_connections.end() || socket->state() != QAbstractSocket::ConnectedState) {
-        cancellation.cancel(render::RenderCancellation::Reason::ClientGone);
-        return;
-    }
-    it->second.pendingAsync.emplace(job, cancellation);
-}
-
-void Listener::asyncFinished(QTcpSocket *socket, quint64 job)
-{
-    auto it = m_connections.find(socket);
-    if (it == m_connections.end())
-        return;
-    it->second.pendingAsync.erase(job);
-    it->second.lastActivityMs = m_clock.elapsed();
-}
-
-void Listener::sweep()
-{
-    const qint64 now = m_clock.elapsed();
-    QList<QPointer<QTcpSocket>> toAbort, toClose, toTimeOut;
-    for (auto it = m_connections.begin(); it != m_connections.end();) {
-        Connection &c = it->second;
-        if (!c.socket) {
-            // Deleted without our destroyed() slot firing: QAbstractHttpServer calls
-            // socket->disconnect() (all signals) on a parse error.
-            it = m_connections.erase(it);
-            continue;
-        }
-        if (c.rejecting) {
-            if (now >= c.closeAtMs)
-                toAbort << c.socket;
-        } else if (c.pendingAsync.empty()) {
-            if (c.requestStartMs >= 0 && now - c.requestStartMs > m_limits.requestTimeoutMs)
-                toTimeOut << c.socket;
-            else if (c.requestStartMs < 0 && c.socket->bytesToWrite() == 0
-                     && now - c.lastActivityMs > m_limits.idleTimeoutMs)
-                toClose << c.socket;
-        }
-        ++it;
-    }
-    for (const auto &s : toTimeOut) {
-        auto it = m_connections.find(s.data());
-        if (s && it != m_connections.end())
-            reject(s, it->second,
-                   problem(408, QStringLiteral("request_timeout"),
-                           QStringLiteral("The request did not arrive within %1 ms.").arg(m_limits.requestTimeoutMs)));
-    }
-    for (const auto &s : toClose) {
-        if (s)
-            s->disconnectFromHost();
-    }
-    for (const auto &s : toAbort) {
-        if (s) {
-            s->abort();
-            // The HTTP server normally deletes it on disconnected(); after a parse error it
-            // no longer listens, so make sure. deleteLater twice is harmless.
-            s->deleteLater();
-        }
-    }
-}
-
-// ---------------------------------------------------------------- HttpServer
-
 HttpServer::HttpServer(ServerLimits limits, QObject *parent)
-    : QAbstractHttpServer(parent)
+    : QObject(parent)
     , m_limits(limits)
     , m_budget(limits)
 {
@@ -530,13 +64,11 @@ common::Expected<quint16, QString> HttpServer::listen(const QHostAddress &addres
         delete listener;
         return why;
     }
+    listener->setParent(this);
     const int ioThreads = ioThreadsFor(m_limits.ioThreads);
     if (ioThreads > 1) {
-        listener->setParent(this);
-        m_ioThreads = std::make_unique<IoThreads>(this, ioThreads, int(listener->socketDescriptor()));
+        m_ioThreads = std::make_unique<IoThreads>(this, ioThreads);
         listener->setHandOff([threads = m_ioThreads.get()](qintptr descriptor) { threads->handOff(descriptor); });
-    } else {
-        bind(listener);
     }
     m_listener = listener;
     return listener->serverPort();
@@ -552,12 +84,6 @@ bool HttpServer::allWritten() const
     if (m_ioThreads)
         return m_ioThreads->allWritten();
     return !m_listener || m_listener->allWritten();
-}
-
-bool HttpServer::handleRequest(const QHttpServerRequest &request, QTcpSocket *socket)
-{
-    serve(request, socket, makeResponder(request, socket));
-    return true;
 }
 
 template <typename Task>
@@ -590,16 +116,10 @@ void HttpServer::invoke(const Handler &handler, HttpRequest &&request, Responder
     }
 }
 
-void HttpServer::serve(const QHttpServerRequest &request, QTcpSocket *socket, QHttpServerResponder &&qtResponder)
+void HttpServer::serve(ParsedRequest &&parsed, QTcpSocket *socket, quint64 sequence, bool closeAfter)
 {
-    bool closeAfter = false;
-    quint64 sequence = 0;
-    auto *listener = qobject_cast<Listener *>(socket->parent());
-    if (listener)
-        closeAfter = listener->requestCompleted(socket, &sequence);
-
-    HttpRequest req = toHttpRequest(methodName(request.method()), request.url(), request.headers(),
-                                    request.body(), request.remoteAddress());
+    const QUrl url = QUrl::fromEncoded(parsed.target);
+    HttpRequest req = toHttpRequest(parsed.method, url, parsed.headers, parsed.body, socket->peerAddress());
     if (!m_limits.trustedProxies.isEmpty()) {
         QList<QByteArray> forwardedFor;
         for (const auto &h : req.headers)
@@ -607,14 +127,15 @@ void HttpServer::serve(const QHttpServerRequest &request, QTcpSocket *socket, QH
                 forwardedFor.append(h.second);
         req.remoteAddress = m_limits.trustedProxies.clientAddress(req.remoteAddress, forwardedFor);
     }
-    closeAfter = closeAfter || req.header("connection").toLower().contains("close");
-    if (closeAfter && listener)
-        listener->stopReading(socket);
     // The decoded path is the client's: "%0A" in it would start a forged access-log line.
-    Responder responder(this, std::move(qtResponder), socket, closeAfter,
-                        req.method + ' ' + common::logEscaped(req.path).toUtf8(), sequence);
+    Responder responder(this, socket, closeAfter, req.method + ' ' + common::logEscaped(req.path).toUtf8(), sequence);
+    if (!url.isValid()) {
+        return responder.send(fieldProblem(common::ProblemCode::BadRequest, QStringLiteral("target"),
+                                           QStringLiteral("The request target is not a valid URI reference "
+                                                          "(RFC 9112 §3.2).")));
+    }
 
-    const Dispatch d = dispatch(req, request.url().path(QUrl::FullyEncoded), m_router, m_cors);
+    const Dispatch d = dispatch(req, url.path(QUrl::FullyEncoded), m_router, m_cors);
     if (!d.routePattern.isEmpty())
         responder.setRoute(d.routeMethod, d.routePattern);
     if (d.headOnly)
@@ -626,13 +147,6 @@ void HttpServer::serve(const QHttpServerRequest &request, QTcpSocket *socket, QH
     if (!d.anyThread && QThread::currentThread() != thread())
         return runOnServerThread(std::move(req), std::move(responder), *d.handler);
     invoke(*d.handler, std::move(req), std::move(responder));
-}
-
-void HttpServer::missingHandler(const QHttpServerRequest &request, QTcpSocket *socket)
-{
-    // handleRequest() answers everything itself; kept for completeness.
-    Responder responder(this, makeResponder(request, socket), socket, false, "?");
-    responder.send(problem(404, QStringLiteral("not_found"), QStringLiteral("No route.")));
 }
 
 void HttpServer::respondAsync(Responder responder, std::function<HttpResponse()> work,
@@ -647,7 +161,7 @@ void HttpServer::respondAsync(Responder responder, std::function<HttpResponse()>
         return;
     }
     if (m_shuttingDown) {
-        responder.send(shuttingDown());
+        responder.send(shuttingDownAnswer());
         return;
     }
     const bool logins = pool == WorkPool::Logins;
@@ -679,7 +193,7 @@ void HttpServer::respondAsync(Responder responder, std::function<HttpResponse()>
     // gets its answer at the deadline, a little after the worker's own poll would have.
     if (cancellation.deadlineMs() > 0)
         answerAtDeadline(id, cancellation, cancellation.deadlineMs() + 250);
-    // The Responder (and with it Qt's responder) never reaches the worker: it gets only
+    // The Responder (and with it the socket) never reaches the worker: it gets only
     // the job id and the work.
     m_pending.emplace(id, std::move(job));
     ++inFlight;
@@ -736,7 +250,7 @@ void HttpServer::shutdown(int graceMs)
             ids.push_back(id);
         }
         for (quint64 id : ids)
-            answerEarly(id, shuttingDown());
+            answerEarly(id, shuttingDownAnswer());
         checkDrained();
     });
     checkDrained();

@@ -1,12 +1,13 @@
 #pragma once
-// The HTTP server (docs/architecture.md). Qt 6.4.2's QHttpServer has no
-// limits and two traps, so Imprint subclasses QAbstractHttpServer directly:
-//  - a Listener (QTcpServer subclass, bound with bind()) sets TCP_NODELAY on every socket,
-//    caps open connections, closes idle (30 s) and trickling (10 s) connections, and
-//    refuses bodies over 1 MiB with 413 as the bytes arrive;
-//  - handlers get a copied HttpRequest and a Responder that checks the socket (QPointer)
-//    before writing, instead of returning QFuture<QHttpServerResponse> (which 6.4.2
-//    completes against a freed socket and request when the client has gone);
+// The HTTP server (docs/architecture.md): HTTP/1.1 on QTcpServer and QTcpSocket, the
+// requests parsed with http-parser (request_parser.h), Qt HTTP Server not used.
+//  - a Listener (QTcpServer subclass) sets TCP_NODELAY on every socket, caps open
+//    connections, closes idle (30 s) and trickling (10 s) connections, runs the framing
+//    checks (request_framing.h: head size 431, body size 413 as the bytes arrive,
+//    smuggling 400) and parses each connection's requests, in order;
+//  - handlers get an HttpRequest of their own and a Responder that checks the socket
+//    (QPointer) before writing, so an answer may come later, from a worker, or never
+//    reach a client that has gone;
 //  - our Router answers 404 / 405 + Allow, and every error is problem+json.
 // With http.ioThreads 1 everything here runs on the thread that owns the server; with more,
 // an acceptor on that thread hands each connection to one of the I/O threads
@@ -19,14 +20,15 @@
 #include "server/http/forwarded_for.h"
 #include "server/http/request_framing.h"
 #include "server/http/request_metrics.h"
+#include "server/http/request_parser.h"
 #include "server/http/responder.h"
 #include "server/http/router.h"
 
-#include <QAbstractHttpServer>
 #include <QDeadlineTimer>
 #include <QElapsedTimer>
 #include <QHash>
 #include <QHostAddress>
+#include <QLoggingCategory>
 #include <QTcpServer>
 #include <QThreadPool>
 #include <QTimer>
@@ -39,6 +41,10 @@
 #include <unordered_map>
 
 namespace imprint::http {
+
+/// The access log (one line an answer) and the server's own messages.
+Q_DECLARE_LOGGING_CATEGORY(lcAccess)
+Q_DECLARE_LOGGING_CATEGORY(lcHttp)
 
 /// Limits of one server; the defaults are those docs/api.md and docs/deployment.md state.
 struct ServerLimits {
@@ -106,9 +112,9 @@ class Listener : public QTcpServer
 {
     Q_OBJECT
 public:
-    /// A listener whose sockets `front` (the QAbstractHttpServer it is bound to, on this
-    /// thread) parses, counted in `budget`.
-    Listener(QAbstractHttpServer *front, const ServerLimits &limits, ConnectionBudget &budget);
+    /// A listener whose connections, counted in `budget`, have their requests answered by
+    /// `server` (HttpServer::serve(), on this listener's thread).
+    Listener(HttpServer *server, const ServerLimits &limits, ConnectionBudget &budget);
 
     /// Instead of serving accepted connections itself, passes their descriptors to
     /// `handOff` (the acceptor of several I/O threads; see IoThreads).
@@ -122,15 +128,7 @@ public:
     /// Whether every open socket has handed all its response bytes to the kernel.
     bool allWritten() const;
 
-    // Hooks for HttpServer (same thread):
-    /// A full request reached the router. Returns whether the connection must close
-    /// after its response: an HTTP/1.0 request without `Connection: keep-alive` (RFC 9112
-    /// §9.3), which the Qt 6.4 parser does not tell. Sets *sequence to the request's place
-    /// among the connection's requests, for writeInOrder().
-    bool requestCompleted(QTcpSocket *socket, quint64 *sequence);
-    /// The request just completed asked to close the connection (RFC 9112 §9.6): nothing
-    /// after it on this connection is parsed or answered.
-    void stopReading(QTcpSocket *socket);
+    // Hooks for the Responder and HttpServer (same thread):
     /// Runs `write` (which writes the answer to request `sequence` of `socket`) once the
     /// answers of every earlier request on that connection are written: handlers answer
     /// pipelined requests in any order (a render on a worker, health at once), the client
@@ -151,6 +149,7 @@ private:
         qint64 lastActivityMs = 0;
         qint64 requestStartMs = -1; ///< first byte of the request in progress, -1 = none
         RequestFraming framing; ///< the size checks of the request in progress
+        std::unique_ptr<RequestParser> parser; ///< its requests, one after the other
         QHostAddress peer; ///< the client's address, for maxConnectionsPerAddress
         /// The jobs that will answer requests of this connection, by job id.
         std::map<quint64, render::RenderCancellation> pendingAsync;
@@ -165,20 +164,26 @@ private:
     };
 
     void onReadyRead(QTcpSocket *socket);
+    /// Frames, parses and hands to the server the requests in `bytes`, the connection's
+    /// next ones; stops at a refusal and after a request that closes the connection.
+    void readRequests(QTcpSocket *socket, const QByteArray &bytes);
+    /// The request in progress waits for `100 Continue` (RFC 9110 §10.1.1): written now if
+    /// every earlier request is answered (an interim answer cannot go before theirs).
+    void sendContinue(QTcpSocket *socket, Connection &c);
     void reject(QTcpSocket *socket, Connection &c, const HttpResponse &response);
     void sweep();
 
-    QAbstractHttpServer *m_front;
+    HttpServer *m_server;
     ServerLimits m_limits;
     ConnectionBudget &m_budget;
     std::function<void(qintptr)> m_handOff;
     std::unordered_map<QTcpSocket *, Connection> m_connections;
     QElapsedTimer m_clock;
-    QTimer m_sweepTimer;
+    QTimer m_sweepTimer; ///< a child, so that moveToThread() takes it along (IoThreads)
 };
 
 /// The service's HTTP server. Fill router() first, then listen().
-class HttpServer : public QAbstractHttpServer
+class HttpServer : public QObject
 {
     Q_OBJECT
 public:
@@ -204,6 +209,9 @@ public:
     /// with `Retry-After`. Emits drained() once no job is waiting for an answer and the
     /// answers have left (at most kShutdownFlushMs past the grace for a slow reader).
     void shutdown(int graceMs);
+    /// 503 `shutting_down` with `Retry-After: 1`: the answer to work the server will not do
+    /// because it is stopping.
+    static HttpResponse shuttingDownAnswer();
     /// How long past the grace period the last answers may take to reach the kernel.
     static constexpr int kShutdownFlushMs = 200;
     /// After drained(): waits until `deadline` for the workers still running a job whose
@@ -236,14 +244,10 @@ public:
     /// whose handling is not thread-safe).
     void runOnServerThread(HttpRequest &&request, Responder &&responder, const Handler &handler);
 
-    /// Answers `request` of `socket` through `responder` (made by `front`, the
-    /// QAbstractHttpServer that parsed it): routing, the handler, errors. On the socket's
-    /// thread.
-    void serve(const QHttpServerRequest &request, QTcpSocket *socket, QHttpServerResponder &&responder);
-
-protected:
-    bool handleRequest(const QHttpServerRequest &request, QTcpSocket *socket) override;
-    void missingHandler(const QHttpServerRequest &request, QTcpSocket *socket) override;
+    /// Answers `request`, the one at place `sequence` among the requests of `socket`
+    /// (Listener::writeInOrder()): routing, the handler, errors; the connection closes
+    /// after the answer when `closeAfter`. On the socket's thread.
+    void serve(ParsedRequest &&request, QTcpSocket *socket, quint64 sequence, bool closeAfter);
 
 Q_SIGNALS:
     /// After shutdown(): every job has been answered.

@@ -1,9 +1,12 @@
 // libFuzzer harness: the HTTP request path, in process and without sockets. An input is
 // the raw byte stream a client sends on one connection (pipelined requests allowed). It
-// runs through what is ours in server/http:
-//  - RequestFraming, as the Listener runs it: header block size (431), Content-Length
-//    syntax (400) and limits (413, the upload routes' own), bodies longer than announced;
-//    fed once whole and once in small chunks, which must give the same verdict;
+// runs through server/http as the Listener runs it (Listener::readRequests()):
+//  - RequestParser (http-parser) reads up to the end of each request, and RequestFraming
+//    checks that request's bytes before it is answered: header block size (431),
+//    Content-Length syntax (400) and limits (413, the upload routes' own), bodies longer
+//    than announced, smuggling; the parser's own refusals (request line, method, version,
+//    target, chunk sizes, Upgrade, CONNECT). The stream is read once whole and once in
+//    small pieces, which must yield the same requests and refuse alike;
 //  - toHttpRequest() + dispatch(): path decoding, `%2F` in a segment, CORS preflight, the
 //    route table of the real server (app::Services) with 404 / 405 + Allow and HEAD;
 //  - the matched handler itself, on a SQLite database in a temporary directory: query
@@ -13,16 +16,13 @@
 // problem+json whose `status` is the response's status. The literal `@KEY@` in an input
 // becomes a valid API key (scopes render + content), `@TEMPLATE@` and `@PAGE@` the ids of
 // a template and a page of its space, so inputs can reach authenticated routes.
-//
-// What is not ours is not here: Qt's HTTP/1.1 parser (QAbstractHttpServer, private in Qt
-// 6.4) turns the stream into requests in the server. The harness cuts the stream into
-// requests the simplest way (request line, header lines, Content-Length body) only to get
-// method, target, headers and body to dispatch; the socket-level behaviour around the
-// parser is tested end to end by tests/http (tst_http_limits).
+// The socket around it (timeouts, answers in order, closing) is tested end to end by
+// tests/http (tst_http_wire, tst_http_limits).
 #include "server/app/service.h"
 #include "server/http/dispatch.h"
 #include "server/http/json.h"
 #include "server/http/request_framing.h"
+#include "server/http/request_parser.h"
 #include "server/http/server.h"
 #include "server/patterns/patterns.h"
 #include "server/render/render_context.h"
@@ -156,23 +156,56 @@ void checkAnswer(const http::HttpResponse &r, bool headOnly, const QByteArray &r
         fail("malformed problem", QByteArray::number(r.status) + " " + r.body);
 }
 
-/// The framing verdict (0 = none) of `stream` fed `chunk` bytes at a time.
-int framingVerdict(const QByteArray &stream, qsizetype chunk, qint64 *headerBytes)
+/// What a connection's bytes came to: the requests to answer, in order, and the refusal
+/// that ended them (0: none).
+struct Reading {
+    QList<http::ParsedRequest> requests;
+    int refusal = 0;
+};
+
+/// Reads `stream` `chunk` bytes at a time as Listener::readRequests() does: the parser up
+/// to the end of a request, the framing checks on its bytes, at most 4 requests, none
+/// after one that closes the connection.
+Reading readStream(const QByteArray &stream, qsizetype chunk)
 {
+    http::RequestParser parser;
     http::RequestFraming framing(kMaxHeaderBytes, kMaxBodyBytes, kMaxUploadBytes);
+    Reading reading;
+    const auto refuse = [&reading](const http::HttpResponse &refusal) {
+        checkAnswer(refusal, false, "(framing)");
+        // The raw answer must say what it is.
+        if (!http::rawResponse(refusal).startsWith("HTTP/1.1 " + QByteArray::number(refusal.status) + ' '))
+            fail("raw response", http::rawResponse(refusal));
+        reading.refusal = refusal.status;
+        return reading;
+    };
     for (qsizetype at = 0; at < stream.size(); at += chunk) {
-        const QByteArrayView piece = QByteArrayView(stream).sliced(at, std::min(chunk, stream.size() - at));
-        const qint64 room = framing.headRoom();
-        if (auto refusal = framing.feed(piece.size(), piece.first(std::min<qint64>(room, piece.size())))) {
-            checkAnswer(*refusal, false, "(framing)");
-            // The raw answer must say what it is.
-            if (!http::rawResponse(*refusal).startsWith("HTTP/1.1 " + QByteArray::number(refusal->status) + ' '))
-                fail("raw response", http::rawResponse(*refusal));
-            return refusal->status;
+        QByteArrayView rest = QByteArrayView(stream).sliced(at, std::min(chunk, stream.size() - at));
+        while (!rest.isEmpty()) {
+            const http::RequestParser::Step step = parser.parse(rest);
+            const QByteArrayView read = step.refusal ? rest : rest.first(step.consumed);
+            if (auto refusal = framing.feed(read.size(), read.first(std::min<qint64>(framing.headRoom(), read.size()))))
+                return refuse(*refusal);
+            if (step.refusal)
+                return refuse(*step.refusal);
+            if (!step.complete && step.consumed != rest.size())
+                fail("parser stopped inside a request", stream);
+            rest = rest.sliced(step.consumed);
+            if (!step.complete)
+                continue;
+            reading.requests.append(parser.take());
+            framing.reset();
+            if (!reading.requests.last().keepAlive || reading.requests.size() == 4)
+                return reading;
         }
     }
-    *headerBytes = framing.headerBytes();
-    return 0;
+    return reading;
+}
+
+bool sameRequest(const http::ParsedRequest &a, const http::ParsedRequest &b)
+{
+    return a.method == b.method && a.target == b.target && a.headers == b.headers && a.body == b.body
+           && a.keepAlive == b.keepAlive;
 }
 
 /// Runs one request through dispatch() and its handler and checks the answer.
@@ -180,7 +213,7 @@ void handle(const QByteArray &method, const QByteArray &target, const http::Head
 {
     QUrl url = QUrl::fromEncoded(target);
     if (!url.isValid())
-        return; // Qt's parser refuses it before any code of ours
+        return; // HttpServer::serve() answers it 400 (field target) before routing
     url.setScheme(QStringLiteral("http"));
     url.setHost(QStringLiteral("localhost"));
     http::HttpRequest req = http::toHttpRequest(method, url, headers, body, QHostAddress::LocalHost);
@@ -235,43 +268,21 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     g_inInput = true;
     const auto done = qScopeGuard([] { g_inInput = false; });
-    QByteArray stream = substitute(QByteArray(reinterpret_cast<const char *>(data), qsizetype(size)));
-    // Up to 4 pipelined requests, each framed and dispatched as the server would.
-    for (int n = 0; n < 4 && !stream.isEmpty(); ++n) {
-        qint64 headerBytes = -1;
-        const int whole = framingVerdict(stream, stream.size(), &headerBytes);
-        // How the bytes arrive must not change the verdict (small inputs: bytewise too).
-        qint64 chunkedHeaderBytes = -1;
-        const int chunked = framingVerdict(stream, stream.size() <= 4096 ? 1 : 7, &chunkedHeaderBytes);
-        if (whole != chunked || headerBytes != chunkedHeaderBytes)
-            fail("framing depends on chunking", QByteArray::number(whole) + " vs " + QByteArray::number(chunked));
-        if (whole != 0 || headerBytes < 0)
-            return 0; // refused (the connection closes) or incomplete (it waits)
-
-        // The request line and header lines of the head, the body per Content-Length.
-        const QList<QByteArray> lines = stream.left(headerBytes - 4).split('\n');
-        const QList<QByteArray> requestLine = lines.first().trimmed().split(' ');
-        if (requestLine.size() != 3 || !requestLine.at(2).startsWith("HTTP/1."))
-            return 0;
-        static const QByteArrayList methods{"GET", "PUT", "DELETE", "POST", "HEAD", "OPTIONS", "PATCH"};
-        if (!methods.contains(requestLine.at(0)))
-            return 0;
-        http::HeaderList headers;
-        qint64 length = 0;
-        for (qsizetype i = 1; i < lines.size(); ++i) {
-            const qsizetype colon = lines.at(i).indexOf(':');
-            if (colon <= 0)
-                return 0;
-            const QByteArray name = lines.at(i).left(colon).trimmed();
-            const QByteArray value = lines.at(i).mid(colon + 1).trimmed();
-            if (name.compare("content-length", Qt::CaseInsensitive) == 0)
-                length = value.toLongLong(); // framing checked it is 1*DIGIT within the limit
-            headers.append({name, value});
-        }
-        if (stream.size() - headerBytes < length)
-            return 0; // the body has not all arrived
-        handle(requestLine.at(0), requestLine.at(1), headers, stream.mid(headerBytes, length));
-        stream = stream.mid(headerBytes + length);
-    }
+    const QByteArray stream = substitute(QByteArray(reinterpret_cast<const char *>(data), qsizetype(size)));
+    const Reading whole = readStream(stream, stream.size());
+    // How the bytes arrive must not change the requests read, nor whether the connection
+    // is refused (small inputs: bytewise too). Which refusal may differ: after a parse
+    // error the framing checks see the rest of that read, which a later rule of theirs
+    // may break.
+    const Reading pieces = readStream(stream, stream.size() <= 4096 ? 1 : 7);
+    if (whole.requests.size() != pieces.requests.size() || (whole.refusal != 0) != (pieces.refusal != 0))
+        fail("reading depends on chunking",
+             QByteArray::number(whole.requests.size()) + " requests, refused " + QByteArray::number(whole.refusal)
+                 + " vs " + QByteArray::number(pieces.requests.size()) + ", " + QByteArray::number(pieces.refusal));
+    for (qsizetype i = 0; i < whole.requests.size(); ++i)
+        if (!sameRequest(whole.requests.at(i), pieces.requests.at(i)))
+            fail("request depends on chunking", whole.requests.at(i).target);
+    for (const http::ParsedRequest &request : whole.requests)
+        handle(request.method, request.target, request.headers, request.body);
     return 0;
 }

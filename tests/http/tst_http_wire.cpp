@@ -8,7 +8,12 @@
 //  - a request cannot write a line of its own into the access log (CWE-117);
 //  - with several I/O threads (http.ioThreads), requests answered on the connection's
 //    thread (pattern renders) and those handed to the server's thread (health, a page
-//    render on a worker) still come back in request order on every connection.
+//    render on a worker) still come back in request order on every connection;
+//  - what the request parser (http-parser, server/http/request_parser.h) reads: a head
+//    written a byte at a time, chunked bodies, Expect: 100-continue, HEAD, absolute-form
+//    targets; and what it refuses, each a problem then the connection closed: a
+//    malformed request line or chunk size (400), another HTTP version (505), an Upgrade
+//    (400, never a hang), a head over the limit (431).
 #include "render_api_helpers.h"
 
 #include "../support/e2e_fixture.h"
@@ -57,6 +62,20 @@ QList<HttpReply> responsesIn(QByteArray stream)
         stream = stream.mid(end + 4 + length);
     }
     return replies;
+}
+
+const QByteArray kHealth = "GET /api/v1/health HTTP/1.1\r\nHost: x\r\n\r\n";
+const QByteArray kLogin = R"({"email":"nobody@example.com","password":"not-the-password"})";
+
+/// `body` in chunks of `size` bytes (RFC 9112 §7.1), with the last chunk.
+QByteArray chunked(const QByteArray &body, qsizetype size)
+{
+    QByteArray out;
+    for (qsizetype at = 0; at < body.size(); at += size) {
+        const QByteArray part = body.mid(at, size);
+        out += QByteArray::number(part.size(), 16) + "\r\n" + part + "\r\n";
+    }
+    return out + "0\r\n\r\n";
 }
 
 } // namespace
@@ -301,6 +320,202 @@ private slots:
             QCOMPARE(decode(replies.at(0).body, "PNG").width(), 120);
         }
         QTRY_COMPARE_WITH_TIMEOUT(int(m_e2e.server().log().count("GET /api/v1/health")), logLinesBefore + 6 * 12, 5000);
+    }
+
+    // A head that arrives a byte per segment (TCP_NODELAY on both ends) is answered like
+    // one that arrives whole, and the connection then serves the next request.
+    void headWrittenByteByByte()
+    {
+        QTcpSocket socket;
+        socket.connectToHost(QHostAddress::LocalHost, port());
+        QVERIFY(socket.waitForConnected(5000));
+        socket.setSocketOption(QAbstractSocket::LowDelayOption, 1);
+        for (char ch : kHealth) {
+            socket.write(&ch, 1);
+            QVERIFY(socket.waitForBytesWritten(1000));
+        }
+        const HttpReply r = readReply(socket, 5000);
+        QCOMPARE(r.status, 200);
+        QCOMPARE(r.json().value("status").toString(), QStringLiteral("ok"));
+        socket.write(kHealth);
+        QCOMPARE(readReply(socket, 5000).status, 200);
+    }
+
+    // RFC 9112 §7.1: a chunked body reaches the route decoded (a login with the wrong
+    // password is 401, not 400 invalid_body), trailer and all; a chunk size that is not
+    // hexadecimal is a 400 naming Transfer-Encoding, and the request after it is never read.
+    void chunkedBodies()
+    {
+        const QByteArray head = "POST /api/v1/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                                "Transfer-Encoding: chunked\r\n\r\n";
+        auto socket = sendRaw(head + chunked(kLogin, 7));
+        QVERIFY(socket);
+        HttpReply r = readReply(*socket, 10000);
+        QVERIFY2(isProblem(r, 401), r.body.constData());
+        QCOMPARE(r.json().value("code").toString(), QStringLiteral("invalid_credentials"));
+        QByteArray withTrailer = chunked(kLogin, 16);
+        withTrailer.insert(withTrailer.size() - 2, "X-Checksum: 1\r\n");
+        socket->write(head + withTrailer);
+        r = readReply(*socket, 10000);
+        QVERIFY2(isProblem(r, 401), r.body.constData());
+
+        socket = sendRaw(head + "zz\r\nabc\r\n0\r\n\r\n" + kHealth);
+        QVERIFY(socket);
+        bool closed = false;
+        const QList<HttpReply> replies = responsesIn(readUntilClosed(*socket, 5000, &closed));
+        QVERIFY2(closed, "the connection stayed open after a malformed chunk");
+        QCOMPARE(replies.size(), 1);
+        QVERIFY2(isProblem(replies.first(), 400), replies.first().body.constData());
+        QCOMPARE(replies.first().json().value("field").toString(), QStringLiteral("Transfer-Encoding"));
+    }
+
+    // RFC 9110 §10.1.1: a client that sends `Expect: 100-continue` and waits gets
+    // `100 Continue` once its head passes the checks, then the answer to its body; a head
+    // refused (413 for a body over the limit) gets that answer instead, and no 100.
+    void expectContinue()
+    {
+        auto socket = sendRaw("POST /api/v1/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                              "Expect: 100-continue\r\nContent-Length: "
+                              + QByteArray::number(kLogin.size()) + "\r\n\r\n");
+        QVERIFY(socket);
+        QByteArray interim;
+        QElapsedTimer t;
+        t.start();
+        while (t.elapsed() < 5000 && !interim.contains("\r\n\r\n")) {
+            socket->waitForReadyRead(50);
+            interim += socket->readAll();
+        }
+        QCOMPARE(interim, QByteArray("HTTP/1.1 100 Continue\r\n\r\n"));
+        socket->write(kLogin);
+        const HttpReply r = readReply(*socket, 10000);
+        QVERIFY2(isProblem(r, 401), r.body.constData());
+
+        socket = sendRaw("POST /api/v1/auth/login HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\n"
+                         "Content-Length: 99999999\r\n\r\n");
+        QVERIFY(socket);
+        bool closed = false;
+        const QByteArray refused = readUntilClosed(*socket, 5000, &closed);
+        QVERIFY2(refused.startsWith("HTTP/1.1 413 "), refused.constData());
+        QVERIFY(!refused.contains("100 Continue"));
+        QVERIFY(closed);
+    }
+
+    // What the parser refuses: one problem naming the part, then the connection closes
+    // (never a silent close, never a hang).
+    void malformedRequestsAreRefused_data()
+    {
+        QTest::addColumn<QByteArray>("request");
+        QTest::addColumn<int>("status");
+        QTest::addColumn<QString>("field");
+        QTest::newRow("not HTTP") << QByteArray("GARBAGE\r\n\r\n") << 400 << QStringLiteral("method");
+        QTest::newRow("no version") << QByteArray("GET /api/v1/health\r\n\r\n") << 400 << QStringLiteral("version");
+        QTest::newRow("junk after the version")
+            << QByteArray("GET /api/v1/health HTTP/1.1 x\r\nHost: x\r\n\r\n") << 400 << QStringLiteral("version");
+        QTest::newRow("control character in the target")
+            << QByteArray("GET /api/v1/he\x01lth HTTP/1.1\r\nHost: x\r\n\r\n") << 400 << QStringLiteral("target");
+        QTest::newRow("header line without a colon")
+            << QByteArray("GET /api/v1/health HTTP/1.1\r\nHost: x\r\nFoo\r\n\r\n") << 400 << QStringLiteral("Foo");
+        QTest::newRow("HTTP/2.0") << QByteArray("GET /api/v1/health HTTP/2.0\r\nHost: x\r\n\r\n") << 505 << QString();
+        QTest::newRow("websocket upgrade")
+            << QByteArray("GET /api/v1/health HTTP/1.1\r\nHost: x\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n"
+                          "Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n")
+            << 400 << QStringLiteral("Upgrade");
+        QTest::newRow("CONNECT") << QByteArray("CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n")
+                                 << 400 << QStringLiteral("method");
+        QTest::newRow("head over 64 KiB")
+            << QByteArray("GET /api/v1/health HTTP/1.1\r\nHost: x\r\nX-Big: " + QByteArray(70000, 'a') + "\r\n\r\n")
+            << 431 << QString();
+    }
+    void malformedRequestsAreRefused()
+    {
+        QFETCH(QByteArray, request);
+        QFETCH(int, status);
+        QFETCH(QString, field);
+        auto socket = sendRaw(request + kHealth);
+        QVERIFY(socket);
+        bool closed = false;
+        const QList<HttpReply> replies = responsesIn(readUntilClosed(*socket, 5000, &closed));
+        QVERIFY2(closed, "the connection stayed open");
+        QCOMPARE(replies.size(), 1);
+        QVERIFY2(isProblem(replies.first(), status), replies.first().body.constData());
+        QCOMPARE(replies.first().json().value("field").toString(), field);
+        QCOMPARE(replies.first().header("Connection").toLower(), QByteArray("close"));
+        QVERIFY(m_e2e.server().running());
+    }
+
+    // The framing checks run on every request of a pipelined write, not only the first:
+    // the parser stops after each request, and the next one's bytes are checked as its
+    // own. The first is answered, the second refused, and nothing after it.
+    void everyPipelinedRequestIsFramed_data()
+    {
+        QTest::addColumn<QByteArray>("second");
+        QTest::addColumn<int>("status");
+        QTest::newRow("head over 64 KiB")
+            << QByteArray("GET /api/v1/health HTTP/1.1\r\nHost: x\r\nX-Big: " + QByteArray(70000, 'a') + "\r\n\r\n")
+            << 431;
+        QTest::newRow("Content-Length and chunked")
+            << QByteArray("POST /api/v1/auth/login HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\n"
+                          "Transfer-Encoding: chunked\r\n\r\n0\r\n\r\n")
+            << 400;
+    }
+    void everyPipelinedRequestIsFramed()
+    {
+        QFETCH(QByteArray, second);
+        QFETCH(int, status);
+        auto socket = sendRaw(kHealth + second + kHealth);
+        QVERIFY(socket);
+        bool closed = false;
+        const QList<HttpReply> replies = responsesIn(readUntilClosed(*socket, 5000, &closed));
+        QVERIFY2(closed, "the connection stayed open");
+        QCOMPARE(replies.size(), 2);
+        QCOMPARE(replies.at(0).status, 200);
+        QVERIFY2(isProblem(replies.at(1), status), replies.at(1).body.constData());
+    }
+
+    // RFC 9110 §7.8: an Upgrade to h2c only (curl --http2 on http://) is ignored, and the
+    // request answered over HTTP/1.1 on a connection that stays open.
+    void h2cUpgradeIsIgnored()
+    {
+        auto socket = sendRaw("GET /api/v1/health HTTP/1.1\r\nHost: x\r\nConnection: Upgrade, HTTP2-Settings\r\n"
+                              "Upgrade: h2c\r\nHTTP2-Settings: AAMAAABkAARAAAAAAAIAAAAA\r\n\r\n");
+        QVERIFY(socket);
+        QCOMPARE(readReply(*socket, 5000).status, 200);
+        socket->write(kHealth);
+        QCOMPARE(readReply(*socket, 5000).status, 200);
+    }
+
+    // RFC 9110 §9.3.2: HEAD gets GET's head, Content-Length included, and no body: the
+    // answer to the request pipelined after it follows the head directly.
+    void headHasNoBody()
+    {
+        auto socket = sendRaw("HEAD /api/v1/health HTTP/1.1\r\nHost: x\r\n\r\n" + kHealth);
+        QVERIFY(socket);
+        QByteArray received;
+        QElapsedTimer t;
+        t.start();
+        while (t.elapsed() < 5000 && responsesIn(received.mid(received.indexOf("\r\n\r\n") + 4)).size() < 1) {
+            socket->waitForReadyRead(50);
+            received += socket->readAll();
+        }
+        const qsizetype headEnd = received.indexOf("\r\n\r\n");
+        QVERIFY2(headEnd > 0, received.constData());
+        HttpReply head;
+        parseHead(received.left(headEnd), head);
+        QCOMPARE(head.status, 200);
+        QVERIFY(head.header("Content-Length").toInt() > 0);
+        const QList<HttpReply> after = responsesIn(received.mid(headEnd + 4));
+        QCOMPARE(after.size(), 1);
+        QCOMPARE(after.first().json().value("status").toString(), QStringLiteral("ok"));
+    }
+
+    // RFC 9112 §3.2.2: a server must accept the absolute form of a target.
+    void absoluteFormTarget()
+    {
+        auto socket = sendRaw("GET http://127.0.0.1/api/v1/health?x=1 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n");
+        QVERIFY(socket);
+        const HttpReply r = readReply(*socket, 5000);
+        QCOMPARE(r.status, 200);
+        QCOMPARE(r.json().value("status").toString(), QStringLiteral("ok"));
     }
 
     void cleanupTestCase() { m_e2e.server().stop(); }

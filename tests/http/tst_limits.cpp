@@ -1,4 +1,4 @@
-// The limits Imprint adds to Qt 6.4.2's QHttpServer: body size
+// The limits of Imprint's HTTP server (server/http/server.h): body size
 // (413 as bytes arrive), idle connections, connection cap, idle / slow-request timeouts,
 // login throttling, and answering after the client has gone.
 #include "httpclient.h"

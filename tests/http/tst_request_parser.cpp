@@ -1,0 +1,239 @@
+// RequestParser (server/http/request_parser.h), the http-parser adaptor the Listener runs
+// on a connection's bytes, without a socket: the requests it yields (method, target,
+// headers, decoded body, keep-alive), that it stops after each one, that how the bytes
+// are cut into reads changes nothing, and what it refuses, with which status and field.
+#include "server/http/request_parser.h"
+
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTest>
+
+using namespace imprint::http;
+
+namespace {
+
+/// What a stream parses into: the requests, then the refusal that ended it (status 0:
+/// none), and whether the last request was left incomplete.
+struct Parsed {
+    QList<ParsedRequest> requests;
+    int status = 0;
+    QString field;
+    bool incomplete = false;
+};
+
+/// `stream` fed `chunk` bytes per read, each read parsed to its end as the Listener does.
+Parsed parse(const QByteArray &stream, qsizetype chunk)
+{
+    RequestParser parser;
+    Parsed out;
+    for (qsizetype at = 0; at < stream.size(); at += chunk) {
+        QByteArrayView rest = QByteArrayView(stream).sliced(at, std::min(chunk, stream.size() - at));
+        while (!rest.isEmpty()) {
+            const RequestParser::Step step = parser.parse(rest);
+            if (step.refusal) {
+                out.status = step.refusal->status;
+                out.field = QJsonDocument::fromJson(step.refusal->body).object().value("field").toString();
+                return out;
+            }
+            if (step.complete)
+                out.requests.append(parser.take());
+            else if (step.consumed != rest.size())
+                qFatal("parse() stopped inside a request without a refusal");
+            rest = rest.sliced(step.consumed);
+        }
+    }
+    out.incomplete = parser.inRequest();
+    return out;
+}
+
+QByteArray header(const ParsedRequest &r, const QByteArray &name)
+{
+    for (const auto &[n, v] : r.headers)
+        if (n.compare(name, Qt::CaseInsensitive) == 0)
+            return v;
+    return "<absent>";
+}
+
+} // namespace
+
+class TestRequestParser : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    // One request: every part as sent, values without the whitespace around them, and
+    // the same whether it arrives whole or a byte at a time.
+    void parsesARequestHoweverItIsCut()
+    {
+        const QByteArray stream = "POST /api/v1/render?pattern=a+b&x=%2F HTTP/1.1\r\nHost: example\r\n"
+                                  "X-Empty:\r\nX-Spaced:   a b  \r\nContent-Length: 5\r\n\r\nhello";
+        for (qsizetype chunk : {stream.size(), qsizetype(1), qsizetype(7)}) {
+            const Parsed o = parse(stream, chunk);
+            QCOMPARE(o.status, 0);
+            QCOMPARE(o.requests.size(), 1);
+            const ParsedRequest &r = o.requests.first();
+            QCOMPARE(r.method, QByteArray("POST"));
+            QCOMPARE(r.target, QByteArray("/api/v1/render?pattern=a+b&x=%2F"));
+            QCOMPARE(r.headers.size(), 4);
+            // An empty value does not glue its name to the next one.
+            QCOMPARE(header(r, "x-empty"), QByteArray());
+            QCOMPARE(header(r, "x-spaced"), QByteArray("a b"));
+            QCOMPARE(header(r, "host"), QByteArray("example"));
+            QCOMPARE(r.body, QByteArray("hello"));
+            QVERIFY(r.keepAlive);
+            QVERIFY(!o.incomplete);
+        }
+    }
+
+    // Pipelined requests: parse() stops at the end of each, so the framing checks and the
+    // answer of one come before the next is read.
+    void stopsAfterEachRequest()
+    {
+        const QByteArray first = "GET /a HTTP/1.1\r\nHost: x\r\n\r\n";
+        const QByteArray second = "GET /b HTTP/1.1\r\nHost: x\r\n\r\n";
+        RequestParser parser;
+        const QByteArray stream = first + second + "GET /c";
+        RequestParser::Step step = parser.parse(stream);
+        QVERIFY(step.complete);
+        QCOMPARE(step.consumed, first.size());
+        QCOMPARE(parser.take().target, QByteArray("/a"));
+        step = parser.parse(QByteArrayView(stream).sliced(first.size()));
+        QVERIFY(step.complete);
+        QCOMPARE(step.consumed, second.size());
+        QCOMPARE(parser.take().target, QByteArray("/b"));
+        QVERIFY(!parser.inRequest());
+        step = parser.parse(QByteArrayView(stream).sliced(first.size() + second.size()));
+        QVERIFY(!step.complete && !step.refusal);
+        QVERIFY(parser.inRequest());
+    }
+
+    // RFC 9112 §7.1: a chunked body arrives decoded; trailer fields are not headers.
+    void decodesChunkedBodies()
+    {
+        const QByteArray stream = "POST /x HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n"
+                                  "5\r\nhello\r\n7;ext=1\r\n, world\r\n0\r\nX-Trailer: evil\r\n\r\n";
+        for (qsizetype chunk : {stream.size(), qsizetype(1)}) {
+            const Parsed o = parse(stream, chunk);
+            QCOMPARE(o.status, 0);
+            QCOMPARE(o.requests.size(), 1);
+            QCOMPARE(o.requests.first().body, QByteArray("hello, world"));
+            QCOMPARE(header(o.requests.first(), "x-trailer"), QByteArray("<absent>"));
+        }
+    }
+
+    // RFC 9112 §9.3: which connections stay open after the answer.
+    void keepAlive_data()
+    {
+        QTest::addColumn<QByteArray>("head");
+        QTest::addColumn<bool>("keepAlive");
+        QTest::newRow("HTTP/1.1") << QByteArray("GET / HTTP/1.1\r\nHost: x\r\n\r\n") << true;
+        QTest::newRow("HTTP/1.1 close") << QByteArray("GET / HTTP/1.1\r\nConnection: close\r\n\r\n") << false;
+        QTest::newRow("HTTP/1.1 keep-alive, close")
+            << QByteArray("GET / HTTP/1.1\r\nConnection: keep-alive, close\r\n\r\n") << false;
+        QTest::newRow("HTTP/1.0") << QByteArray("GET / HTTP/1.0\r\n\r\n") << false;
+        QTest::newRow("HTTP/1.0 keep-alive") << QByteArray("GET / HTTP/1.0\r\nConnection: Keep-Alive\r\n\r\n")
+                                             << true;
+    }
+    void keepAlive()
+    {
+        QFETCH(QByteArray, head);
+        QFETCH(bool, keepAlive);
+        const Parsed o = parse(head, head.size());
+        QCOMPARE(o.requests.size(), 1);
+        QCOMPARE(o.requests.first().keepAlive, keepAlive);
+    }
+
+    // RFC 9110 §10.1.1: waits for 100 Continue once the head is read, until the body
+    // begins; never for HTTP/1.0 or a request without a body.
+    void expectContinue()
+    {
+        RequestParser parser;
+        QVERIFY(!parser.parse("POST /x HTTP/1.1\r\nExpect: 100-continue\r\nContent-Length: 3\r\n").refusal);
+        QVERIFY(!parser.awaitsContinue()); // the head is not complete yet
+        QVERIFY(!parser.parse("\r\n").refusal);
+        QVERIFY(parser.awaitsContinue());
+        parser.continueSent();
+        QVERIFY(!parser.awaitsContinue());
+        QVERIFY(parser.parse("abc").complete);
+        QCOMPARE(parser.take().body, QByteArray("abc"));
+
+        RequestParser early;
+        early.parse("POST /x HTTP/1.1\r\nExpect: 100-continue\r\nContent-Length: 3\r\n\r\na");
+        QVERIFY(!early.awaitsContinue()); // the body has begun
+        RequestParser http10;
+        http10.parse("POST /x HTTP/1.0\r\nExpect: 100-continue\r\nContent-Length: 3\r\n\r\n");
+        QVERIFY(!http10.awaitsContinue());
+        RequestParser noBody;
+        QVERIFY(noBody.parse("GET /x HTTP/1.1\r\nExpect: 100-continue\r\n\r\n").complete);
+        QVERIFY(!noBody.awaitsContinue());
+    }
+
+    // The targets a server must read (RFC 9112 §3.2), kept as sent.
+    void keepsTheTargetAsSent_data()
+    {
+        QTest::addColumn<QByteArray>("target");
+        QTest::newRow("origin-form") << QByteArray("/api/v1/health?x=1");
+        QTest::newRow("absolute-form") << QByteArray("http://example.com:8080/api/v1/health?x=1");
+        QTest::newRow("asterisk-form") << QByteArray("*");
+        QTest::newRow("UTF-8") << QByteArray("/h\xc3\xa9");
+    }
+    void keepsTheTargetAsSent()
+    {
+        QFETCH(QByteArray, target);
+        const Parsed o = parse("OPTIONS " + target + " HTTP/1.1\r\nHost: x\r\n\r\n", 3);
+        QCOMPARE(o.status, 0);
+        QCOMPARE(o.requests.size(), 1);
+        QCOMPARE(o.requests.first().target, target);
+    }
+
+    // What is refused, whole or byte by byte alike: a status and the part it names.
+    void refuses_data()
+    {
+        QTest::addColumn<QByteArray>("stream");
+        QTest::addColumn<int>("status");
+        QTest::addColumn<QString>("field");
+        QTest::newRow("not HTTP") << QByteArray("GARBAGE\r\n\r\n") << 400 << QStringLiteral("method");
+        QTest::newRow("lower-case method") << QByteArray("get / HTTP/1.1\r\n\r\n") << 400 << QStringLiteral("method");
+        QTest::newRow("no version") << QByteArray("GET /\r\n\r\n") << 400 << QStringLiteral("version");
+        QTest::newRow("junk after the version")
+            << QByteArray("GET / HTTP/1.1 x\r\n\r\n") << 400 << QStringLiteral("version");
+        QTest::newRow("HTTP/2.0") << QByteArray("GET / HTTP/2.0\r\n\r\n") << 505 << QString();
+        QTest::newRow("control character in the target")
+            << QByteArray("GET /a\x01 HTTP/1.1\r\n\r\n") << 400 << QStringLiteral("target");
+        QTest::newRow("header without a colon")
+            << QByteArray("GET / HTTP/1.1\r\nFoo\r\n\r\n") << 400 << QStringLiteral("headers");
+        QTest::newRow("malformed chunk size")
+            << QByteArray("POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\nabc\r\n0\r\n\r\n") << 400
+            << QStringLiteral("Transfer-Encoding");
+        QTest::newRow("websocket") << QByteArray("GET / HTTP/1.1\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n\r\n")
+                                   << 400 << QStringLiteral("Upgrade");
+        QTest::newRow("CONNECT") << QByteArray("CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n")
+                                 << 400 << QStringLiteral("method");
+    }
+    void refuses()
+    {
+        QFETCH(QByteArray, stream);
+        QFETCH(int, status);
+        QFETCH(QString, field);
+        for (qsizetype chunk : {stream.size(), qsizetype(1)}) {
+            const Parsed o = parse(stream, chunk);
+            QVERIFY2(o.requests.isEmpty(), "a refused request was yielded");
+            QCOMPARE(o.status, status);
+            QCOMPARE(o.field, field);
+        }
+    }
+
+    // An Upgrade to h2c only is ignored (RFC 9110 §7.8): its clients fall back to HTTP/1.1.
+    void ignoresH2cUpgrades()
+    {
+        const Parsed o = parse("GET /x HTTP/1.1\r\nHost: x\r\nConnection: Upgrade, HTTP2-Settings\r\nUpgrade: h2c\r\n"
+                                "HTTP2-Settings: AAMAAABkAARAAAAAAAIAAAAA\r\n\r\nGET /y HTTP/1.1\r\nHost: x\r\n\r\n",
+                                1000);
+        QCOMPARE(o.status, 0);
+        QCOMPARE(o.requests.size(), 2);
+        QCOMPARE(o.requests.at(1).target, QByteArray("/y"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestRequestParser)
+#include "tst_request_parser.moc"
