@@ -2,6 +2,8 @@
 
 #include <QJsonDocument>
 
+#include <charconv>
+
 namespace imprint::http {
 
 QByteArray HttpRequest::header(const QByteArray &name) const
@@ -76,7 +78,10 @@ HttpResponse HttpResponse::bytes(int status, const QByteArray &contentType, cons
     return r;
 }
 
-QByteArray reasonPhrase(int status)
+namespace {
+
+/// reasonPhrase() as a view of a string literal: the answer's head needs no copy of it.
+QByteArrayView phraseOf(int status)
 {
     // RFC 9110 §15: the phrases of the status codes it defines (and 429, RFC 6585 §4).
     switch (status) {
@@ -130,28 +135,39 @@ QByteArray reasonPhrase(int status)
     }
 }
 
+} // namespace
+
+QByteArray reasonPhrase(int status)
+{
+    return phraseOf(status).toByteArray();
+}
+
 QByteArray responseHead(const HttpResponse &r, const HeaderList &extraHeaders, bool closeAfter)
 {
-    const QByteArray status = QByteArray::number(r.status);
-    const QByteArray reason = reasonPhrase(r.status);
-    const QByteArray length = QByteArray::number(r.body.size());
+    // Written on every answer: the numbers through std::to_chars, the literals as views.
+    char statusDigits[16];
+    const QByteArrayView status(statusDigits, std::to_chars(statusDigits, statusDigits + 16, r.status).ptr - statusDigits);
+    const QByteArrayView reason = phraseOf(r.status);
+    char lengthDigits[24];
+    const QByteArrayView length(lengthDigits,
+                                std::to_chars(lengthDigits, lengthDigits + 24, r.body.size()).ptr - lengthDigits);
     qsizetype size = 9 + status.size() + 1 + reason.size() + 2 + 16 + length.size() + 2 + 19 + 2;
     for (const HeaderList *list : {&r.headers, &extraHeaders})
         for (const auto &h : *list)
             size += h.first.size() + 2 + h.second.size() + 2;
     QByteArray out;
     out.reserve(size);
-    out.append("HTTP/1.1 ").append(status).append(' ').append(reason).append("\r\n");
+    out.append(QByteArrayView("HTTP/1.1 ")).append(status).append(' ').append(reason).append(QByteArrayView("\r\n"));
     for (const HeaderList *list : {&r.headers, &extraHeaders})
         for (const auto &h : *list)
-            out.append(h.first).append(": ").append(h.second).append("\r\n");
+            out.append(h.first).append(QByteArrayView(": ")).append(h.second).append(QByteArrayView("\r\n"));
     // RFC 9110 §8.6: a 204 carries no Content-Length (the CORS preflight's answer); for
     // HEAD it is the length the GET would have sent (§9.3.2).
     if (r.status != 204)
-        out.append("Content-Length: ").append(length).append("\r\n");
+        out.append(QByteArrayView("Content-Length: ")).append(length).append(QByteArrayView("\r\n"));
     if (closeAfter)
-        out.append("Connection: close\r\n");
-    out.append("\r\n");
+        out.append(QByteArrayView("Connection: close\r\n"));
+    out.append(QByteArrayView("\r\n"));
     return out;
 }
 
