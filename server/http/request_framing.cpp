@@ -95,6 +95,25 @@ std::optional<HttpResponse> RequestFraming::feed(qint64 available, QByteArrayVie
         };
         for (; next < fresh.size() && !ended; ++next) {
             const char ch = fresh[next];
+            // A run of bytes that are neither CR nor LF, after a byte that is not CR, breaks
+            // no rule until it meets the size limit: taken in one step (the verdict is the
+            // byte loop's; only the run's bytes in the limit are taken, the rest go byte
+            // by byte below).
+            if (headSize > 0 && ch != '\r' && ch != '\n' && char(tail & 0xff) != '\r') {
+                const qsizetype limit = std::min<qsizetype>(fresh.size(), next + (m_maxHeaderBytes - m_skipped - headSize));
+                qsizetype end = next;
+                while (end < limit && fresh[end] != '\r' && fresh[end] != '\n')
+                    ++end;
+                if (end > next) {
+                    if (keptFrom < 0)
+                        keptFrom = next;
+                    for (qsizetype i = std::max(next, end - 4); i < end; ++i)
+                        tail = (tail << 8) | quint8(fresh[i]);
+                    headSize += end - next;
+                    next = end - 1;
+                    continue;
+                }
+            }
             if (headSize == 0 && skippedBeforeRequestLine(ch)) {
                 // Skipped as the parser skips empty lines: were they kept, a leading "\r\n\r\n"
                 // would end an empty header block here and the real one would go unchecked.
