@@ -3,6 +3,7 @@
 #include "server/app/commands/demo.h"
 #include "server/app/memory_trim.h"
 #include "server/app/service.h"
+#include "server/common/log_writer.h"
 #include "server/store/crypto.h"
 
 #include <QJsonObject>
@@ -126,6 +127,9 @@ int runServeCommand(const QStringList &arguments)
         return rc;
     if (!args.positionals().isEmpty())
         return args.usageError(QStringLiteral("unexpected argument '%1'").arg(args.positionals().first()));
+    // Before anything logs, and outliving every thread that does (the service below): the
+    // access log's lines leave in batches, not in a system call each (docs/deployment.md, "Logs").
+    common::LogWriter logWriter;
     const CommonOptions options = commonOptions(args);
     QHostAddress address;
     quint16 port = 0;
@@ -211,6 +215,7 @@ int runServeCommand(const QStringList &arguments)
     // What a clean stop keeps, kept now: the write-behind's rows written (every other
     // write is committed already), the browser ended.
     service->endNow();
+    logWriter.flush(); // the process may end by _exit() from here on
     g_kept = true;
     printLine(QStringLiteral("imprint: stopped"));
     if (!stopped) {
