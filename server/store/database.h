@@ -95,7 +95,9 @@ public:
     /// finalized first): for the few statements a request runs every time, where QtSql's
     /// result machinery costs more than the statement (sql::sqliteInteger()). nullptr on
     /// PostgreSQL, when the connection is not open, or when `sql` does not prepare
-    /// (SQLite's message logged). Reset it after use: a SELECT left open pins its snapshot.
+    /// (SQLite's message logged). Valid on this thread until its next
+    /// cachedSqliteStatement() call (a full cache is emptied) or the connection closes.
+    /// Reset it after use: a SELECT left open pins its snapshot.
     sqlite3_stmt *cachedSqliteStatement(const QString &sql) const;
 
     /// True when a trivial query succeeds on this thread's connection (GET /health).
