@@ -62,6 +62,28 @@ private slots:
         QCOMPARE(memo.size(), 3);
     }
 
+    void everyQueryGetsItsOwnParsesAnswer()
+    {
+        // Queries that differ only in spelling a parse may read differently: each answered
+        // as a fresh parse answers it, whichever of them came first.
+        const QList<QByteArray> queries{"pattern=waves-sunset&width=640", "pattern=waves-sunset&&width=640",
+                                        "pattern=waves-sunset&width=640&", "&pattern=waves-sunset&width=640",
+                                        "pattern=waves-sunset&width=640&=", "pattern=waves-sunset&width"};
+        RenderParamsMemo memo;
+        for (int round = 0; round < 2; ++round) {
+            for (const QByteArray &query : queries) {
+                const HttpRequest request = getRequest("/api/v1/render?" + query);
+                const auto fresh = parseRenderParams(request);
+                const auto remembered = memo.params(request);
+                QCOMPARE(bool(remembered), bool(fresh));
+                if (fresh)
+                    QCOMPARE((*remembered)->options.width, fresh->options.width);
+                else
+                    QCOMPARE(remembered.error().body, fresh.error().body);
+            }
+        }
+    }
+
     void theTokenIsLeftOutOfTheKey()
     {
         RenderParamsMemo memo;

@@ -325,7 +325,8 @@ std::optional<QString> memoKey(const HttpRequest &request, bool acceptJson)
         return std::nullopt;
     QString key;
     key.reserve(query.size() + 2);
-    for (const QStringView item : QStringView(query).split(u'&', Qt::SkipEmptyParts)) {
+    // Empty items kept: "a&&b" is not "a&b" to every parse.
+    for (const QStringView item : QStringView(query).split(u'&')) {
         const QStringView name = item.left(item.indexOf(u'='));
         if (name.contains(u'%'))
             return std::nullopt;
