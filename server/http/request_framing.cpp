@@ -54,15 +54,6 @@ bool skippedBeforeRequestLine(char ch)
     return ch == ' ' || ch == '\t' || ch == '\r' || ch == '\n' || ch == '\v';
 }
 
-/// Whether `haystack` contains `needle` (lower case), ignoring ASCII case.
-bool containsCaseInsensitive(QByteArrayView haystack, QByteArrayView needle)
-{
-    for (qsizetype i = 0; i + needle.size() <= haystack.size(); ++i)
-        if (haystack.sliced(i, needle.size()).compare(needle, Qt::CaseInsensitive) == 0)
-            return true;
-    return false;
-}
-
 HttpResponse badFraming(const QString &field, const QString &detail)
 {
     return fieldProblem(400, QStringLiteral("bad_request"), field, detail);
@@ -169,9 +160,6 @@ std::optional<HttpResponse> RequestFraming::checkHeaderBlock(QByteArrayView bloc
     const qsizetype firstEnd = block.indexOf('\n');
     const QByteArrayView requestLine = (firstEnd < 0 ? block : block.first(firstEnd)).trimmed();
     const bool http10 = requestLine.endsWith(" HTTP/1.0");
-    // RFC 9112 §9.3: an HTTP/1.0 connection closes after one response unless the
-    // client asked for keep-alive.
-    m_closeAfterRequest = http10;
     m_bodyLimit = bodyLimitForRequestLine(requestLine, m_maxBodyBytes, m_maxUploadBytes);
     std::optional<qint64> contentLength;
     QList<QByteArrayView> codings; ///< Transfer-Encoding's codings, over every such field, in order
@@ -215,8 +203,6 @@ std::optional<HttpResponse> RequestFraming::checkHeaderBlock(QByteArrayView bloc
             return badFraming(fieldName(previousName), QStringLiteral("The header field %1 holds a control character "
                                                                       "(RFC 9110 §5.5).")
                                                            .arg(fieldName(previousName)));
-        if (name.compare("connection", Qt::CaseInsensitive) == 0 && containsCaseInsensitive(value, "keep-alive"))
-            m_closeAfterRequest = false;
         if (name.compare("transfer-encoding", Qt::CaseInsensitive) == 0) {
             sawTransferEncoding = true;
             for (qsizetype from = 0; from <= value.size();) {
@@ -281,7 +267,6 @@ void RequestFraming::reset()
     m_bodyLimit = 0;
     m_head.truncate(0);
     m_skipped = 0;
-    m_closeAfterRequest = false;
 }
 
 } // namespace imprint::http

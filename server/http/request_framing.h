@@ -51,9 +51,6 @@ public:
 
     /// Whether any byte of the request in progress has arrived.
     bool started() const { return m_requestBytes > 0; }
-    /// Whether the request in progress is HTTP/1.0 without `Connection: keep-alive`
-    /// (RFC 9112 §9.3): its connection closes after the response.
-    bool closeAfterRequest() const { return m_closeAfterRequest; }
     /// The body limit of the request in progress (known once its header block is).
     qint64 bodyLimit() const { return m_bodyLimit; }
     /// The size of its header block, -1 until complete.
@@ -62,7 +59,7 @@ public:
 private:
     /// The checks of a complete header block (without its final CRLFCRLF; lines end in
     /// CRLF): RFC 9112 §5.1, §5.2, §6.1, §6.3 and the body limit. Sets the request's body
-    /// limit and closeAfterRequest(); returns the refusal, if any.
+    /// limit; returns the refusal, if any.
     std::optional<HttpResponse> checkHeaderBlock(QByteArrayView block);
 
     qint64 m_maxHeaderBytes = 0;
@@ -73,7 +70,6 @@ private:
     qint64 m_bodyLimit = 0;
     QByteArray m_head; ///< the header block, as far as it has arrived
     qint64 m_skipped = 0; ///< whitespace before the request line (empty lines: RFC 9112 §2.2)
-    bool m_closeAfterRequest = false;
 };
 
 } // namespace imprint::http

@@ -18,7 +18,6 @@ constexpr qint64 kUpload = 1000;
 struct Verdict {
     int status = 0; ///< 0: not refused
     QString field;
-    bool closeAfter = false;
 };
 
 /// `stream` fed `chunk` bytes per read, as the Listener feeds what each readyRead brings.
@@ -30,10 +29,10 @@ Verdict feed(const QByteArray &stream, qsizetype chunk)
         if (auto refusal = framing.feed(
                 piece.size(), QByteArrayView(piece).first(std::min<qint64>(framing.headRoom(), piece.size())))) {
             const QJsonObject p = QJsonDocument::fromJson(refusal->body).object();
-            return {refusal->status, p.value("field").toString(), false};
+            return {refusal->status, p.value("field").toString()};
         }
     }
-    return {0, {}, framing.closeAfterRequest()};
+    return {0, {}};
 }
 
 } // namespace
@@ -157,14 +156,6 @@ private slots:
             << QStringLiteral("Transfer-Encoding");
         QTest::newRow("chunked in HTTP/1.0") << QByteArray("POST /x HTTP/1.0\r\nTransfer-Encoding: chunked\r\n\r\n")
                                              << 400 << QStringLiteral("Transfer-Encoding");
-    }
-
-    // RFC 9112 §9.3: HTTP/1.0 closes after one response unless it asks for keep-alive.
-    void http10ClosesUnlessKeepAlive()
-    {
-        QVERIFY(feed("GET / HTTP/1.0\r\nHost: x\r\n\r\n", 3).closeAfter);
-        QVERIFY(!feed("GET / HTTP/1.0\r\nConnection: Keep-Alive\r\n\r\n", 3).closeAfter);
-        QVERIFY(!feed("GET / HTTP/1.1\r\n\r\n", 3).closeAfter);
     }
 
     // After reset() (the request reached the router) the next request starts from zero.
