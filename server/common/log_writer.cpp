@@ -1,35 +1,17 @@
 #include "server/common/log_writer.h"
 
+#include "server/common/fd_io.h"
+
 #include <QString>
 
 #include <atomic>
-#include <cerrno>
 #include <chrono>
-
-#include <unistd.h>
 
 namespace imprint::common {
 
 namespace {
 
 std::atomic<LogWriter *> g_current{nullptr};
-
-/// Writes all of `bytes` to `fd`, through short writes and interruptions; gives up on any
-/// other error (there is nowhere left to report it).
-void writeAll(int fd, const QByteArray &bytes)
-{
-    const char *at = bytes.constData();
-    qsizetype left = bytes.size();
-    while (left > 0) {
-        const ssize_t n = ::write(fd, at, size_t(left));
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n <= 0)
-            return;
-        at += n;
-        left -= n;
-    }
-}
 
 } // namespace
 
@@ -60,7 +42,7 @@ void LogWriter::handle(QtMsgType type, const QMessageLogContext &context, const 
     line.append('\n');
     LogWriter *writer = g_current.load();
     if (!writer) {
-        writeAll(2, line);
+        writeAll(2, line); // an error writing standard error has nowhere to be reported
         return;
     }
     if (type == QtFatalMsg) {

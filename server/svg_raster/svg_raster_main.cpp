@@ -14,6 +14,7 @@
 // browsers draw them. Text is pango's, on the fontconfig configuration FONTCONFIG_FILE
 // names (the server's hermetic one); no Qt application object is needed.
 
+#include "server/common/fd_io.h"
 #include "server/render/resources/process_account.h"
 #include "server/render/resources/svg_raster.h"
 #include "server/svg_raster/rsvg_draw.h"
@@ -109,20 +110,6 @@ QByteArray readAll(int fd)
     }
 }
 
-bool writeAll(int fd, const QByteArray &bytes)
-{
-    qsizetype done = 0;
-    while (done < bytes.size()) {
-        const ssize_t n = ::write(fd, bytes.constData() + done, size_t(bytes.size() - done));
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n <= 0)
-            return false;
-        done += n;
-    }
-    return true;
-}
-
 } // namespace
 
 int main(int argc, char **argv)
@@ -150,7 +137,8 @@ int main(int argc, char **argv)
         const auto drawn = imprint::render::drawSvgJobWithRsvg(*job);
         if (!drawn && drawn.error().startsWith(QLatin1String("out of memory")))
             return 3;
-        return writeAll(1, drawn ? *drawn : imprint::render::encodeSvgRasterRefusal(drawn.error())) ? 0 : 2;
+        const QByteArray answer = drawn ? *drawn : imprint::render::encodeSvgRasterRefusal(drawn.error());
+        return imprint::common::writeAll(1, answer) ? 0 : 2;
     } catch (const std::bad_alloc &) {
         return 3;
     }

@@ -74,7 +74,7 @@ const QHash<QString, QStringList> &allowed()
         t["server/main.cpp"] = {"server"};
         // The sandboxed SVG rasteriser (its main and its librsvg drawing): the drawing code
         // and nothing else.
-        t["server/svg_raster"] = {"server/render/resources", "server/common/expected.h"};
+        t["server/svg_raster"] = {"server/render/resources", "server/common/expected.h", "server/common/fd_io.h"};
         t["gui"] = {"shared"};
         // The console's API client shares the server's generic result type and nothing
         // else: it reaches the server over HTTP, never through its code.
