@@ -5,25 +5,21 @@
 // Server-Timing). A GET with `sig` is a signed URL (bottom of this file). What may be
 // rendered at which size, caching and storing are the services'; authentication and the
 // per-key rate limit are the transport's.
-#include "server/common/text.h"
 #include "server/http/auth.h"
 #include "server/http/json.h"
 #include "server/http/routes/render.h"
 #include "server/http/routes/render_fields.h"
 #include "server/http/routes/render_params.h"
 #include "server/render/engine.h"
-#include "server/render/resources/emoji.h"
 
 #include <QDateTime>
 #include <QElapsedTimer>
 #include <QJsonArray>
-#include <QJsonDocument>
 #include <QUrl>
 
 #include <algorithm>
 #include <charconv>
 #include <cmath>
-#include <limits>
 
 namespace imprint::http {
 
