@@ -1,5 +1,6 @@
 #include "server/render/backends/html.h"
 
+#include "server/render/css/values.h"
 #include "server/render/paint/geometry.h"
 #include "server/render/resources/image_cache.h"
 
@@ -55,18 +56,11 @@ QString px(qreal v)
     return QString::number(std::round(v * 100) / 100, 'g', 8) + QStringLiteral("px");
 }
 
-QString cssColor(const QColor &c)
-{
-    if (c.alpha() == 255)
-        return c.name(QColor::HexRgb);
-    return QStringLiteral("rgba(%1,%2,%3,%4)").arg(c.red()).arg(c.green()).arg(c.blue()).arg(c.alphaF(), 0, 'f', 3);
-}
-
 /// The inherited text properties in the CSS Qt's rich text reads.
 QString textCss(const ComputedStyle &s)
 {
     QString css;
-    css += QStringLiteral("color:%1;").arg(cssColor(s.color));
+    css += QStringLiteral("color:%1;").arg(cssColorText(s.color));
     if (!s.fontFamily.isEmpty()) {
         QStringList quoted;
         for (const QString &f : s.fontFamily)
@@ -191,10 +185,10 @@ void emitNode(const Node &n, QString &out, bool isRoot, int tables)
         // subset gives padding and borders to.
         QString tableCss;
         if (s.backgroundColor.alpha() > 0)
-            tableCss += QStringLiteral("background-color:%1;").arg(cssColor(s.backgroundColor));
+            tableCss += QStringLiteral("background-color:%1;").arg(cssColorText(s.backgroundColor));
         if (s.borderWidth[Top] > 0 && s.borderStyle[Top] != BorderStyle::None)
             tableCss += QStringLiteral("border-width:%1;border-style:solid;border-color:%2;")
-                            .arg(px(s.borderWidth[Top]), cssColor(s.borderColor[Top]));
+                            .arg(px(s.borderWidth[Top]), cssColorText(s.borderColor[Top]));
         const QString width
             = lengthPx(s.width) > 0 ? QStringLiteral(" width=\"%1\"").arg(qRound(lengthPx(s.width))) : QString();
         out += QStringLiteral("<table cellspacing=\"0\" cellpadding=\"0\"%1 style=\"%2\"><tr><td style=\"padding:%3 %4 "

@@ -382,4 +382,11 @@ std::optional<QColor> parseColor(const QString &text, const QColor &currentColor
     return c ? std::optional<QColor>(clipped(*c)) : std::nullopt;
 }
 
+QString cssColorText(const QColor &c)
+{
+    if (c.alpha() == 255)
+        return c.name(QColor::HexRgb);
+    return QStringLiteral("rgba(%1,%2,%3,%4)").arg(c.red()).arg(c.green()).arg(c.blue()).arg(c.alphaF(), 0, 'f', 3);
+}
+
 } // namespace imprint::render

@@ -301,6 +301,11 @@ struct TextDecoration {
 /// Colours outside sRGB are clipped per channel. nullopt if invalid.
 std::optional<QColor> parseColor(const QString &text, const QColor &currentColor);
 
+/// `c` as CSS Color 3 text that every reader here takes (Chromium, librsvg; QtSvg for an
+/// opaque one): `#rrggbb` when opaque, else `rgba(r,g,b,a)` with the alpha to three
+/// decimals, which gives every 8-bit alpha back.
+QString cssColorText(const QColor &c);
+
 /// Parses a length (`12`, `12px`, `50%`, `1.5em`, `2rem`, `calc(…)`, `auto`, `none`) given the
 /// element's font size (px) for em and the root font size for rem. nullopt if invalid.
 std::optional<Length> parseLength(const QString &text, float fontSize, float rootFontSize);

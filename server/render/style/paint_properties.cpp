@@ -416,12 +416,7 @@ void StyleBuilder::svgPaint(const QString &name, const QJsonValue &value)
         && !lower.startsWith(QLatin1String("url(")) && lower != QLatin1String("none"))
         if (const std::optional<QColor> c = color(text)) {
             // #rrggbb when opaque: QtSvg, which reads the satori engine's SVG output, has no rgba().
-            m_s.svgPaint.insert(name, c->alpha() == 255 ? c->name(QColor::HexRgb)
-                                                        : QStringLiteral("rgba(%1,%2,%3,%4)")
-                                                              .arg(c->red())
-                                                              .arg(c->green())
-                                                              .arg(c->blue())
-                                                              .arg(c->alphaF(), 0, 'g', 4));
+            m_s.svgPaint.insert(name, cssColorText(*c));
             return;
         }
     m_s.svgPaint.insert(name, value.isDouble() ? value : QJsonValue(text));
