@@ -145,6 +145,16 @@ private slots:
         QVERIFY(fromFields);
         QCOMPARE((*fromFields)->options.width, 320);
         QCOMPARE(memo.size(), 1);
+        // A long query (tweaks of kilobytes) is parsed each time, not kept: the memo's
+        // memory stays small whatever a client sends.
+        const QByteArray longTitle(RenderParamsMemo::kMaxQueryChars, 'x');
+        for (int i = 0; i < 2; ++i) {
+            const auto longOne = memo.params(getRequest("/api/v1/render?pageId=pg_1&tweaks.title=" + longTitle));
+            QVERIFY(longOne);
+            QCOMPARE((*longOne)->options.tweaks.value(QStringLiteral("title")).toString().size(),
+                     RenderParamsMemo::kMaxQueryChars);
+        }
+        QCOMPARE(memo.size(), 1);
         // A refusal is answered each time, naming its field.
         for (int i = 0; i < 2; ++i) {
             const auto refused = memo.params(getRequest("/api/v1/render?pattern=waves-sunset&width=wide"));

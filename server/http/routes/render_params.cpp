@@ -317,11 +317,12 @@ namespace {
 
 /// The memo key of a body-less request: its encoded query without `api_token`, then
 /// whether it accepts JSON; std::nullopt when a field name is percent-encoded (it might
-/// spell api_token) or the request has no encoded query (HttpRequest::encodedQuery).
+/// spell api_token), the request has no encoded query (HttpRequest::encodedQuery) or a
+/// longer one than RenderParamsMemo::kMaxQueryChars.
 std::optional<QString> memoKey(const HttpRequest &request, bool acceptJson)
 {
     const QString &query = request.encodedQuery;
-    if (query.isEmpty())
+    if (query.isEmpty() || query.size() > RenderParamsMemo::kMaxQueryChars)
         return std::nullopt;
     QString key;
     key.reserve(query.size() + 2);

@@ -57,11 +57,14 @@ Outcome<RenderParams> parseRenderParams(const HttpRequest &request);
 /// parsed again. Entries are shared read-only; at most kMaxEntries are held, all dropped
 /// at once when full (refilling costs one parse per URL in use). Only successful parses
 /// are kept, and never a query whose field names are percent-encoded, so that no key
-/// holds an API token (`api_token` is cut out of the key). Thread-safe.
+/// holds an API token (`api_token` is cut out of the key), nor one over kMaxQueryChars
+/// (what a link repeats is short; a client must not fill the memo with tweaks of tens of
+/// kilobytes each, before it is even authenticated). Thread-safe.
 class RenderParamsMemo
 {
 public:
     static constexpr qsizetype kMaxEntries = 512;
+    static constexpr qsizetype kMaxQueryChars = 2048;
 
     /// parseRenderParams(request), from the memo when the same query and Accept were
     /// parsed before and `request` has no body.
