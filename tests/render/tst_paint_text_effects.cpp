@@ -4,6 +4,7 @@
 
 #include "tests/render/paint_test_support.h"
 #include "server/render/text/font_fallback.h"
+#include "server/render/text/large_glyphs.h"
 
 #include <QFile>
 #include <QFontDatabase>
@@ -121,6 +122,91 @@ private Q_SLOTS:
                                                     .arg(differing)
                                                     .arg(captionSize)));
         }
+    }
+
+    void largeGlyphsAreDrawnFromFreetypeMasks()
+    {
+        // Chromium draws glyphs up to 256 px from FreeType's masks (large_glyphs.h); Qt
+        // filled the outlines of anything over 64 px. At a whole-pixel origin the drawn
+        // glyph is FreeType's mask for it, pixel for pixel, placed at its bearing.
+        QFont family(QStringLiteral("DejaVu Sans"));
+        for (int px : {80, 150, 256}) {
+            family.setPixelSize(px);
+            const QRawFont font = QRawFont::fromFont(family);
+            QVERIFY(font.isValid());
+            const quint32 glyph = font.glyphIndexesForString(QStringLiteral("a")).value(0);
+            QGlyphRun run;
+            run.setRawFont(font);
+            run.setGlyphIndexes({glyph});
+            run.setPositions({QPointF(0, 0)});
+            QImage drawn(px * 2, px * 2, QImage::Format_ARGB32_Premultiplied);
+            drawn.fill(Qt::white);
+            {
+                QPainter p(&drawn);
+                p.setPen(Qt::black);
+                paintGlyphRun(p, QPointF(10, px), run);
+            }
+            const QImage mask = font.alphaMapForGlyph(glyph, QRawFont::PixelAntialiasing)
+                                    .convertToFormat(QImage::Format_Alpha8);
+            const QPoint at = QPoint(10, px) + font.boundingRect(glyph).topLeft().toPoint();
+            QImage expected(drawn.size(), QImage::Format_ARGB32_Premultiplied);
+            expected.fill(Qt::white);
+            for (int y = 0; y < mask.height(); ++y)
+                for (int x = 0; x < mask.width(); ++x) {
+                    const int ink = 255 - mask.constScanLine(y)[x];
+                    expected.setPixel(at.x() + x, at.y() + y, qRgb(ink, ink, ink));
+                }
+            int differing = 0;
+            for (int y = 0; y < drawn.height(); ++y)
+                for (int x = 0; x < drawn.width(); ++x)
+                    differing += qAbs(qRed(drawn.pixel(x, y)) - qRed(expected.pixel(x, y))) > 1 ? 1 : 0;
+            QVERIFY2(differing == 0, qPrintable(QStringLiteral("%1 px: %2 pixels differ from FreeType's mask")
+                                                    .arg(px)
+                                                    .arg(differing)));
+        }
+    }
+
+    void largeGlyphEnginesStayWithinTheirBudget()
+    {
+        // Qt keeps each mask in the engine that drew it; every title size would keep its
+        // masks for the life of the render thread. The engines that draw large glyphs are
+        // an LRU within kLargeGlyphBudgetBytes, and a title drawn again after its engine was
+        // dropped comes out the same.
+        auto title = [](qreal px) {
+            QFont family(QStringLiteral("DejaVu Sans"));
+            family.setPixelSize(qRound(px));
+            QRawFont font = QRawFont::fromFont(family);
+            if (!qFuzzyCompare(font.pixelSize(), px))
+                font.setPixelSize(px);
+            const QList<quint32> glyphs = font.glyphIndexesForString(QStringLiteral("ABCDEFGHIJKLMNOPQRSTUVWXYZ"));
+            QList<QPointF> positions;
+            qreal x = 0;
+            for (const QPointF &advance : font.advancesForGlyphIndexes(glyphs)) {
+                positions.append(QPointF(x, 0));
+                x += advance.x();
+            }
+            QGlyphRun run;
+            run.setRawFont(font);
+            run.setGlyphIndexes(glyphs);
+            run.setPositions(positions);
+            QImage image(600, 300, QImage::Format_ARGB32_Premultiplied);
+            image.fill(Qt::white);
+            QPainter p(&image);
+            p.setPen(QColor(0x11, 0x18, 0x27));
+            paintGlyphRun(p, QPointF(3.3, 250), run);
+            return image;
+        };
+        const QImage first = title(100);
+        qsizetype largest = 0;
+        for (qreal px = 65.5; px < 256; px += 1.25) {
+            title(px);
+            largest = std::max(largest, largeGlyphStats().estimatedBytes);
+        }
+        // The run being drawn may take the estimate past the budget until the next draw
+        // evicts: 26 capitals at 255 px are estimated at ~7.4 MB.
+        QVERIFY2(largest <= kLargeGlyphBudgetBytes + (8 << 20), qPrintable(QString::number(largest)));
+        QVERIFY2(largeGlyphStats().engines < 40, qPrintable(QString::number(largeGlyphStats().engines)));
+        QCOMPARE(title(100), first);
     }
 
     // --- text decoration (issue 13 part 3) --------------------------------------------------

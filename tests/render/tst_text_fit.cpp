@@ -58,9 +58,13 @@ struct Card {
 // name              takumi  satori     (achieved takumi / satori)
 constexpr Card kCards[] = {
     {"flex-items", 0.990, 0.988}, // 0.99549 / 0.99362
-    {"flex-row-noop", 0.973, 0.960}, // 0.97849 / 0.96562 (a row flex div: nothing to fit, as in Chromium)
+    // Since glyphs up to 256 px are FreeType's masks (large_glyphs.h; the suite's mean rose
+    // 0.98821 → 0.98883), these two grown titles sit a pixel lower than Chromium's: the
+    // masks' baselines are whole pixels (as Qt and Skia place them), the outlines' were not
+    // (before: 0.97849 and 0.96564 on takumi).
+    {"flex-row-noop", 0.966, 0.960}, // 0.97122 / 0.96562 (a row flex div: nothing to fit, as in Chromium)
     {"grid-items", 0.989, 0.989}, // 0.99433 / 0.99429
-    {"grow-ja", 0.960, 0.957}, // 0.96564 / 0.96238
+    {"grow-ja", 0.950, 0.957}, // 0.95569 / 0.96238
     {"grow-short-en", 0.988, 0.987}, // 0.99304 / 0.99295
     // The satori engine's 24 px and 52 px lines cost the most here: its glyphs are
     // unhinted outlines, where Chromium and takumi snap them vertically (slight hinting).

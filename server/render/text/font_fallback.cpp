@@ -1,6 +1,7 @@
 #include "server/render/text/font_fallback.h"
 
 #include "server/render/text/hermetic_fonts.h"
+#include "server/render/text/large_glyphs.h"
 
 #include <QFont>
 #include <QGlyphRun>
@@ -477,10 +478,12 @@ void paintGlyphRun(QPainter &painter, QPointF origin, const QGlyphRun &run)
 {
     const QRawFont font = run.rawFont();
     if (syntheticBoldWidth(font) <= 0 && !syntheticItalic(font)) {
-        // Qt fills the outlines of glyphs larger than 64 device px (QT_MAX_CACHED_GLYPH_SIZE)
-        // instead of caching bitmaps; those outlines need the face's origin reset.
+        if (drawLargeGlyphRun(painter, origin, run))
+            return;
+        // Qt fills the outlines of glyphs larger than kLargestMaskedGlyphPx device px
+        // instead of caching masks; those outlines need the face's origin reset.
         const qreal devicePx = font.pixelSize() * std::sqrt(std::abs(painter.deviceTransform().determinant()));
-        if (devicePx > 64)
+        if (devicePx > kQtCachedGlyphPx)
             resetOutlineOrigin(font);
         painter.drawGlyphRun(origin, run);
         return;
