@@ -81,8 +81,9 @@ inline int runEnd(const quint32 *row, int x, int w, quint32 c)
 /// Counts the pixels of each colour of an ARGB32 image into `keys`/`counts` (open
 /// addressing; count 0 = empty slot). Returns false when a pixel is not opaque or the
 /// image has more than kMaxHistogramColours colours.
-bool colourHistogram(const QImage &image, std::vector<quint32> *keys, std::vector<quint32> *counts,
-                     std::vector<quint32> *usedSlots, quint32 *distinctColours)
+bool colourHistogram(const QImage &image, const std::vector<quint8> &sameAsAbove, std::vector<quint32> *keys,
+                     std::vector<quint32> *counts, std::vector<quint32> *usedSlots,
+                     std::vector<std::pair<quint32, quint32>> *rowRuns, quint32 *distinctColours)
 {
     // Only the slots the last image used are cleared: zeroing all 32 768 was 4 % of a
     // small card's encode.
@@ -97,6 +98,16 @@ bool colourHistogram(const QImage &image, std::vector<quint32> *keys, std::vecto
     quint32 distinct = 0;
     const int w = image.width();
     for (int y = 0; y < image.height(); ++y) {
+        if (sameAsAbove[size_t(y)]) {
+            // The row above again (a fill's rows): its runs count once more.
+            for (const auto &[slot, length] : *rowRuns)
+                (*counts)[slot] += length;
+            continue;
+        }
+        // Its runs are kept only for a row the next row repeats (a gradient's rows each
+        // have a run a pixel and repeat nothing).
+        const bool repeated = y + 1 < image.height() && sameAsAbove[size_t(y + 1)];
+        rowRuns->clear();
         const auto *row = reinterpret_cast<const quint32 *>(image.constScanLine(y));
         int x = 0;
         while (x < w) {
@@ -112,11 +123,24 @@ bool colourHistogram(const QImage &image, std::vector<quint32> *keys, std::vecto
                 usedSlots->push_back(slot);
             }
             (*counts)[slot] += quint32(end - x);
+            if (repeated)
+                rowRuns->emplace_back(slot, quint32(end - x));
             x = end;
         }
     }
     *distinctColours = distinct;
     return true;
+}
+
+/// Sets `(*sameAsAbove)[y]` when row y of `image` equals row y − 1 (never for row 0): most
+/// rows of a card repeat the one above, and the passes below reuse its work.
+void markRowsEqualToTheRowAbove(const QImage &image, std::vector<quint8> *sameAsAbove)
+{
+    const int h = image.height();
+    const size_t rowBytes = size_t(image.width()) * sizeof(quint32);
+    sameAsAbove->assign(size_t(h), 0);
+    for (int y = 1; y < h; ++y)
+        (*sameAsAbove)[size_t(y)] = std::memcmp(image.constScanLine(y), image.constScanLine(y - 1), rowBytes) == 0;
 }
 
 /// The largest difference between a channel of `a` and the same channel of `b`.
@@ -341,9 +365,20 @@ std::optional<bool> snapAndPack(const QImage &image, SnapScratch *scratch, std::
     // A colour is rare below this count; images under 6 667 px have none.
     const quint64 rareBelow = pixels * kRareColourPerMillion / 1000000;
     quint32 distinct = 0;
-    if (rareBelow < 2 || !colourHistogram(image, &scratch->histogramKeys, &scratch->histogramCounts,
-                                          &scratch->histogramUsedSlots, &distinct))
+    if (rareBelow < 2)
         return std::nullopt;
+    std::vector<quint8> &sameAsAbove = scratch->sameAsAbove;
+    markRowsEqualToTheRowAbove(image, &sameAsAbove);
+    if (!colourHistogram(image, sameAsAbove, &scratch->histogramKeys, &scratch->histogramCounts,
+                         &scratch->histogramUsedSlots, &scratch->rowRuns, &distinct))
+        return std::nullopt;
+    // Row y snaps as row y − 1 did when the rows from y − 2 to y + 1 are equal (the snap
+    // of a pixel reads its row and the rows above and below; the first and last rows are
+    // their own neighbour beyond the edge): its output row is the one above, copied.
+    auto snapsAsTheRowAbove = [&](int y) {
+        return y > 0 && sameAsAbove[size_t(y)] && (y + 1 >= h || sameAsAbove[size_t(y + 1)])
+               && (y < 2 || sameAsAbove[size_t(y - 1)]);
+    };
     const auto &keys = scratch->histogramKeys;
     const auto &counts = scratch->histogramCounts;
     auto &targets = scratch->histogramTargets;
@@ -414,21 +449,31 @@ std::optional<bool> snapAndPack(const QImage &image, SnapScratch *scratch, std::
     };
     const size_t rgbRowBytes = size_t(w) * 3 + 1, indexRowBytes = size_t(w) + 1;
     auto packRgbRow = [&](int y) { packRgbScanline(snapped.data(), w, rgb->data() + size_t(y) * rgbRowBytes); };
+    auto snapAndPackRgbRow = [&](int y) {
+        if (snapsAsTheRowAbove(y)) {
+            std::memcpy(rgb->data() + size_t(y) * rgbRowBytes, rgb->data() + size_t(y - 1) * rgbRowBytes, rgbRowBytes);
+            return;
+        }
+        snapRow(y);
+        packRgbRow(y);
+    };
     // Straight to RGB: trying the palette first would pack and repack most rows.
     if (frequentColours > 256) {
         rgb->resize(rgbRowBytes * size_t(h));
-        for (int y = 0; y < h; ++y) {
-            snapRow(y);
-            packRgbRow(y);
-        }
+        for (int y = 0; y < h; ++y)
+            snapAndPackRgbRow(y);
         return false;
     }
     // Palette indices first, as in paletteOf(); at the 257th colour, RGB from the top.
     PaletteIndex palette(colors);
     indices->resize(indexRowBytes * size_t(h));
     for (int y = 0; y < h; ++y) {
-        snapRow(y);
         quint8 *out = indices->data() + size_t(y) * indexRowBytes;
+        if (snapsAsTheRowAbove(y)) {
+            std::memcpy(out, out - indexRowBytes, indexRowBytes);
+            continue;
+        }
+        snapRow(y);
         *out++ = 0;
         for (int x = 0; x < w;) {
             const quint32 c = snapped[size_t(x)];
@@ -446,10 +491,8 @@ std::optional<bool> snapAndPack(const QImage &image, SnapScratch *scratch, std::
                         snapped[size_t(i)] = (*colors)[in[i]];
                     packRgbRow(done);
                 }
-                for (int rest = y + 1; rest < h; ++rest) {
-                    snapRow(rest);
-                    packRgbRow(rest);
-                }
+                for (int rest = y + 1; rest < h; ++rest)
+                    snapAndPackRgbRow(rest);
                 return false;
             }
             std::memset(out + x, index, size_t(end - x));

@@ -18,6 +18,8 @@ struct SnapScratch {
     std::vector<qint32> targetCells; // SnapTargets' grid of cells
     std::vector<std::pair<quint32, qint32>> targetNodes; // SnapTargets' colours
     std::vector<quint32> fills; // the colours on 0.3 % of the pixels or more
+    std::vector<quint8> sameAsAbove; // per row: equal to the row above
+    std::vector<std::pair<quint32, quint32>> rowRuns; // the histogram's slot and length of each run of a row
 };
 
 /// The palette of an indexed PNG as it is collected: up to 256 ARGB colours in `colors`,
