@@ -2,25 +2,23 @@
 
 namespace imprint::http {
 
-HttpRequest toHttpRequest(const QByteArray &method, const QUrl &url, const HeaderList &headers,
+HttpRequest toHttpRequest(const QByteArray &method, const RequestTarget &target, const HeaderList &headers,
                           const QByteArray &body, const QHostAddress &remoteAddress)
 {
     HttpRequest req;
     req.method = method;
-    req.path = url.path(QUrl::FullyDecoded);
+    req.path = target.path;
     if (req.path.size() > 1 && req.path.endsWith(QLatin1Char('/')))
         req.path.chop(1);
     if (req.path.isEmpty())
         req.path = QStringLiteral("/");
     // A query string is application/x-www-form-urlencoded (WHATWG URL): "+" is a space,
     // as Python's httpx and requests, URLSearchParams and HTML forms write it; QUrlQuery
-    // would keep it. A plus sign itself arrives as %2B.
-    // Read once from the URL: QHttpServerRequest::query() would parse it, and the "+"
-    // check write it out again.
-    if (url.hasQuery()) {
-        req.encodedQuery = url.query(QUrl::FullyEncoded).replace(QLatin1Char('+'), QLatin1String("%20"));
-        req.query = QUrlQuery(req.encodedQuery);
-    }
+    // would keep it. A plus sign itself arrives as %2B. The items are decoded only when a
+    // route reads them (HttpRequest::query(), queryValue()).
+    req.encodedQuery = target.encodedQuery;
+    if (req.encodedQuery.contains(QLatin1Char('+')))
+        req.encodedQuery.replace(QLatin1Char('+'), QLatin1String("%20"));
     req.headers.reserve(headers.size());
     for (const auto &h : headers)
         req.headers.append({h.first.toLower(), h.second});

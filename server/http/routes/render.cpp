@@ -125,8 +125,8 @@ void RenderRoutes::handleRender(HttpRequest &&request, Responder &&responder)
     // connection, the rate limiter, the pattern cache, the usage queue, histograms) and
     // stays there; everything else (page, inline and signed renders, bodies) goes to the
     // server's thread, where those handlers have always run.
-    if (request.method != "GET" || !request.query.hasQueryItem(QStringLiteral("pattern"))
-        || request.query.hasQueryItem(QStringLiteral("sig")))
+    if (request.method != "GET" || !request.hasQueryItem(QStringLiteral("pattern"))
+        || request.hasQueryItem(QStringLiteral("sig")))
         return onServerThread(std::move(request), std::move(responder),
                               [this](HttpRequest &&r, Responder &&out) { answerRender(std::move(r), std::move(out)); });
     answerRender(std::move(request), std::move(responder));
@@ -135,7 +135,7 @@ void RenderRoutes::handleRender(HttpRequest &&request, Responder &&responder)
 void RenderRoutes::answerRender(HttpRequest &&request, Responder &&responder)
 {
     // A GET with `sig` is a signed URL: authorised by its signature, not by a token.
-    if (request.method == "GET" && request.query.hasQueryItem(QStringLiteral("sig")))
+    if (request.method == "GET" && request.hasQueryItem(QStringLiteral("sig")))
         return renderSigned(std::move(request), std::move(responder));
     const auto parsed = m_paramsMemo.params(request);
     if (!parsed)
@@ -446,7 +446,7 @@ HttpResponse RenderRoutes::signedWork(const HttpRequest &request, const QList<QB
     const qint64 now = QDateTime::currentSecsSinceEpoch();
     // The signature is checked before anything else is read: a changed parameter is a
     // wrong signature (403), whatever the parameter now says.
-    const auto grant = m_signing.verify(kRenderPath, request.query.queryItems(QUrl::FullyDecoded), now);
+    const auto grant = m_signing.verify(kRenderPath, request.query().queryItems(QUrl::FullyDecoded), now);
     if (!grant)
         return problemFor(grant.error()).withHeader("Cache-Control", "no-store");
     note.spaceId = grant->space.id; // counted from here on: the signature named the space
