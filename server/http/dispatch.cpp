@@ -68,13 +68,14 @@ Dispatch dispatch(HttpRequest &req, const QString &encodedPath, const Router &ro
             req.method = "GET";
         }
     }
-    if (match.allowed.contains("GET") && !match.allowed.contains("HEAD"))
-        match.allowed.append("HEAD");
     if (!match.pattern.isEmpty()) {
         d.routeMethod = req.method;
         d.routePattern = match.pattern;
     }
     if (!match.handler) {
+        // Allow names HEAD wherever GET is allowed; only a refusal reads the list.
+        if (match.allowed.contains("GET") && !match.allowed.contains("HEAD"))
+            match.allowed.append("HEAD");
         if (match.allowed.isEmpty()) {
             d.answer = problem(404, QStringLiteral("not_found"), QStringLiteral("No route for %1.").arg(req.path));
         } else {
@@ -85,7 +86,7 @@ Dispatch dispatch(HttpRequest &req, const QString &encodedPath, const Router &ro
         }
         return d;
     }
-    req.pathParams = match.params;
+    req.pathParams = std::move(match.params);
     d.handler = match.handler;
     d.anyThread = match.anyThread;
     return d;

@@ -7,7 +7,7 @@
 
 namespace imprint::http {
 
-QByteArray HttpRequest::header(const QByteArray &name) const
+QByteArray HttpRequest::header(QByteArrayView name) const
 {
     for (const auto &h : headers) {
         if (h.first.compare(name, Qt::CaseInsensitive) == 0)

@@ -34,8 +34,9 @@ struct HttpRequest {
     QHostAddress remoteAddress;
     QHash<QString, QString> pathParams; ///< `{name}` segments of the matched route
 
-    /// First value of header `name` (case-insensitive); empty when absent.
-    QByteArray header(const QByteArray &name) const;
+    /// First value of header `name` (case-insensitive); empty when absent. A view: a
+    /// literal name costs no allocation.
+    QByteArray header(QByteArrayView name) const;
     /// The query's items, decoded from encodedQuery at each call.
     QUrlQuery query() const { return QUrlQuery(encodedQuery); }
     /// Fully decoded value of query item `key` (the first of that name, as
