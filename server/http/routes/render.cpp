@@ -129,7 +129,8 @@ void RenderRoutes::handleRender(HttpRequest &&request, Responder &&responder)
         || request.hasQueryItem(QStringLiteral("sig")))
         return onServerThread(std::move(request), std::move(responder),
                               [this](HttpRequest &&r, Responder &&out) { answerRender(std::move(r), std::move(out)); });
-    answerRender(std::move(request), std::move(responder));
+    // No `sig`, as just read: not asked again.
+    answerUnsigned(std::move(request), std::move(responder));
 }
 
 void RenderRoutes::answerRender(HttpRequest &&request, Responder &&responder)
@@ -137,6 +138,11 @@ void RenderRoutes::answerRender(HttpRequest &&request, Responder &&responder)
     // A GET with `sig` is a signed URL: authorised by its signature, not by a token.
     if (request.method == "GET" && request.hasQueryItem(QStringLiteral("sig")))
         return renderSigned(std::move(request), std::move(responder));
+    answerUnsigned(std::move(request), std::move(responder));
+}
+
+void RenderRoutes::answerUnsigned(HttpRequest &&request, Responder &&responder)
+{
     const auto parsed = m_paramsMemo.params(request);
     if (!parsed)
         return responder.send(parsed.error());
