@@ -2,7 +2,7 @@
 
 namespace imprint::http {
 
-HttpRequest toHttpRequest(const QByteArray &method, const RequestTarget &target, const HeaderList &headers,
+HttpRequest toHttpRequest(const QByteArray &method, const RequestTarget &target, HeaderList headers,
                           const QByteArray &body, const QHostAddress &remoteAddress)
 {
     HttpRequest req;
@@ -19,9 +19,9 @@ HttpRequest toHttpRequest(const QByteArray &method, const RequestTarget &target,
     req.encodedQuery = target.encodedQuery;
     if (req.encodedQuery.contains(QLatin1Char('+')))
         req.encodedQuery.replace(QLatin1Char('+'), QLatin1String("%20"));
-    req.headers.reserve(headers.size());
-    for (const auto &h : headers)
-        req.headers.append({h.first.toLower(), h.second});
+    req.headers = std::move(headers);
+    for (auto &h : req.headers)
+        h.first = std::move(h.first).toLower();
     req.body = body;
     req.remoteAddress = remoteAddress;
     return req;

@@ -15,8 +15,9 @@ namespace imprint::http {
 
 /// The request handlers get, from what the parser read (request_parser.h, readTarget()):
 /// the path fully decoded without a trailing "/" ("/" when empty), the encoded query with
-/// "+" read as a space (form encoding), header names lower-cased in arrival order.
-HttpRequest toHttpRequest(const QByteArray &method, const RequestTarget &target, const HeaderList &headers,
+/// "+" read as a space (form encoding), header names lower-cased in arrival order (in
+/// place: a moved-in list is not copied).
+HttpRequest toHttpRequest(const QByteArray &method, const RequestTarget &target, HeaderList headers,
                           const QByteArray &body, const QHostAddress &remoteAddress);
 
 /// What to do with one request.

@@ -119,7 +119,8 @@ void HttpServer::invoke(const Handler &handler, HttpRequest &&request, Responder
 void HttpServer::serve(ParsedRequest &&parsed, QTcpSocket *socket, quint64 sequence, bool closeAfter)
 {
     const RequestTarget target = readTarget(parsed.target);
-    HttpRequest req = toHttpRequest(parsed.method, target, parsed.headers, parsed.body, socket->peerAddress());
+    HttpRequest req = toHttpRequest(parsed.method, target, std::move(parsed.headers), parsed.body,
+                                    socket->peerAddress());
     if (!m_limits.trustedProxies.isEmpty()) {
         QList<QByteArray> forwardedFor;
         for (const auto &h : req.headers)
