@@ -26,6 +26,8 @@ inline qsizetype firstUnsafeNameChar(const QString &text)
     for (qsizetype i = 0; i < text.size(); ++i) {
         const QChar c = text.at(i);
         const char16_t u = c.unicode();
+        if (u >= 0x20 && u < 0x7f) // printable ASCII, the whole of most names: no lookup
+            continue;
         if (c.isHighSurrogate() && i + 1 < text.size() && text.at(i + 1).isLowSurrogate()) {
             const char32_t code = QChar::surrogateToUcs4(c, text.at(i + 1));
             if ((code & 0xfffe) == 0xfffe)

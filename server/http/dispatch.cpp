@@ -2,28 +2,26 @@
 
 namespace imprint::http {
 
-HttpRequest toHttpRequest(const QByteArray &method, const QUrl &url, const HeaderList &headers,
+HttpRequest toHttpRequest(const QByteArray &method, const RequestTarget &target, HeaderList headers,
                           const QByteArray &body, const QHostAddress &remoteAddress)
 {
     HttpRequest req;
     req.method = method;
-    req.path = url.path(QUrl::FullyDecoded);
+    req.path = target.path;
     if (req.path.size() > 1 && req.path.endsWith(QLatin1Char('/')))
         req.path.chop(1);
     if (req.path.isEmpty())
         req.path = QStringLiteral("/");
     // A query string is application/x-www-form-urlencoded (WHATWG URL): "+" is a space,
     // as Python's httpx and requests, URLSearchParams and HTML forms write it; QUrlQuery
-    // would keep it. A plus sign itself arrives as %2B.
-    // Read once from the URL: QHttpServerRequest::query() would parse it, and the "+"
-    // check write it out again.
-    if (url.hasQuery()) {
-        req.encodedQuery = url.query(QUrl::FullyEncoded).replace(QLatin1Char('+'), QLatin1String("%20"));
-        req.query = QUrlQuery(req.encodedQuery);
-    }
-    req.headers.reserve(headers.size());
-    for (const auto &h : headers)
-        req.headers.append({h.first.toLower(), h.second});
+    // would keep it. A plus sign itself arrives as %2B. The items are decoded only when a
+    // route reads them (HttpRequest::query(), queryValue()).
+    req.encodedQuery = target.encodedQuery;
+    if (req.encodedQuery.contains(QLatin1Char('+')))
+        req.encodedQuery.replace(QLatin1Char('+'), QLatin1String("%20"));
+    req.headers = std::move(headers);
+    for (auto &h : req.headers)
+        h.first = std::move(h.first).toLower();
     req.body = body;
     req.remoteAddress = remoteAddress;
     return req;
@@ -70,13 +68,14 @@ Dispatch dispatch(HttpRequest &req, const QString &encodedPath, const Router &ro
             req.method = "GET";
         }
     }
-    if (match.allowed.contains("GET") && !match.allowed.contains("HEAD"))
-        match.allowed.append("HEAD");
     if (!match.pattern.isEmpty()) {
         d.routeMethod = req.method;
         d.routePattern = match.pattern;
     }
     if (!match.handler) {
+        // Allow names HEAD wherever GET is allowed; only a refusal reads the list.
+        if (match.allowed.contains("GET") && !match.allowed.contains("HEAD"))
+            match.allowed.append("HEAD");
         if (match.allowed.isEmpty()) {
             d.answer = problem(404, QStringLiteral("not_found"), QStringLiteral("No route for %1.").arg(req.path));
         } else {
@@ -87,7 +86,7 @@ Dispatch dispatch(HttpRequest &req, const QString &encodedPath, const Router &ro
         }
         return d;
     }
-    req.pathParams = match.params;
+    req.pathParams = std::move(match.params);
     d.handler = match.handler;
     d.anyThread = match.anyThread;
     return d;

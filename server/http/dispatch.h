@@ -6,18 +6,18 @@
 
 #include "server/http/cors.h"
 #include "server/http/message.h"
+#include "server/http/request_parser.h"
 #include "server/http/router.h"
-
-#include <QUrl>
 
 #include <optional>
 
 namespace imprint::http {
 
-/// The request handlers get, from what the parser read (request_parser.h): the path fully
-/// decoded without a trailing "/" ("/" when empty), the query with "+" read as a space
-/// (form encoding), header names lower-cased in arrival order.
-HttpRequest toHttpRequest(const QByteArray &method, const QUrl &url, const HeaderList &headers,
+/// The request handlers get, from what the parser read (request_parser.h, readTarget()):
+/// the path fully decoded without a trailing "/" ("/" when empty), the encoded query with
+/// "+" read as a space (form encoding), header names lower-cased in arrival order (in
+/// place: a moved-in list is not copied).
+HttpRequest toHttpRequest(const QByteArray &method, const RequestTarget &target, HeaderList headers,
                           const QByteArray &body, const QHostAddress &remoteAddress);
 
 /// What to do with one request.

@@ -2,11 +2,12 @@
 
 #include <QJsonDocument>
 
+#include <algorithm>
 #include <charconv>
 
 namespace imprint::http {
 
-QByteArray HttpRequest::header(const QByteArray &name) const
+QByteArray HttpRequest::header(QByteArrayView name) const
 {
     for (const auto &h : headers) {
         if (h.first.compare(name, Qt::CaseInsensitive) == 0)
@@ -15,11 +16,70 @@ QByteArray HttpRequest::header(const QByteArray &name) const
     return {};
 }
 
+namespace {
+
+/// What an encoded query says of item `key` without decoding it.
+struct ItemLookup {
+    bool decided = false; ///< false: only QUrlQuery can tell (a name is percent-encoded)
+    bool found = false;
+    QStringView value; ///< as written, after "="
+    bool hasValue = false; ///< an "=" follows the name
+};
+
+/// Looks for the first item named `key` among the items of `query` ("&"-separated, name
+/// "=" value). A name without an escape is the name QUrlQuery decodes it to, and a key of
+/// unreserved characters only (RFC 3986 §2.3) is the name QUrlQuery compares; a
+/// percent-encoded name before the match may decode to `key`: undecided.
+ItemLookup lookUpItem(QStringView query, const QString &key)
+{
+    ItemLookup out;
+    const auto unreserved = [](QChar c) {
+        const char16_t u = c.unicode();
+        return (u >= 'a' && u <= 'z') || (u >= 'A' && u <= 'Z') || (u >= '0' && u <= '9') || u == '-' || u == '.'
+               || u == '_' || u == '~';
+    };
+    if (key.isEmpty() || !std::all_of(key.begin(), key.end(), unreserved))
+        return out;
+    out.decided = true;
+    forEachQueryItem(query, [&](QStringView item) {
+        const QChar *eq = std::find(item.begin(), item.end(), QLatin1Char('='));
+        const QStringView name(item.begin(), eq);
+        if (std::find(name.begin(), name.end(), QLatin1Char('%')) != name.end()) {
+            out.decided = false;
+            return false;
+        }
+        if (name.size() != key.size() || name != key)
+            return true;
+        out.found = true;
+        out.hasValue = eq != item.end();
+        out.value = out.hasValue ? QStringView(eq + 1, item.end()) : QStringView();
+        return false;
+    });
+    return out;
+}
+
+} // namespace
+
 std::optional<QString> HttpRequest::queryValue(const QString &key) const
 {
-    if (!query.hasQueryItem(key))
+    // A value with an escape is decoded as QUrlQuery decodes it, by QUrlQuery.
+    if (const ItemLookup item = lookUpItem(encodedQuery, key); item.decided
+        && std::find(item.value.begin(), item.value.end(), QLatin1Char('%')) == item.value.end()) {
+        if (!item.found)
+            return std::nullopt;
+        return item.hasValue ? item.value.toString() : QString();
+    }
+    const QUrlQuery items = query();
+    if (!items.hasQueryItem(key))
         return std::nullopt;
-    return query.queryItemValue(key, QUrl::FullyDecoded);
+    return items.queryItemValue(key, QUrl::FullyDecoded);
+}
+
+bool HttpRequest::hasQueryItem(const QString &key) const
+{
+    if (const ItemLookup item = lookUpItem(encodedQuery, key); item.decided)
+        return item.found;
+    return query().hasQueryItem(key);
 }
 
 QString HttpRequest::bearerToken() const

@@ -14,6 +14,7 @@
 #include <QString>
 #include <QUrlQuery>
 
+#include <algorithm>
 #include <optional>
 
 namespace imprint::http {
@@ -24,20 +25,25 @@ using HeaderList = QList<QPair<QByteArray, QByteArray>>;
 struct HttpRequest {
     QByteArray method; ///< upper case: "GET", "POST", ...
     QString path; ///< decoded path, no trailing slash (except "/")
-    QUrlQuery query;
-    /// The query string `query` was parsed from, encoded, "+" already written %20; set by
-    /// toHttpRequest(), empty for a request built field by field. A memo key
-    /// (RenderParamsMemo), so that the query is not serialised again for it.
+    /// The query string, encoded (QUrl::FullyEncoded), "+" already written %20; empty
+    /// when none. Its items are decoded when read (query(), queryValue()), not before: a
+    /// cached render reads two or three of them. A memo key (RenderParamsMemo).
     QString encodedQuery;
     HeaderList headers; ///< names lower-cased, in arrival order
     QByteArray body;
     QHostAddress remoteAddress;
     QHash<QString, QString> pathParams; ///< `{name}` segments of the matched route
 
-    /// First value of header `name` (case-insensitive); empty when absent.
-    QByteArray header(const QByteArray &name) const;
-    /// Fully decoded value of query item `key`; std::nullopt when absent.
+    /// First value of header `name` (case-insensitive); empty when absent. A view: a
+    /// literal name costs no allocation.
+    QByteArray header(QByteArrayView name) const;
+    /// The query's items, decoded from encodedQuery at each call.
+    QUrlQuery query() const { return QUrlQuery(encodedQuery); }
+    /// Fully decoded value of query item `key` (the first of that name, as
+    /// QUrlQuery::queryItemValue()); std::nullopt when absent.
     std::optional<QString> queryValue(const QString &key) const;
+    /// Whether the query has an item named `key` (QUrlQuery::hasQueryItem()).
+    bool hasQueryItem(const QString &key) const;
     /// The token of `Authorization: Bearer <token>`; empty when absent or another scheme.
     QString bearerToken() const;
     /// Value of cookie `name` from the Cookie header; empty when absent.
@@ -45,6 +51,22 @@ struct HttpRequest {
     /// Path parameter `name` of the matched route (empty when absent).
     QString pathParam(const QString &name) const { return pathParams.value(name); }
 };
+
+/// Calls `visit(item)` with each "&"-separated item of the encoded query `query` in
+/// order, empty ones included, until it returns false. std::find rather than
+/// QStringView::indexOf()/tokenize(): each of those is a call into Qt's generic search,
+/// and this runs a few times for every request of a cached render.
+template<typename Visit>
+void forEachQueryItem(QStringView query, Visit &&visit)
+{
+    const QChar *from = query.begin();
+    for (;;) {
+        const QChar *amp = std::find(from, query.end(), QLatin1Char('&'));
+        if (!visit(QStringView(from, amp)) || amp == query.end())
+            return;
+        from = amp + 1;
+    }
+}
 
 /// One response. Build with the helpers below; the server adds Content-Length.
 struct HttpResponse {

@@ -2,7 +2,11 @@
 
 #include "server/http/problem.h"
 
+#include <QUrl>
+
+#include <array>
 #include <limits>
+#include <string_view>
 
 namespace imprint::http {
 
@@ -30,7 +34,77 @@ HttpResponse badRequest(const QString &field, const QString &detail)
     return fieldProblem(common::ProblemCode::BadRequest, field, detail);
 }
 
+/// Whether byte `c` is an unreserved character (RFC 3986 §2.3).
+constexpr bool isUnreserved(int c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '.'
+           || c == '_' || c == '~';
+}
+
+/// The bytes QUrl::FullyEncoded writes as they are, "%" aside: printable ASCII but those
+/// RFC 3986 leaves out of a URL ('"', '<', '>', '\\', '^', '`', '{', '|', '}'), which QUrl
+/// escapes, and "#" (a fragment). A table: it is read for every byte of every target.
+constexpr std::array<bool, 256> kKeptBytes = [] {
+    std::array<bool, 256> kept{};
+    for (int c = '!'; c < 0x7f; ++c)
+        kept[c] = std::string_view("\"<>\\^`{|}#").find(char(c)) == std::string_view::npos;
+    return kept;
+}();
+
+/// Whether QUrl::FullyEncoded writes `text`, a part of a URL, as it is: bytes of
+/// kKeptBytes, and escapes that QUrl leaves alone (it writes hex digits in upper case and
+/// an escaped unreserved character as that character).
+bool keptByQUrl(QByteArrayView text)
+{
+    const auto hexValue = [](char c) {
+        return c >= '0' && c <= '9' ? c - '0' : (c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1);
+    };
+    for (qsizetype i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        if (!kKeptBytes[static_cast<unsigned char>(c)])
+            return false;
+        if (c != '%')
+            continue;
+        const int high = i + 2 < text.size() ? hexValue(text[i + 1]) : -1;
+        const int low = high >= 0 ? hexValue(text[i + 2]) : -1;
+        if (low < 0 || isUnreserved(high * 16 + low))
+            return false;
+        i += 2;
+    }
+    return true;
+}
+
 } // namespace
+
+RequestTarget readTarget(const QByteArray &target)
+{
+    RequestTarget t;
+    http_parser_url url;
+    http_parser_url_init(&url);
+    constexpr uint16_t kPathAndQuery = (1 << UF_PATH) | (1 << UF_QUERY);
+    if (http_parser_parse_url(target.constData(), size_t(target.size()), 0, &url) == 0
+        && (url.field_set & (1 << UF_PATH)) && (url.field_set & ~kPathAndQuery) == 0 && keptByQUrl(target)) {
+        const QByteArrayView path(target.constData() + url.field_data[UF_PATH].off, url.field_data[UF_PATH].len);
+        // QUrl reads what follows "//" as an authority, even without a scheme.
+        if (path.startsWith('/') && !path.startsWith("//")) {
+            t.valid = true;
+            t.encodedPath = QString::fromLatin1(path);
+            t.path = path.contains('%') ? QString::fromUtf8(QByteArray::fromPercentEncoding(path.toByteArray()))
+                                        : t.encodedPath;
+            if (url.field_set & (1 << UF_QUERY))
+                t.encodedQuery = QString::fromLatin1(target.constData() + url.field_data[UF_QUERY].off,
+                                                     url.field_data[UF_QUERY].len);
+            return t;
+        }
+    }
+    const QUrl parsed = QUrl::fromEncoded(target);
+    t.valid = parsed.isValid();
+    t.path = parsed.path(QUrl::FullyDecoded);
+    t.encodedPath = parsed.path(QUrl::FullyEncoded);
+    if (parsed.hasQuery())
+        t.encodedQuery = parsed.query(QUrl::FullyEncoded);
+    return t;
+}
 
 RequestParser::RequestParser()
 {

@@ -14,6 +14,7 @@
 
 #include <QByteArray>
 #include <QByteArrayView>
+#include <QString>
 
 #include <http_parser.h>
 
@@ -34,6 +35,22 @@ struct ParsedRequest {
     /// `Connection: keep-alive`; RFC 9112 §9.3).
     bool keepAlive = true;
 };
+
+/// A request-target (RFC 9112 §3.2) read as QUrl::fromEncoded() reads it, the parts the
+/// server routes and handlers read.
+struct RequestTarget {
+    bool valid = false; ///< a URI reference QUrl accepts; otherwise the server answers 400
+    QString path; ///< percent-decoded (QUrl::FullyDecoded), as sent otherwise
+    QString encodedPath; ///< percent-encoded as QUrl::FullyEncoded writes it
+    QString encodedQuery; ///< the query without "?", as QUrl::FullyEncoded writes it; empty: none
+};
+
+/// `target` split by http-parser's URL parser (http_parser_parse_url()) when it is an
+/// origin-form path and query that QUrl would keep byte for byte (printable ASCII it
+/// need not escape, "%XX" in upper case for a byte other than an unreserved character);
+/// any other target (absolute form, "//", a fragment, non-ASCII, an escape QUrl rewrites)
+/// is read by QUrl, so that every target reads exactly as QUrl reads it.
+RequestTarget readTarget(const QByteArray &target);
 
 /// Parses the requests of one connection, one at a time. Not copyable or movable (the C
 /// parser points back at it); a connection holds it by unique_ptr.

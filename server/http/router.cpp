@@ -61,8 +61,9 @@ Router::Match Router::match(const QByteArray &method, const QString &path) const
     // is the index, never the key "index", so DELETE on it is 405 (allowed: the index's
     // methods), not the key route's 404 (RFC 9110 §15.5.6).
     // Runs on every request: the path's segments are views (no copies), only the routes
-    // with as many segments are compared, literal segments first, and the parameters are
-    // collected only for the route that answers.
+    // with as many segments are compared, literal segments from the last one (routes
+    // share their first ones: "api", "v1"), lengths before characters, and the parameters
+    // are collected only for the route that answers.
     QVarLengthArray<QStringView, 8> segments;
     for (const QStringView segment : QStringView(path).tokenize(u'/', Qt::SkipEmptyParts))
         segments.append(segment);
@@ -74,8 +75,9 @@ Router::Match Router::match(const QByteArray &method, const QString &path) const
     for (const size_t index : m_bySegmentCount[size_t(segments.size())]) {
         const Route &r = m_routes[index];
         bool matches = true;
-        for (qsizetype i = 0; i < segments.size() && matches; ++i)
-            matches = !r.paramNames[i].isNull() || r.segments[i] == segments[i];
+        for (qsizetype i = segments.size() - 1; i >= 0 && matches; --i)
+            matches = !r.paramNames[i].isNull()
+                      || (r.segments[i].size() == segments[i].size() && r.segments[i] == segments[i]);
         if (!matches)
             continue;
         mostLiterals = std::max(mostLiterals, r.literalCount);

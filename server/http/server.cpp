@@ -118,8 +118,9 @@ void HttpServer::invoke(const Handler &handler, HttpRequest &&request, Responder
 
 void HttpServer::serve(ParsedRequest &&parsed, QTcpSocket *socket, quint64 sequence, bool closeAfter)
 {
-    const QUrl url = QUrl::fromEncoded(parsed.target);
-    HttpRequest req = toHttpRequest(parsed.method, url, parsed.headers, parsed.body, socket->peerAddress());
+    const RequestTarget target = readTarget(parsed.target);
+    HttpRequest req = toHttpRequest(parsed.method, target, std::move(parsed.headers), parsed.body,
+                                    socket->peerAddress());
     if (!m_limits.trustedProxies.isEmpty()) {
         QList<QByteArray> forwardedFor;
         for (const auto &h : req.headers)
@@ -129,13 +130,13 @@ void HttpServer::serve(ParsedRequest &&parsed, QTcpSocket *socket, quint64 seque
     }
     // The decoded path is the client's: "%0A" in it would start a forged access-log line.
     Responder responder(this, socket, closeAfter, req.method + ' ' + common::logEscaped(req.path).toUtf8(), sequence);
-    if (!url.isValid()) {
+    if (!target.valid) {
         return responder.send(fieldProblem(common::ProblemCode::BadRequest, QStringLiteral("target"),
                                            QStringLiteral("The request target is not a valid URI reference "
                                                           "(RFC 9112 §3.2).")));
     }
 
-    const Dispatch d = dispatch(req, url.path(QUrl::FullyEncoded), m_router, m_cors);
+    const Dispatch d = dispatch(req, target.encodedPath, m_router, m_cors);
     if (!d.routePattern.isEmpty())
         responder.setRoute(d.routeMethod, d.routePattern);
     if (d.headOnly)

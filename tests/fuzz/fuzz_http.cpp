@@ -211,18 +211,16 @@ bool sameRequest(const http::ParsedRequest &a, const http::ParsedRequest &b)
 /// Runs one request through dispatch() and its handler and checks the answer.
 void handle(const QByteArray &method, const QByteArray &target, const http::HeaderList &headers, const QByteArray &body)
 {
-    QUrl url = QUrl::fromEncoded(target);
-    if (!url.isValid())
+    const http::RequestTarget read = http::readTarget(target);
+    if (!read.valid)
         return; // HttpServer::serve() answers it 400 (field target) before routing
-    url.setScheme(QStringLiteral("http"));
-    url.setHost(QStringLiteral("localhost"));
-    http::HttpRequest req = http::toHttpRequest(method, url, headers, body, QHostAddress::LocalHost);
+    http::HttpRequest req = http::toHttpRequest(method, read, headers, body, QHostAddress::LocalHost);
     // The input helpers every JSON route uses, whatever route this is.
     (void)http::jsonObjectBody(req, true);
     (void)http::queryInt(req, QStringLiteral("perPage"), 20, 1, 100);
 
     const QByteArray what = method + ' ' + target;
-    const http::Dispatch d = http::dispatch(req, url.path(QUrl::FullyEncoded), world->server->router(), world->cors);
+    const http::Dispatch d = http::dispatch(req, read.encodedPath, world->server->router(), world->cors);
     if (d.answer) {
         checkAnswer(*d.answer, d.headOnly, what);
         return;

@@ -18,6 +18,7 @@
 
 #include "../support/e2e_fixture.h"
 
+#include <QRegularExpression>
 #include <QTest>
 
 namespace {
@@ -273,6 +274,19 @@ private slots:
         }
         const QByteArray escaped = "/api/v1/files/x\\n" + forged + "\\r\\u001b[2J";
         QVERIFY2(m_e2e.server().log().contains(escaped), m_e2e.server().log().right(1000).constData());
+    }
+
+    // The access line of an answer: method, path, status, milliseconds with two decimals,
+    // "ms", separated by one space (what log readers and dashboards split on).
+    void accessLineShape()
+    {
+        // A path of its own: no other test's line can match, nor a health count change.
+        const HttpReply r = httpRequest(port(), "GET", "/api/v1/access-line-shape?x=1");
+        QCOMPARE(r.status, 404);
+        const QRegularExpression line(
+            QStringLiteral("imprint\\.http\\.access: GET /api/v1/access-line-shape 404 \\d+\\.\\d\\d ms$"),
+            QRegularExpression::MultilineOption);
+        QTRY_VERIFY_WITH_TIMEOUT(line.match(QString::fromUtf8(m_e2e.server().log())).hasMatch(), 5000);
     }
 
     // With three I/O threads, six connections at once each pipeline pattern renders

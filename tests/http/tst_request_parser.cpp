@@ -1,12 +1,17 @@
 // RequestParser (server/http/request_parser.h), the http-parser adaptor the Listener runs
 // on a connection's bytes, without a socket: the requests it yields (method, target,
 // headers, decoded body, keep-alive), that it stops after each one, that how the bytes
-// are cut into reads changes nothing, and what it refuses, with which status and field.
+// are cut into reads changes nothing, and what it refuses, with which status and field;
+// and how a target becomes the path and query handlers read (toHttpRequest()), odd ones
+// included: absolute form, an encoded "/", "+" in a query, fragments, non-ASCII.
+#include "server/http/dispatch.h"
 #include "server/http/request_parser.h"
 
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QRandomGenerator>
 #include <QTest>
+#include <QUrlQuery>
 
 using namespace imprint::http;
 
@@ -52,6 +57,21 @@ QByteArray header(const ParsedRequest &r, const QByteArray &name)
         if (n.compare(name, Qt::CaseInsensitive) == 0)
             return v;
     return "<absent>";
+}
+
+/// What the server makes of request-target `target`: whether it answers it (a valid URI
+/// reference), the request its handler gets, and the path as sent (dispatch()'s check of
+/// an encoded "/", and its 404 message).
+struct Target {
+    bool valid = false;
+    HttpRequest request;
+    QString encodedPath;
+};
+
+Target targetOf(const QByteArray &target)
+{
+    const RequestTarget read = readTarget(target);
+    return {read.valid, toHttpRequest("GET", read, {}, {}, QHostAddress::LocalHost), read.encodedPath};
 }
 
 } // namespace
@@ -232,6 +252,141 @@ private slots:
         QCOMPARE(o.status, 0);
         QCOMPARE(o.requests.size(), 2);
         QCOMPARE(o.requests.at(1).target, QByteArray("/y"));
+    }
+
+    // How a target reads (RFC 9112 §3.2, RFC 3986, form encoding for the query): what
+    // routes match (the decoded path), what the memo keys on (the encoded query) and
+    // what a handler reads (a query value, fully decoded; "+" is a space).
+    void targetsReadAsHandlersSeeThem_data()
+    {
+        QTest::addColumn<QByteArray>("target");
+        QTest::addColumn<bool>("valid");
+        QTest::addColumn<QString>("path");
+        QTest::addColumn<QString>("encodedPath");
+        QTest::addColumn<QString>("encodedQuery");
+        QTest::addColumn<QString>("key");
+        QTest::addColumn<QString>("value"); // "<absent>": no such item
+        const QString absent = QStringLiteral("<absent>");
+        QTest::newRow("pattern render") << QByteArray("/api/v1/render?pattern=waves-sunset&width=600&api_token=imp_x")
+                                        << true << "/api/v1/render" << "/api/v1/render"
+                                        << "pattern=waves-sunset&width=600&api_token=imp_x" << "api_token" << "imp_x";
+        QTest::newRow("absolute form") << QByteArray("http://127.0.0.1:8080/api/v1/health?x=1") << true
+                                       << "/api/v1/health" << "/api/v1/health" << "x=1" << "x" << "1";
+        QTest::newRow("absolute form, no path") << QByteArray("http://host?x=1") << true << "/" << "" << "x=1" << "x"
+                                                << "1";
+        QTest::newRow("two slashes: an authority") << QByteArray("//api/v1/health?x=1") << true << "/v1/health"
+                                                   << "/v1/health" << "x=1" << "x" << "1";
+        QTest::newRow("asterisk") << QByteArray("*") << true << "*" << "*" << "" << "x" << absent;
+        QTest::newRow("trailing slash") << QByteArray("/api/v1/health/") << true << "/api/v1/health"
+                                        << "/api/v1/health/" << "" << "x" << absent;
+        QTest::newRow("root") << QByteArray("/") << true << "/" << "/" << "" << "x" << absent;
+        QTest::newRow("encoded slash") << QByteArray("/pages/a%2Fb") << true << "/pages/a/b" << "/pages/a%2Fb" << ""
+                                       << "x" << absent;
+        QTest::newRow("encoded slash, lower case") << QByteArray("/pages/a%2fb") << true << "/pages/a/b"
+                                                   << "/pages/a%2Fb" << "" << "x" << absent;
+        QTest::newRow("encoded letter") << QByteArray("/p%41ges?%61=%62") << true << "/pAges" << "/pAges" << "a=b"
+                                        << "a" << "b";
+        QTest::newRow("bad escape") << QByteArray("/a%zz?b=%zz&c=%") << true << "/a%zz" << "/a%25zz"
+                                    << "b=%25zz&c=%25" << "b" << "%zz";
+        QTest::newRow("plus is a space") << QByteArray("/r?text=a+b&x=1") << true << "/r" << "/r" << "text=a%20b&x=1"
+                                         << "text" << "a b";
+        QTest::newRow("encoded plus") << QByteArray("/r?text=a%2Bb") << true << "/r" << "/r" << "text=a%2Bb"
+                                      << "text" << "a+b";
+        QTest::newRow("plus in a name") << QByteArray("/r?a+b=1") << true << "/r" << "/r" << "a%20b=1" << "a b"
+                                        << "1";
+        QTest::newRow("encoded name") << QByteArray("/r?api%5Ftoken=imp_y") << true << "/r" << "/r"
+                                      << "api_token=imp_y" << "api_token" << "imp_y";
+        QTest::newRow("encoded reserved name") << QByteArray("/r?a%26b=1&a=2") << true << "/r" << "/r"
+                                               << "a%26b=1&a=2" << "a&b" << "1";
+        QTest::newRow("first of two") << QByteArray("/r?a=1&a=2") << true << "/r" << "/r" << "a=1&a=2" << "a"
+                                      << "1";
+        QTest::newRow("empty query") << QByteArray("/r?") << true << "/r" << "/r" << "" << "x" << absent;
+        QTest::newRow("only a question mark") << QByteArray("/?") << true << "/" << "/" << "" << "x" << absent;
+        QTest::newRow("second question mark") << QByteArray("/r??a=1") << true << "/r" << "/r" << "?a=1" << "?a"
+                                              << "1";
+        QTest::newRow("empty items") << QByteArray("/r?&&a=1&") << true << "/r" << "/r" << "&&a=1&" << "a" << "1";
+        QTest::newRow("name without value") << QByteArray("/r?flag&x=") << true << "/r" << "/r" << "flag&x="
+                                            << "flag" << "";
+        QTest::newRow("fragment") << QByteArray("/r?a=1#frag") << true << "/r" << "/r" << "a=1" << "a" << "1";
+        QTest::newRow("fragment before a question mark") << QByteArray("/r#f?a=1") << true << "/r" << "/r" << ""
+                                                         << "a" << absent;
+        QTest::newRow("non-ASCII") << QByteArray("/p\xC3\xA9?n=\xC3\xA9") << true << QString::fromUtf8("/p\u00e9")
+                                   << "/p%C3%A9" << "n=%C3%A9" << "n" << QString::fromUtf8("\u00e9");
+        QTest::newRow("non-ASCII encoded") << QByteArray("/p%C3%A9?n=%C3%A9") << true << QString::fromUtf8("/p\u00e9")
+                                           << "/p%C3%A9" << "n=%C3%A9" << "n" << QString::fromUtf8("\u00e9");
+        QTest::newRow("invalid UTF-8") << QByteArray("/p%FF?n=%FF") << true << QString::fromUtf8("/p\ufffd")
+                                       << "/p%FF" << "n=%FF" << "n" << QString::fromUtf8("\ufffd");
+        QTest::newRow("quote and braces") << QByteArray("/r?q=\"{x}\"") << true << "/r" << "/r"
+                                          << "q=%22%7Bx%7D%22" << "q" << "\"{x}\"";
+        QTest::newRow("reserved characters") << QByteArray("/a:b@c!$'()*,;=/?q=[x]:@/?") << true
+                                             << "/a:b@c!$'()*,;=" << "/a:b@c!$'()*,;=/" << "q=[x]:@/?" << "q"
+                                             << "[x]:@/?";
+        QTest::newRow("invalid") << QByteArray("http://[::1/x") << false << "" << "" << "" << "x" << absent;
+    }
+    void targetsReadAsHandlersSeeThem()
+    {
+        QFETCH(QByteArray, target);
+        QFETCH(bool, valid);
+        QFETCH(QString, path);
+        QFETCH(QString, encodedPath);
+        QFETCH(QString, encodedQuery);
+        QFETCH(QString, key);
+        QFETCH(QString, value);
+        Target t = targetOf(target);
+        QCOMPARE(t.valid, valid);
+        if (!valid)
+            return;
+        QCOMPARE(t.request.path, path);
+        QCOMPARE(t.encodedPath, encodedPath);
+        QCOMPARE(t.request.encodedQuery, encodedQuery);
+        QCOMPARE(t.request.queryValue(key).value_or(QStringLiteral("<absent>")), value);
+        // dispatch() answers a path with an encoded "/" 404 before routing, naming it as sent.
+        const Dispatch d = dispatch(t.request, t.encodedPath, Router(), CorsPolicy());
+        QVERIFY(d.answer);
+        QCOMPARE(d.answer->status, 404);
+        QCOMPARE(QJsonDocument::fromJson(d.answer->body).object().value("detail").toString().contains(u"encoded"),
+                 encodedPath.contains(QLatin1String("%2F")));
+    }
+
+    // readTarget() reads with http-parser what QUrl would keep byte for byte and leaves
+    // the rest to QUrl: on any target it gives what QUrl gives, and a query value or
+    // item read without decoding the whole query is QUrlQuery's.
+    void targetsReadAsQUrlReadsThem()
+    {
+        const QList<QByteArray> pieces = {"/", "/", "a", "Z", "0", "-", "_", "~", ".", "?", "?", "#", "=", "=", "&",
+                                          "&", "+", "%", "%2F", "%2f", "%41", "%7e", "%C3%A9", "%FF", "%20", "%3D",
+                                          "%26", "%5F", "%zz", ":", "@", "*", "!", "$", "'", "(", ",", ";", "[", "]",
+                                          "\"", "<", "{", "|", "\\", "^", "`", " ", "\x01", "\xC3\xA9", "\xFF",
+                                          "api_token", "pattern", "sig", "//", "http://h", "http://h:1"};
+        const QStringList keys = {"a", "Z", "api_token", "pattern", "sig", "a b", "=", "&", "", "%", "+"};
+        QRandomGenerator random(51);
+        int fast = 0;
+        for (int n = 0; n < 20000; ++n) {
+            QByteArray target = random.bounded(4) ? "/" : "";
+            for (int i = random.bounded(1, 12); i > 0; --i)
+                target += pieces.at(random.bounded(pieces.size()));
+            const QUrl url = QUrl::fromEncoded(target);
+            const RequestTarget read = readTarget(target);
+            QVERIFY2(read.valid == url.isValid(), target.constData());
+            QVERIFY2(read.path == url.path(QUrl::FullyDecoded), target.constData());
+            QVERIFY2(read.encodedPath == url.path(QUrl::FullyEncoded), target.constData());
+            QVERIFY2(read.encodedQuery == (url.hasQuery() ? url.query(QUrl::FullyEncoded) : QString()),
+                     target.constData());
+            fast += read.valid && read.encodedPath + (read.encodedQuery.isEmpty() ? "" : "?" + read.encodedQuery)
+                                      == QString::fromLatin1(target);
+            const HttpRequest request = toHttpRequest("GET", read, {}, {}, QHostAddress::LocalHost);
+            const QUrlQuery items(request.encodedQuery);
+            for (const QString &key : keys) {
+                const auto value = request.queryValue(key);
+                QVERIFY2(request.hasQueryItem(key) == items.hasQueryItem(key), qPrintable(target + " " + key));
+                QVERIFY2(value.has_value() == items.hasQueryItem(key), qPrintable(target + " " + key));
+                if (value) {
+                    const QString expected = items.queryItemValue(key, QUrl::FullyDecoded);
+                    QVERIFY2(*value == expected && value->isNull() == expected.isNull(), qPrintable(target + " " + key));
+                }
+            }
+        }
+        QVERIFY(fast > 1000); // the targets read without QUrl are among them
     }
 };
 

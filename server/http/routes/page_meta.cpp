@@ -64,7 +64,7 @@ void PageMetaRoutes::registerRoutes(Router &router)
 HttpResponse PageMetaRoutes::pageMeta(const SessionContext &session, const HttpRequest &request)
 {
     QJsonObject query;
-    for (const auto &[name, value] : request.query.queryItems(QUrl::FullyDecoded))
+    for (const auto &[name, value] : request.query().queryItems(QUrl::FullyDecoded))
         query.insert(name, value);
     if (auto e = rejectUnknownFields(query, kMetaFields, QStringLiteral("a meta request")))
         return *e;

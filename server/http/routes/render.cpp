@@ -125,18 +125,24 @@ void RenderRoutes::handleRender(HttpRequest &&request, Responder &&responder)
     // connection, the rate limiter, the pattern cache, the usage queue, histograms) and
     // stays there; everything else (page, inline and signed renders, bodies) goes to the
     // server's thread, where those handlers have always run.
-    if (request.method != "GET" || !request.query.hasQueryItem(QStringLiteral("pattern"))
-        || request.query.hasQueryItem(QStringLiteral("sig")))
+    if (request.method != "GET" || !request.hasQueryItem(QStringLiteral("pattern"))
+        || request.hasQueryItem(QStringLiteral("sig")))
         return onServerThread(std::move(request), std::move(responder),
                               [this](HttpRequest &&r, Responder &&out) { answerRender(std::move(r), std::move(out)); });
-    answerRender(std::move(request), std::move(responder));
+    // No `sig`, as just read: not asked again.
+    answerUnsigned(std::move(request), std::move(responder));
 }
 
 void RenderRoutes::answerRender(HttpRequest &&request, Responder &&responder)
 {
     // A GET with `sig` is a signed URL: authorised by its signature, not by a token.
-    if (request.method == "GET" && request.query.hasQueryItem(QStringLiteral("sig")))
+    if (request.method == "GET" && request.hasQueryItem(QStringLiteral("sig")))
         return renderSigned(std::move(request), std::move(responder));
+    answerUnsigned(std::move(request), std::move(responder));
+}
+
+void RenderRoutes::answerUnsigned(HttpRequest &&request, Responder &&responder)
+{
     const auto parsed = m_paramsMemo.params(request);
     if (!parsed)
         return responder.send(parsed.error());
@@ -188,16 +194,18 @@ void RenderRoutes::renderPattern(const HttpRequest &request, const Params &p, Re
 
     const bool json = !p.renderOnly && p.acceptJson;
     const std::optional<QByteArray> hit = m_patterns.cached(job, p.cache);
-    const QByteArray cacheState = hit ? "HIT" : (p.cache ? "MISS" : "BYPASS");
+    // Literals without an allocation each: this runs for every cached render.
+    const QByteArray cacheState
+        = hit ? QByteArrayLiteral("HIT") : (p.cache ? QByteArrayLiteral("MISS") : QByteArrayLiteral("BYPASS"));
     note.cacheHit = hit.has_value();
     if (hit && !json) {
         // Served on the server thread: a cached pattern costs a hash lookup and a write.
         return responder.send(m_usage.answered(
             note,
             HttpResponse::bytes(200, job.contentType, *hit)
-                .withHeader("X-Cache", cacheState)
-                .withHeader("Cache-Control", "public, max-age=3600")
-                .withHeader("Server-Timing",
+                .withHeader(QByteArrayLiteral("X-Cache"), cacheState)
+                .withHeader(QByteArrayLiteral("Cache-Control"), QByteArrayLiteral("public, max-age=3600"))
+                .withHeader(QByteArrayLiteral("Server-Timing"),
                             serverTiming({{QStringLiteral("cache"), 0.0}, {QStringLiteral("total"), msSince(total)}}))));
     }
     const QString baseUrl = baseUrlFor(request);
@@ -218,9 +226,9 @@ void RenderRoutes::renderPattern(const HttpRequest &request, const Params &p, Re
         }
         if (!json) {
             return HttpResponse::bytes(200, job.contentType, bytes)
-                .withHeader("X-Cache", cacheState)
-                .withHeader("Cache-Control", "public, max-age=3600")
-                .withHeader("Server-Timing", serverTiming({{QStringLiteral("render"), renderMs},
+                .withHeader(QByteArrayLiteral("X-Cache"), cacheState)
+                .withHeader(QByteArrayLiteral("Cache-Control"), QByteArrayLiteral("public, max-age=3600"))
+                .withHeader(QByteArrayLiteral("Server-Timing"), serverTiming({{QStringLiteral("render"), renderMs},
                                                            {QStringLiteral("total"), msSince(t)}}));
         }
         QElapsedTimer st;
@@ -244,8 +252,8 @@ void RenderRoutes::renderPattern(const HttpRequest &request, const Params &p, Re
             {QStringLiteral("warnings"), QJsonArray()},
         });
         return HttpResponse::json(200, body)
-            .withHeader("X-Cache", cacheState)
-            .withHeader("Server-Timing", serverTiming({{QStringLiteral("render"), renderMs},
+            .withHeader(QByteArrayLiteral("X-Cache"), cacheState)
+            .withHeader(QByteArrayLiteral("Server-Timing"), serverTiming({{QStringLiteral("render"), renderMs},
                                                        {QStringLiteral("store"), storeMs},
                                                        {QStringLiteral("total"), msSince(t)}}));
     };
@@ -350,7 +358,7 @@ HttpResponse RenderRoutes::pageWork(const Params &p, const store::ApiKeyPrincipa
     const QByteArray timing = serverTiming(stages);
     if (p.output == QLatin1String("binary"))
         return HttpResponse::bytes(200, r.contentType.toLatin1(), r.bytes)
-            .withHeader("Server-Timing", timing)
+            .withHeader(QByteArrayLiteral("Server-Timing"), timing)
             .withHeader("Cache-Control", p.draft ? "no-store" : "private, max-age=60");
     QJsonArray warnings;
     for (const QString &w : r.warnings)
@@ -385,7 +393,7 @@ HttpResponse RenderRoutes::pageWork(const Params &p, const store::ApiKeyPrincipa
                     QStringLiteral("data:%1;base64,%2").arg(r.contentType, QString::fromLatin1(r.bytes.toBase64())));
     }
     return HttpResponse::json(200, enveloped(body))
-        .withHeader("Server-Timing", timing)
+        .withHeader(QByteArrayLiteral("Server-Timing"), timing)
         .withHeader("Cache-Control", "no-store");
 }
 
@@ -446,7 +454,7 @@ HttpResponse RenderRoutes::signedWork(const HttpRequest &request, const QList<QB
     const qint64 now = QDateTime::currentSecsSinceEpoch();
     // The signature is checked before anything else is read: a changed parameter is a
     // wrong signature (403), whatever the parameter now says.
-    const auto grant = m_signing.verify(kRenderPath, request.query.queryItems(QUrl::FullyDecoded), now);
+    const auto grant = m_signing.verify(kRenderPath, request.query().queryItems(QUrl::FullyDecoded), now);
     if (!grant)
         return problemFor(grant.error()).withHeader("Cache-Control", "no-store");
     note.spaceId = grant->space.id; // counted from here on: the signature named the space
@@ -500,7 +508,7 @@ HttpResponse RenderRoutes::signedWork(const HttpRequest &request, const QList<QB
         .withHeader("X-Content-Type-Options", "nosniff")
         // An SVG opened directly must not run script or load anything, as for stored files.
         .withHeader("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; img-src data:")
-        .withHeader("Server-Timing", "total;dur=" + QByteArray::number(double(total.nsecsElapsed()) / 1e6, 'f', 2));
+        .withHeader(QByteArrayLiteral("Server-Timing"), "total;dur=" + QByteArray::number(double(total.nsecsElapsed()) / 1e6, 'f', 2));
 }
 
 // ---------------------------------------------------------------- the module

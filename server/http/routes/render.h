@@ -61,6 +61,8 @@ private:
     /// answered there, everything else on the server's thread (onServerThread()).
     void handleRender(HttpRequest &&request, Responder &&responder);
     void answerRender(HttpRequest &&request, Responder &&responder);
+    /// answerRender() for a request known to be no signed URL (no `sig` in a GET's query).
+    void answerUnsigned(HttpRequest &&request, Responder &&responder);
     void renderPattern(const HttpRequest &request, const Params &params, Responder &&responder);
     void renderPage(const HttpRequest &request, const Params &params, Responder &&responder);
     void renderSigned(HttpRequest &&request, Responder &&responder);

@@ -44,7 +44,7 @@ Outcome<QJsonObject> mergedFields(const HttpRequest &request)
     QJsonObject o = *body;
     QJsonObject queryTweaks;
     bool haveQueryTweaks = false;
-    for (const auto &item : request.query.queryItems(QUrl::FullyDecoded)) {
+    for (const auto &item : request.query().queryItems(QUrl::FullyDecoded)) {
         const QString &key = item.first;
         if (key == QLatin1String("api_token"))
             continue;
@@ -327,14 +327,16 @@ std::optional<QString> memoKey(const HttpRequest &request, bool acceptJson)
     QString key;
     key.reserve(query.size() + 2);
     // Empty items kept: "a&&b" is not "a&b" to every parse.
-    for (const QStringView item : QStringView(query).split(u'&')) {
-        const QStringView name = item.left(item.indexOf(u'='));
-        if (name.contains(u'%'))
-            return std::nullopt;
-        if (name == QLatin1String("api_token"))
-            continue;
-        key.append(item).append(u'&');
-    }
+    bool encodedName = false;
+    forEachQueryItem(query, [&](QStringView item) {
+        const QStringView name(item.begin(), std::find(item.begin(), item.end(), QLatin1Char('=')));
+        encodedName = std::find(name.begin(), name.end(), QLatin1Char('%')) != name.end();
+        if (!encodedName && name != QLatin1String("api_token"))
+            key.append(item).append(u'&');
+        return !encodedName;
+    });
+    if (encodedName)
+        return std::nullopt;
     key.append(acceptJson ? u'J' : u'-');
     return key;
 }

@@ -99,7 +99,7 @@ HttpResponse UsageRoutes::usage(const SessionContext &session, const HttpRequest
 {
     static const QStringList known{QStringLiteral("from"), QStringLiteral("to"), QStringLiteral("granularity"),
                                    QStringLiteral("group")};
-    for (const auto &[name, value] : request.query.queryItems())
+    for (const auto &[name, value] : request.query().queryItems())
         if (!known.contains(name))
             return fieldProblem(400, QStringLiteral("invalid_parameter"), name,
                                 QStringLiteral("Unknown parameter '%1' (from, to, granularity, group).").arg(name));
