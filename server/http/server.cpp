@@ -260,11 +260,14 @@ void HttpServer::shutdown(int graceMs)
 void HttpServer::answerAtDeadline(quint64 id, const render::RenderCancellation &cancellation, qint64 afterMs)
 {
     QTimer::singleShot(std::chrono::milliseconds(std::max<qint64>(afterMs, 1)), this, [this, id, cancellation] {
+        // Every job's timer fires, most long after the job was delivered: those build no
+        // 422 body (~90 k instructions a request, for an answer nobody would get).
+        if (!m_pending.count(id))
+            return;
         // The deadline may have moved (a render is not charged its wait for an engine's
         // slot): look again then.
         if (const qint64 left = cancellation.deadline().remainingTime(); left > 0 && !cancellation.isCancelled()) {
-            if (m_pending.count(id))
-                answerAtDeadline(id, cancellation, left + 250);
+            answerAtDeadline(id, cancellation, left + 250);
             return;
         }
         const qint64 deadline = cancellation.deadlineMs();

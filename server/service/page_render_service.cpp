@@ -91,7 +91,7 @@ PageRenderService::PageRenderService(const store::Database &db, const store::Con
 
 PageRenderService::~PageRenderService() = default;
 
-common::Expected<std::shared_ptr<const render::Template>, render::RenderError>
+common::Expected<PageRenderService::CachedTemplate, render::RenderError>
 PageRenderService::parsedTemplate(const store::TemplateRecord &t)
 {
     // The version too: a pinned page's document is an older one of the same template.
@@ -105,10 +105,12 @@ PageRenderService::parsedTemplate(const store::TemplateRecord &t)
     auto parsed = render::parseTemplate(t.document);
     if (!parsed)
         return parsed.error();
-    auto ptr = std::make_shared<const render::Template>(std::move(*parsed));
+    CachedTemplate entry;
+    entry.tmpl = std::make_shared<const render::Template>(std::move(*parsed));
+    entry.mayNameUrl = templateMayNameUrl(*entry.tmpl);
     QMutexLocker lock(&m_templateMutex);
-    m_templateCache.insert(key, new std::shared_ptr<const render::Template>(ptr));
-    return ptr;
+    m_templateCache.insert(key, new CachedTemplate(entry));
+    return entry;
 }
 
 common::Expected<std::shared_ptr<const store::PublishedPage>, store::ServiceError>
@@ -189,6 +191,7 @@ struct PageRenderService::Loaded {
     store::TemplateRecord record;
     qint64 version = 0; ///< the publish snapshot's, 0 for a draft
     std::shared_ptr<const render::Template> tmpl;
+    bool tmplMayNameUrl = true; ///< templateMayNameUrl(*tmpl), kept with the parsed template
 };
 
 common::Expected<PageRenderService::Loaded, RenderUseCaseError>
@@ -210,7 +213,8 @@ PageRenderService::loadInline(const QString &spaceId, const QJsonObject &documen
         // Already validated when cached: a repeat costs a hash, not a parse and a build.
         QMutexLocker lock(&m_templateMutex);
         if (auto *hit = m_templateCache.object(out.record.id + QStringLiteral("@0v0"))) {
-            out.tmpl = *hit;
+            out.tmpl = hit->tmpl;
+            out.tmplMayNameUrl = hit->mayNameUrl;
             return out;
         }
     }
@@ -219,7 +223,8 @@ PageRenderService::loadInline(const QString &spaceId, const QJsonObject &documen
     auto parsed = parsedTemplate(out.record);
     if (!parsed)
         return renderFailure(RenderUseCaseError::Kind::Render, parsed.error());
-    out.tmpl = std::move(*parsed);
+    out.tmpl = parsed->tmpl;
+    out.tmplMayNameUrl = parsed->mayNameUrl;
     return out;
 }
 
@@ -265,7 +270,8 @@ common::Expected<PageRenderService::Loaded, RenderUseCaseError> PageRenderServic
     auto parsed = parsedTemplate(out.record);
     if (!parsed)
         return renderFailure(RenderUseCaseError::Kind::StoredTemplateInvalid, parsed.error());
-    out.tmpl = std::move(*parsed);
+    out.tmpl = parsed->tmpl;
+    out.tmplMayNameUrl = parsed->mayNameUrl;
     return out;
 }
 
@@ -306,7 +312,7 @@ PageRenderService::compute(const PageRenderRequest &p, const Loaded &loaded, con
         rq.maxSize = QSize(int(limits->maxWidth / scale), int(limits->maxHeight / scale));
     // Remote images are fetched now, before the pipeline, which does no I/O.
     if (m_imageFetcher) {
-        auto loader = prefetchRemoteImages(rq, m_context, *m_imageFetcher);
+        auto loader = prefetchRemoteImages(rq, m_context, *m_imageFetcher, loaded.tmplMayNameUrl);
         if (!loader)
             return failed(loader.error());
         rq.imageLoader = std::move(*loader);

@@ -178,10 +178,15 @@ public:
 private:
     common::Expected<std::shared_ptr<const store::PublishedPage>, store::ServiceError>
     publishedPage(const QString &spaceId, const QString &pageId);
+    /// A parsed template and what its renders ask of it every time: whether its source
+    /// may name a remote image (templateMayNameUrl()), walked once per parse.
+    struct CachedTemplate {
+        std::shared_ptr<const render::Template> tmpl;
+        bool mayNameUrl = true;
+    };
     /// `t`'s document parsed, from the cache when its version was parsed before; the
     /// parser's error when it does not parse (failures are not cached).
-    common::Expected<std::shared_ptr<const render::Template>, render::RenderError>
-    parsedTemplate(const store::TemplateRecord &t);
+    common::Expected<CachedTemplate, render::RenderError> parsedTemplate(const store::TemplateRecord &t);
     struct Loaded;
     common::Expected<Loaded, RenderUseCaseError> load(const PageRenderRequest &request);
     common::Expected<Loaded, RenderUseCaseError> loadInline(const QString &spaceId, const QJsonObject &document);
@@ -222,7 +227,7 @@ private:
     QMutex m_memoMutex;
     QCache<QString, MemoEntry> m_memo;
     QMutex m_templateMutex;
-    QCache<QString, std::shared_ptr<const render::Template>> m_templateCache;
+    QCache<QString, CachedTemplate> m_templateCache;
     std::atomic<quint64> m_executed{0};
     std::atomic<quint64> m_shared{0};
 };

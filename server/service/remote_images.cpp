@@ -55,15 +55,23 @@ render::RenderError imageError(const render::ImageSource &source, render::Render
 
 } // namespace
 
+bool templateMayNameUrl(const render::Template &tmpl)
+{
+    return mayNameUrl(tmpl.source);
+}
+
 common::Expected<render::ImageLoader, render::RenderError> prefetchRemoteImages(const render::RenderRequest &request,
                                                                                 render::RenderContext &context,
-                                                                                net::RemoteImageFetcher &fetcher)
+                                                                                net::RemoteImageFetcher &fetcher,
+                                                                                std::optional<bool> parsedMayNameUrl)
 {
     render::ImageLoader fallback = request.imageLoader;
     if (!fallback)
         fallback = [&context](const QString &url) { return context.images().load(url); };
-    if (!mayNameUrl(request.parsed ? QJsonValue(request.parsed->source) : QJsonValue(request.document))
-        && !mayNameUrl(request.pageValues) && !mayNameUrl(request.options.tweaks))
+    const bool sourceMayNameUrl = !request.parsed         ? mayNameUrl(request.document)
+                                  : parsedMayNameUrl ? *parsedMayNameUrl
+                                                     : templateMayNameUrl(*request.parsed);
+    if (!sourceMayNameUrl && !mayNameUrl(request.pageValues) && !mayNameUrl(request.options.tweaks))
         return fallback;
     const auto sources = render::imageSources(request);
     if (!sources)

@@ -9,6 +9,8 @@
 #include "server/net/remote_image_fetcher.h"
 #include "server/render/pipeline.h"
 
+#include <optional>
+
 namespace imprint::service {
 
 /// Fetches and decodes every remote image `request` names (net::isRemoteImageUrl()),
@@ -18,8 +20,17 @@ namespace imprint::service {
 /// document order returns a RenderError with code image_unavailable, image_refused or
 /// image_too_large whose field is the `img`'s src path and whose message names the URL;
 /// an invalid template or variable gives the error render() would.
+/// `parsedMayNameUrl`, when given, is templateMayNameUrl(*request.parsed) kept from an
+/// earlier walk of the same parsed template (the walk costs each request ~40 k
+/// instructions otherwise).
 common::Expected<render::ImageLoader, render::RenderError> prefetchRemoteImages(const render::RenderRequest &request,
                                                                                 render::RenderContext &context,
-                                                                                net::RemoteImageFetcher &fetcher);
+                                                                                net::RemoteImageFetcher &fetcher,
+                                                                                std::optional<bool> parsedMayNameUrl = std::nullopt);
+
+/// Whether `tmpl`'s source holds a string that could name a remote or file URL (one with
+/// "://" or "file:"): false lets prefetchRemoteImages() skip the template's image walk.
+/// Depends on the parsed template alone, so a cache of parsed templates may keep it.
+bool templateMayNameUrl(const render::Template &tmpl);
 
 } // namespace imprint::service

@@ -42,37 +42,37 @@ Outcome<QJsonObject> mergedFields(const HttpRequest &request)
     if (!body)
         return body.error();
     QJsonObject o = *body;
-    QJsonObject queryTweaks;
-    bool haveQueryTweaks = false;
+    // The query's tweaks go straight over the body's (the query wins, a later item over
+    // an earlier one): one object, not a second one merged in afterwards.
+    std::optional<QJsonObject> tweaks;
+    const auto queryTweaks = [&]() -> QJsonObject & {
+        if (!tweaks)
+            tweaks = o.value(QStringLiteral("tweaks")).toObject();
+        return *tweaks;
+    };
     for (const auto &item : request.query().queryItems(QUrl::FullyDecoded)) {
         const QString &key = item.first;
         if (key == QLatin1String("api_token"))
             continue;
         if (key.startsWith(QLatin1String("tweaks."))) {
-            queryTweaks.insert(key.mid(7), item.second);
-            haveQueryTweaks = true;
+            queryTweaks().insert(key.mid(7), item.second);
         } else if (key.startsWith(QLatin1String("tweaks[")) && key.endsWith(QLatin1Char(']')) && key.size() > 8) {
             // OpenAPI's deepObject style (tweaks[NAME]=value), what generated clients send.
-            queryTweaks.insert(key.mid(7, key.size() - 8), item.second);
-            haveQueryTweaks = true;
+            queryTweaks().insert(key.mid(7, key.size() - 8), item.second);
         } else if (key == QLatin1String("tweaks")) {
             const QJsonDocument doc = QJsonDocument::fromJson(item.second.toUtf8());
             if (!doc.isObject())
                 return invalidParam(QStringLiteral("tweaks"), QStringLiteral("'tweaks' must be a JSON object."));
             const QJsonObject t = doc.object();
+            QJsonObject &merged = queryTweaks();
             for (auto it = t.begin(); it != t.end(); ++it)
-                queryTweaks.insert(it.key(), it.value());
-            haveQueryTweaks = true;
+                merged.insert(it.key(), it.value());
         } else {
             o.insert(key, item.second);
         }
     }
-    if (haveQueryTweaks) {
-        QJsonObject t = o.value(QStringLiteral("tweaks")).toObject();
-        for (auto it = queryTweaks.begin(); it != queryTweaks.end(); ++it)
-            t.insert(it.key(), it.value());
-        o.insert(QStringLiteral("tweaks"), t);
-    }
+    if (tweaks)
+        o.insert(QStringLiteral("tweaks"), *tweaks);
     return o;
 }
 
@@ -149,7 +149,7 @@ std::optional<HttpResponse> readPageFields(const QJsonObject &o, RenderParams &p
             return invalidParam(QStringLiteral("tweaks"),
                                 QStringLiteral("'tweaks' must be an object of variable values."));
         p.options.tweaks = tweaks.toObject();
-        for (auto it = p.options.tweaks.begin(); it != p.options.tweaks.end(); ++it) {
+        for (auto it = p.options.tweaks.constBegin(); it != p.options.tweaks.constEnd(); ++it) {
             if (!it.value().isString() && !it.value().isDouble())
                 return invalidParam(QStringLiteral("tweaks.") + it.key(),
                                     QStringLiteral("Tweak '%1' must be a string or a number.").arg(it.key()));
