@@ -166,6 +166,23 @@ private Q_SLOTS:
                  qPrintable(warnings.join(QLatin1Char('\n'))));
     }
 
+    void misspeltKeywordsNameTheNearest()
+    {
+        // A keyword that names none of the property's gets the nearest one in its warning
+        // (computed only when warned: a handler tries keywords before other forms). A
+        // value that another form accepts warns nothing.
+        QStringList warnings;
+        const ComputedStyle s = style("{\"alignItems\": \" Centre \", \"flexDirection\": \"colum\", "
+                                      "\"width\": \"40px\", \"display\": \"flex\"}",
+                                      nullptr, &warnings);
+        QCOMPARE(s.width, Length::px(40));
+        QCOMPARE(warnings.size(), 2);
+        QVERIFY2(warnings.filter(QStringLiteral("alignItems")).value(0).endsWith(QStringLiteral("did you mean 'center'?")),
+                 qPrintable(warnings.join(QLatin1Char('\n'))));
+        QVERIFY2(warnings.filter(QStringLiteral("flexDirection")).value(0).endsWith(QStringLiteral("did you mean 'column'?")),
+                 qPrintable(warnings.join(QLatin1Char('\n'))));
+    }
+
     void calcLengths_data()
     {
         QTest::addColumn<QString>("text");

@@ -112,13 +112,13 @@ void StyleBuilder::apply(const CssProperty *property, const QString &name, const
         return;
     }
     m_lastReason.clear();
-    keywordSuggestion().clear();
+    lastKeywordMiss().text.clear();
     if (!(this->*property->handler)(*property, text)) {
         QString message = !m_lastReason.isEmpty()
                               ? m_lastReason
                               : QStringLiteral("invalid %1 \"%2\"").arg(valueKindName(property->kind), text);
-        if (!keywordSuggestion().isEmpty())
-            message += QStringLiteral("; did you mean '%1'?").arg(keywordSuggestion());
+        if (const QString near = keywordSuggestion(); !near.isEmpty())
+            message += QStringLiteral("; did you mean '%1'?").arg(near);
         warn(name, message);
     }
 }

@@ -283,10 +283,22 @@ const CssProperty *findCssProperty(const QString &name)
 
 namespace style_detail {
 
-QString &keywordSuggestion()
+KeywordMiss &lastKeywordMiss()
 {
-    thread_local QString suggestion;
-    return suggestion;
+    thread_local KeywordMiss miss;
+    return miss;
+}
+
+QString keywordSuggestion()
+{
+    const KeywordMiss &miss = lastKeywordMiss();
+    if (miss.text.isEmpty())
+        return {};
+    QStringList names;
+    names.reserve(qsizetype(miss.names.size()));
+    for (QLatin1String name : miss.names)
+        names.append(name);
+    return common::closestName(QStringView(miss.text).trimmed().toString().toLower(), names);
 }
 
 QString unsupportedPropertyMessage(const QString &name)

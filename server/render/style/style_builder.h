@@ -16,15 +16,26 @@
 
 #include <initializer_list>
 #include <span>
+#include <vector>
 
 namespace imprint::render::style_detail {
 
 using css::split;
 
-/// The keyword the last failed keyword() lookup on this thread came closest to
-/// (common::closestName()), for the warning's "did you mean"; StyleBuilder::apply() clears
-/// it before each handler. Per thread: render workers compute styles at the same time.
-QString &keywordSuggestion();
+/// The last failed keyword() lookup on this thread: the text and the names it was looked
+/// up among (views of the tables' literals). StyleBuilder::apply() clears it before each
+/// handler and asks keywordSuggestion() only when it warns: handlers try keywords before
+/// other forms, so most misses warn nobody, and the nearest name costs an edit distance
+/// to every name. Per thread: render workers compute styles at the same time.
+struct KeywordMiss {
+    QString text; ///< as given; empty: no miss since the last clear
+    std::vector<QLatin1String> names;
+};
+KeywordMiss &lastKeywordMiss();
+
+/// The name the last failed keyword() lookup came closest to (common::closestName() of
+/// its trimmed, lower-cased text), for the warning's "did you mean"; empty when none.
+QString keywordSuggestion();
 
 /// The warning for a style key no row of the property table names: "unsupported
 /// property", and the nearest supported name when one is near ("fontSzie" → fontSize).
@@ -39,11 +50,11 @@ std::optional<E> keyword(const QString &text, std::span<const Keyword<E>> table)
     for (const auto &k : table)
         if (t.compare(QLatin1String(k.name), Qt::CaseInsensitive) == 0)
             return k.value;
-    QStringList names;
-    names.reserve(qsizetype(table.size()));
+    KeywordMiss &miss = lastKeywordMiss();
+    miss.text = text; // shared, not copied
+    miss.names.clear();
     for (const auto &k : table)
-        names.append(QLatin1String(k.name));
-    keywordSuggestion() = common::closestName(t.toString().toLower(), names);
+        miss.names.emplace_back(k.name); // string literals: they outlive the table
     return std::nullopt;
 }
 
