@@ -377,6 +377,28 @@ private Q_SLOTS:
         QVERIFY(imprint::render::test::ssimOf(flatBack, flatCard) >= 0.999);
     }
 
+    void pngDefaultSnapsARepeatedRowByItsOwnNeighbours()
+    {
+        // A row equal to the row above reuses that row's snapped output only when their
+        // neighbourhoods are equal too (snapAndPack()). Three equal rows of a rare grey
+        // band on white: its first and last rows touch the white (edges, snapped to the
+        // 16-level grid: 128 → 136), the middle row's band interior touches only grey
+        // (not an edge: exact), and a fill row below the band is exact as it was.
+        QImage card(1200, 630, QImage::Format_ARGB32_Premultiplied);
+        card.fill(Qt::white);
+        const QRgb grey = qRgb(128, 128, 128);
+        for (int y = 100; y < 103; ++y)
+            for (int x = 500; x < 550; ++x)
+                card.setPixel(x, y, grey);
+        const QImage back = QImage::fromData(encodePng(card, pngTier(PngCompression::Default)).value(), "PNG")
+                                .convertToFormat(QImage::Format_RGB32);
+        QCOMPARE(qRed(back.pixel(525, 100)), 136);
+        QCOMPARE(qRed(back.pixel(525, 101)), 128);
+        QCOMPARE(qRed(back.pixel(525, 102)), 136);
+        QCOMPARE(back.pixel(525, 103), qRgb(255, 255, 255));
+        QCOMPARE(back.pixel(525, 99), qRgb(255, 255, 255));
+    }
+
     void pngDefaultLeavesSmoothGradientsUnbanded()
     {
         // Gradients, glows and blurred shadows have thousands of colours, most of them rare,
