@@ -31,7 +31,7 @@ bool drawLargeGlyphRun(QPainter &painter, QPointF origin, const QGlyphRun &run);
 
 /// The estimated bytes of glyph masks the engines of one render thread may hold before
 /// the least recently used is dropped.
-inline constexpr qsizetype kLargeGlyphBudgetBytes = 16 << 20;
+inline constexpr qsizetype kLargeGlyphBudgetBytes = 8 << 20;
 
 /// The number of large-glyph engines this thread holds and the bytes of masks estimated in
 /// them (tests: the budget holds).
