@@ -81,11 +81,12 @@ private Q_SLOTS:
 
     void largeTextDoesNotDependOnEarlierRenders()
     {
-        // Glyphs over 64 px are filled as outlines, which Qt 6.4 read with the subpixel
-        // offset of the last glyph rasterised from the same face: the same title drew
-        // 2 000+ pixels differently after a caption at a size not drawn before
-        // (resetOutlineOrigin()). Each caption size here is new, so its glyphs are
-        // rasterised, not taken from a glyph cache.
+        // Glyph outlines (the satori engine's text, and glyphs over 256 px) were read by
+        // Qt 6.4 with the subpixel offset of the last glyph rasterised from the same face:
+        // the same title drew 2 000+ pixels differently after a caption at a size not
+        // drawn before (resetOutlineOrigin()). Each caption size here is new, so its
+        // glyphs are rasterised, not taken from a glyph cache. The takumi engine draws this
+        // 80 px title from FreeType's masks (large_glyphs.h), which must not move either.
         QFETCH(QString, engine);
         auto card = [&](int fontSize, const QString &text, int width) {
             RenderRequest request;

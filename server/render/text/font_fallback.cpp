@@ -348,7 +348,7 @@ void resetOutlineOrigin(const QRawFont &font)
     // Qt 6.4's QFontEngineFT::loadGlyph() sets the FreeType face's transform to the glyph's
     // subpixel offset (FT_Set_Transform's delta) and leaves it there; the face is shared by
     // every size of the font, and addGlyphsToPath() — QRawFont::pathForGlyph() and
-    // QPainter's filling of glyphs over 64 px — loads with that delta: an outline moved by
+    // QPainter's filling of glyphs over 256 px — loads with that delta: an outline moved by
     // up to 3/4 of a font unit whenever a smaller size of the same face had rasterised a
     // glyph not seen before (an 80 px title drew 2 000+ pixels differently after a 28 px
     // caption). Loading a glyph at subpixel offset 0 sets the delta back to 0.

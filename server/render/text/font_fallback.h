@@ -68,7 +68,7 @@ qreal syntheticBoldWidth(const QRawFont &font);
 bool syntheticItalic(const QRawFont &font);
 
 /// Puts `font`'s FreeType face back at a zero subpixel offset, so that the next outline
-/// read from it (QRawFont::pathForGlyph(), QPainter's filled glyphs above 64 px) does not
+/// read from it (QRawFont::pathForGlyph(), QPainter's filled glyphs above 256 px) does not
 /// depend on which glyphs were rasterised before (a Qt 6.4 defect, font_fallback.cpp).
 /// Costs one .notdef rasterised at the font's size. glyphOutline() and paintGlyphRun()
 /// call it. Linking this file sets QT_NO_FT_CACHE=1 for the process, without which Qt's
