@@ -33,12 +33,7 @@ struct ItemLookup {
 ItemLookup lookUpItem(QStringView query, const QString &key)
 {
     ItemLookup out;
-    const auto unreserved = [](QChar c) {
-        const char16_t u = c.unicode();
-        return (u >= 'a' && u <= 'z') || (u >= 'A' && u <= 'Z') || (u >= '0' && u <= '9') || u == '-' || u == '.'
-               || u == '_' || u == '~';
-    };
-    if (key.isEmpty() || !std::all_of(key.begin(), key.end(), unreserved))
+    if (key.isEmpty() || !std::all_of(key.begin(), key.end(), [](QChar c) { return isUriUnreserved(c.unicode()); }))
         return out;
     out.decided = true;
     forEachQueryItem(query, [&](QStringView item) {

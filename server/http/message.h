@@ -52,6 +52,14 @@ struct HttpRequest {
     QString pathParam(const QString &name) const { return pathParams.value(name); }
 };
 
+/// Whether `c` is an unreserved character of a URI (RFC 3986 §2.3: ALPHA, DIGIT, "-",
+/// ".", "_", "~"), the characters percent-encoding never changes the meaning of.
+constexpr bool isUriUnreserved(char32_t c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '.'
+           || c == '_' || c == '~';
+}
+
 /// Calls `visit(item)` with each "&"-separated item of the encoded query `query` in
 /// order, empty ones included, until it returns false. std::find rather than
 /// QStringView::indexOf()/tokenize(): each of those is a call into Qt's generic search,

@@ -34,13 +34,6 @@ HttpResponse badRequest(const QString &field, const QString &detail)
     return fieldProblem(common::ProblemCode::BadRequest, field, detail);
 }
 
-/// Whether byte `c` is an unreserved character (RFC 3986 §2.3).
-constexpr bool isUnreserved(int c)
-{
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '.'
-           || c == '_' || c == '~';
-}
-
 /// The bytes QUrl::FullyEncoded writes as they are, "%" aside: printable ASCII but those
 /// RFC 3986 leaves out of a URL ('"', '<', '>', '\\', '^', '`', '{', '|', '}'), which QUrl
 /// escapes, and "#" (a fragment). A table: it is read for every byte of every target.
@@ -67,7 +60,7 @@ bool keptByQUrl(QByteArrayView text)
             continue;
         const int high = i + 2 < text.size() ? hexValue(text[i + 1]) : -1;
         const int low = high >= 0 ? hexValue(text[i + 2]) : -1;
-        if (low < 0 || isUnreserved(high * 16 + low))
+        if (low < 0 || isUriUnreserved(char32_t(high * 16 + low)))
             return false;
         i += 2;
     }
