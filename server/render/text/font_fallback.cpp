@@ -480,8 +480,9 @@ void paintGlyphRun(QPainter &painter, QPointF origin, const QGlyphRun &run)
     if (syntheticBoldWidth(font) <= 0 && !syntheticItalic(font)) {
         if (drawLargeGlyphRun(painter, origin, run))
             return;
-        // Qt fills the outlines of glyphs larger than kLargestMaskedGlyphPx device px
-        // instead of caching masks; those outlines need the face's origin reset.
+        // What drawLargeGlyphRun() left and is over kQtCachedGlyphPx may be drawn from
+        // outlines (on a raster painter above kLargestMaskedGlyphPx; another paint engine
+        // reads them at any size): those outlines need the face's origin reset.
         const qreal devicePx = font.pixelSize() * std::sqrt(std::abs(painter.deviceTransform().determinant()));
         if (devicePx > kQtCachedGlyphPx)
             resetOutlineOrigin(font);

@@ -18,8 +18,8 @@ namespace {
 // engine): an 80 px bold title 0.99858 → 0.99942, 72–256 px titles in Latin, italic,
 // tracked and CJK text 0.9936–0.9976 → 0.9981–0.9995; and the render of an 80 px title
 // card took 43 % fewer instructions. Qt reads the variable once, at its first glyph, so a
-// static initialiser is early enough; the sandboxed SVG helper inherits it (QT_* is passed
-// on) and draws its text as this process does.
+// static initialiser is early enough. (The sandboxed SVG helper draws text with pango,
+// not Qt: the variable changes nothing there.)
 [[maybe_unused]] const bool kLargeGlyphMasks = [] {
     qputenv("QT_MAX_CACHED_GLYPH_SIZE", QByteArray::number(kLargestMaskedGlyphPx));
     return true;
