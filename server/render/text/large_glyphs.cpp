@@ -107,9 +107,10 @@ bool drawLargeGlyphRun(QPainter &painter, QPointF origin, const QGlyphRun &run)
     const QList<quint32> glyphs = run.glyphIndexes();
     LargeFaces &all = largeFaces();
     for (quint32 glyph : glyphs) {
-        if (face.drawn.contains(qHashMulti(matrix, glyph)))
-            continue;
+        const qsizetype known = face.drawn.size();
         face.drawn.insert(qHashMulti(matrix, glyph));
+        if (face.drawn.size() == known)
+            continue;
         const QRectF box = font.boundingRect(glyph);
         const qsizetype estimate
             = qsizetype(std::ceil((box.width() * scale + 2) * (box.height() * scale + 2))) * 4 * 2;
