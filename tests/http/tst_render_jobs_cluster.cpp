@@ -31,8 +31,8 @@ Headers bearer(const QByteArray &token)
     return {{"Authorization", "Bearer " + token}};
 }
 
-// A card slow enough (tens of ms) that the kill lands while items are being rendered:
-// a large blurred layer and a gradient, takumi, 600×315.
+// A card that takes a few milliseconds, so that workers spend most of their time holding
+// an item: a large blurred layer and a gradient, takumi, 600×315.
 QByteArray slowTemplate()
 {
     return QByteArray("{\"name\": \"Slow\", \"width\": 600, \"height\": 315, \"rendererType\": \"takumi\","
