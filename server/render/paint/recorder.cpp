@@ -20,10 +20,6 @@ using namespace paint_detail;
 
 namespace {
 
-// Layout lays text out at its box width plus this slack (layout.cpp); shaping at the same
-// width gives the same lines and reuses the cached shaping.
-constexpr qreal kTextSlack = 0.01;
-
 QPainterPath rectPath(const QRectF &r)
 {
     QPainterPath p;
@@ -175,7 +171,7 @@ QPainterPath Recorder::textClipPath(const LayoutBox &box)
         if (!b.node)
             return;
         if (b.node->isText()) {
-            const std::shared_ptr<const TextBlock> block = m_text.shape(*b.node, b.borderBox.width() + kTextSlack);
+            const std::shared_ptr<const TextBlock> block = m_text.shape(*b.node, b.borderBox.width());
             const QPointF origin = b.borderBox.topLeft();
             for (const TextLine &line : block->lines)
                 for (const QGlyphRun &run : line.glyphRuns)
@@ -529,8 +525,10 @@ std::shared_ptr<const TextBlock> drawnText(const LayoutBox &box, const LayoutBox
     // may have overflowed (CSS Overflow 3 §text-overflow).
     if (parent && box.node->style.textOverflow == TextOverflow::Ellipsis)
         width = std::min(width, parent->contentBox().right() - box.borderBox.left());
-    // Inside an inline formatting context the paragraph already shaped the run.
-    return box.text ? box.text : text.shape(*box.node, width + kTextSlack);
+    // Inside an inline formatting context the paragraph already shaped the run. Otherwise
+    // at exactly the width layout measured it at (LayoutEngine::measureText(); the text
+    // module absorbs floating-point noise), so that the shaping layout did is reused.
+    return box.text ? box.text : text.shape(*box.node, width);
 }
 
 DisplayList recordDisplayList(const LayoutBox &root, const PaintResources &resources, const RecordOptions &options)
