@@ -348,6 +348,7 @@ void FlexFormattingContext::determineFlexBaseSizeAndHypotheticalMainSize(FlexIte
     const Length basis = node.isText() ? Length::autoLength() : node.style.flexBasis;
     const qreal ratio = node.isText() ? 0 : LayoutEngine::aspectRatio(node);
     bool baseIsSpecifiedSize = false;
+    bool baseIsMaxContentText = false;
     // A percentage basis resolves against the container's inner main size only when that
     // is definite (§7.2.3): a column's auto height forced on it by its parent is not.
     const qreal basisReference = m_row ? m_innerMainSize : m_percentHeight;
@@ -376,12 +377,16 @@ void FlexFormattingContext::determineFlexBaseSizeAndHypotheticalMainSize(FlexIte
     } else {
         // C–E. Content-sized: max-content main size (columns: laid out at the cross size).
         item.flexBaseSize = contentMainSize(item, IntrinsicMode::MaxContent);
+        // A text run's min-content width (its automatic minimum) is at most this.
+        baseIsMaxContentText = m_row && node.isText();
     }
     const bool autoMin = node.isText() || (m_row ? node.style.minWidth.isAuto() : node.style.minHeight.isAuto());
-    if (autoMin && baseIsSpecifiedSize) {
-        // The automatic minimum is at most the specified size (§4.5), so it cannot
-        // change a hypothetical main size taken from it; only a shrinking line needs it,
-        // and measuring the content of every fixed-size item costs layout time.
+    if (autoMin && (baseIsSpecifiedSize || baseIsMaxContentText)) {
+        // The automatic minimum is at most the specified size (§4.5), or a text run's
+        // min-content width at most its max-content one, so it cannot change a
+        // hypothetical main size taken from either; only a shrinking line needs it
+        // (text does not grow), and measuring the content of every fixed-size item, or
+        // shaping every title at min-content, costs layout time.
         item.minMain = item.paddingBorderMain;
         item.automaticMinimumDeferred = true;
     } else if (autoMin) {
@@ -586,7 +591,15 @@ void FlexFormattingContext::determineHypotheticalCrossSize(FlexItem &item)
         item.baseline = box.firstBaseline;
         return;
     }
-    // Column: the width is fit-content unless definite; stretching happens in step 11.
+    // Column: a stretched item of a single-line container of definite width gets the
+    // container's width in steps 8 and 11, which is its definite cross size (§9.8 item 1);
+    // measuring it at fit-content would shape its text at min- and max-content for a size
+    // nothing reads. Otherwise the width is fit-content unless definite; stretching
+    // happens in step 11.
+    if (const std::optional<qreal> definite = definiteCrossSize(item)) {
+        item.hypotheticalCrossSize = *definite;
+        return;
+    }
     item.hypotheticalCrossSize = crossSizeForMeasuring(item, false);
 }
 
