@@ -4,6 +4,8 @@
 
 #include "tests/render/paint_test_support.h"
 
+#include <QUuid>
+
 class TestPaint : public QObject
 {
     Q_OBJECT
@@ -36,6 +38,56 @@ private Q_SLOTS:
             g = QImage();
         }).join();
         QCOMPARE(fill(Qt::white).pixel(0, 0), qRgb(255, 255, 255));
+    }
+
+    void newTextIsShapedOncePerRender_data()
+    {
+        QTest::addColumn<QString>("display");
+        QTest::addColumn<int>("shapings");
+        // A block paragraph stretched across a definite-width column needs no min- or
+        // max-content width (flex step 7), and the painter shapes at exactly the width
+        // layout measured: one shaping (it was four: 0, max-content, the width, and the
+        // width + 0.01 px at paint time).
+        QTest::newRow("block") << QStringLiteral("block") << 1;
+        // A div is a flex container, its text a flex item of a row: max-content is its flex
+        // base size, then it is laid out at its width. Its automatic minimum (min-content)
+        // is read only by a shrinking line (it was: three shapings, four with the paint's).
+        QTest::newRow("flex item") << QStringLiteral("flex") << 2;
+    }
+
+    void newTextIsShapedOncePerRender()
+    {
+        // An uncached page render brings text no render shaped before (a new title).
+        QFETCH(QString, display);
+        QFETCH(int, shapings);
+        const QString title = QStringLiteral("Shaped once %1").arg(QUuid::createUuid().toString(QUuid::Id128).left(8));
+        const QJsonObject text{{"type", "div"},
+                               {"props", QJsonObject{{"style", QJsonObject{{"display", display}, {"fontSize", 40}}},
+                                                     {"children", title}}}};
+        const QJsonObject column{{"display", "flex"}, {"flexDirection", "column"}, {"width", "100%"},
+                                 {"height", "100%"},  {"padding", 40},            {"backgroundColor", "#fff"}};
+        const QJsonObject root{{"type", "div"},
+                               {"props", QJsonObject{{"style", column}, {"children", QJsonArray{text}}}}};
+        const QJsonObject card{{"width", 600}, {"height", 200}, {"root", root}};
+        for (const char *engine : {"takumi", "satori"}) {
+            RenderContext &context = imprint::test::renderContext();
+            RenderRequest request;
+            request.document = card;
+            request.options.engine = imprint::test::engineOption(QString::fromLatin1(engine));
+            const quint64 before = context.stats().textShaping.misses;
+            const auto result = render(request, context);
+            QVERIFY2(result, qPrintable(imprint::test::failureOf(result).message));
+            // The second engine finds the same runs (same style, text and widths) in the
+            // thread's cache.
+            QCOMPARE(context.stats().textShaping.misses - before, quint64(qstrcmp(engine, "takumi") == 0 ? shapings : 0));
+            const QImage image = QImage::fromData(result->bytes);
+            QVERIFY(!image.isNull());
+            int ink = 0; // the title is drawn
+            for (int y = 40; y < 100; ++y)
+                for (int x = 40; x < 560; ++x)
+                    ink += qGray(image.pixel(x, y)) < 128 ? 1 : 0;
+            QVERIFY2(ink > 500, qPrintable(QString::number(ink)));
+        }
     }
 
     void contentSizedRootMakesAnImageOfItsSize()
