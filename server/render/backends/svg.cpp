@@ -817,7 +817,9 @@ void SvgPlayer::paintGlyphs(const TextBlock &block, QPointF origin, const QColor
                 if (id.isEmpty())
                     continue;
                 const QPointF pos = origin + positions[i];
-                if (!clipContains(font.boundingRect(glyphs[i]).translated(pos))) {
+                // The glyph's box is a FreeType load each time (Qt's engine cache is off,
+                // font_fallback.cpp): read only when a clip could cut the glyph.
+                if (m_clip && !clipContains(font.boundingRect(glyphs[i]).translated(pos))) {
                     const QPainterPath outline = glyphOutline(font, glyphs[i]).translated(pos);
                     {
                         const QPainterPath clipped = outline.intersected(*m_clip);
