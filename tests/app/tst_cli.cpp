@@ -125,6 +125,24 @@ private slots:
         }
     }
 
+    void benchVariesATextVariable()
+    {
+        // --vary: each timed render brings a title no render shaped before, as uncached
+        // page renders do; the line says which variable varied.
+        const QString card = QStringLiteral(IMPRINT_SOURCE_DIR "/docs/examples/og-card.json");
+        Run r = run({"bench", "-n", "2", "--vary", "title", card});
+        QCOMPARE(r.exitCode, 0);
+        const QJsonObject line = QJsonDocument::fromJson(r.out.trimmed()).object();
+        QCOMPARE(line.value("vary").toString(), QStringLiteral("title"));
+        QCOMPARE(line.value("n").toInt(), 2);
+        QVERIFY(line.value("bytes").toInt() > 1000);
+        // A variable the template does not have is a usage error naming it.
+        r = run({"bench", "-n", "2", "--vary", "subtitle", card});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("--vary: og-card.json has no text variable 'subtitle'"), r.err.constData());
+        QVERIFY2(r.out.isEmpty(), r.out.constData());
+    }
+
     void consoleHelpNeedsNoDisplay()
     {
         Run r = run({"console", "--help"});

@@ -42,6 +42,7 @@ struct CliOptions {
     bool lossless = false;
     std::optional<PngCompression> compression; ///< nullopt = the template's
     int iterations = 30;
+    QString vary; ///< bench: the text variable each timed render sets to a value no render used
     int deadlineMs = 10000; ///< render: the render's deadline (the server's default render.deadlineMs)
     QString browser; ///< the html engine: "chromium" or "qt"
     bool svgInProcess = false; ///< untrusted SVG drawn here, not by the sandboxed helper
@@ -121,6 +122,10 @@ void addRenderOptions(CommandLine &line)
                         QStringLiteral("B"));
     line.addValueOption({QStringLiteral("n")}, QStringLiteral("bench: timed renders per file (default 30)."),
                         QStringLiteral("N"));
+    line.addValueOption({QStringLiteral("vary")},
+                        QStringLiteral("bench: a text variable every timed render sets to a value no render used "
+                                       "before, as uncached page renders do: its shaping is timed too."),
+                        QStringLiteral("NAME"));
     line.addValueOption({QStringLiteral("deadline")},
                         QStringLiteral("render: give up after MS milliseconds, the html engine's browser start "
                                        "included (default 10000)."),
@@ -140,6 +145,7 @@ common::Expected<CliOptions, QString> parseOptions(const CommandLine &line)
     o.size = line.value(QStringLiteral("size")).trimmed();
     o.lossless = line.isSet(QStringLiteral("lossless"));
     o.svgInProcess = line.isSet(QStringLiteral("svg-in-process"));
+    o.vary = line.value(QStringLiteral("vary")).trimmed();
     if (const QString c = line.value(QStringLiteral("compression")); !c.isEmpty()) {
         o.compression = parsePngCompression(c);
         if (!o.compression)
@@ -391,14 +397,16 @@ double threadCpuMs()
     return double(t.tv_sec) * 1e3 + double(t.tv_nsec) / 1e6;
 }
 
-/// `imprint bench [--engine E] [--format F] [-n 30] FILES...`: per file, one warm-up
-/// render, then n sequential renders on this thread; prints one JSON line per file with
-/// median and p95 ms of each stage (wall time), the total, the thread CPU time of a whole
-/// render (`cpu`), and the output bytes.
+/// `imprint bench [--engine E] [--format F] [-n 30] [--vary NAME] FILES...`: per file, one
+/// warm-up render, then n sequential renders on this thread; prints one JSON line per file
+/// with median and p95 ms of each stage (wall time), the total, the thread CPU time of a
+/// whole render (`cpu`), and the output bytes. With --vary each timed render sets the text
+/// variable NAME to its default followed by the render's number, as an uncached page render
+/// brings text no render shaped before; a file without that variable is a usage error.
 int runBenchCommand(const QStringList &args)
 {
     CommandLine line(QStringLiteral("bench"),
-                     QStringLiteral("imprint bench [--engine %1] [--format %2] [-n 30] FILES...")
+                     QStringLiteral("imprint bench [--engine %1] [--format %2] [-n 30] [--vary NAME] FILES...")
                          .arg(kEngineNames.names().join(QLatin1Char('|')),
                               formatList(QString(), QStringLiteral("|"), false)));
     const auto o = parseCommand(line, args);
@@ -421,9 +429,28 @@ int runBenchCommand(const QStringList &args)
             status = fail(QStringLiteral("%1: %2").arg(path, describe(warm.error())));
             continue;
         }
+        // --vary: the variable's default with a number no render used, so that its text
+        // is shaped afresh (the shaping cache keeps what earlier renders shaped).
+        QString varied;
+        if (!o->vary.isEmpty()) {
+            const QJsonArray variables = request->document.value(QStringLiteral("variables")).toArray();
+            const auto it = std::find_if(variables.begin(), variables.end(), [&](const QJsonValue &v) {
+                return v.toObject().value(QStringLiteral("name")).toString() == o->vary
+                       && v.toObject().value(QStringLiteral("type")).toString(QStringLiteral("text"))
+                              == QLatin1String("text");
+            });
+            if (it == variables.end()) {
+                status = line.usageError(
+                    QStringLiteral("--vary: %1 has no text variable '%2'").arg(QFileInfo(path).fileName(), o->vary));
+                continue;
+            }
+            varied = it->toObject().value(QStringLiteral("default")).toString();
+        }
         std::vector<double> parse, layout, paint, encode, total, cpu;
         qsizetype bytes = warm->bytes.size();
         for (int i = 0; i < o->iterations; ++i) {
+            if (!o->vary.isEmpty())
+                request->options.tweaks.insert(o->vary, QStringLiteral("%1 %2").arg(varied).arg(i + 1));
             const double cpuBefore = threadCpuMs();
             const auto r = render::render(*request, context);
             if (!r)
@@ -447,6 +474,8 @@ int runBenchCommand(const QStringList &args)
         line.insert(QStringLiteral("engine"), request->options.engine ? engineName(*request->options.engine) : QString());
         line.insert(QStringLiteral("format"), contentTypeFor(request->options.format));
         line.insert(QStringLiteral("n"), int(total.size()));
+        if (!o->vary.isEmpty())
+            line.insert(QStringLiteral("vary"), o->vary);
         line.insert(QStringLiteral("parse"), stat(parse));
         line.insert(QStringLiteral("layout"), stat(layout));
         line.insert(QStringLiteral("paint"), stat(paint));
