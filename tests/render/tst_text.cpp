@@ -347,6 +347,75 @@ private Q_SLOTS:
         QVERIFY(start->lines[0].left > 200);
     }
 
+    void maxContentLinesArePlacedWhereShapingWouldPutThem_data()
+    {
+        QTest::addColumn<int>("align");
+        QTest::addColumn<bool>("rtl");
+        QTest::addColumn<qreal>("extra"); // px the box is wider than the line
+        for (TextAlign align : {TextAlign::Start, TextAlign::Center, TextAlign::Right}) {
+            for (bool rtl : {false, true}) {
+                for (qreal extra : {0.0, 37.25}) {
+                    QTest::addRow("align %d %s +%g", int(align), rtl ? "rtl" : "ltr", extra)
+                        << int(align) << rtl << extra;
+                }
+            }
+        }
+    }
+
+    void maxContentLinesArePlacedWhereShapingWouldPutThem()
+    {
+        // A row's text item is shaped at max-content (its flex base size), then laid out at
+        // that width or a wider one: its max-content line is placed there instead of being
+        // shaped again (TextEngine::shape()), glyph for glyph where shaping would put it.
+        QFETCH(int, align);
+        QFETCH(bool, rtl);
+        QFETCH(qreal, extra);
+        TextEngine &engine = imprint::test::renderContext().text();
+        ComputedStyle s = dejaVu(24);
+        s.textAlign = TextAlign(align);
+        s.direction = rtl ? Direction::Rtl : Direction::Ltr;
+        const QString text = rtl ? QStringLiteral("שלום עולם 2026!") : QStringLiteral("Placed, not shaped (f)");
+        const qreal width = engine.shape(s, text, kMaxContent)->size.width() + extra;
+        TextEngine::clearThreadCache();
+        const auto shaped = engine.shape(s, text, width); // nothing cached: shaped at the width
+        TextEngine::clearThreadCache();
+        engine.shape(s, text, kMaxContent);
+        const quint64 misses = engine.stats().misses;
+        const auto placed = engine.shape(s, text, width);
+        QCOMPARE(engine.stats().misses, misses); // not shaped again
+        QCOMPARE(placed->size, shaped->size);
+        QCOMPARE(placed->lines.size(), size_t(1));
+        QCOMPARE(shaped->lines.size(), size_t(1));
+        const TextLine &a = placed->lines.front(), &b = shaped->lines.front();
+        QCOMPARE(a.left, b.left);
+        QCOMPARE(a.width, b.width);
+        QCOMPARE(a.baseline, b.baseline);
+        QCOMPARE(a.glyphRuns.size(), b.glyphRuns.size());
+        for (qsizetype i = 0; i < a.glyphRuns.size(); ++i) {
+            QCOMPARE(a.glyphRuns[i].glyphIndexes(), b.glyphRuns[i].glyphIndexes());
+            QCOMPARE(a.glyphRuns[i].positions(), b.glyphRuns[i].positions());
+        }
+    }
+
+    void maxContentLinesAreShapedAgainWhereTheyMayBreakOtherwise()
+    {
+        // Narrower than the line, or justified: shaped at the width, not placed.
+        TextEngine &engine = imprint::test::renderContext().text();
+        const QString text = QStringLiteral("Two words and more");
+        for (bool justify : {false, true}) {
+            ComputedStyle s = dejaVu(24);
+            if (justify)
+                s.textAlign = TextAlign::Justify;
+            const qreal full = engine.shape(s, text, kMaxContent)->size.width();
+            const qreal width = justify ? full + 40 : full - 30;
+            const quint64 misses = engine.stats().misses;
+            const auto block = engine.shape(s, text, width);
+            QCOMPARE(engine.stats().misses, misses + 1);
+            if (!justify)
+                QCOMPARE(block->lines.size(), size_t(2));
+        }
+    }
+
     void textOverflowEllipsisCutsInsideTheWord()
     {
         ComputedStyle s = dejaVu(20);

@@ -260,6 +260,17 @@ std::shared_ptr<const TextBlock> TextEngine::shape(const ComputedStyle &style, c
         ++m_hits;
         return hit;
     }
+    // A run laid out at its max-content width, or wider (a row's flex item, a shrink-to-fit
+    // box), has the lines it was measured with at max-content: placed, not shaped again.
+    if (std::isfinite(width) && width > 0 && breaksAsAtMaxContentWhereItFits(style, text)) {
+        if (auto maxContent = cache.find(cacheKey(style, text, kMaxContent))) {
+            if (auto placed = maxContentPlacedAt(*maxContent, style, width)) {
+                ++m_hits;
+                cache.insert(key, placed);
+                return placed;
+            }
+        }
+    }
     ++m_misses;
     // text-fit costs nothing unless the run has it (fitsText() is two comparisons).
     auto block = fitsText(style, width) ? fitTextUncached(style, text, width) : shapeUncached(style, text, width);

@@ -85,7 +85,8 @@ public:
     TextEngine(const TextEngine &) = delete;
     TextEngine &operator=(const TextEngine &) = delete;
 
-    /// Shaping cache hits and misses of this engine; capacity is per render thread.
+    /// Shaping cache hits and misses of this engine (a miss is a run shaped; a run placed
+    /// from its max-content lines counts as a hit); capacity is per render thread.
     CacheStats stats() const;
 
     /// Lays `textRun` out within `maxWidth` px (kMaxContent: no wrapping; 0: min-content)

@@ -186,6 +186,21 @@ std::vector<VisualCell> visualCells(const QTextLayout &layout, const QTextLine &
 /// that top.
 DecorationMetrics decorationMetrics(const QFontMetricsF &fm, qreal fontSize);
 
+/// Whether `raw` in `s` breaks into the same lines at any width its max-content lines fit
+/// as at max-content: nothing in the style but alignment depends on the box's width (no
+/// justify, line-clamp, ellipsis, balanced or pretty wrapping, text-fit, text-indent,
+/// automatic or soft hyphens, preserved spaces or fractional size). Then a run already
+/// shaped at max-content need not be shaped again at such a width (maxContentPlacedAt()).
+bool breaksAsAtMaxContentWhereItFits(const ComputedStyle &s, const QString &raw);
+
+/// `maxContent`, shapeUncached()'s block of a run at max-content, placed for a box `width`
+/// px wide: its one line moved to where text-align puts it, every glyph with it. Null
+/// when it has more than one line, an ellipsis, or an advance wider than `width` (Qt's line
+/// breaker keeps such a line whole: 4 000 runs of 10 families, italic and bold, 13–72 px,
+/// measured at exactly their max-content width, broke none). Requires
+/// breaksAsAtMaxContentWhereItFits().
+std::shared_ptr<const TextBlock> maxContentPlacedAt(const TextBlock &maxContent, const ComputedStyle &s, qreal width);
+
 /// Shapes, breaks and aligns one text run `raw` under `s` within `width` px (see
 /// TextEngine::shape(); the cache sits in front of this). `lineLengths`, when given, are
 /// the characters of each line (of the processed run) instead of breaking at `width`:

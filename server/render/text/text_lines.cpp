@@ -365,7 +365,53 @@ ShapedLine ellipsizeVisually(const QTextLayout &layout, const QTextLine &line, q
     return out;
 }
 
+/// px from the start of a box `avail` px wide to a line `alignWidth` px wide aligned by
+/// `factor` (alignFactor(): 0 left, 0.5 centre, 1 right; CSS Text 3 §7.1). A line wider
+/// than the box spills on both sides when centred and to the left when right-aligned.
+qreal alignedLineLeft(qreal avail, qreal alignWidth, qreal factor)
+{
+    if (avail < alignWidth && factor > 0)
+        return (avail - alignWidth) * factor;
+    return std::max<qreal>(0, avail - alignWidth) * factor;
+}
+
 } // namespace
+
+bool breaksAsAtMaxContentWhereItFits(const ComputedStyle &s, const QString &raw)
+{
+    // Everything that makes a line's breaks or its place depend on the box's width other
+    // than its alignment: justification, clamping, ellipses, balanced or pretty wrapping,
+    // text-fit, an indent, hyphenation (a break's hyphen counts), preserved spaces (they
+    // hang differently when wrapping) and fractional sizes (laid out narrowed).
+    return s.textAlign != TextAlign::Justify && s.lineClamp <= 0
+                                 && s.textOverflow != TextOverflow::Ellipsis
+                                 && (s.textWrapStyle == TextWrapStyle::Auto || s.textWrapStyle == TextWrapStyle::Stable)
+                                 && s.textFit.type == TextFit::Type::None && s.textIndent.type == Length::Type::Px
+                                 && s.textIndent.value == 0 && s.hyphens != Hyphens::Auto
+                                 && s.whiteSpace != WhiteSpace::PreWrap && shapingPixelSize(s.fontSize) == s.fontSize
+           && !raw.contains(QChar(0x00AD));
+}
+
+std::shared_ptr<const TextBlock> maxContentPlacedAt(const TextBlock &maxContent, const ComputedStyle &s, qreal width)
+{
+    if (maxContent.lines.size() != 1 || maxContent.ellipsized || !std::isfinite(width)
+        || maxContent.lines.front().width > width)
+        return nullptr;
+    auto block = std::make_shared<TextBlock>(maxContent);
+    TextLine &line = block->lines.front();
+    const qreal left = alignedLineLeft(width, line.width, alignFactor(s.textAlign, s.direction));
+    const qreal dx = left - line.left;
+    if (dx != 0) {
+        for (QGlyphRun &run : line.glyphRuns) {
+            QList<QPointF> positions = run.positions();
+            for (QPointF &p : positions)
+                p.rx() += dx;
+            run.setPositions(positions);
+        }
+    }
+    line.left = left;
+    return block;
+}
 
 std::shared_ptr<const TextBlock> shapeUncached(const ComputedStyle &s, const QString &raw, qreal width,
                                                const std::vector<int> *lineLengths)
@@ -487,9 +533,7 @@ std::shared_ptr<const TextBlock> shapeUncached(const ComputedStyle &s, const QSt
         // The first line aligns in the box narrowed by text-indent, on the start side.
         const qreal lineIndent = i == 0 ? indent : 0;
         const qreal avail = width - lineIndent;
-        out.left = (finiteWidth && !justified) ? std::max<qreal>(0, avail - alignWidth) * factor : 0;
-        if (finiteWidth && !justified && avail < alignWidth && factor > 0)
-            out.left = (avail - alignWidth) * factor; // overflowing centred/right text spills both ways
+        out.left = finiteWidth && !justified ? alignedLineLeft(avail, alignWidth, factor) : 0;
         if (s.direction != Direction::Rtl)
             out.left += lineIndent;
         const QPointF shift(out.left, out.baseline - sl.baselineInRuns);
