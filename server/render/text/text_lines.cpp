@@ -383,13 +383,11 @@ bool breaksAsAtMaxContentWhereItFits(const ComputedStyle &s, const QString &raw)
     // than its alignment: justification, clamping, ellipses, balanced or pretty wrapping,
     // text-fit, an indent, hyphenation (a break's hyphen counts), preserved spaces (they
     // hang differently when wrapping) and fractional sizes (laid out narrowed).
-    return s.textAlign != TextAlign::Justify && s.lineClamp <= 0
-                                 && s.textOverflow != TextOverflow::Ellipsis
-                                 && (s.textWrapStyle == TextWrapStyle::Auto || s.textWrapStyle == TextWrapStyle::Stable)
-                                 && s.textFit.type == TextFit::Type::None && s.textIndent.type == Length::Type::Px
-                                 && s.textIndent.value == 0 && s.hyphens != Hyphens::Auto
-                                 && s.whiteSpace != WhiteSpace::PreWrap && shapingPixelSize(s.fontSize) == s.fontSize
-           && !raw.contains(QChar(0x00AD));
+    return s.textAlign != TextAlign::Justify && s.lineClamp <= 0 && s.textOverflow != TextOverflow::Ellipsis
+           && (s.textWrapStyle == TextWrapStyle::Auto || s.textWrapStyle == TextWrapStyle::Stable)
+           && s.textFit.type == TextFit::Type::None && s.textIndent.type == Length::Type::Px
+           && s.textIndent.value == 0 && s.hyphens != Hyphens::Auto && s.whiteSpace != WhiteSpace::PreWrap
+           && shapingPixelSize(s.fontSize) == s.fontSize && !raw.contains(QChar::SoftHyphen);
 }
 
 std::shared_ptr<const TextBlock> maxContentPlacedAt(const TextBlock &maxContent, const ComputedStyle &s, qreal width)
