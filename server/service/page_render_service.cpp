@@ -190,8 +190,7 @@ struct PageRenderService::Loaded {
     store::PageRecord page;
     store::TemplateRecord record;
     qint64 version = 0; ///< the publish snapshot's, 0 for a draft
-    std::shared_ptr<const render::Template> tmpl;
-    bool tmplMayNameUrl = true; ///< templateMayNameUrl(*tmpl), kept with the parsed template
+    CachedTemplate parsed; ///< the parsed template, with what was read of it once
 };
 
 common::Expected<PageRenderService::Loaded, RenderUseCaseError>
@@ -213,8 +212,7 @@ PageRenderService::loadInline(const QString &spaceId, const QJsonObject &documen
         // Already validated when cached: a repeat costs a hash, not a parse and a build.
         QMutexLocker lock(&m_templateMutex);
         if (auto *hit = m_templateCache.object(out.record.id + QStringLiteral("@0v0"))) {
-            out.tmpl = hit->tmpl;
-            out.tmplMayNameUrl = hit->mayNameUrl;
+            out.parsed = *hit;
             return out;
         }
     }
@@ -223,8 +221,7 @@ PageRenderService::loadInline(const QString &spaceId, const QJsonObject &documen
     auto parsed = parsedTemplate(out.record);
     if (!parsed)
         return renderFailure(RenderUseCaseError::Kind::Render, parsed.error());
-    out.tmpl = parsed->tmpl;
-    out.tmplMayNameUrl = parsed->mayNameUrl;
+    out.parsed = std::move(*parsed);
     return out;
 }
 
@@ -270,8 +267,7 @@ common::Expected<PageRenderService::Loaded, RenderUseCaseError> PageRenderServic
     auto parsed = parsedTemplate(out.record);
     if (!parsed)
         return renderFailure(RenderUseCaseError::Kind::StoredTemplateInvalid, parsed.error());
-    out.tmpl = parsed->tmpl;
-    out.tmplMayNameUrl = parsed->mayNameUrl;
+    out.parsed = std::move(*parsed);
     return out;
 }
 
@@ -299,7 +295,7 @@ PageRenderService::compute(const PageRenderRequest &p, const Loaded &loaded, con
         return computed; // failures are not memoised
     };
     render::RenderRequest rq;
-    rq.parsed = loaded.tmpl;
+    rq.parsed = loaded.parsed.tmpl;
     rq.pageValues = loaded.page.variables;
     rq.options = options;
     rq.cancellation = p.cancellation;
@@ -312,7 +308,7 @@ PageRenderService::compute(const PageRenderRequest &p, const Loaded &loaded, con
         rq.maxSize = QSize(int(limits->maxWidth / scale), int(limits->maxHeight / scale));
     // Remote images are fetched now, before the pipeline, which does no I/O.
     if (m_imageFetcher) {
-        auto loader = prefetchRemoteImages(rq, m_context, *m_imageFetcher, loaded.tmplMayNameUrl);
+        auto loader = prefetchRemoteImages(rq, m_context, *m_imageFetcher, loaded.parsed.mayNameUrl);
         if (!loader)
             return failed(loader.error());
         rq.imageLoader = std::move(*loader);
@@ -350,7 +346,7 @@ common::Expected<PageRender, RenderUseCaseError> PageRenderService::render(const
     if (!loadedOr)
         return loadedOr.error();
     const Loaded &loaded = *loadedOr;
-    const render::Template &tmpl = *loaded.tmpl;
+    const render::Template &tmpl = *loaded.parsed.tmpl;
     PageRender out;
     out.loadMs = msSince(total);
 
