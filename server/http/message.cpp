@@ -37,17 +37,16 @@ ItemLookup lookUpItem(QStringView query, const QString &key)
         return out;
     out.decided = true;
     forEachQueryItem(query, [&](QStringView item) {
-        const QChar *eq = std::find(item.begin(), item.end(), QLatin1Char('='));
-        const QStringView name(item.begin(), eq);
-        if (std::find(name.begin(), name.end(), QLatin1Char('%')) != name.end()) {
+        const QStringView name = queryItemName(item);
+        if (hasPercentEscape(name)) {
             out.decided = false;
             return false;
         }
-        if (name.size() != key.size() || name != key)
+        if (name != key)
             return true;
         out.found = true;
-        out.hasValue = eq != item.end();
-        out.value = out.hasValue ? QStringView(eq + 1, item.end()) : QStringView();
+        out.hasValue = name.size() < item.size();
+        out.value = out.hasValue ? item.sliced(name.size() + 1) : QStringView();
         return false;
     });
     return out;
@@ -58,8 +57,7 @@ ItemLookup lookUpItem(QStringView query, const QString &key)
 std::optional<QString> HttpRequest::queryValue(const QString &key) const
 {
     // A value with an escape is decoded as QUrlQuery decodes it, by QUrlQuery.
-    if (const ItemLookup item = lookUpItem(encodedQuery, key); item.decided
-        && std::find(item.value.begin(), item.value.end(), QLatin1Char('%')) == item.value.end()) {
+    if (const ItemLookup item = lookUpItem(encodedQuery, key); item.decided && !hasPercentEscape(item.value)) {
         if (!item.found)
             return std::nullopt;
         return item.hasValue ? item.value.toString() : QString();

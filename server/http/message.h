@@ -76,6 +76,19 @@ void forEachQueryItem(QStringView query, Visit &&visit)
     }
 }
 
+/// The name of a query item ("name=value" or "name") as written, before its "=".
+inline QStringView queryItemName(QStringView item)
+{
+    return QStringView(item.begin(), std::find(item.begin(), item.end(), QLatin1Char('=')));
+}
+
+/// Whether `text`, part of an encoded query, holds a "%" escape (std::find, as
+/// forEachQueryItem(), for the same reason).
+inline bool hasPercentEscape(QStringView text)
+{
+    return std::find(text.begin(), text.end(), QLatin1Char('%')) != text.end();
+}
+
 /// One response. Build with the helpers below; the server adds Content-Length.
 struct HttpResponse {
     int status = 200;

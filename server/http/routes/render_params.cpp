@@ -329,8 +329,8 @@ std::optional<QString> memoKey(const HttpRequest &request, bool acceptJson)
     // Empty items kept: "a&&b" is not "a&b" to every parse.
     bool encodedName = false;
     forEachQueryItem(query, [&](QStringView item) {
-        const QStringView name(item.begin(), std::find(item.begin(), item.end(), QLatin1Char('=')));
-        encodedName = std::find(name.begin(), name.end(), QLatin1Char('%')) != name.end();
+        const QStringView name = queryItemName(item);
+        encodedName = hasPercentEscape(name);
         if (!encodedName && name != QLatin1String("api_token"))
             key.append(item).append(u'&');
         return !encodedName;
