@@ -598,13 +598,8 @@ void placeTextFragment(const Paragraph &p, const PlacedLine &pl, size_t i, qreal
     auto [x0, x1] = a < b ? pl.xRange(a, b) : std::make_pair(ellipsisX, ellipsisX);
     if (carriesEllipsis) {
         ShapedLine e = shapeSingleLine(QString(kEllipsis), shapingFont(p.t, i, item.node->style), item.node->style);
-        for (QGlyphRun &run : e.runs) {
-            QList<QPointF> positions = run.positions();
-            for (QPointF &pt : positions)
-                pt += QPointF(ellipsisX, baseline - e.baselineInRuns);
-            run.setPositions(positions);
-            tl.glyphRuns.append(run);
-        }
+        translateGlyphRuns(e.runs, QPointF(ellipsisX, baseline - e.baselineInRuns));
+        tl.glyphRuns += e.runs;
         x1 = std::max(x1, ellipsisX + e.width);
     }
     tl.left = x0;

@@ -103,16 +103,10 @@ std::shared_ptr<const TextBlock> alignedByAdvance(std::shared_ptr<const TextBloc
         const qreal exactWidth = inlineSize(scaled, line);
         const qreal indent = i == 0 ? textIndentFor(scaled, width) : 0;
         const qreal avail = width - indent;
-        qreal left = avail < exactWidth && factor > 0 ? (avail - exactWidth) * factor
-                                                      : std::max<qreal>(0, avail - exactWidth) * factor;
+        qreal left = alignedLineLeft(avail, exactWidth, factor);
         if (scaled.direction != Direction::Rtl)
             left += indent;
-        for (QGlyphRun &run : line.glyphRuns) {
-            QList<QPointF> positions = run.positions();
-            for (QPointF &p : positions)
-                p.rx() += left - line.left;
-            run.setPositions(positions);
-        }
+        translateGlyphRuns(line.glyphRuns, QPointF(left - line.left, 0));
         line.left = left;
         line.width = exactWidth;
         widest = std::max(widest, line.width);
@@ -243,12 +237,7 @@ TextLine movedLine(TextLine line, qreal dy)
 {
     line.top += dy;
     line.baseline += dy;
-    for (QGlyphRun &run : line.glyphRuns) {
-        QList<QPointF> positions = run.positions();
-        for (QPointF &p : positions)
-            p.ry() += dy;
-        run.setPositions(positions);
-    }
+    translateGlyphRuns(line.glyphRuns, QPointF(0, dy));
     return line;
 }
 

@@ -100,6 +100,14 @@ QTextOption::WrapMode wrapModeFor(const ComputedStyle &s);
 /// start/end resolved against `direction` (CSS Text 3 §7.1).
 qreal alignFactor(TextAlign align, Direction direction);
 
+/// px from the start of a box `avail` px wide to a line `alignWidth` px wide aligned by
+/// `factor` (alignFactor(); CSS Text 3 §7.1). A line wider than the box spills on both
+/// sides when centred and to the left when right-aligned.
+qreal alignedLineLeft(qreal avail, qreal alignWidth, qreal factor);
+
+/// Moves every glyph of `runs` by `by` px.
+void translateGlyphRuns(QList<QGlyphRun> &runs, QPointF by);
+
 /// The format ranges of a text run: characters the font-family list lacks in their
 /// fallback face, emoji clusters in the colour emoji font (emoji.h), and, when the style
 /// sets letter-spacing, the letters of cursive scripts (with their combining marks)

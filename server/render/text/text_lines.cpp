@@ -346,33 +346,13 @@ ShapedLine ellipsizeVisually(const QTextLayout &layout, const QTextLine &line, q
     // Step: "…" beside the last kept cluster on the end side, the line moved to start at 0
     const qreal ellipsisX = rtl ? keptLo - ellipsis.width : keptHi;
     const qreal origin = rtl ? ellipsisX : lo;
-    for (QGlyphRun &run : out.runs) {
-        QList<QPointF> positions = run.positions();
-        for (QPointF &p : positions)
-            p.rx() -= origin;
-        run.setPositions(positions);
-    }
-    for (QGlyphRun &run : ellipsis.runs) {
-        QList<QPointF> positions = run.positions();
-        for (QPointF &p : positions)
-            p += QPointF(ellipsisX - origin, out.baselineInRuns - ellipsis.baselineInRuns);
-        run.setPositions(positions);
-        out.runs.append(run);
-    }
+    translateGlyphRuns(out.runs, QPointF(-origin, 0));
+    translateGlyphRuns(ellipsis.runs, QPointF(ellipsisX - origin, out.baselineInRuns - ellipsis.baselineInRuns));
+    out.runs += ellipsis.runs;
     out.width = rtl ? keptHi - ellipsisX : keptHi + ellipsis.width - lo;
     out.textStart = ls;
     out.textLength = le - ls;
     return out;
-}
-
-/// px from the start of a box `avail` px wide to a line `alignWidth` px wide aligned by
-/// `factor` (alignFactor(): 0 left, 0.5 centre, 1 right; CSS Text 3 §7.1). A line wider
-/// than the box spills on both sides when centred and to the left when right-aligned.
-qreal alignedLineLeft(qreal avail, qreal alignWidth, qreal factor)
-{
-    if (avail < alignWidth && factor > 0)
-        return (avail - alignWidth) * factor;
-    return std::max<qreal>(0, avail - alignWidth) * factor;
 }
 
 } // namespace
@@ -398,15 +378,8 @@ std::shared_ptr<const TextBlock> maxContentPlacedAt(const TextBlock &maxContent,
     auto block = std::make_shared<TextBlock>(maxContent);
     TextLine &line = block->lines.front();
     const qreal left = alignedLineLeft(width, line.width, alignFactor(s.textAlign, s.direction));
-    const qreal dx = left - line.left;
-    if (dx != 0) {
-        for (QGlyphRun &run : line.glyphRuns) {
-            QList<QPointF> positions = run.positions();
-            for (QPointF &p : positions)
-                p.rx() += dx;
-            run.setPositions(positions);
-        }
-    }
+    if (const qreal dx = left - line.left; dx != 0)
+        translateGlyphRuns(line.glyphRuns, QPointF(dx, 0));
     line.left = left;
     return block;
 }
@@ -534,13 +507,7 @@ std::shared_ptr<const TextBlock> shapeUncached(const ComputedStyle &s, const QSt
         out.left = finiteWidth && !justified ? alignedLineLeft(avail, alignWidth, factor) : 0;
         if (s.direction != Direction::Rtl)
             out.left += lineIndent;
-        const QPointF shift(out.left, out.baseline - sl.baselineInRuns);
-        for (QGlyphRun &run : sl.runs) {
-            QList<QPointF> positions = run.positions();
-            for (QPointF &p : positions)
-                p += shift;
-            run.setPositions(positions);
-        }
+        translateGlyphRuns(sl.runs, QPointF(out.left, out.baseline - sl.baselineInRuns));
         out.glyphRuns = std::move(sl.runs);
         widest = std::max(widest, sl.width + lineIndent);
         top += out.height;

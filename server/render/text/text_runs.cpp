@@ -271,6 +271,23 @@ qreal alignFactor(TextAlign align, Direction direction)
     return 0;
 }
 
+qreal alignedLineLeft(qreal avail, qreal alignWidth, qreal factor)
+{
+    if (avail < alignWidth && factor > 0)
+        return (avail - alignWidth) * factor;
+    return std::max<qreal>(0, avail - alignWidth) * factor;
+}
+
+void translateGlyphRuns(QList<QGlyphRun> &runs, QPointF by)
+{
+    for (QGlyphRun &run : runs) {
+        QList<QPointF> positions = run.positions();
+        for (QPointF &p : positions)
+            p += by;
+        run.setPositions(positions);
+    }
+}
+
 namespace {
 
 /// True for the scripts whose letters join (CSS Text 3 §8.2: letter-spacing must not be
