@@ -4,6 +4,7 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QHash>
 #include <QLoggingCategory>
 #include <QRegularExpression>
 #include <QSqlDriver>
@@ -289,7 +290,14 @@ std::atomic<int> g_handleSerial{0};
 
 // Per-thread state of the connection handling (docs/deployment.md, "PostgreSQL").
 thread_local bool t_unavailable = false; // the last call could not reach the database
-thread_local int t_transactionDepth = 0;
+thread_local int t_transactionDepth = 0; // on every connection of this thread
+
+/// The transactions open on one connection of this thread, and what waits for their commit.
+struct OpenTransactions {
+    int depth = 0;
+    std::vector<std::pair<int, std::function<void()>>> afterCommit; // (level queued in, hook)
+};
+thread_local QHash<QString, OpenTransactions> t_open; // by connection name
 
 // PostgreSQL advisory lock key held around migrate(): "impr" in ASCII, any constant would
 // do as long as every instance uses the same.
@@ -415,14 +423,53 @@ void noteDatabaseReached()
     t_unavailable = false;
 }
 
-void enterTransaction()
+int transactionDepth(const QString &connectionName)
 {
-    ++t_transactionDepth;
+    const auto it = t_open.constFind(connectionName);
+    return it == t_open.cend() ? 0 : it->depth;
 }
 
-void leaveTransaction()
+int enterTransaction(const QString &connectionName)
+{
+    ++t_transactionDepth;
+    return ++t_open[connectionName].depth;
+}
+
+void leaveTransaction(const QString &connectionName, bool committed)
 {
     --t_transactionDepth;
+    const auto it = t_open.find(connectionName);
+    if (it == t_open.end())
+        return;
+    const int level = it->depth--;
+    auto &hooks = it->afterCommit;
+    for (auto h = hooks.begin(); h != hooks.end();) {
+        if (h->first < level) {
+            ++h;
+        } else if (committed) {
+            h->first = level - 1; // a released savepoint's writes are its parent's now
+            ++h;
+        } else {
+            h = hooks.erase(h);
+        }
+    }
+    if (it->depth > 0)
+        return;
+    const auto run = std::move(hooks);
+    t_open.erase(it);
+    if (committed)
+        for (const auto &h : run)
+            h.second();
+}
+
+void afterCommit(const Database &db, std::function<void()> hook)
+{
+    const auto it = t_open.find(db.connection().connectionName());
+    if (it == t_open.end() || it->depth == 0) {
+        hook();
+        return;
+    }
+    it->afterCommit.emplace_back(it->depth, std::move(hook));
 }
 
 void noteFailureInTransaction(const QSqlQuery &q)

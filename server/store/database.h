@@ -13,6 +13,7 @@
 #include <QStringList>
 
 #include <atomic>
+#include <functional>
 #include <memory>
 #include <optional>
 
@@ -131,10 +132,21 @@ void noteFailureInTransaction(const QSqlQuery &q);
 /// Marks this thread's database calls as reaching the database again (a query ran).
 void noteDatabaseReached();
 
-/// Counts the transactions open on this thread (sql.h's Transaction): a statement inside
-/// one is never retried on a fresh connection, which would run it outside the transaction.
-void enterTransaction();
-void leaveTransaction();
+/// The transactions open on this thread (sql.h's Transaction), per connection: a statement
+/// inside one is never retried on a fresh connection, which would run it outside the
+/// transaction, and a Transaction opened inside another on the same connection is a
+/// savepoint of it. enterTransaction() returns the new depth (1 for the outermost);
+/// leaveTransaction() says whether that level committed (a savepoint released counts).
+int transactionDepth(const QString &connectionName);
+int enterTransaction(const QString &connectionName);
+void leaveTransaction(const QString &connectionName, bool committed);
+
+/// Runs `hook` once what this thread has written on `db` is committed: at once when no
+/// transaction is open on this thread's connection, else when the outermost one commits,
+/// never when the level it was queued in rolls back. For what others read after a write
+/// (an in-process cache to drop, worker threads to wake): run before the COMMIT they
+/// would still see the old rows. Hooks run in the order queued, on this thread.
+void afterCommit(const Database &db, std::function<void()> hook);
 
 /// Current time as milliseconds since the Unix epoch (UTC): the one timestamp form the
 /// schema uses (BIGINT columns, `*_at`).

@@ -263,6 +263,14 @@ Result<int> selectCount(const Database &db, const QString &sql, const Args &...a
 /// A transaction on this thread's connection: commits on commit(), rolls back when the
 /// scope is left otherwise (early return, error).
 ///
+/// Opened while another is open on the connection, it is a savepoint of that one (SQL
+/// SAVEPOINT): commit() releases it into the enclosing transaction, which alone commits;
+/// leaving it otherwise rolls back its own statements and leaves the enclosing ones. That
+/// lets a caller run several services' writes as one (an Idempotency-Key's request and its
+/// stored answer, service::IdempotencyService), and a statement that fails inside a
+/// savepoint does not abort the enclosing PostgreSQL transaction. What must wait for the
+/// real COMMIT goes through afterCommit() (database.h).
+///
 /// On SQLite it is BEGIN IMMEDIATE: the write lock is taken at BEGIN, where the busy
 /// timeout applies. A deferred transaction that reads first (publish reads the page and
 /// its template, then writes the snapshot) cannot upgrade to a writer once another
@@ -273,9 +281,13 @@ class Transaction
 public:
     explicit Transaction(const Database &db)
         : m_db(db.connection())
-        , m_sqlite(db.isSqlite())
+        , m_name(m_db.connectionName())
     {
-        if (m_sqlite) {
+        const int enclosing = transactionDepth(m_name);
+        if (enclosing > 0) {
+            m_savepoint = QStringLiteral("imprint_%1").arg(enclosing + 1);
+            m_open = QSqlQuery(m_db).exec(QStringLiteral("SAVEPOINT ") + m_savepoint);
+        } else if (db.isSqlite()) {
             m_open = QSqlQuery(m_db).exec(QStringLiteral("BEGIN IMMEDIATE"));
         } else {
             // BEGIN is the first statement of a request that writes: after a PostgreSQL
@@ -286,39 +298,55 @@ public:
                 m_open = begin.exec(QStringLiteral("BEGIN"));
         }
         if (m_open)
-            enterTransaction();
+            enterTransaction(m_name);
     }
     ~Transaction()
     {
         if (!m_open)
             return;
-        leaveTransaction();
-        QSqlQuery(m_db).exec(QStringLiteral("ROLLBACK"));
+        rollBack();
+        leaveTransaction(m_name, false);
     }
     Transaction(const Transaction &) = delete;
     Transaction &operator=(const Transaction &) = delete;
 
-    /// False when BEGIN failed.
+    /// False when BEGIN (or SAVEPOINT) failed.
     bool isOpen() const { return m_open; }
-    /// Commits; false when not open or COMMIT failed.
+    /// Commits (a savepoint: releases it into the enclosing transaction); false when not
+    /// open or COMMIT failed, and then nothing of it is written.
     bool commit()
     {
         if (!m_open)
             return false;
         m_open = false;
-        leaveTransaction();
         QSqlQuery q(m_db);
-        if (q.exec(QStringLiteral("COMMIT")))
-            return true;
-        // PostgreSQL went away at COMMIT: the caller's ServiceError::database() is then a
-        // 503 the client retries (with its Idempotency-Key), not a 500.
-        noteFailureInTransaction(q);
-        return false;
+        const bool done = q.exec(m_savepoint.isEmpty() ? QStringLiteral("COMMIT")
+                                                       : QStringLiteral("RELEASE SAVEPOINT ") + m_savepoint);
+        if (!done) {
+            // PostgreSQL went away at COMMIT: the caller's ServiceError::database() is then
+            // a 503 the client retries (with its Idempotency-Key), not a 500.
+            noteFailureInTransaction(q);
+            // A COMMIT SQLite refused (busy) leaves the transaction open on the connection.
+            rollBack();
+        }
+        leaveTransaction(m_name, done);
+        return done;
     }
 
 private:
+    void rollBack()
+    {
+        if (m_savepoint.isEmpty()) {
+            QSqlQuery(m_db).exec(QStringLiteral("ROLLBACK"));
+        } else {
+            QSqlQuery(m_db).exec(QStringLiteral("ROLLBACK TO SAVEPOINT ") + m_savepoint);
+            QSqlQuery(m_db).exec(QStringLiteral("RELEASE SAVEPOINT ") + m_savepoint);
+        }
+    }
+
     QSqlDatabase m_db;
-    bool m_sqlite = false;
+    QString m_name; // the connection's, which the open transactions are counted by
+    QString m_savepoint; // set when nested in another transaction on the connection
     bool m_open = false;
 };
 

@@ -91,9 +91,18 @@ template class UploadRepository<AssetRecord>;
 
 Result<Done> FontRepository::insert(const FontRecord &f)
 {
-    return sql::write(m_db,
-                      QStringLiteral("INSERT INTO fonts (%1) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)").arg(kFontColumns),
-                      f.id, f.spaceId, f.family, f.weight, f.style, f.format, f.sha256, f.bytes, f.createdAt);
+    // Its own (nested) transaction: a refused insert (the same bytes raced in) leaves the
+    // caller's PostgreSQL transaction usable for the look-up that follows.
+    Transaction tx(m_db);
+    if (!tx.isOpen())
+        return ServiceError::database();
+    static const QString kSql
+        = QStringLiteral("INSERT INTO fonts (%1) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)").arg(kFontColumns);
+    auto inserted = sql::write(m_db, kSql, f.id, f.spaceId, f.family, f.weight, f.style, f.format, f.sha256,
+                               f.bytes, f.createdAt);
+    if (inserted && !tx.commit())
+        return ServiceError::database();
+    return inserted;
 }
 
 Result<QList<FontRecord>> FontRepository::listAll(const QString &spaceId)

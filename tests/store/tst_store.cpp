@@ -158,6 +158,78 @@ private slots:
         QCOMPARE(count.value(0).toInt(), 2);
     }
 
+    /// A Transaction opened inside another on the same connection is a savepoint: its
+    /// rollback undoes only its own rows, its commit only releases them into the enclosing
+    /// transaction, and afterCommit() hooks run once the outermost transaction commits,
+    /// in order, never for a level that rolled back (the Idempotency-Key's request and
+    /// its answer commit together through this).
+    void nestedTransactionsAreSavepoints()
+    {
+        QTemporaryDir dir;
+        Database db(sqliteAt(dir.filePath("nested.db")));
+        QVERIFY_OK(db.migrate());
+        QVERIFY(QSqlQuery(db.connection()).exec("CREATE TABLE t (x INTEGER)"));
+        const auto insert = [&](int x) {
+            return QSqlQuery(db.connection()).exec(QStringLiteral("INSERT INTO t VALUES (%1)").arg(x));
+        };
+        const auto rows = [&] {
+            QList<int> xs;
+            QSqlQuery q(db.connection());
+            q.exec("SELECT x FROM t ORDER BY x");
+            while (q.next())
+                xs.append(q.value(0).toInt());
+            return xs;
+        };
+        QStringList ran;
+        afterCommit(db, [&] { ran << "now"; }); // no transaction: at once
+        QCOMPARE(ran, QStringList{"now"});
+        ran.clear();
+        {
+            Transaction outer(db);
+            QVERIFY(outer.isOpen());
+            QVERIFY(insert(1));
+            afterCommit(db, [&] { ran << "outer"; });
+            {
+                Transaction undone(db);
+                QVERIFY(undone.isOpen());
+                QVERIFY(insert(2));
+                afterCommit(db, [&] { ran << "undone"; });
+            }
+            {
+                Transaction kept(db);
+                QVERIFY(kept.isOpen());
+                QVERIFY(insert(3));
+                afterCommit(db, [&] { ran << "kept"; });
+                QVERIFY(kept.commit());
+            }
+            QCOMPARE(rows(), (QList<int>{1, 3}));
+            QVERIFY(ran.isEmpty()); // nothing is committed yet
+            QVERIFY(outer.commit());
+        }
+        QCOMPARE(ran, (QStringList{"outer", "kept"}));
+        QCOMPARE(rows(), (QList<int>{1, 3}));
+
+        ran.clear();
+        {
+            Transaction outer(db);
+            QVERIFY(insert(4));
+            Transaction inner(db);
+            QVERIFY(insert(5));
+            afterCommit(db, [&] { ran << "inner"; });
+            QVERIFY(inner.commit());
+        } // the outer one rolls back, with what its savepoint released into it
+        QVERIFY(ran.isEmpty());
+        QCOMPARE(rows(), (QList<int>{1, 3}));
+        // The connection is usable and outside any transaction again.
+        {
+            Transaction again(db);
+            QVERIFY(again.isOpen());
+            QVERIFY(insert(6));
+            QVERIFY(again.commit());
+        }
+        QCOMPARE(rows(), (QList<int>{1, 3, 6}));
+    }
+
     /// `database.maxConnections`: one connection per querying thread, never more than the
     /// bound; a thread over it gets none (and a 503-kind error), a thread that ends frees
     /// its slot for the next.
