@@ -23,13 +23,16 @@ SessionHandler withIdempotency(service::IdempotencyService &service, const QStri
         auto begun = service.begin(session.spaceId, key, route, asked);
         if (!begun)
             return problemFor(begun.error());
-        if (const auto &replay = *begun) {
+        if (const auto *replay = std::get_if<service::IdempotentAnswer>(&*begun)) {
             HttpResponse r = HttpResponse::bytes(replay->status, replay->contentType, replay->body);
             return r.withHeader("Idempotent-Replayed", "true");
         }
+        // The route's writes join the transaction begin() opened and commit with the
+        // answer, or not at all.
         HttpResponse response = handler(session, request);
-        service.finish(session.spaceId, key, route, {response.status, response.header("content-type"), response.body});
-        return response;
+        const auto answered = service.finish(std::get<service::IdempotentRequest>(std::move(*begun)),
+                                             {response.status, response.header("content-type"), response.body});
+        return answered ? response : problemFor(answered.error());
     };
 }
 

@@ -277,8 +277,11 @@ Result<PublishedPage> ContentService::publish(const QString &spaceId, const QStr
 
 void ContentService::announceSnapshot(const QString &pageId)
 {
+    // Dropped once the snapshot is committed: before, a render in between would read the
+    // old one again and cache it (the publish may be part of a longer transaction, an
+    // Idempotency-Key's request).
     if (m_snapshotChanged)
-        m_snapshotChanged(pageId);
+        store::afterCommit(m_db, [listener = m_snapshotChanged, pageId] { listener(pageId); });
     // Other instances sharing a PostgreSQL database drop their cached snapshot when this
     // arrives (store::ChangeFeed); if it is lost, their publish-cache TTL still expires it.
     store::ChangeFeed::notify(m_db, QStringLiteral("page"), pageId);

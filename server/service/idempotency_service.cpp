@@ -8,6 +8,7 @@
 #include <QSet>
 
 #include <mutex>
+#include <utility>
 
 namespace imprint::service {
 
@@ -63,7 +64,50 @@ ServiceError keyInUse()
 
 } // namespace
 
-store::Result<std::optional<IdempotentAnswer>>
+IdempotentRequest::IdempotentRequest(const store::Database &db, QByteArray claim)
+    : m_db(&db)
+    , m_claim(std::move(claim))
+{ }
+
+IdempotentRequest::IdempotentRequest(IdempotentRequest &&other) noexcept
+    : m_db(other.m_db)
+    , m_claim(std::exchange(other.m_claim, {}))
+    , m_spaceId(std::move(other.m_spaceId))
+    , m_key(std::move(other.m_key))
+    , m_route(std::move(other.m_route))
+    , m_writes(std::move(other.m_writes))
+{ }
+
+IdempotentRequest &IdempotentRequest::operator=(IdempotentRequest &&other) noexcept
+{
+    if (this != &other) {
+        release();
+        m_db = other.m_db;
+        m_claim = std::exchange(other.m_claim, {});
+        m_spaceId = std::move(other.m_spaceId);
+        m_key = std::move(other.m_key);
+        m_route = std::move(other.m_route);
+        m_writes = std::move(other.m_writes);
+    }
+    return *this;
+}
+
+IdempotentRequest::~IdempotentRequest()
+{
+    release();
+}
+
+void IdempotentRequest::release()
+{
+    m_writes.reset(); // rolls back what did not commit
+    if (m_claim.isEmpty())
+        return;
+    IdempotencyRepository(*m_db).unlock(m_claim);
+    releaseInProcess(m_claim);
+    m_claim.clear();
+}
+
+store::Result<std::variant<IdempotentAnswer, IdempotentRequest>>
 IdempotencyService::begin(const QString &spaceId, const QString &key, const QString &route, const QByteArray &request)
 {
     const QByteArray hash = QCryptographicHash::hash(request, QCryptographicHash::Sha256).toHex();
@@ -80,51 +124,66 @@ IdempotencyService::begin(const QString &spaceId, const QString &key, const QStr
         releaseInProcess(name);
         return locked ? keyInUse() : locked.error();
     }
-    auto claimed = qScopeGuard([&] {
-        repo.unlock(name);
-        releaseInProcess(name);
-    });
-    // Look and mark in one transaction (BEGIN IMMEDIATE on SQLite).
-    store::Transaction tx(m_db);
-    if (!tx.isOpen())
-        return ServiceError::database();
-    if (auto pruned = repo.removeOlderThan(now - kKeepMs); !pruned)
-        return pruned.error();
-    auto found = repo.find(spaceId, key, route);
-    if (!found)
-        return found.error();
-    if (const auto &entry = *found) {
-        if (entry->requestHash != hash)
-            return ServiceError::invalid(ProblemCode::IdempotencyKeyReused, QStringLiteral("Idempotency-Key"),
-                                         QStringLiteral("This Idempotency-Key was used for a different request; use "
-                                                        "a new key for a new request."));
-        if (entry->status != 0)
-            return std::optional<IdempotentAnswer>(IdempotentAnswer{entry->status, entry->contentType, entry->body});
-        // Unanswered, and nobody holds its claim: its request died before answering.
-        if (auto removed = repo.remove(spaceId, key, route); !removed)
-            return removed.error();
+    IdempotentRequest claimed(m_db, name); // released when left before the request runs
+    {
+        // Look and mark in one transaction (BEGIN IMMEDIATE on SQLite), committed before
+        // the request runs: the mark is what a retry finds while no answer is stored.
+        store::Transaction tx(m_db);
+        if (!tx.isOpen())
+            return ServiceError::database();
+        if (auto pruned = repo.removeOlderThan(now - kKeepMs); !pruned)
+            return pruned.error();
+        auto found = repo.find(spaceId, key, route);
+        if (!found)
+            return found.error();
+        if (const auto &entry = *found) {
+            if (entry->requestHash != hash)
+                return ServiceError::invalid(ProblemCode::IdempotencyKeyReused, QStringLiteral("Idempotency-Key"),
+                                             QStringLiteral("This Idempotency-Key was used for a different request; "
+                                                            "use a new key for a new request."));
+            if (entry->status != 0)
+                return std::variant<IdempotentAnswer, IdempotentRequest>(
+                    IdempotentAnswer{entry->status, entry->contentType, entry->body});
+            // Unanswered, and nobody holds its claim: its request died before answering,
+            // and its writes with it (they commit only with the answer).
+            if (auto removed = repo.remove(spaceId, key, route); !removed)
+                return removed.error();
+        }
+        if (auto inserted = repo.insertRunning(spaceId, key, route, hash, now); !inserted)
+            return inserted.error();
+        if (!tx.commit())
+            return ServiceError::database();
     }
-    if (auto inserted = repo.insertRunning(spaceId, key, route, hash, now); !inserted)
-        return inserted.error();
-    if (!tx.commit())
+    claimed.m_spaceId = spaceId;
+    claimed.m_key = key;
+    claimed.m_route = route;
+    claimed.m_writes = std::make_unique<store::Transaction>(m_db);
+    if (!claimed.m_writes->isOpen())
         return ServiceError::database();
-    claimed.dismiss(); // held until finish()
-    return std::optional<IdempotentAnswer>();
+    return std::variant<IdempotentAnswer, IdempotentRequest>(std::move(claimed));
 }
 
-void IdempotencyService::finish(const QString &spaceId, const QString &key, const QString &route,
-                                const IdempotentAnswer &answer)
+store::Result<store::Done> IdempotencyService::finish(IdempotentRequest &&request, const IdempotentAnswer &answer)
 {
+    IdempotentRequest ending = std::move(request);
     IdempotencyRepository repo(m_db);
-    // A failure here costs only the replay: the write itself is done. A retry then finds
-    // the entry unanswered and unclaimed and runs again.
-    if (answer.status >= 200 && answer.status < 300)
-        (void)repo.complete(spaceId, key, route, answer.status, answer.contentType, answer.body);
-    else
-        (void)repo.remove(spaceId, key, route);
-    const QByteArray name = claimName(spaceId, key, route);
-    repo.unlock(name);
-    releaseInProcess(name);
+    store::Result<store::Done> answered = store::Done{};
+    if (answer.status >= 200 && answer.status < 300) {
+        if (!ending.m_writes || !ending.m_writes->isOpen()
+            || !repo.complete(ending.m_spaceId, ending.m_key, ending.m_route, answer.status, answer.contentType,
+                              answer.body)
+            || !ending.m_writes->commit())
+            // Taken now: releasing the claim below reconnects a broken connection, after
+            // which the error would no longer say the database was unavailable.
+            answered = ServiceError::database();
+        // When it failed, the entry stays unanswered, its writes undone with the answer:
+        // once the claim is released below, a retry runs again.
+    } else {
+        ending.m_writes.reset();
+        (void)repo.remove(ending.m_spaceId, ending.m_key, ending.m_route);
+    }
+    ending.release();
+    return answered;
 }
 
 } // namespace imprint::service

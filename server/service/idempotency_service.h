@@ -12,7 +12,13 @@
 #include <QByteArray>
 #include <QString>
 
+#include <memory>
 #include <optional>
+#include <variant>
+
+namespace imprint::store {
+class Transaction;
+}
 
 namespace imprint::service {
 
@@ -21,6 +27,28 @@ struct IdempotentAnswer {
     int status = 0;
     QByteArray contentType;
     QByteArray body;
+};
+
+/// A request begin() let run: the transaction its writes join, so that they commit with
+/// its answer (IdempotencyService::finish()). Move-only; on the thread that began it.
+class IdempotentRequest
+{
+public:
+    IdempotentRequest(IdempotentRequest &&) noexcept;
+    IdempotentRequest &operator=(IdempotentRequest &&) noexcept;
+    /// Without finish(): rolls the writes back and releases the claim, as for a request
+    /// that died unanswered.
+    ~IdempotentRequest();
+
+private:
+    friend class IdempotencyService;
+    IdempotentRequest(const store::Database &db, QByteArray claim);
+    void release();
+
+    const store::Database *m_db = nullptr;
+    QByteArray m_claim; // space, route and key; empty once released
+    QString m_spaceId, m_key, m_route;
+    std::unique_ptr<store::Transaction> m_writes;
 };
 
 class IdempotencyService
@@ -35,19 +63,26 @@ public:
     /// Whether `key` is usable: 1–255 printable ASCII characters.
     static bool isValidKey(const QString &key);
 
-    /// Starts a request sent with `key`: std::nullopt when it is new (run it, then call
-    /// finish()), else the first request's answer to replay. Errors: Invalid
+    /// Starts a request sent with `key`: the first request's answer to replay, or, when it
+    /// is new, an IdempotentRequest holding the key's claim and a transaction opened on this
+    /// thread's connection, which every write of the request joins (store::Transaction
+    /// nests); run the request, then call finish() on this thread. Errors: Invalid
     /// `idempotency_key_reused` (field Idempotency-Key) when the key was used for a
     /// different request on this route; Conflict `idempotency_key_in_use` while the first
     /// request with it still runs (holds its claim, in this process or, on PostgreSQL, on
     /// any instance); the database's. A first request that died unanswered (its process
-    /// killed, its connection lost) holds no claim: the retry runs at once.
-    store::Result<std::optional<IdempotentAnswer>> begin(const QString &spaceId, const QString &key,
-                                                         const QString &route, const QByteArray &request);
-    /// Records the answer of a request begin() let run and releases its claim. A 2xx
-    /// answer is kept for replay; any other frees the key, so that a corrected retry runs.
-    /// Must follow every begin() that returned std::nullopt, on the same thread.
-    void finish(const QString &spaceId, const QString &key, const QString &route, const IdempotentAnswer &answer);
+    /// killed, its connection lost) holds no claim and wrote nothing: the retry runs at once.
+    store::Result<std::variant<IdempotentAnswer, IdempotentRequest>>
+    begin(const QString &spaceId, const QString &key, const QString &route, const QByteArray &request);
+    /// Ends a request begin() let run and releases its claim. A 2xx answer is stored for
+    /// replay in the request's own transaction, which then commits: the writes and their
+    /// answer are kept together or not at all, so a crash or a lost connection in between
+    /// cannot leave a write whose retry runs again (docs/api.md, "Retries"). Any other
+    /// answer rolls the request's writes back and frees the key, so that a corrected retry
+    /// runs. The database error when the 2xx answer could not be stored or committed:
+    /// nothing of the request was written (or, when only the COMMIT's acknowledgement was
+    /// lost, the retry replays it), and the transport answers that error instead.
+    store::Result<store::Done> finish(IdempotentRequest &&request, const IdempotentAnswer &answer);
 
 private:
     const store::Database &m_db;

@@ -146,8 +146,10 @@ store::Result<JobView> JobService::create(const QString &spaceId, const QString 
         requests.append(QString::fromUtf8(QJsonDocument(item).toJson(QJsonDocument::Compact)));
     if (auto inserted = store::JobRepository(m_db).insert(view.job, requests); !inserted)
         return inserted.error();
+    // The workers look for the job once it is committed (it may be part of an
+    // Idempotency-Key's longer transaction).
     if (m_queued)
-        m_queued();
+        store::afterCommit(m_db, m_queued);
     return view;
 }
 

@@ -1,8 +1,9 @@
 // Idempotency-Key on the routes that create, end to end: a retried create answers the first
 // result again and creates nothing more, a reused key with another body or a bad key is
 // refused naming the header, a failed first attempt frees its key, keys are per space, a
-// key whose first request died is free at once, and of concurrent identical requests only
-// one creates.
+// key whose first request died is free at once, a write commits only with its stored answer,
+// a publish with a key is what renders next, and of concurrent identical requests only one
+// creates.
 #include "render_api_helpers.h"
 
 #include "../support/e2e_fixture.h"
@@ -157,6 +158,94 @@ private slots:
         QCOMPARE(r.header("Idempotent-Replayed"), QByteArray("true"));
         QCOMPARE(r.data().value("id"), id);
         QCOMPARE(templatesNamed(m_alpha, "Orphaned"), 1);
+    }
+
+    /// The answer is stored in the transaction of the request's writes: when storing it
+    /// fails (here a trigger refuses it; in production a crash or a lost connection between
+    /// the two), nothing of the request is written, and the client's retry creates once.
+    /// Before, the template was committed first, and the retry of the unanswered key made
+    /// a second one.
+    void writesCommitOnlyWithTheirAnswer()
+    {
+        const auto sql = [&](const QStringList &statements) {
+            bool ok = true;
+            {
+                QSqlDatabase db = openTestDatabase(m_e2e.dataDir(), "refuse");
+                QSqlQuery q(db);
+                for (const QString &s : statements) {
+                    ok = ok && q.exec(s);
+                    if (!ok)
+                        qWarning() << s << q.lastError().text();
+                }
+            }
+            closeTestDatabase("refuse");
+            return ok;
+        };
+        const bool pg = testUsesPostgres();
+        QVERIFY(sql(pg ? QStringList{"CREATE FUNCTION refuse_answers() RETURNS trigger LANGUAGE plpgsql AS"
+                                     " $$ BEGIN RAISE EXCEPTION 'answers refused'; END $$",
+                                     "CREATE TRIGGER refuse_answers BEFORE UPDATE ON idempotency_keys"
+                                     " FOR EACH ROW EXECUTE FUNCTION refuse_answers()"}
+                       : QStringList{"CREATE TRIGGER refuse_answers BEFORE UPDATE ON idempotency_keys"
+                                     " BEGIN SELECT RAISE(ABORT, 'answers refused'); END"}));
+        const QByteArray body = templateBody("Unanswered");
+        HttpReply r = httpRequest(port(), "POST", "/api/v1/templates", body, with(m_alpha, "k-unanswered"));
+        QVERIFY2(r.status == 500 && r.header("Content-Type") == "application/problem+json", r.body.constData());
+        QCOMPARE(templatesNamed(m_alpha, "Unanswered"), 0);
+
+        QVERIFY(sql(pg ? QStringList{"DROP TRIGGER refuse_answers ON idempotency_keys",
+                                     "DROP FUNCTION refuse_answers()"}
+                       : QStringList{"DROP TRIGGER refuse_answers"}));
+        r = httpRequest(port(), "POST", "/api/v1/templates", body, with(m_alpha, "k-unanswered"));
+        QVERIFY2(r.status == 201, r.body.constData());
+        QVERIFY(r.header("Idempotent-Replayed").isEmpty());
+        const QJsonValue id = r.data().value("id");
+        r = httpRequest(port(), "POST", "/api/v1/templates", body, with(m_alpha, "k-unanswered"));
+        QCOMPARE(r.status, 201);
+        QCOMPARE(r.header("Idempotent-Replayed"), QByteArray("true"));
+        QCOMPARE(r.data().value("id"), id);
+        QCOMPARE(templatesNamed(m_alpha, "Unanswered"), 1);
+    }
+
+    /// A publish sent with a key commits with its answer, and what waits for the commit
+    /// still happens: the server drops its cached snapshot once the new one is committed,
+    /// so the next render is the new one (the publish cache's TTL is minutes).
+    void publishWithAKeyIsWhatRendersNext()
+    {
+        const auto flat = [](const char *colour) {
+            const QJsonObject style{
+                {"display", "flex"}, {"width", "100%"}, {"height", "100%"}, {"backgroundColor", colour}};
+            return json({{"name", "Flat"},
+                         {"width", 40},
+                         {"height", 20},
+                         {"root", QJsonObject{{"type", "div"}, {"props", QJsonObject{{"style", style}}}}}});
+        };
+        HttpReply r = httpRequest(port(), "POST", "/api/v1/templates", flat("#ff0000"), with(m_alpha, {}));
+        QCOMPARE(r.status, 201);
+        const QString templateId = r.data().value("id").toString();
+        r = httpRequest(port(), "POST", "/api/v1/pages", json({{"templateId", templateId}}), with(m_alpha, "k-page"));
+        QCOMPARE(r.status, 201);
+        const QByteArray pageId = r.data().value("id").toString().toLatin1();
+        const QByteArray renderKey = m_e2e.createKey("alpha", "render", {"render"});
+        QVERIFY(!renderKey.isEmpty());
+        const auto centre = [&] {
+            const HttpReply png = httpRequest(port(), "GET", "/api/v1/render?pageId=" + pageId + "&output=binary", {},
+                                              {{"Authorization", "Bearer " + renderKey}});
+            if (png.status != 200)
+                qWarning() << png.status << png.body;
+            return png.status == 200 ? decode(png.body).pixelColor(20, 10) : QColor();
+        };
+        const QByteArray publish = "/api/v1/pages/" + pageId + "/publish";
+        r = httpRequest(port(), "POST", publish, {}, with(m_alpha, "k-publish-1"));
+        QVERIFY2(r.status == 200, r.body.constData());
+        QCOMPARE(centre(), QColor(255, 0, 0));
+        const QByteArray templatePath = "/api/v1/templates/" + templateId.toLatin1();
+        QCOMPARE(httpRequest(port(), "PUT", templatePath, flat("#0000ff"), with(m_alpha, {})).status, 200);
+        r = httpRequest(port(), "POST", publish, {}, with(m_alpha, "k-publish-2"));
+        QVERIFY2(r.status == 200, r.body.constData());
+        QCOMPARE(centre(), QColor(0, 0, 255));
+        QCOMPARE(httpRequest(port(), "POST", publish, {}, with(m_alpha, "k-publish-2")).header("Idempotent-Replayed"),
+                 QByteArray("true"));
     }
 
     void concurrentRetriesCreateOnce()

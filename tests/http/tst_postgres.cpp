@@ -2,8 +2,9 @@
 // throw-away cluster of this suite's own (scripts/pg-cluster), since it stops and restarts
 // it: several instances migrating one fresh database at once, the server through a
 // PostgreSQL restart and an outage (503 + Retry-After, never a 500, and it recovers without
-// a restart of its own), a COMMIT on a connection PostgreSQL ended (503-kind, not 500),
-// and `imprint db copy` from a SQLite data directory.
+// a restart of its own), a COMMIT on a connection PostgreSQL ended (503-kind, not 500), a
+// create whose connection ends between its write and its recorded answer (nothing written,
+// the retry creates once), and `imprint db copy` from a SQLite data directory.
 #include "httpclient.h"
 #include "server/store/database.h"
 #include "server/store/sql.h"
@@ -13,8 +14,10 @@
 #include <QJsonDocument>
 #include <QSqlError>
 #include <QSqlQuery>
+#include <QTcpSocket>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QThread>
 #include <QUrl>
 
 #include <array>
@@ -261,6 +264,82 @@ private slots:
         QVERIFY(count.next());
         QCOMPARE(count.value(0).toInt(), 0);
         QVERIFY(!databaseUnavailable());
+    }
+
+    /// PostgreSQL ends the connection of a create sent with an Idempotency-Key after its
+    /// write and before its answer is recorded (a restart, a failover: here
+    /// pg_terminate_backend while a trigger holds the answer's UPDATE). The request is a
+    /// 503 `database_unavailable`, nothing of it is written, and its retry with the key
+    /// creates the template once. Before, the template committed on its own and the retry
+    /// of the unanswered key made a second one.
+    void answerLostWithItsConnectionUndoesTheWrite()
+    {
+        const QString url = newDatabase("lostanswer");
+        QVERIFY(!url.isEmpty());
+        QTemporaryDir dir;
+        const QByteArray token = contentKey(dir.path(), url);
+        QVERIFY(!token.isEmpty());
+        ServerProcess server;
+        QVERIFY(server.start(dir.path(), {"--database", url}));
+        const QByteArray body = R"({"name": "Held", "width": 80, "height": 40, "root": {"type": "div"}})";
+        const auto post = [&] {
+            return httpRequest(server.port(), "POST", "/api/v1/templates", body,
+                               bearer(token) + QList<QPair<QByteArray, QByteArray>>{{"Idempotency-Key", "k-held"}});
+        };
+        const auto held = [&] {
+            const HttpReply r = httpRequest(server.port(), "GET", "/api/v1/templates", {}, bearer(token));
+            int n = 0;
+            for (const QJsonValue &t : r.json().value("data").toObject().value("list").toArray())
+                n += t.toObject().value("name").toString() == "Held";
+            return r.status == 200 ? n : -1;
+        };
+        {
+            QSqlDatabase admin = open(url, "lostanswer");
+            QVERIFY2(admin.isOpen(), qPrintable(admin.lastError().text()));
+            QSqlQuery q(admin);
+            QVERIFY(q.exec("CREATE FUNCTION hold_answers() RETURNS trigger LANGUAGE plpgsql AS"
+                           " $$ BEGIN PERFORM pg_advisory_xact_lock(4242); RETURN NEW; END $$"));
+            QVERIFY(q.exec("CREATE TRIGGER hold_answers BEFORE UPDATE ON idempotency_keys"
+                           " FOR EACH ROW EXECUTE FUNCTION hold_answers()"));
+            QVERIFY(q.exec("SELECT pg_advisory_lock(4242)"));
+
+            QTcpSocket socket;
+            socket.connectToHost(QHostAddress::LocalHost, server.port());
+            QVERIFY(socket.waitForConnected(5000));
+            socket.write("POST /api/v1/templates HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                         "Idempotency-Key: k-held\r\nAuthorization: Bearer "
+                         + token + "\r\nContent-Length: " + QByteArray::number(body.size()) + "\r\n\r\n" + body);
+            QVERIFY(socket.waitForBytesWritten(5000));
+            // The request's backend, waiting in the trigger: its write is done, its answer not.
+            int backend = 0;
+            for (int i = 0; i < 400 && backend == 0; ++i) {
+                QVERIFY(q.exec("SELECT pid FROM pg_locks"
+                               " WHERE locktype = 'advisory' AND objid = 4242 AND NOT granted"));
+                if (q.next())
+                    backend = q.value(0).toInt();
+                else
+                    QThread::msleep(25);
+            }
+            QVERIFY2(backend != 0, "the answer's UPDATE never waited in the trigger");
+            QVERIFY(q.exec(QStringLiteral("SELECT pg_terminate_backend(%1)").arg(backend)));
+            const HttpReply lost = readReply(socket);
+            QVERIFY2(lost.status == 503 && lost.json().value("code").toString() == "database_unavailable",
+                     lost.body.constData());
+            QVERIFY(q.exec("SELECT pg_advisory_unlock(4242)"));
+            QVERIFY(q.exec("DROP TRIGGER hold_answers ON idempotency_keys"));
+        }
+        QSqlDatabase::removeDatabase("lostanswer");
+        QCOMPARE(held(), 0);
+
+        HttpReply r = post();
+        QVERIFY2(r.status == 201, r.body.constData());
+        QVERIFY(r.header("Idempotent-Replayed").isEmpty());
+        const QString id = r.json().value("data").toObject().value("id").toString();
+        r = post();
+        QCOMPARE(r.status, 201);
+        QCOMPARE(r.header("Idempotent-Replayed"), QByteArray("true"));
+        QCOMPARE(r.json().value("data").toObject().value("id").toString(), id);
+        QCOMPARE(held(), 1);
     }
 
     /// The change feed's LISTEN connection across a PostgreSQL outage: `/metrics` shows it
