@@ -277,9 +277,9 @@ Result<PublishedPage> ContentService::publish(const QString &spaceId, const QStr
 
 void ContentService::announceSnapshot(const QString &pageId)
 {
-    // Dropped once the snapshot is committed: before, a render in between would read the
-    // old one again and cache it (the publish may be part of a longer transaction, an
-    // Idempotency-Key's request).
+    // Dropped only once the snapshot is committed: dropped earlier, a render in between
+    // would read the old snapshot again and cache it (the publish may be part of a longer
+    // transaction, an Idempotency-Key's request).
     if (m_snapshotChanged)
         store::afterCommit(m_db, [listener = m_snapshotChanged, pageId] { listener(pageId); });
     // Other instances sharing a PostgreSQL database drop their cached snapshot when this
