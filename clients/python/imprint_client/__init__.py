@@ -12,12 +12,15 @@ from __future__ import annotations
 import base64
 import hashlib
 import hmac
+import http.client
 import json
 import os
+import socket
 import time
 import urllib.error
 import urllib.parse
 import urllib.request
+import uuid
 from typing import Any, Dict, Iterable, List, Mapping, Optional, Tuple
 from urllib.parse import quote
 
@@ -25,6 +28,11 @@ __all__ = ["Client", "ImprintError", "sign_render_url", "canonical_query", "sign
 __version__ = "0.1.0"
 
 RENDER_PATH = "/api/v1/render"
+
+# Retries (docs/python.md, "Retries"): the answers worth asking again for, and the longest
+# wait between two attempts, in seconds.
+RETRY_STATUSES = (502, 503, 504)
+MAX_RETRY_WAIT = 10.0
 
 
 class ImprintError(Exception):
@@ -112,25 +120,57 @@ def font_media_type(data: bytes) -> str:
     return {b"wOFF": "font/woff", b"wOF2": "font/woff2", b"OTTO": "font/otf"}.get(bytes(data[:4]), "font/ttf")
 
 
+def _repeatable(method: str, path: str, headers: Mapping[str, str]) -> bool:
+    """Whether a request may be sent again after a failure without doing twice what it does:
+    a GET or HEAD, a render (POST /render stores nothing a second one would duplicate), or
+    a request with an Idempotency-Key (the server answers its retry with the first answer,
+    docs/api.md "Retries")."""
+    return (method in ("GET", "HEAD") or path.split("?", 1)[0] == "/render"
+            or any(name.lower() == "idempotency-key" for name in headers))
+
+
+def _retry_wait(headers: Mapping[str, str], attempt: int) -> float:
+    """Seconds to wait before attempt `attempt` + 1: the answer's Retry-After (seconds)
+    when it has one, else 0.5 s doubled per attempt; at most MAX_RETRY_WAIT."""
+    after = next((v for k, v in headers.items() if k.lower() == "retry-after"), None)
+    if after is not None and after.strip().isdigit():
+        return min(float(after.strip()), MAX_RETRY_WAIT)
+    return min(0.5 * (2 ** attempt), MAX_RETRY_WAIT)
+
+
+def _new_key(key: Optional[str]) -> str:
+    """The caller's Idempotency-Key, or one of the client's own, so that a create is retried
+    safely by default."""
+    return key or str(uuid.uuid4())
+
+
 class Client:
     """One server and its credentials: an API key (`imp_…`, for renders; with the
     `content` scope also templates and pages) and/or a session (`ses_…` from login(),
     for keys, signing keys, templates and pages). Methods return the answer's `data`
-    (dicts), or bytes for image renders, and raise ImprintError for a 4xx/5xx."""
+    (dicts), or bytes for image renders, and raise ImprintError for a 4xx/5xx.
+
+    `retries` (default 2; 0 turns them off) is how many times a request that is safe to
+    repeat is sent again after no answer (a refused, reset or closed connection; not a
+    timeout), a 502, 503 or 504, or a 409 `idempotency_key_in_use`, waiting the answer's
+    Retry-After or 0.5, 1, 2 … s (at most 10). Safe to repeat: GET, renders, and the creates,
+    which send an Idempotency-Key of their own when given none (docs/python.md, "Retries")."""
 
     def __init__(self, url: Optional[str] = None, api_key: Optional[str] = None, session: Optional[str] = None,
-                 timeout: float = 60.0):
+                 timeout: float = 60.0, retries: int = 2):
         self.base = _api_base(url)
         self.api_key = api_key if api_key is not None else os.environ.get("IMPRINT_API_KEY")
         self.session = session
         self.timeout = timeout
+        self.retries = max(0, int(retries))
 
     # ---- transport
 
     def request(self, method: str, path: str, body: Any = None, token: Optional[str] = None,
                 headers: Optional[Mapping[str, str]] = None) -> Tuple[int, Dict[str, str], bytes]:
         """One request to `/api/v1` + `path` with `body` as JSON (or as is, when bytes):
-        (status, headers, body bytes); ImprintError when not 2xx."""
+        (status, headers, body bytes); ImprintError when not 2xx. A request safe to repeat
+        is sent again as the class says (`retries`); the last failure is what is raised."""
         data = None
         all_headers = {"Accept": "application/json, image/*"}
         if isinstance(body, (bytes, bytearray)):
@@ -142,18 +182,35 @@ class Client:
         if credential:
             all_headers["Authorization"] = f"Bearer {credential}"
         all_headers.update(headers or {})
-        req = urllib.request.Request(self.base + path, data=data, method=method, headers=all_headers)
-        try:
-            with urllib.request.urlopen(req, timeout=self.timeout) as answer:
-                return answer.status, dict(answer.headers.items()), answer.read()
-        except urllib.error.HTTPError as e:
-            raw = e.read()
+        retries = self.retries if _repeatable(method, path, all_headers) else 0
+        attempt = 0
+        while True:
+            req = urllib.request.Request(self.base + path, data=data, method=method, headers=all_headers)
             try:
-                problem = json.loads(raw)
-            except ValueError:
-                problem = {}
-            raise ImprintError(e.code, problem.get("code", "http_error"), problem.get("field"),
-                               problem.get("detail", raw.decode("utf-8", "replace") or e.reason), problem) from None
+                with urllib.request.urlopen(req, timeout=self.timeout) as answer:
+                    return answer.status, dict(answer.headers.items()), answer.read()
+            except urllib.error.HTTPError as e:
+                raw = e.read()
+                try:
+                    problem = json.loads(raw)
+                except ValueError:
+                    problem = {}
+                code = problem.get("code", "http_error") if isinstance(problem, dict) else "http_error"
+                transient = e.code in RETRY_STATUSES or (e.code == 409 and code == "idempotency_key_in_use")
+                if not (transient and attempt < retries):
+                    if not isinstance(problem, dict):
+                        problem = {}
+                    raise ImprintError(e.code, code, problem.get("field"),
+                                       problem.get("detail", raw.decode("utf-8", "replace") or e.reason),
+                                       problem) from None
+                wait = _retry_wait(dict(e.headers.items()), attempt)
+            except (urllib.error.URLError, ConnectionError, http.client.HTTPException) as e:
+                reason = getattr(e, "reason", e)
+                if isinstance(reason, (socket.timeout, TimeoutError)) or attempt >= retries:
+                    raise
+                wait = _retry_wait({}, attempt)
+            time.sleep(wait)
+            attempt += 1
 
     def _data(self, method: str, path: str, body: Any = None, token: Optional[str] = None,
               headers: Optional[Mapping[str, str]] = None) -> Any:
@@ -185,7 +242,7 @@ class Client:
     def create_job(self, items: List[Mapping[str, Any]], idempotency_key: Optional[str] = None) -> Dict[str, Any]:
         """Queues `items` (each a body of POST /render: a page or inline render) as one job:
         the job (`id`, `state`, `counts`); every item stores its image."""
-        headers = {"Idempotency-Key": idempotency_key} if idempotency_key else None
+        headers = {"Idempotency-Key": _new_key(idempotency_key)}
         return self._data("POST", "/renders", {"items": [dict(item) for item in items]}, token=self.api_key,
                           headers=headers)
 
@@ -213,14 +270,15 @@ class Client:
     # ---- fonts (docs/fonts-and-images.md; a session, or a key with the content scope)
 
     def upload_font(self, data: bytes, family: Optional[str] = None, weight: Optional[int] = None,
-                    style: Optional[str] = None) -> Dict[str, Any]:
+                    style: Optional[str] = None, idempotency_key: Optional[str] = None) -> Dict[str, Any]:
         """Uploads a TTF, OTF, WOFF or WOFF2 file to the space; `family`, `weight`, `style`
         replace the names in the file. The font (`id`, `family`, `weight`, `style`, …,
         `deduplicated` true when the same bytes were stored before)."""
         query = {k: v for k, v in (("family", family), ("weight", weight), ("style", style)) if v is not None}
         path = "/fonts" + ("?" + urllib.parse.urlencode(query) if query else "")
         return self._data("POST", path, bytes(data), token=self.session or self.api_key,
-                          headers={"Content-Type": font_media_type(data)})
+                          headers={"Content-Type": font_media_type(data),
+                                   "Idempotency-Key": _new_key(idempotency_key)})
 
     def list_fonts(self) -> List[Dict[str, Any]]:
         return self._data("GET", "/fonts?perPage=100", token=self.session or self.api_key)["list"]
@@ -246,8 +304,8 @@ class Client:
     # ---- templates and pages (session, or a key with the content scope)
 
     def create_template(self, document: Mapping[str, Any], idempotency_key: Optional[str] = None) -> Dict[str, Any]:
-        headers = {"Idempotency-Key": idempotency_key} if idempotency_key else None
-        return self._data("POST", "/templates", {"document": dict(document)}, headers=headers)
+        return self._data("POST", "/templates", {"document": dict(document)},
+                          headers={"Idempotency-Key": _new_key(idempotency_key)})
 
     def list_templates(self) -> List[Dict[str, Any]]:
         return self._data("GET", "/templates")["list"]
@@ -270,8 +328,7 @@ class Client:
             body["variables"] = dict(variables)
         if publish:
             body["publish"] = True
-        headers = {"Idempotency-Key": idempotency_key} if idempotency_key else None
-        return self._data("POST", "/pages", body, headers=headers)
+        return self._data("POST", "/pages", body, headers={"Idempotency-Key": _new_key(idempotency_key)})
 
     def list_pages(self) -> List[Dict[str, Any]]:
         return self._data("GET", "/pages")["list"]
@@ -283,8 +340,9 @@ class Client:
         """Changes any of templateId, name, variables (the live page; publish to show it)."""
         return self._data("PUT", f"/pages/{quote(page_id, safe='')}", changes)
 
-    def publish_page(self, page_id: str) -> Dict[str, Any]:
-        return self._data("POST", f"/pages/{quote(page_id, safe='')}/publish")
+    def publish_page(self, page_id: str, idempotency_key: Optional[str] = None) -> Dict[str, Any]:
+        return self._data("POST", f"/pages/{quote(page_id, safe='')}/publish",
+                          headers={"Idempotency-Key": _new_key(idempotency_key)})
 
     def delete_page(self, page_id: str) -> None:
         self._data("DELETE", f"/pages/{quote(page_id, safe='')}")
