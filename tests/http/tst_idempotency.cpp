@@ -57,6 +57,21 @@ class TestIdempotency : public QObject
         return n;
     }
 
+    /// POST /templates with `body` and `key`, twice: the first runs (201, not a replay), the
+    /// second answers the first's template again, and alpha has one template named `name`.
+    void runsOnceThenReplays(const QByteArray &body, const QByteArray &key, const QString &name)
+    {
+        HttpReply r = httpRequest(port(), "POST", "/api/v1/templates", body, with(m_alpha, key));
+        QVERIFY2(r.status == 201, r.body.constData());
+        QVERIFY(r.header("Idempotent-Replayed").isEmpty());
+        const QJsonValue id = r.data().value("id");
+        r = httpRequest(port(), "POST", "/api/v1/templates", body, with(m_alpha, key));
+        QCOMPARE(r.status, 201);
+        QCOMPARE(r.header("Idempotent-Replayed"), QByteArray("true"));
+        QCOMPARE(r.data().value("id"), id);
+        QCOMPARE(templatesNamed(m_alpha, name), 1);
+    }
+
 private slots:
     void initTestCase()
     {
@@ -149,15 +164,7 @@ private slots:
             QCOMPARE(q.numRowsAffected(), 1);
         }
         closeTestDatabase("orphan");
-        HttpReply r = httpRequest(port(), "POST", "/api/v1/templates", body, with(m_alpha, "k-dead"));
-        QVERIFY2(r.status == 201, r.body.constData());
-        QVERIFY(r.header("Idempotent-Replayed").isEmpty());
-        const QJsonValue id = r.data().value("id");
-        r = httpRequest(port(), "POST", "/api/v1/templates", body, with(m_alpha, "k-dead"));
-        QCOMPARE(r.status, 201);
-        QCOMPARE(r.header("Idempotent-Replayed"), QByteArray("true"));
-        QCOMPARE(r.data().value("id"), id);
-        QCOMPARE(templatesNamed(m_alpha, "Orphaned"), 1);
+        runsOnceThenReplays(body, "k-dead", "Orphaned");
     }
 
     /// The answer is stored in the transaction of the request's writes: when storing it
@@ -196,15 +203,7 @@ private slots:
         QVERIFY(sql(pg ? QStringList{"DROP TRIGGER refuse_answers ON idempotency_keys",
                                      "DROP FUNCTION refuse_answers()"}
                        : QStringList{"DROP TRIGGER refuse_answers"}));
-        r = httpRequest(port(), "POST", "/api/v1/templates", body, with(m_alpha, "k-unanswered"));
-        QVERIFY2(r.status == 201, r.body.constData());
-        QVERIFY(r.header("Idempotent-Replayed").isEmpty());
-        const QJsonValue id = r.data().value("id");
-        r = httpRequest(port(), "POST", "/api/v1/templates", body, with(m_alpha, "k-unanswered"));
-        QCOMPARE(r.status, 201);
-        QCOMPARE(r.header("Idempotent-Replayed"), QByteArray("true"));
-        QCOMPARE(r.data().value("id"), id);
-        QCOMPARE(templatesNamed(m_alpha, "Unanswered"), 1);
+        runsOnceThenReplays(body, "k-unanswered", "Unanswered");
     }
 
     /// A publish sent with a key commits with its answer, and what waits for the commit

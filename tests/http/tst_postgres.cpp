@@ -92,6 +92,23 @@ class TstPostgres : public QObject
         return QJsonDocument::fromJson(out).object().value("token").toString().toLatin1();
     }
 
+    /// `imprint serve` on a fresh database of the cluster with a space and a content key.
+    struct Served {
+        QTemporaryDir dir;
+        QString url; ///< the database's
+        QByteArray token; ///< the content key's
+        ServerProcess server;
+    };
+    /// Makes `served`'s database `name`, its key and its server; false when a step failed.
+    bool serve(const QString &name, Served *served)
+    {
+        served->url = newDatabase(name);
+        if (served->url.isEmpty())
+            return false;
+        served->token = contentKey(served->dir.path(), served->url);
+        return !served->token.isEmpty() && served->server.start(served->dir.path(), {"--database", served->url});
+    }
+
 private slots:
     void initTestCase()
     {
@@ -165,13 +182,10 @@ private slots:
     /// Retry-After, never a 500, and afterwards everything works without restarting imprint.
     void serverRidesOutRestartAndOutage()
     {
-        const QString url = newDatabase("outage");
-        QVERIFY(!url.isEmpty());
-        QTemporaryDir dir;
-        const QByteArray token = contentKey(dir.path(), url);
-        QVERIFY(!token.isEmpty());
-        ServerProcess server;
-        QVERIFY(server.start(dir.path(), {"--database", url}));
+        Served served;
+        QVERIFY(serve("outage", &served));
+        const QByteArray &token = served.token;
+        ServerProcess &server = served.server;
         const auto probe = [&] { return httpRequest(server.port(), "GET", "/api/v1/templates", {}, bearer(token)); };
         QCOMPARE(probe().status, 200);
 
@@ -274,13 +288,10 @@ private slots:
     /// of the unanswered key made a second one.
     void answerLostWithItsConnectionUndoesTheWrite()
     {
-        const QString url = newDatabase("lostanswer");
-        QVERIFY(!url.isEmpty());
-        QTemporaryDir dir;
-        const QByteArray token = contentKey(dir.path(), url);
-        QVERIFY(!token.isEmpty());
-        ServerProcess server;
-        QVERIFY(server.start(dir.path(), {"--database", url}));
+        Served served;
+        QVERIFY(serve("lostanswer", &served));
+        const QByteArray &token = served.token;
+        ServerProcess &server = served.server;
         const QByteArray body = R"({"name": "Held", "width": 80, "height": 40, "root": {"type": "div"}})";
         const auto post = [&] {
             return httpRequest(server.port(), "POST", "/api/v1/templates", body,
@@ -294,7 +305,7 @@ private slots:
             return r.status == 200 ? n : -1;
         };
         {
-            QSqlDatabase admin = open(url, "lostanswer");
+            QSqlDatabase admin = open(served.url, "lostanswer");
             QVERIFY2(admin.isOpen(), qPrintable(admin.lastError().text()));
             QSqlQuery q(admin);
             QVERIFY(q.exec("CREATE FUNCTION hold_answers() RETURNS trigger LANGUAGE plpgsql AS"
