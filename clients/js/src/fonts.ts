@@ -4,7 +4,7 @@
 // The server keeps one copy of the same bytes (a second upload answers 200 with the
 // stored font), and this module uploads the same data object once per process.
 
-import { apiBase, errorOf, type ServerOptions } from "./render.js";
+import { apiBase, errorOf, fetchOf, type ServerOptions } from "./render.js";
 
 /** A font as next/og takes it. */
 export interface FontOptions {
@@ -45,8 +45,8 @@ async function uploadOne(font: FontOptions, server: ServerOptions, apiKey: strin
   const query = new URLSearchParams({ family: font.name });
   if (font.weight) query.set("weight", String(font.weight));
   if (font.style) query.set("style", font.style);
-  const doFetch = server.fetch ?? fetch;
-  const response = await doFetch(`${apiBase(server.url)}/fonts?${query}`, {
+  // Retried as withRetries() does, with an Idempotency-Key of its own on every attempt.
+  const response = await fetchOf(server)(`${apiBase(server.url)}/fonts?${query}`, {
     method: "POST",
     headers: { authorization: `Bearer ${apiKey}`, "content-type": fontMediaType(bytes) },
     body: bytes.slice(), // a copy backed by an ArrayBuffer of its own, as BodyInit wants
@@ -81,6 +81,8 @@ async function uploadOne(font: FontOptions, server: ServerOptions, apiKey: strin
  * Resolves with what became of each; rejects with an ImprintError when the server refuses
  * a font (e.g. 400 `invalid_font`). A key without the `content` scope sends nothing: the
  * fonts are skipped with one console warning, and the render uses the space's fonts.
+ * Transient failures are retried `server.retries` times (default 2), each upload with an
+ * Idempotency-Key of its own, so that an upload whose answer was lost is not made twice.
  */
 export async function uploadFonts(fonts: FontOptions[], server: ServerOptions, apiKey: string): Promise<FontUploadResult[]> {
   return Promise.all(

@@ -10,7 +10,14 @@ export {
   type TemplateDocument,
   type InlineRenderFields,
 } from "./render.js";
-export { createImprintClient, type ImprintClient, type ImprintPaths, type ImprintSchemas } from "./client.js";
+export {
+  createImprintClient,
+  type ImprintClient,
+  type ImprintClientOptions,
+  type ImprintPaths,
+  type ImprintSchemas,
+} from "./client.js";
+export { withRetries, DEFAULT_RETRIES, type RetryOptions } from "./retry.js";
 export { signRenderUrl, signature, canonicalQuery, rfc3986, type SignOptions } from "./sign.js";
 
 // `tw` on any element, as next/og and @vercel/og declare it (Tailwind classes, drawn by the

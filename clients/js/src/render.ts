@@ -1,14 +1,21 @@
 // Inline renders over fetch (docs/api.md, "Inline renders"): POST /api/v1/render with a
 // template document, answered with the image bytes.
 
-/** Where the server is and which API key to use; defaults from the environment. */
-export interface ServerOptions {
+import { withRetries, type RetryOptions } from "./retry.js";
+
+/** Where the server is, which API key to use and how often to retry; defaults from the environment. */
+export interface ServerOptions extends RetryOptions {
   /** The server's base URL, e.g. `https://img.example.com` (`/api/v1` may be included). Default: `IMPRINT_URL`. */
   url?: string;
   /** An API key (`imp_…`) with the `render` scope. Default: `IMPRINT_API_KEY`. */
   apiKey?: string;
-  /** The fetch to use (default: the global one). */
+  /** The fetch to use (default: the global one), wrapped in the retries of withRetries(). */
   fetch?: typeof fetch;
+}
+
+/** The fetch of `server`: its `fetch` (or the global one) retrying transient failures `server.retries` times (retry.ts). */
+export function fetchOf(server: ServerOptions): typeof fetch {
+  return withRetries(server.fetch, { retries: server.retries });
 }
 
 /** A template document as `POST /templates` takes it (docs/templates.md). */
@@ -88,7 +95,9 @@ export function apiKeyOf(server: ServerOptions): string {
 
 /**
  * Renders `template` with `fields` on the server and returns the answer (status 200, the
- * image bytes, `Content-Type`, `Server-Timing`). Throws ImprintError on a refusal.
+ * image bytes, `Content-Type`, `Server-Timing`). A transient failure (no answer, 502, 503,
+ * 504) is retried `server.retries` times (default 2; retry.ts); throws ImprintError on a
+ * refusal, or on the last transient failure's answer.
  */
 export async function renderInline(
   template: TemplateDocument,
@@ -96,8 +105,7 @@ export async function renderInline(
   server: ServerOptions = {},
 ): Promise<Response> {
   const apiKey = apiKeyOf(server);
-  const doFetch = server.fetch ?? fetch;
-  const response = await doFetch(`${apiBase(server.url)}/render`, {
+  const response = await fetchOf(server)(`${apiBase(server.url)}/render`, {
     method: "POST",
     headers: { authorization: `Bearer ${apiKey}`, "content-type": "application/json", accept: "image/*" },
     body: JSON.stringify({ ...fields, template, output: "binary" }),
