@@ -1,6 +1,7 @@
 """Imprint from Python, standard library only (urllib, hmac, json): signed render URLs,
-inline and page renders, render jobs (batches), templates and pages, fonts, API and
-signing keys (docs/python.md, docs/api.md).
+inline and page renders, render jobs (batches), templates (and their versions) and pages,
+meta tags, fonts and images, API and signing keys, usage and webhooks (docs/python.md,
+docs/api.md).
 
     from imprint_client import Client, sign_render_url
     imprint = Client("https://img.example.com", api_key="imp_…")
@@ -24,7 +25,8 @@ import uuid
 from typing import Any, Dict, Iterable, List, Mapping, Optional, Tuple
 from urllib.parse import quote
 
-__all__ = ["Client", "ImprintError", "sign_render_url", "canonical_query", "signature", "font_media_type"]
+__all__ = ["Client", "ImprintError", "sign_render_url", "canonical_query", "signature", "font_media_type",
+           "image_media_type"]
 __version__ = "0.1.0"
 
 RENDER_PATH = "/api/v1/render"
@@ -120,6 +122,24 @@ def font_media_type(data: bytes) -> str:
     return {b"wOFF": "font/woff", b"wOF2": "font/woff2", b"OTTO": "font/otf"}.get(bytes(data[:4]), "font/ttf")
 
 
+def image_media_type(data: bytes) -> str:
+    """The media type of an image file from its first bytes: PNG, JPEG, GIF, WebP or SVG,
+    else application/octet-stream (the server sniffs the bytes itself either way)."""
+    head = bytes(data[:1024])
+    if head.startswith(b"\x89PNG\r\n\x1a\n"):
+        return "image/png"
+    if head.startswith(b"\xff\xd8\xff"):
+        return "image/jpeg"
+    if head[:6] in (b"GIF87a", b"GIF89a"):
+        return "image/gif"
+    if head[:4] == b"RIFF" and head[8:12] == b"WEBP":
+        return "image/webp"
+    text = head.lstrip(b"\xef\xbb\xbf \t\r\n").lower()
+    if text.startswith(b"<svg") or (text.startswith(b"<") and b"<svg" in text):
+        return "image/svg+xml"
+    return "application/octet-stream"
+
+
 def _repeatable(method: str, path: str, headers: Mapping[str, str]) -> bool:
     """Whether a request may be sent again after a failure without doing twice what it does:
     a GET or HEAD, a render (POST /render stores nothing a second one would duplicate), or
@@ -146,8 +166,9 @@ def _new_key(key: Optional[str]) -> str:
 
 class Client:
     """One server and its credentials: an API key (`imp_…`, for renders; with the
-    `content` scope also templates and pages) and/or a session (`ses_…` from login(),
-    for keys, signing keys, templates and pages). Methods return the answer's `data`
+    `content` scope also templates, pages, fonts and assets; with `webhooks` webhooks)
+    and/or a session (`ses_…` from login(), for keys, signing keys, usage, webhooks,
+    templates and pages). Methods return the answer's `data`
     (dicts), or bytes for image renders, and raise ImprintError for a 4xx/5xx.
 
     `retries` (default 2; 0 turns them off) is how many times a request that is safe to
@@ -286,6 +307,25 @@ class Client:
     def delete_font(self, font_id: str) -> None:
         self._data("DELETE", f"/fonts/{quote(font_id, safe='')}", token=self.session or self.api_key)
 
+    # ---- images (assets; docs/fonts-and-images.md; a session, or a key with the content scope)
+
+    def upload_asset(self, data: bytes, idempotency_key: Optional[str] = None) -> Dict[str, Any]:
+        """Uploads a PNG, JPEG, GIF, WebP or SVG image to the space (the server reads the
+        format from the bytes). The asset (`id`, `url`, `width`, `height`, `contentType`,
+        `bytes`, `createdAt`, `deduplicated` true when the same bytes were stored before);
+        templates name it `asset:ID` or by its `url`."""
+        return self._data("POST", "/assets", bytes(data), token=self.session or self.api_key,
+                          headers={"Content-Type": image_media_type(data),
+                                   "Idempotency-Key": _new_key(idempotency_key)})
+
+    def list_assets(self, page: int = 1, per_page: int = 20) -> Dict[str, Any]:
+        """A page of the space's assets, newest first: `list`, `count`, `pagesCount`, `page`, `perPage`."""
+        return self._data("GET", f"/assets?page={int(page)}&perPage={int(per_page)}",
+                          token=self.session or self.api_key)
+
+    def delete_asset(self, asset_id: str) -> None:
+        self._data("DELETE", f"/assets/{quote(asset_id, safe='')}", token=self.session or self.api_key)
+
     # ---- sessions
 
     def login(self, email: str, password: str, space: Optional[str] = None) -> Dict[str, Any]:
@@ -319,6 +359,23 @@ class Client:
     def delete_template(self, template_id: str) -> None:
         self._data("DELETE", f"/templates/{quote(template_id, safe='')}")
 
+    def list_template_versions(self, template_id: str, page: int = 1, per_page: int = 20) -> Dict[str, Any]:
+        """A page of a template's versions, newest first: `list` (each `templateId`, `version`,
+        `name`, `createdAt`, `createdBy`), `count`, `pagesCount`, `page`, `perPage`."""
+        return self._data("GET", f"/templates/{quote(template_id, safe='')}/versions"
+                                 f"?page={int(page)}&perPage={int(per_page)}")
+
+    def get_template_version(self, template_id: str, version: int) -> Dict[str, Any]:
+        """Version `version` of a template with its `document`; 404 `template_version_not_found`."""
+        return self._data("GET", f"/templates/{quote(template_id, safe='')}/versions/{int(version)}")
+
+    def rollback_template(self, template_id: str, version: int,
+                          idempotency_key: Optional[str] = None) -> Dict[str, Any]:
+        """Saves version `version`'s document again as the template's newest version (nothing
+        is deleted): the template, with its new `version` and `document`."""
+        return self._data("POST", f"/templates/{quote(template_id, safe='')}/rollback", {"version": int(version)},
+                          headers={"Idempotency-Key": _new_key(idempotency_key)})
+
     def create_page(self, template_id: str, name: Optional[str] = None, variables: Optional[Mapping[str, Any]] = None,
                     publish: bool = False, idempotency_key: Optional[str] = None) -> Dict[str, Any]:
         body: Dict[str, Any] = {"templateId": template_id}
@@ -347,6 +404,22 @@ class Client:
     def delete_page(self, page_id: str) -> None:
         self._data("DELETE", f"/pages/{quote(page_id, safe='')}")
 
+    def page_meta(self, page_id: str, signing_key: Optional[str] = None, **fields: Any) -> Any:
+        """The `og:`/`twitter:` tags of a published page (docs/api.md, "Meta tags"), its image
+        a URL signed with signing key `signing_key` (`sgk_…`, required by the server);
+        `fields` the query (`size`, `expiresInSeconds`). A dict: `pageId`, `size`, `imageUrl`,
+        `width`, `height`, `contentType`, `alt`, `templateVersion`, `tags` ({"og:image": …}),
+        `html`; with format="html" the `<meta>` lines as a string. Needs an owner's or
+        admin's session, or an API key with the render scope."""
+        query = dict(fields, signingKey=signing_key)
+        path = f"/pages/{quote(page_id, safe='')}/meta"
+        items = _pairs(query)
+        if items:
+            path += "?" + urllib.parse.urlencode(items)
+        if query.get("format") == "html":
+            return self.request("GET", path, token=self.session or self.api_key)[2].decode("utf-8")
+        return self._data("GET", path, token=self.session or self.api_key)
+
     # ---- API keys and signing keys (an owner's or admin's session)
 
     def create_api_key(self, name: str, scopes: Optional[List[str]] = None,
@@ -373,10 +446,97 @@ class Client:
         """A new URL-signing key; its `secret` is in this answer only."""
         return self._data("POST", "/signing-keys", {"name": name}, token=self.session)
 
+    def list_signing_keys(self, page: int = 1, per_page: int = 20) -> Dict[str, Any]:
+        """A page of the active signing keys (without `secret`), newest first: `list`, `count`,
+        `pagesCount`, `page`, `perPage`."""
+        return self._data("GET", f"/signing-keys?page={int(page)}&perPage={int(per_page)}", token=self.session)
+
     def revoke_signing_key(self, key_id: str) -> None:
         self._data("DELETE", f"/signing-keys/{quote(key_id, safe='')}", token=self.session)
+
+    def sign_url_on_server(self, key_id: str, url: str, expires_in: Optional[int] = None) -> str:
+        """The render URL `url` (its path ending in /api/v1/render) signed by the server with
+        signing key `key_id`, whose secret stays there; `expires_in` seconds from now adds
+        `exp`. The signed URL string, as `imprint url sign` prints it."""
+        body: Dict[str, Any] = {"url": url}
+        if expires_in is not None:
+            body["expiresInSeconds"] = int(expires_in)
+        return self._data("POST", f"/signing-keys/{quote(key_id, safe='')}/sign", body, token=self.session)["url"]
 
     def sign_render_url(self, kid: str, secret: str, params: Mapping[str, Any], expires_in: Optional[int] = None,
                         exp: Optional[int] = None) -> str:
         """sign_render_url() on this client's server."""
         return sign_render_url(kid, secret, params, url=self.base, expires_in=expires_in, exp=exp)
+
+    # ---- the session, usage and patterns
+
+    def me(self) -> Dict[str, Any]:
+        """GET /auth/me: the session's `user` {id, email}, `space` {id, name, plan}, `role`,
+        `expiresAt` (login()'s answer without `token`)."""
+        return self._data("GET", "/auth/me", token=self.session)
+
+    def usage(self, from_: Any = None, to: Any = None, granularity: Optional[str] = None,
+              group: Optional[str] = None) -> Dict[str, Any]:
+        """The session space's render usage (docs/api.md, "Usage"; an owner's or admin's
+        session): `from_` (the API's `from`, inclusive; default 7 days before `to`) and `to`
+        (exclusive; default now) are RFC 3339 strings, datetimes or dates; `granularity`
+        "hour" or "day"; `group` "key", "engine", "format" or "code". A dict: `from`, `to`,
+        `granularity`, `group`, `totals` (`renders`, `errors`, `cacheHits`, `bytes`, `p50Ms`,
+        `p95Ms`, `errorsByCode`), `buckets` and, with `group`, `groups`."""
+        query = [(name, value.isoformat() if hasattr(value, "isoformat") else str(value))
+                 for name, value in (("from", from_), ("to", to), ("granularity", granularity), ("group", group))
+                 if value is not None]
+        return self._data("GET", "/usage" + ("?" + urllib.parse.urlencode(query) if query else ""),
+                          token=self.session)
+
+    def patterns(self) -> List[Dict[str, Any]]:
+        """The pattern catalog (no credentials needed): each `key`, `name`, `tileSize`,
+        `defaultSize`, `variants` [{`key`, `name`, `pattern`, `colors`}]; render one with
+        render_json(pattern="KEY-VARIANT") or a GET of /render?pattern=…"""
+        return self._data("GET", "/patterns")["list"]
+
+    # ---- webhooks (an owner's or admin's session, or a key with the webhooks scope)
+
+    def create_webhook(self, url: str, events: Optional[List[str]] = None,
+                       description: Optional[str] = None) -> Dict[str, Any]:
+        """Registers an endpoint for `events` (default: every event). The webhook (`id`, `url`,
+        `description`, `events`, `createdAt`) with its `secret` (`whsec_…`), shown in this
+        answer only. Sent once: it takes no Idempotency-Key (its answer holds the secret)."""
+        body: Dict[str, Any] = {"url": url}
+        if events is not None:
+            body["events"] = list(events)
+        if description is not None:
+            body["description"] = description
+        return self._data("POST", "/webhooks", body, token=self.session or self.api_key)
+
+    def list_webhooks(self, page: int = 1, per_page: int = 20) -> Dict[str, Any]:
+        """A page of the space's webhooks (without `secret`), newest first: `list`, `count`,
+        `pagesCount`, `page`, `perPage`."""
+        return self._data("GET", f"/webhooks?page={int(page)}&perPage={int(per_page)}",
+                          token=self.session or self.api_key)
+
+    def get_webhook(self, webhook_id: str) -> Dict[str, Any]:
+        """A webhook without its secret; 404 `webhook_not_found`."""
+        return self._data("GET", f"/webhooks/{quote(webhook_id, safe='')}", token=self.session or self.api_key)
+
+    def delete_webhook(self, webhook_id: str) -> None:
+        """Deletes a webhook: nothing more is sent to it, its pending deliveries end `failed`."""
+        self._data("DELETE", f"/webhooks/{quote(webhook_id, safe='')}", token=self.session or self.api_key)
+
+    def list_deliveries(self, webhook_id: str, page: int = 1, per_page: int = 20) -> Dict[str, Any]:
+        """A page of a webhook's deliveries, newest first: `list` (each `id` (`msg_…`, the
+        `webhook-id` header), `eventType`, `state` (pending, delivered, failed),
+        `attemptCount`, `lastStatus`, `lastError`, `payload`, `attempts`, …), `count`, …"""
+        return self._data("GET", f"/webhooks/{quote(webhook_id, safe='')}/deliveries"
+                                 f"?page={int(page)}&perPage={int(per_page)}", token=self.session or self.api_key)
+
+    def replay_delivery(self, webhook_id: str, delivery_id: str) -> Dict[str, Any]:
+        """Sends a delivery again (same `webhook-id` and body, a fresh retry window): the
+        delivery, `pending` again; 404 `delivery_not_found` while an attempt is in flight."""
+        return self._data("POST", f"/webhooks/{quote(webhook_id, safe='')}/deliveries/"
+                                  f"{quote(delivery_id, safe='')}/replay", token=self.session or self.api_key)
+
+    def test_webhook(self, webhook_id: str) -> Dict[str, Any]:
+        """Queues a `webhook.test` message to this endpoint alone: the delivery (`id`, `state`,
+        `payload`, …); list_deliveries() follows it."""
+        return self._data("POST", f"/webhooks/{quote(webhook_id, safe='')}/test", token=self.session or self.api_key)

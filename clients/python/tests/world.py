@@ -1,7 +1,8 @@
 """The real `imprint serve` for a test module: a temporary data directory with space
-"alpha" and its owner o@a.test (password PASSWORD), made with the CLI, and the server on
-a free loopback port. The binary is IMPRINT_BINARY (CTest sets it) or ../../../build/imprint."""
+"alpha" and its owner o@a.test (password PASSWORD), made with the CLI, optionally a
+`config.json` in it, and the server on a free loopback port. The binary is IMPRINT_BINARY (CTest sets it) or ../../../build/imprint."""
 
+import json
 import os
 import re
 import shutil
@@ -21,12 +22,17 @@ def cli(data_dir, *args, stdin=None):
 
 
 class World:
-    """Starts the server over a fresh data directory; `url`, `data_dir`; stop() ends it."""
+    """Starts the server over a fresh data directory; `url`, `data_dir`; stop() ends it.
+    `config` (a dict) is written to DATA/config.json before the server starts (docs/deployment.md,
+    "Configuration"); without it there is none."""
 
-    def __init__(self):
+    def __init__(self, config=None):
         self.data_dir = tempfile.mkdtemp(prefix="imprint-py-")
         cli(self.data_dir, "user", "add", "--email", "o@a.test", "--space", "alpha", "--create-space", "--role",
             "owner", stdin=f"{PASSWORD}\n{PASSWORD}\n")
+        if config is not None:
+            with open(os.path.join(self.data_dir, "config.json"), "w", encoding="utf-8") as f:
+                json.dump(config, f)
         log_path = os.path.join(self.data_dir, "server.log")
         self.log = open(log_path, "ab")
         self.server = subprocess.Popen([BINARY, "serve", "--listen", "127.0.0.1:0", "--data", self.data_dir],
