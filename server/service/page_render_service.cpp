@@ -108,6 +108,7 @@ PageRenderService::parsedTemplate(const store::TemplateRecord &t)
     CachedTemplate entry;
     entry.tmpl = std::make_shared<const render::Template>(std::move(*parsed));
     entry.mayNameUrl = templateMayNameUrl(*entry.tmpl);
+    entry.mayNameAsset = AssetService::mayNameAsset(entry.tmpl->source);
     QMutexLocker lock(&m_templateMutex);
     m_templateCache.insert(key, new CachedTemplate(entry));
     return entry;
@@ -376,10 +377,21 @@ common::Expected<PageRender, RenderUseCaseError> PageRenderService::render(const
     // or a delete changes the image at once.
     QStringList fontWarnings;
     const std::shared_ptr<const render::FontSet> fonts = m_fonts.fontSetFor(p.spaceId, &fontWarnings);
+    // So does the space's set of assets when the render may draw one: a deleted asset must
+    // not come back from the memo, or as 304 Not Modified to a client holding the old tag.
+    QString assets;
+    if (loaded.parsed.mayNameAsset || AssetService::mayNameAsset(loaded.page.variables)
+        || AssetService::mayNameAsset(options.tweaks)) {
+        auto stamp = m_assets.changeStamp(p.spaceId);
+        if (!stamp)
+            return storeError(stamp.error());
+        assets = *stamp;
+    }
 
     // 3. render once per identical resolved request (memo, then single-flight).
     const QString key = QStringList{p.spaceId,
                                     fonts ? fonts->fingerprint() : QString(),
+                                    assets,
                                     p.pageId,
                                     p.draft ? QStringLiteral("d") : QStringLiteral("p"),
                                     QString::number(loaded.version),

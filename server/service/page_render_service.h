@@ -183,6 +183,7 @@ private:
     struct CachedTemplate {
         std::shared_ptr<const render::Template> tmpl;
         bool mayNameUrl = true;
+        bool mayNameAsset = true; ///< AssetService::mayNameAsset() of its document
     };
     /// `t`'s document parsed, from the cache when its version was parsed before; the
     /// parser's error when it does not parse (failures are not cached).

@@ -107,6 +107,13 @@ public:
     /// /api/v1/files/<sha256>.<ext>), so the remote image fetcher must leave it alone:
     /// an asset's absolute URL names this server, which the fetch policy would refuse.
     static bool isAssetUrl(const QString &url);
+    /// Whether `v` (a template document, page variables or tweaks) holds a string that may
+    /// name an asset (`asset:`, or a path with /api/v1/files/): a cheap walk, so that only
+    /// renders that may draw an asset ask for changeStamp().
+    static bool mayNameAsset(const QJsonValue &v);
+    /// AssetRepository::changeStamp() of `spaceId`: changes when an asset is added or
+    /// deleted. The database error when it cannot be read.
+    Result<QString> changeStamp(const QString &spaceId) const;
 
     /// The JSON form: id, url (`baseUrl` + /api/v1/files/<sha256>.<ext>), width, height,
     /// contentType, bytes, createdAt.

@@ -201,6 +201,10 @@ public:
     Result<std::optional<AssetRecord>> find(const QString &spaceId, const QString &id);
     /// The sum of the space's asset sizes, bytes.
     Result<qint64> totalBytes(const QString &spaceId);
+    /// A stamp of the space's set of assets that changes whenever one is added or deleted
+    /// (their count and newest creation time, "N:MS"): what a render that names assets
+    /// keys its memo and ETag with.
+    Result<QString> changeStamp(const QString &spaceId);
 
     /// What insertWithinQuota() did.
     struct QuotaInsert {

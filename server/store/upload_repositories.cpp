@@ -177,4 +177,17 @@ Result<qint64> AssetRepository::totalBytes(const QString &spaceId)
     return q.value(0).toLongLong();
 }
 
+Result<QString> AssetRepository::changeStamp(const QString &spaceId)
+{
+    // Every render that names an asset asks: a cached statement.
+    static const QString kSql
+        = QStringLiteral("SELECT COUNT(*), COALESCE(MAX(created_at), 0) FROM assets WHERE space_id = ?");
+    auto row = sql::cachedFirstRow(
+        m_db, kSql,
+        [](const QSqlQuery &q) { return q.value(0).toString() + u':' + q.value(1).toString(); }, spaceId);
+    if (!row)
+        return row.error();
+    return row->value_or(QString());
+}
+
 } // namespace imprint::store

@@ -451,6 +451,48 @@ private slots:
         QCOMPARE(httpRequest(port(), "DELETE", "/api/v1/assets/" + id.toLatin1(), {}, bearer(m_alpha)).status, 200);
     }
 
+    /// A deleted asset leaves the next render of a page that draws it at once, not after
+    /// the 10 s render memo, and a signed URL's ETag changes with it: a cache revalidating
+    /// the old tag gets the new image, not 304 Not Modified. (The memo key and the tag did
+    /// not depend on the space's assets.)
+    void deletedAssetsNoLongerRender()
+    {
+        const QColor cyan(10, 200, 200);
+        HttpReply r = upload(port(), "/api/v1/assets", encoded(solid(40, 20, cyan), "PNG"), "image/png", m_alpha);
+        QCOMPARE(r.status, 201);
+        const QString id = r.data().value("id").toString();
+        const QString pageId = page(m_alpha, imprint::test::imageCard(QStringLiteral("gone"), "asset:" + id, 100, 50));
+        QCOMPARE(httpRequest(port(), "POST", "/api/v1/pages/" + pageId.toLatin1() + "/publish", {}, bearer(m_alpha))
+                     .status,
+                 200);
+        const QByteArray byKey = "/api/v1/render?output=binary&pageId=" + pageId.toLatin1();
+        r = httpRequest(port(), "POST", "/api/v1/signing-keys", json({{"name", "assets"}}), bearer(m_alpha));
+        QCOMPARE(r.status, 201);
+        const QByteArray signingKey = r.data().value("id").toString().toLatin1();
+        r = httpRequest(port(), "POST", "/api/v1/signing-keys/" + signingKey + "/sign",
+                        json({{"url", QStringLiteral("http://127.0.0.1/api/v1/render?format=png&pageId=") + pageId}}),
+                        bearer(m_alpha));
+        QCOMPARE(r.status, 200);
+        const QUrl signedUrl(r.data().value("url").toString());
+        const QByteArray signedPath = (signedUrl.path() + u'?' + signedUrl.query(QUrl::FullyEncoded)).toLatin1();
+        const auto centre = [](const HttpReply &png) { return decode(png.body).pixelColor(50, 25); };
+
+        QCOMPARE(centre(httpRequest(port(), "GET", byKey, {}, bearer(m_alphaKey))), cyan);
+        const HttpReply before = httpRequest(port(), "GET", signedPath);
+        QCOMPARE(before.status, 200);
+        QCOMPARE(centre(before), cyan);
+        const QByteArray etag = before.header("ETag");
+        QVERIFY(!etag.isEmpty());
+        QCOMPARE(httpRequest(port(), "GET", signedPath, {}, {{"If-None-Match", etag}}).status, 304);
+
+        QCOMPARE(httpRequest(port(), "DELETE", "/api/v1/assets/" + id.toLatin1(), {}, bearer(m_alpha)).status, 200);
+        QVERIFY(centre(httpRequest(port(), "GET", byKey, {}, bearer(m_alphaKey))) != cyan);
+        const HttpReply revalidated = httpRequest(port(), "GET", signedPath, {}, {{"If-None-Match", etag}});
+        QCOMPARE(revalidated.status, 200);
+        QVERIFY(centre(revalidated) != cyan);
+        QVERIFY(revalidated.header("ETag") != etag);
+    }
+
     void assetQuotaIsThePlans()
     {
         // beta is on the free plan, capped at 200 000 bytes by this test's config.json.
