@@ -106,17 +106,34 @@ QPainterPath rectPath(const QRectF &r)
     return p;
 }
 
-/// Glyph outline path data per (font, glyph, size), kept per thread across documents:
-/// QRawFont::pathForGlyph is the costly part of a text-heavy card.
-QString cachedGlyphPath(const QRawFont &font, quint32 glyph, const QString &key)
+/// What a glyph of one font at one size looks like to the SVG player: its outline's path
+/// data and, once a clip asked, its box (QRawFont::boundingRect(), px from the origin).
+struct GlyphShape {
+    QString pathData;
+    std::optional<QRectF> box;
+};
+
+/// The GlyphShape of `glyph` in `font` under `key` (SvgPlayer::glyphKey()), kept per thread
+/// across documents: the outline (QRawFont::pathForGlyph) is the costly part of a
+/// text-heavy card, and each box a FreeType load (Qt's engine cache is off,
+/// font_fallback.cpp), which a clamped title asked for every glyph of every render.
+GlyphShape &cachedGlyphShape(const QRawFont &font, quint32 glyph, const QString &key)
 {
-    thread_local QHash<QString, QString> cache;
-    auto it = cache.constFind(key);
-    if (it != cache.constEnd())
+    thread_local QHash<QString, GlyphShape> cache;
+    auto it = cache.find(key);
+    if (it != cache.end())
         return *it;
     if (cache.size() > 20000)
         cache.clear();
-    return *cache.insert(key, pathData(glyphOutline(font, glyph)));
+    return *cache.insert(key, GlyphShape{pathData(glyphOutline(font, glyph)), std::nullopt});
+}
+
+/// `glyph`'s box in `font` (QRawFont::boundingRect()), from `shape` once read.
+QRectF glyphBox(const QRawFont &font, quint32 glyph, GlyphShape &shape)
+{
+    if (!shape.box)
+        shape.box = font.boundingRect(glyph);
+    return *shape.box;
 }
 
 /// Plays display commands as SVG elements: m_body collects the drawing, m_defs the
@@ -215,7 +232,12 @@ private:
     void emitRaster(QRectF area, qreal scale, const std::function<void(QPainter &)> &draw);
     void emitImage(const QRectF &dest, const QString &href);
     QString gradientRef(const QBrush &brush);
-    QString glyphRef(const QRawFont &font, quint32 glyph);
+    /// The cache key of `glyph` in `font`: family, style, weight and style asked (they decide
+    /// the synthetic bold and italic, font_fallback.h), pixel size and glyph index.
+    static QString glyphKey(const QRawFont &font, quint32 glyph);
+    /// The id of `glyph`'s outline in this document's defs (added on first use), or empty
+    /// for a glyph with no outline; `key` is glyphKey()'s.
+    QString glyphRef(const QString &key, GlyphShape &shape);
     QString emojiRef(const EmojiImage &image);
     void warnOnce(const QString &warning)
     {
@@ -714,20 +736,22 @@ QString SvgPlayer::gradientRef(const QBrush &brush)
     return QStringLiteral(" fill=\"url(#%1)\"").arg(*it);
 }
 
-QString SvgPlayer::glyphRef(const QRawFont &font, quint32 glyph)
+QString SvgPlayer::glyphKey(const QRawFont &font, quint32 glyph)
 {
-    // Weight and style as asked for: they decide the synthetic bold and italic (font_fallback.h).
-    const QString key = font.familyName() + u'|' + font.styleName() + u'|' + QString::number(font.weight()) + u'|'
-                        + QString::number(int(font.style())) + u'|' + QString::number(font.pixelSize()) + u'|'
-                        + QString::number(glyph);
+    return font.familyName() + u'|' + font.styleName() + u'|' + QString::number(font.weight()) + u'|'
+           + QString::number(int(font.style())) + u'|' + QString::number(font.pixelSize()) + u'|'
+           + QString::number(glyph);
+}
+
+QString SvgPlayer::glyphRef(const QString &key, GlyphShape &shape)
+{
     auto it = m_glyphs.constFind(key);
     if (it != m_glyphs.constEnd())
         return *it;
-    const QString d = cachedGlyphPath(font, glyph, key);
     QString id;
-    if (!d.isEmpty()) {
+    if (!shape.pathData.isEmpty()) {
         id = QStringLiteral("g%1").arg(m_glyphs.size());
-        m_defs += QStringLiteral("<path id=\"%1\" d=\"%2\"/>").arg(id, d);
+        m_defs += QStringLiteral("<path id=\"%1\" d=\"%2\"/>").arg(id, shape.pathData);
     }
     m_glyphs.insert(key, id);
     return id;
@@ -813,13 +837,13 @@ void SvgPlayer::paintGlyphs(const TextBlock &block, QPointF origin, const QColor
                 continue;
             }
             for (qsizetype i = 0; i < glyphs.size(); ++i) {
-                const QString id = glyphRef(font, glyphs[i]);
+                const QString key = glyphKey(font, glyphs[i]);
+                GlyphShape &shape = cachedGlyphShape(font, glyphs[i], key);
+                const QString id = glyphRef(key, shape);
                 if (id.isEmpty())
                     continue;
                 const QPointF pos = origin + positions[i];
-                // The glyph's box is a FreeType load each time (Qt's engine cache is off,
-                // font_fallback.cpp): read only when a clip could cut the glyph.
-                if (m_clip && !clipContains(font.boundingRect(glyphs[i]).translated(pos))) {
+                if (m_clip && !clipContains(glyphBox(font, glyphs[i], shape).translated(pos))) {
                     const QPainterPath outline = glyphOutline(font, glyphs[i]).translated(pos);
                     {
                         const QPainterPath clipped = outline.intersected(*m_clip);
