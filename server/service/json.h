@@ -6,6 +6,7 @@
 
 #include "server/store/models.h"
 
+#include <QJsonArray>
 #include <QJsonObject>
 #include <QJsonValue>
 
@@ -35,5 +36,26 @@ QJsonObject templateJson(const store::TemplateRecord &tmpl, bool withDocument = 
 /// One template version: templateId, version, name, createdAt, createdBy (the actor: a
 /// user id, "cli", "key:…" or "migration") and, when `withDocument`, the document then.
 QJsonObject templateVersionJson(const store::TemplateVersionRecord &version, bool withDocument = true);
+
+/// Whether any string in `v` (at any depth of its arrays and objects) passes `test`: the
+/// cheap walks that tell whether a template, its variables or tweaks may name a URL or an
+/// asset before anything resolves them.
+template<typename Test>
+bool anyString(const QJsonValue &v, const Test &test)
+{
+    if (v.isString())
+        return test(v.toString());
+    if (v.isArray()) {
+        for (const QJsonValue &x : v.toArray())
+            if (anyString(x, test))
+                return true;
+    } else if (v.isObject()) {
+        const QJsonObject o = v.toObject();
+        for (auto it = o.begin(); it != o.end(); ++it)
+            if (anyString(it.value(), test))
+                return true;
+    }
+    return false;
+}
 
 } // namespace imprint::service

@@ -4,6 +4,7 @@
 
 #include "server/render/resources/image_decoder.h"
 #include "server/render/resources/svg_sandbox.h"
+#include "server/service/json.h"
 #include "server/service/upload_service.h"
 
 #include <QHash>
@@ -33,19 +34,9 @@ render::RenderErrorCode codeFor(net::FetchError::Kind kind)
 /// safe: the pipeline's own loader then loads data: URLs only and skips the rest.
 bool mayNameUrl(const QJsonValue &v)
 {
-    if (v.isString()) {
-        const QString s = v.toString();
+    return anyString(v, [](const QString &s) {
         return s.contains(QLatin1String("://")) || s.contains(QLatin1String("file:"), Qt::CaseInsensitive);
-    }
-    if (v.isArray()) {
-        const QJsonArray a = v.toArray();
-        return std::any_of(a.begin(), a.end(), [](const QJsonValue &x) { return mayNameUrl(x); });
-    }
-    if (v.isObject()) {
-        const QJsonObject o = v.toObject();
-        return std::any_of(o.begin(), o.end(), [](const QJsonValue &x) { return mayNameUrl(x); });
-    }
-    return false;
+    });
 }
 
 render::RenderError imageError(const render::ImageSource &source, render::RenderErrorCode code, const QString &why)

@@ -357,19 +357,9 @@ const QRegularExpression &assetFileUrl()
 
 bool AssetService::mayNameAsset(const QJsonValue &v)
 {
-    if (v.isString()) {
-        const QString s = v.toString();
+    return anyString(v, [](const QString &s) {
         return s.contains(QLatin1String("asset:"), Qt::CaseInsensitive) || s.contains(QLatin1String("/api/v1/files/"));
-    }
-    if (v.isArray()) {
-        const QJsonArray a = v.toArray();
-        return std::any_of(a.begin(), a.end(), [](const QJsonValue &x) { return mayNameAsset(x); });
-    }
-    if (v.isObject()) {
-        const QJsonObject o = v.toObject();
-        return std::any_of(o.begin(), o.end(), [](const QJsonValue &x) { return mayNameAsset(x); });
-    }
-    return false;
+    });
 }
 
 Result<QString> AssetService::changeStamp(const QString &spaceId) const

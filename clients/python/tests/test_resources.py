@@ -23,17 +23,7 @@ import zlib
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
 from imprint_client import Client, ImprintError, image_media_type  # noqa: E402
-from world import PASSWORD, World  # noqa: E402
-
-CARD = {
-    "name": "Card",
-    "width": 160,
-    "height": 80,
-    "rendererType": "takumi",
-    "variables": [{"name": "bg", "type": "color", "default": "#336699"}],
-    "root": {"type": "div", "props": {"style": {"display": "flex", "width": "100%", "height": "100%",
-                                                "backgroundColor": "{{bg}}"}}},
-}
+from world import CARD, PASSWORD, World  # noqa: E402
 
 
 def png_bytes(width, height, rgb=(255, 0, 0)):

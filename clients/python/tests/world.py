@@ -14,6 +14,17 @@ BINARY = os.environ.get("IMPRINT_BINARY") or os.path.join(os.path.dirname(__file
 ENV = dict(os.environ, IMPRINT_ARGON2_LIMITS="min", QT_QPA_PLATFORM="offscreen")
 PASSWORD = "password123"
 
+# A card of one colour, variable `bg`, drawn by the takumi engine: what the suites render.
+CARD = {
+    "name": "Card",
+    "width": 160,
+    "height": 80,
+    "rendererType": "takumi",
+    "variables": [{"name": "bg", "type": "color", "default": "#336699"}],
+    "root": {"type": "div", "props": {"style": {"display": "flex", "width": "100%", "height": "100%",
+                                                "backgroundColor": "{{bg}}"}}},
+}
+
 
 def cli(data_dir, *args, stdin=None):
     """`imprint ARGS... --data DATA_DIR` to completion: its stdout (CalledProcessError on failure)."""
