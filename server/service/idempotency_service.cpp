@@ -157,9 +157,7 @@ IdempotencyService::begin(const QString &spaceId, const QString &key, const QStr
     claimed.m_spaceId = spaceId;
     claimed.m_key = key;
     claimed.m_route = route;
-    claimed.m_writes = std::make_unique<store::Transaction>(m_db);
-    if (!claimed.m_writes->isOpen())
-        return ServiceError::database();
+    claimed.m_writes = std::make_unique<store::DeferredTransaction>(m_db);
     return std::variant<IdempotentAnswer, IdempotentRequest>(std::move(claimed));
 }
 
@@ -169,7 +167,7 @@ store::Result<store::Done> IdempotencyService::finish(IdempotentRequest &&reques
     IdempotencyRepository repo(m_db);
     store::Result<store::Done> answered = store::Done{};
     if (answer.status >= 200 && answer.status < 300) {
-        if (!ending.m_writes || !ending.m_writes->isOpen()
+        if (!ending.m_writes
             || !repo.complete(ending.m_spaceId, ending.m_key, ending.m_route, answer.status, answer.contentType,
                               answer.body)
             || !ending.m_writes->commit())

@@ -17,7 +17,7 @@
 #include <variant>
 
 namespace imprint::store {
-class Transaction;
+class DeferredTransaction;
 }
 
 namespace imprint::service {
@@ -48,7 +48,7 @@ private:
     const store::Database *m_db = nullptr;
     QByteArray m_claim; // space, route and key; empty once released
     QString m_spaceId, m_key, m_route;
-    std::unique_ptr<store::Transaction> m_writes;
+    std::unique_ptr<store::DeferredTransaction> m_writes;
 };
 
 class IdempotencyService
@@ -64,9 +64,10 @@ public:
     static bool isValidKey(const QString &key);
 
     /// Starts a request sent with `key`: the first request's answer to replay, or, when it
-    /// is new, an IdempotentRequest holding the key's claim and a transaction opened on this
-    /// thread's connection, which every write of the request joins (store::Transaction
-    /// nests); run the request, then call finish() on this thread. Errors: Invalid
+    /// is new, an IdempotentRequest holding the key's claim and a transaction of this
+    /// thread's connection that begins with the request's first write and holds every
+    /// later one (store::DeferredTransaction); run the request, then call finish() on
+    /// this thread. Errors: Invalid
     /// `idempotency_key_reused` (field Idempotency-Key) when the key was used for a
     /// different request on this route; Conflict `idempotency_key_in_use` while the first
     /// request with it still runs (holds its claim, in this process or, on PostgreSQL, on

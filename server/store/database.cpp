@@ -295,6 +295,7 @@ thread_local int t_transactionDepth = 0; // on every connection of this thread
 /// The transactions open on one connection of this thread, and what waits for their commit.
 struct OpenTransactions {
     int depth = 0;
+    bool deferred = false; // a DeferredTransaction waits for the first Transaction to begin it
     std::vector<std::pair<int, std::function<void()>>> afterCommit; // (level queued in, hook)
 };
 thread_local QHash<QString, OpenTransactions> t_open; // by connection name
@@ -456,10 +457,33 @@ void leaveTransaction(const QString &connectionName, bool committed)
     if (it->depth > 0)
         return;
     const auto run = std::move(hooks);
-    t_open.erase(it);
+    hooks.clear();
+    if (!it->deferred)
+        t_open.erase(it);
     if (committed)
         for (const auto &h : run)
             h.second();
+}
+
+bool transactionDeferred(const QString &connectionName)
+{
+    const auto it = t_open.constFind(connectionName);
+    return it != t_open.cend() && it->deferred;
+}
+
+void deferTransaction(const QString &connectionName)
+{
+    t_open[connectionName].deferred = true;
+}
+
+void dropDeferredTransaction(const QString &connectionName)
+{
+    const auto it = t_open.find(connectionName);
+    if (it == t_open.end())
+        return;
+    it->deferred = false;
+    if (it->depth == 0)
+        t_open.erase(it);
 }
 
 void afterCommit(const Database &db, std::function<void()> hook)

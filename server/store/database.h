@@ -140,6 +140,12 @@ void noteDatabaseReached();
 int transactionDepth(const QString &connectionName);
 int enterTransaction(const QString &connectionName);
 void leaveTransaction(const QString &connectionName, bool committed);
+/// A DeferredTransaction (sql.h) waiting on this thread's connection `connectionName` for
+/// the first Transaction to begin it: set by deferTransaction(), cleared by
+/// dropDeferredTransaction() (it began, or was left without beginning).
+bool transactionDeferred(const QString &connectionName);
+void deferTransaction(const QString &connectionName);
+void dropDeferredTransaction(const QString &connectionName);
 
 /// Runs `hook` once what this thread has written on `db` is committed: at once when no
 /// transaction is open on this thread's connection, else when the outermost one commits,

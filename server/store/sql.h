@@ -283,19 +283,20 @@ public:
         : m_db(db.connection())
         , m_name(m_db.connectionName())
     {
-        const int enclosing = transactionDepth(m_name);
+        int enclosing = transactionDepth(m_name);
+        if (enclosing == 0 && transactionDeferred(m_name)) {
+            // A DeferredTransaction waits for this one: it begins now, around this one.
+            if (!begin(m_db, db.isSqlite()))
+                return;
+            enterTransaction(m_name);
+            dropDeferredTransaction(m_name);
+            enclosing = 1;
+        }
         if (enclosing > 0) {
             m_savepoint = QStringLiteral("imprint_%1").arg(enclosing + 1);
             m_open = QSqlQuery(m_db).exec(QStringLiteral("SAVEPOINT ") + m_savepoint);
-        } else if (db.isSqlite()) {
-            m_open = QSqlQuery(m_db).exec(QStringLiteral("BEGIN IMMEDIATE"));
         } else {
-            // BEGIN is the first statement of a request that writes: after a PostgreSQL
-            // restart it meets the broken connection, and nothing is lost by reconnecting.
-            QSqlQuery begin(m_db);
-            m_open = begin.exec(QStringLiteral("BEGIN"));
-            if (!m_open && reopenBrokenConnection(begin))
-                m_open = begin.exec(QStringLiteral("BEGIN"));
+            m_open = begin(m_db, db.isSqlite());
         }
         if (m_open)
             enterTransaction(m_name);
@@ -334,6 +335,18 @@ public:
     }
 
 private:
+    /// Begins a transaction on `db` (BEGIN IMMEDIATE on SQLite): whether it did.
+    static bool begin(QSqlDatabase &db, bool sqlite)
+    {
+        if (sqlite)
+            return QSqlQuery(db).exec(QStringLiteral("BEGIN IMMEDIATE"));
+        // BEGIN is the first statement of a request that writes: after a PostgreSQL
+        // restart it meets the broken connection, and nothing is lost by reconnecting.
+        QSqlQuery query(db);
+        return query.exec(QStringLiteral("BEGIN"))
+               || (reopenBrokenConnection(query) && query.exec(QStringLiteral("BEGIN")));
+    }
+
     void rollBack()
     {
         if (m_savepoint.isEmpty()) {
@@ -348,6 +361,69 @@ private:
     QString m_name; // the connection's, which the open transactions are counted by
     QString m_savepoint; // set when nested in another transaction on the connection
     bool m_open = false;
+};
+
+/// A transaction on this thread's connection that begins only when the first Transaction
+/// is opened on it (as that one's enclosing transaction) and then holds every later
+/// Transaction until commit(): a caller's several writes, and what it writes after them,
+/// commit together, while the work before its first write (validation, decoding an
+/// upload) holds no transaction — on SQLite, no write lock. Statements run outside any
+/// Transaction are not held. Left without commit(), what began rolls back.
+/// (service::IdempotencyService: a create and its stored answer.)
+class DeferredTransaction
+{
+public:
+    explicit DeferredTransaction(const Database &db)
+        : m_db(db.connection())
+        , m_name(m_db.connectionName())
+        , m_nested(transactionDepth(m_name) > 0)
+    {
+        // Inside a transaction already: the writes join that one, nothing to defer.
+        if (!m_nested)
+            deferTransaction(m_name);
+    }
+    ~DeferredTransaction()
+    {
+        if (m_nested || m_ended)
+            return;
+        if (transactionDeferred(m_name)) {
+            dropDeferredTransaction(m_name);
+            return;
+        }
+        QSqlQuery(m_db).exec(QStringLiteral("ROLLBACK"));
+        leaveTransaction(m_name, false);
+    }
+    DeferredTransaction(const DeferredTransaction &) = delete;
+    DeferredTransaction &operator=(const DeferredTransaction &) = delete;
+
+    /// Whether a Transaction began it (its statements since are held).
+    bool hasBegun() const { return !m_nested && !m_ended && !transactionDeferred(m_name); }
+    /// Commits what began (true at once when nothing did); false when COMMIT failed, and
+    /// then nothing of it is written.
+    bool commit()
+    {
+        if (m_nested || m_ended)
+            return !m_ended;
+        m_ended = true;
+        if (transactionDeferred(m_name)) {
+            dropDeferredTransaction(m_name);
+            return true;
+        }
+        QSqlQuery q(m_db);
+        const bool done = q.exec(QStringLiteral("COMMIT"));
+        if (!done) {
+            noteFailureInTransaction(q);
+            QSqlQuery(m_db).exec(QStringLiteral("ROLLBACK"));
+        }
+        leaveTransaction(m_name, done);
+        return done;
+    }
+
+private:
+    QSqlDatabase m_db;
+    QString m_name;
+    bool m_nested = false;
+    bool m_ended = false;
 };
 
 } // namespace imprint::store

@@ -230,6 +230,68 @@ private slots:
         QCOMPARE(rows(), (QList<int>{1, 3, 6}));
     }
 
+    /// A DeferredTransaction begins with the first Transaction opened after it, holds every
+    /// statement from then on until commit() (or rolls them back), and holds nothing
+    /// before: on SQLite another connection still writes while the caller is busy before
+    /// its first write (an upload being decoded), where a BEGIN IMMEDIATE would lock it out.
+    void deferredTransactionBeginsAtTheFirstWrite()
+    {
+        QTemporaryDir dir;
+        Database db(sqliteAt(dir.filePath("deferred.db")));
+        QVERIFY_OK(db.migrate());
+        QVERIFY(QSqlQuery(db.connection()).exec("CREATE TABLE t (x INTEGER)"));
+        const auto insert = [&](int x) {
+            return QSqlQuery(db.connection()).exec(QStringLiteral("INSERT INTO t VALUES (%1)").arg(x));
+        };
+        const auto rows = [&] {
+            QList<int> xs;
+            QSqlQuery q(db.connection());
+            q.exec("SELECT x FROM t ORDER BY x");
+            while (q.next())
+                xs.append(q.value(0).toInt());
+            return xs;
+        };
+        for (const bool commit : {false, true}) {
+            QVERIFY(QSqlQuery(db.connection()).exec("DELETE FROM t"));
+            bool ran = false;
+            {
+                DeferredTransaction writes(db);
+                QVERIFY(!writes.hasBegun());
+                QVERIFY(insert(1)); // before the first write: not held
+                bool otherWrote = false;
+                std::unique_ptr<QThread> other(QThread::create([&] {
+                    Transaction tx(db);
+                    otherWrote = tx.isOpen() && QSqlQuery(db.connection()).exec("INSERT INTO t VALUES (9)")
+                                 && tx.commit();
+                }));
+                other->start();
+                QVERIFY(other->wait(3000)); // not locked out
+                QVERIFY(otherWrote);
+                {
+                    Transaction first(db);
+                    QVERIFY(first.isOpen());
+                    QVERIFY(insert(2));
+                    QVERIFY(first.commit());
+                }
+                QVERIFY(writes.hasBegun());
+                QVERIFY(insert(3)); // after it: held
+                afterCommit(db, [&] { ran = true; });
+                QVERIFY(!ran);
+                if (commit)
+                    QVERIFY(writes.commit());
+            }
+            QCOMPARE(rows(), commit ? QList<int>({1, 2, 3, 9}) : QList<int>({1, 9}));
+            QCOMPARE(ran, commit);
+        }
+        // Nothing written through a Transaction: commit() has nothing to do.
+        DeferredTransaction idle(db);
+        QVERIFY(idle.commit());
+        QVERIFY(!idle.hasBegun());
+        Transaction after(db);
+        QVERIFY(after.isOpen());
+        QVERIFY(after.commit());
+    }
+
     /// `database.maxConnections`: one connection per querying thread, never more than the
     /// bound; a thread over it gets none (and a 503-kind error), a thread that ends frees
     /// its slot for the next.
