@@ -38,6 +38,22 @@ class TestStore : public QObject
     Q_OBJECT
 
 private:
+    /// INSERTs `x` into table t of `db` on this thread's connection: whether it ran.
+    static bool insertInto(const Database &db, int x)
+    {
+        return QSqlQuery(db.connection()).exec(QStringLiteral("INSERT INTO t VALUES (%1)").arg(x));
+    }
+    /// Table t's rows as this thread's connection of `db` sees them, in order.
+    static QList<int> rowsOf(const Database &db)
+    {
+        QList<int> xs;
+        QSqlQuery q(db.connection());
+        q.exec("SELECT x FROM t ORDER BY x");
+        while (q.next())
+            xs.append(q.value(0).toInt());
+        return xs;
+    }
+
     static DatabaseSettings sqliteAt(const QString &path)
     {
         DatabaseSettings s;
@@ -169,17 +185,8 @@ private slots:
         Database db(sqliteAt(dir.filePath("nested.db")));
         QVERIFY_OK(db.migrate());
         QVERIFY(QSqlQuery(db.connection()).exec("CREATE TABLE t (x INTEGER)"));
-        const auto insert = [&](int x) {
-            return QSqlQuery(db.connection()).exec(QStringLiteral("INSERT INTO t VALUES (%1)").arg(x));
-        };
-        const auto rows = [&] {
-            QList<int> xs;
-            QSqlQuery q(db.connection());
-            q.exec("SELECT x FROM t ORDER BY x");
-            while (q.next())
-                xs.append(q.value(0).toInt());
-            return xs;
-        };
+        const auto insert = [&](int x) { return insertInto(db, x); };
+        const auto rows = [&] { return rowsOf(db); };
         QStringList ran;
         afterCommit(db, [&] { ran << "now"; }); // no transaction: at once
         QCOMPARE(ran, QStringList{"now"});
@@ -240,17 +247,8 @@ private slots:
         Database db(sqliteAt(dir.filePath("deferred.db")));
         QVERIFY_OK(db.migrate());
         QVERIFY(QSqlQuery(db.connection()).exec("CREATE TABLE t (x INTEGER)"));
-        const auto insert = [&](int x) {
-            return QSqlQuery(db.connection()).exec(QStringLiteral("INSERT INTO t VALUES (%1)").arg(x));
-        };
-        const auto rows = [&] {
-            QList<int> xs;
-            QSqlQuery q(db.connection());
-            q.exec("SELECT x FROM t ORDER BY x");
-            while (q.next())
-                xs.append(q.value(0).toInt());
-            return xs;
-        };
+        const auto insert = [&](int x) { return insertInto(db, x); };
+        const auto rows = [&] { return rowsOf(db); };
         for (const bool commit : {false, true}) {
             QVERIFY(QSqlQuery(db.connection()).exec("DELETE FROM t"));
             bool ran = false;
