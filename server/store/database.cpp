@@ -290,7 +290,6 @@ std::atomic<int> g_handleSerial{0};
 
 // Per-thread state of the connection handling (docs/deployment.md, "PostgreSQL").
 thread_local bool t_unavailable = false; // the last call could not reach the database
-thread_local int t_transactionDepth = 0; // on every connection of this thread
 
 /// The transactions open on one connection of this thread, and what waits for their commit.
 struct OpenTransactions {
@@ -432,13 +431,11 @@ int transactionDepth(const QString &connectionName)
 
 int enterTransaction(const QString &connectionName)
 {
-    ++t_transactionDepth;
     return ++t_open[connectionName].depth;
 }
 
 void leaveTransaction(const QString &connectionName, bool committed)
 {
-    --t_transactionDepth;
     const auto it = t_open.find(connectionName);
     if (it == t_open.end())
         return;
@@ -515,7 +512,7 @@ bool reopenBrokenConnection(QSqlQuery &q)
             slot = s.get();
     if (!slot || slot->shared->settings.driver != QLatin1String("QPSQL"))
         return false;
-    if (t_transactionDepth > 0) {
+    if (transactionDepth(slot->name) > 0) {
         // Inside a transaction the statements before this one died with the old
         // connection: running this one alone would be wrong, so the transaction fails
         // instead (its BEGIN reconnects next time).

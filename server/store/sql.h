@@ -260,6 +260,38 @@ Result<int> selectCount(const Database &db, const QString &sql, const Args &...a
 
 } // namespace sql
 
+namespace detail {
+
+/// Ends the level of the transaction open on this thread's connection `db` (named `name`)
+/// that `savepoint` names, or the outermost when it is empty: commits it (releases the
+/// savepoint) when `commit`, else rolls it back, and leaves the level (leaveTransaction()).
+/// Whether it committed; a COMMIT that failed is rolled back, since SQLite leaves a
+/// refused COMMIT's transaction open, and PostgreSQL going away at COMMIT is noted, so the
+/// caller's ServiceError::database() is a 503 the client retries rather than a 500.
+inline bool endTransaction(QSqlDatabase &db, const QString &name, const QString &savepoint, bool commit)
+{
+    bool done = false;
+    if (commit) {
+        QSqlQuery q(db);
+        done = q.exec(savepoint.isEmpty() ? QStringLiteral("COMMIT")
+                                          : QStringLiteral("RELEASE SAVEPOINT ") + savepoint);
+        if (!done)
+            noteFailureInTransaction(q);
+    }
+    if (!done) {
+        if (savepoint.isEmpty()) {
+            QSqlQuery(db).exec(QStringLiteral("ROLLBACK"));
+        } else {
+            QSqlQuery(db).exec(QStringLiteral("ROLLBACK TO SAVEPOINT ") + savepoint);
+            QSqlQuery(db).exec(QStringLiteral("RELEASE SAVEPOINT ") + savepoint);
+        }
+    }
+    leaveTransaction(name, done);
+    return done;
+}
+
+} // namespace detail
+
 /// A transaction on this thread's connection: commits on commit(), rolls back when the
 /// scope is left otherwise (early return, error).
 ///
@@ -303,10 +335,8 @@ public:
     }
     ~Transaction()
     {
-        if (!m_open)
-            return;
-        rollBack();
-        leaveTransaction(m_name, false);
+        if (m_open)
+            detail::endTransaction(m_db, m_name, m_savepoint, false);
     }
     Transaction(const Transaction &) = delete;
     Transaction &operator=(const Transaction &) = delete;
@@ -320,18 +350,7 @@ public:
         if (!m_open)
             return false;
         m_open = false;
-        QSqlQuery q(m_db);
-        const bool done = q.exec(m_savepoint.isEmpty() ? QStringLiteral("COMMIT")
-                                                       : QStringLiteral("RELEASE SAVEPOINT ") + m_savepoint);
-        if (!done) {
-            // PostgreSQL went away at COMMIT: the caller's ServiceError::database() is then
-            // a 503 the client retries (with its Idempotency-Key), not a 500.
-            noteFailureInTransaction(q);
-            // A COMMIT SQLite refused (busy) leaves the transaction open on the connection.
-            rollBack();
-        }
-        leaveTransaction(m_name, done);
-        return done;
+        return detail::endTransaction(m_db, m_name, m_savepoint, true);
     }
 
 private:
@@ -345,16 +364,6 @@ private:
         QSqlQuery query(db);
         return query.exec(QStringLiteral("BEGIN"))
                || (reopenBrokenConnection(query) && query.exec(QStringLiteral("BEGIN")));
-    }
-
-    void rollBack()
-    {
-        if (m_savepoint.isEmpty()) {
-            QSqlQuery(m_db).exec(QStringLiteral("ROLLBACK"));
-        } else {
-            QSqlQuery(m_db).exec(QStringLiteral("ROLLBACK TO SAVEPOINT ") + m_savepoint);
-            QSqlQuery(m_db).exec(QStringLiteral("RELEASE SAVEPOINT ") + m_savepoint);
-        }
     }
 
     QSqlDatabase m_db;
@@ -386,12 +395,10 @@ public:
     {
         if (m_nested || m_ended)
             return;
-        if (transactionDeferred(m_name)) {
+        if (transactionDeferred(m_name))
             dropDeferredTransaction(m_name);
-            return;
-        }
-        QSqlQuery(m_db).exec(QStringLiteral("ROLLBACK"));
-        leaveTransaction(m_name, false);
+        else
+            detail::endTransaction(m_db, m_name, QString(), false);
     }
     DeferredTransaction(const DeferredTransaction &) = delete;
     DeferredTransaction &operator=(const DeferredTransaction &) = delete;
@@ -409,14 +416,7 @@ public:
             dropDeferredTransaction(m_name);
             return true;
         }
-        QSqlQuery q(m_db);
-        const bool done = q.exec(QStringLiteral("COMMIT"));
-        if (!done) {
-            noteFailureInTransaction(q);
-            QSqlQuery(m_db).exec(QStringLiteral("ROLLBACK"));
-        }
-        leaveTransaction(m_name, done);
-        return done;
+        return detail::endTransaction(m_db, m_name, QString(), true);
     }
 
 private:
