@@ -4,9 +4,9 @@
 #include "server/store/sql.h"
 
 #include <QCryptographicHash>
-#include <QScopeGuard>
 #include <QSet>
 
+#include <memory>
 #include <mutex>
 #include <utility>
 
@@ -64,48 +64,35 @@ ServiceError keyInUse()
 
 } // namespace
 
-IdempotentRequest::IdempotentRequest(const store::Database &db, QByteArray claim)
-    : m_db(&db)
-    , m_claim(std::move(claim))
-{ }
-
-IdempotentRequest::IdempotentRequest(IdempotentRequest &&other) noexcept
-    : m_db(other.m_db)
-    , m_claim(std::exchange(other.m_claim, {}))
-    , m_spaceId(std::move(other.m_spaceId))
-    , m_key(std::move(other.m_key))
-    , m_route(std::move(other.m_route))
-    , m_writes(std::move(other.m_writes))
-{ }
-
-IdempotentRequest &IdempotentRequest::operator=(IdempotentRequest &&other) noexcept
-{
-    if (this != &other) {
-        release();
-        m_db = other.m_db;
-        m_claim = std::exchange(other.m_claim, {});
-        m_spaceId = std::move(other.m_spaceId);
-        m_key = std::move(other.m_key);
-        m_route = std::move(other.m_route);
-        m_writes = std::move(other.m_writes);
+/// The claim of (space, route, key) that begin() took for a request it let run, in this
+/// process and on the database: released when destroyed, whichever way the request ends.
+struct IdempotentRequest::Claim {
+    Claim(const store::Database &db, QString spaceId, QString key, QString route)
+        : db(db)
+        , spaceId(std::move(spaceId))
+        , key(std::move(key))
+        , route(std::move(route))
+    { }
+    Claim(const Claim &) = delete;
+    Claim &operator=(const Claim &) = delete;
+    ~Claim()
+    {
+        const QByteArray name = claimName(spaceId, key, route);
+        IdempotencyRepository(db).unlock(name);
+        releaseInProcess(name);
     }
-    return *this;
-}
 
-IdempotentRequest::~IdempotentRequest()
-{
-    release();
-}
+    const store::Database &db;
+    const QString spaceId, key, route;
+};
 
-void IdempotentRequest::release()
-{
-    m_writes.reset(); // rolls back what did not commit
-    if (m_claim.isEmpty())
-        return;
-    IdempotencyRepository(*m_db).unlock(m_claim);
-    releaseInProcess(m_claim);
-    m_claim.clear();
-}
+IdempotentRequest::IdempotentRequest(std::unique_ptr<Claim> claim)
+    : m_claim(std::move(claim))
+{ }
+
+IdempotentRequest::IdempotentRequest(IdempotentRequest &&) noexcept = default;
+
+IdempotentRequest::~IdempotentRequest() = default;
 
 store::Result<std::variant<IdempotentAnswer, IdempotentRequest>>
 IdempotencyService::begin(const QString &spaceId, const QString &key, const QString &route, const QByteArray &request)
@@ -124,7 +111,8 @@ IdempotencyService::begin(const QString &spaceId, const QString &key, const QStr
         releaseInProcess(name);
         return locked ? keyInUse() : locked.error();
     }
-    IdempotentRequest claimed(m_db, name); // released when left before the request runs
+    // Released when left before the request runs.
+    IdempotentRequest claimed(std::make_unique<IdempotentRequest::Claim>(m_db, spaceId, key, route));
     {
         // Look and mark in one transaction (BEGIN IMMEDIATE on SQLite), committed before
         // the request runs: the mark is what a retry finds while no answer is stored.
@@ -154,34 +142,29 @@ IdempotencyService::begin(const QString &spaceId, const QString &key, const QStr
         if (!tx.commit())
             return ServiceError::database();
     }
-    claimed.m_spaceId = spaceId;
-    claimed.m_key = key;
-    claimed.m_route = route;
     claimed.m_writes = std::make_unique<store::DeferredTransaction>(m_db);
     return std::variant<IdempotentAnswer, IdempotentRequest>(std::move(claimed));
 }
 
 store::Result<store::Done> IdempotencyService::finish(IdempotentRequest &&request, const IdempotentAnswer &answer)
 {
+    // Its writes end, then its claim is released, when `ending` is left.
     IdempotentRequest ending = std::move(request);
+    const IdempotentRequest::Claim &claim = *ending.m_claim;
     IdempotencyRepository repo(m_db);
-    store::Result<store::Done> answered = store::Done{};
-    if (answer.status >= 200 && answer.status < 300) {
-        if (!ending.m_writes
-            || !repo.complete(ending.m_spaceId, ending.m_key, ending.m_route, answer.status, answer.contentType,
-                              answer.body)
-            || !ending.m_writes->commit())
-            // Taken now: releasing the claim below reconnects a broken connection, after
-            // which the error would no longer say the database was unavailable.
-            answered = ServiceError::database();
-        // When it failed, the entry stays unanswered, its writes undone with the answer:
-        // once the claim is released below, a retry runs again.
-    } else {
-        ending.m_writes.reset();
-        (void)repo.remove(ending.m_spaceId, ending.m_key, ending.m_route);
+    if (answer.status < 200 || answer.status >= 300) {
+        ending.m_writes.reset(); // rolled back: a corrected retry runs on a free key
+        (void)repo.remove(claim.spaceId, claim.key, claim.route);
+        return store::Done{};
     }
-    ending.release();
-    return answered;
+    if (repo.complete(claim.spaceId, claim.key, claim.route, answer.status, answer.contentType, answer.body)
+        && ending.m_writes->commit())
+        return store::Done{};
+    // Taken before the claim's release, which reconnects a broken connection, after which
+    // the error would no longer say the database was unavailable. The entry stays
+    // unanswered, its writes undone with the answer: once the claim is released, a retry
+    // runs again.
+    return ServiceError::database();
 }
 
 } // namespace imprint::service

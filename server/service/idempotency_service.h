@@ -35,19 +35,18 @@ class IdempotentRequest
 {
 public:
     IdempotentRequest(IdempotentRequest &&) noexcept;
-    IdempotentRequest &operator=(IdempotentRequest &&) noexcept;
+    IdempotentRequest &operator=(IdempotentRequest &&) = delete;
     /// Without finish(): rolls the writes back and releases the claim, as for a request
     /// that died unanswered.
     ~IdempotentRequest();
 
 private:
     friend class IdempotencyService;
-    IdempotentRequest(const store::Database &db, QByteArray claim);
-    void release();
+    struct Claim; // the key's claim, released when it is destroyed
+    explicit IdempotentRequest(std::unique_ptr<Claim> claim);
 
-    const store::Database *m_db = nullptr;
-    QByteArray m_claim; // space, route and key; empty once released
-    QString m_spaceId, m_key, m_route;
+    // In this order: the writes end (roll back unless committed) before the claim goes.
+    std::unique_ptr<Claim> m_claim;
     std::unique_ptr<store::DeferredTransaction> m_writes;
 };
 
