@@ -8,11 +8,8 @@
 #include "server/service/upload_service.h"
 
 #include <QHash>
-#include <QJsonArray>
-#include <QJsonObject>
 #include <QSet>
 
-#include <algorithm>
 #include <memory>
 
 namespace imprint::service {
