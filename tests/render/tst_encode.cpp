@@ -333,6 +333,26 @@ private Q_SLOTS:
         }
     }
 
+    void pngBytesHoldNoSlack()
+    {
+        // The encoded bytes are kept as they are (the render memo, the pattern cache): the
+        // buffer is the file's size, with no room of a grown buffer. A 256-colour palette
+        // with alpha (1 KiB of PLTE and tRNS) once doubled it.
+        QImage translucent(256, 64, QImage::Format_ARGB32);
+        for (int y = 0; y < translucent.height(); ++y) {
+            for (int x = 0; x < translucent.width(); ++x)
+                translucent.setPixel(x, y, qRgba(2 * (x % 128), 255 - 2 * (x % 128), 40, y < 32 ? 255 : 128));
+        }
+        for (const QImage &image : {translucent, textCard()}) {
+            for (PngCompression c : {PngCompression::Fast, PngCompression::Default, PngCompression::Lossless,
+                                     PngCompression::Small}) {
+                const QByteArray png = encodePng(image, pngTier(c)).value();
+                QCOMPARE(png.capacity(), png.size());
+            }
+        }
+        QCOMPARE(pngColorType(encodePng(translucent, pngTier(PngCompression::Fast)).value()), 3);
+    }
+
     void pngFastAndLosslessAreExact()
     {
         const QImage card = textCard();

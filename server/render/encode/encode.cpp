@@ -452,8 +452,14 @@ EncodeResult encodePng(const QImage &image, const PngOptions &options)
     if (!deflated)
         return QStringLiteral("PNG encoding failed: the deflate step failed");
 
+    // The file's exact size (PNG 1.2 §5.3: 12 bytes of length, type and CRC a chunk): the
+    // bytes are kept as they are by the render memo and the caches, so no slack of a grown
+    // buffer rides along (a 256-colour palette with alpha was over a guessed 1 KiB of
+    // headers and doubled the buffer).
+    const size_t headers = 8 + (12 + 13) + (px.palette.empty() ? 0 : 12 + 3 * px.palette.size())
+                           + (px.paletteAlpha.empty() ? 0 : 12 + px.paletteAlpha.size()) + 12 + 12;
     QByteArray out;
-    out.reserve(qsizetype(zlibBytes + 1024));
+    out.reserve(qsizetype(zlibBytes + headers));
     WriteState state{&out, {0}};
     if (!writePng(px, zlibStream.data(), zlibBytes, &state))
         return QStringLiteral("PNG encoding failed: %1").arg(QString::fromUtf8(state.message));

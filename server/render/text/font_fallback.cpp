@@ -3,6 +3,7 @@
 #include "server/render/text/hermetic_fonts.h"
 #include "server/render/text/large_glyphs.h"
 
+#include <QCache>
 #include <QFont>
 #include <QGlyphRun>
 #include <QHash>
@@ -374,14 +375,14 @@ QPainterPath outlineOf(const QRawFont &font, quint32 glyph, bool *reset)
         resetOnce();
         return font.pathForGlyph(glyph);
     }
-    thread_local QHash<QString, QPainterPath> cache;
+    // Kept per thread, bounded by the bytes of the outlines: every size of a title is new
+    // glyphs, and a grown CJK outline is thousands of elements.
+    constexpr qsizetype kBudgetBytes = 4 << 20;
+    thread_local QCache<QString, QPainterPath> cache(kBudgetBytes);
     const QString key = font.familyName() + u'|' + font.styleName() + u'|' + QString::number(font.pixelSize()) + u'|'
                         + QString::number(width) + (slanted ? u'i' : u'n') + QString::number(glyph);
-    auto it = cache.constFind(key);
-    if (it != cache.constEnd())
-        return *it;
-    if (cache.size() > 4096)
-        cache.clear();
+    if (const QPainterPath *cached = cache.object(key))
+        return *cached;
     resetOnce();
     QPainterPath path = font.pathForGlyph(glyph);
     if (slanted) // x' = x - y/4 about the baseline (y down): the top leans forward
@@ -389,7 +390,11 @@ QPainterPath outlineOf(const QRawFont &font, quint32 glyph, bool *reset)
     if (width > 0)
         path = offsetOutline(path, width / 2);
     path.setFillRule(Qt::WindingFill);
-    return *cache.insert(key, path);
+    const qsizetype cost = path.elementCount() * qsizetype(sizeof(QPainterPath::Element))
+                           + key.size() * qsizetype(sizeof(QChar)) + 64;
+    if (cost <= cache.maxCost())
+        cache.insert(key, std::make_unique<QPainterPath>(path).release(), cost); // QCache owns it
+    return path;
 }
 
 } // namespace
