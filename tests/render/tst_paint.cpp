@@ -391,6 +391,46 @@ private Q_SLOTS:
         // The ends stay the stops' own colours.
         QVERIFY(qRed(img.pixel(51, 100)) > 240 && qBlue(img.pixel(148, 100)) > 240);
     }
+    // CSS Images 4 §3.5.4: stops are mixed premultiplied, so `red, transparent` fades red
+    // out (Chromium's midpoint over white is 255/128/128) instead of passing through the
+    // grey of transparent black (192/128/128), the glow of many cards. Expected colours are
+    // the premultiplied mix over white at the pixel's centre; the satori engine draws its
+    // SVG's stops, which SVG viewers mix per component.
+    void gradientsMixStopsPremultiplied_data()
+    {
+        QTest::addColumn<QString>("engine");
+        QTest::addColumn<QString>("gradient");
+        QTest::addColumn<int>("x");
+        QTest::addColumn<QColor>("expected");
+        for (const QString engine : {"takumi", "satori"}) {
+            const auto row = [&](const char *name, const char *gradient, int x, QColor c) {
+                QTest::addRow("%s %s", qPrintable(engine), name) << engine << QString::fromLatin1(gradient) << x << c;
+            };
+            row("red to transparent", "linear-gradient(to right, red, transparent)", 100, QColor(255, 128, 128));
+            row("transparent to blue", "linear-gradient(to right, transparent, #0000ff)", 75, QColor(191, 191, 255));
+            row("transparent between red and blue, red side", "linear-gradient(to right, red, transparent, blue)", 75,
+                QColor(255, 128, 128));
+            row("transparent between red and blue, blue side", "linear-gradient(to right, red, transparent, blue)",
+                125, QColor(128, 128, 255));
+            row("two alphas", "linear-gradient(to right, rgba(255,0,0,0.8), rgba(0,0,255,0.2))", 100,
+                QColor(229, 127, 153));
+        }
+    }
+    void gradientsMixStopsPremultiplied()
+    {
+        QFETCH(QString, engine);
+        QFETCH(QString, gradient);
+        QFETCH(int, x);
+        QFETCH(QColor, expected);
+        QStringList warnings;
+        const QImage img = renderCard({{"backgroundImage", gradient}}, engine, {}, &warnings);
+        QVERIFY2(warnings.isEmpty(), qPrintable(warnings.join(u'\n')));
+        const QColor got = img.pixelColor(x, 100);
+        const int off = std::max({std::abs(got.red() - expected.red()), std::abs(got.green() - expected.green()),
+                                  std::abs(got.blue() - expected.blue())});
+        QVERIFY2(off <= 4, qPrintable(describe(got.rgb()) + QStringLiteral(" vs ") + describe(expected.rgb())));
+    }
+
     void gradientWithAnUnknownSpaceIsRefusedByName()
     {
         QStringList warnings;

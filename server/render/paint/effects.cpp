@@ -263,19 +263,72 @@ std::vector<std::pair<qreal, QColor>> fixedStops(const Gradient &g, qreal lineLe
     return out;
 }
 
+constexpr int kSpanSteps = 16; // a span's colour curve within about 1/255 per channel
+
+css::SrgbColor srgbOf(const QColor &c)
+{
+    return css::SrgbColor{{c.redF(), c.greenF(), c.blueF()}, c.alphaF()};
+}
+
+QColor colorOf(const css::SrgbColor &c)
+{
+    return QColor::fromRgbF(float(std::clamp(c.rgb[0], 0.0, 1.0)), float(std::clamp(c.rgb[1], 0.0, 1.0)),
+                            float(std::clamp(c.rgb[2], 0.0, 1.0)), float(std::clamp(c.alpha, 0.0, 1.0)));
+}
+
+/// Stops that draw, on a painter interpolating colour and alpha each on its own (Qt's
+/// ComponentInterpolation, QtSvg's gradients and SVG viewers: the satori engine's output),
+/// what CSS Images 4 §3.5.4 asks: interpolation in premultiplied sRGB. A span with a fully
+/// transparent end keeps the other end's colour and only fades (exact: `red, transparent`
+/// is red fading out, not through grey as transparent black would make it), a transparent
+/// stop between two colours becomes one of each at its position; a span between two
+/// different alphas and colours is cut in kSpanSteps premultiplied mixes. Spans of one
+/// alpha are the same either way and stay as they are.
+std::vector<std::pair<qreal, QColor>> premultipliedStops(const std::vector<std::pair<qreal, QColor>> &stops)
+{
+    if (stops.size() < 2)
+        return stops;
+    const auto faded = [](QColor c) {
+        c.setAlpha(0);
+        return c;
+    };
+    std::vector<std::pair<qreal, QColor>> out;
+    out.reserve(stops.size() + 2);
+    for (size_t i = 0; i + 1 < stops.size(); ++i) {
+        auto [p0, c0] = stops[i];
+        auto [p1, c1] = stops[i + 1];
+        if (c0.alpha() == 0 && c1.alpha() > 0)
+            c0 = faded(c1);
+        else if (c1.alpha() == 0 && c0.alpha() > 0)
+            c1 = faded(c0);
+        out.emplace_back(p0, c0);
+        if (c0.alpha() != c1.alpha() && c0.alpha() > 0 && c1.alpha() > 0 && c0.rgb() != c1.rgb() && p1 - p0 > 1e-6) {
+            for (int k = 1; k < kSpanSteps; ++k) {
+                const double t = double(k) / kSpanSteps;
+                out.emplace_back(p0 + (p1 - p0) * t, colorOf(css::interpolate(css::ColorSpace::Srgb,
+                                                                              css::HueInterpolation::Shorter,
+                                                                              srgbOf(c0), srgbOf(c1), t)));
+            }
+        }
+        // The span's end, where the next span starts with another colour (a faded stop).
+        if (i + 2 == stops.size() || c1 != stops[i + 1].second)
+            out.emplace_back(p1, c1);
+    }
+    return out;
+}
+
 /// The stops of a gradient interpolated `in` a colour space (CSS Images 4 §3.1) for a
 /// painter that interpolates per component in sRGB: each span between two stops is cut
-/// in kSpanSteps, every cut's colour mixed in the gradient's space (CSS Color 4 §12), so
-/// the straight sRGB segments between cuts follow the space's curve. Stops of a gradient
-/// without an interpolation method, and hard edges, are returned as they are.
+/// in kSpanSteps, every cut's colour mixed in the gradient's space (CSS Color 4 §12,
+/// premultiplied), so the straight sRGB segments between cuts follow the space's curve.
+/// Hard edges are kept; a gradient without an interpolation method gets
+/// premultipliedStops().
 std::vector<std::pair<qreal, QColor>> interpolatedStops(const Gradient &g, std::vector<std::pair<qreal, QColor>> stops)
 {
-    if (!g.interpolation || stops.size() < 2)
+    if (stops.size() < 2)
         return stops;
-    constexpr int kSpanSteps = 16; // a span's colour curve within about 1/255 per channel
-    const auto srgbOf = [](const QColor &c) {
-        return css::SrgbColor{{c.redF(), c.greenF(), c.blueF()}, c.alphaF()};
-    };
+    if (!g.interpolation)
+        return premultipliedStops(stops);
     std::vector<std::pair<qreal, QColor>> out;
     out.reserve(stops.size() * kSpanSteps);
     for (size_t i = 0; i + 1 < stops.size(); ++i) {
@@ -288,11 +341,7 @@ std::vector<std::pair<qreal, QColor>> interpolatedStops(const Gradient &g, std::
             const double t = double(k) / kSpanSteps;
             const css::SrgbColor mixed
                 = css::interpolate(g.interpolation->space, g.interpolation->hue, srgbOf(c0), srgbOf(c1), t);
-            out.emplace_back(p0 + (p1 - p0) * t,
-                             QColor::fromRgbF(float(std::clamp(mixed.rgb[0], 0.0, 1.0)),
-                                              float(std::clamp(mixed.rgb[1], 0.0, 1.0)),
-                                              float(std::clamp(mixed.rgb[2], 0.0, 1.0)),
-                                              float(std::clamp(mixed.alpha, 0.0, 1.0))));
+            out.emplace_back(p0 + (p1 - p0) * t, colorOf(mixed));
         }
     }
     out.push_back(stops.back());
