@@ -76,7 +76,10 @@ const classList = [...new Set([...listed, ...legacy.filter(c => ds.candidatesToC
 const functional = [...ds.utilities.keys('functional')].sort((a, b) => b.length - a.length);
 const decls = compileAll(classList);
 // Arbitrary values: which declarations each root writes for each type of value.
-const arbitrary = { length: '13px', color: '#123456', number: '1.75', percentage: '37%', url: 'url(x.png)', any: '1fr_2fr' };
+const arbitrary = {
+  length: '13px', color: '#123456', number: '1.75', percentage: '37%', url: 'url(x.png)', image: 'linear-gradient(red,blue)',
+  any: '1fr_2fr',
+};
 const sampleDecls = new Map();
 for (const sample of Object.values(arbitrary)) {
   const cands = functional.map(r => `${r}-[${sample}]`);

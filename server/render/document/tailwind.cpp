@@ -14,6 +14,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QRegularExpression>
+#include <QSet>
 
 #include <algorithm>
 #include <cmath>
@@ -157,8 +158,14 @@ QString arbitraryType(const QString &v)
     static const QRegularExpression lengthRe(QStringLiteral("^(-?[0-9.]+[a-z]+|calc\\(.*\\)|min\\(.*\\)|max\\(.*\\)|"
                                                             "clamp\\(.*\\)|0)$"),
                                              QRegularExpression::CaseInsensitiveOption);
+    // Tailwind's inferDataType() 'image': what background-image and mask-image take.
+    static const QRegularExpression imageFn(
+        QStringLiteral("^((repeating-)?(linear|radial|conic)-gradient|image|image-set|cross-fade)\\("),
+        QRegularExpression::CaseInsensitiveOption);
     if (colourFn.match(v).hasMatch())
         return QStringLiteral("color");
+    if (imageFn.match(v).hasMatch())
+        return QStringLiteral("image");
     if (v.startsWith(QLatin1String("url("), Qt::CaseInsensitive))
         return QStringLiteral("url");
     if (v.endsWith(u'%') && css::number(v.chopped(1)))
@@ -179,6 +186,106 @@ Utility instantiate(const Utility &tpl, const QString &placeholder, const QStrin
     Utility out = tpl;
     for (Decl &d : out.decls)
         d.value.replace(placeholder, value);
+    return out;
+}
+
+/// `v` split at `separator` outside parentheses (Tailwind's segment()).
+QStringList segments(const QString &v, QChar separator)
+{
+    QStringList out;
+    int depth = 0;
+    qsizetype start = 0;
+    for (qsizetype i = 0; i < v.size(); ++i) {
+        if (v[i] == u'(')
+            ++depth;
+        else if (v[i] == u')')
+            depth = std::max(0, depth - 1);
+        else if (v[i] == separator && depth == 0) {
+            out.append(v.mid(start, i - start));
+            start = i + 1;
+        }
+    }
+    out.append(v.mid(start));
+    return out;
+}
+
+/// Binary operators in math functions get spaces, as the compiler's
+/// addWhitespaceAroundMathOperators() does (`calc(100%-2rem)`), and nowhere else: the
+/// `60px -15px` of a shadow stays two lengths.
+QString spacedMathOperators(const QString &v)
+{
+    if (!v.contains(u'('))
+        return v;
+    static const QRegularExpression mathFn(QStringLiteral(
+        "\\b(calc|min|max|clamp|mod|rem|round|abs|sign|pow|sqrt|hypot|log|exp|sin|cos|tan|asin|acos|atan|atan2)\\("));
+    static const QRegularExpression op(
+        QStringLiteral("(?<=[0-9%)]|\\dpx|\\drem|\\dem|\\dvh|\\dvw)\\s*([-+*/])\\s*(?=[0-9.(]|var\\()"));
+    QString out;
+    qsizetype from = 0;
+    for (auto it = mathFn.globalMatch(v); it.hasNext();) {
+        const QRegularExpressionMatch m = it.next();
+        if (m.capturedStart() < from) // nested in the function spaced already
+            continue;
+        qsizetype end = m.capturedEnd(), depth = 1;
+        while (end < v.size() && depth > 0) {
+            if (v[end] == u'(')
+                ++depth;
+            else if (v[end] == u')')
+                --depth;
+            ++end;
+        }
+        out += v.mid(from, m.capturedStart() - from);
+        out += v.mid(m.capturedStart(), end - m.capturedStart()).replace(op, QStringLiteral(" \\1 "));
+        from = end;
+    }
+    return out + v.mid(from);
+}
+
+/// The arbitrary `any` template `tpl` with `v`. A shadow's template ends in
+/// `var(--tw-shadow-color, currentcolor)` (a value without a colour); a value with one has
+/// its colour wrapped instead, as the compiler's replaceShadowColors() does for every
+/// shadow of the list whose two offsets it finds: `0_8px_30px_rgb(0,0,0,0.12)` is
+/// `0 8px 30px var(--tw-shadow-color, rgb(0,0,0,0.12))`.
+Utility withShadowColors(const Utility &tpl, const QString &v)
+{
+    static const QRegularExpression colourVar(QStringLiteral("^\\{v\\} (var\\(--tw-[a-z-]*shadow-color), currentcolor\\)$"));
+    Utility out = tpl;
+    for (Decl &d : out.decls) {
+        const QRegularExpressionMatch m = colourVar.match(d.value);
+        if (!m.hasMatch()) {
+            d.value.replace(QStringLiteral("{v}"), v);
+            continue;
+        }
+        static const QSet<QString> keywords{QStringLiteral("inset"), QStringLiteral("inherit"),
+                                            QStringLiteral("initial"), QStringLiteral("revert"),
+                                            QStringLiteral("unset")};
+        static const QRegularExpression length(QStringLiteral("^-?(\\d+|\\.\\d+)"));
+        QStringList shadows;
+        for (QString shadow : segments(v, u',')) {
+            shadow = shadow.trimmed();
+            QString colour, offsetX, offsetY;
+            for (const QString &part : segments(shadow, u' ')) {
+                if (part.trimmed().isEmpty() || keywords.contains(part))
+                    continue;
+                if (length.match(part).hasMatch()) {
+                    if (offsetX.isEmpty())
+                        offsetX = part;
+                    else if (offsetY.isEmpty())
+                        offsetY = part;
+                } else if (colour.isEmpty()) {
+                    colour = part;
+                }
+            }
+            if (offsetX.isEmpty() || offsetY.isEmpty())
+                shadows.append(shadow);
+            else if (colour.isEmpty())
+                shadows.append(shadow + u' ' + m.captured(1) + QStringLiteral(", currentcolor)"));
+            else
+                shadows.append(QString(shadow).replace(shadow.indexOf(colour), colour.size(),
+                                                       m.captured(1) + QStringLiteral(", ") + colour + u')'));
+        }
+        d.value = shadows.join(QStringLiteral(", "));
+    }
     return out;
 }
 
@@ -213,14 +320,9 @@ std::optional<Utility> functionalUtility(const Root &root, const QString &key, c
         // Underscores are spaces in arbitrary values, `\_` an underscore.
         QString v = key.mid(1, key.size() - 2);
         v.replace(QLatin1String("\\_"), QStringLiteral("\x01")).replace(u'_', u' ').replace(u'\x01', u'_');
-        // As the compiler does: binary operators in math functions get spaces (`100%-2rem`).
-        if (v.contains(u'(')) {
-            static const QRegularExpression op(QStringLiteral(
-                "(?<=[0-9%)]|\\dpx|\\drem|\\dem|\\dvh|\\dvw)\\s*([-+*/])\\s*(?=[0-9.(]|var\\()"));
-            v.replace(op, QStringLiteral(" \\1 "));
-        }
+        v = spacedMathOperators(v);
         QString type = arbitraryType(v);
-        static const QRegularExpression hint(QStringLiteral("^(length|color|number|percentage|url|any):(.+)$"));
+        static const QRegularExpression hint(QStringLiteral("^(length|color|number|percentage|url|image|any):(.+)$"));
         if (const auto m = hint.match(v); m.hasMatch()) {
             type = m.captured(1);
             v = m.captured(2);
@@ -228,6 +330,8 @@ std::optional<Utility> functionalUtility(const Root &root, const QString &key, c
         auto tpl = root.arbitrary.constFind(type);
         if (tpl == root.arbitrary.constEnd())
             return std::nullopt;
+        if (type == QLatin1String("any"))
+            return withShadowColors(*tpl, v);
         return instantiate(*tpl, QStringLiteral("{v}"), type == QLatin1String("color") ? withAlpha(v, alpha) : v);
     }
     static const QRegularExpression keyRe(QStringLiteral("^[A-Za-z0-9._-]+$"));
