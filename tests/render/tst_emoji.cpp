@@ -253,6 +253,54 @@ private Q_SLOTS:
         QVERIFY(svg.contains(QStringLiteral("<image"))); // colour bitmap glyphs
     }
 
+    // Emoji of the Noto font in bold text (synthetic bold reads glyph outlines): drawn, at
+    // the size the satori engine draws them (Chromium's), and drawn again by later renders
+    // on the same thread. Reading the outline of a colour bitmap glyph once left it
+    // undrawable for every later render at that size.
+    void notoEmojiInBoldTextAreDrawn_data()
+    {
+        imprint::test::addRasterEngineRows();
+    }
+    void notoEmojiInBoldTextAreDrawn()
+    {
+        QFETCH(QString, engine);
+        const auto render = [&](int weight, const QString &engineName) {
+            QJsonObject style = imprint::test::textCardStyle(48, 20);
+            style.insert(QStringLiteral("fontWeight"), weight);
+            RenderRequest request;
+            request.document = imprint::test::flexCard(300, 100, style, QString::fromUtf8("D 🙏"));
+            request.options.engine = imprint::test::engineOption(engineName);
+            request.options.emojiSet = imprint::test::emojiOption(QStringLiteral("noto"));
+            const auto result = imprint::render::render(request, imprint::test::renderContext());
+            return result ? QImage::fromData(result->bytes).convertToFormat(QImage::Format_ARGB32) : QImage();
+        };
+        // The box of the emoji's coloured pixels (the text is black on white).
+        const auto emojiBox = [](const QImage &image) {
+            QRect box;
+            for (int y = 0; y < image.height(); ++y) {
+                for (int x = 0; x < image.width(); ++x) {
+                    const QColor c = image.pixelColor(x, y);
+                    if (c.hsvSaturation() > 80 && c.value() > 60)
+                        box |= QRect(x, y, 1, 1);
+                }
+            }
+            return box;
+        };
+        const QRect reference = emojiBox(render(400, QStringLiteral("satori")));
+        QVERIFY2(reference.width() > 30, qPrintable(QStringLiteral("satori's emoji: %1 px").arg(reference.width())));
+        for (int weight : {700, 400, 700, 400}) {
+            const QRect box = emojiBox(render(weight, engine));
+            QVERIFY2(box.width() > 30, qPrintable(QStringLiteral("weight %1: no emoji").arg(weight)));
+            QVERIFY2(std::abs(box.width() - reference.width()) <= 2 && std::abs(box.height() - reference.height()) <= 2,
+                     qPrintable(QStringLiteral("weight %1: %2x%3 px, the satori engine's %4x%5")
+                                    .arg(weight)
+                                    .arg(box.width())
+                                    .arg(box.height())
+                                    .arg(reference.width())
+                                    .arg(reference.height())));
+        }
+    }
+
     void missingSetFallsBackWithWarning_data()
     {
         QTest::addColumn<QString>("engine");

@@ -556,8 +556,12 @@ void QPainterPlayer::operator()(const display::DrawGlyphs &c)
     for (const TextLine &line : c.block->lines) {
         const QPointF at = c.origin + QPointF(0, baselineSnap(c.origin + QPointF(0, line.baseline)));
         for (const QGlyphRun &run : line.glyphRuns) {
-            if (c.emoji && EmojiGlyphMap::isEmojiRun(run))
-                drawEmojiRun(*m_p, at, run, *c.emoji, m_emoji, c.emojiSet, c.fontSize, m_warnings);
+            // Emoji of the font too (EmojiSet::Noto, no map): scaled to Chromium's size and
+            // never emboldened or slanted (a colour bitmap has no outline).
+            static const EmojiGlyphMap kFromTheFont;
+            if (EmojiGlyphMap::isEmojiRun(run))
+                drawEmojiRun(*m_p, at, run, c.emoji ? *c.emoji : kFromTheFont, m_emoji, c.emojiSet, c.fontSize,
+                             m_warnings);
             else
                 paintGlyphRun(*m_p, at, run);
         }
@@ -565,7 +569,7 @@ void QPainterPlayer::operator()(const display::DrawGlyphs &c)
             QPen pen(c.strokeColor, c.strokeWidth);
             pen.setJoinStyle(Qt::MiterJoin);
             for (const QGlyphRun &run : line.glyphRuns)
-                if (!(c.emoji && EmojiGlyphMap::isEmojiRun(run)))
+                if (!EmojiGlyphMap::isEmojiRun(run))
                     m_p->strokePath(glyphRunOutline(run, at), pen);
         }
     }

@@ -148,6 +148,8 @@ private:
 class EmojiGlyphMap
 {
 public:
+    /// No emoji mapped to images: every glyph is drawn from the font (EmojiSet::Noto).
+    EmojiGlyphMap() = default;
     /// `text` is the run's processed text (TextEngine::processText), `base` its font.
     EmojiGlyphMap(QStringView text, const QFont &base);
     bool isEmpty() const { return m_clusters.isEmpty(); }

@@ -344,8 +344,29 @@ const bool g_noFreetypeEngineCache = [] {
 
 } // namespace
 
+bool hasOutlines(const QRawFont &font)
+{
+    if (!font.isValid())
+        return false;
+    thread_local QHash<QString, bool> known;
+    const QString face = font.familyName() + u'|' + font.styleName();
+    auto it = known.constFind(face);
+    if (it == known.constEnd()) {
+        // fontTable() copies the table: once per face and thread. A TrueType face's `loca`
+        // says it has `glyf` outlines without copying them.
+        const bool outlines = !font.fontTable("loca").isEmpty() || !font.fontTable("CFF ").isEmpty()
+                              || !font.fontTable("CFF2").isEmpty();
+        if (known.size() > 1024)
+            known.clear();
+        it = known.insert(face, outlines);
+    }
+    return *it;
+}
+
 void resetOutlineOrigin(const QRawFont &font)
 {
+    if (!hasOutlines(font))
+        return;
     // Qt 6.4's QFontEngineFT::loadGlyph() sets the FreeType face's transform to the glyph's
     // subpixel offset (FT_Set_Transform's delta) and leaves it there; the face is shared by
     // every size of the font, and addGlyphsToPath() — QRawFont::pathForGlyph() and
@@ -364,6 +385,8 @@ namespace {
 /// glyphs of one run, so one reset serves all of them.
 QPainterPath outlineOf(const QRawFont &font, quint32 glyph, bool *reset)
 {
+    if (!hasOutlines(font))
+        return {};
     const auto resetOnce = [&] {
         if (!*reset)
             resetOutlineOrigin(font);

@@ -75,10 +75,19 @@ bool syntheticItalic(const QRawFont &font);
 /// FreeType engine could answer that load from its cache.
 void resetOutlineOrigin(const QRawFont &font);
 
+/// Whether `font`'s face has glyph outlines (a `glyf`, `CFF ` or `CFF2` table), false for
+/// a face of bitmaps only such as Noto Color Emoji's (CBDT). Asking Qt 6.4 for the outline
+/// of a colour bitmap glyph (QRawFont::pathForGlyph()) leaves that glyph undrawable by
+/// every engine of the face, at that size, for the rest of the thread: one bold emoji
+/// (synthetic bold reads outlines) made later renders' emoji vanish. Cached per face and
+/// thread.
+bool hasOutlines(const QRawFont &font);
+
 /// The outline of `glyph` in `font` at the origin (y down) with the synthetic styles of
 /// `font`: slanted when syntheticItalic(), and emboldened when syntheticBoldWidth() says
 /// so, every contour moved outwards by half the width, corners mitred, as a
-/// stroke-and-fill of that width would grow it.
+/// stroke-and-fill of that width would grow it. Empty for a face without outlines
+/// (hasOutlines()), which is never asked.
 QPainterPath glyphOutline(const QRawFont &font, quint32 glyph);
 
 /// The outlines of the glyphs of `run` (emoji included: empty) drawn with its baseline
