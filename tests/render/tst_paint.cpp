@@ -391,6 +391,37 @@ private Q_SLOTS:
         // The ends stay the stops' own colours.
         QVERIFY(qRed(img.pixel(51, 100)) > 240 && qBlue(img.pixel(148, 100)) > 240);
     }
+    // Backgrounds, borders and shadows are painted on whole device pixels, as Blink paints
+    // box decorations (ToPixelSnappedRect: each edge rounded): a box laid out at y = 40.5
+    // has crisp rows, where half-covered ones once blurred every centred card's edges.
+    void boxDecorationsSnapToWholePixels_data()
+    {
+        imprint::test::addRasterEngineRows();
+    }
+    void boxDecorationsSnapToWholePixels()
+    {
+        QFETCH(QString, engine);
+        const QImage img = renderCard({{"top", 40.5},
+                                       {"left", 50.5},
+                                       {"height", 20},
+                                       {"width", 60},
+                                       {"backgroundColor", "#4f46e5"},
+                                       {"boxShadow", "0 0 0 4px #a5b4fc"}},
+                                      engine);
+        const int x = 80;
+        // The box's edges 40.5 and 60.5 round to 41 and 61; the 4 px ring lies outside them.
+        const QColor box(0x4f, 0x46, 0xe5), ring(0xa5, 0xb4, 0xfc), page(Qt::white);
+        const std::pair<int, QColor> column[] = {{36, page}, {37, ring}, {40, ring}, {41, box},
+                                                 {60, box},  {61, ring}, {64, ring}, {65, page}};
+        for (const auto &[y, colour] : column)
+            QVERIFY2(img.pixelColor(x, y) == colour, qPrintable(QStringLiteral("row %1: ").arg(y) + describe(img.pixel(x, y))));
+        // Across: 50.5 → 51, 110.5 → 111.
+        const std::pair<int, QColor> row[] = {{46, page}, {47, ring}, {50, ring}, {51, box},
+                                              {110, box}, {111, ring}, {114, ring}, {115, page}};
+        for (const auto &[px, colour] : row)
+            QVERIFY2(img.pixelColor(px, 50) == colour, qPrintable(QStringLiteral("column %1: ").arg(px) + describe(img.pixel(px, 50))));
+    }
+
     // CSS Images 4 §3.5.4: stops are mixed premultiplied, so `red, transparent` fades red
     // out (Chromium's midpoint over white is 255/128/128) instead of passing through the
     // grey of transparent black (192/128/128), the glow of many cards. Expected colours are

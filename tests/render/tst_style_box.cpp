@@ -156,6 +156,22 @@ private Q_SLOTS:
         QCOMPARE(e.borderColor[Bottom], QColor(Qt::red));
     }
 
+    // CSS Values 4 §snap-a-length-as-a-border-width, as Chromium computes them: a width
+    // under a pixel is one, a wider one drops its fraction (a card's 0.6vmin rule at 1080
+    // px is 6 px, which moves what follows it).
+    void borderAndOutlineWidthsSnapToWholePixels()
+    {
+        const ComputedStyle s = style("{\"borderTop\": \"6.48px solid red\", \"borderRight\": \"0.5px solid red\","
+                                      " \"borderBottom\": \"2px solid red\", \"borderLeft\": \"0.25em solid red\","
+                                      " \"outline\": \"2.7px solid blue\"}");
+        QCOMPARE(s.borderWidth[Top], 6.f);
+        QCOMPARE(s.borderWidth[Right], 1.f);
+        QCOMPARE(s.borderWidth[Bottom], 2.f);
+        QCOMPARE(s.borderWidth[Left], 4.f); // 0.25em of 16 px
+        QCOMPARE(s.outlineWidth, 2.f);
+        QCOMPARE(style("{\"borderWidth\": \"0.5px\", \"borderStyle\": \"none\"}").borderWidth[Top], 0.f);
+    }
+
     void borderRadius()
     {
         ComputedStyle s = style("{\"borderRadius\": \"1px 2px 3px 4px / 5px 6px\"}");

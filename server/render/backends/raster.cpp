@@ -602,6 +602,7 @@ void paintTree(QPainter &painter, const LayoutBox &root, const PaintResources &r
     painter.setPen(Qt::NoPen);
     RecordOptions options;
     options.emojiSet = emoji;
+    options.deviceScale = std::sqrt(std::abs(painter.deviceTransform().determinant()));
     QPainterPlayer(painter, resources.emoji, warnings, resources.cancellation)
         .play(recordDisplayList(root, resources, options));
 }

@@ -152,11 +152,19 @@ QPainterPath roundedPath(const QRectF &rect, const Radii &radii)
     return path;
 }
 
-BoxGeometry boxGeometry(const LayoutBox &box)
+QRectF pixelSnapped(const QRectF &rect, qreal deviceScale)
+{
+    const qreal k = deviceScale > 0 ? deviceScale : 1;
+    const auto snap = [k](qreal v) { return std::round(v * k) / k; };
+    const qreal left = snap(rect.left()), top = snap(rect.top());
+    return QRectF(left, top, snap(rect.left() + rect.width()) - left, snap(rect.top() + rect.height()) - top);
+}
+
+BoxGeometry boxGeometry(const LayoutBox &box, qreal deviceScale)
 {
     BoxGeometry g;
-    g.borderBox = box.borderBox;
-    g.paddingBox = box.paddingBox();
+    g.borderBox = pixelSnapped(box.borderBox, deviceScale);
+    g.paddingBox = g.borderBox.marginsRemoved(box.border);
     g.outer = box.node ? resolveRadii(box.node->style, g.borderBox.size()) : Radii{};
     g.inner = insetRadii(g.outer, box.border);
     return g;

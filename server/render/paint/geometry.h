@@ -51,16 +51,24 @@ qreal bestDashGap(qreal length, qreal dash, qreal gap);
 /// A closed path of `rect` with elliptical corners `radii`.
 QPainterPath roundedPath(const QRectF &rect, const Radii &radii);
 
+/// `rect` (page px) with each edge on the nearest whole device pixel at `deviceScale`
+/// device px a page px: how Blink paints box decorations (PhysicalRect's
+/// ToPixelSnappedRect(): left and right rounded, the width their difference), so a box
+/// laid out at y = 40.5 gets crisp edges on row 41 rather than two half-covered rows.
+QRectF pixelSnapped(const QRectF &rect, qreal deviceScale = 1);
+
 /// The edges and curves of a box every paint step starts from (page px): the border box
 /// with its radii (CSS Backgrounds 3 §5.5) and the padding box with the inner radii
-/// (§5.2), which clip overflow and inset shadows.
+/// (§5.2), which clip overflow and inset shadows. Both boxes are pixelSnapped() at
+/// `deviceScale` (backgrounds, borders, shadows, outlines and overflow clips are painted on
+/// whole device pixels, as Chromium paints them; the layout's own boxes stay fractional).
 struct BoxGeometry {
     QRectF borderBox;
     QRectF paddingBox;
     Radii outer; ///< radii of the border box
     Radii inner; ///< radii of the padding box
 };
-BoxGeometry boxGeometry(const LayoutBox &box);
+BoxGeometry boxGeometry(const LayoutBox &box, qreal deviceScale = 1);
 
 /// A brush painting `gradient` over the background positioning area `area` (page px):
 /// linear gradients per CSS Images 3 §3.1 (angle, gradient line length

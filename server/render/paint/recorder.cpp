@@ -30,12 +30,13 @@ QPainterPath rectPath(const QRectF &r)
 class Recorder
 {
 public:
-    Recorder(const PaintResources &resources, EmojiSet emoji, bool labels)
+    Recorder(const PaintResources &resources, const RecordOptions &options)
         : m_text(resources.text)
         , m_images(resources.images)
         , m_loader(memoised(resources.imageLoader))
-        , m_emoji(emoji)
-        , m_labels(labels)
+        , m_emoji(options.emojiSet)
+        , m_labels(options.textLabels)
+        , m_deviceScale(options.deviceScale)
     { }
 
     DisplayList take() { return std::move(m_list); }
@@ -58,12 +59,12 @@ public:
 
 private:
     void recordElement(const LayoutBox &box, const LayoutBox *parent);
-    void recordBackground(const LayoutBox &box, const QPainterPath &borderPath);
+    void recordBackground(const LayoutBox &box, const BoxGeometry &g, const QPainterPath &borderPath);
     /// One resolved background or mask layer as the tiles a player paints inside `clip`,
     /// positioning area `area` (page px).
     static display::BackgroundTiles tilesOf(const ResolvedBackgroundLayer &layer, const QPainterPath &clip,
                                             const QRectF &area);
-    void recordBorder(const LayoutBox &box, const Radii &outer);
+    void recordBorder(const LayoutBox &box, const BoxGeometry &g);
     void recordOutline(const LayoutBox &box, const BoxGeometry &g);
     void recordImage(const LayoutBox &box, const Radii &outer);
     void recordText(const LayoutBox &box, const LayoutBox *parent);
@@ -81,6 +82,7 @@ private:
     ImageCache &m_images;
     ImageLoader m_loader; // non-data: url() images
     EmojiSet m_emoji;
+    qreal m_deviceScale = 1;
     bool m_labels;
     DisplayList m_list;
 };
@@ -195,7 +197,7 @@ void Recorder::recordElement(const LayoutBox &box, const LayoutBox *parent)
     const PaintOrder order = paintOrder(box, parent);
     for (const LayoutBox *c : order.beneath)
         recordBox(*c, &box);
-    const BoxGeometry g = boxGeometry(box);
+    const BoxGeometry g = boxGeometry(box, m_deviceScale);
 
     bool outerShadow = false, insetShadow = false;
     for (const Shadow &sh : s.boxShadow) {
@@ -208,10 +210,10 @@ void Recorder::recordElement(const LayoutBox &box, const LayoutBox *parent)
         recordFragments(box);
     } else {
         const QPainterPath borderPath = roundedPath(g.borderBox, g.outer);
-        recordBackground(box, s.effects.backgroundClipText ? textClipPath(box) : borderPath);
+        recordBackground(box, g, s.effects.backgroundClipText ? textClipPath(box) : borderPath);
         if (insetShadow)
             add(display::InsetBoxShadows{s.boxShadow, g.paddingBox, g.inner});
-        recordBorder(box, g.outer);
+        recordBorder(box, g);
     }
     if (box.node->isImage())
         recordImage(box, g.outer);
@@ -269,18 +271,18 @@ void Recorder::recordOutline(const LayoutBox &box, const BoxGeometry &g)
     band(0, width);
 }
 
-void Recorder::recordBackground(const LayoutBox &box, const QPainterPath &borderPath)
+void Recorder::recordBackground(const LayoutBox &box, const BoxGeometry &g, const QPainterPath &borderPath)
 {
     const ComputedStyle &s = box.node->style;
     if (s.backgroundColor.alpha() > 0) {
         if (borderPath.elementCount() == 5 && !s.effects.backgroundClipText) // addRect: moveTo + 4 lineTo
-            add(display::FillRect{box.borderBox, s.backgroundColor});
+            add(display::FillRect{g.borderBox, s.backgroundColor});
         else
             add(display::FillPath{borderPath, QBrush(s.backgroundColor)});
     }
     if (s.backgroundLayers.empty())
         return;
-    const ResolvedBackground background = resolveBackgroundLayers(s, box.paddingBox(), m_images, m_loader);
+    const ResolvedBackground background = resolveBackgroundLayers(s, g.paddingBox, m_images, m_loader);
     for (const ResolvedBackgroundLayer &layer : background.layers)
         add(tilesOf(layer, borderPath, background.positioningArea));
 }
@@ -310,8 +312,9 @@ display::BackgroundTiles Recorder::tilesOf(const ResolvedBackgroundLayer &layer,
     return tiles;
 }
 
-void Recorder::recordBorder(const LayoutBox &box, const Radii &outer)
+void Recorder::recordBorder(const LayoutBox &box, const BoxGeometry &g)
 {
+    const Radii &outer = g.outer;
     const ComputedStyle &s = box.node->style;
     const QMarginsF w = box.border;
     const qreal widths[4] = {w.top(), w.right(), w.bottom(), w.left()};
@@ -327,8 +330,8 @@ void Recorder::recordBorder(const LayoutBox &box, const Radii &outer)
     }
     if (!any)
         return;
-    const QRectF outerRect = box.borderBox;
-    const QRectF innerRect = box.paddingBox();
+    const QRectF outerRect = g.borderBox;
+    const QRectF innerRect = g.paddingBox;
     const BorderStyle style0 = s.borderStyle[0];
 
     if (uniformStyle && style0 == BorderStyle::Dashed && isZero(outer)) {
@@ -434,9 +437,9 @@ void Recorder::recordFragments(const LayoutBox &box)
             piece.border.setRight(0);
             piece.padding.setRight(0);
         }
-        const BoxGeometry g = boxGeometry(piece);
-        recordBackground(piece, roundedPath(g.borderBox, g.outer));
-        recordBorder(piece, g.outer);
+        const BoxGeometry g = boxGeometry(piece, m_deviceScale);
+        recordBackground(piece, g, roundedPath(g.borderBox, g.outer));
+        recordBorder(piece, g);
     }
 }
 
@@ -533,7 +536,7 @@ std::shared_ptr<const TextBlock> drawnText(const LayoutBox &box, const LayoutBox
 
 DisplayList recordDisplayList(const LayoutBox &root, const PaintResources &resources, const RecordOptions &options)
 {
-    Recorder recorder(resources, options.emojiSet, options.textLabels);
+    Recorder recorder(resources, options);
     recorder.recordBox(root, nullptr);
     return recorder.take();
 }

@@ -15,6 +15,9 @@ struct RecordOptions {
     /// Record each text's processed characters as DrawGlyphs::label (a document format
     /// keeps them for accessibility); otherwise only emoji text needs them.
     bool textLabels = false;
+    /// Device px a page px (the render's scale): box decorations are recorded on whole
+    /// device pixels (paint_detail::pixelSnapped()).
+    qreal deviceScale = 1;
 };
 
 /// The shaped lines text run `box` is drawn with (its glyphs relative to its border box):

@@ -625,6 +625,20 @@ bool StyleBuilder::aspectRatio(const CssProperty &, const QString &v)
     return true;
 }
 
+namespace {
+
+/// CSS Values 4 §snap-a-length-as-a-border-width, as Chromium computes border and outline
+/// widths: a width under one pixel is one, a wider one drops its fraction (a 0.6vmin rule
+/// of a 1080 px card is 6 px, not 6.48). Whole CSS px: the layout is that of scale 1.
+float snappedBorderWidth(float px)
+{
+    if (px <= 0)
+        return 0;
+    return px < 1 ? 1.f : std::floor(px);
+}
+
+} // namespace
+
 void StyleBuilder::finish()
 {
     for (int e = 0; e < 4; ++e) {
@@ -634,9 +648,11 @@ void StyleBuilder::finish()
             m_s.borderWidth[e] = 0;
         else if (!m_borderWidthSet[e])
             m_s.borderWidth[e] = 3;
+        m_s.borderWidth[e] = snappedBorderWidth(m_s.borderWidth[e]);
         if (!m_borderColorSet[e])
             m_s.borderColor[e] = m_s.color;
     }
+    m_s.outlineWidth = snappedBorderWidth(m_s.outlineWidth);
     // A clamped block is Chromium's -webkit-box with overflow hidden (how templates and
     // Tailwind's line-clamp-* write it, and the html engine's page): unless the template
     // says otherwise, its overflow is clipped and, as a flex item, it may shrink below
