@@ -212,6 +212,58 @@ private Q_SLOTS:
         QCOMPARE(title(100), first);
     }
 
+    // A baseline laid out at y.5 rounds half up, as Blink rounds its LayoutUnits: boxes 40
+    // px apart starting at 20.5 draw their text 40 rows apart. Float arithmetic made the
+    // later baselines 86.49999 (rounded down), so all but the first sat a row too high.
+    void baselinesOnHalfPixelsRoundUp_data()
+    {
+        imprint::test::addRasterEngineRows();
+    }
+    void baselinesOnHalfPixelsRoundUp()
+    {
+        QFETCH(QString, engine);
+        const QJsonObject textStyle{{"display", "flex"}, {"padding", "6px 4px"}, {"fontSize", 20},
+                                    {"lineHeight", 1.4}, {"color", "#000"}, {"fontFamily", "DejaVu Sans"}};
+        QJsonArray column{QJsonObject{{"type", "div"}, {"props", QJsonObject{{"style", QJsonObject{{"height", 20.5}}}}}}};
+        for (int i = 0; i < 4; ++i)
+            column.append(QJsonObject{{"type", "div"},
+                                      {"props", QJsonObject{{"style", textStyle}, {"children", QJsonArray{"H"}}}}});
+        RenderRequest request;
+        request.options.engine = imprint::test::engineOption(engine);
+        request.document = QJsonObject{
+            {"width", 80},
+            {"height", 200},
+            {"root", QJsonObject{{"type", "div"},
+                                 {"props", QJsonObject{{"style", QJsonObject{{"display", "flex"},
+                                                                             {"flexDirection", "column"},
+                                                                             {"width", 80},
+                                                                             {"height", 200},
+                                                                             {"backgroundColor", "#fff"}}},
+                                                       {"children", column}}}}}};
+        const auto result = render(request, imprint::test::renderContext());
+        QVERIFY(result);
+        const QImage img = QImage::fromData(result->bytes).convertToFormat(QImage::Format_RGB32);
+        // The last row of each "H": its baseline's row.
+        QList<int> bottoms;
+        bool inked = false;
+        for (int y = 0; y < img.height(); ++y) {
+            int ink = 0;
+            for (int x = 0; x < img.width(); ++x)
+                ink += 255 - qRed(img.pixel(x, y));
+            if (inked && ink < 200)
+                bottoms.append(y);
+            inked = ink >= 200;
+        }
+        QCOMPARE(bottoms.size(), 4);
+        for (int i = 1; i < 4; ++i)
+            QVERIFY2(bottoms[i] - bottoms[0] == 40 * i,
+                     qPrintable(QStringLiteral("H bottoms at rows %1 %2 %3 %4")
+                                    .arg(bottoms[0])
+                                    .arg(bottoms[1])
+                                    .arg(bottoms[2])
+                                    .arg(bottoms[3])));
+    }
+
     void textAtManySizesKeepsBoundedMemory_data()
     {
         imprint::test::addRasterEngineRows();

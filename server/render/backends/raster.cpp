@@ -93,7 +93,7 @@ private:
         if (m_p->transform().type() > QTransform::TxTranslate)
             return 0;
         const qreal y = m_p->transform().map(point).y();
-        return std::round(y) - y;
+        return roundedToDevicePixel(y) - y;
     }
 
     /// An opacity group painted offscreen, composited into `parent` on PopLayer.

@@ -615,7 +615,7 @@ void SvgPlayer::operator()(const display::DrawGlyphs &c)
             QPointF origin = c.origin; // on the whole-pixel baseline paintGlyphs() used
             if (m_transforms == 0) {
                 const qreal y = c.origin.y() + line.baseline;
-                origin.ry() += std::round(y) - y;
+                origin.ry() += roundedToDevicePixel(y) - y;
             }
             for (const QGlyphRun &run : line.glyphRuns)
                 if (!(c.emoji && EmojiGlyphMap::isEmojiRun(run)))
@@ -800,7 +800,7 @@ void SvgPlayer::paintGlyphs(const TextBlock &block, QPointF origin, const QColor
         QPointF origin = blockOrigin;
         if (m_transforms == 0) {
             const qreal y = blockOrigin.y() + line.baseline;
-            origin.ry() += std::round(y) - y;
+            origin.ry() += roundedToDevicePixel(y) - y;
         }
         for (const QGlyphRun &run : line.glyphRuns) {
             const QRawFont font = run.rawFont();

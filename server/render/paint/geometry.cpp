@@ -152,10 +152,15 @@ QPainterPath roundedPath(const QRectF &rect, const Radii &radii)
     return path;
 }
 
+qreal roundedToDevicePixel(qreal v)
+{
+    return std::floor(std::round(v * 64) / 64 + 0.5);
+}
+
 QRectF pixelSnapped(const QRectF &rect, qreal deviceScale)
 {
     const qreal k = deviceScale > 0 ? deviceScale : 1;
-    const auto snap = [k](qreal v) { return std::round(v * k) / k; };
+    const auto snap = [k](qreal v) { return roundedToDevicePixel(v * k) / k; };
     const qreal left = snap(rect.left()), top = snap(rect.top());
     return QRectF(left, top, snap(rect.left() + rect.width()) - left, snap(rect.top() + rect.height()) - top);
 }

@@ -51,6 +51,11 @@ qreal bestDashGap(qreal length, qreal dash, qreal gap);
 /// A closed path of `rect` with elliptical corners `radii`.
 QPainterPath roundedPath(const QRectF &rect, const Radii &radii);
 
+/// `v` (device px) on the nearest whole device pixel as Blink rounds a LayoutUnit: at its
+/// 1/64 px precision first, then halves up, so an edge or baseline laid out at 86.5 rounds
+/// to 87 even when float arithmetic made it 86.49999.
+qreal roundedToDevicePixel(qreal v);
+
 /// `rect` (page px) with each edge on the nearest whole device pixel at `deviceScale`
 /// device px a page px: how Blink paints box decorations (PhysicalRect's
 /// ToPixelSnappedRect(): left and right rounded, the width their difference), so a box
