@@ -285,6 +285,68 @@ private Q_SLOTS:
         QCOMPARE(last.borderWidth[1], 0.f);
     }
 
+    /// `first:`, `last:`, `only:`, `odd:` and `even:` are :first-child, :last-child,
+    /// :only-child and :nth-child(odd/even) of the element's place among its parent's
+    /// element children (text runs do not count), after the plain utilities and before the
+    /// breakpoints, as the compiler orders them.
+    void structuralVariants()
+    {
+        const QString rowTw = QStringLiteral("pt-4 first:pt-0 last:pb-0 odd:bg-white even:bg-black only:m-2 md:pt-1");
+        auto row = [&] {
+            return QJsonObject{{QStringLiteral("type"), QStringLiteral("div")},
+                               {QStringLiteral("props"), QJsonObject{{QStringLiteral("tw"), rowTw}}}};
+        };
+        auto build = [](const QJsonArray &children, double width) {
+            QJsonObject root{{QStringLiteral("type"), QStringLiteral("div")},
+                             {QStringLiteral("props"), QJsonObject{{QStringLiteral("tw"), QStringLiteral("flex flex-col")},
+                                                                   {QStringLiteral("children"), children}}}};
+            auto t = parseTemplate(QJsonObject{{QStringLiteral("width"), width}, {QStringLiteral("height"), 400},
+                                               {QStringLiteral("root"), root}});
+            QStringList warnings;
+            std::unique_ptr<Node> node;
+            if (t) {
+                if (auto built = buildDocument(*t, {}, &warnings, {}, {}, QSizeF(width, 400)))
+                    node = std::move(*built);
+            }
+            if (!warnings.isEmpty())
+                qWarning("%s", qPrintable(warnings.join(u'\n')));
+            return node;
+        };
+        const auto list = build(QJsonArray{QStringLiteral("a heading text run"), row(), row(), row()}, 600);
+        QVERIFY(list);
+        const Node &parent = *list;
+        QCOMPARE(parent.children.size(), size_t(4));
+        const ComputedStyle &first = parent.children[1]->style, &second = parent.children[2]->style,
+                            &third = parent.children[3]->style;
+        QCOMPARE(first.padding[0], Length::px(0)); // first:pt-0 after pt-4
+        QCOMPARE(second.padding[0], Length::px(16));
+        QCOMPARE(third.padding[0], Length::px(16));
+        QCOMPARE(third.padding[2], Length::px(0)); // last:
+        QCOMPARE(first.backgroundColor, QColor(Qt::white)); // odd: the 1st and 3rd
+        QCOMPARE(second.backgroundColor, QColor(Qt::black));
+        QCOMPARE(third.backgroundColor, QColor(Qt::white));
+        QCOMPARE(first.margin[0], Length::px(0)); // only: none of three
+        // A lone child is first, last and only; md: (at 800 px) comes after first:.
+        const auto lone = build(QJsonArray{row()}, 800);
+        QVERIFY(lone);
+        const ComputedStyle &only = lone->children[0]->style;
+        QCOMPARE(only.margin[0], Length::px(8));
+        QCOMPARE(only.padding[0], Length::px(4));
+        QCOMPARE(only.padding[2], Length::px(0));
+        // The html engine's page gets the same declarations per row.
+        QJsonObject root{{QStringLiteral("type"), QStringLiteral("div")},
+                         {QStringLiteral("props"), QJsonObject{{QStringLiteral("tw"), QStringLiteral("flex flex-col")},
+                                                               {QStringLiteral("children"), QJsonArray{row(), row(), row()}}}}};
+        auto t = parseTemplate(QJsonObject{{QStringLiteral("width"), 600}, {QStringLiteral("height"), 400},
+                                           {QStringLiteral("root"), root}});
+        QVERIFY(t);
+        const auto page = templatePageHtml(*t, {}, false, {});
+        QVERIFY(page);
+        QCOMPARE(page->count(QLatin1String("background-color:#fff")), 2);
+        QCOMPARE(page->count(QLatin1String("background-color:#000")), 1);
+        QCOMPARE(page->count(QLatin1String("padding-top:0")), 1);
+    }
+
     /// `tw` attributes in `markup` are the tw props of a `root` tree: the same image.
     void markupTakesTw()
     {

@@ -295,9 +295,10 @@ struct Writer {
     }
 
     /// `parentRule`: the parent's `tw` declarations for its children but the last
-    /// (TailwindDeclarations::notLastChild), when this element is one of those.
+    /// (TailwindDeclarations::notLastChild), when this element is one of those; `siblings`
+    /// its place among the parent's element children (`tw`'s `first:`, `odd:`).
     void element(const QJsonObject &el, const QString &id, const QJsonObject &extraStyle = {},
-                 const Inherited &parent = {}, const QJsonObject &parentRule = {})
+                 const Inherited &parent = {}, const QJsonObject &parentRule = {}, TailwindSiblings siblings = {})
     {
         const QString tag = el.value(QLatin1String("type")).toString(QStringLiteral("div")).trimmed().toLower();
         // A tag name is letters, digits and hyphens; anything else would break the markup.
@@ -311,7 +312,7 @@ struct Writer {
         if (tailwind && tailwind->used) {
             const QJsonValue classes = props.value(QLatin1String("tw"));
             if (classes.isString())
-                tw = expandTailwind(text(classes.toString()), *tailwind, viewportWidth, {}, nullptr);
+                tw = expandTailwind(text(classes.toString()), *tailwind, viewportWidth, {}, nullptr, siblings);
             // Physical sides, as the JSON engines merge them: the per-side border resets
             // below them are physical too.
             const bool rtl = directionIsRtl(style, props, parent.rtl);
@@ -346,9 +347,12 @@ struct Writer {
         QJsonArray children;
         flatten(props.value(QLatin1String("children")), children);
         qsizetype lastElement = -1; // `:last-child` counts elements only
+        int elementCount = 0, elementIndex = 0;
         for (qsizetype i = 0; i < children.size(); ++i)
-            if (children.at(i).isObject())
+            if (children.at(i).isObject()) {
                 lastElement = i;
+                ++elementCount;
+            }
         for (qsizetype i = 0; i < children.size(); ++i) {
             const QJsonValue c = children.at(i);
             if (c.isString()) {
@@ -370,7 +374,8 @@ struct Writer {
                 out += drawn == escaped ? drawn : QStringLiteral("<span>") + drawn + QStringLiteral("</span>");
             } else if (c.isObject())
                 element(c.toObject(), id + u'.' + QString::number(i), {}, inherited,
-                        i == lastElement ? QJsonObject() : tw.notLastChild);
+                        i == lastElement ? QJsonObject() : tw.notLastChild,
+                        TailwindSiblings{elementIndex++, elementCount});
         }
         out += QStringLiteral("</") + safeTag + u'>';
     }

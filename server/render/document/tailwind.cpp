@@ -17,6 +17,7 @@
 #include <QSet>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 
 namespace imprint::render {
@@ -741,7 +742,7 @@ common::Expected<TailwindTheme, RenderError> parseTailwindConfig(const QJsonValu
 }
 
 TailwindDeclarations expandTailwind(const QString &classes, const TailwindTheme &theme, double viewportWidth,
-                                    const QString &field, QStringList *warnings)
+                                    const QString &field, QStringList *warnings, TailwindSiblings siblings)
 {
     struct Item {
         int rank, order;
@@ -762,13 +763,27 @@ TailwindDeclarations expandTailwind(const QString &classes, const TailwindTheme 
         QString name = names.at(index);
         int rank = 0;
         bool applies = true;
-        // Variants: `md:` is a min-width media query on the image width; the rest
-        // (hover:, dark:, group-*, ...) need a state a still image never has.
+        // Variants: `md:` is a min-width media query on the image width, `first:` and its
+        // kin a structural pseudo-class of the element's place; the rest (hover:, dark:,
+        // group-*, ...) need a state a still image never has.
         for (qsizetype colon = lastOutsideBrackets(name, u':'); colon > 0; colon = lastOutsideBrackets(name, u':')) {
             const QString variant = name.left(colon).section(u':', -1);
             name = name.left(colon).section(u':', 0, -2).isEmpty() ? name.mid(colon + 1)
                                                                      : name.left(colon).section(u':', 0, -2) + u':'
                                                                            + name.mid(colon + 1);
+            // In the compiler's variant order (first, last, only, odd, even), all before
+            // the breakpoints.
+            static const QStringList structural = {QStringLiteral("first"), QStringLiteral("last"),
+                                                   QStringLiteral("only"), QStringLiteral("odd"),
+                                                   QStringLiteral("even")};
+            if (const qsizetype kind = structural.indexOf(variant); kind >= 0) {
+                const bool matches = std::array{siblings.index == 0, siblings.index == siblings.count - 1,
+                                                siblings.count == 1, siblings.index % 2 == 0,
+                                                siblings.index % 2 == 1}[size_t(kind)];
+                applies = applies && matches;
+                rank = std::max<int>(rank, int(kind) + 1);
+                continue;
+            }
             const bool max = variant.startsWith(QLatin1String("max-"));
             const QString bp = max ? variant.mid(4) : variant;
             const QString width = theme.vars.value(QStringLiteral("--breakpoint-") + bp,
@@ -781,7 +796,7 @@ TailwindDeclarations expandTailwind(const QString &classes, const TailwindTheme 
             }
             const double px = double(*rem) * 16;
             applies = applies && (max ? viewportWidth < px : viewportWidth >= px);
-            rank = std::max<int>(rank, int(breakpoints.indexOf(bp)) + 1 + (max ? 0 : 8));
+            rank = std::max<int>(rank, int(breakpoints.indexOf(bp)) + 6 + (max ? 0 : 8));
         }
         if (!applies)
             continue;

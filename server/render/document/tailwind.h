@@ -78,13 +78,22 @@ bool directionIsRtl(const QJsonObject &style, const QJsonObject &props, bool par
 /// The version of the tailwindcss package the table was generated from ("4.3.5").
 QString tailwindVersion();
 
+/// Where an element sits among its parent's element children (text runs do not count, as
+/// for :nth-child()): 0-based `index` of `count`. The root is its page's only child.
+struct TailwindSiblings {
+    int index = 0;
+    int count = 1;
+};
+
 /// Expands a `tw` class string to React-style declarations (camelCase property → CSS text,
 /// plain values: no var(), no --tw-* properties), as Tailwind's compiled CSS would style an
 /// element with those classes and its children (later utilities in Tailwind's order win). Responsive variants
 /// (`md:`) apply when `viewportWidth` (px) reaches the breakpoint, as the media query does;
-/// other variants (`hover:`, `dark:`, ...) cannot apply to a still image and are dropped with
-/// a warning. Unknown classes add a warning naming them and `field`.
+/// the structural ones (`first:`, `last:`, `only:`, `odd:`, `even:`: :first-child,
+/// :last-child, :only-child, :nth-child(odd/even)) when the element's place in `siblings`
+/// matches; other variants (`hover:`, `dark:`, ...) cannot apply to a still image and are
+/// dropped with a warning. Unknown classes add a warning naming them and `field`.
 TailwindDeclarations expandTailwind(const QString &classes, const TailwindTheme &theme, double viewportWidth,
-                                    const QString &field, QStringList *warnings);
+                                    const QString &field, QStringList *warnings, TailwindSiblings siblings = {});
 
 } // namespace imprint::render

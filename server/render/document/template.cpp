@@ -207,9 +207,12 @@ public:
     /// `context`: where the element sits, for the style sheets' selectors (nullptr when
     /// there are none). `parentRule`: the parent's `tw` declarations for its children but
     /// the last (TailwindDeclarations::notLastChild), when this element is one of those.
+    /// `siblings`: its place among its parent's element children, for `tw`'s structural
+    /// variants (`first:`, `odd:`).
     std::unique_ptr<Node> element(const QJsonValue &value, const QString &path, const QString &id,
                                   const ComputedStyle *parent, float rootFontSize, int depth,
-                                  const MatchContext *context = nullptr, const QJsonObject *parentRule = nullptr);
+                                  const MatchContext *context = nullptr, const QJsonObject *parentRule = nullptr,
+                                  TailwindSiblings siblings = {});
 
 private:
     /// An img's or inline svg's width/height attributes as size hints; an img's source
@@ -272,7 +275,8 @@ SelectorSubject selectorSubject(const QJsonValue &value, const QHash<QString, QS
 
 std::unique_ptr<Node> TreeWalker::element(const QJsonValue &value, const QString &path, const QString &id,
                                           const ComputedStyle *parent, float rootFontSize, int depth,
-                                          const MatchContext *context, const QJsonObject *parentRule)
+                                          const MatchContext *context, const QJsonObject *parentRule,
+                                          TailwindSiblings siblings)
 {
     if (depth > m_limits.maxDepth) {
         fail(path, QStringLiteral("elements nest deeper than %1").arg(m_limits.maxDepth), RenderErrorCode::TooDeep);
@@ -331,7 +335,7 @@ std::unique_ptr<Node> TreeWalker::element(const QJsonValue &value, const QString
         if (tailwind && tailwind->used) {
             if (twValue.isString())
                 tw = expandTailwind(text(twValue.toString()), *tailwind, viewport.width(),
-                                    path + QLatin1String(".props.tw"), warnings);
+                                    path + QLatin1String(".props.tw"), warnings, siblings);
             const bool rtl = directionIsRtl(style, props, parent && parent->direction == Direction::Rtl);
             mergeTailwind(&style, tw.element, parentRule ? physicalSides(*parentRule, rtl) : QJsonObject(),
                           tailwindPreflight(node->tag, !parent, *tailwind, parent ? parent->fontWeight : 400));
@@ -408,9 +412,13 @@ std::unique_ptr<Node> TreeWalker::element(const QJsonValue &value, const QString
             }
     }
     size_t lastElement = children.size(); // `:last-child` counts elements only
+    int elementCount = 0;
     for (size_t k = 0; k < children.size(); ++k)
-        if (children[k].value.isObject())
+        if (children[k].value.isObject()) {
             lastElement = k;
+            ++elementCount;
+        }
+    int elementIndex = 0;
     // ids count every rendered child, text runs included (the index a child has among
     // its parent's child nodes in the DOM Chromium laid out).
     int index = 0;
@@ -435,7 +443,8 @@ std::unique_ptr<Node> TreeWalker::element(const QJsonValue &value, const QString
             childContext = MatchContext{&subjects[size_t(subjectOf[k])], context, subjects, subjectOf[k]};
         auto child = element(c.value, c.path, childId, &node->style, childRem, depth + 1,
                              childContext ? &*childContext : nullptr,
-                             k != lastElement && !tw.notLastChild.isEmpty() ? &tw.notLastChild : nullptr);
+                             k != lastElement && !tw.notLastChild.isEmpty() ? &tw.notLastChild : nullptr,
+                             TailwindSiblings{elementIndex++, elementCount});
         if (!child)
             return nullptr;
         if (!build)
