@@ -156,6 +156,21 @@ private Q_SLOTS:
         QCOMPARE(e.borderColor[Bottom], QColor(Qt::red));
     }
 
+    // A style object has no declaration order: a physical side wins over a flow-relative
+    // property that sets it too, as in Tailwind's CSS (`px-10 pl-0`: padding-left comes
+    // after padding-inline), and `direction` is known before the flow-relative ones map.
+    void physicalSidesWinOverFlowRelativeOnes()
+    {
+        const ComputedStyle a = style("{\"paddingInline\": 40, \"paddingLeft\": 0, \"marginBlock\": 8, \"marginTop\": 2}");
+        QCOMPARE(a.padding[Left], Length::px(0));
+        QCOMPARE(a.padding[Right], Length::px(40));
+        QCOMPARE(a.margin[Top], Length::px(2));
+        QCOMPARE(a.margin[Bottom], Length::px(8));
+        const ComputedStyle b = style("{\"direction\": \"rtl\", \"paddingInlineStart\": 10, \"paddingLeft\": 3}");
+        QCOMPARE(b.padding[Right], Length::px(10));
+        QCOMPARE(b.padding[Left], Length::px(3));
+    }
+
     // CSS Values 4 §snap-a-length-as-a-border-width, as Chromium computes them: a width
     // under a pixel is one, a wider one drops its fraction (a card's 0.6vmin rule at 1080
     // px is 6 px, which moves what follows it).

@@ -326,6 +326,16 @@ private Q_SLOTS:
         QCOMPARE(second.backgroundColor, QColor(Qt::black));
         QCOMPARE(third.backgroundColor, QColor(Qt::white));
         QCOMPARE(first.margin[0], Length::px(0)); // only: none of three
+        // first:pl-0 over px-10 (padding-left after padding-inline), the first only.
+        const auto stats = build(QJsonArray{QJsonObject{{QStringLiteral("type"), QStringLiteral("div")},
+                                                        {QStringLiteral("props"), QJsonObject{{QStringLiteral("tw"), QStringLiteral("px-10 first:pl-0")}}}},
+                                            QJsonObject{{QStringLiteral("type"), QStringLiteral("div")},
+                                                        {QStringLiteral("props"), QJsonObject{{QStringLiteral("tw"), QStringLiteral("px-10 first:pl-0")}}}}},
+                                 600);
+        QVERIFY(stats);
+        QCOMPARE(stats->children[0]->style.padding[3], Length::px(0));
+        QCOMPARE(stats->children[0]->style.padding[1], Length::px(40));
+        QCOMPARE(stats->children[1]->style.padding[3], Length::px(40));
         // A lone child is first, last and only; md: (at 800 px) comes after first:.
         const auto lone = build(QJsonArray{row()}, 800);
         QVERIFY(lone);

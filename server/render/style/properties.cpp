@@ -244,7 +244,7 @@ std::span<const CssProperty> StyleBuilder::table()
         {L("WebkitHyphens"), &B::keywordField<&S::hyphens, HyphensKeywords>, O::Longhand, K::Value, true},
         {L("overflowWrap"), &B::keywordField<&S::overflowWrap, OverflowWrapKeywords>, O::Longhand, K::Value, true},
         {L("wordWrap"), &B::keywordField<&S::overflowWrap, OverflowWrapKeywords>, O::Longhand, K::Value, true},
-        {L("direction"), &B::direction, O::Longhand, K::Value, true},
+        {L("direction"), &B::direction, O::Color, K::Value, true},
         {L("textShadow"), &B::textShadow, O::Longhand, K::Value, true},
         {L("textDecoration"), &B::textDecoration, O::Shorthand, K::Value, true},
         {L("textDecorationLine"), &B::textDecorationLine, O::Longhand, K::Value, true},

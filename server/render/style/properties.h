@@ -23,17 +23,20 @@ enum class ValueKind : quint8 { Length, Colour, Value };
 /// sorted, not as written, so the order is fixed here instead (CSS Cascade 4 §6.2 gives
 /// later declarations precedence; here the more specific one comes later):
 /// the font first — font-size, font-family, -weight and -style (`em`, `ch` and `ex` in the
-/// other values depend on them) — then color (`currentColor`
-/// does), then shorthands, then the border sub-shorthands, then longhands, then the
-/// flow-relative properties (marginInlineStart, …), which need the element's `direction`,
-/// then the background longhands that adjust the layers background/backgroundImage created.
+/// other values depend on them) — then color (`currentColor` does) and `direction` (the
+/// flow-relative properties do), then shorthands, then the border sub-shorthands, then the
+/// flow-relative properties (paddingInline, marginInlineStart, …), then the physical
+/// longhands, then the background longhands that adjust the layers
+/// background/backgroundImage created. A style object has no declaration order, so a
+/// physical side wins over a flow-relative one that also sets it, as in Tailwind's CSS,
+/// whose property order puts `padding-left` after `padding-inline` (`px-10 pl-0`).
 enum class ApplyOrder : quint8 {
     FontSize = 0,
     Color = 1,
     Shorthand = 2,
     SubShorthand = 3,
-    Longhand = 4,
-    Logical = 5,
+    Logical = 4,
+    Longhand = 5,
     LayerLonghand = 6,
 };
 
