@@ -115,30 +115,23 @@ struct GlyphShape {
     std::optional<QRectF> box;
 };
 
-/// The bytes of path data (UTF-16) and keys the glyph shapes of one render thread may hold.
-/// A card's text is tens of KB of them; a cap by count (20 000 a thread) held 35 MB over
-/// the server's render threads once every render drew its title at a new size (heaptrack,
-/// 2 000 inline renders).
-constexpr qsizetype kGlyphShapeBudgetBytes = 2 << 20;
-
 /// The GlyphShape of `glyph` in `font` under `key` (SvgPlayer::glyphKey()), kept per thread
-/// across documents in an LRU of kGlyphShapeBudgetBytes: the outline
-/// (QRawFont::pathForGlyph) is the costly part of a text-heavy card, and each box a
-/// FreeType load (Qt's engine cache is off, font_fallback.cpp), which a clamped title
-/// asked for every glyph of every render. The reference is valid until the next call.
+/// across documents in an LRU of 2 MiB of path data: the outline (QRawFont::pathForGlyph)
+/// is the costly part of a text-heavy card, and each box a FreeType load (Qt's engine cache
+/// is off, font_fallback.cpp). A cap by count (20 000 a thread) once held 35 MB over the
+/// render threads when every render drew its title at a new size (heaptrack). The
+/// reference is valid until the next call.
 GlyphShape &cachedGlyphShape(const QRawFont &font, quint32 glyph, const QString &key)
 {
-    thread_local QCache<QString, GlyphShape> cache(kGlyphShapeBudgetBytes);
+    thread_local QCache<QString, GlyphShape> cache(2 << 20);
     thread_local GlyphShape uncached; // a glyph whose outline alone is over the budget
     if (GlyphShape *shape = cache.object(key))
         return *shape;
     auto shape = std::make_unique<GlyphShape>(GlyphShape{pathData(glyphOutline(font, glyph)), std::nullopt});
     shape->pathData.squeeze(); // pathData() reserves a guess
     const qsizetype cost = (shape->pathData.size() + key.size()) * qsizetype(sizeof(QChar)) + 64;
-    if (cost > cache.maxCost()) {
-        uncached = std::move(*shape);
-        return uncached;
-    }
+    if (cost > cache.maxCost())
+        return uncached = std::move(*shape);
     GlyphShape *kept = shape.get();
     cache.insert(key, shape.release(), cost); // QCache owns it from here
     return *kept;
