@@ -391,6 +391,43 @@ private Q_SLOTS:
         // The ends stay the stops' own colours.
         QVERIFY(qRed(img.pixel(51, 100)) > 240 && qBlue(img.pixel(148, 100)) > 240);
     }
+    // CSS Flexbox 1 §5.4: flex items paint in order-modified document order, so of two
+    // overlapping items the one with the higher `order` is on top whatever the source says.
+    void flexItemsPaintInOrderModifiedDocumentOrder_data()
+    {
+        imprint::test::addRasterEngineRows();
+    }
+    void flexItemsPaintInOrderModifiedDocumentOrder()
+    {
+        QFETCH(QString, engine);
+        const auto item = [](const char *colour, int order) {
+            return QJsonObject{{"type", "div"},
+                               {"props", QJsonObject{{"style", QJsonObject{{"width", 60},
+                                                                           {"height", 40},
+                                                                           {"marginRight", -30},
+                                                                           {"backgroundColor", colour},
+                                                                           {"order", order}}}}}};
+        };
+        RenderRequest request;
+        request.options.engine = imprint::test::engineOption(engine);
+        request.document = QJsonObject{
+            {"width", 200},
+            {"height", 60},
+            {"root", QJsonObject{{"type", "div"},
+                                 {"props", QJsonObject{{"style", QJsonObject{{"display", "flex"},
+                                                                             {"width", 200},
+                                                                             {"height", 60},
+                                                                             {"backgroundColor", "#ffffff"}}},
+                                                       {"children", QJsonArray{item("#ff0000", 2), item("#0000ff", 1)}}}}}}};
+        const auto result = render(request, imprint::test::renderContext());
+        QVERIFY(result);
+        const QImage img = QImage::fromData(result->bytes).convertToFormat(QImage::Format_RGB32);
+        // Blue (order 1) is laid out first at 0–60, red (order 2) at 30–90 and drawn over it.
+        QCOMPARE(img.pixelColor(10, 20), QColor(0, 0, 255));
+        QCOMPARE(img.pixelColor(45, 20), QColor(255, 0, 0));
+        QCOMPARE(img.pixelColor(80, 20), QColor(255, 0, 0));
+    }
+
     // Backgrounds, borders and shadows are painted on whole device pixels, as Blink paints
     // box decorations (ToPixelSnappedRect: each edge rounded): a box laid out at y = 40.5
     // has crisp rows, where half-covered ones once blurred every centred card's edges.

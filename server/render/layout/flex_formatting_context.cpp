@@ -253,6 +253,11 @@ void FlexFormattingContext::generateAnonymousFlexItems()
         }
         m_items.push_back(item);
     });
+    // §5.4: flex items are laid out in order-modified document order (a text run is an
+    // anonymous item of order 0).
+    std::stable_sort(m_items.begin(), m_items.end(), [](const FlexItem &a, const FlexItem &b) {
+        return orderOf(*a.node) < orderOf(*b.node);
+    });
     m_mainGap = m_row ? m_style.columnGap.resolve(float(m_contentWidth), 0)
                       : m_style.rowGap.resolve(float(m_percentHeight), 0);
     m_crossGap = m_row ? m_style.rowGap.resolve(float(m_percentHeight), 0)

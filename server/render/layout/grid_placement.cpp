@@ -4,6 +4,8 @@
 #include "server/render/layout/alignment.h"
 #include "server/render/layout/grid_formatting_context.h"
 
+#include <algorithm>
+
 namespace imprint::render::detail::grid {
 
 // ---------------------------------------------------------------------------------
@@ -29,6 +31,9 @@ void GridFormattingContext::generateGridItems()
         item.alignment = {alignmentOf(item, ColumnAxis), alignmentOf(item, RowAxis)};
         m_items.push_back(item);
     });
+    // §8.5: the placement algorithm walks the items in order-modified document order.
+    std::stable_sort(m_items.begin(), m_items.end(),
+                     [](const GridItem &a, const GridItem &b) { return orderOf(*a.node) < orderOf(*b.node); });
     m_gap[ColumnAxis] = m_style.columnGap.resolve(float(m_contentWidth), 0);
     m_gap[RowAxis] = m_style.rowGap.resolve(float(m_percentHeight), 0);
 }

@@ -209,6 +209,12 @@ void forEachInFlowChild(const Node &container, F &&f)
     }
 }
 
+/// A flex or grid item's `order` (CSS Flexbox 1 §5.4): 0 for a text run, an anonymous item.
+inline int orderOf(const Node &child)
+{
+    return child.isText() ? 0 : child.style.order;
+}
+
 /// True for children that take part in their block container's inline formatting
 /// context: text runs and in-flow display:inline / inline-block elements (CSS Display 3 §2).
 bool isInlineLevel(const Node &node);

@@ -55,21 +55,31 @@ PaintOrder paintOrder(const LayoutBox &box, const LayoutBox *parent)
         const LayoutBox *box;
         int tier; // 0 negative z, 1 in-flow, 2 z auto/0, 3 positive z
         int z;
+        int order; // CSS Flexbox 1 §5.4: flex and grid items paint in order-modified document order
     };
+    const bool itemsHaveOrder = box.node && !box.node->isText()
+                                && (box.node->style.display == Display::Flex || box.node->style.display == Display::Grid);
     std::vector<Entry> entries;
     entries.reserve(box.children.size());
     for (const LayoutBox &c : box.children) {
         if (!c.node)
             continue;
+        // Absolutely positioned children count as order 0 (§5.4).
+        const int order = itemsHaveOrder && !c.node->isText() && !c.node->style.isOutOfFlow()
+                              ? c.node->style.order
+                              : 0;
         if (!paintsAsLayer(c, &box)) {
-            entries.push_back({&c, 1, 0});
+            entries.push_back({&c, 1, 0, order});
             continue;
         }
         const int z = usedZIndex(c, &box).value_or(0);
-        entries.push_back({&c, z < 0 ? 0 : z == 0 ? 2 : 3, z});
+        entries.push_back({&c, z < 0 ? 0 : z == 0 ? 2 : 3, z, order});
     }
-    std::stable_sort(entries.begin(), entries.end(),
-                     [](const Entry &a, const Entry &b) { return a.tier != b.tier ? a.tier < b.tier : a.z < b.z; });
+    std::stable_sort(entries.begin(), entries.end(), [](const Entry &a, const Entry &b) {
+        if (a.tier != b.tier)
+            return a.tier < b.tier;
+        return a.z != b.z ? a.z < b.z : a.order < b.order;
+    });
     const bool stackingContext = isStackingContext(box, parent);
     PaintOrder order;
     order.children.reserve(entries.size());

@@ -166,6 +166,16 @@ bool StyleBuilder::zIndexProp(const CssProperty &, const QString &v)
     return true;
 }
 
+/// order: <integer> (CSS Flexbox 1 §5.4).
+bool StyleBuilder::orderProp(const CssProperty &, const QString &v)
+{
+    bool ok = false;
+    const int order = v.trimmed().toInt(&ok);
+    if (ok)
+        m_s.order = order;
+    return ok;
+}
+
 bool StyleBuilder::positionProp(const CssProperty &p, const QString &v)
 {
     if (auto p = keyword<Position>(

@@ -93,6 +93,7 @@ struct BoxStyle {
     Display display = Display::Flex;
     Position position = Position::Static;
     std::optional<int> zIndex; // auto; honoured by paintOrder() (paint_order.h)
+    int order = 0; // CSS Flexbox 1 §5.4: a flex or grid item's place in order-modified document order
     Edges<Length> inset{Length::autoLength(), Length::autoLength(), Length::autoLength(), Length::autoLength()};
     Length width, height; // auto, a length or an intrinsic size keyword (CSS Sizing 3 §3.2)
     Length minWidth = Length::autoLength(), minHeight = Length::autoLength(); // auto = automatic minimum size

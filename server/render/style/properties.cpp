@@ -34,6 +34,7 @@ std::span<const CssProperty> StyleBuilder::table()
         {L("display"), &B::display, O::Longhand, K::Value, false},
         {L("position"), &B::positionProp, O::Longhand, K::Value, false},
         {L("zIndex"), &B::zIndexProp, O::Longhand, K::Value, false},
+        {L("order"), &B::orderProp, O::Longhand, K::Value, false},
         {L("boxSizing"), &B::boxSizing, O::Longhand, K::Value, false},
         {L("top"), &B::inset, O::Longhand, K::Length, false, Edge::Top},
         {L("right"), &B::inset, O::Longhand, K::Length, false, Edge::Right},

@@ -210,7 +210,7 @@ private:
     }
 
     // Box (cascade.cpp).
-    HandlerFunction display, positionProp, zIndexProp, boxSizing, inset, size, margin, padding, border, borderWidth,
+    HandlerFunction display, positionProp, zIndexProp, orderProp, boxSizing, inset, size, margin, padding, border, borderWidth,
         borderStyle, borderColor;
     /// A flow-relative margin, padding, inset or border property (CSS Logical Properties 1
     /// §4–5): `p.part` is group * 8 + side, group 0 margin, 1 padding, 2 inset, 3 border
