@@ -121,6 +121,7 @@ struct ShapedLine {
     qreal width = 0;
     qreal alignWidth = -1; // width text-align centres/ends by, when not `width`
     int textStart = 0, textLength = 0;
+    qreal qtOffset = 0; // px Qt itself moved the runs to align the line (a justified paragraph's last line)
 };
 
 /// The QTextOption a run or paragraph is laid out with: `wrap`, the base direction of

@@ -357,6 +357,47 @@ ShapedLine ellipsizeVisually(const QTextLayout &layout, const QTextLine &line, q
 
 } // namespace
 
+namespace {
+
+/// Qt 6.4 justifies a right-to-left line to its width less its trailing white space and
+/// leaves that much empty at the right end, where Chromium's justified line fills the box
+/// from edge to edge (CSS Text 3 §7.3; the trailing space hangs). Widens the line's word
+/// gaps (its space glyphs) evenly so that the runs end at `width` px.
+void fillJustifiedRtlLine(QList<QGlyphRun> &runs, qreal width)
+{
+    qreal right = 0;
+    std::vector<qreal> spaces; // x of each space glyph
+    for (const QGlyphRun &run : runs) {
+        const QRawFont font = run.rawFont();
+        const quint32 space = font.glyphIndexesForString(QStringLiteral(" ")).value(0);
+        const QList<quint32> glyphs = run.glyphIndexes();
+        const QList<QPointF> positions = run.positions();
+        const QList<QPointF> advances = font.advancesForGlyphIndexes(glyphs);
+        for (qsizetype i = 0; i < glyphs.size() && i < positions.size(); ++i) {
+            if (space != 0 && glyphs[i] == space)
+                spaces.push_back(positions[i].x());
+            else
+                right = std::max(right, positions[i].x() + advances.value(i).x());
+        }
+    }
+    const qreal extra = width - right;
+    std::erase_if(spaces, [right](qreal x) { return x >= right; });
+    if (extra <= 0.01 || extra > width / 4 || spaces.empty())
+        return;
+    std::sort(spaces.begin(), spaces.end());
+    const qreal perGap = extra / qreal(spaces.size());
+    for (QGlyphRun &run : runs) {
+        QList<QPointF> positions = run.positions();
+        for (QPointF &p : positions) {
+            const auto before = std::lower_bound(spaces.begin(), spaces.end(), p.x() - 1e-6) - spaces.begin();
+            p.rx() += perGap * qreal(before);
+        }
+        run.setPositions(positions);
+    }
+}
+
+} // namespace
+
 bool breaksAsAtMaxContentWhereItFits(const ComputedStyle &s, const QString &raw)
 {
     // Everything that makes a line's breaks or its place depend on the box's width other
@@ -447,6 +488,7 @@ std::shared_ptr<const TextBlock> shapeUncached(const ComputedStyle &s, const QSt
         sl.width = line.naturalTextWidth();
         sl.textStart = line.textStart();
         sl.textLength = line.textLength();
+        sl.qtOffset = line.naturalTextRect().x();
         lines.push_back(std::move(sl));
     }
 
@@ -507,7 +549,10 @@ std::shared_ptr<const TextBlock> shapeUncached(const ComputedStyle &s, const QSt
         out.left = finiteWidth && !justified ? alignedLineLeft(avail, alignWidth, factor) : 0;
         if (s.direction != Direction::Rtl)
             out.left += lineIndent;
-        translateGlyphRuns(sl.runs, QPointF(out.left, out.baseline - sl.baselineInRuns));
+        if (justified && s.direction == Direction::Rtl)
+            fillJustifiedRtlLine(sl.runs, avail);
+        // Runs Qt aligned itself (a justified paragraph's last line) start from 0 first.
+        translateGlyphRuns(sl.runs, QPointF(out.left - sl.qtOffset, out.baseline - sl.baselineInRuns));
         out.glyphRuns = std::move(sl.runs);
         widest = std::max(widest, sl.width + lineIndent);
         top += out.height;
