@@ -216,7 +216,7 @@ private Q_SLOTS:
                 "gridColumnGap",
                 "2");
             add("justifyItems justifySelf placeItems placeSelf placeContent", "\"center\"");
-            add("zIndex tabSize outlineOffset", "3");
+            add("zIndex tabSize outlineOffset order", "3");
             add("boxSizing", "\"border-box\"");
             add("flexDirection flexFlow gridAutoFlow", "\"column\"");
             add("flexWrap", "\"wrap\"");
