@@ -146,6 +146,41 @@ private Q_SLOTS:
         QCOMPARE(l.backgroundLayers[0].positionY, Length::percent(100));
     }
 
+    // CSS Values 4 §8.3: three or four values, an edge keyword with an offset from that
+    // edge; right and bottom count from the far edge (calc(100% - offset)).
+    void backgroundPositionEdgeOffsets_data()
+    {
+        QTest::addColumn<QString>("value");
+        QTest::addColumn<Length>("x");
+        QTest::addColumn<Length>("y");
+        const auto calc = [](float percent, float px) { return Length{Length::Type::Percent, percent, px}; };
+        QTest::newRow("right 20px center") << "right 20px center" << calc(100, -20) << Length::percent(50);
+        QTest::newRow("right 20px bottom 10px") << "right 20px bottom 10px" << calc(100, -20) << calc(100, -10);
+        QTest::newRow("center right 20px") << "center right 20px" << calc(100, -20) << Length::percent(50);
+        QTest::newRow("left 30% top 10px") << "left 30% top 10px" << Length::percent(30) << Length::px(10);
+        QTest::newRow("bottom 10px right 10%") << "bottom 10px right 10%" << Length::percent(90) << calc(100, -10);
+        QTest::newRow("right 20px top") << "right 20px top" << calc(100, -20) << Length::percent(0);
+    }
+    void backgroundPositionEdgeOffsets()
+    {
+        QFETCH(QString, value);
+        QFETCH(Length, x);
+        QFETCH(Length, y);
+        const ComputedStyle s = style(QStringLiteral("{\"backgroundImage\": \"linear-gradient(red, blue)\", "
+                                                     "\"backgroundPosition\": \"%1\"}")
+                                          .arg(value)
+                                          .toUtf8());
+        QCOMPARE(s.backgroundLayers.size(), size_t(1));
+        QCOMPARE(s.backgroundLayers[0].positionX, x);
+        QCOMPARE(s.backgroundLayers[0].positionY, y);
+        // An offset after center, or two offsets for one axis, is not a position.
+        for (const char *bad : {"center 20px right", "left 10px right 20px", "10px right 20px"})
+            QVERIFY2(warningsOf(QByteArray("{\"backgroundImage\": \"linear-gradient(red, blue)\", \"backgroundPosition\": \"")
+                                + bad + "\"}")
+                             .size() == 1,
+                     bad);
+    }
+
     void boxShadows()
     {
         ComputedStyle s = style(

@@ -101,8 +101,9 @@ QString resolveFontUnits(const QString &value, qreal chPx, qreal exPx);
 QString substituteUnits(const QString &value, const std::function<qreal(QStringView unit)> &pxPerUnit);
 
 /// One `<position>` (CSS Values 4 §8.3: 1–2 values of keywords left/center/right/top/
-/// bottom, lengths or percentages, in either keyword order) as x and y. Returns false
-/// when the tokens are not a position.
+/// bottom, lengths or percentages, in either keyword order; or 3–4 values, edge keywords
+/// each with an optional offset from that edge, `right 20px bottom 10px`) as x and y.
+/// Returns false when the tokens are not a position.
 bool position(const QStringList &tokens, float fontSize, float rootFontSize, Length *x, Length *y);
 
 /// Shadow list (`box-shadow`, `text-shadow`, CSS Backgrounds 3 §7.1): `none` or entries

@@ -348,8 +348,62 @@ QString resolveFontUnits(const QString &value, qreal chPx, qreal exPx)
     });
 }
 
+namespace {
+
+/// The 3- and 4-value <position> (CSS Values 4 §8.3): two groups, each an edge keyword with
+/// an optional offset from that edge (`right 20px center`, `bottom 10px right 10%`); the
+/// offset of `right`/`bottom` counts from the far edge (calc(100% - 20px)).
+bool edgeOffsetPosition(const QStringList &tokens, float fontSize, float rootFontSize, Length *x, Length *y)
+{
+    enum Axis { Either, Horizontal, Vertical };
+    struct Group {
+        Axis axis;
+        Length value;
+    };
+    std::vector<Group> groups;
+    for (qsizetype i = 0; i < tokens.size(); ++i) {
+        const QString k = tokens[i].toLower();
+        const bool far = k == QLatin1String("right") || k == QLatin1String("bottom");
+        Axis axis = Either;
+        if (k == QLatin1String("left") || k == QLatin1String("right"))
+            axis = Horizontal;
+        else if (k == QLatin1String("top") || k == QLatin1String("bottom"))
+            axis = Vertical;
+        else if (k != QLatin1String("center"))
+            return false; // an offset must follow an edge keyword here
+        Length value = Length::percent(axis == Either ? 50 : far ? 100 : 0);
+        if (axis != Either && i + 1 < tokens.size()) {
+            if (auto offset = lengthPercentage(tokens[i + 1], fontSize, rootFontSize)) {
+                ++i;
+                if (!far)
+                    value = *offset;
+                else if (offset->type == Length::Type::Percent)
+                    value = Length{Length::Type::Percent, 100 - offset->value, -offset->offset};
+                else
+                    value = Length{Length::Type::Percent, 100, -offset->value};
+            }
+        }
+        groups.push_back({axis, value});
+    }
+    if (groups.size() != 2)
+        return false;
+    Group a = groups[0], b = groups[1];
+    if (a.axis == Vertical || b.axis == Horizontal) {
+        if (a.axis == Horizontal || b.axis == Vertical)
+            return false;
+        std::swap(a, b);
+    }
+    *x = a.value;
+    *y = b.value;
+    return true;
+}
+
+} // namespace
+
 bool position(const QStringList &tokens, float fontSize, float rootFontSize, Length *x, Length *y)
 {
+    if (tokens.size() == 3 || tokens.size() == 4)
+        return edgeOffsetPosition(tokens, fontSize, rootFontSize, x, y);
     if (tokens.isEmpty() || tokens.size() > 2)
         return false;
     enum Axis { Any, Horizontal, Vertical };
