@@ -391,6 +391,48 @@ private Q_SLOTS:
         // The ends stay the stops' own colours.
         QVERIFY(qRed(img.pixel(51, 100)) > 240 && qBlue(img.pixel(148, 100)) > 240);
     }
+    // An `img` whose SVG has a viewBox is drawn into its box as the SVG's
+    // preserveAspectRatio says (the box is its viewport, CSS Images 3 §5.5): a 120×80
+    // logo in a 240×80 box is centred, not stretched; `none` stretches, as in Chromium.
+    void svgImagesKeepTheirAspectRatio_data()
+    {
+        imprint::test::addRasterEngineRows();
+    }
+    void svgImagesKeepTheirAspectRatio()
+    {
+        QFETCH(QString, engine);
+        const auto draw = [&](const QString &aspect) {
+            const QString svg = QStringLiteral("<svg xmlns='http://www.w3.org/2000/svg' width='120' height='80' "
+                                               "viewBox='0 0 120 80'%1><rect width='120' height='80' fill='red'/></svg>")
+                                    .arg(aspect);
+            const QJsonObject img{
+                {"type", "img"},
+                {"props", QJsonObject{{"src", QStringLiteral("data:image/svg+xml;base64,") + QString::fromLatin1(svg.toUtf8().toBase64())},
+                                      {"style", QJsonObject{{"width", 240}, {"height", 80}}}}}};
+            RenderRequest request;
+            request.options.engine = imprint::test::engineOption(engine);
+            request.document = QJsonObject{
+                {"width", 240},
+                {"height", 80},
+                {"root", QJsonObject{{"type", "div"},
+                                     {"props", QJsonObject{{"style", QJsonObject{{"display", "flex"},
+                                                                                 {"width", 240},
+                                                                                 {"height", 80},
+                                                                                 {"backgroundColor", "#ffffff"}}},
+                                                           {"children", QJsonArray{img}}}}}}};
+            const auto result = render(request, imprint::test::renderContext());
+            return result ? QImage::fromData(result->bytes).convertToFormat(QImage::Format_RGB32) : QImage();
+        };
+        const QImage meet = draw({});
+        QVERIFY(!meet.isNull());
+        QCOMPARE(meet.pixelColor(20, 40), QColor(Qt::white));
+        QCOMPARE(meet.pixelColor(120, 40), QColor(Qt::red));
+        QCOMPARE(meet.pixelColor(220, 40), QColor(Qt::white));
+        const QImage stretched = draw(QStringLiteral(" preserveAspectRatio='none'"));
+        QCOMPARE(stretched.pixelColor(20, 40), QColor(Qt::red));
+        QCOMPARE(stretched.pixelColor(220, 40), QColor(Qt::red));
+    }
+
     // CSS Flexbox 1 §5.4: flex items paint in order-modified document order, so of two
     // overlapping items the one with the higher `order` is on top whatever the source says.
     void flexItemsPaintInOrderModifiedDocumentOrder_data()
