@@ -155,6 +155,39 @@ inline QJsonObject oneChildCard(const QJsonObject &rootStyle, const QJsonObject 
                      {"props", QJsonObject{{"style", rootStyle}, {"children", QJsonArray{child}}}}}}};
 }
 
+/// A `width`×`height` template whose root div (display flex, white, then `rootStyle`) has
+/// `children`.
+inline QJsonObject cardWithChildren(int width, int height, const QJsonArray &children, const QJsonObject &rootStyle = {})
+{
+    QJsonObject style{{"display", "flex"}, {"width", width}, {"height", height}, {"backgroundColor", "#ffffff"}};
+    for (auto it = rootStyle.begin(); it != rootStyle.end(); ++it)
+        style.insert(it.key(), it.value());
+    return QJsonObject{{"width", width},
+                       {"height", height},
+                       {"root", QJsonObject{{"type", "div"},
+                                            {"props", QJsonObject{{"style", style}, {"children", children}}}}}};
+}
+
+/// The PNG bytes of cardWithChildren() rendered through the whole pipeline with `engine`;
+/// empty on failure.
+inline QByteArray renderChildrenPng(const QString &engine, int width, int height, const QJsonArray &children,
+                                    const QJsonObject &rootStyle = {})
+{
+    RenderRequest request;
+    request.options.engine = imprint::test::engineOption(engine);
+    request.document = cardWithChildren(width, height, children, rootStyle);
+    const auto result = render(request, imprint::test::renderContext());
+    return result ? result->bytes : QByteArray();
+}
+
+/// The same as an RGB32 image (null on failure).
+inline QImage renderChildren(const QString &engine, int width, int height, const QJsonArray &children,
+                             const QJsonObject &rootStyle = {})
+{
+    return QImage::fromData(renderChildrenPng(engine, width, height, children, rootStyle))
+        .convertToFormat(QImage::Format_RGB32);
+}
+
 /// Renders a 200×200 card with a white background whose one child (absolutely placed at
 /// 50,50, 100×100) has `style`, through the whole pipeline with `engine`, as an image.
 inline QImage renderCard(const QJsonObject &childStyle, const QString &engine = QStringLiteral("takumi"),

@@ -409,19 +409,7 @@ private Q_SLOTS:
                 {"type", "img"},
                 {"props", QJsonObject{{"src", QStringLiteral("data:image/svg+xml;base64,") + QString::fromLatin1(svg.toUtf8().toBase64())},
                                       {"style", QJsonObject{{"width", 240}, {"height", 80}}}}}};
-            RenderRequest request;
-            request.options.engine = imprint::test::engineOption(engine);
-            request.document = QJsonObject{
-                {"width", 240},
-                {"height", 80},
-                {"root", QJsonObject{{"type", "div"},
-                                     {"props", QJsonObject{{"style", QJsonObject{{"display", "flex"},
-                                                                                 {"width", 240},
-                                                                                 {"height", 80},
-                                                                                 {"backgroundColor", "#ffffff"}}},
-                                                           {"children", QJsonArray{img}}}}}}};
-            const auto result = render(request, imprint::test::renderContext());
-            return result ? QImage::fromData(result->bytes).convertToFormat(QImage::Format_RGB32) : QImage();
+            return renderChildren(engine, 240, 80, QJsonArray{img});
         };
         const QImage meet = draw({});
         QVERIFY(!meet.isNull());
@@ -450,20 +438,8 @@ private Q_SLOTS:
                                                                            {"backgroundColor", colour},
                                                                            {"order", order}}}}}};
         };
-        RenderRequest request;
-        request.options.engine = imprint::test::engineOption(engine);
-        request.document = QJsonObject{
-            {"width", 200},
-            {"height", 60},
-            {"root", QJsonObject{{"type", "div"},
-                                 {"props", QJsonObject{{"style", QJsonObject{{"display", "flex"},
-                                                                             {"width", 200},
-                                                                             {"height", 60},
-                                                                             {"backgroundColor", "#ffffff"}}},
-                                                       {"children", QJsonArray{item("#ff0000", 2), item("#0000ff", 1)}}}}}}};
-        const auto result = render(request, imprint::test::renderContext());
-        QVERIFY(result);
-        const QImage img = QImage::fromData(result->bytes).convertToFormat(QImage::Format_RGB32);
+        const QImage img = renderChildren(engine, 200, 60, QJsonArray{item("#ff0000", 2), item("#0000ff", 1)});
+        QVERIFY(!img.isNull());
         // Blue (order 1) is laid out first at 0–60, red (order 2) at 30–90 and drawn over it.
         QCOMPARE(img.pixelColor(10, 20), QColor(0, 0, 255));
         QCOMPARE(img.pixelColor(45, 20), QColor(255, 0, 0));

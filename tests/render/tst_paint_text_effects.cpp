@@ -228,21 +228,9 @@ private Q_SLOTS:
         for (int i = 0; i < 4; ++i)
             column.append(QJsonObject{{"type", "div"},
                                       {"props", QJsonObject{{"style", textStyle}, {"children", QJsonArray{"H"}}}}});
-        RenderRequest request;
-        request.options.engine = imprint::test::engineOption(engine);
-        request.document = QJsonObject{
-            {"width", 80},
-            {"height", 200},
-            {"root", QJsonObject{{"type", "div"},
-                                 {"props", QJsonObject{{"style", QJsonObject{{"display", "flex"},
-                                                                             {"flexDirection", "column"},
-                                                                             {"width", 80},
-                                                                             {"height", 200},
-                                                                             {"backgroundColor", "#fff"}}},
-                                                       {"children", column}}}}}};
-        const auto result = render(request, imprint::test::renderContext());
-        QVERIFY(result);
-        const QImage img = QImage::fromData(result->bytes).convertToFormat(QImage::Format_RGB32);
+        const QImage img
+            = renderChildren(engine, 80, 200, column, QJsonObject{{"flexDirection", "column"}});
+        QVERIFY(!img.isNull());
         // The last row of each "H": its baseline's row.
         QList<int> bottoms;
         bool inked = false;
@@ -284,16 +272,7 @@ private Q_SLOTS:
                 {"props", QJsonObject{{"style", QJsonObject{{"fontSize", px}, {"fontFamily", "DejaVu Sans"},
                                                            {"color", "#111827"}}},
                                       {"children", QJsonArray{"Sphinx of black quartz, judge my vow 0123456789"}}}}};
-            const QJsonObject rootStyle{{"width", "100%"}, {"height", "100%"}, {"backgroundColor", "#ffffff"}};
-            RenderRequest request;
-            request.options.engine = imprint::test::engineOption(engine);
-            request.document = QJsonObject{
-                {"width", 320},
-                {"height", 90},
-                {"root", QJsonObject{{"type", "div"},
-                                     {"props", QJsonObject{{"style", rootStyle}, {"children", QJsonArray{text}}}}}}};
-            const auto result = render(request, imprint::test::renderContext());
-            return result ? result->bytes : QByteArray();
+            return renderChildrenPng(engine, 320, 90, QJsonArray{text});
         };
         const QByteArray first = card(23.5);
         QVERIFY(!first.isEmpty());

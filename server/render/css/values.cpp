@@ -350,52 +350,69 @@ QString resolveFontUnits(const QString &value, qreal chPx, qreal exPx)
 
 namespace {
 
-/// The 3- and 4-value <position> (CSS Values 4 §8.3): two groups, each an edge keyword with
-/// an optional offset from that edge (`right 20px center`, `bottom 10px right 10%`); the
-/// offset of `right`/`bottom` counts from the far edge (calc(100% - 20px)).
-bool edgeOffsetPosition(const QStringList &tokens, float fontSize, float rootFontSize, Length *x, Length *y)
+/// One axis's part of a <position>: the axis its keyword names (Either for `center` and
+/// bare lengths) and its value.
+struct PositionPart {
+    enum Axis { Either, Horizontal, Vertical } axis;
+    Length value;
+};
+
+/// Two parts as x and y: keywords may come in either order ("top left"), lengths may not.
+bool assignAxes(PositionPart a, PositionPart b, Length *x, Length *y)
 {
-    enum Axis { Either, Horizontal, Vertical };
-    struct Group {
-        Axis axis;
-        Length value;
-    };
-    std::vector<Group> groups;
-    for (qsizetype i = 0; i < tokens.size(); ++i) {
-        const QString k = tokens[i].toLower();
-        const bool far = k == QLatin1String("right") || k == QLatin1String("bottom");
-        Axis axis = Either;
-        if (k == QLatin1String("left") || k == QLatin1String("right"))
-            axis = Horizontal;
-        else if (k == QLatin1String("top") || k == QLatin1String("bottom"))
-            axis = Vertical;
-        else if (k != QLatin1String("center"))
-            return false; // an offset must follow an edge keyword here
-        Length value = Length::percent(axis == Either ? 50 : far ? 100 : 0);
-        if (axis != Either && i + 1 < tokens.size()) {
-            if (auto offset = lengthPercentage(tokens[i + 1], fontSize, rootFontSize)) {
-                ++i;
-                if (!far)
-                    value = *offset;
-                else if (offset->type == Length::Type::Percent)
-                    value = Length{Length::Type::Percent, 100 - offset->value, -offset->offset};
-                else
-                    value = Length{Length::Type::Percent, 100, -offset->value};
-            }
-        }
-        groups.push_back({axis, value});
-    }
-    if (groups.size() != 2)
-        return false;
-    Group a = groups[0], b = groups[1];
-    if (a.axis == Vertical || b.axis == Horizontal) {
-        if (a.axis == Horizontal || b.axis == Vertical)
+    if (a.axis == PositionPart::Vertical || b.axis == PositionPart::Horizontal) {
+        if (a.axis == PositionPart::Horizontal || b.axis == PositionPart::Vertical)
             return false;
         std::swap(a, b);
     }
     *x = a.value;
     *y = b.value;
     return true;
+}
+
+/// The axis and value of an edge keyword (left/right/top/bottom/center); nullopt for
+/// anything else.
+std::optional<PositionPart> edgeKeyword(const QString &token)
+{
+    const QString k = token.toLower();
+    if (k == QLatin1String("left"))
+        return PositionPart{PositionPart::Horizontal, Length::percent(0)};
+    if (k == QLatin1String("right"))
+        return PositionPart{PositionPart::Horizontal, Length::percent(100)};
+    if (k == QLatin1String("top"))
+        return PositionPart{PositionPart::Vertical, Length::percent(0)};
+    if (k == QLatin1String("bottom"))
+        return PositionPart{PositionPart::Vertical, Length::percent(100)};
+    if (k == QLatin1String("center"))
+        return PositionPart{PositionPart::Either, Length::percent(50)};
+    return std::nullopt;
+}
+
+/// The 3- and 4-value <position> (CSS Values 4 §8.3): two groups, each an edge keyword with
+/// an optional offset from that edge (`right 20px center`, `bottom 10px right 10%`); the
+/// offset of `right`/`bottom` counts from the far edge (calc(100% - 20px)).
+bool edgeOffsetPosition(const QStringList &tokens, float fontSize, float rootFontSize, Length *x, Length *y)
+{
+    std::vector<PositionPart> groups;
+    for (qsizetype i = 0; i < tokens.size(); ++i) {
+        std::optional<PositionPart> part = edgeKeyword(tokens[i]);
+        if (!part)
+            return false; // an offset must follow an edge keyword here
+        const bool far = part->value.value == 100;
+        if (part->axis != PositionPart::Either && i + 1 < tokens.size()) {
+            if (auto offset = lengthPercentage(tokens[i + 1], fontSize, rootFontSize)) {
+                ++i;
+                if (!far)
+                    part->value = *offset;
+                else if (offset->type == Length::Type::Percent)
+                    part->value = Length{Length::Type::Percent, 100 - offset->value, -offset->offset};
+                else
+                    part->value = Length{Length::Type::Percent, 100, -offset->value};
+            }
+        }
+        groups.push_back(*part);
+    }
+    return groups.size() == 2 && assignAxes(groups[0], groups[1], x, y);
 }
 
 } // namespace
@@ -406,32 +423,18 @@ bool position(const QStringList &tokens, float fontSize, float rootFontSize, Len
         return edgeOffsetPosition(tokens, fontSize, rootFontSize, x, y);
     if (tokens.isEmpty() || tokens.size() > 2)
         return false;
-    enum Axis { Any, Horizontal, Vertical };
-    struct Part {
-        Axis axis;
-        Length value;
-    };
-    std::vector<Part> parts;
+    std::vector<PositionPart> parts;
     for (const QString &t : tokens) {
-        const QString k = t.toLower();
-        if (k == QLatin1String("left"))
-            parts.push_back({Horizontal, Length::percent(0)});
-        else if (k == QLatin1String("right"))
-            parts.push_back({Horizontal, Length::percent(100)});
-        else if (k == QLatin1String("top"))
-            parts.push_back({Vertical, Length::percent(0)});
-        else if (k == QLatin1String("bottom"))
-            parts.push_back({Vertical, Length::percent(100)});
-        else if (k == QLatin1String("center"))
-            parts.push_back({Any, Length::percent(50)});
+        if (auto keyword = edgeKeyword(t))
+            parts.push_back(*keyword);
         else if (auto l = lengthPercentage(t, fontSize, rootFontSize))
-            parts.push_back({Any, *l});
+            parts.push_back({PositionPart::Either, *l});
         else
             return false;
     }
     if (parts.size() == 1) {
         // A single value names one axis; the other is centred (CSS Values 4 §8.3).
-        if (parts[0].axis == Vertical) {
+        if (parts[0].axis == PositionPart::Vertical) {
             *x = Length::percent(50);
             *y = parts[0].value;
         } else {
@@ -440,16 +443,7 @@ bool position(const QStringList &tokens, float fontSize, float rootFontSize, Len
         }
         return true;
     }
-    Part a = parts[0], b = parts[1];
-    if (a.axis == Vertical || b.axis == Horizontal) {
-        // "top left": keywords may come in either order, lengths may not.
-        if (a.axis == Horizontal || b.axis == Vertical)
-            return false;
-        std::swap(a, b);
-    }
-    *x = a.value;
-    *y = b.value;
-    return true;
+    return assignAxes(parts[0], parts[1], x, y);
 }
 
 } // namespace css
