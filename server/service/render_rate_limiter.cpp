@@ -8,7 +8,6 @@ RenderRateLimiter::RenderRateLimiter(const store::Database &db, double ratePerSe
     : m_db(db)
     , m_local(ratePerSecond, burst)
     , m_shared(!db.isSqlite() && ratePerSecond > 0)
-    , m_rate(ratePerSecond)
 {
     if (m_shared) {
         const double windowSeconds = std::max(1.0, std::ceil(std::max(1.0, burst) / ratePerSecond));

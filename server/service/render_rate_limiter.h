@@ -34,7 +34,6 @@ private:
     const store::Database &m_db;
     common::RateLimiter m_local;
     bool m_shared = false;
-    double m_rate = 0;
     qint64 m_windowMs = 1000;
     int m_limit = 1;
     std::atomic<qint64> m_lastPruneMs{0};

@@ -82,8 +82,8 @@ private:
     ImageCache &m_images;
     ImageLoader m_loader; // non-data: url() images
     EmojiSet m_emoji;
-    qreal m_deviceScale = 1;
     bool m_labels;
+    qreal m_deviceScale = 1; // device px a page px: box decorations snap to this grid
     DisplayList m_list;
 };
 
