@@ -24,6 +24,7 @@
 #include <cmath>
 #include <cstring>
 #include <list>
+#include <optional>
 
 namespace imprint::render::text_detail {
 
@@ -358,7 +359,14 @@ QList<QTextLayout::FormatRange> fallbackFormatRanges(const QString &text, const 
                 inEmoji[size_t(k)] = true;
     }
     std::vector<QRawFont> faces;
+    std::optional<QRawFont> standardFace;
     bool facesLoaded = false;
+    // After the list, Blink tries the user's standard font, the sans-serif face here, at the
+    // element's weight and style (FontFallbackList::GetFontData) before falling back per
+    // character: the Latin of a bold 'Noto Sans Hebrew' title is Noto Sans Bold, not a
+    // regular face emboldened. No style name: Qt picks the family's face for the weight.
+    const FallbackFace standard{genericFamily(GenericFamily::SansSerif), QString(), std::clamp(s.fontWeight, 1, 1000),
+                                false};
     const FallbackFace *runFace = nullptr;
     qsizetype runStart = 0;
     const auto close = [&](qsizetype end) {
@@ -376,12 +384,23 @@ QList<QTextLayout::FormatRange> fallbackFormatRanges(const QString &text, const 
             face = nullptr;
         } else if (!followsPreviousFace(c) && c >= 0x20) {
             if (!facesLoaded) {
-                faces = primaryFaces(primaryFamilies(s.fontFamily), s);
+                const QStringList families = primaryFamilies(s.fontFamily);
+                faces = primaryFaces(families, s);
+                if (!families.contains(standard.family)) {
+                    const std::vector<QRawFont> own = primaryFaces({standard.family}, s);
+                    if (!own.empty())
+                        standardFace = own.front();
+                }
                 facesLoaded = true;
             }
             const bool covered
                 = std::any_of(faces.begin(), faces.end(), [c](const QRawFont &f) { return f.supportsCharacter(c); });
-            face = covered ? nullptr : systemFallbackFace(c, s.lang);
+            if (covered)
+                face = nullptr;
+            else if (standardFace && standardFace->supportsCharacter(c))
+                face = &standard;
+            else
+                face = systemFallbackFace(c, s.lang);
         }
         if (face != runFace) {
             close(i);
