@@ -190,26 +190,6 @@ Utility instantiate(const Utility &tpl, const QString &placeholder, const QStrin
     return out;
 }
 
-/// `v` split at `separator` outside parentheses (Tailwind's segment()).
-QStringList segments(const QString &v, QChar separator)
-{
-    QStringList out;
-    int depth = 0;
-    qsizetype start = 0;
-    for (qsizetype i = 0; i < v.size(); ++i) {
-        if (v[i] == u'(')
-            ++depth;
-        else if (v[i] == u')')
-            depth = std::max(0, depth - 1);
-        else if (v[i] == separator && depth == 0) {
-            out.append(v.mid(start, i - start));
-            start = i + 1;
-        }
-    }
-    out.append(v.mid(start));
-    return out;
-}
-
 /// Binary operators in math functions get spaces, as the compiler's
 /// addWhitespaceAroundMathOperators() does (`calc(100%-2rem)`), and nowhere else: the
 /// `60px -15px` of a shadow stays two lengths.
@@ -227,14 +207,8 @@ QString spacedMathOperators(const QString &v)
         const QRegularExpressionMatch m = it.next();
         if (m.capturedStart() < from) // nested in the function spaced already
             continue;
-        qsizetype end = m.capturedEnd(), depth = 1;
-        while (end < v.size() && depth > 0) {
-            if (v[end] == u'(')
-                ++depth;
-            else if (v[end] == u')')
-                --depth;
-            ++end;
-        }
+        const qsizetype close = css::closingBracket(v, m.capturedEnd());
+        const qsizetype end = close < 0 ? v.size() : close + 1;
         out += v.mid(from, m.capturedStart() - from);
         out += v.mid(m.capturedStart(), end - m.capturedStart()).replace(op, QStringLiteral(" \\1 "));
         from = end;
@@ -262,11 +236,10 @@ Utility withShadowColors(const Utility &tpl, const QString &v)
                                             QStringLiteral("unset")};
         static const QRegularExpression length(QStringLiteral("^-?(\\d+|\\.\\d+)"));
         QStringList shadows;
-        for (QString shadow : segments(v, u',')) {
-            shadow = shadow.trimmed();
+        for (const QString &shadow : css::split(v, u',')) { // pieces come trimmed
             QString colour, offsetX, offsetY;
-            for (const QString &part : segments(shadow, u' ')) {
-                if (part.trimmed().isEmpty() || keywords.contains(part))
+            for (const QString &part : css::split(shadow, u' ')) {
+                if (keywords.contains(part))
                     continue;
                 if (length.match(part).hasMatch()) {
                     if (offsetX.isEmpty())
