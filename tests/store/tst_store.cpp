@@ -38,22 +38,6 @@ class TestStore : public QObject
     Q_OBJECT
 
 private:
-    /// INSERTs `x` into table t of `db` on this thread's connection: whether it ran.
-    static bool insertInto(const Database &db, int x)
-    {
-        return QSqlQuery(db.connection()).exec(QStringLiteral("INSERT INTO t VALUES (%1)").arg(x));
-    }
-    /// Table t's rows as this thread's connection of `db` sees them, in order.
-    static QList<int> rowsOf(const Database &db)
-    {
-        QList<int> xs;
-        QSqlQuery q(db.connection());
-        q.exec("SELECT x FROM t ORDER BY x");
-        while (q.next())
-            xs.append(q.value(0).toInt());
-        return xs;
-    }
-
     static DatabaseSettings sqliteAt(const QString &path)
     {
         DatabaseSettings s;
@@ -61,6 +45,39 @@ private:
         s.sqlitePath = path;
         return s;
     }
+
+    /// A migrated SQLite database in a directory of its own with a table t (x INTEGER), for
+    /// the transaction cases; insert() and rows() use this thread's connection.
+    struct ScratchTable {
+        QTemporaryDir dir;
+        Database db{sqliteAt(dir.filePath(QStringLiteral("scratch.db")))};
+
+        /// Migrates and creates t; the error when either fails.
+        imprint::common::Expected<imprint::common::Done, QString> setUp() const
+        {
+            auto migrated = db.migrate();
+            if (!migrated)
+                return migrated;
+            if (!QSqlQuery(db.connection()).exec(QStringLiteral("CREATE TABLE t (x INTEGER)")))
+                return QStringLiteral("CREATE TABLE t failed");
+            return imprint::common::Done{};
+        }
+        /// INSERTs `x` into t: whether it ran.
+        bool insert(int x) const
+        {
+            return QSqlQuery(db.connection()).exec(QStringLiteral("INSERT INTO t VALUES (%1)").arg(x));
+        }
+        /// t's rows as this thread's connection sees them, in order.
+        QList<int> rows() const
+        {
+            QList<int> xs;
+            QSqlQuery q(db.connection());
+            q.exec("SELECT x FROM t ORDER BY x");
+            while (q.next())
+                xs.append(q.value(0).toInt());
+            return xs;
+        }
+    };
 
     /// The database of a case that holds on either backend: the SQLite file `path`, or the
     /// PostgreSQL database of that path when the suite runs as tst_store_postgres.
@@ -181,12 +198,9 @@ private slots:
     /// its answer commit together through this).
     void nestedTransactionsAreSavepoints()
     {
-        QTemporaryDir dir;
-        Database db(sqliteAt(dir.filePath("nested.db")));
-        QVERIFY_OK(db.migrate());
-        QVERIFY(QSqlQuery(db.connection()).exec("CREATE TABLE t (x INTEGER)"));
-        const auto insert = [&](int x) { return insertInto(db, x); };
-        const auto rows = [&] { return rowsOf(db); };
+        ScratchTable table;
+        QVERIFY_OK(table.setUp());
+        const Database &db = table.db;
         QStringList ran;
         afterCommit(db, [&] { ran << "now"; }); // no transaction: at once
         QCOMPARE(ran, QStringList{"now"});
@@ -194,47 +208,47 @@ private slots:
         {
             Transaction outer(db);
             QVERIFY(outer.isOpen());
-            QVERIFY(insert(1));
+            QVERIFY(table.insert(1));
             afterCommit(db, [&] { ran << "outer"; });
             {
                 Transaction undone(db);
                 QVERIFY(undone.isOpen());
-                QVERIFY(insert(2));
+                QVERIFY(table.insert(2));
                 afterCommit(db, [&] { ran << "undone"; });
             }
             {
                 Transaction kept(db);
                 QVERIFY(kept.isOpen());
-                QVERIFY(insert(3));
+                QVERIFY(table.insert(3));
                 afterCommit(db, [&] { ran << "kept"; });
                 QVERIFY(kept.commit());
             }
-            QCOMPARE(rows(), (QList<int>{1, 3}));
+            QCOMPARE(table.rows(), (QList<int>{1, 3}));
             QVERIFY(ran.isEmpty()); // nothing is committed yet
             QVERIFY(outer.commit());
         }
         QCOMPARE(ran, (QStringList{"outer", "kept"}));
-        QCOMPARE(rows(), (QList<int>{1, 3}));
+        QCOMPARE(table.rows(), (QList<int>{1, 3}));
 
         ran.clear();
         {
             Transaction outer(db);
-            QVERIFY(insert(4));
+            QVERIFY(table.insert(4));
             Transaction inner(db);
-            QVERIFY(insert(5));
+            QVERIFY(table.insert(5));
             afterCommit(db, [&] { ran << "inner"; });
             QVERIFY(inner.commit());
         } // the outer one rolls back, with what its savepoint released into it
         QVERIFY(ran.isEmpty());
-        QCOMPARE(rows(), (QList<int>{1, 3}));
+        QCOMPARE(table.rows(), (QList<int>{1, 3}));
         // The connection is usable and outside any transaction again.
         {
             Transaction again(db);
             QVERIFY(again.isOpen());
-            QVERIFY(insert(6));
+            QVERIFY(table.insert(6));
             QVERIFY(again.commit());
         }
-        QCOMPARE(rows(), (QList<int>{1, 3, 6}));
+        QCOMPARE(table.rows(), (QList<int>{1, 3, 6}));
     }
 
     /// A DeferredTransaction begins with the first Transaction opened after it, holds every
@@ -243,19 +257,16 @@ private slots:
     /// its first write (an upload being decoded), where a BEGIN IMMEDIATE would lock it out.
     void deferredTransactionBeginsAtTheFirstWrite()
     {
-        QTemporaryDir dir;
-        Database db(sqliteAt(dir.filePath("deferred.db")));
-        QVERIFY_OK(db.migrate());
-        QVERIFY(QSqlQuery(db.connection()).exec("CREATE TABLE t (x INTEGER)"));
-        const auto insert = [&](int x) { return insertInto(db, x); };
-        const auto rows = [&] { return rowsOf(db); };
+        ScratchTable table;
+        QVERIFY_OK(table.setUp());
+        const Database &db = table.db;
         for (const bool commit : {false, true}) {
             QVERIFY(QSqlQuery(db.connection()).exec("DELETE FROM t"));
             bool ran = false;
             {
                 DeferredTransaction writes(db);
                 QVERIFY(!writes.hasBegun());
-                QVERIFY(insert(1)); // before the first write: not held
+                QVERIFY(table.insert(1)); // before the first write: not held
                 bool otherWrote = false;
                 std::unique_ptr<QThread> other(QThread::create([&] {
                     Transaction tx(db);
@@ -268,17 +279,17 @@ private slots:
                 {
                     Transaction first(db);
                     QVERIFY(first.isOpen());
-                    QVERIFY(insert(2));
+                    QVERIFY(table.insert(2));
                     QVERIFY(first.commit());
                 }
                 QVERIFY(writes.hasBegun());
-                QVERIFY(insert(3)); // after it: held
+                QVERIFY(table.insert(3)); // after it: held
                 afterCommit(db, [&] { ran = true; });
                 QVERIFY(!ran);
                 if (commit)
                     QVERIFY(writes.commit());
             }
-            QCOMPARE(rows(), commit ? QList<int>({1, 2, 3, 9}) : QList<int>({1, 9}));
+            QCOMPARE(table.rows(), commit ? QList<int>({1, 2, 3, 9}) : QList<int>({1, 9}));
             QCOMPARE(ran, commit);
         }
         // Nothing written through a Transaction: commit() has nothing to do.
