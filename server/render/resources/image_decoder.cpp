@@ -209,8 +209,11 @@ QImage imageAtDeviceSize(const QImage &image, QSize pixels)
     // An `img` whose SVG has a viewBox draws it into the box as its preserveAspectRatio
     // says, as Chromium does (the box is the SVG's viewport: a 120×80 logo in a 240×80 box
     // is centred, not stretched; `none` stretches); without a viewBox it is scaled.
-    const std::optional<SvgRootGeometry> geometry = isInlineSvgImage(image) ? std::nullopt : svgRootGeometry(source);
-    const bool viewport = isInlineSvgImage(image) || (geometry && geometry->viewBox);
+    bool viewport = isInlineSvgImage(image);
+    if (!viewport) {
+        const std::optional<SvgRootGeometry> geometry = svgRootGeometry(source);
+        viewport = geometry && geometry->viewBox;
+    }
     // The source was sanitised when the image was decoded; it is still a user's document.
     const auto drawn = rasteriseUntrustedSvg(
         svgJob(source, viewport ? SvgRasterMode::Viewport : SvgRasterMode::Stretch, {}, pixels));

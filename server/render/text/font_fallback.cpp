@@ -385,8 +385,6 @@ namespace {
 /// glyphs of one run, so one reset serves all of them.
 QPainterPath outlineOf(const QRawFont &font, quint32 glyph, bool *reset)
 {
-    if (!hasOutlines(font))
-        return {};
     const auto resetOnce = [&] {
         if (!*reset)
             resetOutlineOrigin(font);
@@ -424,6 +422,8 @@ QPainterPath outlineOf(const QRawFont &font, quint32 glyph, bool *reset)
 
 QPainterPath glyphOutline(const QRawFont &font, quint32 glyph)
 {
+    if (!hasOutlines(font))
+        return {};
     bool reset = false;
     return outlineOf(font, glyph, &reset);
 }
@@ -434,6 +434,8 @@ QPainterPath glyphRunOutline(const QGlyphRun &run, QPointF at)
     const QRawFont font = run.rawFont();
     const QList<quint32> glyphs = run.glyphIndexes();
     const QList<QPointF> positions = run.positions();
+    if (!hasOutlines(font))
+        return path;
     bool reset = false;
     for (qsizetype i = 0; i < glyphs.size() && i < positions.size(); ++i)
         path.addPath(outlineOf(font, glyphs[i], &reset).translated(at + positions[i]));
