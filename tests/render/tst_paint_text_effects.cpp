@@ -528,6 +528,38 @@ private Q_SLOTS:
         QVERIFY2(clear > 100, qPrintable(QString::number(clear))); // not the box around them
     }
 
+    // CSS Backgrounds 4 §4.2: `background-clip: text` paints the glyphs inside the border
+    // box only; the descenders of a title set solid (line-height below 1) show no
+    // background under the box, as in Chromium.
+    void backgroundClipTextStopsAtTheBorderBox_data()
+    {
+        imprint::test::addRasterEngineRows();
+    }
+    void backgroundClipTextStopsAtTheBorderBox()
+    {
+        QFETCH(QString, engine);
+        const QJsonObject title{{"type", "div"},
+                                {"props", QJsonObject{{"style", QJsonObject{{"fontFamily", "DejaVu Sans"},
+                                                                            {"fontSize", 80},
+                                                                            {"lineHeight", 0.5},
+                                                                            {"color", "transparent"},
+                                                                            {"backgroundColor", "#ff0000"},
+                                                                            {"backgroundClip", "text"}}},
+                                                      {"children", "gjpqy"}}}};
+        const QImage img = renderChildren(engine, 300, 120, {title}, {{"alignItems", "flex-start"}});
+        // The box is 40 px tall (80 × 0.5) with the glyphs centred on its line box:
+        // their descenders reach ~30 px below it.
+        auto redIn = [&](int top, int bottom) {
+            int red = 0;
+            for (int y = top; y < bottom; ++y)
+                for (int x = 0; x < img.width(); ++x)
+                    red += qRed(img.pixel(x, y)) > 200 && qGreen(img.pixel(x, y)) < 100;
+            return red;
+        };
+        QVERIFY2(redIn(0, 40) > 200, qPrintable(QString::number(redIn(0, 40))));
+        QCOMPARE(redIn(41, 120), 0);
+    }
+
     void unsupportedEffectsRenderWithAWarning()
     {
         QStringList warnings;

@@ -210,7 +210,19 @@ void Recorder::recordElement(const LayoutBox &box, const LayoutBox *parent)
         recordFragments(box);
     } else {
         const QPainterPath borderPath = roundedPath(g.borderBox, g.outer);
-        recordBackground(box, g, s.effects.backgroundClipText ? textClipPath(box) : borderPath);
+        if (s.effects.backgroundClipText) {
+            // CSS Backgrounds 4 §4.2: the background is clipped to the glyphs *and* the
+            // border box, so descenders below a tight line-height show no background.
+            const QPainterPath glyphs = textClipPath(box);
+            const bool overflows = !isZero(g.outer) || !g.borderBox.contains(glyphs.boundingRect());
+            if (overflows)
+                add(display::PushClip{g.borderBox, g.outer, isZero(g.outer) ? QPainterPath() : borderPath});
+            recordBackground(box, g, glyphs);
+            if (overflows)
+                add(display::PopClip{});
+        } else {
+            recordBackground(box, g, borderPath);
+        }
         if (insetShadow)
             add(display::InsetBoxShadows{s.boxShadow, g.paddingBox, g.inner});
         recordBorder(box, g);
