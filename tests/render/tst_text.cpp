@@ -834,6 +834,23 @@ private Q_SLOTS:
         QCOMPARE(imprint::test::renderContext().text().shape(s, text, 120)->lines.size(), size_t(1));
     }
 
+    void smallKanaMayStartALine()
+    {
+        ComputedStyle s = dejaVu(24);
+        // Fullwidth kana, 24 px each. Chromium (ICU's normal line breaking, UAX #14 CJ as
+        // ID) breaks "キ|ャッシュ" in a 250 px box: ten characters on the first line. Qt 6.4
+        // keeps small kana to the character before, so the line ended after nine.
+        const QString text = QStringLiteral("あいうえおかきくけキャッシュ");
+        const auto wrapped = imprint::test::renderContext().text().shape(s, text, 250);
+        QCOMPARE(wrapped->lines.size(), size_t(2));
+        QVERIFY2(qAbs(wrapped->lines.front().width - 240) < 0.5, qPrintable(QString::number(wrapped->lines.front().width)));
+        // The break control adds no width, and keep-all still keeps the word whole.
+        const qreal whole = imprint::test::renderContext().text().shape(s, text, kMaxContent)->size.width();
+        QVERIFY2(qAbs(whole - 14 * 24) < 0.5, qPrintable(QString::number(whole)));
+        s.wordBreak = WordBreak::KeepAll;
+        QCOMPARE(imprint::test::renderContext().text().shape(s, text, 250)->lines.size(), size_t(1));
+    }
+
     void concurrentMeasuresAgree()
     {
         const Node n = textNode(kSentence, dejaVu(24));

@@ -89,7 +89,9 @@ QString joinCjkWords(const QString &text);
 /// invisible and have no advance, but they stop kerning across them, so nothing is
 /// inserted after a letter or digit: UAX #14 never breaks there between ASCII characters.
 /// A U+200B also goes between two Hangul syllables, where Chromium (ICU) breaks Korean
-/// and Qt 6.4's line breaker does not.
+/// and Qt 6.4's line breaker does not, and before small kana and the prolonged sound
+/// mark (UAX #14 CJ) after kana or an ideograph, where Chromium breaks (ICU's normal
+/// rules: CJ is ID) and Qt 6.4 does not (CJ as NS).
 QString withChromiumBreaks(const QString &text);
 
 /// The QTextLayout wrap mode that white-space, word-break and overflow-wrap ask for

@@ -201,6 +201,19 @@ bool chromiumBreaksBetween(QChar before, QChar ch, QChar next)
     return false;
 }
 
+/// UAX #14 class CJ in the BMP: small hiragana and katakana, the prolonged sound mark,
+/// the katakana phonetic extensions and the halfwidth small katakana (LineBreak.txt).
+bool isSmallKana(QChar c)
+{
+    switch (c.unicode()) {
+    case 0x3041: case 0x3043: case 0x3045: case 0x3047: case 0x3049: case 0x3063: case 0x3083:
+    case 0x3085: case 0x3087: case 0x308E: case 0x3095: case 0x3096: case 0x30A1: case 0x30A3:
+    case 0x30A5: case 0x30A7: case 0x30A9: case 0x30C3: case 0x30E3: case 0x30E5: case 0x30E7:
+    case 0x30EE: case 0x30F5: case 0x30F6: case 0x30FC: return true;
+    default: return (c.unicode() >= 0x31F0 && c.unicode() <= 0x31FF) || (c.unicode() >= 0xFF67 && c.unicode() <= 0xFF70);
+    }
+}
+
 } // namespace
 
 QString withChromiumBreaks(const QString &text)
@@ -227,6 +240,14 @@ QString withChromiumBreaks(const QString &text)
         // so Chromium break Korean; Qt 6.4 keeps a run of syllables whole, so a Korean line
         // without spaces overflowed its box. word-break: keep-all has joined them already.
         if (isHangulSyllable(ch) && isHangulSyllable(next)) {
+            out += QChar(0x200B);
+            changed = true;
+            continue;
+        }
+        // UAX #14 class CJ (small kana, the prolonged sound mark) after kana or an
+        // ideograph: Chromium (`line-break: auto`, ICU's normal rules) breaks before it as
+        // before any ideograph ("キ|ャッシュ"); Qt 6.4 treats it as NS and never does.
+        if (isSmallKana(next) && (isCjkScript(ch.unicode()) || isSmallKana(ch))) {
             out += QChar(0x200B);
             changed = true;
             continue;
