@@ -851,6 +851,36 @@ private Q_SLOTS:
         QCOMPARE(imprint::test::renderContext().text().shape(s, text, 250)->lines.size(), size_t(1));
     }
 
+    // CSS Text 4 §4.2 text-spacing-trim: normal, as Chromium: where two fullwidth marks
+    // meet, one blank half goes ("」、" "、「" "」。" "。（": four halves in this line of
+    // thirteen 24 px characters), drawn by Noto Sans CJK (which has `halt`) as the
+    // fallback face.
+    void fullwidthPunctuationCollapses_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<qreal>("ems");
+        QTest::newRow("pairs") << QStringLiteral("「東京」、「大阪」。（注）") << 11.0;
+        QTest::newRow("close before middle dot") << QStringLiteral("（注）・田中") << 5.5;
+        QTest::newRow("open after open") << QStringLiteral("『「引用」』") << 5.0;
+        QTest::newRow("ideographs and a lone colon") << QStringLiteral("作者：山田・田中") << 8.0;
+        QTest::newRow("a space between") << QStringLiteral("「東京」 「大阪」") << 8.0 + 651.0 / 2048; // DejaVu's space
+        QTest::newRow("ascii brackets") << QStringLiteral("(a)(b)") << -1.0;
+    }
+    void fullwidthPunctuationCollapses()
+    {
+        QFETCH(QString, text);
+        QFETCH(qreal, ems);
+        ComputedStyle s = dejaVu(24);
+        const auto shaped = imprint::test::renderContext().text().shape(s, text, kMaxContent);
+        if (ems < 0) { // nothing fullwidth: the same advances as DejaVu Sans's own
+            const qreal plain = QFontMetricsF(imprint::test::renderContext().text().fontFor(s)).horizontalAdvance(text);
+            QVERIFY2(qAbs(shaped->size.width() - plain) < 0.5, qPrintable(QString::number(shaped->size.width())));
+            return;
+        }
+        QVERIFY2(qAbs(shaped->size.width() - ems * 24) < 1.5,
+                 qPrintable(QStringLiteral("%1 px, expected %2").arg(shaped->size.width()).arg(ems * 24)));
+    }
+
     void concurrentMeasuresAgree()
     {
         const Node n = textNode(kSentence, dejaVu(24));

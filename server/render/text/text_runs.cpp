@@ -4,6 +4,7 @@
 // (CSS Text 3 §5), letter-spacing off in cursive scripts (CSS Text 3 §8.2).
 
 #include "server/render/text/text_internal.h"
+#include "server/render/text/spacing_trim.h"
 
 #include "server/render/resources/emoji.h"
 #include "server/render/resources/hyphenation.h"
@@ -436,13 +437,68 @@ QList<QTextLayout::FormatRange> fallbackFormatRanges(const QString &text, const 
 
 } // namespace
 
+namespace {
+
+/// The face a fallback format range draws with (its family and style name), at a nominal
+/// size, for its tables and glyph bounds; cached per thread.
+QRawFont fallbackRangeFace(const QFont &font)
+{
+    thread_local QHash<QString, QRawFont> faces;
+    const QString key = font.families().join(u',') + u'|' + font.styleName();
+    auto it = faces.constFind(key);
+    if (it == faces.constEnd()) {
+        QFont nominal;
+        nominal.setFamilies(font.families());
+        nominal.setStyleName(font.styleName());
+        nominal.setPixelSize(16);
+        if (faces.size() > 256)
+            faces.clear();
+        it = faces.insert(key, QRawFont::fromFont(nominal));
+    }
+    return *it;
+}
+
+/// spacingTrimRanges() of `text` drawn in `font` with `s`, after its fallback `ranges`:
+/// a character is drawn by the fallback range that covers it, else by the first face of
+/// the font-family list (or the standard sans-serif face) that has it.
+QList<QTextLayout::FormatRange> trimRangesFor(const QString &text, const QFont &font, const ComputedStyle &s,
+                                              const QList<QTextLayout::FormatRange> &fallback)
+{
+    std::optional<std::vector<QRawFont>> primary;
+    const auto faceAt = [&](qsizetype i) {
+        for (const QTextLayout::FormatRange &r : fallback)
+            if (i >= r.start && i < r.start + r.length)
+                return fallbackRangeFace(r.format.font());
+        if (!primary) {
+            primary = primaryFaces(primaryFamilies(s.fontFamily), s);
+            const std::vector<QRawFont> standard
+                = primaryFaces({genericFamily(GenericFamily::SansSerif)}, s);
+            primary->insert(primary->end(), standard.begin(), standard.end());
+        }
+        qsizetype units = 1;
+        const char32_t c = codePointAt(text, i, &units);
+        for (const QRawFont &face : *primary)
+            if (face.supportsCharacter(c))
+                return face;
+        return QRawFont();
+    };
+    const qreal pixelSize = font.pixelSize() > 0 ? qreal(font.pixelSize()) : qreal(s.fontSize);
+    const qreal spacing = font.letterSpacingType() == QFont::AbsoluteSpacing ? font.letterSpacing() : 0;
+    return spacingTrimRanges(text, faceAt, pixelSize, spacing);
+}
+
+} // namespace
+
 QList<QTextLayout::FormatRange> formatRangesFor(const QString &text, const QFont &font, const ComputedStyle &s)
 {
     const QList<QTextLayout::FormatRange> emoji = emojiFormatRanges(text, font);
     QList<QTextLayout::FormatRange> ranges = fallbackFormatRanges(text, font, s, emoji);
+    // CSS Text 4 §4.2 text-spacing-trim: normal; last, so its letter-spacing wins
+    const QList<QTextLayout::FormatRange> trimmed
+        = mayTrimSpacing(text) ? trimRangesFor(text, font, s, ranges) : QList<QTextLayout::FormatRange>();
     ranges += emoji;
     if (s.letterSpacing == 0)
-        return ranges;
+        return ranges + trimmed;
     QTextCharFormat unspaced;
     unspaced.setFontLetterSpacingType(QFont::AbsoluteSpacing);
     unspaced.setFontLetterSpacing(0);
@@ -483,7 +539,7 @@ QList<QTextLayout::FormatRange> formatRangesFor(const QString &text, const QFont
             start = -1;
         }
     }
-    return ranges;
+    return ranges + trimmed;
 }
 
 QTextOption textOptionFor(const ComputedStyle &s, QTextOption::WrapMode wrap, bool justify)
