@@ -160,6 +160,8 @@ private Q_SLOTS:
     void transformedSvgDrawnAsVectors();
     void fractionalPositionSnapsToPixels_data() { iconDrawnInCurrentColor_data(); }
     void fractionalPositionSnapsToPixels();
+    void referencesResolveAcrossSvgs_data() { iconDrawnInCurrentColor_data(); }
+    void referencesResolveAcrossSvgs();
 };
 
 void TestInlineSvg::naturalSize()
@@ -731,6 +733,33 @@ void TestInlineSvg::fractionalPositionSnapsToPixels()
         const QColor c = r.image.pixelColor(x, y);
         QVERIFY2(red ? isRed(c, 8) : isWhite(c), qPrintable(QStringLiteral("(%1, %2) is %3").arg(x).arg(y).arg(c.name())));
     }
+}
+
+void TestInlineSvg::referencesResolveAcrossSvgs()
+{
+    QFETCH(Engine, engine);
+    // As in one HTML document, `url(#id)` finds the element with that id in any inline
+    // svg: a hidden svg defines the brand gradient (which takes its stops from another
+    // by href) and a clip path once, the icons use them. Without the copy the first
+    // icon drew nothing (an unresolved paint server is `none`) and the clip did not cut.
+    const QJsonArray children = jsonArray(
+        "[{'type':'svg','props':{'width':0,'height':0,'children':{'type':'defs','props':{'children':["
+        "{'type':'linearGradient','props':{'id':'stops','children':["
+        "{'type':'stop','props':{'offset':0,'stopColor':'#0000ff'}},{'type':'stop','props':{'offset':1,'stopColor':'#0000ff'}}]}},"
+        "{'type':'linearGradient','props':{'id':'brand','href':'#stops'}},"
+        "{'type':'clipPath','props':{'id':'half','children':{'type':'rect','props':{'width':12,'height':24}}}}]}}}},"
+        "{'type':'svg','props':{'width':48,'height':48,'viewBox':'0 0 24 24','children':"
+        "{'type':'rect','props':{'width':24,'height':24,'fill':'url(#brand)'}}}},"
+        "{'type':'svg','props':{'width':48,'height':48,'viewBox':'0 0 24 24','style':{'marginLeft':10},'children':"
+        "{'type':'rect','props':{'width':24,'height':24,'fill':'#00ff00','clipPath':'url(#half)'}}}}]");
+    const Rendered r = renderCard(card(children, 400, 200), engine);
+    QVERIFY(!r.image.isNull());
+    const QColor icon = r.image.pixelColor(34, 34); // the first icon: 10..58
+    QVERIFY2(icon.blue() >= 250 && icon.red() <= 5 && icon.green() <= 5, qPrintable(icon.name()));
+    const QColor left = r.image.pixelColor(78, 34), right = r.image.pixelColor(100, 34); // the second: 68..116
+    QVERIFY2(left.green() >= 250 && left.red() <= 5 && left.blue() <= 5, qPrintable(left.name()));
+    QVERIFY2(isWhite(right), qPrintable(right.name()));
+    QVERIFY2(r.warnings.isEmpty(), qPrintable(r.warnings.join(u'\n')));
 }
 
 QTEST_MAIN(TestInlineSvg)

@@ -163,10 +163,79 @@ public:
         if (natural)
             m_scale = viewBoxScale(props, *m_options.naturalSize);
         attributes(props, natural, m_options.color.has_value(), QStringLiteral("svg"));
-        return children(props, path, 0);
+        if (!children(props, path, 0))
+            return false;
+        return documentDefinitions(props, path);
     }
 
 private:
+    /// The ids an element and its subtree define, and the `#id`s they reference
+    /// (`url(#id)` in attributes and styles, `href`/`xlinkHref` "#id").
+    static void collectIds(const QJsonValue &v, QSet<QString> &defined, QStringList &referenced)
+    {
+        if (v.isArray()) {
+            for (const QJsonValue &c : v.toArray())
+                collectIds(c, defined, referenced);
+            return;
+        }
+        if (!v.isObject())
+            return;
+        static const QRegularExpression url(QStringLiteral("url\\(\\s*['\"]?#([^'\")\\s]+)"));
+        const QJsonObject props = v.toObject().value(QLatin1String("props")).toObject();
+        const auto scan = [&](const QJsonObject &values) {
+            for (auto it = values.constBegin(); it != values.constEnd(); ++it) {
+                if (!it->isString())
+                    continue;
+                const QString text = it->toString();
+                if ((it.key() == QLatin1String("href") || it.key() == QLatin1String("xlinkHref")
+                     || it.key() == QLatin1String("xlink:href"))
+                    && text.startsWith(u'#'))
+                    referenced << text.mid(1);
+                else if (text.contains(QLatin1String("url(")))
+                    for (const QRegularExpressionMatch &m : url.globalMatch(text))
+                        referenced << m.captured(1);
+            }
+        };
+        scan(props);
+        scan(props.value(QLatin1String("style")).toObject());
+        if (const QJsonValue id = props.value(QLatin1String("id")); id.isString())
+            defined.insert(id.toString());
+        collectIds(props.value(QLatin1String("children")), defined, referenced);
+    }
+
+    /// As in one HTML document, a `#id` the svg references but does not define is the
+    /// element with that id elsewhere in the document's inline svgs (a gradient defined
+    /// once in a hidden `<svg>` and used by every icon): its definition is copied into a
+    /// `<defs>` of this svg, under this svg's id prefix, with what it references in turn.
+    bool documentDefinitions(const QJsonObject &props, const QString &path)
+    {
+        if (!m_options.documentDefinition)
+            return true;
+        QSet<QString> defined;
+        QStringList referenced;
+        collectIds(props.value(QLatin1String("children")), defined, referenced);
+        bool open = false;
+        for (qsizetype i = 0; i < referenced.size(); ++i) {
+            const QString id = referenced.at(i);
+            if (defined.contains(id))
+                continue;
+            defined.insert(id);
+            const std::optional<QJsonObject> element = m_options.documentDefinition(id);
+            if (!element)
+                continue;
+            if (!open) {
+                m_xml.writeStartElement(QStringLiteral("defs"));
+                open = true;
+            }
+            if (!child(*element, QStringLiteral("%1 (#%2)").arg(path, id), 1))
+                return false;
+            collectIds(*element, defined, referenced);
+        }
+        if (open)
+            m_xml.writeEndElement();
+        return true;
+    }
+
     QString value(const QJsonValue &v) const
     {
         const QString s = v.isDouble() ? number(v.toDouble()) : v.toString();

@@ -46,6 +46,12 @@ struct InlineSvgWriter {
     QJsonObject inheritedPaint;
     /// Extra root attributes as written (the html page's `data-id` and CSS `style`).
     QList<std::pair<QString, QString>> rootAttributes;
+    /// The layout engines' document: the element (`{type, props}`) with `id` among all the
+    /// document's inline `<svg>`s, the first in document order (getElementById()), or
+    /// nullopt. A `#id` the svg references and does not define is copied from there
+    /// into its `<defs>`, as one HTML document resolves it. Unset (the html engine's
+    /// page, which is one document): references stay as written.
+    std::function<std::optional<QJsonObject>(const QString &id)> documentDefinition;
 };
 
 /// Writes the `svg` element `props` (React props: camelCase or SVG attribute names,

@@ -203,6 +203,7 @@ public:
     QSizeF viewport; ///< px, for viewport-percentage lengths; a 0 side is content-sized
     const StyleSheet *sheet = nullptr; ///< the template's style sheets, when it has any
     QString documentLang; ///< the template's `lang`, the root's unless it sets one
+    QJsonValue documentRoot; ///< the whole tree, for `#id` references across inline svgs
 
     /// `context`: where the element sits, for the style sheets' selectors (nullptr when
     /// there are none). `parentRule`: the parent's `tw` declarations for its children but
@@ -244,9 +245,38 @@ private:
             warnings->append(message);
     }
 
+    /// The element with `id` in any inline `<svg>` of documentRoot, first in document
+    /// order; the index is built on the first call (most templates never ask).
+    std::optional<QJsonObject> svgElementById(const QString &id)
+    {
+        if (!m_svgIds) {
+            m_svgIds.emplace();
+            std::function<void(const QJsonValue &, bool)> walk = [&](const QJsonValue &v, bool inSvg) {
+                if (v.isArray()) {
+                    for (const QJsonValue &c : v.toArray())
+                        walk(c, inSvg);
+                    return;
+                }
+                if (!v.isObject())
+                    return;
+                const QJsonObject el = v.toObject();
+                const QJsonObject props = el.value(QLatin1String("props")).toObject();
+                inSvg = inSvg || el.value(QLatin1String("type")).toString().trimmed() == QLatin1String("svg");
+                if (const QJsonValue id = props.value(QLatin1String("id")); inSvg && id.isString()
+                                                                            && !m_svgIds->contains(id.toString()))
+                    m_svgIds->insert(id.toString(), el);
+                walk(props.value(QLatin1String("children")), inSvg);
+            };
+            walk(documentRoot, false);
+        }
+        const auto it = m_svgIds->constFind(id);
+        return it == m_svgIds->constEnd() ? std::nullopt : std::optional<QJsonObject>(*it);
+    }
+
     const TemplateLimits &m_limits;
     RenderError *m_error;
     int m_nodes = 0;
+    std::optional<QHash<QString, QJsonObject>> m_svgIds;
 };
 
 /// What selectors see of the element `value` (tag, `id`, `className` or `class`, string
@@ -566,6 +596,7 @@ bool TreeWalker::inlineSvg(Node &node, const QJsonObject &props, const QString &
     writer.rootPaint = paint;
     writer.inheritedPaint = inheritedPaint;
     writer.idPrefix = QStringLiteral("i%1-").arg(QString(node.id).replace(u'.', u'_'));
+    writer.documentDefinition = [this](const QString &id) { return svgElementById(id); };
     const QByteArray document = inlineSvgDocument(props, path, writer);
     if (document.isEmpty())
         return false;
@@ -875,6 +906,7 @@ common::Expected<std::unique_ptr<Node>, RenderError> buildDocument(const Templat
     walker.tailwind = &tmpl.tailwind;
     walker.viewport = viewport;
     walker.documentLang = tmpl.lang;
+    walker.documentRoot = root;
     StyleSheet sheet;
     SelectorSubject rootSubject;
     MatchContext rootContext;
