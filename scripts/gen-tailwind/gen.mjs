@@ -80,8 +80,14 @@ const arbitrary = {
   length: '13px', color: '#123456', number: '1.75', percentage: '37%', url: 'url(x.png)', image: 'linear-gradient(red,blue)',
   any: '1fr_2fr',
 };
+// Explicit type hints (`bg-[length:120px_120px]` is a background-size, where an unhinted
+// `bg-[13px]` infers a position): each root's template per hint, probed with a value every
+// hint accepts.
+const hints = ['length', 'size', 'bg-size', 'position', 'percentage', 'color', 'url', 'image', 'number', 'integer',
+  'family-name', 'generic-name', 'absolute-size', 'relative-size', 'line-width', 'angle', 'vector'];
+const hintSample = 'var(--imprint-hint)';
 const sampleDecls = new Map();
-for (const sample of Object.values(arbitrary)) {
+for (const sample of [...Object.values(arbitrary), ...hints.map(h => `${h}:${hintSample}`)]) {
   const cands = functional.map(r => `${r}-[${sample}]`);
   compileAll(cands).forEach((d, i) => d && sampleDecls.set(cands[i], d));
 }
@@ -171,6 +177,20 @@ for (const [type, sample] of Object.entries(arbitrary)) {
     const d = sampleDecls.get(c);
     const text = d && JSON.stringify(d);
     if (text && text.includes(plain)) rootEntry(r).a[type] = [order.get(c) ?? -1, JSON.parse(text.split(plain).join('{v}'))];
+  }
+}
+for (const hint of hints) {
+  for (const r of functional) {
+    const c = `${r}-[${hint}:${hintSample}]`;
+    const d = sampleDecls.get(c);
+    const text = d && JSON.stringify(d);
+    if (!text || !text.includes(hintSample)) continue;
+    // Kept only where it differs from what the runtime falls back to: the unhinted
+    // type's template, else the root's `any` one.
+    const entry = [order.get(c) ?? -1, JSON.parse(text.split(hintSample).join('{v}'))];
+    const a = rootEntry(r).a;
+    const fallback = a[hint] ?? a.any;
+    if (!fallback || JSON.stringify(fallback) !== JSON.stringify(entry)) a[`${hint}:`] = entry;
   }
 }
 // Every functional root the runtime may meet, even with only a static form in the list.

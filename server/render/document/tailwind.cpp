@@ -296,12 +296,22 @@ std::optional<Utility> functionalUtility(const Root &root, const QString &key, c
         v.replace(QLatin1String("\\_"), QStringLiteral("\x01")).replace(u'_', u' ').replace(u'\x01', u'_');
         v = spacedMathOperators(v);
         QString type = arbitraryType(v);
-        static const QRegularExpression hint(QStringLiteral("^(length|color|number|percentage|url|image|any):(.+)$"));
+        // An explicit type hint (`bg-[length:120px_120px]`) has its own template where the
+        // package's differs from the inferred type's (a background-size, not a position),
+        // else the inferred type's, else the root's `any` (scripts/gen-tailwind/gen.mjs).
+        static const QRegularExpression hint(QStringLiteral(
+            "^(length|size|bg-size|position|percentage|color|url|image|number|integer|family-name|generic-name|"
+            "absolute-size|relative-size|line-width|angle|vector|any):(.+)$"));
+        auto tpl = root.arbitrary.constEnd();
         if (const auto m = hint.match(v); m.hasMatch()) {
             type = m.captured(1);
             v = m.captured(2);
+            tpl = root.arbitrary.constFind(type + u':');
+            if (tpl == root.arbitrary.constEnd() && !root.arbitrary.contains(type))
+                tpl = root.arbitrary.constFind(QStringLiteral("any"));
         }
-        auto tpl = root.arbitrary.constFind(type);
+        if (tpl == root.arbitrary.constEnd())
+            tpl = root.arbitrary.constFind(type);
         if (tpl == root.arbitrary.constEnd())
             return std::nullopt;
         if (type == QLatin1String("any"))
