@@ -99,6 +99,7 @@ private Q_SLOTS:
     // §10 alignment, rtl, abspos, intrinsic size
     void contentAndSelfAlignment();
     void rtlRunsColumnsFromTheRight();
+    void aspectRatioItemsFillTheColumn();
     void absoluteChildStartsAtThePaddingBox();
     void contentSizedGrid();
     void extremeLinesStayBounded();
@@ -441,6 +442,18 @@ void TestLayoutGrid::rtlRunsColumnsFromTheRight()
     const LayoutBox box = f.layout();
     COMPARE_RECTS(box, {{a, QRectF(200, 0, 100, 0)}, {b, QRectF(150, 0, 50, 0)},
                         {start, QRectF(280, 0, 20, 24)}}); // start is the right edge
+}
+
+void TestLayoutGrid::aspectRatioItemsFillTheColumn()
+{
+    // §6.6: with `normal` self-alignment a box with an aspect ratio is sized as a block:
+    // as wide as its column, as high as the ratio makes it (Tailwind's `aspect-square`
+    // tile; Chromium 276×276 and 276×138 in 276 px columns). It shrank to its text.
+    GridFixture f(QStringLiteral("200px 200px"), QStringLiteral("300px"));
+    Node *square = f.item(QStringLiteral("ab"), [](ComputedStyle &s) { s.aspectRatio = 1; });
+    Node *wide = f.item(QStringLiteral("ab"), [](ComputedStyle &s) { s.aspectRatio = 2; });
+    const LayoutBox box = f.layout();
+    COMPARE_RECTS(box, {{square, QRectF(0, 0, 200, 200)}, {wide, QRectF(200, 0, 200, 100)}});
 }
 
 void TestLayoutGrid::absoluteChildStartsAtThePaddingBox()

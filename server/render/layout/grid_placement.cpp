@@ -47,7 +47,9 @@ SelfAlignment GridFormattingContext::alignmentOf(const GridItem &item, Axis axis
             j = m_grid.justifyItems;
         switch (j) {
         case JustifyItems::Auto:
-        case JustifyItems::Normal: return replaced ? SelfAlignment::Start : SelfAlignment::Stretch;
+        // §6.6: `normal` sizes a box with an aspect ratio as a block is sized, which fills
+        // the inline axis; only a replaced element (an image) keeps its natural width.
+        case JustifyItems::Normal: return item.node->isImage() ? SelfAlignment::Start : SelfAlignment::Stretch;
         case JustifyItems::Stretch: return SelfAlignment::Stretch;
         case JustifyItems::Start:
         case JustifyItems::Baseline: return SelfAlignment::Start;
