@@ -761,6 +761,13 @@ private Q_SLOTS:
         QCOMPARE(TextEngine::processText(s, QStringLiteral("Hello world")), QStringLiteral("HELLO WORLD"));
         s.textTransform = TextTransform::Capitalize;
         QCOMPARE(TextEngine::processText(s, QStringLiteral("hello big world")), QStringLiteral("Hello Big World"));
+        // Every UAX #29 word, as Blink capitalizes: after brackets, quotes and hyphens, not
+        // inside "don't" (Chromium 156's rendering of the same strings).
+        QCOMPARE(TextEngine::processText(s, QStringLiteral("(in parens) 'quoted' x-ray don't ¿qué «bonjour»")),
+                 QStringLiteral("(In Parens) 'Quoted' X-Ray Don't ¿Qué «Bonjour»"));
+        // Lowercase maps a final capital sigma to ς (Unicode SpecialCasing, as ICU and Chromium).
+        s.textTransform = TextTransform::Lowercase;
+        QCOMPARE(TextEngine::processText(s, QStringLiteral("ΟΔΟΣ ΣΟΦΟΣ.")), QStringLiteral("οδος σοφος."));
         // letter-spacing adds its px after every character.
         ComputedStyle plain = dejaVu();
         ComputedStyle spaced = dejaVu();

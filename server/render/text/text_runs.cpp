@@ -17,6 +17,7 @@
 #include <QFontDatabase>
 #include <QFontMetricsF>
 #include <QHash>
+#include <QLocale>
 #include <QMutex>
 #include <QTextBoundaryFinder>
 #include <QTextLayout>
@@ -46,18 +47,27 @@ QString applyTransform(const QString &text, TextTransform transform)
 {
     switch (transform) {
     case TextTransform::Uppercase: return text.toUpper();
-    case TextTransform::Lowercase: return text.toLower();
+    // ICU's full case mapping (QLocale, not QString's per-character one): a Greek capital
+    // sigma at the end of a word lowers to final ς, as in Chromium ("ΟΔΟΣ" → "οδος").
+    case TextTransform::Lowercase: return QLocale::c().toLower(text);
     case TextTransform::Capitalize: {
+        // Blink's Capitalize(): the first character of every UAX #29 word segment is
+        // titlecased, so words after punctuation and hyphens count too ("(in" → "(In",
+        // "x-ray" → "X-Ray") while "don't" stays one word.
         QString out = text;
-        bool atWordStart = true;
-        for (qsizetype i = 0; i < out.size(); ++i) {
-            const QChar c = out.at(i);
-            if (c.isLetterOrNumber()) {
-                if (atWordStart)
-                    out[i] = c.toTitleCase();
-                atWordStart = false;
-            } else {
-                atWordStart = c.isSpace() || c == QChar::LineSeparator;
+        QTextBoundaryFinder words(QTextBoundaryFinder::Word, text);
+        for (qsizetype start = 0; start >= 0 && start < out.size(); start = words.toNextBoundary()) {
+            words.setPosition(start);
+            qsizetype units = 1;
+            const char32_t c = codePointAt(out, start, &units);
+            const char32_t title = QChar::toTitleCase(c);
+            if (title == c)
+                continue;
+            if (units == 2 && QChar::requiresSurrogates(title)) {
+                out[start] = QChar::highSurrogate(title);
+                out[start + 1] = QChar::lowSurrogate(title);
+            } else if (units == 1 && !QChar::requiresSurrogates(title)) {
+                out[start] = QChar(title);
             }
         }
         return out;
