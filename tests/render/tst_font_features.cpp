@@ -238,6 +238,21 @@ private slots:
         warnings.clear();
         warnMissingFeatures(root, FontSet{}, &warnings);
         QVERIFY2(warnings.isEmpty(), qPrintable(warnings.join(u'\n')));
+        // A family of the stack that draws none of the text is not warned about:
+        // Tailwind's default stack ends in "Noto Color Emoji", which has no tnum, and
+        // `tabular-nums` on "$4.2M" warned about it. A stack's emoji face drawing an emoji is.
+        s.fontFamily = {QStringLiteral("EB Garamond"), QStringLiteral("Noto Color Emoji")};
+        s.fontFeatureSettings = {{featureTag("tnum"), 1}};
+        root.children.front()->style = s;
+        root.children.front()->text = QStringLiteral("$4.2M 184k");
+        root.children.pop_back();
+        warnings.clear();
+        warnMissingFeatures(root, FontSet{}, &warnings);
+        QVERIFY2(warnings.isEmpty(), qPrintable(warnings.join(u'\n')));
+        root.children.front()->text = QStringLiteral("$4.2M 🚀");
+        warnMissingFeatures(root, FontSet{}, &warnings);
+        QVERIFY2(warnings.size() == 1 && warnings.front().contains(QLatin1String("'Noto Color Emoji'")),
+                 qPrintable(warnings.join(u'\n')));
     }
 
     void cardsWithoutFeaturesKeepTheirFamily()

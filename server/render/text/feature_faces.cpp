@@ -140,6 +140,35 @@ Resolved resolve(const QString &family, int weight, bool italic, const std::vect
     return result;
 }
 
+/// Which of the first `named` of `families` draw a character of `text` (each character
+/// goes to the first of them whose face at `weight`/`italic` has it): a family later in a
+/// stack than the one drawing everything, such as Tailwind's "Noto Color Emoji", draws
+/// nothing and has nothing to warn about.
+std::vector<bool> drawingFamilies(const QString &text, const QStringList &families, qsizetype named, int weight,
+                                  bool italic)
+{
+    std::vector<QRawFont> faces;
+    for (qsizetype i = 0; i < named; ++i)
+        faces.push_back(selectedFace(families[i], weight, italic));
+    std::vector<bool> draws(size_t(named), false);
+    for (qsizetype i = 0; i < text.size();) {
+        qsizetype units = 1;
+        const char32_t c = text_detail::codePointAt(text, i, &units);
+        i += units;
+        if (QChar::isSpace(c))
+            continue;
+        for (size_t f = 0; f < faces.size(); ++f) {
+            // Qt substitutes a face for a family that is not installed; that one draws nothing.
+            if (faces[f].isValid() && faces[f].familyName().compare(families[qsizetype(f)], Qt::CaseInsensitive) == 0
+                && faces[f].supportsCharacter(c)) {
+                draws[f] = true;
+                break;
+            }
+        }
+    }
+    return draws;
+}
+
 void collectMissing(const Node &node, const FontSet &fonts, QSet<QString> &warned, QStringList *warnings)
 {
     if (node.isText()) {
@@ -147,7 +176,12 @@ void collectMissing(const Node &node, const FontSet &fonts, QSet<QString> &warne
         qsizetype named = 0;
         const QStringList families = features.empty() ? QStringList() : text_detail::familyList(node.style.fontFamily, &named);
         const bool italic = node.style.fontStyle == FontStyle::Italic;
+        const std::vector<bool> draws
+            = named > 1 ? drawingFamilies(node.text, families, named, node.style.fontWeight, italic)
+                        : std::vector<bool>(size_t(named), true);
         for (qsizetype i = 0; i < named; ++i) {
+            if (!draws[size_t(i)])
+                continue;
             QString shown = families[i];
             for (const FontFace &face : fonts.faces)
                 if (face.internalFamily == families[i])
