@@ -449,6 +449,26 @@ private Q_SLOTS:
     // Backgrounds, borders and shadows are painted on whole device pixels, as Blink paints
     // box decorations (ToPixelSnappedRect: each edge rounded): a box laid out at y = 40.5
     // has crisp rows, where half-covered ones once blurred every centred card's edges.
+    // Tailwind's `ring-2 ring-offset-2 shadow-lg`: two sharp spread rings over a soft
+    // shadow in one list. The satori engine drew the whole list into one image coarsened
+    // for the blur, which smeared the rings' edges; each ring row is solid, as in Chromium.
+    void ringsStaySharpOverABlurredShadow_data()
+    {
+        imprint::test::addRasterEngineRows();
+    }
+    void ringsStaySharpOverABlurredShadow()
+    {
+        QFETCH(QString, engine);
+        const QImage img = renderCard({{"backgroundColor", "#ffffff"},
+                                       {"boxShadow", "0 0 0 2px #ffffff, 0 0 0 4px #4f46e5, 0 20px 25px -5px "
+                                                     "rgba(0,0,0,0.3), 0 8px 10px -6px rgba(0,0,0,0.3)"}},
+                                      engine, {{"backgroundColor", "#e5e7eb"}});
+        // The box is 50..150: the white ring 48..49, the indigo one 46..47, above and left.
+        const QColor white(Qt::white), indigo(0x4f, 0x46, 0xe5);
+        COMPARE_PIXELS(img, {{100, 49, white}, {100, 48, white}, {100, 47, indigo}, {100, 46, indigo},
+                             {49, 100, white}, {48, 100, white}, {47, 100, indigo}, {46, 100, indigo}});
+    }
+
     void boxDecorationsSnapToWholePixels_data()
     {
         imprint::test::addRasterEngineRows();

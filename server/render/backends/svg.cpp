@@ -458,17 +458,31 @@ void SvgPlayer::operator()(const display::PushClip &c)
 
 void SvgPlayer::operator()(const display::OuterBoxShadows &c)
 {
-    qreal maxBlur = 0, extent = 0;
-    for (const Shadow &sh : c.shadows) {
-        if (sh.color.alpha() == 0)
-            continue;
-        maxBlur = std::max<qreal>(maxBlur, sh.blur);
-        extent = std::max<qreal>(extent, std::abs(sh.offsetX) + std::abs(sh.offsetY) + sh.spread + 1.5 * sh.blur + 2);
+    // Blurred detail is no finer than the blur, so blurred shadows go into a coarser
+    // embedded image; sharp ones (Tailwind's rings: spread, no blur) keep the page's
+    // resolution. The list is cut into runs of either kind, drawn bottom (last) first, so
+    // a ring over a soft shadow stays crisp without reordering anything.
+    const auto blurred = [](const Shadow &sh) { return sh.blur > 0; };
+    qsizetype end = c.shadows.size();
+    while (end > 0) {
+        qsizetype begin = end - 1;
+        while (begin > 0 && blurred(c.shadows[begin - 1]) == blurred(c.shadows[end - 1]))
+            --begin;
+        const std::vector<Shadow> run(c.shadows.begin() + begin, c.shadows.begin() + end);
+        qreal maxBlur = 0, extent = 0;
+        for (const Shadow &sh : run) {
+            if (sh.color.alpha() == 0)
+                continue;
+            maxBlur = std::max<qreal>(maxBlur, sh.blur);
+            extent = std::max<qreal>(extent, std::abs(sh.offsetX) + std::abs(sh.offsetY) + sh.spread + 1.5 * sh.blur + 2);
+        }
+        if (extent > 0) {
+            const qreal shadowScale = std::clamp(maxBlur / 8, 1.0, 4.0);
+            emitRaster(c.borderBox.adjusted(-extent, -extent, extent, extent), c.opaqueBackground ? shadowScale : 1.0,
+                       [&](QPainter &p) { paintOuterShadows(p, run, c.opaqueBackground, c.borderBox, c.radii); });
+        }
+        end = begin;
     }
-    // Blurred detail is no finer than the blur: a coarser embedded image loses nothing.
-    const qreal shadowScale = std::clamp(maxBlur / 8, 1.0, 4.0);
-    emitRaster(c.borderBox.adjusted(-extent, -extent, extent, extent), c.opaqueBackground ? shadowScale : 1.0,
-               [&](QPainter &p) { paintOuterShadows(p, c.shadows, c.opaqueBackground, c.borderBox, c.radii); });
 }
 
 void SvgPlayer::operator()(const display::BackgroundTiles &c)
