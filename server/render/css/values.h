@@ -138,7 +138,7 @@ enum class JustifyContent : quint8 {
     SpaceEvenly
 };
 /// align-items / align-self (§8.3); Auto only for align-self.
-enum class AlignItems : quint8 { Auto, FlexStart, FlexEnd, Center, Baseline, Stretch };
+enum class AlignItems : quint8 { Auto, FlexStart, FlexEnd, Center, Baseline, LastBaseline, Stretch };
 /// align-content (§8.4); Normal behaves as Stretch for flex containers.
 enum class AlignContent : quint8 { FlexStart, FlexEnd, Center, SpaceBetween, SpaceAround, SpaceEvenly, Stretch };
 /// vertical-align (CSS 2 §10.8.1, CSS Inline 3 §4.3.2 shorthand's used longhands): where

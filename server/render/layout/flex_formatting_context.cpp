@@ -56,6 +56,7 @@ private:
         qreal hypotheticalCrossSize = 0;
         qreal crossSize = 0;
         qreal baseline = 0; // from the border-box cross-start edge (row containers)
+        qreal lastBaseline = 0; // its last line's, likewise
         qreal mainOffset = 0; // border-box main-start from the content box's main-start
         qreal crossOffset = 0; // border-box cross-start from its line's cross-start
 
@@ -76,6 +77,9 @@ private:
         qreal crossSize = 0;
         qreal crossOffset = 0; // line's cross-start from the content box's cross-start
         qreal maxBaseline = 0; // of its baseline-aligned items, from the line's cross-start
+        // Of its last-baseline-aligned items: the largest distance from a last baseline to
+        // the item's cross-end margin edge (they align at the line's cross end).
+        qreal maxBelowLastBaseline = 0;
     };
 
     // 9.1 Generate anonymous flex items: each in-flow child element, and each text run, becomes a flex item. https://www.w3.org/TR/css-flexbox-1/#algo-anon-box
@@ -140,6 +144,17 @@ private:
     bool participatesInBaselineAlignment(const FlexItem &item) const
     {
         return m_row && item.alignSelf == AlignItems::Baseline && !item.autoCrossStart && !item.autoCrossEnd;
+    }
+    /// CSS Box Alignment 3 §9.3: `last baseline` aligns the items' last baselines, the
+    /// group placed at the line's cross end.
+    bool participatesInLastBaselineAlignment(const FlexItem &item) const
+    {
+        return m_row && item.alignSelf == AlignItems::LastBaseline && !item.autoCrossStart && !item.autoCrossEnd;
+    }
+    /// An item's last baseline from its cross-end margin edge, at cross size `cross`.
+    static qreal belowLastBaseline(const FlexItem &item, qreal cross)
+    {
+        return cross + item.marginCrossEnd - item.lastBaseline;
     }
 
     const qreal m_lineBreakHeight; // -1, or where an auto-height column's lines break (content measurement)
@@ -587,6 +602,7 @@ void FlexFormattingContext::determineHypotheticalCrossSize(FlexItem &item)
             const TextMetrics metrics = m_engine.measureText(node, item.mainSize);
             item.hypotheticalCrossSize = metrics.size.height();
             item.baseline = metrics.firstBaseline;
+            item.lastBaseline = metrics.lastBaseline;
             return;
         }
         const qreal forcedHeight
@@ -594,6 +610,8 @@ void FlexFormattingContext::determineHypotheticalCrossSize(FlexItem &item)
         const LayoutBox box = m_engine.layout(node, requestFor(item.mainSize, forcedHeight));
         item.hypotheticalCrossSize = box.borderBox.height();
         item.baseline = box.firstBaseline;
+        // A box without a line box synthesizes its last baseline from its border edge (§9.1).
+        item.lastBaseline = box.lastBaseline.value_or(box.borderBox.height());
         return;
     }
     // Column: a stretched item of a single-line container of definite width gets the
@@ -617,25 +635,34 @@ void FlexFormattingContext::calculateCrossSizeOfEachFlexLine()
             for (const FlexItem *item : line.items) {
                 if (participatesInBaselineAlignment(*item))
                     line.maxBaseline = std::max(line.maxBaseline, item->baseline + item->marginCrossStart);
+                else if (participatesInLastBaselineAlignment(*item))
+                    line.maxBelowLastBaseline = std::max(line.maxBelowLastBaseline,
+                                                         belowLastBaseline(*item, item->hypotheticalCrossSize));
             }
         }
         return;
     }
     for (FlexLine &line : m_lines) {
-        // 2.1 Baseline-aligned items: largest distance above plus largest below the baseline.
-        qreal maxAbove = 0, maxBelow = 0, largestOuter = 0;
+        // 2.1 Baseline-aligned items: largest distance above plus largest below the
+        // baseline, for the first-baseline group and the last-baseline group each.
+        qreal maxAbove = 0, maxBelow = 0, maxAboveLast = 0, maxBelowLast = 0, largestOuter = 0;
         for (const FlexItem *item : line.items) {
             if (participatesInBaselineAlignment(*item)) {
                 const qreal above = item->baseline + item->marginCrossStart;
                 maxAbove = std::max(maxAbove, above);
                 maxBelow = std::max(maxBelow, item->outerHypotheticalCrossSize() - above);
+            } else if (participatesInLastBaselineAlignment(*item)) {
+                const qreal below = belowLastBaseline(*item, item->hypotheticalCrossSize);
+                maxBelowLast = std::max(maxBelowLast, below);
+                maxAboveLast = std::max(maxAboveLast, item->outerHypotheticalCrossSize() - below);
             } else {
                 // 2.2 Otherwise the largest outer hypothetical cross size.
                 largestOuter = std::max(largestOuter, item->outerHypotheticalCrossSize());
             }
         }
         line.maxBaseline = maxAbove;
-        line.crossSize = std::max(largestOuter, maxAbove + maxBelow);
+        line.maxBelowLastBaseline = maxBelowLast;
+        line.crossSize = std::max({largestOuter, maxAbove + maxBelow, maxAboveLast + maxBelowLast});
     }
     // 3. A single-line container clamps its line to its own min/max cross size.
     if (isSingleLine() && m_row)
@@ -762,6 +789,13 @@ void FlexFormattingContext::alignAllFlexItemsAlongCrossAxis()
                 item->crossOffset = participatesInBaselineAlignment(*item) ? line.maxBaseline - item->baseline
                                                                            : item->marginCrossStart;
                 break;
+            case AlignItems::LastBaseline:
+                // Its last baseline as far from the line's cross end as the group's
+                // farthest; in a column, the fallback: flex-end.
+                item->crossOffset = participatesInLastBaselineAlignment(*item)
+                                        ? line.crossSize - line.maxBelowLastBaseline - item->lastBaseline
+                                        : free + item->marginCrossStart;
+                break;
             }
         }
     }
@@ -799,7 +833,7 @@ void FlexFormattingContext::placeFlexItems(FormattingResult &result)
 {
     const QPointF origin(m_edges.border.left() + m_edges.padding.left(), m_edges.border.top() + m_edges.padding.top());
     const qreal cbHeight = m_percentHeight;
-    bool baselineFound = false;
+    bool baselineFound = false, lastBaselineFound = false;
     for (const FlexLine &line : m_lines) {
         for (const FlexItem *item : line.items) {
             const qreal width = m_row ? item->mainSize : item->crossSize;
@@ -826,6 +860,12 @@ void FlexFormattingContext::placeFlexItems(FormattingResult &result)
                 // An inline-block holding this container takes it as its last line's.
                 result.lastBaseline = box.lastLineBaseline ? result.baseline : std::nullopt;
                 baselineFound = participatesInBaselineAlignment(*item);
+            }
+            // The container's last baseline: its last line's last-baseline-aligned items',
+            // or its last item's (CSS Flexbox 1 §8.5), synthesized where it has none.
+            if (&line == &m_lines.back() && !lastBaselineFound) {
+                result.alignmentLastBaseline = position.y() + box.lastBaseline.value_or(box.borderBox.height());
+                lastBaselineFound = participatesInLastBaselineAlignment(*item);
             }
             result.boxes.emplace_back(item->index, std::move(box));
         }

@@ -68,7 +68,10 @@ SelfAlignment GridFormattingContext::alignmentOf(const GridItem &item, Axis axis
     case AlignItems::Stretch: return replaced ? SelfAlignment::Start : SelfAlignment::Stretch;
     case AlignItems::FlexStart:
     case AlignItems::Baseline: return SelfAlignment::Start;
-    case AlignItems::FlexEnd: return SelfAlignment::End;
+    case AlignItems::FlexEnd:
+    // Last-baseline alignment's fallback is (safe) end (CSS Box Alignment 3 §9.3); a grid
+    // row's shared last baselines are not computed.
+    case AlignItems::LastBaseline: return SelfAlignment::End;
     case AlignItems::Center: return SelfAlignment::Center;
     }
     return SelfAlignment::Stretch;

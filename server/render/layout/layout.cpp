@@ -412,7 +412,7 @@ LayoutBox LayoutEngine::layoutText(const Node &node, const LayoutRequest &reques
     box.borderBox = QRectF(0, 0, width, height);
     box.firstBaseline = metrics.firstBaseline;
     if (metrics.size.height() > 0)
-        box.lastLineBaseline = metrics.lastBaseline;
+        box.lastLineBaseline = box.lastBaseline = metrics.lastBaseline;
     return box;
 }
 
@@ -506,6 +506,7 @@ LayoutBox LayoutEngine::layoutElement(const Node &node, const LayoutRequest &req
     // bottom edge (CSS Align 3 §9.1), which is what baseline alignment then uses.
     box.firstBaseline = placed.baseline.value_or(height);
     box.lastLineBaseline = placed.lastBaseline;
+    box.lastBaseline = placed.alignmentLastBaseline ? placed.alignmentLastBaseline : placed.lastBaseline;
 
     layoutAbsoluteChildren(node, box, placed);
     std::stable_sort(placed.boxes.begin(), placed.boxes.end(),

@@ -28,6 +28,11 @@ struct LayoutBox {
     /// The baseline of its last line box in the normal flow, px from borderBox.top(); unset
     /// when it has none (CSS 2 §10.8.1: an inline-block's baseline).
     std::optional<qreal> lastLineBaseline;
+    /// Its last baseline for `last baseline` alignment (CSS Box Alignment 3 §9.1), px from
+    /// borderBox.top(): a text run's or block's last line box's, a flex container's last
+    /// line's (CSS Flexbox 1 §8.5); unset when it has none (synthesized from the border
+    /// box's bottom edge).
+    std::optional<qreal> lastBaseline;
     /// Inline boxes (display:inline in an inline formatting context): the border box of
     /// each fragment, one per line it spans (CSS Inline 3 §2.2, box-decoration-break:
     /// slice), in the same coordinates as borderBox, which is their union.

@@ -62,6 +62,9 @@ struct FormattingResult {
     /// inline-block's baseline), px from the container's border-box top; unset when the
     /// content has no line box. Flex and grid containers give their first baseline.
     std::optional<qreal> lastBaseline;
+    /// The container's last baseline for `last baseline` alignment (LayoutBox::
+    /// lastBaseline) when it differs from lastBaseline (flex containers); unset: lastBaseline.
+    std::optional<qreal> alignmentLastBaseline;
     /// Block containers: static position of each abspos child (by child index), relative
     /// to the container's border-box origin: where its box would have started in flow.
     std::vector<std::pair<int, QPointF>> staticPositions;

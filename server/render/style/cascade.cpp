@@ -550,9 +550,7 @@ bool StyleBuilder::flexBasis(const CssProperty &, const QString &v)
 
 bool StyleBuilder::alignItems(const CssProperty &p, const QString &v)
 {
-    QString t = v.toLower();
-    if (t.startsWith(QLatin1String("first ")) || t.startsWith(QLatin1String("last ")))
-        t = QStringLiteral("baseline");
+    QString t = v.toLower().simplified();
     if (t.startsWith(QLatin1String("safe ")) || t.startsWith(QLatin1String("unsafe ")))
         t = t.mid(t.indexOf(QLatin1Char(' ')) + 1);
     return itemsOrSelf<AlignItemsKeywords>(t, p.part == 1, m_s.alignItems, m_s.alignSelf);

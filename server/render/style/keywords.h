@@ -89,6 +89,8 @@ struct AlignItemsKeywords {
         {"right", FlexEnd},
         {"center", Center},
         {"baseline", Baseline},
+        {"first baseline", Baseline},
+        {"last baseline", LastBaseline},
         {"stretch", Stretch},
         {"normal", Stretch},
     };
