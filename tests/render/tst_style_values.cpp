@@ -74,6 +74,10 @@ private Q_SLOTS:
             << "color-mix(in oklch, oklch(0.606 0.25 292.717), oklch(0.656 0.241 354.308))" << rgba(204, 63, 220);
         QTest::newRow("color-mix currentColor")
             << "color-mix(in srgb, currentColor 50%, rgb(201 202 203))" << rgba(101, 102, 103);
+        // Relative colours keeping their channels, alpha replaced (Tailwind's shadow-lg/50).
+        QTest::newRow("relative oklab, new alpha") << "oklab(from rgb(0 0 0 / 0.1) l a b / 50%)" << rgba(0, 0, 0, 128);
+        QTest::newRow("relative rgb, alpha kept") << "rgb(from #336699 r g b)" << rgba(0x33, 0x66, 0x99);
+        QTest::newRow("relative oklch, number alpha") << "oklch(from red l c h / 0.25)" << rgba(255, 0, 0, 64);
     }
 
     void viewportUnitsBecomePx()
@@ -100,7 +104,8 @@ private Q_SLOTS:
              {"#12", "#ggg", "rgb(1,2)", "hsl(a, b, c)", "notacolor", "", "#12345", "rgb(1 2 3 4)", "url(x)",
               "oklch(0.5 0.1)", "lab(1, 2, 3)", "hwb(10 20% 30% 40%)", "color(foo 1 2 3)", "color(srgb 1 2)",
               "color-mix(red, blue)", "color-mix(in srgb, red 0%, blue 0%)", "color-mix(in nowhere, red, blue)",
-              "color-mix(in srgb, red 120%, blue)", "color-mix(in srgb longer hue, red, blue)"})
+              "color-mix(in srgb, red 120%, blue)", "color-mix(in srgb longer hue, red, blue)",
+              "oklab(from red l a)", "oklab(from red calc(l * 0.5) a b)", "rgb(from nocolor r g b)"})
             QVERIFY2(!parseColor(QLatin1String(bad), Qt::black), bad);
     }
 

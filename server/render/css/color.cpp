@@ -1,11 +1,15 @@
 // CSS colours (CSS Color 4, https://www.w3.org/TR/css-color-4/): hex, rgb()/rgba(),
 // hsl()/hsla(), hwb(), lab(), lch(), oklab(), oklch(), color(), named colours,
-// transparent, currentColor; and color-mix() (CSS Color 5 §2). Colours outside sRGB are
+// transparent, currentColor; color-mix() (CSS Color 5 §2) and relative colours' identity
+// form (§4). Colours outside sRGB are
 // clipped per channel, as Chromium draws them into an sRGB image.
 
 #include "server/render/css/color_spaces.h"
 #include "server/render/css/parse.h"
 
+#include <QHash>
+
+#include <algorithm>
 #include <cmath>
 
 namespace imprint::render {
@@ -331,6 +335,50 @@ std::optional<ExtendedColor> parseColorMix(const QString &args, const QColor &cu
     return ExtendedColor{mixed.rgb, mixed.alpha * alphaMultiplier};
 }
 
+std::optional<ExtendedColor> parseExtended(const QString &text, const QColor &currentColor);
+
+// Relative colour syntax (CSS Color 5 §4) in its identity form, `oklab(from <color> l a b
+// / <alpha>)`: the origin colour with each channel kept and the alpha replaced (what
+// Tailwind writes for `shadow-lg/50`). Channel arithmetic (calc(l * 0.8)) is refused.
+std::optional<ExtendedColor> parseRelativeColor(const QString &name, const QString &args, const QColor &currentColor)
+{
+    static const QHash<QString, QStringList> channels{
+        {QStringLiteral("rgb"), {QStringLiteral("r"), QStringLiteral("g"), QStringLiteral("b")}},
+        {QStringLiteral("rgba"), {QStringLiteral("r"), QStringLiteral("g"), QStringLiteral("b")}},
+        {QStringLiteral("hsl"), {QStringLiteral("h"), QStringLiteral("s"), QStringLiteral("l")}},
+        {QStringLiteral("hsla"), {QStringLiteral("h"), QStringLiteral("s"), QStringLiteral("l")}},
+        {QStringLiteral("hwb"), {QStringLiteral("h"), QStringLiteral("w"), QStringLiteral("b")}},
+        {QStringLiteral("lab"), {QStringLiteral("l"), QStringLiteral("a"), QStringLiteral("b")}},
+        {QStringLiteral("oklab"), {QStringLiteral("l"), QStringLiteral("a"), QStringLiteral("b")}},
+        {QStringLiteral("lch"), {QStringLiteral("l"), QStringLiteral("c"), QStringLiteral("h")}},
+        {QStringLiteral("oklch"), {QStringLiteral("l"), QStringLiteral("c"), QStringLiteral("h")}},
+    };
+    const QStringList tokens = css::split(args, u' ');
+    const auto own = channels.constFind(name);
+    if (own == channels.constEnd() || (tokens.size() != 5 && tokens.size() != 7)
+        || tokens.at(0).compare(QLatin1String("from"), Qt::CaseInsensitive) != 0)
+        return std::nullopt;
+    std::optional<ExtendedColor> origin = parseExtended(tokens.at(1), currentColor);
+    if (!origin)
+        return std::nullopt;
+    for (int i = 0; i < 3; ++i)
+        if (tokens.at(2 + i).compare(own->at(i), Qt::CaseInsensitive) != 0)
+            return std::nullopt;
+    if (tokens.size() == 7) {
+        const QString &alpha = tokens.at(6);
+        if (tokens.at(5) != QLatin1String("/"))
+            return std::nullopt;
+        if (alpha.compare(QLatin1String("alpha"), Qt::CaseInsensitive) != 0) {
+            const bool percent = alpha.endsWith(u'%');
+            const auto n = css::number(percent ? alpha.chopped(1) : alpha);
+            if (!n)
+                return std::nullopt;
+            origin->alpha = std::clamp(percent ? double(*n) / 100 : double(*n), 0.0, 1.0);
+        }
+    }
+    return origin;
+}
+
 std::optional<ExtendedColor> parseExtended(const QString &text, const QColor &currentColor)
 {
     const QString t = text.trimmed();
@@ -342,6 +390,8 @@ std::optional<ExtendedColor> parseExtended(const QString &text, const QColor &cu
         return fromQColor(parseHex(QStringView(t).mid(1)));
     if (const auto call = css::function(t)) {
         const QString &name = call->name, &args = call->args;
+        if (args.trimmed().startsWith(QLatin1String("from "), Qt::CaseInsensitive))
+            return parseRelativeColor(name, args.trimmed(), currentColor);
         if (name == QLatin1String("rgb") || name == QLatin1String("rgba"))
             return fromQColor(parseRgb(args));
         if (name == QLatin1String("hsl") || name == QLatin1String("hsla"))

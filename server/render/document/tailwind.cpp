@@ -223,7 +223,10 @@ QString spacedMathOperators(const QString &v)
 /// `0 8px 30px var(--tw-shadow-color, rgb(0,0,0,0.12))`.
 Utility withShadowColors(const Utility &tpl, const QString &v)
 {
-    static const QRegularExpression colourVar(QStringLiteral("^\\{v\\} (var\\(--tw-[a-z-]*shadow-color), currentcolor\\)$"));
+    // `{v} var(--tw-shadow-color, currentcolor)`, or with a prefix and suffix each shadow
+    // gets: `inset {v} …` (inset-shadow), `drop-shadow({v} …)` (drop-shadow).
+    static const QRegularExpression colourVar(
+        QStringLiteral("^(.*?)\\{v\\} (var\\(--tw-[a-z-]*shadow-color), currentcolor\\)(.*)$"));
     Utility out = tpl;
     for (Decl &d : out.decls) {
         const QRegularExpressionMatch m = colourVar.match(d.value);
@@ -231,6 +234,7 @@ Utility withShadowColors(const Utility &tpl, const QString &v)
             d.value.replace(QStringLiteral("{v}"), v);
             continue;
         }
+        const QString prefix = m.captured(1), colourFn = m.captured(2), suffix = m.captured(3);
         static const QSet<QString> keywords{QStringLiteral("inset"), QStringLiteral("inherit"),
                                             QStringLiteral("initial"), QStringLiteral("revert"),
                                             QStringLiteral("unset")};
@@ -251,14 +255,17 @@ Utility withShadowColors(const Utility &tpl, const QString &v)
                 }
             }
             if (offsetX.isEmpty() || offsetY.isEmpty())
-                shadows.append(shadow);
+                shadows.append(prefix + shadow + suffix);
             else if (colour.isEmpty())
-                shadows.append(shadow + u' ' + m.captured(1) + QStringLiteral(", currentcolor)"));
+                shadows.append(prefix + shadow + u' ' + colourFn + QStringLiteral(", currentcolor)") + suffix);
             else
-                shadows.append(QString(shadow).replace(shadow.indexOf(colour), colour.size(),
-                                                       m.captured(1) + QStringLiteral(", ") + colour + u')'));
+                shadows.append(prefix
+                               + QString(shadow).replace(shadow.indexOf(colour), colour.size(),
+                                                         colourFn + QStringLiteral(", ") + colour + u')')
+                               + suffix);
         }
-        d.value = shadows.join(QStringLiteral(", "));
+        // Filter functions follow one another; shadows are a comma-separated list.
+        d.value = shadows.join(prefix.endsWith(u'(') ? QStringLiteral(" ") : QStringLiteral(", "));
     }
     return out;
 }
@@ -270,7 +277,9 @@ std::optional<Utility> functionalUtility(const Root &root, const QString &key, c
 {
     const Table &t = table();
     // `text-xl/7`: the modifier of a font size is its line height.
-    if (!modifier.isEmpty() && root.themed.contains(QStringLiteral("text"))
+    // (`--text-shadow-*` is the text-shadow namespace, not a font size: the compiler
+    // keeps nested namespaces apart.)
+    if (!modifier.isEmpty() && root.themed.contains(QStringLiteral("text")) && !key.startsWith(QLatin1String("shadow-"))
         && (t.vars.contains(QStringLiteral("--text-") + key) || theme.vars.contains(QStringLiteral("--text-") + key))) {
         QString leading;
         if (modifier.startsWith(u'[') && modifier.endsWith(u']'))
@@ -355,6 +364,74 @@ std::optional<Utility> functionalUtility(const Root &root, const QString &key, c
     return out;
 }
 
+/// A shadow class of the table (`shadow-lg`, `text-shadow-sm`, `inset-shadow-xs`,
+/// `drop-shadow-xl`) under an opacity modifier (`/50`, a percentage from
+/// opacityPercent()), as the compiler writes it: each shadow colour (the fallback of its
+/// `--tw-*-shadow-color`) becomes `oklab(from <colour> l a b / 50%)`, that colour with the
+/// modifier as its alpha, and a drop shadow is drawn from its sized form. nullopt for any
+/// other class.
+std::optional<Utility> shadowWithAlpha(const Utility &tpl, const QString &alpha)
+{
+    static const QRegularExpression fallback(
+        QStringLiteral("(var\\(--tw-[a-z-]*shadow-color, )([^()]*(?:\\([^()]*\\))?)\\)"));
+    Utility out = tpl;
+    bool found = false;
+    for (Decl &d : out.decls) {
+        QString value;
+        qsizetype last = 0;
+        for (const QRegularExpressionMatch &m : fallback.globalMatch(d.value)) {
+            value += d.value.mid(last, m.capturedStart() - last) + m.captured(1)
+                     + QStringLiteral("oklab(from %1 l a b / %2))").arg(m.captured(2).trimmed(), alpha);
+            last = m.capturedEnd();
+            found = true;
+        }
+        d.value = value + d.value.mid(last);
+    }
+    if (!found)
+        return std::nullopt;
+    for (Decl &d : out.decls)
+        if (d.property == QLatin1String("--tw-drop-shadow"))
+            d.value = QStringLiteral("var(--tw-drop-shadow-size)");
+    return out;
+}
+
+/// A gradient utility's interpolation modifier as the compiler reads it (`/hsl` →
+/// `in hsl`, `/longer` → `in oklch longer hue`, `/[in_hsl_longer_hue]` as written);
+/// empty when `modifier` is none.
+QString gradientInterpolation(const QString &modifier)
+{
+    if (modifier.startsWith(u'[') && modifier.endsWith(u']'))
+        return modifier.mid(1, modifier.size() - 2).replace(u'_', u' ').trimmed();
+    static const QSet<QString> hues{QStringLiteral("longer"), QStringLiteral("shorter"), QStringLiteral("increasing"),
+                                    QStringLiteral("decreasing")};
+    static const QSet<QString> spaces{QStringLiteral("srgb"),    QStringLiteral("srgb-linear"), QStringLiteral("display-p3"),
+                                      QStringLiteral("a98-rgb"), QStringLiteral("prophoto-rgb"), QStringLiteral("rec2020"),
+                                      QStringLiteral("lab"),     QStringLiteral("oklab"),       QStringLiteral("xyz"),
+                                      QStringLiteral("xyz-d50"), QStringLiteral("xyz-d65"),     QStringLiteral("hsl"),
+                                      QStringLiteral("hwb"),     QStringLiteral("lch"),         QStringLiteral("oklch")};
+    if (hues.contains(modifier))
+        return QStringLiteral("in oklch %1 hue").arg(modifier);
+    return spaces.contains(modifier) ? QStringLiteral("in ") + modifier : QString();
+}
+
+/// `tpl`, a gradient utility (`bg-linear-to-r`, `bg-conic`), with `interpolation` in
+/// place of its default `in oklab`; nullopt for a utility that writes no gradient position.
+std::optional<Utility> withInterpolation(const Utility &tpl, const QString &interpolation)
+{
+    Utility out = tpl;
+    bool found = false;
+    for (Decl &d : out.decls) {
+        if (d.property != QLatin1String("--tw-gradient-position"))
+            continue;
+        found = true;
+        if (d.value == QLatin1String("in oklab"))
+            d.value = interpolation;
+        else if (d.value.endsWith(QLatin1String(" in oklab")))
+            d.value = d.value.chopped(9) + u' ' + interpolation;
+    }
+    return found ? std::optional<Utility>(out) : std::nullopt;
+}
+
 /// One class without variants: a table entry, or root + value through functionalUtility().
 std::optional<Utility> utility(const QString &name, const TailwindTheme &theme)
 {
@@ -366,6 +443,15 @@ std::optional<Utility> utility(const QString &name, const TailwindTheme &theme)
         base = name.left(slash);
         modifier = name.mid(slash + 1);
     }
+    if (!modifier.isEmpty())
+        if (auto it = t.classes.constFind(base); it != t.classes.constEnd())
+            if (const QString alpha = opacityPercent(modifier); !alpha.isEmpty())
+                if (auto shadow = shadowWithAlpha(*it, alpha))
+                    return shadow;
+    if (const QString interpolation = gradientInterpolation(modifier); !interpolation.isEmpty())
+        if (auto gradient = utility(base, theme))
+            if (auto interpolated = withInterpolation(*gradient, interpolation))
+                return interpolated;
     // Roots are tried longest first (`border-t-red-500` is `border-t` + `red-500`); an
     // arbitrary value's own dashes are not split points.
     qsizetype end = base.indexOf(u'[');
