@@ -469,6 +469,52 @@ private Q_SLOTS:
                              {49, 100, white}, {48, 100, white}, {47, 100, indigo}, {46, 100, indigo}});
     }
 
+    // CSS Backgrounds 3 §4.2, as Chromium draws them: `double` is two lines of a third of
+    // the width (rounded) with the space between, square or round; sides of their own
+    // style keep it (`dashed solid`); a round dashed border has Blink's dashes (two widths
+    // on, about one off), not three on and three off. All were drawn solid or 3/3 before.
+    void borderStylesAsChromiumDrawsThem_data()
+    {
+        imprint::test::addRasterEngineRows();
+    }
+    void borderStylesAsChromiumDrawsThem()
+    {
+        QFETCH(QString, engine);
+        const QColor ink(0x0f, 0x17, 0x2a), page(Qt::white);
+        for (const int radius : {0, 24}) {
+            const QImage img = renderCard({{"border", "12px double #0f172a"}, {"borderRadius", radius}}, engine);
+            // Box 50..150: lines 50..53 and 146..149, space 54..57 (and 142..145).
+            COMPARE_PIXELS(img, {{100, 51, ink}, {100, 53, ink}, {100, 55, page}, {100, 57, page}, {100, 58, ink},
+                                 {100, 61, ink}, {100, 62, page}, {51, 100, ink}, {55, 100, page}, {59, 100, ink}});
+        }
+        auto runs = [](const QImage &img, bool row, int fixed, int from, int to) {
+            std::vector<int> lengths; // lengths of the ink runs along the line
+            int run = 0;
+            for (int i = from; i < to; ++i) {
+                const QRgb p = row ? img.pixel(i, fixed) : img.pixel(fixed, i);
+                if (qRed(p) < 128) {
+                    ++run;
+                } else if (run) {
+                    lengths.push_back(run);
+                    run = 0;
+                }
+            }
+            if (run)
+                lengths.push_back(run);
+            return lengths;
+        };
+        const QImage mixed
+            = renderCard({{"borderStyle", "dashed solid"}, {"borderWidth", 6}, {"borderColor", "#000000"}}, engine);
+        QVERIFY2(runs(mixed, true, 53, 50, 150).size() >= 4, "the top side is dashed"); // y 50..55
+        QCOMPARE(runs(mixed, false, 53, 60, 140).size(), size_t(1)); // the left side is solid
+        const QImage round = renderCard(
+            {{"border", "6px dashed #000000"}, {"borderRadius", 16}, {"width", 240}, {"height", 190}}, engine);
+        const std::vector<int> dashes = runs(round, true, 53, 90, 250); // along the straight top
+        QVERIFY2(dashes.size() >= 6, qPrintable(QString::number(dashes.size())));
+        for (size_t i = 1; i + 1 < dashes.size(); ++i) // whole dashes: 12 px
+            QVERIFY2(std::abs(dashes[i] - 12) <= 1, qPrintable(QStringLiteral("dash %1 px").arg(dashes[i])));
+    }
+
     void boxDecorationsSnapToWholePixels_data()
     {
         imprint::test::addRasterEngineRows();

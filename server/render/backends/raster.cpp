@@ -425,7 +425,8 @@ void QPainterPlayer::operator()(const display::StrokeBorder &c)
         // Round dots are round caps on dashes of (almost) no length: Qt's stroker drops
         // dashes of exactly zero length, so a dotted border drew nothing.
         pen.setCapStyle(Qt::RoundCap);
-        pen.setDashPattern({display::StrokeBorder::kDotLength, 2.0 - display::StrokeBorder::kDotLength});
+        pen.setDashPattern({display::StrokeBorder::kDotLength,
+                            c.gap > 0 ? c.gap / c.width : 2.0 - display::StrokeBorder::kDotLength});
     } else {
         pen.setCapStyle(Qt::FlatCap);
         // Qt's dash pattern is in pen widths.

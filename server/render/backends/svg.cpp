@@ -518,7 +518,7 @@ void SvgPlayer::operator()(const display::StrokeBorder &c)
     const QString on = c.dotted       ? QString::number(display::StrokeBorder::kDotLength * c.width, 'g', 3)
                        : c.dash > 0 ? num(c.dash)
                                     : num(3 * c.width);
-    const QString off = c.dotted       ? num((2 - display::StrokeBorder::kDotLength) * c.width)
+    const QString off = c.dotted       ? num(c.gap > 0 ? c.gap : (2 - display::StrokeBorder::kDotLength) * c.width)
                         : c.dash > 0 ? num(c.gap)
                                      : num(3 * c.width);
     QString attrs = QStringLiteral(" fill=\"none\" stroke=\"%1\" stroke-width=\"%2\" stroke-dasharray=\"%3 %4\"%5")

@@ -97,7 +97,7 @@ struct StrokeBorder {
     qreal width = 0;
     bool dotted = false;
     /// A dashed side's dash and gap in px (dashPattern(), Chromium's); 0: the pattern of
-    /// 3 widths on, 3 off.
+    /// 3 widths on, 3 off. Dotted: `gap` (px, > 0) spaces the dots, else 2 widths apart.
     qreal dash = 0;
     qreal gap = 0;
 };

@@ -108,6 +108,24 @@ std::optional<std::pair<qreal, qreal>> dashPattern(qreal length, qreal width)
     return std::pair(dash, bestDashGap(length, dash, gap));
 }
 
+std::pair<qreal, qreal> closedDashPattern(qreal length, qreal width)
+{
+    const auto [dash, gap] = nominalDash(width);
+    if (width <= 0 || length <= 0)
+        return {dash, gap};
+    // A closed path: n dashes and n gaps, the gap stretched or shrunk to close the loop.
+    const qreal n = std::max<qreal>(1, std::round(length / (dash + gap)));
+    return {dash, std::max<qreal>(0, length / n - dash)};
+}
+
+qreal closedDotSpacing(qreal length, qreal width)
+{
+    // Dots nominally two widths apart, as many as close the loop evenly.
+    if (width <= 0 || length <= 0)
+        return 2 * width;
+    return length / std::max<qreal>(1, std::round(length / (2 * width)));
+}
+
 qreal bestDashGap(qreal length, qreal dash, qreal gap)
 {
     // An open line: n dashes and n - 1 gaps, n the fewer or the more of the two counts

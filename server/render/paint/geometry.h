@@ -41,6 +41,13 @@ bool isZero(const Radii &radii);
 /// that the side starts and ends with a whole dash. nullopt: no room for two dashes, so
 /// Chromium draws the side solid.
 std::optional<std::pair<qreal, qreal>> dashPattern(qreal length, qreal width);
+/// The dash and gap (px) for a closed dashed ring (a rounded border or outline) `length`
+/// px around and `width` px thick: Blink's nominal dash, the gap fitted so whole dashes
+/// close the loop.
+std::pair<qreal, qreal> closedDashPattern(qreal length, qreal width);
+/// The distance (px) between the dots' centres of a closed dotted ring `length` px around
+/// and `width` px thick: about two widths, fitted so the dots close the loop evenly.
+qreal closedDotSpacing(qreal length, qreal width);
 /// Blink's dash and gap (px) for a dashed line `width` px thick before fitting
 /// (DashLengthRatio, DashGapRatio): 2 and 1 widths, or 3 and 2 below 3 px.
 std::pair<qreal, qreal> nominalDash(qreal width);

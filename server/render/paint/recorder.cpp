@@ -259,8 +259,13 @@ void Recorder::recordOutline(const LayoutBox &box, const BoxGeometry &g)
     const QRectF inner = g.borderBox.marginsAdded(grown(offset));
     if (s.outlineStyle == BorderStyle::Dashed || s.outlineStyle == BorderStyle::Dotted) {
         const QRectF middle = inner.marginsAdded(grown(width / 2));
-        add(display::StrokeBorder{roundedPath(middle, insetRadii(g.outer, -grown(offset + width / 2))), QLineF(), false,
-                                  color, width, s.outlineStyle == BorderStyle::Dotted});
+        display::StrokeBorder ring{roundedPath(middle, insetRadii(g.outer, -grown(offset + width / 2))), QLineF(), false,
+                                   color, width, s.outlineStyle == BorderStyle::Dotted};
+        if (!ring.dotted)
+            std::tie(ring.dash, ring.gap) = closedDashPattern(ring.path.length(), width);
+        else if (!isZero(g.outer)) // round corners: dots evenly around the loop
+            ring.gap = closedDotSpacing(ring.path.length(), width) - display::StrokeBorder::kDotLength * width;
+        add(std::move(ring));
         return;
     }
     // A band of the outline from `from` to `to` px outside its inner edge.
@@ -381,8 +386,14 @@ void Recorder::recordBorder(const LayoutBox &box, const BoxGeometry &g)
         const QMarginsF half(w.left() / 2, w.top() / 2, w.right() / 2, w.bottom() / 2);
         const QRectF midRect = outerRect.marginsRemoved(half);
         if (uniformColor && widths[0] == widths[1] && widths[1] == widths[2] && widths[2] == widths[3]) {
-            add(display::StrokeBorder{roundedPath(midRect, insetRadii(outer, half)), QLineF(), false, s.borderColor[0],
-                                      widths[0], dotted});
+            display::StrokeBorder ring{roundedPath(midRect, insetRadii(outer, half)), QLineF(), false,
+                                       s.borderColor[0], widths[0], dotted};
+            if (!dotted)
+                std::tie(ring.dash, ring.gap) = closedDashPattern(ring.path.length(), widths[0]);
+            else if (!isZero(outer)) // round corners: dots evenly around the loop
+                ring.gap = closedDotSpacing(ring.path.length(), widths[0])
+                           - display::StrokeBorder::kDotLength * widths[0];
+            add(std::move(ring));
             return;
         }
         const QLineF edges[4] = {{midRect.topLeft(), midRect.topRight()},
@@ -400,17 +411,65 @@ void Recorder::recordBorder(const LayoutBox &box, const BoxGeometry &g)
     if (innerRect.width() > 0 && innerRect.height() > 0)
         ring.addPath(roundedPath(innerRect, insetRadii(outer, w)));
     ring.setFillRule(Qt::OddEvenFill);
+    // CSS Backgrounds 3 §4.2 `double`: two lines and the space between, a third each;
+    // Chromium rounds the lines to whole pixels and gives the rest to the space. A side
+    // under 3 px is solid.
+    QPainterPath doubleRing;
+    const bool anyDouble = std::any_of(std::begin(s.borderStyle), std::end(s.borderStyle),
+                                       [](BorderStyle b) { return b == BorderStyle::Double; });
+    if (anyDouble) {
+        auto line = [](qreal width) { return width >= 3 ? std::max<qreal>(1, std::round(width / 3)) : width / 2; };
+        const QMarginsF lines(line(w.left()), line(w.top()), line(w.right()), line(w.bottom()));
+        const QRectF outerInner = outerRect.marginsRemoved(lines), innerOuter = innerRect.marginsAdded(lines);
+        doubleRing.addPath(roundedPath(outerRect, outer));
+        doubleRing.addPath(roundedPath(outerInner, insetRadii(outer, lines)));
+        doubleRing.addPath(roundedPath(innerOuter, insetRadii(outer, w - lines)));
+        if (innerRect.width() > 0 && innerRect.height() > 0)
+            doubleRing.addPath(roundedPath(innerRect, insetRadii(outer, w)));
+        doubleRing.setFillRule(Qt::OddEvenFill);
+    }
     if (uniformColor && uniformStyle) {
-        add(display::FillPath{ring, QBrush(s.borderColor[0])});
+        add(display::FillPath{style0 == BorderStyle::Double ? doubleRing : ring, QBrush(s.borderColor[0])});
         return;
     }
     // Per-edge colours: each edge owns the trapezoid between its outer and inner edge, the
     // corners split along the line joining the outer and inner corner (CSS Backgrounds 3 §4.4).
     const QPointF o[4] = {outerRect.topLeft(), outerRect.topRight(), outerRect.bottomRight(), outerRect.bottomLeft()};
     const QPointF in[4] = {innerRect.topLeft(), innerRect.topRight(), innerRect.bottomRight(), innerRect.bottomLeft()};
+    // Sides of their own style (`borderStyle: "dashed solid"`, a dotted bottom under a
+    // solid top): a dashed or dotted side strokes its own edge, along the middle of its
+    // width; solid and double sides fill their wedge of the ring.
+    const QMarginsF half(w.left() / 2, w.top() / 2, w.right() / 2, w.bottom() / 2);
+    const QRectF mid = outerRect.marginsRemoved(half);
+    const QLineF midEdges[4] = {{mid.topLeft(), mid.topRight()},
+                                {mid.topRight(), mid.bottomRight()},
+                                {mid.bottomRight(), mid.bottomLeft()},
+                                {mid.bottomLeft(), mid.topLeft()}};
     for (int i = 0; i < 4; ++i) {
-        if (widths[i] <= 0 || s.borderStyle[size_t(i)] == BorderStyle::None || s.borderColor[size_t(i)].alpha() == 0)
+        const BorderStyle style = s.borderStyle[size_t(i)];
+        if (widths[i] <= 0 || style == BorderStyle::None || s.borderColor[size_t(i)].alpha() == 0)
             continue;
+        if (style == BorderStyle::Dashed || style == BorderStyle::Dotted) {
+            // Dashes run from outer corner to outer corner along the middle of the side
+            // (the square-corner rule above); dots along the middle line.
+            QLineF along = midEdges[i];
+            if (style == BorderStyle::Dashed) {
+                const QPointF d = along.unitVector().p2() - along.unitVector().p1();
+                const qreal before = (i % 2 == 0) ? (i == 0 ? w.left() : w.right()) / 2 : (i == 1 ? w.top() : w.bottom()) / 2;
+                const qreal after = (i % 2 == 0) ? (i == 0 ? w.right() : w.left()) / 2 : (i == 1 ? w.bottom() : w.top()) / 2;
+                along = QLineF(along.p1() - d * before, along.p2() + d * after);
+            }
+            display::StrokeBorder side{QPainterPath(), along, true, s.borderColor[size_t(i)], widths[i],
+                                       style == BorderStyle::Dotted};
+            if (style == BorderStyle::Dashed) {
+                if (const auto pattern = dashPattern(along.length(), widths[i]))
+                    std::tie(side.dash, side.gap) = *pattern;
+                else
+                    side.dash = along.length(), side.gap = 0; // no room for two dashes: solid
+            }
+            add(std::move(side));
+            continue;
+        }
         const int j = (i + 1) % 4;
         // Extend the diagonals beyond the box so curved corners are fully covered.
         const QPointF da = o[i] + (o[i] - in[i]) * 4, db = o[j] + (o[j] - in[j]) * 4;
@@ -419,7 +478,8 @@ void Recorder::recordBorder(const LayoutBox &box, const BoxGeometry &g)
         QPainterPath wedgePath;
         wedgePath.addPolygon(wedge);
         wedgePath.closeSubpath();
-        add(display::FillPath{ring.intersected(wedgePath), QBrush(s.borderColor[size_t(i)])});
+        const QPainterPath &band = style == BorderStyle::Double ? doubleRing : ring;
+        add(display::FillPath{band.intersected(wedgePath), QBrush(s.borderColor[size_t(i)])});
     }
 }
 
