@@ -212,9 +212,11 @@ inline QImage renderCard(const QJsonObject &childStyle, const QString &engine = 
     return result ? QImage::fromData(result->bytes).convertToFormat(QImage::Format_ARGB32) : QImage();
 }
 
-/// Renders "MMMMM" in white on white (so only its decoration shows) at 40px DejaVu Sans in
-/// a 240×80 card with `decoration` added to the text's style, through `engine`.
-inline QImage renderDecoratedText(const QJsonObject &decoration, const QString &engine)
+/// Renders `text` ("MMMMM" unless given) in white on white (so only its decoration shows)
+/// at 40px DejaVu Sans from x = 10 in a 240×80 card with `decoration` added to the text's
+/// style and the Tailwind classes `tw`, through `engine`.
+inline QImage renderDecoratedText(const QJsonObject &decoration, const QString &engine,
+                                  const QString &text = QStringLiteral("MMMMM"), const QString &tw = QString())
 {
     QJsonObject style{{"width", 240},
                       {"height", 80},
@@ -231,7 +233,14 @@ inline QImage renderDecoratedText(const QJsonObject &decoration, const QString &
     request.document = QJsonObject{
         {"width", 240},
         {"height", 80},
-        {"root", QJsonObject{{"type", "div"}, {"props", QJsonObject{{"style", style}, {"children", "MMMMM"}}}}}};
+        {"root", QJsonObject{{"type", "div"}, {"props", QJsonObject{{"style", style}, {"children", text}}}}}};
+    if (!tw.isEmpty()) {
+        QJsonObject root = request.document.value(QLatin1String("root")).toObject();
+        QJsonObject props = root.value(QLatin1String("props")).toObject();
+        props.insert(QStringLiteral("tw"), tw);
+        root.insert(QStringLiteral("props"), props);
+        request.document.insert(QStringLiteral("root"), root);
+    }
     const auto result = render(request, imprint::test::renderContext());
     if (!result)
         qWarning("render failed: %s", qPrintable(imprint::test::failureOf(result).message));

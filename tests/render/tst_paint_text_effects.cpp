@@ -347,6 +347,36 @@ private Q_SLOTS:
         QVERIFY(w.bestCount < s.bestCount * 0.8); // the wave crosses each row only near its crests
     }
 
+    void underlineOffsetMovesTheUnderline_data() { textDecorationStyles_data(); }
+
+    // text-underline-offset (CSS Text Decoration 4 §3.5) where Chromium 156 draws it: a
+    // length or a percentage of 1em puts the underline's top that far below the baseline,
+    // `auto` max(1, ceil(t / 2)) below it; Tailwind's underline-offset-* is such a length.
+    void underlineOffsetMovesTheUnderline()
+    {
+        QFETCH(QString, engine);
+        const auto top = [&](const QJsonValue &offset, const QString &tw = QString()) {
+            QJsonObject o{{"textDecoration", "underline 4px #ff0000"}};
+            if (!offset.isNull())
+                o.insert("textUnderlineOffset", offset);
+            return scanRed(renderDecoratedText(o, engine, QStringLiteral("MMMMM"), tw)).top;
+        };
+        const int autoTop = top(QJsonValue());
+        QVERIFY2(autoTop > 40 && autoTop < 55, qPrintable(QString::number(autoTop)));
+        const int baseline = autoTop - 2; // the 4 px line's auto gap
+        QCOMPARE(top("auto"), autoTop);
+        QCOMPARE(top(10), baseline + 10);
+        QCOMPARE(top("1px"), baseline + 1);
+        QCOMPARE(top("0.25em"), baseline + 10);
+        QCOMPARE(top("25%"), baseline + 10);
+        QCOMPARE(top("calc(20% + 2px)"), baseline + 10);
+        // Tailwind's preflight moves the text down: compare with its own `auto`.
+        const int twBaseline = top(QJsonValue(), QStringLiteral("underline-offset-auto")) - 2;
+        QVERIFY2(twBaseline >= baseline, qPrintable(QString::number(twBaseline)));
+        QCOMPARE(top(QJsonValue(), QStringLiteral("underline-offset-8")), twBaseline + 8);
+        QCOMPARE(top(QJsonValue(), QStringLiteral("underline-offset-[6px]")), twBaseline + 6);
+    }
+
     // -webkit-text-stroke outlines the glyphs: with a transparent fill only the outline is
     // drawn, so the red lies on the glyph edges and a stem's middle stays white.
     void textStrokeOutlinesTheGlyphs()

@@ -261,6 +261,7 @@ private Q_SLOTS:
             m.insert(QStringLiteral("textDecorationThickness"),
                      QStringLiteral("{%1, \"textDecorationThickness\": 3}").arg(line));
             add("textIndent", "12");
+            add("textUnderlineOffset", "\"0.5em\"");
             // Flow-relative properties (CSS Logical Properties 1).
             for (const char *group : {"margin", "padding", "inset"})
                 for (const char *side : {"InlineStart", "InlineEnd", "BlockStart", "BlockEnd", "Inline", "Block"})

@@ -218,6 +218,25 @@ private Q_SLOTS:
                  TextDecoration::kFromFontThickness);
     }
 
+    // text-underline-offset (CSS Text Decoration 4 §3.5) is inherited, but an underline keeps
+    // the value of the element that draws it (its decorating box), a percentage of that
+    // element's 1em; any value but `auto` replaces the auto gap.
+    void textUnderlineOffsetIsTheDecoratingBoxs()
+    {
+        ComputedStyle s = style("{\"fontSize\": 20, \"textDecoration\": \"underline\", \"textUnderlineOffset\": \"25%\"}");
+        QCOMPARE(s.textDecoration.underlineOffset, 5.f);
+        QVERIFY(!s.textDecoration.underlineOffsetAuto);
+        s = style("{\"fontSize\": 20, \"textDecoration\": \"underline\", \"textUnderlineOffset\": \"0.5em\"}");
+        QCOMPARE(s.textDecoration.underlineOffset, 10.f);
+        QVERIFY(!s.textDecoration.underlineOffsetAuto);
+        const ComputedStyle child = style("{\"textUnderlineOffset\": -3}", &s);
+        QCOMPARE(child.textUnderlineOffset, Length::px(-3));
+        QCOMPARE(child.textDecoration.underlineOffset, 10.f);
+        QCOMPARE(style("{}", &child).textUnderlineOffset, Length::px(-3));
+        QCOMPARE(style("{\"textUnderlineOffset\": \"auto\"}").textUnderlineOffset, Length::autoLength());
+        QVERIFY(style("{\"textDecoration\": \"underline\"}").textDecoration.underlineOffsetAuto);
+    }
+
     void textIndentAndStroke()
     {
         QCOMPARE(style("{\"textIndent\": 24}").textIndent, Length::px(24));

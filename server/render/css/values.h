@@ -290,6 +290,12 @@ struct TextDecoration {
     /// px; kAutoThickness (a tenth of the font size, as Blink's `auto`) or
     /// kFromFontThickness (the font's own underline thickness)
     float thickness = -1;
+    /// text-underline-offset of the decorating box (CSS Text Decoration 4 §3.5), px, a
+    /// percentage already resolved against that box's font size; 0 for `auto`.
+    float underlineOffset = 0;
+    /// The offset is `auto`: the underline keeps the max(1, ceil(thickness / 2)) gap below
+    /// the baseline, which a length or a percentage replaces (as Chromium 156 draws it).
+    bool underlineOffsetAuto = true;
     static constexpr float kAutoThickness = -1;
     static constexpr float kFromFontThickness = -2;
     friend bool operator==(const TextDecoration &, const TextDecoration &) = default;

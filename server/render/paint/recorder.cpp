@@ -567,8 +567,10 @@ void Recorder::recordText(const LayoutBox &box, const LayoutBox *parent)
         const QColor color = d.color.value_or(s.color);
         // text-decoration-thickness replaces the auto one (CSS Text Decoration 4 §2.6). The
         // lines go where Blink's TextDecorationInfo puts them: the underline's top
-        // max(1, ceil(t / 2)) below the baseline (ComputeUnderlineOffsetAuto), the
-        // overline's bottom on the text's top, the line-through centred on its offset.
+        // max(1, ceil(t / 2)) below the baseline (ComputeUnderlineOffsetAuto), or the
+        // rounded text-underline-offset below it when that is not `auto` (§3.5: Chromium
+        // 156 drops the gap for a percentage too); the overline's bottom on the text's top,
+        // the line-through centred on its offset.
         const DecorationMetrics &m = block->decoration;
         const qreal t = d.thickness >= 0                                  ? qreal(d.thickness)
                         : d.thickness == TextDecoration::kFromFontThickness ? m.fontThickness
@@ -582,7 +584,8 @@ void Recorder::recordText(const LayoutBox &box, const LayoutBox *parent)
             if (t <= 0)
                 continue;
             if (d.underline)
-                bar(std::max<qreal>(1, std::ceil(t / 2)), DecorationLine::Underline);
+                bar(d.underlineOffsetAuto ? std::max<qreal>(1, std::ceil(t / 2)) : std::round(d.underlineOffset),
+                    DecorationLine::Underline);
             if (d.overline)
                 bar(m.overlineOffset - std::floor(t), DecorationLine::Overline);
             if (d.lineThrough)

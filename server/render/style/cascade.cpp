@@ -679,6 +679,13 @@ void StyleBuilder::finish()
         d.style = own.style;
         d.thickness = own.thickness;
         d.color = m_ownDecorationColorSet ? own.color : std::optional<QColor>(m_s.color);
+        // The underline's offset is the decorating box's (CSS Text Decoration 4 §3.5), a
+        // percentage of its 1em, as Blink's AppliedTextDecoration keeps it.
+        const Length &offset = m_s.textUnderlineOffset;
+        d.underlineOffset = offset.isAuto()      ? 0.f
+                            : offset.isPercent() ? offset.value / 100.f * m_s.fontSize + offset.offset
+                                                 : offset.value;
+        d.underlineOffsetAuto = offset.isAuto();
     }
     // CSS Transforms 2 §6: translate, then rotate, then scale, then the transform list.
     std::vector<TransformOp> ops;

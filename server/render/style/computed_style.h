@@ -75,6 +75,9 @@ struct InheritedStyle {
     QString lang;
     std::vector<Shadow> textShadow;
     TextDecoration textDecoration; // not inherited in CSS, but propagated (CSS Text Decoration 3 §2.1)
+    /// text-underline-offset (CSS Text Decoration 4 §3.5): auto, px, or a percentage of 1em
+    /// (inherited as the percentage); an underline takes its decorating box's value.
+    Length textUnderlineOffset = Length::autoLength();
     /// Custom properties (`--name`, CSS Variables 1 §2) by name: computed values, var()
     /// already substituted; inherited like the rest (style/custom_properties.cpp).
     QHash<QString, QString> customProperties;

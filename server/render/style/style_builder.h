@@ -241,6 +241,9 @@ private:
     HandlerFunction fontVariant;
     HandlerFunction lineHeight, spacing, tabSize, textWrap, direction, textShadow, textDecoration, textDecorationLine,
         textDecorationColor, textDecorationStyle, textDecorationThickness, textIndent, verticalAlign;
+    /// text-underline-offset (CSS Text Decoration 4 §3.5): `auto` | <length> | <percentage>
+    /// of 1em, negative allowed; kept as a percentage until the decorating box resolves it.
+    HandlerFunction textUnderlineOffset;
     HandlerFunction textStroke; ///< part 0 shorthand, 1 width, 2 colour
     std::optional<float> decorationThicknessValue(const QString &v) const;
     bool ignored(const CssProperty &, const QString &) { return true; }

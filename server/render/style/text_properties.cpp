@@ -588,6 +588,19 @@ bool StyleBuilder::textDecorationThickness(const CssProperty &, const QString &v
     return t.has_value();
 }
 
+bool StyleBuilder::textUnderlineOffset(const CssProperty &, const QString &v)
+{
+    if (v.trimmed().compare(QLatin1String("auto"), Qt::CaseInsensitive) == 0) {
+        m_s.textUnderlineOffset = Length::autoLength();
+        return true;
+    }
+    const std::optional<Length> l = length(v);
+    if (!l || (l->type != Length::Type::Px && l->type != Length::Type::Percent))
+        return false;
+    m_s.textUnderlineOffset = *l;
+    return true;
+}
+
 bool StyleBuilder::textDecorationStyle(const CssProperty &, const QString &v)
 {
     auto s = decorationStyleValue(v);
