@@ -377,6 +377,38 @@ private Q_SLOTS:
         QCOMPARE(top(QJsonValue(), QStringLiteral("underline-offset-[6px]")), twBaseline + 6);
     }
 
+    void wavyUnderlineIsBlinksWave_data() { textDecorationStyles_data(); }
+
+    // `wavy` as Blink draws it (decoration_line_painter.cc MakeWave, measured in Chromium): a
+    // 3 px line's crests 1 + 2·round(2·3 + 0.5) = 15 px apart, the first 11 px after the
+    // text's start (three quarters of a wave: each starts on its midline going down), its
+    // ink 9 rows tall (control points 0.5 + round(3·3 + 0.5) = 10.5 px off the midline).
+    void wavyUnderlineIsBlinksWave()
+    {
+        QFETCH(QString, engine);
+        const QImage img = renderDecoratedText(QJsonObject{{"textDecoration", "underline wavy 3px #ff0000"}}, engine);
+        const RedScan s = scanRed(img);
+        QVERIFY(s.top > 0);
+        // The crests: the runs of columns whose red reaches the top row, by their centres.
+        std::vector<double> crests;
+        int start = -1;
+        for (int x = 0; x <= img.width(); ++x) {
+            const bool crest = x < img.width() && isRed(img.pixel(x, s.top));
+            if (crest && start < 0)
+                start = x;
+            if (!crest && start >= 0) {
+                crests.push_back((start + x) / 2.0);
+                start = -1;
+            }
+        }
+        QVERIFY2(crests.size() >= 8, qPrintable(QString::number(crests.size())));
+        const double wavelength = (crests.back() - crests.front()) / double(crests.size() - 1);
+        QVERIFY2(qAbs(wavelength - 15) < 0.3, qPrintable(QString::number(wavelength)));
+        QVERIFY2(qAbs(crests.front() - (10 + 11.1)) <= 1, qPrintable(QString::number(crests.front())));
+        QVERIFY2(s.bottom - s.top + 1 >= 9 && s.bottom - s.top + 1 <= 10,
+                 qPrintable(QStringLiteral("%1..%2").arg(s.top).arg(s.bottom)));
+    }
+
     // -webkit-text-stroke outlines the glyphs: with a transparent fill only the outline is
     // drawn, so the red lies on the glyph edges and a stem's middle stays white.
     void textStrokeOutlinesTheGlyphs()

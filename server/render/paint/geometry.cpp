@@ -378,7 +378,6 @@ void addDottedOrDashed(QPainterPath &path, const QRectF &bar, DecorationStyle st
 QPainterPath decorationPath(const QRectF &bar, DecorationStyle style, DecorationLine line)
 {
     const qreal t = std::max<qreal>(bar.height(), 0.5);
-    const bool below = line == DecorationLine::Underline;
     QPainterPath path;
     path.setFillRule(Qt::WindingFill);
     // Blink's SnapYAxis: solid lines are whole pixels tall and start on a pixel row.
@@ -398,24 +397,31 @@ QPainterPath decorationPath(const QRectF &bar, DecorationStyle style, Decoration
     case DecorationStyle::Dotted:
     case DecorationStyle::Dashed: addDottedOrDashed(path, bar, style); break;
     case DecorationStyle::Wavy: {
-        // A sine stroked with a pen of the thickness; its period grows with the thickness.
-        const qreal amplitude = 1 + t, period = 4 + 4 * t;
-        const qreal cy = bar.center().y() + (below ? amplitude : 0);
+        // Blink's MakeWave and WavyPath (decoration_line_painter.cc): cubic Béziers one
+        // wavelength 1 + 2·round(2t + 0.5) long, both control points half-way along it,
+        // 0.5 + round(3t + 0.5) below and above the midline, stroked t wide. The midline is
+        // half a pixel below the bar's top, moved by the double offset (t + 1 below an
+        // underline, above an overline); each wave starts at the bar's left on the midline
+        // going down, and the line is cut at the bar's ends.
+        const qreal tc = std::max<qreal>(1, t);
+        const qreal wavelength = 1 + 2 * std::round(2 * tc + 0.5);
+        const qreal control = 0.5 + std::round(3 * tc + 0.5);
+        const qreal mid = bar.top() + 0.5
+                          + (line == DecorationLine::Underline  ? t + 1
+                             : line == DecorationLine::Overline ? -(t + 1)
+                                                                : 0);
         QPainterPath wave;
-        const int steps = std::max(2, int(std::ceil(bar.width() / period * 16)));
-        for (int i = 0; i <= steps; ++i) {
-            const qreal x = bar.left() + bar.width() * i / steps;
-            const QPointF p(x, cy - amplitude * std::sin(2 * M_PI * (x - bar.left()) / period));
-            if (i == 0)
-                wave.moveTo(p);
-            else
-                wave.lineTo(p);
-        }
+        qreal x = bar.left() - wavelength;
+        wave.moveTo(x, mid);
+        for (; x < bar.right(); x += wavelength)
+            wave.cubicTo(x + wavelength / 2, mid + control, x + wavelength / 2, mid - control, x + wavelength, mid);
         QPainterPathStroker stroker;
         stroker.setWidth(t);
         stroker.setCapStyle(Qt::FlatCap);
         stroker.setJoinStyle(Qt::RoundJoin);
-        path = stroker.createStroke(wave);
+        QPainterPath clip;
+        clip.addRect(QRectF(bar.left(), mid - control - t, bar.width(), 2 * (control + t)));
+        path = stroker.createStroke(wave).intersected(clip);
         path.setFillRule(Qt::WindingFill);
         break;
     }

@@ -194,7 +194,9 @@ CacheStats canvasPoolStats();
 /// max(1, floor t)), the second line t + 1 below an underline (above an overline, floor(t
 /// + 1) below a line-through); `dotted` and `dashed` stroked from whole-pixel ends along a
 /// pixel-centred line, with square dots of round(t) (round dots above 3 px) and Blink's
-/// dashes (dashPattern()), solid where two do not fit; `wavy` a sine of the thickness.
+/// dashes (dashPattern()), solid where two do not fit; `wavy` Blink's wave of cubic curves
+/// (MakeWave: wavelength 1 + 2·round(2t + 0.5), control points 0.5 + round(3t + 0.5) off a
+/// midline t + 1.5 below an underline's top), cut at the bar's ends.
 QPainterPath decorationPath(const QRectF &bar, DecorationStyle style, DecorationLine line);
 
 } // namespace imprint::render
