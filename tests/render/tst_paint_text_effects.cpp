@@ -409,6 +409,52 @@ private Q_SLOTS:
                  qPrintable(QStringLiteral("%1..%2").arg(s.top).arg(s.bottom)));
     }
 
+    void underlineSkipsGlyphInk_data() { textDecorationStyles_data(); }
+
+    // text-decoration-skip-ink: auto, Chromium's default (CSS Text Decoration 4 §4.2): an
+    // underline stops where a descender crosses it, Blink's gap being the glyph's ink in the
+    // line's band widened by the thickness on each side; both lines of `double` are cut,
+    // a line-through never is, and `none` draws the line through the ink.
+    void underlineSkipsGlyphInk()
+    {
+        QFETCH(QString, engine);
+        const auto render = [&](const char *decoration, const char *skipInk = nullptr) {
+            QJsonObject o{{"textDecoration", decoration}};
+            if (skipInk)
+                o.insert("textDecorationSkipInk", skipInk);
+            return renderDecoratedText(o, engine, QStringLiteral("MgMjMpMyM"));
+        };
+        const QImage through = render("underline 3px #ff0000", "none");
+        const RedScan n = scanRed(through);
+        QCOMPARE(redRunsInRow(through, n.bestRow), 1);
+        const QImage skipped = render("underline 3px #ff0000");
+        const RedScan a = scanRed(skipped);
+        QCOMPARE(a.top, n.top);
+        QCOMPARE(redRunsInRow(skipped, a.bestRow), 5); // four descenders, four gaps
+        QVERIFY2(a.bestCount < n.bestCount - 4 * (2 * 3 + 2),
+                 qPrintable(QStringLiteral("%1 of %2").arg(a.bestCount).arg(n.bestCount)));
+        QCOMPARE(redRunsInRow(render("underline 3px #ff0000", "auto"), a.bestRow), 5);
+        QCOMPARE(redRunsInRow(render("underline 3px #ff0000", "all"), a.bestRow), 5);
+
+        // The middle of the first gap (under the g): neither line of a double underline is
+        // drawn there; under the first M both are.
+        int gapStart = -1, gapEnd = -1;
+        for (int x = 11; x < skipped.width() && gapEnd < 0; ++x) {
+            const bool red = isRed(skipped.pixel(x, a.bestRow));
+            if (!red && gapStart < 0 && isRed(skipped.pixel(x - 1, a.bestRow)))
+                gapStart = x;
+            else if (red && gapStart >= 0)
+                gapEnd = x;
+        }
+        QVERIFY2(gapStart > 20 && gapEnd > gapStart + 8, qPrintable(QStringLiteral("%1..%2").arg(gapStart).arg(gapEnd)));
+        const QImage dbl = render("underline double 3px #ff0000");
+        QCOMPARE(redRunsInColumn(dbl, (gapStart + gapEnd) / 2), 0);
+        QCOMPARE(redRunsInColumn(dbl, 20), 2);
+
+        const QImage struck = render("line-through 3px #ff0000");
+        QCOMPARE(redRunsInRow(struck, scanRed(struck).bestRow), 1);
+    }
+
     // -webkit-text-stroke outlines the glyphs: with a transparent fill only the outline is
     // drawn, so the red lies on the glyph edges and a stem's middle stays white.
     void textStrokeOutlinesTheGlyphs()

@@ -262,6 +262,7 @@ private Q_SLOTS:
                      QStringLiteral("{%1, \"textDecorationThickness\": 3}").arg(line));
             add("textIndent", "12");
             add("textUnderlineOffset", "\"0.5em\"");
+            add("textDecorationSkipInk", "\"none\"");
             // Flow-relative properties (CSS Logical Properties 1).
             for (const char *group : {"margin", "padding", "inset"})
                 for (const char *side : {"InlineStart", "InlineEnd", "BlockStart", "BlockEnd", "Inline", "Block"})

@@ -237,6 +237,17 @@ private Q_SLOTS:
         QVERIFY(style("{\"textDecoration\": \"underline\"}").textDecoration.underlineOffsetAuto);
     }
 
+    // text-decoration-skip-ink (CSS Text Decoration 4 §4.2): inherited, `auto` by default;
+    // `all` is drawn as `auto`.
+    void textDecorationSkipInkKeywords()
+    {
+        QCOMPARE(style("{}").textDecorationSkipInk, DecorationSkipInk::Auto);
+        const ComputedStyle none = style("{\"textDecorationSkipInk\": \"none\"}");
+        QCOMPARE(none.textDecorationSkipInk, DecorationSkipInk::None);
+        QCOMPARE(style("{}", &none).textDecorationSkipInk, DecorationSkipInk::None);
+        QCOMPARE(style("{\"textDecorationSkipInk\": \"all\"}", &none).textDecorationSkipInk, DecorationSkipInk::Auto);
+    }
+
     void textIndentAndStroke()
     {
         QCOMPARE(style("{\"textIndent\": 24}").textIndent, Length::px(24));

@@ -583,7 +583,7 @@ void QPainterPlayer::operator()(const display::DecorationBar &c)
 {
     // From the unsnapped baseline, as Blink places decorations from the text's layout
     // position; decorationPath() snaps them to pixels its own way.
-    m_p->fillPath(decorationPath(c.rect, c.style, c.line), c.color);
+    m_p->fillPath(decorationPath(c.rect, c.style, c.line, c.skipInk), c.color);
 }
 
 } // namespace

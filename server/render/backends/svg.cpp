@@ -210,7 +210,7 @@ public:
     void operator()(const display::TextShadow &c);
     void operator()(const display::DecorationBar &c)
     {
-        fillPath(decorationPath(c.rect, c.style, c.line), fillAttrs(c.color));
+        fillPath(decorationPath(c.rect, c.style, c.line, c.skipInk), fillAttrs(c.color));
     }
 
 private:

@@ -281,6 +281,9 @@ enum class DecorationStyle : quint8 { Solid, Double, Dotted, Dashed, Wavy };
 /// One of the lines text-decoration-line draws (CSS Text Decoration 3 §2.1): it decides
 /// which side a `double` line's second line and a wave go.
 enum class DecorationLine : quint8 { Underline, Overline, LineThrough };
+/// text-decoration-skip-ink (CSS Text Decoration 4 §4.2): whether underlines and overlines
+/// are interrupted where glyph ink crosses them. `all` is treated as `auto`.
+enum class DecorationSkipInk : quint8 { Auto, None };
 
 /// text-decoration-line flags, style, colour and thickness.
 struct TextDecoration {

@@ -168,6 +168,10 @@ struct DecorationBar {
     QColor color;
     DecorationStyle style = DecorationStyle::Solid;
     DecorationLine line = DecorationLine::Underline;
+    /// text-decoration-skip-ink (CSS Text Decoration 4 §4.2): x ranges (page px, from,
+    /// to) where the line is left out because glyph ink crosses it, the glyph's extent
+    /// in the line's band widened as Blink widens it; empty for none.
+    std::vector<std::pair<qreal, qreal>> skipInk;
 };
 
 /// Paints the scope into an offscreen layer, then composites it through the element's

@@ -375,7 +375,8 @@ void addDottedOrDashed(QPainterPath &path, const QRectF &bar, DecorationStyle st
 
 } // namespace
 
-QPainterPath decorationPath(const QRectF &bar, DecorationStyle style, DecorationLine line)
+QPainterPath decorationPath(const QRectF &bar, DecorationStyle style, DecorationLine line,
+                            const std::vector<std::pair<qreal, qreal>> &skipInk)
 {
     const qreal t = std::max<qreal>(bar.height(), 0.5);
     QPainterPath path;
@@ -425,6 +426,22 @@ QPainterPath decorationPath(const QRectF &bar, DecorationStyle style, Decoration
         path.setFillRule(Qt::WindingFill);
         break;
     }
+    }
+    if (!skipInk.empty() && !path.isEmpty()) {
+        // Blink clips each gap out without antialiasing (TextPainter's
+        // DecorationsStripeIntercepts): the gap's ends fall on whole pixels.
+        const QRectF bounds = path.boundingRect();
+        QPainterPath gaps;
+        gaps.setFillRule(Qt::WindingFill); // neighbouring gaps overlap
+        for (const auto &[from, to] : skipInk) {
+            const qreal left = std::floor(from + 0.5), right = std::floor(to + 0.5);
+            if (right > left)
+                gaps.addRect(QRectF(left, bounds.top() - 1, right - left, bounds.height() + 2));
+        }
+        if (!gaps.isEmpty()) {
+            path = path.subtracted(gaps);
+            path.setFillRule(Qt::WindingFill);
+        }
     }
     return path;
 }

@@ -197,6 +197,9 @@ CacheStats canvasPoolStats();
 /// dashes (dashPattern()), solid where two do not fit; `wavy` Blink's wave of cubic curves
 /// (MakeWave: wavelength 1 + 2·round(2t + 0.5), control points 0.5 + round(3t + 0.5) off a
 /// midline t + 1.5 below an underline's top), cut at the bar's ends.
-QPainterPath decorationPath(const QRectF &bar, DecorationStyle style, DecorationLine line);
+/// The x ranges of `skipInk` (page px) are cut out of every line (text-decoration-skip-ink,
+/// CSS Text Decoration 4 §4.2), their ends on whole pixels (Blink clips them out unantialiased).
+QPainterPath decorationPath(const QRectF &bar, DecorationStyle style, DecorationLine line,
+                            const std::vector<std::pair<qreal, qreal>> &skipInk = {});
 
 } // namespace imprint::render

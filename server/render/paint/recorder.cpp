@@ -534,6 +534,33 @@ void Recorder::recordImage(const LayoutBox &box, const Radii &outer)
     add(std::move(image));
 }
 
+/// Where text-decoration-skip-ink: auto (CSS Text Decoration 4 §4.2) leaves `bar`, an
+/// underline or overline of `line` drawn from `origin`, out, as Blink's TextPainter does:
+/// every glyph whose outline crosses the line's band (its painted bounds, the solid and
+/// double lines unsnapped, less half a pixel above and below) takes out its ink's extent in
+/// that band plus min(thickness, 13) px on each side (kDecorationClipMaxDilation). Page px.
+std::vector<std::pair<qreal, qreal>> skipInkGaps(const display::DecorationBar &bar, const TextLine &line, QPointF origin)
+{
+    const qreal t = bar.rect.height();
+    QRectF band;
+    switch (bar.style) {
+    case DecorationStyle::Solid: band = bar.rect; break;
+    case DecorationStyle::Double:
+        band = bar.rect.adjusted(0, bar.line == DecorationLine::Overline ? -(t + 1) : 0, 0,
+                                 bar.line == DecorationLine::Overline ? 0 : t + 1);
+        break;
+    default: band = decorationPath(bar.rect, bar.style, bar.line).boundingRect(); break;
+    }
+    band.adjust(0, 0.5, 0, -0.5);
+    const qreal dilation = std::min<qreal>(t, 13);
+    std::vector<std::pair<qreal, qreal>> gaps;
+    for (const QGlyphRun &run : line.glyphRuns) {
+        for (const auto &[from, to] : glyphRunIntercepts(run, origin, band.top(), band.bottom()))
+            gaps.emplace_back(from - dilation, to + dilation);
+    }
+    return gaps;
+}
+
 void Recorder::recordText(const LayoutBox &box, const LayoutBox *parent)
 {
     const Node &node = *box.node;
@@ -578,8 +605,11 @@ void Recorder::recordText(const LayoutBox &box, const LayoutBox *parent)
         for (const TextLine &line : block->lines) {
             const QPointF baseline = origin + QPointF(0, line.baseline);
             auto bar = [&](qreal top, DecorationLine which) {
-                add(display::DecorationBar{QRectF(origin.x() + line.left, baseline.y() + top, line.width, t), color,
-                                           d.style, which});
+                display::DecorationBar decoration{QRectF(origin.x() + line.left, baseline.y() + top, line.width, t),
+                                                  color, d.style, which, {}};
+                if (which != DecorationLine::LineThrough && s.textDecorationSkipInk == DecorationSkipInk::Auto)
+                    decoration.skipInk = skipInkGaps(decoration, line, origin);
+                add(std::move(decoration));
             };
             if (t <= 0)
                 continue;

@@ -78,6 +78,7 @@ struct InheritedStyle {
     /// text-underline-offset (CSS Text Decoration 4 §3.5): auto, px, or a percentage of 1em
     /// (inherited as the percentage); an underline takes its decorating box's value.
     Length textUnderlineOffset = Length::autoLength();
+    DecorationSkipInk textDecorationSkipInk = DecorationSkipInk::Auto; // CSS Text Decoration 4 §4.2
     /// Custom properties (`--name`, CSS Variables 1 §2) by name: computed values, var()
     /// already substituted; inherited like the rest (style/custom_properties.cpp).
     QHash<QString, QString> customProperties;

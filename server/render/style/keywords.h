@@ -235,4 +235,15 @@ struct DecorationStyleKeywords {
     };
 };
 
+/// text-decoration-skip-ink (CSS Text Decoration 4 §4.2); `all` (skip CJK ink too) is
+/// drawn as `auto`, which already skips every glyph's ink.
+struct DecorationSkipInkKeywords {
+    using enum DecorationSkipInk;
+    static constexpr Keyword<DecorationSkipInk> list[] = {
+        {"auto", Auto},
+        {"none", None},
+        {"all", Auto},
+    };
+};
+
 } // namespace imprint::render::style_detail

@@ -253,6 +253,8 @@ std::span<const CssProperty> StyleBuilder::table()
         {L("textDecorationStyle"), &B::textDecorationStyle, O::Longhand, K::Value, true},
         {L("textDecorationThickness"), &B::textDecorationThickness, O::Longhand, K::Value, true},
         {L("textUnderlineOffset"), &B::textUnderlineOffset, O::Longhand, K::Value, true},
+        {L("textDecorationSkipInk"), &B::keywordField<&S::textDecorationSkipInk, DecorationSkipInkKeywords>,
+         O::Longhand, K::Value, true},
         {L("textIndent"), &B::textIndent, O::Longhand, K::Value, true},
         {L("verticalAlign"), &B::verticalAlign, O::Longhand, K::Value, false},
         {L("WebkitTextStroke"), &B::textStroke, O::Shorthand, K::Value, true, 0},

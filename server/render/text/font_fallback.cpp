@@ -15,6 +15,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <memory>
 #include <mutex>
 #include <vector>
@@ -440,6 +441,80 @@ QPainterPath glyphRunOutline(const QGlyphRun &run, QPointF at)
     for (qsizetype i = 0; i < glyphs.size() && i < positions.size(); ++i)
         path.addPath(outlineOf(font, glyphs[i], &reset).translated(at + positions[i]));
     return path;
+}
+
+std::vector<std::pair<qreal, qreal>> glyphRunIntercepts(const QGlyphRun &run, QPointF at, qreal top, qreal bottom)
+{
+    std::vector<std::pair<qreal, qreal>> intercepts;
+    const QRawFont font = run.rawFont();
+    if (bottom <= top || !hasOutlines(font))
+        return intercepts;
+    const QList<quint32> glyphs = run.glyphIndexes();
+    const QList<QPointF> positions = run.positions();
+    // The outline may reach past the face's box when synthetic bold grows it (the slant of
+    // synthetic italic moves it sideways only).
+    const qreal grow = std::max<qreal>(0, syntheticBoldWidth(font)) + 1;
+    bool reset = false;
+    for (qsizetype i = 0; i < glyphs.size() && i < positions.size(); ++i) {
+        const QPointF origin = at + positions[i];
+        const QRectF box = font.boundingRect(glyphs[i]).translated(origin);
+        if (box.isEmpty() || box.bottom() + grow < top || box.top() - grow > bottom)
+            continue;
+        // As Skia's SkGlyph::ensureIntercepts: where each segment of the outline crosses
+        // the band's edges, and every point of it inside the band, control points included
+        // (a TrueType quadratic's one control point, recovered from Qt's cubic).
+        qreal from = std::numeric_limits<qreal>::max(), to = std::numeric_limits<qreal>::lowest();
+        const auto take = [&](QPointF p) {
+            if (p.y() >= top && p.y() <= bottom) {
+                from = std::min(from, p.x());
+                to = std::max(to, p.x());
+            }
+        };
+        const auto segment = [&](QPointF a, QPointF b) {
+            take(a);
+            take(b);
+            for (const qreal y : {top, bottom}) {
+                if ((a.y() - y) * (b.y() - y) < 0)
+                    take(QPointF(a.x() + (b.x() - a.x()) * (y - a.y()) / (b.y() - a.y()), y));
+            }
+        };
+        const QPainterPath outline = outlineOf(font, glyphs[i], &reset).translated(origin);
+        QPointF last;
+        for (int k = 0; k < outline.elementCount(); ++k) {
+            const QPainterPath::Element e = outline.elementAt(k);
+            if (e.isMoveTo()) {
+                last = e;
+            } else if (e.isLineTo()) {
+                segment(last, e);
+                last = e;
+            } else if (e.isCurveTo() && k + 2 < outline.elementCount()) {
+                const QPointF c1 = e, c2 = outline.elementAt(k + 1), end = outline.elementAt(k + 2);
+                const QPointF q1 = (3 * c1 - last) / 2, q2 = (3 * c2 - end) / 2;
+                if ((q1 - q2).manhattanLength() < 1e-3) {
+                    take(q1);
+                } else {
+                    take(c1);
+                    take(c2);
+                }
+                if (std::max({last.y(), c1.y(), c2.y(), end.y()}) >= top
+                    && std::min({last.y(), c1.y(), c2.y(), end.y()}) <= bottom) {
+                    constexpr int kSteps = 16;
+                    QPointF previous = last;
+                    for (int j = 1; j <= kSteps; ++j) {
+                        const qreal u = qreal(j) / kSteps, v = 1 - u;
+                        const QPointF p = v * v * v * last + 3 * v * v * u * c1 + 3 * v * u * u * c2 + u * u * u * end;
+                        segment(previous, p);
+                        previous = p;
+                    }
+                }
+                last = end;
+                k += 2;
+            }
+        }
+        if (from <= to)
+            intercepts.emplace_back(from, to);
+    }
+    return intercepts;
 }
 
 namespace {

@@ -12,6 +12,9 @@
 #include <QRawFont>
 #include <QString>
 
+#include <utility>
+#include <vector>
+
 class QFont;
 class QGlyphRun;
 class QPainter;
@@ -95,6 +98,13 @@ QPainterPath glyphOutline(const QRawFont &font, quint32 glyph);
 /// for the run: for stroking them (-webkit-text-stroke), clipping to them
 /// (background-clip: text) and filling them.
 QPainterPath glyphRunOutline(const QGlyphRun &run, QPointF at);
+
+/// For each glyph of `run` drawn with its baseline origin at `at` (page px) whose outline
+/// crosses the horizontal band from `top` to `bottom` (page px), the x extent (from, to) of
+/// its outline inside the band, in visual order: Skia's glyph intercepts
+/// (SkFont::getIntercepts), which Blink's skip-ink cuts decorations around. Only glyphs
+/// whose bounding box reaches the band are outlined; none for a face without outlines.
+std::vector<std::pair<qreal, qreal>> glyphRunIntercepts(const QGlyphRun &run, QPointF at, qreal top, qreal bottom);
 
 /// Draws `run` at `origin` in the painter's pen colour, as QPainter::drawGlyphRun does,
 /// filling the emboldened outlines instead for a synthetic bold face.
