@@ -515,6 +515,40 @@ private Q_SLOTS:
             QVERIFY2(std::abs(dashes[i] - 12) <= 1, qPrintable(QStringLiteral("dash %1 px").arg(dashes[i])));
     }
 
+    // CSS Backgrounds 3 §3.7–3.8: each layer's box keywords, as the gradient-border idiom
+    // writes them: a white layer clipped to the padding box over a gradient on the border
+    // box, under a transparent border. The keywords were ignored, so the white layer
+    // covered the border. Also the longhands, a colour clipped to the content box.
+    void backgroundLayersKeepTheirBoxes_data()
+    {
+        imprint::test::addRasterEngineRows();
+    }
+    void backgroundLayersKeepTheirBoxes()
+    {
+        QFETCH(QString, engine);
+        const QImage img = renderCard({{"border", "6px solid transparent"},
+                                       {"background", "linear-gradient(#ffffff, #ffffff) padding-box, "
+                                                      "linear-gradient(#ff0000, #ff0000) border-box"}},
+                                      engine, {{"backgroundColor", "#000000"}});
+        // Border box 50..162 (content-box sizing): the border ring is red, inside white.
+        COMPARE_PIXELS(img, {{52, 100, Qt::red}, {158, 100, Qt::red}, {100, 52, Qt::red}, {100, 100, Qt::white},
+                             {57, 100, Qt::white}, {48, 100, Qt::black}});
+        const QImage longhands = renderCard({{"padding", 10},
+                                             {"boxSizing", "border-box"},
+                                             {"backgroundColor", "#00ff00"},
+                                             {"backgroundClip", "content-box"}},
+                                            engine, {{"backgroundColor", "#000000"}});
+        COMPARE_PIXELS(longhands, {{55, 100, Qt::black}, {61, 100, Qt::green}, {100, 100, Qt::green}});
+        const QImage origin = renderCard({{"padding", 20},
+                                          {"boxSizing", "border-box"},
+                                          {"backgroundImage", "linear-gradient(#0000ff, #0000ff)"},
+                                          {"backgroundSize", "10px 10px"},
+                                          {"backgroundRepeat", "no-repeat"},
+                                          {"backgroundOrigin", "content-box"}},
+                                         engine, {{"backgroundColor", "#000000"}});
+        COMPARE_PIXELS(origin, {{55, 55, Qt::black}, {75, 75, Qt::blue}, {85, 85, Qt::black}});
+    }
+
     void boxDecorationsSnapToWholePixels_data()
     {
         imprint::test::addRasterEngineRows();

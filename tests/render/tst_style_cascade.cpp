@@ -249,6 +249,8 @@ private Q_SLOTS:
                     m.insert(p + QLatin1String(part),
                              QStringLiteral("{\"%1Image\": \"linear-gradient(red, blue)\", \"%1%2\": \"%3\"}")
                                  .arg(p, QLatin1String(part), QLatin1String(value)));
+            m.insert(QStringLiteral("backgroundOrigin"),
+                     QStringLiteral("{\"backgroundImage\": \"linear-gradient(red, blue)\", \"backgroundOrigin\": \"content-box\"}"));
             const QString solid = QStringLiteral("\"borderStyle\": \"solid\"");
             for (const char *w :
                  {"borderWidth", "borderTopWidth", "borderRightWidth", "borderBottomWidth", "borderLeftWidth"})

@@ -238,6 +238,10 @@ struct Gradient {
 };
 
 /// One background layer: a gradient or an image URL (data: only unless allowlisted).
+/// The box a background layer is positioned in (background-origin) or clipped to
+/// (background-clip), CSS Backgrounds 3 §3.7–3.8.
+enum class BackgroundBox : quint8 { BorderBox, PaddingBox, ContentBox };
+
 struct BackgroundLayer {
     std::optional<Gradient> gradient;
     QString imageUrl;
@@ -249,6 +253,8 @@ struct BackgroundLayer {
     // background-repeat per axis (CSS Backgrounds 3 §3.4): `repeat-x` is {true, false};
     // space and round are drawn as repeat.
     bool repeatX = true, repeatY = true;
+    BackgroundBox origin = BackgroundBox::PaddingBox; ///< the positioning area
+    BackgroundBox clip = BackgroundBox::BorderBox; ///< the painting area
     friend bool operator==(const BackgroundLayer &, const BackgroundLayer &) = default;
 };
 

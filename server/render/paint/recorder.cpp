@@ -291,17 +291,44 @@ void Recorder::recordOutline(const LayoutBox &box, const BoxGeometry &g)
 void Recorder::recordBackground(const LayoutBox &box, const BoxGeometry &g, const QPainterPath &borderPath)
 {
     const ComputedStyle &s = box.node->style;
+    const bool clipText = s.effects.backgroundClipText;
+    // CSS Backgrounds 3 §3.7–3.8: a layer is positioned in its origin box and painted
+    // in its clip box, the colour in the bottom layer's (the gradient-border idiom:
+    // `linear-gradient(#fff,#fff) padding-box, linear-gradient(…) border-box`).
+    const QRectF contentBox = g.paddingBox.marginsRemoved(box.padding);
+    auto rectOf = [&](BackgroundBox b) {
+        return b == BackgroundBox::BorderBox ? g.borderBox : b == BackgroundBox::PaddingBox ? g.paddingBox : contentBox;
+    };
+    auto clipOf = [&](BackgroundBox b) {
+        if (clipText || b == BackgroundBox::BorderBox)
+            return borderPath;
+        return roundedPath(rectOf(b), b == BackgroundBox::PaddingBox ? g.inner : insetRadii(g.inner, box.padding));
+    };
     if (s.backgroundColor.alpha() > 0) {
-        if (borderPath.elementCount() == 5 && !s.effects.backgroundClipText) // addRect: moveTo + 4 lineTo
-            add(display::FillRect{g.borderBox, s.backgroundColor});
+        const QPainterPath colorClip = clipOf(s.backgroundColorClip);
+        if (colorClip.elementCount() == 5 && !clipText) // addRect: moveTo + 4 lineTo
+            add(display::FillRect{rectOf(s.backgroundColorClip), s.backgroundColor});
         else
-            add(display::FillPath{borderPath, QBrush(s.backgroundColor)});
+            add(display::FillPath{colorClip, QBrush(s.backgroundColor)});
     }
     if (s.backgroundLayers.empty())
         return;
-    const ResolvedBackground background = resolveBackgroundLayers(s, g.paddingBox, m_images, m_loader);
-    for (const ResolvedBackgroundLayer &layer : background.layers)
-        add(tilesOf(layer, borderPath, background.positioningArea));
+    const bool defaultBoxes = std::all_of(s.backgroundLayers.begin(), s.backgroundLayers.end(), [](const BackgroundLayer &l) {
+        return l.origin == BackgroundBox::PaddingBox && l.clip == BackgroundBox::BorderBox;
+    });
+    if (defaultBoxes) {
+        const ResolvedBackground background = resolveBackgroundLayers(s, g.paddingBox, m_images, m_loader);
+        for (const ResolvedBackgroundLayer &layer : background.layers)
+            add(tilesOf(layer, borderPath, background.positioningArea));
+        return;
+    }
+    // Bottom layer first, as resolveImageLayers() orders them.
+    for (auto it = s.backgroundLayers.rbegin(); it != s.backgroundLayers.rend(); ++it) {
+        const std::vector<BackgroundLayer> one{*it};
+        const QRectF area = rectOf(it->origin);
+        for (const ResolvedBackgroundLayer &layer : resolveImageLayers(one, area, m_images, m_loader))
+            add(tilesOf(layer, clipOf(it->clip), area));
+    }
 }
 
 display::BackgroundTiles Recorder::tilesOf(const ResolvedBackgroundLayer &layer, const QPainterPath &clip,

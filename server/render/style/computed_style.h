@@ -132,6 +132,9 @@ struct BoxStyle {
 struct PaintStyle {
     QColor backgroundColor = Qt::transparent;
     std::vector<BackgroundLayer> backgroundLayers; // first = topmost, as in CSS
+    /// The background colour's painting area: the bottom layer's background-clip (CSS
+    /// Backgrounds 3 §3.2).
+    BackgroundBox backgroundColorClip = BackgroundBox::BorderBox;
     std::array<CornerRadius, 4> borderRadius; // top-left, top-right, bottom-right, bottom-left
     std::vector<Shadow> boxShadow;
     float opacity = 1;

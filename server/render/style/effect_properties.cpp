@@ -47,23 +47,29 @@ bool StyleBuilder::mixBlendMode(const CssProperty &p, const QString &v)
     return true;
 }
 
-bool StyleBuilder::backgroundClip(const CssProperty &p, const QString &v)
+bool StyleBuilder::backgroundClip(const CssProperty &, const QString &v)
 {
-    // One value for every layer: `text` clips them all to the glyphs; border-box is what
-    // is drawn anyway, the inner boxes are drawn as border-box with a warning.
-    bool text = false, other = false;
+    // One box per layer, repeated as needed (CSS Backgrounds 3 §3.8); the colour takes
+    // the bottom layer's. `text` clips every layer to the glyphs (CSS Backgrounds 4 §4.2).
+    bool text = false;
+    std::vector<BackgroundBox> boxes;
     for (const QString &entry : split(v, QLatin1Char(','))) {
-        const QString k = entry.trimmed().toLower();
-        if (k == QLatin1String("text"))
+        if (entry.trimmed().compare(QLatin1String("text"), Qt::CaseInsensitive) == 0) {
             text = true;
-        else if (k == QLatin1String("padding-box") || k == QLatin1String("content-box"))
-            other = true;
-        else if (k != QLatin1String("border-box"))
+            boxes.push_back(BackgroundBox::BorderBox);
+        } else if (const auto box = backgroundBox(entry)) {
+            boxes.push_back(*box);
+        } else {
             return false;
+        }
     }
+    if (boxes.empty())
+        return false;
+    std::vector<BackgroundLayer> &layers = m_s.backgroundLayers;
+    for (size_t i = 0; i < layers.size(); ++i)
+        layers[i].clip = boxes[i % boxes.size()];
+    m_s.backgroundColorClip = boxes[(std::max<size_t>(layers.size(), 1) - 1) % boxes.size()];
     m_s.effects.backgroundClipText = text;
-    if (other)
-        warn(QString(p.name), QStringLiteral("\"%1\" is drawn as border-box").arg(v));
     return true;
 }
 

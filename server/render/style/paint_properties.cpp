@@ -69,6 +69,13 @@ static std::optional<std::pair<bool, bool>> repeatValue(const QString &v)
     return std::pair{axes[0], axes[1]};
 }
 
+std::optional<BackgroundBox> backgroundBox(const QString &text)
+{
+    return keyword<BackgroundBox>(text.trimmed().toLower(), {{"border-box", BackgroundBox::BorderBox},
+                                                                {"padding-box", BackgroundBox::PaddingBox},
+                                                                {"content-box", BackgroundBox::ContentBox}});
+}
+
 bool StyleBuilder::background(const CssProperty &p, const QString &v)
 {
     // CSS Backgrounds 3 §3.10: layers separated by commas, the colour only in the last.
@@ -86,10 +93,12 @@ bool StyleBuilder::background(const CssProperty &p, const QString &v)
     std::vector<BackgroundLayer> out;
     QColor bg = Qt::transparent;
     bool clipText = false;
+    BackgroundBox colorClip = BackgroundBox::BorderBox;
     for (qsizetype i = 0; i < layers.size(); ++i) {
         BackgroundLayer layer;
         bool hasImage = false, hasColor = false, hasRepeat = false;
         QStringList positionTokens;
+        std::vector<BackgroundBox> boxes; // CSS Backgrounds 3 §3.10: origin, then clip
         // Make a top-level "/" its own token so "center/cover" and "center / cover" agree.
         QString text;
         int depth = 0;
@@ -165,14 +174,24 @@ bool StyleBuilder::background(const CssProperty &p, const QString &v)
                 positionTokens << t;
                 continue;
             }
-            // Box keywords (padding-box, border-box, ...) are accepted and ignored, but
             // `text` is background-clip: text (CSS Backgrounds 4 §4.2).
-            if (tl.endsWith(QLatin1String("-box")) || tl == QLatin1String("text")) {
-                clipText |= tl == QLatin1String("text");
+            if (tl == QLatin1String("text")) {
+                clipText = true;
+                continue;
+            }
+            if (const auto box = backgroundBox(tl); box && boxes.size() < 2) {
+                boxes.push_back(*box);
                 continue;
             }
             return false;
         }
+        // One box sets both origin and clip; two set origin, then clip.
+        if (!boxes.empty()) {
+            layer.origin = boxes.front();
+            layer.clip = boxes.back();
+        }
+        if (i == layers.size() - 1)
+            colorClip = layer.clip;
         if (!positionTokens.isEmpty()
             && !css::position(positionTokens, m_s.fontSize, m_rootFontSize, &layer.positionX, &layer.positionY))
             return false;
@@ -183,6 +202,7 @@ bool StyleBuilder::background(const CssProperty &p, const QString &v)
     if (mask)
         return true;
     m_s.backgroundColor = bg;
+    m_s.backgroundColorClip = colorClip;
     m_s.effects.backgroundClipText = clipText;
     return true;
 }
@@ -286,6 +306,12 @@ bool StyleBuilder::backgroundPosition(const CssProperty &p, const QString &v)
         layer.positionX = xy.first;
         layer.positionY = xy.second;
     });
+}
+
+bool StyleBuilder::backgroundOrigin(const CssProperty &p, const QString &v)
+{
+    return layerLonghand(layersOf(p), v, backgroundBox,
+                         [](BackgroundLayer &layer, BackgroundBox box) { layer.origin = box; });
 }
 
 bool StyleBuilder::backgroundRepeat(const CssProperty &p, const QString &v)

@@ -170,6 +170,7 @@ std::span<const CssProperty> StyleBuilder::table()
         {L("backgroundSize"), &B::backgroundSize, O::LayerLonghand, K::Value, false},
         {L("backgroundPosition"), &B::backgroundPosition, O::LayerLonghand, K::Value, false},
         {L("backgroundRepeat"), &B::backgroundRepeat, O::LayerLonghand, K::Value, false},
+        {L("backgroundOrigin"), &B::backgroundOrigin, O::LayerLonghand, K::Value, false},
         {L("borderRadius"), &B::borderRadius, O::Shorthand, K::Length, false},
         {L("borderTopLeftRadius"), &B::cornerRadius, O::Longhand, K::Length, false, 0},
         {L("borderTopRightRadius"), &B::cornerRadius, O::Longhand, K::Length, false, 1},

@@ -65,6 +65,10 @@ std::optional<E> keyword(const QString &text, std::initializer_list<Keyword<E>> 
     return keyword(text, std::span<const Keyword<E>>(table.begin(), table.size()));
 }
 
+/// `border-box`, `padding-box` or `content-box` (CSS Backgrounds 3 §3.7–3.8); nullopt
+/// for anything else.
+std::optional<BackgroundBox> backgroundBox(const QString &text);
+
 /// Sets `field` to `parsed` when it holds a value; whether it did (a keyword longhand).
 template<typename T, typename U>
 bool assignParsed(T &field, const std::optional<U> &parsed)
@@ -224,6 +228,7 @@ private:
         gridArea, justifyItems, placeItems, placeContent;
     // Paint (paint_properties.cpp).
     HandlerFunction backgroundColor, background, backgroundImage, backgroundSize, backgroundPosition, backgroundRepeat,
+        backgroundOrigin,
         borderRadius, cornerRadius, boxShadow, opacity, transform, transformOrigin;
     /// outline and its longhands (CSS UI 4 §5.1–5.4; part 0 width, 1 style, 2 colour,
     /// 3 offset, -1 the shorthand, which resets what it leaves out).
