@@ -605,6 +605,30 @@ private Q_SLOTS:
         COMPARE_PIXEL(img, 100, 52, QColor(6, 6, 6)); // alpha 0.975 at the pixel's centre
         COMPARE_PIXEL(img, 100, 100, QColor(128, 128, 128));
         COMPARE_PIXEL(img, 100, 148, QColor(249, 249, 249));
+        // mask-composite (CSS Masking 1 §7.6), as Tailwind's mask utilities write it: a
+        // top half and a left half, added (the default: three quadrants show) or
+        // intersected (the top-left quadrant only); subtract keeps the top half outside
+        // the left one, exclude both halves but their overlap.
+        const QJsonObject halvesMask{{"backgroundColor", "#000000"},
+                                     {"maskImage", "linear-gradient(black, black), linear-gradient(black, black)"},
+                                     {"maskSize", "100% 50%, 50% 100%"},
+                                     {"maskRepeat", "no-repeat"}};
+        const std::pair<const char *, std::array<bool, 4>> cases[] = {
+            {"add", {true, true, true, false}},
+            {"intersect", {true, false, false, false}},
+            {"subtract", {false, true, false, false}},
+            {"exclude", {false, true, true, false}},
+        };
+        for (const auto &[op, shown] : cases) {
+            QJsonObject style = halvesMask;
+            style.insert("maskComposite", QLatin1String(op));
+            img = renderCard(style, engine);
+            // Quadrants of the 50..150 box: top-left, top-right, bottom-left, bottom-right.
+            const QPoint centres[4] = {{75, 75}, {125, 75}, {75, 125}, {125, 125}};
+            for (int q = 0; q < 4; ++q)
+                QVERIFY2((qRed(img.pixel(centres[q])) < 20) == shown[size_t(q)],
+                         qPrintable(QStringLiteral("%1, quadrant %2: %3").arg(QLatin1String(op)).arg(q).arg(describe(img.pixel(centres[q])))));
+        }
     }
 
     void backgroundClipTextPaintsOnlyTheGlyphs()

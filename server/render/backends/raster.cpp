@@ -333,8 +333,32 @@ void QPainterPlayer::operator()(const display::PopEffects &)
     }
     if (!c.masks.empty()) {
         cutTo([&](QPainter &mp) {
-            for (const display::BackgroundTiles &layer : c.masks)
-                paintTiles(mp, layer);
+            for (size_t i = 0; i < c.masks.size(); ++i) {
+                const MaskComposite op = i < c.maskComposites.size() ? c.maskComposites[i] : MaskComposite::Add;
+                if (i == 0 || op == MaskComposite::Add) {
+                    paintTiles(mp, c.masks[i]);
+                    continue;
+                }
+                // The layer on its own, then combined over the whole mask: outside the
+                // layer's tiles, intersect and subtract change what lies below too.
+                auto *target = static_cast<QImage *>(mp.device());
+                QImage layer(target->size(), QImage::Format_ARGB32_Premultiplied);
+                layer.fill(Qt::transparent);
+                {
+                    QPainter lp(&layer);
+                    lp.setRenderHints(mp.renderHints());
+                    lp.setPen(Qt::NoPen);
+                    lp.setTransform(mp.transform());
+                    paintTiles(lp, c.masks[i]);
+                }
+                mp.save();
+                mp.resetTransform();
+                mp.setCompositionMode(op == MaskComposite::Intersect  ? QPainter::CompositionMode_SourceIn
+                                      : op == MaskComposite::Subtract ? QPainter::CompositionMode_SourceOut
+                                                                      : QPainter::CompositionMode_Xor);
+                mp.drawImage(0, 0, layer);
+                mp.restore();
+            }
         });
     }
     m_p->save();

@@ -74,6 +74,11 @@ enum class BlendMode : quint8 {
     PlusLighter
 };
 
+/// How a mask layer combines with the layers below it (mask-composite, CSS Masking 1
+/// §7.6): `add` paints over them, `subtract` keeps it outside them, `intersect` inside
+/// them, `exclude` where exactly one of the two is.
+enum class MaskComposite : quint8 { Add, Subtract, Intersect, Exclude };
+
 /// The effect properties of an element (not inherited).
 struct EffectStyle {
     std::vector<FilterOp> filter; ///< applied in order to the element and its subtree
@@ -83,6 +88,8 @@ struct EffectStyle {
     /// with their mask-size, mask-position and mask-repeat, positioned in and clipped to
     /// the border box (mask-origin and mask-clip initial values); their alpha masks.
     std::vector<BackgroundLayer> maskImage;
+    /// mask-composite per layer, first = topmost, repeated as needed; empty: add.
+    std::vector<MaskComposite> maskComposite;
     BlendMode mixBlendMode = BlendMode::Normal;
     /// background-clip: text (CSS Backgrounds 4 §4.2): the background paints only under
     /// the glyphs of the element's text.

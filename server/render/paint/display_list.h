@@ -189,6 +189,9 @@ struct PushEffects {
     bool clipEvenOdd = false;
     QRectF clipBox;
     std::vector<BackgroundTiles> masks;
+    /// How each of `masks` (same order, bottom first) combines with those below it
+    /// (mask-composite); empty: all add. The bottom layer's is not used.
+    std::vector<MaskComposite> maskComposites;
     qreal opacity = 1;
     BlendMode blend = BlendMode::Normal;
 };

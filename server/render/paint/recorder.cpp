@@ -152,8 +152,20 @@ void Recorder::pushEffects(const LayoutBox &box)
     if (!fx.maskImage.empty()) {
         // CSS Masking 1 §7: mask layers are positioned in and clipped to the border box
         // (mask-origin, mask-clip), as background layers are in theirs.
-        for (const ResolvedBackgroundLayer &layer : resolveImageLayers(fx.maskImage, box.borderBox, m_images, m_loader))
-            e.masks.push_back(tilesOf(layer, rectPath(box.borderBox), box.borderBox));
+        if (fx.maskComposite.empty()) {
+            for (const ResolvedBackgroundLayer &layer : resolveImageLayers(fx.maskImage, box.borderBox, m_images, m_loader))
+                e.masks.push_back(tilesOf(layer, rectPath(box.borderBox), box.borderBox));
+        } else {
+            // §7.6: each layer combines with those below it by its own operator (Tailwind's
+            // mask utilities intersect three layers).
+            for (size_t i = fx.maskImage.size(); i-- > 0;) {
+                const std::vector<BackgroundLayer> one{fx.maskImage[i]};
+                for (const ResolvedBackgroundLayer &layer : resolveImageLayers(one, box.borderBox, m_images, m_loader)) {
+                    e.masks.push_back(tilesOf(layer, rectPath(box.borderBox), box.borderBox));
+                    e.maskComposites.push_back(fx.maskComposite[i % fx.maskComposite.size()]);
+                }
+            }
+        }
         // §7.1: a mask image that fails to load or is empty still counts, as a layer of
         // transparent black; the layers add up, so with none left nothing shows.
         if (e.masks.empty())

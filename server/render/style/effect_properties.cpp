@@ -47,6 +47,28 @@ bool StyleBuilder::mixBlendMode(const CssProperty &p, const QString &v)
     return true;
 }
 
+bool StyleBuilder::maskComposite(const CssProperty &, const QString &v)
+{
+    // CSS Masking 1 §7.6, and the -webkit- names Chromium still reads (source-over,
+    // source-out, source-in, xor).
+    std::vector<MaskComposite> ops;
+    for (const QString &entry : split(v, QLatin1Char(','))) {
+        const auto op = keyword<MaskComposite>(
+            entry.trimmed().toLower(),
+            {{"add", MaskComposite::Add},          {"subtract", MaskComposite::Subtract},
+             {"intersect", MaskComposite::Intersect}, {"exclude", MaskComposite::Exclude},
+             {"source-over", MaskComposite::Add},  {"source-out", MaskComposite::Subtract},
+             {"source-in", MaskComposite::Intersect}, {"xor", MaskComposite::Exclude}});
+        if (!op)
+            return false;
+        ops.push_back(*op);
+    }
+    if (ops.empty())
+        return false;
+    m_s.effects.maskComposite = std::move(ops);
+    return true;
+}
+
 bool StyleBuilder::backgroundClip(const CssProperty &, const QString &v)
 {
     // One box per layer, repeated as needed (CSS Backgrounds 3 §3.8); the colour takes

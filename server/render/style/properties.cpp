@@ -212,6 +212,8 @@ std::span<const CssProperty> StyleBuilder::table()
         {L("WebkitMaskPosition"), &B::backgroundPosition, O::LayerLonghand, K::Value, false, 1},
         {L("maskRepeat"), &B::backgroundRepeat, O::LayerLonghand, K::Value, false, 1},
         {L("WebkitMaskRepeat"), &B::backgroundRepeat, O::LayerLonghand, K::Value, false, 1},
+        {L("maskComposite"), &B::maskComposite, O::Longhand, K::Value, false},
+        {L("WebkitMaskComposite"), &B::maskComposite, O::Longhand, K::Value, false},
         {L("mixBlendMode"), &B::mixBlendMode, O::Longhand, K::Value, false},
         {L("backgroundClip"), &B::backgroundClip, O::LayerLonghand, K::Value, false},
         {L("WebkitBackgroundClip"), &B::backgroundClip, O::LayerLonghand, K::Value, false},
