@@ -858,6 +858,77 @@ private Q_SLOTS:
         QCOMPARE(imprint::test::renderContext().text().shape(s, text, 250)->lines.size(), size_t(1));
     }
 
+    void thaiBreaksBetweenDictionaryWords()
+    {
+        TextEngine &engine = imprint::test::renderContext().text();
+        ComputedStyle s = familyStyle(QStringLiteral("Inter"), 64);
+        s.fontWeight = 700;
+        s.lang = QStringLiteral("th");
+        const QString title = QStringLiteral("วิธีสร้างภาพ Open Graph สำหรับเว็บไซต์ของคุณด้วย Next.js ในห้านาที");
+        const auto widthOf = [&](const QString &text) { return engine.shape(s, text, kMaxContent)->size.width(); };
+        // Chromium (ICU's line breaker and its Thai dictionary) wraps this title at 1056 px
+        // after "สำหรับ" and keeps "เว็บไซต์" ("website") whole; Qt 6.4, breaking Thai with
+        // libthai, ended the first line in "เว็บ".
+        const auto wrapped = engine.shape(s, title, 1056);
+        QCOMPARE(wrapped->lines.size(), size_t(2));
+        const qreal first = widthOf(QStringLiteral("วิธีสร้างภาพ Open Graph สำหรับ"));
+        QVERIFY2(qAbs(wrapped->lines[0].width - first) < 0.5,
+                 qPrintable(QStringLiteral("%1 vs %2").arg(wrapped->lines[0].width).arg(first)));
+        const qreal second = widthOf(QStringLiteral("เว็บไซต์ของคุณด้วย Next.js ในห้านาที"));
+        QVERIFY2(qAbs(wrapped->lines[1].width - second) < 0.5,
+                 qPrintable(QStringLiteral("%1 vs %2").arg(wrapped->lines[1].width).arg(second)));
+        // A Thai word after a Latin one and a space may start a line ("Graph |สำหรับ"): Qt
+        // never broke at the start of a Thai run, and put "Graph" on the next line.
+        const qreal upToGraph = widthOf(QStringLiteral("วิธีสร้างภาพ Open Graph"));
+        const auto narrow = engine.shape(s, title, upToGraph + 20);
+        QVERIFY2(qAbs(narrow->lines[0].width - upToGraph) < 0.5,
+                 qPrintable(QStringLiteral("%1 vs %2").arg(narrow->lines[0].width).arg(upToGraph)));
+        // The break controls have no advance: the max-content width is the unwrapped line's.
+        ComputedStyle nowrap = s;
+        nowrap.whiteSpace = WhiteSpace::NoWrap;
+        QVERIFY2(qAbs(widthOf(title) - engine.shape(nowrap, title, kMaxContent)->size.width()) < 0.01,
+                 qPrintable(QString::number(widthOf(title))));
+        // keep-all leaves Thai to the dictionary, as in Chromium (it keeps letters together
+        // only outside the SA class); break-all still breaks inside the words.
+        ComputedStyle keepAll = s;
+        keepAll.wordBreak = WordBreak::KeepAll;
+        const auto kept = engine.shape(keepAll, title, 1056);
+        QCOMPARE(kept->lines.size(), size_t(2));
+        QVERIFY2(qAbs(kept->lines[0].width - first) < 0.5, qPrintable(QString::number(kept->lines[0].width)));
+        ComputedStyle breakAll = s;
+        breakAll.wordBreak = WordBreak::BreakAll;
+        const auto broken = engine.shape(breakAll, title, 1056);
+        QVERIFY2(broken->lines[0].width > first + 100, qPrintable(QString::number(broken->lines[0].width)));
+    }
+
+    void laoAndKhmerBreakBetweenWords_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QString>("lang");
+        QTest::newRow("lao") << QStringLiteral("ເວັບໄຊທ໌ຂອງທ່ານສ້າງຮູບພາບ") << QStringLiteral("lo");
+        QTest::newRow("khmer") << QStringLiteral("គេហទំព័ររបស់អ្នកបង្កើតរូបភាព") << QStringLiteral("km");
+    }
+
+    void laoAndKhmerBreakBetweenWords()
+    {
+        QFETCH(QString, text);
+        QFETCH(QString, lang);
+        // Words without spaces between them: Chromium breaks between the dictionary's
+        // words, Qt 6.4 kept the run whole and it overflowed a box half its width.
+        ComputedStyle s = familyStyle(QStringLiteral("Noto Sans"), 32);
+        s.lang = lang;
+        TextEngine &engine = imprint::test::renderContext().text();
+        const qreal whole = engine.shape(s, text, kMaxContent)->size.width();
+        const auto wrapped = engine.shape(s, text, whole * 0.6);
+        QVERIFY2(wrapped->lines.size() >= 2, qPrintable(QString::number(wrapped->lines.size())));
+        qreal sum = 0;
+        for (const TextLine &line : wrapped->lines) {
+            QVERIFY2(line.width <= whole * 0.6 + 0.01, qPrintable(QString::number(line.width)));
+            sum += line.width;
+        }
+        QVERIFY2(qAbs(sum - whole) < 0.5, qPrintable(QStringLiteral("%1 vs %2").arg(sum).arg(whole)));
+    }
+
     // CSS Text 4 §4.2 text-spacing-trim: normal, as Chromium: where two fullwidth marks
     // meet, one blank half goes ("」、" "、「" "」。" "。（": four halves in this line of
     // thirteen 24 px characters), drawn by Noto Sans CJK (which has `halt`) as the

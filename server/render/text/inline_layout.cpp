@@ -135,7 +135,7 @@ InlineText buildInlineText(const ComputedStyle &block, const std::vector<InlineI
             if (s.wordBreak == WordBreak::KeepAll)
                 piece = joinCjkWords(piece);
             if (wraps && s.wordBreak != WordBreak::BreakAll)
-                piece = withChromiumBreaks(piece);
+                piece = withChromiumBreaks(withDictionaryBreaks(piece, s.lang));
             const QFont font = shapingFont(t, i, s);
             QTextCharFormat format;
             format.setFont(font);
@@ -698,7 +698,7 @@ qreal fixedWidthOf(const std::vector<InlineItem> &items, const InlineText &t, in
         for (int c = std::max(t.start[i], ls); c < std::min(t.end[i], end); ++c) {
             const QChar ch = t.text.at(c);
             // The break controls take no spacing (formatRangesFor()); nor does a low surrogate.
-            if (ch == QChar(0x200B) || ch == QChar(0x2060) || ch == QChar(0xAD) || ch.isLowSurrogate())
+            if (isBreakControl(ch) || ch == QChar(0xAD) || ch.isLowSurrogate())
                 continue;
             fixed += s.letterSpacing + (ch == u' ' || ch == QChar(0xA0) ? s.wordSpacing : 0);
         }

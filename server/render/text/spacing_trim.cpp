@@ -132,7 +132,7 @@ bool trimsEnd(TrimClass current, TrimClass last)
 /// characters: they do not separate a pair.
 bool isInvisibleControl(char32_t c)
 {
-    return c == 0x200B || c == 0x200C || c == 0x200D || c == 0x2060 || c == 0x00AD;
+    return c == 0x200B || c == 0x200C || c == 0x200D || c == 0x2060 || c == 0x180E || c == 0x00AD;
 }
 
 /// Half the advance, in px at `pixelSize`, of `c` in `face`.

@@ -94,6 +94,37 @@ QString joinCjkWords(const QString &text);
 /// rules: CJ is ID) and Qt 6.4 does not (CJ as NS).
 QString withChromiumBreaks(const QString &text);
 
+/// Whether `text` has a character of the Thai, Lao, Khmer or Myanmar blocks (UTF-16 code
+/// units compared with six ranges): only such text pays for withDictionaryBreaks().
+bool hasDictionaryScript(QStringView text);
+
+/// `text` with Chromium's line breaks in runs of Thai, Lao, Khmer and Myanmar (scripts
+/// written without spaces between words, UAX #14 class SA) made explicit for Qt's line
+/// breaker. Chromium breaks them where ICU's line BreakIterator does (UAX #14 with ICU's
+/// word dictionaries for these scripts), here for the locale `lang` (BCP 47; the root
+/// locale when empty). Qt 6.4 keeps a run of Lao, Khmer or Myanmar whole (SA as AL), and
+/// breaks a run of Thai where libthai's dictionary does when libthai is installed (it
+/// dlopen()s it; "เว็บ|ไซต์", where ICU keeps "เว็บไซต์" whole), deciding every break
+/// inside a Thai script run itself: a U+2060 WORD JOINER or U+200B there does not stop it
+/// from breaking after them, and it never breaks at the run's start ("Graph |สำหรับ").
+/// So, between two grapheme clusters next to such a character, where ICU breaks and Qt
+/// would not, a U+200B ZERO WIDTH SPACE goes in; where Qt would break and ICU does not, a
+/// U+180E MONGOLIAN VOWEL SEPARATOR: default-ignorable (no glyph, no advance), UAX #14
+/// class GL (no break on either side, but one after a space), and of another script, so
+/// it ends Qt's Thai run and the run after it starts unbroken; where a Thai run starts
+/// at a break ICU finds, U+180E after a space, else both (U+200B breaks before U+180E),
+/// as Qt never breaks at a Thai run's first character. Qt's breaks are asked
+/// again after each round until they agree with ICU's. Text without these scripts is
+/// returned as is (hasDictionaryScript()).
+QString withDictionaryBreaks(const QString &text, const QString &lang);
+
+/// Whether `c` is one of the invisible break controls the engine inserts (U+200B, U+2060,
+/// U+180E: withChromiumBreaks(), joinCjkWords(), withDictionaryBreaks()).
+inline bool isBreakControl(QChar c)
+{
+    return c.unicode() == 0x200B || c.unicode() == 0x2060 || c.unicode() == 0x180E;
+}
+
 /// The QTextLayout wrap mode that white-space, word-break and overflow-wrap ask for
 /// (CSS Text 3 §3 and §5).
 QTextOption::WrapMode wrapModeFor(const ComputedStyle &s);

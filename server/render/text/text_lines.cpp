@@ -451,8 +451,9 @@ std::shared_ptr<const TextBlock> shapeUncached(const ComputedStyle &s, const QSt
     // letter-spacing like any character (a format range of their own would split the
     // shaping run, which costs more), so a box sized at max-content must measure them too
     // ("A-B C" at letterSpacing 1 broke in a box of its own max-content width).
+    // Thai, Lao, Khmer and Myanmar break between dictionary words (withDictionaryBreaks()).
     const QString text = wrap != QTextOption::NoWrap && s.wordBreak != WordBreak::BreakAll
-                             ? withChromiumBreaks(processed)
+                             ? withChromiumBreaks(withDictionaryBreaks(processed, s.lang))
                              : processed;
     // A fitted line (text-fit's `lineLengths`) is scaled to the width, not justified.
     const bool justify = s.textAlign == TextAlign::Justify && finiteWidth && !lineLengths;

@@ -349,7 +349,8 @@ bool followsPreviousFace(char32_t c)
     case QChar::Mark_Enclosing: return true;
     default: break;
     }
-    return c == 0x200B || c == 0x200C || c == 0x200D || c == 0x2060 || c == 0x00AD || c == QChar::LineSeparator
+    return c == 0x200B || c == 0x200C || c == 0x200D || c == 0x2060 || c == 0x180E || c == 0x00AD
+           || c == QChar::LineSeparator
            || (c >= 0xFE00 && c <= 0xFE0F) || (c >= 0xE0100 && c <= 0xE01EF);
 }
 
@@ -519,7 +520,8 @@ QList<QTextLayout::FormatRange> formatRangesFor(const QString &text, const QFont
     {
         bool cursiveRun = false, seenScript = false;
         for (qsizetype i = 0; i < text.size(); ++i) {
-            const QChar::Script script = text.at(i).script();
+            // U+180E (withDictionaryBreaks()) is of the Mongolian script but no letter.
+            const QChar::Script script = isBreakControl(text.at(i)) ? QChar::Script_Common : text.at(i).script();
             if (script > QChar::Script_Common) {
                 if (!seenScript && isCursiveScript(script)) // the text's leading Common characters join it
                     std::fill(inCursiveRun.begin(), inCursiveRun.begin() + i, true);
@@ -529,16 +531,19 @@ QList<QTextLayout::FormatRange> formatRangesFor(const QString &text, const QFont
             inCursiveRun[size_t(i)] = cursiveRun;
         }
     }
-    // The invisible break controls (withChromiumBreaks(), joinCjkWords()) take no
-    // spacing either: Chromium adds none after a zero-width space or word joiner, where
-    // "LETTER-SPACED" came out one letter-spacing wider than Chromium's.
+    // The invisible break controls (withChromiumBreaks(), joinCjkWords(),
+    // withDictionaryBreaks()) take no spacing either: Chromium adds none after a zero-width
+    // space or word joiner, where "LETTER-SPACED" came out one letter-spacing wider than
+    // Chromium's.
     for (qsizetype i = 0; i < text.size(); ++i) {
-        if (text.at(i) == QChar(0x200B) || text.at(i) == QChar(0x2060))
+        if (isBreakControl(text.at(i)))
             ranges.append({int(i), 1, unspaced});
     }
     qsizetype start = -1;
     for (qsizetype i = 0; i <= text.size(); ++i) {
-        const QChar::Script script = i < text.size() ? text.at(i).script() : QChar::Script_Unknown;
+        const QChar::Script script = i >= text.size()              ? QChar::Script_Unknown
+                                     : isBreakControl(text.at(i)) ? QChar::Script_Common
+                                                                  : text.at(i).script();
         const bool cursive = isCursiveScript(script) || (start >= 0 && script == QChar::Script_Inherited)
                              || (i < text.size() && inCursiveRun[size_t(i)] && !text.at(i).isSpace()
                                  && script <= QChar::Script_Common);
