@@ -6,6 +6,125 @@
 
 #include "tests/render/style_test_support.h"
 
+namespace {
+
+/// One declaration per property whose value differs from the initial one (companions
+/// where the property alone changes nothing), as JSON style objects by property name.
+QHash<QString, QString> propertySamples()
+{
+    QHash<QString, QString> m;
+    auto add = [&m](const char *names, const char *value) {
+        for (const QString &n : QString::fromLatin1(names).split(QLatin1Char(' ')))
+            m.insert(n, QStringLiteral("{\"%1\": %2}").arg(n, QLatin1String(value)));
+    };
+    add("top right bottom left inset width height minWidth minHeight maxWidth maxHeight margin marginTop "
+        "marginRight marginBottom marginLeft padding paddingTop paddingRight paddingBottom paddingLeft gap "
+        "rowGap columnGap gridGap flexBasis borderRadius borderTopLeftRadius borderTopRightRadius "
+        "borderBottomRightRadius borderBottomLeftRadius fontSize letterSpacing wordSpacing",
+        "5");
+    add("border borderTop borderRight borderBottom borderLeft", "\"1px solid\"");
+    add("borderStyle borderTopStyle borderRightStyle borderBottomStyle borderLeftStyle", "\"solid\"");
+    add("borderColor borderTopColor borderRightColor borderBottomColor borderLeftColor backgroundColor "
+        "background color",
+        "\"red\"");
+    add("overflow overflowX overflowY", "\"hidden\"");
+    add("justifyContent alignItems alignSelf alignContent textAlign", "\"center\"");
+    add("lineClamp WebkitLineClamp flexGrow aspectRatio lineHeight", "2");
+    add("boxShadow textShadow", "\"1px 1px red\"");
+    add("transformOrigin objectPosition", "\"left top\"");
+    add("textDecoration textDecorationLine", "\"underline\"");
+    add("overflowWrap wordWrap", "\"anywhere\"");
+    add("display", "\"block\"");
+    add("gridTemplateColumns gridTemplateRows gridAutoColumns gridAutoRows", "\"10px\"");
+    add("gridTemplateAreas", "\"'a'\"");
+    add("gridColumnStart gridColumnEnd gridRowStart gridRowEnd gridColumn gridRow gridArea gridRowGap "
+        "gridColumnGap",
+        "2");
+    add("justifyItems justifySelf placeItems placeSelf placeContent", "\"center\"");
+    add("zIndex tabSize outlineOffset order", "3");
+    add("boxSizing", "\"border-box\"");
+    add("flexDirection flexFlow gridAutoFlow", "\"column\"");
+    add("flexWrap", "\"wrap\"");
+    add("flex", "\"1\"");
+    add("flexShrink", "0");
+    add("backgroundImage", "\"linear-gradient(red, blue)\"");
+    add("opacity", "0.5");
+    add("transform", "\"rotate(10deg)\"");
+    add("objectFit", "\"cover\"");
+    add("textOverflow", "\"ellipsis\"");
+    add("textWrap textWrapStyle textWrapMode", "\"balance\"");
+    add("textFit", "\"grow per-line 200%\"");
+    add("fontFamily", "\"Serif\"");
+    add("fontWeight", "700");
+    add("fontStyle", "\"italic\"");
+    add("textTransform", "\"uppercase\"");
+    add("whiteSpace", "\"nowrap\"");
+    add("wordBreak", "\"break-all\"");
+    add("position", "\"absolute\"");
+    add("direction", "\"rtl\"");
+    add("filter WebkitFilter backdropFilter WebkitBackdropFilter", "\"blur(2px)\"");
+    add("clipPath WebkitClipPath", "\"circle(50%)\"");
+    add("maskImage WebkitMaskImage mask WebkitMask", "\"linear-gradient(black, transparent)\"");
+    add("mixBlendMode", "\"multiply\"");
+    add("maskComposite WebkitMaskComposite", "\"intersect\"");
+    add("backgroundClip WebkitBackgroundClip", "\"text\"");
+    // The layer longhands need an image to act on (the background's or the mask's).
+    const std::pair<const char *, const char *> parts[] = {{"Size", "cover"}, {"Position", "center"}, {"Repeat", "no-repeat"}};
+    for (const QString &p : {QStringLiteral("background"), QStringLiteral("mask"), QStringLiteral("WebkitMask")})
+        for (const auto &[part, value] : parts)
+            m.insert(p + QLatin1String(part),
+                     QStringLiteral("{\"%1Image\": \"linear-gradient(red, blue)\", \"%1%2\": \"%3\"}")
+                         .arg(p, QLatin1String(part), QLatin1String(value)));
+    m.insert(QStringLiteral("backgroundOrigin"),
+             QStringLiteral("{\"backgroundImage\": \"linear-gradient(red, blue)\", \"backgroundOrigin\": \"content-box\"}"));
+    const QString solid = QStringLiteral("\"borderStyle\": \"solid\"");
+    for (const char *w :
+         {"borderWidth", "borderTopWidth", "borderRightWidth", "borderBottomWidth", "borderLeftWidth"})
+        m.insert(QLatin1String(w), QStringLiteral("{%1, \"%2\": 2}").arg(solid, QLatin1String(w)));
+    const QString line = QStringLiteral("\"textDecorationLine\": \"underline\"");
+    m.insert(QStringLiteral("textDecorationColor"),
+             QStringLiteral("{%1, \"textDecorationColor\": \"red\"}").arg(line));
+    m.insert(QStringLiteral("textDecorationStyle"),
+             QStringLiteral("{%1, \"textDecorationStyle\": \"dashed\"}").arg(line));
+    m.insert(QStringLiteral("textDecorationThickness"),
+             QStringLiteral("{%1, \"textDecorationThickness\": 3}").arg(line));
+    add("textIndent", "12");
+    add("textUnderlineOffset", "\"0.5em\"");
+    add("textDecorationSkipInk", "\"none\"");
+    // Flow-relative properties (CSS Logical Properties 1).
+    for (const char *group : {"margin", "padding", "inset"})
+        for (const char *side : {"InlineStart", "InlineEnd", "BlockStart", "BlockEnd", "Inline", "Block"})
+            add(qPrintable(QLatin1String(group) + QLatin1String(side)), "7");
+    for (const char *side : {"InlineStart", "InlineEnd", "BlockStart", "BlockEnd", "Inline", "Block"}) {
+        const QString b = QLatin1String("border") + QLatin1String(side);
+        m.insert(b + QLatin1String("Width"), QStringLiteral("{%1, \"%2Width\": 2}").arg(solid, b));
+        add(qPrintable(b + QLatin1String("Style")), "\"dashed\"");
+        add(qPrintable(b + QLatin1String("Color")), "\"red\"");
+        add(qPrintable(b), "\"2px solid red\"");
+    }
+    add("verticalAlign", "\"middle\"");
+    add("WebkitTextStroke WebkitTextStrokeWidth", "\"2px\"");
+    add("outline", "\"2px solid red\"");
+    add("outlineWidth", "\"thick\"");
+    add("outlineStyle", "\"dotted\"");
+    add("outlineColor WebkitTextStrokeColor", "\"red\"");
+    add("translate", "\"5px\"");
+    add("rotate", "\"5deg\"");
+    add("scale", "\"2\"");
+    add("fontVariantNumeric", "\"tabular-nums\"");
+    add("fontVariantLigatures", "\"no-common-ligatures\"");
+    add("fontVariantPosition", "\"super\"");
+    add("fontVariantCaps", "\"small-caps\"");
+    add("fontKerning hyphens WebkitHyphens", "\"none\"");
+    add("fontStretch", "\"condensed\"");
+    add("fontVariationSettings", "\"\\\"wght\\\" 650\"");
+    add("fontVariant", "\"all-small-caps slashed-zero\"");
+    add("fontFeatureSettings", "\"\\\"smcp\\\"\"");
+    return m;
+}
+
+} // namespace
+
 class TstStyleCascade : public QObject
 {
     Q_OBJECT
@@ -184,118 +303,8 @@ private Q_SLOTS:
 
     void inheritedRowsAndInheritedStyleAgree()
     {
-        // One declaration per row whose value differs from the initial one (companions
-        // where the property alone changes nothing). A new row without a sample fails.
-        static const QHash<QString, QString> samples = [] {
-            QHash<QString, QString> m;
-            auto add = [&m](const char *names, const char *value) {
-                for (const QString &n : QString::fromLatin1(names).split(QLatin1Char(' ')))
-                    m.insert(n, QStringLiteral("{\"%1\": %2}").arg(n, QLatin1String(value)));
-            };
-            add("top right bottom left inset width height minWidth minHeight maxWidth maxHeight margin marginTop "
-                "marginRight marginBottom marginLeft padding paddingTop paddingRight paddingBottom paddingLeft gap "
-                "rowGap columnGap gridGap flexBasis borderRadius borderTopLeftRadius borderTopRightRadius "
-                "borderBottomRightRadius borderBottomLeftRadius fontSize letterSpacing wordSpacing",
-                "5");
-            add("border borderTop borderRight borderBottom borderLeft", "\"1px solid\"");
-            add("borderStyle borderTopStyle borderRightStyle borderBottomStyle borderLeftStyle", "\"solid\"");
-            add("borderColor borderTopColor borderRightColor borderBottomColor borderLeftColor backgroundColor "
-                "background color",
-                "\"red\"");
-            add("overflow overflowX overflowY", "\"hidden\"");
-            add("justifyContent alignItems alignSelf alignContent textAlign", "\"center\"");
-            add("lineClamp WebkitLineClamp flexGrow aspectRatio lineHeight", "2");
-            add("boxShadow textShadow", "\"1px 1px red\"");
-            add("transformOrigin objectPosition", "\"left top\"");
-            add("textDecoration textDecorationLine", "\"underline\"");
-            add("overflowWrap wordWrap", "\"anywhere\"");
-            add("display", "\"block\"");
-            add("gridTemplateColumns gridTemplateRows gridAutoColumns gridAutoRows", "\"10px\"");
-            add("gridTemplateAreas", "\"'a'\"");
-            add("gridColumnStart gridColumnEnd gridRowStart gridRowEnd gridColumn gridRow gridArea gridRowGap "
-                "gridColumnGap",
-                "2");
-            add("justifyItems justifySelf placeItems placeSelf placeContent", "\"center\"");
-            add("zIndex tabSize outlineOffset order", "3");
-            add("boxSizing", "\"border-box\"");
-            add("flexDirection flexFlow gridAutoFlow", "\"column\"");
-            add("flexWrap", "\"wrap\"");
-            add("flex", "\"1\"");
-            add("flexShrink", "0");
-            add("backgroundImage", "\"linear-gradient(red, blue)\"");
-            add("opacity", "0.5");
-            add("transform", "\"rotate(10deg)\"");
-            add("objectFit", "\"cover\"");
-            add("textOverflow", "\"ellipsis\"");
-            add("textWrap textWrapStyle textWrapMode", "\"balance\"");
-            add("textFit", "\"grow per-line 200%\"");
-            add("fontFamily", "\"Serif\"");
-            add("fontWeight", "700");
-            add("fontStyle", "\"italic\"");
-            add("textTransform", "\"uppercase\"");
-            add("whiteSpace", "\"nowrap\"");
-            add("wordBreak", "\"break-all\"");
-            add("position", "\"absolute\"");
-            add("direction", "\"rtl\"");
-            add("filter WebkitFilter backdropFilter WebkitBackdropFilter", "\"blur(2px)\"");
-            add("clipPath WebkitClipPath", "\"circle(50%)\"");
-            add("maskImage WebkitMaskImage mask WebkitMask", "\"linear-gradient(black, transparent)\"");
-            add("mixBlendMode", "\"multiply\"");
-            add("backgroundClip WebkitBackgroundClip", "\"text\"");
-            // The layer longhands need an image to act on (the background's or the mask's).
-            const std::pair<const char *, const char *> parts[] = {{"Size", "cover"}, {"Position", "center"}, {"Repeat", "no-repeat"}};
-            for (const QString &p : {QStringLiteral("background"), QStringLiteral("mask"), QStringLiteral("WebkitMask")})
-                for (const auto &[part, value] : parts)
-                    m.insert(p + QLatin1String(part),
-                             QStringLiteral("{\"%1Image\": \"linear-gradient(red, blue)\", \"%1%2\": \"%3\"}")
-                                 .arg(p, QLatin1String(part), QLatin1String(value)));
-            m.insert(QStringLiteral("backgroundOrigin"),
-                     QStringLiteral("{\"backgroundImage\": \"linear-gradient(red, blue)\", \"backgroundOrigin\": \"content-box\"}"));
-            const QString solid = QStringLiteral("\"borderStyle\": \"solid\"");
-            for (const char *w :
-                 {"borderWidth", "borderTopWidth", "borderRightWidth", "borderBottomWidth", "borderLeftWidth"})
-                m.insert(QLatin1String(w), QStringLiteral("{%1, \"%2\": 2}").arg(solid, QLatin1String(w)));
-            const QString line = QStringLiteral("\"textDecorationLine\": \"underline\"");
-            m.insert(QStringLiteral("textDecorationColor"),
-                     QStringLiteral("{%1, \"textDecorationColor\": \"red\"}").arg(line));
-            m.insert(QStringLiteral("textDecorationStyle"),
-                     QStringLiteral("{%1, \"textDecorationStyle\": \"dashed\"}").arg(line));
-            m.insert(QStringLiteral("textDecorationThickness"),
-                     QStringLiteral("{%1, \"textDecorationThickness\": 3}").arg(line));
-            add("textIndent", "12");
-            add("textUnderlineOffset", "\"0.5em\"");
-            add("textDecorationSkipInk", "\"none\"");
-            // Flow-relative properties (CSS Logical Properties 1).
-            for (const char *group : {"margin", "padding", "inset"})
-                for (const char *side : {"InlineStart", "InlineEnd", "BlockStart", "BlockEnd", "Inline", "Block"})
-                    add(qPrintable(QLatin1String(group) + QLatin1String(side)), "7");
-            for (const char *side : {"InlineStart", "InlineEnd", "BlockStart", "BlockEnd", "Inline", "Block"}) {
-                const QString b = QLatin1String("border") + QLatin1String(side);
-                m.insert(b + QLatin1String("Width"), QStringLiteral("{%1, \"%2Width\": 2}").arg(solid, b));
-                add(qPrintable(b + QLatin1String("Style")), "\"dashed\"");
-                add(qPrintable(b + QLatin1String("Color")), "\"red\"");
-                add(qPrintable(b), "\"2px solid red\"");
-            }
-            add("verticalAlign", "\"middle\"");
-            add("WebkitTextStroke WebkitTextStrokeWidth", "\"2px\"");
-            add("outline", "\"2px solid red\"");
-            add("outlineWidth", "\"thick\"");
-            add("outlineStyle", "\"dotted\"");
-            add("outlineColor WebkitTextStrokeColor", "\"red\"");
-            add("translate", "\"5px\"");
-            add("rotate", "\"5deg\"");
-            add("scale", "\"2\"");
-            add("fontVariantNumeric", "\"tabular-nums\"");
-            add("fontVariantLigatures", "\"no-common-ligatures\"");
-            add("fontVariantPosition", "\"super\"");
-            add("fontVariantCaps", "\"small-caps\"");
-            add("fontKerning hyphens WebkitHyphens", "\"none\"");
-            add("fontStretch", "\"condensed\"");
-            add("fontVariationSettings", "\"\\\"wght\\\" 650\"");
-            add("fontVariant", "\"all-small-caps slashed-zero\"");
-            add("fontFeatureSettings", "\"\\\"smcp\\\"\"");
-            return m;
-        }();
+        // A new row without a sample (propertySamples()) fails.
+        static const QHash<QString, QString> samples = propertySamples();
         const QSet<QString> noEffect = {QStringLiteral("WebkitBoxOrient"), QStringLiteral("boxOrient")};
         auto inherited = [](const ComputedStyle &s) -> const InheritedStyle & { return s; };
         auto box = [](const ComputedStyle &s) -> const BoxStyle & { return s; };
