@@ -12,6 +12,7 @@
 // - <use> of a <g> in <defs> works, so glyphs and emoji are defined once and reused.
 
 #include "server/render/backends/svg.h"
+#include "server/render/backends/svg_glyph_shapes.h"
 #include "server/render/backends/svg_gradient_stops.h"
 #include "server/render/backends/svg_inline_raster.h"
 #include "server/render/backends/svg_syntax.h"
@@ -50,6 +51,7 @@ namespace imprint::render {
 
 using namespace paint_detail;
 using namespace svg_syntax;
+using namespace svg_glyphs;
 
 namespace {
 
@@ -106,43 +108,6 @@ QPainterPath rectPath(const QRectF &r)
     QPainterPath p;
     p.addRect(r);
     return p;
-}
-
-/// What a glyph of one font at one size looks like to the SVG player: its outline's path
-/// data and, once a clip asked, its box (QRawFont::boundingRect(), px from the origin).
-struct GlyphShape {
-    QString pathData;
-    std::optional<QRectF> box;
-};
-
-/// The GlyphShape of `glyph` in `font` under `key` (SvgPlayer::glyphKey()), kept per thread
-/// across documents in an LRU of 2 MiB of path data: the outline (QRawFont::pathForGlyph)
-/// is the costly part of a text-heavy card, and each box a FreeType load (Qt's engine cache
-/// is off, font_fallback.cpp). A cap by count (20 000 a thread) once held 35 MB over the
-/// render threads when every render drew its title at a new size (heaptrack). The
-/// reference is valid until the next call.
-GlyphShape &cachedGlyphShape(const QRawFont &font, quint32 glyph, const QString &key)
-{
-    thread_local QCache<QString, GlyphShape> cache(2 << 20);
-    thread_local GlyphShape uncached; // a glyph whose outline alone is over the budget
-    if (GlyphShape *shape = cache.object(key))
-        return *shape;
-    auto shape = std::make_unique<GlyphShape>(GlyphShape{pathData(glyphOutline(font, glyph)), std::nullopt});
-    shape->pathData.squeeze(); // pathData() reserves a guess
-    const qsizetype cost = (shape->pathData.size() + key.size()) * qsizetype(sizeof(QChar)) + 64;
-    if (cost > cache.maxCost())
-        return uncached = std::move(*shape);
-    GlyphShape *kept = shape.get();
-    cache.insert(key, shape.release(), cost); // QCache owns it from here
-    return *kept;
-}
-
-/// `glyph`'s box in `font` (QRawFont::boundingRect()), from `shape` once read.
-QRectF glyphBox(const QRawFont &font, quint32 glyph, GlyphShape &shape)
-{
-    if (!shape.box)
-        shape.box = font.boundingRect(glyph);
-    return *shape.box;
 }
 
 /// Plays display commands as SVG elements: m_body collects the drawing, m_defs the

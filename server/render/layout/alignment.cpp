@@ -1,6 +1,7 @@
 // Box alignment helpers (see alignment.h).
 
 #include "server/render/layout/alignment.h"
+#include "server/render/layout/layout_internal.h"
 
 namespace imprint::render {
 
@@ -106,5 +107,35 @@ bool isCrossAxisReversed(const ComputedStyle &container)
         return wrapReverse;
     return wrapReverse != (container.direction == Direction::Rtl); // a column's cross axis is the inline axis
 }
+
+namespace detail {
+
+QPointF flexStaticPosition(const ComputedStyle &container, const ComputedStyle &child, QSizeF contentSize,
+                           QSizeF marginBoxSize)
+{
+    const bool row = container.isRowDirection();
+    const bool reverse = isMainAxisReversed(container);
+    const qreal mainFree
+        = row ? contentSize.width() - marginBoxSize.width() : contentSize.height() - marginBoxSize.height();
+    const qreal crossFree
+        = row ? contentSize.height() - marginBoxSize.height() : contentSize.width() - marginBoxSize.width();
+    // CSS Flexbox 1 §4.1: the static position is that of a sole flex item in the container.
+    qreal main = distributeContent(justifyContentDistribution(container), mainFree, 1).offset;
+    if (reverse)
+        main = mainFree - main;
+    qreal cross = 0;
+    const AlignItems align = usedAlignSelf(container, child);
+    switch (align) {
+    case AlignItems::FlexEnd:
+    case AlignItems::LastBaseline: cross = crossFree; break;
+    case AlignItems::Center: cross = crossFree / 2; break;
+    default: break;
+    }
+    if (isCrossAxisReversed(container))
+        cross = crossFree - cross;
+    return row ? QPointF(main, cross) : QPointF(cross, main);
+}
+
+} // namespace detail
 
 } // namespace imprint::render

@@ -881,29 +881,4 @@ FormattingResult layoutFlexChildren(LayoutEngine &engine, const Node &container,
     return context.run();
 }
 
-QPointF flexStaticPosition(const ComputedStyle &container, const ComputedStyle &child, QSizeF contentSize,
-                           QSizeF marginBoxSize)
-{
-    const bool row = container.isRowDirection();
-    const bool reverse = isMainAxisReversed(container);
-    const qreal mainFree
-        = row ? contentSize.width() - marginBoxSize.width() : contentSize.height() - marginBoxSize.height();
-    const qreal crossFree
-        = row ? contentSize.height() - marginBoxSize.height() : contentSize.width() - marginBoxSize.width();
-    // CSS Flexbox 1 §4.1: the static position is that of a sole flex item in the container.
-    qreal main = distributeContent(justifyContentDistribution(container), mainFree, 1).offset;
-    if (reverse)
-        main = mainFree - main;
-    qreal cross = 0;
-    const AlignItems align = usedAlignSelf(container, child);
-    switch (align) {
-    case AlignItems::FlexEnd: cross = crossFree; break;
-    case AlignItems::Center: cross = crossFree / 2; break;
-    default: break;
-    }
-    if (isCrossAxisReversed(container))
-        cross = crossFree - cross;
-    return row ? QPointF(main, cross) : QPointF(cross, main);
-}
-
 } // namespace imprint::render::detail
