@@ -549,6 +549,40 @@ private Q_SLOTS:
         COMPARE_PIXELS(origin, {{55, 55, Qt::black}, {75, 75, Qt::blue}, {85, 85, Qt::black}});
     }
 
+    // `rem` is 16 px whatever the template root's fontSize, as in Chromium (the root is a
+    // box inside <html>), satori and takumi: satori's "multiple text shadows" test sets
+    // fontSize 40 on its root and .25rem shadows. A 64 px root made `5rem` 320 px.
+    void remIsSixteenPxWhateverTheRootFontSize()
+    {
+        const QJsonObject child{{"type", "div"},
+                                {"props", QJsonObject{{"style", QJsonObject{{"width", "5rem"},
+                                                                            {"height", "2rem"},
+                                                                            {"backgroundColor", "#ff0000"}}}}}};
+        const QImage img = renderChildren("takumi", 400, 200, {child}, {{"fontSize", 64}, {"alignItems", "flex-start"}});
+        COMPARE_PIXELS(img, {{75, 10, Qt::red}, {85, 10, Qt::white}, {10, 28, Qt::red}, {10, 35, Qt::white}});
+    }
+
+    // CSS Compositing 1 §6: background layers blend with the layers and colour beneath
+    // them (red × green = black), as an isolated group: over a blue page with no colour
+    // of its own, a multiplied green layer stays green instead of mixing with the page.
+    void backgroundBlendModeMixesTheLayers_data()
+    {
+        imprint::test::addRasterEngineRows();
+    }
+    void backgroundBlendModeMixesTheLayers()
+    {
+        QFETCH(QString, engine);
+        QImage img = renderCard({{"backgroundColor", "#ff0000"},
+                                 {"backgroundImage", "linear-gradient(#00ff00, #00ff00)"},
+                                 {"backgroundBlendMode", "multiply"}},
+                                engine);
+        COMPARE_PIXEL(img, 100, 100, QColor(Qt::black));
+        img = renderCard({{"backgroundImage", "linear-gradient(#00ff00, #00ff00)"}, {"backgroundBlendMode", "multiply"}},
+                         engine, {{"backgroundColor", "#0000ff"}});
+        COMPARE_PIXEL(img, 100, 100, QColor(Qt::green));
+        COMPARE_PIXEL(img, 20, 20, QColor(Qt::blue));
+    }
+
     void boxDecorationsSnapToWholePixels_data()
     {
         imprint::test::addRasterEngineRows();

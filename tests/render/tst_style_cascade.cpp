@@ -67,6 +67,7 @@ QHash<QString, QString> propertySamples()
     add("maskImage WebkitMaskImage mask WebkitMask", "\"linear-gradient(black, transparent)\"");
     add("mixBlendMode", "\"multiply\"");
     add("maskComposite WebkitMaskComposite", "\"intersect\"");
+    add("backgroundBlendMode", "\"multiply\"");
     add("backgroundClip WebkitBackgroundClip", "\"text\"");
     // The layer longhands need an image to act on (the background's or the mask's).
     const std::pair<const char *, const char *> parts[] = {{"Size", "cover"}, {"Position", "center"}, {"Repeat", "no-repeat"}};

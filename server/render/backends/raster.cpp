@@ -474,6 +474,9 @@ void QPainterPlayer::paintTiles(QPainter &p, const display::BackgroundTiles &c)
 {
     p.save();
     p.setClipPath(c.clip, Qt::IntersectClip);
+    if (c.blend != BlendMode::Normal && p.device()->devType() == QInternal::Image)
+        if (const auto mode = compositionMode(c.blend))
+            p.setCompositionMode(*mode);
     const QRectF &tile = c.tile;
     if (c.image.isNull()) {
         if (c.repeat && tile.contains(c.area)) {

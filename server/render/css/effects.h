@@ -91,6 +91,10 @@ struct EffectStyle {
     /// mask-composite per layer, first = topmost, repeated as needed; empty: add.
     std::vector<MaskComposite> maskComposite;
     BlendMode mixBlendMode = BlendMode::Normal;
+    /// background-blend-mode per background layer, first = topmost, repeated as needed
+    /// (CSS Compositing 1 §6); empty: normal. The layers and the colour blend as an
+    /// isolated group, not with what lies behind the element.
+    std::vector<BlendMode> backgroundBlendMode;
     /// background-clip: text (CSS Backgrounds 4 §4.2): the background paints only under
     /// the glyphs of the element's text.
     bool backgroundClipText = false;

@@ -362,7 +362,10 @@ std::unique_ptr<Node> TreeWalker::element(const QJsonValue &value, const QString
     std::vector<Child> children;
     const QJsonValue childrenValue = props.value(QLatin1String("children"));
     flattenChildren(childrenValue, path + QLatin1String(".props.children"), &children);
-    const float childRem = parent ? rootFontSize : node->style.fontSize;
+    // `rem` is the font size of the page's root, `<html>`, which no template element is:
+    // 16 px, as in Chromium (the template's root is a box inside the page), satori and
+    // takumi. A fontSize on the template's root does not change it.
+    const float childRem = rootFontSize;
     // The element children as selectors see them, for sibling and :nth-child() tests.
     std::vector<SelectorSubject> subjects;
     std::vector<qsizetype> subjectOf(children.size(), -1);

@@ -42,6 +42,9 @@ struct BackgroundTiles {
     QBrush gradient;
     bool repeat = false;
     QString url;
+    /// background-blend-mode: how the tiles mix with the layers and colour beneath them
+    /// (inside the PushEffects group the recorder isolates them in).
+    BlendMode blend = BlendMode::Normal;
 };
 
 

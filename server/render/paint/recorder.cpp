@@ -316,6 +316,16 @@ void Recorder::recordBackground(const LayoutBox &box, const BoxGeometry &g, cons
             return borderPath;
         return roundedPath(rectOf(b), b == BackgroundBox::PaddingBox ? g.inner : insetRadii(g.inner, box.padding));
     };
+    // CSS Compositing 1 §6: blended layers mix with the layers and colour beneath them
+    // only, so the background is painted as an isolated group.
+    const std::vector<BlendMode> &blends = s.effects.backgroundBlendMode;
+    const bool blended = !s.backgroundLayers.empty()
+                         && std::any_of(blends.begin(), blends.end(), [](BlendMode b) { return b != BlendMode::Normal; });
+    if (blended) {
+        display::PushEffects group;
+        group.bounds = g.borderBox;
+        add(std::move(group));
+    }
     if (s.backgroundColor.alpha() > 0) {
         const QPainterPath colorClip = clipOf(s.backgroundColorClip);
         if (colorClip.elementCount() == 5 && !clipText) // addRect: moveTo + 4 lineTo
@@ -325,7 +335,7 @@ void Recorder::recordBackground(const LayoutBox &box, const BoxGeometry &g, cons
     }
     if (s.backgroundLayers.empty())
         return;
-    const bool defaultBoxes = std::all_of(s.backgroundLayers.begin(), s.backgroundLayers.end(), [](const BackgroundLayer &l) {
+    const bool defaultBoxes = !blended && std::all_of(s.backgroundLayers.begin(), s.backgroundLayers.end(), [](const BackgroundLayer &l) {
         return l.origin == BackgroundBox::PaddingBox && l.clip == BackgroundBox::BorderBox;
     });
     if (defaultBoxes) {
@@ -335,12 +345,18 @@ void Recorder::recordBackground(const LayoutBox &box, const BoxGeometry &g, cons
         return;
     }
     // Bottom layer first, as resolveImageLayers() orders them.
-    for (auto it = s.backgroundLayers.rbegin(); it != s.backgroundLayers.rend(); ++it) {
-        const std::vector<BackgroundLayer> one{*it};
-        const QRectF area = rectOf(it->origin);
-        for (const ResolvedBackgroundLayer &layer : resolveImageLayers(one, area, m_images, m_loader))
-            add(tilesOf(layer, clipOf(it->clip), area));
+    for (size_t i = s.backgroundLayers.size(); i-- > 0;) {
+        const std::vector<BackgroundLayer> one{s.backgroundLayers[i]};
+        const QRectF area = rectOf(one.front().origin);
+        for (const ResolvedBackgroundLayer &layer : resolveImageLayers(one, area, m_images, m_loader)) {
+            display::BackgroundTiles tiles = tilesOf(layer, clipOf(one.front().clip), area);
+            if (!blends.empty())
+                tiles.blend = blends[i % blends.size()];
+            add(std::move(tiles));
+        }
     }
+    if (blended)
+        add(display::PopEffects{});
 }
 
 display::BackgroundTiles Recorder::tilesOf(const ResolvedBackgroundLayer &layer, const QPainterPath &clip,

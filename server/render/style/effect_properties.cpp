@@ -47,6 +47,28 @@ bool StyleBuilder::mixBlendMode(const CssProperty &p, const QString &v)
     return true;
 }
 
+bool StyleBuilder::backgroundBlendMode(const CssProperty &p, const QString &v)
+{
+    // CSS Compositing 1 §6: one mode per layer. The non-separable modes mix hue and
+    // luminosity, which QPainter has no composition mode for (as mix-blend-mode).
+    std::vector<BlendMode> modes;
+    for (const QString &entry : split(v, QLatin1Char(','))) {
+        auto mode = css::blendMode(entry.trimmed());
+        if (!mode)
+            return false;
+        if (*mode == BlendMode::Hue || *mode == BlendMode::Saturation || *mode == BlendMode::Color
+            || *mode == BlendMode::Luminosity) {
+            warn(QString(p.name), QStringLiteral("\"%1\" is not supported, drawn as normal").arg(entry.trimmed()));
+            mode = BlendMode::Normal;
+        }
+        modes.push_back(*mode);
+    }
+    if (modes.empty())
+        return false;
+    m_s.effects.backgroundBlendMode = std::move(modes);
+    return true;
+}
+
 bool StyleBuilder::maskComposite(const CssProperty &, const QString &v)
 {
     // CSS Masking 1 §7.6, and the -webkit- names Chromium still reads (source-over,

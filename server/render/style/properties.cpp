@@ -215,6 +215,7 @@ std::span<const CssProperty> StyleBuilder::table()
         {L("maskComposite"), &B::maskComposite, O::Longhand, K::Value, false},
         {L("WebkitMaskComposite"), &B::maskComposite, O::Longhand, K::Value, false},
         {L("mixBlendMode"), &B::mixBlendMode, O::Longhand, K::Value, false},
+        {L("backgroundBlendMode"), &B::backgroundBlendMode, O::Longhand, K::Value, false},
         {L("backgroundClip"), &B::backgroundClip, O::LayerLonghand, K::Value, false},
         {L("WebkitBackgroundClip"), &B::backgroundClip, O::LayerLonghand, K::Value, false},
         // --- text (inherited) ---

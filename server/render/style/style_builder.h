@@ -253,7 +253,7 @@ private:
     std::optional<float> decorationThicknessValue(const QString &v) const;
     bool ignored(const CssProperty &, const QString &) { return true; }
     // Effects (effect_properties.cpp).
-    HandlerFunction filter, clipPath, mixBlendMode, backgroundClip, maskComposite;
+    HandlerFunction filter, clipPath, mixBlendMode, backgroundClip, maskComposite, backgroundBlendMode;
 
     bool parseBorderParts(const QString &v, std::optional<float> *width, std::optional<BorderStyle> *style,
                           std::optional<QColor> *colorOut);
