@@ -583,6 +583,23 @@ private Q_SLOTS:
         COMPARE_PIXEL(img, 20, 20, QColor(Qt::blue));
     }
 
+    // CSS Color 4 §3.2: a translucent box composites as one group even without children:
+    // its shadow does not show through its own background (satori's "should be affected
+    // by container opacity": Chromium's white box stays white over its black shadow).
+    void translucentBoxHidesItsOwnShadow_data()
+    {
+        imprint::test::addRasterEngineRows();
+    }
+    void translucentBoxHidesItsOwnShadow()
+    {
+        QFETCH(QString, engine);
+        const QImage img = renderCard(
+            {{"backgroundColor", "#ffffff"}, {"opacity", 0.5}, {"boxShadow", "20px 20px 0 5px #000000"}}, engine,
+            {{"backgroundColor", "#ffffff"}});
+        COMPARE_PIXEL(img, 100, 100, QColor(Qt::white)); // over the shadow: the box's own white
+        COMPARE_PIXEL(img, 160, 160, QColor(128, 128, 128)); // the shadow alone, at half opacity
+    }
+
     void boxDecorationsSnapToWholePixels_data()
     {
         imprint::test::addRasterEngineRows();

@@ -70,6 +70,9 @@ private:
     void recordText(const LayoutBox &box, const LayoutBox *parent);
     void pushEffects(const LayoutBox &box);
     QPainterPath textClipPath(const LayoutBox &box);
+    /// Whether `box` itself paints more than one shape (shadows, background, border,
+    /// outline, image), which a translucent box must then composite as one group.
+    static bool paintsSeveralShapes(const LayoutBox &box);
     void recordFragments(const LayoutBox &box);
 
     template<typename Command>
@@ -115,9 +118,10 @@ void Recorder::recordBox(const LayoutBox &box, const LayoutBox *parent)
     if (effects)
         pushEffects(box);
     if (translucent) {
-        // Only a box with descendants needs its ink bounds: a lone shape takes the
-        // opacity itself.
-        const bool group = !box.children.empty();
+        // CSS Color 4 §3.2: the element composites as one group. Only a box with
+        // descendants or several shapes of its own (a shadow under its background, a
+        // border over it) needs a layer: a lone shape takes the opacity itself.
+        const bool group = !box.children.empty() || paintsSeveralShapes(box);
         add(display::PushLayer{s.opacity, group ? inkBounds(box) : QRectF(), group});
     }
     recordElement(box, parent);
@@ -127,6 +131,25 @@ void Recorder::recordBox(const LayoutBox &box, const LayoutBox *parent)
         add(display::PopEffects{});
     if (transformed)
         add(display::PopTransform{});
+}
+
+bool Recorder::paintsSeveralShapes(const LayoutBox &box)
+{
+    const ComputedStyle &s = box.node->style;
+    qsizetype shapes = box.node->isImage() ? 1 : 0;
+    shapes += std::count_if(s.boxShadow.begin(), s.boxShadow.end(), [](const Shadow &sh) { return sh.color.alpha() > 0; });
+    shapes += s.backgroundColor.alpha() > 0 ? 1 : 0;
+    shapes += qsizetype(s.backgroundLayers.size());
+    for (int i = 0; i < 4; ++i) {
+        if (s.borderWidth[size_t(i)] > 0 && s.borderStyle[size_t(i)] != BorderStyle::None
+            && s.borderColor[size_t(i)].alpha() > 0) {
+            ++shapes;
+            break;
+        }
+    }
+    if (s.outlineStyle != BorderStyle::None && s.outlineWidth > 0)
+        ++shapes;
+    return shapes > 1;
 }
 
 void Recorder::pushEffects(const LayoutBox &box)
