@@ -7,6 +7,7 @@
 #include "server/render/text/font_fallback.h"
 #include "server/render/text/font_set.h"
 #include "server/render/text/text_engine.h"
+#include "tests/render/text_test_support.h"
 #include "tests/support/render_context.h"
 
 #include <QRawFont>
@@ -14,22 +15,10 @@
 #include <QTest>
 
 using namespace imprint::render;
+using imprint::render::test::dejaVu;
+using imprint::render::test::familyStyle;
 
 namespace {
-
-/// A style of the font family `family` at `size` px.
-ComputedStyle familyStyle(const QString &family, float size)
-{
-    ComputedStyle s;
-    s.fontFamily = {family};
-    s.fontSize = size;
-    return s;
-}
-
-ComputedStyle dejaVu(float size = 20)
-{
-    return familyStyle(QStringLiteral("DejaVu Sans"), size);
-}
 
 Node textNode(const QString &text, const ComputedStyle &style)
 {

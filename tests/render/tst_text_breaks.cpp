@@ -4,30 +4,15 @@
 // (text-spacing-trim). Split from tst_text.cpp.
 
 #include "server/render/text/text_engine.h"
+#include "tests/render/text_test_support.h"
 #include "tests/support/render_context.h"
 
 #include <QFontMetricsF>
 #include <QTest>
 
 using namespace imprint::render;
-
-namespace {
-
-/// A style of the font family `family` at `size` px.
-ComputedStyle familyStyle(const QString &family, float size)
-{
-    ComputedStyle s;
-    s.fontFamily = {family};
-    s.fontSize = size;
-    return s;
-}
-
-ComputedStyle dejaVu(float size = 20)
-{
-    return familyStyle(QStringLiteral("DejaVu Sans"), size);
-}
-
-} // namespace
+using imprint::render::test::dejaVu;
+using imprint::render::test::familyStyle;
 
 class TestTextBreaks : public QObject
 {

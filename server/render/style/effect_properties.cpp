@@ -31,15 +31,42 @@ bool StyleBuilder::clipPath(const CssProperty &, const QString &v)
     return storeParsed(m_s.effects.clipPath, css::clipPath(v, m_s.fontSize, m_rootFontSize));
 }
 
+namespace {
+
+/// Each comma-separated entry of `v` (one per layer) through `parse`; nullopt when one
+/// fails or there are none.
+template<typename Parse>
+auto commaSeparated(const QString &v, Parse parse)
+    -> std::optional<std::vector<typename std::invoke_result_t<Parse, const QString &>::value_type>>
+{
+    std::vector<typename std::invoke_result_t<Parse, const QString &>::value_type> out;
+    for (const QString &entry : split(v, QLatin1Char(','))) {
+        auto value = parse(entry.trimmed());
+        if (!value)
+            return std::nullopt;
+        out.push_back(*value);
+    }
+    if (out.empty())
+        return std::nullopt;
+    return out;
+}
+
+/// Whether `mode` is one of the non-separable blend modes (CSS Compositing 1 §5.3.8),
+/// which mix hue and luminosity and have no QPainter composition mode: drawn as normal.
+bool isNonSeparable(BlendMode mode)
+{
+    return mode == BlendMode::Hue || mode == BlendMode::Saturation || mode == BlendMode::Color
+           || mode == BlendMode::Luminosity;
+}
+
+} // namespace
+
 bool StyleBuilder::mixBlendMode(const CssProperty &p, const QString &v)
 {
     auto mode = css::blendMode(v);
     if (!mode)
         return false;
-    // The non-separable modes (§5.3.8) mix hue and luminosity, which QPainter has no
-    // composition mode for.
-    if (*mode == BlendMode::Hue || *mode == BlendMode::Saturation || *mode == BlendMode::Color
-        || *mode == BlendMode::Luminosity) {
+    if (isNonSeparable(*mode)) {
         warn(QString(p.name), QStringLiteral("\"%1\" is not supported, drawn as normal").arg(v));
         mode = BlendMode::Normal;
     }
@@ -49,23 +76,18 @@ bool StyleBuilder::mixBlendMode(const CssProperty &p, const QString &v)
 
 bool StyleBuilder::backgroundBlendMode(const CssProperty &p, const QString &v)
 {
-    // CSS Compositing 1 §6: one mode per layer. The non-separable modes mix hue and
-    // luminosity, which QPainter has no composition mode for (as mix-blend-mode).
-    std::vector<BlendMode> modes;
-    for (const QString &entry : split(v, QLatin1Char(','))) {
-        auto mode = css::blendMode(entry.trimmed());
-        if (!mode)
-            return false;
-        if (*mode == BlendMode::Hue || *mode == BlendMode::Saturation || *mode == BlendMode::Color
-            || *mode == BlendMode::Luminosity) {
-            warn(QString(p.name), QStringLiteral("\"%1\" is not supported, drawn as normal").arg(entry.trimmed()));
+    // CSS Compositing 1 §6: one mode per layer, the non-separable ones as mix-blend-mode.
+    auto modes = commaSeparated(v, [&](const QString &entry) {
+        auto mode = css::blendMode(entry);
+        if (mode && isNonSeparable(*mode)) {
+            warn(QString(p.name), QStringLiteral("\"%1\" is not supported, drawn as normal").arg(entry));
             mode = BlendMode::Normal;
         }
-        modes.push_back(*mode);
-    }
-    if (modes.empty())
+        return mode;
+    });
+    if (!modes)
         return false;
-    m_s.effects.backgroundBlendMode = std::move(modes);
+    m_s.effects.backgroundBlendMode = std::move(*modes);
     return true;
 }
 
@@ -73,21 +95,20 @@ bool StyleBuilder::maskComposite(const CssProperty &, const QString &v)
 {
     // CSS Masking 1 §7.6, and the -webkit- names Chromium still reads (source-over,
     // source-out, source-in, xor).
-    std::vector<MaskComposite> ops;
-    for (const QString &entry : split(v, QLatin1Char(','))) {
-        const auto op = keyword<MaskComposite>(
-            entry.trimmed().toLower(),
-            {{"add", MaskComposite::Add},          {"subtract", MaskComposite::Subtract},
-             {"intersect", MaskComposite::Intersect}, {"exclude", MaskComposite::Exclude},
-             {"source-over", MaskComposite::Add},  {"source-out", MaskComposite::Subtract},
-             {"source-in", MaskComposite::Intersect}, {"xor", MaskComposite::Exclude}});
-        if (!op)
-            return false;
-        ops.push_back(*op);
-    }
-    if (ops.empty())
+    auto ops = commaSeparated(v, [](const QString &entry) {
+        return keyword<MaskComposite>(entry.toLower(),
+                                      {{"add", MaskComposite::Add},
+                                       {"subtract", MaskComposite::Subtract},
+                                       {"intersect", MaskComposite::Intersect},
+                                       {"exclude", MaskComposite::Exclude},
+                                       {"source-over", MaskComposite::Add},
+                                       {"source-out", MaskComposite::Subtract},
+                                       {"source-in", MaskComposite::Intersect},
+                                       {"xor", MaskComposite::Exclude}});
+    });
+    if (!ops)
         return false;
-    m_s.effects.maskComposite = std::move(ops);
+    m_s.effects.maskComposite = std::move(*ops);
     return true;
 }
 
