@@ -235,7 +235,7 @@ QRectF objectFitRect(const ComputedStyle &s, QSizeF natural, const QRectF &conte
                   size.height());
 }
 
-std::vector<ResolvedBackgroundLayer> resolveImageLayers(const std::vector<BackgroundLayer> &layers, const QRectF &area,
+std::vector<ResolvedBackgroundLayer> resolveImageLayers(std::span<const BackgroundLayer> layers, const QRectF &area,
                                                         ImageCache &images, const ImageLoader &loader)
 {
     std::vector<ResolvedBackgroundLayer> out;

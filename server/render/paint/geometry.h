@@ -18,6 +18,7 @@
 #include <array>
 #include <functional>
 #include <optional>
+#include <span>
 #include <utility>
 #include <vector>
 
@@ -160,7 +161,7 @@ struct ResolvedBackground {
 /// and placed (§3.6); bottom layer first. Layers whose image does not decode or whose
 /// tile is empty are dropped. Mask layers (CSS Masking 1 §7) follow the same rules.
 std::vector<ResolvedBackgroundLayer>
-resolveImageLayers(const std::vector<BackgroundLayer> &layers, const QRectF &area, ImageCache &images,
+resolveImageLayers(std::span<const BackgroundLayer> layers, const QRectF &area, ImageCache &images,
                    const ImageLoader &loader = {});
 
 /// Resolves `style`'s background layers for a box whose background positioning area is

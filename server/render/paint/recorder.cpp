@@ -182,7 +182,7 @@ void Recorder::pushEffects(const LayoutBox &box)
             // §7.6: each layer combines with those below it by its own operator (Tailwind's
             // mask utilities intersect three layers).
             for (size_t i = fx.maskImage.size(); i-- > 0;) {
-                const std::vector<BackgroundLayer> one{fx.maskImage[i]};
+                const std::span<const BackgroundLayer> one(&fx.maskImage[i], 1);
                 for (const ResolvedBackgroundLayer &layer : resolveImageLayers(one, box.borderBox, m_images, m_loader)) {
                     e.masks.push_back(tilesOf(layer, rectPath(box.borderBox), box.borderBox));
                     e.maskComposites.push_back(fx.maskComposite[i % fx.maskComposite.size()]);
@@ -279,6 +279,22 @@ void Recorder::recordElement(const LayoutBox &box, const LayoutBox *parent)
         recordOutline(box, g);
 }
 
+namespace {
+
+/// `ring`, a closed dashed or dotted border or outline `ring.width` px thick, with
+/// Blink's dashes fitted so whole dashes close the loop, or with `roundCorners` its dots
+/// evenly around it (square rings keep dots two widths apart).
+display::StrokeBorder fittedAroundLoop(display::StrokeBorder ring, bool roundCorners)
+{
+    if (!ring.dotted)
+        std::tie(ring.dash, ring.gap) = closedDashPattern(ring.path.length(), ring.width);
+    else if (roundCorners)
+        ring.gap = closedDotSpacing(ring.path.length(), ring.width) - display::StrokeBorder::kDotLength * ring.width;
+    return ring;
+}
+
+} // namespace
+
 // CSS UI 4 §5: the outline is drawn outside the border edge, `outline-offset` px away,
 // over the element and its content (CSS 2 Appendix E, the outline step). Its curves follow
 // the border radius grown by the offset, as Chromium draws it; a square box keeps square
@@ -294,13 +310,9 @@ void Recorder::recordOutline(const LayoutBox &box, const BoxGeometry &g)
     const QRectF inner = g.borderBox.marginsAdded(grown(offset));
     if (s.outlineStyle == BorderStyle::Dashed || s.outlineStyle == BorderStyle::Dotted) {
         const QRectF middle = inner.marginsAdded(grown(width / 2));
-        display::StrokeBorder ring{roundedPath(middle, insetRadii(g.outer, -grown(offset + width / 2))), QLineF(), false,
-                                   color, width, s.outlineStyle == BorderStyle::Dotted};
-        if (!ring.dotted)
-            std::tie(ring.dash, ring.gap) = closedDashPattern(ring.path.length(), width);
-        else if (!isZero(g.outer)) // round corners: dots evenly around the loop
-            ring.gap = closedDotSpacing(ring.path.length(), width) - display::StrokeBorder::kDotLength * width;
-        add(std::move(ring));
+        add(fittedAroundLoop({roundedPath(middle, insetRadii(g.outer, -grown(offset + width / 2))), QLineF(), false,
+                              color, width, s.outlineStyle == BorderStyle::Dotted},
+                             !isZero(g.outer)));
         return;
     }
     // A band of the outline from `from` to `to` px outside its inner edge.
@@ -369,10 +381,10 @@ void Recorder::recordBackground(const LayoutBox &box, const BoxGeometry &g, cons
     }
     // Bottom layer first, as resolveImageLayers() orders them.
     for (size_t i = s.backgroundLayers.size(); i-- > 0;) {
-        const std::vector<BackgroundLayer> one{s.backgroundLayers[i]};
-        const QRectF area = rectOf(one.front().origin);
-        for (const ResolvedBackgroundLayer &layer : resolveImageLayers(one, area, m_images, m_loader)) {
-            display::BackgroundTiles tiles = tilesOf(layer, clipOf(one.front().clip), area);
+        const BackgroundLayer &own = s.backgroundLayers[i];
+        const QRectF area = rectOf(own.origin);
+        for (const ResolvedBackgroundLayer &layer : resolveImageLayers({&own, 1}, area, m_images, m_loader)) {
+            display::BackgroundTiles tiles = tilesOf(layer, clipOf(own.clip), area);
             if (!blends.empty())
                 tiles.blend = blends[i % blends.size()];
             add(std::move(tiles));
@@ -428,20 +440,29 @@ void Recorder::recordBorder(const LayoutBox &box, const BoxGeometry &g)
     const QRectF outerRect = g.borderBox;
     const QRectF innerRect = g.paddingBox;
     const BorderStyle style0 = s.borderStyle[0];
+    // Each side's middle line (half its width in): from outer corner to outer corner, where
+    // a side's dashes run, and between the corners of the middle rectangle, where dots and
+    // rings run.
+    const QRectF &ob = outerRect;
+    const QLineF sides[4] = {{ob.left(), ob.top() + w.top() / 2, ob.right(), ob.top() + w.top() / 2},
+                             {ob.right() - w.right() / 2, ob.top(), ob.right() - w.right() / 2, ob.bottom()},
+                             {ob.right(), ob.bottom() - w.bottom() / 2, ob.left(), ob.bottom() - w.bottom() / 2},
+                             {ob.left() + w.left() / 2, ob.bottom(), ob.left() + w.left() / 2, ob.top()}};
+    const QMarginsF half(w.left() / 2, w.top() / 2, w.right() / 2, w.bottom() / 2);
+    const QRectF midRect = outerRect.marginsRemoved(half);
+    const QLineF midEdges[4] = {{midRect.topLeft(), midRect.topRight()},
+                                {midRect.topRight(), midRect.bottomRight()},
+                                {midRect.bottomRight(), midRect.bottomLeft()},
+                                {midRect.bottomLeft(), midRect.topLeft()}};
 
     if (uniformStyle && style0 == BorderStyle::Dashed && isZero(outer)) {
         // Square corners: each side is its own dashed line along the middle of its
         // width, from outer corner to outer corner, with Chromium's dash and gap
         // (dashPattern()); the corners are covered by the end dashes of both sides.
-        const QRectF o = outerRect;
-        const QLineF sides[4] = {{o.left(), o.top() + w.top() / 2, o.right(), o.top() + w.top() / 2},
-                                 {o.right() - w.right() / 2, o.top(), o.right() - w.right() / 2, o.bottom()},
-                                 {o.right(), o.bottom() - w.bottom() / 2, o.left(), o.bottom() - w.bottom() / 2},
-                                 {o.left() + w.left() / 2, o.bottom(), o.left() + w.left() / 2, o.top()}};
-        const QRectF bands[4] = {{o.left(), o.top(), o.width(), w.top()},
-                                 {o.right() - w.right(), o.top(), w.right(), o.height()},
-                                 {o.left(), o.bottom() - w.bottom(), o.width(), w.bottom()},
-                                 {o.left(), o.top(), w.left(), o.height()}};
+        const QRectF bands[4] = {{ob.left(), ob.top(), ob.width(), w.top()},
+                                 {ob.right() - w.right(), ob.top(), w.right(), ob.height()},
+                                 {ob.left(), ob.bottom() - w.bottom(), ob.width(), w.bottom()},
+                                 {ob.left(), ob.top(), w.left(), ob.height()}};
         for (int i = 0; i < 4; ++i) {
             const QColor &color = s.borderColor[size_t(i)];
             if (widths[i] <= 0 || color.alpha() == 0)
@@ -461,26 +482,15 @@ void Recorder::recordBorder(const LayoutBox &box, const BoxGeometry &g)
     if (uniformStyle && (style0 == BorderStyle::Dashed || style0 == BorderStyle::Dotted)) {
         // Broken borders stroke the middle of the border; each edge carries its own pen.
         const bool dotted = style0 == BorderStyle::Dotted;
-        const QMarginsF half(w.left() / 2, w.top() / 2, w.right() / 2, w.bottom() / 2);
-        const QRectF midRect = outerRect.marginsRemoved(half);
         if (uniformColor && widths[0] == widths[1] && widths[1] == widths[2] && widths[2] == widths[3]) {
-            display::StrokeBorder ring{roundedPath(midRect, insetRadii(outer, half)), QLineF(), false,
-                                       s.borderColor[0], widths[0], dotted};
-            if (!dotted)
-                std::tie(ring.dash, ring.gap) = closedDashPattern(ring.path.length(), widths[0]);
-            else if (!isZero(outer)) // round corners: dots evenly around the loop
-                ring.gap = closedDotSpacing(ring.path.length(), widths[0])
-                           - display::StrokeBorder::kDotLength * widths[0];
-            add(std::move(ring));
+            add(fittedAroundLoop(
+                {roundedPath(midRect, insetRadii(outer, half)), QLineF(), false, s.borderColor[0], widths[0], dotted},
+                !isZero(outer)));
             return;
         }
-        const QLineF edges[4] = {{midRect.topLeft(), midRect.topRight()},
-                                 {midRect.topRight(), midRect.bottomRight()},
-                                 {midRect.bottomRight(), midRect.bottomLeft()},
-                                 {midRect.bottomLeft(), midRect.topLeft()}};
         for (int i = 0; i < 4; ++i) {
             if (widths[i] > 0 && s.borderStyle[size_t(i)] != BorderStyle::None)
-                add(display::StrokeBorder{QPainterPath(), edges[i], true, s.borderColor[size_t(i)], widths[i], dotted});
+                add(display::StrokeBorder{QPainterPath(), midEdges[i], true, s.borderColor[size_t(i)], widths[i], dotted});
         }
         return;
     }
@@ -515,28 +525,16 @@ void Recorder::recordBorder(const LayoutBox &box, const BoxGeometry &g)
     const QPointF o[4] = {outerRect.topLeft(), outerRect.topRight(), outerRect.bottomRight(), outerRect.bottomLeft()};
     const QPointF in[4] = {innerRect.topLeft(), innerRect.topRight(), innerRect.bottomRight(), innerRect.bottomLeft()};
     // Sides of their own style (`borderStyle: "dashed solid"`, a dotted bottom under a
-    // solid top): a dashed or dotted side strokes its own edge, along the middle of its
-    // width; solid and double sides fill their wedge of the ring.
-    const QMarginsF half(w.left() / 2, w.top() / 2, w.right() / 2, w.bottom() / 2);
-    const QRectF mid = outerRect.marginsRemoved(half);
-    const QLineF midEdges[4] = {{mid.topLeft(), mid.topRight()},
-                                {mid.topRight(), mid.bottomRight()},
-                                {mid.bottomRight(), mid.bottomLeft()},
-                                {mid.bottomLeft(), mid.topLeft()}};
+    // solid top): a dashed or dotted side strokes its own middle line; solid and double
+    // sides fill their wedge of the ring.
     for (int i = 0; i < 4; ++i) {
         const BorderStyle style = s.borderStyle[size_t(i)];
         if (widths[i] <= 0 || style == BorderStyle::None || s.borderColor[size_t(i)].alpha() == 0)
             continue;
         if (style == BorderStyle::Dashed || style == BorderStyle::Dotted) {
-            // Dashes run from outer corner to outer corner along the middle of the side
-            // (the square-corner rule above); dots along the middle line.
-            QLineF along = midEdges[i];
-            if (style == BorderStyle::Dashed) {
-                const QPointF d = along.unitVector().p2() - along.unitVector().p1();
-                const qreal before = (i % 2 == 0) ? (i == 0 ? w.left() : w.right()) / 2 : (i == 1 ? w.top() : w.bottom()) / 2;
-                const qreal after = (i % 2 == 0) ? (i == 0 ? w.right() : w.left()) / 2 : (i == 1 ? w.bottom() : w.top()) / 2;
-                along = QLineF(along.p1() - d * before, along.p2() + d * after);
-            }
+            // Dashes run from outer corner to outer corner (the square-corner rule above),
+            // dots between the middle rectangle's corners.
+            const QLineF along = style == BorderStyle::Dashed ? sides[i] : midEdges[i];
             display::StrokeBorder side{QPainterPath(), along, true, s.borderColor[size_t(i)], widths[i],
                                        style == BorderStyle::Dotted};
             if (style == BorderStyle::Dashed) {

@@ -141,15 +141,17 @@ Resolved resolve(const QString &family, int weight, bool italic, const std::vect
 }
 
 /// Which of the first `named` of `families` draw a character of `text` (each character
-/// goes to the first of them whose face at `weight`/`italic` has it): a family later in a
-/// stack than the one drawing everything, such as Tailwind's "Noto Color Emoji", draws
-/// nothing and has nothing to warn about.
-std::vector<bool> drawingFamilies(const QString &text, const QStringList &families, qsizetype named, int weight,
-                                  bool italic)
+/// goes to the first of them whose face for `style` has it): a family later in a stack
+/// than the one drawing everything, such as Tailwind's "Noto Color Emoji", draws nothing
+/// and has nothing to warn about; nor does a family that is not installed.
+std::vector<bool> drawingFamilies(const QString &text, const QStringList &families, qsizetype named,
+                                  const ComputedStyle &style)
 {
-    std::vector<QRawFont> faces;
-    for (qsizetype i = 0; i < named; ++i)
-        faces.push_back(selectedFace(families[i], weight, italic));
+    std::vector<QRawFont> faces; // invalid for a family that is not installed
+    for (qsizetype i = 0; i < named; ++i) {
+        const std::vector<QRawFont> own = text_detail::primaryFaces({families[i]}, style);
+        faces.push_back(own.empty() ? QRawFont() : own.front());
+    }
     std::vector<bool> draws(size_t(named), false);
     for (qsizetype i = 0; i < text.size();) {
         qsizetype units = 1;
@@ -158,9 +160,7 @@ std::vector<bool> drawingFamilies(const QString &text, const QStringList &famili
         if (QChar::isSpace(c))
             continue;
         for (size_t f = 0; f < faces.size(); ++f) {
-            // Qt substitutes a face for a family that is not installed; that one draws nothing.
-            if (faces[f].isValid() && faces[f].familyName().compare(families[qsizetype(f)], Qt::CaseInsensitive) == 0
-                && faces[f].supportsCharacter(c)) {
+            if (faces[f].isValid() && faces[f].supportsCharacter(c)) {
                 draws[f] = true;
                 break;
             }
@@ -177,7 +177,7 @@ void collectMissing(const Node &node, const FontSet &fonts, QSet<QString> &warne
         const QStringList families = features.empty() ? QStringList() : text_detail::familyList(node.style.fontFamily, &named);
         const bool italic = node.style.fontStyle == FontStyle::Italic;
         const std::vector<bool> draws
-            = named > 1 ? drawingFamilies(node.text, families, named, node.style.fontWeight, italic)
+            = named > 1 ? drawingFamilies(node.text, families, named, node.style)
                         : std::vector<bool>(size_t(named), true);
         for (qsizetype i = 0; i < named; ++i) {
             if (!draws[size_t(i)])

@@ -1,4 +1,5 @@
 #include "server/render/text/spacing_trim.h"
+#include "server/render/text/text_internal.h"
 
 #include "server/render/resources/font_file.h"
 
@@ -132,7 +133,7 @@ bool trimsEnd(TrimClass current, TrimClass last)
 /// characters: they do not separate a pair.
 bool isInvisibleControl(char32_t c)
 {
-    return c == 0x200B || c == 0x200C || c == 0x200D || c == 0x2060 || c == 0x180E || c == 0x00AD;
+    return (c < 0x10000 && isBreakControl(QChar(char16_t(c)))) || c == 0x200C || c == 0x200D || c == 0x00AD;
 }
 
 /// Half the advance, in px at `pixelSize`, of `c` in `face`.

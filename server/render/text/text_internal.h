@@ -13,6 +13,7 @@
 #include <QFontMetricsF>
 #include <QGlyphRun>
 #include <QList>
+#include <QRawFont>
 #include <QString>
 #include <QStringList>
 #include <QTextLayout>
@@ -63,6 +64,11 @@ QString applyHyphens(const QString &text, const ComputedStyle &style, bool endsP
 /// The families of a run's font: those `requested` names (generics resolved), then the
 /// installed fallbacks; `*named` (when given) is how many came from `requested`.
 QStringList familyList(const QStringList &requested, qsizetype *named = nullptr);
+
+/// The faces of `families` that `s`'s weight and style select, one per installed family
+/// (a family that is not installed gives none), at a nominal size: only their character
+/// sets and tables are asked. Cached per thread.
+std::vector<QRawFont> primaryFaces(const QStringList &families, const ComputedStyle &s);
 
 /// The code point at index `i` of UTF-16 `text`, and in `*units` the code units it takes:
 /// 2 for a surrogate pair, else 1 (a lone surrogate stands for itself).

@@ -354,8 +354,8 @@ bool followsPreviousFace(char32_t c)
            || (c >= 0xFE00 && c <= 0xFE0F) || (c >= 0xE0100 && c <= 0xE01EF);
 }
 
-/// The faces of `families` that `s`'s weight and style select, one per installed family,
-/// at a nominal size (only their character sets are asked); cached per thread.
+} // namespace
+
 std::vector<QRawFont> primaryFaces(const QStringList &families, const ComputedStyle &s)
 {
     thread_local QHash<QString, QRawFont> faces;
@@ -376,6 +376,39 @@ std::vector<QRawFont> primaryFaces(const QStringList &families, const ComputedSt
     return out;
 }
 
+namespace {
+
+/// The faces that draw a run's characters before per-character fallback: its font-family
+/// list's (primaryFaces()), then the user's standard font, the sans-serif face here, at
+/// the run's weight and style when the list does not name it (Blink's
+/// FontFallbackList::GetFontData): the Latin of a bold 'Noto Sans Hebrew' title is Noto
+/// Sans Bold, not a regular face emboldened.
+struct ListedFaces {
+    std::vector<QRawFont> listed;
+    std::optional<QRawFont> standard;
+
+    explicit ListedFaces(const ComputedStyle &s)
+    {
+        const QStringList families = primaryFamilies(s.fontFamily);
+        listed = primaryFaces(families, s);
+        const QString standardFamily = genericFamily(GenericFamily::SansSerif);
+        if (!families.contains(standardFamily)) {
+            const std::vector<QRawFont> own = primaryFaces({standardFamily}, s);
+            if (!own.empty())
+                standard = own.front();
+        }
+    }
+    /// The first of the listed faces that has `c`, else the standard face if it has it,
+    /// else nullptr (per-character fallback draws it).
+    const QRawFont *faceFor(char32_t c) const
+    {
+        for (const QRawFont &f : listed)
+            if (f.supportsCharacter(c))
+                return &f;
+        return standard && standard->supportsCharacter(c) ? &*standard : nullptr;
+    }
+};
+
 /// Font fallback as Chromium does it (font_fallback.h): each stretch of characters that
 /// no family of `s`'s font-family list has, as a format range in the face fontconfig
 /// falls back to for it, synthetic bold and italic as Blink asks Skia for them. The
@@ -391,13 +424,9 @@ QList<QTextLayout::FormatRange> fallbackFormatRanges(const QString &text, const 
             for (int k = std::max(0, r.start); k < r.start + r.length && k < text.size(); ++k)
                 inEmoji[size_t(k)] = true;
     }
-    std::vector<QRawFont> faces;
-    std::optional<QRawFont> standardFace;
-    bool facesLoaded = false;
-    // After the list, Blink tries the user's standard font, the sans-serif face here, at the
-    // element's weight and style (FontFallbackList::GetFontData) before falling back per
-    // character: the Latin of a bold 'Noto Sans Hebrew' title is Noto Sans Bold, not a
-    // regular face emboldened. No style name: Qt picks the family's face for the weight.
+    std::optional<ListedFaces> faces; // loaded at the first character that needs them
+    // The standard face (ListedFaces) as a fallback range. No style name: Qt picks the
+    // family's face for the weight.
     const FallbackFace standard{genericFamily(GenericFamily::SansSerif), QString(), std::clamp(s.fontWeight, 1, 1000),
                                 false};
     const FallbackFace *runFace = nullptr;
@@ -416,24 +445,15 @@ QList<QTextLayout::FormatRange> fallbackFormatRanges(const QString &text, const 
         if (!inEmoji.empty() && inEmoji[size_t(i)]) {
             face = nullptr;
         } else if (!followsPreviousFace(c) && c >= 0x20) {
-            if (!facesLoaded) {
-                const QStringList families = primaryFamilies(s.fontFamily);
-                faces = primaryFaces(families, s);
-                if (!families.contains(standard.family)) {
-                    const std::vector<QRawFont> own = primaryFaces({standard.family}, s);
-                    if (!own.empty())
-                        standardFace = own.front();
-                }
-                facesLoaded = true;
-            }
-            const bool covered
-                = std::any_of(faces.begin(), faces.end(), [c](const QRawFont &f) { return f.supportsCharacter(c); });
-            if (covered)
-                face = nullptr;
-            else if (standardFace && standardFace->supportsCharacter(c))
+            if (!faces)
+                faces.emplace(s);
+            const QRawFont *drawing = faces->faceFor(c);
+            if (!drawing)
+                face = systemFallbackFace(c, s.lang);
+            else if (faces->standard && drawing == &*faces->standard)
                 face = &standard;
             else
-                face = systemFallbackFace(c, s.lang);
+                face = nullptr;
         }
         if (face != runFace) {
             close(i);
@@ -470,28 +490,21 @@ QRawFont fallbackRangeFace(const QFont &font)
 }
 
 /// spacingTrimRanges() of `text` drawn in `font` with `s`, after its fallback `ranges`:
-/// a character is drawn by the fallback range that covers it, else by the first face of
-/// the font-family list (or the standard sans-serif face) that has it.
+/// a character is drawn by the fallback range that covers it, else by the face of
+/// ListedFaces that has it.
 QList<QTextLayout::FormatRange> trimRangesFor(const QString &text, const QFont &font, const ComputedStyle &s,
                                               const QList<QTextLayout::FormatRange> &fallback)
 {
-    std::optional<std::vector<QRawFont>> primary;
+    std::optional<ListedFaces> listed;
     const auto faceAt = [&](qsizetype i) {
         for (const QTextLayout::FormatRange &r : fallback)
             if (i >= r.start && i < r.start + r.length)
                 return fallbackRangeFace(r.format.font());
-        if (!primary) {
-            primary = primaryFaces(primaryFamilies(s.fontFamily), s);
-            const std::vector<QRawFont> standard
-                = primaryFaces({genericFamily(GenericFamily::SansSerif)}, s);
-            primary->insert(primary->end(), standard.begin(), standard.end());
-        }
+        if (!listed)
+            listed.emplace(s);
         qsizetype units = 1;
-        const char32_t c = codePointAt(text, i, &units);
-        for (const QRawFont &face : *primary)
-            if (face.supportsCharacter(c))
-                return face;
-        return QRawFont();
+        const QRawFont *face = listed->faceFor(codePointAt(text, i, &units));
+        return face ? *face : QRawFont();
     };
     const qreal pixelSize = font.pixelSize() > 0 ? qreal(font.pixelSize()) : qreal(s.fontSize);
     const qreal spacing = font.letterSpacingType() == QFont::AbsoluteSpacing ? font.letterSpacing() : 0;
