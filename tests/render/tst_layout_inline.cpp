@@ -84,6 +84,7 @@ private Q_SLOTS:
     void forcedBreakStartsALine();
     void blockChildSplitsTheParagraph();
     void textAlignAndDirectionPlaceLines();
+    void linesFitAndAlignByTheirAdvanceNotTheirInk();
     void lineClampEllipsizesAcrossRuns();
     void intrinsicWidthsSumTheRuns();
     void flexContainerKeepsFlexItems();
@@ -236,6 +237,36 @@ void TestLayoutInline::textAlignAndDirectionPlaceLines()
     QVERIFY(first && bold);
     QVERIFY(std::abs(first->borderBox.right() - 600) < 0.05); // the first word at the right edge
     QVERIFY(bold->borderBox.right() <= first->borderBox.left() + 0.05);
+}
+
+// CSS Text 3 §5.1 and §7.1: a line fits, sizes its box and is aligned by its glyphs'
+// advances, as in Chromium; the leg of a bold "k" inks past its advance and overhangs the
+// box. The figures are Chromium's boxes (scripts/chromium-oracle): "Ultralight Daypack" in
+// 52 px DejaVu Sans Bold is 546.77 px, "Daypack" 248.28 px; Qt adds the k's ~1 px of ink,
+// which wrapped the title in a 547 px box and widened the pill.
+void TestLayoutInline::linesFitAndAlignByTheirAdvanceNotTheirInk()
+{
+    // A run and a rich paragraph (a span) in a box 0.23 px wider than the text's advance.
+    const Laid run = lay(R"({"type":"div","props":{"style":{"display":"block","width":547,
+        "fontFamily":"DejaVu Sans","fontSize":52,"fontWeight":700},"children":"Ultralight Daypack"}})");
+    QCOMPARE(run.box.children.at(0).borderBox.height(), 60.0); // one 48 + 12 px line, not two
+    const Laid rich = lay(R"({"type":"div","props":{"style":{"display":"block","width":547,
+        "fontFamily":"DejaVu Sans","fontSize":52,"fontWeight":700},
+        "children":["Ultralight ",{"type":"span","props":{"children":"Daypack"}}]}})");
+    QCOMPARE(rich.box.children.at(0).borderBox.height(), 60.0);
+    // A shrink-to-fit pill is as wide as the advances.
+    const Laid pill = lay(R"({"type":"div","props":{"style":{"alignItems":"flex-start"},"children":[
+        {"type":"div","props":{"style":{"fontFamily":"DejaVu Sans","fontSize":52,"fontWeight":700},
+        "children":"Daypack"}}]}})");
+    QVERIFY2(std::abs(pill.box.children.at(0).borderBox.width() - 248.28) < 0.3,
+             qPrintable(QString::number(pill.box.children.at(0).borderBox.width())));
+    // Right-aligned, the last advance ends at the box's edge.
+    const Laid right = lay(R"({"type":"div","props":{"style":{"display":"block","width":500,"textAlign":"right",
+        "fontFamily":"DejaVu Sans","fontSize":52,"fontWeight":700},
+        "children":["Day",{"type":"span","props":{"children":"pack"}}]}})");
+    const LayoutBox *pack = find(right.box, QStringLiteral("0.1"));
+    QVERIFY(pack);
+    QVERIFY2(std::abs(pack->borderBox.right() - 500) < 0.05, qPrintable(QString::number(pack->borderBox.right())));
 }
 
 // CSS Overflow 4 §line-clamp: the lines of all runs count; the last kept line ends in "…".

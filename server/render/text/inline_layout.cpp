@@ -269,9 +269,10 @@ std::vector<EdgeMove> moveEdgesToPieceEnds(std::vector<VisualCell> &cells, const
 
 /// The paragraph's lines at `wrapWidth` px, the first narrowed by `indent` (CSS Inline 3
 /// §5, CSS Text 3 §8.1 text-indent), or, with `lineLengths` (text-fit), of those many
-/// characters each. Lines are positioned later, by the line boxes.
-std::vector<QTextLine> breakIntoLines(QTextLayout &layout, qreal wrapWidth, qreal indent,
-                                      const std::vector<int> *lineLengths)
+/// characters each. A line fits by its advances (setLineWidthByAdvance(), with `overhang`
+/// px of ink allowed; `justify` keeps Qt's fit). Lines are positioned later, by the line boxes.
+std::vector<QTextLine> breakIntoLines(QTextLayout &layout, qreal wrapWidth, qreal indent, qreal overhang,
+                                      bool justify, const std::vector<int> *lineLengths)
 {
     std::vector<QTextLine> lines;
     layout.beginLayout();
@@ -284,7 +285,7 @@ std::vector<QTextLine> breakIntoLines(QTextLayout &layout, qreal wrapWidth, qrea
         if (lineLengths && lines.size() < lineLengths->size()) // text-fit: the unscaled lines' breaks
             line.setNumColumns((*lineLengths)[lines.size()]);
         else
-            line.setLineWidth(width);
+            setLineWidthByAdvance(line, width, overhang, justify);
         line.setPosition(QPointF(0, 0));
         lines.push_back(line);
     }
@@ -767,9 +768,17 @@ InlineLayout layoutInlineShaped(const ComputedStyle &block, const std::vector<In
     layout.setFormats(t.formats);
     layout.setTextOption(textOptionFor(block, wraps ? wrap : QTextOption::NoWrap, justify));
     // Step: text-wrap-style balance/pretty picks the width lines break at (CSS Text 4 §6.2)
-    const qreal wrapWidth = wraps && !lineLengths ? wrapWidthFor(layout, block.textWrapStyle, lineWidth) : lineWidth;
+    // Ink past the last advance (setLineWidthByAdvance()) is at most half the largest em.
+    float largestEm = block.fontSize;
+    for (const InlineItem &item : items) {
+        if (item.kind == InlineItem::Kind::Text && item.node)
+            largestEm = std::max(largestEm, item.node->style.fontSize);
+    }
+    const qreal overhang = largestEm / 2;
+    const qreal wrapWidth
+        = wraps && !lineLengths ? wrapWidthFor(layout, block.textWrapStyle, lineWidth, overhang) : lineWidth;
     const qreal indent = textIndentFor(block, width);
-    const std::vector<QTextLine> lines = breakIntoLines(layout, wrapWidth, indent, lineLengths);
+    const std::vector<QTextLine> lines = breakIntoLines(layout, wrapWidth, indent, overhang, justify, lineLengths);
     // line-clamp hides the lines after the clamp but, as in Chromium, they are still laid
     // out: the boxes on them keep their places below the clamped block.
     const bool clamped = block.lineClamp > 0 && int(lines.size()) > block.lineClamp;
@@ -786,7 +795,8 @@ InlineLayout layoutInlineShaped(const ComputedStyle &block, const std::vector<In
         PlacedLine pl{line, int(li)};
         pl.ls = line.textStart();
         pl.le = pl.ls + line.textLength();
-        const qreal natural = line.naturalTextWidth();
+        // Aligned and ellipsized by its advance, as Blink: the last glyph's ink past it overhangs.
+        const qreal natural = line.horizontalAdvance();
         const LineBoxAlignment aligned = alignLine(tree, items, t, line, pl.ls, pl.le, offsetOf);
         pl.box.top = top;
         pl.box.height = aligned.above + aligned.below;

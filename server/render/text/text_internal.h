@@ -167,6 +167,18 @@ struct ShapedLine {
 /// `s`, justification when `justify`, design metrics (no hinting, as Chromium measures).
 QTextOption textOptionFor(const ComputedStyle &s, QTextOption::WrapMode wrap, bool justify);
 
+/// Lays out `line` (the last line `layout`'s beginLayout() created) with as much text as
+/// fits `width` px by its glyphs' advances, as Blink's line breaker measures (CSS Text 3
+/// §5.1; an overflowing single unit stays, as Qt keeps it). Qt 6.4 also counts the last
+/// glyph's ink past its advance (a negative right bearing: the leg of a bold "k", an
+/// italic "f"), so where that ink overhangs the box edge a line lost the last word Chromium
+/// keeps. `overhang` px, at least the largest such ink (half the largest font size of the
+/// line is plenty), is allowed first; the line is then narrowed just inside its natural
+/// width while its advance is wider than `width`, each step dropping a break unit.
+/// Justified lines (`justify`) keep Qt's own fit: Qt stretches them to the width they were
+/// last laid out at.
+void setLineWidthByAdvance(QTextLine &line, qreal width, qreal overhang, bool justify);
+
 /// Shapes `text` as one unwrapped line (the ellipsized replacement of a line).
 ShapedLine shapeSingleLine(const QString &text, const QFont &font, const ComputedStyle &s);
 
@@ -177,8 +189,9 @@ qreal singleLineWidth(const QString &text, const QFont &font, const ComputedStyl
 /// whose box is `lineWidth` px wide: `balance` bisects for the narrowest width that keeps
 /// the line count (as Blink's paragraph balancer does); `pretty` narrows the lines just
 /// enough that the last one holds two words (Blink scores whole paragraphs; this keeps
-/// its visible effect, no orphan); otherwise `lineWidth`.
-qreal wrapWidthFor(QTextLayout &layout, TextWrapStyle style, qreal lineWidth);
+/// its visible effect, no orphan); otherwise `lineWidth`. Lines are counted as
+/// setLineWidthByAdvance() lays them out, with `overhang`.
+qreal wrapWidthFor(QTextLayout &layout, TextWrapStyle style, qreal lineWidth, qreal overhang);
 
 /// text-indent in px for a block `width` px wide (CSS Text 3 §8.1); a percentage of an
 /// indefinite width (intrinsic sizing) counts as 0, as in Chromium.

@@ -46,6 +46,21 @@ QTextLine layOutSingleLine(QTextLayout &layout, const QString &text, const QFont
 
 } // namespace
 
+void setLineWidthByAdvance(QTextLine &line, qreal width, qreal overhang, bool justify)
+{
+    if (justify) {
+        line.setLineWidth(width);
+        return;
+    }
+    line.setLineWidth(width + std::max<qreal>(overhang, 0));
+    for (int length = line.textLength(); line.horizontalAdvance() > width + kWidthEpsilon;) {
+        line.setLineWidth(std::max<qreal>(0, line.naturalTextWidth() - 1.0 / 64));
+        if (line.textLength() >= length)
+            break;
+        length = line.textLength();
+    }
+}
+
 ShapedLine shapeSingleLine(const QString &text, const QFont &font, const ComputedStyle &s)
 {
     QTextLayout layout(text, font);
@@ -55,7 +70,7 @@ ShapedLine shapeSingleLine(const QString &text, const QFont &font, const Compute
         return out;
     out.runs = line.glyphRuns();
     out.baselineInRuns = line.ascent();
-    out.width = line.naturalTextWidth();
+    out.width = line.horizontalAdvance();
     out.textLength = int(text.size());
     return out;
 }
@@ -64,7 +79,7 @@ qreal singleLineWidth(const QString &text, const QFont &font, const ComputedStyl
 {
     QTextLayout layout(text, font);
     const QTextLine line = layOutSingleLine(layout, text, font, s);
-    return line.isValid() ? line.naturalTextWidth() : 0;
+    return line.isValid() ? line.horizontalAdvance() : 0;
 }
 
 namespace {
@@ -101,12 +116,12 @@ ShapedLine ellipsize(const QString &lineText, qreal width, const QFont &font, co
 }
 
 /// The number of lines `layout` (text and formats set) breaks into at `width` px.
-int countLines(QTextLayout &layout, qreal width)
+int countLines(QTextLayout &layout, qreal width, qreal overhang)
 {
     int lines = 0;
     layout.beginLayout();
     for (QTextLine line = layout.createLine(); line.isValid(); line = layout.createLine()) {
-        line.setLineWidth(width);
+        setLineWidthByAdvance(line, width, overhang, false);
         ++lines;
     }
     layout.endLayout();
@@ -114,12 +129,12 @@ int countLines(QTextLayout &layout, qreal width)
 }
 
 /// Whether the last line at `width` px holds a single word (an orphan, CSS Text 4 §6.2).
-bool lastLineIsOneWord(QTextLayout &layout, qreal width)
+bool lastLineIsOneWord(QTextLayout &layout, qreal width, qreal overhang)
 {
     QTextLine last;
     layout.beginLayout();
     for (QTextLine line = layout.createLine(); line.isValid(); line = layout.createLine()) {
-        line.setLineWidth(width);
+        setLineWidthByAdvance(line, width, overhang, false);
         last = line;
     }
     layout.endLayout();
@@ -132,26 +147,26 @@ constexpr int kMaxBalancedLines = 4; // Blink balances paragraphs of up to 4 lin
 
 } // namespace
 
-qreal wrapWidthFor(QTextLayout &layout, TextWrapStyle style, qreal lineWidth)
+qreal wrapWidthFor(QTextLayout &layout, TextWrapStyle style, qreal lineWidth, qreal overhang)
 {
     if (style != TextWrapStyle::Balance && style != TextWrapStyle::Pretty)
         return lineWidth;
-    const int lines = countLines(layout, lineWidth);
+    const int lines = countLines(layout, lineWidth, overhang);
     if (lines < 2 || (style == TextWrapStyle::Balance && lines > kMaxBalancedLines))
         return lineWidth;
-    if (style == TextWrapStyle::Pretty && !lastLineIsOneWord(layout, lineWidth))
+    if (style == TextWrapStyle::Pretty && !lastLineIsOneWord(layout, lineWidth, overhang))
         return lineWidth;
     qreal lo = lineWidth / lines, hi = lineWidth; // lines at `hi` keep the count
     while (hi - lo > 0.5) {
         const qreal mid = (lo + hi) / 2;
-        const bool fits = countLines(layout, mid) <= lines;
-        if (style == TextWrapStyle::Balance ? fits : (fits && lastLineIsOneWord(layout, mid)))
+        const bool fits = countLines(layout, mid, overhang) <= lines;
+        if (style == TextWrapStyle::Balance ? fits : (fits && lastLineIsOneWord(layout, mid, overhang)))
             hi = mid;
         else
             lo = mid;
     }
     if (style == TextWrapStyle::Pretty) // `lo` is the widest width without the orphan
-        return countLines(layout, lo) <= lines ? lo : lineWidth;
+        return countLines(layout, lo, overhang) <= lines ? lo : lineWidth;
     return hi;
 }
 
@@ -464,7 +479,10 @@ std::shared_ptr<const TextBlock> shapeUncached(const ComputedStyle &s, const QSt
     layout.setFormats(formatRangesFor(text, font, s));
     layout.setTextOption(textOptionFor(s, wraps ? wrap : QTextOption::NoWrap, justify && wraps));
     layout.setCacheEnabled(true);
-    const qreal wrapWidth = wraps && !lineLengths ? wrapWidthFor(layout, s.textWrapStyle, lineWidth) : lineWidth;
+    // Ink past the last advance (setLineWidthByAdvance()) is at most half an em.
+    const qreal overhang = s.fontSize / 2;
+    const qreal wrapWidth
+        = wraps && !lineLengths ? wrapWidthFor(layout, s.textWrapStyle, lineWidth, overhang) : lineWidth;
     const qreal indent = textIndentFor(s, width);
     std::vector<ShapedLine> lines;
     std::vector<QTextLine> qlines;
@@ -477,7 +495,8 @@ std::shared_ptr<const TextBlock> shapeUncached(const ComputedStyle &s, const QSt
         if (lineLengths && size_t(i) < lineLengths->size()) // text-fit: the unscaled lines' breaks
             line.setNumColumns((*lineLengths)[size_t(i)]);
         else
-            line.setLineWidth(i == 0 ? std::max<qreal>(0, wrapWidth - indent) : wrapWidth);
+            setLineWidthByAdvance(line, i == 0 ? std::max<qreal>(0, wrapWidth - indent) : wrapWidth, overhang,
+                                  justify && wraps);
         line.setPosition(QPointF(0, 0));
         qlines.push_back(line);
     }
@@ -486,7 +505,7 @@ std::shared_ptr<const TextBlock> shapeUncached(const ComputedStyle &s, const QSt
         ShapedLine sl;
         sl.runs = line.glyphRuns();
         sl.baselineInRuns = line.y() + line.ascent();
-        sl.width = line.naturalTextWidth();
+        sl.width = line.horizontalAdvance();
         sl.textStart = line.textStart();
         sl.textLength = line.textLength();
         sl.qtOffset = line.naturalTextRect().x();
