@@ -277,6 +277,28 @@ private Q_SLOTS:
             QCOMPARE(run.rawFont().pixelSize(), 22.5);
     }
 
+    void advancesAreChromiumsNotTruncated()
+    {
+        // Qt keeps a glyph's advance in 1/64 px, truncated; Skia keeps 16.16. 120 "l" of
+        // 15 px Noto Sans (258/1000 em each) are 464.41 px wide in Chromium; at Qt's own
+        // advances they were 463.13 px, and 402.48 px of 13 px ones 401.25 px.
+        const QByteArray ells(120, 'l');
+        const qreal at15 = widthOf(familyStyle(QStringLiteral("Noto Sans"), 15), ells.constData());
+        QVERIFY2(std::abs(at15 - 464.41) < 0.2, qPrintable(QString::number(at15)));
+        const qreal at13 = widthOf(familyStyle(QStringLiteral("Noto Sans"), 13), ells.constData());
+        QVERIFY2(std::abs(at13 - 402.48) < 0.2, qPrintable(QString::number(at13)));
+        // Drawn where they are measured: the last glyph starts 119 advances after the first.
+        TextEngine &engine = imprint::test::renderContext().text();
+        const auto block = engine.shape(textNode(QString::fromLatin1(ells), familyStyle(QStringLiteral("Noto Sans"), 15)),
+                                        kMaxContent);
+        const QList<QPointF> positions = block->lines.front().glyphRuns.front().positions();
+        QCOMPARE(positions.size(), 120);
+        QVERIFY2(std::abs(positions.back().x() - positions.front().x() - 119 * 3.87) < 0.2,
+                 qPrintable(QString::number(positions.back().x() - positions.front().x())));
+        for (const QGlyphRun &run : block->lines.front().glyphRuns)
+            QCOMPARE(run.rawFont().pixelSize(), 15.0);
+    }
+
     void letterSpacingSkipsTheBreakControls()
     {
         // Chromium adds no letter-spacing after the zero-width space the engine puts after a

@@ -1,15 +1,15 @@
-// Fractional font sizes (CSS Fonts 4 §2.5: a computed font-size is any non-negative
-// length; 2.4em, 9vmin, calc() and rem fractions make most of them fractional). Qt 6.4
-// shapes and measures in whole pixels (QFontPrivate::engineForScript() rounds the size), so
-// 22.5 px text came out 2 % wider and a pixel taller than Chromium's. A run at such a size is
-// laid out at the nearest whole pixel size in coordinates narrowed by the same ratio and
-// then scaled to its exact size; glyphs are drawn from their QRawFont at the exact size.
-// An inline paragraph whose fractional sizes have no such ratio in common (22.5 px with a
-// 13.6 px span) is laid out at a whole multiple of its sizes instead, and scaled down.
-// Whole pixel sizes never come here: their path is unchanged.
+// Text shaped at another size than its own, then scaled to it. Qt 6.4 shapes and measures in
+// whole pixels (QFontPrivate::engineForScript() rounds the size), so 22.5 px text came out
+// 2 % wider and a pixel taller than Chromium's, and keeps each glyph's advance in 1/64 px,
+// truncated, so every line came out short by about a 1/128 px a glyph. A run is laid out
+// kShapingScale times larger, at a whole pixel size, in coordinates widened by the same
+// ratio and then scaled to its exact size; glyphs are drawn from their QRawFont at the
+// exact size. An inline paragraph is laid out at a whole multiple of its sizes (of at least
+// kShapingScale) and scaled down.
 
 #include "server/render/text/text_internal.h"
 
+#include <QFontMetricsF>
 #include <QHash>
 #include <QRawFont>
 
@@ -20,6 +20,8 @@ namespace imprint::render::text_detail {
 
 namespace {
 
+constexpr quint32 kOpszTag = 0x6f70737a; // 'opsz'
+
 /// `s` with every px length that adds to the text's advances or to where a line breaks
 /// (letter- and word-spacing, a px text-indent or a percentage's px part, tab-size as a
 /// length) divided by `k`, the font size kept: a layout `k` times narrower that is the exact
@@ -27,6 +29,11 @@ namespace {
 ComputedStyle narrowedStyle(const ComputedStyle &s, qreal k)
 {
     ComputedStyle out = s;
+    // A variable face's optical size stays the exact size's (CSS Fonts 4 §2.9: opsz follows
+    // font-size), not the shaping size's: an explicit opsz setting wins as it would anyway.
+    if (std::none_of(s.fontVariationSettings.begin(), s.fontVariationSettings.end(),
+                     [](const FontVariation &v) { return v.tag == kOpszTag; }))
+        out.fontVariationSettings.push_back({s.fontSize, kOpszTag});
     out.letterSpacing = float(s.letterSpacing / k);
     out.wordSpacing = float(s.wordSpacing / k);
     if (s.tabSizeIsLength)
@@ -92,7 +99,7 @@ QFont metricsFontFor(const ComputedStyle &s, qreal *scale)
 {
     QFont font = TextEngine::fontFor(s);
     font.setLetterSpacing(QFont::AbsoluteSpacing, 0);
-    const qreal whole = shapingPixelSize(s.fontSize);
+    const qreal whole = metricsPixelSize(s.fontSize);
     *scale = 1;
     if (whole != s.fontSize) {
         // Set, not left to Qt's rounding of the point size fontFor() asks for, so the
@@ -103,8 +110,17 @@ QFont metricsFontFor(const ComputedStyle &s, qreal *scale)
     return font;
 }
 
-std::shared_ptr<const TextBlock> shapeAtFractionalSize(const ComputedStyle &s, const QString &raw, qreal width,
-                                                       const std::vector<int> *lineLengths)
+DecorationMetrics decorationMetricsAt(const ComputedStyle &s)
+{
+    qreal scale = 1;
+    const QFontMetricsF fm(metricsFontFor(s, &scale));
+    const qreal top = -std::round(fm.ascent() * scale);
+    return {top, top + 2 * fm.ascent() * scale / 3, std::max<qreal>(1, s.fontSize / 10.0),
+            std::max<qreal>(1, fm.lineWidth() * scale)};
+}
+
+std::shared_ptr<const TextBlock> shapeAtShapingSize(const ComputedStyle &s, const QString &raw, qreal width,
+                                                    const std::vector<int> *lineLengths)
 {
     const qreal whole = shapingPixelSize(s.fontSize);
     const qreal k = s.fontSize / whole;
@@ -112,7 +128,7 @@ std::shared_ptr<const TextBlock> shapeAtFractionalSize(const ComputedStyle &s, c
     ComputedStyle narrowed = narrowedStyle(s, k);
     narrowed.fontSize = float(whole);
     const std::shared_ptr<const TextBlock> shaped
-        = shapeUncached(narrowed, raw, std::isfinite(width) ? width / k : width, lineLengths);
+        = shapeAtOwnSize(narrowed, raw, std::isfinite(width) ? width / k : width, lineLengths);
     auto block = std::make_shared<TextBlock>(*shaped);
     // Step: line boxes from the exact size's rounded metrics (CSS Inline 3 §4.2), the glyphs
     // scaled about the line's baseline
@@ -131,23 +147,8 @@ std::shared_ptr<const TextBlock> shapeAtFractionalSize(const ComputedStyle &s, c
     block->size = QSizeF(shaped->size.width() * k, top);
     block->firstBaseline = block->lines.empty() ? 0 : block->lines.front().baseline;
     block->lastBaseline = block->lines.empty() ? 0 : block->lines.back().baseline;
-    block->decoration = shaped->decoration.scaled(k);
+    block->decoration = decorationMetricsAt(s);
     return block;
-}
-
-qreal commonFractionalScale(const std::vector<InlineItem> &items)
-{
-    qreal k = 0;
-    for (const InlineItem &item : items) {
-        if (item.kind != InlineItem::Kind::Text || !item.node)
-            continue;
-        const float size = item.node->style.fontSize;
-        const qreal own = size / shapingPixelSize(size);
-        if (k != 0 && own != k)
-            return 1;
-        k = own;
-    }
-    return k == 0 ? 1 : k;
 }
 
 namespace {
@@ -188,14 +189,15 @@ InlineLayout layoutNarrowed(const ComputedStyle &block, const std::vector<Inline
             f.rect = QRectF(f.rect.x() * k, f.rect.y(), f.rect.width() * k, f.rect.height());
     }
     ExactFonts exact(k);
-    for (std::shared_ptr<const TextBlock> &text : out.text) {
+    for (size_t i = 0; i < out.text.size(); ++i) {
+        std::shared_ptr<const TextBlock> &text = out.text[i];
         if (!text)
             continue;
         auto wide = std::make_shared<TextBlock>(*text);
         for (TextLine &line : wide->lines)
             widenGlyphs(line, k, line.baseline, line.baseline, exact);
         wide->size.setWidth(text->size.width() * k);
-        wide->decoration = text->decoration.scaled(k);
+        wide->decoration = items[i].node ? decorationMetricsAt(items[i].node->style) : text->decoration.scaled(k);
         text = std::move(wide);
     }
     out.size.setWidth(out.size.width() * k);
@@ -203,39 +205,26 @@ InlineLayout layoutNarrowed(const ComputedStyle &block, const std::vector<Inline
 }
 
 constexpr int kMaxUpscale = 50; // hundredths of an em of a whole size (0.7 × 21.6 px) are whole at 25
-constexpr qreal kMaxShapingSize = 2048; // px: the largest size a paragraph is upscaled to
-
-/// Whether `size` is a fractional px size (shapingPixelSize() is not its own).
-bool isFractional(float size)
-{
-    return shapingPixelSize(size) != size;
-}
 
 } // namespace
 
-InlineLayout layoutInlineAtFractionalSize(const ComputedStyle &block, const std::vector<InlineItem> &items,
-                                          qreal width, qreal k, const std::vector<int> *lineLengths)
+int inlineShapingScale(const std::vector<InlineItem> &items)
 {
-    return layoutNarrowed(block, items, width, k, nullptr, lineLengths);
-}
-
-int fractionalUpscale(const std::vector<InlineItem> &items)
-{
-    bool fractional = false;
     qreal largest = 0;
     for (const InlineItem &item : items) {
-        if (item.kind == InlineItem::Kind::Text && item.node) {
-            fractional = fractional || isFractional(item.node->style.fontSize);
+        if (item.kind == InlineItem::Kind::Text && item.node)
             largest = std::max<qreal>(largest, item.node->style.fontSize);
-        }
     }
-    if (!fractional)
+    if (largest <= 0)
         return 1;
-    // The smallest factor that makes every size whole, else the one that comes nearest
-    // (the largest relative error of a shaped size), within kMaxShapingSize.
-    int best = 1;
+    const int most = int(std::min<qreal>(kMaxUpscale, std::floor(kMaxShapingSize / largest)));
+    if (most <= 1)
+        return 1;
+    // The smallest factor from kShapingScale that makes every size whole, else the one that
+    // comes nearest (the largest relative error of a shaped size), within kMaxShapingSize.
+    int best = std::min(kShapingScale, most);
     qreal bestError = std::numeric_limits<qreal>::max();
-    for (int m = 2; m <= kMaxUpscale && largest * m <= kMaxShapingSize; ++m) {
+    for (int m = best; m <= most; ++m) {
         qreal error = 0;
         for (const InlineItem &item : items) {
             if (item.kind != InlineItem::Kind::Text || !item.node || item.node->style.fontSize < 1)

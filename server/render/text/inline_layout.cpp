@@ -101,7 +101,7 @@ QFont shapingFont(const InlineText &t, size_t i, const ComputedStyle &s)
 /// The factor from Text item `i`'s shaping font (of `size` px) to its exact size.
 qreal exactScale(const InlineText &t, size_t i, float size)
 {
-    return size / (t.shapingSizes ? qreal((*t.shapingSizes)[i]) : shapingPixelSize(size));
+    return size / (t.shapingSizes ? qreal((*t.shapingSizes)[i]) : metricsPixelSize(size));
 }
 
 InlineText buildInlineText(const ComputedStyle &block, const std::vector<InlineItem> &items, bool wraps,
@@ -384,7 +384,7 @@ LineBoxAlignment alignLine(const InlineBoxTree &tree, const std::vector<InlineIt
         if (items[i].kind == InlineItem::Kind::Text) {
             FontBox fb = tree.boxes[i];
             const int a = std::max(t.start[i], ls), b = std::min(t.end[i], le);
-            // Line boxes at a fractional size take its exact metrics (shapingPixelSize()).
+            // Line boxes take the exact size's metrics (shapingPixelSize()).
             if (b > a)
                 fb = withUsedFonts(items[i].node->style, fb, line.glyphRuns(a, b - a),
                                    exactScale(t, i, items[i].node->style.fontSize));
@@ -734,9 +734,7 @@ QRectF linesBounds(const TextBlock &block)
 InlineLayout layoutInlineUncached(const ComputedStyle &block, const std::vector<InlineItem> &items, qreal width,
                                   const std::vector<int> *lineLengths)
 {
-    if (const qreal k = commonFractionalScale(items); k != 1)
-        return layoutInlineAtFractionalSize(block, items, width, k, lineLengths);
-    if (const int m = fractionalUpscale(items); m > 1)
+    if (const int m = inlineShapingScale(items); m > 1)
         return layoutInlineAtMixedSizes(block, items, width, m, lineLengths);
     return layoutInlineShaped(block, items, width, nullptr, lineLengths);
 }

@@ -85,15 +85,14 @@ qreal lineScale(const ComputedStyle &s, const TextLine &line, qreal width, QStri
     return (width - fixed) / flexible;
 }
 
-/// `block` (shaped under `scaled`) with each line aligned again in the box by its advance
-/// width, Blink's inline size of a fitted line (CSS Text 3 §7.1): Blink aligns a fitted line
-/// by it, where a run's lines are aligned by their natural width (the ink past the last
-/// advance included). Only a fractional scaled size is realigned, as when this also drew it
-/// at its exact size (now shapeAtFractionalSize()'s job).
+/// `block` (shaped under `scaled`) with each line aligned again in the box by its inline
+/// size (its advance width and the trailing letter-spacing), Blink's inline size of a fitted
+/// line (CSS Text 3 §7.1). Only a fractional scaled size is realigned, as when this also
+/// drew it at its exact size (now shapeAtShapingSize()'s job).
 std::shared_ptr<const TextBlock> alignedByAdvance(std::shared_ptr<const TextBlock> block, const ComputedStyle &scaled,
                                                   qreal width)
 {
-    if (shapingPixelSize(scaled.fontSize) == scaled.fontSize || scaled.textAlign == TextAlign::Justify)
+    if (metricsPixelSize(scaled.fontSize) == scaled.fontSize || scaled.textAlign == TextAlign::Justify)
         return block;
     auto out = std::make_shared<TextBlock>(*block);
     const qreal factor = alignFactor(scaled.textAlign, scaled.direction);
@@ -119,7 +118,7 @@ std::shared_ptr<const TextBlock> alignedByAdvance(std::shared_ptr<const TextBloc
 std::shared_ptr<const TextBlock> shapeScaled(const ComputedStyle &s, const QString &raw, qreal width,
                                              const std::vector<int> &lengths, qreal k)
 {
-    // A fractional scaled size is laid out and drawn at its exact size (shapeAtFractionalSize()).
+    // A fractional scaled size is laid out and drawn at its exact size (shapeAtShapingSize()).
     const ComputedStyle scaled = fitScaledStyle(s, k);
     return alignedByAdvance(shapeUncached(scaled, raw, width, &lengths), scaled, width);
 }

@@ -19,6 +19,7 @@
 #include <QTextLayout>
 #include <QTextOption>
 
+#include <algorithm>
 #include <cmath>
 #include <functional>
 #include <memory>
@@ -210,7 +211,7 @@ FontBox fontBoxFor(const ComputedStyle &s);
 /// rounded ascent and descent plus half its line gap to the line box (CSS Inline 3 §4.2,
 /// "normal" lets the UA use the metrics of all fonts in the box). Other line heights keep
 /// `box` unchanged. `scale` takes the runs' metrics to the size they stand for (runs
-/// shaped at a whole pixel size for a fractional one, shapeAtFractionalSize()).
+/// shaped at another size, shapeAtShapingSize()).
 FontBox withUsedFonts(const ComputedStyle &s, FontBox box, const QList<QGlyphRun> &runs, qreal scale = 1);
 
 /// Whether bidi reordering (UAX #9 §3.4 L2) can put `text` (a paragraph, or a line of
@@ -247,10 +248,16 @@ std::vector<VisualCell> visualCells(const QTextLayout &layout, const QTextLine &
 /// that top.
 DecorationMetrics decorationMetrics(const QFontMetricsF &fm, qreal fontSize);
 
+/// decorationMetrics() of text in `s` at its exact size: the metrics read at
+/// metricsPixelSize() and scaled, the ascent rounded at the exact size as Blink rounds it.
+/// A run shaped at another size (shapeAtShapingSize()) takes these, not its shaping size's
+/// scaled back: -round(4a) / 4 put an overline a fraction of a pixel off.
+DecorationMetrics decorationMetricsAt(const ComputedStyle &s);
+
 /// Whether `raw` in `s` breaks into the same lines at any width its max-content lines fit
 /// as at max-content: nothing in the style but alignment depends on the box's width (no
 /// justify, line-clamp, ellipsis, balanced or pretty wrapping, text-fit, text-indent,
-/// automatic or soft hyphens, preserved spaces or fractional size). Then a run already
+/// automatic or soft hyphens, preserved spaces or a fractional size). Then a run already
 /// shaped at max-content need not be shaped again at such a width (maxContentPlacedAt()).
 bool breaksAsAtMaxContentWhereItFits(const ComputedStyle &s, const QString &raw);
 
@@ -269,30 +276,57 @@ std::shared_ptr<const TextBlock> maxContentPlacedAt(const TextBlock &maxContent,
 std::shared_ptr<const TextBlock> shapeUncached(const ComputedStyle &s, const QString &raw, qreal width,
                                                const std::vector<int> *lineLengths = nullptr);
 
-/// The pixel size a font size of `px` is shaped at: Qt's font engines come in whole pixels
-/// (QFontPrivate::engineForScript() rounds the size, Qt 6.4; QFont has no fractional pixel
-/// size), so a fractional size is shaped at the nearest whole one and its advances, glyph
-/// positions and vertical metrics are scaled by px / shapingPixelSize(px)
-/// (shapeAtFractionalSize()). Whole sizes, and sizes below 1 px, are their own.
-inline qreal shapingPixelSize(qreal px)
+/// The whole pixel size Qt makes a face at for a font size of `px`: Qt's font engines come
+/// in whole pixels (QFontPrivate::engineForScript() rounds the size, Qt 6.4; QFont has no
+/// fractional pixel size). Vertical metrics are read at this size and scaled by
+/// px / metricsPixelSize(px) (metricsFontFor()). Whole sizes, and sizes below 1 px, are
+/// their own.
+inline qreal metricsPixelSize(qreal px)
 {
     return px >= 1 && px != std::floor(px) ? std::round(px) : px;
 }
 
+/// How many times larger than its size text is shaped. Qt 6.4 keeps a glyph's advance in
+/// 1/64 px and truncates it (QFontEngineFT takes FreeType's 16.16 linear advance >> 10),
+/// where Skia keeps the 16.16 value: a line of n glyphs came out about n/128 px shorter
+/// than Chromium's (1.3 px over 120 letters of 15 px Noto Sans). Shaped 8 times larger and
+/// scaled back, a glyph is at most 1/512 px short (4 times: 1/256 px, and 0.02 less SSIM
+/// summed over the render suites' 339 cards).
+inline constexpr int kShapingScale = 8;
+
+/// The largest pixel size text is shaped at: larger text is shaped fewer times larger.
+inline constexpr qreal kMaxShapingSize = 2048;
+
+/// The whole pixel size text of `px` is shaped at (kShapingScale), its advances, glyph
+/// positions and widths then scaled by px / shapingPixelSize(px) (shapeAtShapingSize()).
+/// Sizes below 1 px are their own.
+inline qreal shapingPixelSize(qreal px)
+{
+    if (px < 1)
+        return px;
+    const qreal times = std::clamp(std::floor(kMaxShapingSize / px), qreal(1), qreal(kShapingScale));
+    return std::round(px * times);
+}
+
 /// TextEngine::fontFor(s) without letter-spacing, at the whole pixel size it is measured at
-/// (shapingPixelSize()); `*scale` receives the factor from its metrics to the exact size's
+/// (metricsPixelSize()); `*scale` receives the factor from its metrics to the exact size's
 /// (1 at whole sizes).
 QFont metricsFontFor(const ComputedStyle &s, qreal *scale);
 
-/// shapeUncached() of a run whose font size is not a whole pixel (shapingPixelSize()): the
-/// run laid out at the whole size in a box narrowed by the same ratio, every px length that
-/// adds to the advances (letter- and word-spacing, text-indent, tab stops) divided by it,
-/// then scaled to the exact size: positions and advances multiplied, glyphs drawn from their
-/// QRawFont at the exact size, line boxes from the exact size's rounded ascent, descent and
-/// line gap (CSS Inline 3 §4.2, as Blink's SimpleFontData rounds them), so 22.5 px text is
-/// 22.5 px wide and tall as in Chromium (fractional_size.cpp).
-std::shared_ptr<const TextBlock> shapeAtFractionalSize(const ComputedStyle &s, const QString &raw, qreal width,
-                                                       const std::vector<int> *lineLengths);
+/// shapeUncached() of a run (of at least 1 px): the run laid out at shapingPixelSize() in a
+/// box widened by the same ratio, every px length that adds to the advances (letter- and
+/// word-spacing, text-indent, tab stops) multiplied by it, then scaled to the exact size:
+/// positions and advances scaled, glyphs drawn from their QRawFont at the exact size, line
+/// boxes from the exact size's rounded ascent, descent and line gap (CSS Inline 3 §4.2, as
+/// Blink's SimpleFontData rounds them), so 22.5 px text is 22.5 px wide and tall as in
+/// Chromium, and a line's advance is Chromium's within 1/256 px a glyph (fractional_size.cpp).
+std::shared_ptr<const TextBlock> shapeAtShapingSize(const ComputedStyle &s, const QString &raw, qreal width,
+                                                    const std::vector<int> *lineLengths);
+
+/// shapeUncached() with the run shaped at its own size `s.fontSize` as Qt makes the face
+/// (text_lines.cpp): shapeAtShapingSize()'s layout.
+std::shared_ptr<const TextBlock> shapeAtOwnSize(const ComputedStyle &s, const QString &raw, qreal width,
+                                                const std::vector<int> *lineLengths);
 
 /// Whether text-fit acts on a run of style `s` laid out `width` px wide: a fit type other
 /// than none and a definite width (intrinsic sizes are measured unfitted, as in Chromium).
@@ -328,9 +362,8 @@ qreal searchBoxScale(qreal lo, const std::function<bool(qreal)> &fitsAt);
 std::shared_ptr<const TextBlock> fitTextUncached(const ComputedStyle &s, const QString &raw, qreal width);
 
 /// CSS Inline 3 §5: lays `items` out in lines of `width` px (see TextMeasurer::layoutInline).
-/// A paragraph whose text is all at one fractional scale goes to
-/// layoutInlineAtFractionalSize(), one with fractional sizes at different scales to
-/// layoutInlineAtMixedSizes(); any other is laid out by layoutInlineShaped(). With
+/// The paragraph is laid out inlineShapingScale() times larger (layoutInlineAtMixedSizes());
+/// a paragraph that cannot be (text past kMaxShapingSize) by layoutInlineShaped(). With
 /// `lineLengths` (text-fit) line i holds (*lineLengths)[i] characters of the paragraph
 /// string (InlineLine::length) instead of breaking at the width.
 InlineLayout layoutInlineUncached(const ComputedStyle &block, const std::vector<InlineItem> &items, qreal width,
@@ -343,29 +376,17 @@ InlineLayout layoutInlineShaped(const ComputedStyle &block, const std::vector<In
                                 const std::vector<int> *shapingSizes = nullptr,
                                 const std::vector<int> *lineLengths = nullptr);
 
-/// The factor size / shapingPixelSize(size) shared by the font sizes of every Text item of
-/// `items`: 1 when they are whole pixel sizes or do not share one (the whole size's advances
-/// are kept then, the line boxes still exact).
-qreal commonFractionalScale(const std::vector<InlineItem> &items);
+/// The whole factor m (kShapingScale to kMaxUpscale) that brings the font sizes of every
+/// Text item of `items` nearest to whole pixel sizes (size × m): kShapingScale when they
+/// are whole; fewer than kShapingScale times (down to 1) when the largest would pass
+/// kMaxShapingSize.
+int inlineShapingScale(const std::vector<InlineItem> &items);
 
-/// An inline paragraph whose text is at fractional sizes sharing the factor `k`
-/// (commonFractionalScale()): laid out at the whole sizes in coordinates narrowed by `k`
-/// (the width, text-indent, letter- and word-spacing, inline box edges and atomic widths
-/// divided by it), then widened back, the glyphs drawn at the exact size, as
-/// shapeAtFractionalSize() does for a run. Line boxes are already the exact size's.
-InlineLayout layoutInlineAtFractionalSize(const ComputedStyle &block, const std::vector<InlineItem> &items,
-                                          qreal width, qreal k, const std::vector<int> *lineLengths = nullptr);
-
-/// The whole factor m (2 to kMaxUpscale) that brings the font sizes of every Text item of
-/// `items` nearest to whole pixel sizes (size × m), when some is fractional and they share
-/// no factor (commonFractionalScale() is 1); 1 otherwise.
-int fractionalUpscale(const std::vector<InlineItem> &items);
-
-/// An inline paragraph whose fractional sizes share no factor (a 22.5 px block with a
-/// 13.6 px span: fractionalUpscale()): laid out `m` times larger, each Text item shaped at
-/// the whole size nearest size × m, in coordinates widened by m, then narrowed back with
-/// the glyphs drawn at the exact sizes, as layoutInlineAtFractionalSize() does for one
-/// factor. Line boxes are the exact sizes'.
+/// An inline paragraph laid out `m` times larger (inlineShapingScale()), each Text item
+/// shaped at the whole size nearest size × m, in coordinates widened by m (the width,
+/// text-indent, letter- and word-spacing, inline box edges and atomic widths multiplied),
+/// then narrowed back with the glyphs drawn at the exact sizes, as shapeAtShapingSize()
+/// does for a run. Line boxes are the exact sizes'.
 InlineLayout layoutInlineAtMixedSizes(const ComputedStyle &block, const std::vector<InlineItem> &items, qreal width,
                                       int m, const std::vector<int> *lineLengths = nullptr);
 

@@ -423,7 +423,7 @@ bool breaksAsAtMaxContentWhereItFits(const ComputedStyle &s, const QString &raw)
            && (s.textWrapStyle == TextWrapStyle::Auto || s.textWrapStyle == TextWrapStyle::Stable)
            && s.textFit.type == TextFit::Type::None && s.textIndent.type == Length::Type::Px
            && s.textIndent.value == 0 && s.hyphens != Hyphens::Auto && s.whiteSpace != WhiteSpace::PreWrap
-           && shapingPixelSize(s.fontSize) == s.fontSize && !raw.contains(QChar::SoftHyphen);
+           && metricsPixelSize(s.fontSize) == s.fontSize && !raw.contains(QChar::SoftHyphen);
 }
 
 std::shared_ptr<const TextBlock> maxContentPlacedAt(const TextBlock &maxContent, const ComputedStyle &s, qreal width)
@@ -444,7 +444,13 @@ std::shared_ptr<const TextBlock> shapeUncached(const ComputedStyle &s, const QSt
                                                const std::vector<int> *lineLengths)
 {
     if (shapingPixelSize(s.fontSize) != s.fontSize)
-        return shapeAtFractionalSize(s, raw, width, lineLengths);
+        return shapeAtShapingSize(s, raw, width, lineLengths);
+    return shapeAtOwnSize(s, raw, width, lineLengths);
+}
+
+std::shared_ptr<const TextBlock> shapeAtOwnSize(const ComputedStyle &s, const QString &raw, qreal width,
+                                                const std::vector<int> *lineLengths)
+{
     auto block = std::make_shared<TextBlock>();
     const QString processed = TextEngine::processText(s, raw);
     if (processed.isEmpty())
