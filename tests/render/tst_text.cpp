@@ -299,6 +299,22 @@ private Q_SLOTS:
             QCOMPARE(run.rawFont().pixelSize(), 15.0);
     }
 
+    void aLineIsNoWiderThanItsBoxWhateverItsInk()
+    {
+        // The ink past the last advance of this Bengali line (a vowel sign below its
+        // consonant) is 28 px at 64 px; narrowing the line just inside that natural width
+        // left Qt keeping the word, and the line overflowed by 25 px. Chromium breaks
+        // before "সম্পূর্ণ" (1070.56 px of advances in a 1056 px box).
+        ComputedStyle s = familyStyle(QStringLiteral("Noto Sans"), 64);
+        s.fontWeight = 700;
+        TextEngine &engine = imprint::test::renderContext().text();
+        const auto block = engine.shape(
+            textNode(QStringLiteral(u"বাংলায় ওপেন গ্রাফ ছবি তৈরি করার সম্পূর্ণ নির্দেশিকা ২০২৫"), s), 1056);
+        QCOMPARE(block->lines.size(), size_t(2));
+        QVERIFY2(block->lines[0].width <= 1056, qPrintable(QString::number(block->lines[0].width)));
+        QVERIFY(block->lines[0].width > 800);
+    }
+
     void letterSpacingSkipsTheBreakControls()
     {
         // Chromium adds no letter-spacing after the zero-width space the engine puts after a

@@ -173,9 +173,9 @@ QTextOption textOptionFor(const ComputedStyle &s, QTextOption::WrapMode wrap, bo
 /// §5.1; an overflowing single unit stays, as Qt keeps it). Qt 6.4 also counts the last
 /// glyph's ink past its advance (a negative right bearing: the leg of a bold "k", an
 /// italic "f"), so where that ink overhangs the box edge a line lost the last word Chromium
-/// keeps. `overhang` px, at least the largest such ink (half the largest font size of the
-/// line is plenty), is allowed first; the line is then narrowed just inside its natural
-/// width while its advance is wider than `width`, each step dropping a break unit.
+/// keeps. `overhang` px of such ink (half the largest font size of the line) is allowed
+/// first; the line is then narrowed just inside its advance while that is wider than
+/// `width`, each step dropping at least a break unit.
 /// Justified lines (`justify`) keep Qt's own fit: Qt stretches them to the width they were
 /// last laid out at.
 void setLineWidthByAdvance(QTextLine &line, qreal width, qreal overhang, bool justify);
