@@ -276,6 +276,26 @@ private Q_SLOTS:
         QVERIFY(widthOf({upload}, 800, text) - widthOf({upload}, 200, text) > 30);
     }
 
+    /// CSS Fonts 4 §2.9: a face's opsz axis follows the used font size. Text is shaped
+    /// several times larger than its size (kShapingScale); the optical size stays the
+    /// text's own. Inter 4 (tests/http/fonts/Inter-opsz.woff2, opsz 14–32) sets
+    /// "Hamburgefonstiv 2026" at 20 px 212.22 px wide at opsz 20 (HarfBuzz, as Chromium
+    /// shapes it); at the shaping size's opsz (clamped to 32) it was 201.31 px.
+    void opticalSizeIsTheTextsOwnSize()
+    {
+        const QString inter = registerUpload(readFile(QStringLiteral(IMPRINT_SOURCE_DIR "/tests/http/fonts/Inter-opsz.woff2")));
+        QVERIFY(!inter.isEmpty());
+        ComputedStyle s;
+        s.fontFamily = {inter};
+        s.fontSize = 20;
+        TextEngine engine;
+        const qreal width = engine.shape(s, QStringLiteral("Hamburgefonstiv 2026"), kMaxContent)->size.width();
+        QVERIFY2(std::abs(width - 212.22) < 0.3, qPrintable(QString::number(width)));
+        s.fontSize = 20.5f; // a fractional size too
+        const qreal fractional = engine.shape(s, QStringLiteral("Hamburgefonstiv 2026"), kMaxContent)->size.width();
+        QVERIFY2(std::abs(fractional - 212.22 * 20.5 / 20) < 1.5, qPrintable(QString::number(fractional)));
+    }
+
     /// A card without a variable face makes no instance (it pays a hash lookup only).
     void staticFacesAreNotInstanced()
     {
