@@ -174,7 +174,7 @@ void collectMissing(const Node &node, const FontSet &fonts, QSet<QString> &warne
     if (node.isText()) {
         const std::vector<FontFeature> features = styleFeatures(node.style);
         qsizetype named = 0;
-        const QStringList families = features.empty() ? QStringList() : text_detail::familyList(node.style.fontFamily, &named);
+        const QStringList families = features.empty() ? QStringList() : text_detail::familyList(node.style.fontFamily, node.style.lang, &named);
         const bool italic = node.style.fontStyle == FontStyle::Italic;
         const std::vector<bool> draws
             = named > 1 ? drawingFamilies(node.text, families, named, node.style)

@@ -1,8 +1,13 @@
 #include "server/render/text/generic_family.h"
 
+#include "server/render/text/font_fallback.h"
+
+#include <QHash>
+
 #include <fontconfig/fontconfig.h>
 
 #include <memory>
+#include <mutex>
 
 namespace imprint::render {
 
@@ -25,6 +30,41 @@ QString fontconfigMatch(const char *pattern)
     if (!match || FcPatternGetString(match.get(), FC_FAMILY, 0, &family) != FcResultMatch || !family)
         return {};
     return QString::fromUtf8(reinterpret_cast<const char *>(family));
+}
+
+/// fontconfig's best match for `generic` ("sans-serif", "serif") in the fontconfig
+/// language `locale` for a text with U+4E00 (Blink's exemplar of Han); empty when none.
+QString hanFamilyMatch(const char *generic, const QByteArray &locale)
+{
+    const std::unique_ptr<FcPattern, decltype(&FcPatternDestroy)> query(FcPatternCreate(), &FcPatternDestroy);
+    const std::unique_ptr<FcCharSet, decltype(&FcCharSetDestroy)> han(FcCharSetCreate(), &FcCharSetDestroy);
+    if (!query || !han)
+        return {};
+    FcPatternAddString(query.get(), FC_FAMILY, reinterpret_cast<const FcChar8 *>(generic));
+    FcPatternAddString(query.get(), FC_LANG, reinterpret_cast<const FcChar8 *>(locale.constData()));
+    FcCharSetAddChar(han.get(), 0x4E00);
+    FcPatternAddCharSet(query.get(), FC_CHARSET, han.get());
+    FcConfigSubstitute(nullptr, query.get(), FcMatchPattern);
+    FcDefaultSubstitute(query.get());
+    FcResult result = FcResultNoMatch;
+    const std::unique_ptr<FcPattern, decltype(&FcPatternDestroy)> match(FcFontMatch(nullptr, query.get(), &result),
+                                                                        &FcPatternDestroy);
+    FcChar8 *family = nullptr;
+    FcCharSet *charset = nullptr;
+    if (!match || FcPatternGetString(match.get(), FC_FAMILY, 0, &family) != FcResultMatch || !family
+        || FcPatternGetCharSet(match.get(), FC_CHARSET, 0, &charset) != FcResultMatch
+        || !FcCharSetHasChar(charset, 0x4E00))
+        return {};
+    return QString::fromUtf8(reinterpret_cast<const char *>(family));
+}
+
+/// Whether fontconfig language `locale` (fallbackLocale()) is written with Han: Japanese and
+/// Chinese. Not Korean: Chromium keeps the sans-serif face for a `ko` title (its Latin is
+/// Noto Sans, not Noto Sans CJK KR's).
+bool isHanLocale(const QByteArray &locale)
+{
+    const QByteArray primary = locale.left(locale.indexOf('-') < 0 ? locale.size() : locale.indexOf('-'));
+    return primary == "ja" || primary == "zh";
 }
 
 QString resolve(const char *pattern, const char *fallback)
@@ -53,6 +93,27 @@ QString genericFamily(GenericFamily generic)
     }
     }
     return QStringLiteral("DejaVu Sans");
+}
+
+QString genericFamily(GenericFamily generic, const QString &lang)
+{
+    if (lang.isEmpty() || generic == GenericFamily::Monospace)
+        return genericFamily(generic);
+    const QByteArray locale = fallbackLocale(lang);
+    if (!isHanLocale(locale))
+        return genericFamily(generic);
+    static std::mutex mutex;
+    static QHash<QByteArray, QString> families; // "s|zh-tw" → family; a handful of languages
+    const QByteArray key = (generic == GenericFamily::Serif ? "s|" : "a|") + locale;
+    const std::lock_guard<std::mutex> lock(mutex);
+    auto it = families.constFind(key);
+    if (it == families.constEnd()) {
+        QString family = hanFamilyMatch(generic == GenericFamily::Serif ? "serif" : "sans-serif", locale);
+        if (family.isEmpty())
+            family = genericFamily(generic);
+        it = families.insert(key, family);
+    }
+    return *it;
 }
 
 } // namespace imprint::render

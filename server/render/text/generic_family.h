@@ -16,4 +16,14 @@ enum class GenericFamily { SansSerif, Serif, Monospace };
 /// cached. When fontconfig has no answer: DejaVu Sans, DejaVu Serif or DejaVu Sans Mono.
 QString genericFamily(GenericFamily generic);
 
+/// genericFamily() for text in `lang` (a BCP 47 tag): for a language written with Han
+/// (Japanese, Korean, Chinese) sans-serif and serif are the family fontconfig matches for
+/// that language and a Han character ("Noto Sans CJK TC" for zh-TW, "Noto Serif CJK JP"
+/// for serif in ja), as Blink resolves a generic family for a Han locale
+/// (FontCache::GetGenericFamilyNameForScript(), not for monospace): the family then
+/// takes the text's weight and style like any named family (a real Bold), where the same
+/// characters without `lang` come from per-character fallback in its regular face. Any
+/// other language gets genericFamily(generic). Cached per family and language.
+QString genericFamily(GenericFamily generic, const QString &lang);
+
 } // namespace imprint::render

@@ -153,7 +153,7 @@ QFont TextEngine::fontFor(const ComputedStyle &s)
 {
     QFont font;
     qsizetype named = 0;
-    QStringList families = familyList(s.fontFamily, &named);
+    QStringList families = familyList(s.fontFamily, s.lang, &named);
     // CSS Fonts 4 §7.1: a variable face is drawn at the instance the style selects
     // (variable_faces.h); a static face keeps its name (a hash lookup).
     for (qsizetype i = 0; i < named; ++i)

@@ -62,9 +62,10 @@ QString applyTransform(const QString &text, TextTransform transform);
 /// `endsParagraph`: `text` is the end of its paragraph, whose last word stays whole.
 QString applyHyphens(const QString &text, const ComputedStyle &style, bool endsParagraph = true);
 
-/// The families of a run's font: those `requested` names (generics resolved), then the
-/// installed fallbacks; `*named` (when given) is how many came from `requested`.
-QStringList familyList(const QStringList &requested, qsizetype *named = nullptr);
+/// The families of a run's font: those `requested` names (generics resolved for `lang`,
+/// genericFamily()), then the installed fallbacks; `*named` (when given) is how many came
+/// from `requested`.
+QStringList familyList(const QStringList &requested, const QString &lang, qsizetype *named = nullptr);
 
 /// The faces of `families` that `s`'s weight and style select, one per installed family
 /// (a family that is not installed gives none), at a nominal size: only their character

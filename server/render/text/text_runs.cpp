@@ -97,9 +97,9 @@ bool hasFamily(const QString &family)
 }
 
 /// The families of a font-family list as Qt's database names them (generic families
-/// resolved), with the sans-serif face when none is installed: the fonts Chromium tries
+/// resolved for `lang`), with the sans-serif face when none is installed: the fonts Chromium tries
 /// before it falls back per character (font_fallback.h).
-QStringList primaryFamilies(const QStringList &requested)
+QStringList primaryFamilies(const QStringList &requested, const QString &lang)
 {
     // Generic families are what fontconfig makes of them, as in Chromium on Linux (Noto
     // Sans for sans-serif with Debian's fonts-noto-core). When nothing the list names is
@@ -112,10 +112,10 @@ QStringList primaryFamilies(const QStringList &requested)
         const QString lower = f.toLower();
         if (lower == QLatin1String("sans-serif") || lower == QLatin1String("system-ui")
             || lower == QLatin1String("ui-sans-serif")) {
-            families << genericFamily(GenericFamily::SansSerif);
+            families << genericFamily(GenericFamily::SansSerif, lang);
             usable = true;
         } else if (lower == QLatin1String("serif") || lower == QLatin1String("ui-serif")) {
-            families << genericFamily(GenericFamily::Serif);
+            families << genericFamily(GenericFamily::Serif, lang);
             usable = true;
         } else if (lower == QLatin1String("monospace") || lower == QLatin1String("ui-monospace")) {
             families << genericFamily(GenericFamily::Monospace);
@@ -126,15 +126,15 @@ QStringList primaryFamilies(const QStringList &requested)
         }
     }
     if (!usable)
-        families << genericFamily(GenericFamily::SansSerif);
+        families << genericFamily(GenericFamily::SansSerif, lang);
     return families;
 }
 
 } // namespace
 
-QStringList familyList(const QStringList &requested, qsizetype *named)
+QStringList familyList(const QStringList &requested, const QString &lang, qsizetype *named)
 {
-    QStringList families = primaryFamilies(requested);
+    QStringList families = primaryFamilies(requested, lang);
     if (named)
         *named = families.size();
     // Characters no family of the list has get their fallback face from format ranges of
@@ -389,9 +389,9 @@ struct ListedFaces {
 
     explicit ListedFaces(const ComputedStyle &s)
     {
-        const QStringList families = primaryFamilies(s.fontFamily);
+        const QStringList families = primaryFamilies(s.fontFamily, s.lang);
         listed = primaryFaces(families, s);
-        const QString standardFamily = genericFamily(GenericFamily::SansSerif);
+        const QString standardFamily = genericFamily(GenericFamily::SansSerif, s.lang);
         if (!families.contains(standardFamily)) {
             const std::vector<QRawFont> own = primaryFaces({standardFamily}, s);
             if (!own.empty())
@@ -427,7 +427,7 @@ QList<QTextLayout::FormatRange> fallbackFormatRanges(const QString &text, const 
     std::optional<ListedFaces> faces; // loaded at the first character that needs them
     // The standard face (ListedFaces) as a fallback range. No style name: Qt picks the
     // family's face for the weight.
-    const FallbackFace standard{genericFamily(GenericFamily::SansSerif), QString(), std::clamp(s.fontWeight, 1, 1000),
+    const FallbackFace standard{genericFamily(GenericFamily::SansSerif, s.lang), QString(), std::clamp(s.fontWeight, 1, 1000),
                                 false};
     const FallbackFace *runFace = nullptr;
     qsizetype runStart = 0;
