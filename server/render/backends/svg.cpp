@@ -562,9 +562,15 @@ void SvgPlayer::operator()(const display::TextShadow &c)
         const qreal ie = c.fontSize;
         drawBlurred(p, box.adjusted(-ie, -ie, ie, ie), c.blur / 2.0, [&](QPainter &sp) {
             sp.setPen(c.color);
+            // The glyphs as this player draws the text, as outlines (paintGlyphs()): a hinted
+            // glyph image sits a third of a pixel off them, and the shadow with it.
             for (const TextLine &line : block.lines)
-                for (const QGlyphRun &run : line.glyphRuns)
-                    paintGlyphRun(sp, c.origin + c.offset, run);
+                for (const QGlyphRun &run : line.glyphRuns) {
+                    if (EmojiGlyphMap::isEmojiRun(run))
+                        paintGlyphRun(sp, c.origin + c.offset, run);
+                    else
+                        sp.fillPath(glyphRunOutline(run, c.origin + c.offset), c.color);
+                }
         });
     });
 }

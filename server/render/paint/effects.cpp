@@ -521,13 +521,22 @@ void drawBlurred(QPainter &painter, const QRectF &inkBounds, qreal sigma, const 
         draw(painter);
         return;
     }
+    // The work is done in device pixels, on a grid aligned to the device's: an image placed
+    // at a fractional position is blitted rounded when it is not scaled (Qt's raster engine
+    // snaps a translated drawImage()), which moved a 5 px text-shadow by half a pixel.
+    // Rotations and skews keep the page-space image (their result is resampled anyway).
+    const QTransform world = painter.worldTransform();
+    const bool axisAligned = world.type() <= QTransform::TxScale;
+    const qreal deviceScale = axisAligned ? std::sqrt(std::abs(world.m11() * world.m22())) : 1;
+    const qreal deviceSigma = sigma * deviceScale;
     // Beyond 3 sigma a Gaussian contributes < 0.3 %: invisible in 8-bit colour.
     const QRectF area = inkBounds.adjusted(-3 * sigma, -3 * sigma, 3 * sigma, 3 * sigma);
+    const QRectF target = axisAligned ? QRectF(world.mapRect(area).toAlignedRect()) : area;
     // Blurred detail is no finer than sigma: rendering at sigma/2-ish px per pixel loses
     // nothing visible and makes a 60 px blur cost well under a millisecond.
-    const qreal scale = std::clamp(sigma / 2.5, 1.0, 16.0);
-    const QSize size(std::max(1, int(std::ceil(area.width() / scale))),
-                     std::max(1, int(std::ceil(area.height() / scale))));
+    const qreal scale = std::clamp(deviceSigma / 2.5, 1.0, 16.0);
+    const QSize size(std::max(1, int(std::ceil(target.width() / scale))),
+                     std::max(1, int(std::ceil(target.height() / scale))));
     if (qint64(size.width()) * size.height() > 64LL * 1024 * 1024)
         return;
     QImage image(size, QImage::Format_ARGB32_Premultiplied);
@@ -536,13 +545,17 @@ void drawBlurred(QPainter &painter, const QRectF &inkBounds, qreal sigma, const 
         QPainter ip(&image);
         ip.setRenderHint(QPainter::Antialiasing);
         ip.scale(1 / scale, 1 / scale);
-        ip.translate(-area.topLeft());
+        ip.translate(-target.topLeft());
+        if (axisAligned)
+            ip.setWorldTransform(world, true);
         draw(ip);
     }
-    blurImage(image, sigma / scale);
+    blurImage(image, deviceSigma / scale);
     painter.save();
     painter.setRenderHint(QPainter::SmoothPixmapTransform);
-    painter.drawImage(QRectF(area.topLeft(), QSizeF(size) * scale), image);
+    if (axisAligned)
+        painter.resetTransform();
+    painter.drawImage(QRectF(target.topLeft(), QSizeF(size) * scale), image);
     painter.restore();
 }
 
