@@ -13,30 +13,40 @@ namespace imprint::render {
 
 namespace {
 
-/// fontconfig's best match for the family name `pattern` after its configured
-/// substitutions (what `fc-match sans-serif` prints); empty when there is none.
-QString fontconfigMatch(const char *pattern)
+using PatternPtr = std::unique_ptr<FcPattern, decltype(&FcPatternDestroy)>;
+
+/// The family of fontconfig's best match for `query` after its configured substitutions;
+/// empty when there is none, or when `mustHave` (not 0) is a character the match lacks.
+QString matchedFamily(FcPattern *query, char32_t mustHave = 0)
 {
-    const std::unique_ptr<FcPattern, decltype(&FcPatternDestroy)> query(
-        FcNameParse(reinterpret_cast<const FcChar8 *>(pattern)), &FcPatternDestroy);
-    if (!query)
-        return {};
-    FcConfigSubstitute(nullptr, query.get(), FcMatchPattern);
-    FcDefaultSubstitute(query.get());
+    FcConfigSubstitute(nullptr, query, FcMatchPattern);
+    FcDefaultSubstitute(query);
     FcResult result = FcResultNoMatch;
-    const std::unique_ptr<FcPattern, decltype(&FcPatternDestroy)> match(FcFontMatch(nullptr, query.get(), &result),
-                                                                        &FcPatternDestroy);
+    const PatternPtr match(FcFontMatch(nullptr, query, &result), &FcPatternDestroy);
     FcChar8 *family = nullptr;
     if (!match || FcPatternGetString(match.get(), FC_FAMILY, 0, &family) != FcResultMatch || !family)
         return {};
+    FcCharSet *charset = nullptr;
+    if (mustHave != 0
+        && (FcPatternGetCharSet(match.get(), FC_CHARSET, 0, &charset) != FcResultMatch
+            || !FcCharSetHasChar(charset, FcChar32(mustHave))))
+        return {};
     return QString::fromUtf8(reinterpret_cast<const char *>(family));
+}
+
+/// fontconfig's best match for the family name `pattern` (what `fc-match sans-serif`
+/// prints); empty when there is none.
+QString fontconfigMatch(const char *pattern)
+{
+    const PatternPtr query(FcNameParse(reinterpret_cast<const FcChar8 *>(pattern)), &FcPatternDestroy);
+    return query ? matchedFamily(query.get()) : QString();
 }
 
 /// fontconfig's best match for `generic` ("sans-serif", "serif") in the fontconfig
 /// language `locale` for a text with U+4E00 (Blink's exemplar of Han); empty when none.
 QString hanFamilyMatch(const char *generic, const QByteArray &locale)
 {
-    const std::unique_ptr<FcPattern, decltype(&FcPatternDestroy)> query(FcPatternCreate(), &FcPatternDestroy);
+    const PatternPtr query(FcPatternCreate(), &FcPatternDestroy);
     const std::unique_ptr<FcCharSet, decltype(&FcCharSetDestroy)> han(FcCharSetCreate(), &FcCharSetDestroy);
     if (!query || !han)
         return {};
@@ -44,18 +54,7 @@ QString hanFamilyMatch(const char *generic, const QByteArray &locale)
     FcPatternAddString(query.get(), FC_LANG, reinterpret_cast<const FcChar8 *>(locale.constData()));
     FcCharSetAddChar(han.get(), 0x4E00);
     FcPatternAddCharSet(query.get(), FC_CHARSET, han.get());
-    FcConfigSubstitute(nullptr, query.get(), FcMatchPattern);
-    FcDefaultSubstitute(query.get());
-    FcResult result = FcResultNoMatch;
-    const std::unique_ptr<FcPattern, decltype(&FcPatternDestroy)> match(FcFontMatch(nullptr, query.get(), &result),
-                                                                        &FcPatternDestroy);
-    FcChar8 *family = nullptr;
-    FcCharSet *charset = nullptr;
-    if (!match || FcPatternGetString(match.get(), FC_FAMILY, 0, &family) != FcResultMatch || !family
-        || FcPatternGetCharSet(match.get(), FC_CHARSET, 0, &charset) != FcResultMatch
-        || !FcCharSetHasChar(charset, 0x4E00))
-        return {};
-    return QString::fromUtf8(reinterpret_cast<const char *>(family));
+    return matchedFamily(query.get(), 0x4E00);
 }
 
 /// Whether fontconfig language `locale` (fallbackLocale()) is written with Han: Japanese and
