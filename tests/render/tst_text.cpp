@@ -30,11 +30,11 @@ Node textNode(const QString &text, const ComputedStyle &style)
     return n;
 }
 
-/// The max-content width of `text` in `style`, as the suite's text engine measures it.
+/// The max-content width of `text` (UTF-8) in `style`, as the suite's text engine measures it.
 qreal widthOf(const ComputedStyle &style, const char *text)
 {
     TextEngine &engine = imprint::test::renderContext().text();
-    return engine.measure(textNode(QString::fromLatin1(text), style), kMaxContent).size.width();
+    return engine.measure(textNode(QString::fromUtf8(text), style), kMaxContent).size.width();
 }
 
 /// x of the first glyph of `ch` on the block's lines, or -1.
@@ -314,6 +314,22 @@ private Q_SLOTS:
         QCOMPARE(block->lines.size(), size_t(2));
         QVERIFY2(block->lines[0].width <= 1056, qPrintable(QString::number(block->lines[0].width)));
         QVERIFY(block->lines[0].width > 800);
+    }
+
+    void spacesInAFallbackScriptRunAreTheListedFaces()
+    {
+        // Blink shapes a script run with the list's faces first: the spaces between Bengali
+        // or Devanagari words in an Inter title are Inter's. Qt drew them with the script's
+        // face. Chromium's boxes at 64 px bold: "ওপেন" 153.86 px, "ওপেন ওপেন" 322.56 (a
+        // 14.84 px space, Inter Bold's; Noto Sans Bengali's is 16.64), "ওপেন a" 205.84.
+        ComputedStyle s = familyStyle(QStringLiteral("Inter"), 64);
+        s.fontWeight = 700;
+        const qreal word = widthOf(s, "ওপেন");
+        QVERIFY2(std::abs(word - 153.86) < 0.2, qPrintable(QString::number(word)));
+        const qreal two = widthOf(s, "ওপেন ওপেন");
+        QVERIFY2(std::abs(two - 322.56) < 0.2, qPrintable(QString::number(two)));
+        const qreal latin = widthOf(s, "ওপেন a");
+        QVERIFY2(std::abs(latin - 205.84) < 0.2, qPrintable(QString::number(latin)));
     }
 
     void letterSpacingSkipsTheBreakControls()

@@ -513,10 +513,95 @@ QList<QTextLayout::FormatRange> trimRangesFor(const QString &text, const QFont &
 
 } // namespace
 
+namespace {
+
+/// The scripts Qt 6.4 shapes only with a face that has OpenType tables for them: an item of
+/// such a script (the Common characters after its letters included, UAX #24) is drawn whole
+/// with the script's face when the list's first face lacks them.
+bool shapedWholeByTheScriptFace(QChar::Script script)
+{
+    switch (script) {
+    case QChar::Script_Devanagari:
+    case QChar::Script_Bengali:
+    case QChar::Script_Gurmukhi:
+    case QChar::Script_Gujarati:
+    case QChar::Script_Oriya:
+    case QChar::Script_Tamil:
+    case QChar::Script_Telugu:
+    case QChar::Script_Kannada:
+    case QChar::Script_Malayalam:
+    case QChar::Script_Sinhala: return true;
+    default: return false;
+    }
+}
+
+/// `face`'s space advance (U+0020) at `pixelSize` px, by design metrics; 0 without one.
+qreal spaceAdvance(const QRawFont &face, qreal pixelSize)
+{
+    const QList<quint32> glyphs = face.glyphIndexesForString(QStringLiteral(" "));
+    if (!face.isValid() || glyphs.size() != 1 || glyphs.front() == 0 || face.pixelSize() <= 0)
+        return 0;
+    const QList<QPointF> advances = face.advancesForGlyphIndexes(glyphs, QRawFont::UseDesignMetrics);
+    return advances.isEmpty() ? 0 : advances.front().x() * pixelSize / face.pixelSize();
+}
+
+/// Spaces between the words of a fallback run of a script shapedWholeByTheScriptFace()
+/// ("हिंदी में" in Inter): Blink shapes a script run with the list's faces first and falls
+/// back only where they have no glyph, so its spaces are the first listed face's (Inter
+/// Bold's 11.11 px at 48 px); Qt draws them with the script's face (Noto Sans
+/// Devanagari's, 12.48 px), which made a 7-word Bengali title 12 px wider than Chromium's.
+/// Each such space gets the difference as letter-spacing, so lines break and align as
+/// Chromium's. Digits and punctuation in such a run keep the script face's glyphs.
+QList<QTextLayout::FormatRange> scriptRunSpaceRanges(const QString &text, const QFont &font, const ComputedStyle &s,
+                                                     const QList<QTextLayout::FormatRange> &fallback)
+{
+    QList<QTextLayout::FormatRange> out;
+    if (fallback.isEmpty())
+        return out;
+    const auto rangeAt = [&](qsizetype i) -> const QTextLayout::FormatRange * {
+        for (const QTextLayout::FormatRange &r : fallback)
+            if (i >= r.start && i < r.start + r.length)
+                return &r;
+        return nullptr;
+    };
+    const qreal pixelSize = font.pixelSize() > 0 ? qreal(font.pixelSize()) : qreal(s.fontSize);
+    const qreal baseSpacing = font.letterSpacingType() == QFont::AbsoluteSpacing ? font.letterSpacing() : 0;
+    std::optional<ListedFaces> listed;
+    const QTextLayout::FormatRange *itemRange = nullptr; // the fallback range of the item's last letter
+    QChar::Script itemScript = QChar::Script_Common;
+    for (qsizetype i = 0, units = 1; i < text.size(); i += units) {
+        const char32_t c = codePointAt(text, i, &units);
+        const QChar::Script script = QChar::script(c);
+        if (script > QChar::Script_Common) {
+            itemScript = script;
+            itemRange = rangeAt(i);
+            continue;
+        }
+        if ((c != u' ' && c != 0xA0) || !itemRange || !shapedWholeByTheScriptFace(itemScript) || rangeAt(i))
+            continue;
+        if (!listed)
+            listed.emplace(s);
+        const QRawFont *primary = listed->faceFor(c);
+        if (!primary)
+            continue;
+        const qreal delta = spaceAdvance(*primary, pixelSize) - spaceAdvance(fallbackRangeFace(itemRange->format.font()), pixelSize);
+        if (std::abs(delta) < 1.0 / 64)
+            continue;
+        QTextCharFormat spaced;
+        spaced.setFontLetterSpacingType(QFont::AbsoluteSpacing);
+        spaced.setFontLetterSpacing(baseSpacing + delta);
+        out.append({int(i), int(units), spaced});
+    }
+    return out;
+}
+
+} // namespace
+
 QList<QTextLayout::FormatRange> formatRangesFor(const QString &text, const QFont &font, const ComputedStyle &s)
 {
     const QList<QTextLayout::FormatRange> emoji = emojiFormatRanges(text, font);
     QList<QTextLayout::FormatRange> ranges = fallbackFormatRanges(text, font, s, emoji);
+    ranges += scriptRunSpaceRanges(text, font, s, ranges);
     // CSS Text 4 §4.2 text-spacing-trim: normal; last, so its letter-spacing wins
     const QList<QTextLayout::FormatRange> trimmed
         = mayTrimSpacing(text) ? trimRangesFor(text, font, s, ranges) : QList<QTextLayout::FormatRange>();
