@@ -114,9 +114,7 @@ DecorationMetrics decorationMetricsAt(const ComputedStyle &s)
 {
     qreal scale = 1;
     const QFontMetricsF fm(metricsFontFor(s, &scale));
-    const qreal top = -std::round(fm.ascent() * scale);
-    return {top, top + 2 * fm.ascent() * scale / 3, std::max<qreal>(1, s.fontSize / 10.0),
-            std::max<qreal>(1, fm.lineWidth() * scale)};
+    return decorationMetrics(fm, s.fontSize, scale);
 }
 
 std::shared_ptr<const TextBlock> shapeAtShapingSize(const ComputedStyle &s, const QString &raw, qreal width,
@@ -153,9 +151,9 @@ std::shared_ptr<const TextBlock> shapeAtShapingSize(const ComputedStyle &s, cons
 
 namespace {
 
-/// layoutInlineAtFractionalSize() and layoutInlineAtMixedSizes(): the paragraph laid out
-/// in coordinates narrowed by `k` (each Text item at the whole size Qt rounds it to, or at
-/// `shapingSizes`' when given), then widened back with its glyphs at the exact sizes.
+/// layoutInlineAtMixedSizes(): the paragraph laid out in coordinates scaled by 1 / `k`, each
+/// Text item at its `shapingSizes` size, then scaled back by `k` with its glyphs at the
+/// exact sizes.
 InlineLayout layoutNarrowed(const ComputedStyle &block, const std::vector<InlineItem> &items, qreal width, qreal k,
                             const std::vector<int> *shapingSizes, const std::vector<int> *lineLengths)
 {
@@ -208,13 +206,19 @@ constexpr int kMaxUpscale = 50; // hundredths of an em of a whole size (0.7 × 2
 
 } // namespace
 
-int inlineShapingScale(const std::vector<InlineItem> &items)
+float largestTextSize(const std::vector<InlineItem> &items)
 {
-    qreal largest = 0;
+    float largest = 0;
     for (const InlineItem &item : items) {
         if (item.kind == InlineItem::Kind::Text && item.node)
-            largest = std::max<qreal>(largest, item.node->style.fontSize);
+            largest = std::max(largest, item.node->style.fontSize);
     }
+    return largest;
+}
+
+int inlineShapingScale(const std::vector<InlineItem> &items)
+{
+    const qreal largest = largestTextSize(items);
     if (largest <= 0)
         return 1;
     const int most = int(std::min<qreal>(kMaxUpscale, std::floor(kMaxShapingSize / largest)));

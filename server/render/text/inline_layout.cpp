@@ -767,12 +767,7 @@ InlineLayout layoutInlineShaped(const ComputedStyle &block, const std::vector<In
     layout.setTextOption(textOptionFor(block, wraps ? wrap : QTextOption::NoWrap, justify));
     // Step: text-wrap-style balance/pretty picks the width lines break at (CSS Text 4 §6.2)
     // Ink past the last advance (setLineWidthByAdvance()) is at most half the largest em.
-    float largestEm = block.fontSize;
-    for (const InlineItem &item : items) {
-        if (item.kind == InlineItem::Kind::Text && item.node)
-            largestEm = std::max(largestEm, item.node->style.fontSize);
-    }
-    const qreal overhang = largestEm / 2;
+    const qreal overhang = std::max(block.fontSize, largestTextSize(items)) / 2;
     const qreal wrapWidth
         = wraps && !lineLengths ? wrapWidthFor(layout, block.textWrapStyle, lineWidth, overhang) : lineWidth;
     const qreal indent = textIndentFor(block, width);

@@ -139,10 +139,7 @@ bool isInvisibleControl(char32_t c)
 /// Half the advance, in px at `pixelSize`, of `c` in `face`.
 qreal halfAdvance(const QRawFont &face, char32_t c, qreal pixelSize)
 {
-    const QList<quint32> glyph = face.glyphIndexesForString(QString::fromUcs4(&c, 1));
-    if (glyph.size() != 1 || glyph.front() == 0 || face.pixelSize() <= 0)
-        return 0;
-    return face.advancesForGlyphIndexes(glyph).front().x() / face.pixelSize() * pixelSize / 2;
+    return characterAdvance(face, c, pixelSize, QRawFont::SeparateAdvances) / 2;
 }
 
 } // namespace

@@ -67,6 +67,10 @@ QString applyHyphens(const QString &text, const ComputedStyle &style, bool endsP
 /// from `requested`.
 QStringList familyList(const QStringList &requested, const QString &lang, qsizetype *named = nullptr);
 
+/// The advance, in px at `pixelSize`, of `c` in `face` (a face at any nominal size), read
+/// with `flags`; 0 when the face has no glyph for it.
+qreal characterAdvance(const QRawFont &face, char32_t c, qreal pixelSize, QRawFont::LayoutFlags flags);
+
 /// The faces of `families` that `s`'s weight and style select, one per installed family
 /// (a family that is not installed gives none), at a nominal size: only their character
 /// sets and tables are asked. Cached per thread.
@@ -246,8 +250,8 @@ std::vector<VisualCell> visualCells(const QTextLayout &layout, const QTextLine &
 /// ComputeDecorationThickness): the auto thickness is a tenth of the font size (at least
 /// 1 px), `from-font` the font's own; the overline rests on the text's top (the rounded
 /// ascent above the baseline); the line-through is centred two thirds of the ascent below
-/// that top.
-DecorationMetrics decorationMetrics(const QFontMetricsF &fm, qreal fontSize);
+/// that top. `scale` takes `fm`'s metrics to the size they stand for (metricsFontFor()).
+DecorationMetrics decorationMetrics(const QFontMetricsF &fm, qreal fontSize, qreal scale = 1);
 
 /// decorationMetrics() of text in `s` at its exact size: the metrics read at
 /// metricsPixelSize() and scaled, the ascent rounded at the exact size as Blink rounds it.
@@ -320,7 +324,7 @@ QFont metricsFontFor(const ComputedStyle &s, qreal *scale);
 /// positions and advances scaled, glyphs drawn from their QRawFont at the exact size, line
 /// boxes from the exact size's rounded ascent, descent and line gap (CSS Inline 3 §4.2, as
 /// Blink's SimpleFontData rounds them), so 22.5 px text is 22.5 px wide and tall as in
-/// Chromium, and a line's advance is Chromium's within 1/256 px a glyph (fractional_size.cpp).
+/// Chromium, and a line's advance is Chromium's within 1/512 px a glyph (fractional_size.cpp).
 std::shared_ptr<const TextBlock> shapeAtShapingSize(const ComputedStyle &s, const QString &raw, qreal width,
                                                     const std::vector<int> *lineLengths);
 
@@ -376,6 +380,9 @@ InlineLayout layoutInlineUncached(const ComputedStyle &block, const std::vector<
 InlineLayout layoutInlineShaped(const ComputedStyle &block, const std::vector<InlineItem> &items, qreal width,
                                 const std::vector<int> *shapingSizes = nullptr,
                                 const std::vector<int> *lineLengths = nullptr);
+
+/// The largest font size (px) of the Text items of `items`; 0 without any.
+float largestTextSize(const std::vector<InlineItem> &items);
 
 /// The whole factor m (kShapingScale to kMaxUpscale) that brings the font sizes of every
 /// Text item of `items` nearest to whole pixel sizes (size × m): kShapingScale when they

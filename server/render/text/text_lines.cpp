@@ -593,10 +593,11 @@ std::shared_ptr<const TextBlock> shapeAtOwnSize(const ComputedStyle &s, const QS
     return block;
 }
 
-DecorationMetrics decorationMetrics(const QFontMetricsF &fm, qreal fontSize)
+DecorationMetrics decorationMetrics(const QFontMetricsF &fm, qreal fontSize, qreal scale)
 {
-    const qreal top = -std::round(fm.ascent());
-    return {top, top + 2 * fm.ascent() / 3, std::max<qreal>(1, fontSize / 10), std::max<qreal>(1, fm.lineWidth())};
+    const qreal ascent = fm.ascent() * scale;
+    const qreal top = -std::round(ascent);
+    return {top, top + 2 * ascent / 3, std::max<qreal>(1, fontSize / 10), std::max<qreal>(1, fm.lineWidth() * scale)};
 }
 
 } // namespace imprint::render::text_detail

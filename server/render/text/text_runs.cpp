@@ -409,12 +409,54 @@ struct ListedFaces {
     }
 };
 
+/// ListedFaces of one run's style, made when a pass first asks: the passes of
+/// formatRangesFor() share one, and a run that needs none (no fallback, no trimming)
+/// makes none.
+class LazyListedFaces
+{
+public:
+    explicit LazyListedFaces(const ComputedStyle &s) : m_style(s) { }
+    const ListedFaces &operator*()
+    {
+        if (!m_faces)
+            m_faces.emplace(m_style);
+        return *m_faces;
+    }
+    const ListedFaces *operator->() { return &**this; }
+
+private:
+    const ComputedStyle &m_style;
+    std::optional<ListedFaces> m_faces;
+};
+
+/// The range of `ranges` that covers the character at `i`, or null.
+const QTextLayout::FormatRange *rangeCovering(const QList<QTextLayout::FormatRange> &ranges, qsizetype i)
+{
+    for (const QTextLayout::FormatRange &r : ranges)
+        if (i >= r.start && i < r.start + r.length)
+            return &r;
+    return nullptr;
+}
+
+/// The size (px) a run in `font` under `s` is shaped at, and the letter-spacing (px) its
+/// characters already have: what the letter-spacing ranges of formatRangesFor() build on.
+struct RunSpacing {
+    qreal pixelSize = 0;
+    qreal letterSpacing = 0;
+
+    RunSpacing(const QFont &font, const ComputedStyle &s)
+        : pixelSize(font.pixelSize() > 0 ? qreal(font.pixelSize()) : qreal(s.fontSize)),
+          letterSpacing(font.letterSpacingType() == QFont::AbsoluteSpacing ? font.letterSpacing() : 0)
+    {
+    }
+};
+
 /// Font fallback as Chromium does it (font_fallback.h): each stretch of characters that
 /// no family of `s`'s font-family list has, as a format range in the face fontconfig
 /// falls back to for it, synthetic bold and italic as Blink asks Skia for them. The
 /// `emoji` ranges keep their own font.
 QList<QTextLayout::FormatRange> fallbackFormatRanges(const QString &text, const QFont &font, const ComputedStyle &s,
-                                                     const QList<QTextLayout::FormatRange> &emoji)
+                                                     const QList<QTextLayout::FormatRange> &emoji, LazyListedFaces &faces)
 {
     QList<QTextLayout::FormatRange> ranges;
     std::vector<bool> inEmoji;
@@ -424,7 +466,6 @@ QList<QTextLayout::FormatRange> fallbackFormatRanges(const QString &text, const 
             for (int k = std::max(0, r.start); k < r.start + r.length && k < text.size(); ++k)
                 inEmoji[size_t(k)] = true;
     }
-    std::optional<ListedFaces> faces; // loaded at the first character that needs them
     // The standard face (ListedFaces) as a fallback range. No style name: Qt picks the
     // family's face for the weight.
     const FallbackFace standard{genericFamily(GenericFamily::SansSerif, s.lang), QString(), std::clamp(s.fontWeight, 1, 1000),
@@ -445,8 +486,6 @@ QList<QTextLayout::FormatRange> fallbackFormatRanges(const QString &text, const 
         if (!inEmoji.empty() && inEmoji[size_t(i)]) {
             face = nullptr;
         } else if (!followsPreviousFace(c) && c >= 0x20) {
-            if (!faces)
-                faces.emplace(s);
             const QRawFont *drawing = faces->faceFor(c);
             if (!drawing)
                 face = systemFallbackFace(c, s.lang);
@@ -493,25 +532,28 @@ QRawFont fallbackRangeFace(const QFont &font)
 /// a character is drawn by the fallback range that covers it, else by the face of
 /// ListedFaces that has it.
 QList<QTextLayout::FormatRange> trimRangesFor(const QString &text, const QFont &font, const ComputedStyle &s,
-                                              const QList<QTextLayout::FormatRange> &fallback)
+                                              const QList<QTextLayout::FormatRange> &fallback, LazyListedFaces &listed)
 {
-    std::optional<ListedFaces> listed;
     const auto faceAt = [&](qsizetype i) {
-        for (const QTextLayout::FormatRange &r : fallback)
-            if (i >= r.start && i < r.start + r.length)
-                return fallbackRangeFace(r.format.font());
-        if (!listed)
-            listed.emplace(s);
+        if (const QTextLayout::FormatRange *r = rangeCovering(fallback, i))
+            return fallbackRangeFace(r->format.font());
         qsizetype units = 1;
         const QRawFont *face = listed->faceFor(codePointAt(text, i, &units));
         return face ? *face : QRawFont();
     };
-    const qreal pixelSize = font.pixelSize() > 0 ? qreal(font.pixelSize()) : qreal(s.fontSize);
-    const qreal spacing = font.letterSpacingType() == QFont::AbsoluteSpacing ? font.letterSpacing() : 0;
-    return spacingTrimRanges(text, faceAt, pixelSize, spacing);
+    const RunSpacing run(font, s);
+    return spacingTrimRanges(text, faceAt, run.pixelSize, run.letterSpacing);
 }
 
 } // namespace
+
+qreal characterAdvance(const QRawFont &face, char32_t c, qreal pixelSize, QRawFont::LayoutFlags flags)
+{
+    const QList<quint32> glyph = face.glyphIndexesForString(QString::fromUcs4(&c, 1));
+    if (!face.isValid() || glyph.size() != 1 || glyph.front() == 0 || face.pixelSize() <= 0)
+        return 0;
+    return face.advancesForGlyphIndexes(glyph, flags).front().x() / face.pixelSize() * pixelSize;
+}
 
 namespace {
 
@@ -535,16 +577,6 @@ bool shapedWholeByTheScriptFace(QChar::Script script)
     }
 }
 
-/// `face`'s space advance (U+0020) at `pixelSize` px, by design metrics; 0 without one.
-qreal spaceAdvance(const QRawFont &face, qreal pixelSize)
-{
-    const QList<quint32> glyphs = face.glyphIndexesForString(QStringLiteral(" "));
-    if (!face.isValid() || glyphs.size() != 1 || glyphs.front() == 0 || face.pixelSize() <= 0)
-        return 0;
-    const QList<QPointF> advances = face.advancesForGlyphIndexes(glyphs, QRawFont::UseDesignMetrics);
-    return advances.isEmpty() ? 0 : advances.front().x() * pixelSize / face.pixelSize();
-}
-
 /// Spaces between the words of a fallback run of a script shapedWholeByTheScriptFace()
 /// ("हिंदी में" in Inter): Blink shapes a script run with the list's faces first and falls
 /// back only where they have no glyph, so its spaces are the first listed face's (Inter
@@ -553,20 +585,13 @@ qreal spaceAdvance(const QRawFont &face, qreal pixelSize)
 /// Each such space gets the difference as letter-spacing, so lines break and align as
 /// Chromium's. Digits and punctuation in such a run keep the script face's glyphs.
 QList<QTextLayout::FormatRange> scriptRunSpaceRanges(const QString &text, const QFont &font, const ComputedStyle &s,
-                                                     const QList<QTextLayout::FormatRange> &fallback)
+                                                     const QList<QTextLayout::FormatRange> &fallback,
+                                                     LazyListedFaces &listed)
 {
     QList<QTextLayout::FormatRange> out;
     if (fallback.isEmpty())
         return out;
-    const auto rangeAt = [&](qsizetype i) -> const QTextLayout::FormatRange * {
-        for (const QTextLayout::FormatRange &r : fallback)
-            if (i >= r.start && i < r.start + r.length)
-                return &r;
-        return nullptr;
-    };
-    const qreal pixelSize = font.pixelSize() > 0 ? qreal(font.pixelSize()) : qreal(s.fontSize);
-    const qreal baseSpacing = font.letterSpacingType() == QFont::AbsoluteSpacing ? font.letterSpacing() : 0;
-    std::optional<ListedFaces> listed;
+    const RunSpacing run(font, s);
     const QTextLayout::FormatRange *itemRange = nullptr; // the fallback range of the item's last letter
     QChar::Script itemScript = QChar::Script_Common;
     for (qsizetype i = 0, units = 1; i < text.size(); i += units) {
@@ -574,22 +599,24 @@ QList<QTextLayout::FormatRange> scriptRunSpaceRanges(const QString &text, const 
         const QChar::Script script = QChar::script(c);
         if (script > QChar::Script_Common) {
             itemScript = script;
-            itemRange = rangeAt(i);
+            itemRange = rangeCovering(fallback, i);
             continue;
         }
-        if ((c != u' ' && c != 0xA0) || !itemRange || !shapedWholeByTheScriptFace(itemScript) || rangeAt(i))
+        if ((c != u' ' && c != 0xA0) || !itemRange || !shapedWholeByTheScriptFace(itemScript)
+            || rangeCovering(fallback, i))
             continue;
-        if (!listed)
-            listed.emplace(s);
         const QRawFont *primary = listed->faceFor(c);
         if (!primary)
             continue;
-        const qreal delta = spaceAdvance(*primary, pixelSize) - spaceAdvance(fallbackRangeFace(itemRange->format.font()), pixelSize);
+        // By design metrics: the faces are at a nominal size, where hinted advances are whole.
+        const qreal delta
+            = characterAdvance(*primary, u' ', run.pixelSize, QRawFont::UseDesignMetrics)
+              - characterAdvance(fallbackRangeFace(itemRange->format.font()), u' ', run.pixelSize, QRawFont::UseDesignMetrics);
         if (std::abs(delta) < 1.0 / 64)
             continue;
         QTextCharFormat spaced;
         spaced.setFontLetterSpacingType(QFont::AbsoluteSpacing);
-        spaced.setFontLetterSpacing(baseSpacing + delta);
+        spaced.setFontLetterSpacing(run.letterSpacing + delta);
         out.append({int(i), int(units), spaced});
     }
     return out;
@@ -600,11 +627,13 @@ QList<QTextLayout::FormatRange> scriptRunSpaceRanges(const QString &text, const 
 QList<QTextLayout::FormatRange> formatRangesFor(const QString &text, const QFont &font, const ComputedStyle &s)
 {
     const QList<QTextLayout::FormatRange> emoji = emojiFormatRanges(text, font);
-    QList<QTextLayout::FormatRange> ranges = fallbackFormatRanges(text, font, s, emoji);
-    ranges += scriptRunSpaceRanges(text, font, s, ranges);
+    LazyListedFaces listed(s);
+    QList<QTextLayout::FormatRange> ranges = fallbackFormatRanges(text, font, s, emoji, listed);
+    const QList<QTextLayout::FormatRange> spaces = scriptRunSpaceRanges(text, font, s, ranges, listed);
     // CSS Text 4 §4.2 text-spacing-trim: normal; last, so its letter-spacing wins
     const QList<QTextLayout::FormatRange> trimmed
-        = mayTrimSpacing(text) ? trimRangesFor(text, font, s, ranges) : QList<QTextLayout::FormatRange>();
+        = mayTrimSpacing(text) ? trimRangesFor(text, font, s, ranges, listed) : QList<QTextLayout::FormatRange>();
+    ranges += spaces;
     ranges += emoji;
     if (s.letterSpacing == 0)
         return ranges + trimmed;
