@@ -144,6 +144,8 @@ inline constexpr Golden kGoldens[] = {
     {"conformance/text-features-kerning", 0.99, 0.99, 0.79}, // .998 / .99658 / .8205
     // Letter-spacing: optional ligatures and calt off unless fontFeatureSettings turns them on (Blink).
     {"conformance/text-features-spacing", 0.99, 0.99, 0.83}, // .99746 / .99529 / .8613
+    // EB Garamond's styles are its 08 faces, as fontconfig gives Chromium (bold: 08 Regular emboldened).
+    {"conformance/text-garamond-styles", 0.99, 0.985, 0.83}, // .99541 / .9920 / .8567 (.9142 / .9143 with the 12 faces)
     // outline (CSS UI 4 §5): every style, offsets in and out, round corners, currentColor.
     {"conformance/paint-outline", 0.985, 0.985, 0.84}, // .98947 / .9896 / .8708
     // Text decorations where Blink puts them: auto thickness a tenth of the font size, the
