@@ -6,7 +6,6 @@
 #include "server/render/text/feature_faces.h"
 #include "server/render/text/font_fallback.h"
 #include "server/render/text/font_set.h"
-#include "server/render/text/generic_family.h"
 #include "server/render/text/text_engine.h"
 #include "tests/render/text_test_support.h"
 #include "tests/support/render_context.h"
@@ -626,88 +625,6 @@ private Q_SLOTS:
         const auto listed = engine.shape(s, title, kMaxContent);
         QCOMPARE(listed->lines.at(0).glyphRuns.at(0).rawFont().styleName(), QStringLiteral("Bold"));
         QCOMPARE(syntheticBoldWidth(listed->lines.at(0).glyphRuns.at(0).rawFont()), 0.0);
-    }
-
-    void hanLanguageMakesTheGenericFamilyItsCjkFace()
-    {
-        // With lang ja or zh, Blink resolves sans-serif and serif (and the default face of a
-        // stack with nothing installed) to fontconfig's family for the language and a Han
-        // character (FontCache::GetGenericFamilyNameForScript()): that family takes the
-        // weight like any named one (Chromium's zh-TW bold title is Noto Sans CJK TC Bold,
-        // SSIM 0.999 against the family named; the regular face emboldened scored 0.977), and
-        // draws the Latin too. Korean keeps Noto Sans, as Chromium does.
-        QCOMPARE(genericFamily(GenericFamily::SansSerif, QStringLiteral("zh-TW")), QStringLiteral("Noto Sans CJK TC"));
-        QCOMPARE(genericFamily(GenericFamily::SansSerif, QStringLiteral("ja-JP")), QStringLiteral("Noto Sans CJK JP"));
-        QCOMPARE(genericFamily(GenericFamily::Serif, QStringLiteral("zh-CN")), QStringLiteral("Noto Serif CJK SC"));
-        QCOMPARE(genericFamily(GenericFamily::SansSerif, QStringLiteral("ko")), genericFamily(GenericFamily::SansSerif));
-        QCOMPARE(genericFamily(GenericFamily::Monospace, QStringLiteral("ja")), genericFamily(GenericFamily::Monospace));
-        QCOMPARE(genericFamily(GenericFamily::SansSerif, QStringLiteral("de")), genericFamily(GenericFamily::SansSerif));
-        ComputedStyle s = dejaVu(48);
-        s.fontWeight = 700;
-        s.fontFamily = {QStringLiteral("sans-serif")};
-        s.lang = QStringLiteral("zh-TW");
-        TextEngine &engine = imprint::test::renderContext().text();
-        const auto title = engine.shape(s, QString::fromUtf8("開放圖譜 Imprint"), kMaxContent);
-        // Qt may name a run's face by the family asked first: the face is told by its own
-        // name table.
-        const auto namedIn = [](const QRawFont &font, const QString &name) {
-            QByteArray utf16be;
-            for (QChar c : name)
-                utf16be.append(char(c.unicode() >> 8)).append(char(c.unicode() & 0xff));
-            return font.fontTable("name").contains(utf16be);
-        };
-        QVERIFY(!title->lines.at(0).glyphRuns.isEmpty());
-        for (const QGlyphRun &run : title->lines.at(0).glyphRuns) {
-            QVERIFY(namedIn(run.rawFont(), QStringLiteral("Noto Sans CJK TC Bold")));
-            QCOMPARE(faceWeight(run.rawFont()), 700);
-            QCOMPARE(syntheticBoldWidth(run.rawFont()), 0.0);
-        }
-        // A named Latin family keeps its Latin; its Han comes from the language's family in
-        // the text's weight.
-        s.fontFamily = {QStringLiteral("Noto Sans")};
-        s.lang = QStringLiteral("zh-CN");
-        const auto mixed = engine.shape(s, QString::fromUtf8("Imprint 图片"), kMaxContent);
-        bool latin = false, han = false;
-        for (const QGlyphRun &run : mixed->lines.at(0).glyphRuns) {
-            latin = latin || namedIn(run.rawFont(), QStringLiteral("Noto Sans Bold"));
-            han = han || (namedIn(run.rawFont(), QStringLiteral("Noto Sans CJK SC Bold")) && faceWeight(run.rawFont()) == 700);
-        }
-        QVERIFY(latin && han);
-    }
-
-    /// The content language picks the locale forms of Han characters as Chromium does
-    /// (fontconfig's sort for the language): JP for Japanese and for no language (Chromium's
-    /// default locale is en-US), SC for Simplified Chinese, TC for Traditional, KR for Korean.
-    void langPicksHanLocaleForms()
-    {
-        QCOMPARE(fallbackLocale(QString()), QByteArray("en-us"));
-        QCOMPARE(fallbackLocale(QStringLiteral("zh")), QByteArray("zh-cn"));
-        QCOMPARE(fallbackLocale(QStringLiteral("zh-Hans-SG")), QByteArray("zh-cn"));
-        QCOMPARE(fallbackLocale(QStringLiteral("zh-Hant")), QByteArray("zh-tw"));
-        QCOMPARE(fallbackLocale(QStringLiteral("zh_TW")), QByteArray("zh-tw"));
-        QCOMPARE(fallbackLocale(QStringLiteral("zh-HK")), QByteArray("zh-hk"));
-        QCOMPARE(fallbackLocale(QStringLiteral("JA-JP")), QByteArray("ja-jp"));
-        const char32_t han = 0x76F4; // 直: its JP, SC, TC and KR forms differ
-        const std::pair<QString, QString> expected[] = {
-            {QString(), QStringLiteral("Noto Sans CJK JP")},    {QStringLiteral("ja"), QStringLiteral("Noto Sans CJK JP")},
-            {QStringLiteral("zh-CN"), QStringLiteral("Noto Sans CJK SC")}, {QStringLiteral("zh-TW"), QStringLiteral("Noto Sans CJK TC")},
-            {QStringLiteral("ko"), QStringLiteral("Noto Sans CJK KR")},
-        };
-        for (const auto &[lang, family] : expected) {
-            const FallbackFace *face = systemFallbackFace(han, lang);
-            QVERIFY2(face, qPrintable(lang));
-            QCOMPARE(face->family, family);
-        }
-        // Through the text engine, whose shaping cache must tell the languages apart.
-        ComputedStyle s = dejaVu(48);
-        TextEngine &engine = imprint::test::renderContext().text();
-        const QString text = QString::fromUtf8("直骨今角");
-        s.lang = QStringLiteral("ja");
-        QCOMPARE(engine.shape(s, text, kMaxContent)->lines.at(0).glyphRuns.at(0).rawFont().familyName(),
-                 QStringLiteral("Noto Sans CJK JP"));
-        s.lang = QStringLiteral("zh-CN");
-        QCOMPARE(engine.shape(s, text, kMaxContent)->lines.at(0).glyphRuns.at(0).rawFont().familyName(),
-                 QStringLiteral("Noto Sans CJK SC"));
     }
 
     void cursiveRunsKeepNoLetterSpacing()

@@ -145,6 +145,9 @@ inline constexpr Golden kGoldens[] = {
     // Letter-spacing: optional ligatures and calt off unless fontFeatureSettings turns them on (Blink).
     {"conformance/text-features-spacing", 0.99, 0.99, 0.83}, // .99746 / .99529 / .8613
     // EB Garamond's styles are its 08 faces, as fontconfig gives Chromium (bold: 08 Regular emboldened).
+    // Content languages: the families Chromium's per-script preferences name (Devanagari at the
+    // text's weight, ja monospace, ko serif), system-ui whatever the language.
+    {"conformance/text-lang-preferences", 0.99, 0.985, 0.81}, // .99652 / .9937 / .8432 (.9022 / .9026 before)
     {"conformance/text-garamond-styles", 0.99, 0.985, 0.83}, // .99541 / .9920 / .8567 (.9142 / .9143 with the 12 faces)
     // outline (CSS UI 4 §5): every style, offsets in and out, round corners, currentColor.
     {"conformance/paint-outline", 0.985, 0.985, 0.84}, // .98947 / .9896 / .8708

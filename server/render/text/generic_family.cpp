@@ -1,11 +1,12 @@
 #include "server/render/text/generic_family.h"
 
-#include "server/render/text/font_fallback.h"
-
 #include <QHash>
 
 #include <fontconfig/fontconfig.h>
+#include <unicode/locid.h>
 
+#include <array>
+#include <string_view>
 #include <memory>
 #include <mutex>
 
@@ -42,28 +43,125 @@ QString fontconfigMatch(const char *pattern)
     return query ? matchedFamily(query.get()) : QString();
 }
 
-/// fontconfig's best match for `generic` ("sans-serif", "serif") in the fontconfig
-/// language `locale` for a text with U+4E00 (Blink's exemplar of Han); empty when none.
-QString hanFamilyMatch(const char *generic, const QByteArray &locale)
+/// Whether fontconfig knows an installed face of `family`.
+bool isInstalled(const char *family)
 {
     const PatternPtr query(FcPatternCreate(), &FcPatternDestroy);
-    const std::unique_ptr<FcCharSet, decltype(&FcCharSetDestroy)> han(FcCharSetCreate(), &FcCharSetDestroy);
-    if (!query || !han)
-        return {};
-    FcPatternAddString(query.get(), FC_FAMILY, reinterpret_cast<const FcChar8 *>(generic));
-    FcPatternAddString(query.get(), FC_LANG, reinterpret_cast<const FcChar8 *>(locale.constData()));
-    FcCharSetAddChar(han.get(), 0x4E00);
-    FcPatternAddCharSet(query.get(), FC_CHARSET, han.get());
-    return matchedFamily(query.get(), 0x4E00);
+    const std::unique_ptr<FcObjectSet, decltype(&FcObjectSetDestroy)> objects(FcObjectSetBuild(FC_FAMILY, nullptr),
+                                                                              &FcObjectSetDestroy);
+    if (!query || !objects)
+        return false;
+    FcPatternAddString(query.get(), FC_FAMILY, reinterpret_cast<const FcChar8 *>(family));
+    const std::unique_ptr<FcFontSet, decltype(&FcFontSetDestroy)> set(FcFontList(nullptr, query.get(), objects.get()),
+                                                                      &FcFontSetDestroy);
+    return set && set->nfont > 0;
 }
 
-/// Whether fontconfig language `locale` (fallbackLocale()) is written with Han: Japanese and
-/// Chinese. Not Korean: Chromium keeps the sans-serif face for a `ko` title (its Latin is
-/// Noto Sans, not Noto Sans CJK KR's).
-bool isHanLocale(const QByteArray &locale)
+/// The scripts Chromium's default font preferences name families for.
+enum class PreferenceScript { None, Japanese, Korean, SimplifiedHan, TraditionalHan, HongKongHan, Devanagari };
+
+/// The script Blink chooses fonts for text in `lang` with (LayoutLocale::GetScript():
+/// the language's likely script, ICU's addLikelySubtags(); Han by script or region).
+/// Traditional Han in Hong Kong or Macao is its own: Blink draws it with the Traditional
+/// Chinese family shaped for the language, whose `locl` forms are the Hong Kong face's
+/// defaults; Qt shapes without a language, so those languages take the Hong Kong face.
+PreferenceScript preferenceScript(const QString &lang)
 {
-    const QByteArray primary = locale.left(locale.indexOf('-') < 0 ? locale.size() : locale.indexOf('-'));
-    return primary == "ja" || primary == "zh";
+    UErrorCode status = U_ZERO_ERROR;
+    icu::Locale locale = icu::Locale::forLanguageTag(lang.trimmed().toStdString(), status);
+    if (U_FAILURE(status))
+        return PreferenceScript::None;
+    locale.addLikelySubtags(status);
+    if (U_FAILURE(status))
+        return PreferenceScript::None;
+    const std::string_view script = locale.getScript();
+    if (script == "Jpan")
+        return PreferenceScript::Japanese;
+    if (script == "Kore" || script == "Hang")
+        return PreferenceScript::Korean;
+    if (script == "Hans")
+        return PreferenceScript::SimplifiedHan;
+    if (script == "Hant") {
+        const std::string_view region = locale.getCountry();
+        return region == "HK" || region == "MO" ? PreferenceScript::HongKongHan : PreferenceScript::TraditionalHan;
+    }
+    if (script == "Deva")
+        return PreferenceScript::Devanagari;
+    return PreferenceScript::None;
+}
+
+/// Chromium's default font preferences for `script` (its locale settings,
+/// IDS_{STANDARD,SANS_SERIF,SERIF,FIXED}_FONT_FAMILY_<script>, as the Linux build ships
+/// them): for each of standard, sans-serif, serif and monospace, the candidates in order,
+/// of which Blink takes the first installed one (GenericFontFamilySettings: a list starting
+/// with "," is FontCache::FirstAvailableOrFirst()). An empty list: no preference.
+struct ScriptPreferences {
+    std::array<const char *, 2> standard, sansSerif, serif, monospace;
+};
+
+const ScriptPreferences *preferencesFor(PreferenceScript script)
+{
+    static constexpr ScriptPreferences japanese{{"Noto Sans JP", "Noto Sans CJK JP"},
+                                                {"Noto Sans JP", "Noto Sans CJK JP"},
+                                                {"Noto Serif JP", "Noto Serif CJK JP"},
+                                                {"Noto Sans Mono CJK JP", nullptr}};
+    static constexpr ScriptPreferences korean{{"Noto Sans KR", "Noto Sans CJK KR"},
+                                              {"Noto Sans KR", "Noto Sans CJK KR"},
+                                              {"Noto Serif KR", "Noto Serif CJK KR"},
+                                              {nullptr, nullptr}};
+    static constexpr ScriptPreferences simplified{{"Noto Sans SC", "Noto Sans CJK SC"},
+                                                  {"Noto Sans SC", "Noto Sans CJK SC"},
+                                                  {"Noto Serif SC", "Noto Serif CJK SC"},
+                                                  {nullptr, nullptr}};
+    static constexpr ScriptPreferences traditional{{"Noto Sans TC", "Noto Sans CJK TC"},
+                                                   {"Noto Sans TC", "Noto Sans CJK TC"},
+                                                   {"Noto Serif TC", "Noto Serif CJK TC"},
+                                                   {nullptr, nullptr}};
+    static constexpr ScriptPreferences hongKong{{"Noto Sans HK", "Noto Sans CJK HK"},
+                                                {"Noto Sans HK", "Noto Sans CJK HK"},
+                                                {"Noto Serif HK", "Noto Serif CJK HK"},
+                                                {nullptr, nullptr}};
+    static constexpr ScriptPreferences devanagari{{"Noto Sans Devanagari", nullptr},
+                                                  {"Noto Sans Devanagari", nullptr},
+                                                  {"Noto Serif Devanagari", nullptr},
+                                                  {nullptr, nullptr}};
+    switch (script) {
+    case PreferenceScript::Japanese: return &japanese;
+    case PreferenceScript::Korean: return &korean;
+    case PreferenceScript::SimplifiedHan: return &simplified;
+    case PreferenceScript::TraditionalHan: return &traditional;
+    case PreferenceScript::HongKongHan: return &hongKong;
+    case PreferenceScript::Devanagari: return &devanagari;
+    case PreferenceScript::None: break;
+    }
+    return nullptr;
+}
+
+/// What the preference `slot` of `lang`'s script resolves to: its first installed
+/// candidate, else empty. Cached per slot and language.
+QString preferredFamily(const QString &lang, int slot)
+{
+    if (lang.trimmed().isEmpty())
+        return {};
+    static std::mutex mutex;
+    static QHash<QString, QString> families; // "2|zh-TW" → family; a handful of languages
+    const QString key = QString::number(slot) + u'|' + lang;
+    const std::lock_guard<std::mutex> lock(mutex);
+    if (const auto it = families.constFind(key); it != families.constEnd())
+        return *it;
+    QString family;
+    if (const ScriptPreferences *prefs = preferencesFor(preferenceScript(lang))) {
+        const std::array<const char *, 2> lists[] = {prefs->standard, prefs->sansSerif, prefs->serif,
+                                                     prefs->monospace};
+        for (const char *candidate : lists[slot]) {
+            if (candidate && isInstalled(candidate)) {
+                family = QString::fromUtf8(candidate);
+                break;
+            }
+        }
+    }
+    families.insert(key, family);
+    return family;
 }
 
 QString resolve(const char *pattern, const char *fallback)
@@ -96,23 +194,15 @@ QString genericFamily(GenericFamily generic)
 
 QString genericFamily(GenericFamily generic, const QString &lang)
 {
-    if (lang.isEmpty() || generic == GenericFamily::Monospace)
-        return genericFamily(generic);
-    const QByteArray locale = fallbackLocale(lang);
-    if (!isHanLocale(locale))
-        return genericFamily(generic);
-    static std::mutex mutex;
-    static QHash<QByteArray, QString> families; // "s|zh-tw" → family; a handful of languages
-    const QByteArray key = (generic == GenericFamily::Serif ? "s|" : "a|") + locale;
-    const std::lock_guard<std::mutex> lock(mutex);
-    auto it = families.constFind(key);
-    if (it == families.constEnd()) {
-        QString family = hanFamilyMatch(generic == GenericFamily::Serif ? "serif" : "sans-serif", locale);
-        if (family.isEmpty())
-            family = genericFamily(generic);
-        it = families.insert(key, family);
-    }
-    return *it;
+    const int slot = generic == GenericFamily::SansSerif ? 1 : generic == GenericFamily::Serif ? 2 : 3;
+    const QString preferred = preferredFamily(lang, slot);
+    return preferred.isEmpty() ? genericFamily(generic) : preferred;
+}
+
+QString standardFamily(const QString &lang)
+{
+    const QString preferred = preferredFamily(lang, 0);
+    return preferred.isEmpty() ? genericFamily(GenericFamily::SansSerif) : preferred;
 }
 
 } // namespace imprint::render

@@ -16,14 +16,22 @@ enum class GenericFamily { SansSerif, Serif, Monospace };
 /// cached. When fontconfig has no answer: DejaVu Sans, DejaVu Serif or DejaVu Sans Mono.
 QString genericFamily(GenericFamily generic);
 
-/// genericFamily() for text in `lang` (a BCP 47 tag): for a language written with Han
-/// (Japanese, Korean, Chinese) sans-serif and serif are the family fontconfig matches for
-/// that language and a Han character ("Noto Sans CJK TC" for zh-TW, "Noto Serif CJK JP"
-/// for serif in ja), as Blink resolves a generic family for a Han locale
-/// (FontCache::GetGenericFamilyNameForScript(), not for monospace): the family then
+/// genericFamily() for text in `lang` (a BCP 47 tag), as Chromium resolves a generic family
+/// for the content language: through its default per-script font preferences, which name
+/// families for Japanese, Korean, Simplified and Traditional Chinese and Devanagari (the
+/// language's likely script, ICU): sans-serif in `zh-TW` is Noto Sans CJK TC, serif in
+/// `hi` Noto Serif Devanagari, monospace in `ja` Noto Sans Mono CJK JP. Such a family then
 /// takes the text's weight and style like any named family (a real Bold), where the same
-/// characters without `lang` come from per-character fallback in its regular face. Any
-/// other language gets genericFamily(generic). Cached per family and language.
+/// characters without `lang` come from per-character fallback in its regular face. A
+/// script without a preference, or whose families are not installed: genericFamily(generic).
+/// Cached per family and language.
 QString genericFamily(GenericFamily generic, const QString &lang);
+
+/// The standard font for text in `lang`: the family Blink tries after a font-family list
+/// and before per-character fallback (FontFallbackList's -webkit-standard), and draws with
+/// when nothing the list names is installed. The script's preferred standard family, as
+/// genericFamily(generic, lang) (Noto Sans Devanagari for `hi`: a bold Devanagari title in
+/// Inter is Noto Sans Devanagari Bold), else the sans-serif face.
+QString standardFamily(const QString &lang);
 
 } // namespace imprint::render

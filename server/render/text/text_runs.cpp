@@ -12,6 +12,7 @@
 #include "server/render/text/font_fallback.h"
 #include "server/render/text/font_set.h"
 #include "server/render/text/generic_family.h"
+#include "server/render/text/language_spaces.h"
 #include "server/render/text/vertical_align.h"
 
 #include <QFontDatabase>
@@ -110,15 +111,18 @@ QStringList primaryFamilies(const QStringList &requested, const QString &lang)
     for (const QString &raw : requested) {
         const QString f = raw.trimmed();
         const QString lower = f.toLower();
-        if (lower == QLatin1String("sans-serif") || lower == QLatin1String("system-ui")
-            || lower == QLatin1String("ui-sans-serif")) {
+        if (lower == QLatin1String("sans-serif") || lower == QLatin1String("ui-sans-serif")) {
             families << genericFamily(GenericFamily::SansSerif, lang);
+            usable = true;
+        } else if (lower == QLatin1String("system-ui")) {
+            // The system's UI face (FontCache::SystemFontFamily()), whatever the language.
+            families << genericFamily(GenericFamily::SansSerif);
             usable = true;
         } else if (lower == QLatin1String("serif") || lower == QLatin1String("ui-serif")) {
             families << genericFamily(GenericFamily::Serif, lang);
             usable = true;
         } else if (lower == QLatin1String("monospace") || lower == QLatin1String("ui-monospace")) {
-            families << genericFamily(GenericFamily::Monospace);
+            families << genericFamily(GenericFamily::Monospace, lang);
             usable = true;
         } else if (!f.isEmpty()) {
             families << f;
@@ -126,7 +130,7 @@ QStringList primaryFamilies(const QStringList &requested, const QString &lang)
         }
     }
     if (!usable)
-        families << genericFamily(GenericFamily::SansSerif, lang);
+        families << standardFamily(lang);
     return families;
 }
 
@@ -379,21 +383,29 @@ std::vector<QRawFont> primaryFaces(const QStringList &families, const ComputedSt
 namespace {
 
 /// The faces that draw a run's characters before per-character fallback: its font-family
-/// list's (primaryFaces()), then the user's standard font, the sans-serif face here, at
+/// list's (primaryFaces()), then the standard font (standardFamily(): the sans-serif face, or the
+/// family Chromium's preferences name for the language's script), at
 /// the run's weight and style when the list does not name it (Blink's
 /// FontFallbackList::GetFontData): the Latin of a bold 'Noto Sans Hebrew' title is Noto
 /// Sans Bold, not a regular face emboldened.
 struct ListedFaces {
     std::vector<QRawFont> listed;
+    std::vector<qsizetype> familyIndex; ///< of each listed face, in primaryFamilies()
     std::optional<QRawFont> standard;
 
     explicit ListedFaces(const ComputedStyle &s)
     {
         const QStringList families = primaryFamilies(s.fontFamily, s.lang);
-        listed = primaryFaces(families, s);
-        const QString standardFamily = genericFamily(GenericFamily::SansSerif, s.lang);
-        if (!families.contains(standardFamily)) {
-            const std::vector<QRawFont> own = primaryFaces({standardFamily}, s);
+        for (qsizetype i = 0; i < families.size(); ++i) {
+            const std::vector<QRawFont> own = primaryFaces({families.at(i)}, s);
+            if (!own.empty()) {
+                listed.push_back(own.front());
+                familyIndex.push_back(i);
+            }
+        }
+        const QString standardName = standardFamily(s.lang);
+        if (!families.contains(standardName)) {
+            const std::vector<QRawFont> own = primaryFaces({standardName}, s);
             if (!own.empty())
                 standard = own.front();
         }
@@ -468,15 +480,41 @@ QList<QTextLayout::FormatRange> fallbackFormatRanges(const QString &text, const 
     }
     // The standard face (ListedFaces) as a fallback range. No style name: Qt picks the
     // family's face for the weight.
-    const FallbackFace standard{genericFamily(GenericFamily::SansSerif, s.lang), QString(), std::clamp(s.fontWeight, 1, 1000),
+    const FallbackFace standard{standardFamily(s.lang), QString(), std::clamp(s.fontWeight, 1, 1000),
                                 false};
+    // A later family of the list as a range of its own (weight 0: the run's weight and
+    // style, no synthesis): Qt 6.4 caches a font's merged engine by its first family only,
+    // so "Inter, Noto Serif CJK KR" after "Inter, Noto Sans CJK KR" drew the second's
+    // characters with the sans face. The range names the family as the run's font does
+    // (a variable instance or a face with features frozen in).
+    std::vector<FallbackFace> laterFamilies;
+    const auto laterFamily = [&](const QRawFont *drawing) -> const FallbackFace * {
+        const ListedFaces &listed = *faces;
+        const auto at = size_t(drawing - listed.listed.data());
+        if (at == 0 || at >= listed.listed.size() || listed.familyIndex[at] >= font.families().size())
+            return nullptr;
+        if (laterFamilies.empty())
+            laterFamilies.resize(listed.listed.size());
+        FallbackFace &face = laterFamilies[at];
+        if (face.family.isEmpty()) {
+            face.family = font.families().at(listed.familyIndex[at]);
+            face.weight = 0;
+        }
+        return &face;
+    };
     const FallbackFace *runFace = nullptr;
     qsizetype runStart = 0;
     const auto close = [&](qsizetype end) {
         if (!runFace || end <= runStart)
             return;
         QTextCharFormat format;
-        format.setFont(fallbackFont(font, *runFace, s.fontWeight, s.fontStyle == FontStyle::Italic));
+        if (runFace->weight == 0) {
+            QFont later = font;
+            later.setFamilies({runFace->family});
+            format.setFont(later);
+        } else {
+            format.setFont(fallbackFont(font, *runFace, s.fontWeight, s.fontStyle == FontStyle::Italic));
+        }
         ranges.append({int(runStart), int(end - runStart), format});
     };
     for (qsizetype i = 0; i < text.size();) {
@@ -492,7 +530,7 @@ QList<QTextLayout::FormatRange> fallbackFormatRanges(const QString &text, const 
             else if (faces->standard && drawing == &*faces->standard)
                 face = &standard;
             else
-                face = nullptr;
+                face = laterFamily(drawing);
         }
         if (face != runFace) {
             close(i);
@@ -509,17 +547,20 @@ QList<QTextLayout::FormatRange> fallbackFormatRanges(const QString &text, const 
 
 namespace {
 
-/// The face a fallback format range draws with (its family and style name), at a nominal
-/// size, for its tables and glyph bounds; cached per thread.
+/// The face a fallback format range draws with (its family and style name, or weight and
+/// style), at a nominal size, for its tables and glyph bounds; cached per thread.
 QRawFont fallbackRangeFace(const QFont &font)
 {
     thread_local QHash<QString, QRawFont> faces;
-    const QString key = font.families().join(u',') + u'|' + font.styleName();
+    const QString key = font.families().join(u',') + u'|' + font.styleName() + u'|' + QString::number(font.weight())
+                        + (font.style() == QFont::StyleNormal ? u'n' : u'i');
     auto it = faces.constFind(key);
     if (it == faces.constEnd()) {
         QFont nominal;
         nominal.setFamilies(font.families());
-        nominal.setStyleName(font.styleName());
+        nominal.setStyleName(font.styleName()); // a fallback face: it selects the face
+        nominal.setWeight(font.weight()); // a later family of the list: the run's weight and style do
+        nominal.setStyle(font.style());
         nominal.setPixelSize(16);
         if (faces.size() > 256)
             faces.clear();
@@ -577,47 +618,70 @@ bool shapedWholeByTheScriptFace(QChar::Script script)
     }
 }
 
-/// Spaces between the words of a fallback run of a script shapedWholeByTheScriptFace()
-/// ("हिंदी में" in Inter): Blink shapes a script run with the list's faces first and falls
-/// back only where they have no glyph, so its spaces are the first listed face's (Inter
-/// Bold's 11.11 px at 48 px); Qt draws them with the script's face (Noto Sans
-/// Devanagari's, 12.48 px), which made a 7-word Bengali title 12 px wider than Chromium's.
-/// Each such space gets the difference as letter-spacing, so lines break and align as
-/// Chromium's. Digits and punctuation in such a run keep the script face's glyphs.
-QList<QTextLayout::FormatRange> scriptRunSpaceRanges(const QString &text, const QFont &font, const ComputedStyle &s,
-                                                     const QList<QTextLayout::FormatRange> &fallback,
-                                                     LazyListedFaces &listed)
+/// Spaces and digits Chromium draws wider or narrower than Qt does, each given the
+/// difference as letter-spacing, so lines break and align as Chromium's:
+/// - Spaces between the words of a run of a script shapedWholeByTheScriptFace() drawn by a
+///   face other than the list's first with a space: a fallback face ("हिंदी में" in Inter)
+///   or a later family of the list ("Inter, Noto Sans Devanagari"). Blink shapes a script
+///   run with the list's faces first and moves on only where a face has no glyph, so its
+///   spaces are the first listed face's (Inter Bold's 11.11 px at 48 px); Qt draws them
+///   with the script's face (Noto Sans Devanagari's, 12.48 px), which made a 7-word
+///   Bengali title 12 px wider than Chromium's. Digits and punctuation in such a run keep
+///   the script face's glyphs.
+/// - Spaces and digits of a listed face in a language whose `locl` changes them
+///   (languageAdvanceDelta(): a Korean title's spaces in Noto Sans CJK KR are 0.28 em,
+///   Qt's 0.224).
+QList<QTextLayout::FormatRange> spaceRanges(const QString &text, const QFont &font, const ComputedStyle &s,
+                                            const QList<QTextLayout::FormatRange> &fallback, LazyListedFaces &listed)
 {
     QList<QTextLayout::FormatRange> out;
-    if (fallback.isEmpty())
-        return out;
     const RunSpacing run(font, s);
+    const bool hasLang = !s.lang.trimmed().isEmpty();
     const QTextLayout::FormatRange *itemRange = nullptr; // the fallback range of the item's last letter
     QChar::Script itemScript = QChar::Script_Common;
+    char32_t itemLetter = 0; // the item's last letter
+    const auto space = [&](qsizetype i, qreal delta) {
+        if (std::abs(delta) < 1.0 / 64)
+            return;
+        QTextCharFormat spaced;
+        spaced.setFontLetterSpacingType(QFont::AbsoluteSpacing);
+        spaced.setFontLetterSpacing(run.letterSpacing + delta);
+        out.append({int(i), 1, spaced});
+    };
     for (qsizetype i = 0, units = 1; i < text.size(); i += units) {
         const char32_t c = codePointAt(text, i, &units);
         const QChar::Script script = QChar::script(c);
         if (script > QChar::Script_Common) {
             itemScript = script;
             itemRange = rangeCovering(fallback, i);
+            itemLetter = c;
             continue;
         }
-        if ((c != u' ' && c != 0xA0) || !itemRange || !shapedWholeByTheScriptFace(itemScript)
-            || rangeCovering(fallback, i))
+        const bool isSpace = c == u' ' || c == 0xA0;
+        const bool wholeItem = itemLetter != 0 && shapedWholeByTheScriptFace(itemScript);
+        if (!hasLang && !(isSpace && wholeItem))
+            continue;
+        if ((!isSpace && (c < u'0' || c > u'9')) || rangeCovering(fallback, i))
             continue;
         const QRawFont *primary = listed->faceFor(c);
         if (!primary)
             continue;
-        // By design metrics: the faces are at a nominal size, where hinted advances are whole.
-        const qreal delta
-            = characterAdvance(*primary, u' ', run.pixelSize, QRawFont::UseDesignMetrics)
-              - characterAdvance(fallbackRangeFace(itemRange->format.font()), u' ', run.pixelSize, QRawFont::UseDesignMetrics);
-        if (std::abs(delta) < 1.0 / 64)
+        if (!isSpace) { // a digit of a listed face, in a language
+            if (!wholeItem)
+                space(i, languageAdvanceDelta(*primary, s.lang, c, run.pixelSize));
             continue;
-        QTextCharFormat spaced;
-        spaced.setFontLetterSpacingType(QFont::AbsoluteSpacing);
-        spaced.setFontLetterSpacing(run.letterSpacing + delta);
-        out.append({int(i), int(units), spaced});
+        }
+        // By design metrics: the faces are at a nominal size, where hinted advances are whole.
+        const qreal wanted = characterAdvance(*primary, u' ', run.pixelSize, QRawFont::UseDesignMetrics)
+                             + languageAdvanceDelta(*primary, s.lang, u' ', run.pixelSize);
+        QRawFont drawing = *primary; // the face Qt draws the space with
+        if (wholeItem && itemRange) {
+            drawing = fallbackRangeFace(itemRange->format.font());
+        } else if (wholeItem) {
+            if (const QRawFont *face = listed->faceFor(itemLetter))
+                drawing = *face;
+        }
+        space(i, wanted - characterAdvance(drawing, u' ', run.pixelSize, QRawFont::UseDesignMetrics));
     }
     return out;
 }
@@ -629,7 +693,7 @@ QList<QTextLayout::FormatRange> formatRangesFor(const QString &text, const QFont
     const QList<QTextLayout::FormatRange> emoji = emojiFormatRanges(text, font);
     LazyListedFaces listed(s);
     QList<QTextLayout::FormatRange> ranges = fallbackFormatRanges(text, font, s, emoji, listed);
-    const QList<QTextLayout::FormatRange> spaces = scriptRunSpaceRanges(text, font, s, ranges, listed);
+    const QList<QTextLayout::FormatRange> spaces = spaceRanges(text, font, s, ranges, listed);
     // CSS Text 4 §4.2 text-spacing-trim: normal; last, so its letter-spacing wins
     const QList<QTextLayout::FormatRange> trimmed
         = mayTrimSpacing(text) ? trimRangesFor(text, font, s, ranges, listed) : QList<QTextLayout::FormatRange>();
