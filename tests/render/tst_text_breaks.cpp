@@ -1,9 +1,10 @@
 // Where lines break in text without spaces, and how fullwidth punctuation is set, as
 // Chromium does it: word-break (break-all, keep-all), Korean syllables, Japanese small
-// kana, Thai, Lao and Khmer dictionary words (ICU), and CJK punctuation collapsing
+// kana, Thai, Lao, Khmer and Myanmar dictionary words (ICU), and CJK punctuation collapsing
 // (text-spacing-trim). Split from tst_text.cpp.
 
 #include "server/render/text/text_engine.h"
+#include "server/render/text/text_internal.h"
 #include "tests/render/text_test_support.h"
 #include "tests/support/render_context.h"
 
@@ -164,6 +165,23 @@ private Q_SLOTS:
             sum += line.width;
         }
         QVERIFY2(qAbs(sum - whole) < 0.5, qPrintable(QStringLiteral("%1 vs %2").arg(sum).arg(whole)));
+    }
+
+    void myanmarSyllablesStayWhole()
+    {
+        // Qt 6.4 ends a grapheme cluster between a Myanmar consonant and its medial ra
+        // ("မ|ြ"); a break control there split the syllable for HarfBuzz, which drew dotted
+        // circles: 278.19 px at 40 px where Chromium's "မြန်မာဘာသာ" is 230.69.
+        const QString text = QString::fromUtf8("မြန်မာဘာသာ");
+        const QString broken = text_detail::withDictionaryBreaks(text, QStringLiteral("my"));
+        QVERIFY(broken.startsWith(QString::fromUtf8("မြ")));
+        ComputedStyle s = familyStyle(QStringLiteral("Inter"), 40);
+        TextEngine &engine = imprint::test::renderContext().text();
+        for (const QString &lang : {QString(), QStringLiteral("my")}) {
+            s.lang = lang;
+            const qreal width = engine.shape(s, text, kMaxContent)->size.width();
+            QVERIFY2(std::abs(width - 230.69) < 0.5, qPrintable(QString::number(width)));
+        }
     }
 
     // CSS Text 4 §4.2 text-spacing-trim: normal, as Chromium: where two fullwidth marks

@@ -83,13 +83,28 @@ QString withDictionaryBreaks(const QString &text, const QString &lang)
     for (int32_t p = icuBreaks->first(); p != icu::BreakIterator::DONE; p = icuBreaks->next())
         icuBreak[size_t(p)] = true;
     // The positions this decides: between two grapheme clusters with a character of these
-    // scripts on either side; never inside a cluster (a Thai vowel or tone mark stays on its
-    // consonant, so shaping is unchanged).
+    // scripts on either side, and never inside a syllable, so shaping is unchanged: not
+    // before a vowel sign, tone mark or medial (a Thai vowel stays on its consonant), nor
+    // after a stacker (a Myanmar or Khmer subscript consonant stays under its own). A
+    // control there splits the syllable for HarfBuzz, which draws dotted circles (Qt 6.4
+    // ends a grapheme between a Myanmar consonant and its medial ra, "မ|ြ", and Unicode
+    // one before the vowel sign aa, "မျ|ာ").
+    const auto insideSyllable = [&](qsizetype p) {
+        const char16_t before = text.at(p - 1).unicode();
+        switch (text.at(p).category()) {
+        case QChar::Mark_NonSpacing:
+        case QChar::Mark_SpacingCombining:
+        case QChar::Mark_Enclosing: return true;
+        default: break;
+        }
+        return before == 0x1039 || before == 0x17D2; // Myanmar virama, Khmer coeng
+    };
     std::vector<qsizetype> scope;
     {
         QTextBoundaryFinder graphemes(QTextBoundaryFinder::Grapheme, text);
         for (qsizetype p = graphemes.toNextBoundary(); p > 0 && p < n; p = graphemes.toNextBoundary()) {
-            if (isDictionaryScriptUnit(text.at(p - 1).unicode()) || isDictionaryScriptUnit(text.at(p).unicode()))
+            if ((isDictionaryScriptUnit(text.at(p - 1).unicode()) || isDictionaryScriptUnit(text.at(p).unicode()))
+                && !insideSyllable(p))
                 scope.push_back(p);
         }
     }
