@@ -635,8 +635,12 @@ QList<QTextLayout::FormatRange> spaceRanges(const QString &text, const QFont &fo
                                             const QList<QTextLayout::FormatRange> &fallback, LazyListedFaces &listed)
 {
     QList<QTextLayout::FormatRange> out;
-    const RunSpacing run(font, s);
     const bool hasLang = !s.lang.trimmed().isEmpty();
+    // Without a language only a run drawn by another face than the list's first can need a
+    // space of its own, and such a run has a range in `fallback`.
+    if (!hasLang && fallback.isEmpty())
+        return out;
+    const RunSpacing run(font, s);
     const QTextLayout::FormatRange *itemRange = nullptr; // the fallback range of the item's last letter
     QChar::Script itemScript = QChar::Script_Common;
     char32_t itemLetter = 0; // the item's last letter
