@@ -627,6 +627,25 @@ private Q_SLOTS:
         QCOMPARE(syntheticBoldWidth(listed->lines.at(0).glyphRuns.at(0).rawFont()), 0.0);
     }
 
+    void aFaceDrawsACharacterItHasDecomposed()
+    {
+        // HarfBuzz draws a character a face lacks with its canonical decomposition when the
+        // face has every part, and Blink keeps it in that face: Chromium's widths at 24 px
+        // ("≠" as Noto Sans's "=" with U+0338 over it; EB Garamond has no U+0338, so the
+        // standard face, Noto Sans, draws it so) and at 40 px (Vietnamese in DejaVu Sans
+        // Mono, which lacks "ề" and "ế"). Qt took the composed character from another face.
+        TextEngine &engine = imprint::test::renderContext().text();
+        const std::tuple<QString, float, const char *, qreal> cases[] = {
+            {QStringLiteral("Noto Sans"), 24, "≠", 13.73},
+            {QStringLiteral("EB Garamond"), 24, "≠", 13.73},
+            {QStringLiteral("DejaVu Sans Mono"), 40, "Tiêu đề tiếng Việt", 433.48},
+        };
+        for (const auto &[family, size, text, chromium] : cases) {
+            const qreal ours = engine.shape(familyStyle(family, size), QString::fromUtf8(text), kMaxContent)->size.width();
+            QVERIFY2(std::abs(ours - chromium) < 0.3, qPrintable(QStringLiteral("%1: %2 px, Chromium %3").arg(family).arg(ours).arg(chromium)));
+        }
+    }
+
     void cursiveRunsKeepNoLetterSpacing()
     {
         // Chromium spaces neither Arabic letters nor the comma and digits of their script run

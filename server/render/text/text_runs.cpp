@@ -419,6 +419,38 @@ struct ListedFaces {
                 return &f;
         return standard && standard->supportsCharacter(c) ? &*standard : nullptr;
     }
+    /// The face that draws `c` as Blink shapes it: faceFor(c), except that a face before it
+    /// (the standard one last) that lacks `c` but has every character of its canonical
+    /// decomposition (NFD) draws it decomposed (`*decomposed` set), as HarfBuzz does: "≠" in
+    /// Noto Sans is its "=" with U+0338 over it, "ế" in DejaVu Sans Mono its "e" with two
+    /// marks. Nullptr when no face has it either way.
+    const QRawFont *drawingFace(char32_t c, bool *decomposed) const
+    {
+        *decomposed = false;
+        const QRawFont *direct = faceFor(c);
+        if ((direct && direct == listed.data()) || QChar::decompositionTag(c) != QChar::Canonical)
+            return direct;
+        const QString parts = QString::fromUcs4(&c, 1).normalized(QString::NormalizationForm_D);
+        const auto hasParts = [&](const QRawFont &f) {
+            for (qsizetype i = 0, units = 1; i < parts.size(); i += units)
+                if (!f.supportsCharacter(codePointAt(parts, i, &units)))
+                    return false;
+            return true;
+        };
+        for (const QRawFont &f : listed) {
+            if (&f == direct)
+                return direct;
+            if (hasParts(f)) {
+                *decomposed = true;
+                return &f;
+            }
+        }
+        if (standard && &*standard != direct && hasParts(*standard)) {
+            *decomposed = true;
+            return &*standard;
+        }
+        return direct;
+    }
 };
 
 /// ListedFaces of one run's style, made when a pass first asks: the passes of
@@ -487,18 +519,25 @@ QList<QTextLayout::FormatRange> fallbackFormatRanges(const QString &text, const 
     // so "Inter, Noto Serif CJK KR" after "Inter, Noto Sans CJK KR" drew the second's
     // characters with the sans face. The range names the family as the run's font does
     // (a variable instance or a face with features frozen in).
-    std::vector<FallbackFace> laterFamilies;
-    const auto laterFamily = [&](const QRawFont *drawing) -> const FallbackFace * {
+    // A face drawing a character decomposed (ListedFaces::decomposingFace()) as a range
+    // of its own too (weight -1), which Qt may not merge: Qt picks a face per code point
+    // and would take one that has the composed character.
+    std::vector<FallbackFace> laterFamilies, decomposing;
+    const FallbackFace standardDecomposing{standard.family, QString(), -1, false};
+    const auto listedRange = [&](const QRawFont *drawing, bool decomposed) -> const FallbackFace * {
         const ListedFaces &listed = *faces;
+        if (decomposed && listed.standard && drawing == &*listed.standard)
+            return &standardDecomposing;
         const auto at = size_t(drawing - listed.listed.data());
-        if (at == 0 || at >= listed.listed.size() || listed.familyIndex[at] >= font.families().size())
+        if ((at == 0 && !decomposed) || at >= listed.listed.size() || listed.familyIndex[at] >= font.families().size())
             return nullptr;
-        if (laterFamilies.empty())
-            laterFamilies.resize(listed.listed.size());
-        FallbackFace &face = laterFamilies[at];
+        std::vector<FallbackFace> &faceOf = decomposed ? decomposing : laterFamilies;
+        if (faceOf.empty())
+            faceOf.resize(listed.listed.size());
+        FallbackFace &face = faceOf[at];
         if (face.family.isEmpty()) {
             face.family = font.families().at(listed.familyIndex[at]);
-            face.weight = 0;
+            face.weight = decomposed ? -1 : 0;
         }
         return &face;
     };
@@ -508,9 +547,11 @@ QList<QTextLayout::FormatRange> fallbackFormatRanges(const QString &text, const 
         if (!runFace || end <= runStart)
             return;
         QTextCharFormat format;
-        if (runFace->weight == 0) {
+        if (runFace->weight <= 0) {
             QFont later = font;
             later.setFamilies({runFace->family});
+            if (runFace->weight < 0)
+                later.setStyleStrategy(QFont::StyleStrategy(later.styleStrategy() | QFont::NoFontMerging));
             format.setFont(later);
         } else {
             format.setFont(fallbackFont(font, *runFace, s.fontWeight, s.fontStyle == FontStyle::Italic));
@@ -524,13 +565,16 @@ QList<QTextLayout::FormatRange> fallbackFormatRanges(const QString &text, const 
         if (!inEmoji.empty() && inEmoji[size_t(i)]) {
             face = nullptr;
         } else if (!followsPreviousFace(c) && c >= 0x20) {
-            const QRawFont *drawing = faces->faceFor(c);
-            if (!drawing)
+            bool decomposed = false;
+            const QRawFont *drawing = faces->drawingFace(c, &decomposed);
+            if (decomposed)
+                face = listedRange(drawing, true);
+            else if (!drawing)
                 face = systemFallbackFace(c, s.lang);
             else if (faces->standard && drawing == &*faces->standard)
                 face = &standard;
             else
-                face = laterFamily(drawing);
+                face = listedRange(drawing, false);
         }
         if (face != runFace) {
             close(i);
