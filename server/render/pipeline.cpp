@@ -4,6 +4,7 @@
 #include "server/render/resources/emoji.h"
 #include "server/render/resources/svg_sandbox.h"
 #include "server/render/text/feature_faces.h"
+#include "server/render/text/glyph_rendering.h"
 #include "server/render/text/text_engine.h"
 
 #include <QElapsedTimer>
@@ -331,6 +332,8 @@ common::Expected<LaidOutDocument, RenderError> layOut(const RenderRequest &reque
 {
     QElapsedTimer timer;
     timer.start();
+    // Before the tree is built: applying a space's fonts may already make font engines.
+    useChromiumGlyphMasks();
     LaidOutDocument doc;
     // SVG images drawn for this render end with it (svg_sandbox.h).
     const SvgRenderScope svgScope(request.cancellation);

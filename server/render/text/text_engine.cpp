@@ -1,4 +1,5 @@
 #include "server/render/text/text_engine.h"
+#include "server/render/text/glyph_rendering.h"
 #include "server/render/text/text_internal.h"
 
 #include "server/render/resources/emoji.h"
@@ -246,6 +247,7 @@ QString TextEngine::processText(const ComputedStyle &s, const QString &text)
 
 std::shared_ptr<const TextBlock> TextEngine::shape(const ComputedStyle &style, const QString &text, qreal width)
 {
+    useChromiumGlyphMasks();
     if (width == 0 && style.hyphens == Hyphens::Auto) {
         // A min-content size leaves automatic hyphenation out, as Blink does (its line
         // breaker hyphenates in the layout mode only): a flex item's automatic minimum
