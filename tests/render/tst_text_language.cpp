@@ -111,6 +111,8 @@ private slots:
         QCOMPARE(kr.familyName(), QStringLiteral("Noto Sans CJK KR"));
         QVERIFY(std::abs(languageAdvanceDelta(kr, QStringLiteral("ko"), u' ', 100) - 5.6) < 0.01);
         QCOMPARE(languageAdvanceDelta(kr, QString(), u' ', 100), 0.0);
+        // Languages are told apart by the OpenType language system they select.
+        QCOMPARE(languageAdvanceDelta(kr, QStringLiteral("ko-KR"), u' ', 100), languageAdvanceDelta(kr, QStringLiteral("ko"), u' ', 100));
         QCOMPARE(languageAdvanceDelta(kr, QStringLiteral("ko"), u'a', 100), 0.0);
         // Chromium's widths at 24 px.
         const std::tuple<QString, QString, const char *, qreal> cases[] = {

@@ -6,9 +6,9 @@
 #include <unicode/locid.h>
 
 #include <array>
-#include <string_view>
 #include <memory>
 #include <mutex>
+#include <string_view>
 
 namespace imprint::render {
 
@@ -99,6 +99,9 @@ struct ScriptPreferences {
     std::array<const char *, 2> standard, sansSerif, serif, monospace;
 };
 
+/// Which of a script's preferences (ScriptPreferences) a family is asked for.
+enum class PreferenceSlot { Standard, SansSerif, Serif, Monospace };
+
 const ScriptPreferences *preferencesFor(PreferenceScript script)
 {
     static constexpr ScriptPreferences japanese{{"Noto Sans JP", "Noto Sans CJK JP"},
@@ -138,28 +141,33 @@ const ScriptPreferences *preferencesFor(PreferenceScript script)
 }
 
 /// What the preference `slot` of `lang`'s script resolves to: its first installed
-/// candidate, else empty. Cached per slot and language.
-QString preferredFamily(const QString &lang, int slot)
+/// candidate, else empty. Cached per slot and language (at most 1024 entries: `lang` comes
+/// from templates).
+QString preferredFamily(const QString &lang, PreferenceSlot slot)
 {
     if (lang.trimmed().isEmpty())
         return {};
     static std::mutex mutex;
-    static QHash<QString, QString> families; // "2|zh-TW" → family; a handful of languages
-    const QString key = QString::number(slot) + u'|' + lang;
+    static QHash<QString, QString> families; // "2|zh-TW" → family
+    const QString key = QString::number(int(slot)) + u'|' + lang;
     const std::lock_guard<std::mutex> lock(mutex);
     if (const auto it = families.constFind(key); it != families.constEnd())
         return *it;
     QString family;
     if (const ScriptPreferences *prefs = preferencesFor(preferenceScript(lang))) {
-        const std::array<const char *, 2> lists[] = {prefs->standard, prefs->sansSerif, prefs->serif,
-                                                     prefs->monospace};
-        for (const char *candidate : lists[slot]) {
+        const std::array<const char *, 2> &candidates = slot == PreferenceSlot::Standard    ? prefs->standard
+                                                        : slot == PreferenceSlot::SansSerif ? prefs->sansSerif
+                                                        : slot == PreferenceSlot::Serif     ? prefs->serif
+                                                                                            : prefs->monospace;
+        for (const char *candidate : candidates) {
             if (candidate && isInstalled(candidate)) {
                 family = QString::fromUtf8(candidate);
                 break;
             }
         }
     }
+    if (families.size() >= 1024)
+        families.clear();
     families.insert(key, family);
     return family;
 }
@@ -194,14 +202,16 @@ QString genericFamily(GenericFamily generic)
 
 QString genericFamily(GenericFamily generic, const QString &lang)
 {
-    const int slot = generic == GenericFamily::SansSerif ? 1 : generic == GenericFamily::Serif ? 2 : 3;
+    const PreferenceSlot slot = generic == GenericFamily::SansSerif ? PreferenceSlot::SansSerif
+                                : generic == GenericFamily::Serif   ? PreferenceSlot::Serif
+                                                                    : PreferenceSlot::Monospace;
     const QString preferred = preferredFamily(lang, slot);
     return preferred.isEmpty() ? genericFamily(generic) : preferred;
 }
 
 QString standardFamily(const QString &lang)
 {
-    const QString preferred = preferredFamily(lang, 0);
+    const QString preferred = preferredFamily(lang, PreferenceSlot::Standard);
     return preferred.isEmpty() ? genericFamily(GenericFamily::SansSerif) : preferred;
 }
 

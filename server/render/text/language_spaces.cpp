@@ -76,17 +76,29 @@ std::optional<Deltas> languageDeltas(const QRawFont &face, const QByteArray &lan
 qreal languageAdvanceDelta(const QRawFont &face, const QString &lang, char32_t c, qreal pixelSize)
 {
     const char *at = c < 0x80 && c != 0 ? std::strchr(kCharacters, int(c)) : nullptr;
-    const QString tag = lang.trimmed();
+    const QByteArray tag = lang.trimmed().toLatin1();
     if (!at || tag.isEmpty() || !face.isValid())
         return 0;
+    // The OpenType language system the language selects: only those a face may have
+    // (a few hundred) are worth reading its tables for, however many tags templates use.
+    hb_tag_t system = HB_TAG_NONE;
+    unsigned scripts = 0, systems = 1;
+    hb_ot_tags_from_script_and_language(HB_SCRIPT_LATIN, hb_language_from_string(tag.constData(), int(tag.size())),
+                                        &scripts, nullptr, &systems, &system);
+    if (systems == 0 || system == HB_TAG_NONE)
+        return 0;
     static std::mutex mutex;
-    static QHash<QString, std::optional<Deltas>> cache; // "family|style|weight|lang"; a handful of entries
+    // "family|style|weight|system"; at most 1024 entries.
+    static QHash<QString, std::optional<Deltas>> cache;
     const QString key = face.familyName() + u'|' + face.styleName() + u'|' + QString::number(face.weight()) + u'|'
-                        + tag.toLower();
+                        + QString::number(system);
     const std::lock_guard<std::mutex> lock(mutex);
     auto it = cache.constFind(key);
-    if (it == cache.constEnd())
-        it = cache.insert(key, languageDeltas(face, tag.toLatin1()));
+    if (it == cache.constEnd()) {
+        if (cache.size() >= 1024)
+            cache.clear();
+        it = cache.insert(key, languageDeltas(face, tag));
+    }
     return *it ? qreal((**it)[size_t(at - kCharacters)]) * pixelSize : 0;
 }
 
