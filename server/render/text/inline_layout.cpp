@@ -128,7 +128,7 @@ InlineText buildInlineText(const ComputedStyle &block, const std::vector<InlineI
         switch (item.kind) {
         case InlineItem::Kind::Text: {
             QString piece = collapseInto(s, item.node->text, previousSpace);
-            piece = applyTransform(piece, s.textTransform);
+            piece = applyTransform(piece, s.textTransform, s.lang);
             if (s.hyphens != Hyphens::Auto || autoHyphens)
                 piece = applyHyphens(piece, s, i == lastText);
             piece = normalizeEmojiForShaping(piece);

@@ -241,7 +241,7 @@ QString TextEngine::processText(const ComputedStyle &s, const QString &text)
         appendPreserved(out, text);
         break;
     }
-    out = normalizeEmojiForShaping(applyHyphens(applyTransform(out, s.textTransform), s)); // emoji.h
+    out = normalizeEmojiForShaping(applyHyphens(applyTransform(out, s.textTransform, s.lang), s)); // emoji.h
     return s.wordBreak == WordBreak::KeepAll ? joinCjkWords(out) : out;
 }
 

@@ -53,8 +53,9 @@ inline void appendPreserved(QString &out, QStringView text)
     }
 }
 
-/// `text` under text-transform (CSS Text 3 §2.1).
-QString applyTransform(const QString &text, TextTransform transform);
+/// `text` under text-transform (CSS Text 3 §2.1) in the BCP 47 language `lang`, whose case
+/// mapping applies for Turkish, Azeri, Greek and Lithuanian (empty: none).
+QString applyTransform(const QString &text, TextTransform transform, const QString &lang = QString());
 
 /// `text` under `hyphens` (CSS Text 3 §5.4), after text-transform as in Blink: `none`
 /// drops the soft hyphens (U+00AD), `auto` adds them at the hyphenation opportunities of

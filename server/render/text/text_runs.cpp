@@ -23,6 +23,9 @@
 #include <QTextBoundaryFinder>
 #include <QTextLayout>
 
+#include <unicode/locid.h>
+#include <unicode/unistr.h>
+
 #include <algorithm>
 #include <cmath>
 #include <cstring>
@@ -44,13 +47,46 @@ QString applyHyphens(const QString &text, const ComputedStyle &style, bool endsP
     return text;
 }
 
-QString applyTransform(const QString &text, TextTransform transform)
+namespace {
+
+/// `text` upper- or lowercased by ICU for a language whose case mapping is its own (CSS
+/// Text 3 §2.1: "language-sensitive"), as Blink maps it with the element's locale:
+/// Turkish and Azeri dotted and dotless i ("istanbul" → "İSTANBUL"), Greek capitals
+/// without their accents ("άλφα" → "ΑΛΦΑ"), Lithuanian dots. Nullopt for other languages.
+std::optional<QString> languageCaseMapped(const QString &text, const QString &lang, bool upper)
+{
+    const QString tag = lang.trimmed().toLower();
+    const QString primary = tag.section(u'-', 0, 0);
+    if (primary != QLatin1String("tr") && primary != QLatin1String("az") && primary != QLatin1String("el")
+        && primary != QLatin1String("lt"))
+        return std::nullopt;
+    UErrorCode status = U_ZERO_ERROR;
+    const icu::Locale locale = icu::Locale::forLanguageTag(tag.toStdString(), status);
+    if (U_FAILURE(status))
+        return std::nullopt;
+    icu::UnicodeString s(reinterpret_cast<const UChar *>(text.utf16()), int32_t(text.size()));
+    if (upper)
+        s.toUpper(locale);
+    else
+        s.toLower(locale);
+    return QString(reinterpret_cast<const QChar *>(s.getBuffer()), s.length());
+}
+
+} // namespace
+
+QString applyTransform(const QString &text, TextTransform transform, const QString &lang)
 {
     switch (transform) {
-    case TextTransform::Uppercase: return text.toUpper();
+    case TextTransform::Uppercase:
+        if (auto mapped = languageCaseMapped(text, lang, true))
+            return *mapped;
+        return text.toUpper();
     // ICU's full case mapping (QLocale, not QString's per-character one): a Greek capital
     // sigma at the end of a word lowers to final ς, as in Chromium ("ΟΔΟΣ" → "οδος").
-    case TextTransform::Lowercase: return QLocale::c().toLower(text);
+    case TextTransform::Lowercase:
+        if (auto mapped = languageCaseMapped(text, lang, false))
+            return *mapped;
+        return QLocale::c().toLower(text);
     case TextTransform::Capitalize: {
         // Blink's Capitalize(): the first character of every UAX #29 word segment is
         // titlecased, so words after punctuation and hyphens count too ("(in" → "(In",
