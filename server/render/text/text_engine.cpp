@@ -247,7 +247,6 @@ QString TextEngine::processText(const ComputedStyle &s, const QString &text)
 
 std::shared_ptr<const TextBlock> TextEngine::shape(const ComputedStyle &style, const QString &text, qreal width)
 {
-    useChromiumGlyphMasks();
     if (width == 0 && style.hyphens == Hyphens::Auto) {
         // A min-content size leaves automatic hyphenation out, as Blink does (its line
         // breaker hyphenates in the layout mode only): a flex item's automatic minimum
@@ -274,6 +273,8 @@ std::shared_ptr<const TextBlock> TextEngine::shape(const ComputedStyle &style, c
         }
     }
     ++m_misses;
+    // Before the shaping below makes font engines (a cached block made none).
+    useChromiumGlyphMasks();
     // text-fit costs nothing unless the run has it (fitsText() is two comparisons).
     auto block = fitsText(style, width) ? fitTextUncached(style, text, width) : shapeUncached(style, text, width);
     cache.insert(key, block);
