@@ -97,7 +97,7 @@ struct LayerCost {
     bool replays = false; // a backdrop or blend replays what came before onto an image
 };
 
-void countLayers(const LayoutBox &box, LayerPath path, bool groupsAlways, LayerCost &cost)
+void countLayers(const LayoutBox &box, const LayoutBox *parent, LayerPath path, bool groupsAlways, LayerCost &cost)
 {
     if (!box.node || box.node->isText())
         return;
@@ -105,8 +105,9 @@ void countLayers(const LayoutBox &box, LayerPath path, bool groupsAlways, LayerC
     // The recorder paints nothing of such a subtree.
     if (s.display == Display::None || s.opacity <= 0)
         return;
+    QTransform transform;
     if (!s.transform.empty())
-        path.toDevice = cssTransform(s, box.borderBox) * path.toDevice;
+        transform = cssTransform(box, parent);
     const EffectStyle &fx = s.effects;
     const bool effects
         = !fx.filter.empty() || fx.clipPath || !fx.maskImage.empty() || fx.mixBlendMode != BlendMode::Normal;
@@ -125,6 +126,23 @@ void countLayers(const LayoutBox &box, LayerPath path, bool groupsAlways, LayerC
             cost.groupsAtMaxBytes = path.groups;
         }
     };
+    if (transform.type() == QTransform::TxProject) {
+        // QPainterPlayer::projectiveScope(): the scope painted flat into a layer, which is
+        // then mapped onto an image of the device rect it covers.
+        const QRectF ink = inkBounds(box);
+        const QTransform toDevice = transform * path.toDevice;
+        const qreal scale = projectiveLayerScale(ink, toDevice, kMaxEffectLayerPixels);
+        const QRect target = toDevice.mapRect(ink).toAlignedRect() & path.device;
+        if (scale <= 0 || target.isEmpty())
+            return;
+        open(target, false);
+        const QRect layer(0, 0, int(std::ceil(ink.width() * scale)), int(std::ceil(ink.height() * scale)));
+        open(layer, false);
+        path.toDevice = QTransform::fromTranslate(-ink.left(), -ink.top()) * QTransform::fromScale(scale, scale);
+        path.inRaster = true;
+    } else {
+        path.toDevice = transform * path.toDevice;
+    }
     if (effects) {
         // QPainterPlayer::operator()(PushEffects): the ink plus the filters' reach around
         // the device, or nothing at all when empty or too big.
@@ -144,7 +162,7 @@ void countLayers(const LayoutBox &box, LayerPath path, bool groupsAlways, LayerC
         open(rect, true);
     }
     for (const LayoutBox &child : box.children)
-        countLayers(child, path, groupsAlways, cost);
+        countLayers(child, &box, path, groupsAlways, cost);
 }
 
 } // namespace
@@ -157,12 +175,12 @@ std::optional<RenderError> checkLayerBudget(const LayoutBox &root, QSize canvas,
     start.toDevice = QTransform::fromScale(scale, scale);
     start.device = QRect(QPoint(0, 0), device);
     LayerCost cost;
-    countLayers(root, start, groups == GroupLayers::Always, cost);
+    countLayers(root, nullptr, start, groups == GroupLayers::Always, cost);
     if (groups == GroupLayers::InRasterScopes && cost.replays) {
         // A backdrop or a blend mode paints everything before it again onto an image,
         // opacity groups as layers.
         cost = LayerCost{};
-        countLayers(root, start, true, cost);
+        countLayers(root, nullptr, start, true, cost);
     }
     const double canvasBytes = double(device.width()) * device.height() * kBytesPerPixel;
     const double maxBytes = budget.layerBytesPerCanvas * canvasBytes + double(budget.layerBytesBase);
@@ -170,7 +188,7 @@ std::optional<RenderError> checkLayerBudget(const LayoutBox &root, QSize canvas,
         return budgetError(
             cost.groupsAtMaxBytes > 0 ? QStringLiteral("opacity") : QStringLiteral("effects"),
             QStringLiteral("the render holds %1 MiB of offscreen layers (opacity below 1 around children, filter, "
-                           "clipPath, maskImage, mixBlendMode) open at once; at most %2 MiB are allowed for a %3×%4 "
+                           "clipPath, maskImage, mixBlendMode, a transform seen in perspective) open at once; at most %2 MiB are allowed for a %3×%4 "
                            "px image")
                 .arg(cost.maxBytes / kMiB, 0, 'f', 1)
                 .arg(maxBytes / kMiB, 0, 'f', 1)
@@ -180,7 +198,7 @@ std::optional<RenderError> checkLayerBudget(const LayoutBox &root, QSize canvas,
         return budgetError(
             cost.groupsAtMaxDepth > 0 ? QStringLiteral("opacity") : QStringLiteral("effects"),
             QStringLiteral("the render nests offscreen layers (opacity below 1 around children, filter, clipPath, "
-                           "maskImage, mixBlendMode) %1 deep; at most %2 levels are allowed")
+                           "maskImage, mixBlendMode, a transform seen in perspective) %1 deep; at most %2 levels are allowed")
                 .arg(cost.maxDepth)
                 .arg(budget.maxLayerNesting));
     return std::nullopt;

@@ -166,6 +166,35 @@ private slots:
         VERIFY_REFUSED(renderWith(request), "render_budget_exceeded", "opacity", "40 deep; at most 32 levels");
     }
 
+    void perspectiveLayersCount()
+    {
+        // A transform seen in perspective is painted flat into a layer and mapped onto an
+        // image (QPainterPlayer::projectiveScope): two layers a level. Twenty nested tilts
+        // are forty levels, refused before any is allocated, in both engines; four render.
+        auto card = [](int depth) {
+            QJsonObject node;
+            for (int i = 0; i < depth; ++i) {
+                QJsonObject style{{"display", "flex"}, {"width", 280}, {"height", 280},
+                                  {"backgroundColor", "rgba(37, 99, 235, 0.2)"},
+                                  {"transform", "perspective(400px) rotateX(8deg)"}};
+                QJsonObject props{{"style", style}};
+                if (!node.isEmpty())
+                    props.insert("children", QJsonArray{node});
+                node = QJsonObject{{"type", "div"}, {"props", props}};
+            }
+            return QJsonObject{{"width", 300}, {"height", 300}, {"root", node}};
+        };
+        for (const char *engine : {"takumi", "satori"}) {
+            RenderRequest request;
+            request.options.engine = imprint::test::engineOption(QString::fromLatin1(engine));
+            request.document = card(20);
+            VERIFY_REFUSED(renderWith(request), "render_budget_exceeded", "effects", "a transform seen in perspective");
+            request.document = card(4);
+            const auto fits = renderWith(request);
+            QVERIFY2(fits, qPrintable(imprint::test::failureOf(fits).message));
+        }
+    }
+
     void transformedLayersCountOnTheDevice()
     {
         // 30 groups in a 200 px box are 4.6 MiB of layers; scaled 10 times they cover

@@ -29,19 +29,19 @@ namespace {
 // Chromium's boxes are getBoundingClientRect()s: transformed (CSS Transforms 1 §6,
 // around transform-origin), while layout boxes are not, so the comparison transforms ours
 // with the painters' own matrix.
-void collect(const LayoutBox &box, const QTransform &parent, QHash<QString, QRectF> &out,
+void collect(const LayoutBox &box, const LayoutBox *parentBox, const QTransform &parent, QHash<QString, QRectF> &out,
              QHash<QString, std::vector<QRectF>> &fragments)
 {
     QTransform t = parent;
     if (box.node && !box.node->isText()) {
-        t = cssTransform(box.node->style, box.borderBox) * parent;
+        t = cssTransform(box, parentBox) * parent;
         if (!out.contains(box.node->id)) {
             out.insert(box.node->id, t.mapRect(box.borderBox));
             fragments.insert(box.node->id, box.fragments);
         }
     }
     for (const LayoutBox &child : box.children)
-        collect(child, t, out, fragments);
+        collect(child, &box, t, out, fragments);
 }
 
 qreal rectError(const QRectF &actual, const QRectF &expected)
@@ -176,7 +176,7 @@ void TestLayoutFixtures::yogaGentest()
     const LayoutBox &box = laidOut.box;
     QHash<QString, QRectF> ours;
     QHash<QString, std::vector<QRectF>> ourFragments;
-    collect(box, QTransform(), ours, ourFragments);
+    collect(box, nullptr, QTransform(), ours, ourFragments);
     QStringList mismatches;
     qreal worst = 0;
     for (const QJsonValue &value : testCase.value(QLatin1String("chromium")).toArray()) {
@@ -236,7 +236,7 @@ void TestLayoutFixtures::matchesChromium()
     const bool contentHeight = laidOut.contentHeight;
     QHash<QString, QRectF> ours;
     QHash<QString, std::vector<QRectF>> ourFragments;
-    collect(box, QTransform(), ours, ourFragments);
+    collect(box, nullptr, QTransform(), ours, ourFragments);
 
     const QJsonArray reference
         = test::readJson(dir + QStringLiteral("/chromium/") + name + QStringLiteral(".layout.json")).array();

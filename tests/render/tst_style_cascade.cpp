@@ -31,7 +31,10 @@ QHash<QString, QString> propertySamples()
     add("justifyContent alignItems alignSelf alignContent textAlign", "\"center\"");
     add("lineClamp WebkitLineClamp flexGrow aspectRatio lineHeight", "2");
     add("boxShadow textShadow", "\"1px 1px red\"");
-    add("transformOrigin objectPosition", "\"left top\"");
+    add("transformOrigin objectPosition perspectiveOrigin", "\"left top\"");
+    add("perspective", "\"400px\"");
+    add("transformStyle", "\"preserve-3d\"");
+    add("backfaceVisibility WebkitBackfaceVisibility", "\"hidden\"");
     add("textDecoration textDecorationLine", "\"underline\"");
     add("overflowWrap wordWrap", "\"anywhere\"");
     add("display", "\"block\"");

@@ -39,10 +39,77 @@ private Q_SLOTS:
         QCOMPARE(s.transform[3].kind, TransformOp::Kind::Skew);
         QVERIFY(style(R"({"scale": "none", "rotate": "none"})").transform.empty());
         for (const char *bad :
-             {R"({"rotate": "1 0 0 45deg"})", R"({"scale": "big"})", R"({"translate": "1px 2px 3px 4px"})"}) {
+             {R"({"rotate": "1 0 45deg"})", R"({"scale": "big"})", R"({"translate": "1px 2px 3px 4px"})"}) {
             QStringList warnings;
             QVERIFY2(style(bad, nullptr, &warnings).transform.empty(), bad);
             QCOMPARE(warnings.size(), 1);
+        }
+    }
+
+    void threeDimensionalTransforms()
+    {
+        // CSS Transforms 2 §13: the 3D functions, and the properties around them.
+        QStringList warnings;
+        const ComputedStyle s = style(
+            R"j({"transform": "perspective(800px) rotateX(30deg) rotateY(-0.25turn) rotate3d(1, 1, 0, 45deg) translate3d(10px, 50%, -2em) translateZ(5px) scale3d(1, 2, 3) scaleZ(0.5) matrix3d(1,0,0,0, 0,1,0,0, 0,0,1,0, 0,0,0,1)",
+                 "perspective": "600px", "perspectiveOrigin": "left 25%", "transformStyle": "preserve-3d",
+                 "backfaceVisibility": "hidden", "transformOrigin": "center top 12px", "fontSize": 10})j",
+            nullptr, &warnings);
+        QVERIFY2(warnings.isEmpty(), qPrintable(warnings.join(u'\n')));
+        QCOMPARE(s.transform.size(), size_t(9));
+        using K = TransformOp::Kind;
+        QCOMPARE(s.transform[0].kind, K::Perspective);
+        QCOMPARE(s.transform[0].a, 800.f);
+        QCOMPARE(s.transform[1].kind, K::Rotate3d);
+        QCOMPARE(s.transform[1].axis, (std::array<float, 3>{1, 0, 0}));
+        QCOMPARE(s.transform[1].a, 30.f);
+        QCOMPARE(s.transform[2].axis, (std::array<float, 3>{0, 1, 0}));
+        QCOMPARE(s.transform[2].a, -90.f);
+        QCOMPARE(s.transform[3].axis, (std::array<float, 3>{1, 1, 0}));
+        QCOMPARE(s.transform[4].kind, K::Translate);
+        QCOMPARE(s.transform[4].y, Length::percent(50));
+        QCOMPARE(s.transform[4].z, -20.f);
+        QCOMPARE(s.transform[5].z, 5.f);
+        QCOMPARE(s.transform[6].kind, K::Scale);
+        QCOMPARE(s.transform[6].z, 3.f);
+        QCOMPARE(s.transform[7].a, 1.f);
+        QCOMPARE(s.transform[7].z, 0.5f);
+        QCOMPARE(s.transform[8].kind, K::Matrix3d);
+        QCOMPARE(s.transform[8].m[15], 1.f);
+        QCOMPARE(s.perspective, 600.f);
+        QCOMPARE(s.perspectiveOriginX, Length::percent(0));
+        QCOMPARE(s.perspectiveOriginY, Length::percent(25));
+        QCOMPARE(s.transformStyle, TransformStyle::Preserve3d);
+        QCOMPARE(s.backfaceVisibility, BackfaceVisibility::Hidden);
+        QCOMPARE(s.transformOriginZ, 12.f);
+        // A depth under 1px is drawn as 1px; `none` is no perspective.
+        QCOMPARE(style(R"j({"perspective": "0"})j").perspective, 1.f);
+        QCOMPARE(style(R"j({"transform": "perspective(none)"})j").transform[0].a, 0.f);
+        // The individual properties take an axis (before or after the angle) and a z.
+        const ComputedStyle individual = style(R"j({"rotate": "45deg y", "translate": "1px 2px 3px", "scale": "1 2 4"})j");
+        QCOMPARE(individual.transform.size(), size_t(3));
+        QCOMPARE(individual.transform[0].z, 3.f);
+        QCOMPARE(individual.transform[1].kind, K::Rotate3d);
+        QCOMPARE(individual.transform[1].axis, (std::array<float, 3>{0, 1, 0}));
+        QCOMPARE(individual.transform[1].a, 45.f);
+        QCOMPARE(individual.transform[2].z, 4.f);
+        for (const char *axisAndAngle : {R"j({"rotate": "0 0 2 90deg"})j", R"j({"rotate": "90deg 0 0 2"})j"}) {
+            const ComputedStyle r = style(axisAndAngle);
+            QCOMPARE(r.transform.size(), size_t(1));
+            QCOMPARE(r.transform[0].axis, (std::array<float, 3>{0, 0, 2}));
+            QCOMPARE(r.transform[0].a, 90.f);
+        }
+        for (const char *bad : {R"j({"transform": "translateZ(10%)"})j", R"j({"transform": "perspective(-1px)"})j",
+                                R"j({"transform": "rotate3d(1, 0, 45deg)"})j", R"j({"transform": "matrix3d(1, 0, 0)"})j",
+                                R"j({"transform": "scale3d(1, 2)"})j", R"j({"perspective": "50%"})j",
+                                R"j({"perspective": "-5px"})j", R"j({"transformStyle": "3d"})j",
+                                R"j({"backfaceVisibility": "none"})j"}) {
+            QStringList reported;
+            const ComputedStyle b = style(bad, nullptr, &reported);
+            QVERIFY2(b.transform.empty() && b.perspective == 0 && b.transformStyle == TransformStyle::Flat
+                         && b.backfaceVisibility == BackfaceVisibility::Visible,
+                     bad);
+            QCOMPARE(reported.size(), 1);
         }
     }
 

@@ -44,6 +44,10 @@ public:
     void play(const DisplayList &list, size_t begin = 0, size_t end = size_t(-1));
 
     void operator()(const display::PushTransform &c);
+    /// The index of the pop that closes the scope list[push] opens, or end - 1.
+    static size_t scopeEnd(const DisplayList &list, size_t push, size_t end);
+    /// Paints the scope list[push, pop] of a projective PushTransform.
+    void projectiveScope(const DisplayList &list, size_t push, size_t pop);
     void operator()(const display::PopTransform &) { m_p->restore(); }
     void operator()(const display::PushLayer &c);
     void operator()(const display::PopLayer &);
@@ -186,6 +190,13 @@ void QPainterPlayer::play(const DisplayList &list, size_t begin, size_t end)
             continue;
         }
         m_index = i;
+        if (const auto *t = std::get_if<display::PushTransform>(&command);
+            t && t->transform.type() == QTransform::TxProject) {
+            const size_t pop = scopeEnd(list, i, end);
+            projectiveScope(list, i, pop);
+            i = pop;
+            continue;
+        }
         std::visit(*this, command);
         if (change > 0 && m_skipDepth == 0)
             m_open.push_back(i);
@@ -200,6 +211,63 @@ void QPainterPlayer::play(const DisplayList &list, size_t begin, size_t end)
         m_open.pop_back();
         std::visit(*this, closing(list[push]));
     }
+}
+
+size_t QPainterPlayer::scopeEnd(const DisplayList &list, size_t push, size_t end)
+{
+    int depth = 0;
+    for (size_t i = push; i < end; ++i) {
+        depth += scopeChange(list[i]);
+        if (depth == 0)
+            return i;
+    }
+    return end - 1;
+}
+
+void QPainterPlayer::projectiveScope(const DisplayList &list, size_t push, size_t pop)
+{
+    // QPainter fills a path through a projective matrix without its holes (Qt 6.4: a
+    // border ring comes out solid), so the scope is painted flat into a layer and the
+    // layer is mapped onto the device, as a compositor draws a 3D-transformed layer.
+    const auto &c = std::get<display::PushTransform>(list[push]);
+    const QTransform toDevice = c.transform * m_p->transform();
+    const QRect device(0, 0, m_p->device()->width(), m_p->device()->height());
+    const QRect target = toDevice.mapRect(c.bounds.adjusted(-1, -1, 1, 1)).toAlignedRect() & device;
+    const qreal scale = projectiveLayerScale(c.bounds, toDevice, kMaxLayerPixels);
+    if (target.isEmpty() || scale <= 0)
+        return;
+    // A transparent rim of two layer px: the ink's edges are then sampled smoothly rather
+    // than cut at the texture's edge.
+    const qreal rim = 2 / scale;
+    const QRectF bounds = c.bounds.adjusted(-rim, -rim, rim, rim);
+    const QSize size(std::max(1, int(std::ceil(bounds.width() * scale))),
+                     std::max(1, int(std::ceil(bounds.height() * scale))));
+    QImage layer(size, QImage::Format_ARGB32_Premultiplied);
+    QImage mapped(target.size(), QImage::Format_ARGB32_Premultiplied);
+    if (layer.isNull() || mapped.isNull())
+        return;
+    layer.fill(Qt::transparent);
+    {
+        QPainter p(&layer);
+        p.setRenderHints(m_p->renderHints());
+        p.setPen(Qt::NoPen);
+        p.scale(scale, scale);
+        p.translate(-bounds.topLeft());
+        QPainterPlayer(p, m_emoji, m_warnings, m_cancellation).play(list, push + 1, pop);
+    }
+    // Mapped onto an image in device px first, so a device that has no projective
+    // drawing (an SVG generator) takes it as a plain image.
+    mapped.fill(Qt::transparent);
+    {
+        QPainter p(&mapped);
+        p.setRenderHints(QPainter::Antialiasing | QPainter::SmoothPixmapTransform);
+        p.setTransform(toDevice * QTransform::fromTranslate(-target.left(), -target.top()));
+        p.drawImage(QRectF(bounds.topLeft(), QSizeF(size) / scale), layer);
+    }
+    m_p->save();
+    m_p->resetTransform();
+    m_p->drawImage(target.topLeft(), mapped);
+    m_p->restore();
 }
 
 void QPainterPlayer::operator()(const display::PushTransform &c)

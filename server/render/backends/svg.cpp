@@ -297,6 +297,18 @@ void SvgPlayer::play(const DisplayList &list)
                 continue;
             }
         }
+        if (const auto *t = std::get_if<display::PushTransform>(&command);
+            t && t->transform.type() == QTransform::TxProject) {
+            // SVG transforms are affine: a scope seen in perspective is painted by the
+            // raster player (QPainterPlayer::projectiveScope) into an embedded image.
+            const size_t pop = scopeEnd(list, i);
+            emitRaster(t->transform.mapRect(t->bounds.adjusted(-1, -1, 1, 1)),
+                       1 / std::max<qreal>(1, m_options.deviceScale), [&](QPainter &p) {
+                           playDisplayList(p, list, i, pop + 1, m_emojiLibrary, m_warnings, m_cancellation);
+                       });
+            i = pop;
+            continue;
+        }
         if (const auto *b = std::get_if<display::BackdropFilter>(&command)) {
             backdrop(list, i, *b);
             continue;

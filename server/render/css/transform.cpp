@@ -1,9 +1,12 @@
 // Transform lists (CSS Transforms 1 §9): translate, rotate, scale, skew and matrix
-// functions, angles in degrees.
+// functions, and the 3D ones of CSS Transforms 2 §13 (translate3d, rotateX, perspective,
+// matrix3d, …); angles in degrees, lengths in px.
 
 #include "server/render/css/parse.h"
 #include "server/render/css/list_items.h"
 
+#include <algorithm>
+#include <tuple>
 #include <type_traits>
 
 namespace imprint::render::css {
@@ -56,7 +59,78 @@ static std::optional<std::vector<TransformOp>> transformWithReason(const QString
             }
             return true;
         };
-        if (name == QLatin1String("translate") || name == QLatin1String("translatex")
+        // A plain length (no percentage: a z offset has no box to be a percentage of).
+        auto zLength = [&](int i) -> std::optional<float> {
+            const auto l = len(i);
+            if (!l || l->isPercent())
+                return std::nullopt;
+            return l->value;
+        };
+        // `count` numbers from the first argument into `out`; false when there are not
+        // exactly `count + extra` arguments or one is not a number.
+        auto numbers = [&](float *out, int count, int extra = 0) {
+            if (args.size() != count + extra)
+                return false;
+            for (int i = 0; i < count; ++i) {
+                const auto v = number(args[i]);
+                if (!v)
+                    return false;
+                out[i] = *v;
+            }
+            return true;
+        };
+        if (name == QLatin1String("translate3d") || name == QLatin1String("translatez")) {
+            // §13.1: translate3d(<length-percentage>, <length-percentage>, <length>), translateZ(<length>).
+            op.kind = TransformOp::Kind::Translate;
+            op.x = op.y = Length::px(0);
+            const bool full = name == QLatin1String("translate3d");
+            if (args.size() != (full ? 3 : 1))
+                return bad(full ? "takes two lengths or percentages and a length" : "takes one length");
+            const auto z = zLength(full ? 2 : 0);
+            const auto x = full ? len(0) : Length::px(0), y = full ? len(1) : Length::px(0);
+            if (!z || !x || !y)
+                return bad("invalid length");
+            op.x = *x;
+            op.y = *y;
+            op.z = *z;
+        } else if (name == QLatin1String("scale3d") || name == QLatin1String("scalez")) {
+            op.kind = TransformOp::Kind::Scale;
+            op.a = op.b = op.z = 1;
+            float v[3];
+            if (name == QLatin1String("scalez") ? !numbers(&op.z, 1) : !numbers(v, 3))
+                return bad(name == QLatin1String("scalez") ? "takes one number" : "takes three numbers");
+            if (name == QLatin1String("scale3d"))
+                std::tie(op.a, op.b, op.z) = std::tuple(v[0], v[1], v[2]);
+        } else if (name == QLatin1String("rotatex") || name == QLatin1String("rotatey")
+                   || name == QLatin1String("rotate3d")) {
+            op.kind = TransformOp::Kind::Rotate3d;
+            const bool full = name == QLatin1String("rotate3d");
+            auto a = args.size() == (full ? 4 : 1) ? angle(args.last()) : std::nullopt;
+            if (!a)
+                return bad(full ? "takes three numbers and an angle" : "takes one angle");
+            op.a = *a;
+            if (name == QLatin1String("rotatex"))
+                op.axis = {1, 0, 0};
+            else if (name == QLatin1String("rotatey"))
+                op.axis = {0, 1, 0};
+            else if (!numbers(op.axis.data(), 3, 1))
+                return bad("invalid number");
+        } else if (name == QLatin1String("perspective")) {
+            // §13.1: perspective(<length [0,∞]> | none); a depth under 1px is drawn as 1px.
+            op.kind = TransformOp::Kind::Perspective;
+            if (args.size() != 1)
+                return bad("takes one length or none");
+            if (args[0].compare(QLatin1String("none"), Qt::CaseInsensitive) != 0) {
+                const auto d = zLength(0);
+                if (!d || *d < 0)
+                    return bad("invalid length");
+                op.a = std::max(*d, 1.f);
+            }
+        } else if (name == QLatin1String("matrix3d")) {
+            op.kind = TransformOp::Kind::Matrix3d;
+            if (!numbers(op.m.data(), 16))
+                return bad("takes sixteen numbers");
+        } else if (name == QLatin1String("translate") || name == QLatin1String("translatex")
             || name == QLatin1String("translatey")) {
             op.kind = TransformOp::Kind::Translate;
             op.x = op.y = Length::px(0);
@@ -71,7 +145,7 @@ static std::optional<std::vector<TransformOp>> transformWithReason(const QString
         } else if (name == QLatin1String("scale") || name == QLatin1String("scalex")
                    || name == QLatin1String("scaley")) {
             op.kind = TransformOp::Kind::Scale;
-            op.a = op.b = 1;
+            op.a = op.b = op.z = 1;
             auto factor = [&](int i) -> std::optional<float> {
                 if (auto p = percentage(args[i]))
                     return *p / 100.f;

@@ -266,15 +266,28 @@ struct Shadow {
     friend bool operator==(const Shadow &, const Shadow &) = default;
 };
 
-/// One transform function (CSS Transforms 1 §9); angles in degrees.
+/// One transform function (CSS Transforms 1 §9, and the 3D functions of CSS Transforms 2
+/// §13); angles in degrees, lengths in px.
 struct TransformOp {
-    enum class Kind : quint8 { Translate, Rotate, Scale, Skew, Matrix };
+    enum class Kind : quint8 { Translate, Rotate, Scale, Skew, Matrix, Rotate3d, Perspective, Matrix3d };
     Kind kind = Kind::Translate;
     Length x, y; // translate (percent of the border box)
-    float a = 0, b = 0; // rotate: a = angle; scale: a, b; skew: a, b (degrees)
-    std::array<float, 6> m{1, 0, 0, 1, 0, 0}; // matrix(a, b, c, d, e, f)
+    float z = 0; // translate: the z offset, px; scale: the z factor (1 unless given)
+    /// rotate: a = angle; rotate3d: a = angle about `axis`; scale: a, b; skew: a, b
+    /// (degrees); perspective: a = the distance, px (0 = none: no perspective)
+    float a = 0, b = 0;
+    std::array<float, 3> axis{0, 0, 1}; // rotate3d: the direction of the axis, not normalised
+    /// matrix(a, b, c, d, e, f) in m[0..5]; matrix3d(): its 16 numbers, column by column
+    std::array<float, 16> m{1, 0, 0, 1, 0, 0};
     friend bool operator==(const TransformOp &, const TransformOp &) = default;
 };
+
+/// transform-style (CSS Transforms 2 §8): whether the element's children share its 3D
+/// space (`preserve-3d`) or are drawn flat onto it.
+enum class TransformStyle : quint8 { Flat, Preserve3d };
+/// backface-visibility (CSS Transforms 2 §9): `hidden` draws nothing of an element turned
+/// away from the viewer.
+enum class BackfaceVisibility : quint8 { Visible, Hidden };
 
 /// One corner radius: horizontal and vertical (CSS Backgrounds 3 §5.1).
 struct CornerRadius {

@@ -52,6 +52,10 @@ struct BackgroundTiles {
 /// The matrix may be singular; players that cannot draw through it skip the scope.
 struct PushTransform {
     QTransform transform;
+    /// When `transform` is projective (a 3D transform seen in perspective): the scope's
+    /// ink in its own user space, before the transform, for a player that cannot draw
+    /// through such a matrix and paints the scope as pixels instead. Empty otherwise.
+    QRectF bounds;
 };
 struct PopTransform { };
 

@@ -195,28 +195,75 @@ BoxGeometry boxGeometry(const LayoutBox &box, qreal deviceScale)
 
 } // namespace paint_detail
 
-QTransform cssTransform(const ComputedStyle &s, const QRectF &borderBox)
+TransformMatrix transformMatrix(const LayoutBox &box, const LayoutBox *parent)
 {
-    QTransform t;
-    if (s.transform.empty())
-        return t;
+    if (!box.node || box.node->style.transform.empty())
+        return {};
+    const ComputedStyle &s = box.node->style;
+    const QRectF &borderBox = box.borderBox;
     const qreal w = borderBox.width(), h = borderBox.height();
     const QPointF origin
         = borderBox.topLeft() + QPointF(s.transformOriginX.resolve(float(w)), s.transformOriginY.resolve(float(h)));
-    t.translate(origin.x(), origin.y());
+    TransformMatrix m;
+    if (parent && parent->node && parent->node->style.perspective > 0) {
+        // §7.1: the parent's perspective, around its perspective-origin.
+        const ComputedStyle &p = parent->node->style;
+        const QRectF &frame = parent->borderBox;
+        const QPointF vanishing = frame.topLeft()
+                                  + QPointF(p.perspectiveOriginX.resolve(float(frame.width())),
+                                            p.perspectiveOriginY.resolve(float(frame.height())));
+        m = TransformMatrix::translation(vanishing.x(), vanishing.y(), 0) * TransformMatrix::perspective(p.perspective)
+            * TransformMatrix::translation(-vanishing.x(), -vanishing.y(), 0);
+    }
+    m *= TransformMatrix::translation(origin.x(), origin.y(), s.transformOriginZ);
     for (const TransformOp &op : s.transform) {
+        // The 2D functions through QTransform, which keeps quarter turns exact.
+        QTransform t;
         switch (op.kind) {
-        case TransformOp::Kind::Translate: t.translate(op.x.resolve(float(w)), op.y.resolve(float(h))); break;
+        case TransformOp::Kind::Translate:
+            m *= TransformMatrix::translation(op.x.resolve(float(w)), op.y.resolve(float(h)), op.z);
+            continue;
+        case TransformOp::Kind::Scale: m *= TransformMatrix::scaling(op.a, op.b, op.z); continue;
         case TransformOp::Kind::Rotate: t.rotate(op.a); break;
-        case TransformOp::Kind::Scale: t.scale(op.a, op.b); break;
         case TransformOp::Kind::Skew:
             t.shear(std::tan(qDegreesToRadians(qreal(op.a))), std::tan(qDegreesToRadians(qreal(op.b))));
             break;
-        case TransformOp::Kind::Matrix: t = QTransform(op.m[0], op.m[1], op.m[2], op.m[3], op.m[4], op.m[5]) * t; break;
+        case TransformOp::Kind::Matrix: t = QTransform(op.m[0], op.m[1], op.m[2], op.m[3], op.m[4], op.m[5]); break;
+        case TransformOp::Kind::Rotate3d:
+            m *= TransformMatrix::rotation(op.axis[0], op.axis[1], op.axis[2], op.a);
+            continue;
+        case TransformOp::Kind::Perspective: m *= TransformMatrix::perspective(op.a); continue;
+        case TransformOp::Kind::Matrix3d: m *= TransformMatrix::fromColumns(op.m); continue;
         }
+        m *= TransformMatrix::fromQTransform(t);
     }
-    t.translate(-origin.x(), -origin.y());
-    return t;
+    m *= TransformMatrix::translation(-origin.x(), -origin.y(), -s.transformOriginZ);
+    return m;
+}
+
+QTransform cssTransform(const LayoutBox &box, const LayoutBox *parent)
+{
+    return transformMatrix(box, parent).toQTransform();
+}
+
+qreal projectiveLayerScale(const QRectF &bounds, const QTransform &toDevice, qint64 maxPixels)
+{
+    if (bounds.isEmpty() || maxPixels <= 0)
+        return 0;
+    const QPointF corners[] = {bounds.topLeft(), bounds.topRight(), bounds.bottomRight(), bounds.bottomLeft()};
+    qreal scale = 1;
+    for (int i = 0; i < 4; ++i) {
+        const QPointF from = corners[i], to = corners[(i + 1) % 4];
+        const qreal length = QLineF(from, to).length();
+        const qreal mapped = QLineF(toDevice.map(from), toDevice.map(to)).length();
+        if (length > 0 && std::isfinite(mapped))
+            scale = std::max(scale, mapped / length);
+    }
+    scale = std::min<qreal>(scale * 2, 4);
+    const qreal pixels = bounds.width() * bounds.height() * scale * scale;
+    if (pixels > qreal(maxPixels))
+        scale *= std::sqrt(qreal(maxPixels) / pixels);
+    return scale;
 }
 
 QRectF objectFitRect(const ComputedStyle &s, QSizeF natural, const QRectF &content)
@@ -324,7 +371,7 @@ static QRectF inkBoundsUnfiltered(const LayoutBox &box)
         }
         for (const LayoutBox &c : box.children) {
             const QRectF cr = inkBounds(c);
-            r |= c.node && !c.node->style.transform.empty() ? cssTransform(c.node->style, c.borderBox).mapRect(cr) : cr;
+            r |= c.node && !c.node->style.transform.empty() ? cssTransform(c, &box).mapRect(cr) : cr;
         }
     }
     return r;

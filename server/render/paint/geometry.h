@@ -4,6 +4,7 @@
 // the raster painter and the SVG writer's embedded images draw alike.
 
 #include "server/render/layout/layout.h"
+#include "server/render/paint/transform_matrix.h"
 #include "server/render/resources/image_cache.h"
 #include "server/render/style/computed_style.h"
 
@@ -128,10 +129,25 @@ QPainterPath clipShapePath(const ClipShape &shape, const QRectF &borderBox);
 
 namespace imprint::render {
 
-/// The transformation matrix of CSS Transforms 1 §7 for `style`'s transform functions
-/// applied in order around transform-origin, which resolves against `borderBox` (page
-/// px). Identity when there is no transform; may be singular (scale(0)).
-QTransform cssTransform(const ComputedStyle &style, const QRectF &borderBox);
+/// The 4×4 transformation matrix of `box` (CSS Transforms 2 §6, page px): its transform
+/// functions (the translate, rotate and scale properties first) applied in order around
+/// transform-origin, which resolves against its border box, after the perspective of
+/// `parent` (the box it is laid out in, null for the root) when that has one (§7.1,
+/// around perspective-origin in the parent's border box). Identity when `box` has no
+/// transform, whatever the parent's perspective.
+TransformMatrix transformMatrix(const LayoutBox &box, const LayoutBox *parent);
+
+/// transformMatrix() flattened onto the page (TransformMatrix::toQTransform()): what a
+/// painter applies to draw `box` and its subtree. Identity when there is no transform;
+/// may be singular (scale(0), rotateY(90deg)) or projective (a perspective).
+QTransform cssTransform(const LayoutBox &box, const LayoutBox *parent);
+
+/// The resolution (layer px per user px) at which a player paints a scope whose user
+/// space reaches the device through the projective `toDevice` (a 3D transform seen in
+/// perspective) before it maps that layer onto the device: the largest magnification
+/// along the edges of `bounds` (the scope's ink, user px), kept within 1–4 and lowered
+/// until the layer has at most `maxPixels`. 0 when `bounds` is empty.
+qreal projectiveLayerScale(const QRectF &bounds, const QTransform &toDevice, qint64 maxPixels);
 
 /// Where a replaced element's image of `natural` px goes in its `contentBox` (page px):
 /// sized by object-fit (CSS Images 3 §5.5) and placed by object-position (§5.6). The

@@ -73,6 +73,13 @@ private:
     /// Whether `box` itself paints more than one shape (shadows, background, border,
     /// outline, image), which a translucent box must then composite as one group.
     static bool paintsSeveralShapes(const LayoutBox &box);
+    /// Whether a grouping property (CSS Transforms 2 §8: overflow, opacity, filter,
+    /// clip-path, mask, mix-blend-mode) makes `s`'s used transform-style flat.
+    static bool flattens3d(const ComputedStyle &s);
+    /// inkBounds() of `box`, whose matrix from the root of its 3D rendering context is
+    /// `accumulated`, with the children that join its context (it preserves 3D) where the
+    /// recorder draws them rather than where their own transforms alone would.
+    static QRectF contextInkBounds(const LayoutBox &box, const TransformMatrix &accumulated);
     void recordFragments(const LayoutBox &box);
 
     template<typename Command>
@@ -88,6 +95,13 @@ private:
     bool m_labels;
     qreal m_deviceScale = 1; // device px a page px: box decorations snap to this grid
     DisplayList m_list;
+    /// A box with transform-style: preserve-3d whose children are being recorded, and its
+    /// matrix accumulated from the root of its 3D rendering context (CSS Transforms 2 §8).
+    struct Context3d {
+        const LayoutBox *box;
+        TransformMatrix accumulated;
+    };
+    std::vector<Context3d> m_contexts3d;
 };
 
 void Recorder::recordBox(const LayoutBox &box, const LayoutBox *parent)
@@ -102,9 +116,31 @@ void Recorder::recordBox(const LayoutBox &box, const LayoutBox *parent)
     const ComputedStyle &s = node.style;
     if (s.display == Display::None || s.opacity <= 0)
         return;
+    // CSS Transforms 2 §8: a box whose parent preserves 3D joins the parent's 3D rendering
+    // context (its matrix accumulates the parent's, unflattened); any other box starts its
+    // own, and is drawn flat in what contains it.
+    const bool joinsContext = parent && !m_contexts3d.empty() && m_contexts3d.back().box == parent;
+    TransformMatrix accumulated = transformMatrix(box, parent);
+    if (joinsContext)
+        accumulated = m_contexts3d.back().accumulated * accumulated;
+    if (s.backfaceVisibility == BackfaceVisibility::Hidden && accumulated.isBackFacing())
+        return; // §9: turned away from the viewer
     const bool transformed = !s.transform.empty();
-    if (transformed)
-        add(display::PushTransform{cssTransform(s, box.borderBox)});
+    if (transformed) {
+        QTransform transform = accumulated.toQTransform();
+        if (joinsContext) {
+            // The painter already draws through the parent's flattened matrix.
+            bool invertible = false;
+            const QTransform parentInverse = m_contexts3d.back().accumulated.toQTransform().inverted(&invertible);
+            if (invertible)
+                transform = transform * parentInverse;
+        }
+        const bool projective = transform.type() == QTransform::TxProject;
+        add(display::PushTransform{transform, projective ? contextInkBounds(box, accumulated) : QRectF()});
+    }
+    const bool preserves3d = s.transformStyle == TransformStyle::Preserve3d && !flattens3d(s);
+    if (preserves3d)
+        m_contexts3d.push_back({&box, accumulated});
     const EffectStyle &fx = s.effects;
     if (!fx.backdropFilter.empty()) {
         // Filter Effects 2 §3: the backdrop is filtered and painted first, inside the
@@ -129,8 +165,36 @@ void Recorder::recordBox(const LayoutBox &box, const LayoutBox *parent)
         add(display::PopLayer{});
     if (effects)
         add(display::PopEffects{});
+    if (preserves3d)
+        m_contexts3d.pop_back();
     if (transformed)
         add(display::PopTransform{});
+}
+
+QRectF Recorder::contextInkBounds(const LayoutBox &box, const TransformMatrix &accumulated)
+{
+    QRectF r = inkBounds(box);
+    const ComputedStyle &s = box.node->style;
+    if (s.transformStyle != TransformStyle::Preserve3d || flattens3d(s))
+        return r;
+    bool invertible = false;
+    const QTransform inverse = accumulated.toQTransform().inverted(&invertible);
+    if (!invertible)
+        return r;
+    for (const LayoutBox &c : box.children) {
+        if (!c.node || c.node->isText())
+            continue;
+        const TransformMatrix childAccumulated = accumulated * transformMatrix(c, &box);
+        r |= (childAccumulated.toQTransform() * inverse).mapRect(contextInkBounds(c, childAccumulated));
+    }
+    return r;
+}
+
+bool Recorder::flattens3d(const ComputedStyle &s)
+{
+    const EffectStyle &fx = s.effects;
+    return s.overflow != Overflow::Visible || s.opacity < 1 || !fx.filter.empty() || fx.clipPath
+           || !fx.maskImage.empty() || fx.mixBlendMode != BlendMode::Normal;
 }
 
 bool Recorder::paintsSeveralShapes(const LayoutBox &box)

@@ -140,6 +140,14 @@ struct PaintStyle {
     float opacity = 1;
     std::vector<TransformOp> transform;
     Length transformOriginX = Length::percent(50), transformOriginY = Length::percent(50);
+    float transformOriginZ = 0; // px
+    /// perspective (CSS Transforms 2 §7.1) the element gives its transformed children: the
+    /// distance of the viewer from the z = 0 plane in px, at least 1; 0 = none.
+    float perspective = 0;
+    /// The vanishing point, against the element's border box (§7.2).
+    Length perspectiveOriginX = Length::percent(50), perspectiveOriginY = Length::percent(50);
+    TransformStyle transformStyle = TransformStyle::Flat;
+    BackfaceVisibility backfaceVisibility = BackfaceVisibility::Visible;
     ObjectFit objectFit = ObjectFit::Fill;
     Length objectPositionX = Length::percent(50), objectPositionY = Length::percent(50);
     TextOverflow textOverflow = TextOverflow::Clip;

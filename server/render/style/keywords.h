@@ -134,6 +134,24 @@ struct JustifyItemsKeywords {
     };
 };
 
+/// transform-style (CSS Transforms 2 §8).
+struct TransformStyleKeywords {
+    using enum TransformStyle;
+    static constexpr Keyword<TransformStyle> list[] = {
+        {"flat", Flat},
+        {"preserve-3d", Preserve3d},
+    };
+};
+
+/// backface-visibility (CSS Transforms 2 §9).
+struct BackfaceVisibilityKeywords {
+    using enum BackfaceVisibility;
+    static constexpr Keyword<BackfaceVisibility> list[] = {
+        {"visible", Visible},
+        {"hidden", Hidden},
+    };
+};
+
 /// object-fit (CSS Images 3 §5.5).
 struct ObjectFitKeywords {
     using enum ObjectFit;

@@ -380,27 +380,35 @@ bool StyleBuilder::individualTransform(const CssProperty &p, const QString &v)
     QStringList args = split(value, QLatin1Char(' '));
     QString function;
     if (p.part == 0 && (args.size() == 1 || args.size() == 2 || args.size() == 3)) {
-        // translate: <length-percentage> [<length-percentage> <length>?]? (§4.1); a z
-        // offset other than 0 has no effect in a 2D image.
-        if (args.size() == 3)
-            args.removeLast();
-        function = QStringLiteral("translate(%1)").arg(args.join(QLatin1Char(',')));
-    } else if (p.part == 1 && (args.size() == 1 || (args.size() == 2 && args[0].toLower() == QLatin1String("z")))) {
-        // rotate: <angle> | z <angle> (§4.2); a rotation about x or y is not 2D.
-        function = QStringLiteral("rotate(%1)").arg(args.last());
+        // translate: <length-percentage> [<length-percentage> <length>?]? (§4.1).
+        function = args.size() == 3 ? QStringLiteral("translate3d(%1)").arg(args.join(QLatin1Char(',')))
+                                    : QStringLiteral("translate(%1)").arg(args.join(QLatin1Char(',')));
+    } else if (p.part == 1 && args.size() >= 1 && args.size() <= 4) {
+        // rotate: <angle> | [x | y | z | <number>{3}] && <angle> (§4.2): the axis before
+        // or after the angle.
+        // A bare 0 is an angle too: the last token is the angle unless only the first has a unit.
+        const bool angleLast = args.size() == 1 || (css::angle(args.last()) && !css::number(args.last()))
+                               || !css::angle(args.first());
+        const QString angle = angleLast ? args.takeLast() : args.takeFirst();
+        const QString axis = args.join(QLatin1Char(',')).toLower();
+        if (axis.isEmpty() || axis == QLatin1String("z"))
+            function = QStringLiteral("rotate(%1)").arg(angle);
+        else if (axis == QLatin1String("x") || axis == QLatin1String("y"))
+            function = QStringLiteral("rotate%1(%2)").arg(axis, angle);
+        else
+            function = QStringLiteral("rotate3d(%1,%2)").arg(axis, angle);
     } else if (p.part == 2 && (args.size() == 1 || args.size() == 2 || args.size() == 3)) {
         // scale: [<number> | <percentage>]{1,3} (§4.3): one value scales both axes.
-        if (args.size() == 3)
-            args.removeLast();
         for (QString &a : args)
             if (const auto percent = css::percentage(a))
                 a = QString::number(*percent / 100.0);
-        function = QStringLiteral("scale(%1)").arg(args.join(QLatin1Char(',')));
+        function = args.size() == 3 ? QStringLiteral("scale3d(%1)").arg(args.join(QLatin1Char(',')))
+                                    : QStringLiteral("scale(%1)").arg(args.join(QLatin1Char(',')));
     } else {
         m_lastReason = QStringLiteral("expected %1")
-                           .arg(p.part == 0   ? QStringLiteral("one or two lengths")
-                                : p.part == 1 ? QStringLiteral("an angle")
-                                              : QStringLiteral("one or two numbers"));
+                           .arg(p.part == 0   ? QStringLiteral("one to three lengths")
+                                : p.part == 1 ? QStringLiteral("an angle and an optional axis")
+                                              : QStringLiteral("one to three numbers"));
         return false;
     }
     return storeParsed(ops, css::transform(function, m_s.fontSize, m_rootFontSize));
@@ -408,10 +416,40 @@ bool StyleBuilder::individualTransform(const CssProperty &p, const QString &v)
 
 bool StyleBuilder::transformOrigin(const CssProperty &, const QString &v)
 {
+    // CSS Transforms 1 §7.1: a position, then an optional z offset (a length).
     QStringList tokens = split(v, QLatin1Char(' '));
-    if (tokens.size() == 3)
-        tokens.removeLast(); // the z offset means nothing in 2D
-    return css::position(tokens, m_s.fontSize, m_rootFontSize, &m_s.transformOriginX, &m_s.transformOriginY);
+    float z = 0;
+    if (tokens.size() == 3) {
+        const auto l = css::lengthPercentage(tokens.takeLast(), m_s.fontSize, m_rootFontSize);
+        if (!l || l->isPercent())
+            return false;
+        z = l->value;
+    }
+    if (!css::position(tokens, m_s.fontSize, m_rootFontSize, &m_s.transformOriginX, &m_s.transformOriginY))
+        return false;
+    m_s.transformOriginZ = z;
+    return true;
+}
+
+bool StyleBuilder::perspective(const CssProperty &, const QString &v)
+{
+    // CSS Transforms 2 §7.1: none | <length [0,∞]>; a depth under 1px is drawn as 1px.
+    const QString value = v.trimmed();
+    if (value.compare(QLatin1String("none"), Qt::CaseInsensitive) == 0) {
+        m_s.perspective = 0;
+        return true;
+    }
+    const auto l = css::lengthPercentage(value, m_s.fontSize, m_rootFontSize);
+    if (!l || l->isPercent() || l->value < 0)
+        return false;
+    m_s.perspective = std::max(l->value, 1.f);
+    return true;
+}
+
+bool StyleBuilder::perspectiveOrigin(const CssProperty &, const QString &v)
+{
+    return css::position(split(v, QLatin1Char(' ')), m_s.fontSize, m_rootFontSize, &m_s.perspectiveOriginX,
+                         &m_s.perspectiveOriginY);
 }
 
 bool StyleBuilder::objectPosition(const CssProperty &, const QString &v)

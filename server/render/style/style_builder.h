@@ -229,7 +229,7 @@ private:
     // Paint (paint_properties.cpp).
     HandlerFunction backgroundColor, background, backgroundImage, backgroundSize, backgroundPosition, backgroundRepeat,
         backgroundOrigin,
-        borderRadius, cornerRadius, boxShadow, opacity, transform, transformOrigin;
+        borderRadius, cornerRadius, boxShadow, opacity, transform, transformOrigin, perspective, perspectiveOrigin;
     /// outline and its longhands (CSS UI 4 §5.1–5.4; part 0 width, 1 style, 2 colour,
     /// 3 offset, -1 the shorthand, which resets what it leaves out).
     HandlerFunction outline;
