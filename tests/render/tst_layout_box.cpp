@@ -36,6 +36,7 @@ private Q_SLOTS:
     void absoluteWithInsets();
     void absoluteStaticPosition();
     void absoluteContainingBlockIsNearestPositionedAncestor();
+    void transformedOrFilteredAncestorsContainAbsolutes();
     void relativeOffsets();
     void displayNoneRemovesBox();
     void blockStacking();
@@ -134,6 +135,39 @@ void TestLayoutBox::absoluteContainingBlockIsNearestPositionedAncestor()
                         {b, QRectF(50, 385, 10, 10)}, // static x inside the parent, bottom from the viewport
                         {rel, QRectF(257, 20, 100, 50)},
                         {c, QRectF(257, 20, 100, 50)}}); // the relative grandparent's padding box
+}
+
+void TestLayoutBox::transformedOrFilteredAncestorsContainAbsolutes()
+{
+    // CSS Transforms 1 §2, Transforms 2 §7.1 and §8, Filter Effects 1 §5: a static
+    // element with a transform, a perspective, preserve-3d or a filter is the containing
+    // block of its absolutely placed descendants, as a positioned one is.
+    auto root = makeRoot(style()); // static, 500×400
+    std::vector<std::pair<Node *, Node *>> cases;
+    for (int i = 0; i < 4; ++i) {
+        ComputedStyle cs = fixed(100, 80);
+        cs.margin[Left] = Length::px(10 + 110 * i);
+        if (i == 0)
+            cs.transform.push_back(
+                TransformOp{.kind = TransformOp::Kind::Rotate3d, .x = Length::px(0), .y = Length::px(0), .a = 0});
+        else if (i == 1)
+            cs.perspective = 500;
+        else if (i == 2)
+            cs.transformStyle = TransformStyle::Preserve3d;
+        else
+            cs.effects.filter.push_back(FilterOp{.kind = FilterOp::Kind::Blur, .amount = 0, .shadow = {}});
+        Node *parent = addElement(*root, cs);
+        ComputedStyle corner = fixed(10, 10);
+        corner.position = Position::Absolute;
+        corner.inset[Bottom] = Length::px(0);
+        corner.inset[Right] = Length::px(0);
+        cases.emplace_back(parent, addElement(*parent, corner));
+    }
+    const LayoutBox box = layOut(*root, QSizeF(500, 400));
+    for (const auto &[parent, corner] : cases) {
+        const QRectF p = rectOf(box, parent);
+        COMPARE_RECT(rectOf(box, corner), QRectF(p.right() - 10, p.bottom() - 10, 10, 10));
+    }
 }
 
 void TestLayoutBox::relativeOffsets()

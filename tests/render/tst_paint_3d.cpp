@@ -133,6 +133,30 @@ private Q_SLOTS:
         }
     }
 
+    void perspectiveAndPreserve3dHoldTheirAbsoluteChildren()
+    {
+        // §7.1, §8: an element with a perspective or preserve-3d is a stacking context and
+        // the containing block of its absolute children (as in Chromium): a child at
+        // z-index -1 is placed in it and drawn over its background; under a merely
+        // positioned parent it goes behind that background.
+        auto parent = [](const char *property, const char *value) {
+            const QJsonObject child{{"position", "absolute"}, {"left", 20},   {"top", 20},
+                                    {"width", 60},          {"height", 60}, {"backgroundColor", "#dc2626"},
+                                    {"zIndex", -1}};
+            return div(QJsonObject{{"width", 100}, {"height", 100}, {"backgroundColor", "#2563eb"}, {property, value}},
+                       {div(child)});
+        };
+        for (const QString &engine : kEngines) {
+            const QImage image = renderChildren(engine, 400, 150,
+                                                {parent("perspective", "500px"), parent("transformStyle", "preserve-3d"),
+                                                 parent("position", "relative")},
+                                                {{"alignItems", "center"}, {"justifyContent", "space-around"}});
+            for (const auto &[x, colour] : {std::pair{50, 0xdc2626}, {70, 0xdc2626}, {200, 0xdc2626}, {330, 0x2563eb}})
+                QVERIFY2(near(image.pixel(x, 75), QColor(colour)),
+                         qPrintable(QStringLiteral("%1 at %2: %3").arg(engine).arg(x).arg(describe(image.pixel(x, 75)))));
+        }
+    }
+
     void aFlipCardShowsItsBackFace()
     {
         // §8: the faces join the card's 3D rendering context (preserve-3d), so a card

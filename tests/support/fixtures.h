@@ -152,6 +152,10 @@ inline constexpr Golden kGoldens[] = {
     // draws them, not Qt's stem-darkened ones blended with a text gamma (10 % less ink).
     {"conformance/text-cff-ink", 0.995, 0.99, 0.74}, // .99597 / .9947 / .7680 (takumi .9935 with Qt's masks)
     {"conformance/text-garamond-styles", 0.99, 0.985, 0.83}, // .99541 / .9920 / .8567 (.9142 / .9143 with the 12 faces)
+    // 3D transforms (CSS Transforms 2): a screenshot tilted under the parent's perspective, a flip
+    // card (preserve-3d, backface-visibility), rotate: x, perspective() text, and an absolute
+    // child of a transformed box (its containing block).
+    {"conformance/transform-3d", 0.993, 0.993, 0.70}, // .99668 / .9967 / .7259 (.8659 / .8661 with 3D ignored)
     // outline (CSS UI 4 §5): every style, offsets in and out, round corners, currentColor.
     {"conformance/paint-outline", 0.985, 0.985, 0.84}, // .98947 / .9896 / .8708
     // Text decorations where Blink puts them: auto thickness a tenth of the font size, the

@@ -601,14 +601,15 @@ QPointF LayoutEngine::AbsoluteBox::position(const QRectF &cb, QPointF staticPosi
 }
 
 // CSS Position 3 §4 with CSS Flexbox 1 §4.1 for the static position of a flex
-// container's children. Only a positioned container is its abspos children's containing
-// block; for the others this places them at their static position, and layoutDocument()
-// moves them against their real containing block once every box is in page coordinates.
+// container's children. Only a container that containsAbsolutes() (positioned,
+// transformed, filtered) is its abspos children's containing block; for the others this
+// places them at their static position, and layoutDocument() moves them against their
+// real containing block once every box is in page coordinates.
 void LayoutEngine::layoutAbsoluteChildren(const Node &node, LayoutBox &box, FormattingResult &placed)
 {
     const QRectF cb = QRectF(QPointF(0, 0), box.borderBox.size()).marginsRemoved(box.border);
     const QRectF content = cb.marginsRemoved(box.padding);
-    const bool containing = node.style.position != Position::Static;
+    const bool containing = node.style.containsAbsolutes();
     for (int index = 0; index < int(node.children.size()); ++index) {
         const Node &child = *node.children[index];
         if (child.isText() || generatesNoBox(child) || !child.style.isOutOfFlow())
@@ -653,13 +654,13 @@ void moveToPage(LayoutBox &box, QPointF parentOrigin)
 }
 
 // Re-places the abspos boxes whose parent is not positioned against their containing
-// block: the padding box of the nearest positioned ancestor, else the initial containing
+// block: the padding box of the nearest ancestor that containsAbsolutes(), else the initial containing
 // block (the viewport) (CSS Position 3 §2.1). Axes without insets keep the static
 // position the parent's formatting context gave them.
 void placeAgainstContainingBlocks(detail::LayoutEngine &engine, LayoutBox &box, const QRectF &containingBlock,
                                   Direction containingDirection)
 {
-    const bool positioned = box.node && !box.node->isText() && box.node->style.position != Position::Static;
+    const bool positioned = box.node && !box.node->isText() && box.node->style.containsAbsolutes();
     const QRectF cb = positioned ? box.paddingBox() : containingBlock;
     const Direction cbDirection = positioned ? box.node->style.direction : containingDirection;
     for (LayoutBox &child : box.children) {

@@ -36,7 +36,9 @@ bool isStackingContext(const LayoutBox &box, const LayoutBox *parent)
     const EffectStyle &fx = s.effects;
     const bool effects = !fx.filter.empty() || !fx.backdropFilter.empty() || fx.clipPath || !fx.maskImage.empty()
                          || fx.mixBlendMode != BlendMode::Normal;
-    return s.opacity < 1 || !s.transform.empty() || effects || usedZIndex(box, parent).has_value();
+    // CSS Transforms 2 §7.1, §8: a perspective and preserve-3d make one too.
+    return s.opacity < 1 || !s.transform.empty() || s.perspective > 0 || s.transformStyle == TransformStyle::Preserve3d
+           || effects || usedZIndex(box, parent).has_value();
 }
 
 /// True when the child paints as a layer of its own, after in-flow content: positioned

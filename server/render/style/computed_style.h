@@ -177,6 +177,16 @@ struct ComputedStyle : InheritedStyle, BoxStyle, PaintStyle {
         return flexDirection == FlexDirection::Row || flexDirection == FlexDirection::RowReverse;
     }
     bool isOutOfFlow() const { return position == Position::Absolute; }
+    /// Whether the element is the containing block of its absolutely positioned
+    /// descendants (CSS Position 3 §2.1): a positioned element, and one with a transform
+    /// (CSS Transforms 1 §2), a perspective or preserve-3d (CSS Transforms 2 §7.1, §8), a
+    /// filter or a backdrop-filter (Filter Effects 1 §5, 2 §3), as Chromium has it.
+    bool containsAbsolutes() const
+    {
+        return position != Position::Static || !transform.empty() || perspective > 0
+               || transformStyle == TransformStyle::Preserve3d || !effects.filter.empty()
+               || !effects.backdropFilter.empty();
+    }
 };
 
 /// Computes an element's style (CSS Cascade 4 §4 "value processing": specified →
