@@ -97,7 +97,10 @@ struct LayerCost {
     bool replays = false; // a backdrop or blend replays what came before onto an image
 };
 
-void countLayers(const LayoutBox &box, const LayoutBox *parent, LayerPath path, bool groupsAlways, LayerCost &cost)
+/// `context`: the matrix `parent` accumulated in its 3D rendering context when it
+/// preserves 3D (the recorder's Context3d), else null.
+void countLayers(const LayoutBox &box, const LayoutBox *parent, const TransformMatrix *context, LayerPath path,
+                 bool groupsAlways, LayerCost &cost)
 {
     if (!box.node || box.node->isText())
         return;
@@ -105,9 +108,14 @@ void countLayers(const LayoutBox &box, const LayoutBox *parent, LayerPath path, 
     // The recorder paints nothing of such a subtree.
     if (s.display == Display::None || s.opacity <= 0)
         return;
+    TransformMatrix accumulated = transformMatrix(box, parent);
+    if (context)
+        accumulated = *context * accumulated;
+    if (s.backfaceVisibility == BackfaceVisibility::Hidden && accumulated.isBackFacing())
+        return;
     QTransform transform;
     if (!s.transform.empty())
-        transform = cssTransform(box, parent);
+        transform = transformInContext(accumulated, context);
     const EffectStyle &fx = s.effects;
     const bool effects
         = !fx.filter.empty() || fx.clipPath || !fx.maskImage.empty() || fx.mixBlendMode != BlendMode::Normal;
@@ -129,16 +137,17 @@ void countLayers(const LayoutBox &box, const LayoutBox *parent, LayerPath path, 
     if (transform.type() == QTransform::TxProject) {
         // QPainterPlayer::projectiveScope(): the scope painted flat into a layer, which is
         // then mapped onto an image of the device rect it covers.
-        const QRectF ink = inkBounds(box);
+        const QRectF ink = inkBoundsInContext(box, accumulated);
         const QTransform toDevice = transform * path.toDevice;
         const qreal scale = projectiveLayerScale(ink, toDevice, kMaxEffectLayerPixels);
-        const QRect target = toDevice.mapRect(ink).toAlignedRect() & path.device;
+        const QRect target = toDevice.mapRect(ink.adjusted(-1, -1, 1, 1)).toAlignedRect() & path.device;
         if (scale <= 0 || target.isEmpty())
             return;
         open(target, false);
-        const QRect layer(0, 0, int(std::ceil(ink.width() * scale)), int(std::ceil(ink.height() * scale)));
-        open(layer, false);
-        path.toDevice = QTransform::fromTranslate(-ink.left(), -ink.top()) * QTransform::fromScale(scale, scale);
+        const qreal rim = 2 / scale;
+        const QRectF padded = ink.adjusted(-rim, -rim, rim, rim);
+        open(QRect(0, 0, int(std::ceil(padded.width() * scale)), int(std::ceil(padded.height() * scale))), false);
+        path.toDevice = QTransform::fromTranslate(-padded.left(), -padded.top()) * QTransform::fromScale(scale, scale);
         path.inRaster = true;
     } else {
         path.toDevice = transform * path.toDevice;
@@ -162,7 +171,7 @@ void countLayers(const LayoutBox &box, const LayoutBox *parent, LayerPath path, 
         open(rect, true);
     }
     for (const LayoutBox &child : box.children)
-        countLayers(child, &box, path, groupsAlways, cost);
+        countLayers(child, &box, s.preserves3d() ? &accumulated : nullptr, path, groupsAlways, cost);
 }
 
 } // namespace
@@ -175,12 +184,12 @@ std::optional<RenderError> checkLayerBudget(const LayoutBox &root, QSize canvas,
     start.toDevice = QTransform::fromScale(scale, scale);
     start.device = QRect(QPoint(0, 0), device);
     LayerCost cost;
-    countLayers(root, nullptr, start, groups == GroupLayers::Always, cost);
+    countLayers(root, nullptr, nullptr, start, groups == GroupLayers::Always, cost);
     if (groups == GroupLayers::InRasterScopes && cost.replays) {
         // A backdrop or a blend mode paints everything before it again onto an image,
         // opacity groups as layers.
         cost = LayerCost{};
-        countLayers(root, nullptr, start, true, cost);
+        countLayers(root, nullptr, nullptr, start, true, cost);
     }
     const double canvasBytes = double(device.width()) * device.height() * kBytesPerPixel;
     const double maxBytes = budget.layerBytesPerCanvas * canvasBytes + double(budget.layerBytesBase);

@@ -184,14 +184,37 @@ private slots:
             }
             return QJsonObject{{"width", 300}, {"height", 300}, {"root", node}};
         };
+        // Inside one 3D rendering context (preserve-3d) a box's own matrix is affine
+        // (translateZ) but what the painter applies, relative to its tilted parent, is not:
+        // the budget counts what is drawn.
+        auto chain = [](int depth) {
+            QJsonObject node;
+            for (int i = 0; i < depth; ++i) {
+                QJsonObject style{{"display", "flex"}, {"width", 280}, {"height", 280},
+                                  {"transformStyle", "preserve-3d"},
+                                  {"transform", i == depth - 1 ? "rotateY(30deg)" : "translateZ(2px)"}};
+                QJsonObject props{{"style", style}};
+                if (!node.isEmpty())
+                    props.insert("children", QJsonArray{node});
+                node = QJsonObject{{"type", "div"}, {"props", props}};
+            }
+            QJsonObject root{{"type", "div"},
+                             {"props", QJsonObject{{"style", QJsonObject{{"display", "flex"}, {"perspective", "400px"}}},
+                                                   {"children", QJsonArray{node}}}}};
+            return QJsonObject{{"width", 300}, {"height", 300}, {"root", root}};
+        };
         for (const char *engine : {"takumi", "satori"}) {
             RenderRequest request;
             request.options.engine = imprint::test::engineOption(QString::fromLatin1(engine));
             request.document = card(20);
             VERIFY_REFUSED(renderWith(request), "render_budget_exceeded", "effects", "a transform seen in perspective");
-            request.document = card(4);
-            const auto fits = renderWith(request);
-            QVERIFY2(fits, qPrintable(imprint::test::failureOf(fits).message));
+            request.document = chain(24);
+            VERIFY_REFUSED(renderWith(request), "render_budget_exceeded", "effects", "a transform seen in perspective");
+            for (const QJsonObject &fine : {card(4), chain(4)}) {
+                request.document = fine;
+                const auto fits = renderWith(request);
+                QVERIFY2(fits, qPrintable(imprint::test::failureOf(fits).message));
+            }
         }
     }
 

@@ -246,6 +246,32 @@ QTransform cssTransform(const LayoutBox &box, const LayoutBox *parent)
     return transformMatrix(box, parent).toQTransform();
 }
 
+QTransform transformInContext(const TransformMatrix &accumulated, const TransformMatrix *context)
+{
+    QTransform transform = accumulated.toQTransform();
+    if (context) {
+        bool invertible = false;
+        const QTransform parentInverse = context->toQTransform().inverted(&invertible);
+        if (invertible)
+            transform = transform * parentInverse;
+    }
+    return transform;
+}
+
+QRectF inkBoundsInContext(const LayoutBox &box, const TransformMatrix &accumulated)
+{
+    QRectF r = inkBounds(box);
+    if (!box.node || box.node->isText() || !box.node->style.preserves3d())
+        return r;
+    for (const LayoutBox &c : box.children) {
+        if (!c.node || c.node->isText())
+            continue;
+        const TransformMatrix childAccumulated = accumulated * transformMatrix(c, &box);
+        r |= transformInContext(childAccumulated, &accumulated).mapRect(inkBoundsInContext(c, childAccumulated));
+    }
+    return r;
+}
+
 qreal projectiveLayerScale(const QRectF &bounds, const QTransform &toDevice, qint64 maxPixels)
 {
     if (bounds.isEmpty() || maxPixels <= 0)

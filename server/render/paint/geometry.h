@@ -137,6 +137,19 @@ namespace imprint::render {
 /// transform, whatever the parent's perspective.
 TransformMatrix transformMatrix(const LayoutBox &box, const LayoutBox *parent);
 
+/// The transform a painter applies to draw `box` (its scope's PushTransform), given the
+/// matrix `box` accumulates from the root of its 3D rendering context (CSS Transforms 2
+/// §8: its transformMatrix(), after its parent's accumulated one when the parent
+/// preserves 3D) and, when it joins its parent's context, the parent's accumulated matrix
+/// (`context`, else null): the flattened matrix, relative to the parent's flattened one
+/// the painter already holds.
+QTransform transformInContext(const TransformMatrix &accumulated, const TransformMatrix *context);
+
+/// inkBounds() of `box`, whose matrix from the root of its 3D rendering context is
+/// `accumulated`, with the children that join its context (when it preserves 3D) where
+/// transformInContext() draws them rather than where their own transforms alone would.
+QRectF inkBoundsInContext(const LayoutBox &box, const TransformMatrix &accumulated);
+
 /// transformMatrix() flattened onto the page (TransformMatrix::toQTransform()): what a
 /// painter applies to draw `box` and its subtree. Identity when there is no transform;
 /// may be singular (scale(0), rotateY(90deg)) or projective (a perspective).

@@ -73,13 +73,6 @@ private:
     /// Whether `box` itself paints more than one shape (shadows, background, border,
     /// outline, image), which a translucent box must then composite as one group.
     static bool paintsSeveralShapes(const LayoutBox &box);
-    /// Whether a grouping property (CSS Transforms 2 §8: overflow, opacity, filter,
-    /// clip-path, mask, mix-blend-mode) makes `s`'s used transform-style flat.
-    static bool flattens3d(const ComputedStyle &s);
-    /// inkBounds() of `box`, whose matrix from the root of its 3D rendering context is
-    /// `accumulated`, with the children that join its context (it preserves 3D) where the
-    /// recorder draws them rather than where their own transforms alone would.
-    static QRectF contextInkBounds(const LayoutBox &box, const TransformMatrix &accumulated);
     void recordFragments(const LayoutBox &box);
 
     template<typename Command>
@@ -127,18 +120,12 @@ void Recorder::recordBox(const LayoutBox &box, const LayoutBox *parent)
         return; // §9: turned away from the viewer
     const bool transformed = !s.transform.empty();
     if (transformed) {
-        QTransform transform = accumulated.toQTransform();
-        if (joinsContext) {
-            // The painter already draws through the parent's flattened matrix.
-            bool invertible = false;
-            const QTransform parentInverse = m_contexts3d.back().accumulated.toQTransform().inverted(&invertible);
-            if (invertible)
-                transform = transform * parentInverse;
-        }
+        const QTransform transform
+            = transformInContext(accumulated, joinsContext ? &m_contexts3d.back().accumulated : nullptr);
         const bool projective = transform.type() == QTransform::TxProject;
-        add(display::PushTransform{transform, projective ? contextInkBounds(box, accumulated) : QRectF()});
+        add(display::PushTransform{transform, projective ? inkBoundsInContext(box, accumulated) : QRectF()});
     }
-    const bool preserves3d = s.transformStyle == TransformStyle::Preserve3d && !flattens3d(s);
+    const bool preserves3d = s.preserves3d();
     if (preserves3d)
         m_contexts3d.push_back({&box, accumulated});
     const EffectStyle &fx = s.effects;
@@ -169,32 +156,6 @@ void Recorder::recordBox(const LayoutBox &box, const LayoutBox *parent)
         m_contexts3d.pop_back();
     if (transformed)
         add(display::PopTransform{});
-}
-
-QRectF Recorder::contextInkBounds(const LayoutBox &box, const TransformMatrix &accumulated)
-{
-    QRectF r = inkBounds(box);
-    const ComputedStyle &s = box.node->style;
-    if (s.transformStyle != TransformStyle::Preserve3d || flattens3d(s))
-        return r;
-    bool invertible = false;
-    const QTransform inverse = accumulated.toQTransform().inverted(&invertible);
-    if (!invertible)
-        return r;
-    for (const LayoutBox &c : box.children) {
-        if (!c.node || c.node->isText())
-            continue;
-        const TransformMatrix childAccumulated = accumulated * transformMatrix(c, &box);
-        r |= (childAccumulated.toQTransform() * inverse).mapRect(contextInkBounds(c, childAccumulated));
-    }
-    return r;
-}
-
-bool Recorder::flattens3d(const ComputedStyle &s)
-{
-    const EffectStyle &fx = s.effects;
-    return s.overflow != Overflow::Visible || s.opacity < 1 || !fx.filter.empty() || fx.clipPath
-           || !fx.maskImage.empty() || fx.mixBlendMode != BlendMode::Normal;
 }
 
 bool Recorder::paintsSeveralShapes(const LayoutBox &box)

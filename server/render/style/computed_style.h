@@ -181,6 +181,14 @@ struct ComputedStyle : InheritedStyle, BoxStyle, PaintStyle {
     /// descendants (CSS Position 3 §2.1): a positioned element, and one with a transform
     /// (CSS Transforms 1 §2), a perspective or preserve-3d (CSS Transforms 2 §7.1, §8), a
     /// filter or a backdrop-filter (Filter Effects 1 §5, 2 §3), as Chromium has it.
+    /// The used transform-style (CSS Transforms 2 §8): preserve-3d, unless a grouping
+    /// property (overflow, opacity, filter, clip-path, mask, mix-blend-mode) makes it flat.
+    bool preserves3d() const
+    {
+        return transformStyle == TransformStyle::Preserve3d && overflow == Overflow::Visible && opacity >= 1
+               && effects.filter.empty() && !effects.clipPath && effects.maskImage.empty()
+               && effects.mixBlendMode == BlendMode::Normal;
+    }
     bool containsAbsolutes() const
     {
         return position != Position::Static || !transform.empty() || perspective > 0
