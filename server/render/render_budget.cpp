@@ -3,6 +3,7 @@
 #include "server/render/render_budget.h"
 #include "server/render/document/markup.h"
 #include "server/render/paint/geometry.h"
+#include "server/render/paint/paint_order.h"
 #include "server/render/resources/image_decoder.h"
 
 #include <cmath>
@@ -87,6 +88,7 @@ struct LayerPath {
     int groups = 0; // opacity groups among the open layers
     qint64 bytes = 0;
     bool inRaster = false; // inside an effect layer: groups there are painted offscreen
+    bool treeBlends = false; // some element has a mix-blend-mode: stacking contexts around it are groups
 };
 
 struct LayerCost {
@@ -163,6 +165,12 @@ void countLayers(const LayoutBox &box, const LayoutBox *parent, const TransformM
             return;
         open(rect, false);
         path.inRaster = true;
+    } else if (path.treeBlends && parent && isStackingContext(box, parent) && hasBlendingDescendant(box)) {
+        // Recorder::recordBox(): an isolated group around a blend mode, on every device.
+        const QRect rect = path.toDevice.mapRect(inkBounds(box)).toAlignedRect() & path.device;
+        if (rect.isEmpty())
+            return;
+        open(rect, true);
     } else if (s.opacity < 1 && !box.children.empty() && (groupsAlways || path.inRaster)) {
         // QPainterPlayer::operator()(PushLayer): the group's ink bounds on the device.
         const QRect rect = path.toDevice.mapRect(inkBounds(box)).toAlignedRect() & path.device;
@@ -181,6 +189,8 @@ std::optional<RenderError> checkLayerBudget(const LayoutBox &root, QSize canvas,
 {
     const QSize device(int(std::lround(canvas.width() * scale)), int(std::lround(canvas.height() * scale)));
     LayerPath start;
+    start.treeBlends = root.node && !root.node->isText()
+                       && (root.node->style.effects.mixBlendMode != BlendMode::Normal || hasBlendingDescendant(root));
     start.toDevice = QTransform::fromScale(scale, scale);
     start.device = QRect(QPoint(0, 0), device);
     LayerCost cost;

@@ -34,6 +34,8 @@ QHash<QString, QString> propertySamples()
     add("transformOrigin objectPosition perspectiveOrigin", "\"left top\"");
     add("perspective", "\"400px\"");
     add("transformStyle", "\"preserve-3d\"");
+    add("isolation", "\"isolate\"");
+    add("visibility", "\"hidden\"");
     add("backfaceVisibility WebkitBackfaceVisibility", "\"hidden\"");
     add("textDecoration textDecorationLine", "\"underline\"");
     add("overflowWrap wordWrap", "\"anywhere\"");

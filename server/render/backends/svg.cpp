@@ -190,7 +190,10 @@ private:
     }
     /// The index of the command that closes the scope `list[push]` opens.
     static size_t scopeEnd(const DisplayList &list, size_t push);
-    void effectScope(const DisplayList &list, size_t push, size_t pop);
+    /// Embeds the scope list[push] opens as the raster player paints it over `area`; its pop.
+    size_t rasterScope(const DisplayList &list, size_t push, const QRectF &area);
+    /// Embeds the effect scope list[push] opens (filters, clip, mask, blend); its pop.
+    size_t effectScope(const DisplayList &list, size_t push);
     void backdrop(const DisplayList &list, size_t index, const display::BackdropFilter &c);
     /// Paints list[0, end) (page px) over `pageRect`; the image of what lies there after it.
     QImage paintPrefix(const DisplayList &list, size_t end, const QRect &pageRect);
@@ -276,13 +279,15 @@ void SvgPlayer::play(const DisplayList &list)
             continue;
         }
         if (std::holds_alternative<display::PushEffects>(command)) {
-            const size_t pop = scopeEnd(list, i);
-            effectScope(list, i, pop);
-            i = pop;
+            i = effectScope(list, i);
             continue;
         }
-        if (const auto *layer = std::get_if<display::PushLayer>(&command);
-            layer && m_options.groupOpacityAsPixels && layer->group && layer->opacity < 1) {
+        const auto *layer = std::get_if<display::PushLayer>(&command);
+        if (layer && layer->isolated) { // a blend inside blends with the group alone
+            i = rasterScope(list, i, layer->bounds);
+            continue;
+        }
+        if (layer && m_options.groupOpacityAsPixels && layer->group && layer->opacity < 1) {
             // See SvgOptions::groupOpacityAsPixels: a group of one drawing is exact as
             // <g opacity>; one of several is composited by the raster player.
             const size_t pop = scopeEnd(list, i);
@@ -290,23 +295,14 @@ void SvgPlayer::play(const DisplayList &list)
             for (size_t k = i + 1; k < pop && drawings < 2; ++k)
                 drawings += scopeChange(list[k]) == 0 ? 1 : 0;
             if (drawings > 1) {
-                emitRaster(layer->bounds, 1 / std::max<qreal>(1, m_options.deviceScale), [&](QPainter &p) {
-                    playDisplayList(p, list, i, pop + 1, m_emojiLibrary, m_warnings, m_cancellation);
-                });
-                i = pop;
+                i = rasterScope(list, i, layer->bounds);
                 continue;
             }
         }
         if (const auto *t = std::get_if<display::PushTransform>(&command);
             t && t->transform.type() == QTransform::TxProject) {
-            // SVG transforms are affine: a scope seen in perspective is painted by the
-            // raster player (QPainterPlayer::projectiveScope) into an embedded image.
-            const size_t pop = scopeEnd(list, i);
-            emitRaster(t->transform.mapRect(t->bounds.adjusted(-1, -1, 1, 1)),
-                       1 / std::max<qreal>(1, m_options.deviceScale), [&](QPainter &p) {
-                           playDisplayList(p, list, i, pop + 1, m_emojiLibrary, m_warnings, m_cancellation);
-                       });
-            i = pop;
+            // SVG transforms are affine: painted by QPainterPlayer::projectiveScope().
+            i = rasterScope(list, i, t->transform.mapRect(t->bounds.adjusted(-1, -1, 1, 1)));
             continue;
         }
         if (const auto *b = std::get_if<display::BackdropFilter>(&command)) {
@@ -315,6 +311,15 @@ void SvgPlayer::play(const DisplayList &list)
         }
         std::visit(*this, command);
     }
+}
+
+size_t SvgPlayer::rasterScope(const DisplayList &list, size_t push, const QRectF &area)
+{
+    const size_t pop = scopeEnd(list, push);
+    emitRaster(area, 1 / std::max<qreal>(1, m_options.deviceScale), [&](QPainter &p) {
+        playDisplayList(p, list, push, pop + 1, m_emojiLibrary, m_warnings, m_cancellation);
+    });
+    return pop;
 }
 
 size_t SvgPlayer::scopeEnd(const DisplayList &list, size_t push)
@@ -328,8 +333,9 @@ size_t SvgPlayer::scopeEnd(const DisplayList &list, size_t push)
     return std::min(pop, list.size() - 1);
 }
 
-void SvgPlayer::effectScope(const DisplayList &list, size_t push, size_t pop)
+size_t SvgPlayer::effectScope(const DisplayList &list, size_t push)
 {
+    const size_t pop = scopeEnd(list, push);
     // QtSvg 6.4 draws neither filters nor clip paths nor masks, so the scope is painted
     // by the raster player (the takumi engine's own effect code) into an embedded image:
     // browsers, resvg and our PNG path then show the same pixels.
@@ -338,14 +344,15 @@ void SvgPlayer::effectScope(const DisplayList &list, size_t push, size_t pop)
         emitRaster(c.bounds, 1.0, [&](QPainter &p) {
             playDisplayList(p, list, push, pop + 1, m_emojiLibrary, m_warnings, m_cancellation);
         });
-        return;
+        return pop;
     }
     // A blend mode mixes with what lies beneath: bake the backdrop and the blended scope
     // together over the element's bounds.
     const QRect page = m_userToPage.mapRect(c.bounds).toAlignedRect() & m_canvas;
     if (page.isEmpty() || qint64(page.width()) * page.height() > kMaxRasterPixels)
-        return;
+        return pop;
     emitPageImage(page, paintPrefix(list, pop + 1, page));
+    return pop;
 }
 
 QImage SvgPlayer::paintPrefix(const DisplayList &list, size_t end, const QRect &pageRect)
@@ -851,12 +858,10 @@ void SvgPlayer::paintGlyphs(const TextBlock &block, QPointF origin, const QColor
                 const QPointF pos = origin + positions[i];
                 if (m_clip && !clipContains(glyphBox(font, glyphs[i], shape).translated(pos))) {
                     const QPainterPath outline = glyphOutline(font, glyphs[i]).translated(pos);
-                    {
-                        const QPainterPath clipped = outline.intersected(*m_clip);
-                        if (!clipped.isEmpty())
-                            m_body += QStringLiteral("<path d=\"") + pathData(clipped) + QStringLiteral("\"/>");
-                        continue;
-                    }
+                    const QPainterPath clipped = outline.intersected(*m_clip);
+                    if (!clipped.isEmpty())
+                        m_body += QStringLiteral("<path d=\"") + pathData(clipped) + QStringLiteral("\"/>");
+                    continue;
                 }
                 m_body += QStringLiteral("<use xlink:href=\"#%1\" x=\"%2\" y=\"%3\"/>")
                               .arg(id, num(pos.x()), num(pos.y()));

@@ -282,6 +282,13 @@ struct TransformOp {
     friend bool operator==(const TransformOp &, const TransformOp &) = default;
 };
 
+/// isolation (CSS Compositing 1 §3.3): `isolate` makes the element a stacking context
+/// (Tailwind's `relative isolate` around `-z-10` decorations).
+enum class Isolation : quint8 { Auto, Isolate };
+/// visibility (CSS Display 3 §4): a hidden element keeps its box but paints nothing of its
+/// own; its children inherit that and may be `visible` again. `collapse` is `hidden` here.
+enum class Visibility : quint8 { Visible, Hidden };
+
 /// transform-style (CSS Transforms 2 §8): whether the element's children share its 3D
 /// space (`preserve-3d`) or are drawn flat onto it.
 enum class TransformStyle : quint8 { Flat, Preserve3d };

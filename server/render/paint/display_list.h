@@ -61,11 +61,15 @@ struct PopTransform { };
 
 /// Paints the scope with `opacity` < 1 (CSS Color 4 §3.2). When `group`, the scope holds
 /// more than one shape and must composite as one group, whose ink lies within `bounds`
-/// (current user space); otherwise per-shape opacity gives the same result.
+/// (current user space); otherwise per-shape opacity gives the same result. When
+/// `isolated` (a group, possibly of opacity 1), the scope is a stacking context holding a
+/// blend mode, which blends only with what the group itself painted (CSS Compositing 1
+/// §3.2, isolated groups).
 struct PushLayer {
     qreal opacity = 1;
     QRectF bounds;
     bool group = false;
+    bool isolated = false;
 };
 struct PopLayer { };
 

@@ -25,22 +25,6 @@ std::optional<int> usedZIndex(const LayoutBox &child, const LayoutBox *parent)
     return s.zIndex;
 }
 
-/// A box with an applicable z-index, opacity < 1, a transform or an effect (CSS 2 §9.9.1,
-/// CSS Color 4 §3.2, CSS Transforms 1 §3, Filter Effects 1 §4 and 2 §3, CSS Masking 1
-/// §3 and §7, CSS Compositing 1 §5.3): it stacks its own descendants.
-bool isStackingContext(const LayoutBox &box, const LayoutBox *parent)
-{
-    if (!box.node || box.node->isText())
-        return false;
-    const ComputedStyle &s = box.node->style;
-    const EffectStyle &fx = s.effects;
-    const bool effects = !fx.filter.empty() || !fx.backdropFilter.empty() || fx.clipPath || !fx.maskImage.empty()
-                         || fx.mixBlendMode != BlendMode::Normal;
-    // CSS Transforms 2 §7.1, §8: a perspective and preserve-3d make one too.
-    return s.opacity < 1 || !s.transform.empty() || s.perspective > 0 || s.transformStyle == TransformStyle::Preserve3d
-           || effects || usedZIndex(box, parent).has_value();
-}
-
 /// True when the child paints as a layer of its own, after in-flow content: positioned
 /// boxes and stacking contexts.
 bool paintsAsLayer(const LayoutBox &child, const LayoutBox *parent)
@@ -50,6 +34,31 @@ bool paintsAsLayer(const LayoutBox &child, const LayoutBox *parent)
 }
 
 } // namespace
+
+// CSS 2 §9.9.1, CSS Color 4 §3.2, CSS Transforms 1 §3 and 2 §7.1, §8, Filter Effects 1
+// §4 and 2 §3, CSS Masking 1 §3 and §7, CSS Compositing 1 §3.3 and §5.3.
+bool isStackingContext(const LayoutBox &box, const LayoutBox *parent)
+{
+    if (!box.node || box.node->isText())
+        return false;
+    const ComputedStyle &s = box.node->style;
+    const EffectStyle &fx = s.effects;
+    const bool effects = !fx.filter.empty() || !fx.backdropFilter.empty() || fx.clipPath || !fx.maskImage.empty()
+                         || fx.mixBlendMode != BlendMode::Normal;
+    return s.opacity < 1 || !s.transform.empty() || s.perspective > 0 || s.transformStyle == TransformStyle::Preserve3d
+           || s.isolation == Isolation::Isolate || effects || usedZIndex(box, parent).has_value();
+}
+
+bool hasBlendingDescendant(const LayoutBox &box)
+{
+    for (const LayoutBox &c : box.children) {
+        if (!c.node || c.node->isText() || c.node->style.display == Display::None)
+            continue;
+        if (c.node->style.effects.mixBlendMode != BlendMode::Normal || hasBlendingDescendant(c))
+            return true;
+    }
+    return false;
+}
 
 PaintOrder paintOrder(const LayoutBox &box, const LayoutBox *parent)
 {

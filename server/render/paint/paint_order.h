@@ -20,6 +20,16 @@ struct PaintOrder {
     std::vector<const LayoutBox *> children;
 };
 
+/// Whether `box` (whose parent is `parent`, null for the root) is a stacking context: a
+/// positioned box or flex item with a z-index, opacity < 1, a transform, a perspective,
+/// preserve-3d, isolation: isolate or an effect (filter, backdrop-filter, clip-path, mask,
+/// mix-blend-mode).
+bool isStackingContext(const LayoutBox &box, const LayoutBox *parent);
+
+/// Whether an element under `box` has a mix-blend-mode: then a stacking context around it
+/// is painted as an isolated group (CSS Compositing 1 §3.2).
+bool hasBlendingDescendant(const LayoutBox &box);
+
 /// The painting order of `box`'s children; `parent` is `box`'s parent (null for the
 /// root). z-index applies to positioned boxes and to flex items (CSS Flexbox 1 §4.3); a
 /// box with an applicable z-index, opacity < 1 or a transform is a stacking context.

@@ -55,10 +55,20 @@ public:
             return image;
         };
     }
+    /// Records the tree under `root` (the document's root box).
+    void recordTree(const LayoutBox &root)
+    {
+        m_blends = root.node && !root.node->isText()
+                   && (root.node->style.effects.mixBlendMode != BlendMode::Normal || hasBlendingDescendant(root));
+        recordBox(root, nullptr);
+    }
     void recordBox(const LayoutBox &box, const LayoutBox *parent);
 
 private:
     void recordElement(const LayoutBox &box, const LayoutBox *parent);
+    /// `box`'s in-flow and non-negative stacking children in `order`, clipped at its
+    /// padding box (geometry `g`) under overflow: hidden.
+    void recordChildren(const LayoutBox &box, const PaintOrder &order, const BoxGeometry &g);
     void recordBackground(const LayoutBox &box, const BoxGeometry &g, const QPainterPath &borderPath);
     /// One resolved background or mask layer as the tiles a player paints inside `clip`,
     /// positioning area `area` (page px).
@@ -88,6 +98,7 @@ private:
     bool m_labels;
     qreal m_deviceScale = 1; // device px a page px: box decorations snap to this grid
     DisplayList m_list;
+    bool m_blends = false; // some element of the tree has a mix-blend-mode
     /// A box with transform-style: preserve-3d whose children are being recorded, and its
     /// matrix accumulated from the root of its 3D rendering context (CSS Transforms 2 §8).
     struct Context3d {
@@ -129,7 +140,7 @@ void Recorder::recordBox(const LayoutBox &box, const LayoutBox *parent)
     if (preserves3d)
         m_contexts3d.push_back({&box, accumulated});
     const EffectStyle &fx = s.effects;
-    if (!fx.backdropFilter.empty()) {
+    if (!fx.backdropFilter.empty() && s.visibility == Visibility::Visible) {
         // Filter Effects 2 §3: the backdrop is filtered and painted first, inside the
         // border box shape, then the element paints over it.
         add(display::BackdropFilter{box.borderBox, roundedPath(box.borderBox, boxGeometry(box).outer),
@@ -137,15 +148,19 @@ void Recorder::recordBox(const LayoutBox &box, const LayoutBox *parent)
     }
     const bool effects
         = !fx.filter.empty() || fx.clipPath || !fx.maskImage.empty() || fx.mixBlendMode != BlendMode::Normal;
-    const bool translucent = !effects && s.opacity < 1;
+    // CSS Compositing 1 §3.2: a stacking context is an isolated group, so a blend mode
+    // inside it blends with what the group painted, not with the page behind it.
+    const bool isolates
+        = !effects && parent && m_blends && isStackingContext(box, parent) && hasBlendingDescendant(box);
+    const bool translucent = !effects && (s.opacity < 1 || isolates);
     if (effects)
         pushEffects(box);
     if (translucent) {
         // CSS Color 4 §3.2: the element composites as one group. Only a box with
         // descendants or several shapes of its own (a shadow under its background, a
         // border over it) needs a layer: a lone shape takes the opacity itself.
-        const bool group = !box.children.empty() || paintsSeveralShapes(box);
-        add(display::PushLayer{s.opacity, group ? inkBounds(box) : QRectF(), group});
+        const bool group = isolates || !box.children.empty() || paintsSeveralShapes(box);
+        add(display::PushLayer{s.opacity, group ? inkBounds(box) : QRectF(), group, isolates});
     }
     recordElement(box, parent);
     if (translucent)
@@ -258,6 +273,11 @@ void Recorder::recordElement(const LayoutBox &box, const LayoutBox *parent)
     for (const LayoutBox *c : order.beneath)
         recordBox(*c, &box);
     const BoxGeometry g = boxGeometry(box, m_deviceScale);
+    if (s.visibility == Visibility::Hidden) {
+        // CSS Display 3 §4: nothing of the box's own; its children decide for themselves.
+        recordChildren(box, order, g);
+        return;
+    }
 
     bool outerShadow = false, insetShadow = false;
     for (const Shadow &sh : s.boxShadow) {
@@ -289,19 +309,23 @@ void Recorder::recordElement(const LayoutBox &box, const LayoutBox *parent)
     }
     if (box.node->isImage())
         recordImage(box, g.outer);
-
-    if (!box.children.empty()) {
-        const bool clips = s.overflow == Overflow::Hidden;
-        if (clips) // CSS Overflow 3 §3: content clips at the padding edge, curved by the inner radii.
-            add(display::PushClip{g.paddingBox, g.inner,
-                                  isZero(g.inner) ? QPainterPath() : roundedPath(g.paddingBox, g.inner)});
-        for (const LayoutBox *c : order.children)
-            recordBox(*c, &box);
-        if (clips)
-            add(display::PopClip{});
-    }
+    recordChildren(box, order, g);
     if (box.fragments.empty())
         recordOutline(box, g);
+}
+
+void Recorder::recordChildren(const LayoutBox &box, const PaintOrder &order, const BoxGeometry &g)
+{
+    if (box.children.empty())
+        return;
+    const bool clips = box.node->style.overflow == Overflow::Hidden;
+    if (clips) // CSS Overflow 3 §3: content clips at the padding edge, curved by the inner radii.
+        add(display::PushClip{g.paddingBox, g.inner,
+                              isZero(g.inner) ? QPainterPath() : roundedPath(g.paddingBox, g.inner)});
+    for (const LayoutBox *c : order.children)
+        recordBox(*c, &box);
+    if (clips)
+        add(display::PopClip{});
 }
 
 namespace {
@@ -666,6 +690,8 @@ void Recorder::recordText(const LayoutBox &box, const LayoutBox *parent)
 {
     const Node &node = *box.node;
     const ComputedStyle &s = node.style;
+    if (s.visibility == Visibility::Hidden)
+        return;
     const std::shared_ptr<const TextBlock> block = drawnText(box, parent, m_text);
     if (!block || block->lines.empty())
         return;
@@ -743,7 +769,7 @@ std::shared_ptr<const TextBlock> drawnText(const LayoutBox &box, const LayoutBox
 DisplayList recordDisplayList(const LayoutBox &root, const PaintResources &resources, const RecordOptions &options)
 {
     Recorder recorder(resources, options);
-    recorder.recordBox(root, nullptr);
+    recorder.recordTree(root);
     return recorder.take();
 }
 

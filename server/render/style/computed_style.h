@@ -41,6 +41,7 @@ struct InheritedStyle {
     float fontSize = 16; // px
     int fontWeight = 400; // 100–900
     FontStyle fontStyle = FontStyle::Normal;
+    Visibility visibility = Visibility::Visible; // CSS Display 3 §4
     quint8 fontVariantNumeric = 0; // FontVariantNumeric bits (CSS Fonts 4 §6.7), 0 = normal
     std::vector<FontFeature> fontFeatureSettings; // CSS Fonts 4 §6.12, by tag; empty = normal
     FontVariantCaps fontVariantCaps = FontVariantCaps::Normal; // CSS Fonts 4 §6.6
@@ -146,6 +147,7 @@ struct PaintStyle {
     float perspective = 0;
     /// The vanishing point, against the element's border box (§7.2).
     Length perspectiveOriginX = Length::percent(50), perspectiveOriginY = Length::percent(50);
+    Isolation isolation = Isolation::Auto;
     TransformStyle transformStyle = TransformStyle::Flat;
     BackfaceVisibility backfaceVisibility = BackfaceVisibility::Visible;
     ObjectFit objectFit = ObjectFit::Fill;

@@ -134,6 +134,25 @@ struct JustifyItemsKeywords {
     };
 };
 
+/// isolation (CSS Compositing 1 §3.3).
+struct IsolationKeywords {
+    using enum Isolation;
+    static constexpr Keyword<Isolation> list[] = {
+        {"auto", Auto},
+        {"isolate", Isolate},
+    };
+};
+
+/// visibility (CSS Display 3 §4); `collapse` hides as `hidden` outside tables.
+struct VisibilityKeywords {
+    using enum Visibility;
+    static constexpr Keyword<Visibility> list[] = {
+        {"visible", Visible},
+        {"hidden", Hidden},
+        {"collapse", Hidden},
+    };
+};
+
 /// transform-style (CSS Transforms 2 §8).
 struct TransformStyleKeywords {
     using enum TransformStyle;

@@ -178,6 +178,8 @@ std::span<const CssProperty> StyleBuilder::table()
         {L("borderBottomLeftRadius"), &B::cornerRadius, O::Longhand, K::Length, false, 3},
         {L("boxShadow"), &B::boxShadow, O::Longhand, K::Value, false},
         {L("opacity"), &B::opacity, O::Longhand, K::Value, false},
+        {L("isolation"), &B::keywordField<&S::isolation, IsolationKeywords>, O::Longhand, K::Value, false},
+        {L("visibility"), &B::keywordField<&S::visibility, VisibilityKeywords>, O::Longhand, K::Value, true},
         {L("transform"), &B::transform, O::Longhand, K::Value, false},
         {L("transformOrigin"), &B::transformOrigin, O::Longhand, K::Value, false},
         {L("perspective"), &B::perspective, O::Longhand, K::Value, false},
