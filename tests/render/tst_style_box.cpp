@@ -171,6 +171,39 @@ private Q_SLOTS:
         QCOMPARE(b.padding[Left], Length::px(3));
     }
 
+    // CSS Logical Properties 1 §2: the inline size is the width and the block size the
+    // height in horizontal writing, in either direction; the physical one wins.
+    void logicalSizesAreWidthAndHeight()
+    {
+        const ComputedStyle a = style(R"({"inlineSize": 120, "blockSize": "50%", "minInlineSize": 10,
+                                          "maxBlockSize": 300, "direction": "rtl"})");
+        QCOMPARE(a.width, Length::px(120));
+        QCOMPARE(a.height, Length::percent(50));
+        QCOMPARE(a.minWidth, Length::px(10));
+        QCOMPARE(a.maxHeight, Length::px(300));
+        const ComputedStyle b = style(R"({"inlineSize": 120, "width": 80, "maxInlineSize": 90, "maxWidth": 70})");
+        QCOMPARE(b.width, Length::px(80));
+        QCOMPARE(b.maxWidth, Length::px(70));
+    }
+
+    // §4.6: border-{block}-{inline}-radius; the inline start is the right edge in rtl
+    // (Tailwind's rounded-s-lg: start-start and end-start).
+    void logicalCornersFollowTheDirection()
+    {
+        const char *corners = R"("borderStartStartRadius": 1, "borderStartEndRadius": 2, "borderEndStartRadius": 3,
+                                 "borderEndEndRadius": 4)";
+        const ComputedStyle ltr = style(QStringLiteral("{%1}").arg(QLatin1String(corners)).toUtf8().constData());
+        const ComputedStyle rtl
+            = style(QStringLiteral(R"({"direction": "rtl", %1})").arg(QLatin1String(corners)).toUtf8().constData());
+        // top-left, top-right, bottom-right, bottom-left
+        const std::array<float, 4> ltrExpected{1, 2, 4, 3}, rtlExpected{2, 1, 3, 4};
+        for (int corner = 0; corner < 4; ++corner) {
+            QCOMPARE(ltr.borderRadius[size_t(corner)].x, Length::px(ltrExpected[size_t(corner)]));
+            QCOMPARE(rtl.borderRadius[size_t(corner)].y, Length::px(rtlExpected[size_t(corner)]));
+        }
+        QCOMPARE(style(R"({"borderStartStartRadius": 9, "borderTopLeftRadius": 5})").borderRadius[0].x, Length::px(5));
+    }
+
     // CSS Values 4 §snap-a-length-as-a-border-width, as Chromium computes them: a width
     // under a pixel is one, a wider one drops its fraction (a card's 0.6vmin rule at 1080
     // px is 6 px, which moves what follows it).

@@ -20,7 +20,9 @@ QHash<QString, QString> propertySamples()
     add("top right bottom left inset width height minWidth minHeight maxWidth maxHeight margin marginTop "
         "marginRight marginBottom marginLeft padding paddingTop paddingRight paddingBottom paddingLeft gap "
         "rowGap columnGap gridGap flexBasis borderRadius borderTopLeftRadius borderTopRightRadius "
-        "borderBottomRightRadius borderBottomLeftRadius fontSize letterSpacing wordSpacing",
+        "borderBottomRightRadius borderBottomLeftRadius fontSize letterSpacing wordSpacing inlineSize blockSize "
+        "minInlineSize minBlockSize maxInlineSize maxBlockSize borderStartStartRadius borderStartEndRadius "
+        "borderEndStartRadius borderEndEndRadius",
         "5");
     add("border borderTop borderRight borderBottom borderLeft", "\"1px solid\"");
     add("borderStyle borderTopStyle borderRightStyle borderBottomStyle borderLeftStyle", "\"solid\"");

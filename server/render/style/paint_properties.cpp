@@ -332,6 +332,17 @@ bool StyleBuilder::borderRadius(const CssProperty &, const QString &v)
     return true;
 }
 
+bool StyleBuilder::logicalCorner(const CssProperty &p, const QString &v)
+{
+    // CSS Logical Properties 1 §4.6, border-{block}-{inline}-radius in horizontal writing:
+    // the block start is the top edge, the inline start the left one (the right in rtl).
+    const bool blockEnd = p.part / 2 == 1;
+    const bool right = (p.part % 2 == 1) != (m_s.direction == Direction::Rtl);
+    CssProperty corner = p;
+    corner.part = qint8(blockEnd ? (right ? 2 : 3) : (right ? 1 : 0));
+    return cornerRadius(corner, v);
+}
+
 bool StyleBuilder::cornerRadius(const CssProperty &p, const QString &v)
 {
     const int corner = p.part;

@@ -230,6 +230,9 @@ private:
     HandlerFunction backgroundColor, background, backgroundImage, backgroundSize, backgroundPosition, backgroundRepeat,
         backgroundOrigin,
         borderRadius, cornerRadius, boxShadow, opacity, transform, transformOrigin, perspective, perspectiveOrigin;
+    /// border-start-start-radius and the other flow-relative corners (part: block end × 2
+    /// + inline end), mapped to the physical corner by `direction`.
+    HandlerFunction logicalCorner;
     /// outline and its longhands (CSS UI 4 §5.1–5.4; part 0 width, 1 style, 2 colour,
     /// 3 offset, -1 the shorthand, which resets what it leaves out).
     HandlerFunction outline;
