@@ -44,9 +44,11 @@ public:
     void play(const DisplayList &list, size_t begin = 0, size_t end = size_t(-1));
 
     void operator()(const display::PushTransform &c);
-    /// The index of the pop that closes the scope list[push] opens, or end - 1.
+    /// The index of the pop that closes the scope list[push] opens, or `end` when the
+    /// range list[push, end) ends inside it.
     static size_t scopeEnd(const DisplayList &list, size_t push, size_t end);
-    /// Paints the scope list[push, pop] of a projective PushTransform.
+    /// Paints the scope of the projective PushTransform list[push]: the commands up to
+    /// (not including) list[pop], its pop or the end of the range.
     void projectiveScope(const DisplayList &list, size_t push, size_t pop);
     void operator()(const display::PopTransform &) { m_p->restore(); }
     void operator()(const display::PushLayer &c);
@@ -221,7 +223,7 @@ size_t QPainterPlayer::scopeEnd(const DisplayList &list, size_t push, size_t end
         if (depth == 0)
             return i;
     }
-    return end - 1;
+    return end;
 }
 
 void QPainterPlayer::projectiveScope(const DisplayList &list, size_t push, size_t pop)
