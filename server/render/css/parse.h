@@ -116,6 +116,15 @@ Parsed<std::vector<Shadow>> shadows(const QString &text, bool allowInsetSpread, 
 /// reason when invalid.
 Parsed<Gradient> gradient(const QString &text, const QColor &currentColor, float fontSize, float rootFontSize);
 
+/// A <length> that may not be a percentage (a z offset: there is no box to be a
+/// percentage of), in px; nullopt otherwise.
+std::optional<float> lengthPx(QStringView text, float fontSize, float rootFontSize);
+
+/// A perspective distance, of the `perspective` property and the perspective() function
+/// (CSS Transforms 2 §7.1, §13.1): `none` is 0 (no perspective), else a length ≥ 0 in px,
+/// drawn as at least 1px; nullopt when invalid.
+std::optional<float> perspectiveDistance(QStringView text, float fontSize, float rootFontSize);
+
 /// A transform list (CSS Transforms 1 §9), or `none` (empty list); the reason when invalid.
 Parsed<std::vector<TransformOp>> transform(const QString &text, float fontSize, float rootFontSize);
 

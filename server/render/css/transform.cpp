@@ -11,6 +11,25 @@
 
 namespace imprint::render::css {
 
+std::optional<float> lengthPx(QStringView text, float fontSize, float rootFontSize)
+{
+    const auto l = lengthPercentage(text, fontSize, rootFontSize);
+    if (!l || l->isPercent())
+        return std::nullopt;
+    return l->value;
+}
+
+std::optional<float> perspectiveDistance(QStringView text, float fontSize, float rootFontSize)
+{
+    text = text.trimmed();
+    if (text.compare(QLatin1String("none"), Qt::CaseInsensitive) == 0)
+        return 0.f;
+    const auto d = lengthPx(text, fontSize, rootFontSize);
+    if (!d || *d < 0)
+        return std::nullopt;
+    return std::max(*d, 1.f);
+}
+
 static std::optional<std::vector<TransformOp>> transformWithReason(const QString &text, float fontSize,
                                                                    float rootFontSize, QString *reason)
 {
@@ -59,13 +78,6 @@ static std::optional<std::vector<TransformOp>> transformWithReason(const QString
             }
             return true;
         };
-        // A plain length (no percentage: a z offset has no box to be a percentage of).
-        auto zLength = [&](int i) -> std::optional<float> {
-            const auto l = len(i);
-            if (!l || l->isPercent())
-                return std::nullopt;
-            return l->value;
-        };
         // `count` numbers from the first argument into `out`; false when there are not
         // exactly `count + extra` arguments or one is not a number.
         auto numbers = [&](float *out, int count, int extra = 0) {
@@ -86,7 +98,7 @@ static std::optional<std::vector<TransformOp>> transformWithReason(const QString
             const bool full = name == QLatin1String("translate3d");
             if (args.size() != (full ? 3 : 1))
                 return bad(full ? "takes two lengths or percentages and a length" : "takes one length");
-            const auto z = zLength(full ? 2 : 0);
+            const auto z = lengthPx(args.value(full ? 2 : 0), fontSize, rootFontSize);
             const auto x = full ? len(0) : Length::px(0), y = full ? len(1) : Length::px(0);
             if (!z || !x || !y)
                 return bad("invalid length");
@@ -116,16 +128,13 @@ static std::optional<std::vector<TransformOp>> transformWithReason(const QString
             else if (!numbers(op.axis.data(), 3, 1))
                 return bad("invalid number");
         } else if (name == QLatin1String("perspective")) {
-            // §13.1: perspective(<length [0,∞]> | none); a depth under 1px is drawn as 1px.
             op.kind = TransformOp::Kind::Perspective;
             if (args.size() != 1)
                 return bad("takes one length or none");
-            if (args[0].compare(QLatin1String("none"), Qt::CaseInsensitive) != 0) {
-                const auto d = zLength(0);
-                if (!d || *d < 0)
-                    return bad("invalid length");
-                op.a = std::max(*d, 1.f);
-            }
+            const auto d = perspectiveDistance(args[0], fontSize, rootFontSize);
+            if (!d)
+                return bad("invalid length");
+            op.a = *d;
         } else if (name == QLatin1String("matrix3d")) {
             op.kind = TransformOp::Kind::Matrix3d;
             if (!numbers(op.m.data(), 16))

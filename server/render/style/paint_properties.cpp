@@ -431,10 +431,10 @@ bool StyleBuilder::transformOrigin(const CssProperty &, const QString &v)
     QStringList tokens = split(v, QLatin1Char(' '));
     float z = 0;
     if (tokens.size() == 3) {
-        const auto l = css::lengthPercentage(tokens.takeLast(), m_s.fontSize, m_rootFontSize);
-        if (!l || l->isPercent())
+        const auto l = css::lengthPx(tokens.takeLast(), m_s.fontSize, m_rootFontSize);
+        if (!l)
             return false;
-        z = l->value;
+        z = *l;
     }
     if (!css::position(tokens, m_s.fontSize, m_rootFontSize, &m_s.transformOriginX, &m_s.transformOriginY))
         return false;
@@ -444,17 +444,7 @@ bool StyleBuilder::transformOrigin(const CssProperty &, const QString &v)
 
 bool StyleBuilder::perspective(const CssProperty &, const QString &v)
 {
-    // CSS Transforms 2 §7.1: none | <length [0,∞]>; a depth under 1px is drawn as 1px.
-    const QString value = v.trimmed();
-    if (value.compare(QLatin1String("none"), Qt::CaseInsensitive) == 0) {
-        m_s.perspective = 0;
-        return true;
-    }
-    const auto l = css::lengthPercentage(value, m_s.fontSize, m_rootFontSize);
-    if (!l || l->isPercent() || l->value < 0)
-        return false;
-    m_s.perspective = std::max(l->value, 1.f);
-    return true;
+    return assignParsed(m_s.perspective, css::perspectiveDistance(v, m_s.fontSize, m_rootFontSize));
 }
 
 bool StyleBuilder::perspectiveOrigin(const CssProperty &, const QString &v)
