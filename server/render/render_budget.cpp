@@ -88,7 +88,7 @@ struct LayerPath {
     int groups = 0; // opacity groups among the open layers
     qint64 bytes = 0;
     bool inRaster = false; // inside an effect layer: groups there are painted offscreen
-    bool treeBlends = false; // some element has a mix-blend-mode: stacking contexts around it are groups
+    bool treeBlends = false; // an element below the root has a mix-blend-mode: isolated groups may exist
 };
 
 struct LayerCost {
@@ -139,17 +139,14 @@ void countLayers(const LayoutBox &box, const LayoutBox *parent, const TransformM
     if (transform.type() == QTransform::TxProject) {
         // QPainterPlayer::projectiveScope(): the scope painted flat into a layer, which is
         // then mapped onto an image of the device rect it covers.
-        const QRectF ink = inkBoundsInContext(box, accumulated);
-        const QTransform toDevice = transform * path.toDevice;
-        const qreal scale = projectiveLayerScale(ink, toDevice, kMaxEffectLayerPixels);
-        const QRect target = toDevice.mapRect(ink.adjusted(-1, -1, 1, 1)).toAlignedRect() & path.device;
-        if (scale <= 0 || target.isEmpty())
+        const ProjectiveLayer layer = projectiveLayer(inkBoundsInContext(box, accumulated), transform * path.toDevice,
+                                                      path.device, kMaxEffectLayerPixels);
+        if (layer.isEmpty())
             return;
-        open(target, false);
-        const qreal rim = 2 / scale;
-        const QRectF padded = ink.adjusted(-rim, -rim, rim, rim);
-        open(QRect(0, 0, int(std::ceil(padded.width() * scale)), int(std::ceil(padded.height() * scale))), false);
-        path.toDevice = QTransform::fromTranslate(-padded.left(), -padded.top()) * QTransform::fromScale(scale, scale);
+        open(layer.target, false);
+        open(QRect(QPoint(0, 0), layer.size), false);
+        path.toDevice = QTransform::fromTranslate(-layer.source.left(), -layer.source.top())
+                        * QTransform::fromScale(layer.scale, layer.scale);
         path.inRaster = true;
     } else {
         path.toDevice = transform * path.toDevice;
@@ -165,7 +162,7 @@ void countLayers(const LayoutBox &box, const LayoutBox *parent, const TransformM
             return;
         open(rect, false);
         path.inRaster = true;
-    } else if (path.treeBlends && parent && isStackingContext(box, parent) && hasBlendingDescendant(box)) {
+    } else if (path.treeBlends && isolatesBlending(box, parent)) {
         // Recorder::recordBox(): an isolated group around a blend mode, on every device.
         const QRect rect = path.toDevice.mapRect(inkBounds(box)).toAlignedRect() & path.device;
         if (rect.isEmpty())
@@ -189,8 +186,7 @@ std::optional<RenderError> checkLayerBudget(const LayoutBox &root, QSize canvas,
 {
     const QSize device(int(std::lround(canvas.width() * scale)), int(std::lround(canvas.height() * scale)));
     LayerPath start;
-    start.treeBlends = root.node && !root.node->isText()
-                       && (root.node->style.effects.mixBlendMode != BlendMode::Normal || hasBlendingDescendant(root));
+    start.treeBlends = hasBlendingDescendant(root);
     start.toDevice = QTransform::fromScale(scale, scale);
     start.device = QRect(QPoint(0, 0), device);
     LayerCost cost;

@@ -233,19 +233,12 @@ void QPainterPlayer::projectiveScope(const DisplayList &list, size_t push, size_
     // layer is mapped onto the device, as a compositor draws a 3D-transformed layer.
     const auto &c = std::get<display::PushTransform>(list[push]);
     const QTransform toDevice = c.transform * m_p->transform();
-    const QRect device(0, 0, m_p->device()->width(), m_p->device()->height());
-    const QRect target = toDevice.mapRect(c.bounds.adjusted(-1, -1, 1, 1)).toAlignedRect() & device;
-    const qreal scale = projectiveLayerScale(c.bounds, toDevice, kMaxLayerPixels);
-    if (target.isEmpty() || scale <= 0)
+    const ProjectiveLayer geometry = projectiveLayer(
+        c.bounds, toDevice, QRect(0, 0, m_p->device()->width(), m_p->device()->height()), kMaxLayerPixels);
+    if (geometry.isEmpty())
         return;
-    // A transparent rim of two layer px: the ink's edges are then sampled smoothly rather
-    // than cut at the texture's edge.
-    const qreal rim = 2 / scale;
-    const QRectF bounds = c.bounds.adjusted(-rim, -rim, rim, rim);
-    const QSize size(std::max(1, int(std::ceil(bounds.width() * scale))),
-                     std::max(1, int(std::ceil(bounds.height() * scale))));
-    QImage layer(size, QImage::Format_ARGB32_Premultiplied);
-    QImage mapped(target.size(), QImage::Format_ARGB32_Premultiplied);
+    QImage layer(geometry.size, QImage::Format_ARGB32_Premultiplied);
+    QImage mapped(geometry.target.size(), QImage::Format_ARGB32_Premultiplied);
     if (layer.isNull() || mapped.isNull())
         return;
     layer.fill(Qt::transparent);
@@ -253,8 +246,8 @@ void QPainterPlayer::projectiveScope(const DisplayList &list, size_t push, size_
         QPainter p(&layer);
         p.setRenderHints(m_p->renderHints());
         p.setPen(Qt::NoPen);
-        p.scale(scale, scale);
-        p.translate(-bounds.topLeft());
+        p.scale(geometry.scale, geometry.scale);
+        p.translate(-geometry.source.topLeft());
         QPainterPlayer(p, m_emoji, m_warnings, m_cancellation).play(list, push + 1, pop);
     }
     // Mapped onto an image in device px first, so a device that has no projective
@@ -263,12 +256,12 @@ void QPainterPlayer::projectiveScope(const DisplayList &list, size_t push, size_
     {
         QPainter p(&mapped);
         p.setRenderHints(QPainter::Antialiasing | QPainter::SmoothPixmapTransform);
-        p.setTransform(toDevice * QTransform::fromTranslate(-target.left(), -target.top()));
-        p.drawImage(QRectF(bounds.topLeft(), QSizeF(size) / scale), layer);
+        p.setTransform(toDevice * QTransform::fromTranslate(-geometry.target.left(), -geometry.target.top()));
+        p.drawImage(QRectF(geometry.source.topLeft(), QSizeF(geometry.size) / geometry.scale), layer);
     }
     m_p->save();
     m_p->resetTransform();
-    m_p->drawImage(target.topLeft(), mapped);
+    m_p->drawImage(geometry.target.topLeft(), mapped);
     m_p->restore();
 }
 

@@ -272,10 +272,11 @@ QRectF inkBoundsInContext(const LayoutBox &box, const TransformMatrix &accumulat
     return r;
 }
 
-qreal projectiveLayerScale(const QRectF &bounds, const QTransform &toDevice, qint64 maxPixels)
+ProjectiveLayer projectiveLayer(const QRectF &bounds, const QTransform &toDevice, const QRect &device, qint64 maxPixels)
 {
+    ProjectiveLayer layer;
     if (bounds.isEmpty() || maxPixels <= 0)
-        return 0;
+        return layer;
     const QPointF corners[] = {bounds.topLeft(), bounds.topRight(), bounds.bottomRight(), bounds.bottomLeft()};
     qreal scale = 1;
     for (int i = 0; i < 4; ++i) {
@@ -289,7 +290,13 @@ qreal projectiveLayerScale(const QRectF &bounds, const QTransform &toDevice, qin
     const qreal pixels = bounds.width() * bounds.height() * scale * scale;
     if (pixels > qreal(maxPixels))
         scale *= std::sqrt(qreal(maxPixels) / pixels);
-    return scale;
+    const qreal rim = 2 / scale;
+    layer.scale = scale;
+    layer.source = bounds.adjusted(-rim, -rim, rim, rim);
+    layer.size = QSize(std::max(1, int(std::ceil(layer.source.width() * scale))),
+                       std::max(1, int(std::ceil(layer.source.height() * scale))));
+    layer.target = toDevice.mapRect(bounds.adjusted(-1, -1, 1, 1)).toAlignedRect() & device;
+    return layer;
 }
 
 QRectF objectFitRect(const ComputedStyle &s, QSizeF natural, const QRectF &content)

@@ -155,12 +155,26 @@ QRectF inkBoundsInContext(const LayoutBox &box, const TransformMatrix &accumulat
 /// may be singular (scale(0), rotateY(90deg)) or projective (a perspective).
 QTransform cssTransform(const LayoutBox &box, const LayoutBox *parent);
 
-/// The resolution (layer px per user px) at which a player paints a scope whose user
-/// space reaches the device through the projective `toDevice` (a 3D transform seen in
-/// perspective) before it maps that layer onto the device: the largest magnification
-/// along the edges of `bounds` (the scope's ink, user px), kept within 1–4 and lowered
-/// until the layer has at most `maxPixels`. 0 when `bounds` is empty.
-qreal projectiveLayerScale(const QRectF &bounds, const QTransform &toDevice, qint64 maxPixels);
+/// The two images a player paints a scope seen in perspective with (a 3D transform whose
+/// matrix is projective): the scope drawn flat into a layer, then the layer mapped onto an
+/// image of the device rect it covers. The raster player draws them and the layer budget
+/// counts them from this one description.
+struct ProjectiveLayer {
+    QRectF source; ///< the user-space rect the layer covers: the ink and a rim of 2 layer px
+    QSize size; ///< the layer, px
+    qreal scale = 0; ///< layer px per user px
+    QRect target; ///< the device rect the mapped image covers, cut to the device
+    bool isEmpty() const { return scale <= 0 || target.isEmpty(); }
+};
+
+/// The ProjectiveLayer of a scope whose ink is `bounds` (user px) and whose user space
+/// reaches the device `device` (px) through the projective `toDevice`: the layer's
+/// resolution is the largest magnification along the edges of `bounds`, doubled, kept
+/// within 1–4 and lowered until the layer has at most `maxPixels`; the transparent rim
+/// lets the ink's edges be sampled smoothly rather than cut at the texture's edge. Empty
+/// when `bounds` is empty or maps outside the device.
+ProjectiveLayer projectiveLayer(const QRectF &bounds, const QTransform &toDevice, const QRect &device,
+                                qint64 maxPixels);
 
 /// Where a replaced element's image of `natural` px goes in its `contentBox` (page px):
 /// sized by object-fit (CSS Images 3 §5.5) and placed by object-position (§5.6). The

@@ -60,6 +60,11 @@ bool hasBlendingDescendant(const LayoutBox &box)
     return false;
 }
 
+bool isolatesBlending(const LayoutBox &box, const LayoutBox *parent)
+{
+    return parent && isStackingContext(box, parent) && hasBlendingDescendant(box);
+}
+
 PaintOrder paintOrder(const LayoutBox &box, const LayoutBox *parent)
 {
     struct Entry {

@@ -26,9 +26,14 @@ struct PaintOrder {
 /// mix-blend-mode).
 bool isStackingContext(const LayoutBox &box, const LayoutBox *parent);
 
-/// Whether an element under `box` has a mix-blend-mode: then a stacking context around it
-/// is painted as an isolated group (CSS Compositing 1 §3.2).
+/// Whether an element under `box` has a mix-blend-mode. Of the root: whether any
+/// isolatesBlending() box can exist in the tree.
 bool hasBlendingDescendant(const LayoutBox &box);
+
+/// Whether `box` (whose parent is `parent`) is painted as an isolated group: a stacking
+/// context other than the root with a blend mode under it, which blends with what the
+/// group painted, not with the page behind it (CSS Compositing 1 §3.2).
+bool isolatesBlending(const LayoutBox &box, const LayoutBox *parent);
 
 /// The painting order of `box`'s children; `parent` is `box`'s parent (null for the
 /// root). z-index applies to positioned boxes and to flex items (CSS Flexbox 1 §4.3); a

@@ -58,8 +58,7 @@ public:
     /// Records the tree under `root` (the document's root box).
     void recordTree(const LayoutBox &root)
     {
-        m_blends = root.node && !root.node->isText()
-                   && (root.node->style.effects.mixBlendMode != BlendMode::Normal || hasBlendingDescendant(root));
+        m_blends = hasBlendingDescendant(root);
         recordBox(root, nullptr);
     }
     void recordBox(const LayoutBox &box, const LayoutBox *parent);
@@ -98,7 +97,7 @@ private:
     bool m_labels;
     qreal m_deviceScale = 1; // device px a page px: box decorations snap to this grid
     DisplayList m_list;
-    bool m_blends = false; // some element of the tree has a mix-blend-mode
+    bool m_blends = false; // an element below the root has a mix-blend-mode
     /// A box with transform-style: preserve-3d whose children are being recorded, and its
     /// matrix accumulated from the root of its 3D rendering context (CSS Transforms 2 §8).
     struct Context3d {
@@ -150,8 +149,7 @@ void Recorder::recordBox(const LayoutBox &box, const LayoutBox *parent)
         = !fx.filter.empty() || fx.clipPath || !fx.maskImage.empty() || fx.mixBlendMode != BlendMode::Normal;
     // CSS Compositing 1 §3.2: a stacking context is an isolated group, so a blend mode
     // inside it blends with what the group painted, not with the page behind it.
-    const bool isolates
-        = !effects && parent && m_blends && isStackingContext(box, parent) && hasBlendingDescendant(box);
+    const bool isolates = !effects && m_blends && isolatesBlending(box, parent);
     const bool translucent = !effects && (s.opacity < 1 || isolates);
     if (effects)
         pushEffects(box);
