@@ -44,9 +44,6 @@ public:
     void play(const DisplayList &list, size_t begin = 0, size_t end = size_t(-1));
 
     void operator()(const display::PushTransform &c);
-    /// The index of the pop that closes the scope list[push] opens, or `end` when the
-    /// range list[push, end) ends inside it.
-    static size_t scopeEnd(const DisplayList &list, size_t push, size_t end);
     /// Paints the scope of the projective PushTransform list[push]: the commands up to
     /// (not including) list[pop], its pop or the end of the range.
     void projectiveScope(const DisplayList &list, size_t push, size_t pop);
@@ -213,17 +210,6 @@ void QPainterPlayer::play(const DisplayList &list, size_t begin, size_t end)
         m_open.pop_back();
         std::visit(*this, closing(list[push]));
     }
-}
-
-size_t QPainterPlayer::scopeEnd(const DisplayList &list, size_t push, size_t end)
-{
-    int depth = 0;
-    for (size_t i = push; i < end; ++i) {
-        depth += scopeChange(list[i]);
-        if (depth == 0)
-            return i;
-    }
-    return end;
 }
 
 void QPainterPlayer::projectiveScope(const DisplayList &list, size_t push, size_t pop)

@@ -324,13 +324,7 @@ size_t SvgPlayer::rasterScope(const DisplayList &list, size_t push, const QRectF
 
 size_t SvgPlayer::scopeEnd(const DisplayList &list, size_t push)
 {
-    size_t pop = push;
-    for (int depth = 0; pop < list.size(); ++pop) {
-        depth += scopeChange(list[pop]);
-        if (depth == 0)
-            break;
-    }
-    return std::min(pop, list.size() - 1);
+    return std::min(render::scopeEnd(list, push, list.size()), list.size() - 1);
 }
 
 size_t SvgPlayer::effectScope(const DisplayList &list, size_t push)

@@ -266,6 +266,19 @@ inline int scopeChange(const DisplayCommand &command)
     return 0;
 }
 
+/// The index of the command in list[push, end) that closes the scope list[push] opens,
+/// or `end` when the range ends inside it.
+inline size_t scopeEnd(const DisplayList &list, size_t push, size_t end)
+{
+    int depth = 0;
+    for (size_t i = push; i < end; ++i) {
+        depth += scopeChange(list[i]);
+        if (depth == 0)
+            return i;
+    }
+    return end;
+}
+
 inline bool CancelledPlayback::skip(const DisplayCommand &command)
 {
     if (!m_cancelled && m_cancellation && m_cancellation->isCancelled())
