@@ -387,6 +387,24 @@ struct ConnectionSlot {
     }
     ConnectionSlot(const ConnectionSlot &) = delete;
     ConnectionSlot &operator=(const ConnectionSlot &) = delete;
+
+    /// Opens `db` (this slot's connection) again after PostgreSQL ended its session; false
+    /// when it does not open. The statements prepared on the old session are freed first,
+    /// while no session is open: QPSQL frees one with a DEALLOCATE on its driver's current
+    /// session, which on the new one names a statement it never had, fails, and inside a
+    /// transaction aborts it (every later statement of it: 25P02). Each cached query stays
+    /// an object (a caller may hold one), unprepared, and is prepared again when next used.
+    bool reopen(QSqlDatabase &db)
+    {
+        for (auto &entry : statements)
+            if (entry.second.query)
+                entry.second.query->clear();
+        db.close();
+        if (!db.open())
+            return false;
+        ++generation;
+        return true;
+    }
 };
 
 // QThreadStorage, not thread_local: Qt deletes it as the thread finishes, before
@@ -527,13 +545,12 @@ bool reopenBrokenConnection(QSqlQuery &q)
             return false;
     }
     qCWarning(lcDb) << "connection to" << slot->shared->settings.describe() << "lost; reconnecting";
-    db.close();
-    if (!db.open()) {
+    q.clear(); // prepared on the old session: freed before the new one opens (ConnectionSlot::reopen)
+    if (!slot->reopen(db)) {
         t_unavailable = true;
         qCWarning(lcDb) << "cannot reconnect:" << db.lastError().text();
         return false;
     }
-    ++slot->generation;
     q = QSqlQuery(db);
     return true;
 }
@@ -608,15 +625,19 @@ QSqlDatabase Database::connection() const
 {
     if (ConnectionSlot *slot = slotOf(m_shared.get())) {
         QSqlDatabase db = QSqlDatabase::database(slot->name, false);
-        // Closed after a failed reconnect: every new request tries again, and statements
-        // prepared on the old session do not exist on the new one.
-        const bool wasOpen = db.isOpen();
-        if (wasOpen || db.open())
+        if (db.isOpen()) {
             t_unavailable = false;
-        else if (!isSqlite())
+            return db;
+        }
+        // PostgreSQL ended the session (QPSQL's isOpen() follows libpq's status), or a
+        // reconnect failed. Under an open transaction the statements before died with the
+        // session, and one run on a new session would run outside it, committed alone: every
+        // statement fails (503) until the transaction ends, and the next one reconnects.
+        if (transactionDepth(slot->name) > 0) {
             t_unavailable = true;
-        if (!wasOpen && db.isOpen())
-            ++slot->generation;
+            return db;
+        }
+        t_unavailable = !slot->reopen(db) && !isSqlite();
         return db;
     }
     if (!m_shared->acquire()) {
@@ -764,6 +785,12 @@ common::Expected<common::Done, QString> Database::migrate(int targetVersion) con
     return common::Done{};
 }
 
+bool Database::inTransaction() const
+{
+    const ConnectionSlot *slot = slotOf(m_shared.get());
+    return slot && transactionDepth(slot->name) > 0;
+}
+
 QSqlQuery *Database::cachedStatement(const QString &sql) const
 {
     // A hot path runs a handful of fixed statements; a bound keeps a caller that builds
@@ -785,6 +812,8 @@ QSqlQuery *Database::cachedStatement(const QString &sql) const
     query->setForwardOnly(true);
     if (!query->prepare(sql)) {
         qCWarning(lcDb) << "prepare failed:" << query->lastError().text();
+        if (transactionDepth(slot->name) > 0)
+            noteFailureInTransaction(*query);
         slot->statements.erase(it);
         return nullptr;
     }

@@ -63,6 +63,8 @@ public:
     /// The calling thread's open connection (opened on first use; SQLite pragmas applied;
     /// closed when the thread ends). If opening fails, or the maxConnections bound is
     /// reached, the returned connection is not open and databaseUnavailable() is true.
+    /// A PostgreSQL session that ended is opened again, except under an open transaction:
+    /// then the connection stays closed, and databaseUnavailable() true, until it ends.
     QSqlDatabase connection() const;
 
     /// Applies pending migrations up to `targetVersion` (-1 = latest), each in its own
@@ -79,6 +81,10 @@ public:
     /// The tables the migrations create, in the order they create them (a table after
     /// those it references), schema_migrations excluded: the order `imprint db copy` fills.
     static QStringList tableNames();
+
+    /// True when a Transaction (server/store/sql.h) is open on this thread's connection.
+    /// Unlike connection(), it never opens, reopens or marks anything.
+    bool inTransaction() const;
 
     /// This thread's statement for `sql` (positional `?` binds), prepared on connection()
     /// the first time and kept with it, so a statement a hot path runs per request

@@ -63,7 +63,9 @@ auto cachedRows(const Database &db, const QString &sql, From from, const Args &.
         if (!q) {
             // QPSQL prepares on the server: a connection PostgreSQL dropped fails here, and
             // one that was closed may open again between the two calls (a restart ending).
-            if (attempt == 0) {
+            // Never inside a transaction, whose statements died with its session
+            // (cachedStatement() noted the loss).
+            if (attempt == 0 && !db.inTransaction()) {
                 QSqlQuery probe(db.connection());
                 if (reopenBrokenConnection(probe) || db.connection().isOpen())
                     continue;

@@ -2,7 +2,9 @@
 // throw-away cluster of this suite's own (scripts/pg-cluster), since it stops and restarts
 // it: several instances migrating one fresh database at once, the server through a
 // PostgreSQL restart and an outage (503 + Retry-After, never a 500, and it recovers without
-// a restart of its own), a COMMIT on a connection PostgreSQL ended (503-kind, not 500), a
+// a restart of its own), a COMMIT on a connection PostgreSQL ended (503-kind, not 500),
+// statements cached before a reconnect and statements of a transaction whose connection
+// ended (the next transaction unharmed; the rest of that one failing, 503-kind), a
 // create whose connection ends between its write and its recorded answer (nothing written,
 // the retry creates once), and `imprint db copy` from a SQLite data directory.
 #include "httpclient.h"
@@ -278,6 +280,90 @@ private slots:
         QVERIFY(count.next());
         QCOMPARE(count.value(0).toInt(), 0);
         QVERIFY(!databaseUnavailable());
+    }
+
+    /// The backend process id of this thread's connection of `db`; 0 when it cannot be read.
+    static int backendOf(const imprint::store::Database &db)
+    {
+        QSqlQuery q(db.connection());
+        return q.exec("SELECT pg_backend_pid()") && q.next() ? q.value(0).toInt() : 0;
+    }
+
+    /// Ends the PostgreSQL backend `pid` as a restart does (pg_terminate_backend).
+    bool terminate(int pid)
+    {
+        QProcess psql;
+        psql.start(QStringLiteral("psql"), {m_server, QStringLiteral("-qAt"), QStringLiteral("-c"),
+                                            QStringLiteral("SELECT pg_terminate_backend(%1)").arg(pid)});
+        return psql.waitForFinished(30000) && psql.exitCode() == 0;
+    }
+
+    /// A statement cached on a connection PostgreSQL then ended (a restart) is prepared
+    /// again inside the first transaction on the new connection; freeing the old one
+    /// must not touch the new session. Before, QPSQL freed it with a DEALLOCATE of a name
+    /// the new session never had, that error aborted the transaction, and every later
+    /// statement of it failed (25P02): the write-behind's render-log rows in the cluster
+    /// load test, retried for as long as the instance ran.
+    void statementsCachedBeforeAReconnectDoNotAbortTheNextTransaction()
+    {
+        using namespace imprint::store;
+        const QString url = newDatabase("stalecache");
+        QVERIFY(!url.isEmpty());
+        const auto settings = DatabaseSettings::fromUrl(url, QString());
+        QVERIFY(settings);
+        Database db(*settings);
+        QVERIFY(QSqlQuery(db.connection()).exec("CREATE TABLE stale_cache (n INTEGER)"));
+        const QString insert = QStringLiteral("INSERT INTO stale_cache (n) VALUES (?)");
+        QVERIFY(sql::cachedWrite(db, insert, 1));
+        QVERIFY(terminate(backendOf(db)));
+        {
+            Transaction tx(db); // its BEGIN meets the ended connection and reconnects
+            QVERIFY(tx.isOpen());
+            const auto written = sql::cachedWrite(db, insert, 2);
+            QVERIFY2(written, qPrintable(written ? QString() : written.error().message));
+            QVERIFY(sql::cachedWrite(db, insert, 3));
+            QVERIFY(tx.commit());
+        }
+        const auto rows = sql::cachedRows(db, QStringLiteral("SELECT n FROM stale_cache ORDER BY n"),
+                                          [](const QSqlQuery &q) { return q.value(0).toInt(); });
+        QVERIFY(rows);
+        QCOMPARE(*rows, (QList<int>{1, 2, 3}));
+    }
+
+    /// PostgreSQL ends the connection while a transaction is open on it, and the next
+    /// statement is one never prepared on this connection: preparing it fails, and the
+    /// error is the 503-kind `database_unavailable`, not a 500 `database_error` (before,
+    /// checking whether the connection was still open forgot the loss, the statement was
+    /// prepared once more, and the load test's page create got a 500 during the restart).
+    void preparingOnALostConnectionInATransactionIsUnavailable()
+    {
+        using namespace imprint::store;
+        const QString url = newDatabase("lostprepare");
+        QVERIFY(!url.isEmpty());
+        const auto settings = DatabaseSettings::fromUrl(url, QString());
+        QVERIFY(settings);
+        Database db(*settings);
+        QVERIFY(QSqlQuery(db.connection()).exec("CREATE TABLE lost_prepare (n INTEGER)"));
+        {
+            Transaction tx(db);
+            QVERIFY(tx.isOpen());
+            QVERIFY(terminate(backendOf(db)));
+            const auto rows = sql::cachedRows(db, QStringLiteral("SELECT n FROM lost_prepare WHERE n = ?"),
+                                              [](const QSqlQuery &q) { return q.value(0).toInt(); }, 1);
+            QVERIFY(!rows);
+            QCOMPARE(rows.error().codeName(), QString("database_unavailable"));
+            // A later write of the transaction fails too, rather than running on a new
+            // session outside it and committing alone.
+            const auto written = sql::write(db, QStringLiteral("INSERT INTO lost_prepare (n) VALUES (?)"), 1);
+            QVERIFY(!written);
+            QCOMPARE(written.error().codeName(), QString("database_unavailable"));
+        }
+        // The transaction over, the next statement reconnects.
+        QVERIFY(sql::cachedWrite(db, QStringLiteral("INSERT INTO lost_prepare (n) VALUES (?)"), 2));
+        const auto rows = sql::cachedRows(db, QStringLiteral("SELECT n FROM lost_prepare"),
+                                          [](const QSqlQuery &q) { return q.value(0).toInt(); });
+        QVERIFY(rows);
+        QCOMPARE(*rows, QList<int>{2});
     }
 
     /// PostgreSQL ends the connection of a create sent with an Idempotency-Key after its
