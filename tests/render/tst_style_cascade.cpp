@@ -113,6 +113,10 @@ QHash<QString, QString> propertySamples()
     add("verticalAlign", "\"middle\"");
     add("WebkitTextStroke WebkitTextStrokeWidth", "\"2px\"");
     add("outline", "\"2px solid red\"");
+    add("borderImage", "\"linear-gradient(red, blue) 1\"");
+    add("borderImageSource", "\"linear-gradient(red, blue)\"");
+    add("borderImageSlice borderImageWidth borderImageOutset", "\"2\"");
+    add("borderImageRepeat", "\"round\"");
     add("outlineWidth", "\"thick\"");
     add("outlineStyle", "\"dotted\"");
     add("outlineColor WebkitTextStrokeColor", "\"red\"");

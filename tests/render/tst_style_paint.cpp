@@ -46,6 +46,66 @@ private Q_SLOTS:
         }
     }
 
+    void borderImageShorthandAndLonghands()
+    {
+        // CSS Backgrounds 3 §6: the gradient-border idiom, and every part of the shorthand.
+        using U = BorderImageLength::Unit;
+        QStringList warnings;
+        ComputedStyle s = style(R"j({"border": "10px solid transparent",
+                                   "borderImage": "linear-gradient(45deg, red, blue) 1"})j",
+                                nullptr, &warnings);
+        QVERIFY2(warnings.isEmpty(), qPrintable(warnings.join(u'\n')));
+        QVERIFY(s.borderImage.source.gradient);
+        QCOMPARE(s.borderImage.slice[Top], (BorderImageLength{U::Number, 1}));
+        QCOMPARE(s.borderImage.width[Left], (BorderImageLength{U::Number, 1})); // initial: 1 × border width
+        QCOMPARE(s.borderImage.repeatX, BorderImageRepeat::Stretch);
+
+        s = style(R"j({"borderImage": "round space url(data:image/png;base64,AAAA) fill 30 10% / 2 auto 4px 5% / 1 3px",
+                       "fontSize": 10})j",
+                  nullptr, &warnings);
+        QVERIFY2(warnings.isEmpty(), qPrintable(warnings.join(u'\n')));
+        const BorderImage &b = s.borderImage;
+        QCOMPARE(b.source.imageUrl, QString("data:image/png;base64,AAAA"));
+        QVERIFY(b.fill);
+        QCOMPARE(b.slice[Top], (BorderImageLength{U::Number, 30}));
+        QCOMPARE(b.slice[Right], (BorderImageLength{U::Percent, 10}));
+        QCOMPARE(b.slice[Bottom], (BorderImageLength{U::Number, 30}));
+        QCOMPARE(b.width[Top], (BorderImageLength{U::Number, 2}));
+        QCOMPARE(b.width[Right], (BorderImageLength{U::Auto, 0}));
+        QCOMPARE(b.width[Bottom], (BorderImageLength{U::Px, 4}));
+        QCOMPARE(b.width[Left], (BorderImageLength{U::Percent, 5}));
+        QCOMPARE(b.outset[Top], (BorderImageLength{U::Number, 1}));
+        QCOMPARE(b.outset[Right], (BorderImageLength{U::Px, 3}));
+        QCOMPARE(b.repeatX, BorderImageRepeat::Round);
+        QCOMPARE(b.repeatY, BorderImageRepeat::Space);
+
+        // Longhands; the shorthand resets what it leaves out; `1/2px` without spaces.
+        s = style(R"j({"borderImageSource": "radial-gradient(red, blue)", "borderImageSlice": 20,
+                      "borderImageWidth": "1em", "borderImageOutset": "2", "borderImageRepeat": "repeat",
+                      "fontSize": 8})j",
+                  nullptr, &warnings);
+        QVERIFY2(warnings.isEmpty(), qPrintable(warnings.join(u'\n')));
+        QCOMPARE(s.borderImage.slice[Left], (BorderImageLength{U::Number, 20}));
+        QCOMPARE(s.borderImage.width[Top], (BorderImageLength{U::Px, 8}));
+        QCOMPARE(s.borderImage.outset[Bottom], (BorderImageLength{U::Number, 2}));
+        QCOMPARE(s.borderImage.repeatY, BorderImageRepeat::Repeat);
+        s = style(R"j({"borderImage": "linear-gradient(red, blue) 1/2px"})j", nullptr, &warnings);
+        QCOMPARE(s.borderImage.width[Top], (BorderImageLength{U::Px, 2}));
+        QCOMPARE(s.borderImage.repeatX, BorderImageRepeat::Stretch);
+        QVERIFY(!style(R"j({"borderImage": "none"})j").borderImage.hasSource());
+
+        // Bad values warn and leave the border image unset.
+        for (const char *bad : {R"j({"borderImage": "linear-gradient(red, blue) -1"})j",
+                                R"j({"borderImage": "linear-gradient(red, blue) 1 / / / 2"})j",
+                                R"j({"borderImageSlice": "10px"})j", R"j({"borderImageSlice": "1 fill 2"})j",
+                                R"j({"borderImageOutset": "10%"})j", R"j({"borderImageRepeat": "stretch round space"})j",
+                                R"j({"borderImageSource": "image-set(a.png 1x)"})j"}) {
+            QStringList w;
+            QVERIFY2(style(bad, nullptr, &w).borderImage == BorderImage{}, bad);
+            QCOMPARE(w.size(), 1);
+        }
+    }
+
     void threeDimensionalTransforms()
     {
         // CSS Transforms 2 §13: the 3D functions, and the properties around them.

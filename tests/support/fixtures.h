@@ -156,6 +156,9 @@ inline constexpr Golden kGoldens[] = {
     // card (preserve-3d, backface-visibility), rotate: x, perspective() text, and an absolute
     // child of a transformed box (its containing block).
     {"conformance/transform-3d", 0.993, 0.993, 0.70}, // .99668 / .9967 / .7259 (.8659 / .8661 with 3D ignored)
+    // border-image (CSS Backgrounds 3 §6): the gradient-border idiom, gradient slices with
+    // fill, widths and outsets, and a framed image rounded, spaced and repeated.
+    {"conformance/paint-border-image", 0.995, 0.995, 0.78}, // .99868 / .9988 / .8104 (.8618 / .8621 with border-image ignored)
     // outline (CSS UI 4 §5): every style, offsets in and out, round corners, currentColor.
     {"conformance/paint-outline", 0.985, 0.985, 0.84}, // .98947 / .9896 / .8708
     // Text decorations where Blink puts them: auto thickness a tenth of the font size, the

@@ -521,6 +521,31 @@ void QPainterPlayer::operator()(const display::BackgroundTiles &c)
 
 void QPainterPlayer::paintTiles(QPainter &p, const display::BackgroundTiles &c)
 {
+    const bool transformedGradient = c.image.isNull() && !c.gradient.transform().isIdentity();
+    if ((c.repeat || transformedGradient) && p.device()->devType() != QInternal::Image) {
+        // QSvgGenerator (Qt 6.4) writes neither texture brushes nor clip paths nor brush
+        // transforms, so repeated tiles vanished from the SVG and elliptical gradients came
+        // out circular: painted onto an image at the size they cover on the device,
+        // clipped there, and drawn as a plain image.
+        constexpr int kMaxSide = 4096; // a scaled-up transform must not allocate without bound
+        const QRectF bounds = c.clip.boundingRect();
+        const QSizeF onDevice = p.transform().mapRect(bounds).size();
+        if (bounds.isEmpty())
+            return;
+        const QSize size(std::clamp(int(std::ceil(onDevice.width())), 1, kMaxSide),
+                         std::clamp(int(std::ceil(onDevice.height())), 1, kMaxSide));
+        QImage baked(size, QImage::Format_ARGB32_Premultiplied);
+        baked.fill(Qt::transparent);
+        {
+            QPainter bp(&baked);
+            bp.setRenderHints(QPainter::Antialiasing | QPainter::SmoothPixmapTransform);
+            bp.scale(size.width() / bounds.width(), size.height() / bounds.height());
+            bp.translate(-bounds.topLeft());
+            paintTiles(bp, c);
+        }
+        p.drawImage(bounds, baked);
+        return;
+    }
     p.save();
     p.setClipPath(c.clip, Qt::IntersectClip);
     if (c.blend != BlendMode::Normal && p.device()->devType() == QInternal::Image)

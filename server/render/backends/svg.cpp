@@ -719,10 +719,10 @@ QString SvgPlayer::gradientRef(const QBrush &brush)
         }
         def = QStringLiteral("<radialGradient id=\"@\" gradientUnits=\"userSpaceOnUse\" cx=\"%1\" cy=\"%2\" r=\"%3\"")
                   .arg(fineNum(rg->center().x()), fineNum(rg->center().y()), fineNum(r));
-        if (!brush.transform().isIdentity())
-            def += matrixAttr(brush.transform())
-                       .replace(QLatin1String(" transform="), QLatin1String(" gradientTransform="));
     }
+    // An elliptical radial gradient, or a border image's slice stretched onto its tile.
+    if (!brush.transform().isIdentity())
+        def += matrixAttr(brush.transform()).replace(QLatin1String(" transform="), QLatin1String(" gradientTransform="));
     if (g->spread() == QGradient::RepeatSpread)
         def += QStringLiteral(" spreadMethod=\"repeat\"");
     def += u'>';

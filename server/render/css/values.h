@@ -258,6 +258,36 @@ struct BackgroundLayer {
     friend bool operator==(const BackgroundLayer &, const BackgroundLayer &) = default;
 };
 
+/// One side of border-image-slice, -width or -outset (CSS Backgrounds 3 §6.2–6.4): a
+/// number (image px for a slice; a multiple of the side's border width for a width or an
+/// outset), a length in px, a percentage (of the image for a slice, of the border image
+/// area for a width), or `auto` (widths only: the slice's size).
+struct BorderImageLength {
+    enum class Unit : quint8 { Number, Px, Percent, Auto };
+    Unit unit = Unit::Number;
+    float value = 0;
+    friend bool operator==(const BorderImageLength &, const BorderImageLength &) = default;
+};
+
+/// border-image-repeat along one axis (§6.5).
+enum class BorderImageRepeat : quint8 { Stretch, Repeat, Round, Space };
+
+/// border-image (CSS Backgrounds 3 §6): an image drawn in nine pieces over the border
+/// area instead of the border styles. Sides in Edges order: top, right, bottom, left.
+struct BorderImage {
+    /// border-image-source: a gradient or a url() image; neither = none.
+    BackgroundLayer source;
+    Edges<BorderImageLength> slice{{{BorderImageLength::Unit::Percent, 100}, {BorderImageLength::Unit::Percent, 100},
+                                    {BorderImageLength::Unit::Percent, 100}, {BorderImageLength::Unit::Percent, 100}}};
+    bool fill = false; ///< the `fill` keyword of the slice: the middle is drawn too
+    Edges<BorderImageLength> width{{{BorderImageLength::Unit::Number, 1}, {BorderImageLength::Unit::Number, 1},
+                                    {BorderImageLength::Unit::Number, 1}, {BorderImageLength::Unit::Number, 1}}};
+    Edges<BorderImageLength> outset{};
+    BorderImageRepeat repeatX = BorderImageRepeat::Stretch, repeatY = BorderImageRepeat::Stretch;
+    bool hasSource() const { return source.gradient || !source.imageUrl.isEmpty(); }
+    friend bool operator==(const BorderImage &, const BorderImage &) = default;
+};
+
 /// box-shadow / text-shadow entry (CSS Backgrounds 3 §7.1), lengths in px.
 struct Shadow {
     float offsetX = 0, offsetY = 0, blur = 0, spread = 0;

@@ -2,6 +2,7 @@
 // background tiles, resolved once so that every backend paints the same shapes.
 
 #include "server/render/paint/geometry.h"
+#include "server/render/paint/border_image.h"
 #include "server/render/resources/image_decoder.h"
 
 #include <QPainterPathStroker>
@@ -389,6 +390,8 @@ static QRectF inkBoundsUnfiltered(const LayoutBox &box)
             const qreal e = std::max<qreal>(0, s.outlineOffset + s.outlineWidth);
             r |= box.borderBox.adjusted(-e, -e, e, e);
         }
+        if (s.borderImage.hasSource())
+            r |= borderImageArea(s.borderImage, box.borderBox, box.border);
         if (box.node->isText()) {
             const qreal e = s.fontSize; // overhanging glyphs, shadows
             r = r.adjusted(-e, -e, e, e);

@@ -90,6 +90,14 @@ BoxGeometry boxGeometry(const LayoutBox &box, qreal deviceScale = 1);
 /// per §3.5.3 fixup. Repeating gradients repeat.
 QBrush gradientBrush(const Gradient &gradient, const QRectF &area);
 
+/// `brush` (a gradientBrush()) seen through the affine `map` (its user space to the page's,
+/// e.g. a border image's slice stretched onto its tile). A linear gradient comes back as a
+/// linear gradient in page px with no brush transform, the map folded into its start and
+/// end points (any affine map keeps a linear gradient linear), so players that drop brush
+/// transforms (QSvgGenerator) still draw it; other gradients carry the map as their brush
+/// transform.
+QBrush mappedGradientBrush(const QBrush &brush, const QTransform &map);
+
 /// Draws what `draw` paints (page px) blurred with a Gaussian of standard deviation
 /// `sigma` px: rendered at reduced resolution when sigma is large (the result is smooth
 /// anyway), blurred separably, and scaled back up. `inkBounds` must contain the unblurred

@@ -3,6 +3,7 @@
 // transforms, shadows and glyph runs once for every backend.
 
 #include "server/render/paint/recorder.h"
+#include "server/render/paint/border_image.h"
 #include "server/render/paint/paint_order.h"
 #include "server/render/resources/image_cache.h"
 #include "server/render/text/font_fallback.h"
@@ -74,6 +75,9 @@ private:
     static display::BackgroundTiles tilesOf(const ResolvedBackgroundLayer &layer, const QPainterPath &clip,
                                             const QRectF &area);
     void recordBorder(const LayoutBox &box, const BoxGeometry &g);
+    /// `box`'s border-image (CSS Backgrounds 3 §6), drawn instead of its border styles:
+    /// false when it has none or its source does not load (§6.1: the styles are drawn).
+    bool recordBorderImage(const LayoutBox &box, const BoxGeometry &g);
     void recordOutline(const LayoutBox &box, const BoxGeometry &g);
     void recordImage(const LayoutBox &box, const Radii &outer);
     void recordText(const LayoutBox &box, const LayoutBox *parent);
@@ -187,6 +191,8 @@ bool Recorder::paintsSeveralShapes(const LayoutBox &box)
     }
     if (s.outlineStyle != BorderStyle::None && s.outlineWidth > 0)
         ++shapes;
+    if (s.borderImage.hasSource())
+        shapes += 2; // its tiles meet edge to edge
     return shapes > 1;
 }
 
@@ -303,7 +309,8 @@ void Recorder::recordElement(const LayoutBox &box, const LayoutBox *parent)
         }
         if (insetShadow)
             add(display::InsetBoxShadows{s.boxShadow, g.paddingBox, g.inner});
-        recordBorder(box, g);
+        if (!recordBorderImage(box, g))
+            recordBorder(box, g);
     }
     if (box.node->isImage())
         recordImage(box, g.outer);
@@ -464,6 +471,60 @@ display::BackgroundTiles Recorder::tilesOf(const ResolvedBackgroundLayer &layer,
     }
     tiles.url = layer.layer->imageUrl;
     return tiles;
+}
+
+bool Recorder::recordBorderImage(const LayoutBox &box, const BoxGeometry &g)
+{
+    const BorderImage &bi = box.node->style.borderImage;
+    if (!bi.hasSource())
+        return false;
+    const QRectF area = borderImageArea(bi, g.borderBox, box.border);
+    // The source as an unrepeated layer of the area: a gradient sized to it, an image at
+    // its natural size (§6.1).
+    BackgroundLayer source;
+    source.gradient = bi.source.gradient;
+    source.imageUrl = bi.source.imageUrl;
+    source.repeatX = source.repeatY = false;
+    const auto resolved = resolveImageLayers({&source, 1}, area, m_images, m_loader);
+    if (resolved.empty())
+        return false;
+    const ResolvedBackgroundLayer &layer = resolved.front();
+    const QSizeF size = layer.tile.size();
+    for (const BorderImagePiece &piece : borderImagePieces(bi, area, box.border, size, !source.gradient)) {
+        const QRectF &slice = piece.slice;
+        QImage sliced; // an image's slice, in its own pixels (it may be denser than px)
+        if (!source.gradient) {
+            const qreal kx = layer.image.width() / size.width(), ky = layer.image.height() / size.height();
+            // Whole pixels, each edge to the nearest: an edge outside the slice would
+            // stretch a neighbouring piece's pixels into this one.
+            const QPoint from(qRound(slice.left() * kx), qRound(slice.top() * ky));
+            const QPoint to(qRound(slice.right() * kx), qRound(slice.bottom() * ky));
+            sliced = layer.image.copy(QRect(from, to - QPoint(1, 1)));
+        }
+        // Tiles that meet edge to edge are one repeated pattern: drawn one by one, their
+        // antialiased edges would leave seams where they meet between device pixels.
+        const bool pattern = piece.tiles.size() > 1 && !piece.spaced;
+        for (const QRectF &tile : pattern ? std::span(piece.tiles).first(1) : std::span(piece.tiles)) {
+            display::BackgroundTiles t;
+            t.area = pattern ? piece.region : tile & piece.region;
+            t.clip.addRect(t.area);
+            t.repeat = pattern;
+            if (source.gradient) {
+                // The gradient as an image of the area's size, mapped so that the slice
+                // lands on the tile.
+                const qreal kx = tile.width() / slice.width(), ky = tile.height() / slice.height();
+                t.gradient = mappedGradientBrush(gradientBrush(*source.gradient, QRectF(QPointF(0, 0), size)),
+                                                 QTransform(kx, 0, 0, ky, tile.left() - slice.left() * kx,
+                                                            tile.top() - slice.top() * ky));
+                t.tile = pattern ? tile : t.area;
+            } else {
+                t.image = sliced;
+                t.tile = tile;
+            }
+            add(std::move(t));
+        }
+    }
+    return true;
 }
 
 void Recorder::recordBorder(const LayoutBox &box, const BoxGeometry &g)

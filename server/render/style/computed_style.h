@@ -164,6 +164,9 @@ struct PaintStyle {
     float outlineWidth = 3; // px; `medium`
     float outlineOffset = 0; // px
     std::optional<QColor> outlineColor;
+    /// border-image (CSS Backgrounds 3 §6): drawn instead of the border styles when its
+    /// source loads; the border widths still lay out the box.
+    BorderImage borderImage;
     friend bool operator==(const PaintStyle &, const PaintStyle &) = default;
 };
 

@@ -140,6 +140,15 @@ float textFitBoxHeight(const ComputedStyle &e);
 /// CssProperty::part of the width/height/min-/max- rows.
 enum SizeField : qint8 { SizeWidth, SizeHeight, SizeMinWidth, SizeMinHeight, SizeMaxWidth, SizeMaxHeight };
 
+/// What one side of border-image-slice, -width or -outset may be besides a number (CSS
+/// Backgrounds 3 §6.2–6.4): a percentage (slice, width), a length (width, outset), auto
+/// (width).
+struct BorderImageGrammar {
+    bool percent = false;
+    bool length = false;
+    bool autoKeyword = false;
+};
+
 /// The state of one computeStyle() call.
 class StyleBuilder
 {
@@ -236,6 +245,16 @@ private:
     /// outline and its longhands (CSS UI 4 §5.1–5.4; part 0 width, 1 style, 2 colour,
     /// 3 offset, -1 the shorthand, which resets what it leaves out).
     HandlerFunction outline;
+    /// border-image and its longhands (CSS Backgrounds 3 §6; part 0 source, 1 slice, 2
+    /// width, 3 outset, 4 repeat, -1 the shorthand, which resets what it leaves out):
+    /// border_image_properties.cpp.
+    HandlerFunction borderImage;
+    /// One side of a slice, width or outset (non-negative), or nullopt.
+    std::optional<BorderImageLength> borderImageSide(const QString &t, const BorderImageGrammar &g) const;
+    /// 1–4 sides in CSS order into `out`; false (out untouched) when one is invalid.
+    bool borderImageSides(const QStringList &tokens, const BorderImageGrammar &g, Edges<BorderImageLength> &out) const;
+    /// border-image-slice (§6.2): 1–4 numbers or percentages, `fill` first or last.
+    bool borderImageSlice(const QStringList &tokens, BorderImage &out) const;
     /// translate, rotate, scale (CSS Transforms 2 §4, property index 0/1/2): kept apart
     /// from `transform` and put before its functions in finish() (§6 "ordering").
     HandlerFunction individualTransform;
