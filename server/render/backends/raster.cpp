@@ -14,6 +14,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 
 namespace imprint::render {
 
@@ -81,6 +82,10 @@ private:
     /// Draws `c` (an image with a shape) on a device without texture brushes or clip
     /// paths, as an image made transparent outside the shape.
     void drawShapedImageBaked(const display::DrawImage &c, const QBrush &brush);
+    /// What `paint` draws over `rect` (page px) on an image of the pixels `rect` covers on
+    /// `p`'s device (at most 4096 a side), transparent elsewhere: for devices that cannot
+    /// express a brush or clip (QSvgGenerator), which then draw it as a plain image.
+    static QImage bakedOnDevice(const QPainter &p, const QRectF &rect, const std::function<void(QPainter &)> &paint);
     /// `image` for drawing into `dest` (current user space): an SVG image drawn again at
     /// the pixels `dest` covers on the device (imageAtDeviceSize()), others as they are.
     QImage atDeviceSize(const QImage &image, const QRectF &dest) const;
@@ -527,22 +532,10 @@ void QPainterPlayer::paintTiles(QPainter &p, const display::BackgroundTiles &c)
         // transforms, so repeated tiles vanished from the SVG and elliptical gradients came
         // out circular: painted onto an image at the size they cover on the device,
         // clipped there, and drawn as a plain image.
-        constexpr int kMaxSide = 4096; // a scaled-up transform must not allocate without bound
         const QRectF bounds = c.clip.boundingRect();
-        const QSizeF onDevice = p.transform().mapRect(bounds).size();
         if (bounds.isEmpty())
             return;
-        const QSize size(std::clamp(int(std::ceil(onDevice.width())), 1, kMaxSide),
-                         std::clamp(int(std::ceil(onDevice.height())), 1, kMaxSide));
-        QImage baked(size, QImage::Format_ARGB32_Premultiplied);
-        baked.fill(Qt::transparent);
-        {
-            QPainter bp(&baked);
-            bp.setRenderHints(QPainter::Antialiasing | QPainter::SmoothPixmapTransform);
-            bp.scale(size.width() / bounds.width(), size.height() / bounds.height());
-            bp.translate(-bounds.topLeft());
-            paintTiles(bp, c);
-        }
+        const QImage baked = bakedOnDevice(p, bounds, [&](QPainter &bp) { paintTiles(bp, c); });
         p.drawImage(bounds, baked);
         return;
     }
@@ -616,14 +609,10 @@ QImage QPainterPlayer::atDeviceSize(const QPainter &p, const QImage &image, cons
     return imageAtDeviceSize(image, QSize(int(std::ceil(onDevice.width())), int(std::ceil(onDevice.height()))));
 }
 
-void QPainterPlayer::drawShapedImageBaked(const display::DrawImage &c, const QBrush &brush)
+QImage QPainterPlayer::bakedOnDevice(const QPainter &p, const QRectF &rect, const std::function<void(QPainter &)> &paint)
 {
-    // QSvgGenerator (Qt 6.4) writes neither texture brushes nor clip paths, so a rounded
-    // image filled as above vanishes from the SVG. Bake the shape into the image instead:
-    // transparent outside it, at the size it covers on the device so the curve stays
-    // sharp, then draw that as a plain image, which every device can express.
     constexpr int kMaxSide = 4096; // a scaled-up transform must not allocate without bound
-    const QSizeF onDevice = m_p->transform().mapRect(c.dest).size();
+    const QSizeF onDevice = p.transform().mapRect(rect).size();
     const QSize size(std::clamp(int(std::ceil(onDevice.width())), 1, kMaxSide),
                      std::clamp(int(std::ceil(onDevice.height())), 1, kMaxSide));
     QImage baked(size, QImage::Format_ARGB32_Premultiplied);
@@ -631,11 +620,20 @@ void QPainterPlayer::drawShapedImageBaked(const display::DrawImage &c, const QBr
     QPainter bp(&baked);
     bp.setRenderHints(QPainter::Antialiasing | QPainter::SmoothPixmapTransform);
     bp.setPen(Qt::NoPen);
-    bp.scale(size.width() / c.dest.width(), size.height() / c.dest.height());
-    bp.translate(-c.dest.topLeft());
-    bp.fillPath(*c.shape, brush);
+    bp.scale(size.width() / rect.width(), size.height() / rect.height());
+    bp.translate(-rect.topLeft());
+    paint(bp);
     bp.end();
-    m_p->drawImage(c.dest, baked);
+    return baked;
+}
+
+void QPainterPlayer::drawShapedImageBaked(const display::DrawImage &c, const QBrush &brush)
+{
+    // QSvgGenerator (Qt 6.4) writes neither texture brushes nor clip paths, so a rounded
+    // image filled as above vanishes from the SVG. Bake the shape into the image instead:
+    // transparent outside it, at the size it covers on the device so the curve stays
+    // sharp, then draw that as a plain image, which every device can express.
+    m_p->drawImage(c.dest, bakedOnDevice(*m_p, c.dest, [&](QPainter &bp) { bp.fillPath(*c.shape, brush); }));
 }
 
 void QPainterPlayer::operator()(const display::TextShadow &c)
