@@ -3,6 +3,7 @@
 // properties resolved the way the browser resolves them for one element.
 
 #include "server/render/document/tailwind.h"
+#include "server/render/document/tailwind_table.h"
 #include "server/render/css/parse.h"
 #include "server/render/css/values.h"
 #include "server/render/css/variables.h"
@@ -10,9 +11,7 @@
 #include "server/render/style/properties.h"
 #include "server/render/style/stylesheet.h"
 
-#include <QFile>
 #include <QJsonArray>
-#include <QJsonDocument>
 #include <QRegularExpression>
 #include <QSet>
 
@@ -24,93 +23,7 @@ namespace imprint::render {
 
 namespace {
 
-struct Decl {
-    QString property; ///< CSS name, kebab-case (`background-color`, `--tw-shadow`)
-    QString value;
-};
-using Decls = QList<Decl>;
-
-struct Utility {
-    /// Tailwind's sort rank by the properties a utility sets; equal ranks sort by class
-    /// name, and later utilities win a property.
-    int order = -1;
-    Decls decls;
-};
-
-/// A functional utility (`bg`, `-mt`, `text`): declaration templates by theme namespace
-/// (`{k}` is the key), for spacing multiples (`{n}`), bare integers (`{b}`) and by
-/// arbitrary-value type (`{v}`).
-struct Root {
-    QHash<QString, Utility> themed;
-    Utility spacing;
-    Utility bare;
-    QHash<QString, Utility> arbitrary;
-};
-
-struct Table {
-    QString version;
-    QHash<QString, QString> vars; ///< the default theme
-    QHash<QString, std::optional<QString>> initial; ///< @property initial values; nullopt: none
-    QHash<QString, Utility> classes;
-    QHash<QString, Root> roots;
-};
-
-Decls readDecls(const QJsonValue &v)
-{
-    Decls out;
-    for (const QJsonValue &d : v.toArray()) {
-        const QJsonArray pair = d.toArray();
-        out.append({pair.at(0).toString(), pair.at(1).toString()});
-    }
-    return out;
-}
-
-Utility readUtility(const QJsonValue &v)
-{
-    const QJsonArray a = v.toArray();
-    return {a.at(0).toInt(-1), readDecls(a.at(1))};
-}
-
-QHash<QString, Utility> readUtilityMap(const QJsonObject &o)
-{
-    QHash<QString, Utility> out;
-    for (auto it = o.begin(); it != o.end(); ++it)
-        out.insert(it.key(), readUtility(it.value()));
-    return out;
-}
-
-Table loadTable()
-{
-    Table t;
-    QFile f(QStringLiteral(":/tailwind/table.json"));
-    if (!f.open(QIODevice::ReadOnly))
-        return t;
-    const QJsonObject o = QJsonDocument::fromJson(f.readAll()).object();
-    t.version = o.value(QLatin1String("version")).toString();
-    const QJsonObject vars = o.value(QLatin1String("vars")).toObject();
-    for (auto it = vars.begin(); it != vars.end(); ++it)
-        t.vars.insert(it.key(), it.value().toString());
-    const QJsonObject initial = o.value(QLatin1String("initial")).toObject();
-    for (auto it = initial.begin(); it != initial.end(); ++it)
-        t.initial.insert(it.key(), it.value().isString() ? std::optional(it.value().toString()) : std::nullopt);
-    const QJsonObject classes = o.value(QLatin1String("classes")).toObject();
-    for (auto it = classes.begin(); it != classes.end(); ++it)
-        t.classes.insert(it.key(), readUtility(it.value()));
-    const QJsonObject roots = o.value(QLatin1String("roots")).toObject();
-    for (auto it = roots.begin(); it != roots.end(); ++it) {
-        const QJsonObject r = it.value().toObject();
-        t.roots.insert(it.key(), {readUtilityMap(r.value(QLatin1String("t")).toObject()),
-                                  readUtility(r.value(QLatin1String("sp"))), readUtility(r.value(QLatin1String("b"))),
-                                  readUtilityMap(r.value(QLatin1String("a")).toObject())});
-    }
-    return t;
-}
-
-const Table &table()
-{
-    static const Table t = loadTable(); // thread-safe once (C++11 statics)
-    return t;
-}
+using namespace tailwind_detail;
 
 /// The index of the last `c` outside [...] and (...), or -1.
 qsizetype lastOutsideBrackets(QStringView s, QChar c)
@@ -188,32 +101,6 @@ Utility instantiate(const Utility &tpl, const QString &placeholder, const QStrin
     for (Decl &d : out.decls)
         d.value.replace(placeholder, value);
     return out;
-}
-
-/// Binary operators in math functions get spaces, as the compiler's
-/// addWhitespaceAroundMathOperators() does (`calc(100%-2rem)`), and nowhere else: the
-/// `60px -15px` of a shadow stays two lengths.
-QString spacedMathOperators(const QString &v)
-{
-    if (!v.contains(u'('))
-        return v;
-    static const QRegularExpression mathFn(QStringLiteral(
-        "\\b(calc|min|max|clamp|mod|rem|round|abs|sign|pow|sqrt|hypot|log|exp|sin|cos|tan|asin|acos|atan|atan2)\\("));
-    static const QRegularExpression op(
-        QStringLiteral("(?<=[0-9%)]|\\dpx|\\drem|\\dem|\\dvh|\\dvw)\\s*([-+*/])\\s*(?=[0-9.(]|var\\()"));
-    QString out;
-    qsizetype from = 0;
-    for (auto it = mathFn.globalMatch(v); it.hasNext();) {
-        const QRegularExpressionMatch m = it.next();
-        if (m.capturedStart() < from) // nested in the function spaced already
-            continue;
-        const qsizetype close = css::closingBracket(v, m.capturedEnd());
-        const qsizetype end = close < 0 ? v.size() : close + 1;
-        out += v.mid(from, m.capturedStart() - from);
-        out += v.mid(m.capturedStart(), end - m.capturedStart()).replace(op, QStringLiteral(" \\1 "));
-        from = end;
-    }
-    return out + v.mid(from);
 }
 
 /// The arbitrary `any` template `tpl` with `v`. A shadow's template ends in
@@ -300,10 +187,7 @@ std::optional<Utility> functionalUtility(const Root &root, const QString &key, c
     if (!modifier.isEmpty() && alpha.isEmpty())
         return std::nullopt;
     if (key.startsWith(u'[') && key.endsWith(u']') && key.size() > 2) {
-        // Underscores are spaces in arbitrary values, `\_` an underscore.
-        QString v = key.mid(1, key.size() - 2);
-        v.replace(QLatin1String("\\_"), QStringLiteral("\x01")).replace(u'_', u' ').replace(u'\x01', u'_');
-        v = spacedMathOperators(v);
+        QString v = arbitraryText(key.mid(1, key.size() - 2));
         QString type = arbitraryType(v);
         // An explicit type hint (`bg-[length:120px_120px]`) has its own template where the
         // package's differs from the inferred type's (a background-size, not a position),
@@ -438,6 +322,8 @@ std::optional<Utility> utility(const QString &name, const TailwindTheme &theme)
     const Table &t = table();
     if (auto it = t.classes.constFind(name); it != t.classes.constEnd())
         return *it;
+    if (auto property = arbitraryProperty(name))
+        return property;
     QString base = name, modifier;
     if (const qsizetype slash = lastOutsideBrackets(name, u'/'); slash > 0) {
         base = name.left(slash);
@@ -815,6 +701,7 @@ TailwindDeclarations expandTailwind(const QString &classes, const TailwindTheme 
 {
     struct Item {
         int rank, order;
+        bool afterRank;
         QString name;
         Decls decls;
     };
@@ -878,14 +765,16 @@ TailwindDeclarations expandTailwind(const QString &classes, const TailwindTheme 
             warn(QStringLiteral("unsupported Tailwind class \"%1\"").arg(names.at(index)));
             continue;
         }
-        items.append({rank, u->order, name, u->decls});
+        items.append({rank, u->order, u->afterRank, name, u->decls});
     }
     std::stable_sort(items.begin(), items.end(), [](const Item &a, const Item &b) {
         // Tailwind's order: variants after the base utilities, then the compiler's
         // property order, then the class names (`bg-[#fff]` before `bg-black`).
         if (a.rank != b.rank)
             return a.rank < b.rank;
-        return a.order != b.order ? a.order < b.order : a.name < b.name;
+        if (a.order != b.order)
+            return a.order < b.order;
+        return a.afterRank != b.afterRank ? b.afterRank : a.name < b.name;
     });
     QList<const Decls *> sorted;
     for (const Item &i : items)
