@@ -294,6 +294,58 @@ std::span<const CssProperty> StyleBuilder::table()
         // Companions of the line-clamp idiom; they change nothing here.
         {L("WebkitBoxOrient"), &B::ignored, O::Longhand, K::Value, false},
         {L("boxOrient"), &B::ignored, O::Longhand, K::Value, false},
+        // What web code brings that a still image cannot show (isStillImageNoOp()): the
+        // pointer and selection, caret and form-control accents, transitions (a screenshot
+        // is taken before any change), scrolling and snapping, and macOS-only font
+        // smoothing (Tailwind's `antialiased`), which Chromium on Linux ignores too.
+        {L("cursor"), &B::ignored, O::Longhand, K::Value, false},
+        {L("pointerEvents"), &B::ignored, O::Longhand, K::Value, false},
+        {L("userSelect"), &B::ignored, O::Longhand, K::Value, false},
+        {L("WebkitUserSelect"), &B::ignored, O::Longhand, K::Value, false},
+        {L("MozUserSelect"), &B::ignored, O::Longhand, K::Value, false},
+        {L("msUserSelect"), &B::ignored, O::Longhand, K::Value, false},
+        {L("touchAction"), &B::ignored, O::Longhand, K::Value, false},
+        {L("WebkitTapHighlightColor"), &B::ignored, O::Longhand, K::Value, false},
+        {L("caretColor"), &B::ignored, O::Longhand, K::Value, false},
+        {L("accentColor"), &B::ignored, O::Longhand, K::Value, false},
+        {L("forcedColorAdjust"), &B::ignored, O::Longhand, K::Value, false},
+        {L("transition"), &B::ignored, O::Longhand, K::Value, false},
+        {L("transitionProperty"), &B::ignored, O::Longhand, K::Value, false},
+        {L("transitionDuration"), &B::ignored, O::Longhand, K::Value, false},
+        {L("transitionTimingFunction"), &B::ignored, O::Longhand, K::Value, false},
+        {L("transitionDelay"), &B::ignored, O::Longhand, K::Value, false},
+        {L("transitionBehavior"), &B::ignored, O::Longhand, K::Value, false},
+        {L("scrollBehavior"), &B::ignored, O::Longhand, K::Value, false},
+        {L("scrollSnapAlign"), &B::ignored, O::Longhand, K::Value, false},
+        {L("scrollSnapStop"), &B::ignored, O::Longhand, K::Value, false},
+        {L("scrollSnapType"), &B::ignored, O::Longhand, K::Value, false},
+        {L("overscrollBehavior"), &B::ignored, O::Longhand, K::Value, false},
+        {L("overscrollBehaviorX"), &B::ignored, O::Longhand, K::Value, false},
+        {L("overscrollBehaviorY"), &B::ignored, O::Longhand, K::Value, false},
+        {L("WebkitFontSmoothing"), &B::ignored, O::Longhand, K::Value, false},
+        {L("MozOsxFontSmoothing"), &B::ignored, O::Longhand, K::Value, false},
+        {L("scrollMargin"), &B::ignored, O::Longhand, K::Value, false},
+        {L("scrollPadding"), &B::ignored, O::Longhand, K::Value, false},
+        {L("scrollMarginTop"), &B::ignored, O::Longhand, K::Value, false},
+        {L("scrollPaddingTop"), &B::ignored, O::Longhand, K::Value, false},
+        {L("scrollMarginRight"), &B::ignored, O::Longhand, K::Value, false},
+        {L("scrollPaddingRight"), &B::ignored, O::Longhand, K::Value, false},
+        {L("scrollMarginBottom"), &B::ignored, O::Longhand, K::Value, false},
+        {L("scrollPaddingBottom"), &B::ignored, O::Longhand, K::Value, false},
+        {L("scrollMarginLeft"), &B::ignored, O::Longhand, K::Value, false},
+        {L("scrollPaddingLeft"), &B::ignored, O::Longhand, K::Value, false},
+        {L("scrollMarginBlock"), &B::ignored, O::Longhand, K::Value, false},
+        {L("scrollPaddingBlock"), &B::ignored, O::Longhand, K::Value, false},
+        {L("scrollMarginBlockStart"), &B::ignored, O::Longhand, K::Value, false},
+        {L("scrollPaddingBlockStart"), &B::ignored, O::Longhand, K::Value, false},
+        {L("scrollMarginBlockEnd"), &B::ignored, O::Longhand, K::Value, false},
+        {L("scrollPaddingBlockEnd"), &B::ignored, O::Longhand, K::Value, false},
+        {L("scrollMarginInline"), &B::ignored, O::Longhand, K::Value, false},
+        {L("scrollPaddingInline"), &B::ignored, O::Longhand, K::Value, false},
+        {L("scrollMarginInlineStart"), &B::ignored, O::Longhand, K::Value, false},
+        {L("scrollPaddingInlineStart"), &B::ignored, O::Longhand, K::Value, false},
+        {L("scrollMarginInlineEnd"), &B::ignored, O::Longhand, K::Value, false},
+        {L("scrollPaddingInlineEnd"), &B::ignored, O::Longhand, K::Value, false},
     };
     return rows;
 }
@@ -314,6 +366,11 @@ const CssProperty *findCssProperty(const QString &name)
         return h;
     }();
     return byName.value(name, nullptr);
+}
+
+bool isStillImageNoOp(const CssProperty &property)
+{
+    return style_detail::StyleBuilder::ignores(property);
 }
 
 namespace style_detail {

@@ -64,6 +64,11 @@ std::span<const CssProperty> cssProperties();
 /// The row of `name` (camelCase, exact case), nullptr for an unsupported property.
 const CssProperty *findCssProperty(const QString &name);
 
+/// Whether `property` changes nothing in a still image (cursor, transitions, scroll
+/// snapping, `WebkitFontSmoothing`, the line-clamp idiom's `WebkitBoxOrient`…): accepted
+/// with any value, without a warning, and ignored.
+bool isStillImageNoOp(const CssProperty &property);
+
 /// The word a warning uses for `kind`: "length", "colour" or "value".
 QString valueKindName(ValueKind kind);
 

@@ -171,6 +171,8 @@ public:
 
     /// The property table (properties.cpp); a member so the rows can name the handlers.
     static std::span<const CssProperty> table();
+    /// Whether `row` accepts any value and changes nothing (isStillImageNoOp()).
+    static bool ignores(const CssProperty &row) { return row.handler == &StyleBuilder::ignored; }
 
 private:
     void warn(const QString &name, const QString &reason)
