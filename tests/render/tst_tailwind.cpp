@@ -402,6 +402,16 @@ private Q_SLOTS:
         QVERIFY(warnings.join(u' ').contains(QLatin1String("hover:")));
         QVERIFY(warnings.join(u' ').contains(QLatin1String("dark:")));
         QVERIFY(!expand(QStringLiteral("md:p-2"), nullptr, 600).contains(QStringLiteral("padding")));
+        // A class whose properties this image cannot draw says so; one whose properties a
+        // still image cannot show (the pointer, transitions, font smoothing) says nothing.
+        warnings.clear();
+        const QJsonObject dropped
+            = expand(QStringLiteral("columns-2 float-left p-2 cursor-pointer transition antialiased select-none"),
+                     &warnings);
+        QCOMPARE(dropped.value(QStringLiteral("padding")).toString(), QStringLiteral("0.5rem"));
+        QCOMPARE(warnings.size(), 2);
+        QVERIFY2(warnings.at(0).endsWith(QLatin1String("\"columns-2\": columns not drawn")), qPrintable(warnings.at(0)));
+        QVERIFY2(warnings.at(1).endsWith(QLatin1String("\"float-left\": float not drawn")), qPrintable(warnings.at(1)));
         QCOMPARE(expand(QStringLiteral("max-md:p-2"), nullptr, 600).value(QStringLiteral("padding")).toString(),
                  QStringLiteral("0.5rem"));
     }

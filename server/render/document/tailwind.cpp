@@ -408,6 +408,23 @@ QString camelCase(const QString &property)
     return out;
 }
 
+/// The properties of `decls` (CSS names) that no table row or inline-svg paint takes, so
+/// resolve() drops them: `columns-2`, `float-left`, `list-disc` change a page but not
+/// this image. Custom properties and `>` children rules are Tailwind's plumbing, and what
+/// a still image cannot show (`cursor-pointer`, `transition`) has rows that ignore it.
+QStringList undrawnProperties(const Decls &decls)
+{
+    QStringList out;
+    for (const Decl &d : decls) {
+        const QString key = camelCase(d.property);
+        if (d.property.startsWith(QLatin1String("--")) || d.property.startsWith(u'>') || findCssProperty(key)
+            || isSvgPaintProperty(key) || out.contains(d.property))
+            continue;
+        out << d.property;
+    }
+    return out;
+}
+
 /// The declarations of the sorted utilities with var() resolved: the element's own
 /// custom properties, then the theme, then Tailwind's @property initial values. With
 /// `children`, those of the rule for the children but the last (the table's properties
@@ -765,6 +782,8 @@ TailwindDeclarations expandTailwind(const QString &classes, const TailwindTheme 
             warn(QStringLiteral("unsupported Tailwind class \"%1\"").arg(names.at(index)));
             continue;
         }
+        if (const QStringList lost = undrawnProperties(u->decls); !lost.isEmpty())
+            warn(QStringLiteral("\"%1\": %2 not drawn").arg(names.at(index), lost.join(QLatin1String(", "))));
         items.append({rank, u->order, u->afterRank, name, u->decls});
     }
     std::stable_sort(items.begin(), items.end(), [](const Item &a, const Item &b) {
