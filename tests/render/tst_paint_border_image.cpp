@@ -217,6 +217,33 @@ private Q_SLOTS:
         }
     }
 
+    void slicesThinnerThanAPixelDrawNothing()
+    {
+        // A 3×3 image sliced at 1.2 px from the top and 1.6 px from the other sides: the
+        // side pieces are 0.2 px tall in the image, no whole pixel. Before, the empty slice
+        // reached the SVG writer as a gradient without a gradient and crashed it.
+        QImage dot(3, 3, QImage::Format_ARGB32);
+        dot.fill(qRgb(255, 0, 0));
+        QByteArray png;
+        QBuffer buffer(&png);
+        buffer.open(QIODevice::WriteOnly);
+        dot.save(&buffer, "PNG");
+        const QString url = QStringLiteral("data:image/png;base64,") + QString::fromLatin1(png.toBase64());
+        const QJsonArray child{box(50, {{"top", 50},
+                                        {"width", 100},
+                                        {"height", 100},
+                                        {"border", "10px solid transparent"},
+                                        {"borderImage", QStringLiteral("url(%1) 1.2 1.6 1.6 1.6").arg(url)}})};
+        for (const QString &engine : kEngines) {
+            for (const OutputFormat format : {OutputFormat::Png, OutputFormat::Svg}) {
+                const QImage image = renderAs(engine, format, 300, 200, child);
+                QVERIFY2(!image.isNull(), qPrintable(engine));
+                QVERIFY2(pixelNear(image, 55, 55, qRgb(255, 0, 0)), qPrintable(describe(image, 55, 55))); // a corner
+                QVERIFY2(pixelNear(image, 55, 100, qRgb(255, 255, 255)), qPrintable(describe(image, 55, 100)));
+            }
+        }
+    }
+
     void repeatedBackgroundsReachTheSvg()
     {
         // QSvgGenerator (the takumi engine's SVG) writes no texture brush: a repeated

@@ -467,6 +467,8 @@ void SvgPlayer::operator()(const display::BackgroundTiles &c)
 {
     const QRectF &tile = c.tile;
     const bool gradient = c.image.isNull();
+    if (gradient && !c.gradient.gradient())
+        return; // neither an image nor a gradient: nothing to draw
     if (gradient && (tile.contains(c.area) || !c.repeat)) {
         const QPainterPath area = c.repeat ? c.clip : c.clip.intersected(rectPath(tile));
         if (!bakedConic(area, c.gradient))

@@ -500,6 +500,8 @@ bool Recorder::recordBorderImage(const LayoutBox &box, const BoxGeometry &g)
             const QPoint from(qRound(slice.left() * kx), qRound(slice.top() * ky));
             const QPoint to(qRound(slice.right() * kx), qRound(slice.bottom() * ky));
             sliced = layer.image.copy(QRect(from, to - QPoint(1, 1)));
+            if (sliced.isNull()) // thinner than a pixel of the image: nothing to draw
+                continue;
         }
         // Tiles that meet edge to edge are one repeated pattern: drawn one by one, their
         // antialiased edges would leave seams where they meet between device pixels.
