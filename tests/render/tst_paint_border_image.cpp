@@ -148,6 +148,13 @@ private Q_SLOTS:
         tiny.repeatX = BorderImageRepeat::Repeat;
         pieces = borderImagePieces(tiny, QRectF(0, 0, 4000, 30), QMarginsF(1, 1, 1, 1), QSizeF(3, 3), true);
         QCOMPARE(pieces[1].tiles.size(), size_t(1));
+        // A spaced middle (a command per copy) of 200 × 200 copies is stretched too.
+        tiny.repeatX = tiny.repeatY = BorderImageRepeat::Space;
+        tiny.fill = true;
+        pieces = borderImagePieces(tiny, QRectF(0, 0, 202, 202), QMarginsF(1, 1, 1, 1), QSizeF(3, 3), true);
+        QCOMPARE(pieces.size(), size_t(9));
+        QCOMPARE(pieces[1].tiles.size(), size_t(200)); // an edge: 200 copies
+        QCOMPARE(pieces[4].tiles, std::vector<QRectF>{QRectF(1, 1, 200, 200)});
     }
 
     void gradientBorderImageReplacesTheBorder()

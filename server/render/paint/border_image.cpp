@@ -9,6 +9,9 @@ namespace {
 
 using Unit = BorderImageLength::Unit;
 
+/// The most copies of one slice a piece is drawn with; more are drawn stretched.
+constexpr size_t kMaxTilesPerPiece = 4096;
+
 /// Along one axis: the start and length of each copy of a slice of length `length` px
 /// (already scaled) laid over a region from `start` of `extent` px by `rule` (§6.7).
 std::vector<std::pair<qreal, qreal>> tilesAlong(qreal start, qreal extent, qreal length, BorderImageRepeat rule)
@@ -141,10 +144,15 @@ std::vector<BorderImagePiece> borderImagePieces(const BorderImage &image, const 
                 const qreal k = col == 1 ? middleDown : r.width() / s.width();
                 tileH = k > 0 ? s.height() * k : s.height();
             }
-            const auto columns = col == 1 ? tilesAlong(r.left(), r.width(), tileW, image.repeatX)
-                                          : std::vector<std::pair<qreal, qreal>>{{r.left(), r.width()}};
-            const auto rows = row == 1 ? tilesAlong(r.top(), r.height(), tileH, image.repeatY)
-                                       : std::vector<std::pair<qreal, qreal>>{{r.top(), r.height()}};
+            auto columns = col == 1 ? tilesAlong(r.left(), r.width(), tileW, image.repeatX)
+                                    : std::vector<std::pair<qreal, qreal>>{{r.left(), r.width()}};
+            auto rows = row == 1 ? tilesAlong(r.top(), r.height(), tileH, image.repeatY)
+                                 : std::vector<std::pair<qreal, qreal>>{{r.top(), r.height()}};
+            // A middle of more than 4096 copies (each a command when spaced) is stretched.
+            if (columns.size() * rows.size() > kMaxTilesPerPiece) {
+                columns = {{r.left(), r.width()}};
+                rows = {{r.top(), r.height()}};
+            }
             piece.spaced = (col == 1 && image.repeatX == BorderImageRepeat::Space && columns.size() > 1)
                            || (row == 1 && image.repeatY == BorderImageRepeat::Space && rows.size() > 1);
             for (const auto &[ty, th] : rows)

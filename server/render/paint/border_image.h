@@ -36,7 +36,8 @@ struct BorderImagePiece {
 /// overlap), the middle only with `fill`, edges scaled proportionally and stretched,
 /// repeated (centred), rounded or spaced per border-image-repeat (§6.5, §6.7). Empty
 /// pieces are left out. A rule that would repeat a slice more than 256 times along an
-/// axis stretches it instead, so a 1 px slice cannot make a million tiles.
+/// axis stretches it instead, and so does a middle of more than 4096 copies, so a 1 px
+/// slice cannot make a million tiles.
 std::vector<BorderImagePiece> borderImagePieces(const BorderImage &image, const QRectF &area,
                                                 const QMarginsF &borderWidths, QSizeF imageSize, bool natural);
 
