@@ -78,6 +78,33 @@ private Q_SLOTS:
         }
     }
 
+    void willChangeMakesAStackingContextAndAContainingBlock()
+    {
+        // CSS Will Change 1 §3, as Chromium draws it: `will-change-transform` makes its static
+        // element the containing block of an absolute child (the red square sits in its
+        // corner; without it the blue one goes to the root's), and `will-change: opacity` a
+        // stacking context that holds a -z-10 child over its background. Before, the red
+        // square went to the root's corner and the pink one behind the dark background.
+        auto box = [](const char *tw, const char *childTw) {
+            return element(QJsonObject{{"tw", QLatin1String(tw)}}, {element(QJsonObject{{"tw", QLatin1String(childTw)}})});
+        };
+        const QJsonArray boxes{box("flex size-[100px] bg-slate-300 will-change-transform", "absolute top-2 left-2 size-6 bg-red-500"),
+                               box("flex size-[100px] bg-slate-300", "absolute top-2 right-2 size-6 bg-blue-500"),
+                               box("relative flex size-[100px] bg-gray-900 will-change-[opacity]", "absolute inset-4 -z-10 bg-pink-500"),
+                               box("relative flex size-[100px] bg-gray-900", "absolute inset-4 -z-10 bg-pink-500")};
+        for (const QString &engine : kEngines) {
+            const QImage image = renderChildren(engine, 800, 300, boxes,
+                                                {{"position", "relative"}, {"gap", 40}, {"padding", 40}});
+            const std::tuple<int, int, QColor> spots[] = {{60, 60, QColor(251, 44, 54)},
+                                                          {780, 20, QColor(43, 127, 255)},
+                                                          {370, 90, QColor(246, 51, 154)},
+                                                          {510, 90, QColor(16, 24, 40)},
+                                                          {200, 60, QColor(202, 213, 226)}};
+            for (const auto &[x, y, colour] : spots)
+                QVERIFY2(near(image.pixel(x, y), colour, 8), qPrintable(at(engine, image, x, y)));
+        }
+    }
+
     void blendModesBlendWithinTheirStackingContext()
     {
         // §3.2: a multiply blob under an isolated (stacking context) parent blends with

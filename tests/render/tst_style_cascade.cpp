@@ -117,6 +117,7 @@ QHash<QString, QString> propertySamples()
     add("borderImageSource", "\"linear-gradient(red, blue)\"");
     add("borderImageSlice borderImageWidth borderImageOutset", "\"2\"");
     add("borderImageRepeat", "\"round\"");
+    add("willChange", "\"transform\"");
     add("outlineWidth", "\"thick\"");
     add("outlineStyle", "\"dotted\"");
     add("outlineColor WebkitTextStrokeColor", "\"red\"");

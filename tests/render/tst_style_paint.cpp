@@ -106,6 +106,24 @@ private Q_SLOTS:
         }
     }
 
+    void willChangeHints()
+    {
+        // CSS Will Change 1: the properties that would make a stacking context or a
+        // containing block make one; others (scroll-position, contents, top) change nothing.
+        ComputedStyle s = style(R"({"willChange": "scroll-position, transform"})");
+        QVERIFY(s.willChangeStackingContext && s.willChangeContainingBlock && s.containsAbsolutes());
+        s = style(R"({"willChange": "opacity"})");
+        QVERIFY(s.willChangeStackingContext && !s.willChangeContainingBlock && !s.containsAbsolutes());
+        s = style(R"({"willChange": "contents, top"})");
+        QVERIFY(!s.willChangeStackingContext && !s.willChangeContainingBlock);
+        QVERIFY(!style(R"({"willChange": "auto"})").willChangeStackingContext);
+        for (const char *bad : {R"({"willChange": "transform, auto"})", R"({"willChange": "10px"})"}) {
+            QStringList warnings;
+            QVERIFY2(!style(bad, nullptr, &warnings).willChangeStackingContext, bad);
+            QCOMPARE(warnings.size(), 1);
+        }
+    }
+
     void threeDimensionalTransforms()
     {
         // CSS Transforms 2 §13: the 3D functions, and the properties around them.

@@ -46,7 +46,8 @@ bool isStackingContext(const LayoutBox &box, const LayoutBox *parent)
     const bool effects = !fx.filter.empty() || !fx.backdropFilter.empty() || fx.clipPath || !fx.maskImage.empty()
                          || fx.mixBlendMode != BlendMode::Normal;
     return s.opacity < 1 || !s.transform.empty() || s.perspective > 0 || s.transformStyle == TransformStyle::Preserve3d
-           || s.isolation == Isolation::Isolate || effects || usedZIndex(box, parent).has_value();
+           || s.isolation == Isolation::Isolate || effects || s.willChangeStackingContext
+           || usedZIndex(box, parent).has_value();
 }
 
 bool hasBlendingDescendant(const LayoutBox &box)

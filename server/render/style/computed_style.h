@@ -167,6 +167,12 @@ struct PaintStyle {
     /// border-image (CSS Backgrounds 3 §6): drawn instead of the border styles when its
     /// source loads; the border widths still lay out the box.
     BorderImage borderImage;
+    /// will-change (CSS Will Change 1 §3): a still image never changes, but naming a
+    /// property whose non-initial value would make a stacking context (`opacity`,
+    /// `transform`, `filter`, …) or a containing block for absolutely placed descendants
+    /// (`transform`, `perspective`, `filter`, …) makes one now, as in Chromium.
+    bool willChangeStackingContext = false;
+    bool willChangeContainingBlock = false;
     friend bool operator==(const PaintStyle &, const PaintStyle &) = default;
 };
 
@@ -198,7 +204,7 @@ struct ComputedStyle : InheritedStyle, BoxStyle, PaintStyle {
     {
         return position != Position::Static || !transform.empty() || perspective > 0
                || transformStyle == TransformStyle::Preserve3d || !effects.filter.empty()
-               || !effects.backdropFilter.empty();
+               || !effects.backdropFilter.empty() || willChangeContainingBlock;
     }
 };
 

@@ -4,6 +4,11 @@
 
 #include "server/render/style/style_builder.h"
 
+#include "server/render/css/parse.h"
+
+#include <QRegularExpression>
+#include <QSet>
+
 namespace imprint::render::style_detail {
 
 bool StyleBuilder::filter(const CssProperty &p, const QString &v)
@@ -71,6 +76,39 @@ bool StyleBuilder::mixBlendMode(const CssProperty &p, const QString &v)
         mode = BlendMode::Normal;
     }
     m_s.effects.mixBlendMode = *mode;
+    return true;
+}
+
+bool StyleBuilder::willChange(const CssProperty &, const QString &v)
+{
+    // §3: the properties whose non-initial values make a stacking context, and those that
+    // also make a containing block for absolutely (and fixed) placed descendants.
+    static const QSet<QString> stacking = {
+        QStringLiteral("opacity"),         QStringLiteral("transform"),      QStringLiteral("translate"),
+        QStringLiteral("rotate"),          QStringLiteral("scale"),          QStringLiteral("perspective"),
+        QStringLiteral("transform-style"), QStringLiteral("filter"),         QStringLiteral("backdrop-filter"),
+        QStringLiteral("clip-path"),       QStringLiteral("mask"),           QStringLiteral("mask-image"),
+        QStringLiteral("mix-blend-mode"),  QStringLiteral("isolation"),      QStringLiteral("-webkit-mask"),
+        QStringLiteral("-webkit-mask-image")};
+    static const QSet<QString> containing = {
+        QStringLiteral("transform"),       QStringLiteral("translate"), QStringLiteral("rotate"),
+        QStringLiteral("scale"),           QStringLiteral("perspective"), QStringLiteral("transform-style"),
+        QStringLiteral("filter"),          QStringLiteral("backdrop-filter")};
+    bool stackingContext = false, containingBlock = false;
+    if (v.trimmed().compare(QLatin1String("auto"), Qt::CaseInsensitive) != 0) {
+        static const QRegularExpression ident(QStringLiteral("^-?[A-Za-z_][A-Za-z0-9_-]*$"));
+        for (const QString &entry : css::split(v, u',')) {
+            const QString name = entry.trimmed().toLower();
+            // `auto` and the CSS-wide keywords are not <custom-ident>s here (§2).
+            if (!ident.match(name).hasMatch() || name == QLatin1String("auto") || name == QLatin1String("will-change")
+                || name == QLatin1String("inherit") || name == QLatin1String("initial") || name == QLatin1String("unset"))
+                return false;
+            stackingContext = stackingContext || stacking.contains(name);
+            containingBlock = containingBlock || containing.contains(name);
+        }
+    }
+    m_s.willChangeStackingContext = stackingContext;
+    m_s.willChangeContainingBlock = containingBlock;
     return true;
 }
 

@@ -243,6 +243,7 @@ std::span<const CssProperty> StyleBuilder::table()
         {L("WebkitMaskComposite"), &B::maskComposite, O::Longhand, K::Value, false},
         {L("mixBlendMode"), &B::mixBlendMode, O::Longhand, K::Value, false},
         {L("backgroundBlendMode"), &B::backgroundBlendMode, O::Longhand, K::Value, false},
+        {L("willChange"), &B::willChange, O::Longhand, K::Value, false},
         {L("backgroundClip"), &B::backgroundClip, O::LayerLonghand, K::Value, false},
         {L("WebkitBackgroundClip"), &B::backgroundClip, O::LayerLonghand, K::Value, false},
         // --- text (inherited) ---

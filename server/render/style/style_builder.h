@@ -278,6 +278,9 @@ private:
     bool ignored(const CssProperty &, const QString &) { return true; }
     // Effects (effect_properties.cpp).
     HandlerFunction filter, clipPath, mixBlendMode, backgroundClip, maskComposite, backgroundBlendMode;
+    /// will-change (CSS Will Change 1 §2): `auto`, or a comma list of property names and
+    /// `scroll-position` / `contents`; sets the stacking-context and containing-block hints.
+    HandlerFunction willChange;
 
     bool parseBorderParts(const QString &v, std::optional<float> *width, std::optional<BorderStyle> *style,
                           std::optional<QColor> *colorOut);
