@@ -23,6 +23,7 @@
 #include <QUrl>
 
 #include <array>
+#include <memory>
 
 namespace {
 
@@ -109,6 +110,36 @@ class TstPostgres : public QObject
             return false;
         served->token = contentKey(served->dir.path(), served->url);
         return !served->token.isEmpty() && served->server.start(served->dir.path(), {"--database", served->url});
+    }
+
+    /// The backend process id of this thread's connection of `db`; 0 when it cannot be read.
+    static int backendOf(const imprint::store::Database &db)
+    {
+        QSqlQuery q(db.connection());
+        return q.exec("SELECT pg_backend_pid()") && q.next() ? q.value(0).toInt() : 0;
+    }
+
+    /// Ends the PostgreSQL backend `pid` as a restart does (pg_terminate_backend).
+    bool terminate(int pid)
+    {
+        QProcess psql;
+        psql.start(QStringLiteral("psql"), {m_server, QStringLiteral("-qAt"), QStringLiteral("-c"),
+                                            QStringLiteral("SELECT pg_terminate_backend(%1)").arg(pid)});
+        return psql.waitForFinished(30000) && psql.exitCode() == 0;
+    }
+
+    /// A Database on a fresh, empty database `name` of the cluster with the table `table`
+    /// (`CREATE TABLE` text); null when a step failed.
+    std::unique_ptr<imprint::store::Database> freshDatabase(const QString &name, const char *table)
+    {
+        const QString url = newDatabase(name);
+        if (url.isEmpty())
+            return nullptr;
+        const auto settings = imprint::store::DatabaseSettings::fromUrl(url, QString());
+        if (!settings)
+            return nullptr;
+        auto db = std::make_unique<imprint::store::Database>(*settings);
+        return QSqlQuery(db->connection()).exec(QString::fromLatin1(table)) ? std::move(db) : nullptr;
     }
 
 private slots:
@@ -246,27 +277,17 @@ private slots:
     void commitOnLostConnectionIsUnavailable()
     {
         using namespace imprint::store;
-        const QString url = newDatabase("lostcommit");
-        QVERIFY(!url.isEmpty());
-        const auto settings = DatabaseSettings::fromUrl(url, QString());
-        QVERIFY2(settings, qPrintable(settings.error_or(QString())));
-        Database db(*settings);
-        int backend = 0;
-        {
-            QSqlQuery setup(db.connection());
-            QVERIFY(setup.exec("CREATE TABLE lost_commit (n INTEGER)"));
-            QVERIFY(setup.exec("SELECT pg_backend_pid()") && setup.next());
-            backend = setup.value(0).toInt();
-        }
+        const auto database = freshDatabase("lostcommit", "CREATE TABLE lost_commit (n INTEGER)");
+        QVERIFY(database);
+        Database &db = *database;
+        const int backend = backendOf(db);
+        QVERIFY(backend != 0);
         {
             Transaction tx(db);
             QVERIFY(tx.isOpen());
             QSqlQuery insert(db.connection());
             QVERIFY(sql::run(insert, QStringLiteral("INSERT INTO lost_commit (n) VALUES (?)"), 1));
-            QProcess psql;
-            psql.start(QStringLiteral("psql"), {m_server, QStringLiteral("-qAt"), QStringLiteral("-c"),
-                                                QStringLiteral("SELECT pg_terminate_backend(%1)").arg(backend)});
-            QVERIFY(psql.waitForFinished(30000) && psql.exitCode() == 0);
+            QVERIFY(terminate(backend));
             QVERIFY(!tx.commit());
             const ServiceError failed = ServiceError::database();
             QCOMPARE(failed.kind(), ServiceError::Kind::Unavailable);
@@ -282,22 +303,6 @@ private slots:
         QVERIFY(!databaseUnavailable());
     }
 
-    /// The backend process id of this thread's connection of `db`; 0 when it cannot be read.
-    static int backendOf(const imprint::store::Database &db)
-    {
-        QSqlQuery q(db.connection());
-        return q.exec("SELECT pg_backend_pid()") && q.next() ? q.value(0).toInt() : 0;
-    }
-
-    /// Ends the PostgreSQL backend `pid` as a restart does (pg_terminate_backend).
-    bool terminate(int pid)
-    {
-        QProcess psql;
-        psql.start(QStringLiteral("psql"), {m_server, QStringLiteral("-qAt"), QStringLiteral("-c"),
-                                            QStringLiteral("SELECT pg_terminate_backend(%1)").arg(pid)});
-        return psql.waitForFinished(30000) && psql.exitCode() == 0;
-    }
-
     /// A statement cached on a connection PostgreSQL then ended (a restart) is prepared
     /// again inside the first transaction on the new connection; freeing the old one
     /// must not touch the new session. Before, QPSQL freed it with a DEALLOCATE of a name
@@ -307,12 +312,9 @@ private slots:
     void statementsCachedBeforeAReconnectDoNotAbortTheNextTransaction()
     {
         using namespace imprint::store;
-        const QString url = newDatabase("stalecache");
-        QVERIFY(!url.isEmpty());
-        const auto settings = DatabaseSettings::fromUrl(url, QString());
-        QVERIFY(settings);
-        Database db(*settings);
-        QVERIFY(QSqlQuery(db.connection()).exec("CREATE TABLE stale_cache (n INTEGER)"));
+        const auto database = freshDatabase("stalecache", "CREATE TABLE stale_cache (n INTEGER)");
+        QVERIFY(database);
+        Database &db = *database;
         const QString insert = QStringLiteral("INSERT INTO stale_cache (n) VALUES (?)");
         QVERIFY(sql::cachedWrite(db, insert, 1));
         QVERIFY(terminate(backendOf(db)));
@@ -338,12 +340,9 @@ private slots:
     void preparingOnALostConnectionInATransactionIsUnavailable()
     {
         using namespace imprint::store;
-        const QString url = newDatabase("lostprepare");
-        QVERIFY(!url.isEmpty());
-        const auto settings = DatabaseSettings::fromUrl(url, QString());
-        QVERIFY(settings);
-        Database db(*settings);
-        QVERIFY(QSqlQuery(db.connection()).exec("CREATE TABLE lost_prepare (n INTEGER)"));
+        const auto database = freshDatabase("lostprepare", "CREATE TABLE lost_prepare (n INTEGER)");
+        QVERIFY(database);
+        Database &db = *database;
         {
             Transaction tx(db);
             QVERIFY(tx.isOpen());
