@@ -481,9 +481,7 @@ bool Recorder::recordBorderImage(const LayoutBox &box, const BoxGeometry &g)
     const QRectF area = borderImageArea(bi, g.borderBox, box.border);
     // The source as an unrepeated layer of the area: a gradient sized to it, an image at
     // its natural size (§6.1).
-    BackgroundLayer source;
-    source.gradient = bi.source.gradient;
-    source.imageUrl = bi.source.imageUrl;
+    BackgroundLayer source = bi.source;
     source.repeatX = source.repeatY = false;
     const auto resolved = resolveImageLayers({&source, 1}, area, m_images, m_loader);
     if (resolved.empty())

@@ -23,12 +23,14 @@ bool isFill(const QString &t)
     return t.compare(QLatin1String("fill"), Qt::CaseInsensitive) == 0;
 }
 
+bool isNone(const QString &t)
+{
+    return t.compare(QLatin1String("none"), Qt::CaseInsensitive) == 0;
+}
+
 std::optional<BorderImageRepeat> repeatKeyword(const QString &t)
 {
-    return keyword<BorderImageRepeat>(t, {{"stretch", BorderImageRepeat::Stretch},
-                                          {"repeat", BorderImageRepeat::Repeat},
-                                          {"round", BorderImageRepeat::Round},
-                                          {"space", BorderImageRepeat::Space}});
+    return keyword<BorderImageRepeat>(t, BorderImageRepeatKeywords::list);
 }
 
 /// border-image-repeat (§6.5): one keyword for both axes, or the horizontal then the
@@ -85,25 +87,26 @@ bool StyleBuilder::borderImageSlice(const QStringList &tokens, BorderImage &out)
     return borderImageSides(numbers, kSlice, out.slice);
 }
 
+bool StyleBuilder::borderImageSource(const QString &t, BackgroundLayer &out)
+{
+    BackgroundLayer source;
+    if (!isNone(t)) {
+        const auto image = imageLayer(t, &source);
+        if (!image) {
+            m_lastReason = image.error();
+            return false;
+        }
+    }
+    out = source;
+    return true;
+}
+
 bool StyleBuilder::borderImage(const CssProperty &p, const QString &v)
 {
     BorderImage &bi = m_s.borderImage;
     const QStringList tokens = css::split(v, QLatin1Char(' '));
     switch (p.part) {
-    case 0: { // border-image-source: none | <image>
-        if (v.trimmed().compare(QLatin1String("none"), Qt::CaseInsensitive) == 0) {
-            bi.source = BackgroundLayer{};
-            return true;
-        }
-        BackgroundLayer source;
-        const auto image = imageLayer(v.trimmed(), &source);
-        if (!image) {
-            m_lastReason = image.error();
-            return false;
-        }
-        bi.source = source;
-        return true;
-    }
+    case 0: return borderImageSource(v.trimmed(), bi.source);
     case 1: return borderImageSlice(tokens, bi);
     case 2: return borderImageSides(tokens, kWidth, bi.width);
     case 3: return borderImageSides(tokens, kOutset, bi.outset);
@@ -118,22 +121,13 @@ bool StyleBuilder::borderImage(const CssProperty &p, const QString &v)
     // The shorthand (§6.6): <source> || <slice> [ / <width> | / <width>? / <outset> ]? ||
     // <repeat>; what it leaves out is reset. Slashes become tokens of their own first.
     BorderImage next;
-    if (v.trimmed().compare(QLatin1String("none"), Qt::CaseInsensitive) == 0) {
-        bi = next;
-        return true;
-    }
     const QStringList parts = css::split(css::split(v, QLatin1Char('/')).join(QLatin1String(" / ")), QLatin1Char(' '));
     bool hasSource = false, hasRepeat = false, hasSlice = false;
     for (qsizetype i = 0; i < parts.size();) {
         const QString &t = parts[i];
-        if (!hasSource && (t.contains(QLatin1Char('(')) || t.compare(QLatin1String("none"), Qt::CaseInsensitive) == 0)) {
-            if (t.contains(QLatin1Char('('))) {
-                const auto image = imageLayer(t, &next.source);
-                if (!image) {
-                    m_lastReason = image.error();
-                    return false;
-                }
-            }
+        if (!hasSource && (t.contains(QLatin1Char('(')) || isNone(t))) {
+            if (!borderImageSource(t, next.source))
+                return false;
             hasSource = true;
             ++i;
             continue;
@@ -163,14 +157,12 @@ bool StyleBuilder::borderImage(const CssProperty &p, const QString &v)
         }
         if (groups.size() > 3 || groups[0].isEmpty() || !borderImageSlice(groups[0], next))
             return false;
-        if (groups.size() == 2 && !borderImageSides(groups[1], kWidth, next.width))
+        // The width may be left out only between two slashes (`30 / / 2`).
+        const bool width = groups.size() == 2 || (groups.size() == 3 && !groups[1].isEmpty());
+        if (width && !borderImageSides(groups[1], kWidth, next.width))
             return false;
-        if (groups.size() == 3) {
-            if (!groups[1].isEmpty() && !borderImageSides(groups[1], kWidth, next.width))
-                return false;
-            if (!borderImageSides(groups[2], kOutset, next.outset))
-                return false;
-        }
+        if (groups.size() == 3 && !borderImageSides(groups[2], kOutset, next.outset))
+            return false;
         hasSlice = true;
         i = end;
     }

@@ -171,6 +171,17 @@ struct BackfaceVisibilityKeywords {
     };
 };
 
+/// border-image-repeat, one axis (CSS Backgrounds 3 §6.5).
+struct BorderImageRepeatKeywords {
+    using enum BorderImageRepeat;
+    static constexpr Keyword<BorderImageRepeat> list[] = {
+        {"stretch", Stretch},
+        {"repeat", Repeat},
+        {"round", Round},
+        {"space", Space},
+    };
+};
+
 /// object-fit (CSS Images 3 §5.5).
 struct ObjectFitKeywords {
     using enum ObjectFit;

@@ -255,6 +255,9 @@ private:
     std::optional<BorderImageLength> borderImageSide(const QString &t, const BorderImageGrammar &g) const;
     /// 1–4 sides in CSS order into `out`; false (out untouched) when one is invalid.
     bool borderImageSides(const QStringList &tokens, const BorderImageGrammar &g, Edges<BorderImageLength> &out) const;
+    /// border-image-source (§6.1): `none` or an image (as a background layer's) into
+    /// `out`; false with the reason noted when it is neither.
+    bool borderImageSource(const QString &t, BackgroundLayer &out);
     /// border-image-slice (§6.2): 1–4 numbers or percentages, `fill` first or last.
     bool borderImageSlice(const QStringList &tokens, BorderImage &out) const;
     /// translate, rotate, scale (CSS Transforms 2 §4, property index 0/1/2): kept apart
