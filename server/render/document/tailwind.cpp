@@ -408,8 +408,15 @@ QString camelCase(const QString &property)
     return out;
 }
 
-/// The properties of `decls` (CSS names) that no table row or inline-svg paint takes, so
-/// resolve() drops them: `columns-2`, `float-left`, `list-disc` change a page but not
+/// Whether a property (camelCase) reaches the style: a table row, or an SVG paint property
+/// an inline svg's content inherits (`fill-*`, `stroke-*`). resolve() drops the others.
+bool takesProperty(const QString &key)
+{
+    return findCssProperty(key) || isSvgPaintProperty(key);
+}
+
+/// The properties of `decls` (CSS names) that takesProperty() refuses, so resolve() drops
+/// them: `columns-2`, `float-left`, `list-disc` change a page but not
 /// this image. Custom properties and `>` children rules are Tailwind's plumbing, and what
 /// a still image cannot show (`cursor-pointer`, `transition`) has rows that ignore it.
 QStringList undrawnProperties(const Decls &decls)
@@ -417,8 +424,8 @@ QStringList undrawnProperties(const Decls &decls)
     QStringList out;
     for (const Decl &d : decls) {
         const QString key = camelCase(d.property);
-        if (d.property.startsWith(QLatin1String("--")) || d.property.startsWith(u'>') || findCssProperty(key)
-            || isSvgPaintProperty(key) || out.contains(d.property))
+        if (d.property.startsWith(QLatin1String("--")) || d.property.startsWith(u'>') || takesProperty(key)
+            || out.contains(d.property))
             continue;
         out << d.property;
     }
@@ -484,7 +491,7 @@ QJsonObject resolve(const QList<const Decls *> &sorted, const TailwindTheme &the
         if (property == QLatin1String("box-shadow"))
             value = compactShadow(value);
         const QString key = camelCase(property);
-        if (findCssProperty(key) || isSvgPaintProperty(key)) // fill-*, stroke-*: an inline svg's content inherits them
+        if (takesProperty(key))
             out.insert(key, value.trimmed());
     }
     return out;

@@ -439,12 +439,11 @@ QGradientStops conicStops(std::vector<std::pair<qreal, QColor>> stops, bool repe
 QBrush mappedGradientBrush(const QBrush &brush, const QTransform &map)
 {
     const QTransform full = brush.transform() * map;
+    QBrush transformed = brush;
+    transformed.setTransform(full);
     const QGradient *g = brush.gradient();
-    if (!g || g->type() != QGradient::LinearGradient || !full.isInvertible() || full.type() == QTransform::TxProject) {
-        QBrush out = brush;
-        out.setTransform(full);
-        return out;
-    }
+    if (!g || g->type() != QGradient::LinearGradient || !full.isInvertible() || full.type() == QTransform::TxProject)
+        return transformed;
     // The gradient's parameter t = (q − start)·d / |d|² at q = full⁻¹(p) is an affine
     // function of the page point p; its gradient `grad` is the page direction along which t
     // grows, 1 per |grad|⁻¹ px. A linear gradient from full(start) by grad / |grad|² has
@@ -452,14 +451,13 @@ QBrush mappedGradientBrush(const QBrush &brush, const QTransform &map)
     const auto *lg = static_cast<const QLinearGradient *>(g);
     const QPointF d = lg->finalStop() - lg->start();
     const qreal dd = QPointF::dotProduct(d, d);
+    if (dd <= 0)
+        return transformed;
     const QTransform inv = full.inverted();
     const QPointF grad((inv.m11() * d.x() + inv.m12() * d.y()) / dd, (inv.m21() * d.x() + inv.m22() * d.y()) / dd);
     const qreal gg = QPointF::dotProduct(grad, grad);
-    if (dd <= 0 || gg <= 0) {
-        QBrush out = brush;
-        out.setTransform(full);
-        return out;
-    }
+    if (gg <= 0)
+        return transformed;
     const QPointF start = full.map(lg->start());
     QLinearGradient folded(start, start + grad / gg);
     folded.setStops(lg->stops());
