@@ -162,6 +162,8 @@ private Q_SLOTS:
     void fractionalPositionSnapsToPixels();
     void referencesResolveAcrossSvgs_data() { iconDrawnInCurrentColor_data(); }
     void referencesResolveAcrossSvgs();
+    void textTakesTheFontAndBaselines_data() { iconDrawnInCurrentColor_data(); }
+    void textTakesTheFontAndBaselines();
 };
 
 void TestInlineSvg::naturalSize()
@@ -760,6 +762,48 @@ void TestInlineSvg::referencesResolveAcrossSvgs()
     QVERIFY2(left.green() >= 250 && left.red() <= 5 && left.blue() <= 5, qPrintable(left.name()));
     QVERIFY2(isWhite(right), qPrintable(right.name()));
     QVERIFY2(r.warnings.isEmpty(), qPrintable(r.warnings.join(u'\n')));
+}
+
+void TestInlineSvg::textTakesTheFontAndBaselines()
+{
+    QFETCH(Engine, engine);
+    // Text inside an inline svg inherits the font of the HTML around it (CSS Fonts 4 §3):
+    // bold 10 px DejaVu Sans Mono here, 20 px at the viewBox's scale of 2. It was drawn in
+    // librsvg's default, a 16 px serif. dominant-baseline on the <text> and on a <tspan>
+    // with its own y (a ring's centred percentage), which librsvg ignores, moves the text
+    // as Chromium does. Ink boxes (x0, x1, y0, y1) as Chromium 156 draws the card.
+    const QJsonObject document = json(
+        "{'width':400,'height':200,'root':{'type':'div','props':{'style':{'display':'flex','width':400,'height':200,"
+        "'backgroundColor':'#ffffff','padding':10},'children':[{'type':'div','props':{'style':{'display':'flex',"
+        "'fontFamily':'DejaVu Sans Mono','fontWeight':700,'fontSize':10},'children':[{'type':'svg','props':{"
+        "'width':300,'height':100,'viewBox':'0 0 150 50','children':["
+        "{'type':'text','props':{'x':0,'y':20,'children':'iiiiiiii'}},"
+        "{'type':'text','props':{'x':0,'y':40,'dominantBaseline':'central','fill':'#0000ff','children':'HHH'}},"
+        "{'type':'text','props':{'x':80,'y':40,'fill':'#ff0000','children':[{'type':'tspan','props':{'x':80,'y':40,"
+        "'dominantBaseline':'middle','children':'HH'}}]}}]}}]}}]}}}");
+    const Rendered r = renderCard(document, engine);
+    QVERIFY(!r.image.isNull());
+    auto ink = [&](auto isInk) {
+        QRect box;
+        for (int y = 0; y < r.image.height(); ++y)
+            for (int x = 0; x < r.image.width(); ++x)
+                if (isInk(r.image.pixelColor(x, y)))
+                    box |= QRect(x, y, 1, 1);
+        return box;
+    };
+    auto near = [](const QRect &box, int x0, int x1, int y0, int y1) {
+        return std::abs(box.left() - x0) <= 1 && std::abs(box.right() - x1) <= 1 && std::abs(box.top() - y0) <= 1
+               && std::abs(box.bottom() - y1) <= 1;
+    };
+    auto text = [](const QRect &b) {
+        return QStringLiteral("%1..%2 x %3..%4").arg(b.left()).arg(b.right()).arg(b.top()).arg(b.bottom());
+    };
+    const QRect black = ink([](QColor c) { return c.red() < 128 && c.green() < 128 && c.blue() < 128; });
+    const QRect blue = ink([](QColor c) { return c.blue() > 128 && c.red() < 100 && c.green() < 100; });
+    const QRect red = ink([](QColor c) { return c.red() > 128 && c.green() < 100 && c.blue() < 100; });
+    QVERIFY2(near(black, 11, 105, 34, 49), qPrintable(text(black)));
+    QVERIFY2(near(blue, 11, 44, 83, 96), qPrintable(text(blue)));
+    QVERIFY2(near(red, 171, 192, 82, 95), qPrintable(text(red)));
 }
 
 QTEST_MAIN(TestInlineSvg)

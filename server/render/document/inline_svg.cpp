@@ -1,6 +1,7 @@
 // Inline <svg> elements written out as SVG documents (see inline_svg.h).
 
 #include "server/render/document/inline_svg.h"
+#include "server/render/document/svg_text_baseline.h"
 #include "server/render/resources/svg_viewport.h"
 
 #include <QHash>
@@ -255,6 +256,8 @@ private:
     void attributes(const QJsonObject &props, bool skipSize, bool skipColor, const QString &type)
     {
         const StrokeState &stroke = enterStroke(props, type);
+        const double shift = baselineShift(props, type);
+        bool shifted = false;
         if (stroke.nonScaling)
             m_xml.writeAttribute(QStringLiteral("stroke-width"), number(stroke.width / m_scale));
         auto replacedByStroke = [&](const QString &name) {
@@ -264,7 +267,7 @@ private:
         };
         for (auto it = props.constBegin(); it != props.constEnd(); ++it) {
             const QString &prop = it.key();
-            if (replacedByStroke(prop))
+            if (replacedByStroke(prop) || isBaselineProperty(prop))
                 continue;
             if (isDroppedProp(prop) || it->isNull() || it->isUndefined() || it->isBool() || it->isObject()
                 || it->isArray())
@@ -283,10 +286,14 @@ private:
                 v = withPrefixedClasses(v);
             else if ((name == QLatin1String("href") || name == QLatin1String("xlink:href")) && v.startsWith(u'#'))
                 v = u'#' + m_options.idPrefix + v.mid(1);
+            else if (name == QLatin1String("dy") && shift != 0)
+                v = shiftedFirst(v, shift, &shifted);
             else
                 v = withPrefixedRefs(v);
             m_xml.writeAttribute(name, v);
         }
+        if (shift != 0 && !shifted && !props.contains(QLatin1String("dy")))
+            m_xml.writeAttribute(QStringLiteral("dy"), number(shift));
         // The root's style is the element's CSS, computed by the cascade, but for its
         // paint properties (`style={{fill: …}}`, a sheet's `svg { stroke: … }`), which in
         // the layout engines' document go on its root for the content to inherit (in the
@@ -296,7 +303,7 @@ private:
             return;
         QStringList declarations;
         for (auto it = style.constBegin(); it != style.constEnd(); ++it) {
-            if ((!it->isString() && !it->isDouble()) || replacedByStroke(it.key()))
+            if ((!it->isString() && !it->isDouble()) || replacedByStroke(it.key()) || isBaselineProperty(it.key()))
                 continue;
             QString v = value(*it);
             if (it->isDouble() && !isUnitless(it.key()))
@@ -376,6 +383,7 @@ private:
         else
             ok = children(props, path, depth + 1);
         m_strokes.pop_back();
+        m_fonts.pop_back();
         --m_depth;
         m_xml.writeEndElement();
         return ok;
@@ -436,6 +444,60 @@ private:
                            && std::abs(m_scale - 1) > 1e-6;
         m_strokes.push_back(state);
         return m_strokes.back();
+    }
+
+    /// The element's own value of a property (camelCase): its style's (the root's: the
+    /// cascaded and inherited declarations, rootStyle()), else its attribute's under
+    /// either name; empty when it sets none.
+    QString ownValue(const QJsonObject &props, const char *camel) const
+    {
+        const QString name = QLatin1String(camel);
+        const QJsonObject style = m_depth == 0 ? rootStyle(props) : props.value(QLatin1String("style")).toObject();
+        QJsonValue v = style.value(name);
+        if (v.isUndefined())
+            v = props.value(name);
+        if (v.isUndefined())
+            v = props.value(kebab(name));
+        return v.isString() || v.isDouble() ? value(v) : QString();
+    }
+
+    /// Whether `name` is a baseline keyword property, which the layout engines'
+    /// document writes as a shift instead (svg_text_baseline.h).
+    bool isBaselineProperty(const QString &name) const
+    {
+        return m_options.naturalSize
+               && (name == QLatin1String("dominantBaseline") || name == QLatin1String("dominant-baseline")
+                   || name == QLatin1String("alignmentBaseline") || name == QLatin1String("alignment-baseline"));
+    }
+
+    /// Opens the element's entry of m_fonts and answers how far (user units, down) its
+    /// text moves for its baseline keyword: for a `<text>`, or a `<tspan>` that starts
+    /// again at a `y` of its own, in the layout engines' document; else 0. Its
+    /// alignment-baseline wins over the dominant-baseline it inherits, as in Chromium.
+    double baselineShift(const QJsonObject &props, const QString &type)
+    {
+        const SvgTextFont parent = m_fonts.empty() ? SvgTextFont{} : m_fonts.back();
+        m_fonts.push_back(svgTextFont(parent, [&](const char *camel) { return ownValue(props, camel); }));
+        if (!m_options.naturalSize
+            || (type != QLatin1String("text") && (type != QLatin1String("tspan") || !props.contains(QLatin1String("y")))))
+            return 0;
+        QString baseline = ownValue(props, "alignmentBaseline").trimmed().toLower();
+        if (baseline.isEmpty() || baseline == QLatin1String("auto") || baseline == QLatin1String("baseline"))
+            baseline = m_fonts.back().dominantBaseline;
+        return svgBaselineShift(m_fonts.back(), baseline);
+    }
+
+    /// A `dy` list with `shift` added to its first length when that is a number or px
+    /// (`*done` set); otherwise as written (the shift is lost; a `dy` in em on a centred
+    /// label is rare).
+    static QString shiftedFirst(const QString &list, double shift, bool *done)
+    {
+        static const QRegularExpression first(QStringLiteral("^\\s*([-+]?(?:\\d+\\.?\\d*|\\.\\d+)(?:[eE][-+]?\\d+)?)(px)?(?=[\\s,]|$)"));
+        const QRegularExpressionMatch m = first.match(list);
+        if (!m.hasMatch())
+            return list;
+        *done = true;
+        return number(m.captured(1).toDouble() + shift) + list.mid(m.capturedEnd(0));
     }
 
     /// A `class` attribute's names under the id prefix (see withPrefixedSelectors()).
@@ -503,6 +565,7 @@ private:
     int m_depth = 0;
     double m_scale = 1; ///< px per root user unit (layout engines only)
     std::vector<StrokeState> m_strokes; ///< one per open element, the root's first
+    std::vector<SvgTextFont> m_fonts; ///< likewise, the font its text inherits
 };
 
 } // namespace
@@ -516,6 +579,43 @@ QByteArray inlineSvgDocument(const QJsonObject &props, const QString &path, cons
         return {};
     xml.writeEndElement();
     return out;
+}
+
+QJsonObject inlineSvgFont(const ComputedStyle &style)
+{
+    QStringList families;
+    bool generic = false;
+    for (const QString &raw : style.fontFamily) {
+        const QString family = raw.trimmed();
+        const QString lower = family.toLower();
+        if (lower == QLatin1String("ui-sans-serif") || lower == QLatin1String("system-ui"))
+            families << QStringLiteral("sans-serif");
+        else if (lower == QLatin1String("ui-serif"))
+            families << QStringLiteral("serif");
+        else if (lower == QLatin1String("ui-monospace"))
+            families << QStringLiteral("monospace");
+        else if (lower == QLatin1String("sans-serif") || lower == QLatin1String("serif")
+                 || lower == QLatin1String("monospace") || lower == QLatin1String("cursive")
+                 || lower == QLatin1String("fantasy"))
+            families << lower;
+        else if (!family.isEmpty())
+            families << u'"' + QString(family).remove(u'"').remove(u'\\') + u'"';
+        generic = generic || (!families.isEmpty() && !families.last().startsWith(u'"'));
+    }
+    if (!generic)
+        families << QStringLiteral("sans-serif");
+    QJsonObject font;
+    font.insert(QStringLiteral("fontFamily"), families.join(QLatin1String(", ")));
+    font.insert(QStringLiteral("fontSize"), style.fontSize);
+    font.insert(QStringLiteral("fontWeight"), style.fontWeight);
+    font.insert(QStringLiteral("fontStyle"), style.fontStyle == FontStyle::Italic ? QStringLiteral("italic")
+                                             : style.fontObliqueAngle != 0           ? QStringLiteral("oblique")
+                                                                                     : QStringLiteral("normal"));
+    if (style.letterSpacing != 0)
+        font.insert(QStringLiteral("letterSpacing"), style.letterSpacing);
+    if (style.wordSpacing != 0)
+        font.insert(QStringLiteral("wordSpacing"), style.wordSpacing);
+    return font;
 }
 
 std::optional<QRectF> inlineSvgViewBox(const QJsonObject &props)

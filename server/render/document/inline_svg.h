@@ -4,6 +4,8 @@
 // or of `markup` is a replaced element whose subtree is written out as an SVG document
 // and drawn as an SVG image (docs/templates.md, "Inline SVG").
 
+#include "server/render/style/computed_style.h"
+
 #include <QByteArray>
 #include <QColor>
 #include <QJsonObject>
@@ -63,6 +65,17 @@ struct InlineSvgWriter {
 /// structure, paint servers, clipping, text, image and filter elements are dropped with a
 /// warning naming their field. Empty when `count` stopped the walk.
 QByteArray inlineSvgDocument(const QJsonObject &props, const QString &path, const InlineSvgWriter &writer);
+
+/// The font an inline `<svg>` gives the text inside it, as camelCase declarations for
+/// the SVG document's root (`fontFamily`, `fontSize` in px, `fontWeight`, `fontStyle`,
+/// `letterSpacing`, `wordSpacing`): the svg element's computed font, which its content
+/// inherits in an HTML page (CSS Fonts 4 §3, SVG 2 §11.10), where a standalone document
+/// would start from its drawer's own default (librsvg: a 12 px serif). Generic names that
+/// fontconfig does not alias (`ui-sans-serif`, `system-ui`, …) are written as the generic
+/// family Imprint resolves them to, and a list without a generic family ends with
+/// `sans-serif`, the face Chromium's standard font is here (text_runs.cpp), so the SVG
+/// drawer, on the same fontconfig configuration, picks the face the HTML text gets.
+QJsonObject inlineSvgFont(const ComputedStyle &style);
 
 /// The root's `viewBox` (four numbers, width and height > 0) from `props`, if valid.
 std::optional<QRectF> inlineSvgViewBox(const QJsonObject &props);

@@ -352,6 +352,11 @@ std::unique_ptr<Node> TreeWalker::element(const QJsonValue &value, const QString
                     svgPaint.insert(it.key(), v);
             if (parent)
                 inheritedPaint = parent->svgPaint;
+            // Its text inherits the font of the HTML around it; its own declarations win
+            // over the font attributes, as for paint.
+            const QJsonObject font = inlineSvgFont(node->style);
+            for (auto it = font.constBegin(); it != font.constEnd(); ++it)
+                (style.contains(it.key()) ? svgPaint : inheritedPaint).insert(it.key(), it.value());
         }
     }
     if (isSvg) // its subtree is the image

@@ -19,7 +19,7 @@ FontUnitSizes fontUnitSizes(const ComputedStyle &style)
 {
     if (const FontUnitMeasure measure = g_measure.load(std::memory_order_acquire))
         return measure(style);
-    return {style.fontSize * 0.5, style.fontSize * 0.5};
+    return {style.fontSize * 0.5, style.fontSize * 0.5, style.fontSize * 0.8, style.fontSize * 0.2};
 }
 
 bool mayHoldFontUnit(QStringView text)

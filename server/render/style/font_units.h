@@ -11,10 +11,14 @@ namespace imprint::render {
 
 struct ComputedStyle;
 
-/// The px sizes of 1ch and 1ex for one computed font.
+/// The px sizes of 1ch and 1ex for one computed font, and the first available font's
+/// ascent and descent (what SVG text's baseline keywords are measured from,
+/// svg_text_baseline.h).
 struct FontUnitSizes {
     qreal ch = 0; ///< the advance of "0" (U+0030) in the first available font
     qreal ex = 0; ///< the first available font's x-height
+    qreal ascent = 0; ///< above the alphabetic baseline, unrounded
+    qreal descent = 0; ///< below it, positive, unrounded
 };
 
 /// Measures FontUnitSizes for a style's font-family list, font-size, weight and style.
@@ -25,7 +29,7 @@ void setFontUnitMeasure(FontUnitMeasure measure);
 
 /// 1ch and 1ex for `style`: the installed measure's answer, or with none installed (a
 /// build of style alone) 0.5em each, the value CSS Values 4 §6.1.1 assumes when the
-/// font cannot be measured.
+/// font cannot be measured, and an ascent of 0.8em over a descent of 0.2em.
 FontUnitSizes fontUnitSizes(const ComputedStyle &style);
 
 /// True when a declaration's `text` may hold a ch or ex length: a digit or '.' right

@@ -322,7 +322,7 @@ FontUnitSizes TextEngine::fontUnitSizes(const ComputedStyle &style)
     const QRawFont primary = QRawFont::fromFont(font);
     const qreal em = std::max(style.fontSize, 0.f);
     if (!primary.isValid())
-        return {em * 0.5, em * 0.5};
+        return {em * 0.5, em * 0.5, em * 0.8, em * 0.2};
     // CSS Values 4 §6.1.1: without a "0" glyph, 1ch is 0.5em.
     const QList<quint32> zero = primary.glyphIndexesForString(QStringLiteral("0"));
     const QList<QPointF> advance = zero.size() == 1 && zero.front() != 0
@@ -330,7 +330,9 @@ FontUnitSizes TextEngine::fontUnitSizes(const ComputedStyle &style)
                                        : QList<QPointF>{};
     const qreal ch = advance.size() == 1 ? advance.front().x() * k : em * 0.5;
     const qreal ex = primary.xHeight() > 0 ? primary.xHeight() * k : em * 0.5;
-    return {ch, ex};
+    // The line box's metrics (fontBoxFor()), before Blink rounds them for a line.
+    const QFontMetricsF fm(font);
+    return {ch, ex, fm.ascent() * k, fm.descent() * k};
 }
 
 namespace {

@@ -128,7 +128,8 @@ public:
 
     /// 1ch and 1ex in px for a style's font (CSS Values 4 §6.1.1), as Chromium measures
     /// them: the advance of "0" and the x-height (OS/2 sxHeight, else the "x" glyph's
-    /// height) of the first available font of fontFor(style), letter-spacing left out.
+    /// height) of the first available font of fontFor(style), letter-spacing left out;
+    /// with its ascent and descent unrounded.
     static FontUnitSizes fontUnitSizes(const ComputedStyle &style);
 
     /// Drops every cached shaping result of the calling thread (tests, memory pressure).
