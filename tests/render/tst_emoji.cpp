@@ -301,6 +301,55 @@ private Q_SLOTS:
         }
     }
 
+    // A character with text presentation by default (☀ U+2600, no VS16) that the font
+    // list sends to the colour emoji font (Tailwind's font-sans ends in "Noto Color
+    // Emoji") is drawn from it, as Chromium draws it, and advances as an emoji does: Qt's
+    // own advance for it was 0.85 of the font's, which put the x after "☀ " 6 px left of
+    // where Chromium 156 draws it (84 px, as after ⭐, an emoji by default).
+    void textPresentationInTheEmojiFontAdvancesAsEmoji_data()
+    {
+        imprint::test::addRasterEngineRows();
+    }
+    void textPresentationInTheEmojiFontAdvancesAsEmoji()
+    {
+        QFETCH(QString, engine);
+        QJsonObject style = imprint::test::textCardStyle(36, 10, QStringLiteral("#000000"));
+        style.insert(QStringLiteral("fontFamily"), QStringLiteral("\"Noto Sans\", \"Noto Color Emoji\""));
+        style.insert(QStringLiteral("flexDirection"), QStringLiteral("column"));
+        style.insert(QStringLiteral("lineHeight"), 1.2);
+        QJsonArray rows;
+        for (const char *text : {"x\u2600 x", "x\u2b50 x"})
+            rows.append(QJsonObject{{QStringLiteral("type"), QStringLiteral("div")},
+                                    {QStringLiteral("props"),
+                                     QJsonObject{{QStringLiteral("children"), QString::fromUtf8(text)}}}});
+        RenderRequest request;
+        request.document = imprint::test::flexCard(300, 110, style, rows);
+        request.options.engine = imprint::test::engineOption(engine);
+        request.options.emojiSet = imprint::test::emojiOption(QStringLiteral("noto"));
+        const auto result = imprint::render::render(request, imprint::test::renderContext());
+        QVERIFY(result);
+        const QImage image = QImage::fromData(result->bytes).convertToFormat(QImage::Format_ARGB32);
+        // The left edge of the last black glyph (the second x) in the rows from y0 to y1.
+        const auto lastX = [&](int y0, int y1) {
+            int right = -1, left = -1;
+            for (int x = image.width() - 1; x >= 0 && left < 0; --x) {
+                bool ink = false;
+                for (int y = y0; y < y1 && !ink; ++y) {
+                    const QColor c = image.pixelColor(x, y);
+                    ink = c.value() < 100 && c.hsvSaturation() < 60;
+                }
+                if (ink && right < 0)
+                    right = x;
+                else if (!ink && right >= 0)
+                    left = x + 1;
+            }
+            return left;
+        };
+        const int sun = lastX(10, 53), star = lastX(53, 96);
+        QVERIFY2(std::abs(sun - 84) <= 1 && std::abs(star - 84) <= 1,
+                 qPrintable(QStringLiteral("after the sun %1 px, after the star %2 px; Chromium 84").arg(sun).arg(star)));
+    }
+
     void missingSetFallsBackWithWarning_data()
     {
         QTest::addColumn<QString>("engine");

@@ -592,6 +592,18 @@ QList<QTextLayout::FormatRange> fallbackFormatRanges(const QString &text, const 
         } else {
             format.setFont(fallbackFont(font, *runFace, s.fontWeight, s.fontStyle == FontStyle::Italic));
         }
+        // A character the list (`"Noto Color Emoji"` in Tailwind's font-sans) or fallback
+        // sends to the colour emoji font without being an emoji cluster (☀, ♥, ✔ without
+        // VS16) is drawn from it as Chromium does, and advances by its hmtx width as an
+        // emoji cluster does: Qt's own advance was 0.85 of it, so "☀ x" drew the x 6 px
+        // into the sun's space at 36 px.
+        if (runFace->family == emojiFontFamily()) {
+            const QFont used = format.font();
+            const qreal size = used.pixelSize() > 0 ? qreal(used.pixelSize()) : qreal(s.fontSize);
+            const qreal spacing = used.letterSpacingType() == QFont::AbsoluteSpacing ? used.letterSpacing() : 0;
+            format.setFontLetterSpacingType(QFont::AbsoluteSpacing);
+            format.setFontLetterSpacing(spacing + emojiAdvanceCorrection(size));
+        }
         ranges.append({int(runStart), int(end - runStart), format});
     };
     for (qsizetype i = 0; i < text.size();) {
