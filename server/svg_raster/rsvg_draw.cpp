@@ -98,8 +98,11 @@ common::Expected<QByteArray, QString> drawSvgJobWithRsvg(const SvgRasterJob &job
     rsvg_handle_set_dpi(handle.get(), 96); // CSS px: 1in = 96px
     // The initial font-size is CSS's `medium`, 16 px, as in Chromium; librsvg's own is 12 px,
     // so `em` lengths (a root width="2em") and <text> without a font-size came out 3/4 size.
-    // A user-origin rule: the document's own font-size, attribute or style, still wins.
-    static constexpr char kMedium[] = ":root { font-size: 16px }";
+    // The initial font-family is Chromium's standard font, the sans-serif face here
+    // (text_runs.cpp), where librsvg's own is a serif ("Times New Roman" in fontconfig's
+    // hands): an SVG image's <text> without a family drew in Noto Serif beside Chromium's
+    // Noto Sans. User-origin rules: the document's own font, attribute or style, still wins.
+    static constexpr char kMedium[] = ":root { font-size: 16px; font-family: sans-serif }";
     rsvg_handle_set_stylesheet(handle.get(), reinterpret_cast<const guint8 *>(kMedium), sizeof kMedium - 1, nullptr);
     const RootGeometry geometry = rootGeometry(handle.get());
     const QSizeF natural = naturalSize(geometry);

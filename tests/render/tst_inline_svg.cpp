@@ -164,6 +164,8 @@ private Q_SLOTS:
     void referencesResolveAcrossSvgs();
     void textTakesTheFontAndBaselines_data() { iconDrawnInCurrentColor_data(); }
     void textTakesTheFontAndBaselines();
+    void cssTransformTurnsAboutItsOrigin_data() { iconDrawnInCurrentColor_data(); }
+    void cssTransformTurnsAboutItsOrigin();
 };
 
 void TestInlineSvg::naturalSize()
@@ -804,6 +806,45 @@ void TestInlineSvg::textTakesTheFontAndBaselines()
     QVERIFY2(near(black, 11, 105, 34, 49), qPrintable(text(black)));
     QVERIFY2(near(blue, 11, 44, 83, 96), qPrintable(text(blue)));
     QVERIFY2(near(red, 171, 192, 82, 95), qPrintable(text(red)));
+}
+
+void TestInlineSvg::cssTransformTurnsAboutItsOrigin()
+{
+    QFETCH(Engine, engine);
+    // A CSS transform inside an svg turns about its transform-origin (CSS Transforms 1
+    // §7): `center` of the viewBox by default (a progress ring's `rotate(-90deg)`), of the
+    // shape's own bounds with `transformBox: 'fill-box'` (where a translation's % is of
+    // them too). librsvg took the origin as 0 0: the first bar turned out of the icon.
+    // Red boxes (x0, x1, y0, y1) as Chromium 156 draws the card.
+    const QJsonObject document = json(
+        "{'width':260,'height':200,'root':{'type':'div','props':{'style':{'display':'flex','width':260,'height':200,"
+        "'backgroundColor':'#ffffff','padding':10,'gap':20},'children':["
+        "{'type':'svg','props':{'width':100,'height':100,'viewBox':'0 0 100 100','children':[{'type':'rect','props':{"
+        "'x':60,'y':45,'width':40,'height':10,'fill':'#ff0000','style':{'transform':'rotate(-90deg)',"
+        "'transformOrigin':'center'}}}]}},"
+        "{'type':'svg','props':{'width':100,'height':100,'viewBox':'0 0 100 100','children':[{'type':'rect','props':{"
+        "'x':10,'y':45,'width':30,'height':10,'fill':'#ff0000','style':{'transform':'rotate(90deg) translateX(10%)',"
+        "'transformOrigin':'center','transformBox':'fill-box'}}}]}}]}}}");
+    const Rendered r = renderCard(document, engine);
+    QVERIFY(!r.image.isNull());
+    for (const auto &[x0, x1, y0, y1] : std::initializer_list<std::array<int, 4>>{{55, 64, 10, 49}, {150, 159, 48, 77}}) {
+        QRect box;
+        for (int y = 0; y < r.image.height(); ++y)
+            for (int x = x0 - 20; x <= x1 + 20; ++x)
+                if (isRed(r.image.pixelColor(x, y), 55))
+                    box |= QRect(x, y, 1, 1);
+        QVERIFY2(std::abs(box.left() - x0) <= 1 && std::abs(box.right() - x1) <= 1 && std::abs(box.top() - y0) <= 1
+                     && std::abs(box.bottom() - y1) <= 1,
+                 qPrintable(QStringLiteral("%1..%2 x %3..%4, Chromium %5..%6 x %7..%8")
+                                .arg(box.left())
+                                .arg(box.right())
+                                .arg(box.top())
+                                .arg(box.bottom())
+                                .arg(x0)
+                                .arg(x1)
+                                .arg(y0)
+                                .arg(y1)));
+    }
 }
 
 QTEST_MAIN(TestInlineSvg)

@@ -8,7 +8,9 @@
 // ignores clipPath, mask and filter, scored 0.863–0.963 on the effect cards, below every
 // floor here; it also sized an SVG image in inches, mm or pt at 90 px per inch, and one
 // without any size at its content's extent, where Chromium (and librsvg) take 96 and
-// 300×150. Set IMPRINT_SVG_EFFECTS_DUMP=DIR to write the renders there as PNG.
+// 300×150. Text takes the font of the HTML around the svg and its baseline keywords; a CSS
+// transform turns about its transform-origin (text-font-baseline, transform-origin).
+// Set IMPRINT_SVG_EFFECTS_DUMP=DIR to write the renders there as PNG.
 
 #include "tests/support/chromium_cards.h"
 
@@ -33,6 +35,10 @@ constexpr test::CardFloors kCards[] = {
     {"img-units", 0.989, 0.989}, // 0.99402 / 0.99401; QtSvg 0.906 / 0.906 (its 90 px inch)
     {"img-data-url", 0.994, 0.994}, // 0.99965 / 0.99963; QtSvg 0.937 / 0.937
     {"image-nested-svg", 0.994, 0.990}, // 0.99937 / 0.99591; an SVG <image> drawn at its own size before: 0.958
+    // The font around the svg and dominant-baseline: 0.99399 / 0.99382; librsvg's serif and baselines 0.929
+    {"text-font-baseline", 0.989, 0.988},
+    // transform-origin, transform-box and an SVG image's default font: 0.99835 / 0.99822; before 0.936
+    {"transform-origin", 0.993, 0.993},
 };
 
 } // namespace

@@ -2,6 +2,7 @@
 
 #include "server/render/document/inline_svg.h"
 #include "server/render/document/svg_text_baseline.h"
+#include "server/render/document/svg_transform.h"
 #include "server/render/resources/svg_viewport.h"
 
 #include <QHash>
@@ -161,8 +162,10 @@ public:
         }
         if (m_options.color)
             m_xml.writeAttribute(QStringLiteral("color"), m_options.color->name(QColor::HexRgb));
-        if (natural)
+        if (natural) {
             m_scale = viewBoxScale(props, *m_options.naturalSize);
+            m_viewBox = inlineSvgViewBox(props).value_or(QRectF(QPointF(0, 0), *m_options.naturalSize));
+        }
         attributes(props, natural, m_options.color.has_value(), QStringLiteral("svg"));
         if (!children(props, path, 0))
             return false;
@@ -258,6 +261,13 @@ private:
         const StrokeState &stroke = enterStroke(props, type);
         const double shift = baselineShift(props, type);
         bool shifted = false;
+        const std::optional<QString> transform = rewrittenTransform(props, type);
+        const auto isTransformProperty = [&](const QString &name) {
+            return transform
+                   && (name == QLatin1String("transform") || name == QLatin1String("transformOrigin")
+                       || name == QLatin1String("transform-origin") || name == QLatin1String("transformBox")
+                       || name == QLatin1String("transform-box"));
+        };
         if (stroke.nonScaling)
             m_xml.writeAttribute(QStringLiteral("stroke-width"), number(stroke.width / m_scale));
         auto replacedByStroke = [&](const QString &name) {
@@ -267,7 +277,7 @@ private:
         };
         for (auto it = props.constBegin(); it != props.constEnd(); ++it) {
             const QString &prop = it.key();
-            if (replacedByStroke(prop) || isBaselineProperty(prop))
+            if (replacedByStroke(prop) || isBaselineProperty(prop) || isTransformProperty(prop))
                 continue;
             if (isDroppedProp(prop) || it->isNull() || it->isUndefined() || it->isBool() || it->isObject()
                 || it->isArray())
@@ -294,6 +304,8 @@ private:
         }
         if (shift != 0 && !shifted && !props.contains(QLatin1String("dy")))
             m_xml.writeAttribute(QStringLiteral("dy"), number(shift));
+        if (transform)
+            m_xml.writeAttribute(QStringLiteral("transform"), *transform);
         // The root's style is the element's CSS, computed by the cascade, but for its
         // paint properties (`style={{fill: …}}`, a sheet's `svg { stroke: … }`), which in
         // the layout engines' document go on its root for the content to inherit (in the
@@ -303,7 +315,8 @@ private:
             return;
         QStringList declarations;
         for (auto it = style.constBegin(); it != style.constEnd(); ++it) {
-            if ((!it->isString() && !it->isDouble()) || replacedByStroke(it.key()) || isBaselineProperty(it.key()))
+            if ((!it->isString() && !it->isDouble()) || replacedByStroke(it.key()) || isBaselineProperty(it.key())
+                || isTransformProperty(it.key()))
                 continue;
             QString v = value(*it);
             if (it->isDouble() && !isUnitless(it.key()))
@@ -487,6 +500,55 @@ private:
         return svgBaselineShift(m_fonts.back(), baseline);
     }
 
+    /// The `transform` attribute an element below the root is written with when its CSS
+    /// transform or transform-origin needs rewriting for librsvg (svg_transform.h), in
+    /// the layout engines' document; its transform-box is the root's viewBox, or for
+    /// `fill-box` a circle's, ellipse's or rect's bounds.
+    std::optional<QString> rewrittenTransform(const QJsonObject &props, const QString &type) const
+    {
+        if (!m_options.naturalSize || m_depth == 0)
+            return std::nullopt;
+        const QJsonObject style = props.value(QLatin1String("style")).toObject();
+        const auto text = [&](const QJsonValue &v) { return v.isString() || v.isDouble() ? value(v) : QString(); };
+        const QString css = text(style.value(QLatin1String("transform")));
+        QString origin = text(style.value(QLatin1String("transformOrigin")));
+        if (origin.isEmpty())
+            origin = ownValue(props, "transformOrigin");
+        const QString attribute = text(props.value(QLatin1String("transform")));
+        if (css.isEmpty() && origin.isEmpty())
+            return std::nullopt;
+        QRectF box = m_viewBox;
+        if (ownValue(props, "transformBox").trimmed() == QLatin1String("fill-box"))
+            box = shapeBounds(props, type).value_or(m_viewBox);
+        return svgTransformAttribute(css, attribute, origin, box, float(m_fonts.back().size));
+    }
+
+    /// A circle's, ellipse's or rect's bounds from its plain-number attributes (user units).
+    std::optional<QRectF> shapeBounds(const QJsonObject &props, const QString &type) const
+    {
+        const auto n = [&](const char *name) -> double {
+            QString v = ownValue(props, name).trimmed();
+            if (v.endsWith(QLatin1String("px")))
+                v.chop(2);
+            bool ok = false;
+            const double d = v.toDouble(&ok);
+            return ok ? d : (v.isEmpty() ? 0 : std::nan(""));
+        };
+        QRectF box;
+        if (type == QLatin1String("circle"))
+            box = QRectF(n("cx") - n("r"), n("cy") - n("r"), 2 * n("r"), 2 * n("r"));
+        else if (type == QLatin1String("ellipse"))
+            box = QRectF(n("cx") - n("rx"), n("cy") - n("ry"), 2 * n("rx"), 2 * n("ry"));
+        else if (type == QLatin1String("rect"))
+            box = QRectF(n("x"), n("y"), n("width"), n("height"));
+        else
+            return std::nullopt;
+        if (!std::isfinite(box.x()) || !std::isfinite(box.y()) || !std::isfinite(box.width())
+            || !std::isfinite(box.height()))
+            return std::nullopt;
+        return box;
+    }
+
     /// A `dy` list with `shift` added to its first length when that is a number or px
     /// (`*done` set); otherwise as written (the shift is lost; a `dy` in em on a centred
     /// label is rare).
@@ -566,6 +628,7 @@ private:
     double m_scale = 1; ///< px per root user unit (layout engines only)
     std::vector<StrokeState> m_strokes; ///< one per open element, the root's first
     std::vector<SvgTextFont> m_fonts; ///< likewise, the font its text inherits
+    QRectF m_viewBox; ///< the root's viewBox, else its natural size (layout engines only)
 };
 
 } // namespace

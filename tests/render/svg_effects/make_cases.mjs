@@ -10,7 +10,7 @@
 // markup for the same tree (react-dom/server renderToStaticMarkup, so the attribute names
 // are React's, not Imprint's), drawn with Imprint's fonts (resources/fontconfig).
 //
-// Usage: NODE_PATH=DIR/node_modules node make_cases.mjs
+// Usage: [CARDS=name,...] NODE_PATH=DIR/node_modules node make_cases.mjs
 //   (DIR: a scratch directory with `npm install react@19 react-dom@19`)
 
 import { execFileSync } from 'node:child_process';
@@ -159,6 +159,36 @@ const sizedRing = '<svg xmlns="http://www.w3.org/2000/svg" width="24" height="24
 const imageOf = (size, src, props = {}) => svg(size, `0 0 ${size} ${size}`, {},
   h('image', { width: size, height: size, href: dataUrl(src), ...props }));
 
+// Text that takes its font from the HTML around the svg (the card's bold Inter, at the
+// viewBox's scale) and is placed by dominant-baseline / alignment-baseline, which librsvg
+// ignores: a progress ring's centred percentage, avatar initials at 50 %, a tspan with
+// its own y.
+const ringLabel = (size, pct, colour) => svg(size, '0 0 36 36', {},
+  h('circle', { cx: 18, cy: 18, r: 15.9155, stroke: '#e5e7eb', strokeWidth: 3.5 }),
+  h('circle', { cx: 18, cy: 18, r: 15.9155, stroke: colour, strokeWidth: 3.5, strokeDasharray: `${pct} 100`,
+    strokeLinecap: 'round', transform: 'rotate(-90 18 18)' }),
+  h('text', { x: 18, y: 18, textAnchor: 'middle', dominantBaseline: 'central', fontSize: 8, fill: '#111827' }, `${pct}%`));
+const initials = (size, text, colour) => svg(size, '0 0 100 100', {},
+  h('circle', { cx: 50, cy: 50, r: 50, fill: colour }),
+  h('text', { x: '50%', y: '50%', textAnchor: 'middle', dominantBaseline: 'middle', fill: '#ffffff', fontSize: 40 }, text));
+const label = () => svg(150, '0 0 150 90', { width: 150, height: 90, fill: '#0f172a' },
+  h('line', { x1: 0, x2: 150, y1: 30, y2: 30, stroke: '#f43f5e' }),
+  h('text', { x: 4, y: 30, alignmentBaseline: 'middle', fontSize: 20, fontWeight: 400 }, 'middle'),
+  h('text', { x: 80, y: 60, fontSize: 16 }, 'a', h('tspan', { x: 4, y: 70, dominantBaseline: 'hanging' }, 'hanging')));
+// CSS transforms inside the svg turn about transform-origin (librsvg took 0 0): a React
+// ring's arc turned with style, and a bar turned about its own box (transformBox fill-box).
+const styledRing = (size) => svg(size, '0 0 120 120', {},
+  h('circle', { cx: 60, cy: 60, r: 54, stroke: '#e2e8f0', strokeWidth: 12 }),
+  h('circle', { cx: 60, cy: 60, r: 54, stroke: '#8b5cf6', strokeWidth: 12, strokeDasharray: 339.292,
+    strokeDashoffset: 101.79, strokeLinecap: 'round', style: { transform: 'rotate(-90deg)', transformOrigin: 'center' } }));
+const turnedBars = (size) => svg(size, '0 0 100 100', {},
+  h('rect', { x: 60, y: 45, width: 40, height: 10, fill: '#f97316', style: { transform: 'rotate(-90deg)', transformOrigin: '50% 50%' } }),
+  h('rect', { x: 10, y: 45, width: 30, height: 10, fill: '#0ea5e9',
+    style: { transform: 'rotate(45deg) translateX(10%)', transformOrigin: 'center', transformBox: 'fill-box' } }));
+// An SVG image's text without a family: Chromium's standard font (sans-serif), not a serif.
+const plainText = '<svg xmlns="http://www.w3.org/2000/svg" width="200" height="60" viewBox="0 0 200 60">'
+  + '<rect width="200" height="60" rx="8" fill="#fde68a"/><text x="12" y="40" font-size="28">Image text</text></svg>';
+
 export const cards = {
   'figma-icons': card({},
     figmaIcon(96, 'clip0_1_2', '#2563eb', 'M4 -6 L30 20 L18 32 L-8 6 Z'),
@@ -177,6 +207,9 @@ export const cards = {
   'img-data-url': card({ backgroundColor: '#f8fafc' }, img(dataUrl(figmaBadge), 48), img(dataUrl(figmaBadge), 144)),
   'image-nested-svg': card({ backgroundColor: '#f8fafc' }, imageOf(120, smiley), imageOf(100, wideBadge, { preserveAspectRatio: 'none' }),
     imageOf(96, sizedRing)),
+  'text-font-baseline': card({ fontFamily: 'Inter', fontWeight: 700 }, ringLabel(120, 72, '#10b981'),
+    initials(96, 'JD', '#f97316'), label()),
+  'transform-origin': card({}, styledRing(150), turnedBars(150), img(dataUrl(plainText), 150)),
 };
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -194,7 +227,10 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   const scratch = path.join(process.env.TMPDIR || '/tmp', 'imprint-svg-effects');
   for (const dir of ['cases', 'chromium']) mkdirSync(path.join(here, dir), { recursive: true });
   mkdirSync(scratch, { recursive: true });
+  // CARDS=a,b: only those (the others' references stay as they were drawn).
+  const only = process.env.CARDS ? new Set(process.env.CARDS.split(',')) : null;
   for (const [name, c] of Object.entries(cards)) {
+    if (only && !only.has(name)) continue;
     writeFileSync(path.join(here, 'cases', `${name}.json`), JSON.stringify(c, null, 1) + '\n');
     // Imprint's (and satori's) element defaults: every div a flex container.
     const page = '<!DOCTYPE html><html><head><meta charset="utf-8"><style>html,body{margin:0;padding:0;overflow:hidden}'
