@@ -90,6 +90,8 @@ private Q_SLOTS:
     void flexContainerKeepsFlexItems();
     void inlineBlockIsAtomic();
     void balanceKeepsTheLineCountAtTheNarrowestWidth();
+    void balanceAndPrettyBreakAsChromium_data();
+    void balanceAndPrettyBreakAsChromium();
     void textIndentShiftsOnlyTheFirstLine();
     void verticalAlignShiftsAgainstTheParentBaseline();
     void verticalAlignTextEdgesAndMiddle();
@@ -346,14 +348,16 @@ void TestLayoutInline::inlineBlockIsAtomic()
     QCOMPARE(l.box.children.size(), size_t(2));
 }
 
-// CSS Text 4 §6.2 text-wrap: balance: the same number of lines as auto, each as short as
-// the count allows (Blink bisects the width); the lines still align in the full box.
+// CSS Text 4 §6.2 text-wrap: balance of a paragraph the score line breaker does not model
+// (here a soft hyphen, whose break would add a hyphen and a penalty): the same number of
+// lines as auto, each as short as the count allows (Blink's older balancer bisected the
+// width); the lines still align in the full box.
 void TestLayoutInline::balanceKeepsTheLineCountAtTheNarrowestWidth()
 {
     ComputedStyle s;
     s.fontFamily = {QStringLiteral("DejaVu Sans")};
     s.fontSize = 20;
-    const QString text = QStringLiteral("Ship beautiful social cards from a single JSON template in milliseconds");
+    const QString text = QStringLiteral("Ship beautiful social cards from a single JSON template in milli\u00adseconds");
     TextEngine &engine = imprint::test::renderContext().text();
     const auto autoBlock = engine.shape(s, text, 300);
     s.textWrapStyle = TextWrapStyle::Balance;
@@ -365,6 +369,62 @@ void TestLayoutInline::balanceKeepsTheLineCountAtTheNarrowestWidth()
     // balanced width is the narrowest that keeps three.
     s.textWrapStyle = TextWrapStyle::Auto;
     QVERIFY(engine.shape(s, text, balanced->size.width() - 1)->lines.size() > 3);
+}
+
+// CSS Text 4 §6.2 text-wrap: balance and pretty choose their breaks as Chromium's score
+// line breaker does (Minikin's: the least squared room left, a penalty per line and one for
+// breaking before the last word; under pretty the last line's room is free): the lines
+// below are Chromium 156's for the same text, font and width. The width bisection kept
+// "by" on the second line of the first headline; a greedy paragraph left "today" alone.
+void TestLayoutInline::balanceAndPrettyBreakAsChromium_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<int>("width");
+    QTest::addColumn<int>("fontSize");
+    QTest::addColumn<int>("weight");
+    QTest::addColumn<QString>("family");
+    QTest::addColumn<bool>("balance");
+    QTest::addColumn<QStringList>("lines");
+    QTest::newRow("three lines, the shorter middle") // the Tailwind card's text-balance headline
+        << "A headline balanced across two lines by text-balance" << 672 << 60 << 700 << "Noto Sans" << true
+        << QStringList{"A headline balanced", "across two lines", "by text-balance"};
+    QTest::newRow("even thirds") << "Ship beautiful social cards from a single JSON template in milliseconds" << 300
+                                 << 20 << 400 << "DejaVu Sans" << true
+                                 << QStringList{"Ship beautiful social", "cards from a single JSON",
+                                                "template in milliseconds"};
+    QTest::newRow("four lines") << "How we cut our Open Graph image pipeline from four seconds to forty milliseconds"
+                                << 700 << 48 << 700 << "DejaVu Sans" << true
+                                << QStringList{"How we cut our Open", "Graph image pipeline", "from four seconds",
+                                               "to forty milliseconds"};
+    QTest::newRow("pretty, a word alone") << "The the everywhere by social fox open by jumps text" << 380 << 28 << 400
+                                          << "Inter" << false
+                                          << QStringList{"The the everywhere", "by social fox open by", "jumps text"};
+    QTest::newRow("pretty, bold") << "For and and today the for social with everywhere social brown today" << 380
+                                  << 24 << 700 << "Inter" << false
+                                  << QStringList{"For and and today the for", "social with everywhere social",
+                                                 "brown today"};
+}
+
+void TestLayoutInline::balanceAndPrettyBreakAsChromium()
+{
+    QFETCH(QString, text);
+    QFETCH(int, width);
+    QFETCH(int, fontSize);
+    QFETCH(int, weight);
+    QFETCH(QString, family);
+    QFETCH(bool, balance);
+    QFETCH(QStringList, lines);
+    ComputedStyle s;
+    s.fontFamily = {family};
+    s.fontSize = float(fontSize);
+    s.fontWeight = weight;
+    s.lineHeight = LineHeight{LineHeight::Type::Number, 1.2f};
+    s.textWrapStyle = balance ? TextWrapStyle::Balance : TextWrapStyle::Pretty;
+    const auto block = imprint::test::renderContext().text().shape(s, text, width);
+    QStringList got;
+    for (const TextLine &line : block->lines)
+        got << text.mid(line.textStart, line.textLength).trimmed();
+    QCOMPARE(got, lines);
 }
 
 // CSS Text 3 §8.1: text-indent moves the first line of the paragraph (not each run) in

@@ -126,7 +126,7 @@ std::shared_ptr<const TextBlock> shapeAtShapingSize(const ComputedStyle &s, cons
     ComputedStyle narrowed = narrowedStyle(s, k);
     narrowed.fontSize = float(whole);
     const std::shared_ptr<const TextBlock> shaped
-        = shapeAtOwnSize(narrowed, raw, std::isfinite(width) ? width / k : width, lineLengths);
+        = shapeAtOwnSize(narrowed, raw, std::isfinite(width) ? width / k : width, lineLengths, k);
     auto block = std::make_shared<TextBlock>(*shaped);
     // Step: line boxes from the exact size's rounded metrics (CSS Inline 3 §4.2), the glyphs
     // scaled about the line's baseline
@@ -176,7 +176,7 @@ InlineLayout layoutNarrowed(const ComputedStyle &block, const std::vector<Inline
         }
     }
     InlineLayout out = layoutInlineShaped(narrowedStyle(block, k), narrow, std::isfinite(width) ? width / k : width,
-                                          shapingSizes, lineLengths);
+                                          shapingSizes, lineLengths, k);
     // Step: widened back; vertical positions are the exact size's already
     for (InlineLine &line : out.lines) {
         line.advance *= k;

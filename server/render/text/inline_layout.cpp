@@ -268,8 +268,8 @@ std::vector<EdgeMove> moveEdgesToPieceEnds(std::vector<VisualCell> &cells, const
 }
 
 /// The paragraph's lines at `wrapWidth` px, the first narrowed by `indent` (CSS Inline 3
-/// §5, CSS Text 3 §8.1 text-indent), or, with `lineLengths` (text-fit), of those many
-/// characters each. A line fits by its advances (setLineWidthByAdvance(), with `overhang`
+/// §5, CSS Text 3 §8.1 text-indent), or, with `lineLengths` (text-fit, or the lines
+/// scoredLineLengths() chose), of those many characters each. A line fits by its advances (setLineWidthByAdvance(), with `overhang`
 /// px of ink allowed; `justify` keeps Qt's fit). Lines are positioned later, by the line boxes.
 std::vector<QTextLine> breakIntoLines(QTextLayout &layout, qreal wrapWidth, qreal indent, qreal overhang,
                                       bool justify, const std::vector<int> *lineLengths)
@@ -282,7 +282,7 @@ std::vector<QTextLine> breakIntoLines(QTextLayout &layout, qreal wrapWidth, qrea
             break;
         // Step: text-indent narrows the paragraph's first line (CSS Text 3 §8.1)
         const qreal width = lines.empty() ? std::max<qreal>(0, wrapWidth - indent) : wrapWidth;
-        if (lineLengths && lines.size() < lineLengths->size()) // text-fit: the unscaled lines' breaks
+        if (lineLengths && lines.size() < lineLengths->size()) // text-fit's or the scorer's breaks
             line.setNumColumns((*lineLengths)[lines.size()]);
         else
             setLineWidthByAdvance(line, width, overhang, justify);
@@ -740,7 +740,8 @@ InlineLayout layoutInlineUncached(const ComputedStyle &block, const std::vector<
 }
 
 InlineLayout layoutInlineShaped(const ComputedStyle &block, const std::vector<InlineItem> &items, qreal width,
-                                const std::vector<int> *shapingSizes, const std::vector<int> *lineLengths)
+                                const std::vector<int> *shapingSizes, const std::vector<int> *lineLengths,
+                                qreal pxPerUnit)
 {
     InlineLayout out;
     out.fragments.resize(items.size());
@@ -768,10 +769,16 @@ InlineLayout layoutInlineShaped(const ComputedStyle &block, const std::vector<In
     // Step: text-wrap-style balance/pretty picks the width lines break at (CSS Text 4 §6.2)
     // Ink past the last advance (setLineWidthByAdvance()) is at most half the largest em.
     const qreal overhang = std::max(block.fontSize, largestTextSize(items)) / 2;
-    const qreal wrapWidth
-        = wraps && !lineLengths ? wrapWidthFor(layout, block.textWrapStyle, lineWidth, overhang) : lineWidth;
     const qreal indent = textIndentFor(block, width);
-    const std::vector<QTextLine> lines = breakIntoLines(layout, wrapWidth, indent, overhang, justify, lineLengths);
+    const std::optional<std::vector<int>> scored
+        = wraps && !lineLengths && !justify && block.lineClamp <= 0
+              ? scoredLineLengths(layout, block.textWrapStyle, lineWidth, indent, overhang, block.fontSize, pxPerUnit)
+              : std::nullopt;
+    const qreal wrapWidth = wraps && !lineLengths && !scored
+                                ? wrapWidthFor(layout, block.textWrapStyle, lineWidth, overhang)
+                                : lineWidth;
+    const std::vector<int> *breaks = lineLengths ? lineLengths : scored && !scored->empty() ? &*scored : nullptr;
+    const std::vector<QTextLine> lines = breakIntoLines(layout, wrapWidth, indent, overhang, justify, breaks);
     // line-clamp hides the lines after the clamp but, as in Chromium, they are still laid
     // out: the boxes on them keep their places below the clamped block.
     const bool clamped = block.lineClamp > 0 && int(lines.size()) > block.lineClamp;

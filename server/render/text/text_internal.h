@@ -23,6 +23,7 @@
 #include <cmath>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <vector>
 
 namespace imprint::render::text_detail {
@@ -200,6 +201,22 @@ qreal singleLineWidth(const QString &text, const QFont &font, const ComputedStyl
 /// setLineWidthByAdvance() lays them out, with `overhang`.
 qreal wrapWidthFor(QTextLayout &layout, TextWrapStyle style, qreal lineWidth, qreal overhang);
 
+/// Step: the lines of text-wrap-style `balance` and `pretty` (CSS Text 4 §6.2) chosen as
+/// Chromium chooses them, by Blink's ScoreLineBreaker (Minikin's optimal line breaker):
+/// of the places the paragraph may break, the ones whose lines leave the least squared
+/// room (the last line's room free under `pretty`), with a penalty per line and one for
+/// breaking before the last word. `balance` applies to a paragraph of 2 to 6 greedy
+/// lines, `pretty` to one of 2 to 4 whose last line is one word shorter than a third of
+/// the width; others keep their greedy lines. `layout` has its text, formats and options
+/// set; `lineWidth` px is the box's width (the first line `indent` px narrower),
+/// `overhang` as setLineWidthByAdvance() takes it, `fontSize` px the block's; all in the
+/// layout's units, of which one is `pxPerUnit` CSS px (Blink's penalties are in px²).
+/// Returns each line's length in characters, an empty list when the greedy lines stand,
+/// or nullopt for a paragraph the scorer does not model (a soft hyphen, a forced break,
+/// right-to-left text, breaks inside words), which wrapWidthFor() narrows instead.
+std::optional<std::vector<int>> scoredLineLengths(QTextLayout &layout, TextWrapStyle style, qreal lineWidth,
+                                                  qreal indent, qreal overhang, qreal fontSize, qreal pxPerUnit);
+
 /// text-indent in px for a block `width` px wide (CSS Text 3 §8.1); a percentage of an
 /// indefinite width (intrinsic sizing) counts as 0, as in Chromium.
 qreal textIndentFor(const ComputedStyle &s, qreal width);
@@ -330,9 +347,11 @@ std::shared_ptr<const TextBlock> shapeAtShapingSize(const ComputedStyle &s, cons
                                                     const std::vector<int> *lineLengths);
 
 /// shapeUncached() with the run shaped at its own size `s.fontSize` as Qt makes the face
-/// (text_lines.cpp): shapeAtShapingSize()'s layout.
+/// (text_lines.cpp): shapeAtShapingSize()'s layout. `pxPerUnit` is how many CSS px one
+/// unit of `s` and `width` stands for (shapeAtShapingSize() lays out scaled up), for the
+/// scorer's constant penalties (scoredLineLengths()).
 std::shared_ptr<const TextBlock> shapeAtOwnSize(const ComputedStyle &s, const QString &raw, qreal width,
-                                                const std::vector<int> *lineLengths);
+                                                const std::vector<int> *lineLengths, qreal pxPerUnit = 1);
 
 /// Whether text-fit acts on a run of style `s` laid out `width` px wide: a fit type other
 /// than none and a definite width (intrinsic sizes are measured unfitted, as in Chromium).
@@ -378,9 +397,11 @@ InlineLayout layoutInlineUncached(const ComputedStyle &block, const std::vector<
 /// layoutInlineUncached() with the text at Qt's whole pixel sizes (inline_layout.cpp), or,
 /// with `shapingSizes` (by item), each Text item shaped at the whole px size given there;
 /// line boxes take the exact sizes' metrics either way.
+/// `pxPerUnit`: how many CSS px one unit of `block`, `items` and `width` stands for
+/// (layoutNarrowed() lays out scaled), for the scorer's constant penalties.
 InlineLayout layoutInlineShaped(const ComputedStyle &block, const std::vector<InlineItem> &items, qreal width,
                                 const std::vector<int> *shapingSizes = nullptr,
-                                const std::vector<int> *lineLengths = nullptr);
+                                const std::vector<int> *lineLengths = nullptr, qreal pxPerUnit = 1);
 
 /// The largest font size (px) of the Text items of `items`; 0 without any.
 float largestTextSize(const std::vector<InlineItem> &items);

@@ -451,7 +451,7 @@ std::shared_ptr<const TextBlock> shapeUncached(const ComputedStyle &s, const QSt
 }
 
 std::shared_ptr<const TextBlock> shapeAtOwnSize(const ComputedStyle &s, const QString &raw, qreal width,
-                                                const std::vector<int> *lineLengths)
+                                                const std::vector<int> *lineLengths, qreal pxPerUnit)
 {
     auto block = std::make_shared<TextBlock>();
     const QString processed = TextEngine::processText(s, raw);
@@ -489,9 +489,15 @@ std::shared_ptr<const TextBlock> shapeAtOwnSize(const ComputedStyle &s, const QS
     layout.setCacheEnabled(true);
     // Ink past the last advance (setLineWidthByAdvance()) is at most half an em.
     const qreal overhang = s.fontSize / 2;
-    const qreal wrapWidth
-        = wraps && !lineLengths ? wrapWidthFor(layout, s.textWrapStyle, lineWidth, overhang) : lineWidth;
     const qreal indent = textIndentFor(s, width);
+    const std::optional<std::vector<int>> scored
+        = wraps && !lineLengths && !justify && s.lineClamp <= 0
+              ? scoredLineLengths(layout, s.textWrapStyle, lineWidth, indent, overhang, s.fontSize, pxPerUnit)
+              : std::nullopt;
+    const qreal wrapWidth
+        = wraps && !lineLengths && !scored ? wrapWidthFor(layout, s.textWrapStyle, lineWidth, overhang) : lineWidth;
+    if (!lineLengths && scored && !scored->empty())
+        lineLengths = &*scored;
     std::vector<ShapedLine> lines;
     std::vector<QTextLine> qlines;
     layout.beginLayout();
