@@ -168,17 +168,16 @@ std::optional<std::vector<int>> scoredLineLengths(QTextLayout &layout, TextWrapS
     if (greedy.size() < 2 || int(greedy.size()) > maxLines)
         return std::vector<int>{};
 
-    std::vector<int> opportunities = breakOpportunities(layout);
     // pretty scores only a paragraph whose last line is short and one word (Blink's
     // ShouldOptimize(): "the optimization benefit is most visible" there).
-    if (!balanced) {
-        const GreedyLine &last = greedy.back();
-        const bool oneWord = std::none_of(opportunities.begin(), opportunities.end(), [&](int o) {
+    const GreedyLine &last = greedy.back();
+    if (!balanced && last.width >= lineWidth / 3)
+        return std::vector<int>{};
+    const std::vector<int> opportunities = breakOpportunities(layout);
+    if (!balanced && std::any_of(opportunities.begin(), opportunities.end(), [&](int o) {
             return o > last.start && o < last.start + last.length;
-        });
-        if (!(last.width < lineWidth / 3 && oneWord))
-            return std::vector<int>{};
-    }
+        }))
+        return std::vector<int>{};
     if (int(opportunities.size()) < kMinCandidates)
         return std::vector<int>{};
 
