@@ -1,6 +1,7 @@
 // OpenType features beyond single-glyph substitutions (issue 29 item 3): ligatures on and
 // off, discretionary and historical ligatures, contextual alternates, fractions,
-// ordinals, superiors and inferiors, kerning off, through faces whose GSUB/GPOS feature
+// ordinals, superiors and inferiors, kerning off, small capitals (the face's, or
+// synthesized where it has none), through faces whose GSUB/GPOS feature
 // records are renamed (text/feature_faces.h). Widths are held to Chromium's boxes of the
 // conformance cases text-features-* (scripts/chromium-oracle); their pixels are held by
 // tst_golden and tst_svg (tests/support/fixtures.h).
@@ -58,6 +59,8 @@ ComputedStyle caseStyle(const QJsonObject &root, int index, QString *text)
         s.fontFeatureSettings = parseFontFeatureSettings(v).value();
     if (const auto v = style[QStringLiteral("fontKerning")].toString(); !v.isEmpty())
         s.fontKerning = parseFontKerning(v).value();
+    if (const auto v = style[QStringLiteral("fontVariantCaps")].toString(); !v.isEmpty())
+        s.fontVariantCaps = parseFontVariantCaps(v).value();
     return s;
 }
 
@@ -77,6 +80,10 @@ private slots:
         QTest::newRow("letter-spacing") << QStringLiteral("text-features-spacing");
         // fonts-ebgaramond's 08 and 12 faces share their styles; Chromium's are all 08.
         QTest::newRow("garamond-styles") << QStringLiteral("text-garamond-styles");
+        // Small capitals a face lacks (Inter, Noto Sans, DejaVu Sans) are synthesized as
+        // Chromium does: lowercase letters (every character under all-small-caps) as
+        // capitals at 0.7 of the size; EB Garamond draws its own. Drawn at full size before.
+        QTest::newRow("small-caps") << QStringLiteral("text-small-caps");
     }
 
     void widthsMatchChromium()

@@ -186,7 +186,12 @@ void collectMissing(const Node &node, const FontSet &fonts, QSet<QString> &warne
             for (const FontFace &face : fonts.faces)
                 if (face.internalFamily == families[i])
                     shown = face.family;
+            const bool synthesized = synthesizesSmallCaps(node.style);
             for (quint32 tag : missingFeatures(families[i], node.style.fontWeight, italic, features)) {
+                if (synthesized
+                    && (tag == featureTag("smcp") || tag == featureTag("c2sc") || tag == featureTag("pcap")
+                        || tag == featureTag("c2pc")))
+                    continue; // drawn as Chromium synthesizes them
                 const QString line = QStringLiteral("font '%1' has no OpenType feature \"%2\"; rendered without it")
                                          .arg(shown, featureTagName(tag));
                 if (!warned.contains(line)) {
@@ -247,6 +252,30 @@ std::vector<quint32> missingFeatures(const QString &family, int weight, bool ita
                                      const std::vector<FontFeature> &features)
 {
     return resolve(family, weight, italic, features).missing;
+}
+
+bool synthesizesSmallCaps(const ComputedStyle &s)
+{
+    const FontVariantCaps caps = s.fontVariantCaps;
+    const bool all = caps == FontVariantCaps::AllSmallCaps || caps == FontVariantCaps::AllPetiteCaps;
+    if (!all && caps != FontVariantCaps::SmallCaps && caps != FontVariantCaps::PetiteCaps)
+        return false;
+    qsizetype named = 0;
+    const QStringList families = text_detail::familyList(s.fontFamily, s.lang, &named);
+    for (qsizetype i = 0; i < named; ++i) {
+        if (text_detail::primaryFaces({families[i]}, s).empty())
+            continue; // not installed: the next family is the first available font
+        const bool italic = s.fontStyle == FontStyle::Italic;
+        const auto lacks = [&](quint32 tag) {
+            return !missingFeatures(families[i], s.fontWeight, italic, {FontFeature{tag, 1}}).empty();
+        };
+        // Blink's OpenTypeCapsSupport: petite capitals a face lacks are its small ones.
+        if ((caps == FontVariantCaps::PetiteCaps && !lacks(featureTag("pcap")))
+            || (caps == FontVariantCaps::AllPetiteCaps && !lacks(featureTag("pcap")) && !lacks(featureTag("c2pc"))))
+            return false;
+        return lacks(featureTag("smcp")) || (all && lacks(featureTag("c2sc")));
+    }
+    return false;
 }
 
 void warnMissingFeatures(const Node &root, const FontSet &fonts, QStringList *warnings)

@@ -60,6 +60,13 @@ QString frozenFamily(const QString &family, int weight, bool italic, const std::
 std::vector<quint32> missingFeatures(const QString &family, int weight, bool italic,
                                      const std::vector<FontFeature> &features);
 
+/// Whether `s` asks for small or petite capitals (font-variant-caps: small-caps,
+/// all-small-caps, petite-caps, all-petite-caps) that its first installed family's face
+/// lacks, which Chromium then synthesizes (Blink's SmallCapsIterator): lowercase letters
+/// drawn as capitals at 0.7 of the size (all- variants: every letter). Petite capitals
+/// fall back to the face's small capitals first, as in Blink.
+bool synthesizesSmallCaps(const ComputedStyle &s);
+
 /// Appends to `warnings`, once per family and feature, the features the text of `root`
 /// asks for that the face drawing it lacks ("font 'DejaVu Sans' has no OpenType feature
 /// \"dlig\"; rendered without it"). Runs after applyFontSet(): an uploaded face is named

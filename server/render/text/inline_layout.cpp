@@ -105,7 +105,7 @@ qreal exactScale(const InlineText &t, size_t i, float size)
 }
 
 InlineText buildInlineText(const ComputedStyle &block, const std::vector<InlineItem> &items, bool wraps,
-                           bool autoHyphens, const std::vector<int> *shapingSizes)
+                           bool autoHyphens, const std::vector<int> *shapingSizes, qreal pxPerUnit)
 {
     InlineText t;
     t.shapingSizes = shapingSizes;
@@ -141,11 +141,13 @@ InlineText buildInlineText(const ComputedStyle &block, const std::vector<InlineI
             format.setFont(font);
             if (!piece.isEmpty())
                 t.formats.append({t.start[i], int(piece.size()), format});
-            for (QTextLayout::FormatRange range : formatRangesFor(piece, font, s)) {
+            for (QTextLayout::FormatRange range : formatRangesFor(piece, font, s, pxPerUnit)) {
                 range.start += t.start[i];
                 t.formats.append(range);
             }
-            t.text += piece;
+            // Synthesized small capitals are capitals (their ranges above are smaller):
+            // Qt applies a font's capitalization from the layout's font only.
+            t.text += font.capitalization() == QFont::AllUppercase ? simpleUppercase(piece) : piece;
             break;
         }
         case InlineItem::Kind::Open:
@@ -756,7 +758,8 @@ InlineLayout layoutInlineShaped(const ComputedStyle &block, const std::vector<In
     // Automatic hyphenation only breaks lines: a min-content size leaves it out, as Blink
     // does (its line breaker hyphenates in the layout mode only), so a flex item's
     // automatic minimum is its longest whole word.
-    const InlineText t = buildInlineText(block, items, wrap != QTextOption::NoWrap, width != 0, shapingSizes);
+    const InlineText t
+        = buildInlineText(block, items, wrap != QTextOption::NoWrap, width != 0, shapingSizes, pxPerUnit);
     if (t.text.isEmpty())
         return out;
     // A fitted line (text-fit's `lineLengths`) is scaled to the width, not justified.

@@ -183,6 +183,10 @@ QFont TextEngine::fontFor(const ComputedStyle &s)
     if (s.wordSpacing != 0)
         font.setWordSpacing(s.wordSpacing);
     font.setKerning(kerning);
+    // Small capitals the face lacks are drawn as capitals (formatRangesFor() makes the
+    // letters Blink synthesizes smaller): Qt applies capitalization from the layout's font.
+    if (synthesizesSmallCaps(s))
+        font.setCapitalization(QFont::AllUppercase);
     return font;
 }
 

@@ -156,10 +156,26 @@ qreal alignedLineLeft(qreal avail, qreal alignWidth, qreal factor);
 void translateGlyphRuns(QList<QGlyphRun> &runs, QPointF by);
 
 /// The format ranges of a text run: characters the font-family list lacks in their
-/// fallback face, emoji clusters in the colour emoji font (emoji.h), and, when the style
-/// sets letter-spacing, the letters of cursive scripts (with their combining marks)
-/// without it.
-QList<QTextLayout::FormatRange> formatRangesFor(const QString &text, const QFont &font, const ComputedStyle &s);
+/// fallback face, emoji clusters in the colour emoji font (emoji.h), small capitals the
+/// face lacks (synthesizesSmallCaps(): lowercase letters, or every character under the
+/// all- variants, as capitals at 0.7 of the size rounded to whole CSS px, as Chromium
+/// draws them; `pxPerUnit` is how many CSS px one unit of `font` stands for), and, when
+/// the style sets letter-spacing, the letters of cursive scripts (with their combining
+/// marks) without it.
+QList<QTextLayout::FormatRange> formatRangesFor(const QString &text, const QFont &font, const ComputedStyle &s,
+                                                qreal pxPerUnit = 1);
+
+/// Format ranges for the small capitals `s` asks for and its face lacks
+/// (synthesizesSmallCaps(), as Blink's SmallCapsIterator draws them): the characters that
+/// change when uppercased (every character under all-small-caps and all-petite-caps,
+/// split where that changes) in `font` as capitals at 0.7 of its size, rounded to whole
+/// CSS px (`pxPerUnit` CSS px per unit of `font`). Empty when nothing is synthesized.
+QList<QTextLayout::FormatRange> syntheticSmallCapsRanges(const QString &text, const QFont &font, const ComputedStyle &s,
+                                                         qreal pxPerUnit);
+
+/// `text` with each code point in its simple uppercase form (Unicode's one-to-one case
+/// mapping, so every offset stays where it was: "ß" stays "ß").
+QString simpleUppercase(const QString &text);
 
 /// One shaped line of a run before it is placed: its glyph runs and extent.
 struct ShapedLine {

@@ -484,7 +484,7 @@ std::shared_ptr<const TextBlock> shapeAtOwnSize(const ComputedStyle &s, const QS
     const int maxLines = s.lineClamp > 0 ? s.lineClamp + 1 : std::numeric_limits<int>::max();
 
     QTextLayout layout(text, font);
-    layout.setFormats(formatRangesFor(text, font, s));
+    layout.setFormats(formatRangesFor(text, font, s, pxPerUnit));
     layout.setTextOption(textOptionFor(s, wraps ? wrap : QTextOption::NoWrap, justify && wraps));
     layout.setCacheEnabled(true);
     // Ink past the last advance (setLineWidthByAdvance()) is at most half an em.

@@ -8,7 +8,6 @@
 
 #include "server/render/resources/emoji.h"
 #include "server/render/resources/hyphenation.h"
-#include "server/render/text/feature_faces.h"
 #include "server/render/text/font_fallback.h"
 #include "server/render/text/font_set.h"
 #include "server/render/text/generic_family.h"
@@ -27,6 +26,7 @@
 #include <unicode/unistr.h>
 
 #include <algorithm>
+
 #include <cmath>
 #include <cstring>
 #include <list>
@@ -784,11 +784,14 @@ QList<QTextLayout::FormatRange> spaceRanges(const QString &text, const QFont &fo
 
 } // namespace
 
-QList<QTextLayout::FormatRange> formatRangesFor(const QString &text, const QFont &font, const ComputedStyle &s)
+QList<QTextLayout::FormatRange> formatRangesFor(const QString &text, const QFont &font, const ComputedStyle &s,
+                                                qreal pxPerUnit)
 {
     const QList<QTextLayout::FormatRange> emoji = emojiFormatRanges(text, font);
     LazyListedFaces listed(s);
-    QList<QTextLayout::FormatRange> ranges = fallbackFormatRanges(text, font, s, emoji, listed);
+    // First, so that fallback and emoji ranges keep their own faces and sizes.
+    QList<QTextLayout::FormatRange> ranges = syntheticSmallCapsRanges(text, font, s, pxPerUnit);
+    ranges += fallbackFormatRanges(text, font, s, emoji, listed);
     const QList<QTextLayout::FormatRange> spaces = spaceRanges(text, font, s, ranges, listed);
     // CSS Text 4 §4.2 text-spacing-trim: normal; last, so its letter-spacing wins
     const QList<QTextLayout::FormatRange> trimmed
