@@ -264,6 +264,21 @@ private slots:
         warnMissingFeatures(root, FontSet{}, &warnings);
         QVERIFY2(warnings.size() == 1 && warnings.front().contains(QLatin1String("'Noto Color Emoji'")),
                  qPrintable(warnings.join(u'\n')));
+        // Small capitals Inter lacks are synthesized, as in Chromium: nothing to warn about.
+        // Titling capitals are not: they warn.
+        s = ComputedStyle();
+        s.fontFamily = {QStringLiteral("Inter")};
+        s.fontVariantCaps = FontVariantCaps::SmallCaps;
+        root.children.front()->style = s;
+        root.children.front()->text = QStringLiteral("Small caps");
+        warnings.clear();
+        warnMissingFeatures(root, FontSet{}, &warnings);
+        QVERIFY2(warnings.isEmpty() && synthesizesSmallCaps(s), qPrintable(warnings.join(u'\n')));
+        s.fontVariantCaps = FontVariantCaps::TitlingCaps;
+        root.children.front()->style = s;
+        warnMissingFeatures(root, FontSet{}, &warnings);
+        QVERIFY2(warnings.size() == 1 && warnings.front().contains(QLatin1String("\"titl\"")),
+                 qPrintable(warnings.join(u'\n')));
     }
 
     void cardsWithoutFeaturesKeepTheirFamily()
