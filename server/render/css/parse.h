@@ -10,6 +10,7 @@
 #include <QString>
 #include <QStringList>
 #include <QStringView>
+#include <QTransform>
 
 #include <array>
 #include <functional>
@@ -127,5 +128,11 @@ std::optional<float> perspectiveDistance(QStringView text, float fontSize, float
 
 /// A transform list (CSS Transforms 1 §9), or `none` (empty list); the reason when invalid.
 Parsed<std::vector<TransformOp>> transform(const QString &text, float fontSize, float rootFontSize);
+
+/// One transform function as a 2D map (CSS Transforms 1 §9: translate, scale, rotate,
+/// skew, matrix), translation percentages resolved against `basis` (px); nullopt for a
+/// function that needs the third dimension (rotate3d, perspective, matrix3d, a z offset
+/// or scale). QTransform keeps quarter turns exact.
+std::optional<QTransform> planarTransform(const TransformOp &op, QSizeF basis);
 
 } // namespace imprint::render::css

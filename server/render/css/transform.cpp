@@ -5,6 +5,8 @@
 #include "server/render/css/parse.h"
 #include "server/render/css/list_items.h"
 
+#include <QtMath>
+
 #include <algorithm>
 #include <tuple>
 #include <type_traits>
@@ -184,6 +186,32 @@ static std::optional<std::vector<TransformOp>> transformWithReason(const QString
         ops.push_back(op);
     }
     return ops;
+}
+
+std::optional<QTransform> planarTransform(const TransformOp &op, QSizeF basis)
+{
+    QTransform t;
+    switch (op.kind) {
+    case TransformOp::Kind::Translate:
+        if (op.z != 0)
+            return std::nullopt;
+        t.translate(op.x.resolve(float(basis.width())), op.y.resolve(float(basis.height())));
+        return t;
+    case TransformOp::Kind::Scale:
+        if (op.z != 1)
+            return std::nullopt;
+        t.scale(op.a, op.b);
+        return t;
+    case TransformOp::Kind::Rotate: t.rotate(op.a); return t;
+    case TransformOp::Kind::Skew:
+        t.shear(std::tan(qDegreesToRadians(qreal(op.a))), std::tan(qDegreesToRadians(qreal(op.b))));
+        return t;
+    case TransformOp::Kind::Matrix: return QTransform(op.m[0], op.m[1], op.m[2], op.m[3], op.m[4], op.m[5]);
+    case TransformOp::Kind::Rotate3d:
+    case TransformOp::Kind::Perspective:
+    case TransformOp::Kind::Matrix3d: break;
+    }
+    return std::nullopt;
 }
 
 Parsed<std::vector<TransformOp>> transform(const QString &text, float fontSize, float rootFontSize)

@@ -5,7 +5,6 @@
 
 #include <QStringList>
 #include <QTransform>
-#include <QtMath>
 
 #include <cmath>
 
@@ -52,28 +51,10 @@ std::optional<QString> svgTransformAttribute(const QString &cssTransform, const 
     // CSS Transforms 1 §6: translate to the origin, the functions left to right, back.
     QTransform m = QTransform::fromTranslate(o.x(), o.y());
     for (const TransformOp &op : *ops) {
-        QTransform t;
-        switch (op.kind) {
-        case TransformOp::Kind::Translate:
-            if (op.z != 0)
-                return std::nullopt;
-            t.translate(op.x.resolve(float(referenceBox.width())), op.y.resolve(float(referenceBox.height())));
-            break;
-        case TransformOp::Kind::Scale:
-            if (op.z != 1)
-                return std::nullopt;
-            t.scale(op.a, op.b);
-            break;
-        case TransformOp::Kind::Rotate: t.rotate(op.a); break;
-        case TransformOp::Kind::Skew:
-            t.shear(std::tan(qDegreesToRadians(qreal(op.a))), std::tan(qDegreesToRadians(qreal(op.b))));
-            break;
-        case TransformOp::Kind::Matrix: t = QTransform(op.m[0], op.m[1], op.m[2], op.m[3], op.m[4], op.m[5]); break;
-        case TransformOp::Kind::Rotate3d:
-        case TransformOp::Kind::Perspective:
-        case TransformOp::Kind::Matrix3d: return std::nullopt;
-        }
-        m = t * m; // QTransform composes row vectors: t applies first, then m
+        const std::optional<QTransform> t = css::planarTransform(op, referenceBox.size());
+        if (!t)
+            return std::nullopt;
+        m = *t * m; // QTransform composes row vectors: t applies first, then m
     }
     m = QTransform::fromTranslate(-o.x(), -o.y()) * m;
     return QStringLiteral("matrix(%1 %2 %3 %4 %5 %6)")

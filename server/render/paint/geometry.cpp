@@ -2,6 +2,7 @@
 // background tiles, resolved once so that every backend paints the same shapes.
 
 #include "server/render/paint/geometry.h"
+#include "server/render/css/parse.h"
 #include "server/render/paint/border_image.h"
 #include "server/render/resources/image_decoder.h"
 
@@ -218,25 +219,21 @@ TransformMatrix transformMatrix(const LayoutBox &box, const LayoutBox *parent)
     }
     m *= TransformMatrix::translation(origin.x(), origin.y(), s.transformOriginZ);
     for (const TransformOp &op : s.transform) {
-        // The 2D functions through QTransform, which keeps quarter turns exact.
-        QTransform t;
         switch (op.kind) {
         case TransformOp::Kind::Translate:
             m *= TransformMatrix::translation(op.x.resolve(float(w)), op.y.resolve(float(h)), op.z);
-            continue;
-        case TransformOp::Kind::Scale: m *= TransformMatrix::scaling(op.a, op.b, op.z); continue;
-        case TransformOp::Kind::Rotate: t.rotate(op.a); break;
-        case TransformOp::Kind::Skew:
-            t.shear(std::tan(qDegreesToRadians(qreal(op.a))), std::tan(qDegreesToRadians(qreal(op.b))));
             break;
-        case TransformOp::Kind::Matrix: t = QTransform(op.m[0], op.m[1], op.m[2], op.m[3], op.m[4], op.m[5]); break;
-        case TransformOp::Kind::Rotate3d:
-            m *= TransformMatrix::rotation(op.axis[0], op.axis[1], op.axis[2], op.a);
-            continue;
-        case TransformOp::Kind::Perspective: m *= TransformMatrix::perspective(op.a); continue;
-        case TransformOp::Kind::Matrix3d: m *= TransformMatrix::fromColumns(op.m); continue;
+        case TransformOp::Kind::Scale: m *= TransformMatrix::scaling(op.a, op.b, op.z); break;
+        case TransformOp::Kind::Rotate3d: m *= TransformMatrix::rotation(op.axis[0], op.axis[1], op.axis[2], op.a); break;
+        case TransformOp::Kind::Perspective: m *= TransformMatrix::perspective(op.a); break;
+        case TransformOp::Kind::Matrix3d: m *= TransformMatrix::fromColumns(op.m); break;
+        case TransformOp::Kind::Rotate:
+        case TransformOp::Kind::Skew:
+        case TransformOp::Kind::Matrix:
+            // The 2D functions through QTransform, which keeps quarter turns exact.
+            m *= TransformMatrix::fromQTransform(*css::planarTransform(op, QSizeF(w, h)));
+            break;
         }
-        m *= TransformMatrix::fromQTransform(t);
     }
     m *= TransformMatrix::translation(-origin.x(), -origin.y(), -s.transformOriginZ);
     return m;
