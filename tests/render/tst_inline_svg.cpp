@@ -16,6 +16,8 @@
 #include <QSvgRenderer>
 #include <QTest>
 
+#include <functional>
+
 using namespace imprint::render;
 
 namespace {
@@ -121,6 +123,35 @@ bool isRed(QColor c, int tolerance = 40)
 bool isWhite(QColor c, int tolerance = 8)
 {
     return c.red() >= 255 - tolerance && c.green() >= 255 - tolerance && c.blue() >= 255 - tolerance;
+}
+
+/// The bounding box of the pixels of `image` that `isInk` accepts, in columns `x0` to `x1`
+/// (the whole width by default).
+QRect inkBox(const QImage &image, const std::function<bool(QColor)> &isInk, int x0 = 0, int x1 = -1)
+{
+    QRect box;
+    for (int y = 0; y < image.height(); ++y)
+        for (int x = std::max(0, x0); x <= (x1 < 0 ? image.width() - 1 : std::min(x1, image.width() - 1)); ++x)
+            if (isInk(image.pixelColor(x, y)))
+                box |= QRect(x, y, 1, 1);
+    return box;
+}
+
+/// Whether `box` has each edge within 1 px of Chromium's (`x0`..`x1` × `y0`..`y1`, inclusive);
+/// `*shown` receives both for a failure message.
+bool nearChromiumBox(const QRect &box, int x0, int x1, int y0, int y1, QString *shown)
+{
+    *shown = QStringLiteral("%1..%2 x %3..%4, Chromium %5..%6 x %7..%8")
+                 .arg(box.left())
+                 .arg(box.right())
+                 .arg(box.top())
+                 .arg(box.bottom())
+                 .arg(x0)
+                 .arg(x1)
+                 .arg(y0)
+                 .arg(y1);
+    return std::abs(box.left() - x0) <= 1 && std::abs(box.right() - x1) <= 1 && std::abs(box.top() - y0) <= 1
+           && std::abs(box.bottom() - y1) <= 1;
 }
 
 } // namespace
@@ -785,27 +816,13 @@ void TestInlineSvg::textTakesTheFontAndBaselines()
         "'dominantBaseline':'middle','children':'HH'}}]}}]}}]}}]}}}");
     const Rendered r = renderCard(document, engine);
     QVERIFY(!r.image.isNull());
-    auto ink = [&](auto isInk) {
-        QRect box;
-        for (int y = 0; y < r.image.height(); ++y)
-            for (int x = 0; x < r.image.width(); ++x)
-                if (isInk(r.image.pixelColor(x, y)))
-                    box |= QRect(x, y, 1, 1);
-        return box;
-    };
-    auto near = [](const QRect &box, int x0, int x1, int y0, int y1) {
-        return std::abs(box.left() - x0) <= 1 && std::abs(box.right() - x1) <= 1 && std::abs(box.top() - y0) <= 1
-               && std::abs(box.bottom() - y1) <= 1;
-    };
-    auto text = [](const QRect &b) {
-        return QStringLiteral("%1..%2 x %3..%4").arg(b.left()).arg(b.right()).arg(b.top()).arg(b.bottom());
-    };
-    const QRect black = ink([](QColor c) { return c.red() < 128 && c.green() < 128 && c.blue() < 128; });
-    const QRect blue = ink([](QColor c) { return c.blue() > 128 && c.red() < 100 && c.green() < 100; });
-    const QRect red = ink([](QColor c) { return c.red() > 128 && c.green() < 100 && c.blue() < 100; });
-    QVERIFY2(near(black, 11, 105, 34, 49), qPrintable(text(black)));
-    QVERIFY2(near(blue, 11, 44, 83, 96), qPrintable(text(blue)));
-    QVERIFY2(near(red, 171, 192, 82, 95), qPrintable(text(red)));
+    const QRect black = inkBox(r.image, [](QColor c) { return c.red() < 128 && c.green() < 128 && c.blue() < 128; });
+    const QRect blue = inkBox(r.image, [](QColor c) { return c.blue() > 128 && c.red() < 100 && c.green() < 100; });
+    const QRect red = inkBox(r.image, [](QColor c) { return c.red() > 128 && c.green() < 100 && c.blue() < 100; });
+    QString shown;
+    QVERIFY2(nearChromiumBox(black, 11, 105, 34, 49, &shown), qPrintable(shown));
+    QVERIFY2(nearChromiumBox(blue, 11, 44, 83, 96, &shown), qPrintable(shown));
+    QVERIFY2(nearChromiumBox(red, 171, 192, 82, 95, &shown), qPrintable(shown));
 }
 
 void TestInlineSvg::cssTransformTurnsAboutItsOrigin()
@@ -828,22 +845,9 @@ void TestInlineSvg::cssTransformTurnsAboutItsOrigin()
     const Rendered r = renderCard(document, engine);
     QVERIFY(!r.image.isNull());
     for (const auto &[x0, x1, y0, y1] : std::initializer_list<std::array<int, 4>>{{55, 64, 10, 49}, {150, 159, 48, 77}}) {
-        QRect box;
-        for (int y = 0; y < r.image.height(); ++y)
-            for (int x = x0 - 20; x <= x1 + 20; ++x)
-                if (isRed(r.image.pixelColor(x, y), 55))
-                    box |= QRect(x, y, 1, 1);
-        QVERIFY2(std::abs(box.left() - x0) <= 1 && std::abs(box.right() - x1) <= 1 && std::abs(box.top() - y0) <= 1
-                     && std::abs(box.bottom() - y1) <= 1,
-                 qPrintable(QStringLiteral("%1..%2 x %3..%4, Chromium %5..%6 x %7..%8")
-                                .arg(box.left())
-                                .arg(box.right())
-                                .arg(box.top())
-                                .arg(box.bottom())
-                                .arg(x0)
-                                .arg(x1)
-                                .arg(y0)
-                                .arg(y1)));
+        const QRect box = inkBox(r.image, [](QColor c) { return isRed(c, 55); }, x0 - 20, x1 + 20);
+        QString shown;
+        QVERIFY2(nearChromiumBox(box, x0, x1, y0, y1, &shown), qPrintable(shown));
     }
 }
 
