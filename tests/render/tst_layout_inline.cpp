@@ -92,6 +92,7 @@ private Q_SLOTS:
     void balanceKeepsTheLineCountAtTheNarrowestWidth();
     void balanceAndPrettyBreakAsChromium_data();
     void balanceAndPrettyBreakAsChromium();
+    void syntheticSmallCapsStayInTheirRuns();
     void textIndentShiftsOnlyTheFirstLine();
     void verticalAlignShiftsAgainstTheParentBaseline();
     void verticalAlignTextEdgesAndMiddle();
@@ -425,6 +426,23 @@ void TestLayoutInline::balanceAndPrettyBreakAsChromium()
     for (const TextLine &line : block->lines)
         got << text.mid(line.textStart, line.textLength).trimmed();
     QCOMPARE(got, lines);
+}
+
+// Small capitals Inter lacks are synthesized per run (font_features.h): in a small-caps
+// paragraph a span set back to `normal` keeps its lowercase letters at full size. The
+// paragraph's capitals once applied to every run of the layout, the span's too (238.77 px
+// wide and at x 272.38 in Chromium 156).
+void TestLayoutInline::syntheticSmallCapsStayInTheirRuns()
+{
+    const Laid l = lay(R"({"type":"div","props":{"style":{"alignItems":"flex-start","fontFamily":"Inter",
+        "fontSize":36},"children":[{"type":"p","props":{"style":{"display":"block","margin":0,
+        "fontVariantCaps":"small-caps"},"children":["Small caps with ",{"type":"span","props":{"style":{
+        "fontVariantCaps":"normal"},"children":"a normal span"}}," after"]}}]}})",
+                       QSizeF(900, 200));
+    const LayoutBox *span = find(l.box, QStringLiteral("0.0.1"));
+    QVERIFY(span);
+    QVERIFY2(std::abs(span->borderBox.width() - 238.77) < 1 && std::abs(span->borderBox.left() - 252.38) < 1,
+             qPrintable(QStringLiteral("%1 wide at %2").arg(span->borderBox.width()).arg(span->borderBox.left())));
 }
 
 // CSS Text 3 §8.1: text-indent moves the first line of the paragraph (not each run) in

@@ -766,7 +766,11 @@ InlineLayout layoutInlineShaped(const ComputedStyle &block, const std::vector<In
     const bool justify = block.textAlign == TextAlign::Justify && finiteWidth && wraps && !lineLengths;
     const qreal lineWidth = wraps ? std::max<qreal>(width, 0) + kWidthEpsilon : kNoWrapWidth;
 
-    QTextLayout layout(t.text, TextEngine::fontFor(block));
+    // Synthesized small capitals are uppercased item by item (buildInlineText()): the
+    // layout font's capitalization would apply to every item, a normal span too.
+    QFont layoutFont = TextEngine::fontFor(block);
+    layoutFont.setCapitalization(QFont::MixedCase);
+    QTextLayout layout(t.text, layoutFont);
     layout.setFormats(t.formats);
     layout.setTextOption(textOptionFor(block, wraps ? wrap : QTextOption::NoWrap, justify));
     // Step: text-wrap-style balance/pretty picks the width lines break at (CSS Text 4 §6.2)
