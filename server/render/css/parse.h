@@ -82,6 +82,11 @@ std::optional<float> percentage(QStringView text);
 /// Length or percentage accepting only definite units (no auto/none keywords).
 std::optional<Length> lengthPercentage(QStringView text, float fontSize, float rootFontSize);
 
+/// A font-weight (CSS Fonts 4 §2.2): `normal` 400, `bold` 700, `bolder` and `lighter`
+/// from `parent` by §2.2.1's table of relative weights, or a number 1–1000 (rounded);
+/// nullopt otherwise.
+std::optional<int> fontWeight(QStringView text, int parent);
+
 /// `value` with every viewport-percentage length (CSS Values 4 §6.1.2: vw, vh, vi, vb,
 /// vmin, vmax and their s/l/d-prefixed forms, all alike in a still image) replaced by its
 /// px against `viewport` (px), so every parser downstream sees px: `clamp(24px, 5vw,

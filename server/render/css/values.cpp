@@ -269,6 +269,24 @@ std::optional<Length> lengthPercentage(QStringView text, float fontSize, float r
     return std::nullopt;
 }
 
+std::optional<int> fontWeight(QStringView text, int parent)
+{
+    text = text.trimmed();
+    if (text.compare(QLatin1String("normal"), Qt::CaseInsensitive) == 0)
+        return 400;
+    if (text.compare(QLatin1String("bold"), Qt::CaseInsensitive) == 0)
+        return 700;
+    // §2.2.1's relative weights.
+    if (text.compare(QLatin1String("bolder"), Qt::CaseInsensitive) == 0)
+        return parent >= 900 ? parent : parent < 350 ? 400 : parent < 550 ? 700 : 900;
+    if (text.compare(QLatin1String("lighter"), Qt::CaseInsensitive) == 0)
+        return parent < 100 ? parent : parent < 550 ? 100 : parent < 750 ? 400 : 700;
+    const auto n = number(text);
+    if (!n || *n < 1 || *n > 1000)
+        return std::nullopt;
+    return int(std::lround(*n));
+}
+
 QString substituteUnits(const QString &value, const std::function<qreal(QStringView unit)> &pxPerUnit)
 {
     auto isNameChar = [](QChar c) { return c.isLetterOrNumber() || c == u'_' || c == u'-' || c == u'.' || c == u'#'; };

@@ -1,6 +1,7 @@
 // Baseline keywords of inline-SVG text as a shift (see svg_text_baseline.h).
 
 #include "server/render/document/svg_text_baseline.h"
+#include "server/render/css/parse.h"
 #include "server/render/style/computed_style.h"
 #include "server/render/style/font_units.h"
 
@@ -10,48 +11,14 @@ namespace imprint::render {
 
 namespace {
 
-/// A font-size value in user units: a number or px/pt length as is, em and % of the
-/// parent's size; anything else (keywords, rem, calc()) keeps the parent's.
+/// A font-size value in user units (a <length-percentage>, em and % of the parent's size;
+/// rem of 16 px); anything else, a negative size among it, keeps the parent's.
 double fontSizeValue(const QString &text, double parent)
 {
-    QString v = text.trimmed().toLower();
-    double factor = 1;
-    bool relative = false;
-    if (v.endsWith(QLatin1String("px"))) {
-        v.chop(2);
-    } else if (v.endsWith(QLatin1String("pt"))) {
-        v.chop(2);
-        factor = 4.0 / 3;
-    } else if (v.endsWith(QLatin1String("em")) && !v.endsWith(QLatin1String("rem"))) {
-        v.chop(2);
-        relative = true;
-    } else if (v.endsWith(u'%')) {
-        v.chop(1);
-        factor = 0.01;
-        relative = true;
-    }
-    bool ok = false;
-    const double n = v.toDouble(&ok);
-    if (!ok || n < 0)
+    const std::optional<Length> l = css::lengthPercentage(text, float(parent), 16);
+    if (!l || l->value < 0)
         return parent;
-    return relative ? n * factor * parent : n * factor;
-}
-
-int fontWeightValue(const QString &text, int parent)
-{
-    const QString v = text.trimmed().toLower();
-    if (v == QLatin1String("normal"))
-        return 400;
-    if (v == QLatin1String("bold"))
-        return 700;
-    // CSS Fonts 4 §2.2's table of relative weights.
-    if (v == QLatin1String("bolder"))
-        return parent < 350 ? 400 : parent < 550 ? 700 : 900;
-    if (v == QLatin1String("lighter"))
-        return parent < 550 ? 100 : parent < 750 ? 400 : 700;
-    bool ok = false;
-    const double n = v.toDouble(&ok);
-    return ok && n >= 1 && n <= 1000 ? int(n) : parent;
+    return l->resolve(float(parent));
 }
 
 } // namespace
@@ -64,7 +31,7 @@ SvgTextFont svgTextFont(const SvgTextFont &parent, const std::function<QString(c
     if (const QString size = own("fontSize"); !size.isEmpty())
         font.size = fontSizeValue(size, parent.size);
     if (const QString weight = own("fontWeight"); !weight.isEmpty())
-        font.weight = fontWeightValue(weight, parent.weight);
+        font.weight = css::fontWeight(weight, parent.weight).value_or(parent.weight);
     if (const QString style = own("fontStyle"); !style.isEmpty())
         font.italic = style.trimmed().toLower() != QLatin1String("normal");
     if (const QString baseline = own("dominantBaseline"); !baseline.isEmpty())

@@ -25,8 +25,8 @@ struct SvgTextFont {
 
 /// `parent`'s font with the element's own declarations applied: `own(camelName)` is the
 /// element's value of a property (its style, else its attribute; empty: not set) for
-/// fontFamily, fontSize (a number or px/pt/em/% length; others keep the parent's),
-/// fontWeight (a number, normal, bold, bolder, lighter), fontStyle and dominantBaseline.
+/// fontFamily, fontSize (a length or percentage, em and % of the parent's; others keep the parent's),
+/// fontWeight (css::fontWeight()), fontStyle and dominantBaseline.
 SvgTextFont svgTextFont(const SvgTextFont &parent, const std::function<QString(const char *)> &own);
 
 /// How far below the alphabetic baseline a text's glyphs move (user units; negative:

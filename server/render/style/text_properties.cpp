@@ -177,25 +177,10 @@ bool StyleBuilder::fontSize(const CssProperty &, const QString &v)
 
 bool StyleBuilder::fontWeight(const CssProperty &, const QString &v)
 {
-    const int parent = m_parent ? m_parent->fontWeight : 400;
-    const QString t = v.toLower();
-    if (t == QLatin1String("normal")) {
-        m_s.fontWeight = 400;
-    } else if (t == QLatin1String("bold")) {
-        m_s.fontWeight = 700;
-    } else if (t == QLatin1String("bolder")) {
-        // CSS Fonts 4 §2.2.1 relative weights table.
-        m_s.fontWeight = parent < 350 ? 400 : parent < 550 ? 700 : 900;
-        if (parent >= 900)
-            m_s.fontWeight = parent;
-    } else if (t == QLatin1String("lighter")) {
-        m_s.fontWeight = parent < 100 ? parent : parent < 550 ? 100 : parent < 750 ? 400 : 700;
-    } else {
-        auto n = css::number(t);
-        if (!n || *n < 1 || *n > 1000)
-            return false;
-        m_s.fontWeight = int(std::lround(*n));
-    }
+    const auto weight = css::fontWeight(v, m_parent ? m_parent->fontWeight : 400);
+    if (!weight)
+        return false;
+    m_s.fontWeight = *weight;
     return true;
 }
 
