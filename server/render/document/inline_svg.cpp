@@ -115,6 +115,17 @@ bool isUnitless(const QString &camel)
     return names.contains(camel);
 }
 
+/// A plain number or px length in user units; nullopt for anything else.
+std::optional<double> userUnits(QString text)
+{
+    text = text.trimmed();
+    if (text.endsWith(QLatin1String("px")))
+        text.chop(2);
+    bool ok = false;
+    const double v = text.toDouble(&ok);
+    return ok ? std::optional<double>(v) : std::nullopt;
+}
+
 QString number(double v)
 {
     return QString::number(v, 'g', 10);
@@ -426,12 +437,8 @@ private:
                 v = props.value(QLatin1String(name));
         if (v.isDouble())
             return v.toDouble();
-        QString text = v.toString().trimmed();
-        if (text.endsWith(QLatin1String("px")))
-            text.chop(2);
-        bool ok = false;
-        const double width = text.toDouble(&ok);
-        return ok && width >= 0 ? std::optional<double>(width) : std::nullopt;
+        const std::optional<double> width = userUnits(v.toString());
+        return width && *width >= 0 ? width : std::nullopt;
     }
 
     /// Opens the element's entry of m_strokes: its stroke width as inherited, whether a
@@ -527,12 +534,8 @@ private:
     std::optional<QRectF> shapeBounds(const QJsonObject &props, const QString &type) const
     {
         const auto n = [&](const char *name) -> double {
-            QString v = ownValue(props, name).trimmed();
-            if (v.endsWith(QLatin1String("px")))
-                v.chop(2);
-            bool ok = false;
-            const double d = v.toDouble(&ok);
-            return ok ? d : (v.isEmpty() ? 0 : std::nan(""));
+            const QString v = ownValue(props, name);
+            return v.trimmed().isEmpty() ? 0 : userUnits(v).value_or(std::nan(""));
         };
         QRectF box;
         if (type == QLatin1String("circle"))
