@@ -238,13 +238,7 @@ QList<QTextLayout::FormatRange> emojiFormatRanges(QStringView text, const QFont 
         return ranges;
     QTextCharFormat format;
     format.setFontFamilies(QStringList{emojiFontFamily()});
-    const qreal size = base.pixelSize() > 0 ? qreal(base.pixelSize()) : base.pointSizeF();
-    const qreal correction = emojiAdvanceCorrection(size);
-    if (correction != 0) {
-        const qreal spacing = base.letterSpacingType() == QFont::AbsoluteSpacing ? base.letterSpacing() : 0;
-        format.setFontLetterSpacingType(QFont::AbsoluteSpacing);
-        format.setFontLetterSpacing(spacing + correction);
-    }
+    setEmojiAdvance(format, base, base.pixelSize() > 0 ? qreal(base.pixelSize()) : base.pointSizeF());
     // Qt shapes a pictograph and its trailing VS16 as two glyphs, each given the letter
     // spacing: the selector gets the emoji font without it (a ZWJ sequence or keycap is
     // one ligature glyph and keeps one range, or its shaping would split).
@@ -264,6 +258,16 @@ QList<QTextLayout::FormatRange> emojiFormatRanges(QStringView text, const QFont 
         }
     }
     return ranges;
+}
+
+void setEmojiAdvance(QTextCharFormat &format, const QFont &base, qreal pixelSize)
+{
+    const qreal correction = emojiAdvanceCorrection(pixelSize);
+    if (correction == 0)
+        return;
+    const qreal spacing = base.letterSpacingType() == QFont::AbsoluteSpacing ? base.letterSpacing() : 0;
+    format.setFontLetterSpacingType(QFont::AbsoluteSpacing);
+    format.setFontLetterSpacing(spacing + correction);
 }
 
 qreal emojiAdvanceCorrection(qreal pixelSize)

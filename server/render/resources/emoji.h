@@ -72,6 +72,11 @@ QList<QTextLayout::FormatRange> emojiFormatRanges(QStringView text, const QFont 
 /// 1.245 em). 0 when the font is missing or Qt already agrees.
 qreal emojiAdvanceCorrection(qreal pixelSize);
 
+/// Sets `format`'s letter-spacing so that each colour emoji glyph it draws at `pixelSize`
+/// px advances by the emoji font's hmtx width: `base`'s absolute letter-spacing plus
+/// emojiAdvanceCorrection(). Leaves `format` as it is when Qt already agrees.
+void setEmojiAdvance(QTextCharFormat &format, const QFont &base, qreal pixelSize);
+
 /// The factor a colour emoji glyph Qt advances by `advance` px at `fontSize` px is drawn
 /// scaled by, about its origin, so that it fills the advance it is laid out with.
 qreal emojiGlyphScale(qreal advance, qreal fontSize);

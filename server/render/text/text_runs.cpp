@@ -599,10 +599,7 @@ QList<QTextLayout::FormatRange> fallbackFormatRanges(const QString &text, const 
         // into the sun's space at 36 px.
         if (runFace->family == emojiFontFamily()) {
             const QFont used = format.font();
-            const qreal size = used.pixelSize() > 0 ? qreal(used.pixelSize()) : qreal(s.fontSize);
-            const qreal spacing = used.letterSpacingType() == QFont::AbsoluteSpacing ? used.letterSpacing() : 0;
-            format.setFontLetterSpacingType(QFont::AbsoluteSpacing);
-            format.setFontLetterSpacing(spacing + emojiAdvanceCorrection(size));
+            setEmojiAdvance(format, used, used.pixelSize() > 0 ? qreal(used.pixelSize()) : qreal(s.fontSize));
         }
         ranges.append({int(runStart), int(end - runStart), format});
     };
