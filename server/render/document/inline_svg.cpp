@@ -553,16 +553,17 @@ private:
     }
 
     /// A `dy` list with `shift` added to its first length when that is a number or px
-    /// (`*done` set); otherwise as written (the shift is lost; a `dy` in em on a centred
-    /// label is rare).
+    /// (`*done` set); otherwise (another unit, or a sum that is not finite) as written, the
+    /// shift lost (a `dy` in em on a centred label is rare).
     static QString shiftedFirst(const QString &list, double shift, bool *done)
     {
         static const QRegularExpression first(QStringLiteral("^\\s*([-+]?(?:\\d+\\.?\\d*|\\.\\d+)(?:[eE][-+]?\\d+)?)(px)?(?=[\\s,]|$)"));
         const QRegularExpressionMatch m = first.match(list);
-        if (!m.hasMatch())
+        const double shifted = m.hasMatch() ? m.captured(1).toDouble() + shift : 0;
+        if (!m.hasMatch() || !std::isfinite(shifted))
             return list;
         *done = true;
-        return number(m.captured(1).toDouble() + shift) + list.mid(m.capturedEnd(0));
+        return number(shifted) + list.mid(m.capturedEnd(0));
     }
 
     /// A `class` attribute's names under the id prefix (see withPrefixedSelectors()).

@@ -53,10 +53,15 @@ double svgBaselineShift(const SvgTextFont &font, const QString &baseline)
         if (!name.isEmpty())
             style.fontFamily << name;
     }
-    style.fontSize = float(font.size);
+    // Measured at one nominal size and scaled: a font engine per size the template writes
+    // (`fontSize="1e30"` too) is memory and time the ratios do not need.
+    constexpr qreal kNominal = 64;
+    style.fontSize = float(kNominal);
     style.fontWeight = std::clamp(font.weight, 1, 1000);
     style.fontStyle = font.italic ? FontStyle::Italic : FontStyle::Normal;
-    const FontUnitSizes m = fontUnitSizes(style);
+    const FontUnitSizes nominal = fontUnitSizes(style);
+    const qreal k = font.size / kNominal;
+    const FontUnitSizes m{nominal.ch * k, nominal.ex * k, nominal.ascent * k, nominal.descent * k};
     if (b == QLatin1String("middle"))
         return m.ex / 2;
     if (b == QLatin1String("central"))
