@@ -220,7 +220,7 @@ void openWithoutPolicy(const QStringList &extraArgs, ChromiumNetworkIsolation is
     args += extraArgs;
     args << QStringLiteral("about:blank");
     DevToolsPipe pipe;
-    const auto started = pipe.start(args, isolation);
+    const auto started = pipe.start(args, isolation, std::nullopt, profile.path());
     QVERIFY2(started, qPrintable(started ? QString() : started.error()));
     QJsonObject answer;
     int id = pipe.send(QStringLiteral("Browser.getVersion"), {});

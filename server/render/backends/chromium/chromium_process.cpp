@@ -18,6 +18,7 @@
 #include <sched.h>
 #include <sys/prctl.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -155,6 +156,18 @@ common::Expected<common::Done, QString> DevToolsPipe::start(const QStringList &a
 {
     // A write to a browser that just died must fail with EPIPE, not end this process.
     std::signal(SIGPIPE, SIG_IGN);
+    // The browser's temporary files (its ProcessSingleton's socket directory,
+    // org.chromium.Chromium.XXXXXX) in its own directory, which the server removes: Chromium
+    // removes that directory only when it exits cleanly, and a browser killed for a crash,
+    // its memory or the server's stop left one in /tmp at every start.
+    QByteArray browserTemp;
+    if (!home.isEmpty()) {
+        browserTemp = QFile::encodeName(home) + "/tmp";
+        if (::mkdir(browserTemp.constData(), 0700) != 0 && errno != EEXIST)
+            return QStringLiteral("the browser's temporary directory: %1").arg(QString::fromLocal8Bit(strerror(errno)));
+        if (user && ::chown(browserTemp.constData(), user->uid, user->gid) != 0)
+            return QStringLiteral("the browser's temporary directory could not be given to %1").arg(user->name);
+    }
     int toBrowser[2], fromBrowser[2];
     if (pipe2(toBrowser, O_CLOEXEC) != 0 || pipe2(fromBrowser, O_CLOEXEC) != 0)
         return QStringLiteral("pipe: %1").arg(QString::fromLocal8Bit(strerror(errno)));
@@ -176,6 +189,12 @@ common::Expected<common::Done, QString> DevToolsPipe::start(const QStringList &a
                      || entry.startsWith("XDG_CACHE_HOME=") || entry.startsWith("XDG_RUNTIME_DIR=")))
             continue;
         envStorage.push_back(entry);
+    }
+    if (!browserTemp.isEmpty()) {
+        envStorage.erase(std::remove_if(envStorage.begin(), envStorage.end(),
+                                        [](const QByteArray &e) { return e.startsWith("TMPDIR="); }),
+                         envStorage.end());
+        envStorage.push_back("TMPDIR=" + browserTemp);
     }
     if (user) {
         envStorage.push_back("HOME=" + home.toLocal8Bit());

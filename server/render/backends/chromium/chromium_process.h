@@ -116,7 +116,8 @@ public:
     /// Starts `args` (args[0] the executable) in a process group of its own with the pipe
     /// on fds 3 (ours → browser) and 4 (browser → ours), inside a network namespace when
     /// `isolation` is Namespace, as `user` when given (its HOME `home`; groups dropped),
-    /// after entering the namespace. The browser is killed when this process dies, however
+    /// after entering the namespace; its temporary files (TMPDIR) in `home`/tmp when `home`
+    /// is given, so that they go with the profile. The browser is killed when this process dies, however
     /// it dies (PR_SET_PDEATHSIG from a thread that lives as long as this object). Why not
     /// when the process could not be made.
     common::Expected<common::Done, QString> start(const QStringList &args, ChromiumNetworkIsolation isolation,
